@@ -1,0 +1,82 @@
+/**
+ * Doctrines for the choices an assault leaves to a player (7.1 hit allocation, 7.3 defender fires
+ * first, 7.4 voluntary retreat). A doctrine is a named preset of parameters; a scenario may name a
+ * preset and override any parameter. Choices that need chance draw only from the side's `ai` stream.
+ */
+
+export const RETREAT_POLICIES = ['never', 'hitsAtLeast', 'outshot', 'heavyLoss'] as const;
+export type RetreatPolicy = (typeof RETREAT_POLICIES)[number];
+
+export const HIT_POLICIES = ['leastStrength', 'lowestMorale', 'random'] as const;
+export type HitPolicy = (typeof HIT_POLICIES)[number];
+
+export interface AssaultDoctrine {
+  /** When to retreat voluntarily (7.4) instead of standing to the morale check. */
+  retreatWhen: RetreatPolicy;
+  /** Threshold in hits for `hitsAtLeast` and `outshot`. */
+  retreatHits: number;
+  /** As defender, fire first at stacks that moved adjacent in LOS when allowed (7.3). */
+  fireFirst: boolean;
+  /** Which eligible unit takes each hit (7.1). */
+  hitAllocation: HitPolicy;
+}
+
+export const DOCTRINE_DOCS: Readonly<Record<RetreatPolicy | HitPolicy, string>> = {
+  never: 'never retreats voluntarily; always stands to the morale check',
+  hitsAtLeast: 'retreats voluntarily when it is about to take at least retreatHits hits',
+  outshot: 'retreats voluntarily when it is about to take at least retreatHits hits and more than it inflicts',
+  heavyLoss: 'retreats voluntarily when the hits about to land would cost at least half its remaining steps',
+  leastStrength: 'each hit goes to the eligible unit whose hit costs the least printed strength',
+  lowestMorale: 'each hit goes to the eligible unit with the lowest morale rating',
+  random: 'each hit goes to an eligible unit chosen at random',
+};
+
+export const DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: AssaultDoctrine }>> = {
+  'by-the-book': {
+    doc: 'Fires first when it may, stands unless the pending hits would cost half its steps, hits go where they cost least.',
+    params: { retreatWhen: 'heavyLoss', retreatHits: 1, fireFirst: true, hitAllocation: 'leastStrength' },
+  },
+  stubborn: {
+    doc: 'Never gives ground voluntarily: every hit is met with a morale check.',
+    params: { retreatWhen: 'never', retreatHits: 1, fireFirst: true, hitAllocation: 'leastStrength' },
+  },
+  careful: {
+    doc: 'Pulls back voluntarily (halving both sides\' losses) whenever it is outshot by two hits or more.',
+    params: { retreatWhen: 'outshot', retreatHits: 2, fireFirst: true, hitAllocation: 'leastStrength' },
+  },
+};
+
+export const DEFAULT_DOCTRINE = 'by-the-book';
+
+/** What a side knows when it decides whether to retreat voluntarily (7.4). */
+export interface RetreatView {
+  /** Hits this side is about to take (before halving). */
+  hitsTaken: number;
+  /** Hits this side is about to inflict (before halving). */
+  hitsDealt: number;
+  /** Steps this side has in the fight now. */
+  stepsLeft: number;
+  /** The other side has already chosen to retreat (the defender decides second). */
+  enemyRetreats: boolean;
+}
+
+/** 7.4: the decision itself. Pure; no dice. */
+export function wantsVoluntaryRetreat(d: AssaultDoctrine, v: RetreatView): boolean {
+  if (v.enemyRetreats || v.hitsTaken === 0) return false;
+  switch (d.retreatWhen) {
+    case 'never':
+      return false;
+    case 'hitsAtLeast':
+      return v.hitsTaken >= d.retreatHits;
+    case 'outshot':
+      return v.hitsTaken >= d.retreatHits && v.hitsTaken > v.hitsDealt;
+    case 'heavyLoss':
+      return v.hitsTaken * 2 >= v.stepsLeft;
+  }
+}
+
+export function resolveDoctrine(name: string, overrides: Partial<AssaultDoctrine> = {}): AssaultDoctrine {
+  const preset = DOCTRINE_PRESETS[name];
+  if (!preset) throw new Error(`unknown doctrine '${name}'; known: ${Object.keys(DOCTRINE_PRESETS).join(', ')}`);
+  return { ...preset.params, ...overrides };
+}

@@ -1,0 +1,410 @@
+/**
+ * One round of assault (7.3, 7.4, 7.6): both sides fire, voluntary retreats are chosen and halve the
+ * hits, hits are applied, and each side that took a hit checks morale and retreats if it fails.
+ * The round knows nothing of a map: the caller says which stacks attack through which hexsides from
+ * which terrain, and moves retreating units afterwards.
+ */
+import type { EngagementDice } from '../../core/dice.js';
+import { d6, twoD6 } from '../../core/dice.js';
+import type { EventSink } from '../../core/events.js';
+import type { EngagementResult, SideIndex } from '../../core/result.js';
+import { moraleSlot } from '../../core/result.js';
+import { type AssaultDoctrine, wantsVoluntaryRetreat } from '../../doctrine/assault.js';
+import { hasRifledOrArtillery, includesArtillery, includesOldGuard, rawFireStrength, type FireMods } from './fire.js';
+import { hitsFor } from './fireTable.js';
+import { isFlankAttack } from './flanking.js';
+import { allocateHits } from './hits.js';
+import { boundMorale, groupMoraleUnit, moraleModifierLabels, passesCheck, situationalModifier, unitMorale, type SituationalMorale } from './morale.js';
+import { halveHits, roundHalfUp, terrainFactor } from './numbers.js';
+import type { AorOptions } from './options.js';
+import { ATTACK_ACROSS_HEXSIDE, ATTACK_INTO_HEX, canBeFlanked, defenderFireOutOf, type HexsideTerrain, type HexTerrain } from './terrain.js';
+import { CLASS_INDEX, unitClass, type UnitState } from './units.js';
+
+export interface AttackingStack {
+  units: readonly number[];
+  /** The hexside of the defender's hex this stack attacks through, 0..5 (flanking, 7.6). */
+  direction: number;
+  /** Terrain of that hexside. */
+  hexside: HexsideTerrain;
+  /** Terrain of the stack's own hex (the defender fires into it). */
+  terrain: HexTerrain;
+  /** Moved adjacent this turn out of a non-adjacent hex in the defender's LOS (7.3). */
+  movedAdjacentInLos: boolean;
+}
+
+export interface AssaultSituation {
+  attacker: SideIndex;
+  stacks: readonly AttackingStack[];
+  defender: readonly number[];
+  defenderTerrain: HexTerrain;
+}
+
+export const NO_RETREAT = 0, VOLUNTARY = 1, FORCED = 2;
+export type RetreatKind = typeof NO_RETREAT | typeof VOLUNTARY | typeof FORCED;
+
+/** What happened in a round; one object is reused round after round. */
+export interface RoundOutcome {
+  flanked: boolean;
+  defenderFiredFirst: boolean;
+  attackerStrength: number;
+  defenderStrength: number;
+  attackerRoll: number;
+  defenderRoll: number;
+  /** Hits after any halving. */
+  hitsOnDefender: number;
+  hitsOnAttacker: number;
+  attackerRetreat: RetreatKind;
+  defenderRetreat: RetreatKind;
+}
+
+export function newRoundOutcome(): RoundOutcome {
+  return {
+    flanked: false,
+    defenderFiredFirst: false,
+    attackerStrength: 0,
+    defenderStrength: 0,
+    attackerRoll: 0,
+    defenderRoll: 0,
+    hitsOnDefender: 0,
+    hitsOnAttacker: 0,
+    attackerRetreat: NO_RETREAT,
+    defenderRetreat: NO_RETREAT,
+  };
+}
+
+// Scratch buffers: the kernel runs single-threaded inside one worker and is not re-entrant.
+const allAtt = new Int32Array(256);
+const fireFirstAtt = new Int32Array(256);
+const dirs = new Int32Array(16);
+const attMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false };
+const defMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false };
+const attSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
+const defSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
+
+function countSteps(st: UnitState, units: ArrayLike<number>, n: number): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) if (st.present(units[i])) s += st.steps[units[i]];
+  return s;
+}
+
+function anyPresent(st: UnitState, units: ArrayLike<number>, n: number): boolean {
+  for (let i = 0; i < n; i++) if (st.present(units[i])) return true;
+  return false;
+}
+
+/** 7.3: cavalry defending alone always retreats voluntarily. */
+function onlyCavalry(st: UnitState, units: ArrayLike<number>, n: number): boolean {
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    const u = units[i];
+    if (!st.present(u)) continue;
+    if (st.specs[u].kind !== 'cavalry') return false;
+    any = true;
+  }
+  return any;
+}
+
+/** Unrounded attacker fire: each stack's units under the terrain of the defender's hex and its hexside. */
+function attackerRaw(st: UnitState, sit: AssaultSituation, o: AorOptions, m: FireMods): number {
+  const into = ATTACK_INTO_HEX[sit.defenderTerrain];
+  let raw = 0;
+  for (const s of sit.stacks) {
+    const f = terrainFactor(o.terrainReductions, into, ATTACK_ACROSS_HEXSIDE[s.hexside]);
+    raw += rawFireStrength(st, s.units, s.units.length, f, m);
+  }
+  return raw;
+}
+
+/**
+ * Terrain factor of the defender's fire at the given stacks: the reduction for firing into each stack's
+ * hex (and across its hexside under aor.hexsideFire = both), plus the woods footnote for fire out of
+ * woods; over several stacks, aor.defenderTargetTerrain picks the least or most protected.
+ */
+function defenderTerrainFactor(st: UnitState, sit: AssaultSituation, o: AorOptions, onlyMoved: boolean): number {
+  const out = defenderFireOutOf(sit.defenderTerrain);
+  let best = -1;
+  for (const s of sit.stacks) {
+    if (onlyMoved && !s.movedAdjacentInLos) continue;
+    if (!anyPresent(st, s.units, s.units.length)) continue;
+    const across = o.hexsideFire === 'both' ? ATTACK_ACROSS_HEXSIDE[s.hexside] : 0;
+    const f = terrainFactor(o.terrainReductions, ATTACK_INTO_HEX[s.terrain], across, out);
+    if (best < 0) best = f;
+    else best = o.defenderTargetTerrain === 'leastProtected' ? Math.max(best, f) : Math.min(best, f);
+  }
+  return best < 0 ? 1 - out : best;
+}
+
+function fire(
+  side: SideIndex,
+  isAttacker: boolean,
+  raw: number,
+  dice: EngagementDice,
+  out: RoundOutcome,
+  sink: EventSink | undefined,
+  label: string[] | null,
+): number {
+  const strength = roundHalfUp(raw);
+  const roll = twoD6(dice.fire(side));
+  if (isAttacker) out.attackerRoll = roll;
+  else out.defenderRoll = roll;
+  const hits = hitsFor(strength, roll);
+  if (sink) sink({ type: 'fire', side, rawStrength: raw, strength, roll, hits, modifiers: label ?? [] });
+  return hits;
+}
+
+/**
+ * A group morale check (2.3, 7.4). Returns true when it passes. Records the check under the side and,
+ * when it fails, under every unit of the group.
+ */
+export function groupCheck(
+  st: UnitState,
+  units: ArrayLike<number>,
+  n: number,
+  side: SideIndex,
+  sit: SituationalMorale,
+  o: AorOptions,
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+): boolean {
+  const u = groupMoraleUnit(st, units, n, o.groupMoraleFallback);
+  const roll = d6(dice.morale(side));
+  const morale = u < 0 ? 0 : boundMorale(unitMorale(st, u) + situationalModifier(sit), o.moraleBounds);
+  const passed = u >= 0 && passesCheck(roll, morale);
+  const r = res.sides[side];
+  const slot = moraleSlot(morale);
+  const cls = u < 0 ? CLASS_INDEX.artillery : CLASS_INDEX[unitClass(st.specs[u].kind)];
+  r.moraleChecks++;
+  r.checksByMorale[slot]++;
+  r.checksByClass[cls]++;
+  if (!passed) {
+    r.moraleChecksFailed++;
+    r.failedByMorale[slot]++;
+    r.failedByClass[cls]++;
+    for (let i = 0; i < n; i++) if (st.present(units[i])) res.units[units[i]].checksFailed++;
+  }
+  if (sink) {
+    sink({
+      type: 'check',
+      side,
+      purpose: 'retreat',
+      unit: u < 0 ? '(none)' : st.specs[u].id,
+      morale,
+      modifiers: u < 0 ? ['no unit to check with'] : moraleModifierLabels(st, u, sit),
+      roll,
+      passed,
+    });
+  }
+  return passed;
+}
+
+/**
+ * 7.4: the units of a side retreat. Each is disrupted; foot artillery cannot retreat and is destroyed.
+ * In this map-free kernel a retreating unit leaves the fight (`retreated`); a map moves it instead.
+ */
+export function retreatUnits(
+  st: UnitState,
+  units: ArrayLike<number>,
+  n: number,
+  side: SideIndex,
+  voluntary: boolean,
+  res: EngagementResult,
+  sink?: EventSink,
+): void {
+  const r = res.sides[side];
+  const names: string[] | null = sink ? [] : null;
+  for (let i = 0; i < n; i++) {
+    const u = units[i];
+    if (!st.present(u)) continue;
+    if (st.specs[u].kind === 'artillery') {
+      r.strengthLost += st.strength(u);
+      r.stepsLost += st.steps[u];
+      r.unitsEliminated++;
+      st.steps[u] = 0;
+      st.disrupted[u] = 0;
+      res.units[u].eliminated = true;
+      if (sink) sink({ type: 'eliminated', side, unit: st.specs[u].id, reason: 'foot artillery cannot retreat (7.4)' });
+      continue;
+    }
+    if (!st.disrupted[u]) {
+      st.disrupted[u] = 1;
+      r.disruptions++;
+      if (sink) sink({ type: 'disrupted', side, unit: st.specs[u].id });
+    }
+    st.retreated[u] = 1;
+    res.units[u].retreated = true;
+    if (voluntary) r.retreatsVoluntary++;
+    else r.retreatsForced++;
+    names?.push(st.specs[u].id);
+  }
+  if (sink && names) sink({ type: 'retreat', side, forced: !voluntary, units: names });
+}
+
+/**
+ * One round of assault combat. `doctrines[side]` makes that side's choices. Mutates unit state and the
+ * result; fills and returns `out`.
+ */
+export function resolveAssaultRound(
+  st: UnitState,
+  sit: AssaultSituation,
+  o: AorOptions,
+  doctrines: readonly [AssaultDoctrine, AssaultDoctrine],
+  dice: EngagementDice,
+  res: EngagementResult,
+  out: RoundOutcome,
+  sink?: EventSink,
+): RoundOutcome {
+  const a = sit.attacker;
+  const d = (1 - a) as SideIndex;
+  const def = sit.defender;
+  const nd = def.length;
+  out.flanked = false;
+  out.defenderFiredFirst = false;
+  out.attackerStrength = out.defenderStrength = 0;
+  out.attackerRoll = out.defenderRoll = 0;
+  out.hitsOnAttacker = out.hitsOnDefender = 0;
+  out.attackerRetreat = out.defenderRetreat = NO_RETREAT;
+
+  // The attacking units in the fight, all stacks together (morale is judged over all of them, 7.3),
+  // and those the defender may fire first at.
+  let na = 0, nf = 0, nDirs = 0, movedCount = 0;
+  for (const s of sit.stacks) {
+    let active = false;
+    for (const u of s.units) {
+      if (!st.present(u)) continue;
+      allAtt[na++] = u;
+      active = true;
+      if (s.movedAdjacentInLos || o.fireFirstTargets === 'allStacks') fireFirstAtt[nf++] = u;
+    }
+    if (active) {
+      dirs[nDirs++] = s.direction;
+      if (s.movedAdjacentInLos) movedCount++;
+    }
+  }
+  if (na === 0 || !anyPresent(st, def, nd)) return out;
+
+  // 7.6 Flanking; defenders in towns and forts cannot be flanked.
+  out.flanked = canBeFlanked(sit.defenderTerrain) && isFlankAttack(dirs, nDirs);
+  const inFortification =
+    sit.defenderTerrain === 'fort' ||
+    (o.fortifiedHexsideRetreat === 'ignore' && sit.stacks.every((s) => s.hexside === 'fortified'));
+
+  const defArtillery = includesArtillery(st, def, nd);
+  const defOldGuard = o.oldGuardEffect === 'attackingOrDefending' && includesOldGuard(st, def, nd);
+  const attArtillery = includesArtillery(st, allAtt, na);
+  const attOldGuard = includesOldGuard(st, allAtt, na);
+
+  attMods.flanking = out.flanked;
+  attMods.firesFirst = false;
+  attMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, def, nd);
+
+  const dA = doctrines[a];
+  const dD = doctrines[d];
+  const aRng = dice.ai(a);
+  const dRng = dice.ai(d);
+  const combined = o.hitAllocation === 'combined';
+  let attVoluntary = false, defVoluntary = false;
+  let hitsOnAtt: number, hitsOnDef: number;
+  let attStepsLost = 0;
+
+  // 7.3: the defender may fire first at stacks that moved adjacent out of a non-adjacent hex in its LOS.
+  if (movedCount > 0 && dD.fireFirst) {
+    out.defenderFiredFirst = true;
+    defMods.flanking = false;
+    defMods.firesFirst = true;
+    defMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, fireFirstAtt, nf);
+    const rawD = rawFireStrength(st, def, nd, defenderTerrainFactor(st, sit, o, o.fireFirstTargets === 'movedStacks'), defMods);
+    out.defenderStrength = roundHalfUp(rawD);
+    hitsOnAtt = fire(d, false, rawD, dice, out, sink, sink ? ['fires first (7.3)'] : null);
+    if (o.fireFirstRetreat === 'beforeReply' && !onlyCavalry(st, def, nd)) {
+      const view = { hitsTaken: hitsOnAtt, hitsDealt: 0, stepsLeft: countSteps(st, allAtt, na), enemyRetreats: false };
+      if (wantsVoluntaryRetreat(dA, view)) {
+        hitsOnAtt = halveHits(hitsOnAtt);
+        if (sink) sink({ type: 'voluntaryRetreat', side: a });
+        out.hitsOnAttacker = allocateHits(st, fireFirstAtt, nf, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
+        out.attackerRetreat = VOLUNTARY;
+        retreatUnits(st, allAtt, na, a, true, res, sink);
+        return out;
+      }
+    }
+    attStepsLost = allocateHits(st, fireFirstAtt, nf, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
+    out.hitsOnAttacker = attStepsLost;
+    // Then the attacker's strength is determined and it fires (7.3).
+    const rawA = attackerRaw(st, sit, o, attMods);
+    out.attackerStrength = roundHalfUp(rawA);
+    hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
+    hitsOnAtt = 0; // already applied
+  } else {
+    defMods.flanking = false;
+    defMods.firesFirst = false;
+    defMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, allAtt, na);
+    const rawA = attackerRaw(st, sit, o, attMods);
+    const rawD = rawFireStrength(st, def, nd, defenderTerrainFactor(st, sit, o, false), defMods);
+    out.attackerStrength = roundHalfUp(rawA);
+    out.defenderStrength = roundHalfUp(rawD);
+    hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
+    hitsOnAtt = fire(d, false, rawD, dice, out, sink, null);
+  }
+
+  // 7.4: first the attacker, then the defender chooses whether to retreat voluntarily.
+  attVoluntary = wantsVoluntaryRetreat(dA, {
+    hitsTaken: out.defenderFiredFirst ? out.hitsOnAttacker : hitsOnAtt,
+    hitsDealt: hitsOnDef,
+    stepsLeft: countSteps(st, allAtt, na) + (out.defenderFiredFirst ? attStepsLost : 0),
+    enemyRetreats: false,
+  });
+  defVoluntary =
+    onlyCavalry(st, def, nd) || // 7.3: cavalry defending alone always retreats voluntarily
+    wantsVoluntaryRetreat(dD, {
+      hitsTaken: hitsOnDef,
+      hitsDealt: out.defenderFiredFirst ? out.hitsOnAttacker : hitsOnAtt,
+      stepsLeft: countSteps(st, def, nd),
+      enemyRetreats: attVoluntary,
+    });
+  if (attVoluntary || defVoluntary) {
+    // 7.4: both sides halve the hits taken (1 becomes 0). Losses already applied by fire-first stand.
+    if (sink) {
+      if (attVoluntary) sink({ type: 'voluntaryRetreat', side: a });
+      if (defVoluntary) sink({ type: 'voluntaryRetreat', side: d });
+      sink({ type: 'halved', side: d, before: hitsOnDef, after: halveHits(hitsOnDef) });
+      if (!out.defenderFiredFirst) sink({ type: 'halved', side: a, before: hitsOnAtt, after: halveHits(hitsOnAtt) });
+    }
+    hitsOnDef = halveHits(hitsOnDef);
+    hitsOnAtt = halveHits(hitsOnAtt);
+  }
+
+  // Hits are applied (simultaneously, unless the defender fired first).
+  out.hitsOnDefender = allocateHits(st, def, nd, hitsOnDef, combined, dD.hitAllocation, dRng, res, sink);
+  if (!out.defenderFiredFirst) {
+    out.hitsOnAttacker = allocateHits(st, allAtt, na, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
+  }
+
+  // 7.4: each side that suffered a hit and did not retreat voluntarily checks morale.
+  let attForced = false, defForced = false;
+  if (out.hitsOnAttacker > 0 && !attVoluntary && anyPresent(st, allAtt, na)) {
+    attSit.flanked = false;
+    attSit.firedOnByArtillery = defArtillery;
+    attSit.attackedByOldGuard = defOldGuard;
+    attForced = !groupCheck(st, allAtt, na, a, attSit, o, dice, res, sink);
+  }
+  if (out.hitsOnDefender > 0 && !defVoluntary && anyPresent(st, def, nd) && !inFortification) {
+    defSit.flanked = out.flanked;
+    defSit.firedOnByArtillery = attArtillery;
+    defSit.attackedByOldGuard = attOldGuard;
+    defForced = !groupCheck(st, def, nd, d, defSit, o, dice, res, sink);
+  }
+  if (attVoluntary || attForced) {
+    out.attackerRetreat = attVoluntary ? VOLUNTARY : FORCED;
+    retreatUnits(st, allAtt, na, a, attVoluntary, res, sink);
+  }
+  if (defVoluntary || defForced) {
+    out.defenderRetreat = defVoluntary ? VOLUNTARY : FORCED;
+    retreatUnits(st, def, nd, d, defVoluntary, res, sink);
+  }
+  return out;
+}
+
+function fireLabels(flanked: boolean): string[] {
+  return flanked ? ['flank attack +50% (7.6)'] : [];
+}
+

@@ -1,0 +1,214 @@
+/**
+ * The map-free assault engagement: attacking stacks against one defending stack, one assault round
+ * (7.3, 7.4) per turn, disrupted units trying to recover at turn end (6.2), until a side retreats or is
+ * destroyed or time runs out.
+ */
+import type { EngagementDice } from '../../core/dice.js';
+import { d6 } from '../../core/dice.js';
+import type { EventSink } from '../../core/events.js';
+import { emptyResult, resetResult, type EngagementResult, type SideIndex } from '../../core/result.js';
+import type { PlayOptions } from '../../core/ruleset.js';
+import { resolveDoctrine, type AssaultDoctrine } from '../../doctrine/assault.js';
+import { newRoundOutcome, resolveAssaultRound, type AssaultSituation, type RoundOutcome } from './assault.js';
+import { passesCheck, unitMorale } from './morale.js';
+import type { AorOptions } from './options.js';
+import { defaultSteps, type AssaultUnit, type DoctrineField } from './schema.js';
+import type { HexsideTerrain, HexTerrain } from './terrain.js';
+import { UnitState, type UnitSpec } from './units.js';
+
+export const ATTACKER: SideIndex = 0;
+export const DEFENDER: SideIndex = 1;
+
+/** The scenario fields the engagement reads (validated by the scenario schema). */
+export interface AssaultScenario {
+  turns: number;
+  onTime: 'defender' | 'draw';
+  attacker: SideDef & {
+    stacks: { hexside: number; across: HexsideTerrain; terrain: HexTerrain; movedAdjacent: boolean; units: AssaultUnit[] }[];
+  };
+  defender: SideDef & { terrain: HexTerrain; units: AssaultUnit[] };
+}
+
+interface SideDef {
+  name: string;
+  orders: 'attack' | 'defend' | 'march' | 'reserve';
+  demoralized: boolean;
+  doctrine: DoctrineField;
+}
+
+export const EXTRAS = ['flankedRounds', 'defenderFiredFirst'] as const;
+
+export interface CompiledAssault {
+  readonly options: AorOptions;
+  readonly specs: readonly UnitSpec[];
+  readonly turns: number;
+  readonly onTime: 'defender' | 'draw';
+  readonly sideNames: readonly [string, string];
+  readonly doctrines: readonly [AssaultDoctrine, AssaultDoctrine];
+  /** Turn 1 (stacks may have moved adjacent in LOS) and every later turn. */
+  readonly firstTurn: AssaultSituation;
+  readonly laterTurns: AssaultSituation;
+  readonly attackerUnits: readonly number[];
+  readonly defenderUnits: readonly number[];
+  /** Reused by every play on this compiled cell (one per worker thread). */
+  readonly workspace: { st: UnitState; round: RoundOutcome };
+}
+
+export function unitSpec(u: AssaultUnit, side: SideIndex, formation: string): UnitSpec {
+  const maxSteps = u.steps ?? defaultSteps(u.kind);
+  return {
+    id: u.id,
+    side,
+    kind: u.kind,
+    full: u.strength,
+    reduced: maxSteps === 1 ? u.strength : (u.reduced ?? Math.ceil(u.strength / 2)),
+    maxSteps,
+    startSteps: u.damaged ? 1 : maxSteps,
+    startDisrupted: u.disrupted,
+    morale: u.morale,
+    steadfast: u.flags.includes('steadfast'),
+    oldGuard: u.flags.includes('oldGuard'),
+    repeating: u.flags.includes('repeating'),
+    formation: u.formation ?? formation,
+  };
+}
+
+export function doctrineOf(field: DoctrineField): AssaultDoctrine {
+  if (typeof field === 'string') return resolveDoctrine(field);
+  const { preset, ...overrides } = field;
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  return resolveDoctrine(preset, defined);
+}
+
+export function compileAssault(sc: AssaultScenario, options: AorOptions): CompiledAssault {
+  const specs: UnitSpec[] = [];
+  const stacks = sc.attacker.stacks.map((s) => {
+    const units = s.units.map((u) => specs.push(unitSpec(u, ATTACKER, sc.attacker.name)) - 1);
+    return { units, direction: s.hexside, hexside: s.across, terrain: s.terrain, movedAdjacentInLos: s.movedAdjacent };
+  });
+  const defender = sc.defender.units.map((u) => specs.push(unitSpec(u, DEFENDER, sc.defender.name)) - 1);
+  const firstTurn: AssaultSituation = { attacker: ATTACKER, stacks, defender, defenderTerrain: sc.defender.terrain };
+  const laterTurns: AssaultSituation = {
+    ...firstTurn,
+    stacks: stacks.map((s) => ({ ...s, movedAdjacentInLos: false })),
+  };
+  const st = new UnitState(specs);
+  for (let u = 0; u < specs.length; u++) {
+    const side = specs[u].side === ATTACKER ? sc.attacker : sc.defender;
+    st.demoralized[u] = side.demoralized ? 1 : 0; // 2.2, 14.1
+    st.ordersPenalty[u] = side.orders === 'march' || side.orders === 'reserve' ? 1 : 0; // 12.2
+  }
+  return {
+    options,
+    specs,
+    turns: sc.turns,
+    onTime: sc.onTime,
+    sideNames: [sc.attacker.name, sc.defender.name],
+    doctrines: [doctrineOf(sc.attacker.doctrine), doctrineOf(sc.defender.doctrine)],
+    firstTurn,
+    laterTurns,
+    attackerUnits: stacks.flatMap((s) => s.units),
+    defenderUnits: defender,
+    workspace: { st, round: newRoundOutcome() },
+  };
+}
+
+function present(st: UnitState, units: readonly number[]): boolean {
+  for (const u of units) if (st.present(u)) return true;
+  return false;
+}
+
+function allEliminated(st: UnitState, units: readonly number[]): boolean {
+  for (const u of units) if (st.alive(u)) return false;
+  return true;
+}
+
+/** 6.2 / Turn End segment: each disrupted unit checks its own morale and recovers on a pass. */
+export function recoverDisrupted(
+  st: UnitState,
+  units: readonly number[],
+  side: SideIndex,
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+): void {
+  const r = res.sides[side];
+  for (const u of units) {
+    if (!st.present(u) || !st.disrupted[u]) continue;
+    const morale = unitMorale(st, u);
+    const roll = d6(dice.morale(side));
+    const passed = passesCheck(roll, morale);
+    r.recoveryChecks++;
+    if (passed) {
+      r.recoveries++;
+      st.disrupted[u] = 0;
+    }
+    if (sink) {
+      sink({ type: 'check', side, purpose: 'recovery', unit: st.specs[u].id, morale, modifiers: [], roll, passed });
+      if (passed) sink({ type: 'recovered', side, unit: st.specs[u].id });
+    }
+  }
+}
+
+/** Invariants of the map-free engagement; throws with a description on the first violation. */
+export function checkAssaultInvariants(c: CompiledAssault, res: EngagementResult): void {
+  const st = c.workspace.st;
+  const lost = [0, 0];
+  for (let u = 0; u < c.specs.length; u++) {
+    const s = c.specs[u];
+    if (st.steps[u] < 0 || st.steps[u] > s.maxSteps) throw new Error(`invariant: unit ${s.id} has ${st.steps[u]} steps`);
+    if (st.steps[u] === 0 && st.disrupted[u]) throw new Error(`invariant: eliminated unit ${s.id} is disrupted`);
+    if (res.units[u].eliminated !== (st.steps[u] === 0)) throw new Error(`invariant: unit ${s.id} elimination record disagrees`);
+    const start = s.startSteps === s.maxSteps ? s.full : s.reduced;
+    lost[s.side] += start - st.strength(u);
+  }
+  for (const side of [0, 1] as const) {
+    if (lost[side] !== res.sides[side].strengthLost) {
+      throw new Error(`invariant: side ${side} strength lost ${res.sides[side].strengthLost} but units lost ${lost[side]}`);
+    }
+  }
+}
+
+export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
+  const { st, round } = c.workspace;
+  const sink = opts.sink;
+  const res = opts.out ?? emptyResult(c.specs.length);
+  resetResult(res);
+  for (const k of EXTRAS) res.extras[k] = 0;
+  st.reset();
+  for (let u = 0; u < c.specs.length; u++) res.sides[c.specs[u].side].startStrength += st.strength(u);
+
+  for (let turn = 1; turn <= c.turns; turn++) {
+    if (sink) sink({ type: 'turn', turn });
+    res.turns = turn;
+    const sit = turn === 1 ? c.firstTurn : c.laterTurns;
+    resolveAssaultRound(st, sit, c.options, c.doctrines, dice, res, round, sink);
+    if (round.flanked) res.extras.flankedRounds++;
+    if (round.defenderFiredFirst) res.extras.defenderFiredFirst++;
+    if (opts.checkInvariants) checkAssaultInvariants(c, res);
+
+    const attIn = present(st, c.attackerUnits);
+    const defIn = present(st, c.defenderUnits);
+    if (!attIn || !defIn) {
+      if (!attIn && !defIn) {
+        res.winner = null;
+        res.reason = allEliminated(st, c.attackerUnits) && allEliminated(st, c.defenderUnits) ? 'destroyed' : 'bothRetreated';
+      } else if (!defIn) {
+        res.winner = ATTACKER;
+        res.reason = allEliminated(st, c.defenderUnits) ? 'destroyed' : 'retreat';
+      } else {
+        res.winner = DEFENDER;
+        res.reason = allEliminated(st, c.attackerUnits) ? 'destroyed' : 'retreat';
+      }
+      if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn });
+      return res;
+    }
+    // Turn End segment of each player turn: disrupted units try to recover (6.2).
+    recoverDisrupted(st, c.attackerUnits, ATTACKER, dice, res, sink);
+    recoverDisrupted(st, c.defenderUnits, DEFENDER, dice, res, sink);
+  }
+  res.winner = c.onTime === 'defender' ? DEFENDER : null;
+  res.reason = 'time';
+  if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn: c.turns });
+  return res;
+}
