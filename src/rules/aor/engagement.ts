@@ -190,15 +190,22 @@ export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: Play
     const attIn = present(st, c.attackerUnits);
     const defIn = present(st, c.defenderUnits);
     if (!attIn || !defIn) {
-      if (!attIn && !defIn) {
+      // A side destroyed loses even if the other fell back in the same round; two sides that both
+      // fell back with units left draw.
+      const attDead = allEliminated(st, c.attackerUnits);
+      const defDead = allEliminated(st, c.defenderUnits);
+      if (attDead && defDead) {
         res.winner = null;
-        res.reason = allEliminated(st, c.attackerUnits) && allEliminated(st, c.defenderUnits) ? 'destroyed' : 'bothRetreated';
-      } else if (!defIn) {
+        res.reason = 'destroyed';
+      } else if (defDead || (!defIn && attIn)) {
         res.winner = ATTACKER;
-        res.reason = allEliminated(st, c.defenderUnits) ? 'destroyed' : 'retreat';
-      } else {
+        res.reason = defDead ? 'destroyed' : 'retreat';
+      } else if (attDead || (!attIn && defIn)) {
         res.winner = DEFENDER;
-        res.reason = allEliminated(st, c.attackerUnits) ? 'destroyed' : 'retreat';
+        res.reason = attDead ? 'destroyed' : 'retreat';
+      } else {
+        res.winner = null;
+        res.reason = 'bothRetreated';
       }
       if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn });
       return res;

@@ -1,0 +1,2 @@
+/** A command-line usage error: printed as one line, exit code 2. */
+export class UsageError extends Error {}

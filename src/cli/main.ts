@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+/**
+ * The volley command line. Thin: parse, call the library, print. Input errors exit with code 2 and a
+ * one-line message naming file, line and field; nothing else ever prints a stack unless VOLLEY_DEBUG=1.
+ */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { OptionError } from '../core/ruleset.js';
+import { VolleyInputError } from '../scenario/errors.js';
+import { EngagementError } from '../sim/batch.js';
+import { oddsCommand } from './odds.js';
+import { rulesetsCommand } from './rulesets.js';
+import { runCommand } from './run.js';
+import { schemaCommand } from './schema.js';
+import { validateCommand } from './validate.js';
+import { UsageError } from './errors.js';
+
+function fail(e: unknown): never {
+  if (e instanceof VolleyInputError || e instanceof OptionError || e instanceof UsageError) {
+    process.stderr.write(`volley: ${e.message}\n`);
+    process.exit(2);
+  }
+  if (e instanceof EngagementError) {
+    process.stderr.write(`volley: ${e.message}\n`);
+    process.exit(1);
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`volley: internal error: ${msg}\n`);
+  if (process.env.VOLLEY_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  await yargs(hideBin(process.argv))
+    .scriptName('volley')
+    .usage('$0 <command> [options]\n\nMonte Carlo battle simulator and balance analyzer for horse-and-musket wargame rules.')
+    .command(runCommand)
+    .command(oddsCommand)
+    .command(rulesetsCommand)
+    .command(validateCommand)
+    .command(schemaCommand)
+    .demandCommand(1, 'name a command: run, odds, rulesets, validate or schema')
+    .strict()
+    .help()
+    .version()
+    .fail((msg, err) => {
+      if (err) fail(err);
+      process.stderr.write(`volley: ${msg}\n(see 'volley --help')\n`);
+      process.exit(2);
+    })
+    .parseAsync();
+}
+
+main().catch(fail);

@@ -1,0 +1,160 @@
+/**
+ * Loading scenario and experiment files into a validated list of cells.
+ */
+import { dirname, resolve, relative } from 'node:path';
+import { resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
+import { RULESETS, findRuleset } from '../rules/index.js';
+import { formatPath, VolleyInputError } from './errors.js';
+import { parsePath, PathError, setPath } from './paths.js';
+import { experimentSchema, scenarioSchema, type Experiment, type Scenario } from './schema.js';
+import { lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
+
+export interface LoadedScenario {
+  file: string;
+  src: YamlSource;
+  scenario: Scenario;
+}
+
+export interface Cell {
+  index: number;
+  /** e.g. "defender.units[*].morale=5, aor.terrainReductions=multiply"; "base" without factors. */
+  label: string;
+  factors: Record<string, unknown>;
+  /** Random-number key: cells with the same key see the same dice (common random numbers). */
+  rngKey: string;
+  scenario: Scenario;
+  options: ResolvedOptions;
+}
+
+export interface LoadedExperiment {
+  file: string;
+  experiment: Experiment;
+  scenarioFile: string;
+  scenario: Scenario;
+  cells: Cell[];
+}
+
+function fileKind(src: YamlSource): string | undefined {
+  const d = src.data as { kind?: unknown } | null;
+  return d && typeof d === 'object' && typeof d.kind === 'string' ? d.kind : undefined;
+}
+
+export function loadScenario(file: string): LoadedScenario {
+  const src = readYaml(file);
+  expectKind(src, 'scenario');
+  return { file, src, scenario: validate(src, scenarioSchema) };
+}
+
+function expectKind(src: YamlSource, kind: string): void {
+  const k = fileKind(src);
+  if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
+    throw new VolleyInputError(src.file, 1, undefined, `expected a YAML map with 'kind: ${kind}'`);
+  }
+  if (k !== kind) {
+    throw new VolleyInputError(src.file, lineOf(src, ['kind']) ?? 1, 'kind', `expected '${kind}', found ${k === undefined ? 'nothing' : `'${k}'`}`);
+  }
+}
+
+/** Validate any volley file by its `kind`, without running it. Returns a one-line summary. */
+export function validateFile(file: string): string {
+  const src = readYaml(file);
+  const k = fileKind(src);
+  if (k === 'scenario') {
+    const s = validate(src, scenarioSchema);
+    const units = s.attacker.stacks.reduce((n, st) => n + st.units.length, 0) + s.defender.units.length;
+    return `${file}: valid scenario '${s.name}' (${s.ruleset}, ${units} units)`;
+  }
+  if (k === 'experiment') {
+    const e = loadExperiment(file);
+    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements)`;
+  }
+  throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario' or 'experiment', found ${k === undefined ? 'nothing' : `'${k}'`}`);
+}
+
+function cartesian(factors: [string, unknown[]][]): Record<string, unknown>[] {
+  let combos: Record<string, unknown>[] = [{}];
+  for (const [path, values] of factors) {
+    const next: Record<string, unknown>[] = [];
+    for (const c of combos) for (const v of values) next.push({ ...c, [path]: v });
+    combos = next;
+  }
+  return combos;
+}
+
+export function cellLabel(factors: Record<string, unknown>): string {
+  const parts = Object.entries(factors).map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(',')}]` : String(v)}`);
+  return parts.length ? parts.join(', ') : 'base';
+}
+
+function resolvedOptionsOf(scenario: Scenario): ResolvedOptions {
+  const rs = findRuleset(scenario.ruleset)!;
+  return resolveOptions(rs.options, scenario.options);
+}
+
+/** A scenario run on its own: one cell. */
+export function singleCell(scenario: Scenario): Cell {
+  return { index: 0, label: 'base', factors: {}, rngKey: 'cell', scenario, options: resolvedOptionsOf(scenario) };
+}
+
+export function loadExperiment(file: string): LoadedExperiment {
+  const src = readYaml(file);
+  expectKind(src, 'experiment');
+  const experiment = validate(src, experimentSchema);
+  const scenarioFile = resolve(dirname(file), experiment.scenario);
+  const base = loadScenario(scenarioFile);
+  const rulesetIds = RULESETS.map((r) => r.id);
+
+  const baseData = structuredClone(base.src.data) as Record<string, unknown>;
+  baseData.options = { ...((baseData.options as object) ?? {}), ...experiment.options };
+  const checkBase = scenarioSchema.safeParse(baseData);
+  if (!checkBase.success) {
+    const issue = checkBase.error.issues[0];
+    throw new VolleyInputError(file, lineOf(src, ['options']), 'options', issue.message);
+  }
+
+  const factors = Object.entries(experiment.vary);
+  const parsed = factors.map(([path]) => {
+    try {
+      return parsePath(path, rulesetIds);
+    } catch (e) {
+      if (e instanceof PathError) throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, e.message);
+      throw e;
+    }
+  });
+  const cells: Cell[] = cartesian(factors).map((combo, index) => {
+    const data = structuredClone(baseData);
+    factors.forEach(([path], i) => {
+      const n = setPath(data, parsed[i], combo[path]);
+      if (n === 0) {
+        throw new VolleyInputError(
+          file,
+          lineOf(src, ['vary', path]),
+          `vary.${path}`,
+          `selects nothing in ${relative(process.cwd(), scenarioFile)}`,
+        );
+      }
+    });
+    const r = scenarioSchema.safeParse(data);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      const at = formatPath(issue.path as PropertyKey[]);
+      const culprit = factors.find(([p]) => at.startsWith(p.split('[')[0].split('.')[0])) ?? factors[0];
+      throw new VolleyInputError(
+        file,
+        lineOf(src, ['vary', culprit?.[0] ?? '']),
+        culprit ? `vary.${culprit[0]}` : undefined,
+        `value ${JSON.stringify(combo[culprit?.[0] ?? ''])} makes the scenario invalid at ${at}: ${issue.message}`,
+      );
+    }
+    const label = cellLabel(combo);
+    return {
+      index,
+      label,
+      factors: combo,
+      rngKey: experiment.commonRandomNumbers ? 'cell' : label,
+      scenario: r.data,
+      options: resolvedOptionsOf(r.data),
+    };
+  });
+  return { file, experiment, scenarioFile, scenario: base.scenario, cells };
+}

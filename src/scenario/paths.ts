@@ -1,0 +1,78 @@
+/**
+ * Factor paths: where an experiment's `vary` puts a value in a scenario.
+ *
+ *   options.aor.terrainReductions          an option (everything after `options.` is the option name)
+ *   aor.terrainReductions                  the same, shorter: a path whose first segment is a ruleset id
+ *   defender.units[*].morale               every unit of the defender
+ *   defender.units[IR-12].morale           the unit with id IR-12
+ *   attacker.stacks[0].units[*].flags      by position
+ *   turns, defender.terrain, attacker.doctrine   any other scenario field
+ */
+
+export type Segment = { key: string } | { select: '*' | number | string };
+
+export class PathError extends Error {}
+
+export function parsePath(path: string, rulesetIds: readonly string[]): Segment[] {
+  const first = path.split('.')[0];
+  if (first === 'options') return [{ key: 'options' }, { key: path.slice('options.'.length) }];
+  if (rulesetIds.includes(first)) return [{ key: 'options' }, { key: path }];
+  const segs: Segment[] = [];
+  const re = /([^.[\]]+)|\[([^\]]*)\]/g;
+  let m: RegExpExecArray | null;
+  let consumed = 0;
+  while ((m = re.exec(path)) !== null) {
+    const between = path.slice(consumed, m.index);
+    if (between !== '' && between !== '.') throw new PathError(`cannot read path '${path}' near '${between}'`);
+    consumed = re.lastIndex;
+    if (m[1] !== undefined) segs.push({ key: m[1] });
+    else {
+      const s = m[2];
+      if (s === '') throw new PathError(`empty selector [] in '${path}'`);
+      segs.push({ select: s === '*' ? '*' : /^\d+$/.test(s) ? Number(s) : s });
+    }
+  }
+  if (consumed !== path.length || segs.length === 0) throw new PathError(`cannot read path '${path}'`);
+  return segs;
+}
+
+/**
+ * Set `value` at every place the path selects in `doc` (mutated). Returns how many places were set;
+ * a path that selects nothing is an error for the caller to report.
+ */
+export function setPath(doc: unknown, segs: readonly Segment[], value: unknown): number {
+  return setAt(doc, segs, 0, value);
+}
+
+function setAt(node: unknown, segs: readonly Segment[], i: number, value: unknown): number {
+  const seg = segs[i];
+  const last = i === segs.length - 1;
+  if ('key' in seg) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return 0;
+    const obj = node as Record<string, unknown>;
+    if (last) {
+      obj[seg.key] = structuredClone(value);
+      return 1;
+    }
+    if (!(seg.key in obj)) {
+      // Create intermediate maps only for options, whose keys need not exist beforehand.
+      if (segs[i + 1] && 'key' in segs[i + 1] && seg.key === 'options') obj[seg.key] = {};
+      else return 0;
+    }
+    return setAt(obj[seg.key], segs, i + 1, value);
+  }
+  if (!Array.isArray(node)) return 0;
+  let n = 0;
+  node.forEach((el, idx) => {
+    const hit =
+      seg.select === '*' ||
+      seg.select === idx ||
+      (typeof seg.select === 'string' && el !== null && typeof el === 'object' && (el as { id?: unknown }).id === seg.select);
+    if (!hit) return;
+    if (last) {
+      node[idx] = structuredClone(value);
+      n++;
+    } else n += setAt(el, segs, i + 1, value);
+  });
+  return n;
+}

@@ -1,0 +1,89 @@
+/**
+ * Schemas of the file kinds: scenario and experiment. They are the single source of truth for
+ * validation, for the JSON Schemas that `volley schema` writes, and for the field reference in docs.
+ */
+import { z } from 'zod';
+import { resolveOptions, OptionError } from '../core/ruleset.js';
+import { assaultScenarioBody } from '../rules/aor/schema.js';
+import { RULESETS } from '../rules/index.js';
+
+const optionValue = z.union([z.string(), z.number(), z.boolean()]);
+
+export const scenarioSchema = z
+  .strictObject({
+    kind: z.literal('scenario').describe('Always "scenario".'),
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
+    title: z.string().optional().describe('One line for reports.'),
+    question: z.string().optional().describe('The question the scenario answers, shown in reports.'),
+    ruleset: z.enum(RULESETS.map((r) => r.id) as [string, ...string[]]).describe('Rule system id, see `volley rulesets`.'),
+    options: z.record(z.string(), optionValue).default({}).describe('Rule options (see `volley rulesets aor`).'),
+    ...assaultScenarioBody,
+  })
+  .superRefine((s, ctx) => {
+    const rs = RULESETS.find((r) => r.id === s.ruleset);
+    if (rs) {
+      try {
+        resolveOptions(rs.options, s.options);
+      } catch (e) {
+        if (!(e instanceof OptionError)) throw e;
+        const bad = Object.keys(s.options).find((k) => {
+          try {
+            resolveOptions(rs.options, { [k]: s.options[k] });
+            return false;
+          } catch {
+            return true;
+          }
+        });
+        ctx.addIssue({ code: 'custom', path: ['options', ...(bad ? [bad] : [])], message: e.message });
+      }
+    }
+    // Unit ids are unique across the scenario (refits and vary paths select by id).
+    const seen = new Map<string, string>();
+    const check = (id: string, path: (string | number)[]) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate unit id '${id}' (first used at ${seen.get(id)})` });
+      else seen.set(id, path.join('.'));
+    };
+    s.attacker.stacks.forEach((st, i) => st.units.forEach((u, j) => check(u.id, ['attacker', 'stacks', i, 'units', j, 'id'])));
+    s.defender.units.forEach((u, j) => check(u.id, ['defender', 'units', j, 'id']));
+    // Each attacking stack stands in its own hex: one hexside each.
+    const sides = new Map<number, number>();
+    s.attacker.stacks.forEach((st, i) => {
+      if (sides.has(st.hexside)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['attacker', 'stacks', i, 'hexside'],
+          message: `hexside ${st.hexside} is already used by stack ${sides.get(st.hexside)}; each stack attacks from its own hex`,
+        });
+      } else sides.set(st.hexside, i);
+    });
+    if (s.defender.terrain === 'fort' && s.defender.units.length > 1) {
+      ctx.addIssue({ code: 'custom', path: ['defender', 'units'], message: 'a fort holds one unit (10.1)' });
+    }
+  });
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+export const experimentSchema = z.strictObject({
+  kind: z.literal('experiment').describe('Always "experiment".'),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
+  title: z.string().optional().describe('One line for reports.'),
+  question: z.string().optional().describe('The question the experiment answers, shown in reports.'),
+  scenario: z.string().min(1).describe('Scenario file, relative to this file.'),
+  engagements: z.int().min(1).max(100_000_000).describe('Engagements per cell.'),
+  seed: z.union([z.int(), z.string().min(1)]).describe('Experiment seed; with the cell key and index it fixes every die.'),
+  batch: z.int().min(1).max(1_000_000).default(500).describe('Engagements per batch (never depends on the worker count).'),
+  out: z.string().min(1).optional().describe('Output folder, relative to the current directory; default reports/<name>.'),
+  commonRandomNumbers: z
+    .boolean()
+    .default(true)
+    .describe('All cells share one random-number key, so engagement i of every cell sees the same dice.'),
+  options: z.record(z.string(), optionValue).default({}).describe('Rule options applied to every cell.'),
+  vary: z
+    .record(z.string(), z.array(z.union([optionValue, z.array(optionValue)])).min(1))
+    .default({})
+    .describe('Factors: a path into the scenario and the values it takes; one cell per combination.'),
+});
+
+export type Experiment = z.infer<typeof experimentSchema>;
+
+export const FILE_KINDS = { scenario: scenarioSchema, experiment: experimentSchema } as const;

@@ -1,0 +1,81 @@
+/**
+ * From a file on disk (experiment or scenario) and command-line overrides to a run plan and the
+ * metadata results.json records.
+ */
+import { relative } from 'node:path';
+import { VolleyInputError } from '../scenario/errors.js';
+import { loadExperiment, loadScenario, singleCell, type Cell } from '../scenario/load.js';
+import { readYaml } from '../scenario/yamlFile.js';
+import type { RunPlan } from './plan.js';
+import type { ResultsInput } from './results.js';
+
+export interface RunRequest {
+  file: string;
+  engagements?: number;
+  seed?: string | number;
+  batch?: number;
+  out?: string;
+  checkInvariants?: boolean;
+}
+
+export interface PreparedRun {
+  plan: RunPlan;
+  cells: Cell[];
+  outDir: string;
+  meta: Omit<ResultsInput, 'accumulators'>;
+}
+
+export const DEFAULT_ENGAGEMENTS = 1000;
+export const DEFAULT_BATCH = 500;
+export const DEFAULT_SEED = 1;
+
+export function prepareRun(req: RunRequest): PreparedRun {
+  const src = readYaml(req.file);
+  const kind = (src.data as { kind?: unknown } | null)?.kind;
+  const rel = (f: string) => relative(process.cwd(), f) || f;
+  if (kind === 'experiment') {
+    const e = loadExperiment(req.file);
+    const x = e.experiment;
+    const engagements = req.engagements ?? x.engagements;
+    const seed = req.seed ?? x.seed;
+    const batch = req.batch ?? x.batch;
+    return finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, {
+      commonRandomNumbers: x.commonRandomNumbers,
+      factors: x.vary,
+      scenarioFile: rel(e.scenarioFile),
+      experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question },
+    });
+  }
+  if (kind === 'scenario') {
+    const s = loadScenario(req.file).scenario;
+    return finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? `reports/${s.name}`, req, {
+      commonRandomNumbers: true,
+      factors: {},
+      scenarioFile: rel(req.file),
+      experiment: null,
+    });
+  }
+  throw new VolleyInputError(req.file, 1, 'kind', `expected 'experiment' or 'scenario', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
+}
+
+function finish(
+  cells: Cell[],
+  engagements: number,
+  seed: string | number,
+  batch: number,
+  outDir: string,
+  req: RunRequest,
+  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment'>,
+): PreparedRun {
+  if (!Number.isInteger(engagements) || engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
+  if (!Number.isInteger(batch) || batch < 1) throw new VolleyInputError('--batch', undefined, undefined, 'expected a whole number of at least 1');
+  const plan: RunPlan = {
+    rulesetId: cells[0].scenario.ruleset,
+    seed,
+    engagements,
+    batch,
+    cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
+    checkInvariants: req.checkInvariants ?? false,
+  };
+  return { plan, cells, outDir, meta: { cells, seed, engagements, batch, ...rest } };
+}

@@ -1,0 +1,141 @@
+/**
+ * The accumulator of one cell: everything results.json reports, as integer counts and histograms that
+ * merge exactly (DESIGN.md, "Accumulators"). Plain JSON, so it crosses worker threads and checkpoints.
+ */
+import { MORALE_SLOTS, OUTCOME_REASONS, UNIT_CLASSES, type EngagementResult } from '../core/result.js';
+import { addTo, mergeInto, type IntHistogram } from './histogram.js';
+
+export interface SideAccumulator {
+  startStrength: IntHistogram;
+  strengthLost: IntHistogram;
+  stepsLost: IntHistogram;
+  unitsEliminated: IntHistogram;
+  retreatsForced: IntHistogram;
+  retreatsVoluntary: IntHistogram;
+  disruptions: IntHistogram;
+  /** Engagements in which at least one unit of the side retreated. */
+  anyRetreat: number;
+  moraleChecks: number;
+  moraleChecksFailed: number;
+  checksByMorale: number[];
+  failedByMorale: number[];
+  checksByClass: number[];
+  failedByClass: number[];
+  recoveryChecks: number;
+  recoveries: number;
+  /** Engagements in which the side's army was demoralized, by turn. */
+  armyDemoralizedTurn: IntHistogram;
+  leadersLost: IntHistogram;
+}
+
+export interface CellAccumulator {
+  n: number;
+  /** Winner counts: [side 0, side 1, draw]. */
+  winners: [number, number, number];
+  /** Counts by winner slot (0, 1, 2 = draw) and reason, key `${slot}:${reason}`. */
+  outcomes: Record<string, number>;
+  turns: IntHistogram;
+  sides: [SideAccumulator, SideAccumulator];
+  /** Per unit: [eliminated, retreated, checks failed] totals. */
+  units: [number, number, number][];
+  extras: Record<string, IntHistogram>;
+}
+
+function emptySideAcc(): SideAccumulator {
+  return {
+    startStrength: [],
+    strengthLost: [],
+    stepsLost: [],
+    unitsEliminated: [],
+    retreatsForced: [],
+    retreatsVoluntary: [],
+    disruptions: [],
+    anyRetreat: 0,
+    moraleChecks: 0,
+    moraleChecksFailed: 0,
+    checksByMorale: new Array(MORALE_SLOTS).fill(0),
+    failedByMorale: new Array(MORALE_SLOTS).fill(0),
+    checksByClass: new Array(UNIT_CLASSES.length).fill(0),
+    failedByClass: new Array(UNIT_CLASSES.length).fill(0),
+    recoveryChecks: 0,
+    recoveries: 0,
+    armyDemoralizedTurn: [],
+    leadersLost: [],
+  };
+}
+
+export function emptyCellAcc(unitCount: number): CellAccumulator {
+  const units: [number, number, number][] = [];
+  for (let i = 0; i < unitCount; i++) units.push([0, 0, 0]);
+  const outcomes: Record<string, number> = {};
+  for (const slot of [0, 1, 2]) for (const r of OUTCOME_REASONS) outcomes[`${slot}:${r}`] = 0;
+  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], sides: [emptySideAcc(), emptySideAcc()], units, extras: {} };
+}
+
+export function addResult(acc: CellAccumulator, r: EngagementResult): void {
+  acc.n++;
+  const slot = r.winner === null ? 2 : r.winner;
+  acc.winners[slot]++;
+  acc.outcomes[`${slot}:${r.reason}`]++;
+  addTo(acc.turns, r.turns);
+  for (let s = 0; s < 2; s++) {
+    const a = acc.sides[s];
+    const x = r.sides[s];
+    addTo(a.startStrength, x.startStrength);
+    addTo(a.strengthLost, x.strengthLost);
+    addTo(a.stepsLost, x.stepsLost);
+    addTo(a.unitsEliminated, x.unitsEliminated);
+    addTo(a.retreatsForced, x.retreatsForced);
+    addTo(a.retreatsVoluntary, x.retreatsVoluntary);
+    addTo(a.disruptions, x.disruptions);
+    if (x.retreatsForced + x.retreatsVoluntary > 0) a.anyRetreat++;
+    a.moraleChecks += x.moraleChecks;
+    a.moraleChecksFailed += x.moraleChecksFailed;
+    for (let m = 0; m < MORALE_SLOTS; m++) {
+      a.checksByMorale[m] += x.checksByMorale[m];
+      a.failedByMorale[m] += x.failedByMorale[m];
+    }
+    for (let c = 0; c < UNIT_CLASSES.length; c++) {
+      a.checksByClass[c] += x.checksByClass[c];
+      a.failedByClass[c] += x.failedByClass[c];
+    }
+    a.recoveryChecks += x.recoveryChecks;
+    a.recoveries += x.recoveries;
+    addTo(a.armyDemoralizedTurn, x.armyDemoralizedTurn);
+    addTo(a.leadersLost, x.leadersLost);
+  }
+  for (let u = 0; u < r.units.length; u++) {
+    const x = r.units[u];
+    const a = acc.units[u];
+    if (x.eliminated) a[0]++;
+    if (x.retreated) a[1]++;
+    a[2] += x.checksFailed;
+  }
+  for (const [k, v] of Object.entries(r.extras)) addTo((acc.extras[k] ??= []), v);
+}
+
+function mergeSide(into: SideAccumulator, from: SideAccumulator): void {
+  for (const k of ['startStrength', 'strengthLost', 'stepsLost', 'unitsEliminated', 'retreatsForced', 'retreatsVoluntary', 'disruptions', 'armyDemoralizedTurn', 'leadersLost'] as const) {
+    mergeInto(into[k], from[k]);
+  }
+  into.anyRetreat += from.anyRetreat;
+  into.moraleChecks += from.moraleChecks;
+  into.moraleChecksFailed += from.moraleChecksFailed;
+  for (const k of ['checksByMorale', 'failedByMorale', 'checksByClass', 'failedByClass'] as const) {
+    for (let i = 0; i < into[k].length; i++) into[k][i] += from[k][i];
+  }
+  into.recoveryChecks += from.recoveryChecks;
+  into.recoveries += from.recoveries;
+}
+
+/** Merge `from` into `into` exactly. */
+export function mergeCellAcc(into: CellAccumulator, from: CellAccumulator): void {
+  into.n += from.n;
+  for (let i = 0; i < 3; i++) into.winners[i] += from.winners[i];
+  for (const [k, v] of Object.entries(from.outcomes)) into.outcomes[k] = (into.outcomes[k] ?? 0) + v;
+  mergeInto(into.turns, from.turns);
+  mergeSide(into.sides[0], from.sides[0]);
+  mergeSide(into.sides[1], from.sides[1]);
+  for (let u = 0; u < into.units.length; u++) for (let i = 0; i < 3; i++) into.units[u][i] += from.units[u][i];
+  for (const [k, h] of Object.entries(from.extras)) mergeInto((into.extras[k] ??= []), h);
+}

@@ -1,0 +1,80 @@
+/**
+ * Exact odds of one assault round (7.3, 7.4, 7.6) against the Monte Carlo of the same set-ups. Each
+ * probability must fall within the 99% normal interval of the sampled share (z = 2.576 standard errors
+ * of the exact p), with a fixed seed.
+ */
+import { describe, expect, it } from 'vitest';
+import { EngagementDice } from '../../src/core/dice.js';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import { compileAssault, playAssault } from '../../src/rules/aor/engagement.js';
+import { assaultOdds, sideFate } from '../../src/rules/aor/odds.js';
+import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
+import { scenarioOf, type SetUp } from '../helpers.js';
+
+const inf = (id: string, strength: number, morale = 4, extra: object = {}) => ({ id, strength, reduced: Math.ceil(strength / 2), morale, ...extra });
+
+const SETUPS: Record<string, SetUp> = {
+  'even duel in the open': {
+    attacker: { stacks: [{ hexside: 0, units: [inf('a1', 6), inf('a2', 6)] }] },
+    defender: { units: [inf('d1', 6), inf('d2', 6)] },
+  },
+  'strong attack on a town, defender morale 5': {
+    attacker: { stacks: [{ hexside: 0, units: [inf('a1', 8), inf('a2', 8)] }, { hexside: 1, units: [inf('a3', 6), { id: 'bty', kind: 'artillery', strength: 4 }] }] },
+    defender: { terrain: 'town', units: [inf('d1', 6, 5), inf('d2', 4, 5)] },
+  },
+  'flank attack on woods, damaged and disrupted defender': {
+    attacker: { stacks: [{ hexside: 0, units: [inf('a1', 6)] }, { hexside: 3, across: 'stream', units: [inf('a2', 6, 3)] }] },
+    defender: { terrain: 'woods', units: [inf('d1', 8, 4, { damaged: true }), inf('d2', 6, 6, { disrupted: true })] },
+  },
+  'careful attacker moves adjacent; defender fires first': {
+    attacker: { doctrine: 'careful', stacks: [{ hexside: 2, movedAdjacent: true, units: [inf('a1', 10), { id: 'c1', kind: 'cavalry', strength: 6 }] }] },
+    defender: { terrain: 'clear', units: [inf('d1', 6, 3, { flags: ['repeating'] })] },
+  },
+  'above 24: massed attack on a demoralized defender': {
+    attacker: { stacks: [0, 1, 2].map((h) => ({ hexside: h, units: [inf(`a${h}x`, 9), inf(`a${h}y`, 9)] })) },
+    defender: { demoralized: true, orders: 'reserve', units: [inf('d1', 7, 6), inf('d2', 7, 6)] },
+  },
+};
+
+const N = 20_000;
+const Z99 = 2.576;
+
+describe('volley odds: exact enumeration agrees with the Monte Carlo (99% interval)', () => {
+  for (const [name, setup] of Object.entries(SETUPS)) {
+    it(name, () => {
+      const scenario = scenarioOf(setup);
+      const c = compileAssault(scenario, aorOptions(resolveOptions(AOR_OPTIONS, scenario.options)));
+      const exact = assaultOdds(c);
+      const total = (s: { holds: number; retreatsVoluntarily: number; retreatsOnFailedCheck: number; eliminated: number }) =>
+        s.holds + s.retreatsVoluntarily + s.retreatsOnFailedCheck + s.eliminated;
+      expect(total(exact.attacker)).toBeCloseTo(1, 12);
+      expect(total(exact.defender)).toBeCloseTo(1, 12);
+
+      const counts = { attackerRetreats: 0, defenderRetreats: 0, attackerEliminated: 0, defenderEliminated: 0 };
+      let attHits = 0, defHits = 0;
+      for (let i = 0; i < N; i++) {
+        playAssault(c, EngagementDice.for('odds-test', name, i), { checkInvariants: true });
+        const r = c.workspace.round;
+        const fa = sideFate(c, 0, r.attackerRetreat);
+        const fd = sideFate(c, 1, r.defenderRetreat);
+        if (fa === 'voluntary' || fa === 'forced') counts.attackerRetreats++;
+        if (fd === 'voluntary' || fd === 'forced') counts.defenderRetreats++;
+        if (fa === 'eliminated') counts.attackerEliminated++;
+        if (fd === 'eliminated') counts.defenderEliminated++;
+        attHits += r.hitsOnAttacker;
+        defHits += r.hitsOnDefender;
+      }
+      for (const key of Object.keys(counts) as (keyof typeof counts)[]) {
+        const p = exact[key];
+        const se = Math.sqrt((p * (1 - p)) / N);
+        const observed = counts[key] / N;
+        expect(Math.abs(observed - p), `${key}: exact ${p}, sampled ${observed}`).toBeLessThanOrEqual(Z99 * se + 1e-12);
+      }
+      for (const [hits, odds, label] of [[attHits, exact.attacker, 'attacker hits'], [defHits, exact.defender, 'defender hits']] as const) {
+        const mean = odds.expectedHits;
+        const variance = odds.hits.reduce((s, p, h) => s + p * (h - mean) ** 2, 0);
+        expect(Math.abs(hits / N - mean), label).toBeLessThanOrEqual(Z99 * Math.sqrt(variance / N) + 1e-12);
+      }
+    });
+  }
+});
