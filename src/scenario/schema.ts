@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { resolveOptions, OptionError } from '../core/ruleset.js';
+import { formatPath } from './errors.js';
 import { assaultScenarioBody } from '../rules/aor/schema.js';
 import { RULESETS } from '../rules/index.js';
 
@@ -41,7 +42,7 @@ export const scenarioSchema = z
     const seen = new Map<string, string>();
     const check = (id: string, path: (string | number)[]) => {
       if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate unit id '${id}' (first used at ${seen.get(id)})` });
-      else seen.set(id, path.join('.'));
+      else seen.set(id, formatPath(path));
     };
     s.attacker.stacks.forEach((st, i) => st.units.forEach((u, j) => check(u.id, ['attacker', 'stacks', i, 'units', j, 'id'])));
     s.defender.units.forEach((u, j) => check(u.id, ['defender', 'units', j, 'id']));

@@ -55,7 +55,7 @@ export function prepareRun(req: RunRequest): PreparedRun {
       experiment: null,
     });
   }
-  throw new VolleyInputError(req.file, 1, 'kind', `expected 'experiment' or 'scenario', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
+  throw new VolleyInputError(req.file, 1, 'kind', `expected 'scenario' or 'experiment', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
 }
 
 function finish(

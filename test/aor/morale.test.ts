@@ -145,10 +145,10 @@ describe('Group morale (2.3; aor.groupMoraleFallback)', () => {
 });
 
 describe('Morale bounds (aor.moraleBounds; 2.2, 2.3)', () => {
-  it("'none' leaves any value alone", () => {
+  it("2.3 (aor.moraleBounds): 'none' leaves any value alone", () => {
     for (const m of [-3, 0, 1, 4, 5, 6, 9]) expect(boundMorale(m, 'none')).toBe(m);
   });
-  it("'1-5' keeps modified morale between 1 and 5", () => {
+  it("2.3 (aor.moraleBounds): '1-5' keeps modified morale between 1 and 5", () => {
     expect([-3, 0, 1, 3, 5, 6, 9].map((m) => boundMorale(m, '1-5'))).toEqual([1, 1, 1, 3, 5, 5, 5]);
   });
 });

@@ -50,7 +50,7 @@ export interface RoundOutcome {
   defenderStrength: number;
   attackerRoll: number;
   defenderRoll: number;
-  /** Hits after any halving. */
+  /** Steps lost to fire (hits after any halving, less those beyond the last step). */
   hitsOnDefender: number;
   hitsOnAttacker: number;
   attackerRetreat: RetreatKind;
@@ -80,6 +80,13 @@ const attMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledO
 const defMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false };
 const attSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
 const defSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
+
+/** 7.6: whether the stacks with units still in the fight attack through hexsides that flank. */
+function flankingNow(st: UnitState, sit: AssaultSituation): boolean {
+  let n = 0;
+  for (const s of sit.stacks) if (anyPresent(st, s.units, s.units.length)) dirs[n++] = s.direction;
+  return isFlankAttack(dirs, n);
+}
 
 function countSteps(st: UnitState, units: ArrayLike<number>, n: number): number {
   let s = 0;
@@ -267,7 +274,7 @@ export function resolveAssaultRound(
 
   // The attacking units in the fight, all stacks together (morale is judged over all of them, 7.3),
   // and those the defender may fire first at.
-  let na = 0, nf = 0, nDirs = 0, movedCount = 0;
+  let na = 0, nf = 0, movedCount = 0;
   for (const s of sit.stacks) {
     let active = false;
     for (const u of s.units) {
@@ -276,15 +283,12 @@ export function resolveAssaultRound(
       active = true;
       if (s.movedAdjacentInLos || o.fireFirstTargets === 'allStacks') fireFirstAtt[nf++] = u;
     }
-    if (active) {
-      dirs[nDirs++] = s.direction;
-      if (s.movedAdjacentInLos) movedCount++;
-    }
+    if (active && s.movedAdjacentInLos) movedCount++;
   }
   if (na === 0 || !anyPresent(st, def, nd)) return out;
 
   // 7.6 Flanking; defenders in towns and forts cannot be flanked.
-  out.flanked = canBeFlanked(sit.defenderTerrain) && isFlankAttack(dirs, nDirs);
+  out.flanked = canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
   const inFortification =
     sit.defenderTerrain === 'fort' ||
     (o.fortifiedHexsideRetreat === 'ignore' && sit.stacks.every((s) => s.hexside === 'fortified'));
@@ -329,7 +333,10 @@ export function resolveAssaultRound(
     }
     attStepsLost = allocateHits(st, fireFirstAtt, nf, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
     out.hitsOnAttacker = attStepsLost;
-    // Then the attacker's strength is determined and it fires (7.3).
+    // Then the attacker's strength is determined and it fires (7.3): a stack wiped out by the first
+    // fire no longer counts towards a flank attack (7.6).
+    out.flanked = canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
+    attMods.flanking = out.flanked;
     const rawA = attackerRaw(st, sit, o, attMods);
     out.attackerStrength = roundHalfUp(rawA);
     hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
@@ -353,8 +360,10 @@ export function resolveAssaultRound(
     stepsLeft: countSteps(st, allAtt, na) + (out.defenderFiredFirst ? attStepsLost : 0),
     enemyRetreats: false,
   });
+  // 7.3: cavalry defending alone always retreats voluntarily (aor.cavalryAloneRetreat).
+  const cavalryAlone = onlyCavalry(st, def, nd) && (o.cavalryAloneRetreat === 'always' || !attVoluntary);
   defVoluntary =
-    onlyCavalry(st, def, nd) || // 7.3: cavalry defending alone always retreats voluntarily
+    cavalryAlone ||
     wantsVoluntaryRetreat(dD, {
       hitsTaken: hitsOnDef,
       hitsDealt: out.defenderFiredFirst ? out.hitsOnAttacker : hitsOnAtt,

@@ -10,7 +10,7 @@ import { emptyResult, resetResult, type EngagementResult, type SideIndex } from 
 import type { PlayOptions } from '../../core/ruleset.js';
 import { resolveDoctrine, type AssaultDoctrine } from '../../doctrine/assault.js';
 import { newRoundOutcome, resolveAssaultRound, type AssaultSituation, type RoundOutcome } from './assault.js';
-import { passesCheck, unitMorale } from './morale.js';
+import { boundMorale, passesCheck, unitMorale } from './morale.js';
 import type { AorOptions } from './options.js';
 import { defaultSteps, type AssaultUnit, type DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
@@ -128,6 +128,7 @@ export function recoverDisrupted(
   st: UnitState,
   units: readonly number[],
   side: SideIndex,
+  bounds: AorOptions['moraleBounds'],
   dice: EngagementDice,
   res: EngagementResult,
   sink?: EventSink,
@@ -135,7 +136,7 @@ export function recoverDisrupted(
   const r = res.sides[side];
   for (const u of units) {
     if (!st.present(u) || !st.disrupted[u]) continue;
-    const morale = unitMorale(st, u);
+    const morale = boundMorale(unitMorale(st, u), bounds);
     const roll = d6(dice.morale(side));
     const passed = passesCheck(roll, morale);
     r.recoveryChecks++;
@@ -211,8 +212,8 @@ export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: Play
       return res;
     }
     // Turn End segment of each player turn: disrupted units try to recover (6.2).
-    recoverDisrupted(st, c.attackerUnits, ATTACKER, dice, res, sink);
-    recoverDisrupted(st, c.defenderUnits, DEFENDER, dice, res, sink);
+    recoverDisrupted(st, c.attackerUnits, ATTACKER, c.options.moraleBounds, dice, res, sink);
+    recoverDisrupted(st, c.defenderUnits, DEFENDER, c.options.moraleBounds, dice, res, sink);
   }
   res.winner = c.onTime === 'defender' ? DEFENDER : null;
   res.reason = 'time';

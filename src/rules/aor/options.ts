@@ -70,6 +70,13 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: "When the defender fires at several attacking stacks in different terrain, its fire takes the reduction of the least protected stack, or of the most protected one.",
   },
   {
+    name: 'aor.cavalryAloneRetreat',
+    values: ['always', 'unlessAttackerRetreats'],
+    default: 'always',
+    source: '7.3',
+    doc: 'Cavalry defending alone retreats voluntarily after every assault round, or not when the attacker has already chosen to retreat.',
+  },
+  {
     name: 'aor.blockedRetreat',
     values: ['eliminate', 'stepLoss'],
     default: 'eliminate',
@@ -96,6 +103,7 @@ export interface AorOptions {
   fireFirstTargets: 'movedStacks' | 'allStacks';
   fireFirstRetreat: 'afterBoth' | 'beforeReply';
   defenderTargetTerrain: 'leastProtected' | 'mostProtected';
+  cavalryAloneRetreat: 'always' | 'unlessAttackerRetreats';
   blockedRetreat: 'eliminate' | 'stepLoss';
   fortifiedHexsideRetreat: 'ignore' | 'normal';
 }
@@ -112,6 +120,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     fireFirstTargets: get('fireFirstTargets'),
     fireFirstRetreat: get('fireFirstRetreat'),
     defenderTargetTerrain: get('defenderTargetTerrain'),
+    cavalryAloneRetreat: get('cavalryAloneRetreat'),
     blockedRetreat: get('blockedRetreat'),
     fortifiedHexsideRetreat: get('fortifiedHexsideRetreat'),
   };

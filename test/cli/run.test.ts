@@ -1,0 +1,172 @@
+/**
+ * The CLI end to end, on the built dist/ (npm test builds first): worker-count determinism, the
+ * results file, and the exit codes of bad input.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+
+export function volley(args: string[], cwd = process.cwd()) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'volley-test-'));
+
+function resultsWithoutTiming(dir: string): unknown {
+  const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  delete r.timing;
+  return r;
+}
+
+describe('volley run', () => {
+  it('gives identical results.json for 0, 1 and 2 workers once timing is removed (DESIGN.md, Accumulators)', () => {
+    const dirs = [0, 1, 2].map((w) => {
+      const out = join(tmp(), `w${w}`);
+      const r = volley(['run', 'sims/town-assault.experiment.yaml', '-n', '1300', '--batch', '200', '--workers', String(w), '--out', out, '--quiet', '--no-report']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return out;
+    });
+    const [w0, w1, w2] = dirs.map(resultsWithoutTiming);
+    expect(w1).toEqual(w2);
+    expect(w0).toEqual(w1);
+    expect(readFileSync(join(dirs[1], 'results.json'), 'utf8').replace(/"timing"[\s\S]*$/, '')).toBe(
+      readFileSync(join(dirs[2], 'results.json'), 'utf8').replace(/"timing"[\s\S]*$/, ''),
+    );
+  });
+
+  it('records provenance: version, ruleset, every resolved option, seed, engagements and a hash', () => {
+    const out = join(tmp(), 'p');
+    expect(volley(['run', 'sims/woods-vs-clear.experiment.yaml', '-n', '200', '--seed', '7', '--out', out, '--quiet', '--no-report', '-w', '0']).code).toBe(0);
+    const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(r.provenance.ruleset.id).toBe('aor');
+    expect(r.provenance.seed).toBe(7);
+    expect(r.provenance.engagementsPerCell).toBe(200);
+    expect(r.provenance.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(r.cells[0].options)).toContain('aor.terrainReductions');
+    expect(r.cells.map((c: { factors: Record<string, string> }) => c.factors['defender.terrain'])).toEqual(['clear', 'town', 'woods']);
+    expect(Object.keys(r)).toEqual(['format', 'provenance', 'sides', 'cells', 'timing']);
+    for (const c of r.cells) {
+      const shares = c.summary.outcome.reduce((s: number, o: { p: number }) => s + o.p, 0);
+      expect(shares).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('prints a summary table and the report path', () => {
+    const out = join(tmp(), 's');
+    const r = volley(['run', 'sims/town-assault.scenario.yaml', '-n', '100', '--out', out, '--no-report', '-w', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('French brigade wins');
+    expect(r.stdout).toContain(join(out, 'results.json'));
+  });
+
+  it('a different seed gives different numbers, the same seed the same', () => {
+    const run = (seed: string) => {
+      const out = join(tmp(), seed);
+      volley(['run', 'sims/town-assault.scenario.yaml', '-n', '300', '--seed', seed, '--out', out, '--quiet', '--no-report', '-w', '0']);
+      return (resultsWithoutTiming(out) as { cells: { summary: unknown }[] }).cells[0].summary;
+    };
+    expect(run('a')).toEqual(run('a'));
+    expect(run('a')).not.toEqual(run('b'));
+  });
+});
+
+describe('bad input: a message naming file, line and field, exit code 2, no stack', () => {
+  const cases: [string, string, RegExp][] = [
+    ['unknown field', 'kind: scenario\nname: x\nruleset: aor\nengagement: assault\nattacker:\n  name: A\n  stacks:\n    - hexside: 0\n      units: [{ id: a, strength: 6, colour: red }]\ndefender:\n  name: D\n  units: [{ id: d, strength: 6 }]\n', /:9: attacker\.stacks\[0\]\.units\[0\]\.colour: unknown field 'colour'/],
+    ['wrong type', 'kind: scenario\nname: x\nruleset: aor\nengagement: assault\nattacker:\n  name: A\n  stacks:\n    - hexside: 0\n      units: [{ id: a, strength: six }]\ndefender:\n  name: D\n  units: [{ id: d, strength: 6 }]\n', /:9: attacker\.stacks\[0\]\.units\[0\]\.strength: .*number/],
+    ['bad option value', 'kind: scenario\nname: x\nruleset: aor\noptions:\n  aor.terrainReductions: average\nengagement: assault\nattacker:\n  name: A\n  stacks:\n    - hexside: 0\n      units: [{ id: a, strength: 6 }]\ndefender:\n  name: D\n  units: [{ id: d, strength: 6 }]\n', /:5: options\.aor\.terrainReductions: option 'aor\.terrainReductions' cannot be "average"/],
+    ['unknown option', 'kind: scenario\nname: x\nruleset: aor\noptions:\n  aor.noSuchThing: true\nengagement: assault\nattacker:\n  name: A\n  stacks:\n    - hexside: 0\n      units: [{ id: a, strength: 6 }]\ndefender:\n  name: D\n  units: [{ id: d, strength: 6 }]\n', /:5: options\.aor\.noSuchThing: unknown option/],
+    ['duplicate id', 'kind: scenario\nname: x\nruleset: aor\nengagement: assault\nattacker:\n  name: A\n  stacks:\n    - hexside: 0\n      units: [{ id: a, strength: 6 }]\ndefender:\n  name: D\n  units:\n    - { id: a, strength: 6 }\n', /:13: defender\.units\[0\]\.id: duplicate unit id 'a' \(first used at attacker\.stacks\[0\]\.units\[0\]\.id\)/],
+    ['broken yaml', 'kind: scenario\nname: [x\n', /:\d+: not valid YAML/],
+    ['wrong kind', 'kind: battle\n', /:1: kind: expected 'scenario' or 'experiment', found 'battle'/],
+  ];
+  for (const [name, text, expected] of cases) {
+    it(name, () => {
+      const file = join(tmp(), 'bad.yaml');
+      writeFileSync(file, text);
+      for (const cmd of [['validate', file], ['run', file, '--quiet', '-w', '0', '--out', join(tmp(), 'never')]]) {
+        const r = volley(cmd);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(expected);
+        expect(r.stderr).toContain(file);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      }
+    });
+  }
+
+  it('an experiment vary value that breaks the scenario names the vary line', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 's.yaml'), readFileSync('sims/town-assault.scenario.yaml'));
+    writeFileSync(join(dir, 'e.yaml'), 'kind: experiment\nname: e\nscenario: s.yaml\nengagements: 10\nseed: 1\nvary:\n  defender.units[*].morale: [4, 11]\n');
+    const r = volley(['validate', join(dir, 'e.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/e\.yaml:7: vary\.defender\.units\[\*\]\.morale: value 11 makes the scenario invalid/);
+  });
+
+  it('a vary path that selects nothing is an error', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 's.yaml'), readFileSync('sims/town-assault.scenario.yaml'));
+    writeFileSync(join(dir, 'e.yaml'), 'kind: experiment\nname: e\nscenario: s.yaml\nengagements: 10\nseed: 1\nvary:\n  defender.units[Nobody].morale: [4]\n');
+    const r = volley(['validate', join(dir, 'e.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/e\.yaml:7: vary\.defender\.units\[Nobody\]\.morale: selects nothing/);
+  });
+
+  it('a missing file and bad flags exit 2', () => {
+    expect(volley(['run', 'no/such.yaml']).code).toBe(2);
+    expect(volley(['run', 'sims/town-assault.scenario.yaml', '--workers', '-1']).code).toBe(2);
+    expect(volley(['frobnicate']).code).toBe(2);
+  });
+});
+
+describe('volley rulesets, odds and schema', () => {
+  it('lists the rule systems and every aor option with values, default and source', () => {
+    expect(volley(['rulesets']).stdout).toMatch(/^aor\s+Age of Rifles/m);
+    const r = volley(['rulesets', 'aor', '--json']);
+    const opts = JSON.parse(r.stdout) as { name: string; values: unknown[]; default: unknown; source: string; doc: string }[];
+    expect(opts.length).toBeGreaterThanOrEqual(10);
+    for (const o of opts) {
+      expect(o.values).toContain(o.default);
+      expect(o.source.length).toBeGreaterThan(0);
+      expect(o.doc.length).toBeGreaterThan(0);
+    }
+    const text = volley(['rulesets', 'aor']).stdout;
+    for (const o of opts) expect(text).toContain(o.name);
+    expect(volley(['rulesets', 'nope']).code).toBe(2);
+  });
+
+  it('odds --json names the four probabilities and both hit distributions', () => {
+    const r = volley(['odds', 'sims/town-assault.scenario.yaml', '--json']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    for (const k of ['attackerRetreats', 'defenderRetreats', 'attackerEliminated', 'defenderEliminated']) {
+      expect(o[k]).toBeGreaterThanOrEqual(0);
+      expect(o[k]).toBeLessThanOrEqual(1);
+    }
+    expect(o.attackerHits.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(o.defenderHits.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('the committed JSON Schemas are the ones volley schema writes', () => {
+    const out = tmp();
+    expect(volley(['schema', '--out', out]).code).toBe(0);
+    for (const kind of ['scenario', 'experiment']) {
+      expect(readFileSync(join(out, `${kind}.schema.json`), 'utf8')).toBe(readFileSync(`sims/schemas/${kind}.schema.json`, 'utf8'));
+    }
+  });
+
+  it('every shipped file validates and carries the yaml-language-server schema comment', () => {
+    const files = ['town-assault.scenario.yaml', 'town-assault.experiment.yaml', 'flank-vs-frontal.experiment.yaml', 'woods-vs-clear.experiment.yaml'];
+    for (const f of files) {
+      const text = readFileSync(join('sims', f), 'utf8');
+      expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=schemas\/(scenario|experiment)\.schema\.json$/);
+      expect(volley(['validate', join('sims', f)]).code).toBe(0);
+    }
+  });
+});
