@@ -3,12 +3,31 @@
  * validation, for the JSON Schemas that `volley schema` writes, and for the field reference in docs.
  */
 import { z } from 'zod';
-import { resolveOptions, OptionError } from '../core/ruleset.js';
 import { formatPath } from './errors.js';
 import { assaultScenarioBody } from '../rules/aor/schema.js';
 import { RULESETS } from '../rules/index.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * Every option of every rule system, with its values: errors name the option, and the JSON Schema
+ * lets an editor complete option names and values.
+ */
+export const optionsSchema = z
+  .strictObject(
+    Object.fromEntries(
+      RULESETS.flatMap((r) =>
+        r.options.map((o) => [
+          o.name,
+          z
+            .literal(o.values as [string, ...string[]])
+            .optional()
+            .describe(`${o.doc} Default ${JSON.stringify(o.default)}. Source: ${o.source}.`),
+        ]),
+      ),
+    ),
+  )
+  .default({});
 
 export const scenarioSchema = z
   .strictObject({
@@ -17,25 +36,14 @@ export const scenarioSchema = z
     title: z.string().optional().describe('One line for reports.'),
     question: z.string().optional().describe('The question the scenario answers, shown in reports.'),
     ruleset: z.enum(RULESETS.map((r) => r.id) as [string, ...string[]]).describe('Rule system id, see `volley rulesets`.'),
-    options: z.record(z.string(), optionValue).default({}).describe('Rule options (see `volley rulesets aor`).'),
+    options: optionsSchema.describe('Rule options (see `volley rulesets aor`).'),
     ...assaultScenarioBody,
   })
   .superRefine((s, ctx) => {
-    const rs = RULESETS.find((r) => r.id === s.ruleset);
-    if (rs) {
-      try {
-        resolveOptions(rs.options, s.options);
-      } catch (e) {
-        if (!(e instanceof OptionError)) throw e;
-        const bad = Object.keys(s.options).find((k) => {
-          try {
-            resolveOptions(rs.options, { [k]: s.options[k] });
-            return false;
-          } catch {
-            return true;
-          }
-        });
-        ctx.addIssue({ code: 'custom', path: ['options', ...(bad ? [bad] : [])], message: e.message });
+    // Options belong to the scenario's own rule system.
+    for (const name of Object.keys(s.options)) {
+      if (!name.startsWith(`${s.ruleset}.`)) {
+        ctx.addIssue({ code: 'custom', path: ['options', name], message: `not an option of rule system '${s.ruleset}'` });
       }
     }
     // Unit ids are unique across the scenario (refits and vary paths select by id).
@@ -78,7 +86,7 @@ export const experimentSchema = z.strictObject({
     .boolean()
     .default(true)
     .describe('All cells share one random-number key, so engagement i of every cell sees the same dice.'),
-  options: z.record(z.string(), optionValue).default({}).describe('Rule options applied to every cell.'),
+  options: optionsSchema.describe('Rule options applied to every cell (they override the scenario).'),
   vary: z
     .record(z.string(), z.array(z.union([optionValue, z.array(optionValue)])).min(1))
     .default({})

@@ -73,7 +73,9 @@ export function validate<T>(src: YamlSource, schema: z.ZodType<T>, data: unknown
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0];
     path = [...path, key];
-    message = `unknown field '${key}'`;
+    message = path[path.length - 2] === 'options' ? `unknown option '${String(key)}' (see 'volley rulesets')` : `unknown field '${String(key)}'`;
+  } else if (issue.code === 'invalid_value') {
+    message = `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
   }
   throw new VolleyInputError(src.file, lineOf(src, path), path.length ? formatPath(path) : undefined, message);
 }

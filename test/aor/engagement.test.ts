@@ -89,7 +89,7 @@ const SETUPS: [string, AssaultScenario, Partial<AorOptions>][] = [
       defenderDoctrine: { preset: 'careful', hitAllocation: 'random', retreatHits: 1 },
       onTime: 'draw',
     }),
-    { groupMoraleFallback: 'fails', oldGuardEffect: 'attackingOrDefending', blockedRetreat: 'stepLoss' },
+    { groupMoraleFallback: 'fails', oldGuardEffect: 'attackingOrDefending', cavalryAloneRetreat: 'unlessAttackerRetreats' },
   ],
 ];
 

@@ -77,13 +77,6 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'Cavalry defending alone retreats voluntarily after every assault round, or not when the attacker has already chosen to retreat.',
   },
   {
-    name: 'aor.blockedRetreat',
-    values: ['eliminate', 'stepLoss'],
-    default: 'eliminate',
-    source: '7.4',
-    doc: 'A unit that must retreat and has no hex to go to is eliminated, or loses one step and stays.',
-  },
-  {
     name: 'aor.fortifiedHexsideRetreat',
     values: ['ignore', 'normal'],
     default: 'ignore',
@@ -104,7 +97,6 @@ export interface AorOptions {
   fireFirstRetreat: 'afterBoth' | 'beforeReply';
   defenderTargetTerrain: 'leastProtected' | 'mostProtected';
   cavalryAloneRetreat: 'always' | 'unlessAttackerRetreats';
-  blockedRetreat: 'eliminate' | 'stepLoss';
   fortifiedHexsideRetreat: 'ignore' | 'normal';
 }
 
@@ -121,7 +113,6 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     fireFirstRetreat: get('fireFirstRetreat'),
     defenderTargetTerrain: get('defenderTargetTerrain'),
     cavalryAloneRetreat: get('cavalryAloneRetreat'),
-    blockedRetreat: get('blockedRetreat'),
     fortifiedHexsideRetreat: get('fortifiedHexsideRetreat'),
   };
 }
