@@ -5,7 +5,7 @@
  * which terrain, and moves retreating units afterwards.
  */
 import type { EngagementDice } from '../../core/dice.js';
-import { d6, twoD6 } from '../../core/dice.js';
+import { d6, twoD6, type Uniform } from '../../core/dice.js';
 import type { EventSink } from '../../core/events.js';
 import type { EngagementResult, SideIndex } from '../../core/result.js';
 import { moraleSlot } from '../../core/result.js';
@@ -304,8 +304,9 @@ export function resolveAssaultRound(
 
   const dA = doctrines[a];
   const dD = doctrines[d];
-  const aRng = dice.ai(a);
-  const dRng = dice.ai(d);
+  // Only a doctrine that allocates hits at random draws from its AI stream; others never create it.
+  const aRng = dA.hitAllocation === 'random' ? dice.ai(a) : NO_DRAWS;
+  const dRng = dD.hitAllocation === 'random' ? dice.ai(d) : NO_DRAWS;
   const combined = o.hitAllocation === 'combined';
   let attVoluntary = false, defVoluntary = false;
   let hitsOnAtt: number, hitsOnDef: number;
@@ -412,6 +413,10 @@ export function resolveAssaultRound(
   }
   return out;
 }
+
+const NO_DRAWS: Uniform = () => {
+  throw new Error('a deterministic hit allocation drew a random number');
+};
 
 function fireLabels(flanked: boolean): string[] {
   return flanked ? ['flank attack +50% (7.6)'] : [];
