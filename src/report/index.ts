@@ -1,6 +1,49 @@
+/**
+ * The report of a run: every chart as a Vega-Lite spec (.vl.json, data inlined), SVG and PNG, and an
+ * offline index.html. Chart builders and the page are pure; this module does the reading and writing.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Results } from '../sim/results.js';
+import { writeFileAtomic } from '../sim/writeFiles.js';
+import { CHARTS } from './charts/index.js';
+import { reportHtml, type Libraries, type PageChart } from './html.js';
+import { specToSvg, svgToPng } from './render.js';
+
+export { CHARTS } from './charts/index.js';
+
+/** The minified browser builds, found next to each package's entry point (all live in build/). */
+export function readLibraries(): Libraries {
+  const require = createRequire(import.meta.url);
+  const read = (pkg: string, file: string) => readFileSync(join(dirname(require.resolve(pkg)), file), 'utf8');
+  return {
+    vega: read('vega', 'vega.min.js'),
+    vegaLite: read('vega-lite', 'vega-lite.min.js'),
+    vegaEmbed: read('vega-embed', 'vega-embed.min.js'),
+  };
+}
+
+/** Build every chart's spec from the results. */
+export function buildCharts(results: Results): PageChart[] {
+  return CHARTS.map((c) => ({ name: c.name, heading: c.heading, definition: c.definition, spec: c.build(results) }));
+}
 
 /** Write the report of a run into `dir`; returns the files written. */
-export async function writeReport(_results: Results, _dir: string): Promise<string[]> {
-  return [];
+export async function writeReport(results: Results, dir: string): Promise<string[]> {
+  const written: string[] = [];
+  const put = (name: string, data: string | Uint8Array) => {
+    const file = join(dir, name);
+    writeFileAtomic(file, data);
+    written.push(file);
+  };
+  const charts = buildCharts(results);
+  for (const c of charts) {
+    put(`${c.name}.vl.json`, `${JSON.stringify(c.spec, null, 2)}\n`);
+    const svg = await specToSvg(c.spec);
+    put(`${c.name}.svg`, svg);
+    put(`${c.name}.png`, svgToPng(svg));
+  }
+  put('index.html', reportHtml(results, charts, readLibraries()));
+  return written;
 }

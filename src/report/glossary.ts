@@ -1,0 +1,92 @@
+/** Plain-words definitions of every metric the report shows. */
+
+export interface GlossaryEntry {
+  term: string;
+  definition: string;
+}
+
+export const GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    term: 'Engagement',
+    definition: 'One simulated fight from the scenario, played to its end with its own dice. Every number in this report is counted over many engagements.',
+  },
+  {
+    term: 'Cell',
+    definition:
+      'One combination of the values the experiment varies (for example one morale value for the defender). Each cell plays the same number of engagements.',
+  },
+  {
+    term: 'Outcome share',
+    definition:
+      'The fraction of a cell’s engagements that ended a given way: the attacker won, the defender won, or it was a draw. The three shares add up to 100%.',
+  },
+  {
+    term: 'Draw',
+    definition:
+      'An engagement neither side won: for example both sides left the field in the same round, or the turn limit came and the scenario gives no winner on time.',
+  },
+  {
+    term: 'Wilson interval',
+    definition:
+      'The 95% confidence interval used for every share in this report (the Wilson score interval). If the experiment were run again with fresh dice, the interval is built so that 95 times in 100 it would contain the true share. It stays sensible near 0% and 100%, where simpler intervals fail.',
+  },
+  {
+    term: '95% interval of a mean',
+    definition:
+      'For averages (strength lost, retreats, turns): the mean plus or minus 1.96 standard errors. It says how precisely the average is known, not how much single engagements vary.',
+  },
+  {
+    term: 'Strength lost',
+    definition:
+      'The combat strength points a side gave up in an engagement: for each step lost, the difference between the unit’s strength before and after the hit, plus the whole strength of units eliminated outright (such as foot artillery that cannot retreat). Units that merely retreated lose nothing here.',
+  },
+  {
+    term: 'Steps lost',
+    definition:
+      'Hits a side took that cost a step: a two-step unit flips to its reduced side, a one-step unit is eliminated (6.1). Counted per engagement.',
+  },
+  {
+    term: 'Units eliminated',
+    definition: 'Units removed from play in an engagement: their last step was lost, or they were foot artillery forced to retreat.',
+  },
+  {
+    term: 'Forced retreat',
+    definition:
+      'A unit retreating because its side failed a morale check after taking hits (7.4). Counted once per unit that retreats; a retreating unit becomes disrupted.',
+  },
+  {
+    term: 'Voluntary retreat',
+    definition:
+      'A unit retreating because its side chose to fall back before the hits were applied (7.4), which halves the hits both sides take. Counted once per unit that retreats.',
+  },
+  {
+    term: 'Morale check',
+    definition:
+      'A roll of one die against a unit’s (or a group’s) morale value: if the roll is higher than the morale, the check fails (2.3). A side that takes hits and stays checks morale, and retreats if it fails. Checks to recover from disruption are counted separately.',
+  },
+  {
+    term: 'Modified morale',
+    definition:
+      'The morale value a check is actually made against: the unit’s rating after modifiers such as −1 for a lost step, −1 for a demoralized formation, −2 when flanked, −1 when fired at by artillery. For a group, the highest infantry value is used (2.3).',
+  },
+  {
+    term: 'Failure rate by modified morale value',
+    definition:
+      'Of all the morale checks made against one modified morale value, the share that failed. Rule 2.3 says a check against morale m fails with chance (6 − m)/6 (never below 0, never above 1), so this rate shows whether the simulator follows the rule.',
+  },
+  {
+    term: 'Disruption',
+    definition:
+      'A state a unit enters when it retreats (6.2): it fires at half strength until it passes a morale check at the end of its turn. The count is of units that became disrupted.',
+  },
+  {
+    term: 'Common random numbers',
+    definition:
+      'Every cell replays the same dice: engagement number 17 of one cell uses the same random numbers as engagement 17 of every other cell. Differences between cells then come from the varied factor rather than from luck, so they are measured more precisely than the separate intervals suggest.',
+  },
+  {
+    term: 'Provenance hash',
+    definition:
+      'A fingerprint (SHA-256) of everything that fixes the numbers: volley version, ruleset, seed, engagement count, batch size, factors, and every cell’s options and scenario. Two runs with the same hash produce the same results.',
+  },
+];

@@ -1,0 +1,294 @@
+/**
+ * The report page: one self-contained HTML file that works offline. Vega, Vega-Lite and vega-embed are
+ * inlined; so are the chart specs, with their data. Everything else is escaped text.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { Results } from '../sim/results.js';
+import type { HistogramSummary } from '../stats/histogram.js';
+import { wilson, type Proportion } from '../stats/intervals.js';
+import { GLOSSARY } from './glossary.js';
+import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
+
+export interface PageChart {
+  name: string;
+  heading: string;
+  definition: string;
+  spec: TopLevelSpec;
+}
+
+/** The minified builds, as read from node_modules. */
+export interface Libraries {
+  vega: string;
+  vegaLite: string;
+  vegaEmbed: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(s: unknown): string {
+  return String(s).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/**
+ * JavaScript made safe inside <script>: "</script" would end the element and "<!--" could start an
+ * escaped section. Both replacements mean the same in strings, regular expressions and comments.
+ */
+export function inlineScript(js: string): string {
+  return js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\x21--');
+}
+
+/** JSON inside <script type="application/json">: "<" only occurs in strings, where \u003c is the same. */
+export function inlineJson(v: unknown): string {
+  return JSON.stringify(v).replace(/</g, '\\u003c');
+}
+
+const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+const share = (s: Proportion) => `${pct(s.p)} <span class="ci">[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]</span>`;
+const mean = (h: HistogramSummary, digits = 2) =>
+  `${h.mean.toFixed(digits)} <span class="ci">[${Math.max(0, h.lo).toFixed(digits)}, ${h.hi.toFixed(digits)}]</span>`;
+
+interface Row {
+  label: string;
+  cells: string[];
+}
+
+function summaryRows(r: Results): Row[] {
+  const cs = r.cells.map((c) => c.summary);
+  const rows: Row[] = [];
+  const add = (label: string, f: (s: (typeof cs)[number]) => string) => rows.push({ label, cells: cs.map(f) });
+  for (const k of [0, 1, 2]) add(escapeHtml(outcomeLabel(r, k === 2 ? null : (k as 0 | 1))), (s) => share(s.outcome[k]));
+  for (const k of [0, 1] as const) {
+    const name = escapeHtml(r.sides[k].name);
+    add(`${name}: strength lost`, (s) => `${mean(s.sides[k].strengthLost)} <span class="of">of ${s.sides[k].startStrength.mean.toFixed(0)}</span>`);
+    add(`${name}: steps lost`, (s) => mean(s.sides[k].stepsLost));
+    add(`${name}: units eliminated`, (s) => mean(s.sides[k].unitsEliminated));
+    add(`${name}: forced retreats`, (s) => mean(s.sides[k].retreatsForced));
+    add(`${name}: voluntary retreats`, (s) => mean(s.sides[k].retreatsVoluntary));
+    add(`${name}: any unit retreated`, (s) => share(s.sides[k].retreatRate));
+    add(`${name}: disruptions`, (s) => mean(s.sides[k].disruptions));
+    add(`${name}: morale checks failed`, (s) => `${share(s.sides[k].moraleChecks.failRate)} <span class="of">of ${s.sides[k].moraleChecks.taken}</span>`);
+    add(`${name}: army demoralized`, (s) => share(s.sides[k].armyDemoralized));
+  }
+  add('Turns', (s) => mean(s.turns));
+  return rows;
+}
+
+function reasonRows(r: Results): Row[] {
+  const keys: { side: 0 | 1 | null; reason: string }[] = [];
+  for (const c of r.cells) for (const x of c.summary.reasons) if (!keys.some((k) => k.side === x.side && k.reason === x.reason)) keys.push(x);
+  return keys.map((k) => ({
+    label: `${escapeHtml(outcomeLabel(r, k.side))}: ${escapeHtml(REASONS[k.reason] ?? k.reason)}`,
+    cells: r.cells.map((c) => {
+      const x = c.summary.reasons.find((y) => y.side === k.side && y.reason === k.reason);
+      return share(x ?? wilson(0, c.summary.engagements));
+    }),
+  }));
+}
+
+const REASONS: Record<string, string> = {
+  retreat: 'the other side retreated',
+  destroyed: 'the other side was destroyed',
+  time: 'turn limit reached',
+  bothRetreated: 'both sides retreated',
+  victoryPoints: 'on victory points',
+  armyDemoralized: 'the other army was demoralized',
+};
+
+/** Rows hold trusted HTML built above from numbers and escaped names. */
+function table(r: Results, rows: Row[], caption: string): string {
+  const names = cellNames(r);
+  const head = names.labels.map((l) => `<th scope="col">${escapeHtml(l)}</th>`).join('');
+  const body = rows.map((row) => `<tr><th scope="row">${row.label}</th>${row.cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
+  return `<div class="scroll"><table>
+<caption>${escapeHtml(caption)}</caption>
+<thead><tr><th scope="col">${escapeHtml(names.title)}</th>${head}</tr></thead>
+<tbody>
+${body}
+</tbody></table></div>`;
+}
+
+/** Flatten nested values to "a.b[0].c" paths, for listing and comparing options and scenarios. */
+export function flatten(v: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (Array.isArray(v)) {
+    if (v.length === 0) out[prefix] = [];
+    v.forEach((x, i) => flatten(x, `${prefix}[${i}]`, out));
+  } else if (v && typeof v === 'object') {
+    const keys = Object.keys(v);
+    if (keys.length === 0 && prefix) out[prefix] = {};
+    for (const k of keys) flatten((v as Record<string, unknown>)[k], prefix ? `${prefix}.${k}` : k, out);
+  } else out[prefix] = v;
+  return out;
+}
+
+/** Paths whose value is not the same in every cell, with each cell's value. */
+export function differences(values: unknown[]): { path: string; values: string[] }[] {
+  const flat = values.map((v) => flatten(v));
+  const paths = [...new Set(flat.flatMap((f) => Object.keys(f)))];
+  return paths
+    .map((path) => ({ path, values: flat.map((f) => (path in f ? formatValue(f[path]) : '—')) }))
+    .filter((d) => new Set(d.values).size > 1);
+}
+
+function dl(items: [string, string][]): string {
+  return `<dl class="facts">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
+function provenance(r: Results): string {
+  const p = r.provenance;
+  const names = cellNames(r);
+  const items: [string, string][] = [];
+  if (p.experiment) items.push(['Experiment', `${escapeHtml(p.experiment.name)} <span class="file">(${escapeHtml(p.experiment.file)})</span>`]);
+  items.push(['Scenario', `${escapeHtml(p.scenario.name)} <span class="file">(${escapeHtml(p.scenario.file)})</span>`]);
+  items.push(['volley version', escapeHtml(p.volley)]);
+  items.push(['Ruleset', `${escapeHtml(p.ruleset.title)} <code>${escapeHtml(p.ruleset.id)}</code>`]);
+  items.push(['Seed', `<code>${escapeHtml(p.seed)}</code>`]);
+  items.push(['Engagements per cell', escapeHtml(p.engagementsPerCell.toLocaleString('en-GB'))]);
+  items.push(['Batch', `${escapeHtml(p.batch)} engagements`]);
+  items.push(['Common random numbers', p.commonRandomNumbers ? 'yes: every cell replays the same dice' : 'no: each cell has its own dice']);
+  const factors = Object.entries(p.factors);
+  items.push([
+    'Factors',
+    factors.length
+      ? `<ul>${factors.map(([k, v]) => `<li><code>${escapeHtml(k)}</code> (${escapeHtml(factorTitle(k, new Set(Object.keys(r.cells[0]?.options ?? {}))))}): ${v.map((x) => escapeHtml(formatValue(x))).join(', ')}</li>`).join('')}</ul>`
+      : 'none (a single scenario)',
+  ]);
+  items.push(['Results format', `<code>${escapeHtml(r.format)}</code>`]);
+  items.push(['Hash (SHA-256)', `<code class="hash">${escapeHtml(p.hash)}</code>`]);
+  if (r.timing) {
+    items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s with ${r.timing.workers} workers, ${r.timing.engagementsPerSecond.toLocaleString('en-GB')} engagements/s`)]);
+  }
+
+  const cellsTable = `<div class="scroll"><table><caption>Cells</caption>
+<thead><tr><th scope="col">#</th><th scope="col">${escapeHtml(names.title)}</th><th scope="col">Full label</th><th scope="col">Dice key</th></tr></thead>
+<tbody>${r.cells
+    .map((c, i) => `<tr><td>${c.index}</td><td>${escapeHtml(names.labels[i])}</td><td><code>${escapeHtml(c.label)}</code></td><td><code>${escapeHtml(c.rngKey)}</code></td></tr>`)
+    .join('\n')}</tbody></table></div>`;
+
+  const first = r.cells[0];
+  const opts = Object.entries(flatten(first?.options ?? {}));
+  const optionsTable = opts.length
+    ? `<div class="scroll"><table><caption>Resolved options of the first cell (${escapeHtml(names.labels[0] ?? '')}), defaults included</caption>
+<thead><tr><th scope="col">Option</th><th scope="col">Value</th></tr></thead>
+<tbody>${opts.map(([k, v]) => `<tr><td><code>${escapeHtml(k)}</code></td><td><code>${escapeHtml(formatValue(v))}</code></td></tr>`).join('\n')}</tbody></table></div>`
+    : '<p>The ruleset has no options.</p>';
+
+  const diffTable = (title: string, diffs: { path: string; values: string[] }[], none: string) =>
+    diffs.length
+      ? `<div class="scroll"><table><caption>${escapeHtml(title)}</caption>
+<thead><tr><th scope="col">Path</th>${names.labels.map((l) => `<th scope="col">${escapeHtml(l)}</th>`).join('')}</tr></thead>
+<tbody>${diffs.map((d) => `<tr><td><code>${escapeHtml(d.path)}</code></td>${d.values.map((v) => `<td><code>${escapeHtml(v)}</code></td>`).join('')}</tr>`).join('\n')}</tbody></table></div>`
+      : `<p>${escapeHtml(none)}</p>`;
+
+  return `${dl(items)}
+${cellsTable}
+${optionsTable}
+<h3>Options that differ between cells</h3>
+${diffTable('Options that differ between cells', differences(r.cells.map((c) => c.options)), 'None: every cell uses the same options.')}
+<h3>Scenario values that differ between cells</h3>
+${diffTable('Scenario values that differ between cells', differences(r.cells.map((c) => c.scenario)), 'None: every cell plays the same scenario.')}`;
+}
+
+const CSS = `
+:root { color-scheme: light; --ink: #1d1d1f; --muted: #5a5a5f; --rule: #dcdce0; --accent: #2f6fb0; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
+main { max-width: 1080px; margin: 0 auto; padding: 24px 20px 64px; }
+h1 { font-size: 1.8rem; line-height: 1.25; margin: 0 0 .4rem; }
+h2 { font-size: 1.35rem; margin: 2.4rem 0 .4rem; padding-top: .6rem; border-top: 1px solid var(--rule); }
+h3 { font-size: 1.05rem; margin: 1.6rem 0 .4rem; }
+.question { font-size: 1.15rem; color: var(--muted); margin: 0 0 1rem; }
+.lede { color: var(--muted); }
+nav ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; }
+a { color: var(--accent); }
+.definition { margin: .2rem 0 .8rem; max-width: 60rem; }
+.chart { overflow-x: auto; }
+.files { font-size: .85rem; color: var(--muted); }
+.scroll { overflow-x: auto; margin: .8rem 0; }
+table { border-collapse: collapse; font-size: .9rem; }
+caption { text-align: left; font-weight: 600; padding: .3rem 0; }
+th, td { padding: .3rem .7rem; border-bottom: 1px solid var(--rule); text-align: right; vertical-align: top; white-space: nowrap; }
+th[scope=row], td:first-child { text-align: left; }
+thead th { border-bottom: 2px solid #999; }
+.ci, .of, .file { color: var(--muted); font-size: .85em; }
+code { font-family: "DejaVu Sans Mono", ui-monospace, monospace; font-size: .88em; }
+.hash { word-break: break-all; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1.2rem; }
+dl.facts dt { font-weight: 600; }
+dl.facts dd { margin: 0; }
+dl.facts ul { margin: 0; padding-left: 1.1rem; }
+dl.glossary dt { font-weight: 600; margin-top: .8rem; }
+dl.glossary dd { margin: .1rem 0 0 0; max-width: 60rem; }
+`;
+
+/** Render the report page. Pure: the caller reads the libraries and writes the file. */
+export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries): string {
+  const p = r.provenance;
+  const title = p.experiment?.title ?? p.scenario.title ?? p.experiment?.name ?? p.scenario.name;
+  const question = p.experiment?.question ?? p.scenario.question;
+  const n = p.engagementsPerCell.toLocaleString('en-GB');
+  const specs = Object.fromEntries(charts.map((c) => [c.name, c.spec]));
+  const chartSections = charts
+    .map(
+      (c) => `<section class="chart-section" id="${escapeHtml(c.name)}">
+<h2>${escapeHtml(c.heading)}</h2>
+<p class="definition">${escapeHtml(c.definition)}</p>
+<div class="chart" data-spec="${escapeHtml(c.name)}"></div>
+<noscript><img src="${escapeHtml(c.name)}.svg" alt="${escapeHtml(c.heading)}"></noscript>
+<p class="files">Files: <a href="${escapeHtml(c.name)}.png">PNG</a> · <a href="${escapeHtml(c.name)}.svg">SVG</a> · <a href="${escapeHtml(c.name)}.vl.json">Vega-Lite spec</a></p>
+</section>`,
+    )
+    .join('\n');
+  const embed = `
+(function () {
+  var specs = JSON.parse(document.getElementById('volley-specs').textContent);
+  var nodes = document.querySelectorAll('[data-spec]');
+  for (var i = 0; i < nodes.length; i++) {
+    var el = nodes[i];
+    vegaEmbed(el, specs[el.getAttribute('data-spec')], {
+      renderer: 'svg',
+      actions: { export: true, source: true, compiled: false, editor: false }
+    }).catch(function (e) { el.textContent = 'This chart could not be drawn: ' + e; });
+  }
+})();`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · volley report</title>
+<style>${CSS}</style>
+<script>${inlineScript(libs.vega)}</script>
+<script>${inlineScript(libs.vegaLite)}</script>
+<script>${inlineScript(libs.vegaEmbed)}</script>
+</head>
+<body>
+<main>
+<header>
+<h1>${escapeHtml(title)}</h1>
+${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
+<p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
+<nav><ul><li><a href="#summary">Summary</a></li>${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+</header>
+<section id="summary">
+<h2>Summary by cell</h2>
+<p class="definition">${escapeHtml('Key numbers for each cell. Shares are followed by their 95% Wilson interval, averages (per engagement) by their 95% interval, in brackets.')}</p>
+${table(r, summaryRows(r), 'Key numbers per cell')}
+${table(r, reasonRows(r), 'How engagements ended')}
+</section>
+${chartSections}
+<section id="provenance">
+<h2>Provenance</h2>
+<p class="definition">${escapeHtml('Everything that fixes the numbers above. The hash covers all of it; a run with the same hash gives the same results.')}</p>
+${provenance(r)}
+</section>
+<section id="glossary">
+<h2>Glossary</h2>
+<dl class="glossary">${GLOSSARY.map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
+</section>
+</main>
+<script type="application/json" id="volley-specs">${inlineJson(specs)}</script>
+<script>${embed}</script>
+</body>
+</html>
+`;
+}

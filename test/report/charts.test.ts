@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import { CHARTS } from '../../src/report/charts/index.js';
+import { theoreticalFailure } from '../../src/report/charts/moraleFailure.js';
+import { specToSvg } from '../../src/report/render.js';
+import type { Results } from '../../src/sim/results.js';
+import { fixtureResults, SIMS } from './fixture.js';
+import { makeValidator } from './jsonSchema.js';
+
+const schemaFile = createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json');
+const validate = makeValidator(JSON.parse(readFileSync(schemaFile, 'utf8')));
+
+/** Vega-Lite's logger, collecting warnings and errors instead of printing them. */
+function collectingLogger(messages: string[]) {
+  let level = 0;
+  const logger = {
+    level(l?: number) {
+      if (l === undefined) return level;
+      level = l;
+      return logger;
+    },
+    error: (...a: unknown[]) => (messages.push(`error: ${a.join(' ')}`), logger),
+    warn: (...a: unknown[]) => (messages.push(`warn: ${a.join(' ')}`), logger),
+    info: () => logger,
+    debug: () => logger,
+  };
+  return logger;
+}
+
+function titleOf(spec: TopLevelSpec): string {
+  const t = spec.title;
+  if (typeof t === 'string') return t;
+  if (t && typeof t === 'object' && 'text' in t && typeof t.text === 'string') return t.text;
+  throw new Error('spec has no title text');
+}
+
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
+
+const fixtures = [
+  ['town-assault (one factor, 4 cells)', SIMS.townAssault],
+  ['flank-vs-frontal (two factors, one fixed)', SIMS.flank],
+  ['single scenario (one cell)', SIMS.scenario],
+] as const;
+
+describe.each(fixtures)('report charts from %s', (_name, file) => {
+  let results: Results;
+  beforeAll(async () => {
+    results = await fixtureResults(file);
+  });
+
+  it('has at least the required charts, with unique file names', () => {
+    const names = CHARTS.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['outcomes', 'strength-lost', 'morale-failure', 'retreats']));
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9-]*$/);
+  });
+
+  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: valid against the Vega-Lite JSON schema', (_n, chart) => {
+    const spec = chart.build(results);
+    expect(validate(spec)).toEqual([]);
+    // A round trip through JSON (what .vl.json holds) is the same spec.
+    expect(JSON.parse(JSON.stringify(spec))).toEqual(spec);
+  });
+
+  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: compiles without warnings and without changing the spec', (_n, chart) => {
+    const spec = chart.build(results);
+    const before = structuredClone(spec);
+    const messages: string[] = [];
+    const out = compile(spec, { logger: collectingLogger(messages) });
+    expect(messages).toEqual([]);
+    expect(out.spec).toBeTruthy();
+    expect(spec).toEqual(before);
+  });
+
+  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: building does not change the results', (_n, chart) => {
+    const before = structuredClone(results);
+    chart.build(results);
+    expect(results).toEqual(before);
+  });
+
+  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: has a title, axis titles in words, inline data, readable width', (_n, chart) => {
+    const spec = chart.build(results);
+    expect(titleOf(spec).length).toBeGreaterThan(5);
+    const data = (spec as { data?: { values?: unknown[] } }).data;
+    expect(Array.isArray(data?.values)).toBe(true);
+    expect(data!.values!.length).toBeGreaterThan(0);
+    // Every x/y field carries a title in words (or deliberately none), so no raw field name shows.
+    const untitled: string[] = [];
+    (function walk(v: unknown, path: string): void {
+      if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${path}[${i}]`));
+      if (!v || typeof v !== 'object') return;
+      for (const [k, x] of Object.entries(v)) {
+        if ((k === 'x' || k === 'y') && x && typeof x === 'object' && 'field' in x && !('title' in x)) untitled.push(`${path}.${k}`);
+        walk(x, `${path}.${k}`);
+      }
+    })(spec, '$');
+    expect(untitled).toEqual([]);
+    expect(chart.heading.length).toBeGreaterThan(3);
+    expect(chart.definition).toMatch(/\.$/);
+  });
+
+  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: renders to SVG with its title', async (_n, chart) => {
+    const spec = chart.build(results);
+    const svg = await specToSvg(spec);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain(xmlText(titleOf(spec)));
+    const width = Number(/<svg[^>]*width="([\d.]+)"/.exec(svg)?.[1]);
+    expect(width).toBeGreaterThan(300);
+    expect(width).toBeLessThan(1400);
+  });
+});
+
+describe('chart data', () => {
+  it('outcomes keeps the cells in results order and each cell’s shares add up to 1', async () => {
+    const r = await fixtureResults(SIMS.townAssault);
+    const spec = CHARTS.find((c) => c.name === 'outcomes')!.build(r) as { data: { values: { cell: string; p: number; lo: number; hi: number }[] } };
+    const cells = [...new Set(spec.data.values.map((v) => v.cell))];
+    expect(cells).toEqual(['3', '4', '5', '6']);
+    for (const c of cells) {
+      const rows = spec.data.values.filter((v) => v.cell === c);
+      expect(rows).toHaveLength(3);
+      expect(rows.reduce((s, v) => s + v.p, 0)).toBeCloseTo(1, 10);
+      for (const v of rows) expect(v.lo <= v.p && v.p <= v.hi).toBe(true);
+    }
+  });
+
+  it('strength-lost shares per panel add up to 1 and the means match the results', async () => {
+    const r = await fixtureResults(SIMS.townAssault);
+    const spec = CHARTS.find((c) => c.name === 'strength-lost')!.build(r) as {
+      data: { values: { kind: string; cell: string; side: string; share?: number; mean?: number }[] };
+    };
+    const bars = spec.data.values.filter((v) => v.kind === 'bar');
+    const means = spec.data.values.filter((v) => v.kind === 'mean');
+    expect(means).toHaveLength(r.cells.length * 2);
+    for (const m of means) {
+      const total = bars.filter((b) => b.cell === m.cell && b.side === m.side).reduce((s, b) => s + b.share!, 0);
+      expect(total).toBeCloseTo(1, 10);
+    }
+    expect(means[0].mean).toBe(r.cells[0].summary.sides[0].strengthLost.mean);
+  });
+
+  it('morale-failure has the rule 2.3 reference line for every morale value observed', async () => {
+    const r = await fixtureResults(SIMS.townAssault);
+    const spec = CHARTS.find((c) => c.name === 'morale-failure')!.build(r) as { data: { values: { kind: string; morale: number; p: number }[] } };
+    const observed = new Set(spec.data.values.filter((v) => v.kind === 'observed').map((v) => v.morale));
+    const theory = spec.data.values.filter((v) => v.kind === 'theory');
+    expect(observed.size).toBeGreaterThan(0);
+    for (const m of observed) expect(theory.some((t) => t.morale === m && t.p === theoreticalFailure(m))).toBe(true);
+  });
+
+  it('theoretical failure follows 2.3, clamped to [0, 1]', () => {
+    expect(theoreticalFailure(6)).toBe(0);
+    expect(theoreticalFailure(7)).toBe(0);
+    expect(theoreticalFailure(0)).toBe(1);
+    expect(theoreticalFailure(-2)).toBe(1);
+    expect(theoreticalFailure(3)).toBe(0.5);
+    expect(theoreticalFailure(4)).toBeCloseTo(2 / 6, 12);
+  });
+});
