@@ -37,6 +37,7 @@ class OneStreamDice extends EngagementDice {
 
 function kernelRounds(n: number, count: boolean): { seconds: number; draws: number } {
   const { scenario } = loadScenario('sims/town-assault.scenario.yaml');
+  if (scenario.engagement !== 'assault') throw new Error('the kernel benchmark needs an assault scenario');
   const cell = singleCell(scenario);
   const c = compileAssault(scenario, aorOptions(cell.options));
   const res = emptyResult(c.specs.length);

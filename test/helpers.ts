@@ -1,5 +1,5 @@
 /** Shared test helpers: scenarios built in code and validated by the real schema. */
-import { scenarioSchema, type Scenario } from '../src/scenario/schema.js';
+import { assaultScenarioSchema, type AssaultScenarioFile } from '../src/scenario/schema.js';
 
 type Unit = { id: string; kind?: string; strength: number; reduced?: number; morale?: number; flags?: string[]; damaged?: boolean; disrupted?: boolean; steps?: 1 | 2 };
 
@@ -10,8 +10,8 @@ export interface SetUp {
   defender: { orders?: string; doctrine?: unknown; demoralized?: boolean; terrain?: string; units: Unit[] };
 }
 
-export function scenarioOf(s: SetUp): Scenario {
-  return scenarioSchema.parse({
+export function scenarioOf(s: SetUp): AssaultScenarioFile {
+  return assaultScenarioSchema.parse({
     kind: 'scenario',
     name: 'test',
     ruleset: 'aor',

@@ -12,13 +12,19 @@ import { oddsCommand } from './odds.js';
 import { rulesetsCommand } from './rulesets.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
+import { traceCommand } from './trace.js';
 import { validateCommand } from './validate.js';
 import { UsageError } from './errors.js';
+import { CliExit } from './exit.js';
 
 function fail(e: unknown): never {
   if (e instanceof VolleyInputError || e instanceof OptionError || e instanceof UsageError) {
     process.stderr.write(`volley: ${e.message}\n`);
     process.exit(2);
+  }
+  if (e instanceof CliExit) {
+    process.stderr.write(`volley: ${e.message}\n`);
+    process.exit(e.code);
   }
   if (e instanceof EngagementError) {
     process.stderr.write(`volley: ${e.message}\n`);
@@ -39,6 +45,7 @@ async function main(): Promise<void> {
     .command(rulesetsCommand)
     .command(validateCommand)
     .command(schemaCommand)
+    .command(traceCommand)
     .demandCommand(1, 'name a command: run, odds, rulesets, validate or schema')
     .strict()
     .help()

@@ -3,6 +3,7 @@ import { compileAssault } from '../rules/aor/engagement.js';
 import { assaultOdds, type SideOdds } from '../rules/aor/odds.js';
 import { aorOptions } from '../rules/aor/options.js';
 import { loadScenario, singleCell } from '../scenario/load.js';
+import { UsageError } from './errors.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(2).padStart(6)}%`;
 
@@ -26,6 +27,9 @@ export const oddsCommand: CommandModule<object, { file: string; json: boolean }>
       .option('json', { type: 'boolean', default: false, describe: 'Print JSON' }) as never,
   handler: (argv) => {
     const { scenario } = loadScenario(argv.file);
+    if (scenario.engagement !== 'assault') {
+      throw new UsageError(`${argv.file}: odds works on assault scenarios (engagement: assault); this one is a ${scenario.engagement}`);
+    }
     const cell = singleCell(scenario);
     const compiled = compileAssault(scenario, aorOptions(cell.options));
     const odds = assaultOdds(compiled);

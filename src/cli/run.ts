@@ -1,15 +1,25 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import cliProgress from 'cli-progress';
-import type { CommandModule } from 'yargs';
-import { writeReport } from '../report/index.js';
-import { summaryTable } from '../report/table.js';
-import { prepareRun } from '../sim/prepare.js';
-import { buildResults } from '../sim/results.js';
-import { runPlan } from '../sim/runner.js';
-import { writeFileAtomic } from '../sim/writeFiles.js';
-import { UsageError } from './errors.js';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { CHECKPOINT_FILE } from '../sim/checkpoint.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../sim/engagementRows.js';
+import { prepareRun, type PreparedRun } from '../sim/prepare.js';
+import { UsageError } from './errors.js';
+import { CliExit } from './exit.js';
+
+// The run's own modules (the pool, the statistics, the report) load once the input is known to be
+// good: a bad file is reported without paying for them.
+const runModules = async () => ({
+  cliProgress: (await import('cli-progress')).default,
+  ...(await import('../sim/batch.js')),
+  ...(await import('../sim/folderRun.js')),
+  ...(await import('../sim/results.js')),
+  ...(await import('../sim/runErrors.js')),
+  ...(await import('../sim/writeFiles.js')),
+});
+type RunModules = Awaited<ReturnType<typeof runModules>>;
+type FolderRun = import('../sim/folderRun.js').FolderRun;
 
 interface RunArgs {
   file: string;
@@ -21,6 +31,53 @@ interface RunArgs {
   quiet: boolean;
   checkInvariants: boolean;
   report: boolean;
+  resume: boolean;
+  force: boolean;
+  export?: ExportFormat;
+}
+
+/** A word for a shell command line, quoted if it needs it. */
+const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** The command that continues this run: the same arguments, with --resume instead of --force. */
+function resumeCommand(): string {
+  const args = process.argv.slice(2).filter((a) => a !== '--force' && a !== '--resume');
+  return ['volley', ...args, '--resume'].map(shellWord).join(' ');
+}
+
+/** What stopped a run, as the message and exit code the user gets. */
+function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): unknown {
+  const checkpoint = join(prep.outDir, CHECKPOINT_FILE);
+  const label = (cell: number) => prep.cells[cell]?.label ?? String(cell);
+  // `volley trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
+  const trace = (cell: number, engagement: string) =>
+    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}`;
+  if (e instanceof m.RunInterrupted) {
+    return new CliExit(
+      `interrupted: ${e.savedBatches} of ${e.totalBatches} batches are saved in ${checkpoint}\nresume with: ${resumeCommand()}`,
+      130,
+    );
+  }
+  if (e instanceof m.EngagementError) {
+    return new CliExit(
+      `engagement ${e.engagement} of cell ${e.cell} (${label(e.cell)}) failed: ${e.reason}\n` +
+        `  seed: ${e.seed}\n  replay it with: ${trace(e.cell, String(e.engagement))}`,
+      1,
+    );
+  }
+  if (e instanceof m.WorkerFault) {
+    const b = e.batch;
+    return new CliExit(
+      b
+        ? `a worker died while running batch ${b.index}: cell ${b.cell} (${label(b.cell)}), engagements ${b.start}..${b.start + b.count - 1}: ${e.reason}\n` +
+            `  replay one of them with: ${trace(b.cell, `<${b.start}..${b.start + b.count - 1}>`)}\n` +
+            `  the batches done are saved; continue with: ${resumeCommand()}`
+        : `${e.message}\n  the batches done are saved; continue with: ${resumeCommand()}`,
+      1,
+    );
+  }
+  if (e instanceof m.OutputFolderError) return new CliExit(e.message, 2);
+  return e;
 }
 
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -36,10 +93,14 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no summary table' })
       .option('check-invariants', { type: 'boolean', default: false, describe: 'Check invariants after every step (slower)' })
-      .option('report', { type: 'boolean', default: true, describe: 'Write the HTML/SVG/PNG report (--no-report: results.json only)' }) as never,
+      .option('report', { type: 'boolean', default: true, describe: 'Write the HTML/SVG/PNG report (--no-report: results.json only)' })
+      .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted run from DIR/${CHECKPOINT_FILE}` })
+      .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished run' })
+      .option('export', { choices: EXPORT_FORMATS, describe: 'Also write one row per engagement to DIR/engagements.<csv|ndjson>' }) as never,
   handler: async (argv) => {
     const workers = argv.workers ?? availableParallelism();
     if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
+    if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the run, or start over)');
     const seed = argv.seed === undefined ? undefined : /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
     const prep = prepareRun({
       file: argv.file,
@@ -49,35 +110,69 @@ export const runCommand: CommandModule<object, RunArgs> = {
       out: argv.out,
       checkInvariants: argv.checkInvariants,
     });
-    if (existsSync(prep.outDir) && !existsSync(join(prep.outDir, 'results.json')) && !argv.quiet) {
+    const m = await runModules();
+    if (existsSync(prep.outDir) && !existsSync(join(prep.outDir, m.RESULTS_FILE)) && !existsSync(join(prep.outDir, CHECKPOINT_FILE)) && !argv.quiet) {
       // A folder without results.json may belong to something else; say where we write.
       process.stderr.write(`volley: writing into existing folder ${prep.outDir}\n`);
     }
     const total = prep.plan.engagements * prep.plan.cells.length;
     const bar =
       !argv.quiet && process.stderr.isTTY
-        ? new cliProgress.SingleBar(
+        ? new m.cliProgress.SingleBar(
             { format: ' {bar} {percentage}% | {value}/{total} engagements | {rate}/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr },
-            cliProgress.Presets.shades_classic,
+            m.cliProgress.Presets.shades_classic,
           )
         : null;
+
+    // Ctrl-C: stop the pool, keep the checkpoint, say how to resume (exit 130). A second one quits now.
+    const stop = new AbortController();
+    const onSigint = () => {
+      if (stop.signal.aborted) process.exit(130);
+      bar?.stop();
+      process.stderr.write('\nvolley: stopping; saving the checkpoint (Ctrl-C again to quit at once)\n');
+      stop.abort();
+    };
+    process.on('SIGINT', onSigint);
     const started = performance.now();
-    bar?.start(total, 0, { rate: 0 });
-    const accumulators = await runPlan(prep.plan, {
-      workers,
-      onProgress: (p) => bar?.update(p.done, { rate: Math.round(p.done / ((performance.now() - started) / 1000)) }),
-    });
-    bar?.stop();
+    let run: FolderRun;
+    try {
+      bar?.start(total, 0, { rate: 0 });
+      let first = -1;
+      run = await m.runIntoFolder(prep, {
+        workers,
+        resume: argv.resume,
+        force: argv.force,
+        export: argv.export ?? null,
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (first < 0) first = p.done;
+          const secs = (performance.now() - started) / 1000;
+          bar?.update(p.done, { rate: secs > 0 ? Math.round((p.done - first) / secs) : 0 });
+        },
+      });
+    } catch (e) {
+      throw explain(e, argv, prep, m);
+    } finally {
+      bar?.stop();
+      process.off('SIGINT', onSigint);
+    }
     const wall = (performance.now() - started) / 1000;
-    const results = buildResults({ ...prep.meta, accumulators });
-    results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(total / wall) };
-    writeFileAtomic(join(prep.outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    const files = argv.report ? await writeReport(results, prep.outDir) : [];
+    const ran = total - run.resumedEngagements;
+    const results = m.buildResults({ ...prep.meta, accumulators: run.accumulators });
+    results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall) };
+    m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
+    await run.finish();
+    // The report's libraries are heavy: load them only when a report is written.
+    const files = argv.report ? await (await import('../report/index.js')).writeReport(results, prep.outDir) : [];
     if (!argv.quiet) {
+      const { summaryTable } = await import('../report/table.js');
       console.log(summaryTable(results));
-      console.log(`\n${total} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers)`);
-      console.log(`results: ${join(prep.outDir, 'results.json')}`);
+      const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
+      console.log(`\n${total} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers${resumed})`);
+      console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
+      if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
       if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);
     }
   },
 };
+

@@ -49,6 +49,19 @@ export interface SideResult {
   /** Turn the army became demoralized, or 0 if it did not. */
   armyDemoralizedTurn: number;
   leadersLost: number;
+  /** Strength on the map at the end of each turn (index 0 = turn 1); empty for engagements without turns of their own. */
+  strengthByTurn: number[];
+  /** Victory points at the end, where the rule system scores them. */
+  victoryPoints: number;
+}
+
+/** A formation (corps, division, brigade) and what happened to it. */
+export interface FormationResult {
+  strengthLost: number;
+  unitsEliminated: number;
+  retreats: number;
+  /** Turn it became demoralized (broken, fatigued), 0 if it did not. */
+  demoralizedTurn: number;
 }
 
 export interface UnitResult {
@@ -65,6 +78,10 @@ export interface EngagementResult {
   sides: [SideResult, SideResult];
   /** Per unit, in the compiled order of units (side 0 first). */
   units: UnitResult[];
+  /** Per formation, in compiled order. */
+  formations: FormationResult[];
+  /** Per objective: the side holding it at the end, or -1. */
+  objectives: number[];
   /** Ruleset-specific extra counters, by name. */
   extras: Record<string, number>;
 }
@@ -89,13 +106,18 @@ export function emptySide(): SideResult {
     formationsDemoralized: [],
     armyDemoralizedTurn: 0,
     leadersLost: 0,
+    strengthByTurn: [],
+    victoryPoints: 0,
   };
 }
 
-export function emptyResult(unitCount: number): EngagementResult {
+export function emptyResult(unitCount: number, formationCount = 0, objectiveCount = 0): EngagementResult {
   const units: UnitResult[] = [];
   for (let i = 0; i < unitCount; i++) units.push({ eliminated: false, retreated: false, checksFailed: 0 });
-  return { winner: null, reason: 'time', turns: 0, sides: [emptySide(), emptySide()], units, extras: {} };
+  const formations: FormationResult[] = [];
+  for (let i = 0; i < formationCount; i++) formations.push({ strengthLost: 0, unitsEliminated: 0, retreats: 0, demoralizedTurn: 0 });
+  const objectives = new Array<number>(objectiveCount).fill(-1);
+  return { winner: null, reason: 'time', turns: 0, sides: [emptySide(), emptySide()], units, formations, objectives, extras: {} };
 }
 
 /** Reset a result in place so one object can serve many engagements. */
@@ -122,7 +144,16 @@ export function resetResult(r: EngagementResult): void {
     s.formationsDemoralized.length = 0;
     s.armyDemoralizedTurn = 0;
     s.leadersLost = 0;
+    s.strengthByTurn.length = 0;
+    s.victoryPoints = 0;
   }
+  for (const f of r.formations) {
+    f.strengthLost = 0;
+    f.unitsEliminated = 0;
+    f.retreats = 0;
+    f.demoralizedTurn = 0;
+  }
+  r.objectives.fill(-1);
   for (const u of r.units) {
     u.eliminated = false;
     u.retreated = false;

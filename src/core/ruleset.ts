@@ -40,6 +40,19 @@ export interface Ruleset<Scenario = unknown, Compiled = unknown> {
   play(compiled: Compiled, dice: EngagementDice, opts?: PlayOptions): EngagementResult;
   /** Names of the units in compiled order (result.units follows it). */
   unitNames(compiled: Compiled): { id: string; side: 0 | 1 }[];
+  /** What results are about: side names and roles, formations and objectives in compiled order. */
+  describe(compiled: Compiled): EngagementShape;
+  /** A result object sized for this compiled engagement. */
+  newResult(compiled: Compiled): EngagementResult;
+}
+
+export interface EngagementShape {
+  sides: [{ name: string; role: string }, { name: string; role: string }];
+  units: { id: string; side: 0 | 1; kind: string; formation: string }[];
+  formations: { id: string; name: string; side: 0 | 1 }[];
+  objectives: { name: string; vp: number }[];
+  /** The turn limit, for charts by turn. */
+  turns: number;
 }
 
 export class OptionError extends Error {}

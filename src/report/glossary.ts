@@ -3,6 +3,8 @@
 export interface GlossaryEntry {
   term: string;
   definition: string;
+  /** Only battles on the map have it: left out of the glossary of an assault report. */
+  battle?: boolean;
 }
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
@@ -89,4 +91,51 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     definition:
       'A fingerprint (SHA-256) of everything that fixes the numbers: volley version, ruleset, seed, engagement count, batch size, factors, and every cell’s options and scenario. Two runs with the same hash produce the same results.',
   },
+  {
+    term: 'Formation',
+    battle: true,
+    definition:
+      'A corps, division, brigade or cavalry group of one side in a battle: a set of units with the same orders (attack, defend, march or reserve) and one demoralization limit. The report counts losses and demoralization per formation.',
+  },
+  {
+    term: 'Demoralization limit (14.1)',
+    battle: true,
+    definition:
+      'The number, set per formation in the scenario, at which a formation becomes demoralized: when the full printed strength of its eliminated units reaches the limit. Steps lost by units still on the map do not count. A demoralized formation stays so for the rest of the engagement: its units check morale at −1 and have 1 movement point less.',
+  },
+  {
+    term: 'Formation demoralized',
+    battle: true,
+    definition:
+      'The share of engagements in which a formation reached its demoralization limit (14.1) at some point. The chart shows it turn by turn, counted cumulatively: the share demoralized by the end of each turn.',
+  },
+  {
+    term: 'Army demoralization (13)',
+    battle: true,
+    definition:
+      'A whole army (side) becomes demoralized when the full strength of all its eliminated units reaches the army demoralization level set in the scenario. Unless the scenario says otherwise, the first army to be demoralized loses the battle at once (18).',
+  },
+  {
+    term: 'Strength on the map',
+    battle: true,
+    definition:
+      'The combat strength of a side’s units still on the map at the end of a turn: full units at their full strength, reduced units at their reduced strength; eliminated units and units that left the map count nothing.',
+  },
+  {
+    term: 'Objective held (18)',
+    battle: true,
+    definition:
+      'An objective hex belongs to the last side to move a unit into or through it (by movement, advance or retreat), or to the side the scenario gives it at the start until the other side enters it. The report counts who held it when the engagement ended; “nobody” means no side had ever taken it.',
+  },
+  {
+    term: 'Victory points',
+    battle: true,
+    definition:
+      'Scored at the end of a battle (18): for each side, the points of the objectives it holds plus points for the enemy’s losses (the scenario’s points per strength point, counted as for army demoralization: by default the full strength of eliminated enemy units, units gone off the map included). A battle that runs to its turn limit is won by the side ahead by more than the draw margin; closer than that it is a draw.',
+  },
 ];
+
+/** The glossary of a report: the battle entries only for battles. */
+export function glossaryFor(battle: boolean): GlossaryEntry[] {
+  return GLOSSARY.filter((g) => battle || !g.battle);
+}

@@ -6,7 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../sim/results.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
-import { GLOSSARY } from './glossary.js';
+import { glossaryFor } from './glossary.js';
 import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
 
 export interface PageChart {
@@ -44,7 +44,7 @@ export function inlineJson(v: unknown): string {
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 const share = (s: Proportion) => `${pct(s.p)} <span class="ci">[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]</span>`;
-const mean = (h: HistogramSummary, digits = 2) =>
+const mean = (h: Pick<HistogramSummary, 'mean' | 'lo' | 'hi'>, digits = 2) =>
   `${h.mean.toFixed(digits)} <span class="ci">[${Math.max(0, h.lo).toFixed(digits)}, ${h.hi.toFixed(digits)}]</span>`;
 
 interface Row {
@@ -52,13 +52,20 @@ interface Row {
   cells: string[];
 }
 
+/** Battle results: formations, objectives, victory points and army demoralization mean something. */
+function isBattle(r: Results): boolean {
+  return r.cells.some((c) => (c.summary.formations ?? []).length > 0 || (c.summary.objectives ?? []).length > 0);
+}
+
 function summaryRows(r: Results): Row[] {
   const cs = r.cells.map((c) => c.summary);
   const rows: Row[] = [];
   const add = (label: string, f: (s: (typeof cs)[number]) => string) => rows.push({ label, cells: cs.map(f) });
+  const battle = isBattle(r);
   for (const k of [0, 1, 2]) add(escapeHtml(outcomeLabel(r, k === 2 ? null : (k as 0 | 1))), (s) => share(s.outcome[k]));
   for (const k of [0, 1] as const) {
     const name = escapeHtml(r.sides[k].name);
+    if (battle) add(`${name}: victory points`, (s) => mean(s.sides[k].victoryPoints));
     add(`${name}: strength lost`, (s) => `${mean(s.sides[k].strengthLost)} <span class="of">of ${s.sides[k].startStrength.mean.toFixed(0)}</span>`);
     add(`${name}: steps lost`, (s) => mean(s.sides[k].stepsLost));
     add(`${name}: units eliminated`, (s) => mean(s.sides[k].unitsEliminated));
@@ -67,7 +74,17 @@ function summaryRows(r: Results): Row[] {
     add(`${name}: any unit retreated`, (s) => share(s.sides[k].retreatRate));
     add(`${name}: disruptions`, (s) => mean(s.sides[k].disruptions));
     add(`${name}: morale checks failed`, (s) => `${share(s.sides[k].moraleChecks.failRate)} <span class="of">of ${s.sides[k].moraleChecks.taken}</span>`);
-    add(`${name}: army demoralized`, (s) => share(s.sides[k].armyDemoralized));
+    if (battle) {
+      add(`${name}: army demoralized`, (s) => share(s.sides[k].armyDemoralized));
+      // Formations are matched by id: every cell of a run has the same formations.
+      for (const f of (cs[0].formations ?? []).filter((x) => x.side === k)) {
+        const cell = (s: (typeof cs)[number]) => (s.formations ?? []).find((x) => x.id === f.id);
+        add(`${name}: ${escapeHtml(f.name)} demoralized`, (s) => {
+          const x = cell(s);
+          return x ? share(x.demoralized) : '—';
+        });
+      }
+    }
   }
   add('Turns', (s) => mean(s.turns));
   return rows;
@@ -149,7 +166,7 @@ function provenance(r: Results): string {
   items.push([
     'Factors',
     factors.length
-      ? `<ul>${factors.map(([k, v]) => `<li><code>${escapeHtml(k)}</code> (${escapeHtml(factorTitle(k, new Set(Object.keys(r.cells[0]?.options ?? {}))))}): ${v.map((x) => escapeHtml(formatValue(x))).join(', ')}</li>`).join('')}</ul>`
+      ? `<ul>${factors.map(([k, v]) => `<li><code>${escapeHtml(k)}</code> (${escapeHtml(factorTitle(k, new Set(Object.keys(r.cells[0]?.options ?? {})), { sides: r.sides, formations: r.formations }))}): ${v.map((x) => escapeHtml(formatValue(x))).join(', ')}</li>`).join('')}</ul>`
       : 'none (a single scenario)',
   ]);
   items.push(['Results format', `<code>${escapeHtml(r.format)}</code>`]);
@@ -283,7 +300,7 @@ ${provenance(r)}
 </section>
 <section id="glossary">
 <h2>Glossary</h2>
-<dl class="glossary">${GLOSSARY.map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
+<dl class="glossary">${glossaryFor(isBattle(r)).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
 </section>
 </main>
 <script type="application/json" id="volley-specs">${inlineJson(specs)}</script>

@@ -7,11 +7,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Results } from '../sim/results.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { CHARTS } from './charts/index.js';
+import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
 
-export { CHARTS } from './charts/index.js';
+export { CHARTS, chartsFor, type ChartDef } from './charts/index.js';
 
 /** The minified browser builds, found next to each package's entry point (all live in build/). */
 export function readLibraries(): Libraries {
@@ -24,9 +24,9 @@ export function readLibraries(): Libraries {
   };
 }
 
-/** Build every chart's spec from the results. */
+/** Build the spec of every chart the results have data for (battle charts only for battles). */
 export function buildCharts(results: Results): PageChart[] {
-  return CHARTS.map((c) => ({ name: c.name, heading: c.heading, definition: c.definition, spec: c.build(results) }));
+  return chartsFor(results).map((c) => ({ name: c.name, heading: c.heading, definition: c.definition, spec: c.build(results) }));
 }
 
 /** Write the report of a run into `dir`; returns the files written. */

@@ -16,15 +16,36 @@ export function formatValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** Names that let a battle path say "Steinmetz's brigade" for "sides[1].formations[0]". */
+export interface PathNames {
+  sides?: readonly { name: string }[];
+  formations?: readonly { name: string; side: number }[];
+}
+
+/** "sides[1].formations[0].rest" -> ["Steinmetz's brigade", "rest"], when the names are known. */
+function namedOwner(path: string, names: PathNames): [string, string] | null {
+  const m = /^sides\[(\d+)\](?:\.formations\[(\d+)\])?\.(.+)$/.exec(path);
+  if (!m) return null;
+  const side = Number(m[1]);
+  if (m[2] !== undefined) {
+    const f = (names.formations ?? []).filter((x) => x.side === side)[Number(m[2])];
+    return f ? [f.name, m[3]] : null;
+  }
+  const s = names.sides?.[side];
+  return s ? [s.name, m[3]] : null;
+}
+
 /**
  * A factor path in plain words: "defender.units[*].morale" -> "Morale of defender units"; a ruleset
- * option "aor.hitAllocation" -> "Option aor.hitAllocation".
+ * option "aor.hitAllocation" -> "Option aor.hitAllocation"; with the battle's names,
+ * "sides[1].formations[0].units[*].morale" -> "Morale of Steinmetz's brigade units".
  */
-export function factorTitle(path: string, optionKeys: ReadonlySet<string> = new Set()): string {
+export function factorTitle(path: string, optionKeys: ReadonlySet<string> = new Set(), names: PathNames = {}): string {
   if (optionKeys.has(path)) return `Option ${path}`;
-  const parts = path.split('.');
+  const named = namedOwner(path, names);
+  const parts = (named ? named[1] : path).split('.');
   const prop = parts.pop() ?? path;
-  const owner = parts.map((p) => p.replace('[*]', '')).join(' ');
+  const owner = [...(named ? [named[0]] : []), ...parts.map((p) => p.replace('[*]', ''))].join(' ');
   const text = owner ? `${prop} of ${owner}` : prop;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -45,7 +66,7 @@ export function cellNames(r: Results): CellNames {
   if (varying.length === 0) {
     labels = r.cells.map((c) => (Object.keys(c.factors).length === 0 ? 'base scenario' : c.label));
   } else if (varying.length === 1) {
-    title = factorTitle(varying[0], optionKeys);
+    title = factorTitle(varying[0], optionKeys, { sides: r.sides, formations: r.formations });
     labels = r.cells.map((c) => formatValue(c.factors[varying[0]]));
   } else {
     const shorts = varying.map(shortFactor);

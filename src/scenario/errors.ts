@@ -6,6 +6,8 @@ export class VolleyInputError extends Error {
   readonly file: string;
   readonly line: number | undefined;
   readonly field: string | undefined;
+  /** The message without the location. */
+  readonly detail: string;
 
   constructor(file: string, line: number | undefined, field: string | undefined, message: string) {
     const where = line === undefined ? file : `${file}:${line}`;
@@ -14,6 +16,7 @@ export class VolleyInputError extends Error {
     this.file = file;
     this.line = line;
     this.field = field;
+    this.detail = message;
   }
 }
 

@@ -1,13 +1,14 @@
 /**
  * Loading scenario and experiment files into a validated list of cells.
  */
+import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from './errors.js';
 import { parsePath, PathError, setPath } from './paths.js';
 import { experimentSchema, scenarioSchema, type Experiment, type Scenario } from './schema.js';
-import { lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
+import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 
 export interface LoadedScenario {
   file: string;
@@ -47,22 +48,34 @@ export function loadScenario(file: string): LoadedScenario {
 
 function expectKind(src: YamlSource, kind: string): void {
   const k = fileKind(src);
-  if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
-    throw new VolleyInputError(src.file, 1, undefined, `expected a YAML map with 'kind: ${kind}'`);
-  }
+  expectMap(src, `'kind: ${kind}'`);
   if (k !== kind) {
     throw new VolleyInputError(src.file, lineOf(src, ['kind']) ?? 1, 'kind', `expected '${kind}', found ${k === undefined ? 'nothing' : `'${k}'`}`);
   }
 }
 
+/** The top of a volley file is a map. */
+export function expectMap(src: YamlSource, what = "'kind: scenario' or 'kind: experiment'"): void {
+  if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
+    throw new VolleyInputError(src.file, lineOf(src, []) ?? 1, undefined, `expected a YAML map with ${what}, found ${kindOf(src.data)}`);
+  }
+}
+
+/** More cells than this is a mistake in the vary section, not a study: each cell is compiled and reported. */
+export const MAX_CELLS = 10_000;
+
 /** Validate any volley file by its `kind`, without running it. Returns a one-line summary. */
 export function validateFile(file: string): string {
   const src = readYaml(file);
+  expectMap(src);
   const k = fileKind(src);
   if (k === 'scenario') {
     const s = validate(src, scenarioSchema);
-    const units = s.attacker.stacks.reduce((n, st) => n + st.units.length, 0) + s.defender.units.length;
-    return `${file}: valid scenario '${s.name}' (${s.ruleset}, ${units} units)`;
+    const units =
+      s.engagement === 'assault'
+        ? s.attacker.stacks.reduce((n, st) => n + st.units.length, 0) + s.defender.units.length
+        : s.sides.reduce((n, side) => n + side.formations.reduce((m, f) => m + f.units.length, 0), 0);
+    return `${file}: valid scenario '${s.name}' (${s.ruleset} ${s.engagement}, ${units} units)`;
   }
   if (k === 'experiment') {
     const e = loadExperiment(file);
@@ -100,8 +113,27 @@ export function loadExperiment(file: string): LoadedExperiment {
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema);
-  const scenarioFile = resolve(dirname(file), experiment.scenario);
-  const base = loadScenario(scenarioFile);
+  const scenarioPath = resolve(dirname(file), experiment.scenario);
+  const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
+  if (!existsSync(scenarioPath)) {
+    throw new VolleyInputError(file, lineOf(src, ['scenario']), 'scenario', `file not found: ${scenarioFile}`);
+  }
+  const cellCount = Object.values(experiment.vary).reduce((n, values) => n * values.length, 1);
+  if (cellCount > MAX_CELLS) {
+    throw new VolleyInputError(
+      file,
+      lineOf(src, ['vary']),
+      'vary',
+      `the factors' values combine into ${cellCount.toLocaleString('en-US')} cells, more than ${MAX_CELLS.toLocaleString('en-US')}; vary fewer factors or fewer values per run`,
+    );
+  }
+  let base: LoadedScenario;
+  try {
+    base = loadScenario(scenarioFile);
+  } catch (e) {
+    if (e instanceof VolleyInputError) throw new VolleyInputError(e.file, e.line, e.field, `${e.detail} (the scenario of ${file})`);
+    throw e;
+  }
   const rulesetIds = RULESETS.map((r) => r.id);
 
   const baseData = structuredClone(base.src.data) as Record<string, unknown>;
@@ -136,8 +168,10 @@ export function loadExperiment(file: string): LoadedExperiment {
     });
     const r = scenarioSchema.safeParse(data);
     if (!r.success) {
-      const issue = r.error.issues[0];
-      const at = formatPath(issue.path as PropertyKey[]);
+      const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
+      const described = describeIssue(first, data);
+      const issue = { path: described.path, message: described.message };
+      const at = formatPath(issue.path);
       const culprit = factors.find(([p]) => at.startsWith(p.split('[')[0].split('.')[0])) ?? factors[0];
       throw new VolleyInputError(
         file,

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { formatPath } from './errors.js';
 import { assaultScenarioBody } from '../rules/aor/schema.js';
+import { battleScenarioBody, type BattleScenario } from '../rules/aor/battleSchema.js';
+import { checkBattle } from '../rules/aor/battle/compile.js';
 import { RULESETS } from '../rules/index.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -29,31 +31,43 @@ export const optionsSchema = z
   )
   .default({});
 
-export const scenarioSchema = z
-  .strictObject({
+/** Fields every scenario has, whatever its engagement. */
+const envelope = {
     kind: z.literal('scenario').describe('Always "scenario".'),
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
     title: z.string().optional().describe('One line for reports.'),
     question: z.string().optional().describe('The question the scenario answers, shown in reports.'),
     ruleset: z.enum(RULESETS.map((r) => r.id) as [string, ...string[]]).describe('Rule system id, see `volley rulesets`.'),
     options: optionsSchema.describe('Rule options (see `volley rulesets aor`).'),
-    ...assaultScenarioBody,
-  })
-  .superRefine((s, ctx) => {
-    // Options belong to the scenario's own rule system.
-    for (const name of Object.keys(s.options)) {
-      if (!name.startsWith(`${s.ruleset}.`)) {
-        ctx.addIssue({ code: 'custom', path: ['options', name], message: `not an option of rule system '${s.ruleset}'` });
-      }
+};
+
+function checkOptionsBelong(s: { ruleset: string; options: Record<string, unknown> }, ctx: z.RefinementCtx): void {
+  for (const name of Object.keys(s.options)) {
+    if (!name.startsWith(`${s.ruleset}.`)) {
+      ctx.addIssue({ code: 'custom', path: ['options', name], message: `not an option of rule system '${s.ruleset}'` });
     }
-    // Unit ids are unique across the scenario (refits and vary paths select by id).
-    const seen = new Map<string, string>();
-    const check = (id: string, path: (string | number)[]) => {
-      if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate unit id '${id}' (first used at ${seen.get(id)})` });
-      else seen.set(id, formatPath(path));
-    };
-    s.attacker.stacks.forEach((st, i) => st.units.forEach((u, j) => check(u.id, ['attacker', 'stacks', i, 'units', j, 'id'])));
-    s.defender.units.forEach((u, j) => check(u.id, ['defender', 'units', j, 'id']));
+  }
+}
+
+function uniqueIds(ids: [string, (string | number)[]][], ctx: z.RefinementCtx): void {
+  const seen = new Map<string, string>();
+  for (const [id, path] of ids) {
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate unit id '${id}' (first used at ${seen.get(id)})` });
+    else seen.set(id, formatPath(path));
+  }
+}
+
+export const assaultScenarioSchema = z
+  .strictObject({ ...envelope, ...assaultScenarioBody })
+  .superRefine((s, ctx) => {
+    checkOptionsBelong(s, ctx);
+    uniqueIds(
+      [
+        ...s.attacker.stacks.flatMap((st, i) => st.units.map((u, j): [string, (string | number)[]] => [u.id, ['attacker', 'stacks', i, 'units', j, 'id']])),
+        ...s.defender.units.map((u, j): [string, (string | number)[]] => [u.id, ['defender', 'units', j, 'id']]),
+      ],
+      ctx,
+    );
     // Each attacking stack stands in its own hex: one hexside each.
     const sides = new Map<number, number>();
     s.attacker.stacks.forEach((st, i) => {
@@ -70,7 +84,26 @@ export const scenarioSchema = z
     }
   });
 
+export const battleScenarioSchema = z
+  .strictObject({ ...envelope, ...battleScenarioBody })
+  .superRefine((s, ctx) => {
+    checkOptionsBelong(s, ctx);
+    uniqueIds(
+      s.sides.flatMap((side, si) =>
+        side.formations.flatMap((f, fi) => f.units.map((u, ui): [string, (string | number)[]] => [u.id, ['sides', si, 'formations', fi, 'units', ui, 'id']])),
+      ),
+      ctx,
+    );
+    for (const issue of checkBattle(s as BattleScenario)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+
+export const scenarioSchema = z.discriminatedUnion('engagement', [assaultScenarioSchema, battleScenarioSchema], {
+  error: "expected 'assault' (a map-free assault) or 'battle' (a battle on a hex map)",
+});
+
 export type Scenario = z.infer<typeof scenarioSchema>;
+export type AssaultScenarioFile = z.infer<typeof assaultScenarioSchema>;
+export type BattleScenarioFile = z.infer<typeof battleScenarioSchema>;
 
 export const experimentSchema = z.strictObject({
   kind: z.literal('experiment').describe('Always "experiment".'),

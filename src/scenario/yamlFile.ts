@@ -3,7 +3,7 @@
  * zod schemas.
  */
 import { readFileSync } from 'node:fs';
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { formatPath, VolleyInputError } from './errors.js';
 
@@ -33,7 +33,32 @@ export function parseYamlText(file: string, text: string): YamlSource {
     const line = lines.linePos(e.pos[0]).line;
     throw new VolleyInputError(file, line, undefined, `not valid YAML: ${e.message.split('\n')[0]}`);
   }
-  return { file, doc, lines, data: doc.toJS({ maxAliasCount: 100 }) };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    // An alias to no anchor, or an alias bomb: name the first such alias.
+    let line: number | undefined;
+    visit(doc, {
+      Alias(_, node) {
+        const unresolved = node.resolve(doc) === undefined;
+        if (line === undefined || unresolved) line = rangeLineOf(lines, node);
+        if (unresolved) return visit.BREAK;
+      },
+    });
+    throw new VolleyInputError(file, line ?? 1, undefined, `not valid YAML: ${(e as Error).message.split('\n')[0]}`);
+  }
+  return { file, doc, lines, data };
+}
+
+function rangeLineOf(lines: LineCounter, node: unknown): number | undefined {
+  const r = (node as { range?: [number, number, number] } | null)?.range;
+  return r ? lines.linePos(r[0]).line : undefined;
+}
+
+/** What a value is, in words, for messages. */
+export function kindOf(v: unknown): string {
+  return v === null || v === undefined ? 'nothing' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a map' : `a ${typeof v}`;
 }
 
 /** The line of the deepest node along `path` that exists in the document (1-based). */
@@ -63,19 +88,54 @@ function rangeLine(src: YamlSource, node: unknown): number | undefined {
   return r ? src.lines.linePos(r[0]).line : undefined;
 }
 
-/** Parse with a zod schema; the first issue becomes a VolleyInputError naming line and field. */
-export function validate<T>(src: YamlSource, schema: z.ZodType<T>, data: unknown = src.data): T {
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
+/** The value at a path of plain data, or undefined. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = data;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+/** What one alternative of a union expected, in words. */
+function expectedOf(issues: readonly z.core.$ZodIssue[]): string {
+  const i = issues[0];
+  if (!i) return 'something else';
+  if (i.code === 'invalid_value') return i.values.map((v) => JSON.stringify(v)).join(', ');
+  if (i.code === 'invalid_type') return i.expected;
+  if (i.code === 'unrecognized_keys') return `a map without '${i.keys[0]}'`;
+  return i.message;
+}
+
+/** One zod issue in the project's words: the field path and what was expected (docs/files.md). */
+export function describeIssue(issue: z.core.$ZodIssue, data: unknown): { path: PropertyKey[]; message: string } {
   let path = issue.path as PropertyKey[];
-  let message = issue.message;
+  const value = valueAt(data, path);
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0];
     path = [...path, key];
-    message = path[path.length - 2] === 'options' ? `unknown option '${String(key)}' (see 'volley rulesets')` : `unknown field '${String(key)}'`;
-  } else if (issue.code === 'invalid_value') {
-    message = `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    const options = path[path.length - 2] === 'options';
+    return { path, message: options ? `unknown option '${String(key)}' (see 'volley rulesets')` : `unknown field '${String(key)}'` };
   }
+  if (issue.code === 'invalid_value') return { path, message: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
+  if (issue.code === 'invalid_union') {
+    if (issue.errors.length === 0) return { path, message: issue.message }; // a discriminator: the schema's own words
+    const alternatives = [...new Set(issue.errors.map(expectedOf))].join(' or ');
+    return { path, message: value === undefined ? `missing: expected ${alternatives}` : `expected ${alternatives}, found ${kindOf(value)} ${JSON.stringify(value)}` };
+  }
+  if (issue.code === 'invalid_type' && value === undefined) return { path, message: `missing: expected ${issue.expected}` };
+  return { path, message: issue.message };
+}
+
+/**
+ * Parse with a zod schema; the first issue becomes a VolleyInputError naming line and field. Unknown
+ * fields are reported before anything else, so a misspelt field is named as such.
+ */
+export function validate<T>(src: YamlSource, schema: z.ZodType<T>, data: unknown = src.data): T {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const issue = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
+  const { path, message } = describeIssue(issue, data);
   throw new VolleyInputError(src.file, lineOf(src, path), path.length ? formatPath(path) : undefined, message);
 }

@@ -3,11 +3,20 @@
  * thread and in-process, so both give the same numbers.
  */
 import { EngagementDice } from '../core/dice.js';
-import { emptyResult } from '../core/result.js';
-import type { Ruleset } from '../core/ruleset.js';
+import { emptyResult, type EngagementResult } from '../core/result.js';
+import type { PlayOptions, Ruleset } from '../core/ruleset.js';
 import { findRuleset } from '../rules/index.js';
 import { addResult, emptyCellAcc, type CellAccumulator } from '../stats/cellAccumulator.js';
+import { RowWriter, type LayoutProbe, type RowLayout } from './engagementRows.js';
 import type { BatchTask, RunPlan } from './plan.js';
+
+/** The fields of an EngagementError, as they cross a thread boundary (classes do not). */
+export interface EngagementFailure {
+  cell: number;
+  engagement: number;
+  seed: string;
+  reason: string;
+}
 
 /** Thrown when an engagement fails; names what is needed to replay it. */
 export class EngagementError extends Error {
@@ -15,21 +24,51 @@ export class EngagementError extends Error {
     readonly cell: number,
     readonly engagement: number,
     readonly seed: string,
-    cause: string,
+    readonly reason: string,
   ) {
-    super(`engagement ${engagement} of cell ${cell} (seed '${seed}') failed: ${cause}`);
+    super(`engagement ${engagement} of cell ${cell} (seed '${seed}') failed: ${reason}`);
     this.name = 'EngagementError';
   }
+
+  toPlain(): EngagementFailure {
+    return { cell: this.cell, engagement: this.engagement, seed: this.seed, reason: this.reason };
+  }
+
+  static fromPlain(f: EngagementFailure): EngagementError {
+    return new EngagementError(f.cell, f.engagement, f.seed, f.reason);
+  }
 }
+
+export interface BatchOutput {
+  acc: CellAccumulator;
+  /** The batch's engagement rows (export), when the runner has a row layout. */
+  rows?: string;
+}
+
+export interface BatchRunnerOptions {
+  /** Format one row per engagement with this layout. */
+  rows?: RowLayout | null;
+  /** Called before every engagement, inside its error handling (a test seam for worker faults). */
+  beforePlay?: (cell: number, engagement: number) => void;
+}
+
+/** Parts of the Ruleset contract that not every rule system has yet. */
+type WithNewResult = { newResult?: (compiled: unknown) => EngagementResult };
+type WithDescribe = { describe?: (compiled: unknown) => { sides?: [{ name: string }, { name: string }] } | undefined };
 
 export class BatchRunner {
   private readonly ruleset: Ruleset<any, any>;
   private readonly compiled = new Map<number, unknown>();
+  private readonly rows: RowWriter | null;
 
-  constructor(private readonly plan: RunPlan) {
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly options: BatchRunnerOptions = {},
+  ) {
     const rs = findRuleset(plan.rulesetId);
     if (!rs) throw new Error(`unknown ruleset '${plan.rulesetId}'`);
     this.ruleset = rs;
+    this.rows = options.rows ? new RowWriter(options.rows) : null;
   }
 
   private compiledCell(i: number): unknown {
@@ -42,22 +81,60 @@ export class BatchRunner {
     return c;
   }
 
-  run(task: BatchTask): CellAccumulator {
-    const compiled = this.compiledCell(task.cell);
-    const cell = this.plan.cells[task.cell];
-    const units = this.ruleset.unitNames(compiled).length;
-    const acc = emptyCellAcc(units);
-    const out = emptyResult(units);
-    const opts = { out, checkInvariants: this.plan.checkInvariants };
-    for (let i = task.start; i < task.start + task.count; i++) {
-      const dice = EngagementDice.for(this.plan.seed, cell.rngKey, i);
-      try {
-        this.ruleset.play(compiled, dice, opts);
-      } catch (e) {
-        throw new EngagementError(task.cell, i, dice.seed, e instanceof Error ? e.message : String(e));
-      }
-      addResult(acc, out);
+  private newResult(compiled: unknown): EngagementResult {
+    const make = (this.ruleset as WithNewResult).newResult;
+    return make ? make(compiled) : emptyResult(this.ruleset.unitNames(compiled).length);
+  }
+
+  private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions): string {
+    const cell = this.plan.cells[cellIndex];
+    const dice = EngagementDice.for(this.plan.seed, cell.rngKey, i);
+    try {
+      this.options.beforePlay?.(cellIndex, i);
+      this.ruleset.play(compiled, dice, opts);
+    } catch (e) {
+      throw new EngagementError(cellIndex, i, dice.seed, e instanceof Error ? e.message : String(e));
     }
-    return acc;
+    return dice.seed;
+  }
+
+  run(task: Omit<BatchTask, 'index'>): CellAccumulator {
+    return this.runBatch(task).acc;
+  }
+
+  runBatch(task: Omit<BatchTask, 'index'>): BatchOutput {
+    const compiled = this.compiledCell(task.cell);
+    const shape = this.ruleset.describe(compiled);
+    const acc = emptyCellAcc(shape.units.length, shape.formations.length, shape.objectives.length);
+    const out = this.newResult(compiled);
+    const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
+    for (let i = task.start; i < task.start + task.count; i++) {
+      const seed = this.play(task.cell, i, compiled, opts);
+      addResult(acc, out);
+      this.rows?.add(task.cell, i, seed, out);
+    }
+    return this.rows ? { acc, rows: this.rows.take() } : { acc };
+  }
+
+  /** Engagement 0 of every cell, played for the shape of its result (the export's columns). */
+  probe(cells: readonly { label: string; factors: Record<string, unknown> }[]): LayoutProbe[] {
+    return this.plan.cells.map((cell, k) => {
+      const compiled = this.compiledCell(k);
+      const out = this.newResult(compiled);
+      this.play(k, 0, compiled, { out, checkInvariants: this.plan.checkInvariants });
+      const sc = cell.scenario as { turns?: unknown; attacker?: { name?: unknown }; defender?: { name?: unknown } } | null;
+      const described = (this.ruleset as WithDescribe).describe?.(compiled)?.sides;
+      const sideNames: [string, string] = described
+        ? [described[0].name, described[1].name]
+        : [String(sc?.attacker?.name ?? 'attacker'), String(sc?.defender?.name ?? 'defender')];
+      return {
+        label: cells[k].label,
+        factors: cells[k].factors,
+        sideNames,
+        units: this.ruleset.unitNames(compiled),
+        turnLimit: typeof sc?.turns === 'number' ? sc.turns : 0,
+        result: structuredClone(out),
+      };
+    });
   }
 }

@@ -22,6 +22,8 @@ export interface RunPlan {
 }
 
 export interface BatchTask {
+  /** Position of the batch in merge order (batchesOf). */
+  index: number;
   cell: number;
   /** Index of the first engagement of the batch within its cell. */
   start: number;
@@ -33,7 +35,7 @@ export function batchesOf(plan: RunPlan): BatchTask[] {
   const out: BatchTask[] = [];
   for (const c of plan.cells) {
     for (let start = 0; start < plan.engagements; start += plan.batch) {
-      out.push({ cell: c.index, start, count: Math.min(plan.batch, plan.engagements - start) });
+      out.push({ index: out.length, cell: c.index, start, count: Math.min(plan.batch, plan.engagements - start) });
     }
   }
   return out;

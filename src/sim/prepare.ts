@@ -4,7 +4,7 @@
  */
 import { relative } from 'node:path';
 import { VolleyInputError } from '../scenario/errors.js';
-import { loadExperiment, loadScenario, singleCell, type Cell } from '../scenario/load.js';
+import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../scenario/load.js';
 import { readYaml } from '../scenario/yamlFile.js';
 import type { RunPlan } from './plan.js';
 import type { ResultsInput } from './results.js';
@@ -31,6 +31,7 @@ export const DEFAULT_SEED = 1;
 
 export function prepareRun(req: RunRequest): PreparedRun {
   const src = readYaml(req.file);
+  expectMap(src);
   const kind = (src.data as { kind?: unknown } | null)?.kind;
   const rel = (f: string) => relative(process.cwd(), f) || f;
   if (kind === 'experiment') {
@@ -55,6 +56,8 @@ export function prepareRun(req: RunRequest): PreparedRun {
       experiment: null,
     });
   }
+  // Neither kind: the same message as `volley validate` gives.
+  validateFile(req.file);
   throw new VolleyInputError(req.file, 1, 'kind', `expected 'scenario' or 'experiment', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
 }
 

@@ -3,6 +3,7 @@
  * every cell. Anything that depends on the machine lives only under `timing`.
  */
 import { createHash } from 'node:crypto';
+import type { EngagementShape } from '../core/ruleset.js';
 import { findRuleset } from '../rules/index.js';
 import type { Cell } from '../scenario/load.js';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
@@ -46,6 +47,11 @@ export interface Results {
   format: string;
   provenance: Provenance;
   sides: { name: string; role: string }[];
+  /** Formations and objectives of the (first cell's) engagement, in the order the summaries use. */
+  formations: { id: string; name: string; side: 0 | 1 }[];
+  objectives: { name: string; vp: number }[];
+  /** Turn limit of the (first cell's) engagement. */
+  turns: number;
   cells: ResultsCell[];
   timing?: Timing;
 }
@@ -77,11 +83,10 @@ export interface ResultsInput {
 export function buildResults(inp: ResultsInput): Results {
   const first = inp.cells[0].scenario;
   const rs = findRuleset(first.ruleset)!;
-  const sideNames: [string, string] = [first.attacker.name, first.defender.name];
-  const roles: [string, string] = ['attacker', 'defender'];
+  let shape: EngagementShape | undefined;
   const cells: ResultsCell[] = inp.cells.map((c, i) => {
-    const compiled = rs.compile(c.scenario, c.options);
-    const names: [string, string] = [c.scenario.attacker.name, c.scenario.defender.name];
+    const cellShape = rs.describe(rs.compile(c.scenario, c.options));
+    shape ??= cellShape;
     return {
       index: c.index,
       label: c.label,
@@ -89,7 +94,7 @@ export function buildResults(inp: ResultsInput): Results {
       rngKey: c.rngKey,
       options: c.options,
       scenario: c.scenario,
-      summary: summarizeCell(inp.accumulators[i], names, roles, rs.unitNames(compiled)),
+      summary: summarizeCell(inp.accumulators[i], cellShape),
     };
   });
   const hashed = {
@@ -117,7 +122,10 @@ export function buildResults(inp: ResultsInput): Results {
   return {
     format: RESULTS_FORMAT,
     provenance,
-    sides: sideNames.map((name, i) => ({ name, role: roles[i] })),
+    sides: shape!.sides,
+    formations: shape!.formations,
+    objectives: shape!.objectives,
+    turns: shape!.turns,
     cells,
   };
 }

@@ -1,10 +1,59 @@
 /** Piscina worker: runs batches of the plan it was given as workerData. */
 import { workerData } from 'node:worker_threads';
-import { BatchRunner } from './batch.js';
+import { BatchRunner, EngagementError } from './batch.js';
 import type { BatchTask, RunPlan } from './plan.js';
+import type { WorkerReply, WorkerSetup } from './runner.js';
 
-const runner = new BatchRunner(workerData as RunPlan);
+/**
+ * Test hook, undocumented on purpose: VOLLEY_FAULT injects a fault so that tests can check how a run
+ * reports it without touching the rules. Read here only, so it never reaches an in-process run.
+ *   throw:cell=K,engagement=I   engagement I of cell K throws
+ *   exit:batch=B                the worker exits (process.exit) when it starts batch B
+ *   uncaught:batch=B            batch B never returns and an error is thrown outside it
+ *   delay:ms=M                  every batch takes M ms longer (to interrupt a run at leisure)
+ */
+interface Fault {
+  kind: 'throw' | 'exit' | 'uncaught' | 'delay';
+  args: Record<string, number>;
+}
 
-export default function runBatch(task: BatchTask) {
-  return runner.run(task);
+function faultFromEnv(spec: string | undefined): Fault | null {
+  const m = spec?.match(/^(throw|exit|uncaught|delay):(.*)$/);
+  if (!m) return null;
+  const args: Record<string, number> = {};
+  for (const kv of m[2].split(',')) {
+    const [k, v] = kv.split('=');
+    if (k) args[k.trim()] = Number(v);
+  }
+  return { kind: m[1] as Fault['kind'], args };
+}
+
+const fault = faultFromEnv(process.env.VOLLEY_FAULT);
+const setup: WorkerSetup = 'plan' in (workerData as object) ? (workerData as WorkerSetup) : { plan: workerData as RunPlan, rows: null };
+const runner = new BatchRunner(setup.plan, {
+  rows: setup.rows,
+  beforePlay:
+    fault?.kind === 'throw'
+      ? (cell, engagement) => {
+          if (cell === fault.args.cell && engagement === fault.args.engagement) throw new Error('injected fault (VOLLEY_FAULT)');
+        }
+      : undefined,
+});
+
+export default function runBatch(task: BatchTask): WorkerReply | Promise<never> {
+  if (fault?.kind === 'exit' && task.index === fault.args.batch) process.exit(3);
+  if (fault?.kind === 'uncaught' && task.index === fault.args.batch) {
+    setImmediate(() => {
+      throw new Error('injected uncaught error (VOLLEY_FAULT)');
+    });
+    return new Promise<never>(() => undefined);
+  }
+  if (fault?.kind === 'delay') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.args.ms);
+  try {
+    return { ok: true, ...runner.runBatch(task) };
+  } catch (e) {
+    // Classes do not survive the thread boundary; the failure's fields do.
+    if (e instanceof EngagementError) return { ok: false, failure: e.toPlain() };
+    throw e;
+  }
 }

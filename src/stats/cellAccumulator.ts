@@ -26,6 +26,19 @@ export interface SideAccumulator {
   /** Engagements in which the side's army was demoralized, by turn. */
   armyDemoralizedTurn: IntHistogram;
   leadersLost: IntHistogram;
+  /** Per turn (index 0 = turn 1): sum and sum of squares of the strength on the map at its end. */
+  strengthByTurnSum: number[];
+  strengthByTurnSumSq: number[];
+  victoryPointsSum: number;
+  victoryPointsSumSq: number;
+}
+
+export interface FormationAccumulator {
+  strengthLost: IntHistogram;
+  unitsEliminated: IntHistogram;
+  retreats: IntHistogram;
+  /** Turn of demoralization; 0 counts the engagements in which it did not happen. */
+  demoralizedTurn: IntHistogram;
 }
 
 export interface CellAccumulator {
@@ -38,6 +51,9 @@ export interface CellAccumulator {
   sides: [SideAccumulator, SideAccumulator];
   /** Per unit: [eliminated, retreated, checks failed] totals. */
   units: [number, number, number][];
+  formations: FormationAccumulator[];
+  /** Per objective: engagements it ended held by side 0, side 1, nobody. */
+  objectives: [number, number, number][];
   extras: Record<string, IntHistogram>;
 }
 
@@ -61,15 +77,23 @@ function emptySideAcc(): SideAccumulator {
     recoveries: 0,
     armyDemoralizedTurn: [],
     leadersLost: [],
+    strengthByTurnSum: [],
+    strengthByTurnSumSq: [],
+    victoryPointsSum: 0,
+    victoryPointsSumSq: 0,
   };
 }
 
-export function emptyCellAcc(unitCount: number): CellAccumulator {
+export function emptyCellAcc(unitCount: number, formationCount = 0, objectiveCount = 0): CellAccumulator {
   const units: [number, number, number][] = [];
   for (let i = 0; i < unitCount; i++) units.push([0, 0, 0]);
+  const formations: FormationAccumulator[] = [];
+  for (let i = 0; i < formationCount; i++) formations.push({ strengthLost: [], unitsEliminated: [], retreats: [], demoralizedTurn: [] });
+  const objectives: [number, number, number][] = [];
+  for (let i = 0; i < objectiveCount; i++) objectives.push([0, 0, 0]);
   const outcomes: Record<string, number> = {};
   for (const slot of [0, 1, 2]) for (const r of OUTCOME_REASONS) outcomes[`${slot}:${r}`] = 0;
-  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], sides: [emptySideAcc(), emptySideAcc()], units, extras: {} };
+  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], sides: [emptySideAcc(), emptySideAcc()], units, formations, objectives, extras: {} };
 }
 
 export function addResult(acc: CellAccumulator, r: EngagementResult): void {
@@ -103,7 +127,23 @@ export function addResult(acc: CellAccumulator, r: EngagementResult): void {
     a.recoveries += x.recoveries;
     addTo(a.armyDemoralizedTurn, x.armyDemoralizedTurn);
     addTo(a.leadersLost, x.leadersLost);
+    for (let t = 0; t < x.strengthByTurn.length; t++) {
+      const v = x.strengthByTurn[t];
+      a.strengthByTurnSum[t] = (a.strengthByTurnSum[t] ?? 0) + v;
+      a.strengthByTurnSumSq[t] = (a.strengthByTurnSumSq[t] ?? 0) + v * v;
+    }
+    a.victoryPointsSum += x.victoryPoints;
+    a.victoryPointsSumSq += x.victoryPoints * x.victoryPoints;
   }
+  for (let f = 0; f < r.formations.length; f++) {
+    const x = r.formations[f];
+    const a = acc.formations[f];
+    addTo(a.strengthLost, x.strengthLost);
+    addTo(a.unitsEliminated, x.unitsEliminated);
+    addTo(a.retreats, x.retreats);
+    addTo(a.demoralizedTurn, x.demoralizedTurn);
+  }
+  for (let o = 0; o < r.objectives.length; o++) acc.objectives[o][r.objectives[o] < 0 ? 2 : r.objectives[o]]++;
   for (let u = 0; u < r.units.length; u++) {
     const x = r.units[u];
     const a = acc.units[u];
@@ -126,6 +166,12 @@ function mergeSide(into: SideAccumulator, from: SideAccumulator): void {
   }
   into.recoveryChecks += from.recoveryChecks;
   into.recoveries += from.recoveries;
+  for (let t = 0; t < from.strengthByTurnSum.length; t++) {
+    into.strengthByTurnSum[t] = (into.strengthByTurnSum[t] ?? 0) + from.strengthByTurnSum[t];
+    into.strengthByTurnSumSq[t] = (into.strengthByTurnSumSq[t] ?? 0) + from.strengthByTurnSumSq[t];
+  }
+  into.victoryPointsSum += from.victoryPointsSum;
+  into.victoryPointsSumSq += from.victoryPointsSumSq;
 }
 
 /** Merge `from` into `into` exactly. */
@@ -137,5 +183,9 @@ export function mergeCellAcc(into: CellAccumulator, from: CellAccumulator): void
   mergeSide(into.sides[0], from.sides[0]);
   mergeSide(into.sides[1], from.sides[1]);
   for (let u = 0; u < into.units.length; u++) for (let i = 0; i < 3; i++) into.units[u][i] += from.units[u][i];
+  for (let f = 0; f < into.formations.length; f++) {
+    for (const k of ['strengthLost', 'unitsEliminated', 'retreats', 'demoralizedTurn'] as const) mergeInto(into.formations[f][k], from.formations[f][k]);
+  }
+  for (let o = 0; o < into.objectives.length; o++) for (let i = 0; i < 3; i++) into.objectives[o][i] += from.objectives[o][i];
   for (const [k, h] of Object.entries(from.extras)) mergeInto((into.extras[k] ??= []), h);
 }

@@ -4,8 +4,9 @@
  */
 import { MORALE_SLOTS, OUTCOME_REASONS, UNIT_CLASSES } from '../core/result.js';
 import type { CellAccumulator, SideAccumulator } from './cellAccumulator.js';
-import { summarize, type HistogramSummary } from './histogram.js';
-import { wilson, type Proportion } from './intervals.js';
+import { summarize, type HistogramSummary, type IntHistogram } from './histogram.js';
+import type { EngagementShape } from '../core/ruleset.js';
+import { meanInterval, wilson, type MeanInterval, type Proportion } from './intervals.js';
 
 export interface OutcomeShare extends Proportion {
   /** Side index, or null for a draw. */
@@ -48,7 +49,35 @@ export interface SideSummary {
   byClass: ClassRow[];
   recovery: { taken: number; passed: number; rate: Proportion };
   armyDemoralized: Proportion;
+  /** Share of engagements in which the army was demoralized by the end of each turn (cumulative). */
+  armyDemoralizedByTurn: TurnShare[];
   leadersLost: HistogramSummary;
+  /** Mean strength on the map at the end of each turn, with its 95% interval. */
+  strengthByTurn: { turn: number; mean: number; lo: number; hi: number }[];
+  victoryPoints: MeanInterval;
+}
+
+export interface TurnShare extends Proportion {
+  turn: number;
+}
+
+export interface FormationSummary {
+  id: string;
+  name: string;
+  side: 0 | 1;
+  strengthLost: HistogramSummary;
+  unitsEliminated: HistogramSummary;
+  retreats: HistogramSummary;
+  demoralized: Proportion;
+  /** Cumulative share demoralized by the end of each turn. */
+  demoralizedByTurn: TurnShare[];
+}
+
+export interface ObjectiveSummary {
+  name: string;
+  vp: number;
+  /** Share of engagements it ended held by side 0, side 1, nobody. */
+  heldBy: [Proportion, Proportion, Proportion];
 }
 
 export interface UnitSummary {
@@ -66,10 +95,23 @@ export interface CellSummary {
   turns: HistogramSummary;
   sides: [SideSummary, SideSummary];
   units: UnitSummary[];
+  formations: FormationSummary[];
+  objectives: ObjectiveSummary[];
   extras: Record<string, HistogramSummary>;
 }
 
-function sideSummary(a: SideAccumulator, n: number, name: string, role: string): SideSummary {
+/** Cumulative incidence by turn from a histogram of the turn something happened (0 = never). */
+export function cumulativeByTurn(h: IntHistogram, n: number, turns: number): TurnShare[] {
+  const out: TurnShare[] = [];
+  let k = 0;
+  for (let t = 1; t <= turns; t++) {
+    k += h[t] ?? 0;
+    out.push({ turn: t, ...wilson(k, n) });
+  }
+  return out;
+}
+
+function sideSummary(a: SideAccumulator, n: number, name: string, role: string, turns: number): SideSummary {
   const start = summarize(a.startStrength);
   const lost = summarize(a.strengthLost);
   const byMorale: MoraleRow[] = [];
@@ -103,17 +145,19 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string):
     byClass,
     recovery: { taken: a.recoveryChecks, passed: a.recoveries, rate: wilson(a.recoveries, a.recoveryChecks) },
     armyDemoralized: wilson(demoralized, n),
+    armyDemoralizedByTurn: cumulativeByTurn(a.armyDemoralizedTurn, n, turns),
     leadersLost: summarize(a.leadersLost),
+    strengthByTurn: a.strengthByTurnSum.map((sum, t) => {
+      const m = meanInterval(n, sum, a.strengthByTurnSumSq[t]);
+      return { turn: t + 1, mean: m.mean, lo: m.lo, hi: m.hi };
+    }),
+    victoryPoints: meanInterval(n, a.victoryPointsSum, a.victoryPointsSumSq),
   };
 }
 
-export function summarizeCell(
-  acc: CellAccumulator,
-  sideNames: readonly [string, string],
-  roles: readonly [string, string],
-  units: readonly { id: string; side: 0 | 1 }[],
-): CellSummary {
+export function summarizeCell(acc: CellAccumulator, shape: EngagementShape): CellSummary {
   const n = acc.n;
+  const sideNames = shape.sides.map((s) => s.name);
   const winnerName = (slot: number) => (slot === 2 ? 'draw' : sideNames[slot]);
   const sideOf = (slot: number) => (slot === 2 ? null : (slot as 0 | 1));
   const outcome = [0, 1, 2].map((slot) => ({ side: sideOf(slot), winner: winnerName(slot), ...wilson(acc.winners[slot], n) }));
@@ -129,13 +173,35 @@ export function summarizeCell(
     outcome,
     reasons,
     turns: summarize(acc.turns),
-    sides: [sideSummary(acc.sides[0], n, sideNames[0], roles[0]), sideSummary(acc.sides[1], n, sideNames[1], roles[1])],
-    units: units.map((u, i) => ({
+    sides: [
+      sideSummary(acc.sides[0], n, shape.sides[0].name, shape.sides[0].role, shape.turns),
+      sideSummary(acc.sides[1], n, shape.sides[1].name, shape.sides[1].role, shape.turns),
+    ],
+    units: shape.units.map((u, i) => ({
       id: u.id,
       side: u.side,
       eliminated: wilson(acc.units[i][0], n),
       retreated: wilson(acc.units[i][1], n),
       checksFailedPerEngagement: n ? acc.units[i][2] / n : 0,
+    })),
+    formations: shape.formations.map((f, i) => {
+      const a = acc.formations[i];
+      const never = a.demoralizedTurn[0] ?? 0;
+      return {
+        id: f.id,
+        name: f.name,
+        side: f.side,
+        strengthLost: summarize(a.strengthLost),
+        unitsEliminated: summarize(a.unitsEliminated),
+        retreats: summarize(a.retreats),
+        demoralized: wilson(n - never, n),
+        demoralizedByTurn: cumulativeByTurn(a.demoralizedTurn, n, shape.turns),
+      };
+    }),
+    objectives: shape.objectives.map((o, i) => ({
+      name: o.name,
+      vp: o.vp,
+      heldBy: [wilson(acc.objectives[i][0], n), wilson(acc.objectives[i][1], n), wilson(acc.objectives[i][2], n)],
     })),
     extras: Object.fromEntries(Object.entries(acc.extras).sort(([a], [b]) => a.localeCompare(b)).map(([k, h]) => [k, summarize(h)])),
   };

@@ -36,6 +36,7 @@ export function spec(id: string, side: 0 | 1, kind: UnitKind, full: number, o: S
     oldGuard: o.oldGuard ?? false,
     repeating: o.repeating ?? false,
     formation: o.formation ?? (side === 0 ? 'A' : 'B'),
+    pursuit: -1,
   };
 }
 

@@ -3,7 +3,7 @@
  * results file, and the exit codes of bad input.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,20 @@ describe('volley run', () => {
     );
   });
 
+  it('gives identical results.json for 1 and 2 workers on the village-assault battle experiment', () => {
+    const dirs = [1, 2].map((w) => {
+      const out = join(tmp(), `va${w}`);
+      const r = volley(['run', 'sims/village-assault.experiment.yaml', '-n', '90', '--batch', '20', '--workers', String(w), '--out', out, '--quiet', '--no-report', '--check-invariants']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return out;
+    });
+    const [a, b] = dirs.map(resultsWithoutTiming) as { cells: { summary: { formations: unknown[]; objectives: unknown[] } }[] }[];
+    expect(a).toEqual(b);
+    expect(a.cells[0].summary.formations.length).toBe(5);
+    expect(a.cells[0].summary.objectives.length).toBe(3);
+  });
+
   it('records provenance: version, ruleset, every resolved option, seed, engagements and a hash', () => {
     const out = join(tmp(), 'p');
     expect(volley(['run', 'sims/woods-vs-clear.experiment.yaml', '-n', '200', '--seed', '7', '--out', out, '--quiet', '--no-report', '-w', '0']).code).toBe(0);
@@ -50,7 +64,7 @@ describe('volley run', () => {
     expect(r.provenance.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(r.cells[0].options)).toContain('aor.terrainReductions');
     expect(r.cells.map((c: { factors: Record<string, string> }) => c.factors['defender.terrain'])).toEqual(['clear', 'town', 'woods']);
-    expect(Object.keys(r)).toEqual(['format', 'provenance', 'sides', 'cells', 'timing']);
+    expect(Object.keys(r)).toEqual(['format', 'provenance', 'sides', 'formations', 'objectives', 'turns', 'cells', 'timing']);
     for (const c of r.cells) {
       const shares = c.summary.outcome.reduce((s: number, o: { p: number }) => s + o.p, 0);
       expect(shares).toBeCloseTo(1, 12);
@@ -162,7 +176,8 @@ describe('volley rulesets, odds and schema', () => {
   });
 
   it('every shipped file validates and carries the yaml-language-server schema comment', () => {
-    const files = ['town-assault.scenario.yaml', 'town-assault.experiment.yaml', 'flank-vs-frontal.experiment.yaml', 'woods-vs-clear.experiment.yaml'];
+    const files = readdirSync('sims').filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(6);
     for (const f of files) {
       const text = readFileSync(join('sims', f), 'utf8');
       expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=schemas\/(scenario|experiment)\.schema\.json$/);

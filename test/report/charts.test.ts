@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { CHARTS } from '../../src/report/charts/index.js';
+import { CHARTS, chartsFor, type ChartDef } from '../../src/report/charts/index.js';
+import { ARMY_LABEL } from '../../src/report/charts/demoralization.js';
+import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { theoreticalFailure } from '../../src/report/charts/moraleFailure.js';
 import { specToSvg } from '../../src/report/render.js';
 import type { Results } from '../../src/sim/results.js';
-import { fixtureResults, SIMS } from './fixture.js';
+import { BATTLE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 import { makeValidator } from './jsonSchema.js';
 
 const schemaFile = createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json');
@@ -38,13 +40,19 @@ function titleOf(spec: TopLevelSpec): string {
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
-const fixtures = [
-  ['town-assault (one factor, 4 cells)', SIMS.townAssault],
-  ['flank-vs-frontal (two factors, one fixed)', SIMS.flank],
-  ['single scenario (one cell)', SIMS.scenario],
-] as const;
+const battleNames = new Set<string>(BATTLE_CHARTS);
+const assaultCharts = CHARTS.filter((c) => !battleNames.has(c.name));
 
-describe.each(fixtures)('report charts from %s', (_name, file) => {
+/** Each fixture with the charts it must produce: assaults none of the battle charts, battles all. */
+const fixtures: readonly (readonly [string, string, readonly ChartDef[]])[] = [
+  ['town-assault (one factor, 4 cells)', SIMS.townAssault, assaultCharts],
+  ['flank-vs-frontal (two factors, one fixed)', SIMS.flank, assaultCharts],
+  ['single scenario (one cell)', SIMS.scenario, assaultCharts],
+  ['village-assault battle (one cell)', SIMS.village, CHARTS],
+  ['village-assault battle experiment (3 cells)', SIMS.villageExperiment, CHARTS],
+];
+
+describe.each(fixtures)('report charts from %s', (_name, file, charts) => {
   let results: Results;
   beforeAll(async () => {
     results = await fixtureResults(file);
@@ -52,19 +60,23 @@ describe.each(fixtures)('report charts from %s', (_name, file) => {
 
   it('has at least the required charts, with unique file names', () => {
     const names = CHARTS.map((c) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['outcomes', 'strength-lost', 'morale-failure', 'retreats']));
+    expect(names).toEqual(expect.arrayContaining(['outcomes', 'strength-lost', 'morale-failure', 'retreats', ...BATTLE_CHARTS]));
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9-]*$/);
   });
 
-  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: valid against the Vega-Lite JSON schema', (_n, chart) => {
+  it('draws exactly the charts its data has (battle charts only for battles)', () => {
+    expect(chartsFor(results).map((c) => c.name)).toEqual(charts.map((c) => c.name));
+  });
+
+  it.each(charts.map((c) => [c.name, c] as const))('%s: valid against the Vega-Lite JSON schema', (_n, chart) => {
     const spec = chart.build(results);
     expect(validate(spec)).toEqual([]);
     // A round trip through JSON (what .vl.json holds) is the same spec.
     expect(JSON.parse(JSON.stringify(spec))).toEqual(spec);
   });
 
-  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: compiles without warnings and without changing the spec', (_n, chart) => {
+  it.each(charts.map((c) => [c.name, c] as const))('%s: compiles without warnings and without changing the spec', (_n, chart) => {
     const spec = chart.build(results);
     const before = structuredClone(spec);
     const messages: string[] = [];
@@ -74,13 +86,13 @@ describe.each(fixtures)('report charts from %s', (_name, file) => {
     expect(spec).toEqual(before);
   });
 
-  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: building does not change the results', (_n, chart) => {
+  it.each(charts.map((c) => [c.name, c] as const))('%s: building does not change the results', (_n, chart) => {
     const before = structuredClone(results);
     chart.build(results);
     expect(results).toEqual(before);
   });
 
-  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: has a title, axis titles in words, inline data, readable width', (_n, chart) => {
+  it.each(charts.map((c) => [c.name, c] as const))('%s: has a title, axis titles in words, inline data, readable width', (_n, chart) => {
     const spec = chart.build(results);
     expect(titleOf(spec).length).toBeGreaterThan(5);
     const data = (spec as { data?: { values?: unknown[] } }).data;
@@ -101,7 +113,7 @@ describe.each(fixtures)('report charts from %s', (_name, file) => {
     expect(chart.definition).toMatch(/\.$/);
   });
 
-  it.each(CHARTS.map((c) => [c.name, c] as const))('%s: renders to SVG with its title', async (_n, chart) => {
+  it.each(charts.map((c) => [c.name, c] as const))('%s: renders to SVG with its title', async (_n, chart) => {
     const spec = chart.build(results);
     const svg = await specToSvg(spec);
     expect(svg.startsWith('<svg')).toBe(true);
@@ -157,5 +169,75 @@ describe('chart data', () => {
     expect(theoreticalFailure(-2)).toBe(1);
     expect(theoreticalFailure(3)).toBe(0.5);
     expect(theoreticalFailure(4)).toBeCloseTo(2 / 6, 12);
+  });
+});
+
+describe('battle chart data', () => {
+  let r: Results;
+  beforeAll(async () => {
+    r = await fixtureResults(SIMS.villageExperiment);
+  });
+  const build = (name: string) => CHARTS.find((c) => c.name === name)!.build(r) as unknown as { data: { values: Record<string, unknown>[] } };
+
+  it('the battle fixture has formations, objectives and strength by turn', () => {
+    expect(r.cells).toHaveLength(3);
+    expect(r.formations.length).toBeGreaterThan(1);
+    expect(r.objectives.length).toBeGreaterThan(0);
+    expect(r.cells[0].summary.sides[0].strengthByTurn).toHaveLength(r.turns);
+  });
+
+  it('demoralization: every formation and army, every turn, ending at the share demoralized', () => {
+    const rows = build('demoralization').data.values as { cell: string; series: string; side: string; turn: number; p: number; lo: number; hi: number }[];
+    const labels = [...new Set(rows.map((v) => v.cell))];
+    expect(labels).toEqual(['stubborn', 'by-the-book', 'careful']);
+    expect(rows).toHaveLength(r.cells.length * (r.formations.length + 2) * r.turns);
+    r.cells.forEach((c, i) => {
+      for (const f of c.summary.formations) {
+        const mine = rows.filter((v) => v.cell === labels[i] && v.series === f.name);
+        expect(mine.map((v) => v.turn)).toEqual(Array.from({ length: r.turns }, (_, t) => t + 1));
+        // Cumulative: never falls, and the last turn is the share demoralized at any time.
+        for (let t = 1; t < mine.length; t++) expect(mine[t].p).toBeGreaterThanOrEqual(mine[t - 1].p);
+        expect(mine.at(-1)!.p).toBeCloseTo(f.demoralized.p, 12);
+        for (const v of mine) expect(v.lo <= v.p && v.p <= v.hi).toBe(true);
+      }
+      for (const k of [0, 1] as const) {
+        const army = rows.filter((v) => v.cell === labels[i] && v.series === ARMY_LABEL && v.side.startsWith(r.sides[k].name));
+        expect(army.at(-1)!.p).toBeCloseTo(c.summary.sides[k].armyDemoralized.p, 12);
+      }
+    });
+  });
+
+  it('strength-by-turn: starts at the starting strength, then the summary means, turn by turn', () => {
+    const rows = build('strength-by-turn').data.values as { cell: string; side: string; turn: number; mean: number }[];
+    expect(rows).toHaveLength(r.cells.length * 2 * (r.turns + 1));
+    const s = r.cells[0].summary.sides[1];
+    const mine = rows.filter((v) => v.cell === 'stubborn' && v.side.startsWith(r.sides[1].name));
+    expect(mine[0]).toMatchObject({ turn: 0, mean: s.startStrength.mean });
+    expect(mine.slice(1).map((v) => v.mean)).toEqual(s.strengthByTurn.map((t) => t.mean));
+    // Strength on the map never grows: there are no reinforcements.
+    for (let t = 1; t < mine.length; t++) expect(mine[t].mean).toBeLessThanOrEqual(mine[t - 1].mean + 1e-9);
+  });
+
+  it('objectives: each objective\'s holders add up to 1 per cell; "nobody" only when it happens', () => {
+    const rows = build('objectives').data.values as { cell: string; objective: string; holder: string; p: number; count: number }[];
+    const nobody = r.cells.some((c) => c.summary.objectives.some((o) => o.heldBy[2].count > 0));
+    expect(rows.some((v) => v.holder === 'Held by nobody')).toBe(nobody);
+    r.cells.forEach((c, i) => {
+      for (const o of c.summary.objectives) {
+        const mine = rows.filter((v) => v.cell === ['stubborn', 'by-the-book', 'careful'][i] && v.objective === objectiveLabel(o));
+        expect(mine).toHaveLength(nobody ? 3 : 2);
+        expect(mine.reduce((a, v) => a + v.count, 0) + (nobody ? 0 : o.heldBy[2].count)).toBe(c.summary.engagements);
+      }
+    });
+  });
+
+  it('formation-losses: one row per formation and cell, with the summary means', () => {
+    const rows = build('formation-losses').data.values as { cell: string; formation: string; mean: number; lo: number; hi: number }[];
+    expect(rows).toHaveLength(r.cells.length * r.formations.length);
+    const f = r.cells[2].summary.formations[0];
+    expect(rows.find((v) => v.cell === 'careful' && v.formation.startsWith(f.name))!.mean).toBe(f.strengthLost.mean);
+    // Labels carry the starting strength from the scenario: Steinmetz's brigade is 6 + 6 + 6 + 5 + 4.
+    expect(rows.map((v) => v.formation)).toContain("Steinmetz's brigade (of 27)");
+    for (const v of rows) expect(v.lo <= v.mean && v.mean <= v.hi && v.lo >= 0).toBe(true);
   });
 });

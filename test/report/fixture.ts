@@ -11,11 +11,24 @@ export const SIMS = {
   flank: fileURLToPath(new URL('../../sims/flank-vs-frontal.experiment.yaml', import.meta.url)),
   /** A single scenario: one cell, no factors. */
   scenario: fileURLToPath(new URL('../../sims/town-assault.scenario.yaml', import.meta.url)),
+  /** A battle on the map: one cell, formations, objectives, strength by turn. */
+  village: fileURLToPath(new URL('../../sims/village-assault.scenario.yaml', import.meta.url)),
+  /** A battle experiment: three cells varying one formation's morale. */
+  villageExperiment: fileURLToPath(new URL('../../sims/village-assault.experiment.yaml', import.meta.url)),
 };
+
+/** Battles are slower than assaults: the battle fixtures play this many engagements per cell. */
+export const BATTLE_ENGAGEMENTS = 100;
+
+/** The charts only battle results have. */
+export const BATTLE_CHARTS = ['objectives', 'strength-by-turn', 'formation-losses', 'demoralization'] as const;
 
 const cache = new Map<string, Promise<Results>>();
 
-export function fixtureResults(file: string, engagements = 300): Promise<Results> {
+const BATTLE_FILES = new Set<string>([SIMS.village, SIMS.villageExperiment]);
+
+/** Results of `file` from the real pipeline (300 engagements per cell, or BATTLE_ENGAGEMENTS for the battles). */
+export function fixtureResults(file: string, engagements = BATTLE_FILES.has(file) ? BATTLE_ENGAGEMENTS : 300): Promise<Results> {
   const key = `${file}#${engagements}`;
   let p = cache.get(key);
   if (!p) {

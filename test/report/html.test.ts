@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { differences, escapeHtml, flatten, inlineJson, inlineScript, reportHtml } from '../../src/report/html.js';
 import { buildCharts } from '../../src/report/index.js';
 import type { Results } from '../../src/sim/results.js';
-import { fixtureResults, SIMS } from './fixture.js';
+import { BATTLE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 
 const LIBS = { vega: 'window.vega = {};', vegaLite: 'window.vegaLite = {};', vegaEmbed: 'window.vegaEmbed = function () {};' };
 
@@ -66,6 +66,9 @@ describe('report page', () => {
       expect(html).toContain(`<dt>${term}</dt>`);
     }
     expect(html).toContain('Key numbers per cell');
+    // An assault has no formations, objectives or victory points: none of their charts, rows or terms.
+    for (const name of BATTLE_CHARTS) expect(html).not.toContain(`data-spec="${name}"`);
+    for (const text of ['victory points', 'army demoralized', '<dt>Formation</dt>', '<dt>Victory points</dt>', '<dt>Objective held (18)</dt>']) expect(html).not.toContain(text);
     // Interval of the attacker's win share in the first cell, as the table prints it.
     const o = results.cells[0].summary.outcome[0];
     expect(html).toContain(`${(100 * o.p).toFixed(1)}% <span class="ci">[${(100 * o.lo).toFixed(1)}, ${(100 * o.hi).toFixed(1)}]</span>`);
@@ -90,5 +93,49 @@ describe('report page', () => {
     const html = reportHtml(results, charts, LIBS);
     const json = /<script type="application\/json" id="volley-specs">([\s\S]*?)<\/script>/.exec(html)![1];
     expect(JSON.parse(json)).toEqual(Object.fromEntries(charts.map((c) => [c.name, c.spec])));
+  });
+});
+
+const BATTLE_TERMS = ['Formation', 'Demoralization limit (14.1)', 'Formation demoralized', 'Army demoralization (13)', 'Strength on the map', 'Objective held (18)', 'Victory points'];
+
+describe('report page of a battle', () => {
+  let results: Results;
+  let html: string;
+  beforeAll(async () => {
+    results = await fixtureResults(SIMS.villageExperiment);
+    html = reportHtml(results, buildCharts(results), LIBS);
+  });
+
+  it('shows every battle chart with its heading and definition', () => {
+    const charts = buildCharts(results);
+    expect(charts.map((c) => c.name)).toEqual(expect.arrayContaining([...BATTLE_CHARTS]));
+    for (const c of charts) {
+      expect(html).toContain(`<h2>${escapeHtml(c.heading)}</h2>`);
+      expect(html).toContain(escapeHtml(c.definition));
+      expect(html).toContain(`href="#${c.name}"`);
+    }
+  });
+
+  it('adds victory points, army and formation demoralization to the summary table', () => {
+    const row = (label: string) => new RegExp(`<tr><th scope="row">${label}</th>(<td>[^\\n]*?</td>){${results.cells.length}}</tr>`);
+    for (const side of results.sides) {
+      const name = escapeHtml(side.name);
+      expect(html).toMatch(row(`${name}: victory points`));
+      expect(html).toMatch(row(`${name}: army demoralized`));
+    }
+    for (const f of results.formations) expect(html).toMatch(row(`${escapeHtml(results.sides[f.side].name)}: ${escapeHtml(f.name)} demoralized`));
+    // Victory points of the attacker in the first cell and the first formation's demoralized share, as printed.
+    const vp = results.cells[0].summary.sides[0].victoryPoints;
+    expect(html).toContain(`${vp.mean.toFixed(2)} <span class="ci">[${Math.max(0, vp.lo).toFixed(2)}, ${vp.hi.toFixed(2)}]</span>`);
+    const d = results.cells[0].summary.formations[0].demoralized;
+    expect(html).toContain(`${(100 * d.p).toFixed(1)}% <span class="ci">[${(100 * d.lo).toFixed(1)}, ${(100 * d.hi).toFixed(1)}]</span>`);
+  });
+
+  it('explains formations, demoralization, objectives and victory points in the glossary', () => {
+    for (const term of BATTLE_TERMS) expect(html).toContain(`<dt>${escapeHtml(term)}</dt>`);
+  });
+
+  it('names the varied factor by its side', () => {
+    expect(html).toContain(`<th scope="col">${escapeHtml('Doctrine of Prussians')}</th>`);
   });
 });

@@ -50,6 +50,12 @@ describe('cell names', () => {
   it('factor titles, sides and outcomes in words', () => {
     expect(factorTitle('defender.units[*].morale')).toBe('Morale of defender units');
     expect(factorTitle('aor.hitAllocation', new Set(['aor.hitAllocation']))).toBe('Option aor.hitAllocation');
+    // Battle paths say which side or formation they mean, when the names are given.
+    const names = { sides: [{ name: 'French' }, { name: 'Prussians' }], formations: [{ name: 'Foy', side: 0 }, { name: 'Steinmetz', side: 1 }, { name: 'Pirch', side: 1 }] };
+    expect(factorTitle('sides[1].formations[1].units[*].morale', new Set(), names)).toBe('Morale of Pirch units');
+    expect(factorTitle('sides[0].armyDemoralization', new Set(), names)).toBe('ArmyDemoralization of French');
+    expect(factorTitle('sides[1].formations[5].units[*].morale', new Set(), names)).toBe('Morale of sides[1] formations[5] units');
+    expect(factorTitle('sides[1].formations[0].units[*].morale')).toBe('Morale of sides[1] formations[0] units');
     expect(sideLabels(town)).toEqual(['French brigade (attacker)', 'Prussian garrison (defender)']);
     expect([0, 1, null].map((s) => outcomeLabel(town, s as 0 | 1 | null))).toEqual(['French brigade wins', 'Prussian garrison wins', 'Draw']);
   });

@@ -1,37 +1,47 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARTS, writeReport } from '../../src/report/index.js';
+import { chartsFor, writeReport, type ChartDef } from '../../src/report/index.js';
 import type { Results } from '../../src/sim/results.js';
-import { fixtureResults, SIMS } from './fixture.js';
+import { BATTLE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-describe('writeReport', () => {
+describe.each([
+  ['an assault experiment', SIMS.townAssault, false],
+  ['a battle', SIMS.village, true],
+] as const)('writeReport for %s', (_name, file, battle) => {
   let dir: string;
   let results: Results;
   let written: string[];
   let html: string;
+  let charts: ChartDef[];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'volley-report-'));
-    results = await fixtureResults(SIMS.townAssault);
+    results = await fixtureResults(file);
+    charts = chartsFor(results);
     written = await writeReport(results, dir);
     html = readFileSync(join(dir, 'index.html'), 'utf8');
   });
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('writes the battle charts only for a battle', () => {
+    for (const name of BATTLE_CHARTS) expect(existsSync(join(dir, `${name}.vl.json`))).toBe(battle);
+    for (const name of BATTLE_CHARTS) expect(html.includes(`data-spec="${name}"`)).toBe(battle);
+  });
+
   it('writes index.html and a .vl.json, .svg and .png per chart, and returns them', () => {
-    const expected = ['index.html', ...CHARTS.flatMap((c) => [`${c.name}.vl.json`, `${c.name}.svg`, `${c.name}.png`])].sort();
+    const expected = ['index.html', ...charts.flatMap((c) => [`${c.name}.vl.json`, `${c.name}.svg`, `${c.name}.png`])].sort();
     expect(readdirSync(dir).sort()).toEqual(expected);
     expect(written.map((f) => f.slice(dir.length + 1)).sort()).toEqual(expected);
   });
 
   it('writes specs with inlined data, SVGs and real PNGs', () => {
-    for (const c of CHARTS) {
+    for (const c of charts) {
       const spec = JSON.parse(readFileSync(join(dir, `${c.name}.vl.json`), 'utf8'));
       expect(spec).toEqual(c.build(results));
       expect(Array.isArray(spec.data.values)).toBe(true);
@@ -68,6 +78,10 @@ describe('writeReport', () => {
     expect(typeof ctx.vegaEmbed).toBe('function');
     const view = new ctx.vega.View(ctx.vega.parse(ctx.vegaLite.compile(specs.outcomes).spec), { renderer: 'none' });
     expect(await view.toSVG()).toContain('How engagements end');
+    if (battle) {
+      const demo = new ctx.vega.View(ctx.vega.parse(ctx.vegaLite.compile(specs.demoralization).spec), { renderer: 'none' });
+      expect(await demo.toSVG()).toContain('Demoralization, turn by turn');
+    }
   });
 
   it('leaves no temporary files behind when writing again', async () => {

@@ -17,6 +17,78 @@ export interface ChartDef {
   /** One sentence, plain words: what the metric is. */
   definition: string;
   build: (r: Results) => TopLevelSpec;
+  /** Whether the results hold what the chart shows (absent: always). A chart that does not apply is left out. */
+  applies?: (r: Results) => boolean;
+}
+
+/**
+ * Colours of cells, where a chart tells cells apart by colour (up to eight; more reuse them). Chosen
+ * to stay clear of the two side colours.
+ */
+export const CELL_COLORS = ['#1b9e77', '#7570b3', '#d95f02', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#666666'] as const;
+
+/** Colours of formations within one side, and of the whole army. */
+export const FORMATION_COLORS = ['#1b9e77', '#d95f02', '#7570b3', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#17becf'] as const;
+export const ARMY_COLOR = '#222222';
+
+/** A colour scale for the cells, in results order. */
+export function cellColorScale(labels: readonly string[]): { domain: string[]; range: string[] } {
+  return { domain: [...labels], range: labels.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) };
+}
+
+/** Battle results: formations in the summaries (assault results have none). */
+export function hasFormations(r: Results): boolean {
+  return r.cells.some((c) => (c.summary.formations ?? []).length > 0);
+}
+
+/** Battle results: objectives in the summaries. */
+export function hasObjectives(r: Results): boolean {
+  return r.cells.some((c) => (c.summary.objectives ?? []).length > 0);
+}
+
+/** Battle results: strength on the map at the end of each turn. */
+export function hasStrengthByTurn(r: Results): boolean {
+  return r.cells.some((c) => c.summary.sides.some((s) => (s.strengthByTurn ?? []).length > 0));
+}
+
+/**
+ * Starting strength of each formation (summary order), read from the cells' scenarios: full strength,
+ * or the reduced strength of a unit that starts damaged. null where a cell's scenario does not say or
+ * the cells disagree.
+ */
+export function formationStartStrengths(r: Results): (number | null)[] {
+  type Unit = { strength?: unknown; reduced?: unknown; damaged?: unknown };
+  type Scenario = { sides?: { formations?: { id?: unknown; units?: Unit[] }[] }[] };
+  const ofCell = (scenario: unknown, id: string): number | null => {
+    for (const side of (scenario as Scenario | null)?.sides ?? []) {
+      for (const f of side.formations ?? []) {
+        if (f.id !== id || !Array.isArray(f.units)) continue;
+        let sum = 0;
+        for (const u of f.units) {
+          const v = u.damaged === true ? u.reduced : u.strength;
+          if (typeof v !== 'number') return null;
+          sum += v;
+        }
+        return sum;
+      }
+    }
+    return null;
+  };
+  return (r.cells[0]?.summary.formations ?? []).map((f) => {
+    const each = r.cells.map((c) => ofCell(c.scenario, f.id));
+    return each.every((v) => v !== null && v === each[0]) ? each[0] : null;
+  });
+}
+
+/**
+ * Display names of the formations, in the order of the summaries: the name, with the id added where two
+ * formations share a name.
+ */
+export function formationLabels(r: Results): string[] {
+  const fs = r.cells[0]?.summary.formations ?? [];
+  const count = new Map<string, number>();
+  for (const f of fs) count.set(f.name, (count.get(f.name) ?? 0) + 1);
+  return fs.map((f) => ((count.get(f.name) ?? 0) > 1 ? `${f.name} (${f.id})` : f.name));
 }
 
 export const CONFIG: Config = {
@@ -26,7 +98,7 @@ export const CONFIG: Config = {
   title: { anchor: 'start', fontSize: 16, subtitleFontSize: 12, subtitleColor: '#555', offset: 12 },
   axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#333', titleColor: '#222', gridColor: '#ececec' },
   header: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#222', titleColor: '#222' },
-  legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', orient: 'top', direction: 'horizontal', labelLimit: 320 },
+  legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', orient: 'top', direction: 'horizontal', labelLimit: 320, titleLimit: 480 },
 };
 
 /**

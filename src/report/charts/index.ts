@@ -1,11 +1,33 @@
 /** Every chart of the report, in the order the page shows them. */
+import type { Results } from '../../sim/results.js';
 import type { ChartDef } from './common.js';
+import { demoralizationChart } from './demoralization.js';
 import { strengthLostChart, turnsChart } from './distribution.js';
+import { formationLossesChart } from './formationLosses.js';
 import { moraleFailureChart } from './moraleFailure.js';
+import { objectivesChart } from './objectives.js';
 import { outcomesChart } from './outcomes.js';
 import { retreatsChart } from './retreats.js';
+import { strengthByTurnChart } from './strengthByTurn.js';
 import { unitFatesChart } from './unitFates.js';
 
 export type { ChartDef } from './common.js';
 
-export const CHARTS: readonly ChartDef[] = [outcomesChart, strengthLostChart, retreatsChart, moraleFailureChart, turnsChart, unitFatesChart];
+/** All charts; those with `applies` are drawn only when the results hold their data (battles). */
+export const CHARTS: readonly ChartDef[] = [
+  outcomesChart,
+  objectivesChart,
+  strengthLostChart,
+  strengthByTurnChart,
+  formationLossesChart,
+  demoralizationChart,
+  retreatsChart,
+  moraleFailureChart,
+  turnsChart,
+  unitFatesChart,
+];
+
+/** The charts these results have data for, in page order. */
+export function chartsFor(r: Results): ChartDef[] {
+  return CHARTS.filter((c) => c.applies?.(r) ?? true);
+}

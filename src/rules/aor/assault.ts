@@ -26,6 +26,8 @@ export interface AttackingStack {
   direction: number;
   /** Terrain of that hexside. */
   hexside: HexsideTerrain;
+  /** A second feature of the same hexside (a crest along a stream), if any. */
+  hexside2?: HexsideTerrain;
   /** Terrain of the stack's own hex (the defender fires into it). */
   terrain: HexTerrain;
   /** Moved adjacent this turn out of a non-adjacent hex in the defender's LOS (7.3). */
@@ -116,7 +118,7 @@ function attackerRaw(st: UnitState, sit: AssaultSituation, o: AorOptions, m: Fir
   const into = ATTACK_INTO_HEX[sit.defenderTerrain];
   let raw = 0;
   for (const s of sit.stacks) {
-    const f = terrainFactor(o.terrainReductions, into, ATTACK_ACROSS_HEXSIDE[s.hexside]);
+    const f = terrainFactor(o.terrainReductions, into, ATTACK_ACROSS_HEXSIDE[s.hexside], ATTACK_ACROSS_HEXSIDE[s.hexside2 ?? 'none']);
     raw += rawFireStrength(st, s.units, s.units.length, f, m);
   }
   return raw;
@@ -133,8 +135,14 @@ function defenderTerrainFactor(st: UnitState, sit: AssaultSituation, o: AorOptio
   for (const s of sit.stacks) {
     if (onlyMoved && !s.movedAdjacentInLos) continue;
     if (!anyPresent(st, s.units, s.units.length)) continue;
-    const across = o.hexsideFire === 'both' ? ATTACK_ACROSS_HEXSIDE[s.hexside] : 0;
-    const f = terrainFactor(o.terrainReductions, ATTACK_INTO_HEX[s.terrain], across, out);
+    const both = o.hexsideFire === 'both';
+    const f = terrainFactor(
+      o.terrainReductions,
+      ATTACK_INTO_HEX[s.terrain],
+      both ? ATTACK_ACROSS_HEXSIDE[s.hexside] : 0,
+      both ? ATTACK_ACROSS_HEXSIDE[s.hexside2 ?? 'none'] : 0,
+      out,
+    );
     if (best < 0) best = f;
     else best = o.defenderTargetTerrain === 'leastProtected' ? Math.max(best, f) : Math.min(best, f);
   }
@@ -291,7 +299,7 @@ export function resolveAssaultRound(
   out.flanked = canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
   const inFortification =
     sit.defenderTerrain === 'fort' ||
-    (o.fortifiedHexsideRetreat === 'ignore' && sit.stacks.every((s) => s.hexside === 'fortified'));
+    (o.fortifiedHexsideRetreat === 'ignore' && sit.stacks.every((s) => s.hexside === 'fortified' || s.hexside2 === 'fortified'));
 
   const defArtillery = includesArtillery(st, def, nd);
   const defOldGuard = o.oldGuardEffect === 'attackingOrDefending' && includesOldGuard(st, def, nd);

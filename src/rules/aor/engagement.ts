@@ -39,6 +39,7 @@ interface SideDef {
 export const EXTRAS = ['flankedRounds', 'defenderFiredFirst'] as const;
 
 export interface CompiledAssault {
+  readonly kind: 'assault';
   readonly options: AorOptions;
   readonly specs: readonly UnitSpec[];
   readonly turns: number;
@@ -70,6 +71,7 @@ export function unitSpec(u: AssaultUnit, side: SideIndex, formation: string): Un
     oldGuard: u.flags.includes('oldGuard'),
     repeating: u.flags.includes('repeating'),
     formation: u.formation ?? formation,
+    pursuit: u.pursuit ?? -1,
   };
 }
 
@@ -99,6 +101,7 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
     st.ordersPenalty[u] = side.orders === 'march' || side.orders === 'reserve' ? 1 : 0; // 12.2
   }
   return {
+    kind: 'assault',
     options,
     specs,
     turns: sc.turns,

@@ -94,6 +94,7 @@ const scratch = new Int32Array(64);
 
 /**
  * Apply `hits` to the target units one at a time (7.1, 7.2). Hits beyond the last step are lost.
+ * `firstPlaced`: the fire's first hit was already placed elsewhere (bombardment's disruption, 8.1).
  * Returns the number of steps actually lost.
  */
 export function allocateHits(
@@ -106,11 +107,12 @@ export function allocateHits(
   rng: Uniform,
   res: EngagementResult,
   sink?: EventSink,
+  firstPlaced = false,
 ): number {
   const cand = n <= scratch.length ? scratch : new Int32Array(n);
   let lost = 0;
   for (let h = 0; h < hits; h++) {
-    const k = eligibleForHit(st, targets, n, h === 0, combined, cand);
+    const k = eligibleForHit(st, targets, n, h === 0 && !firstPlaced, combined, cand);
     if (k === 0) break;
     applyStepLoss(st, pickHitTarget(st, cand, k, policy, rng), res, sink);
     lost++;

@@ -15,7 +15,7 @@ export function halveHits(hits: number): number {
  * factor. `largest` keeps only the single largest reduction; `multiply` compounds them
  * (rulings: aor.terrainReductions).
  */
-export function terrainFactor(mode: 'largest' | 'multiply', a: number, b = 0, c = 0): number {
-  if (mode === 'largest') return 1 - Math.max(a, b, c);
-  return (1 - a) * (1 - b) * (1 - c);
+export function terrainFactor(mode: 'largest' | 'multiply', a: number, b = 0, c = 0, d = 0): number {
+  if (mode === 'largest') return 1 - Math.max(a, b, c, d);
+  return (1 - a) * (1 - b) * (1 - c) * (1 - d);
 }

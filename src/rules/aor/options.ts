@@ -77,6 +77,76 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'Cavalry defending alone retreats voluntarily after every assault round, or not when the attacker has already chosen to retreat.',
   },
   {
+    name: 'aor.blockedRetreat',
+    values: ['eliminate', 'stepLoss'],
+    default: 'eliminate',
+    source: '7.4',
+    doc: 'A unit that must retreat and has no hex to retreat into is eliminated, or loses one step and stays.',
+  },
+  {
+    name: 'aor.bombardStackBonus',
+    values: [false, true],
+    default: false,
+    source: 'Combat modifiers: Bombardment (opt.)',
+    doc: 'The optional +50% for bombardment against a stack of two non-artillery units.',
+  },
+  {
+    name: 'aor.bombardFirstHit',
+    values: ['disruptOrStep', 'alwaysDisrupt'],
+    default: 'disruptOrStep',
+    source: '8.1',
+    doc: "The first bombardment hit disrupts an undisrupted unit of the target, or (when every unit is already disrupted) costs a step; or it is always spent as a disruption.",
+  },
+  {
+    name: 'aor.bombardmentRetreatCheck',
+    values: [false, true],
+    default: false,
+    source: '8.1',
+    doc: 'Whether a target that lost a step to bombardment checks morale and retreats on a failure (the text gives no retreat for bombardment).',
+  },
+  {
+    name: 'aor.armyLossMeasure',
+    values: ['eliminatedFull', 'strengthLost'],
+    default: 'eliminatedFull',
+    source: '13, 14.1',
+    doc: "What counts toward the army demoralization level: the full strength of eliminated units (as 14.1 counts a corps), or every strength point lost.",
+  },
+  {
+    name: 'aor.squareEffect',
+    values: ['7.6', '7.10'],
+    default: '7.6',
+    source: '7.6, 7.10',
+    doc: 'What forming square does to a charge: 7.6 — square formed: normal strength, not formed: double; 7.10 — formed: halved, not formed: normal.',
+  },
+  {
+    name: 'aor.chargeTie',
+    values: ['chargerReturns', 'bothStay'],
+    default: 'chargerReturns',
+    source: '7.6',
+    doc: 'When a charge ends with both sides losing as many steps: the charger returns to its start hex, or both stay where they are.',
+  },
+  {
+    name: 'aor.pursuitRatingDefault',
+    values: ['morale', 'none'],
+    default: 'morale',
+    source: '2.2, 7.7',
+    doc: 'The pursuit rating of a unit the scenario gives none: its morale, or none (no forced pursuit test).',
+  },
+  {
+    name: 'aor.demoralizedComplianceDelay',
+    values: [0, 1, 2],
+    default: 0,
+    source: '14.2 (the sentence breaks off)',
+    doc: 'Extra turns before a demoralized formation complies with a new order; 1 is the likely intent of the truncated 14.2.',
+  },
+  {
+    name: 'aor.nightAttackFailure',
+    values: ['reserve', 'defend'],
+    default: 'reserve',
+    source: '16',
+    doc: 'What a failed Attack order becomes on a night turn (one not occupying part of its target): Reserve or Defend.',
+  },
+  {
     name: 'aor.fortifiedHexsideRetreat',
     values: ['ignore', 'normal'],
     default: 'ignore',
@@ -98,6 +168,16 @@ export interface AorOptions {
   defenderTargetTerrain: 'leastProtected' | 'mostProtected';
   cavalryAloneRetreat: 'always' | 'unlessAttackerRetreats';
   fortifiedHexsideRetreat: 'ignore' | 'normal';
+  blockedRetreat: 'eliminate' | 'stepLoss';
+  bombardStackBonus: boolean;
+  bombardFirstHit: 'disruptOrStep' | 'alwaysDisrupt';
+  bombardmentRetreatCheck: boolean;
+  armyLossMeasure: 'eliminatedFull' | 'strengthLost';
+  squareEffect: '7.6' | '7.10';
+  chargeTie: 'chargerReturns' | 'bothStay';
+  pursuitRatingDefault: 'morale' | 'none';
+  demoralizedComplianceDelay: number;
+  nightAttackFailure: 'reserve' | 'defend';
 }
 
 export function aorOptions(resolved: ResolvedOptions): AorOptions {
@@ -114,6 +194,16 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     defenderTargetTerrain: get('defenderTargetTerrain'),
     cavalryAloneRetreat: get('cavalryAloneRetreat'),
     fortifiedHexsideRetreat: get('fortifiedHexsideRetreat'),
+    blockedRetreat: get('blockedRetreat'),
+    bombardStackBonus: get('bombardStackBonus'),
+    bombardFirstHit: get('bombardFirstHit'),
+    bombardmentRetreatCheck: get('bombardmentRetreatCheck'),
+    armyLossMeasure: get('armyLossMeasure'),
+    squareEffect: get('squareEffect'),
+    chargeTie: get('chargeTie'),
+    pursuitRatingDefault: get('pursuitRatingDefault'),
+    demoralizedComplianceDelay: get('demoralizedComplianceDelay'),
+    nightAttackFailure: get('nightAttackFailure'),
   };
 }
 

@@ -14,8 +14,8 @@ const id = z
   .min(1)
   .regex(/^[^.\s[\]]+$/, 'expected an id without spaces, dots or brackets');
 
-export const unitSchema = z
-  .strictObject({
+/** Fields of a unit, shared by every engagement kind. */
+export const unitShape = {
     id: id.describe('Unique name of the unit; refits and vary paths select units by it.'),
     kind: z.enum(UNIT_KINDS).default('infantry').describe('infantry, cavalry, artillery (foot) or horseArtillery.'),
     strength: z.int().min(0).max(99).describe('Combat strength on the front side.'),
@@ -29,15 +29,22 @@ export const unitSchema = z
     morale: z.int().min(0).max(10).default(4).describe('Morale rating (2.2); refits give exceptions to the default 4.'),
     flags: z.array(z.enum(UNIT_FLAGS)).default([]).describe('steadfast: no -1 for a lost step; oldGuard; repeating weapons.'),
     formation: z.string().optional().describe('Formation (corps or division) the unit belongs to.'),
-  })
-  .superRefine((u, ctx) => {
-    if (u.reduced !== undefined && u.reduced > u.strength) {
-      ctx.addIssue({ code: 'custom', path: ['reduced'], message: `reduced strength ${u.reduced} is above the full strength ${u.strength}` });
-    }
-    if (u.damaged && (u.steps ?? defaultSteps(u.kind)) === 1) {
-      ctx.addIssue({ code: 'custom', path: ['damaged'], message: 'a one-step unit cannot start damaged' });
-    }
-  });
+    pursuit: z.int().min(0).max(10).optional().describe('Pursuit rating of cavalry (2.2, 7.7); default by aor.pursuitRatingDefault.'),
+};
+
+type UnitFields = { strength: number; reduced?: number; damaged: boolean; steps?: 1 | 2; kind: (typeof UNIT_KINDS)[number] };
+
+/** Cross-field checks of a unit (6.1): a reduced side no stronger than the front, a one-step unit never damaged. */
+export function checkUnit(u: UnitFields, ctx: z.RefinementCtx): void {
+  if (u.reduced !== undefined && u.reduced > u.strength) {
+    ctx.addIssue({ code: 'custom', path: ['reduced'], message: `reduced strength ${u.reduced} is above the full strength ${u.strength}` });
+  }
+  if (u.damaged && (u.steps ?? defaultSteps(u.kind)) === 1) {
+    ctx.addIssue({ code: 'custom', path: ['damaged'], message: 'a one-step unit cannot start damaged' });
+  }
+}
+
+export const unitSchema = z.strictObject(unitShape).superRefine(checkUnit);
 
 export function defaultSteps(kind: (typeof UNIT_KINDS)[number]): 1 | 2 {
   return kind === 'artillery' || kind === 'horseArtillery' ? 1 : 2;
@@ -58,7 +65,7 @@ export const doctrineSchema = z
 
 export const ORDERS = ['attack', 'defend', 'march', 'reserve'] as const;
 
-const sideCommon = {
+export const sideCommon = {
   name: z.string().min(1).describe('Name of the side in reports.'),
   orders: z.enum(ORDERS).describe('Orders of the side (12.2); March and Reserve give morale -1.'),
   demoralized: z.boolean().default(false).describe("The side's formation is demoralized (14.1): morale -1."),

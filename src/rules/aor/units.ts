@@ -29,6 +29,8 @@ export interface UnitSpec {
   /** Armed with repeating weapons: the underlined combat value of 7.6. */
   repeating: boolean;
   formation: string;
+  /** Pursuit rating (2.2, 7.7), or -1 when the scenario gives none. */
+  pursuit: number;
 }
 
 export function unitClass(kind: UnitKind): UnitClass {

@@ -1,0 +1,302 @@
+/**
+ * The orders-driven player (12.2) that makes a side's choices in a battle: where each unit moves,
+ * which artillery bombards what, whom each stack attacks, who advances. Deterministic; it draws no
+ * dice. Parameters: src/doctrine/battle.ts.
+ */
+import { DEFAULT_BATTLE_DOCTRINE, type BattleDoctrine } from '../../../doctrine/battle.js';
+import { costField, pathTo } from '../../../hex/paths.js';
+import { BRIDGE, RIVER, STREAM } from '../map.js';
+import { isArtillery } from '../units.js';
+import { canBombard } from './bombard.js';
+import { COMMAND_RANGE } from './command.js';
+import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
+import { d6, type EngagementDice } from '../../../core/dice.js';
+import { passesCheck, unitMorale } from '../morale.js';
+import { attackersIn, markHolder } from './combat.js';
+import { allowance, enterCost, moveContext, stackLimit, stepCost } from './movement.js';
+import type { BattleState } from './state.js';
+import type { EngagementResult } from '../../../core/result.js';
+import type { EventSink } from '../../../core/events.js';
+import { eliminate, recordEliminations } from './losses.js';
+import { ATTACK_INTO_HEX, HEX_TERRAIN } from '../terrain.js';
+
+export const doctrine: BattleDoctrine = DEFAULT_BATTLE_DOCTRINE;
+
+/** Hexes a formation heads for (12.2): its objective, and the hexes next to enemies near it. */
+export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = doctrine): number[] {
+  const def = b.c.formations[f];
+  const g = b.c.map.grid;
+  const enemy = 1 - def.side;
+  const goals = new Set<number>();
+  const objective = b.objective[f];
+  if (objective < 0) return [];
+  if (b.sideAt[objective] !== enemy) goals.add(objective);
+  if (b.ordersOf(f) === 'attack') {
+    for (const u of b.c.sides[enemy].units) {
+      const h = b.pos[u];
+      if (h < 0 || g.distance(h, objective) > d.engageRadius) continue;
+      for (let k = 0; k < 6; k++) {
+        const n = g.neighbors[h * 6 + k];
+        if (n >= 0 && b.sideAt[n] !== enemy) goals.add(n);
+      }
+    }
+  }
+  return [...goals].sort((x, y) => x - y);
+}
+
+/** Cost-to-go toward the goals over the map, as infantry would walk it, around enemy units. */
+export function goalField(b: BattleState, side: 0 | 1, goals: readonly number[]): Float64Array {
+  const m = b.c.map;
+  return costField(
+    m.grid,
+    goals as number[],
+    (from, d, to) => {
+      if (to < 0 || b.sideAt[to] === 1 - side) return Infinity;
+      const f = m.sides[m.grid.hexsideId(from, d)];
+      if (f & RIVER && !(f & BRIDGE)) return Infinity;
+      return enterCost(m.terrain[from], true) + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
+    },
+    Infinity,
+  );
+}
+
+/** Formation Movement Segment for one side (5, 12.2). */
+export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+  const c = b.c;
+  const g = c.map.grid;
+  for (const f of c.sides[side].formations) {
+    const def = c.formations[f];
+    const orders = b.ordersOf(f);
+    if (orders === 'reserve') continue; // 12.2: the leader stays; the units hold
+    if (orders === 'defend' && b.objective[f] < 0) continue;
+    const goals = goalHexes(b, f);
+    const range = b.commandField[f];
+    const leader = c.leaderOf[f];
+    const out = def.units.filter((u) => b.pos[u] >= 0 && !b.inCommand[u]);
+    // 12.1: units out of range move back toward their leader; the others head for the formation's goals.
+    const backField = out.length > 0 && leader >= 0 && b.leaderPos[leader] >= 0 ? goalField(b, side, [b.leaderPos[leader]]) : null;
+    if (goals.length === 0 && !backField) continue;
+    const field = goals.length > 0 ? goalField(b, side, goals) : backField!;
+    const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
+    units.sort((x, y) => field[b.pos[x]] - field[b.pos[y]] || x - y);
+    for (const u of units) {
+      const start = b.pos[u];
+      const toward = !b.inCommand[u] && backField ? backField : field;
+      // Defend: hold once at the objective or in contact.
+      if (orders === 'defend' && b.inCommand[u] && (g.distance(start, b.objective[f]) <= 1 || b.inEnemyZoc(side, start))) continue;
+      const ctx = moveContext(b, u, night);
+      if (!ctx) continue; // in an enemy ZOC and may not leave (5.4, 12.2)
+      const cost = (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
+      const reach = costField(g, [start], cost, allowance(b, u));
+      const artillery = isArtillery(c.specs[u].kind);
+      let best = start;
+      for (let h = 0; h < g.size; h++) {
+        if (reach[h] === Infinity || h === start) continue;
+        if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
+        if (artillery && b.zoc[1 - side][h] > 0) continue; // guns keep out of contact
+        if (b.inCommand[u] && range && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
+        const better = toward[h] < toward[best] || (toward[h] === toward[best] && reach[h] < reach[best]);
+        if (better) best = h;
+      }
+      if (best === start || !(toward[best] < toward[start])) continue;
+      const path = pathTo(g, reach, best, cost);
+      for (const h of path) markHolder(b, h, side); // 18: last to move through
+      b.moveTo(u, best);
+      b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
+      if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path });
+      if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
+    }
+  }
+  fixStacking(b, side, res, sink);
+}
+
+/**
+ * 5.3: at the end of the movement segment no hex holds more than two units (a fort one, 10.1). Units left overstacked by
+ * a retreat move out to a free neighbouring hex out of enemy ZOC; one that cannot is eliminated
+ * (docs/rules/age-of-rifles.md).
+ */
+export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, sink?: EventSink): void {
+  const g = b.c.map.grid;
+  for (const u of b.c.sides[side].units) {
+    const h = b.pos[u];
+    if (h < 0 || b.count[h] <= stackLimit(b, h)) continue;
+    let moved = false;
+    for (let d = 0; d < 6 && !moved; d++) {
+      const n = g.neighbors[h * 6 + d];
+      if (n < 0 || b.sideAt[n] === 1 - side || b.count[n] >= stackLimit(b, n) || b.inEnemyZoc(side, n)) continue;
+      const f = b.c.map.sides[g.hexsideId(h, d)];
+      if (f & RIVER && !(f & BRIDGE)) continue;
+      b.moveTo(u, n);
+      markHolder(b, n, side);
+      moved = true;
+      if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from: h, to: n, why: 'stacking' });
+    }
+    if (!moved) eliminate(b, u, res);
+  }
+  recordEliminations(b, res, sink);
+}
+
+/** Attack strength of a stack against the defender's terrain, a rough odds measure for choices. */
+function stackPower(b: BattleState, units: readonly number[]): number {
+  let s = 0;
+  for (const u of units) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1) * (b.spec(u).kind === 'cavalry' ? 0.5 : 1);
+  return s;
+}
+
+/** The doctrine's pick among allowed targets: the one whose defence is weakest after terrain. */
+export function chooseTarget(b: BattleState, _attackHex: number, options: number[]): number {
+  let best = options[0];
+  let bestPower = Infinity;
+  for (const h of options) {
+    const p = stackPower(b, b.stackAt(h)) / (1 - ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[h]]]);
+    if (p < bestPower) {
+      bestPower = p;
+      best = h;
+    }
+  }
+  return best;
+}
+
+/** Whether a stack that need not attack does: Defend orders counterattack at good odds in the open. */
+export function volunteerAttack(b: BattleState, attackHex: number, options: number[], d: BattleDoctrine = doctrine): boolean {
+  const units = attackersIn(b, attackHex);
+  if (!units.some((u) => b.unitOrders(u) === 'defend')) return false;
+  const target = chooseTarget(b, attackHex, options);
+  if (ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[target]]] > 0) return false;
+  return stackPower(b, units) >= d.counterattackRatio * stackPower(b, b.stackAt(target));
+}
+
+/** 7.5: the unit that advances into the vacated hex, or -1. */
+export function chooseAdvance(b: BattleState, _defHex: number, attackHexes: readonly number[], d: BattleDoctrine = doctrine): number {
+  if (!d.advance) return -1;
+  let best = -1;
+  let score = -Infinity;
+  for (const h of attackHexes) {
+    for (const u of attackersIn(b, h)) {
+      if (b.unitOrders(u) !== 'attack' || b.spec(u).kind === 'artillery') continue;
+      const s = b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1) + (b.spec(u).kind === 'infantry' ? 100 : 0);
+      if (s > score) {
+        score = s;
+        best = u;
+      }
+    }
+  }
+  return best;
+}
+
+/** Bombardment targets (8.1): each gun picks the enemy stack in range worth most after terrain. */
+export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number[]> {
+  const c = b.c;
+  const g = c.map.grid;
+  const plan = new Map<number, number[]>();
+  for (const u of c.sides[side].units) {
+    const h = b.pos[u];
+    if (h < 0 || !isArtillery(c.specs[u].kind)) continue;
+    const orders = b.unitOrders(u);
+    if (orders !== 'attack' && orders !== 'defend') continue; // 12.2: Reserve and March do not attack
+    let best = -1;
+    let value = 0;
+    for (let k = 0; k < 6; k++) {
+      for (const n of [g.neighbors[h * 6 + k]]) {
+        if (n < 0) continue;
+        for (let k2 = -1; k2 < 6; k2++) {
+          const t = k2 < 0 ? n : g.neighbors[n * 6 + k2];
+          if (t < 0 || b.sideAt[t] !== 1 - side || !canBombard(b, u, t)) continue;
+          const v = stackPower(b, b.stackAt(t)) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
+          if (v > value || (v === value && t < best)) {
+            value = v;
+            best = t;
+          }
+        }
+      }
+    }
+    if (best >= 0) {
+      const list = plan.get(best);
+      if (list) list.push(u);
+      else plan.set(best, [u]);
+    }
+  }
+  return plan;
+}
+
+/** Strength the target would fire back at a charge with. */
+function defenceAgainstCharge(b: BattleState, target: number): number {
+  let s = 0;
+  for (const u of b.stackAt(target)) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
+  return s;
+}
+
+/** The best charge for a cavalry stack, or null: expected charge strength against the target's fire. */
+function bestCharge(b: BattleState, side: 0 | 1, from: number, cavalry: readonly number[], d: BattleDoctrine): ChargeOption | null {
+  let best: ChargeOption | null = null;
+  let bestScore = 0;
+  for (const o of chargeOptions(b, side, from)) {
+    let raw = 0;
+    for (const u of cavalry) raw += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
+    const terrain = 1 - chargeIntoHex(b.c.map.terrain[o.target]);
+    const score = (raw * expectedChargeFactor(b, o.target) * terrain) / Math.max(1, defenceAgainstCharge(b, o.target));
+    if (score >= d.chargeRatio && score > bestScore) {
+      bestScore = score;
+      best = o;
+    }
+  }
+  return best;
+}
+
+/** 7.6: which cavalry stacks charge whom this segment. */
+export function planCharges(b: BattleState, side: 0 | 1, d: BattleDoctrine = doctrine): PlannedCharge[] {
+  const byHex = new Map<number, number[]>();
+  for (const u of readyCavalry(b, side)) {
+    const list = byHex.get(b.pos[u]);
+    if (list) list.push(u);
+    else byHex.set(b.pos[u], [u]);
+  }
+  const plan: PlannedCharge[] = [];
+  for (const [from, cavalry] of [...byHex].sort((x, y) => x[0] - y[0])) {
+    const best = bestCharge(b, side, from, cavalry, d);
+    if (best) plan.push({ chargers: cavalry, from, target: best.target });
+  }
+  return plan;
+}
+
+/** 7.7: pursue by choice unless the cavalry is disrupted or has lost a step. */
+export function choosePursuit(b: BattleState, chargers: readonly number[], _target: number, d: BattleDoctrine = doctrine): boolean {
+  return d.pursue && chargers.every((u) => !b.st.disrupted[u] && !b.st.damaged(u));
+}
+
+/**
+ * 7.8: after an enemy unit moved into or through hexes within two hexes of it, non-phasing cavalry
+ * may charge it, after passing a morale check. Returns true when a reaction charge was made.
+ */
+export function reactionCharge(
+  b: BattleState,
+  mover: number,
+  path: readonly number[],
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+  d: BattleDoctrine = doctrine,
+): boolean {
+  const g = b.c.map.grid;
+  const side = b.spec(mover).side;
+  const reacting = (1 - side) as 0 | 1;
+  const at = b.pos[mover];
+  if (at < 0) return false;
+  for (const u of readyCavalry(b, reacting)) {
+    const from = b.pos[u];
+    if (!path.some((h) => g.distance(h, from) <= 2)) continue;
+    const option = bestCharge(b, reacting, from, [u], d);
+    if (!option || option.target !== at) continue;
+    const roll = d6(dice.morale(reacting));
+    const passed = passesCheck(roll, unitMorale(b.st, u));
+    if (sink) sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, morale: unitMorale(b.st, u), modifiers: ['reaction charge test (7.8)'], roll, passed });
+    b.charged[u] = 1;
+    if (!passed) continue;
+    res.extras[`reactionCharges.${reacting}`]++;
+    if (sink) sink({ type: 'charge', side: reacting, units: [b.spec(u).id], from, target: at, reaction: true });
+    const r = resolveCharge(b, [u], from, at, dice, res, { reaction: true }, sink);
+    carryOutCharge(b, [u], from, at, r, (ch, t) => choosePursuit(b, ch, t, d), dice, res, sink);
+    return true;
+  }
+  return false;
+}

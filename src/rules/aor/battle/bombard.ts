@@ -1,0 +1,96 @@
+/**
+ * Bombardment (8.1, 8.3; Terrain Effects "Bomb." column; Combat modifiers "Bombardment (opt.)").
+ * Phasing artillery fires at an enemy stack one or two hexes away in line of sight; the target does
+ * not fire back; the first hit only disrupts; artillery that bombarded does not move this turn.
+ */
+import type { EngagementDice } from '../../../core/dice.js';
+import { twoD6 } from '../../../core/dice.js';
+import type { EventSink } from '../../../core/events.js';
+import type { EngagementResult } from '../../../core/result.js';
+import { groupCheck } from '../assault.js';
+import { hitsFor } from '../fireTable.js';
+import { allocateHits, eligibleForHit, pickHitTarget } from '../hits.js';
+import { hasLineOfSight } from '../los.js';
+import { roundHalfUp } from '../numbers.js';
+import { isArtillery } from '../units.js';
+import type { BattleState } from './state.js';
+
+/** Terrain Effects "Bomb." column by HEX_TERRAIN index; NaN where bombardment is not possible (N/A). */
+const BOMB_REDUCTION = [0, 0.75, NaN, 0.5, 0.5, NaN]; // clear, town, chateau (N/A), woods, forest, fort (10.1)
+
+export function canBeBombarded(b: BattleState, hex: number): boolean {
+  return !Number.isNaN(BOMB_REDUCTION[b.c.map.terrain[hex]]);
+}
+
+/** Whether artillery unit `u` could bombard the stack in `target` (range 1-2, LOS, terrain allows). */
+export function canBombard(b: BattleState, u: number, target: number): boolean {
+  const from = b.pos[u];
+  if (from < 0 || target < 0 || b.count[target] === 0) return false;
+  if (b.sideAt[target] === b.spec(u).side) return false;
+  const d = b.c.map.grid.distance(from, target);
+  return d >= 1 && d <= 2 && canBeBombarded(b, target) && hasLineOfSight(b.c.map, from, target);
+}
+
+const scratch = new Int32Array(8);
+
+/**
+ * The artillery units in `firers` bombard the stack in `target` together: strengths added after
+ * halving for disruption, the terrain "Bomb." reduction, the optional +50% against two stacked
+ * non-artillery units, rounded once. Returns the hits scored.
+ */
+export function bombard(
+  b: BattleState,
+  firers: readonly number[],
+  target: number,
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+): number {
+  const st = b.st;
+  const side = b.spec(firers[0]).side;
+  const enemy = (1 - side) as 0 | 1;
+  let raw = 0;
+  for (const u of firers) {
+    raw += st.strength(u) * (st.disrupted[u] ? 0.5 : 1);
+    b.bombarded[u] = 1;
+  }
+  raw *= 1 - BOMB_REDUCTION[b.c.map.terrain[target]];
+  const n = b.unitsAt(target, scratch);
+  if (b.c.options.bombardStackBonus) {
+    let nonArt = 0;
+    for (let i = 0; i < n; i++) if (!isArtillery(b.spec(scratch[i]).kind)) nonArt++;
+    if (nonArt >= 2) raw *= 1.5;
+  }
+  const strength = roundHalfUp(raw);
+  const roll = twoD6(dice.fire(side));
+  let hits = hitsFor(strength, roll);
+  if (sink) sink({ type: 'fire', side, rawStrength: raw, strength, roll, hits, modifiers: ['bombardment (8.1)'] });
+  res.extras[side === 0 ? 'bombardmentHits.0' : 'bombardmentHits.1'] += hits;
+  if (hits === 0) return 0;
+  const targets = Array.from(scratch.subarray(0, n));
+  const doctrine = b.c.sides[enemy].doctrine;
+  const rng = doctrine.hitAllocation === 'random' ? dice.ai(enemy) : () => 0;
+  // 8.1: the first hit is a disruption, placed by the owner like any first hit (7.1).
+  const cand = new Int32Array(n);
+  const k = eligibleForHit(st, targets, n, true, b.c.options.hitAllocation === 'combined', cand);
+  let undisrupted = 0;
+  for (let i = 0; i < k; i++) if (!st.disrupted[cand[i]]) cand[undisrupted++] = cand[i];
+  const firstIsDisruption = undisrupted > 0 || b.c.options.bombardFirstHit === 'alwaysDisrupt';
+  if (firstIsDisruption) {
+    if (undisrupted > 0) {
+      const u = pickHitTarget(st, cand, undisrupted, doctrine.hitAllocation, rng);
+      st.disrupted[u] = 1;
+      b.bombDisrupted[u] = 1;
+      res.sides[enemy].disruptions++;
+      if (sink) sink({ type: 'disrupted', side: enemy, unit: b.spec(u).id });
+    }
+    hits--;
+  }
+  const lost = allocateHits(st, targets, n, hits, b.c.options.hitAllocation === 'combined', doctrine.hitAllocation, rng, res, sink, firstIsDisruption);
+  // aor.bombardmentRetreatCheck: a step lost to bombardment makes the target check morale (not 8.1's default).
+  if (lost > 0 && b.c.options.bombardmentRetreatCheck) {
+    const passed = groupCheck(st, targets, n, enemy, { flanked: false, firedOnByArtillery: true, attackedByOldGuard: false }, b.c.options, dice, res, sink);
+    if (!passed) for (const u of targets) if (st.alive(u)) st.retreated[u] = 1;
+  }
+  return hits;
+}

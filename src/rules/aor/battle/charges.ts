@@ -1,0 +1,347 @@
+/**
+ * Cavalry charges (7.6, 7.10), pursuit (7.7), reaction charges (7.8) and cavalry retreat before
+ * assault (7.11) on the map.
+ */
+import type { EngagementDice } from '../../../core/dice.js';
+import { d6, twoD6 } from '../../../core/dice.js';
+import type { EventSink } from '../../../core/events.js';
+import type { EngagementResult, SideIndex } from '../../../core/result.js';
+import { groupCheck } from '../assault.js';
+import { hitsFor } from '../fireTable.js';
+import { allocateHits } from '../hits.js';
+import { BRIDGE, FORTIFIED, RIVER, STREAM } from '../map.js';
+import { passProbability, unitMorale } from '../morale.js';
+import { roundHalfUp, terrainFactor } from '../numbers.js';
+import { carryOutRetreat, markHolder } from './combat.js';
+import { recordEliminations } from './losses.js';
+import type { BattleState } from './state.js';
+
+const CLEAR = 0, TOWN = 1, CHATEAU = 2, WOODS = 3, FOREST = 4, FORT = 5;
+
+/** Terrain Effects "Charge" column: reduction of the charger for the target's hex (NaN: N/A). */
+export function chargeIntoHex(terrain: number): number {
+  if (terrain === TOWN) return 0.5;
+  if (terrain === WOODS || terrain === FOREST) return 0.75;
+  if (terrain === CHATEAU || terrain === FORT) return NaN; // chateau N/A; forts cannot be charged (10.1)
+  return 0;
+}
+
+/** Whether a charge may cross this hexside: not a river without a bridge, a bridge (N/A) or a wall. */
+function crossable(b: BattleState, hex: number, d: number, final: boolean): boolean {
+  const f = b.c.map.sides[b.c.map.grid.hexsideId(hex, d)];
+  if (f & RIVER && !(f & BRIDGE)) return false;
+  if (f & BRIDGE || f & FORTIFIED) return false;
+  // 7.6: only clear and crest terrain can be crossed on the way; the final hexside may be a stream (-25%).
+  if (f & STREAM && !final) return false;
+  return true;
+}
+
+export interface ChargeOption {
+  target: number;
+  /** The empty clear hex crossed on a two-hex charge, or -1. */
+  via: number;
+}
+
+/** 7.6: the enemy hexes cavalry in `from` may charge: adjacent, or two hexes off across an empty clear hex. */
+export function chargeOptions(b: BattleState, side: SideIndex, from: number): ChargeOption[] {
+  const g = b.c.map.grid;
+  const out: ChargeOption[] = [];
+  const seen = new Set<number>();
+  const add = (target: number, via: number) => {
+    if (seen.has(target) || Number.isNaN(chargeIntoHex(b.c.map.terrain[target]))) return;
+    seen.add(target);
+    out.push({ target, via });
+  };
+  for (let d = 0; d < 6; d++) {
+    const n = g.neighbors[from * 6 + d];
+    if (n < 0) continue;
+    if (b.sideAt[n] === 1 - side) {
+      if (crossable(b, from, d, true)) add(n, -1);
+      continue;
+    }
+    if (b.count[n] !== 0 || b.c.map.terrain[n] !== CLEAR || !crossable(b, from, d, false)) continue;
+    for (let d2 = 0; d2 < 6; d2++) {
+      const t = g.neighbors[n * 6 + d2];
+      if (t < 0 || b.sideAt[t] !== 1 - side || g.distance(from, t) !== 2) continue;
+      if (crossable(b, n, d2, true)) add(t, n);
+    }
+  }
+  return out.sort((x, y) => x.target - y.target || x.via - y.via);
+}
+
+/** The side's cavalry that may charge this turn: on the map, not charged yet, under Attack or Defend orders. */
+export function readyCavalry(b: BattleState, side: SideIndex): number[] {
+  return b.c.sides[side].units.filter((u) => {
+    if (b.pos[u] < 0 || b.spec(u).kind !== 'cavalry' || b.charged[u] || !b.inCommand[u]) return false;
+    const o = b.unitOrders(u);
+    return o === 'attack' || o === 'defend';
+  });
+}
+
+export interface ChargeResult {
+  /** Steps lost by the chargers and by the target. */
+  chargerLost: number;
+  targetLost: number;
+  winner: 'charger' | 'target' | 'tie';
+  squareFormed: boolean;
+}
+
+/** The strength factor of the square rule (aor.squareEffect): 7.6 normal/double, 7.10 half/normal. */
+export function squareFactor(effect: '7.6' | '7.10', formed: boolean): number {
+  if (effect === '7.6') return formed ? 1 : 2;
+  return formed ? 0.5 : 1;
+}
+
+/**
+ * Resolve one charge (7.6): the target forms square or not, both sides fire once, the side that loses
+ * more steps loses; losses are never halved. Does not move anyone: see carryOutCharge.
+ */
+export function resolveCharge(
+  b: BattleState,
+  chargers: readonly number[],
+  from: number,
+  target: number,
+  dice: EngagementDice,
+  res: EngagementResult,
+  /** reaction: a 7.8 charge; backhand: 7.10's backhand blow; noReturnFire: a pursuit (7.7), the pursued do not fire. */
+  opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean } = {},
+  sink?: EventSink,
+): ChargeResult {
+  const st = b.st;
+  const c = b.c;
+  const side = b.spec(chargers[0]).side;
+  const enemy = (1 - side) as SideIndex;
+  const defenders = b.stackAt(target);
+  const g = c.map.grid;
+  // A two-hex charge enters the target from the empty hex it crosses (7.6).
+  const via = g.distance(from, target) === 2 ? (chargeOptions(b, side, from).find((o) => o.target === target)?.via ?? -1) : -1;
+  const approach = via >= 0 ? via : from;
+  // 7.6 / 7.10: infantry that is all undisrupted checks morale to form square.
+  const infantry = defenders.filter((u) => b.spec(u).kind === 'infantry');
+  let formed = false;
+  if (infantry.length > 0 && infantry.every((u) => !st.disrupted[u])) {
+    formed = groupCheck(st, defenders, defenders.length, enemy, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false }, c.options, dice, res, sink);
+    res.extras.squareChecks++;
+    if (formed) res.extras.squaresFormed++;
+    if (sink) sink({ type: 'square', side: enemy, hex: target, formed });
+  }
+  let factor = squareFactor(c.options.squareEffect, formed);
+  // 7.10 flank charge: the target is already next to units friendly to the chargers, charged from another hex; not towns.
+  if (c.map.terrain[target] !== TOWN) {
+    for (let d = 0; d < 6; d++) {
+      const n = g.neighbors[target * 6 + d];
+      if (n >= 0 && n !== approach && b.sideAt[n] === side && !b.stackAt(n).some((u) => chargers.includes(u))) {
+        factor *= 2;
+        res.extras.flankCharges++;
+        break;
+      }
+    }
+  }
+  if (opts.backhand) factor *= 2; // 7.10 backhand blow
+  // Terrain Effects "Charge" column: the target's hex and a stream on the final hexside.
+  const d = g.directionTo(target, approach);
+  const flags = d >= 0 ? c.map.sides[g.hexsideId(target, d)] : 0;
+  const terrain = terrainFactor(c.options.terrainReductions, chargeIntoHex(c.map.terrain[target]), flags & STREAM && !(flags & BRIDGE) ? 0.25 : 0);
+  let raw = 0;
+  for (const u of chargers) if (st.present(u)) raw += st.strength(u) * (st.disrupted[u] ? 0.5 : 1);
+  raw *= factor * terrain;
+  let rawD = 0;
+  if (!opts.noReturnFire) for (const u of defenders) rawD += st.strength(u) * (st.disrupted[u] ? 0.5 : 1);
+  const sA = roundHalfUp(raw);
+  const rollA = twoD6(dice.fire(side));
+  const hitsA = hitsFor(sA, rollA);
+  if (sink) sink({ type: 'fire', side, rawStrength: raw, strength: sA, roll: rollA, hits: hitsA, modifiers: chargeLabels(c.options.squareEffect, formed, factor, opts) });
+  let hitsD = 0;
+  if (!opts.noReturnFire) {
+    const sD = roundHalfUp(rawD);
+    const rollD = twoD6(dice.fire(enemy));
+    hitsD = hitsFor(sD, rollD);
+    if (sink) sink({ type: 'fire', side: enemy, rawStrength: rawD, strength: sD, roll: rollD, hits: hitsD, modifiers: ['against a charge (7.6)'] });
+  }
+  const combined = c.options.hitAllocation === 'combined';
+  const dS = c.sides[side].doctrine, dE = c.sides[enemy].doctrine;
+  const targetLost = allocateHits(st, defenders, defenders.length, hitsA, combined, dE.hitAllocation, dE.hitAllocation === 'random' ? dice.ai(enemy) : NEVER, res, sink);
+  const chargerLost = allocateHits(st, chargers, chargers.length, hitsD, combined, dS.hitAllocation, dS.hitAllocation === 'random' ? dice.ai(side) : NEVER, res, sink);
+  recordEliminations(b, res, sink);
+  const winner = targetLost > chargerLost ? 'charger' : targetLost < chargerLost ? 'target' : 'tie';
+  return { chargerLost, targetLost, winner, squareFormed: formed };
+}
+
+const NEVER = () => {
+  throw new Error('a deterministic hit allocation drew a random number');
+};
+
+function chargeLabels(effect: string, formed: boolean, factor: number, opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean }): string[] {
+  return [
+    opts.reaction ? 'reaction charge (7.8)' : opts.noReturnFire ? 'pursuit: no return fire (7.7)' : 'charge (7.6)',
+    `square ${formed ? 'formed' : 'not formed'} (aor.squareEffect ${effect})`,
+    `x${factor} in all`,
+    ...(opts.backhand ? ['backhand blow x2 (7.10)'] : []),
+  ];
+}
+
+/** The losing side of a charge falls back: the chargers to their start hex, the target one hex away. */
+export function carryOutCharge(
+  b: BattleState,
+  chargers: readonly number[],
+  from: number,
+  target: number,
+  r: ChargeResult,
+  pursue: (chargers: readonly number[], target: number) => boolean,
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+): void {
+  const st = b.st;
+  const side = b.spec(chargers[0]).side;
+  const left = chargers.filter((u) => st.alive(u));
+  const chargerFallsBack = r.winner === 'target' || (r.winner === 'tie' && b.c.options.chargeTie === 'chargerReturns');
+  if (r.winner === 'charger') res.extras[`chargesWon.${side}`]++;
+  else if (r.winner === 'target') res.extras[`chargesLost.${side}`]++;
+  if (chargerFallsBack) {
+    // 7.6: the charger retreats to its start hex (it never left it on our map), disrupted like any retreat (7.4).
+    for (const u of left) {
+      if (!st.disrupted[u]) {
+        st.disrupted[u] = 1;
+        res.sides[side].disruptions++;
+      }
+      res.sides[side].retreatsForced++;
+      res.units[u].retreated = true;
+    }
+    return;
+  }
+  if (r.winner !== 'charger') return;
+  // The target lost: it retreats one hex, disrupted (7.4 as 7.6 applies it).
+  const beaten = b.stackAt(target);
+  for (const u of beaten) {
+    st.retreated[u] = 1;
+    res.sides[1 - side].retreatsForced++;
+    res.units[u].retreated = true;
+    if (!st.disrupted[u]) {
+      st.disrupted[u] = 1;
+      res.sides[1 - side].disruptions++;
+    }
+  }
+  carryOutRetreat(b, target, [from], dice, res, sink);
+  b.computeZoc();
+  if (left.length === 0) return;
+  // 7.7: pursue by choice, or forced on a roll above the pursuit rating, while the beaten are there to pursue.
+  const fled = beaten.filter((u) => st.alive(u) && b.pos[u] >= 0);
+  if (fled.length > 0) {
+    let pursuing = pursue(left, target);
+    if (!pursuing) {
+      const rating = pursuitRating(b, left);
+      if (rating >= 0) {
+        const roll = d6(dice.morale(side));
+        pursuing = roll > rating;
+        if (sink) sink({ type: 'check', side, purpose: 'pursuit', unit: b.spec(left[0]).id, morale: rating, modifiers: ['pursuit test (7.7): a roll above the rating pursues'], roll, passed: !pursuing });
+        if (pursuing) res.extras[`pursuitsForced.${side}`]++;
+      }
+    } else res.extras[`pursuitsChosen.${side}`]++;
+    if (pursuing) {
+      // The units that just retreated do not fire back; one round, then the cavalry stops.
+      const at = b.pos[fled[0]];
+      if (sink) sink({ type: 'pursuit', side, units: left.map((u) => b.spec(u).id), target: at });
+      resolveCharge(b, left, target, at, dice, res, { noReturnFire: true }, sink);
+    }
+  }
+  // The winner may stay in the target hex (7.6): the doctrine takes it when it is empty.
+  if (b.count[target] === 0) {
+    for (const u of left.filter((x) => st.alive(x))) {
+      b.moveTo(u, target);
+      if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: target, why: 'advance' });
+    }
+    markHolder(b, target, side);
+    b.computeZoc();
+  }
+}
+
+/** 2.2, 7.7: the pursuit rating of a group of cavalry: the best given rating, else (option) its morale. */
+export function pursuitRating(b: BattleState, units: readonly number[]): number {
+  let best = -1;
+  for (const u of units) {
+    const s = b.spec(u);
+    const r = s.pursuit >= 0 ? s.pursuit : b.c.options.pursuitRatingDefault === 'morale' ? unitMorale(b.st, u) : -1;
+    if (r > best) best = r;
+  }
+  return best;
+}
+
+/** Expected strength factor of a charge on `target` given the chance it forms square (for doctrines). */
+export function expectedChargeFactor(b: BattleState, target: number): number {
+  const st = b.st;
+  const defenders = b.stackAt(target);
+  const infantry = defenders.filter((u) => b.spec(u).kind === 'infantry');
+  const effect = b.c.options.squareEffect;
+  if (infantry.length === 0 || infantry.some((u) => st.disrupted[u])) return squareFactor(effect, false);
+  let best = -Infinity;
+  for (const u of infantry) best = Math.max(best, unitMorale(st, u));
+  const p = passProbability(best);
+  return p * squareFactor(effect, true) + (1 - p) * squareFactor(effect, false);
+}
+
+/**
+ * 7.11: cavalry or horse artillery about to be assaulted may retreat one hex first, if it did not start
+ * the turn in an enemy ZOC and no cavalry is among the attackers. Returns true when the hex emptied.
+ */
+export function retreatBeforeAssault(
+  b: BattleState,
+  defHex: number,
+  attackHexes: readonly number[],
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+): boolean {
+  const st = b.st;
+  const defenders = b.stackAt(defHex);
+  if (defenders.length === 0) return false;
+  const mobile = defenders.every((u) => {
+    const k = b.spec(u).kind;
+    return (k === 'cavalry' || k === 'horseArtillery') && !b.startedInZoc[u];
+  });
+  if (!mobile) return false;
+  if (attackHexes.some((h) => b.stackAt(h).some((u) => b.spec(u).kind === 'cavalry'))) return false;
+  const side = b.spec(defenders[0]).side;
+  for (const u of defenders) {
+    st.retreated[u] = 1;
+    res.sides[side].retreatsVoluntary++;
+    res.units[u].retreated = true;
+  }
+  res.extras[`retreatsBeforeAssault.${side}`]++;
+  if (sink) sink({ type: 'retreat', side, forced: false, units: defenders.map((u) => b.spec(u).id) });
+  carryOutRetreat(b, defHex, attackHexes, dice, res, sink);
+  return b.count[defHex] === 0;
+}
+
+export interface PlannedCharge {
+  chargers: number[];
+  from: number;
+  target: number;
+}
+
+/**
+ * The Cavalry Charge Segment (7.6): every planned charge moves, then each is resolved in turn; a charge
+ * whose target has gone by then does nothing. Returns after the last charge.
+ */
+export function chargeSegment(
+  b: BattleState,
+  side: SideIndex,
+  plan: readonly PlannedCharge[],
+  pursue: (chargers: readonly number[], target: number) => boolean,
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+): void {
+  for (const p of plan) {
+    for (const u of p.chargers) b.charged[u] = 1; // 7.6: one charge a turn
+    res.extras[`charges.${side}`]++;
+    if (sink) sink({ type: 'charge', side, units: p.chargers.map((u) => b.spec(u).id), from: p.from, target: p.target, reaction: false });
+  }
+  for (const p of plan) {
+    if (b.sideAt[p.target] !== 1 - side) continue;
+    const chargers = p.chargers.filter((u) => b.st.alive(u) && b.pos[u] === p.from);
+    if (chargers.length === 0) continue;
+    const r = resolveCharge(b, chargers, p.from, p.target, dice, res, {}, sink);
+    carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Invariants of a battle, checked under --check-invariants and in tests (DESIGN.md, "Reliability"):
+ * no unit in two places, hex tallies that match the units, stacking after movement (5.3), no
+ * negative steps, eliminated units off the map, and losses that add up.
+ */
+import type { EngagementResult } from '../../../core/result.js';
+import type { BattleState } from './state.js';
+
+export class InvariantError extends Error {}
+
+export function checkBattleInvariants(b: BattleState, res: EngagementResult, when: string): void {
+  const c = b.c;
+  const fail = (msg: string): never => {
+    throw new InvariantError(`invariant broken ${when} of turn ${b.turn}: ${msg}`);
+  };
+  const count = new Uint8Array(b.count.length);
+  const side = new Int8Array(b.count.length).fill(-1);
+  for (let u = 0; u < c.specs.length; u++) {
+    const s = c.specs[u];
+    const steps = b.st.steps[u];
+    if (steps < 0 || steps > s.maxSteps) fail(`${s.id} has ${steps} steps`);
+    const h = b.pos[u];
+    if (steps === 0 && h >= 0) fail(`eliminated ${s.id} is still on the map`);
+    if (steps > 0 && h < 0 && b.entered[u]) fail(`${s.id} has steps but is off the map`);
+    if (h < 0) continue;
+    count[h]++;
+    if (side[h] >= 0 && side[h] !== s.side) fail(`hex ${h} holds units of both sides`);
+    side[h] = s.side;
+  }
+  for (let h = 0; h < count.length; h++) {
+    if (count[h] !== b.count[h]) fail(`hex ${h} tally ${b.count[h]} but ${count[h]} units are there`);
+    const limit = c.map.terrain[h] === 5 /* fort, 10.1 */ ? 1 : 2;
+    if (when === 'after movement' && count[h] > limit && side[h] === b.phasing) fail(`hex ${h} holds ${count[h]} units after movement (5.3, 10.1)`);
+  }
+  for (const s of [0, 1] as const) {
+    let lost = 0;
+    for (const u of c.sides[s].units) {
+      const spec = c.specs[u];
+      lost += (spec.startSteps === spec.maxSteps ? spec.full : spec.reduced) - b.st.strength(u);
+    }
+    if (lost !== res.sides[s].strengthLost) fail(`side ${s} lost ${lost} strength but recorded ${res.sides[s].strengthLost}`);
+  }
+}

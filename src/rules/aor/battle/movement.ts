@@ -1,0 +1,116 @@
+/**
+ * Movement (5): terrain costs from the Terrain Effects table, roads and trails under March orders
+ * (5.2), zones of control (5.4), night (5.5), demoralization (14.1) and what each order allows (12.2).
+ */
+import { costField } from '../../../hex/paths.js';
+import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
+import type { BattleState } from './state.js';
+
+const CHATEAU = 2, WOODS = 3, FOREST = 4;
+
+/** Terrain Effects "Movement" column: the cost to enter a hex (woods 2 for infantry, 4 for others). */
+export function enterCost(terrain: number, infantry: boolean): number {
+  if (terrain === CHATEAU) return 2;
+  if (terrain === WOODS || terrain === FOREST) return infantry ? 2 : 4; // forest moves as woods
+  return 1; // clear, town, fort
+}
+
+/** Stacking limit of a hex: two units (5.3), one in a fort (10.1). */
+export function stackLimit(b: BattleState, hex: number): number {
+  return b.c.map.terrain[hex] === 5 /* fort */ ? 1 : 2;
+}
+
+/** The movement allowance this turn: -1 for a demoralized formation (14.1). */
+export function allowance(b: BattleState, u: number): number {
+  return Math.max(0, b.c.movement[u] - b.st.demoralized[u]);
+}
+
+/** Whether the unit's orders let it enter an enemy zone of control (12.2). */
+export function ordersAllowZocEntry(b: BattleState, u: number): boolean {
+  return b.unitOrders(u) === 'attack';
+}
+
+/**
+ * Whether a unit that starts in an enemy zone of control may leave it by movement: cavalry always
+ * (5.4), others only under Defend orders (12.2; the rulings' reading of 5.4).
+ */
+export function mayLeaveZoc(b: BattleState, u: number): boolean {
+  const s = b.spec(u);
+  if (s.kind === 'cavalry') return true;
+  return b.unitOrders(u) === 'defend';
+}
+
+export interface MoveContext {
+  b: BattleState;
+  unit: number;
+  side: 0 | 1;
+  start: number;
+  infantry: boolean;
+  cavalry: boolean;
+  march: boolean;
+  zocEntry: boolean;
+  night: boolean;
+  /** +1 MP to leave the start hex: the last unit out of a ZOC hex (5.4). */
+  leaveCost: number;
+}
+
+/**
+ * Cost of one step for a unit, or Infinity. Hexes in an enemy ZOC can be entered (if orders and night
+ * allow) but not left again in the same move, except by cavalry (5.4).
+ */
+export function stepCost(m: MoveContext, from: number, d: number, to: number): number {
+  const b = m.b;
+  const map = b.c.map;
+  if (to < 0) return Infinity; // leaving the map is not a move (5.6)
+  const side = b.sideAt[to];
+  if (side >= 0 && side !== m.side) return Infinity;
+  const id = map.grid.hexsideId(from, d);
+  const f = map.sides[id];
+  if (f & RIVER && !(f & BRIDGE)) return Infinity;
+  // A ZOC stops a non-cavalry unit: it may not step on from an enemy ZOC hex it entered this move.
+  if (from !== m.start && !m.cavalry && b.inEnemyZoc(m.side, from)) return Infinity;
+  if (b.inEnemyZoc(m.side, to) || (m.cavalry && b.zoc[1 - m.side][to] > 0)) {
+    if (m.night || !m.zocEntry) return Infinity; // 5.5, 16; 12.2
+  }
+  let cost = enterCost(map.terrain[to], m.infantry);
+  const road = map.roads[id];
+  if (m.march && road !== 0) {
+    // 5.2, 12.2: trails always 1 MP; the road rate only moving (unstacked) into an empty hex.
+    if (road === TRAIL) cost = 1;
+    else if (b.count[to] === 0) cost = 0.5;
+  }
+  if (f & STREAM && !(f & BRIDGE)) cost += 2; // 5.2
+  if (from === m.start) cost += m.leaveCost;
+  return cost;
+}
+
+export function moveContext(b: BattleState, u: number, night: boolean): MoveContext | null {
+  const s = b.spec(u);
+  const start = b.pos[u];
+  const cavalry = s.kind === 'cavalry';
+  const inZoc = b.inEnemyZoc(s.side, start);
+  if (inZoc && !mayLeaveZoc(b, u)) return null;
+  const orders = b.unitOrders(u);
+  return {
+    b,
+    unit: u,
+    side: s.side,
+    start,
+    infantry: s.kind === 'infantry',
+    cavalry,
+    march: orders === 'march',
+    zocEntry: (ordersAllowZocEntry(b, u) || cavalry) && b.inCommand[u] === 1, // 12.1: out of range, no ZOC entry
+    night,
+    leaveCost: inZoc && !cavalry && b.count[start] === 1 ? 1 : 0,
+  };
+}
+
+/**
+ * Least costs from the unit's hex to every hex it can reach this turn (Infinity elsewhere); null when
+ * the unit may not move (in an enemy ZOC and unable to leave).
+ */
+export function reachable(b: BattleState, u: number, night: boolean, out?: Float64Array): Float64Array | null {
+  const m = moveContext(b, u, night);
+  if (!m) return null;
+  return costField(b.c.map.grid, [m.start], (from, d, to) => stepCost(m, from, d, to), allowance(b, u), out);
+}

@@ -1,0 +1,184 @@
+/**
+ * One battle (4): game turns of two player turns each (bombardment, cavalry charges, movement,
+ * combat, turn end), then disruption removal; ends by army demoralization (13), by a side losing its
+ * last unit, or at the last turn on victory points (18).
+ */
+import type { EngagementDice } from '../../../core/dice.js';
+import type { EventSink } from '../../../core/events.js';
+import { emptyResult, resetResult, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import type { PlayOptions } from '../../../core/ruleset.js';
+import { newRoundOutcome } from '../assault.js';
+import { recoverDisrupted } from '../engagement.js';
+import { chooseAdvance, choosePursuit, chooseTarget, moveSide, planBombardment, planCharges, volunteerAttack } from './ai.js';
+import { chargeSegment } from './charges.js';
+import { bringOnReinforcements } from './arrivals.js';
+import { applySupply } from './supply.js';
+import { checkLeaders, commandPhase, moveLeaders, updateCommandRange } from './command.js';
+import { bombard } from './bombard.js';
+import { carryOutRetreat, combatSegment, planAttacks } from './combat.js';
+import type { CompiledBattle } from './compile.js';
+import { checkBattleInvariants } from './invariants.js';
+import { recordEliminations } from './losses.js';
+import type { BattleState } from './state.js';
+
+const PER_SIDE = ['attackOrdersAbandoned', 'attackOrdersFailedAtNight', 'ordersSent', 'orderDelayTurns', 'unitsReorganized', 'supplyLosses', 'bombardmentHits', 'bombardments', 'charges', 'chargesWon', 'chargesLost', 'reactionCharges', 'pursuitsChosen', 'pursuitsForced', 'retreatsBeforeAssault'];
+export const BATTLE_EXTRAS = [
+  'assaults',
+  'flankAttacks',
+  'advances',
+  'squareChecks',
+  'squaresFormed',
+  'flankCharges',
+  ...PER_SIDE.flatMap((k) => [`${k}.0`, `${k}.1`]),
+] as const;
+
+/** A result sized for the battle, with every battle extra at 0. */
+export function newBattleResult(c: CompiledBattle): EngagementResult {
+  const r = emptyResult(c.specs.length, c.formations.length, c.objectives.length);
+  for (const k of BATTLE_EXTRAS) r.extras[k] = 0;
+  return r;
+}
+
+const round = newRoundOutcome();
+
+/** Whether the battle is over now; sets winner and reason when it is. */
+function decided(b: BattleState, res: EngagementResult): boolean {
+  const c = b.c;
+  if (c.victory.armyDemoralizedLoses) {
+    // 13: the non-phasing army first when both happen at once.
+    for (const side of [1 - b.phasing, b.phasing] as SideIndex[]) {
+      if (b.armyDemoralized[side]) {
+        res.winner = (1 - side) as SideIndex;
+        res.reason = 'armyDemoralized';
+        return true;
+      }
+    }
+  }
+  const alive = [0, 1].map((s) => b.strengthOnMap(s as SideIndex) > 0 || c.sides[s].units.some((u) => b.pending(u)));
+  if (!alive[0] || !alive[1]) {
+    res.winner = alive[0] ? 0 : alive[1] ? 1 : null;
+    res.reason = 'destroyed';
+    return true;
+  }
+  return false;
+}
+
+/** 18: objectives held plus VP for the full strength of eliminated enemy units. */
+function scoreVictoryPoints(b: BattleState, res: EngagementResult): void {
+  const c = b.c;
+  for (const side of [0, 1] as SideIndex[]) {
+    let vp = c.victory.eliminationVp * b.armyLoss[1 - side];
+    c.objectives.forEach((o, i) => {
+      if (b.holder[i] === side) vp += o.vp;
+    });
+    res.sides[side].victoryPoints = vp;
+  }
+  c.objectives.forEach((_, i) => (res.objectives[i] = b.holder[i]));
+}
+
+function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: EngagementResult, opts: PlayOptions): boolean {
+  const c = b.c;
+  const sink = opts.sink;
+  const night = c.night[b.turn] === 1;
+  b.phasing = side;
+  if (sink) sink({ type: 'playerTurn', turn: b.turn, side, night });
+  updateCommandRange(b); // 12.1
+  for (const u of c.sides[side].units) {
+    b.enteredFrom[u] = -1;
+    b.bombarded[u] = 0;
+  }
+  for (const u of c.sides[1 - side].units) b.startedInZoc[u] = b.pos[u] >= 0 && b.inEnemyZoc((1 - side) as SideIndex, b.pos[u]) ? 1 : 0;
+  // I. Bombardment (8.1); none at night (16).
+  if (!night) {
+    if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'bombardment' });
+    for (const [target, guns] of planBombardment(b, side)) {
+      if (b.sideAt[target] !== 1 - side) continue;
+      if (sink) sink({ type: 'bombard', side, guns: guns.map((u) => c.specs[u].id), from: guns.map((u) => b.pos[u]), target });
+      bombard(b, guns, target, dice, res, sink);
+      res.extras[side === 0 ? 'bombardments.0' : 'bombardments.1']++;
+      recordEliminations(b, res, sink);
+      carryOutRetreat(b, target, [b.pos[guns[0]]], dice, res, sink); // only under aor.bombardmentRetreatCheck
+      if (decided(b, res)) return true;
+    }
+  }
+  // II. Cavalry charge segment (7.6): all charges move, then all are resolved.
+  if (!night) {
+    if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'charges' });
+    chargeSegment(b, side, planCharges(b, side), (ch, t) => choosePursuit(b, ch, t), dice, res, sink);
+    if (decided(b, res)) return true;
+  }
+  // III. Formation movement (5, 12.2).
+  if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'movement' });
+  bringOnReinforcements(b, side, sink); // 9
+  moveSide(b, side, night, dice, res, sink);
+  moveLeaders(b, side); // 11
+  b.computeZoc();
+  if (opts.checkInvariants) checkBattleInvariants(b, res, 'after movement');
+  if (decided(b, res)) return true;
+  // IV. Formation combat (7.3-7.5); none at night (5.5, 16).
+  if (!night) {
+    if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'combat' });
+    const plan = planAttacks(b, side, (h, o) => chooseTarget(b, h, o), (h, o) => volunteerAttack(b, h, o));
+    combatSegment(b, side, plan, (d, a) => chooseAdvance(b, d, a), dice, res, round, sink);
+    recordEliminations(b, res, sink);
+    if (opts.checkInvariants) checkBattleInvariants(b, res, 'after combat');
+    if (decided(b, res)) return true;
+  }
+  checkLeaders(b, dice, res, sink); // 11: leaders left alone
+  // V. Turn end: disrupted units of the phasing side try to recover (6.2).
+  if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'turnEnd' });
+  const onMap = c.sides[side].units.filter((u) => b.pos[u] >= 0);
+  recoverDisrupted(b.st, onMap, side, c.options.moraleBounds, dice, res, sink);
+  for (const u of onMap) if (!b.st.disrupted[u]) b.bombDisrupted[u] = 0;
+  applySupply(b, side, res, sink); // 17
+  return decided(b, res);
+}
+
+export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
+  const b = c.workspace;
+  const sink: EventSink | undefined = opts.sink;
+  const res = opts.out ?? newBattleResult(c);
+  resetResult(res);
+  for (const k of BATTLE_EXTRAS) res.extras[k] = 0;
+  b.reset();
+  for (const side of [0, 1] as SideIndex[]) res.sides[side].startStrength = b.strengthOnMap(side);
+  if (opts.checkInvariants) checkBattleInvariants(b, res, 'at the start');
+
+  let over = false;
+  for (let turn = 1; turn <= c.turns && !over; turn++) {
+    b.turn = turn;
+    res.turns = turn;
+    b.charged.fill(0); // 7.6: a cavalry unit charges once a turn
+    commandPhase(b, dice, res, sink); // 4.1, 11, 12, 15, 16
+    if (sink) sink({ type: 'turn', turn });
+    over = playerTurn(b, c.first, dice, res, opts) || playerTurn(b, (1 - c.first) as SideIndex, dice, res, opts);
+    // 4. Disruption removal: bombardment disruption ends with the game turn (8.1).
+    for (let u = 0; u < c.specs.length; u++) {
+      if (b.bombDisrupted[u]) {
+        b.st.disrupted[u] = 0;
+        b.bombDisrupted[u] = 0;
+      }
+    }
+    for (const side of [0, 1] as SideIndex[]) res.sides[side].strengthByTurn.push(b.strengthOnMap(side));
+  }
+  // Engagements that end early keep their last strength for the remaining turns.
+  for (const side of [0, 1] as SideIndex[]) {
+    const s = res.sides[side].strengthByTurn;
+    while (s.length < c.turns) s.push(s.length ? s[s.length - 1] : res.sides[side].startStrength);
+  }
+  for (let u = 0; u < c.specs.length; u++) res.formations[c.formationOf[u]].strengthLost += strengthLostBy(b, u);
+  scoreVictoryPoints(b, res);
+  if (!over) {
+    const [a, d] = [res.sides[0].victoryPoints, res.sides[1].victoryPoints];
+    res.winner = Math.abs(a - d) <= c.victory.drawMargin ? null : a > d ? 0 : 1;
+    res.reason = 'victoryPoints';
+  }
+  if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn: res.turns });
+  return res;
+}
+
+function strengthLostBy(b: BattleState, u: number): number {
+  const s = b.spec(u);
+  const start = s.startSteps === s.maxSteps ? s.full : s.reduced;
+  return start - b.st.strength(u);
+}

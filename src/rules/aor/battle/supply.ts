@@ -1,0 +1,89 @@
+/**
+ * Supply (17): a unit is in supply when it can trace at most five hexes off road to a road or trail
+ * that leads, along roads and trails, to one of its side's supply sources (or straight to a source).
+ * Enemy units and enemy ZOCs block the line; a ZOC hex a friendly unit occupies does not
+ * (docs/rules/age-of-rifles.md). A unit out of supply at the end of its side's turn loses a step.
+ */
+import type { EventSink } from '../../../core/events.js';
+import type { EngagementResult, SideIndex } from '../../../core/result.js';
+import { BRIDGE, RIVER } from '../map.js';
+import { recordEliminations, stepLoss } from './losses.js';
+import type { BattleState } from './state.js';
+
+export const OFF_ROAD_HEXES = 5;
+
+/** Hexes a supply line can pass for `side`. */
+function open(b: BattleState, side: SideIndex, h: number): boolean {
+  if (b.sideAt[h] === 1 - side) return false;
+  return !b.inEnemyZoc(side, h) || b.sideAt[h] === side;
+}
+
+/** 1 for every hex from which `side` can trace supply (17). */
+export function suppliedHexes(b: BattleState, side: SideIndex, out = new Uint8Array(b.c.map.grid.size)): Uint8Array {
+  const m = b.c.map;
+  const g = m.grid;
+  out.fill(0);
+  // Along roads and trails from the sources.
+  const road = new Uint8Array(g.size);
+  const queue: number[] = [];
+  for (const s of b.c.sides[side].supply) {
+    if (open(b, side, s) && !road[s]) {
+      road[s] = 1;
+      queue.push(s);
+    }
+  }
+  while (queue.length) {
+    const h = queue.pop()!;
+    for (let d = 0; d < 6; d++) {
+      const n = g.neighbors[h * 6 + d];
+      if (n < 0 || road[n] || m.roads[g.hexsideId(h, d)] === 0 || !open(b, side, n)) continue;
+      road[n] = 1;
+      queue.push(n);
+    }
+  }
+  // Then up to five hexes off road (breadth first).
+  const dist = new Int32Array(g.size).fill(-1);
+  let frontier: number[] = [];
+  for (let h = 0; h < g.size; h++) {
+    if (road[h]) {
+      dist[h] = 0;
+      frontier.push(h);
+    }
+  }
+  for (let k = 1; k <= OFF_ROAD_HEXES && frontier.length; k++) {
+    const next: number[] = [];
+    for (const h of frontier) {
+      for (let d = 0; d < 6; d++) {
+        const n = g.neighbors[h * 6 + d];
+        if (n < 0 || dist[n] >= 0) continue;
+        const f = m.sides[g.hexsideId(h, d)];
+        if (f & RIVER && !(f & BRIDGE)) continue;
+        if (!open(b, side, n)) continue;
+        dist[n] = k;
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  for (let h = 0; h < g.size; h++) if (dist[h] >= 0) out[h] = 1;
+  return out;
+}
+
+/** 17: each unit of `side` that cannot trace supply loses a step. Returns the steps lost. */
+export function applySupply(b: BattleState, side: SideIndex, res: EngagementResult, sink?: EventSink): number {
+  if (!b.c.supplyRule) return 0;
+  const ok = suppliedHexes(b, side);
+  let lost = 0;
+  for (const u of b.c.sides[side].units) {
+    const h = b.pos[u];
+    if (h < 0 || ok[h]) continue;
+    stepLoss(b, u, res);
+    lost++;
+    if (sink) sink({ type: 'hit', side, unit: b.spec(u).id, stepsLeft: b.st.steps[u], eliminated: b.st.steps[u] === 0 });
+  }
+  if (lost) {
+    res.extras[`supplyLosses.${side}`] += lost;
+    recordEliminations(b, res, sink);
+  }
+  return lost;
+}

@@ -1,0 +1,191 @@
+/**
+ * A run that writes into an output folder and survives being stopped: the checkpoint records every
+ * batch as it completes, `resume` continues from it, and the engagement export (if any) is streamed to
+ * `engagements.<format>.partial` and put in place at the end (DESIGN.md, "Reliability").
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CellAccumulator } from '../stats/cellAccumulator.js';
+import { AppendFile, syncFolder } from './appendFile.js';
+import { BatchRunner } from './batch.js';
+import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CheckpointWriter, readCheckpoint, type CheckpointContents, type CheckpointHeader } from './checkpoint.js';
+import { RowWriter, rowLayout, type ExportFormat } from './engagementRows.js';
+import { batchesOf } from './plan.js';
+import { planHash } from './planHash.js';
+import type { PreparedRun } from './prepare.js';
+import { runPlan, type RunProgress } from './runner.js';
+import { OutputFolderError, RunInterrupted } from './runErrors.js';
+
+export const RESULTS_FILE = 'results.json';
+
+export interface FolderRunOptions {
+  workers: number;
+  /** Continue the run whose checkpoint is in the folder. */
+  resume?: boolean;
+  /** Start over in a folder that holds a finished or unfinished run. */
+  force?: boolean;
+  /** Write one row per engagement to `engagements.<format>`. */
+  export?: ExportFormat | null;
+  signal?: AbortSignal;
+  onProgress?: (p: RunProgress) => void;
+}
+
+export interface FolderRun {
+  accumulators: CellAccumulator[];
+  /** Batches, and their engagements, taken from the checkpoint instead of being run. */
+  resumedBatches: number;
+  resumedEngagements: number;
+  /** Where the export will be once finish() has run. */
+  exportFile: string | null;
+  /** Call once results.json is written: puts the export in place and removes the checkpoint. */
+  finish(): Promise<void>;
+}
+
+export const exportFileName = (format: ExportFormat) => `engagements.${format}`;
+
+/** Refuse a folder whose run would be lost or mixed up (exit code 2). */
+export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean }): void {
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new OutputFolderError(`${outDir} is a file, not a folder; choose another --out`);
+  const checkpoint = existsSync(join(outDir, CHECKPOINT_FILE));
+  const results = existsSync(join(outDir, RESULTS_FILE));
+  if (opts.resume) {
+    if (checkpoint) return;
+    throw new OutputFolderError(
+      results
+        ? `nothing to resume: ${outDir} holds a finished run (${RESULTS_FILE}) and no ${CHECKPOINT_FILE}; use --force instead of --resume to run it again`
+        : `nothing to resume: ${outDir} has no ${CHECKPOINT_FILE}; run without --resume to start`,
+    );
+  }
+  if (opts.force) return;
+  if (checkpoint) {
+    throw new OutputFolderError(`${outDir} holds an unfinished run (${CHECKPOINT_FILE}); add --resume to continue it, or --force to start over`);
+  }
+  if (results) throw new OutputFolderError(`${outDir} already holds a finished run (${RESULTS_FILE}); add --force to overwrite it, or choose another --out`);
+}
+
+function headerOf(prep: PreparedRun, batches: number, format: ExportFormat | null): CheckpointHeader {
+  const p = prep.plan;
+  return {
+    format: CHECKPOINT_FORMAT,
+    hash: planHash(p),
+    seed: p.seed,
+    engagements: p.engagements,
+    batch: p.batch,
+    cells: p.cells.length,
+    batches,
+    export: format,
+  };
+}
+
+function checkHeader(file: string, found: CheckpointHeader, wanted: CheckpointHeader): void {
+  if (found.hash !== wanted.hash) {
+    const diffs = (['seed', 'engagements', 'batch', 'cells'] as const)
+      .filter((k) => found[k] !== wanted[k])
+      .map((k) => `${k} ${JSON.stringify(found[k])} there, ${JSON.stringify(wanted[k])} now`);
+    throw new OutputFolderError(
+      `${file} belongs to a different run (${diffs.length ? diffs.join('; ') : 'the scenario, options or cells differ'}); ` +
+        'resume with the same file and flags, or start over with --force',
+    );
+  }
+  if ((found.export ?? null) !== wanted.export) {
+    const was = found.export ? `--export ${found.export}` : 'no --export';
+    throw new OutputFolderError(`${file} was written with ${was}; resume with the same --export, or start over with --force`);
+  }
+}
+
+export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): Promise<FolderRun> {
+  const outDir = prep.outDir;
+  checkOutputFolder(outDir, opts);
+  const plan = prep.plan;
+  const tasks = batchesOf(plan);
+  const format = opts.export ?? null;
+  const header = headerOf(prep, tasks.length, format);
+  const ckFile = join(outDir, CHECKPOINT_FILE);
+  const partialFile = format ? join(outDir, `${exportFileName(format)}.partial`) : null;
+
+  // The export's columns come from engagement 0 of every cell, played before anything is written.
+  const layout = format ? rowLayout(format, new BatchRunner(plan).probe(prep.cells)) : null;
+
+  let contents: CheckpointContents | null = null;
+  let checkpoint: CheckpointWriter;
+  let rowsFile: AppendFile | null = null;
+  let rowsFrom = 0;
+  try {
+    if (opts.resume) {
+      contents = readCheckpoint(ckFile, tasks);
+      checkHeader(ckFile, contents.header, header);
+    }
+    mkdirSync(outDir, { recursive: true });
+    if (!opts.resume) {
+      // A fresh start: nothing of an earlier run in this folder may mix with this one.
+      for (const f of [CHECKPOINT_FILE, ...['csv', 'ndjson'].flatMap((x) => [`engagements.${x}`, `engagements.${x}.partial`])]) {
+        rmSync(join(outDir, f), { force: true });
+      }
+    }
+    checkpoint = contents ? CheckpointWriter.reopen(ckFile, contents) : CheckpointWriter.create(ckFile, header);
+    if (layout && partialFile) {
+      const mark = contents?.exported;
+      if (mark && existsSync(partialFile) && statSync(partialFile).size >= mark.bytes) {
+        // Rows past the mark were written after the checkpoint last saw them: cut them off.
+        truncateSync(partialFile, mark.bytes);
+        rowsFile = new AppendFile(partialFile, 'append', mark.bytes);
+        rowsFrom = mark.batches;
+      } else {
+        rowsFile = new AppendFile(partialFile, 'new');
+        rowsFile.append(new RowWriter(layout).header());
+      }
+    }
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException | null)?.code;
+    if (code) throw new OutputFolderError(`cannot write into ${outDir} (${code}); choose another --out`);
+    throw e;
+  }
+  const done = contents?.done ?? new Map<number, CellAccumulator>();
+
+  let savedNow = 0;
+  const closeAll = async () => {
+    await checkpoint.close();
+    await rowsFile?.close();
+  };
+  let accumulators: CellAccumulator[];
+  try {
+    accumulators = await runPlan(plan, {
+      workers: opts.workers,
+      done,
+      onBatch: (i, acc) => {
+        checkpoint.batch(i, acc);
+        savedNow++;
+      },
+      rows:
+        layout && rowsFile
+          ? {
+              layout,
+              from: rowsFrom,
+              write: (i, text) => {
+                rowsFile!.append(text);
+                checkpoint.exported(i + 1, rowsFile!.bytes);
+              },
+            }
+          : undefined,
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+    });
+  } catch (e) {
+    await closeAll().catch(() => undefined);
+    if (e instanceof RunInterrupted) throw new RunInterrupted(done.size + savedNow, tasks.length);
+    throw e;
+  }
+  const exportFile = format ? join(outDir, exportFileName(format)) : null;
+  return {
+    accumulators,
+    resumedBatches: done.size,
+    resumedEngagements: [...done.keys()].reduce((n, i) => n + tasks[i].count, 0),
+    exportFile,
+    finish: async () => {
+      await closeAll();
+      if (partialFile && exportFile) renameSync(partialFile, exportFile);
+      rmSync(ckFile, { force: true });
+      syncFolder(outDir);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** The identity of a run plan, for checkpoints: a run is only resumed by the plan that started it. */
+import { createHash } from 'node:crypto';
+import type { RunPlan } from './plan.js';
+import { canonicalJson } from './results.js';
+import { VOLLEY_VERSION } from './version.js';
+
+/**
+ * sha256 of everything that fixes the numbers of a plan: version, rule system, seed, engagements,
+ * batch size and every cell's key, options and scenario. (Invariant checks change no number.)
+ */
+export function planHash(plan: RunPlan): string {
+  const fixed = {
+    volley: VOLLEY_VERSION,
+    ruleset: plan.rulesetId,
+    seed: plan.seed,
+    engagements: plan.engagements,
+    batch: plan.batch,
+    cells: plan.cells.map((c) => ({ index: c.index, rngKey: c.rngKey, options: c.options, scenario: c.scenario })),
+  };
+  return createHash('sha256').update(canonicalJson(fixed)).digest('hex');
+}

@@ -1,0 +1,179 @@
+import { EngagementDice } from '../../src/core/dice.js';
+import { describe, expect, it } from 'vitest';
+import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { bombard, canBombard } from '../../src/rules/aor/battle/bombard.js';
+import { attackersIn, planAttacks, situationFor } from '../../src/rules/aor/battle/combat.js';
+import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc } from './helpers.js';
+
+const never = () => false;
+const first = (_h: number, o: number[]) => o[0];
+
+/** Gun G (side 0, strength 4 unless given) at 1,2; target T (side 1) at `target`, on a map with `cells` terrain. */
+function setUp(target: string, cells: Record<string, string> = {}, extra: Partial<BattleDesc> = {}, gunStrength = 4) {
+  const rows = CLEAR_ROWS(8, 5).split('\n').map((l) => l.trim().split(' '));
+  for (const [at, tok] of Object.entries(cells)) {
+    const [c, r] = at.split(',').map(Number);
+    rows[r][c] = tok;
+  }
+  return battle({
+    map: rows.map((r, i) => (i % 2 ? ' ' : '') + r.join(' ')).join('\n'),
+    units: [
+      { id: 'G', side: 0, kind: 'artillery', strength: gunStrength, at: '1,2' },
+      { id: 'T', side: 1, strength: 4, at: target },
+    ],
+    ...extra,
+  });
+}
+
+describe('8.1 bombardment: who can be bombarded', () => {
+  it('range 1 and 2 only', () => {
+    const t = setUp('3,2');
+    const g = t.u('G'), tg = t.u('T');
+    expect(canBombard(t.b, g, t.h('3,2'))).toBe(true); // 2 hexes
+    t.b.moveTo(tg, t.h('2,2'));
+    expect(canBombard(t.b, g, t.h('2,2'))).toBe(true); // adjacent
+    t.b.moveTo(tg, t.h('4,2'));
+    expect(canBombard(t.b, g, t.h('4,2'))).toBe(false); // 3 hexes
+    expect(canBombard(t.b, g, t.h('3,2'))).toBe(false); // an empty hex
+  });
+
+  it('needs a line of sight (8.3)', () => {
+    for (const [tok, ok] of [['T', false], ['F', false], ['C', false], ['W', true], ['.', true]] as const) {
+      const t = setUp('3,2', { '2,2': tok }); // 2,2 lies between the gun at 1,2 and the target at 3,2
+      expect(canBombard(t.b, t.u('G'), t.h('3,2')), tok).toBe(ok);
+    }
+    const crest = setUp('3,2', {}, { crests: ['1,2/E'] });
+    expect(canBombard(crest.b, crest.u('G'), crest.h('3,2'))).toBe(false);
+  });
+
+  it('not into a chateau (Bomb. N/A) or a fort (10.1); into a town or woods, yes', () => {
+    for (const [tok, ok] of [['C', false], ['X', false], ['T', true], ['W', true]] as const) {
+      const t = setUp('2,2', { '2,2': tok });
+      expect(canBombard(t.b, t.u('G'), t.h('2,2')), tok).toBe(ok);
+    }
+  });
+
+  it('not at friendly units', () => {
+    const t = battle({
+      map: CLEAR_ROWS(8, 5),
+      units: [
+        { id: 'G', side: 0, kind: 'artillery', at: '1,2' },
+        { id: 'F', side: 0, at: '2,2' },
+        { id: 'T', side: 1, at: '6,2' },
+      ],
+    });
+    expect(canBombard(t.b, t.u('G'), t.h('2,2'))).toBe(false);
+  });
+});
+
+describe('8.1 bombardment: hits', () => {
+  it('the first hit only disrupts the target', () => {
+    const t = setUp('3,2');
+    const dice = new ScriptedDice({ fire: [roll(7), []] }); // strength 4, roll 7: 1 hit
+    const res = t.res();
+    bombard(t.b, [t.u('G')], t.h('3,2'), dice, res);
+    const tg = t.u('T');
+    expect(t.b.st.disrupted[tg]).toBe(1);
+    expect(t.b.bombDisrupted[tg]).toBe(1);
+    expect(t.b.st.steps[tg]).toBe(2);
+    expect(res.sides[1].stepsLost).toBe(0);
+    expect(t.b.bombarded[t.u('G')]).toBe(1);
+  });
+
+  it('further hits apply normally: the second hit costs a step', () => {
+    const t = setUp('3,2');
+    const dice = new ScriptedDice({ fire: [roll(12), []] }); // strength 4, roll 12: 2 hits
+    const res = t.res();
+    bombard(t.b, [t.u('G')], t.h('3,2'), dice, res);
+    const tg = t.u('T');
+    expect(t.b.st.disrupted[tg]).toBe(1);
+    expect(t.b.st.steps[tg]).toBe(1);
+    expect(res.sides[1].stepsLost).toBe(1);
+    expect(dice.used.morale).toEqual([0, 0]); // no retreat check for bombardment (8.1)
+  });
+
+  it('the target does not fire back', () => {
+    const t = setUp('3,2');
+    const dice = new ScriptedDice({ fire: [roll(12), []] }); // any draw for side 1 throws
+    bombard(t.b, [t.u('G')], t.h('3,2'), dice, t.res());
+    expect(dice.used.fire).toEqual([2, 0]);
+  });
+
+  it.each([
+    ['.', 8],
+    ['T', 2], // town -75%
+    ['W', 4], // woods -50%
+    ['F', 4], // forest as woods
+  ])('Terrain Effects "Bomb." column: strength 8 into %s fires at %d', (tok, strength) => {
+    const t = setUp('2,2', { '2,2': tok }, {}, 8);
+    const { sink, events } = collector();
+    bombard(t.b, [t.u('G')], t.h('2,2'), new ScriptedDice({ fire: [roll(2), []] }), t.res(), sink);
+    const fire = events.filter((e) => e.type === 'fire');
+    expect(fire.length).toBe(1);
+    expect(fire[0].type === 'fire' && fire[0].strength).toBe(strength);
+  });
+});
+
+describe('8.2 artillery that bombarded', () => {
+  it('is not among the attackers in normal combat', () => {
+    const t = battle({
+      map: CLEAR_ROWS(8, 5),
+      units: [
+        { id: 'G', side: 0, kind: 'artillery', at: '1,2', orders: 'attack' },
+        { id: 'T', side: 1, at: '2,2' },
+      ],
+    });
+    const gHex = t.h('1,2');
+    expect(attackersIn(t.b, gHex)).toEqual([t.u('G')]);
+    expect(planAttacks(t.b, 0, first, never).get(gHex)).toBe(t.h('2,2')); // must attack (7.3) if it did not bombard
+    bombard(t.b, [t.u('G')], t.h('2,2'), new ScriptedDice({ fire: [roll(2), []] }), t.res());
+    expect(attackersIn(t.b, gHex)).toEqual([]);
+    expect(planAttacks(t.b, 0, first, never).has(gHex)).toBe(false);
+  });
+
+  it('stacked with infantry: the infantry attacks, the gun does not fire with it', () => {
+    const t = battle({
+      map: CLEAR_ROWS(8, 5),
+      units: [
+        { id: 'G', side: 0, kind: 'artillery', at: '1,2', orders: 'attack' },
+        { id: 'I', side: 0, at: '1,2', orders: 'attack' },
+        { id: 'T', side: 1, at: '2,2' },
+      ],
+    });
+    bombard(t.b, [t.u('G')], t.h('2,2'), new ScriptedDice({ fire: [roll(2), []] }), t.res());
+    const sit = situationFor(t.b, 0, t.h('2,2'), [t.h('1,2')]);
+    expect(sit.stacks[0].units).toEqual([t.u('I')]);
+  });
+
+  it('it still fires in defence', () => {
+    const t = battle({
+      map: CLEAR_ROWS(8, 5),
+      units: [
+        { id: 'G', side: 1, kind: 'artillery', at: '2,2', orders: 'defend' },
+        { id: 'A', side: 0, at: '1,2' },
+      ],
+    });
+    t.b.bombarded[t.u('G')] = 1; // it bombarded in its own player turn
+    expect(situationFor(t.b, 0, t.h('2,2'), [t.h('1,2')]).defender).toEqual([t.u('G')]);
+  });
+
+  it('artillery that bombarded does not move in the movement segment (8.1)', () => {
+    const desc = {
+      map: CLEAR_ROWS(8, 5),
+      formations: [{ id: 'Guns', objective: '7,2' }],
+      units: [
+        { id: 'G', side: 0 as const, kind: 'artillery' as const, at: '1,2', orders: 'attack' as const, formation: 'Guns' },
+        { id: 'T', side: 1 as const, at: '1,4' },
+      ],
+    };
+    const moved = battle(desc);
+    moveSide(moved.b, 0, false, new EngagementDice('moves'), moved.res());
+    expect(moved.pos('G')).not.toBe(moved.h('1,2'));
+
+    const t = battle(desc);
+    expect(canBombard(t.b, t.u('G'), t.h('1,4'))).toBe(true);
+    bombard(t.b, [t.u('G')], t.h('1,4'), new ScriptedDice({ fire: [roll(2), []] }), t.res());
+    moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
+    expect(t.pos('G')).toBe(t.h('1,2'));
+  });
+});

@@ -1,0 +1,683 @@
+/**
+ * Cavalry charges on the map: 7.6 (geometry, squares, outcome, parallel charges), 7.7 (pursuit),
+ * 7.8 (reaction charges), 7.10 (modifiers, Terrain Effects "Charge" column), 7.11 (retreat before
+ * assault). Rulings: ../shared/rulings/age-of-rifles.md "Cavalry"; docs/rules/age-of-rifles.md.
+ */
+import { describe, expect, it } from 'vitest';
+import { EngagementDice, type Purpose, type Uniform } from '../../src/core/dice.js';
+import type { VolleyEvent } from '../../src/core/events.js';
+import { choosePursuit, moveSide, planCharges, reactionCharge } from '../../src/rules/aor/battle/ai.js';
+import {
+  carryOutCharge,
+  chargeOptions,
+  chargeSegment,
+  expectedChargeFactor,
+  pursuitRating,
+  readyCavalry,
+  resolveCharge,
+  retreatBeforeAssault,
+  squareFactor,
+  type ChargeResult,
+} from '../../src/rules/aor/battle/charges.js';
+import { combatSegment } from '../../src/rules/aor/battle/combat.js';
+import { chooseAdvance } from '../../src/rules/aor/battle/ai.js';
+import { playBattle } from '../../src/rules/aor/battle/play.js';
+import { newRoundOutcome } from '../../src/rules/aor/assault.js';
+import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
+
+// Layout used throughout (9 x 5, clear unless said): the charger K at 2,2; an adjacent target at 3,2
+// (its E neighbour); a two-hex target at 4,2, reached across 3,2 only. Neighbours of 3,2 (even row):
+// E 4,2, NE 3,1, NW 2,1, W 2,2, SW 2,3, SE 3,3.
+
+function mapWithAt(cells: Record<string, string>, width = 9, height = 5): string {
+  const rows = CLEAR_ROWS(width, height).split('\n').map((l) => l.trim().split(' '));
+  for (const [at, tok] of Object.entries(cells)) {
+    const [c, r] = at.split(',').map(Number);
+    rows[r][c] = tok;
+  }
+  return rows.map((r, i) => (i % 2 ? ' ' : '') + r.join(' ')).join('\n');
+}
+
+function setUp(units: UnitDesc[], extra: Partial<BattleDesc> = {}, cells: Record<string, string> = {}): Built {
+  return battle({ map: mapWithAt(cells), supply: [['0,2'], ['8,2']], supplyRule: false, ...extra, units });
+}
+
+const cav = (id: string, side: 0 | 1, at: string, more: Partial<UnitDesc> = {}): UnitDesc => ({ id, side, at, kind: 'cavalry', strength: 4, ...more });
+const inf = (id: string, side: 0 | 1, at: string, more: Partial<UnitDesc> = {}): UnitDesc => ({ id, side, at, strength: 4, ...more });
+
+const targets = (t: Built, side: 0 | 1, from: string) => chargeOptions(t.b, side, t.h(from)).map((o) => o.target);
+
+function fires(events: VolleyEvent[]) {
+  return events.filter((e): e is Extract<VolleyEvent, { type: 'fire' }> => e.type === 'fire');
+}
+
+/** Resolve a charge of K from `from` into `target` and return the chargers' 'fire' event. */
+function chargeFire(t: Built, dice: ScriptedDice, from = '2,2', target = '3,2', opts: Parameters<typeof resolveCharge>[6] = {}, chargers = ['K']) {
+  const { sink, events } = collector();
+  const res = t.res();
+  const r = resolveCharge(t.b, chargers.map((c) => t.u(c)), t.h(from), t.h(target), dice, res, opts, sink);
+  const side = t.b.spec(t.u(chargers[0])).side;
+  const fire = fires(events).find((e) => e.side === side)!;
+  return { r, res, events, fire };
+}
+
+/** Dice for one plain charge: optional square roll for the target's side, then each side's fire roll. */
+const chargeDice = (chargerRoll: number, targetRoll: number, square?: number, chargerSide: 0 | 1 = 0) => {
+  const morale: [number[], number[]] = [[], []];
+  if (square !== undefined) morale[1 - chargerSide].push(square);
+  const fire: [number[], number[]] = [[], []];
+  fire[chargerSide] = roll(chargerRoll);
+  fire[1 - chargerSide] = roll(targetRoll);
+  return new ScriptedDice({ fire, morale });
+};
+
+/** Dice that give the same face for every draw of a purpose (and side), for integration runs. */
+class FixedDice extends EngagementDice {
+  constructor(private readonly faces: Partial<Record<Purpose, [number, number]>>) {
+    super('fixed');
+  }
+  override stream(side: 0 | 1, purpose: Purpose): Uniform {
+    const f = this.faces[purpose]?.[side];
+    if (f === undefined) return () => {
+      throw new Error(`FixedDice: unexpected ${purpose} draw for side ${side}`);
+    };
+    return () => (f - 0.5) / 6;
+  }
+}
+
+describe('7.6 charge geometry', () => {
+  it('an adjacent enemy hex can be charged', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')]);
+    expect(chargeOptions(t.b, 0, t.h('2,2'))).toEqual([{ target: t.h('3,2'), via: -1 }]);
+  });
+
+  it('two hexes away only across an empty clear hex', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '4,2')]);
+    expect(chargeOptions(t.b, 0, t.h('2,2'))).toEqual([{ target: t.h('4,2'), via: t.h('3,2') }]);
+    // The hex between holds a unit (even a friendly one): no charge.
+    const blocked = setUp([cav('K', 0, '2,2'), inf('F', 0, '3,2'), cav('E', 1, '4,2')]);
+    expect(targets(blocked, 0, '2,2')).toEqual([]);
+    // The hex between is not clear (town, woods): no charge.
+    for (const tok of ['T', 'W', 'F']) {
+      const rough = setUp([cav('K', 0, '2,2'), cav('E', 1, '4,2')], {}, { '3,2': tok });
+      expect(targets(rough, 0, '2,2'), tok).toEqual([]);
+    }
+    // Three hexes away: never.
+    const far = setUp([cav('K', 0, '2,2'), cav('E', 1, '5,2')]);
+    expect(targets(far, 0, '2,2')).toEqual([]);
+  });
+
+  it('a crest hexside on the way may be crossed ("clear and crest terrain")', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '4,2')], { crests: ['2,2/E'] });
+    expect(targets(t, 0, '2,2')).toEqual([t.h('4,2')]);
+  });
+
+  it('not across a stream, a bridge or a wall on the way; a stream on the final hexside is allowed', () => {
+    const units = [cav('K', 0, '2,2'), cav('E', 1, '4,2')];
+    expect(targets(setUp(units, { streams: ['2,2/E'] }), 0, '2,2')).toEqual([]);
+    expect(targets(setUp(units, { streams: ['2,2/E'], bridges: ['2,2/E'] }), 0, '2,2')).toEqual([]);
+    expect(targets(setUp(units, { rivers: ['2,2/E'], bridges: ['2,2/E'] }), 0, '2,2')).toEqual([]);
+    expect(targets(setUp(units, { fortified: ['2,2/E'] }), 0, '2,2')).toEqual([]);
+    const last = setUp(units, { streams: ['3,2/E'] });
+    expect(targets(last, 0, '2,2')).toEqual([last.h('4,2')]);
+    // Adjacent across a stream: allowed; across a bridge (Charge N/A), a river or a wall: not.
+    const adj = [cav('K', 0, '2,2'), cav('E', 1, '3,2')];
+    const s = setUp(adj, { streams: ['2,2/E'] });
+    expect(targets(s, 0, '2,2')).toEqual([s.h('3,2')]);
+    expect(targets(setUp(adj, { streams: ['2,2/E'], bridges: ['2,2/E'] }), 0, '2,2')).toEqual([]);
+    expect(targets(setUp(adj, { rivers: ['2,2/E'] }), 0, '2,2')).toEqual([]);
+    expect(targets(setUp(adj, { fortified: ['2,2/E'] }), 0, '2,2')).toEqual([]);
+  });
+
+  it('no charging into a chateau (Charge N/A) or a fort (10.1); towns and woods may be charged', () => {
+    for (const tok of ['C', 'X']) {
+      expect(targets(setUp([cav('K', 0, '2,2'), inf('E', 1, '3,2')], {}, { '3,2': tok }), 0, '2,2'), tok).toEqual([]);
+      expect(targets(setUp([cav('K', 0, '2,2'), inf('E', 1, '4,2')], {}, { '4,2': tok }), 0, '2,2'), `${tok} at two`).toEqual([]);
+    }
+    for (const tok of ['T', 'W']) {
+      const t = setUp([cav('K', 0, '2,2'), inf('E', 1, '3,2')], {}, { '3,2': tok });
+      expect(targets(t, 0, '2,2'), tok).toEqual([t.h('3,2')]);
+    }
+  });
+
+  it('only cavalry of Attack and Defend formations may charge', () => {
+    for (const orders of ['attack', 'defend'] as const) {
+      const t = setUp([cav('K', 0, '2,2', { orders }), inf('I', 0, '1,2', { orders }), inf('E', 1, '3,2')]);
+      expect(readyCavalry(t.b, 0), orders).toEqual([t.u('K')]);
+    }
+    for (const orders of ['march', 'reserve'] as const) {
+      const t = setUp([cav('K', 0, '2,2', { orders }), inf('E', 1, '3,2')]);
+      expect(readyCavalry(t.b, 0), orders).toEqual([]);
+      expect(planCharges(t.b, 0), orders).toEqual([]);
+    }
+  });
+
+  it('once a turn: a cavalry unit that charged is no longer ready (charged flag)', () => {
+    const t = setUp([cav('K', 0, '2,2', { strength: 8 }), cav('E', 1, '3,2', { strength: 2 })], { options: { 'aor.pursuitRatingDefault': 'none' } });
+    const plan = planCharges(t.b, 0);
+    expect(plan).toEqual([{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }]);
+    // 16 at 2: 0 hits; 2 at 2: 0 hits; a tie sends the charger back.
+    chargeSegment(t.b, 0, plan, () => false, chargeDice(2, 2), t.res());
+    expect(t.b.charged[t.u('K')]).toBe(1);
+    expect(readyCavalry(t.b, 0)).toEqual([]);
+    expect(planCharges(t.b, 0)).toEqual([]);
+  });
+
+  it('a charge is planned only at good expected odds; stacked cavalry charges together', () => {
+    const t = setUp([cav('K1', 0, '2,2', { strength: 3 }), cav('K2', 0, '2,2', { strength: 3 }), cav('E', 1, '3,2', { strength: 4 })]);
+    // (3 + 3) x 2 / 4 = 3 >= 1.5
+    expect(planCharges(t.b, 0)).toEqual([{ chargers: [t.u('K1'), t.u('K2')], from: t.h('2,2'), target: t.h('3,2') }]);
+    const weak = setUp([cav('K', 0, '2,2', { strength: 2 }), cav('E', 1, '3,2', { strength: 4 })]);
+    expect(planCharges(weak.b, 0)).toEqual([]); // 2 x 2 / 4 = 1 < 1.5
+  });
+});
+
+describe('7.6/7.10 squares', () => {
+  it('squareFactor: 7.6 formed 1, not formed 2; 7.10 formed 0.5, not formed 1', () => {
+    expect(squareFactor('7.6', true)).toBe(1);
+    expect(squareFactor('7.6', false)).toBe(2);
+    expect(squareFactor('7.10', true)).toBe(0.5);
+    expect(squareFactor('7.10', false)).toBe(1);
+  });
+
+  it('7.6 reading: square formed (morale 4, roll 4) normal strength; failed (roll 5) double', () => {
+    const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')]);
+    const formed = chargeFire(t, chargeDice(2, 2, 4));
+    expect(formed.r.squareFormed).toBe(true);
+    expect(formed.events.find((e) => e.type === 'square')).toMatchObject({ side: 1, hex: t.h('3,2'), formed: true });
+    expect(formed.fire.rawStrength).toBe(4);
+    expect(formed.res.extras.squareChecks).toBe(1);
+    expect(formed.res.extras.squaresFormed).toBe(1);
+    const t2 = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')]);
+    const broken = chargeFire(t2, chargeDice(2, 2, 5));
+    expect(broken.r.squareFormed).toBe(false);
+    expect(broken.fire.rawStrength).toBe(8);
+    expect(broken.res.extras.squaresFormed).toBe(0);
+  });
+
+  it('7.10 reading: square formed halves the charge; not formed, normal strength', () => {
+    const opts = { options: { 'aor.squareEffect': '7.10' } };
+    const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')], opts);
+    expect(chargeFire(t, chargeDice(2, 2, 4)).fire.rawStrength).toBe(2);
+    const t2 = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')], opts);
+    expect(chargeFire(t2, chargeDice(2, 2, 5)).fire.rawStrength).toBe(4);
+  });
+
+  it('the square check uses the infantry morale of the target stack, not its cavalry (2.3)', () => {
+    // Infantry morale 3 with cavalry morale 6: a roll of 4 fails.
+    const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2', { morale: 3 }), cav('C', 1, '3,2', { morale: 6 })]);
+    expect(chargeFire(t, chargeDice(2, 2, 4)).r.squareFormed).toBe(false);
+  });
+
+  it('disrupted infantry cannot form square: no check, charged as if the check failed', () => {
+    for (const [effect, raw] of [['7.6', 8], ['7.10', 4]] as const) {
+      const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2', { disrupted: true })], { options: { 'aor.squareEffect': effect } });
+      const out = chargeFire(t, chargeDice(2, 2)); // no morale die scripted: a check would throw
+      expect(out.r.squareFormed, effect).toBe(false);
+      expect(out.fire.rawStrength, effect).toBe(raw);
+      expect(out.res.extras.squareChecks).toBe(0);
+    }
+  });
+
+  it('one disrupted infantry unit in the stack is enough to prevent the square ("all of it undisrupted")', () => {
+    const t = setUp([cav('K', 0, '2,2'), inf('I1', 1, '3,2'), inf('I2', 1, '3,2', { disrupted: true })]);
+    const out = chargeFire(t, chargeDice(2, 2));
+    expect(out.res.extras.squareChecks).toBe(0);
+    expect(out.fire.rawStrength).toBe(8);
+  });
+
+  it('no infantry in the target (cavalry, artillery): no square check, double strength under 7.6', () => {
+    for (const kind of ['cavalry', 'artillery', 'horseArtillery'] as const) {
+      const t = setUp([cav('K', 0, '2,2'), { id: 'E', side: 1, at: '3,2', kind, strength: 4 }]);
+      const out = chargeFire(t, chargeDice(2, 2));
+      expect(out.fire.rawStrength, kind).toBe(8);
+      expect(out.res.extras.squareChecks, kind).toBe(0);
+    }
+  });
+
+  it('expectedChargeFactor weighs the two outcomes by morale/6 (doctrine input)', () => {
+    const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')]);
+    expect(expectedChargeFactor(t.b, t.h('3,2'))).toBeCloseTo((4 / 6) * 1 + (2 / 6) * 2, 12);
+    const t10 = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')], { options: { 'aor.squareEffect': '7.10' } });
+    expect(expectedChargeFactor(t10.b, t10.h('3,2'))).toBeCloseTo((4 / 6) * 0.5 + (2 / 6) * 1, 12);
+    const d = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2', { disrupted: true })]);
+    expect(expectedChargeFactor(d.b, d.h('3,2'))).toBe(2);
+  });
+});
+
+describe('7.10 charge modifiers and the Terrain Effects "Charge" column', () => {
+  it('flank charge x2: the target is already adjacent to a friendly unit in another hex', () => {
+    const t = setUp([cav('K', 0, '2,2'), inf('F', 0, '4,2'), cav('E', 1, '3,2')]);
+    const out = chargeFire(t, chargeDice(2, 2));
+    expect(out.fire.rawStrength).toBe(16);
+    expect(out.res.extras.flankCharges).toBe(1);
+  });
+
+  it('no flank charge from a friendly unit in the chargers own hex, nor with no friendly unit adjacent', () => {
+    const own = setUp([cav('K', 0, '2,2'), inf('F', 0, '2,2'), cav('E', 1, '3,2')]);
+    expect(chargeFire(own, chargeDice(2, 2)).fire.rawStrength).toBe(8);
+    const none = setUp([cav('K', 0, '2,2'), inf('F', 0, '5,2'), cav('E', 1, '3,2')]);
+    expect(chargeFire(none, chargeDice(2, 2)).res.extras.flankCharges).toBe(0);
+  });
+
+  it('no flank charge against a town: town -50% only', () => {
+    const t = setUp([cav('K', 0, '2,2'), inf('F', 0, '4,2'), cav('E', 1, '3,2')], {}, { '3,2': 'T' });
+    const out = chargeFire(t, chargeDice(2, 2));
+    expect(out.fire.rawStrength).toBe(4); // 4 x 2 (no square possible) x 0.5
+    expect(out.res.extras.flankCharges).toBe(0);
+  });
+
+  it('backhand blow x2', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')]);
+    const out = chargeFire(t, chargeDice(2, 2), '2,2', '3,2', { reaction: true, backhand: true });
+    expect(out.fire.rawStrength).toBe(16);
+    expect(out.fire.modifiers).toContain('backhand blow x2 (7.10)');
+  });
+
+  it('Charge column: town -50%, woods -75%, stream on the final hexside -25%, crest no effect', () => {
+    const cases: [Partial<BattleDesc>, Record<string, string>, number][] = [
+      [{}, { '3,2': 'T' }, 4],
+      [{}, { '3,2': 'W' }, 2],
+      [{}, { '3,2': 'F' }, 2], // forest read as woods
+      [{ streams: ['2,2/E'] }, {}, 6],
+      [{ crests: ['2,2/E'] }, {}, 8],
+      [{}, {}, 8],
+    ];
+    for (const [extra, cells, raw] of cases) {
+      const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], extra, cells);
+      expect(chargeFire(t, chargeDice(2, 2)).fire.rawStrength, JSON.stringify([extra, cells])).toBe(raw);
+    }
+  });
+
+  it('a two-hex charge over a stream on the final hexside is also -25%', () => {
+    // K at 2,2 charges E at 4,2 across the empty 3,2; the stream is on 3,2/E, the hexside it charges across.
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '4,2')], { streams: ['3,2/E'] });
+    expect(targets(t, 0, '2,2')).toEqual([t.h('4,2')]);
+    expect(chargeFire(t, chargeDice(2, 2), '2,2', '4,2').fire.rawStrength).toBe(6);
+  });
+
+  it('disrupted chargers charge at half strength (6.2)', () => {
+    const t = setUp([cav('K', 0, '2,2', { disrupted: true }), cav('E', 1, '3,2')]);
+    expect(chargeFire(t, chargeDice(2, 2)).fire.rawStrength).toBe(4);
+  });
+});
+
+describe('7.6 charge outcome', () => {
+  const noPursuit = { options: { 'aor.pursuitRatingDefault': 'none' } };
+
+  function charge(t: Built, dice: ScriptedDice, pursue = () => false) {
+    const { sink, events } = collector();
+    const res = t.res();
+    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], pursue, dice, res, sink);
+    return { res, events };
+  }
+
+  it('the target loses more steps: it retreats one hex away, disrupted; the winner moves into the emptied hex', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], noPursuit);
+    // K 8 at 6: 1 hit; E 4 at 2: 0 hits.
+    const { res } = charge(t, chargeDice(6, 2));
+    expect(t.b.st.steps[t.u('E')]).toBe(1);
+    expect(t.grid.distance(t.pos('E'), t.h('3,2'))).toBe(1);
+    expect(t.grid.distance(t.pos('E'), t.h('2,2'))).toBe(2);
+    expect(t.b.st.disrupted[t.u('E')]).toBe(1);
+    expect(t.pos('K')).toBe(t.h('3,2'));
+    expect(t.b.st.disrupted[t.u('K')]).toBe(0);
+    expect(res.extras['chargesWon.0']).toBe(1);
+  });
+
+  it('the charger loses more steps: it stays at its start hex, disrupted; the target stays', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], noPursuit);
+    // K 8 at 2: 0 hits; E 4 at 7: 1 hit.
+    const { res } = charge(t, chargeDice(2, 7));
+    expect(t.b.st.steps[t.u('K')]).toBe(1);
+    expect(t.pos('K')).toBe(t.h('2,2'));
+    expect(t.b.st.disrupted[t.u('K')]).toBe(1);
+    expect(t.pos('E')).toBe(t.h('3,2'));
+    expect(t.b.st.disrupted[t.u('E')]).toBe(0);
+    expect(res.extras['chargesLost.0']).toBe(1);
+  });
+
+  it('tie under aor.chargeTie=chargerReturns (default): the charger falls back disrupted, the target holds', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], noPursuit);
+    charge(t, chargeDice(6, 7)); // 1 hit each
+    expect(t.b.st.steps[t.u('K')]).toBe(1);
+    expect(t.b.st.steps[t.u('E')]).toBe(1);
+    expect(t.pos('K')).toBe(t.h('2,2'));
+    expect(t.b.st.disrupted[t.u('K')]).toBe(1);
+    expect(t.pos('E')).toBe(t.h('3,2'));
+    expect(t.b.st.disrupted[t.u('E')]).toBe(0);
+  });
+
+  it('tie under aor.chargeTie=bothStay: both stay where they are, neither disrupted', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], { options: { 'aor.chargeTie': 'bothStay', 'aor.pursuitRatingDefault': 'none' } });
+    charge(t, chargeDice(6, 7));
+    expect(t.pos('K')).toBe(t.h('2,2'));
+    expect(t.pos('E')).toBe(t.h('3,2'));
+    expect(t.b.st.disrupted[t.u('K')]).toBe(0);
+    expect(t.b.st.disrupted[t.u('E')]).toBe(0);
+  });
+
+  it('a retreat after a charge never halves losses (2 and 1 hits stay 2 and 1)', () => {
+    // K 8 at 8: 2 hits on a 2-step E (eliminated); E 4 at 7: 1 hit on K.
+    const t = setUp([cav('K', 0, '2,2'), inf('E', 1, '3,2', { disrupted: true, strength: 8 })], noPursuit);
+    const dice = chargeDice(8, 9); // E fires 4 (disrupted 8) at 9: 1 hit
+    const res = t.res();
+    const r = resolveCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), dice, res);
+    expect(r).toMatchObject({ chargerLost: 1, targetLost: 2, winner: 'charger' } satisfies Partial<ChargeResult>);
+    // And through the whole segment (falling back, moving in): still 2 and 1.
+    const t2 = setUp([cav('K', 0, '2,2'), inf('E', 1, '3,2', { disrupted: true, strength: 8 })], noPursuit);
+    const { res: res2 } = charge(t2, chargeDice(8, 9));
+    expect(t2.b.st.steps[t2.u('E')]).toBe(0);
+    expect(t2.b.st.steps[t2.u('K')]).toBe(1);
+    expect(res2.sides[0].stepsLost).toBe(1);
+    expect(res2.sides[1].stepsLost).toBe(2);
+  });
+
+  it('the side losing more steps loses: a charger that loses more steps than the target is beaten', () => {
+    // K 8 at 6: 1 hit on E; E (disrupted: 2) at 12: 2 hits on K, which loses both steps.
+    const t = setUp([cav('K', 0, '2,2'), inf('E', 1, '3,2', { disrupted: true })], noPursuit);
+    const r = resolveCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), chargeDice(6, 12), t.res());
+    expect(r).toMatchObject({ chargerLost: 2, targetLost: 1, winner: 'target' });
+  });
+
+  it('all charges of the segment are declared before any is resolved; a charge whose target has gone does nothing', () => {
+    // K at 2,2 charges E at 3,2; K2 at 5,2 charges E too, across the empty 4,2. K's charge comes first,
+    // wins, and E retreats; K2's charge then finds no enemy in 3,2 and draws no dice.
+    const t = setUp([cav('K', 0, '2,2'), cav('K2', 0, '5,2'), cav('E', 1, '3,2')], noPursuit);
+    const { sink, events } = collector();
+    // K: 4 x2 (no square) = 8 at 6: 1 hit; E 4 at 2: 0.
+    const dice = chargeDice(6, 2);
+    chargeSegment(
+      t.b,
+      0,
+      [
+        { chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') },
+        { chargers: [t.u('K2')], from: t.h('5,2'), target: t.h('3,2') },
+      ],
+      () => false,
+      dice,
+      t.res(),
+      sink,
+    );
+    const kinds = events.map((e) => e.type);
+    expect(kinds.filter((k) => k === 'charge').length).toBe(2);
+    expect(kinds.lastIndexOf('charge')).toBeLessThan(kinds.indexOf('fire'));
+    expect(fires(events).length).toBe(2); // one charge resolved, both sides fired once
+    expect(t.b.charged[t.u('K2')]).toBe(1);
+    expect(t.pos('K')).toBe(t.h('3,2'));
+    expect(t.pos('K2')).toBe(t.h('5,2'));
+    expect(dice.used.fire).toEqual([2, 2]);
+  });
+});
+
+describe('7.7 pursuit', () => {
+  function winAndPursue(t: Built, dice: ScriptedDice, pursue: boolean) {
+    const { sink, events } = collector();
+    const res = t.res();
+    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => pursue, dice, res, sink);
+    return { res, events };
+  }
+
+  it('a chosen pursuit attacks the retreated units, which do not fire back', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')]);
+    // Charge: K 8 at 6 -> 1 hit, E 4 at 2 -> 0. Pursuit: K 8 (E has no infantry) at 6 -> 1 hit. E has no second roll.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(6)], roll(2)] });
+    const { res, events } = winAndPursue(t, dice, true);
+    const p = events.find((e) => e.type === 'pursuit');
+    expect(p).toMatchObject({ side: 0, units: ['K'] });
+    const f = fires(events);
+    expect(f.map((e) => e.side)).toEqual([0, 1, 0]);
+    expect(f[2].modifiers).toContain('pursuit: no return fire (7.7)');
+    expect(t.b.st.steps[t.u('E')]).toBe(0);
+    expect(t.b.st.steps[t.u('K')]).toBe(2);
+    expect(res.extras['pursuitsChosen.0']).toBe(1);
+    expect(t.pos('K')).toBe(t.h('3,2')); // stops after one round of pursuit
+    expect(dice.used.fire).toEqual([4, 2]);
+  });
+
+  it('declined pursuit: a d6 above the unit pursuit rating pursues anyway', () => {
+    const t = setUp([cav('K', 0, '2,2', { pursuit: 3 }), cav('E', 1, '3,2')]);
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], roll(2)], morale: [[4], []] });
+    const { res, events } = winAndPursue(t, dice, false);
+    expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ morale: 3, roll: 4 });
+    expect(events.some((e) => e.type === 'pursuit')).toBe(true);
+    expect(res.extras['pursuitsForced.0']).toBe(1);
+    expect(dice.used.fire[0]).toBe(4);
+  });
+
+  it('declined pursuit: a roll equal to the rating does not pursue', () => {
+    const t = setUp([cav('K', 0, '2,2', { pursuit: 3 }), cav('E', 1, '3,2')]);
+    const dice = new ScriptedDice({ fire: [roll(6), roll(2)], morale: [[3], []] });
+    const { res, events } = winAndPursue(t, dice, false);
+    expect(events.some((e) => e.type === 'pursuit')).toBe(false);
+    expect(res.extras['pursuitsForced.0']).toBe(0);
+    expect(t.b.st.steps[t.u('E')]).toBe(1);
+  });
+
+  it('the unit pursuit rating comes before its morale', () => {
+    // Morale 5 would hold on a 3; a pursuit rating of 2 pursues.
+    const t = setUp([cav('K', 0, '2,2', { morale: 5, pursuit: 2 }), cav('E', 1, '3,2')]);
+    expect(pursuitRating(t.b, [t.u('K')])).toBe(2);
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], roll(2)], morale: [[3], []] });
+    expect(winAndPursue(t, dice, false).events.some((e) => e.type === 'pursuit')).toBe(true);
+  });
+
+  it('no pursuit rating: morale by default (aor.pursuitRatingDefault=morale)', () => {
+    const t = setUp([cav('K', 0, '2,2', { morale: 2 }), cav('E', 1, '3,2')]);
+    expect(pursuitRating(t.b, [t.u('K')])).toBe(2);
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], roll(2)], morale: [[3], []] });
+    const { events } = winAndPursue(t, dice, false);
+    expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ morale: 2 });
+    expect(events.some((e) => e.type === 'pursuit')).toBe(true);
+  });
+
+  it('no pursuit rating under aor.pursuitRatingDefault=none: no test, no pursuit', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], { options: { 'aor.pursuitRatingDefault': 'none' } });
+    expect(pursuitRating(t.b, [t.u('K')])).toBe(-1);
+    const dice = new ScriptedDice({ fire: [roll(6), roll(2)] }); // any morale draw throws
+    const { events } = winAndPursue(t, dice, false);
+    expect(events.some((e) => e.type === 'pursuit')).toBe(false);
+  });
+
+  it('choosePursuit: the doctrine pursues with fresh cavalry only', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('D', 0, '2,3', { disrupted: true }), cav('R', 0, '2,1', { damaged: true }), cav('E', 1, '3,2')]);
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,2'))).toBe(true);
+    expect(choosePursuit(t.b, [t.u('D')], t.h('3,2'))).toBe(false);
+    expect(choosePursuit(t.b, [t.u('R')], t.h('3,2'))).toBe(false);
+  });
+});
+
+describe('7.8 reaction charges', () => {
+  // M (side 0) walks 1,2 -> 2,2 -> 3,2; R (side 1, Defend orders) waits at 5,2, two hexes from 3,2 across the empty 4,2.
+  function walked(rAt = '5,2', more: Partial<UnitDesc> = {}) {
+    const t = setUp([inf('M', 0, '1,2', { strength: 2, reduced: 1 }), cav('R', 1, rAt, { strength: 6, ...more })]);
+    t.b.moveTo(t.u('M'), t.h('3,2'));
+    t.b.computeZoc();
+    return t;
+  }
+  const path = (t: Built) => ['1,2', '2,2', '3,2'].map((h) => t.h(h));
+
+  it('non-phasing cavalry within two hexes reacts after a passed morale check and charges the mover', () => {
+    const t = walked();
+    const { sink, events } = collector();
+    const res = t.res();
+    // Reaction check 4 (morale 4: pass); M's square check 5 (fails); R 12 at 4 -> 1 hit; M 2 at 2 -> 0.
+    // M retreats; R pursues by choice: 12 at 2 -> 0 hits.
+    const dice = new ScriptedDice({ morale: [[5], [4]], fire: [roll(2), [...roll(4), ...roll(2)]] });
+    expect(reactionCharge(t.b, t.u('M'), path(t), dice, res, sink)).toBe(true);
+    const check = events.find((e) => e.type === 'check' && e.purpose === 'reaction');
+    expect(check).toMatchObject({ side: 1, unit: 'R', passed: true });
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ side: 1, units: ['R'], from: t.h('5,2'), target: t.h('3,2'), reaction: true });
+    expect(fires(events)[0]).toMatchObject({ side: 1, rawStrength: 12 });
+    expect(res.extras['reactionCharges.1']).toBe(1);
+    expect(t.b.charged[t.u('R')]).toBe(1);
+    expect(t.b.st.steps[t.u('M')]).toBe(1);
+    expect(t.grid.distance(t.pos('M'), t.h('5,2'))).toBe(3);
+    expect(t.pos('R')).toBe(t.h('3,2'));
+  });
+
+  it('a failed morale check means no charge, and the cavalry counts as having charged', () => {
+    const t = walked();
+    const { sink, events } = collector();
+    const res = t.res();
+    const dice = new ScriptedDice({ morale: [[], [5]] }); // any fire draw throws
+    expect(reactionCharge(t.b, t.u('M'), path(t), dice, res, sink)).toBe(false);
+    expect(events.some((e) => e.type === 'charge')).toBe(false);
+    expect(t.b.charged[t.u('R')]).toBe(1);
+    expect(readyCavalry(t.b, 1)).toEqual([]);
+    expect(res.extras['reactionCharges.1']).toBe(0);
+    expect(t.pos('M')).toBe(t.h('3,2'));
+  });
+
+  it('cavalry more than two hexes from every hex of the path does not react', () => {
+    const t = walked('6,2');
+    const dice = new ScriptedDice({}); // any draw throws
+    expect(reactionCharge(t.b, t.u('M'), path(t), dice, t.res())).toBe(false);
+    expect(t.b.charged[t.u('R')]).toBe(0);
+  });
+
+  it('cavalry that already charged this turn does not react', () => {
+    const t = walked();
+    t.b.charged[t.u('R')] = 1;
+    expect(reactionCharge(t.b, t.u('M'), path(t), new ScriptedDice({}), t.res())).toBe(false);
+  });
+
+  it('in the movement segment (moveSide), a move that ends within reach draws a reaction charge', () => {
+    // M (Attack orders, objective R's hex) walks east toward R; R reacts. Every morale die passes (1),
+    // every fire roll is 2 (no hits): square formed, no hits, the reaction charger falls back disrupted.
+    const t = battle({
+      map: CLEAR_ROWS(9, 5),
+      supply: [['0,2'], ['8,2']],
+      supplyRule: false,
+      units: [inf('M', 0, '0,2', { movement: 3 }), cav('R', 1, '5,2', { strength: 8 })],
+    });
+    const { sink, events } = collector();
+    moveSide(t.b, 0, false, new FixedDice({ morale: [1, 1], fire: [1, 1] }), t.res(), sink);
+    const move = events.find((e) => e.type === 'move');
+    expect(move).toBeDefined();
+    const at = t.pos('M');
+    expect(t.grid.distance(at, t.h('5,2'))).toBeLessThanOrEqual(2);
+    const charge = events.find((e) => e.type === 'charge');
+    expect(charge).toMatchObject({ side: 1, units: ['R'], target: at, reaction: true });
+    expect(events.indexOf(move!)).toBeLessThan(events.indexOf(charge!));
+    expect(t.b.st.disrupted[t.u('R')]).toBe(1);
+  });
+});
+
+describe('7.11 cavalry retreat before assault', () => {
+  it('a cavalry stack not in enemy ZOC at the start of the player turn slips away before an assault without cavalry', () => {
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const res = t.res();
+    expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), res)).toBe(true);
+    expect(t.grid.distance(t.pos('C'), t.h('2,2'))).toBe(2);
+    expect(t.grid.distance(t.pos('C'), t.h('3,2'))).toBe(1);
+    expect(t.b.st.disrupted[t.u('C')]).toBe(0); // project ruling: no disruption
+    expect(res.extras['retreatsBeforeAssault.1']).toBe(1);
+  });
+
+  it('horse artillery, alone or with cavalry, may retreat too; a stack with infantry or foot artillery may not', () => {
+    const ha = setUp([inf('A', 0, '2,2'), { id: 'H', side: 1, at: '3,2', kind: 'horseArtillery', strength: 3 }, cav('C', 1, '3,2')]);
+    expect(retreatBeforeAssault(ha.b, ha.h('3,2'), [ha.h('2,2')], new ScriptedDice({}), ha.res())).toBe(true);
+    expect(ha.pos('H')).toBe(ha.pos('C'));
+    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')]);
+    expect(retreatBeforeAssault(mixed.b, mixed.h('3,2'), [mixed.h('2,2')], new ScriptedDice({}), mixed.res())).toBe(false);
+    expect(mixed.pos('C')).toBe(mixed.h('3,2'));
+    const foot = setUp([inf('A', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }]);
+    expect(retreatBeforeAssault(foot.b, foot.h('3,2'), [foot.h('2,2')], new ScriptedDice({}), foot.res())).toBe(false);
+  });
+
+  it('not when there is cavalry among the attackers', () => {
+    const t = setUp([inf('A', 0, '2,2'), cav('K', 0, '2,1'), cav('C', 1, '3,2')]);
+    expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2'), t.h('2,1')], new ScriptedDice({}), t.res())).toBe(false);
+    expect(t.pos('C')).toBe(t.h('3,2'));
+  });
+
+  it('not when it started the player turn in an enemy ZOC', () => {
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    t.b.startedInZoc[t.u('C')] = 1;
+    expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), t.res())).toBe(false);
+    expect(t.pos('C')).toBe(t.h('3,2'));
+  });
+
+  it('in the combat segment: no fire at all, and the attackers may advance into the vacated hex', () => {
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const { sink, events } = collector();
+    const res = t.res();
+    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), (d, a) => chooseAdvance(t.b, d, a), new ScriptedDice({}), res, newRoundOutcome(), sink);
+    expect(fires(events)).toEqual([]);
+    expect(res.extras.assaults).toBe(0);
+    expect(t.pos('A')).toBe(t.h('3,2'));
+    expect(t.grid.distance(t.pos('C'), t.h('2,2'))).toBe(2);
+  });
+
+  it('in a played battle: the start of the player turn decides (moved adjacent: retreats; started adjacent: fights)', () => {
+    const desc = (aAt: string): BattleDesc => ({
+      map: CLEAR_ROWS(9, 5),
+      supply: [['0,2'], ['8,2']],
+      supplyRule: false,
+      turns: 1,
+      units: [inf('A', 0, aAt), cav('C', 1, '4,2', { strength: 2 })],
+    });
+    const away = battle(desc('1,2'));
+    const r1 = playBattle(away.c, new EngagementDice('7.11/away'));
+    expect(r1.extras['retreatsBeforeAssault.1']).toBe(1);
+    const adjacent = battle(desc('3,2'));
+    const r2 = playBattle(adjacent.c, new EngagementDice('7.11/adjacent'));
+    expect(r2.extras['retreatsBeforeAssault.1']).toBe(0);
+    expect(r2.extras.assaults).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('7.6/7.7 statistics (fixed seed, 4 standard errors)', () => {
+  it('the square forms with probability morale/6 over many charges on the same infantry', () => {
+    for (const morale of [3, 5]) {
+      const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2', { morale })]);
+      const dice = new EngagementDice(`square-rate/${morale}`);
+      const res = t.res();
+      const n = 4000;
+      for (let i = 0; i < n; i++) {
+        t.b.reset();
+        resolveCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), dice, res);
+      }
+      expect(res.extras.squareChecks).toBe(n);
+      const p = morale / 6;
+      const se = Math.sqrt((p * (1 - p)) / n);
+      expect(Math.abs(res.extras.squaresFormed / n - p), `morale ${morale}`).toBeLessThan(4 * se);
+    }
+  });
+
+  it('a declined pursuit is forced with probability (6 - rating)/6', () => {
+    // Fire always rolls 3+3: the charge puts 1 hit on E (8 at 6), E puts none on K (4 at 6).
+    class Dice extends EngagementDice {
+      override stream(side: 0 | 1, purpose: Purpose): Uniform {
+        return purpose === 'fire' ? () => 2.5 / 6 : super.stream(side, purpose);
+      }
+    }
+    const t = setUp([cav('K', 0, '2,2', { pursuit: 2 }), cav('E', 1, '3,2')]);
+    const dice = new Dice('forced-pursuit');
+    const res = t.res();
+    const n = 3000;
+    for (let i = 0; i < n; i++) {
+      t.b.reset();
+      t.b.charged.fill(0);
+      chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => false, dice, res);
+    }
+    expect(res.extras['chargesWon.0']).toBe(n);
+    const p = 4 / 6;
+    const se = Math.sqrt((p * (1 - p)) / n);
+    expect(Math.abs(res.extras['pursuitsForced.0'] / n - p)).toBeLessThan(4 * se);
+  });
+});
+
+describe('7.6 carryOutCharge directly', () => {
+  it('the whole beaten target stack retreats together, disrupted, and the winner moves in', () => {
+    // Target stack E1 + E2: both retreat together when the charge is lost (the stack is the target).
+    const t = setUp([cav('K', 0, '2,2'), cav('E1', 1, '3,2'), cav('E2', 1, '3,2')], { options: { 'aor.pursuitRatingDefault': 'none' } });
+    const r: ChargeResult = { chargerLost: 0, targetLost: 1, winner: 'charger', squareFormed: false };
+    carryOutCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), r, () => false, new ScriptedDice({}), t.res());
+    expect(t.pos('E1')).toBe(t.pos('E2'));
+    expect(t.pos('E1')).not.toBe(t.h('3,2'));
+    expect(t.b.st.disrupted[t.u('E1')] + t.b.st.disrupted[t.u('E2')]).toBe(2);
+    expect(t.pos('K')).toBe(t.h('3,2'));
+  });
+});

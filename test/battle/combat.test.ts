@@ -1,0 +1,277 @@
+import { EngagementDice } from '../../src/core/dice.js';
+import { describe, expect, it } from 'vitest';
+import { newRoundOutcome, resolveAssaultRound } from '../../src/rules/aor/assault.js';
+import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { assaultTargets, combatSegment, movedAdjacentInLos, mustAttack, planAttacks, situationFor } from '../../src/rules/aor/battle/combat.js';
+import { battle, CLEAR_ROWS, roll, ScriptedDice, type Built, type UnitDesc } from './helpers.js';
+
+const never = () => false;
+const always = () => true;
+
+// Neighbours of 3,2 (an even row) by direction: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
+const AROUND_3_2 = ['4,2', '3,1', '2,1', '2,2', '2,3', '3,3'];
+
+function mapWithAt(cells: Record<string, string>): string {
+  const rows = CLEAR_ROWS(7, 5).split('\n').map((l) => l.trim().split(' '));
+  for (const [at, tok] of Object.entries(cells)) {
+    const [c, r] = at.split(',').map(Number);
+    rows[r][c] = tok;
+  }
+  return rows.map((r, i) => (i % 2 ? ' ' : '') + r.join(' ')).join('\n');
+}
+
+/** One round against D at 3,2 by one strength-4 infantry stack per given direction; no hits either way. */
+function roundFrom(dirs: number[], defTerrain = '.') {
+  const t = battle({
+    map: mapWithAt({ '3,2': defTerrain }),
+    units: [{ id: 'D', side: 1, at: '3,2', strength: 4 }, ...dirs.map((d, i): UnitDesc => ({ id: `A${i}`, side: 0, at: AROUND_3_2[d], strength: 4 }))],
+  });
+  const sit = situationFor(t.b, 0, t.h('3,2'), dirs.map((d) => t.h(AROUND_3_2[d])));
+  expect(sit.stacks.map((s) => s.direction)).toEqual(dirs); // the real hexsides used
+  const dice = new ScriptedDice({ fire: [roll(2), roll(2)] });
+  const out = resolveAssaultRound(t.b.st, sit, t.c.options, [t.c.sides[0].doctrine, t.c.sides[1].doctrine], dice, t.res(), newRoundOutcome());
+  return out;
+}
+
+describe('7.3/7.6 flank attacks on the map', () => {
+  it('two stacks attacking through hexsides with one hexside between them flank: +50%', () => {
+    const out = roundFrom([0, 2]);
+    expect(out.flanked).toBe(true);
+    expect(out.attackerStrength).toBe(12);
+  });
+
+  it('opposite hexsides flank', () => {
+    expect(roundFrom([0, 3]).flanked).toBe(true);
+    expect(roundFrom([1, 4]).flanked).toBe(true);
+  });
+
+  it('stacks on adjacent hexsides do not flank', () => {
+    const out = roundFrom([0, 1]);
+    expect(out.flanked).toBe(false);
+    expect(out.attackerStrength).toBe(8);
+    expect(roundFrom([5, 0]).flanked).toBe(false); // across the 5/0 wrap
+    expect(roundFrom([2]).flanked).toBe(false);
+  });
+
+  it('a defender in a town cannot be flanked', () => {
+    const out = roundFrom([0, 3], 'T');
+    expect(out.flanked).toBe(false);
+    expect(out.attackerStrength).toBe(6); // 8 less 25% for the town
+  });
+});
+
+describe('7.3 who must attack', () => {
+  it('an Attack-order stack in an enemy ZOC must attack even if it would not volunteer', () => {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'A', side: 0, at: '2,2', orders: 'attack' },
+        { id: 'D', side: 1, at: '3,2' },
+      ],
+    });
+    expect(mustAttack(t.b, t.h('2,2'), 0)).toBe(true);
+    expect(planAttacks(t.b, 0, (_h, o) => o[0], never).get(t.h('2,2'))).toBe(t.h('3,2'));
+  });
+
+  it('even cavalry with Attack orders must attack', () => {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'K', side: 0, kind: 'cavalry', at: '2,2', orders: 'attack' },
+        { id: 'D', side: 1, at: '3,2' },
+      ],
+    });
+    expect(planAttacks(t.b, 0, (_h, o) => o[0], never).get(t.h('2,2'))).toBe(t.h('3,2'));
+  });
+
+  it('attacking is voluntary under Defend orders', () => {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'A', side: 0, at: '2,2', orders: 'defend' },
+        { id: 'D', side: 1, at: '3,2' },
+      ],
+    });
+    expect(mustAttack(t.b, t.h('2,2'), 0)).toBe(false);
+    expect(planAttacks(t.b, 0, (_h, o) => o[0], never).size).toBe(0);
+    expect(planAttacks(t.b, 0, (_h, o) => o[0], always).get(t.h('2,2'))).toBe(t.h('3,2'));
+  });
+
+  it('Reserve and March orders never attack (12.2)', () => {
+    for (const orders of ['reserve', 'march'] as const) {
+      const t = battle({
+        map: CLEAR_ROWS(7, 5),
+        units: [
+          { id: 'A', side: 0, at: '2,2', orders },
+          { id: 'D', side: 1, at: '3,2' },
+        ],
+      });
+      expect(planAttacks(t.b, 0, (_h, o) => o[0], always).size, orders).toBe(0);
+    }
+  });
+
+  it('no assault across a river hexside without a bridge; across a bridge, yes', () => {
+    const units: UnitDesc[] = [
+      { id: 'A', side: 0, at: '2,2', orders: 'attack' },
+      { id: 'D', side: 1, at: '3,2' },
+    ];
+    const river = battle({ map: CLEAR_ROWS(7, 5), rivers: ['2,2/E'], units });
+    expect(assaultTargets(river.b, river.h('2,2'), 0)).toEqual([]);
+    expect(planAttacks(river.b, 0, (_h, o) => o[0], always).size).toBe(0);
+    const bridge = battle({ map: CLEAR_ROWS(7, 5), rivers: ['2,2/E'], bridges: ['2,2/E'], units });
+    expect(assaultTargets(bridge.b, bridge.h('2,2'), 0)).toEqual([bridge.h('3,2')]);
+    expect(planAttacks(bridge.b, 0, (_h, o) => o[0], never).get(bridge.h('2,2'))).toBe(bridge.h('3,2'));
+  });
+});
+
+describe('7.3 distribution of attacks', () => {
+  // E1 at 3,2 and E2 at 3,0; S2 at 3,1 is adjacent to both, S1 at 2,2 to E1 only.
+  function twoOnTwo(orders: 'attack' | 'defend'): Built {
+    return battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'S1', side: 0, at: '2,2', orders },
+        { id: 'S2', side: 0, at: '3,1', orders },
+        { id: 'E1', side: 1, at: '3,2' },
+        { id: 'E2', side: 1, at: '3,0' },
+      ],
+    });
+  }
+
+  it('an Attack-order stack does not pile onto an already attacked stack while another adjacent enemy stack is unattacked', () => {
+    const t = twoOnTwo('attack');
+    const e1 = t.h('3,2'), e2 = t.h('3,0');
+    const preferE1 = (_h: number, o: number[]) => (o.includes(e1) ? e1 : o[0]);
+    const plan = planAttacks(t.b, 0, preferE1, never);
+    expect(plan.get(t.h('2,2'))).toBe(e1);
+    expect(plan.get(t.h('3,1'))).toBe(e2);
+  });
+
+  it('also when both stacks could attack either enemy stack', () => {
+    // 2,1 (odd row) is adjacent to 3,0 (NE) and 3,2 (SE), as is 3,1.
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'S1', side: 0, at: '2,1', orders: 'attack' },
+        { id: 'S2', side: 0, at: '3,1', orders: 'attack' },
+        { id: 'E1', side: 1, at: '3,2' },
+        { id: 'E2', side: 1, at: '3,0' },
+      ],
+    });
+    const e1 = t.h('3,2');
+    const plan = planAttacks(t.b, 0, (_h, o) => (o.includes(e1) ? e1 : o[0]), never);
+    expect([...plan.values()].sort()).toEqual([t.h('3,0'), e1].sort());
+  });
+
+  it('the restriction is for Attack orders: volunteers under Defend orders may pile on', () => {
+    const t = twoOnTwo('defend');
+    const e1 = t.h('3,2');
+    const plan = planAttacks(t.b, 0, (_h, o) => (o.includes(e1) ? e1 : o[0]), always);
+    expect(plan.get(t.h('2,2'))).toBe(e1);
+    expect(plan.get(t.h('3,1'))).toBe(e1);
+  });
+
+  it('one stack attacks one defending stack', () => {
+    const t = twoOnTwo('attack');
+    const plan = planAttacks(t.b, 0, (_h, o) => o[o.length - 1], always);
+    expect(plan.size).toBe(2);
+    for (const def of plan.values()) expect([t.h('3,2'), t.h('3,0')]).toContain(def);
+  });
+});
+
+describe('7.3 target priority of a stack containing infantry', () => {
+  // The attacker at 3,1 is adjacent to 3,0 and 3,2; the doctrine would pick `prefer`.
+  function pick(attacker: UnitDesc['kind'], north: UnitDesc['kind'], south: UnitDesc['kind'], prefer: 'north' | 'south', cells: Record<string, string> = {}) {
+    const t = battle({
+      map: mapWithAt(cells),
+      units: [
+        { id: 'S', side: 0, kind: attacker, at: '3,1', orders: 'defend' },
+        { id: 'N', side: 1, kind: north, at: '3,0' },
+        { id: 'X', side: 1, kind: south, at: '3,2' },
+      ],
+    });
+    const want = t.h(prefer === 'north' ? '3,0' : '3,2');
+    const got = planAttacks(t.b, 0, (_h, o) => (o.includes(want) ? want : o[0]), always).get(t.h('3,1'));
+    return got === t.h('3,0') ? 'north' : got === t.h('3,2') ? 'south' : 'none';
+  }
+
+  it('infantry before artillery', () => {
+    expect(pick('infantry', 'artillery', 'infantry', 'north')).toBe('south');
+  });
+
+  it('infantry before cavalry, cavalry before artillery', () => {
+    expect(pick('infantry', 'cavalry', 'infantry', 'north')).toBe('south');
+    expect(pick('infantry', 'artillery', 'cavalry', 'north')).toBe('south');
+  });
+
+  it('a chateau before infantry in the open', () => {
+    expect(pick('infantry', 'infantry', 'infantry', 'south', { '3,0': 'C' })).toBe('north');
+  });
+
+  it('a stack without infantry is free to choose', () => {
+    expect(pick('cavalry', 'artillery', 'infantry', 'north')).toBe('north');
+  });
+
+  it('the priority also binds Attack-order stacks', () => {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'S', side: 0, at: '3,1', orders: 'attack' },
+        { id: 'N', side: 1, kind: 'artillery', at: '3,0' },
+        { id: 'X', side: 1, at: '3,2' },
+      ],
+    });
+    const art = t.h('3,0');
+    expect(planAttacks(t.b, 0, (_h, o) => (o.includes(art) ? art : o[0]), never).get(t.h('3,1'))).toBe(t.h('3,2'));
+  });
+});
+
+describe('7.3 the defender fires first at stacks that moved adjacent out of a non-adjacent hex in its LOS', () => {
+  function moved(from: string | null, extra: { crests?: string[] } = {}) {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      ...extra,
+      units: [
+        { id: 'A', side: 0, at: '3,2' },
+        { id: 'D', side: 1, at: '4,2' },
+      ],
+    });
+    if (from) t.b.enteredFrom[t.u('A')] = t.h(from);
+    return movedAdjacentInLos(t.b, [t.u('A')], t.h('4,2'));
+  }
+
+  it('out of a non-adjacent hex in LOS: yes', () => {
+    expect(moved('2,2')).toBe(true);
+  });
+
+  it('out of an adjacent hex, or not moved at all: no', () => {
+    expect(moved('3,1')).toBe(false); // 3,1 is adjacent to 4,2
+    expect(moved(null)).toBe(false);
+  });
+
+  it('out of a hex the defender cannot see: no', () => {
+    expect(moved('2,2', { crests: ['2,2/E'] })).toBe(false);
+  });
+
+  it('on the map: a unit that moves up two hexes in the open is fired on first', () => {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'A', side: 0, at: '1,2', orders: 'attack' },
+        { id: 'D', side: 1, at: '4,2' },
+      ],
+    });
+    moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
+    t.b.computeZoc();
+    const a = t.u('A');
+    expect(t.grid.distance(t.b.pos[a], t.h('4,2'))).toBe(1);
+    expect(t.grid.distance(t.b.enteredFrom[a], t.h('4,2'))).toBe(2);
+    const plan = planAttacks(t.b, 0, (_h, o) => o[0], never);
+    expect(plan.get(t.b.pos[a])).toBe(t.h('4,2'));
+    const sit = situationFor(t.b, 0, t.h('4,2'), [t.b.pos[a]]);
+    expect(sit.stacks[0].movedAdjacentInLos).toBe(true);
+    const round = newRoundOutcome();
+    combatSegment(t.b, 0, plan, () => -1, new ScriptedDice({ fire: [roll(2), roll(2)] }), t.res(), round);
+    expect(round.defenderFiredFirst).toBe(true);
+  });
+});

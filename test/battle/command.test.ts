@@ -1,0 +1,270 @@
+/**
+ * Leaders and command (11, 12), night (16) and reorganization (15) on small maps built with the real
+ * scenario schema.
+ */
+import { describe, expect, it } from 'vitest';
+import { EngagementDice } from '../../src/core/dice.js';
+import { newBattleResult } from '../../src/rules/aor/battle/play.js';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import { checkLeaders, commandPhase, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
+import { attackersIn } from '../../src/rules/aor/battle/combat.js';
+import { complianceDelay } from '../../src/rules/aor/battle/orders.js';
+import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
+import { battleScenarioSchema } from '../../src/scenario/schema.js';
+
+/** Dice whose every stream returns the given faces in order (then throws). */
+class Faces extends EngagementDice {
+  constructor(private faces: number[]) {
+    super('faces');
+  }
+  override stream() {
+    return () => {
+      const f = this.faces.shift();
+      if (f === undefined) throw new Error('no more dice planned');
+      return (f - 0.5) / 6;
+    };
+  }
+}
+
+function compile(extra: Record<string, unknown>, sides: [Record<string, unknown>, Record<string, unknown>]): CompiledBattle {
+  const sc = battleScenarioSchema.parse({
+    kind: 'scenario',
+    name: 'command-test',
+    ruleset: 'aor',
+    engagement: 'battle',
+    turns: 6,
+    map: { width: 14, height: 5 },
+    ...extra,
+    sides: sides.map((s, i) => ({ name: i ? 'B' : 'A', supply: [i ? '13,2' : '0,2'], ...s })),
+  });
+  return compileBattle(sc as never, aorOptions(resolveOptions(AOR_OPTIONS, {})));
+}
+
+describe('12.4 order compliance', () => {
+  it("the text's example: Lee (4) sends Attack to Ewell (2) 9 MP away: executed 2 turns later", () => {
+    expect(complianceDelay('attack', 4, 2, 9)).toBe(2);
+  });
+  it('the order number less half the summed ratings (rounded half up) is never below 0; distance / 6 drops fractions', () => {
+    expect(complianceDelay('reserve', 5, 5, 0)).toBe(0); // 2 - 5 < 0
+    expect(complianceDelay('defend', 3, 2, 0)).toBe(0); // 3 - round(2.5) = 0
+    expect(complianceDelay('march', 1, 2, 11.5)).toBe(2); // 3 - round(1.5)=1, + floor(11.5/6)=1
+    expect(complianceDelay('attack', 1, 1, 6, 1)).toBe(5); // 4-1 + 1 + demoralized extra 1
+  });
+  it('a planned order is sent in its turn and arrives after the delay (12.4), within capacity (12.5)', () => {
+    const c = compile({}, [
+      {
+        commanders: [{ id: 'OC', rating: 1, at: '0,0', role: 'oc' }],
+        plan: [
+          { turn: 2, order: { formation: 'F1', orders: 'attack', objective: '12,2' } },
+          { turn: 2, order: { formation: 'F2', orders: 'attack', objective: '12,2' } },
+        ],
+        formations: [
+          { id: 'F1', orders: 'reserve', leader: { id: 'L1', rating: 1, at: '1,1' }, units: [{ id: 'a', strength: 4, at: '1,1' }] },
+          { id: 'F2', orders: 'reserve', leader: { id: 'L2', rating: 1, at: '1,3' }, units: [{ id: 'b', strength: 4, at: '1,3' }] },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 1;
+    commandPhase(b, new Faces([]), res);
+    expect(b.ordersOf(0)).toBe('reserve');
+    b.turn = 2;
+    commandPhase(b, new Faces([]), res);
+    // OC rating 1: one order a turn (12.5). Delay 4 - round((1+1)/2) = 3, + distance 1 MP / 6 = 0.
+    expect(res.extras['ordersSent.0']).toBe(1);
+    expect(b.pendingTurn[0]).toBe(5);
+    expect(b.ordersOf(0)).toBe('reserve');
+    b.turn = 3;
+    commandPhase(b, new Faces([]), res);
+    expect(res.extras['ordersSent.0']).toBe(2); // the second order goes out a turn later
+    b.turn = 5;
+    commandPhase(b, new Faces([]), res);
+    expect(b.ordersOf(0)).toBe('attack');
+    expect(b.objective[0]).toBe(c.map.grid.index(12, 2));
+    expect(b.ordersOf(1)).toBe('reserve');
+  });
+});
+
+describe('12.1 command range', () => {
+  const sides = (leaderAt: string): [Record<string, unknown>, Record<string, unknown>] => [
+    {
+      formations: [
+        { id: 'F', orders: 'attack', objective: '6,2', leader: { id: 'L', rating: 2, at: leaderAt }, units: [{ id: 'a', strength: 4, at: '5,2' }] },
+      ],
+    },
+    { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '6,2' }] }] },
+  ];
+  it('a unit within 4 cavalry MP of its leader is in command and may attack', () => {
+    const c = compile({}, sides('2,2'));
+    c.workspace.reset();
+    updateCommandRange(c.workspace);
+    expect(c.workspace.inCommand[0]).toBe(1);
+    expect(attackersIn(c.workspace, c.map.grid.index(5, 2))).toEqual([0]);
+  });
+  it('a unit farther than 4 MP is out of command: it may not attack', () => {
+    const c = compile({}, sides('0,2'));
+    c.workspace.reset();
+    updateCommandRange(c.workspace);
+    expect(c.workspace.inCommand[0]).toBe(0);
+    expect(attackersIn(c.workspace, c.map.grid.index(5, 2))).toEqual([]);
+  });
+  it('woods cost cavalry 4 MP, so a trace through woods falls short', () => {
+    const terrain = ['. . . . . . . . . . . . . .', ' . . . . . . . . . . . . . .', '. . . W . . . . . . . . . .', ' . . . . . . . . . . . . . .', '. . . . . . . . . . . . . .'].join('\n');
+    const c = compile({ map: { width: 14, height: 5, terrain } }, sides('2,2'));
+    c.workspace.reset();
+    updateCommandRange(c.workspace);
+    // Entering the woods hex costs a cavalry trace 4 MP: all the range there is.
+    const f = c.workspace.commandField[0]!;
+    expect(f[c.map.grid.index(3, 2)]).toBe(4);
+  });
+});
+
+describe('12.3 Attack orders after a hit', () => {
+  const make = () =>
+    compile({}, [
+      {
+        formations: [
+          { id: 'F', orders: 'attack', objective: '8,2', leader: { id: 'L', rating: 2, at: '5,2' }, units: [{ id: 'a', strength: 4, at: '5,2' }] },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
+    ]);
+  it('the leader checks his rating +2 (not demoralized); a roll above it sends the formation to Reserve and back 3 hexes', () => {
+    const c = make();
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 1;
+    commandPhase(b, new Faces([]), res);
+    b.st.steps[0] = 1; // a hit during the turn
+    b.turn = 2;
+    commandPhase(b, new Faces([5]), res); // 5 > 2 + 2: fails
+    expect(b.ordersOf(0)).toBe('reserve');
+    expect(res.extras['attackOrdersAbandoned.0']).toBe(1);
+    expect(c.map.grid.col(b.pos[0])).toBe(2); // three hexes back, away from the enemy at 8,2
+    expect(b.st.disrupted[0]).toBe(1);
+  });
+  it('a roll within rating + 2 keeps the Attack order', () => {
+    const c = make();
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 1;
+    commandPhase(b, new Faces([]), res);
+    b.st.steps[0] = 1;
+    b.turn = 2;
+    commandPhase(b, new Faces([4]), res);
+    expect(b.ordersOf(0)).toBe('attack');
+  });
+});
+
+describe('11 leaders', () => {
+  it('a leader left alone by an elimination dies on a 1 and comes back next turn rated 1', () => {
+    const c = compile({}, [
+      {
+        formations: [
+          {
+            id: 'F',
+            orders: 'defend',
+            leader: { id: 'L', rating: 3, at: '5,2' },
+            units: [
+              { id: 'a', strength: 4, at: '5,2' },
+              { id: 'b', strength: 4, at: '2,2' },
+            ],
+          },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 3;
+    b.st.steps[0] = 0;
+    b.remove(0);
+    checkLeaders(b, new Faces([1]), res);
+    expect(b.leaderPos[0]).toBe(-1);
+    expect(res.sides[0].leadersLost).toBe(1);
+    b.turn = 4;
+    commandPhase(b, new Faces([]), res);
+    expect(b.leaderPos[0]).toBe(c.map.grid.index(2, 2));
+    expect(b.leaderRating[0]).toBe(1);
+  });
+  it('on any other roll he joins the nearest unit of his formation', () => {
+    const c = compile({}, [
+      {
+        formations: [
+          { id: 'F', orders: 'defend', leader: { id: 'L', rating: 3, at: '5,2' }, units: [{ id: 'a', strength: 4, at: '5,2' }, { id: 'b', strength: 4, at: '2,2' }] },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.st.steps[0] = 0;
+    b.remove(0);
+    checkLeaders(b, new Faces([2]), res);
+    expect(b.leaderPos[0]).toBe(c.map.grid.index(2, 2));
+    expect(res.sides[0].leadersLost).toBe(0);
+  });
+});
+
+describe('16 night and 15 reorganization', () => {
+  it('at night an Attack order not occupying its target fails (aor.nightAttackFailure: reserve)', () => {
+    const c = compile({ night: [2] }, [
+      { formations: [{ id: 'F', orders: 'attack', objective: '8,2', units: [{ id: 'a', strength: 4, at: '3,2' }] }] },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 2;
+    commandPhase(b, new Faces([]), res);
+    expect(b.ordersOf(0)).toBe('reserve');
+    expect(res.extras['attackOrdersFailedAtNight.0']).toBe(1);
+  });
+  it('a Reserve formation whose leader no enemy can see brings back up to two eliminated units, reduced, in his hex', () => {
+    const c = compile({ night: [3] }, [
+      {
+        formations: [
+          {
+            id: 'F',
+            orders: 'reserve',
+            leader: { id: 'L', rating: 3, at: '2,2' },
+            units: [
+              { id: 'a', strength: 6, reduced: 3, at: '3,1' },
+              { id: 'b', strength: 6, reduced: 3, at: '3,3' },
+              { id: 'c', strength: 6, reduced: 3, at: '4,2' },
+            ],
+          },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    c.map.terrain.fill(0);
+    for (let r = 0; r < 5; r++) c.map.terrain[c.map.grid.index(8, r)] = 1; // a wall of town hexes hides the leader (15: no enemy LOS)
+    b.turn = 2;
+    // All three eliminated in turn 2, as recordEliminations leaves them.
+    for (const u of [0, 1, 2]) {
+      b.st.steps[u] = 0;
+      b.lostAt[u] = b.pos[u];
+      b.lostTurn[u] = 2;
+      b.remove(u);
+    }
+    b.turn = 3;
+    commandPhase(b, new Faces([]), res);
+    const back = [0, 1, 2].filter((u) => b.pos[u] === c.map.grid.index(2, 2));
+    expect(back).toHaveLength(2);
+    for (const u of back) expect(b.st.steps[u]).toBe(1);
+    expect(res.extras['unitsReorganized.0']).toBe(2);
+    c.map.terrain.fill(0);
+  });
+});

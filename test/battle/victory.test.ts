@@ -1,0 +1,72 @@
+import { EngagementDice } from '../../src/core/dice.js';
+import { describe, expect, it } from 'vitest';
+import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { playBattle } from '../../src/rules/aor/battle/play.js';
+import { battle, CLEAR_ROWS, roll, ScriptedDice, type BattleDesc } from './helpers.js';
+
+// A (side 0, strength 10) destroys D1 (side 1, strength 3, one step) on turn 1 and advances into its
+// hex, objective O1 (2 VP, held by side 1 at the start). Side 1 keeps D2 on objective O2 (4 VP).
+function game(victory: BattleDesc['victory']): BattleDesc {
+  return {
+    map: CLEAR_ROWS(7, 5),
+    turns: 1,
+    victory,
+    objectives: [
+      { at: '3,2', vp: 2, holder: 1 },
+      { at: '6,0', vp: 4 },
+    ],
+    units: [
+      { id: 'A', side: 0, at: '2,2', strength: 10 },
+      { id: 'D1', side: 1, at: '3,2', strength: 3, steps: 1 },
+      { id: 'D2', side: 1, at: '6,0' },
+    ],
+  };
+}
+
+const play = (d: BattleDesc) => playBattle(battle(d).c, new ScriptedDice({ fire: [roll(12), roll(2)] }));
+
+describe('18 victory conditions', () => {
+  it('an objective with a unit in it at the start is held by that side', () => {
+    const t = battle(game({}));
+    expect([...t.b.holder]).toEqual([1, 1]);
+  });
+
+  it('VP: objectives held plus the full strength of eliminated enemy units', () => {
+    const res = play(game({}));
+    expect(res.reason).toBe('victoryPoints');
+    expect(res.objectives).toEqual([0, 1]); // A advanced into O1
+    expect(res.sides[0].victoryPoints).toBe(3 + 2);
+    expect(res.sides[1].victoryPoints).toBe(4);
+    expect(res.winner).toBe(0);
+  });
+
+  it('eliminationVp scales the VP for eliminated strength', () => {
+    const res = play(game({ eliminationVp: 0 }));
+    expect(res.sides[0].victoryPoints).toBe(2);
+    expect(res.winner).toBe(1);
+    expect(play(game({ eliminationVp: 2 })).sides[0].victoryPoints).toBe(6 + 2);
+  });
+
+  it('a lead no larger than the draw margin is a draw', () => {
+    const draw = play(game({ drawMargin: 1 }));
+    expect(draw.winner).toBeNull();
+    expect(draw.reason).toBe('victoryPoints');
+    expect(play(game({ drawMargin: 0.5 })).winner).toBe(0);
+  });
+
+  it('an objective is held by the last side to move a unit through it', () => {
+    const t = battle({
+      map: CLEAR_ROWS(10, 3),
+      formations: [{ id: 'Div', objective: '6,0' }],
+      objectives: [{ at: '2,0', vp: 1, holder: 1 }],
+      units: [
+        { id: 'A', side: 0, at: '0,0', movement: 4, formation: 'Div', orders: 'attack' },
+        { id: 'E', side: 1, at: '9,2' },
+      ],
+    });
+    expect(t.b.holder[0]).toBe(1);
+    moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
+    expect(t.pos('A')).toBe(t.h('4,0')); // straight along row 0, through 2,0
+    expect(t.b.holder[0]).toBe(0);
+  });
+});

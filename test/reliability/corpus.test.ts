@@ -1,0 +1,59 @@
+/**
+ * The bad-input corpus (test/corpus/bad, with test/corpus/expected.json): every file, through both
+ * `volley validate` and `volley run`, exits with code 2 and one message that names the file, the line
+ * and the field and says what was expected; no stack trace, and nothing written (DESIGN.md, "Reliability").
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tmp, volleyAll, type CliResult } from './cli.js';
+
+interface Expected {
+  line: number;
+  field: string | null;
+  fragment: string;
+  /** The file the message names, when it is not the one given (relative to test/corpus/bad). */
+  file?: string;
+  note?: string;
+}
+
+const BAD = 'test/corpus/bad';
+const expected = JSON.parse(readFileSync('test/corpus/expected.json', 'utf8')) as Record<string, Expected>;
+const files = readdirSync(BAD).sort();
+const out = join(tmp(), 'never');
+
+describe('the bad-input corpus', () => {
+  it('has at least 50 files, each with its expected message', () => {
+    expect(files.length).toBeGreaterThanOrEqual(50);
+    expect(Object.keys(expected).sort()).toEqual(files);
+  });
+
+  const results = new Map<string, { validate: CliResult; run: CliResult }>();
+  beforeAll(async () => {
+    const calls = files.flatMap((f) => [
+      ['validate', join(BAD, f)],
+      ['run', join(BAD, f), '--quiet', '--workers', '0', '--no-report', '--out', out],
+    ]);
+    const r = await volleyAll(calls, availableParallelism());
+    files.forEach((f, i) => results.set(f, { validate: r[2 * i], run: r[2 * i + 1] }));
+  });
+
+  for (const f of files) {
+    it(f, () => {
+      const e = expected[f];
+      const named = join(BAD, e.file ?? f);
+      for (const [cmd, r] of Object.entries(results.get(f)!)) {
+        const where = `${cmd} ${f}:\n${r.stderr}`;
+        expect(r.code, where).toBe(2);
+        expect(r.stderr, where).toContain(`${named}:${e.line}: `);
+        if (e.field !== null) expect(r.stderr, where).toContain(`${named}:${e.line}: ${e.field}: `);
+        expect(r.stderr, where).toContain(e.fragment);
+        expect(r.stderr, where).not.toMatch(/\n\s+at |internal error/);
+        expect(r.stderr.trim().split('\n'), where).toHaveLength(1);
+        expect(r.stdout, where).toBe('');
+      }
+      expect(existsSync(out)).toBe(false);
+    });
+  }
+});

@@ -1,0 +1,80 @@
+/**
+ * `volley trace` end to end on the built dist/ (npm test builds first): the files it writes, what it
+ * prints, and exit code 2 with a clear message for bad input.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replayEngagement } from '../../src/cli/trace.js';
+import { storyText } from '../../src/report/trace/story.js';
+
+const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+const tmp = () => mkdtempSync(join(tmpdir(), 'volley-trace-'));
+
+function volley(args: string[], cwd = process.cwd()) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('volley trace', () => {
+  it('writes story.txt, events.ndjson and trace.html, prints their paths and a one-line summary', () => {
+    const out = join(tmp(), 'va');
+    const r = volley(['trace', 'sims/village-assault.scenario.yaml', '--engagement', '7', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    for (const f of ['story.txt', 'events.ndjson', 'trace.html']) {
+      expect(existsSync(join(out, f))).toBe(true);
+      expect(r.stdout).toContain(join(out, f));
+    }
+    const replay = replayEngagement({ file: 'sims/village-assault.scenario.yaml', engagement: 7 });
+    const winner = replay.result.winner === null ? 'draw' : `${replay.subject.sides[replay.result.winner].name} win`;
+    expect(r.stdout).toMatch(new RegExp(`^${winner} \\(.+\\) after ${replay.result.turns} turns?; seed 1/cell/7$`, 'm'));
+    expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe(storyText(replay.events, replay.subject, { seed: '1/cell/7', final: replay.final }));
+    const lines = readFileSync(join(out, 'events.ndjson'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: 'trace', file: 'sims/village-assault.scenario.yaml', cell: 0, label: 'base', engagement: 7, seed: '1/cell/7' });
+    expect(lines[0].version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(lines.slice(1)).toEqual(JSON.parse(JSON.stringify(replay.events)));
+  });
+
+  it('replays an experiment cell with the experiment seed, or the seed given', () => {
+    const out = join(tmp(), 'wc');
+    const r = volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--out', out]);
+    expect(r.code).toBe(0);
+    const head = JSON.parse(readFileSync(join(out, 'events.ndjson'), 'utf8').split('\n')[0]);
+    expect(head).toMatchObject({ cell: 2, label: 'defender.terrain=woods', engagement: 3, seed: '1809/cell/3' });
+    const r2 = volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--seed', '77', '--out', out]);
+    expect(r2.code).toBe(0);
+    expect(r2.stdout).toContain('seed 77/cell/3');
+  });
+
+  it('writes into reports/<name>-trace-c<K>-e<I> by default', () => {
+    const cwd = tmp();
+    const r = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(cwd, 'reports', 'town-assault-trace-c0-e0', 'trace.html'))).toBe(true);
+  });
+
+  it.each([
+    [['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '3', '--engagement', '0'], /--cell 3: .* 3 cells, 0 to 2/],
+    [['trace', 'sims/town-assault.scenario.yaml', '--cell', '1', '--engagement', '0'], /--cell 1: .* one cell, 0/],
+    [['trace', 'sims/woods-vs-clear.experiment.yaml', '--engagement', '20000'], /--engagement 20000: the run has 20000 engagements per cell, 0 to 19999/],
+    [['trace', 'sims/town-assault.scenario.yaml', '--engagement', '-1'], /--engagement: expected a whole number/],
+    [['trace', 'sims/town-assault.scenario.yaml', '--engagement', 'x'], /--engagement: expected a whole number of 0 or more, found 'x'/],
+    [['trace', 'sims/town-assault.scenario.yaml'], /Missing required argument: engagement/],
+    [['trace', 'sims/no-such-file.yaml', '--engagement', '0'], /no-such-file\.yaml/],
+    [['trace', 'test/corpus/bad/morale-11.scenario.yaml', '--engagement', '0'], /morale-11\.scenario\.yaml:\d+/],
+  ])('exits 2 with a clear message: %j', (args, message) => {
+    const r = volley(args as string[]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack
+  });
+
+  it('accepts an engagement past the file count when told the run was longer (-n)', () => {
+    const out = join(tmp(), 'n');
+    expect(volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '-n', '2000', '--out', out]).code).toBe(0);
+    expect(volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '--out', out]).code).toBe(2);
+  });
+});
