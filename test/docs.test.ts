@@ -1,5 +1,5 @@
 /** The docs keep up with the code: every option and every file field is documented. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.js';
 import { jsonSchemas } from '../src/scenario/jsonSchema.js';
@@ -22,6 +22,24 @@ function fieldNames(schema: unknown, out = new Set<string>()): Set<string> {
 describe('documentation', () => {
   it('docs/rules/age-of-rifles.md names every aor option', () => {
     for (const o of RULESETS.find((r) => r.id === 'aor')!.options) expect(rulesDoc, o.name).toContain(`\`${o.name}\``);
+  });
+
+  it('the coverage table has a row for every numbered section 2-18, each citing test files that exist', () => {
+    const table = rulesDoc.slice(rulesDoc.indexOf('## Coverage'), rulesDoc.indexOf('## Rulings this project adds'));
+    const rows = table.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| section') && !l.startsWith('|---'));
+    const sections = rows.map((r) => r.split('|')[1].trim().split(' ')[0]);
+    const wanted = ['2', '2.1', '2.2', '2.3', '3', '4', '5', '5.2', '5.3', '5.4', '5.5', '5.6', '6.1', '6.2', '7.1', '7.2', '7.3', '7.4', '7.5', '7.6', '7.7', '7.8', '7.10', '7.11', '7.12', '8.1', '8.2', '8.3', '9', '10.1', '10.2', '11', '12', '12.1', '12.2', '12.3', '12.4', '12.5', '13', '14.1', '14.2', '15', '16', '17', '18'];
+    for (const w of wanted) expect(sections, `section ${w}`).toContain(w);
+    for (const t of ['Terrain Effects: Town', 'Terrain Effects: Chateau', 'Terrain Effects: Woods', 'Terrain Effects: Stream', 'Terrain Effects: Crest', 'Terrain Effects: Bridge', 'Morale Modifiers: step loss', 'Morale Modifiers: demoralized formation', 'Morale Modifiers: fired at by artillery', 'Morale Modifiers: flank attack', 'Morale Modifiers: attacked by Old Guard', 'Order number', 'Combat modifiers: normal combat', 'Combat modifiers: cavalry charges', 'Combat modifiers: bombardment', 'Fire Table']) {
+      expect(rows.some((r) => r.startsWith(`| ${t}`)), t).toBe(true);
+    }
+    for (const r of rows) {
+      expect(r, 'no row may say it is not implemented').not.toMatch(/not implemented/i);
+      const tests = r.split('|')[4];
+      const files = tests.match(/test\/[\w/.-]+\.test\.ts/g) ?? [];
+      expect(files.length, `tests for: ${r.slice(0, 40)}`).toBeGreaterThan(0);
+      for (const f of files) expect(existsSync(f), f).toBe(true);
+    }
   });
 
   it('docs/files.md names every field of every file kind', () => {

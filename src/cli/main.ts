@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     .command(validateCommand)
     .command(schemaCommand)
     .command(traceCommand)
-    .demandCommand(1, 'name a command: run, odds, rulesets, validate or schema')
+    .demandCommand(1, 'name a command: run, trace, odds, rulesets, validate or schema')
     .strict()
     .help()
     .version()

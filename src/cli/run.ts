@@ -51,7 +51,7 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
   const label = (cell: number) => prep.cells[cell]?.label ?? String(cell);
   // `volley trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
   const trace = (cell: number, engagement: string) =>
-    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}`;
+    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${argv.engagements === undefined ? '' : ` -n ${argv.engagements}`}`;
   if (e instanceof m.RunInterrupted) {
     return new CliExit(
       `interrupted: ${e.savedBatches} of ${e.totalBatches} batches are saved in ${checkpoint}\nresume with: ${resumeCommand()}`,

@@ -133,6 +133,66 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     definition:
       'Scored at the end of a battle (18): for each side, the points of the objectives it holds plus points for the enemy’s losses (the scenario’s points per strength point, counted as for army demoralization: by default the full strength of eliminated enemy units, units gone off the map included). A battle that runs to its turn limit is won by the side ahead by more than the draw margin; closer than that it is a draw.',
   },
+  {
+    term: 'Charge (7.6)',
+    battle: true,
+    definition:
+      'Cavalry riding at an enemy stack in its own segment of the turn, before movement: one hex away, or two across an empty clear hex, once a turn. Both sides fire once and no hits are halved; the side that loses more steps loses. Beaten chargers fall back disrupted; a beaten target retreats one hex, disrupted, and the winners may take its hex. A charge is won, lost, or neither (a tie, or the target had gone before the charge was resolved).',
+  },
+  {
+    term: 'Square (7.6, 7.10)',
+    battle: true,
+    definition:
+      'Infantry charged by cavalry checks morale to form square, if none of the infantry in the hex is disrupted. What the square does depends on the reading of the rules chosen (option aor.squareEffect): under 7.6 a square meets the cavalry at its normal strength and a failed check doubles the cavalry; under 7.10 a square halves the cavalry and a failed check leaves it at normal strength. A stack without infantry, or with disrupted infantry, cannot form square and is charged as if the check had failed.',
+  },
+  {
+    term: 'Squares formed per square check',
+    battle: true,
+    definition:
+      'The share of square checks that formed square, counted over all the engagements of a cell together: the squares formed in total over the checks in total, each total being the mean per engagement times the number of engagements. Its 95% interval is the Wilson interval of that many squares out of that many checks, as if every check were an independent trial; checks in the same engagement are alike (the same brigade, the same morale), so the true uncertainty may be a little larger.',
+  },
+  {
+    term: 'Pursuit (7.7)',
+    battle: true,
+    definition:
+      'After winning a charge, cavalry may ride after the beaten enemy for one more round of fire, which the pursued do not return; then it stops. It pursues by choice (a doctrine that pursues does so only with undisrupted cavalry that has lost no step), or when it does not choose to but a die rolls above its pursuit rating: a forced pursuit.',
+  },
+  {
+    term: 'Reaction charge (7.8)',
+    battle: true,
+    definition:
+      'A charge in the enemy’s turn: cavalry of the side not moving, within two hexes of a hex an enemy unit moved into or through, charges that unit once it has finished its move, if the cavalry passes a morale check first.',
+  },
+  {
+    term: 'Retreat before assault (7.11)',
+    battle: true,
+    definition:
+      'A stack of only cavalry and horse artillery about to be assaulted may slip one hex away first, if it did not start the turn next to the enemy (in an enemy zone of control) and no cavalry is among the attackers. It is not disrupted; the attackers may advance into the hex it left.',
+  },
+  {
+    term: 'Command phase (4.1, 12)',
+    battle: true,
+    definition:
+      'The phase that opens every game turn: fallen leaders come back; a formation under Attack orders that had a unit hit since the last phase checks whether its leader keeps to them (12.3); orders on their way arrive (12.4); on night turns Attack orders fail where the formation does not hold its objective (16); commanders send new orders, each at most his rating a turn (12.5); on night turns formations in Reserve reorganize (15).',
+  },
+  {
+    term: 'Order delay (12.4)',
+    battle: true,
+    definition:
+      'The turns between a commander sending an order and the formation acting on it: the order’s number less the average rating of the sender and the receiving leader (rounded, never below 0), plus one turn for every full 6 cavalry movement points between them. An order with no delay takes effect the turn it is sent.',
+  },
+  {
+    term: 'Reorganization (15)',
+    battle: true,
+    definition:
+      'On a night turn, the leader of a formation under Reserve orders whom no enemy unit can see brings back up to two of its eliminated units, reduced, in his hex. In a demoralized formation or army each unit comes back only on a roll of 5 or 6; otherwise it is gone for good. Units brought back no longer count as eliminated.',
+  },
+  {
+    term: 'Supply (17)',
+    battle: true,
+    definition:
+      'A unit is in supply when it can trace a line of at most five hexes off road to a road or trail that leads to one of its side’s supply sources (on a map without roads: to within five hexes of a source). Enemy units and enemy zones of control block the line, except where a friendly unit stands. Every unit out of supply at the end of its side’s turn loses a step.',
+  },
 ];
 
 /** The glossary of a report: the battle entries only for battles. */

@@ -6,6 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../sim/results.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
+import { extraRows, isBattle, type ExtraValue } from './extras.js';
 import { glossaryFor } from './glossary.js';
 import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
 
@@ -50,11 +51,10 @@ const mean = (h: Pick<HistogramSummary, 'mean' | 'lo' | 'hi'>, digits = 2) =>
 interface Row {
   label: string;
   cells: string[];
-}
-
-/** Battle results: formations, objectives, victory points and army demoralization mean something. */
-function isBattle(r: Results): boolean {
-  return r.cells.some((c) => (c.summary.formations ?? []).length > 0 || (c.summary.objectives ?? []).length > 0);
+  /** Plain words under the label (escaped text). */
+  definition?: string;
+  /** A heading row across the table, before this row (escaped text). */
+  group?: string;
 }
 
 function summaryRows(r: Results): Row[] {
@@ -111,12 +111,44 @@ const REASONS: Record<string, string> = {
   armyDemoralized: 'the other army was demoralized',
 };
 
+function extraValue(v: ExtraValue | null, digits: number): string {
+  if (v === null) return '—';
+  if (v.kind === 'mean') return mean(v.h, digits);
+  if (v.kind === 'share') return `${share(v.p)} <span class="of">${escapeHtml(v.of)}</span>`;
+  return `${v.value.toFixed(2)} <span class="of">${escapeHtml(`${v.unit} ${v.of}`)}</span>`;
+}
+
+/**
+ * The "Cavalry, command and supply" rows: battle extras with something other than zero. A definition
+ * shared by both sides' rows of a metric is printed under the first of them only.
+ */
+function extrasTableRows(r: Results): Row[] {
+  let group = '';
+  let definition = '';
+  return extraRows(r).map((x) => {
+    // A rare event (one reaction charge in a thousand engagements) must not print as 0.00.
+    const means = x.values.flatMap((v) => (v?.kind === 'mean' && v.h.mean > 0 ? [v.h.mean] : []));
+    const digits = means.length && Math.min(...means) < 0.05 ? 3 : 2;
+    const row: Row = { label: escapeHtml(x.label), cells: x.values.map((v) => extraValue(v, digits)) };
+    if (x.definition !== definition) row.definition = definition = x.definition;
+    if (x.group !== group) row.group = group = x.group;
+    return row;
+  });
+}
+
 /** Rows hold trusted HTML built above from numbers and escaped names. */
-function table(r: Results, rows: Row[], caption: string): string {
+function table(r: Results, rows: Row[], caption: string, className = ''): string {
   const names = cellNames(r);
   const head = names.labels.map((l) => `<th scope="col">${escapeHtml(l)}</th>`).join('');
-  const body = rows.map((row) => `<tr><th scope="row">${row.label}</th>${row.cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
-  return `<div class="scroll"><table>
+  const span = names.labels.length + 1;
+  const body = rows
+    .map((row) => {
+      const group = row.group ? `<tr class="group"><th scope="colgroup" colspan="${span}">${escapeHtml(row.group)}</th></tr>\n` : '';
+      const def = row.definition ? `<span class="rowdef">${escapeHtml(row.definition)}</span>` : '';
+      return `${group}<tr><th scope="row">${row.label}${def}</th>${row.cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+    })
+    .join('\n');
+  return `<div class="scroll"><table${className ? ` class="${className}"` : ''}>
 <caption>${escapeHtml(caption)}</caption>
 <thead><tr><th scope="col">${escapeHtml(names.title)}</th>${head}</tr></thead>
 <tbody>
@@ -235,7 +267,22 @@ dl.facts dd { margin: 0; }
 dl.facts ul { margin: 0; padding-left: 1.1rem; }
 dl.glossary dt { font-weight: 600; margin-top: .8rem; }
 dl.glossary dd { margin: .1rem 0 0 0; max-width: 60rem; }
+thead th { white-space: normal; min-width: 7rem; vertical-align: bottom; }
+thead th:first-child { text-align: left; }
+table.extras th[scope=row] { white-space: normal; min-width: 21rem; max-width: 27rem; }
+table.extras .of { display: block; }
+.rowdef { display: block; font-weight: normal; font-size: .8rem; line-height: 1.35; color: var(--muted); margin-top: .1rem; }
+tr.group th { text-align: left; font-size: .95rem; padding-top: .9rem; border-bottom: 2px solid var(--rule); }
 `;
+
+/** The battle extras table, or nothing when every one of its numbers is zero (and for assaults). */
+function extrasSection(r: Results): string {
+  const rows = extrasTableRows(r);
+  if (rows.length === 0) return '';
+  return `<h3 id="cavalry-command-supply">Cavalry, command and supply</h3>
+<p class="definition">${escapeHtml('Counts per engagement from the battle rules, each with its 95% interval; only the rows with something other than zero in some cell. Each row says in plain words what it counts; the glossary explains the rules behind them.')}</p>
+${table(r, rows, 'Cavalry, command and supply', 'extras')}`;
+}
 
 /** Render the report page. Pure: the caller reads the libraries and writes the file. */
 export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries): string {
@@ -284,13 +331,14 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-<nav><ul><li><a href="#summary">Summary</a></li>${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
 <p class="definition">${escapeHtml('Key numbers for each cell. Shares are followed by their 95% Wilson interval, averages (per engagement) by their 95% interval, in brackets.')}</p>
 ${table(r, summaryRows(r), 'Key numbers per cell')}
 ${table(r, reasonRows(r), 'How engagements ended')}
+${extrasSection(r)}
 </section>
 ${chartSections}
 <section id="provenance">

@@ -8,7 +8,7 @@ import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { theoreticalFailure } from '../../src/report/charts/moraleFailure.js';
 import { specToSvg } from '../../src/report/render.js';
 import type { Results } from '../../src/sim/results.js';
-import { BATTLE_CHARTS, fixtureResults, SIMS } from './fixture.js';
+import { BATTLE_CHARTS, CHARGE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 import { makeValidator } from './jsonSchema.js';
 
 const schemaFile = createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json');
@@ -40,16 +40,22 @@ function titleOf(spec: TopLevelSpec): string {
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
-const battleNames = new Set<string>(BATTLE_CHARTS);
+const battleNames = new Set<string>([...BATTLE_CHARTS, ...CHARGE_CHARTS]);
+const chargeNames = new Set<string>(CHARGE_CHARTS);
 const assaultCharts = CHARTS.filter((c) => !battleNames.has(c.name));
+const noChargeCharts = CHARTS.filter((c) => !chargeNames.has(c.name));
 
-/** Each fixture with the charts it must produce: assaults none of the battle charts, battles all. */
+/**
+ * Each fixture with the charts it must produce: assaults none of the battle charts, battles all but
+ * the cavalry chart, which only battles with charges have (the village battle has none).
+ */
 const fixtures: readonly (readonly [string, string, readonly ChartDef[]])[] = [
   ['town-assault (one factor, 4 cells)', SIMS.townAssault, assaultCharts],
   ['flank-vs-frontal (two factors, one fixed)', SIMS.flank, assaultCharts],
   ['single scenario (one cell)', SIMS.scenario, assaultCharts],
-  ['village-assault battle (one cell)', SIMS.village, CHARTS],
-  ['village-assault battle experiment (3 cells)', SIMS.villageExperiment, CHARTS],
+  ['village-assault battle (one cell)', SIMS.village, noChargeCharts],
+  ['village-assault battle experiment (3 cells)', SIMS.villageExperiment, noChargeCharts],
+  ['cavalry-vs-squares battle experiment (two factors, 4 cells)', SIMS.cavalry, CHARTS],
 ];
 
 describe.each(fixtures)('report charts from %s', (_name, file, charts) => {
@@ -60,7 +66,7 @@ describe.each(fixtures)('report charts from %s', (_name, file, charts) => {
 
   it('has at least the required charts, with unique file names', () => {
     const names = CHARTS.map((c) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['outcomes', 'strength-lost', 'morale-failure', 'retreats', ...BATTLE_CHARTS]));
+    expect(names).toEqual(expect.arrayContaining(['outcomes', 'strength-lost', 'morale-failure', 'retreats', ...BATTLE_CHARTS, ...CHARGE_CHARTS]));
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9-]*$/);
   });

@@ -15,20 +15,31 @@ export const SIMS = {
   village: fileURLToPath(new URL('../../sims/village-assault.scenario.yaml', import.meta.url)),
   /** A battle experiment: three cells varying one formation's morale. */
   villageExperiment: fileURLToPath(new URL('../../sims/village-assault.experiment.yaml', import.meta.url)),
+  /** A battle with cavalry charges: four cells, aor.squareEffect x the supporting brigade's orders. */
+  cavalry: fileURLToPath(new URL('../../sims/cavalry-vs-squares.experiment.yaml', import.meta.url)),
 };
 
 /** Battles are slower than assaults: the battle fixtures play this many engagements per cell. */
 export const BATTLE_ENGAGEMENTS = 100;
 
+/** The cavalry fixture plays this many engagements per cell. */
+export const CAVALRY_ENGAGEMENTS = 150;
+
 /** The charts only battle results have. */
 export const BATTLE_CHARTS = ['objectives', 'strength-by-turn', 'formation-losses', 'demoralization'] as const;
+
+/** The charts only battles with cavalry charges have. */
+export const CHARGE_CHARTS = ['cavalry'] as const;
 
 const cache = new Map<string, Promise<Results>>();
 
 const BATTLE_FILES = new Set<string>([SIMS.village, SIMS.villageExperiment]);
 
-/** Results of `file` from the real pipeline (300 engagements per cell, or BATTLE_ENGAGEMENTS for the battles). */
-export function fixtureResults(file: string, engagements = BATTLE_FILES.has(file) ? BATTLE_ENGAGEMENTS : 300): Promise<Results> {
+/** Results of `file` from the real pipeline (300 engagements per cell, fewer for the battles). */
+export function fixtureResults(
+  file: string,
+  engagements = file === SIMS.cavalry ? CAVALRY_ENGAGEMENTS : BATTLE_FILES.has(file) ? BATTLE_ENGAGEMENTS : 300,
+): Promise<Results> {
   const key = `${file}#${engagements}`;
   let p = cache.get(key);
   if (!p) {

@@ -12,6 +12,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 describe.each([
   ['an assault experiment', SIMS.townAssault, false],
   ['a battle', SIMS.village, true],
+  ['a battle with cavalry charges', SIMS.cavalry, true],
 ] as const)('writeReport for %s', (_name, file, battle) => {
   let dir: string;
   let results: Results;

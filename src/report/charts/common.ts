@@ -31,6 +31,9 @@ export const CELL_COLORS = ['#1b9e77', '#7570b3', '#d95f02', '#e7298a', '#66a61e
 export const FORMATION_COLORS = ['#1b9e77', '#d95f02', '#7570b3', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#17becf'] as const;
 export const ARMY_COLOR = '#222222';
 
+/** A legend of cells: a label naming several factors takes a line per factor, as facet headers do. */
+export const CELL_LEGEND = { labelExpr: "split(datum.label, ', ')" } as const;
+
 /** A colour scale for the cells, in results order. */
 export function cellColorScale(labels: readonly string[]): { domain: string[]; range: string[] } {
   return { domain: [...labels], range: labels.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) };
@@ -97,7 +100,8 @@ export const CONFIG: Config = {
   view: { stroke: '#d0d0d0' },
   title: { anchor: 'start', fontSize: 16, subtitleFontSize: 12, subtitleColor: '#555', offset: 12 },
   axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#333', titleColor: '#222', gridColor: '#ececec' },
-  header: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#222', titleColor: '#222' },
+  // A cell label naming several factors ("squareEffect=7.6, orders=attack") takes a line per factor.
+  header: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#222', titleColor: '#222', labelExpr: "split(datum.label, ', ')" },
   legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', orient: 'top', direction: 'horizontal', labelLimit: 320, titleLimit: 480 },
 };
 

@@ -1,5 +1,6 @@
 /** Every chart of the report, in the order the page shows them. */
 import type { Results } from '../../sim/results.js';
+import { cavalryChart } from './cavalry.js';
 import type { ChartDef } from './common.js';
 import { demoralizationChart } from './demoralization.js';
 import { strengthLostChart, turnsChart } from './distribution.js';
@@ -22,6 +23,7 @@ export const CHARTS: readonly ChartDef[] = [
   formationLossesChart,
   demoralizationChart,
   retreatsChart,
+  cavalryChart,
   moraleFailureChart,
   turnsChart,
   unitFatesChart,

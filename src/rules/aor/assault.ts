@@ -342,6 +342,7 @@ export function resolveAssaultRound(
     }
     attStepsLost = allocateHits(st, fireFirstAtt, nf, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
     out.hitsOnAttacker = attStepsLost;
+    if (!anyPresent(st, allAtt, na)) return out; // the first fire destroyed every attacker: nobody replies
     // Then the attacker's strength is determined and it fires (7.3): a stack wiped out by the first
     // fire no longer counts towards a flank attack (7.6).
     out.flanked = canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);

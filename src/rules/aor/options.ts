@@ -126,6 +126,13 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'When a charge ends with both sides losing as many steps: the charger returns to its start hex, or both stay where they are.',
   },
   {
+    name: 'aor.chargeDefenceFire',
+    values: ['full', 'halvedUnlessRepeating'],
+    default: 'full',
+    source: '7.10 ("underlined combat value is not halved against a charge")',
+    doc: "The target's fire against a charge: at full strength (the text states no halving), or halved except for units with repeating weapons (what 7.10's exception implies).",
+  },
+  {
     name: 'aor.pursuitRatingDefault',
     values: ['morale', 'none'],
     default: 'morale',
@@ -176,6 +183,7 @@ export interface AorOptions {
   squareEffect: '7.6' | '7.10';
   chargeTie: 'chargerReturns' | 'bothStay';
   pursuitRatingDefault: 'morale' | 'none';
+  chargeDefenceFire: 'full' | 'halvedUnlessRepeating';
   demoralizedComplianceDelay: number;
   nightAttackFailure: 'reserve' | 'defend';
 }
@@ -202,6 +210,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     squareEffect: get('squareEffect'),
     chargeTie: get('chargeTie'),
     pursuitRatingDefault: get('pursuitRatingDefault'),
+    chargeDefenceFire: get('chargeDefenceFire'),
     demoralizedComplianceDelay: get('demoralizedComplianceDelay'),
     nightAttackFailure: get('nightAttackFailure'),
   };

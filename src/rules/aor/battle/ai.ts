@@ -12,7 +12,7 @@ import { COMMAND_RANGE } from './command.js';
 import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { passesCheck, unitMorale } from '../morale.js';
-import { attackersIn, markHolder } from './combat.js';
+import { attackersIn, markHolder, passingFireOnMove } from './combat.js';
 import { allowance, enterCost, moveContext, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { EngagementResult } from '../../../core/result.js';
@@ -89,25 +89,64 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       const cost = (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
       const reach = costField(g, [start], cost, allowance(b, u));
       const artillery = isArtillery(c.specs[u].kind);
+      const cavalryUnit = c.specs[u].kind === 'cavalry';
       let best = start;
       for (let h = 0; h < g.size; h++) {
         if (reach[h] === Infinity || h === start) continue;
         if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
         if (artillery && b.zoc[1 - side][h] > 0) continue; // guns keep out of contact
+        if (cavalryUnit && b.zoc[1 - side][h] > 0) continue; // horse closes by charging (7.6), not by walking up
         if (b.inCommand[u] && range && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
         const better = toward[h] < toward[best] || (toward[h] === toward[best] && reach[h] < reach[best]);
         if (better) best = h;
       }
-      if (best === start || !(toward[best] < toward[start])) continue;
+      if (best === start || !(toward[best] < toward[start])) {
+        if (orders === 'march' && stoppedByZoc(b, side, start, toward)) {
+          b.setOrders(f, 'defend', b.objective[f]);
+          if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = start;
+        }
+        continue;
+      }
       const path = pathTo(g, reach, best, cost);
+      // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
+      let stopped = -1;
+      if (cavalryUnit) {
+        for (let i = 1; i < path.length && stopped < 0; i++) {
+          if (!b.inEnemyZoc(side, path[i - 1]) || !b.inEnemyZoc(side, path[i])) continue;
+          b.moveTo(u, path[i]);
+          markHolder(b, path[i], side);
+          if (passingFireOnMove(b, u, path[i - 1], path[i], dice, res, sink)) stopped = i;
+        }
+      }
+      const walked = stopped >= 0 ? path.slice(0, stopped + 1) : path;
+      if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path: walked });
+      if (stopped >= 0) continue;
       for (const h of path) markHolder(b, h, side); // 18: last to move through
       b.moveTo(u, best);
       b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
-      if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path });
+      // 12.2: a March stopped by an enemy ZOC (the way on toward its goal leads into one) ends; the
+      // formation stands on the defensive, its leader with the leading unit.
+      if (orders === 'march' && stoppedByZoc(b, side, best, toward)) {
+        b.setOrders(f, 'defend', b.objective[f]);
+        if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = best;
+      }
       if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
     }
   }
   fixStacking(b, side, res, sink);
+}
+
+/** Whether every step from `hex` that would bring a unit nearer its goal enters an enemy ZOC. */
+function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: Float64Array): boolean {
+  const g = b.c.map.grid;
+  let nearer = false;
+  for (let d = 0; d < 6; d++) {
+    const n = g.neighbors[hex * 6 + d];
+    if (n < 0 || !(field[n] < field[hex])) continue;
+    if (!b.inEnemyZoc(side, n)) return false;
+    nearer = true;
+  }
+  return nearer;
 }
 
 /**
@@ -157,18 +196,31 @@ export function chooseTarget(b: BattleState, _attackHex: number, options: number
   return best;
 }
 
-/** Whether a stack that need not attack does: Defend orders counterattack at good odds in the open. */
+/**
+ * Whether a stack that need not attack does. Attack orders (12.2: some units must attack once in
+ * contact): attack the formation's objective whenever adjacent (a chateau projects no ZOC, so nothing
+ * forces it), other targets at even odds or better. Defend orders: counterattack at good odds in the open.
+ */
 export function volunteerAttack(b: BattleState, attackHex: number, options: number[], d: BattleDoctrine = doctrine): boolean {
   const units = attackersIn(b, attackHex);
-  if (!units.some((u) => b.unitOrders(u) === 'defend')) return false;
+  if (units.length === 0) return false;
   const target = chooseTarget(b, attackHex, options);
-  if (ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[target]]] > 0) return false;
-  return stackPower(b, units) >= d.counterattackRatio * stackPower(b, b.stackAt(target));
+  const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[target]]];
+  const odds = (stackPower(b, units) * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(target)));
+  const f = b.c.formationOf[units[0]];
+  if (b.ordersOf(f) === 'attack') return options.includes(b.objective[f]) || odds >= 1;
+  if (!units.some((u) => b.unitOrders(u) === 'defend')) return false;
+  if (reduction > 0) return false;
+  return odds >= d.counterattackRatio;
 }
 
-/** 7.5: the unit that advances into the vacated hex, or -1. */
-export function chooseAdvance(b: BattleState, _defHex: number, attackHexes: readonly number[], d: BattleDoctrine = doctrine): number {
+/**
+ * 7.5: the unit that advances into the vacated hex, or -1. Only with Attack orders, and only into the
+ * objective or where the enemy next to the hex is not stronger than the unit that would stand there.
+ */
+export function chooseAdvance(b: BattleState, defHex: number, attackHexes: readonly number[], d: BattleDoctrine = doctrine): number {
   if (!d.advance) return -1;
+  const g = b.c.map.grid;
   let best = -1;
   let score = -Infinity;
   for (const h of attackHexes) {
@@ -181,7 +233,15 @@ export function chooseAdvance(b: BattleState, _defHex: number, attackHexes: read
       }
     }
   }
-  return best;
+  if (best < 0) return -1;
+  if (b.objective[b.c.formationOf[best]] === defHex) return best;
+  let threat = 0;
+  const side = b.spec(best).side;
+  for (let k = 0; k < 6; k++) {
+    const n = g.neighbors[defHex * 6 + k];
+    if (n >= 0 && b.sideAt[n] === 1 - side) threat += stackPower(b, b.stackAt(n));
+  }
+  return threat <= b.st.strength(best) ? best : -1;
 }
 
 /** Bombardment targets (8.1): each gun picks the enemy stack in range worth most after terrain. */
@@ -275,6 +335,7 @@ export function reactionCharge(
   dice: EngagementDice,
   res: EngagementResult,
   sink?: EventSink,
+  backhand = false,
   d: BattleDoctrine = doctrine,
 ): boolean {
   const g = b.c.map.grid;
@@ -294,7 +355,7 @@ export function reactionCharge(
     if (!passed) continue;
     res.extras[`reactionCharges.${reacting}`]++;
     if (sink) sink({ type: 'charge', side: reacting, units: [b.spec(u).id], from, target: at, reaction: true });
-    const r = resolveCharge(b, [u], from, at, dice, res, { reaction: true }, sink);
+    const r = resolveCharge(b, [u], from, at, dice, res, { reaction: true, backhand }, sink);
     carryOutCharge(b, [u], from, at, r, (ch, t) => choosePursuit(b, ch, t, d), dice, res, sink);
     return true;
   }

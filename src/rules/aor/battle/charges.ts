@@ -146,7 +146,10 @@ export function resolveCharge(
   for (const u of chargers) if (st.present(u)) raw += st.strength(u) * (st.disrupted[u] ? 0.5 : 1);
   raw *= factor * terrain;
   let rawD = 0;
-  if (!opts.noReturnFire) for (const u of defenders) rawD += st.strength(u) * (st.disrupted[u] ? 0.5 : 1);
+  const halve = c.options.chargeDefenceFire === 'halvedUnlessRepeating';
+  if (!opts.noReturnFire) {
+    for (const u of defenders) rawD += st.strength(u) * (st.disrupted[u] ? 0.5 : 1) * (halve && !b.spec(u).repeating ? 0.5 : 1);
+  }
   const sA = roundHalfUp(raw);
   const rollA = twoD6(dice.fire(side));
   const hitsA = hitsFor(sA, rollA);

@@ -284,7 +284,7 @@ function passingFire(
     firers.push(n);
     const d2 = b.c.sides[side].doctrine;
     allocateHits(st, group, group.length, hits, b.c.options.hitAllocation === 'combined', d2.hitAllocation, d2.hitAllocation === 'random' ? dice.ai(side) : () => 0, res, sink);
-    recordEliminations(b, res);
+    recordEliminations(b, res, sink);
     const left = group.filter((u) => st.alive(u));
     if (left.length === 0) return;
     const passed = groupCheck(st, left, left.length, side, { flanked: false, firedOnByArtillery: stack.some((u) => isArtillery(b.spec(u).kind)), attackedByOldGuard: false }, b.c.options, dice, res, sink);
@@ -298,6 +298,56 @@ function passingFire(
       return;
     }
   }
+}
+
+/**
+ * 7.12: a unit moving from one ZOC hex of an enemy stack into another is fired on by that stack at half
+ * strength; a hit makes it check morale as in 7.4, and a failure sends it back one hex. Returns true
+ * when the unit's move ends here (it retreated or was destroyed).
+ */
+export function passingFireOnMove(
+  b: BattleState,
+  u: number,
+  from: number,
+  to: number,
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink?: EventSink,
+): boolean {
+  const g = b.c.map.grid;
+  const st = b.st;
+  const side = b.spec(u).side;
+  const enemy = (1 - side) as SideIndex;
+  for (let d = 0; d < 6; d++) {
+    const e = g.neighbors[to * 6 + d];
+    if (e < 0 || b.sideAt[e] !== enemy || !projectsZocAcross(b, e, to, d)) continue;
+    const back = g.directionTo(from, e);
+    if (back < 0 || !projectsZocAcross(b, e, from, back)) continue; // not moving from this stack's ZOC
+    const stack = b.stackAt(e);
+    const raw = 0.5 * rawFireStrength(st, stack, stack.length, 1, { flanking: false, firesFirst: false, targetHasRifledOrArtillery: !b.spec(u).repeating });
+    const strength = roundHalfUp(raw);
+    const roll = twoD6(dice.fire(enemy));
+    const hits = hitsFor(strength, roll);
+    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: ['passing fire at half strength (7.12)'] });
+    res.extras[`passingFire.${enemy}`]++;
+    if (hits === 0) return false;
+    const doc = b.c.sides[side].doctrine;
+    allocateHits(st, [u], 1, hits, b.c.options.hitAllocation === 'combined', doc.hitAllocation, doc.hitAllocation === 'random' ? dice.ai(side) : () => 0, res, sink);
+    recordEliminations(b, res, sink);
+    if (!st.alive(u)) return true;
+    const passed = groupCheck(st, [u], 1, side, { flanked: false, firedOnByArtillery: stack.some((x) => isArtillery(b.spec(x).kind)), attackedByOldGuard: false }, b.c.options, dice, res, sink);
+    if (passed) return false;
+    st.retreated[u] = 1;
+    res.sides[side].retreatsForced++;
+    res.units[u].retreated = true;
+    if (!st.disrupted[u]) {
+      st.disrupted[u] = 1;
+      res.sides[side].disruptions++;
+    }
+    carryOutRetreat(b, to, [e], dice, res, sink);
+    return true;
+  }
+  return false;
 }
 
 /** 18: the last side to move a unit into or through an objective hex holds it. */
@@ -319,6 +369,8 @@ export function combatSegment(
   res: EngagementResult,
   round: RoundOutcome,
   sink?: EventSink,
+  /** Called for each attacking unit that retreated, with the hexes it went through (7.8 reaction charges). */
+  onRetreat?: (u: number, path: number[]) => void,
 ): void {
   const byDefender = new Map<number, number[]>();
   for (const [att, def] of plan) {
@@ -359,7 +411,10 @@ export function combatSegment(
     recordEliminations(b, res, sink);
     // Defender first, then attackers, away from each other (7.4).
     carryOutRetreat(b, defHex, attackHexes, dice, res, sink);
+    const before = new Map<number, number>();
+    for (const h of attackHexes) for (const u of b.stackAt(h)) before.set(u, h);
     for (const h of attackHexes) carryOutRetreat(b, h, [defHex], dice, res, sink);
+    if (onRetreat) for (const [u, h] of before) if (b.pos[u] >= 0 && b.pos[u] !== h) onRetreat(u, [h, b.pos[u]]);
     b.computeZoc();
     // 7.5: the target hex is empty and the attackers held their ground.
     // 10.1: units cannot advance into forts.

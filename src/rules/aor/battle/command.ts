@@ -39,6 +39,25 @@ export function leaderStepCost(b: BattleState, side: SideIndex) {
   };
 }
 
+/**
+ * 12.1's trace: as a leader moves, but it may end in an enemy ZOC hex (the unit there is the friendly
+ * unit 12.1 asks for); it only may not pass on through one that no friendly unit occupies.
+ */
+export function commandTraceCost(b: BattleState, side: SideIndex, source: number) {
+  const m = b.c.map;
+  return (from: number, d: number, to: number): number => {
+    if (to < 0 || b.sideAt[to] === 1 - side) return Infinity;
+    if (from !== source && b.inEnemyZoc(side, from) && b.sideAt[from] !== side) return Infinity;
+    const id = m.grid.hexsideId(from, d);
+    const f = m.sides[id];
+    if (f & RIVER && !(f & BRIDGE)) return Infinity;
+    const road = m.roads[id];
+    if (road === ROAD) return 0.5;
+    if (road === TRAIL) return 1;
+    return enterCost(m.terrain[to], false) + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
+  };
+}
+
 /** 12.1: mark each unit in or out of range of its formation leader, a wing commander or the OC. */
 export function updateCommandRange(b: BattleState): void {
   const c = b.c;
@@ -49,7 +68,7 @@ export function updateCommandRange(b: BattleState): void {
     if (b.leaderPos[l] < 0) return null;
     let f = fields.get(l);
     if (!f) {
-      f = costField(g, [b.leaderPos[l]], leaderStepCost(b, c.leaders[l].side), COMMAND_RANGE);
+      f = costField(g, [b.leaderPos[l]], commandTraceCost(b, c.leaders[l].side, b.leaderPos[l]), COMMAND_RANGE);
       fields.set(l, f);
     }
     return f;

@@ -32,6 +32,20 @@ export function checkBattleInvariants(b: BattleState, res: EngagementResult, whe
     const limit = c.map.terrain[h] === 5 /* fort, 10.1 */ ? 1 : 2;
     if (when === 'after movement' && count[h] > limit && side[h] === b.phasing) fail(`hex ${h} holds ${count[h]} units after movement (5.3, 10.1)`);
   }
+  // 11: a living leader stands on the map and never with enemy units once his side's turn is over.
+  c.leaders.forEach((l, i) => {
+    const h = b.leaderPos[i];
+    if (h < -1 || h >= b.count.length) fail(`leader ${l.id} is at ${h}`);
+    if (h >= 0 && when === 'at turn end' && b.sideAt[h] === 1 - l.side) fail(`leader ${l.id} shares hex ${h} with the enemy`);
+    if (b.leaderRating[i] < 0) fail(`leader ${l.id} has rating ${b.leaderRating[i]}`);
+  });
+  // 12.2: every formation has one of the four orders; March and Reserve units carry the -1.
+  c.formations.forEach((f, fi) => {
+    const o = b.ordersOf(fi);
+    if (o === undefined) fail(`formation ${f.id} has no orders`);
+    const penalty = o === 'march' || o === 'reserve' ? 1 : 0;
+    for (const u of f.units) if (b.st.ordersPenalty[u] !== penalty) fail(`${c.specs[u].id} has the wrong orders penalty for ${o}`);
+  });
   for (const s of [0, 1] as const) {
     let lost = 0;
     for (const u of c.sides[s].units) {

@@ -9,7 +9,7 @@ import { emptyResult, resetResult, type EngagementResult, type SideIndex } from 
 import type { PlayOptions } from '../../../core/ruleset.js';
 import { newRoundOutcome } from '../assault.js';
 import { recoverDisrupted } from '../engagement.js';
-import { chooseAdvance, choosePursuit, chooseTarget, moveSide, planBombardment, planCharges, volunteerAttack } from './ai.js';
+import { chooseAdvance, choosePursuit, chooseTarget, moveSide, planBombardment, planCharges, reactionCharge, volunteerAttack } from './ai.js';
 import { chargeSegment } from './charges.js';
 import { bringOnReinforcements } from './arrivals.js';
 import { applySupply } from './supply.js';
@@ -21,7 +21,7 @@ import { checkBattleInvariants } from './invariants.js';
 import { recordEliminations } from './losses.js';
 import type { BattleState } from './state.js';
 
-const PER_SIDE = ['attackOrdersAbandoned', 'attackOrdersFailedAtNight', 'ordersSent', 'orderDelayTurns', 'unitsReorganized', 'supplyLosses', 'bombardmentHits', 'bombardments', 'charges', 'chargesWon', 'chargesLost', 'reactionCharges', 'pursuitsChosen', 'pursuitsForced', 'retreatsBeforeAssault'];
+const PER_SIDE = ['passingFire', 'attackOrdersAbandoned', 'attackOrdersFailedAtNight', 'ordersSent', 'orderDelayTurns', 'unitsReorganized', 'supplyLosses', 'bombardmentHits', 'bombardments', 'charges', 'chargesWon', 'chargesLost', 'reactionCharges', 'pursuitsChosen', 'pursuitsForced', 'retreatsBeforeAssault'];
 export const BATTLE_EXTRAS = [
   'assaults',
   'flankAttacks',
@@ -119,12 +119,17 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   if (!night) {
     if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'combat' });
     const plan = planAttacks(b, side, (h, o) => chooseTarget(b, h, o), (h, o) => volunteerAttack(b, h, o));
-    combatSegment(b, side, plan, (d, a) => chooseAdvance(b, d, a), dice, res, round, sink);
+    // 7.8: retreating attackers may draw reaction charges; the backhand blow against retreating cavalry (7.10).
+    const react = (u: number, path: number[]) => {
+      if (b.pos[u] >= 0 && reactionCharge(b, u, path, dice, res, sink, c.specs[u].kind === 'cavalry')) b.computeZoc();
+    };
+    combatSegment(b, side, plan, (d, a) => chooseAdvance(b, d, a), dice, res, round, sink, react);
     recordEliminations(b, res, sink);
     if (opts.checkInvariants) checkBattleInvariants(b, res, 'after combat');
     if (decided(b, res)) return true;
   }
   checkLeaders(b, dice, res, sink); // 11: leaders left alone
+  if (opts.checkInvariants) checkBattleInvariants(b, res, 'at turn end');
   // V. Turn end: disrupted units of the phasing side try to recover (6.2).
   if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'turnEnd' });
   const onMap = c.sides[side].units.filter((u) => b.pos[u] >= 0);

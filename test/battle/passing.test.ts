@@ -1,0 +1,103 @@
+/**
+ * 7.12 passing fire during movement, 12.2 a March ended by a ZOC, and 7.10's underlined value against
+ * a charge (aor.chargeDefenceFire).
+ */
+import { describe, expect, it } from 'vitest';
+import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { resolveCharge } from '../../src/rules/aor/battle/charges.js';
+import { passingFireOnMove } from '../../src/rules/aor/battle/combat.js';
+import { updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { battle, collector, mapWith, roll, ScriptedDice } from './helpers.js';
+
+describe('7.12 passing fire during movement', () => {
+  // E at 4,1 projects its ZOC into 4,0 and 3,1 (its NW and W neighbours, next to each other): stepping
+  // 4,0 -> 3,1 moves from one ZOC hex of E into another.
+  const set = (morale = 4) =>
+    battle({
+      map: mapWith(9, 3),
+      units: [
+        { id: 'K', side: 0, at: '3,1', kind: 'cavalry', strength: 4, morale },
+        { id: 'E', side: 1, at: '4,1', strength: 6 },
+      ],
+      supplyRule: false,
+    });
+
+  it('the stack fires at half strength (6 -> 3); no hit, the move goes on', () => {
+    const t = set();
+    t.b.computeZoc();
+    const { sink, events } = collector();
+    const stopped = passingFireOnMove(t.b, t.u('K'), t.h('4,0'), t.h('3,1'), new ScriptedDice({ fire: [[], roll(7)] }), t.res(), sink);
+    expect(stopped).toBe(false);
+    const fire = events.find((e) => e.type === 'fire');
+    expect(fire).toMatchObject({ side: 1, strength: 3, roll: 7, hits: 0 }); // row 3, roll 7: no hit
+  });
+
+  it('a hit makes the unit check morale as in 7.4; a failure sends it back one hex, disrupted', () => {
+    const t = set(2);
+    t.b.computeZoc();
+    const res = t.res();
+    // Strength 3, roll 8: one hit (Fire Table row 3); morale 2 - 1 for the lost step, roll 6: fails.
+    const stopped = passingFireOnMove(t.b, t.u('K'), t.h('4,0'), t.h('3,1'), new ScriptedDice({ fire: [[], roll(8)], morale: [[6], []] }), res);
+    expect(stopped).toBe(true);
+    expect(t.b.st.steps[t.u('K')]).toBe(1);
+    expect(t.pos('K')).not.toBe(t.h('3,1'));
+    expect(t.b.st.disrupted[t.u('K')]).toBe(1);
+    expect(res.sides[0].retreatsForced).toBe(1);
+  });
+
+  it('no fire when the unit did not come from the same stack\'s ZOC', () => {
+    const t = set();
+    t.b.computeZoc();
+    const stopped = passingFireOnMove(t.b, t.u('K'), t.h('2,1'), t.h('3,1'), new ScriptedDice({}), t.res());
+    expect(stopped).toBe(false);
+  });
+});
+
+describe('12.2 March orders', () => {
+  it('a marching formation whose unit is stopped by an enemy ZOC turns to Defend', () => {
+    const t = battle({
+      map: mapWith(10, 3),
+      units: [
+        { id: 'M', side: 0, at: '1,1', orders: 'march', formation: 'F' },
+        { id: 'E', side: 1, at: '5,1', strength: 6 },
+      ],
+      formations: [{ id: 'F', objective: '8,1' }],
+      roads: ['0,1 1,1 2,1 3,1 4,1 5,1 6,1 7,1 8,1 9,1'],
+      supplyRule: false,
+    });
+    const b = t.b;
+    b.reset();
+    b.turn = 1;
+    b.computeZoc();
+    updateCommandRange(b);
+    // March orders may not enter a ZOC (12.2): the unit stops short of E's zone, and the order ends.
+    moveSide(b, 0, false, new ScriptedDice({}), t.res());
+    expect(b.inEnemyZoc(0, t.pos('M'))).toBe(false);
+    expect(b.c.map.grid.distance(t.pos('M'), t.h('5,1'))).toBe(2);
+    expect(b.ordersOf(b.c.formationOf[t.u('M')])).toBe('defend');
+  });
+});
+
+describe('7.10 the underlined value against a charge (aor.chargeDefenceFire)', () => {
+  const fireBack = (option: string, repeating: boolean) => {
+    const t = battle({
+      map: mapWith(6, 3),
+      units: [
+        { id: 'K', side: 0, at: '1,1', kind: 'cavalry', strength: 4 },
+        { id: 'I', side: 1, at: '2,1', strength: 6, disrupted: true, flags: repeating ? ['repeating'] : [] },
+      ],
+      options: { 'aor.chargeDefenceFire': option },
+      supplyRule: false,
+    });
+    const { sink, events } = collector();
+    resolveCharge(t.b, [t.u('K')], t.h('1,1'), t.h('2,1'), new ScriptedDice({ fire: [roll(2), roll(2)] }), t.res(), {}, sink);
+    return events.filter((e) => e.type === 'fire')[1] as { rawStrength: number };
+  };
+  it('full (default): the target fires its strength (disrupted: half of 6)', () => {
+    expect(fireBack('full', false).rawStrength).toBe(3);
+  });
+  it('halvedUnlessRepeating: halved again, but not for repeating weapons', () => {
+    expect(fireBack('halvedUnlessRepeating', false).rawStrength).toBe(1.5);
+    expect(fireBack('halvedUnlessRepeating', true).rawStrength).toBe(3);
+  });
+});
