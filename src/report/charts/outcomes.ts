@@ -2,7 +2,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../sim/results.js';
 import { cellNames, outcomeLabel } from '../labels.js';
-import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS, cellAxisWidth, labelAngle, subtitle, type ChartDef } from './common.js';
+import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS, cellAxisWidth, subtitle, type ChartDef } from './common.js';
 
 export function outcomesSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
@@ -33,7 +33,7 @@ export function outcomesSpec(r: Results): TopLevelSpec {
         type: 'nominal',
         sort: names.labels,
         title: names.title,
-        axis: { labelAngle: labelAngle(names.labels, width / r.cells.length), labelLimit: 220 },
+        axis: { labelAngle: 0, labelExpr: "split(datum.label, ', ')", labelLimit: 220 },
       },
       xOffset: { field: 'outcome', type: 'nominal', sort: order, scale: { paddingInner: 0.25 } },
       color: { field: 'outcome', type: 'nominal', sort: order, scale: { domain: order, range: [SIDE_COLORS[0], SIDE_COLORS[1], NEUTRAL] }, title: null },

@@ -3,7 +3,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../sim/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
 import { cellNames, sideLabels } from '../labels.js';
-import { CONFIG, SCHEMA, labelAngle, subtitle, type ChartDef } from './common.js';
+import { CONFIG, SCHEMA, subtitle, type ChartDef } from './common.js';
 
 const KINDS = ['Forced (failed morale check)', 'Voluntary (chose to fall back)'] as const;
 const KIND_COLORS = ['#7b3294', '#1b9e77'];
@@ -39,7 +39,7 @@ export function retreatsSpec(r: Results): TopLevelSpec {
           type: 'nominal',
           sort: names.labels,
           title: names.title,
-          axis: { labelAngle: labelAngle(names.labels, width / r.cells.length), labelLimit: 200 },
+          axis: { labelAngle: 0, labelExpr: "split(datum.label, ', ')", labelLimit: 200 },
         },
         xOffset: { field: 'kind', type: 'nominal', sort: [...KINDS], scale: { paddingInner: 0.3 } },
         color: { field: 'kind', type: 'nominal', sort: [...KINDS], scale: { domain: [...KINDS], range: KIND_COLORS }, title: null },
