@@ -22,7 +22,7 @@ export type VolleyEvent =
   | {
       type: 'check';
       side: SideIndex;
-      purpose: 'retreat' | 'recovery' | 'square' | 'reaction' | 'pursuit';
+      purpose: 'retreat' | 'recovery' | 'square' | 'reaction' | 'pursuit' | 'orders' | 'leader';
       unit: string;
       morale: number;
       modifiers: string[];
@@ -37,7 +37,7 @@ export type VolleyEvent =
   /** A player turn begins: the phasing side. */
   | { type: 'playerTurn'; turn: number; side: SideIndex; night: boolean }
   /** A segment of a player turn begins (bombardment, charges, movement, combat, turn end). */
-  | { type: 'phase'; turn: number; side: SideIndex; phase: 'bombardment' | 'charges' | 'movement' | 'combat' | 'turnEnd' | 'disruptionRemoval' }
+  | { type: 'phase'; turn: number; side: SideIndex; phase: 'command' | 'bombardment' | 'charges' | 'movement' | 'combat' | 'turnEnd' | 'disruptionRemoval' }
   /** A unit moved along a path of hexes (map positions are opaque hex indices of the ruleset's map). */
   | { type: 'move'; side: SideIndex; unit: string; path: number[] }
   /** Units changed hex outside movement: a retreat, an advance. */

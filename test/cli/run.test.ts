@@ -54,6 +54,19 @@ describe('volley run', () => {
     expect(a.cells[0].summary.objectives.length).toBe(3);
   });
 
+  for (const name of ['cavalry-vs-squares', 'night-and-morning']) {
+    it(`gives identical results.json for 1 and 2 workers on the ${name} experiment (checking invariants)`, () => {
+      const [a, b] = [1, 2].map((w) => {
+        const out = join(tmp(), `${name}${w}`);
+        const r = volley(['run', `sims/${name}.experiment.yaml`, '-n', '40', '--batch', '10', '--workers', String(w), '--out', out, '--quiet', '--no-report', '--check-invariants']);
+        expect(r.stderr).toBe('');
+        expect(r.code).toBe(0);
+        return resultsWithoutTiming(out);
+      });
+      expect(a).toEqual(b);
+    });
+  }
+
   it('records provenance: version, ruleset, every resolved option, seed, engagements and a hash', () => {
     const out = join(tmp(), 'p');
     expect(volley(['run', 'sims/woods-vs-clear.experiment.yaml', '-n', '200', '--seed', '7', '--out', out, '--quiet', '--no-report', '-w', '0']).code).toBe(0);

@@ -65,6 +65,7 @@ export interface Narrative {
 }
 
 export const PHASE_TITLES: Readonly<Record<string, string>> = {
+  command: 'Command and reorganization',
   bombardment: 'Bombardment',
   charges: 'Cavalry charges',
   movement: 'Movement',
@@ -123,6 +124,7 @@ interface Resolving extends PlannedCharge {
 }
 
 class Narrator {
+  private readonly ordersSeen = new Set<string>();
   private readonly s: TraceSubject;
   private readonly final: TraceFinal;
   private readonly grid: HexGrid | null;
@@ -467,6 +469,18 @@ class Narrator {
         return; // told by the square check before it
       case 'pursuit':
         return this.onPursuit(e.side, e.units, e.target);
+      case 'orders': {
+        const name = (this.s.kind === 'battle' ? this.s.formations.find((f) => f.id === e.formation)?.name : undefined) ?? e.formation;
+        const text =
+          e.arrives === e.turn && this.ordersSeen.has(`${e.formation}/${e.orders}`)
+            ? `${name} now carries out its ${e.orders} orders`
+            : e.arrives === e.turn
+              ? `${name} receives ${e.orders} orders at once (12.4: no delay)`
+              : `${this.sideName(e.side)} command sends ${e.orders} orders to ${name}: they arrive in turn ${e.arrives} (12.4)`;
+        this.ordersSeen.add(`${e.formation}/${e.orders}`);
+        this.say(this.d, text);
+        return;
+      }
       default:
         this.say(this.d, `(${(e as { type: string }).type}: ${JSON.stringify(e)})`);
     }
@@ -646,6 +660,14 @@ class Narrator {
     }
     if (purpose === 'pursuit') {
       this.say(this.d, `Pursuit test (7.7) by ${id}: ${value}: ${passed ? 'holds back' : 'above the rating, it must pursue'}`);
+      return;
+    }
+    if (purpose === 'leader') {
+      this.say(this.d, `${id}, left alone (11): roll ${roll}: ${passed ? 'he joins the nearest friendly unit' : 'he falls'}`);
+      return;
+    }
+    if (purpose === 'orders') {
+      this.say(this.d, `Attack-order check (12.3) by ${id}: ${value}: ${passed ? 'the attack goes on' : 'fails: Reserve, and the units fall back three hexes'}`);
       return;
     }
     if (purpose === 'recovery') {

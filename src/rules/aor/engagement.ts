@@ -10,7 +10,7 @@ import { emptyResult, resetResult, type EngagementResult, type SideIndex } from 
 import type { PlayOptions } from '../../core/ruleset.js';
 import { resolveDoctrine, type AssaultDoctrine } from '../../doctrine/assault.js';
 import { newRoundOutcome, resolveAssaultRound, type AssaultSituation, type RoundOutcome } from './assault.js';
-import { boundMorale, passesCheck, unitMorale } from './morale.js';
+import { boundMorale, moraleModifierLabels, passesCheck, unitMorale } from './morale.js';
 import type { AorOptions } from './options.js';
 import { defaultSteps, type AssaultUnit, type DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
@@ -148,7 +148,8 @@ export function recoverDisrupted(
       st.disrupted[u] = 0;
     }
     if (sink) {
-      sink({ type: 'check', side, purpose: 'recovery', unit: st.specs[u].id, morale, modifiers: [], roll, passed });
+      const labels = moraleModifierLabels(st, u, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false });
+      sink({ type: 'check', side, purpose: 'recovery', unit: st.specs[u].id, morale, modifiers: labels, roll, passed });
       if (passed) sink({ type: 'recovered', side, unit: st.specs[u].id });
     }
   }

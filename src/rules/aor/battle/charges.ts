@@ -334,11 +334,19 @@ export function chargeSegment(
   dice: EngagementDice,
   res: EngagementResult,
   sink?: EventSink,
+  /** 7.8: enemy cavalry may react to a charge; called with a charger and the hexes the charge crosses. */
+  react?: (charger: number, path: number[]) => void,
 ): void {
   for (const p of plan) {
     for (const u of p.chargers) b.charged[u] = 1; // 7.6: one charge a turn
     res.extras[`charges.${side}`]++;
     if (sink) sink({ type: 'charge', side, units: p.chargers.map((u) => b.spec(u).id), from: p.from, target: p.target, reaction: false });
+  }
+  if (react) {
+    for (const p of plan) {
+      const first = p.chargers.find((u) => b.st.alive(u) && b.pos[u] === p.from);
+      if (first !== undefined) react(first, [p.from, p.target]);
+    }
   }
   for (const p of plan) {
     if (b.sideAt[p.target] !== 1 - side) continue;

@@ -126,7 +126,7 @@ export function checkLeaders(b: BattleState, dice: EngagementDice, res: Engageme
       if (!b.leaderAccompanied[i]) return; // he was alone already: nothing happened to him
       // Left alone: a leader whose hex held friends at the start of the phase may fall (11).
       const roll = d6(dice.morale(l.side));
-      if (sink) sink({ type: 'check', side: l.side, purpose: 'retreat', unit: l.id, morale: 1, modifiers: ['leader left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
+      if (sink) sink({ type: 'check', side: l.side, purpose: 'leader', unit: l.id, morale: 1, modifiers: ['left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
       if (roll === 1) {
         b.leaderPos[i] = -1;
         b.leaderBack[i] = b.turn + 1;
@@ -269,7 +269,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     const rating = b.leaderRating[l] + (b.formationDemoralized[fi] ? 0 : 2);
     const roll = d6(dice.morale(f.side));
     const passed = roll <= rating;
-    if (sink) sink({ type: 'check', side: f.side, purpose: 'retreat', unit: c.leaders[l].id, morale: rating, modifiers: ['Attack orders after a hit (12.3)'], roll, passed });
+    if (sink) sink({ type: 'check', side: f.side, purpose: 'orders', unit: c.leaders[l].id, morale: rating, modifiers: [b.formationDemoralized[fi] ? 'rating, formation demoralized' : 'rating +2 (formation not demoralized)'], roll, passed });
     if (passed) return;
     b.setOrders(fi, 'reserve', -1);
     res.extras[`attackOrdersAbandoned.${f.side}`]++;

@@ -39,6 +39,11 @@ export function checkBattleInvariants(b: BattleState, res: EngagementResult, whe
     if (h >= 0 && when === 'at turn end' && b.sideAt[h] === 1 - l.side) fail(`leader ${l.id} shares hex ${h} with the enemy`);
     if (b.leaderRating[i] < 0) fail(`leader ${l.id} has rating ${b.leaderRating[i]}`);
   });
+  // 12.1: a formation without a leader is always in command.
+  c.formations.forEach((f, fi) => {
+    if (c.leaderOf[fi] >= 0) return;
+    for (const u of f.units) if (b.inCommand[u] !== 1) fail(`${c.specs[u].id} is out of command though its formation has no leader`);
+  });
   // 12.2: every formation has one of the four orders; March and Reserve units carry the -1.
   c.formations.forEach((f, fi) => {
     const o = b.ordersOf(fi);

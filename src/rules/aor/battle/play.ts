@@ -104,7 +104,10 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   // II. Cavalry charge segment (7.6): all charges move, then all are resolved.
   if (!night) {
     if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'charges' });
-    chargeSegment(b, side, planCharges(b, side), (ch, t) => choosePursuit(b, ch, t), dice, res, sink);
+    const reactToCharge = (u: number, path: number[]) => {
+      if (reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
+    };
+    chargeSegment(b, side, planCharges(b, side), (ch, t) => choosePursuit(b, ch, t), dice, res, sink, reactToCharge);
     if (decided(b, res)) return true;
   }
   // III. Formation movement (5, 12.2).
@@ -154,8 +157,11 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
     b.turn = turn;
     res.turns = turn;
     b.charged.fill(0); // 7.6: a cavalry unit charges once a turn
+    if (sink) {
+      sink({ type: 'turn', turn });
+      sink({ type: 'phase', turn, side: c.first, phase: 'command' });
+    }
     commandPhase(b, dice, res, sink); // 4.1, 11, 12, 15, 16
-    if (sink) sink({ type: 'turn', turn });
     over = playerTurn(b, c.first, dice, res, opts) || playerTurn(b, (1 - c.first) as SideIndex, dice, res, opts);
     // 4. Disruption removal: bombardment disruption ends with the game turn (8.1).
     for (let u = 0; u < c.specs.length; u++) {
