@@ -144,6 +144,56 @@ export function costField(
 }
 
 /**
+ * costField driven by a table instead of a callback: `steps[i * 6 + d]` is the cost of stepping from
+ * hex i in direction d (Infinity where impossible), and a step into hex j is refused when
+ * `block !== null && block[j] === blockValue` (e.g. hexes held by the enemy). Same expansion order and
+ * tie-breaking as costField, so both give identical fields for identical costs; several times faster.
+ */
+export function costFieldTable(
+  grid: HexGrid,
+  sources: readonly number[],
+  steps: Float64Array,
+  block: Int8Array | null,
+  blockValue: number,
+  maxCost = Infinity,
+  out?: Float64Array,
+): Float64Array {
+  const n = grid.size;
+  const field = out ?? new Float64Array(n);
+  if (field.length !== n) throw new RangeError(`costFieldTable: out has length ${field.length}, grid has ${n} hexes`);
+  field.fill(Infinity);
+  const heap = heapFor(grid);
+  heap.busy = true;
+  try {
+    for (const s of sources) {
+      field[s] = 0;
+      heap.upsert(s, field);
+    }
+    const nb = grid.neighbors;
+    while (heap.length > 0) {
+      const u = heap.pop(field);
+      const fu = field[u];
+      const base = u * 6;
+      for (let d = 0; d < 6; d++) {
+        const v = nb[base + d];
+        if (v < 0) continue;
+        const c = steps[base + d];
+        if (c === Infinity || (block !== null && block[v] === blockValue)) continue;
+        const fv = fu + c;
+        if (fv <= maxCost && fv < field[v]) {
+          field[v] = fv;
+          heap.upsert(v, field);
+        }
+      }
+    }
+  } finally {
+    heap.clear();
+    heap.busy = false;
+  }
+  return field;
+}
+
+/**
  * A least-cost path from a source to `target`, both included, by walking back from the target to a
  * neighbour p with field[p] + stepCost(p, ., cur) === field[cur], trying the target's directions 0..5 in
  * order. Stops at the first hex of cost 0 (a source). Empty if the target is unreachable.

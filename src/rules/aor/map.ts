@@ -22,6 +22,12 @@ export interface BattleMap {
   readonly sides: Uint8Array;
   /** ROAD or TRAIL per hexside id: the road or trail runs across this hexside. */
   readonly roads: Uint8Array;
+  /**
+   * The doctrine's walking cost toward a goal, per hex and direction (i * 6 + d): an infantry unit in
+   * the neighbour stepping into hex i (its terrain, +2 for a stream without a bridge); Infinity across
+   * a river without a bridge or off the map. Computed once per map.
+   */
+  readonly goalSteps: Float64Array;
 }
 
 export interface MapDef {
@@ -122,5 +128,15 @@ export function compileMap(def: MapDef, issues: MapIssue[]): BattleMap {
       }
     });
   }
-  return { grid, terrain, sides, roads };
+  const goalSteps = new Float64Array(grid.size * 6);
+  for (let i = 0; i < grid.size; i++) {
+    for (let d = 0; d < 6; d++) {
+      const f = sides[grid.hexsideId(i, d)];
+      const blocked = grid.neighbors[i * 6 + d] < 0 || (f & RIVER && !(f & BRIDGE));
+      const t = terrain[i];
+      const enter = t === 2 ? 2 : t === 3 || t === 4 ? 2 : 1; // Terrain Effects "Movement", infantry
+      goalSteps[i * 6 + d] = blocked ? Infinity : enter + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
+    }
+  }
+  return { grid, terrain, sides, roads, goalSteps };
 }

@@ -4,7 +4,7 @@
  * dice. Parameters: src/doctrine/battle.ts.
  */
 import { DEFAULT_BATTLE_DOCTRINE, type BattleDoctrine } from '../../../doctrine/battle.js';
-import { costField, pathTo } from '../../../hex/paths.js';
+import { costField, costFieldTable, pathTo } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
@@ -45,19 +45,8 @@ export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = doctrin
 }
 
 /** Cost-to-go toward the goals over the map, as infantry would walk it, around enemy units. */
-export function goalField(b: BattleState, side: 0 | 1, goals: readonly number[]): Float64Array {
-  const m = b.c.map;
-  return costField(
-    m.grid,
-    goals as number[],
-    (from, d, to) => {
-      if (to < 0 || b.sideAt[to] === 1 - side) return Infinity;
-      const f = m.sides[m.grid.hexsideId(from, d)];
-      if (f & RIVER && !(f & BRIDGE)) return Infinity;
-      return enterCost(m.terrain[from], true) + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
-    },
-    Infinity,
-  );
+export function goalField(b: BattleState, side: 0 | 1, goals: readonly number[], out?: Float64Array): Float64Array {
+  return costFieldTable(b.c.map.grid, goals, b.c.map.goalSteps, b.sideAt, 1 - side, Infinity, out);
 }
 
 /** Formation Movement Segment for one side (5, 12.2). */
