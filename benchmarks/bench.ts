@@ -20,6 +20,7 @@ const arg = (name: string, dflt: number) => {
 };
 const ROUNDS = arg('rounds', 2_000_000);
 const ENGAGEMENTS = arg('engagements', 400_000);
+const BATTLES = arg('battles', 4_000);
 
 /** Dice whose every stream is one alea generator, optionally counting draws. */
 class OneStreamDice extends EngagementDice {
@@ -61,20 +62,20 @@ function diceFloor(draws: number): number {
   return s;
 }
 
-async function engagementsPerSecond(workers: number): Promise<number> {
-  const e = loadExperiment('sims/town-assault.experiment.yaml');
+async function engagementsPerSecond(workers: number, file = 'sims/town-assault.experiment.yaml', engagements = ENGAGEMENTS, batch = 5000): Promise<number> {
+  const e = loadExperiment(file);
   const cell = e.cells[0];
   const plan: RunPlan = {
     rulesetId: 'aor',
     seed: 1,
-    engagements: ENGAGEMENTS,
-    batch: 5000,
+    engagements,
+    batch,
     cells: [{ index: 0, rngKey: cell.rngKey, scenario: cell.scenario, options: cell.options }],
     checkInvariants: false,
   };
   const t0 = performance.now();
   await runPlan(plan, { workers });
-  return ENGAGEMENTS / ((performance.now() - t0) / 1000);
+  return engagements / ((performance.now() - t0) / 1000);
 }
 
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -101,6 +102,15 @@ async function main() {
   console.log(`  in-process               ${fmt(inProcess)}/s`);
   console.log(`  1 worker                 ${fmt(one)}/s  (pool overhead ${(100 * (1 - one / inProcess)).toFixed(1)}%)`);
   console.log(`  2 workers                ${fmt(two)}/s  (${(two / one).toFixed(2)}x one worker)`);
+
+  console.log(`\nBattles (village-assault: 21 units, 10 turns; ${fmt(BATTLES)} engagements, batch 250)`);
+  const v = 'sims/village-assault.experiment.yaml';
+  const b0 = await engagementsPerSecond(0, v, BATTLES, 250);
+  const b1 = await engagementsPerSecond(1, v, BATTLES, 250);
+  const b2 = await engagementsPerSecond(2, v, BATTLES, 250);
+  console.log(`  in-process               ${fmt(b0)}/s`);
+  console.log(`  1 worker                 ${fmt(b1)}/s  (pool overhead ${(100 * (1 - b1 / b0)).toFixed(1)}%)`);
+  console.log(`  2 workers                ${fmt(b2)}/s  (${(b2 / b1).toFixed(2)}x one worker)`);
 }
 
 main().catch((e) => {
