@@ -194,6 +194,59 @@ export function costFieldTable(
 }
 
 /**
+ * Least costs from one start hex with per-hex rules as masks: `steps[i * 6 + d]` is the cost of a step
+ * from i in direction d (Infinity where impossible), `extra[j]` is added on entering j, a hex j with
+ * `enter[j] === 0` cannot be entered, and from a hex i with `leave[i] === 0` (other than the start) no
+ * further step is taken. `startExtra` is added to every step out of the start hex. Same expansion
+ * order and tie-breaks as costField.
+ */
+export function costFieldMasked(
+  grid: HexGrid,
+  start: number,
+  steps: Float64Array,
+  extra: Float64Array | null,
+  enter: Uint8Array,
+  leave: Uint8Array,
+  startExtra: number,
+  maxCost: number,
+  out?: Float64Array,
+): Float64Array {
+  const n = grid.size;
+  const field = out ?? new Float64Array(n);
+  field.fill(Infinity);
+  const heap = heapFor(grid);
+  heap.busy = true;
+  try {
+    field[start] = 0;
+    heap.upsert(start, field);
+    const nb = grid.neighbors;
+    while (heap.length > 0) {
+      const u = heap.pop(field);
+      if (u !== start && leave[u] === 0) continue;
+      const fu = field[u];
+      const base = u * 6;
+      for (let d = 0; d < 6; d++) {
+        const v = nb[base + d];
+        if (v < 0 || enter[v] === 0) continue;
+        let c = steps[base + d];
+        if (c === Infinity) continue;
+        if (extra !== null) c += extra[v];
+        if (u === start) c += startExtra;
+        const fv = fu + c;
+        if (fv <= maxCost && fv < field[v]) {
+          field[v] = fv;
+          heap.upsert(v, field);
+        }
+      }
+    }
+  } finally {
+    heap.clear();
+    heap.busy = false;
+  }
+  return field;
+}
+
+/**
  * A least-cost path from a source to `target`, both included, by walking back from the target to a
  * neighbour p with field[p] + stepCost(p, ., cur) === field[cur], trying the target's directions 0..5 in
  * order. Stops at the first hex of cost 0 (a source). Empty if the target is unreachable.

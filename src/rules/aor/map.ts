@@ -28,6 +28,9 @@ export interface BattleMap {
    * a river without a bridge or off the map. Computed once per map.
    */
   readonly goalSteps: Float64Array;
+  /** Movement cost of a step from hex i in direction d (i * 6 + d) for infantry, and for cavalry and artillery (5.2). */
+  readonly moveStepsInfantry: Float64Array;
+  readonly moveStepsOther: Float64Array;
 }
 
 export interface MapDef {
@@ -138,5 +141,21 @@ export function compileMap(def: MapDef, issues: MapIssue[]): BattleMap {
       goalSteps[i * 6 + d] = blocked ? Infinity : enter + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
     }
   }
-  return { grid, terrain, sides, roads, goalSteps };
+  const moveStepsInfantry = new Float64Array(grid.size * 6);
+  const moveStepsOther = new Float64Array(grid.size * 6);
+  for (let i = 0; i < grid.size; i++) {
+    for (let d = 0; d < 6; d++) {
+      const j = grid.neighbors[i * 6 + d];
+      const f = sides[grid.hexsideId(i, d)];
+      if (j < 0 || (f & RIVER && !(f & BRIDGE))) {
+        moveStepsInfantry[i * 6 + d] = moveStepsOther[i * 6 + d] = Infinity;
+        continue;
+      }
+      const t = terrain[j];
+      const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+      moveStepsInfantry[i * 6 + d] = (t === 2 ? 2 : t === 3 || t === 4 ? 2 : 1) + stream;
+      moveStepsOther[i * 6 + d] = (t === 2 ? 2 : t === 3 || t === 4 ? 4 : 1) + stream;
+    }
+  }
+  return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther };
 }

@@ -30,6 +30,8 @@ export const unitShape = {
     flags: z.array(z.enum(UNIT_FLAGS)).default([]).describe('steadfast: no -1 for a lost step; oldGuard; repeating weapons.'),
     formation: z.string().optional().describe('Formation (corps or division) the unit belongs to.'),
     pursuit: z.int().min(0).max(10).optional().describe('Pursuit rating of cavalry (2.2, 7.7); default by aor.pursuitRatingDefault.'),
+    nationality: z.string().min(1).optional().describe('Nationality, for refits to match; no effect on play.'),
+    tags: z.array(z.string().min(1)).optional().describe('Free labels (e.g. landwehr, guard), for refits to match; no effect on play.'),
 };
 
 type UnitFields = { strength: number; reduced?: number; damaged: boolean; steps?: 1 | 2; kind: (typeof UNIT_KINDS)[number] };

@@ -4,7 +4,7 @@
  * dice. Parameters: src/doctrine/battle.ts.
  */
 import { DEFAULT_BATTLE_DOCTRINE, type BattleDoctrine } from '../../../doctrine/battle.js';
-import { costField, costFieldTable, pathTo } from '../../../hex/paths.js';
+import { costField, costFieldMasked, costFieldTable, pathTo } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
@@ -13,7 +13,7 @@ import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, rea
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { passesCheck, unitMorale } from '../morale.js';
 import { attackersIn, markHolder, passingFireOnMove } from './combat.js';
-import { allowance, enterCost, moveContext, stackLimit, stepCost } from './movement.js';
+import { allowance, enterCost, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { EngagementResult } from '../../../core/result.js';
 import type { EventSink } from '../../../core/events.js';
@@ -49,10 +49,33 @@ export function goalField(b: BattleState, side: 0 | 1, goals: readonly number[],
   return costFieldTable(b.c.map.grid, goals, b.c.map.goalSteps, b.sideAt, 1 - side, Infinity, out);
 }
 
+/**
+ * The formation's goal field, reused from its last computation when the goals and every enemy unit's
+ * position are the same (an exact comparison, so play does not change).
+ */
+function cachedGoalField(b: BattleState, f: number, side: 0 | 1, goals: readonly number[]): Float64Array {
+  const enemy = b.c.sides[1 - side].units;
+  const hit = b.goalCache[f];
+  if (
+    hit &&
+    hit.goals.length === goals.length &&
+    hit.goals.every((h, i) => h === goals[i]) &&
+    enemy.every((u, i) => b.pos[u] === hit.enemy[i])
+  ) {
+    return hit.field;
+  }
+  const field = goalField(b, side, goals, hit?.field);
+  b.goalCache[f] = { goals: goals.slice(), enemy: Int32Array.from(enemy, (u) => b.pos[u]), field };
+  return field;
+}
+
 /** Formation Movement Segment for one side (5, 12.2). */
 export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
   const c = b.c;
   const g = c.map.grid;
+  // Masks depend only on the enemy, who does not move in this segment; per kind of mover.
+  const masks = new Map<string, { enter: Uint8Array; leave: Uint8Array }>();
+  const reachBuffer = new Float64Array(g.size);
   for (const f of c.sides[side].formations) {
     const def = c.formations[f];
     const orders = b.ordersOf(f);
@@ -63,10 +86,13 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
     const leader = c.leaderOf[f];
     const out = def.units.filter((u) => b.pos[u] >= 0 && !b.inCommand[u]);
     // 12.1: units out of range move back toward their leader; the others head for the formation's goals.
+    const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
+    // Nothing to compute when no unit of the formation can or will move.
+    const holds = (u: number) => orders === 'defend' && b.inCommand[u] && (g.distance(b.pos[u], b.objective[f]) <= 1 || b.inEnemyZoc(side, b.pos[u]));
+    if (!units.some((u) => !holds(u) && moveContext(b, u, night) !== null)) continue;
     const backField = out.length > 0 && leader >= 0 && b.leaderPos[leader] >= 0 ? goalField(b, side, [b.leaderPos[leader]]) : null;
     if (goals.length === 0 && !backField) continue;
-    const field = goals.length > 0 ? goalField(b, side, goals) : backField!;
-    const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
+    const field = goals.length > 0 ? cachedGoalField(b, f, side, goals) : backField!;
     units.sort((x, y) => field[b.pos[x]] - field[b.pos[y]] || x - y);
     for (const u of units) {
       const start = b.pos[u];
@@ -75,8 +101,22 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       if (orders === 'defend' && b.inCommand[u] && (g.distance(start, b.objective[f]) <= 1 || b.inEnemyZoc(side, start))) continue;
       const ctx = moveContext(b, u, night);
       if (!ctx) continue; // in an enemy ZOC and may not leave (5.4, 12.2)
-      const cost = (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
-      const reach = costField(g, [start], cost, allowance(b, u));
+      let cost: (from: number, d: number, to: number) => number;
+      let reach: Float64Array;
+      if (ctx.march) {
+        // Road rates depend on who stands where along the way: step by step through the rules.
+        cost = (from, d, to) => stepCost(ctx, from, d, to);
+        reach = costField(g, [start], cost, allowance(b, u), reachBuffer);
+      } else {
+        const key = `${ctx.cavalry ? 1 : 0}${ctx.zocEntry ? 1 : 0}`;
+        let m = masks.get(key);
+        if (!m) masks.set(key, (m = moveMasks(b, side, ctx.cavalry, ctx.zocEntry, night)));
+        const { enter, leave } = m;
+        const steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
+        const extra = ctx.leaveCost;
+        cost = (from, d, to) => (enter[to] === 0 || (from !== start && leave[from] === 0) ? Infinity : steps[from * 6 + d] + (from === start ? extra : 0));
+        reach = costFieldMasked(g, start, steps, null, enter, leave, extra, allowance(b, u), reachBuffer);
+      }
       const artillery = isArtillery(c.specs[u].kind);
       const cavalryUnit = c.specs[u].kind === 'cavalry';
       let best = start;
@@ -119,7 +159,10 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         b.setOrders(f, 'defend', b.objective[f]);
         if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = best;
       }
-      if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
+      if (!night && reactionCharge(b, u, path, dice, res, sink)) {
+        b.computeZoc();
+        masks.clear(); // enemy cavalry may have moved
+      }
     }
   }
   fixStacking(b, side, res, sink);

@@ -106,6 +106,24 @@ export function moveContext(b: BattleState, u: number, night: boolean): MoveCont
 }
 
 /**
+ * Entry and leave masks for a moving unit (5.4, 5.5, 12.2), the same rules stepCost applies one step at
+ * a time: no entering enemy units, no entering an enemy ZOC at night or without the orders for it, no
+ * moving on from an enemy ZOC hex (cavalry excepted). Depends only on the enemy's positions, so one set
+ * serves every unit of a kind during a movement segment.
+ */
+export function moveMasks(b: BattleState, side: 0 | 1, cavalry: boolean, zocEntry: boolean, night: boolean): { enter: Uint8Array; leave: Uint8Array } {
+  const n = b.c.map.grid.size;
+  const enter = new Uint8Array(n);
+  const leave = new Uint8Array(n);
+  for (let h = 0; h < n; h++) {
+    const zoc = b.inEnemyZoc(side, h) || (cavalry && b.zoc[1 - side][h] > 0);
+    enter[h] = b.sideAt[h] === 1 - side || (zoc && (night || !zocEntry)) ? 0 : 1;
+    leave[h] = !cavalry && b.inEnemyZoc(side, h) ? 0 : 1;
+  }
+  return { enter, leave };
+}
+
+/**
  * Least costs from the unit's hex to every hex it can reach this turn (Infinity elsewhere); null when
  * the unit may not move (in an enemy ZOC and unable to leave).
  */

@@ -68,6 +68,8 @@ export class BattleState {
   readonly leaderAccompanied: Uint8Array;
   /** Per formation: least command-range cost to each hex from its commanders (12.1), null without a leader. */
   readonly commandField: (Float64Array | null)[];
+  /** Per formation: its last goal field and what it was computed from (src/rules/aor/battle/ai.ts). */
+  readonly goalCache: ({ goals: number[]; enemy: Int32Array; field: Float64Array } | null)[];
   /** Turn a unit was eliminated (15: reorganized from the next night on). */
   readonly lostTurn: Int32Array;
   turn = 0;
@@ -111,6 +113,7 @@ export class BattleState {
     this.leaderAccompanied = new Uint8Array(c.leaders.length);
     this.commandField = new Array(nf).fill(null);
     this.lostTurn = new Int32Array(n);
+    this.goalCache = new Array(nf).fill(null);
     this.reset();
   }
 
@@ -146,6 +149,7 @@ export class BattleState {
     this.stepsAtCommand.fill(0);
     this.inCommand.fill(1);
     this.lostTurn.fill(0);
+    this.goalCache.fill(null);
     this.commandField.fill(null);
     c.leaders.forEach((l, i) => {
       this.leaderPos[i] = l.startHex;
