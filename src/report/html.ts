@@ -284,6 +284,26 @@ function extrasSection(r: Results): string {
 ${table(r, rows, 'Cavalry, command and supply', 'extras')}`;
 }
 
+/** Engagements worth tracing in each cell, with the command that replays each. */
+function traceSection(r: Results): string {
+  const file = r.provenance.experiment?.file ?? r.provenance.scenario.file;
+  const cells = r.cells.filter((c) => (c.summary.traceThese ?? []).length > 0);
+  if (cells.length === 0) return '';
+  const items = cells
+    .map((c) => {
+      const lines = c.summary.traceThese
+        .map((t) => `<li>${escapeHtml(t.why)}: <code>volley trace ${escapeHtml(file)} --cell ${c.index} --engagement ${t.engagement}</code></li>`)
+        .join('');
+      return `<h3>${escapeHtml(c.label)}</h3><ul class="trace-picks">${lines}</ul>`;
+    })
+    .join('\n');
+  return `<section id="trace">
+<h2>Engagements worth tracing</h2>
+<p class="definition">${escapeHtml('To see the battle behind a number: for each outcome the engagement whose losses are nearest the cell averages, and the extremes. Each command replays that engagement exactly and writes its story and a map page to step through.')}</p>
+${items}
+</section>`;
+}
+
 /** Render the report page. Pure: the caller reads the libraries and writes the file. */
 export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries): string {
   const p = r.provenance;
@@ -331,7 +351,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
@@ -341,6 +361,7 @@ ${table(r, reasonRows(r), 'How engagements ended')}
 ${extrasSection(r)}
 </section>
 ${chartSections}
+${traceSection(r)}
 <section id="provenance">
 <h2>Provenance</h2>
 <p class="definition">${escapeHtml('Everything that fixes the numbers above. The hash covers all of it; a run with the same hash gives the same results.')}</p>

@@ -110,7 +110,7 @@ export class BatchRunner {
     const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
     for (let i = task.start; i < task.start + task.count; i++) {
       const seed = this.play(task.cell, i, compiled, opts);
-      addResult(acc, out);
+      addResult(acc, out, i);
       this.rows?.add(task.cell, i, seed, out);
     }
     return this.rows ? { acc, rows: this.rows.take() } : { acc };

@@ -55,6 +55,54 @@ export interface CellAccumulator {
   /** Per objective: engagements it ended held by side 0, side 1, nobody. */
   objectives: [number, number, number][];
   extras: Record<string, IntHistogram>;
+  /** Engagements worth tracing (see tracePicks). */
+  picks: TracePicks;
+}
+
+/** How many early engagements of each outcome are kept as candidates for "the most typical". */
+export const PICK_CANDIDATES = 32;
+
+/**
+ * Engagements worth tracing, chosen so that merging batches in any order gives the same picks: per
+ * outcome (winner slot and reason) the first PICK_CANDIDATES engagements with their figures, and the
+ * extremes, ties to the lower index. Each candidate is [index, strength lost by side 0, by side 1, turns].
+ */
+export interface TracePicks {
+  byOutcome: Record<string, [number, number, number, number][]>;
+  /** [index, value] of the heaviest loss of each side, the longest and the shortest engagement. */
+  maxLost0: [number, number];
+  maxLost1: [number, number];
+  longest: [number, number];
+  shortest: [number, number];
+}
+
+function emptyPicks(): TracePicks {
+  return { byOutcome: {}, maxLost0: [-1, -1], maxLost1: [-1, -1], longest: [-1, -1], shortest: [-1, 0] };
+}
+
+function better(a: [number, number], b: [number, number], larger: boolean): boolean {
+  if (b[0] < 0) return false;
+  if (a[0] < 0) return true;
+  if (b[1] !== a[1]) return larger ? b[1] > a[1] : b[1] < a[1];
+  return b[0] < a[0];
+}
+
+function addPick(p: TracePicks, key: string, index: number, r: EngagementResult): void {
+  const list = (p.byOutcome[key] ??= []);
+  if (list.length < PICK_CANDIDATES) list.push([index, r.sides[0].strengthLost, r.sides[1].strengthLost, r.turns]);
+  if (better(p.maxLost0, [index, r.sides[0].strengthLost], true)) p.maxLost0 = [index, r.sides[0].strengthLost];
+  if (better(p.maxLost1, [index, r.sides[1].strengthLost], true)) p.maxLost1 = [index, r.sides[1].strengthLost];
+  if (better(p.longest, [index, r.turns], true)) p.longest = [index, r.turns];
+  if (better(p.shortest, [index, r.turns], false)) p.shortest = [index, r.turns];
+}
+
+function mergePicks(into: TracePicks, from: TracePicks): void {
+  for (const [k, list] of Object.entries(from.byOutcome)) {
+    const merged = [...(into.byOutcome[k] ?? []), ...list].sort((a, b) => a[0] - b[0]).slice(0, PICK_CANDIDATES);
+    into.byOutcome[k] = merged;
+  }
+  for (const key of ['maxLost0', 'maxLost1', 'longest'] as const) if (better(into[key], from[key], true)) into[key] = from[key];
+  if (better(into.shortest, from.shortest, false)) into.shortest = from.shortest;
 }
 
 function emptySideAcc(): SideAccumulator {
@@ -93,14 +141,15 @@ export function emptyCellAcc(unitCount: number, formationCount = 0, objectiveCou
   for (let i = 0; i < objectiveCount; i++) objectives.push([0, 0, 0]);
   const outcomes: Record<string, number> = {};
   for (const slot of [0, 1, 2]) for (const r of OUTCOME_REASONS) outcomes[`${slot}:${r}`] = 0;
-  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], sides: [emptySideAcc(), emptySideAcc()], units, formations, objectives, extras: {} };
+  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], sides: [emptySideAcc(), emptySideAcc()], units, formations, objectives, extras: {}, picks: emptyPicks() };
 }
 
-export function addResult(acc: CellAccumulator, r: EngagementResult): void {
+export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1): void {
   acc.n++;
   const slot = r.winner === null ? 2 : r.winner;
   acc.winners[slot]++;
   acc.outcomes[`${slot}:${r.reason}`]++;
+  if (index >= 0) addPick(acc.picks, `${slot}:${r.reason}`, index, r);
   addTo(acc.turns, r.turns);
   for (let s = 0; s < 2; s++) {
     const a = acc.sides[s];
@@ -188,4 +237,5 @@ export function mergeCellAcc(into: CellAccumulator, from: CellAccumulator): void
   }
   for (let o = 0; o < into.objectives.length; o++) for (let i = 0; i < 3; i++) into.objectives[o][i] += from.objectives[o][i];
   for (const [k, h] of Object.entries(from.extras)) mergeInto((into.extras[k] ??= []), h);
+  mergePicks(into.picks, from.picks);
 }

@@ -88,6 +88,12 @@ export interface UnitSummary {
   checksFailedPerEngagement: number;
 }
 
+/** An engagement worth tracing, and why. */
+export interface TracePick {
+  engagement: number;
+  why: string;
+}
+
 export interface CellSummary {
   engagements: number;
   outcome: OutcomeShare[];
@@ -98,6 +104,41 @@ export interface CellSummary {
   formations: FormationSummary[];
   objectives: ObjectiveSummary[];
   extras: Record<string, HistogramSummary>;
+  /** Engagements worth tracing: the most typical of each outcome, and the extremes. */
+  traceThese: TracePick[];
+}
+
+/**
+ * The most typical engagement of each outcome (among its first candidates, the one whose losses on
+ * both sides are nearest the cell's means, measured in standard deviations), then the extremes.
+ */
+export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string): TracePick[] {
+  const out: TracePick[] = [];
+  const seen = new Set<number>();
+  const add = (engagement: number, why: string) => {
+    if (engagement < 0 || seen.has(engagement)) return;
+    seen.add(engagement);
+    out.push({ engagement, why });
+  };
+  const [m0, m1] = [sides[0].strengthLost, sides[1].strengthLost];
+  const z = (v: number, m: { mean: number; sd: number }) => (m.sd > 0 ? (v - m.mean) / m.sd : v - m.mean);
+  const keys = Object.keys(acc.picks.byOutcome).sort((a, b) => (acc.outcomes[b] ?? 0) - (acc.outcomes[a] ?? 0) || a.localeCompare(b));
+  for (const key of keys) {
+    const list = acc.picks.byOutcome[key];
+    let best = list[0];
+    let bestD = Infinity;
+    for (const c of list) {
+      const d = z(c[1], m0) ** 2 + z(c[2], m1) ** 2;
+      if (d < bestD) (bestD = d), (best = c);
+    }
+    const [slot, reason] = key.split(':');
+    add(best[0], `typical ${slot === '2' ? 'draw' : `${winnerName(Number(slot))} win`} (${reason})`);
+  }
+  add(acc.picks.maxLost0[0], `heaviest loss of ${sides[0].name} (${acc.picks.maxLost0[1]} strength)`);
+  add(acc.picks.maxLost1[0], `heaviest loss of ${sides[1].name} (${acc.picks.maxLost1[1]} strength)`);
+  add(acc.picks.longest[0], `longest (${acc.picks.longest[1]} turns)`);
+  add(acc.picks.shortest[0], `shortest (${acc.picks.shortest[1]} turns)`);
+  return out;
 }
 
 /** Cumulative incidence by turn from a histogram of the turn something happened (0 = never). */
@@ -156,6 +197,12 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string, 
 }
 
 export function summarizeCell(acc: CellAccumulator, shape: EngagementShape): CellSummary {
+  const summary = summarizeCellFigures(acc, shape);
+  summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name);
+  return summary;
+}
+
+function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape): CellSummary {
   const n = acc.n;
   const sideNames = shape.sides.map((s) => s.name);
   const winnerName = (slot: number) => (slot === 2 ? 'draw' : sideNames[slot]);
@@ -204,5 +251,6 @@ export function summarizeCell(acc: CellAccumulator, shape: EngagementShape): Cel
       heldBy: [wilson(acc.objectives[i][0], n), wilson(acc.objectives[i][1], n), wilson(acc.objectives[i][2], n)],
     })),
     extras: Object.fromEntries(Object.entries(acc.extras).sort(([a], [b]) => a.localeCompare(b)).map(([k, h]) => [k, summarize(h)])),
+    traceThese: [],
   };
 }

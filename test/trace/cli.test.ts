@@ -78,3 +78,19 @@ describe('volley trace', () => {
     expect(volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '--out', out]).code).toBe(2);
   });
 });
+
+describe('engagements worth tracing (results.json traceThese)', () => {
+  it('a pick replayed by volley trace is what the results say: the longest engagement lasts that many turns', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'volley-picks-')), 'run');
+    const run = volley(['run', 'sims/village-assault.scenario.yaml', '-n', '60', '--out', out, '--quiet', '--no-report', '-w', '0']);
+    expect(run.code).toBe(0);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    const picks = results.cells[0].summary.traceThese as { engagement: number; why: string }[];
+    expect(picks.some((p) => p.why.startsWith('typical'))).toBe(true);
+    const longest = picks.find((p) => p.why.startsWith('longest'))!;
+    const turns = Number(/\((\d+) turns\)/.exec(longest.why)![1]);
+    const trace = volley(['trace', 'sims/village-assault.scenario.yaml', '--engagement', String(longest.engagement), '-n', '60', '--out', join(out, 'trace')]);
+    expect(trace.code).toBe(0);
+    expect(trace.stdout).toContain(`after ${turns} turn`);
+  });
+});
