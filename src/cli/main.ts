@@ -9,6 +9,7 @@ import { OptionError } from '../core/ruleset.js';
 import { VolleyInputError } from '../scenario/errors.js';
 import { EngagementError } from '../sim/batch.js';
 import { oddsCommand } from './odds.js';
+import { refitCommand } from './refit.js';
 import { rulesetsCommand } from './rulesets.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
     .command(validateCommand)
     .command(schemaCommand)
     .command(traceCommand)
-    .demandCommand(1, 'name a command: run, trace, odds, rulesets, validate or schema')
+    .command(refitCommand)
+    .demandCommand(1, 'name a command: run, trace, odds, refit, rulesets, validate or schema')
     .strict()
     .help()
     .version()

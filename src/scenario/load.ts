@@ -8,6 +8,7 @@ import { RULESETS, findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from './errors.js';
 import { parsePath, PathError, setPath } from './paths.js';
 import { experimentSchema, scenarioSchema, type Experiment, type Scenario } from './schema.js';
+import { refitSchema } from './refitSchema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 
 export interface LoadedScenario {
@@ -80,6 +81,10 @@ export function validateFile(file: string): string {
   if (k === 'experiment') {
     const e = loadExperiment(file);
     return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements)`;
+  }
+  if (k === 'refit') {
+    const r = validate(src, refitSchema);
+    return `${file}: valid refit '${r.name}' (${r.rules.length} rules, ${r.formations.length} formations, ${r.armies.length} armies, ${r.leaders.length} leaders)`;
   }
   throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario' or 'experiment', found ${k === undefined ? 'nothing' : `'${k}'`}`);
 }

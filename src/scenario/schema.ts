@@ -8,6 +8,7 @@ import { assaultScenarioBody } from '../rules/aor/schema.js';
 import { battleScenarioBody, type BattleScenario } from '../rules/aor/battleSchema.js';
 import { checkBattle } from '../rules/aor/battle/compile.js';
 import { RULESETS } from '../rules/index.js';
+import { refitSchema } from './refitSchema.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -128,4 +129,4 @@ export const experimentSchema = z.strictObject({
 
 export type Experiment = z.infer<typeof experimentSchema>;
 
-export const FILE_KINDS = { scenario: scenarioSchema, experiment: experimentSchema } as const;
+export const FILE_KINDS = { scenario: scenarioSchema, experiment: experimentSchema, refit: refitSchema } as const;

@@ -193,7 +193,7 @@ describe('volley rulesets, odds and schema', () => {
     expect(files.length).toBeGreaterThanOrEqual(6);
     for (const f of files) {
       const text = readFileSync(join('sims', f), 'utf8');
-      expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=schemas\/(scenario|experiment)\.schema\.json$/);
+      expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=schemas\/(scenario|experiment|refit)\.schema\.json$/);
       expect(volley(['validate', join('sims', f)]).code).toBe(0);
     }
   });

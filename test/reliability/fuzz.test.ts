@@ -163,6 +163,8 @@ async function validateAndRun(file: string): Promise<'rejected' | 'ran'> {
     if (!isInputError(e)) throw e;
     valid = false;
   }
+  // A refit is applied by `volley refit check`, never run on its own: validating it is the whole test.
+  if (/^kind:\s*refit\b/m.test(readFileSync(file, 'utf8'))) return valid ? 'ran' : 'rejected';
   let prep;
   try {
     prep = prepareRun({ file, engagements: 20, batch: 8, checkInvariants: true });

@@ -1,0 +1,59 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/pairedRefit.js';
+import { UsageError } from './errors.js';
+
+interface RefitCheckArgs {
+  refit: string;
+  scenario: string[];
+  engagements: number;
+  seed: string;
+  workers?: number;
+  out?: string;
+  quiet: boolean;
+}
+
+const check: CommandModule<object, RefitCheckArgs> = {
+  command: 'check <refit>',
+  describe: 'What each exception of a refit changes: paired differences with and without it, same dice',
+  builder: (y) =>
+    y
+      .positional('refit', { type: 'string', demandOption: true, describe: 'refit YAML' })
+      .option('scenario', { type: 'string', array: true, demandOption: true, describe: 'Scenario to play (repeat for several)' })
+      .option('engagements', { alias: 'n', type: 'number', default: 1000, describe: 'Engagements per exception and scenario' })
+      .option('seed', { type: 'string', default: '1', describe: 'Seed' })
+      .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
+  handler: async (argv) => {
+    const workers = argv.workers ?? availableParallelism();
+    if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
+    const seed = /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
+    const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed });
+    const { runRefitCheck, buildRefitResults } = await import('../sim/pairedRefit.js');
+    const { writeFileAtomic } = await import('../sim/writeFiles.js');
+    const { refitCheckHtml, refitCheckTable } = await import('../report/refitCheck.js');
+    const started = performance.now();
+    const accs = await runRefitCheck(prep, workers);
+    const results = buildRefitResults(prep, accs);
+    const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
+    writeFileAtomic(join(outDir, REFIT_CHECK_FILE), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileAtomic(join(outDir, REFIT_CHECK_PAGE), refitCheckHtml(results));
+    for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
+    if (!argv.quiet) {
+      console.log(refitCheckTable(results));
+      const secs = (performance.now() - started) / 1000;
+      console.log(`\n${prep.tasks.length} exceptions x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${workers} workers)`);
+      console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
+      console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
+    }
+  },
+};
+
+export const refitCommand: CommandModule = {
+  command: 'refit <command>',
+  describe: 'Refits: check what each exception changes',
+  builder: (y) => y.command(check).demandCommand(1, 'name a refit command: check') as never,
+  handler: () => undefined,
+};

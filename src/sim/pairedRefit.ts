@@ -1,0 +1,335 @@
+/**
+ * `volley refit check`: what each exception of a refit changes. For every exception (a rule on one
+ * unit, or a formation, army or leader entry) and every scenario it touches, the same engagements are
+ * played twice with the same dice (common random numbers: the same seed and cell key): once with the
+ * whole refit, once with that one value left at its default. The per-engagement differences of the
+ * unit's retreat, elimination and failed morale checks, and of its side's win, go into paired
+ * accumulators (src/stats/paired.ts).
+ */
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EngagementDice } from '../core/dice.js';
+import type { EngagementResult } from '../core/result.js';
+import type { ResolvedOptions, Ruleset } from '../core/ruleset.js';
+import { findRuleset } from '../rules/index.js';
+import { formatPath, VolleyInputError } from '../scenario/errors.js';
+import { expectMap, singleCell } from '../scenario/load.js';
+import { applyRefit, applyRefitToAll, type AppliedRefit, type RefitOmit } from '../scenario/refit.js';
+import { refitSchema, type Refit } from '../scenario/refitSchema.js';
+import { scenarioSchema } from '../scenario/schema.js';
+import { describeIssue, lineOf, readYaml, validate, type YamlSource } from '../scenario/yamlFile.js';
+import { addPair, emptyPaired, mergePaired, pairedDifference, type PairedAcc, type PairedDifference } from '../stats/paired.js';
+import { EngagementError, type EngagementFailure } from './batch.js';
+
+export const REFIT_CHECK_FILE = 'refit-check.json';
+export const REFIT_CHECK_PAGE = 'refit-check.html';
+/** The cell key both variants share: engagement i of both sees the same dice. */
+const RNG_KEY = 'cell';
+
+export interface RefitCheckRequest {
+  refitFile: string;
+  scenarioFiles: string[];
+  engagements: number;
+  seed: string | number;
+}
+
+/** What the exception is, for the report. */
+export interface ExceptionInfo {
+  scenario: string;
+  list: AppliedRefit['list'];
+  ruleIndex: number;
+  /** The unit, for rule exceptions. */
+  unit: string | null;
+  /** The formation, side or leader, for the other entries. */
+  target: string | null;
+  side: 0 | 1;
+  sideName: string;
+  field: string;
+  value: unknown;
+  /** The value without the exception. */
+  defaultValue: unknown;
+  note: string | null;
+}
+
+/** One pair of cells: what a worker (or this thread) plays. */
+export interface PairTask {
+  index: number;
+  rulesetId: string;
+  seed: string | number;
+  engagements: number;
+  withScenario: unknown;
+  withOptions: ResolvedOptions;
+  baseScenario: unknown;
+  baseOptions: ResolvedOptions;
+  unit: string | null;
+  side: 0 | 1;
+}
+
+export interface PairAccs {
+  retreated: PairedAcc;
+  eliminated: PairedAcc;
+  checksFailed: PairedAcc;
+  sideWon: PairedAcc;
+}
+
+export type PairReply = { ok: true; accs: PairAccs } | { ok: false; failure: EngagementFailure };
+
+export interface PreparedRefitCheck {
+  refit: Refit;
+  refitFile: string;
+  scenarioFiles: string[];
+  exceptions: ExceptionInfo[];
+  tasks: PairTask[];
+  warnings: string[];
+  engagements: number;
+  seed: string | number;
+}
+
+const rel = (f: string) => relative(process.cwd(), f) || f;
+
+function loadRefitSource(file: string): { src: YamlSource; refit: Refit } {
+  const src = readYaml(file);
+  expectMap(src, "'kind: refit'");
+  const k = (src.data as { kind?: unknown }).kind;
+  if (k !== 'refit') throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'refit', found ${k === undefined ? 'nothing' : `'${String(k)}'`}`);
+  return { src, refit: validate(src, refitSchema) };
+}
+
+/** Validate a refitted scenario; an error names the refit file and the scenario. */
+function validated(data: unknown, refitFile: string, scenarioFile: string) {
+  const r = scenarioSchema.safeParse(data);
+  if (r.success) return r.data;
+  const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
+  const d = describeIssue(first, data);
+  throw new VolleyInputError(refitFile, undefined, undefined, `makes ${scenarioFile} invalid at ${formatPath(d.path)}: ${d.message}`);
+}
+
+/** A value of the refitted scenario data, for the report's "default" column. */
+function valueIn(data: Record<string, unknown>, a: AppliedRefit, unit: string | null): unknown {
+  const sides = (data.sides as Record<string, unknown>[] | undefined) ?? [];
+  if (a.list === 'rules') {
+    const units: Record<string, unknown>[] = [];
+    if (data.engagement === 'battle') for (const s of sides) for (const f of s.formations as { units: Record<string, unknown>[] }[]) units.push(...f.units);
+    else {
+      for (const st of (data.attacker as { stacks: { units: Record<string, unknown>[] }[] }).stacks) units.push(...st.units);
+      units.push(...(data.defender as { units: Record<string, unknown>[] }).units);
+    }
+    const u = units.find((x) => x.id === unit);
+    if (!u) return null;
+    if (a.field.startsWith('flags.')) return ((u.flags as string[] | undefined) ?? []).includes(a.field.slice(6));
+    return u[a.field] ?? null;
+  }
+  const side = sides[a.side ?? 0] ?? {};
+  if (a.list === 'armies') return side.armyDemoralization ?? null;
+  const formations = (side.formations as Record<string, unknown>[]) ?? [];
+  if (a.list === 'formations') return formations.find((f) => f.id === a.target)?.demoralization ?? null;
+  const leaders = [...formations.map((f) => f.leader as Record<string, unknown> | undefined), ...((side.commanders as Record<string, unknown>[]) ?? [])];
+  return leaders.find((l) => l?.id === a.target)?.rating ?? null;
+}
+
+/** Read and check everything; nothing is played yet. Input errors are VolleyInputErrors. */
+export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
+  if (!Number.isInteger(req.engagements) || req.engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
+  if (req.scenarioFiles.length === 0) throw new VolleyInputError('--scenario', undefined, undefined, 'name at least one scenario');
+  const { src, refit } = loadRefitSource(req.refitFile);
+  const scenarios = req.scenarioFiles.map((file) => {
+    const s = readYaml(file);
+    expectMap(s, "'kind: scenario'");
+    const k = (s.data as { kind?: unknown }).kind;
+    if (k !== 'scenario') throw new VolleyInputError(file, lineOf(s, ['kind']) ?? 1, 'kind', `expected 'scenario', found ${k === undefined ? 'nothing' : `'${String(k)}'`}`);
+    validate(s, scenarioSchema); // the scenario is good on its own
+    return { file: rel(file), data: s.data };
+  });
+  const at = { file: req.refitFile, src };
+  const outcomes = applyRefitToAll(scenarios, refit, at);
+  const exceptions: ExceptionInfo[] = [];
+  const tasks: PairTask[] = [];
+  const warnings = [...new Set(outcomes.flatMap((o) => o.warnings))];
+  scenarios.forEach((sc, si) => {
+    const outcome = outcomes[si];
+    const withScenario = validated(outcome.data, req.refitFile, sc.file);
+    const withCell = singleCell(withScenario);
+    const rs = findRuleset(withScenario.ruleset)!;
+    const compiled = rs.compile(withScenario, withCell.options);
+    const names = rs.unitNames(compiled);
+    const sideNames = rs.describe(compiled).sides.map((s) => s.name);
+    for (const a of outcome.applied) {
+      const units: (string | null)[] = a.list === 'rules' ? a.unitIds : [null];
+      for (const unit of units) {
+        const omit: RefitOmit = { list: a.list, ruleIndex: a.ruleIndex, field: a.field, unitId: unit ?? undefined };
+        const base = applyRefit(sc.data, refit, at, omit);
+        const baseScenario = validated(base.data, req.refitFile, sc.file);
+        const side = unit === null ? (a.side ?? 0) : (names.find((n) => n.id === unit)?.side ?? 0);
+        exceptions.push({
+          scenario: sc.file,
+          list: a.list,
+          ruleIndex: a.ruleIndex,
+          unit,
+          target: a.target ?? null,
+          side,
+          sideName: sideNames[side] ?? String(side),
+          field: a.field,
+          value: a.value,
+          defaultValue: valueIn(base.data, a, unit),
+          note: a.note ?? null,
+        });
+        tasks.push({
+          index: tasks.length,
+          rulesetId: withScenario.ruleset,
+          seed: req.seed,
+          engagements: req.engagements,
+          withScenario,
+          withOptions: withCell.options,
+          baseScenario,
+          baseOptions: singleCell(baseScenario).options,
+          unit,
+          side,
+        });
+      }
+    }
+  });
+  return { refit, refitFile: rel(req.refitFile), scenarioFiles: scenarios.map((s) => s.file), exceptions, tasks, warnings, engagements: req.engagements, seed: req.seed };
+}
+
+export const emptyPairAccs = (): PairAccs => ({ retreated: emptyPaired(), eliminated: emptyPaired(), checksFailed: emptyPaired(), sideWon: emptyPaired() });
+
+/** Add engagement pair (a with the exception, b without) to the accumulators. */
+export function addEngagementPair(accs: PairAccs, a: EngagementResult, b: EngagementResult, unitIndex: number, side: 0 | 1): void {
+  if (unitIndex >= 0) {
+    const ua = a.units[unitIndex];
+    const ub = b.units[unitIndex];
+    addPair(accs.retreated, ua.retreated ? 1 : 0, ub.retreated ? 1 : 0);
+    addPair(accs.eliminated, ua.eliminated ? 1 : 0, ub.eliminated ? 1 : 0);
+    addPair(accs.checksFailed, ua.checksFailed, ub.checksFailed);
+  }
+  addPair(accs.sideWon, a.winner === side ? 1 : 0, b.winner === side ? 1 : 0);
+}
+
+/** Play engagements 0..n-1 of both cells with the same dice and pair them. */
+export function runPairTask(t: PairTask): PairAccs {
+  const rs = findRuleset(t.rulesetId) as Ruleset<unknown, unknown> | undefined;
+  if (!rs) throw new Error(`unknown ruleset '${t.rulesetId}'`);
+  const cw = rs.compile(t.withScenario, t.withOptions);
+  const cb = rs.compile(t.baseScenario, t.baseOptions);
+  const unitIndex = t.unit === null ? -1 : rs.unitNames(cw).findIndex((u) => u.id === t.unit);
+  const unitIndexB = t.unit === null ? -1 : rs.unitNames(cb).findIndex((u) => u.id === t.unit);
+  if (unitIndex !== unitIndexB) throw new Error(`unit '${t.unit}' is not in the same place in both variants`);
+  const outW = rs.newResult(cw);
+  const outB = rs.newResult(cb);
+  const accs = emptyPairAccs();
+  for (let i = 0; i < t.engagements; i++) {
+    const play = (compiled: unknown, out: EngagementResult) => {
+      const dice = EngagementDice.for(t.seed, RNG_KEY, i);
+      try {
+        return rs.play(compiled, dice, { out, checkInvariants: false });
+      } catch (e) {
+        throw new EngagementError(t.index, i, dice.seed, e instanceof Error ? e.message : String(e));
+      }
+    };
+    const a = play(cw, outW);
+    const b = play(cb, outB);
+    addEngagementPair(accs, a, b, unitIndex, t.side);
+  }
+  return accs;
+}
+
+export function pairedWorkerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return fileURLToPath(new URL('./pairedWorker.js', import.meta.url));
+  const built = here.replace(/[/\\]src[/\\]sim[/\\]pairedRefit\.ts$/, '/dist/src/sim/pairedWorker.js');
+  if (!existsSync(built)) throw new Error(`the worker is not built (${built}); run 'npm run build'`);
+  return built;
+}
+
+/** Run every pair: in this thread (workers = 0) or on a pool. Sums are integers: any order gives the same. */
+export async function runRefitCheck(prep: PreparedRefitCheck, workers: number, onDone?: (done: number, total: number) => void): Promise<PairAccs[]> {
+  const total = prep.tasks.length;
+  if (workers === 0) {
+    return prep.tasks.map((t, k) => {
+      const r = runPairTask(t);
+      onDone?.(k + 1, total);
+      return r;
+    });
+  }
+  const { Piscina } = await import('piscina');
+  const pool = new Piscina({ filename: pathToFileURL(pairedWorkerFile()).href, minThreads: 0, maxThreads: workers });
+  let done = 0;
+  try {
+    return await Promise.all(
+      prep.tasks.map(async (t) => {
+        const r = (await pool.run(t)) as PairReply;
+        if (!r.ok) throw EngagementError.fromPlain(r.failure);
+        onDone?.(++done, total);
+        return r.accs;
+      }),
+    );
+  } finally {
+    await pool.destroy().catch(() => undefined);
+  }
+}
+
+export interface ExceptionResult extends ExceptionInfo {
+  n: number;
+  /** Paired differences (with the exception minus without), mean and 95% interval; null for entries that are not units. */
+  retreated: PairedDifference | null;
+  eliminated: PairedDifference | null;
+  checksFailed: PairedDifference | null;
+  sideWon: PairedDifference;
+  noMeasurableEffect: boolean;
+  largestEffect: boolean;
+}
+
+export interface RefitCheckResults {
+  refit: { file: string; name: string; title: string | null; defaultMorale: number };
+  scenarios: string[];
+  seed: string | number;
+  engagements: number;
+  commonRandomNumbers: true;
+  level: number;
+  method: string;
+  warnings: string[];
+  exceptions: ExceptionResult[];
+}
+
+export const LARGEST_EFFECTS = 3;
+
+export function buildRefitResults(prep: PreparedRefitCheck, accs: PairAccs[]): RefitCheckResults {
+  const rows: ExceptionResult[] = prep.exceptions.map((x, k) => {
+    const a = accs[k];
+    const isUnit = x.unit !== null;
+    const diffs = {
+      retreated: isUnit ? pairedDifference(a.retreated) : null,
+      eliminated: isUnit ? pairedDifference(a.eliminated) : null,
+      checksFailed: isUnit ? pairedDifference(a.checksFailed) : null,
+      sideWon: pairedDifference(a.sideWon),
+    };
+    const all = [diffs.retreated, diffs.eliminated, diffs.checksFailed, diffs.sideWon].filter((d): d is PairedDifference => d !== null);
+    return { ...x, n: a.sideWon.n, ...diffs, noMeasurableEffect: all.every((d) => d.containsZero), largestEffect: false };
+  });
+  [...rows]
+    .filter((r) => !r.sideWon.containsZero)
+    .sort((p, q) => Math.abs(q.sideWon.mean) - Math.abs(p.sideWon.mean))
+    .slice(0, LARGEST_EFFECTS)
+    .forEach((r) => (r.largestEffect = true));
+  return {
+    refit: { file: prep.refitFile, name: prep.refit.name, title: prep.refit.title ?? null, defaultMorale: prep.refit.defaultMorale },
+    scenarios: prep.scenarioFiles,
+    seed: prep.seed,
+    engagements: prep.engagements,
+    commonRandomNumbers: true,
+    level: 0.95,
+    method:
+      'Paired differences: engagement i is played with and without the exception with the same dice; mean of the per-engagement differences (with minus without) with the normal 95% interval mean ± 1.96·s/√n, s the sample standard deviation of the differences.',
+    warnings: prep.warnings,
+    exceptions: rows,
+  };
+}
+
+/** Merge accumulators of the same exception (kept for callers that split a task). */
+export function mergePairAccs(into: PairAccs, other: PairAccs): void {
+  mergePaired(into.retreated, other.retreated);
+  mergePaired(into.eliminated, other.eliminated);
+  mergePaired(into.checksFailed, other.checksFailed);
+  mergePaired(into.sideWon, other.sideWon);
+}
