@@ -7,9 +7,9 @@ import type { EngagementDice } from '../../../core/dice.js';
 import { twoD6 } from '../../../core/dice.js';
 import type { EventSink } from '../../../core/events.js';
 import type { EngagementResult } from '../../../core/result.js';
-import { groupCheck } from '../assault.js';
+import { groupCheck, retreatUnits } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
-import { allocateHits, eligibleForHit, pickHitTarget } from '../hits.js';
+import { allocateHits, pickHitTarget } from '../hits.js';
 import { hasLineOfSight } from '../los.js';
 import { roundHalfUp } from '../numbers.js';
 import { isArtillery } from '../units.js';
@@ -70,11 +70,14 @@ export function bombard(
   const targets = Array.from(scratch.subarray(0, n));
   const doctrine = b.c.sides[enemy].doctrine;
   const rng = doctrine.hitAllocation === 'random' ? dice.ai(enemy) : () => 0;
-  // 8.1: the first hit is a disruption, placed by the owner like any first hit (7.1).
+  // 8.1: the first hit is a disruption of an undisrupted unit, infantry first as 7.1 places a first hit.
   const cand = new Int32Array(n);
-  const k = eligibleForHit(st, targets, n, true, b.c.options.hitAllocation === 'combined', cand);
   let undisrupted = 0;
-  for (let i = 0; i < k; i++) if (!st.disrupted[cand[i]]) cand[undisrupted++] = cand[i];
+  const anyInfantry = targets.some((u) => st.present(u) && !st.disrupted[u] && b.spec(u).kind === 'infantry');
+  for (const u of targets) {
+    if (st.present(u) && !st.disrupted[u] && (!anyInfantry || b.spec(u).kind === 'infantry')) cand[undisrupted++] = u;
+  }
+  const scored = hits;
   const firstIsDisruption = undisrupted > 0 || b.c.options.bombardFirstHit === 'alwaysDisrupt';
   if (firstIsDisruption) {
     if (undisrupted > 0) {
@@ -90,7 +93,7 @@ export function bombard(
   // aor.bombardmentRetreatCheck: a step lost to bombardment makes the target check morale (not 8.1's default).
   if (lost > 0 && b.c.options.bombardmentRetreatCheck) {
     const passed = groupCheck(st, targets, n, enemy, { flanked: false, firedOnByArtillery: true, attackedByOldGuard: false }, b.c.options, dice, res, sink);
-    if (!passed) for (const u of targets) if (st.alive(u)) st.retreated[u] = 1;
+    if (!passed) retreatUnits(st, targets, n, enemy, false, res, sink); // 7.4: counted and disrupted; the map moves them
   }
-  return hits;
+  return scored;
 }

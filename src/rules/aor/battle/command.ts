@@ -155,7 +155,6 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
       if (sum < bestSum || (sum === bestSum && b.pos[u] < best)) (bestSum = sum), (best = b.pos[u]);
     }
     const reach = costField(g, [b.leaderPos[i]], leaderStepCost(b, side), LEADER_MOVEMENT);
-    b.leaderAccompanied[i] = 1;
     if (reach[best] <= LEADER_MOVEMENT) b.leaderPos[i] = best;
     else {
       // As far toward it as a move allows.
@@ -163,6 +162,7 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
       for (let h = 0; h < g.size; h++) if (reach[h] <= LEADER_MOVEMENT && b.sideAt[h] === side && g.distance(h, best) < g.distance(near, best)) near = h;
       b.leaderPos[i] = near;
     }
+    b.leaderAccompanied[i] = b.sideAt[b.leaderPos[i]] === side ? 1 : 0;
   });
 }
 
@@ -320,7 +320,11 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
       b.pendingTurn[p.formation] = b.turn + delay;
     }
   });
-  if (night) reorganize(b, dice, res, sink);
+  if (night) {
+    reorganize(b, dice, res, sink);
+    // Units brought back are not hits undone: the next 12.3 check compares against today's steps.
+    c.formations.forEach((_, fi) => (b.stepsAtCommand[fi] = formationSteps(b, fi)));
+  }
   updateDemoralization(b, res, sink);
 }
 

@@ -146,6 +146,8 @@ export class BattleState {
       this.setOrders(i, f.orders, f.objective);
     });
     this.pendingTurn.fill(0);
+    this.pendingOrders.fill(0);
+    this.pendingObjective.fill(-1);
     this.stepsAtCommand.fill(0);
     this.inCommand.fill(1);
     this.lostTurn.fill(0);
@@ -163,6 +165,7 @@ export class BattleState {
     });
     this.computeZoc();
     this.turn = 0;
+    this.phasing = c.first;
   }
 
   ordersOf(f: number): Orders {

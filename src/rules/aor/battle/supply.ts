@@ -78,6 +78,7 @@ export function applySupply(b: BattleState, side: SideIndex, res: EngagementResu
     const h = b.pos[u];
     if (h < 0 || ok[h]) continue;
     stepLoss(b, u, res);
+    b.stepsAtCommand[b.c.formationOf[u]]--; // a step lost to supply is not a hit suffered (12.3)
     lost++;
     if (sink) sink({ type: 'hit', side, unit: b.spec(u).id, stepsLeft: b.st.steps[u], eliminated: b.st.steps[u] === 0 });
   }
