@@ -286,20 +286,25 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
     if (h < 0 || !isArtillery(c.specs[u].kind)) continue;
     const orders = b.unitOrders(u);
     if (orders !== 'attack' && orders !== 'defend') continue; // 12.2: Reserve and March do not attack
+    // Enemy hexes one or two hexes away, each once.
+    const targets: number[] = [];
+    for (let k = 0; k < 6; k++) {
+      const n = g.neighbors[h * 6 + k];
+      if (n < 0) continue;
+      for (let k2 = -1; k2 < 6; k2++) {
+        const t = k2 < 0 ? n : g.neighbors[n * 6 + k2];
+        if (t >= 0 && t !== h && b.sideAt[t] === 1 - side && !targets.includes(t)) targets.push(t);
+      }
+    }
+    targets.sort((x, y) => x - y);
     let best = -1;
     let value = 0;
-    for (let k = 0; k < 6; k++) {
-      for (const n of [g.neighbors[h * 6 + k]]) {
-        if (n < 0) continue;
-        for (let k2 = -1; k2 < 6; k2++) {
-          const t = k2 < 0 ? n : g.neighbors[n * 6 + k2];
-          if (t < 0 || b.sideAt[t] !== 1 - side || !canBombard(b, u, t)) continue;
-          const v = stackPower(b, b.stackAt(t)) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
-          if (v > value || (v === value && t < best)) {
-            value = v;
-            best = t;
-          }
-        }
+    for (const t of targets) {
+      if (!canBombard(b, u, t)) continue;
+      const v = stackPower(b, b.stackAt(t)) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
+      if (v > value || (v === value && t < best)) {
+        value = v;
+        best = t;
       }
     }
     if (best >= 0) {

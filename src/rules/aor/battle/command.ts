@@ -76,22 +76,16 @@ export function updateCommandRange(b: BattleState): void {
   c.formations.forEach((f, fi) => {
     b.commandField[fi] = null;
     if (c.leaderOf[fi] < 0) return; // a formation without a leader is always in command
-    const commanders = c.leaders.map((l, i) => (l.commands.includes(fi) ? i : -1)).filter((i) => i >= 0);
-    const union = new Float64Array(g.size).fill(Infinity);
-    for (const l of commanders) {
+    const union = (b.commandField[fi] = b.commandBuffers[fi]);
+    union.fill(Infinity);
+    for (const l of c.commandersOf[fi]) {
       const fl = field(l);
       if (fl) for (let h = 0; h < g.size; h++) if (fl[h] < union[h]) union[h] = fl[h];
     }
-    b.commandField[fi] = union;
     for (const u of f.units) {
       const h = b.pos[u];
       if (h < 0) continue;
-      b.inCommand[u] = commanders.some((l) => {
-        const fl = field(l);
-        return fl !== null && fl[h] <= COMMAND_RANGE;
-      })
-        ? 1
-        : 0;
+      b.inCommand[u] = union[h] <= COMMAND_RANGE ? 1 : 0;
     }
   });
 }

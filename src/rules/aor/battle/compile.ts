@@ -82,6 +82,8 @@ export interface CompiledBattle {
   readonly leaders: readonly LeaderDef[];
   /** Per formation: its leader's index, or -1. */
   readonly leaderOf: Int32Array;
+  /** Per formation: every leader whose command range counts for it (its leader, wing commanders, the OC). */
+  readonly commandersOf: readonly (readonly number[])[];
   readonly plan: readonly PlanStep[];
   readonly sides: readonly [SideDef, SideDef];
   readonly objectives: readonly ObjectiveDef[];
@@ -266,6 +268,7 @@ export function compileBattle(sc: BattleScenario, options: AorOptions): Compiled
     formations,
     leaders,
     leaderOf,
+    commandersOf: formations.map((_, fi) => leaders.flatMap((l, i) => (l.commands.includes(fi) ? [i] : []))),
     plan,
     sides,
     objectives,

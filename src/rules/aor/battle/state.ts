@@ -68,6 +68,8 @@ export class BattleState {
   readonly leaderAccompanied: Uint8Array;
   /** Per formation: least command-range cost to each hex from its commanders (12.1), null without a leader. */
   readonly commandField: (Float64Array | null)[];
+  /** One reused buffer per formation for its command field. */
+  readonly commandBuffers: Float64Array[];
   /** Per formation: its last goal field and what it was computed from (src/rules/aor/battle/ai.ts). */
   readonly goalCache: ({ goals: number[]; enemy: Int32Array; field: Float64Array } | null)[];
   /** Turn a unit was eliminated (15: reorganized from the next night on). */
@@ -112,6 +114,7 @@ export class BattleState {
     this.planDone = new Uint8Array(c.plan.length);
     this.leaderAccompanied = new Uint8Array(c.leaders.length);
     this.commandField = new Array(nf).fill(null);
+    this.commandBuffers = c.formations.map(() => new Float64Array(hexes));
     this.lostTurn = new Int32Array(n);
     this.goalCache = new Array(nf).fill(null);
     this.reset();
