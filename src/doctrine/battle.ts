@@ -1,18 +1,44 @@
 /**
- * Parameters of the battle doctrine: the choices 12.2's orders leave open. The AoR player that applies
- * them lives with the rules (src/rules/aor/battle/ai.ts); these are plain data.
+ * Battle doctrines: the choices 12.2's orders leave open, as named presets of parameters. The AoR
+ * player that applies them lives with the rules (src/rules/aor/battle/ai.ts); these are plain data.
+ * A side names a preset and may override any parameter; experiments vary either like any factor.
  */
 export interface BattleDoctrine {
   /** Attack orders: enemy units within this many hexes of the objective are targets to close with. */
   engageRadius: number;
-  /** Defend orders: counterattack an adjacent stack when our strength is at least this multiple of its own. */
+  /** Attack orders: attack an adjacent stack that is not the objective when our strength after its terrain is at least this multiple of its own. */
+  attackOdds: number;
+  /** Defend orders: counterattack an adjacent stack in the open when our strength is at least this multiple of its own. */
   counterattackRatio: number;
   /** Advance after combat (7.5) with Attack orders. */
   advance: boolean;
+  /** Advance even where the enemy next to the vacated hex is stronger than the advancing unit. */
+  advanceIntoThreat: boolean;
   /** Charge (7.6) or reaction-charge (7.8) when the expected charge strength is at least this multiple of the target's. */
   chargeRatio: number;
   /** Pursue by choice after a won charge (7.7) unless the cavalry is disrupted or damaged. */
   pursue: boolean;
 }
 
-export const DEFAULT_BATTLE_DOCTRINE: BattleDoctrine = { engageRadius: 4, counterattackRatio: 2, advance: true, chargeRatio: 1.5, pursue: true };
+export const BATTLE_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: BattleDoctrine }>> = {
+  'by-the-book': {
+    doc: 'Closes on enemies near the objective, attacks the objective and even odds, counterattacks at 2:1 in the open, advances unless the hex is threatened, charges at 3:2.',
+    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true },
+  },
+  aggressive: {
+    doc: 'Seeks contact widely, attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues.',
+    params: { engageRadius: 6, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true },
+  },
+  careful: {
+    doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice.',
+    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false },
+  },
+};
+
+export const DEFAULT_BATTLE_DOCTRINE: BattleDoctrine = BATTLE_DOCTRINE_PRESETS['by-the-book'].params;
+
+export function resolveBattleDoctrine(name: string, overrides: Partial<BattleDoctrine> = {}): BattleDoctrine {
+  const preset = BATTLE_DOCTRINE_PRESETS[name];
+  if (!preset) throw new Error(`unknown battle doctrine '${name}'; known: ${Object.keys(BATTLE_DOCTRINE_PRESETS).join(', ')}`);
+  return { ...preset.params, ...overrides };
+}

@@ -7,11 +7,15 @@
  *   defender.units[IR-12].morale           the unit with id IR-12
  *   attacker.stacks[0].units[*].flags      by position
  *   turns, defender.terrain, attacker.doctrine   any other scenario field
+ *   sides[1].battleDoctrine.chargeRatio    one doctrine parameter (a preset name becomes { preset })
  */
 
 export type Segment = { key: string } | { select: '*' | number | string };
 
 export class PathError extends Error {}
+
+/** Fields holding a doctrine: a preset name or { preset, ...parameters }. */
+const DOCTRINE_KEYS = new Set(['doctrine', 'battleDoctrine']);
 
 export function parsePath(path: string, rulesetIds: readonly string[]): Segment[] {
   const first = path.split('.')[0];
@@ -54,9 +58,15 @@ function setAt(node: unknown, segs: readonly Segment[], i: number, value: unknow
       obj[seg.key] = structuredClone(value);
       return 1;
     }
+    const next = segs[i + 1];
+    if (DOCTRINE_KEYS.has(seg.key) && next && 'key' in next && typeof obj[seg.key] !== 'object') {
+      // A doctrine named by its preset (or left to the default) becomes { preset } so that one of its
+      // parameters can be set: sides[1].battleDoctrine.chargeRatio.
+      obj[seg.key] = obj[seg.key] === undefined ? {} : { preset: obj[seg.key] };
+    }
     if (!(seg.key in obj)) {
       // Create intermediate maps only for options, whose keys need not exist beforehand.
-      if (segs[i + 1] && 'key' in segs[i + 1] && seg.key === 'options') obj[seg.key] = {};
+      if (next && 'key' in next && seg.key === 'options') obj[seg.key] = {};
       else return 0;
     }
     return setAt(obj[seg.key], segs, i + 1, value);

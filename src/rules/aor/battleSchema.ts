@@ -6,6 +6,7 @@
  * is "col,row/DIR" with DIR one of E, NE, NW, W, SW, SE.
  */
 import { z } from 'zod';
+import { BATTLE_DOCTRINE_PRESETS } from '../../doctrine/battle.js';
 import { doctrineSchema, ORDERS, unitShape, checkUnit } from './schema.js';
 
 export const HEX_RE = /^\s*(\d+)\s*,\s*(\d+)\s*$/;
@@ -101,6 +102,22 @@ export const planStepSchema = z
     message: 'a plan step needs a turn, whenDemoralized or whenLost',
   });
 
+const battleDoctrineParams = z.strictObject({
+  preset: z.enum(Object.keys(BATTLE_DOCTRINE_PRESETS) as [string, ...string[]]).default('by-the-book'),
+  engageRadius: z.int().min(1).max(20).optional(),
+  attackOdds: z.number().min(0).max(10).optional(),
+  counterattackRatio: z.number().min(0).max(10).optional(),
+  advance: z.boolean().optional(),
+  advanceIntoThreat: z.boolean().optional(),
+  chargeRatio: z.number().min(0).max(10).optional(),
+  pursue: z.boolean().optional(),
+});
+
+export const battleDoctrineSchema = z
+  .union([z.enum(Object.keys(BATTLE_DOCTRINE_PRESETS) as [string, ...string[]]), battleDoctrineParams])
+  .default('by-the-book')
+  .describe('How the side plays its orders: a preset (by-the-book, aggressive, careful) or { preset, ...parameters }.');
+
 export const battleSideSchema = z.strictObject({
   name: z.string().min(1).describe('Name of the side.'),
   role: z.enum(['attacker', 'defender']).optional().describe('Role in reports; default from the orders of its formations.'),
@@ -111,6 +128,7 @@ export const battleSideSchema = z.strictObject({
     .describe('Army demoralization level (13): the strength of eliminated units at which the army is demoralized.'),
   supply: z.array(hex).min(1).describe('Supply source hexes; retreats head toward the nearest (7.4).'),
   doctrine: doctrineSchema,
+  battleDoctrine: battleDoctrineSchema,
   formations: z.array(formationSchema).min(1).describe('Formations (corps or divisions).'),
   commanders: z.array(commanderSchema).default([]).describe('Overall commander and wing commanders (12), who send orders.'),
   plan: z.array(planStepSchema).default([]).describe('New orders sent during the battle, by turn or condition (12.3, 12.4, 12.5).'),

@@ -3,7 +3,7 @@
  * which artillery bombards what, whom each stack attacks, who advances. Deterministic; it draws no
  * dice. Parameters: src/doctrine/battle.ts.
  */
-import { DEFAULT_BATTLE_DOCTRINE, type BattleDoctrine } from '../../../doctrine/battle.js';
+import type { BattleDoctrine } from '../../../doctrine/battle.js';
 import { costField, costFieldMasked, costFieldTable, pathTo } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
@@ -20,10 +20,11 @@ import type { EventSink } from '../../../core/events.js';
 import { eliminate, recordEliminations } from './losses.js';
 import { ATTACK_INTO_HEX, HEX_TERRAIN } from '../terrain.js';
 
-export const doctrine: BattleDoctrine = DEFAULT_BATTLE_DOCTRINE;
+/** The battle doctrine of the side a formation or unit belongs to. */
+const sideDoctrine = (b: BattleState, side: number): BattleDoctrine => b.c.sides[side].battle;
 
 /** Hexes a formation heads for (12.2): its objective, and the hexes next to enemies near it. */
-export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = doctrine): number[] {
+export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoctrine(b, b.c.formations[f].side)): number[] {
   const def = b.c.formations[f];
   const g = b.c.map.grid;
   const enemy = 1 - def.side;
@@ -233,25 +234,25 @@ export function chooseTarget(b: BattleState, _attackHex: number, options: number
  * contact): attack the formation's objective whenever adjacent (a chateau projects no ZOC, so nothing
  * forces it), other targets at even odds or better. Defend orders: counterattack at good odds in the open.
  */
-export function volunteerAttack(b: BattleState, attackHex: number, options: number[], d: BattleDoctrine = doctrine): boolean {
+export function volunteerAttack(b: BattleState, attackHex: number, options: number[], d: BattleDoctrine = sideDoctrine(b, Math.max(0, b.sideAt[attackHex]))): boolean {
   const units = attackersIn(b, attackHex);
   if (units.length === 0) return false;
   const target = chooseTarget(b, attackHex, options);
   const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[target]]];
   const odds = (stackPower(b, units) * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(target)));
   const f = b.c.formationOf[units[0]];
-  if (b.ordersOf(f) === 'attack') return options.includes(b.objective[f]) || odds >= 1;
+  if (b.ordersOf(f) === 'attack') return options.includes(b.objective[f]) || odds >= d.attackOdds;
   if (!units.some((u) => b.unitOrders(u) === 'defend')) return false;
   if (reduction > 0) return false;
   return odds >= d.counterattackRatio;
 }
 
 /**
- * 7.5: the unit that advances into the vacated hex, or -1. Only with Attack orders, and only into the
- * objective or where the enemy next to the hex is not stronger than the unit that would stand there.
+ * 7.5: the unit that advances into the vacated hex, or -1. Only with Attack orders: always into the
+ * objective; elsewhere if the doctrine advances at all, and (unless it advances into threats) only
+ * where the enemy next to the hex is not stronger than the unit that would stand there.
  */
-export function chooseAdvance(b: BattleState, defHex: number, attackHexes: readonly number[], d: BattleDoctrine = doctrine): number {
-  if (!d.advance) return -1;
+export function chooseAdvance(b: BattleState, defHex: number, attackHexes: readonly number[], d: BattleDoctrine = sideDoctrine(b, Math.max(0, ...attackHexes.map((h) => b.sideAt[h])))): number {
   const g = b.c.map.grid;
   let best = -1;
   let score = -Infinity;
@@ -266,14 +267,15 @@ export function chooseAdvance(b: BattleState, defHex: number, attackHexes: reado
     }
   }
   if (best < 0) return -1;
-  if (b.objective[b.c.formationOf[best]] === defHex) return best;
+  if (b.objective[b.c.formationOf[best]] === defHex) return best; // into the objective: always
+  if (!d.advance) return -1;
   let threat = 0;
   const side = b.spec(best).side;
   for (let k = 0; k < 6; k++) {
     const n = g.neighbors[defHex * 6 + k];
     if (n >= 0 && b.sideAt[n] === 1 - side) threat += stackPower(b, b.stackAt(n));
   }
-  return threat <= b.st.strength(best) ? best : -1;
+  return d.advanceIntoThreat || threat <= b.st.strength(best) ? best : -1;
 }
 
 /** Bombardment targets (8.1): each gun picks the enemy stack in range worth most after terrain. */
@@ -341,7 +343,7 @@ function bestCharge(b: BattleState, side: 0 | 1, from: number, cavalry: readonly
 }
 
 /** 7.6: which cavalry stacks charge whom this segment. */
-export function planCharges(b: BattleState, side: 0 | 1, d: BattleDoctrine = doctrine): PlannedCharge[] {
+export function planCharges(b: BattleState, side: 0 | 1, d: BattleDoctrine = sideDoctrine(b, side)): PlannedCharge[] {
   const byHex = new Map<number, number[]>();
   for (const u of readyCavalry(b, side)) {
     const list = byHex.get(b.pos[u]);
@@ -357,7 +359,7 @@ export function planCharges(b: BattleState, side: 0 | 1, d: BattleDoctrine = doc
 }
 
 /** 7.7: pursue by choice unless the cavalry is disrupted or has lost a step. */
-export function choosePursuit(b: BattleState, chargers: readonly number[], _target: number, d: BattleDoctrine = doctrine): boolean {
+export function choosePursuit(b: BattleState, chargers: readonly number[], _target: number, d: BattleDoctrine = sideDoctrine(b, b.spec(chargers[0]).side)): boolean {
   return d.pursue && chargers.every((u) => !b.st.disrupted[u] && !b.st.damaged(u));
 }
 
@@ -373,7 +375,7 @@ export function reactionCharge(
   res: EngagementResult,
   sink?: EventSink,
   backhand = false,
-  d: BattleDoctrine = doctrine,
+  d: BattleDoctrine = sideDoctrine(b, 1 - b.spec(mover).side),
 ): boolean {
   const g = b.c.map.grid;
   const side = b.spec(mover).side;

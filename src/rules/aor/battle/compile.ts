@@ -3,7 +3,8 @@
  * typed data, plus the reusable workspace of one engagement.
  */
 import type { AssaultDoctrine } from '../../../doctrine/assault.js';
-import type { BattleScenario } from '../battleSchema.js';
+import { resolveBattleDoctrine, type BattleDoctrine } from '../../../doctrine/battle.js';
+import type { BattleScenario, BattleSide } from '../battleSchema.js';
 import { doctrineOf, unitSpec } from '../engagement.js';
 import { compileMap, parseHex, type BattleMap, type MapIssue } from '../map.js';
 import type { AorOptions } from '../options.js';
@@ -32,6 +33,8 @@ export interface SideDef {
   armyLevel: number;
   supply: readonly number[];
   doctrine: AssaultDoctrine;
+  /** How the side plays its orders (src/doctrine/battle.ts). */
+  battle: BattleDoctrine;
   formations: readonly number[];
   units: readonly number[];
 }
@@ -94,6 +97,12 @@ export interface CompiledBattle {
   readonly victory: BattleScenario['victory'];
   readonly supplyRule: boolean;
   readonly workspace: BattleState;
+}
+
+function battleDoctrineOf(field: BattleSide['battleDoctrine']): BattleDoctrine {
+  if (typeof field === 'string') return resolveBattleDoctrine(field);
+  const { preset, ...overrides } = field;
+  return resolveBattleDoctrine(preset, Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)));
 }
 
 /** Movement allowances when a unit gives none (the parent game's usual values). */
@@ -220,6 +229,7 @@ export function compileBattle(sc: BattleScenario, options: AorOptions): Compiled
       armyLevel: side.armyDemoralization ?? 0,
       supply: side.supply.map(hexOf),
       doctrine: doctrineOf(side.doctrine),
+      battle: battleDoctrineOf(side.battleDoctrine),
       formations: fIdx,
       units: sideUnits,
     } satisfies SideDef;

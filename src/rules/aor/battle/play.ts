@@ -121,12 +121,12 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   // IV. Formation combat (7.3-7.5); none at night (5.5, 16).
   if (!night) {
     if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'combat' });
-    const plan = planAttacks(b, side, (h, o) => chooseTarget(b, h, o), (h, o) => volunteerAttack(b, h, o));
+    const plan = planAttacks(b, side, (h, o) => chooseTarget(b, h, o), (h, o) => volunteerAttack(b, h, o, c.sides[side].battle));
     // 7.8: retreating attackers may draw reaction charges; the backhand blow against retreating cavalry (7.10).
     const react = (u: number, path: number[]) => {
       if (b.pos[u] >= 0 && reactionCharge(b, u, path, dice, res, sink, c.specs[u].kind === 'cavalry')) b.computeZoc();
     };
-    combatSegment(b, side, plan, (d, a) => chooseAdvance(b, d, a), dice, res, round, sink, react);
+    combatSegment(b, side, plan, (d, a) => chooseAdvance(b, d, a, c.sides[side].battle), dice, res, round, sink, react);
     recordEliminations(b, res, sink);
     if (opts.checkInvariants) checkBattleInvariants(b, res, 'after combat');
     if (decided(b, res)) return true;

@@ -1,0 +1,63 @@
+/**
+ * Battle doctrines (src/doctrine/battle.ts): presets, parameters, and the choices they change — attack
+ * odds (12.2 Attack), advance (7.5), pursuit (7.7) — plus the vary path into a doctrine parameter.
+ */
+import { describe, expect, it } from 'vitest';
+import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
+import { chooseAdvance, choosePursuit, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
+import { parsePath, setPath } from '../../src/scenario/paths.js';
+import { battle, mapWith } from './helpers.js';
+
+describe('battle doctrine presets', () => {
+  it('by-the-book, aggressive and careful differ, and overrides replace single parameters', () => {
+    const names = Object.keys(BATTLE_DOCTRINE_PRESETS);
+    expect(names).toEqual(['by-the-book', 'aggressive', 'careful']);
+    const [a, b, c] = names.map((n) => resolveBattleDoctrine(n));
+    expect(new Set([a.attackOdds, b.attackOdds, c.attackOdds]).size).toBe(3);
+    expect(resolveBattleDoctrine('careful', { chargeRatio: 1 })).toMatchObject({ chargeRatio: 1, pursue: false });
+    expect(() => resolveBattleDoctrine('reckless')).toThrow(/unknown battle doctrine/);
+  });
+});
+
+describe('what the parameters decide', () => {
+  // An Attack-order stack of strength 4 next to a defender of strength 6 in the open (odds 2/3).
+  const set = () =>
+    battle({
+      map: mapWith(6, 3),
+      units: [
+        { id: 'A', side: 0, at: '2,1', strength: 4, formation: 'F' },
+        { id: 'D', side: 1, at: '3,1', strength: 6 },
+      ],
+      formations: [{ id: 'F', objective: '5,1' }],
+      supplyRule: false,
+    });
+  it('12.2 Attack: a stack that is not the objective is attacked only at the doctrine\'s odds', () => {
+    const t = set();
+    const opts = [t.h('3,1')];
+    expect(volunteerAttack(t.b, t.h('2,1'), opts, resolveBattleDoctrine('by-the-book'))).toBe(false); // 0.67 < 1
+    expect(volunteerAttack(t.b, t.h('2,1'), opts, resolveBattleDoctrine('aggressive', { attackOdds: 0.6 }))).toBe(true);
+  });
+  it('7.5: careful advances only into its objective; aggressive even where the enemy next door is stronger', () => {
+    const t = set();
+    const b = t.b;
+    b.remove(t.u('D'));
+    const attackers = [t.h('2,1')];
+    expect(chooseAdvance(b, t.h('3,1'), attackers, resolveBattleDoctrine('careful'))).toBe(-1);
+    expect(chooseAdvance(b, t.h('3,1'), attackers, resolveBattleDoctrine('aggressive'))).toBe(t.u('A'));
+  });
+  it('7.7: careful never pursues by choice; by-the-book does with fresh cavalry', () => {
+    const t = battle({ map: mapWith(6, 3), units: [{ id: 'K', side: 0, at: '2,1', kind: 'cavalry', strength: 4 }, { id: 'E', side: 1, at: '4,1' }], supplyRule: false });
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,1'), resolveBattleDoctrine('careful'))).toBe(false);
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,1'), resolveBattleDoctrine('by-the-book'))).toBe(true);
+  });
+});
+
+describe('vary paths into a doctrine parameter', () => {
+  it('a preset name becomes { preset, parameter }', () => {
+    const doc = { sides: [{ battleDoctrine: 'careful' }, {}] };
+    expect(setPath(doc, parsePath('sides[0].battleDoctrine.chargeRatio', ['aor']), 1)).toBe(1);
+    expect(doc.sides[0].battleDoctrine).toEqual({ preset: 'careful', chargeRatio: 1 });
+    expect(setPath(doc, parsePath('sides[1].battleDoctrine.pursue', ['aor']), false)).toBe(1);
+    expect(doc.sides[1]).toEqual({ battleDoctrine: { pursue: false } });
+  });
+});
