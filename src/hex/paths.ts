@@ -144,23 +144,25 @@ export function costField(
 }
 
 /**
- * costField driven by a table instead of a callback: `steps[i * 6 + d]` is the cost of stepping from
- * hex i in direction d (Infinity where impossible), and a step into hex j is refused when
- * `block !== null && block[j] === blockValue` (e.g. hexes held by the enemy). Same expansion order and
- * tie-breaking as costField, so both give identical fields for identical costs; several times faster.
+ * Least costs from the sources with the rules as a table and masks instead of a callback (several
+ * times faster): `steps[i * 6 + d]` is the cost of a step from hex i in direction d (Infinity where
+ * impossible); a hex j with `enter[j] === 0` cannot be entered; from a hex i with `leave[i] === 0`
+ * (other than a source) no further step is taken; `sourceExtra` is added to every step out of a source.
+ * Same expansion order and tie-breaks as costField, so both give identical fields for identical costs.
  */
-export function costFieldTable(
+export function costFieldMasked(
   grid: HexGrid,
   sources: readonly number[],
   steps: Float64Array,
-  block: Int8Array | null,
-  blockValue: number,
-  maxCost = Infinity,
+  enter: Uint8Array | null,
+  leave: Uint8Array | null,
+  sourceExtra: number,
+  maxCost: number,
   out?: Float64Array,
 ): Float64Array {
   const n = grid.size;
   const field = out ?? new Float64Array(n);
-  if (field.length !== n) throw new RangeError(`costFieldTable: out has length ${field.length}, grid has ${n} hexes`);
+  if (field.length !== n) throw new RangeError(`costFieldMasked: out has length ${field.length}, grid has ${n} hexes`);
   field.fill(Infinity);
   const heap = heapFor(grid);
   heap.busy = true;
@@ -172,66 +174,16 @@ export function costFieldTable(
     const nb = grid.neighbors;
     while (heap.length > 0) {
       const u = heap.pop(field);
+      const fromSource = field[u] === 0 && sources.includes(u);
+      if (!fromSource && leave !== null && leave[u] === 0) continue;
       const fu = field[u];
       const base = u * 6;
       for (let d = 0; d < 6; d++) {
         const v = nb[base + d];
-        if (v < 0) continue;
-        const c = steps[base + d];
-        if (c === Infinity || (block !== null && block[v] === blockValue)) continue;
-        const fv = fu + c;
-        if (fv <= maxCost && fv < field[v]) {
-          field[v] = fv;
-          heap.upsert(v, field);
-        }
-      }
-    }
-  } finally {
-    heap.clear();
-    heap.busy = false;
-  }
-  return field;
-}
-
-/**
- * Least costs from one start hex with per-hex rules as masks: `steps[i * 6 + d]` is the cost of a step
- * from i in direction d (Infinity where impossible), `extra[j]` is added on entering j, a hex j with
- * `enter[j] === 0` cannot be entered, and from a hex i with `leave[i] === 0` (other than the start) no
- * further step is taken. `startExtra` is added to every step out of the start hex. Same expansion
- * order and tie-breaks as costField.
- */
-export function costFieldMasked(
-  grid: HexGrid,
-  start: number,
-  steps: Float64Array,
-  extra: Float64Array | null,
-  enter: Uint8Array,
-  leave: Uint8Array,
-  startExtra: number,
-  maxCost: number,
-  out?: Float64Array,
-): Float64Array {
-  const n = grid.size;
-  const field = out ?? new Float64Array(n);
-  field.fill(Infinity);
-  const heap = heapFor(grid);
-  heap.busy = true;
-  try {
-    field[start] = 0;
-    heap.upsert(start, field);
-    const nb = grid.neighbors;
-    while (heap.length > 0) {
-      const u = heap.pop(field);
-      if (u !== start && leave[u] === 0) continue;
-      const fu = field[u];
-      const base = u * 6;
-      for (let d = 0; d < 6; d++) {
-        const v = nb[base + d];
-        if (v < 0 || enter[v] === 0) continue;
+        if (v < 0 || (enter !== null && enter[v] === 0)) continue;
         let c = steps[base + d];
         if (c === Infinity) continue;
-        if (extra !== null) c += extra[v];
-        if (u === start) c += startExtra;
+        if (fromSource) c += sourceExtra;
         const fv = fu + c;
         if (fv <= maxCost && fv < field[v]) {
           field[v] = fv;

@@ -4,7 +4,7 @@
  * dice. Parameters: src/doctrine/battle.ts.
  */
 import type { BattleDoctrine } from '../../../doctrine/battle.js';
-import { costField, costFieldMasked, costFieldTable, pathTo } from '../../../hex/paths.js';
+import { costField, costFieldMasked, pathTo } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
@@ -47,7 +47,9 @@ export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoc
 
 /** Cost-to-go toward the goals over the map, as infantry would walk it, around enemy units. */
 export function goalField(b: BattleState, side: 0 | 1, goals: readonly number[], out?: Float64Array): Float64Array {
-  return costFieldTable(b.c.map.grid, goals, b.c.map.goalSteps, b.sideAt, 1 - side, Infinity, out);
+  const open = new Uint8Array(b.c.map.grid.size);
+  for (let h = 0; h < open.length; h++) open[h] = b.sideAt[h] === 1 - side ? 0 : 1;
+  return costFieldMasked(b.c.map.grid, goals, b.c.map.goalSteps, open, null, 0, Infinity, out);
 }
 
 /**
@@ -116,7 +118,7 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         const steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
         const extra = ctx.leaveCost;
         cost = (from, d, to) => (enter[to] === 0 || (from !== start && leave[from] === 0) ? Infinity : steps[from * 6 + d] + (from === start ? extra : 0));
-        reach = costFieldMasked(g, start, steps, null, enter, leave, extra, allowance(b, u), reachBuffer);
+        reach = costFieldMasked(g, [start], steps, enter, leave, extra, allowance(b, u), reachBuffer);
       }
       const artillery = isArtillery(c.specs[u].kind);
       const cavalryUnit = c.specs[u].kind === 'cavalry';
