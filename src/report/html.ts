@@ -9,6 +9,7 @@ import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
 import { glossaryFor } from './glossary.js';
 import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
+import { sensitivitySection } from './sensitivity.js';
 
 export interface PageChart {
   name: string;
@@ -311,6 +312,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
   const question = p.experiment?.question ?? p.scenario.question;
   const n = p.engagementsPerCell.toLocaleString('en-GB');
   const specs = Object.fromEntries(charts.map((c) => [c.name, c.spec]));
+  const sensitivity = sensitivitySection(r);
   const chartSections = charts
     .map(
       (c) => `<section class="chart-section" id="${escapeHtml(c.name)}">
@@ -351,7 +353,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
@@ -360,6 +362,7 @@ ${table(r, summaryRows(r), 'Key numbers per cell')}
 ${table(r, reasonRows(r), 'How engagements ended')}
 ${extrasSection(r)}
 </section>
+${sensitivity}
 ${chartSections}
 ${traceSection(r)}
 <section id="provenance">

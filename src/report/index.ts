@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../sim/writeFiles.js';
 import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
+import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
 
 export { CHARTS, chartsFor, type ChartDef } from './charts/index.js';
 
@@ -44,6 +45,8 @@ export async function writeReport(results: Results, dir: string): Promise<string
     put(`${c.name}.svg`, svg);
     put(`${c.name}.png`, svgToPng(svg));
   }
+  const rows = sensitivityRows(results);
+  if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
   put('index.html', reportHtml(results, charts, readLibraries()));
   return written;
 }

@@ -7,7 +7,7 @@ import { resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from './errors.js';
 import { parsePath, PathError, setPath } from './paths.js';
-import { experimentSchema, scenarioSchema, type Experiment, type Scenario } from './schema.js';
+import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { refitSchema } from './refitSchema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 
@@ -114,10 +114,80 @@ export function singleCell(scenario: Scenario): Cell {
   return { index: 0, label: 'base', factors: {}, rngKey: 'cell', scenario, options: resolvedOptionsOf(scenario) };
 }
 
+/** A range may give at most this many values: a sweep is drawn and tabulated value by value. */
+export const MAX_RANGE_VALUES = 50;
+
+/** Digits after the decimal point of a number as written (1e-7 style included). */
+function decimals(x: number): number {
+  const m = /^-?\d*(?:\.(\d+))?(?:e([+-]\d+))?$/i.exec(String(x));
+  if (!m) return 0;
+  return Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0));
+}
+
+/**
+ * The values of a range `{ from, to, step }`: from, from + step, ... while not past `to` (within a
+ * millionth of a step). Each is rounded to the decimals of from and step, so 0.1 steps give 0.3, not
+ * 0.30000000000000004. Throws a message for the field at fault.
+ */
+export function rangeValues(range: { from: number; to: number; step: number }): number[] {
+  const { from, to, step } = range;
+  if (!(step > 0)) throw new RangeFieldError('step', `expected a number greater than 0, found ${step}`);
+  if (to < from) throw new RangeFieldError('to', `expected a number not below from (${from}), found ${to}`);
+  const count = Math.floor((to - from) / step + 1e-6) + 1;
+  if (count > MAX_RANGE_VALUES) {
+    throw new RangeFieldError('step', `the range gives ${count} values, more than ${MAX_RANGE_VALUES}; use a larger step or a shorter range`);
+  }
+  const d = Math.min(15, Math.max(decimals(from), decimals(step)));
+  return Array.from({ length: count }, (_, i) => Number((from + i * step).toFixed(d)));
+}
+
+class RangeFieldError extends Error {
+  constructor(
+    readonly field: 'from' | 'to' | 'step',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The experiment's data with every well-formed range in `vary` replaced by its list of values. A range
+ * with a number where it should be is left for the schema to report; one that gives no sensible list
+ * is an error naming the file, the line and the field.
+ */
+function expandRanges(src: YamlSource): unknown {
+  const data = src.data as { vary?: unknown };
+  const vary = data?.vary;
+  if (!vary || typeof vary !== 'object' || Array.isArray(vary)) return data;
+  const out: Record<string, unknown> = {};
+  for (const [path, v] of Object.entries(vary as Record<string, unknown>)) {
+    const r = v as { from?: unknown; to?: unknown; step?: unknown } | null;
+    const isRange =
+      r !== null &&
+      typeof r === 'object' &&
+      !Array.isArray(r) &&
+      Object.keys(r).every((k) => k === 'from' || k === 'to' || k === 'step') &&
+      typeof r.from === 'number' &&
+      typeof r.to === 'number' &&
+      typeof r.step === 'number';
+    if (!isRange) {
+      out[path] = v;
+      continue;
+    }
+    try {
+      out[path] = rangeValues(r as { from: number; to: number; step: number }) satisfies FactorValue[];
+    } catch (e) {
+      if (!(e instanceof RangeFieldError)) throw e;
+      throw new VolleyInputError(src.file, lineOf(src, ['vary', path, e.field]), `vary.${path}.${e.field}`, e.message);
+    }
+  }
+  return { ...data, vary: out };
+}
+
 export function loadExperiment(file: string): LoadedExperiment {
   const src = readYaml(file);
   expectKind(src, 'experiment');
-  const experiment = validate(src, experimentSchema);
+  const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
   const scenarioPath = resolve(dirname(file), experiment.scenario);
   const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
   if (!existsSync(scenarioPath)) {

@@ -106,6 +106,17 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type AssaultScenarioFile = z.infer<typeof assaultScenarioSchema>;
 export type BattleScenarioFile = z.infer<typeof battleScenarioSchema>;
 
+const factorValue = z.union([optionValue, z.array(optionValue)]);
+
+/** A numeric factor swept over a range: from, from + step, ... up to to (at most MAX_RANGE_VALUES values). */
+export const rangeSchema = z
+  .strictObject({
+    from: z.number().describe('First value.'),
+    to: z.number().describe('Last value (reached when (to - from) is a whole number of steps).'),
+    step: z.number().describe('Distance between values; greater than 0.'),
+  })
+  .describe('A numeric range, expanded to its values when the experiment is loaded.');
+
 export const experimentSchema = z.strictObject({
   kind: z.literal('experiment').describe('Always "experiment".'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
@@ -122,11 +133,15 @@ export const experimentSchema = z.strictObject({
     .describe('All cells share one random-number key, so engagement i of every cell sees the same dice.'),
   options: optionsSchema.describe('Rule options applied to every cell (they override the scenario).'),
   vary: z
-    .record(z.string(), z.array(z.union([optionValue, z.array(optionValue)])).min(1))
+    .record(z.string(), z.union([z.array(factorValue).min(1), rangeSchema]))
     .default({})
-    .describe('Factors: a path into the scenario and the values it takes; one cell per combination.'),
+    .describe('Factors: a path into the scenario and the values it takes (a list, or a numeric range); one cell per combination.'),
 });
 
-export type Experiment = z.infer<typeof experimentSchema>;
+/** One value a factor takes. */
+export type FactorValue = z.infer<typeof factorValue>;
+
+/** An experiment after loading: every range in `vary` expanded to its list of values. */
+export type Experiment = Omit<z.infer<typeof experimentSchema>, 'vary'> & { vary: Record<string, FactorValue[]> };
 
 export const FILE_KINDS = { scenario: scenarioSchema, experiment: experimentSchema, refit: refitSchema } as const;

@@ -7,6 +7,7 @@ import { ARMY_LABEL } from '../../src/report/charts/demoralization.js';
 import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { theoreticalFailure } from '../../src/report/charts/moraleFailure.js';
 import { specToSvg } from '../../src/report/render.js';
+import { sweepSpec } from '../../src/report/charts/sweep.js';
 import type { Results } from '../../src/sim/results.js';
 import { BATTLE_CHARTS, CHARGE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 import { makeValidator } from './jsonSchema.js';
@@ -40,6 +41,13 @@ function titleOf(spec: TopLevelSpec): string {
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
+/** The numeric factor of town-assault (morale 3..6) gives a sweep chart, drawn first. */
+const SWEEP: ChartDef = {
+  name: 'sweep',
+  heading: 'Sweep: Morale of defender units',
+  definition: 'The sweep chart.',
+  build: (r) => sweepSpec(r, 'defender.units[*].morale'),
+};
 const battleNames = new Set<string>([...BATTLE_CHARTS, ...CHARGE_CHARTS]);
 const chargeNames = new Set<string>(CHARGE_CHARTS);
 const assaultCharts = CHARTS.filter((c) => !battleNames.has(c.name));
@@ -50,8 +58,8 @@ const noChargeCharts = CHARTS.filter((c) => !chargeNames.has(c.name));
  * the cavalry chart, which only battles with charges have (the village battle has none).
  */
 const fixtures: readonly (readonly [string, string, readonly ChartDef[]])[] = [
-  ['town-assault (one factor, 4 cells)', SIMS.townAssault, assaultCharts],
-  ['flank-vs-frontal (two factors, one fixed)', SIMS.flank, assaultCharts],
+  ['town-assault (one factor, 4 cells)', SIMS.townAssault, [SWEEP, ...assaultCharts]],
+  ['flank-vs-frontal (two factors, one fixed)', SIMS.flank, [{ ...SWEEP, build: (r) => sweepSpec(r, 'attacker.stacks[1].hexside') }, ...assaultCharts]],
   ['single scenario (one cell)', SIMS.scenario, assaultCharts],
   ['village-assault battle (one cell)', SIMS.village, noChargeCharts],
   ['village-assault battle experiment (3 cells)', SIMS.villageExperiment, noChargeCharts],

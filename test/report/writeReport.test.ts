@@ -36,7 +36,8 @@ describe.each([
   });
 
   it('writes index.html and a .vl.json, .svg and .png per chart, and returns them', () => {
-    const expected = ['index.html', ...charts.flatMap((c) => [`${c.name}.vl.json`, `${c.name}.svg`, `${c.name}.png`])].sort();
+    const sweep = charts.some((c) => c.name === 'sweep') ? ['sensitivity.csv'] : [];
+    const expected = ['index.html', ...sweep, ...charts.flatMap((c) => [`${c.name}.vl.json`, `${c.name}.svg`, `${c.name}.png`])].sort();
     expect(readdirSync(dir).sort()).toEqual(expected);
     expect(written.map((f) => f.slice(dir.length + 1)).sort()).toEqual(expected);
   });

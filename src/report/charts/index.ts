@@ -10,6 +10,7 @@ import { objectivesChart } from './objectives.js';
 import { outcomesChart } from './outcomes.js';
 import { retreatsChart } from './retreats.js';
 import { strengthByTurnChart } from './strengthByTurn.js';
+import { sweepCharts } from './sweep.js';
 import { unitFatesChart } from './unitFates.js';
 
 export type { ChartDef } from './common.js';
@@ -29,7 +30,7 @@ export const CHARTS: readonly ChartDef[] = [
   unitFatesChart,
 ];
 
-/** The charts these results have data for, in page order. */
+/** The charts these results have data for, in page order: sweeps (numeric factors with 3+ values) first. */
 export function chartsFor(r: Results): ChartDef[] {
-  return CHARTS.filter((c) => c.applies?.(r) ?? true);
+  return [...sweepCharts(r), ...CHARTS.filter((c) => c.applies?.(r) ?? true)];
 }

@@ -1,0 +1,115 @@
+/**
+ * Sweeps: each metric against a numeric factor's value (small multiples), the estimate as a line and
+ * its 95% interval as a band; coloured by side, or by the other factors' combination when others vary.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { Results } from '../../sim/results.js';
+import { numericFactors } from '../../stats/sensitivity.js';
+import { sideLabels } from '../labels.js';
+import { factorWords, othersLabel, sensitivityRows } from '../sensitivity.js';
+import { CELL_COLORS, CONFIG, SCHEMA, SIDE_COLORS, subtitle, type ChartDef } from './common.js';
+
+/** Numeric factors with at least three values: the ones drawn as sweeps. */
+export function sweptFactors(r: Results): string[] {
+  return numericFactors(r.provenance.factors, 3);
+}
+
+/** Row headers: the metric in a line or two (one line each). */
+const METRIC_NAMES: Record<string, string> = {
+  winShare: 'Wins (%)',
+  strengthLost: 'Strength lost',
+  retreatRate: 'Retreats (%)',
+  moraleFailRate: 'Checks failed (%)',
+};
+
+export function sweepSpec(r: Results, factor: string): TopLevelSpec {
+  const rows = sensitivityRows(r).filter((row) => row.factor === factor);
+  const combos = [...new Set(rows.map((row) => othersLabel(row.others)))];
+  const byCombo = combos.length > 1 || combos[0] !== '';
+  const metrics = [...new Set(rows.map((row) => METRIC_NAMES[row.metric] ?? row.metric))];
+  const sides = sideLabels(r);
+  const values = rows.flatMap((row) =>
+    row.points.map((p) => {
+      const k = row.kind === 'share' ? 100 : 1;
+      return {
+        metric: METRIC_NAMES[row.metric] ?? row.metric,
+        side: sides[row.side],
+        series: byCombo ? othersLabel(row.others) : sides[row.side],
+        x: p.x,
+        y: k * p.y,
+        lo: k * Math.max(0, p.lo),
+        hi: k * p.hi,
+      };
+    }),
+  );
+  const series = [...new Set(values.map((v) => v.series))];
+  const color = byCombo
+    ? { domain: series, range: series.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) }
+    : { domain: series, range: series.map((s) => (s.endsWith('(attacker)') ? SIDE_COLORS[0] : SIDE_COLORS[1])) };
+  const xTitle = factorWords(r, factor);
+  const xs = [...new Set(values.map((v) => v.x))].sort((a, b) => a - b);
+  const x = {
+    field: 'x',
+    type: 'quantitative' as const,
+    title: xTitle,
+    scale: { domain: [xs[0], xs[xs.length - 1]], nice: false, zero: false },
+    axis: xs.length <= 12 ? { values: xs, format: '~g' } : { format: '~g' },
+  };
+  const y = { type: 'quantitative' as const, title: null, scale: { zero: true } };
+  const colorEnc = {
+    field: 'series',
+    type: 'nominal' as const,
+    sort: series,
+    scale: color,
+    title: byCombo ? 'Other factors' : null,
+    // Without other factors the colour only repeats the column: no legend.
+    legend: byCombo ? { labelExpr: "split(datum.label, ', ')" } : null,
+  };
+  const spec = {
+    $schema: SCHEMA,
+    title: {
+      text: `Each metric against ${xTitle.charAt(0).toLowerCase()}${xTitle.slice(1)}`,
+      subtitle: subtitle(r, 'Line: estimate; band: 95% interval. Shares in %, strength lost per engagement'),
+    },
+    config: CONFIG,
+    data: { values },
+    facet: {
+      row: { field: 'metric', type: 'nominal', sort: metrics, title: null, header: { labelAngle: 0, labelAlign: 'right', labelFontWeight: 'bold', labelLimit: 0 } },
+      column: { field: 'side', type: 'nominal', sort: sides, title: null, header: { labelFontWeight: 'bold', labelLimit: 280 } },
+    },
+    spec: {
+      width: 240,
+      height: 140,
+      encoding: {
+        x,
+        color: colorEnc,
+        tooltip: [
+          { field: 'metric', type: 'nominal', title: 'Metric' },
+          { field: 'side', type: 'nominal', title: 'Side' },
+          ...(byCombo ? [{ field: 'series', type: 'nominal' as const, title: 'Other factors' }] : []),
+          { field: 'x', type: 'quantitative', title: xTitle },
+          { field: 'y', type: 'quantitative', format: '.2f', title: 'Estimate' },
+          { field: 'lo', type: 'quantitative', format: '.2f', title: '95% low' },
+          { field: 'hi', type: 'quantitative', format: '.2f', title: '95% high' },
+        ],
+      },
+      layer: [
+        { mark: { type: 'area', opacity: 0.18 }, encoding: { y: { field: 'lo', ...y }, y2: { field: 'hi' } } },
+        { mark: { type: 'line', strokeWidth: 2, point: { filled: true, size: 40 } }, encoding: { y: { field: 'y', ...y } } },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+    spacing: 20,
+  } satisfies TopLevelSpec;
+  return spec;
+}
+
+/** One sweep chart per swept factor: `sweep`, then `sweep-2`, ... */
+export function sweepCharts(r: Results): ChartDef[] {
+  return sweptFactors(r).map((factor, i) => ({
+    name: i === 0 ? 'sweep' : `sweep-${i + 1}`,
+    heading: `Sweep: ${factorWords(r, factor)}`,
+    definition: `Each metric (win share, strength lost, retreat rate and morale-check failure rate of each side) at each value of ${factor}, with its 95% interval as a band; the Sensitivity section gives the change per step.`,
+    build: (res: Results) => sweepSpec(res, factor),
+  }));
+}

@@ -1,0 +1,136 @@
+/**
+ * The sensitivity of a run's metrics to its numeric factors, in words: the "Sensitivity" section of
+ * index.html and sensitivity.csv. The numbers come from stats/sensitivity.ts (method documented there).
+ */
+import type { Results } from '../sim/results.js';
+import { sensitivity, type SensitivityRow } from '../stats/sensitivity.js';
+import { factorTitle, formatValue } from './labels.js';
+
+/** The rows of every numeric factor of the run (empty when no factor is numeric). */
+export function sensitivityRows(r: Results): SensitivityRow[] {
+  return sensitivity(r.cells, r.provenance.factors);
+}
+
+/** "Morale of defender units", with the battle's names where it has them. */
+export function factorWords(r: Results, path: string): string {
+  const optionKeys = new Set(Object.keys(r.cells[0]?.options ?? {}));
+  return factorTitle(path, optionKeys, { sides: r.sides, formations: r.formations });
+}
+
+/** The metric in words, for a table row or chart panel: "Prussians (defender): win share". */
+export function metricTitle(r: Results, row: Pick<SensitivityRow, 'metric' | 'side'>): string {
+  const s = r.sides[row.side];
+  const what: Record<string, string> = {
+    winShare: 'win share (%)',
+    strengthLost: 'strength lost (mean)',
+    retreatRate: 'retreat rate (%)',
+    moraleFailRate: 'morale-check failure rate (%)',
+  };
+  return `${s.name} (${s.role}): ${what[row.metric] ?? row.metric}`;
+}
+
+/** The metric inside a sentence: "the defender's win share". */
+function metricPhrase(r: Results, row: SensitivityRow): string {
+  const role = r.sides[row.side].role;
+  const what: Record<string, string> = {
+    winShare: 'win share',
+    strengthLost: 'strength lost',
+    retreatRate: 'retreat rate (share of engagements with a retreat)',
+    moraleFailRate: 'morale-check failure rate',
+  };
+  return `the ${role}'s ${what[row.metric] ?? row.metric}`;
+}
+
+const signed = (v: number, digits: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(digits)}`;
+
+/** A change with its interval: "+6.3 points [4.1, 8.5]" for shares, "+0.42 strength [0.30, 0.54]" for means. */
+export function changeText(kind: 'share' | 'mean', v: number, lo: number, hi: number): string {
+  if (kind === 'share') return `${signed(100 * v, 1)} points [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`;
+  return `${signed(v, 2)} strength points [${lo.toFixed(2)}, ${hi.toFixed(2)}]`;
+}
+
+/** The other factors' values of a row, "orders=attack, squareEffect=7.6"; '' when none. */
+export function othersLabel(others: Record<string, unknown>): string {
+  return Object.entries(others)
+    .map(([k, v]) => `${k}=${formatValue(v)}`)
+    .join(', ');
+}
+
+const stepText = (step: number) => String(Number(step.toPrecision(12)));
+
+/** "+1 morale of defender units changes the defender's win share by +6.3 points [4.1, 8.5]". */
+export function slopeSentence(r: Results, row: SensitivityRow): string {
+  if (!row.slope) return `${metricPhrase(r, row)}: no slope (too few values with an estimate)`;
+  const f = factorWords(r, row.factor);
+  const lower = f.startsWith('Option ') ? f : f.charAt(0).toLowerCase() + f.slice(1);
+  return `+${stepText(row.step)} ${lower} changes ${metricPhrase(r, row)} by ${changeText(row.kind, row.slope.perStep, row.slope.lo, row.slope.hi)}`;
+}
+
+function esc(s: unknown): string {
+  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** The "Sensitivity" section of index.html, or '' when no factor is numeric. */
+export function sensitivitySection(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {
+  if (rows.length === 0) return '';
+  const groups = new Map<string, SensitivityRow[]>();
+  for (const row of rows) {
+    const k = `${row.factor}\u0000${othersLabel(row.others)}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k)!.push(row);
+  }
+  const parts = [...groups.values()].map((g) => {
+    const first = g[0];
+    const others = othersLabel(first.others);
+    const heading = `${factorWords(r, first.factor)}${others ? `, with ${others}` : ''}`;
+    const stepCols = first.points.length > 1 ? g.reduce((best, row) => (row.steps.length > best.steps.length ? row : best), first).steps : [];
+    const head = stepCols.map((s) => `<th scope="col">${esc(formatValue(s.from))} → ${esc(formatValue(s.to))}</th>`).join('');
+    const body = g
+      .map((row) => {
+        const cells = stepCols.map((c) => {
+          const s = row.steps.find((x) => x.from === c.from && x.to === c.to);
+          return `<td>${s ? esc(changeText(row.kind, s.change, s.lo, s.hi)) : '–'}</td>`;
+        });
+        const slope = row.slope ? esc(changeText(row.kind, row.slope.perStep, row.slope.lo, row.slope.hi)) : '–';
+        return `<tr><th scope="row">${esc(metricTitle(r, row))}</th>${cells.join('')}<td>${slope}</td></tr>`;
+      })
+      .join('\n');
+    const sentences = g.map((row) => `<li>${esc(slopeSentence(r, row))}</li>`).join('');
+    return `<h3>${esc(heading)}</h3>
+<div class="scroll"><table class="sensitivity">
+<caption>${esc(`Change per step of ${factorWords(r, first.factor).toLowerCase()}, with 95% intervals`)}</caption>
+<thead><tr><th scope="col">Metric</th>${head}<th scope="col">Fitted, per +${esc(stepText(first.step))}</th></tr></thead>
+<tbody>
+${body}
+</tbody></table></div>
+<ul class="sentences">${sentences}</ul>`;
+  });
+  return `<section id="sensitivity">
+<h2>Sensitivity</h2>
+<p class="definition">${esc(
+    'How much each metric changes per step of a numeric factor, other factors held fixed. Each column is the change between two consecutive values; the last is the slope of a line fitted through all values (weighted least squares, each cell weighted by the inverse variance of its estimate), per step. Shares change in percentage points. Brackets: 95% intervals, which treat cells as independent; with common random numbers they are conservative. The numbers are in sensitivity.csv.',
+  )}</p>
+${parts.join('\n')}
+</section>`;
+}
+
+const csvField = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** sensitivity.csv: one row per factor × combination × metric × step between consecutive values. */
+export function sensitivityCsv(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {
+  const head = ['factor', 'others', 'metric', 'side', 'side_name', 'kind', 'from', 'to', 'change', 'change_lo', 'change_hi', 'step', 'slope_per_step', 'slope_lo', 'slope_hi'];
+  const lines = [head.join(',')];
+  for (const row of rows) {
+    for (const s of row.steps) {
+      lines.push(
+        [row.factor, othersLabel(row.others), row.metric, row.side, r.sides[row.side].name, row.kind, s.from, s.to, s.change, s.lo, s.hi, row.step, row.slope?.perStep ?? '', row.slope?.lo ?? '', row.slope?.hi ?? '']
+          .map(csvField)
+          .join(','),
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
