@@ -100,6 +100,7 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
       carryOutRetreat(b, target, [b.pos[guns[0]]], dice, res, sink); // only under aor.bombardmentRetreatCheck
       if (decided(b, res)) return true;
     }
+    checkLeaders(b, dice, res, sink); // 11: leaders left alone by the bombardment
   }
   // II. Cavalry charge segment (7.6): all charges move, then all are resolved.
   if (!night) {
@@ -108,6 +109,7 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
       if (reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
     };
     chargeSegment(b, side, planCharges(b, side), (ch, t) => choosePursuit(b, ch, t), dice, res, sink, reactToCharge);
+    checkLeaders(b, dice, res, sink); // 11: leaders left alone by the charges
     if (decided(b, res)) return true;
   }
   // III. Formation movement (5, 12.2).
