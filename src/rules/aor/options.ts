@@ -154,6 +154,20 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'What a failed Attack order becomes on a night turn (one not occupying part of its target): Reserve or Defend.',
   },
   {
+    name: 'aor.riverAssault',
+    values: ['forbidden', 'asStream'],
+    default: 'forbidden',
+    source: 'Terrain Effects table (no River row); 5.4',
+    doc: 'Whether stacks may assault across a river hexside without a bridge: not at all (rivers are impassable and block ZOCs), or as across a stream (-25%).',
+  },
+  {
+    name: 'aor.targetRuleOrder',
+    values: ['distributionFirst', 'priorityFirst'],
+    default: 'distributionFirst',
+    source: '7.3',
+    doc: "Which of 7.3's target rules narrows the choice first: spreading Attack-order attacks over unattacked stacks, or the infantry stack's priority (chateau, infantry, cavalry, artillery).",
+  },
+  {
     name: 'aor.fortifiedHexsideRetreat',
     values: ['ignore', 'normal'],
     default: 'ignore',
@@ -186,6 +200,8 @@ export interface AorOptions {
   chargeDefenceFire: 'full' | 'halvedUnlessRepeating';
   demoralizedComplianceDelay: number;
   nightAttackFailure: 'reserve' | 'defend';
+  riverAssault: 'forbidden' | 'asStream';
+  targetRuleOrder: 'distributionFirst' | 'priorityFirst';
 }
 
 export function aorOptions(resolved: ResolvedOptions): AorOptions {
@@ -213,6 +229,8 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     chargeDefenceFire: get('chargeDefenceFire'),
     demoralizedComplianceDelay: get('demoralizedComplianceDelay'),
     nightAttackFailure: get('nightAttackFailure'),
+    riverAssault: get('riverAssault'),
+    targetRuleOrder: get('targetRuleOrder'),
   };
 }
 

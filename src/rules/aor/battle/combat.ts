@@ -26,7 +26,8 @@ import type { BattleState } from './state.js';
 
 /** The hexside terrain an attack crosses, as the kernel reads it (the two that matter most). */
 export function hexsideKinds(flags: number): [HexsideTerrain, HexsideTerrain] {
-  const primary: HexsideTerrain = flags & FORTIFIED ? 'fortified' : flags & BRIDGE ? 'bridge' : flags & STREAM ? 'stream' : flags & CREST ? 'crest' : 'none';
+  // A river without a bridge is assaulted across only under aor.riverAssault = asStream, as a stream.
+  const primary: HexsideTerrain = flags & FORTIFIED ? 'fortified' : flags & BRIDGE ? 'bridge' : flags & (STREAM | RIVER) ? 'stream' : flags & CREST ? 'crest' : 'none';
   const second: HexsideTerrain = flags & CREST && primary !== 'crest' ? 'crest' : 'none';
   return [primary, second];
 }
@@ -75,9 +76,10 @@ export function attackersIn(b: BattleState, hex: number): number[] {
 export function assaultTargets(b: BattleState, hex: number, side: SideIndex): number[] {
   const g = b.c.map.grid;
   const out: number[] = [];
+  const acrossRivers = b.c.options.riverAssault === 'asStream';
   for (let d = 0; d < 6; d++) {
     const n = g.neighbors[hex * 6 + d];
-    if (n >= 0 && b.sideAt[n] === 1 - side && canAssaultAcross(b, hex, d)) out.push(n);
+    if (n >= 0 && b.sideAt[n] === 1 - side && (acrossRivers || canAssaultAcross(b, hex, d))) out.push(n);
   }
   return out;
 }
@@ -122,14 +124,18 @@ export function planAttacks(
     const forts = opts.filter((h) => b.c.map.terrain[h] === FORT_TERRAIN && !attacked.has(h));
     if (forts.length > 0) opts = forts;
     const attackOrders = b.stackAt(s.hex).some((u) => b.unitOrders(u) === 'attack');
-    if (attackOrders) {
-      const fresh = opts.filter((h) => !attacked.has(h));
-      if (fresh.length > 0) opts = fresh;
-    }
-    if (b.stackAt(s.hex).some((u) => b.spec(u).kind === 'infantry')) {
-      const best = Math.min(...opts.map((h) => targetClass(b, h)));
-      opts = opts.filter((h) => targetClass(b, h) === best);
-    }
+    const infantry = b.stackAt(s.hex).some((u) => b.spec(u).kind === 'infantry');
+    const spread = (o: number[]) => {
+      const fresh = attackOrders ? o.filter((h) => !attacked.has(h)) : [];
+      return fresh.length > 0 ? fresh : o;
+    };
+    const priority = (o: number[]) => {
+      if (!infantry) return o;
+      const best = Math.min(...o.map((h) => targetClass(b, h)));
+      return o.filter((h) => targetClass(b, h) === best);
+    };
+    // aor.targetRuleOrder: which of 7.3's two rules narrows the choice first.
+    opts = b.c.options.targetRuleOrder === 'distributionFirst' ? priority(spread(opts)) : spread(priority(opts));
     const target = opts.length === 1 ? opts[0] : choose(s.hex, opts);
     plan.set(s.hex, target);
     attacked.add(target);
