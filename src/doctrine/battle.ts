@@ -18,20 +18,29 @@ export interface BattleDoctrine {
   chargeRatio: number;
   /** Pursue by choice after a won charge (7.7) unless the cavalry is disrupted or damaged. */
   pursue: boolean;
+  /**
+   * The yardstick of play quality: every choice is made at random among the legal ones (from the
+   * side's own AI dice), the rules' obligations still enforced. The other parameters are then unused.
+   */
+  random: boolean;
 }
 
 export const BATTLE_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: BattleDoctrine }>> = {
   'by-the-book': {
     doc: 'Closes on enemies near the objective, attacks the objective and even odds, counterattacks at 2:1 in the open, advances unless the hex is threatened, charges at 3:2.',
-    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true },
+    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, random: false },
   },
   aggressive: {
     doc: 'Seeks contact widely, attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues.',
-    params: { engageRadius: 6, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true },
+    params: { engageRadius: 6, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, random: false },
   },
   careful: {
     doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice.',
-    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false },
+    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, random: false },
+  },
+  'random-legal': {
+    doc: 'Every choice at random among the legal ones: the baseline that real doctrines must beat.',
+    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, random: true },
   },
 };
 

@@ -3,6 +3,9 @@
  * odds (12.2 Attack), advance (7.5), pursuit (7.7) — plus the vary path into a doctrine parameter.
  */
 import { describe, expect, it } from 'vitest';
+import { EngagementDice } from '../../src/core/dice.js';
+import { aor } from '../../src/rules/aor/index.js';
+import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
 import { chooseAdvance, choosePursuit, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
 import { parsePath, setPath } from '../../src/scenario/paths.js';
@@ -11,7 +14,7 @@ import { battle, mapWith } from './helpers.js';
 describe('battle doctrine presets', () => {
   it('by-the-book, aggressive and careful differ, and overrides replace single parameters', () => {
     const names = Object.keys(BATTLE_DOCTRINE_PRESETS);
-    expect(names).toEqual(['by-the-book', 'aggressive', 'careful']);
+    expect(names).toEqual(['by-the-book', 'aggressive', 'careful', 'random-legal']);
     const [a, b, c] = names.map((n) => resolveBattleDoctrine(n));
     expect(new Set([a.attackOdds, b.attackOdds, c.attackOdds]).size).toBe(3);
     expect(resolveBattleDoctrine('careful', { chargeRatio: 1 })).toMatchObject({ chargeRatio: 1, pursue: false });
@@ -59,5 +62,37 @@ describe('vary paths into a doctrine parameter', () => {
     expect(doc.sides[0].battleDoctrine).toEqual({ preset: 'careful', chargeRatio: 1 });
     expect(setPath(doc, parsePath('sides[1].battleDoctrine.pursue', ['aor']), false)).toBe(1);
     expect(doc.sides[1]).toEqual({ battleDoctrine: { pursue: false } });
+  });
+});
+
+describe('the random-legal baseline (the yardstick of play quality)', () => {
+  const attackerWins = (preset: string, n: number) => {
+    const { scenario } = loadScenario('sims/village-assault.scenario.yaml');
+    const data = structuredClone(scenario) as unknown as { sides: { battleDoctrine: unknown }[] };
+    data.sides[0].battleDoctrine = preset;
+    const cell = singleCell(data as never);
+    const c = aor.compile(cell.scenario as never, cell.options);
+    let wins = 0;
+    const first: unknown[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = aor.play(c, EngagementDice.for('doctrine-test', 'cell', i), { checkInvariants: true });
+      if (r.winner === 0) wins++;
+      if (i < 3) first.push(structuredClone(r));
+    }
+    return { p: wins / n, first, c };
+  };
+
+  it('plays legally and reproducibly: the same seeds give the same battles', () => {
+    const a = attackerWins('random-legal', 3);
+    const b = attackerWins('random-legal', 3);
+    expect(a.first).toEqual(b.first);
+  });
+
+  it('by-the-book attackers carry the village far more often than random-legal ones (difference > 4 standard errors, fixed seeds)', () => {
+    const n = 120;
+    const book = attackerWins('by-the-book', n).p;
+    const random = attackerWins('random-legal', n).p;
+    const se = Math.sqrt((book * (1 - book)) / n + (random * (1 - random)) / n + 1e-9);
+    expect(book - random).toBeGreaterThan(4 * se);
   });
 });

@@ -111,12 +111,13 @@ const battleDoctrineParams = z.strictObject({
   advanceIntoThreat: z.boolean().optional(),
   chargeRatio: z.number().min(0).max(10).optional(),
   pursue: z.boolean().optional(),
+  random: z.boolean().optional(),
 });
 
 export const battleDoctrineSchema = z
   .union([z.enum(Object.keys(BATTLE_DOCTRINE_PRESETS) as [string, ...string[]]), battleDoctrineParams])
   .default('by-the-book')
-  .describe('How the side plays its orders: a preset (by-the-book, aggressive, careful) or { preset, ...parameters }.');
+  .describe('How the side plays its orders: a preset (by-the-book, aggressive, careful, random-legal) or { preset, ...parameters }.');
 
 export const battleSideSchema = z.strictObject({
   name: z.string().min(1).describe('Name of the side.'),

@@ -23,6 +23,17 @@ import { ATTACK_INTO_HEX, HEX_TERRAIN } from '../terrain.js';
 /** The battle doctrine of the side a formation or unit belongs to. */
 const sideDoctrine = (b: BattleState, side: number): BattleDoctrine => b.c.sides[side].battle;
 
+/** For a random-legal doctrine: a draw from the side's AI stream. */
+function draw(b: BattleState, side: number): number {
+  if (!b.dice) throw new Error('a random-legal doctrine needs the engagement dice');
+  return b.dice.ai(side as 0 | 1)();
+}
+
+/** A uniformly random element (random-legal doctrine). */
+function pick<T>(b: BattleState, side: number, options: readonly T[]): T {
+  return options[Math.floor(draw(b, side) * options.length)];
+}
+
 /** Hexes a formation heads for (12.2): its objective, and the hexes next to enemies near it. */
 export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoctrine(b, b.c.formations[f].side)): number[] {
   const def = b.c.formations[f];
@@ -84,6 +95,10 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
     const orders = b.ordersOf(f);
     if (orders === 'reserve') continue; // 12.2: the leader stays; the units hold
     if (orders === 'defend' && b.objective[f] < 0) continue;
+    if (sideDoctrine(b, side).random) {
+      moveRandomly(b, f, side, night, dice, res, sink);
+      continue;
+    }
     const goals = goalHexes(b, f);
     const range = b.commandField[f];
     const leader = c.leaderOf[f];
@@ -171,6 +186,39 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   fixStacking(b, side, res, sink);
 }
 
+/**
+ * The random-legal doctrine's movement: each unit that may move goes to a hex drawn at random among
+ * those it can reach legally (staying put included), within stacking and command range.
+ */
+function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+  const c = b.c;
+  const g = c.map.grid;
+  const range = b.commandField[f];
+  for (const u of c.formations[f].units) {
+    if (b.pos[u] < 0 || (isArtillery(c.specs[u].kind) && b.bombarded[u])) continue;
+    if (b.ordersOf(f) === 'reserve') continue; // 12.2
+    const ctx = moveContext(b, u, night);
+    if (!ctx) continue;
+    const start = b.pos[u];
+    const cost = (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
+    const reach = costField(g, [start], cost, allowance(b, u));
+    const options: number[] = [start];
+    for (let h = 0; h < g.size; h++) {
+      if (h === start || reach[h] === Infinity || b.count[h] >= stackLimit(b, h)) continue;
+      if (b.inCommand[u] && range && range[h] > COMMAND_RANGE) continue; // 12.1
+      options.push(h);
+    }
+    const to = pick(b, side, options);
+    if (to === start) continue;
+    const path = pathTo(g, reach, to, cost);
+    for (const h of path) markHolder(b, h, side);
+    b.moveTo(u, to);
+    b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
+    if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path });
+    if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
+  }
+}
+
 /** Whether every step from `hex` that would bring a unit nearer its goal enters an enemy ZOC. */
 function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: Float64Array): boolean {
   const g = b.c.map.grid;
@@ -218,7 +266,9 @@ function stackPower(b: BattleState, units: readonly number[]): number {
 }
 
 /** The doctrine's pick among allowed targets: the one whose defence is weakest after terrain. */
-export function chooseTarget(b: BattleState, _attackHex: number, options: number[]): number {
+export function chooseTarget(b: BattleState, attackHex: number, options: number[]): number {
+  const side = Math.max(0, b.sideAt[attackHex]);
+  if (sideDoctrine(b, side).random) return pick(b, side, options);
   let best = options[0];
   let bestPower = Infinity;
   for (const h of options) {
@@ -239,6 +289,7 @@ export function chooseTarget(b: BattleState, _attackHex: number, options: number
 export function volunteerAttack(b: BattleState, attackHex: number, options: number[], d: BattleDoctrine = sideDoctrine(b, Math.max(0, b.sideAt[attackHex]))): boolean {
   const units = attackersIn(b, attackHex);
   if (units.length === 0) return false;
+  if (d.random) return draw(b, b.spec(units[0]).side) < 0.5;
   const target = chooseTarget(b, attackHex, options);
   const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[target]]];
   const odds = (stackPower(b, units) * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(target)));
@@ -269,6 +320,12 @@ export function chooseAdvance(b: BattleState, defHex: number, attackHexes: reado
     }
   }
   if (best < 0) return -1;
+  if (d.random) {
+    const side = b.spec(best).side;
+    if (draw(b, side) < 0.5) return -1;
+    const eligible = attackHexes.flatMap((h) => attackersIn(b, h)).filter((u) => b.unitOrders(u) === 'attack' && b.spec(u).kind !== 'artillery');
+    return pick(b, side, eligible);
+  }
   if (b.objective[b.c.formationOf[best]] === defHex) return best; // into the objective: always
   if (!d.advance) return -1;
   let threat = 0;
@@ -303,6 +360,16 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
     targets.sort((x, y) => x - y);
     let best = -1;
     let value = 0;
+    if (sideDoctrine(b, side).random) {
+      const legal = targets.filter((t) => canBombard(b, u, t));
+      const choice = pick(b, side, [-1, ...legal]);
+      if (choice >= 0) {
+        const list = plan.get(choice);
+        if (list) list.push(u);
+        else plan.set(choice, [u]);
+      }
+      continue;
+    }
     for (const t of targets) {
       if (!canBombard(b, u, t)) continue;
       const v = stackPower(b, b.stackAt(t)) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
@@ -329,6 +396,7 @@ function defenceAgainstCharge(b: BattleState, target: number): number {
 
 /** The best charge for a cavalry stack, or null: expected charge strength against the target's fire. */
 function bestCharge(b: BattleState, side: 0 | 1, from: number, cavalry: readonly number[], d: BattleDoctrine): ChargeOption | null {
+  if (d.random) return pick<ChargeOption | null>(b, side, [null, ...chargeOptions(b, side, from)]);
   let best: ChargeOption | null = null;
   let bestScore = 0;
   for (const o of chargeOptions(b, side, from)) {
@@ -362,6 +430,7 @@ export function planCharges(b: BattleState, side: 0 | 1, d: BattleDoctrine = sid
 
 /** 7.7: pursue by choice unless the cavalry is disrupted or has lost a step. */
 export function choosePursuit(b: BattleState, chargers: readonly number[], _target: number, d: BattleDoctrine = sideDoctrine(b, b.spec(chargers[0]).side)): boolean {
+  if (d.random) return draw(b, b.spec(chargers[0]).side) < 0.5;
   return d.pursue && chargers.every((u) => !b.st.disrupted[u] && !b.st.damaged(u));
 }
 

@@ -151,6 +151,7 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
   resetResult(res);
   for (const k of BATTLE_EXTRAS) res.extras[k] = 0;
   b.reset();
+  b.dice = dice;
   for (const side of [0, 1] as SideIndex[]) res.sides[side].startStrength = b.strengthOnMap(side);
   if (opts.checkInvariants) checkBattleInvariants(b, res, 'at the start');
 

@@ -5,6 +5,7 @@
  */
 import { BRIDGE, RIVER, type BattleMap } from '../map.js';
 import { UnitState, type UnitSpec } from '../units.js';
+import type { EngagementDice } from '../../../core/dice.js';
 import type { CompiledBattle } from './compile.js';
 import { ORDER_CODES, type Orders } from './orders.js';
 
@@ -76,6 +77,8 @@ export class BattleState {
   readonly lostTurn: Int32Array;
   turn = 0;
   phasing: 0 | 1 = 0;
+  /** The dice of the engagement being played (a random-legal doctrine draws from its side's AI stream). */
+  dice: EngagementDice | null = null;
 
   constructor(c: Static) {
     this.c = c;
