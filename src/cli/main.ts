@@ -14,6 +14,7 @@ import { rulesetsCommand } from './rulesets.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
 import { traceCommand } from './trace.js';
+import { tournamentCommand } from './tournament.js';
 import { validateCommand } from './validate.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
@@ -47,8 +48,9 @@ async function main(): Promise<void> {
     .command(validateCommand)
     .command(schemaCommand)
     .command(traceCommand)
+    .command(tournamentCommand)
     .command(refitCommand)
-    .demandCommand(1, 'name a command: run, trace, odds, refit, rulesets, validate or schema')
+    .demandCommand(1, 'name a command: run, trace, tournament, odds, refit, rulesets, validate or schema')
     .strict()
     .help()
     .version()

@@ -31,8 +31,8 @@ export const BATTLE_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; par
     params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, random: false },
   },
   aggressive: {
-    doc: 'Seeks contact widely, attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues.',
-    params: { engageRadius: 6, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, random: false },
+    doc: 'Attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues.',
+    params: { engageRadius: 4, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, random: false },
   },
   careful: {
     doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice.',

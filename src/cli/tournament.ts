@@ -1,0 +1,44 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
+import { writeFileAtomic } from '../sim/writeFiles.js';
+
+interface Args {
+  file: string;
+  doctrines: string;
+  engagements: number;
+  seed: string;
+  workers?: number;
+  out?: string;
+}
+
+export const tournamentCommand: CommandModule<object, Args> = {
+  command: 'tournament <file>',
+  describe: 'Play doctrines against each other, both ways round on the same dice, and print a win-rate matrix',
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', demandOption: true, describe: 'battle scenario YAML' })
+      .option('doctrines', { type: 'string', default: 'by-the-book,aggressive,careful,random-legal', describe: 'Comma-separated battle doctrines' })
+      .option('engagements', { alias: 'n', type: 'number', default: 400, describe: 'Engagements per ordered pairing' })
+      .option('seed', { type: 'string', default: '1', describe: 'Seed' })
+      .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads (default: cores)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' }) as never,
+  handler: async (argv) => {
+    const seed = /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
+    const t = await runTournament({
+      file: argv.file,
+      doctrines: argv.doctrines.split(',').map((d) => d.trim()).filter((d) => d),
+      engagements: argv.engagements,
+      seed,
+      workers: argv.workers ?? availableParallelism(),
+    });
+    const name = argv.file.replace(/^.*\//, '').replace(/\.scenario\.yaml$|\.yaml$/, '');
+    const out = argv.out ?? join('reports', `tournament-${name}`);
+    writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);
+    writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
+    console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);
+    console.log(tournamentTable(t));
+    console.log(`\nresults: ${join(out, 'tournament.json')}\npage:    ${join(out, 'tournament.html')}`);
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * Doctrine tournament (play quality measured, not asserted): on the symmetric meeting engagement each
+ * real doctrine beats the random-legal baseline in at least 80% of engagements, the 95% Wilson interval
+ * excluding 80% from below (fixed seed).
+ */
+import { describe, expect, it } from 'vitest';
+import { runTournament, tournamentHtml, tournamentTable } from '../../src/sim/tournament.js';
+
+describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
+  it('every real doctrine beats random-legal in at least 80% (interval above 80%); the matrix is consistent', async () => {
+    const t = await runTournament({
+      file: 'sims/meeting-engagement.scenario.yaml',
+      doctrines: ['by-the-book', 'aggressive', 'careful', 'random-legal'],
+      engagements: 150,
+      seed: 1815,
+      workers: 0,
+    });
+    for (const d of ['by-the-book', 'aggressive', 'careful']) {
+      const m = t.matches.find((x) => x.doctrine === d && x.opponent === 'random-legal')!;
+      expect(m.n).toBe(300);
+      expect(m.lo, `${d} against random-legal: ${m.p}`).toBeGreaterThan(0.8);
+    }
+    // A's wins against B are B's losses against A; every match has 2n engagements.
+    for (const m of t.matches) {
+      const back = t.matches.find((x) => x.doctrine === m.opponent && x.opponent === m.doctrine)!;
+      expect(m.wins).toBe(back.losses);
+      expect(m.draws).toBe(back.draws);
+      expect(m.wins + m.losses + m.draws).toBe(300);
+    }
+    expect(tournamentTable(t)).toMatch(/random-legal/);
+    expect(tournamentHtml(t)).not.toMatch(/https?:\/\//);
+  });
+
+  it('names unknown doctrines and refuses fewer than two', async () => {
+    await expect(runTournament({ file: 'sims/meeting-engagement.scenario.yaml', doctrines: ['by-the-book', 'reckless'], engagements: 1, seed: 1, workers: 0 })).rejects.toThrow(/unknown doctrine 'reckless'/);
+    await expect(runTournament({ file: 'sims/meeting-engagement.scenario.yaml', doctrines: ['careful'], engagements: 1, seed: 1, workers: 0 })).rejects.toThrow(/at least two/);
+  });
+});
