@@ -114,6 +114,10 @@ export const DEFAULT_MOVEMENT: Readonly<Record<UnitKind, number>> = { infantry: 
  */
 export function checkBattle(sc: BattleScenario): MapIssue[] {
   const issues: MapIssue[] = [];
+  // The schema reports a bad map size itself (and zod still runs this check after such an issue):
+  // building a grid from it would be wrong, or fail.
+  const size = (n: unknown) => Number.isInteger(n) && (n as number) >= 2 && (n as number) <= 200;
+  if (!size(sc.map?.width) || !size(sc.map?.height)) return issues;
   const map = compileMap(sc.map, issues);
   const grid = map.grid;
   const count = new Map<number, { side: number; n: number; first: (string | number)[] }>();
