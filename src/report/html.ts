@@ -4,6 +4,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../sim/results.js';
+import { historySection } from './history.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
@@ -364,6 +365,7 @@ ${extrasSection(r)}
 </section>
 ${sensitivity}
 ${chartSections}
+${historySection(r)}
 ${traceSection(r)}
 <section id="provenance">
 <h2>Provenance</h2>

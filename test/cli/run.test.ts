@@ -54,7 +54,18 @@ describe('volley run', () => {
     expect(a.cells[0].summary.objectives.length).toBe(3);
   });
 
-  for (const name of ['cavalry-vs-squares', 'night-and-morning']) {
+  it('the Ligny-like report sets losses per hour against the CDB90 record and the battle itself', () => {
+    const out = join(tmp(), 'ligny');
+    const r = volley(['run', 'sims/ligny-like.experiment.yaml', '-n', '8', '--batch', '4', '--out', out, '--quiet', '-w', '0']);
+    expect(r.code).toBe(0);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('Losses per hour against the historical record');
+    expect(html).toContain('CDB90');
+    expect(html).toMatch(/(above|within|below) the middle half/);
+    expect(html).toContain('one strength point 250 men');
+  });
+
+  for (const name of ['cavalry-vs-squares', 'night-and-morning', 'ligny-like']) {
     it(`gives identical results.json for 1 and 2 workers on the ${name} experiment (checking invariants)`, () => {
       const [a, b] = [1, 2].map((w) => {
         const out = join(tmp(), `${name}${w}`);

@@ -11,7 +11,13 @@ import { EngagementError } from '../../src/sim/batch.js';
 import type { RunPlan } from '../../src/sim/plan.js';
 import { runPlan } from '../../src/sim/runner.js';
 
-const BATTLES = ['sims/village-assault.scenario.yaml', 'sims/cavalry-vs-squares.scenario.yaml', 'sims/night-and-morning.scenario.yaml'];
+const BATTLES = [
+  'sims/village-assault.scenario.yaml',
+  'sims/cavalry-vs-squares.scenario.yaml',
+  'sims/night-and-morning.scenario.yaml',
+  'sims/meeting-engagement.scenario.yaml',
+  'sims/ligny-like.scenario.yaml',
+];
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -151,6 +151,18 @@ export const battleScenarioBody = {
   sides: z.tuple([battleSideSchema, battleSideSchema]).describe('The two sides.'),
   objectives: z.array(objectiveSchema).default([]).describe('Objective hexes (18).'),
   supplyRule: z.boolean().default(true).describe('Play supply (17): units that cannot trace supply at the end of their turn lose a step.'),
+  history: z
+    .strictObject({
+      hoursPerTurn: z.number().min(0.1).max(24).describe('Hours of real time one game turn stands for.'),
+      menPerStrengthPoint: z.number().min(1).max(100000).describe('Men one strength point stands for.'),
+      note: z.string().optional().describe('What the battle was, for the report.'),
+      actual: z
+        .array(z.strictObject({ side: z.union([z.literal(0), z.literal(1)]), lossPercent: z.number().min(0).max(100), hours: z.number().min(0.1).max(200) }))
+        .default([])
+        .describe("The historical losses: each side's share of its strength lost and over how many hours."),
+    })
+    .optional()
+    .describe('Scale assumptions for comparing simulated losses per hour with the historical record (report).'),
   victory: z
     .strictObject({
       eliminationVp: z.number().min(0).default(1).describe('VP per full strength point of eliminated enemy units (18).'),
@@ -171,5 +183,6 @@ export interface BattleScenario {
   sides: [BattleSide, BattleSide];
   objectives: z.infer<typeof objectiveSchema>[];
   supplyRule: boolean;
+  history?: { hoursPerTurn: number; menPerStrengthPoint: number; note?: string; actual: { side: 0 | 1; lossPercent: number; hours: number }[] };
   victory: { eliminationVp: number; drawMargin: number; armyDemoralizedLoses: boolean };
 }
