@@ -5,6 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../sim/results.js';
 import { historySection } from './history.js';
+import { robustnessSection } from './robustness.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
@@ -366,6 +367,7 @@ ${extrasSection(r)}
 ${sensitivity}
 ${chartSections}
 ${historySection(r)}
+${robustnessSection(r)}
 ${traceSection(r)}
 <section id="provenance">
 <h2>Provenance</h2>

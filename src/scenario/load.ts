@@ -188,6 +188,10 @@ export function loadExperiment(file: string): LoadedExperiment {
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
+  if (experiment.acrossDoctrines) {
+    // Across doctrines: both sides' battle doctrines become factors, after the experiment's own.
+    experiment.vary = { ...experiment.vary, 'sides[0].battleDoctrine': experiment.acrossDoctrines, 'sides[1].battleDoctrine': experiment.acrossDoctrines };
+  }
   const scenarioPath = resolve(dirname(file), experiment.scenario);
   const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
   if (!existsSync(scenarioPath)) {

@@ -8,6 +8,7 @@ import { assaultScenarioBody } from '../rules/aor/schema.js';
 import { battleScenarioBody, type BattleScenario } from '../rules/aor/battleSchema.js';
 import { checkBattle } from '../rules/aor/battle/compile.js';
 import { RULESETS } from '../rules/index.js';
+import { BATTLE_DOCTRINE_PRESETS } from '../doctrine/battle.js';
 import { refitSchema } from './refitSchema.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -136,6 +137,11 @@ export const experimentSchema = z.strictObject({
     .record(z.string(), z.union([z.array(factorValue).min(1), rangeSchema]))
     .default({})
     .describe('Factors: a path into the scenario and the values it takes (a list, or a numeric range); one cell per combination.'),
+  acrossDoctrines: z
+    .array(z.enum(Object.keys(BATTLE_DOCTRINE_PRESETS) as [string, ...string[]]))
+    .min(2)
+    .optional()
+    .describe("Battle doctrines to play every cell under, for both sides: the report says whether each conclusion holds under every pairing."),
 });
 
 /** One value a factor takes. */
