@@ -19,6 +19,13 @@ export interface BattleDoctrine {
   /** Pursue by choice after a won charge (7.7) unless the cavalry is disrupted or damaged. */
   pursue: boolean;
   /**
+   * The commander's plan (12.3-12.5): when the overall commander sends formations held in Reserve into
+   * the attack, on the objective the enemy holds nearest to them: never, once any friendly unit is in
+   * contact, or once a friendly formation is demoralized. Orders travel with 12.4's delay within 12.5's
+   * capacity, after the scenario's own plan.
+   */
+  commitReserves: 'never' | 'whenEngaged' | 'whenDemoralized';
+  /**
    * The yardstick of play quality: every choice is made at random among the legal ones (from the
    * side's own AI dice), the rules' obligations still enforced. The other parameters are then unused.
    */
@@ -28,19 +35,19 @@ export interface BattleDoctrine {
 export const BATTLE_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: BattleDoctrine }>> = {
   'by-the-book': {
     doc: 'Closes on enemies near the objective, attacks the objective and even odds, counterattacks at 2:1 in the open, advances unless the hex is threatened, charges at 3:2.',
-    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, random: false },
+    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', random: false },
   },
   aggressive: {
     doc: 'Attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues.',
-    params: { engageRadius: 4, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, random: false },
+    params: { engageRadius: 4, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, commitReserves: 'whenEngaged', random: false },
   },
   careful: {
     doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice.',
-    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, random: false },
+    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, commitReserves: 'whenDemoralized', random: false },
   },
   'random-legal': {
     doc: 'Every choice at random among the legal ones: the baseline that real doctrines must beat.',
-    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, random: true },
+    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', random: true },
   },
 };
 

@@ -268,3 +268,45 @@ describe('16 night and 15 reorganization', () => {
     c.map.terrain.fill(0);
   });
 });
+
+describe('the commander\'s plan by doctrine (battleDoctrine.commitReserves)', () => {
+  it('whenEngaged: once a unit is in contact the OC sends the reserve to attack the nearest enemy-held objective (12.4 delay)', () => {
+    const c = compileWithObjective('whenEngaged');
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 2;
+    commandPhase(b, new Faces([]), res);
+    // OC 4 and leader 2: 4 - round(3) = 1 turn, + 1 MP / 6 = 0.
+    expect(res.extras['ordersSent.0']).toBe(1);
+    expect(b.pendingTurn[1]).toBe(3);
+    b.turn = 3;
+    commandPhase(b, new Faces([]), res);
+    expect(b.ordersOf(1)).toBe('attack');
+    expect(b.objective[1]).toBe(c.map.grid.index(8, 2));
+  });
+  it('never: the reserve stays in reserve', () => {
+    const c = compileWithObjective('never');
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 2;
+    commandPhase(b, new Faces([]), res);
+    expect(res.extras['ordersSent.0']).toBe(0);
+    expect(b.ordersOf(1)).toBe('reserve');
+  });
+});
+
+function compileWithObjective(commit: string): CompiledBattle {
+  return compile({ objectives: [{ name: 'Hill', at: '8,2', vp: 5, holder: 1 }] }, [
+    {
+      battleDoctrine: { preset: 'by-the-book', commitReserves: commit },
+      commanders: [{ id: 'OC', rating: 4, at: '1,2', role: 'oc' }],
+      formations: [
+        { id: 'F', orders: 'attack', objective: '8,2', units: [{ id: 'a', strength: 4, at: '7,2' }] },
+        { id: 'R', orders: 'reserve', leader: { id: 'LR', rating: 2, at: '2,2' }, units: [{ id: 'r', strength: 4, at: '2,2' }] },
+      ],
+    },
+    { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
+  ]);
+}

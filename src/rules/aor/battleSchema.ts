@@ -112,6 +112,7 @@ const battleDoctrineParams = z.strictObject({
   chargeRatio: z.number().min(0).max(10).optional(),
   pursue: z.boolean().optional(),
   random: z.boolean().optional(),
+  commitReserves: z.enum(['never', 'whenEngaged', 'whenDemoralized']).optional(),
 });
 
 export const battleDoctrineSchema = z

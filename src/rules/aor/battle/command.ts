@@ -314,12 +314,60 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
       b.pendingTurn[p.formation] = b.turn + delay;
     }
   });
+  commitReserves(b, sent, dice, res, sink);
   if (night) {
     reorganize(b, dice, res, sink);
     // Units brought back are not hits undone: the next 12.3 check compares against today's steps.
     c.formations.forEach((_, fi) => (b.stepsAtCommand[fi] = formationSteps(b, fi)));
   }
   updateDemoralization(b, res, sink);
+}
+
+/**
+ * The doctrine's part of the commander's plan: the overall commander sends formations held in Reserve
+ * to attack the objective the enemy holds nearest to them, when the battle is joined or a friendly
+ * formation has broken (battleDoctrine.commitReserves), within his capacity; a random-legal doctrine
+ * does so on a coin toss. Orders travel with the delay of 12.4.
+ */
+function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+  const c = b.c;
+  const g = c.map.grid;
+  for (const side of [0, 1] as SideIndex[]) {
+    const d = c.sides[side].battle;
+    if (d.commitReserves === 'never') continue;
+    const oc = c.leaders.findIndex((l) => l.side === side && l.role === 'oc');
+    if (oc < 0 || b.leaderPos[oc] < 0) continue;
+    const engaged = c.sides[side].units.some((u) => b.pos[u] >= 0 && b.inEnemyZoc(side, b.pos[u]));
+    const broken = c.sides[side].formations.some((f) => b.formationDemoralized[f] === 1);
+    if (d.commitReserves === 'whenEngaged' ? !engaged : !broken) continue;
+    for (const f of c.sides[side].formations) {
+      if (b.ordersOf(f) !== 'reserve' || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
+      if (d.random && d6(dice.ai(side)) <= 3) continue;
+      const at = firstUnitHex(b, f);
+      if (at < 0) continue;
+      let objective = -1;
+      for (const o of c.objectives) {
+        if (b.holder[c.objectives.indexOf(o)] === side) continue;
+        if (objective < 0 || g.distance(at, o.hex) < g.distance(at, objective)) objective = o.hex;
+      }
+      if (objective < 0) continue;
+      sent[oc]++;
+      const receiver = c.leaderOf[f];
+      const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : at;
+      const dist = costField(g, [b.leaderPos[oc]], leaderStepCost(b, side))[where];
+      const extra = b.formationDemoralized[f] ? c.options.demoralizedComplianceDelay : 0;
+      const delay = complianceDelay('attack', b.leaderRating[oc], receiver >= 0 ? b.leaderRating[receiver] : 0, Number.isFinite(dist) ? dist : 0, extra);
+      res.extras[`ordersSent.${side}`]++;
+      res.extras[`orderDelayTurns.${side}`] += delay;
+      if (sink) sink({ type: 'orders', side, formation: c.formations[f].id, orders: 'attack', turn: b.turn, arrives: b.turn + delay });
+      if (delay === 0) b.setOrders(f, 'attack', objective);
+      else {
+        b.pendingOrders[f] = ORDER_CODES.indexOf('attack');
+        b.pendingObjective[f] = objective;
+        b.pendingTurn[f] = b.turn + delay;
+      }
+    }
+  }
 }
 
 function firstUnitHex(b: BattleState, f: number): number {
