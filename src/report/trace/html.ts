@@ -4,7 +4,7 @@
  * slider, the arrow keys and a `#step=N` address. The steps are embedded as JSON.
  */
 import type { VolleyEvent } from '../../core/events.js';
-import { narrate, type TraceStep } from './narrate.js';
+import { narrate, reasonText, type TraceStep } from './narrate.js';
 import { formatLines } from './story.js';
 import type { TraceFinal, TraceProvenance, TraceSubject } from './subject.js';
 import { ARROW_COLOURS, background, defs, esc, layoutOf, shortLabels, SIDE_COLOURS, stepOverlay, TERRAIN_COLOURS } from './svg.js';
@@ -40,14 +40,6 @@ export function pageSteps(steps: readonly TraceStep[], subject: TraceSubject): P
   }));
 }
 
-const REASONS: Readonly<Record<string, string>> = {
-  retreat: 'the other side retreated',
-  destroyed: 'a side was destroyed',
-  time: 'time ran out',
-  bothRetreated: 'both sides retreated',
-  victoryPoints: 'victory points',
-  armyDemoralized: 'army demoralized',
-};
 
 function swatch(inner: string, w = 34, h = 22): string {
   return `<svg width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" aria-hidden="true">${inner}</svg>`;
@@ -229,7 +221,7 @@ export function traceHtml(events: readonly VolleyEvent[], subject: TraceSubject,
   const title = subject.title ?? subject.name;
   const end = n.end;
   const result = end
-    ? `${end.winner === null ? 'Draw' : `Winner: ${subject.sides[end.winner].name}`} (${REASONS[end.reason] ?? end.reason}) after ${subject.kind === 'battle' ? 'turn' : 'round'} ${end.turn}` +
+    ? `${end.winner === null ? 'Draw' : `Winner: ${subject.sides[end.winner].name}`} (${reasonText(end.reason)}) after ${subject.kind === 'battle' ? 'turn' : 'round'} ${end.turn}` +
       (subject.kind === 'battle' && final.victoryPoints ? `; VP ${subject.sides[0].name} ${final.victoryPoints[0]}, ${subject.sides[1].name} ${final.victoryPoints[1]}` : '')
     : 'The events have no end.';
   const meta = `${prov.file}, cell ${prov.cell} (${prov.label}), engagement ${prov.engagement}, seed ${prov.seed}, volley ${prov.version}`;

@@ -5,7 +5,7 @@
  * happened in it. Pure: the story text and the trace page are both made from this.
  */
 import type { VolleyEvent } from '../../core/events.js';
-import type { SideIndex } from '../../core/result.js';
+import type { OutcomeReason, SideIndex } from '../../core/result.js';
 import { HexGrid } from '../../hex/grid.js';
 import { DIRECTION_NAMES, hexName, type BattleSubject, type TraceFinal, type TraceSubject } from './subject.js';
 
@@ -74,14 +74,19 @@ export const PHASE_TITLES: Readonly<Record<string, string>> = {
   disruptionRemoval: 'Disruption removal',
 };
 
-const REASONS: Readonly<Record<string, string>> = {
+/** How an engagement ended, in words; the trace story and its map page both use it. */
+const REASONS: Readonly<Record<OutcomeReason, string>> = {
   retreat: 'the other side retreated',
   destroyed: 'a side was destroyed',
   time: 'time ran out',
   bothRetreated: 'both sides retreated',
-  victoryPoints: 'victory points',
+  victoryPoints: 'victory points (18)',
   armyDemoralized: 'an army was demoralized (13)',
 };
+
+export function reasonText(reason: string): string {
+  return (REASONS as Readonly<Record<string, string>>)[reason] ?? reason;
+}
 
 /** A number as a person would write it: 6, 4.5, 6.75. */
 export function num(x: number): string {
@@ -815,17 +820,17 @@ class Narrator {
     const loser = winner === null ? null : this.sideName(1 - winner);
     switch (reason) {
       case 'armyDemoralized':
-        return loser ? `the army of the ${loser} is demoralized (13)` : REASONS[reason];
+        return loser ? `the army of the ${loser} is demoralized (13)` : REASONS.armyDemoralized;
       case 'destroyed':
         return loser ? `no unit of the ${loser} is left` : 'both sides were destroyed';
       case 'retreat':
-        return loser ? `the ${loser} retreated` : REASONS[reason];
+        return loser ? `the ${loser} retreated` : REASONS.retreat;
       case 'time':
         return this.s.kind === 'assault' && winner !== null ? 'time ran out: the defender holds' : 'time ran out';
       case 'victoryPoints':
         return 'on victory points (18)';
       default:
-        return REASONS[reason] ?? reason;
+        return reasonText(reason);
     }
   }
 }
