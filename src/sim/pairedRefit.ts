@@ -236,8 +236,8 @@ export function runPairTask(t: PairTask): PairAccs {
 
 export function pairedWorkerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return fileURLToPath(new URL('./pairedWorker.js', import.meta.url));
-  const built = here.replace(/[/\\]src[/\\]sim[/\\]pairedRefit\.ts$/, '/dist/src/sim/pairedWorker.js');
+  if (here.endsWith('.js')) return fileURLToPath(new URL('./pairedWorkerEntry.cjs', import.meta.url));
+  const built = here.replace(/[/\\]src[/\\]sim[/\\]pairedRefit\.ts$/, '/dist/src/sim/pairedWorkerEntry.cjs');
   if (!existsSync(built)) throw new Error(`the worker is not built (${built}); run 'npm run build'`);
   return built;
 }

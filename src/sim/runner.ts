@@ -43,11 +43,14 @@ export interface WorkerSetup {
   rows: RowLayout | null;
 }
 
-/** The compiled worker script. Tests that import the TypeScript sources still run the built worker. */
+/**
+ * The compiled worker's CommonJS entry (src/sim/workerEntry.cts says why not worker.js itself).
+ * Tests that import the TypeScript sources still run the built worker.
+ */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return fileURLToPath(new URL('./worker.js', import.meta.url));
-  const built = here.replace(/[/\\]src[/\\]sim[/\\]runner\.ts$/, '/dist/src/sim/worker.js');
+  if (here.endsWith('.js')) return fileURLToPath(new URL('./workerEntry.cjs', import.meta.url));
+  const built = here.replace(/[/\\]src[/\\]sim[/\\]runner\.ts$/, '/dist/src/sim/workerEntry.cjs');
   if (!existsSync(built)) throw new Error(`the worker is not built (${built}); run 'npm run build'`);
   return built;
 }
