@@ -4,6 +4,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../sim/results.js';
+import { chartCsv } from './chartCsv.js';
 import { historySection } from './history.js';
 import { robustnessSection } from './robustness.js';
 import type { HistogramSummary } from '../stats/histogram.js';
@@ -322,7 +323,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <p class="definition">${escapeHtml(c.definition)}</p>
 <div class="chart" data-spec="${escapeHtml(c.name)}"></div>
 <noscript><img src="${escapeHtml(c.name)}.svg" alt="${escapeHtml(c.heading)}"></noscript>
-<p class="files">Files: <a href="${escapeHtml(c.name)}.png">PNG</a> · <a href="${escapeHtml(c.name)}.svg">SVG</a> · <a href="${escapeHtml(c.name)}.vl.json">Vega-Lite spec</a></p>
+<p class="files">Files: <a href="${escapeHtml(c.name)}.png">PNG</a> · <a href="${escapeHtml(c.name)}.svg">SVG</a> · <a href="${escapeHtml(c.name)}.vl.json">Vega-Lite spec</a>${chartCsv(c.spec) === null ? '' : ` · <a href="${escapeHtml(c.name)}.csv">data (CSV)</a>`}</p>
 </section>`,
     )
     .join('\n');

@@ -1,12 +1,14 @@
 /**
- * The report of a run: every chart as a Vega-Lite spec (.vl.json, data inlined), SVG and PNG, and an
- * offline index.html. Chart builders and the page are pure; this module does the reading and writing.
+ * The report of a run: every chart as a Vega-Lite spec (.vl.json, data inlined), SVG, PNG and its
+ * numbers as CSV, and an offline index.html. Chart builders and the page are pure; this module does
+ * the reading and writing.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Results } from '../sim/results.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
+import { chartCsv } from './chartCsv.js';
 import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
@@ -44,6 +46,8 @@ export async function writeReport(results: Results, dir: string): Promise<string
     const svg = await specToSvg(c.spec);
     put(`${c.name}.svg`, svg);
     put(`${c.name}.png`, svgToPng(svg));
+    const csv = chartCsv(c.spec);
+    if (csv !== null) put(`${c.name}.csv`, csv);
   }
   const rows = sensitivityRows(results);
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));

@@ -2,6 +2,7 @@
  * The sensitivity of a run's metrics to its numeric factors, in words: the "Sensitivity" section of
  * index.html and sensitivity.csv. The numbers come from stats/sensitivity.ts (method documented there).
  */
+import { csvField } from '../sim/engagementRows.js';
 import type { Results } from '../sim/results.js';
 import { sensitivity, type SensitivityRow } from '../stats/sensitivity.js';
 import { factorTitle, formatValue } from './labels.js';
@@ -114,10 +115,6 @@ ${parts.join('\n')}
 </section>`;
 }
 
-const csvField = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 /** sensitivity.csv: one row per factor × combination × metric × step between consecutive values. */
 export function sensitivityCsv(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {

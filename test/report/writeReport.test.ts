@@ -35,9 +35,9 @@ describe.each([
     for (const name of BATTLE_CHARTS) expect(html.includes(`data-spec="${name}"`)).toBe(battle);
   });
 
-  it('writes index.html and a .vl.json, .svg and .png per chart, and returns them', () => {
+  it('writes index.html and a .vl.json, .svg, .png and .csv per chart, and returns them', () => {
     const sweep = charts.some((c) => c.name === 'sweep') ? ['sensitivity.csv'] : [];
-    const expected = ['index.html', ...sweep, ...charts.flatMap((c) => [`${c.name}.vl.json`, `${c.name}.svg`, `${c.name}.png`])].sort();
+    const expected = ['index.html', ...sweep, ...charts.flatMap((c) => [`${c.name}.vl.json`, `${c.name}.svg`, `${c.name}.png`, `${c.name}.csv`])].sort();
     expect(readdirSync(dir).sort()).toEqual(expected);
     expect(written.map((f) => f.slice(dir.length + 1)).sort()).toEqual(expected);
   });
@@ -54,6 +54,17 @@ describe.each([
     }
   });
 
+  it('writes beside each chart the rows it draws as CSV, linked from the page', () => {
+    for (const c of charts) {
+      const values = c.build(results).data.values as Record<string, unknown>[];
+      const lines = readFileSync(join(dir, `${c.name}.csv`), 'utf8').trimEnd().split('\n');
+      expect(lines.length, c.name).toBe(values.length + 1);
+      const head = lines[0].split(',');
+      for (const k of Object.keys(values[0])) expect(head, c.name).toContain(k);
+      expect(html).toContain(`<a href="${c.name}.csv">data (CSV)</a>`);
+    }
+  });
+
   it('index.html works offline: no network references, libraries inlined', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc\s*=/i);
     expect(html).not.toMatch(/<link[^>]*\shref\s*=\s*["']?\s*(https?:)?\/\//i);
@@ -61,7 +72,7 @@ describe.each([
     // Outside the inlined scripts there is no web address at all.
     const outside = html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '');
     expect(outside).not.toMatch(/https?:\/\//);
-    for (const m of outside.matchAll(/\s(?:src|href)\s*=\s*"([^"]*)"/g)) expect(m[1]).toMatch(/^(#|[a-z0-9-]+\.(svg|png|vl\.json)$)/);
+    for (const m of outside.matchAll(/\s(?:src|href)\s*=\s*"([^"]*)"/g)) expect(m[1]).toMatch(/^(#|[a-z0-9-]+\.(svg|png|vl\.json|csv)$)/);
     expect(html).toContain(results.provenance.hash);
   });
 
