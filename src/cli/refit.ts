@@ -33,18 +33,20 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed });
     const { runRefitCheck, buildRefitResults } = await import('../sim/pairedRefit.js');
     const { writeFileAtomic } = await import('../sim/writeFiles.js');
-    const { refitCheckHtml, refitCheckTable } = await import('../report/refitCheck.js');
+    const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
     const started = performance.now();
     const accs = await runRefitCheck(prep, workers);
     const results = buildRefitResults(prep, accs);
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
     writeFileAtomic(join(outDir, REFIT_CHECK_FILE), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileAtomic(join(outDir, REFIT_CHECK_PAGE), refitCheckHtml(results));
+    await writeRefitReport(results, outDir);
     for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     if (!argv.quiet) {
       console.log(refitCheckTable(results));
       const secs = (performance.now() - started) / 1000;
-      console.log(`\n${prep.tasks.length} exceptions x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${workers} workers)`);
+      if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
+      const what = `${prep.exceptions.length} exceptions and ${prep.duels.length} standard duels`;
+      console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${workers} workers)`);
       console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
       console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
     }

@@ -1,10 +1,18 @@
 /**
- * The report of `volley refit check`: a self-contained HTML table (no scripts, works offline) and the
- * summary table the command prints. One row per exception.
+ * The report of `volley refit check`: a self-contained HTML page (no scripts, works offline) with a
+ * table per exception and per standard duel and their charts, the charts' files and CSVs, and the
+ * summary table the command prints.
  */
-import type { ExceptionResult, RefitCheckResults } from '../sim/pairedRefit.js';
+import { join } from 'node:path';
+import type { TopLevelSpec } from 'vega-lite';
+import { csvField } from '../sim/engagementRows.js';
+import { REFIT_CHECK_PAGE, type DuelResult, type ExceptionResult, type RefitCheckResults } from '../sim/pairedRefit.js';
+import { writeFileAtomic } from '../sim/writeFiles.js';
 import type { PairedDifference } from '../stats/paired.js';
+import { chartCsv } from './chartCsv.js';
+import { duelLabel, refitDuelsSpec, refitEffectsSpec } from './charts/refit.js';
 import { escapeHtml } from './html.js';
+import { specToSvg, svgToPng } from './render.js';
 
 export const NO_EFFECT = 'no measurable effect in these scenarios';
 export const LARGEST = 'largest effects';
@@ -50,6 +58,32 @@ export function refitCheckHtml(r: RefitCheckResults): string {
 <td>${escapeHtml(flagsOf(x).join('; '))}</td></tr>`,
     )
     .join('\n');
+  const duelRows = r.duels
+    .map((d) => {
+      const pct = (p: { p: number }) => `${(100 * p.p).toFixed(1)}%`;
+      const f = (x: DuelResult['figuresRated']) => `<td class="n">${pct(x.sideWon)}</td><td class="n">${pct(x.retreated)}</td><td class="n">${pct(x.eliminated)}</td>`;
+      return `<tr class="${d.difference.sideWon.containsZero ? 'none' : ''}"><td>${escapeHtml(duelLabel(d))}</td><td>${d.role === 'attacking' ? 'assaults' : 'defends'}</td>
+${f(d.figuresRated)}${f(d.figuresAtDefaults)}<td class="n">${escapeHtml(diffText(d.difference.sideWon, true))}</td><td class="n">${escapeHtml(diffText(d.difference.retreated, true))}</td></tr>`;
+    })
+    .join('\n');
+  const s = r.standard;
+  const duels = r.duels.length
+    ? `<h2 id="duels">Standard duels</h2>
+<p>Each unit the refit rates differently from its defaults, alone and fresh, assaults and is assaulted by a standard line infantry unit
+(strength ${s.strength}, reduced ${s.reduced}, morale ${s.morale}, no flags) in clear terrain across an open hexside, for up to 6 rounds;
+neither side gives ground by choice, so fire and morale decide. Each duel is played with the unit as the refit rates it and at the
+refit's defaults (default morale, the scenario's own flags and pursuit) on the same dice: the difference is the rating's worth in isolation.
+“Wins” is the share of duels the unit's side wins; the rest are the standard unit's wins and draws (both eliminated, or both
+retreating, in the same round). Units with the same counter share a duel. A unit without exceptions duels as the “at defaults”
+columns of a unit of its kind and strength.</p>
+${chartFigure('refit-duels', 'Standard duels')}
+<table><thead><tr><th rowspan="2">unit</th><th rowspan="2">duel</th><th colspan="3">as rated</th><th colspan="3">at defaults</th><th colspan="2">difference (points)</th></tr>
+<tr><th>wins</th><th>retreats</th><th>eliminated</th><th>wins</th><th>retreats</th><th>eliminated</th><th>wins</th><th>retreats</th></tr></thead>
+<tbody>
+${duelRows}
+</tbody></table>
+<p class="files">Numbers: <a href="duels.csv">duels.csv</a></p>`
+    : '';
   const warnings = r.warnings.length ? `<h2>Warnings</h2><ul>${r.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>refit check: ${escapeHtml(r.refit.name)}</title>
@@ -60,6 +94,8 @@ th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tr.largest{background:#fff3cd}
 tr.none{color:#777}
+figure{margin:1em 0}figure img{max-width:100%}
+.files{font-size:13px;color:#555}
 </style></head><body>
 <h1>Refit check: ${escapeHtml(r.refit.title ?? r.refit.name)}</h1>
 <p>Refit <code>${escapeHtml(r.refit.file)}</code> (default morale ${r.refit.defaultMorale}) on ${r.scenarios.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')};
@@ -71,6 +107,9 @@ Rows marked “${NO_EFFECT}” have every interval containing 0; “${LARGEST}�
 <tbody>
 ${rows}
 </tbody></table>
+<p class="files">Numbers: <a href="exceptions.csv">exceptions.csv</a></p>
+${r.exceptions.length ? chartFigure('refit-effects', 'What each exception changes') : ''}
+${duels}
 ${warnings}
 </body></html>
 `;
@@ -90,7 +129,81 @@ export function refitCheckTable(r: RefitCheckResults): string {
     diffText(x.sideWon, true),
     flagsOf(x).join('; '),
   ]);
+  return textTable(head, body);
+}
+
+function textTable(head: string[], body: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   const line = (row: string[]) => row.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/** Plain-text table of the standard duels: the unit's wins as rated, at defaults, and the difference. */
+export function refitDuelsTable(r: RefitCheckResults): string {
+  const pct = (p: { p: number }) => `${(100 * p.p).toFixed(1)}%`;
+  const head = ['standard duel', 'unit', 'wins as rated', 'at defaults', 'difference pp'];
+  const body = r.duels.map((d) => [d.role === 'attacking' ? 'assaults' : 'defends', duelLabel(d), pct(d.figuresRated.sideWon), pct(d.figuresAtDefaults.sideWon), diffText(d.difference.sideWon, true)]);
+  return textTable(head, body);
+}
+
+/** A chart of the page: its SVG inline as an image, and links to its files. */
+function chartFigure(name: string, alt: string): string {
+  return `<figure><img src="${name}.svg" alt="${escapeHtml(alt)}"></figure>
+<p class="files">Files: <a href="${name}.png">PNG</a> · <a href="${name}.svg">SVG</a> · <a href="${name}.vl.json">Vega-Lite spec</a> · <a href="${name}.csv">data (CSV)</a></p>`;
+}
+
+/** exceptions.csv: one row per exception, the paired differences as fractions (not points). */
+export function exceptionsCsv(r: RefitCheckResults): string {
+  const head = ['scenario', 'entry', 'subject', 'side', 'side_name', 'field', 'value', 'default_value', 'note', 'n'];
+  const figs = ['retreated', 'eliminated', 'checksFailed', 'sideWon'] as const;
+  for (const f of figs) head.push(`${f}_diff`, `${f}_lo`, `${f}_hi`);
+  head.push('no_measurable_effect', 'largest_effect');
+  const lines = [head.join(',')];
+  for (const x of r.exceptions) {
+    const row: unknown[] = [x.scenario, entryName(x), exceptionSubject(x), x.side, x.sideName, x.field, x.value, x.defaultValue, x.note, x.n];
+    for (const f of figs) row.push(x[f]?.mean ?? '', x[f]?.lo ?? '', x[f]?.hi ?? '');
+    row.push(x.noMeasurableEffect, x.largestEffect);
+    lines.push(row.map(csvField).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** duels.csv: one row per unit and duel (assaults, defends), both versions and the differences. */
+export function duelsCsv(r: RefitCheckResults): string {
+  const head = ['units', 'scenario', 'role', 'kind', 'strength', 'morale', 'flags', 'default_morale', 'n'];
+  const figs = ['sideWon', 'retreated', 'eliminated'] as const;
+  for (const v of ['rated', 'defaults']) for (const f of figs) head.push(`${f}_${v}`, `${f}_${v}_lo`, `${f}_${v}_hi`);
+  for (const f of [...figs, 'checksFailed'] as const) head.push(`${f}_diff`, `${f}_diff_lo`, `${f}_diff_hi`);
+  const lines = [head.join(',')];
+  for (const d of r.duels) {
+    const u = d.rated;
+    const row: unknown[] = [d.units.join(' '), d.scenario, d.role, u.kind ?? 'infantry', u.strength, u.morale, ((u.flags as string[] | undefined) ?? []).join(' '), d.atDefaults.morale, d.n];
+    for (const v of [d.figuresRated, d.figuresAtDefaults]) for (const f of figs) row.push(v[f].p, v[f].lo, v[f].hi);
+    for (const f of [...figs, 'checksFailed'] as const) row.push(d.difference[f].mean, d.difference[f].lo, d.difference[f].hi);
+    lines.push(row.map(csvField).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Write the page, the charts (spec, SVG, PNG, CSV) and the CSVs into `dir`; returns the files. */
+export async function writeRefitReport(r: RefitCheckResults, dir: string): Promise<string[]> {
+  const written: string[] = [];
+  const put = (name: string, data: string | Uint8Array) => {
+    writeFileAtomic(join(dir, name), data);
+    written.push(join(dir, name));
+  };
+  const charts: [string, TopLevelSpec][] = [];
+  if (r.exceptions.length) charts.push(['refit-effects', refitEffectsSpec(r)]);
+  if (r.duels.length) charts.push(['refit-duels', refitDuelsSpec(r)]);
+  for (const [name, spec] of charts) {
+    put(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
+    const svg = await specToSvg(spec);
+    put(`${name}.svg`, svg);
+    put(`${name}.png`, svgToPng(svg));
+    put(`${name}.csv`, chartCsv(spec) ?? '');
+  }
+  put('exceptions.csv', exceptionsCsv(r));
+  if (r.duels.length) put('duels.csv', duelsCsv(r));
+  put(REFIT_CHECK_PAGE, refitCheckHtml(r));
+  return written;
 }

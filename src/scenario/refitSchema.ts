@@ -58,6 +58,14 @@ export const refitSchema = z.strictObject({
     .array(z.strictObject({ id: idText.describe('Leader or commander id.'), rating: z.int().min(0).max(6).describe('Leader rating (2.1).'), note }))
     .default([])
     .describe('Leader ratings.'),
+  standard: z
+    .strictObject({
+      strength: z.int().min(1).max(99).describe('Full strength of the standard unit (default 6).'),
+      reduced: z.int().min(0).max(99).optional().describe('Its reduced strength (default half the strength, rounded up).'),
+    })
+    .refine((s) => s.reduced === undefined || s.reduced <= s.strength, { message: 'reduced is above strength', path: ['reduced'] })
+    .optional()
+    .describe("The standard line infantry unit of `volley refit check`'s duels, at the default morale (default strength 6, reduced 3)."),
 });
 
 export type Refit = z.infer<typeof refitSchema>;

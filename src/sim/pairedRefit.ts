@@ -19,8 +19,10 @@ import { applyRefit, applyRefitToAll, type AppliedRefit, type RefitOmit } from '
 import { refitSchema, type Refit } from '../scenario/refitSchema.js';
 import { scenarioSchema } from '../scenario/schema.js';
 import { describeIssue, lineOf, readYaml, validate, type YamlSource } from '../scenario/yamlFile.js';
+import { wilson, type Proportion } from '../stats/intervals.js';
 import { addPair, emptyPaired, mergePaired, pairedDifference, type PairedAcc, type PairedDifference } from '../stats/paired.js';
 import { EngagementError, type EngagementFailure } from './batch.js';
+import { DUEL_ROLES, duelScenario, duelSubjects, standardUnit, type DuelRole, type StandardUnit } from './duel.js';
 
 export const REFIT_CHECK_FILE = 'refit-check.json';
 export const REFIT_CHECK_PAGE = 'refit-check.html';
@@ -71,15 +73,34 @@ export interface PairAccs {
   eliminated: PairedAcc;
   checksFailed: PairedAcc;
   sideWon: PairedAcc;
+  /** Σ of each figure with the exception (the first of the pair): its level, beside the difference. */
+  withSums: { retreated: number; eliminated: number; checksFailed: number; sideWon: number };
 }
 
 export type PairReply = { ok: true; accs: PairAccs } | { ok: false; failure: EngagementFailure };
+
+/** One standard duel (src/sim/duel.ts): the unit as rated against the unit at defaults. */
+export interface DuelInfo {
+  unit: string;
+  /** Every unit with the same counter: the duel is theirs too. */
+  units: string[];
+  scenario: string;
+  role: DuelRole;
+  /** The unit's side in the duel: 0 attacking, 1 defending. */
+  side: 0 | 1;
+  rated: Record<string, unknown>;
+  atDefaults: Record<string, unknown>;
+}
 
 export interface PreparedRefitCheck {
   refit: Refit;
   refitFile: string;
   scenarioFiles: string[];
   exceptions: ExceptionInfo[];
+  /** The standard duels; their tasks follow the exceptions' in `tasks`. */
+  duels: DuelInfo[];
+  standard: StandardUnit;
+  /** Exceptions' tasks first (task k is exception k), then the duels'. */
   tasks: PairTask[];
   warnings: string[];
   engagements: number;
@@ -139,7 +160,7 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
     const k = (s.data as { kind?: unknown }).kind;
     if (k !== 'scenario') throw new VolleyInputError(file, lineOf(s, ['kind']) ?? 1, 'kind', `expected 'scenario', found ${k === undefined ? 'nothing' : `'${String(k)}'`}`);
     validate(s, scenarioSchema); // the scenario is good on its own
-    return { file: rel(file), data: s.data };
+    return { file: rel(file), data: s.data as Record<string, unknown> };
   });
   const at = { file: req.refitFile, src };
   const outcomes = applyRefitToAll(scenarios, refit, at);
@@ -189,10 +210,57 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
       }
     }
   });
-  return { refit, refitFile: rel(req.refitFile), scenarioFiles: scenarios.map((s) => s.file), exceptions, tasks, warnings, engagements: req.engagements, seed: req.seed };
+  const standard = standardUnit(refit);
+  const duels: DuelInfo[] = [];
+  const subjects = duelSubjects(
+    scenarios.map((sc, si) => ({ file: sc.file, raw: sc.data, refitted: outcomes[si].data })),
+    refit,
+  );
+  for (const d of subjects) {
+    const sc = scenarios.find((x) => x.file === d.scenario)!;
+    const ruleset = String(sc.data.ruleset);
+    const options = (sc.data.options as Record<string, unknown> | undefined) ?? {};
+    for (const role of DUEL_ROLES) {
+      const what = `the standard duel of ${d.unit} (${role})`;
+      const withScenario = validated(duelScenario(d.rated, role, standard, ruleset, options), req.refitFile, what);
+      const baseScenario = validated(duelScenario(d.atDefaults, role, standard, ruleset, options), req.refitFile, what);
+      const side = role === 'attacking' ? 0 : 1;
+      duels.push({ unit: d.unit, units: d.units, scenario: d.scenario, role, side, rated: d.rated, atDefaults: d.atDefaults });
+      tasks.push({
+        index: tasks.length,
+        rulesetId: ruleset,
+        seed: req.seed,
+        engagements: req.engagements,
+        withScenario,
+        withOptions: singleCell(withScenario).options,
+        baseScenario,
+        baseOptions: singleCell(baseScenario).options,
+        unit: d.unit,
+        side,
+      });
+    }
+  }
+  return {
+    refit,
+    refitFile: rel(req.refitFile),
+    scenarioFiles: scenarios.map((s) => s.file),
+    exceptions,
+    duels,
+    standard,
+    tasks,
+    warnings,
+    engagements: req.engagements,
+    seed: req.seed,
+  };
 }
 
-export const emptyPairAccs = (): PairAccs => ({ retreated: emptyPaired(), eliminated: emptyPaired(), checksFailed: emptyPaired(), sideWon: emptyPaired() });
+export const emptyPairAccs = (): PairAccs => ({
+  retreated: emptyPaired(),
+  eliminated: emptyPaired(),
+  checksFailed: emptyPaired(),
+  sideWon: emptyPaired(),
+  withSums: { retreated: 0, eliminated: 0, checksFailed: 0, sideWon: 0 },
+});
 
 /** Add engagement pair (a with the exception, b without) to the accumulators. */
 export function addEngagementPair(accs: PairAccs, a: EngagementResult, b: EngagementResult, unitIndex: number, side: 0 | 1): void {
@@ -202,8 +270,12 @@ export function addEngagementPair(accs: PairAccs, a: EngagementResult, b: Engage
     addPair(accs.retreated, ua.retreated ? 1 : 0, ub.retreated ? 1 : 0);
     addPair(accs.eliminated, ua.eliminated ? 1 : 0, ub.eliminated ? 1 : 0);
     addPair(accs.checksFailed, ua.checksFailed, ub.checksFailed);
+    accs.withSums.retreated += ua.retreated ? 1 : 0;
+    accs.withSums.eliminated += ua.eliminated ? 1 : 0;
+    accs.withSums.checksFailed += ua.checksFailed;
   }
   addPair(accs.sideWon, a.winner === side ? 1 : 0, b.winner === side ? 1 : 0);
+  accs.withSums.sideWon += a.winner === side ? 1 : 0;
 }
 
 /** Play engagements 0..n-1 of both cells with the same dice and pair them. */
@@ -280,8 +352,29 @@ export interface ExceptionResult extends ExceptionInfo {
   largestEffect: boolean;
 }
 
+/** A duel's figures for the unit's side: shares of engagements with their 95% Wilson intervals. */
+export interface DuelFigures {
+  sideWon: Proportion;
+  retreated: Proportion;
+  eliminated: Proportion;
+  /** Failed morale checks of the unit per engagement. */
+  checksFailed: number;
+}
+
+export interface DuelResult extends DuelInfo {
+  n: number;
+  /** The unit as the refit rates it, and at the refit's defaults. */
+  figuresRated: DuelFigures;
+  figuresAtDefaults: DuelFigures;
+  /** Paired differences, rated minus at defaults. */
+  difference: { sideWon: PairedDifference; retreated: PairedDifference; eliminated: PairedDifference; checksFailed: PairedDifference };
+}
+
 export interface RefitCheckResults {
   refit: { file: string; name: string; title: string | null; defaultMorale: number };
+  /** The standard unit of the duels. */
+  standard: StandardUnit;
+  duels: DuelResult[];
   scenarios: string[];
   seed: string | number;
   engagements: number;
@@ -312,8 +405,33 @@ export function buildRefitResults(prep: PreparedRefitCheck, accs: PairAccs[]): R
     .sort((p, q) => Math.abs(q.sideWon.mean) - Math.abs(p.sideWon.mean))
     .slice(0, LARGEST_EFFECTS)
     .forEach((r) => (r.largestEffect = true));
+  const duels = prep.duels.map((d, j): DuelResult => {
+    const a = accs[prep.exceptions.length + j];
+    const n = a.sideWon.n;
+    const figures = (k: (c: keyof PairAccs['withSums']) => number): DuelFigures => ({
+      sideWon: wilson(k('sideWon'), n),
+      retreated: wilson(k('retreated'), n),
+      eliminated: wilson(k('eliminated'), n),
+      checksFailed: n ? k('checksFailed') / n : 0,
+    });
+    return {
+      ...d,
+      n,
+      figuresRated: figures((c) => a.withSums[c]),
+      // Without the exceptions: the sum with them minus the sum of the differences.
+      figuresAtDefaults: figures((c) => a.withSums[c] - a[c].sum),
+      difference: {
+        sideWon: pairedDifference(a.sideWon),
+        retreated: pairedDifference(a.retreated),
+        eliminated: pairedDifference(a.eliminated),
+        checksFailed: pairedDifference(a.checksFailed),
+      },
+    };
+  });
   return {
     refit: { file: prep.refitFile, name: prep.refit.name, title: prep.refit.title ?? null, defaultMorale: prep.refit.defaultMorale },
+    standard: prep.standard,
+    duels,
     scenarios: prep.scenarioFiles,
     seed: prep.seed,
     engagements: prep.engagements,
@@ -332,4 +450,5 @@ export function mergePairAccs(into: PairAccs, other: PairAccs): void {
   mergePaired(into.eliminated, other.eliminated);
   mergePaired(into.checksFailed, other.checksFailed);
   mergePaired(into.sideWon, other.sideWon);
+  for (const k of Object.keys(into.withSums) as (keyof PairAccs['withSums'])[]) into.withSums[k] += other.withSums[k];
 }

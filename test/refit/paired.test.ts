@@ -67,8 +67,9 @@ describe('common random numbers', () => {
     const file = join(dir, 'guard.refit.yaml');
     writeFileSync(file, 'kind: refit\nname: guard\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 6 }\n');
     const prep = prepareRefitCheck({ refitFile: file, scenarioFiles: ['sims/town-assault.scenario.yaml'], engagements: 300, seed: 1 });
-    const [acc] = await runRefitCheck(prep, 0);
-    const r = buildRefitResults(prep, [acc]).exceptions[0];
+    const accs = await runRefitCheck(prep, 0);
+    const acc = accs[0];
+    const r = buildRefitResults(prep, accs).exceptions[0];
     expect(r).toMatchObject({ unit: 'IR-12-I', field: 'morale', value: 6, defaultValue: 4 });
     expect(acc.retreated.sumSq + acc.eliminated.sumSq + acc.checksFailed.sumSq).toBeGreaterThan(0);
     expect(r.n).toBe(300);
@@ -96,7 +97,25 @@ describe('volley refit check', () => {
     ]);
     expect(json.exceptions[0].note).toMatch(/guard/);
     expect(existsSync(join(out, 'refit-check.html'))).toBe(true);
-    expect(readFileSync(join(out, 'refit-check.html'), 'utf8')).toContain('Stein-IR-12-I');
+    const page = readFileSync(join(out, 'refit-check.html'), 'utf8');
+    expect(page).toContain('Stein-IR-12-I');
+    // The standard duels: one per distinct counter the refit changes, both ways round.
+    expect(json.duels.map((d: { units: string[]; role: string }) => `${d.units.join('+')}:${d.role}`)).toEqual([
+      'Stein-IR-12-I:attacking',
+      'Stein-IR-12-I:defending',
+      'Pirch-IR-2-I+Pirch-IR-2-II:attacking',
+      'Pirch-IR-2-I+Pirch-IR-2-II:defending',
+      'Pirch-Landwehr:attacking',
+      'Pirch-Landwehr:defending',
+    ]);
+    expect(r.stdout).toMatch(/defends\s+Pirch-Landwehr \(infantry 5, morale 3\)/);
+    expect(page).toContain('Standard duels');
+    for (const f of ['exceptions.csv', 'duels.csv', 'refit-effects.png', 'refit-effects.csv', 'refit-duels.svg', 'refit-duels.vl.json', 'refit-duels.csv']) {
+      expect(existsSync(join(out, f)), f).toBe(true);
+      expect(page).toContain(`href="${f}"`);
+    }
+    expect(readFileSync(join(out, 'duels.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 6);
+    expect(readFileSync(join(out, 'exceptions.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 5);
   }, 60_000);
 
   it('a rule matching nothing exits 2 naming the refit file, line and field', () => {

@@ -56,7 +56,7 @@ describe.each([
 
   it('writes beside each chart the rows it draws as CSV, linked from the page', () => {
     for (const c of charts) {
-      const values = c.build(results).data.values as Record<string, unknown>[];
+      const values = (c.build(results) as { data: { values: Record<string, unknown>[] } }).data.values;
       const lines = readFileSync(join(dir, `${c.name}.csv`), 'utf8').trimEnd().split('\n');
       expect(lines.length, c.name).toBe(values.length + 1);
       const head = lines[0].split(',');
