@@ -191,6 +191,7 @@ function provenance(r: Results): string {
   const names = cellNames(r);
   const items: [string, string][] = [];
   if (p.experiment) items.push(['Experiment', `${escapeHtml(p.experiment.name)} <span class="file">(${escapeHtml(p.experiment.file)})</span>`]);
+  if (p.experiment?.refit) items.push(['Refit', `<span class="file">${escapeHtml(p.experiment.refit)}</span>, applied to every cell`]);
   items.push(['Scenario', `${escapeHtml(p.scenario.name)} <span class="file">(${escapeHtml(p.scenario.file)})</span>`]);
   items.push(['volley version', escapeHtml(p.volley)]);
   items.push(['Ruleset', `${escapeHtml(p.ruleset.title)} <code>${escapeHtml(p.ruleset.id)}</code>`]);

@@ -42,6 +42,7 @@ function namedOwner(path: string, names: PathNames): [string, string] | null {
  */
 export function factorTitle(path: string, optionKeys: ReadonlySet<string> = new Set(), names: PathNames = {}): string {
   if (optionKeys.has(path)) return `Option ${path}`;
+  if (path.startsWith('refit.')) return `Refit ${path.slice('refit.'.length)}`;
   const named = namedOwner(path, names);
   const parts = (named ? named[1] : path).split('.');
   const prop = parts.pop() ?? path;

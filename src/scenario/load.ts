@@ -8,7 +8,8 @@ import { RULESETS, findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from './errors.js';
 import { parsePath, PathError, setPath } from './paths.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
-import { refitSchema } from './refitSchema.js';
+import { applyRefit, loadRefitFile } from './refit.js';
+import { refitSchema, type Refit } from './refitSchema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 
 export interface LoadedScenario {
@@ -224,17 +225,36 @@ export function loadExperiment(file: string): LoadedExperiment {
   }
 
   const factors = Object.entries(experiment.vary);
+  const refit = experimentRefit(file, src, experiment, factors);
   const parsed = factors.map(([path]) => {
     try {
-      return parsePath(path, rulesetIds);
+      return isRefitPath(path) ? parsePath(path.slice(REFIT_PREFIX.length), []) : parsePath(path, rulesetIds);
     } catch (e) {
       if (e instanceof PathError) throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, e.message);
       throw e;
     }
   });
   const cells: Cell[] = cartesian(factors).map((combo, index) => {
-    const data = structuredClone(baseData);
+    let data = structuredClone(baseData);
+    if (refit) {
+      // The refit first, with its own factors set; then the scenario's factors on the refitted scenario.
+      const cellRefit = structuredClone(refit.refit) as unknown as Record<string, unknown>;
+      factors.forEach(([path], i) => {
+        if (!isRefitPath(path)) return;
+        if (setPath(cellRefit, parsed[i], combo[path]) === 0) {
+          throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), refit.file)}`);
+        }
+      });
+      const checked = refitSchema.safeParse(cellRefit);
+      if (!checked.success) {
+        const d = describeIssue(checked.error.issues[0], cellRefit);
+        const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
+        throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
+      }
+      data = applyRefit(data, checked.data, { file: refit.file, src: refit.src }).data;
+    }
     factors.forEach(([path], i) => {
+      if (isRefitPath(path)) return;
       const n = setPath(data, parsed[i], combo[path]);
       if (n === 0) {
         throw new VolleyInputError(
@@ -270,4 +290,21 @@ export function loadExperiment(file: string): LoadedExperiment {
     };
   });
   return { file, experiment, scenarioFile, scenario: base.scenario, cells };
+}
+
+/** Factor paths into the experiment's refit: `refit.defaultMorale`, `refit.rules[0].set.morale`, ... */
+const REFIT_PREFIX = 'refit.';
+const isRefitPath = (path: string) => path.startsWith(REFIT_PREFIX);
+
+/** The refit the experiment names (relative to the experiment file), or null; `refit.` factors need one. */
+function experimentRefit(file: string, src: YamlSource, experiment: Experiment, factors: [string, unknown][]): { file: string; src: YamlSource; refit: Refit } | null {
+  if (experiment.refit === undefined) {
+    const stray = factors.find(([p]) => isRefitPath(p));
+    if (stray) throw new VolleyInputError(file, lineOf(src, ['vary', stray[0]]), `vary.${stray[0]}`, "varies a refit value, but the experiment names no refit (add 'refit: FILE')");
+    return null;
+  }
+  const path = resolve(dirname(file), experiment.refit);
+  const shown = relative(process.cwd(), path) || path;
+  if (!existsSync(path)) throw new VolleyInputError(file, lineOf(src, ['refit']), 'refit', `file not found: ${shown}`);
+  return { file: shown, ...loadRefitFile(shown) };
 }

@@ -9,8 +9,8 @@
  * Two rules setting one field of one unit to different values is an error; to the same value, a warning.
  */
 import { VolleyInputError } from './errors.js';
-import type { Refit } from './refitSchema.js';
-import { lineOf, type YamlSource } from './yamlFile.js';
+import { refitSchema, type Refit } from './refitSchema.js';
+import { lineOf, readYaml, validate, kindOf, type YamlSource } from './yamlFile.js';
 
 export type RefitList = 'rules' | 'formations' | 'armies' | 'leaders';
 
@@ -208,4 +208,16 @@ export function applyRefitToAll(scenarios: readonly { file: string; data: unknow
     if (!used('leaders', i)) throw refitError(at, ['leaders', i, 'id'], `leaders[${i}].id`, `no leader '${l.id}' in ${names}`);
   });
   return outcomes;
+}
+
+/** Read and validate a refit file; errors name the file, line and field. */
+export function loadRefitFile(file: string): { src: YamlSource; refit: Refit } {
+  const src = readYaml(file);
+  const data = src.data as { kind?: unknown } | null;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new VolleyInputError(file, lineOf(src, []) ?? 1, undefined, `expected a YAML map with 'kind: refit', found ${kindOf(src.data)}`);
+  }
+  const k = data.kind;
+  if (k !== 'refit') throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'refit', found ${k === undefined ? 'nothing' : `'${String(k)}'`}`);
+  return { src, refit: validate(src, refitSchema) };
 }

@@ -133,6 +133,11 @@ export const experimentSchema = z.strictObject({
     .default(true)
     .describe('All cells share one random-number key, so engagement i of every cell sees the same dice.'),
   options: optionsSchema.describe('Rule options applied to every cell (they override the scenario).'),
+  refit: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("A refit file, relative to this file, applied to the scenario in every cell; `vary` can set its values with paths starting `refit.` (e.g. refit.defaultMorale, refit.rules[0].set.morale)."),
   vary: z
     .record(z.string(), z.union([z.array(factorValue).min(1), rangeSchema]))
     .default({})

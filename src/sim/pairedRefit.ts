@@ -15,10 +15,10 @@ import type { ResolvedOptions, Ruleset } from '../core/ruleset.js';
 import { findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from '../scenario/errors.js';
 import { expectMap, singleCell } from '../scenario/load.js';
-import { applyRefit, applyRefitToAll, type AppliedRefit, type RefitOmit } from '../scenario/refit.js';
-import { refitSchema, type Refit } from '../scenario/refitSchema.js';
+import { applyRefit, applyRefitToAll, loadRefitFile, type AppliedRefit, type RefitOmit } from '../scenario/refit.js';
+import type { Refit } from '../scenario/refitSchema.js';
 import { scenarioSchema } from '../scenario/schema.js';
-import { describeIssue, lineOf, readYaml, validate, type YamlSource } from '../scenario/yamlFile.js';
+import { describeIssue, lineOf, readYaml, validate } from '../scenario/yamlFile.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
 import { addPair, emptyPaired, mergePaired, pairedDifference, type PairedAcc, type PairedDifference } from '../stats/paired.js';
 import { EngagementError, type EngagementFailure } from './batch.js';
@@ -109,13 +109,6 @@ export interface PreparedRefitCheck {
 
 const rel = (f: string) => relative(process.cwd(), f) || f;
 
-function loadRefitSource(file: string): { src: YamlSource; refit: Refit } {
-  const src = readYaml(file);
-  expectMap(src, "'kind: refit'");
-  const k = (src.data as { kind?: unknown }).kind;
-  if (k !== 'refit') throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'refit', found ${k === undefined ? 'nothing' : `'${String(k)}'`}`);
-  return { src, refit: validate(src, refitSchema) };
-}
 
 /** Validate a refitted scenario; an error names the refit file and the scenario. */
 function validated(data: unknown, refitFile: string, scenarioFile: string) {
@@ -153,7 +146,7 @@ function valueIn(data: Record<string, unknown>, a: AppliedRefit, unit: string | 
 export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
   if (!Number.isInteger(req.engagements) || req.engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
   if (req.scenarioFiles.length === 0) throw new VolleyInputError('--scenario', undefined, undefined, 'name at least one scenario');
-  const { src, refit } = loadRefitSource(req.refitFile);
+  const { src, refit } = loadRefitFile(req.refitFile);
   const scenarios = req.scenarioFiles.map((file) => {
     const s = readYaml(file);
     expectMap(s, "'kind: scenario'");

@@ -2,7 +2,7 @@
  * From a file on disk (experiment or scenario) and command-line overrides to a run plan and the
  * metadata results.json records.
  */
-import { relative } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../scenario/errors.js';
 import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../scenario/load.js';
 import { readYaml } from '../scenario/yamlFile.js';
@@ -44,7 +44,7 @@ export function prepareRun(req: RunRequest): PreparedRun {
       commonRandomNumbers: x.commonRandomNumbers,
       factors: x.vary,
       scenarioFile: rel(e.scenarioFile),
-      experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question },
+      experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question, ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}) },
     });
   }
   if (kind === 'scenario') {

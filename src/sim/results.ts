@@ -26,7 +26,8 @@ export interface ResultsCell {
 export interface Provenance {
   volley: string;
   ruleset: { id: string; title: string };
-  experiment: { file: string; name: string; title?: string; question?: string } | null;
+  /** `refit`: the refit file the experiment applies to every cell, if any. */
+  experiment: { file: string; name: string; title?: string; question?: string; refit?: string } | null;
   scenario: { file: string; name: string; title?: string; question?: string };
   seed: string | number;
   engagementsPerCell: number;
