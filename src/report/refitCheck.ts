@@ -15,6 +15,20 @@ import { escapeHtml } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
 
 export const NO_EFFECT = 'no measurable effect in these scenarios';
+
+/** The terms of the page, in plain words. */
+const REFIT_GLOSSARY: [string, string][] = [
+  ['Exception', 'One value the refit sets that differs from the default: one rule on one unit it matches (per field), or one formation, army or leader entry.'],
+  ['Common random numbers', 'Both versions of an engagement are played with the same dice (the same seed, cell key and index), so the difference between them comes from the exception, not from luck.'],
+  ['Paired difference', 'For each engagement, the figure with the exception minus the figure without it; the table gives their mean with a 95% interval (normal approximation, mean ± 1.96·s/√n).'],
+  ['Retreat rate, elimination rate', 'The share of engagements in which the unit retreated at least once, or was eliminated; differences are in percentage points.'],
+  ['Failed checks', 'Morale checks (2.3) the unit failed per engagement.'],
+  ["Side's wins", 'The share of engagements the side of the unit (or of the formation, army or leader) won.'],
+  [NO_EFFECT.charAt(0).toUpperCase() + NO_EFFECT.slice(1), 'Every interval of the exception contains 0: with this many engagements its effect cannot be told from none. More engagements (-n) narrow the intervals.'],
+  ['Largest effects', "The exceptions with the largest differences in the side's wins that can be told from 0 (at most 3)."],
+  ['Standard duel', 'The unit alone against a standard line infantry unit in clear terrain, assaulting and assaulted, neither side retreating by choice: the counter’s rating in isolation, as rated and at the refit’s defaults on the same dice.'],
+  ['Wilson interval', 'The 95% interval of a share (the duels’ wins, retreats and eliminations); it stays inside 0-100% even for rare events.'],
+];
 export const LARGEST = 'largest effects';
 
 /** Signed percentage points with the interval, e.g. "+3.1 (+1.2..+5.0)"; counts stay counts. */
@@ -111,6 +125,12 @@ ${rows}
 ${r.exceptions.length ? chartFigure('refit-effects', 'What each exception changes') : ''}
 ${duels}
 ${warnings}
+<h2 id="glossary">Glossary</h2>
+<dl>${REFIT_GLOSSARY.map(([t, d]) => `<dt>${escapeHtml(t)}</dt><dd>${escapeHtml(d)}</dd>`).join('')}</dl>
+<h2 id="provenance">Provenance</h2>
+<p class="files">volley ${escapeHtml(r.volleyVersion)} · refit <code>${escapeHtml(r.refit.file)}</code> · scenarios ${r.scenarios.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}
+· seed ${escapeHtml(String(r.seed))} · ${r.engagements.toLocaleString('en-GB')} engagements per exception and per duel · common random numbers (cell key <code>cell</code>).
+Replay: <code>volley refit check ${escapeHtml(r.refit.file)} ${r.scenarios.map((s) => `--scenario ${escapeHtml(s)}`).join(' ')} -n ${r.engagements} --seed ${escapeHtml(String(r.seed))}</code></p>
 </body></html>
 `;
 }

@@ -22,6 +22,7 @@ import { describeIssue, lineOf, readYaml, validate } from '../scenario/yamlFile.
 import { wilson, type Proportion } from '../stats/intervals.js';
 import { addPair, emptyPaired, mergePaired, pairedDifference, type PairedAcc, type PairedDifference } from '../stats/paired.js';
 import { EngagementError, type EngagementFailure } from './batch.js';
+import { VOLLEY_VERSION } from './version.js';
 import { DUEL_ROLES, duelScenario, duelSubjects, standardUnit, type DuelRole, type StandardUnit } from './duel.js';
 
 export const REFIT_CHECK_FILE = 'refit-check.json';
@@ -364,6 +365,8 @@ export interface DuelResult extends DuelInfo {
 }
 
 export interface RefitCheckResults {
+  format: 'volley-refit-check/1';
+  volleyVersion: string;
   refit: { file: string; name: string; title: string | null; defaultMorale: number };
   /** The standard unit of the duels. */
   standard: StandardUnit;
@@ -422,6 +425,8 @@ export function buildRefitResults(prep: PreparedRefitCheck, accs: PairAccs[]): R
     };
   });
   return {
+    format: 'volley-refit-check/1',
+    volleyVersion: VOLLEY_VERSION,
     refit: { file: prep.refitFile, name: prep.refit.name, title: prep.refit.title ?? null, defaultMorale: prep.refit.defaultMorale },
     standard: prep.standard,
     duels,
