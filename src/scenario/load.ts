@@ -10,6 +10,7 @@ import { parsePath, PathError, setPath } from './paths.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { refitSchema } from './refitSchema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
+import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
 
 export interface LoadedScenario {
   file: string;
@@ -34,6 +35,8 @@ export interface LoadedExperiment {
   scenarioFile: string;
   scenario: Scenario;
   cells: Cell[];
+  /** With `variants`: the variants and which cells are compared; null without. */
+  comparisons: ComparisonPlan | null;
 }
 
 function fileKind(src: YamlSource): string | undefined {
@@ -80,7 +83,8 @@ export function validateFile(file: string): string {
   }
   if (k === 'experiment') {
     const e = loadExperiment(file);
-    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements)`;
+    const variants = e.comparisons ? `, ${e.comparisons.variants.length} variants compared with '${e.comparisons.reference}'` : '';
+    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements${variants})`;
   }
   if (k === 'refit') {
     const r = validate(src, refitSchema);
@@ -197,7 +201,7 @@ export function loadExperiment(file: string): LoadedExperiment {
   if (!existsSync(scenarioPath)) {
     throw new VolleyInputError(file, lineOf(src, ['scenario']), 'scenario', `file not found: ${scenarioFile}`);
   }
-  const cellCount = Object.values(experiment.vary).reduce((n, values) => n * values.length, 1);
+  const cellCount = Object.values(experiment.vary).reduce((n, values) => n * values.length, 1) * (experiment.variants?.length ?? 1);
   if (cellCount > MAX_CELLS) {
     throw new VolleyInputError(
       file,
@@ -223,6 +227,13 @@ export function loadExperiment(file: string): LoadedExperiment {
     throw new VolleyInputError(file, lineOf(src, ['options']), 'options', issue.message);
   }
 
+  const reference = referenceIndex(experiment, { file, src });
+  const variants = experiment.variants
+    ? variantsData(experiment, baseData, { file, src, scenarioFile, rulesetId: base.scenario.ruleset, rulesetIds })
+    : null;
+  // One cell per combination of the factors and, innermost, per variant.
+  const bases = variants ? variants.data : [baseData];
+
   const factors = Object.entries(experiment.vary);
   const parsed = factors.map(([path]) => {
     try {
@@ -232,8 +243,8 @@ export function loadExperiment(file: string): LoadedExperiment {
       throw e;
     }
   });
-  const cells: Cell[] = cartesian(factors).map((combo, index) => {
-    const data = structuredClone(baseData);
+  function comboCell(combo: Record<string, unknown>, variantBase: Record<string, unknown>, variant: string | null, index: number): Cell {
+    const data = structuredClone(variantBase);
     factors.forEach(([path], i) => {
       const n = setPath(data, parsed[i], combo[path]);
       if (n === 0) {
@@ -259,15 +270,25 @@ export function loadExperiment(file: string): LoadedExperiment {
         `value ${JSON.stringify(combo[culprit?.[0] ?? ''])} makes the scenario invalid at ${at}: ${issue.message}`,
       );
     }
-    const label = cellLabel(combo);
+    const cellFactors = variant === null ? combo : { ...combo, [VARIANT_FACTOR]: variant };
+    const label = cellLabel(cellFactors);
     return {
       index,
       label,
-      factors: combo,
-      rngKey: experiment.commonRandomNumbers ? 'cell' : label,
+      factors: cellFactors,
+      // Variants of one combination always share their dice: they are compared engagement by engagement.
+      rngKey: experiment.commonRandomNumbers ? 'cell' : cellLabel(combo),
       scenario: r.data,
       options: resolvedOptionsOf(r.data),
     };
+  }
+  const groups: ComparisonPlan['groups'] = [];
+  const cells: Cell[] = cartesian(factors).flatMap((combo, g) => {
+    if (variants) groups.push({ label: Object.keys(combo).length ? cellLabel(combo) : '', factors: combo, cells: bases.map((_, v) => g * bases.length + v) });
+    return bases.map((variantBase, v) => comboCell(combo, variantBase, variants ? variants.info[v].name : null, g * bases.length + v));
   });
-  return { file, experiment, scenarioFile, scenario: base.scenario, cells };
+  const comparisons: ComparisonPlan | null = variants
+    ? { reference: variants.info[reference].name, referenceIndex: reference, variants: variants.info, groups }
+    : null;
+  return { file, experiment, scenarioFile, scenario: base.scenario, cells, comparisons };
 }
