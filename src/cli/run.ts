@@ -159,14 +159,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const wall = (performance.now() - started) / 1000;
     const ran = total - run.resumedEngagements;
     const results = m.buildResults({ ...prep.meta, accumulators: run.accumulators });
+    // The engagement figures of paired comparisons have served: results.json holds the comparisons.
+    for (const a of run.accumulators) delete a.pairs;
     results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall) };
     m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
     await run.finish();
     // The report's libraries are heavy: load them only when a report is written.
     const files = argv.report ? await (await import('../report/index.js')).writeReport(results, prep.outDir) : [];
     if (!argv.quiet) {
-      const { summaryTable } = await import('../report/table.js');
+      const { comparisonsTable, summaryTable } = await import('../report/table.js');
       console.log(summaryTable(results));
+      if (results.comparisons) console.log(comparisonsTable(results));
       const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
       console.log(`\n${total} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers${resumed})`);
       console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);

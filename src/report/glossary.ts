@@ -5,6 +5,8 @@ export interface GlossaryEntry {
   definition: string;
   /** Only battles on the map have it: left out of the glossary of an assault report. */
   battle?: boolean;
+  /** Only runs that compare variants have it. */
+  variants?: boolean;
 }
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
@@ -85,6 +87,36 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Common random numbers',
     definition:
       'Every cell replays the same dice: engagement number 17 of one cell uses the same random numbers as engagement 17 of every other cell. Differences between cells then come from the varied factor rather than from luck, so they are measured more precisely than the separate intervals suggest.',
+  },
+  {
+    term: 'Variant',
+    variants: true,
+    definition:
+      'One reading of the rules (rule options, scenario values, a refit) played on the same engagements as the others. One variant is the reference the others are compared with; engagement number 17 of every variant uses the same dice.',
+  },
+  {
+    term: 'Paired difference',
+    variants: true,
+    definition:
+      'The difference between a variant and the reference measured engagement by engagement: for each engagement, its figure under the variant minus under the reference, averaged over the engagements, with a 95% interval from the spread of those differences (mean ± t × standard deviation / √n). Because both variants roll the same dice, the luck they share cancels out, and the interval is much narrower than the two variants’ own intervals suggest.',
+  },
+  {
+    term: 'McNemar exact test',
+    variants: true,
+    definition:
+      'The test of a paired difference in a share (a figure that is 0 or 1 per engagement, such as a win): only the engagements where the two variants differ count, and with no real effect each is as likely to go one way as the other. The p-value is the chance of a split at least as lopsided under that coin toss (a two-sided sign test). For counts (strength lost, turns) the paired t test on the differences is used instead.',
+  },
+  {
+    term: 'Holm correction',
+    variants: true,
+    definition:
+      'Many figures are tested at once, and some would look significant by chance. Holm’s step-down correction multiplies the smallest of the m p-values by m, the next by m − 1, and so on, each never below the one before and never above 1. A figure differs at the 5% level when its adjusted p-value is below 0.05; the chance of any false alarm among the figures of one comparison is then at most 5%. The family is the figures of one variant against the reference in one combination of the other factors.',
+  },
+  {
+    term: 'Variance ratio (pairing saving)',
+    variants: true,
+    definition:
+      'How much playing the variants on the same dice saved: the variance the difference would have with independent dice, Var(a)/n + Var(b)/n, divided by its variance on the same dice, Var(a − b)/n. A ratio of 6 means two independent runs would need six times as many engagements for an interval as narrow. ∞: the difference is the same in every engagement.',
   },
   {
     term: 'Provenance hash',
@@ -195,7 +227,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
 ];
 
-/** The glossary of a report: the battle entries only for battles. */
-export function glossaryFor(battle: boolean): GlossaryEntry[] {
-  return GLOSSARY.filter((g) => battle || !g.battle);
+/** The glossary of a report: the battle entries only for battles, the variant entries only with variants. */
+export function glossaryFor(battle: boolean, variants = false): GlossaryEntry[] {
+  return GLOSSARY.filter((g) => (battle || !g.battle) && (variants || !g.variants));
 }

@@ -13,6 +13,8 @@ import { extraRows, isBattle, type ExtraValue } from './extras.js';
 import { glossaryFor } from './glossary.js';
 import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
 import { sensitivitySection } from './sensitivity.js';
+import { FOREST_CHART } from './charts/forest.js';
+import { variantsSection } from './variants.js';
 
 export interface PageChart {
   name: string;
@@ -278,6 +280,10 @@ table.extras th[scope=row] { white-space: normal; min-width: 21rem; max-width: 2
 table.extras .of { display: block; }
 .rowdef { display: block; font-weight: normal; font-size: .8rem; line-height: 1.35; color: var(--muted); margin-top: .1rem; }
 tr.group th { text-align: left; font-size: .95rem; padding-top: .9rem; border-bottom: 2px solid var(--rule); }
+table.comparison tr.significant td.diff { font-weight: 700; }
+table.variants td { text-align: left; white-space: normal; }
+td.note { color: var(--muted); max-width: 30rem; }
+ul.sentences li { margin: .25rem 0; max-width: 60rem; }
 `;
 
 /** The battle extras table, or nothing when every one of its numbers is zero (and for assaults). */
@@ -317,7 +323,10 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
   const n = p.engagementsPerCell.toLocaleString('en-GB');
   const specs = Object.fromEntries(charts.map((c) => [c.name, c.spec]));
   const sensitivity = sensitivitySection(r);
+  // The forest plot of variants is drawn inside the Variants section.
+  const variants = variantsSection(r, charts.find((c) => c.name === FOREST_CHART));
   const chartSections = charts
+    .filter((c) => !(variants && c.name === FOREST_CHART))
     .map(
       (c) => `<section class="chart-section" id="${escapeHtml(c.name)}">
 <h2>${escapeHtml(c.heading)}</h2>
@@ -357,7 +366,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
@@ -366,6 +375,7 @@ ${table(r, summaryRows(r), 'Key numbers per cell')}
 ${table(r, reasonRows(r), 'How engagements ended')}
 ${extrasSection(r)}
 </section>
+${variants}
 ${sensitivity}
 ${chartSections}
 ${historySection(r)}
@@ -378,7 +388,7 @@ ${provenance(r)}
 </section>
 <section id="glossary">
 <h2>Glossary</h2>
-<dl class="glossary">${glossaryFor(isBattle(r)).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
+<dl class="glossary">${glossaryFor(isBattle(r), r.variants !== undefined).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
 </section>
 </main>
 <script type="application/json" id="volley-specs">${inlineJson(specs)}</script>

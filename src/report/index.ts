@@ -13,6 +13,7 @@ import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
 import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
+import { comparisonsCsv, hasComparisons } from './variants.js';
 
 export { CHARTS, chartsFor, type ChartDef } from './charts/index.js';
 
@@ -51,6 +52,7 @@ export async function writeReport(results: Results, dir: string): Promise<string
   }
   const rows = sensitivityRows(results);
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
+  if (hasComparisons(results)) put('comparisons.csv', comparisonsCsv(results));
   put('index.html', reportHtml(results, charts, readLibraries()));
   return written;
 }

@@ -1,5 +1,6 @@
 /** The plain-text summary a run prints: one row per cell. */
 import type { Results } from '../sim/results.js';
+import { differenceText, groupName, pText, ratioText } from './variants.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
@@ -22,4 +23,27 @@ export function summaryTable(r: Results): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The plain-text comparisons a run with variants prints: per comparison, each figure's paired difference. */
+export function comparisonsTable(r: Results): string {
+  const out: string[] = [];
+  for (const c of r.comparisons ?? []) {
+    const g = groupName(r, c);
+    out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${c.n} engagements on the same dice:`);
+    const head = ['figure', c.reference, c.variant, 'difference [95% CI]', 'p (Holm)', 'var. ratio'];
+    const rows = c.metrics.map((m) => [
+      m.label,
+      m.kind === 'share' ? pct(m.reference.value) : m.reference.value.toFixed(2),
+      m.kind === 'share' ? pct(m.variant.value) : m.variant.value.toFixed(2),
+      `${differenceText(m)}${m.significant ? ' *' : ''}`,
+      pText(m.pHolm),
+      ratioText(m),
+    ]);
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+    const line = (cells: string[]) => cells.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
+    out.push(line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line));
+  }
+  if (out.length) out.push('\n* differs at the 5% level after the Holm correction');
+  return out.join('\n');
 }

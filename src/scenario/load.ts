@@ -11,6 +11,7 @@ import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, ty
 import { applyRefit, loadRefitFile } from './refit.js';
 import { refitSchema, type Refit } from './refitSchema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
+import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
 
 export interface LoadedScenario {
   file: string;
@@ -35,6 +36,8 @@ export interface LoadedExperiment {
   scenarioFile: string;
   scenario: Scenario;
   cells: Cell[];
+  /** With `variants`: the variants and which cells are compared; null without. */
+  comparisons: ComparisonPlan | null;
 }
 
 function fileKind(src: YamlSource): string | undefined {
@@ -81,7 +84,8 @@ export function validateFile(file: string): string {
   }
   if (k === 'experiment') {
     const e = loadExperiment(file);
-    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements)`;
+    const variants = e.comparisons ? `, ${e.comparisons.variants.length} variants compared with '${e.comparisons.reference}'` : '';
+    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements${variants})`;
   }
   if (k === 'refit') {
     const r = validate(src, refitSchema);
@@ -198,7 +202,7 @@ export function loadExperiment(file: string): LoadedExperiment {
   if (!existsSync(scenarioPath)) {
     throw new VolleyInputError(file, lineOf(src, ['scenario']), 'scenario', `file not found: ${scenarioFile}`);
   }
-  const cellCount = Object.values(experiment.vary).reduce((n, values) => n * values.length, 1);
+  const cellCount = Object.values(experiment.vary).reduce((n, values) => n * values.length, 1) * (experiment.variants?.length ?? 1);
   if (cellCount > MAX_CELLS) {
     throw new VolleyInputError(
       file,
@@ -224,8 +228,18 @@ export function loadExperiment(file: string): LoadedExperiment {
     throw new VolleyInputError(file, lineOf(src, ['options']), 'options', issue.message);
   }
 
+  const reference = referenceIndex(experiment, { file, src });
   const factors = Object.entries(experiment.vary);
   const refit = experimentRefit(file, src, experiment, factors);
+  const ownRefit = experiment.variants?.findIndex((v) => v.refit !== undefined) ?? -1;
+  if (refit && ownRefit >= 0) {
+    throw new VolleyInputError(
+      file,
+      lineOf(src, ['variants', ownRefit, 'refit']),
+      `variants[${ownRefit}].refit`,
+      "the experiment's refit already applies to every cell; name a refit in each variant or at the top, not both",
+    );
+  }
   const parsed = factors.map(([path]) => {
     try {
       return isRefitPath(path) ? parsePath(path.slice(REFIT_PREFIX.length), []) : parsePath(path, rulesetIds);
@@ -234,25 +248,34 @@ export function loadExperiment(file: string): LoadedExperiment {
       throw e;
     }
   });
-  const cells: Cell[] = cartesian(factors).map((combo, index) => {
-    let data = structuredClone(baseData);
-    if (refit) {
-      // The refit first, with its own factors set; then the scenario's factors on the refitted scenario.
-      const cellRefit = structuredClone(refit.refit) as unknown as Record<string, unknown>;
-      factors.forEach(([path], i) => {
-        if (!isRefitPath(path)) return;
-        if (setPath(cellRefit, parsed[i], combo[path]) === 0) {
-          throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), refit.file)}`);
-        }
-      });
-      const checked = refitSchema.safeParse(cellRefit);
-      if (!checked.success) {
-        const d = describeIssue(checked.error.issues[0], cellRefit);
-        const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
-        throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
+
+  /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
+  function refitted(combo: Record<string, unknown>): Record<string, unknown> {
+    if (!refit) return baseData;
+    const cellRefit = structuredClone(refit.refit) as unknown as Record<string, unknown>;
+    factors.forEach(([path], i) => {
+      if (!isRefitPath(path)) return;
+      if (setPath(cellRefit, parsed[i], combo[path]) === 0) {
+        throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), refit.file)}`);
       }
-      data = applyRefit(data, checked.data, { file: refit.file, src: refit.src }).data;
+    });
+    const checked = refitSchema.safeParse(cellRefit);
+    if (!checked.success) {
+      const d = describeIssue(checked.error.issues[0], cellRefit);
+      const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
+      throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
     }
+    return applyRefit(baseData, checked.data, { file: refit.file, src: refit.src }).data;
+  }
+  // The refit first, then the variants (options, set), then the scenario's factors.
+  const variantsOf = (data: Record<string, unknown>) =>
+    variantsData(experiment, data, { file, src, scenarioFile, rulesetId: base.scenario.ruleset, rulesetIds });
+  const refitVaries = factors.some(([p]) => isRefitPath(p));
+  const fixedBase = refitVaries ? null : refitted({});
+  const fixedVariants = experiment.variants && fixedBase ? variantsOf(fixedBase) : null;
+
+  function comboCell(combo: Record<string, unknown>, variantBase: Record<string, unknown>, variant: string | null, index: number): Cell {
+    const data = structuredClone(variantBase);
     factors.forEach(([path], i) => {
       if (isRefitPath(path)) return;
       const n = setPath(data, parsed[i], combo[path]);
@@ -279,17 +302,33 @@ export function loadExperiment(file: string): LoadedExperiment {
         `value ${JSON.stringify(combo[culprit?.[0] ?? ''])} makes the scenario invalid at ${at}: ${issue.message}`,
       );
     }
-    const label = cellLabel(combo);
+    const cellFactors = variant === null ? combo : { ...combo, [VARIANT_FACTOR]: variant };
+    const label = cellLabel(cellFactors);
     return {
       index,
       label,
-      factors: combo,
-      rngKey: experiment.commonRandomNumbers ? 'cell' : label,
+      factors: cellFactors,
+      // Variants of one combination always share their dice: they are compared engagement by engagement.
+      rngKey: experiment.commonRandomNumbers ? 'cell' : cellLabel(combo),
       scenario: r.data,
       options: resolvedOptionsOf(r.data),
     };
+  }
+  const groups: ComparisonPlan['groups'] = [];
+  let variantInfo: ReturnType<typeof variantsOf>['info'] | null = fixedVariants?.info ?? null;
+  // One cell per combination of the factors and, innermost, per variant.
+  const cells: Cell[] = cartesian(factors).flatMap((combo, g) => {
+    const base = fixedBase ?? refitted(combo);
+    const variants = experiment.variants ? (fixedVariants ?? variantsOf(base)) : null;
+    variantInfo ??= variants?.info ?? null;
+    const bases = variants ? variants.data : [base];
+    if (variants) groups.push({ label: Object.keys(combo).length ? cellLabel(combo) : '', factors: combo, cells: bases.map((_, v) => g * bases.length + v) });
+    return bases.map((variantBase, v) => comboCell(combo, variantBase, variants ? variants.info[v].name : null, g * bases.length + v));
   });
-  return { file, experiment, scenarioFile, scenario: base.scenario, cells };
+  const comparisons: ComparisonPlan | null = variantInfo
+    ? { reference: variantInfo[reference].name, referenceIndex: reference, variants: variantInfo, groups }
+    : null;
+  return { file, experiment, scenarioFile, scenario: base.scenario, cells, comparisons };
 }
 
 /** Factor paths into the experiment's refit: `refit.defaultMorale`, `refit.rules[0].set.morale`, ... */

@@ -118,6 +118,36 @@ export const rangeSchema = z
   })
   .describe('A numeric range, expanded to its values when the experiment is loaded.');
 
+/** Variants are compared in pairs and drawn one per row: a few, not a sweep. */
+export const MAX_VARIANTS = 12;
+
+/** A variant's name: shown in tables, legends and CSV columns. */
+export const VARIANT_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._+-]*$/;
+
+/** One rule variant of a paired comparison: what it changes in the scenario, on the same dice as the others. */
+export const variantSchema = z
+  .strictObject({
+    name: z
+      .string({ error: 'expected a name in quotes (a number such as 7.10 must be quoted: "7.10")' })
+      .min(1)
+      .max(40)
+      .regex(VARIANT_NAME, 'expected letters, digits, spaces and . _ + - (starting with a letter or digit)')
+      .describe('Short unique name, shown in tables and charts. Quote names that look like numbers ("7.10").'),
+    note: z.string().min(1).optional().describe('What the variant stands for, shown in the report.'),
+    options: optionsSchema.describe('Rule options of this variant (over the scenario and the experiment).'),
+    set: z
+      .record(z.string(), factorValue)
+      .default({})
+      .describe('Scenario values of this variant: a path (as in vary) and the one value it takes.'),
+    refit: z.string().min(1).optional().describe('A refit file applied to the scenario in this variant, relative to this file.'),
+    ruleset: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Rule system of this variant; for now only the scenario's own (comparing rule systems comes with later ones)."),
+  })
+  .describe('A rule variant: options, scenario values and a refit, played on the same dice as the other variants.');
+
 export const experimentSchema = z.strictObject({
   kind: z.literal('experiment').describe('Always "experiment".'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
@@ -147,6 +177,13 @@ export const experimentSchema = z.strictObject({
     .min(2)
     .optional()
     .describe("Battle doctrines to play every cell under, for both sides: the report says whether each conclusion holds under every pairing."),
+  variants: z
+    .array(variantSchema)
+    .min(2)
+    .max(MAX_VARIANTS)
+    .optional()
+    .describe('Rule variants compared in pairs: engagement i of every variant has the same dice. They cross with vary.'),
+  reference: z.string().min(1).optional().describe('The variant the others are compared with (default: the first).'),
 });
 
 /** One value a factor takes. */

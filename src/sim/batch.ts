@@ -7,6 +7,7 @@ import { emptyResult, type EngagementResult } from '../core/result.js';
 import type { PlayOptions, Ruleset } from '../core/ruleset.js';
 import { findRuleset } from '../rules/index.js';
 import { addResult, emptyCellAcc, type CellAccumulator } from '../stats/cellAccumulator.js';
+import { addFigures, emptyFigures, pairedMetrics } from '../stats/pairedMetrics.js';
 import { RowWriter, type LayoutProbe, type RowLayout } from './engagementRows.js';
 import type { BatchTask, RunPlan } from './plan.js';
 
@@ -108,9 +109,11 @@ export class BatchRunner {
     const acc = emptyCellAcc(shape.units.length, shape.formations.length, shape.objectives.length);
     const out = this.newResult(compiled);
     const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
+    const pairs = this.plan.pairs ? (acc.pairs = emptyFigures(task.start, pairedMetrics(shape.objectives.length).length)) : null;
     for (let i = task.start; i < task.start + task.count; i++) {
       const seed = this.play(task.cell, i, compiled, opts);
       addResult(acc, out, i);
+      if (pairs) addFigures(pairs, out);
       this.rows?.add(task.cell, i, seed, out);
     }
     return this.rows ? { acc, rows: this.rows.take() } : { acc };

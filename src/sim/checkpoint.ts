@@ -83,7 +83,8 @@ export function readCheckpoint(file: string, tasks: readonly BatchTask[]): Check
       return;
     }
     const b = typeof o?.batch === 'number' ? tasks[o.batch] : undefined;
-    if (!b || !o.acc || typeof o.acc !== 'object' || o.acc.n !== b.count) {
+    const pairs = o?.acc?.pairs;
+    if (!b || !o.acc || typeof o.acc !== 'object' || o.acc.n !== b.count || (pairs && (pairs.start !== b.start || pairs.count !== b.count))) {
       throw damaged(file, `line ${line} is not a batch of this run`);
     }
     done.set(b.index, o.acc);

@@ -19,6 +19,11 @@ export interface RunPlan {
   batch: number;
   cells: PlanCell[];
   checkInvariants: boolean;
+  /**
+   * Record each engagement's compared figures (src/stats/pairedMetrics.ts) in the batch accumulators,
+   * for paired comparisons between variants; set when the experiment has variants.
+   */
+  pairs?: boolean;
 }
 
 export interface BatchTask {

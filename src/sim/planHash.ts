@@ -16,6 +16,8 @@ export function planHash(plan: RunPlan): string {
     engagements: plan.engagements,
     batch: plan.batch,
     cells: plan.cells.map((c) => ({ index: c.index, rngKey: c.rngKey, options: c.options, scenario: c.scenario })),
+    // Only when set, so that the hashes of plans without it stay as they were.
+    ...(plan.pairs ? { pairs: true } : {}),
   };
   return createHash('sha256').update(canonicalJson(fixed)).digest('hex');
 }

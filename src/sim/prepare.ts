@@ -5,6 +5,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../scenario/errors.js';
 import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../scenario/load.js';
+import { VARIANT_FACTOR } from '../scenario/variants.js';
 import { readYaml } from '../scenario/yamlFile.js';
 import type { RunPlan } from './plan.js';
 import type { ResultsInput } from './results.js';
@@ -40,9 +41,11 @@ export function prepareRun(req: RunRequest): PreparedRun {
     const engagements = req.engagements ?? x.engagements;
     const seed = req.seed ?? x.seed;
     const batch = req.batch ?? x.batch;
+    const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
     return finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, {
       commonRandomNumbers: x.commonRandomNumbers,
-      factors: x.vary,
+      factors,
+      comparisons: e.comparisons,
       scenarioFile: rel(e.scenarioFile),
       experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question, ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}) },
     });
@@ -52,6 +55,7 @@ export function prepareRun(req: RunRequest): PreparedRun {
     return finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? `reports/${s.name}`, req, {
       commonRandomNumbers: true,
       factors: {},
+      comparisons: null,
       scenarioFile: rel(req.file),
       experiment: null,
     });
@@ -68,7 +72,7 @@ function finish(
   batch: number,
   outDir: string,
   req: RunRequest,
-  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment'>,
+  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment' | 'comparisons'>,
 ): PreparedRun {
   if (!Number.isInteger(engagements) || engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
   if (!Number.isInteger(batch) || batch < 1) throw new VolleyInputError('--batch', undefined, undefined, 'expected a whole number of at least 1');
@@ -79,6 +83,8 @@ function finish(
     batch,
     cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
     checkInvariants: req.checkInvariants ?? false,
+    // Paired comparisons need each engagement's figures, not only their sums.
+    ...(rest.comparisons ? { pairs: true } : {}),
   };
   return { plan, cells, outDir, meta: { cells, seed, engagements, batch, ...rest } };
 }

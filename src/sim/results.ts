@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 import type { EngagementShape } from '../core/ruleset.js';
 import { findRuleset } from '../rules/index.js';
 import type { Cell } from '../scenario/load.js';
+import type { ComparisonPlan, VariantInfo } from '../scenario/variants.js';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
+import { compareVariants, type VariantComparison } from '../stats/comparison.js';
+import { FIXED_METRICS, pairedMetrics, type PairedMetricDef } from '../stats/pairedMetrics.js';
 import { summarizeCell, type CellSummary } from '../stats/summary.js';
 import { VOLLEY_VERSION } from './version.js';
 
@@ -54,8 +57,27 @@ export interface Results {
   /** Turn limit of the (first cell's) engagement. */
   turns: number;
   cells: ResultsCell[];
+  /** With variants: what each variant changes, the reference and the method of the comparisons. */
+  variants?: VariantsSection;
+  /** With variants: every variant against the reference, per combination of the other factors. */
+  comparisons?: VariantComparison[];
   timing?: Timing;
 }
+
+export interface VariantsSection {
+  reference: string;
+  list: VariantInfo[];
+  /** Confidence level of the intervals; the tests are significant below 1 − level after Holm. */
+  level: number;
+  method: string;
+  holmFamily: string;
+}
+
+export const COMPARISON_METHOD =
+  'Engagement i of every variant is played with the same dice (the same seed, cell key and index). For each figure, d_i is its value in engagement i under the variant minus under the reference. Difference: the mean of d_i with the interval mean ± t·s/√n (t: Student quantile with n − 1 degrees of freedom, s: sample standard deviation of d_i). Test: for 0/1 figures the exact McNemar test (a two-sided sign test on the engagements where the two variants differ), for counts the paired t test. Variance ratio: (Var(a)/n + Var(b)/n) / (Var(a − b)/n), the variance of the difference with independent dice over its variance with the pairing.';
+
+export const HOLM_FAMILY =
+  'The p-values of all the figures of one comparison (one variant against the reference, in one combination of the other factors) form one family for the Holm correction.';
 
 /** JSON with object keys sorted, so the hash does not depend on key order. */
 export function canonicalJson(v: unknown): string {
@@ -79,6 +101,54 @@ export interface ResultsInput {
   factors: Record<string, unknown[]>;
   scenarioFile: string;
   experiment: Provenance['experiment'];
+  /** With variants: which cells are compared (the accumulators then hold each engagement's figures). */
+  comparisons?: ComparisonPlan | null;
+}
+
+/** A compared figure in words, with the battle's names: "French: won", "Village church held by French". */
+export function pairedMetricLabel(m: PairedMetricDef, sides: readonly { name: string }[], objectives: readonly { name: string }[]): string {
+  const side = m.side === null ? '' : (sides[m.side]?.name ?? `side ${m.side}`);
+  switch (m.id) {
+    case 'won':
+      return `${side}: won`;
+    case 'draw':
+      return 'Draw';
+    case 'anyRetreat':
+      return `${side}: any unit retreated`;
+    case 'armyDemoralized':
+      return `${side}: army demoralized`;
+    case 'strengthLost':
+      return `${side}: strength lost`;
+    case 'unitsEliminated':
+      return `${side}: units eliminated`;
+    case 'moraleChecksFailed':
+      return `${side}: morale checks failed`;
+    case 'turns':
+      return 'Turns played';
+    case 'objectiveHeld':
+      return `${objectives[m.objective ?? 0]?.name ?? `objective ${m.objective}`}: held by ${side}`;
+    default:
+      return m.id;
+  }
+}
+
+/** The comparisons of a run with variants, from the engagement figures its accumulators hold. */
+function comparisonsOf(plan: ComparisonPlan, accumulators: readonly CellAccumulator[], shape: EngagementShape): VariantComparison[] {
+  const figures = accumulators.map((a, i) => {
+    if (!a.pairs || a.pairs.count !== a.n) throw new Error(`internal: cell ${i} has no engagement figures for the comparisons`);
+    return a.pairs;
+  });
+  const widths = new Set(figures.map((f) => f.width));
+  // Objectives are compared by position: only when every cell has the same ones.
+  const metrics = widths.size === 1 && figures[0].width === pairedMetrics(shape.objectives.length).length ? pairedMetrics(shape.objectives.length) : [...FIXED_METRICS];
+  return compareVariants({
+    groups: plan.groups,
+    variantNames: plan.variants.map((v) => v.name),
+    referenceIndex: plan.referenceIndex,
+    figures,
+    metrics,
+    label: (m) => pairedMetricLabel(m, shape.sides, shape.objectives),
+  });
 }
 
 export function buildResults(inp: ResultsInput): Results {
@@ -120,7 +190,7 @@ export function buildResults(inp: ResultsInput): Results {
     factors: inp.factors,
     hash: createHash('sha256').update(canonicalJson(hashed)).digest('hex'),
   };
-  return {
+  const results: Results = {
     format: RESULTS_FORMAT,
     provenance,
     sides: shape!.sides,
@@ -129,4 +199,9 @@ export function buildResults(inp: ResultsInput): Results {
     turns: shape!.turns,
     cells,
   };
+  if (inp.comparisons) {
+    results.variants = { reference: inp.comparisons.reference, list: inp.comparisons.variants, level: 0.95, method: COMPARISON_METHOD, holmFamily: HOLM_FAMILY };
+    results.comparisons = comparisonsOf(inp.comparisons, inp.accumulators, shape!);
+  }
+  return results;
 }

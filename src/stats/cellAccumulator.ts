@@ -4,6 +4,7 @@
  */
 import { MORALE_SLOTS, OUTCOME_REASONS, UNIT_CLASSES, type EngagementResult } from '../core/result.js';
 import { addTo, mergeInto, type IntHistogram } from './histogram.js';
+import { concatFigures, type EngagementFigures } from './pairedMetrics.js';
 
 export interface SideAccumulator {
   startStrength: IntHistogram;
@@ -57,6 +58,8 @@ export interface CellAccumulator {
   extras: Record<string, IntHistogram>;
   /** Engagements worth tracing (see tracePicks). */
   picks: TracePicks;
+  /** With variants: each engagement's compared figures, in engagement order (src/stats/pairedMetrics.ts). */
+  pairs?: EngagementFigures;
 }
 
 /** How many early engagements of each outcome are kept as candidates for "the most typical". */
@@ -238,4 +241,9 @@ export function mergeCellAcc(into: CellAccumulator, from: CellAccumulator): void
   for (let o = 0; o < into.objectives.length; o++) for (let i = 0; i < 3; i++) into.objectives[o][i] += from.objectives[o][i];
   for (const [k, h] of Object.entries(from.extras)) mergeInto((into.extras[k] ??= []), h);
   mergePicks(into.picks, from.picks);
+  // Batches of a cell merge in engagement order: their figures follow one another.
+  if (from.pairs) {
+    if (into.pairs) concatFigures(into.pairs, from.pairs);
+    else into.pairs = structuredClone(from.pairs);
+  }
 }

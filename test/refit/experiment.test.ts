@@ -58,10 +58,28 @@ describe('an experiment with a refit', () => {
     throw new Error('expected an input error');
   };
 
+  it('applies the refit before the variants, which compare on the refitted scenario', () => {
+    const e = loadExperiment(
+      experiment(`refit: ${REFIT}\nvariants:\n  - { name: refit }\n  - { name: guard-7, set: { 'sides[1].formations[*].units[Stein-IR-12-I].morale': 7 } }\nvary:\n  refit.defaultMorale: [3, 5]\n`),
+    );
+    expect(e.cells.map((c) => c.label)).toEqual([
+      'refit.defaultMorale=3, variant=refit',
+      'refit.defaultMorale=3, variant=guard-7',
+      'refit.defaultMorale=5, variant=refit',
+      'refit.defaultMorale=5, variant=guard-7',
+    ]);
+    expect(e.cells.map((c) => unit(c.scenario, 'Stein-IR-12-I').morale)).toEqual([6, 7, 6, 7]);
+    expect(e.cells.map((c) => unit(c.scenario, 'Foy-1-Leger').morale)).toEqual([3, 3, 5, 5]);
+    expect(e.comparisons?.groups.map((g) => g.cells)).toEqual([[0, 1], [2, 3]]);
+  });
+
   it('refuses refit. paths without a refit, paths selecting nothing, values the refit cannot take, a missing file', () => {
     expect(error('vary:\n  refit.defaultMorale: [3, 5]\n')).toMatch(/x\.experiment\.yaml:7: vary\.refit\.defaultMorale: varies a refit value, but the experiment names no refit/);
     expect(error(`refit: ${REFIT}\nvary:\n  refit.rules[9].set.morale: [3]\n`)).toMatch(/:8: vary\.refit\.rules\[9\]\.set\.morale: selects nothing in .*refit-village\.refit\.yaml/);
     expect(error(`refit: ${REFIT}\nvary:\n  refit.rules[0].set.morale: [4, 11]\n`)).toMatch(/:8: vary\.refit\.rules\[0\]\.set\.morale: value 11 makes the refit invalid at rules\[0\]\.set\.morale/);
     expect(error('refit: nowhere.refit.yaml\n')).toMatch(/:6: refit: file not found: .*nowhere\.refit\.yaml/);
+    expect(error(`refit: ${REFIT}\nvariants:\n  - { name: a }\n  - { name: b, refit: ${REFIT} }\n`)).toMatch(
+      /:9: variants\[1\]\.refit: the experiment's refit already applies to every cell/,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { cavalryChart } from './cavalry.js';
 import type { ChartDef } from './common.js';
 import { demoralizationChart } from './demoralization.js';
 import { strengthLostChart, turnsChart } from './distribution.js';
+import { forestChart } from './forest.js';
 import { formationLossesChart } from './formationLosses.js';
 import { moraleFailureChart } from './moraleFailure.js';
 import { objectivesChart } from './objectives.js';
@@ -30,7 +31,10 @@ export const CHARTS: readonly ChartDef[] = [
   unitFatesChart,
 ];
 
-/** The charts these results have data for, in page order: sweeps (numeric factors with 3+ values) first. */
+/**
+ * The charts these results have data for, in page order: the forest plot of variants (drawn in the
+ * Variants section), then sweeps (numeric factors with 3+ values), then the rest.
+ */
 export function chartsFor(r: Results): ChartDef[] {
-  return [...sweepCharts(r), ...CHARTS.filter((c) => c.applies?.(r) ?? true)];
+  return [...(forestChart.applies!(r) ? [forestChart] : []), ...sweepCharts(r), ...CHARTS.filter((c) => c.applies?.(r) ?? true)];
 }
