@@ -5,6 +5,8 @@ export interface GlossaryEntry {
   definition: string;
   /** Only battles on the map have it: left out of the glossary of an assault report. */
   battle?: boolean;
+  /** Only runs stopped at a target precision have it. */
+  precision?: boolean;
 }
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
@@ -15,7 +17,25 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Cell',
     definition:
-      'One combination of the values the experiment varies (for example one morale value for the defender). Each cell plays the same number of engagements.',
+      'One combination of the values the experiment varies (for example one morale value for the defender). Each cell plays the same number of engagements, unless the run stops at a target precision: then each cell stops on its own.',
+  },
+  {
+    term: 'Target precision',
+    precision: true,
+    definition:
+      'The run was asked for a precision (volley run --precision H) instead of a number of engagements: each cell plays batch after batch until the 95% Wilson interval of every primary share has a half-width of at most H (0.01 is ±1 percentage point), or until the maximum number of engagements per cell. The half-width is half the distance between the interval’s ends.',
+  },
+  {
+    term: 'Primary shares',
+    precision: true,
+    definition:
+      'The shares a target precision is held to: each side’s win share and the draw share; each side’s retreat rate (engagements in which a unit of the side retreated); in battles, each army’s demoralized share; and each side’s morale-check failure rate (over the checks it took, counted as if each check were an independent trial, so its interval may be a little narrow). Means (strength lost, turns) and the finer shares (by unit, formation, morale value or turn) are not watched; they are usually less precise.',
+  },
+  {
+    term: 'Sequential stopping',
+    precision: true,
+    definition:
+      'A cell plays two batches (at least 200 engagements) before it is first looked at; then, while its widest primary half-width is above the target, it plays on, in whole batches, to the number of engagements at which that share would reach the target if it stayed where it is, and is looked at again. Stopping when an interval happens to be narrow can make the interval miss the true share more often than 5 times in 100; because the check is on the width, which hardly depends on chance, and a cell is looked at only two or three times, a test measures the whole rule at 95% coverage within its error (at least 93% is required). The decisions use the merged results only, so the engagements each cell plays are the same for any number of workers and after a resume.',
   },
   {
     term: 'Outcome share',
@@ -195,7 +215,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
 ];
 
-/** The glossary of a report: the battle entries only for battles. */
-export function glossaryFor(battle: boolean): GlossaryEntry[] {
-  return GLOSSARY.filter((g) => battle || !g.battle);
+/** The glossary of a report: the battle entries only for battles, the precision entries only for precision runs. */
+export function glossaryFor(battle: boolean, precision = false): GlossaryEntry[] {
+  return GLOSSARY.filter((g) => (battle || !g.battle) && (precision || !g.precision));
 }

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../sim/writeFiles.js';
 import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
+import { precisionCsv } from './precision.js';
 import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
 
 export { CHARTS, chartsFor, type ChartDef } from './charts/index.js';
@@ -47,6 +48,7 @@ export async function writeReport(results: Results, dir: string): Promise<string
   }
   const rows = sensitivityRows(results);
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
+  if (results.provenance.precision) put('precision.csv', precisionCsv(results));
   put('index.html', reportHtml(results, charts, readLibraries()));
   return written;
 }

@@ -8,6 +8,7 @@ import { formationLossesChart } from './formationLosses.js';
 import { moraleFailureChart } from './moraleFailure.js';
 import { objectivesChart } from './objectives.js';
 import { outcomesChart } from './outcomes.js';
+import { precisionChart } from './precision.js';
 import { retreatsChart } from './retreats.js';
 import { strengthByTurnChart } from './strengthByTurn.js';
 import { sweepCharts } from './sweep.js';
@@ -28,6 +29,7 @@ export const CHARTS: readonly ChartDef[] = [
   moraleFailureChart,
   turnsChart,
   unitFatesChart,
+  precisionChart,
 ];
 
 /** The charts these results have data for, in page order: sweeps (numeric factors with 3+ values) first. */
