@@ -29,13 +29,13 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Primary shares',
     precision: true,
     definition:
-      'The shares a target precision is held to: each side’s win share and the draw share; each side’s retreat rate (engagements in which a unit of the side retreated); in battles, each army’s demoralized share; and each side’s morale-check failure rate (over the checks it took, counted as if each check were an independent trial, so its interval may be a little narrow). Means (strength lost, turns) and the finer shares (by unit, formation, morale value or turn) are not watched; they are usually less precise.',
+      'The shares a target precision is held to: each side’s win share and the draw share; each side’s retreat rate (engagements in which a unit of the side retreated); in battles, each army’s demoralized share; and each side’s morale-check failure rate (over the checks it took, counted as if each check were an independent trial, so its interval may be a little narrow). Means (strength lost, turns) and the finer shares (by unit, formation, morale value or turn) are not watched; the finer shares, over fewer trials, have wider intervals.',
   },
   {
     term: 'Sequential stopping',
     precision: true,
     definition:
-      'A cell plays two batches (at least 200 engagements) before it is first looked at; then, while its widest primary half-width is above the target, it plays on, in whole batches, to the number of engagements at which that share would reach the target if it stayed where it is, and is looked at again. Stopping when an interval happens to be narrow can make the interval miss the true share more often than 5 times in 100; because the check is on the width, which hardly depends on chance, and a cell is looked at only two or three times, a test measures the whole rule at 95% coverage within its error (at least 93% is required). The decisions use the merged results only, so the engagements each cell plays are the same for any number of workers and after a resume.',
+      'A cell plays two batches (at least 200 engagements) before it is first looked at; then, while its widest primary half-width is above the target, it plays on, in whole batches, to the number of engagements at which that share would reach the target if it stayed where it is, and is looked at again. Stopping when an interval happens to be narrow can make the interval miss the true share more often than 5 times in 100; because the check is on the width, which depends on the estimate only through p(1 − p), and a cell is looked at only two or three times, the loss is small: a test of the whole rule on draws of known probability found the final interval holding the true share in 94.4% to 96.3% of repetitions, and requires at least 93%. The decisions use the merged results only, so the engagements each cell plays are the same for any number of workers and after a resume.',
   },
   {
     term: 'Outcome share',

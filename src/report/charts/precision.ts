@@ -23,6 +23,7 @@ export function precisionSpec(r: Results): TopLevelSpec {
     hi: x.hi,
     trials: x.n,
     engagements: x.engagements,
+    target: 100 * target,
   }));
   const max = Math.max(100 * target, ...values.map((v) => v.points));
   const xScale = { domain: [0, Math.ceil(max * 11) / 10] };
@@ -36,9 +37,9 @@ export function precisionSpec(r: Results): TopLevelSpec {
     width: 460,
     // The step is per cell within a share's band: the band is at least 24 px, 8 px per cell.
     height: { step: Math.max(8, Math.ceil(24 / Math.max(1, names.labels.length))) },
+    data: { values },
     layer: [
       {
-        data: { values },
         mark: { type: 'point' as const, filled: true, size: 60, opacity: 1 },
         encoding: {
           y: { field: 'metric', type: 'nominal' as const, sort: metrics, title: null, axis: { labelLimit: 420 } },
@@ -58,9 +59,9 @@ export function precisionSpec(r: Results): TopLevelSpec {
         },
       },
       {
-        data: { values: [{ target: 100 * target }] },
+        // One line: every row carries the same target.
         mark: { type: 'rule' as const, strokeDash: [5, 4], color: REFERENCE, strokeWidth: 1.5 },
-        encoding: { x: { field: 'target', type: 'quantitative' as const, scale: xScale } },
+        encoding: { x: { field: 'target', aggregate: 'min' as const, type: 'quantitative' as const, scale: xScale, title: 'Half-width of the 95% interval (percentage points)' } },
       },
     ],
   } satisfies TopLevelSpec;
