@@ -66,6 +66,8 @@ function summaryRows(r: Results): Row[] {
   const rows: Row[] = [];
   const add = (label: string, f: (s: (typeof cs)[number]) => string) => rows.push({ label, cells: cs.map(f) });
   const battle = isBattle(r);
+  // Cells of a run stopped at a target precision played different numbers of engagements.
+  if (r.provenance.precision) add('Engagements', (s) => s.engagements.toLocaleString('en-GB'));
   for (const k of [0, 1, 2]) add(escapeHtml(outcomeLabel(r, k === 2 ? null : (k as 0 | 1))), (s) => share(s.outcome[k]));
   for (const k of [0, 1] as const) {
     const name = escapeHtml(r.sides[k].name);

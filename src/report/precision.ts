@@ -114,7 +114,8 @@ export function precisionMessage(r: Results): string {
   const head = pr.reached
     ? `precision: target reached in ${r.cells.length === 1 ? 'the cell' : `every cell`}: every primary share's 95% interval has a half-width of at most ${target}`
     : `precision: stopped at the maximum of ${int(pr.maxEngagements)} engagements per cell in ${short} of ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} before reaching the target ${target}`;
-  const lines = [head, `  engagements per cell: ${engagementsRange(r)} (${int(pr.engagements)} in all); ${widestWords(pr, r)}`];
+  const played = r.cells.length === 1 ? `engagements: ${int(pr.engagements)}` : `engagements per cell: ${engagementsRange(r)} (${int(pr.engagements)} in all)`;
+  const lines = [head, `  ${played}; ${widestWords(pr, r)}`];
   if (!pr.reached) lines.push('  to reach the target, raise --max-engagements or ask for a wider --precision');
   return lines.join('\n');
 }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
+import { chartsFor } from '../../src/report/charts/index.js';
 import { precisionChart } from '../../src/report/charts/precision.js';
 import { glossaryFor } from '../../src/report/glossary.js';
 import { reportHtml } from '../../src/report/html.js';
@@ -117,6 +118,8 @@ describe('a precision run of town-assault (4 cells, ±0.04, batches of 100)', ()
     expect(csv.length - 1).toBe(precisionRows(r).length);
     expect(csv.slice(1).every((l) => l.endsWith(',0.04,true'))).toBe(true);
 
+    expect(chartsFor(r).at(-1)?.name).toBe('precision');
+    expect(html).toMatch(/<th scope="row">Engagements<\/th>(<td>[\d,]+<\/td>){4}/);
     const spec = precisionChart.build(r);
     const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json'), 'utf8'));
     expect(makeValidator(schema)(spec)).toEqual([]);

@@ -29,10 +29,12 @@ export const CHARTS: readonly ChartDef[] = [
   moraleFailureChart,
   turnsChart,
   unitFatesChart,
-  precisionChart,
 ];
 
-/** The charts these results have data for, in page order: sweeps (numeric factors with 3+ values) first. */
+/**
+ * The charts these results have data for, in page order: sweeps (numeric factors with 3+ values) first,
+ * and last, for a run stopped at a target precision, the precision reached.
+ */
 export function chartsFor(r: Results): ChartDef[] {
-  return [...sweepCharts(r), ...CHARTS.filter((c) => c.applies?.(r) ?? true)];
+  return [...sweepCharts(r), ...CHARTS.filter((c) => c.applies?.(r) ?? true), ...[precisionChart].filter((c) => c.applies(r))];
 }

@@ -68,7 +68,7 @@ export function precisionSpec(r: Results): TopLevelSpec {
   return spec;
 }
 
-export const precisionChart: ChartDef = {
+export const precisionChart: ChartDef & { applies: (r: Results) => boolean } = {
   name: 'precision',
   heading: 'Precision reached',
   definition:
