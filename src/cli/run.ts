@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../sim/engagementRows.js';
-import { prepareRun, type PreparedRun } from '../sim/prepare.js';
+import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/prepare.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -34,6 +34,8 @@ interface RunArgs {
   resume: boolean;
   force: boolean;
   export?: ExportFormat;
+  precision?: number;
+  maxEngagements?: number;
 }
 
 /** A word for a shell command line, quoted if it needs it. */
@@ -50,13 +52,14 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
   const checkpoint = join(prep.outDir, CHECKPOINT_FILE);
   const label = (cell: number) => prep.cells[cell]?.label ?? String(cell);
   // `volley trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
+  // A precision run may play past the file's engagements: -n lets trace reach them.
+  const n = prep.plan.precision ? prep.plan.engagements : argv.engagements;
   const trace = (cell: number, engagement: string) =>
-    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${argv.engagements === undefined ? '' : ` -n ${argv.engagements}`}`;
+    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${n === undefined ? '' : ` -n ${n}`}`;
   if (e instanceof m.RunInterrupted) {
-    return new CliExit(
-      `interrupted: ${e.savedBatches} of ${e.totalBatches} batches are saved in ${checkpoint}\nresume with: ${resumeCommand()}`,
-      130,
-    );
+    // A precision run does not know in advance how many batches it will play.
+    const saved = prep.plan.precision ? `${e.savedBatches} batches are` : `${e.savedBatches} of ${e.totalBatches} batches are`;
+    return new CliExit(`interrupted: ${saved} saved in ${checkpoint}\nresume with: ${resumeCommand()}`, 130);
   }
   if (e instanceof m.EngagementError) {
     return new CliExit(
@@ -96,7 +99,12 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('report', { type: 'boolean', default: true, describe: 'Write the HTML/SVG/PNG report (--no-report: results.json only)' })
       .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted run from DIR/${CHECKPOINT_FILE}` })
       .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished run' })
-      .option('export', { choices: EXPORT_FORMATS, describe: 'Also write one row per engagement to DIR/engagements.<csv|ndjson>' }) as never,
+      .option('export', { choices: EXPORT_FORMATS, describe: 'Also write one row per engagement to DIR/engagements.<csv|ndjson>' })
+      .option('precision', {
+        type: 'number',
+        describe: 'Play each cell until every primary share has a 95% interval half-width of at most this (0.01: ±1 point)',
+      })
+      .option('max-engagements', { type: 'number', describe: `With --precision: the most engagements per cell (default ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
     const workers = argv.workers ?? availableParallelism();
     if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
@@ -109,13 +117,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
       batch: argv.batch,
       out: argv.out,
       checkInvariants: argv.checkInvariants,
+      precision: argv.precision,
+      maxEngagements: argv.maxEngagements,
     });
     const m = await runModules();
     if (existsSync(prep.outDir) && !existsSync(join(prep.outDir, m.RESULTS_FILE)) && !existsSync(join(prep.outDir, CHECKPOINT_FILE)) && !argv.quiet) {
       // A folder without results.json may belong to something else; say where we write.
       process.stderr.write(`volley: writing into existing folder ${prep.outDir}\n`);
     }
-    const total = prep.plan.engagements * prep.plan.cells.length;
+    // With a target precision the total grows as cells are given more engagements.
+    const precise = prep.plan.precision !== undefined;
+    let total = precise ? 0 : prep.plan.engagements * prep.plan.cells.length;
     const bar =
       !argv.quiet && process.stderr.isTTY
         ? new m.cliProgress.SingleBar(
@@ -136,7 +148,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const started = performance.now();
     let run: FolderRun;
     try {
-      bar?.start(total, 0, { rate: 0 });
+      if (!precise) bar?.start(total, 0, { rate: 0 });
       let first = -1;
       run = await m.runIntoFolder(prep, {
         workers,
@@ -145,6 +157,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
         export: argv.export ?? null,
         signal: stop.signal,
         onProgress: (p) => {
+          if (precise && total === 0) bar?.start(p.total, 0, { rate: 0 });
+          if (p.total !== total) bar?.setTotal((total = p.total));
           if (first < 0) first = p.done;
           const secs = (performance.now() - started) / 1000;
           bar?.update(p.done, { rate: secs > 0 ? Math.round((p.done - first) / secs) : 0 });
@@ -157,8 +171,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
       process.off('SIGINT', onSigint);
     }
     const wall = (performance.now() - started) / 1000;
-    const ran = total - run.resumedEngagements;
-    const results = m.buildResults({ ...prep.meta, accumulators: run.accumulators });
+    const played = run.accumulators.reduce((a, acc) => a + acc.n, 0);
+    const ran = played - run.resumedEngagements;
+    const results = m.buildResults({
+      ...prep.meta,
+      accumulators: run.accumulators,
+      ...(prep.plan.precision && run.stops ? { precision: { halfWidth: prep.plan.precision.halfWidth, stops: run.stops } } : {}),
+    });
     // The engagement figures of paired comparisons have served: results.json holds the comparisons.
     for (const a of run.accumulators) delete a.pairs;
     results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall) };
@@ -171,10 +190,15 @@ export const runCommand: CommandModule<object, RunArgs> = {
       console.log(summaryTable(results));
       if (results.comparisons) console.log(comparisonsTable(results));
       const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
-      console.log(`\n${total} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers${resumed})`);
+      if (results.provenance.precision) console.log(`\n${(await import('../report/precision.js')).precisionMessage(results)}`);
+      console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers${resumed})`);
       console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
       if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
       if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);
+    } else if (results.provenance.precision && !results.provenance.precision.reached) {
+      // Even a quiet run says when it stopped short of the precision asked for.
+      const msg = (await import('../report/precision.js')).precisionMessage(results);
+      process.stderr.write(`volley: ${msg.replace(/^precision: /, 'warning: ')}\n`);
     }
   },
 };

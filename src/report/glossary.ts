@@ -7,6 +7,8 @@ export interface GlossaryEntry {
   battle?: boolean;
   /** Only runs that compare variants have it. */
   variants?: boolean;
+  /** Only runs stopped at a target precision have it. */
+  precision?: boolean;
 }
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
@@ -17,7 +19,25 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Cell',
     definition:
-      'One combination of the values the experiment varies (for example one morale value for the defender). Each cell plays the same number of engagements.',
+      'One combination of the values the experiment varies (for example one morale value for the defender). Each cell plays the same number of engagements, unless the run stops at a target precision: then each cell stops on its own.',
+  },
+  {
+    term: 'Target precision',
+    precision: true,
+    definition:
+      'The run was asked for a precision (volley run --precision H) instead of a number of engagements: each cell plays batch after batch until the 95% Wilson interval of every primary share has a half-width of at most H (0.01 is ±1 percentage point), or until the maximum number of engagements per cell. The half-width is half the distance between the interval’s ends.',
+  },
+  {
+    term: 'Primary shares',
+    precision: true,
+    definition:
+      'The shares a target precision is held to: each side’s win share and the draw share; each side’s retreat rate (engagements in which a unit of the side retreated); in battles, each army’s demoralized share; and each side’s morale-check failure rate (over the checks it took, counted as if each check were an independent trial, so its interval may be a little narrow). Means (strength lost, turns) and the finer shares (by unit, formation, morale value or turn) are not watched; the finer shares, over fewer trials, have wider intervals.',
+  },
+  {
+    term: 'Sequential stopping',
+    precision: true,
+    definition:
+      'A cell plays two batches (at least 200 engagements) before it is first looked at; then, while its widest primary half-width is above the target, it plays on, in whole batches, to the number of engagements at which that share would reach the target if it stayed where it is, and is looked at again. Stopping when an interval happens to be narrow can make the interval miss the true share more often than 5 times in 100; because the check is on the width, which depends on the estimate only through p(1 − p), and a cell is looked at only two or three times, the loss is small: a test of the whole rule on draws of known probability found the final interval holding the true share in 94.4% to 96.3% of repetitions, and requires at least 93%. The decisions use the merged results only, so the engagements each cell plays are the same for any number of workers and after a resume.',
   },
   {
     term: 'Outcome share',
@@ -227,7 +247,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
 ];
 
-/** The glossary of a report: the battle entries only for battles, the variant entries only with variants. */
-export function glossaryFor(battle: boolean, variants = false): GlossaryEntry[] {
-  return GLOSSARY.filter((g) => (battle || !g.battle) && (variants || !g.variants));
+/** The glossary of a report: battle entries only for battles, variant and precision entries only where they apply. */
+export function glossaryFor(battle: boolean, has: { variants?: boolean; precision?: boolean } = {}): GlossaryEntry[] {
+  return GLOSSARY.filter((g) => (battle || !g.battle) && (has.variants || !g.variants) && (has.precision || !g.precision));
 }

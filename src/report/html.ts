@@ -12,6 +12,7 @@ import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
 import { glossaryFor } from './glossary.js';
 import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
+import { engagementsRange, points, precisionSection } from './precision.js';
 import { sensitivitySection } from './sensitivity.js';
 import { FOREST_CHART } from './charts/forest.js';
 import { variantsSection } from './variants.js';
@@ -68,6 +69,8 @@ function summaryRows(r: Results): Row[] {
   const rows: Row[] = [];
   const add = (label: string, f: (s: (typeof cs)[number]) => string) => rows.push({ label, cells: cs.map(f) });
   const battle = isBattle(r);
+  // Cells of a run stopped at a target precision played different numbers of engagements.
+  if (r.provenance.precision) add('Engagements', (s) => s.engagements.toLocaleString('en-GB'));
   for (const k of [0, 1, 2]) add(escapeHtml(outcomeLabel(r, k === 2 ? null : (k as 0 | 1))), (s) => share(s.outcome[k]));
   for (const k of [0, 1] as const) {
     const name = escapeHtml(r.sides[k].name);
@@ -198,7 +201,19 @@ function provenance(r: Results): string {
   items.push(['volley version', escapeHtml(p.volley)]);
   items.push(['Ruleset', `${escapeHtml(p.ruleset.title)} <code>${escapeHtml(p.ruleset.id)}</code>`]);
   items.push(['Seed', `<code>${escapeHtml(p.seed)}</code>`]);
-  items.push(['Engagements per cell', escapeHtml(p.engagementsPerCell.toLocaleString('en-GB'))]);
+  if (p.precision) {
+    const pr = p.precision;
+    items.push(['Engagements per cell', `${escapeHtml(engagementsRange(r))} (stopped at a target precision; ${escapeHtml(pr.engagements.toLocaleString('en-GB'))} in all)`]);
+    items.push([
+      'Target precision',
+      escapeHtml(
+        `${pr.target} (${points(pr.target)}): the largest ${pr.level * 100}% Wilson half-width allowed for every primary share; ` +
+          `rule ${pr.rule}, first look after ${pr.firstLook.toLocaleString('en-GB')} engagements, at most ${pr.maxEngagements.toLocaleString('en-GB')} per cell; ` +
+          (pr.reached ? 'reached in every cell' : `not reached in ${pr.cells.filter((c) => !c.reached).length} of ${pr.cells.length} cells`),
+      ),
+    ]);
+    items.push(['Primary shares', pr.primary.map((m) => `<code>${escapeHtml(m)}</code>`).join(', ')]);
+  } else items.push(['Engagements per cell', escapeHtml(p.engagementsPerCell.toLocaleString('en-GB'))]);
   items.push(['Batch', `${escapeHtml(p.batch)} engagements`]);
   items.push(['Common random numbers', p.commonRandomNumbers ? 'yes: every cell replays the same dice' : 'no: each cell has its own dice']);
   const factors = Object.entries(p.factors);
@@ -299,11 +314,13 @@ ${table(r, rows, 'Cavalry, command and supply', 'extras')}`;
 function traceSection(r: Results): string {
   const file = r.provenance.experiment?.file ?? r.provenance.scenario.file;
   const cells = r.cells.filter((c) => (c.summary.traceThese ?? []).length > 0);
+  // A precision run's cells may have played past the file's engagements: -n lets trace reach them.
+  const n = (c: Results['cells'][number]) => (r.provenance.precision ? ` -n ${c.summary.engagements}` : '');
   if (cells.length === 0) return '';
   const items = cells
     .map((c) => {
       const lines = c.summary.traceThese
-        .map((t) => `<li>${escapeHtml(t.why)}: <code>volley trace ${escapeHtml(file)} --cell ${c.index} --engagement ${t.engagement}</code></li>`)
+        .map((t) => `<li>${escapeHtml(t.why)}: <code>volley trace ${escapeHtml(file)} --cell ${c.index} --engagement ${t.engagement}${n(c)}</code></li>`)
         .join('');
       return `<h3>${escapeHtml(c.label)}</h3><ul class="trace-picks">${lines}</ul>`;
     })
@@ -320,7 +337,8 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
   const p = r.provenance;
   const title = p.experiment?.title ?? p.scenario.title ?? p.experiment?.name ?? p.scenario.name;
   const question = p.experiment?.question ?? p.scenario.question;
-  const n = p.engagementsPerCell.toLocaleString('en-GB');
+  const n = p.precision ? engagementsRange(r) : p.engagementsPerCell.toLocaleString('en-GB');
+  const precision = precisionSection(r);
   const specs = Object.fromEntries(charts.map((c) => [c.name, c.spec]));
   const sensitivity = sensitivitySection(r);
   // The forest plot of variants is drawn inside the Variants section.
@@ -366,7 +384,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-<nav><ul><li><a href="#summary">Summary</a></li>${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+<nav><ul><li><a href="#summary">Summary</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
@@ -376,6 +394,7 @@ ${table(r, reasonRows(r), 'How engagements ended')}
 ${extrasSection(r)}
 </section>
 ${variants}
+${precision}
 ${sensitivity}
 ${chartSections}
 ${historySection(r)}
@@ -388,7 +407,7 @@ ${provenance(r)}
 </section>
 <section id="glossary">
 <h2>Glossary</h2>
-<dl class="glossary">${glossaryFor(isBattle(r), r.variants !== undefined).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
+<dl class="glossary">${glossaryFor(isBattle(r), { variants: r.variants !== undefined, precision: p.precision !== undefined }).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
 </section>
 </main>
 <script type="application/json" id="volley-specs">${inlineJson(specs)}</script>

@@ -12,6 +12,7 @@ import { chartCsv } from './chartCsv.js';
 import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { specToSvg, svgToPng } from './render.js';
+import { precisionCsv } from './precision.js';
 import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
 import { comparisonsCsv, hasComparisons } from './variants.js';
 
@@ -53,6 +54,7 @@ export async function writeReport(results: Results, dir: string): Promise<string
   const rows = sensitivityRows(results);
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
   if (hasComparisons(results)) put('comparisons.csv', comparisonsCsv(results));
+  if (results.provenance.precision) put('precision.csv', precisionCsv(results));
   put('index.html', reportHtml(results, charts, readLibraries()));
   return written;
 }

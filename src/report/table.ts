@@ -6,12 +6,15 @@ const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 export function summaryTable(r: Results): string {
   const [a, d] = r.sides.map((s) => s.name);
-  const head = ['cell', `${a} wins [95% CI]`, `${d} wins`, 'draw', `${a} str. lost`, `${d} str. lost`, 'turns'];
+  // A run stopped at a target precision: each cell's own number of engagements.
+  const precise = r.provenance.precision !== undefined;
+  const head = ['cell', ...(precise ? ['engagements'] : []), `${a} wins [95% CI]`, `${d} wins`, 'draw', `${a} str. lost`, `${d} str. lost`, 'turns'];
   const rows = r.cells.map((c) => {
     const s = c.summary;
     const o = s.outcome;
     return [
       c.label,
+      ...(precise ? [s.engagements.toLocaleString('en-GB')] : []),
       `${pct(o[0].p)} [${pct(o[0].lo)}, ${pct(o[0].hi)}]`,
       pct(o[1].p),
       pct(o[2].p),

@@ -5,8 +5,9 @@
  *   line 1   {"format":"volley-checkpoint/1","hash":..., "seed":..., ...}   the plan it belongs to
  *   then     {"batch":7,"acc":{...}}                                         one per completed batch,
  *                                                                           in completion order
- *            {"exported":5,"bytes":123456}                                   batches 0..4 are in the
- *                                                                           export file's first bytes
+ *            {"exported":5,"bytes":123456}                                   the first 5 batches in merge
+ *                                                                           order fill the export file's
+ *                                                                           first bytes
  *
  * Every line is appended whole and reaches the OS at once; fsyncs follow in the background. A last
  * line without its newline (a kill mid-write) is ignored and cut off before appending again.
@@ -33,6 +34,8 @@ export interface CheckpointHeader {
   cells: number;
   batches: number;
   export: ExportFormat | null;
+  /** The precision target (--precision), if any; `engagements` is then the most per cell. */
+  precision?: number | null;
 }
 
 export interface CheckpointContents {
@@ -41,6 +44,8 @@ export interface CheckpointContents {
   done: Map<number, CellAccumulator>;
   /** The last export mark: the first `batches` batches fill the first `bytes` of the export file. */
   exported: { batches: number; bytes: number } | null;
+  /** Every export mark, by `batches` (a later line for the same count wins): where each batch's rows end. */
+  exportEnds: Map<number, number>;
   /** Length of the file up to the end of its last whole line. */
   validBytes: number;
 }
@@ -75,11 +80,13 @@ export function readCheckpoint(file: string, tasks: readonly BatchTask[]): Check
   }
   const done = new Map<number, CellAccumulator>();
   let exported: CheckpointContents['exported'] = null;
+  const exportEnds = new Map<number, number>();
   parsed.slice(1).forEach((v, k) => {
     const line = k + 2;
     const o = v as { batch?: unknown; acc?: CellAccumulator; exported?: unknown; bytes?: unknown };
     if (o && typeof o === 'object' && typeof o.exported === 'number' && typeof o.bytes === 'number') {
       exported = { batches: o.exported, bytes: o.bytes };
+      exportEnds.set(o.exported, o.bytes);
       return;
     }
     const b = typeof o?.batch === 'number' ? tasks[o.batch] : undefined;
@@ -89,7 +96,7 @@ export function readCheckpoint(file: string, tasks: readonly BatchTask[]): Check
     }
     done.set(b.index, o.acc);
   });
-  return { header, done, exported, validBytes };
+  return { header, done, exported, exportEnds, validBytes };
 }
 
 export class CheckpointWriter {

@@ -3,17 +3,17 @@
  * batch as it completes, `resume` continues from it, and the engagement export (if any) is streamed to
  * `engagements.<format>.partial` and put in place at the end (DESIGN.md, "Reliability").
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
 import { AppendFile, syncFolder } from './appendFile.js';
 import { BatchRunner } from './batch.js';
 import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CheckpointWriter, readCheckpoint, type CheckpointContents, type CheckpointHeader } from './checkpoint.js';
 import { RowWriter, rowLayout, type ExportFormat } from './engagementRows.js';
-import { batchesOf } from './plan.js';
+import { batchesOf, type BatchTask } from './plan.js';
 import { planHash } from './planHash.js';
 import type { PreparedRun } from './prepare.js';
-import { runPlan, type RunProgress } from './runner.js';
+import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
 import { OutputFolderError, RunInterrupted } from './runErrors.js';
 
 export const RESULTS_FILE = 'results.json';
@@ -32,6 +32,8 @@ export interface FolderRunOptions {
 
 export interface FolderRun {
   accumulators: CellAccumulator[];
+  /** With a precision target: how each cell stopped. */
+  stops: CellStop[] | null;
   /** Batches, and their engagements, taken from the checkpoint instead of being run. */
   resumedBatches: number;
   resumedEngagements: number;
@@ -74,14 +76,15 @@ function headerOf(prep: PreparedRun, batches: number, format: ExportFormat | nul
     cells: p.cells.length,
     batches,
     export: format,
+    ...(p.precision ? { precision: p.precision.halfWidth } : {}),
   };
 }
 
 function checkHeader(file: string, found: CheckpointHeader, wanted: CheckpointHeader): void {
   if (found.hash !== wanted.hash) {
-    const diffs = (['seed', 'engagements', 'batch', 'cells'] as const)
-      .filter((k) => found[k] !== wanted[k])
-      .map((k) => `${k} ${JSON.stringify(found[k])} there, ${JSON.stringify(wanted[k])} now`);
+    const diffs = (['seed', 'engagements', 'batch', 'cells', 'precision'] as const)
+      .filter((k) => (found[k] ?? null) !== (wanted[k] ?? null))
+      .map((k) => `${k} ${JSON.stringify(found[k] ?? null)} there, ${JSON.stringify(wanted[k] ?? null)} now`);
     throw new OutputFolderError(
       `${file} belongs to a different run (${diffs.length ? diffs.join('; ') : 'the scenario, options or cells differ'}); ` +
         'resume with the same file and flags, or start over with --force',
@@ -110,6 +113,9 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
   let checkpoint: CheckpointWriter;
   let rowsFile: AppendFile | null = null;
   let rowsFrom = 0;
+  // Where the rows of the batch at each merge position end in the partial export, and where its header ends.
+  const rowEnds: number[] = [];
+  let headerBytes = 0;
   try {
     if (opts.resume) {
       contents = readCheckpoint(ckFile, tasks);
@@ -118,7 +124,7 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
     mkdirSync(outDir, { recursive: true });
     if (!opts.resume) {
       // A fresh start: nothing of an earlier run in this folder may mix with this one.
-      for (const f of [CHECKPOINT_FILE, ...['csv', 'ndjson'].flatMap((x) => [`engagements.${x}`, `engagements.${x}.partial`])]) {
+      for (const f of [CHECKPOINT_FILE, ...['csv', 'ndjson'].flatMap((x) => [`engagements.${x}`, `engagements.${x}.partial`, `engagements.${x}.sorting`])]) {
         rmSync(join(outDir, f), { force: true });
       }
     }
@@ -130,10 +136,12 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
         truncateSync(partialFile, mark.bytes);
         rowsFile = new AppendFile(partialFile, 'append', mark.bytes);
         rowsFrom = mark.batches;
+        for (const [b, bytes] of contents!.exportEnds) if (b <= rowsFrom) rowEnds[b - 1] = bytes;
       } else {
         rowsFile = new AppendFile(partialFile, 'new');
         rowsFile.append(new RowWriter(layout).header());
       }
+      headerBytes = Buffer.byteLength(new RowWriter(layout).header(), 'utf8');
     }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException | null)?.code;
@@ -147,9 +155,9 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
     await checkpoint.close();
     await rowsFile?.close();
   };
-  let accumulators: CellAccumulator[];
+  let outcome: Awaited<ReturnType<typeof runPlanOutcome>>;
   try {
-    accumulators = await runPlan(plan, {
+    outcome = await runPlanOutcome(plan, {
       workers: opts.workers,
       done,
       onBatch: (i, acc) => {
@@ -161,9 +169,10 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
           ? {
               layout,
               from: rowsFrom,
-              write: (i, text) => {
+              write: (pos, text) => {
                 rowsFile!.append(text);
-                checkpoint.exported(i + 1, rowsFile!.bytes);
+                rowEnds[pos] = rowsFile!.bytes;
+                checkpoint.exported(pos + 1, rowsFile!.bytes);
               },
             }
           : undefined,
@@ -177,15 +186,59 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
   }
   const exportFile = format ? join(outDir, exportFileName(format)) : null;
   return {
-    accumulators,
+    accumulators: outcome.accumulators,
+    stops: outcome.stops,
     resumedBatches: done.size,
     resumedEngagements: [...done.keys()].reduce((n, i) => n + tasks[i].count, 0),
     exportFile,
     finish: async () => {
       await closeAll();
-      if (partialFile && exportFile) renameSync(partialFile, exportFile);
+      if (partialFile && exportFile) {
+        // A precision run merges its cells round by round; the file lists them cell by cell.
+        if (plan.precision) writeInBatchOrder(partialFile, exportFile, headerBytes, rowEnds, outcome.order);
+        else renameSync(partialFile, exportFile);
+      }
       rmSync(ckFile, { force: true });
       syncFolder(outDir);
     },
   };
+}
+
+/**
+ * Write the export `to` from the partial file `from`, whose rows are in merge order: the header, then
+ * every batch's rows in batch order (cell by cell, engagement by engagement). `ends[p]` is where the
+ * rows of the batch merged at position p end. Written beside and renamed, like every output file.
+ */
+function writeInBatchOrder(from: string, to: string, headerBytes: number, ends: readonly number[], order: readonly BatchTask[]): void {
+  const pieces = order.map((t, pos) => {
+    const start = pos === 0 ? headerBytes : ends[pos - 1];
+    const end = ends[pos];
+    if (start === undefined || end === undefined) throw new Error(`internal: no export mark for merge position ${pos}`);
+    return { index: t.index, start, end };
+  });
+  pieces.sort((a, b) => a.index - b.index);
+  const tmp = `${to}.sorting`;
+  const src = openSync(from, 'r');
+  const dst = openSync(tmp, 'w');
+  try {
+    const copy = (start: number, end: number) => {
+      const buf = Buffer.alloc(end - start);
+      let got = 0;
+      while (got < buf.length) {
+        const r = readSync(src, buf, got, buf.length - got, start + got);
+        if (r === 0) throw new Error(`internal: ${from} ends before byte ${end}`);
+        got += r;
+      }
+      let off = 0;
+      while (off < buf.length) off += writeSync(dst, buf, off, buf.length - off);
+    };
+    copy(0, headerBytes);
+    for (const p of pieces) copy(p.start, p.end);
+    fsyncSync(dst);
+  } finally {
+    closeSync(src);
+    closeSync(dst);
+  }
+  renameSync(tmp, to);
+  rmSync(from, { force: true });
 }

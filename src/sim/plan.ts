@@ -15,6 +15,7 @@ export interface PlanCell {
 export interface RunPlan {
   rulesetId: string;
   seed: string | number;
+  /** Engagements per cell; with `precision`, the most a cell may play. */
   engagements: number;
   batch: number;
   cells: PlanCell[];
@@ -24,10 +25,19 @@ export interface RunPlan {
    * for paired comparisons between variants; set when the experiment has variants.
    */
   pairs?: boolean;
+  /**
+   * Stop each cell once every primary proportion's 95% half-width is at most `halfWidth`
+   * (src/stats/precision.ts); absent: every cell plays `engagements`.
+   */
+  precision?: { halfWidth: number };
 }
 
 export interface BatchTask {
-  /** Position of the batch in merge order (batchesOf). */
+  /**
+   * The batch's number in batchesOf(plan): its identity in checkpoints. Without a precision target it
+   * is also its position in merge order; with one, cells merge batch after batch in the order the
+   * rounds schedule them (src/sim/runner.ts).
+   */
   index: number;
   cell: number;
   /** Index of the first engagement of the batch within its cell. */
@@ -35,7 +45,7 @@ export interface BatchTask {
   count: number;
 }
 
-/** Batches in merge order: cell by cell, then by first engagement. */
+/** Every batch of the plan, cell by cell, then by first engagement (with a precision target: every batch a cell may play). */
 export function batchesOf(plan: RunPlan): BatchTask[] {
   const out: BatchTask[] = [];
   for (const c of plan.cells) {

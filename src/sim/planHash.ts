@@ -1,12 +1,14 @@
 /** The identity of a run plan, for checkpoints: a run is only resumed by the plan that started it. */
 import { createHash } from 'node:crypto';
 import type { RunPlan } from './plan.js';
+import { PRECISION_RULE } from '../stats/precision.js';
 import { canonicalJson } from './results.js';
 import { VOLLEY_VERSION } from './version.js';
 
 /**
  * sha256 of everything that fixes the numbers of a plan: version, rule system, seed, engagements,
- * batch size and every cell's key, options and scenario. (Invariant checks change no number.)
+ * batch size and every cell's key, options and scenario, and with a target precision the target and
+ * the stopping rule. (Invariant checks change no number.)
  */
 export function planHash(plan: RunPlan): string {
   const fixed = {
@@ -18,6 +20,7 @@ export function planHash(plan: RunPlan): string {
     cells: plan.cells.map((c) => ({ index: c.index, rngKey: c.rngKey, options: c.options, scenario: c.scenario })),
     // Only when set, so that the hashes of plans without it stay as they were.
     ...(plan.pairs ? { pairs: true } : {}),
+    ...(plan.precision ? { precision: { halfWidth: plan.precision.halfWidth, rule: PRECISION_RULE } } : {}),
   };
   return createHash('sha256').update(canonicalJson(fixed)).digest('hex');
 }

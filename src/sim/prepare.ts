@@ -17,6 +17,10 @@ export interface RunRequest {
   batch?: number;
   out?: string;
   checkInvariants?: boolean;
+  /** Stop each cell at this 95% half-width of its primary proportions (--precision). */
+  precision?: number;
+  /** With `precision`: the most engagements a cell plays (--max-engagements). */
+  maxEngagements?: number;
 }
 
 export interface PreparedRun {
@@ -29,8 +33,31 @@ export interface PreparedRun {
 export const DEFAULT_ENGAGEMENTS = 1000;
 export const DEFAULT_BATCH = 500;
 export const DEFAULT_SEED = 1;
+/** With --precision and no --max-engagements: the most engagements a cell plays. */
+export const DEFAULT_MAX_ENGAGEMENTS = 100_000;
+
+/** The flags of a precision run, checked before any file is read (exit code 2). */
+function checkPrecisionFlags(req: RunRequest): void {
+  const flagError = (flag: string, message: string) => new VolleyInputError(flag, undefined, undefined, message);
+  if (req.precision === undefined) {
+    if (req.maxEngagements !== undefined) throw flagError('--max-engagements', 'only with --precision (without a target, -n sets the engagements per cell)');
+    return;
+  }
+  const h = req.precision;
+  if (typeof h !== 'number' || !Number.isFinite(h) || h <= 0 || h >= 0.5) {
+    throw flagError('--precision', `expected a half-width above 0 and below 0.5, as a fraction (0.01 is ±1 percentage point), found ${String(h)}`);
+  }
+  if (req.engagements !== undefined) {
+    throw flagError('--precision', 'cannot be combined with -n/--engagements: the target decides how many engagements each cell plays; cap them with --max-engagements');
+  }
+  const max = req.maxEngagements;
+  if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) {
+    throw flagError('--max-engagements', `expected a whole number of engagements per cell, at least one batch, found ${String(max)}`);
+  }
+}
 
 export function prepareRun(req: RunRequest): PreparedRun {
+  checkPrecisionFlags(req);
   const src = readYaml(req.file);
   expectMap(src);
   const kind = (src.data as { kind?: unknown } | null)?.kind;
@@ -76,6 +103,22 @@ function finish(
 ): PreparedRun {
   if (!Number.isInteger(engagements) || engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
   if (!Number.isInteger(batch) || batch < 1) throw new VolleyInputError('--batch', undefined, undefined, 'expected a whole number of at least 1');
+  if (req.precision !== undefined && rest.comparisons) {
+    // Cells stop on their own; variants are compared engagement by engagement and must play the same ones.
+    throw new VolleyInputError(
+      '--precision',
+      undefined,
+      undefined,
+      `does not apply to ${rest.experiment?.file ?? 'this experiment'}, which compares variants: they are paired engagement by engagement and play the same engagements; give -n`,
+    );
+  }
+  if (req.precision !== undefined) {
+    // The target decides how many engagements each cell plays, up to the maximum (the file's are not used).
+    engagements = req.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS;
+    if (engagements < batch) {
+      throw new VolleyInputError('--max-engagements', undefined, undefined, `expected at least one batch (${batch} engagements; see --batch), found ${engagements}`);
+    }
+  }
   const plan: RunPlan = {
     rulesetId: cells[0].scenario.ruleset,
     seed,
@@ -85,6 +128,7 @@ function finish(
     checkInvariants: req.checkInvariants ?? false,
     // Paired comparisons need each engagement's figures, not only their sums.
     ...(rest.comparisons ? { pairs: true } : {}),
+    ...(req.precision !== undefined ? { precision: { halfWidth: req.precision } } : {}),
   };
   return { plan, cells, outDir, meta: { cells, seed, engagements, batch, ...rest } };
 }

@@ -10,6 +10,7 @@ import type { ComparisonPlan, VariantInfo } from '../scenario/variants.js';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
 import { compareVariants, type VariantComparison } from '../stats/comparison.js';
 import { FIXED_METRICS, pairedMetrics, type PairedMetricDef } from '../stats/pairedMetrics.js';
+import { FIRST_LOOK_BATCHES, FIRST_LOOK_MIN, PRECISION_LEVEL, PRECISION_RULE, firstLook, metricLabel, primaryProportions, type CellStop } from '../stats/precision.js';
 import { summarizeCell, type CellSummary } from '../stats/summary.js';
 import { VOLLEY_VERSION } from './version.js';
 
@@ -33,12 +34,46 @@ export interface Provenance {
   experiment: { file: string; name: string; title?: string; question?: string; refit?: string } | null;
   scenario: { file: string; name: string; title?: string; question?: string };
   seed: string | number;
+  /** Engagements per cell; in a precision run, the most any cell played (each cell's own: its summary). */
   engagementsPerCell: number;
   batch: number;
   commonRandomNumbers: boolean;
   factors: Record<string, unknown[]>;
+  /** Present when the run stopped at a target precision (--precision). */
+  precision?: PrecisionProvenance;
   /** sha256 of everything above except file names, and of every cell's options and scenario. */
   hash: string;
+}
+
+/** A primary proportion's half-width, with its path in `cells[].summary` and its name in words. */
+export interface HalfWidthOf {
+  metric: string;
+  metricLabel: string;
+  halfWidth: number;
+}
+
+/** How a precision run stopped (src/stats/precision.ts; docs/files.md, "Stopping at a target precision"). */
+export interface PrecisionProvenance {
+  /** The largest 95% half-width asked for, as a fraction (--precision). */
+  target: number;
+  level: number;
+  /** The stopping rule's name and, in words, what it does. */
+  rule: string;
+  method: string;
+  /** The primary proportions watched (paths in `cells[].summary`). */
+  primary: string[];
+  /** Engagements a cell plays before its first look, and the most it plays (--max-engagements). */
+  firstLook: number;
+  maxEngagements: number;
+  /** Every cell reached the target. */
+  reached: boolean;
+  /** `target`: every cell reached it; `maximum`: some cell stopped at the maximum first. */
+  stoppedBy: 'target' | 'maximum';
+  /** Engagements played, all cells together. */
+  engagements: number;
+  /** The widest half-width left in any cell, with its cell. */
+  widest: (HalfWidthOf & { cell: number; label: string }) | null;
+  cells: { cell: number; label: string; engagements: number; looks: number; reached: boolean; widest: HalfWidthOf | null }[];
 }
 
 export interface Timing {
@@ -103,6 +138,8 @@ export interface ResultsInput {
   experiment: Provenance['experiment'];
   /** With variants: which cells are compared (the accumulators then hold each engagement's figures). */
   comparisons?: ComparisonPlan | null;
+  /** A precision run: the target, and how each cell stopped (runPlanOutcome's `stops`). */
+  precision?: { halfWidth: number; stops: CellStop[] };
 }
 
 /** A compared figure in words, with the battle's names: "French: won", "Village church held by French". */
@@ -151,6 +188,46 @@ function comparisonsOf(plan: ComparisonPlan, accumulators: readonly CellAccumula
   });
 }
 
+const METHOD =
+  `After a first look at ${FIRST_LOOK_BATCHES} batches (at least ${FIRST_LOOK_MIN} engagements), each cell is looked at after every block of ` +
+  'batches; it stops when the 95% Wilson interval of every primary proportion has a half-width of at most the ' +
+  'target, or at the maximum. Otherwise it plays, in whole batches, up to the number of engagements at which its ' +
+  'widest proportion would reach the target if its share stayed the same. Decisions use merged results only.';
+
+function precisionProvenance(inp: ResultsInput, sideNames: [string, string]): PrecisionProvenance | undefined {
+  const pr = inp.precision;
+  if (!pr) return undefined;
+  const named = (w: { metric: string; halfWidth: number } | null): HalfWidthOf | null =>
+    w && { metric: w.metric, metricLabel: metricLabel(w.metric, sideNames), halfWidth: w.halfWidth };
+  const cells = pr.stops.map((s, i) => ({
+    cell: inp.cells[i].index,
+    label: inp.cells[i].label,
+    engagements: s.engagements,
+    looks: s.looks,
+    reached: s.met,
+    widest: named(s.widest),
+  }));
+  let widest: PrecisionProvenance['widest'] = null;
+  for (const c of cells) if (c.widest && (widest === null || c.widest.halfWidth > widest.halfWidth)) widest = { ...c.widest, cell: c.cell, label: c.label };
+  const primary: string[] = [];
+  for (const acc of inp.accumulators) for (const x of primaryProportions(acc)) if (!primary.includes(x.metric)) primary.push(x.metric);
+  const reached = cells.every((c) => c.reached);
+  return {
+    target: pr.halfWidth,
+    level: PRECISION_LEVEL,
+    rule: PRECISION_RULE,
+    method: METHOD,
+    primary,
+    firstLook: firstLook({ halfWidth: pr.halfWidth, maxEngagements: inp.engagements, batch: inp.batch }),
+    maxEngagements: inp.engagements,
+    reached,
+    stoppedBy: reached ? 'target' : 'maximum',
+    engagements: cells.reduce((a, c) => a + c.engagements, 0),
+    widest,
+    cells,
+  };
+}
+
 export function buildResults(inp: ResultsInput): Results {
   const first = inp.cells[0].scenario;
   const rs = findRuleset(first.ruleset)!;
@@ -168,15 +245,18 @@ export function buildResults(inp: ResultsInput): Results {
       summary: summarizeCell(inp.accumulators[i], cellShape),
     };
   });
+  const precision = precisionProvenance(inp, [shape!.sides[0].name, shape!.sides[1].name]);
+  const engagementsPerCell = precision ? Math.max(...cells.map((c) => c.summary.engagements)) : inp.engagements;
   const hashed = {
     volley: VOLLEY_VERSION,
     ruleset: rs.id,
     seed: inp.seed,
-    engagementsPerCell: inp.engagements,
+    engagementsPerCell,
     batch: inp.batch,
     commonRandomNumbers: inp.commonRandomNumbers,
     factors: inp.factors,
     cells: cells.map((c) => ({ label: c.label, rngKey: c.rngKey, options: c.options, scenario: c.scenario })),
+    ...(precision ? { precision: { target: precision.target, maxEngagements: precision.maxEngagements, rule: precision.rule } } : {}),
   };
   const provenance: Provenance = {
     volley: VOLLEY_VERSION,
@@ -184,10 +264,11 @@ export function buildResults(inp: ResultsInput): Results {
     experiment: inp.experiment,
     scenario: { file: inp.scenarioFile, name: first.name, title: first.title, question: first.question },
     seed: inp.seed,
-    engagementsPerCell: inp.engagements,
+    engagementsPerCell,
     batch: inp.batch,
     commonRandomNumbers: inp.commonRandomNumbers,
     factors: inp.factors,
+    ...(precision ? { precision } : {}),
     hash: createHash('sha256').update(canonicalJson(hashed)).digest('hex'),
   };
   const results: Results = {

@@ -11,9 +11,13 @@ import { BatchRunner, EngagementError, type BatchOutput, type EngagementFailure 
 import type { RowLayout } from './engagementRows.js';
 import { batchesOf, type BatchTask, type RunPlan } from './plan.js';
 import { RunInterrupted, WorkerFault } from './runErrors.js';
+import { look, primaryProportions, type CellStop, type PrecisionRule } from '../stats/precision.js';
+
+export type { CellStop } from '../stats/precision.js';
 
 export interface RunProgress {
   done: number;
+  /** Engagements the run will play; with a precision target, those scheduled so far (it grows). */
   total: number;
 }
 
@@ -26,12 +30,21 @@ export interface RunOptions {
   /** Each batch run now, as it completes (in completion order): the checkpoint records it here. */
   onBatch?: (index: number, acc: CellAccumulator) => void;
   /**
-   * One row per engagement: the rows of every batch from `from` on are passed to `write` in batch
-   * order (batches before `from` already have theirs written; done batches after it run again).
+   * One row per engagement: the rows of every batch at merge position `from` or later are passed to
+   * `write` in merge order (batches before `from` already have theirs written; done batches after it
+   * run again). Without a precision target a batch's merge position is its index.
    */
-  rows?: { layout: RowLayout; from: number; write: (index: number, text: string) => void };
+  rows?: { layout: RowLayout; from: number; write: (position: number, text: string, task: BatchTask) => void };
   /** Aborting stops the run: RunInterrupted once the pool is down. */
   signal?: AbortSignal;
+}
+
+export interface RunOutcome {
+  accumulators: CellAccumulator[];
+  /** The batches in the order they were merged. */
+  order: BatchTask[];
+  /** With a precision target: how each cell stopped. */
+  stops: CellStop[] | null;
 }
 
 /** What a worker returns for a batch (src/sim/worker.ts): the output, or the engagement that failed. */
@@ -55,139 +68,271 @@ export function workerFile(): string {
   return built;
 }
 
+/** Run a plan and return the merged accumulator of every cell. */
 export async function runPlan(plan: RunPlan, opts: RunOptions): Promise<CellAccumulator[]> {
-  const tasks = batchesOf(plan);
-  const done = opts.done ?? new Map<number, CellAccumulator>();
-  const rowsFrom = opts.rows ? opts.rows.from : tasks.length;
-  const merged: (CellAccumulator | null)[] = plan.cells.map(() => null);
-  const unitCounts = plan.cells.map(() => -1);
-  const total = plan.engagements * plan.cells.length;
-  let doneEngagements = 0;
+  return (await runPlanOutcome(plan, opts)).accumulators;
+}
 
-  // Completed batches waiting for their turn to be merged, and the next batch to merge.
-  const ready: (BatchOutput | undefined)[] = new Array(tasks.length);
-  let next = 0;
-  const mergePrefix = () => {
-    while (next < tasks.length) {
-      const out = ready[next] ?? (next < rowsFrom && done.has(next) ? { acc: done.get(next)! } : undefined);
-      if (!out) break;
-      ready[next] = undefined;
-      const t = tasks[next];
-      // A batch run again only for its rows merges its checkpointed accumulator (they are equal).
-      const acc = done.get(next) ?? out.acc;
-      const m = merged[t.cell];
-      if (m === null) {
-        merged[t.cell] = structuredClone(acc);
-        unitCounts[t.cell] = acc.units.length;
-      } else mergeCellAcc(m, acc);
-      if (opts.rows && next >= rowsFrom) opts.rows.write(next, out.rows ?? '');
-      doneEngagements += t.count;
-      opts.onProgress?.({ done: doneEngagements, total });
-      next++;
+/**
+ * Run a plan: every batch in batch order, or, with a precision target, round after round until every
+ * cell has stopped (runToPrecision).
+ */
+export async function runPlanOutcome(plan: RunPlan, opts: RunOptions): Promise<RunOutcome> {
+  const exec = opts.workers <= 0 ? new HereExecutor(plan, opts) : new PoolExecutor(plan, opts);
+  try {
+    const merge = new Merger(plan, opts);
+    if (plan.precision) {
+      const stops = await runToPrecision(plan, plan.precision.halfWidth, merge, exec);
+      return { accumulators: merge.result(), order: merge.order, stops };
     }
-  };
-  const complete = (i: number, out: BatchOutput) => {
-    if (!done.has(i)) opts.onBatch?.(i, out.acc);
-    ready[i] = out;
-    mergePrefix();
-  };
+    const tasks = batchesOf(plan);
+    await merge.round(tasks, exec, plan.engagements * plan.cells.length);
+    return { accumulators: merge.result(), order: merge.order, stops: null };
+  } finally {
+    await exec.close();
+  }
+}
 
-  const toRun = tasks.filter((t) => !done.has(t.index) || t.index >= rowsFrom);
-  mergePrefix();
-  if (opts.workers <= 0) await runHere(plan, opts, toRun, complete);
-  else await runOnPool(plan, opts, toRun, complete, () => next);
-  if (next < tasks.length) throw new Error(`internal: merged ${next} of ${tasks.length} batches`);
-  return merged.map((m, i) => m ?? emptyCellAcc(Math.max(0, unitCounts[i])));
+/**
+ * Rounds: at the start of each, every cell that has not stopped is looked at (src/stats/precision.ts,
+ * on its merged results only) and gets the batches that take it to its next look; cells stop on their
+ * own. Within a round the batches merge cell by cell, each cell's in engagement order, so a cell's
+ * accumulator is the same as that of a plain run of as many engagements, for any worker count.
+ */
+async function runToPrecision(plan: RunPlan, halfWidth: number, merge: Merger, exec: Executor): Promise<CellStop[]> {
+  const rule: PrecisionRule = { halfWidth, maxEngagements: plan.engagements, batch: plan.batch };
+  const universe = batchesOf(plan);
+  const perCell = Math.ceil(plan.engagements / plan.batch);
+  const scheduled = plan.cells.map(() => 0);
+  const stops: (CellStop | null)[] = plan.cells.map(() => null);
+  const looks = plan.cells.map(() => 0);
+  for (;;) {
+    const round: BatchTask[] = [];
+    for (let c = 0; c < plan.cells.length; c++) {
+      if (stops[c]) continue;
+      const n = scheduled[c];
+      const acc = merge.merged[c];
+      if (n > 0 && acc?.n !== n) throw new Error(`internal: cell ${c} merged ${acc?.n ?? 0} of ${n} engagements`);
+      const l = look(rule, n, acc ? primaryProportions(acc) : []);
+      if (n > 0) looks[c]++;
+      if (l.next <= n) {
+        stops[c] = { engagements: n, looks: looks[c], met: l.met, widest: l.widest };
+        continue;
+      }
+      for (let j = n / plan.batch; j < Math.ceil(l.next / plan.batch); j++) round.push(universe[c * perCell + j]);
+      scheduled[c] = l.next;
+    }
+    if (round.length === 0) break;
+    await merge.round(round, exec, scheduled.reduce((a, b) => a + b, 0));
+  }
+  return stops.map((s) => s!);
+}
+
+/** One batch to run, with its place in its round's merge order. */
+interface RunItem {
+  task: BatchTask;
+  slot: number;
+}
+
+interface Executor {
+  /** Run the items; `complete` as each finishes; `nextToMerge` is the round's next slot to merge. */
+  run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Merges batch outputs strictly in merge order, round by round, into one accumulator per cell. */
+class Merger {
+  readonly merged: (CellAccumulator | null)[];
+  private readonly unitCounts: number[];
+  /** Every batch merged so far, in merge order. */
+  readonly order: BatchTask[] = [];
+  private doneEngagements = 0;
+
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly opts: RunOptions,
+  ) {
+    this.merged = plan.cells.map(() => null);
+    this.unitCounts = plan.cells.map(() => -1);
+  }
+
+  /** Run and merge the batches of `seq`, in that order, after all merged before. */
+  async round(seq: readonly BatchTask[], exec: Executor, total: number): Promise<void> {
+    const opts = this.opts;
+    const done = opts.done ?? new Map<number, CellAccumulator>();
+    const rowsFrom = opts.rows ? opts.rows.from : Infinity;
+    const pos0 = this.order.length;
+    // Completed batches waiting for their turn to be merged, and the next slot to merge.
+    const ready: (BatchOutput | undefined)[] = new Array(seq.length);
+    let next = 0;
+    const mergePrefix = () => {
+      while (next < seq.length) {
+        const pos = pos0 + next;
+        const t = seq[next];
+        const out = ready[next] ?? (pos < rowsFrom && done.has(t.index) ? { acc: done.get(t.index)! } : undefined);
+        if (!out) break;
+        ready[next] = undefined;
+        // A batch run again only for its rows merges its checkpointed accumulator (they are equal).
+        const acc = done.get(t.index) ?? out.acc;
+        const m = this.merged[t.cell];
+        if (m === null) {
+          this.merged[t.cell] = structuredClone(acc);
+          this.unitCounts[t.cell] = acc.units.length;
+        } else mergeCellAcc(m, acc);
+        if (opts.rows && pos >= rowsFrom) opts.rows.write(pos, out.rows ?? '', t);
+        this.order.push(t);
+        this.doneEngagements += t.count;
+        opts.onProgress?.({ done: this.doneEngagements, total });
+        next++;
+      }
+    };
+    const complete = (slot: number, out: BatchOutput) => {
+      const t = seq[slot];
+      if (!done.has(t.index)) opts.onBatch?.(t.index, out.acc);
+      ready[slot] = out;
+      mergePrefix();
+    };
+    const items: RunItem[] = [];
+    seq.forEach((task, slot) => {
+      if (!done.has(task.index) || pos0 + slot >= rowsFrom) items.push({ task, slot });
+    });
+    mergePrefix();
+    await exec.run(items, complete, () => next);
+    if (next < seq.length) throw new Error(`internal: merged ${next} of ${seq.length} batches`);
+  }
+
+  result(): CellAccumulator[] {
+    return this.merged.map((m, i) => m ?? emptyCellAcc(Math.max(0, this.unitCounts[i])));
+  }
 }
 
 function interrupted(done: number, total: number): RunInterrupted {
   return new RunInterrupted(done, total);
 }
 
-async function runHere(plan: RunPlan, opts: RunOptions, toRun: BatchTask[], complete: (i: number, out: BatchOutput) => void): Promise<void> {
-  const runner = new BatchRunner(plan, { rows: opts.rows?.layout ?? null });
-  let saved = 0;
-  for (const t of toRun) {
-    // Let signals (Ctrl-C) in between batches.
-    if (opts.signal) await new Promise<void>((r) => setImmediate(r));
-    if (opts.signal?.aborted) throw interrupted(saved, toRun.length);
-    complete(t.index, runner.runBatch(t));
-    saved++;
+/** Batches in this thread, one after the other. */
+class HereExecutor implements Executor {
+  private runner: BatchRunner | null = null;
+
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly opts: RunOptions,
+  ) {}
+
+  async run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void): Promise<void> {
+    this.runner ??= new BatchRunner(this.plan, { rows: this.opts.rows?.layout ?? null });
+    const signal = this.opts.signal;
+    let saved = 0;
+    for (const it of items) {
+      // Let signals (Ctrl-C) in between batches.
+      if (signal) await new Promise<void>((r) => setImmediate(r));
+      if (signal?.aborted) throw interrupted(saved, items.length);
+      complete(it.slot, this.runner.runBatch(it.task));
+      saved++;
+    }
   }
+
+  async close(): Promise<void> {}
 }
 
 /**
- * On the pool, at most `2 x workers` batches are in flight and none more than `window` batches past
- * the next one to merge, so the batches (and rows) waiting for a slow one stay few.
+ * Batches on a piscina pool, started at the first round that has work and kept for the next. At most
+ * `2 x workers` batches are in flight and none more than `window` slots past the next one to merge,
+ * so the batches (and rows) waiting for a slow one stay few.
  */
-async function runOnPool(
-  plan: RunPlan,
-  opts: RunOptions,
-  toRun: BatchTask[],
-  complete: (i: number, out: BatchOutput) => void,
-  nextToMerge: () => number,
-): Promise<void> {
-  if (toRun.length === 0) return;
-  const setup: WorkerSetup = { plan, rows: opts.rows?.layout ?? null };
-  const pool = new Piscina({
-    filename: pathToFileURL(workerFile()).href,
-    workerData: setup,
-    minThreads: opts.workers,
-    maxThreads: opts.workers,
-    idleTimeout: 1000,
-  });
-  const inFlightMax = 2 * opts.workers;
-  const window = Math.max(8, 4 * opts.workers);
-  let cursor = 0;
-  let inFlight = 0;
-  let finished = 0;
-  let stopped = false;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const stop = (e: Error) => {
-        if (stopped) return;
-        stopped = true;
-        reject(e);
-      };
-      const onAbort = () => stop(interrupted(finished, toRun.length));
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-      if (opts.signal?.aborted) return onAbort();
-      // A worker that dies with no batch of ours (between batches) is still the end of the run.
-      pool.on('error', (e: unknown) => stop(new WorkerFault(null, e instanceof Error ? e.message : String(e))));
-      const pump = () => {
-        while (!stopped && cursor < toRun.length && inFlight < inFlightMax && toRun[cursor].index < nextToMerge() + window) {
-          submit(toRun[cursor++]);
-        }
-        if (!stopped && finished === toRun.length) {
-          opts.signal?.removeEventListener('abort', onAbort);
-          resolve();
-        }
-      };
-      const submit = (t: BatchTask) => {
-        inFlight++;
-        (pool.run(t) as Promise<WorkerReply>).then(
-          (reply) => {
-            inFlight--;
-            if (stopped) return;
-            if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
-            finished++;
-            try {
-              complete(t.index, { acc: reply.acc, rows: reply.rows });
-            } catch (e) {
-              return stop(e instanceof Error ? e : new Error(String(e)));
-            }
-            pump();
-          },
-          (e: unknown) => {
-            inFlight--;
-            stop(new WorkerFault(t, e instanceof Error ? e.message : String(e)));
-          },
-        );
-      };
-      pump();
+class PoolExecutor implements Executor {
+  private pool: Piscina | null = null;
+  /** Where a worker that dies outside a batch is reported: the round running, or the next one. */
+  private onPoolError: ((e: Error) => void) | null = null;
+  private poolFault: Error | null = null;
+
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly opts: RunOptions,
+  ) {}
+
+  private start(): Piscina {
+    if (this.pool) return this.pool;
+    const setup: WorkerSetup = { plan: this.plan, rows: this.opts.rows?.layout ?? null };
+    const pool = new Piscina({
+      filename: pathToFileURL(workerFile()).href,
+      workerData: setup,
+      minThreads: this.opts.workers,
+      maxThreads: this.opts.workers,
+      idleTimeout: 1000,
     });
-  } finally {
-    // Queued batches are dropped; a destroy that fails must not hide why the run stopped.
-    await pool.destroy().catch(() => undefined);
+    // A worker that dies with no batch of ours (between batches) is still the end of the run.
+    pool.on('error', (e: unknown) => {
+      const fault = new WorkerFault(null, e instanceof Error ? e.message : String(e));
+      if (this.onPoolError) this.onPoolError(fault);
+      else this.poolFault ??= fault;
+    });
+    this.pool = pool;
+    return pool;
+  }
+
+  async run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void> {
+    if (items.length === 0) return;
+    const pool = this.start();
+    const opts = this.opts;
+    const inFlightMax = 2 * opts.workers;
+    const window = Math.max(8, 4 * opts.workers);
+    let cursor = 0;
+    let inFlight = 0;
+    let finished = 0;
+    let stopped = false;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const stop = (e: Error) => {
+          if (stopped) return;
+          stopped = true;
+          reject(e);
+        };
+        const onAbort = () => stop(interrupted(finished, items.length));
+        opts.signal?.addEventListener('abort', onAbort, { once: true });
+        this.onPoolError = stop;
+        if (this.poolFault) return stop(this.poolFault);
+        if (opts.signal?.aborted) return onAbort();
+        const pump = () => {
+          while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
+            submit(items[cursor++]);
+          }
+          if (!stopped && finished === items.length) {
+            opts.signal?.removeEventListener('abort', onAbort);
+            resolve();
+          }
+        };
+        const submit = (it: RunItem) => {
+          inFlight++;
+          (pool.run(it.task) as Promise<WorkerReply>).then(
+            (reply) => {
+              inFlight--;
+              if (stopped) return;
+              if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
+              finished++;
+              try {
+                complete(it.slot, { acc: reply.acc, rows: reply.rows });
+              } catch (e) {
+                return stop(e instanceof Error ? e : new Error(String(e)));
+              }
+              pump();
+            },
+            (e: unknown) => {
+              inFlight--;
+              stop(new WorkerFault(it.task, e instanceof Error ? e.message : String(e)));
+            },
+          );
+        };
+        pump();
+      });
+    } finally {
+      this.onPoolError = null;
+    }
+  }
+
+  /** Queued batches are dropped; a destroy that fails must not hide why the run stopped. */
+  async close(): Promise<void> {
+    await this.pool?.destroy().catch(() => undefined);
+    this.pool = null;
   }
 }

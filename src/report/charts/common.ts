@@ -110,8 +110,11 @@ export const CONFIG: Config = {
  * without a canvas, Vega sizes the chart from an estimate of text width that is generous.
  */
 export function subtitle(r: Results, ...notes: string[]): string[] {
-  const n = r.cells[0]?.summary.engagements ?? 0;
-  const lines = [`${n.toLocaleString('en-GB')} engagements per cell`, ...notes];
+  // Cells of a run stopped at a target precision may have played different numbers of engagements.
+  const ns = r.cells.map((c) => c.summary.engagements);
+  const [lo, hi] = ns.length ? [Math.min(...ns), Math.max(...ns)] : [0, 0];
+  const n = lo === hi ? lo.toLocaleString('en-GB') : `${lo.toLocaleString('en-GB')}–${hi.toLocaleString('en-GB')}`;
+  const lines = [`${n} engagements per cell`, ...notes];
   const fixed = cellNames(r).fixed;
   if (fixed.length) lines.push(`In every cell: ${fixed.join(', ')}`);
   return lines;

@@ -9,6 +9,7 @@ import { formationLossesChart } from './formationLosses.js';
 import { moraleFailureChart } from './moraleFailure.js';
 import { objectivesChart } from './objectives.js';
 import { outcomesChart } from './outcomes.js';
+import { precisionChart } from './precision.js';
 import { retreatsChart } from './retreats.js';
 import { strengthByTurnChart } from './strengthByTurn.js';
 import { sweepCharts } from './sweep.js';
@@ -33,8 +34,14 @@ export const CHARTS: readonly ChartDef[] = [
 
 /**
  * The charts these results have data for, in page order: the forest plot of variants (drawn in the
- * Variants section), then sweeps (numeric factors with 3+ values), then the rest.
+ * Variants section), then sweeps (numeric factors with 3+ values), then the rest, and last, for a run
+ * stopped at a target precision, the precision reached.
  */
 export function chartsFor(r: Results): ChartDef[] {
-  return [...(forestChart.applies!(r) ? [forestChart] : []), ...sweepCharts(r), ...CHARTS.filter((c) => c.applies?.(r) ?? true)];
+  return [
+    ...(forestChart.applies!(r) ? [forestChart] : []),
+    ...sweepCharts(r),
+    ...CHARTS.filter((c) => c.applies?.(r) ?? true),
+    ...[precisionChart].filter((c) => c.applies(r)),
+  ];
 }

@@ -1,0 +1,161 @@
+/**
+ * A run stopped at a target precision, in this thread (docs/files.md, "Stopping at a target
+ * precision"): cells stop on their own in whole batches; each cell's numbers are those of a plain run
+ * of as many engagements (batches merged in order, DESIGN.md "Accumulators"); an interrupted run
+ * resumed from its checkpoint gives the same results and export (DESIGN.md "Reliability"); the report
+ * shows how the run stopped.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile } from 'vega-lite';
+import { chartsFor } from '../../src/report/charts/index.js';
+import { precisionChart } from '../../src/report/charts/precision.js';
+import { glossaryFor } from '../../src/report/glossary.js';
+import { reportHtml } from '../../src/report/html.js';
+import { precisionCsv, precisionMessage, precisionRows } from '../../src/report/precision.js';
+import { specToSvg } from '../../src/report/render.js';
+import { summaryTable } from '../../src/report/table.js';
+import { VolleyInputError } from '../../src/scenario/errors.js';
+import { runIntoFolder } from '../../src/sim/folderRun.js';
+import { prepareRun, type RunRequest } from '../../src/sim/prepare.js';
+import { buildResults, type Results } from '../../src/sim/results.js';
+import { OutputFolderError, RunInterrupted } from '../../src/sim/runErrors.js';
+import { runPlan } from '../../src/sim/runner.js';
+import { firstLook } from '../../src/stats/precision.js';
+import { makeValidator } from '../report/jsonSchema.js';
+import { SIMS } from '../report/fixture.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'volley-precision-'));
+const TARGET = 0.04;
+const request = (out: string, extra: Partial<RunRequest> = {}): RunRequest => ({ file: SIMS.townAssault, precision: TARGET, maxEngagements: 3000, batch: 100, out, ...extra });
+
+async function runToEnd(req: RunRequest): Promise<{ results: Results; csv: string }> {
+  const prep = prepareRun(req);
+  const run = await runIntoFolder(prep, { workers: 0, export: 'csv' });
+  const results = buildResults({ ...prep.meta, accumulators: run.accumulators, precision: { halfWidth: prep.plan.precision!.halfWidth, stops: run.stops! } });
+  await run.finish();
+  return { results, csv: readFileSync(run.exportFile!, 'utf8') };
+}
+
+describe('a precision run of town-assault (4 cells, ±0.04, batches of 100)', () => {
+  let ref: { results: Results; csv: string };
+  beforeAll(async () => {
+    ref = await runToEnd(request(join(tmp(), 'ref')));
+  });
+
+  it('stops each cell on its own, in whole batches, once every primary half-width is within the target', () => {
+    const pr = ref.results.provenance.precision!;
+    expect(pr).toMatchObject({ target: TARGET, level: 0.95, reached: true, stoppedBy: 'target', firstLook: 200, maxEngagements: 3000 });
+    const ns = ref.results.cells.map((c) => c.summary.engagements);
+    expect(pr.cells.map((c) => c.engagements)).toEqual(ns);
+    expect(pr.engagements).toBe(ns.reduce((a, b) => a + b, 0));
+    for (const [i, c] of pr.cells.entries()) {
+      expect(c.engagements % 100).toBe(0);
+      expect(c.engagements).toBeGreaterThan(firstLook({ halfWidth: TARGET, maxEngagements: 3000, batch: 100 }));
+      expect(c.reached).toBe(true);
+      expect(c.widest!.halfWidth).toBeLessThanOrEqual(TARGET);
+      // At the first look (200 engagements) no cell is within ±0.04: each played on and looked again.
+      expect(c.looks).toBeGreaterThanOrEqual(2);
+      // Every primary share of the cell, as results.json reports it, is within the target.
+      for (const row of precisionRows(ref.results).filter((x) => x.cell === i)) expect(row.halfWidth).toBeLessThanOrEqual(TARGET);
+    }
+    expect(pr.widest!.halfWidth).toBe(Math.max(...pr.cells.map((c) => c.widest!.halfWidth)));
+    expect(ref.results.provenance.engagementsPerCell).toBe(Math.max(...ns));
+  });
+
+  it('gives each cell the numbers of a plain run of as many engagements', async () => {
+    const cell = 1;
+    const n = ref.results.cells[cell].summary.engagements;
+    const prep = prepareRun({ file: SIMS.townAssault, engagements: n, batch: 100 });
+    const accs = await runPlan(prep.plan, { workers: 0 });
+    const plain = buildResults({ ...prep.meta, accumulators: accs });
+    expect(ref.results.cells[cell].summary).toEqual(plain.cells[cell].summary);
+  });
+
+  it('writes the export cell by cell and engagement by engagement, every engagement once', () => {
+    const lines = ref.csv.trimEnd().split('\n');
+    const head = lines[0].split(',');
+    const [ci, ei] = [head.indexOf('cell'), head.indexOf('engagement')];
+    const seen = lines.slice(1).map((l) => l.split(',')).map((f) => [Number(f[ci]), Number(f[ei])]);
+    const expected = ref.results.cells.flatMap((c, i) => Array.from({ length: c.summary.engagements }, (_, e) => [i, e]));
+    expect(seen).toEqual(expected);
+  });
+
+  it('interrupted in its second round and resumed, gives the same results.json and export; another target is refused', async () => {
+    const out = join(tmp(), 'resumed');
+    const stop = new AbortController();
+    const first = prepareRun(request(out));
+    await expect(
+      runIntoFolder(first, { workers: 0, export: 'csv', signal: stop.signal, onProgress: (p) => (p.done >= 1000 ? stop.abort() : undefined) }),
+    ).rejects.toBeInstanceOf(RunInterrupted);
+    await expect(runIntoFolder(prepareRun(request(out, { precision: 0.05 })), { workers: 0, export: 'csv', resume: true })).rejects.toThrow(
+      new OutputFolderError(`${join(out, 'checkpoint.ndjson')} belongs to a different run (precision 0.04 there, 0.05 now); resume with the same file and flags, or start over with --force`),
+    );
+    const prep = prepareRun(request(out));
+    const run = await runIntoFolder(prep, { workers: 0, export: 'csv', resume: true });
+    expect(run.resumedBatches).toBeGreaterThanOrEqual(10);
+    const results = buildResults({ ...prep.meta, accumulators: run.accumulators, precision: { halfWidth: TARGET, stops: run.stops! } });
+    await run.finish();
+    expect(results).toEqual(ref.results);
+    expect(readFileSync(run.exportFile!, 'utf8')).toBe(ref.csv);
+  });
+
+  it('says how it stopped: console, summary table, report section, chart, precision.csv and glossary', async () => {
+    const r = ref.results;
+    expect(precisionMessage(r)).toMatch(/^precision: target reached in every cell: every primary share's 95% interval has a half-width of at most 0\.04 \(±4\.00 points\)\n  engagements per cell: [\d,]+ to [\d,]+ \([\d,]+ in all\); widest half-width left 0\.0\d{3} \(±\d\.\d\d points\): .+ in cell defender/);
+    expect(summaryTable(r).split('\n')[0]).toMatch(/^cell +engagements +French/);
+    const html = reportHtml(r, [], { vega: '', vegaLite: '', vegaEmbed: '' });
+    expect(html).toContain('<section id="precision">');
+    expect(html).toContain('Target reached: in every cell');
+    expect(html).toMatch(/volley trace \S+ --cell 0 --engagement \d+ -n \d+/);
+    expect(glossaryFor(false, { precision: true }).map((g) => g.term)).toEqual(expect.arrayContaining(['Target precision', 'Primary shares', 'Sequential stopping']));
+    expect(glossaryFor(false).map((g) => g.term)).not.toContain('Target precision');
+    const csv = precisionCsv(r).trimEnd().split('\n');
+    expect(csv[0]).toBe('cell,label,engagements,metric,metric_label,p,lo,hi,trials,half_width,target,within_target');
+    expect(csv.length - 1).toBe(precisionRows(r).length);
+    expect(csv.slice(1).every((l) => l.endsWith(',0.04,true'))).toBe(true);
+
+    expect(chartsFor(r).at(-1)?.name).toBe('precision');
+    expect(html).toMatch(/<th scope="row">Engagements<\/th>(<td>[\d,]+<\/td>){4}/);
+    const spec = precisionChart.build(r);
+    const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json'), 'utf8'));
+    expect(makeValidator(schema)(spec)).toEqual([]);
+    const warnings: string[] = [];
+    const logger = { level: () => logger, error: (...a: unknown[]) => (warnings.push(a.join(' ')), logger), warn: (...a: unknown[]) => (warnings.push(a.join(' ')), logger), info: () => logger, debug: () => logger };
+    compile(spec, { logger: logger as never });
+    expect(warnings).toEqual([]);
+    expect(await specToSvg(spec)).toContain('Precision reached');
+  });
+
+  it('says when it stopped at the maximum, with the widest half-width left', async () => {
+    const prep = prepareRun({ ...request(join(tmp(), 'max')), precision: 0.01, maxEngagements: 300 });
+    const run = await runIntoFolder(prep, { workers: 0 });
+    const r = buildResults({ ...prep.meta, accumulators: run.accumulators, precision: { halfWidth: 0.01, stops: run.stops! } });
+    await run.finish();
+    const pr = r.provenance.precision!;
+    expect(pr).toMatchObject({ reached: false, stoppedBy: 'maximum', engagements: 1200 });
+    expect(pr.widest!.halfWidth).toBeGreaterThan(0.01);
+    expect(r.cells.every((c) => c.summary.engagements === 300)).toBe(true);
+    expect(precisionMessage(r)).toContain('precision: stopped at the maximum of 300 engagements per cell in 4 of 4 cells before reaching the target 0.01 (±1.00 points)');
+    expect(reportHtml(r, [], { vega: '', vegaLite: '', vegaEmbed: '' })).toContain('Target not reached: 4 of 4 cells stopped at the maximum of 300 engagements');
+  });
+});
+
+describe('precision flags', () => {
+  const bad = (extra: Partial<RunRequest>) => () => prepareRun({ file: SIMS.townAssault, out: join(tmp(), 'never'), ...extra });
+  it.each([
+    [{ precision: 0 }, '--precision: expected a half-width above 0 and below 0.5'],
+    [{ precision: 0.5 }, '--precision: expected a half-width above 0 and below 0.5'],
+    [{ precision: Number.NaN }, '--precision: expected a half-width above 0 and below 0.5'],
+    [{ precision: 0.01, engagements: 1000 }, '--precision: cannot be combined with -n/--engagements'],
+    [{ maxEngagements: 1000 }, '--max-engagements: only with --precision'],
+    [{ precision: 0.01, maxEngagements: 2.5 }, '--max-engagements: expected a whole number'],
+    [{ precision: 0.01, maxEngagements: 499 }, '--max-engagements: expected at least one batch (500 engagements; see --batch), found 499'],
+  ])('%j is an input error: %s', (extra, message) => {
+    expect(bad(extra)).toThrow(VolleyInputError);
+    expect(bad(extra)).toThrow(message);
+  });
+});
