@@ -220,7 +220,7 @@ export const TUNE_GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Tuned value',
     definition:
-      'For a whole-number parameter, the value tried whose estimate is nearest the target. For a real-valued parameter, the middle of the last bisection bracket, within the tolerance of the point where the estimate crosses the target.',
+      'Of the two neighbouring values tried between which the estimate crosses the target, the one whose estimate is nearer the target. For a whole-number parameter they are next to each other; for a real-valued one they are at most the tolerance apart, so the tuned value is within the tolerance of the crossing.',
   },
   {
     term: 'Interval of the tuned value',

@@ -28,6 +28,12 @@ export function formatMetric(r: TuneResults, v: number): string {
   return v.toFixed(Math.abs(v) < 1 && v !== 0 ? 3 : 2);
 }
 
+/** The target as the user would write it: "30%", "12.5%", "7". */
+export function formatTarget(r: TuneResults): string {
+  const v = r.target.value;
+  return r.target.kind === 'share' ? `${Number((100 * v).toFixed(3))}%` : String(Number(v.toFixed(6)));
+}
+
 const bare = (r: TuneResults, v: number) => (r.target.kind === 'share' ? (100 * v).toFixed(1) : formatMetric(r, v));
 
 /** The estimate with its interval: "31.2% [29.8, 32.6]". */
@@ -39,17 +45,17 @@ export function estimateText(r: TuneResults, p: Pick<TunePoint, 'value' | 'lo' |
 export function intervalText(r: TuneResults): string {
   const i = r.interval;
   if (!i) return 'no value tried is consistent with the target';
-  const lo = `${i.beyondFrom ? '≤ ' : ''}${formatX(r, i.lo)}`;
-  const hi = `${i.beyondTo ? '≥ ' : ''}${formatX(r, i.hi)}`;
-  const span = i.lo === i.hi && !i.beyondFrom && !i.beyondTo ? formatX(r, i.lo) : `${lo}..${hi}`;
   if (i.kind === 'bracket') return `between ${formatX(r, i.lo)} and ${formatX(r, i.hi)}: the estimate jumps across the target there`;
-  return r.param.kind === 'integer' ? `${span}: the values whose 95% interval contains the target` : `${span} (95%)`;
+  const span = i.lo === i.hi ? formatX(r, i.lo) : `${formatX(r, i.lo)}..${formatX(r, i.hi)}`;
+  const ends = [i.beyondFrom ? 'start' : '', i.beyondTo ? 'end' : ''].filter(Boolean);
+  const beyond = ends.length ? `, and it reaches the ${ends.join(' and the ')} of the range: it may go on beyond` : '';
+  return r.param.kind === 'integer' ? `${span}: the values whose 95% interval contains the target${beyond}` : `${span} (95%)${beyond}`;
 }
 
 /** The one-line verdict the command prints. */
 export function tuneVerdict(r: TuneResults): string {
   const c = r.chosen;
-  const head = `${r.param.path} = ${formatX(r, c.x)} brings ${r.target.metric} to ${estimateText(r, c)}, target ${formatMetric(r, r.target.value)}`;
+  const head = `${r.param.path} = ${formatX(r, c.x)} brings ${r.target.metric} to ${estimateText(r, c)}, target ${formatTarget(r)}`;
   if (!r.reached) {
     const ends = `${formatMetric(r, r.points[0].value)} at ${formatX(r, r.points[0].x)} and ${formatMetric(r, r.points[r.points.length - 1].value)} at ${formatX(r, r.points[r.points.length - 1].x)}`;
     return `${head}; the target is not reached in ${formatX(r, r.range.from)}..${formatX(r, r.range.to)} (${ends}): the nearest value tried`;
@@ -120,7 +126,7 @@ export function tuneSpec(r: TuneResults): TopLevelSpec {
       type: 'quantitative' as const,
       title: xTitle(r),
       scale: { domain, nice: false, zero: false },
-      axis: whole ? { values: range(domain[0], domain[1]), format: 'd' } : { format: '~g' },
+      axis: whole ? { values: range(domain[0], domain[1]), format: 'd' } : { format: '~r' },
     };
     const y = { type: 'quantitative' as const, title: yTitle(r), scale: { domain: yDomain, nice: false, zero: false } };
     const layers: unknown[] = [];
@@ -131,7 +137,7 @@ export function tuneSpec(r: TuneResults): TopLevelSpec {
       layers.push({
         data: { values: [{ lo, hi }] },
         mark: { type: 'rect', color: CONSISTENT_COLOR, opacity: 0.12 },
-        encoding: { x: { field: 'lo', type: 'quantitative', scale: x.scale }, x2: { field: 'hi' } },
+        encoding: { x: { field: 'lo', type: 'quantitative', scale: x.scale, title: x.title }, x2: { field: 'hi' } },
       });
     }
     layers.push(
@@ -152,22 +158,22 @@ export function tuneSpec(r: TuneResults): TopLevelSpec {
         },
       },
       {
-        data: { values: [{ target, label: `target ${formatMetric(r, r.target.value)}` }] },
+        data: { values: [{ target, label: `target ${formatTarget(r)}` }] },
         layer: [
-          { mark: { type: 'rule', color: REFERENCE, strokeDash: [6, 4], strokeWidth: 1.5 }, encoding: { y: { field: 'target', type: 'quantitative', scale: y.scale } } },
+          { mark: { type: 'rule', color: REFERENCE, strokeDash: [6, 4], strokeWidth: 1.5 }, encoding: { y: { field: 'target', type: 'quantitative', scale: y.scale, title: y.title } } },
           {
             mark: { type: 'text', align: 'right', baseline: 'bottom', dx: -4, dy: -3, color: REFERENCE, fontSize: 11, x: 'width' },
-            encoding: { y: { field: 'target', type: 'quantitative', scale: y.scale }, text: { field: 'label' } },
+            encoding: { y: { field: 'target', type: 'quantitative', scale: y.scale, title: y.title }, text: { field: 'label' } },
           },
         ],
       },
       {
         data: { values: [{ x: c.x, y: k * c.value, label: `${formatX(r, c.x)}: ${formatMetric(r, c.value)}` }] },
         layer: [
-          { mark: { type: 'point', shape: 'diamond', filled: true, size: 190, color: CHOSEN_COLOR, stroke: 'white', strokeWidth: 1 }, encoding: { x: { field: 'x', type: 'quantitative', scale: x.scale }, y: { field: 'y', type: 'quantitative', scale: y.scale } } },
+          { mark: { type: 'point', shape: 'diamond', filled: true, size: 190, color: CHOSEN_COLOR, stroke: 'white', strokeWidth: 1 }, encoding: { x: { field: 'x', type: 'quantitative', scale: x.scale, title: x.title }, y: { field: 'y', type: 'quantitative', scale: y.scale, title: y.title } } },
           {
             mark: { type: 'text', align: 'left', baseline: 'top', dx: 8, dy: 6, color: CHOSEN_COLOR, fontWeight: 'bold', fontSize: 12 },
-            encoding: { x: { field: 'x', type: 'quantitative', scale: x.scale }, y: { field: 'y', type: 'quantitative', scale: y.scale }, text: { field: 'label' } },
+            encoding: { x: { field: 'x', type: 'quantitative', scale: x.scale, title: x.title }, y: { field: 'y', type: 'quantitative', scale: y.scale, title: y.title }, text: { field: 'label' } },
           },
         ],
       },
@@ -187,7 +193,7 @@ export function tuneSpec(r: TuneResults): TopLevelSpec {
         : 'Shaded: the two values between which the estimate jumps across the target'
       : 'The target is not reached in the range',
   ];
-  const head = { $schema: SCHEMA, title: { text: `${capital(r.target.words)}: target ${formatMetric(r, r.target.value)}`, subtitle: notes }, config: CONFIG };
+  const head = { $schema: SCHEMA, title: { text: `${capital(r.target.words)}: target ${formatTarget(r)}`, subtitle: notes }, config: CONFIG };
   if (!zoom) return { ...head, ...panel(full, 560, null) } as TopLevelSpec;
   return {
     ...head,
@@ -223,7 +229,8 @@ function methodText(r: TuneResults): string {
     r.method.name === 'every candidate'
       ? `Every whole number from ${r.range.from} to ${r.range.to} was played on the same ${n} engagements (the same seed and dice for every value).`
       : `Bisection on common random numbers: ${r.method.evaluations} values were played in ${r.method.rounds} rounds, each on the same ${n} engagements. The first round spread values over ${formatX(r, r.range.from)}..${formatX(r, r.range.to)}; each later round tried the middle of every bracket still wider than ${r.param.kind === 'integer' ? 'one step' : `the tolerance ${formatX(r, r.method.resolution)}`}: the bracket in which the estimate crosses the target, and those holding the ends of the interval.`;
-  return `${how} Interval of the tuned value: ${INTERVAL_METHOD}.`;
+  const between = r.param.kind === 'integer' ? ' Whole numbers not tried that lie between two consistent values tried are counted as consistent: the estimate is taken to be monotone between them.' : '';
+  return `${how} Interval of the tuned value: ${INTERVAL_METHOD}.${between}`;
 }
 
 function provenanceList(r: TuneResults): string {
@@ -232,8 +239,9 @@ function provenanceList(r: TuneResults): string {
   if (p.experiment) items.push(['Experiment', `${escapeHtml(p.experiment.name)} <span class="file">(${escapeHtml(p.experiment.file)})</span>`]);
   items.push(['Scenario', `${escapeHtml(p.scenario.name)} <span class="file">(${escapeHtml(p.scenario.file)})</span>`]);
   if (p.cell) items.push(['Cell', `${p.cell.index}: <code>${escapeHtml(p.cell.label)}</code>`]);
-  items.push(['Parameter', `<code>${escapeHtml(r.param.path)}</code> (${r.param.kind === 'integer' ? 'whole numbers' : 'real numbers'}; ${r.param.places} ${r.param.places === 1 ? 'place' : 'places'} in the scenario; there ${escapeHtml(JSON.stringify(r.param.scenarioValue ?? null))})`]);
-  items.push(['Target', `<code>${escapeHtml(r.target.metric)}</code> = ${escapeHtml(formatMetric(r, r.target.value))} (${escapeHtml(r.target.words)})`]);
+  const was = r.param.scenarioValue === null || r.param.scenarioValue === undefined ? 'not set (its default)' : JSON.stringify(r.param.scenarioValue);
+  items.push(['Parameter', `<code>${escapeHtml(r.param.path)}</code> (${r.param.kind === 'integer' ? 'whole numbers' : 'real numbers'}; sets ${r.param.places} ${r.param.places === 1 ? 'place' : 'places'} of the scenario, where it is ${escapeHtml(was)})`]);
+  items.push(['Target', `<code>${escapeHtml(r.target.metric)}</code> = ${escapeHtml(formatTarget(r))} (${escapeHtml(r.target.words)})`]);
   items.push(['Range', escapeHtml(`${formatX(r, r.range.from)}..${formatX(r, r.range.to)}`)]);
   items.push(['Method', escapeHtml(`${r.method.name}; resolution ${formatX(r, r.method.resolution)}; ${r.method.evaluations} values in ${r.method.rounds} rounds`)]);
   items.push(['volley version', escapeHtml(p.volley)]);
@@ -252,7 +260,10 @@ const SHARED_TERMS = ['Engagement', 'Common random numbers', 'Wilson interval', 
 /** The page: verdict, chart, values tried, method, provenance, glossary. Pure. */
 export function tuneHtml(r: TuneResults, spec: TopLevelSpec, libs: Libraries): string {
   const title = `Tuning ${r.param.path}`;
-  const question = `Which ${r.param.path} brings ${r.target.words} to ${formatMetric(r, r.target.value)}?`;
+  const question =
+    r.target.kind === 'share'
+      ? `At which value of ${r.param.path} is it “${r.target.words}” in ${formatTarget(r)} of engagements?`
+      : `At which value of ${r.param.path} does “${r.target.words}” average ${formatTarget(r)}?`;
   const warnings = r.warnings.length ? `<div class="warnings"><h2>Warnings</h2><ul>${r.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul></div>` : '';
   const glossary = [...GLOSSARY.filter((g) => SHARED_TERMS.includes(g.term)), ...TUNE_GLOSSARY];
   const source = r.provenance.experiment?.title ?? r.provenance.scenario.title ?? r.provenance.scenario.name;

@@ -254,7 +254,7 @@ export function parseMetric(text: string, shape: EngagementShape): Metric {
   switch (p.head) {
     case 'winner': {
       if (p.sel === undefined || p.field !== undefined) return unknown();
-      if (eq(p.sel, 'draw')) return { path: 'winner[draw]', kind: 'share', words: 'a draw', read: (s) => fromShare(s.outcome[2]) };
+      if (eq(p.sel, 'draw')) return { path: 'winner[draw]', kind: 'share', words: 'a draw (no winner)', read: (s) => fromShare(s.outcome[2]) };
       const side = sideOf(p.sel, shape);
       if (side === null) return unknown(`${path}: no side '${p.sel}'; expected ${sideChoices(shape)}, or draw`);
       const name = shape.sides[side].name;

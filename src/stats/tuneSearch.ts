@@ -4,7 +4,7 @@
  * so the estimate f(x) is a deterministic function of x for those dice, a step function that changes
  * only where some engagement plays differently. Its crossing of the target can then be found by
  * bisection like that of any deterministic function, without the noise a fresh sample at each value
- * would add. docs/files.md ("volley tune") gives the method in full and why it was chosen.
+ * would add. The tuned value is, of the two values around the crossing, the one nearer the target. docs/files.md ("volley tune") gives the method in full and why it was chosen.
  *
  * The 95% interval of the tuned value is the set of values whose estimate's 95% interval contains the
  * target (test inversion): the true value x* has f(x*) = target, and its estimate's interval contains
@@ -58,7 +58,7 @@ export interface SearchOutcome {
   points: SearchPoint[];
   /** The estimate crosses (or meets) the target within the range. */
   reached: boolean;
-  /** The tuned value: nearest the target (integers), the bisection's result (reals), or, when the target is not reached, the point nearest it. */
+  /** The tuned value: of the two values around the crossing, the one nearer the target; when the target is not reached, the value nearest it. */
   chosen: SearchPoint;
   /** The final bracket of the crossing: the estimate is on one side of the target at lo, on the other (or at it) at hi. */
   bracket: [number, number] | null;
@@ -199,21 +199,12 @@ export async function tuneSearch(spec: SearchSpec, evaluate: Evaluate): Promise<
     await run(fresh);
   }
 
-  let ps = sorted();
-  let an = analyse(ps, spec.target);
-  // Reals: the tuned value is the middle of the final bracket, evaluated so that its estimate is known.
-  if (!spec.integer && an.reached && an.a !== an.b) {
-    await run([mid(ps[an.a].x, ps[an.b].x)]);
-    ps = sorted();
-    an = analyse(ps, spec.target);
-  }
-
+  const ps = sorted();
+  const an = analyse(ps, spec.target);
   const A = ps[an.a];
   const B = ps[an.b];
-  let chosen: SearchPoint;
-  if (!an.reached || an.a === an.b) chosen = A;
-  else if (spec.integer) chosen = Math.abs(B.value - spec.target) < Math.abs(A.value - spec.target) ? B : A;
-  else chosen = points.get(mid(A.x, B.x)) ?? (Math.abs(B.value - spec.target) < Math.abs(A.value - spec.target) ? B : A);
+  // Of the two values around the crossing (at most the resolution apart), the one nearer the target.
+  const chosen = Math.abs(B.value - spec.target) < Math.abs(A.value - spec.target) ? B : A;
 
   let interval: TunedInterval | null = null;
   if (an.run) {
@@ -234,6 +225,9 @@ export async function tuneSearch(spec: SearchSpec, evaluate: Evaluate): Promise<
   if (far.length) {
     const where = far.map(([lo, hi]) => (lo === hi ? `${lo}` : `${lo}..${hi}`));
     warnings.push(`the estimate also crosses the target at ${where.join(', ')}: it is not monotone in the range; the crossing nearest the start of the range was tuned`);
+  }
+  if (ps.length > 1 && ps.every((p) => p.value === ps[0].value)) {
+    warnings.push('every value tried gives the same estimate: the parameter may not change this metric in this scenario');
   }
   return {
     method: everyCandidate ? 'every candidate' : 'bisection',

@@ -52,7 +52,7 @@ describe('volley tune on the command line', () => {
         ? `between ${r.interval.lo} and ${r.interval.hi}: the estimate jumps across the target there`
         : `${r.interval.lo === r.interval.hi ? r.interval.lo : `${r.interval.lo}..${r.interval.hi}`}: the values whose 95% interval contains the target`;
     expect(run.stdout.split('\n')[0]).toBe(
-      `defender.units[*].morale = ${r.chosen.x} brings side[Grey].retreatRate to ${(100 * r.chosen.value).toFixed(1)}% [${(100 * r.chosen.lo).toFixed(1)}, ${(100 * r.chosen.hi).toFixed(1)}], target 20.0%; interval ${interval}`,
+      `defender.units[*].morale = ${r.chosen.x} brings side[Grey].retreatRate to ${(100 * r.chosen.value).toFixed(1)}% [${(100 * r.chosen.lo).toFixed(1)}, ${(100 * r.chosen.hi).toFixed(1)}], target 20%; interval ${interval}`,
     );
     const csv = readFileSync(join(out, 'tune.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('param,value,metric,estimate,lo,hi,se,n,contains_target,chosen,round');
