@@ -103,7 +103,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     } finally {
       process.off('SIGINT', onSigint);
     }
-    results.timing = { workers, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.timing?.engagements ?? 0 };
+    results.timing = { workers, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
     if (argv.report) await report.writeTuneReport(results, prep.outDir);
     else writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
     // tune.json last: once it is there, the folder is complete.

@@ -81,29 +81,31 @@ export interface TuneResults {
   bracket: [number, number] | null;
   crossings: [number, number][];
   warnings: string[];
+  /** Set by the command: the only part that depends on the machine. */
   timing?: { workers: number; wallSeconds: number; engagements: number };
 }
 
-export const err = (flag: string, message: string) => new VolleyInputError(flag, undefined, undefined, message);
+/** An input error in a command-line flag: printed as "--flag: message", exit code 2. */
+export const flagError = (flag: string, message: string) => new VolleyInputError(flag, undefined, undefined, message);
 
 /** "A..B" with numbers (negative allowed). */
 export function parseRange(text: string): { from: number; to: number } {
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
-  if (!m) throw err('--range', `expected A..B with two numbers, e.g. 8..28 or 0.5..2.5, found '${text}'`);
+  if (!m) throw flagError('--range', `expected A..B with two numbers, e.g. 8..28 or 0.5..2.5, found '${text}'`);
   const from = Number(m[1]);
   const to = Number(m[2]);
-  if (!(to > from)) throw err('--range', `expected the first number below the second, found ${text}`);
+  if (!(to > from)) throw flagError('--range', `expected the first number below the second, found ${text}`);
   return { from, to };
 }
 
 /** "METRIC = VALUE": the metric path and the value as written. */
 export function splitTarget(text: string): { metric: string; value: string } {
   const i = text.lastIndexOf('=');
-  if (i < 0) throw err('--target', `expected "METRIC = VALUE", e.g. "winner[0] = 50%", found '${text}'`);
+  if (i < 0) throw flagError('--target', `expected "METRIC = VALUE", e.g. "winner[0] = 50%", found '${text}'`);
   const metric = text.slice(0, i).trim();
   const value = text.slice(i + 1).trim();
-  if (metric === '') throw err('--target', `no metric before '=' in '${text}'`);
-  if (value === '') throw err('--target', `no value after '=' in '${text}'`);
+  if (metric === '') throw flagError('--target', `no metric before '=' in '${text}'`);
+  if (value === '') throw flagError('--target', `no value after '=' in '${text}'`);
   return { metric, value };
 }
 
@@ -112,15 +114,15 @@ export function parseTargetValue(value: string, metric: Metric): number {
   const pct = /^(-?\d+(?:\.\d+)?)\s*%$/.exec(value);
   if (metric.kind === 'share') {
     const v = pct ? Number(pct[1]) / 100 : /^-?\d*\.?\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isFinite(v)) throw err('--target', `${metric.path} is a share: expected a percentage such as 30% or a fraction such as 0.3, found '${value}'`);
+    if (!Number.isFinite(v)) throw flagError('--target', `${metric.path} is a share: expected a percentage such as 30% or a fraction such as 0.3, found '${value}'`);
     if (v < 0 || v > 1) {
-      throw err('--target', `${metric.path} is a share, from 0 to 1 (0% to 100%); found ${value}${pct ? '' : ` (for ${value}% write the % sign)`}`);
+      throw flagError('--target', `${metric.path} is a share, from 0 to 1 (0% to 100%); found ${value}${pct ? '' : ` (for ${value}% write the % sign)`}`);
     }
     return v;
   }
-  if (pct) throw err('--target', `${metric.path} is a mean per engagement, not a share: give a number without %`);
+  if (pct) throw flagError('--target', `${metric.path} is a mean per engagement, not a share: give a number without %`);
   const v = /^-?\d*\.?\d+(?:e-?\d+)?$/i.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(v)) throw err('--target', `expected a number after '=', found '${value}'`);
+  if (!Number.isFinite(v)) throw flagError('--target', `expected a number after '=', found '${value}'`);
   return v;
 }
 
@@ -128,10 +130,10 @@ function pickCell(run: PreparedRun, which: string | undefined, file: string): Ce
   const cells = run.cells;
   if (which === undefined) {
     if (cells.length === 1) return cells[0];
-    throw err('--cell', `${file} has ${cells.length} cells; name the one to tune with --cell (an index or a label): ${cells.map((c) => `${c.index} (${c.label})`).join(', ')}`);
+    throw flagError('--cell', `${file} has ${cells.length} cells; name the one to tune with --cell (an index or a label): ${cells.map((c) => `${c.index} (${c.label})`).join(', ')}`);
   }
   const c = /^\d+$/.test(which) ? cells[Number(which)] : cells.find((x) => x.label === which);
-  if (!c) throw err('--cell', `no cell '${which}' in ${file}; cells: ${cells.map((x) => `${x.index} (${x.label})`).join(', ')}`);
+  if (!c) throw flagError('--cell', `no cell '${which}' in ${file}; cells: ${cells.map((x) => `${x.index} (${x.label})`).join(', ')}`);
   return c;
 }
 
@@ -148,7 +150,7 @@ function withValue(base: Cell, segs: readonly Segment[], x: number): { scenario:
 
 /** Read and check everything a tune needs before anything runs: every mistake is an input error (exit 2). */
 export function prepareTune(req: TuneRequest): PreparedTune {
-  const run = prepareRun({ file: req.file, engagements: req.engagements, seed: req.seed, batch: req.batch, out: '.' });
+  const run = prepareRun({ file: req.file, engagements: req.engagements, seed: req.seed, batch: req.batch });
   const base = pickCell(run, req.cell, req.file);
   const rs = findRuleset(base.scenario.ruleset)!;
   const shape = rs.describe(rs.compile(base.scenario, base.options));
@@ -159,7 +161,7 @@ export function prepareTune(req: TuneRequest): PreparedTune {
   try {
     metric = parseMetric(t.metric, shape);
   } catch (e) {
-    if (e instanceof MetricError) throw err('--target', e.message);
+    if (e instanceof MetricError) throw flagError('--target', e.message);
     throw e;
   }
   const targetValue = parseTargetValue(t.value, metric);
@@ -168,20 +170,20 @@ export function prepareTune(req: TuneRequest): PreparedTune {
   try {
     segs = parsePath(req.param, RULESETS.map((r) => r.id));
   } catch (e) {
-    if (e instanceof PathError) throw err('--param', e.message);
+    if (e instanceof PathError) throw flagError('--param', e.message);
     throw e;
   }
   const probe = structuredClone(base.scenario) as unknown;
   const places = setPath(probe, segs, 0);
-  if (places === 0) throw err('--param', `'${req.param}' selects nothing in ${run.meta.scenarioFile} (it takes the paths of an experiment's vary, docs/files.md)`);
+  if (places === 0) throw flagError('--param', `'${req.param}' selects nothing in ${run.meta.scenarioFile} (it takes the paths of an experiment's vary, docs/files.md)`);
   const isOption = 'key' in segs[0] && segs[0].key === 'options';
   const optionName = isOption && segs[1] && 'key' in segs[1] ? segs[1].key : null;
   const probed = withValue(base, segs, 1);
-  if ('problem' in probed && probed.unknownField) throw err('--param', `'${req.param}' is not in the scenario: ${probed.problem}`);
+  if ('problem' in probed && probed.unknownField) throw flagError('--param', `'${req.param}' is not in the scenario: ${probed.problem}`);
   // An option's value is the resolved one (its default when the scenario does not set it).
   const scenarioValues = optionName !== null ? [base.options[optionName]] : valuesAt(base.scenario, segs);
   const notNumber = scenarioValues.find((v) => v !== undefined && typeof v !== 'number');
-  if (notNumber !== undefined) throw err('--param', `'${req.param}' is ${JSON.stringify(notNumber)} in the scenario, not a number: only numeric values can be tuned`);
+  if (notNumber !== undefined) throw flagError('--param', `'${req.param}' is ${JSON.stringify(notNumber)} in the scenario, not a number: only numeric values can be tuned`);
 
   let range: { from: number; to: number; given: boolean };
   if (req.range !== undefined) range = { ...parseRange(req.range), given: true };
@@ -190,31 +192,41 @@ export function prepareTune(req: TuneRequest): PreparedTune {
     const numeric = spec?.values.filter((v): v is number => typeof v === 'number') ?? [];
     if (numeric.length < 2) {
       const now = scenarioValues.filter((v) => v !== undefined);
-      throw err('--range', `give the values to search as --range A..B (${req.param} is ${now.length ? [...new Set(now)].join(', ') : 'not set'} in the scenario)`);
+      throw flagError('--range', `give the values to search as --range A..B (${req.param} is ${now.length ? [...new Set(now)].join(', ') : 'not set'} in the scenario)`);
     }
     range = { from: Math.min(...numeric), to: Math.max(...numeric), given: false };
   }
   for (const x of [range.from, range.to]) {
     const r = withValue(base, segs, x);
-    if ('problem' in r) throw err('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
+    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
   }
   // An integer parameter is one the scenario refuses a fraction for (a whole-number field or option).
   const fraction = [(range.from + range.to) / 2, range.from + 0.5, (range.from + range.to) / 2 + 0.25].find((x) => !Number.isInteger(x) && x > range.from && x < range.to);
   const integer = fraction === undefined || 'problem' in withValue(base, segs, fraction);
-  if (integer && !(Number.isInteger(range.from) && Number.isInteger(range.to))) throw err('--range', `${req.param} takes whole numbers: give whole-number ends, found ${req.range}`);
+  if (integer && !(Number.isInteger(range.from) && Number.isInteger(range.to))) throw flagError('--range', `${req.param} takes whole numbers: give whole-number ends, found ${req.range}`);
   let tolerance: number | null = null;
   if (req.tolerance !== undefined) {
-    if (integer) throw err('--tolerance', `${req.param} takes whole numbers; --tolerance is for real-valued parameters`);
-    if (!(req.tolerance > 0 && req.tolerance < range.to - range.from)) throw err('--tolerance', `expected a number above 0 and below the width of the range (${range.to - range.from}), found ${req.tolerance}`);
+    if (integer) throw flagError('--tolerance', `${req.param} takes whole numbers; --tolerance is for real-valued parameters`);
+    if (!(req.tolerance > 0 && req.tolerance < range.to - range.from)) throw flagError('--tolerance', `expected a number above 0 and below the width of the range (${range.to - range.from}), found ${req.tolerance}`);
     tolerance = req.tolerance;
   } else if (!integer) tolerance = Number(((range.to - range.from) / 100).toPrecision(2));
 
   const name = run.meta.experiment?.name ?? base.scenario.name;
   const cellAt = (x: number): Cell => {
     const r = withValue(base, segs, x);
-    if ('problem' in r) throw err('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
+    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
     return { ...singleCell(r.scenario), label: `${req.param}=${x}`, factors: { [req.param]: x } };
   };
+  // The metric must exist at both ends too (a parameter such as `turns` changes the turns there are).
+  for (const x of [range.from, range.to]) {
+    const c = cellAt(x);
+    try {
+      parseMetric(t.metric, rs.describe(rs.compile(c.scenario, c.options)));
+    } catch (e) {
+      if (e instanceof MetricError) throw flagError('--target', `when ${req.param} = ${x}: ${e.message}`);
+      throw e;
+    }
+  }
   return {
     run,
     base,
@@ -232,7 +244,7 @@ export function prepareTune(req: TuneRequest): PreparedTune {
 
 /** The metrics an engagement offers, for --list-metrics. */
 export function tuneMetricList(file: string, cell?: string): { cell: Cell; metrics: MetricListEntry[] } {
-  const run = prepareRun({ file, out: '.' });
+  const run = prepareRun({ file });
   const base = pickCell(run, cell, file);
   const rs = findRuleset(base.scenario.ruleset)!;
   return { cell: base, metrics: listMetrics(rs.describe(rs.compile(base.scenario, base.options))) };

@@ -9,7 +9,7 @@ import { SearchError, tuneSearch, type SearchOutcome } from '../stats/tuneSearch
 import type { RunPlan } from './plan.js';
 import { canonicalJson } from './results.js';
 import { runPlan } from './runner.js';
-import { err, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
+import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
 import { VOLLEY_VERSION } from './version.js';
 
 export interface TuneRunOptions {
@@ -24,7 +24,6 @@ export interface TuneRunOptions {
 /** Play the search; every round's values are the cells of one plan on the ordinary runner. */
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
   const { run, metric } = prep;
-  let engagements = 0;
   const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
     const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));
     const plan: RunPlan = {
@@ -36,11 +35,10 @@ export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise
       checkInvariants: false,
     };
     const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal });
-    engagements += plan.engagements * cells.length;
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
       const e = metric.read(summarizeCell(accs[i], shape));
-      if (!e) throw err('--target', `${metric.path} is not defined when ${prep.param.path} = ${xs[i]}`);
+      if (!e) throw flagError('--target', `${metric.path} is not defined when ${prep.param.path} = ${xs[i]}`);
       return e;
     });
     opts.onRound?.(round, xs.map((x, i) => ({ x, estimate: out[i] })));
@@ -60,12 +58,10 @@ export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise
       evaluate,
     );
   } catch (e) {
-    if (e instanceof SearchError) throw err('--range', e.message);
+    if (e instanceof SearchError) throw flagError('--range', e.message);
     throw e;
   }
-  const results = buildTuneResults(prep, outcome);
-  results.timing = { workers: opts.workers, wallSeconds: 0, engagements };
-  return results;
+  return buildTuneResults(prep, outcome);
 }
 
 export function buildTuneResults(prep: PreparedTune, o: SearchOutcome): TuneResults {

@@ -35,17 +35,17 @@ function exactRetreat(morale: number): number {
 }
 
 describe('tuning a whole-number parameter against the exact odds (7.4, volley odds)', () => {
-  const N = 4000;
+  const N = 3000;
   const p = Array.from({ length: 11 }, (_, m) => exactRetreat(m));
   const se = (q: number) => Math.sqrt((q * (1 - q)) / N);
 
   it('finds the morale whose exact retreat chance is the target, alone in its interval', async () => {
-    // The neighbours' exact chances lie 1.96 + 3 of their standard errors from the target or more, so
-    // their intervals leave it out: an interval that holds them, or a search that stops beside the
+    // The neighbours' exact chances lie 1.96 + 2.5 of their standard errors from the target or more,
+    // so their intervals leave it out: an interval that holds them, or a search that stops beside the
     // answer, fails.
-    expect(p[3] - p[4]).toBeGreaterThan((1.96 + 3) * se(p[3]));
-    expect(p[4] - p[5]).toBeGreaterThan((1.96 + 3) * se(p[5]));
-    const prep = prepareTune({ file: ONE_ROUND, param: 'defender.units[*].morale', target: `side[Grey].retreatRate = ${p[4]}`, range: '0..10', engagements: N, seed: 'tune-int' });
+    expect(p[3] - p[4]).toBeGreaterThan((1.96 + 2.5) * se(p[3]));
+    expect(p[4] - p[5]).toBeGreaterThan((1.96 + 2.5) * se(p[5]));
+    const prep = prepareTune({ file: ONE_ROUND, param: 'defender.units[*].morale', target: `side[Grey].retreatRate = ${p[4]}`, range: '1..7', engagements: N, seed: 'tune-int' });
     expect(prep.param.integer).toBe(true);
     const r = await runTune(prep, { workers: 0 });
     expect(r.method.name).toBe('every candidate');
@@ -59,11 +59,11 @@ describe('tuning a whole-number parameter against the exact odds (7.4, volley od
     // A target a fifth of the way from p(2) to p(3): morale 2 is nearest by 3 standard errors or more.
     const target = p[2] - 0.2 * (p[2] - p[3]);
     expect(0.6 * (p[2] - p[3])).toBeGreaterThan(3 * se(target));
-    const prep = prepareTune({ file: ONE_ROUND, param: 'defender.units[*].morale', target: `side[1].retreatRate = ${target}`, range: '0..10', engagements: N, seed: 'tune-int' });
+    const prep = prepareTune({ file: ONE_ROUND, param: 'defender.units[*].morale', target: `side[1].retreatRate = ${target}`, range: '1..7', engagements: N, seed: 'tune-int' });
     const r = await runTune(prep, { workers: 0, everyCandidateUpTo: 3 });
     expect(r.method.name).toBe('bisection');
     expect(r.chosen.x).toBe(2);
-    expect(r.points.length).toBeLessThan(11);
+    expect(r.points.length).toBeLessThan(7);
   });
 });
 

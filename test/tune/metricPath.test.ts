@@ -163,6 +163,7 @@ describe('the target and the range of volley tune', () => {
       [{ file: F, param: 'defender.units[*].morale', target: T, range: '0..6', tolerance: 0.1 }, /^--tolerance: .* takes whole numbers/],
       [{ file: F, param: 'defender.units[*].morale', target: 'side[Grey].retreatRat = 20%', range: '0..6' }, /^--target: unknown metric/],
       [{ file: F, param: 'turns', target: T, range: '1..3', cell: '2' }, /^--cell: no cell '2'/],
+      [{ file: 'test/tune/skirmish.scenario.yaml', param: 'turns', target: 'formation[Red-Bde].demoralizedByTurn[2] = 10%', range: '1..2' }, /^--target: when turns = 1: .*expected a turn from 1 to 1/],
     ];
     for (const [req, re] of bad) {
       expect(() => prepareTune(req), req.param).toThrow(VolleyInputError);
@@ -179,10 +180,11 @@ describe('the target and the range of volley tune', () => {
   });
 
   it('an experiment with several cells needs --cell', () => {
-    expect(() => prepareTune({ file: 'sims/village-assault.experiment.yaml', param: 'turns', target: 'winner[0] = 50%', range: '8..12' })).toThrow(
-      /^--cell: sims\/village-assault.experiment.yaml has 3 cells; name the one to tune with --cell/,
+    expect(() => prepareTune({ file: 'sims/town-assault.experiment.yaml', param: 'turns', target: 'winner[0] = 50%', range: '2..8' })).toThrow(
+      /^--cell: sims\/town-assault.experiment.yaml has 4 cells; name the one to tune with --cell/,
     );
-    const p = prepareTune({ file: 'sims/village-assault.experiment.yaml', param: 'turns', target: 'winner[0] = 50%', range: '8..12', cell: 'sides[1].doctrine=careful' });
+    const p = prepareTune({ file: 'sims/town-assault.experiment.yaml', param: 'turns', target: 'winner[0] = 50%', range: '2..8', cell: 'defender.units[*].morale=5' });
     expect(p.base.index).toBe(2);
+    expect(prepareTune({ file: 'sims/town-assault.experiment.yaml', param: 'turns', target: 'winner[0] = 50%', range: '2..8', cell: '3' }).base.label).toBe('defender.units[*].morale=6');
   });
 });
