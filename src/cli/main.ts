@@ -15,6 +15,7 @@ import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
 import { traceCommand } from './trace.js';
 import { tournamentCommand } from './tournament.js';
+import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
@@ -50,7 +51,8 @@ async function main(): Promise<void> {
     .command(traceCommand)
     .command(tournamentCommand)
     .command(refitCommand)
-    .demandCommand(1, 'name a command: run, trace, tournament, odds, refit, rulesets, validate or schema')
+    .command(tuneCommand)
+    .demandCommand(1, 'name a command: run, trace, tournament, tune, odds, refit, rulesets, validate or schema')
     .strict()
     .help()
     .version()

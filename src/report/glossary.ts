@@ -247,6 +247,45 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
 ];
 
+/** The terms of a `volley tune` page, after the general ones it shares with run reports. */
+export const TUNE_GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    term: 'Tuning',
+    definition:
+      'Finding the value of one parameter of the scenario (a demoralization limit, a morale rating, a doctrine threshold, a numeric option) at which a chosen metric reaches a target, such as “the corps is demoralized by turn 8 in 30% of engagements”. Each value tried is played on the same engagements.',
+  },
+  {
+    term: 'Metric path',
+    definition:
+      'The name of the figure being tuned, written like winner[Prussians], side[1].retreatRate, formation[Div-Foy].demoralizedByTurn[8] or objective[Ligny].heldBy[1]. Every metric is a share of engagements or a mean per engagement. volley tune FILE --list-metrics lists those a scenario has.',
+  },
+  {
+    term: 'Estimate curve',
+    definition:
+      'The metric at each value tried, with its 95% interval. On the same dice the estimate is a step function of the parameter: it changes only at the values where some engagement plays out differently. The curve is drawn through the values tried.',
+  },
+  {
+    term: 'Bisection on common random numbers',
+    definition:
+      'How a tune searches: it plays a few values spread over the range, finds two neighbours on either side of the target, tries the value halfway between them, keeps the half in which the target is crossed, and repeats until the two are next to each other (whole numbers) or closer than the tolerance (real numbers). Because every value sees the same dice, the estimate does not jump about from luck, and the search converges like one on an ordinary function. Small integer ranges are tried in full instead.',
+  },
+  {
+    term: 'Tuned value',
+    definition:
+      'Of the two neighbouring values tried between which the estimate crosses the target, the one whose estimate is nearer the target. For a whole-number parameter they are next to each other; for a real-valued one they are at most the tolerance apart, so the tuned value is within the tolerance of the crossing.',
+  },
+  {
+    term: 'Interval of the tuned value',
+    definition:
+      'The values whose estimate’s 95% interval contains the target. The true value, at which the metric would equal the target with unlimited engagements, lies in this set 95 times in 100: its own estimate’s interval contains the target that often. When no value’s interval contains the target (the estimate jumps across it between two neighbours), the interval is those two neighbours. An interval that reaches an end of the range may go on beyond it.',
+  },
+  {
+    term: 'Target not reached',
+    definition:
+      'The estimate stays on one side of the target over the whole range. The value reported is the one tried nearest the target; widen the range, or choose a parameter that moves this metric.',
+  },
+];
+
 /** The glossary of a report: battle entries only for battles, variant and precision entries only where they apply. */
 export function glossaryFor(battle: boolean, has: { variants?: boolean; precision?: boolean } = {}): GlossaryEntry[] {
   return GLOSSARY.filter((g) => (battle || !g.battle) && (has.variants || !g.variants) && (has.precision || !g.precision));

@@ -259,7 +259,8 @@ ${diffTable('Options that differ between cells', differences(r.cells.map((c) => 
 ${diffTable('Scenario values that differ between cells', differences(r.cells.map((c) => c.scenario)), 'None: every cell plays the same scenario.')}`;
 }
 
-const CSS = `
+/** The look of every volley page. */
+export const CSS = `
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #5a5a5f; --rule: #dcdce0; --accent: #2f6fb0; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }

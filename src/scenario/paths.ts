@@ -86,3 +86,30 @@ function setAt(node: unknown, segs: readonly Segment[], i: number, value: unknow
   });
   return n;
 }
+
+/** The values at every place the path selects in `doc` (undefined where the last key is absent). */
+export function valuesAt(doc: unknown, segs: readonly Segment[]): unknown[] {
+  const out: unknown[] = [];
+  const walk = (node: unknown, i: number) => {
+    if (i === segs.length) return void out.push(node);
+    const seg = segs[i];
+    if ('key' in seg) {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+      const obj = node as Record<string, unknown>;
+      // A doctrine given by its preset name has no parameters of its own: they are the preset's.
+      if (DOCTRINE_KEYS.has(seg.key) && typeof obj[seg.key] === 'string' && i + 1 < segs.length) return void out.push(undefined);
+      if (!(seg.key in obj)) return i === segs.length - 1 ? void out.push(undefined) : undefined;
+      return walk(obj[seg.key], i + 1);
+    }
+    if (!Array.isArray(node)) return;
+    node.forEach((el, idx) => {
+      const hit =
+        seg.select === '*' ||
+        seg.select === idx ||
+        (typeof seg.select === 'string' && el !== null && typeof el === 'object' && (el as { id?: unknown }).id === seg.select);
+      if (hit) walk(el, i + 1);
+    });
+  };
+  walk(doc, 0);
+  return out;
+}

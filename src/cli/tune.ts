@@ -1,0 +1,119 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/tune.js';
+import { UsageError } from './errors.js';
+import { CliExit } from './exit.js';
+
+interface TuneArgs {
+  file: string;
+  param?: string;
+  target?: string;
+  range?: string;
+  engagements?: number;
+  seed?: string;
+  workers?: number;
+  batch?: number;
+  cell?: string;
+  tolerance?: number;
+  out?: string;
+  quiet: boolean;
+  report: boolean;
+  listMetrics: boolean;
+}
+
+export const tuneCommand: CommandModule<object, TuneArgs> = {
+  command: 'tune <file>',
+  describe: 'Find the value of one parameter that brings a metric to a target (same dice for every value)',
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', demandOption: true, describe: 'experiment or scenario YAML' })
+      .option('param', { type: 'string', describe: 'What to tune: a vary path, e.g. sides[0].formations[Div-Foy].demoralization' })
+      .option('target', { type: 'string', describe: 'The aim, "METRIC = VALUE", e.g. "formation[Div-Foy].demoralizedByTurn[8] = 30%"' })
+      .option('range', { type: 'string', describe: 'Values to search, A..B (default: a numeric option\'s values)' })
+      .option('engagements', { alias: 'n', type: 'number', describe: 'Engagements per value tried (default: the file\'s, or 1000)' })
+      .option('seed', { type: 'string', describe: 'Seed (overrides the file)' })
+      .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' })
+      .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
+      .option('cell', { type: 'string', describe: 'For an experiment with several cells: the cell to tune (index or label)' })
+      .option('tolerance', { type: 'number', describe: 'Real-valued parameters: stop when the bracket is this narrow (default range/100)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>)' })
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print only the verdict' })
+      .option('report', { type: 'boolean', default: true, describe: 'Write the chart and the page (--no-report: tune.json and tune.csv only)' })
+      .option('list-metrics', { type: 'boolean', default: false, describe: 'List the metrics the file\'s engagement has, and stop' }) as never,
+  handler: async (argv) => {
+    if (argv.listMetrics) {
+      const { cell, metrics } = tuneMetricList(argv.file, argv.cell);
+      const width = Math.min(44, Math.max(...metrics.map((m) => m.pattern.length)));
+      console.log(`Metrics of ${argv.file}${cell.label === 'base' ? '' : ` (cell ${cell.index}: ${cell.label})`}; shares take a target such as 30% or 0.3, means a number:\n`);
+      for (const m of metrics) console.log(`  ${m.pattern.padEnd(width)}  ${m.kind === 'share' ? 'share' : 'mean '}  ${m.words}`);
+      console.log('\nS: a side by name, 0, 1, attacker or defender; F: a formation by id, name or index; T: a turn. docs/files.md, "Metric paths".');
+      return;
+    }
+    if (argv.param === undefined) throw new UsageError('tune: --param is needed (what to tune: a vary path such as sides[0].formations[0].demoralization)');
+    if (argv.target === undefined) throw new UsageError('tune: --target is needed ("METRIC = VALUE"; --list-metrics lists the metrics)');
+    const workers = argv.workers ?? availableParallelism();
+    if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
+    const seed = argv.seed === undefined ? undefined : /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
+    const prep = prepareTune({
+      file: argv.file,
+      param: argv.param,
+      target: argv.target,
+      range: argv.range,
+      engagements: argv.engagements,
+      seed,
+      batch: argv.batch,
+      cell: argv.cell,
+      tolerance: argv.tolerance,
+      out: argv.out,
+    });
+    // The pool, the statistics and the report load once the request is known to be good.
+    const { runTune } = await import('../sim/tuneRun.js');
+    const { RunInterrupted } = await import('../sim/runErrors.js');
+    const { EngagementError } = await import('../sim/batch.js');
+    const { writeFileAtomic } = await import('../sim/writeFiles.js');
+    const report = await import('../report/tune.js');
+    const say = (s: string) => {
+      if (!argv.quiet) process.stderr.write(`${s}\n`);
+    };
+    say(`tuning ${prep.param.path} over ${prep.range.from}..${prep.range.to} (${prep.param.integer ? 'whole numbers' : `real numbers, tolerance ${prep.tolerance}`}) so that ${prep.metric.path} = ${argv.target.split('=').pop()!.trim()}; ${prep.run.plan.engagements} engagements per value`);
+    const stop = new AbortController();
+    const onSigint = () => {
+      if (stop.signal.aborted) process.exit(130);
+      process.stderr.write('\nvolley: stopping; nothing is written\n');
+      stop.abort();
+    };
+    process.on('SIGINT', onSigint);
+    const started = performance.now();
+    let results;
+    try {
+      results = await runTune(prep, {
+        workers,
+        signal: stop.signal,
+        onRound: (round, points) => {
+          for (const p of points) say(`  round ${round}: ${prep.param.path} = ${p.x}: ${prep.metric.kind === 'share' ? `${(100 * p.estimate.value).toFixed(1)}% [${(100 * p.estimate.lo).toFixed(1)}, ${(100 * p.estimate.hi).toFixed(1)}]` : `${p.estimate.value.toFixed(3)} [${p.estimate.lo.toFixed(3)}, ${p.estimate.hi.toFixed(3)}]`}`);
+        },
+      });
+    } catch (e) {
+      if (e instanceof RunInterrupted) throw new CliExit('interrupted: no tune was written', 130);
+      if (e instanceof EngagementError) {
+        throw new CliExit(`an engagement failed while tuning (engagement ${e.engagement}, seed '${e.seed}'): ${e.reason}`, 1);
+      }
+      throw e;
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+    results.timing = { workers, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
+    if (argv.report) await report.writeTuneReport(results, prep.outDir);
+    else writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
+    // tune.json last: once it is there, the folder is complete.
+    writeFileAtomic(join(prep.outDir, TUNE_FILE), `${JSON.stringify(results, null, 2)}\n`);
+    for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
+    console.log(report.tuneVerdict(results));
+    if (!argv.quiet) {
+      console.log(`\n${results.method.evaluations} values x ${prep.run.plan.engagements} engagements in ${results.timing.wallSeconds.toFixed(1)} s (${workers} workers)`);
+      console.log(`results: ${join(prep.outDir, TUNE_FILE)}`);
+      if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
+    }
+  },
+};

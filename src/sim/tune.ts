@@ -1,0 +1,254 @@
+/**
+ * `volley tune`: the value of one parameter that brings a metric to a target. Every value tried is a
+ * cell of the file's scenario with the parameter set, played through the ordinary runner on the same
+ * engagements (random-number key `cell`: common random numbers); the search itself is
+ * src/stats/tuneSearch.ts. This module reads and checks the request, evaluates the values, and builds
+ * tune.json.
+ */
+import type { Ruleset } from '../core/ruleset.js';
+import { findRuleset, RULESETS } from '../rules/index.js';
+import { formatPath, VolleyInputError } from '../scenario/errors.js';
+import { singleCell, type Cell } from '../scenario/load.js';
+import { parsePath, PathError, setPath, valuesAt, type Segment } from '../scenario/paths.js';
+import { scenarioSchema, type Scenario } from '../scenario/schema.js';
+import { describeIssue } from '../scenario/yamlFile.js';
+import { listMetrics, MetricError, parseMetric, type Estimate, type Metric, type MetricListEntry } from '../stats/metricPath.js';
+import type { SearchOutcome, TunedInterval } from '../stats/tuneSearch.js';
+import { prepareRun, type PreparedRun } from './prepare.js';
+import type { Provenance } from './results.js';
+
+export const TUNE_FORMAT = 'volley-tune/1';
+export const TUNE_FILE = 'tune.json';
+export const TUNE_CSV = 'tune.csv';
+export const TUNE_PAGE = 'tune.html';
+export const TUNE_CHART = 'tune-curve';
+
+/** Every value of an integer range is evaluated when there are at most this many. */
+export const EVERY_CANDIDATE_UP_TO = 12;
+
+export interface TuneRequest {
+  file: string;
+  param: string;
+  target: string;
+  range?: string;
+  engagements?: number;
+  seed?: string | number;
+  batch?: number;
+  /** Which cell of an experiment with several: its index or label. */
+  cell?: string;
+  tolerance?: number;
+  out?: string;
+}
+
+export interface PreparedTune {
+  run: PreparedRun;
+  base: Cell;
+  param: { path: string; segs: Segment[]; integer: boolean; places: number; scenarioValues: unknown[] };
+  range: { from: number; to: number; given: boolean };
+  tolerance: number | null;
+  metric: Metric;
+  target: { value: number; text: string };
+  outDir: string;
+  name: string;
+  /** The scenario with the parameter at x, as a cell keyed `cell` (common random numbers). */
+  cellAt: (x: number) => Cell;
+  ruleset: Ruleset<any, any>;
+}
+
+export interface TunePoint extends Estimate {
+  x: number;
+  round: number;
+  /** The estimate's 95% interval contains the target. */
+  containsTarget: boolean;
+  chosen: boolean;
+}
+
+export interface TuneResults {
+  format: string;
+  provenance: Omit<Provenance, 'factors' | 'engagementsPerCell' | 'commonRandomNumbers'> & {
+    cell: { index: number; label: string } | null;
+    engagementsPerPoint: number;
+    rngKey: string;
+  };
+  param: { path: string; kind: 'integer' | 'real'; places: number; scenarioValue: unknown };
+  target: { metric: string; words: string; kind: 'share' | 'mean'; value: number; text: string };
+  range: { from: number; to: number };
+  method: { name: SearchOutcome['method']; resolution: number; rounds: number; evaluations: number; interval: string };
+  points: TunePoint[];
+  reached: boolean;
+  chosen: TunePoint;
+  interval: TunedInterval | null;
+  bracket: [number, number] | null;
+  crossings: [number, number][];
+  warnings: string[];
+  /** Set by the command: the only part that depends on the machine. */
+  timing?: { workers: number; wallSeconds: number; engagements: number };
+}
+
+/** An input error in a command-line flag: printed as "--flag: message", exit code 2. */
+export const flagError = (flag: string, message: string) => new VolleyInputError(flag, undefined, undefined, message);
+
+/** "A..B" with numbers (negative allowed). */
+export function parseRange(text: string): { from: number; to: number } {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!m) throw flagError('--range', `expected A..B with two numbers, e.g. 8..28 or 0.5..2.5, found '${text}'`);
+  const from = Number(m[1]);
+  const to = Number(m[2]);
+  if (!(to > from)) throw flagError('--range', `expected the first number below the second, found ${text}`);
+  return { from, to };
+}
+
+/** "METRIC = VALUE": the metric path and the value as written. */
+export function splitTarget(text: string): { metric: string; value: string } {
+  const i = text.lastIndexOf('=');
+  if (i < 0) throw flagError('--target', `expected "METRIC = VALUE", e.g. "winner[0] = 50%", found '${text}'`);
+  const metric = text.slice(0, i).trim();
+  const value = text.slice(i + 1).trim();
+  if (metric === '') throw flagError('--target', `no metric before '=' in '${text}'`);
+  if (value === '') throw flagError('--target', `no value after '=' in '${text}'`);
+  return { metric, value };
+}
+
+/** A share as "30%" or 0.3; a mean as a plain number. */
+export function parseTargetValue(value: string, metric: Metric): number {
+  const pct = /^(-?\d+(?:\.\d+)?)\s*%$/.exec(value);
+  if (metric.kind === 'share') {
+    const v = pct ? Number(pct[1]) / 100 : /^-?\d*\.?\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isFinite(v)) throw flagError('--target', `${metric.path} is a share: expected a percentage such as 30% or a fraction such as 0.3, found '${value}'`);
+    if (v < 0 || v > 1) {
+      throw flagError('--target', `${metric.path} is a share, from 0 to 1 (0% to 100%); found ${value}${pct ? '' : ` (for ${value}% write the % sign)`}`);
+    }
+    return v;
+  }
+  if (pct) throw flagError('--target', `${metric.path} is a mean per engagement, not a share: give a number without %`);
+  const v = /^-?\d*\.?\d+(?:e-?\d+)?$/i.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(v)) throw flagError('--target', `expected a number after '=', found '${value}'`);
+  return v;
+}
+
+function pickCell(run: PreparedRun, which: string | undefined, file: string): Cell {
+  const cells = run.cells;
+  if (which === undefined) {
+    if (cells.length === 1) return cells[0];
+    throw flagError('--cell', `${file} has ${cells.length} cells; name the one to tune with --cell (an index or a label): ${cells.map((c) => `${c.index} (${c.label})`).join(', ')}`);
+  }
+  const c = /^\d+$/.test(which) ? cells[Number(which)] : cells.find((x) => x.label === which);
+  if (!c) throw flagError('--cell', `no cell '${which}' in ${file}; cells: ${cells.map((x) => `${x.index} (${x.label})`).join(', ')}`);
+  return c;
+}
+
+/** The scenario of `base` with the parameter at x: the parsed scenario, or the first problem. */
+function withValue(base: Cell, segs: readonly Segment[], x: number): { scenario: Scenario } | { problem: string; unknownField: boolean } {
+  const data = structuredClone(base.scenario) as unknown;
+  setPath(data, segs, x);
+  const r = scenarioSchema.safeParse(data);
+  if (r.success) return { scenario: r.data };
+  const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
+  const d = describeIssue(first, data);
+  return { problem: `${formatPath(d.path)}: ${d.message}`, unknownField: first.code === 'unrecognized_keys' };
+}
+
+/** Read and check everything a tune needs before anything runs: every mistake is an input error (exit 2). */
+export function prepareTune(req: TuneRequest): PreparedTune {
+  const run = prepareRun({ file: req.file, engagements: req.engagements, seed: req.seed, batch: req.batch });
+  const base = pickCell(run, req.cell, req.file);
+  const rs = findRuleset(base.scenario.ruleset)!;
+  const shape = rs.describe(rs.compile(base.scenario, base.options));
+
+  // The target first: a wrong metric is the likeliest mistake and costs nothing to report.
+  const t = splitTarget(req.target);
+  let metric: Metric;
+  try {
+    metric = parseMetric(t.metric, shape);
+  } catch (e) {
+    if (e instanceof MetricError) throw flagError('--target', e.message);
+    throw e;
+  }
+  const targetValue = parseTargetValue(t.value, metric);
+
+  let segs: Segment[];
+  try {
+    segs = parsePath(req.param, RULESETS.map((r) => r.id));
+  } catch (e) {
+    if (e instanceof PathError) throw flagError('--param', e.message);
+    throw e;
+  }
+  const probe = structuredClone(base.scenario) as unknown;
+  const places = setPath(probe, segs, 0);
+  if (places === 0) throw flagError('--param', `'${req.param}' selects nothing in ${run.meta.scenarioFile} (it takes the paths of an experiment's vary, docs/files.md)`);
+  const isOption = 'key' in segs[0] && segs[0].key === 'options';
+  const optionName = isOption && segs[1] && 'key' in segs[1] ? segs[1].key : null;
+  const probed = withValue(base, segs, 1);
+  if ('problem' in probed && probed.unknownField) throw flagError('--param', `'${req.param}' is not in the scenario: ${probed.problem}`);
+  // An option's value is the resolved one (its default when the scenario does not set it).
+  const scenarioValues = optionName !== null ? [base.options[optionName]] : valuesAt(base.scenario, segs);
+  const notNumber = scenarioValues.find((v) => v !== undefined && typeof v !== 'number');
+  if (notNumber !== undefined) throw flagError('--param', `'${req.param}' is ${JSON.stringify(notNumber)} in the scenario, not a number: only numeric values can be tuned`);
+
+  let range: { from: number; to: number; given: boolean };
+  if (req.range !== undefined) range = { ...parseRange(req.range), given: true };
+  else {
+    const spec = optionName ? rs.options.find((o) => o.name === optionName) : undefined;
+    const numeric = spec?.values.filter((v): v is number => typeof v === 'number') ?? [];
+    if (numeric.length < 2) {
+      const now = scenarioValues.filter((v) => v !== undefined);
+      throw flagError('--range', `give the values to search as --range A..B (${req.param} is ${now.length ? [...new Set(now)].join(', ') : 'not set'} in the scenario)`);
+    }
+    range = { from: Math.min(...numeric), to: Math.max(...numeric), given: false };
+  }
+  for (const x of [range.from, range.to]) {
+    const r = withValue(base, segs, x);
+    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
+  }
+  // An integer parameter is one the scenario refuses a fraction for (a whole-number field or option).
+  const fraction = [(range.from + range.to) / 2, range.from + 0.5, (range.from + range.to) / 2 + 0.25].find((x) => !Number.isInteger(x) && x > range.from && x < range.to);
+  const integer = fraction === undefined || 'problem' in withValue(base, segs, fraction);
+  if (integer && !(Number.isInteger(range.from) && Number.isInteger(range.to))) throw flagError('--range', `${req.param} takes whole numbers: give whole-number ends, found ${req.range}`);
+  let tolerance: number | null = null;
+  if (req.tolerance !== undefined) {
+    if (integer) throw flagError('--tolerance', `${req.param} takes whole numbers; --tolerance is for real-valued parameters`);
+    if (!(req.tolerance > 0 && req.tolerance < range.to - range.from)) throw flagError('--tolerance', `expected a number above 0 and below the width of the range (${range.to - range.from}), found ${req.tolerance}`);
+    tolerance = req.tolerance;
+  } else if (!integer) tolerance = Number(((range.to - range.from) / 100).toPrecision(2));
+
+  const name = run.meta.experiment?.name ?? base.scenario.name;
+  const cellAt = (x: number): Cell => {
+    const r = withValue(base, segs, x);
+    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
+    return { ...singleCell(r.scenario), label: `${req.param}=${x}`, factors: { [req.param]: x } };
+  };
+  // The metric must exist at both ends too (a parameter such as `turns` changes the turns there are).
+  for (const x of [range.from, range.to]) {
+    const c = cellAt(x);
+    try {
+      parseMetric(t.metric, rs.describe(rs.compile(c.scenario, c.options)));
+    } catch (e) {
+      if (e instanceof MetricError) throw flagError('--target', `when ${req.param} = ${x}: ${e.message}`);
+      throw e;
+    }
+  }
+  return {
+    run,
+    base,
+    param: { path: req.param, segs, integer, places, scenarioValues },
+    range,
+    tolerance,
+    metric,
+    target: { value: targetValue, text: req.target.trim() },
+    outDir: req.out ?? `reports/tune-${name}`,
+    name,
+    cellAt,
+    ruleset: rs,
+  };
+}
+
+/** The metrics an engagement offers, for --list-metrics. */
+export function tuneMetricList(file: string, cell?: string): { cell: Cell; metrics: MetricListEntry[] } {
+  const run = prepareRun({ file });
+  const base = pickCell(run, cell, file);
+  const rs = findRuleset(base.scenario.ruleset)!;
+  return { cell: base, metrics: listMetrics(rs.describe(rs.compile(base.scenario, base.options))) };
+}
+
+export const INTERVAL_METHOD =
+  'the values whose estimate has a 95% interval containing the target (test inversion); when none has, the two neighbouring values between which the estimate jumps across the target';

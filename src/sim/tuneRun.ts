@@ -1,0 +1,124 @@
+/**
+ * Running a tune (src/sim/tune.ts reads the request): every round's values are the cells of one plan
+ * on the ordinary runner, all on the dice key `cell`, so workers and determinism are the runner's.
+ */
+import { createHash } from 'node:crypto';
+import { summarizeCell } from '../stats/summary.js';
+import type { Estimate } from '../stats/metricPath.js';
+import { SearchError, tuneSearch, type SearchOutcome } from '../stats/tuneSearch.js';
+import type { RunPlan } from './plan.js';
+import { canonicalJson } from './results.js';
+import { runPlan } from './runner.js';
+import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
+import { VOLLEY_VERSION } from './version.js';
+
+export interface TuneRunOptions {
+  workers: number;
+  signal?: AbortSignal;
+  /** After each round: the values played and their estimates. */
+  onRound?: (round: number, points: { x: number; estimate: Estimate }[]) => void;
+  /** Test seam: evaluate every integer candidate of a range up to this size (default EVERY_CANDIDATE_UP_TO). */
+  everyCandidateUpTo?: number;
+}
+
+/** Play the search; every round's values are the cells of one plan on the ordinary runner. */
+export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
+  const { run, metric } = prep;
+  const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
+    const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));
+    const plan: RunPlan = {
+      rulesetId: prep.base.scenario.ruleset,
+      seed: run.plan.seed,
+      engagements: run.plan.engagements,
+      batch: run.plan.batch,
+      cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
+      checkInvariants: false,
+    };
+    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal });
+    const out = cells.map((c, i) => {
+      const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
+      const e = metric.read(summarizeCell(accs[i], shape));
+      if (!e) throw flagError('--target', `${metric.path} is not defined when ${prep.param.path} = ${xs[i]}`);
+      return e;
+    });
+    opts.onRound?.(round, xs.map((x, i) => ({ x, estimate: out[i] })));
+    return out;
+  };
+  let outcome: SearchOutcome;
+  try {
+    outcome = await tuneSearch(
+      {
+        from: prep.range.from,
+        to: prep.range.to,
+        integer: prep.param.integer,
+        target: prep.target.value,
+        tolerance: prep.tolerance ?? undefined,
+        allUpTo: opts.everyCandidateUpTo ?? EVERY_CANDIDATE_UP_TO,
+      },
+      evaluate,
+    );
+  } catch (e) {
+    if (e instanceof SearchError) throw flagError('--range', e.message);
+    throw e;
+  }
+  return buildTuneResults(prep, outcome);
+}
+
+export function buildTuneResults(prep: PreparedTune, o: SearchOutcome): TuneResults {
+  const { run, base } = prep;
+  const rs = prep.ruleset;
+  const scenario = base.scenario;
+  const t = prep.target.value;
+  const point = (p: SearchOutcome['points'][number]): TunePoint => ({
+    x: p.x,
+    value: p.value,
+    lo: p.lo,
+    hi: p.hi,
+    se: p.se,
+    n: p.n,
+    round: p.round,
+    containsTarget: p.lo <= t && t <= p.hi,
+    chosen: p.x === o.chosen.x,
+  });
+  const distinct = [...new Set(prep.param.scenarioValues.map((v) => JSON.stringify(v ?? null)))].map((s) => JSON.parse(s) as unknown);
+  const hashed = {
+    volley: VOLLEY_VERSION,
+    ruleset: rs.id,
+    seed: run.plan.seed,
+    engagements: run.plan.engagements,
+    batch: run.plan.batch,
+    param: prep.param.path,
+    range: [prep.range.from, prep.range.to],
+    tolerance: prep.tolerance,
+    target: [prep.metric.path, t],
+    options: base.options,
+    scenario,
+  };
+  const single = run.cells.length === 1 && Object.keys(base.factors).length === 0;
+  return {
+    format: TUNE_FORMAT,
+    provenance: {
+      volley: VOLLEY_VERSION,
+      ruleset: { id: rs.id, title: rs.title },
+      experiment: run.meta.experiment,
+      scenario: { file: run.meta.scenarioFile, name: scenario.name, title: scenario.title, question: scenario.question },
+      cell: single ? null : { index: base.index, label: base.label },
+      seed: run.plan.seed,
+      engagementsPerPoint: run.plan.engagements,
+      batch: run.plan.batch,
+      rngKey: 'cell',
+      hash: createHash('sha256').update(canonicalJson(hashed)).digest('hex'),
+    },
+    param: { path: prep.param.path, kind: prep.param.integer ? 'integer' : 'real', places: prep.param.places, scenarioValue: distinct.length === 1 ? distinct[0] : distinct },
+    target: { metric: prep.metric.path, words: prep.metric.words, kind: prep.metric.kind, value: t, text: prep.target.text },
+    range: { from: prep.range.from, to: prep.range.to },
+    method: { name: o.method, resolution: o.resolution, rounds: o.rounds, evaluations: o.evaluations, interval: INTERVAL_METHOD },
+    points: o.points.map(point),
+    reached: o.reached,
+    chosen: point(o.chosen),
+    interval: o.interval,
+    bracket: o.bracket,
+    crossings: o.crossings,
+    warnings: o.warnings,
+  };
+}

@@ -1,0 +1,382 @@
+/**
+ * Metric paths: one named figure of a cell's summary, as `volley tune` aims it at a target.
+ *
+ *   winner[S]                          share of engagements side S won (S: name, 0, 1, attacker,
+ *                                      defender); winner[draw]: drawn
+ *   ended[R]                           share that ended for reason R (retreat, destroyed, time,
+ *                                      bothRetreated, victoryPoints, armyDemoralized), whoever won
+ *   turns                              turns played (mean)
+ *   side[S].retreatRate                share in which at least one unit of S retreated
+ *   side[S].strengthLost ...           means per engagement: strengthLost, stepsLost, unitsEliminated,
+ *                                      retreatsForced, retreatsVoluntary, disruptions, leadersLost
+ *   side[S].armyDemoralized            battles: share in which the army was demoralized
+ *   side[S].armyDemoralizedByTurn[T]   battles: ... by the end of turn T
+ *   side[S].victoryPoints              battles: mean victory points
+ *   side[S].strengthByTurn[T]          battles: mean strength on the map at the end of turn T
+ *   formation[F].demoralized           battles: share in which formation F (id, name or index) was demoralized
+ *   formation[F].demoralizedByTurn[T]  battles: ... by the end of turn T
+ *   formation[F].strengthLost | unitsEliminated | retreats   battles: means
+ *   objective[O].heldBy[S]             battles: share ending with objective O (name or index) held by
+ *                                      S, or by nobody (heldBy[nobody])
+ *   unit[U].eliminated | retreated     share in which unit U (id) was eliminated, retreated
+ *
+ * Every metric is a mean over engagements (a share is the mean of a 0/1), so its 95% interval says how
+ * well the engagements pin it down. Rates over morale checks are left out: checks within an engagement
+ * are not independent, and their Wilson interval would be too narrow to tune against.
+ */
+import { OUTCOME_REASONS, type SideIndex } from '../core/result.js';
+import type { EngagementShape } from '../core/ruleset.js';
+import type { HistogramSummary } from './histogram.js';
+import { wilson, zFor, type Proportion } from './intervals.js';
+import type { CellSummary } from './summary.js';
+
+export type MetricKind = 'share' | 'mean';
+
+/** A metric's estimate in one cell: value, 95% interval, standard error, engagements. */
+export interface Estimate {
+  value: number;
+  lo: number;
+  hi: number;
+  se: number;
+  n: number;
+}
+
+export interface Metric {
+  /** The path in canonical form (selectors as ids or names as the battle gives them). */
+  path: string;
+  kind: MetricKind;
+  /** Plain words: "Foy's division demoralized by the end of turn 8". */
+  words: string;
+  /** The estimate in a cell's summary; null when the summary does not have it. */
+  read: (s: CellSummary) => Estimate | null;
+}
+
+/** A metric path that cannot be read; `suggestions` are the nearest known metrics. */
+export class MetricError extends Error {
+  constructor(
+    message: string,
+    readonly suggestions: string[] = [],
+  ) {
+    super(suggestions.length ? `${message}; did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : message);
+    this.name = 'MetricError';
+  }
+}
+
+const Z95 = zFor(0.95);
+
+function fromShare(p: Proportion): Estimate {
+  return { value: p.p, lo: p.lo, hi: p.hi, se: p.n > 0 ? Math.sqrt((p.p * (1 - p.p)) / p.n) : 0, n: p.n };
+}
+
+function fromMean(h: Pick<HistogramSummary, 'mean' | 'lo' | 'hi'>, n: number): Estimate {
+  return { value: h.mean, lo: h.lo, hi: h.hi, se: (h.hi - h.lo) / (2 * Z95), n };
+}
+
+const SIDE_SHARES = ['retreatRate'] as const;
+const SIDE_MEANS = ['strengthLost', 'stepsLost', 'unitsEliminated', 'retreatsForced', 'retreatsVoluntary', 'disruptions', 'leadersLost'] as const;
+const SIDE_BATTLE_SHARES = ['armyDemoralized'] as const;
+const SIDE_BATTLE_MEANS = ['victoryPoints'] as const;
+const SIDE_BY_TURN = ['armyDemoralizedByTurn', 'strengthByTurn'] as const;
+const FORMATION_MEANS = ['strengthLost', 'unitsEliminated', 'retreats'] as const;
+
+const SIDE_WORDS: Record<string, string> = {
+  retreatRate: 'had a unit retreat',
+  strengthLost: 'strength lost',
+  stepsLost: 'steps lost',
+  unitsEliminated: 'units eliminated',
+  retreatsForced: 'forced retreats',
+  retreatsVoluntary: 'voluntary retreats',
+  disruptions: 'disruptions',
+  leadersLost: 'leaders lost',
+  armyDemoralized: 'army demoralized',
+  victoryPoints: 'victory points',
+  armyDemoralizedByTurn: 'army demoralized by the end of turn',
+  strengthByTurn: 'strength on the map at the end of turn',
+};
+
+const FORMATION_WORDS: Record<string, string> = {
+  demoralized: 'demoralized',
+  demoralizedByTurn: 'demoralized by the end of turn',
+  strengthLost: 'strength lost',
+  unitsEliminated: 'units eliminated',
+  retreats: 'retreats',
+};
+
+/** A battle's shape has formations (every battle side has one); an assault's has none. */
+const isBattle = (shape: EngagementShape) => shape.formations.length > 0;
+
+/** One line per kind of metric the engagement has, for `volley tune --list-metrics`. */
+export interface MetricListEntry {
+  pattern: string;
+  kind: MetricKind;
+  words: string;
+  /** Every path the pattern stands for (turns and alternatives written out): what suggestions are drawn from. */
+  names: string[];
+}
+
+export function listMetrics(shape: EngagementShape): MetricListEntry[] {
+  const out: MetricListEntry[] = [];
+  const turns = Array.from({ length: shape.turns }, (_, i) => i + 1);
+  const T = `[1..${shape.turns}]`;
+  const add = (pattern: string, kind: MetricKind, words: string, names = [pattern]) => out.push({ pattern, kind, words, names });
+  const byTurn = (prefix: string, kind: MetricKind, words: string) =>
+    add(`${prefix}${T}`, kind, words, turns.map((t) => `${prefix}[${t}]`));
+  for (const s of shape.sides) add(`winner[${s.name}]`, 'share', `${s.name} (${s.role}) won`);
+  add('winner[draw]', 'share', 'a draw');
+  add('ended[R]', 'share', `ended for reason R, whoever won: ${OUTCOME_REASONS.join(', ')}`, OUTCOME_REASONS.map((r) => `ended[${r}]`));
+  add('turns', 'mean', 'turns played');
+  const battle = isBattle(shape);
+  for (const s of shape.sides) {
+    const p = `side[${s.name}]`;
+    for (const f of SIDE_SHARES) add(`${p}.${f}`, 'share', `${s.name}: ${SIDE_WORDS[f]}`);
+    for (const f of SIDE_MEANS) add(`${p}.${f}`, 'mean', `${s.name}: ${SIDE_WORDS[f]} per engagement`);
+    if (!battle) continue;
+    for (const f of SIDE_BATTLE_SHARES) add(`${p}.${f}`, 'share', `${s.name}: ${SIDE_WORDS[f]}`);
+    byTurn(`${p}.armyDemoralizedByTurn`, 'share', `${s.name}: ${SIDE_WORDS.armyDemoralizedByTurn} T`);
+    for (const f of SIDE_BATTLE_MEANS) add(`${p}.${f}`, 'mean', `${s.name}: ${SIDE_WORDS[f]} at the end`);
+    byTurn(`${p}.strengthByTurn`, 'mean', `${s.name}: ${SIDE_WORDS.strengthByTurn} T`);
+  }
+  for (const f of shape.formations) {
+    const p = `formation[${f.id}]`;
+    add(`${p}.demoralized`, 'share', `${f.name}: demoralized`);
+    byTurn(`${p}.demoralizedByTurn`, 'share', `${f.name}: ${FORMATION_WORDS.demoralizedByTurn} T`);
+    for (const m of FORMATION_MEANS) add(`${p}.${m}`, 'mean', `${f.name}: ${FORMATION_WORDS[m]} per engagement`);
+  }
+  for (const o of shape.objectives) {
+    const holders = [shape.sides[0].name, shape.sides[1].name, 'nobody'];
+    add(`objective[${o.name}].heldBy[S]`, 'share', `${o.name} held at the end by side S, or by nobody`, holders.map((h) => `objective[${o.name}].heldBy[${h}]`));
+  }
+  for (const u of shape.units) {
+    add(`unit[${u.id}].eliminated`, 'share', `${u.id} eliminated`);
+    add(`unit[${u.id}].retreated`, 'share', `${u.id} retreated`);
+  }
+  return out;
+}
+
+/** Every metric path written out: what suggestions are drawn from. */
+export function metricNames(shape: EngagementShape): string[] {
+  return listMetrics(shape).flatMap((e) => e.names);
+}
+
+/** Edit distance (Levenshtein), case-insensitive. */
+export function editDistance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[y.length];
+}
+
+/**
+ * The known names nearest to `wrong` (at most `max`, and not absurdly far). Names come in groups (the
+ * turns of one by-turn metric): each group offers only its nearest name.
+ */
+export function nearest(wrong: string, known: readonly (string | readonly string[])[], max = 3): string[] {
+  const limit = Math.max(3, Math.ceil(wrong.length / 2));
+  return known
+    .map((g) => {
+      const names = typeof g === 'string' ? [g] : g;
+      return names.map((k) => ({ k, d: editDistance(wrong, k) })).reduce((a, b) => (b.d < a.d ? b : a));
+    })
+    .filter((e) => e.d <= limit)
+    .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k))
+    .slice(0, max)
+    .map((e) => e.k);
+}
+
+interface Parsed {
+  head: string;
+  sel?: string;
+  field?: string;
+  arg?: string;
+}
+
+const PATH_RE = /^([A-Za-z]+)(?:\[([^\]]*)\])?(?:\.([A-Za-z]+)(?:\[([^\]]*)\])?)?$/;
+
+function parse(text: string): Parsed | null {
+  const m = PATH_RE.exec(text);
+  if (!m) return null;
+  return { head: m[1], sel: m[2]?.trim(), field: m[3], arg: m[4]?.trim() };
+}
+
+const eq = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A side by index, name or role. */
+function sideOf(sel: string, shape: EngagementShape): SideIndex | null {
+  if (sel === '0' || sel === '1') return Number(sel) as SideIndex;
+  const byName = shape.sides.findIndex((s) => eq(s.name, sel));
+  if (byName >= 0) return byName as SideIndex;
+  const byRole = shape.sides.map((s, i) => (eq(s.role, sel) ? i : -1)).filter((i) => i >= 0);
+  return byRole.length === 1 ? (byRole[0] as SideIndex) : null;
+}
+
+const sideChoices = (shape: EngagementShape) => `${shape.sides.map((s, i) => `${i} or '${s.name}' (${s.role})`).join(', ')}`;
+
+/** An index, or the id, or the name (case-insensitive; an id wins over a name). */
+function pick<T extends { id?: string; name: string }>(sel: string, list: readonly T[]): number {
+  if (/^\d+$/.test(sel)) return Number(sel) < list.length ? Number(sel) : -1;
+  const byId = list.findIndex((x) => x.id !== undefined && eq(x.id, sel));
+  return byId >= 0 ? byId : list.findIndex((x) => eq(x.name, sel));
+}
+
+function turnOf(arg: string | undefined, shape: EngagementShape, path: string): number {
+  const t = arg !== undefined && /^\d+$/.test(arg) ? Number(arg) : NaN;
+  if (!(t >= 1 && t <= shape.turns)) {
+    throw new MetricError(`${path}: expected a turn from 1 to ${shape.turns} in the brackets, found ${arg === undefined ? 'nothing' : `'${arg}'`}`);
+  }
+  return t;
+}
+
+/**
+ * Read a metric path against an engagement's shape. Throws MetricError with the nearest known metrics
+ * when the path names nothing.
+ */
+export function parseMetric(text: string, shape: EngagementShape): Metric {
+  const path = text.trim();
+  const unknown = (why?: string): never => {
+    throw new MetricError(why ?? `unknown metric '${path}' (volley tune <file> --list-metrics lists them)`, nearest(path, listMetrics(shape).map((e) => e.names)));
+  };
+  if (path === '') throw new MetricError('no metric given: expected a path such as winner[0] or side[1].retreatRate');
+  const p = parse(path);
+  if (!p) return unknown();
+  const battle = isBattle(shape);
+  const needBattle = () => {
+    if (!battle) throw new MetricError(`${path}: only battles have ${p.head === 'side' ? `side[...].${p.field}` : `${p.head}[...]`}; this scenario is an assault`);
+  };
+  const noArg = () => {
+    if (p.arg !== undefined) unknown();
+  };
+
+  switch (p.head) {
+    case 'winner': {
+      if (p.sel === undefined || p.field !== undefined) return unknown();
+      if (eq(p.sel, 'draw')) return { path: 'winner[draw]', kind: 'share', words: 'a draw (no winner)', read: (s) => fromShare(s.outcome[2]) };
+      const side = sideOf(p.sel, shape);
+      if (side === null) return unknown(`${path}: no side '${p.sel}'; expected ${sideChoices(shape)}, or draw`);
+      const name = shape.sides[side].name;
+      return { path: `winner[${name}]`, kind: 'share', words: `${name} won`, read: (s) => fromShare(s.outcome[side]) };
+    }
+    case 'ended': {
+      if (p.sel === undefined || p.field !== undefined) return unknown();
+      const reason = OUTCOME_REASONS.find((r) => eq(r, p.sel!));
+      if (!reason) return unknown(`${path}: no end reason '${p.sel}'; expected one of ${OUTCOME_REASONS.join(', ')}`);
+      return {
+        path: `ended[${reason}]`,
+        kind: 'share',
+        words: `ended by ${reason}`,
+        read: (s) => {
+          const count = s.reasons.filter((r) => r.reason === reason).reduce((k, r) => k + r.count, 0);
+          return fromShare(wilson(count, s.engagements));
+        },
+      };
+    }
+    case 'turns':
+      if (p.sel !== undefined || p.field !== undefined) return unknown();
+      return { path: 'turns', kind: 'mean', words: 'turns played', read: (s) => fromMean(s.turns, s.engagements) };
+    case 'side': {
+      if (p.sel === undefined || p.field === undefined) return unknown();
+      const side = sideOf(p.sel, shape);
+      if (side === null) return unknown(`${path}: no side '${p.sel}'; expected ${sideChoices(shape)}`);
+      const name = shape.sides[side].name;
+      const f = p.field;
+      const base = `side[${name}].${f}`;
+      if ((SIDE_SHARES as readonly string[]).includes(f)) {
+        noArg();
+        return { path: base, kind: 'share', words: `${name} ${SIDE_WORDS[f]}`, read: (s) => fromShare(s.sides[side].retreatRate) };
+      }
+      if ((SIDE_MEANS as readonly string[]).includes(f)) {
+        noArg();
+        const k = f as (typeof SIDE_MEANS)[number];
+        return { path: base, kind: 'mean', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromMean(s.sides[side][k], s.engagements) };
+      }
+      if (f === 'armyDemoralized') {
+        needBattle();
+        noArg();
+        return { path: base, kind: 'share', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromShare(s.sides[side].armyDemoralized) };
+      }
+      if (f === 'victoryPoints') {
+        needBattle();
+        noArg();
+        return { path: base, kind: 'mean', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromMean(s.sides[side].victoryPoints, s.engagements) };
+      }
+      if ((SIDE_BY_TURN as readonly string[]).includes(f)) {
+        needBattle();
+        const t = turnOf(p.arg, shape, path);
+        const words = `${name}: ${SIDE_WORDS[f]} ${t}`;
+        if (f === 'armyDemoralizedByTurn') {
+          return { path: `${base}[${t}]`, kind: 'share', words, read: (s) => optional(s.sides[side].armyDemoralizedByTurn[t - 1], fromShare) };
+        }
+        return { path: `${base}[${t}]`, kind: 'mean', words, read: (s) => optional(s.sides[side].strengthByTurn[t - 1], (x) => fromMean(x, s.engagements)) };
+      }
+      return unknown();
+    }
+    case 'formation': {
+      needBattle();
+      if (p.sel === undefined || p.field === undefined) return unknown();
+      const i = pick(p.sel, shape.formations);
+      if (i < 0) return unknown(`${path}: no formation '${p.sel}'; formations: ${shape.formations.map((f) => (f.name === f.id ? f.id : `${f.id} (${f.name})`)).join(', ')}`);
+      const fm = shape.formations[i];
+      const f = p.field;
+      const base = `formation[${fm.id}].${f}`;
+      const at = (s: CellSummary) => s.formations.find((x) => x.id === fm.id);
+      if (f === 'demoralized') {
+        noArg();
+        return { path: base, kind: 'share', words: `${fm.name} demoralized`, read: (s) => optional(at(s), (x) => fromShare(x.demoralized)) };
+      }
+      if (f === 'demoralizedByTurn') {
+        const t = turnOf(p.arg, shape, path);
+        return {
+          path: `${base}[${t}]`,
+          kind: 'share',
+          words: `${fm.name} ${FORMATION_WORDS[f]} ${t}`,
+          read: (s) => optional(at(s)?.demoralizedByTurn[t - 1], fromShare),
+        };
+      }
+      if ((FORMATION_MEANS as readonly string[]).includes(f)) {
+        noArg();
+        const k = f as (typeof FORMATION_MEANS)[number];
+        return { path: base, kind: 'mean', words: `${fm.name}: ${FORMATION_WORDS[f]}`, read: (s) => optional(at(s), (x) => fromMean(x[k], s.engagements)) };
+      }
+      return unknown();
+    }
+    case 'objective': {
+      needBattle();
+      if (p.sel === undefined || p.field !== 'heldBy' || p.arg === undefined) return unknown();
+      const i = pick(p.sel, shape.objectives);
+      if (i < 0) return unknown(`${path}: no objective '${p.sel}'; objectives: ${shape.objectives.map((o) => o.name).join(', ')}`);
+      const o = shape.objectives[i];
+      const slot = eq(p.arg, 'nobody') ? 2 : sideOf(p.arg, shape);
+      if (slot === null) return unknown(`${path}: heldBy[${p.arg}]: expected ${sideChoices(shape)}, or nobody`);
+      const by = slot === 2 ? 'nobody' : shape.sides[slot].name;
+      return {
+        path: `objective[${o.name}].heldBy[${by}]`,
+        kind: 'share',
+        words: slot === 2 ? `${o.name} held by nobody at the end` : `${o.name} held by ${by} at the end`,
+        read: (s) => optional(s.objectives[i]?.heldBy[slot], fromShare),
+      };
+    }
+    case 'unit': {
+      if (p.sel === undefined || (p.field !== 'eliminated' && p.field !== 'retreated')) return unknown();
+      noArg();
+      const u = shape.units.find((x) => eq(x.id, p.sel!));
+      if (!u) return unknown(`${path}: no unit '${p.sel}'`);
+      const f = p.field;
+      return {
+        path: `unit[${u.id}].${f}`,
+        kind: 'share',
+        words: `${u.id} ${f}`,
+        read: (s) => optional(s.units.find((x) => x.id === u.id), (x) => fromShare(x[f])),
+      };
+    }
+    default:
+      return unknown();
+  }
+}
+
+function optional<T>(x: T | undefined, f: (x: T) => Estimate): Estimate | null {
+  return x === undefined ? null : f(x);
+}
