@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
-import { newBattleResult } from '../../src/rules/aor/battle/play.js';
+import { newBattleResult, playBattle } from '../../src/rules/aor/battle/play.js';
+import type { VolleyEvent } from '../../src/core/events.js';
+import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
+import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import { checkLeaders, commandPhase, updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
@@ -310,3 +313,30 @@ function compileWithObjective(commit: string): CompiledBattle {
     { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
   ]);
 }
+
+describe('12.1 command range fields kept between player turns (DESIGN.md, Performance)', () => {
+  it('a kept field gives the same ranges as one traced afresh, turn after turn of the corps battle', () => {
+    const { scenario } = loadScenario('sims/corps-battle.scenario.yaml');
+    const sc = scenario as unknown as BattleScenario;
+    const c = compileBattle(sc, aorOptions(resolveOptions(AOR_OPTIONS, {})));
+    const b = c.workspace;
+    let checked = 0;
+    for (let e = 0; e < 6; e++) {
+      const sink = (ev: VolleyEvent) => {
+        // Right after the player turn's trace (12.1), before anything moves.
+        if (ev.type !== 'phase' || ev.phase !== 'bombardment') return;
+        const inCommand = b.inCommand.slice();
+        const fields = c.formations.map((f, fi) => (f.side === ev.side && b.commandField[fi] ? b.commandField[fi]!.slice() : null));
+        b.rangeFrom.fill(-1);
+        updateCommandRange(b, ev.side);
+        c.formations.forEach((f, fi) => {
+          for (const u of f.units) if (f.side === ev.side || c.formationHasCavalry[fi]) expect(b.inCommand[u]).toBe(inCommand[u]);
+          if (fields[fi]) expect(Array.from(b.commandField[fi]!)).toEqual(Array.from(fields[fi]!));
+        });
+        checked++;
+      };
+      playBattle(c, EngagementDice.for('range', 'corps', e), { sink });
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Invariants of a battle, checked under --check-invariants and in tests (DESIGN.md, "Reliability"):
- * no unit in two places, hex tallies that match the units, stacking after movement (5.3), no
+ * no unit in two places, hex tallies and unit lists that match the units, stacking after movement (5.3), no
  * negative steps, eliminated units off the map, and losses that add up.
  */
 import type { EngagementResult } from '../../../core/result.js';
@@ -29,6 +29,13 @@ export function checkBattleInvariants(b: BattleState, res: EngagementResult, whe
   }
   for (let h = 0; h < count.length; h++) {
     if (count[h] !== b.count[h]) fail(`hex ${h} tally ${b.count[h]} but ${count[h]} units are there`);
+    // The hex's unit list holds exactly its units, in unit order.
+    let listed = 0;
+    for (let u = b.firstAt[h], prev = -1; u >= 0; prev = u, u = b.nextAt[u]) {
+      if (b.pos[u] !== h || u <= prev) fail(`hex ${h} lists ${c.specs[u]?.id ?? u} out of place or order`);
+      if (++listed > c.specs.length) fail(`hex ${h}'s unit list loops`);
+    }
+    if (listed !== count[h]) fail(`hex ${h} lists ${listed} units but ${count[h]} are there`);
     const limit = c.map.terrain[h] === 5 /* fort, 10.1 */ ? 1 : 2;
     if (when === 'after movement' && count[h] > limit && side[h] === b.phasing) fail(`hex ${h} holds ${count[h]} units after movement (5.3, 10.1)`);
   }
