@@ -68,9 +68,13 @@ export class Alea {
     return (this.s2 = t - (this.c = t | 0));
   };
 
-  constructor(seed: string) {
+  /**
+   * `firstPass`, when given, is Mash's state after hashing the seed once (mashState(seed)): engagement
+   * dice hash the seed prefix their streams share only once.
+   */
+  constructor(seed: string, firstPass = -1) {
     // Baagøe's seeding: three states less three successive Mash hashes of the seed.
-    let n = mashInto(MASH3, seed);
+    let n = firstPass >= 0 ? firstPass : mashInto(MASH3, seed);
     let s0 = S0 - (n >>> 0) * TWO_M32;
     if (s0 < 0) s0 += 1;
     n = mashInto(n, seed);
@@ -88,6 +92,11 @@ export class Alea {
 
 export function aleaStream(seed: string): Uniform {
   return new Alea(seed).next;
+}
+
+/** Mash's state after hashing `text` once at the start of alea's seeding (see Alea's firstPass). */
+export function mashState(text: string, from = MASH3): number {
+  return mashInto(from, text);
 }
 
 /** A die roll from a uniform draw: 1..6. */
@@ -108,9 +117,14 @@ export const TWO_D6_WAYS: readonly number[] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 
  * Streams are created on first use so an engagement that never needs, say, side b's AI stream pays
  * nothing for it.
  */
+/** The end of each sub-stream's seed, by side * 3 + purpose index. */
+const SUFFIXES = SIDES.flatMap((side) => PURPOSES.map((purpose) => `${side}/${purpose}`));
+
 export class EngagementDice {
   readonly seed: string;
   private readonly streams: (Uniform | undefined)[] = new Array(SIDES.length * PURPOSES.length);
+  /** Mash's state after `${seed}/`, the prefix every sub-stream seed starts with (-1: not yet). */
+  private prefix = -1;
 
   constructor(seed: string) {
     this.seed = seed;
@@ -124,7 +138,8 @@ export class EngagementDice {
     const k = side * PURPOSES.length + (purpose === 'fire' ? 0 : purpose === 'morale' ? 1 : 2);
     let s = this.streams[k];
     if (s === undefined) {
-      s = aleaStream(subStreamSeed(this.seed, side, purpose));
+      if (this.prefix < 0) this.prefix = mashState('/', mashState(this.seed));
+      s = new Alea(subStreamSeed(this.seed, side, purpose), mashState(SUFFIXES[k], this.prefix)).next;
       this.streams[k] = s;
     }
     return s;

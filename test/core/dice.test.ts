@@ -4,7 +4,7 @@
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { Alea, aleaStream, EngagementDice, engagementSeed, subStreamSeed } from '../../src/core/dice.js';
+import { Alea, aleaStream, EngagementDice, engagementSeed, PURPOSES, subStreamSeed } from '../../src/core/dice.js';
 
 describe('Alea draws exactly what seedrandom.alea draws', () => {
   it('for run seeds, odd seeds (empty, non-ASCII, long) and many draws', () => {
@@ -18,6 +18,19 @@ describe('Alea draws exactly what seedrandom.alea draws', () => {
     const long = new Alea('long run');
     const ref = seedrandom.alea('long run');
     for (let k = 0; k < 100_000; k++) if (long.next() !== ref()) throw new Error(`draw ${k} differs`);
+  });
+
+  it('engagement dice (which hash the seed prefix their streams share once) draw seedrandom\'s numbers', () => {
+    for (let i = 0; i < 300; i++) {
+      const d = EngagementDice.for(i % 2 ? 'run-seed' : i, `cell ${i % 5}`, i * 977);
+      for (const side of [0, 1] as const) {
+        for (const purpose of PURPOSES) {
+          const want = seedrandom.alea(subStreamSeed(d.seed, side, purpose));
+          const got = d.stream(side, purpose);
+          for (let k = 0; k < 5; k++) expect(got()).toBe(want());
+        }
+      }
+    }
   });
 
   it('engagement dice give each (side, purpose) its own stream, created once', () => {

@@ -3,7 +3,7 @@
  * Parsing reports problems as (path, message) pairs so the scenario loader can name the YAML line.
  */
 import { HexGrid } from '../../hex/grid.js';
-import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './battleSchema.js';
+import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './mapText.js';
 import { HEX_TERRAIN, type HexTerrain } from './terrain.js';
 
 export const STREAM = 1, RIVER = 2, BRIDGE = 4, CREST = 8, FORTIFIED = 16;
