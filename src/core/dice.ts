@@ -73,6 +73,11 @@ export class Alea {
    * dice hash the seed prefix their streams share only once.
    */
   constructor(seed: string, firstPass = -1) {
+    this.reseed(seed, firstPass);
+  }
+
+  /** Start over as `new Alea(seed, firstPass)` would (the same `next` function draws the new stream). */
+  reseed(seed: string, firstPass = -1): void {
     // Baagøe's seeding: three states less three successive Mash hashes of the seed.
     let n = firstPass >= 0 ? firstPass : mashInto(MASH3, seed);
     let s0 = S0 - (n >>> 0) * TWO_M32;
@@ -112,22 +117,37 @@ export function twoD6(u: Uniform): number {
 /** Exact distribution of 2d6: TWO_D6_WAYS[s] / 36 is P(sum = s). */
 export const TWO_D6_WAYS: readonly number[] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
-/**
- * The dice of one engagement: one lazily created stream per (side, purpose).
- * Streams are created on first use so an engagement that never needs, say, side b's AI stream pays
- * nothing for it.
- */
 /** The end of each sub-stream's seed, by side * 3 + purpose index. */
 const SUFFIXES = SIDES.flatMap((side) => PURPOSES.map((purpose) => `${side}/${purpose}`));
 
+/**
+ * The dice of one engagement: one lazily created stream per (side, purpose).
+ * Streams are created on first use so an engagement that never needs, say, side b's AI stream pays
+ * nothing for it. A runner may `reset` one object for engagement after engagement: the generators are
+ * then reseeded rather than made anew (a stream of an earlier engagement must not be used after it).
+ */
 export class EngagementDice {
-  readonly seed: string;
+  private seedText: string;
   private readonly streams: (Uniform | undefined)[] = new Array(SIDES.length * PURPOSES.length);
+  /** The generators behind the streams, kept across resets. */
+  private readonly generators: (Alea | undefined)[] = new Array(SIDES.length * PURPOSES.length);
   /** Mash's state after `${seed}/`, the prefix every sub-stream seed starts with (-1: not yet). */
   private prefix = -1;
 
   constructor(seed: string) {
-    this.seed = seed;
+    this.seedText = seed;
+  }
+
+  get seed(): string {
+    return this.seedText;
+  }
+
+  /** The dice of another engagement, in this object. */
+  reset(seed: string): this {
+    this.seedText = seed;
+    this.streams.fill(undefined);
+    this.prefix = -1;
+    return this;
   }
 
   static for(experimentSeed: string | number, cellKey: string, index: number): EngagementDice {
@@ -138,8 +158,13 @@ export class EngagementDice {
     const k = side * PURPOSES.length + (purpose === 'fire' ? 0 : purpose === 'morale' ? 1 : 2);
     let s = this.streams[k];
     if (s === undefined) {
-      if (this.prefix < 0) this.prefix = mashState('/', mashState(this.seed));
-      s = new Alea(subStreamSeed(this.seed, side, purpose), mashState(SUFFIXES[k], this.prefix)).next;
+      if (this.prefix < 0) this.prefix = mashState('/', mashState(this.seedText));
+      const seed = subStreamSeed(this.seedText, side, purpose);
+      const first = mashState(SUFFIXES[k], this.prefix);
+      const g = this.generators[k];
+      if (g) g.reseed(seed, first);
+      else this.generators[k] = new Alea(seed, first);
+      s = this.generators[k]!.next;
       this.streams[k] = s;
     }
     return s;

@@ -33,6 +33,23 @@ describe('Alea draws exactly what seedrandom.alea draws', () => {
     }
   });
 
+  it('dice reset for engagement after engagement draw what fresh dice draw', () => {
+    const reused = new EngagementDice('');
+    for (let i = 0; i < 200; i++) {
+      const seed = engagementSeed(7, 'cell', i);
+      const fresh = new EngagementDice(seed);
+      const d = reused.reset(seed);
+      expect(d.seed).toBe(seed);
+      // Streams in a different order each time, some not at all.
+      const order = [(i % 2) as 0 | 1, ((i + 1) % 2) as 0 | 1];
+      for (const side of order) {
+        for (const purpose of i % 3 ? PURPOSES : (['ai'] as const)) {
+          for (let k = 0; k < 3; k++) expect(d.stream(side, purpose)()).toBe(fresh.stream(side, purpose)());
+        }
+      }
+    }
+  });
+
   it('engagement dice give each (side, purpose) its own stream, created once', () => {
     const d = EngagementDice.for(1815, 'base', 12);
     expect(d.fire(0)).toBe(d.stream(0, 'fire'));
