@@ -168,14 +168,29 @@ function halfUnitSpan(steps: Float64Array): number {
   return span;
 }
 
-/** The hexes a field reached (a finite cost), each once, in no particular order; `count` of `hexes` are used. */
+/**
+ * The hexes a field reached (a finite cost), each once, in no particular order; `count` of `hexes` are
+ * used. It remembers the buffer it describes: given the same buffer again, costFieldMasked clears just
+ * those hexes instead of the whole map (nothing else may write into a buffer used that way).
+ */
 export interface Reached {
   readonly hexes: Int32Array;
   count: number;
+  field: Float64Array | null;
 }
 
 export function newReached(grid: HexGrid): Reached {
-  return { hexes: new Int32Array(grid.size), count: 0 };
+  return { hexes: new Int32Array(grid.size), count: 0, field: null };
+}
+
+/** Set `field` to Infinity everywhere, or (when `list` describes it) where list says it is finite. */
+function clearField(field: Float64Array, list: Reached | null): void {
+  if (list && list.field === field) for (let k = 0; k < list.count; k++) field[list.hexes[k]] = Infinity;
+  else field.fill(Infinity);
+  if (list) {
+    list.count = 0;
+    list.field = field;
+  }
 }
 
 /** Dial's bucket queue over costs in half units: a bucket per cost modulo the largest step, lists of entries. */
@@ -231,13 +246,12 @@ export function costFieldMasked(
   const field = out ?? new Float64Array(n);
   if (field.length !== n) throw new RangeError(`costFieldMasked: out has length ${field.length}, grid has ${n} hexes`);
   const list = reached ?? null;
-  if (list) list.count = 0;
+  clearField(field, list);
   const span = halfUnitSpan(steps);
   const extra2 = sourceExtra * 2;
   if (span < 0 || !(extra2 >= 0 && extra2 <= 4096 && extra2 === Math.floor(extra2))) {
     return costFieldMaskedHeap(grid, sources, steps, enter, leave, sourceExtra, maxCost, field, list, stopAt);
   }
-  field.fill(Infinity);
   const q = bucketQueueFor(grid);
   q.busy = true;
   // No step reaches further ahead than span + extra2 halves; a power of two so a mask picks the bucket.
@@ -340,6 +354,7 @@ export class LazyCostField {
     const span = halfUnitSpan(steps);
     this.steps = steps;
     if (span < 0) {
+      this.field.fill(Infinity);
       costFieldMaskedHeap(this.grid, sources, steps, this.enter, null, 0, Infinity, this.field, null, -1);
       this.live = 0;
       this.exactTo = Infinity;
@@ -419,7 +434,7 @@ export class LazyCostField {
   }
 }
 
-/** costFieldMasked on the binary heap, for step tables that are not in half units. */
+/** costFieldMasked on the binary heap, for step tables that are not in half units; `field` comes all Infinity. */
 function costFieldMaskedHeap(
   grid: HexGrid,
   sources: readonly number[],
@@ -432,7 +447,7 @@ function costFieldMaskedHeap(
   list: Reached | null,
   stopAt: number,
 ): Float64Array {
-  field.fill(Infinity);
+  // The field comes cleared (all Infinity).
   const heap = heapFor(grid);
   heap.busy = true;
   try {

@@ -215,6 +215,10 @@ describe('costFieldMasked and LazyCostField against costField (the same least co
         expect([...reached.hexes.slice(0, reached.count)].sort((a, b) => a - b)).toEqual([...Array(g.size).keys()].filter((i) => want[i] < Infinity));
         const target = Math.floor(r() * g.size);
         expect(costFieldMasked(g, [src], steps, enter, leave, extra * unit, max, undefined, undefined, target)[target]).toBe(want[target]);
+        // Again into one buffer kept with its reached list (cleared hex by hex), from another source.
+        const src2 = Math.floor(r() * g.size);
+        const cost2: StepCost = (from, d, to) => (enter[to] === 0 || (from !== src2 && leave[from] === 0) ? Infinity : steps[from * 6 + d]);
+        expect(Array.from(costFieldMasked(g, [src2], steps, enter, leave, 0, max, got, reached))).toEqual(Array.from(costField(g, [src2], cost2, max)));
         // The lazy field: no leave mask, no bound; read in a random order.
         const open: StepCost = (_f, d, to) => (enter[to] === 0 ? Infinity : steps[_f * 6 + d]);
         const full = costField(g, [src], open);

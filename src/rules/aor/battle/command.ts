@@ -127,7 +127,7 @@ function recordRangeBlocks(b: BattleState, l: number, side: SideIndex, at: numbe
 /** Least leader cost (leaderStepCost) from one hex to another, Infinity if there is no way. */
 function leaderDistance(b: BattleState, side: SideIndex, from: number, to: number): number {
   const m = commandMasks(b, side);
-  return costFieldMasked(b.c.map.grid, [from], b.c.map.leaderSteps, m.leaderEnter, null, 0, Infinity, b.leaderField, undefined, to)[to];
+  return costFieldMasked(b.c.map.grid, [from], b.c.map.leaderSteps, m.leaderEnter, null, 0, Infinity, b.leaderField, b.leaderReached, to)[to];
 }
 
 /**
@@ -167,14 +167,18 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
     for (const u of c.formations[fi].units) b.inCommand[u] = 1;
     b.commandField[fi] = null;
     if (c.leaderOf[fi] < 0) continue; // a formation without a leader is always in command
+    // The union of the commanders' fields; only the hexes it held last time need clearing.
     const union = (b.commandField[fi] = b.commandBuffers[fi]);
-    union.fill(Infinity);
+    const held = b.commandHeld[fi];
+    for (let k = 0; k < held.count; k++) union[held.hexes[k]] = Infinity;
+    held.count = 0;
     for (const l of c.commandersOf[fi]) {
       const reached = field(l);
       if (!reached) continue;
       const fl = b.rangeFields[l];
       for (let k = 0; k < reached.count; k++) {
         const h = reached.hexes[k];
+        if (union[h] === Infinity) held.hexes[held.count++] = h;
         if (fl[h] < union[h]) union[h] = fl[h];
       }
     }
@@ -250,13 +254,20 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
       masked = true;
     }
     // The search stops once the hex is reached; the rest of the field is read only when it is not.
-    const reach = costFieldMasked(g, [b.leaderPos[i]], c.map.leaderSteps, b.leaderEnter[side], null, 0, LEADER_MOVEMENT, b.leaderField, undefined, best);
+    const reached = b.leaderReached;
+    const reach = costFieldMasked(g, [b.leaderPos[i]], c.map.leaderSteps, b.leaderEnter[side], null, 0, LEADER_MOVEMENT, b.leaderField, reached, best);
     if (reach[best] <= LEADER_MOVEMENT) b.leaderPos[i] = best;
     else {
-      // As far toward it as a move allows.
-      let near = b.leaderPos[i];
-      for (let h = 0; h < g.size; h++) if (reach[h] <= LEADER_MOVEMENT && b.sideAt[h] === side && g.distance(h, best) < g.distance(near, best)) near = h;
-      b.leaderPos[i] = near;
+      // As far toward it as a move allows: the nearest friendly hex he can reach (the lowest on a tie),
+      // if it is nearer than where he stands.
+      let near = -1, nearD = Infinity;
+      for (let k = 0; k < reached.count; k++) {
+        const h = reached.hexes[k];
+        if (reach[h] > LEADER_MOVEMENT || b.sideAt[h] !== side) continue;
+        const d = g.distance(h, best);
+        if (d < nearD || (d === nearD && h < near)) (near = h), (nearD = d);
+      }
+      if (near >= 0 && nearD < g.distance(b.leaderPos[i], best)) b.leaderPos[i] = near;
     }
     b.leaderAccompanied[i] = b.sideAt[b.leaderPos[i]] === side ? 1 : 0;
   });

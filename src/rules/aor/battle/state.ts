@@ -29,8 +29,10 @@ export class BattleState {
   readonly nextAt: Int32Array;
   /** Side holding each hex, -1 if empty. */
   readonly sideAt: Int8Array;
-  /** zoc[s][h]: how many units of side s project a zone of control into h (5.4). */
+  /** zoc[s][h]: how many units of side s project a zone of control into h (5.4), as of computeZoc. */
   readonly zoc: [Uint8Array, Uint8Array];
+  /** The hex each unit projected its zone of control from at the last computeZoc (-1: none). */
+  readonly zocFrom: Int32Array;
   /** Hex a unit left on its last step this turn, -1 if it has not moved (7.3 defender fires first). */
   readonly enteredFrom: Int32Array;
   readonly bombarded: Uint8Array;
@@ -79,8 +81,9 @@ export class BattleState {
   readonly leaderAccompanied: Uint8Array;
   /** Per formation: least command-range cost to each hex from its commanders (12.1), null without a leader. */
   readonly commandField: (Float64Array | null)[];
-  /** One reused buffer per formation for its command field. */
+  /** One reused buffer per formation for its command field, and the hexes where it is finite. */
   readonly commandBuffers: Float64Array[];
+  readonly commandHeld: Reached[];
   /**
    * Per formation: its goal field (src/rules/aor/battle/ai.ts), created on first use, what it was
    * computed from (goals, enemy positions), and whether that is from this engagement.
@@ -113,8 +116,9 @@ export class BattleState {
   readonly blockMark: Uint8Array;
   readonly maskVersion: Int32Array;
   readonly blockChanged: [Int32Array, Int32Array];
-  /** Scratch: a leader's movement field. */
+  /** Scratch: a leader's movement field, and the hexes it reached. */
   readonly leaderField: Float64Array;
+  readonly leaderReached: Reached;
   /** Scratch of the movement segment: entry and leave masks per kind of mover (cavalry * 2 + zocEntry). */
   readonly moveMasks: { enter: Uint8Array; leave: Uint8Array }[];
   readonly moveMasksReady: Uint8Array;
@@ -145,6 +149,7 @@ export class BattleState {
     this.nextAt = new Int32Array(n).fill(-1);
     this.sideAt = new Int8Array(hexes);
     this.zoc = [new Uint8Array(hexes), new Uint8Array(hexes)];
+    this.zocFrom = new Int32Array(n).fill(-1);
     this.enteredFrom = new Int32Array(n);
     this.bombarded = new Uint8Array(n);
     this.bombDisrupted = new Uint8Array(n);
@@ -173,7 +178,8 @@ export class BattleState {
     this.planDone = new Uint8Array(c.plan.length);
     this.leaderAccompanied = new Uint8Array(c.leaders.length);
     this.commandField = new Array(nf).fill(null);
-    this.commandBuffers = c.formations.map(() => new Float64Array(hexes));
+    this.commandBuffers = c.formations.map(() => new Float64Array(hexes).fill(Infinity));
+    this.commandHeld = c.formations.map(() => newReached(c.map.grid));
     this.lostTurn = new Int32Array(n);
     this.goalSearch = new Array(nf).fill(null);
     this.goalKey = c.formations.map((f) => ({ goals: [], enemy: new Int32Array(c.sides[1 - f.side].units.length) }));
@@ -199,6 +205,7 @@ export class BattleState {
     this.maskVersion = new Int32Array(2);
     this.blockChanged = [new Int32Array(blocks), new Int32Array(blocks)];
     this.leaderField = new Float64Array(hexes);
+    this.leaderReached = newReached(c.map.grid);
     this.reachField = new Float64Array(hexes);
     this.moveMasks = [0, 1, 2, 3].map(() => ({ enter: new Uint8Array(hexes), leave: new Uint8Array(hexes) }));
     this.moveMasksReady = new Uint8Array(4);
@@ -260,6 +267,9 @@ export class BattleState {
     c.objectives.forEach((o, i) => {
       this.holder[i] = o.holder >= 0 ? o.holder : this.sideAt[o.hex];
     });
+    this.zoc[0].fill(0);
+    this.zoc[1].fill(0);
+    this.zocFrom.fill(-1);
     this.computeZoc();
     this.turn = 0;
     this.phasing = c.first;
@@ -342,25 +352,35 @@ export class BattleState {
    * hexside without a bridge and across the hexsides of a chateau hex.
    */
   computeZoc(): void {
-    const m: BattleMap = this.c.map;
-    const g = m.grid;
-    this.zoc[0].fill(0);
-    this.zoc[1].fill(0);
+    // Only units that moved since the last time change the counts: their old projection is taken
+    // away and the new one added, which gives the counts a full recount would.
     for (let u = 0; u < this.pos.length; u++) {
       const h = this.pos[u];
-      if (h < 0) continue;
-      const z = this.zoc[this.c.specs[u].side];
-      const fromChateau = m.terrain[h] === CHATEAU;
-      for (let d = 0; d < 6; d++) {
-        const n = g.neighbors[h * 6 + d];
-        if (n < 0) continue;
-        const f = m.sides[g.hexsideId(h, d)];
-        if (f & RIVER && !(f & BRIDGE)) continue;
-        if (fromChateau || m.terrain[n] === CHATEAU) continue;
-        z[n]++;
-      }
+      const was = this.zocFrom[u];
+      if (h === was) continue;
+      if (was >= 0) this.project(u, was, -1);
+      if (h >= 0) this.project(u, h, 1);
+      this.zocFrom[u] = h;
     }
   }
+
+  /** Add (or with -1 take away) unit u's zone of control from hex h (5.4). */
+  private project(u: number, h: number, by: 1 | -1): void {
+    const m: BattleMap = this.c.map;
+    const g = m.grid;
+    const z = this.zoc[this.c.specs[u].side];
+    const fromChateau = m.terrain[h] === CHATEAU;
+    if (fromChateau) return;
+    for (let d = 0; d < 6; d++) {
+      const n = g.neighbors[h * 6 + d];
+      if (n < 0) continue;
+      const f = m.sides[g.hexsideId(h, d)];
+      if (f & RIVER && !(f & BRIDGE)) continue;
+      if (m.terrain[n] === CHATEAU) continue;
+      z[n] += by;
+    }
+  }
+
 
   /** Whether a unit of `side` standing in `hex` is in an enemy zone of control (forts are immune, 10.1). */
   inEnemyZoc(side: 0 | 1, hex: number): boolean {
