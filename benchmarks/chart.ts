@@ -13,13 +13,18 @@ export function scalingSpec(rows: readonly ScaleRow[]): TopLevelSpec {
   // What the rate would be if the cost of an engagement grew in proportion to the units.
   const proportional = ref ? bySize.map((r) => ({ units: r.units, rate: (ref.engagementsPerSecond * ref.units) / r.units })) : [];
   const rate = { field: 'engagementsPerSecond', type: 'quantitative', title: 'engagements per second (one thread)', scale: { type: 'log' }, axis: { format: '~s' } } as const;
-  const rss = { field: 'peakRssMB', type: 'quantitative', title: 'peak resident memory (MB)', scale: { zero: true } } as const;
+  const mem = { field: 'MB', type: 'quantitative', title: 'peak memory (MB)', scale: { zero: true } } as const;
+  const memColor = { field: 'memory', type: 'nominal', title: null, scale: { domain: ['resident set (RSS)', 'V8 heap in use'], range: ['#1f5fa8', '#d9822b'] }, legend: { orient: 'bottom' } } as const;
+  const fold = [{ fold: ['peakRssMB', 'peakHeapMB'], as: ['key', 'MB'] }, { calculate: "datum.key === 'peakRssMB' ? 'resident set (RSS)' : 'V8 heap in use'", as: 'memory' }];
   const unitsX = { field: 'units', type: 'quantitative', title: 'units a side (12 turns)', scale: { type: 'log', base: 2 }, axis: { values: [10, 20, 40, 80] } } as const;
   const turnsX = { field: 'turns', type: 'quantitative', title: 'turns (20 units a side)', scale: { type: 'log', base: 2 }, axis: { values: [6, 12, 24] } } as const;
   const line = { type: 'line', point: { size: 60 }, color: '#1f5fa8' } as const;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'The reference corps battle, scaled: cost per engagement and memory', subtitle: 'benchmarks/scale.ts; in-process, one thread; log scales' },
+    title: {
+      text: 'The reference corps battle, scaled: engagements per second and memory',
+      subtitle: ['benchmarks/scale.ts; in-process, one thread; log scales for rates.', 'Dashed: the rate if an engagement cost in proportion to its units.'],
+    },
     columns: 2,
     concat: [
       {
@@ -34,9 +39,9 @@ export function scalingSpec(rows: readonly ScaleRow[]): TopLevelSpec {
           },
         ],
       },
-      { width: 300, height: 200, data: { values: bySize }, mark: line, encoding: { x: unitsX, y: rss } },
+      { width: 300, height: 200, data: { values: bySize }, transform: fold, mark: { type: 'line', point: { size: 60 } }, encoding: { x: unitsX, y: mem, color: memColor } },
       { width: 300, height: 200, data: { values: byLength }, mark: line, encoding: { x: turnsX, y: rate } },
-      { width: 300, height: 200, data: { values: byLength }, mark: line, encoding: { x: turnsX, y: rss } },
+      { width: 300, height: 200, data: { values: byLength }, transform: fold, mark: { type: 'line', point: { size: 60 } }, encoding: { x: turnsX, y: mem, color: memColor } },
     ],
   } as TopLevelSpec;
 }

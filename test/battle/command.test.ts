@@ -9,7 +9,7 @@ import type { VolleyEvent } from '../../src/core/events.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { checkLeaders, commandPhase, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { checkLeaders, commandMasks, commandPhase, updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
 import { complianceDelay } from '../../src/rules/aor/battle/orders.js';
@@ -315,7 +315,7 @@ function compileWithObjective(commit: string): CompiledBattle {
 }
 
 describe('12.1 command range fields kept between player turns (DESIGN.md, Performance)', () => {
-  it('a kept field gives the same ranges as one traced afresh, turn after turn of the corps battle', () => {
+  it('kept masks and fields give the same ranges as ones traced afresh, turn after turn of the corps battle', () => {
     const { scenario } = loadScenario('sims/corps-battle.scenario.yaml');
     const sc = scenario as unknown as BattleScenario;
     const c = compileBattle(sc, aorOptions(resolveOptions(AOR_OPTIONS, {})));
@@ -325,6 +325,14 @@ describe('12.1 command range fields kept between player turns (DESIGN.md, Perfor
       const sink = (ev: VolleyEvent) => {
         // Right after the player turn's trace (12.1), before anything moves.
         if (ev.type !== 'phase' || ev.phase !== 'bombardment') return;
+        // The trace masks written hex by hex where things changed equal masks written afresh.
+        for (const side of [0, 1] as const) {
+          const m = commandMasks(b, side);
+          const kept = [m.enter.slice(), m.leave.slice(), m.leaderEnter.slice()];
+          b.maskDirty[side].all = true;
+          const fresh = commandMasks(b, side);
+          expect([fresh.enter, fresh.leave, fresh.leaderEnter].map((x) => Array.from(x))).toEqual(kept.map((x) => Array.from(x)));
+        }
         const inCommand = b.inCommand.slice();
         const fields = c.formations.map((f, fi) => (f.side === ev.side && b.commandField[fi] ? b.commandField[fi]!.slice() : null));
         b.rangeFrom.fill(-1);

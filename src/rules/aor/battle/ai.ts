@@ -106,6 +106,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   masksReady.fill(0);
   const reachBuffer = b.reachField;
   const reached = b.reached;
+  // What the reach field in reachBuffer was computed from (start -1: nothing usable).
+  const lastReach = { start: -1, key: 0, steps: null as Float64Array | null, extra: 0, allow: 0 };
   for (const f of c.sides[side].formations) {
     const def = c.formations[f];
     const orders = b.ordersOf(f);
@@ -150,6 +152,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         // Road rates depend on who stands where along the way: step by step through the rules.
         cost = (from, d, to) => stepCost(ctx, from, d, to);
         reach = costField(g, [start], cost, allowance(b, u), reachBuffer);
+        reached.field = null; // the buffer is no longer what the list describes
+        lastReach.start = -1;
       } else {
         const key = (ctx.cavalry ? 2 : 0) + (ctx.zocEntry ? 1 : 0);
         const m = masks[key];
@@ -160,7 +164,19 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         enter = m.enter;
         leave = m.leave;
         steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
-        reach = costFieldMasked(g, [start], steps, enter, leave, extra, allowance(b, u), reachBuffer, reached);
+        const allow = allowance(b, u);
+        // The unit before it may have had the very same field (the same hex, masks, steps and allowance:
+        // stacked units of a kind sort next to each other).
+        const l = lastReach;
+        if (!(l.start === start && l.key === key && l.steps === steps && l.extra === extra && l.allow === allow)) {
+          costFieldMasked(g, [start], steps, enter, leave, extra, allow, reachBuffer, reached);
+          l.start = start;
+          l.key = key;
+          l.steps = steps;
+          l.extra = extra;
+          l.allow = allow;
+        }
+        reach = reachBuffer;
         reachedList = true;
       }
       const artillery = isArtillery(c.specs[u].kind);
@@ -218,6 +234,7 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       if (!night && reactionCharge(b, u, path, dice, res, sink)) {
         b.computeZoc();
         masksReady.fill(0); // enemy cavalry may have moved
+        lastReach.start = -1;
       }
     }
   }

@@ -74,7 +74,7 @@ export function commandMasks(b: BattleState, side: SideIndex): { enter: Uint8Arr
   const version = ++b.maskVersion[side];
   const changed = b.blockChanged[side];
   const blockOf = b.blockOf;
-  for (let h = 0; h < enter.length; h++) {
+  const update = (h: number) => {
     const at = b.sideAt[h];
     const e = at === 1 - side ? 0 : 1;
     const l = enemyZoc[h] > 0 && terrain[h] !== FORT && at !== side ? 0 : 1; // inEnemyZoc, not held by a friend
@@ -82,7 +82,12 @@ export function commandMasks(b: BattleState, side: SideIndex): { enter: Uint8Arr
     enter[h] = e;
     leave[h] = l;
     leaderEnter[h] = e & l;
-  }
+  };
+  // Only hexes whose units or zone of control changed since the last time (the whole map at first).
+  const dirty = b.maskDirty[side];
+  if (dirty.all) for (let h = 0; h < enter.length; h++) update(h);
+  else for (let k = 0; k < dirty.count; k++) update(dirty.hexes[k]);
+  b.clearDirty(side);
   return { enter, leave, leaderEnter };
 }
 
@@ -100,25 +105,29 @@ function rangeFieldHolds(b: BattleState, l: number, side: SideIndex, at: number)
   return true;
 }
 
-/** Record the blocks leader l's new range field depends on (see rangeFieldHolds). */
+/**
+ * Record the blocks leader l's new range field depends on (see rangeFieldHolds): those of the box
+ * around the hexes it reached and their neighbours (a few more than needed, never fewer).
+ */
 function recordRangeBlocks(b: BattleState, l: number, side: SideIndex, at: number): void {
-  const nb = b.c.map.grid.neighbors;
+  const g = b.c.map.grid;
   const reached = b.rangeReached[l];
-  const mark = b.blockMark;
-  const blocks = b.rangeBlocks[l];
-  let n = 0;
-  const add = (h: number) => {
-    const k = b.blockOf[h];
-    if (mark[k]) return;
-    mark[k] = 1;
-    blocks[n++] = k;
-  };
+  let c0 = g.width, c1 = -1, r0 = g.height, r1 = -1;
   for (let i = 0; i < reached.count; i++) {
     const h = reached.hexes[i];
-    add(h);
-    for (let d = 0; d < 6; d++) if (nb[h * 6 + d] >= 0) add(nb[h * 6 + d]);
+    const col = g.col(h), row = g.row(h);
+    if (col < c0) c0 = col;
+    if (col > c1) c1 = col;
+    if (row < r0) r0 = row;
+    if (row > r1) r1 = row;
   }
-  for (let i = 0; i < n; i++) mark[blocks[i]] = 0;
+  // A neighbour is at most one column and one row away.
+  const bc0 = Math.max(0, c0 - 1) >> 2, bc1 = Math.min(g.width - 1, c1 + 1) >> 2;
+  const br0 = Math.max(0, r0 - 1) >> 2, br1 = Math.min(g.height - 1, r1 + 1) >> 2;
+  const blockCols = (g.width + 3) >> 2;
+  const blocks = b.rangeBlocks[l];
+  let n = 0;
+  for (let br = br0; br <= br1; br++) for (let bc = bc0; bc <= bc1; bc++) blocks[n++] = br * blockCols + bc;
   b.rangeBlockCount[l] = n;
   b.rangeFrom[l] = at;
   b.rangeVersion[l] = b.maskVersion[side];

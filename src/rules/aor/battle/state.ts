@@ -12,6 +12,14 @@ import { ORDER_CODES, type Orders } from './orders.js';
 
 type Static = Omit<CompiledBattle, 'workspace'>;
 
+/** Hexes to look at again: `count` of `hexes`, each marked in `mark`; or all of them. */
+export interface DirtyHexes {
+  all: boolean;
+  count: number;
+  readonly hexes: Int32Array;
+  readonly mark: Uint8Array;
+}
+
 const CHATEAU = 2, FORT = 5; // indexes in HEX_TERRAIN
 
 export class BattleState {
@@ -113,8 +121,12 @@ export class BattleState {
   readonly rangeBlocks: Int32Array[];
   readonly rangeBlockCount: Int32Array;
   readonly blockOf: Int32Array;
-  readonly blockMark: Uint8Array;
   readonly maskVersion: Int32Array;
+  /**
+   * Per side: the hexes whose units or zone of control changed since that side's trace masks were last
+   * written (commandMasks), each once (`mark`), or `all` when every hex must be written again.
+   */
+  readonly maskDirty: [DirtyHexes, DirtyHexes];
   readonly blockChanged: [Int32Array, Int32Array];
   /** Scratch: a leader's movement field, and the hexes it reached. */
   readonly leaderField: Float64Array;
@@ -197,13 +209,14 @@ export class BattleState {
     const blocks = blockCols * Math.ceil(g.height / 4);
     this.blockOf = new Int32Array(hexes);
     for (let h = 0; h < hexes; h++) this.blockOf[h] = ((g.row(h) / 4) | 0) * blockCols + ((g.col(h) / 4) | 0);
-    this.blockMark = new Uint8Array(blocks);
     this.rangeFrom = new Int32Array(c.leaders.length).fill(-1);
     this.rangeVersion = new Int32Array(c.leaders.length);
     this.rangeBlocks = c.leaders.map(() => new Int32Array(blocks));
     this.rangeBlockCount = new Int32Array(c.leaders.length);
     this.maskVersion = new Int32Array(2);
     this.blockChanged = [new Int32Array(blocks), new Int32Array(blocks)];
+    const dirty = (): DirtyHexes => ({ all: true, count: 0, hexes: new Int32Array(hexes), mark: new Uint8Array(hexes) });
+    this.maskDirty = [dirty(), dirty()];
     this.leaderField = new Float64Array(hexes);
     this.leaderReached = newReached(c.map.grid);
     this.reachField = new Float64Array(hexes);
@@ -256,6 +269,10 @@ export class BattleState {
     this.lostTurn.fill(0);
     this.goalValid.fill(0);
     this.rangeFrom.fill(-1); // fields of the last engagement do not carry over
+    for (const side of [0, 1] as const) {
+      this.clearDirty(side);
+      this.maskDirty[side].all = true;
+    }
     this.commandField.fill(null);
     c.leaders.forEach((l, i) => {
       this.leaderPos[i] = l.startHex;
@@ -298,6 +315,7 @@ export class BattleState {
   place(u: number, hex: number): void {
     this.pos[u] = hex;
     if (hex < 0) return;
+    this.markDirty(hex);
     this.count[hex]++;
     this.sideAt[hex] = this.c.specs[u].side;
     // Into the hex's list, in unit order.
@@ -316,6 +334,7 @@ export class BattleState {
     const hex = this.pos[u];
     if (hex < 0) return;
     this.pos[u] = -1;
+    this.markDirty(hex);
     if (--this.count[hex] === 0) this.sideAt[hex] = -1;
     let prev = -1;
     let cur = this.firstAt[hex];
@@ -378,7 +397,25 @@ export class BattleState {
       if (f & RIVER && !(f & BRIDGE)) continue;
       if (m.terrain[n] === CHATEAU) continue;
       z[n] += by;
+      this.markDirty(n);
     }
+  }
+
+  /** Hex h's units or zone of control changed: both sides' trace masks must look at it again. */
+  markDirty(h: number): void {
+    for (let s = 0; s < 2; s++) {
+      const d = this.maskDirty[s];
+      if (d.all || d.mark[h]) continue;
+      d.mark[h] = 1;
+      d.hexes[d.count++] = h;
+    }
+  }
+
+  clearDirty(side: 0 | 1): void {
+    const d = this.maskDirty[side];
+    for (let k = 0; k < d.count; k++) d.mark[d.hexes[k]] = 0;
+    d.count = 0;
+    d.all = false;
   }
 
 
