@@ -1,11 +1,11 @@
 /**
  * The worker pool against an in-process loop of the same batches (src/sim/runner.ts): the same plan run
- * with 0, 1 and 2 workers, the pool's start-up on its own, and what crossing a thread costs a batch's
- * accumulator (structured clone).
+ * with 0, 1 and 2 workers, each in a fresh process; the pool's start-up on its own (a pool running one
+ * engagement); and what crossing a thread costs a batch's accumulator (structured clone).
  */
+import { execFileSync } from 'node:child_process';
 import { BatchRunner } from '../src/sim/batch.js';
 import type { RunPlan } from '../src/sim/plan.js';
-import { runPlan } from '../src/sim/runner.js';
 import { loadExperiment, loadScenario, singleCell, type Cell } from '../src/scenario/load.js';
 
 export function planFor(file: string, engagements: number, batch: number): RunPlan {
@@ -20,10 +20,10 @@ export function planFor(file: string, engagements: number, batch: number): RunPl
   };
 }
 
-async function seconds(plan: RunPlan, workers: number): Promise<number> {
-  const t0 = performance.now();
-  await runPlan(plan, { workers });
-  return (performance.now() - t0) / 1000;
+/** Seconds for runPlan with `workers`, in a fresh process (benchmarks/poolRun.ts). */
+function seconds(file: string, engagements: number, batch: number, workers: number): number {
+  const out = execFileSync(process.execPath, ['dist/benchmarks/poolRun.js', file, String(engagements), String(batch), String(workers)], { encoding: 'utf8' });
+  return (JSON.parse(out.trim().split('\n').pop()!) as { seconds: number }).seconds;
 }
 
 export interface PoolFigures {
@@ -50,23 +50,24 @@ export interface PoolFigures {
   batchMs: number;
 }
 
-/** The median of `tries` measurements: rounds of in-process, 1 worker, 2 workers, back to back. */
+/**
+ * The median of `tries` rounds of in-process, 1 worker and 2 workers, back to back, each in a fresh
+ * process: every configuration pays its own warm-up (the JIT compiling the engine), as a run does.
+ */
 export async function measurePool(file: string, engagements: number, batch: number, tries = 3): Promise<PoolFigures> {
   const plan = planFor(file, engagements, batch);
-  const tiny = planFor(file, 1, 1);
-  await seconds(planFor(file, Math.min(engagements, 4 * batch), batch), 0); // warm the main thread
   const t0: number[] = [], t1: number[] = [], t2: number[] = [], s1: number[] = [], s2: number[] = [];
   for (let k = 0; k < tries; k++) {
-    t0.push(await seconds(plan, 0));
-    t1.push(await seconds(plan, 1));
-    t2.push(await seconds(plan, 2));
-    s1.push(await seconds(tiny, 1));
-    s2.push(await seconds(tiny, 2));
+    t0.push(seconds(file, engagements, batch, 0));
+    t1.push(seconds(file, engagements, batch, 1));
+    t2.push(seconds(file, engagements, batch, 2));
+    s1.push(seconds(file, 1, 1, 1));
+    s2.push(seconds(file, 1, 1, 2));
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const [a, b, c, u1, u2] = [med(t0), med(t1), med(t2), med(s1), med(s2)];
   const runner = new BatchRunner(plan);
-  runner.run({ cell: 0, start: 0, count: batch });
+  runner.run({ cell: 0, start: 0, count: batch }); // warm: the batch time below is a warm one
   const tb = performance.now();
   const acc = runner.run({ cell: 0, start: batch, count: batch });
   const batchMs = performance.now() - tb;
