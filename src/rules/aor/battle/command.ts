@@ -166,6 +166,7 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
       if (!rangeFieldHolds(b, l, side, at)) {
         costFieldMasked(g, [at], c.map.leaderSteps, b.traceEnter[side], b.traceLeave[side], 0, COMMAND_RANGE, b.rangeFields[l], reached);
         recordRangeBlocks(b, l, side, at);
+        b.rangeGeneration[l]++;
       }
       ready[l] = 1;
     }
@@ -176,20 +177,33 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
     for (const u of c.formations[fi].units) b.inCommand[u] = 1;
     b.commandField[fi] = null;
     if (c.leaderOf[fi] < 0) continue; // a formation without a leader is always in command
-    // The union of the commanders' fields; only the hexes it held last time need clearing.
+    // The union of the commanders' fields, rebuilt only when one of them changed (each field's
+    // generation, -1 for a commander off the map, is what the union was built from).
     const union = (b.commandField[fi] = b.commandBuffers[fi]);
-    const held = b.commandHeld[fi];
-    for (let k = 0; k < held.count; k++) union[held.hexes[k]] = Infinity;
-    held.count = 0;
-    for (const l of c.commandersOf[fi]) {
-      const reached = field(l);
-      if (!reached) continue;
-      const fl = b.rangeFields[l];
-      for (let k = 0; k < reached.count; k++) {
-        const h = reached.hexes[k];
-        if (union[h] === Infinity) held.hexes[held.count++] = h;
-        if (fl[h] < union[h]) union[h] = fl[h];
+    const commanders = c.commandersOf[fi];
+    const from = b.unionFrom[fi];
+    let same = b.unionValid[fi] === 1;
+    for (let i = 0; i < commanders.length; i++) {
+      const l = commanders[i];
+      const gen = field(l) ? b.rangeGeneration[l] : -1;
+      if (from[i] !== gen) same = false;
+      from[i] = gen;
+    }
+    if (!same) {
+      const held = b.commandHeld[fi];
+      for (let k = 0; k < held.count; k++) union[held.hexes[k]] = Infinity;
+      held.count = 0;
+      for (const l of commanders) {
+        if (b.leaderPos[l] < 0) continue;
+        const reached = b.rangeReached[l];
+        const fl = b.rangeFields[l];
+        for (let k = 0; k < reached.count; k++) {
+          const h = reached.hexes[k];
+          if (union[h] === Infinity) held.hexes[held.count++] = h;
+          if (fl[h] < union[h]) union[h] = fl[h];
+        }
       }
+      b.unionValid[fi] = 1;
     }
     for (const u of c.formations[fi].units) {
       const h = b.pos[u];

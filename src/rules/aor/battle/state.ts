@@ -117,6 +117,10 @@ export class BattleState {
    * each side's trace masks stamp the blocks where they changed with their version.
    */
   readonly rangeFrom: Int32Array;
+  /** Counts each leader's range field recomputations; per formation, the counts its union was built from. */
+  readonly rangeGeneration: Int32Array;
+  readonly unionFrom: Int32Array[];
+  readonly unionValid: Uint8Array;
   readonly rangeVersion: Int32Array;
   readonly rangeBlocks: Int32Array[];
   readonly rangeBlockCount: Int32Array;
@@ -210,6 +214,9 @@ export class BattleState {
     this.blockOf = new Int32Array(hexes);
     for (let h = 0; h < hexes; h++) this.blockOf[h] = ((g.row(h) / 4) | 0) * blockCols + ((g.col(h) / 4) | 0);
     this.rangeFrom = new Int32Array(c.leaders.length).fill(-1);
+    this.rangeGeneration = new Int32Array(c.leaders.length);
+    this.unionFrom = c.commandersOf.map((l) => new Int32Array(l.length));
+    this.unionValid = new Uint8Array(c.formations.length);
     this.rangeVersion = new Int32Array(c.leaders.length);
     this.rangeBlocks = c.leaders.map(() => new Int32Array(blocks));
     this.rangeBlockCount = new Int32Array(c.leaders.length);
@@ -269,6 +276,7 @@ export class BattleState {
     this.lostTurn.fill(0);
     this.goalValid.fill(0);
     this.rangeFrom.fill(-1); // fields of the last engagement do not carry over
+    this.unionValid.fill(0);
     for (const side of [0, 1] as const) {
       this.clearDirty(side);
       this.maskDirty[side].all = true;
