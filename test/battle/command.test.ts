@@ -9,7 +9,8 @@ import type { VolleyEvent } from '../../src/core/events.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { checkLeaders, commandMasks, commandPhase, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepCost, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { costField, costFieldMasked } from '../../src/hex/paths.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
 import { complianceDelay } from '../../src/rules/aor/battle/orders.js';
@@ -333,6 +334,17 @@ describe('12.1 command range fields kept between player turns (DESIGN.md, Perfor
           const fresh = commandMasks(b, side);
           expect([fresh.enter, fresh.leave, fresh.leaderEnter].map((x) => Array.from(x))).toEqual(kept.map((x) => Array.from(x)));
         }
+        // The table-and-mask traces are the rule's step costs (leaderStepCost, commandTraceCost).
+        const g = c.map.grid;
+        c.leaders.forEach((l, i) => {
+          const at = b.leaderPos[i];
+          if (at < 0) return;
+          const m = commandMasks(b, l.side);
+          const trace = costFieldMasked(g, [at], c.map.leaderSteps, m.enter, m.leave, 0, 4);
+          expect(Array.from(trace)).toEqual(Array.from(costField(g, [at], commandTraceCost(b, l.side, at), 4)));
+          const move = costFieldMasked(g, [at], c.map.leaderSteps, m.leaderEnter, null, 0, 6);
+          expect(Array.from(move)).toEqual(Array.from(costField(g, [at], leaderStepCost(b, l.side), 6)));
+        });
         const inCommand = b.inCommand.slice();
         const fields = c.formations.map((f, fi) => (f.side === ev.side && b.commandField[fi] ? b.commandField[fi]!.slice() : null));
         b.rangeFrom.fill(-1);
