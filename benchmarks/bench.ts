@@ -1,119 +1,289 @@
 /**
- * `npm run bench`: throughput of the assault kernel against its dice floor, and engagements per second
- * in-process and on 1 and 2 workers. Figures are rates and ratios; nothing here is a test.
+ * `npm run bench`: the performance figures of issue 7 against their targets, measured on this machine,
+ * printed and written to benchmarks/RESULTS.md with the scaling chart beside it. Figures are rates and
+ * ratios; nothing here is a test. Run it on a quiet machine: RESULTS.md records the load average.
  *
- *   node dist/benchmarks/bench.js [--rounds N] [--engagements N]
+ *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,scaling,profile]
+ *
+ * --quick cuts every count (for trying the script, not for figures); --out writes RESULTS.md and the
+ * chart files elsewhere (default benchmarks/).
  */
-import { cpus } from 'node:os';
-import { aleaStream, EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
-import { emptyResult } from '../src/core/result.js';
-import { resolveAssaultRound } from '../src/rules/aor/assault.js';
-import { compileAssault } from '../src/rules/aor/engagement.js';
-import { aorOptions } from '../src/rules/aor/options.js';
-import { loadExperiment, loadScenario, singleCell } from '../src/scenario/load.js';
-import type { RunPlan } from '../src/sim/plan.js';
-import { runPlan } from '../src/sim/runner.js';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { specToSvg, svgToPng } from '../src/report/render.js';
+import { scalingCsv, scalingSpec, type ScaleRow } from './chart.js';
+import { measureKernel, type KernelFigures } from './kernel.js';
+import { measurePool, planFor, type PoolFigures } from './pool.js';
+import { profileRun, type Profile } from './profile.js';
+import { REFERENCE, writeScaled } from './scale.js';
+import type { ScaleRun } from './scaleRun.js';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+const argv = process.argv.slice(2);
+const QUICK = argv.includes('--quick');
+const opt = (name: string, dflt: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : dflt;
 };
-const ROUNDS = arg('rounds', 2_000_000);
-const ENGAGEMENTS = arg('engagements', 400_000);
-const BATTLES = arg('battles', 4_000);
+const OUT = opt('out', 'benchmarks');
+const SKIP = new Set(opt('skip', '').split(',').filter(Boolean));
+const q = (full: number, quick: number) => (QUICK ? quick : full);
 
-/** Dice whose every stream is one alea generator, optionally counting draws. */
-class OneStreamDice extends EngagementDice {
-  draws = 0;
-  private readonly u: Uniform;
-  constructor(seed: string, count: boolean) {
-    super(seed);
-    const a = aleaStream(seed);
-    this.u = count ? () => (this.draws++, a()) : a;
-  }
-  override stream(_side: 0 | 1, _purpose: Purpose): Uniform {
-    return this.u;
-  }
+const TOWN = 'sims/town-assault.experiment.yaml';
+const TARGETS = { kernelShare: 0.5, referenceRate: 2000, scaling: 1.9, overhead: 0.03 };
+
+const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const pct = (x: number, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+
+// ---------------------------------------------------------------------------------------------- machine
+
+interface Machine {
+  date: string;
+  cpu: string;
+  cores: number;
+  memoryGB: number;
+  freeGB: number;
+  os: string;
+  node: string;
+  loadBefore: number[];
+  loadAfter: number[];
 }
 
-function kernelRounds(n: number, count: boolean): { seconds: number; draws: number } {
-  const { scenario } = loadScenario('sims/town-assault.scenario.yaml');
-  if (scenario.engagement !== 'assault') throw new Error('the kernel benchmark needs an assault scenario');
-  const cell = singleCell(scenario);
-  const c = compileAssault(scenario, aorOptions(cell.options));
-  const res = emptyResult(c.specs.length);
-  const dice = new OneStreamDice('bench', count);
-  const { st, round } = c.workspace;
-  const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
-    st.reset();
-    resolveAssaultRound(st, c.firstTurn, c.options, c.doctrines, dice, res, round);
-  }
-  return { seconds: (performance.now() - t0) / 1000, draws: dice.draws };
-}
-
-function diceFloor(draws: number): number {
-  const u = aleaStream('floor');
-  let sink = 0;
-  const t0 = performance.now();
-  for (let i = 0; i < draws; i++) sink += 1 + Math.floor(u() * 6);
-  const s = (performance.now() - t0) / 1000;
-  if (sink === 42) console.log('');
-  return s;
-}
-
-async function engagementsPerSecond(workers: number, file = 'sims/town-assault.experiment.yaml', engagements = ENGAGEMENTS, batch = 5000): Promise<number> {
-  const e = loadExperiment(file);
-  const cell = e.cells[0];
-  const plan: RunPlan = {
-    rulesetId: 'aor',
-    seed: 1,
-    engagements,
-    batch,
-    cells: [{ index: 0, rngKey: cell.rngKey, scenario: cell.scenario, options: cell.options }],
-    checkInvariants: false,
+function machine(): Machine {
+  const c = cpus();
+  return {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    cpu: c[0]?.model ?? 'unknown cpu',
+    cores: c.length,
+    memoryGB: totalmem() / 2 ** 30,
+    freeGB: freemem() / 2 ** 30,
+    os: `${platform()} ${release()}`,
+    node: process.version,
+    loadBefore: loadavg(),
+    loadAfter: [],
   };
-  const t0 = performance.now();
-  await runPlan(plan, { workers });
-  return engagements / ((performance.now() - t0) / 1000);
 }
 
-const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+// --------------------------------------------------------------------------------- the reference battle
 
-async function main() {
-  console.log(`volley benchmark on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}\n`);
-  kernelRounds(50_000, false); // warm up
-  const { draws } = kernelRounds(ROUNDS, true);
-  const kernel = kernelRounds(ROUNDS, false);
-  diceFloor(1_000_000);
-  const floor = diceFloor(draws);
-  const roundsPerSec = ROUNDS / kernel.seconds;
-  const floorRoundsPerSec = ROUNDS / floor;
-  console.log('Assault kernel (town-assault, first round, single thread)');
-  console.log(`  rounds per second        ${fmt(roundsPerSec)}`);
-  console.log(`  dice draws per round     ${(draws / ROUNDS).toFixed(2)}`);
-  console.log(`  dice floor (same draws)  ${fmt(floorRoundsPerSec)} rounds/s  (${fmt(draws / floor)} alea draws/s)`);
-  console.log(`  kernel / floor           ${((100 * roundsPerSec) / floorRoundsPerSec).toFixed(1)}%\n`);
+interface BattleFigures {
+  file: string;
+  /** Engagements per second as `volley run --quiet` reports them (results.json timing), by workers. */
+  byWorkers: { workers: number; engagements: number; rate: number }[];
+}
 
-  console.log(`Engagements (town-assault, ${fmt(ENGAGEMENTS)} engagements, batch 5000)`);
-  const inProcess = await engagementsPerSecond(0);
-  const one = await engagementsPerSecond(1);
-  const two = await engagementsPerSecond(2);
-  console.log(`  in-process               ${fmt(inProcess)}/s`);
-  console.log(`  1 worker                 ${fmt(one)}/s  (pool overhead ${(100 * (1 - one / inProcess)).toFixed(1)}%)`);
-  console.log(`  2 workers                ${fmt(two)}/s  (${(two / one).toFixed(2)}x one worker)`);
+/** `volley run REFERENCE -n N -w W --quiet --no-report`, its rate from results.json's timing. */
+function cliRate(workers: number, engagements: number): number {
+  const dir = mkdtempSync(join(tmpdir(), 'volley-bench-'));
+  try {
+    execFileSync(process.execPath, ['dist/src/cli/main.js', 'run', REFERENCE, '-n', String(engagements), '-w', String(workers), '--quiet', '--no-report', '-o', dir, '--force'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { timing: { wallSeconds: number } };
+    return engagements / r.timing.wallSeconds;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
-  console.log(`\nBattles (village-assault: 21 units, 10 turns; ${fmt(BATTLES)} engagements, batch 250)`);
-  const v = 'sims/village-assault.experiment.yaml';
-  const b0 = await engagementsPerSecond(0, v, BATTLES, 250);
-  const b1 = await engagementsPerSecond(1, v, BATTLES, 250);
-  const b2 = await engagementsPerSecond(2, v, BATTLES, 250);
-  console.log(`  in-process               ${fmt(b0)}/s`);
-  console.log(`  1 worker                 ${fmt(b1)}/s  (pool overhead ${(100 * (1 - b1 / b0)).toFixed(1)}%)`);
-  console.log(`  2 workers                ${fmt(b2)}/s  (${(b2 / b1).toFixed(2)}x one worker)`);
+function measureBattle(): BattleFigures {
+  const runs = [
+    { workers: 2, engagements: q(12_000, 1000) },
+    { workers: 1, engagements: q(6000, 500) },
+    { workers: 0, engagements: q(6000, 500) },
+  ];
+  cliRate(2, q(1000, 100)); // file system and module caches warm
+  return { file: REFERENCE, byWorkers: runs.map((r) => ({ ...r, rate: cliRate(r.workers, r.engagements) })) };
+}
+
+// ------------------------------------------------------------------------------------------- scaling
+
+function measureScaling(dir: string): ScaleRow[] {
+  const files = writeScaled(dir);
+  return files.map(({ units, turns, file }) => {
+    const line = execFileSync(process.execPath, ['dist/benchmarks/scaleRun.js', file, String(q(6, 1))], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    const run = JSON.parse(line) as ScaleRun;
+    console.log(`  ${String(units).padStart(2)} units a side, ${String(turns).padStart(2)} turns: ${fmt(run.engagementsPerSecond)}/s, ${run.meanTurns.toFixed(1)} turns played, peak RSS ${fmt(run.peakRssMB)} MB, heap ${fmt(run.peakHeapMB)} MB`);
+    return { ...run, turns };
+  });
+}
+
+async function writeChart(rows: ScaleRow[]): Promise<void> {
+  const spec = scalingSpec(rows);
+  const svg = await specToSvg(spec);
+  writeFileSync(join(OUT, 'scaling.vl.json'), `${JSON.stringify(spec, null, 2)}\n`);
+  writeFileSync(join(OUT, 'scaling.svg'), svg);
+  writeFileSync(join(OUT, 'scaling.png'), svgToPng(svg));
+  writeFileSync(join(OUT, 'scaling.csv'), scalingCsv(rows));
+}
+
+// ------------------------------------------------------------------------------------------- profiles
+
+const BATTLE_PHASES = ['updateCommandRange', 'commandPhase', 'moveSide', 'moveLeaders', 'chargeSegment', 'planBombardment', 'combatSegment', 'applySupply', 'costFieldMasked', 'settle', 'addResult'];
+const KERNEL_PHASES = ['resolveAssaultRound', 'allocateHits', 'groupCheck', 'Alea', 'aleaStream', 'addResult'];
+
+function measureProfiles(): { battle: Profile; kernel: Profile } {
+  return {
+    battle: profileRun(REFERENCE, q(3000, 200), BATTLE_PHASES, 14),
+    kernel: profileRun(TOWN, q(600_000, 40_000), KERNEL_PHASES, 12),
+  };
+}
+
+// --------------------------------------------------------------------------------------------- report
+
+function status(met: boolean, detail: string): string {
+  return met ? `**met** (${detail})` : `**not met** (${detail})`;
+}
+
+function profileTable(p: Profile): string {
+  const rows = p.top.map((r) => `| ${r.where.replace(/\|/g, '\\|')} | ${pct(r.self)} | ${pct(r.total)} |`);
+  const phases = p.phases.filter((x) => x.total > 0).map((x) => `\`${x.name}\` ${pct(x.total, 0)}`).join(', ');
+  return ['| function | self | with callees |', '|---|---|---|', ...rows, '', phases ? `Time with each step on the stack: ${phases}.` : ''].join('\n');
+}
+
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: PoolFigures[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null): string {
+  const out: string[] = [];
+  const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
+  out.push('# Benchmark results', '');
+  out.push(
+    `Written by \`npm run bench\` (benchmarks/bench.ts) on ${m.date} UTC${QUICK ? ' with --quick (counts cut: not figures to quote)' : ''}: ${m.cores} x ${m.cpu}, ${fmt(m.memoryGB, 1)} GB of memory (${fmt(m.freeGB, 1)} GB free), ${m.os}, Node ${m.node}.`,
+    `Load average (1, 5, 15 min) before: ${m.loadBefore.map((x) => x.toFixed(2)).join(', ')}; after: ${m.loadAfter.map((x) => x.toFixed(2)).join(', ')}.` +
+      (quiet ? '' : ' **The machine was not quiet: rates and the 2-worker scaling are low by an unknown amount; the shares from profiles stand.**'),
+    '',
+    'Definitions, and what was done about each figure, follow the table; benchmarks/analysis.md is the text of those sections.',
+    '',
+  );
+  out.push('## Targets (issue 7, performance)', '', '| target | figure | status |', '|---|---|---|');
+  if (k) {
+    out.push(
+      `| 1. assault kernel >= 50% of its dice floor, single thread: **rounds** | ${fmt(k.roundsPerSecond)} rounds/s against a floor of ${fmt(k.roundFloorPerSecond)} (${k.drawsPerRound.toFixed(2)} alea draws a round): **${pct(k.roundShare)}** | ${status(k.roundShare >= TARGETS.kernelShare, k.roundShare >= TARGETS.kernelShare ? `${pct(k.roundShare)} >= 50%` : `the round would have to be ${fmt(TARGETS.kernelShare / k.roundShare, 1)}x faster`)} |`,
+      `| 1. the same, **engagements** (seeding their streams included, as a run plays them) | ${fmt(k.engagementsPerSecond)} engagements/s against a floor of ${fmt(k.engagementFloorPerSecond)} (${k.streamsPerEngagement.toFixed(2)} streams seeded and ${k.drawsPerEngagement.toFixed(2)} draws an engagement): **${pct(k.engagementShare)}** | ${status(k.engagementShare >= TARGETS.kernelShare, k.engagementShare >= TARGETS.kernelShare ? `${pct(k.engagementShare - TARGETS.kernelShare)} above` : `the engagement would have to be ${fmt(TARGETS.kernelShare / k.engagementShare, 2)}x faster`)} |`,
+    );
+  }
+  if (bt) {
+    const two = bt.byWorkers.find((r) => r.workers === 2)!;
+    const one = bt.byWorkers.find((r) => r.workers === 1);
+    const zero = bt.byWorkers.find((r) => r.workers === 0);
+    out.push(
+      `| 2. reference corps battle (sims/corps-battle.scenario.yaml, 20 units a side, 12 turns) >= 2,000 engagements/s, 2 workers, \`volley run --quiet\` | **${fmt(two.rate)}/s** on 2 workers (${fmt(two.engagements)} engagements); ${one ? `${fmt(one.rate)}/s on 1` : ''}${zero ? `, ${fmt(zero.rate)}/s in-process` : ''} | ${status(two.rate >= TARGETS.referenceRate, two.rate >= TARGETS.referenceRate ? `${pct(two.rate / TARGETS.referenceRate - 1)} above` : `${pct(two.rate / TARGETS.referenceRate, 0)} of the target: ${fmt(TARGETS.referenceRate / two.rate, 1)}x short`)} |`,
+    );
+  }
+  for (const p of pools) {
+    const name = p.file.replace(/^sims\//, '').replace(/\.(scenario|experiment)\.yaml$/, '');
+    out.push(
+      `| 3. two workers >= 1.9x one worker: **${name}** (${fmt(p.engagements)} engagements, batches of ${fmt(p.batch)}) | ${fmt(p.twoWorkers)} / ${fmt(p.oneWorker)} per s: **${p.scaling.toFixed(2)}x** with the pools' start-ups, ${p.scalingSteady.toFixed(2)}x without | ${status(p.scaling >= TARGETS.scaling, p.scaling >= TARGETS.scaling ? 'start-up included' : `${pct(1 - p.scaling / TARGETS.scaling)} short, start-up included`)} |`,
+      `| 3. pool overhead <= 3% against an in-process loop of the same batches: **${name}** | ${fmt(p.oneWorker)} / ${fmt(p.inProcess)} per s: **${pct(p.overhead)}** with the pool's start-up (${fmt(p.startup1 * 1000)} ms), ${pct(p.overheadSteady)} without | ${status(p.overhead <= TARGETS.overhead, p.overhead <= TARGETS.overhead ? 'start-up included' : `${pct(p.overhead - TARGETS.overhead)} over, start-up included`)} |`,
+    );
+  }
+  if (scale.length) out.push(`| 4. cost against units and turns, with memory | table and chart below | measured |`);
+  out.push('');
+
+  if (pools.length) {
+    out.push('## The pool, in detail', '', '| workload | in-process | 1 worker | 2 workers | pool start-up, 1 / 2 workers | one batch in-process | its accumulator: JSON size, structured clone |', '|---|---|---|---|---|---|---|');
+    for (const p of pools) {
+      out.push(
+        `| ${p.file} | ${fmt(p.inProcess)}/s | ${fmt(p.oneWorker)}/s | ${fmt(p.twoWorkers)}/s | ${fmt(p.startup1 * 1000)} / ${fmt(p.startup2 * 1000)} ms | ${fmt(p.batchMs, 1)} ms | ${fmt(p.accBytes)} bytes, ${fmt(p.cloneMs * 1000)} µs |`,
+      );
+    }
+    out.push(
+      '',
+      'Each rate is the median of three back-to-back rounds (in-process, 1 worker, 2 workers), every run in a fresh process so that each pays its own JIT warm-up as a real run does. Start-up is a pool running one batch of one engagement: threads started, modules loaded, the cell compiled, the pool shut down; "without start-up" takes it out of the time, not the warm-up.',
+      '',
+    );
+  }
+
+  if (scale.length) {
+    out.push('## How cost grows (item 4)', '', '![scaling](scaling.png)', '', 'Numbers: scaling.csv; spec: scaling.vl.json. Generated by benchmarks/scale.ts from the reference battle (half of it is its north sector; 40 and 80 units repeat its map southward). Each configuration runs in a process of its own, in-process (one thread), for a few seconds after a warm-up.', '');
+    out.push('| units a side | turns | hexes | engagements/s | ms per engagement | turns played (mean) | peak RSS | peak heap |', '|---|---|---|---|---|---|---|---|');
+    for (const r of scale) {
+      out.push(`| ${r.units} | ${r.turns} | ${fmt(r.hexes)} | ${fmt(r.engagementsPerSecond)} | ${(1000 / r.engagementsPerSecond).toFixed(2)} | ${r.meanTurns.toFixed(1)} | ${fmt(r.peakRssMB)} MB | ${fmt(r.peakHeapMB)} MB |`);
+    }
+    const ten = scale.find((r) => r.units === 10 && r.turns === 12);
+    const eighty = scale.find((r) => r.units === 80 && r.turns === 12);
+    if (ten && eighty) out.push('', `From 10 to 80 units a side the cost of an engagement grows ${fmt(ten.engagementsPerSecond / eighty.engagementsPerSecond, 1)}x for 8x the units (and 8x the map).`);
+    out.push('');
+  }
+
+  if (prof) {
+    out.push('## What dominates the cost (profiles of this run)', '', `### The reference corps battle, in-process`, '', profileTable(prof.battle), '', '### Town-assault engagements (the assault kernel as a run plays it), in-process', '', profileTable(prof.kernel), '');
+  }
+
+  try {
+    out.push(readFileSync('benchmarks/analysis.md', 'utf8').trim(), '');
+  } catch {
+    // analysis.md is part of the repository; without it RESULTS.md still has every figure.
+  }
+  return out.join('\n');
+}
+
+// ----------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const m = machine();
+  mkdirSync(OUT, { recursive: true });
+  console.log(`volley benchmark on ${m.cores} x ${m.cpu}, node ${m.node}; load average ${m.loadBefore.map((x) => x.toFixed(2)).join(' ')}${QUICK ? ' (--quick)' : ''}\n`);
+
+  let k: KernelFigures | null = null;
+  if (!SKIP.has('kernel')) {
+    k = measureKernel(q(2_000_000, 200_000), q(300_000, 20_000));
+    console.log('1. Assault kernel, single thread');
+    console.log(`  rounds       ${fmt(k.roundsPerSecond)}/s; floor ${fmt(k.roundFloorPerSecond)}/s (${k.drawsPerRound.toFixed(2)} draws a round): ${pct(k.roundShare)}`);
+    console.log(`  engagements  ${fmt(k.engagementsPerSecond)}/s; floor ${fmt(k.engagementFloorPerSecond)}/s (${k.streamsPerEngagement.toFixed(2)} streams, ${k.drawsPerEngagement.toFixed(2)} draws): ${pct(k.engagementShare)}\n`);
+  }
+
+  let bt: BattleFigures | null = null;
+  if (!SKIP.has('battle')) {
+    console.log(`2. Reference corps battle, volley run --quiet`);
+    bt = measureBattle();
+    for (const r of bt.byWorkers) console.log(`  ${r.workers === 0 ? 'in-process' : `${r.workers} worker${r.workers > 1 ? 's' : ' '}`}   ${fmt(r.rate)}/s (${fmt(r.engagements)} engagements)`);
+    console.log('');
+  }
+
+  const pools: PoolFigures[] = [];
+  if (!SKIP.has('pool')) {
+    console.log('3. Pool against an in-process loop of the same batches');
+    for (const [file, n, batch] of [
+      [TOWN, q(400_000, 40_000), 5000],
+      [REFERENCE, q(4000, 400), 250],
+    ] as const) {
+      const p = await measurePool(file, n, batch, QUICK ? 1 : 3);
+      pools.push(p);
+      console.log(`  ${file}: in-process ${fmt(p.inProcess)}/s, 1 worker ${fmt(p.oneWorker)}/s (overhead ${pct(p.overhead)}; ${pct(p.overheadSteady)} without start-up), 2 workers ${fmt(p.twoWorkers)}/s (${p.scaling.toFixed(2)}x; ${p.scalingSteady.toFixed(2)}x without start-up)`);
+      console.log(`    start-up ${fmt(p.startup1 * 1000)} ms (1 worker), ${fmt(p.startup2 * 1000)} ms (2); a batch ${fmt(p.batchMs, 1)} ms, its accumulator ${fmt(p.accBytes)} bytes cloned in ${fmt(p.cloneMs * 1000)} µs`);
+    }
+    console.log('');
+  }
+
+  let scale: ScaleRow[] = [];
+  if (!SKIP.has('scaling')) {
+    console.log('4. Scaling: the reference battle at 10-80 units a side and 6-24 turns, one thread');
+    const dir = mkdtempSync(join(tmpdir(), 'volley-scaled-'));
+    try {
+      scale = measureScaling(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await writeChart(scale);
+    console.log(`  chart: ${join(OUT, 'scaling.png')}\n`);
+  }
+
+  let prof: { battle: Profile; kernel: Profile } | null = null;
+  if (!SKIP.has('profile')) {
+    prof = measureProfiles();
+    console.log('5. Profiles (share of samples, self time)');
+    for (const [name, p] of [['corps battle', prof.battle], ['town-assault engagements', prof.kernel]] as const) {
+      console.log(`  ${name}: ${p.top.slice(0, 6).map((r) => `${r.where.split(' ')[0]} ${pct(r.self, 0)}`).join(', ')}`);
+    }
+    console.log('');
+  }
+
+  m.loadAfter = loadavg();
+  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof));
+  console.log(`written: ${join(OUT, 'RESULTS.md')}`);
 }
 
 main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);
 });

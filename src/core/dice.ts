@@ -4,12 +4,13 @@
  * Seed derivation, documented because results depend on it:
  *   engagement seed  = `${experimentSeed}/${cellKey}/${index}`
  *   sub-stream seed  = `${engagement seed}/${side}/${purpose}`
- * Each sub-stream is an independent seedrandom `alea` generator keyed by that string (alea hashes the
- * string with its Mash function). Cells that are compared share `cellKey`, so engagement i of each sees
+ * Each sub-stream is an independent `alea` generator (Baagøe's, as seedrandom ships it) keyed by that
+ * string (alea hashes the string with its Mash function). `Alea` below is that generator written out
+ * so that seeding one costs a hash of the string and two small objects; it draws exactly seedrandom's
+ * numbers (test/core/dice.test.ts). Cells that are compared share `cellKey`, so engagement i of each sees
  * the same dice (common random numbers); separate sub-streams per side and purpose keep the dice
  * aligned for longer when a variant changes how many rolls one kind of decision needs.
  */
-import seedrandom from 'seedrandom';
 
 /** Who a stream belongs to. */
 export const SIDES = ['a', 'b'] as const;
@@ -28,8 +29,79 @@ export function subStreamSeed(engagement: string, side: 0 | 1, purpose: Purpose)
   return `${engagement}/${SIDES[side]}/${purpose}`;
 }
 
+/** Baagøe's Mash, one string into the running state `n` (a double below 2^32 + 1). */
+function mashInto(n: number, data: string): number {
+  for (let i = 0; i < data.length; i++) {
+    n += data.charCodeAt(i);
+    let h = 0.02519603282416938 * n;
+    n = h >>> 0;
+    h -= n;
+    h *= n;
+    n = h >>> 0;
+    h -= n;
+    n += h * 0x100000000; // 2^32
+  }
+  return n;
+}
+
+const TWO_M32 = 2.3283064365386963e-10; // 2^-32
+// Alea's seeding starts from Mash's fixed state hashing ' ' three times: the same for every seed.
+const MASH0 = 0xefc8249d;
+const MASH1 = mashInto(MASH0, ' ');
+const MASH2 = mashInto(MASH1, ' ');
+const MASH3 = mashInto(MASH2, ' ');
+const S0 = (MASH1 >>> 0) * TWO_M32;
+const S1 = (MASH2 >>> 0) * TWO_M32;
+const S2 = (MASH3 >>> 0) * TWO_M32;
+
+/** One alea generator: seedrandom's `alea(seed)`, its draws through `next`. */
+export class Alea {
+  private s0 = 0;
+  private s1 = 0;
+  private s2 = 0;
+  private c = 1;
+  /** The next uniform on [0, 1). */
+  readonly next: Uniform = () => {
+    const t = 2091639 * this.s0 + this.c * TWO_M32;
+    this.s0 = this.s1;
+    this.s1 = this.s2;
+    return (this.s2 = t - (this.c = t | 0));
+  };
+
+  /**
+   * `firstPass`, when given, is Mash's state after hashing the seed once (mashState(seed)): engagement
+   * dice hash the seed prefix their streams share only once.
+   */
+  constructor(seed: string, firstPass = -1) {
+    this.reseed(seed, firstPass);
+  }
+
+  /** Start over as `new Alea(seed, firstPass)` would (the same `next` function draws the new stream). */
+  reseed(seed: string, firstPass = -1): void {
+    // Baagøe's seeding: three states less three successive Mash hashes of the seed.
+    let n = firstPass >= 0 ? firstPass : mashInto(MASH3, seed);
+    let s0 = S0 - (n >>> 0) * TWO_M32;
+    if (s0 < 0) s0 += 1;
+    n = mashInto(n, seed);
+    let s1 = S1 - (n >>> 0) * TWO_M32;
+    if (s1 < 0) s1 += 1;
+    n = mashInto(n, seed);
+    let s2 = S2 - (n >>> 0) * TWO_M32;
+    if (s2 < 0) s2 += 1;
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.c = 1;
+  }
+}
+
 export function aleaStream(seed: string): Uniform {
-  return seedrandom.alea(seed) as unknown as Uniform;
+  return new Alea(seed).next;
+}
+
+/** Mash's state after hashing `text` once at the start of alea's seeding (see Alea's firstPass). */
+export function mashState(text: string, from = MASH3): number {
+  return mashInto(from, text);
 }
 
 /** A die roll from a uniform draw: 1..6. */
@@ -45,17 +117,37 @@ export function twoD6(u: Uniform): number {
 /** Exact distribution of 2d6: TWO_D6_WAYS[s] / 36 is P(sum = s). */
 export const TWO_D6_WAYS: readonly number[] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
+/** The end of each sub-stream's seed, by side * 3 + purpose index. */
+const SUFFIXES = SIDES.flatMap((side) => PURPOSES.map((purpose) => `${side}/${purpose}`));
+
 /**
  * The dice of one engagement: one lazily created stream per (side, purpose).
  * Streams are created on first use so an engagement that never needs, say, side b's AI stream pays
- * nothing for it.
+ * nothing for it. A runner may `reset` one object for engagement after engagement: the generators are
+ * then reseeded rather than made anew (a stream of an earlier engagement must not be used after it).
  */
 export class EngagementDice {
-  readonly seed: string;
+  private seedText: string;
   private readonly streams: (Uniform | undefined)[] = new Array(SIDES.length * PURPOSES.length);
+  /** The generators behind the streams, kept across resets. */
+  private readonly generators: (Alea | undefined)[] = new Array(SIDES.length * PURPOSES.length);
+  /** Mash's state after `${seed}/`, the prefix every sub-stream seed starts with (-1: not yet). */
+  private prefix = -1;
 
   constructor(seed: string) {
-    this.seed = seed;
+    this.seedText = seed;
+  }
+
+  get seed(): string {
+    return this.seedText;
+  }
+
+  /** The dice of another engagement, in this object. */
+  reset(seed: string): this {
+    this.seedText = seed;
+    this.streams.fill(undefined);
+    this.prefix = -1;
+    return this;
   }
 
   static for(experimentSeed: string | number, cellKey: string, index: number): EngagementDice {
@@ -63,10 +155,16 @@ export class EngagementDice {
   }
 
   stream(side: 0 | 1, purpose: Purpose): Uniform {
-    const k = side * PURPOSES.length + PURPOSES.indexOf(purpose);
+    const k = side * PURPOSES.length + (purpose === 'fire' ? 0 : purpose === 'morale' ? 1 : 2);
     let s = this.streams[k];
     if (s === undefined) {
-      s = aleaStream(subStreamSeed(this.seed, side, purpose));
+      if (this.prefix < 0) this.prefix = mashState('/', mashState(this.seedText));
+      const seed = subStreamSeed(this.seedText, side, purpose);
+      const first = mashState(SUFFIXES[k], this.prefix);
+      const g = this.generators[k];
+      if (g) g.reseed(seed, first);
+      else this.generators[k] = new Alea(seed, first);
+      s = this.generators[k]!.next;
       this.streams[k] = s;
     }
     return s;

@@ -159,7 +159,7 @@ export function resetResult(r: EngagementResult): void {
     u.retreated = false;
     u.checksFailed = 0;
   }
-  for (const k of Object.keys(r.extras)) r.extras[k] = 0;
+  for (const k in r.extras) r.extras[k] = 0;
 }
 
 export function moraleSlot(morale: number): number {

@@ -144,11 +144,91 @@ export function costField(
 }
 
 /**
+ * Per step table: its largest finite step in half units, or -1 when a finite step is not a whole number
+ * of halves. Step tables are compiled once and never change after their first use.
+ */
+const halfUnitSpans = new WeakMap<Float64Array, number>();
+
+function halfUnitSpan(steps: Float64Array): number {
+  let span = halfUnitSpans.get(steps);
+  if (span === undefined) {
+    span = 0;
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i];
+      if (s === Infinity) continue;
+      const h = s * 2;
+      if (!(h >= 0 && h <= 4096 && h === Math.floor(h))) {
+        span = -1;
+        break;
+      }
+      if (h > span) span = h;
+    }
+    halfUnitSpans.set(steps, span);
+  }
+  return span;
+}
+
+/**
+ * The hexes a field reached (a finite cost), each once, in no particular order; `count` of `hexes` are
+ * used. It remembers the buffer it describes: given the same buffer again, costFieldMasked clears just
+ * those hexes instead of the whole map (nothing else may write into a buffer used that way).
+ */
+export interface Reached {
+  readonly hexes: Int32Array;
+  count: number;
+  field: Float64Array | null;
+}
+
+export function newReached(grid: HexGrid): Reached {
+  return { hexes: new Int32Array(grid.size), count: 0, field: null };
+}
+
+/** Set `field` to Infinity everywhere, or (when `list` describes it) where list says it is finite. */
+function clearField(field: Float64Array, list: Reached | null): void {
+  if (list && list.field === field) for (let k = 0; k < list.count; k++) field[list.hexes[k]] = Infinity;
+  else field.fill(Infinity);
+  if (list) {
+    list.count = 0;
+    list.field = field;
+  }
+}
+
+/** Dial's bucket queue over costs in half units: a bucket per cost modulo the largest step, lists of entries. */
+class BucketQueue {
+  head = new Int32Array(16);
+  readonly hex: Int32Array;
+  readonly next: Int32Array;
+  readonly isSource: Uint8Array;
+  busy = false;
+
+  constructor(n: number) {
+    this.hex = new Int32Array(7 * n + 1);
+    this.next = new Int32Array(7 * n + 1);
+    this.isSource = new Uint8Array(n);
+  }
+}
+
+const bucketQueues = new WeakMap<HexGrid, BucketQueue>();
+
+function bucketQueueFor(grid: HexGrid): BucketQueue {
+  const q = bucketQueues.get(grid);
+  if (q && !q.busy) return q;
+  const fresh = new BucketQueue(grid.size);
+  if (!q) bucketQueues.set(grid, fresh);
+  return fresh;
+}
+
+/**
  * Least costs from the sources with the rules as a table and masks instead of a callback (several
  * times faster): `steps[i * 6 + d]` is the cost of a step from hex i in direction d (Infinity where
  * impossible); a hex j with `enter[j] === 0` cannot be entered; from a hex i with `leave[i] === 0`
  * (other than a source) no further step is taken; `sourceExtra` is added to every step out of a source.
- * Same expansion order and tie-breaks as costField, so both give identical fields for identical costs.
+ * Gives the same field as costField with the equivalent callback: least costs are unique, and sums of
+ * halves are exact. When every step is a whole number of halves (movement points always are) it runs
+ * Dial's algorithm on a bucket per half point, else Dijkstra on the heap.
+ * `reached`, when given, receives the hexes given a finite cost. With `stopAt` >= 0 the search ends as
+ * soon as that hex's cost is final: only field[stopAt] is then exact (a hex never reached leaves the
+ * whole field complete).
  */
 export function costFieldMasked(
   grid: HexGrid,
@@ -159,21 +239,227 @@ export function costFieldMasked(
   sourceExtra: number,
   maxCost: number,
   out?: Float64Array,
+  reached?: Reached,
+  stopAt = -1,
 ): Float64Array {
   const n = grid.size;
   const field = out ?? new Float64Array(n);
   if (field.length !== n) throw new RangeError(`costFieldMasked: out has length ${field.length}, grid has ${n} hexes`);
-  field.fill(Infinity);
+  const list = reached ?? null;
+  clearField(field, list);
+  const span = halfUnitSpan(steps);
+  const extra2 = sourceExtra * 2;
+  if (span < 0 || !(extra2 >= 0 && extra2 <= 4096 && extra2 === Math.floor(extra2))) {
+    return costFieldMaskedHeap(grid, sources, steps, enter, leave, sourceExtra, maxCost, field, list, stopAt);
+  }
+  const q = bucketQueueFor(grid);
+  q.busy = true;
+  // No step reaches further ahead than span + extra2 halves; a power of two so a mask picks the bucket.
+  let buckets = 1;
+  while (buckets <= span + extra2) buckets *= 2;
+  const mask = buckets - 1;
+  if (q.head.length < buckets) q.head = new Int32Array(buckets);
+  const head = q.head, hex = q.hex, next = q.next, isSource = q.isSource;
+  head.fill(-1, 0, buckets);
+  let used = 0;
+  let live = 0;
+  for (const s of sources) {
+    isSource[s] = 1;
+    if (field[s] === 0) continue;
+    field[s] = 0;
+    if (list) list.hexes[list.count++] = s;
+    hex[used] = s;
+    next[used] = head[0];
+    head[0] = used++;
+    live++;
+  }
+  const nb = grid.neighbors;
+  const limit2 = maxCost * 2;
+  for (let cur = 0; live > 0; ) {
+    const bucket = cur & mask;
+    const e = head[bucket];
+    if (e < 0) {
+      cur++;
+      continue;
+    }
+    head[bucket] = next[e];
+    live--;
+    const u = hex[e];
+    const fu = field[u];
+    if (fu * 2 !== cur) continue; // reached more cheaply since
+    if (u === stopAt) break;
+    const fromSource = isSource[u] === 1;
+    if (!fromSource && leave !== null && leave[u] === 0) continue;
+    const base = u * 6;
+    for (let d = 0; d < 6; d++) {
+      const v = nb[base + d];
+      if (v < 0 || (enter !== null && enter[v] === 0)) continue;
+      let c = steps[base + d];
+      if (c === Infinity) continue;
+      if (fromSource) c += sourceExtra;
+      const fv = fu + c;
+      const fv2 = fv * 2;
+      if (fv2 <= limit2 && fv < field[v]) {
+        if (list && field[v] === Infinity) list.hexes[list.count++] = v;
+        field[v] = fv;
+        const b = (fv2 | 0) & mask; // below 2^31: at most 200 x 200 hexes of at most 2 x 4096 halves
+        hex[used] = v;
+        next[used] = head[b];
+        head[b] = used++;
+        live++;
+      }
+    }
+  }
+  for (const s of sources) isSource[s] = 0;
+  q.busy = false;
+  return field;
+}
+
+/**
+ * A least-cost field from sources, like costFieldMasked, settled only as far as it is read: `at(h)`
+ * runs the search on until h's cost is final. Readers near the sources pay for the hexes around them,
+ * not for the whole map, and the values they get are exactly costFieldMasked's. `enter` is the field's
+ * own mask: fill it, then call `start`. Steps must be whole numbers of halves (else the search runs to
+ * the end at once, on the heap).
+ */
+export class LazyCostField {
+  /** Costs so far: exact wherever they are at most `exactTo`. */
+  readonly field: Float64Array;
+  /** Hexes the search may enter. */
+  readonly enter: Uint8Array;
+  /** Every hex whose cost is at most this is final (Infinity once the search is done). */
+  exactTo = Infinity;
+  private readonly grid: HexGrid;
+  private head = new Int32Array(16);
+  private readonly hex: Int32Array;
+  private readonly next: Int32Array;
+  private steps: Float64Array;
+  private mask = 0;
+  private cur = 0;
+  private live = 0;
+  private used = 0;
+
+  constructor(grid: HexGrid) {
+    const n = grid.size;
+    this.grid = grid;
+    this.field = new Float64Array(n).fill(Infinity);
+    this.enter = new Uint8Array(n);
+    this.hex = new Int32Array(7 * n + 1);
+    this.next = new Int32Array(7 * n + 1);
+    this.steps = new Float64Array(0);
+  }
+
+  /** Begin a search from the sources over `steps` (as costFieldMasked, without leave mask or bound). */
+  start(sources: readonly number[], steps: Float64Array): void {
+    const span = halfUnitSpan(steps);
+    this.steps = steps;
+    if (span < 0) {
+      this.field.fill(Infinity);
+      costFieldMaskedHeap(this.grid, sources, steps, this.enter, null, 0, Infinity, this.field, null, -1);
+      this.live = 0;
+      this.exactTo = Infinity;
+      return;
+    }
+    let buckets = 1;
+    while (buckets <= span) buckets *= 2;
+    this.mask = buckets - 1;
+    if (this.head.length < buckets) this.head = new Int32Array(buckets);
+    this.head.fill(-1, 0, buckets);
+    this.field.fill(Infinity);
+    this.cur = 0;
+    this.live = 0;
+    this.used = 0;
+    this.exactTo = -1;
+    for (const s of sources) {
+      if (this.field[s] === 0) continue;
+      this.field[s] = 0;
+      this.push(s, 0);
+    }
+    if (this.live === 0) this.exactTo = Infinity;
+  }
+
+  /** The exact least cost of hex h (Infinity if unreachable). */
+  at(h: number): number {
+    const v = this.field[h];
+    return v <= this.exactTo ? v : this.settle(h);
+  }
+
+  private push(v: number, k: number): void {
+    const b = k & this.mask;
+    this.hex[this.used] = v;
+    this.next[this.used] = this.head[b];
+    this.head[b] = this.used++;
+    this.live++;
+  }
+
+  /** Run the search on until h is settled or nothing is left. */
+  private settle(h: number): number {
+    const field = this.field, head = this.head, hex = this.hex, next = this.next, steps = this.steps, enter = this.enter;
+    const nb = this.grid.neighbors;
+    const mask = this.mask;
+    let cur = this.cur;
+    while (this.live > 0) {
+      const bucket = cur & mask;
+      const e = head[bucket];
+      if (e < 0) {
+        cur++;
+        continue;
+      }
+      head[bucket] = next[e];
+      this.live--;
+      const u = hex[e];
+      const fu = field[u];
+      if (fu * 2 !== cur) continue; // reached more cheaply since
+      const base = u * 6;
+      for (let d = 0; d < 6; d++) {
+        const v = nb[base + d];
+        if (v < 0 || enter[v] === 0) continue;
+        const c = steps[base + d];
+        if (c === Infinity) continue;
+        const fv = fu + c;
+        if (fv < field[v]) {
+          field[v] = fv;
+          this.push(v, (fv * 2) | 0);
+        }
+      }
+      this.exactTo = fu;
+      if (field[h] <= fu) {
+        this.cur = cur;
+        return field[h];
+      }
+    }
+    this.cur = cur;
+    this.exactTo = Infinity;
+    return field[h];
+  }
+}
+
+/** costFieldMasked on the binary heap, for step tables that are not in half units; `field` comes all Infinity. */
+function costFieldMaskedHeap(
+  grid: HexGrid,
+  sources: readonly number[],
+  steps: Float64Array,
+  enter: Uint8Array | null,
+  leave: Uint8Array | null,
+  sourceExtra: number,
+  maxCost: number,
+  field: Float64Array,
+  list: Reached | null,
+  stopAt: number,
+): Float64Array {
+  // The field comes cleared (all Infinity).
   const heap = heapFor(grid);
   heap.busy = true;
   try {
     for (const s of sources) {
+      if (list && field[s] === Infinity) list.hexes[list.count++] = s;
       field[s] = 0;
       heap.upsert(s, field);
     }
     const nb = grid.neighbors;
     while (heap.length > 0) {
       const u = heap.pop(field);
+      if (u === stopAt) break;
       const fromSource = field[u] === 0 && sources.includes(u);
       if (!fromSource && leave !== null && leave[u] === 0) continue;
       const fu = field[u];
@@ -186,6 +472,7 @@ export function costFieldMasked(
         if (fromSource) c += sourceExtra;
         const fv = fu + c;
         if (fv <= maxCost && fv < field[v]) {
+          if (list && field[v] === Infinity) list.hexes[list.count++] = v;
           field[v] = fv;
           heap.upsert(v, field);
         }

@@ -2,7 +2,7 @@
  * Running one batch of engagements into a fresh cell accumulator. The same code runs in a worker
  * thread and in-process, so both give the same numbers.
  */
-import { EngagementDice } from '../core/dice.js';
+import { EngagementDice, engagementSeed } from '../core/dice.js';
 import { emptyResult, type EngagementResult } from '../core/result.js';
 import type { PlayOptions, Ruleset } from '../core/ruleset.js';
 import { findRuleset } from '../rules/index.js';
@@ -61,6 +61,7 @@ export class BatchRunner {
   private readonly ruleset: Ruleset<any, any>;
   private readonly compiled = new Map<number, unknown>();
   private readonly rows: RowWriter | null;
+  private readonly dice = new EngagementDice('');
 
   constructor(
     private readonly plan: RunPlan,
@@ -89,7 +90,7 @@ export class BatchRunner {
 
   private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions): string {
     const cell = this.plan.cells[cellIndex];
-    const dice = EngagementDice.for(this.plan.seed, cell.rngKey, i);
+    const dice = this.dice.reset(engagementSeed(this.plan.seed, cell.rngKey, i)); // one object, reseeded
     try {
       this.options.beforePlay?.(cellIndex, i);
       this.ruleset.play(compiled, dice, opts);

@@ -147,12 +147,16 @@ export function emptyCellAcc(unitCount: number, formationCount = 0, objectiveCou
   return { n: 0, winners: [0, 0, 0], outcomes, turns: [], sides: [emptySideAcc(), emptySideAcc()], units, formations, objectives, extras: {}, picks: emptyPicks() };
 }
 
+/** The outcome keys `${slot}:${reason}`, made once. */
+const OUTCOME_KEYS: Readonly<Record<string, string>>[] = [0, 1, 2].map((slot) => Object.fromEntries(OUTCOME_REASONS.map((r) => [r, `${slot}:${r}`])));
+
 export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1): void {
   acc.n++;
   const slot = r.winner === null ? 2 : r.winner;
   acc.winners[slot]++;
-  acc.outcomes[`${slot}:${r.reason}`]++;
-  if (index >= 0) addPick(acc.picks, `${slot}:${r.reason}`, index, r);
+  const key = OUTCOME_KEYS[slot][r.reason];
+  acc.outcomes[key]++;
+  if (index >= 0) addPick(acc.picks, key, index, r);
   addTo(acc.turns, r.turns);
   for (let s = 0; s < 2; s++) {
     const a = acc.sides[s];
@@ -203,7 +207,7 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
     if (x.retreated) a[1]++;
     a[2] += x.checksFailed;
   }
-  for (const [k, v] of Object.entries(r.extras)) addTo((acc.extras[k] ??= []), v);
+  for (const k in r.extras) addTo((acc.extras[k] ??= []), r.extras[k]);
 }
 
 function mergeSide(into: SideAccumulator, from: SideAccumulator): void {

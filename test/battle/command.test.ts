@@ -4,9 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
-import { newBattleResult } from '../../src/rules/aor/battle/play.js';
+import { newBattleResult, playBattle } from '../../src/rules/aor/battle/play.js';
+import type { VolleyEvent } from '../../src/core/events.js';
+import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
+import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { checkLeaders, commandPhase, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepCost, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { costField, costFieldMasked } from '../../src/hex/paths.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
 import { complianceDelay } from '../../src/rules/aor/battle/orders.js';
@@ -310,3 +314,49 @@ function compileWithObjective(commit: string): CompiledBattle {
     { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
   ]);
 }
+
+describe('12.1 command range fields kept between player turns (DESIGN.md, Performance)', () => {
+  it('kept masks and fields give the same ranges as ones traced afresh, turn after turn of the corps battle', () => {
+    const { scenario } = loadScenario('sims/corps-battle.scenario.yaml');
+    const sc = scenario as unknown as BattleScenario;
+    const c = compileBattle(sc, aorOptions(resolveOptions(AOR_OPTIONS, {})));
+    const b = c.workspace;
+    let checked = 0;
+    for (let e = 0; e < 6; e++) {
+      const sink = (ev: VolleyEvent) => {
+        // Right after the player turn's trace (12.1), before anything moves.
+        if (ev.type !== 'phase' || ev.phase !== 'bombardment') return;
+        // The trace masks written hex by hex where things changed equal masks written afresh.
+        for (const side of [0, 1] as const) {
+          const m = commandMasks(b, side);
+          const kept = [m.enter.slice(), m.leave.slice(), m.leaderEnter.slice()];
+          b.maskDirty[side].all = true;
+          const fresh = commandMasks(b, side);
+          expect([fresh.enter, fresh.leave, fresh.leaderEnter].map((x) => Array.from(x))).toEqual(kept.map((x) => Array.from(x)));
+        }
+        // The table-and-mask traces are the rule's step costs (leaderStepCost, commandTraceCost).
+        const g = c.map.grid;
+        c.leaders.forEach((l, i) => {
+          const at = b.leaderPos[i];
+          if (at < 0) return;
+          const m = commandMasks(b, l.side);
+          const trace = costFieldMasked(g, [at], c.map.leaderSteps, m.enter, m.leave, 0, 4);
+          expect(Array.from(trace)).toEqual(Array.from(costField(g, [at], commandTraceCost(b, l.side, at), 4)));
+          const move = costFieldMasked(g, [at], c.map.leaderSteps, m.leaderEnter, null, 0, 6);
+          expect(Array.from(move)).toEqual(Array.from(costField(g, [at], leaderStepCost(b, l.side), 6)));
+        });
+        const inCommand = b.inCommand.slice();
+        const fields = c.formations.map((f, fi) => (f.side === ev.side && b.commandField[fi] ? b.commandField[fi]!.slice() : null));
+        b.rangeFrom.fill(-1);
+        updateCommandRange(b, ev.side);
+        c.formations.forEach((f, fi) => {
+          for (const u of f.units) if (f.side === ev.side || c.formationHasCavalry[fi]) expect(b.inCommand[u]).toBe(inCommand[u]);
+          if (fields[fi]) expect(Array.from(b.commandField[fi]!)).toEqual(Array.from(fields[fi]!));
+        });
+        checked++;
+      };
+      playBattle(c, EngagementDice.for('range', 'corps', e), { sink });
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findCells, parseAscii, renderAscii, type AsciiMap } from '../../src/hex/ascii.js';
 import { HexGrid } from '../../src/hex/grid.js';
-import { bfsDistance, costField, pathTo, reachable, type StepCost } from '../../src/hex/paths.js';
+import fc from 'fast-check';
+import { bfsDistance, costField, costFieldMasked, LazyCostField, newReached, pathTo, reachable, type StepCost } from '../../src/hex/paths.js';
 
 function load(text: string): { m: AsciiMap; g: HexGrid } {
   const m = parseAscii(text);
@@ -181,5 +182,53 @@ describe('bfsDistance', () => {
     const g = new HexGrid(3, 1);
     const out = bfsDistance(g, [0], (i) => i !== 0, new Int32Array(3));
     expect([...out]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('costFieldMasked and LazyCostField against costField (the same least costs)', () => {
+  // Random maps with costs in halves (Dial's buckets), masks and a bound; and costs in thirds (the heap).
+  const arb = fc.record({
+    w: fc.integer({ min: 2, max: 9 }),
+    h: fc.integer({ min: 2, max: 7 }),
+    seed: fc.integer({ min: 1, max: 1e9 }),
+    unit: fc.constantFrom(0.5, 1 / 3),
+    extra: fc.constantFrom(0, 1),
+    max: fc.constantFrom(3, 4.5, Infinity),
+  });
+  const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+
+  it('give identical fields; the reached list holds the finite hexes; stopAt makes its hex exact', () => {
+    fc.assert(
+      fc.property(arb, ({ w, h, seed, unit, extra, max }) => {
+        const g = new HexGrid(w, h);
+        const r = rand(seed);
+        const steps = new Float64Array(g.size * 6);
+        for (let i = 0; i < steps.length; i++) steps[i] = g.neighbors[i] < 0 || r() < 0.1 ? Infinity : unit * (1 + Math.floor(r() * 8));
+        const enter = Uint8Array.from({ length: g.size }, () => (r() < 0.15 ? 0 : 1));
+        const leave = Uint8Array.from({ length: g.size }, () => (r() < 0.15 ? 0 : 1));
+        const src = Math.floor(r() * g.size);
+        const cost: StepCost = (from, d, to) => (enter[to] === 0 || (from !== src && leave[from] === 0) ? Infinity : steps[from * 6 + d] + (from === src ? extra * unit : 0));
+        const want = costField(g, [src], cost, max);
+        const reached = newReached(g);
+        const got = costFieldMasked(g, [src], steps, enter, leave, extra * unit, max, undefined, reached);
+        expect(Array.from(got)).toEqual(Array.from(want));
+        expect([...reached.hexes.slice(0, reached.count)].sort((a, b) => a - b)).toEqual([...Array(g.size).keys()].filter((i) => want[i] < Infinity));
+        const target = Math.floor(r() * g.size);
+        expect(costFieldMasked(g, [src], steps, enter, leave, extra * unit, max, undefined, undefined, target)[target]).toBe(want[target]);
+        // Again into one buffer kept with its reached list (cleared hex by hex), from another source.
+        const src2 = Math.floor(r() * g.size);
+        const cost2: StepCost = (from, d, to) => (enter[to] === 0 || (from !== src2 && leave[from] === 0) ? Infinity : steps[from * 6 + d]);
+        expect(Array.from(costFieldMasked(g, [src2], steps, enter, leave, 0, max, got, reached))).toEqual(Array.from(costField(g, [src2], cost2, max)));
+        // The lazy field: no leave mask, no bound; read in a random order.
+        const open: StepCost = (_f, d, to) => (enter[to] === 0 ? Infinity : steps[_f * 6 + d]);
+        const full = costField(g, [src], open);
+        const lazy = new LazyCostField(g);
+        lazy.enter.set(enter);
+        lazy.start([src], steps);
+        const order = [...Array(g.size).keys()].sort(() => r() - 0.5);
+        for (const i of order) expect(lazy.at(i)).toBe(full[i]);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

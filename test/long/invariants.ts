@@ -17,6 +17,7 @@ const BATTLES = [
   'sims/night-and-morning.scenario.yaml',
   'sims/meeting-engagement.scenario.yaml',
   'sims/ligny-like.scenario.yaml',
+  'sims/corps-battle.scenario.yaml',
 ];
 
 function arg(name: string, dflt: number): number {

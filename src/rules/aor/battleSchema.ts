@@ -7,27 +7,17 @@
  */
 import { z } from 'zod';
 import { BATTLE_DOCTRINE_PRESETS } from '../../doctrine/battle.js';
+import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './mapText.js';
 import { doctrineSchema, ORDERS, unitShape, checkUnit } from './schema.js';
 
-export const HEX_RE = /^\s*(\d+)\s*,\s*(\d+)\s*$/;
-export const HEXSIDE_RE = /^\s*(\d+)\s*,\s*(\d+)\s*\/\s*(E|NE|NW|W|SW|SE)\s*$/;
-export const DIRECTION_NAMES = ['E', 'NE', 'NW', 'W', 'SW', 'SE'] as const;
+export { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES };
+
 
 const hex = z.string().regex(HEX_RE, 'expected a hex as "col,row", e.g. "4,7"');
 const hexside = z.string().regex(HEXSIDE_RE, 'expected a hexside as "col,row/DIR" with DIR one of E, NE, NW, W, SW, SE');
 const hexPath = z
   .string()
   .regex(/^\s*\d+\s*,\s*\d+(\s+\d+\s*,\s*\d+)+\s*$/, 'expected hexes separated by spaces, e.g. "1,4 2,4 3,5"');
-
-/** Map characters: one token per hex. */
-export const TERRAIN_CODES: Readonly<Record<string, string>> = {
-  '.': 'clear',
-  T: 'town',
-  C: 'chateau',
-  W: 'woods',
-  F: 'forest',
-  X: 'fort',
-};
 
 export const mapSchema = z.strictObject({
   width: z.int().min(2).max(200).describe('Columns of hexes.'),

@@ -12,9 +12,9 @@ import { resolveDoctrine, type AssaultDoctrine } from '../../doctrine/assault.js
 import { newRoundOutcome, resolveAssaultRound, type AssaultSituation, type RoundOutcome } from './assault.js';
 import { boundMorale, moraleModifierLabels, passesCheck, unitMorale } from './morale.js';
 import type { AorOptions } from './options.js';
-import { defaultSteps, type AssaultUnit, type DoctrineField } from './schema.js';
+import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
-import { UnitState, type UnitSpec } from './units.js';
+import { defaultSteps, UnitState, type UnitSpec } from './units.js';
 
 export const ATTACKER: SideIndex = 0;
 export const DEFENDER: SideIndex = 1;

@@ -43,8 +43,28 @@ function crestTouches(m: BattleMap, hex: number, vertices: readonly number[]): b
   return false;
 }
 
+/**
+ * Per map: the answers found so far, 1 + (0 blocked, 1 clear) at from * hexes + to, 0 not yet traced.
+ * Sight depends on the map alone, so an answer never changes; kept for maps of up to 4096 hexes (16 MB).
+ */
+const losCache = new WeakMap<BattleMap, Uint8Array>();
+const LOS_CACHE_HEXES = 4096;
+
 export function hasLineOfSight(m: BattleMap, from: number, to: number): boolean {
   if (from === to) return true;
+  const n = m.grid.size;
+  if (n > LOS_CACHE_HEXES) return traceSight(m, from, to);
+  let cache = losCache.get(m);
+  if (!cache) losCache.set(m, (cache = new Uint8Array(n * n)));
+  const k = from * n + to;
+  const known = cache[k];
+  if (known !== 0) return known === 2;
+  const clear = traceSight(m, from, to);
+  cache[k] = clear ? 2 : 1;
+  return clear;
+}
+
+function traceSight(m: BattleMap, from: number, to: number): boolean {
   const t = traceLine(m.grid, from, to);
   for (const h of t.hexes) if (h !== from && h !== to && blocksLos(m, h)) return false;
   for (const id of t.sides) if (m.sides[id] & CREST) return false;

@@ -3,7 +3,7 @@
  * Parsing reports problems as (path, message) pairs so the scenario loader can name the YAML line.
  */
 import { HexGrid } from '../../hex/grid.js';
-import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './battleSchema.js';
+import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './mapText.js';
 import { HEX_TERRAIN, type HexTerrain } from './terrain.js';
 
 export const STREAM = 1, RIVER = 2, BRIDGE = 4, CREST = 8, FORTIFIED = 16;
@@ -31,6 +31,11 @@ export interface BattleMap {
   /** Movement cost of a step from hex i in direction d (i * 6 + d) for infantry, and for cavalry and artillery (5.2). */
   readonly moveStepsInfantry: Float64Array;
   readonly moveStepsOther: Float64Array;
+  /**
+   * A leader's step and a command range trace's (11, 12.1), from hex i in direction d: cavalry costs,
+   * 1/2 MP along a road and 1 along a trail whatever the orders; Infinity across a river without a bridge.
+   */
+  readonly leaderSteps: Float64Array;
 }
 
 export interface MapDef {
@@ -157,5 +162,14 @@ export function compileMap(def: MapDef, issues: MapIssue[]): BattleMap {
       moveStepsOther[i * 6 + d] = (t === 2 ? 2 : t === 3 || t === 4 ? 4 : 1) + stream;
     }
   }
-  return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther };
+  const leaderSteps = new Float64Array(grid.size * 6);
+  for (let i = 0; i < grid.size; i++) {
+    for (let d = 0; d < 6; d++) {
+      const id = grid.hexsideId(i, d);
+      const road = roads[id];
+      const other = moveStepsOther[i * 6 + d];
+      leaderSteps[i * 6 + d] = other === Infinity ? Infinity : road === ROAD ? 0.5 : road === TRAIL ? 1 : other;
+    }
+  }
+  return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther, leaderSteps };
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { HIT_POLICIES, RETREAT_POLICIES, DOCTRINE_PRESETS } from '../../doctrine/assault.js';
 import { HEX_TERRAIN, HEXSIDE_TERRAIN } from './terrain.js';
-import { UNIT_KINDS } from './units.js';
+import { defaultSteps, UNIT_KINDS } from './units.js';
 
 export const UNIT_FLAGS = ['steadfast', 'oldGuard', 'repeating'] as const;
 
@@ -48,9 +48,7 @@ export function checkUnit(u: UnitFields, ctx: z.RefinementCtx): void {
 
 export const unitSchema = z.strictObject(unitShape).superRefine(checkUnit);
 
-export function defaultSteps(kind: (typeof UNIT_KINDS)[number]): 1 | 2 {
-  return kind === 'artillery' || kind === 'horseArtillery' ? 1 : 2;
-}
+export { defaultSteps };
 
 const doctrineParams = z.strictObject({
   preset: z.enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]]).default('by-the-book'),

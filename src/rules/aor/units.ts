@@ -33,6 +33,11 @@ export interface UnitSpec {
   pursuit: number;
 }
 
+/** Steps a unit has when the scenario gives none: one for artillery, two (front and back) for the others (6.1). */
+export function defaultSteps(kind: UnitKind): 1 | 2 {
+  return kind === 'artillery' || kind === 'horseArtillery' ? 1 : 2;
+}
+
 export function unitClass(kind: UnitKind): UnitClass {
   return kind === 'infantry' ? 'infantry' : kind === 'cavalry' ? 'cavalry' : 'artillery';
 }

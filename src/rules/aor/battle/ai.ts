@@ -4,16 +4,16 @@
  * dice. Parameters: src/doctrine/battle.ts.
  */
 import type { BattleDoctrine } from '../../../doctrine/battle.js';
-import { costField, costFieldMasked, pathTo } from '../../../hex/paths.js';
+import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
 import { COMMAND_RANGE } from './command.js';
-import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
+import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { passesCheck, unitMorale } from '../morale.js';
 import { attackersIn, markHolder, passingFireOnMove } from './combat.js';
-import { allowance, enterCost, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
+import { allowance, enterCost, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { EngagementResult } from '../../../core/result.js';
 import type { EventSink } from '../../../core/events.js';
@@ -39,48 +39,61 @@ export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoc
   const def = b.c.formations[f];
   const g = b.c.map.grid;
   const enemy = 1 - def.side;
-  const goals = new Set<number>();
   const objective = b.objective[f];
   if (objective < 0) return [];
-  if (b.sideAt[objective] !== enemy) goals.add(objective);
+  const goals: number[] = [];
+  const mark = b.hexMark;
+  const add = (h: number) => {
+    if (mark[h]) return;
+    mark[h] = 1;
+    goals.push(h);
+  };
+  if (b.sideAt[objective] !== enemy) add(objective);
   if (b.ordersOf(f) === 'attack') {
     for (const u of b.c.sides[enemy].units) {
       const h = b.pos[u];
       if (h < 0 || g.distance(h, objective) > d.engageRadius) continue;
       for (let k = 0; k < 6; k++) {
         const n = g.neighbors[h * 6 + k];
-        if (n >= 0 && b.sideAt[n] !== enemy) goals.add(n);
+        if (n >= 0 && b.sideAt[n] !== enemy) add(n);
       }
     }
   }
-  return [...goals].sort((x, y) => x - y);
+  for (const h of goals) mark[h] = 0;
+  return goals.sort((x, y) => x - y);
 }
 
 /** Cost-to-go toward the goals over the map, as infantry would walk it, around enemy units. */
 export function goalField(b: BattleState, side: 0 | 1, goals: readonly number[], out?: Float64Array): Float64Array {
-  const open = new Uint8Array(b.c.map.grid.size);
+  const open = b.goalOpen;
   for (let h = 0; h < open.length; h++) open[h] = b.sideAt[h] === 1 - side ? 0 : 1;
   return costFieldMasked(b.c.map.grid, goals, b.c.map.goalSteps, open, null, 0, Infinity, out);
+}
+
+/** goalField as a search settled only as far as it is read (the same costs). */
+export function lazyGoalField(b: BattleState, side: 0 | 1, goals: readonly number[], search: LazyCostField): LazyCostField {
+  const open = search.enter;
+  for (let h = 0; h < open.length; h++) open[h] = b.sideAt[h] === 1 - side ? 0 : 1;
+  search.start(goals, b.c.map.goalSteps);
+  return search;
 }
 
 /**
  * The formation's goal field, reused from its last computation when the goals and every enemy unit's
  * position are the same (an exact comparison, so play does not change).
  */
-function cachedGoalField(b: BattleState, f: number, side: 0 | 1, goals: readonly number[]): Float64Array {
+function cachedGoalField(b: BattleState, f: number, side: 0 | 1, goals: readonly number[]): LazyCostField {
   const enemy = b.c.sides[1 - side].units;
-  const hit = b.goalCache[f];
-  if (
-    hit &&
-    hit.goals.length === goals.length &&
-    hit.goals.every((h, i) => h === goals[i]) &&
-    enemy.every((u, i) => b.pos[u] === hit.enemy[i])
-  ) {
-    return hit.field;
+  const key = b.goalKey[f];
+  let search = b.goalSearch[f];
+  if (search && b.goalValid[f] && key.goals.length === goals.length && key.goals.every((h, i) => h === goals[i]) && enemy.every((u, i) => b.pos[u] === key.enemy[i])) {
+    return search;
   }
-  const field = goalField(b, side, goals, hit?.field);
-  b.goalCache[f] = { goals: goals.slice(), enemy: Int32Array.from(enemy, (u) => b.pos[u]), field };
-  return field;
+  if (!search) search = b.goalSearch[f] = new LazyCostField(b.c.map.grid);
+  key.goals = goals.slice();
+  for (let i = 0; i < enemy.length; i++) key.enemy[i] = b.pos[enemy[i]];
+  b.goalValid[f] = 1;
+  return lazyGoalField(b, side, goals, search);
 }
 
 /** Formation Movement Segment for one side (5, 12.2). */
@@ -88,8 +101,13 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   const c = b.c;
   const g = c.map.grid;
   // Masks depend only on the enemy, who does not move in this segment; per kind of mover.
-  const masks = new Map<string, { enter: Uint8Array; leave: Uint8Array }>();
-  const reachBuffer = new Float64Array(g.size);
+  const masks = b.moveMasks; // by kind of mover: cavalry * 2 + zocEntry
+  const masksReady = b.moveMasksReady;
+  masksReady.fill(0);
+  const reachBuffer = b.reachField;
+  const reached = b.reached;
+  // What the reach field in reachBuffer was computed from (start -1: nothing usable).
+  const lastReach = { start: -1, key: 0, steps: null as Float64Array | null, extra: 0, allow: 0 };
   for (const f of c.sides[side].formations) {
     const def = c.formations[f];
     const orders = b.ordersOf(f);
@@ -102,16 +120,22 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
     const goals = goalHexes(b, f);
     const range = b.commandField[f];
     const leader = c.leaderOf[f];
-    const out = def.units.filter((u) => b.pos[u] >= 0 && !b.inCommand[u]);
+    let anyOut = false;
+    for (const u of def.units) if (b.pos[u] >= 0 && !b.inCommand[u]) anyOut = true;
     // 12.1: units out of range move back toward their leader; the others head for the formation's goals.
     const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
     // Nothing to compute when no unit of the formation can or will move.
-    const holds = (u: number) => orders === 'defend' && b.inCommand[u] && (g.distance(b.pos[u], b.objective[f]) <= 1 || b.inEnemyZoc(side, b.pos[u]));
-    if (!units.some((u) => !holds(u) && moveContext(b, u, night) !== null)) continue;
-    const backField = out.length > 0 && leader >= 0 && b.leaderPos[leader] >= 0 ? goalField(b, side, [b.leaderPos[leader]]) : null;
+    let anyMover = false;
+    for (let i = 0; i < units.length && !anyMover; i++) {
+      const u = units[i];
+      const holds = orders === 'defend' && b.inCommand[u] && (g.distance(b.pos[u], b.objective[f]) <= 1 || b.inEnemyZoc(side, b.pos[u]));
+      anyMover = !holds && mayMoveFrom(b, u);
+    }
+    if (!anyMover) continue;
+    const backField = anyOut && leader >= 0 && b.leaderPos[leader] >= 0 ? lazyGoalField(b, side, [b.leaderPos[leader]], b.backSearch) : null;
     if (goals.length === 0 && !backField) continue;
     const field = goals.length > 0 ? cachedGoalField(b, f, side, goals) : backField!;
-    units.sort((x, y) => field[b.pos[x]] - field[b.pos[y]] || x - y);
+    units.sort((x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
     for (const u of units) {
       const start = b.pos[u];
       const toward = !b.inCommand[u] && backField ? backField : field;
@@ -119,40 +143,70 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       if (orders === 'defend' && b.inCommand[u] && (g.distance(start, b.objective[f]) <= 1 || b.inEnemyZoc(side, start))) continue;
       const ctx = moveContext(b, u, night);
       if (!ctx) continue; // in an enemy ZOC and may not leave (5.4, 12.2)
-      let cost: (from: number, d: number, to: number) => number;
+      let cost: ((from: number, d: number, to: number) => number) | null = null;
       let reach: Float64Array;
+      let reachedList = false;
+      let enter: Uint8Array | null = null, leave: Uint8Array | null = null, steps: Float64Array | null = null;
+      const extra = ctx.leaveCost;
       if (ctx.march) {
         // Road rates depend on who stands where along the way: step by step through the rules.
         cost = (from, d, to) => stepCost(ctx, from, d, to);
         reach = costField(g, [start], cost, allowance(b, u), reachBuffer);
+        reached.field = null; // the buffer is no longer what the list describes
+        lastReach.start = -1;
       } else {
-        const key = `${ctx.cavalry ? 1 : 0}${ctx.zocEntry ? 1 : 0}`;
-        let m = masks.get(key);
-        if (!m) masks.set(key, (m = moveMasks(b, side, ctx.cavalry, ctx.zocEntry, night)));
-        const { enter, leave } = m;
-        const steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
-        const extra = ctx.leaveCost;
-        cost = (from, d, to) => (enter[to] === 0 || (from !== start && leave[from] === 0) ? Infinity : steps[from * 6 + d] + (from === start ? extra : 0));
-        reach = costFieldMasked(g, [start], steps, enter, leave, extra, allowance(b, u), reachBuffer);
+        const key = (ctx.cavalry ? 2 : 0) + (ctx.zocEntry ? 1 : 0);
+        const m = masks[key];
+        if (!masksReady[key]) {
+          moveMasks(b, side, ctx.cavalry, ctx.zocEntry, night, m);
+          masksReady[key] = 1;
+        }
+        enter = m.enter;
+        leave = m.leave;
+        steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
+        const allow = allowance(b, u);
+        // The unit before it may have had the very same field (the same hex, masks, steps and allowance:
+        // stacked units of a kind sort next to each other).
+        const l = lastReach;
+        if (!(l.start === start && l.key === key && l.steps === steps && l.extra === extra && l.allow === allow)) {
+          costFieldMasked(g, [start], steps, enter, leave, extra, allow, reachBuffer, reached);
+          l.start = start;
+          l.key = key;
+          l.steps = steps;
+          l.extra = extra;
+          l.allow = allow;
+        }
+        reach = reachBuffer;
+        reachedList = true;
       }
       const artillery = isArtillery(c.specs[u].kind);
       const cavalryUnit = c.specs[u].kind === 'cavalry';
+      const enemyZoc = b.zoc[1 - side];
+      const checkRange = b.inCommand[u] === 1 && range !== null;
+      // The reachable hex nearest the goal, then cheapest to reach; ties to staying, then the lowest hex.
       let best = start;
-      for (let h = 0; h < g.size; h++) {
+      const n = reachedList ? reached.count : g.size;
+      for (let k = 0; k < n; k++) {
+        const h = reachedList ? reached.hexes[k] : k;
         if (reach[h] === Infinity || h === start) continue;
         if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
-        if (artillery && b.zoc[1 - side][h] > 0) continue; // guns keep out of contact
-        if (cavalryUnit && b.zoc[1 - side][h] > 0) continue; // horse closes by charging (7.6), not by walking up
-        if (b.inCommand[u] && range && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
-        const better = toward[h] < toward[best] || (toward[h] === toward[best] && reach[h] < reach[best]);
-        if (better) best = h;
+        if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
+        if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
+        if (checkRange && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
+        const th = toward.at(h), tb = toward.at(best);
+        if (th < tb || (th === tb && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) best = h;
       }
-      if (best === start || !(toward[best] < toward[start])) {
+      if (best === start || !(toward.at(best) < toward.at(start))) {
         if (orders === 'march' && stoppedByZoc(b, side, start, toward)) {
           b.setOrders(f, 'defend', b.objective[f]);
           if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = start;
         }
         continue;
+      }
+      if (!cost) {
+        // The same steps as the masked field, one at a time, for the way back from the chosen hex.
+        const en = enter!, lv = leave!, st = steps!;
+        cost = (from, d, to) => (en[to] === 0 || (from !== start && lv[from] === 0) ? Infinity : st[from * 6 + d] + (from === start ? extra : 0));
       }
       const path = pathTo(g, reach, best, cost);
       // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
@@ -179,7 +233,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       }
       if (!night && reactionCharge(b, u, path, dice, res, sink)) {
         b.computeZoc();
-        masks.clear(); // enemy cavalry may have moved
+        masksReady.fill(0); // enemy cavalry may have moved
+        lastReach.start = -1;
       }
     }
   }
@@ -220,12 +275,12 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
 }
 
 /** Whether every step from `hex` that would bring a unit nearer its goal enters an enemy ZOC. */
-function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: Float64Array): boolean {
+function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: LazyCostField): boolean {
   const g = b.c.map.grid;
   let nearer = false;
   for (let d = 0; d < 6; d++) {
     const n = g.neighbors[hex * 6 + d];
-    if (n < 0 || !(field[n] < field[hex])) continue;
+    if (n < 0 || !(field.at(n) < field.at(hex))) continue;
     if (!b.inEnemyZoc(side, n)) return false;
     nearer = true;
   }
@@ -453,9 +508,13 @@ export function reactionCharge(
   const reacting = (1 - side) as 0 | 1;
   const at = b.pos[mover];
   if (at < 0) return false;
-  for (const u of readyCavalry(b, reacting)) {
+  // The ready cavalry (readyCavalry) in unit order; nothing below changes another unit's readiness.
+  for (const u of b.c.sides[reacting].units) {
+    if (!isReadyCavalry(b, u)) continue;
     const from = b.pos[u];
-    if (!path.some((h) => g.distance(h, from) <= 2)) continue;
+    let near = false;
+    for (let i = 0; i < path.length && !near; i++) near = g.distance(path[i], from) <= 2;
+    if (!near) continue;
     const option = bestCharge(b, reacting, from, [u], d);
     if (!option || option.target !== at) continue;
     const roll = d6(dice.morale(reacting));

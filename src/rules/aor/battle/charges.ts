@@ -71,11 +71,13 @@ export function chargeOptions(b: BattleState, side: SideIndex, from: number): Ch
 
 /** The side's cavalry that may charge this turn: on the map, not charged yet, under Attack or Defend orders. */
 export function readyCavalry(b: BattleState, side: SideIndex): number[] {
-  return b.c.sides[side].units.filter((u) => {
-    if (b.pos[u] < 0 || b.spec(u).kind !== 'cavalry' || b.charged[u] || !b.inCommand[u]) return false;
-    const o = b.unitOrders(u);
-    return o === 'attack' || o === 'defend';
-  });
+  return b.c.sides[side].units.filter((u) => isReadyCavalry(b, u));
+}
+
+export function isReadyCavalry(b: BattleState, u: number): boolean {
+  if (b.pos[u] < 0 || b.spec(u).kind !== 'cavalry' || b.charged[u] || !b.inCommand[u]) return false;
+  const o = b.unitOrders(u);
+  return o === 'attack' || o === 'defend';
 }
 
 export interface ChargeResult {

@@ -48,9 +48,9 @@ export function projectsZocAcross(b: BattleState, from: number, to: number, d: n
 
 /** 7.3 target priority for a stack with infantry: chateau, infantry, cavalry, artillery. */
 export function targetClass(b: BattleState, hex: number): number {
-  if (HEX_TERRAIN[b.c.map.terrain[hex]] === 'chateau') return 0;
+  if (b.c.map.terrain[hex] === CHATEAU_TERRAIN) return 0;
   let best = 4;
-  for (const u of b.stackAt(hex)) {
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) {
     const k = b.spec(u).kind;
     best = Math.min(best, k === 'infantry' ? 1 : k === 'cavalry' ? 2 : 3);
   }
@@ -64,12 +64,27 @@ export interface AttackPlan {
 
 /** Units of a stack that may fire in an attack: not Reserve or March orders (12.2), not artillery that bombarded (8.2). */
 export function attackersIn(b: BattleState, hex: number): number[] {
-  return b.stackAt(hex).filter((u) => {
-    const o = b.unitOrders(u);
-    if (o === 'reserve' || o === 'march') return false;
-    if (!b.inCommand[u]) return false; // 12.1: out of command range: no attacks
-    return !(isArtillery(b.spec(u).kind) && b.bombarded[u]);
-  });
+  const out: number[] = [];
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) if (mayAttack(b, u)) out.push(u);
+  return out;
+}
+
+function mayAttack(b: BattleState, u: number): boolean {
+  const o = b.unitOrders(u);
+  if (o === 'reserve' || o === 'march') return false;
+  if (!b.inCommand[u]) return false; // 12.1: out of command range: no attacks
+  return !(isArtillery(b.spec(u).kind) && b.bombarded[u]);
+}
+
+function anyAttackerIn(b: BattleState, hex: number): boolean {
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) if (mayAttack(b, u)) return true;
+  return false;
+}
+
+/** Whether a unit of the stack has these orders. */
+function stackHasOrders(b: BattleState, hex: number, orders: string): boolean {
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) if (b.unitOrders(u) === orders) return true;
+  return false;
 }
 
 /** Enemy hexes a stack in `hex` could assault. */
@@ -88,7 +103,7 @@ export function assaultTargets(b: BattleState, hex: number, side: SideIndex): nu
 export function mustAttack(b: BattleState, hex: number, side: SideIndex): boolean {
   if (b.c.map.terrain[hex] === FORT_TERRAIN) return false; // 10.1: never required to attack
   if (!b.inEnemyZoc(side, hex)) return false;
-  return b.stackAt(hex).some((u) => b.unitOrders(u) === 'attack');
+  return stackHasOrders(b, hex, 'attack');
 }
 
 /**
@@ -104,12 +119,16 @@ export function planAttacks(
   volunteer: (attackHex: number, options: number[]) => boolean,
 ): Map<number, number> {
   const stacks: { hex: number; options: number[]; must: boolean }[] = [];
-  const seen = new Set<number>();
+  const g = b.c.map.grid;
   for (const u of b.c.sides[side].units) {
     const h = b.pos[u];
-    if (h < 0 || seen.has(h)) continue;
-    seen.add(h);
-    if (attackersIn(b, h).length === 0) continue;
+    if (h < 0 || b.firstAt[h] !== u) continue; // each stack once, at its first unit (the order is sorted below)
+    let enemyNear = false;
+    for (let d = 0; d < 6 && !enemyNear; d++) {
+      const n = g.neighbors[h * 6 + d];
+      enemyNear = n >= 0 && b.sideAt[n] === 1 - side;
+    }
+    if (!enemyNear || !anyAttackerIn(b, h)) continue;
     const options = assaultTargets(b, h, side);
     if (options.length === 0) continue;
     stacks.push({ hex: h, options, must: mustAttack(b, h, side) });
@@ -123,8 +142,9 @@ export function planAttacks(
     // 10.1: a unit that could attack a fort or another stack attacks the fort, unless it is already attacked.
     const forts = opts.filter((h) => b.c.map.terrain[h] === FORT_TERRAIN && !attacked.has(h));
     if (forts.length > 0) opts = forts;
-    const attackOrders = b.stackAt(s.hex).some((u) => b.unitOrders(u) === 'attack');
-    const infantry = b.stackAt(s.hex).some((u) => b.spec(u).kind === 'infantry');
+    const attackOrders = stackHasOrders(b, s.hex, 'attack');
+    let infantry = false;
+    for (let u = b.firstAt[s.hex]; u >= 0; u = b.nextAt[u]) if (b.spec(u).kind === 'infantry') infantry = true;
     const spread = (o: number[]) => {
       const fresh = attackOrders ? o.filter((h) => !attacked.has(h)) : [];
       return fresh.length > 0 ? fresh : o;
@@ -188,7 +208,8 @@ export function retreatHex(b: BattleState, side: SideIndex, from: number, enemie
     let farther = true;
     for (const e of enemies) if (g.distance(n, e) <= g.distance(from, e)) farther = false;
     if (!farther) continue;
-    const supply = Math.min(...b.c.sides[side].supply.map((s) => g.distance(n, s)));
+    let supply = Infinity;
+    for (const s of b.c.sides[side].supply) supply = Math.min(supply, g.distance(n, s));
     const score = (b.inEnemyZoc(side, n) ? 1000 : 0) + (b.count[n] + units > stackLimit(b, n) ? 100 : 0) + supply;
     if (score < bestScore) {
       bestScore = score;

@@ -6,7 +6,7 @@ import type { EngagementDice } from '../../../core/dice.js';
 import { d6 } from '../../../core/dice.js';
 import type { EventSink } from '../../../core/events.js';
 import type { EngagementResult, SideIndex } from '../../../core/result.js';
-import { costField } from '../../../hex/paths.js';
+import { costFieldMasked, type Reached } from '../../../hex/paths.js';
 import { hasLineOfSight } from '../los.js';
 import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
 import { retreatHex } from './combat.js';
@@ -14,6 +14,8 @@ import { updateDemoralization } from './losses.js';
 import { enterCost, stackLimit } from './movement.js';
 import { complianceDelay, ORDER_CODES } from './orders.js';
 import type { BattleState } from './state.js';
+
+const FORT = 5; // index in HEX_TERRAIN
 
 /** Command range (12.1): 4 cavalry movement points. */
 export const COMMAND_RANGE = 4;
@@ -58,36 +60,157 @@ export function commandTraceCost(b: BattleState, side: SideIndex, source: number
   };
 }
 
-/** 12.1: mark each unit in or out of range of its formation leader, a wing commander or the OC. */
-export function updateCommandRange(b: BattleState): void {
+/**
+ * The masks of leaderStepCost and commandTraceCost for `side` as things stand, for costFieldMasked
+ * with the map's leaderSteps: `enter` forbids hexes of enemy units, `leave` the enemy ZOC hexes no
+ * friendly unit occupies (a trace may end there, not pass on), and `leaderEnter` both (a leader may not
+ * even enter one). Written into the state's reused buffers.
+ */
+export function commandMasks(b: BattleState, side: SideIndex): { enter: Uint8Array; leave: Uint8Array; leaderEnter: Uint8Array } {
+  const enter = b.traceEnter[side], leave = b.traceLeave[side], leaderEnter = b.leaderEnter[side];
+  const enemyZoc = b.zoc[1 - side];
+  const terrain = b.c.map.terrain;
+  // Blocks where a trace mask changed are stamped with this version (the range fields' cache reads it).
+  const version = ++b.maskVersion[side];
+  const changed = b.blockChanged[side];
+  const blockOf = b.blockOf;
+  const update = (h: number) => {
+    const at = b.sideAt[h];
+    const e = at === 1 - side ? 0 : 1;
+    const l = enemyZoc[h] > 0 && terrain[h] !== FORT && at !== side ? 0 : 1; // inEnemyZoc, not held by a friend
+    if (enter[h] !== e || leave[h] !== l) changed[blockOf[h]] = version;
+    enter[h] = e;
+    leave[h] = l;
+    leaderEnter[h] = e & l;
+  };
+  // Only hexes whose units or zone of control changed since the last time (the whole map at first).
+  const dirty = b.maskDirty[side];
+  if (dirty.all) for (let h = 0; h < enter.length; h++) update(h);
+  else for (let k = 0; k < dirty.count; k++) update(dirty.hexes[k]);
+  b.clearDirty(side);
+  return { enter, leave, leaderEnter };
+}
+
+/**
+ * Whether leader l's range field (traced from `at` with the trace masks at version rangeVersion[l])
+ * still holds: the search read the masks only in the blocks of the hexes it reached and their
+ * neighbours, and none of those changed since.
+ */
+function rangeFieldHolds(b: BattleState, l: number, side: SideIndex, at: number): boolean {
+  if (b.rangeFrom[l] !== at) return false;
+  const changed = b.blockChanged[side];
+  const since = b.rangeVersion[l];
+  const blocks = b.rangeBlocks[l];
+  for (let k = 0, n = b.rangeBlockCount[l]; k < n; k++) if (changed[blocks[k]] > since) return false;
+  return true;
+}
+
+/**
+ * Record the blocks leader l's new range field depends on (see rangeFieldHolds): those of the box
+ * around the hexes it reached and their neighbours (a few more than needed, never fewer).
+ */
+function recordRangeBlocks(b: BattleState, l: number, side: SideIndex, at: number): void {
+  const g = b.c.map.grid;
+  const reached = b.rangeReached[l];
+  let c0 = g.width, c1 = -1, r0 = g.height, r1 = -1;
+  for (let i = 0; i < reached.count; i++) {
+    const h = reached.hexes[i];
+    const col = g.col(h), row = g.row(h);
+    if (col < c0) c0 = col;
+    if (col > c1) c1 = col;
+    if (row < r0) r0 = row;
+    if (row > r1) r1 = row;
+  }
+  // A neighbour is at most one column and one row away.
+  const bc0 = Math.max(0, c0 - 1) >> 2, bc1 = Math.min(g.width - 1, c1 + 1) >> 2;
+  const br0 = Math.max(0, r0 - 1) >> 2, br1 = Math.min(g.height - 1, r1 + 1) >> 2;
+  const blockCols = (g.width + 3) >> 2;
+  const blocks = b.rangeBlocks[l];
+  let n = 0;
+  for (let br = br0; br <= br1; br++) for (let bc = bc0; bc <= bc1; bc++) blocks[n++] = br * blockCols + bc;
+  b.rangeBlockCount[l] = n;
+  b.rangeFrom[l] = at;
+  b.rangeVersion[l] = b.maskVersion[side];
+}
+
+/** Least leader cost (leaderStepCost) from one hex to another, Infinity if there is no way. */
+function leaderDistance(b: BattleState, side: SideIndex, from: number, to: number): number {
+  const m = commandMasks(b, side);
+  return costFieldMasked(b.c.map.grid, [from], b.c.map.leaderSteps, m.leaderEnter, null, 0, Infinity, b.leaderField, b.leaderReached, to)[to];
+}
+
+/**
+ * 12.1: mark each unit in or out of range of its formation leader, a wing commander or the OC. With
+ * `phasing` given (the start of a player turn), the other side's formations are traced only if they
+ * have cavalry: reaction charges (7.8) are all that reads the non-phasing side's range before it is
+ * traced again, and only for cavalry.
+ */
+export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
   const c = b.c;
   const g = c.map.grid;
-  b.inCommand.fill(1);
-  const fields = new Map<number, Float64Array>();
-  const field = (l: number): Float64Array | null => {
-    if (b.leaderPos[l] < 0) return null;
-    let f = fields.get(l);
-    if (!f) {
-      f = costField(g, [b.leaderPos[l]], commandTraceCost(b, c.leaders[l].side, b.leaderPos[l]), COMMAND_RANGE);
-      fields.set(l, f);
+  const ready = b.rangeReady;
+  ready.fill(0);
+  let masked = 0; // bit s: side s's masks are written
+  // Each leader's field once, with the hexes it reached (a few dozen: the range is short).
+  const field = (l: number): Reached | null => {
+    const at = b.leaderPos[l];
+    if (at < 0) return null;
+    const reached = b.rangeReached[l];
+    if (!ready[l]) {
+      const side = c.leaders[l].side;
+      if (!(masked & (1 << side))) {
+        commandMasks(b, side);
+        masked |= 1 << side;
+      }
+      // A leader who has not moved, with no trace mask changed near him, keeps his last field.
+      if (!rangeFieldHolds(b, l, side, at)) {
+        costFieldMasked(g, [at], c.map.leaderSteps, b.traceEnter[side], b.traceLeave[side], 0, COMMAND_RANGE, b.rangeFields[l], reached);
+        recordRangeBlocks(b, l, side, at);
+        b.rangeGeneration[l]++;
+      }
+      ready[l] = 1;
     }
-    return f;
+    return reached;
   };
-  c.formations.forEach((f, fi) => {
+  for (let fi = 0; fi < c.formations.length; fi++) {
+    if (phasing !== undefined && c.formations[fi].side !== phasing && !c.formationHasCavalry[fi]) continue;
+    for (const u of c.formations[fi].units) b.inCommand[u] = 1;
     b.commandField[fi] = null;
-    if (c.leaderOf[fi] < 0) return; // a formation without a leader is always in command
+    if (c.leaderOf[fi] < 0) continue; // a formation without a leader is always in command
+    // The union of the commanders' fields, rebuilt only when one of them changed (each field's
+    // generation, -1 for a commander off the map, is what the union was built from).
     const union = (b.commandField[fi] = b.commandBuffers[fi]);
-    union.fill(Infinity);
-    for (const l of c.commandersOf[fi]) {
-      const fl = field(l);
-      if (fl) for (let h = 0; h < g.size; h++) if (fl[h] < union[h]) union[h] = fl[h];
+    const commanders = c.commandersOf[fi];
+    const from = b.unionFrom[fi];
+    let same = b.unionValid[fi] === 1;
+    for (let i = 0; i < commanders.length; i++) {
+      const l = commanders[i];
+      const gen = field(l) ? b.rangeGeneration[l] : -1;
+      if (from[i] !== gen) same = false;
+      from[i] = gen;
     }
-    for (const u of f.units) {
+    if (!same) {
+      const held = b.commandHeld[fi];
+      for (let k = 0; k < held.count; k++) union[held.hexes[k]] = Infinity;
+      held.count = 0;
+      for (const l of commanders) {
+        if (b.leaderPos[l] < 0) continue;
+        const reached = b.rangeReached[l];
+        const fl = b.rangeFields[l];
+        for (let k = 0; k < reached.count; k++) {
+          const h = reached.hexes[k];
+          if (union[h] === Infinity) held.hexes[held.count++] = h;
+          if (fl[h] < union[h]) union[h] = fl[h];
+        }
+      }
+      b.unionValid[fi] = 1;
+    }
+    for (const u of c.formations[fi].units) {
       const h = b.pos[u];
       if (h < 0) continue;
       b.inCommand[u] = union[h] <= COMMAND_RANGE ? 1 : 0;
     }
-  });
+  }
 }
 
 /** The hex of the nearest friendly unit (of `formation` if it has any on the map), or -1. */
@@ -137,6 +260,7 @@ export function checkLeaders(b: BattleState, dice: EngagementDice, res: Engageme
 export function moveLeaders(b: BattleState, side: SideIndex): void {
   const c = b.c;
   const g = c.map.grid;
+  let masked = false;
   c.leaders.forEach((l, i) => {
     if (l.side !== side || l.role !== 'leader' || b.leaderPos[i] < 0) return;
     if (b.ordersOf(l.formation) === 'reserve') return; // 12.2: the leader cannot move
@@ -148,13 +272,25 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
       for (const v of units) sum += g.distance(b.pos[u], b.pos[v]);
       if (sum < bestSum || (sum === bestSum && b.pos[u] < best)) (bestSum = sum), (best = b.pos[u]);
     }
-    const reach = costField(g, [b.leaderPos[i]], leaderStepCost(b, side), LEADER_MOVEMENT);
+    if (!masked) {
+      commandMasks(b, side); // nothing moves while leaders do
+      masked = true;
+    }
+    // The search stops once the hex is reached; the rest of the field is read only when it is not.
+    const reached = b.leaderReached;
+    const reach = costFieldMasked(g, [b.leaderPos[i]], c.map.leaderSteps, b.leaderEnter[side], null, 0, LEADER_MOVEMENT, b.leaderField, reached, best);
     if (reach[best] <= LEADER_MOVEMENT) b.leaderPos[i] = best;
     else {
-      // As far toward it as a move allows.
-      let near = b.leaderPos[i];
-      for (let h = 0; h < g.size; h++) if (reach[h] <= LEADER_MOVEMENT && b.sideAt[h] === side && g.distance(h, best) < g.distance(near, best)) near = h;
-      b.leaderPos[i] = near;
+      // As far toward it as a move allows: the nearest friendly hex he can reach (the lowest on a tie),
+      // if it is nearer than where he stands.
+      let near = -1, nearD = Infinity;
+      for (let k = 0; k < reached.count; k++) {
+        const h = reached.hexes[k];
+        if (reach[h] > LEADER_MOVEMENT || b.sideAt[h] !== side) continue;
+        const d = g.distance(h, best);
+        if (d < nearD || (d === nearD && h < near)) (near = h), (nearD = d);
+      }
+      if (near >= 0 && nearD < g.distance(b.leaderPos[i], best)) b.leaderPos[i] = near;
     }
     b.leaderAccompanied[i] = b.sideAt[b.leaderPos[i]] === side ? 1 : 0;
   });
@@ -301,7 +437,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     b.planDone[i] = 1;
     const receiver = c.leaderOf[p.formation];
     const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : firstUnitHex(b, p.formation);
-    const dist = where < 0 ? 0 : costField(g, [b.leaderPos[from]], leaderStepCost(b, p.side))[where];
+    const dist = where < 0 ? 0 : leaderDistance(b, p.side, b.leaderPos[from], where);
     const extra = b.formationDemoralized[p.formation] ? c.options.demoralizedComplianceDelay : 0;
     const delay = complianceDelay(p.orders, b.leaderRating[from], receiver >= 0 ? b.leaderRating[receiver] : 0, Number.isFinite(dist) ? dist : 0, extra);
     res.extras[`ordersSent.${p.side}`]++;
@@ -354,7 +490,7 @@ function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, 
       sent[oc]++;
       const receiver = c.leaderOf[f];
       const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : at;
-      const dist = costField(g, [b.leaderPos[oc]], leaderStepCost(b, side))[where];
+      const dist = leaderDistance(b, side, b.leaderPos[oc], where);
       const extra = b.formationDemoralized[f] ? c.options.demoralizedComplianceDelay : 0;
       const delay = complianceDelay('attack', b.leaderRating[oc], receiver >= 0 ? b.leaderRating[receiver] : 0, Number.isFinite(dist) ? dist : 0, extra);
       res.extras[`ordersSent.${side}`]++;

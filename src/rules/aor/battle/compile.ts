@@ -81,6 +81,8 @@ export interface CompiledBattle {
   readonly arrives: Int16Array;
   readonly formationOf: Int32Array;
   readonly formations: readonly FormationDef[];
+  /** 1 for a formation with a cavalry unit. */
+  readonly formationHasCavalry: Uint8Array;
   /** Formation leaders, then overall and wing commanders. */
   readonly leaders: readonly LeaderDef[];
   /** Per formation: its leader's index, or -1. */
@@ -280,6 +282,7 @@ export function compileBattle(sc: BattleScenario, options: AorOptions): Compiled
     arrives: Int16Array.from(arrives),
     formationOf: Int32Array.from(formationOf),
     formations,
+    formationHasCavalry: Uint8Array.from(formations, (f) => (f.units.some((u) => specs[u].kind === 'cavalry') ? 1 : 0)),
     leaders,
     leaderOf,
     commandersOf: formations.map((_, fi) => leaders.flatMap((l, i) => (l.commands.includes(fi) ? [i] : []))),

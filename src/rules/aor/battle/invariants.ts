@@ -1,9 +1,10 @@
 /**
  * Invariants of a battle, checked under --check-invariants and in tests (DESIGN.md, "Reliability"):
- * no unit in two places, hex tallies that match the units, stacking after movement (5.3), no
+ * no unit in two places, hex tallies and unit lists that match the units, stacking after movement (5.3), no
  * negative steps, eliminated units off the map, and losses that add up.
  */
 import type { EngagementResult } from '../../../core/result.js';
+import { BRIDGE, RIVER } from '../map.js';
 import type { BattleState } from './state.js';
 
 export class InvariantError extends Error {}
@@ -29,9 +30,30 @@ export function checkBattleInvariants(b: BattleState, res: EngagementResult, whe
   }
   for (let h = 0; h < count.length; h++) {
     if (count[h] !== b.count[h]) fail(`hex ${h} tally ${b.count[h]} but ${count[h]} units are there`);
+    // The hex's unit list holds exactly its units, in unit order.
+    let listed = 0;
+    for (let u = b.firstAt[h], prev = -1; u >= 0; prev = u, u = b.nextAt[u]) {
+      if (b.pos[u] !== h || u <= prev) fail(`hex ${h} lists ${c.specs[u]?.id ?? u} out of place or order`);
+      if (++listed > c.specs.length) fail(`hex ${h}'s unit list loops`);
+    }
+    if (listed !== count[h]) fail(`hex ${h} lists ${listed} units but ${count[h]} are there`);
     const limit = c.map.terrain[h] === 5 /* fort, 10.1 */ ? 1 : 2;
     if (when === 'after movement' && count[h] > limit && side[h] === b.phasing) fail(`hex ${h} holds ${count[h]} units after movement (5.3, 10.1)`);
   }
+  // 5.4: the zone of control counts are those of a full count from where units stood at the last computeZoc.
+  const zoc = [new Uint8Array(b.count.length), new Uint8Array(b.count.length)];
+  const g = c.map.grid;
+  for (let u = 0; u < c.specs.length; u++) {
+    const h = b.zocFrom[u];
+    if (h < 0 || c.map.terrain[h] === 2 /* chateau */) continue;
+    for (let d = 0; d < 6; d++) {
+      const n = g.neighbors[h * 6 + d];
+      const f = c.map.sides[g.hexsideId(h, d)];
+      if (n < 0 || (f & RIVER && !(f & BRIDGE)) || c.map.terrain[n] === 2) continue;
+      zoc[c.specs[u].side][n]++;
+    }
+  }
+  for (const s of [0, 1] as const) for (let h = 0; h < zoc[s].length; h++) if (zoc[s][h] !== b.zoc[s][h]) fail(`side ${s}'s zone of control count at hex ${h} is ${b.zoc[s][h]}, a recount gives ${zoc[s][h]}`);
   // 11: a living leader stands on the map and never with enemy units once his side's turn is over.
   c.leaders.forEach((l, i) => {
     const h = b.leaderPos[i];

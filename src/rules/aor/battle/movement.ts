@@ -6,7 +6,7 @@ import { costField } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
 import type { BattleState } from './state.js';
 
-const CHATEAU = 2, WOODS = 3, FOREST = 4;
+const CHATEAU = 2, WOODS = 3, FOREST = 4, FORT = 5;
 
 /** Terrain Effects "Movement" column: the cost to enter a hex (woods 2 for infantry, 4 for others). */
 export function enterCost(terrain: number, infantry: boolean): number {
@@ -84,6 +84,11 @@ export function stepCost(m: MoveContext, from: number, d: number, to: number): n
   return cost;
 }
 
+/** Whether moveContext gives the unit a move at all (not held in an enemy ZOC it may not leave). */
+export function mayMoveFrom(b: BattleState, u: number): boolean {
+  return !(b.inEnemyZoc(b.spec(u).side, b.pos[u]) && !mayLeaveZoc(b, u));
+}
+
 export function moveContext(b: BattleState, u: number, night: boolean): MoveContext | null {
   const s = b.spec(u);
   const start = b.pos[u];
@@ -111,14 +116,26 @@ export function moveContext(b: BattleState, u: number, night: boolean): MoveCont
  * moving on from an enemy ZOC hex (cavalry excepted). Depends only on the enemy's positions, so one set
  * serves every unit of a kind during a movement segment.
  */
-export function moveMasks(b: BattleState, side: 0 | 1, cavalry: boolean, zocEntry: boolean, night: boolean): { enter: Uint8Array; leave: Uint8Array } {
+export function moveMasks(
+  b: BattleState,
+  side: 0 | 1,
+  cavalry: boolean,
+  zocEntry: boolean,
+  night: boolean,
+  out?: { enter: Uint8Array; leave: Uint8Array },
+): { enter: Uint8Array; leave: Uint8Array } {
   const n = b.c.map.grid.size;
-  const enter = new Uint8Array(n);
-  const leave = new Uint8Array(n);
+  const enter = out?.enter ?? new Uint8Array(n);
+  const leave = out?.leave ?? new Uint8Array(n);
+  const enemyZoc = b.zoc[1 - side];
+  const terrain = b.c.map.terrain;
+  const enemy = 1 - side;
+  const closed = night || !zocEntry;
   for (let h = 0; h < n; h++) {
-    const zoc = b.inEnemyZoc(side, h) || (cavalry && b.zoc[1 - side][h] > 0);
-    enter[h] = b.sideAt[h] === 1 - side || (zoc && (night || !zocEntry)) ? 0 : 1;
-    leave[h] = !cavalry && b.inEnemyZoc(side, h) ? 0 : 1;
+    const inZoc = enemyZoc[h] > 0 && terrain[h] !== FORT; // inEnemyZoc: forts are immune (10.1)
+    const zoc = inZoc || (cavalry && enemyZoc[h] > 0);
+    enter[h] = b.sideAt[h] === enemy || (zoc && closed) ? 0 : 1;
+    leave[h] = !cavalry && inZoc ? 0 : 1;
   }
   return { enter, leave };
 }

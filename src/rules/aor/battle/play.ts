@@ -41,6 +41,12 @@ export function newBattleResult(c: CompiledBattle): EngagementResult {
 
 const round = newRoundOutcome();
 
+/** A side with strength on the map or reinforcements still to come. */
+function sideAlive(b: BattleState, side: SideIndex): boolean {
+  for (const u of b.c.sides[side].units) if ((b.pos[u] >= 0 && b.st.strength(u) > 0) || b.pending(u)) return true;
+  return false;
+}
+
 /** Whether the battle is over now; sets winner and reason when it is. */
 function decided(b: BattleState, res: EngagementResult): boolean {
   const c = b.c;
@@ -54,9 +60,10 @@ function decided(b: BattleState, res: EngagementResult): boolean {
       }
     }
   }
-  const alive = [0, 1].map((s) => b.strengthOnMap(s as SideIndex) > 0 || c.sides[s].units.some((u) => b.pending(u)));
-  if (!alive[0] || !alive[1]) {
-    res.winner = alive[0] ? 0 : alive[1] ? 1 : null;
+  const alive0 = sideAlive(b, 0);
+  const alive1 = sideAlive(b, 1);
+  if (!alive0 || !alive1) {
+    res.winner = alive0 ? 0 : alive1 ? 1 : null;
     res.reason = 'destroyed';
     return true;
   }
@@ -82,7 +89,7 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   const night = c.night[b.turn] === 1;
   b.phasing = side;
   if (sink) sink({ type: 'playerTurn', turn: b.turn, side, night });
-  updateCommandRange(b); // 12.1
+  updateCommandRange(b, side); // 12.1
   for (const u of c.sides[side].units) {
     b.enteredFrom[u] = -1;
     b.bombarded[u] = 0;

@@ -3,6 +3,7 @@
  * control, and the running tallies that demoralization (13, 14) and victory (18) read. One object per
  * compiled cell, reset between engagements.
  */
+import { LazyCostField, newReached, type Reached } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, type BattleMap } from '../map.js';
 import { UnitState, type UnitSpec } from '../units.js';
 import type { EngagementDice } from '../../../core/dice.js';
@@ -10,6 +11,14 @@ import type { CompiledBattle } from './compile.js';
 import { ORDER_CODES, type Orders } from './orders.js';
 
 type Static = Omit<CompiledBattle, 'workspace'>;
+
+/** Hexes to look at again: `count` of `hexes`, each marked in `mark`; or all of them. */
+export interface DirtyHexes {
+  all: boolean;
+  count: number;
+  readonly hexes: Int32Array;
+  readonly mark: Uint8Array;
+}
 
 const CHATEAU = 2, FORT = 5; // indexes in HEX_TERRAIN
 
@@ -20,10 +29,18 @@ export class BattleState {
   readonly pos: Int32Array;
   /** Units in each hex. */
   readonly count: Uint8Array;
+  /**
+   * The units of each hex as a list in unit order: the first unit of a hex (-1 when empty) and each
+   * unit's next in its hex (-1 at the end). Kept by place and remove.
+   */
+  readonly firstAt: Int32Array;
+  readonly nextAt: Int32Array;
   /** Side holding each hex, -1 if empty. */
   readonly sideAt: Int8Array;
-  /** zoc[s][h]: how many units of side s project a zone of control into h (5.4). */
+  /** zoc[s][h]: how many units of side s project a zone of control into h (5.4), as of computeZoc. */
   readonly zoc: [Uint8Array, Uint8Array];
+  /** The hex each unit projected its zone of control from at the last computeZoc (-1: none). */
+  readonly zocFrom: Int32Array;
   /** Hex a unit left on its last step this turn, -1 if it has not moved (7.3 defender fires first). */
   readonly enteredFrom: Int32Array;
   readonly bombarded: Uint8Array;
@@ -58,7 +75,10 @@ export class BattleState {
   readonly pendingTurn: Int32Array;
   /** Steps of each formation at the last Command Phase (12.3: did a unit suffer a hit?). */
   readonly stepsAtCommand: Int32Array;
-  /** 1 while a unit is within command range (12.1). */
+  /**
+   * 1 while a unit is within command range (12.1), as traced at the start of the player turn; the
+   * non-phasing side's is kept current for its cavalry only (reaction charges, 7.8, read no other).
+   */
   readonly inCommand: Uint8Array;
   /** Leaders (formation leaders, then commanders): hex (-1 while dead), rating, turn of return. */
   readonly leaderPos: Int32Array;
@@ -69,12 +89,66 @@ export class BattleState {
   readonly leaderAccompanied: Uint8Array;
   /** Per formation: least command-range cost to each hex from its commanders (12.1), null without a leader. */
   readonly commandField: (Float64Array | null)[];
-  /** One reused buffer per formation for its command field. */
+  /** One reused buffer per formation for its command field, and the hexes where it is finite. */
   readonly commandBuffers: Float64Array[];
-  /** Per formation: its last goal field and what it was computed from (src/rules/aor/battle/ai.ts). */
-  readonly goalCache: ({ goals: number[]; enemy: Int32Array; field: Float64Array } | null)[];
+  readonly commandHeld: Reached[];
+  /**
+   * Per formation: its goal field (src/rules/aor/battle/ai.ts), created on first use, what it was
+   * computed from (goals, enemy positions), and whether that is from this engagement.
+   */
+  readonly goalSearch: (LazyCostField | null)[];
+  readonly goalKey: { goals: number[]; enemy: Int32Array }[];
+  readonly goalValid: Uint8Array;
+  /** Scratch of the movement segment: the field back to a leader (12.1). */
+  readonly backSearch: LazyCostField;
   /** Turn a unit was eliminated (15: reorganized from the next night on). */
   readonly lostTurn: Int32Array;
+  /** Scratch of src/rules/aor/battle/command.ts, per side: the masks of a command trace and a leader's move. */
+  readonly traceEnter: [Uint8Array, Uint8Array];
+  readonly traceLeave: [Uint8Array, Uint8Array];
+  readonly leaderEnter: [Uint8Array, Uint8Array];
+  /** Scratch: each leader's command range field this player turn, and whether it is computed yet. */
+  readonly rangeFields: Float64Array[];
+  readonly rangeReached: Reached[];
+  readonly rangeReady: Uint8Array;
+  /**
+   * What each leader's range field was traced from (src/rules/aor/battle/command.ts): his hex (-1:
+   * nothing yet), the trace masks' version, and the map blocks the trace read. Blocks are 4 x 4 hexes;
+   * each side's trace masks stamp the blocks where they changed with their version.
+   */
+  readonly rangeFrom: Int32Array;
+  /** Counts each leader's range field recomputations; per formation, the counts its union was built from. */
+  readonly rangeGeneration: Int32Array;
+  readonly unionFrom: Int32Array[];
+  readonly unionValid: Uint8Array;
+  readonly rangeVersion: Int32Array;
+  readonly rangeBlocks: Int32Array[];
+  readonly rangeBlockCount: Int32Array;
+  readonly blockOf: Int32Array;
+  readonly maskVersion: Int32Array;
+  /**
+   * Per side: the hexes whose units or zone of control changed since that side's trace masks were last
+   * written (commandMasks), each once (`mark`), or `all` when every hex must be written again.
+   */
+  readonly maskDirty: [DirtyHexes, DirtyHexes];
+  readonly blockChanged: [Int32Array, Int32Array];
+  /** Scratch: a leader's movement field, and the hexes it reached. */
+  readonly leaderField: Float64Array;
+  readonly leaderReached: Reached;
+  /** Scratch of the movement segment: entry and leave masks per kind of mover (cavalry * 2 + zocEntry). */
+  readonly moveMasks: { enter: Uint8Array; leave: Uint8Array }[];
+  readonly moveMasksReady: Uint8Array;
+  /** Scratch: a mark per hex, all 0 between uses. */
+  readonly hexMark: Uint8Array;
+  /** Scratch of goalField: the hexes it may enter. */
+  readonly goalOpen: Uint8Array;
+  /** Scratch of supply tracing (17). */
+  readonly supplyOk: Uint8Array;
+  readonly supplyDist: Int32Array;
+  readonly supplyQueue: Int32Array;
+  /** Scratch of the movement segment: a unit's reach and the hexes it reached. */
+  readonly reachField: Float64Array;
+  readonly reached: Reached;
   turn = 0;
   phasing: 0 | 1 = 0;
   /** The dice of the engagement being played (a random-legal doctrine draws from its side's AI stream). */
@@ -87,8 +161,11 @@ export class BattleState {
     this.st = new UnitState(c.specs);
     this.pos = new Int32Array(n);
     this.count = new Uint8Array(hexes);
+    this.firstAt = new Int32Array(hexes).fill(-1);
+    this.nextAt = new Int32Array(n).fill(-1);
     this.sideAt = new Int8Array(hexes);
     this.zoc = [new Uint8Array(hexes), new Uint8Array(hexes)];
+    this.zocFrom = new Int32Array(n).fill(-1);
     this.enteredFrom = new Int32Array(n);
     this.bombarded = new Uint8Array(n);
     this.bombDisrupted = new Uint8Array(n);
@@ -117,9 +194,47 @@ export class BattleState {
     this.planDone = new Uint8Array(c.plan.length);
     this.leaderAccompanied = new Uint8Array(c.leaders.length);
     this.commandField = new Array(nf).fill(null);
-    this.commandBuffers = c.formations.map(() => new Float64Array(hexes));
+    this.commandBuffers = c.formations.map(() => new Float64Array(hexes).fill(Infinity));
+    this.commandHeld = c.formations.map(() => newReached(c.map.grid));
     this.lostTurn = new Int32Array(n);
-    this.goalCache = new Array(nf).fill(null);
+    this.goalSearch = new Array(nf).fill(null);
+    this.goalKey = c.formations.map((f) => ({ goals: [], enemy: new Int32Array(c.sides[1 - f.side].units.length) }));
+    this.goalValid = new Uint8Array(nf);
+    this.backSearch = new LazyCostField(c.map.grid);
+    const masks = (): [Uint8Array, Uint8Array] => [new Uint8Array(hexes), new Uint8Array(hexes)];
+    this.traceEnter = masks();
+    this.traceLeave = masks();
+    this.leaderEnter = masks();
+    this.rangeFields = c.leaders.map(() => new Float64Array(hexes));
+    this.rangeReached = c.leaders.map(() => newReached(c.map.grid));
+    this.rangeReady = new Uint8Array(c.leaders.length);
+    const g = c.map.grid;
+    const blockCols = Math.ceil(g.width / 4);
+    const blocks = blockCols * Math.ceil(g.height / 4);
+    this.blockOf = new Int32Array(hexes);
+    for (let h = 0; h < hexes; h++) this.blockOf[h] = ((g.row(h) / 4) | 0) * blockCols + ((g.col(h) / 4) | 0);
+    this.rangeFrom = new Int32Array(c.leaders.length).fill(-1);
+    this.rangeGeneration = new Int32Array(c.leaders.length);
+    this.unionFrom = c.commandersOf.map((l) => new Int32Array(l.length));
+    this.unionValid = new Uint8Array(c.formations.length);
+    this.rangeVersion = new Int32Array(c.leaders.length);
+    this.rangeBlocks = c.leaders.map(() => new Int32Array(blocks));
+    this.rangeBlockCount = new Int32Array(c.leaders.length);
+    this.maskVersion = new Int32Array(2);
+    this.blockChanged = [new Int32Array(blocks), new Int32Array(blocks)];
+    const dirty = (): DirtyHexes => ({ all: true, count: 0, hexes: new Int32Array(hexes), mark: new Uint8Array(hexes) });
+    this.maskDirty = [dirty(), dirty()];
+    this.leaderField = new Float64Array(hexes);
+    this.leaderReached = newReached(c.map.grid);
+    this.reachField = new Float64Array(hexes);
+    this.moveMasks = [0, 1, 2, 3].map(() => ({ enter: new Uint8Array(hexes), leave: new Uint8Array(hexes) }));
+    this.moveMasksReady = new Uint8Array(4);
+    this.goalOpen = new Uint8Array(hexes);
+    this.hexMark = new Uint8Array(hexes);
+    this.supplyOk = new Uint8Array(hexes);
+    this.supplyDist = new Int32Array(hexes);
+    this.supplyQueue = new Int32Array(hexes);
+    this.reached = newReached(c.map.grid);
     this.reset();
   }
 
@@ -127,6 +242,8 @@ export class BattleState {
     const c = this.c;
     this.st.reset();
     this.count.fill(0);
+    this.firstAt.fill(-1);
+    this.nextAt.fill(-1);
     this.sideAt.fill(-1);
     this.enteredFrom.fill(-1);
     this.bombarded.fill(0);
@@ -157,7 +274,13 @@ export class BattleState {
     this.stepsAtCommand.fill(0);
     this.inCommand.fill(1);
     this.lostTurn.fill(0);
-    this.goalCache.fill(null);
+    this.goalValid.fill(0);
+    this.rangeFrom.fill(-1); // fields of the last engagement do not carry over
+    this.unionValid.fill(0);
+    for (const side of [0, 1] as const) {
+      this.clearDirty(side);
+      this.maskDirty[side].all = true;
+    }
     this.commandField.fill(null);
     c.leaders.forEach((l, i) => {
       this.leaderPos[i] = l.startHex;
@@ -169,6 +292,9 @@ export class BattleState {
     c.objectives.forEach((o, i) => {
       this.holder[i] = o.holder >= 0 ? o.holder : this.sideAt[o.hex];
     });
+    this.zoc[0].fill(0);
+    this.zoc[1].fill(0);
+    this.zocFrom.fill(-1);
     this.computeZoc();
     this.turn = 0;
     this.phasing = c.first;
@@ -197,15 +323,36 @@ export class BattleState {
   place(u: number, hex: number): void {
     this.pos[u] = hex;
     if (hex < 0) return;
+    this.markDirty(hex);
     this.count[hex]++;
     this.sideAt[hex] = this.c.specs[u].side;
+    // Into the hex's list, in unit order.
+    let prev = -1;
+    let cur = this.firstAt[hex];
+    while (cur >= 0 && cur < u) {
+      prev = cur;
+      cur = this.nextAt[cur];
+    }
+    this.nextAt[u] = cur;
+    if (prev < 0) this.firstAt[hex] = u;
+    else this.nextAt[prev] = u;
   }
 
   remove(u: number): void {
     const hex = this.pos[u];
     if (hex < 0) return;
     this.pos[u] = -1;
+    this.markDirty(hex);
     if (--this.count[hex] === 0) this.sideAt[hex] = -1;
+    let prev = -1;
+    let cur = this.firstAt[hex];
+    while (cur !== u) {
+      prev = cur;
+      cur = this.nextAt[cur];
+    }
+    if (prev < 0) this.firstAt[hex] = this.nextAt[u];
+    else this.nextAt[prev] = this.nextAt[u];
+    this.nextAt[u] = -1;
   }
 
   moveTo(u: number, hex: number): void {
@@ -216,16 +363,14 @@ export class BattleState {
   /** Units in a hex, written into `out`; returns how many. */
   unitsAt(hex: number, out: Int32Array): number {
     let n = 0;
-    if (this.count[hex] === 0) return 0;
-    for (let u = 0; u < this.pos.length; u++) if (this.pos[u] === hex) out[n++] = u;
+    for (let u = this.firstAt[hex]; u >= 0; u = this.nextAt[u]) out[n++] = u;
     return n;
   }
 
-  /** Units in a hex as a fresh array (outside hot loops). */
+  /** Units in a hex as a fresh array, in unit order (outside hot loops: walk firstAt/nextAt there). */
   stackAt(hex: number): number[] {
     const out: number[] = [];
-    if (this.count[hex] === 0) return out;
-    for (let u = 0; u < this.pos.length; u++) if (this.pos[u] === hex) out.push(u);
+    for (let u = this.firstAt[hex]; u >= 0; u = this.nextAt[u]) out.push(u);
     return out;
   }
 
@@ -234,25 +379,53 @@ export class BattleState {
    * hexside without a bridge and across the hexsides of a chateau hex.
    */
   computeZoc(): void {
-    const m: BattleMap = this.c.map;
-    const g = m.grid;
-    this.zoc[0].fill(0);
-    this.zoc[1].fill(0);
+    // Only units that moved since the last time change the counts: their old projection is taken
+    // away and the new one added, which gives the counts a full recount would.
     for (let u = 0; u < this.pos.length; u++) {
       const h = this.pos[u];
-      if (h < 0) continue;
-      const z = this.zoc[this.c.specs[u].side];
-      const fromChateau = m.terrain[h] === CHATEAU;
-      for (let d = 0; d < 6; d++) {
-        const n = g.neighbors[h * 6 + d];
-        if (n < 0) continue;
-        const f = m.sides[g.hexsideId(h, d)];
-        if (f & RIVER && !(f & BRIDGE)) continue;
-        if (fromChateau || m.terrain[n] === CHATEAU) continue;
-        z[n]++;
-      }
+      const was = this.zocFrom[u];
+      if (h === was) continue;
+      if (was >= 0) this.project(u, was, -1);
+      if (h >= 0) this.project(u, h, 1);
+      this.zocFrom[u] = h;
     }
   }
+
+  /** Add (or with -1 take away) unit u's zone of control from hex h (5.4). */
+  private project(u: number, h: number, by: 1 | -1): void {
+    const m: BattleMap = this.c.map;
+    const g = m.grid;
+    const z = this.zoc[this.c.specs[u].side];
+    const fromChateau = m.terrain[h] === CHATEAU;
+    if (fromChateau) return;
+    for (let d = 0; d < 6; d++) {
+      const n = g.neighbors[h * 6 + d];
+      if (n < 0) continue;
+      const f = m.sides[g.hexsideId(h, d)];
+      if (f & RIVER && !(f & BRIDGE)) continue;
+      if (m.terrain[n] === CHATEAU) continue;
+      z[n] += by;
+      this.markDirty(n);
+    }
+  }
+
+  /** Hex h's units or zone of control changed: both sides' trace masks must look at it again. */
+  markDirty(h: number): void {
+    for (let s = 0; s < 2; s++) {
+      const d = this.maskDirty[s];
+      if (d.all || d.mark[h]) continue;
+      d.mark[h] = 1;
+      d.hexes[d.count++] = h;
+    }
+  }
+
+  clearDirty(side: 0 | 1): void {
+    const d = this.maskDirty[side];
+    for (let k = 0; k < d.count; k++) d.mark[d.hexes[k]] = 0;
+    d.count = 0;
+    d.all = false;
+  }
+
 
   /** Whether a unit of `side` standing in `hex` is in an enemy zone of control (forts are immune, 10.1). */
   inEnemyZoc(side: 0 | 1, hex: number): boolean {

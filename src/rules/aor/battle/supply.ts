@@ -18,61 +18,55 @@ function open(b: BattleState, side: SideIndex, h: number): boolean {
   return !b.inEnemyZoc(side, h) || b.sideAt[h] === side;
 }
 
-/** 1 for every hex from which `side` can trace supply (17). */
-export function suppliedHexes(b: BattleState, side: SideIndex, out = new Uint8Array(b.c.map.grid.size)): Uint8Array {
+/** 1 for every hex from which `side` can trace supply (17). Scratch buffers come from the state. */
+export function suppliedHexes(b: BattleState, side: SideIndex, out: Uint8Array = new Uint8Array(b.c.map.grid.size)): Uint8Array {
   const m = b.c.map;
   const g = m.grid;
-  out.fill(0);
+  const nb = g.neighbors;
+  const dist = b.supplyDist; // -1 unseen; 0 on the road net; k: k hexes off it
+  const queue = b.supplyQueue;
+  dist.fill(-1);
   // Along roads and trails from the sources.
-  const road = new Uint8Array(g.size);
-  const queue: number[] = [];
+  let tail = 0;
   for (const s of b.c.sides[side].supply) {
-    if (open(b, side, s) && !road[s]) {
-      road[s] = 1;
-      queue.push(s);
+    if (dist[s] < 0 && open(b, side, s)) {
+      dist[s] = 0;
+      queue[tail++] = s;
     }
   }
-  while (queue.length) {
-    const h = queue.pop()!;
+  for (let head = 0; head < tail; head++) {
+    const h = queue[head];
     for (let d = 0; d < 6; d++) {
-      const n = g.neighbors[h * 6 + d];
-      if (n < 0 || road[n] || m.roads[g.hexsideId(h, d)] === 0 || !open(b, side, n)) continue;
-      road[n] = 1;
-      queue.push(n);
+      const n = nb[h * 6 + d];
+      if (n < 0 || dist[n] >= 0 || m.roads[g.sides[h * 6 + d]] === 0 || !open(b, side, n)) continue;
+      dist[n] = 0;
+      queue[tail++] = n;
     }
   }
-  // Then up to five hexes off road (breadth first).
-  const dist = new Int32Array(g.size).fill(-1);
-  let frontier: number[] = [];
-  for (let h = 0; h < g.size; h++) {
-    if (road[h]) {
-      dist[h] = 0;
-      frontier.push(h);
+  // Then up to five hexes off road, breadth first from every hex of the road net.
+  for (let head = 0; head < tail; head++) {
+    const h = queue[head];
+    const k = dist[h] + 1;
+    if (k > OFF_ROAD_HEXES) continue;
+    for (let d = 0; d < 6; d++) {
+      const n = nb[h * 6 + d];
+      if (n < 0 || dist[n] >= 0) continue;
+      const f = m.sides[g.sides[h * 6 + d]];
+      if (f & RIVER && !(f & BRIDGE)) continue;
+      if (!open(b, side, n)) continue;
+      dist[n] = k;
+      queue[tail++] = n;
     }
   }
-  for (let k = 1; k <= OFF_ROAD_HEXES && frontier.length; k++) {
-    const next: number[] = [];
-    for (const h of frontier) {
-      for (let d = 0; d < 6; d++) {
-        const n = g.neighbors[h * 6 + d];
-        if (n < 0 || dist[n] >= 0) continue;
-        const f = m.sides[g.hexsideId(h, d)];
-        if (f & RIVER && !(f & BRIDGE)) continue;
-        if (!open(b, side, n)) continue;
-        dist[n] = k;
-        next.push(n);
-      }
-    }
-    frontier = next;
-  }
-  for (let h = 0; h < g.size; h++) if (dist[h] >= 0) out[h] = 1;
+  out.fill(0);
+  for (let i = 0; i < tail; i++) out[queue[i]] = 1;
   return out;
 }
 
 /** 17: each unit of `side` that cannot trace supply loses a step. Returns the steps lost. */
 export function applySupply(b: BattleState, side: SideIndex, res: EngagementResult, sink?: EventSink): number {
   if (!b.c.supplyRule) return 0;
-  const ok = suppliedHexes(b, side);
+  const ok = suppliedHexes(b, side, b.supplyOk);
   let lost = 0;
   for (const u of b.c.sides[side].units) {
     const h = b.pos[u];
