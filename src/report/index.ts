@@ -7,11 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Results } from '../sim/results.js';
-import { writeFileAtomic } from '../sim/writeFiles.js';
-import { chartCsv } from './chartCsv.js';
+import { ReportFiles } from './files.js';
 import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
-import { specToSvg, svgToPng } from './render.js';
 import { precisionCsv } from './precision.js';
 import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
 import { comparisonsCsv, hasComparisons } from './variants.js';
@@ -36,25 +34,14 @@ export function buildCharts(results: Results): PageChart[] {
 
 /** Write the report of a run into `dir`; returns the files written. */
 export async function writeReport(results: Results, dir: string): Promise<string[]> {
-  const written: string[] = [];
-  const put = (name: string, data: string | Uint8Array) => {
-    const file = join(dir, name);
-    writeFileAtomic(file, data);
-    written.push(file);
-  };
+  const files = new ReportFiles(dir);
+  const put = files.put.bind(files);
   const charts = buildCharts(results);
-  for (const c of charts) {
-    put(`${c.name}.vl.json`, `${JSON.stringify(c.spec, null, 2)}\n`);
-    const svg = await specToSvg(c.spec);
-    put(`${c.name}.svg`, svg);
-    put(`${c.name}.png`, svgToPng(svg));
-    const csv = chartCsv(c.spec);
-    if (csv !== null) put(`${c.name}.csv`, csv);
-  }
+  for (const c of charts) await files.chart(c.name, c.spec);
   const rows = sensitivityRows(results);
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
   if (hasComparisons(results)) put('comparisons.csv', comparisonsCsv(results));
   if (results.provenance.precision) put('precision.csv', precisionCsv(results));
   put('index.html', reportHtml(results, charts, readLibraries()));
-  return written;
+  return files.written;
 }

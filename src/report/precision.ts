@@ -7,6 +7,7 @@ import type { Proportion } from '../stats/intervals.js';
 import type { CellSummary } from '../stats/summary.js';
 import { metricLabel } from '../stats/precision.js';
 import { cellNames } from './labels.js';
+import { csvField } from '../sim/engagementRows.js';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const int = (n: number) => n.toLocaleString('en-GB');
@@ -73,11 +74,6 @@ export function precisionRows(r: Results): PrecisionRow[] {
     }),
   );
 }
-
-const csvField = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 /** precision.csv: the numbers of the precision chart, one row per cell and primary proportion. */
 export function precisionCsv(r: Results, rows: readonly PrecisionRow[] = precisionRows(r)): string {

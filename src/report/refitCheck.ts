@@ -3,16 +3,12 @@
  * table per exception and per standard duel and their charts, the charts' files and CSVs, and the
  * summary table the command prints.
  */
-import { join } from 'node:path';
-import type { TopLevelSpec } from 'vega-lite';
 import { csvField } from '../sim/engagementRows.js';
 import { REFIT_CHECK_PAGE, type DuelResult, type ExceptionResult, type RefitCheckResults } from '../sim/pairedRefit.js';
-import { writeFileAtomic } from '../sim/writeFiles.js';
 import type { PairedDifference } from '../stats/paired.js';
-import { chartCsv } from './chartCsv.js';
 import { duelLabel, refitDuelsSpec, refitEffectsSpec } from './charts/refit.js';
+import { ReportFiles } from './files.js';
 import { escapeHtml } from './html.js';
-import { specToSvg, svgToPng } from './render.js';
 
 export const NO_EFFECT = 'no measurable effect in these scenarios';
 
@@ -207,23 +203,11 @@ export function duelsCsv(r: RefitCheckResults): string {
 
 /** Write the page, the charts (spec, SVG, PNG, CSV) and the CSVs into `dir`; returns the files. */
 export async function writeRefitReport(r: RefitCheckResults, dir: string): Promise<string[]> {
-  const written: string[] = [];
-  const put = (name: string, data: string | Uint8Array) => {
-    writeFileAtomic(join(dir, name), data);
-    written.push(join(dir, name));
-  };
-  const charts: [string, TopLevelSpec][] = [];
-  if (r.exceptions.length) charts.push(['refit-effects', refitEffectsSpec(r)]);
-  if (r.duels.length) charts.push(['refit-duels', refitDuelsSpec(r)]);
-  for (const [name, spec] of charts) {
-    put(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
-    const svg = await specToSvg(spec);
-    put(`${name}.svg`, svg);
-    put(`${name}.png`, svgToPng(svg));
-    put(`${name}.csv`, chartCsv(spec) ?? '');
-  }
-  put('exceptions.csv', exceptionsCsv(r));
-  if (r.duels.length) put('duels.csv', duelsCsv(r));
-  put(REFIT_CHECK_PAGE, refitCheckHtml(r));
-  return written;
+  const files = new ReportFiles(dir);
+  if (r.exceptions.length) await files.chart('refit-effects', refitEffectsSpec(r));
+  if (r.duels.length) await files.chart('refit-duels', refitDuelsSpec(r));
+  files.put('exceptions.csv', exceptionsCsv(r));
+  if (r.duels.length) files.put('duels.csv', duelsCsv(r));
+  files.put(REFIT_CHECK_PAGE, refitCheckHtml(r));
+  return files.written;
 }

@@ -2,16 +2,15 @@
  * The report of `volley tune`: the verdict line, the curve of the metric against the parameter (a
  * Vega-Lite chart, also as .vl.json/.svg/.png), the evaluated points as CSV, and an offline page.
  */
-import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { INTERVAL_METHOD, TUNE_CHART, TUNE_CSV, TUNE_PAGE, type TunePoint, type TuneResults } from '../sim/tune.js';
-import { writeFileAtomic } from '../sim/writeFiles.js';
 import { decimalsFor } from '../stats/tuneSearch.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS } from './charts/common.js';
+import { ReportFiles } from './files.js';
 import { GLOSSARY, TUNE_GLOSSARY } from './glossary.js';
 import { CSS, escapeHtml, inlineJson, inlineScript, type Libraries } from './html.js';
 import { readLibraries } from './index.js';
-import { specToSvg, svgToPng } from './render.js';
+import { csvField } from '../sim/engagementRows.js';
 
 const CHOSEN_COLOR = '#d95f02';
 const CONSISTENT_COLOR = '#1b9e77';
@@ -63,17 +62,12 @@ export function tuneVerdict(r: TuneResults): string {
   return `${head}; interval ${intervalText(r)}`;
 }
 
-const csvCell = (v: unknown) => {
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 export const TUNE_CSV_COLUMNS = ['param', 'value', 'metric', 'estimate', 'lo', 'hi', 'se', 'n', 'contains_target', 'chosen', 'round'] as const;
 
 /** One row per evaluated value, by value. Shares as fractions. */
 export function tuneCsv(r: TuneResults): string {
   const rows = r.points.map((p) => [r.param.path, p.x, r.target.metric, p.value, p.lo, p.hi, p.se, p.n, p.containsTarget ? 1 : 0, p.chosen ? 1 : 0, p.round]);
-  return `${[TUNE_CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\n')}\n`;
+  return `${[TUNE_CSV_COLUMNS, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
 }
 
 /** Axis title of the parameter: the path, whose words are the user's own. */
@@ -333,20 +327,12 @@ ${provenanceList(r)}
 `;
 }
 
-/** Write the chart (.vl.json, .svg, .png), tune.csv and the page into `dir`; returns the files. */
+/** Write the chart (.vl.json, .svg, .png, .csv), tune.csv and the page into `dir`; returns the files. */
 export async function writeTuneReport(r: TuneResults, dir: string): Promise<string[]> {
-  const written: string[] = [];
-  const put = (name: string, data: string | Uint8Array) => {
-    const file = join(dir, name);
-    writeFileAtomic(file, data);
-    written.push(file);
-  };
+  const files = new ReportFiles(dir);
   const spec = tuneSpec(r);
-  put(TUNE_CSV, tuneCsv(r));
-  put(`${TUNE_CHART}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
-  const svg = await specToSvg(spec);
-  put(`${TUNE_CHART}.svg`, svg);
-  put(`${TUNE_CHART}.png`, svgToPng(svg));
-  put(TUNE_PAGE, tuneHtml(r, spec, readLibraries()));
-  return written;
+  files.put(TUNE_CSV, tuneCsv(r));
+  await files.chart(TUNE_CHART, spec);
+  files.put(TUNE_PAGE, tuneHtml(r, spec, readLibraries()));
+  return files.written;
 }

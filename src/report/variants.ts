@@ -5,6 +5,7 @@
 import type { Results } from '../sim/results.js';
 import type { MetricComparison, VariantComparison } from '../stats/comparison.js';
 import { formatValue } from './labels.js';
+import { csvField } from '../sim/engagementRows.js';
 
 const VARIANT = 'variant';
 
@@ -177,11 +178,6 @@ ${figure}
 ${tables}
 </section>`;
 }
-
-const csvField = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 export const COMPARISONS_CSV_COLUMNS = [
   'group', 'variant', 'reference', 'metric', 'side', 'side_name', 'objective', 'label', 'kind', 'unit', 'n',
