@@ -168,7 +168,6 @@ export function keptMoveMasks(b: BattleState, side: 0 | 1, cavalry: boolean, zoc
     }
   }
   set.logPos = end;
-  b.logEpoch = end;
   return set;
 }
 

@@ -145,16 +145,9 @@ export class BattleState {
   readonly moveMasksReady: Uint8Array;
   /** The sets moveSide uses in the current segment, by kind of mover (cavalry * 2 + zocEntry). */
   readonly moveMaskSlots: ({ enter: Uint8Array; leave: Uint8Array } | null)[] = [null, null, null, null];
-  /**
-   * Hexes whose units or zone of control changed this engagement, in order: a hex is logged again only
-   * if it was not logged since the last time a set was brought up to date (logEpoch), so every set
-   * still finds it after its own logPos.
-   */
+  /** Every hex whose units or zone of control changed this engagement, in order (repeats allowed). */
   changeLog: Int32Array;
   changeCount = 0;
-  logEpoch = 0;
-  /** Where in the log each hex was last written (-1: not this engagement). */
-  readonly loggedAt: Int32Array;
   /** Scratch: a mark per hex, all 0 between uses. */
   readonly hexMark: Uint8Array;
   /** Scratch of goalField: the hexes it may enter. */
@@ -248,7 +241,6 @@ export class BattleState {
     this.reachField = new Float64Array(hexes);
     this.moveMasks = Array.from({ length: 8 }, () => ({ enter: new Uint8Array(hexes), leave: new Uint8Array(hexes), logPos: -1 }));
     this.changeLog = new Int32Array(Math.max(1024, 4 * hexes));
-    this.loggedAt = new Int32Array(hexes).fill(-1);
     this.moveMasksReady = new Uint8Array(4);
     this.goalOpen = new Uint8Array(hexes);
     this.hexMark = new Uint8Array(hexes);
@@ -304,8 +296,6 @@ export class BattleState {
       this.maskDirty[side].all = true;
     }
     this.changeCount = 0;
-    this.logEpoch = 0;
-    this.loggedAt.fill(-1);
     for (const m of this.moveMasks) m.logPos = -1; // written afresh when first asked for
     this.commandField.fill(null);
     c.leaders.forEach((l, i) => {
@@ -437,15 +427,12 @@ export class BattleState {
 
   /** Hex h's units or zone of control changed: both sides' trace masks must look at it again. */
   markDirty(h: number): void {
-    if (this.loggedAt[h] < this.logEpoch) {
-      if (this.changeCount === this.changeLog.length) {
-        const log = new Int32Array(this.changeLog.length * 2);
-        log.set(this.changeLog);
-        this.changeLog = log;
-      }
-      this.loggedAt[h] = this.changeCount;
-      this.changeLog[this.changeCount++] = h;
+    if (this.changeCount === this.changeLog.length) {
+      const log = new Int32Array(this.changeLog.length * 2);
+      log.set(this.changeLog);
+      this.changeLog = log;
     }
+    this.changeLog[this.changeCount++] = h;
     for (let s = 0; s < 2; s++) {
       const d = this.maskDirty[s];
       if (d.all || d.mark[h]) continue;
