@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
-import { allowance, enterCost, keptMoveMasks, moveContext, moveMasks, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
-import type { VolleyEvent } from '../../src/core/events.js';
-import { loadScenario } from '../../src/scenario/load.js';
-import { compileBattle } from '../../src/rules/aor/battle/compile.js';
-import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
-import { resolveOptions } from '../../src/core/ruleset.js';
-import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
+import { allowance, enterCost, moveContext, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { battle, CLEAR_ROWS, collector, hexName, ScriptedDice, type Built } from './helpers.js';
 
@@ -288,35 +282,3 @@ describe('5.3 stacking: no more than two units in a hex at the end of movement',
 // 7.12 passing fire during movement (a stack moving from one ZOC hex of an enemy stack into another)
 // is not played yet: with non-cavalry units stopping in the first ZOC hex it arises only for cavalry,
 // and comes with the cavalry rules.
-
-describe('5.4, 5.5, 12.2 movement masks kept between segments (DESIGN.md, Performance)', () => {
-  it('masks brought up to date from the change log equal masks written afresh, phase after phase of the corps battle', () => {
-    const { scenario } = loadScenario('sims/corps-battle.scenario.yaml');
-    const c = compileBattle(scenario as unknown as BattleScenario, aorOptions(resolveOptions(AOR_OPTIONS, {})));
-    const b = c.workspace;
-    let checked = 0, rewritten = 0;
-    let k = 0;
-    for (let e = 0; e < 5; e++) {
-      const sink = (ev: VolleyEvent) => {
-        // At every phase and move; each time only some of the eight sets, so that the others fall behind.
-        if (ev.type !== 'phase' && ev.type !== 'move') return;
-        k++;
-        for (let set = 0; set < 8; set++) {
-          if ((k + set) % 3 !== 0) continue;
-          const side = (set >> 2) as 0 | 1, cavalry = (set & 2) !== 0, closed = (set & 1) !== 0;
-          const night = closed && k % 2 === 0; // a closed set is asked for at night or without ZOC entry
-          const before = b.moveMasks[set].logPos;
-          const kept = keptMoveMasks(b, side, cavalry, !closed || night, night);
-          if (before >= 0 && b.changeCount - before <= c.map.grid.size && before < b.changeCount) rewritten++;
-          const fresh = moveMasks(b, side, cavalry, !closed || night, night);
-          expect(Array.from(kept.enter)).toEqual(Array.from(fresh.enter));
-          expect(Array.from(kept.leave)).toEqual(Array.from(fresh.leave));
-          checked++;
-        }
-      };
-      playBattle(c, EngagementDice.for('masks', 'corps', e), { sink });
-    }
-    expect(checked).toBeGreaterThan(500);
-    expect(rewritten).toBeGreaterThan(200); // most checks went through the log, not a whole rewrite
-  });
-});

@@ -13,7 +13,7 @@ import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isR
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { passesCheck, unitMorale } from '../morale.js';
 import { attackersIn, markHolder, passingFireOnMove } from './combat.js';
-import { allowance, enterCost, keptMoveMasks, mayMoveFrom, moveContext, stackLimit, stepCost } from './movement.js';
+import { allowance, enterCost, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { EngagementResult } from '../../../core/result.js';
 import type { EventSink } from '../../../core/events.js';
@@ -100,8 +100,8 @@ function cachedGoalField(b: BattleState, f: number, side: 0 | 1, goals: readonly
 export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
   const c = b.c;
   const g = c.map.grid;
-  // Masks depend only on the enemy, who does not move in this segment (but for reaction charges); per kind of mover.
-  const masks = b.moveMaskSlots; // by kind of mover: cavalry * 2 + zocEntry
+  // Masks depend only on the enemy, who does not move in this segment; per kind of mover.
+  const masks = b.moveMasks; // by kind of mover: cavalry * 2 + zocEntry
   const masksReady = b.moveMasksReady;
   masksReady.fill(0);
   const reachBuffer = b.reachField;
@@ -156,11 +156,11 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         lastReach.start = -1;
       } else {
         const key = (ctx.cavalry ? 2 : 0) + (ctx.zocEntry ? 1 : 0);
+        const m = masks[key];
         if (!masksReady[key]) {
-          masks[key] = keptMoveMasks(b, side, ctx.cavalry, ctx.zocEntry, night);
+          moveMasks(b, side, ctx.cavalry, ctx.zocEntry, night, m);
           masksReady[key] = 1;
         }
-        const m = masks[key]!;
         enter = m.enter;
         leave = m.leave;
         steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;

@@ -141,37 +141,6 @@ export function moveMasks(
 }
 
 /**
- * moveMasks(b, side, cavalry, zocEntry, night) kept in the state between movement segments: a mask
- * at a hex depends only on that hex's units, zone of control and terrain, so the set is rewritten only
- * at the hexes the change log lists since it was last brought up to date (the whole map the first time
- * in an engagement, or when the log since then is longer than the map).
- */
-export function keptMoveMasks(b: BattleState, side: 0 | 1, cavalry: boolean, zocEntry: boolean, night: boolean): { enter: Uint8Array; leave: Uint8Array } {
-  const closed = night || !zocEntry;
-  const set = b.moveMasks[side * 4 + (cavalry ? 2 : 0) + (closed ? 1 : 0)];
-  const n = b.c.map.grid.size;
-  const log = b.changeLog;
-  const end = b.changeCount;
-  if (set.logPos < 0 || end - set.logPos > n) {
-    moveMasks(b, side, cavalry, !closed, false, set);
-  } else if (set.logPos < end) {
-    const enter = set.enter, leave = set.leave;
-    const enemyZoc = b.zoc[1 - side];
-    const terrain = b.c.map.terrain;
-    const enemy = 1 - side;
-    for (let k = set.logPos; k < end; k++) {
-      const h = log[k];
-      const inZoc = enemyZoc[h] > 0 && terrain[h] !== FORT; // as moveMasks
-      const zoc = inZoc || (cavalry && enemyZoc[h] > 0);
-      enter[h] = b.sideAt[h] === enemy || (zoc && closed) ? 0 : 1;
-      leave[h] = !cavalry && inZoc ? 0 : 1;
-    }
-  }
-  set.logPos = end;
-  return set;
-}
-
-/**
  * Least costs from the unit's hex to every hex it can reach this turn (Infinity elsewhere); null when
  * the unit may not move (in an enemy ZOC and unable to leave).
  */

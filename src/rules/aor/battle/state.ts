@@ -136,18 +136,8 @@ export class BattleState {
   readonly leaderField: Float64Array;
   readonly leaderReached: Reached;
   /** Scratch of the movement segment: entry and leave masks per kind of mover (cavalry * 2 + zocEntry). */
-  /**
-   * Movement masks kept between segments (keptMoveMasks), one set per side, kind of mover and ZOC
-   * closure: index side * 4 + (cavalry ? 2 : 0) + (closed ? 1 : 0). `logPos` is how far into the change
-   * log the set has been brought up to date; -1: never written this engagement.
-   */
-  readonly moveMasks: { enter: Uint8Array; leave: Uint8Array; logPos: number }[];
+  readonly moveMasks: { enter: Uint8Array; leave: Uint8Array }[];
   readonly moveMasksReady: Uint8Array;
-  /** The sets moveSide uses in the current segment, by kind of mover (cavalry * 2 + zocEntry). */
-  readonly moveMaskSlots: ({ enter: Uint8Array; leave: Uint8Array } | null)[] = [null, null, null, null];
-  /** Every hex whose units or zone of control changed this engagement, in order (repeats allowed). */
-  changeLog: Int32Array;
-  changeCount = 0;
   /** Scratch: a mark per hex, all 0 between uses. */
   readonly hexMark: Uint8Array;
   /** Scratch of goalField: the hexes it may enter. */
@@ -239,8 +229,7 @@ export class BattleState {
     this.leaderField = new Float64Array(hexes);
     this.leaderReached = newReached(c.map.grid);
     this.reachField = new Float64Array(hexes);
-    this.moveMasks = Array.from({ length: 8 }, () => ({ enter: new Uint8Array(hexes), leave: new Uint8Array(hexes), logPos: -1 }));
-    this.changeLog = new Int32Array(Math.max(1024, 4 * hexes));
+    this.moveMasks = [0, 1, 2, 3].map(() => ({ enter: new Uint8Array(hexes), leave: new Uint8Array(hexes) }));
     this.moveMasksReady = new Uint8Array(4);
     this.goalOpen = new Uint8Array(hexes);
     this.hexMark = new Uint8Array(hexes);
@@ -295,8 +284,6 @@ export class BattleState {
       this.clearDirty(side);
       this.maskDirty[side].all = true;
     }
-    this.changeCount = 0;
-    for (const m of this.moveMasks) m.logPos = -1; // written afresh when first asked for
     this.commandField.fill(null);
     c.leaders.forEach((l, i) => {
       this.leaderPos[i] = l.startHex;
@@ -427,12 +414,6 @@ export class BattleState {
 
   /** Hex h's units or zone of control changed: both sides' trace masks must look at it again. */
   markDirty(h: number): void {
-    if (this.changeCount === this.changeLog.length) {
-      const log = new Int32Array(this.changeLog.length * 2);
-      log.set(this.changeLog);
-      this.changeLog = log;
-    }
-    this.changeLog[this.changeCount++] = h;
     for (let s = 0; s < 2; s++) {
       const d = this.maskDirty[s];
       if (d.all || d.mark[h]) continue;
