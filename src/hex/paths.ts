@@ -381,7 +381,18 @@ export class LazyCostField {
   /** The exact least cost of hex h (Infinity if unreachable). */
   at(h: number): number {
     const v = this.field[h];
-    return v <= this.exactTo ? v : this.settle(h);
+    return v <= this.exactTo ? v : this.settle(h, Infinity);
+  }
+
+  /**
+   * at(h) when h's least cost is at most `bound`, else Infinity: the search runs on no further than
+   * `bound`, so a reader that only wants hexes at least as near as one it has pays for no more.
+   */
+  atMost(h: number, bound: number): number {
+    const v = this.field[h];
+    if (v <= this.exactTo) return v <= bound ? v : Infinity;
+    // Every hex not final yet costs more than exactTo.
+    return this.exactTo >= bound ? Infinity : this.settle(h, bound);
   }
 
   private push(v: number, k: number): void {
@@ -392,8 +403,8 @@ export class LazyCostField {
     this.live++;
   }
 
-  /** Run the search on until h is settled or nothing is left. */
-  private settle(h: number): number {
+  /** Run the search on until h is settled, nothing is left, or every hex up to `bound` is final (Infinity then). */
+  private settle(h: number, bound: number): number {
     const field = this.field, head = this.head, hex = this.hex, next = this.next, steps = this.steps, enter = this.enter;
     const nb = this.grid.neighbors;
     const mask = this.mask;
@@ -425,12 +436,16 @@ export class LazyCostField {
       this.exactTo = fu;
       if (field[h] <= fu) {
         this.cur = cur;
-        return field[h];
+        return field[h] <= bound ? field[h] : Infinity;
+      }
+      if (fu >= bound) {
+        this.cur = cur;
+        return Infinity; // h costs more than fu
       }
     }
     this.cur = cur;
     this.exactTo = Infinity;
-    return field[h];
+    return field[h] <= bound ? field[h] : Infinity;
   }
 }
 

@@ -13,6 +13,11 @@ import type { VolleyEvent } from '../../src/core/events.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { applySupply, suppliedHexes } from '../../src/rules/aor/battle/supply.js';
 import { battle, CLEAR_ROWS, collector, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
+import { loadScenario } from '../../src/scenario/load.js';
+import { compileBattle } from '../../src/rules/aor/battle/compile.js';
+import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
 
 const CORRIDOR_RIVERS = Array.from({ length: 12 }, (_, i) => ['NE', 'NW', 'SW', 'SE'].map((d) => `${i + 1},2/${d}`)).flat();
 const ROAD_0_3 = '0,2 1,2 2,2 3,2';
@@ -160,5 +165,46 @@ describe('17 supply: losses', () => {
     expect(hits.map((e) => e.unit)).toEqual(['Out', 'Cut']);
     expect(t.b.st.steps[t.u('Out')]).toBe(1);
     expect(t.b.st.steps[t.u('Cut')]).toBe(1);
+  });
+});
+
+describe('17 supply: the search that stops once every unit is reached (DESIGN.md, Performance)', () => {
+  it('gives every hex asked about the answer of the whole-map search, turn after turn of the corps battle', () => {
+    const { scenario } = loadScenario('sims/corps-battle.scenario.yaml');
+    const c = compileBattle(scenario as unknown as BattleScenario, aorOptions(resolveOptions(AOR_OPTIONS, {})));
+    const b = c.workspace;
+    const n = c.map.grid.size;
+    const need = new Uint8Array(n);
+    let checked = 0, supplied = 0, cut = 0;
+    let rng = 12345; // a fixed walk of hex subsets beside the units' own hexes
+    const next = () => (rng = (rng * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const compare = (side: 0 | 1, hexes: number[]) => {
+      const full = suppliedHexes(b, side).slice();
+      let count = 0;
+      for (const h of hexes) if (need[h] === 0) (need[h] = 1), count++;
+      const early = suppliedHexes(b, side, new Uint8Array(n), need, count);
+      for (const h of hexes) {
+        expect(early[h]).toBe(full[h]);
+        supplied += full[h];
+        cut += full[h] ? 0 : 1;
+      }
+      need.fill(0);
+      checked++;
+    };
+    for (let e = 0; e < 6; e++) {
+      const sink = (ev: VolleyEvent) => {
+        // Right where applySupply asks (turn end); nothing moves between here and there.
+        if (ev.type !== 'phase' || ev.phase !== 'turnEnd') return;
+        for (const side of [0, 1] as const) {
+          compare(side, c.sides[side].units.map((u) => b.pos[u]).filter((h) => h >= 0));
+          compare(side, Array.from({ length: 1 + Math.floor(next() * 12) }, () => Math.floor(next() * n)));
+        }
+      };
+      playBattle(c, EngagementDice.for('supply', 'corps', e), { sink });
+    }
+    expect(checked).toBeGreaterThan(100);
+    // Both answers occur among the hexes compared, so a wrong early stop would show.
+    expect(supplied).toBeGreaterThan(100);
+    expect(cut).toBeGreaterThan(20);
   });
 });

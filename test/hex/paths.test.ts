@@ -231,4 +231,33 @@ describe('costFieldMasked and LazyCostField against costField (the same least co
       { numRuns: 150 },
     );
   });
+
+  it('LazyCostField.atMost: the exact cost up to the bound, Infinity beyond it; at() stays exact after bounded reads', () => {
+    fc.assert(
+      fc.property(arb, ({ w, h, seed, unit }) => {
+        const g = new HexGrid(w, h);
+        const r = rand(seed);
+        const steps = new Float64Array(g.size * 6);
+        for (let i = 0; i < steps.length; i++) steps[i] = g.neighbors[i] < 0 || r() < 0.1 ? Infinity : unit * (1 + Math.floor(r() * 8));
+        const enter = Uint8Array.from({ length: g.size }, () => (r() < 0.15 ? 0 : 1));
+        const src = Math.floor(r() * g.size);
+        const full = costField(g, [src], (_f, d, to) => (enter[to] === 0 ? Infinity : steps[_f * 6 + d]));
+        const finite = Array.from(full).filter((x) => x < Infinity);
+        const lazy = new LazyCostField(g);
+        lazy.enter.set(enter);
+        lazy.start([src], steps);
+        // Bounds from the field's own values (ties at the bound), between them, and beyond every one.
+        const bounds = [...finite, ...finite.map((x) => x - unit / 2), Infinity, 0];
+        for (let k = 0; k < 3 * g.size; k++) {
+          const i = Math.floor(r() * g.size);
+          const bound = bounds[Math.floor(r() * bounds.length)];
+          expect(lazy.atMost(i, bound)).toBe(full[i] <= bound ? full[i] : Infinity);
+          const j = Math.floor(r() * g.size);
+          if (r() < 0.3) expect(lazy.at(j)).toBe(full[j]);
+        }
+        for (let i = 0; i < g.size; i++) expect(lazy.at(i)).toBe(full[i]);
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

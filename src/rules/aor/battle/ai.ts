@@ -185,6 +185,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       const checkRange = b.inCommand[u] === 1 && range !== null;
       // The reachable hex nearest the goal, then cheapest to reach; ties to staying, then the lowest hex.
       let best = start;
+      // The goal field is read only as far as the best hex so far: a hex further from the goal cannot win.
+      let tb = toward.at(start);
       const n = reachedList ? reached.count : g.size;
       for (let k = 0; k < n; k++) {
         const h = reachedList ? reached.hexes[k] : k;
@@ -193,8 +195,11 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
         if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
         if (checkRange && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
-        const th = toward.at(h), tb = toward.at(best);
-        if (th < tb || (th === tb && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) best = h;
+        const th = toward.atMost(h, tb);
+        if (th < tb || (th === tb && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
+          best = h;
+          tb = th;
+        }
       }
       if (best === start || !(toward.at(best) < toward.at(start))) {
         if (orders === 'march' && stoppedByZoc(b, side, start, toward)) {

@@ -146,6 +146,8 @@ export class BattleState {
   readonly supplyOk: Uint8Array;
   readonly supplyDist: Int32Array;
   readonly supplyQueue: Int32Array;
+  /** 1 at the hexes applySupply asks about (all 0 between calls). */
+  readonly supplyNeed: Uint8Array;
   /** Scratch of the movement segment: a unit's reach and the hexes it reached. */
   readonly reachField: Float64Array;
   readonly reached: Reached;
@@ -234,6 +236,7 @@ export class BattleState {
     this.supplyOk = new Uint8Array(hexes);
     this.supplyDist = new Int32Array(hexes);
     this.supplyQueue = new Int32Array(hexes);
+    this.supplyNeed = new Uint8Array(hexes);
     this.reached = newReached(c.map.grid);
     this.reset();
   }

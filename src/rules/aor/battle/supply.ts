@@ -18,20 +18,37 @@ function open(b: BattleState, side: SideIndex, h: number): boolean {
   return !b.inEnemyZoc(side, h) || b.sideAt[h] === side;
 }
 
-/** 1 for every hex from which `side` can trace supply (17). Scratch buffers come from the state. */
-export function suppliedHexes(b: BattleState, side: SideIndex, out: Uint8Array = new Uint8Array(b.c.map.grid.size)): Uint8Array {
+/**
+ * 1 for every hex from which `side` can trace supply (17). Scratch buffers come from the state.
+ * With `need` (1 at the hexes asked about, `needCount` of them, a buffer of the caller's), the search
+ * stops as soon as every hex asked about is reached: `out` is then exact at those hexes only (a hex is
+ * given 1 when the breadth-first search reaches it, which does not depend on where it stops).
+ */
+export function suppliedHexes(
+  b: BattleState,
+  side: SideIndex,
+  out: Uint8Array = new Uint8Array(b.c.map.grid.size),
+  need: Uint8Array | null = null,
+  needCount = 0,
+): Uint8Array {
   const m = b.c.map;
   const g = m.grid;
   const nb = g.neighbors;
   const dist = b.supplyDist; // -1 unseen; 0 on the road net; k: k hexes off it
   const queue = b.supplyQueue;
   dist.fill(-1);
+  out.fill(0);
+  // Hexes asked about and not reached yet (Infinity: the whole map is asked about).
+  let left = need ? needCount : Infinity;
+  if (left === 0) return out;
   // Along roads and trails from the sources.
   let tail = 0;
   for (const s of b.c.sides[side].supply) {
     if (dist[s] < 0 && open(b, side, s)) {
       dist[s] = 0;
       queue[tail++] = s;
+      out[s] = 1;
+      if (need !== null && need[s] === 1 && --left === 0) return out;
     }
   }
   for (let head = 0; head < tail; head++) {
@@ -41,6 +58,8 @@ export function suppliedHexes(b: BattleState, side: SideIndex, out: Uint8Array =
       if (n < 0 || dist[n] >= 0 || m.roads[g.sides[h * 6 + d]] === 0 || !open(b, side, n)) continue;
       dist[n] = 0;
       queue[tail++] = n;
+      out[n] = 1;
+      if (need !== null && need[n] === 1 && --left === 0) return out;
     }
   }
   // Then up to five hexes off road, breadth first from every hex of the road net.
@@ -56,17 +75,28 @@ export function suppliedHexes(b: BattleState, side: SideIndex, out: Uint8Array =
       if (!open(b, side, n)) continue;
       dist[n] = k;
       queue[tail++] = n;
+      out[n] = 1;
+      if (need !== null && need[n] === 1 && --left === 0) return out;
     }
   }
-  out.fill(0);
-  for (let i = 0; i < tail; i++) out[queue[i]] = 1;
   return out;
 }
 
 /** 17: each unit of `side` that cannot trace supply loses a step. Returns the steps lost. */
 export function applySupply(b: BattleState, side: SideIndex, res: EngagementResult, sink?: EventSink): number {
   if (!b.c.supplyRule) return 0;
-  const ok = suppliedHexes(b, side, b.supplyOk);
+  // The search stops once it has reached every hex with a unit of the side on it.
+  const need = b.supplyNeed;
+  let needCount = 0;
+  for (const u of b.c.sides[side].units) {
+    const h = b.pos[u];
+    if (h >= 0 && need[h] === 0) {
+      need[h] = 1;
+      needCount++;
+    }
+  }
+  const ok = suppliedHexes(b, side, b.supplyOk, need, needCount);
+  for (const u of b.c.sides[side].units) if (b.pos[u] >= 0) need[b.pos[u]] = 0;
   let lost = 0;
   for (const u of b.c.sides[side].units) {
     const h = b.pos[u];
