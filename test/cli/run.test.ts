@@ -205,7 +205,11 @@ describe('volley rulesets, odds and schema', () => {
     for (const f of files) {
       const text = readFileSync(join('sims', f), 'utf8');
       expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=schemas\/(scenario|experiment|refit)\.schema\.json$/);
-      expect(volley(['validate', join('sims', f)]).code).toBe(0);
     }
+    // One process validates them all (validate takes many files) and names each valid one.
+    const r = volley(['validate', ...files.map((f) => join('sims', f))]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    for (const f of files) expect(r.stdout).toContain(`${join('sims', f)}: valid `);
   });
 });
