@@ -260,7 +260,7 @@ ${diffTable('Scenario values that differ between cells', differences(r.cells.map
 }
 
 /** The look of every volley page. */
-export const CSS = `
+const CSS = `
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #5a5a5f; --rule: #dcdce0; --accent: #2f6fb0; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--ink); background: #fff; }
@@ -333,6 +333,26 @@ ${items}
 </section>`;
 }
 
+/**
+ * The start of an offline page, up to its opened <main>: the page style (and `css` after it) and the
+ * inlined Vega, Vega-Lite and vega-embed.
+ */
+export function pageStart(title: string, libs: Libraries, css = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${CSS}${css}</style>
+<script>${inlineScript(libs.vega)}</script>
+<script>${inlineScript(libs.vegaLite)}</script>
+<script>${inlineScript(libs.vegaEmbed)}</script>
+</head>
+<body>
+<main>`;
+}
+
 /** Render the report page. Pure: the caller reads the libraries and writes the file. */
 export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries): string {
   const p = r.provenance;
@@ -368,19 +388,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
     }).catch(function (e) { el.textContent = 'This chart could not be drawn: ' + e; });
   }
 })();`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · volley report</title>
-<style>${CSS}</style>
-<script>${inlineScript(libs.vega)}</script>
-<script>${inlineScript(libs.vegaLite)}</script>
-<script>${inlineScript(libs.vegaEmbed)}</script>
-</head>
-<body>
-<main>
+  return `${pageStart(`${title} · volley report`, libs)}
 <header>
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}

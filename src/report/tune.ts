@@ -8,7 +8,7 @@ import { decimalsFor } from '../stats/tuneSearch.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { ReportFiles } from './files.js';
 import { GLOSSARY, TUNE_GLOSSARY } from './glossary.js';
-import { CSS, escapeHtml, inlineJson, inlineScript, type Libraries } from './html.js';
+import { escapeHtml, inlineJson, pageStart, type Libraries } from './html.js';
 import { readLibraries } from './index.js';
 import { csvField } from '../sim/engagementRows.js';
 
@@ -261,23 +261,12 @@ export function tuneHtml(r: TuneResults, spec: TopLevelSpec, libs: Libraries): s
   const warnings = r.warnings.length ? `<div class="warnings"><h2>Warnings</h2><ul>${r.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul></div>` : '';
   const glossary = [...GLOSSARY.filter((g) => SHARED_TERMS.includes(g.term)), ...TUNE_GLOSSARY];
   const source = r.provenance.experiment?.title ?? r.provenance.scenario.title ?? r.provenance.scenario.name;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · volley tune</title>
-<style>${CSS}
+  const css = `
 .verdict { font-size: 1.1rem; padding: .8rem 1rem; border-left: 4px solid ${CHOSEN_COLOR}; background: #fbf6f2; }
 .warnings { color: #8a3b00; }
 tr.chosen td { font-weight: 600; }
-</style>
-<script>${inlineScript(libs.vega)}</script>
-<script>${inlineScript(libs.vegaLite)}</script>
-<script>${inlineScript(libs.vegaEmbed)}</script>
-</head>
-<body>
-<main>
+`;
+  return `${pageStart(`${title} · volley tune`, libs, css)}
 <header>
 <h1>${escapeHtml(title)}</h1>
 <p class="question">${escapeHtml(question)}</p>
