@@ -10,10 +10,9 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatPath, VolleyInputError } from './errors.js';
 import { parsePath, PathError, setPath } from './paths.js';
-import { applyRefitToAll } from './refit.js';
-import { refitSchema } from './refitSchema.js';
+import { applyRefitToAll, loadRefitFile } from './refit.js';
 import { scenarioSchema, type Experiment, type FactorValue } from './schema.js';
-import { describeIssue, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
+import { describeIssue, lineOf, type YamlSource } from './yamlFile.js';
 
 /** A variant as results.json records it. */
 export interface VariantInfo {
@@ -91,10 +90,7 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
       const path = resolve(dirname(ctx.file), v.refit);
       refitFile = rel(path);
       if (!existsSync(path)) throw err(['variants', i, 'refit'], `file not found: ${refitFile}`);
-      const rsrc = readYaml(path);
-      const kind = (rsrc.data as { kind?: unknown } | null)?.kind;
-      if (kind !== 'refit') throw err(['variants', i, 'refit'], `${refitFile} is not a refit (kind: ${JSON.stringify(kind ?? null)})`);
-      const refit = validate(rsrc, refitSchema);
+      const { src: rsrc, refit } = loadRefitFile(refitFile);
       d = applyRefitToAll([{ file: rel(ctx.scenarioFile), data: d }], refit, { file: refitFile, src: rsrc })[0].data;
     }
     for (const name of Object.keys(v.options)) {

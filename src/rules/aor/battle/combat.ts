@@ -383,6 +383,16 @@ export function markHolder(b: BattleState, hex: number, side: SideIndex): void {
   for (let i = 0; i < obj.length; i++) if (obj[i].hex === hex) b.holder[i] = side;
 }
 
+/** 7.5: unit `u` advances into the vacated hex `defHex`, which its side now holds (18). */
+function advanceInto(b: BattleState, u: number, defHex: number, side: SideIndex, res: EngagementResult, sink: EventSink | undefined): void {
+  const from = b.pos[u];
+  b.moveTo(u, defHex);
+  if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: defHex, why: 'advance' });
+  markHolder(b, defHex, side);
+  res.extras.advances++;
+  b.computeZoc();
+}
+
 /**
  * One combat segment for the phasing side. `choose` and `volunteer` are the doctrine's; `advance`
  * picks the unit (or -1) that advances into a vacated hex (7.5).
@@ -414,14 +424,7 @@ export function combatSegment(
     if (retreatBeforeAssault(b, defHex, attackHexes, dice, res, sink)) {
       b.computeZoc();
       const u = b.c.map.terrain[defHex] === FORT_TERRAIN ? -1 : advance(defHex, attackHexes);
-      if (u >= 0) {
-        const from = b.pos[u];
-        b.moveTo(u, defHex);
-        if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: defHex, why: 'advance' });
-        markHolder(b, defHex, side);
-        res.extras.advances++;
-        b.computeZoc();
-      }
+      if (u >= 0) advanceInto(b, u, defHex, side, res, sink);
       continue;
     }
     const sit = situationFor(b, side, defHex, attackHexes);
@@ -450,12 +453,7 @@ export function combatSegment(
       if (u >= 0) {
         // 7.4: the defender's foot artillery that could not retreat is lost for good once an enemy advances.
         for (const x of guns) if (!st.alive(x)) b.permanent[x] = 1;
-        const from = b.pos[u];
-        b.moveTo(u, defHex);
-        if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: defHex, why: 'advance' });
-        markHolder(b, defHex, side);
-        res.extras.advances++;
-        b.computeZoc();
+        advanceInto(b, u, defHex, side, res, sink);
       }
     }
   }
