@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { specToSvg, svgToPng } from '../src/report/render.js';
 import { scalingCsv, scalingSpec, type ScaleRow } from './chart.js';
 import { measureKernel, type KernelFigures } from './kernel.js';
-import { measurePool, planFor, type PoolFigures } from './pool.js';
+import { measurePool, measureSteady, planFor, type PoolFigures, type Spread, type SteadyFigures } from './pool.js';
 import { profileRun, type Profile } from './profile.js';
 import { REFERENCE, writeScaled } from './scale.js';
 import type { ScaleRun } from './scaleRun.js';
@@ -35,6 +35,18 @@ const TARGETS = { kernelShare: 0.5, referenceRate: 2000, scaling: 1.9, overhead:
 
 const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pct = (x: number, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+const quartiles = (s: Spread, f: (x: number) => string) => `quartiles ${f(s.q1)} to ${f(s.q3)}`;
+const times = (x: number) => `${x.toFixed(2)}x`;
+
+/** A pool workload: whole runs of `engagements`, and steady rounds of `perRound` batches after `warm`. */
+interface PoolWorkload {
+  file: string;
+  engagements: number;
+  batch: number;
+  perRound: number;
+  rounds: number;
+  warm: number;
+}
 
 // ---------------------------------------------------------------------------------------------- machine
 
@@ -142,7 +154,7 @@ function profileTable(p: Profile): string {
   return ['| function | self | with callees |', '|---|---|---|', ...rows, '', phases ? `Time with each step on the stack: ${phases}.` : ''].join('\n');
 }
 
-function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: PoolFigures[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null): string {
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null): string {
   const out: string[] = [];
   const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
   out.push('# Benchmark results', '');
@@ -169,26 +181,41 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
       `| 2. reference corps battle (sims/corps-battle.scenario.yaml, 20 units a side, 12 turns) >= 2,000 engagements/s, 2 workers, \`volley run --quiet\` | **${fmt(two.rate)}/s** on 2 workers (${fmt(two.engagements)} engagements); ${one ? `${fmt(one.rate)}/s on 1` : ''}${zero ? `, ${fmt(zero.rate)}/s in-process` : ''} | ${status(two.rate >= TARGETS.referenceRate, two.rate >= TARGETS.referenceRate ? `${pct(two.rate / TARGETS.referenceRate - 1)} above` : `${pct(two.rate / TARGETS.referenceRate, 0)} of the target: ${fmt(TARGETS.referenceRate / two.rate, 1)}x short`)} |`,
     );
   }
-  for (const p of pools) {
+  for (const { whole: p, steady: st } of pools) {
     const name = p.file.replace(/^sims\//, '').replace(/\.(scenario|experiment)\.yaml$/, '');
+    const how = `${st.rounds} rounds of the same ${st.batchesPerRound} batches of ${fmt(p.batch)} on warm threads`;
     out.push(
-      `| 3. two workers >= 1.9x one worker: **${name}** (${fmt(p.engagements)} engagements, batches of ${fmt(p.batch)}) | ${fmt(p.twoWorkers)} / ${fmt(p.oneWorker)} per s: **${p.scaling.toFixed(2)}x** with the pools' start-ups, ${p.scalingSteady.toFixed(2)}x without | ${status(p.scaling >= TARGETS.scaling, p.scaling >= TARGETS.scaling ? 'start-up included' : `${pct(1 - p.scaling / TARGETS.scaling)} short, start-up included`)} |`,
-      `| 3. pool overhead <= 3% against an in-process loop of the same batches: **${name}** | ${fmt(p.oneWorker)} / ${fmt(p.inProcess)} per s: **${pct(p.overhead)}** with the pool's start-up (${fmt(p.startup1 * 1000)} ms), ${pct(p.overheadSteady)} without | ${status(p.overhead <= TARGETS.overhead, p.overhead <= TARGETS.overhead ? 'start-up included' : `${pct(p.overhead - TARGETS.overhead)} over, start-up included`)} |`,
+      `| 3. two workers >= 1.9x one worker: **${name}**, steady state | ${fmt(st.twoWorkers)} / ${fmt(st.oneWorker)} per s; median of ${how}: **${times(st.scaling.median)}** (${quartiles(st.scaling, times)}); whole runs of ${fmt(p.engagements)} engagements, start-up and warm-up included: ${times(p.scaling)} | ${status(st.scaling.median >= TARGETS.scaling, st.scaling.median >= TARGETS.scaling ? 'steady state' : `${pct(1 - st.scaling.median / TARGETS.scaling)} short in steady state`)} |`,
+      `| 3. pool overhead <= 3% against an in-process loop of the same batches: **${name}**, steady state | the pool's own time (a worker's wall time not spent in batches, less the same in-process): **${pct(st.poolShare)}**; the wall clock, median of ${how}: ${pct(st.overheadWall.median)} (${quartiles(st.overheadWall, (x) => pct(x))}), where the same batches took ${times(st.batchRatio.median)} their in-process time inside the worker; whole runs, start-up included: ${pct(p.overhead)} | ${status(st.poolShare <= TARGETS.overhead, st.poolShare <= TARGETS.overhead ? "the pool's own time" : `${pct(st.poolShare - TARGETS.overhead)} over`)} |`,
     );
   }
   if (scale.length) out.push(`| 4. cost against units and turns, with memory | table and chart below | measured |`);
   out.push('');
 
   if (pools.length) {
-    out.push('## The pool, in detail', '', '| workload | in-process | 1 worker | 2 workers | pool start-up, 1 / 2 workers | one batch in-process | its accumulator: JSON size, structured clone |', '|---|---|---|---|---|---|---|');
-    for (const p of pools) {
+    out.push('## The pool, in detail', '', '### Whole runs, each in a fresh process', '', '| workload | in-process | 1 worker | 2 workers | pool start-up, 1 / 2 workers | one batch in-process | its accumulator: JSON size, structured clone |', '|---|---|---|---|---|---|---|');
+    for (const { whole: p } of pools) {
       out.push(
-        `| ${p.file} | ${fmt(p.inProcess)}/s | ${fmt(p.oneWorker)}/s | ${fmt(p.twoWorkers)}/s | ${fmt(p.startup1 * 1000)} / ${fmt(p.startup2 * 1000)} ms | ${fmt(p.batchMs, 1)} ms | ${fmt(p.accBytes)} bytes, ${fmt(p.cloneMs * 1000)} µs |`,
+        `| ${p.file} (${fmt(p.engagements)} engagements) | ${fmt(p.inProcess)}/s | ${fmt(p.oneWorker)}/s | ${fmt(p.twoWorkers)}/s | ${fmt(p.startup1 * 1000)} / ${fmt(p.startup2 * 1000)} ms | ${fmt(p.batchMs, 1)} ms | ${fmt(p.accBytes)} bytes, ${fmt(p.cloneMs * 1000)} µs |`,
       );
     }
     out.push(
       '',
-      'Each rate is the median of three back-to-back rounds (in-process, 1 worker, 2 workers), every run in a fresh process so that each pays its own JIT warm-up as a real run does. Start-up is a pool running one batch of one engagement: threads started, modules loaded, the cell compiled, the pool shut down; "without start-up" takes it out of the time, not the warm-up.',
+      'Each rate is the median of three back-to-back rounds (in-process, 1 worker, 2 workers), every run in a fresh process so that each pays its own JIT warm-up as a real run does. Start-up is a pool running one batch of one engagement: threads started, modules loaded, the cell compiled, the pool shut down.',
+      '',
+      '### Steady state, warm threads',
+      '',
+      '| workload | rounds | in-process | 1 worker | 2 workers | scaling (median, quartiles) | wall-clock overhead (median, quartiles) | pool\'s own time | batch time in a worker / in-process | both workers busy | batch time, 2 workers / 1 |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const { whole: p, steady: st } of pools) {
+      out.push(
+        `| ${p.file} | ${st.rounds} x ${st.batchesPerRound} batches of ${fmt(p.batch)} | ${fmt(st.inProcess)}/s | ${fmt(st.oneWorker)}/s | ${fmt(st.twoWorkers)}/s | ${times(st.scaling.median)} (${times(st.scaling.q1)}-${times(st.scaling.q3)}) | ${pct(st.overheadWall.median)} (${pct(st.overheadWall.q1)} to ${pct(st.overheadWall.q3)}) | ${pct(st.poolShare)} | ${times(st.batchRatio.median)} (${times(st.batchRatio.q1)}-${times(st.batchRatio.q3)}) | ${pct(st.busyTwo)} | ${times(st.contention.median)} (${times(st.contention.q1)}-${times(st.contention.q3)}) |`,
+      );
+    }
+    out.push(
+      '',
+      'benchmarks/poolSteady.ts in a fresh process: an in-process runner, a pool of 1 worker and a pool of 2, each warmed on the same batches first, then round after round the very same batches in all three, the order rotating. Rates are over all rounds; ratios are per round (paired), as medians with their quartiles. Batch time is what the batches took inside the threads that played them (summed over workers), apart from dispatch, transfer, merging and waiting.',
       '',
     );
   }
@@ -240,17 +267,21 @@ async function main(): Promise<void> {
     console.log('');
   }
 
-  const pools: PoolFigures[] = [];
+  const pools: { whole: PoolFigures; steady: SteadyFigures }[] = [];
   if (!SKIP.has('pool')) {
     console.log('3. Pool against an in-process loop of the same batches');
-    for (const [file, n, batch] of [
-      [TOWN, q(400_000, 40_000), 5000],
-      [REFERENCE, q(4000, 400), 250],
-    ] as const) {
-      const p = await measurePool(file, n, batch, QUICK ? 1 : 3);
-      pools.push(p);
-      console.log(`  ${file}: in-process ${fmt(p.inProcess)}/s, 1 worker ${fmt(p.oneWorker)}/s (overhead ${pct(p.overhead)}; ${pct(p.overheadSteady)} without start-up), 2 workers ${fmt(p.twoWorkers)}/s (${p.scaling.toFixed(2)}x; ${p.scalingSteady.toFixed(2)}x without start-up)`);
+    const workloads: PoolWorkload[] = [
+      // Rounds of several batches a worker: the wait for the last batch of a round stays small.
+      { file: TOWN, engagements: q(400_000, 40_000), batch: 5000, perRound: 24, rounds: q(15, 3), warm: 8 },
+      { file: REFERENCE, engagements: q(4000, 400), batch: 250, perRound: 8, rounds: q(8, 2), warm: 8 },
+    ];
+    for (const w of workloads) {
+      const p = await measurePool(w.file, w.engagements, w.batch, QUICK ? 1 : 3);
+      const st = measureSteady(w.file, w.batch, w.perRound, w.rounds, w.warm);
+      pools.push({ whole: p, steady: st });
+      console.log(`  ${w.file}, whole runs of ${fmt(w.engagements)}: in-process ${fmt(p.inProcess)}/s, 1 worker ${fmt(p.oneWorker)}/s (overhead ${pct(p.overhead)}), 2 workers ${fmt(p.twoWorkers)}/s (${times(p.scaling)})`);
       console.log(`    start-up ${fmt(p.startup1 * 1000)} ms (1 worker), ${fmt(p.startup2 * 1000)} ms (2); a batch ${fmt(p.batchMs, 1)} ms, its accumulator ${fmt(p.accBytes)} bytes cloned in ${fmt(p.cloneMs * 1000)} µs`);
+      console.log(`    steady, ${st.rounds} rounds: 2 workers ${times(st.scaling.median)} one (${quartiles(st.scaling, times)}); the pool's own time ${pct(st.poolShare)}; wall-clock overhead ${pct(st.overheadWall.median)} (${quartiles(st.overheadWall, (x) => pct(x))})`);
     }
     console.log('');
   }

@@ -1,12 +1,15 @@
 /**
- * The worker pool against an in-process loop of the same batches (src/sim/runner.ts): the same plan run
- * with 0, 1 and 2 workers, each in a fresh process; the pool's start-up on its own (a pool running one
- * engagement); and what crossing a thread costs a batch's accumulator (structured clone).
+ * The worker pool against an in-process loop of the same batches (src/sim/runner.ts): whole runs of the
+ * same plan with 0, 1 and 2 workers, each in a fresh process (start-up and warm-up included); the
+ * steady state on warm threads, the same batches interleaved round by round (poolSteady.ts); the
+ * pool's start-up on its own (a pool running one engagement); and what crossing a thread costs a
+ * batch's accumulator (structured clone).
  */
 import { execFileSync } from 'node:child_process';
 import { BatchRunner } from '../src/sim/batch.js';
 import type { RunPlan } from '../src/sim/plan.js';
 import { loadExperiment, loadScenario, singleCell, type Cell } from '../src/scenario/load.js';
+import type { SteadyRounds } from './poolSteady.js';
 
 export function planFor(file: string, engagements: number, batch: number): RunPlan {
   const cells: Cell[] = file.endsWith('.experiment.yaml') ? [loadExperiment(file).cells[0]] : [singleCell(loadScenario(file).scenario)];
@@ -17,6 +20,66 @@ export function planFor(file: string, engagements: number, batch: number): RunPl
     batch,
     cells: cells.map((c, i) => ({ index: i, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
     checkInvariants: false,
+  };
+}
+
+/** Steady state, warm threads: medians over rounds of the same batches, interleaved (benchmarks/poolSteady.ts). */
+export interface SteadyFigures {
+  rounds: number;
+  batchesPerRound: number;
+  /** Engagements per second over all rounds: in-process, 1 worker, 2 workers. */
+  inProcess: number;
+  oneWorker: number;
+  twoWorkers: number;
+  /** The paired wall-clock figures: medians over rounds, with the quartiles (the machine's noise). */
+  overheadWall: Spread;
+  scaling: Spread;
+  /** The pool's own time: the share of 1 worker's wall time not spent in batches, less the same share in-process. */
+  poolShare: number;
+  /** The same batches' own time on 1 worker against in-process (median ratio: 1 when a worker computes as fast). */
+  batchRatio: Spread;
+  /** With 2 workers: the share of both workers' time spent in batches. */
+  busyTwo: number;
+  /** The same batches' own time with 2 workers against 1 (median ratio: above 1 when two threads slow each other). */
+  contention: Spread;
+}
+
+export interface Spread {
+  median: number;
+  q1: number;
+  q3: number;
+}
+
+function spread(xs: number[]): Spread {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (p: number) => {
+    const i = p * (s.length - 1);
+    const lo = Math.floor(i);
+    return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (i - lo);
+  };
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75) };
+}
+
+/** The steady-state rounds in a fresh process, summed up. */
+export function measureSteady(file: string, batch: number, batchesPerRound: number, rounds: number, warm: number): SteadyFigures {
+  const out = execFileSync(process.execPath, ['dist/benchmarks/poolSteady.js', file, String(batch), String(batchesPerRound), String(rounds), String(warm)], { encoding: 'utf8' });
+  const r = JSON.parse(out.trim().split('\n').pop()!) as SteadyRounds;
+  const sum = (rows: [number, number, number][], k: number) => rows.reduce((a, x) => a + x[k], 0);
+  const w = [0, 1, 2].map((k) => sum(r.seconds, k));
+  const b = [0, 1, 2].map((k) => sum(r.batchSeconds, k));
+  const engagements = rounds * batchesPerRound * batch;
+  return {
+    rounds,
+    batchesPerRound,
+    inProcess: engagements / w[0],
+    oneWorker: engagements / w[1],
+    twoWorkers: engagements / w[2],
+    overheadWall: spread(r.seconds.map((t) => 1 - t[0] / t[1])),
+    scaling: spread(r.seconds.map((t) => t[1] / t[2])),
+    poolShare: 1 - b[1] / w[1] - (1 - b[0] / w[0]),
+    batchRatio: spread(r.batchSeconds.map((t) => t[1] / t[0])),
+    busyTwo: b[2] / (2 * w[2]),
+    contention: spread(r.batchSeconds.map((t) => t[2] / t[1])),
   };
 }
 

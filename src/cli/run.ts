@@ -69,11 +69,11 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
     );
   }
   if (e instanceof m.WorkerFault) {
-    const b = e.batch;
+    const b = e.span;
     return new CliExit(
       b
-        ? `a worker died while running batch ${b.index}: cell ${b.cell} (${label(b.cell)}), engagements ${b.start}..${b.start + b.count - 1}: ${e.reason}\n` +
-            `  replay one of them with: ${trace(b.cell, `<${b.start}..${b.start + b.count - 1}>`)}\n` +
+        ? `a worker died while running ${b.batches}: cell ${b.cell} (${label(b.cell)}), engagements ${b.first}..${b.last}: ${e.reason}\n` +
+            `  replay one of them with: ${trace(b.cell, `<${b.first}..${b.last}>`)}\n` +
             `  the batches done are saved; continue with: ${resumeCommand()}`
         : `${e.message}\n  the batches done are saved; continue with: ${resumeCommand()}`,
       1,
@@ -180,7 +180,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     });
     // The engagement figures of paired comparisons have served: results.json holds the comparisons.
     for (const a of run.accumulators) delete a.pairs;
-    results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall) };
+    results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall), batchSeconds: Number(run.batchSeconds.toFixed(3)) };
     m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
     await run.finish();
     // The report's libraries are heavy: load them only when a report is written.

@@ -226,7 +226,10 @@ function provenance(r: Results): string {
   items.push(['Results format', `<code>${escapeHtml(r.format)}</code>`]);
   items.push(['Hash (SHA-256)', `<code class="hash">${escapeHtml(p.hash)}</code>`]);
   if (r.timing) {
-    items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s with ${r.timing.workers} workers, ${r.timing.engagementsPerSecond.toLocaleString('en-GB')} engagements/s`)]);
+    const t = r.timing;
+    // Results written before batchSeconds existed lack it.
+    const busy = t.batchSeconds !== undefined && t.wallSeconds > 0 ? `; batches kept the ${t.workers > 1 ? 'workers' : t.workers === 1 ? 'worker' : 'thread'} busy ${Math.round((100 * t.batchSeconds) / (Math.max(1, t.workers) * t.wallSeconds))}% of the time` : '';
+    items.push(['Run time (this machine only)', escapeHtml(`${t.wallSeconds} s with ${t.workers} workers, ${t.engagementsPerSecond.toLocaleString('en-GB')} engagements/s${busy}`)]);
   }
 
   const cellsTable = `<div class="scroll"><table><caption>Cells</caption>

@@ -32,6 +32,8 @@ export interface FolderRunOptions {
 
 export interface FolderRun {
   accumulators: CellAccumulator[];
+  /** Seconds spent playing the batches run now, summed over threads (RunOutcome). */
+  batchSeconds: number;
   /** With a precision target: how each cell stopped. */
   stops: CellStop[] | null;
   /** Batches, and their engagements, taken from the checkpoint instead of being run. */
@@ -187,6 +189,7 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
   const exportFile = format ? join(outDir, exportFileName(format)) : null;
   return {
     accumulators: outcome.accumulators,
+    batchSeconds: outcome.batchSeconds,
     stops: outcome.stops,
     resumedBatches: done.size,
     resumedEngagements: [...done.keys()].reduce((n, i) => n + tasks[i].count, 0),

@@ -80,6 +80,12 @@ export interface Timing {
   workers: number;
   wallSeconds: number;
   engagementsPerSecond: number;
+  /**
+   * Seconds spent playing batches, summed over the threads that played them; divided by workers (at
+   * least 1) x wallSeconds, how busy the workers were (the rest is start-up, warm-up, merging, waiting).
+   * Absent from results written before it existed.
+   */
+  batchSeconds?: number;
 }
 
 export interface Results {

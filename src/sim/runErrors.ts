@@ -4,20 +4,37 @@
  */
 import type { BatchTask } from './plan.js';
 
-/** A worker died (it exited, or threw outside an engagement) while running a batch: exit code 1. */
+/** Where a worker died: the batches of its task (consecutive, of one cell) as one range. */
+export interface FaultSpan {
+  cell: number;
+  /** "batch 2", or "one of batches 8..15" when the task held several. */
+  batches: string;
+  /** First and last engagement of the task. */
+  first: number;
+  last: number;
+}
+
+/** A worker died (it exited, or threw outside an engagement) while running a task: exit code 1. */
 export class WorkerFault extends Error {
+  /** The task's batches as one range, or null if the worker died between tasks. */
+  readonly span: FaultSpan | null;
+
   constructor(
-    /** The batch the worker was running, or null if it died between batches. */
-    readonly batch: BatchTask | null,
+    /** The batches of the task the worker was running, or null if it died between tasks. */
+    batches: readonly BatchTask[] | null,
     readonly reason: string,
   ) {
-    super(
-      batch
-        ? `a worker died while running batch ${batch.index} (cell ${batch.cell}, engagements ${batch.start}..${batch.start + batch.count - 1}): ${reason}`
-        : `a worker died between batches: ${reason}`,
-    );
+    const span = batches && batches.length > 0 ? spanOf(batches) : null;
+    super(span ? `a worker died while running ${span.batches} (cell ${span.cell}, engagements ${span.first}..${span.last}): ${reason}` : `a worker died between batches: ${reason}`);
+    this.span = span;
     this.name = 'WorkerFault';
   }
+}
+
+function spanOf(batches: readonly BatchTask[]): FaultSpan {
+  const a = batches[0];
+  const z = batches[batches.length - 1];
+  return { cell: a.cell, batches: batches.length === 1 ? `batch ${a.index}` : `one of batches ${a.index}..${z.index}`, first: a.start, last: z.start + z.count - 1 };
 }
 
 /** The run was stopped (Ctrl-C) after saving what it had done: exit code 130. */

@@ -41,14 +41,23 @@ export interface RunOptions {
 
 export interface RunOutcome {
   accumulators: CellAccumulator[];
+  /**
+   * Seconds spent playing batches, summed over the threads that played them (the rest of a run's wall
+   * time x workers is start-up, warm-up, dispatch, merging and waiting): a measure of how busy the
+   * workers were, never of the results.
+   */
+  batchSeconds: number;
   /** The batches in the order they were merged. */
   order: BatchTask[];
   /** With a precision target: how each cell stopped. */
   stops: CellStop[] | null;
 }
 
-/** What a worker returns for a batch (src/sim/worker.ts): the output, or the engagement that failed. */
-export type WorkerReply = ({ ok: true } & BatchOutput) | { ok: false; failure: EngagementFailure };
+/**
+ * What a worker returns for a task, its batches played one after the other (src/sim/worker.ts): each
+ * batch's output and the milliseconds it took in the worker, or the engagement that failed.
+ */
+export type WorkerReply = { ok: true; outs: (BatchOutput & { ms: number })[] } | { ok: false; failure: EngagementFailure };
 
 /** What a worker is given: the plan and, for exports, the row layout. */
 export interface WorkerSetup {
@@ -83,13 +92,43 @@ export async function runPlanOutcome(plan: RunPlan, opts: RunOptions): Promise<R
     const merge = new Merger(plan, opts);
     if (plan.precision) {
       const stops = await runToPrecision(plan, plan.precision.halfWidth, merge, exec);
-      return { accumulators: merge.result(), order: merge.order, stops };
+      return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops };
     }
     const tasks = batchesOf(plan);
     await merge.round(tasks, exec, plan.engagements * plan.cells.length);
-    return { accumulators: merge.result(), order: merge.order, stops: null };
+    return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops: null };
   } finally {
     await exec.close();
+  }
+}
+
+/**
+ * A plan's executor kept open between runs of its batches: each `run` plays the tasks given and merges
+ * them in that order, as runPlan would, on threads that stay (started by the first run, warm for the
+ * next) until `close`. The pool benchmark times batches this way (benchmarks/poolSteady.ts).
+ */
+export class BatchSession {
+  private readonly exec: Executor;
+  private readonly opts: RunOptions;
+
+  constructor(
+    private readonly plan: RunPlan,
+    workers: number,
+  ) {
+    this.opts = { workers };
+    this.exec = workers <= 0 ? new HereExecutor(plan, this.opts) : new PoolExecutor(plan, this.opts);
+  }
+
+  /** Play and merge the tasks; with the seconds the batches took, summed over the threads (RunOutcome). */
+  async run(tasks: readonly BatchTask[]): Promise<{ accumulators: CellAccumulator[]; batchSeconds: number }> {
+    const merge = new Merger(this.plan, this.opts);
+    const busy0 = this.exec.busyMs;
+    await merge.round(tasks, this.exec, tasks.reduce((n, t) => n + t.count, 0));
+    return { accumulators: merge.result(), batchSeconds: (this.exec.busyMs - busy0) / 1000 };
+  }
+
+  close(): Promise<void> {
+    return this.exec.close();
   }
 }
 
@@ -138,6 +177,8 @@ interface Executor {
   /** Run the items; `complete` as each finishes; `nextToMerge` is the round's next slot to merge. */
   run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void>;
   close(): Promise<void>;
+  /** Milliseconds spent playing batches so far, summed over threads. */
+  readonly busyMs: number;
 }
 
 /** Merges batch outputs strictly in merge order, round by round, into one accumulator per cell. */
@@ -206,6 +247,11 @@ class Merger {
   }
 }
 
+/** Whether batch `b` continues batch `a`: the same cell, from the engagement after a's last. */
+function follows(a: BatchTask, b: BatchTask): boolean {
+  return a.cell === b.cell && b.start === a.start + a.count;
+}
+
 function interrupted(done: number, total: number): RunInterrupted {
   return new RunInterrupted(done, total);
 }
@@ -213,6 +259,7 @@ function interrupted(done: number, total: number): RunInterrupted {
 /** Batches in this thread, one after the other. */
 class HereExecutor implements Executor {
   private runner: BatchRunner | null = null;
+  busyMs = 0;
 
   constructor(
     private readonly plan: RunPlan,
@@ -227,7 +274,10 @@ class HereExecutor implements Executor {
       // Let signals (Ctrl-C) in between batches.
       if (signal) await new Promise<void>((r) => setImmediate(r));
       if (signal?.aborted) throw interrupted(saved, items.length);
-      complete(it.slot, this.runner.runBatch(it.task));
+      const t0 = performance.now();
+      const out = this.runner.runBatch(it.task);
+      this.busyMs += performance.now() - t0;
+      complete(it.slot, out);
       saved++;
     }
   }
@@ -236,15 +286,38 @@ class HereExecutor implements Executor {
 }
 
 /**
- * Batches on a piscina pool, started at the first round that has work and kept for the next. At most
- * `2 x workers` batches are in flight and none more than `window` slots past the next one to merge,
- * so the batches (and rows) waiting for a slow one stay few.
+ * Milliseconds of play a task handed to a worker should hold: each task costs a round trip through the
+ * main thread (a fraction of a millisecond), so batches shorter than this go several to a task.
+ */
+const TASK_MS = 40;
+/** The most batches in one task (it bounds the batches, and rows, waiting to be merged). */
+const MAX_GROUP = 32;
+
+/**
+ * How many batches of `msPerBatch` (null: not known yet) make one task: enough for about TASK_MS.
+ * It changes only how work is handed out, never what is merged or in which order.
+ */
+export function groupSize(msPerBatch: number | null): number {
+  if (msPerBatch === null || !(msPerBatch > 0)) return 1;
+  return Math.max(1, Math.min(MAX_GROUP, Math.floor(TASK_MS / msPerBatch)));
+}
+
+/**
+ * Batches on a piscina pool, started at the first round that has work and kept for the next. Work is
+ * handed out in tasks: consecutive batches of one cell, as many as make about TASK_MS once the first
+ * replies say how long a batch takes. At most `2 x workers` tasks are in flight and none starts more
+ * than `window` slots past the next one to merge, so the batches (and rows) waiting for a slow one stay
+ * few.
  */
 class PoolExecutor implements Executor {
   private pool: Piscina | null = null;
   /** Where a worker that dies outside a batch is reported: the round running, or the next one. */
   private onPoolError: ((e: Error) => void) | null = null;
   private poolFault: Error | null = null;
+  busyMs = 0;
+  /** Mean milliseconds of a batch in the workers so far (null before the first reply). */
+  private msPerBatch: number | null = null;
+  private batchesTimed = 0;
 
   constructor(
     private readonly plan: RunPlan,
@@ -276,7 +349,6 @@ class PoolExecutor implements Executor {
     const pool = this.start();
     const opts = this.opts;
     const inFlightMax = 2 * opts.workers;
-    const window = Math.max(8, 4 * opts.workers);
     let cursor = 0;
     let inFlight = 0;
     let finished = 0;
@@ -294,24 +366,34 @@ class PoolExecutor implements Executor {
         if (this.poolFault) return stop(this.poolFault);
         if (opts.signal?.aborted) return onAbort();
         const pump = () => {
+          const size = groupSize(this.msPerBatch);
+          const window = Math.max(8, 4 * opts.workers) * size;
           while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
-            submit(items[cursor++]);
+            // Consecutive batches of one cell, each starting where the one before ends.
+            const group = [items[cursor++]];
+            while (group.length < size && cursor < items.length && follows(group[group.length - 1].task, items[cursor].task)) group.push(items[cursor++]);
+            submit(group);
           }
           if (!stopped && finished === items.length) {
             opts.signal?.removeEventListener('abort', onAbort);
             resolve();
           }
         };
-        const submit = (it: RunItem) => {
+        const submit = (group: RunItem[]) => {
           inFlight++;
-          (pool.run(it.task) as Promise<WorkerReply>).then(
+          (pool.run(group.map((it) => it.task)) as Promise<WorkerReply>).then(
             (reply) => {
               inFlight--;
               if (stopped) return;
               if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
-              finished++;
               try {
-                complete(it.slot, { acc: reply.acc, rows: reply.rows });
+                reply.outs.forEach((out, k) => {
+                  finished++;
+                  this.busyMs += out.ms;
+                  this.msPerBatch = ((this.msPerBatch ?? 0) * this.batchesTimed + out.ms) / (this.batchesTimed + 1);
+                  this.batchesTimed++;
+                  complete(group[k].slot, { acc: out.acc, rows: out.rows });
+                });
               } catch (e) {
                 return stop(e instanceof Error ? e : new Error(String(e)));
               }
@@ -319,7 +401,7 @@ class PoolExecutor implements Executor {
             },
             (e: unknown) => {
               inFlight--;
-              stop(new WorkerFault(it.task, e instanceof Error ? e.message : String(e)));
+              stop(new WorkerFault(group.map((it) => it.task), e instanceof Error ? e.message : String(e)));
             },
           );
         };

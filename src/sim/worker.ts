@@ -1,4 +1,4 @@
-/** Piscina worker: runs batches of the plan it was given as workerData. */
+/** Piscina worker: runs batches of the plan it was given as workerData, a task's batches one after the other. */
 import { workerData } from 'node:worker_threads';
 import { BatchRunner, EngagementError } from './batch.js';
 import type { BatchTask, RunPlan } from './plan.js';
@@ -40,17 +40,24 @@ const runner = new BatchRunner(setup.plan, {
       : undefined,
 });
 
-export default function runBatch(task: BatchTask): WorkerReply | Promise<never> {
-  if (fault?.kind === 'exit' && task.index === fault.args.batch) process.exit(3);
-  if (fault?.kind === 'uncaught' && task.index === fault.args.batch) {
-    setImmediate(() => {
-      throw new Error('injected uncaught error (VOLLEY_FAULT)');
-    });
-    return new Promise<never>(() => undefined);
-  }
-  if (fault?.kind === 'delay') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.args.ms);
+export default function runBatches(tasks: readonly BatchTask[]): WorkerReply | Promise<never> {
+  const outs: Extract<WorkerReply, { ok: true }>['outs'] = [];
   try {
-    return { ok: true, ...runner.runBatch(task) };
+    for (const task of tasks) {
+      if (fault?.kind === 'exit' && task.index === fault.args.batch) process.exit(3);
+      if (fault?.kind === 'uncaught' && task.index === fault.args.batch) {
+        setImmediate(() => {
+          throw new Error('injected uncaught error (VOLLEY_FAULT)');
+        });
+        return new Promise<never>(() => undefined);
+      }
+      if (fault?.kind === 'delay') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.args.ms);
+      // Timed around the batch, outside the engine: how busy the worker was (RunOutcome.batchSeconds).
+      const t0 = performance.now();
+      const out = runner.runBatch(task);
+      outs.push({ ms: performance.now() - t0, ...out });
+    }
+    return { ok: true, outs };
   } catch (e) {
     // Classes do not survive the thread boundary; the failure's fields do.
     if (e instanceof EngagementError) return { ok: false, failure: e.toPlain() };

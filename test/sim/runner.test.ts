@@ -1,0 +1,68 @@
+/**
+ * The runner (src/sim/runner.ts): a BatchSession plays and merges the batches it is given exactly as a
+ * run of those batches does, in this thread or on a pool it keeps between calls (DESIGN.md
+ * "Accumulators": batches merge in order, so any worker count gives the same numbers); the time spent
+ * playing batches is counted apart from the wall time, and never touches the results.
+ */
+import { describe, expect, it } from 'vitest';
+import { batchesOf } from '../../src/sim/plan.js';
+import { prepareRun } from '../../src/sim/prepare.js';
+import { WorkerFault } from '../../src/sim/runErrors.js';
+import { BatchSession, groupSize, runPlanOutcome } from '../../src/sim/runner.js';
+import { SIMS } from '../report/fixture.js';
+
+const prep = prepareRun({ file: SIMS.townAssault, engagements: 300, batch: 50 });
+const plan = prep.plan;
+const tasks = batchesOf(plan);
+
+describe('BatchSession', () => {
+  it('gives the accumulators of a whole run, in this thread and on 2 workers, call after call on the same threads', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    for (const workers of [0, 2]) {
+      const session = new BatchSession(plan, workers);
+      try {
+        // The plan in full, twice, then its first cell alone: each merges in order as a run does.
+        const first = await session.run(tasks);
+        expect(first.accumulators).toEqual(whole.accumulators);
+        const again = await session.run(tasks);
+        expect(again.accumulators).toEqual(whole.accumulators);
+        const firstCell = await session.run(tasks.filter((t) => t.cell === 0));
+        expect(firstCell.accumulators[0]).toEqual(whole.accumulators[0]);
+        expect(firstCell.accumulators[1].n).toBe(0);
+      } finally {
+        await session.close();
+      }
+    }
+  });
+});
+
+describe('batchSeconds', () => {
+  it('counts the time spent playing batches, at most the wall time of every thread together', async () => {
+    for (const workers of [0, 2]) {
+      const t0 = performance.now();
+      const out = await runPlanOutcome(plan, { workers });
+      const wall = (performance.now() - t0) / 1000;
+      expect(out.batchSeconds).toBeGreaterThan(0);
+      expect(out.batchSeconds).toBeLessThanOrEqual(Math.max(1, workers) * wall);
+    }
+  });
+});
+
+describe('tasks of several short batches (src/sim/runner.ts)', () => {
+  it('hand out one batch a task until a batch has been timed, then enough for about 40 ms, at most 32', () => {
+    expect(groupSize(null)).toBe(1);
+    expect(groupSize(0)).toBe(1);
+    expect(groupSize(500)).toBe(1);
+    expect(groupSize(40)).toBe(1);
+    expect(groupSize(19.9)).toBe(2);
+    expect(groupSize(2.7)).toBe(14);
+    expect(groupSize(0.01)).toBe(32);
+  });
+
+  it('name the batches and engagements of the task a dying worker held', () => {
+    const t = (index: number) => tasks[index];
+    expect(new WorkerFault([t(2)], 'exit 3').message).toBe('a worker died while running batch 2 (cell 0, engagements 100..149): exit 3');
+    expect(new WorkerFault([t(7), t(8), t(9)], 'exit 3').message).toBe('a worker died while running one of batches 7..9 (cell 1, engagements 50..199): exit 3');
+    expect(new WorkerFault(null, 'exit 3').message).toBe('a worker died between batches: exit 3');
+  });
+});
