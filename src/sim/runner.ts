@@ -12,6 +12,7 @@ import type { RowLayout } from './engagementRows.js';
 import { batchesOf, type BatchTask, type RunPlan } from './plan.js';
 import { RunInterrupted, WorkerFault } from './runErrors.js';
 import { look, primaryProportions, type CellStop, type PrecisionRule } from '../stats/precision.js';
+import { millisecondsNow } from './stopwatch.js';
 
 export type { CellStop } from '../stats/precision.js';
 
@@ -274,9 +275,9 @@ class HereExecutor implements Executor {
       // Let signals (Ctrl-C) in between batches.
       if (signal) await new Promise<void>((r) => setImmediate(r));
       if (signal?.aborted) throw interrupted(saved, items.length);
-      const t0 = performance.now();
+      const t0 = millisecondsNow();
       const out = this.runner.runBatch(it.task);
-      this.busyMs += performance.now() - t0;
+      this.busyMs += millisecondsNow() - t0;
       complete(it.slot, out);
       saved++;
     }

@@ -3,6 +3,7 @@ import { workerData } from 'node:worker_threads';
 import { BatchRunner, EngagementError } from './batch.js';
 import type { BatchTask, RunPlan } from './plan.js';
 import type { WorkerReply, WorkerSetup } from './runner.js';
+import { millisecondsNow } from './stopwatch.js';
 
 /**
  * Test hook, undocumented on purpose: VOLLEY_FAULT injects a fault so that tests can check how a run
@@ -53,9 +54,9 @@ export default function runBatches(tasks: readonly BatchTask[]): WorkerReply | P
       }
       if (fault?.kind === 'delay') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.args.ms);
       // Timed around the batch, outside the engine: how busy the worker was (RunOutcome.batchSeconds).
-      const t0 = performance.now();
+      const t0 = millisecondsNow();
       const out = runner.runBatch(task);
-      outs.push({ ms: performance.now() - t0, ...out });
+      outs.push({ ms: millisecondsNow() - t0, ...out });
     }
     return { ok: true, outs };
   } catch (e) {
