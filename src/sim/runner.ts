@@ -38,6 +38,8 @@ export interface RunOptions {
   rows?: { layout: RowLayout; from: number; write: (position: number, text: string, task: BatchTask) => void };
   /** Aborting stops the run: RunInterrupted once the pool is down. */
   signal?: AbortSignal;
+  /** Run on this pool (its size, not `workers`, decides) and leave it open. */
+  pool?: SharedPool;
 }
 
 export interface RunOutcome {
@@ -67,6 +69,64 @@ export interface WorkerSetup {
 }
 
 /**
+ * What a worker is handed: consecutive batches; on a SharedPool also the plan (with a key the worker
+ * keeps its compiled runner under), since such a pool serves several plans one after the other.
+ */
+export interface WorkerTask {
+  batches: BatchTask[];
+  plan?: { key: string; setup: WorkerSetup };
+}
+
+/**
+ * A worker pool kept for several runs of different plans (`volley tune` plays each round's values as
+ * a plan of their own): its threads start once and stay warm, their compiled code included, instead of
+ * a pool started and warmed for every round. Runs given it (RunOptions.pool) hand every task its plan,
+ * a few kilobytes; each worker compiles a plan once. Close it when done.
+ */
+export class SharedPool {
+  readonly piscina: Piscina;
+  /** Where a worker that dies between tasks is reported: the run using the pool, if any. */
+  onError: ((e: Error) => void) | null = null;
+  private fault: Error | null = null;
+  private plans = 0;
+
+  constructor(readonly workers: number) {
+    this.piscina = newPiscina(workers, null);
+    this.piscina.on('error', (e: unknown) => {
+      const fault = new WorkerFault(null, e instanceof Error ? e.message : String(e));
+      if (this.onError) this.onError(fault);
+      else this.fault ??= fault;
+    });
+  }
+
+  /** A fault that happened while no run was using the pool (the next run reports it). */
+  takeFault(): Error | null {
+    const f = this.fault;
+    this.fault = null;
+    return f;
+  }
+
+  /** A key for a plan's tasks, new for every run. */
+  nextKey(): string {
+    return `plan-${++this.plans}`;
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.destroy().catch(() => undefined);
+  }
+}
+
+function newPiscina(workers: number, setup: WorkerSetup | null): Piscina {
+  return new Piscina({
+    filename: pathToFileURL(workerFile()).href,
+    workerData: setup,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 1000,
+  });
+}
+
+/**
  * The compiled worker's CommonJS entry (src/sim/workerEntry.cts says why not worker.js itself).
  * Tests that import the TypeScript sources still run the built worker.
  */
@@ -88,7 +148,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions): Promise<CellAccu
  * cell has stopped (runToPrecision).
  */
 export async function runPlanOutcome(plan: RunPlan, opts: RunOptions): Promise<RunOutcome> {
-  const exec = opts.workers <= 0 ? new HereExecutor(plan, opts) : new PoolExecutor(plan, opts);
+  const exec = opts.pool ? new PoolExecutor(plan, opts, opts.pool) : opts.workers <= 0 ? new HereExecutor(plan, opts) : new PoolExecutor(plan, opts);
   try {
     const merge = new Merger(plan, opts);
     if (plan.precision) {
@@ -311,7 +371,8 @@ export function groupSize(msPerBatch: number | null): number {
  * few.
  */
 class PoolExecutor implements Executor {
-  private pool: Piscina | null = null;
+  /** The pool made for this run (none on a shared pool). */
+  private own: Piscina | null = null;
   /** Where a worker that dies outside a batch is reported: the round running, or the next one. */
   private onPoolError: ((e: Error) => void) | null = null;
   private poolFault: Error | null = null;
@@ -319,29 +380,30 @@ class PoolExecutor implements Executor {
   /** Mean milliseconds of a batch in the workers so far (null before the first reply). */
   private msPerBatch: number | null = null;
   private batchesTimed = 0;
+  private readonly workers: number;
+  /** On a shared pool, the plan every task brings. */
+  private readonly taskPlan: WorkerTask['plan'];
 
   constructor(
     private readonly plan: RunPlan,
     private readonly opts: RunOptions,
-  ) {}
+    private readonly shared: SharedPool | null = null,
+  ) {
+    this.workers = shared ? shared.workers : opts.workers;
+    this.taskPlan = shared ? { key: shared.nextKey(), setup: { plan, rows: opts.rows?.layout ?? null } } : undefined;
+  }
 
   private start(): Piscina {
-    if (this.pool) return this.pool;
-    const setup: WorkerSetup = { plan: this.plan, rows: this.opts.rows?.layout ?? null };
-    const pool = new Piscina({
-      filename: pathToFileURL(workerFile()).href,
-      workerData: setup,
-      minThreads: this.opts.workers,
-      maxThreads: this.opts.workers,
-      idleTimeout: 1000,
-    });
+    if (this.shared) return this.shared.piscina;
+    if (this.own) return this.own;
+    const pool = newPiscina(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null });
     // A worker that dies with no batch of ours (between batches) is still the end of the run.
     pool.on('error', (e: unknown) => {
       const fault = new WorkerFault(null, e instanceof Error ? e.message : String(e));
       if (this.onPoolError) this.onPoolError(fault);
       else this.poolFault ??= fault;
     });
-    this.pool = pool;
+    this.own = pool;
     return pool;
   }
 
@@ -349,7 +411,7 @@ class PoolExecutor implements Executor {
     if (items.length === 0) return;
     const pool = this.start();
     const opts = this.opts;
-    const inFlightMax = 2 * opts.workers;
+    const inFlightMax = 2 * this.workers;
     let cursor = 0;
     let inFlight = 0;
     let finished = 0;
@@ -364,11 +426,15 @@ class PoolExecutor implements Executor {
         const onAbort = () => stop(interrupted(finished, items.length));
         opts.signal?.addEventListener('abort', onAbort, { once: true });
         this.onPoolError = stop;
+        if (this.shared) {
+          this.shared.onError = stop;
+          this.poolFault ??= this.shared.takeFault();
+        }
         if (this.poolFault) return stop(this.poolFault);
         if (opts.signal?.aborted) return onAbort();
         const pump = () => {
           const size = groupSize(this.msPerBatch);
-          const window = Math.max(8, 4 * opts.workers) * size;
+          const window = Math.max(8, 4 * this.workers) * size;
           while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
             // Consecutive batches of one cell, each starting where the one before ends.
             const group = [items[cursor++]];
@@ -382,7 +448,8 @@ class PoolExecutor implements Executor {
         };
         const submit = (group: RunItem[]) => {
           inFlight++;
-          (pool.run(group.map((it) => it.task)) as Promise<WorkerReply>).then(
+          const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan };
+          (pool.run(task) as Promise<WorkerReply>).then(
             (reply) => {
               inFlight--;
               if (stopped) return;
@@ -410,12 +477,16 @@ class PoolExecutor implements Executor {
       });
     } finally {
       this.onPoolError = null;
+      if (this.shared) this.shared.onError = null;
     }
   }
 
-  /** Queued batches are dropped; a destroy that fails must not hide why the run stopped. */
+  /**
+   * Queued batches are dropped; a destroy that fails must not hide why the run stopped. A shared pool
+   * stays open: its owner closes it, after a failure too (tasks of a failed run may still be running).
+   */
   async close(): Promise<void> {
-    await this.pool?.destroy().catch(() => undefined);
-    this.pool = null;
+    await this.own?.destroy().catch(() => undefined);
+    this.own = null;
   }
 }

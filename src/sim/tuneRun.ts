@@ -8,7 +8,7 @@ import type { Estimate } from '../stats/metricPath.js';
 import { SearchError, tuneSearch, type SearchOutcome } from '../stats/tuneSearch.js';
 import type { RunPlan } from './plan.js';
 import { canonicalJson } from './results.js';
-import { runPlan } from './runner.js';
+import { runPlan, SharedPool } from './runner.js';
 import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
 import { VOLLEY_VERSION } from './version.js';
 
@@ -23,6 +23,16 @@ export interface TuneRunOptions {
 
 /** Play the search; every round's values are the cells of one plan on the ordinary runner. */
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
+  // One pool for every round: its workers start and warm up once (src/sim/runner.ts, SharedPool).
+  const pool = opts.workers > 0 ? new SharedPool(opts.workers) : null;
+  try {
+    return await search(prep, opts, pool);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function search(prep: PreparedTune, opts: TuneRunOptions, pool: SharedPool | null): Promise<TuneResults> {
   const { run, metric } = prep;
   const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
     const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));
@@ -34,7 +44,7 @@ export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise
       cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
       checkInvariants: false,
     };
-    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal });
+    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, ...(pool ? { pool } : {}) });
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
       const e = metric.read(summarizeCell(accs[i], shape));

@@ -1,8 +1,10 @@
-/** Piscina worker: runs batches of the plan it was given as workerData, a task's batches one after the other. */
+/**
+ * Piscina worker: runs a task's batches one after the other, of the plan given as workerData or, on a
+ * pool kept for several plans (SharedPool in src/sim/runner.ts), of the plan the task brings.
+ */
 import { workerData } from 'node:worker_threads';
 import { BatchRunner, EngagementError } from './batch.js';
-import type { BatchTask, RunPlan } from './plan.js';
-import type { WorkerReply, WorkerSetup } from './runner.js';
+import type { WorkerReply, WorkerSetup, WorkerTask } from './runner.js';
 import { millisecondsNow } from './stopwatch.js';
 
 /**
@@ -30,21 +32,41 @@ function faultFromEnv(spec: string | undefined): Fault | null {
 }
 
 const fault = faultFromEnv(process.env.VOLLEY_FAULT);
-const setup: WorkerSetup = 'plan' in (workerData as object) ? (workerData as WorkerSetup) : { plan: workerData as RunPlan, rows: null };
-const runner = new BatchRunner(setup.plan, {
-  rows: setup.rows,
-  beforePlay:
-    fault?.kind === 'throw'
-      ? (cell, engagement) => {
-          if (cell === fault.args.cell && engagement === fault.args.engagement) throw new Error('injected fault (VOLLEY_FAULT)');
-        }
-      : undefined,
-});
+const newRunner = (setup: WorkerSetup) =>
+  new BatchRunner(setup.plan, {
+    rows: setup.rows,
+    beforePlay:
+      fault?.kind === 'throw'
+        ? (cell, engagement) => {
+            if (cell === fault.args.cell && engagement === fault.args.engagement) throw new Error('injected fault (VOLLEY_FAULT)');
+          }
+        : undefined,
+  });
 
-export default function runBatches(tasks: readonly BatchTask[]): WorkerReply | Promise<never> {
+/** The plan of a pool made for one run. */
+const fromData = workerData && typeof workerData === 'object' && 'plan' in workerData ? newRunner(workerData as WorkerSetup) : null;
+/** Plans brought by tasks, by key: the latest two (a tune round's, and the one before while it drains). */
+const byKey = new Map<string, BatchRunner>();
+
+function runnerFor(task: WorkerTask): BatchRunner {
+  if (!task.plan) {
+    if (!fromData) throw new Error('internal: a task without a plan on a pool made without one');
+    return fromData;
+  }
+  let runner = byKey.get(task.plan.key);
+  if (!runner) {
+    runner = newRunner(task.plan.setup);
+    byKey.set(task.plan.key, runner);
+    if (byKey.size > 2) byKey.delete(byKey.keys().next().value!);
+  }
+  return runner;
+}
+
+export default function runBatches(work: WorkerTask): WorkerReply | Promise<never> {
   const outs: Extract<WorkerReply, { ok: true }>['outs'] = [];
   try {
-    for (const task of tasks) {
+    const runner = runnerFor(work);
+    for (const task of work.batches) {
       if (fault?.kind === 'exit' && task.index === fault.args.batch) process.exit(3);
       if (fault?.kind === 'uncaught' && task.index === fault.args.batch) {
         setImmediate(() => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { batchesOf } from '../../src/sim/plan.js';
 import { prepareRun } from '../../src/sim/prepare.js';
 import { WorkerFault } from '../../src/sim/runErrors.js';
-import { BatchSession, groupSize, runPlanOutcome } from '../../src/sim/runner.js';
+import { BatchSession, groupSize, runPlanOutcome, SharedPool } from '../../src/sim/runner.js';
 import { SIMS } from '../report/fixture.js';
 
 const prep = prepareRun({ file: SIMS.townAssault, engagements: 300, batch: 50 });
@@ -64,5 +64,43 @@ describe('tasks of several short batches (src/sim/runner.ts)', () => {
     expect(new WorkerFault([t(2)], 'exit 3').message).toBe('a worker died while running batch 2 (cell 0, engagements 100..149): exit 3');
     expect(new WorkerFault([t(7), t(8), t(9)], 'exit 3').message).toBe('a worker died while running one of batches 7..9 (cell 1, engagements 50..199): exit 3');
     expect(new WorkerFault(null, 'exit 3').message).toBe('a worker died between batches: exit 3');
+  });
+});
+
+describe('SharedPool: one pool for several plans (volley tune)', () => {
+  const other = prepareRun({ file: SIMS.townAssault, engagements: 200, batch: 40, seed: 7 }).plan;
+
+  it('runs plan after plan on the same threads, each as a run of its own would', async () => {
+    const pool = new SharedPool(2);
+    try {
+      const threads = () => pool.piscina.threads.map((t) => t.threadId).sort();
+      const a = await runPlanOutcome(plan, { workers: 2, pool });
+      const first = threads();
+      const b = await runPlanOutcome(other, { workers: 2, pool });
+      const c = await runPlanOutcome(plan, { workers: 2, pool });
+      expect(threads()).toEqual(first);
+      expect(first).toHaveLength(2);
+      expect(a.accumulators).toEqual((await runPlanOutcome(plan, { workers: 0 })).accumulators);
+      expect(b.accumulators).toEqual((await runPlanOutcome(other, { workers: 0 })).accumulators);
+      expect(c.accumulators).toEqual(a.accumulators);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reports an engagement that fails, and stays usable for the next plan', async () => {
+    // Workers read the test hook when they start (src/sim/worker.ts): set it for this pool only.
+    process.env.VOLLEY_FAULT = 'throw:cell=3,engagement=61';
+    const pool = new SharedPool(2);
+    delete process.env.VOLLEY_FAULT;
+    try {
+      await expect(runPlanOutcome(plan, { workers: 2, pool })).rejects.toThrow(/engagement 61 of cell 3/);
+      // The second plan has one cell: nothing in it throws.
+      const single = prepareRun({ file: SIMS.townAssault.replace('experiment', 'scenario'), engagements: 100, batch: 50 }).plan;
+      const ok = await runPlanOutcome(single, { workers: 2, pool });
+      expect(ok.accumulators).toEqual((await runPlanOutcome(single, { workers: 0 })).accumulators);
+    } finally {
+      await pool.close();
+    }
   });
 });
