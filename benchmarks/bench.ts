@@ -148,6 +148,17 @@ function status(met: boolean, detail: string): string {
   return met ? `**met** (${detail})` : `**not met** (${detail})`;
 }
 
+/** The overhead target: the pool's own time, and whether the wall clock agrees. */
+function overheadStatus(st: SteadyFigures): string {
+  const own = st.poolShare <= TARGETS.overhead;
+  const wall = st.overheadWall.median <= TARGETS.overhead;
+  if (own && wall) return "**met** (the pool's own time and the wall clock)";
+  if (own) {
+    return `**met for the pool's own time**; not on the wall clock (${pct(st.overheadWall.median)}, which adds the worker thread's own speed: the same batches took ${times(st.batchRatio.median)} their in-process time there)`;
+  }
+  return `**not met** (the pool's own time ${pct(st.poolShare - TARGETS.overhead)} over)`;
+}
+
 function profileTable(p: Profile): string {
   const rows = p.top.map((r) => `| ${r.where.replace(/\|/g, '\\|')} | ${pct(r.self)} | ${pct(r.total)} |`);
   const phases = p.phases.filter((x) => x.total > 0).map((x) => `\`${x.name}\` ${pct(x.total, 0)}`).join(', ');
@@ -186,7 +197,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
     const how = `${st.rounds} rounds of the same ${st.batchesPerRound} batches of ${fmt(p.batch)} on warm threads`;
     out.push(
       `| 3. two workers >= 1.9x one worker: **${name}**, steady state | ${fmt(st.twoWorkers)} / ${fmt(st.oneWorker)} per s; median of ${how}: **${times(st.scaling.median)}** (${quartiles(st.scaling, times)}); whole runs of ${fmt(p.engagements)} engagements, start-up and warm-up included: ${times(p.scaling)} | ${status(st.scaling.median >= TARGETS.scaling, st.scaling.median >= TARGETS.scaling ? 'steady state' : `${pct(1 - st.scaling.median / TARGETS.scaling)} short in steady state`)} |`,
-      `| 3. pool overhead <= 3% against an in-process loop of the same batches: **${name}**, steady state | the pool's own time (a worker's wall time not spent in batches, less the same in-process): **${pct(st.poolShare)}**; the wall clock, median of ${how}: ${pct(st.overheadWall.median)} (${quartiles(st.overheadWall, (x) => pct(x))}), where the same batches took ${times(st.batchRatio.median)} their in-process time inside the worker; whole runs, start-up included: ${pct(p.overhead)} | ${status(st.poolShare <= TARGETS.overhead, st.poolShare <= TARGETS.overhead ? "the pool's own time" : `${pct(st.poolShare - TARGETS.overhead)} over`)} |`,
+      `| 3. pool overhead <= 3% against an in-process loop of the same batches: **${name}**, steady state | the pool's own time (a worker's wall time not spent in batches, less the same in-process): **${pct(st.poolShare)}**; the wall clock, median of ${how}: ${pct(st.overheadWall.median)} (${quartiles(st.overheadWall, (x) => pct(x))}), where the same batches took ${times(st.batchRatio.median)} their in-process time inside the worker; whole runs, start-up included: ${pct(p.overhead)} | ${overheadStatus(st)} |`,
     );
   }
   if (scale.length) out.push(`| 4. cost against units and turns, with memory | table and chart below | measured |`);
