@@ -49,13 +49,14 @@ describe('batchSeconds', () => {
 });
 
 describe('tasks of several short batches (src/sim/runner.ts)', () => {
-  it('hand out one batch a task until a batch has been timed, then enough for about 40 ms, at most 32', () => {
+  it('hand out one batch a task until a batch has been timed, then enough for about 100 ms, at most 32', () => {
     expect(groupSize(null)).toBe(1);
     expect(groupSize(0)).toBe(1);
     expect(groupSize(500)).toBe(1);
-    expect(groupSize(40)).toBe(1);
-    expect(groupSize(19.9)).toBe(2);
-    expect(groupSize(2.7)).toBe(14);
+    expect(groupSize(100)).toBe(1);
+    expect(groupSize(49.9)).toBe(2);
+    expect(groupSize(7)).toBe(14);
+    expect(groupSize(2.7)).toBe(32);
     expect(groupSize(0.01)).toBe(32);
   });
 
