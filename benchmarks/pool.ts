@@ -40,6 +40,11 @@ export interface SteadyFigures {
   batchRatio: Spread;
   /** With 2 workers: the share of both workers' time spent in batches. */
   busyTwo: number;
+  /**
+   * The scaling had neither pool waited for a round's last batch: 1-worker wall time over the 2-worker
+   * batch time shared by two. A round's end is the benchmark's (a run has one, at its very end).
+   */
+  scalingNoTail: number;
   /** The same batches' own time with 2 workers against 1 (median ratio: above 1 when two threads slow each other). */
   contention: Spread;
 }
@@ -79,6 +84,7 @@ export function measureSteady(file: string, batch: number, batchesPerRound: numb
     poolShare: 1 - b[1] / w[1] - (1 - b[0] / w[0]),
     batchRatio: spread(r.batchSeconds.map((t) => t[1] / t[0])),
     busyTwo: b[2] / (2 * w[2]),
+    scalingNoTail: (2 * w[1]) / b[2],
     contention: spread(r.batchSeconds.map((t) => t[2] / t[1])),
   };
 }
