@@ -40,6 +40,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Run on this pool (its size, not `workers`, decides) and leave it open. */
   pool?: SharedPool;
+  /** Test seam: this many batches a task from the start, instead of as many as make about TASK_MS. */
+  batchesPerTask?: number;
 }
 
 export interface RunOutcome {
@@ -60,7 +62,13 @@ export interface RunOutcome {
  * What a worker returns for a task, its batches played one after the other (src/sim/worker.ts): each
  * batch's output and the milliseconds it took in the worker, or the engagement that failed.
  */
-export type WorkerReply = { ok: true; outs: (BatchOutput & { ms: number })[] } | { ok: false; failure: EngagementFailure };
+export type WorkerReply =
+  | { ok: true; outs: TimedOutput[] }
+  /** An engagement failed: `outs` are the task's batches played before the one it is in. */
+  | { ok: false; failure: EngagementFailure; outs: TimedOutput[] };
+
+/** A batch's output and the milliseconds it took in the worker. */
+export type TimedOutput = BatchOutput & { ms: number };
 
 /** What a worker is given: the plan and, for exports, the row layout. */
 export interface WorkerSetup {
@@ -80,8 +88,8 @@ export interface WorkerTask {
 /**
  * A worker pool kept for several runs of different plans (`volley tune` plays each round's values as
  * a plan of their own): its threads start once and stay warm, their compiled code included, instead of
- * a pool started and warmed for every round. Runs given it (RunOptions.pool) hand every task its plan,
- * a few kilobytes; each worker compiles a plan once. Close it when done.
+ * a pool started and warmed for every round. Runs given it (RunOptions.pool), one at a time, hand every
+ * task its plan, a few kilobytes; each worker compiles a plan once. Close it when done.
  */
 export class SharedPool {
   readonly piscina: Piscina;
@@ -378,9 +386,11 @@ class PoolExecutor implements Executor {
   private onPoolError: ((e: Error) => void) | null = null;
   private poolFault: Error | null = null;
   busyMs = 0;
-  /** Mean milliseconds of a batch in the workers so far (null before the first reply). */
+  /**
+   * Milliseconds of a batch in the workers, a moving average of the tasks' means that forgets the
+   * slow first batches of a worker's warm-up within a few tasks (null before the first reply).
+   */
   private msPerBatch: number | null = null;
-  private batchesTimed = 0;
   private readonly workers: number;
   /** On a shared pool, the plan every task brings. */
   private readonly taskPlan: WorkerTask['plan'];
@@ -428,13 +438,14 @@ class PoolExecutor implements Executor {
         opts.signal?.addEventListener('abort', onAbort, { once: true });
         this.onPoolError = stop;
         if (this.shared) {
+          if (this.shared.onError) throw new Error('internal: a SharedPool runs one plan at a time');
           this.shared.onError = stop;
           this.poolFault ??= this.shared.takeFault();
         }
         if (this.poolFault) return stop(this.poolFault);
         if (opts.signal?.aborted) return onAbort();
         const pump = () => {
-          const full = groupSize(this.msPerBatch);
+          const full = opts.batchesPerTask ?? groupSize(this.msPerBatch);
           const window = Math.max(8, 4 * this.workers) * full;
           // Near the end, smaller tasks: no worker is left with a long one while the others wait.
           const size = Math.max(1, Math.min(full, Math.ceil((items.length - cursor) / (2 * this.workers))));
@@ -456,18 +467,21 @@ class PoolExecutor implements Executor {
             (reply) => {
               inFlight--;
               if (stopped) return;
-              if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
+              let ms = 0;
               try {
+                // The batches played, a failed task's included: the checkpoint keeps them.
                 reply.outs.forEach((out, k) => {
                   finished++;
                   this.busyMs += out.ms;
-                  this.msPerBatch = ((this.msPerBatch ?? 0) * this.batchesTimed + out.ms) / (this.batchesTimed + 1);
-                  this.batchesTimed++;
+                  ms += out.ms;
                   complete(group[k].slot, { acc: out.acc, rows: out.rows });
                 });
               } catch (e) {
                 return stop(e instanceof Error ? e : new Error(String(e)));
               }
+              if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
+              const mean = ms / reply.outs.length;
+              this.msPerBatch = this.msPerBatch === null ? mean : 0.5 * this.msPerBatch + 0.5 * mean;
               pump();
             },
             (e: unknown) => {

@@ -23,16 +23,17 @@ export interface TuneRunOptions {
 
 /** Play the search; every round's values are the cells of one plan on the ordinary runner. */
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
-  // One pool for every round: its workers start and warm up once (src/sim/runner.ts, SharedPool).
-  const pool = opts.workers > 0 ? new SharedPool(opts.workers) : null;
+  // One pool for every round: its workers start and warm up once (src/sim/runner.ts, SharedPool). It
+  // starts with the first round, so a search refused before it plays anything starts no threads.
+  const pools: { pool: SharedPool | null } = { pool: null };
   try {
-    return await search(prep, opts, pool);
+    return await search(prep, opts, () => (pools.pool ??= new SharedPool(opts.workers)));
   } finally {
-    await pool?.close();
+    await pools.pool?.close();
   }
 }
 
-async function search(prep: PreparedTune, opts: TuneRunOptions, pool: SharedPool | null): Promise<TuneResults> {
+async function search(prep: PreparedTune, opts: TuneRunOptions, sharedPool: () => SharedPool): Promise<TuneResults> {
   const { run, metric } = prep;
   const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
     const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));
@@ -44,7 +45,7 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, pool: SharedPool
       cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
       checkInvariants: false,
     };
-    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, ...(pool ? { pool } : {}) });
+    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, ...(opts.workers > 0 ? { pool: sharedPool() } : {}) });
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
       const e = metric.read(summarizeCell(accs[i], shape));

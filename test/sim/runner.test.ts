@@ -5,6 +5,7 @@
  * playing batches is counted apart from the wall time, and never touches the results.
  */
 import { describe, expect, it } from 'vitest';
+import { BatchRunner } from '../../src/sim/batch.js';
 import { batchesOf } from '../../src/sim/plan.js';
 import { prepareRun } from '../../src/sim/prepare.js';
 import { WorkerFault } from '../../src/sim/runErrors.js';
@@ -103,5 +104,34 @@ describe('SharedPool: one pool for several plans (volley tune)', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('tasks of several batches on 2 workers (batchesPerTask, the test seam)', () => {
+  it('merge as a run in this thread does, with done batches (a resumed run) breaking the tasks up', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    // Batches 2, 3, 9 and 17 came from a checkpoint: tasks stop at the holes they leave.
+    const done = new Map([2, 3, 9, 17].map((i) => [i, batchAcc(i)] as const));
+    function batchAcc(i: number) {
+      const t = tasks[i];
+      return new BatchRunner(plan).run({ cell: t.cell, start: t.start, count: t.count });
+    }
+    const ran: number[] = [];
+    const out = await runPlanOutcome(plan, { workers: 2, batchesPerTask: 4, done, onBatch: (i) => ran.push(i) });
+    expect(out.accumulators).toEqual(whole.accumulators);
+    expect(ran.sort((a, b) => a - b)).toEqual(tasks.map((t) => t.index).filter((i) => !done.has(i)));
+  });
+
+  it('keep the batches a failed task played before the engagement that failed', async () => {
+    // Cell 1 is batches 6..11 (engagements 0..299 by 50): engagement 120 is in batch 8, the third of
+    // the task 6, 7, 8. Workers read the hook when they start: set for this run's pool only.
+    const saved: number[] = [];
+    process.env.VOLLEY_FAULT = 'throw:cell=1,engagement=120';
+    const running = runPlanOutcome(plan, { workers: 2, batchesPerTask: 3, onBatch: (i) => saved.push(i) });
+    delete process.env.VOLLEY_FAULT;
+    await expect(running).rejects.toThrow(/engagement 120 of cell 1/);
+    expect(saved).toContain(6);
+    expect(saved).toContain(7);
+    expect(saved).not.toContain(8);
   });
 });
