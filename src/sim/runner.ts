@@ -38,8 +38,8 @@ export interface RunOptions {
   rows?: { layout: RowLayout; from: number; write: (position: number, text: string, task: BatchTask) => void };
   /** Aborting stops the run: RunInterrupted once the pool is down. */
   signal?: AbortSignal;
-  /** Run on this pool (its size, not `workers`, decides) and leave it open. */
-  pool?: SharedPool;
+  /** Run on this pool, made without a setup (its size, not `workers`, decides), and leave it open. */
+  pool?: WorkerPool;
   /** Test seam: this many batches a task from the start, instead of as many as make about TASK_MS. */
   batchesPerTask?: number;
 }
@@ -77,7 +77,7 @@ export interface WorkerSetup {
 }
 
 /**
- * What a worker is handed: consecutive batches; on a SharedPool also the plan (with a key the worker
+ * What a worker is handed: consecutive batches; on a pool made without a plan also the plan (with a key the worker
  * keeps its compiled runner under), since such a pool serves several plans one after the other.
  */
 export interface WorkerTask {
@@ -86,20 +86,32 @@ export interface WorkerTask {
 }
 
 /**
- * A worker pool kept for several runs of different plans (`volley tune` plays each round's values as
- * a plan of their own): its threads start once and stay warm, their compiled code included, instead of
- * a pool started and warmed for every round. Runs given it (RunOptions.pool), one at a time, hand every
- * task its plan, a few kilobytes; each worker compiles a plan once. Close it when done.
+ * A piscina pool of worker threads, and where a worker that dies between tasks is reported. A run
+ * makes one for itself, its plan given to the workers once (`setup`). Made without a setup, it can
+ * serve several runs of different plans one after the other (RunOptions.pool; `volley tune` plays each
+ * round's values as a plan of their own): its threads start once and stay warm, their compiled code
+ * included, and every task brings its plan, a few kilobytes, which each worker compiles once. Close it
+ * when done.
  */
-export class SharedPool {
+export class WorkerPool {
   readonly piscina: Piscina;
   /** Where a worker that dies between tasks is reported: the run using the pool, if any. */
   onError: ((e: Error) => void) | null = null;
   private fault: Error | null = null;
   private plans = 0;
 
-  constructor(readonly workers: number) {
-    this.piscina = newPiscina(workers, null);
+  constructor(
+    readonly workers: number,
+    /** The one plan of the pool's runs, or null: tasks bring theirs. */
+    readonly setup: WorkerSetup | null = null,
+  ) {
+    this.piscina = new Piscina({
+      filename: pathToFileURL(workerFile()).href,
+      workerData: setup,
+      minThreads: workers,
+      maxThreads: workers,
+      idleTimeout: 1000,
+    });
     this.piscina.on('error', (e: unknown) => {
       const fault = new WorkerFault(null, e instanceof Error ? e.message : String(e));
       if (this.onError) this.onError(fault);
@@ -107,7 +119,7 @@ export class SharedPool {
     });
   }
 
-  /** A fault that happened while no run was using the pool (the next run reports it). */
+  /** A fault that happened while no run was using the pool (the next run, or round, reports it). */
   takeFault(): Error | null {
     const f = this.fault;
     this.fault = null;
@@ -119,19 +131,10 @@ export class SharedPool {
     return `plan-${++this.plans}`;
   }
 
+  /** Queued tasks are dropped; a destroy that fails must not hide why a run stopped. */
   async close(): Promise<void> {
     await this.piscina.destroy().catch(() => undefined);
   }
-}
-
-function newPiscina(workers: number, setup: WorkerSetup | null): Piscina {
-  return new Piscina({
-    filename: pathToFileURL(workerFile()).href,
-    workerData: setup,
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: 1000,
-  });
 }
 
 /**
@@ -380,11 +383,8 @@ export function groupSize(msPerBatch: number | null): number {
  * few.
  */
 class PoolExecutor implements Executor {
-  /** The pool made for this run (none on a shared pool). */
-  private own: Piscina | null = null;
-  /** Where a worker that dies outside a batch is reported: the round running, or the next one. */
-  private onPoolError: ((e: Error) => void) | null = null;
-  private poolFault: Error | null = null;
+  /** The pool made for this run (none on a given pool), started at the first round with work. */
+  private own: WorkerPool | null = null;
   busyMs = 0;
   /**
    * Milliseconds of a batch in the workers, a moving average of the tasks' means that forgets the
@@ -392,30 +392,20 @@ class PoolExecutor implements Executor {
    */
   private msPerBatch: number | null = null;
   private readonly workers: number;
-  /** On a shared pool, the plan every task brings. */
+  /** On a given pool, the plan every task brings. */
   private readonly taskPlan: WorkerTask['plan'];
 
   constructor(
     private readonly plan: RunPlan,
     private readonly opts: RunOptions,
-    private readonly shared: SharedPool | null = null,
+    private readonly given: WorkerPool | null = null,
   ) {
-    this.workers = shared ? shared.workers : opts.workers;
-    this.taskPlan = shared ? { key: shared.nextKey(), setup: { plan, rows: opts.rows?.layout ?? null } } : undefined;
+    this.workers = given ? given.workers : opts.workers;
+    this.taskPlan = given ? { key: given.nextKey(), setup: { plan, rows: opts.rows?.layout ?? null } } : undefined;
   }
 
-  private start(): Piscina {
-    if (this.shared) return this.shared.piscina;
-    if (this.own) return this.own;
-    const pool = newPiscina(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null });
-    // A worker that dies with no batch of ours (between batches) is still the end of the run.
-    pool.on('error', (e: unknown) => {
-      const fault = new WorkerFault(null, e instanceof Error ? e.message : String(e));
-      if (this.onPoolError) this.onPoolError(fault);
-      else this.poolFault ??= fault;
-    });
-    this.own = pool;
-    return pool;
+  private start(): WorkerPool {
+    return this.given ?? (this.own ??= new WorkerPool(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null }));
   }
 
   async run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void> {
@@ -436,13 +426,11 @@ class PoolExecutor implements Executor {
         };
         const onAbort = () => stop(interrupted(finished, items.length));
         opts.signal?.addEventListener('abort', onAbort, { once: true });
-        this.onPoolError = stop;
-        if (this.shared) {
-          if (this.shared.onError) throw new Error('internal: a SharedPool runs one plan at a time');
-          this.shared.onError = stop;
-          this.poolFault ??= this.shared.takeFault();
-        }
-        if (this.poolFault) return stop(this.poolFault);
+        // A worker that dies with no batch of ours (between tasks) is still the end of the run.
+        if (pool.onError) throw new Error('internal: a worker pool runs one plan at a time');
+        pool.onError = stop;
+        const fault = pool.takeFault();
+        if (fault) return stop(fault);
         if (opts.signal?.aborted) return onAbort();
         const pump = () => {
           const full = opts.batchesPerTask ?? groupSize(this.msPerBatch);
@@ -463,7 +451,7 @@ class PoolExecutor implements Executor {
         const submit = (group: RunItem[]) => {
           inFlight++;
           const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan };
-          (pool.run(task) as Promise<WorkerReply>).then(
+          (pool.piscina.run(task) as Promise<WorkerReply>).then(
             (reply) => {
               inFlight--;
               if (stopped) return;
@@ -493,17 +481,13 @@ class PoolExecutor implements Executor {
         pump();
       });
     } finally {
-      this.onPoolError = null;
-      if (this.shared) this.shared.onError = null;
+      pool.onError = null;
     }
   }
 
-  /**
-   * Queued batches are dropped; a destroy that fails must not hide why the run stopped. A shared pool
-   * stays open: its owner closes it, after a failure too (tasks of a failed run may still be running).
-   */
+  /** A given pool stays open: its owner closes it, after a failure too (a failed run's tasks may still be running). */
   async close(): Promise<void> {
-    await this.own?.destroy().catch(() => undefined);
+    await this.own?.close();
     this.own = null;
   }
 }

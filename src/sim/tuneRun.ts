@@ -8,7 +8,7 @@ import type { Estimate } from '../stats/metricPath.js';
 import { SearchError, tuneSearch, type SearchOutcome } from '../stats/tuneSearch.js';
 import type { RunPlan } from './plan.js';
 import { canonicalJson } from './results.js';
-import { runPlan, SharedPool } from './runner.js';
+import { runPlan, WorkerPool } from './runner.js';
 import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
 import { VOLLEY_VERSION } from './version.js';
 
@@ -23,17 +23,17 @@ export interface TuneRunOptions {
 
 /** Play the search; every round's values are the cells of one plan on the ordinary runner. */
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
-  // One pool for every round: its workers start and warm up once (src/sim/runner.ts, SharedPool). It
+  // One pool for every round: its workers start and warm up once (src/sim/runner.ts, WorkerPool). It
   // starts with the first round, so a search refused before it plays anything starts no threads.
-  const pools: { pool: SharedPool | null } = { pool: null };
+  const pools: { pool: WorkerPool | null } = { pool: null };
   try {
-    return await search(prep, opts, () => (pools.pool ??= new SharedPool(opts.workers)));
+    return await search(prep, opts, () => (pools.pool ??= new WorkerPool(opts.workers)));
   } finally {
     await pools.pool?.close();
   }
 }
 
-async function search(prep: PreparedTune, opts: TuneRunOptions, sharedPool: () => SharedPool): Promise<TuneResults> {
+async function search(prep: PreparedTune, opts: TuneRunOptions, sharedPool: () => WorkerPool): Promise<TuneResults> {
   const { run, metric } = prep;
   const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
     const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));

@@ -9,7 +9,7 @@ import { BatchRunner } from '../../src/sim/batch.js';
 import { batchesOf } from '../../src/sim/plan.js';
 import { prepareRun } from '../../src/sim/prepare.js';
 import { WorkerFault } from '../../src/sim/runErrors.js';
-import { BatchSession, groupSize, runPlanOutcome, SharedPool } from '../../src/sim/runner.js';
+import { BatchSession, groupSize, runPlanOutcome, WorkerPool } from '../../src/sim/runner.js';
 import { SIMS } from '../report/fixture.js';
 
 const prep = prepareRun({ file: SIMS.townAssault, engagements: 300, batch: 50 });
@@ -69,11 +69,11 @@ describe('tasks of several short batches (src/sim/runner.ts)', () => {
   });
 });
 
-describe('SharedPool: one pool for several plans (volley tune)', () => {
+describe('WorkerPool: one pool for several plans (volley tune)', () => {
   const other = prepareRun({ file: SIMS.townAssault, engagements: 200, batch: 40, seed: 7 }).plan;
 
   it('runs plan after plan on the same threads, each as a run of its own would', async () => {
-    const pool = new SharedPool(2);
+    const pool = new WorkerPool(2);
     try {
       const threads = () => pool.piscina.threads.map((t) => t.threadId).sort();
       const a = await runPlanOutcome(plan, { workers: 2, pool });
@@ -93,7 +93,7 @@ describe('SharedPool: one pool for several plans (volley tune)', () => {
   it('reports an engagement that fails, and stays usable for the next plan', async () => {
     // Workers read the test hook when they start (src/sim/worker.ts): set it for this pool only.
     process.env.VOLLEY_FAULT = 'throw:cell=3,engagement=61';
-    const pool = new SharedPool(2);
+    const pool = new WorkerPool(2);
     delete process.env.VOLLEY_FAULT;
     try {
       await expect(runPlanOutcome(plan, { workers: 2, pool })).rejects.toThrow(/engagement 61 of cell 3/);
