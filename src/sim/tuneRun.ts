@@ -33,7 +33,7 @@ export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise
   }
 }
 
-async function search(prep: PreparedTune, opts: TuneRunOptions, sharedPool: () => WorkerPool): Promise<TuneResults> {
+async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => WorkerPool): Promise<TuneResults> {
   const { run, metric } = prep;
   const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
     const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));
@@ -45,7 +45,7 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, sharedPool: () =
       cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
       checkInvariants: false,
     };
-    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, ...(opts.workers > 0 ? { pool: sharedPool() } : {}) });
+    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, ...(opts.workers > 0 ? { pool: pool() } : {}) });
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
       const e = metric.read(summarizeCell(accs[i], shape));
