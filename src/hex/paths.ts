@@ -89,12 +89,18 @@ class IndexHeap {
 const heaps = new WeakMap<HexGrid, IndexHeap>();
 const queues = new WeakMap<HexGrid, Int32Array>();
 
-function heapFor(grid: HexGrid): IndexHeap {
-  const h = heaps.get(grid);
-  if (h && !h.busy) return h;
-  const fresh = new IndexHeap(grid.size);
-  if (!h) heaps.set(grid, fresh);
+/** The grid's kept workspace if it is free, else a fresh one (kept only when the grid had none). */
+function workspaceFor<T extends { busy: boolean }>(cache: WeakMap<HexGrid, T>, grid: HexGrid, make: (n: number) => T): T {
+  const kept = cache.get(grid);
+  if (kept && !kept.busy) return kept;
+  const fresh = make(grid.size);
+  if (!kept) cache.set(grid, fresh);
   return fresh;
+}
+
+const newHeap = (n: number) => new IndexHeap(n);
+function heapFor(grid: HexGrid): IndexHeap {
+  return workspaceFor(heaps, grid, newHeap);
 }
 
 /**
@@ -210,12 +216,9 @@ class BucketQueue {
 
 const bucketQueues = new WeakMap<HexGrid, BucketQueue>();
 
+const newBucketQueue = (n: number) => new BucketQueue(n);
 function bucketQueueFor(grid: HexGrid): BucketQueue {
-  const q = bucketQueues.get(grid);
-  if (q && !q.busy) return q;
-  const fresh = new BucketQueue(grid.size);
-  if (!q) bucketQueues.set(grid, fresh);
-  return fresh;
+  return workspaceFor(bucketQueues, grid, newBucketQueue);
 }
 
 /**
