@@ -17,6 +17,7 @@ import { traceCommand } from './trace.js';
 import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
+import { refuseRepeatedOptions } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -34,13 +35,24 @@ function fail(e: unknown): never {
     process.exit(1);
   }
   const msg = e instanceof Error ? e.message : String(e);
+  // A file system refusal met while writing (a full disk, a folder made read-only meanwhile) is the
+  // machine's, not volley's: say what and where, without calling it an internal error.
+  const sys = e as NodeJS.ErrnoException;
+  if (e instanceof Error && typeof sys.code === 'string' && typeof sys.syscall === 'string') {
+    process.stderr.write(`volley: ${msg}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`volley: internal error: ${msg}\n`);
   if (process.env.VOLLEY_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
   process.exit(1);
 }
 
+/** The options yargs has parsed for the command at hand (its types leave getOptions out). */
+const optionsOf = (y: unknown) => (y as { getOptions(): { array: string[] } }).getOptions();
+
 async function main(): Promise<void> {
-  await yargs(hideBin(process.argv))
+  const cli = yargs(hideBin(process.argv));
+  await cli
     .scriptName('volley')
     .usage('$0 <command> [options]\n\nMonte Carlo battle simulator and balance analyzer for horse-and-musket wargame rules.')
     .command(runCommand)
@@ -52,6 +64,8 @@ async function main(): Promise<void> {
     .command(tournamentCommand)
     .command(refitCommand)
     .command(tuneCommand)
+    // Before validation, so that a repeated option is named as such and not as a bad value.
+    .middleware((argv) => refuseRepeatedOptions(argv, optionsOf(cli).array), true)
     .demandCommand(1, 'name a command: run, trace, tournament, tune, odds, refit, rulesets, validate or schema')
     .strict()
     .help()

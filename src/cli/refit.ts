@@ -1,8 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/pairedRefit.js';
-import { UsageError } from './errors.js';
+import { outputFolder, seedArg, workersArg } from './args.js';
 
 interface RefitCheckArgs {
   refit: string;
@@ -27,17 +26,16 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
   handler: async (argv) => {
-    const workers = argv.workers ?? availableParallelism();
-    if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
-    const seed = /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
+    const workers = workersArg(argv.workers);
+    const seed = seedArg(argv.seed)!;
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed });
+    const outDir = outputFolder(argv.out ?? `reports/refit-${prep.refit.name}`);
     const { runRefitCheck, buildRefitResults } = await import('../sim/pairedRefit.js');
     const { writeFileAtomic } = await import('../sim/writeFiles.js');
     const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
     const started = performance.now();
     const accs = await runRefitCheck(prep, workers);
     const results = buildRefitResults(prep, accs);
-    const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
     writeFileAtomic(join(outDir, REFIT_CHECK_FILE), `${JSON.stringify(results, null, 2)}\n`);
     await writeRefitReport(results, outDir);
     for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../sim/engagementRows.js';
 import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/prepare.js';
+import { usefulWorkers } from '../sim/plan.js';
+import { seedArg, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -106,10 +107,9 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('max-engagements', { type: 'number', describe: `With --precision: the most engagements per cell (default ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
-    const workers = argv.workers ?? availableParallelism();
-    if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
+    const asked = workersArg(argv.workers);
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the run, or start over)');
-    const seed = argv.seed === undefined ? undefined : /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
+    const seed = seedArg(argv.seed);
     const prep = prepareRun({
       file: argv.file,
       engagements: argv.engagements,
@@ -120,6 +120,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       precision: argv.precision,
       maxEngagements: argv.maxEngagements,
     });
+    const workers = usefulWorkers(prep.plan, asked);
     const m = await runModules();
     if (existsSync(prep.outDir) && !existsSync(join(prep.outDir, m.RESULTS_FILE)) && !existsSync(join(prep.outDir, CHECKPOINT_FILE)) && !argv.quiet) {
       // A folder without results.json may belong to something else; say where we write.

@@ -1,8 +1,8 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
+import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
+import { outputFolder, seedArg, workersArg } from './args.js';
 
 interface Args {
   file: string;
@@ -25,16 +25,16 @@ export const tournamentCommand: CommandModule<object, Args> = {
       .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads (default: cores)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' }) as never,
   handler: async (argv) => {
-    const seed = /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
-    const t = await runTournament({
+    const prep = prepareTournament({
       file: argv.file,
       doctrines: argv.doctrines.split(',').map((d) => d.trim()).filter((d) => d),
       engagements: argv.engagements,
-      seed,
-      workers: argv.workers ?? availableParallelism(),
+      seed: seedArg(argv.seed)!,
+      workers: workersArg(argv.workers),
     });
     const name = argv.file.replace(/^.*\//, '').replace(/\.scenario\.yaml$|\.yaml$/, '');
-    const out = argv.out ?? join('reports', `tournament-${name}`);
+    const out = outputFolder(argv.out ?? join('reports', `tournament-${name}`));
+    const t = await runTournament(prep);
     writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);
     writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
     console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);

@@ -3,7 +3,6 @@
  * derivation as `volley run`) with an event sink, and write its story, its events and a page that
  * draws it step by step.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { EngagementDice, engagementSeed } from '../core/dice.js';
@@ -22,6 +21,8 @@ import { storyText } from '../report/trace/story.js';
 import type { HexsideFeature, TraceFinal, TraceProvenance, TraceSubject, TraceUnit } from '../report/trace/subject.js';
 import { prepareRun } from '../sim/prepare.js';
 import { VOLLEY_VERSION } from '../sim/version.js';
+import { writeFileAtomic } from '../sim/writeFiles.js';
+import { outputFolder, seedArg } from './args.js';
 import { UsageError } from './errors.js';
 
 export interface TraceRequest {
@@ -232,19 +233,19 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
     const engagement = wholeNumber('--engagement', argv.engagement)!;
     const engagements = wholeNumber('--engagements', argv.engagements);
     if (engagements === 0) throw new UsageError('--engagements: expected a whole number of at least 1');
-    const seed = argv.seed === undefined ? undefined : /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
+    const seed = seedArg(argv.seed);
     const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
     const out = argv.out ?? join('reports', `${r.name}-trace-c${cell}-e${engagement}`);
-    mkdirSync(out, { recursive: true });
+    outputFolder(out);
     const files = {
       story: join(out, 'story.txt'),
       events: join(out, 'events.ndjson'),
       html: join(out, 'trace.html'),
     };
-    writeFileSync(files.story, storyText(r.events, r.subject, { seed: r.provenance.seed, final: r.final }));
+    writeFileAtomic(files.story, storyText(r.events, r.subject, { seed: r.provenance.seed, final: r.final }));
     const head = { type: 'trace', ...r.provenance, ruleset: 'aor', scenario: r.subject.name };
-    writeFileSync(files.events, [head, ...r.events].map((e) => JSON.stringify(e)).join('\n') + '\n');
-    writeFileSync(files.html, traceHtml(r.events, r.subject, r.provenance, r.final));
+    writeFileAtomic(files.events, [head, ...r.events].map((e) => JSON.stringify(e)).join('\n') + '\n');
+    writeFileAtomic(files.html, traceHtml(r.events, r.subject, r.provenance, r.final));
     const res = r.result;
     const winner = res.winner === null ? 'draw' : `${r.subject.sides[res.winner].name} win`;
     console.log(`story:  ${files.story}`);

@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/tune.js';
+import { outputFolder, seedArg, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -52,9 +52,8 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     }
     if (argv.param === undefined) throw new UsageError('tune: --param is needed (what to tune: a vary path such as sides[0].formations[0].demoralization)');
     if (argv.target === undefined) throw new UsageError('tune: --target is needed ("METRIC = VALUE"; --list-metrics lists the metrics)');
-    const workers = argv.workers ?? availableParallelism();
-    if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
-    const seed = argv.seed === undefined ? undefined : /^-?\d+$/.test(argv.seed) ? Number(argv.seed) : argv.seed;
+    const workers = workersArg(argv.workers);
+    const seed = seedArg(argv.seed);
     const prep = prepareTune({
       file: argv.file,
       param: argv.param,
@@ -67,6 +66,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       tolerance: argv.tolerance,
       out: argv.out,
     });
+    outputFolder(prep.outDir);
     // The pool, the statistics and the report load once the request is known to be good.
     const { runTune } = await import('../sim/tuneRun.js');
     const { RunInterrupted } = await import('../sim/runErrors.js');

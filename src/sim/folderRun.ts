@@ -3,7 +3,7 @@
  * batch as it completes, `resume` continues from it, and the engagement export (if any) is streamed to
  * `engagements.<format>.partial` and put in place at the end (DESIGN.md, "Reliability").
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
 import { AppendFile, syncFolder } from './appendFile.js';
@@ -15,6 +15,7 @@ import { planHash } from './planHash.js';
 import type { PreparedRun } from './prepare.js';
 import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
 import { OutputFolderError, RunInterrupted } from './runErrors.js';
+import { makeFolder } from './writeFiles.js';
 
 export const RESULTS_FILE = 'results.json';
 
@@ -123,7 +124,7 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
       contents = readCheckpoint(ckFile, tasks);
       checkHeader(ckFile, contents.header, header);
     }
-    mkdirSync(outDir, { recursive: true });
+    makeFolder(outDir);
     if (!opts.resume) {
       // A fresh start: nothing of an earlier run in this folder may mix with this one.
       for (const f of [CHECKPOINT_FILE, ...['csv', 'ndjson'].flatMap((x) => [`engagements.${x}`, `engagements.${x}.partial`, `engagements.${x}.sorting`])]) {

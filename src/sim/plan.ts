@@ -45,6 +45,14 @@ export interface BatchTask {
   count: number;
 }
 
+/**
+ * Worker threads worth starting for the plan: no more than it has batches (with a precision target, no
+ * more than it may have). The count never changes the results, only how long a run takes.
+ */
+export function usefulWorkers(plan: RunPlan, workers: number): number {
+  return Math.min(workers, plan.cells.length * Math.ceil(plan.engagements / plan.batch));
+}
+
 /** Every batch of the plan, cell by cell, then by first engagement (with a precision target: every batch a cell may play). */
 export function batchesOf(plan: RunPlan): BatchTask[] {
   const out: BatchTask[] = [];

@@ -41,13 +41,25 @@ export interface TournamentResult {
   matches: Match[];
 }
 
-export async function runTournament(req: TournamentRequest): Promise<TournamentResult> {
+/** A tournament read and checked, nothing played yet. */
+export interface PreparedTournament {
+  req: TournamentRequest;
+  /** The ordered pairs, one cell each: [side 0's doctrine, side 1's]. */
+  pairs: [string, string][];
+  plan: RunPlan;
+}
+
+/** Read and check a tournament request; input errors are VolleyInputErrors. */
+export function prepareTournament(req: TournamentRequest): PreparedTournament {
   for (const d of req.doctrines) {
     if (!BATTLE_DOCTRINE_PRESETS[d]) {
       throw new VolleyInputError('--doctrines', undefined, undefined, `unknown doctrine '${d}'; known: ${Object.keys(BATTLE_DOCTRINE_PRESETS).join(', ')}`);
     }
   }
   if (req.doctrines.length < 2) throw new VolleyInputError('--doctrines', undefined, undefined, 'name at least two doctrines');
+  const twice = req.doctrines.find((d, i) => req.doctrines.indexOf(d) !== i);
+  if (twice) throw new VolleyInputError('--doctrines', undefined, undefined, `'${twice}' is named twice; name each doctrine once`);
+  if (!Number.isInteger(req.engagements) || req.engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
   const { scenario } = loadScenario(req.file);
   if (scenario.engagement !== 'battle') {
     throw new VolleyInputError(req.file, undefined, 'engagement', 'a tournament needs a battle scenario (doctrines play battles)');
@@ -62,6 +74,12 @@ export async function runTournament(req: TournamentRequest): Promise<TournamentR
     return { index, rngKey: 'tournament', scenario: cell.scenario, options: cell.options };
   });
   const plan: RunPlan = { rulesetId: scenario.ruleset, seed: req.seed, engagements: req.engagements, batch: 100, cells, checkInvariants: false };
+  return { req, pairs, plan };
+}
+
+/** Play every ordered pairing (a request, or one prepareTournament has checked). */
+export async function runTournament(request: TournamentRequest | PreparedTournament): Promise<TournamentResult> {
+  const { req, pairs, plan } = 'plan' in request ? request : prepareTournament(request);
   const accs = await runPlan(plan, { workers: req.workers });
   const at = (a: string, b: string) => accs[pairs.findIndex(([x, y]) => x === a && y === b)];
   const matches: Match[] = [];

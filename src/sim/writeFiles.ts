@@ -2,12 +2,28 @@
  * Writing output files atomically: a temporary file in the same folder, synced to disk, then a rename.
  * A reader (or a run resumed after a crash) sees the old file or the new one, never half of one.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { syncFolder } from './appendFile.js';
 
+/**
+ * Make a folder and the missing folders above it, one level at a time, so that a level that cannot be
+ * made fails with its own error. (Node's recursive mkdir never returns on some paths: under /proc it
+ * retries a level that can never be made.)
+ */
+export function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); !existsSync(d); ) {
+    missing.push(d);
+    const up = dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  for (let i = missing.length - 1; i >= 0; i--) mkdirSync(missing[i]);
+}
+
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolder(dirname(file));
   const tmp = join(dirname(file), `.${Math.abs(hashName(file))}.${process.pid}.tmp`);
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   const fd = openSync(tmp, 'w');

@@ -1,0 +1,66 @@
+/**
+ * Command-line values every command reads the same way: the seed, the number of workers, an output
+ * folder, and options given more than once. Bad values are usage errors (exit code 2).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
+import { makeFolder } from '../sim/writeFiles.js';
+import { UsageError } from './errors.js';
+
+/** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
+export function seedArg(v: string | undefined): string | number | undefined {
+  if (v === undefined) return undefined;
+  if (v.trim() === '') throw new UsageError('--seed: expected a number or a word, found nothing');
+  return /^-?\d+$/.test(v) ? Number(v) : v;
+}
+
+/** --workers: a whole number of 0 or more (0: in this thread); the machine's cores when not given. */
+export function workersArg(v: number | undefined): number {
+  const workers = v ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
+  return workers;
+}
+
+/**
+ * Make an output folder before any work is done, so that a folder that cannot be written is refused at
+ * once and not after the engagements are played.
+ */
+export function outputFolder(dir: string, flag = '--out'): string {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${flag}: ${dir} is a file, not a folder; choose another ${flag}`);
+  try {
+    makeFolder(dir);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const file = err.code === 'ENOTDIR' ? fileAbove(dir) : null;
+    if (file) throw new UsageError(`${flag}: cannot make folder ${dir}: ${file} is a file; choose another ${flag}`);
+    const where = err.path && err.path !== dir ? ` at ${err.path}` : '';
+    throw new UsageError(`${flag}: cannot make folder ${dir} (${err.code ?? err.message}${where}); choose another ${flag}`);
+  }
+  return dir;
+}
+
+/** The nearest path above `dir` that exists and is not a folder, if any. */
+function fileAbove(dir: string): string | null {
+  for (let d = dirname(dir); d !== dirname(d); d = dirname(d)) if (existsSync(d)) return statSync(d).isDirectory() ? null : d;
+  return null;
+}
+
+/**
+ * Options given twice: the same value twice is taken once; two different values are refused (which one
+ * was meant?). Options declared as arrays (`array: true`) are left alone. For yargs' middleware, before
+ * validation; `arrays` lists the array options of the command parsed.
+ */
+export function refuseRepeatedOptions(argv: Record<string, unknown>, arrays: readonly string[]): void {
+  const keep = new Set(arrays);
+  // Longest names first: an option is named by its long name, not its one-letter alias.
+  for (const [key, value] of Object.entries(argv).sort((a, b) => b[0].length - a[0].length)) {
+    if (key === '_' || key === '$0' || !Array.isArray(value) || keep.has(key)) continue;
+    const distinct = [...new Set(value.map((x) => String(x)))];
+    if (distinct.length > 1) {
+      const flag = key.length === 1 ? `-${key}` : `--${key}`;
+      throw new UsageError(`${flag} given more than once (${distinct.join(', ')}); give it once`);
+    }
+    argv[key] = value[0];
+  }
+}

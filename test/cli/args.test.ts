@@ -1,0 +1,66 @@
+/** The command-line values every command reads the same way (src/cli/args.ts). */
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { outputFolder, refuseRepeatedOptions, seedArg, workersArg } from '../../src/cli/args.js';
+import { UsageError } from '../../src/cli/errors.js';
+import { makeFolder } from '../../src/sim/writeFiles.js';
+
+describe('seedArg', () => {
+  it('keeps a whole number a number, anything else text, and refuses nothing at all', () => {
+    expect(seedArg(undefined)).toBeUndefined();
+    expect(seedArg('1815')).toBe(1815);
+    expect(seedArg('-3')).toBe(-3);
+    expect(seedArg('ligny')).toBe('ligny');
+    expect(seedArg('1.5')).toBe('1.5');
+    expect(() => seedArg('')).toThrow(UsageError);
+    expect(() => seedArg('  ')).toThrow(/--seed: expected a number or a word, found nothing/);
+  });
+});
+
+describe('workersArg', () => {
+  it('takes a whole number of 0 or more, the cores when not given', () => {
+    expect(workersArg(0)).toBe(0);
+    expect(workersArg(3)).toBe(3);
+    expect(workersArg(undefined)).toBeGreaterThanOrEqual(1);
+    for (const bad of [-1, 1.5, Number.NaN]) expect(() => workersArg(bad)).toThrow(/--workers: expected a whole number of 0 or more/);
+  });
+});
+
+describe('refuseRepeatedOptions', () => {
+  it('takes one value given twice once, and names the long flag of two different values', () => {
+    const same: Record<string, unknown> = { _: ['run'], n: [5, 5], engagements: [5, 5], quiet: [true, true] };
+    refuseRepeatedOptions(same, []);
+    expect(same).toEqual({ _: ['run'], n: 5, engagements: 5, quiet: true });
+    expect(() => refuseRepeatedOptions({ _: [], n: [5, 6], engagements: [5, 6] }, [])).toThrow(/^--engagements given more than once \(5, 6\); give it once$/);
+    expect(() => refuseRepeatedOptions({ _: [], o: ['a', 'b'] }, [])).toThrow(/^-o given more than once \(a, b\)/);
+  });
+
+  it('leaves options declared as arrays alone', () => {
+    const argv: Record<string, unknown> = { _: ['refit', 'check'], scenario: ['a.yaml', 'b.yaml'] };
+    refuseRepeatedOptions(argv, ['scenario']);
+    expect(argv.scenario).toEqual(['a.yaml', 'b.yaml']);
+  });
+});
+
+describe('makeFolder and outputFolder', () => {
+  const base = () => mkdtempSync(join(tmpdir(), 'volley-args-'));
+
+  it('makes every missing level, and accepts a folder that is there', () => {
+    const d = join(base(), 'a', 'b', 'c');
+    makeFolder(d);
+    expect(statSync(d).isDirectory()).toBe(true);
+    makeFolder(d);
+    expect(outputFolder(d)).toBe(d);
+  });
+
+  it('refuses a file, or a folder under one, naming the file, and makes nothing', () => {
+    const b = base();
+    const file = join(b, 'f');
+    writeFileSync(file, '');
+    expect(() => outputFolder(file)).toThrow(new RegExp(`^--out: ${file} is a file, not a folder; choose another --out$`));
+    expect(() => outputFolder(join(file, 'x', 'y'), '--to')).toThrow(new RegExp(`^--to: cannot make folder ${file}/x/y: ${file} is a file; choose another --to$`));
+    expect(existsSync(join(b, 'x'))).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Bad command-line values, through every command that takes them: exit code 2, one line naming the flag
+ * and what is wrong, no stack, and nothing played or written (DESIGN.md, "Reliability"). The bad-input
+ * corpus covers bad files; this covers bad flags and output folders.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startVolley, tmp, volley, volleyAll, type CliResult } from './cli.js';
+
+const dir = tmp();
+/** A plain file where a folder is wanted. */
+const file = join(dir, 'a-file');
+writeFileSync(file, 'not a folder\n');
+const unused = join(dir, 'unused');
+
+const TOWN = 'sims/town-assault.scenario.yaml';
+const MEETING = 'sims/meeting-engagement.scenario.yaml';
+const quick = ['-n', '20', '--quiet', '--no-report'];
+
+/** [what, arguments, the message expected]. */
+const cases: [string, string[], RegExp][] = [
+  ['run: -n and --engagements with two values', ['run', TOWN, '-n', '5', '--engagements', '6', '--out', unused], /^volley: --engagements given more than once \(5, 6\); give it once$/],
+  ['run: --out twice', ['run', TOWN, ...quick, '--out', unused, '--out', join(dir, 'other')], /^volley: --out given more than once \(.*unused, .*other\); give it once$/],
+  ['run: --seed with nothing', ['run', TOWN, ...quick, '--seed', '', '--out', unused], /^volley: --seed: expected a number or a word, found nothing$/],
+  ['run: --out a file', ['run', TOWN, ...quick, '--out', file], /is a file, not a folder; choose another --out$/],
+  ['run: --out under a file', ['run', TOWN, ...quick, '--out', join(file, 'x')], /^volley: cannot write into .*a-file\/x \(ENOTDIR\); choose another --out$/],
+  ['trace: --out a file', ['trace', TOWN, '--engagement', '0', '--out', file], /^volley: --out: .*a-file is a file, not a folder; choose another --out$/],
+  ['trace: --out under a file', ['trace', TOWN, '--engagement', '0', '--out', join(file, 'x', 'y')], /^volley: --out: cannot make folder .*a-file\/x\/y: .*a-file is a file; choose another --out$/],
+  ['trace: --seed with nothing', ['trace', TOWN, '--engagement', '0', '--seed', '', '--out', unused], /^volley: --seed: expected a number or a word, found nothing$/],
+  ['tournament: -n 0', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '0', '--out', unused], /^volley: --engagements: expected a whole number of at least 1$/],
+  ['tournament: -n 2.5', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '2.5', '--out', unused], /^volley: --engagements: expected a whole number of at least 1$/],
+  ['tournament: a doctrine twice', ['tournament', MEETING, '--doctrines', 'careful,careful', '-n', '4', '--out', unused], /^volley: --doctrines: 'careful' is named twice; name each doctrine once$/],
+  ['tournament: --out under a file, refused before playing', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '4', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
+  ['tournament: --workers -1', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '4', '-w', '-1', '--out', unused], /^volley: --workers: expected a whole number of 0 or more$/],
+  ['refit check: --out under a file', ['refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '-n', '4', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
+  ['tune: --out under a file', ['tune', 'sims/village-assault.scenario.yaml', '--param', 'sides[0].formations[Div-Foy].demoralization', '--target', 'formation[Div-Foy].demoralizedByTurn[8] = 30%', '--range', '8..28', '-n', '20', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
+  ['schema: --out a file', ['schema', '--out', file], /^volley: --out: .*a-file is a file, not a folder; choose another --out$/],
+];
+
+describe('bad flags and output folders: exit 2, one line, nothing written', () => {
+  const results: CliResult[] = [];
+  beforeAll(async () => {
+    results.push(...(await volleyAll(cases.map(([, args]) => args), availableParallelism())));
+  });
+
+  cases.forEach(([what, , message], i) => {
+    it(what, () => {
+      const r = results[i];
+      const where = `${what}:\n${r.stderr}`;
+      expect(r.code, where).toBe(2);
+      expect(r.stderr.trim(), where).toMatch(message);
+      expect(r.stderr.trim().split('\n'), where).toHaveLength(1);
+      expect(r.stdout, where).toBe('');
+    });
+  });
+
+  it('wrote nothing anywhere', () => {
+    expect(existsSync(unused)).toBe(false);
+    expect(existsSync(join(dir, 'other'))).toBe(false);
+    expect(readdirSync(dir)).toEqual(['a-file']);
+    expect(readFileSync(file, 'utf8')).toBe('not a folder\n');
+  });
+});
+
+describe('repeated and generous flags that are harmless', () => {
+  it('the same value twice is taken once', () => {
+    const out = join(tmp(), 'twice');
+    const r = volley(['run', TOWN, '-n', '20', '-n', '20', '--quiet', '--quiet', '--no-report', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).provenance.engagementsPerCell).toBe(20);
+  });
+
+  it('more workers than batches start only as many as there are batches', () => {
+    const out = join(tmp(), 'many');
+    const r = volley(['run', TOWN, '-n', '300', '--batch', '100', '-w', '64', '--quiet', '--no-report', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).timing.workers).toBe(3);
+  });
+});
+
+// Node's own recursive mkdir never returns on a path under /proc (it retries a level that cannot be
+// made); volley makes folders one level at a time and refuses at once.
+describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made', () => {
+  it('is refused at once, not retried for ever', async () => {
+    const { child, done } = startVolley(['run', TOWN, ...quick, '--out', '/proc/volley-no-such/x']);
+    const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const r = await done;
+    clearTimeout(guard);
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^volley: cannot write into \/proc\/volley-no-such\/x \(ENOENT\); choose another --out$/);
+  });
+
+  it('a folder under a file is refused with the file named', () => {
+    const base = tmp();
+    mkdirSync(join(base, 'ok'));
+    writeFileSync(join(base, 'ok', 'f'), '');
+    const r = volley(['trace', TOWN, '--engagement', '0', '--out', join(base, 'ok', 'f', 'deeper', 'still')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/ok\/f is a file; choose another --out$/);
+  });
+});
