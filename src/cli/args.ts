@@ -22,11 +22,18 @@ export function workersArg(v: number | undefined): number {
   return workers;
 }
 
+/** An output folder flag: anything but nothing (an empty --out would mean the current folder). */
+export function outArg(dir: string, flag = '--out'): string {
+  if (dir.trim() === '') throw new UsageError(`${flag}: expected a folder, found nothing`);
+  return dir;
+}
+
 /**
  * Make an output folder before any work is done, so that a folder that cannot be written is refused at
  * once and not after the engagements are played.
  */
 export function outputFolder(dir: string, flag = '--out'): string {
+  outArg(dir, flag);
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${flag}: ${dir} is a file, not a folder; choose another ${flag}`);
   try {
     makeFolder(dir);

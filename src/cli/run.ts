@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../sim/engagementRows.js';
 import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/prepare.js';
 import { usefulWorkers } from '../sim/plan.js';
-import { seedArg, workersArg } from './args.js';
+import { outArg, seedArg, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -108,6 +107,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('max-engagements', { type: 'number', describe: `With --precision: the most engagements per cell (default ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
     const asked = workersArg(argv.workers);
+    if (argv.out !== undefined) outArg(argv.out);
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the run, or start over)');
     const seed = seedArg(argv.seed);
     const prep = prepareRun({
@@ -122,10 +122,6 @@ export const runCommand: CommandModule<object, RunArgs> = {
     });
     const workers = usefulWorkers(prep.plan, asked);
     const m = await runModules();
-    if (existsSync(prep.outDir) && !existsSync(join(prep.outDir, m.RESULTS_FILE)) && !existsSync(join(prep.outDir, CHECKPOINT_FILE)) && !argv.quiet) {
-      // A folder without results.json may belong to something else; say where we write.
-      process.stderr.write(`volley: writing into existing folder ${prep.outDir}\n`);
-    }
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;
     let total = precise ? 0 : prep.plan.engagements * prep.plan.cells.length;
@@ -139,7 +135,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
 
     // Ctrl-C: stop the pool, keep the checkpoint, say how to resume (exit 130). A second one quits now.
     const stop = new AbortController();
+    // Once every batch is played and saved, Ctrl-C leaves the checkpoint for --resume to write the rest.
+    let writing = false;
     const onSigint = () => {
+      if (writing) {
+        process.stderr.write(`\nvolley: interrupted while writing the results; every batch is saved in ${join(prep.outDir, CHECKPOINT_FILE)}\nresume with: ${resumeCommand()}\n`);
+        process.exit(130);
+      }
       if (stop.signal.aborted) process.exit(130);
       bar?.stop();
       process.stderr.write('\nvolley: stopping; saving the checkpoint (Ctrl-C again to quit at once)\n');
@@ -166,10 +168,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
         },
       });
     } catch (e) {
+      process.off('SIGINT', onSigint);
       throw explain(e, argv, prep, m);
     } finally {
       bar?.stop();
-      process.off('SIGINT', onSigint);
     }
     const wall = (performance.now() - started) / 1000;
     const played = run.accumulators.reduce((a, acc) => a + acc.n, 0);
@@ -182,10 +184,21 @@ export const runCommand: CommandModule<object, RunArgs> = {
     // The engagement figures of paired comparisons have served: results.json holds the comparisons.
     for (const a of run.accumulators) delete a.pairs;
     results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall), batchSeconds: Number(run.batchSeconds.toFixed(3)) };
-    m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
-    await run.finish();
-    // The report's libraries are heavy: load them only when a report is written.
-    const files = argv.report ? await (await import('../report/index.js')).writeReport(results, prep.outDir) : [];
+    // results.json, the report, then the export in place and the checkpoint gone: until that last step a
+    // failure or Ctrl-C leaves every batch in the checkpoint, and --resume writes it all again.
+    writing = true;
+    let files: string[];
+    try {
+      m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
+      // The report's libraries are heavy: load them only when a report is written.
+      files = argv.report ? await (await import('../report/index.js')).writeReport(results, prep.outDir) : [];
+      await run.finish();
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new CliExit(`${why}\n  every batch is saved in ${join(prep.outDir, CHECKPOINT_FILE)}; continue with: ${resumeCommand()}`, 1);
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
     if (!argv.quiet) {
       const { comparisonsTable, summaryTable } = await import('../report/table.js');
       console.log(summaryTable(results));

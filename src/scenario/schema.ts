@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { formatPath } from './errors.js';
+import { MAX_BATCH, MAX_ENGAGEMENTS } from './limits.js';
 import { assaultScenarioBody } from '../rules/aor/schema.js';
 import { battleScenarioBody, type BattleScenario } from '../rules/aor/battleSchema.js';
 import { checkBattle } from '../rules/aor/battle/compile.js';
@@ -154,9 +155,9 @@ export const experimentSchema = z.strictObject({
   title: z.string().optional().describe('One line for reports.'),
   question: z.string().optional().describe('The question the experiment answers, shown in reports.'),
   scenario: z.string().min(1).describe('Scenario file, relative to this file.'),
-  engagements: z.int().min(1).max(100_000_000).describe('Engagements per cell.'),
+  engagements: z.int().min(1).max(MAX_ENGAGEMENTS).describe('Engagements per cell.'),
   seed: z.union([z.int(), z.string().min(1)]).describe('Experiment seed; with the cell key and index it fixes every die.'),
-  batch: z.int().min(1).max(1_000_000).default(500).describe('Engagements per batch (never depends on the worker count).'),
+  batch: z.int().min(1).max(MAX_BATCH).default(500).describe('Engagements per batch (never depends on the worker count).'),
   out: z.string().min(1).optional().describe('Output folder, relative to the current directory; default reports/<name>.'),
   commonRandomNumbers: z
     .boolean()

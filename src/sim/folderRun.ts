@@ -3,7 +3,7 @@
  * batch as it completes, `resume` continues from it, and the engagement export (if any) is streamed to
  * `engagements.<format>.partial` and put in place at the end (DESIGN.md, "Reliability").
  */
-import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
 import { AppendFile, syncFolder } from './appendFile.js';
@@ -15,6 +15,7 @@ import { planHash } from './planHash.js';
 import type { PreparedRun } from './prepare.js';
 import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
 import { OutputFolderError, RunInterrupted } from './runErrors.js';
+import { FolderLock, LOCK_FILE } from './folderLock.js';
 import { makeFolder } from './writeFiles.js';
 
 export const RESULTS_FILE = 'results.json';
@@ -66,6 +67,12 @@ export function checkOutputFolder(outDir: string, opts: { resume?: boolean; forc
     throw new OutputFolderError(`${outDir} holds an unfinished run (${CHECKPOINT_FILE}); add --resume to continue it, or --force to start over`);
   }
   if (results) throw new OutputFolderError(`${outDir} already holds a finished run (${RESULTS_FILE}); add --force to overwrite it, or choose another --out`);
+  // Someone else's files: a report of ours would replace any of the same name.
+  const others = existsSync(outDir) ? readdirSync(outDir).filter((f) => f !== LOCK_FILE).sort() : [];
+  if (others.length > 0) {
+    const some = others.slice(0, 3).join(', ') + (others.length > 3 ? `, and ${others.length - 3} more` : '');
+    throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${some}); add --force to write into it anyway, or choose another --out`);
+  }
 }
 
 function headerOf(prep: PreparedRun, batches: number, format: ExportFormat | null): CheckpointHeader {
@@ -101,7 +108,30 @@ function checkHeader(file: string, found: CheckpointHeader, wanted: CheckpointHe
 
 export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): Promise<FolderRun> {
   const outDir = prep.outDir;
+  // Checked before anything is written, then again holding the folder's lock (another run may have
+  // changed the folder in between).
   checkOutputFolder(outDir, opts);
+  let lock: FolderLock;
+  try {
+    makeFolder(outDir);
+    lock = FolderLock.take(outDir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException | null)?.code;
+    if (code) throw new OutputFolderError(`cannot write into ${outDir} (${code}); choose another --out`);
+    throw e;
+  }
+  try {
+    checkOutputFolder(outDir, opts);
+    return await runLocked(prep, opts, lock);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+/** runIntoFolder once the folder is checked and locked; finish() releases the lock. */
+async function runLocked(prep: PreparedRun, opts: FolderRunOptions, lock: FolderLock): Promise<FolderRun> {
+  const outDir = prep.outDir;
   const plan = prep.plan;
   const tasks = batchesOf(plan);
   const format = opts.export ?? null;
@@ -124,7 +154,6 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
       contents = readCheckpoint(ckFile, tasks);
       checkHeader(ckFile, contents.header, header);
     }
-    makeFolder(outDir);
     if (!opts.resume) {
       // A fresh start: nothing of an earlier run in this folder may mix with this one.
       for (const f of [CHECKPOINT_FILE, ...['csv', 'ndjson'].flatMap((x) => [`engagements.${x}`, `engagements.${x}.partial`, `engagements.${x}.sorting`])]) {
@@ -204,6 +233,7 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
       }
       rmSync(ckFile, { force: true });
       syncFolder(outDir);
+      lock.release();
     },
   };
 }

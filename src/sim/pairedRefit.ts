@@ -14,6 +14,7 @@ import type { EngagementResult } from '../core/result.js';
 import type { ResolvedOptions, Ruleset } from '../core/ruleset.js';
 import { findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from '../scenario/errors.js';
+import { checkCount, MAX_ENGAGEMENTS } from '../scenario/limits.js';
 import { expectMap, singleCell } from '../scenario/load.js';
 import { applyRefit, applyRefitToAll, loadRefitFile, type AppliedRefit, type RefitOmit } from '../scenario/refit.js';
 import type { Refit } from '../scenario/refitSchema.js';
@@ -145,7 +146,7 @@ function valueIn(data: Record<string, unknown>, a: AppliedRefit, unit: string | 
 
 /** Read and check everything; nothing is played yet. Input errors are VolleyInputErrors. */
 export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
-  if (!Number.isInteger(req.engagements) || req.engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
+  checkCount('--engagements', req.engagements, MAX_ENGAGEMENTS);
   if (req.scenarioFiles.length === 0) throw new VolleyInputError('--scenario', undefined, undefined, 'name at least one scenario');
   const { src, refit } = loadRefitFile(req.refitFile);
   const scenarios = req.scenarioFiles.map((file) => {

@@ -4,6 +4,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../scenario/errors.js';
+import { checkCount, MAX_BATCH, MAX_ENGAGEMENTS } from '../scenario/limits.js';
 import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../scenario/load.js';
 import { VARIANT_FACTOR } from '../scenario/variants.js';
 import { readYaml } from '../scenario/yamlFile.js';
@@ -51,9 +52,7 @@ function checkPrecisionFlags(req: RunRequest): void {
     throw flagError('--precision', 'cannot be combined with -n/--engagements: the target decides how many engagements each cell plays; cap them with --max-engagements');
   }
   const max = req.maxEngagements;
-  if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) {
-    throw flagError('--max-engagements', `expected a whole number of engagements per cell, at least one batch, found ${String(max)}`);
-  }
+  if (max !== undefined) checkCount('--max-engagements', max, MAX_ENGAGEMENTS);
 }
 
 export function prepareRun(req: RunRequest): PreparedRun {
@@ -101,8 +100,8 @@ function finish(
   req: RunRequest,
   rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment' | 'comparisons'>,
 ): PreparedRun {
-  if (!Number.isInteger(engagements) || engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
-  if (!Number.isInteger(batch) || batch < 1) throw new VolleyInputError('--batch', undefined, undefined, 'expected a whole number of at least 1');
+  checkCount('--engagements', engagements, MAX_ENGAGEMENTS);
+  checkCount('--batch', batch, MAX_BATCH);
   if (req.precision !== undefined && rest.comparisons) {
     // Cells stop on their own; variants are compared engagement by engagement and must play the same ones.
     throw new VolleyInputError(

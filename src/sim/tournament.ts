@@ -6,6 +6,7 @@
  */
 import { BATTLE_DOCTRINE_PRESETS } from '../doctrine/battle.js';
 import { VolleyInputError } from '../scenario/errors.js';
+import { checkCount, MAX_ENGAGEMENTS } from '../scenario/limits.js';
 import { loadScenario, singleCell } from '../scenario/load.js';
 import { scenarioSchema } from '../scenario/schema.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
@@ -59,7 +60,7 @@ export function prepareTournament(req: TournamentRequest): PreparedTournament {
   if (req.doctrines.length < 2) throw new VolleyInputError('--doctrines', undefined, undefined, 'name at least two doctrines');
   const twice = req.doctrines.find((d, i) => req.doctrines.indexOf(d) !== i);
   if (twice) throw new VolleyInputError('--doctrines', undefined, undefined, `'${twice}' is named twice; name each doctrine once`);
-  if (!Number.isInteger(req.engagements) || req.engagements < 1) throw new VolleyInputError('--engagements', undefined, undefined, 'expected a whole number of at least 1');
+  checkCount('--engagements', req.engagements, MAX_ENGAGEMENTS);
   const { scenario } = loadScenario(req.file);
   if (scenario.engagement !== 'battle') {
     throw new VolleyInputError(req.file, undefined, 'engagement', 'a tournament needs a battle scenario (doctrines play battles)');

@@ -2,9 +2,34 @@
  * Writing output files atomically: a temporary file in the same folder, synced to disk, then a rename.
  * A reader (or a run resumed after a crash) sees the old file or the new one, never half of one.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { syncFolder } from './appendFile.js';
+
+/**
+ * A file that could not be written: the file system's refusal (code and call kept, so the CLI reports it
+ * as the machine's and not as an internal error) with the file named. The temporary file is gone.
+ */
+export class WriteError extends Error {
+  readonly code: string | undefined;
+  readonly syscall: string | undefined;
+
+  private constructor(
+    readonly file: string,
+    cause: NodeJS.ErrnoException,
+  ) {
+    super(`cannot write ${file} (${cause.code ?? cause.message})`);
+    this.name = 'WriteError';
+    this.code = cause.code;
+    this.syscall = cause.syscall;
+  }
+
+  static of(file: string, e: unknown): Error {
+    if (e instanceof WriteError) return e;
+    const err = e as NodeJS.ErrnoException;
+    return e instanceof Error && typeof err.code === 'string' ? new WriteError(file, err) : (e as Error);
+  }
+}
 
 /**
  * Make a folder and the missing folders above it, one level at a time, so that a level that cannot be
@@ -26,16 +51,21 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   makeFolder(dirname(file));
   const tmp = join(dirname(file), `.${Math.abs(hashName(file))}.${process.pid}.tmp`);
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const fd = openSync(tmp, 'w');
   try {
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(tmp, 'w');
+    try {
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+    syncFolder(dirname(file));
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw WriteError.of(file, e);
   }
-  renameSync(tmp, file);
-  syncFolder(dirname(file));
 }
 
 function hashName(s: string): number {

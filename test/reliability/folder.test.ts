@@ -1,0 +1,114 @@
+/**
+ * The output folder of `volley run` (DESIGN.md, "Reliability"): one run at a time in it, someone
+ * else's files left alone without --force, and a run whose results cannot all be written keeps its
+ * checkpoint so that --resume writes them.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startVolley, tmp, volley, waitFor } from './cli.js';
+
+const SCENARIO = 'sims/town-assault.scenario.yaml';
+const LOCK = '.volley-lock';
+
+function withoutTiming(dir: string): unknown {
+  const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  delete r.timing;
+  return r;
+}
+
+describe('one run at a time in an output folder', () => {
+  it('refuses a second run, --resume or --force, while the first runs; the first finishes as if alone', async () => {
+    const root = tmp();
+    const out = join(root, 'busy');
+    const args = ['run', SCENARIO, '-n', '2000', '--batch', '100', '-w', '1', '--no-report', '--quiet', '--out', out];
+    const first = startVolley(args, { VOLLEY_FAULT: 'delay:ms=40' });
+    await waitFor(() => existsSync(join(out, 'checkpoint.ndjson')), 20_000, 'the first run to start');
+    const lockedBy = readFileSync(join(out, LOCK), 'utf8').trim();
+    expect(lockedBy).toBe(String(first.child.pid));
+    for (const extra of ['--resume', '--force']) {
+      const second = volley([...args, extra]);
+      expect(second.code, second.stderr).toBe(2);
+      expect(second.stderr.trim()).toBe(`volley: ${out} is in use by another volley run (process ${lockedBy}); wait for it to end, or choose another --out`);
+    }
+    const done = await first.done;
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['results.json']);
+
+    const ref = join(root, 'ref');
+    expect(volley(['run', SCENARIO, '-n', '2000', '--batch', '100', '-w', '2', '--no-report', '--quiet', '--out', ref]).code).toBe(0);
+    expect(withoutTiming(out)).toEqual(withoutTiming(ref));
+  });
+
+  it('takes over the lock a killed run left behind', () => {
+    const out = join(tmp(), 'stale');
+    mkdirSync(out);
+    // The id of a process that has ended.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    writeFileSync(join(out, LOCK), `${gone}\n`);
+    const r = volley(['run', SCENARIO, '-n', '100', '--no-report', '--quiet', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(readdirSync(out)).toEqual(['results.json']);
+  });
+});
+
+describe("someone else's folder", () => {
+  it('is refused without --force, untouched, and written into with it', () => {
+    const out = join(tmp(), 'mine');
+    mkdirSync(out);
+    writeFileSync(join(out, 'index.html'), 'my page\n');
+    writeFileSync(join(out, 'notes.txt'), 'my notes\n');
+    const r = volley(['run', SCENARIO, '-n', '50', '--quiet', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`volley: ${out} is not empty and holds no volley run (index.html, notes.txt); add --force to write into it anyway, or choose another --out`);
+    expect(readdirSync(out).sort()).toEqual(['index.html', 'notes.txt']);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('my page\n');
+
+    const forced = volley(['run', SCENARIO, '-n', '50', '--quiet', '--no-report', '--force', '--out', out]);
+    expect(forced.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['index.html', 'notes.txt', 'results.json']);
+  });
+
+  it('an empty folder is written into; an empty --out is refused', () => {
+    const out = join(tmp(), 'empty');
+    mkdirSync(out);
+    expect(volley(['run', SCENARIO, '-n', '50', '--quiet', '--no-report', '--out', out]).code).toBe(0);
+    const r = volley(['run', SCENARIO, '-n', '50', '--quiet', '--out', '']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('volley: --out: expected a folder, found nothing');
+  });
+});
+
+describe('results that cannot all be written', () => {
+  it('keep the checkpoint, name the file, leave no temporary file, and --resume writes them', () => {
+    const root = tmp();
+    const out = join(root, 'blocked');
+    // A folder where the report's index.html should go: the report cannot be written.
+    mkdirSync(join(out, 'index.html'), { recursive: true });
+    writeFileSync(join(out, 'index.html', 'in-the-way'), '');
+    const args = ['run', SCENARIO, '-n', '300', '--batch', '100', '--quiet', '--export', 'csv', '--out', out];
+    const r = volley([...args, '--force']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^volley: cannot write ${join(out, 'index.html')} \\((EISDIR|ENOTEMPTY|EEXIST)\\)\n`));
+    expect(r.stderr).toContain(`every batch is saved in ${join(out, 'checkpoint.ndjson')}; continue with: volley run ${SCENARIO}`);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(existsSync(join(out, 'checkpoint.ndjson'))).toBe(true);
+    expect(existsSync(join(out, LOCK))).toBe(false);
+    expect(readdirSync(out).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    rmSync(join(out, 'index.html'), { recursive: true });
+    const resumed = volley([...args, '--resume']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(existsSync(join(out, 'checkpoint.ndjson'))).toBe(false);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+
+    const ref = join(root, 'ref');
+    expect(volley(['run', SCENARIO, '-n', '300', '--batch', '100', '--quiet', '--no-report', '--export', 'csv', '--out', ref]).code).toBe(0);
+    expect(withoutTiming(out)).toEqual(withoutTiming(ref));
+    expect(readFileSync(join(out, 'engagements.csv'), 'utf8')).toBe(readFileSync(join(ref, 'engagements.csv'), 'utf8'));
+  });
+});
