@@ -135,9 +135,8 @@ export function columnsOf(layout: RowLayout): Column[] {
     { name: 'cell', get: (c) => c },
     { name: 'label', get: (c) => layout.cells[c].label },
   ];
-  layout.factors.forEach((f, i) => {
-    cols.push({ name: f, get: (c) => layout.cells[c].factorValues[i] as Value });
-  });
+  const factorCols: Column[] = layout.factors.map((f, i) => ({ name: f, get: (c) => layout.cells[c].factorValues[i] as Value }));
+  cols.push(...factorCols);
   cols.push(
     { name: 'engagement', get: (_c, e) => e },
     { name: 'seed', get: (_c, _e, seed) => seed },
@@ -189,6 +188,10 @@ export function columnsOf(layout: RowLayout): Column[] {
       return text;
     },
   });
+  // A factor whose vary path is also the name of a result column (`turns`) is `factor.<path>`: a
+  // reader keyed by name would otherwise see one of the two, and the NDJSON object lose one.
+  const results = new Set(cols.filter((c) => !factorCols.includes(c)).map((c) => c.name));
+  for (const c of factorCols) if (results.has(c.name)) c.name = `factor.${c.name}`;
   return cols;
 }
 

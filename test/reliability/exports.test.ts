@@ -2,7 +2,7 @@
  * `volley run --export csv|ndjson`: one row per engagement, streamed in batch order, identical for any
  * number of workers, and tallying to results.json (docs/files.md, "Engagement exports").
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tmp, volley } from './cli.js';
@@ -79,5 +79,29 @@ describe('engagement exports', () => {
       expect(Object.keys(o)).toEqual(header);
       expect(Object.values(o).map((v) => (v === null ? '' : String(v)))).toEqual(rows[i]);
     });
+  });
+
+  it('a factor named like a result column (turns) gets the prefix factor., and both survive', () => {
+    const file = join(root, 'turns.experiment.yaml');
+    writeFileSync(
+      file,
+      ['kind: experiment', 'name: turns', `scenario: ${join(process.cwd(), 'sims/town-assault.scenario.yaml')}`, 'engagements: 20', 'seed: 1', 'vary:', '  turns: [1, 6]', ''].join('\n'),
+    );
+    for (const format of ['csv', 'ndjson']) {
+      const r = volley(['run', file, '--out', dir(`turns-${format}`), '--quiet', '--no-report', '--export', format]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+    }
+    const [header, ...rows] = parseCsv(readFileSync(join(dir('turns-csv'), 'engagements.csv'), 'utf8'));
+    expect(new Set(header).size).toBe(header.length);
+    expect(header.slice(0, 3)).toEqual(['cell', 'label', 'factor.turns']);
+    expect(header).toContain('turns');
+    const at = (row: string[], col: string) => row[header.indexOf(col)];
+    expect(rows.map((row) => at(row, 'factor.turns'))).toEqual([...Array(20).fill('1'), ...Array(20).fill('6')]);
+    // A one-turn limit plays one turn.
+    for (const row of rows.slice(0, 20)) expect(at(row, 'turns')).toBe('1');
+    const objects = readFileSync(join(dir('turns-ndjson'), 'engagements.ndjson'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(objects[25]['factor.turns']).toBe(6);
+    expect(Object.keys(objects[25])).toEqual(header);
   });
 });
