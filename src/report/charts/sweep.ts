@@ -14,6 +14,12 @@ export function sweptFactors(r: Results): string[] {
   return numericFactors(r.provenance.factors, 3);
 }
 
+/**
+ * Past this many combinations of the other factors, lines are drawn thin, without bands or legend: a
+ * legend of hundreds of entries would be wider than any page, and the bands would cover each other.
+ */
+export const MAX_SWEEP_SERIES = 12;
+
 /** Row headers: the metric in a line or two (one line each). */
 const METRIC_NAMES: Record<string, string> = {
   winShare: 'Wins (%)',
@@ -43,6 +49,7 @@ export function sweepSpec(r: Results, factor: string): TopLevelSpec {
     }),
   );
   const series = [...new Set(values.map((v) => v.series))];
+  const many = byCombo && series.length > MAX_SWEEP_SERIES;
   const color = byCombo
     ? { domain: series, range: series.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) }
     : { domain: series, range: series.map((s) => (s.endsWith('(attacker)') ? SIDE_COLORS[0] : SIDE_COLORS[1])) };
@@ -63,13 +70,18 @@ export function sweepSpec(r: Results, factor: string): TopLevelSpec {
     scale: color,
     title: byCombo ? 'Other factors' : null,
     // Without other factors the colour only repeats the column: no legend.
-    legend: byCombo ? { labelExpr: "split(datum.label, ', ')" } : null,
+    legend: byCombo && !many ? { labelExpr: "split(datum.label, ', ')" } : null,
   };
   const spec = {
     $schema: SCHEMA,
     title: {
       text: `Each metric against ${xTitle.charAt(0).toLowerCase()}${xTitle.slice(1)}`,
-      subtitle: subtitle(r, 'Line: estimate; band: 95% interval. Shares in %, strength lost per engagement'),
+      subtitle: subtitle(
+        r,
+        many
+          ? `One line per combination of the other factors (${series.length}; hover for which), without the 95% bands. Shares in %, strength lost per engagement`
+          : 'Line: estimate; band: 95% interval. Shares in %, strength lost per engagement',
+      ),
     },
     config: CONFIG,
     data: { values },
@@ -93,10 +105,12 @@ export function sweepSpec(r: Results, factor: string): TopLevelSpec {
           { field: 'hi', type: 'quantitative', format: '.2f', title: '95% high' },
         ],
       },
-      layer: [
-        { mark: { type: 'area', opacity: 0.18 }, encoding: { y: { field: 'lo', ...y }, y2: { field: 'hi' } } },
-        { mark: { type: 'line', strokeWidth: 2, point: { filled: true, size: 40 } }, encoding: { y: { field: 'y', ...y } } },
-      ],
+      layer: many
+        ? [{ mark: { type: 'line', strokeWidth: 1, opacity: 0.6 }, encoding: { y: { field: 'y', ...y } } }]
+        : [
+            { mark: { type: 'area', opacity: 0.18 }, encoding: { y: { field: 'lo', ...y }, y2: { field: 'hi' } } },
+            { mark: { type: 'line', strokeWidth: 2, point: { filled: true, size: 40 } }, encoding: { y: { field: 'y', ...y } } },
+          ],
     },
     resolve: { scale: { y: 'independent' } },
     spacing: 20,

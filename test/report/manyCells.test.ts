@@ -1,0 +1,57 @@
+/**
+ * A report of many cells (report/charts/index.ts, MAX_CELLS_CHARTED; sweep.ts, MAX_SWEEP_SERIES): the
+ * charts drawn cell by cell are left out past 120 cells and the page says so; a sweep over many
+ * combinations of the other factors draws thin lines without bands or legend. 900 cells used to
+ * overflow the chart library's stack and stop the run before its report was written.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartsFor, writeReport } from '../../src/report/index.js';
+import { MAX_SWEEP_SERIES, sweepSpec } from '../../src/report/charts/sweep.js';
+import type { Results } from '../../src/sim/results.js';
+import { fixtureResults } from './fixture.js';
+
+describe('a report of 9 x 9 x 2 = 162 cells', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'volley-many-'));
+  let results: Results;
+  beforeAll(async () => {
+    const file = join(dir, 'many.experiment.yaml');
+    writeFileSync(
+      file,
+      [
+        'kind: experiment',
+        'name: many',
+        `scenario: ${join(process.cwd(), 'sims/town-assault.scenario.yaml')}`,
+        'engagements: 10',
+        'seed: 1',
+        'vary:',
+        '  defender.units[*].morale: [1, 2, 3, 4, 5, 6, 7, 8, 9]',
+        '  attacker.stacks[0].units[0].strength: [4, 5, 6, 7, 8, 9, 10, 11, 12]',
+        '  turns: [1, 3]',
+        '',
+      ].join('\n'),
+    );
+    results = await fixtureResults(file, 10);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('draws the sweeps only, and the page says why', async () => {
+    expect(results.cells).toHaveLength(162);
+    expect(chartsFor(results).map((c) => c.name)).toEqual(['sweep', 'sweep-2']);
+    const out = join(dir, 'report');
+    await writeReport(results, out);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('With more than 120 cells the charts that show each cell are left out');
+    expect(readdirSync(out).filter((f) => f.endsWith('.png')).sort()).toEqual(['sweep-2.png', 'sweep.png']);
+  });
+
+  it('a sweep over 18 combinations of the other factors: thin lines, no bands, no legend', () => {
+    const spec = sweepSpec(results, 'defender.units[*].morale') as unknown as { spec: { layer: { mark: { type: string } }[]; encoding: { color: { legend: unknown } } }; title: { subtitle: string[] } };
+    expect(18).toBeGreaterThan(MAX_SWEEP_SERIES);
+    expect(spec.spec.layer.map((l) => l.mark.type)).toEqual(['line']);
+    expect(spec.spec.encoding.color.legend).toBeNull();
+    expect(spec.title.subtitle.join(' ')).toContain('One line per combination of the other factors (18; hover for which)');
+  });
+});
