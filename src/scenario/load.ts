@@ -6,7 +6,7 @@ import { dirname, resolve, relative } from 'node:path';
 import { resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from './errors.js';
-import { parsePath, PathError, setPath } from './paths.js';
+import { parsePath, PathError, placesAt, setPath } from './paths.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { applyRefit, loadRefitFile } from './refit.js';
 import { refitSchema, type Refit } from './refitSchema.js';
@@ -91,7 +91,7 @@ export function validateFile(file: string): string {
     const r = validate(src, refitSchema);
     return `${file}: valid refit '${r.name}' (${r.rules.length} rules, ${r.formations.length} formations, ${r.armies.length} armies, ${r.leaders.length} leaders)`;
   }
-  throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario' or 'experiment', found ${k === undefined ? 'nothing' : `'${k}'`}`);
+  throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario', 'experiment' or 'refit', found ${k === undefined ? 'nothing' : `'${k}'`}`);
 }
 
 function cartesian(factors: [string, unknown[]][]): Record<string, unknown>[] {
@@ -246,6 +246,36 @@ export function loadExperiment(file: string): LoadedExperiment {
     } catch (e) {
       if (e instanceof PathError) throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, e.message);
       throw e;
+    }
+  });
+
+  // Each factor sets places of its own: two that set one place (or one inside the other) would make
+  // the later one win silently and the cell labels misleading. And each value makes one cell.
+  const places = factors.map(([path], i) =>
+    isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i]),
+  );
+  factors.forEach(([path, values], j) => {
+    const where = () => ({ line: lineOf(src, ['vary', path]), field: `vary.${path}` });
+    const seen = new Set<string>();
+    for (const v of values) {
+      const key = JSON.stringify(v);
+      if (seen.has(key)) throw new VolleyInputError(file, where().line, where().field, `value ${key} is listed twice; each value makes one cell`);
+      seen.add(key);
+    }
+    for (let i = 0; i < j; i++) {
+      for (const p of places[j]) {
+        // A doctrine, then one of its parameters, is the one nesting that works: the parameter is set
+        // on the doctrine the earlier factor chose.
+        const q = places[i].find((q) => q === p || (p.startsWith(`${q}.`) && !/(^|\.)(doctrine|battleDoctrine)$/.test(q)) || q.startsWith(`${p}.`));
+        if (q === undefined) continue;
+        const other = factors[i][0];
+        throw new VolleyInputError(
+          file,
+          where().line,
+          where().field,
+          `sets ${p === q ? p : `${p} and ${q}`} as vary.${other} (line ${lineOf(src, ['vary', other]) ?? '?'}) does; let one factor set it`,
+        );
+      }
     }
   });
 

@@ -87,6 +87,38 @@ function setAt(node: unknown, segs: readonly Segment[], i: number, value: unknow
   return n;
 }
 
+/**
+ * The places the path selects in `doc`, each as a concrete dotted path (array positions as numbers):
+ * `defender.units[*].morale` gives `defender.units.0.morale`, `defender.units.1.morale`, ... Past a key
+ * the document does not have yet (an option, a doctrine's parameter) the rest of the path is one place.
+ * Two factors whose places are equal, or one inside the other, set the same value.
+ */
+export function placesAt(doc: unknown, segs: readonly Segment[]): string[] {
+  const out: string[] = [];
+  const rest = (i: number) => segs.slice(i).map((s) => ('key' in s ? s.key : `[${String(s.select)}]`));
+  const walk = (node: unknown, i: number, at: string[]) => {
+    if (i === segs.length) return void out.push(at.join('.'));
+    const seg = segs[i];
+    if ('key' in seg) {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+      const obj = node as Record<string, unknown>;
+      const v = obj[seg.key];
+      if (v === null || typeof v !== 'object') return void out.push([...at, ...rest(i)].join('.'));
+      return walk(v, i + 1, [...at, seg.key]);
+    }
+    if (!Array.isArray(node)) return;
+    node.forEach((el, idx) => {
+      const hit =
+        seg.select === '*' ||
+        seg.select === idx ||
+        (typeof seg.select === 'string' && el !== null && typeof el === 'object' && (el as { id?: unknown }).id === seg.select);
+      if (hit) walk(el, i + 1, [...at, String(idx)]);
+    });
+  };
+  walk(doc, 0, []);
+  return out;
+}
+
 /** The values at every place the path selects in `doc` (undefined where the last key is absent). */
 export function valuesAt(doc: unknown, segs: readonly Segment[]): unknown[] {
   const out: unknown[] = [];
