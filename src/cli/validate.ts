@@ -1,11 +1,26 @@
 import type { CommandModule } from 'yargs';
+import { OptionError } from '../core/ruleset.js';
+import { VolleyInputError } from '../scenario/errors.js';
 import { validateFile } from '../scenario/load.js';
+import { CliExit } from './exit.js';
 
 export const validateCommand: CommandModule<object, { files: string[] }> = {
   command: 'validate <files..>',
-  describe: 'Check scenario and experiment files without running them',
+  describe: 'Check scenario, experiment and refit files without running them',
   builder: (y) => y.positional('files', { type: 'string', array: true, demandOption: true }) as never,
   handler: (argv) => {
-    for (const f of argv.files) console.log(validateFile(f));
+    // Every file is checked, a bad one does not hide the next: each error on a line of its own.
+    if (argv.files.length === 1) return void console.log(validateFile(argv.files[0]));
+    let bad = 0;
+    for (const f of argv.files) {
+      try {
+        console.log(validateFile(f));
+      } catch (e) {
+        if (!(e instanceof VolleyInputError || e instanceof OptionError)) throw e;
+        process.stderr.write(`volley: ${e.message}\n`);
+        bad++;
+      }
+    }
+    if (bad > 0) throw new CliExit(`${bad} of ${argv.files.length} files have errors`, 2);
   },
 };

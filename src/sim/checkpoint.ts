@@ -55,7 +55,7 @@ function damaged(file: string, why: string): OutputFolderError {
 }
 
 /** Read a checkpoint; `tasks` are the plan's batches, to check every line against. */
-export function readCheckpoint(file: string, tasks: readonly BatchTask[]): CheckpointContents {
+export function readCheckpoint(file: string, tasks: readonly BatchTask[], checkHeader?: (header: CheckpointHeader) => void): CheckpointContents {
   const text = readFileSync(file, 'utf8');
   const lines = text.split('\n');
   // The piece after the last newline is a line cut short by a kill (or nothing).
@@ -78,6 +78,8 @@ export function readCheckpoint(file: string, tasks: readonly BatchTask[]): Check
   if (!header || typeof header !== 'object' || header.format !== CHECKPOINT_FORMAT || typeof header.hash !== 'string') {
     throw damaged(file, 'no checkpoint header on line 1');
   }
+  // A checkpoint of another run (other flags) is said to be so before its batches are read as this run's.
+  checkHeader?.(header);
   const done = new Map<number, CellAccumulator>();
   let exported: CheckpointContents['exported'] = null;
   const exportEnds = new Map<number, number>();

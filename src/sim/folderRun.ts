@@ -151,8 +151,7 @@ async function runLocked(prep: PreparedRun, opts: FolderRunOptions, lock: Folder
   let headerBytes = 0;
   try {
     if (opts.resume) {
-      contents = readCheckpoint(ckFile, tasks);
-      checkHeader(ckFile, contents.header, header);
+      contents = readCheckpoint(ckFile, tasks, (found) => checkHeader(ckFile, found, header));
     }
     if (!opts.resume) {
       // A fresh start: nothing of an earlier run in this folder may mix with this one.

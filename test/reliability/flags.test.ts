@@ -64,6 +64,22 @@ describe('bad flags and output folders: exit 2, one line, nothing written', () =
   });
 });
 
+describe('volley validate of several files', () => {
+  it('checks every file: each error on a line of its own, a count last, exit 2', () => {
+    const r = volley(['validate', TOWN, 'test/corpus/bad/batch-0.experiment.yaml', MEETING, 'test/corpus/bad/vary-overlap.experiment.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      `${TOWN}: valid scenario 'town-assault' (aor assault, 6 units)`,
+      expect.stringMatching(new RegExp(`^${MEETING}: valid scenario`)),
+    ]);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^volley: test\/corpus\/bad\/batch-0\.experiment\.yaml:7: batch: /);
+    expect(lines[1]).toMatch(/^volley: test\/corpus\/bad\/vary-overlap\.experiment\.yaml:9: vary\.defender\.units\[d1\]\.morale: /);
+    expect(lines[2]).toBe('volley: 2 of 4 files have errors');
+  });
+});
+
 describe('repeated and generous flags that are harmless', () => {
   it('the same value twice is taken once', () => {
     const out = join(tmp(), 'twice');

@@ -114,6 +114,10 @@ describe('the output folder', () => {
     const other = volley([...scenarioRun(500), '-w', '0', '--out', out, '--resume']);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/checkpoint\.ndjson belongs to a different run \(engagements 400 there, 500 now\)/);
+    // Another batch size changes which batches there are: named as such, not as a damaged file.
+    const rebatched = volley([...small.map((a) => (a === '100' ? '50' : a)), '-w', '0', '--out', out, '--resume']);
+    expect(rebatched.code).toBe(2);
+    expect(rebatched.stderr).toMatch(/checkpoint\.ndjson belongs to a different run \(batch 100 there, 50 now\)/);
     const resumed = volley([...small, '-w', '0', '--out', out, '--resume']);
     expect(resumed.code).toBe(0);
     const ref = join(tmp(), 'ref');
