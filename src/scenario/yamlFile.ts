@@ -2,7 +2,7 @@
  * Reading YAML files with positions, so that every error can name its line, and validating them with
  * zod schemas.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { formatPath, VolleyInputError } from './errors.js';
@@ -14,11 +14,21 @@ export interface YamlSource {
   data: unknown;
 }
 
+/** Larger than any scenario, experiment or refit a person writes (the largest shipped is a few kB). */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
 export function readYaml(file: string): YamlSource {
   let text: string;
   try {
+    // A device (/dev/zero) never ends, and a file of gigabytes is not a scenario: refuse both unread.
+    const st = statSync(file);
+    if (st.isCharacterDevice() || st.isBlockDevice()) throw new VolleyInputError(file, undefined, undefined, 'cannot read: a device, not a file');
+    if (st.isFile() && st.size > MAX_FILE_BYTES) {
+      throw new VolleyInputError(file, undefined, undefined, `cannot read: ${Math.round(st.size / 1024 / 1024)} MB, more than any scenario, experiment or refit (at most 64 MB)`);
+    }
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof VolleyInputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new VolleyInputError(file, undefined, undefined, code === 'ENOENT' ? 'file not found' : `cannot read (${code})`);
   }

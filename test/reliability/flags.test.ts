@@ -111,6 +111,15 @@ describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made',
     expect(r.stderr.trim()).toMatch(/^volley: cannot write into \/proc\/volley-no-such\/x \(ENOENT\); choose another --out$/);
   });
 
+  it('a device given as the file is refused unread (it would never end)', async () => {
+    const { child, done } = startVolley(['validate', '/dev/zero']);
+    const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const r = await done;
+    clearTimeout(guard);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('volley: /dev/zero: cannot read: a device, not a file');
+  });
+
   it('a folder under a file is refused with the file named', () => {
     const base = tmp();
     mkdirSync(join(base, 'ok'));
