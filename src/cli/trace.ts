@@ -27,7 +27,8 @@ import { UsageError } from './errors.js';
 
 export interface TraceRequest {
   file: string;
-  cell?: number;
+  /** The cell: its index, or its label (as the report and results.json give it). */
+  cell?: number | string;
   engagement: number;
   seed?: string | number;
   /** Engagements per cell of the run (its -n), for the range check; default the file's. */
@@ -46,11 +47,12 @@ export interface Replay {
 /** Replay engagement `engagement` of cell `cell` exactly as `volley run` plays it. */
 export function replayEngagement(req: TraceRequest): Replay {
   const prep = prepareRun({ file: req.file, seed: req.seed, engagements: req.engagements });
-  const cellIndex = req.cell ?? 0;
   const cells = prep.cells;
+  const which = req.cell ?? 0;
+  const cellIndex = typeof which === 'number' ? which : /^\d+$/.test(which) ? Number(which) : cells.findIndex((c) => c.label === which);
   if (!Number.isInteger(cellIndex) || cellIndex < 0 || cellIndex >= cells.length) {
     throw new UsageError(
-      `--cell ${cellIndex}: ${req.file} has ${cells.length === 1 ? 'one cell, 0' : `${cells.length} cells, 0 to ${cells.length - 1}`}` +
+      `--cell ${typeof which === 'string' && !/^\d+$/.test(which) ? `'${which}'` : which}: ${req.file} has ${cells.length === 1 ? 'one cell, 0' : `${cells.length} cells, 0 to ${cells.length - 1}`}` +
         `${cells.length > 1 ? ` (${cells.map((c) => `${c.index}: ${c.label}`).join('; ')})` : ''}`,
     );
   }
@@ -223,19 +225,20 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
   builder: (y) =>
     y
       .positional('file', { type: 'string', demandOption: true, describe: 'experiment or scenario YAML' })
-      .option('cell', { alias: 'c', type: 'string', default: '0', describe: 'Cell index (see results.json cells[])' })
+      .option('cell', { alias: 'c', type: 'string', default: '0', describe: 'The cell: its index or its label (see results.json cells[])' })
       .option('engagement', { alias: 'e', type: 'string', demandOption: true, describe: 'Engagement index within the cell' })
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>)' }) as never,
   handler: (argv) => {
-    const cell = wholeNumber('--cell', argv.cell) ?? 0;
+    // An index, or a cell's label.
+    const cell = argv.cell === undefined ? 0 : /^\d+$/.test(String(argv.cell).trim()) ? Number(argv.cell) : String(argv.cell);
     const engagement = wholeNumber('--engagement', argv.engagement)!;
     const engagements = wholeNumber('--engagements', argv.engagements);
     if (engagements === 0) throw new UsageError('--engagements: expected a whole number of at least 1');
     const seed = seedArg(argv.seed);
     const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
-    const out = argv.out ?? join('reports', `${r.name}-trace-c${cell}-e${engagement}`);
+    const out = argv.out ?? join('reports', `${r.name}-trace-c${r.provenance.cell}-e${engagement}`);
     outputFolder(out);
     const files = {
       story: join(out, 'story.txt'),

@@ -49,6 +49,14 @@ describe('volley trace', () => {
     expect(r2.stdout).toContain('seed 77/cell/3');
   });
 
+  it('names a cell by its label as well as by its index', () => {
+    const byIndex = join(tmp(), 'i');
+    const byLabel = join(tmp(), 'l');
+    expect(volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--out', byIndex]).code).toBe(0);
+    expect(volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', 'defender.terrain=woods', '--engagement', '3', '--out', byLabel]).code).toBe(0);
+    expect(readFileSync(join(byLabel, 'story.txt'), 'utf8')).toBe(readFileSync(join(byIndex, 'story.txt'), 'utf8'));
+  });
+
   it('writes into reports/<name>-trace-c<K>-e<I> by default', () => {
     const cwd = tmp();
     const r = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
@@ -59,6 +67,7 @@ describe('volley trace', () => {
   it.each([
     [['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '3', '--engagement', '0'], /--cell 3: .* 3 cells, 0 to 2/],
     [['trace', 'sims/town-assault.scenario.yaml', '--cell', '1', '--engagement', '0'], /--cell 1: .* one cell, 0/],
+    [['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', 'defender.terrain=swamp', '--engagement', '0'], /--cell 'defender\.terrain=swamp': .* 3 cells, 0 to 2 \(0: /],
     [['trace', 'sims/woods-vs-clear.experiment.yaml', '--engagement', '20000'], /--engagement 20000: the run has 20000 engagements per cell, 0 to 19999/],
     [['trace', 'sims/town-assault.scenario.yaml', '--engagement', '-1'], /--engagement: expected a whole number/],
     [['trace', 'sims/town-assault.scenario.yaml', '--engagement', 'x'], /--engagement: expected a whole number of 0 or more, found 'x'/],
