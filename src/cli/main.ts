@@ -47,6 +47,17 @@ function fail(e: unknown): never {
   process.exit(1);
 }
 
+/**
+ * A value that starts with '-' (--range -1..5) reads as a flag: yargs then says "Unknown argument: 1".
+ * Say how to give it.
+ */
+function negativeValueHint(msg: string): string {
+  if (!/^Unknown arguments?:/.test(msg)) return '';
+  const args = hideBin(process.argv);
+  const i = args.findIndex((a, k) => k > 0 && /^-\d/.test(a) && /^--?[a-z]/i.test(args[k - 1]) && !args[k - 1].includes('='));
+  return i < 0 ? '' : `; a value that starts with '-' goes after '=': ${args[i - 1]}=${args[i]}`;
+}
+
 /** The options yargs has parsed for the command at hand (its types leave getOptions out). */
 const optionsOf = (y: unknown) => (y as { getOptions(): { array: string[] } }).getOptions();
 
@@ -72,7 +83,7 @@ async function main(): Promise<void> {
     .version()
     .fail((msg, err) => {
       if (err) fail(err);
-      process.stderr.write(`volley: ${msg}\n(see 'volley --help')\n`);
+      process.stderr.write(`volley: ${msg}${negativeValueHint(msg)}\n(see 'volley --help')\n`);
       process.exit(2);
     })
     .parseAsync();

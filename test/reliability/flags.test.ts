@@ -64,6 +64,15 @@ describe('bad flags and output folders: exit 2, one line, nothing written', () =
   });
 });
 
+describe('a value that starts with a minus sign', () => {
+  it('given without = reads as a flag: the message says how to give it', () => {
+    const r = volley(['tune', 'sims/village-assault.scenario.yaml', '--param', 'sides[0].formations[Div-Foy].demoralization', '--target', 'formation[Div-Foy].demoralizedByTurn[8] = 30%', '--range', '-1..5', '-n', '20', '--out', unused]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe("volley: Unknown argument: 1; a value that starts with '-' goes after '=': --range=-1..5");
+    expect(existsSync(unused)).toBe(false);
+  });
+});
+
 describe('volley validate of several files', () => {
   it('checks every file: each error on a line of its own, a count last, exit 2', () => {
     const r = volley(['validate', TOWN, 'test/corpus/bad/batch-0.experiment.yaml', MEETING, 'test/corpus/bad/vary-overlap.experiment.yaml']);
