@@ -4,8 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname } from 'node:path';
-import { makeFolder } from '../sim/writeFiles.js';
+import { fileAbove, makeFolder } from '../sim/writeFiles.js';
 import { UsageError } from './errors.js';
 
 /** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
@@ -35,22 +34,16 @@ export function outArg(dir: string, flag = '--out'): string {
 export function outputFolder(dir: string, flag = '--out'): string {
   outArg(dir, flag);
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${flag}: ${dir} is a file, not a folder; choose another ${flag}`);
+  const file = fileAbove(dir);
+  if (file) throw new UsageError(`${flag}: cannot make folder ${dir}: ${file} is a file; choose another ${flag}`);
   try {
     makeFolder(dir);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const file = err.code === 'ENOTDIR' ? fileAbove(dir) : null;
-    if (file) throw new UsageError(`${flag}: cannot make folder ${dir}: ${file} is a file; choose another ${flag}`);
     const where = err.path && err.path !== dir ? ` at ${err.path}` : '';
     throw new UsageError(`${flag}: cannot make folder ${dir} (${err.code ?? err.message}${where}); choose another ${flag}`);
   }
   return dir;
-}
-
-/** The nearest path above `dir` that exists and is not a folder, if any. */
-function fileAbove(dir: string): string | null {
-  for (let d = dirname(dir); d !== dirname(d); d = dirname(d)) if (existsSync(d)) return statSync(d).isDirectory() ? null : d;
-  return null;
 }
 
 /**

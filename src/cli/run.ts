@@ -194,8 +194,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
       files = argv.report ? await (await import('../report/index.js')).writeReport(results, prep.outDir) : [];
       await run.finish();
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      throw new CliExit(`${why}\n  every batch is saved in ${join(prep.outDir, CHECKPOINT_FILE)}; continue with: ${resumeCommand()}`, 1);
+      // The machine refused a write (a full disk): say which file, and that nothing played is lost.
+      // Anything else is a fault of volley's own and goes on as one (an internal error, its stack
+      // with VOLLEY_DEBUG).
+      if (!(e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string')) throw e;
+      throw new CliExit(`${e.message}\n  every batch is saved in ${join(prep.outDir, CHECKPOINT_FILE)}; continue with: ${resumeCommand()}`, 1);
     } finally {
       process.off('SIGINT', onSigint);
     }

@@ -254,8 +254,14 @@ export function loadExperiment(file: string): LoadedExperiment {
   const places = factors.map(([path], i) =>
     isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i]),
   );
+  // A factor acrossDoctrines added is named by that line; places in the syntax of vary paths.
+  const ownVary = new Set(Object.keys(((src.data as Record<string, unknown>).vary as object | undefined) ?? {}));
+  const fromAcross = (path: string) => !ownVary.has(path);
+  const factorLine = (path: string) => lineOf(src, fromAcross(path) ? ['acrossDoctrines'] : ['vary', path]);
+  const factorName = (path: string) => (fromAcross(path) ? `acrossDoctrines (${path})` : `vary.${path}`);
+  const asPath = (place: string) => place.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
   factors.forEach(([path, values], j) => {
-    const where = () => ({ line: lineOf(src, ['vary', path]), field: `vary.${path}` });
+    const where = () => ({ line: factorLine(path), field: fromAcross(path) ? 'acrossDoctrines' : `vary.${path}` });
     const seen = new Set<string>();
     for (const v of values) {
       const key = JSON.stringify(v);
@@ -264,17 +270,20 @@ export function loadExperiment(file: string): LoadedExperiment {
     }
     for (let i = 0; i < j; i++) {
       for (const p of places[j]) {
-        // A doctrine, then one of its parameters, is the one nesting that works: the parameter is set
-        // on the doctrine the earlier factor chose.
-        const q = places[i].find((q) => q === p || (p.startsWith(`${q}.`) && !/(^|\.)(doctrine|battleDoctrine)$/.test(q)) || q.startsWith(`${p}.`));
+        // A doctrine, then one of its parameters (not its preset), is the one nesting that works: the
+        // parameter is set on the doctrine the earlier factor chose.
+        const doctrineThenParameter = (q: string) => /(^|\.)(doctrine|battleDoctrine)$/.test(q) && p.startsWith(`${q}.`) && p !== `${q}.preset`;
+        const q = places[i].find((q) => q === p || (p.startsWith(`${q}.`) && !doctrineThenParameter(q)) || q.startsWith(`${p}.`));
         if (q === undefined) continue;
         const other = factors[i][0];
-        throw new VolleyInputError(
-          file,
-          where().line,
-          where().field,
-          `sets ${p === q ? p : `${p} and ${q}`} as vary.${other} (line ${lineOf(src, ['vary', other]) ?? '?'}) does; let one factor set it`,
-        );
+        const both = p === q ? asPath(p) : `${asPath(q.length < p.length ? q : p)} (and ${asPath(q.length < p.length ? p : q)} in it)`;
+        const hint = fromAcross(path)
+          ? '; acrossDoctrines sets whole doctrines, after vary: vary a parameter without it'
+          : /(^|\.)(doctrine|battleDoctrine)$/.test(p) && q.startsWith(`${p}.`)
+            ? '; list the doctrine before its parameter'
+            : '; let one factor set it';
+        const what = fromAcross(path) ? `${factorName(path)} sets` : 'sets';
+        throw new VolleyInputError(file, where().line, where().field, `${what} ${both}, which ${factorName(other)} (line ${factorLine(other) ?? '?'}) sets too${hint}`);
       }
     }
   });

@@ -1,9 +1,14 @@
 /**
- * One run at a time in an output folder: a lock file made exclusively, holding the process id. Two runs
- * started on one folder (two --resume, two --force) would otherwise write the same checkpoint and
- * export. A lock left by a process that no longer exists (killed) is taken over.
+ * One run at a time in an output folder: a lock file holding the process id of the run (and, where the
+ * system tells it, when that process started, so that a process id reused by another program does not
+ * hold the lock). Two runs started on one folder (two --resume, two --force) would otherwise write the
+ * same checkpoint and export. A lock left by a process that no longer exists (killed) is taken over.
+ *
+ * The lock file is written whole beside its name and linked into place (a link fails if the name
+ * exists), so nobody ever reads it half-written; a stale one is renamed away before it is removed, so
+ * two runs taking over the same stale lock cannot remove each other's.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OutputFolderError } from './runErrors.js';
 
@@ -12,14 +17,54 @@ export const LOCK_FILE = '.volley-lock';
 /** Lock files this process holds (a run in this process is as much in the way as one in another). */
 const held = new Set<string>();
 
-/** Whether a process with this id exists (signal 0 checks without sending anything). */
-function alive(pid: number): boolean {
+/** When process `pid` started, in clock ticks since boot (Linux), or null where the system does not say. */
+function startOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22; the command name (field 2) is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the process the lock names is still running (signal 0 checks without sending anything). */
+function running(pid: number, start: string | null): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // A process of that id that started at another time is another program.
+  const now = start === null ? null : startOf(pid);
+  return start === null || now === null || now === start;
+}
+
+/** Who holds the lock of `dir`, in words, or null when nobody (no lock, or one left by a killed run). */
+export function lockHolder(dir: string): string | null {
+  return holderOf(join(dir, LOCK_FILE));
+}
+
+function holderOf(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  if (held.has(file.replace(/\.stale\.\d+$/, ''))) return 'this process';
+  const [pidText, start] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return pid !== process.pid && running(pid, start ?? null) ? `process ${pid}` : null;
+}
+
+/** The refusal when another run holds the folder. */
+export function inUse(dir: string, who: string): OutputFolderError {
+  return new OutputFolderError(
+    `${dir} is in use by another volley run (${who}); wait for it to end, or choose another --out ` +
+      `(if no volley run is going on there, delete ${join(dir, LOCK_FILE)})`,
+  );
 }
 
 export class FolderLock {
@@ -34,27 +79,43 @@ export class FolderLock {
   /** Take the folder's lock (the folder exists), or refuse: another live run holds it. */
   static take(dir: string): FolderLock {
     const file = join(dir, LOCK_FILE);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      let fd: number;
-      try {
-        fd = openSync(file, 'wx');
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-        const pid = Number.parseInt(readLock(file), 10);
-        if (held.has(file) || (Number.isInteger(pid) && pid !== process.pid && alive(pid))) {
-          const who = held.has(file) ? 'this process' : `process ${pid}`;
-          throw new OutputFolderError(`${dir} is in use by another volley run (${who}); wait for it to end, or choose another --out`);
+    const own = `${file}.${process.pid}`;
+    writeFileSync(own, `${process.pid} ${startOf(process.pid) ?? ''}\n`);
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          linkSync(own, file);
+          held.add(file);
+          return new FolderLock(file);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
         }
-        rmSync(file, { force: true }); // left by a run that was killed
-        continue;
+        const who = lockHolder(dir);
+        if (who) throw inUse(dir, who);
+        // Left by a run that was killed: renamed away first, so that of two runs doing this at once
+        // only one removes it, and neither removes a lock the other has just taken.
+        const stale = `${file}.stale.${process.pid}`;
+        try {
+          renameSync(file, stale);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+          continue; // another run moved it first
+        }
+        // What was moved may be a lock another run took in the meantime: then it goes back.
+        const moved = holderOf(stale);
+        if (moved) {
+          try {
+            linkSync(stale, file);
+          } catch {
+            // a third run holds the name now: it refuses or takes over as this one did
+          }
+          rmSync(stale, { force: true });
+          throw inUse(dir, moved);
+        }
+        rmSync(stale, { force: true });
       }
-      try {
-        writeSync(fd, `${process.pid}\n`);
-      } finally {
-        closeSync(fd);
-      }
-      held.add(file);
-      return new FolderLock(file);
+    } finally {
+      rmSync(own, { force: true });
     }
     throw new OutputFolderError(`${dir}: could not take ${LOCK_FILE}; another run is starting there, choose another --out`);
   }
@@ -65,13 +126,5 @@ export class FolderLock {
     process.off('exit', this.onExit);
     held.delete(this.file);
     rmSync(this.file, { force: true });
-  }
-}
-
-function readLock(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
   }
 }

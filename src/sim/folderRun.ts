@@ -15,8 +15,8 @@ import { planHash } from './planHash.js';
 import type { PreparedRun } from './prepare.js';
 import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
 import { OutputFolderError, RunInterrupted } from './runErrors.js';
-import { FolderLock, LOCK_FILE } from './folderLock.js';
-import { makeFolder } from './writeFiles.js';
+import { FolderLock, inUse, lockHolder } from './folderLock.js';
+import { fileAbove, makeFolder } from './writeFiles.js';
 
 export const RESULTS_FILE = 'results.json';
 
@@ -50,8 +50,13 @@ export interface FolderRun {
 export const exportFileName = (format: ExportFormat) => `engagements.${format}`;
 
 /** Refuse a folder whose run would be lost or mixed up (exit code 2). */
-export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean }): void {
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new OutputFolderError(`${outDir} is a file, not a folder; choose another --out`);
+export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean }, lockedHere = false): void {
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new OutputFolderError(`--out: ${outDir} is a file, not a folder; choose another --out`);
+  const file = fileAbove(outDir);
+  if (file) throw new OutputFolderError(`--out: cannot make folder ${outDir}: ${file} is a file; choose another --out`);
+  // A run going on there first: whatever else the folder holds is that run's business.
+  const who = lockedHere ? null : lockHolder(outDir);
+  if (who) throw inUse(outDir, who);
   const checkpoint = existsSync(join(outDir, CHECKPOINT_FILE));
   const results = existsSync(join(outDir, RESULTS_FILE));
   if (opts.resume) {
@@ -67,8 +72,14 @@ export function checkOutputFolder(outDir: string, opts: { resume?: boolean; forc
     throw new OutputFolderError(`${outDir} holds an unfinished run (${CHECKPOINT_FILE}); add --resume to continue it, or --force to start over`);
   }
   if (results) throw new OutputFolderError(`${outDir} already holds a finished run (${RESULTS_FILE}); add --force to overwrite it, or choose another --out`);
-  // Someone else's files: a report of ours would replace any of the same name.
-  const others = existsSync(outDir) ? readdirSync(outDir).filter((f) => f !== LOCK_FILE).sort() : [];
+  // Someone else's files: a report of ours would replace any of the same name. Hidden files (a stale
+  // lock, a temporary file left by a kill, .DS_Store) are not in the way.
+  let others: string[] = [];
+  try {
+    others = existsSync(outDir) ? readdirSync(outDir).filter((f) => !f.startsWith('.')).sort() : [];
+  } catch (e) {
+    throw new OutputFolderError(`cannot read ${outDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}); choose another --out`);
+  }
   if (others.length > 0) {
     const some = others.slice(0, 3).join(', ') + (others.length > 3 ? `, and ${others.length - 3} more` : '');
     throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${some}); add --force to write into it anyway, or choose another --out`);
@@ -116,12 +127,13 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
     makeFolder(outDir);
     lock = FolderLock.take(outDir);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException | null)?.code;
-    if (code) throw new OutputFolderError(`cannot write into ${outDir} (${code}); choose another --out`);
+    const err = e as NodeJS.ErrnoException | null;
+    const where = err?.path && err.path !== outDir ? ` at ${err.path}` : '';
+    if (err?.code) throw new OutputFolderError(`--out: cannot make folder ${outDir} (${err.code}${where}); choose another --out`);
     throw e;
   }
   try {
-    checkOutputFolder(outDir, opts);
+    checkOutputFolder(outDir, opts, true);
     return await runLocked(prep, opts, lock);
   } catch (e) {
     lock.release();

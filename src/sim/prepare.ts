@@ -86,9 +86,15 @@ export function prepareRun(req: RunRequest): PreparedRun {
       experiment: null,
     });
   }
-  // Neither kind: the same message as `volley validate` gives.
-  validateFile(req.file);
-  throw new VolleyInputError(req.file, 1, 'kind', `expected 'scenario' or 'experiment', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
+  // Neither kind: the message `volley validate` gives for a file it cannot read, else what run plays.
+  const playable = `expected 'scenario' or 'experiment', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`;
+  try {
+    validateFile(req.file);
+  } catch (e) {
+    if (e instanceof VolleyInputError && e.field === 'kind') throw new VolleyInputError(e.file, e.line, 'kind', playable);
+    throw e;
+  }
+  throw new VolleyInputError(req.file, 1, 'kind', playable);
 }
 
 function finish(

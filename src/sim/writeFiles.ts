@@ -2,7 +2,7 @@
  * Writing output files atomically: a temporary file in the same folder, synced to disk, then a rename.
  * A reader (or a run resumed after a crash) sees the old file or the new one, never half of one.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { syncFolder } from './appendFile.js';
 
@@ -31,6 +31,12 @@ export class WriteError extends Error {
   }
 }
 
+/** The nearest path above `dir` that exists and is not a folder (a folder cannot be made under it), if any. */
+export function fileAbove(dir: string): string | null {
+  for (let d = dirname(resolve(dir)); d !== dirname(d); d = dirname(d)) if (existsSync(d)) return statSync(d).isDirectory() ? null : d;
+  return null;
+}
+
 /**
  * Make a folder and the missing folders above it, one level at a time, so that a level that cannot be
  * made fails with its own error. (Node's recursive mkdir never returns on some paths: under /proc it
@@ -44,15 +50,24 @@ export function makeFolder(dir: string): void {
     if (up === d) break;
     d = up;
   }
-  for (let i = missing.length - 1; i >= 0; i--) mkdirSync(missing[i]);
+  for (let i = missing.length - 1; i >= 0; i--) {
+    try {
+      mkdirSync(missing[i]);
+    } catch (e) {
+      // Made meanwhile by another run starting there: as good as made here.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(missing[i]).isDirectory()) throw e;
+    }
+  }
 }
 
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
-  makeFolder(dirname(file));
   const tmp = join(dirname(file), `.${Math.abs(hashName(file))}.${process.pid}.tmp`);
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let opened = false;
   try {
+    makeFolder(dirname(file));
     const fd = openSync(tmp, 'w');
+    opened = true;
     try {
       let off = 0;
       while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
@@ -63,7 +78,13 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
     renameSync(tmp, file);
     syncFolder(dirname(file));
   } catch (e) {
-    rmSync(tmp, { force: true });
+    if (opened) {
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // the refusal to write is what the user needs to hear, not a second one to clean up
+      }
+    }
     throw WriteError.of(file, e);
   }
 }

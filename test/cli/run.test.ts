@@ -126,8 +126,6 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
     ['unknown option', 'kind: scenario\nname: x\nruleset: aor\noptions:\n  aor.noSuchThing: true\nengagement: assault\nattacker:\n  name: A\n  stacks:\n    - hexside: 0\n      units: [{ id: a, strength: 6 }]\ndefender:\n  name: D\n  units: [{ id: d, strength: 6 }]\n', /:5: options\.aor\.noSuchThing: unknown option/],
     ['duplicate id', 'kind: scenario\nname: x\nruleset: aor\nengagement: assault\nattacker:\n  name: A\n  stacks:\n    - hexside: 0\n      units: [{ id: a, strength: 6 }]\ndefender:\n  name: D\n  units:\n    - { id: a, strength: 6 }\n', /:13: defender\.units\[0\]\.id: duplicate unit id 'a' \(first used at attacker\.stacks\[0\]\.units\[0\]\.id\)/],
     ['broken yaml', 'kind: scenario\nname: [x\n', /:\d+: not valid YAML/],
-    // validate also reads refits; run plays scenarios and experiments only.
-    ['wrong kind', 'kind: battle\n', /:1: kind: expected 'scenario'(, 'experiment' or 'refit'| or 'experiment'), found 'battle'/],
   ];
   for (const [name, text, expected] of cases) {
     it(name, () => {
@@ -142,6 +140,17 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
       }
     });
   }
+
+  it('a wrong kind: validate reads three kinds, run plays two', () => {
+    const file = join(tmp(), 'bad.yaml');
+    writeFileSync(file, 'kind: battle\n');
+    const v = volley(['validate', file]);
+    expect(v.code).toBe(2);
+    expect(v.stderr.trim()).toBe(`volley: ${file}:1: kind: expected 'scenario', 'experiment' or 'refit', found 'battle'`);
+    const r = volley(['run', file, '--quiet', '-w', '0', '--out', join(tmp(), 'never')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`volley: ${file}:1: kind: expected 'scenario' or 'experiment', found 'battle'`);
+  });
 
   it('an experiment vary value that breaks the scenario names the vary line', () => {
     const dir = tmp();

@@ -24,8 +24,8 @@ const cases: [string, string[], RegExp][] = [
   ['run: -n and --engagements with two values', ['run', TOWN, '-n', '5', '--engagements', '6', '--out', unused], /^volley: --engagements given more than once \(5, 6\); give it once$/],
   ['run: --out twice', ['run', TOWN, ...quick, '--out', unused, '--out', join(dir, 'other')], /^volley: --out given more than once \(.*unused, .*other\); give it once$/],
   ['run: --seed with nothing', ['run', TOWN, ...quick, '--seed', '', '--out', unused], /^volley: --seed: expected a number or a word, found nothing$/],
-  ['run: --out a file', ['run', TOWN, ...quick, '--out', file], /is a file, not a folder; choose another --out$/],
-  ['run: --out under a file', ['run', TOWN, ...quick, '--out', join(file, 'x')], /^volley: cannot write into .*a-file\/x \(ENOTDIR\); choose another --out$/],
+  ['run: --out a file', ['run', TOWN, ...quick, '--out', file], /^volley: --out: .*a-file is a file, not a folder; choose another --out$/],
+  ['run: --out under a file', ['run', TOWN, ...quick, '--out', join(file, 'x')], /^volley: --out: cannot make folder .*a-file\/x: .*a-file is a file; choose another --out$/],
   ['trace: --out a file', ['trace', TOWN, '--engagement', '0', '--out', file], /^volley: --out: .*a-file is a file, not a folder; choose another --out$/],
   ['trace: --out under a file', ['trace', TOWN, '--engagement', '0', '--out', join(file, 'x', 'y')], /^volley: --out: cannot make folder .*a-file\/x\/y: .*a-file is a file; choose another --out$/],
   ['trace: --seed with nothing', ['trace', TOWN, '--engagement', '0', '--seed', '', '--out', unused], /^volley: --seed: expected a number or a word, found nothing$/],
@@ -117,7 +117,7 @@ describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made',
     clearTimeout(guard);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^volley: cannot write into \/proc\/volley-no-such\/x \(ENOENT\); choose another --out$/);
+    expect(r.stderr.trim()).toMatch(/^volley: --out: cannot make folder \/proc\/volley-no-such\/x \(ENOENT at \/proc\/volley-no-such\); choose another --out$/);
   });
 
   it('a device given as the file is refused unread (it would never end)', async () => {
