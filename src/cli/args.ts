@@ -47,6 +47,20 @@ export function outputFolder(dir: string, flag = '--out'): string {
 }
 
 /**
+ * A switch given a value (--json=abc): yargs would read it as false, silently. true and false are
+ * the values a switch may be given. `switches` lists the boolean options of the command parsed.
+ */
+export function refuseSwitchValues(args: readonly string[], switches: readonly string[]): void {
+  const known = new Set(switches);
+  for (const a of args) {
+    if (a === '--') return;
+    const m = /^--(?:no-)?([^=]+)=(.*)$/s.exec(a);
+    if (!m || !known.has(m[1])) continue;
+    if (m[2] !== 'true' && m[2] !== 'false') throw new UsageError(`--${m[1]} is a switch: give it alone (or =true, =false), not '${m[2]}'`);
+  }
+}
+
+/**
  * Options given twice: the same value twice is taken once; two different values are refused (which one
  * was meant?). Options declared as arrays (`array: true`) are left alone. For yargs' middleware, before
  * validation; `arrays` lists the array options of the command parsed.

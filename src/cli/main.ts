@@ -17,7 +17,7 @@ import { traceCommand } from './trace.js';
 import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
-import { refuseRepeatedOptions } from './args.js';
+import { refuseRepeatedOptions, refuseSwitchValues } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -59,7 +59,7 @@ function negativeValueHint(msg: string): string {
 }
 
 /** The options yargs has parsed for the command at hand (its types leave getOptions out). */
-const optionsOf = (y: unknown) => (y as { getOptions(): { array: string[] } }).getOptions();
+const optionsOf = (y: unknown) => (y as { getOptions(): { array: string[]; boolean: string[] } }).getOptions();
 
 async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv));
@@ -76,7 +76,10 @@ async function main(): Promise<void> {
     .command(refitCommand)
     .command(tuneCommand)
     // Before validation, so that a repeated option is named as such and not as a bad value.
-    .middleware((argv) => refuseRepeatedOptions(argv, optionsOf(cli).array), true)
+    .middleware((argv) => {
+      refuseRepeatedOptions(argv, optionsOf(cli).array);
+      refuseSwitchValues(hideBin(process.argv), optionsOf(cli).boolean);
+    }, true)
     .demandCommand(1, 'name a command: run, trace, tournament, tune, odds, refit, rulesets, validate or schema')
     .strict()
     .help()

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/checkpoint.js';
@@ -121,6 +122,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       maxEngagements: argv.maxEngagements,
     });
     const workers = usefulWorkers(prep.plan, asked);
+    const cores = availableParallelism();
+    if (workers > cores && !argv.quiet) process.stderr.write(`volley: ${workers} workers on ${cores} cores: no faster than ${cores} (the results are the same)\n`);
     const m = await runModules();
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;

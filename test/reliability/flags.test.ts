@@ -73,6 +73,18 @@ describe('a value that starts with a minus sign', () => {
   });
 });
 
+describe('switches', () => {
+  it('a switch given a value other than true or false is refused, not read as false', () => {
+    const r = volley(['odds', TOWN, '--json=abc']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe("volley: --json is a switch: give it alone (or =true, =false), not 'abc'");
+    expect(r.stdout).toBe('');
+    const j = volley(['odds', TOWN, '--json=true']);
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.stdout).paths).toBeGreaterThan(0);
+  });
+});
+
 describe('volley validate of several files', () => {
   it('checks every file: each error on a line of its own, a count last, exit 2', () => {
     const r = volley(['validate', TOWN, 'test/corpus/bad/batch-0.experiment.yaml', MEETING, 'test/corpus/bad/vary-overlap.experiment.yaml']);
