@@ -122,6 +122,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       maxEngagements: argv.maxEngagements,
     });
     const workers = usefulWorkers(prep.plan, asked);
+    for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     const cores = availableParallelism();
     if (workers > cores && !argv.quiet) process.stderr.write(`volley: ${workers} workers on ${cores} cores: no faster than ${cores} (the results are the same)\n`);
     const m = await runModules();

@@ -38,6 +38,8 @@ export interface LoadedExperiment {
   cells: Cell[];
   /** With `variants`: the variants and which cells are compared; null without. */
   comparisons: ComparisonPlan | null;
+  /** What the refits it applies (its own, its variants') say of themselves: rules that repeat each other. */
+  warnings: string[];
 }
 
 function fileKind(src: YamlSource): string | undefined {
@@ -85,7 +87,7 @@ export function validateFile(file: string): string {
   if (k === 'experiment') {
     const e = loadExperiment(file);
     const variants = e.comparisons ? `, ${e.comparisons.variants.length} variants compared with '${e.comparisons.reference}'` : '';
-    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements${variants})`;
+    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements${variants})${e.warnings.map((w) => `\n  warning: ${w}`).join('')}`;
   }
   if (k === 'refit') {
     const r = validate(src, refitSchema);
@@ -288,6 +290,7 @@ export function loadExperiment(file: string): LoadedExperiment {
     }
   });
 
+  const warnings = new Set<string>();
   /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
   function refitted(combo: Record<string, unknown>): Record<string, unknown> {
     if (!refit) return baseData;
@@ -304,7 +307,9 @@ export function loadExperiment(file: string): LoadedExperiment {
       const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
       throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
     }
-    return applyRefit(baseData, checked.data, { file: refit.file, src: refit.src }).data;
+    const applied = applyRefit(baseData, checked.data, { file: refit.file, src: refit.src });
+    for (const w of applied.warnings) warnings.add(w);
+    return applied.data;
   }
   // The refit first, then the variants (options, set), then the scenario's factors.
   const variantsOf = (data: Record<string, unknown>) =>
@@ -359,6 +364,7 @@ export function loadExperiment(file: string): LoadedExperiment {
   const cells: Cell[] = cartesian(factors).flatMap((combo, g) => {
     const base = fixedBase ?? refitted(combo);
     const variants = experiment.variants ? (fixedVariants ?? variantsOf(base)) : null;
+    for (const w of variants?.warnings ?? []) warnings.add(w);
     variantInfo ??= variants?.info ?? null;
     const bases = variants ? variants.data : [base];
     if (variants) groups.push({ label: Object.keys(combo).length ? cellLabel(combo) : '', factors: combo, cells: bases.map((_, v) => g * bases.length + v) });
@@ -367,7 +373,7 @@ export function loadExperiment(file: string): LoadedExperiment {
   const comparisons: ComparisonPlan | null = variantInfo
     ? { reference: variantInfo[reference].name, referenceIndex: reference, variants: variantInfo, groups }
     : null;
-  return { file, experiment, scenarioFile, scenario: base.scenario, cells, comparisons };
+  return { file, experiment, scenarioFile, scenario: base.scenario, cells, comparisons, warnings: [...warnings] };
 }
 
 /** Factor paths into the experiment's refit: `refit.defaultMorale`, `refit.rules[0].set.morale`, ... */

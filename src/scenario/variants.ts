@@ -64,9 +64,10 @@ function optionName(path: string, rulesetIds: readonly string[]): string | null 
  * The raw scenario data of every variant (base data with the experiment's options already in), each
  * validated on its own. Errors name the experiment file, the variant's line and field.
  */
-export function variantsData(experiment: Experiment, baseData: Record<string, unknown>, ctx: Context): { info: VariantInfo[]; data: Record<string, unknown>[] } {
+export function variantsData(experiment: Experiment, baseData: Record<string, unknown>, ctx: Context): { info: VariantInfo[]; data: Record<string, unknown>[]; warnings: string[] } {
   const variants = experiment.variants ?? [];
   const err = (path: (string | number)[], message: string) => new VolleyInputError(ctx.file, lineOf(ctx.src, path), formatPath(path), message);
+  const warnings: string[] = [];
   const seen = new Map<string, number>();
   variants.forEach((v, i) => {
     if (seen.has(v.name)) throw err(['variants', i, 'name'], `duplicate variant name '${v.name}' (first used by variants[${seen.get(v.name)}])`);
@@ -91,7 +92,9 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
       refitFile = rel(path);
       if (!existsSync(path)) throw err(['variants', i, 'refit'], `file not found: ${refitFile}`);
       const { src: rsrc, refit } = loadRefitFile(refitFile);
-      d = applyRefitToAll([{ file: rel(ctx.scenarioFile), data: d }], refit, { file: refitFile, src: rsrc })[0].data;
+      const [applied] = applyRefitToAll([{ file: rel(ctx.scenarioFile), data: d }], refit, { file: refitFile, src: rsrc });
+      d = applied.data;
+      warnings.push(...applied.warnings);
     }
     for (const name of Object.keys(v.options)) {
       if (varyOptions.has(name)) throw err(['variants', i, 'options', name], `${name} is varied by vary as well; set it in the variants or vary it, not both`);
@@ -120,7 +123,7 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
     info.push({ name: v.name, note: v.note ?? null, options: v.options, set: v.set, refit: refitFile, ruleset: ctx.rulesetId });
     return d;
   });
-  return { info, data };
+  return { info, data, warnings };
 }
 
 /** The index of the reference variant: `reference` by name, or the first. */

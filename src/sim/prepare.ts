@@ -29,6 +29,8 @@ export interface PreparedRun {
   cells: Cell[];
   outDir: string;
   meta: Omit<ResultsInput, 'accumulators'>;
+  /** What the refits an experiment applies say of themselves (printed as warnings; they change nothing). */
+  warnings: string[];
 }
 
 export const DEFAULT_ENGAGEMENTS = 1000;
@@ -68,13 +70,14 @@ export function prepareRun(req: RunRequest): PreparedRun {
     const seed = req.seed ?? x.seed;
     const batch = req.batch ?? x.batch;
     const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
-    return finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, {
+    const prepared = finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, {
       commonRandomNumbers: x.commonRandomNumbers,
       factors,
       comparisons: e.comparisons,
       scenarioFile: rel(e.scenarioFile),
       experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question, ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}) },
     });
+    return { ...prepared, warnings: e.warnings };
   }
   if (kind === 'scenario') {
     const s = loadScenario(req.file).scenario;
@@ -135,5 +138,5 @@ function finish(
     ...(rest.comparisons ? { pairs: true } : {}),
     ...(req.precision !== undefined ? { precision: { halfWidth: req.precision } } : {}),
   };
-  return { plan, cells, outDir, meta: { cells, seed, engagements, batch, ...rest } };
+  return { plan, cells, outDir, meta: { cells, seed, engagements, batch, ...rest }, warnings: [] };
 }
