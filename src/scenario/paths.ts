@@ -40,6 +40,15 @@ export function parsePath(path: string, rulesetIds: readonly string[]): Segment[
   return segs;
 }
 
+/** Whether a selector picks element `el` at position `idx` of a list: all, by position, or by id. */
+function selects(seg: { select: '*' | number | string }, el: unknown, idx: number): boolean {
+  return (
+    seg.select === '*' ||
+    seg.select === idx ||
+    (typeof seg.select === 'string' && el !== null && typeof el === 'object' && (el as { id?: unknown }).id === seg.select)
+  );
+}
+
 /**
  * Set `value` at every place the path selects in `doc` (mutated). Returns how many places were set;
  * a path that selects nothing is an error for the caller to report.
@@ -74,11 +83,7 @@ function setAt(node: unknown, segs: readonly Segment[], i: number, value: unknow
   if (!Array.isArray(node)) return 0;
   let n = 0;
   node.forEach((el, idx) => {
-    const hit =
-      seg.select === '*' ||
-      seg.select === idx ||
-      (typeof seg.select === 'string' && el !== null && typeof el === 'object' && (el as { id?: unknown }).id === seg.select);
-    if (!hit) return;
+    if (!selects(seg, el, idx)) return;
     if (last) {
       node[idx] = structuredClone(value);
       n++;
@@ -108,11 +113,7 @@ export function placesAt(doc: unknown, segs: readonly Segment[]): string[] {
     }
     if (!Array.isArray(node)) return;
     node.forEach((el, idx) => {
-      const hit =
-        seg.select === '*' ||
-        seg.select === idx ||
-        (typeof seg.select === 'string' && el !== null && typeof el === 'object' && (el as { id?: unknown }).id === seg.select);
-      if (hit) walk(el, i + 1, [...at, String(idx)]);
+      if (selects(seg, el, idx)) walk(el, i + 1, [...at, String(idx)]);
     });
   };
   walk(doc, 0, []);
@@ -135,11 +136,7 @@ export function valuesAt(doc: unknown, segs: readonly Segment[]): unknown[] {
     }
     if (!Array.isArray(node)) return;
     node.forEach((el, idx) => {
-      const hit =
-        seg.select === '*' ||
-        seg.select === idx ||
-        (typeof seg.select === 'string' && el !== null && typeof el === 'object' && (el as { id?: unknown }).id === seg.select);
-      if (hit) walk(el, i + 1);
+      if (selects(seg, el, idx)) walk(el, i + 1);
     });
   };
   walk(doc, 0);
