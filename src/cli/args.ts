@@ -2,9 +2,8 @@
  * Command-line values every command reads the same way: the seed, the number of workers, an output
  * folder, and options given more than once. Bad values are usage errors (exit code 2).
  */
-import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileAbove, makeFolder } from '../sim/writeFiles.js';
+import { folderProblem, makeFolder } from '../sim/writeFiles.js';
 import { UsageError } from './errors.js';
 
 /** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
@@ -33,9 +32,8 @@ export function outArg(dir: string, flag = '--out'): string {
  */
 export function outputFolder(dir: string, flag = '--out'): string {
   outArg(dir, flag);
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${flag}: ${dir} is a file, not a folder; choose another ${flag}`);
-  const file = fileAbove(dir);
-  if (file) throw new UsageError(`${flag}: cannot make folder ${dir}: ${file} is a file; choose another ${flag}`);
+  const problem = folderProblem(dir, flag);
+  if (problem) throw new UsageError(problem);
   try {
     makeFolder(dir);
   } catch (e) {

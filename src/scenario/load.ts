@@ -191,6 +191,49 @@ function expandRanges(src: YamlSource): unknown {
   return { ...data, vary: out };
 }
 
+/** A place that holds a doctrine: a later factor may set one of its parameters. */
+const DOCTRINE_PLACE = /(^|\.)(doctrine|battleDoctrine)$/;
+
+/**
+ * Each factor sets places of its own (`places[i]`, from placesAt), and lists each value once: two that
+ * set one place, or one inside the other, would let the later one win unseen and make the cell labels
+ * mislead. The one nesting that works is a doctrine, then one of its parameters (not its preset).
+ * Factors acrossDoctrines added (not in the file's vary) are named by its line.
+ */
+function checkFactorsApart(file: string, src: YamlSource, factors: readonly [string, readonly unknown[]][], places: readonly string[][]): void {
+  const ownVary = new Set(Object.keys(((src.data as Record<string, unknown>).vary as object | undefined) ?? {}));
+  const fromAcross = (path: string) => !ownVary.has(path);
+  const lineOfFactor = (path: string) => lineOf(src, fromAcross(path) ? ['acrossDoctrines'] : ['vary', path]);
+  const nameOf = (path: string) => (fromAcross(path) ? `acrossDoctrines (${path})` : `vary.${path}`);
+  // Places in the syntax of vary paths: defender.units.0.morale is defender.units[0].morale.
+  const asPath = (place: string) => place.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+  factors.forEach(([path, values], j) => {
+    const refuse = (message: string) => new VolleyInputError(file, lineOfFactor(path), fromAcross(path) ? 'acrossDoctrines' : `vary.${path}`, message);
+    const seen = new Set<string>();
+    for (const v of values) {
+      const key = JSON.stringify(v);
+      if (seen.has(key)) throw refuse(`value ${key} is listed twice; each value makes one cell`);
+      seen.add(key);
+    }
+    for (let i = 0; i < j; i++) {
+      for (const p of places[j]) {
+        const parameterOf = (q: string) => DOCTRINE_PLACE.test(q) && p.startsWith(`${q}.`) && p !== `${q}.preset`;
+        const q = places[i].find((q) => q === p || (p.startsWith(`${q}.`) && !parameterOf(q)) || q.startsWith(`${p}.`));
+        if (q === undefined) continue;
+        const [outer, inner] = q.length < p.length ? [q, p] : [p, q];
+        const both = p === q ? asPath(p) : `${asPath(outer)} (and ${asPath(inner)} in it)`;
+        const hint = fromAcross(path)
+          ? 'acrossDoctrines sets whole doctrines, after vary: vary a parameter without it'
+          : DOCTRINE_PLACE.test(p) && q.startsWith(`${p}.`)
+            ? 'list the doctrine before its parameter'
+            : 'let one factor set it';
+        const other = factors[i][0];
+        throw refuse(`${fromAcross(path) ? `${nameOf(path)} sets` : 'sets'} ${both}, which ${nameOf(other)} (line ${lineOfFactor(other) ?? '?'}) sets too; ${hint}`);
+      }
+    }
+  });
+}
+
 export function loadExperiment(file: string): LoadedExperiment {
   const src = readYaml(file);
   expectKind(src, 'experiment');
@@ -251,44 +294,11 @@ export function loadExperiment(file: string): LoadedExperiment {
     }
   });
 
-  // Each factor sets places of its own: two that set one place (or one inside the other) would make
-  // the later one win silently and the cell labels misleading. And each value makes one cell.
+  // Where each factor writes, in the scenario (or the experiment's refit).
   const places = factors.map(([path], i) =>
     isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i]),
   );
-  // A factor acrossDoctrines added is named by that line; places in the syntax of vary paths.
-  const ownVary = new Set(Object.keys(((src.data as Record<string, unknown>).vary as object | undefined) ?? {}));
-  const fromAcross = (path: string) => !ownVary.has(path);
-  const factorLine = (path: string) => lineOf(src, fromAcross(path) ? ['acrossDoctrines'] : ['vary', path]);
-  const factorName = (path: string) => (fromAcross(path) ? `acrossDoctrines (${path})` : `vary.${path}`);
-  const asPath = (place: string) => place.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-  factors.forEach(([path, values], j) => {
-    const where = () => ({ line: factorLine(path), field: fromAcross(path) ? 'acrossDoctrines' : `vary.${path}` });
-    const seen = new Set<string>();
-    for (const v of values) {
-      const key = JSON.stringify(v);
-      if (seen.has(key)) throw new VolleyInputError(file, where().line, where().field, `value ${key} is listed twice; each value makes one cell`);
-      seen.add(key);
-    }
-    for (let i = 0; i < j; i++) {
-      for (const p of places[j]) {
-        // A doctrine, then one of its parameters (not its preset), is the one nesting that works: the
-        // parameter is set on the doctrine the earlier factor chose.
-        const doctrineThenParameter = (q: string) => /(^|\.)(doctrine|battleDoctrine)$/.test(q) && p.startsWith(`${q}.`) && p !== `${q}.preset`;
-        const q = places[i].find((q) => q === p || (p.startsWith(`${q}.`) && !doctrineThenParameter(q)) || q.startsWith(`${p}.`));
-        if (q === undefined) continue;
-        const other = factors[i][0];
-        const both = p === q ? asPath(p) : `${asPath(q.length < p.length ? q : p)} (and ${asPath(q.length < p.length ? p : q)} in it)`;
-        const hint = fromAcross(path)
-          ? '; acrossDoctrines sets whole doctrines, after vary: vary a parameter without it'
-          : /(^|\.)(doctrine|battleDoctrine)$/.test(p) && q.startsWith(`${p}.`)
-            ? '; list the doctrine before its parameter'
-            : '; let one factor set it';
-        const what = fromAcross(path) ? `${factorName(path)} sets` : 'sets';
-        throw new VolleyInputError(file, where().line, where().field, `${what} ${both}, which ${factorName(other)} (line ${factorLine(other) ?? '?'}) sets too${hint}`);
-      }
-    }
-  });
+  checkFactorsApart(file, src, factors, places);
 
   const warnings = new Set<string>();
   /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */

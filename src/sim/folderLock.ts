@@ -42,8 +42,11 @@ function running(pid: number, start: string | null): boolean {
 
 /** Who holds the lock of `dir`, in words, or null when nobody (no lock, or one left by a killed run). */
 export function lockHolder(dir: string): string | null {
-  return holderOf(join(dir, LOCK_FILE));
+  const file = join(dir, LOCK_FILE);
+  return held.has(file) ? 'this process' : holderOf(file);
 }
+
+/** The live process a lock file names, in words, or null (no file, or a process that has ended). */
 
 function holderOf(file: string): string | null {
   let text: string;
@@ -52,7 +55,6 @@ function holderOf(file: string): string | null {
   } catch {
     return null;
   }
-  if (held.has(file.replace(/\.stale\.\d+$/, ''))) return 'this process';
   const [pidText, start] = text.trim().split(/\s+/);
   const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0) return null;

@@ -16,7 +16,7 @@ import type { PreparedRun } from './prepare.js';
 import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
 import { OutputFolderError, RunInterrupted } from './runErrors.js';
 import { FolderLock, inUse, lockHolder } from './folderLock.js';
-import { fileAbove, makeFolder } from './writeFiles.js';
+import { folderProblem, makeFolder } from './writeFiles.js';
 
 export const RESULTS_FILE = 'results.json';
 
@@ -51,9 +51,8 @@ export const exportFileName = (format: ExportFormat) => `engagements.${format}`;
 
 /** Refuse a folder whose run would be lost or mixed up (exit code 2). */
 export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean }, lockedHere = false): void {
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new OutputFolderError(`--out: ${outDir} is a file, not a folder; choose another --out`);
-  const file = fileAbove(outDir);
-  if (file) throw new OutputFolderError(`--out: cannot make folder ${outDir}: ${file} is a file; choose another --out`);
+  const problem = folderProblem(outDir);
+  if (problem) throw new OutputFolderError(problem);
   // A run going on there first: whatever else the folder holds is that run's business.
   const who = lockedHere ? null : lockHolder(outDir);
   if (who) throw inUse(outDir, who);

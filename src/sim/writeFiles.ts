@@ -31,6 +31,16 @@ export class WriteError extends Error {
   }
 }
 
+/**
+ * Why `dir` cannot be an output folder without trying to make it (it is a file, or lies under one), as
+ * the message every command gives after `flag`, or null.
+ */
+export function folderProblem(dir: string, flag = '--out'): string | null {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) return `${flag}: ${dir} is a file, not a folder; choose another ${flag}`;
+  const file = fileAbove(dir);
+  return file ? `${flag}: cannot make folder ${dir}: ${file} is a file; choose another ${flag}` : null;
+}
+
 /** The nearest path above `dir` that exists and is not a folder (a folder cannot be made under it), if any. */
 export function fileAbove(dir: string): string | null {
   for (let d = dirname(resolve(dir)); d !== dirname(d); d = dirname(d)) if (existsSync(d)) return statSync(d).isDirectory() ? null : d;
