@@ -296,14 +296,16 @@ export function costFieldMasked(
     const base = u * 6;
     for (let d = 0; d < 6; d++) {
       const v = nb[base + d];
-      if (v < 0 || (enter !== null && enter[v] === 0)) continue;
+      if (v < 0) continue;
+      const fOld = field[v];
+      if (fOld <= fu || (enter !== null && enter[v] === 0)) continue; // settled already, or barred
       let c = steps[base + d];
       if (c === Infinity) continue;
       if (fromSource) c += sourceExtra;
       const fv = fu + c;
       const fv2 = fv * 2;
-      if (fv2 <= limit2 && fv < field[v]) {
-        if (list && field[v] === Infinity) list.hexes[list.count++] = v;
+      if (fv2 <= limit2 && fv < fOld) {
+        if (list && fOld === Infinity) list.hexes[list.count++] = v;
         field[v] = fv;
         const b = (fv2 | 0) & mask; // below 2^31: at most 200 x 200 hexes of at most 2 x 4096 halves
         hex[used] = v;
