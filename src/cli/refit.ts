@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/pairedRefit.js';
-import { outputFolder, seedArg, workersArg } from './args.js';
+import { claimOutputFolder, seedArg, workersArg } from './args.js';
 
 interface RefitCheckArgs {
   refit: string;
@@ -11,6 +11,7 @@ interface RefitCheckArgs {
   workers?: number;
   out?: string;
   quiet: boolean;
+  force: boolean;
 }
 
 const check: CommandModule<object, RefitCheckArgs> = {
@@ -24,29 +25,35 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
       .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
+      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
   handler: async (argv) => {
     const workers = workersArg(argv.workers);
     const seed = seedArg(argv.seed)!;
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed });
-    const outDir = outputFolder(argv.out ?? `reports/refit-${prep.refit.name}`);
-    const { runRefitCheck, buildRefitResults } = await import('../sim/pairedRefit.js');
-    const { writeFileAtomic } = await import('../sim/writeFiles.js');
-    const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
-    const started = performance.now();
-    const accs = await runRefitCheck(prep, workers);
-    const results = buildRefitResults(prep, accs);
-    writeFileAtomic(join(outDir, REFIT_CHECK_FILE), `${JSON.stringify(results, null, 2)}\n`);
-    await writeRefitReport(results, outDir);
-    for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
-    if (!argv.quiet) {
-      console.log(refitCheckTable(results));
-      const secs = (performance.now() - started) / 1000;
-      if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
-      const what = `${prep.exceptions.length} exceptions and ${prep.duels.length} standard duels`;
-      console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${workers} workers)`);
-      console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
-      console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
+    const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
+    const lock = claimOutputFolder(outDir, { marker: REFIT_CHECK_FILE, what: 'a refit check', force: argv.force });
+    try {
+      const { runRefitCheck, buildRefitResults } = await import('../sim/pairedRefit.js');
+      const { writeFileAtomic } = await import('../sim/writeFiles.js');
+      const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
+      const started = performance.now();
+      const accs = await runRefitCheck(prep, workers);
+      const results = buildRefitResults(prep, accs);
+      writeFileAtomic(join(outDir, REFIT_CHECK_FILE), `${JSON.stringify(results, null, 2)}\n`);
+      await writeRefitReport(results, outDir);
+      for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
+      if (!argv.quiet) {
+        console.log(refitCheckTable(results));
+        const secs = (performance.now() - started) / 1000;
+        if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
+        const what = `${prep.exceptions.length} exceptions and ${prep.duels.length} standard duels`;
+        console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${workers} workers)`);
+        console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
+        console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
+      }
+    } finally {
+      lock.release();
     }
   },
 };

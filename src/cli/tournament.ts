@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { outputFolder, seedArg, workersArg } from './args.js';
+import { claimOutputFolder, seedArg, workersArg } from './args.js';
 
 interface Args {
   file: string;
@@ -11,6 +11,7 @@ interface Args {
   seed: string;
   workers?: number;
   out?: string;
+  force: boolean;
 }
 
 export const tournamentCommand: CommandModule<object, Args> = {
@@ -23,7 +24,8 @@ export const tournamentCommand: CommandModule<object, Args> = {
       .option('engagements', { alias: 'n', type: 'number', default: 400, describe: 'Engagements per ordered pairing' })
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
       .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads (default: cores)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' }) as never,
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' })
+      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' }) as never,
   handler: async (argv) => {
     const prep = prepareTournament({
       file: argv.file,
@@ -33,12 +35,17 @@ export const tournamentCommand: CommandModule<object, Args> = {
       workers: workersArg(argv.workers),
     });
     const name = argv.file.replace(/^.*\//, '').replace(/\.scenario\.yaml$|\.yaml$/, '');
-    const out = outputFolder(argv.out ?? join('reports', `tournament-${name}`));
-    const t = await runTournament(prep);
-    writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);
-    writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
-    console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);
-    console.log(tournamentTable(t));
-    console.log(`\nresults: ${join(out, 'tournament.json')}\npage:    ${join(out, 'tournament.html')}`);
+    const out = argv.out ?? join('reports', `tournament-${name}`);
+    const lock = claimOutputFolder(out, { marker: 'tournament.json', what: 'a tournament', force: argv.force });
+    try {
+      const t = await runTournament(prep);
+      writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);
+      writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
+      console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);
+      console.log(tournamentTable(t));
+      console.log(`\nresults: ${join(out, 'tournament.json')}\npage:    ${join(out, 'tournament.html')}`);
+    } finally {
+      lock.release();
+    }
   },
 };

@@ -22,7 +22,7 @@ import type { HexsideFeature, TraceFinal, TraceProvenance, TraceSubject, TraceUn
 import { prepareRun } from '../sim/prepare.js';
 import { VOLLEY_VERSION } from '../sim/version.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { outputFolder, seedArg } from './args.js';
+import { claimOutputFolder, seedArg } from './args.js';
 import { UsageError } from './errors.js';
 
 export interface TraceRequest {
@@ -211,6 +211,7 @@ interface TraceArgs {
   seed?: string;
   engagements?: string;
   out?: string;
+  force: boolean;
 }
 
 function wholeNumber(flag: string, v: string | undefined): number | undefined {
@@ -229,7 +230,8 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       .option('engagement', { alias: 'e', type: 'string', demandOption: true, describe: 'Engagement index within the cell' })
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>)' }) as never,
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>)' })
+      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' }) as never,
   handler: (argv) => {
     // An index, or a cell's label.
     const cell = argv.cell === undefined ? 0 : /^\d+$/.test(String(argv.cell).trim()) ? Number(argv.cell) : String(argv.cell);
@@ -239,21 +241,25 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
     const seed = seedArg(argv.seed);
     const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
     const out = argv.out ?? join('reports', `${r.name}-trace-c${r.provenance.cell}-e${engagement}`);
-    outputFolder(out);
-    const files = {
-      story: join(out, 'story.txt'),
-      events: join(out, 'events.ndjson'),
-      html: join(out, 'trace.html'),
-    };
-    writeFileAtomic(files.story, storyText(r.events, r.subject, { seed: r.provenance.seed, final: r.final }));
-    const head = { type: 'trace', ...r.provenance, ruleset: 'aor', scenario: r.subject.name };
-    writeFileAtomic(files.events, [head, ...r.events].map((e) => JSON.stringify(e)).join('\n') + '\n');
-    writeFileAtomic(files.html, traceHtml(r.events, r.subject, r.provenance, r.final));
-    const res = r.result;
-    const winner = res.winner === null ? 'draw' : `${r.subject.sides[res.winner].name} win`;
-    console.log(`story:  ${files.story}`);
-    console.log(`events: ${files.events}`);
-    console.log(`page:   ${files.html}`);
-    console.log(`${winner} (${REASON_WORDS[res.reason] ?? res.reason}) after ${res.turns} turn${res.turns === 1 ? '' : 's'}; seed ${r.provenance.seed}`);
+    const lock = claimOutputFolder(out, { marker: 'story.txt', what: 'a trace', force: argv.force });
+    try {
+      const files = {
+        story: join(out, 'story.txt'),
+        events: join(out, 'events.ndjson'),
+        html: join(out, 'trace.html'),
+      };
+      writeFileAtomic(files.story, storyText(r.events, r.subject, { seed: r.provenance.seed, final: r.final }));
+      const head = { type: 'trace', ...r.provenance, ruleset: 'aor', scenario: r.subject.name };
+      writeFileAtomic(files.events, [head, ...r.events].map((e) => JSON.stringify(e)).join('\n') + '\n');
+      writeFileAtomic(files.html, traceHtml(r.events, r.subject, r.provenance, r.final));
+      const res = r.result;
+      const winner = res.winner === null ? 'draw' : `${r.subject.sides[res.winner].name} win`;
+      console.log(`story:  ${files.story}`);
+      console.log(`events: ${files.events}`);
+      console.log(`page:   ${files.html}`);
+      console.log(`${winner} (${REASON_WORDS[res.reason] ?? res.reason}) after ${res.turns} turn${res.turns === 1 ? '' : 's'}; seed ${r.provenance.seed}`);
+    } finally {
+      lock.release();
+    }
   },
 };

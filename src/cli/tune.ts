@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/tune.js';
-import { outputFolder, seedArg, workersArg } from './args.js';
+import { claimOutputFolder, seedArg, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -18,6 +18,7 @@ interface TuneArgs {
   tolerance?: number;
   out?: string;
   quiet: boolean;
+  force: boolean;
   report: boolean;
   listMetrics: boolean;
 }
@@ -38,6 +39,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('cell', { type: 'string', describe: 'For an experiment with several cells: the cell to tune (index or label)' })
       .option('tolerance', { type: 'number', describe: 'Real-valued parameters: stop when the bracket is this narrow (default range/100)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>)' })
+      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print only the verdict' })
       .option('report', { type: 'boolean', default: true, describe: 'Write the chart and the page (--no-report: tune.json and tune.csv only)' })
       .option('list-metrics', { type: 'boolean', default: false, describe: 'List the metrics the file\'s engagement has, and stop' }) as never,
@@ -66,54 +68,58 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       tolerance: argv.tolerance,
       out: argv.out,
     });
-    outputFolder(prep.outDir);
-    // The pool, the statistics and the report load once the request is known to be good.
-    const { runTune } = await import('../sim/tuneRun.js');
-    const { RunInterrupted } = await import('../sim/runErrors.js');
-    const { EngagementError } = await import('../sim/batch.js');
-    const { writeFileAtomic } = await import('../sim/writeFiles.js');
-    const report = await import('../report/tune.js');
-    const say = (s: string) => {
-      if (!argv.quiet) process.stderr.write(`${s}\n`);
-    };
-    say(`tuning ${prep.param.path} over ${prep.range.from}..${prep.range.to} (${prep.param.integer ? 'whole numbers' : `real numbers, tolerance ${prep.tolerance}`}) so that ${prep.metric.path} = ${argv.target.split('=').pop()!.trim()}; ${prep.run.plan.engagements} engagements per value`);
-    const stop = new AbortController();
-    const onSigint = () => {
-      if (stop.signal.aborted) process.exit(130);
-      process.stderr.write('\nvolley: stopping; nothing is written\n');
-      stop.abort();
-    };
-    process.on('SIGINT', onSigint);
-    const started = performance.now();
-    let results;
+    const lock = claimOutputFolder(prep.outDir, { marker: TUNE_FILE, what: 'a tune', force: argv.force });
     try {
-      results = await runTune(prep, {
-        workers,
-        signal: stop.signal,
-        onRound: (round, points) => {
-          for (const p of points) say(`  round ${round}: ${prep.param.path} = ${p.x}: ${prep.metric.kind === 'share' ? `${(100 * p.estimate.value).toFixed(1)}% [${(100 * p.estimate.lo).toFixed(1)}, ${(100 * p.estimate.hi).toFixed(1)}]` : `${p.estimate.value.toFixed(3)} [${p.estimate.lo.toFixed(3)}, ${p.estimate.hi.toFixed(3)}]`}`);
-        },
-      });
-    } catch (e) {
-      if (e instanceof RunInterrupted) throw new CliExit('interrupted: no tune was written', 130);
-      if (e instanceof EngagementError) {
-        throw new CliExit(`an engagement failed while tuning (engagement ${e.engagement}, seed '${e.seed}'): ${e.reason}`, 1);
+      // The pool, the statistics and the report load once the request is known to be good.
+      const { runTune } = await import('../sim/tuneRun.js');
+      const { RunInterrupted } = await import('../sim/runErrors.js');
+      const { EngagementError } = await import('../sim/batch.js');
+      const { writeFileAtomic } = await import('../sim/writeFiles.js');
+      const report = await import('../report/tune.js');
+      const say = (s: string) => {
+        if (!argv.quiet) process.stderr.write(`${s}\n`);
+      };
+      say(`tuning ${prep.param.path} over ${prep.range.from}..${prep.range.to} (${prep.param.integer ? 'whole numbers' : `real numbers, tolerance ${prep.tolerance}`}) so that ${prep.metric.path} = ${argv.target.split('=').pop()!.trim()}; ${prep.run.plan.engagements} engagements per value`);
+      const stop = new AbortController();
+      const onSigint = () => {
+        if (stop.signal.aborted) process.exit(130);
+        process.stderr.write('\nvolley: stopping; nothing is written\n');
+        stop.abort();
+      };
+      process.on('SIGINT', onSigint);
+      const started = performance.now();
+      let results;
+      try {
+        results = await runTune(prep, {
+          workers,
+          signal: stop.signal,
+          onRound: (round, points) => {
+            for (const p of points) say(`  round ${round}: ${prep.param.path} = ${p.x}: ${prep.metric.kind === 'share' ? `${(100 * p.estimate.value).toFixed(1)}% [${(100 * p.estimate.lo).toFixed(1)}, ${(100 * p.estimate.hi).toFixed(1)}]` : `${p.estimate.value.toFixed(3)} [${p.estimate.lo.toFixed(3)}, ${p.estimate.hi.toFixed(3)}]`}`);
+          },
+        });
+      } catch (e) {
+        if (e instanceof RunInterrupted) throw new CliExit('interrupted: no tune was written', 130);
+        if (e instanceof EngagementError) {
+          throw new CliExit(`an engagement failed while tuning (engagement ${e.engagement}, seed '${e.seed}'): ${e.reason}`, 1);
+        }
+        throw e;
+      } finally {
+        process.off('SIGINT', onSigint);
       }
-      throw e;
+      results.timing = { workers, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
+      if (argv.report) await report.writeTuneReport(results, prep.outDir);
+      else writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
+      // tune.json last: once it is there, the folder is complete.
+      writeFileAtomic(join(prep.outDir, TUNE_FILE), `${JSON.stringify(results, null, 2)}\n`);
+      for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
+      console.log(report.tuneVerdict(results));
+      if (!argv.quiet) {
+        console.log(`\n${results.method.evaluations} values x ${prep.run.plan.engagements} engagements in ${results.timing.wallSeconds.toFixed(1)} s (${workers} workers)`);
+        console.log(`results: ${join(prep.outDir, TUNE_FILE)}`);
+        if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
+      }
     } finally {
-      process.off('SIGINT', onSigint);
-    }
-    results.timing = { workers, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
-    if (argv.report) await report.writeTuneReport(results, prep.outDir);
-    else writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
-    // tune.json last: once it is there, the folder is complete.
-    writeFileAtomic(join(prep.outDir, TUNE_FILE), `${JSON.stringify(results, null, 2)}\n`);
-    for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
-    console.log(report.tuneVerdict(results));
-    if (!argv.quiet) {
-      console.log(`\n${results.method.evaluations} values x ${prep.run.plan.engagements} engagements in ${results.timing.wallSeconds.toFixed(1)} s (${workers} workers)`);
-      console.log(`results: ${join(prep.outDir, TUNE_FILE)}`);
-      if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
+      lock.release();
     }
   },
 };

@@ -7,6 +7,17 @@ import { z } from 'zod';
 import { UNIT_FLAGS } from '../rules/aor/schema.js';
 import { UNIT_KINDS } from '../rules/aor/units.js';
 
+/** Most characters of a file's name: it names the default report folder (reports/<name>-trace-c0-e12). */
+export const MAX_NAME_LENGTH = 100;
+
+/** The `name` of a scenario, experiment or refit: lower case with dashes, short enough to name a folder. */
+export const shortName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes')
+  .max(MAX_NAME_LENGTH, `expected at most ${MAX_NAME_LENGTH} characters (it names the report folder)`)
+  .describe('Short name.');
+
+
 const note = z.string().min(1).optional().describe('Why: shown next to the exception in `volley refit check`.');
 const idText = z.string().min(1).regex(/^[^.\s[\]]+$/, 'expected an id without spaces, dots or brackets');
 
@@ -36,7 +47,7 @@ export const refitRuleSchema = z.strictObject({
 
 export const refitSchema = z.strictObject({
   kind: z.literal('refit').describe('Always "refit".'),
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
+  name: shortName,
   title: z.string().optional().describe('One line for reports.'),
   defaultMorale: z.int().min(0).max(10).default(4).describe('Morale of every unit no rule sets (2.2: 4).'),
   rules: z.array(refitRuleSchema).default([]).describe('Unit exceptions: morale, flags and pursuit ratings of the units a match selects.'),

@@ -10,7 +10,7 @@ import { battleScenarioBody, type BattleScenario } from '../rules/aor/battleSche
 import { checkBattle } from '../rules/aor/battle/compile.js';
 import { RULESETS } from '../rules/index.js';
 import { BATTLE_DOCTRINE_PRESETS } from '../doctrine/battle.js';
-import { refitSchema } from './refitSchema.js';
+import { refitSchema, shortName } from './refitSchema.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -37,7 +37,7 @@ export const optionsSchema = z
 /** Fields every scenario has, whatever its engagement. */
 const envelope = {
     kind: z.literal('scenario').describe('Always "scenario".'),
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
+    name: shortName,
     title: z.string().optional().describe('One line for reports.'),
     question: z.string().optional().describe('The question the scenario answers, shown in reports.'),
     ruleset: z.enum(RULESETS.map((r) => r.id) as [string, ...string[]]).describe('Rule system id, see `volley rulesets`.'),
@@ -151,7 +151,7 @@ export const variantSchema = z
 
 export const experimentSchema = z.strictObject({
   kind: z.literal('experiment').describe('Always "experiment".'),
-  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes').describe('Short name.'),
+  name: shortName,
   title: z.string().optional().describe('One line for reports.'),
   question: z.string().optional().describe('The question the experiment answers, shown in reports.'),
   scenario: z.string().min(1).describe('Scenario file, relative to this file.'),

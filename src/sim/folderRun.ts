@@ -3,7 +3,7 @@
  * batch as it completes, `resume` continues from it, and the engagement export (if any) is streamed to
  * `engagements.<format>.partial` and put in place at the end (DESIGN.md, "Reliability").
  */
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
 import { AppendFile, syncFolder } from './appendFile.js';
@@ -16,7 +16,7 @@ import type { PreparedRun } from './prepare.js';
 import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
 import { OutputFolderError, RunInterrupted } from './runErrors.js';
 import { FolderLock, inUse, lockHolder } from './folderLock.js';
-import { folderProblem, makeFolder } from './writeFiles.js';
+import { folderProblem, makeFolder, someOf, visibleEntries } from './writeFiles.js';
 
 export const RESULTS_FILE = 'results.json';
 
@@ -71,17 +71,15 @@ export function checkOutputFolder(outDir: string, opts: { resume?: boolean; forc
     throw new OutputFolderError(`${outDir} holds an unfinished run (${CHECKPOINT_FILE}); add --resume to continue it, or --force to start over`);
   }
   if (results) throw new OutputFolderError(`${outDir} already holds a finished run (${RESULTS_FILE}); add --force to overwrite it, or choose another --out`);
-  // Someone else's files: a report of ours would replace any of the same name. Hidden files (a stale
-  // lock, a temporary file left by a kill, .DS_Store) are not in the way.
-  let others: string[] = [];
+  // Someone else's files: a report of ours would replace any of the same name.
+  let others: string[];
   try {
-    others = existsSync(outDir) ? readdirSync(outDir).filter((f) => !f.startsWith('.')).sort() : [];
+    others = visibleEntries(outDir);
   } catch (e) {
     throw new OutputFolderError(`cannot read ${outDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}); choose another --out`);
   }
   if (others.length > 0) {
-    const some = others.slice(0, 3).join(', ') + (others.length > 3 ? `, and ${others.length - 3} more` : '');
-    throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${some}); add --force to write into it anyway, or choose another --out`);
+    throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${someOf(others)}); add --force to write into it anyway, or choose another --out`);
   }
 }
 

@@ -2,7 +2,7 @@
  * Writing output files atomically: a temporary file in the same folder, synced to disk, then a rename.
  * A reader (or a run resumed after a crash) sees the old file or the new one, never half of one.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { syncFolder } from './appendFile.js';
 
@@ -39,6 +39,19 @@ export function folderProblem(dir: string, flag = '--out'): string | null {
   if (existsSync(dir) && !statSync(dir).isDirectory()) return `${flag}: ${dir} is a file, not a folder; choose another ${flag}`;
   const file = fileAbove(dir);
   return file ? `${flag}: cannot make folder ${dir}: ${file} is a file; choose another ${flag}` : null;
+}
+
+/**
+ * The files and folders a user keeps in `dir` (none when it does not exist), sorted. Hidden ones (a
+ * stale lock, a temporary file left by a kill, .DS_Store) are not theirs to lose.
+ */
+export function visibleEntries(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((f) => !f.startsWith('.')).sort() : [];
+}
+
+/** A few names of a list, for a message: "a, b, c, and 4 more". */
+export function someOf(names: readonly string[], shown = 3): string {
+  return names.slice(0, shown).join(', ') + (names.length > shown ? `, and ${names.length - shown} more` : '');
 }
 
 /** The nearest path above `dir` that exists and is not a folder (a folder cannot be made under it), if any. */

@@ -105,6 +105,63 @@ describe("someone else's folder", () => {
   });
 });
 
+describe("the other commands' folders (trace, tournament, tune, refit check)", () => {
+  it('a trace is not written over without --force; with it, it is', () => {
+    const out = join(tmp(), 'trace');
+    const args = ['trace', 'sims/village-assault.scenario.yaml', '--engagement', '3', '--out', out];
+    expect(volley(args).code).toBe(0);
+    writeFileSync(join(out, 'story.txt'), 'kept\n');
+    const again = volley(args);
+    expect(again.code).toBe(2);
+    expect(again.stderr.trim()).toBe(`volley: ${out} already holds a trace (story.txt); add --force to overwrite it, or choose another --out`);
+    expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe('kept\n');
+    const forced = volley([...args, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(join(out, 'story.txt'), 'utf8')).not.toBe('kept\n');
+    expect(readdirSync(out).sort()).toEqual(['events.ndjson', 'story.txt', 'trace.html']);
+  });
+
+  // Each refusal comes before anything is played, so the arguments need only be good ones.
+  const commands: [string, string, string[]][] = [
+    ['tournament', 'tournament.json', ['tournament', 'sims/meeting-engagement.scenario.yaml', '-n', '2', '-w', '0']],
+    ['tune', 'tune.json', ['tune', 'sims/village-assault.scenario.yaml', '--param', 'sides[0].formations[Div-Foy].demoralization', '--target', 'formation[Div-Foy].demoralizedByTurn[8] = 30%', '--range', '8..28', '-n', '20', '-w', '0']],
+    ['refit check', 'refit-check.json', ['refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '-n', '2', '-w', '0']],
+  ];
+  for (const [what, marker, args] of commands) {
+    it(`${what}: its earlier output, someone else's files and a folder in use are refused, untouched`, () => {
+      const out = join(tmp(), what.replace(' ', '-'));
+      mkdirSync(out);
+      writeFileSync(join(out, marker), '{}\n');
+      const earlier = volley([...args, '--out', out]);
+      expect(earlier.code, earlier.stderr).toBe(2);
+      expect(earlier.stderr.trim()).toBe(`volley: ${out} already holds a ${what} (${marker}); add --force to overwrite it, or choose another --out`);
+      expect(readFileSync(join(out, marker), 'utf8')).toBe('{}\n');
+
+      rmSync(join(out, marker));
+      writeFileSync(join(out, 'notes.txt'), 'mine\n');
+      const others = volley([...args, '--out', out]);
+      expect(others.code, others.stderr).toBe(2);
+      expect(others.stderr.trim()).toBe(`volley: ${out} is not empty and holds no volley ${what} (notes.txt); add --force to write into it anyway, or choose another --out`);
+
+      // This test's process holds the folder (no start time given: the id alone decides).
+      writeFileSync(join(out, LOCK), `${process.pid}\n`);
+      const busy = volley([...args, '--out', out, '--force']);
+      expect(busy.code, busy.stderr).toBe(2);
+      expect(busy.stderr).toContain(`${out} is in use by another volley run (process ${process.pid})`);
+      expect(readdirSync(out).sort()).toEqual([LOCK, 'notes.txt']);
+    });
+  }
+
+  it('a tournament written with --force leaves the folder unlocked', () => {
+    const out = join(tmp(), 'tournament-forced');
+    mkdirSync(out);
+    writeFileSync(join(out, 'notes.txt'), 'mine\n');
+    const r = volley(['tournament', 'sims/meeting-engagement.scenario.yaml', '--doctrines', 'by-the-book,careful', '-n', '2', '-w', '0', '--force', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['notes.txt', 'tournament.html', 'tournament.json']);
+  });
+});
+
 describe('results that cannot all be written', () => {
   it('keep the checkpoint, name the file, leave no temporary file, and --resume writes them', () => {
     const root = tmp();
