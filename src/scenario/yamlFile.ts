@@ -2,6 +2,7 @@
  * Reading YAML files with positions, so that every error can name its line, and validating them with
  * zod schemas.
  */
+import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ export interface YamlSource {
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export function readYaml(file: string): YamlSource {
-  let text: string;
+  let bytes: Buffer;
   try {
     // A device (/dev/zero) never ends, and a file of gigabytes is not a scenario: refuse both unread.
     const st = statSync(file);
@@ -26,13 +27,41 @@ export function readYaml(file: string): YamlSource {
     if (st.isFile() && st.size > MAX_FILE_BYTES) {
       throw new VolleyInputError(file, undefined, undefined, `cannot read: ${Math.round(st.size / 1024 / 1024)} MB, more than any scenario, experiment or refit (at most 64 MB)`);
     }
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
     if (e instanceof VolleyInputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new VolleyInputError(file, undefined, undefined, code === 'ENOENT' ? 'file not found' : `cannot read (${code})`);
   }
-  return parseYamlText(file, text);
+  // Bytes that are not UTF-8 would be read as U+FFFD, and a title or an id silently changed.
+  if (!isUtf8(bytes)) {
+    const at = firstNonUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+    const byte = bytes[at].toString(16).toUpperCase().padStart(2, '0');
+    throw new VolleyInputError(file, line, undefined, `not UTF-8 text: byte 0x${byte} on this line is not part of a UTF-8 character (save the file as UTF-8)`);
+  }
+  return parseYamlText(file, bytes.toString('utf8'));
+}
+
+/** The offset of the first byte that does not begin a well-formed UTF-8 sequence (Unicode 3.9, table 3-7), or -1. */
+export function firstNonUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    const more = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+    if (more === 0) return i;
+    // The second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, surrogates or code points past U+10FFFF).
+    const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+    if (i + more >= b.length || b[i + 1] < lo || b[i + 1] > hi) return i;
+    for (let k = 2; k <= more; k++) if ((b[i + k] & 0xc0) !== 0x80) return i;
+    i += more + 1;
+  }
+  return -1;
 }
 
 export function parseYamlText(file: string, text: string): YamlSource {
