@@ -44,7 +44,8 @@ describe('volley trace', () => {
     expect(r.code).toBe(0);
     const head = JSON.parse(readFileSync(join(out, 'events.ndjson'), 'utf8').split('\n')[0]);
     expect(head).toMatchObject({ cell: 2, label: 'defender.terrain=woods', engagement: 3, seed: '1809/cell/3' });
-    const r2 = volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--seed', '77', '--out', out]);
+    // Another seed into the same folder: the first trace is written over only with --force.
+    const r2 = volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--seed', '77', '--out', out, '--force']);
     expect(r2.code).toBe(0);
     expect(r2.stdout).toContain('seed 77/cell/3');
   });
