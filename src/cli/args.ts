@@ -3,9 +3,7 @@
  * folder, and options given more than once. Bad values are usage errors (exit code 2).
  */
 import { availableParallelism } from 'node:os';
-import { FolderLock, inUse, lockHolder } from '../sim/folderLock.js';
-import { OutputFolderError } from '../sim/runErrors.js';
-import { folderProblem, makeFolder, someOf, visibleEntries } from '../sim/writeFiles.js';
+import { folderProblem, makeFolder } from '../sim/writeFiles.js';
 import { UsageError } from './errors.js';
 
 /** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
@@ -44,67 +42,6 @@ export function outputFolder(dir: string, flag = '--out'): string {
     throw new UsageError(`${flag}: cannot make folder ${dir} (${err.code ?? err.message}${where}); choose another ${flag}`);
   }
   return dir;
-}
-
-/** What a command that writes its output into a folder of its own makes there (claimOutputFolder). */
-export interface FolderClaim {
-  /** The file that shows the command has written there before (tournament.json). */
-  marker: string;
-  /** The command's output in words: "a tournament". */
-  what: string;
-  /** --force: write over whatever the folder holds. */
-  force: boolean;
-}
-
-/** Refuse a folder holding files without --force: the command's own earlier output, or anything else. */
-function refuseEarlierOutput(dir: string, claim: FolderClaim, flag: string): void {
-  if (claim.force) return;
-  let entries: string[];
-  try {
-    entries = visibleEntries(dir);
-  } catch (e) {
-    throw new UsageError(`cannot read ${dir} (${(e as NodeJS.ErrnoException).code ?? String(e)}); choose another ${flag}`);
-  }
-  if (entries.includes(claim.marker)) {
-    throw new UsageError(`${dir} already holds ${claim.what} (${claim.marker}); add --force to overwrite it, or choose another ${flag}`);
-  }
-  if (entries.length > 0) {
-    throw new UsageError(`${dir} is not empty and holds no ${claim.what.replace(/^an? /, 'volley ')} (${someOf(entries)}); add --force to write into it anyway, or choose another ${flag}`);
-  }
-}
-
-/**
- * The output folder of trace, tournament, tune and refit check, claimed before any work is done as
- * `volley run` claims its own (DESIGN.md, "Reliability"): refused while a run goes on there, or when it
- * holds files and --force is not given (an earlier tournament is not lost to the next); then made and
- * locked until the command ends (release the lock, or let the process exit).
- */
-export function claimOutputFolder(dir: string, claim: FolderClaim, flag = '--out'): FolderLock {
-  try {
-    outputFolderChecks(dir, claim, flag);
-    outputFolder(dir, flag);
-    const lock = FolderLock.take(dir);
-    try {
-      // Again holding the lock: another command may have written there meanwhile.
-      outputFolderChecks(dir, claim, flag);
-    } catch (e) {
-      lock.release();
-      throw e;
-    }
-    return lock;
-  } catch (e) {
-    // The folder in use: as every other refusal of the folder, a usage error (exit code 2).
-    throw e instanceof OutputFolderError ? new UsageError(e.message) : e;
-  }
-}
-
-function outputFolderChecks(dir: string, claim: FolderClaim, flag: string): void {
-  outArg(dir, flag);
-  const problem = folderProblem(dir, flag);
-  if (problem) throw new UsageError(problem);
-  const who = lockHolder(dir);
-  if (who && who !== 'this process') throw inUse(dir, who);
-  refuseEarlierOutput(dir, claim, flag);
 }
 
 /**

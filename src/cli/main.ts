@@ -19,10 +19,11 @@ import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
 import { refuseRepeatedOptions, refuseSwitchValues } from './args.js';
 import { UsageError } from './errors.js';
+import { OutputFolderError } from '../sim/runErrors.js';
 import { CliExit } from './exit.js';
 
 function fail(e: unknown): never {
-  if (e instanceof VolleyInputError || e instanceof OptionError || e instanceof UsageError) {
+  if (e instanceof VolleyInputError || e instanceof OptionError || e instanceof UsageError || e instanceof OutputFolderError) {
     process.stderr.write(`volley: ${e.message}\n`);
     process.exit(2);
   }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/pairedRefit.js';
-import { claimOutputFolder, seedArg, workersArg } from './args.js';
+import { seedArg, workersArg } from './args.js';
+import { claimFolder } from '../sim/outputFolder.js';
 
 interface RefitCheckArgs {
   refit: string;
@@ -32,7 +33,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const seed = seedArg(argv.seed)!;
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed });
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
-    const lock = claimOutputFolder(outDir, { marker: REFIT_CHECK_FILE, what: 'a refit check', force: argv.force });
+    const lock = claimFolder(outDir, { marker: REFIT_CHECK_FILE, command: 'refit check', force: argv.force });
     try {
       const { runRefitCheck, buildRefitResults } = await import('../sim/pairedRefit.js');
       const { writeFileAtomic } = await import('../sim/writeFiles.js');

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { claimOutputFolder, seedArg, workersArg } from './args.js';
+import { seedArg, workersArg } from './args.js';
+import { claimFolder } from '../sim/outputFolder.js';
 
 interface Args {
   file: string;
@@ -36,7 +37,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     });
     const name = argv.file.replace(/^.*\//, '').replace(/\.scenario\.yaml$|\.yaml$/, '');
     const out = argv.out ?? join('reports', `tournament-${name}`);
-    const lock = claimOutputFolder(out, { marker: 'tournament.json', what: 'a tournament', force: argv.force });
+    const lock = claimFolder(out, { marker: 'tournament.json', command: 'tournament', force: argv.force });
     try {
       const t = await runTournament(prep);
       writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);

@@ -22,8 +22,9 @@ import type { HexsideFeature, TraceFinal, TraceProvenance, TraceSubject, TraceUn
 import { prepareRun } from '../sim/prepare.js';
 import { VOLLEY_VERSION } from '../sim/version.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { claimOutputFolder, seedArg } from './args.js';
+import { seedArg } from './args.js';
 import { UsageError } from './errors.js';
+import { claimFolder } from '../sim/outputFolder.js';
 
 export interface TraceRequest {
   file: string;
@@ -230,7 +231,7 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       .option('engagement', { alias: 'e', type: 'string', demandOption: true, describe: 'Engagement index within the cell' })
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, with -s<seed> when --seed is given)' })
       .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' }) as never,
   handler: (argv) => {
     // An index, or a cell's label.
@@ -240,8 +241,11 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
     if (engagements === 0) throw new UsageError('--engagements: expected a whole number of at least 1');
     const seed = seedArg(argv.seed);
     const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
-    const out = argv.out ?? join('reports', `${r.name}-trace-c${r.provenance.cell}-e${engagement}`);
-    const lock = claimOutputFolder(out, { marker: 'story.txt', what: 'a trace', force: argv.force });
+    // A trace with another seed is another trace: a folder of its own (the seed's characters that
+    // cannot name a file made plain).
+    const seedPart = seed === undefined ? '' : `-s${String(seed).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40)}`;
+    const out = argv.out ?? join('reports', `${r.name}-trace-c${r.provenance.cell}-e${engagement}${seedPart}`);
+    const lock = claimFolder(out, { marker: 'story.txt', command: 'trace', force: argv.force });
     try {
       const files = {
         story: join(out, 'story.txt'),

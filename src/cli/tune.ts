@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/tune.js';
-import { claimOutputFolder, seedArg, workersArg } from './args.js';
+import { seedArg, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
+import { claimFolder } from '../sim/outputFolder.js';
 
 interface TuneArgs {
   file: string;
@@ -68,7 +69,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       tolerance: argv.tolerance,
       out: argv.out,
     });
-    const lock = claimOutputFolder(prep.outDir, { marker: TUNE_FILE, what: 'a tune', force: argv.force });
+    const lock = claimFolder(prep.outDir, { marker: TUNE_FILE, command: 'tune', force: argv.force });
     try {
       // The pool, the statistics and the report load once the request is known to be good.
       const { runTune } = await import('../sim/tuneRun.js');

@@ -298,7 +298,7 @@ export function costFieldMasked(
       const v = nb[base + d];
       if (v < 0) continue;
       const fOld = field[v];
-      if (fOld <= fu || (enter !== null && enter[v] === 0)) continue; // settled already, or barred
+      if (fOld <= fu || (enter !== null && enter[v] === 0)) continue; // no cheaper through u (steps are >= 0), or barred
       let c = steps[base + d];
       if (c === Infinity) continue;
       if (fromSource) c += sourceExtra;

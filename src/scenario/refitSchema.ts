@@ -17,7 +17,6 @@ export const shortName = z
   .max(MAX_NAME_LENGTH, `expected at most ${MAX_NAME_LENGTH} characters (it names the report folder)`)
   .describe('Short name.');
 
-
 const note = z.string().min(1).optional().describe('Why: shown next to the exception in `volley refit check`.');
 const idText = z.string().min(1).regex(/^[^.\s[\]]+$/, 'expected an id without spaces, dots or brackets');
 

@@ -34,8 +34,8 @@ export function readYaml(file: string): YamlSource {
     throw new VolleyInputError(file, undefined, undefined, code === 'ENOENT' ? 'file not found' : `cannot read (${code})`);
   }
   // Bytes that are not UTF-8 would be read as U+FFFD, and a title or an id silently changed.
-  if (!isUtf8(bytes)) {
-    const at = firstNonUtf8(bytes);
+  const at = isUtf8(bytes) ? -1 : firstNonUtf8(bytes);
+  if (at >= 0) {
     let line = 1;
     for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
     const byte = bytes[at].toString(16).toUpperCase().padStart(2, '0');

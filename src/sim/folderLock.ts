@@ -8,7 +8,7 @@
  * exists), so nobody ever reads it half-written; a stale one is renamed away before it is removed, so
  * two runs taking over the same stale lock cannot remove each other's.
  */
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { OutputFolderError } from './runErrors.js';
 
@@ -61,12 +61,32 @@ function holderOf(file: string): string | null {
   return pid !== process.pid && running(pid, start ?? null) ? `process ${pid}` : null;
 }
 
-/** The refusal when another run holds the folder. */
+/** The refusal when another command (a run, a trace, a tournament, a tune) holds the folder. */
 export function inUse(dir: string, who: string): OutputFolderError {
+  const holder = who === 'this process' ? 'an earlier command in this process' : `another volley command (${who})`;
   return new OutputFolderError(
-    `${dir} is in use by another volley run (${who}); wait for it to end, or choose another --out ` +
-      `(if no volley run is going on there, delete ${join(dir, LOCK_FILE)})`,
+    `${dir} is in use by ${holder}; wait for it to end, or choose another --out ` +
+      `(if no volley command is writing there, delete ${join(dir, LOCK_FILE)})`,
   );
+}
+
+/**
+ * Put `own` in place as `file` unless `file` exists: a hard link (the lock appears whole), or, where the
+ * file system has no hard links (FAT, some network shares), an exclusive create written at once.
+ */
+function placeLock(own: string, file: string, text: string): void {
+  try {
+    linkSync(own, file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+    const fd = openSync(file, 'wx'); // EEXIST as from the link
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+  }
 }
 
 export class FolderLock {
@@ -82,11 +102,12 @@ export class FolderLock {
   static take(dir: string): FolderLock {
     const file = join(dir, LOCK_FILE);
     const own = `${file}.${process.pid}`;
-    writeFileSync(own, `${process.pid} ${startOf(process.pid) ?? ''}\n`);
+    const text = `${process.pid} ${startOf(process.pid) ?? ''}\n`;
+    writeFileSync(own, text);
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
         try {
-          linkSync(own, file);
+          placeLock(own, file, text);
           held.add(file);
           return new FolderLock(file);
         } catch (e) {

@@ -16,7 +16,8 @@ import type { PreparedRun } from './prepare.js';
 import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
 import { OutputFolderError, RunInterrupted } from './runErrors.js';
 import { FolderLock, inUse, lockHolder } from './folderLock.js';
-import { folderProblem, makeFolder, someOf, visibleEntries } from './writeFiles.js';
+import { folderProblem, someOf } from './writeFiles.js';
+import { folderEntries, makeAndLock, volleyOutputIn } from './outputFolder.js';
 
 export const RESULTS_FILE = 'results.json';
 
@@ -71,16 +72,12 @@ export function checkOutputFolder(outDir: string, opts: { resume?: boolean; forc
     throw new OutputFolderError(`${outDir} holds an unfinished run (${CHECKPOINT_FILE}); add --resume to continue it, or --force to start over`);
   }
   if (results) throw new OutputFolderError(`${outDir} already holds a finished run (${RESULTS_FILE}); add --force to overwrite it, or choose another --out`);
-  // Someone else's files: a report of ours would replace any of the same name.
-  let others: string[];
-  try {
-    others = visibleEntries(outDir);
-  } catch (e) {
-    throw new OutputFolderError(`cannot read ${outDir} (${(e as NodeJS.ErrnoException).code ?? String(e)}); choose another --out`);
-  }
-  if (others.length > 0) {
-    throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${someOf(others)}); add --force to write into it anyway, or choose another --out`);
-  }
+  // Another command's output, or someone else's files: a report of ours would replace any of the same name.
+  const entries = folderEntries(outDir);
+  if (entries.length === 0) return;
+  const other = volleyOutputIn(entries);
+  if (other) throw new OutputFolderError(`${outDir} holds ${other}, not a volley run; add --force to write into it anyway, or choose another --out`);
+  throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${someOf(entries)}); add --force to write into it anyway, or choose another --out`);
 }
 
 function headerOf(prep: PreparedRun, batches: number, format: ExportFormat | null): CheckpointHeader {
@@ -119,16 +116,7 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
   // Checked before anything is written, then again holding the folder's lock (another run may have
   // changed the folder in between).
   checkOutputFolder(outDir, opts);
-  let lock: FolderLock;
-  try {
-    makeFolder(outDir);
-    lock = FolderLock.take(outDir);
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException | null;
-    const where = err?.path && err.path !== outDir ? ` at ${err.path}` : '';
-    if (err?.code) throw new OutputFolderError(`--out: cannot make folder ${outDir} (${err.code}${where}); choose another --out`);
-    throw e;
-  }
+  const lock = makeAndLock(outDir);
   try {
     checkOutputFolder(outDir, opts, true);
     return await runLocked(prep, opts, lock);

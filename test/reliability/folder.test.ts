@@ -31,7 +31,7 @@ describe('one run at a time in an output folder', () => {
       const second = volley([...args, ...extra]);
       expect(second.code, second.stderr).toBe(2);
       expect(second.stderr.trim()).toBe(
-        `volley: ${out} is in use by another volley run (process ${pid}); wait for it to end, or choose another --out (if no volley run is going on there, delete ${join(out, LOCK)})`,
+        `volley: ${out} is in use by another volley command (process ${pid}); wait for it to end, or choose another --out (if no volley command is writing there, delete ${join(out, LOCK)})`,
       );
     }
     first.child.kill('SIGINT');
@@ -147,18 +147,28 @@ describe("the other commands' folders (trace, tournament, tune, refit check)", (
       writeFileSync(join(out, LOCK), `${process.pid}\n`);
       const busy = volley([...args, '--out', out, '--force']);
       expect(busy.code, busy.stderr).toBe(2);
-      expect(busy.stderr).toContain(`${out} is in use by another volley run (process ${process.pid})`);
+      expect(busy.stderr).toContain(`${out} is in use by another volley command (process ${process.pid})`);
       expect(readdirSync(out).sort()).toEqual([LOCK, 'notes.txt']);
     });
   }
 
-  it('a tournament written with --force leaves the folder unlocked', () => {
-    const out = join(tmp(), 'tournament-forced');
-    mkdirSync(out);
-    writeFileSync(join(out, 'notes.txt'), 'mine\n');
-    const r = volley(['tournament', 'sims/meeting-engagement.scenario.yaml', '--doctrines', 'by-the-book,careful', '-n', '2', '-w', '0', '--force', '--out', out]);
+  it("another command's output is named as such; --force writes a tournament beside it", () => {
+    const out = join(tmp(), 'beside-a-run');
+    expect(volley(['run', SCENARIO, '-n', '50', '--quiet', '--no-report', '--out', out]).code).toBe(0);
+    const args = ['tournament', 'sims/meeting-engagement.scenario.yaml', '--doctrines', 'by-the-book,careful', '-n', '2', '-w', '0', '--out', out];
+    const refused = volley(args);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe(`volley: ${out} holds a finished volley run (results.json), not a tournament; add --force to write into it anyway, or choose another --out`);
+    const r = volley([...args, '--force']);
     expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['notes.txt', 'tournament.html', 'tournament.json']);
+    expect(readdirSync(out).sort()).toEqual(['results.json', 'tournament.html', 'tournament.json']);
+    // And the other way round: a run is not written over a trace.
+    const traced = join(tmp(), 'traced');
+    mkdirSync(traced);
+    writeFileSync(join(traced, 'story.txt'), 'a story\n');
+    const run = volley(['run', SCENARIO, '-n', '50', '--quiet', '--no-report', '--out', traced]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(`volley: ${traced} holds a trace (story.txt), not a volley run; add --force to write into it anyway, or choose another --out`);
   });
 });
 

@@ -4,7 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstNonUtf8 } from '../../src/scenario/yamlFile.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstNonUtf8, readYaml } from '../../src/scenario/yamlFile.js';
 
 /** The reference: the longest prefix a strict decoder accepts ends where firstNonUtf8 points. */
 function reference(b: Uint8Array): number {
@@ -42,6 +45,23 @@ describe('firstNonUtf8', () => {
     expect(at([0xf4, 0x90, 0x80, 0x80])).toBe(0); // past U+10FFFF
     expect(at([0x41, 0x42, 0xe2, 0x82])).toBe(2); // cut short at the end
     expect(at([0x80])).toBe(0); // a continuation byte alone
+    expect(at([0xc1, 0xbf])).toBe(0); // C0 and C1 begin only overlong forms
+    expect(at([0xe0, 0x9f, 0xbf])).toBe(0); // overlong three bytes
+    expect(at([0xf0, 0x8f, 0xbf, 0xbf])).toBe(0); // overlong four bytes
+    expect(at([0xf5, 0x80, 0x80, 0x80])).toBe(0); // F5 and above begin nothing
+    expect(at([0xed, 0x9f, 0xbf])).toBe(-1); // U+D7FF, the last before the surrogates
+    expect(at([0xf4, 0x8f, 0xbf, 0xbf])).toBe(-1); // U+10FFFF, the last code point
+    expect(at([0xef, 0xbb, 0xbf, 0x41])).toBe(-1); // a byte order mark
+  });
+
+  it('a file that begins with a byte order mark is read as before; one with a Latin-1 byte names its line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volley-utf8-'));
+    const good = join(dir, 'bom.yaml');
+    writeFileSync(good, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('kind: scenario\ntitle: Café\n')]));
+    expect(readYaml(good).data).toEqual({ kind: 'scenario', title: 'Café' });
+    const bad = join(dir, 'latin1.yaml');
+    writeFileSync(bad, Buffer.from('kind: scenario\n\ntitle: Caf\xe9\n', 'latin1'));
+    expect(() => readYaml(bad)).toThrow(/latin1\.yaml:3: not UTF-8 text: byte 0xE9 on this line/);
   });
 
   it('agrees with a strict decoder on random bytes', () => {

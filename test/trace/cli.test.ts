@@ -63,6 +63,10 @@ describe('volley trace', () => {
     const r = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
     expect(r.code).toBe(0);
     expect(existsSync(join(cwd, 'reports', 'town-assault-trace-c0-e0', 'trace.html'))).toBe(true);
+    // Another seed is another trace, beside the first.
+    const seeded = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', 'a b/77'], cwd);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(existsSync(join(cwd, 'reports', 'town-assault-trace-c0-e0-sa_b_77', 'trace.html'))).toBe(true);
   });
 
   it.each([
@@ -85,7 +89,9 @@ describe('volley trace', () => {
   it('accepts an engagement past the file count when told the run was longer (-n)', () => {
     const out = join(tmp(), 'n');
     expect(volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '-n', '2000', '--out', out]).code).toBe(0);
-    expect(volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '--out', out]).code).toBe(2);
+    const r = volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '--out', join(tmp(), 'n2')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--engagement 1500: the run has 1000 engagements per cell/);
   });
 });
 

@@ -1,0 +1,47 @@
+/**
+ * Claiming an output folder in one process (src/sim/outputFolder.ts): the lock is held while a command
+ * writes and released after it, also when the command fails; the CLI tests (test/reliability/folder)
+ * cover other processes.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCK_FILE } from '../../src/sim/folderLock.js';
+import { claimFolder, OUTPUT_MARKERS } from '../../src/sim/outputFolder.js';
+import { OutputFolderError } from '../../src/sim/runErrors.js';
+import { REFIT_CHECK_FILE } from '../../src/sim/pairedRefit.js';
+import { CHECKPOINT_FILE } from '../../src/sim/checkpoint.js';
+import { RESULTS_FILE } from '../../src/sim/folderRun.js';
+import { TUNE_FILE } from '../../src/sim/tune.js';
+
+const claim = { marker: 'tournament.json', command: 'tournament', force: false };
+
+describe('claimFolder', () => {
+  it('holds the folder until released: a second claim in the same process is refused, a third after release is not', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'volley-claim-')), 'out');
+    const lock = claimFolder(dir, claim);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
+    expect(() => claimFolder(dir, { ...claim, force: true })).toThrow(/is in use by an earlier command in this process/);
+    lock.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    claimFolder(dir, claim).release();
+  });
+
+  it('releases the lock when the check made holding it refuses the folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volley-claim-'));
+    writeFileSync(join(dir, 'tournament.json'), '{}\n');
+    expect(() => claimFolder(dir, claim)).toThrow(OutputFolderError);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    claimFolder(dir, { ...claim, force: true }).release();
+  });
+
+  it('an empty name is no folder', () => {
+    expect(() => claimFolder(' ', claim)).toThrow('--out: expected a folder, found nothing');
+  });
+
+  it("knows every command's marker file by the name the command writes", () => {
+    const files = OUTPUT_MARKERS.map((m) => m.file);
+    for (const f of [RESULTS_FILE, CHECKPOINT_FILE, TUNE_FILE, REFIT_CHECK_FILE, 'story.txt', 'tournament.json']) expect(files).toContain(f);
+  });
+});
