@@ -87,7 +87,7 @@ export function validateFile(file: string): string {
   if (k === 'experiment') {
     const e = loadExperiment(file);
     const variants = e.comparisons ? `, ${e.comparisons.variants.length} variants compared with '${e.comparisons.reference}'` : '';
-    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements} engagements${variants})${e.warnings.map((w) => `\n  warning: ${w}`).join('')}`;
+    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements !== undefined ? `${e.experiment.engagements} engagements` : `engagements to ±${e.experiment.precision}`}${variants})${e.warnings.map((w) => `\n  warning: ${w}`).join('')}`;
   }
   if (k === 'refit') {
     const r = validate(src, refitSchema);
@@ -242,6 +242,7 @@ export function loadExperiment(file: string): LoadedExperiment {
     // Across doctrines: both sides' battle doctrines become factors, after the experiment's own.
     experiment.vary = { ...experiment.vary, 'sides[0].battleDoctrine': experiment.acrossDoctrines, 'sides[1].battleDoctrine': experiment.acrossDoctrines };
   }
+  checkCount(file, src, experiment);
   const scenarioPath = resolve(dirname(file), experiment.scenario);
   const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
   if (!existsSync(scenarioPath)) {
@@ -384,6 +385,25 @@ export function loadExperiment(file: string): LoadedExperiment {
     ? { reference: variantInfo[reference].name, referenceIndex: reference, variants: variantInfo, groups }
     : null;
   return { file, experiment, scenarioFile, scenario: base.scenario, cells, comparisons, warnings: [...warnings] };
+}
+
+/**
+ * How many engagements a cell plays: `engagements`, or a `precision` target (capped by
+ * `maxEngagements`), one of the two. Variants cannot stop cell by cell: they are paired engagement by
+ * engagement.
+ */
+function checkCount(file: string, src: YamlSource, x: Experiment): void {
+  const at = (field: string, message: string) => new VolleyInputError(file, lineOf(src, [field]), field, message);
+  if (x.precision === undefined) {
+    if (x.maxEngagements !== undefined) throw at('maxEngagements', 'only with precision (without a target, engagements sets the engagements per cell)');
+    if (x.engagements === undefined) throw at('engagements', 'missing: expected the engagements per cell, or a precision target (precision: 0.01)');
+    return;
+  }
+  if (x.engagements !== undefined) throw at('precision', 'given with engagements: choose one (the target decides how many engagements each cell plays; cap them with maxEngagements)');
+  if (x.variants) throw at('precision', 'does not apply to an experiment that compares variants: they are paired engagement by engagement and play the same engagements; give engagements');
+  if (x.maxEngagements !== undefined && x.maxEngagements < x.batch) {
+    throw at('maxEngagements', `expected at least one batch (${x.batch} engagements; see batch), found ${x.maxEngagements}`);
+  }
 }
 
 /** Factor paths into the experiment's refit: `refit.defaultMorale`, `refit.rules[0].set.morale`, ... */

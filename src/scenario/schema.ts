@@ -155,7 +155,14 @@ export const experimentSchema = z.strictObject({
   title: z.string().optional().describe('One line for reports.'),
   question: z.string().optional().describe('The question the experiment answers, shown in reports.'),
   scenario: z.string().min(1).describe('Scenario file, relative to this file.'),
-  engagements: z.int().min(1).max(MAX_ENGAGEMENTS).describe('Engagements per cell.'),
+  engagements: z.int().min(1).max(MAX_ENGAGEMENTS).optional().describe('Engagements per cell (or a precision target instead).'),
+  precision: z
+    .number()
+    .gt(0)
+    .lt(0.5)
+    .optional()
+    .describe('Instead of engagements: play each cell until its primary shares are known to this 95% half-width, as a fraction (0.01 is ±1 percentage point).'),
+  maxEngagements: z.int().min(1).max(MAX_ENGAGEMENTS).optional().describe('With precision: the most engagements a cell plays (default 100,000).'),
   seed: z.union([z.int(), z.string().min(1)]).describe('Experiment seed; with the cell key and index it fixes every die.'),
   batch: z.int().min(1).max(MAX_BATCH).default(500).describe('Engagements per batch (never depends on the worker count).'),
   out: z.string().min(1).optional().describe('Output folder, relative to the current directory; default reports/<name>.'),

@@ -22,6 +22,11 @@ export interface RunRequest {
   precision?: number;
   /** With `precision`: the most engagements a cell plays (--max-engagements). */
   maxEngagements?: number;
+  /**
+   * Play a fixed number of engagements even when the experiment names a precision target (volley
+   * tune: every value tried plays the same engagements).
+   */
+  fixedCount?: boolean;
 }
 
 export interface PreparedRun {
@@ -39,11 +44,14 @@ export const DEFAULT_SEED = 1;
 /** With --precision and no --max-engagements: the most engagements a cell plays. */
 export const DEFAULT_MAX_ENGAGEMENTS = 100_000;
 
+const flagError = (flag: string, message: string) => new VolleyInputError(flag, undefined, undefined, message);
+
 /** The flags of a precision run, checked before any file is read (exit code 2). */
 function checkPrecisionFlags(req: RunRequest): void {
-  const flagError = (flag: string, message: string) => new VolleyInputError(flag, undefined, undefined, message);
   if (req.precision === undefined) {
-    if (req.maxEngagements !== undefined) throw flagError('--max-engagements', 'only with --precision (without a target, -n sets the engagements per cell)');
+    if (req.maxEngagements !== undefined && req.engagements !== undefined) {
+      throw flagError('--max-engagements', 'only with a precision target (-n sets the engagements per cell)');
+    }
     return;
   }
   const h = req.precision;
@@ -66,7 +74,13 @@ export function prepareRun(req: RunRequest): PreparedRun {
   if (kind === 'experiment') {
     const e = loadExperiment(req.file);
     const x = e.experiment;
-    const engagements = req.engagements ?? x.engagements;
+    // The file's precision target, unless the command line gives a count or a target of its own.
+    const fileTarget = x.precision !== undefined && !req.fixedCount && req.engagements === undefined && req.precision === undefined;
+    if (fileTarget) req = { ...req, precision: x.precision, maxEngagements: req.maxEngagements ?? x.maxEngagements };
+    else if (req.precision === undefined && req.maxEngagements !== undefined) {
+      throw flagError('--max-engagements', `only with a precision target (--precision, or precision in ${rel(req.file)})`);
+    }
+    const engagements = req.engagements ?? x.engagements ?? DEFAULT_ENGAGEMENTS;
     const seed = req.seed ?? x.seed;
     const batch = req.batch ?? x.batch;
     const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
@@ -80,6 +94,7 @@ export function prepareRun(req: RunRequest): PreparedRun {
     return { ...prepared, warnings: e.warnings };
   }
   if (kind === 'scenario') {
+    if (req.precision === undefined && req.maxEngagements !== undefined) throw flagError('--max-engagements', 'only with a precision target (--precision)');
     const s = loadScenario(req.file).scenario;
     return finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? `reports/${s.name}`, req, {
       commonRandomNumbers: true,

@@ -150,7 +150,7 @@ function withValue(base: Cell, segs: readonly Segment[], x: number): { scenario:
 
 /** Read and check everything a tune needs before anything runs: every mistake is an input error (exit 2). */
 export function prepareTune(req: TuneRequest): PreparedTune {
-  const run = prepareRun({ file: req.file, engagements: req.engagements, seed: req.seed, batch: req.batch });
+  const run = prepareRun({ file: req.file, engagements: req.engagements, seed: req.seed, batch: req.batch, fixedCount: true });
   const base = pickCell(run, req.cell, req.file);
   const rs = findRuleset(base.scenario.ruleset)!;
   const shape = rs.describe(rs.compile(base.scenario, base.options));

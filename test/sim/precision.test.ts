@@ -5,10 +5,10 @@
  * resumed from its checkpoint gives the same results and export (DESIGN.md "Reliability"); the report
  * shows how the run stopped.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { chartsFor } from '../../src/report/charts/index.js';
@@ -151,11 +151,54 @@ describe('precision flags', () => {
     [{ precision: 0.5 }, '--precision: expected a half-width above 0 and below 0.5'],
     [{ precision: Number.NaN }, '--precision: expected a half-width above 0 and below 0.5'],
     [{ precision: 0.01, engagements: 1000 }, '--precision: cannot be combined with -n/--engagements'],
-    [{ maxEngagements: 1000 }, '--max-engagements: only with --precision'],
+    [{ maxEngagements: 1000 }, '--max-engagements: only with a precision target (--precision, or precision in sims/town-assault.experiment.yaml)'],
+    [{ maxEngagements: 1000, engagements: 100 }, '--max-engagements: only with a precision target (-n sets the engagements per cell)'],
     [{ precision: 0.01, maxEngagements: 2.5 }, '--max-engagements: expected a whole number'],
     [{ precision: 0.01, maxEngagements: 499 }, '--max-engagements: expected at least one batch (500 engagements; see --batch), found 499'],
   ])('%j is an input error: %s', (extra, message) => {
     expect(bad(extra)).toThrow(VolleyInputError);
     expect(bad(extra)).toThrow(message);
+  });
+});
+
+describe('a precision target named in the experiment file (precision, maxEngagements)', () => {
+  /** town-assault's experiment in a folder of its own, its engagements replaced by `fields`. */
+  function experimentWith(fields: string): string {
+    const scenario = join(dirname(SIMS.townAssault), 'town-assault.scenario.yaml');
+    const text = readFileSync(SIMS.townAssault, 'utf8')
+      .replace(/^engagements: .*$/m, fields)
+      .replace(/^scenario: .*$/m, `scenario: ${JSON.stringify(scenario)}`);
+    const file = join(tmp(), 'town-assault.experiment.yaml');
+    writeFileSync(file, text);
+    return file;
+  }
+
+  it('plans the run as --precision and --max-engagements would', () => {
+    const file = experimentWith('precision: 0.04\nmaxEngagements: 3000');
+    const fromFile = prepareRun({ file, batch: 100, out: join(tmp(), 'f') }).plan;
+    const fromFlags = prepareRun({ ...request(join(tmp(), 'g')), file }).plan;
+    expect(fromFile.precision).toEqual({ halfWidth: 0.04 });
+    expect(fromFile.engagements).toBe(3000);
+    expect(fromFile).toEqual(fromFlags);
+    // Without maxEngagements, the default cap.
+    expect(prepareRun({ file: experimentWith('precision: 0.04'), out: join(tmp(), 'h') }).plan.engagements).toBe(100_000);
+  });
+
+  it('the command line decides over the file: -n plays a fixed count, --precision its own target', () => {
+    const file = experimentWith('precision: 0.04\nmaxEngagements: 3000');
+    const fixed = prepareRun({ file, engagements: 400, out: join(tmp(), 'n') }).plan;
+    expect(fixed.precision).toBeUndefined();
+    expect(fixed.engagements).toBe(400);
+    const other = prepareRun({ file, precision: 0.02, out: join(tmp(), 'p') }).plan;
+    expect(other.precision).toEqual({ halfWidth: 0.02 });
+    expect(other.engagements).toBe(100_000); // the file's cap goes with the file's target
+    expect(prepareRun({ file, maxEngagements: 2000, out: join(tmp(), 'm') }).plan.engagements).toBe(2000);
+  });
+
+  it('volley tune plays a fixed count whatever the file says (every value on the same engagements)', () => {
+    const file = experimentWith('precision: 0.04');
+    const plan = prepareRun({ file, fixedCount: true, out: join(tmp(), 't') }).plan;
+    expect(plan.precision).toBeUndefined();
+    expect(plan.engagements).toBe(1000);
   });
 });
