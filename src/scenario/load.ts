@@ -234,10 +234,16 @@ function checkFactorsApart(file: string, src: YamlSource, factors: readonly [str
   });
 }
 
-export function loadExperiment(file: string): LoadedExperiment {
+/**
+ * Load an experiment. `override.vary` replaces or adds factors after the file is read (volley tune sets
+ * its parameter so, `refit.` paths included); an error in a factor the file does not have names the
+ * file's `vary` line.
+ */
+export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): LoadedExperiment {
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
+  if (override) experiment.vary = { ...experiment.vary, ...override.vary };
   if (experiment.acrossDoctrines) {
     // Across doctrines: both sides' battle doctrines become factors, after the experiment's own.
     experiment.vary = { ...experiment.vary, 'sides[0].battleDoctrine': experiment.acrossDoctrines, 'sides[1].battleDoctrine': experiment.acrossDoctrines };

@@ -8,7 +8,8 @@
 import type { Ruleset } from '../core/ruleset.js';
 import { findRuleset, RULESETS } from '../rules/index.js';
 import { formatPath, VolleyInputError } from '../scenario/errors.js';
-import { singleCell, type Cell } from '../scenario/load.js';
+import { loadExperiment, singleCell, type Cell } from '../scenario/load.js';
+import { loadRefitFile } from '../scenario/refit.js';
 import { parsePath, PathError, setPath, valuesAt, type Segment } from '../scenario/paths.js';
 import { scenarioSchema, type Scenario } from '../scenario/schema.js';
 import { describeIssue } from '../scenario/yamlFile.js';
@@ -126,10 +127,13 @@ export function parseTargetValue(value: string, metric: Metric): number {
   return v;
 }
 
-function pickCell(run: PreparedRun, which: string | undefined, file: string): Cell {
+function pickCell(run: PreparedRun, which: string | undefined, file: string, param?: string): Cell {
   const cells = run.cells;
   if (which === undefined) {
     if (cells.length === 1) return cells[0];
+    // Cells that differ only in the parameter tuned are one cell to the tune.
+    const others = (c: Cell) => JSON.stringify(Object.entries(c.factors).filter(([p]) => p !== param));
+    if (param !== undefined && cells.every((c) => others(c) === others(cells[0]))) return cells[0];
     throw flagError('--cell', `${file} has ${cells.length} cells; name the one to tune with --cell (an index or a label): ${cells.map((c) => `${c.index} (${c.label})`).join(', ')}`);
   }
   const c = /^\d+$/.test(which) ? cells[Number(which)] : cells.find((x) => x.label === which);
@@ -137,21 +141,50 @@ function pickCell(run: PreparedRun, which: string | undefined, file: string): Ce
   return c;
 }
 
-/** The scenario of `base` with the parameter at x: the parsed scenario, or the first problem. */
-function withValue(base: Cell, segs: readonly Segment[], x: number): { scenario: Scenario } | { problem: string; unknownField: boolean } {
-  const data = structuredClone(base.scenario) as unknown;
-  setPath(data, segs, x);
-  const r = scenarioSchema.safeParse(data);
-  if (r.success) return { scenario: r.data };
-  const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
-  const d = describeIssue(first, data);
-  return { problem: `${formatPath(d.path)}: ${d.message}`, unknownField: first.code === 'unrecognized_keys' };
+/** The scenario with the parameter at x, or why there is none ("makes the scenario invalid at ..."). */
+type WithValue = (x: number) => { scenario: Scenario } | { problem: string; unknownField: boolean };
+
+/** A scenario path: the parameter set in `base`'s scenario. */
+function scenarioWithValue(base: Cell, segs: readonly Segment[]): WithValue {
+  return (x) => {
+    const data = structuredClone(base.scenario) as unknown;
+    setPath(data, segs, x);
+    const r = scenarioSchema.safeParse(data);
+    if (r.success) return { scenario: r.data };
+    const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
+    const d = describeIssue(first, data);
+    return { problem: `makes the scenario invalid at ${formatPath(d.path)}: ${d.message}`, unknownField: first.code === 'unrecognized_keys' };
+  };
 }
+
+/**
+ * A `refit.` path: the experiment loaded again with the parameter as a factor of one value, so that the
+ * refit is set, checked and applied as for `vary` (docs/files.md, "Vary paths"); the cell is `base`'s
+ * (the same values of the experiment's other factors).
+ */
+function refitWithValue(file: string, base: Cell, param: string): WithValue {
+  const key = (factors: Record<string, unknown>) => JSON.stringify(Object.entries(factors).filter(([p]) => p !== param));
+  const want = key(base.factors);
+  return (x) => {
+    try {
+      const cell = loadExperiment(file, { vary: { [param]: [x] } }).cells.find((c) => key(c.factors) === want);
+      if (!cell) throw new Error(`tune: no cell of ${file} has the factors of cell ${base.index} (${base.label})`);
+      return { scenario: cell.scenario };
+    } catch (e) {
+      if (!(e instanceof VolleyInputError)) throw e;
+      // "value 2.5 makes the refit invalid at rules[0].set.morale: ...", as vary words it.
+      const problem = e.detail.replace(/^value \S+ (?=makes )/, '');
+      return { problem: problem.startsWith('makes ') ? problem : `makes the experiment invalid: ${problem}`, unknownField: /unknown field|unrecognized key/i.test(problem) };
+    }
+  };
+}
+
+const REFIT_PREFIX = 'refit.';
 
 /** Read and check everything a tune needs before anything runs: every mistake is an input error (exit 2). */
 export function prepareTune(req: TuneRequest): PreparedTune {
   const run = prepareRun({ file: req.file, engagements: req.engagements, seed: req.seed, batch: req.batch, fixedCount: true });
-  const base = pickCell(run, req.cell, req.file);
+  const base = pickCell(run, req.cell, req.file, req.param);
   const rs = findRuleset(base.scenario.ruleset)!;
   const shape = rs.describe(rs.compile(base.scenario, base.options));
 
@@ -166,24 +199,33 @@ export function prepareTune(req: TuneRequest): PreparedTune {
   }
   const targetValue = parseTargetValue(t.value, metric);
 
+  // A path into the scenario, or (`refit.`) into the experiment's refit.
+  const inRefit = req.param.startsWith(REFIT_PREFIX);
+  const refit = inRefit ? run.meta.experiment?.refit : undefined;
+  if (inRefit && refit === undefined) {
+    throw flagError('--param', `'${req.param}' is a value of a refit: tune an experiment that names one (refit: FILE), not ${req.file}`);
+  }
+  const where = refit ?? run.meta.scenarioFile;
+  const what = inRefit ? 'the refit' : 'the scenario';
   let segs: Segment[];
   try {
-    segs = parsePath(req.param, RULESETS.map((r) => r.id));
+    segs = inRefit ? parsePath(req.param.slice(REFIT_PREFIX.length), []) : parsePath(req.param, RULESETS.map((r) => r.id));
   } catch (e) {
     if (e instanceof PathError) throw flagError('--param', e.message);
     throw e;
   }
-  const probe = structuredClone(base.scenario) as unknown;
-  const places = setPath(probe, segs, 0);
-  if (places === 0) throw flagError('--param', `'${req.param}' selects nothing in ${run.meta.scenarioFile} (it takes the paths of an experiment's vary, docs/files.md)`);
-  const isOption = 'key' in segs[0] && segs[0].key === 'options';
+  const doc = inRefit ? loadRefitFile(refit!).refit : base.scenario;
+  const places = setPath(structuredClone(doc) as unknown, segs, 0);
+  if (places === 0) throw flagError('--param', `'${req.param}' selects nothing in ${where} (it takes the paths of an experiment's vary, docs/files.md)`);
+  const withValue = inRefit ? refitWithValue(req.file, base, req.param) : scenarioWithValue(base, segs);
+  const isOption = !inRefit && 'key' in segs[0] && segs[0].key === 'options';
   const optionName = isOption && segs[1] && 'key' in segs[1] ? segs[1].key : null;
-  const probed = withValue(base, segs, 1);
-  if ('problem' in probed && probed.unknownField) throw flagError('--param', `'${req.param}' is not in the scenario: ${probed.problem}`);
+  const probed = withValue(1);
+  if ('problem' in probed && probed.unknownField) throw flagError('--param', `'${req.param}' is not in ${what}: ${probed.problem.replace(/^makes the \w+ invalid at /, '')}`);
   // An option's value is the resolved one (its default when the scenario does not set it).
-  const scenarioValues = optionName !== null ? [base.options[optionName]] : valuesAt(base.scenario, segs);
+  const scenarioValues = optionName !== null ? [base.options[optionName]] : valuesAt(doc, segs);
   const notNumber = scenarioValues.find((v) => v !== undefined && typeof v !== 'number');
-  if (notNumber !== undefined) throw flagError('--param', `'${req.param}' is ${JSON.stringify(notNumber)} in the scenario, not a number: only numeric values can be tuned`);
+  if (notNumber !== undefined) throw flagError('--param', `'${req.param}' is ${JSON.stringify(notNumber)} in ${what}, not a number: only numeric values can be tuned`);
 
   let range: { from: number; to: number; given: boolean };
   if (req.range !== undefined) range = { ...parseRange(req.range), given: true };
@@ -192,17 +234,17 @@ export function prepareTune(req: TuneRequest): PreparedTune {
     const numeric = spec?.values.filter((v): v is number => typeof v === 'number') ?? [];
     if (numeric.length < 2) {
       const now = scenarioValues.filter((v) => v !== undefined);
-      throw flagError('--range', `give the values to search as --range A..B (${req.param} is ${now.length ? [...new Set(now)].join(', ') : 'not set'} in the scenario)`);
+      throw flagError('--range', `give the values to search as --range A..B (${req.param} is ${now.length ? [...new Set(now)].join(', ') : 'not set'} in ${what})`);
     }
     range = { from: Math.min(...numeric), to: Math.max(...numeric), given: false };
   }
   for (const x of [range.from, range.to]) {
-    const r = withValue(base, segs, x);
-    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
+    const r = withValue(x);
+    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} ${r.problem}`);
   }
   // An integer parameter is one the scenario refuses a fraction for (a whole-number field or option).
   const fraction = [(range.from + range.to) / 2, range.from + 0.5, (range.from + range.to) / 2 + 0.25].find((x) => !Number.isInteger(x) && x > range.from && x < range.to);
-  const integer = fraction === undefined || 'problem' in withValue(base, segs, fraction);
+  const integer = fraction === undefined || 'problem' in withValue(fraction);
   if (integer && !(Number.isInteger(range.from) && Number.isInteger(range.to))) throw flagError('--range', `${req.param} takes whole numbers: give whole-number ends, found ${req.range}`);
   let tolerance: number | null = null;
   if (req.tolerance !== undefined) {
@@ -213,8 +255,8 @@ export function prepareTune(req: TuneRequest): PreparedTune {
 
   const name = run.meta.experiment?.name ?? base.scenario.name;
   const cellAt = (x: number): Cell => {
-    const r = withValue(base, segs, x);
-    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} makes the scenario invalid at ${r.problem}`);
+    const r = withValue(x);
+    if ('problem' in r) throw flagError('--range', `${req.param} = ${x} ${r.problem}`);
     return { ...singleCell(r.scenario), label: `${req.param}=${x}`, factors: { [req.param]: x } };
   };
   // The metric must exist at both ends too (a parameter such as `turns` changes the turns there are).

@@ -105,7 +105,8 @@ export function buildTuneResults(prep: PreparedTune, o: SearchOutcome): TuneResu
     options: base.options,
     scenario,
   };
-  const single = run.cells.length === 1 && Object.keys(base.factors).length === 0;
+  // No cell to name when the file has one, or its cells differ only in the parameter tuned.
+  const single = Object.keys(base.factors).every((p) => p === prep.param.path);
   return {
     format: TUNE_FORMAT,
     provenance: {
