@@ -44,6 +44,9 @@ export function outputFolder(dir: string, flag = '--out'): string {
   return dir;
 }
 
+/** --force of trace, tournament, tune and refit check (src/sim/outputFolder.ts claimFolder). */
+export const FORCE_OPTION = { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' } as const;
+
 /**
  * A switch given a value (--json=abc): yargs would read it as false, silently. true and false are
  * the values a switch may be given. `switches` lists the boolean options of the command parsed.

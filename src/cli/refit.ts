@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/pairedRefit.js';
-import { seedArg, workersArg } from './args.js';
+import { FORCE_OPTION, seedArg, workersArg } from './args.js';
 import { claimFolder } from '../sim/outputFolder.js';
 
 interface RefitCheckArgs {
@@ -26,7 +26,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
       .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' })
+      .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
   handler: async (argv) => {
     const workers = workersArg(argv.workers);

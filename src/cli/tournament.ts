@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { seedArg, workersArg } from './args.js';
+import { FORCE_OPTION, seedArg, workersArg } from './args.js';
 import { claimFolder } from '../sim/outputFolder.js';
 
 interface Args {
@@ -26,7 +26,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
       .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads (default: cores)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' }) as never,
+      .option('force', FORCE_OPTION) as never,
   handler: async (argv) => {
     const prep = prepareTournament({
       file: argv.file,

@@ -22,7 +22,7 @@ import type { HexsideFeature, TraceFinal, TraceProvenance, TraceSubject, TraceUn
 import { prepareRun } from '../sim/prepare.js';
 import { VOLLEY_VERSION } from '../sim/version.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { seedArg } from './args.js';
+import { FORCE_OPTION, seedArg } from './args.js';
 import { UsageError } from './errors.js';
 import { claimFolder } from '../sim/outputFolder.js';
 
@@ -232,7 +232,7 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, with -s<seed> when --seed is given)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' }) as never,
+      .option('force', FORCE_OPTION) as never,
   handler: (argv) => {
     // An index, or a cell's label.
     const cell = argv.cell === undefined ? 0 : /^\d+$/.test(String(argv.cell).trim()) ? Number(argv.cell) : String(argv.cell);

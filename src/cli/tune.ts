@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/tune.js';
-import { seedArg, workersArg } from './args.js';
+import { FORCE_OPTION, seedArg, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 import { claimFolder } from '../sim/outputFolder.js';
@@ -40,7 +40,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('cell', { type: 'string', describe: 'For an experiment with several cells: the cell to tune (index or label)' })
       .option('tolerance', { type: 'number', describe: 'Real-valued parameters: stop when the bracket is this narrow (default range/100)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' })
+      .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print only the verdict' })
       .option('report', { type: 'boolean', default: true, describe: 'Write the chart and the page (--no-report: tune.json and tune.csv only)' })
       .option('list-metrics', { type: 'boolean', default: false, describe: 'List the metrics the file\'s engagement has, and stop' }) as never,
