@@ -105,7 +105,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'number',
         describe: 'Play each cell until every primary share has a 95% interval half-width of at most this (0.01: ±1 point)',
       })
-      .option('max-engagements', { type: 'number', describe: `With --precision: the most engagements per cell (default ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
+      .option('max-engagements', { type: 'number', describe: `With a precision target (--precision, or precision in the experiment): the most engagements per cell (default: the experiment's maxEngagements, or ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
     const asked = workersArg(argv.workers);
     if (argv.out !== undefined) outArg(argv.out);

@@ -3,6 +3,7 @@
  * derivation as `volley run`) with an event sink, and write its story, its events and a page that
  * draws it step by step.
  */
+import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { EngagementDice, engagementSeed } from '../core/dice.js';
@@ -59,7 +60,8 @@ export function replayEngagement(req: TraceRequest): Replay {
   }
   const n = prep.plan.engagements;
   if (!Number.isInteger(req.engagement) || req.engagement < 0 || req.engagement >= n) {
-    throw new UsageError(`--engagement ${req.engagement}: the run has ${n} engagements per cell, 0 to ${n - 1} (give -n if the run was longer)`);
+    const has = prep.plan.precision ? `a cell of the run plays at most ${n} engagements (it stops at its precision target)` : `the run has ${n} engagements per cell`;
+    throw new UsageError(`--engagement ${req.engagement}: ${has}, 0 to ${n - 1} (give -n if the run was longer)`);
   }
   const cell = cells[cellIndex];
   const ruleset = findRuleset(cell.scenario.ruleset);
@@ -215,6 +217,12 @@ interface TraceArgs {
   force: boolean;
 }
 
+/** A seed as part of a folder name: itself when plain and short, else a plain prefix and a hash (no two alike). */
+function seedInName(seed: string): string {
+  const plain = seed.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
+  return plain === seed ? seed : `${plain}-${createHash('sha256').update(seed).digest('hex').slice(0, 8)}`;
+}
+
 function wholeNumber(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(String(v).trim())) throw new UsageError(`${flag}: expected a whole number of 0 or more, found '${v}'`);
@@ -243,7 +251,7 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
     const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
     // A trace with another seed is another trace: a folder of its own (the seed's characters that
     // cannot name a file made plain).
-    const seedPart = seed === undefined ? '' : `-s${String(seed).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40)}`;
+    const seedPart = seed === undefined ? '' : `-s${seedInName(String(seed))}`;
     const out = argv.out ?? join('reports', `${r.name}-trace-c${r.provenance.cell}-e${engagement}${seedPart}`);
     const lock = claimFolder(out, { marker: 'story.txt', command: 'trace', force: argv.force });
     try {

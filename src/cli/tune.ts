@@ -46,7 +46,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('list-metrics', { type: 'boolean', default: false, describe: 'List the metrics the file\'s engagement has, and stop' }) as never,
   handler: async (argv) => {
     if (argv.listMetrics) {
-      const { cell, metrics } = tuneMetricList(argv.file, argv.cell);
+      const { cell, metrics } = tuneMetricList(argv.file, argv.cell, argv.param);
       const width = Math.min(44, Math.max(...metrics.map((m) => m.pattern.length)));
       console.log(`Metrics of ${argv.file}${cell.label === 'base' ? '' : ` (cell ${cell.index}: ${cell.label})`}; shares take a target such as 30% or 0.3, means a number:\n`);
       for (const m of metrics) console.log(`  ${m.pattern.padEnd(width)}  ${m.kind === 'share' ? 'share' : 'mean '}  ${m.words}`);

@@ -112,7 +112,7 @@ export function precisionMessage(r: Results): string {
     : `precision: stopped at the maximum of ${int(pr.maxEngagements)} engagements per cell in ${short} of ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} before reaching the target ${target}`;
   const played = r.cells.length === 1 ? `engagements: ${int(pr.engagements)}` : `engagements per cell: ${engagementsRange(r)} (${int(pr.engagements)} in all)`;
   const lines = [head, `  ${played}; ${widestWords(pr, r)}`];
-  if (!pr.reached) lines.push('  to reach the target, raise --max-engagements (maxEngagements in the file) or ask for a wider --precision');
+  if (!pr.reached) lines.push('  to reach the target, raise --max-engagements (or an experiment\'s maxEngagements) or ask for a wider --precision');
   return lines.join('\n');
 }
 

@@ -7,6 +7,8 @@ export function jsonSchemas(): Record<string, unknown> {
   for (const [kind, schema] of Object.entries(FILE_KINDS)) {
     out[kind] = {
       ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
+      // What the loader checks beyond zod (src/scenario/load.ts): an experiment plays a count or to a target.
+      ...(kind === 'experiment' ? { oneOf: [{ required: ['engagements'] }, { required: ['precision'] }] } : {}),
       title: `volley ${kind}`,
     };
   }

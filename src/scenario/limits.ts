@@ -8,6 +8,8 @@ import { VolleyInputError } from './errors.js';
 export const MAX_ENGAGEMENTS = 100_000_000;
 /** Engagements per batch. */
 export const MAX_BATCH = 1_000_000;
+/** With a precision target and no cap given: the most engagements a cell plays. */
+export const DEFAULT_MAX_ENGAGEMENTS = 100_000;
 
 /** A count given by a flag: a whole number from 1 to `max`, else an input error naming the flag (exit code 2). */
 export function checkCount(flag: string, value: unknown, max: number): void {

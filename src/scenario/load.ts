@@ -9,6 +9,7 @@ import { formatPath, VolleyInputError } from './errors.js';
 import { parsePath, PathError, placesAt, setPath } from './paths.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { applyRefit, loadRefitFile } from './refit.js';
+import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
 import { refitSchema, type Refit } from './refitSchema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
@@ -87,7 +88,7 @@ export function validateFile(file: string): string {
   if (k === 'experiment') {
     const e = loadExperiment(file);
     const variants = e.comparisons ? `, ${e.comparisons.variants.length} variants compared with '${e.comparisons.reference}'` : '';
-    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements !== undefined ? `${e.experiment.engagements} engagements` : `engagements to ±${e.experiment.precision}`}${variants})${e.warnings.map((w) => `\n  warning: ${w}`).join('')}`;
+    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements !== undefined ? `${e.experiment.engagements} engagements` : `engagements until every primary share is known to ±${e.experiment.precision}, at most ${(e.experiment.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS).toLocaleString('en-US')}`}${variants})${e.warnings.map((w) => `\n  warning: ${w}`).join('')}`;
   }
   if (k === 'refit') {
     const r = validate(src, refitSchema);
@@ -198,17 +199,28 @@ const DOCTRINE_PLACE = /(^|\.)(doctrine|battleDoctrine)$/;
  * Each factor sets places of its own (`places[i]`, from placesAt), and lists each value once: two that
  * set one place, or one inside the other, would let the later one win unseen and make the cell labels
  * mislead. The one nesting that works is a doctrine, then one of its parameters (not its preset).
- * Factors acrossDoctrines added (not in the file's vary) are named by its line.
+ * Factors acrossDoctrines added (not in the file's vary) are named by its line; factors added by the
+ * command line (`added`, as volley tune's --param) by their flag.
  */
-function checkFactorsApart(file: string, src: YamlSource, factors: readonly [string, readonly unknown[]][], places: readonly string[][]): void {
+function checkFactorsApart(
+  file: string,
+  src: YamlSource,
+  factors: readonly [string, readonly unknown[]][],
+  places: readonly string[][],
+  added?: { flag: string; paths: ReadonlySet<string> },
+): void {
   const ownVary = new Set(Object.keys(((src.data as Record<string, unknown>).vary as object | undefined) ?? {}));
-  const fromAcross = (path: string) => !ownVary.has(path);
+  const fromFlag = (path: string) => added !== undefined && added.paths.has(path);
+  const fromAcross = (path: string) => !ownVary.has(path) && !fromFlag(path);
   const lineOfFactor = (path: string) => lineOf(src, fromAcross(path) ? ['acrossDoctrines'] : ['vary', path]);
-  const nameOf = (path: string) => (fromAcross(path) ? `acrossDoctrines (${path})` : `vary.${path}`);
+  const nameOf = (path: string) => (fromFlag(path) ? `${added!.flag} ${path}` : fromAcross(path) ? `acrossDoctrines (${path})` : `vary.${path}`);
   // Places in the syntax of vary paths: defender.units.0.morale is defender.units[0].morale.
   const asPath = (place: string) => place.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
   factors.forEach(([path, values], j) => {
-    const refuse = (message: string) => new VolleyInputError(file, lineOfFactor(path), fromAcross(path) ? 'acrossDoctrines' : `vary.${path}`, message);
+    const refuse = (message: string) =>
+      fromFlag(path)
+        ? new VolleyInputError(added!.flag, undefined, undefined, message)
+        : new VolleyInputError(file, lineOfFactor(path), fromAcross(path) ? 'acrossDoctrines' : `vary.${path}`, message);
     const seen = new Set<string>();
     for (const v of values) {
       const key = JSON.stringify(v);
@@ -222,13 +234,16 @@ function checkFactorsApart(file: string, src: YamlSource, factors: readonly [str
         if (q === undefined) continue;
         const [outer, inner] = q.length < p.length ? [q, p] : [p, q];
         const both = p === q ? asPath(p) : `${asPath(outer)} (and ${asPath(inner)} in it)`;
-        const hint = fromAcross(path)
+        const hint = fromFlag(path)
+          ? `give that factor's own path, or one no factor sets`
+          : fromAcross(path)
           ? 'acrossDoctrines sets whole doctrines, after vary: vary a parameter without it'
           : DOCTRINE_PLACE.test(p) && q.startsWith(`${p}.`)
             ? 'list the doctrine before its parameter'
             : 'let one factor set it';
         const other = factors[i][0];
-        throw refuse(`${fromAcross(path) ? `${nameOf(path)} sets` : 'sets'} ${both}, which ${nameOf(other)} (line ${lineOfFactor(other) ?? '?'}) sets too; ${hint}`);
+        const where = fromFlag(path) ? `${file}'s ` : '';
+        throw refuse(`${fromAcross(path) ? `${nameOf(path)} sets` : fromFlag(path) ? `'${path}' sets` : 'sets'} ${both}, which ${where}${nameOf(other)} (line ${lineOfFactor(other) ?? '?'}) sets too; ${hint}`);
       }
     }
   });
@@ -236,10 +251,10 @@ function checkFactorsApart(file: string, src: YamlSource, factors: readonly [str
 
 /**
  * Load an experiment. `override.vary` replaces or adds factors after the file is read (volley tune sets
- * its parameter so, `refit.` paths included); an error in a factor the file does not have names the
- * file's `vary` line.
+ * its parameter so, `refit.` paths included); a factor it adds that overlaps one of the file's is
+ * refused in the name of `override.flag`.
  */
-export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): LoadedExperiment {
+export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
@@ -248,7 +263,7 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
     // Across doctrines: both sides' battle doctrines become factors, after the experiment's own.
     experiment.vary = { ...experiment.vary, 'sides[0].battleDoctrine': experiment.acrossDoctrines, 'sides[1].battleDoctrine': experiment.acrossDoctrines };
   }
-  checkCount(file, src, experiment);
+  checkEngagementCount(file, src, experiment);
   const scenarioPath = resolve(dirname(file), experiment.scenario);
   const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
   if (!existsSync(scenarioPath)) {
@@ -305,7 +320,7 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
   const places = factors.map(([path], i) =>
     isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i]),
   );
-  checkFactorsApart(file, src, factors, places);
+  checkFactorsApart(file, src, factors, places, override && { flag: override.flag, paths: new Set(Object.keys(override.vary)) });
 
   const warnings = new Set<string>();
   /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
@@ -398,7 +413,7 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
  * `maxEngagements`), one of the two. Variants cannot stop cell by cell: they are paired engagement by
  * engagement.
  */
-function checkCount(file: string, src: YamlSource, x: Experiment): void {
+function checkEngagementCount(file: string, src: YamlSource, x: Experiment): void {
   const at = (field: string, message: string) => new VolleyInputError(file, lineOf(src, [field]), field, message);
   if (x.precision === undefined) {
     if (x.maxEngagements !== undefined) throw at('maxEngagements', 'only with precision (without a target, engagements sets the engagements per cell)');
@@ -410,10 +425,13 @@ function checkCount(file: string, src: YamlSource, x: Experiment): void {
   if (x.maxEngagements !== undefined && x.maxEngagements < x.batch) {
     throw at('maxEngagements', `expected at least one batch (${x.batch} engagements; see batch), found ${x.maxEngagements}`);
   }
+  if (x.maxEngagements === undefined && DEFAULT_MAX_ENGAGEMENTS < x.batch) {
+    throw at('batch', `a batch of ${x.batch} is more than a cell plays with precision (at most ${DEFAULT_MAX_ENGAGEMENTS.toLocaleString('en-US')} by default); set maxEngagements or a smaller batch`);
+  }
 }
 
 /** Factor paths into the experiment's refit: `refit.defaultMorale`, `refit.rules[0].set.morale`, ... */
-const REFIT_PREFIX = 'refit.';
+export const REFIT_PREFIX = 'refit.';
 const isRefitPath = (path: string) => path.startsWith(REFIT_PREFIX);
 
 /** The refit the experiment names (relative to the experiment file), or null; `refit.` factors need one. */

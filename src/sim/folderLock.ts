@@ -5,14 +5,19 @@
  * same checkpoint and export. A lock left by a process that no longer exists (killed) is taken over.
  *
  * The lock file is written whole beside its name and linked into place (a link fails if the name
- * exists), so nobody ever reads it half-written; a stale one is renamed away before it is removed, so
- * two runs taking over the same stale lock cannot remove each other's.
+ * exists), so nobody reads it half-written; where the file system has no hard links it is created
+ * exclusively and written at once, and an empty lock younger than a few seconds counts as held (its
+ * writer is between the two). A stale one is renamed away before it is removed, so two runs taking
+ * over the same stale lock cannot remove each other's.
  */
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { OutputFolderError } from './runErrors.js';
 
 export const LOCK_FILE = '.volley-lock';
+
+/** How long an empty lock file counts as held: its writer created it and is about to write it. */
+const EMPTY_LOCK_GRACE_MS = 10_000;
 
 /** Lock files this process holds (a run in this process is as much in the way as one in another). */
 const held = new Set<string>();
@@ -46,6 +51,20 @@ export function lockHolder(dir: string): string | null {
   return held.has(file) ? 'this process' : holderOf(file);
 }
 
+/**
+ * The time by the folder's file system (the lock's own clock, and no clock of this process): the
+ * modification time of a file written beside `file` now.
+ */
+function fileSystemNow(file: string): number {
+  const probe = `${file}.now.${process.pid}`;
+  try {
+    writeFileSync(probe, '');
+    return statSync(probe).mtimeMs;
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
 /** The live process a lock file names, in words, or null (no file, or a process that has ended). */
 
 function holderOf(file: string): string | null {
@@ -53,6 +72,15 @@ function holderOf(file: string): string | null {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
+    return null;
+  }
+  if (text.trim() === '') {
+    // Created and not yet written (no hard links here): held, unless left so long that its writer died.
+    try {
+      if (fileSystemNow(file) - statSync(file).mtimeMs < EMPTY_LOCK_GRACE_MS) return 'one starting';
+    } catch {
+      return null;
+    }
     return null;
   }
   const [pidText, start] = text.trim().split(/\s+/);
@@ -128,7 +156,7 @@ export class FolderLock {
         const moved = holderOf(stale);
         if (moved) {
           try {
-            linkSync(stale, file);
+            placeLock(stale, file, readFileSync(stale, 'utf8'));
           } catch {
             // a third run holds the name now: it refuses or takes over as this one did
           }

@@ -4,7 +4,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../scenario/errors.js';
-import { checkCount, MAX_BATCH, MAX_ENGAGEMENTS } from '../scenario/limits.js';
+import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../scenario/limits.js';
 import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../scenario/load.js';
 import { VARIANT_FACTOR } from '../scenario/variants.js';
 import { readYaml } from '../scenario/yamlFile.js';
@@ -27,6 +27,8 @@ export interface RunRequest {
    * tune: every value tried plays the same engagements).
    */
   fixedCount?: boolean;
+  /** Where `maxEngagements` came from when not from --max-engagements (for messages). */
+  capFrom?: string;
 }
 
 export interface PreparedRun {
@@ -41,13 +43,13 @@ export interface PreparedRun {
 export const DEFAULT_ENGAGEMENTS = 1000;
 export const DEFAULT_BATCH = 500;
 export const DEFAULT_SEED = 1;
-/** With --precision and no --max-engagements: the most engagements a cell plays. */
-export const DEFAULT_MAX_ENGAGEMENTS = 100_000;
+export { DEFAULT_MAX_ENGAGEMENTS };
 
 const flagError = (flag: string, message: string) => new VolleyInputError(flag, undefined, undefined, message);
 
 /** The flags of a precision run, checked before any file is read (exit code 2). */
 function checkPrecisionFlags(req: RunRequest): void {
+  if (req.maxEngagements !== undefined) checkCount('--max-engagements', req.maxEngagements, MAX_ENGAGEMENTS);
   if (req.precision === undefined) {
     if (req.maxEngagements !== undefined && req.engagements !== undefined) {
       throw flagError('--max-engagements', 'only with a precision target (-n sets the engagements per cell)');
@@ -61,8 +63,6 @@ function checkPrecisionFlags(req: RunRequest): void {
   if (req.engagements !== undefined) {
     throw flagError('--precision', 'cannot be combined with -n/--engagements: the target decides how many engagements each cell plays; cap them with --max-engagements');
   }
-  const max = req.maxEngagements;
-  if (max !== undefined) checkCount('--max-engagements', max, MAX_ENGAGEMENTS);
 }
 
 export function prepareRun(req: RunRequest): PreparedRun {
@@ -74,11 +74,15 @@ export function prepareRun(req: RunRequest): PreparedRun {
   if (kind === 'experiment') {
     const e = loadExperiment(req.file);
     const x = e.experiment;
-    // The file's precision target, unless the command line gives a count or a target of its own.
+    // The file's precision target, unless the command line gives a count or a target of its own; the
+    // file's cap holds for either target unless --max-engagements is given.
     const fileTarget = x.precision !== undefined && !req.fixedCount && req.engagements === undefined && req.precision === undefined;
-    if (fileTarget) req = { ...req, precision: x.precision, maxEngagements: req.maxEngagements ?? x.maxEngagements };
-    else if (req.precision === undefined && req.maxEngagements !== undefined) {
+    if (fileTarget) req = { ...req, precision: x.precision };
+    if (req.precision === undefined && req.maxEngagements !== undefined) {
       throw flagError('--max-engagements', `only with a precision target (--precision, or precision in ${rel(req.file)})`);
+    }
+    if (req.precision !== undefined && req.maxEngagements === undefined && x.maxEngagements !== undefined) {
+      req = { ...req, maxEngagements: x.maxEngagements, capFrom: `maxEngagements in ${rel(req.file)}` };
     }
     const engagements = req.engagements ?? x.engagements ?? DEFAULT_ENGAGEMENTS;
     const seed = req.seed ?? x.seed;
@@ -139,7 +143,11 @@ function finish(
     // The target decides how many engagements each cell plays, up to the maximum (the file's are not used).
     engagements = req.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS;
     if (engagements < batch) {
-      throw new VolleyInputError('--max-engagements', undefined, undefined, `expected at least one batch (${batch} engagements; see --batch), found ${engagements}`);
+      if (req.maxEngagements !== undefined && req.capFrom === undefined) {
+        throw flagError('--max-engagements', `expected at least one batch (${batch} engagements; see --batch), found ${engagements}`);
+      }
+      const cap = req.capFrom ? `${engagements.toLocaleString('en-US')}, ${req.capFrom}` : `${engagements.toLocaleString('en-US')} by default; see --max-engagements`;
+      throw flagError('--batch', `expected at most the most engagements a cell plays (${cap}), found ${batch}`);
     }
   }
   const plan: RunPlan = {

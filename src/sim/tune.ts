@@ -8,8 +8,9 @@
 import type { Ruleset } from '../core/ruleset.js';
 import { findRuleset, RULESETS } from '../rules/index.js';
 import { formatPath, VolleyInputError } from '../scenario/errors.js';
-import { loadExperiment, singleCell, type Cell } from '../scenario/load.js';
+import { loadExperiment, REFIT_PREFIX, singleCell, type Cell } from '../scenario/load.js';
 import { loadRefitFile } from '../scenario/refit.js';
+import type { Refit } from '../scenario/refitSchema.js';
 import { parsePath, PathError, setPath, valuesAt, type Segment } from '../scenario/paths.js';
 import { scenarioSchema, type Scenario } from '../scenario/schema.js';
 import { describeIssue } from '../scenario/yamlFile.js';
@@ -44,7 +45,8 @@ export interface TuneRequest {
 export interface PreparedTune {
   run: PreparedRun;
   base: Cell;
-  param: { path: string; segs: Segment[]; integer: boolean; places: number; scenarioValues: unknown[] };
+  /** `scenarioValues` and `places` are the refit's for a `refit.` path, whose refit is `refit`. */
+  param: { path: string; segs: Segment[]; integer: boolean; places: number; scenarioValues: unknown[]; refit?: Refit };
   range: { from: number; to: number; given: boolean };
   tolerance: number | null;
   metric: Metric;
@@ -167,11 +169,11 @@ function refitWithValue(file: string, base: Cell, param: string): WithValue {
   const want = key(base.factors);
   return (x) => {
     try {
-      const cell = loadExperiment(file, { vary: { [param]: [x] } }).cells.find((c) => key(c.factors) === want);
+      const cell = loadExperiment(file, { vary: { [param]: [x] }, flag: '--param' }).cells.find((c) => key(c.factors) === want);
       if (!cell) throw new Error(`tune: no cell of ${file} has the factors of cell ${base.index} (${base.label})`);
       return { scenario: cell.scenario };
     } catch (e) {
-      if (!(e instanceof VolleyInputError)) throw e;
+      if (!(e instanceof VolleyInputError) || e.file === '--param') throw e; // the parameter overlaps a factor
       // "value 2.5 makes the refit invalid at rules[0].set.morale: ...", as vary words it.
       const problem = e.detail.replace(/^value \S+ (?=makes )/, '');
       return { problem: problem.startsWith('makes ') ? problem : `makes the experiment invalid: ${problem}`, unknownField: /unknown field|unrecognized key/i.test(problem) };
@@ -179,7 +181,6 @@ function refitWithValue(file: string, base: Cell, param: string): WithValue {
   };
 }
 
-const REFIT_PREFIX = 'refit.';
 
 /** Read and check everything a tune needs before anything runs: every mistake is an input error (exit 2). */
 export function prepareTune(req: TuneRequest): PreparedTune {
@@ -272,7 +273,7 @@ export function prepareTune(req: TuneRequest): PreparedTune {
   return {
     run,
     base,
-    param: { path: req.param, segs, integer, places, scenarioValues },
+    param: { path: req.param, segs, integer, places, scenarioValues, ...(inRefit ? { refit: doc as Refit } : {}) },
     range,
     tolerance,
     metric,
@@ -285,9 +286,9 @@ export function prepareTune(req: TuneRequest): PreparedTune {
 }
 
 /** The metrics an engagement offers, for --list-metrics. */
-export function tuneMetricList(file: string, cell?: string): { cell: Cell; metrics: MetricListEntry[] } {
-  const run = prepareRun({ file });
-  const base = pickCell(run, cell, file);
+export function tuneMetricList(file: string, cell?: string, param?: string): { cell: Cell; metrics: MetricListEntry[] } {
+  const run = prepareRun({ file, fixedCount: true });
+  const base = pickCell(run, cell, file, param);
   const rs = findRuleset(base.scenario.ruleset)!;
   return { cell: base, metrics: listMetrics(rs.describe(rs.compile(base.scenario, base.options))) };
 }

@@ -104,6 +104,8 @@ export function buildTuneResults(prep: PreparedTune, o: SearchOutcome): TuneResu
     target: [prep.metric.path, t],
     options: base.options,
     scenario,
+    // A refit value acts through its refit: the rule it sits in (its match) fixes the numbers too.
+    ...(prep.param.refit ? { refit: prep.param.refit } : {}),
   };
   // No cell to name when the file has one, or its cells differ only in the parameter tuned.
   const single = Object.keys(base.factors).every((p) => p === prep.param.path);

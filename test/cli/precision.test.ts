@@ -62,7 +62,7 @@ describe('volley run --precision', () => {
     expect(r.maximum.code).toBe(0);
     expect(r.maximum.stdout).toBe('');
     expect(r.maximum.stderr).toMatch(
-      /^volley: warning: stopped at the maximum of 300 engagements per cell in 4 of 4 cells before reaching the target 0\.01 \(±1\.00 points\)\n {2}engagements per cell: 300 \(1,200 in all\); widest half-width left 0\.\d{4} \(±\d\.\d\d points\): .+\n {2}to reach the target, raise --max-engagements \(maxEngagements in the file\) or ask for a wider --precision\n$/,
+      /^volley: warning: stopped at the maximum of 300 engagements per cell in 4 of 4 cells before reaching the target 0\.01 \(±1\.00 points\)\n {2}engagements per cell: 300 \(1,200 in all\); widest half-width left 0\.\d{4} \(±\d\.\d\d points\): .+\n {2}to reach the target, raise --max-engagements \(or an experiment's maxEngagements\) or ask for a wider --precision\n$/,
     );
     const res = results('maximum');
     expect(res.provenance.precision).toMatchObject({ target: 0.01, reached: false, stoppedBy: 'maximum', engagements: 1200, maxEngagements: 300 });

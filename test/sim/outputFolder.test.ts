@@ -3,7 +3,7 @@
  * writes and released after it, also when the command fails; the CLI tests (test/reliability/folder)
  * cover other processes.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +43,15 @@ describe('claimFolder', () => {
   it("knows every command's marker file by the name the command writes", () => {
     const files = OUTPUT_MARKERS.map((m) => m.file);
     for (const f of [RESULTS_FILE, CHECKPOINT_FILE, TUNE_FILE, REFIT_CHECK_FILE, 'story.txt', 'tournament.json']) expect(files).toContain(f);
+  });
+
+  it('an empty lock (created, not yet written, where there are no hard links) is held a few seconds, then stale', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volley-claim-'));
+    const lock = join(dir, LOCK_FILE);
+    writeFileSync(lock, '');
+    expect(() => claimFolder(dir, claim)).toThrow(/is in use by another volley command \(one starting\)/);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, minuteAgo, minuteAgo);
+    claimFolder(dir, claim).release();
   });
 });

@@ -191,8 +191,11 @@ describe('a precision target named in the experiment file (precision, maxEngagem
     expect(fixed.engagements).toBe(400);
     const other = prepareRun({ file, precision: 0.02, out: join(tmp(), 'p') }).plan;
     expect(other.precision).toEqual({ halfWidth: 0.02 });
-    expect(other.engagements).toBe(100_000); // the file's cap goes with the file's target
+    expect(other.engagements).toBe(3000); // the file's cap holds for any target
     expect(prepareRun({ file, maxEngagements: 2000, out: join(tmp(), 'm') }).plan.engagements).toBe(2000);
+    // A cap from the command line is checked as with --precision; a batch beyond the file's cap names it.
+    for (const bad of [1e12, 700.5, Number.NaN]) expect(() => prepareRun({ file, maxEngagements: bad, out: join(tmp(), 'b') })).toThrow(/^--max-engagements: /);
+    expect(() => prepareRun({ file, batch: 5000, out: join(tmp(), 'c') })).toThrow(/^--batch: expected at most the most engagements a cell plays \(3,000, maxEngagements in .*town-assault\.experiment\.yaml\), found 5000$/);
   });
 
   it('volley tune plays a fixed count whatever the file says (every value on the same engagements)', () => {

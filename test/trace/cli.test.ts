@@ -3,7 +3,7 @@
  * prints, and exit code 2 with a clear message for bad input.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,10 @@ describe('volley trace', () => {
     // Another seed is another trace, beside the first.
     const seeded = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', 'a b/77'], cwd);
     expect(seeded.code, seeded.stderr).toBe(0);
-    expect(existsSync(join(cwd, 'reports', 'town-assault-trace-c0-e0-sa_b_77', 'trace.html'))).toBe(true);
+    // Characters a folder name cannot hold are made plain, and a hash keeps 'a b/77' apart from 'a_b_77'.
+    const folders = readdirSync(join(cwd, 'reports')).filter((f) => f.startsWith('town-assault-trace-c0-e0-s'));
+    expect(folders).toEqual([expect.stringMatching(/^town-assault-trace-c0-e0-sa_b_77-[0-9a-f]{8}$/)]);
+    expect(existsSync(join(cwd, 'reports', folders[0], 'trace.html'))).toBe(true);
   });
 
   it.each([

@@ -2,10 +2,15 @@
  * Tuning a value of an experiment's refit (`refit.` paths, docs/files.md "volley tune"): the value is
  * set, checked and applied as `vary` does, so the tune's cell at x is the experiment's own cell for x.
  */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VolleyInputError } from '../../src/scenario/errors.js';
 import { loadExperiment } from '../../src/scenario/load.js';
-import { prepareTune } from '../../src/sim/tune.js';
+import { prepareTune, type PreparedTune } from '../../src/sim/tune.js';
+import { buildTuneResults } from '../../src/sim/tuneRun.js';
+import { tuneSearch } from '../../src/stats/tuneSearch.js';
 
 const SWEEP = 'sims/refit-sweep.experiment.yaml'; // varies refit.rules[0].set.morale over 4..7
 const PARAM = 'refit.rules[0].set.morale'; // the grenadiers of IR 12
@@ -59,5 +64,24 @@ describe('volley tune on a refit value', () => {
       expect(() => prepareTune(req), req.param).toThrow(VolleyInputError);
       expect(() => prepareTune(req), req.param).toThrow(re);
     }
+  });
+
+  it("tune.json's hash covers the refit: the same value in a rule that matches another unit is another tune", async () => {
+    const hashOf = async (dir: string) => {
+      const p: PreparedTune = prepareTune({ file: join(dir, 'refit-sweep.experiment.yaml'), param: PARAM, target: TARGET, range: '4..6', engagements: 100 });
+      const outcome = await tuneSearch({ from: 4, to: 6, integer: true, target: 0.65, tolerance: 1 }, async (xs) => xs.map(() => ({ value: 0.6, lo: 0.5, hi: 0.7, se: 0.05, n: 100 })));
+      return buildTuneResults(p, outcome).provenance.hash;
+    };
+    const copy = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'volley-tune-refit-'));
+      for (const f of ['refit-sweep.experiment.yaml', 'village-assault.scenario.yaml', 'refit-village.refit.yaml']) cpSync(join('sims', f), join(dir, f));
+      return dir;
+    };
+    const a = copy();
+    const b = copy();
+    const refit = join(b, 'refit-village.refit.yaml');
+    writeFileSync(refit, readFileSync(refit, 'utf8').replace('match: { id: Stein-IR-12-I }', 'match: { id: Foy-1-Leger }'));
+    expect(await hashOf(a)).toBe(await hashOf(copy()));
+    expect(await hashOf(a)).not.toBe(await hashOf(b));
   });
 });
