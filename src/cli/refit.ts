@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/pairedRefit.js';
-import { FORCE_OPTION, seedArg, workersArg } from './args.js';
+import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { claimFolder } from '../sim/outputFolder.js';
 
 interface RefitCheckArgs {
@@ -24,7 +24,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('scenario', { type: 'string', array: true, demandOption: true, describe: 'Scenario to play (repeat for several)' })
       .option('engagements', { alias: 'n', type: 'number', default: 1000, describe: 'Engagements per exception and scenario' })
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
-      .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' })
+      .option('workers', WORKERS_OPTION)
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,

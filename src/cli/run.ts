@@ -5,7 +5,7 @@ import { CHECKPOINT_FILE } from '../sim/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../sim/engagementRows.js';
 import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/prepare.js';
 import { usefulWorkers } from '../sim/plan.js';
-import { outArg, seedArg, workersArg } from './args.js';
+import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 
@@ -92,7 +92,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .positional('file', { type: 'string', demandOption: true, describe: 'experiment or scenario YAML' })
       .option('engagements', { alias: 'n', type: 'number', describe: 'Engagements per cell (overrides the file)' })
       .option('seed', { type: 'string', describe: 'Experiment seed (overrides the file)' })
-      .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' })
+      .option('workers', WORKERS_OPTION)
       .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no summary table' })

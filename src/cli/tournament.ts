@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
 import { writeFileAtomic } from '../sim/writeFiles.js';
-import { FORCE_OPTION, seedArg, workersArg } from './args.js';
+import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { claimFolder } from '../sim/outputFolder.js';
 
 interface Args {
@@ -24,7 +24,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       .option('doctrines', { type: 'string', default: 'by-the-book,aggressive,careful,random-legal', describe: 'Comma-separated battle doctrines' })
       .option('engagements', { alias: 'n', type: 'number', default: 400, describe: 'Engagements per ordered pairing' })
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
-      .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads (default: cores)' })
+      .option('workers', WORKERS_OPTION)
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' })
       .option('force', FORCE_OPTION) as never,
   handler: async (argv) => {

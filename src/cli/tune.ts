@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/tune.js';
-import { FORCE_OPTION, seedArg, workersArg } from './args.js';
+import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
 import { claimFolder } from '../sim/outputFolder.js';
@@ -35,7 +35,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('range', { type: 'string', describe: 'Values to search, A..B (default: a numeric option\'s values)' })
       .option('engagements', { alias: 'n', type: 'number', describe: 'Engagements per value tried (default: the file\'s, or 1000)' })
       .option('seed', { type: 'string', describe: 'Seed (overrides the file)' })
-      .option('workers', { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' })
+      .option('workers', WORKERS_OPTION)
       .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
       .option('cell', { type: 'string', describe: 'For an experiment with several cells: the cell to tune (index or label)' })
       .option('tolerance', { type: 'number', describe: 'Real-valued parameters: stop when the bracket is this narrow (default range/100)' })
