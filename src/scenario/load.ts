@@ -242,8 +242,10 @@ function checkFactorsApart(
             ? 'list the doctrine before its parameter'
             : 'let one factor set it';
         const other = factors[i][0];
-        const where = fromFlag(path) ? `${file}'s ` : '';
-        throw refuse(`${fromAcross(path) ? `${nameOf(path)} sets` : fromFlag(path) ? `'${path}' sets` : 'sets'} ${both}, which ${where}${nameOf(other)} (line ${lineOfFactor(other) ?? '?'}) sets too; ${hint}`);
+        // A factor of the file's vary is named by the message's location; the others in it.
+        const subject = fromFlag(path) ? `'${path}' sets` : fromAcross(path) ? `${nameOf(path)} sets` : 'sets';
+        const whose = fromFlag(path) ? `${file}'s ` : '';
+        throw refuse(`${subject} ${both}, which ${whose}${nameOf(other)} (line ${lineOfFactor(other) ?? '?'}) sets too; ${hint}`);
       }
     }
   });

@@ -84,4 +84,14 @@ describe('volley tune on a refit value', () => {
     expect(await hashOf(a)).toBe(await hashOf(copy()));
     expect(await hashOf(a)).not.toBe(await hashOf(b));
   });
+
+  it("a tuned path that overlaps one of the experiment's factors is a --param error naming that factor", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volley-tune-overlap-'));
+    for (const f of ['village-assault.scenario.yaml', 'refit-village.refit.yaml']) cpSync(join('sims', f), join(dir, f));
+    const file = join(dir, 'overlap.experiment.yaml');
+    writeFileSync(file, readFileSync(SWEEP, 'utf8').replace(/^  refit\.rules\[0\]\.set\.morale: .*$/m, '  refit.rules[*].set.morale: [4, 7]'));
+    const tune = () => prepareTune({ file, param: PARAM, target: TARGET, range: '2..8', cell: '0', engagements: 100 });
+    expect(tune).toThrow(VolleyInputError);
+    expect(tune).toThrow(/^--param: 'refit\.rules\[0\]\.set\.morale' sets refit\.rules\[0\]\.set\.morale, which .*overlap\.experiment\.yaml's vary\.refit\.rules\[\*\]\.set\.morale \(line \d+\) sets too/);
+  });
 });
