@@ -206,6 +206,7 @@ export function prepareTune(req: TuneRequest): PreparedTune {
   if (inRefit && refit === undefined) {
     throw flagError('--param', `'${req.param}' is a value of a refit: tune an experiment that names one (refit: FILE), not ${req.file}`);
   }
+  if (inRefit && req.param.length === REFIT_PREFIX.length) throw flagError('--param', `'${req.param}' names no value: give a path into the refit after it, such as refit.defaultMorale`);
   const where = refit ?? run.meta.scenarioFile;
   const what = inRefit ? 'the refit' : 'the scenario';
   let segs: Segment[];

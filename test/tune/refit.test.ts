@@ -58,6 +58,7 @@ describe('volley tune on a refit value', () => {
       [{ file: SWEEP, param: 'refit.rules[0].set.moral', target: TARGET, range: '2..8', cell: '0' }, /^--param: 'refit.rules\[0\].set.moral' is not in the refit: rules\[0\].set.moral: unknown field 'moral'/],
       [{ file: SWEEP, param: 'refit.rules[0].note', target: TARGET, range: '2..8', cell: '0' }, /^--param: 'refit.rules\[0\].note' is "The grenadier .*" in the refit, not a number/],
       [{ file: SWEEP, param: PARAM, target: TARGET, range: '2..11' }, /^--range: refit.rules\[0\].set.morale = 11 makes the refit invalid at rules\[0\].set.morale: /],
+      [{ file: SWEEP, param: 'refit.', target: TARGET, range: '2..8', cell: '0' }, /^--param: 'refit\.' names no value: give a path into the refit after it/],
       [{ file: SWEEP, param: PARAM, target: TARGET }, /^--range: give the values to search as --range A..B \(refit.rules\[0\].set.morale is 6 in the refit\)/],
     ];
     for (const [req, re] of bad) {
