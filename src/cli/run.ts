@@ -201,6 +201,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       // The machine refused a write (a full disk): say which file, and that nothing played is lost.
       // Anything else is a fault of volley's own and goes on as one (an internal error, its stack
       // with VOLLEY_DEBUG).
+      await run.release().catch(() => undefined);
       if (!(e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string')) throw e;
       throw new CliExit(`${e.message}\n  every batch is saved in ${join(prep.outDir, CHECKPOINT_FILE)}; continue with: ${resumeCommand()}`, 1);
     } finally {

@@ -46,6 +46,11 @@ export interface FolderRun {
   exportFile: string | null;
   /** Call once results.json is written: puts the export in place and removes the checkpoint. */
   finish(): Promise<void>;
+  /**
+   * Give the folder up without finishing (results not written): files closed, the checkpoint kept for
+   * --resume, the lock released. finish() releases the lock too, whether it succeeds or not.
+   */
+  release(): Promise<void>;
 }
 
 export const exportFileName = (format: ExportFormat) => `engagements.${format}`;
@@ -221,15 +226,25 @@ async function runLocked(prep: PreparedRun, opts: FolderRunOptions, lock: Folder
     resumedEngagements: [...done.keys()].reduce((n, i) => n + tasks[i].count, 0),
     exportFile,
     finish: async () => {
-      await closeAll();
-      if (partialFile && exportFile) {
-        // A precision run merges its cells round by round; the file lists them cell by cell.
-        if (plan.precision) writeInBatchOrder(partialFile, exportFile, headerBytes, rowEnds, outcome.order);
-        else renameSync(partialFile, exportFile);
+      try {
+        await closeAll();
+        if (partialFile && exportFile) {
+          // A precision run merges its cells round by round; the file lists them cell by cell.
+          if (plan.precision) writeInBatchOrder(partialFile, exportFile, headerBytes, rowEnds, outcome.order);
+          else renameSync(partialFile, exportFile);
+        }
+        rmSync(ckFile, { force: true });
+        syncFolder(outDir);
+      } finally {
+        lock.release();
       }
-      rmSync(ckFile, { force: true });
-      syncFolder(outDir);
-      lock.release();
+    },
+    release: async () => {
+      try {
+        await closeAll();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

@@ -14,6 +14,8 @@ import { REFIT_CHECK_FILE } from '../../src/sim/pairedRefit.js';
 import { CHECKPOINT_FILE } from '../../src/sim/checkpoint.js';
 import { RESULTS_FILE } from '../../src/sim/folderRun.js';
 import { TUNE_FILE } from '../../src/sim/tune.js';
+import { runIntoFolder } from '../../src/sim/folderRun.js';
+import { prepareRun } from '../../src/sim/prepare.js';
 
 const claim = { marker: 'tournament.json', command: 'tournament', force: false };
 
@@ -53,5 +55,20 @@ describe('claimFolder', () => {
     const minuteAgo = new Date(Date.now() - 60_000);
     utimesSync(lock, minuteAgo, minuteAgo);
     claimFolder(dir, claim).release();
+  });
+
+  it('a run given up without finishing frees its folder and keeps its checkpoint: the same process resumes it', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'volley-release-')), 'run');
+    const req = { file: 'sims/town-assault.scenario.yaml', engagements: 200, batch: 50, out };
+    const first = await runIntoFolder(prepareRun(req), { workers: 0 });
+    expect(existsSync(join(out, LOCK_FILE))).toBe(true);
+    await first.release();
+    expect(existsSync(join(out, LOCK_FILE))).toBe(false);
+    expect(existsSync(join(out, CHECKPOINT_FILE))).toBe(true);
+    const again = await runIntoFolder(prepareRun(req), { workers: 0, resume: true });
+    expect(again.resumedBatches).toBe(4);
+    await again.finish();
+    expect(existsSync(join(out, LOCK_FILE))).toBe(false);
+    expect(existsSync(join(out, CHECKPOINT_FILE))).toBe(false);
   });
 });
