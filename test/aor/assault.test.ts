@@ -192,6 +192,41 @@ describe('Assault round: morale checks and retreats (7.4)', () => {
     expect(setup(true).out.defenderRetreat).toBe(FORCED);
   });
 
+  it('Morale Modifiers / 7.3: a battery eliminated by the defender firing first never fires: no -1 for artillery fire', () => {
+    // The battery moved adjacent in LOS and takes the first fire (6 @ 8 -> 1 hit, its only step); the
+    // infantry beside it (an adjacent hexside: no flank) then fires alone, 6 @ 8 -> 1 hit.
+    const setup = (battery: boolean) =>
+      play({
+        specs: [spec('g', 0, battery ? 'artillery' : 'infantry', 2, { maxSteps: 1 }), inf('a', 0, 6), inf('d', 1, 6)],
+        stacks: [stack([0], { direction: 0, movedAdjacentInLos: true }), stack([1], { direction: 1 })],
+        defender: [2],
+        fire: [[8], [8]],
+        morale: [[1], [3]], // defender: 4 - 1 (step) = 3 passes; a -1 for artillery fire would fail it
+        doctrines: [doctrine(), doctrine({ fireFirst: true })],
+      });
+    for (const battery of [false, true]) {
+      const { st, out } = setup(battery);
+      expect(out.defenderFiredFirst).toBe(true);
+      expect(st.steps[0]).toBe(0);
+      expect(out.attackerStrength).toBe(6);
+      expect(out.hitsOnDefender).toBe(1);
+      expect(out.defenderRetreat, battery ? 'battery' : 'infantry').toBe(NO_RETREAT);
+    }
+  });
+
+  it('Morale Modifiers / 7.3: Old Guard eliminated by the defender firing first does not count as attacking', () => {
+    const { st, out } = play({
+      specs: [inf('og', 0, 2, { maxSteps: 1, oldGuard: true }), inf('a', 0, 6), inf('d', 1, 6)],
+      stacks: [stack([0], { direction: 0, movedAdjacentInLos: true }), stack([1], { direction: 1 })],
+      defender: [2],
+      fire: [[8], [8]],
+      morale: [[1], [3]],
+      doctrines: [doctrine(), doctrine({ fireFirst: true })],
+    });
+    expect(st.steps[0]).toBe(0);
+    expect(out.defenderRetreat).toBe(NO_RETREAT);
+  });
+
   it('aor.moraleBounds: 1-5 lifts a modified morale of 0 to 1 (a roll of 1 passes)', () => {
     // Defender damaged (3), flanked (-2), fired on by artillery (-1): 0.
     const setup = (bounds: 'none' | '1-5') =>

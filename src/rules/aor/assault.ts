@@ -303,8 +303,10 @@ export function resolveAssaultRound(
 
   const defArtillery = includesArtillery(st, def, nd);
   const defOldGuard = o.oldGuardEffect === 'attackingOrDefending' && includesOldGuard(st, def, nd);
-  const attArtillery = includesArtillery(st, allAtt, na);
-  const attOldGuard = includesOldGuard(st, allAtt, na);
+  // Morale Modifiers: artillery and Old Guard among the attackers count if they take part in the fire;
+  // recomputed below when the defender's first fire (7.3) eliminates them before the attacker fires.
+  let attArtillery = includesArtillery(st, allAtt, na);
+  let attOldGuard = includesOldGuard(st, allAtt, na);
 
   attMods.flanking = out.flanked;
   attMods.firesFirst = false;
@@ -347,6 +349,8 @@ export function resolveAssaultRound(
     // fire no longer counts towards a flank attack (7.6).
     out.flanked = canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
     attMods.flanking = out.flanked;
+    attArtillery = includesArtillery(st, allAtt, na);
+    attOldGuard = includesOldGuard(st, allAtt, na);
     const rawA = attackerRaw(st, sit, o, attMods);
     out.attackerStrength = roundHalfUp(rawA);
     hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
