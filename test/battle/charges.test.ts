@@ -529,6 +529,27 @@ describe('7.8 reaction charges', () => {
     expect(t.pos('M')).toBe(t.h('3,2'));
   });
 
+  it('+1 to the reaction test when a leader is stacked with the cavalry: a 5 fails at morale 4, passes with him', () => {
+    const withLeader = (leaderAt: string) => {
+      const t = setUp([inf('M', 0, '1,2', { strength: 2, reduced: 1 }), cav('R', 1, '5,2', { strength: 6 })], {
+        formations: [{ id: '1-defend', leader: { id: 'L', rating: 2, at: leaderAt } }],
+      });
+      t.b.moveTo(t.u('M'), t.h('3,2'));
+      t.b.computeZoc();
+      const { sink, events } = collector();
+      // Reaction check 5; then (if it charges) M's square check 5 fails, R 12 at 4 -> 1 hit, M 2 at 2 -> 0.
+      const dice = new ScriptedDice({ morale: [[5], [5]], fire: [roll(2), [...roll(4), ...roll(2)]] });
+      const charged = reactionCharge(t.b, t.u('M'), path(t), dice, t.res(), sink);
+      return { charged, check: events.find((e) => e.type === 'check' && e.purpose === 'reaction') };
+    };
+    const apart = withLeader('6,2');
+    expect(apart.check).toMatchObject({ morale: 4, roll: 5, passed: false });
+    expect(apart.charged).toBe(false);
+    const stacked = withLeader('5,2');
+    expect(stacked.check).toMatchObject({ morale: 5, roll: 5, passed: true, modifiers: ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] });
+    expect(stacked.charged).toBe(true);
+  });
+
   it('cavalry more than two hexes from every hex of the path does not react', () => {
     const t = walked('6,2');
     const dice = new ScriptedDice({}); // any draw throws

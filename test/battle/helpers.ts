@@ -49,6 +49,7 @@ export interface FormationDesc {
   id: string;
   objective?: string;
   demoralization?: number;
+  leader?: { id: string; rating: number; at: string };
 }
 
 export interface BattleDesc {
@@ -135,6 +136,7 @@ export function scenarioData(d: BattleDesc): Record<string, unknown> {
           orders: f.orders,
           ...(objective !== undefined ? { objective } : {}),
           ...(x?.demoralization !== undefined ? { demoralization: x.demoralization } : {}),
+          ...(x?.leader !== undefined ? { leader: x.leader } : {}),
           units: f.units,
         };
       }),

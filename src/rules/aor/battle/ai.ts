@@ -8,7 +8,7 @@ import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
-import { COMMAND_RANGE } from './command.js';
+import { COMMAND_RANGE, leaderStackedWith } from './command.js';
 import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { passesCheck, unitMorale } from '../morale.js';
@@ -523,8 +523,13 @@ export function reactionCharge(
     const option = bestCharge(b, reacting, from, [u], d);
     if (!option || option.target !== at) continue;
     const roll = d6(dice.morale(reacting));
-    const passed = passesCheck(roll, unitMorale(b.st, u));
-    if (sink) sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, morale: unitMorale(b.st, u), modifiers: ['reaction charge test (7.8)'], roll, passed });
+    const withLeader = leaderStackedWith(b, reacting, from); // 7.8: +1
+    const morale = unitMorale(b.st, u) + (withLeader ? 1 : 0);
+    const passed = passesCheck(roll, morale);
+    if (sink) {
+      const modifiers = withLeader ? ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] : ['reaction charge test (7.8)'];
+      sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, morale, modifiers, roll, passed });
+    }
     b.charged[u] = 1;
     if (!passed) continue;
     res.extras[`reactionCharges.${reacting}`]++;

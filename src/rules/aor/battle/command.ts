@@ -213,6 +213,21 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
   }
 }
 
+/**
+ * Whether a leader of `side` is stacked in hex `h` (7.8, 11). A formation leader whose formation marches
+ * is not: under March orders (12.2) his counter marks where the units head, not where he is.
+ */
+export function leaderStackedWith(b: BattleState, side: SideIndex, h: number): boolean {
+  const c = b.c;
+  for (let i = 0; i < c.leaders.length; i++) {
+    const l = c.leaders[i];
+    if (l.side !== side || b.leaderPos[i] !== h) continue;
+    if (l.role === 'leader' && b.ordersOf(l.formation) === 'march') continue;
+    return true;
+  }
+  return false;
+}
+
 /** The hex of the nearest friendly unit (of `formation` if it has any on the map), or -1. */
 export function nearestFriendly(b: BattleState, side: SideIndex, from: number, formation: number): number {
   const g = b.c.map.grid;
