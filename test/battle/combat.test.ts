@@ -21,10 +21,15 @@ function mapWithAt(cells: Record<string, string>): string {
 }
 
 /** One round against D at 3,2 by one strength-4 infantry stack per given direction; no hits either way. */
-function roundFrom(dirs: number[], defTerrain = '.') {
+function roundFrom(dirs: number[], defTerrain = '.', march?: { road: boolean; options?: Record<string, string> }) {
   const t = battle({
     map: mapWithAt({ '3,2': defTerrain }),
-    units: [{ id: 'D', side: 1, at: '3,2', strength: 4 }, ...dirs.map((d, i): UnitDesc => ({ id: `A${i}`, side: 0, at: AROUND_3_2[d], strength: 4 }))],
+    units: [
+      { id: 'D', side: 1, at: '3,2', strength: 4, ...(march ? { orders: 'march' as const } : {}) },
+      ...dirs.map((d, i): UnitDesc => ({ id: `A${i}`, side: 0, at: AROUND_3_2[d], strength: 4 })),
+    ],
+    ...(march?.road ? { roads: ['3,0 3,1 3,2 3,3 3,4'] } : {}),
+    ...(march?.options ? { options: march.options } : {}),
   });
   const sit = situationFor(t.b, 0, t.h('3,2'), dirs.map((d) => t.h(AROUND_3_2[d])));
   expect(sit.stacks.map((s) => s.direction)).toEqual(dirs); // the real hexsides used
@@ -57,6 +62,26 @@ describe('7.3/7.6 flank attacks on the map', () => {
     const out = roundFrom([0, 3], 'T');
     expect(out.flanked).toBe(false);
     expect(out.attackerStrength).toBe(6); // 8 less 25% for the town
+  });
+});
+
+describe('12.2 March orders: flanked when attacked on a road or trail hex', () => {
+  it('a marching defender on a road is flanked by a single stack: +50%', () => {
+    const out = roundFrom([0], '.', { road: true });
+    expect(out.flanked).toBe(true);
+    expect(out.attackerStrength).toBe(6);
+  });
+
+  it('off the road, or under other orders, one stack does not flank', () => {
+    expect(roundFrom([0], '.', { road: false }).flanked).toBe(false);
+    expect(roundFrom([0]).flanked).toBe(false);
+  });
+
+  it('aor.marchFlank: a town on the road still protects (7.6) by default; anyTerrain flanks there too', () => {
+    expect(roundFrom([0], 'T', { road: true }).flanked).toBe(false);
+    const over = roundFrom([0], 'T', { road: true, options: { 'aor.marchFlank': 'anyTerrain' } });
+    expect(over.flanked).toBe(true);
+    expect(over.attackerStrength).toBe(5); // 4 * 1.5 = 6, less 25% for the town: 4.5 -> 5
   });
 });
 

@@ -39,6 +39,11 @@ export interface AssaultSituation {
   stacks: readonly AttackingStack[];
   defender: readonly number[];
   defenderTerrain: HexTerrain;
+  /**
+   * 12.2: the defenders are under March orders on a road or trail hex, so flanked whatever hexsides
+   * the attack comes through (aor.marchFlank says whether a town or fort still protects them).
+   */
+  defenderMarching?: boolean;
 }
 
 export const NO_RETREAT = 0, VOLUNTARY = 1, FORCED = 2;
@@ -82,6 +87,16 @@ const attMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledO
 const defMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false };
 const attSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
 const defSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
+
+/**
+ * Whether the defender is flanked now: by the hexsides of the stacks still in the fight (7.6), or, under
+ * March orders on a road or trail hex, by the order itself (12.2); towns and forts cannot be flanked
+ * (7.6) unless aor.marchFlank lets the March rule override that.
+ */
+export function flankedNow(st: UnitState, sit: AssaultSituation, o: AorOptions): boolean {
+  if (sit.defenderMarching === true && (o.marchFlank === 'anyTerrain' || canBeFlanked(sit.defenderTerrain))) return true;
+  return canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
+}
 
 /** 7.6: whether the stacks with units still in the fight attack through hexsides that flank. */
 function flankingNow(st: UnitState, sit: AssaultSituation): boolean {
@@ -295,8 +310,8 @@ export function resolveAssaultRound(
   }
   if (na === 0 || !anyPresent(st, def, nd)) return out;
 
-  // 7.6 Flanking; defenders in towns and forts cannot be flanked.
-  out.flanked = canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
+  // 7.6 Flanking; defenders in towns and forts cannot be flanked; 12.2 marching defenders on a road are.
+  out.flanked = flankedNow(st, sit, o);
   const inFortification =
     sit.defenderTerrain === 'fort' ||
     (o.fortifiedHexsideRetreat === 'ignore' && sit.stacks.every((s) => s.hexside === 'fortified' || s.hexside2 === 'fortified'));
@@ -347,7 +362,7 @@ export function resolveAssaultRound(
     if (!anyPresent(st, allAtt, na)) return out; // the first fire destroyed every attacker: nobody replies
     // Then the attacker's strength is determined and it fires (7.3): a stack wiped out by the first
     // fire no longer counts towards a flank attack (7.6).
-    out.flanked = canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
+    out.flanked = flankedNow(st, sit, o);
     attMods.flanking = out.flanked;
     attArtillery = includesArtillery(st, allAtt, na);
     attOldGuard = includesOldGuard(st, allAtt, na);

@@ -174,6 +174,14 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     source: '10.1, 10.2',
     doc: 'Defenders attacked only across fortified hexsides ignore retreat results as in a fort, or retreat normally.',
   },
+  {
+    name: 'aor.marchFlank',
+    values: ['flankableTerrain', 'anyTerrain'],
+    default: 'flankableTerrain',
+    source: '12.2 March, 7.6',
+    doc: 'Units under March orders attacked in a hex with a road or trail are flanked: except in towns and forts, which 7.6 says cannot be flanked, or in any terrain.',
+    valueDocs: { flankableTerrain: 'a town or fort on the road still cannot be flanked (7.6)', anyTerrain: 'the March rule overrides 7.6: flanked in a town or fort too' },
+  },
 ];
 
 /** The options in the shape the kernel reads them (resolved once per cell by compile). */
@@ -202,6 +210,7 @@ export interface AorOptions {
   nightAttackFailure: 'reserve' | 'defend';
   riverAssault: 'forbidden' | 'asStream';
   targetRuleOrder: 'distributionFirst' | 'priorityFirst';
+  marchFlank: 'flankableTerrain' | 'anyTerrain';
 }
 
 export function aorOptions(resolved: ResolvedOptions): AorOptions {
@@ -231,6 +240,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     nightAttackFailure: get('nightAttackFailure'),
     riverAssault: get('riverAssault'),
     targetRuleOrder: get('targetRuleOrder'),
+    marchFlank: get('marchFlank'),
   };
 }
 

@@ -6,10 +6,8 @@ import type { EngagementDice } from '../../../core/dice.js';
 import { twoD6 } from '../../../core/dice.js';
 import type { EventSink } from '../../../core/events.js';
 import type { EngagementResult, SideIndex } from '../../../core/result.js';
-import { groupCheck, resolveAssaultRound, type AssaultSituation, type AttackingStack, type RoundOutcome } from '../assault.js';
+import { flankedNow, groupCheck, resolveAssaultRound, type AssaultSituation, type AttackingStack, type RoundOutcome } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
-import { isFlankAttack } from '../flanking.js';
-import { canBeFlanked } from '../terrain.js';
 import { rawFireStrength } from '../fire.js';
 import { allocateHits } from '../hits.js';
 import { hasLineOfSight } from '../los.js';
@@ -182,7 +180,16 @@ export function situationFor(b: BattleState, side: SideIndex, defHex: number, at
     const [hexside, hexside2] = hexsideKinds(b.c.map.sides[g.hexsideId(defHex, direction)]);
     return { units, direction, hexside, hexside2, terrain: HEX_TERRAIN[b.c.map.terrain[h]], movedAdjacentInLos: movedAdjacentInLos(b, units, defHex) };
   });
-  return { attacker: side, stacks, defender: b.stackAt(defHex), defenderTerrain: HEX_TERRAIN[b.c.map.terrain[defHex]] };
+  const defender = b.stackAt(defHex);
+  return { attacker: side, stacks, defender, defenderTerrain: HEX_TERRAIN[b.c.map.terrain[defHex]], defenderMarching: marchingOnRoad(b, defender, defHex) };
+}
+
+/** 12.2: some defender's formation is under March orders, in a hex a road or trail runs through. */
+function marchingOnRoad(b: BattleState, defender: readonly number[], h: number): boolean {
+  if (!defender.some((u) => b.ordersOf(b.c.formationOf[u]) === 'march')) return false;
+  const g = b.c.map.grid;
+  for (let d = 0; d < 6; d++) if (g.neighbors[h * 6 + d] >= 0 && b.c.map.roads[g.hexsideId(h, d)] !== 0) return true;
+  return false;
 }
 
 /**
@@ -431,8 +438,7 @@ export function combatSegment(
     const guns = sit.defender.filter((u) => b.spec(u).kind === 'artillery');
     if (sink) {
       const fired = sit.stacks.some((s) => s.movedAdjacentInLos) && b.c.sides[1 - side].doctrine.fireFirst;
-      const dirs = sit.stacks.filter((s) => s.units.length > 0).map((s) => s.direction);
-      const flanked = canBeFlanked(sit.defenderTerrain) && isFlankAttack(dirs, dirs.length);
+      const flanked = flankedNow(st, sit, b.c.options);
       sink({ type: 'assault', side, attackers: attackHexes.slice(), defender: defHex, flanked, defenderFiresFirst: fired });
     }
     resolveAssaultRound(st, sit, b.c.options, [b.c.sides[0].doctrine, b.c.sides[1].doctrine], dice, res, round, sink);
