@@ -1,13 +1,47 @@
 /**
  * Invariants of a battle, checked under --check-invariants and in tests (DESIGN.md, "Reliability"):
  * no unit in two places, hex tallies and unit lists that match the units, stacking after movement (5.3), no
- * negative steps, eliminated units off the map, and losses that add up.
+ * negative steps, eliminated units off the map, and losses that add up; and every move against the zone
+ * of control rules (checkMove).
  */
 import type { EngagementResult } from '../../../core/result.js';
 import { BRIDGE, RIVER } from '../map.js';
+import type { EventSink } from '../../../core/events.js';
+import { mayLeaveZoc, ordersAllowZocEntry } from './movement.js';
 import type { BattleState } from './state.js';
 
 export class InvariantError extends Error {}
+
+/**
+ * 5.4, 5.5, 12.1, 12.2, 16: a move of unit `u` along `path` (its start first) as the zones of control of
+ * the enemy stand. Infantry and artillery stop on entering an enemy ZOC and leave one they start in only
+ * when their orders let them; no unit enters one at night, out of command range, or under orders that
+ * forbid it (cavalry, which ignores ZOCs otherwise, included).
+ */
+export function checkMove(b: BattleState, u: number, path: readonly number[], night: boolean): void {
+  const s = b.spec(u);
+  const enemyZoc = b.zoc[1 - s.side];
+  const fail = (msg: string): never => {
+    throw new InvariantError(`invariant broken in movement of turn ${b.turn}: ${s.id} moving ${path.join('>')}: ${msg}`);
+  };
+  const cavalry = s.kind === 'cavalry';
+  if (!cavalry && enemyZoc[path[0]] > 0 && !mayLeaveZoc(b, u)) fail('left an enemy ZOC its orders hold it in (5.4, 12.2)');
+  const mayEnter = !night && b.inCommand[u] === 1 && (cavalry || ordersAllowZocEntry(b, u));
+  for (let i = 1; i < path.length; i++) {
+    if (enemyZoc[path[i]] === 0) continue;
+    if (!mayEnter) fail(`entered an enemy ZOC at ${path[i]}${night ? ' at night (5.5, 16)' : b.inCommand[u] !== 1 ? ' out of command range (12.1)' : ' under orders that forbid it (12.2)'}`);
+    if (!cavalry && i < path.length - 1) fail(`moved on from the enemy ZOC hex ${path[i]} (5.4)`);
+  }
+}
+
+/** A sink that checks every move event (checkMove), then passes every event on to `next`. */
+export function moveChecker(b: BattleState, night: () => boolean, next?: EventSink): EventSink {
+  const byId = new Map(b.c.specs.map((s, u) => [s.id, u]));
+  return (e) => {
+    if (e.type === 'move') checkMove(b, byId.get(e.unit)!, e.path, night());
+    next?.(e);
+  };
+}
 
 export function checkBattleInvariants(b: BattleState, res: EngagementResult, when: string): void {
   const c = b.c;

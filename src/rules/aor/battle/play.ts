@@ -17,7 +17,7 @@ import { checkLeaders, commandPhase, moveLeaders, updateCommandRange } from './c
 import { bombard } from './bombard.js';
 import { carryOutRetreat, combatSegment, planAttacks } from './combat.js';
 import type { CompiledBattle } from './compile.js';
-import { checkBattleInvariants } from './invariants.js';
+import { checkBattleInvariants, moveChecker } from './invariants.js';
 import { recordEliminations } from './losses.js';
 import type { BattleState } from './state.js';
 
@@ -153,6 +153,8 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
 
 export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
   const b = c.workspace;
+  // Checking invariants, every move is checked as it is made (a sink only watches: play is the same).
+  if (opts.checkInvariants) opts = { ...opts, sink: moveChecker(b, () => c.night[b.turn] === 1, opts.sink) };
   const sink: EventSink | undefined = opts.sink;
   const res = opts.out ?? newBattleResult(c);
   resetResult(res);

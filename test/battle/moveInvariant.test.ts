@@ -1,0 +1,61 @@
+/**
+ * The zone of control invariant of every move (checkMove, src/rules/aor/battle/invariants.ts; 5.4, 5.5,
+ * 12.1, 12.2, 16), checked under checkInvariants: legal moves pass, each kind of illegal move is caught,
+ * and a battle played with the checks on plays exactly as without them.
+ */
+import { describe, expect, it } from 'vitest';
+import { EngagementDice } from '../../src/core/dice.js';
+import { checkMove, InvariantError } from '../../src/rules/aor/battle/invariants.js';
+import { playBattle } from '../../src/rules/aor/battle/play.js';
+import { battle, CLEAR_ROWS } from './helpers.js';
+
+// Red's infantry at 5,2 projects a ZOC into 4,2 (west) among others; 3,2 and 2,2 are outside it.
+function setUp(orders: 'attack' | 'defend' | 'march', kind: 'infantry' | 'cavalry' = 'infantry') {
+  return battle({
+    map: CLEAR_ROWS(9, 5),
+    units: [
+      { id: 'M', side: 0, at: '2,2', kind, orders },
+      { id: 'E', side: 1, at: '5,2' },
+    ],
+  });
+}
+const path = (t: ReturnType<typeof setUp>, ...hexes: string[]) => hexes.map((h) => t.h(h));
+
+describe('checkMove: zones of control respected by every move', () => {
+  it('an Attack-order move that ends on entering the ZOC passes', () => {
+    const t = setUp('attack');
+    expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2'), false)).not.toThrow();
+  });
+
+  it('moving on from an enemy ZOC hex is caught (5.4)', () => {
+    const t = setUp('attack');
+    expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2', '4,1'), false)).toThrow(/moved on from the enemy ZOC hex/);
+  });
+
+  it('entering a ZOC at night (16), under March orders (12.2) or out of command range (12.1) is caught', () => {
+    const t = setUp('attack');
+    expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2'), true)).toThrow(InvariantError);
+    expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2'), true)).toThrow(/at night/);
+    const m = setUp('march');
+    expect(() => checkMove(m.b, m.u('M'), path(m, '2,2', '3,2', '4,2'), false)).toThrow(/under orders that forbid it/);
+    const o = setUp('attack');
+    o.b.inCommand[o.u('M')] = 0;
+    expect(() => checkMove(o.b, o.u('M'), path(o, '2,2', '3,2', '4,2'), false)).toThrow(/out of command range/);
+  });
+
+  it('leaving a ZOC the orders hold the unit in is caught; Defend orders and cavalry may leave', () => {
+    const t = setUp('attack');
+    expect(() => checkMove(t.b, t.u('M'), path(t, '4,2', '3,2'), false)).toThrow(/left an enemy ZOC/);
+    const d = setUp('defend');
+    expect(() => checkMove(d.b, d.u('M'), path(d, '4,2', '3,2'), false)).not.toThrow();
+    const k = setUp('attack', 'cavalry');
+    expect(() => checkMove(k.b, k.u('M'), path(k, '4,2', '4,1', '3,1'), false)).not.toThrow();
+  });
+
+  it('a battle with the checks on plays as without them', () => {
+    const t = setUp('attack');
+    const plain = JSON.stringify(playBattle(t.c, new EngagementDice('moves')));
+    const checked = JSON.stringify(playBattle(t.c, new EngagementDice('moves'), { checkInvariants: true }));
+    expect(checked).toBe(plain);
+  });
+});
