@@ -36,6 +36,16 @@ export function squareRate(s: Summary): Proportion | null {
   return checks > 0 ? wilson(total(extra(s, 'squaresFormed')), checks) : null;
 }
 
+/**
+ * Squares formed out of charges made by both sides (reaction charges included), pooled: the rate per
+ * charge, where squareRate is per check (a charge at infantry that is disrupted, or at no infantry, makes
+ * no check). Null without charges; a check of each charge's target is at most one, so the share is a proportion.
+ */
+export function squaresPerCharge(s: Summary): Proportion | null {
+  const charges = [0, 1].reduce((n, k) => n + total(extra(s, `charges.${k}`)) + total(extra(s, `reactionCharges.${k}`)), 0);
+  return charges > 0 ? wilson(Math.min(charges, total(extra(s, 'squaresFormed'))), charges) : null;
+}
+
 /** Mean turns an order of `side` took to arrive, over all its orders in the cell; null without orders. */
 export function orderDelay(s: Summary, side: Side): { turns: number; orders: number } | null {
   const orders = total(extra(s, `ordersSent.${side}`));
@@ -202,6 +212,17 @@ export function extraRows(r: Results): ExtraRow[] {
     values: cs.map((s) => {
       const p = squareRate(s);
       return p ? { kind: 'share', p, of: `of ${p.n.toLocaleString('en-GB')} ${p.n === 1 ? 'check' : 'checks'}` } : null;
+    }),
+  });
+  rows.push({
+    id: 'squaresPerCharge',
+    group: 'Cavalry',
+    side: null,
+    label: 'Squares formed per charge',
+    definition: 'Squares formed out of all charges both sides made (reaction charges included), all the cell’s engagements pooled: a charge at disrupted infantry or at no infantry makes no square check and counts here as no square.',
+    values: cs.map((s) => {
+      const p = squaresPerCharge(s);
+      return p ? { kind: 'share', p, of: `of ${p.n.toLocaleString('en-GB')} ${p.n === 1 ? 'charge' : 'charges'}` } : null;
     }),
   });
   rows.push({

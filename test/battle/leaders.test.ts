@@ -18,6 +18,7 @@ import { checkLeaders, LEADER_MOVEMENT, leaderStepCost, moveLeaders } from '../.
 import { checkBattleInvariants } from '../../src/rules/aor/battle/invariants.js';
 import { enterCost, reachable } from '../../src/rules/aor/battle/movement.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
+import type { VolleyEvent } from '../../src/core/events.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { compileBattle } from '../../src/rules/aor/battle/compile.js';
@@ -174,42 +175,56 @@ describe('11 a leader does not count for stacking', () => {
 
 describe('11 a leader never moves alone into an enemy ZOC', () => {
   /**
-   * Enemy units at 3,0, 3,2 and 3,4 close column 3 (their hexes, and 3,1 and 3,3 in their ZOC): every
-   * way from the west half to the east half enters a hex of their ZOC. The leader L starts at 0,2, his
-   * unit a stands six clear hexes off at 6,2.
+   * A 9 x 3 map. Enemy units at 3,0 and 3,2 close column 3 (3,1 lies in both their ZOCs): every way from
+   * the west half to the east half enters a hex of their ZOC. The leader L starts at 0,1; his unit a
+   * stands six clear hexes east along row 1, at 6,1: a full move of 6 MP when nothing is in the way.
    */
-  const barrier = (extra: BattleDesc['units'] = []): BattleDesc => ({
-    map: CLEAR_ROWS(9, 5),
-    formations: [{ id: 'F', leader: { id: 'L', rating: 2, at: '0,2' } }],
+  const barrier = (extra: BattleDesc['units'] = [], enemy = true): BattleDesc => ({
+    map: CLEAR_ROWS(9, 3),
+    formations: [{ id: 'F', leader: { id: 'L', rating: 2, at: '0,1' } }],
     units: [
-      { id: 'a', side: 0, at: '6,2', orders: 'defend', formation: 'F' },
+      { id: 'a', side: 0, at: '6,1', orders: 'defend', formation: 'F' },
       ...extra,
-      { id: 'E1', side: 1, at: '3,0' },
-      { id: 'E2', side: 1, at: '3,2' },
-      { id: 'E3', side: 1, at: '3,4' },
+      ...(enemy
+        ? [
+            { id: 'E1', side: 1 as const, at: '3,0' },
+            { id: 'E2', side: 1 as const, at: '3,2' },
+          ]
+        : [{ id: 'E', side: 1 as const, at: '8,0' }]),
     ],
   });
 
   it('his step into an empty hex in enemy ZOC costs Infinity; into one a friendly unit holds, the usual 1', () => {
     const t = battle(barrier([{ id: 'f', side: 0, at: '2,1', orders: 'defend', formation: 'G' }]));
-    expect(t.b.inEnemyZoc(0, t.h('2,2'))).toBe(true);
-    expect(stepOf(t, 0, '1,2', '2,2')).toBe(Infinity); // empty
+    expect(t.b.inEnemyZoc(0, t.h('2,0'))).toBe(true);
+    expect(stepOf(t, 0, '1,0', '2,0')).toBe(Infinity); // empty
     expect(t.b.inEnemyZoc(0, t.h('2,1'))).toBe(true);
     expect(stepOf(t, 0, '1,1', '2,1')).toBe(1); // held by f
-    expect(stepOf(t, 0, '1,2', '1,1')).toBe(1); // out of any ZOC
+    expect(stepOf(t, 0, '0,1', '1,1')).toBe(1); // out of any ZOC
   });
 
-  it('with the way closed by enemy ZOC he does not move at all (no friendly hex nearer his unit is open to him)', () => {
+  it('without the enemy the six hexes to his unit are one move (6 MP): he joins it', () => {
+    const t = battle(barrier([], false));
+    moveLeaders(t.b, 0);
+    expect(hexName(t.grid, t.b.leaderPos[leader(t, 'L')])).toBe('6,1');
+  });
+
+  it('with the way through 3,1 closed by enemy ZOC he does not move at all (no friendly hex nearer his unit is open to him)', () => {
     const t = battle(barrier());
+    expect(t.b.inEnemyZoc(0, t.h('3,1'))).toBe(true);
     moveLeaders(t.b, 0);
-    expect(hexName(t.grid, t.b.leaderPos[leader(t, 'L')])).toBe('0,2');
+    expect(hexName(t.grid, t.b.leaderPos[leader(t, 'L')])).toBe('0,1');
   });
 
-  it('without the enemy the same six hexes are one move (6 MP): he joins his unit', () => {
-    const d = barrier();
-    const t = battle({ ...d, units: [...d.units.filter((u) => u.side === 0), { id: 'E', side: 1, at: '8,4' }] });
+  it('friendly units holding 2,1 and 3,1 open the way: he goes through their ZOC hexes and joins his unit', () => {
+    const t = battle(
+      barrier([
+        { id: 'f', side: 0, at: '2,1', orders: 'defend', formation: 'G' },
+        { id: 'g', side: 0, at: '3,1', orders: 'defend', formation: 'G' },
+      ]),
+    );
     moveLeaders(t.b, 0);
-    expect(hexName(t.grid, t.b.leaderPos[leader(t, 'L')])).toBe('6,2');
+    expect(hexName(t.grid, t.b.leaderPos[leader(t, 'L')])).toBe('6,1');
   });
 
   it('he may enter a ZOC hex a friendly unit holds: his own unit in contact with the enemy', () => {
@@ -287,9 +302,16 @@ describe('11 a lone leader whose hex an enemy unit enters goes to the nearest fr
   it('in play: the enemy marches into his hex, and by the end of that player turn he stands with the nearest unit', () => {
     const t = battle(lone());
     const dice = new ScriptedDice({});
-    const res = playBattle(t.c, dice);
+    const L = leader(t, 'L');
+    // Where L stands as side 1's Turn End segment opens (its movement and combat done).
+    let atTurnEnd = '';
+    const sink = (e: VolleyEvent) => {
+      if (e.type === 'phase' && e.phase === 'turnEnd' && e.side === 1) atTurnEnd = hexName(t.grid, t.b.leaderPos[L]);
+    };
+    const res = playBattle(t.c, dice, { sink });
     expect(hexName(t.grid, t.pos('z'))).toBe('4,2');
-    expect(hexName(t.grid, t.b.leaderPos[leader(t, 'L')])).toBe('2,2');
+    expect(atTurnEnd).toBe('2,2');
+    expect(hexName(t.grid, t.b.leaderPos[L])).toBe('2,2');
     expect(res.sides[0].leadersLost).toBe(0);
     expect(dice.used.morale).toEqual([0, 0]);
   });

@@ -1,0 +1,334 @@
+/**
+ * What command does to play (12.1, 12.2, 12.4; wing commanders of 2.1), on small battles built from
+ * ./helpers.ts with commanders and plans added to the scenario data and checked by the real schema.
+ *
+ * The rules in short: a unit beyond its leader's command range (4 cavalry MP from its own leader, a wing
+ * commander or the overall commander) may neither attack nor enter an enemy ZOC, and when it moves it
+ * must head back into range by the quickest way; a unit in range may not walk out of it (12.1). Under
+ * Reserve orders the formation leader stays where he is (12.2). An order takes effect after the delay
+ * of 12.4: the order number less half the two leaders' summed ratings (rounded, never below 0), plus
+ * the sender-to-receiver distance in cavalry MP divided by 6 (fractions dropped).
+ *
+ * In the engine: moveContext (movement.ts) closes enemy ZOCs to a unit out of range, moveSide (ai.ts)
+ * sends it toward its leader's hex and keeps units in range inside it, moveLeaders (command.ts) skips a
+ * Reserve formation's leader, commandersOf (compile.ts) lists every leader whose range counts for a
+ * formation, and commandPhase (command.ts) sends a plan step once its condition (whenDemoralized,
+ * whenLost) holds, with complianceDelay.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
+import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { markHolder } from '../../src/rules/aor/battle/combat.js';
+import { commandPhase, moveLeaders, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { compileBattle } from '../../src/rules/aor/battle/compile.js';
+import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
+import { moveContext, reachable } from '../../src/rules/aor/battle/movement.js';
+import { BATTLE_EXTRAS, newBattleResult } from '../../src/rules/aor/battle/play.js';
+import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
+import { battleScenarioSchema } from '../../src/scenario/schema.js';
+import { CLEAR_ROWS, hexName, scenarioData, ScriptedDice, type BattleDesc } from './helpers.js';
+
+/**
+ * battle() of ./helpers.ts with extra fields for side 0 (commanders, plan, battleDoctrine), validated by
+ * the real scenario schema and compiled as the CLI does. The doctrine's own reserve commitment is off
+ * unless given, so only the scenario's plan sends orders.
+ */
+function build(desc: BattleDesc, side0: Record<string, unknown> = {}) {
+  const data = scenarioData(desc) as { sides: Record<string, unknown>[] };
+  Object.assign(data.sides[0], { battleDoctrine: { preset: 'by-the-book', commitReserves: 'never' } }, side0);
+  const sc = battleScenarioSchema.parse(data) as unknown as BattleScenario & { options: Record<string, unknown> };
+  const c = compileBattle(sc, aorOptions(resolveOptions(AOR_OPTIONS, sc.options)));
+  const b = c.workspace;
+  b.reset();
+  const grid = c.map.grid;
+  const h = (text: string) => {
+    const [col, row] = text.split(',').map(Number);
+    const i = grid.index(col, row);
+    if (i < 0) throw new Error(`hex ${text} is off the map`);
+    return i;
+  };
+  const find = <T extends { id: string }>(list: readonly T[], id: string, what: string) => {
+    const i = list.findIndex((x) => x.id === id);
+    if (i < 0) throw new Error(`no ${what} ${id}`);
+    return i;
+  };
+  const u = (id: string) => find(c.specs, id, 'unit');
+  const res = newBattleResult(c);
+  for (const k of BATTLE_EXTRAS) res.extras[k] = 0;
+  return {
+    c,
+    b,
+    grid,
+    h,
+    u,
+    res,
+    /** Formation index by id. */
+    f: (id: string) => find(c.formations, id, 'formation'),
+    /** Leader index (c.leaders) by id. */
+    l: (id: string) => find(c.leaders, id, 'leader'),
+    /** "col,row" of a unit. */
+    at: (id: string) => hexName(grid, b.pos[u(id)]),
+  };
+}
+
+describe('12.1 a unit out of command range', () => {
+  /** F (Attack on 9,2): a at 5,2, its leader L at `leaderAt`; the enemy E at 7,2, so 6,2 is in E's ZOC. */
+  const contact = (leaderAt: string) =>
+    build({
+      map: CLEAR_ROWS(12, 5),
+      formations: [{ id: 'F', objective: '9,2', leader: { id: 'L', rating: 2, at: leaderAt } }],
+      units: [
+        { id: 'a', side: 0, at: '5,2', formation: 'F' },
+        { id: 'E', side: 1, at: '7,2' },
+      ],
+    });
+
+  it('may not enter an enemy ZOC, though its Attack orders would let it (5 MP from its leader)', () => {
+    const t = contact('0,2');
+    updateCommandRange(t.b);
+    expect(t.b.inCommand[t.u('a')]).toBe(0);
+    expect(t.b.inEnemyZoc(0, t.h('6,2'))).toBe(true);
+    expect(moveContext(t.b, t.u('a'), false)!.zocEntry).toBe(false);
+    const reach = reachable(t.b, t.u('a'), false)!;
+    expect(reach[t.h('6,2')]).toBe(Infinity);
+    expect(reach[t.h('4,2')]).toBe(1); // hexes out of any ZOC stay open
+  });
+
+  it('in range (3 MP from its leader) the same unit may enter it', () => {
+    const t = contact('2,2');
+    updateCommandRange(t.b);
+    expect(t.b.inCommand[t.u('a')]).toBe(1);
+    expect(moveContext(t.b, t.u('a'), false)!.zocEntry).toBe(true);
+    expect(reachable(t.b, t.u('a'), false)![t.h('6,2')]).toBe(1);
+  });
+
+  /** F (Attack on 11,2, the enemy's hex): a at 6,2 (movement 4), its leader L at `leaderAt`. */
+  const advance = (leaderAt: string) =>
+    build({
+      map: CLEAR_ROWS(12, 5),
+      supplyRule: false,
+      formations: [{ id: 'F', objective: '11,2', leader: { id: 'L', rating: 2, at: leaderAt } }],
+      units: [
+        { id: 'a', side: 0, at: '6,2', formation: 'F' },
+        { id: 'E', side: 1, at: '11,2' },
+      ],
+    });
+
+  it('moves back toward its leader, away from its objective, until in range again (6 hexes off: 4 back to 2,2)', () => {
+    const t = advance('0,2');
+    updateCommandRange(t.b, 0);
+    expect(t.b.inCommand[t.u('a')]).toBe(0);
+    moveSide(t.b, 0, false, new ScriptedDice({}), t.res);
+    expect(t.at('a')).toBe('2,2');
+    updateCommandRange(t.b, 0);
+    expect(t.b.inCommand[t.u('a')]).toBe(1);
+  });
+
+  it('a unit in range heads for its objective but stops at the edge of range: it may not leave it by movement', () => {
+    const t = advance('3,2');
+    updateCommandRange(t.b, 0);
+    expect(t.b.inCommand[t.u('a')]).toBe(1);
+    moveSide(t.b, 0, false, new ScriptedDice({}), t.res);
+    // Its 4 MP would take it to 10,2 next to E; 7,2 is 4 MP from L, the last hex in range.
+    expect(t.at('a')).toBe('7,2');
+    expect(t.b.commandField[t.f('F')]![t.h('7,2')]).toBe(4);
+    updateCommandRange(t.b, 0);
+    expect(t.b.inCommand[t.u('a')]).toBe(1);
+  });
+});
+
+describe('12.2 Reserve: the formation leader cannot move', () => {
+  const apart = (orders: 'reserve' | 'defend') =>
+    build({
+      map: CLEAR_ROWS(9, 5),
+      formations: [{ id: 'F', leader: { id: 'L', rating: 2, at: '0,2' } }],
+      units: [
+        { id: 'a', side: 0, at: '4,2', orders, formation: 'F' },
+        { id: 'z', side: 1, at: '8,4' },
+      ],
+    });
+
+  it('under Reserve orders he stays put, four clear hexes from his only unit', () => {
+    const t = apart('reserve');
+    moveLeaders(t.b, 0);
+    expect(hexName(t.grid, t.b.leaderPos[t.l('L')])).toBe('0,2');
+  });
+
+  it('under Defend orders the same leader joins it', () => {
+    const t = apart('defend');
+    moveLeaders(t.b, 0);
+    expect(hexName(t.grid, t.b.leaderPos[t.l('L')])).toBe('4,2');
+  });
+
+  it('once the formation gets other orders he moves again', () => {
+    const t = apart('reserve');
+    t.b.setOrders(t.f('F'), 'defend', -1);
+    moveLeaders(t.b, 0);
+    expect(hexName(t.grid, t.b.leaderPos[t.l('L')])).toBe('4,2');
+  });
+});
+
+describe("2.1, 12.1 a wing commander's command range counts for the formations he commands", () => {
+  /**
+   * F (leader LF far off at 0,0): a at 7,2. G (leader LG far off at 0,4): g at 7,3. Both units are
+   * within 1 MP of hex 6,2 and far beyond 4 MP of their own leaders.
+   */
+  const wings = (commanders: Record<string, unknown>[]) =>
+    build(
+      {
+        map: CLEAR_ROWS(12, 5),
+        formations: [
+          { id: 'F', leader: { id: 'LF', rating: 2, at: '0,0' } },
+          { id: 'G', leader: { id: 'LG', rating: 2, at: '0,4' } },
+        ],
+        units: [
+          { id: 'a', side: 0, at: '7,2', orders: 'defend', formation: 'F' },
+          { id: 'g', side: 0, at: '7,3', orders: 'defend', formation: 'G' },
+          { id: 'z', side: 1, at: '11,0' },
+        ],
+      },
+      { commanders },
+    );
+
+  it('with no commander near, both units are out of command', () => {
+    const t = wings([{ id: 'W', rating: 2, at: '0,2', role: 'wc', formations: ['F'] }]);
+    updateCommandRange(t.b);
+    expect(t.b.inCommand[t.u('a')]).toBe(0);
+    expect(t.b.inCommand[t.u('g')]).toBe(0);
+  });
+
+  it("a wing commander at 6,2 commanding F puts F's unit in command, not G's", () => {
+    const t = wings([{ id: 'W', rating: 2, at: '6,2', role: 'wc', formations: ['F'] }]);
+    expect(t.c.commandersOf[t.f('F')]).toEqual([t.l('LF'), t.l('W')]);
+    expect(t.c.commandersOf[t.f('G')]).toEqual([t.l('LG')]);
+    updateCommandRange(t.b);
+    expect(t.b.inCommand[t.u('a')]).toBe(1);
+    expect(t.b.inCommand[t.u('g')]).toBe(0);
+  });
+
+  it('the overall commander at 6,2 commands every formation of his side', () => {
+    const t = wings([{ id: 'OC', rating: 3, at: '6,2', role: 'oc' }]);
+    expect(t.c.commandersOf[t.f('F')]).toEqual([t.l('LF'), t.l('OC')]);
+    expect(t.c.commandersOf[t.f('G')]).toEqual([t.l('LG'), t.l('OC')]);
+    updateCommandRange(t.b);
+    expect(t.b.inCommand[t.u('a')]).toBe(1);
+    expect(t.b.inCommand[t.u('g')]).toBe(1);
+  });
+});
+
+describe('12.4 conditional plan steps: sent when the condition holds, obeyed after the compliance delay', () => {
+  /**
+   * Side 0: the overall commander OC at 0,2; formation F (Defend, demoralization limit 4) with f1 and f2;
+   * formation R (Reserve) with r and its leader LR at `lrAt`. Side 1: E far off at 11,2.
+   */
+  const planned = (plan: Record<string, unknown>[], o: { ocRating?: number; lrRating?: number; lrAt?: string; options?: BattleDesc['options'] } = {}) =>
+    build(
+      {
+        map: CLEAR_ROWS(12, 5),
+        supplyRule: false,
+        turns: 8,
+        options: o.options,
+        objectives: [{ name: 'Bridge', at: '5,4', vp: 5, holder: 0 }],
+        formations: [
+          { id: 'F', demoralization: 4, leader: { id: 'LF', rating: 1, at: '1,0' } },
+          { id: 'R', leader: { id: 'LR', rating: o.lrRating ?? 2, at: o.lrAt ?? '7,2' } },
+        ],
+        units: [
+          { id: 'f1', side: 0, at: '1,0', orders: 'defend', formation: 'F' },
+          { id: 'f2', side: 0, at: '2,0', orders: 'defend', formation: 'F' },
+          { id: 'r', side: 0, at: o.lrAt ?? '7,2', orders: 'reserve', formation: 'R' },
+          { id: 'E', side: 1, at: '11,2' },
+        ],
+      },
+      { commanders: [{ id: 'OC', rating: o.ocRating ?? 2, at: '0,2', role: 'oc' }], plan },
+    );
+
+  const phase = (t: ReturnType<typeof planned>, turn: number) => {
+    t.b.turn = turn;
+    commandPhase(t.b, new ScriptedDice({}), t.res);
+  };
+
+  it('whenDemoralized: nothing is sent before F breaks; then Attack goes to R, 2 + 7 MP / 6 = 3 turns later', () => {
+    const t = planned([{ whenDemoralized: 'F', order: { formation: 'R', orders: 'attack', objective: '10,2' } }]);
+    const R = t.f('R');
+    phase(t, 1);
+    phase(t, 2);
+    expect(t.res.extras['ordersSent.0']).toBe(0);
+    // F loses f1 (strength 4, its limit) during turn 2.
+    t.b.st.steps[t.u('f1')] = 0;
+    recordEliminations(t.b, t.res);
+    expect(t.b.formationDemoralized[t.f('F')]).toBe(1);
+    phase(t, 3);
+    // Attack 4 - round((2 + 2) / 2) = 2; OC at 0,2 to LR at 7,2 is 7 cavalry MP: + floor(7 / 6) = 1.
+    expect(t.res.extras['ordersSent.0']).toBe(1);
+    expect(t.res.extras['orderDelayTurns.0']).toBe(3);
+    expect(t.b.pendingTurn[R]).toBe(6);
+    for (const turn of [4, 5]) {
+      phase(t, turn);
+      expect(t.b.ordersOf(R), `turn ${turn}`).toBe('reserve');
+    }
+    phase(t, 6);
+    expect(t.b.ordersOf(R)).toBe('attack');
+    expect(hexName(t.grid, t.b.objective[R])).toBe('10,2');
+    phase(t, 7);
+    expect(t.res.extras['ordersSent.0']).toBe(1); // sent once
+  });
+
+  it('whenDemoralized may name an enemy formation', () => {
+    const t = planned([{ whenDemoralized: '1-defend', order: { formation: 'R', orders: 'defend', objective: '7,2' } }]);
+    phase(t, 1);
+    expect(t.res.extras['ordersSent.0']).toBe(0);
+    t.b.formationDemoralized[t.f('1-defend')] = 1;
+    phase(t, 2);
+    // Defend 3 - 2 = 1, + floor(7 / 6) = 1: in turn 4.
+    expect(t.b.pendingTurn[t.f('R')]).toBe(4);
+  });
+
+  it('whenLost: sent once the enemy holds the named objective, not while side 0 does', () => {
+    const t = planned([{ whenLost: 'Bridge', order: { formation: 'R', orders: 'attack', objective: '5,4' } }], { ocRating: 4, lrAt: '1,2' });
+    const R = t.f('R');
+    phase(t, 1);
+    phase(t, 2);
+    expect(t.res.extras['ordersSent.0']).toBe(0);
+    // The enemy takes the bridge during turn 2 (18: the last to move into it holds it).
+    t.b.moveTo(t.u('E'), t.h('5,4'));
+    markHolder(t.b, t.h('5,4'), 1);
+    t.b.computeZoc();
+    phase(t, 3);
+    // Attack 4 - round((4 + 2) / 2) = 1; OC at 0,2 to LR at 1,2 is 1 MP: + 0.
+    expect(t.res.extras['ordersSent.0']).toBe(1);
+    expect(t.b.pendingTurn[R]).toBe(4);
+    expect(t.b.ordersOf(R)).toBe('reserve');
+    phase(t, 4);
+    expect(t.b.ordersOf(R)).toBe('attack');
+    expect(hexName(t.grid, t.b.objective[R])).toBe('5,4');
+  });
+
+  it('a delay of 0 is obeyed in the same Command Phase (OC 4 and LR 4 send Attack next door)', () => {
+    const t = planned([{ whenLost: 'Bridge', order: { formation: 'R', orders: 'attack', objective: '5,4' } }], { ocRating: 4, lrRating: 4, lrAt: '1,2' });
+    t.b.moveTo(t.u('E'), t.h('5,4'));
+    markHolder(t.b, t.h('5,4'), 1);
+    t.b.computeZoc();
+    phase(t, 2);
+    expect(t.res.extras['ordersSent.0']).toBe(1);
+    expect(t.b.pendingTurn[t.f('R')]).toBe(0);
+    expect(t.b.ordersOf(t.f('R'))).toBe('attack');
+  });
+
+  it('an order to the demoralized formation itself waits aor.demoralizedComplianceDelay more turns (14.2)', () => {
+    const plan = [{ whenDemoralized: 'F', order: { formation: 'F', orders: 'reserve' } }];
+    const sentAt = (extra: number) => {
+      // OC 2 at 0,2 and LF 1 at 1,0: Reserve 2 - round(1.5) = 0; 2 MP apart: + 0.
+      const t = planned(plan, { options: { 'aor.demoralizedComplianceDelay': extra } });
+      t.b.turn = 2;
+      t.b.st.steps[t.u('f1')] = 0;
+      recordEliminations(t.b, t.res);
+      phase(t, 3);
+      return { pending: t.b.pendingTurn[t.f('F')], orders: t.b.ordersOf(t.f('F')) };
+    };
+    expect(sentAt(0)).toEqual({ pending: 0, orders: 'reserve' }); // at once
+    expect(sentAt(1)).toEqual({ pending: 4, orders: 'defend' });
+    expect(sentAt(2)).toEqual({ pending: 5, orders: 'defend' });
+  });
+});
