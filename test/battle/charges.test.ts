@@ -445,6 +445,30 @@ describe('7.7 pursuit', () => {
     expect(dice.used.fire[0]).toBe(4);
   });
 
+  it('7.8 / 7.10: enemy cavalry may reaction-charge a pursuit, doubled by the backhand blow; a beaten pursuer pursues no more', () => {
+    // R (side 1) stands two hexes from K across the empty clear 2,1.
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), cav('R', 1, '2,0')]);
+    const { sink, events } = collector();
+    const res = t.res();
+    // K 8 at 6 -> 1 hit on E, E 4 at 2 -> 0: E retreats and K pursues by choice. R reacts (check 1), charges
+    // K: 4 x 2 (no square) x 2 (backhand) = 16 at 12 -> hits; K 8 at 2 -> 0. K is beaten and falls back.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2), ...roll(2)], [...roll(2), ...roll(12), ...roll(2), ...roll(2)]], morale: [[6, 6], [1, 6, 6]] });
+    const onlyPursuits = (u: number, path: number[], backhand: boolean) => {
+      if (backhand && reactionCharge(t.b, u, path, dice, res, sink, true)) t.b.computeZoc();
+    };
+    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => true, dice, res, sink, onlyPursuits);
+    const kinds = events.map((e) => (e.type === 'check' ? `check:${e.purpose}` : e.type));
+    expect(kinds.indexOf('check:reaction')).toBeGreaterThan(kinds.indexOf('pursuit'));
+    expect(events.find((e) => e.type === 'check' && e.purpose === 'reaction')).toMatchObject({ side: 1, unit: 'R', passed: true });
+    const f = fires(events);
+    const backhand = f.find((e) => e.side === 1 && e.modifiers.includes('backhand blow x2 (7.10)'));
+    expect(backhand).toMatchObject({ rawStrength: 16 });
+    // K fired twice (its charge and its reply to R), never the pursuit's round.
+    expect(f.filter((e) => e.side === 0).some((e) => e.modifiers.includes('pursuit: no return fire (7.7)'))).toBe(false);
+    expect(t.pos('K')).not.toBe(t.h('3,2'));
+    expect(res.extras['reactionCharges.1']).toBe(1);
+  });
+
   it('declined pursuit: a roll equal to the rating does not pursue', () => {
     const t = setUp([cav('K', 0, '2,2', { pursuit: 3 }), cav('E', 1, '3,2')]);
     const dice = new ScriptedDice({ fire: [roll(6), roll(2)], morale: [[3], []] });

@@ -196,10 +196,12 @@ export function carryOutCharge(
   dice: EngagementDice,
   res: EngagementResult,
   sink?: EventSink,
+  /** 7.8, 7.10: enemy cavalry may react to a pursuit (a charge), with the backhand blow. */
+  react?: (pursuer: number, path: number[], backhand: boolean) => void,
 ): void {
   const st = b.st;
   const side = b.spec(chargers[0]).side;
-  const left = chargers.filter((u) => st.alive(u));
+  let left = chargers.filter((u) => st.alive(u));
   const chargerFallsBack = r.winner === 'target' || (r.winner === 'tie' && b.c.options.chargeTie === 'chargerReturns');
   if (r.winner === 'charger') res.extras[`chargesWon.${side}`]++;
   else if (r.winner === 'target') res.extras[`chargesLost.${side}`]++;
@@ -247,7 +249,13 @@ export function carryOutCharge(
       // The units that just retreated do not fire back; one round, then the cavalry stops.
       const at = b.pos[fled[0]];
       if (sink) sink({ type: 'pursuit', side, units: left.map((u) => b.spec(u).id), target: at });
-      resolveCharge(b, left, target, at, dice, res, { noReturnFire: true }, sink);
+      // 7.8: the pursuit is a charge that enemy cavalry may react to, doubled against pursuers (7.10); a
+      // pursuer beaten by it falls back and pursues no more.
+      if (react) {
+        react(left[0], [from, target, at], true);
+        left = left.filter((u) => st.alive(u) && b.pos[u] === from && !st.retreated[u]);
+      }
+      if (left.length > 0 && b.sideAt[at] === 1 - side) resolveCharge(b, left, target, at, dice, res, { noReturnFire: true }, sink);
     }
   }
   // The winner may stay in the target hex (7.6): the doctrine takes it when it is empty.
@@ -336,8 +344,8 @@ export function chargeSegment(
   dice: EngagementDice,
   res: EngagementResult,
   sink?: EventSink,
-  /** 7.8: enemy cavalry may react to a charge; called with a charger and the hexes the charge crosses. */
-  react?: (charger: number, path: number[]) => void,
+  /** 7.8: enemy cavalry may react to a charge or a pursuit; called with a charger, the hexes its charge crosses, and whether the backhand blow applies (7.10: against pursuers). */
+  react?: (charger: number, path: number[], backhand: boolean) => void,
 ): void {
   for (const p of plan) {
     for (const u of p.chargers) b.charged[u] = 1; // 7.6: one charge a turn
@@ -347,7 +355,7 @@ export function chargeSegment(
   if (react) {
     for (const p of plan) {
       const first = p.chargers.find((u) => b.st.alive(u) && b.pos[u] === p.from);
-      if (first !== undefined) react(first, [p.from, p.target]);
+      if (first !== undefined) react(first, [p.from, p.target], false);
     }
   }
   for (const p of plan) {
@@ -355,6 +363,6 @@ export function chargeSegment(
     const chargers = p.chargers.filter((u) => b.st.alive(u) && b.pos[u] === p.from);
     if (chargers.length === 0) continue;
     const r = resolveCharge(b, chargers, p.from, p.target, dice, res, {}, sink);
-    carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink);
+    carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink, react && ((u, path) => react(u, path, true)));
   }
 }
