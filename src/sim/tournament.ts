@@ -107,17 +107,15 @@ const pct = (p: number) => `${(100 * p).toFixed(0)}%`;
 
 /** The win-rate matrix as text: row doctrine's share of wins against the column doctrine. */
 export function tournamentTable(t: TournamentResult): string {
-  const w = Math.max(10, ...t.doctrines.map((d) => d.length)) + 2;
-  const head = ''.padEnd(w) + t.doctrines.map((d) => d.padStart(w)).join('');
-  const rows = t.doctrines.map((a) =>
-    a.padEnd(w) +
-    t.doctrines
-      .map((b) => {
-        const m = t.matches.find((x) => x.doctrine === a && x.opponent === b);
-        return (m ? `${pct(m.p)} [${pct(m.lo)}-${pct(m.hi)}]` : '-').padStart(w + 8);
-      })
-      .join(''),
-  );
+  const cell = (a: string, b: string) => {
+    const m = t.matches.find((x) => x.doctrine === a && x.opponent === b);
+    return m ? `${pct(m.p)} [${pct(m.lo)}-${pct(m.hi)}]` : '-';
+  };
+  // Every column as wide as its widest entry, name or figure, and two spaces apart.
+  const first = Math.max(...t.doctrines.map((d) => d.length)) + 2;
+  const widths = t.doctrines.map((b) => Math.max(b.length, ...t.doctrines.map((a) => cell(a, b).length)) + 2);
+  const head = ''.padEnd(first) + t.doctrines.map((d, j) => d.padStart(widths[j])).join('');
+  const rows = t.doctrines.map((a) => a.padEnd(first) + t.doctrines.map((b, j) => cell(a, b).padStart(widths[j])).join(''));
   return [head, ...rows].join('\n');
 }
 

@@ -28,6 +28,9 @@ describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
       expect(m.wins + m.losses + m.draws).toBe(300);
     }
     expect(tournamentTable(t)).toMatch(/random-legal/);
+    // The columns line up: right-aligned to one width each, so every line is as long as the header.
+    const lines = tournamentTable(t).split('\n');
+    for (const line of lines) expect(line.length).toBe(lines[0].length);
     expect(tournamentHtml(t)).not.toMatch(/https?:\/\//);
   });
 
