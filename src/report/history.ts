@@ -28,10 +28,24 @@ export interface HourlyLoss {
   worse: boolean;
 }
 
-/** Loss per hour for each side of one cell: mean strength lost / starting strength / (mean turns x hours per turn). */
+/**
+ * Mean day turns played in a cell: the turns each engagement played, less the night turns among them (no
+ * combat at night, 16), over the turns histogram.
+ */
+export function meanDayTurns(r: Results, cellIndex: number): number {
+  const cell = r.cells[cellIndex];
+  const night = ((cell.scenario as { night?: number[] } | undefined)?.night ?? []).slice();
+  const t = cell.summary.turns;
+  if (!t.counts || t.n === 0) return t.mean;
+  let sum = 0;
+  for (const [turns, count] of t.counts) sum += count * (turns - night.filter((n) => n <= turns).length);
+  return sum / t.n;
+}
+
+/** Loss per hour for each side of one cell: mean strength lost / starting strength / (mean day turns played x hours per turn). */
 export function hourlyLosses(r: Results, cellIndex: number, h: History): HourlyLoss[] {
   const s = r.cells[cellIndex].summary;
-  const hours = Math.max(1e-9, s.turns.mean * h.hoursPerTurn);
+  const hours = Math.max(1e-9, meanDayTurns(r, cellIndex) * h.hoursPerTurn);
   const rows = s.sides.map((side, i) => {
     const start = Math.max(1e-9, side.startStrength.mean);
     const k = 100 / start / hours;
@@ -66,7 +80,7 @@ export function historySection(r: Results): string {
   return `<section id="history">
 <h2>Losses per hour against the historical record</h2>
 <p class="definition">${escapeHtml(
-    `Each side's strength lost as a share of its starting strength, per hour of battle, set against Napoleonic battles of 1792-1815 (the CDB90 database: the side hit harder lost a median 2.7% an hour, the middle half 1.8-3.75%; the side hit less 1.5%, the middle half 0.6-2.0%). Scale assumed: one turn is ${h.hoursPerTurn} hour${h.hoursPerTurn === 1 ? '' : 's'} and one strength point ${h.menPerStrengthPoint} men, so the armies start with about ${men[0]} and ${men[1]} men; hours are the turns actually played. ${h.note ?? ''}`,
+    `Each side's strength lost as a share of its starting strength, per hour of battle, set against Napoleonic battles of 1792-1815 (the CDB90 database: the side hit harder lost a median 2.7% an hour, the middle half 1.8-3.75%; the side hit less 1.5%, the middle half 0.6-2.0%). Scale assumed: one turn is ${h.hoursPerTurn} hour${h.hoursPerTurn === 1 ? '' : 's'} and one strength point ${h.menPerStrengthPoint} men, so the armies start with about ${men[0]} and ${men[1]} men; hours are the day turns actually played (night turns have no combat, 16). ${h.note ?? ''}`,
   )}</p>
 <table class="history"><tr><th>cell</th><th>side</th><th>simulated loss per hour [95% interval]</th><th>CDB90 (median, middle half)</th><th>this battle, historically</th></tr>
 ${rows}

@@ -1,0 +1,29 @@
+/**
+ * Losses per hour of combat against the historical record (src/report/history.ts): hours are the day
+ * turns played, since night turns have no combat (16).
+ */
+import { describe, expect, it } from 'vitest';
+import { hourlyLosses, meanDayTurns } from '../../src/report/history.js';
+import type { Results } from '../../src/sim/results.js';
+
+/** A one-cell result: turns played as [turns, engagements], the scenario's night turns, each side's loss. */
+function results(counts: [number, number][], night: number[], lost: [number, number]): Results {
+  const n = counts.reduce((a, [, c]) => a + c, 0);
+  const mean = counts.reduce((a, [t, c]) => a + t * c, 0) / n;
+  const side = (name: string, l: number) => ({ name, startStrength: { mean: 100 }, strengthLost: { mean: l, lo: l, hi: l } });
+  return { cells: [{ scenario: { night }, summary: { turns: { mean, n, counts }, sides: [side('A', lost[0]), side('B', lost[1])] } }] } as unknown as Results;
+}
+
+describe('hours of combat', () => {
+  it('night turns played are not hours of combat: 5 turns, and 8 with night on turn 8, make 6.5 day turns', () => {
+    expect(meanDayTurns(results([[5, 1], [8, 3]], [8], [0, 0]), 0)).toBe(6.5);
+    expect(meanDayTurns(results([[5, 1], [8, 3]], [], [0, 0]), 0)).toBe(7.25);
+  });
+
+  it('the loss per hour divides by those hours (13 points lost over 6.5 hours: 2% an hour)', () => {
+    const rows = hourlyLosses(results([[5, 1], [8, 3]], [8], [13, 6.5]), 0, { hoursPerTurn: 1, menPerStrengthPoint: 250, actual: [] });
+    expect(rows[0].rate).toBeCloseTo(2, 10);
+    expect(rows[1].rate).toBeCloseTo(1, 10);
+    expect(rows[0].worse).toBe(true);
+  });
+});
