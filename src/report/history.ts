@@ -34,9 +34,10 @@ export interface HourlyLoss {
  */
 export function meanDayTurns(r: Results, cellIndex: number): number {
   const cell = r.cells[cellIndex];
-  const night = ((cell.scenario as { night?: number[] } | undefined)?.night ?? []).slice();
+  const night = [...new Set((cell.scenario as { night?: number[] } | undefined)?.night ?? [])];
   const t = cell.summary.turns;
-  if (!t.counts || t.n === 0) return t.mean;
+  // Results without the histogram's counts: the night turns up to the mean turns played, an estimate.
+  if (!t.counts || t.n === 0) return t.mean - night.filter((n) => n <= t.mean).length;
   let sum = 0;
   for (const [turns, count] of t.counts) sum += count * (turns - night.filter((n) => n <= turns).length);
   return sum / t.n;

@@ -447,7 +447,7 @@ describe('7.7 pursuit', () => {
 
   it('7.8 / 7.10: enemy cavalry may reaction-charge a pursuit, doubled by the backhand blow; a beaten pursuer pursues no more', () => {
     // R (side 1) stands two hexes from K across the empty clear 2,1.
-    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), cav('R', 1, '2,0')]);
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), cav('R', 1, '2,0')], { objectives: [{ at: '3,2', vp: 1, holder: 1 }] });
     const { sink, events } = collector();
     const res = t.res();
     // K 8 at 6 -> 1 hit on E, E 4 at 2 -> 0: E retreats and K pursues by choice. R reacts (check 1), charges
@@ -467,6 +467,8 @@ describe('7.7 pursuit', () => {
     expect(f.filter((e) => e.side === 0).some((e) => e.modifiers.includes('pursuit: no return fire (7.7)'))).toBe(false);
     expect(t.pos('K')).not.toBe(t.h('3,2'));
     expect(res.extras['reactionCharges.1']).toBe(1);
+    // Nobody of K's side entered 3,2: the objective there is still side 1's (18).
+    expect(t.b.holder[0]).toBe(1);
   });
 
   it('declined pursuit: a roll equal to the rating does not pursue', () => {
@@ -572,6 +574,13 @@ describe('7.8 reaction charges', () => {
     const stacked = withLeader('5,2');
     expect(stacked.check).toMatchObject({ morale: 5, roll: 5, passed: true, modifiers: ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] });
     expect(stacked.charged).toBe(true);
+  });
+
+  it('7.7: units a pursuit goes after (exclude) do not react to it; no die is drawn for them', () => {
+    const t = walked();
+    const dice = new ScriptedDice({}); // any draw throws
+    expect(reactionCharge(t.b, t.u('M'), path(t), dice, t.res(), undefined, true, undefined, [t.u('R')])).toBe(false);
+    expect(t.b.charged[t.u('R')]).toBe(0); // free to charge in its own turn
   });
 
   it('cavalry more than two hexes from every hex of the path does not react', () => {

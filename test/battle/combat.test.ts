@@ -77,9 +77,9 @@ describe('12.2 March orders: flanked when attacked on a road or trail hex', () =
     expect(roundFrom([0]).flanked).toBe(false);
   });
 
-  it('aor.marchFlank: a town on the road still protects (7.6) by default; anyTerrain flanks there too', () => {
+  it('aor.marchFlank: a town on the road still protects (7.6) by default; inTowns flanks there too', () => {
     expect(roundFrom([0], 'T', { road: true }).flanked).toBe(false);
-    const over = roundFrom([0], 'T', { road: true, options: { 'aor.marchFlank': 'anyTerrain' } });
+    const over = roundFrom([0], 'T', { road: true, options: { 'aor.marchFlank': 'inTowns' } });
     expect(over.flanked).toBe(true);
     expect(over.attackerStrength).toBe(5); // 4 * 1.5 = 6, less 25% for the town: 4.5 -> 5
   });

@@ -52,6 +52,15 @@ describe('checkMove: zones of control respected by every move', () => {
     expect(() => checkMove(k.b, k.u('M'), path(k, '4,2', '4,1', '3,1'), false)).not.toThrow();
   });
 
+  it('a fort is in no ZOC (10.1): a marching unit may enter one next to the enemy, and leave it again', () => {
+    const rows = CLEAR_ROWS(9, 5).split('\n');
+    rows[2] = rows[2].replace(/^(\s*(?:\S\s+){4})\S/, '$1X'); // 4,2: a fort west of E
+    const t = battle({ map: rows.join('\n'), units: [{ id: 'M', side: 0, at: '2,2', orders: 'march' }, { id: 'E', side: 1, at: '5,2' }] });
+    expect(t.b.zoc[1][t.h('4,2')]).toBeGreaterThan(0);
+    expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2'), false)).not.toThrow();
+    expect(() => checkMove(t.b, t.u('M'), path(t, '4,2', '3,2'), false)).not.toThrow();
+  });
+
   it('a battle with the checks on plays as without them', () => {
     const t = setUp('attack');
     const plain = JSON.stringify(playBattle(t.c, new EngagementDice('moves')));

@@ -18,6 +18,7 @@ describe('hours of combat', () => {
   it('night turns played are not hours of combat: 5 turns, and 8 with night on turn 8, make 6.5 day turns', () => {
     expect(meanDayTurns(results([[5, 1], [8, 3]], [8], [0, 0]), 0)).toBe(6.5);
     expect(meanDayTurns(results([[5, 1], [8, 3]], [], [0, 0]), 0)).toBe(7.25);
+    expect(meanDayTurns(results([[5, 1], [8, 3]], [8, 8], [0, 0]), 0)).toBe(6.5); // a night listed twice is one night
   });
 
   it('the loss per hour divides by those hours (13 points lost over 6.5 hours: 2% an hour)', () => {

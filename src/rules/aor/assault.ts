@@ -91,10 +91,10 @@ const defSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, a
 /**
  * Whether the defender is flanked now: by the hexsides of the stacks still in the fight (7.6), or, under
  * March orders on a road or trail hex, by the order itself (12.2); towns and forts cannot be flanked
- * (7.6) unless aor.marchFlank lets the March rule override that.
+ * (7.6, 10.1), unless aor.marchFlank lets the March rule override that in towns.
  */
 export function flankedNow(st: UnitState, sit: AssaultSituation, o: AorOptions): boolean {
-  if (sit.defenderMarching === true && (o.marchFlank === 'anyTerrain' || canBeFlanked(sit.defenderTerrain))) return true;
+  if (sit.defenderMarching === true && (canBeFlanked(sit.defenderTerrain) || (o.marchFlank === 'inTowns' && sit.defenderTerrain === 'town'))) return true;
   return canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
 }
 

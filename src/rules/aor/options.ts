@@ -176,11 +176,11 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'aor.marchFlank',
-    values: ['flankableTerrain', 'anyTerrain'],
+    values: ['flankableTerrain', 'inTowns'],
     default: 'flankableTerrain',
-    source: '12.2 March, 7.6',
-    doc: 'Units under March orders attacked in a hex with a road or trail are flanked: except in towns and forts, which 7.6 says cannot be flanked, or in any terrain.',
-    valueDocs: { flankableTerrain: 'a town or fort on the road still cannot be flanked (7.6)', anyTerrain: 'the March rule overrides 7.6: flanked in a town or fort too' },
+    source: '12.2 March, 7.6, 10.1',
+    doc: 'Units under March orders attacked in a hex with a road or trail are flanked: except in towns, which 7.6 says cannot be flanked, or in towns too. A fort protects them either way (10.1).',
+    valueDocs: { flankableTerrain: 'a town on the road still cannot be flanked (7.6)', inTowns: 'the March rule overrides 7.6 in towns (not in forts, 10.1)' },
   },
 ];
 
@@ -210,7 +210,7 @@ export interface AorOptions {
   nightAttackFailure: 'reserve' | 'defend';
   riverAssault: 'forbidden' | 'asStream';
   targetRuleOrder: 'distributionFirst' | 'priorityFirst';
-  marchFlank: 'flankableTerrain' | 'anyTerrain';
+  marchFlank: 'flankableTerrain' | 'inTowns';
 }
 
 export function aorOptions(resolved: ResolvedOptions): AorOptions {

@@ -507,6 +507,8 @@ export function reactionCharge(
   sink?: EventSink,
   backhand = false,
   d: BattleDoctrine = sideDoctrine(b, 1 - b.spec(mover).side),
+  /** Units that may not react: the units a pursuit goes after (7.7: they do not even fire back). */
+  exclude: readonly number[] = [],
 ): boolean {
   const g = b.c.map.grid;
   const side = b.spec(mover).side;
@@ -515,7 +517,7 @@ export function reactionCharge(
   if (at < 0) return false;
   // The ready cavalry (readyCavalry) in unit order; nothing below changes another unit's readiness.
   for (const u of b.c.sides[reacting].units) {
-    if (!isReadyCavalry(b, u)) continue;
+    if (!isReadyCavalry(b, u) || exclude.includes(u)) continue;
     const from = b.pos[u];
     let near = false;
     for (let i = 0; i < path.length && !near; i++) near = g.distance(path[i], from) <= 2;

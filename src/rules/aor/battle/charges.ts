@@ -196,8 +196,8 @@ export function carryOutCharge(
   dice: EngagementDice,
   res: EngagementResult,
   sink?: EventSink,
-  /** 7.8, 7.10: enemy cavalry may react to a pursuit (a charge), with the backhand blow. */
-  react?: (pursuer: number, path: number[], backhand: boolean) => void,
+  /** 7.8, 7.10: enemy cavalry may react to a pursuit (a charge), with the backhand blow; not the pursued. */
+  react?: (pursuer: number, path: number[], backhand: boolean, exclude: readonly number[]) => void,
 ): void {
   const st = b.st;
   const side = b.spec(chargers[0]).side;
@@ -252,14 +252,17 @@ export function carryOutCharge(
       // 7.8: the pursuit is a charge that enemy cavalry may react to, doubled against pursuers (7.10); a
       // pursuer beaten by it falls back and pursues no more.
       if (react) {
-        react(left[0], [from, target, at], true);
-        left = left.filter((u) => st.alive(u) && b.pos[u] === from && !st.retreated[u]);
+        // Whether the reaction beat the pursuers: its side won a charge (one reaction at most is made).
+        const wonBefore = res.extras[`chargesWon.${1 - side}`];
+        react(left[0], [from, target, at], true, fled);
+        if (res.extras[`chargesWon.${1 - side}`] > wonBefore) left = [];
+        else left = left.filter((u) => st.alive(u) && b.pos[u] === from);
       }
       if (left.length > 0 && b.sideAt[at] === 1 - side) resolveCharge(b, left, target, at, dice, res, { noReturnFire: true }, sink);
     }
   }
   // The winner may stay in the target hex (7.6): the doctrine takes it when it is empty.
-  if (b.count[target] === 0) {
+  if (b.count[target] === 0 && left.some((u) => st.alive(u))) {
     for (const u of left.filter((x) => st.alive(x))) {
       b.moveTo(u, target);
       if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: target, why: 'advance' });
@@ -344,8 +347,8 @@ export function chargeSegment(
   dice: EngagementDice,
   res: EngagementResult,
   sink?: EventSink,
-  /** 7.8: enemy cavalry may react to a charge or a pursuit; called with a charger, the hexes its charge crosses, and whether the backhand blow applies (7.10: against pursuers). */
-  react?: (charger: number, path: number[], backhand: boolean) => void,
+  /** 7.8: enemy cavalry may react to a charge or a pursuit; called with a charger, the hexes its charge crosses, whether the backhand blow applies (7.10: against pursuers), and units that may not react (the pursued). */
+  react?: (charger: number, path: number[], backhand: boolean, exclude?: readonly number[]) => void,
 ): void {
   for (const p of plan) {
     for (const u of p.chargers) b.charged[u] = 1; // 7.6: one charge a turn
@@ -363,6 +366,6 @@ export function chargeSegment(
     const chargers = p.chargers.filter((u) => b.st.alive(u) && b.pos[u] === p.from);
     if (chargers.length === 0) continue;
     const r = resolveCharge(b, chargers, p.from, p.target, dice, res, {}, sink);
-    carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink, react && ((u, path) => react(u, path, true)));
+    carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink, react && ((u, path, _backhand, exclude) => react(u, path, true, exclude)));
   }
 }

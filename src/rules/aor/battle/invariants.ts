@@ -14,21 +14,23 @@ export class InvariantError extends Error {}
 
 /**
  * 5.4, 5.5, 12.1, 12.2, 16: a move of unit `u` along `path` (its start first) as the zones of control of
- * the enemy stand. Infantry and artillery stop on entering an enemy ZOC and leave one they start in only
- * when their orders let them; no unit enters one at night, out of command range, or under orders that
- * forbid it (cavalry, which ignores ZOCs otherwise, included).
+ * the enemy stand, read as the movement rules read them (a fort is in no ZOC, 10.1, except that cavalry
+ * keeps out of every hex an enemy projects into). Infantry and artillery stop on entering an enemy ZOC
+ * and leave one they start in only when their orders let them; no unit enters one at night or out of
+ * command range, nor infantry or artillery under orders that forbid it (cavalry may under any orders).
  */
 export function checkMove(b: BattleState, u: number, path: readonly number[], night: boolean): void {
   const s = b.spec(u);
-  const enemyZoc = b.zoc[1 - s.side];
+  const side = s.side;
   const fail = (msg: string): never => {
     throw new InvariantError(`invariant broken in movement of turn ${b.turn}: ${s.id} moving ${path.join('>')}: ${msg}`);
   };
   const cavalry = s.kind === 'cavalry';
-  if (!cavalry && enemyZoc[path[0]] > 0 && !mayLeaveZoc(b, u)) fail('left an enemy ZOC its orders hold it in (5.4, 12.2)');
+  const zocAt = (h: number) => b.inEnemyZoc(side, h) || (cavalry && b.zoc[1 - side][h] > 0);
+  if (!cavalry && b.inEnemyZoc(side, path[0]) && !mayLeaveZoc(b, u)) fail('left an enemy ZOC its orders hold it in (5.4, 12.2)');
   const mayEnter = !night && b.inCommand[u] === 1 && (cavalry || ordersAllowZocEntry(b, u));
   for (let i = 1; i < path.length; i++) {
-    if (enemyZoc[path[i]] === 0) continue;
+    if (!zocAt(path[i])) continue;
     if (!mayEnter) fail(`entered an enemy ZOC at ${path[i]}${night ? ' at night (5.5, 16)' : b.inCommand[u] !== 1 ? ' out of command range (12.1)' : ' under orders that forbid it (12.2)'}`);
     if (!cavalry && i < path.length - 1) fail(`moved on from the enemy ZOC hex ${path[i]} (5.4)`);
   }

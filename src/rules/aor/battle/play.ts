@@ -112,8 +112,8 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   // II. Cavalry charge segment (7.6): all charges move, then all are resolved.
   if (!night) {
     if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'charges' });
-    const reactToCharge = (u: number, path: number[], backhand: boolean) => {
-      if (reactionCharge(b, u, path, dice, res, sink, backhand)) b.computeZoc();
+    const reactToCharge = (u: number, path: number[], backhand: boolean, exclude?: readonly number[]) => {
+      if (reactionCharge(b, u, path, dice, res, sink, backhand, undefined, exclude)) b.computeZoc();
     };
     chargeSegment(b, side, planCharges(b, side), (ch, t) => choosePursuit(b, ch, t), dice, res, sink, reactToCharge);
     checkLeaders(b, dice, res, sink); // 11: leaders left alone by the charges
