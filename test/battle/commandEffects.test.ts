@@ -16,18 +16,12 @@
  * whenLost) holds, with complianceDelay.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../../src/core/ruleset.js';
-import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { markHolder } from '../../src/rules/aor/battle/combat.js';
 import { commandPhase, moveLeaders, updateCommandRange } from '../../src/rules/aor/battle/command.js';
-import { compileBattle } from '../../src/rules/aor/battle/compile.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { moveContext, reachable } from '../../src/rules/aor/battle/movement.js';
-import { BATTLE_EXTRAS, newBattleResult } from '../../src/rules/aor/battle/play.js';
-import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
-import { battleScenarioSchema } from '../../src/scenario/schema.js';
-import { CLEAR_ROWS, hexName, scenarioData, ScriptedDice, type BattleDesc } from './helpers.js';
+import { builtFrom, CLEAR_ROWS, hexName, scenarioData, ScriptedDice, type BattleDesc } from './helpers.js';
 
 /**
  * battle() of ./helpers.ts with extra fields for side 0 (commanders, plan, battleDoctrine), validated by
@@ -37,25 +31,14 @@ import { CLEAR_ROWS, hexName, scenarioData, ScriptedDice, type BattleDesc } from
 function build(desc: BattleDesc, side0: Record<string, unknown> = {}) {
   const data = scenarioData(desc) as { sides: Record<string, unknown>[] };
   Object.assign(data.sides[0], { battleDoctrine: { preset: 'by-the-book', commitReserves: 'never' } }, side0);
-  const sc = battleScenarioSchema.parse(data) as unknown as BattleScenario & { options: Record<string, unknown> };
-  const c = compileBattle(sc, aorOptions(resolveOptions(AOR_OPTIONS, sc.options)));
-  const b = c.workspace;
-  b.reset();
-  const grid = c.map.grid;
-  const h = (text: string) => {
-    const [col, row] = text.split(',').map(Number);
-    const i = grid.index(col, row);
-    if (i < 0) throw new Error(`hex ${text} is off the map`);
-    return i;
-  };
+  const built = builtFrom(data);
+  const { c, b, grid, h, u } = built;
   const find = <T extends { id: string }>(list: readonly T[], id: string, what: string) => {
     const i = list.findIndex((x) => x.id === id);
     if (i < 0) throw new Error(`no ${what} ${id}`);
     return i;
   };
-  const u = (id: string) => find(c.specs, id, 'unit');
-  const res = newBattleResult(c);
-  for (const k of BATTLE_EXTRAS) res.extras[k] = 0;
+  const res = built.res();
   return {
     c,
     b,

@@ -12,18 +12,13 @@
  * town hexes down column 5 (15: out of any enemy line of sight). Turn 2 is a night turn.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../../src/core/ruleset.js';
-import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { commandPhase } from '../../src/rules/aor/battle/command.js';
-import { compileBattle } from '../../src/rules/aor/battle/compile.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { allowance } from '../../src/rules/aor/battle/movement.js';
 import { newBattleResult } from '../../src/rules/aor/battle/play.js';
 import { hasLineOfSight } from '../../src/rules/aor/los.js';
 import { unitMorale } from '../../src/rules/aor/morale.js';
-import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
-import { battleScenarioSchema } from '../../src/scenario/schema.js';
-import { mapWith, ScriptedDice, scenarioData, type BattleDesc } from './helpers.js';
+import { builtFrom, mapWith, ScriptedDice, scenarioData, type BattleDesc } from './helpers.js';
 
 const WALL = Object.fromEntries([0, 1, 2, 3, 4].map((r) => [`5,${r}`, 'T']));
 
@@ -45,16 +40,7 @@ function setUp(limit: number) {
   // The leader is added to the scenario data here, then validated by the real schema as battle() does.
   const data = scenarioData(desc) as { sides: { formations: { id: string; leader?: unknown }[] }[] };
   data.sides[0].formations.find((f) => f.id === 'Div')!.leader = { id: 'L', rating: 3, at: '1,2' };
-  const sc = battleScenarioSchema.parse(data) as unknown as BattleScenario & { options: Record<string, unknown> };
-  const c = compileBattle(sc, aorOptions(resolveOptions(AOR_OPTIONS, sc.options)));
-  const b = c.workspace;
-  b.reset();
-  const grid = c.map.grid;
-  const h = (text: string) => {
-    const [col, row] = text.split(',').map(Number);
-    return grid.index(col, row);
-  };
-  const u = (id: string) => c.specs.findIndex((s) => s.id === id);
+  const { c, b, h, u } = builtFrom(data);
   const f = c.formations.findIndex((x) => x.id === 'Div');
   const res = newBattleResult(c);
   expect(hasLineOfSight(c.map, h('7,2'), h('1,2'))).toBe(false); // 15: the leader is out of enemy sight

@@ -172,7 +172,12 @@ export function scenarioData(d: BattleDesc): Record<string, unknown> {
 
 /** Validate with the real schema and compile with the resolved options, as the CLI does. */
 export function battle(d: BattleDesc): Built {
-  const sc = battleScenarioSchema.parse(scenarioData(d)) as unknown as BattleScenario & { options: Record<string, unknown> };
+  return builtFrom(scenarioData(d));
+}
+
+/** battle() from scenario data a test has added to (scenarioData's output, changed), validated the same way. */
+export function builtFrom(data: Record<string, unknown>): Built {
+  const sc = battleScenarioSchema.parse(data) as unknown as BattleScenario & { options: Record<string, unknown> };
   const c = compileBattle(sc, aorOptions(resolveOptions(AOR_OPTIONS, sc.options)));
   const b = c.workspace;
   b.reset();
