@@ -27,8 +27,30 @@ export interface RunRequest {
    * tune: every value tried plays the same engagements).
    */
   fixedCount?: boolean;
-  /** Where `maxEngagements` came from when not from --max-engagements (for messages). */
-  capFrom?: string;
+}
+
+/** A run's precision target as resolved from the flags and the file: where its cap came from, for messages. */
+interface Target {
+  halfWidth: number;
+  maxEngagements: number;
+  /** '--max-engagements', 'maxEngagements in FILE', or null for the default cap. */
+  capFrom: string | null;
+}
+
+/** The target of a run: --precision or the file's (`file`), capped by --max-engagements, the file's cap, or the default. */
+function targetOf(req: RunRequest, file?: { precision?: number; maxEngagements?: number; name: string }): Target | null {
+  const fileTarget = file?.precision !== undefined && !req.fixedCount && req.engagements === undefined && req.precision === undefined;
+  const halfWidth = fileTarget ? file!.precision! : req.precision;
+  if (halfWidth === undefined) {
+    if (req.maxEngagements !== undefined) {
+      throw flagError('--max-engagements', `only with a precision target (--precision${file ? `, or precision in ${file.name}` : ''})`);
+    }
+    return null;
+  }
+  // The file's cap holds for either target unless --max-engagements is given.
+  if (req.maxEngagements !== undefined) return { halfWidth, maxEngagements: req.maxEngagements, capFrom: '--max-engagements' };
+  if (file?.maxEngagements !== undefined) return { halfWidth, maxEngagements: file.maxEngagements, capFrom: `maxEngagements in ${file.name}` };
+  return { halfWidth, maxEngagements: DEFAULT_MAX_ENGAGEMENTS, capFrom: null };
 }
 
 export interface PreparedRun {
@@ -74,21 +96,13 @@ export function prepareRun(req: RunRequest): PreparedRun {
   if (kind === 'experiment') {
     const e = loadExperiment(req.file);
     const x = e.experiment;
-    // The file's precision target, unless the command line gives a count or a target of its own; the
-    // file's cap holds for either target unless --max-engagements is given.
-    const fileTarget = x.precision !== undefined && !req.fixedCount && req.engagements === undefined && req.precision === undefined;
-    if (fileTarget) req = { ...req, precision: x.precision };
-    if (req.precision === undefined && req.maxEngagements !== undefined) {
-      throw flagError('--max-engagements', `only with a precision target (--precision, or precision in ${rel(req.file)})`);
-    }
-    if (req.precision !== undefined && req.maxEngagements === undefined && x.maxEngagements !== undefined) {
-      req = { ...req, maxEngagements: x.maxEngagements, capFrom: `maxEngagements in ${rel(req.file)}` };
-    }
+    // The file's precision target, unless the command line gives a count or a target of its own.
+    const target = targetOf(req, { precision: x.precision, maxEngagements: x.maxEngagements, name: rel(req.file) });
     const engagements = req.engagements ?? x.engagements ?? DEFAULT_ENGAGEMENTS;
     const seed = req.seed ?? x.seed;
     const batch = req.batch ?? x.batch;
     const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
-    const prepared = finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, {
+    const prepared = finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, target, {
       commonRandomNumbers: x.commonRandomNumbers,
       factors,
       comparisons: e.comparisons,
@@ -98,9 +112,9 @@ export function prepareRun(req: RunRequest): PreparedRun {
     return { ...prepared, warnings: e.warnings };
   }
   if (kind === 'scenario') {
-    if (req.precision === undefined && req.maxEngagements !== undefined) throw flagError('--max-engagements', 'only with a precision target (--precision)');
+    const target = targetOf(req);
     const s = loadScenario(req.file).scenario;
-    return finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? `reports/${s.name}`, req, {
+    return finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? `reports/${s.name}`, req, target, {
       commonRandomNumbers: true,
       factors: {},
       comparisons: null,
@@ -126,11 +140,12 @@ function finish(
   batch: number,
   outDir: string,
   req: RunRequest,
+  target: Target | null,
   rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment' | 'comparisons'>,
 ): PreparedRun {
   checkCount('--engagements', engagements, MAX_ENGAGEMENTS);
   checkCount('--batch', batch, MAX_BATCH);
-  if (req.precision !== undefined && rest.comparisons) {
+  if (target && rest.comparisons) {
     // Cells stop on their own; variants are compared engagement by engagement and must play the same ones.
     throw new VolleyInputError(
       '--precision',
@@ -139,14 +154,14 @@ function finish(
       `does not apply to ${rest.experiment?.file ?? 'this experiment'}, which compares variants: they are paired engagement by engagement and play the same engagements; give -n`,
     );
   }
-  if (req.precision !== undefined) {
+  if (target) {
     // The target decides how many engagements each cell plays, up to the maximum (the file's are not used).
-    engagements = req.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS;
+    engagements = target.maxEngagements;
     if (engagements < batch) {
-      if (req.maxEngagements !== undefined && req.capFrom === undefined) {
+      if (target.capFrom === '--max-engagements') {
         throw flagError('--max-engagements', `expected at least one batch (${batch} engagements; see --batch), found ${engagements}`);
       }
-      const cap = req.capFrom ? `${engagements.toLocaleString('en-US')}, ${req.capFrom}` : `${engagements.toLocaleString('en-US')} by default; see --max-engagements`;
+      const cap = `${engagements.toLocaleString('en-US')}${target.capFrom ? `, ${target.capFrom}` : ' by default; see --max-engagements'}`;
       throw flagError('--batch', `expected at most the most engagements a cell plays (${cap}), found ${batch}`);
     }
   }
@@ -159,7 +174,7 @@ function finish(
     checkInvariants: req.checkInvariants ?? false,
     // Paired comparisons need each engagement's figures, not only their sums.
     ...(rest.comparisons ? { pairs: true } : {}),
-    ...(req.precision !== undefined ? { precision: { halfWidth: req.precision } } : {}),
+    ...(target ? { precision: { halfWidth: target.halfWidth } } : {}),
   };
   return { plan, cells, outDir, meta: { cells, seed, engagements, batch, ...rest }, warnings: [] };
 }

@@ -179,7 +179,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     values: ['flankableTerrain', 'inTowns'],
     default: 'flankableTerrain',
     source: '12.2 March, 7.6, 10.1',
-    doc: 'Units under March orders attacked in a hex with a road or trail are flanked: except in towns, which 7.6 says cannot be flanked, or in towns too. A fort protects them either way (10.1).',
+    doc: 'Units under March orders attacked on a road or trail hex are flanked (12.2); in a town there, whether 7.6 (towns cannot be flanked) still protects them. A fort always does (10.1).',
     valueDocs: { flankableTerrain: 'a town on the road still cannot be flanked (7.6)', inTowns: 'the March rule overrides 7.6 in towns (not in forts, 10.1)' },
   },
 ];
