@@ -10,6 +10,7 @@ import { EngagementDice, engagementSeed } from '../core/dice.js';
 import type { VolleyEvent } from '../core/events.js';
 import type { EngagementResult } from '../core/result.js';
 import { DOCTRINE_PRESETS, type AssaultDoctrine } from '../doctrine/assault.js';
+import { BATTLE_DOCTRINE_PRESETS, type BattleDoctrine } from '../doctrine/battle.js';
 import type { CompiledBattle } from '../rules/aor/battle/compile.js';
 import type { CompiledAssault } from '../rules/aor/engagement.js';
 import type { AorCompiled } from '../rules/aor/index.js';
@@ -115,9 +116,20 @@ function unitOf(s: UnitSpec, formation: string): TraceUnit {
 function doctrineName(d: AssaultDoctrine): string {
   for (const [name, p] of Object.entries(DOCTRINE_PRESETS)) {
     const q = p.params;
-    if (q.retreatWhen === d.retreatWhen && q.retreatHits === d.retreatHits && q.fireFirst === d.fireFirst && q.hitAllocation === d.hitAllocation) return name;
+    if (q.retreatWhen === d.retreatWhen && q.retreatHits === d.retreatHits && q.fireFirst === d.fireFirst && q.hitAllocation === d.hitAllocation && q.holdObjective === d.holdObjective) return name;
   }
-  return `retreatWhen ${d.retreatWhen}, retreatHits ${d.retreatHits}, fireFirst ${d.fireFirst}, hitAllocation ${d.hitAllocation}`;
+  return `retreatWhen ${d.retreatWhen}, retreatHits ${d.retreatHits}, fireFirst ${d.fireFirst}, hitAllocation ${d.hitAllocation}, holdObjective ${d.holdObjective}`;
+}
+
+/** A battle doctrine's preset name when it is one, else the nearest preset's name and what differs. */
+function battleDoctrineName(d: BattleDoctrine): string {
+  let best = '', diff: string[] = [];
+  for (const [name, p] of Object.entries(BATTLE_DOCTRINE_PRESETS)) {
+    const q = p.params as unknown as Record<string, unknown>;
+    const differs = Object.entries(d).filter(([k, v]) => q[k] !== v).map(([k, v]) => `${k} ${String(v)}`);
+    if (!best || differs.length < diff.length) [best, diff] = [name, differs];
+  }
+  return diff.length ? `${best} with ${diff.join(', ')}` : best;
 }
 
 const FEATURE_BITS: [number, HexsideFeature][] = [
@@ -153,6 +165,7 @@ function battleSubject(c: CompiledBattle, name: string, title?: string): TraceSu
       name: c.sides[s].name,
       role: c.sides[s].role,
       doctrine: doctrineName(c.sides[s].doctrine),
+      battleDoctrine: battleDoctrineName(c.sides[s].battle),
       armyLevel: c.sides[s].armyLevel,
       supply: c.sides[s].supply.slice(),
     })) as [TraceSubject['sides'][0], TraceSubject['sides'][1]],

@@ -4,7 +4,9 @@
  * preset and override any parameter. Choices that need chance draw only from the side's `ai` stream.
  */
 
-export const RETREAT_POLICIES = ['never', 'hitsAtLeast', 'outshot', 'heavyLoss'] as const;
+import type { Uniform } from '../core/dice.js';
+
+export const RETREAT_POLICIES = ['never', 'hitsAtLeast', 'outshot', 'heavyLoss', 'random'] as const;
 export type RetreatPolicy = (typeof RETREAT_POLICIES)[number];
 
 export const HIT_POLICIES = ['leastStrength', 'lowestMorale', 'random'] as const;
@@ -15,34 +17,50 @@ export interface AssaultDoctrine {
   retreatWhen: RetreatPolicy;
   /** Threshold in hits for `hitsAtLeast` and `outshot`. */
   retreatHits: number;
-  /** As defender, fire first at stacks that moved adjacent in LOS when allowed (7.3). */
-  fireFirst: boolean;
+  /** As defender, fire first at stacks that moved adjacent in LOS when allowed (7.3); 'random': on a coin flip each time. */
+  fireFirst: boolean | 'random';
   /** Which eligible unit takes each hit (7.1). */
   hitAllocation: HitPolicy;
+  /** As defender of an objective hex, never retreat from it voluntarily (7.4), whatever retreatWhen says. */
+  holdObjective: boolean;
 }
 
-export const DOCTRINE_DOCS: Readonly<Record<RetreatPolicy | HitPolicy, string>> = {
+export const RETREAT_POLICY_DOCS: Readonly<Record<RetreatPolicy, string>> = {
   never: 'never retreats voluntarily; always stands to the morale check',
   hitsAtLeast: 'retreats voluntarily when it is about to take at least retreatHits hits',
   outshot: 'retreats voluntarily when it is about to take at least retreatHits hits and more than it inflicts',
   heavyLoss: 'retreats voluntarily when the hits about to land would cost at least half its remaining steps',
+  random: 'retreats voluntarily on a coin flip whenever it may (a random-legal choice)',
+};
+
+export const HIT_POLICY_DOCS: Readonly<Record<HitPolicy, string>> = {
   leastStrength: 'each hit goes to the eligible unit whose hit costs the least printed strength',
   lowestMorale: 'each hit goes to the eligible unit with the lowest morale rating',
   random: 'each hit goes to an eligible unit chosen at random',
 };
 
+/** One line per policy, for schema descriptions. */
+export const policyList = (docs: Readonly<Record<string, string>>): string =>
+  Object.entries(docs)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ');
+
 export const DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: AssaultDoctrine }>> = {
   'by-the-book': {
-    doc: 'Fires first when it may, stands unless the pending hits would cost half its steps, hits go where they cost least.',
-    params: { retreatWhen: 'heavyLoss', retreatHits: 1, fireFirst: true, hitAllocation: 'leastStrength' },
+    doc: 'Fires first when it may, stands unless the pending hits would cost half its steps (never off an objective it defends), hits go where they cost least.',
+    params: { retreatWhen: 'heavyLoss', retreatHits: 1, fireFirst: true, hitAllocation: 'leastStrength', holdObjective: true },
   },
   stubborn: {
     doc: 'Never gives ground voluntarily: every hit is met with a morale check.',
-    params: { retreatWhen: 'never', retreatHits: 1, fireFirst: true, hitAllocation: 'leastStrength' },
+    params: { retreatWhen: 'never', retreatHits: 1, fireFirst: true, hitAllocation: 'leastStrength', holdObjective: true },
   },
   careful: {
-    doc: 'Pulls back voluntarily (halving both sides\' losses) whenever it is outshot by two hits or more.',
-    params: { retreatWhen: 'outshot', retreatHits: 2, fireFirst: true, hitAllocation: 'leastStrength' },
+    doc: 'Pulls back voluntarily (halving both sides\' losses) whenever it is outshot by two hits or more, even off an objective.',
+    params: { retreatWhen: 'outshot', retreatHits: 2, fireFirst: true, hitAllocation: 'leastStrength', holdObjective: false },
+  },
+  'random-legal': {
+    doc: 'Every choice on a coin flip or at random: fires first or not, retreats voluntarily or not, hits go to a random eligible unit.',
+    params: { retreatWhen: 'random', retreatHits: 1, fireFirst: 'random', hitAllocation: 'random', holdObjective: false },
   },
 };
 
@@ -58,12 +76,21 @@ export interface RetreatView {
   stepsLeft: number;
   /** The other side has already chosen to retreat (the defender decides second). */
   enemyRetreats: boolean;
+  /** This side defends an objective hex (a battle's objective, or its formation's Defend objective). */
+  onObjective?: boolean;
 }
 
-/** 7.4: the decision itself. Pure; no dice. */
-export function wantsVoluntaryRetreat(d: AssaultDoctrine, v: RetreatView): boolean {
+/**
+ * 7.4: the decision itself. Pure: only the 'random' policy draws, one number from `coin` (the side's
+ * AI stream), and only when retreating is a choice at all.
+ */
+export function wantsVoluntaryRetreat(d: AssaultDoctrine, v: RetreatView, coin?: Uniform): boolean {
   if (v.enemyRetreats || v.hitsTaken === 0) return false;
+  if (d.holdObjective && v.onObjective === true) return false;
   switch (d.retreatWhen) {
+    case 'random':
+      if (!coin) throw new Error('a random retreat policy needs the side\'s AI dice');
+      return coin() < 0.5;
     case 'never':
       return false;
     case 'hitsAtLeast':
@@ -73,6 +100,16 @@ export function wantsVoluntaryRetreat(d: AssaultDoctrine, v: RetreatView): boole
     case 'heavyLoss':
       return v.hitsTaken * 2 >= v.stepsLeft;
   }
+}
+
+/** 7.3: whether the defender fires first when it may; 'random' draws one number from `coin`. */
+export function choosesFireFirst(d: AssaultDoctrine, coin: Uniform): boolean {
+  return d.fireFirst === 'random' ? coin() < 0.5 : d.fireFirst;
+}
+
+/** Whether a doctrine ever draws from its side's AI stream in an assault. */
+export function assaultDrawsDice(d: AssaultDoctrine): boolean {
+  return d.hitAllocation === 'random' || d.retreatWhen === 'random' || d.fireFirst === 'random';
 }
 
 export function resolveDoctrine(name: string, overrides: Partial<AssaultDoctrine> = {}): AssaultDoctrine {

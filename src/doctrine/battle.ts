@@ -30,24 +30,35 @@ export interface BattleDoctrine {
    * side's own AI dice), the rules' obligations still enforced. The other parameters are then unused.
    */
   random: boolean;
+  /**
+   * Reorganization (15): which eliminated units a Reserve leader brings back first when more wait than
+   * the stacking limit takes: the strongest (reduced strength, then morale) or the steadiest (morale,
+   * then strength).
+   */
+  reorganize: 'strongest' | 'steadiest';
+  /**
+   * The assault doctrine (src/doctrine/assault.ts) the side fights its assaults with (fire first,
+   * voluntary retreat, hit allocation) when the scenario names none for it.
+   */
+  assault: string;
 }
 
 export const BATTLE_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: BattleDoctrine }>> = {
   'by-the-book': {
     doc: 'Closes on enemies near the objective, attacks the objective and even odds, counterattacks at 2:1 in the open, advances unless the hex is threatened, charges at 3:2.',
-    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', random: false },
+    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', random: false, reorganize: 'strongest', assault: 'by-the-book' },
   },
   aggressive: {
-    doc: 'Attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues.',
-    params: { engageRadius: 4, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, commitReserves: 'whenEngaged', random: false },
+    doc: 'Attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues; never retreats by choice.',
+    params: { engageRadius: 4, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, commitReserves: 'whenEngaged', random: false, reorganize: 'strongest', assault: 'stubborn' },
   },
   careful: {
-    doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice.',
-    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, commitReserves: 'whenDemoralized', random: false },
+    doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice; pulls back when outshot.',
+    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, commitReserves: 'whenDemoralized', random: false, reorganize: 'steadiest', assault: 'careful' },
   },
   'random-legal': {
     doc: 'Every choice at random among the legal ones: the baseline that real doctrines must beat.',
-    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', random: true },
+    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', random: true, reorganize: 'strongest', assault: 'random-legal' },
   },
 };
 

@@ -2,7 +2,8 @@
  * Doctrine tournaments: every ordered pair of doctrines plays the same engagements (same seeds: one
  * random-number key for all pairings), each doctrine once as side 0 and once as side 1, so neither the
  * dice nor the side favours either. A match's score is the share of its 2n engagements a doctrine wins,
- * with a Wilson 95% interval; draws count as not won.
+ * with a Wilson 95% interval; draws count as not won. A doctrine plays with the assault doctrine it
+ * names (its `assault` parameter), not the one the scenario gives a side.
  */
 import { BATTLE_DOCTRINE_PRESETS } from '../doctrine/battle.js';
 import { VolleyInputError } from '../scenario/errors.js';
@@ -68,9 +69,13 @@ export function prepareTournament(req: TournamentRequest): PreparedTournament {
   const pairs: [string, string][] = [];
   for (const a of req.doctrines) for (const b of req.doctrines) if (a !== b) pairs.push([a, b]);
   const cells = pairs.map(([a, b], index) => {
-    const data = structuredClone(scenario) as unknown as { sides: { battleDoctrine: unknown }[] };
+    // The doctrine is the whole player: its assault choices too (the battle doctrine's own), whatever
+    // assault doctrine the scenario names for its sides.
+    const data = structuredClone(scenario) as unknown as { sides: { battleDoctrine: unknown; doctrine?: unknown }[] };
     data.sides[0].battleDoctrine = a;
     data.sides[1].battleDoctrine = b;
+    delete data.sides[0].doctrine;
+    delete data.sides[1].doctrine;
     const cell = singleCell(scenarioSchema.parse(data));
     return { index, rngKey: 'tournament', scenario: cell.scenario, options: cell.options };
   });

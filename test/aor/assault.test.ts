@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyResult } from '../../src/core/result.js';
-import type { AssaultDoctrine } from '../../src/doctrine/assault.js';
+import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
 import {
   FORCED,
   newRoundOutcome,
@@ -32,6 +32,10 @@ interface RoundSetup {
   morale?: [number[], number[]];
   doctrines?: [AssaultDoctrine, AssaultDoctrine];
   opts?: Partial<AorOptions>;
+  /** Uniforms per side for doctrine choices (the AI stream). */
+  ai?: [number[], number[]];
+  /** More of the situation (defenderOnObjective, defenderFiresFirst). */
+  sit?: Partial<AssaultSituation>;
 }
 
 function play(s: RoundSetup) {
@@ -40,6 +44,7 @@ function play(s: RoundSetup) {
   const script: DiceScript = {
     fire: [s.fire[0].flatMap(roll2d6), s.fire[1].flatMap(roll2d6)],
     morale: s.morale ?? [[], []],
+    ai: s.ai,
   };
   const dice = new ScriptedDice(script);
   const sit: AssaultSituation = {
@@ -47,6 +52,7 @@ function play(s: RoundSetup) {
     stacks: s.stacks,
     defender: s.defender,
     defenderTerrain: s.defenderTerrain ?? 'clear',
+    ...s.sit,
   };
   const out = resolveAssaultRound(st, sit, options(s.opts), s.doctrines ?? [doctrine(), doctrine()], dice.asDice, res, newRoundOutcome());
   return { st, res, out, dice };
@@ -631,5 +637,64 @@ describe('Assault round: terrain (7.6 Terrain, Terrain Effects table)', () => {
     });
     expect(out.attackerStrength).toBe(4);
     expect(out.defenderStrength).toBe(3); // 2.5 -> 3
+  });
+});
+
+describe('Assault round: doctrine choices (7.3 fire first, 7.4 voluntary retreat, 7.1 hits)', () => {
+  // The defender's single 2-step unit is about to take 1 hit: by-the-book's heavyLoss retreats (1 * 2 >= 2).
+  const setup = (o: Partial<RoundSetup>): RoundSetup => ({
+    specs: [inf('a', 0, 6), inf('d', 1, 6)],
+    stacks: [stack([0])],
+    defender: [1],
+    fire: [[7], [2]], // 6 @ 7 -> 1 hit on the defender; 6 @ 2 -> none on the attacker
+    morale: [[], [1]],
+    ...o,
+  });
+  const book = resolveDoctrine('by-the-book');
+
+  it('7.4: by-the-book gives up an ordinary hex when the hit would cost half its steps', () => {
+    const { out, dice } = play(setup({ doctrines: [book, book], morale: [[], []] }));
+    expect(out.defenderRetreat).toBe(VOLUNTARY);
+    expect(dice.used.ai).toEqual([0, 0]);
+  });
+
+  it('7.4: ...but not an objective hex it defends (holdObjective): it takes the hit and checks morale', () => {
+    const { out, dice } = play(setup({ doctrines: [book, book], sit: { defenderOnObjective: true } }));
+    expect(out.defenderRetreat).toBe(NO_RETREAT);
+    expect(out.hitsOnDefender).toBe(1);
+    expect(dice.used.morale).toEqual([0, 1]);
+  });
+
+  it('7.4: careful gives up even an objective when outshot', () => {
+    const careful = resolveDoctrine('careful', { retreatHits: 1 });
+    const { out } = play(setup({ doctrines: [book, careful], morale: [[], []], sit: { defenderOnObjective: true } }));
+    expect(out.defenderRetreat).toBe(VOLUNTARY);
+  });
+
+  it('random-legal: the retreat is a coin flip from the side\'s AI dice, drawn only when retreating is a choice', () => {
+    const random = resolveDoctrine('random-legal');
+    // Attacker takes no hit: no choice, no draw. Defender: 0.4 < 0.5 retreats; 0.6 stands.
+    const flee = play(setup({ doctrines: [random, random], morale: [[], []], ai: [[], [0.4]] }));
+    expect(flee.out.defenderRetreat).toBe(VOLUNTARY);
+    expect(flee.dice.used.ai).toEqual([0, 1]);
+    const stand = play(setup({ doctrines: [random, random], ai: [[], [0.6]] }));
+    expect(stand.out.defenderRetreat).toBe(NO_RETREAT);
+    // The hit needs no draw to place: one eligible unit.
+    expect(stand.dice.used.ai).toEqual([0, 1]);
+    // The fire and morale dice are the same streams as any doctrine's: only the AI stream differs.
+    expect(stand.dice.used.fire).toEqual([2, 2]);
+  });
+
+  it('7.3 random-legal: the defender fires first on a coin flip', () => {
+    const random = resolveDoctrine('random-legal', { retreatWhen: 'never', hitAllocation: 'leastStrength' });
+    const moved = [stack([0], { movedAdjacentInLos: true })];
+    const fires = play(setup({ stacks: moved, doctrines: [book, random], ai: [[], [0.2]], morale: [[], [6]] }));
+    expect(fires.out.defenderFiredFirst).toBe(true);
+    const holds = play(setup({ stacks: moved, doctrines: [book, random], ai: [[], [0.7]], morale: [[], [6]] }));
+    expect(holds.out.defenderFiredFirst).toBe(false);
+    // A choice made by the caller (the battle decides before it tells the story) is not drawn again.
+    const told = play(setup({ stacks: moved, doctrines: [book, random], sit: { defenderFiresFirst: false }, morale: [[], [6]] }));
+    expect(told.out.defenderFiredFirst).toBe(false);
+    expect(told.dice.used.ai).toEqual([0, 0]);
   });
 });

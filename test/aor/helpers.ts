@@ -107,7 +107,7 @@ export function roll2d6(sum: number): [number, number] {
 }
 
 export function doctrine(o: Partial<AssaultDoctrine> = {}): AssaultDoctrine {
-  return { retreatWhen: 'never', retreatHits: 1, fireFirst: false, hitAllocation: 'leastStrength', ...o };
+  return { retreatWhen: 'never', retreatHits: 1, fireFirst: false, hitAllocation: 'leastStrength', holdObjective: false, ...o };
 }
 
 export function options(o: Partial<AorOptions> = {}): AorOptions {

@@ -9,7 +9,7 @@ import type { VolleyEvent } from '../../src/core/events.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepCost, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepCost, reorganizationOrder, updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { costField, costFieldMasked } from '../../src/hex/paths.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
@@ -270,6 +270,42 @@ describe('16 night and 15 reorganization', () => {
     for (const u of back) expect(b.st.steps[u]).toBe(1);
     expect(res.extras['unitsReorganized.0']).toBe(2);
     c.map.terrain.fill(0);
+  });
+
+  // 15 leaves to the player which units come back when more wait than the leader's hex takes.
+  const waiting = (reorganize: string) =>
+    compile({}, [
+      {
+        battleDoctrine: { preset: reorganize === 'random' ? 'random-legal' : 'by-the-book', ...(reorganize === 'random' ? {} : { reorganize }) },
+        formations: [
+          {
+            id: 'F',
+            orders: 'reserve',
+            units: [
+              { id: 'steady', strength: 6, reduced: 3, morale: 5, at: '3,1' },
+              { id: 'middle', strength: 8, reduced: 4, morale: 4, at: '3,3' },
+              { id: 'strong', strength: 10, reduced: 5, morale: 3, at: '4,2' },
+            ],
+          },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+  it('15: the doctrine decides who comes back first: the strongest (reduced strength) or the steadiest (morale)', () => {
+    const ids = (c: CompiledBattle, order: number[]) => order.map((u) => c.specs[u].id);
+    const strongest = waiting('strongest');
+    expect(ids(strongest, reorganizationOrder(strongest.workspace, 0, [0, 1, 2], new Faces([])))).toEqual(['strong', 'middle', 'steady']);
+    const steadiest = waiting('steadiest');
+    expect(ids(steadiest, reorganizationOrder(steadiest.workspace, 0, [0, 1, 2], new Faces([])))).toEqual(['steady', 'middle', 'strong']);
+  });
+  it('15 random-legal: a random order from the side\'s AI dice (Fisher-Yates, one draw per place)', () => {
+    const c = waiting('random');
+    // Faces 1 and 1: j = 0 at i = 2, then j = 0 at i = 1.
+    const order = reorganizationOrder(c.workspace, 0, [0, 1, 2], new Faces([1, 1]));
+    expect(order.map((u) => c.specs[u].id)).toEqual(['middle', 'strong', 'steady']);
+    const seen = new Set<string>();
+    for (let i = 0; i < 60; i++) seen.add(reorganizationOrder(c.workspace, 0, [0, 1, 2], EngagementDice.for('reorganize', 'cell', i)).join());
+    expect(seen.size).toBe(6); // every order of three occurs
   });
 });
 

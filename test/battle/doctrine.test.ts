@@ -7,6 +7,7 @@ import { EngagementDice } from '../../src/core/dice.js';
 import { aor } from '../../src/rules/aor/index.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
+import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
 import { chooseAdvance, choosePursuit, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
 import { parsePath, setPath } from '../../src/scenario/paths.js';
 import { battle, mapWith } from './helpers.js';
@@ -19,6 +20,27 @@ describe('battle doctrine presets', () => {
     expect(new Set([a.attackOdds, b.attackOdds, c.attackOdds]).size).toBe(3);
     expect(resolveBattleDoctrine('careful', { chargeRatio: 1 })).toMatchObject({ chargeRatio: 1, pursue: false });
     expect(() => resolveBattleDoctrine('reckless')).toThrow(/unknown battle doctrine/);
+  });
+});
+
+describe('a battle doctrine fights its assaults with its own assault doctrine', () => {
+  const compiled = (side0: Record<string, unknown>) => {
+    const { scenario } = loadScenario('sims/meeting-engagement.scenario.yaml');
+    const data = structuredClone(scenario) as unknown as { sides: Record<string, unknown>[] };
+    delete data.sides[0].doctrine;
+    Object.assign(data.sides[0], side0);
+    const cell = singleCell(data as never);
+    return aor.compile(cell.scenario as never, cell.options) as unknown as { sides: { doctrine: AssaultDoctrine }[] };
+  };
+  it('with no assault doctrine named, each preset brings its own (7.3 fire first, 7.4 retreats, 7.1 hits)', () => {
+    for (const [name, preset] of Object.entries(BATTLE_DOCTRINE_PRESETS)) {
+      expect(compiled({ battleDoctrine: name }).sides[0].doctrine).toEqual(resolveDoctrine(preset.params.assault));
+    }
+    expect(compiled({ battleDoctrine: 'random-legal' }).sides[0].doctrine).toMatchObject({ retreatWhen: 'random', fireFirst: 'random', hitAllocation: 'random' });
+    expect(compiled({ battleDoctrine: { preset: 'careful', assault: 'stubborn' } }).sides[0].doctrine).toEqual(resolveDoctrine('stubborn'));
+  });
+  it('an assault doctrine the side names wins over the battle doctrine\'s', () => {
+    expect(compiled({ battleDoctrine: 'aggressive', doctrine: 'careful' }).sides[0].doctrine).toEqual(resolveDoctrine('careful'));
   });
 });
 

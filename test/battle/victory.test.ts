@@ -57,16 +57,31 @@ describe('18 victory conditions', () => {
   it('an objective is held by the last side to move a unit through it', () => {
     const t = battle({
       map: CLEAR_ROWS(10, 3),
-      formations: [{ id: 'Div', objective: '6,0' }],
+      // The objective 2,0 lies beyond engageRadius (4) of the formation's own, so it is no goal of its own.
+      formations: [{ id: 'Div', objective: '7,0' }],
       objectives: [{ at: '2,0', vp: 1, holder: 1 }],
       units: [
-        { id: 'A', side: 0, at: '0,0', movement: 4, formation: 'Div', orders: 'attack' },
+        { id: 'A', side: 0, at: '0,0', movement: 5, formation: 'Div', orders: 'attack' },
         { id: 'E', side: 1, at: '9,2' },
       ],
     });
     expect(t.b.holder[0]).toBe(1);
     moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
-    expect(t.pos('A')).toBe(t.h('4,0')); // straight along row 0, through 2,0
+    expect(t.pos('A')).toBe(t.h('5,0')); // straight along row 0, through 2,0
     expect(t.b.holder[0]).toBe(0);
+  });
+
+  it('Attack orders: an empty victory objective near the formation\'s own is taken on the way (18)', () => {
+    const t = battle({
+      map: CLEAR_ROWS(10, 3),
+      formations: [{ id: 'Div', objective: '6,0' }],
+      objectives: [{ at: '3,1', vp: 1 }],
+      units: [
+        { id: 'A', side: 0, at: '0,1', movement: 4, formation: 'Div', orders: 'attack' },
+        { id: 'E', side: 1, at: '9,2' },
+      ],
+    });
+    moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
+    expect(t.pos('A')).toBe(t.h('3,1'));
   });
 });

@@ -330,7 +330,7 @@ class Narrator {
     this.say(0, 'Order of battle', 'section');
     for (const side of [0, 1] as SideIndex[]) {
       const sd = s.sides[side];
-      const parts = [sd.role, `doctrine ${sd.doctrine}`];
+      const parts = [sd.role, sd.battleDoctrine ? `doctrine ${sd.battleDoctrine} (assaults ${sd.doctrine})` : `doctrine ${sd.doctrine}`];
       if (sd.armyLevel) parts.push(`army demoralized at ${sd.armyLevel} strength lost`);
       if (sd.supply?.length) parts.push(`supply ${sd.supply.map((h) => hexName(w, h)).join(' ')}`);
       this.say(1, `${sd.name} (${parts.join(', ')})`);

@@ -29,8 +29,10 @@ export interface TraceUnit {
 export interface TraceSide {
   name: string;
   role: string;
-  /** How the side makes its choices, in words (e.g. "by-the-book"). */
+  /** How the side makes its assault choices, in words (e.g. "by-the-book"). */
   doctrine: string;
+  /** Battle: how the side plays its orders (a battle doctrine preset, and what differs from it). */
+  battleDoctrine?: string;
   /** Battle: army demoralization level (0: none) and supply hexes. */
   armyLevel?: number;
   supply?: number[];

@@ -9,7 +9,7 @@ import { d6, twoD6, type Uniform } from '../../core/dice.js';
 import type { EventSink } from '../../core/events.js';
 import type { EngagementResult, SideIndex } from '../../core/result.js';
 import { moraleSlot } from '../../core/result.js';
-import { type AssaultDoctrine, wantsVoluntaryRetreat } from '../../doctrine/assault.js';
+import { assaultDrawsDice, choosesFireFirst, type AssaultDoctrine, wantsVoluntaryRetreat } from '../../doctrine/assault.js';
 import { hasRifledOrArtillery, includesArtillery, includesOldGuard, rawFireStrength, type FireMods } from './fire.js';
 import { hitsFor } from './fireTable.js';
 import { isFlankAttack } from './flanking.js';
@@ -44,6 +44,13 @@ export interface AssaultSituation {
    * the attack comes through (aor.marchFlank says whether a town or fort still protects them).
    */
   defenderMarching?: boolean;
+  /**
+   * The defender's 7.3 choice, when the caller has already made it (from the defender's doctrine and
+   * AI dice) for stacks that moved adjacent in its LOS; otherwise the round asks the doctrine.
+   */
+  defenderFiresFirst?: boolean;
+  /** The defenders hold an objective hex (a doctrine may refuse to give it up voluntarily, 7.4). */
+  defenderOnObjective?: boolean;
 }
 
 export const NO_RETREAT = 0, VOLUNTARY = 1, FORCED = 2;
@@ -329,16 +336,16 @@ export function resolveAssaultRound(
 
   const dA = doctrines[a];
   const dD = doctrines[d];
-  // Only a doctrine that allocates hits at random draws from its AI stream; others never create it.
-  const aRng = dA.hitAllocation === 'random' ? dice.ai(a) : NO_DRAWS;
-  const dRng = dD.hitAllocation === 'random' ? dice.ai(d) : NO_DRAWS;
+  // Only a doctrine that makes some assault choice at random draws from its AI stream; others never create it.
+  const aRng = assaultDrawsDice(dA) ? dice.ai(a) : NO_DRAWS;
+  const dRng = assaultDrawsDice(dD) ? dice.ai(d) : NO_DRAWS;
   const combined = o.hitAllocation === 'combined';
   let attVoluntary = false, defVoluntary = false;
   let hitsOnAtt: number, hitsOnDef: number;
   let attStepsLost = 0;
 
   // 7.3: the defender may fire first at stacks that moved adjacent out of a non-adjacent hex in its LOS.
-  if (movedCount > 0 && dD.fireFirst) {
+  if (movedCount > 0 && (sit.defenderFiresFirst ?? choosesFireFirst(dD, dRng))) {
     out.defenderFiredFirst = true;
     defMods.flanking = false;
     defMods.firesFirst = true;
@@ -348,7 +355,7 @@ export function resolveAssaultRound(
     hitsOnAtt = fire(d, false, rawD, dice, out, sink, sink ? ['fires first (7.3)'] : null);
     if (o.fireFirstRetreat === 'beforeReply' && !onlyCavalry(st, def, nd)) {
       const view = { hitsTaken: hitsOnAtt, hitsDealt: 0, stepsLeft: countSteps(st, allAtt, na), enemyRetreats: false };
-      if (wantsVoluntaryRetreat(dA, view)) {
+      if (wantsVoluntaryRetreat(dA, view, aRng)) {
         hitsOnAtt = halveHits(hitsOnAtt);
         if (sink) sink({ type: 'voluntaryRetreat', side: a });
         out.hitsOnAttacker = allocateHits(st, fireFirstAtt, nf, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
@@ -388,7 +395,7 @@ export function resolveAssaultRound(
     hitsDealt: hitsOnDef,
     stepsLeft: countSteps(st, allAtt, na) + (out.defenderFiredFirst ? attStepsLost : 0),
     enemyRetreats: false,
-  });
+  }, aRng);
   // 7.3: cavalry defending alone always retreats voluntarily (aor.cavalryAloneRetreat).
   const cavalryAlone = onlyCavalry(st, def, nd) && (o.cavalryAloneRetreat === 'always' || !attVoluntary);
   defVoluntary =
@@ -398,7 +405,8 @@ export function resolveAssaultRound(
       hitsDealt: out.defenderFiredFirst ? out.hitsOnAttacker : hitsOnAtt,
       stepsLeft: countSteps(st, def, nd),
       enemyRetreats: attVoluntary,
-    });
+      onObjective: sit.defenderOnObjective === true,
+    }, dRng);
   if (attVoluntary || defVoluntary) {
     // 7.4: both sides halve the hits taken (1 becomes 0). Losses already applied by fire-first stand.
     if (sink) {

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { BATTLE_DOCTRINE_PRESETS } from '../../doctrine/battle.js';
 import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './mapText.js';
-import { doctrineSchema, ORDERS, unitShape, checkUnit } from './schema.js';
+import { assaultDoctrineField, ORDERS, unitShape, checkUnit } from './schema.js';
+import { DOCTRINE_PRESETS } from '../../doctrine/assault.js';
 
 export { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES };
 
@@ -103,6 +104,11 @@ const battleDoctrineParams = z.strictObject({
   pursue: z.boolean().optional(),
   random: z.boolean().optional(),
   commitReserves: z.enum(['never', 'whenEngaged', 'whenDemoralized']).optional(),
+  reorganize: z.enum(['strongest', 'steadiest']).optional().describe('Which eliminated units come back first at reorganization (15).'),
+  assault: z
+    .enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]])
+    .optional()
+    .describe('The assault doctrine the side fights with when it names none itself.'),
 });
 
 export const battleDoctrineSchema = z
@@ -119,7 +125,11 @@ export const battleSideSchema = z.strictObject({
     .optional()
     .describe('Army demoralization level (13): the strength of eliminated units at which the army is demoralized.'),
   supply: z.array(hex).min(1).describe('Supply source hexes; retreats head toward the nearest (7.4).'),
-  doctrine: doctrineSchema,
+  doctrine: assaultDoctrineField
+    .optional()
+    .describe(
+      "How the side's stacks fight an assault (7.3 fire first, 7.4 voluntary retreat, 7.1 hit allocation): a named assault doctrine or { preset, ...parameters }. Default: the one its battle doctrine plays with (its assault parameter).",
+    ),
   battleDoctrine: battleDoctrineSchema,
   formations: z.array(formationSchema).min(1).describe('Formations (corps or divisions).'),
   commanders: z.array(commanderSchema).default([]).describe('Overall commander and wing commanders (12), who send orders.'),

@@ -3,7 +3,7 @@
  * defending stack, no map (issue: "an assault engagement that needs no map").
  */
 import { z } from 'zod';
-import { HIT_POLICIES, RETREAT_POLICIES, DOCTRINE_PRESETS } from '../../doctrine/assault.js';
+import { HIT_POLICIES, HIT_POLICY_DOCS, policyList, RETREAT_POLICIES, RETREAT_POLICY_DOCS, DOCTRINE_PRESETS } from '../../doctrine/assault.js';
 import { HEX_TERRAIN, HEXSIDE_TERRAIN } from './terrain.js';
 import { defaultSteps, UNIT_KINDS } from './units.js';
 
@@ -52,16 +52,22 @@ export { defaultSteps };
 
 const doctrineParams = z.strictObject({
   preset: z.enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]]).default('by-the-book'),
-  retreatWhen: z.enum(RETREAT_POLICIES).optional(),
-  retreatHits: z.int().min(1).max(20).optional(),
-  fireFirst: z.boolean().optional(),
-  hitAllocation: z.enum(HIT_POLICIES).optional(),
+  retreatWhen: z.enum(RETREAT_POLICIES).optional().describe(`When to retreat voluntarily (7.4). ${policyList(RETREAT_POLICY_DOCS)}.`),
+  retreatHits: z.int().min(1).max(20).optional().describe('Threshold in hits for hitsAtLeast and outshot.'),
+  fireFirst: z
+    .union([z.boolean(), z.literal('random')])
+    .optional()
+    .describe('As defender, fire first when 7.3 allows it: true, false, or random (a coin flip each time).'),
+  hitAllocation: z.enum(HIT_POLICIES).optional().describe(`Which eligible unit takes each hit (7.1). ${policyList(HIT_POLICY_DOCS)}.`),
+  holdObjective: z.boolean().optional().describe('As defender of an objective hex, never retreat from it voluntarily.'),
 });
 
-export const doctrineSchema = z
-  .union([z.enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]]), doctrineParams])
+/** An assault doctrine named or given as parameters, without a default. */
+export const assaultDoctrineField = z.union([z.enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]]), doctrineParams]);
+
+export const doctrineSchema = assaultDoctrineField
   .default('by-the-book')
-  .describe('A named doctrine (by-the-book, stubborn, careful) or { preset, ...parameters }.');
+  .describe(`A named assault doctrine (${Object.keys(DOCTRINE_PRESETS).join(', ')}) or { preset, ...parameters }.`);
 
 export const ORDERS = ['attack', 'defend', 'march', 'reserve'] as const;
 

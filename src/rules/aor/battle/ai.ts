@@ -34,7 +34,10 @@ function pick<T>(b: BattleState, side: number, options: readonly T[]): T {
   return options[Math.floor(draw(b, side) * options.length)];
 }
 
-/** Hexes a formation heads for (12.2): its objective, and the hexes next to enemies near it. */
+/**
+ * Hexes a formation heads for (12.2): its objective; with Attack orders also the empty victory
+ * objectives and the hexes next to enemies within engageRadius of it.
+ */
 export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoctrine(b, b.c.formations[f].side)): number[] {
   const def = b.c.formations[f];
   const g = b.c.map.grid;
@@ -50,6 +53,11 @@ export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoc
   };
   if (b.sideAt[objective] !== enemy) add(objective);
   if (b.ordersOf(f) === 'attack') {
+    // Victory objectives (18) near the formation's own that no unit of ours holds are worth taking too;
+    // one the enemy holds is closed with like any enemy near the objective (below).
+    for (const o of b.c.objectives) {
+      if (b.sideAt[o.hex] < 0 && g.distance(o.hex, objective) <= d.engageRadius) add(o.hex);
+    }
     for (const u of b.c.sides[enemy].units) {
       const h = b.pos[u];
       if (h < 0 || g.distance(h, objective) > d.engageRadius) continue;
@@ -120,6 +128,7 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
     const goals = goalHexes(b, f);
     const range = b.commandField[f];
     const leader = c.leaderOf[f];
+    const objectiveRank = (h: number) => (b.objectiveHex[h] === 1 || h === b.objective[f] ? 1 : 0);
     let anyOut = false;
     for (const u of def.units) if (b.pos[u] >= 0 && !b.inCommand[u]) anyOut = true;
     // 12.1: units out of range move back toward their leader; the others head for the formation's goals.
@@ -183,7 +192,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       const cavalryUnit = c.specs[u].kind === 'cavalry';
       const enemyZoc = b.zoc[1 - side];
       const checkRange = b.inCommand[u] === 1 && range !== null;
-      // The reachable hex nearest the goal, then cheapest to reach; ties to staying, then the lowest hex.
+      // The reachable hex nearest the goal, then an objective hex (18: it counts at the end), then the
+      // cheapest to reach; ties to staying, then the lowest hex.
       let best = start;
       // The goal field is read only as far as the best hex so far: a hex further from the goal cannot win.
       let tb = toward.at(start);
@@ -196,7 +206,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
         if (checkRange && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
         const th = toward.atMost(h, tb);
-        if (th < tb || (th === tb && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
+        const tie = th === tb ? objectiveRank(h) - objectiveRank(best) : 0;
+        if (th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
           best = h;
           tb = th;
         }

@@ -6,6 +6,7 @@ import type { EngagementDice } from '../../../core/dice.js';
 import { twoD6 } from '../../../core/dice.js';
 import type { EventSink } from '../../../core/events.js';
 import type { EngagementResult, SideIndex } from '../../../core/result.js';
+import { choosesFireFirst } from '../../../doctrine/assault.js';
 import { flankedNow, groupCheck, resolveAssaultRound, type AssaultSituation, type AttackingStack, type RoundOutcome } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { rawFireStrength } from '../fire.js';
@@ -181,7 +182,20 @@ export function situationFor(b: BattleState, side: SideIndex, defHex: number, at
     return { units, direction, hexside, hexside2, terrain: HEX_TERRAIN[b.c.map.terrain[h]], movedAdjacentInLos: movedAdjacentInLos(b, units, defHex) };
   });
   const defender = b.stackAt(defHex);
-  return { attacker: side, stacks, defender, defenderTerrain: HEX_TERRAIN[b.c.map.terrain[defHex]], defenderMarching: marchingOnRoad(b, defender, defHex) };
+  return {
+    attacker: side,
+    stacks,
+    defender,
+    defenderTerrain: HEX_TERRAIN[b.c.map.terrain[defHex]],
+    defenderMarching: marchingOnRoad(b, defender, defHex),
+    defenderOnObjective: defendsObjective(b, defender, defHex),
+  };
+}
+
+/** Whether the defenders stand on a victory objective (18), or on the objective of their own formation. */
+export function defendsObjective(b: BattleState, defender: readonly number[], defHex: number): boolean {
+  if (b.c.objectives.some((o) => o.hex === defHex)) return true;
+  return defender.some((u) => b.objective[b.c.formationOf[u]] === defHex);
 }
 
 /** 12.2: some defender's formation is under March orders, in a hex a road or trail runs through. */
@@ -436,10 +450,12 @@ export function combatSegment(
     }
     const sit = situationFor(b, side, defHex, attackHexes);
     const guns = sit.defender.filter((u) => b.spec(u).kind === 'artillery');
+    // 7.3: the defender's choice to fire first is made here, so that the story can tell it up front.
+    const d = (1 - side) as SideIndex;
+    sit.defenderFiresFirst = sit.stacks.some((s) => s.movedAdjacentInLos) && choosesFireFirst(b.c.sides[d].doctrine, () => dice.ai(d)());
     if (sink) {
-      const fired = sit.stacks.some((s) => s.movedAdjacentInLos) && b.c.sides[1 - side].doctrine.fireFirst;
       const flanked = flankedNow(st, sit, b.c.options);
-      sink({ type: 'assault', side, attackers: attackHexes.slice(), defender: defHex, flanked, defenderFiresFirst: fired });
+      sink({ type: 'assault', side, attackers: attackHexes.slice(), defender: defHex, flanked, defenderFiresFirst: sit.defenderFiresFirst });
     }
     resolveAssaultRound(st, sit, b.c.options, [b.c.sides[0].doctrine, b.c.sides[1].doctrine], dice, res, round, sink);
     if (round.flanked) res.extras.flankAttacks++;

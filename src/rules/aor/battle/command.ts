@@ -340,6 +340,27 @@ function formationSteps(b: BattleState, f: number): number {
   return s;
 }
 
+/**
+ * The order in which a side brings back its eliminated units (15 leaves it to the player): the
+ * doctrine's `reorganize` choice, the random-legal baseline's a random order. Ties keep the listed order.
+ */
+export function reorganizationOrder(b: BattleState, side: 0 | 1, units: readonly number[], dice: EngagementDice): number[] {
+  const d = b.c.sides[side].battle;
+  const list = units.slice();
+  if (d.random) {
+    // A uniformly random order (Fisher-Yates) from the side's AI dice; none drawn for one unit or none.
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = Math.floor(dice.ai(side)() * (i + 1));
+      [list[i], list[j]] = [list[j], list[i]];
+    }
+    return list;
+  }
+  const strength = (u: number) => (b.c.specs[u].maxSteps === 1 ? b.c.specs[u].full : b.c.specs[u].reduced);
+  const morale = (u: number) => b.c.specs[u].morale;
+  const key = d.reorganize === 'steadiest' ? (u: number) => morale(u) * 100 + strength(u) : (u: number) => strength(u) * 100 + morale(u);
+  return list.sort((x, y) => key(y) - key(x));
+}
+
 /** 15: on a night turn, a Reserve formation's leader out of enemy sight brings back up to two units. */
 function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
   const c = b.c;
@@ -352,8 +373,9 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
     // Extended LOS: any enemy unit anywhere that can see the leader's hex.
     for (const e of c.sides[1 - side].units) if (b.pos[e] >= 0 && hasLineOfSight(c.map, b.pos[e], at)) return;
     let placed = 0;
-    for (const u of f.units) {
-      if (placed >= 2 || b.pos[u] >= 0 || b.entered[u] === 0 || b.permanent[u] || b.lostTurn[u] >= b.turn) continue;
+    const waiting = f.units.filter((u) => b.pos[u] < 0 && b.entered[u] !== 0 && !b.permanent[u] && b.lostTurn[u] < b.turn);
+    for (const u of reorganizationOrder(b, side, waiting, dice)) {
+      if (placed >= 2) break;
       if (b.count[at] >= stackLimit(b, at) || b.sideAt[at] === 1 - side) break;
       if (b.formationDemoralized[fi] || b.armyDemoralized[side]) {
         const roll = d6(dice.morale(side));

@@ -2,7 +2,7 @@
  * Compiling a battle scenario once per cell: map, units, formations, sides and objectives as immutable
  * typed data, plus the reusable workspace of one engagement.
  */
-import type { AssaultDoctrine } from '../../../doctrine/assault.js';
+import { resolveDoctrine, type AssaultDoctrine } from '../../../doctrine/assault.js';
 import { resolveBattleDoctrine, type BattleDoctrine } from '../../../doctrine/battle.js';
 import type { BattleScenario, BattleSide } from '../battleSchema.js';
 import { doctrineOf, unitSpec } from '../engagement.js';
@@ -229,13 +229,15 @@ export function compileBattle(sc: BattleScenario, options: AorOptions): Compiled
       });
     }
     const attacking = side.formations.some((f) => f.orders === 'attack');
+    const battle = battleDoctrineOf(side.battleDoctrine);
     return {
       name: side.name,
       role: side.role ?? (attacking ? 'attacker' : 'defender'),
       armyLevel: side.armyDemoralization ?? 0,
       supply: side.supply.map(hexOf),
-      doctrine: doctrineOf(side.doctrine),
-      battle: battleDoctrineOf(side.battleDoctrine),
+      battle,
+      // The side's own assault doctrine, else the one its battle doctrine fights with.
+      doctrine: side.doctrine === undefined ? resolveDoctrine(battle.assault) : doctrineOf(side.doctrine),
       formations: fIdx,
       units: sideUnits,
     } satisfies SideDef;

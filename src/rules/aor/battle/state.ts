@@ -140,6 +140,8 @@ export class BattleState {
   readonly moveMasksReady: Uint8Array;
   /** Scratch: a mark per hex, all 0 between uses. */
   readonly hexMark: Uint8Array;
+  /** 1 on the victory objectives' hexes (18); fixed for the battle. */
+  readonly objectiveHex: Uint8Array;
   /** Scratch of goalField: the hexes it may enter. */
   readonly goalOpen: Uint8Array;
   /** Scratch of supply tracing (17). */
@@ -233,6 +235,8 @@ export class BattleState {
     this.moveMasksReady = new Uint8Array(4);
     this.goalOpen = new Uint8Array(hexes);
     this.hexMark = new Uint8Array(hexes);
+    this.objectiveHex = new Uint8Array(hexes);
+    for (const o of c.objectives) this.objectiveHex[o.hex] = 1;
     this.supplyOk = new Uint8Array(hexes);
     this.supplyDist = new Int32Array(hexes);
     this.supplyQueue = new Int32Array(hexes);
