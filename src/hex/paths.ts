@@ -576,3 +576,48 @@ export function bfsDistance(
   queues.set(grid, queue);
   return out;
 }
+
+/**
+ * A path from `start` to `target` of total cost at most `budget` that passes through as few `avoid`
+ * hexes as it can (the start not counted), then is as cheap as it can be. A label-setting search over
+ * (avoided hexes, cost) pairs: a hex keeps every pair no other pair there beats on both counts, so a
+ * dearer way with fewer avoided hexes never hides a cheaper one the budget needs. Returns [] when no
+ * path is within the budget. Small searches only (one unit's move): a plain array serves as the queue.
+ */
+export function screenedPath(grid: HexGrid, start: number, target: number, stepCost: StepCost, budget: number, avoid: Uint8Array): number[] {
+  interface Label {
+    hex: number;
+    avoided: number;
+    cost: number;
+    prev: Label | null;
+  }
+  const before = (x: Label, y: Label) => x.avoided < y.avoided || (x.avoided === y.avoided && (x.cost < y.cost || (x.cost === y.cost && x.hex < y.hex)));
+  const settled = new Map<number, Label[]>();
+  const open: Label[] = [{ hex: start, avoided: 0, cost: 0, prev: null }];
+  const nb = grid.neighbors;
+  while (open.length > 0) {
+    let i = 0;
+    for (let j = 1; j < open.length; j++) if (before(open[j], open[i])) i = j;
+    const l = open[i];
+    open[i] = open[open.length - 1];
+    open.pop();
+    const here = settled.get(l.hex) ?? [];
+    // Settled labels come off in (avoided, cost) order, so one that is no cheaper is beaten.
+    if (here.some((x) => x.cost <= l.cost)) continue;
+    here.push(l);
+    settled.set(l.hex, here);
+    if (l.hex === target) {
+      const path: number[] = [];
+      for (let x: Label | null = l; x; x = x.prev) path.push(x.hex);
+      return path.reverse();
+    }
+    for (let d = 0; d < 6; d++) {
+      const n = nb[l.hex * 6 + d];
+      if (n < 0) continue;
+      const cost = l.cost + stepCost(l.hex, d, n);
+      if (!(cost <= budget)) continue;
+      open.push({ hex: n, avoided: l.avoided + avoid[n], cost, prev: l });
+    }
+  }
+  return [];
+}

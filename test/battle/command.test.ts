@@ -337,6 +337,43 @@ describe('the commander\'s plan by doctrine (battleDoctrine.commitReserves)', ()
   });
 });
 
+describe("the commander's plan: rallying broken formations (battleDoctrine.rallyBroken; 12.2 Reserve, 12.4, 12.5, 15)", () => {
+  const broken = (preset: string) => {
+    // An objective the enemy holds, so that commitReserves would have somewhere to send a reserve.
+    const c = compile({ objectives: [{ name: 'Hill', at: '8,2', vp: 5, holder: 1 }] }, [
+      {
+        battleDoctrine: preset,
+        commanders: [{ id: 'OC', rating: 4, at: '0,2', role: 'oc' }],
+        formations: [{ id: 'F', orders: 'attack', objective: '8,2', demoralization: 4, leader: { id: 'LF', rating: 3, at: '7,2' }, units: [{ id: 'a', strength: 4, at: '7,2' }] }],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.turn = 2;
+    b.formationDemoralized[0] = 1;
+    commandPhase(b, new Faces([]), res);
+    return { b, res };
+  };
+  it('by-the-book: the overall commander sends a demoralized attacking formation Reserve orders, with the 12.4 delay', () => {
+    const { b, res } = broken('by-the-book');
+    // Order number 2 (Reserve) - round((4 + 3) / 2) = -2 -> 0, + 7 MP / 6 = 1 turn.
+    expect(res.extras['ordersSent.0']).toBe(1);
+    expect(b.pendingTurn[0]).toBe(3);
+    b.turn = 3;
+    commandPhase(b, new Faces([]), res);
+    expect(b.ordersOf(0)).toBe('reserve');
+    // Not sent back in by commitReserves while it is broken.
+    expect(res.extras['ordersSent.0']).toBe(1);
+  });
+  it('aggressive: broken formations attack on', () => {
+    const { b, res } = broken('aggressive');
+    expect(res.extras['ordersSent.0']).toBe(0);
+    expect(b.ordersOf(0)).toBe('attack');
+  });
+});
+
 function compileWithObjective(commit: string): CompiledBattle {
   return compile({ objectives: [{ name: 'Hill', at: '8,2', vp: 5, holder: 1 }] }, [
     {

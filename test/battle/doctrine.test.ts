@@ -8,9 +8,9 @@ import { aor } from '../../src/rules/aor/index.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
 import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
-import { chooseAdvance, choosePursuit, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
+import { chooseAdvance, choosePursuit, moveSide, reactionZone, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
 import { parsePath, setPath } from '../../src/scenario/paths.js';
-import { battle, mapWith } from './helpers.js';
+import { battle, builtFrom, CLEAR_ROWS, collector, mapWith, scenarioData } from './helpers.js';
 
 describe('battle doctrine presets', () => {
   it('by-the-book, aggressive and careful differ, and overrides replace single parameters', () => {
@@ -116,5 +116,39 @@ describe('the random-legal baseline (the yardstick of play quality)', () => {
     const random = attackerWins('random-legal', n).p;
     const se = Math.sqrt((book * (1 - book)) / n + (random * (1 - random)) / n + 1e-9);
     expect(book - random).toBeGreaterThan(4 * se);
+  });
+});
+
+describe('paths (battleDoctrine.paths): screened from enemy cavalry (7.8)', () => {
+  // Blue infantry (6 MP) heads for its objective 5,3, four hexes east along row 3; Red's ready cavalry
+  // at 3,5 could reaction-charge anything moving within two hexes of it (7.8).
+  const moved = (paths: string) => {
+    const data = scenarioData({
+      map: CLEAR_ROWS(10, 7),
+      formations: [{ id: 'F', objective: '5,3' }],
+      units: [
+        { id: 'A', side: 0, at: '1,3', movement: 6, formation: 'F' },
+        { id: 'K', side: 1, at: '3,5', kind: 'cavalry' },
+      ],
+      supplyRule: false,
+    }) as { sides: Record<string, unknown>[] };
+    data.sides[0].battleDoctrine = { preset: 'by-the-book', paths };
+    const t = builtFrom(data);
+    const { sink, events } = collector();
+    moveSide(t.b, 0, false, EngagementDice.for('paths', 'cell', 0), t.res(), sink);
+    const move = events.find((e) => e.type === 'move');
+    return { t, path: move && move.type === 'move' ? move.path : [], zone: reactionZone(t.b, 0) };
+  };
+  it('cheapest: straight along the row, past the cavalry', () => {
+    const { t, path, zone } = moved('cheapest');
+    expect(path[path.length - 1]).toBe(t.h('5,3'));
+    expect(path.length - 1).toBe(4);
+    expect(path.slice(1).some((h) => zone[h])).toBe(true);
+  });
+  it('screened: a longer way within the allowance that no reaction charge can reach, to the same hex', () => {
+    const { t, path, zone } = moved('screened');
+    expect(path[path.length - 1]).toBe(t.h('5,3'));
+    expect(path.slice(1).filter((h) => zone[h])).toEqual([]);
+    expect(path.length - 1).toBeLessThanOrEqual(6);
   });
 });

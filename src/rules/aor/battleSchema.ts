@@ -104,6 +104,8 @@ const battleDoctrineParams = z.strictObject({
   pursue: z.boolean().optional(),
   random: z.boolean().optional(),
   commitReserves: z.enum(['never', 'whenEngaged', 'whenDemoralized']).optional(),
+  rallyBroken: z.boolean().optional().describe('The overall commander sends demoralized formations with Attack orders a Reserve order (12.5, 15).'),
+  paths: z.enum(['cheapest', 'screened']).optional().describe('Movement paths: the cheapest, or screened from the reach of enemy cavalry (7.8), then the cheapest.'),
   reorganize: z.enum(['strongest', 'steadiest']).optional().describe('Which eliminated units come back first at reorganization (15).'),
   assault: z
     .enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]])

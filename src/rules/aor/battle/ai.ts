@@ -4,7 +4,7 @@
  * dice. Parameters: src/doctrine/battle.ts.
  */
 import type { BattleDoctrine } from '../../../doctrine/battle.js';
-import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/paths.js';
+import { costField, costFieldMasked, LazyCostField, pathTo, screenedPath } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
@@ -116,6 +116,9 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   const reached = b.reached;
   // What the reach field in reachBuffer was computed from (start -1: nothing usable).
   const lastReach = { start: -1, key: 0, steps: null as Float64Array | null, extra: 0, allow: 0 };
+  const doctrine = sideDoctrine(b, side);
+  // Hexes within reach of the enemy's ready cavalry (7.8), for a doctrine that screens its paths.
+  let exposed: Uint8Array | null = null;
   for (const f of c.sides[side].formations) {
     const def = c.formations[f];
     const orders = b.ordersOf(f);
@@ -224,7 +227,13 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         const en = enter!, lv = leave!, st = steps!;
         cost = (from, d, to) => (en[to] === 0 || (from !== start && lv[from] === 0) ? Infinity : st[from * 6 + d] + (from === start ? extra : 0));
       }
-      const path = pathTo(g, reach, best, cost);
+      let path = pathTo(g, reach, best, cost);
+      if (doctrine.paths === 'screened' && !night) {
+        // 7.8: a way past fewer hexes in reach of enemy cavalry's reaction charges, if one is within the allowance.
+        exposed ??= reactionZone(b, side);
+        const alt = exposedCount(path, exposed) > 0 ? screenedPath(g, start, best, cost, allowance(b, u), exposed) : [];
+        if (alt.length > 0 && exposedCount(alt, exposed) < exposedCount(path, exposed)) path = alt;
+      }
       // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
       let stopped = -1;
       if (cavalryUnit) {
@@ -251,6 +260,7 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         b.computeZoc();
         masksReady.fill(0); // enemy cavalry may have moved
         lastReach.start = -1;
+        exposed = null;
       }
     }
   }
@@ -288,6 +298,34 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
     if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path });
     if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
   }
+}
+
+/** 7.8: the hexes within two hexes of the other side's cavalry that could reaction-charge a mover. */
+export function reactionZone(b: BattleState, side: 0 | 1): Uint8Array {
+  const g = b.c.map.grid;
+  const zone = new Uint8Array(g.size);
+  for (const e of b.c.sides[1 - side].units) {
+    if (!isReadyCavalry(b, e)) continue;
+    const at = b.pos[e];
+    zone[at] = 1;
+    for (let k = 0; k < 6; k++) {
+      const n = g.neighbors[at * 6 + k];
+      if (n < 0) continue;
+      zone[n] = 1;
+      for (let k2 = 0; k2 < 6; k2++) {
+        const n2 = g.neighbors[n * 6 + k2];
+        if (n2 >= 0) zone[n2] = 1;
+      }
+    }
+  }
+  return zone;
+}
+
+/** Hexes of a path, its first (where the unit stands) not counted, that lie in `zone`. */
+function exposedCount(path: readonly number[], zone: Uint8Array): number {
+  let n = 0;
+  for (let i = 1; i < path.length; i++) n += zone[path[i]];
+  return n;
 }
 
 /** Whether every step from `hex` that would bring a unit nearer its goal enters an enemy ZOC. */

@@ -12,7 +12,7 @@ import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
 import { retreatHex } from './combat.js';
 import { updateDemoralization } from './losses.js';
 import { enterCost, stackLimit } from './movement.js';
-import { complianceDelay, ORDER_CODES } from './orders.js';
+import { complianceDelay, ORDER_CODES, type Orders } from './orders.js';
 import type { BattleState } from './state.js';
 
 const FORT = 5; // index in HEX_TERRAIN
@@ -472,22 +472,10 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     if (from < 0 || b.leaderPos[from] < 0 || sent[from] >= b.leaderRating[from]) return; // waits for a later turn
     sent[from]++;
     b.planDone[i] = 1;
-    const receiver = c.leaderOf[p.formation];
-    const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : firstUnitHex(b, p.formation);
-    const dist = where < 0 ? 0 : leaderDistance(b, p.side, b.leaderPos[from], where);
-    const extra = b.formationDemoralized[p.formation] ? c.options.demoralizedComplianceDelay : 0;
-    const delay = complianceDelay(p.orders, b.leaderRating[from], receiver >= 0 ? b.leaderRating[receiver] : 0, Number.isFinite(dist) ? dist : 0, extra);
-    res.extras[`ordersSent.${p.side}`]++;
-    res.extras[`orderDelayTurns.${p.side}`] += delay;
-    if (sink) sink({ type: 'orders', side: p.side, formation: c.formations[p.formation].id, orders: p.orders, turn: b.turn, arrives: b.turn + delay });
-    if (delay === 0) b.setOrders(p.formation, p.orders, p.objective);
-    else {
-      b.pendingOrders[p.formation] = ORDER_CODES.indexOf(p.orders);
-      b.pendingObjective[p.formation] = p.objective;
-      b.pendingTurn[p.formation] = b.turn + delay;
-    }
+    sendOrder(b, p.side, from, p.formation, p.orders, p.objective, res, sink);
   });
   commitReserves(b, sent, dice, res, sink);
+  rallyBroken(b, sent, dice, res, sink);
   if (night) {
     reorganize(b, dice, res, sink);
     // Units brought back are not hits undone: the next 12.3 check compares against today's steps.
@@ -514,7 +502,8 @@ function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, 
     const broken = c.sides[side].formations.some((f) => b.formationDemoralized[f] === 1);
     if (d.commitReserves === 'whenEngaged' ? !engaged : !broken) continue;
     for (const f of c.sides[side].formations) {
-      if (b.ordersOf(f) !== 'reserve' || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
+      // A broken formation is not sent back in (rallyBroken may have just pulled it out).
+      if (b.ordersOf(f) !== 'reserve' || b.formationDemoralized[f] || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
       if (d.random && d6(dice.ai(side)) <= 3) continue;
       const at = firstUnitHex(b, f);
       if (at < 0) continue;
@@ -525,21 +514,49 @@ function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, 
       }
       if (objective < 0) continue;
       sent[oc]++;
-      const receiver = c.leaderOf[f];
-      const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : at;
-      const dist = leaderDistance(b, side, b.leaderPos[oc], where);
-      const extra = b.formationDemoralized[f] ? c.options.demoralizedComplianceDelay : 0;
-      const delay = complianceDelay('attack', b.leaderRating[oc], receiver >= 0 ? b.leaderRating[receiver] : 0, Number.isFinite(dist) ? dist : 0, extra);
-      res.extras[`ordersSent.${side}`]++;
-      res.extras[`orderDelayTurns.${side}`] += delay;
-      if (sink) sink({ type: 'orders', side, formation: c.formations[f].id, orders: 'attack', turn: b.turn, arrives: b.turn + delay });
-      if (delay === 0) b.setOrders(f, 'attack', objective);
-      else {
-        b.pendingOrders[f] = ORDER_CODES.indexOf('attack');
-        b.pendingObjective[f] = objective;
-        b.pendingTurn[f] = b.turn + delay;
-      }
+      sendOrder(b, side, oc, f, 'attack', objective, res, sink);
     }
+  }
+}
+
+/**
+ * The doctrine's other part of the plan (battleDoctrine.rallyBroken): the overall commander sends a
+ * demoralized formation that has Attack orders a Reserve order, within his capacity, so that it stops
+ * attacking (12.2) and may reorganize at night (15); a random-legal doctrine does so on a coin toss.
+ */
+function rallyBroken(b: BattleState, sent: Int32Array, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+  const c = b.c;
+  for (const side of [0, 1] as SideIndex[]) {
+    const d = c.sides[side].battle;
+    if (!d.rallyBroken && !d.random) continue;
+    const oc = c.leaders.findIndex((l) => l.side === side && l.role === 'oc');
+    if (oc < 0 || b.leaderPos[oc] < 0) continue;
+    for (const f of c.sides[side].formations) {
+      if (!b.formationDemoralized[f] || b.ordersOf(f) !== 'attack' || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
+      if (firstUnitHex(b, f) < 0) continue;
+      if (d.random && d6(dice.ai(side)) <= 3) continue;
+      sent[oc]++;
+      sendOrder(b, side, oc, f, 'reserve', -1, res, sink);
+    }
+  }
+}
+
+/** 12.4: an order from a commander to a formation, in force at once or after the compliance delay. */
+function sendOrder(b: BattleState, side: SideIndex, from: number, f: number, orders: Orders, objective: number, res: EngagementResult, sink?: EventSink): void {
+  const c = b.c;
+  const receiver = c.leaderOf[f];
+  const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : firstUnitHex(b, f);
+  const dist = where < 0 ? 0 : leaderDistance(b, side, b.leaderPos[from], where);
+  const extra = b.formationDemoralized[f] ? c.options.demoralizedComplianceDelay : 0;
+  const delay = complianceDelay(orders, b.leaderRating[from], receiver >= 0 ? b.leaderRating[receiver] : 0, Number.isFinite(dist) ? dist : 0, extra);
+  res.extras[`ordersSent.${side}`]++;
+  res.extras[`orderDelayTurns.${side}`] += delay;
+  if (sink) sink({ type: 'orders', side, formation: c.formations[f].id, orders, turn: b.turn, arrives: b.turn + delay });
+  if (delay === 0) b.setOrders(f, orders, objective);
+  else {
+    b.pendingOrders[f] = ORDER_CODES.indexOf(orders);
+    b.pendingObjective[f] = objective;
+    b.pendingTurn[f] = b.turn + delay;
   }
 }
 
