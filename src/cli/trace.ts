@@ -114,11 +114,11 @@ function unitOf(s: UnitSpec, formation: string): TraceUnit {
 
 /** A preset's name when the doctrine is one, else its parameters. */
 function doctrineName(d: AssaultDoctrine): string {
-  for (const [name, p] of Object.entries(DOCTRINE_PRESETS)) {
-    const q = p.params;
-    if (q.retreatWhen === d.retreatWhen && q.retreatHits === d.retreatHits && q.fireFirst === d.fireFirst && q.hitAllocation === d.hitAllocation && q.holdObjective === d.holdObjective) return name;
-  }
-  return `retreatWhen ${d.retreatWhen}, retreatHits ${d.retreatHits}, fireFirst ${d.fireFirst}, hitAllocation ${d.hitAllocation}, holdObjective ${d.holdObjective}`;
+  const same = (q: AssaultDoctrine) => (Object.keys(d) as (keyof AssaultDoctrine)[]).every((k) => q[k] === d[k]);
+  for (const [name, p] of Object.entries(DOCTRINE_PRESETS)) if (same(p.params)) return name;
+  return Object.entries(d)
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(', ');
 }
 
 /** A battle doctrine's preset name when it is one, else the nearest preset's name and what differs. */

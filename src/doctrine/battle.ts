@@ -8,6 +8,13 @@ export interface BattleDoctrine {
   engageRadius: number;
   /** Attack orders: attack an adjacent stack that is not the objective when our strength after its terrain is at least this multiple of its own. */
   attackOdds: number;
+  /**
+   * Attack orders: a unit steps into an enemy ZOC (and so must attack, 7.3) away from the objective only
+   * when the friendly infantry and cavalry within two hexes of the enemy stack there, itself included,
+   * are at least this multiple of that stack's strength after its terrain; otherwise it waits one turn
+   * for support, then goes in anyway (12.2). 0: never waits.
+   */
+  support: number;
   /** Defend orders: counterattack an adjacent stack in the open when our strength is at least this multiple of its own. */
   counterattackRatio: number;
   /** Advance after combat (7.5) with Attack orders. */
@@ -31,11 +38,6 @@ export interface BattleDoctrine {
    */
   rallyBroken: boolean;
   /**
-   * Movement paths (5): the cheapest way to the chosen hex, or 'screened': the way past the fewest hexes
-   * within two hexes of enemy cavalry ready to reaction-charge (7.8), then the cheapest, within the allowance.
-   */
-  paths: 'cheapest' | 'screened';
-  /**
    * The yardstick of play quality: every choice is made at random among the legal ones (from the
    * side's own AI dice), the rules' obligations still enforced. The other parameters are then unused.
    */
@@ -56,19 +58,19 @@ export interface BattleDoctrine {
 export const BATTLE_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: BattleDoctrine }>> = {
   'by-the-book': {
     doc: 'Closes on enemies near the objective, attacks the objective and even odds, counterattacks at 2:1 in the open, advances unless the hex is threatened, charges at 3:2; pulls broken formations out to rally.',
-    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: true, paths: 'cheapest', random: false, reorganize: 'strongest', assault: 'by-the-book' },
+    params: { engageRadius: 4, attackOdds: 1, support: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: true, random: false, reorganize: 'strongest', assault: 'by-the-book' },
   },
   aggressive: {
     doc: 'Attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues; never retreats by choice, and broken formations attack on.',
-    params: { engageRadius: 4, attackOdds: 0.75, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, paths: 'cheapest', random: false, reorganize: 'strongest', assault: 'stubborn' },
+    params: { engageRadius: 4, attackOdds: 0.75, support: 0, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, random: false, reorganize: 'strongest', assault: 'stubborn' },
   },
   careful: {
-    doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice; pulls back when outshot and keeps its marches clear of enemy cavalry.',
-    params: { engageRadius: 3, attackOdds: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, commitReserves: 'whenDemoralized', rallyBroken: true, paths: 'screened', random: false, reorganize: 'steadiest', assault: 'careful' },
+    doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice; pulls back when outshot.',
+    params: { engageRadius: 3, attackOdds: 1.5, support: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, commitReserves: 'whenDemoralized', rallyBroken: true, random: false, reorganize: 'steadiest', assault: 'careful' },
   },
   'random-legal': {
     doc: 'Every choice at random among the legal ones: the baseline that real doctrines must beat.',
-    params: { engageRadius: 4, attackOdds: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, paths: 'cheapest', random: true, reorganize: 'strongest', assault: 'random-legal' },
+    params: { engageRadius: 4, attackOdds: 1, support: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, random: true, reorganize: 'strongest', assault: 'random-legal' },
   },
 };
 

@@ -338,15 +338,20 @@ describe('the commander\'s plan by doctrine (battleDoctrine.commitReserves)', ()
 });
 
 describe("the commander's plan: rallying broken formations (battleDoctrine.rallyBroken; 12.2 Reserve, 12.4, 12.5, 15)", () => {
-  const broken = (preset: string) => {
-    // An objective the enemy holds, so that commitReserves would have somewhere to send a reserve.
-    const c = compile({ objectives: [{ name: 'Hill', at: '8,2', vp: 5, holder: 1 }] }, [
+  // Formation F (broken, Attack orders) stands at 7,2, out of contact; formation H is in contact at 11,2
+  // with the enemy holding the objective 12,2 (so commitReserves would send any reserve there).
+  const broken = (preset: string, o: { at?: string; plan?: unknown[] } = {}) => {
+    const c = compile({ objectives: [{ name: 'Hill', at: '12,2', vp: 5, holder: 1 }] }, [
       {
         battleDoctrine: preset,
         commanders: [{ id: 'OC', rating: 4, at: '0,2', role: 'oc' }],
-        formations: [{ id: 'F', orders: 'attack', objective: '8,2', demoralization: 4, leader: { id: 'LF', rating: 3, at: '7,2' }, units: [{ id: 'a', strength: 4, at: '7,2' }] }],
+        plan: o.plan ?? [],
+        formations: [
+          { id: 'F', orders: 'attack', objective: '12,2', demoralization: 4, leader: { id: 'LF', rating: 3, at: o.at ?? '7,2' }, units: [{ id: 'a', strength: 4, at: o.at ?? '7,2' }] },
+          { id: 'H', orders: 'attack', objective: '12,2', units: [{ id: 'h', strength: 4, at: '11,2' }] },
+        ],
       },
-      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
     ]);
     const b = c.workspace;
     const res = newBattleResult(c);
@@ -356,7 +361,7 @@ describe("the commander's plan: rallying broken formations (battleDoctrine.rally
     commandPhase(b, new Faces([]), res);
     return { b, res };
   };
-  it('by-the-book: the overall commander sends a demoralized attacking formation Reserve orders, with the 12.4 delay', () => {
+  it('by-the-book: the overall commander sends a broken attacking formation out of contact Reserve orders, with the 12.4 delay', () => {
     const { b, res } = broken('by-the-book');
     // Order number 2 (Reserve) - round((4 + 3) / 2) = -2 -> 0, + 7 MP / 6 = 1 turn.
     expect(res.extras['ordersSent.0']).toBe(1);
@@ -364,8 +369,20 @@ describe("the commander's plan: rallying broken formations (battleDoctrine.rally
     b.turn = 3;
     commandPhase(b, new Faces([]), res);
     expect(b.ordersOf(0)).toBe('reserve');
-    // Not sent back in by commitReserves while it is broken.
+    // Not sent back in by commitReserves (the battle is joined) while it is broken.
     expect(res.extras['ordersSent.0']).toBe(1);
+  });
+  it('not a formation in contact: Reserve units would neither attack nor move away', () => {
+    const { b, res } = broken('by-the-book', { at: '11,1' });
+    expect(res.extras['ordersSent.0']).toBe(0);
+    expect(b.ordersOf(0)).toBe('attack');
+  });
+  it("not against the scenario's plan: a formation the plan ordered this turn keeps that order", () => {
+    const { b, res } = broken('by-the-book', { at: '5,2', plan: [{ turn: 2, order: { formation: 'F', orders: 'attack', objective: '12,2' } }] });
+    // The plan's Attack order arrives at once (4 - round(3.5) = 0, 5 MP / 6 = 0) and is the only one sent.
+    expect(res.extras['ordersSent.0']).toBe(1);
+    expect(b.pendingTurn[0]).toBe(0);
+    expect(b.ordersOf(0)).toBe('attack');
   });
   it('aggressive: broken formations attack on', () => {
     const { b, res } = broken('aggressive');

@@ -8,9 +8,10 @@ import { aor } from '../../src/rules/aor/index.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
 import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
-import { chooseAdvance, choosePursuit, moveSide, reactionZone, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
+import { defendsObjective } from '../../src/rules/aor/battle/combat.js';
+import { chooseAdvance, choosePursuit, moveSide, supportedAt, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
 import { parsePath, setPath } from '../../src/scenario/paths.js';
-import { battle, builtFrom, CLEAR_ROWS, collector, mapWith, scenarioData } from './helpers.js';
+import { battle, builtFrom, CLEAR_ROWS, mapWith, scenarioData } from './helpers.js';
 
 describe('battle doctrine presets', () => {
   it('by-the-book, aggressive and careful differ, and overrides replace single parameters', () => {
@@ -119,36 +120,72 @@ describe('the random-legal baseline (the yardstick of play quality)', () => {
   });
 });
 
-describe('paths (battleDoctrine.paths): screened from enemy cavalry (7.8)', () => {
-  // Blue infantry (6 MP) heads for its objective 5,3, four hexes east along row 3; Red's ready cavalry
-  // at 3,5 could reaction-charge anything moving within two hexes of it (7.8).
-  const moved = (paths: string) => {
+describe('support (battleDoctrine.support): no lone step into contact, which would force an attack (7.3, 12.2)', () => {
+  // Blue's unit of strength 4 heads east; Red's stack of strength 8 stands in the open in its way.
+  const set = (preset: string) => {
     const data = scenarioData({
-      map: CLEAR_ROWS(10, 7),
-      formations: [{ id: 'F', objective: '5,3' }],
+      map: CLEAR_ROWS(12, 3),
+      formations: [{ id: 'F', objective: '9,1' }],
       units: [
-        { id: 'A', side: 0, at: '1,3', movement: 6, formation: 'F' },
-        { id: 'K', side: 1, at: '3,5', kind: 'cavalry' },
+        { id: 'A', side: 0, at: '1,1', formation: 'F' },
+        { id: 'E', side: 1, at: '6,1', strength: 8 },
       ],
       supplyRule: false,
     }) as { sides: Record<string, unknown>[] };
-    data.sides[0].battleDoctrine = { preset: 'by-the-book', paths };
+    data.sides[0].battleDoctrine = preset;
     const t = builtFrom(data);
-    const { sink, events } = collector();
-    moveSide(t.b, 0, false, EngagementDice.for('paths', 'cell', 0), t.res(), sink);
-    const move = events.find((e) => e.type === 'move');
-    return { t, path: move && move.type === 'move' ? move.path : [], zone: reactionZone(t.b, 0) };
+    t.b.turn = 1;
+    return t;
   };
-  it('cheapest: straight along the row, past the cavalry', () => {
-    const { t, path, zone } = moved('cheapest');
-    expect(path[path.length - 1]).toBe(t.h('5,3'));
-    expect(path.length - 1).toBe(4);
-    expect(path.slice(1).some((h) => zone[h])).toBe(true);
+  const inContact = (t: ReturnType<typeof set>) => t.b.inEnemyZoc(0, t.pos('A'));
+  it('by-the-book waits a turn short of the enemy\'s zone when its odds there are under 1, then goes in', () => {
+    const t = set('by-the-book');
+    expect(supportedAt(t.b, t.u('A'), t.h('5,1'), 1)).toBe(false); // 4 against 8
+    moveSide(t.b, 0, false, EngagementDice.for('support', 'cell', 0), t.res());
+    expect(inContact(t)).toBe(false);
+    expect(t.b.heldBack[t.u('A')]).toBe(1);
+    t.b.turn = 2;
+    moveSide(t.b, 0, false, EngagementDice.for('support', 'cell', 0), t.res());
+    expect(inContact(t)).toBe(true);
   });
-  it('screened: a longer way within the allowance that no reaction charge can reach, to the same hex', () => {
-    const { t, path, zone } = moved('screened');
-    expect(path[path.length - 1]).toBe(t.h('5,3'));
-    expect(path.slice(1).filter((h) => zone[h])).toEqual([]);
-    expect(path.length - 1).toBeLessThanOrEqual(6);
+  it('aggressive (support 0) walks straight into contact', () => {
+    const t = set('aggressive');
+    moveSide(t.b, 0, false, EngagementDice.for('support', 'cell', 0), t.res());
+    expect(inContact(t)).toBe(true);
+  });
+  it('friends with Attack orders within two hexes of the enemy stack count as support', () => {
+    const t = builtFrom(
+      scenarioData({
+        map: CLEAR_ROWS(12, 3),
+        formations: [{ id: 'F', objective: '9,1' }],
+        units: [
+          { id: 'A', side: 0, at: '1,1', formation: 'F' },
+          { id: 'B', side: 0, at: '4,1', formation: 'F' },
+          { id: 'E', side: 1, at: '6,1', strength: 8 },
+        ],
+        supplyRule: false,
+      }),
+    );
+    expect(supportedAt(t.b, t.u('A'), t.h('5,1'), 1)).toBe(true); // 4 + 4 against 8
+  });
+});
+
+describe('defendsObjective: where a holdObjective doctrine stands (7.4)', () => {
+  it('a victory objective, or the objective of Defend orders; not the target of Attack orders', () => {
+    const t = battle({
+      map: CLEAR_ROWS(10, 3),
+      formations: [{ id: 'F', objective: '4,1' }, { id: 'D', objective: '6,1' }],
+      objectives: [{ at: '8,1', vp: 1 }],
+      units: [
+        { id: 'A', side: 0, at: '4,1', formation: 'F', orders: 'attack' },
+        { id: 'B', side: 1, at: '6,1', formation: 'D', orders: 'defend' },
+        { id: 'C', side: 1, at: '8,1', formation: 'D', orders: 'defend' },
+        { id: 'E', side: 1, at: '2,1', formation: 'D', orders: 'defend' },
+      ],
+    });
+    expect(defendsObjective(t.b, [t.u('A')], t.h('4,1'))).toBe(false);
+    expect(defendsObjective(t.b, [t.u('B')], t.h('6,1'))).toBe(true);
+    expect(defendsObjective(t.b, [t.u('C')], t.h('8,1'))).toBe(true);
+    expect(defendsObjective(t.b, [t.u('E')], t.h('2,1'))).toBe(false);
   });
 });

@@ -84,4 +84,19 @@ describe('18 victory conditions', () => {
     moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
     expect(t.pos('A')).toBe(t.h('3,1'));
   });
+
+  it('...but not one its side already holds (18: the last side through it holds it)', () => {
+    const t = battle({
+      map: CLEAR_ROWS(10, 3),
+      formations: [{ id: 'Div', objective: '6,0' }],
+      objectives: [{ at: '3,1', vp: 1, holder: 0 }],
+      units: [
+        { id: 'A', side: 0, at: '0,1', movement: 4, formation: 'Div', orders: 'attack' },
+        { id: 'E', side: 1, at: '9,2' },
+      ],
+    });
+    moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
+    expect(t.pos('A')).not.toBe(t.h('3,1'));
+    expect(t.b.c.map.grid.distance(t.pos('A'), t.h('6,0'))).toBeLessThan(3);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findCells, parseAscii, renderAscii, type AsciiMap } from '../../src/hex/ascii.js';
 import { HexGrid } from '../../src/hex/grid.js';
 import fc from 'fast-check';
-import { bfsDistance, costField, costFieldMasked, LazyCostField, newReached, pathTo, reachable, screenedPath, type StepCost } from '../../src/hex/paths.js';
+import { bfsDistance, costField, costFieldMasked, LazyCostField, newReached, pathTo, reachable, type StepCost } from '../../src/hex/paths.js';
 
 function load(text: string): { m: AsciiMap; g: HexGrid } {
   const m = parseAscii(text);
@@ -259,34 +259,5 @@ describe('costFieldMasked and LazyCostField against costField (the same least co
       }),
       { numRuns: 150 },
     );
-  });
-});
-
-describe('screenedPath (a doctrine\'s way past hexes to avoid)', () => {
-  const unit: StepCost = () => 1;
-  it('goes round the avoided hexes when the budget allows, and is then as cheap as it can be', () => {
-    const g = new HexGrid(9, 5);
-    const start = g.index(0, 2), target = g.index(4, 2);
-    const avoid = new Uint8Array(g.size);
-    for (const c of [1, 2, 3]) avoid[g.index(c, 2)] = 1; // the straight way along row 2
-    const cheapest = pathTo(g, costField(g, [start], unit), target, unit);
-    expect(cheapest.slice(1).filter((h) => avoid[h]).length).toBeGreaterThan(0);
-    const path = screenedPath(g, start, target, unit, 6, avoid);
-    expect(path[0]).toBe(start);
-    expect(path[path.length - 1]).toBe(target);
-    expect(path.slice(1).filter((h) => avoid[h])).toEqual([]);
-    for (let i = 1; i < path.length; i++) expect(g.distance(path[i - 1], path[i])).toBe(1);
-    // Within the budget, and no longer than any way round: one row up or down costs 2 more at most.
-    expect(path.length - 1).toBeLessThanOrEqual(6);
-    expect(path.length - 1).toBeGreaterThan(cheapest.length - 1);
-  });
-  it('keeps to the budget: with none to spare it takes the fewest avoided hexes it can, or gives up', () => {
-    const g = new HexGrid(9, 5);
-    const start = g.index(0, 2), target = g.index(4, 2);
-    const avoid = new Uint8Array(g.size);
-    for (const c of [1, 2, 3]) avoid[g.index(c, 2)] = 1;
-    const tight = screenedPath(g, start, target, unit, 4, avoid);
-    expect(tight.length - 1).toBe(4);
-    expect(screenedPath(g, start, target, unit, 3, avoid)).toEqual([]);
   });
 });

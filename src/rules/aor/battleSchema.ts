@@ -97,6 +97,7 @@ const battleDoctrineParams = z.strictObject({
   preset: z.enum(Object.keys(BATTLE_DOCTRINE_PRESETS) as [string, ...string[]]).default('by-the-book'),
   engageRadius: z.int().min(1).max(20).optional(),
   attackOdds: z.number().min(0).max(10).optional(),
+  support: z.number().min(0).max(10).optional().describe('Attack orders: the odds of friendly strength near an enemy stack a unit waits for (one turn at most) before stepping into its ZOC; 0 never waits.'),
   counterattackRatio: z.number().min(0).max(10).optional(),
   advance: z.boolean().optional(),
   advanceIntoThreat: z.boolean().optional(),
@@ -105,7 +106,6 @@ const battleDoctrineParams = z.strictObject({
   random: z.boolean().optional(),
   commitReserves: z.enum(['never', 'whenEngaged', 'whenDemoralized']).optional(),
   rallyBroken: z.boolean().optional().describe('The overall commander sends demoralized formations with Attack orders a Reserve order (12.5, 15).'),
-  paths: z.enum(['cheapest', 'screened']).optional().describe('Movement paths: the cheapest, or screened from the reach of enemy cavalry (7.8), then the cheapest.'),
   reorganize: z.enum(['strongest', 'steadiest']).optional().describe('Which eliminated units come back first at reorganization (15).'),
   assault: z
     .enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]])

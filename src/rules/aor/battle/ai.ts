@@ -4,7 +4,7 @@
  * dice. Parameters: src/doctrine/battle.ts.
  */
 import type { BattleDoctrine } from '../../../doctrine/battle.js';
-import { costField, costFieldMasked, LazyCostField, pathTo, screenedPath } from '../../../hex/paths.js';
+import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
@@ -53,11 +53,11 @@ export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoc
   };
   if (b.sideAt[objective] !== enemy) add(objective);
   if (b.ordersOf(f) === 'attack') {
-    // Victory objectives (18) near the formation's own that no unit of ours holds are worth taking too;
-    // one the enemy holds is closed with like any enemy near the objective (below).
-    for (const o of b.c.objectives) {
-      if (b.sideAt[o.hex] < 0 && g.distance(o.hex, objective) <= d.engageRadius) add(o.hex);
-    }
+    // Empty victory objectives (18) near the formation's own that our side does not hold are worth
+    // taking too; one with enemy units in it is closed with like any enemy near the objective (below).
+    b.c.objectives.forEach((o, i) => {
+      if (b.sideAt[o.hex] < 0 && b.holder[i] !== def.side && g.distance(o.hex, objective) <= d.engageRadius) add(o.hex);
+    });
     for (const u of b.c.sides[enemy].units) {
       const h = b.pos[u];
       if (h < 0 || g.distance(h, objective) > d.engageRadius) continue;
@@ -117,8 +117,6 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   // What the reach field in reachBuffer was computed from (start -1: nothing usable).
   const lastReach = { start: -1, key: 0, steps: null as Float64Array | null, extra: 0, allow: 0 };
   const doctrine = sideDoctrine(b, side);
-  // Hexes within reach of the enemy's ready cavalry (7.8), for a doctrine that screens its paths.
-  let exposed: Uint8Array | null = null;
   for (const f of c.sides[side].formations) {
     const def = c.formations[f];
     const orders = b.ordersOf(f);
@@ -195,6 +193,9 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       const cavalryUnit = c.specs[u].kind === 'cavalry';
       const enemyZoc = b.zoc[1 - side];
       const checkRange = b.inCommand[u] === 1 && range !== null;
+      // battleDoctrine.support: wait for support before stepping into contact, one turn at a time.
+      const waits = orders === 'attack' && doctrine.support > 0 && b.heldBack[u] !== b.turn - 1;
+      let heldBack = false;
       // The reachable hex nearest the goal, then an objective hex (18: it counts at the end), then the
       // cheapest to reach; ties to staying, then the lowest hex.
       let best = start;
@@ -208,6 +209,10 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
         if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
         if (checkRange && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
+        if (waits && enemyZoc[h] > 0 && h !== b.objective[f] && !supportedAt(b, u, h, doctrine.support)) {
+          heldBack = true; // not alone into contact: it would have to attack (7.3)
+          continue;
+        }
         const th = toward.atMost(h, tb);
         const tie = th === tb ? objectiveRank(h) - objectiveRank(best) : 0;
         if (th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
@@ -215,6 +220,7 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
           tb = th;
         }
       }
+      if (heldBack && enemyZoc[best] === 0) b.heldBack[u] = b.turn;
       if (best === start || !(toward.at(best) < toward.at(start))) {
         if (orders === 'march' && stoppedByZoc(b, side, start, toward)) {
           b.setOrders(f, 'defend', b.objective[f]);
@@ -227,13 +233,7 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         const en = enter!, lv = leave!, st = steps!;
         cost = (from, d, to) => (en[to] === 0 || (from !== start && lv[from] === 0) ? Infinity : st[from * 6 + d] + (from === start ? extra : 0));
       }
-      let path = pathTo(g, reach, best, cost);
-      if (doctrine.paths === 'screened' && !night) {
-        // 7.8: a way past fewer hexes in reach of enemy cavalry's reaction charges, if one is within the allowance.
-        exposed ??= reactionZone(b, side);
-        const alt = exposedCount(path, exposed) > 0 ? screenedPath(g, start, best, cost, allowance(b, u), exposed) : [];
-        if (alt.length > 0 && exposedCount(alt, exposed) < exposedCount(path, exposed)) path = alt;
-      }
+      const path = pathTo(g, reach, best, cost);
       // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
       let stopped = -1;
       if (cavalryUnit) {
@@ -260,7 +260,6 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         b.computeZoc();
         masksReady.fill(0); // enemy cavalry may have moved
         lastReach.start = -1;
-        exposed = null;
       }
     }
   }
@@ -298,34 +297,6 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
     if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path });
     if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
   }
-}
-
-/** 7.8: the hexes within two hexes of the other side's cavalry that could reaction-charge a mover. */
-export function reactionZone(b: BattleState, side: 0 | 1): Uint8Array {
-  const g = b.c.map.grid;
-  const zone = new Uint8Array(g.size);
-  for (const e of b.c.sides[1 - side].units) {
-    if (!isReadyCavalry(b, e)) continue;
-    const at = b.pos[e];
-    zone[at] = 1;
-    for (let k = 0; k < 6; k++) {
-      const n = g.neighbors[at * 6 + k];
-      if (n < 0) continue;
-      zone[n] = 1;
-      for (let k2 = 0; k2 < 6; k2++) {
-        const n2 = g.neighbors[n * 6 + k2];
-        if (n2 >= 0) zone[n2] = 1;
-      }
-    }
-  }
-  return zone;
-}
-
-/** Hexes of a path, its first (where the unit stands) not counted, that lie in `zone`. */
-function exposedCount(path: readonly number[], zone: Uint8Array): number {
-  let n = 0;
-  for (let i = 1; i < path.length; i++) n += zone[path[i]];
-  return n;
 }
 
 /** Whether every step from `hex` that would bring a unit nearer its goal enters an enemy ZOC. */
@@ -372,6 +343,28 @@ function stackPower(b: BattleState, units: readonly number[]): number {
   let s = 0;
   for (const u of units) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1) * (b.spec(u).kind === 'cavalry' ? 0.5 : 1);
   return s;
+}
+
+/**
+ * battleDoctrine.support: whether unit `u`, standing in hex `h`, would have support enough against one
+ * of the enemy stacks next to it: its own strength and that of the other infantry and cavalry of its
+ * side with Attack orders within two hexes of that stack, after the stack's terrain, against the stack.
+ */
+export function supportedAt(b: BattleState, u: number, h: number, ratio: number): boolean {
+  const g = b.c.map.grid;
+  const side = b.spec(u).side;
+  const power = (v: number) => (b.spec(v).kind === 'artillery' || b.spec(v).kind === 'horseArtillery' ? 0 : stackPower(b, [v]));
+  for (let k = 0; k < 6; k++) {
+    const e = g.neighbors[h * 6 + k];
+    if (e < 0 || b.sideAt[e] !== 1 - side) continue;
+    let ours = power(u);
+    for (const v of b.c.sides[side].units) {
+      if (v !== u && b.pos[v] >= 0 && g.distance(b.pos[v], e) <= 2 && b.unitOrders(v) === 'attack') ours += power(v);
+    }
+    const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[e]]];
+    if ((ours * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(e))) >= ratio) return true;
+  }
+  return false;
 }
 
 /** The doctrine's pick among allowed targets: the one whose defence is weakest after terrain. */

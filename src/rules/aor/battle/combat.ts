@@ -192,10 +192,10 @@ export function situationFor(b: BattleState, side: SideIndex, defHex: number, at
   };
 }
 
-/** Whether the defenders stand on a victory objective (18), or on the objective of their own formation. */
+/** Whether the defenders stand on a victory objective (18), or on the objective their Defend orders hold (12.2). */
 export function defendsObjective(b: BattleState, defender: readonly number[], defHex: number): boolean {
-  if (b.c.objectives.some((o) => o.hex === defHex)) return true;
-  return defender.some((u) => b.objective[b.c.formationOf[u]] === defHex);
+  if (b.objectiveHex[defHex] === 1) return true;
+  return defender.some((u) => b.unitOrders(u) === 'defend' && b.objective[b.c.formationOf[u]] === defHex);
 }
 
 /** 12.2: some defender's formation is under March orders, in a hex a road or trail runs through. */

@@ -461,6 +461,8 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
   }
   // 12.5: each commander sends at most his rating in new orders a turn.
   const sent = new Int32Array(c.leaders.length);
+  // Formations the scenario's plan gave an order this turn: the doctrine does not countermand them.
+  const planned = new Uint8Array(c.formations.length);
   c.plan.forEach((p, i) => {
     if (b.planDone[i]) return;
     const due =
@@ -472,10 +474,11 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     if (from < 0 || b.leaderPos[from] < 0 || sent[from] >= b.leaderRating[from]) return; // waits for a later turn
     sent[from]++;
     b.planDone[i] = 1;
+    planned[p.formation] = 1;
     sendOrder(b, p.side, from, p.formation, p.orders, p.objective, res, sink);
   });
   commitReserves(b, sent, dice, res, sink);
-  rallyBroken(b, sent, dice, res, sink);
+  rallyBroken(b, sent, planned, dice, res, sink);
   if (night) {
     reorganize(b, dice, res, sink);
     // Units brought back are not hits undone: the next 12.3 check compares against today's steps.
@@ -502,8 +505,8 @@ function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, 
     const broken = c.sides[side].formations.some((f) => b.formationDemoralized[f] === 1);
     if (d.commitReserves === 'whenEngaged' ? !engaged : !broken) continue;
     for (const f of c.sides[side].formations) {
-      // A broken formation is not sent back in (rallyBroken may have just pulled it out).
-      if (b.ordersOf(f) !== 'reserve' || b.formationDemoralized[f] || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
+      // A doctrine that rallies broken formations does not send them back in.
+      if (b.ordersOf(f) !== 'reserve' || (d.rallyBroken && b.formationDemoralized[f]) || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
       if (d.random && d6(dice.ai(side)) <= 3) continue;
       const at = firstUnitHex(b, f);
       if (at < 0) continue;
@@ -521,10 +524,12 @@ function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, 
 
 /**
  * The doctrine's other part of the plan (battleDoctrine.rallyBroken): the overall commander sends a
- * demoralized formation that has Attack orders a Reserve order, within his capacity, so that it stops
- * attacking (12.2) and may reorganize at night (15); a random-legal doctrine does so on a coin toss.
+ * demoralized formation that has Attack orders, and none of whose units is in contact, a Reserve order
+ * within his capacity, so that it does not go back into the attack (12.2) and may reorganize at night
+ * (15); a random-legal doctrine does so on a coin toss. Not a formation in contact (Reserve units
+ * neither attack nor move, so it would stand there at morale -1), nor one the plan ordered this turn.
  */
-function rallyBroken(b: BattleState, sent: Int32Array, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+function rallyBroken(b: BattleState, sent: Int32Array, planned: Uint8Array, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
   const c = b.c;
   for (const side of [0, 1] as SideIndex[]) {
     const d = c.sides[side].battle;
@@ -532,8 +537,9 @@ function rallyBroken(b: BattleState, sent: Int32Array, dice: EngagementDice, res
     const oc = c.leaders.findIndex((l) => l.side === side && l.role === 'oc');
     if (oc < 0 || b.leaderPos[oc] < 0) continue;
     for (const f of c.sides[side].formations) {
-      if (!b.formationDemoralized[f] || b.ordersOf(f) !== 'attack' || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
-      if (firstUnitHex(b, f) < 0) continue;
+      if (!b.formationDemoralized[f] || b.ordersOf(f) !== 'attack' || planned[f] || b.pendingTurn[f] > 0 || sent[oc] >= b.leaderRating[oc]) continue;
+      const units = c.formations[f].units.filter((u) => b.pos[u] >= 0);
+      if (units.length === 0 || units.some((u) => b.inEnemyZoc(side, b.pos[u]))) continue;
       if (d.random && d6(dice.ai(side)) <= 3) continue;
       sent[oc]++;
       sendOrder(b, side, oc, f, 'reserve', -1, res, sink);

@@ -43,6 +43,8 @@ export class BattleState {
   readonly zocFrom: Int32Array;
   /** Hex a unit left on its last step this turn, -1 if it has not moved (7.3 defender fires first). */
   readonly enteredFrom: Int32Array;
+  /** The turn a unit last held back from an enemy ZOC to wait for support (battleDoctrine.support); -1: never. */
+  readonly heldBack: Int32Array;
   readonly bombarded: Uint8Array;
   /** 1 when a unit's disruption came from bombardment (removed at the end of the game turn, 8.1). */
   readonly bombDisrupted: Uint8Array;
@@ -171,6 +173,7 @@ export class BattleState {
     this.zoc = [new Uint8Array(hexes), new Uint8Array(hexes)];
     this.zocFrom = new Int32Array(n).fill(-1);
     this.enteredFrom = new Int32Array(n);
+    this.heldBack = new Int32Array(n);
     this.bombarded = new Uint8Array(n);
     this.bombDisrupted = new Uint8Array(n);
     this.permanent = new Uint8Array(n);
@@ -253,6 +256,7 @@ export class BattleState {
     this.nextAt.fill(-1);
     this.sideAt.fill(-1);
     this.enteredFrom.fill(-1);
+    this.heldBack.fill(-1);
     this.bombarded.fill(0);
     this.bombDisrupted.fill(0);
     this.permanent.fill(0);
