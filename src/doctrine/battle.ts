@@ -38,6 +38,12 @@ export interface BattleDoctrine {
    */
   rallyBroken: boolean;
   /**
+   * Movement paths (5, 7.3): the cheapest way to the chosen hex, or 'covered': when the unit ends next
+   * to enemy stacks, its last step comes if it can from a hex out of their line of sight (or next to
+   * them), so that none may fire first at it.
+   */
+  approach: 'cheapest' | 'covered';
+  /**
    * The yardstick of play quality: every choice is made at random among the legal ones (from the
    * side's own AI dice), the rules' obligations still enforced. The other parameters are then unused.
    */
@@ -58,19 +64,19 @@ export interface BattleDoctrine {
 export const BATTLE_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: BattleDoctrine }>> = {
   'by-the-book': {
     doc: 'Closes on enemies near the objective, attacks the objective and even odds, counterattacks at 2:1 in the open, advances unless the hex is threatened, charges at 3:2; pulls broken formations out to rally.',
-    params: { engageRadius: 4, attackOdds: 1, support: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: true, random: false, reorganize: 'strongest', assault: 'by-the-book' },
+    params: { engageRadius: 4, attackOdds: 1, support: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: true, approach: 'covered', random: false, reorganize: 'strongest', assault: 'by-the-book' },
   },
   aggressive: {
     doc: 'Attacks at 3:4, counterattacks at 6:5, always advances, charges at even odds and pursues; never retreats by choice, and broken formations attack on.',
-    params: { engageRadius: 4, attackOdds: 0.75, support: 0, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, random: false, reorganize: 'strongest', assault: 'stubborn' },
+    params: { engageRadius: 4, attackOdds: 0.75, support: 0, counterattackRatio: 1.2, advance: true, advanceIntoThreat: true, chargeRatio: 1, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, approach: 'cheapest', random: false, reorganize: 'strongest', assault: 'stubborn' },
   },
   careful: {
     doc: 'Engages only near the objective, attacks other stacks at 3:2, counterattacks at 3:1, advances only into the objective, charges at 5:2 and never pursues by choice; pulls back when outshot.',
-    params: { engageRadius: 3, attackOdds: 1.5, support: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, commitReserves: 'whenDemoralized', rallyBroken: true, random: false, reorganize: 'steadiest', assault: 'careful' },
+    params: { engageRadius: 3, attackOdds: 1.5, support: 1.5, counterattackRatio: 3, advance: false, advanceIntoThreat: false, chargeRatio: 2.5, pursue: false, commitReserves: 'whenDemoralized', rallyBroken: true, approach: 'covered', random: false, reorganize: 'steadiest', assault: 'careful' },
   },
   'random-legal': {
     doc: 'Every choice at random among the legal ones: the baseline that real doctrines must beat.',
-    params: { engageRadius: 4, attackOdds: 1, support: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, random: true, reorganize: 'strongest', assault: 'random-legal' },
+    params: { engageRadius: 4, attackOdds: 1, support: 1, counterattackRatio: 2, advance: true, advanceIntoThreat: false, chargeRatio: 1.5, pursue: true, commitReserves: 'whenEngaged', rallyBroken: false, approach: 'cheapest', random: true, reorganize: 'strongest', assault: 'random-legal' },
   },
 };
 

@@ -110,15 +110,16 @@ export interface CellSummary {
 
 /**
  * The most typical engagement of each outcome (among its first candidates, the one whose losses on
- * both sides are nearest the cell's means, measured in standard deviations), then the extremes.
+ * both sides are nearest the cell's means, measured in standard deviations), then the extremes. An
+ * engagement picked twice is listed once, with both reasons.
  */
 export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string): TracePick[] {
   const out: TracePick[] = [];
-  const seen = new Set<number>();
   const add = (engagement: number, why: string) => {
-    if (engagement < 0 || seen.has(engagement)) return;
-    seen.add(engagement);
-    out.push({ engagement, why });
+    if (engagement < 0) return;
+    const listed = out.find((p) => p.engagement === engagement);
+    if (listed) listed.why += `; ${why}`;
+    else out.push({ engagement, why });
   };
   const [m0, m1] = [sides[0].strengthLost, sides[1].strengthLost];
   const z = (v: number, m: { mean: number; sd: number }) => (m.sd > 0 ? (v - m.mean) / m.sd : v - m.mean);

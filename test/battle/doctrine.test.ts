@@ -9,7 +9,9 @@ import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
 import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
 import { defendsObjective } from '../../src/rules/aor/battle/combat.js';
-import { chooseAdvance, choosePursuit, moveSide, supportedAt, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
+import { chooseAdvance, choosePursuit, coveredApproach, moveSide, supportedAt, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
+import { costField, pathTo } from '../../src/hex/paths.js';
+import { hasLineOfSight } from '../../src/rules/aor/los.js';
 import { parsePath, setPath } from '../../src/scenario/paths.js';
 import { battle, builtFrom, CLEAR_ROWS, mapWith, scenarioData } from './helpers.js';
 
@@ -188,4 +190,34 @@ describe('defendsObjective: where a holdObjective doctrine stands (7.4)', () => 
     expect(defendsObjective(t.b, [t.u('C')], t.h('8,1'))).toBe(true);
     expect(defendsObjective(t.b, [t.u('E')], t.h('2,1'))).toBe(false);
   });
+});
+
+describe("approach (battleDoctrine.approach 'covered'): into contact unseen, so the defender may not fire first (7.3)", () => {
+  // Blue (0,2, 6 MP) makes for the town 4,3 next to Red at 5,2. The cheapest way comes in from 3,3,
+  // two hexes from Red and in its sight; the town itself hides 4,4 from Red.
+  const t = battle({ map: mapWith(8, 5, { '4,3': 'T' }), units: [{ id: 'A', side: 0, at: '0,2' }, { id: 'E', side: 1, at: '5,2' }], supplyRule: false });
+  const g = t.grid;
+  const start = t.h('0,2');
+  // As movement costs it: no step out of an enemy ZOC hex (5.4).
+  const cost = (from: number) => (from !== start && t.b.inEnemyZoc(0, from) ? Infinity : 1);
+  const reach = costField(g, [start], cost, 6);
+  const cheapest = pathTo(g, reach, t.h('4,3'), cost);
+  it('the cheapest way lets the defender fire first; the covered one does not, within the allowance', () => {
+    expect(cheapest[cheapest.length - 2]).toBe(t.h('3,3'));
+    expect(movedAdjacentFrom(t.h('3,3'))).toBe(true);
+    const covered = coveredApproach(t.b, 0, cheapest, reach, cost, 6);
+    expect(covered[0]).toBe(start);
+    expect(covered[covered.length - 1]).toBe(t.h('4,3'));
+    expect(covered[covered.length - 2]).toBe(t.h('4,4'));
+    expect(movedAdjacentFrom(t.h('4,4'))).toBe(false);
+    for (let i = 1; i < covered.length; i++) expect(g.distance(covered[i - 1], covered[i])).toBe(1);
+    expect(covered.length - 1).toBeLessThanOrEqual(6);
+  });
+  it('with no spare allowance the path stays the cheapest', () => {
+    expect(coveredApproach(t.b, 0, cheapest, reach, cost, cheapest.length - 1)).toBe(cheapest);
+  });
+  // 7.3 as combat reads it: from a hex not adjacent to the defender and in its line of sight.
+  function movedAdjacentFrom(from: number): boolean {
+    return g.distance(from, t.h('5,2')) > 1 && hasLineOfSight(t.map, t.h('5,2'), from);
+  }
 });

@@ -106,6 +106,7 @@ const battleDoctrineParams = z.strictObject({
   random: z.boolean().optional(),
   commitReserves: z.enum(['never', 'whenEngaged', 'whenDemoralized']).optional(),
   rallyBroken: z.boolean().optional().describe('The overall commander sends demoralized formations with Attack orders a Reserve order (12.5, 15).'),
+  approach: z.enum(['cheapest', 'covered']).optional().describe('Movement paths: the cheapest, or covered: the last step into contact from out of the enemy\'s line of sight where possible (7.3).'),
   reorganize: z.enum(['strongest', 'steadiest']).optional().describe('Which eliminated units come back first at reorganization (15).'),
   assault: z
     .enum(Object.keys(DOCTRINE_PRESETS) as [string, ...string[]])

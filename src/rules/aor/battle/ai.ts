@@ -18,6 +18,7 @@ import type { BattleState } from './state.js';
 import type { EngagementResult } from '../../../core/result.js';
 import type { EventSink } from '../../../core/events.js';
 import { eliminate, recordEliminations } from './losses.js';
+import { hasLineOfSight } from '../los.js';
 import { ATTACK_INTO_HEX, HEX_TERRAIN } from '../terrain.js';
 
 /** The battle doctrine of the side a formation or unit belongs to. */
@@ -233,7 +234,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         const en = enter!, lv = leave!, st = steps!;
         cost = (from, d, to) => (en[to] === 0 || (from !== start && lv[from] === 0) ? Infinity : st[from * 6 + d] + (from === start ? extra : 0));
       }
-      const path = pathTo(g, reach, best, cost);
+      let path = pathTo(g, reach, best, cost);
+      if (doctrine.approach === 'covered') path = coveredApproach(b, side, path, reach, cost, allowance(b, u));
       // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
       let stopped = -1;
       if (cavalryUnit) {
@@ -297,6 +299,36 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
     if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path });
     if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
   }
+}
+
+/**
+ * battleDoctrine.approach 'covered' (7.3): a unit that ends its move next to enemy stacks, and whose
+ * last step comes from a hex that lets one of them fire first (not adjacent to it, and in its line of
+ * sight), takes that last step from another hex within its allowance that lets none of them, if there
+ * is one; the way there is the cheapest. Otherwise the path stays as it is.
+ */
+export function coveredApproach(b: BattleState, side: 0 | 1, path: number[], reach: Float64Array, cost: (from: number, d: number, to: number) => number, budget: number): number[] {
+  if (path.length < 2) return path;
+  const g = b.c.map.grid;
+  const to = path[path.length - 1];
+  const enemies: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const e = g.neighbors[to * 6 + k];
+    if (e >= 0 && b.sideAt[e] === 1 - side) enemies.push(e);
+  }
+  const opensFire = (from: number) => enemies.some((e) => g.distance(from, e) > 1 && hasLineOfSight(b.c.map, e, from));
+  if (enemies.length === 0 || !opensFire(path[path.length - 2])) return path;
+  let best = -1, bestCost = Infinity;
+  for (let d = 0; d < 6; d++) {
+    const q = g.neighbors[to * 6 + d];
+    if (q < 0 || !(reach[q] < Infinity) || opensFire(q)) continue;
+    const c = reach[q] + cost(q, (d + 3) % 6, to);
+    if (c <= budget && (c < bestCost || (c === bestCost && q < best))) {
+      best = q;
+      bestCost = c;
+    }
+  }
+  return best < 0 ? path : [...pathTo(g, reach, best, cost), to];
 }
 
 /** Whether every step from `hex` that would bring a unit nearer its goal enters an enemy ZOC. */
