@@ -9,10 +9,10 @@ export interface BattleDoctrine {
   /** Attack orders: attack an adjacent stack that is not the objective when our strength after its terrain is at least this multiple of its own. */
   attackOdds: number;
   /**
-   * Attack orders: a unit steps into an enemy ZOC (and so must attack, 7.3) away from the objective only
-   * when the friendly infantry and cavalry within two hexes of the enemy stack there, itself included,
-   * are at least this multiple of that stack's strength after its terrain; otherwise it waits one turn
-   * for support, then goes in anyway (12.2). 0: never waits.
+   * Attack orders: a unit steps into an enemy ZOC (and so must attack, 7.3) only when the friendly
+   * infantry and cavalry within two hexes of the enemy stack there, itself included, are at least this
+   * multiple of that stack's strength after its terrain; otherwise it waits one turn for support, then
+   * goes in anyway (12.2). Into or next to its own objective held by the enemy it never waits. 0: never.
    */
   support: number;
   /** Defend orders: counterattack an adjacent stack in the open when our strength is at least this multiple of its own. */

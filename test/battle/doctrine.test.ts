@@ -8,7 +8,7 @@ import { aor } from '../../src/rules/aor/index.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
 import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
-import { defendsObjective } from '../../src/rules/aor/battle/combat.js';
+import { defendsObjective, movedAdjacentInLos } from '../../src/rules/aor/battle/combat.js';
 import { chooseAdvance, choosePursuit, coveredApproach, moveSide, supportedAt, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
 import { costField, pathTo } from '../../src/hex/paths.js';
 import { hasLineOfSight } from '../../src/rules/aor/los.js';
@@ -155,6 +155,44 @@ describe('support (battleDoctrine.support): no lone step into contact, which wou
     moveSide(t.b, 0, false, EngagementDice.for('support', 'cell', 0), t.res());
     expect(inContact(t)).toBe(true);
   });
+  it('only a step it would have taken counts as waiting: an unsupported contact off its way does not', () => {
+    const data = scenarioData({
+      map: CLEAR_ROWS(14, 6),
+      formations: [{ id: 'F', objective: '12,1' }],
+      units: [
+        { id: 'A', side: 0, at: '1,1', formation: 'F' },
+        { id: 'E', side: 1, at: '8,1', strength: 8 },
+        { id: 'O', side: 1, at: '3,4', strength: 8 },
+      ],
+      supplyRule: false,
+    }) as { sides: Record<string, unknown>[] };
+    data.sides[0].battleDoctrine = 'by-the-book';
+    const t = builtFrom(data);
+    const dice = EngagementDice.for('support', 'cell', 0);
+    t.b.turn = 1;
+    moveSide(t.b, 0, false, dice, t.res());
+    expect(t.b.heldBack[t.u('A')]).toBe(-1); // it walked on, past O's zone, out of E's reach
+    t.b.turn = 2;
+    moveSide(t.b, 0, false, dice, t.res());
+    expect(inContact(t)).toBe(false); // now it waits, short of E
+    expect(t.b.heldBack[t.u('A')]).toBe(2);
+  });
+  it('no waiting next to an objective the enemy holds: attacking it is the order (12.2)', () => {
+    const data = scenarioData({
+      map: CLEAR_ROWS(12, 3),
+      formations: [{ id: 'F', objective: '6,1' }],
+      units: [
+        { id: 'A', side: 0, at: '1,1', formation: 'F' },
+        { id: 'E', side: 1, at: '6,1', strength: 8 },
+      ],
+      supplyRule: false,
+    }) as { sides: Record<string, unknown>[] };
+    data.sides[0].battleDoctrine = 'by-the-book';
+    const t = builtFrom(data);
+    t.b.turn = 1;
+    moveSide(t.b, 0, false, EngagementDice.for('support', 'cell', 0), t.res());
+    expect(inContact(t)).toBe(true);
+  });
   it('friends with Attack orders within two hexes of the enemy stack count as support', () => {
     const t = builtFrom(
       scenarioData({
@@ -220,4 +258,26 @@ describe("approach (battleDoctrine.approach 'covered'): into contact unseen, so 
   function movedAdjacentFrom(from: number): boolean {
     return g.distance(from, t.h('5,2')) > 1 && hasLineOfSight(t.map, t.h('5,2'), from);
   }
+});
+
+describe('approach in play: moveSide takes the covered last step, and 7.3 then gives no first fire', () => {
+  const moved = (preset: string) => {
+    const data = scenarioData({
+      map: mapWith(8, 5, { '4,3': 'T' }),
+      formations: [{ id: 'F', objective: '4,3' }],
+      units: [
+        { id: 'A', side: 0, at: '0,2', movement: 6, formation: 'F' },
+        { id: 'E', side: 1, at: '5,2' },
+      ],
+      supplyRule: false,
+    }) as { sides: Record<string, unknown>[] };
+    data.sides[0].battleDoctrine = preset;
+    const t = builtFrom(data);
+    t.b.turn = 1;
+    moveSide(t.b, 0, false, EngagementDice.for('approach', 'cell', 0), t.res());
+    expect(t.pos('A')).toBe(t.h('4,3'));
+    return movedAdjacentInLos(t.b, [t.u('A')], t.h('5,2'));
+  };
+  it('by-the-book (covered): entered from behind the town, unseen', () => expect(moved('by-the-book')).toBe(false));
+  it('aggressive (cheapest): entered in sight, so the defender may fire first', () => expect(moved('aggressive')).toBe(true));
 });

@@ -71,31 +71,28 @@ describe('18 victory conditions', () => {
     expect(t.b.holder[0]).toBe(0);
   });
 
-  it('Attack orders: an empty victory objective near the formation\'s own is taken on the way (18)', () => {
+  // A unit with Attack orders for 6,0 passes near the victory objective 3,1 (held by `holder`, if any).
+  const passing = (holder?: 0 | 1) => {
     const t = battle({
       map: CLEAR_ROWS(10, 3),
       formations: [{ id: 'Div', objective: '6,0' }],
-      objectives: [{ at: '3,1', vp: 1 }],
+      objectives: [{ at: '3,1', vp: 1, ...(holder !== undefined ? { holder } : {}) }],
       units: [
         { id: 'A', side: 0, at: '0,1', movement: 4, formation: 'Div', orders: 'attack' },
         { id: 'E', side: 1, at: '9,2' },
       ],
     });
     moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
+    return t;
+  };
+
+  it('Attack orders: an empty victory objective near the formation\'s own is taken on the way (18)', () => {
+    const t = passing();
     expect(t.pos('A')).toBe(t.h('3,1'));
   });
 
   it('...but not one its side already holds (18: the last side through it holds it)', () => {
-    const t = battle({
-      map: CLEAR_ROWS(10, 3),
-      formations: [{ id: 'Div', objective: '6,0' }],
-      objectives: [{ at: '3,1', vp: 1, holder: 0 }],
-      units: [
-        { id: 'A', side: 0, at: '0,1', movement: 4, formation: 'Div', orders: 'attack' },
-        { id: 'E', side: 1, at: '9,2' },
-      ],
-    });
-    moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
+    const t = passing(0);
     expect(t.pos('A')).not.toBe(t.h('3,1'));
     expect(t.b.c.map.grid.distance(t.pos('A'), t.h('6,0'))).toBeLessThan(3);
   });

@@ -194,34 +194,41 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
       const cavalryUnit = c.specs[u].kind === 'cavalry';
       const enemyZoc = b.zoc[1 - side];
       const checkRange = b.inCommand[u] === 1 && range !== null;
-      // battleDoctrine.support: wait for support before stepping into contact, one turn at a time.
+      // battleDoctrine.support: a step into contact (where it must attack, 7.3) away from the objective
+      // without support enough; a unit that waited last turn goes in regardless (12.2).
+      const objective = b.objective[f];
+      const alone = (h: number) =>
+        enemyZoc[h] > 0 && h !== objective && !(b.sideAt[objective] === 1 - side && g.distance(h, objective) === 1) && !supportedAt(b, u, h, doctrine.support);
       const waits = orders === 'attack' && doctrine.support > 0 && b.heldBack[u] !== b.turn - 1;
-      let heldBack = false;
       // The reachable hex nearest the goal, then an objective hex (18: it counts at the end), then the
-      // cheapest to reach; ties to staying, then the lowest hex.
+      // cheapest to reach; ties to staying, then the lowest hex. Chosen again without the hexes that
+      // would be alone in contact when the first choice is one.
       let best = start;
-      // The goal field is read only as far as the best hex so far: a hex further from the goal cannot win.
-      let tb = toward.at(start);
-      const n = reachedList ? reached.count : g.size;
-      for (let k = 0; k < n; k++) {
-        const h = reachedList ? reached.hexes[k] : k;
-        if (reach[h] === Infinity || h === start) continue;
-        if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
-        if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
-        if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
-        if (checkRange && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
-        if (waits && enemyZoc[h] > 0 && h !== b.objective[f] && !supportedAt(b, u, h, doctrine.support)) {
-          heldBack = true; // not alone into contact: it would have to attack (7.3)
-          continue;
+      let held = false;
+      for (let pass = 0; ; pass++) {
+        best = start;
+        // The goal field is read only as far as the best hex so far: a hex further from the goal cannot win.
+        let tb = toward.at(start);
+        const n = reachedList ? reached.count : g.size;
+        for (let k = 0; k < n; k++) {
+          const h = reachedList ? reached.hexes[k] : k;
+          if (reach[h] === Infinity || h === start) continue;
+          if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
+          if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
+          if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
+          if (checkRange && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
+          const th = toward.atMost(h, tb);
+          const tie = th === tb ? objectiveRank(h) - objectiveRank(best) : 0;
+          if (th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
+            if (pass === 1 && alone(h)) continue;
+            best = h;
+            tb = th;
+          }
         }
-        const th = toward.atMost(h, tb);
-        const tie = th === tb ? objectiveRank(h) - objectiveRank(best) : 0;
-        if (th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
-          best = h;
-          tb = th;
-        }
+        if (pass === 1 || !waits || !alone(best)) break;
+        held = true;
       }
-      if (heldBack && enemyZoc[best] === 0) b.heldBack[u] = b.turn;
+      if (held && enemyZoc[best] === 0) b.heldBack[u] = b.turn; // it waits this turn
       if (best === start || !(toward.at(best) < toward.at(start))) {
         if (orders === 'march' && stoppedByZoc(b, side, start, toward)) {
           b.setOrders(f, 'defend', b.objective[f]);
@@ -235,7 +242,8 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
         cost = (from, d, to) => (en[to] === 0 || (from !== start && lv[from] === 0) ? Infinity : st[from * 6 + d] + (from === start ? extra : 0));
       }
       let path = pathTo(g, reach, best, cost);
-      if (doctrine.approach === 'covered') path = coveredApproach(b, side, path, reach, cost, allowance(b, u));
+      // Guns and horse keep out of contact by walking (above); at night nobody fires (16).
+      if (doctrine.approach === 'covered' && !night && !artillery && !cavalryUnit) path = coveredApproach(b, side, path, reach, cost, allowance(b, u));
       // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
       let stopped = -1;
       if (cavalryUnit) {
@@ -311,6 +319,12 @@ export function coveredApproach(b: BattleState, side: 0 | 1, path: number[], rea
   if (path.length < 2) return path;
   const g = b.c.map.grid;
   const to = path[path.length - 1];
+  let next = false;
+  for (let k = 0; k < 6 && !next; k++) {
+    const e = g.neighbors[to * 6 + k];
+    next = e >= 0 && b.sideAt[e] === 1 - side;
+  }
+  if (!next) return path; // no enemy stack next to it that could fire first (most moves)
   const enemies: number[] = [];
   for (let k = 0; k < 6; k++) {
     const e = g.neighbors[to * 6 + k];
@@ -370,10 +384,15 @@ export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, 
   recordEliminations(b, res, sink);
 }
 
+/** Attack strength of a unit, a rough odds measure for choices: disrupted and cavalry halved (6.1, 7.3). */
+function unitPower(b: BattleState, u: number): number {
+  return b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1) * (b.spec(u).kind === 'cavalry' ? 0.5 : 1);
+}
+
 /** Attack strength of a stack against the defender's terrain, a rough odds measure for choices. */
 function stackPower(b: BattleState, units: readonly number[]): number {
   let s = 0;
-  for (const u of units) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1) * (b.spec(u).kind === 'cavalry' ? 0.5 : 1);
+  for (const u of units) s += unitPower(b, u);
   return s;
 }
 
@@ -385,7 +404,7 @@ function stackPower(b: BattleState, units: readonly number[]): number {
 export function supportedAt(b: BattleState, u: number, h: number, ratio: number): boolean {
   const g = b.c.map.grid;
   const side = b.spec(u).side;
-  const power = (v: number) => (b.spec(v).kind === 'artillery' || b.spec(v).kind === 'horseArtillery' ? 0 : stackPower(b, [v]));
+  const power = (v: number) => (isArtillery(b.spec(v).kind) ? 0 : unitPower(b, v));
   for (let k = 0; k < 6; k++) {
     const e = g.neighbors[h * 6 + k];
     if (e < 0 || b.sideAt[e] !== 1 - side) continue;
