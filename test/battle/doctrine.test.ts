@@ -13,7 +13,7 @@ import { chooseAdvance, choosePursuit, coveredApproach, moveSide, supportedAt, v
 import { costField, pathTo } from '../../src/hex/paths.js';
 import { hasLineOfSight } from '../../src/rules/aor/los.js';
 import { parsePath, setPath } from '../../src/scenario/paths.js';
-import { battle, builtFrom, CLEAR_ROWS, mapWith, scenarioData } from './helpers.js';
+import { battle, builtFrom, CLEAR_ROWS, mapWith, scenarioData, type BattleDesc, type Built } from './helpers.js';
 
 describe('battle doctrine presets', () => {
   it('by-the-book, aggressive and careful differ, and overrides replace single parameters', () => {
@@ -122,10 +122,17 @@ describe('the random-legal baseline (the yardstick of play quality)', () => {
   });
 });
 
+/** A battle of the description with side 0 playing the battle doctrine `preset`. */
+function playing(preset: unknown, desc: BattleDesc): Built {
+  const data = scenarioData(desc) as { sides: Record<string, unknown>[] };
+  data.sides[0].battleDoctrine = preset;
+  return builtFrom(data);
+}
+
 describe('support (battleDoctrine.support): no lone step into contact, which would force an attack (7.3, 12.2)', () => {
   // Blue's unit of strength 4 heads east; Red's stack of strength 8 stands in the open in its way.
   const set = (preset: string) => {
-    const data = scenarioData({
+    const t = playing(preset, {
       map: CLEAR_ROWS(12, 3),
       formations: [{ id: 'F', objective: '9,1' }],
       units: [
@@ -133,9 +140,7 @@ describe('support (battleDoctrine.support): no lone step into contact, which wou
         { id: 'E', side: 1, at: '6,1', strength: 8 },
       ],
       supplyRule: false,
-    }) as { sides: Record<string, unknown>[] };
-    data.sides[0].battleDoctrine = preset;
-    const t = builtFrom(data);
+    });
     t.b.turn = 1;
     return t;
   };
@@ -156,7 +161,7 @@ describe('support (battleDoctrine.support): no lone step into contact, which wou
     expect(inContact(t)).toBe(true);
   });
   it('only a step it would have taken counts as waiting: an unsupported contact off its way does not', () => {
-    const data = scenarioData({
+    const t = playing('by-the-book', {
       map: CLEAR_ROWS(14, 6),
       formations: [{ id: 'F', objective: '12,1' }],
       units: [
@@ -165,9 +170,7 @@ describe('support (battleDoctrine.support): no lone step into contact, which wou
         { id: 'O', side: 1, at: '3,4', strength: 8 },
       ],
       supplyRule: false,
-    }) as { sides: Record<string, unknown>[] };
-    data.sides[0].battleDoctrine = 'by-the-book';
-    const t = builtFrom(data);
+    });
     const dice = EngagementDice.for('support', 'cell', 0);
     t.b.turn = 1;
     moveSide(t.b, 0, false, dice, t.res());
@@ -178,7 +181,7 @@ describe('support (battleDoctrine.support): no lone step into contact, which wou
     expect(t.b.heldBack[t.u('A')]).toBe(2);
   });
   it('no waiting next to an objective the enemy holds: attacking it is the order (12.2)', () => {
-    const data = scenarioData({
+    const t = playing('by-the-book', {
       map: CLEAR_ROWS(12, 3),
       formations: [{ id: 'F', objective: '6,1' }],
       units: [
@@ -186,9 +189,7 @@ describe('support (battleDoctrine.support): no lone step into contact, which wou
         { id: 'E', side: 1, at: '6,1', strength: 8 },
       ],
       supplyRule: false,
-    }) as { sides: Record<string, unknown>[] };
-    data.sides[0].battleDoctrine = 'by-the-book';
-    const t = builtFrom(data);
+    });
     t.b.turn = 1;
     moveSide(t.b, 0, false, EngagementDice.for('support', 'cell', 0), t.res());
     expect(inContact(t)).toBe(true);
@@ -262,7 +263,7 @@ describe("approach (battleDoctrine.approach 'covered'): into contact unseen, so 
 
 describe('approach in play: moveSide takes the covered last step, and 7.3 then gives no first fire', () => {
   const moved = (preset: string) => {
-    const data = scenarioData({
+    const t = playing(preset, {
       map: mapWith(8, 5, { '4,3': 'T' }),
       formations: [{ id: 'F', objective: '4,3' }],
       units: [
@@ -270,9 +271,7 @@ describe('approach in play: moveSide takes the covered last step, and 7.3 then g
         { id: 'E', side: 1, at: '5,2' },
       ],
       supplyRule: false,
-    }) as { sides: Record<string, unknown>[] };
-    data.sides[0].battleDoctrine = preset;
-    const t = builtFrom(data);
+    });
     t.b.turn = 1;
     moveSide(t.b, 0, false, EngagementDice.for('approach', 'cell', 0), t.res());
     expect(t.pos('A')).toBe(t.h('4,3'));
