@@ -1,7 +1,8 @@
 /**
  * The orders-driven player (12.2) that makes a side's choices in a battle: where each unit moves,
- * which artillery bombards what, whom each stack attacks, who advances. Deterministic; it draws no
- * dice. Parameters: src/doctrine/battle.ts.
+ * which artillery bombards what, whom each stack attacks, who advances. Deterministic for the real
+ * doctrines; the random-legal baseline draws only from its side's AI dice. Parameters:
+ * src/doctrine/battle.ts.
  */
 import type { BattleDoctrine } from '../../../doctrine/battle.js';
 import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/paths.js';
@@ -319,19 +320,16 @@ export function coveredApproach(b: BattleState, side: 0 | 1, path: number[], rea
   if (path.length < 2) return path;
   const g = b.c.map.grid;
   const to = path[path.length - 1];
-  let next = false;
-  for (let k = 0; k < 6 && !next; k++) {
-    const e = g.neighbors[to * 6 + k];
-    next = e >= 0 && b.sideAt[e] === 1 - side;
-  }
-  if (!next) return path; // no enemy stack next to it that could fire first (most moves)
-  const enemies: number[] = [];
+  // The enemy stacks next to the hex; none in most moves, and then nothing is allocated.
+  let enemies: number[] | null = null;
   for (let k = 0; k < 6; k++) {
     const e = g.neighbors[to * 6 + k];
-    if (e >= 0 && b.sideAt[e] === 1 - side) enemies.push(e);
+    if (e >= 0 && b.sideAt[e] === 1 - side) (enemies ??= []).push(e);
   }
-  const opensFire = (from: number) => enemies.some((e) => g.distance(from, e) > 1 && hasLineOfSight(b.c.map, e, from));
-  if (enemies.length === 0 || !opensFire(path[path.length - 2])) return path;
+  if (!enemies) return path;
+  const near = enemies;
+  const opensFire = (from: number) => near.some((e) => g.distance(from, e) > 1 && hasLineOfSight(b.c.map, e, from));
+  if (!opensFire(path[path.length - 2])) return path;
   let best = -1, bestCost = Infinity;
   for (let d = 0; d < 6; d++) {
     const q = g.neighbors[to * 6 + d];
