@@ -1,13 +1,13 @@
 /**
- * The worker pool against an in-process loop of the same batches (src/sim/runner.ts): whole runs of the
+ * The worker pool against an in-process loop of the same batches (src/sim/engine/runner.ts): whole runs of the
  * same plan with 0, 1 and 2 workers, each in a fresh process (start-up and warm-up included); the
  * steady state on warm threads, the same batches interleaved round by round (poolSteady.ts); the
  * pool's start-up on its own (a pool running one engagement); and what crossing a thread costs a
  * batch's accumulator (structured clone).
  */
 import { execFileSync } from 'node:child_process';
-import { BatchRunner } from '../src/sim/batch.js';
-import type { RunPlan } from '../src/sim/plan.js';
+import { BatchRunner } from '../src/sim/engine/batch.js';
+import type { RunPlan } from '../src/sim/engine/plan.js';
 import { loadExperiment, loadScenario, singleCell, type Cell } from '../src/scenario/load.js';
 import type { SteadyRounds } from './poolSteady.js';
 

@@ -5,7 +5,7 @@
  *
  *   node dist/benchmarks/poolRun.js <file> <engagements> <batch> <workers>
  */
-import { runPlan } from '../src/sim/runner.js';
+import { runPlan } from '../src/sim/engine/runner.js';
 import { planFor } from './pool.js';
 
 const [file, n, batch, workers] = process.argv.slice(2);

@@ -11,8 +11,8 @@
  * Prints one JSON line: per round, the wall seconds of in-process, 1 worker and 2 workers, and the
  * seconds the batches themselves took in those threads (summed over the workers).
  */
-import { BatchSession } from '../src/sim/runner.js';
-import type { BatchTask } from '../src/sim/plan.js';
+import { BatchSession } from '../src/sim/engine/runner.js';
+import type { BatchTask } from '../src/sim/engine/plan.js';
 import { planFor } from './pool.js';
 
 export interface SteadyRounds {

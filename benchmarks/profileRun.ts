@@ -4,7 +4,7 @@
  *
  *   node --cpu-prof dist/benchmarks/profileRun.js <scenario-or-experiment.yaml> <engagements>
  */
-import { BatchRunner } from '../src/sim/batch.js';
+import { BatchRunner } from '../src/sim/engine/batch.js';
 import { planFor } from './pool.js';
 
 const file = process.argv[2];

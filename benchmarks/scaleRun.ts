@@ -5,8 +5,8 @@
  *   node dist/benchmarks/scaleRun.js <scenario.yaml> [seconds]
  */
 import { loadScenario, singleCell } from '../src/scenario/load.js';
-import { BatchRunner } from '../src/sim/batch.js';
-import type { RunPlan } from '../src/sim/plan.js';
+import { BatchRunner } from '../src/sim/engine/batch.js';
+import type { RunPlan } from '../src/sim/engine/plan.js';
 
 export interface ScaleRun {
   file: string;

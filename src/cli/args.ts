@@ -3,7 +3,7 @@
  * folder, and options given more than once. Bad values are usage errors (exit code 2).
  */
 import { availableParallelism } from 'node:os';
-import { folderProblem, makeFolder } from '../sim/writeFiles.js';
+import { folderProblem, makeFolder } from '../results/files.js';
 import { UsageError } from './errors.js';
 
 /** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
@@ -47,7 +47,7 @@ export function outputFolder(dir: string, flag = '--out'): string {
 /** --workers of every command that plays on the pool (read with workersArg). */
 export const WORKERS_OPTION = { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: cores)' } as const;
 
-/** --force of trace, tournament, tune and refit check (src/sim/outputFolder.ts claimFolder). */
+/** --force of trace, tournament, tune and refit check (src/sim/store/outputFolder.ts claimFolder). */
 export const FORCE_OPTION = { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' } as const;
 
 /**

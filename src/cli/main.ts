@@ -7,7 +7,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { OptionError } from '../core/ruleset.js';
 import { VolleyInputError } from '../scenario/errors.js';
-import { EngagementError } from '../sim/batch.js';
+import { EngagementError } from '../sim/engine/batch.js';
 import { oddsCommand } from './odds.js';
 import { refitCommand } from './refit.js';
 import { rulesetsCommand } from './rulesets.js';
@@ -19,7 +19,7 @@ import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
 import { refuseRepeatedOptions, refuseSwitchValues } from './args.js';
 import { UsageError } from './errors.js';
-import { OutputFolderError } from '../sim/runErrors.js';
+import { OutputFolderError } from '../sim/engine/errors.js';
 import { CliExit } from './exit.js';
 
 function fail(e: unknown): never {

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/pairedRefit.js';
+import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
-import { claimFolder } from '../sim/outputFolder.js';
+import { claimFolder } from '../sim/store/outputFolder.js';
 
 interface RefitCheckArgs {
   refit: string;
@@ -35,8 +35,8 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
     const lock = claimFolder(outDir, { marker: REFIT_CHECK_FILE, command: 'refit check', force: argv.force });
     try {
-      const { runRefitCheck, buildRefitResults } = await import('../sim/pairedRefit.js');
-      const { writeFileAtomic } = await import('../sim/writeFiles.js');
+      const { runRefitCheck, buildRefitResults } = await import('../sim/studies/refitCheck.js');
+      const { writeFileAtomic } = await import('../results/files.js');
       const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
       const started = performance.now();
       const accs = await runRefitCheck(prep, workers);

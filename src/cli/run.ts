@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { CHECKPOINT_FILE } from '../sim/checkpoint.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../sim/engagementRows.js';
-import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/prepare.js';
-import { usefulWorkers } from '../sim/plan.js';
+import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../results/rows.js';
+import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/studies/prepare.js';
+import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
@@ -13,14 +13,14 @@ import { CliExit } from './exit.js';
 // good: a bad file is reported without paying for them.
 const runModules = async () => ({
   cliProgress: (await import('cli-progress')).default,
-  ...(await import('../sim/batch.js')),
-  ...(await import('../sim/folderRun.js')),
-  ...(await import('../sim/results.js')),
-  ...(await import('../sim/runErrors.js')),
-  ...(await import('../sim/writeFiles.js')),
+  ...(await import('../sim/engine/batch.js')),
+  ...(await import('../sim/store/folderRun.js')),
+  ...(await import('../results/results.js')),
+  ...(await import('../sim/engine/errors.js')),
+  ...(await import('../results/files.js')),
 });
 type RunModules = Awaited<ReturnType<typeof runModules>>;
-type FolderRun = import('../sim/folderRun.js').FolderRun;
+type FolderRun = import('../sim/store/folderRun.js').FolderRun;
 
 interface RunArgs {
   file: string;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { jsonSchemas } from '../scenario/jsonSchema.js';
-import { writeFileAtomic } from '../sim/writeFiles.js';
+import { writeFileAtomic } from '../results/files.js';
 import { outputFolder } from './args.js';
 
 export const schemaCommand: CommandModule<object, { out: string }> = {

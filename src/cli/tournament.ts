@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/tournament.js';
-import { writeFileAtomic } from '../sim/writeFiles.js';
+import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/studies/tournament.js';
+import { writeFileAtomic } from '../results/files.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
-import { claimFolder } from '../sim/outputFolder.js';
+import { claimFolder } from '../sim/store/outputFolder.js';
 
 interface Args {
   file: string;

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/tune.js';
+import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/studies/tune.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from './errors.js';
 import { CliExit } from './exit.js';
-import { claimFolder } from '../sim/outputFolder.js';
+import { claimFolder } from '../sim/store/outputFolder.js';
 
 interface TuneArgs {
   file: string;
@@ -72,10 +72,10 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const lock = claimFolder(prep.outDir, { marker: TUNE_FILE, command: 'tune', force: argv.force });
     try {
       // The pool, the statistics and the report load once the request is known to be good.
-      const { runTune } = await import('../sim/tuneRun.js');
-      const { RunInterrupted } = await import('../sim/runErrors.js');
-      const { EngagementError } = await import('../sim/batch.js');
-      const { writeFileAtomic } = await import('../sim/writeFiles.js');
+      const { runTune } = await import('../sim/studies/tuneRun.js');
+      const { RunInterrupted } = await import('../sim/engine/errors.js');
+      const { EngagementError } = await import('../sim/engine/batch.js');
+      const { writeFileAtomic } = await import('../results/files.js');
       const report = await import('../report/tune.js');
       const say = (s: string) => {
         if (!argv.quiet) process.stderr.write(`${s}\n`);

@@ -4,7 +4,7 @@
  * fields in first-seen order; a chart drawn from several datasets gets a leading `dataset` column.
  * Pure: the report writes the text next to the chart's spec as `<chart>.csv`.
  */
-import { csvField } from '../sim/engagementRows.js';
+import { csvField } from '../results/rows.js';
 
 type Row = Record<string, unknown>;
 

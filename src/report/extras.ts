@@ -13,7 +13,7 @@
  * - mean delay per order: orderDelayTurns in total over ordersSent in total. The summaries keep no
  *   per-engagement pairs, so there is no interval for it; the number of orders is shown instead.
  */
-import type { Results } from '../sim/results.js';
+import type { Results } from '../results/results.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
 

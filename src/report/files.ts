@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { writeFileAtomic } from '../sim/writeFiles.js';
+import { writeFileAtomic } from '../results/files.js';
 import { chartCsv } from './chartCsv.js';
 import { specToSvg, svgToPng } from './render.js';
 

@@ -3,7 +3,7 @@
  * database): the side hit harder lost a median 2.7% of its strength an hour (middle half 1.8-3.75%),
  * the side hit less 1.5% (0.6-2.0%). Shown when a battle scenario gives its scale (`history`).
  */
-import type { Results } from '../sim/results.js';
+import type { Results } from '../results/results.js';
 import { escapeHtml } from './html.js';
 
 export const CDB90 = {

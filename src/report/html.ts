@@ -3,7 +3,7 @@
  * inlined; so are the chart specs, with their data. Everything else is escaped text.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../sim/results.js';
+import type { Results } from '../results/results.js';
 import { chartCsv } from './chartCsv.js';
 import { historySection } from './history.js';
 import { robustnessSection } from './robustness.js';

@@ -1,5 +1,5 @@
 /** Short, plain names for cells, factors and sides, for chart axes, headers and legends. */
-import type { Results } from '../sim/results.js';
+import type { Results } from '../results/results.js';
 
 export interface CellNames {
   /** Title of the cell axis or header: the varied factor when only one varies, else "Cell". */

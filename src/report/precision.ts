@@ -2,12 +2,12 @@
  * How a run that stopped at a target precision (`volley run --precision H`) ended: the console message,
  * the report's Precision section and precision.csv. Built from results.json alone.
  */
-import type { PrecisionProvenance, Results } from '../sim/results.js';
+import type { PrecisionProvenance, Results } from '../results/results.js';
 import type { Proportion } from '../stats/intervals.js';
 import type { CellSummary } from '../stats/summary.js';
 import { metricLabel } from '../stats/precision.js';
 import { cellNames } from './labels.js';
-import { csvField } from '../sim/engagementRows.js';
+import { csvField } from '../results/rows.js';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const int = (n: number) => n.toLocaleString('en-GB');

@@ -3,8 +3,8 @@
  * table per exception and per standard duel and their charts, the charts' files and CSVs, and the
  * summary table the command prints.
  */
-import { csvField } from '../sim/engagementRows.js';
-import { REFIT_CHECK_PAGE, type DuelResult, type ExceptionResult, type RefitCheckResults } from '../sim/pairedRefit.js';
+import { csvField } from '../results/rows.js';
+import { REFIT_CHECK_PAGE, type DuelResult, type ExceptionResult, type RefitCheckResults } from '../sim/studies/refitCheck.js';
 import type { PairedDifference } from '../stats/paired.js';
 import { duelLabel, refitDuelsSpec, refitEffectsSpec } from './charts/refit.js';
 import { ReportFiles } from './files.js';

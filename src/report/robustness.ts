@@ -6,7 +6,7 @@
  * is conservative under common random numbers). The verdict: it holds when every pairing shows an
  * effect of the same sign whose interval excludes zero.
  */
-import type { Results } from '../sim/results.js';
+import type { Results } from '../results/results.js';
 import { escapeHtml } from './html.js';
 
 const D0 = 'sides[0].battleDoctrine', D1 = 'sides[1].battleDoctrine';

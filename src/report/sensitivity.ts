@@ -2,8 +2,8 @@
  * The sensitivity of a run's metrics to its numeric factors, in words: the "Sensitivity" section of
  * index.html and sensitivity.csv. The numbers come from stats/sensitivity.ts (method documented there).
  */
-import { csvField } from '../sim/engagementRows.js';
-import type { Results } from '../sim/results.js';
+import { csvField } from '../results/rows.js';
+import type { Results } from '../results/results.js';
 import { sensitivity, type SensitivityRow } from '../stats/sensitivity.js';
 import { factorTitle, formatValue } from './labels.js';
 

@@ -1,5 +1,5 @@
 /** The plain-text summary a run prints: one row per cell. */
-import type { Results } from '../sim/results.js';
+import type { Results } from '../results/results.js';
 import { differenceText, groupName, pText, ratioText } from './variants.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;

@@ -3,14 +3,14 @@
  * Vega-Lite chart, also as .vl.json/.svg/.png), the evaluated points as CSV, and an offline page.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { INTERVAL_METHOD, TUNE_CHART, TUNE_CSV, TUNE_PAGE, type TunePoint, type TuneResults } from '../sim/tune.js';
+import { INTERVAL_METHOD, TUNE_CHART, TUNE_CSV, TUNE_PAGE, type TunePoint, type TuneResults } from '../sim/studies/tune.js';
 import { decimalsFor } from '../stats/tuneSearch.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { ReportFiles } from './files.js';
 import { GLOSSARY, TUNE_GLOSSARY } from './glossary.js';
 import { escapeHtml, inlineJson, pageStart, type Libraries } from './html.js';
 import { readLibraries } from './index.js';
-import { csvField } from '../sim/engagementRows.js';
+import { csvField } from '../results/rows.js';
 
 const CHOSEN_COLOR = '#d95f02';
 const CONSISTENT_COLOR = '#1b9e77';

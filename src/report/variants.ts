@@ -2,10 +2,10 @@
  * Paired comparisons of rule variants in words and numbers: the "Variants" section of index.html and
  * comparisons.csv. The numbers come from src/stats/comparison.ts (method documented there).
  */
-import type { Results } from '../sim/results.js';
+import type { Results } from '../results/results.js';
 import type { MetricComparison, VariantComparison } from '../stats/comparison.js';
 import { formatValue } from './labels.js';
-import { csvField } from '../sim/engagementRows.js';
+import { csvField } from '../results/rows.js';
 
 const VARIANT = 'variant';
 

@@ -10,7 +10,7 @@ import { parsePath, PathError, placesAt, setPath } from './paths.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { applyRefit, loadRefitFile } from './refit.js';
 import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
-import { refitSchema, type Refit } from './refitSchema.js';
+import { refitSchema, type Refit } from '../rules/aor/refit/schema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
 

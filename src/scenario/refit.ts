@@ -1,5 +1,5 @@
 /**
- * Applying a refit (src/scenario/refitSchema.ts) to the raw data of a scenario, before validation.
+ * Applying a refit (src/rules/aor/refit/schema.ts) to the raw data of a scenario, before validation.
  *
  * What a refit does to a scenario:
  * - every unit's morale becomes `defaultMorale`, unless a rule sets it;
@@ -9,7 +9,7 @@
  * Two rules setting one field of one unit to different values is an error; to the same value, a warning.
  */
 import { VolleyInputError } from './errors.js';
-import { refitSchema, type Refit } from './refitSchema.js';
+import { refitSchema, type Refit } from '../rules/aor/refit/schema.js';
 import { lineOf, readYaml, validate, kindOf, type YamlSource } from './yamlFile.js';
 
 export type RefitList = 'rules' | 'formations' | 'armies' | 'leaders';

@@ -9,8 +9,8 @@ import { assaultScenarioBody } from '../rules/aor/schema.js';
 import { battleScenarioBody, type BattleScenario } from '../rules/aor/battleSchema.js';
 import { checkBattle } from '../rules/aor/battle/compile.js';
 import { RULESETS } from '../rules/index.js';
-import { BATTLE_DOCTRINE_PRESETS } from '../doctrine/battle.js';
-import { refitSchema, shortName } from './refitSchema.js';
+import { BATTLE_DOCTRINE_PRESETS } from '../rules/aor/doctrine/battle.js';
+import { refitSchema, shortName } from '../rules/aor/refit/schema.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 

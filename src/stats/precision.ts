@@ -1,7 +1,7 @@
 /**
  * Stopping at a target precision (`volley run --precision H`): the rule that decides, from a cell's
  * merged results only, whether the cell has played enough engagements and, if not, how many more it
- * plays before the next look. Pure: the runner (src/sim/runner.ts) and the coverage test call the
+ * plays before the next look. Pure: the runner (src/sim/engine/runner.ts) and the coverage test call the
  * same functions.
  *
  * The rule (docs/files.md, "Stopping at a target precision"):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyResult } from '../../src/core/result.js';
-import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
+import { resolveDoctrine, type AssaultDoctrine } from '../../src/rules/aor/doctrine/assault.js';
 import {
   FORCED,
   newRoundOutcome,

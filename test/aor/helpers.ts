@@ -3,7 +3,7 @@
  * Not a test file itself (vitest only collects *.test.ts).
  */
 import type { EngagementDice, Uniform } from '../../src/core/dice.js';
-import type { AssaultDoctrine } from '../../src/doctrine/assault.js';
+import type { AssaultDoctrine } from '../../src/rules/aor/doctrine/assault.js';
 import { DEFAULT_AOR_OPTIONS, type AorOptions } from '../../src/rules/aor/options.js';
 import { UnitState, type UnitKind, type UnitSpec } from '../../src/rules/aor/units.js';
 

@@ -1,13 +1,13 @@
 /**
- * Battle doctrines (src/doctrine/battle.ts): presets, parameters, and the choices they change — attack
+ * Battle doctrines (src/rules/aor/doctrine/battle.ts): presets, parameters, and the choices they change — attack
  * odds (12.2 Attack), advance (7.5), pursuit (7.7) — plus the vary path into a doctrine parameter.
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { aor } from '../../src/rules/aor/index.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
-import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/doctrine/battle.js';
-import { resolveDoctrine, type AssaultDoctrine } from '../../src/doctrine/assault.js';
+import { BATTLE_DOCTRINE_PRESETS, resolveBattleDoctrine } from '../../src/rules/aor/doctrine/battle.js';
+import { resolveDoctrine, type AssaultDoctrine } from '../../src/rules/aor/doctrine/assault.js';
 import { defendsObjective, movedAdjacentInLos } from '../../src/rules/aor/battle/combat.js';
 import { chooseAdvance, choosePursuit, coveredApproach, moveSide, supportedAt, volunteerAttack } from '../../src/rules/aor/battle/ai.js';
 import { costField, pathTo } from '../../src/hex/paths.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outputFolder, refuseRepeatedOptions, seedArg, workersArg } from '../../src/cli/args.js';
 import { UsageError } from '../../src/cli/errors.js';
-import { makeFolder } from '../../src/sim/writeFiles.js';
+import { makeFolder } from '../../src/results/files.js';
 
 describe('seedArg', () => {
   it('keeps a whole number a number, anything else text, and refuses nothing at all', () => {

@@ -7,9 +7,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
-import { EngagementError } from '../../src/sim/batch.js';
-import type { RunPlan } from '../../src/sim/plan.js';
-import { runPlan } from '../../src/sim/runner.js';
+import { EngagementError } from '../../src/sim/engine/batch.js';
+import type { RunPlan } from '../../src/sim/engine/plan.js';
+import { runPlan } from '../../src/sim/engine/runner.js';
 
 const BATTLES = [
   'sims/village-assault.scenario.yaml',

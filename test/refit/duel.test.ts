@@ -1,5 +1,5 @@
 /**
- * The standard duel of `volley refit check` (src/sim/duel.ts): each counter the refit rates
+ * The standard duel of `volley refit check` (src/rules/aor/refit/duel.ts): each counter the refit rates
  * differently, alone against a standard line unit in clear terrain, as rated and at defaults, on the
  * same dice. Morale (2.2) and its check (2.3) decide who stands when neither side retreats by choice
  * (7.4).
@@ -8,10 +8,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { duelScenario, duelSubjects, standardUnit, STANDARD_ID } from '../../src/sim/duel.js';
-import { buildRefitResults, prepareRefitCheck, runRefitCheck } from '../../src/sim/pairedRefit.js';
-import { prepareRun } from '../../src/sim/prepare.js';
-import { runPlan } from '../../src/sim/runner.js';
+import { duelScenario, duelSubjects, standardUnit, STANDARD_ID } from '../../src/rules/aor/refit/duel.js';
+import { buildRefitResults, prepareRefitCheck, runRefitCheck } from '../../src/sim/studies/refitCheck.js';
+import { prepareRun } from '../../src/sim/studies/prepare.js';
+import { runPlan } from '../../src/sim/engine/runner.js';
 import { scenarioSchema } from '../../src/scenario/schema.js';
 
 const refitFile = (text: string) => {

@@ -1,10 +1,10 @@
-/** The paired difference of `volley refit check` (src/stats/paired.ts, src/sim/pairedRefit.ts) and its CLI. */
+/** The paired difference of `volley refit check` (src/stats/paired.ts, src/sim/studies/refitCheck.ts) and its CLI. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareRefitCheck, runRefitCheck, buildRefitResults } from '../../src/sim/pairedRefit.js';
+import { prepareRefitCheck, runRefitCheck, buildRefitResults } from '../../src/sim/studies/refitCheck.js';
 import { addPair, emptyPaired, mergePaired, pairedDifference } from '../../src/stats/paired.js';
 import { zFor } from '../../src/stats/intervals.js';
 

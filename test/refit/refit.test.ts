@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyRefit, applyRefitToAll } from '../../src/scenario/refit.js';
-import { refitSchema, type Refit } from '../../src/scenario/refitSchema.js';
+import { refitSchema, type Refit } from '../../src/rules/aor/refit/schema.js';
 import { assaultScenarioSchema } from '../../src/scenario/schema.js';
 import { parseYamlText, validate } from '../../src/scenario/yamlFile.js';
 import { validateFile } from '../../src/scenario/load.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../src/scenario/load.js';
-import { prepareRun } from '../../src/sim/prepare.js';
+import { prepareRun } from '../../src/sim/studies/prepare.js';
 import { volley } from '../reliability/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'volley-refit-warn-'));

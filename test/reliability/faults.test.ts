@@ -2,7 +2,7 @@
  * Worker faults (DESIGN.md, "Reliability"): an engagement that throws, a worker that exits and an
  * error thrown outside a task all stop the run with exit code 1 and one message that names the cell,
  * the engagement (or the batch's range) and how to replay it; no stack, and the pool shut down.
- * The faults are injected through VOLLEY_FAULT, a test hook read only by src/sim/worker.ts.
+ * The faults are injected through VOLLEY_FAULT, a test hook read only by src/sim/engine/worker.ts.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +45,7 @@ describe('worker faults', () => {
   it('an error thrown outside a task is reported the same way, with the range of the task it was in', () => {
     const r = run('uncaught:batch=9');
     expect(r.code).toBe(1);
-    // Short batches go several to a task once the first replies say how long one takes (src/sim/runner.ts,
+    // Short batches go several to a task once the first replies say how long one takes (src/sim/engine/runner.ts,
     // groupSize): the worker held batch 9 alone or with its neighbours of cell 1 (batches 8..15).
     const m = r.stderr.match(/^volley: a worker died while running (?:batch 9|one of batches (\d+)\.\.(\d+)): cell 1 \(defender\.units\[\*\]\.morale=4\), engagements (\d+)\.\.(\d+): injected uncaught error/);
     expect(m, r.stderr).not.toBeNull();

@@ -16,9 +16,9 @@ import { parse, stringify } from 'yaml';
 import { OptionError } from '../../src/core/ruleset.js';
 import { VolleyInputError } from '../../src/scenario/errors.js';
 import { validateFile } from '../../src/scenario/load.js';
-import { prepareRun } from '../../src/sim/prepare.js';
-import { buildResults } from '../../src/sim/results.js';
-import { runPlan } from '../../src/sim/runner.js';
+import { prepareRun } from '../../src/sim/studies/prepare.js';
+import { buildResults } from '../../src/results/results.js';
+import { runPlan } from '../../src/sim/engine/runner.js';
 import { tmp } from './cli.js';
 
 // `vitest --mode fuzz` (npm run fuzz) sets the mode.

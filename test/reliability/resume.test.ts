@@ -12,7 +12,7 @@ import { startVolley, tmp, volley, waitFor } from './cli.js';
 const EXPERIMENT = 'sims/town-assault.experiment.yaml';
 // 4 cells x 4000 engagements in batches of 250: 64 batches.
 const ARGS = ['-n', '4000', '--batch', '250', '--no-report', '--quiet'];
-// Slows every batch in the workers (a test hook of src/sim/worker.ts) so the run can be stopped midway.
+// Slows every batch in the workers (a test hook of src/sim/engine/worker.ts) so the run can be stopped midway.
 const SLOW = { VOLLEY_FAULT: 'delay:ms=25' };
 
 const checkpointLines = (dir: string) => {

@@ -8,7 +8,7 @@ import { extraRows, orderDelay, squareRate, total } from '../../src/report/extra
 import { escapeHtml, reportHtml } from '../../src/report/html.js';
 import { buildCharts } from '../../src/report/index.js';
 import { specToSvg } from '../../src/report/render.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 import type { HistogramSummary } from '../../src/stats/histogram.js';
 import { wilson } from '../../src/stats/intervals.js';
 import { CAVALRY_ENGAGEMENTS, fixtureResults, SIMS } from './fixture.js';

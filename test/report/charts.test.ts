@@ -8,7 +8,7 @@ import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { theoreticalFailure } from '../../src/report/charts/moraleFailure.js';
 import { specToSvg } from '../../src/report/render.js';
 import { sweepSpec } from '../../src/report/charts/sweep.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 import { BATTLE_CHARTS, CHARGE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 import { makeValidator } from './jsonSchema.js';
 

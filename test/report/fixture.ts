@@ -1,8 +1,8 @@
 /** Results from the real pipeline, run in this thread with few engagements, cached per file. */
 import { fileURLToPath } from 'node:url';
-import { prepareRun } from '../../src/sim/prepare.js';
-import { buildResults, type Results } from '../../src/sim/results.js';
-import { runPlan } from '../../src/sim/runner.js';
+import { prepareRun } from '../../src/sim/studies/prepare.js';
+import { buildResults, type Results } from '../../src/results/results.js';
+import { runPlan } from '../../src/sim/engine/runner.js';
 
 export const SIMS = {
   /** One factor with four values. */

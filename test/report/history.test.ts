@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hourlyLosses, meanDayTurns } from '../../src/report/history.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 
 /** A one-cell result: turns played as [turns, engagements], the scenario's night turns, each side's loss. */
 function results(counts: [number, number][], night: number[], lost: [number, number]): Results {

@@ -2,7 +2,7 @@ import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { differences, escapeHtml, flatten, inlineJson, inlineScript, reportHtml } from '../../src/report/html.js';
 import { buildCharts } from '../../src/report/index.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 import { BATTLE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 
 const LIBS = { vega: 'window.vega = {};', vegaLite: 'window.vegaLite = {};', vegaEmbed: 'window.vegaEmbed = function () {};' };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cellNames, factorTitle, outcomeLabel, sideLabels } from '../../src/report/labels.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 import { fixtureResults, SIMS } from './fixture.js';
 
 describe('cell names', () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartsFor, writeReport } from '../../src/report/index.js';
 import { MAX_SWEEP_SERIES, sweepSpec } from '../../src/report/charts/sweep.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 import { fixtureResults } from './fixture.js';
 
 describe('a report of 9 x 9 x 2 = 162 cells', () => {

@@ -1,7 +1,7 @@
 /** "Across doctrines" (acrossDoctrines): the verdict on whether a conclusion holds under every pairing. */
 import { describe, expect, it } from 'vitest';
 import { robustness } from '../../src/report/robustness.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 
 /** A minimal results object: side 0's win share p (interval +-half) per (morale, A, B) cell. */
 function results(cells: { morale: number; a: string; b: string; p: number; half: number }[]): Results {

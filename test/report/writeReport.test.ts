@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartsFor, writeReport, type ChartDef } from '../../src/report/index.js';
-import type { Results } from '../../src/sim/results.js';
+import type { Results } from '../../src/results/results.js';
 import { BATTLE_CHARTS, fixtureResults, SIMS } from './fixture.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,5 +1,5 @@
 /**
- * Claiming an output folder in one process (src/sim/outputFolder.ts): the lock is held while a command
+ * Claiming an output folder in one process (src/sim/store/outputFolder.ts): the lock is held while a command
  * writes and released after it, also when the command fails; the CLI tests (test/reliability/folder)
  * cover other processes.
  */
@@ -7,15 +7,15 @@ import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCK_FILE } from '../../src/sim/folderLock.js';
-import { claimFolder, OUTPUT_MARKERS } from '../../src/sim/outputFolder.js';
-import { OutputFolderError } from '../../src/sim/runErrors.js';
-import { REFIT_CHECK_FILE } from '../../src/sim/pairedRefit.js';
-import { CHECKPOINT_FILE } from '../../src/sim/checkpoint.js';
-import { RESULTS_FILE } from '../../src/sim/folderRun.js';
-import { TUNE_FILE } from '../../src/sim/tune.js';
-import { runIntoFolder } from '../../src/sim/folderRun.js';
-import { prepareRun } from '../../src/sim/prepare.js';
+import { LOCK_FILE } from '../../src/sim/store/folderLock.js';
+import { claimFolder, OUTPUT_MARKERS } from '../../src/sim/store/outputFolder.js';
+import { OutputFolderError } from '../../src/sim/engine/errors.js';
+import { REFIT_CHECK_FILE } from '../../src/sim/studies/refitCheck.js';
+import { CHECKPOINT_FILE } from '../../src/sim/store/checkpoint.js';
+import { RESULTS_FILE } from '../../src/sim/store/folderRun.js';
+import { TUNE_FILE } from '../../src/sim/studies/tune.js';
+import { runIntoFolder } from '../../src/sim/store/folderRun.js';
+import { prepareRun } from '../../src/sim/studies/prepare.js';
 
 const claim = { marker: 'tournament.json', command: 'tournament', force: false };
 

@@ -19,11 +19,11 @@ import { precisionCsv, precisionMessage, precisionRows } from '../../src/report/
 import { specToSvg } from '../../src/report/render.js';
 import { summaryTable } from '../../src/report/table.js';
 import { VolleyInputError } from '../../src/scenario/errors.js';
-import { runIntoFolder } from '../../src/sim/folderRun.js';
-import { prepareRun, type RunRequest } from '../../src/sim/prepare.js';
-import { buildResults, type Results } from '../../src/sim/results.js';
-import { OutputFolderError, RunInterrupted } from '../../src/sim/runErrors.js';
-import { runPlan } from '../../src/sim/runner.js';
+import { runIntoFolder } from '../../src/sim/store/folderRun.js';
+import { prepareRun, type RunRequest } from '../../src/sim/studies/prepare.js';
+import { buildResults, type Results } from '../../src/results/results.js';
+import { OutputFolderError, RunInterrupted } from '../../src/sim/engine/errors.js';
+import { runPlan } from '../../src/sim/engine/runner.js';
 import { firstLook } from '../../src/stats/precision.js';
 import { makeValidator } from '../report/jsonSchema.js';
 import { SIMS } from '../report/fixture.js';

@@ -1,15 +1,15 @@
 /**
- * The runner (src/sim/runner.ts): a BatchSession plays and merges the batches it is given exactly as a
+ * The runner (src/sim/engine/runner.ts): a BatchSession plays and merges the batches it is given exactly as a
  * run of those batches does, in this thread or on a pool it keeps between calls (DESIGN.md
  * "Accumulators": batches merge in order, so any worker count gives the same numbers); the time spent
  * playing batches is counted apart from the wall time, and never touches the results.
  */
 import { describe, expect, it } from 'vitest';
-import { BatchRunner } from '../../src/sim/batch.js';
-import { batchesOf } from '../../src/sim/plan.js';
-import { prepareRun } from '../../src/sim/prepare.js';
-import { WorkerFault } from '../../src/sim/runErrors.js';
-import { BatchSession, groupSize, runPlanOutcome, WorkerPool } from '../../src/sim/runner.js';
+import { BatchRunner } from '../../src/sim/engine/batch.js';
+import { batchesOf } from '../../src/sim/engine/plan.js';
+import { prepareRun } from '../../src/sim/studies/prepare.js';
+import { WorkerFault } from '../../src/sim/engine/errors.js';
+import { BatchSession, groupSize, runPlanOutcome, WorkerPool } from '../../src/sim/engine/runner.js';
 import { SIMS } from '../report/fixture.js';
 
 const prep = prepareRun({ file: SIMS.townAssault, engagements: 300, batch: 50 });
@@ -49,7 +49,7 @@ describe('batchSeconds', () => {
   });
 });
 
-describe('tasks of several short batches (src/sim/runner.ts)', () => {
+describe('tasks of several short batches (src/sim/engine/runner.ts)', () => {
   it('hand out one batch a task until a batch has been timed, then enough for about 100 ms, at most 32', () => {
     expect(groupSize(null)).toBe(1);
     expect(groupSize(0)).toBe(1);
@@ -91,7 +91,7 @@ describe('WorkerPool: one pool for several plans (volley tune)', () => {
   });
 
   it('reports an engagement that fails, and stays usable for the next plan', async () => {
-    // Workers read the test hook when they start (src/sim/worker.ts): set it for this pool only.
+    // Workers read the test hook when they start (src/sim/engine/worker.ts): set it for this pool only.
     process.env.VOLLEY_FAULT = 'throw:cell=3,engagement=61';
     const pool = new WorkerPool(2);
     delete process.env.VOLLEY_FAULT;

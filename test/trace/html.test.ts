@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { replayEngagement } from '../../src/cli/trace.js';
 import type { VolleyEvent } from '../../src/core/events.js';
 import { traceHtml } from '../../src/report/trace/html.js';
-import type { AssaultSubject } from '../../src/report/trace/subject.js';
+import type { AssaultSubject } from '../../src/rules/aor/trace/subject.js';
 import { embeddedSteps } from './page.js';
 
 describe('trace.html', () => {

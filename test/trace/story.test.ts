@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VolleyEvent } from '../../src/core/events.js';
-import { narrate } from '../../src/report/trace/narrate.js';
+import { narrate } from '../../src/rules/aor/trace/narrate.js';
 import { storyText } from '../../src/report/trace/story.js';
-import type { AssaultSubject, BattleSubject, TraceUnit } from '../../src/report/trace/subject.js';
+import type { AssaultSubject, BattleSubject, TraceUnit } from '../../src/rules/aor/trace/subject.js';
 
 const unit = (id: string, side: 0 | 1, extra: Partial<TraceUnit> = {}): TraceUnit => ({
   id,

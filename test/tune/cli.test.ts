@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareTune } from '../../src/sim/tune.js';
-import { runTune } from '../../src/sim/tuneRun.js';
+import { prepareTune } from '../../src/sim/studies/tune.js';
+import { runTune } from '../../src/sim/studies/tuneRun.js';
 import { tmp, volleyAll, type CliResult } from '../reliability/cli.js';
 
 const FILE = 'test/tune/one-round.scenario.yaml';

@@ -15,9 +15,9 @@ import { aorOptions } from '../../src/rules/aor/options.js';
 import { findRuleset } from '../../src/rules/index.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { scenarioSchema } from '../../src/scenario/schema.js';
-import { runPlan } from '../../src/sim/runner.js';
-import { prepareTune, type TuneResults } from '../../src/sim/tune.js';
-import { runTune } from '../../src/sim/tuneRun.js';
+import { runPlan } from '../../src/sim/engine/runner.js';
+import { prepareTune, type TuneResults } from '../../src/sim/studies/tune.js';
+import { runTune } from '../../src/sim/studies/tuneRun.js';
 import { summarizeCell } from '../../src/stats/summary.js';
 
 const ONE_ROUND = 'test/tune/one-round.scenario.yaml';

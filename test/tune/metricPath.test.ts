@@ -2,15 +2,15 @@
  * The metric paths of `volley tune` (src/stats/metricPath.ts; docs/files.md, "Metric paths"): each
  * reads the figure of the summary it names, selectors take ids, names, indices and roles, and every
  * mistake is an error that says what was expected and suggests the nearest metrics. Also the target
- * and range syntax of the command (src/sim/tune.ts).
+ * and range syntax of the command (src/sim/studies/tune.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EngagementShape } from '../../src/core/ruleset.js';
 import { findRuleset } from '../../src/rules/index.js';
 import { VolleyInputError } from '../../src/scenario/errors.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
-import { runPlan } from '../../src/sim/runner.js';
-import { parseRange, parseTargetValue, prepareTune, splitTarget } from '../../src/sim/tune.js';
+import { runPlan } from '../../src/sim/engine/runner.js';
+import { parseRange, parseTargetValue, prepareTune, splitTarget } from '../../src/sim/studies/tune.js';
 import { editDistance, listMetrics, MetricError, metricNames, parseMetric } from '../../src/stats/metricPath.js';
 import { summarizeCell, type CellSummary } from '../../src/stats/summary.js';
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VolleyInputError } from '../../src/scenario/errors.js';
 import { loadExperiment } from '../../src/scenario/load.js';
-import { prepareTune, type PreparedTune } from '../../src/sim/tune.js';
-import { buildTuneResults } from '../../src/sim/tuneRun.js';
+import { prepareTune, type PreparedTune } from '../../src/sim/studies/tune.js';
+import { buildTuneResults } from '../../src/sim/studies/tuneRun.js';
 import { tuneSearch } from '../../src/stats/tuneSearch.js';
 
 const SWEEP = 'sims/refit-sweep.experiment.yaml'; // varies refit.rules[0].set.morale over 4..7

@@ -10,7 +10,7 @@
  * standard deviations). The square rate pools every check of the cell (see ../extras.ts).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
 import { chargesMade, extra, hasCharges, squareRate } from '../extras.js';
 import { cellNames, sideLabels } from '../labels.js';

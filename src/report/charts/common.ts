@@ -1,6 +1,6 @@
 /** What every chart shares: colours, sizes, the look, the subtitle and a spec's entry in the report. */
 import type { Config, TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames } from '../labels.js';
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';

@@ -4,7 +4,7 @@
  * side (its own formations and army only), one panel per cell.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { ARMY_COLOR, CONFIG, FORMATION_COLORS, SCHEMA, facetGrid, formationLabels, hasFormations, subtitle, type ChartDef } from './common.js';
 

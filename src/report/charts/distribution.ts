@@ -3,7 +3,7 @@
  * per value, one panel per cell (and side), with the mean and its 95% interval marked.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS, NEUTRAL, facetGrid, subtitle, type ChartDef } from './common.js';

@@ -5,7 +5,7 @@
  * then strength points, units, morale checks and turns.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import type { MetricComparison } from '../../stats/comparison.js';
 import { comparisonName, hasComparisons, pText } from '../variants.js';
 import { CELL_COLORS, CONFIG, REFERENCE, SCHEMA, type ChartDef } from './common.js';

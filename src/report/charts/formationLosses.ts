@@ -3,7 +3,7 @@
  * side, the cells side by side within each row.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { CELL_LEGEND, CONFIG, SCHEMA, cellColorScale, formationLabels, formationStartStrengths, hasFormations, subtitle, type ChartDef } from './common.js';
 

@@ -1,5 +1,5 @@
 /** Every chart of the report, in the order the page shows them. */
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cavalryChart } from './cavalry.js';
 import type { ChartDef } from './common.js';
 import { demoralizationChart } from './demoralization.js';

@@ -4,7 +4,7 @@
  * probability (6 - m) / 6, clamped to [0, 1].
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS, facetGrid, subtitle, type ChartDef } from './common.js';
 

@@ -3,7 +3,7 @@
  * each side, and by nobody, with Wilson 95% intervals, one panel per cell.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames } from '../labels.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS, facetGrid, hasObjectives, subtitle, type ChartDef } from './common.js';
 

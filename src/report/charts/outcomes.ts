@@ -1,6 +1,6 @@
 /** Outcome shares per cell (attacker wins, defender wins, draw) with Wilson 95% intervals. */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames, outcomeLabel } from '../labels.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS, cellAxisWidth, subtitle, type ChartDef } from './common.js';
 

@@ -3,7 +3,7 @@
  * cell, against the target (src/stats/precision.ts). The numbers are in precision.csv.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames } from '../labels.js';
 import { precisionRows, points } from '../precision.js';
 import { CELL_LEGEND, CONFIG, REFERENCE, SCHEMA, cellColorScale, subtitle, type ChartDef } from './common.js';

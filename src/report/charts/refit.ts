@@ -3,7 +3,7 @@
  * differences) and the standard duels (each excepted unit as rated and at the refit's defaults).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { DuelResult, ExceptionResult, RefitCheckResults } from '../../sim/pairedRefit.js';
+import type { DuelResult, ExceptionResult, RefitCheckResults } from '../../sim/studies/refitCheck.js';
 import type { PairedDifference } from '../../stats/paired.js';
 import { CONFIG, NEUTRAL, REFERENCE, SCHEMA, SIDE_COLORS } from './common.js';
 

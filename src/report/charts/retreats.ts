@@ -1,6 +1,6 @@
 /** Unit retreats per engagement, per side and cell, forced and voluntary, with 95% intervals of the mean. */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { CONFIG, SCHEMA, subtitle, type ChartDef } from './common.js';

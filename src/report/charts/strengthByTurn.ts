@@ -4,7 +4,7 @@
  * strength for the turns it did not play.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { CELL_LEGEND, CONFIG, SCHEMA, cellColorScale, hasStrengthByTurn, subtitle, type ChartDef } from './common.js';
 

@@ -3,7 +3,7 @@
  * its 95% interval as a band; coloured by side, or by the other factors' combination when others vary.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { numericFactors } from '../../stats/sensitivity.js';
 import { sideLabels } from '../labels.js';
 import { factorWords, othersLabel, sensitivityRows } from '../sensitivity.js';

@@ -1,6 +1,6 @@
 /** Per unit: the share of engagements in which it was eliminated, and in which it retreated. */
 import type { TopLevelSpec } from 'vega-lite';
-import type { Results } from '../../sim/results.js';
+import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { CONFIG, SCHEMA, facetGrid, subtitle, type ChartDef } from './common.js';
 

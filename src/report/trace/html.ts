@@ -4,10 +4,10 @@
  * slider, the arrow keys and a `#step=N` address. The steps are embedded as JSON.
  */
 import type { VolleyEvent } from '../../core/events.js';
-import { narrate, reasonText, type TraceStep } from './narrate.js';
+import { narrate, reasonText, type TraceStep } from '../../rules/aor/trace/narrate.js';
 import { formatLines } from './story.js';
-import type { TraceFinal, TraceProvenance, TraceSubject } from './subject.js';
-import { ARROW_COLOURS, background, defs, esc, layoutOf, shortLabels, SIDE_COLOURS, stepOverlay, TERRAIN_COLOURS } from './svg.js';
+import type { TraceFinal, TraceProvenance, TraceSubject } from '../../rules/aor/trace/subject.js';
+import { ARROW_COLOURS, background, defs, esc, layoutOf, shortLabels, SIDE_COLOURS, stepOverlay, TERRAIN_COLOURS } from '../../rules/aor/trace/svg.js';
 
 /** One step as the page embeds it. */
 export interface PageStep {

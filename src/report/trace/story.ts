@@ -3,8 +3,8 @@
  * a pure function of the events and the description of the engagement.
  */
 import type { VolleyEvent } from '../../core/events.js';
-import { narrate, type TraceLine } from './narrate.js';
-import type { TraceFinal, TraceSubject } from './subject.js';
+import { narrate, type TraceLine } from '../../rules/aor/trace/narrate.js';
+import type { TraceFinal, TraceSubject } from '../../rules/aor/trace/subject.js';
 
 export interface StoryOptions {
   /** The engagement's seed string, printed under the title. */

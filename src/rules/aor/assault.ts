@@ -9,7 +9,7 @@ import { d6, twoD6, type Uniform } from '../../core/dice.js';
 import type { EventSink } from '../../core/events.js';
 import type { EngagementResult, SideIndex } from '../../core/result.js';
 import { moraleSlot } from '../../core/result.js';
-import { assaultDrawsDice, choosesFireFirst, type AssaultDoctrine, wantsVoluntaryRetreat } from '../../doctrine/assault.js';
+import { assaultDrawsDice, choosesFireFirst, type AssaultDoctrine, wantsVoluntaryRetreat } from './doctrine/assault.js';
 import { hasRifledOrArtillery, includesArtillery, includesOldGuard, rawFireStrength, type FireMods } from './fire.js';
 import { hitsFor } from './fireTable.js';
 import { isFlankAttack } from './flanking.js';

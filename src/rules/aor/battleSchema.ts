@@ -6,10 +6,10 @@
  * is "col,row/DIR" with DIR one of E, NE, NW, W, SW, SE.
  */
 import { z } from 'zod';
-import { BATTLE_DOCTRINE_PRESETS } from '../../doctrine/battle.js';
+import { BATTLE_DOCTRINE_PRESETS } from './doctrine/battle.js';
 import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './mapText.js';
 import { assaultDoctrineField, ORDERS, unitShape, checkUnit } from './schema.js';
-import { DOCTRINE_PRESETS } from '../../doctrine/assault.js';
+import { DOCTRINE_PRESETS } from './doctrine/assault.js';
 
 export { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES };
 

@@ -8,7 +8,7 @@ import { d6 } from '../../core/dice.js';
 import type { EventSink } from '../../core/events.js';
 import { emptyResult, resetResult, type EngagementResult, type SideIndex } from '../../core/result.js';
 import type { PlayOptions } from '../../core/ruleset.js';
-import { resolveDoctrine, type AssaultDoctrine } from '../../doctrine/assault.js';
+import { resolveDoctrine, type AssaultDoctrine } from './doctrine/assault.js';
 import { newRoundOutcome, resolveAssaultRound, type AssaultSituation, type RoundOutcome } from './assault.js';
 import { boundMorale, moraleModifierLabels, passesCheck, unitMorale } from './morale.js';
 import type { AorOptions } from './options.js';

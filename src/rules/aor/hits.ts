@@ -6,7 +6,7 @@
 import type { Uniform } from '../../core/dice.js';
 import type { EventSink } from '../../core/events.js';
 import type { EngagementResult } from '../../core/result.js';
-import type { HitPolicy } from '../../doctrine/assault.js';
+import type { HitPolicy } from './doctrine/assault.js';
 import { unitMorale } from './morale.js';
 import type { UnitState } from './units.js';
 

@@ -3,7 +3,7 @@
  * defending stack, no map (issue: "an assault engagement that needs no map").
  */
 import { z } from 'zod';
-import { HIT_POLICIES, HIT_POLICY_DOCS, policyList, RETREAT_POLICIES, RETREAT_POLICY_DOCS, DOCTRINE_PRESETS } from '../../doctrine/assault.js';
+import { HIT_POLICIES, HIT_POLICY_DOCS, policyList, RETREAT_POLICIES, RETREAT_POLICY_DOCS, DOCTRINE_PRESETS } from './doctrine/assault.js';
 import { HEX_TERRAIN, HEXSIDE_TERRAIN } from './terrain.js';
 import { defaultSteps, UNIT_KINDS } from './units.js';
 

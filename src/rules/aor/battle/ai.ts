@@ -2,9 +2,9 @@
  * The orders-driven player (12.2) that makes a side's choices in a battle: where each unit moves,
  * which artillery bombards what, whom each stack attacks, who advances. Deterministic for the real
  * doctrines; the random-legal baseline draws only from its side's AI dice. Parameters:
- * src/doctrine/battle.ts.
+ * src/rules/aor/doctrine/battle.ts.
  */
-import type { BattleDoctrine } from '../../../doctrine/battle.js';
+import type { BattleDoctrine } from '../doctrine/battle.js';
 import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, STREAM } from '../map.js';
 import { isArtillery } from '../units.js';

@@ -6,7 +6,7 @@ import type { EngagementDice } from '../../../core/dice.js';
 import { twoD6 } from '../../../core/dice.js';
 import type { EventSink } from '../../../core/events.js';
 import type { EngagementResult, SideIndex } from '../../../core/result.js';
-import { choosesFireFirst } from '../../../doctrine/assault.js';
+import { choosesFireFirst } from '../doctrine/assault.js';
 import { flankedNow, groupCheck, resolveAssaultRound, type AssaultSituation, type AttackingStack, type RoundOutcome } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { rawFireStrength } from '../fire.js';

@@ -2,8 +2,8 @@
  * Compiling a battle scenario once per cell: map, units, formations, sides and objectives as immutable
  * typed data, plus the reusable workspace of one engagement.
  */
-import { resolveDoctrine, type AssaultDoctrine } from '../../../doctrine/assault.js';
-import { resolveBattleDoctrine, type BattleDoctrine } from '../../../doctrine/battle.js';
+import { resolveDoctrine, type AssaultDoctrine } from '../doctrine/assault.js';
+import { resolveBattleDoctrine, type BattleDoctrine } from '../doctrine/battle.js';
 import type { BattleScenario, BattleSide } from '../battleSchema.js';
 import { doctrineOf, unitSpec } from '../engagement.js';
 import { compileMap, parseHex, type BattleMap, type MapIssue } from '../map.js';
@@ -33,7 +33,7 @@ export interface SideDef {
   armyLevel: number;
   supply: readonly number[];
   doctrine: AssaultDoctrine;
-  /** How the side plays its orders (src/doctrine/battle.ts). */
+  /** How the side plays its orders (src/rules/aor/doctrine/battle.ts). */
   battle: BattleDoctrine;
   formations: readonly number[];
   units: readonly number[];

@@ -4,7 +4,6 @@
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { syncFolder } from './appendFile.js';
 
 /**
  * A file that could not be written: the file system's refusal (code and call kept, so the CLI reports it
@@ -116,4 +115,18 @@ function hashName(s: string): number {
   let h = 0;
   for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
   return h;
+}
+
+/** fsync a folder, so that a file just created or renamed in it survives a crash (where supported). */
+export function syncFolder(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Not every platform can fsync a folder (Windows); the data itself is synced.
+  }
 }

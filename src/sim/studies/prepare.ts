@@ -3,13 +3,13 @@
  * metadata results.json records.
  */
 import { dirname, relative, resolve } from 'node:path';
-import { VolleyInputError } from '../scenario/errors.js';
-import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../scenario/limits.js';
-import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../scenario/load.js';
-import { VARIANT_FACTOR } from '../scenario/variants.js';
-import { readYaml } from '../scenario/yamlFile.js';
-import type { RunPlan } from './plan.js';
-import type { ResultsInput } from './results.js';
+import { VolleyInputError } from '../../scenario/errors.js';
+import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
+import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../../scenario/load.js';
+import { VARIANT_FACTOR } from '../../scenario/variants.js';
+import { readYaml } from '../../scenario/yamlFile.js';
+import type { RunPlan } from '../engine/plan.js';
+import type { ResultsInput } from '../../results/results.js';
 
 export interface RunRequest {
   file: string;

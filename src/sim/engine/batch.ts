@@ -2,13 +2,13 @@
  * Running one batch of engagements into a fresh cell accumulator. The same code runs in a worker
  * thread and in-process, so both give the same numbers.
  */
-import { EngagementDice, engagementSeed } from '../core/dice.js';
-import { emptyResult, type EngagementResult } from '../core/result.js';
-import type { PlayOptions, Ruleset } from '../core/ruleset.js';
-import { findRuleset } from '../rules/index.js';
-import { addResult, emptyCellAcc, type CellAccumulator } from '../stats/cellAccumulator.js';
-import { addFigures, emptyFigures, pairedMetrics } from '../stats/pairedMetrics.js';
-import { RowWriter, type LayoutProbe, type RowLayout } from './engagementRows.js';
+import { EngagementDice, engagementSeed } from '../../core/dice.js';
+import { emptyResult, type EngagementResult } from '../../core/result.js';
+import type { PlayOptions, Ruleset } from '../../core/ruleset.js';
+import { findRuleset } from '../../rules/index.js';
+import { addResult, emptyCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
+import { addFigures, emptyFigures, pairedMetrics } from '../../stats/pairedMetrics.js';
+import { RowWriter, type LayoutProbe, type RowLayout } from '../../results/rows.js';
 import type { BatchTask, RunPlan } from './plan.js';
 
 /** The fields of an EngagementError, as they cross a thread boundary (classes do not). */

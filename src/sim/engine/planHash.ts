@@ -1,9 +1,9 @@
 /** The identity of a run plan, for checkpoints: a run is only resumed by the plan that started it. */
 import { createHash } from 'node:crypto';
 import type { RunPlan } from './plan.js';
-import { PRECISION_RULE } from '../stats/precision.js';
-import { canonicalJson } from './results.js';
-import { VOLLEY_VERSION } from './version.js';
+import { PRECISION_RULE } from '../../stats/precision.js';
+import { canonicalJson } from '../../results/results.js';
+import { VOLLEY_VERSION } from '../../results/version.js';
 
 /**
  * sha256 of everything that fixes the numbers of a plan: version, rule system, seed, engagements,

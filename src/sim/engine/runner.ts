@@ -6,15 +6,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { emptyCellAcc, mergeCellAcc, type CellAccumulator } from '../stats/cellAccumulator.js';
+import { emptyCellAcc, mergeCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
 import { BatchRunner, EngagementError, type BatchOutput, type EngagementFailure } from './batch.js';
-import type { RowLayout } from './engagementRows.js';
+import type { RowLayout } from '../../results/rows.js';
 import { batchesOf, type BatchTask, type RunPlan } from './plan.js';
-import { RunInterrupted, WorkerFault } from './runErrors.js';
-import { look, primaryProportions, type CellStop, type PrecisionRule } from '../stats/precision.js';
+import { RunInterrupted, WorkerFault } from './errors.js';
+import { look, primaryProportions, type CellStop, type PrecisionRule } from '../../stats/precision.js';
 import { millisecondsNow } from './stopwatch.js';
 
-export type { CellStop } from '../stats/precision.js';
+export type { CellStop } from '../../stats/precision.js';
 
 export interface RunProgress {
   done: number;
@@ -59,7 +59,7 @@ export interface RunOutcome {
 }
 
 /**
- * What a worker returns for a task, its batches played one after the other (src/sim/worker.ts): each
+ * What a worker returns for a task, its batches played one after the other (src/sim/engine/worker.ts): each
  * batch's output and the milliseconds it took in the worker, or the engagement that failed.
  */
 export type WorkerReply =
@@ -138,13 +138,13 @@ export class WorkerPool {
 }
 
 /**
- * The compiled worker's CommonJS entry (src/sim/workerEntry.cts says why not worker.js itself).
+ * The compiled worker's CommonJS entry (src/sim/engine/workerEntry.cts says why not worker.js itself).
  * Tests that import the TypeScript sources still run the built worker.
  */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.js')) return fileURLToPath(new URL('./workerEntry.cjs', import.meta.url));
-  const built = here.replace(/[/\\]src[/\\]sim[/\\]runner\.ts$/, '/dist/src/sim/workerEntry.cjs');
+  const built = here.replace(/[/\\]src[/\\]sim[/\\]engine[/\\]runner\.ts$/, '/dist/src/sim/engine/workerEntry.cjs');
   if (!existsSync(built)) throw new Error(`the worker is not built (${built}); run 'npm run build'`);
   return built;
 }

@@ -5,18 +5,19 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CellAccumulator } from '../stats/cellAccumulator.js';
-import { AppendFile, syncFolder } from './appendFile.js';
-import { BatchRunner } from './batch.js';
+import type { CellAccumulator } from '../../stats/cellAccumulator.js';
+import { AppendFile } from './appendFile.js';
+import { syncFolder } from '../../results/files.js';
+import { BatchRunner } from '../engine/batch.js';
 import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CheckpointWriter, readCheckpoint, type CheckpointContents, type CheckpointHeader } from './checkpoint.js';
-import { RowWriter, rowLayout, type ExportFormat } from './engagementRows.js';
-import { batchesOf, type BatchTask } from './plan.js';
-import { planHash } from './planHash.js';
-import type { PreparedRun } from './prepare.js';
-import { runPlanOutcome, type CellStop, type RunProgress } from './runner.js';
-import { OutputFolderError, RunInterrupted } from './runErrors.js';
+import { RowWriter, rowLayout, type ExportFormat } from '../../results/rows.js';
+import { batchesOf, type BatchTask } from '../engine/plan.js';
+import { planHash } from '../engine/planHash.js';
+import type { PreparedRun } from '../studies/prepare.js';
+import { runPlanOutcome, type CellStop, type RunProgress } from '../engine/runner.js';
+import { OutputFolderError, RunInterrupted } from '../engine/errors.js';
 import { FolderLock, inUse, lockHolder } from './folderLock.js';
-import { folderProblem, someOf } from './writeFiles.js';
+import { folderProblem, someOf } from '../../results/files.js';
 import { folderEntries, makeAndLock, volleyOutputIn } from './outputFolder.js';
 
 export const RESULTS_FILE = 'results.json';

@@ -2,7 +2,7 @@
  * A run plan: the cells, the engagements per cell and the batch size. Work is cut into batches of a
  * fixed size that never depends on the number of workers; batches are merged in order (DESIGN.md).
  */
-import type { ResolvedOptions } from '../core/ruleset.js';
+import type { ResolvedOptions } from '../../core/ruleset.js';
 
 export interface PlanCell {
   index: number;
@@ -36,7 +36,7 @@ export interface BatchTask {
   /**
    * The batch's number in batchesOf(plan): its identity in checkpoints. Without a precision target it
    * is also its position in merge order; with one, cells merge batch after batch in the order the
-   * rounds schedule them (src/sim/runner.ts).
+   * rounds schedule them (src/sim/engine/runner.ts).
    */
   index: number;
   cell: number;

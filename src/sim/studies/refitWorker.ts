@@ -1,6 +1,6 @@
-/** Piscina worker of `volley refit check`: plays one pair of cells (src/sim/pairedRefit.ts). */
-import { EngagementError } from './batch.js';
-import { runPairTask, type PairReply, type PairTask } from './pairedRefit.js';
+/** Piscina worker of `volley refit check`: plays one pair of cells (src/sim/studies/refitCheck.ts). */
+import { EngagementError } from '../engine/batch.js';
+import { runPairTask, type PairReply, type PairTask } from './refitCheck.js';
 
 export default function runPair(task: PairTask): PairReply {
   try {

@@ -55,7 +55,7 @@ export interface BattleDoctrine {
    */
   reorganize: 'strongest' | 'steadiest';
   /**
-   * The assault doctrine (src/doctrine/assault.ts) the side fights its assaults with (fire first,
+   * The assault doctrine (src/rules/aor/doctrine/assault.ts) the side fights its assaults with (fire first,
    * voluntary retreat, hit allocation) when the scenario names none for it.
    */
   assault: string;

@@ -1,16 +1,16 @@
 /**
- * Running a tune (src/sim/tune.ts reads the request): every round's values are the cells of one plan
+ * Running a tune (src/sim/studies/tune.ts reads the request): every round's values are the cells of one plan
  * on the ordinary runner, all on the dice key `cell`, so workers and determinism are the runner's.
  */
 import { createHash } from 'node:crypto';
-import { summarizeCell } from '../stats/summary.js';
-import type { Estimate } from '../stats/metricPath.js';
-import { SearchError, tuneSearch, type SearchOutcome } from '../stats/tuneSearch.js';
-import type { RunPlan } from './plan.js';
-import { canonicalJson } from './results.js';
-import { runPlan, WorkerPool } from './runner.js';
+import { summarizeCell } from '../../stats/summary.js';
+import type { Estimate } from '../../stats/metricPath.js';
+import { SearchError, tuneSearch, type SearchOutcome } from '../../stats/tuneSearch.js';
+import type { RunPlan } from '../engine/plan.js';
+import { canonicalJson } from '../../results/results.js';
+import { runPlan, WorkerPool } from '../engine/runner.js';
 import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
-import { VOLLEY_VERSION } from './version.js';
+import { VOLLEY_VERSION } from '../../results/version.js';
 
 export interface TuneRunOptions {
   workers: number;
@@ -23,7 +23,7 @@ export interface TuneRunOptions {
 
 /** Play the search; every round's values are the cells of one plan on the ordinary runner. */
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
-  // One pool for every round: its workers start and warm up once (src/sim/runner.ts, WorkerPool). It
+  // One pool for every round: its workers start and warm up once (src/sim/engine/runner.ts, WorkerPool). It
   // starts with the first round, so a search refused before it plays anything starts no threads.
   const pools: { pool: WorkerPool | null } = { pool: null };
   try {

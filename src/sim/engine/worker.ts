@@ -1,6 +1,6 @@
 /**
  * Piscina worker: runs a task's batches one after the other, of the plan given as workerData or, on a
- * pool kept for several plans (WorkerPool in src/sim/runner.ts), of the plan the task brings.
+ * pool kept for several plans (WorkerPool in src/sim/engine/runner.ts), of the plan the task brings.
  */
 import { workerData } from 'node:worker_threads';
 import { BatchRunner, EngagementError } from './batch.js';

@@ -1,6 +1,6 @@
 /**
  * How a run can stop short, apart from bad input (VolleyInputError) and a failing engagement
- * (EngagementError, src/sim/batch.ts). The CLI maps each to its exit code.
+ * (EngagementError, src/sim/engine/batch.ts). The CLI maps each to its exit code.
  */
 import type { BatchTask } from './plan.js';
 

@@ -5,15 +5,15 @@
  * with a Wilson 95% interval; draws count as not won. A doctrine plays with the assault doctrine it
  * names (its `assault` parameter), not the one the scenario gives a side.
  */
-import { BATTLE_DOCTRINE_PRESETS } from '../doctrine/battle.js';
-import { VolleyInputError } from '../scenario/errors.js';
-import { checkCount, MAX_ENGAGEMENTS } from '../scenario/limits.js';
-import { loadScenario, singleCell } from '../scenario/load.js';
-import { scenarioSchema } from '../scenario/schema.js';
-import { wilson, type Proportion } from '../stats/intervals.js';
-import type { RunPlan } from './plan.js';
-import { runPlan } from './runner.js';
-import { VOLLEY_VERSION } from './version.js';
+import { BATTLE_DOCTRINE_PRESETS } from '../../rules/aor/doctrine/battle.js';
+import { VolleyInputError } from '../../scenario/errors.js';
+import { checkCount, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
+import { loadScenario, singleCell } from '../../scenario/load.js';
+import { scenarioSchema } from '../../scenario/schema.js';
+import { wilson, type Proportion } from '../../stats/intervals.js';
+import type { RunPlan } from '../engine/plan.js';
+import { runPlan } from '../engine/runner.js';
+import { VOLLEY_VERSION } from '../../results/version.js';
 
 export interface TournamentRequest {
   file: string;

@@ -7,9 +7,9 @@
  * engagements (DESIGN.md, "Engagements"): the rounds of 7.3/7.4 until one side retreats or is
  * eliminated, or time runs out.
  */
-import { unitShape } from '../rules/aor/schema.js';
-import { rawUnits } from '../scenario/refit.js';
-import type { Refit } from '../scenario/refitSchema.js';
+import { unitShape } from '../schema.js';
+import { rawUnits } from '../../../scenario/refit.js';
+import type { Refit } from './schema.js';
 
 export type DuelRole = 'attacking' | 'defending';
 export const DUEL_ROLES: readonly DuelRole[] = ['attacking', 'defending'];

@@ -3,7 +3,7 @@
  * map) that the story and the page read besides the events. The CLI builds it from the rule system's
  * compiled data; nothing here knows a rule system.
  */
-import type { SideIndex } from '../../core/result.js';
+import type { SideIndex } from '../../../core/result.js';
 
 export interface TraceUnit {
   id: string;

@@ -4,9 +4,9 @@
  * battle, one per round of an assault) with the state at the end of each step and the arrows of what
  * happened in it. Pure: the story text and the trace page are both made from this.
  */
-import type { VolleyEvent } from '../../core/events.js';
-import type { OutcomeReason, SideIndex } from '../../core/result.js';
-import { HexGrid } from '../../hex/grid.js';
+import type { VolleyEvent } from '../../../core/events.js';
+import type { OutcomeReason, SideIndex } from '../../../core/result.js';
+import { HexGrid } from '../../../hex/grid.js';
 import { DIRECTION_NAMES, hexName, type BattleSubject, type TraceFinal, type TraceSubject } from './subject.js';
 
 export type LineKind = 'title' | 'section' | 'turn' | 'player' | 'phase' | 'event';

@@ -9,22 +9,22 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EngagementDice } from '../core/dice.js';
-import type { EngagementResult } from '../core/result.js';
-import type { ResolvedOptions, Ruleset } from '../core/ruleset.js';
-import { findRuleset } from '../rules/index.js';
-import { formatPath, VolleyInputError } from '../scenario/errors.js';
-import { checkCount, MAX_ENGAGEMENTS } from '../scenario/limits.js';
-import { expectMap, singleCell } from '../scenario/load.js';
-import { applyRefit, applyRefitToAll, loadRefitFile, type AppliedRefit, type RefitOmit } from '../scenario/refit.js';
-import type { Refit } from '../scenario/refitSchema.js';
-import { scenarioSchema } from '../scenario/schema.js';
-import { describeIssue, lineOf, readYaml, validate } from '../scenario/yamlFile.js';
-import { wilson, type Proportion } from '../stats/intervals.js';
-import { addPair, emptyPaired, mergePaired, pairedDifference, type PairedAcc, type PairedDifference } from '../stats/paired.js';
-import { EngagementError, type EngagementFailure } from './batch.js';
-import { VOLLEY_VERSION } from './version.js';
-import { DUEL_ROLES, duelScenario, duelSubjects, standardUnit, type DuelRole, type StandardUnit } from './duel.js';
+import { EngagementDice } from '../../core/dice.js';
+import type { EngagementResult } from '../../core/result.js';
+import type { ResolvedOptions, Ruleset } from '../../core/ruleset.js';
+import { findRuleset } from '../../rules/index.js';
+import { formatPath, VolleyInputError } from '../../scenario/errors.js';
+import { checkCount, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
+import { expectMap, singleCell } from '../../scenario/load.js';
+import { applyRefit, applyRefitToAll, loadRefitFile, type AppliedRefit, type RefitOmit } from '../../scenario/refit.js';
+import type { Refit } from '../../rules/aor/refit/schema.js';
+import { scenarioSchema } from '../../scenario/schema.js';
+import { describeIssue, lineOf, readYaml, validate } from '../../scenario/yamlFile.js';
+import { wilson, type Proportion } from '../../stats/intervals.js';
+import { addPair, emptyPaired, mergePaired, pairedDifference, type PairedAcc, type PairedDifference } from '../../stats/paired.js';
+import { EngagementError, type EngagementFailure } from '../engine/batch.js';
+import { VOLLEY_VERSION } from '../../results/version.js';
+import { DUEL_ROLES, duelScenario, duelSubjects, standardUnit, type DuelRole, type StandardUnit } from '../../rules/aor/refit/duel.js';
 
 export const REFIT_CHECK_FILE = 'refit-check.json';
 export const REFIT_CHECK_PAGE = 'refit-check.html';
@@ -81,7 +81,7 @@ export interface PairAccs {
 
 export type PairReply = { ok: true; accs: PairAccs } | { ok: false; failure: EngagementFailure };
 
-/** One standard duel (src/sim/duel.ts): the unit as rated against the unit at defaults. */
+/** One standard duel (src/rules/aor/refit/duel.ts): the unit as rated against the unit at defaults. */
 export interface DuelInfo {
   unit: string;
   /** Every unit with the same counter: the duel is theirs too. */
@@ -303,8 +303,8 @@ export function runPairTask(t: PairTask): PairAccs {
 
 export function pairedWorkerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return fileURLToPath(new URL('./pairedWorkerEntry.cjs', import.meta.url));
-  const built = here.replace(/[/\\]src[/\\]sim[/\\]pairedRefit\.ts$/, '/dist/src/sim/pairedWorkerEntry.cjs');
+  if (here.endsWith('.js')) return fileURLToPath(new URL('./refitWorkerEntry.cjs', import.meta.url));
+  const built = here.replace(/[/\\]src[/\\]sim[/\\]studies[/\\]refitCheck\.ts$/, '/dist/src/sim/studies/refitWorkerEntry.cjs');
   if (!existsSync(built)) throw new Error(`the worker is not built (${built}); run 'npm run build'`);
   return built;
 }

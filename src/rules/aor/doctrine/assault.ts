@@ -4,7 +4,7 @@
  * preset and override any parameter. Choices that need chance draw only from the side's `ai` stream.
  */
 
-import type { Uniform } from '../core/dice.js';
+import type { Uniform } from '../../../core/dice.js';
 
 export const RETREAT_POLICIES = ['never', 'hitsAtLeast', 'outshot', 'heavyLoss', 'random'] as const;
 export type RetreatPolicy = (typeof RETREAT_POLICIES)[number];

@@ -1,5 +1,5 @@
 /**
- * The CommonJS entry piscina loads for src/sim/worker.ts.
+ * The CommonJS entry piscina loads for src/sim/engine/worker.ts.
  *
  * Piscina loads a worker file with require() first. On Node >= 20.19 require() of an ES module goes
  * through require(esm), and a worker terminated while that load is under way (a pool destroyed right

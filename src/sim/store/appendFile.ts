@@ -69,17 +69,3 @@ export class AppendFile {
     }
   }
 }
-
-/** fsync a folder, so that a file just created or renamed in it survives a crash (where supported). */
-export function syncFolder(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Not every platform can fsync a folder (Windows); the data itself is synced.
-  }
-}

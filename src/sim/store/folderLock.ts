@@ -12,7 +12,7 @@
  */
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { OutputFolderError } from './runErrors.js';
+import { OutputFolderError } from '../engine/errors.js';
 
 export const LOCK_FILE = '.volley-lock';
 

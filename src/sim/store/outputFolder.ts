@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { FolderLock, inUse, LOCK_FILE, lockHolder } from './folderLock.js';
-import { OutputFolderError } from './runErrors.js';
-import { folderProblem, makeFolder, someOf, visibleEntries } from './writeFiles.js';
+import { OutputFolderError } from '../engine/errors.js';
+import { folderProblem, makeFolder, someOf, visibleEntries } from '../../results/files.js';
 
 /** The file each command writes that shows its output is in a folder, and that output in words. */
 export const OUTPUT_MARKERS: readonly { file: string; what: string }[] = [

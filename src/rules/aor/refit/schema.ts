@@ -4,8 +4,8 @@
  * (src/scenario/refit.ts).
  */
 import { z } from 'zod';
-import { UNIT_FLAGS } from '../rules/aor/schema.js';
-import { UNIT_KINDS } from '../rules/aor/units.js';
+import { UNIT_FLAGS } from '../schema.js';
+import { UNIT_KINDS } from '../units.js';
 
 /** Most characters of a file's name: it names the default report folder (reports/<name>-trace-c0-e12). */
 export const MAX_NAME_LENGTH = 100;

@@ -13,11 +13,12 @@
  * line without its newline (a kill mid-write) is ignored and cut off before appending again.
  */
 import { readFileSync, truncateSync } from 'node:fs';
-import type { CellAccumulator } from '../stats/cellAccumulator.js';
-import { AppendFile, syncFolder } from './appendFile.js';
-import type { ExportFormat } from './engagementRows.js';
-import type { BatchTask } from './plan.js';
-import { OutputFolderError } from './runErrors.js';
+import type { CellAccumulator } from '../../stats/cellAccumulator.js';
+import { AppendFile } from './appendFile.js';
+import { syncFolder } from '../../results/files.js';
+import type { ExportFormat } from '../../results/rows.js';
+import type { BatchTask } from '../engine/plan.js';
+import { OutputFolderError } from '../engine/errors.js';
 import { dirname } from 'node:path';
 
 export const CHECKPOINT_FILE = 'checkpoint.ndjson';
@@ -25,7 +26,7 @@ export const CHECKPOINT_FORMAT = 'volley-checkpoint/1';
 
 export interface CheckpointHeader {
   format: string;
-  /** planHash of the plan (src/sim/planHash.ts). */
+  /** planHash of the plan (src/sim/engine/planHash.ts). */
   hash: string;
   /** Shown when a different run meets this checkpoint. */
   seed: string | number;

@@ -5,19 +5,19 @@
  * src/stats/tuneSearch.ts. This module reads and checks the request, evaluates the values, and builds
  * tune.json.
  */
-import type { Ruleset } from '../core/ruleset.js';
-import { findRuleset, RULESETS } from '../rules/index.js';
-import { formatPath, VolleyInputError } from '../scenario/errors.js';
-import { loadExperiment, REFIT_PREFIX, singleCell, type Cell } from '../scenario/load.js';
-import { loadRefitFile } from '../scenario/refit.js';
-import type { Refit } from '../scenario/refitSchema.js';
-import { parsePath, PathError, setPath, valuesAt, type Segment } from '../scenario/paths.js';
-import { scenarioSchema, type Scenario } from '../scenario/schema.js';
-import { describeIssue } from '../scenario/yamlFile.js';
-import { listMetrics, MetricError, parseMetric, type Estimate, type Metric, type MetricListEntry } from '../stats/metricPath.js';
-import type { SearchOutcome, TunedInterval } from '../stats/tuneSearch.js';
+import type { Ruleset } from '../../core/ruleset.js';
+import { findRuleset, RULESETS } from '../../rules/index.js';
+import { formatPath, VolleyInputError } from '../../scenario/errors.js';
+import { loadExperiment, REFIT_PREFIX, singleCell, type Cell } from '../../scenario/load.js';
+import { loadRefitFile } from '../../scenario/refit.js';
+import type { Refit } from '../../rules/aor/refit/schema.js';
+import { parsePath, PathError, setPath, valuesAt, type Segment } from '../../scenario/paths.js';
+import { scenarioSchema, type Scenario } from '../../scenario/schema.js';
+import { describeIssue } from '../../scenario/yamlFile.js';
+import { listMetrics, MetricError, parseMetric, type Estimate, type Metric, type MetricListEntry } from '../../stats/metricPath.js';
+import type { SearchOutcome, TunedInterval } from '../../stats/tuneSearch.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
-import type { Provenance } from './results.js';
+import type { Provenance } from '../../results/results.js';
 
 export const TUNE_FORMAT = 'volley-tune/1';
 export const TUNE_FILE = 'tune.json';

@@ -3,8 +3,8 @@
  * around it) as a static SVG background, and per step an overlay of counters, objective markers and
  * arrows. Strings only; every text is escaped.
  */
-import { centre, corner, DIR_Q, DIR_R, type Point } from '../../hex/coords.js';
-import { HexGrid } from '../../hex/grid.js';
+import { centre, corner, DIR_Q, DIR_R, type Point } from '../../../hex/coords.js';
+import { HexGrid } from '../../../hex/grid.js';
 import type { TraceArrow, TraceStep, UnitView } from './narrate.js';
 import { DIRECTION_NAMES, hexName, type AssaultSubject, type BattleSubject, type TraceSubject } from './subject.js';
 
