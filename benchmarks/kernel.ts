@@ -11,8 +11,8 @@
  * Both floors use the engine's own alea generator (src/core/dice.ts), so they are what the dice cost
  * the engine, not what some other generator would.
  */
+import { newAorResult } from '../src/rules/aor/results.js';
 import { aleaStream, EngagementDice, engagementSeed, subStreamSeed, type Purpose, type Uniform } from '../src/core/dice.js';
-import { emptyResult } from '../src/core/result.js';
 import { resolveAssaultRound } from '../src/rules/aor/assault.js';
 import { compileAssault, playAssault, type AssaultScenario } from '../src/rules/aor/engagement.js';
 import { aorOptions } from '../src/rules/aor/options.js';
@@ -60,7 +60,7 @@ const keep = (x: number) => {
 
 function roundKernel(n: number, count: boolean): { seconds: number; draws: number } {
   const { c } = compiled();
-  const res = emptyResult(c.specs.length);
+  const res = newAorResult(c.specs.length);
   const dice = new OneStreamDice('bench', count);
   const { st, round } = c.workspace;
   const t0 = performance.now();
@@ -115,7 +115,7 @@ export function measureKernel(rounds = 2_000_000, engagements = 300_000, tries =
 
   // Engagement kernel: as BatchRunner plays them (seed 1, the cell's key).
   const { cell, c } = compiled();
-  const out = emptyResult(c.specs.length);
+  const out = newAorResult(c.specs.length);
   const key = cell.rngKey;
   const plan: { seed: string; streams: { side: 0 | 1; purpose: Purpose; draws: number }[] }[] = [];
   for (let i = 0; i < engagements; i++) {

@@ -1,45 +1,44 @@
 /**
  * The shape of the code (DESIGN.md "Layout", STYLE.md 1 and 5): imports point one way
- * (cli -> sim/report/scenario -> rules -> doctrine -> core), the core does no I/O, and nothing outside
- * the CLI reads the clock or Math.random.
+ * (cli -> sim/report -> results/scenario -> rules/index -> rules/<id> -> hex/table/stats -> core), a rule
+ * system's folder is reached only through the registry, src/ has no import cycles, the pure layers do
+ * no I/O, and nothing outside the CLI reads the clock or Math.random.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+    return statSync(p).isDirectory() ? files(p) : /\.c?ts$/.test(p) ? [p] : [];
   });
 }
 
 const layer = (p: string) => p.split('/')[1];
-const imports = (text: string) => [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => m[1]);
-
-function importedLayers(file: string): string[] {
-  const dir = file.split('/').slice(0, -1);
-  return imports(readFileSync(file, 'utf8')).map((rel) => {
-    const parts = [...dir];
-    for (const seg of rel.split('/')) {
-      if (seg === '..') parts.pop();
-      else if (seg !== '.') parts.push(seg);
-    }
-    return parts[1];
-  });
+/** Relative imports of a file (static, type-only and dynamic), as paths of .ts files from the root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const dir = file.split('/').slice(0, -1).join('/');
+  const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'(\.[^']+)'/g)].map((m) => m[1]);
+  return specs.map((s) => normalize(join(dir, s)).replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts'));
 }
 
 const ALLOWED: Record<string, string[]> = {
   core: ['core'],
-  hex: ['hex'],
-  rules: ['core', 'hex', 'stats', 'rules', 'results', 'scenario'],
+  hex: ['core', 'hex'],
+  table: ['core', 'table'],
   stats: ['core', 'stats'],
-  results: ['core', 'stats', 'rules', 'scenario', 'results'],
-  scenario: ['core', 'hex', 'rules', 'scenario'],
-  sim: ['core', 'hex', 'rules', 'scenario', 'stats', 'results', 'sim'],
-  report: ['core', 'hex', 'stats', 'sim', 'results', 'report', 'rules'],
-  cli: ['core', 'hex', 'rules', 'scenario', 'stats', 'sim', 'results', 'report', 'cli'],
+  rules: ['core', 'hex', 'table', 'stats', 'rules'],
+  scenario: ['core', 'rules', 'scenario'],
+  results: ['core', 'stats', 'scenario', 'results'],
+  sim: ['core', 'stats', 'rules', 'scenario', 'results', 'sim'],
+  report: ['core', 'stats', 'results', 'report'],
+  cli: ['core', 'stats', 'rules', 'scenario', 'results', 'sim', 'report', 'cli'],
 };
+
+/** The rule system folder a path is in (src/rules/aor/... -> 'aor'), or null. */
+const ruleSystem = (p: string) => /^src\/rules\/([^/]+)\//.exec(p)?.[1] ?? null;
 
 describe('architecture', () => {
   const src = files('src');
@@ -48,12 +47,41 @@ describe('architecture', () => {
     for (const f of src) {
       const allowed = ALLOWED[layer(f)];
       expect(allowed, `unknown layer of ${f}`).toBeDefined();
-      for (const l of importedLayers(f)) expect(allowed, `${f} imports from src/${l}`).toContain(l);
+      for (const to of importsOf(f)) expect(allowed, `${f} imports from src/${layer(to)}`).toContain(layer(to));
     }
   });
 
-  it('src/core, src/hex, src/rules and src/doctrine do no I/O', () => {
-    for (const f of src.filter((f) => ['core', 'hex', 'rules', 'doctrine'].includes(layer(f)))) {
+  it('only src/rules/index.ts reaches into a rule system, and no rule system into another', () => {
+    for (const f of src) {
+      const own = ruleSystem(f);
+      for (const to of importsOf(f)) {
+        const target = ruleSystem(to);
+        if (target === null || f === join('src', 'rules', 'index.ts')) continue;
+        expect(own, `${f} imports ${to}: outside src/rules/${target}, go through the registry (src/rules/index.ts)`).toBe(target);
+      }
+    }
+  });
+
+  it('src has no import cycles', () => {
+    const graph = new Map(src.map((f) => [f, importsOf(f).filter((t) => t.startsWith('src/'))]));
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        cycles.push([...path.slice(path.indexOf(f)), f].join(' -> '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const t of graph.get(f) ?? []) visit(t, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of src) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('src/core, src/hex, src/table, src/stats and src/rules do no I/O', () => {
+    for (const f of src.filter((f) => ['core', 'hex', 'table', 'stats', 'rules'].includes(layer(f)))) {
       const text = readFileSync(f, 'utf8');
       expect(text, f).not.toMatch(/from 'node:(fs|child_process|net|http)'|console\.|process\./);
     }
@@ -66,7 +94,7 @@ describe('architecture', () => {
     }
     expect(readFileSync(STOPWATCH, 'utf8')).not.toMatch(/Math\.random/);
     // Its time never reaches the engine: only the runner and its worker read it.
-    const readers = src.filter((f) => /from '\.\/stopwatch\.js'|from '[./]*sim\/stopwatch\.js'/.test(readFileSync(f, 'utf8')));
+    const readers = src.filter((f) => /from '\.\/stopwatch\.js'|from '[./]*sim\/engine\/stopwatch\.js'/.test(readFileSync(f, 'utf8')));
     expect(readers.sort()).toEqual([join('src', 'sim', 'engine', 'runner.ts'), join('src', 'sim', 'engine', 'worker.ts')]);
   });
 });

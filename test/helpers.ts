@@ -1,5 +1,16 @@
 /** Shared test helpers: scenarios built in code and validated by the real schema. */
-import { assaultScenarioSchema, type AssaultScenarioFile } from '../src/scenario/schema.js';
+import type { AssaultScenario } from '../src/rules/aor/engagement.js';
+import type { BattleScenario } from '../src/rules/aor/battleSchema.js';
+import { aor } from '../src/rules/aor/index.js';
+import { scenarioKindSchema, type Scenario } from '../src/scenario/schema.js';
+
+/** The schema of an Age of Rifles scenario file of one kind, as src/scenario builds it from the registry. */
+const kindSchema = (engagement: string) => scenarioKindSchema(aor, aor.scenarioKinds.find((k) => k.engagement === engagement)!);
+export const assaultScenarioSchema = kindSchema('assault') as unknown as { parse(d: unknown): AssaultScenarioFile; safeParse: ReturnType<typeof kindSchema>['safeParse'] };
+export const battleScenarioSchema = kindSchema('battle') as unknown as { parse(d: unknown): BattleScenario & Scenario; safeParse: ReturnType<typeof kindSchema>['safeParse'] };
+
+/** A validated assault scenario file: the envelope and the assault's fields. */
+export type AssaultScenarioFile = Scenario & AssaultScenario & { engagement: 'assault'; ruleset: 'aor' };
 
 type Unit = { id: string; kind?: string; strength: number; reduced?: number; morale?: number; flags?: string[]; damaged?: boolean; disrupted?: boolean; steps?: 1 | 2 };
 

@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { folderProblem, makeFolder } from '../results/files.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
 export function seedArg(v: string | undefined): string | number | undefined {

@@ -6,7 +6,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { OptionError } from '../core/ruleset.js';
-import { VolleyInputError } from '../scenario/errors.js';
+import { VolleyInputError } from '../core/errors.js';
 import { EngagementError } from '../sim/engine/batch.js';
 import { oddsCommand } from './odds.js';
 import { refitCommand } from './refit.js';
@@ -18,7 +18,7 @@ import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
 import { refuseRepeatedOptions, refuseSwitchValues } from './args.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 import { OutputFolderError } from '../sim/engine/errors.js';
 import { CliExit } from './exit.js';
 

@@ -1,41 +1,32 @@
 import type { CommandModule } from 'yargs';
-import { compileAssault } from '../rules/aor/engagement.js';
-import { assaultOdds, type SideOdds } from '../rules/aor/odds.js';
-import { aorOptions } from '../rules/aor/options.js';
-import { loadScenario, singleCell } from '../scenario/load.js';
-import { UsageError } from './errors.js';
+import type { OddsDistribution } from '../core/ruleset.js';
+import { loadOddsRequest } from '../scenario/odds.js';
 
-const pct = (p: number) => `${(100 * p).toFixed(2).padStart(6)}%`;
+const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
 
-function sideLines(name: string, s: SideOdds): string[] {
-  return [
-    `${name}`,
-    `  hits taken:   ${s.hits.map((p, h) => `${h}: ${pct(p).trim()}`).join('  ')}  (mean ${s.expectedHits.toFixed(3)})`,
-    `  holds              ${pct(s.holds)}`,
-    `  retreats by choice ${pct(s.retreatsVoluntarily)}`,
-    `  retreats (failed)  ${pct(s.retreatsOnFailedCheck)}`,
-    `  eliminated         ${pct(s.eliminated)}`,
-  ];
+/** One distribution in a few lines: every value with its probability, and the mean of a numeric one. */
+function distributionLines(d: OddsDistribution): string[] {
+  const numeric = d.values.every((v) => typeof v.value === 'number');
+  const mean = numeric ? d.values.reduce((s, v) => s + (v.value as number) * v.p, 0) : null;
+  const shown = d.values.filter((v) => v.p > 0 || !numeric);
+  return [`${d.label}${mean === null ? '' : ` (mean ${mean.toFixed(3)})`}`, `  ${shown.map((v) => `${v.value}: ${pct(v.p)}`).join('  ')}`];
 }
 
 export const oddsCommand: CommandModule<object, { file: string; json: boolean }> = {
   command: 'odds <file>',
-  describe: 'Exact odds of the first assault round of a scenario, by enumerating every roll of the dice',
+  describe: "Exact odds of a rule system's core resolution: a scenario's (an assault round) or an odds file's question",
   builder: (y) =>
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'scenario YAML' })
+      .positional('file', { type: 'string', demandOption: true, describe: 'scenario or odds YAML (kind: odds)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print JSON' }) as never,
   handler: (argv) => {
-    const { scenario } = loadScenario(argv.file);
-    if (scenario.engagement !== 'assault') {
-      throw new UsageError(`${argv.file}: odds works on assault scenarios (engagement: assault); this one is a ${scenario.engagement}`);
+    const req = loadOddsRequest(argv.file);
+    const exact = req.question.exact(req.params, req.options);
+    if (argv.json) {
+      return void console.log(JSON.stringify({ ruleset: req.ruleset.id, question: req.question.id, paths: exact.paths, distributions: exact.distributions, ...exact.summary }, null, 2));
     }
-    const cell = singleCell(scenario);
-    const compiled = compileAssault(scenario, aorOptions(cell.options));
-    const odds = assaultOdds(compiled);
-    if (argv.json) return void console.log(JSON.stringify(odds, null, 2));
-    console.log(`${scenario.title ?? scenario.name}: one assault round, exact over ${odds.paths} dice paths\n`);
-    console.log(sideLines(`${scenario.attacker.name} (attacker)`, odds.attacker).join('\n'));
-    console.log(sideLines(`${scenario.defender.name} (defender)`, odds.defender).join('\n'));
+    const over = exact.paths === undefined ? 'exact' : `exact over ${exact.paths.toLocaleString('en-US')} dice paths`;
+    console.log(`${req.title}: ${req.question.doc} (${req.ruleset.id}, ${over})\n`);
+    for (const d of exact.distributions) console.log(distributionLines(d).join('\n'));
   },
 };

@@ -6,7 +6,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../results/rows.js';
 import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/studies/prepare.js';
 import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be

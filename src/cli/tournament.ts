@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { prepareTournament, runTournament, tournamentHtml, tournamentTable } from '../sim/studies/tournament.js';
+import { prepareTournament, runTournament } from '../sim/studies/tournament.js';
+import { tournamentHtml, tournamentTable } from '../report/tournament.js';
 import { writeFileAtomic } from '../results/files.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { claimFolder } from '../sim/store/outputFolder.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/studies/tune.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 import { claimFolder } from '../sim/store/outputFolder.js';
 

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { OptionError } from '../core/ruleset.js';
-import { VolleyInputError } from '../scenario/errors.js';
+import { VolleyInputError } from '../core/errors.js';
 import { validateFile } from '../scenario/load.js';
 import { CliExit } from './exit.js';
 

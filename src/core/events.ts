@@ -1,59 +1,42 @@
 /**
- * Typed events an engagement can emit (DESIGN.md, "Event log"). Monte Carlo runs pass no sink and
- * build no event objects: every emit site is guarded by `if (sink)`.
+ * Events an engagement can emit (DESIGN.md, "Event log"). Monte Carlo runs pass no sink and build no
+ * event objects: every emit site is guarded by `if (sink)`.
+ *
+ * Core knows the common kinds below; phases are named by the ruleset and positions (`Place`) are
+ * opaque to core: a hex index on a hex map, a distance along the lane in the system's ground unit. A
+ * ruleset may emit kinds of its own besides these (its event type is a union that includes them); only
+ * its own trace narrates them. Events are plain JSON (events.ndjson).
  */
 import type { SideIndex } from './result.js';
 
-export type VolleyEvent =
-  | { type: 'turn'; turn: number }
-  | {
-      type: 'fire';
-      side: SideIndex;
-      /** Strength after all modifiers, before rounding, and the rounded figure looked up. */
-      rawStrength: number;
-      strength: number;
-      roll: number;
-      hits: number;
-      modifiers: string[];
-    }
-  | { type: 'voluntaryRetreat'; side: SideIndex }
-  | { type: 'halved'; side: SideIndex; before: number; after: number }
-  | { type: 'hit'; side: SideIndex; unit: string; stepsLeft: number; eliminated: boolean }
-  | {
-      type: 'check';
-      side: SideIndex;
-      purpose: 'retreat' | 'recovery' | 'square' | 'reaction' | 'pursuit' | 'orders' | 'leader';
-      unit: string;
-      morale: number;
-      modifiers: string[];
-      roll: number;
-      passed: boolean;
-    }
-  | { type: 'retreat'; side: SideIndex; forced: boolean; units: string[] }
-  | { type: 'disrupted'; side: SideIndex; unit: string }
-  | { type: 'recovered'; side: SideIndex; unit: string }
-  | { type: 'eliminated'; side: SideIndex; unit: string; reason: string }
-  | { type: 'end'; winner: SideIndex | null; reason: string; turn: number }
-  /** A player turn begins: the phasing side. */
-  | { type: 'playerTurn'; turn: number; side: SideIndex; night: boolean }
-  /** A segment of a player turn begins (bombardment, charges, movement, combat, turn end). */
-  | { type: 'phase'; turn: number; side: SideIndex; phase: 'command' | 'bombardment' | 'charges' | 'movement' | 'combat' | 'turnEnd' | 'disruptionRemoval' }
-  /** A unit moved along a path of hexes (map positions are opaque hex indices of the ruleset's map). */
-  | { type: 'move'; side: SideIndex; unit: string; path: number[] }
-  /** Units changed hex outside movement: a retreat, an advance. */
-  | { type: 'relocate'; side: SideIndex; unit: string; from: number; to: number; why: 'retreat' | 'advance' | 'stacking' | 'arrival' }
-  /** An assault on the map: attacking hexes against one defending hex. */
-  | { type: 'assault'; side: SideIndex; attackers: number[]; defender: number; flanked: boolean; defenderFiresFirst: boolean }
-  | { type: 'bombard'; side: SideIndex; guns: string[]; from: number[]; target: number }
-  /** Cavalry charges (reaction: a charge against moving enemies, 7.8). */
-  | { type: 'charge'; side: SideIndex; units: string[]; from: number; target: number; reaction: boolean }
-  /** Infantry tried to form square against a charge. */
-  | { type: 'square'; side: SideIndex; hex: number; formed: boolean }
-  | { type: 'pursuit'; side: SideIndex; units: string[]; target: number }
-  | { type: 'demoralized'; side: SideIndex; formation: string | null; turn: number }
-  /** New orders sent (12.4: `arrives` is the turn they take effect) or taking effect (turn === arrives). */
-  | { type: 'orders'; side: SideIndex; formation: string; orders: string; turn: number; arrives: number }
-  /** A unit left the map (eliminated, or off the edge in a retreat). */
-  | { type: 'removed'; side: SideIndex; unit: string; hex: number; why: 'eliminated' | 'exited' };
+/** A position as the ruleset understands it. */
+export type Place = number;
 
-export type EventSink = (e: VolleyEvent) => void;
+/** Any event: a `type` and plain JSON fields. */
+export interface BaseEvent {
+  type: string;
+}
+
+export type CoreEvent =
+  | { type: 'turn'; turn: number }
+  /** A phase (or step, or segment) of a turn begins; `side` is the side acting, null for both. */
+  | { type: 'phase'; turn: number; side: SideIndex | null; phase: string }
+  /** Fire at a target: the dice, the hits and the modifiers in words. */
+  | { type: 'fire'; side: SideIndex; units: string[]; target: string; roll: number | number[]; hits: number; modifiers: string[] }
+  /** Losses to a unit: `lost` in the system's strength units, `left` what remains; `eliminated` when none. */
+  | { type: 'hit'; side: SideIndex; unit: string; lost: number; left: number; eliminated: boolean }
+  /** A morale check (or test) for a purpose the ruleset declares, against a target value. */
+  | { type: 'check'; side: SideIndex; purpose: string; unit: string; target: number; modifiers: string[]; roll: number | number[]; passed: boolean }
+  | { type: 'move'; side: SideIndex; unit: string; path: Place[] }
+  | { type: 'charge'; side: SideIndex; units: string[]; target: string; from: Place; to: Place }
+  | { type: 'melee'; sides: [string[], string[]]; casualties: [number, number]; result: string }
+  /** A unit's cohesion changed, named by the ruleset's own states (formed, disordered, shaken, ...). */
+  | { type: 'cohesion'; side: SideIndex; unit: string; from: string; to: string }
+  | { type: 'retreat'; side: SideIndex; forced: boolean; units: string[] }
+  | { type: 'rout'; side: SideIndex; unit: string }
+  | { type: 'removed'; side: SideIndex; unit: string; why: string }
+  /** A formation (or, with formation null, the army) broke. */
+  | { type: 'broken'; side: SideIndex; formation: string | null; turn: number }
+  | { type: 'end'; winner: SideIndex | null; reason: string; turn: number };
+
+export type EventSink<E extends BaseEvent = BaseEvent> = (e: E) => void;

@@ -1,55 +1,79 @@
 /**
  * The engagement result vocabulary shared by every rule system (DESIGN.md, "EngagementResult").
- * A ruleset maps its own notions onto these fields; reports and comparisons read only these.
+ * A ruleset maps its own notions onto these fields and declares the rest (src/core/vocabulary.ts:
+ * outcome reasons, morale-check purposes, the rating scale checks are tallied by, extras); reports and
+ * comparisons read only these and the declarations.
+ *
+ * Strength is counted twice: in the system's own units (strength points, figures, stands, hits) and
+ * in men, so that systems at different scales compare. Time is counted in turns and in minutes.
  */
 
 export type SideIndex = 0 | 1;
-
-/** Why an engagement ended. */
-export const OUTCOME_REASONS = [
-  'retreat', // the loser retreated (forced or voluntary) and gave up the fight
-  'destroyed', // the loser has no units left
-  'time', // the turn limit was reached
-  'bothRetreated', // both sides left the field in the same round
-  'victoryPoints',
-  'armyDemoralized',
-] as const;
-export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 /** Unit classes used in breakdowns across rule systems. */
 export const UNIT_CLASSES = ['infantry', 'cavalry', 'artillery'] as const;
 export type UnitClass = (typeof UNIT_CLASSES)[number];
 
-/** Morale values are tallied in slots 0..MORALE_SLOTS-1; the last slot holds that value and above. */
-export const MORALE_SLOTS = 8;
+/**
+ * The common cohesion ladder (DESIGN.md): good -> disordered -> shaken -> routed -> removed. A ruleset
+ * says which of its own states is which rung (docs/rules/<system>.md). A unit's rung is the worst it
+ * reached; a side counts, for each rung below good, the units that reached it or worse.
+ */
+export const RUNGS = ['good', 'disordered', 'shaken', 'routed', 'removed'] as const;
+export type Rung = (typeof RUNGS)[number];
+export const RUNG = { good: 0, disordered: 1, shaken: 2, routed: 3, removed: 4 } as const satisfies Record<Rung, number>;
 
 export interface SideResult {
+  /** Strength at the start and lost, in the system's own units (strength points, figures, ...). */
   startStrength: number;
   strengthLost: number;
+  /** The same in men (the ruleset's scale): every man who left the ranks counts in menLost. */
+  startMen: number;
+  menLost: number;
+  /**
+   * Of menLost, the killed and wounded. A system that tells casualties from men dispersed or captured
+   * (a broken unit's men scatter) reports fewer here; one that does not reports menLost.
+   */
+  casualties: number;
+  /** Steps (or stands, or hits) lost: the system's own granularity of loss. */
   stepsLost: number;
+  /** Units removed from play (eliminated, dispersed, routed off the field). */
   unitsEliminated: number;
   retreatsForced: number;
   retreatsVoluntary: number;
-  /** Units that became disrupted (a unit disrupted twice counts twice). */
+  /** Units that routed (broke and fled), a unit that routs twice counting twice. */
+  routs: number;
+  /** Times a unit of the side lost cohesion (was disordered, disrupted or worse), a unit counting each time. */
   disruptions: number;
-  /** Morale checks that decide retreat, square and the like (not disruption recovery). */
+  /** Indexed by RUNGS: units that reached that rung or a worse one (index 0, good, counts every unit). */
+  rungs: number[];
+  /**
+   * Checks counted in the morale statistics (the purposes the ruleset declares `counted`), and of them
+   * failed: the same totals as the sums of checksTaken/checksFailed over those purposes.
+   */
   moraleChecks: number;
   moraleChecksFailed: number;
-  /** Indexed by the modified morale value the check was made against, clamped to 0..MORALE_SLOTS-1. */
-  checksByMorale: number[];
-  failedByMorale: number[];
-  /** Indexed by UNIT_CLASSES: the class whose morale the (group) check used. */
+  /** Indexed by the ruleset's check purposes (vocabulary.checkPurposes): every check, counted or not. */
+  checksTaken: number[];
+  checksFailed: number[];
+  /** Counted checks by the rating they were made against, indexed by the ruleset's rating scale. */
+  checksByRating: number[];
+  failedByRating: number[];
+  /** Counted checks by UNIT_CLASSES: the class of the unit whose rating the (group) check used. */
   checksByClass: number[];
   failedByClass: number[];
-  /** Disruption recovery checks (6.2) taken and passed. */
-  recoveryChecks: number;
-  recoveries: number;
-  /** Formations demoralized during the engagement, with the turn. */
-  formationsDemoralized: { formation: string; turn: number }[];
-  /** Turn the army became demoralized, or 0 if it did not. */
-  armyDemoralizedTurn: number;
+  /** Charges the side declared, that went home (reached contact), and that won (the target gave way). */
+  chargesDeclared: number;
+  chargesHome: number;
+  chargesWon: number;
+  /** Squares the side's infantry formed against cavalry. */
+  squaresFormed: number;
+  /** Formations (brigades, divisions, corps) of the side broken or demoralized, with the turn. */
+  formationsBroken: { formation: string; turn: number }[];
+  /** Turn the army broke (was demoralized, reached zero morale), or 0 if it did not. */
+  armyBrokenTurn: number;
   leadersLost: number;
-  /** Strength on the map at the end of each turn (index 0 = turn 1); empty for engagements without turns of their own. */
+  /** Strength on the field at the end of each turn (index 0 = turn 1); empty for engagements without turns of their own. */
   strengthByTurn: number[];
   /** Victory points at the end, where the rule system scores them. */
   victoryPoints: number;
@@ -60,21 +84,26 @@ export interface FormationResult {
   strengthLost: number;
   unitsEliminated: number;
   retreats: number;
-  /** Turn it became demoralized (broken, fatigued), 0 if it did not. */
-  demoralizedTurn: number;
+  /** Turn it broke (was demoralized, faltered for good, fatigued), 0 if it did not. */
+  brokenTurn: number;
 }
 
 export interface UnitResult {
   eliminated: boolean;
   retreated: boolean;
   checksFailed: number;
+  /** The worst rung of RUNGS the unit reached. */
+  worst: number;
 }
 
 export interface EngagementResult {
   /** 0 or 1, or null for a draw. */
   winner: SideIndex | null;
-  reason: OutcomeReason;
+  /** One of the ruleset's declared outcome reasons (vocabulary.outcomes). */
+  reason: string;
   turns: number;
+  /** Minutes of fighting the turns played stand for (the ruleset's time scale; a night without combat counts none). */
+  minutes: number;
   sides: [SideResult, SideResult];
   /** Per unit, in the compiled order of units (side 0 first). */
   units: UnitResult[];
@@ -82,42 +111,70 @@ export interface EngagementResult {
   formations: FormationResult[];
   /** Per objective: the side holding it at the end, or -1. */
   objectives: number[];
-  /** Ruleset-specific extra counters, by name. */
+  /** Ruleset-specific extra counters, by name (declared in vocabulary.extras). */
   extras: Record<string, number>;
 }
 
-export function emptySide(): SideResult {
+/** How many purposes and ratings a result tallies checks by, and how many units, formations and objectives it has. */
+export interface ResultSize {
+  units: number;
+  formations?: number;
+  objectives?: number;
+  purposes: number;
+  ratings: number;
+}
+
+export function emptySide(purposes: number, ratings: number): SideResult {
   return {
     startStrength: 0,
     strengthLost: 0,
+    startMen: 0,
+    menLost: 0,
+    casualties: 0,
     stepsLost: 0,
     unitsEliminated: 0,
     retreatsForced: 0,
     retreatsVoluntary: 0,
+    routs: 0,
     disruptions: 0,
+    rungs: new Array(RUNGS.length).fill(0),
     moraleChecks: 0,
     moraleChecksFailed: 0,
-    checksByMorale: new Array(MORALE_SLOTS).fill(0),
-    failedByMorale: new Array(MORALE_SLOTS).fill(0),
+    checksTaken: new Array(purposes).fill(0),
+    checksFailed: new Array(purposes).fill(0),
+    checksByRating: new Array(ratings).fill(0),
+    failedByRating: new Array(ratings).fill(0),
     checksByClass: new Array(UNIT_CLASSES.length).fill(0),
     failedByClass: new Array(UNIT_CLASSES.length).fill(0),
-    recoveryChecks: 0,
-    recoveries: 0,
-    formationsDemoralized: [],
-    armyDemoralizedTurn: 0,
+    chargesDeclared: 0,
+    chargesHome: 0,
+    chargesWon: 0,
+    squaresFormed: 0,
+    formationsBroken: [],
+    armyBrokenTurn: 0,
     leadersLost: 0,
     strengthByTurn: [],
     victoryPoints: 0,
   };
 }
 
-export function emptyResult(unitCount: number, formationCount = 0, objectiveCount = 0): EngagementResult {
+export function emptyResult(size: ResultSize): EngagementResult {
   const units: UnitResult[] = [];
-  for (let i = 0; i < unitCount; i++) units.push({ eliminated: false, retreated: false, checksFailed: 0 });
+  for (let i = 0; i < size.units; i++) units.push({ eliminated: false, retreated: false, checksFailed: 0, worst: 0 });
   const formations: FormationResult[] = [];
-  for (let i = 0; i < formationCount; i++) formations.push({ strengthLost: 0, unitsEliminated: 0, retreats: 0, demoralizedTurn: 0 });
-  const objectives = new Array<number>(objectiveCount).fill(-1);
-  return { winner: null, reason: 'time', turns: 0, sides: [emptySide(), emptySide()], units, formations, objectives, extras: {} };
+  for (let i = 0; i < (size.formations ?? 0); i++) formations.push({ strengthLost: 0, unitsEliminated: 0, retreats: 0, brokenTurn: 0 });
+  const objectives = new Array<number>(size.objectives ?? 0).fill(-1);
+  return {
+    winner: null,
+    reason: 'time',
+    turns: 0,
+    minutes: 0,
+    sides: [emptySide(size.purposes, size.ratings), emptySide(size.purposes, size.ratings)],
+    units,
+    formations,
+    objectives,
+    extras: {},
+  };
 }
 
 /** Reset a result in place so one object can serve many engagements. */
@@ -125,24 +182,34 @@ export function resetResult(r: EngagementResult): void {
   r.winner = null;
   r.reason = 'time';
   r.turns = 0;
+  r.minutes = 0;
   for (const s of r.sides) {
     s.startStrength = 0;
     s.strengthLost = 0;
+    s.startMen = 0;
+    s.menLost = 0;
+    s.casualties = 0;
     s.stepsLost = 0;
     s.unitsEliminated = 0;
     s.retreatsForced = 0;
     s.retreatsVoluntary = 0;
+    s.routs = 0;
     s.disruptions = 0;
+    s.rungs.fill(0);
     s.moraleChecks = 0;
     s.moraleChecksFailed = 0;
-    s.checksByMorale.fill(0);
-    s.failedByMorale.fill(0);
+    s.checksTaken.fill(0);
+    s.checksFailed.fill(0);
+    s.checksByRating.fill(0);
+    s.failedByRating.fill(0);
     s.checksByClass.fill(0);
     s.failedByClass.fill(0);
-    s.recoveryChecks = 0;
-    s.recoveries = 0;
-    s.formationsDemoralized.length = 0;
-    s.armyDemoralizedTurn = 0;
+    s.chargesDeclared = 0;
+    s.chargesHome = 0;
+    s.chargesWon = 0;
+    s.squaresFormed = 0;
+    s.formationsBroken.length = 0;
+    s.armyBrokenTurn = 0;
     s.leadersLost = 0;
     s.strengthByTurn.length = 0;
     s.victoryPoints = 0;
@@ -151,17 +218,50 @@ export function resetResult(r: EngagementResult): void {
     f.strengthLost = 0;
     f.unitsEliminated = 0;
     f.retreats = 0;
-    f.demoralizedTurn = 0;
+    f.brokenTurn = 0;
   }
   r.objectives.fill(-1);
   for (const u of r.units) {
     u.eliminated = false;
     u.retreated = false;
     u.checksFailed = 0;
+    u.worst = 0;
   }
   for (const k in r.extras) r.extras[k] = 0;
 }
 
-export function moraleSlot(morale: number): number {
-  return morale < 0 ? 0 : morale >= MORALE_SLOTS ? MORALE_SLOTS - 1 : morale;
+/**
+ * Record one check. `purpose` indexes the ruleset's purposes; `counted` says whether the purpose counts
+ * in the morale statistics (then `rating`, an index into the ruleset's rating scale, and `unitClass`, an
+ * index into UNIT_CLASSES, are tallied too; -1 leaves either out).
+ */
+export function recordCheck(s: SideResult, purpose: number, counted: boolean, rating: number, unitClass: number, passed: boolean): void {
+  s.checksTaken[purpose]++;
+  if (!passed) s.checksFailed[purpose]++;
+  if (!counted) return;
+  s.moraleChecks++;
+  if (rating >= 0) s.checksByRating[rating]++;
+  if (unitClass >= 0) s.checksByClass[unitClass]++;
+  if (passed) return;
+  s.moraleChecksFailed++;
+  if (rating >= 0) s.failedByRating[rating]++;
+  if (unitClass >= 0) s.failedByClass[unitClass]++;
+}
+
+/**
+ * A unit of side `side` reached rung `rung` (RUNG): if it is worse than any it reached before, the
+ * side's count of every rung in between goes up by one.
+ */
+export function reachRung(r: EngagementResult, side: SideIndex, unit: number, rung: number): void {
+  const u = r.units[unit];
+  if (rung <= u.worst) return;
+  const rungs = r.sides[side].rungs;
+  for (let k = u.worst + 1; k <= rung; k++) rungs[k]++;
+  u.worst = rung;
+}
+
+/** The index of a value on a rating scale that starts at `first`: values below and above clamp to the ends. */
+export function ratingIndex(value: number, first: number, count: number): number {
+  const i = value - first;
+  return i < 0 ? 0 : i >= count ? count - 1 : i;
 }

@@ -1,10 +1,16 @@
 /**
- * The Ruleset contract (DESIGN.md, "Contracts"): a rule system declares its options, compiles a
- * scenario once per cell into immutable fast data, and plays single engagements from it.
+ * The Ruleset contract (DESIGN.md, "Contracts"): one object per rule system, in the spirit of
+ * OpenSpiel's registered games (STYLE.md 2, 4). A rule system declares its scale, its options, the
+ * scenario files it plays, its result vocabulary, its doctrines and, where it has them, refits, exact
+ * odds, a trace and report extras; it compiles a scenario once per cell into immutable fast data and
+ * plays single engagements from it. The CLI, the runner, the scenario loader and the report know rule
+ * systems only through this contract (src/rules/index.ts lists them).
  */
+import type { z } from 'zod';
 import type { EngagementDice } from './dice.js';
-import type { EventSink } from './events.js';
+import type { BaseEvent, EventSink } from './events.js';
 import type { EngagementResult } from './result.js';
+import type { Scale, Vocabulary } from './vocabulary.js';
 
 export type OptionValue = string | number | boolean;
 
@@ -24,28 +30,14 @@ export interface OptionSpec {
 export type ResolvedOptions = Record<string, OptionValue>;
 
 export interface PlayOptions {
-  sink?: EventSink;
+  sink?: EventSink<any>;
   /** A result object to reuse (reset by play). */
   out?: EngagementResult;
   /** Check invariants after every step and throw on a violation. */
   checkInvariants?: boolean;
 }
 
-export interface Ruleset<Scenario = unknown, Compiled = unknown> {
-  id: string;
-  title: string;
-  options: readonly OptionSpec[];
-  /** Validate the ruleset-specific scenario and build immutable data for play. Throws ScenarioError. */
-  compile(scenario: Scenario, options: ResolvedOptions): Compiled;
-  play(compiled: Compiled, dice: EngagementDice, opts?: PlayOptions): EngagementResult;
-  /** Names of the units in compiled order (result.units follows it). */
-  unitNames(compiled: Compiled): { id: string; side: 0 | 1 }[];
-  /** What results are about: side names and roles, formations and objectives in compiled order. */
-  describe(compiled: Compiled): EngagementShape;
-  /** A result object sized for this compiled engagement. */
-  newResult(compiled: Compiled): EngagementResult;
-}
-
+/** What results are about: side names and roles, units, formations and objectives in compiled order. */
 export interface EngagementShape {
   sides: [{ name: string; role: string }, { name: string; role: string }];
   units: { id: string; side: 0 | 1; kind: string; formation: string }[];
@@ -53,6 +45,250 @@ export interface EngagementShape {
   objectives: { name: string; vp: number }[];
   /** The turn limit, for charts by turn. */
   turns: number;
+  /** The scale this engagement is played at (the ruleset's, or the scenario's own where it sets one). */
+  scale: Scale;
+}
+
+/**
+ * One kind of engagement a ruleset plays (Age of Rifles: `assault` and `battle`): the fields of its
+ * scenario files beyond the common envelope (kind, name, title, question, ruleset, options), which
+ * src/scenario adds. The union of every ruleset's kinds is the scenario file's schema.
+ */
+export interface ScenarioKind {
+  /** The value of the file's `engagement` field. */
+  engagement: string;
+  /** One line for the error that lists the kinds. */
+  doc: string;
+  /** The kind's own fields (a zod shape); `engagement: z.literal(...)` among them. */
+  body: z.ZodRawShape;
+  /** Checks across fields, after the shape is valid (duplicate ids, stacking, a map's consistency). */
+  refine?: (scenario: any, ctx: z.RefinementCtx) => void;
+}
+
+/** A unit in a scenario file's raw data, as refits and the duel of `volley refit check` find it. */
+export interface RawUnit {
+  unit: Record<string, unknown>;
+  formation?: string;
+  side: 0 | 1;
+}
+
+/** One value a refit set: a rule on the units it matched, or an entry for a formation, an army or a leader. */
+export interface AppliedRefit {
+  /** The refit's list the entry is in: "rules", "formations", ... */
+  list: string;
+  /** Index of the entry in its list. */
+  ruleIndex: number;
+  /** For rules on units: the units matched. Empty for other entries. */
+  unitIds: string[];
+  /** For other entries: the formation id, side or leader id. */
+  target?: string;
+  /** The field set: morale, pursuit, flags.<flag>, class, demoralization, rating, ... */
+  field: string;
+  value: unknown;
+  side?: 0 | 1;
+  note?: string;
+}
+
+/** Leave one value out: the baseline of a paired comparison (`volley refit check`). */
+export interface RefitOmit {
+  list: string;
+  ruleIndex: number;
+  field: string;
+  /** For rules on units: the unit left at its default. */
+  unitId?: string;
+}
+
+export interface RefitOutcome {
+  data: Record<string, unknown>;
+  applied: AppliedRefit[];
+  warnings: string[];
+}
+
+/** Where an error about a refit entry points: the refit file and the entry's path in it. */
+export interface RefitErrorAt {
+  file: string;
+  /** The line of a path in the refit file, if it is known. */
+  lineOf?: (path: (string | number)[]) => number | undefined;
+}
+
+/** The standard duel of `volley refit check`: a unit rated by the refit against itself at the defaults. */
+export interface RefitDuels {
+  /** The two duels a subject plays (e.g. attacking, defending); the unit's side in each. */
+  roles: readonly { role: string; side: 0 | 1 }[];
+  /** The yardstick unit, as the report describes it. */
+  standard(refit: any): Record<string, unknown>;
+  /** Counters the refit rates differently from its defaults, each once (units with the same counter share it). */
+  subjects(scenarios: readonly { file: string; raw: Record<string, unknown>; refitted: Record<string, unknown> }[], refit: any): DuelSubject[];
+  /** The raw scenario of one duel. */
+  scenario(unit: Record<string, unknown>, role: string, refit: any, ruleset: string, options: Record<string, unknown>): Record<string, unknown>;
+  /** What a duel is, in a paragraph for the report: the standard unit, the ground, the length, the doctrine. */
+  describe(refit: any): string;
+  /** A counter in a few words, for tables and charts ("infantry 5, morale 3"). */
+  label(counter: Record<string, unknown>): string;
+}
+
+export interface DuelSubject {
+  unit: string;
+  units: string[];
+  scenario: string;
+  rated: Record<string, unknown>;
+  atDefaults: Record<string, unknown>;
+}
+
+/**
+ * Refits (DESIGN.md): an overlay that converts a scenario's order of battle to a set of ratings,
+ * applied to the raw scenario data before validation.
+ */
+export interface RefitSupport {
+  /** The refit file's fields beyond kind, name, title and ruleset (a zod shape). */
+  body: z.ZodRawShape;
+  /** What the refit's defaults are, in a line for reports (e.g. "default morale 4"). */
+  defaults(refit: any): string;
+  /** The scenario data with the refit applied (a copy), and what was set. Conflicts throw VolleyInputError-like errors via `error`. */
+  apply(data: unknown, refit: any, at: RefitErrorAt, omit?: RefitOmit): RefitOutcome;
+  /** The refit entries, as (list, index, path to point an error at, what it names): to refuse entries that match nothing. */
+  entries(refit: any): { list: string; index: number; path: (string | number)[]; field: string; what: string }[];
+  /** A value of a refitted scenario, for the report's "without" column. */
+  valueIn(data: Record<string, unknown>, applied: AppliedRefit, unit: string | null): unknown;
+  /** Every unit of a raw scenario, with its formation and side. */
+  units(data: Record<string, unknown>): RawUnit[];
+  duels?: RefitDuels;
+}
+
+/** The common quality ladder (DESIGN.md, "Cross-system studies"), mapped onto each system's ratings. */
+export const QUALITY_LADDER = ['conscript', 'line', 'veteran', 'elite', 'guard'] as const;
+export type Quality = (typeof QUALITY_LADDER)[number];
+
+export interface QualitySupport {
+  /** What each rung becomes in this system, in words (docs and `volley rulesets`). */
+  describe: Readonly<Record<Quality, string>>;
+  /** The unit fields a rung sets, merged into a raw unit that says `quality: <rung>`. */
+  fields(quality: Quality, unit: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** A named AI policy of the ruleset. */
+export interface DoctrineSpec {
+  name: string;
+  doc: string;
+  /** The yardstick every real doctrine must beat: every choice at random among the legal ones. */
+  baseline?: boolean;
+  /** The kinds of engagement (ScenarioKind.engagement) it plays; all when absent. */
+  engagements?: readonly string[];
+}
+
+export interface DoctrineSupport {
+  list: readonly DoctrineSpec[];
+  /** The scenario path (as in `vary`) that sets side `side`'s doctrine, for acrossDoctrines. */
+  path(scenario: { engagement?: unknown }, side: 0 | 1): string;
+  /** The fields of its scenarios that hold a doctrine (a factor may set one, then one of its parameters). */
+  fields: readonly string[];
+  /** The raw scenario with side `side` played wholly by doctrine `name` (a tournament's seats). */
+  assign(scenario: Record<string, unknown>, side: 0 | 1, name: string): Record<string, unknown>;
+}
+
+/** The doctrines a scenario of this kind can name. */
+export function doctrinesFor(d: DoctrineSupport, engagement: unknown): DoctrineSpec[] {
+  return d.list.filter((x) => !x.engagements || x.engagements.includes(String(engagement)));
+}
+
+/** One marginal distribution of an odds question: each value with its exact probability. */
+export interface OddsDistribution {
+  name: string;
+  label: string;
+  values: { value: number | string; p: number }[];
+}
+
+/** One question `volley odds` answers exactly, e.g. "one Burt fire" or "the first assault round". */
+export interface OddsQuestion<P = any> {
+  id: string;
+  doc: string;
+  /** The question's parameters (a zod schema; an odds file's `params` or a scenario's data). */
+  params: z.ZodType<P>;
+  /** Exact distributions, by enumeration or convolution (STYLE.md 7). */
+  exact(params: P, options: ResolvedOptions): { distributions: OddsDistribution[]; paths?: number; summary?: Record<string, unknown> };
+  /** One draw of the same quantities with the given dice, keyed by distribution name (the conformance suite compares). */
+  sample(params: P, options: ResolvedOptions, dice: EngagementDice): Record<string, number | string>;
+  /** Parameters the conformance suite checks sampling against exactness with (besides the examples' scenarios). */
+  examples: readonly P[];
+}
+
+export interface OddsSupport {
+  questions: readonly OddsQuestion[];
+  /** The question a scenario file asks (`volley odds SCENARIO`), with its parameters, or null. */
+  ofScenario?(scenario: any): { question: string; params: unknown } | null;
+}
+
+/** A line of a trace's story. */
+export interface TraceLine {
+  depth: number;
+  kind: 'title' | 'section' | 'turn' | 'player' | 'phase' | 'event';
+  text: string;
+}
+
+/** One step of a trace page: its title, its story lines and its picture's overlay (SVG markup). */
+export interface TraceFrame {
+  title: string;
+  turn: number;
+  side: number | null;
+  phase: string | null;
+  end: boolean;
+  lines: TraceLine[];
+  svg: string;
+}
+
+/** A picture's fixed parts: size, definitions, background (SVG markup), legend items, words and styles. */
+export interface TracePicture {
+  width: number;
+  height: number;
+  defs: string;
+  background: string;
+  /** Each item: a small SVG swatch and what it stands for. */
+  legend: { svg: string; text: string }[];
+  /** One sentence under the picture's heading: how to read it. */
+  caption: string;
+  /** The picture's accessible name. */
+  label: string;
+  /** CSS for the classes the picture's markup uses. */
+  css: string;
+}
+
+/**
+ * The trace of one engagement (`volley trace`): the ruleset tells its story and draws it. `subject`
+ * turns the compiled engagement into plain data the story and the pictures read besides the events.
+ */
+export interface TraceSupport<Compiled = unknown, Subject = unknown, Event extends BaseEvent = BaseEvent> {
+  subject(compiled: Compiled, name: string, title?: string): Subject;
+  /** The story lines (story.txt; golden transcripts diff it). */
+  story(events: readonly Event[], subject: Subject, result: EngagementResult): TraceLine[];
+  /** The page's steps, each with its picture. */
+  frames(events: readonly Event[], subject: Subject, result: EngagementResult): TraceFrame[];
+  picture(subject: Subject): TracePicture;
+  /** The outcome in words ("the defender held: time ran out"). */
+  outcome(result: EngagementResult, subject: Subject): string;
+}
+
+export interface Ruleset<Scenario = unknown, Compiled = unknown> {
+  id: string;
+  title: string;
+  /** The text, and where the project's readings of it are written. */
+  source: { text: string; rulings: string; docs: string };
+  scale: Scale;
+  options: readonly OptionSpec[];
+  scenarioKinds: readonly ScenarioKind[];
+  vocabulary: Vocabulary;
+  /** Validate the ruleset-specific scenario and build immutable data for play. */
+  compile(scenario: Scenario, options: ResolvedOptions): Compiled;
+  play(compiled: Compiled, dice: EngagementDice, opts?: PlayOptions): EngagementResult;
+  describe(compiled: Compiled): EngagementShape;
+  /** A result object sized for this compiled engagement. */
+  newResult(compiled: Compiled): EngagementResult;
+  doctrines: DoctrineSupport;
+  refit?: RefitSupport;
+  quality?: QualitySupport;
+  odds?: OddsSupport;
+  trace?: TraceSupport<Compiled, any, any>;
+  /** Scenario and experiment files (paths from the project's root) the conformance suite plays. */
+  examples: readonly string[];
 }
 
 export class OptionError extends Error {}

@@ -4,7 +4,7 @@
  * the side hit less 1.5% (0.6-2.0%). Shown when a battle scenario gives its scale (`history`).
  */
 import type { Results } from '../results/results.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../results/html.js';
 
 export const CDB90 = {
   worse: { median: 2.7, q1: 1.8, q3: 3.75 },

@@ -32,11 +32,8 @@ export interface Libraries {
   vegaEmbed: string;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(s: unknown): string {
-  return String(s).replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+import { escapeHtml } from '../results/html.js';
+export { escapeHtml };
 
 /**
  * JavaScript made safe inside <script>: "</script" would end the element and "<!--" could start an
@@ -65,61 +62,71 @@ interface Row {
   group?: string;
 }
 
+/** Whether any cell has a figure other than zero: rows of things that never happen are left out. */
+const anyNonZero = (cs: readonly Results['cells'][number]['summary'][], f: (s: Results['cells'][number]['summary']) => number) => cs.some((s) => f(s) !== 0);
+
 function summaryRows(r: Results): Row[] {
   const cs = r.cells.map((c) => c.summary);
   const rows: Row[] = [];
   const add = (label: string, f: (s: (typeof cs)[number]) => string) => rows.push({ label, cells: cs.map(f) });
   const battle = isBattle(r);
+  const broken = r.vocabulary.broken;
+  const men = (x: { mean: number; lo: number; hi: number }) => mean(x, 0);
   // Cells of a run stopped at a target precision played different numbers of engagements.
   if (r.provenance.precision) add('Engagements', (s) => s.engagements.toLocaleString('en-GB'));
   for (const k of [0, 1, 2]) add(escapeHtml(outcomeLabel(r, k === 2 ? null : (k as 0 | 1))), (s) => share(s.outcome[k]));
   for (const k of [0, 1] as const) {
     const name = escapeHtml(r.sides[k].name);
-    if (battle) add(`${name}: victory points`, (s) => mean(s.sides[k].victoryPoints));
-    add(`${name}: strength lost`, (s) => `${mean(s.sides[k].strengthLost)} <span class="of">of ${s.sides[k].startStrength.mean.toFixed(0)}</span>`);
-    add(`${name}: steps lost`, (s) => mean(s.sides[k].stepsLost));
-    add(`${name}: units eliminated`, (s) => mean(s.sides[k].unitsEliminated));
-    add(`${name}: forced retreats`, (s) => mean(s.sides[k].retreatsForced));
-    add(`${name}: voluntary retreats`, (s) => mean(s.sides[k].retreatsVoluntary));
-    add(`${name}: any unit retreated`, (s) => share(s.sides[k].retreatRate));
-    add(`${name}: disruptions`, (s) => mean(s.sides[k].disruptions));
-    add(`${name}: morale checks failed`, (s) => `${share(s.sides[k].moraleChecks.failRate)} <span class="of">of ${s.sides[k].moraleChecks.taken}</span>`);
+    const side = (s: (typeof cs)[number]) => s.sides[k];
+    if (battle) add(`${name}: victory points`, (s) => mean(side(s).victoryPoints));
+    add(`${name}: strength lost`, (s) => `${mean(side(s).strengthLost)} <span class="of">of ${side(s).startStrength.mean.toFixed(0)}</span>`);
+    if (anyNonZero(cs, (s) => side(s).startMen?.mean ?? 0)) {
+      add(`${name}: men lost`, (s) => `${men(side(s).menLost)} <span class="of">of ${Math.round(side(s).startMen.mean).toLocaleString('en-GB')}</span>`);
+      if (cs.some((s) => side(s).casualties.mean !== side(s).menLost.mean)) add(`${name}: of them killed and wounded`, (s) => men(side(s).casualties));
+    }
+    add(`${name}: steps lost`, (s) => mean(side(s).stepsLost));
+    add(`${name}: units eliminated`, (s) => mean(side(s).unitsEliminated));
+    add(`${name}: forced retreats`, (s) => mean(side(s).retreatsForced));
+    add(`${name}: voluntary retreats`, (s) => mean(side(s).retreatsVoluntary));
+    if (anyNonZero(cs, (s) => side(s).routs?.mean ?? 0)) add(`${name}: routs`, (s) => mean(side(s).routs));
+    add(`${name}: any unit retreated`, (s) => share(side(s).retreatRate));
+    add(`${name}: disruptions`, (s) => mean(side(s).disruptions));
+    add(`${name}: morale checks failed`, (s) => `${share(side(s).moraleChecks.failRate)} <span class="of">of ${side(s).moraleChecks.taken}</span>`);
+    if (anyNonZero(cs, (s) => side(s).chargesDeclared?.mean ?? 0)) {
+      add(`${name}: charges declared`, (s) => mean(side(s).chargesDeclared));
+      add(`${name}: charges that went home`, (s) => mean(side(s).chargesHome));
+      add(`${name}: charges won`, (s) => mean(side(s).chargesWon));
+    }
+    if (anyNonZero(cs, (s) => side(s).squaresFormed?.mean ?? 0)) add(`${name}: squares formed`, (s) => mean(side(s).squaresFormed));
     if (battle) {
-      add(`${name}: army demoralized`, (s) => share(s.sides[k].armyDemoralized));
+      add(`${name}: army ${escapeHtml(broken)}`, (s) => share(side(s).armyBroken));
       // Formations are matched by id: every cell of a run has the same formations.
       for (const f of (cs[0].formations ?? []).filter((x) => x.side === k)) {
         const cell = (s: (typeof cs)[number]) => (s.formations ?? []).find((x) => x.id === f.id);
-        add(`${name}: ${escapeHtml(f.name)} demoralized`, (s) => {
+        add(`${name}: ${escapeHtml(f.name)} ${escapeHtml(broken)}`, (s) => {
           const x = cell(s);
-          return x ? share(x.demoralized) : '—';
+          return x ? share(x.broken) : '—';
         });
       }
     }
   }
   add('Turns', (s) => mean(s.turns));
+  if (anyNonZero(cs, (s) => s.minutes?.mean ?? 0)) add('Hours of fighting', (s) => mean({ mean: s.minutes.mean / 60, lo: s.minutes.lo / 60, hi: s.minutes.hi / 60 }));
   return rows;
 }
 
 function reasonRows(r: Results): Row[] {
   const keys: { side: 0 | 1 | null; reason: string }[] = [];
   for (const c of r.cells) for (const x of c.summary.reasons) if (!keys.some((k) => k.side === x.side && k.reason === x.reason)) keys.push(x);
+  const label = (reason: string) => r.vocabulary.outcomes.find((o) => o.id === reason)?.label ?? reason;
   return keys.map((k) => ({
-    label: `${escapeHtml(outcomeLabel(r, k.side))}: ${escapeHtml(REASONS[k.reason] ?? k.reason)}`,
+    label: `${escapeHtml(outcomeLabel(r, k.side))}: ${escapeHtml(label(k.reason))}`,
     cells: r.cells.map((c) => {
       const x = c.summary.reasons.find((y) => y.side === k.side && y.reason === k.reason);
       return share(x ?? wilson(0, c.summary.engagements));
     }),
   }));
 }
-
-const REASONS: Record<string, string> = {
-  retreat: 'the other side retreated',
-  destroyed: 'the other side was destroyed',
-  time: 'turn limit reached',
-  bothRetreated: 'both sides retreated',
-  victoryPoints: 'on victory points',
-  armyDemoralized: 'the other army was demoralized',
-};
 
 function extraValue(v: ExtraValue | null, digits: number): string {
   if (v === null) return '—';

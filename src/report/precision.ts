@@ -9,7 +9,7 @@ import { metricLabel } from '../stats/precision.js';
 import { cellNames } from './labels.js';
 import { csvField } from '../results/rows.js';
 
-const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as esc } from '../results/html.js';
 const int = (n: number) => n.toLocaleString('en-GB');
 /** A half-width in percentage points, the unit shares are shown in. */
 export const points = (h: number) => `±${(100 * h).toFixed(2)} points`;
@@ -18,12 +18,12 @@ export const points = (h: number) => `±${(100 * h).toFixed(2)} points`;
 export function proportionAt(s: CellSummary, metric: string): Proportion | null {
   const o = /^outcome\[(\d)\]$/.exec(metric);
   if (o) return s.outcome[Number(o[1])] ?? null;
-  const m = /^sides\[(\d)\]\.(retreatRate|armyDemoralized|moraleChecks\.failRate)$/.exec(metric);
+  const m = /^sides\[(\d)\]\.(retreatRate|armyBroken|moraleChecks\.failRate)$/.exec(metric);
   if (!m) return null;
   const side = s.sides[Number(m[1])];
   if (!side) return null;
   if (m[2] === 'retreatRate') return side.retreatRate;
-  if (m[2] === 'armyDemoralized') return side.armyDemoralized;
+  if (m[2] === 'armyBroken') return side.armyBroken;
   return side.moraleChecks.failRate;
 }
 

@@ -4,11 +4,11 @@
  * summary table the command prints.
  */
 import { csvField } from '../results/rows.js';
-import { REFIT_CHECK_PAGE, type DuelResult, type ExceptionResult, type RefitCheckResults } from '../sim/studies/refitCheck.js';
+import { REFIT_CHECK_PAGE, type DuelResult, type ExceptionResult, type RefitCheckResults } from '../results/refitCheck.js';
 import type { PairedDifference } from '../stats/paired.js';
 import { duelLabel, refitDuelsSpec, refitEffectsSpec } from './charts/refit.js';
 import { ReportFiles } from './files.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../results/html.js';
 
 export const NO_EFFECT = 'no measurable effect in these scenarios';
 
@@ -76,13 +76,10 @@ export function refitCheckHtml(r: RefitCheckResults): string {
 ${f(d.figuresRated)}${f(d.figuresAtDefaults)}<td class="n">${escapeHtml(diffText(d.difference.sideWon, true))}</td><td class="n">${escapeHtml(diffText(d.difference.retreated, true))}</td></tr>`;
     })
     .join('\n');
-  const s = r.standard;
   const duels = r.duels.length
     ? `<h2 id="duels">Standard duels</h2>
-<p>Each unit the refit rates differently from its defaults, alone and fresh, assaults and is assaulted by a standard line infantry unit
-(strength ${s.strength}, reduced ${s.reduced}, morale ${s.morale}, no flags) in clear terrain across an open hexside, for up to 6 rounds;
-neither side gives ground by choice, so fire and morale decide. Each duel is played with the unit as the refit rates it and at the
-refit's defaults (default morale, the scenario's own flags and pursuit) on the same dice: the difference is the rating's worth in isolation.
+<p>${escapeHtml(r.duelDescription ?? '')} Each duel is played with the unit as the refit rates it and at the
+refit's defaults (${escapeHtml(r.refit.defaults)}, the scenario's own other values) on the same dice: the difference is the rating's worth in isolation.
 “Wins” is the share of duels the unit's side wins; the rest are the standard unit's wins and draws (both eliminated, or both
 retreating, in the same round). Units with the same counter share a duel. A unit without exceptions duels as the “at defaults”
 columns of a unit of its kind and strength.</p>
@@ -108,7 +105,7 @@ figure{margin:1em 0}figure img{max-width:100%}
 .files{font-size:13px;color:#555}
 </style></head><body>
 <h1>Refit check: ${escapeHtml(r.refit.title ?? r.refit.name)}</h1>
-<p>Refit <code>${escapeHtml(r.refit.file)}</code> (default morale ${r.refit.defaultMorale}) on ${r.scenarios.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')};
+<p>Refit <code>${escapeHtml(r.refit.file)}</code> (${escapeHtml(r.refit.defaults)}) on ${r.scenarios.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')};
 ${r.engagements} engagements per exception and scenario, seed ${escapeHtml(String(r.seed))}, common random numbers.</p>
 <p>${escapeHtml(r.method)} Rates and the side's wins are in percentage points; failed morale checks in checks per engagement.
 Rows marked “${NO_EFFECT}” have every interval containing 0; “${LARGEST}” are the ${3} largest differences in the side's win rate that can be told from zero.</p>

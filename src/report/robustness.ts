@@ -7,7 +7,7 @@
  * effect of the same sign whose interval excludes zero.
  */
 import type { Results } from '../results/results.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../results/html.js';
 
 const D0 = 'sides[0].battleDoctrine', D1 = 'sides[1].battleDoctrine';
 

@@ -2,6 +2,7 @@
  * The sensitivity of a run's metrics to its numeric factors, in words: the "Sensitivity" section of
  * index.html and sensitivity.csv. The numbers come from stats/sensitivity.ts (method documented there).
  */
+import { escapeHtml } from '../results/html.js';
 import { csvField } from '../results/rows.js';
 import type { Results } from '../results/results.js';
 import { sensitivity, type SensitivityRow } from '../stats/sensitivity.js';
@@ -67,9 +68,7 @@ export function slopeSentence(r: Results, row: SensitivityRow): string {
   return `+${stepText(row.step)} ${lower} changes ${metricPhrase(r, row)} by ${changeText(row.kind, row.slope.perStep, row.slope.lo, row.slope.hi)}`;
 }
 
-function esc(s: unknown): string {
-  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+const esc = escapeHtml;
 
 /** The "Sensitivity" section of index.html, or '' when no factor is numeric. */
 export function sensitivitySection(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {

@@ -3,7 +3,7 @@
  * Vega-Lite chart, also as .vl.json/.svg/.png), the evaluated points as CSV, and an offline page.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { INTERVAL_METHOD, TUNE_CHART, TUNE_CSV, TUNE_PAGE, type TunePoint, type TuneResults } from '../sim/studies/tune.js';
+import { INTERVAL_METHOD, TUNE_CHART, TUNE_CSV, TUNE_PAGE, type TunePoint, type TuneResults } from '../results/tune.js';
 import { decimalsFor } from '../stats/tuneSearch.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { ReportFiles } from './files.js';

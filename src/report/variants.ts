@@ -2,6 +2,7 @@
  * Paired comparisons of rule variants in words and numbers: the "Variants" section of index.html and
  * comparisons.csv. The numbers come from src/stats/comparison.ts (method documented there).
  */
+import { escapeHtml } from '../results/html.js';
 import type { Results } from '../results/results.js';
 import type { MetricComparison, VariantComparison } from '../stats/comparison.js';
 import { formatValue } from './labels.js';
@@ -9,9 +10,7 @@ import { csvField } from '../results/rows.js';
 
 const VARIANT = 'variant';
 
-function esc(s: unknown): string {
-  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+const esc = escapeHtml;
 
 /** The results have paired comparisons to show. */
 export function hasComparisons(r: Results): boolean {

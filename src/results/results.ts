@@ -4,8 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EngagementShape } from '../core/ruleset.js';
-import { findRuleset } from '../rules/index.js';
-import type { Cell } from '../scenario/load.js';
+import type { Scale, Vocabulary } from '../core/vocabulary.js';
 import type { ComparisonPlan, VariantInfo } from '../scenario/variants.js';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
 import { compareVariants, type VariantComparison } from '../stats/comparison.js';
@@ -91,6 +90,10 @@ export interface Timing {
 export interface Results {
   format: string;
   provenance: Provenance;
+  /** What the rule system's results mean: outcome reasons, check purposes, rating scale, extras, glossary. */
+  vocabulary: Vocabulary;
+  /** The (first cell's) scale: what a unit of strength and a turn stand for, in men and minutes. */
+  scale: Scale;
   sides: { name: string; role: string }[];
   /** Formations and objectives of the (first cell's) engagement, in the order the summaries use. */
   formations: { id: string; name: string; side: 0 | 1 }[];
@@ -132,8 +135,22 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** A cell as the results record it: its factors, options and scenario after factors and defaults. */
+export interface ResultsCellInput {
+  index: number;
+  label: string;
+  factors: Record<string, unknown>;
+  rngKey: string;
+  scenario: { name: string; title?: string; question?: string };
+  options: Record<string, unknown>;
+}
+
 export interface ResultsInput {
-  cells: Cell[];
+  /** The rule system the cells play, with its declarations. */
+  ruleset: { id: string; title: string; vocabulary: Vocabulary };
+  cells: ResultsCellInput[];
+  /** What each cell's engagement is about (the rule system's describe), in cell order. */
+  shapes: EngagementShape[];
   accumulators: CellAccumulator[];
   seed: string | number;
   engagements: number;
@@ -158,8 +175,8 @@ export function pairedMetricLabel(m: PairedMetricDef, sides: readonly { name: st
       return 'Draw';
     case 'anyRetreat':
       return `${side}: any unit retreated`;
-    case 'armyDemoralized':
-      return `${side}: army demoralized`;
+    case 'armyBroken':
+      return `${side}: army broken`;
     case 'strengthLost':
       return `${side}: strength lost`;
     case 'unitsEliminated':
@@ -236,11 +253,10 @@ function precisionProvenance(inp: ResultsInput, sideNames: [string, string]): Pr
 
 export function buildResults(inp: ResultsInput): Results {
   const first = inp.cells[0].scenario;
-  const rs = findRuleset(first.ruleset)!;
-  let shape: EngagementShape | undefined;
+  const rs = inp.ruleset;
+  const shape = inp.shapes[0];
   const cells: ResultsCell[] = inp.cells.map((c, i) => {
-    const cellShape = rs.describe(rs.compile(c.scenario, c.options));
-    shape ??= cellShape;
+    const cellShape = inp.shapes[i];
     return {
       index: c.index,
       label: c.label,
@@ -248,10 +264,10 @@ export function buildResults(inp: ResultsInput): Results {
       rngKey: c.rngKey,
       options: c.options,
       scenario: c.scenario,
-      summary: summarizeCell(inp.accumulators[i], cellShape),
+      summary: summarizeCell(inp.accumulators[i], cellShape, rs.vocabulary),
     };
   });
-  const precision = precisionProvenance(inp, [shape!.sides[0].name, shape!.sides[1].name]);
+  const precision = precisionProvenance(inp, [shape.sides[0].name, shape.sides[1].name]);
   const engagementsPerCell = precision ? Math.max(...cells.map((c) => c.summary.engagements)) : inp.engagements;
   const hashed = {
     volley: VOLLEY_VERSION,
@@ -280,15 +296,17 @@ export function buildResults(inp: ResultsInput): Results {
   const results: Results = {
     format: RESULTS_FORMAT,
     provenance,
-    sides: shape!.sides,
-    formations: shape!.formations,
-    objectives: shape!.objectives,
-    turns: shape!.turns,
+    vocabulary: rs.vocabulary,
+    scale: shape.scale,
+    sides: shape.sides,
+    formations: shape.formations,
+    objectives: shape.objectives,
+    turns: shape.turns,
     cells,
   };
   if (inp.comparisons) {
     results.variants = { reference: inp.comparisons.reference, list: inp.comparisons.variants, level: 0.95, method: COMPARISON_METHOD, holmFamily: HOLM_FAMILY };
-    results.comparisons = comparisonsOf(inp.comparisons, inp.accumulators, shape!);
+    results.comparisons = comparisonsOf(inp.comparisons, inp.accumulators, shape);
   }
   return results;
 }

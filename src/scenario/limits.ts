@@ -2,7 +2,7 @@
  * How many engagements a run may ask for, from a file or a flag alike: enough for any study (a cell of
  * 100 million engagements takes hours), few enough that a run's batches are a list in memory.
  */
-import { VolleyInputError } from './errors.js';
+import { VolleyInputError } from '../core/errors.js';
 
 /** Engagements per cell (or per value tried, per pairing, per refit check). */
 export const MAX_ENGAGEMENTS = 100_000_000;

@@ -3,14 +3,14 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
-import { resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
+import { doctrinesFor, resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
-import { formatPath, VolleyInputError } from './errors.js';
+import { formatPath, VolleyInputError } from '../core/errors.js';
 import { parsePath, PathError, placesAt, setPath } from './paths.js';
+import { refitFileSchema } from './refit.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
-import { applyRefit, loadRefitFile } from './refit.js';
+import { applyRefit, loadRefitFile, refitErrorAt, type LoadedRefit } from './refit.js';
 import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
-import { refitSchema, type Refit } from '../rules/aor/refit/schema.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
 
@@ -79,11 +79,9 @@ export function validateFile(file: string): string {
   const k = fileKind(src);
   if (k === 'scenario') {
     const s = validate(src, scenarioSchema);
-    const units =
-      s.engagement === 'assault'
-        ? s.attacker.stacks.reduce((n, st) => n + st.units.length, 0) + s.defender.units.length
-        : s.sides.reduce((n, side) => n + side.formations.reduce((m, f) => m + f.units.length, 0), 0);
-    return `${file}: valid scenario '${s.name}' (${s.ruleset} ${s.engagement}, ${units} units)`;
+    const rs = findRuleset(s.ruleset)!;
+    const units = rs.describe(rs.compile(s, resolveOptions(rs.options, s.options))).units.length;
+    return `${file}: valid scenario '${s.name}' (${s.ruleset}${s.engagement ? ` ${s.engagement}` : ''}, ${units} units)`;
   }
   if (k === 'experiment') {
     const e = loadExperiment(file);
@@ -91,8 +89,11 @@ export function validateFile(file: string): string {
     return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements !== undefined ? `${e.experiment.engagements} engagements` : `engagements until every primary share is known to ±${e.experiment.precision}, at most ${(e.experiment.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS).toLocaleString('en-US')}`}${variants})${e.warnings.map((w) => `\n  warning: ${w}`).join('')}`;
   }
   if (k === 'refit') {
-    const r = validate(src, refitSchema);
-    return `${file}: valid refit '${r.name}' (${r.rules.length} rules, ${r.formations.length} formations, ${r.armies.length} armies, ${r.leaders.length} leaders)`;
+    const { refit, ruleset, support } = loadRefitFile(file);
+    const counts = new Map<string, number>();
+    for (const e of support.entries(refit)) counts.set(e.list, (counts.get(e.list) ?? 0) + 1);
+    const listed = [...counts].map(([list, n]) => `${n} ${list}`).join(', ');
+    return `${file}: valid refit '${refit.name}' for ${ruleset.id} (${support.defaults(refit)}${listed ? `; ${listed}` : ''})`;
   }
   throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario', 'experiment' or 'refit', found ${k === undefined ? 'nothing' : `'${k}'`}`);
 }
@@ -192,8 +193,8 @@ function expandRanges(src: YamlSource): unknown {
   return { ...data, vary: out };
 }
 
-/** A place that holds a doctrine: a later factor may set one of its parameters. */
-const DOCTRINE_PLACE = /(^|\.)(doctrine|battleDoctrine)$/;
+/** A place that holds a doctrine (one of the rule system's doctrine fields): a later factor may set one of its parameters. */
+const doctrinePlace = (fields: readonly string[]) => new RegExp(`(^|\\.)(${fields.map((f) => f.replace(/[^A-Za-z0-9]/g, '')).join('|') || '$^'})$`);
 
 /**
  * Each factor sets places of its own (`places[i]`, from placesAt), and lists each value once: two that
@@ -207,8 +208,10 @@ function checkFactorsApart(
   src: YamlSource,
   factors: readonly [string, readonly unknown[]][],
   places: readonly string[][],
+  doctrineFields: readonly string[],
   added?: { flag: string; paths: ReadonlySet<string> },
 ): void {
+  const DOCTRINE_PLACE = doctrinePlace(doctrineFields);
   const ownVary = new Set(Object.keys(((src.data as Record<string, unknown>).vary as object | undefined) ?? {}));
   const fromFlag = (path: string) => added !== undefined && added.paths.has(path);
   const fromAcross = (path: string) => !ownVary.has(path) && !fromFlag(path);
@@ -261,15 +264,28 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
   if (override) experiment.vary = { ...experiment.vary, ...override.vary };
-  if (experiment.acrossDoctrines) {
-    // Across doctrines: both sides' battle doctrines become factors, after the experiment's own.
-    experiment.vary = { ...experiment.vary, 'sides[0].battleDoctrine': experiment.acrossDoctrines, 'sides[1].battleDoctrine': experiment.acrossDoctrines };
-  }
   checkEngagementCount(file, src, experiment);
   const scenarioPath = resolve(dirname(file), experiment.scenario);
   const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
   if (!existsSync(scenarioPath)) {
     throw new VolleyInputError(file, lineOf(src, ['scenario']), 'scenario', `file not found: ${scenarioFile}`);
+  }
+  let base: LoadedScenario;
+  try {
+    base = loadScenario(scenarioFile);
+  } catch (e) {
+    if (e instanceof VolleyInputError) throw new VolleyInputError(e.file, e.line, e.field, `${e.detail} (the scenario of ${file})`);
+    throw e;
+  }
+  const rs = findRuleset(base.scenario.ruleset)!;
+  if (experiment.acrossDoctrines) {
+    // Across doctrines: both sides' doctrines become factors, after the experiment's own.
+    const known = doctrinesFor(rs.doctrines, base.scenario.engagement).map((d) => d.name);
+    experiment.acrossDoctrines.forEach((d, i) => {
+      if (!known.includes(d)) throw new VolleyInputError(file, lineOf(src, ['acrossDoctrines', i]), `acrossDoctrines[${i}]`, `unknown doctrine '${d}'; known: ${known.join(', ')}`);
+    });
+    const [p0, p1] = [rs.doctrines.path(base.scenario, 0), rs.doctrines.path(base.scenario, 1)];
+    experiment.vary = { ...experiment.vary, [p0]: experiment.acrossDoctrines, [p1]: experiment.acrossDoctrines };
   }
   const cellCount = Object.values(experiment.vary).reduce((n, values) => n * values.length, 1) * (experiment.variants?.length ?? 1);
   if (cellCount > MAX_CELLS) {
@@ -279,13 +295,6 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
       'vary',
       `the factors' values combine into ${cellCount.toLocaleString('en-US')} cells, more than ${MAX_CELLS.toLocaleString('en-US')}; vary fewer factors or fewer values per run`,
     );
-  }
-  let base: LoadedScenario;
-  try {
-    base = loadScenario(scenarioFile);
-  } catch (e) {
-    if (e instanceof VolleyInputError) throw new VolleyInputError(e.file, e.line, e.field, `${e.detail} (the scenario of ${file})`);
-    throw e;
   }
   const rulesetIds = RULESETS.map((r) => r.id);
 
@@ -299,7 +308,7 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
 
   const reference = referenceIndex(experiment, { file, src });
   const factors = Object.entries(experiment.vary);
-  const refit = experimentRefit(file, src, experiment, factors);
+  const refit = experimentRefit(file, src, experiment, factors, base.scenario.ruleset);
   const ownRefit = experiment.variants?.findIndex((v) => v.refit !== undefined) ?? -1;
   if (refit && ownRefit >= 0) {
     throw new VolleyInputError(
@@ -322,7 +331,7 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
   const places = factors.map(([path], i) =>
     isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i]),
   );
-  checkFactorsApart(file, src, factors, places, override && { flag: override.flag, paths: new Set(Object.keys(override.vary)) });
+  checkFactorsApart(file, src, factors, places, rs.doctrines.fields, override && { flag: override.flag, paths: new Set(Object.keys(override.vary)) });
 
   const warnings = new Set<string>();
   /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
@@ -335,13 +344,13 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
         throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), refit.file)}`);
       }
     });
-    const checked = refitSchema.safeParse(cellRefit);
+    const checked = refitFileSchema(refit.ruleset).safeParse(cellRefit);
     if (!checked.success) {
       const d = describeIssue(checked.error.issues[0], cellRefit);
       const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
       throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
     }
-    const applied = applyRefit(baseData, checked.data, { file: refit.file, src: refit.src });
+    const applied = applyRefit(refit.support, baseData, checked.data, refitErrorAt(refit.file, refit.src));
     for (const w of applied.warnings) warnings.add(w);
     return applied.data;
   }
@@ -437,7 +446,7 @@ export const REFIT_PREFIX = 'refit.';
 const isRefitPath = (path: string) => path.startsWith(REFIT_PREFIX);
 
 /** The refit the experiment names (relative to the experiment file), or null; `refit.` factors need one. */
-function experimentRefit(file: string, src: YamlSource, experiment: Experiment, factors: [string, unknown][]): { file: string; src: YamlSource; refit: Refit } | null {
+function experimentRefit(file: string, src: YamlSource, experiment: Experiment, factors: [string, unknown][], rulesetId: string): (LoadedRefit & { file: string }) | null {
   if (experiment.refit === undefined) {
     const stray = factors.find(([p]) => isRefitPath(p));
     if (stray) throw new VolleyInputError(file, lineOf(src, ['vary', stray[0]]), `vary.${stray[0]}`, "varies a refit value, but the experiment names no refit (add 'refit: FILE')");
@@ -446,5 +455,5 @@ function experimentRefit(file: string, src: YamlSource, experiment: Experiment, 
   const path = resolve(dirname(file), experiment.refit);
   const shown = relative(process.cwd(), path) || path;
   if (!existsSync(path)) throw new VolleyInputError(file, lineOf(src, ['refit']), 'refit', `file not found: ${shown}`);
-  return { file: shown, ...loadRefitFile(shown) };
+  return { file: shown, ...loadRefitFile(shown, rulesetId) };
 }

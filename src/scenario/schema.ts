@@ -1,112 +1,88 @@
 /**
  * Schemas of the file kinds: scenario and experiment. They are the single source of truth for
  * validation, for the JSON Schemas that `volley schema` writes, and for the field reference in docs.
+ *
+ * A scenario file is an envelope (kind, name, title, question, ruleset, options) and the fields of one
+ * kind of engagement of its rule system (src/core/ruleset.ts, ScenarioKind): the union of every
+ * registered rule system's kinds, so that a new rule system adds its scenarios without touching this file.
  */
 import { z } from 'zod';
-import { formatPath } from './errors.js';
+import type { Ruleset, ScenarioKind } from '../core/ruleset.js';
 import { MAX_BATCH, MAX_ENGAGEMENTS } from './limits.js';
-import { assaultScenarioBody } from '../rules/aor/schema.js';
-import { battleScenarioBody, type BattleScenario } from '../rules/aor/battleSchema.js';
-import { checkBattle } from '../rules/aor/battle/compile.js';
 import { RULESETS } from '../rules/index.js';
-import { BATTLE_DOCTRINE_PRESETS } from '../rules/aor/doctrine/battle.js';
-import { refitSchema, shortName } from '../rules/aor/refit/schema.js';
+import { shortName } from './names.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 
-/**
- * Every option of every rule system, with its values: errors name the option, and the JSON Schema
- * lets an editor complete option names and values.
- */
-export const optionsSchema = z
-  .strictObject(
-    Object.fromEntries(
-      RULESETS.flatMap((r) =>
-        r.options.map((o) => [
-          o.name,
-          z
-            .literal(o.values as [string, ...string[]])
-            .optional()
-            .describe(`${o.doc} Default ${JSON.stringify(o.default)}. Source: ${o.source}.`),
-        ]),
-      ),
-    ),
-  )
-  .default({});
+const optionField = (o: Ruleset['options'][number]) =>
+  z
+    .literal(o.values as [string, ...string[]])
+    .optional()
+    .describe(`${o.doc} Default ${JSON.stringify(o.default)}. Source: ${o.source}.`);
 
-/** Fields every scenario has, whatever its engagement. */
-const envelope = {
+/**
+ * Every option of every rule system, with its values (experiments and variants, whose rule system is
+ * their scenario's): errors name the option, and the JSON Schema lets an editor complete option names
+ * and values.
+ */
+export const optionsSchema = z.strictObject(Object.fromEntries(RULESETS.flatMap((r) => r.options.map((o) => [o.name, optionField(o)])))).default({});
+
+/** The options of one rule system. */
+function rulesetOptions(rs: Ruleset<any, any>) {
+  return z
+    .strictObject(Object.fromEntries(rs.options.map((o) => [o.name, optionField(o)])), {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? `not an option of rule system '${rs.id}' (see \`volley rulesets ${rs.id}\`)` : undefined),
+    })
+    .default({})
+    .describe(`Rule options (see \`volley rulesets ${rs.id}\`).`);
+}
+
+/** The fields every scenario has, whatever its rule system and engagement. */
+function envelope(rs: Ruleset<any, any>) {
+  return {
     kind: z.literal('scenario').describe('Always "scenario".'),
     name: shortName,
     title: z.string().optional().describe('One line for reports.'),
     question: z.string().optional().describe('The question the scenario answers, shown in reports.'),
-    ruleset: z.enum(RULESETS.map((r) => r.id) as [string, ...string[]]).describe('Rule system id, see `volley rulesets`.'),
-    options: optionsSchema.describe('Rule options (see `volley rulesets aor`).'),
+    ruleset: z.literal(rs.id).describe(`Rule system: ${rs.title}.`),
+    options: rulesetOptions(rs),
+  };
+}
+
+/** The schema of one kind of scenario of one rule system: the envelope, the kind's fields and its cross-field checks. */
+export function scenarioKindSchema(rs: Ruleset<any, any>, kind: ScenarioKind) {
+  const object = z.strictObject({ ...envelope(rs), ...kind.body });
+  return kind.refine ? object.superRefine(kind.refine) : object;
+}
+
+/** A rule system's scenarios: its kinds, told apart by `engagement`. */
+function rulesetScenarios(rs: Ruleset<any, any>) {
+  const kinds = rs.scenarioKinds.map((k) => scenarioKindSchema(rs, k));
+  if (kinds.length === 1) return kinds[0];
+  const expected = rs.scenarioKinds.map((k) => `'${k.engagement}' (${k.doc})`);
+  return z.discriminatedUnion('engagement', kinds as unknown as [ReturnType<typeof scenarioKindSchema>, ...ReturnType<typeof scenarioKindSchema>[]], {
+    error: `expected ${expected.slice(0, -1).join(', ')}${expected.length > 1 ? ' or ' : ''}${expected[expected.length - 1]}`,
+  });
+}
+
+/** Every scenario of every rule system, told apart by `ruleset`, then by `engagement`. */
+export const scenarioSchema = z.discriminatedUnion(
+  'ruleset',
+  RULESETS.map(rulesetScenarios) as unknown as [ReturnType<typeof rulesetScenarios>, ...ReturnType<typeof rulesetScenarios>[]],
+  { error: `expected a rule system id: ${RULESETS.map((r) => `'${r.id}'`).join(', ')} (see \`volley rulesets\`)` },
+) as unknown as z.ZodType<Scenario>;
+
+/** A validated scenario: the envelope, and its rule system's fields (read by the rule system only). */
+export type Scenario = {
+  kind: 'scenario';
+  name: string;
+  title?: string;
+  question?: string;
+  ruleset: string;
+  options: Record<string, string | number | boolean>;
+  engagement?: string;
+  [field: string]: unknown;
 };
-
-function checkOptionsBelong(s: { ruleset: string; options: Record<string, unknown> }, ctx: z.RefinementCtx): void {
-  for (const name of Object.keys(s.options)) {
-    if (!name.startsWith(`${s.ruleset}.`)) {
-      ctx.addIssue({ code: 'custom', path: ['options', name], message: `not an option of rule system '${s.ruleset}'` });
-    }
-  }
-}
-
-function uniqueIds(ids: [string, (string | number)[]][], ctx: z.RefinementCtx): void {
-  const seen = new Map<string, string>();
-  for (const [id, path] of ids) {
-    if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate unit id '${id}' (first used at ${seen.get(id)})` });
-    else seen.set(id, formatPath(path));
-  }
-}
-
-export const assaultScenarioSchema = z
-  .strictObject({ ...envelope, ...assaultScenarioBody })
-  .superRefine((s, ctx) => {
-    checkOptionsBelong(s, ctx);
-    uniqueIds(
-      [
-        ...s.attacker.stacks.flatMap((st, i) => st.units.map((u, j): [string, (string | number)[]] => [u.id, ['attacker', 'stacks', i, 'units', j, 'id']])),
-        ...s.defender.units.map((u, j): [string, (string | number)[]] => [u.id, ['defender', 'units', j, 'id']]),
-      ],
-      ctx,
-    );
-    // Each attacking stack stands in its own hex: one hexside each.
-    const sides = new Map<number, number>();
-    s.attacker.stacks.forEach((st, i) => {
-      if (sides.has(st.hexside)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['attacker', 'stacks', i, 'hexside'],
-          message: `hexside ${st.hexside} is already used by stack ${sides.get(st.hexside)}; each stack attacks from its own hex`,
-        });
-      } else sides.set(st.hexside, i);
-    });
-    if (s.defender.terrain === 'fort' && s.defender.units.length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['defender', 'units'], message: 'a fort holds one unit (10.1)' });
-    }
-  });
-
-export const battleScenarioSchema = z
-  .strictObject({ ...envelope, ...battleScenarioBody })
-  .superRefine((s, ctx) => {
-    checkOptionsBelong(s, ctx);
-    uniqueIds(
-      s.sides.flatMap((side, si) =>
-        side.formations.flatMap((f, fi) => f.units.map((u, ui): [string, (string | number)[]] => [u.id, ['sides', si, 'formations', fi, 'units', ui, 'id']])),
-      ),
-      ctx,
-    );
-    for (const issue of checkBattle(s as BattleScenario)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
-
-export const scenarioSchema = z.discriminatedUnion('engagement', [assaultScenarioSchema, battleScenarioSchema], {
-  error: "expected 'assault' (a map-free assault) or 'battle' (a battle on a hex map)",
-});
-
-export type Scenario = z.infer<typeof scenarioSchema>;
-export type AssaultScenarioFile = z.infer<typeof assaultScenarioSchema>;
-export type BattleScenarioFile = z.infer<typeof battleScenarioSchema>;
 
 const factorValue = z.union([optionValue, z.array(optionValue)]);
 
@@ -181,10 +157,10 @@ export const experimentSchema = z.strictObject({
     .default({})
     .describe('Factors: a path into the scenario and the values it takes (a list, or a numeric range); one cell per combination.'),
   acrossDoctrines: z
-    .array(z.enum(Object.keys(BATTLE_DOCTRINE_PRESETS) as [string, ...string[]]))
+    .array(z.string().min(1))
     .min(2)
     .optional()
-    .describe("Battle doctrines to play every cell under, for both sides: the report says whether each conclusion holds under every pairing."),
+    .describe("Doctrines (see `volley rulesets RULESET`) to play every cell under, for both sides: the report says whether each conclusion holds under every pairing."),
   variants: z
     .array(variantSchema)
     .min(2)
@@ -200,4 +176,4 @@ export type FactorValue = z.infer<typeof factorValue>;
 /** An experiment after loading: every range in `vary` expanded to its list of values. */
 export type Experiment = Omit<z.infer<typeof experimentSchema>, 'vary'> & { vary: Record<string, FactorValue[]> };
 
-export const FILE_KINDS = { scenario: scenarioSchema, experiment: experimentSchema, refit: refitSchema } as const;
+export const FILE_KINDS = { scenario: scenarioSchema, experiment: experimentSchema } as const;

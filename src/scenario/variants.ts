@@ -8,9 +8,9 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { formatPath, VolleyInputError } from './errors.js';
+import { formatPath, VolleyInputError } from '../core/errors.js';
 import { parsePath, PathError, setPath } from './paths.js';
-import { applyRefitToAll, loadRefitFile } from './refit.js';
+import { applyRefitToAll, loadRefitFile, refitErrorAt } from './refit.js';
 import { scenarioSchema, type Experiment, type FactorValue } from './schema.js';
 import { describeIssue, lineOf, type YamlSource } from './yamlFile.js';
 
@@ -91,8 +91,8 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
       const path = resolve(dirname(ctx.file), v.refit);
       refitFile = rel(path);
       if (!existsSync(path)) throw err(['variants', i, 'refit'], `file not found: ${refitFile}`);
-      const { src: rsrc, refit } = loadRefitFile(refitFile);
-      const [applied] = applyRefitToAll([{ file: rel(ctx.scenarioFile), data: d }], refit, { file: refitFile, src: rsrc });
+      const { src: rsrc, refit, support } = loadRefitFile(refitFile, ctx.rulesetId);
+      const [applied] = applyRefitToAll(support, [{ file: rel(ctx.scenarioFile), data: d }], refit, refitErrorAt(refitFile, rsrc));
       d = applied.data;
       warnings.push(...applied.warnings);
     }

@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
-import { formatPath, VolleyInputError } from './errors.js';
+import { formatPath, VolleyInputError } from '../core/errors.js';
 
 export interface YamlSource {
   file: string;

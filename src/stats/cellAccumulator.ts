@@ -2,30 +2,48 @@
  * The accumulator of one cell: everything results.json reports, as integer counts and histograms that
  * merge exactly (DESIGN.md, "Accumulators"). Plain JSON, so it crosses worker threads and checkpoints.
  */
-import { MORALE_SLOTS, OUTCOME_REASONS, UNIT_CLASSES, type EngagementResult } from '../core/result.js';
+import { RUNGS, UNIT_CLASSES, type EngagementResult } from '../core/result.js';
+import type { EngagementShape } from '../core/ruleset.js';
+import type { Vocabulary } from '../core/vocabulary.js';
 import { addTo, mergeInto, type IntHistogram } from './histogram.js';
 import { concatFigures, type EngagementFigures } from './pairedMetrics.js';
+
+/** A figure too large for a histogram (men): its sum and sum of squares over the engagements. */
+export interface Sums {
+  sum: number;
+  sumSq: number;
+}
 
 export interface SideAccumulator {
   startStrength: IntHistogram;
   strengthLost: IntHistogram;
+  startMen: Sums;
+  menLost: Sums;
+  casualties: Sums;
   stepsLost: IntHistogram;
   unitsEliminated: IntHistogram;
   retreatsForced: IntHistogram;
   retreatsVoluntary: IntHistogram;
+  routs: IntHistogram;
   disruptions: IntHistogram;
   /** Engagements in which at least one unit of the side retreated. */
   anyRetreat: number;
+  /** Units that reached each rung of RUNGS or worse, summed over the engagements. */
+  rungs: number[];
   moraleChecks: number;
   moraleChecksFailed: number;
-  checksByMorale: number[];
-  failedByMorale: number[];
+  checksTaken: number[];
+  checksFailed: number[];
+  checksByRating: number[];
+  failedByRating: number[];
   checksByClass: number[];
   failedByClass: number[];
-  recoveryChecks: number;
-  recoveries: number;
-  /** Engagements in which the side's army was demoralized, by turn. */
-  armyDemoralizedTurn: IntHistogram;
+  chargesDeclared: IntHistogram;
+  chargesHome: IntHistogram;
+  chargesWon: IntHistogram;
+  squaresFormed: IntHistogram;
+  /** Engagements in which the side's army broke, by turn (0: it did not). */
+  armyBrokenTurn: IntHistogram;
   leadersLost: IntHistogram;
   /** Per turn (index 0 = turn 1): sum and sum of squares of the strength on the map at its end. */
   strengthByTurnSum: number[];
@@ -38,8 +56,8 @@ export interface FormationAccumulator {
   strengthLost: IntHistogram;
   unitsEliminated: IntHistogram;
   retreats: IntHistogram;
-  /** Turn of demoralization; 0 counts the engagements in which it did not happen. */
-  demoralizedTurn: IntHistogram;
+  /** Turn it broke; 0 counts the engagements in which it did not. */
+  brokenTurn: IntHistogram;
 }
 
 export interface CellAccumulator {
@@ -49,6 +67,7 @@ export interface CellAccumulator {
   /** Counts by winner slot (0, 1, 2 = draw) and reason, key `${slot}:${reason}`. */
   outcomes: Record<string, number>;
   turns: IntHistogram;
+  minutes: Sums;
   sides: [SideAccumulator, SideAccumulator];
   /** Per unit: [eliminated, retreated, checks failed] totals. */
   units: [number, number, number][];
@@ -108,25 +127,46 @@ function mergePicks(into: TracePicks, from: TracePicks): void {
   if (better(into.shortest, from.shortest, false)) into.shortest = from.shortest;
 }
 
-function emptySideAcc(): SideAccumulator {
+const sums = (): Sums => ({ sum: 0, sumSq: 0 });
+
+function addSum(s: Sums, v: number): void {
+  s.sum += v;
+  s.sumSq += v * v;
+}
+
+function mergeSums(into: Sums, from: Sums): void {
+  into.sum += from.sum;
+  into.sumSq += from.sumSq;
+}
+
+function emptySideAcc(purposes: number, ratings: number): SideAccumulator {
   return {
     startStrength: [],
     strengthLost: [],
+    startMen: sums(),
+    menLost: sums(),
+    casualties: sums(),
     stepsLost: [],
     unitsEliminated: [],
     retreatsForced: [],
     retreatsVoluntary: [],
+    routs: [],
     disruptions: [],
     anyRetreat: 0,
+    rungs: new Array(RUNGS.length).fill(0),
     moraleChecks: 0,
     moraleChecksFailed: 0,
-    checksByMorale: new Array(MORALE_SLOTS).fill(0),
-    failedByMorale: new Array(MORALE_SLOTS).fill(0),
+    checksTaken: new Array(purposes).fill(0),
+    checksFailed: new Array(purposes).fill(0),
+    checksByRating: new Array(ratings).fill(0),
+    failedByRating: new Array(ratings).fill(0),
     checksByClass: new Array(UNIT_CLASSES.length).fill(0),
     failedByClass: new Array(UNIT_CLASSES.length).fill(0),
-    recoveryChecks: 0,
-    recoveries: 0,
-    armyDemoralizedTurn: [],
+    chargesDeclared: [],
+    chargesHome: [],
+    chargesWon: [],
+    squaresFormed: [],
+    armyBrokenTurn: [],
     leadersLost: [],
     strengthByTurnSum: [],
     strengthByTurnSumSq: [],
@@ -135,53 +175,89 @@ function emptySideAcc(): SideAccumulator {
   };
 }
 
-export function emptyCellAcc(unitCount: number, formationCount = 0, objectiveCount = 0): CellAccumulator {
-  const units: [number, number, number][] = [];
-  for (let i = 0; i < unitCount; i++) units.push([0, 0, 0]);
-  const formations: FormationAccumulator[] = [];
-  for (let i = 0; i < formationCount; i++) formations.push({ strengthLost: [], unitsEliminated: [], retreats: [], demoralizedTurn: [] });
-  const objectives: [number, number, number][] = [];
-  for (let i = 0; i < objectiveCount; i++) objectives.push([0, 0, 0]);
-  const outcomes: Record<string, number> = {};
-  for (const slot of [0, 1, 2]) for (const r of OUTCOME_REASONS) outcomes[`${slot}:${r}`] = 0;
-  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], sides: [emptySideAcc(), emptySideAcc()], units, formations, objectives, extras: {}, picks: emptyPicks() };
+/** What a cell's accumulator is sized by: its units, formations and objectives, and its rule system's vocabulary. */
+export interface AccSize {
+  units: number;
+  formations?: number;
+  objectives?: number;
+  /** The rule system's outcome reasons, check purposes and rating scale (src/core/vocabulary.ts). */
+  reasons: readonly string[];
+  purposes: number;
+  ratings: number;
 }
 
-/** The outcome keys `${slot}:${reason}`, made once. */
-const OUTCOME_KEYS: Readonly<Record<string, string>>[] = [0, 1, 2].map((slot) => Object.fromEntries(OUTCOME_REASONS.map((r) => [r, `${slot}:${r}`])));
+/** The size of a cell's accumulator from its engagement's shape and its rule system's vocabulary. */
+export function accSize(shape: Pick<EngagementShape, 'units' | 'formations' | 'objectives'>, v: Pick<Vocabulary, 'outcomes' | 'checkPurposes' | 'ratings'>): AccSize {
+  return {
+    units: shape.units.length,
+    formations: shape.formations.length,
+    objectives: shape.objectives.length,
+    reasons: v.outcomes.map((o) => o.id),
+    purposes: v.checkPurposes.length,
+    ratings: v.ratings.labels.length,
+  };
+}
+
+export function emptyCellAcc(size: AccSize): CellAccumulator {
+  const units: [number, number, number][] = [];
+  for (let i = 0; i < size.units; i++) units.push([0, 0, 0]);
+  const formations: FormationAccumulator[] = [];
+  for (let i = 0; i < (size.formations ?? 0); i++) formations.push({ strengthLost: [], unitsEliminated: [], retreats: [], brokenTurn: [] });
+  const objectives: [number, number, number][] = [];
+  for (let i = 0; i < (size.objectives ?? 0); i++) objectives.push([0, 0, 0]);
+  const outcomes: Record<string, number> = {};
+  for (const slot of [0, 1, 2]) for (const r of size.reasons) outcomes[`${slot}:${r}`] = 0;
+  const side = () => emptySideAcc(size.purposes, size.ratings);
+  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], minutes: sums(), sides: [side(), side()], units, formations, objectives, extras: {}, picks: emptyPicks() };
+}
+
+/** The outcome keys `${slot}:${reason}`, made once per reason. */
+const OUTCOME_KEYS: Map<string, string>[] = [new Map(), new Map(), new Map()];
+
+function outcomeKey(slot: number, reason: string): string {
+  let k = OUTCOME_KEYS[slot].get(reason);
+  if (k === undefined) OUTCOME_KEYS[slot].set(reason, (k = `${slot}:${reason}`));
+  return k;
+}
 
 export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1): void {
   acc.n++;
   const slot = r.winner === null ? 2 : r.winner;
   acc.winners[slot]++;
-  const key = OUTCOME_KEYS[slot][r.reason];
-  acc.outcomes[key]++;
+  const key = outcomeKey(slot, r.reason);
+  acc.outcomes[key] = (acc.outcomes[key] ?? 0) + 1;
   if (index >= 0) addPick(acc.picks, key, index, r);
   addTo(acc.turns, r.turns);
+  addSum(acc.minutes, r.minutes);
   for (let s = 0; s < 2; s++) {
     const a = acc.sides[s];
     const x = r.sides[s];
     addTo(a.startStrength, x.startStrength);
     addTo(a.strengthLost, x.strengthLost);
+    addSum(a.startMen, x.startMen);
+    addSum(a.menLost, x.menLost);
+    addSum(a.casualties, x.casualties);
     addTo(a.stepsLost, x.stepsLost);
     addTo(a.unitsEliminated, x.unitsEliminated);
     addTo(a.retreatsForced, x.retreatsForced);
     addTo(a.retreatsVoluntary, x.retreatsVoluntary);
+    addTo(a.routs, x.routs);
     addTo(a.disruptions, x.disruptions);
     if (x.retreatsForced + x.retreatsVoluntary > 0) a.anyRetreat++;
+    addInto(a.rungs, x.rungs);
     a.moraleChecks += x.moraleChecks;
     a.moraleChecksFailed += x.moraleChecksFailed;
-    for (let m = 0; m < MORALE_SLOTS; m++) {
-      a.checksByMorale[m] += x.checksByMorale[m];
-      a.failedByMorale[m] += x.failedByMorale[m];
-    }
-    for (let c = 0; c < UNIT_CLASSES.length; c++) {
-      a.checksByClass[c] += x.checksByClass[c];
-      a.failedByClass[c] += x.failedByClass[c];
-    }
-    a.recoveryChecks += x.recoveryChecks;
-    a.recoveries += x.recoveries;
-    addTo(a.armyDemoralizedTurn, x.armyDemoralizedTurn);
+    addInto(a.checksTaken, x.checksTaken);
+    addInto(a.checksFailed, x.checksFailed);
+    addInto(a.checksByRating, x.checksByRating);
+    addInto(a.failedByRating, x.failedByRating);
+    addInto(a.checksByClass, x.checksByClass);
+    addInto(a.failedByClass, x.failedByClass);
+    addTo(a.chargesDeclared, x.chargesDeclared);
+    addTo(a.chargesHome, x.chargesHome);
+    addTo(a.chargesWon, x.chargesWon);
+    addTo(a.squaresFormed, x.squaresFormed);
+    addTo(a.armyBrokenTurn, x.armyBrokenTurn);
     addTo(a.leadersLost, x.leadersLost);
     for (let t = 0; t < x.strengthByTurn.length; t++) {
       const v = x.strengthByTurn[t];
@@ -197,7 +273,7 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
     addTo(a.strengthLost, x.strengthLost);
     addTo(a.unitsEliminated, x.unitsEliminated);
     addTo(a.retreats, x.retreats);
-    addTo(a.demoralizedTurn, x.demoralizedTurn);
+    addTo(a.brokenTurn, x.brokenTurn);
   }
   for (let o = 0; o < r.objectives.length; o++) acc.objectives[o][r.objectives[o] < 0 ? 2 : r.objectives[o]]++;
   for (let u = 0; u < r.units.length; u++) {
@@ -210,18 +286,35 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
   for (const k in r.extras) addTo((acc.extras[k] ??= []), r.extras[k]);
 }
 
+/** Add `from` element by element into `into` (the same length). */
+function addInto(into: number[], from: readonly number[]): void {
+  for (let i = 0; i < from.length; i++) into[i] += from[i];
+}
+
+const SIDE_HISTOGRAMS = [
+  'startStrength',
+  'strengthLost',
+  'stepsLost',
+  'unitsEliminated',
+  'retreatsForced',
+  'retreatsVoluntary',
+  'routs',
+  'disruptions',
+  'chargesDeclared',
+  'chargesHome',
+  'chargesWon',
+  'squaresFormed',
+  'armyBrokenTurn',
+  'leadersLost',
+] as const;
+
 function mergeSide(into: SideAccumulator, from: SideAccumulator): void {
-  for (const k of ['startStrength', 'strengthLost', 'stepsLost', 'unitsEliminated', 'retreatsForced', 'retreatsVoluntary', 'disruptions', 'armyDemoralizedTurn', 'leadersLost'] as const) {
-    mergeInto(into[k], from[k]);
-  }
+  for (const k of SIDE_HISTOGRAMS) mergeInto(into[k], from[k]);
+  for (const k of ['startMen', 'menLost', 'casualties'] as const) mergeSums(into[k], from[k]);
   into.anyRetreat += from.anyRetreat;
   into.moraleChecks += from.moraleChecks;
   into.moraleChecksFailed += from.moraleChecksFailed;
-  for (const k of ['checksByMorale', 'failedByMorale', 'checksByClass', 'failedByClass'] as const) {
-    for (let i = 0; i < into[k].length; i++) into[k][i] += from[k][i];
-  }
-  into.recoveryChecks += from.recoveryChecks;
-  into.recoveries += from.recoveries;
+  for (const k of ['rungs', 'checksTaken', 'checksFailed', 'checksByRating', 'failedByRating', 'checksByClass', 'failedByClass'] as const) addInto(into[k], from[k]);
   for (let t = 0; t < from.strengthByTurnSum.length; t++) {
     into.strengthByTurnSum[t] = (into.strengthByTurnSum[t] ?? 0) + from.strengthByTurnSum[t];
     into.strengthByTurnSumSq[t] = (into.strengthByTurnSumSq[t] ?? 0) + from.strengthByTurnSumSq[t];
@@ -236,11 +329,12 @@ export function mergeCellAcc(into: CellAccumulator, from: CellAccumulator): void
   for (let i = 0; i < 3; i++) into.winners[i] += from.winners[i];
   for (const [k, v] of Object.entries(from.outcomes)) into.outcomes[k] = (into.outcomes[k] ?? 0) + v;
   mergeInto(into.turns, from.turns);
+  mergeSums(into.minutes, from.minutes);
   mergeSide(into.sides[0], from.sides[0]);
   mergeSide(into.sides[1], from.sides[1]);
   for (let u = 0; u < into.units.length; u++) for (let i = 0; i < 3; i++) into.units[u][i] += from.units[u][i];
   for (let f = 0; f < into.formations.length; f++) {
-    for (const k of ['strengthLost', 'unitsEliminated', 'retreats', 'demoralizedTurn'] as const) mergeInto(into.formations[f][k], from.formations[f][k]);
+    for (const k of ['strengthLost', 'unitsEliminated', 'retreats', 'brokenTurn'] as const) mergeInto(into.formations[f][k], from.formations[f][k]);
   }
   for (let o = 0; o < into.objectives.length; o++) for (let i = 0; i < 3; i++) into.objectives[o][i] += from.objectives[o][i];
   for (const [k, h] of Object.entries(from.extras)) mergeInto((into.extras[k] ??= []), h);

@@ -3,18 +3,21 @@
  *
  *   winner[S]                          share of engagements side S won (S: name, 0, 1, attacker,
  *                                      defender); winner[draw]: drawn
- *   ended[R]                           share that ended for reason R (retreat, destroyed, time,
- *                                      bothRetreated, victoryPoints, armyDemoralized), whoever won
+ *   ended[R]                           share that ended for reason R (one the rule system declares:
+ *                                      retreat, time, carried, ...), whoever won
  *   turns                              turns played (mean)
  *   side[S].retreatRate                share in which at least one unit of S retreated
- *   side[S].strengthLost ...           means per engagement: strengthLost, stepsLost, unitsEliminated,
- *                                      retreatsForced, retreatsVoluntary, disruptions, leadersLost
- *   side[S].armyDemoralized            battles: share in which the army was demoralized
- *   side[S].armyDemoralizedByTurn[T]   battles: ... by the end of turn T
+ *   side[S].strengthLost ...           means per engagement: strengthLost, menLost, casualties, stepsLost,
+ *                                      unitsEliminated, retreatsForced, retreatsVoluntary, routs,
+ *                                      disruptions, leadersLost
+ *   side[S].armyBroken                 battles: share in which the army broke (was demoralized)
+ *   side[S].armyBrokenByTurn[T]        battles: ... by the end of turn T
  *   side[S].victoryPoints              battles: mean victory points
  *   side[S].strengthByTurn[T]          battles: mean strength on the map at the end of turn T
- *   formation[F].demoralized           battles: share in which formation F (id, name or index) was demoralized
- *   formation[F].demoralizedByTurn[T]  battles: ... by the end of turn T
+ *   formation[F].broken                battles: share in which formation F (id, name or index) broke
+ *   formation[F].brokenByTurn[T]       battles: ... by the end of turn T
+ * The words of Age of Rifles work as well: armyDemoralized, armyDemoralizedByTurn, demoralized and
+ * demoralizedByTurn are armyBroken, armyBrokenByTurn, broken and brokenByTurn.
  *   formation[F].strengthLost | unitsEliminated | retreats   battles: means
  *   objective[O].heldBy[S]             battles: share ending with objective O (name or index) held by
  *                                      S, or by nobody (heldBy[nobody])
@@ -24,7 +27,7 @@
  * well the engagements pin it down. Rates over morale checks are left out: checks within an engagement
  * are not independent, and their Wilson interval would be too narrow to tune against.
  */
-import { OUTCOME_REASONS, type SideIndex } from '../core/result.js';
+import type { SideIndex } from '../core/result.js';
 import type { EngagementShape } from '../core/ruleset.js';
 import type { HistogramSummary } from './histogram.js';
 import { wilson, zFor, type Proportion } from './intervals.js';
@@ -73,30 +76,36 @@ function fromMean(h: Pick<HistogramSummary, 'mean' | 'lo' | 'hi'>, n: number): E
 }
 
 const SIDE_SHARES = ['retreatRate'] as const;
-const SIDE_MEANS = ['strengthLost', 'stepsLost', 'unitsEliminated', 'retreatsForced', 'retreatsVoluntary', 'disruptions', 'leadersLost'] as const;
-const SIDE_BATTLE_SHARES = ['armyDemoralized'] as const;
+const SIDE_MEANS = ['strengthLost', 'menLost', 'casualties', 'stepsLost', 'unitsEliminated', 'retreatsForced', 'retreatsVoluntary', 'routs', 'disruptions', 'leadersLost'] as const;
+const SIDE_BATTLE_SHARES = ['armyBroken'] as const;
 const SIDE_BATTLE_MEANS = ['victoryPoints'] as const;
-const SIDE_BY_TURN = ['armyDemoralizedByTurn', 'strengthByTurn'] as const;
+const SIDE_BY_TURN = ['armyBrokenByTurn', 'strengthByTurn'] as const;
+
+/** The words of Age of Rifles for the common vocabulary's broken formations and armies. */
+const ALIASES: Readonly<Record<string, string>> = { armyDemoralized: 'armyBroken', armyDemoralizedByTurn: 'armyBrokenByTurn', demoralized: 'broken', demoralizedByTurn: 'brokenByTurn' };
 const FORMATION_MEANS = ['strengthLost', 'unitsEliminated', 'retreats'] as const;
 
 const SIDE_WORDS: Record<string, string> = {
   retreatRate: 'had a unit retreat',
   strengthLost: 'strength lost',
+  menLost: 'men lost',
+  casualties: 'casualties (killed and wounded)',
   stepsLost: 'steps lost',
   unitsEliminated: 'units eliminated',
   retreatsForced: 'forced retreats',
   retreatsVoluntary: 'voluntary retreats',
+  routs: 'routs',
   disruptions: 'disruptions',
   leadersLost: 'leaders lost',
-  armyDemoralized: 'army demoralized',
+  armyBroken: 'army broken',
   victoryPoints: 'victory points',
-  armyDemoralizedByTurn: 'army demoralized by the end of turn',
+  armyBrokenByTurn: 'army broken by the end of turn',
   strengthByTurn: 'strength on the map at the end of turn',
 };
 
 const FORMATION_WORDS: Record<string, string> = {
-  demoralized: 'demoralized',
-  demoralizedByTurn: 'demoralized by the end of turn',
+  broken: 'broken',
+  brokenByTurn: 'broken by the end of turn',
   strengthLost: 'strength lost',
   unitsEliminated: 'units eliminated',
   retreats: 'retreats',
@@ -114,16 +123,18 @@ export interface MetricListEntry {
   names: string[];
 }
 
-export function listMetrics(shape: EngagementShape): MetricListEntry[] {
+export function listMetrics(shape: EngagementShape, reasons: readonly string[]): MetricListEntry[] {
   const out: MetricListEntry[] = [];
   const turns = Array.from({ length: shape.turns }, (_, i) => i + 1);
   const T = `[1..${shape.turns}]`;
-  const add = (pattern: string, kind: MetricKind, words: string, names = [pattern]) => out.push({ pattern, kind, words, names });
+  // Every name is listed with its Age of Rifles spelling too (ALIASES), so that suggestions reach either.
+  const withAliases = (names: string[]) => [...names, ...names.flatMap((n) => Object.entries(ALIASES).filter(([, to]) => n.includes(`.${to}`)).map(([from, to]) => n.replace(`.${to}`, `.${from}`)))];
+  const add = (pattern: string, kind: MetricKind, words: string, names = [pattern]) => out.push({ pattern, kind, words, names: withAliases(names) });
   const byTurn = (prefix: string, kind: MetricKind, words: string) =>
     add(`${prefix}${T}`, kind, words, turns.map((t) => `${prefix}[${t}]`));
   for (const s of shape.sides) add(`winner[${s.name}]`, 'share', `${s.name} (${s.role}) won`);
   add('winner[draw]', 'share', 'a draw');
-  add('ended[R]', 'share', `ended for reason R, whoever won: ${OUTCOME_REASONS.join(', ')}`, OUTCOME_REASONS.map((r) => `ended[${r}]`));
+  add('ended[R]', 'share', `ended for reason R, whoever won: ${reasons.join(', ')}`, reasons.map((r) => `ended[${r}]`));
   add('turns', 'mean', 'turns played');
   const battle = isBattle(shape);
   for (const s of shape.sides) {
@@ -132,14 +143,14 @@ export function listMetrics(shape: EngagementShape): MetricListEntry[] {
     for (const f of SIDE_MEANS) add(`${p}.${f}`, 'mean', `${s.name}: ${SIDE_WORDS[f]} per engagement`);
     if (!battle) continue;
     for (const f of SIDE_BATTLE_SHARES) add(`${p}.${f}`, 'share', `${s.name}: ${SIDE_WORDS[f]}`);
-    byTurn(`${p}.armyDemoralizedByTurn`, 'share', `${s.name}: ${SIDE_WORDS.armyDemoralizedByTurn} T`);
+    byTurn(`${p}.armyBrokenByTurn`, 'share', `${s.name}: ${SIDE_WORDS.armyBrokenByTurn} T`);
     for (const f of SIDE_BATTLE_MEANS) add(`${p}.${f}`, 'mean', `${s.name}: ${SIDE_WORDS[f]} at the end`);
     byTurn(`${p}.strengthByTurn`, 'mean', `${s.name}: ${SIDE_WORDS.strengthByTurn} T`);
   }
   for (const f of shape.formations) {
     const p = `formation[${f.id}]`;
-    add(`${p}.demoralized`, 'share', `${f.name}: demoralized`);
-    byTurn(`${p}.demoralizedByTurn`, 'share', `${f.name}: ${FORMATION_WORDS.demoralizedByTurn} T`);
+    add(`${p}.broken`, 'share', `${f.name}: broken`);
+    byTurn(`${p}.brokenByTurn`, 'share', `${f.name}: ${FORMATION_WORDS.brokenByTurn} T`);
     for (const m of FORMATION_MEANS) add(`${p}.${m}`, 'mean', `${f.name}: ${FORMATION_WORDS[m]} per engagement`);
   }
   for (const o of shape.objectives) {
@@ -154,8 +165,8 @@ export function listMetrics(shape: EngagementShape): MetricListEntry[] {
 }
 
 /** Every metric path written out: what suggestions are drawn from. */
-export function metricNames(shape: EngagementShape): string[] {
-  return listMetrics(shape).flatMap((e) => e.names);
+export function metricNames(shape: EngagementShape, reasons: readonly string[]): string[] {
+  return listMetrics(shape, reasons).flatMap((e) => e.names);
 }
 
 /** Edit distance (Levenshtein), case-insensitive. */
@@ -235,10 +246,10 @@ function turnOf(arg: string | undefined, shape: EngagementShape, path: string): 
  * Read a metric path against an engagement's shape. Throws MetricError with the nearest known metrics
  * when the path names nothing.
  */
-export function parseMetric(text: string, shape: EngagementShape): Metric {
+export function parseMetric(text: string, shape: EngagementShape, reasons: readonly string[]): Metric {
   const path = text.trim();
   const unknown = (why?: string): never => {
-    throw new MetricError(why ?? `unknown metric '${path}' (volley tune <file> --list-metrics lists them)`, nearest(path, listMetrics(shape).map((e) => e.names)));
+    throw new MetricError(why ?? `unknown metric '${path}' (volley tune <file> --list-metrics lists them)`, nearest(path, listMetrics(shape, reasons).map((e) => e.names)));
   };
   if (path === '') throw new MetricError('no metric given: expected a path such as winner[0] or side[1].retreatRate');
   const p = parse(path);
@@ -262,8 +273,8 @@ export function parseMetric(text: string, shape: EngagementShape): Metric {
     }
     case 'ended': {
       if (p.sel === undefined || p.field !== undefined) return unknown();
-      const reason = OUTCOME_REASONS.find((r) => eq(r, p.sel!));
-      if (!reason) return unknown(`${path}: no end reason '${p.sel}'; expected one of ${OUTCOME_REASONS.join(', ')}`);
+      const reason = reasons.find((r) => eq(r, p.sel!));
+      if (!reason) return unknown(`${path}: no end reason '${p.sel}'; expected one of ${reasons.join(', ')}`);
       return {
         path: `ended[${reason}]`,
         kind: 'share',
@@ -282,7 +293,7 @@ export function parseMetric(text: string, shape: EngagementShape): Metric {
       const side = sideOf(p.sel, shape);
       if (side === null) return unknown(`${path}: no side '${p.sel}'; expected ${sideChoices(shape)}`);
       const name = shape.sides[side].name;
-      const f = p.field;
+      const f = ALIASES[p.field] ?? p.field;
       const base = `side[${name}].${f}`;
       if ((SIDE_SHARES as readonly string[]).includes(f)) {
         noArg();
@@ -293,10 +304,10 @@ export function parseMetric(text: string, shape: EngagementShape): Metric {
         const k = f as (typeof SIDE_MEANS)[number];
         return { path: base, kind: 'mean', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromMean(s.sides[side][k], s.engagements) };
       }
-      if (f === 'armyDemoralized') {
+      if (f === 'armyBroken') {
         needBattle();
         noArg();
-        return { path: base, kind: 'share', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromShare(s.sides[side].armyDemoralized) };
+        return { path: base, kind: 'share', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromShare(s.sides[side].armyBroken) };
       }
       if (f === 'victoryPoints') {
         needBattle();
@@ -307,8 +318,8 @@ export function parseMetric(text: string, shape: EngagementShape): Metric {
         needBattle();
         const t = turnOf(p.arg, shape, path);
         const words = `${name}: ${SIDE_WORDS[f]} ${t}`;
-        if (f === 'armyDemoralizedByTurn') {
-          return { path: `${base}[${t}]`, kind: 'share', words, read: (s) => optional(s.sides[side].armyDemoralizedByTurn[t - 1], fromShare) };
+        if (f === 'armyBrokenByTurn') {
+          return { path: `${base}[${t}]`, kind: 'share', words, read: (s) => optional(s.sides[side].armyBrokenByTurn[t - 1], fromShare) };
         }
         return { path: `${base}[${t}]`, kind: 'mean', words, read: (s) => optional(s.sides[side].strengthByTurn[t - 1], (x) => fromMean(x, s.engagements)) };
       }
@@ -320,20 +331,20 @@ export function parseMetric(text: string, shape: EngagementShape): Metric {
       const i = pick(p.sel, shape.formations);
       if (i < 0) return unknown(`${path}: no formation '${p.sel}'; formations: ${shape.formations.map((f) => (f.name === f.id ? f.id : `${f.id} (${f.name})`)).join(', ')}`);
       const fm = shape.formations[i];
-      const f = p.field;
+      const f = ALIASES[p.field] ?? p.field;
       const base = `formation[${fm.id}].${f}`;
       const at = (s: CellSummary) => s.formations.find((x) => x.id === fm.id);
-      if (f === 'demoralized') {
+      if (f === 'broken') {
         noArg();
-        return { path: base, kind: 'share', words: `${fm.name} demoralized`, read: (s) => optional(at(s), (x) => fromShare(x.demoralized)) };
+        return { path: base, kind: 'share', words: `${fm.name} broken`, read: (s) => optional(at(s), (x) => fromShare(x.broken)) };
       }
-      if (f === 'demoralizedByTurn') {
+      if (f === 'brokenByTurn') {
         const t = turnOf(p.arg, shape, path);
         return {
           path: `${base}[${t}]`,
           kind: 'share',
           words: `${fm.name} ${FORMATION_WORDS[f]} ${t}`,
-          read: (s) => optional(at(s)?.demoralizedByTurn[t - 1], fromShare),
+          read: (s) => optional(at(s)?.brokenByTurn[t - 1], fromShare),
         };
       }
       if ((FORMATION_MEANS as readonly string[]).includes(f)) {

@@ -15,7 +15,7 @@ import type { EngagementResult } from '../core/result.js';
 export type PairedKind = 'share' | 'count';
 
 export interface PairedMetricDef {
-  /** won, anyRetreat, armyDemoralized, strengthLost, unitsEliminated, moraleChecksFailed, draw, turns, objectiveHeld. */
+  /** won, anyRetreat, armyBroken, strengthLost, unitsEliminated, moraleChecksFailed, draw, turns, objectiveHeld, unitEliminated, unitRetreated, unitChecksFailed. */
   id: string;
   /** The side whose figure it is; null for draw and turns; 0 for objectives (held by side 0). */
   side: 0 | 1 | null;
@@ -24,7 +24,16 @@ export interface PairedMetricDef {
   unit: 'share' | 'strength points' | 'units' | 'checks' | 'turns';
   /** For objectiveHeld: the objective's index. */
   objective?: number;
+  /** For the unit figures: the index of the watched unit (in the cell's list of watched units). */
+  watched?: number;
 }
+
+/** What is recorded of each watched unit (`volley refit check` watches the unit an exception rates). */
+export const UNIT_METRICS: readonly { id: string; kind: PairedKind; unit: PairedMetricDef['unit'] }[] = [
+  { id: 'unitEliminated', kind: 'share', unit: 'share' },
+  { id: 'unitRetreated', kind: 'share', unit: 'share' },
+  { id: 'unitChecksFailed', kind: 'count', unit: 'checks' },
+];
 
 /** The figures every engagement has, in record order; objectives follow. */
 export const FIXED_METRICS: readonly PairedMetricDef[] = [
@@ -33,8 +42,8 @@ export const FIXED_METRICS: readonly PairedMetricDef[] = [
   { id: 'draw', side: null, kind: 'share', unit: 'share' },
   { id: 'anyRetreat', side: 0, kind: 'share', unit: 'share' },
   { id: 'anyRetreat', side: 1, kind: 'share', unit: 'share' },
-  { id: 'armyDemoralized', side: 0, kind: 'share', unit: 'share' },
-  { id: 'armyDemoralized', side: 1, kind: 'share', unit: 'share' },
+  { id: 'armyBroken', side: 0, kind: 'share', unit: 'share' },
+  { id: 'armyBroken', side: 1, kind: 'share', unit: 'share' },
   { id: 'strengthLost', side: 0, kind: 'count', unit: 'strength points' },
   { id: 'strengthLost', side: 1, kind: 'count', unit: 'strength points' },
   { id: 'unitsEliminated', side: 0, kind: 'count', unit: 'units' },
@@ -44,14 +53,18 @@ export const FIXED_METRICS: readonly PairedMetricDef[] = [
   { id: 'turns', side: null, kind: 'count', unit: 'turns' },
 ];
 
-/** The figures recorded for an engagement with `objectives` objectives: the fixed ones, then each objective held by side 0. */
-export function pairedMetrics(objectives: number): PairedMetricDef[] {
+/**
+ * The figures recorded for an engagement with `objectives` objectives and `watched` watched units: the
+ * fixed ones, then each objective held by side 0, then the figures of each watched unit.
+ */
+export function pairedMetrics(objectives: number, watched = 0): PairedMetricDef[] {
   const held = Array.from({ length: objectives }, (_, k): PairedMetricDef => ({ id: 'objectiveHeld', side: 0, kind: 'share', unit: 'share', objective: k }));
-  return [...FIXED_METRICS, ...held];
+  const units = Array.from({ length: watched }, (_, w) => UNIT_METRICS.map((m): PairedMetricDef => ({ ...m, side: null, watched: w }))).flat();
+  return [...FIXED_METRICS, ...held, ...units];
 }
 
-/** Append the engagement's figures, in the order of pairedMetrics(r.objectives.length). */
-export function pushEngagementFigures(r: EngagementResult, out: number[]): void {
+/** Append the engagement's figures, in the order of pairedMetrics(r.objectives.length, watched.length); `watched` are unit indices. */
+export function pushEngagementFigures(r: EngagementResult, out: number[], watched: readonly number[] = []): void {
   const [a, b] = r.sides;
   out.push(
     r.winner === 0 ? 1 : 0,
@@ -59,8 +72,8 @@ export function pushEngagementFigures(r: EngagementResult, out: number[]): void 
     r.winner === null ? 1 : 0,
     a.retreatsForced + a.retreatsVoluntary > 0 ? 1 : 0,
     b.retreatsForced + b.retreatsVoluntary > 0 ? 1 : 0,
-    a.armyDemoralizedTurn > 0 ? 1 : 0,
-    b.armyDemoralizedTurn > 0 ? 1 : 0,
+    a.armyBrokenTurn > 0 ? 1 : 0,
+    b.armyBrokenTurn > 0 ? 1 : 0,
     a.strengthLost,
     b.strengthLost,
     a.unitsEliminated,
@@ -70,6 +83,10 @@ export function pushEngagementFigures(r: EngagementResult, out: number[]): void 
     r.turns,
   );
   for (let k = 0; k < r.objectives.length; k++) out.push(r.objectives[k] === 0 ? 1 : 0);
+  for (const u of watched) {
+    const x = r.units[u];
+    out.push(x.eliminated ? 1 : 0, x.retreated ? 1 : 0, x.checksFailed);
+  }
 }
 
 /**
@@ -85,8 +102,8 @@ export interface EngagementFigures {
 
 export const emptyFigures = (start: number, width: number): EngagementFigures => ({ start, count: 0, width, values: [] });
 
-export function addFigures(f: EngagementFigures, r: EngagementResult): void {
-  pushEngagementFigures(r, f.values);
+export function addFigures(f: EngagementFigures, r: EngagementResult, watched: readonly number[] = []): void {
+  pushEngagementFigures(r, f.values, watched);
   f.count++;
 }
 

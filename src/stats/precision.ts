@@ -139,7 +139,7 @@ function hasArmies(acc: CellAccumulator): boolean {
 /**
  * The primary proportions of a cell, in this order: each side's win share and the draw share
  * (`outcome[0..2]`); per side the retreat rate (`sides[s].retreatRate`: engagements in which a unit of
- * the side retreated), in battles the army-demoralized share (`sides[s].armyDemoralized`), and the
+ * the side retreated), in battles the army-broken share (`sides[s].armyBroken`), and the
  * morale-check failure rate (`sides[s].moraleChecks.failRate`, over the checks the side took; left out
  * while it has taken none).
  */
@@ -150,8 +150,8 @@ export function primaryProportions(acc: CellAccumulator): PrimaryProportion[] {
     const a = acc.sides[s];
     out.push({ metric: `sides[${s}].retreatRate`, k: a.anyRetreat, m: n });
     if (hasArmies(acc)) {
-      const demoralized = a.armyDemoralizedTurn.reduce((sum, c, turn) => (turn > 0 ? sum + c : sum), 0);
-      out.push({ metric: `sides[${s}].armyDemoralized`, k: demoralized, m: n });
+      const broken = a.armyBrokenTurn.reduce((sum, c, turn) => (turn > 0 ? sum + c : sum), 0);
+      out.push({ metric: `sides[${s}].armyBroken`, k: broken, m: n });
     }
     if (a.moraleChecks > 0) out.push({ metric: `sides[${s}].moraleChecks.failRate`, k: a.moraleChecksFailed, m: a.moraleChecks });
   }
@@ -160,11 +160,11 @@ export function primaryProportions(acc: CellAccumulator): PrimaryProportion[] {
 
 /** A primary proportion's name in words, with the sides' names. */
 export function metricLabel(metric: string, sides: readonly [string, string]): string {
-  const m = /^(?:outcome\[(\d)\]|sides\[(\d)\]\.(retreatRate|armyDemoralized|moraleChecks\.failRate))$/.exec(metric);
+  const m = /^(?:outcome\[(\d)\]|sides\[(\d)\]\.(retreatRate|armyBroken|moraleChecks\.failRate))$/.exec(metric);
   if (!m) return metric;
   if (m[1] !== undefined) return m[1] === '2' ? 'Draw' : `${sides[Number(m[1])]} wins`;
   const side = sides[Number(m[2])];
   if (m[3] === 'retreatRate') return `${side}: any unit retreated`;
-  if (m[3] === 'armyDemoralized') return `${side}: army demoralized`;
+  if (m[3] === 'armyBroken') return `${side}: army broken`;
   return `${side}: morale checks failed`;
 }

@@ -2,8 +2,9 @@
  * From a merged cell accumulator to the figures results.json reports: shares with Wilson intervals,
  * means with intervals, and the histograms behind them.
  */
-import { MORALE_SLOTS, OUTCOME_REASONS, UNIT_CLASSES } from '../core/result.js';
-import type { CellAccumulator, SideAccumulator } from './cellAccumulator.js';
+import { RUNGS, UNIT_CLASSES } from '../core/result.js';
+import type { Vocabulary } from '../core/vocabulary.js';
+import type { CellAccumulator, SideAccumulator, Sums } from './cellAccumulator.js';
 import { summarize, type HistogramSummary, type IntHistogram } from './histogram.js';
 import type { EngagementShape } from '../core/ruleset.js';
 import { meanInterval, wilson, type MeanInterval, type Proportion } from './intervals.js';
@@ -18,10 +19,31 @@ export interface ReasonShare extends OutcomeShare {
   reason: string;
 }
 
-export interface MoraleRow extends Proportion {
-  morale: number;
+/** Counted checks made against one rating of the rule system's scale (vocabulary.ratings). */
+export interface RatingRow extends Proportion {
+  /** Index on the scale, and its label. */
+  index: number;
+  rating: string;
   taken: number;
   failed: number;
+}
+
+/** Checks for one purpose the rule system declares, counted or not. */
+export interface PurposeRow extends Proportion {
+  purpose: string;
+  counted: boolean;
+  taken: number;
+  failed: number;
+  /** Per engagement. */
+  perEngagement: number;
+}
+
+/** Units of the side that reached a rung of the cohesion ladder or a worse one, per engagement. */
+export interface RungRow {
+  rung: string;
+  perEngagement: number;
+  /** Of the side's units (the good rung's count). */
+  share: number;
 }
 
 export interface ClassRow extends Proportion {
@@ -37,20 +59,33 @@ export interface SideSummary {
   strengthLost: HistogramSummary;
   /** Strength lost as a share of the starting strength, mean over engagements. */
   strengthLostShare: number;
+  /** Men at the start, lost (every man who left the ranks), and of them killed and wounded. */
+  startMen: MeanInterval;
+  menLost: MeanInterval;
+  casualties: MeanInterval;
+  /** Men lost as a share of the men at the start, mean over engagements. */
+  menLostShare: number;
   stepsLost: HistogramSummary;
   unitsEliminated: HistogramSummary;
   retreatsForced: HistogramSummary;
   retreatsVoluntary: HistogramSummary;
+  routs: HistogramSummary;
   /** Share of engagements in which at least one unit of the side retreated. */
   retreatRate: Proportion;
   disruptions: HistogramSummary;
+  /** The cohesion ladder below good: units that reached each rung or worse. */
+  rungs: RungRow[];
   moraleChecks: { taken: number; failed: number; failRate: Proportion; perEngagement: number };
-  byMorale: MoraleRow[];
+  byPurpose: PurposeRow[];
+  byRating: RatingRow[];
   byClass: ClassRow[];
-  recovery: { taken: number; passed: number; rate: Proportion };
-  armyDemoralized: Proportion;
-  /** Share of engagements in which the army was demoralized by the end of each turn (cumulative). */
-  armyDemoralizedByTurn: TurnShare[];
+  chargesDeclared: HistogramSummary;
+  chargesHome: HistogramSummary;
+  chargesWon: HistogramSummary;
+  squaresFormed: HistogramSummary;
+  armyBroken: Proportion;
+  /** Share of engagements in which the army broke by the end of each turn (cumulative). */
+  armyBrokenByTurn: TurnShare[];
   leadersLost: HistogramSummary;
   /** Mean strength on the map at the end of each turn, with its 95% interval. */
   strengthByTurn: { turn: number; mean: number; lo: number; hi: number }[];
@@ -68,9 +103,9 @@ export interface FormationSummary {
   strengthLost: HistogramSummary;
   unitsEliminated: HistogramSummary;
   retreats: HistogramSummary;
-  demoralized: Proportion;
-  /** Cumulative share demoralized by the end of each turn. */
-  demoralizedByTurn: TurnShare[];
+  broken: Proportion;
+  /** Cumulative share broken by the end of each turn. */
+  brokenByTurn: TurnShare[];
 }
 
 export interface ObjectiveSummary {
@@ -99,6 +134,8 @@ export interface CellSummary {
   outcome: OutcomeShare[];
   reasons: ReasonShare[];
   turns: HistogramSummary;
+  /** Minutes of fighting the turns played stand for (the rule system's scale). */
+  minutes: MeanInterval;
   sides: [SideSummary, SideSummary];
   units: UnitSummary[];
   formations: FormationSummary[];
@@ -153,41 +190,59 @@ export function cumulativeByTurn(h: IntHistogram, n: number, turns: number): Tur
   return out;
 }
 
-function sideSummary(a: SideAccumulator, n: number, name: string, role: string, turns: number): SideSummary {
+const meanOf = (s: Sums, n: number): MeanInterval => meanInterval(n, s.sum, s.sumSq);
+
+function sideSummary(a: SideAccumulator, n: number, name: string, role: string, turns: number, v: Pick<Vocabulary, 'checkPurposes' | 'ratings'>): SideSummary {
   const start = summarize(a.startStrength);
   const lost = summarize(a.strengthLost);
-  const byMorale: MoraleRow[] = [];
-  for (let m = 0; m < MORALE_SLOTS; m++) {
-    if (a.checksByMorale[m] === 0) continue;
-    byMorale.push({ morale: m, taken: a.checksByMorale[m], failed: a.failedByMorale[m], ...wilson(a.failedByMorale[m], a.checksByMorale[m]) });
+  const startMen = meanOf(a.startMen, n);
+  const menLost = meanOf(a.menLost, n);
+  const byRating: RatingRow[] = [];
+  for (let m = 0; m < a.checksByRating.length; m++) {
+    if (a.checksByRating[m] === 0) continue;
+    byRating.push({ index: m, rating: v.ratings.labels[m] ?? String(m), taken: a.checksByRating[m], failed: a.failedByRating[m], ...wilson(a.failedByRating[m], a.checksByRating[m]) });
   }
+  const byPurpose: PurposeRow[] = v.checkPurposes.flatMap((p, i) =>
+    a.checksTaken[i] ? [{ purpose: p.id, counted: p.counted, taken: a.checksTaken[i], failed: a.checksFailed[i], perEngagement: n ? a.checksTaken[i] / n : 0, ...wilson(a.checksFailed[i], a.checksTaken[i]) }] : [],
+  );
   const byClass: ClassRow[] = UNIT_CLASSES.flatMap((c, i) =>
     a.checksByClass[i] === 0 ? [] : [{ unitClass: c, taken: a.checksByClass[i], failed: a.failedByClass[i], ...wilson(a.failedByClass[i], a.checksByClass[i]) }],
   );
-  const demoralized = a.armyDemoralizedTurn.reduce((s, c, turn) => (turn > 0 ? s + c : s), 0);
+  const broken = a.armyBrokenTurn.reduce((s, c, turn) => (turn > 0 ? s + c : s), 0);
+  const units = a.rungs[0];
   return {
     name,
     role,
     startStrength: start,
     strengthLost: lost,
     strengthLostShare: start.mean > 0 ? lost.mean / start.mean : 0,
+    startMen,
+    menLost,
+    casualties: meanOf(a.casualties, n),
+    menLostShare: startMen.mean > 0 ? menLost.mean / startMen.mean : 0,
     stepsLost: summarize(a.stepsLost),
     unitsEliminated: summarize(a.unitsEliminated),
     retreatsForced: summarize(a.retreatsForced),
     retreatsVoluntary: summarize(a.retreatsVoluntary),
+    routs: summarize(a.routs),
     retreatRate: wilson(a.anyRetreat, n),
     disruptions: summarize(a.disruptions),
+    rungs: RUNGS.slice(1).map((rung, k) => ({ rung, perEngagement: n ? a.rungs[k + 1] / n : 0, share: units ? a.rungs[k + 1] / units : 0 })),
     moraleChecks: {
       taken: a.moraleChecks,
       failed: a.moraleChecksFailed,
       failRate: wilson(a.moraleChecksFailed, a.moraleChecks),
       perEngagement: n ? a.moraleChecks / n : 0,
     },
-    byMorale,
+    byPurpose,
+    byRating,
     byClass,
-    recovery: { taken: a.recoveryChecks, passed: a.recoveries, rate: wilson(a.recoveries, a.recoveryChecks) },
-    armyDemoralized: wilson(demoralized, n),
-    armyDemoralizedByTurn: cumulativeByTurn(a.armyDemoralizedTurn, n, turns),
+    chargesDeclared: summarize(a.chargesDeclared),
+    chargesHome: summarize(a.chargesHome),
+    chargesWon: summarize(a.chargesWon),
+    squaresFormed: summarize(a.squaresFormed),
+    armyBroken: wilson(broken, n),
+    armyBrokenByTurn: cumulativeByTurn(a.armyBrokenTurn, n, turns),
     leadersLost: summarize(a.leadersLost),
     strengthByTurn: a.strengthByTurnSum.map((sum, t) => {
       const m = meanInterval(n, sum, a.strengthByTurnSumSq[t]);
@@ -197,13 +252,13 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string, 
   };
 }
 
-export function summarizeCell(acc: CellAccumulator, shape: EngagementShape): CellSummary {
-  const summary = summarizeCellFigures(acc, shape);
+export function summarizeCell(acc: CellAccumulator, shape: EngagementShape, vocabulary: Vocabulary): CellSummary {
+  const summary = summarizeCellFigures(acc, shape, vocabulary);
   summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name);
   return summary;
 }
 
-function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape): CellSummary {
+function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape, vocabulary: Vocabulary): CellSummary {
   const n = acc.n;
   const sideNames = shape.sides.map((s) => s.name);
   const winnerName = (slot: number) => (slot === 2 ? 'draw' : sideNames[slot]);
@@ -211,7 +266,7 @@ function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape): Cel
   const outcome = [0, 1, 2].map((slot) => ({ side: sideOf(slot), winner: winnerName(slot), ...wilson(acc.winners[slot], n) }));
   const reasons: ReasonShare[] = [];
   for (const slot of [0, 1, 2]) {
-    for (const reason of OUTCOME_REASONS) {
+    for (const reason of vocabulary.outcomes.map((o) => o.id)) {
       const k = acc.outcomes[`${slot}:${reason}`] ?? 0;
       if (k > 0) reasons.push({ side: sideOf(slot), winner: winnerName(slot), reason, ...wilson(k, n) });
     }
@@ -221,9 +276,10 @@ function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape): Cel
     outcome,
     reasons,
     turns: summarize(acc.turns),
+    minutes: meanOf(acc.minutes, n),
     sides: [
-      sideSummary(acc.sides[0], n, shape.sides[0].name, shape.sides[0].role, shape.turns),
-      sideSummary(acc.sides[1], n, shape.sides[1].name, shape.sides[1].role, shape.turns),
+      sideSummary(acc.sides[0], n, shape.sides[0].name, shape.sides[0].role, shape.turns, vocabulary),
+      sideSummary(acc.sides[1], n, shape.sides[1].name, shape.sides[1].role, shape.turns, vocabulary),
     ],
     units: shape.units.map((u, i) => ({
       id: u.id,
@@ -234,7 +290,7 @@ function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape): Cel
     })),
     formations: shape.formations.map((f, i) => {
       const a = acc.formations[i];
-      const never = a.demoralizedTurn[0] ?? 0;
+      const never = a.brokenTurn[0] ?? 0;
       return {
         id: f.id,
         name: f.name,
@@ -242,8 +298,8 @@ function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape): Cel
         strengthLost: summarize(a.strengthLost),
         unitsEliminated: summarize(a.unitsEliminated),
         retreats: summarize(a.retreats),
-        demoralized: wilson(n - never, n),
-        demoralizedByTurn: cumulativeByTurn(a.demoralizedTurn, n, shape.turns),
+        broken: wilson(n - never, n),
+        brokenByTurn: cumulativeByTurn(a.brokenTurn, n, shape.turns),
       };
     }),
     objectives: shape.objectives.map((o, i) => ({

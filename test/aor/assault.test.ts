@@ -1,5 +1,5 @@
+import { newAorResult } from '../../src/rules/aor/results.js';
 import { describe, expect, it } from 'vitest';
-import { emptyResult } from '../../src/core/result.js';
 import { resolveDoctrine, type AssaultDoctrine } from '../../src/rules/aor/doctrine/assault.js';
 import {
   FORCED,
@@ -40,7 +40,7 @@ interface RoundSetup {
 
 function play(s: RoundSetup) {
   const st = state(...s.specs);
-  const res = emptyResult(s.specs.length);
+  const res = newAorResult(s.specs.length);
   const script: DiceScript = {
     fire: [s.fire[0].flatMap(roll2d6), s.fire[1].flatMap(roll2d6)],
     morale: s.morale ?? [[], []],
@@ -96,7 +96,7 @@ describe('Assault round: simultaneous losses (7.3)', () => {
     expect(dice.used.morale).toEqual([1, 1]);
     expect(res.sides[0].moraleChecks).toBe(1);
     expect(res.sides[1].moraleChecks).toBe(1);
-    expect(res.sides[0].checksByMorale[3]).toBe(1);
+    expect(res.sides[0].checksByRating[3]).toBe(1);
     expect(out.attackerRetreat).toBe(NO_RETREAT);
     expect(out.defenderRetreat).toBe(NO_RETREAT);
   });
@@ -248,10 +248,10 @@ describe('Assault round: morale checks and retreats (7.4)', () => {
     expect(none.out.flanked).toBe(true);
     expect(none.out.hitsOnDefender).toBe(1);
     expect(none.out.defenderRetreat).toBe(FORCED);
-    expect(none.res.sides[1].checksByMorale[0]).toBe(1);
+    expect(none.res.sides[1].checksByRating[0]).toBe(1);
     const bounded = setup('1-5');
     expect(bounded.out.defenderRetreat).toBe(NO_RETREAT);
-    expect(bounded.res.sides[1].checksByMorale[1]).toBe(1);
+    expect(bounded.res.sides[1].checksByRating[1]).toBe(1);
   });
 
   it("2.3 (aor.groupMoraleFallback): an artillery-only stack checks with its artillery, or fails outright under 'fails'", () => {

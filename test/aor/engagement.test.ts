@@ -1,6 +1,7 @@
+import { PURPOSE } from '../../src/rules/aor/vocabulary.js';
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
-import type { VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import type { EngagementResult } from '../../src/core/result.js';
 import { checkAssaultInvariants, compileAssault, playAssault, type AssaultScenario } from '../../src/rules/aor/engagement.js';
 import type { AorOptions } from '../../src/rules/aor/options.js';
@@ -164,7 +165,7 @@ describe('Engagement: bookkeeping (7.2, 7.4)', () => {
           expect(res.sides[side].unitsEliminated).toBe(elim[side]);
           expect(res.sides[side].startStrength).toBe(start[side]);
           expect(res.sides[side].moraleChecksFailed).toBeLessThanOrEqual(res.sides[side].moraleChecks);
-          expect(res.sides[side].recoveries).toBeLessThanOrEqual(res.sides[side].recoveryChecks);
+          expect(res.sides[side].checksFailed[PURPOSE.recovery]).toBeLessThanOrEqual(res.sides[side].checksTaken[PURPOSE.recovery]);
         }
         expect(res.turns).toBeGreaterThanOrEqual(1);
         expect(res.turns).toBeLessThanOrEqual(c.turns);
@@ -227,7 +228,7 @@ describe('Engagement: scripted turns (7.4, 6.2)', () => {
     const res = playAssault(c, dice.asDice, { sink: (e) => log.push(e) });
     const fires = log.filter((e) => e.type === 'fire' && e.side === 0) as Extract<VolleyEvent, { type: 'fire' }>[];
     expect(fires.map((f) => f.strength)).toEqual([4, 8]);
-    expect(res.sides[0]).toMatchObject({ recoveryChecks: 1, recoveries: 1 });
+    expect([res.sides[0].checksTaken[PURPOSE.recovery], res.sides[0].checksFailed[PURPOSE.recovery]]).toEqual([1, 0]);
     expect(res).toMatchObject({ reason: 'time', winner: 1, turns: 2 });
   });
 
@@ -252,8 +253,8 @@ describe('Engagement: scripted turns (7.4, 6.2)', () => {
     );
     const dice = new ScriptedDice({ fire: [roll2d6(2), roll2d6(2)], morale: [[6], []] });
     const res = playAssault(c, dice.asDice);
-    expect(res.sides[0].recoveryChecks).toBe(1);
-    expect(res.sides[0].recoveries).toBe(0);
+    expect(res.sides[0].checksTaken[PURPOSE.recovery]).toBe(1);
+    expect(res.sides[0].checksFailed[PURPOSE.recovery]).toBe(1);
     expect(c.workspace.st.disrupted[0]).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
+import { newAorResult } from '../../src/rules/aor/results.js';
 import { describe, expect, it } from 'vitest';
-import { emptyResult } from '../../src/core/result.js';
 import { allocateHits, applyStepLoss, eligibleForHit, hitCost, pickHitTarget } from '../../src/rules/aor/hits.js';
 import type { UnitSpec } from '../../src/rules/aor/units.js';
 import { spec, state } from './helpers.js';
@@ -10,7 +10,7 @@ const noRng = () => {
 
 function setup(...specs: UnitSpec[]) {
   const st = state(...specs);
-  const res = emptyResult(specs.length);
+  const res = newAorResult(specs.length);
   const all = specs.map((_, i) => i);
   return { st, res, all };
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice, type Purpose, type Uniform } from '../../src/core/dice.js';
-import type { VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import { choosePursuit, moveSide, planCharges, reactionCharge } from '../../src/rules/aor/battle/ai.js';
 import {
   carryOutCharge,
@@ -439,7 +439,7 @@ describe('7.7 pursuit', () => {
     const t = setUp([cav('K', 0, '2,2', { pursuit: 3 }), cav('E', 1, '3,2')]);
     const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], roll(2)], morale: [[4], []] });
     const { res, events } = winAndPursue(t, dice, false);
-    expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ morale: 3, roll: 4 });
+    expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ target: 3, roll: 4 });
     expect(events.some((e) => e.type === 'pursuit')).toBe(true);
     expect(res.extras['pursuitsForced.0']).toBe(1);
     expect(dice.used.fire[0]).toBe(4);
@@ -493,7 +493,7 @@ describe('7.7 pursuit', () => {
     expect(pursuitRating(t.b, [t.u('K')])).toBe(2);
     const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], roll(2)], morale: [[3], []] });
     const { events } = winAndPursue(t, dice, false);
-    expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ morale: 2 });
+    expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ target: 2 });
     expect(events.some((e) => e.type === 'pursuit')).toBe(true);
   });
 
@@ -569,10 +569,10 @@ describe('7.8 reaction charges', () => {
       return { charged, check: events.find((e) => e.type === 'check' && e.purpose === 'reaction') };
     };
     const apart = withLeader('6,2');
-    expect(apart.check).toMatchObject({ morale: 4, roll: 5, passed: false });
+    expect(apart.check).toMatchObject({ target: 4, roll: 5, passed: false });
     expect(apart.charged).toBe(false);
     const stacked = withLeader('5,2');
-    expect(stacked.check).toMatchObject({ morale: 5, roll: 5, passed: true, modifiers: ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] });
+    expect(stacked.check).toMatchObject({ target: 5, roll: 5, passed: true, modifiers: ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] });
     expect(stacked.charged).toBe(true);
   });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { newBattleResult, playBattle } from '../../src/rules/aor/battle/play.js';
-import type { VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
@@ -15,7 +15,7 @@ import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/c
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
 import { complianceDelay } from '../../src/rules/aor/battle/orders.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
-import { battleScenarioSchema } from '../../src/scenario/schema.js';
+import { battleScenarioSchema } from '../helpers.js';
 
 /** Dice whose every stream returns the given faces in order (then throws). */
 class Faces extends EngagementDice {

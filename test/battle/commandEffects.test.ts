@@ -17,7 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
-import { markHolder } from '../../src/rules/aor/battle/combat.js';
+import { markHolder } from '../../src/rules/aor/battle/retreat.js';
 import { commandPhase, moveLeaders, updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { moveContext, reachable } from '../../src/rules/aor/battle/movement.js';

@@ -37,8 +37,8 @@ describe('14.1 corps (formation) demoralization', () => {
     const res = eliminate(t, 'U1'); // eliminated on its reduced side: still counts its full 6
     expect(t.b.formationLoss[f]).toBe(6);
     expect(t.b.formationDemoralized[f]).toBe(1);
-    expect(res.formations[f].demoralizedTurn).toBe(3);
-    expect(res.sides[0].formationsDemoralized).toEqual([{ formation: 'Div', turn: 3 }]);
+    expect(res.formations[f].brokenTurn).toBe(3);
+    expect(res.sides[0].formationsBroken).toEqual([{ formation: 'Div', turn: 3 }]);
   });
 
   it('its units have morale -1 and movement -1 (2.2, 14.1); other formations are unaffected', () => {
@@ -91,7 +91,7 @@ describe('13 army demoralization', () => {
     t.b.turn = 4;
     eliminate(t, 'U2', res);
     expect(t.b.armyDemoralized[0]).toBe(1);
-    expect(res.sides[0].armyDemoralizedTurn).toBe(4);
+    expect(res.sides[0].armyBrokenTurn).toBe(4);
     expect(t.b.armyDemoralized[1]).toBe(0);
   });
 
@@ -128,7 +128,7 @@ describe('13 army demoralization', () => {
     expect(res.reason).toBe('armyDemoralized');
     expect(res.winner).toBe(0);
     expect(res.turns).toBe(1);
-    expect(res.sides[1].armyDemoralizedTurn).toBe(1);
+    expect(res.sides[1].armyBrokenTurn).toBe(1);
   });
 
   it('when both armies reach their level at once, the non-phasing army is demoralized first: the phasing side wins', () => {
@@ -168,7 +168,7 @@ describe('13 army demoralization', () => {
       const res = playBattle(t.c, new EngagementDice(`army-${i}`), { checkInvariants: true });
       if (res.reason !== 'armyDemoralized') continue;
       ended++;
-      const turns = res.sides.map((s) => s.armyDemoralizedTurn);
+      const turns = res.sides.map((s) => s.armyBrokenTurn);
       const loser = res.winner === 0 ? 1 : 0;
       expect(res.winner).not.toBeNull();
       expect(turns[loser], `seed ${i}`).toBe(res.turns);

@@ -94,7 +94,7 @@ describe('14.1, 15: reorganization lifts demoralization', () => {
     eliminate(t, 'A');
     expect(t.b.formationLoss[t.f]).toBe(6);
     expect(t.b.formationDemoralized[t.f]).toBe(1);
-    expect(t.res.sides[0].formationsDemoralized).toEqual([
+    expect(t.res.sides[0].formationsBroken).toEqual([
       { formation: 'Div', turn: 1 },
       { formation: 'Div', turn: 3 },
     ]);
@@ -125,8 +125,8 @@ describe('14.1, 15: reorganization lifts demoralization', () => {
     expect(at.b.formationDemoralized[at.f]).toBe(1);
     expect(at.b.st.demoralized[at.u('B')]).toBe(1);
     // Never lifted in between: still the demoralization of turn 1, not a new one in turn 2.
-    expect(at.res.sides[0].formationsDemoralized).toEqual([{ formation: 'Div', turn: 1 }]);
-    expect(at.res.formations[at.f].demoralizedTurn).toBe(1);
+    expect(at.res.sides[0].formationsBroken).toEqual([{ formation: 'Div', turn: 1 }]);
+    expect(at.res.formations[at.f].brokenTurn).toBe(1);
 
     // The same with a limit of 5: 4 is below it, lifted though C is still missing.
     const below = setUp(5);

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
-import { combatSegment, mustAttack, planAttacks, retreatHex } from '../../src/rules/aor/battle/combat.js';
+import { combatSegment, mustAttack, planAttacks } from '../../src/rules/aor/battle/combat.js';
+import { retreatHex } from '../../src/rules/aor/battle/retreat.js';
 import { stackLimit } from '../../src/rules/aor/battle/movement.js';
 import { battle, collector, mapWith, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
 

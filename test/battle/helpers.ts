@@ -4,7 +4,7 @@
  * Not a test file itself (vitest only collects *.test.ts).
  */
 import { EngagementDice, type Purpose, type Uniform } from '../../src/core/dice.js';
-import type { EventSink, VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent, AorSink as EventSink } from '../../src/rules/aor/events.js';
 import type { EngagementResult } from '../../src/core/result.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import { DIRECTION_NAMES } from '../../src/hex/coords.js';
@@ -16,7 +16,7 @@ import type { BattleState } from '../../src/rules/aor/battle/state.js';
 import type { BattleMap } from '../../src/rules/aor/map.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
 import type { UnitKind } from '../../src/rules/aor/units.js';
-import { battleScenarioSchema } from '../../src/scenario/schema.js';
+import { battleScenarioSchema } from '../helpers.js';
 
 export type Orders = 'attack' | 'defend' | 'march' | 'reserve';
 

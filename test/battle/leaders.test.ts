@@ -18,12 +18,12 @@ import { checkLeaders, LEADER_MOVEMENT, leaderStepCost, moveLeaders } from '../.
 import { checkBattleInvariants } from '../../src/rules/aor/battle/invariants.js';
 import { enterCost, reachable } from '../../src/rules/aor/battle/movement.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
-import type { VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { compileBattle } from '../../src/rules/aor/battle/compile.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
-import { battleScenarioSchema } from '../../src/scenario/schema.js';
+import { battleScenarioSchema } from '../helpers.js';
 import { battle, CLEAR_ROWS, hexName, mapWith, scenarioData, ScriptedDice, type BattleDesc, type Built } from './helpers.js';
 
 const WOODS = 3; // HEX_TERRAIN index (movement.ts)

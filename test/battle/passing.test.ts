@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { resolveCharge } from '../../src/rules/aor/battle/charges.js';
-import { passingFireOnMove } from '../../src/rules/aor/battle/combat.js';
+import { passingFireOnMove } from '../../src/rules/aor/battle/retreat.js';
 import { updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { battle, collector, mapWith, roll, ScriptedDice } from './helpers.js';
 

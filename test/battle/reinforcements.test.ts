@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
-import type { VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import { bringOnReinforcements, entryHex } from '../../src/rules/aor/battle/arrivals.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { battle, CLEAR_ROWS, collector, mapWith, type BattleDesc, type Built, type UnitDesc } from './helpers.js';

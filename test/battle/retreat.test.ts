@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
 import { chooseAdvance } from '../../src/rules/aor/battle/ai.js';
-import { carryOutRetreat, combatSegment, retreatHex } from '../../src/rules/aor/battle/combat.js';
+import { combatSegment } from '../../src/rules/aor/battle/combat.js';
+import { carryOutRetreat, retreatHex } from '../../src/rules/aor/battle/retreat.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
 

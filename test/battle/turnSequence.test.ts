@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
-import type { VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc } from './helpers.js';
 
@@ -182,7 +182,7 @@ describe('4 disruption removal (8.1, 6.2)', () => {
     // Turn 2: the gun fires again and misses (4 at 2).
     const dice = new ScriptedDice({ fire: [[...roll(7), ...roll(2)], []], morale: [[], [6]] });
     const { at, T } = play(t, dice);
-    expect(at((e) => e.type === 'disrupted' && e.unit === 'T').e).toMatchObject({ side: 1 });
+    expect(at((e) => (e.type === 'cohesion' && e.to === 'disrupted') && e.unit === 'T').e).toMatchObject({ side: 1 });
     expect(at((e) => e.type === 'bombard').e).toMatchObject({ side: 0, target: t.h('3,2') });
     // Not removed when side 0's player turn ends: T is disrupted all through its own player turn.
     expect(at(phase(1, 1, 'movement')).disrupted).toBe(1);
@@ -202,7 +202,7 @@ describe('4 disruption removal (8.1, 6.2)', () => {
     const t = guns(1);
     const dice = new ScriptedDice({ fire: [[...roll(7), ...roll(2)], []], morale: [[], []] });
     const { log, at, T } = play(t, dice);
-    const hit = log.findIndex((x) => x.e.type === 'disrupted');
+    const hit = log.findIndex((x) => x.e.type === 'cohesion' && x.e.to === 'disrupted');
     const end = log.findIndex((x) => x.e.type === 'turn' && x.e.turn === 2);
     expect(hit).toBeGreaterThan(0);
     expect(log.slice(hit, end).every((x) => x.disrupted === 1)).toBe(true);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outputFolder, refuseRepeatedOptions, seedArg, workersArg } from '../../src/cli/args.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 import { makeFolder } from '../../src/results/files.js';
 
 describe('seedArg', () => {

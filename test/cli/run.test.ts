@@ -88,7 +88,7 @@ describe('volley run', () => {
     expect(r.provenance.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(r.cells[0].options)).toContain('aor.terrainReductions');
     expect(r.cells.map((c: { factors: Record<string, string> }) => c.factors['defender.terrain'])).toEqual(['clear', 'town', 'woods']);
-    expect(Object.keys(r)).toEqual(['format', 'provenance', 'sides', 'formations', 'objectives', 'turns', 'cells', 'timing']);
+    expect(Object.keys(r)).toEqual(['format', 'provenance', 'vocabulary', 'scale', 'sides', 'formations', 'objectives', 'turns', 'cells', 'timing']);
     // docs/files.md, results.json: the machine-dependent part, batches' own time within threads x wall.
     expect(Object.keys(r.timing)).toEqual(['workers', 'wallSeconds', 'engagementsPerSecond', 'batchSeconds']);
     expect(r.timing.batchSeconds).toBeGreaterThan(0);
@@ -181,7 +181,7 @@ describe('volley rulesets, odds and schema', () => {
   it('lists the rule systems and every aor option with values, default and source', () => {
     expect(volley(['rulesets']).stdout).toMatch(/^aor\s+Age of Rifles/m);
     const r = volley(['rulesets', 'aor', '--json']);
-    const opts = JSON.parse(r.stdout) as { name: string; values: unknown[]; default: unknown; source: string; doc: string }[];
+    const opts = (JSON.parse(r.stdout) as { options: { name: string; values: unknown[]; default: unknown; source: string; doc: string }[] }).options;
     expect(opts.length).toBeGreaterThanOrEqual(10);
     for (const o of opts) {
       expect(o.values).toContain(o.default);

@@ -2,7 +2,7 @@
  * The golden transcripts (STYLE.md 8): seeded engagements whose stories are committed here and diffed
  * by test/trace/golden.test.ts. `npm run golden:update` rewrites them after an intended change.
  */
-import { replayEngagement } from '../../src/cli/trace.js';
+import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 import { storyText } from '../../src/report/trace/story.js';
 
 export interface GoldenCase {
@@ -27,5 +27,5 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
 /** The story `volley trace` writes to story.txt for the case. */
 export function goldenStory(c: GoldenCase): string {
   const r = replayEngagement({ file: c.source, cell: c.cell, engagement: c.engagement });
-  return storyText(r.events, r.subject, { seed: r.provenance.seed, final: r.final });
+  return storyText(replayStoryLines(r), r.provenance.seed);
 }

@@ -8,11 +8,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { duelScenario, duelSubjects, standardUnit, STANDARD_ID } from '../../src/rules/aor/refit/duel.js';
+import { duelScenario, duelSubjects, standardUnit, STANDARD_ID, type StandardUnit } from '../../src/rules/aor/refit/duel.js';
 import { buildRefitResults, prepareRefitCheck, runRefitCheck } from '../../src/sim/studies/refitCheck.js';
 import { prepareRun } from '../../src/sim/studies/prepare.js';
 import { runPlan } from '../../src/sim/engine/runner.js';
-import { scenarioSchema } from '../../src/scenario/schema.js';
+import { assaultScenarioSchema } from '../helpers.js';
 
 const refitFile = (text: string) => {
   const file = join(mkdtempSync(join(tmpdir(), 'volley-duel-')), 'r.refit.yaml');
@@ -44,9 +44,8 @@ describe('duel subjects', () => {
     expect(std).toEqual({ kind: 'infantry', strength: 6, reduced: 3, morale: 4 });
     expect(standardUnit({ defaultMorale: 3, standard: { strength: 9 } })).toEqual({ kind: 'infantry', strength: 9, reduced: 5, morale: 3 });
     const unit = { id: 'G', strength: 6, reduced: 3, morale: 6, flags: ['steadfast'] };
-    const a = scenarioSchema.parse(duelScenario(unit, 'attacking', std, 'aor', {}));
-    const d = scenarioSchema.parse(duelScenario(unit, 'defending', std, 'aor', { 'aor.squareEffect': '7.10' }));
-    if (a.engagement !== 'assault' || d.engagement !== 'assault') throw new Error('expected assaults');
+    const a = assaultScenarioSchema.parse(duelScenario(unit, 'attacking', std, 'aor', {}));
+    const d = assaultScenarioSchema.parse(duelScenario(unit, 'defending', std, 'aor', { 'aor.squareEffect': '7.10' }));
     expect(a.attacker.stacks).toHaveLength(1);
     expect(a.attacker.stacks[0]).toMatchObject({ terrain: 'clear', across: 'none', units: [{ id: 'G', morale: 6, flags: ['steadfast'] }] });
     expect(a.defender).toMatchObject({ terrain: 'clear', units: [{ id: STANDARD_ID, strength: 6, morale: 4, flags: [] }] });
@@ -66,7 +65,7 @@ describe('standard duel results', () => {
     // The duel at defaults, run as a scenario with the same seed: the same dice, so the same counts.
     const dir = mkdtempSync(join(tmpdir(), 'volley-duel-'));
     const scenario = join(dir, 'duel.scenario.yaml');
-    writeFileSync(scenario, JSON.stringify(duelScenario(prep.duels[0].atDefaults, 'attacking', prep.standard, 'aor', {})));
+    writeFileSync(scenario, JSON.stringify(duelScenario(prep.duels[0].atDefaults, 'attacking', prep.standard as unknown as StandardUnit, 'aor', {})));
     const run = prepareRun({ file: scenario, engagements: 600, seed: 3 });
     const [acc] = await runPlan(run.plan, { workers: 0 });
     expect(att.figuresAtDefaults.sideWon.count).toBe(acc.winners[0]);

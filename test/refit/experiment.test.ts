@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadExperiment } from '../../src/scenario/load.js';
-import { VolleyInputError } from '../../src/scenario/errors.js';
+import { VolleyInputError } from '../../src/core/errors.js';
 
 const SCENARIO = resolve('sims/village-assault.scenario.yaml');
 const REFIT = resolve('sims/refit-village.refit.yaml');

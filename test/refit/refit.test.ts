@@ -3,9 +3,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyRefit, applyRefitToAll } from '../../src/scenario/refit.js';
-import { refitSchema, type Refit } from '../../src/rules/aor/refit/schema.js';
-import { assaultScenarioSchema } from '../../src/scenario/schema.js';
+import { applyRefit as applyWith, applyRefitToAll as applyAllWith, refitErrorAt, refitFileSchema } from '../../src/scenario/refit.js';
+import type { Refit } from '../../src/rules/aor/refit/schema.js';
+import type { RefitOmit } from '../../src/core/ruleset.js';
+import { aor } from '../../src/rules/aor/index.js';
+import type { YamlSource } from '../../src/scenario/yamlFile.js';
+import { assaultScenarioSchema } from '../helpers.js';
+
+/** The Age of Rifles refit file schema, as src/scenario builds it. */
+const refitSchema = refitFileSchema(aor) as unknown as { parse(d: unknown): Refit };
+const at = (a?: { file: string; src?: YamlSource }) => (a ? refitErrorAt(a.file, a.src) : undefined);
+const applyRefit = (data: unknown, refit: Refit, where?: { file: string; src?: YamlSource }, omit?: RefitOmit) => applyWith(aor.refit!, data, refit as never, at(where), omit);
+const applyRefitToAll = (scenarios: { file: string; data: unknown }[], refit: Refit, where: { file: string; src?: YamlSource }) => applyAllWith(aor.refit!, scenarios, refit as never, at(where)!);
 import { parseYamlText, validate } from '../../src/scenario/yamlFile.js';
 import { validateFile } from '../../src/scenario/load.js';
 
@@ -96,7 +105,7 @@ rules:
 describe('refit errors', () => {
   it('a rule that matches no unit in any scenario is an error with file:line: field', () => {
     const src = parseYamlText('r.refit.yaml', REFIT_TEXT);
-    const refit = validate(src, refitSchema);
+    const refit = validate(src, refitFileSchema(aor)) as unknown as Refit;
     expect(() => applyRefitToAll([{ file: 'a.yaml', data: raw() }], refit, { file: 'r.refit.yaml', src })).toThrow(
       /^r\.refit\.yaml:6: rules\[1\]\.match: matches no unit in a\.yaml$/,
     );
@@ -104,7 +113,7 @@ describe('refit errors', () => {
 
   it('a rule that matches in one of several scenarios is fine', () => {
     const src = parseYamlText('r.refit.yaml', REFIT_TEXT);
-    const refit = validate(src, refitSchema);
+    const refit = validate(src, refitFileSchema(aor)) as unknown as Refit;
     const other = raw();
     (other.attacker as { stacks: { units: { tags?: string[] }[] }[] }).stacks[1].units[0].tags = ['nobody'];
     expect(applyRefitToAll([{ file: 'a.yaml', data: raw() }, { file: 'b.yaml', data: other }], refit, { file: 'r.refit.yaml', src })).toHaveLength(2);
@@ -120,7 +129,7 @@ rules:
     set: { morale: 3 }
 `;
     const src = parseYamlText('r.refit.yaml', text);
-    expect(() => applyRefit(raw(), validate(src, refitSchema), { file: 'r.refit.yaml', src })).toThrow(
+    expect(() => applyRefit(raw(), validate(src, refitFileSchema(aor)) as unknown as Refit, { file: 'r.refit.yaml', src })).toThrow(
       /^r\.refit\.yaml:7: rules\[1\]\.set\.morale: rules\[0\] and rules\[1\] both set morale of unit 'D1', to 5 and 3$/,
     );
   });
@@ -132,7 +141,7 @@ rules:
 
   it('schema errors name the line and field; validate accepts the shipped refit', () => {
     const src = parseYamlText('r.refit.yaml', 'kind: refit\nname: r\nrules:\n  - match: {}\n    set: { morale: 5 }\n');
-    expect(() => validate(src, refitSchema)).toThrow(/^r\.refit\.yaml:4: rules\[0\]\.match: a match needs at least one/);
+    expect(() => validate(src, refitFileSchema(aor))).toThrow(/^r\.refit\.yaml:4: rules\[0\]\.match: a match needs at least one/);
     const dir = mkdtempSync(join(tmpdir(), 'volley-refit-'));
     writeFileSync(join(dir, 'x.yaml'), 'kind: refit\nname: x\nrules:\n  - match: { id: A }\n    set: { moral: 5 }\n');
     expect(() => validateFile(join(dir, 'x.yaml'))).toThrow(/x\.yaml:5: rules\[0\]\.set\.moral: unknown field 'moral'/);

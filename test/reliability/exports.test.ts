@@ -47,7 +47,7 @@ describe('engagement exports', () => {
     const results = JSON.parse(readFileSync(join(dir('csv2'), 'results.json'), 'utf8'));
     const [header, ...rows] = parseCsv(readFileSync(join(dir('csv2'), 'engagements.csv'), 'utf8'));
     expect(header.slice(0, 9)).toEqual(['cell', 'label', 'defender.terrain', 'attacker.stacks[1].hexside', 'engagement', 'seed', 'winner', 'reason', 'turns']);
-    for (const col of ['a_strengthLost', 'd_strengthLost', 'a_checksByMorale_0', 'd_failedByMorale_7', 'a_checksByClass_infantry', 'd_formationsDemoralized', 'x_flankedRounds']) {
+    for (const col of ['a_strengthLost', 'd_strengthLost', 'a_checksByRating_0', 'd_failedByRating_7', 'a_checksByClass_infantry', 'd_formationsBroken', 'x_flankedRounds']) {
       expect(header).toContain(col);
     }
     expect(rows).toHaveLength(results.cells.length * N);

@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { OptionError } from '../../src/core/ruleset.js';
-import { VolleyInputError } from '../../src/scenario/errors.js';
+import { VolleyInputError } from '../../src/core/errors.js';
 import { validateFile } from '../../src/scenario/load.js';
 import { prepareRun } from '../../src/sim/studies/prepare.js';
 import { buildResults } from '../../src/results/results.js';

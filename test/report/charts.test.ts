@@ -5,7 +5,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { CHARTS, chartsFor, type ChartDef } from '../../src/report/charts/index.js';
 import { ARMY_LABEL } from '../../src/report/charts/demoralization.js';
 import { objectiveLabel } from '../../src/report/charts/objectives.js';
-import { theoreticalFailure } from '../../src/report/charts/moraleFailure.js';
+import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
 import { specToSvg } from '../../src/report/render.js';
 import { sweepSpec } from '../../src/report/charts/sweep.js';
 import type { Results } from '../../src/results/results.js';
@@ -169,20 +169,22 @@ describe('chart data', () => {
 
   it('morale-failure has the rule 2.3 reference line for every morale value observed', async () => {
     const r = await fixtureResults(SIMS.townAssault);
-    const spec = CHARTS.find((c) => c.name === 'morale-failure')!.build(r) as { data: { values: { kind: string; morale: number; p: number }[] } };
-    const observed = new Set(spec.data.values.filter((v) => v.kind === 'observed').map((v) => v.morale));
+    const spec = CHARTS.find((c) => c.name === 'morale-failure')!.build(r) as { data: { values: { kind: string; x: number; rating: string; p: number }[] } };
+    const observed = spec.data.values.filter((v) => v.kind === 'observed');
     const theory = spec.data.values.filter((v) => v.kind === 'theory');
-    expect(observed.size).toBeGreaterThan(0);
-    for (const m of observed) expect(theory.some((t) => t.morale === m && t.p === theoreticalFailure(m))).toBe(true);
+    expect(observed.length).toBeGreaterThan(0);
+    for (const o of observed) {
+      const m = Number(o.rating);
+      expect(theory.some((t) => t.rating === o.rating && t.p === Math.min(1, Math.max(0, (6 - m) / 6)))).toBe(true);
+    }
   });
 
-  it('theoretical failure follows 2.3, clamped to [0, 1]', () => {
-    expect(theoreticalFailure(6)).toBe(0);
-    expect(theoreticalFailure(7)).toBe(0);
-    expect(theoreticalFailure(0)).toBe(1);
-    expect(theoreticalFailure(-2)).toBe(1);
-    expect(theoreticalFailure(3)).toBe(0.5);
-    expect(theoreticalFailure(4)).toBeCloseTo(2 / 6, 12);
+  it("2.3's failure chance by modified morale, clamped to [0, 1], is what the Age of Rifles vocabulary declares", () => {
+    const f = AOR_VOCABULARY.ratings.failure!.p;
+    const labels = AOR_VOCABULARY.ratings.labels;
+    // Each label's morale m (the ends stand for 0 or less and 7 or more): a d6 above m fails.
+    labels.forEach((_, i) => expect(f[i]).toBeCloseTo(Math.min(1, Math.max(0, (6 - i) / 6)), 12));
+    expect([f[0], f[3], f[6], f[7]]).toEqual([1, 0.5, 0, 0]);
   });
 });
 
@@ -211,12 +213,12 @@ describe('battle chart data', () => {
         expect(mine.map((v) => v.turn)).toEqual(Array.from({ length: r.turns }, (_, t) => t + 1));
         // Cumulative: never falls, and the last turn is the share demoralized at any time.
         for (let t = 1; t < mine.length; t++) expect(mine[t].p).toBeGreaterThanOrEqual(mine[t - 1].p);
-        expect(mine.at(-1)!.p).toBeCloseTo(f.demoralized.p, 12);
+        expect(mine.at(-1)!.p).toBeCloseTo(f.broken.p, 12);
         for (const v of mine) expect(v.lo <= v.p && v.p <= v.hi).toBe(true);
       }
       for (const k of [0, 1] as const) {
         const army = rows.filter((v) => v.cell === labels[i] && v.series === ARMY_LABEL && v.side.startsWith(r.sides[k].name));
-        expect(army.at(-1)!.p).toBeCloseTo(c.summary.sides[k].armyDemoralized.p, 12);
+        expect(army.at(-1)!.p).toBeCloseTo(c.summary.sides[k].armyBroken.p, 12);
       }
     });
   });

@@ -127,7 +127,7 @@ describe('report page of a battle', () => {
     // Victory points of the attacker in the first cell and the first formation's demoralized share, as printed.
     const vp = results.cells[0].summary.sides[0].victoryPoints;
     expect(html).toContain(`${vp.mean.toFixed(2)} <span class="ci">[${Math.max(0, vp.lo).toFixed(2)}, ${vp.hi.toFixed(2)}]</span>`);
-    const d = results.cells[0].summary.formations[0].demoralized;
+    const d = results.cells[0].summary.formations[0].broken;
     expect(html).toContain(`${(100 * d.p).toFixed(1)}% <span class="ci">[${(100 * d.lo).toFixed(1)}, ${(100 * d.hi).toFixed(1)}]</span>`);
   });
 

@@ -18,7 +18,7 @@ import { reportHtml } from '../../src/report/html.js';
 import { precisionCsv, precisionMessage, precisionRows } from '../../src/report/precision.js';
 import { specToSvg } from '../../src/report/render.js';
 import { summaryTable } from '../../src/report/table.js';
-import { VolleyInputError } from '../../src/scenario/errors.js';
+import { VolleyInputError } from '../../src/core/errors.js';
 import { runIntoFolder } from '../../src/sim/store/folderRun.js';
 import { prepareRun, type RunRequest } from '../../src/sim/studies/prepare.js';
 import { buildResults, type Results } from '../../src/results/results.js';

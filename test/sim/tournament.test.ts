@@ -4,7 +4,8 @@
  * excluding 80% from below (fixed seed).
  */
 import { describe, expect, it } from 'vitest';
-import { runTournament, tournamentHtml, tournamentTable } from '../../src/sim/studies/tournament.js';
+import { runTournament } from '../../src/sim/studies/tournament.js';
+import { tournamentHtml, tournamentTable } from '../../src/report/tournament.js';
 
 describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
   it('every real doctrine beats random-legal in at least 80% (interval above 80%); the matrix is consistent', async () => {

@@ -76,7 +76,7 @@ describe('a look', () => {
 
 describe('the primary proportions', () => {
   it('of an assault: win and draw shares, retreat rates, and failure rates of sides that took checks', () => {
-    const acc = emptyCellAcc(3);
+    const acc = emptyCellAcc({ units: 3, reasons: ['time'], purposes: 1, ratings: 1 });
     acc.n = 10;
     acc.winners = [5, 3, 2];
     acc.sides[0].anyRetreat = 4;
@@ -94,12 +94,12 @@ describe('the primary proportions', () => {
   });
 
   it('of a battle: also each army demoralized (13), counted from the turn histogram', () => {
-    const acc = emptyCellAcc(3, 2, 1);
+    const acc = emptyCellAcc({ units: 3, formations: 2, objectives: 1, reasons: ['time'], purposes: 1, ratings: 1 });
     acc.n = 10;
-    acc.sides[1].armyDemoralizedTurn = [7, 0, 1, 2];
+    acc.sides[1].armyBrokenTurn = [7, 0, 1, 2];
     const metrics = primaryProportions(acc);
-    expect(metrics.find((x) => x.metric === 'sides[1].armyDemoralized')).toEqual({ metric: 'sides[1].armyDemoralized', k: 3, m: 10 });
-    expect(metrics.find((x) => x.metric === 'sides[0].armyDemoralized')).toEqual({ metric: 'sides[0].armyDemoralized', k: 0, m: 10 });
+    expect(metrics.find((x) => x.metric === 'sides[1].armyBroken')).toEqual({ metric: 'sides[1].armyBroken', k: 3, m: 10 });
+    expect(metrics.find((x) => x.metric === 'sides[0].armyBroken')).toEqual({ metric: 'sides[0].armyBroken', k: 0, m: 10 });
   });
 
   it('have names in words', () => {

@@ -9,7 +9,7 @@ import { tracePicks, type SideSummary } from '../../src/stats/summary.js';
 const side = (name: string, mean: number, sd: number) => ({ name, strengthLost: { mean, sd } }) as unknown as SideSummary;
 
 describe('tracePicks', () => {
-  const acc = emptyCellAcc(0);
+  const acc = emptyCellAcc({ units: 0, reasons: ['retreat', 'time'], purposes: 1, ratings: 1 });
   acc.outcomes['0:victoryPoints'] = 3;
   acc.outcomes['1:armyDemoralized'] = 1;
   // [engagement, strength lost by side 0, by side 1, turns]

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replayEngagement } from '../../src/cli/trace.js';
+import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 import { storyText } from '../../src/report/trace/story.js';
 
 const CLI = join(process.cwd(), 'dist/src/cli/main.js');
@@ -29,9 +29,9 @@ describe('volley trace', () => {
       expect(r.stdout).toContain(join(out, f));
     }
     const replay = replayEngagement({ file: 'sims/village-assault.scenario.yaml', engagement: 7 });
-    const winner = replay.result.winner === null ? 'draw' : `${replay.subject.sides[replay.result.winner].name} win`;
+    const winner = replay.result.winner === null ? 'draw' : `${replay.shape.sides[replay.result.winner].name} win`;
     expect(r.stdout).toMatch(new RegExp(`^${winner} \\(.+\\) after ${replay.result.turns} turns?; seed 1/cell/7$`, 'm'));
-    expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe(storyText(replay.events, replay.subject, { seed: '1/cell/7', final: replay.final }));
+    expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe(storyText(replayStoryLines(replay), '1/cell/7'));
     const lines = readFileSync(join(out, 'events.ndjson'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ type: 'trace', file: 'sims/village-assault.scenario.yaml', cell: 0, label: 'base', engagement: 7, seed: '1/cell/7' });
     expect(lines[0].version).toMatch(/^\d+\.\d+\.\d+/);

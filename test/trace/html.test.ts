@@ -3,18 +3,20 @@
  * one step per phase of a battle (one per round of an assault) after the start.
  */
 import { describe, expect, it } from 'vitest';
-import { replayEngagement } from '../../src/cli/trace.js';
-import type { VolleyEvent } from '../../src/core/events.js';
-import { traceHtml } from '../../src/report/trace/html.js';
+import { replayEngagement } from '../../src/sim/studies/trace.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
+import { tracePage } from '../../src/report/trace/html.js';
+import { AOR_TRACE } from '../../src/rules/aor/trace/index.js';
+import { newAorResult } from '../../src/rules/aor/results.js';
 import type { AssaultSubject } from '../../src/rules/aor/trace/subject.js';
 import { embeddedSteps } from './page.js';
 
 describe('trace.html', () => {
   it('embeds one step per phase of a battle, each with its title, lines and overlay', () => {
     const r = replayEngagement({ file: 'sims/village-assault.scenario.yaml', engagement: 7 });
-    const html = traceHtml(r.events, r.subject, r.provenance, r.final);
+    const html = tracePage(r);
     const steps = embeddedSteps(html);
-    const phases = r.events.filter((e) => e.type === 'phase');
+    const phases = (r.events as VolleyEvent[]).filter((e) => e.type === 'phase');
     expect(steps.length).toBe(1 + phases.length);
     expect(steps[0].title).toBe('Start');
     phases.forEach((p, i) => {
@@ -31,13 +33,13 @@ describe('trace.html', () => {
 
   it('embeds one step per round of the map-free assault', () => {
     const r = replayEngagement({ file: 'sims/woods-vs-clear.experiment.yaml', cell: 2, engagement: 3 });
-    const steps = embeddedSteps(traceHtml(r.events, r.subject, r.provenance, r.final));
-    expect(steps.map((s) => s.title)).toEqual(['Start', ...r.events.filter((e) => e.type === 'turn').map((e) => `Round ${(e as { turn: number }).turn}`)]);
+    const steps = embeddedSteps(tracePage(r));
+    expect(steps.map((s) => s.title)).toEqual(['Start', ...(r.events as VolleyEvent[]).filter((e) => e.type === 'turn').map((e) => `Round ${(e as { turn: number }).turn}`)]);
   });
 
   it('works offline: no external scripts, styles, images or fonts', () => {
     const r = replayEngagement({ file: 'sims/town-assault.scenario.yaml', engagement: 0 });
-    const html = traceHtml(r.events, r.subject, r.provenance, r.final);
+    const html = tracePage(r);
     expect(html).not.toMatch(/<script[^>]+src=|<link\b|<img\b|@import|url\(["']?(https?:|\/\/)/i);
     const urls = [...html.matchAll(/https?:\/\/[^\s"')<]+/g)].map((m) => m[0]);
     expect(new Set(urls)).toEqual(new Set(['http://www.w3.org/2000/svg']));
@@ -66,10 +68,14 @@ describe('trace.html', () => {
     const events: VolleyEvent[] = [
       { type: 'turn', turn: 1 },
       { type: 'fire', side: 0, rawStrength: 6, strength: 6, roll: 7, hits: 1, modifiers: ['<odd>'] },
-      { type: 'hit', side: 1, unit: 'd</script>', stepsLeft: 1, eliminated: false },
+      { type: 'hit', side: 1, unit: 'd</script>', lost: 1, left: 1, eliminated: false },
       { type: 'end', winner: 1, reason: 'time', turn: 1 },
     ];
-    const html = traceHtml(events, subject, { file: 'f<.yaml', cell: 0, label: 'base', engagement: 0, seed: '1/cell/0', version: '0' }, {});
+    const result = newAorResult(2);
+    result.winner = 1;
+    result.turns = 1;
+    const provenance = { file: 'f<.yaml', cell: 0, label: 'base', engagement: 0, seed: '1/cell/0', version: '0' };
+    const html = tracePage({ title: nasty, trace: AOR_TRACE as never, subject, events, result, provenance });
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<i>a');
     expect(html).not.toContain('<b>A</b>');

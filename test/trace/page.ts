@@ -1,6 +1,6 @@
 /** Helpers for the trace page tests: the embedded steps, and a minimal PNG reader. */
 import { inflateSync } from 'node:zlib';
-import type { PageStep } from '../../src/report/trace/html.js';
+import type { TraceFrame as PageStep } from '../../src/core/ruleset.js';
 
 /** The steps JSON embedded in trace.html. */
 export function embeddedSteps(html: string): PageStep[] {

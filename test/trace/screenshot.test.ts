@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { replayEngagement } from '../../src/cli/trace.js';
-import { traceHtml } from '../../src/report/trace/html.js';
+import { replayEngagement } from '../../src/sim/studies/trace.js';
+import { tracePage } from '../../src/report/trace/html.js';
 import { embeddedSteps, readPng } from './page.js';
 
 function findChromium(): string | null {
@@ -55,7 +55,7 @@ function browse(url: string, extra: string[]): { stdout: string; status: number 
 describe('trace.html in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'volley-trace-page-'));
   const r = replayEngagement({ file: 'sims/village-assault.scenario.yaml', engagement: 7 });
-  const html = traceHtml(r.events, r.subject, r.provenance, r.final);
+  const html = tracePage(r);
   const page = join(dir, 'trace.html');
   writeFileSync(page, html);
   const steps = embeddedSteps(html);

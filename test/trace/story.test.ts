@@ -3,10 +3,10 @@
  * (src/report/trace/story.ts): hand-made events, checked line by line.
  */
 import { describe, expect, it } from 'vitest';
-import type { VolleyEvent } from '../../src/core/events.js';
+import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import { narrate } from '../../src/rules/aor/trace/narrate.js';
 import { storyText } from '../../src/report/trace/story.js';
-import type { AssaultSubject, BattleSubject, TraceUnit } from '../../src/rules/aor/trace/subject.js';
+import type { AssaultSubject, BattleSubject, TraceFinal, TraceSubject, TraceUnit } from '../../src/rules/aor/trace/subject.js';
 
 const unit = (id: string, side: 0 | 1, extra: Partial<TraceUnit> = {}): TraceUnit => ({
   id,
@@ -57,25 +57,29 @@ const battleEvents: VolleyEvent[] = [
   { type: 'phase', turn: 1, side: 0, phase: 'bombardment' },
   { type: 'bombard', side: 0, guns: ['B-Gun'], from: [0], target: 6 },
   { type: 'fire', side: 0, rawStrength: 1, strength: 1, roll: 12, hits: 1, modifiers: ['bombardment (8.1)'] },
-  { type: 'disrupted', side: 1, unit: 'R-1' },
+  { type: 'cohesion', side: 1, unit: 'R-1', from: 'good', to: 'disrupted' },
   { type: 'phase', turn: 1, side: 0, phase: 'movement' },
   { type: 'move', side: 0, unit: 'B-1', path: [4, 5] },
   { type: 'phase', turn: 1, side: 0, phase: 'combat' },
   { type: 'assault', side: 0, attackers: [5], defender: 6, flanked: false, defenderFiresFirst: true },
   { type: 'fire', side: 1, rawStrength: 3, strength: 3, roll: 9, hits: 1, modifiers: ['fires first (7.3)'] },
-  { type: 'hit', side: 0, unit: 'B-1', stepsLeft: 1, eliminated: false },
+  { type: 'hit', side: 0, unit: 'B-1', lost: 1, left: 1, eliminated: false },
   { type: 'fire', side: 0, rawStrength: 2.25, strength: 2, roll: 11, hits: 2, modifiers: [] },
-  { type: 'hit', side: 1, unit: 'R-1', stepsLeft: 1, eliminated: false },
-  { type: 'hit', side: 1, unit: 'R-1', stepsLeft: 0, eliminated: true },
-  { type: 'check', side: 0, purpose: 'retreat', unit: 'B-1', morale: 3, modifiers: ['step loss -1'], roll: 2, passed: true },
-  { type: 'removed', side: 1, unit: 'R-1', hex: 6, why: 'eliminated' },
+  { type: 'hit', side: 1, unit: 'R-1', lost: 1, left: 1, eliminated: false },
+  { type: 'hit', side: 1, unit: 'R-1', lost: 1, left: 0, eliminated: true },
+  { type: 'check', side: 0, purpose: 'retreat', unit: 'B-1', target: 3, modifiers: ['step loss -1'], roll: 2, passed: true },
+  { type: 'removed', side: 1, unit: 'R-1', at: 6, why: 'eliminated' },
   { type: 'relocate', side: 0, unit: 'B-1', from: 5, to: 6, why: 'advance' },
   { type: 'phase', turn: 1, side: 0, phase: 'turnEnd' },
   { type: 'end', winner: 0, reason: 'destroyed', turn: 1 },
 ];
 
+
+/** The story of Age of Rifles events, as `volley trace` writes it. */
+const aorStory = (events: readonly VolleyEvent[], subject: TraceSubject, o: { seed?: string; final?: TraceFinal } = {}) => storyText(narrate(events, subject, o.final).lines, o.seed);
+
 describe('storyText on a battle', () => {
-  const text = storyText(battleEvents, battle, { seed: '1/cell/0', final: { victoryPoints: [11, 0], objectives: [0] } });
+  const text = aorStory(battleEvents, battle, { seed: '1/cell/0', final: { victoryPoints: [11, 0], objectives: [0] } });
   const lines = text.split('\n');
 
   it('starts with the title, the seed and the order of battle with hexes as col,row', () => {
@@ -117,7 +121,7 @@ describe('storyText on a battle', () => {
 
   it('is pure: the same text twice and the events untouched', () => {
     const copy = structuredClone(battleEvents);
-    expect(storyText(battleEvents, battle, { seed: '1/cell/0', final: { victoryPoints: [11, 0], objectives: [0] } })).toBe(text);
+    expect(aorStory(battleEvents, battle, { seed: '1/cell/0', final: { victoryPoints: [11, 0], objectives: [0] } })).toBe(text);
     expect(battleEvents).toEqual(copy);
   });
 
@@ -161,12 +165,12 @@ describe('storyText on the map-free assault', () => {
     { type: 'voluntaryRetreat', side: 1 },
     { type: 'halved', side: 1, before: 2, after: 1 },
     { type: 'halved', side: 0, before: 0, after: 0 },
-    { type: 'hit', side: 1, unit: 'D1', stepsLeft: 1, eliminated: false },
-    { type: 'disrupted', side: 1, unit: 'D1' },
+    { type: 'hit', side: 1, unit: 'D1', lost: 1, left: 1, eliminated: false },
+    { type: 'cohesion', side: 1, unit: 'D1', from: 'good', to: 'disrupted' },
     { type: 'retreat', side: 1, forced: false, units: ['D1'] },
     { type: 'end', winner: 0, reason: 'retreat', turn: 1 },
   ];
-  const text = storyText(events, assault);
+  const text = aorStory(events, assault);
 
   it('tells each round by the stacks and hexsides, with no map coordinates', () => {
     expect(text).toContain('    Stack 1: hexside 3 (W), across crest, from clear');

@@ -8,6 +8,8 @@
  *   the value that meets the target, and the tune must land on it, with an interval as wide as the
  *   standard error over the slope says.
  */
+import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
+import type { AssaultScenario } from '../../src/rules/aor/engagement.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileAssault } from '../../src/rules/aor/engagement.js';
 import { assaultOdds } from '../../src/rules/aor/odds.js';
@@ -27,7 +29,7 @@ const SKIRMISH = 'test/tune/skirmish.scenario.yaml';
 function exactRetreat(morale: number): number {
   const { scenario } = loadScenario(ONE_ROUND);
   if (scenario.engagement !== 'assault') throw new Error('expected an assault');
-  const s = structuredClone(scenario);
+  const s = structuredClone(scenario) as unknown as AssaultScenario & typeof scenario;
   s.defender.units[0].morale = morale;
   const cell = singleCell(s);
   const d = assaultOdds(compileAssault(s, aorOptions(cell.options))).defender;
@@ -86,7 +88,7 @@ describe('tuning a real parameter on common random numbers (18: victory points a
       { workers: 0 },
     );
     const rs = findRuleset('aor')!;
-    return summarizeCell(acc, rs.describe(rs.compile(scenario, cell.options))).sides[0].victoryPoints.mean;
+    return summarizeCell(acc, rs.describe(rs.compile(scenario, cell.options)), rs.vocabulary).sides[0].victoryPoints.mean;
   }
 
   beforeAll(async () => {

@@ -7,12 +7,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EngagementShape } from '../../src/core/ruleset.js';
 import { findRuleset } from '../../src/rules/index.js';
-import { VolleyInputError } from '../../src/scenario/errors.js';
+import { VolleyInputError } from '../../src/core/errors.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { runPlan } from '../../src/sim/engine/runner.js';
 import { parseRange, parseTargetValue, prepareTune, splitTarget } from '../../src/sim/studies/tune.js';
 import { editDistance, listMetrics, MetricError, metricNames, parseMetric } from '../../src/stats/metricPath.js';
 import { summarizeCell, type CellSummary } from '../../src/stats/summary.js';
+import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
+
+/** The outcome reasons of Age of Rifles (the metric paths ended[R]). */
+const R = AOR_VOCABULARY.outcomes.map((o) => o.id);
 
 async function summaryOf(file: string, n: number): Promise<{ shape: EngagementShape; s: CellSummary }> {
   const { scenario } = loadScenario(file);
@@ -20,7 +24,7 @@ async function summaryOf(file: string, n: number): Promise<{ shape: EngagementSh
   const [acc] = await runPlan({ rulesetId: 'aor', seed: 1, engagements: n, batch: 500, cells: [{ index: 0, rngKey: 'cell', scenario, options: cell.options }], checkInvariants: false }, { workers: 0 });
   const rs = findRuleset('aor')!;
   const shape = rs.describe(rs.compile(scenario, cell.options));
-  return { shape, s: summarizeCell(acc, shape) };
+  return { shape, s: summarizeCell(acc, shape, rs.vocabulary) };
 }
 
 describe('metric paths on a battle', () => {
@@ -29,7 +33,7 @@ describe('metric paths on a battle', () => {
   beforeAll(async () => {
     ({ shape, s } = await summaryOf('test/tune/skirmish.scenario.yaml', 60));
   });
-  const read = (path: string) => parseMetric(path, shape).read(s)!;
+  const read = (path: string) => parseMetric(path, shape, R).read(s)!;
 
   it('read the figure they name, shares with their Wilson interval and means with theirs', () => {
     expect(read('winner[Blue]')).toMatchObject({ value: s.outcome[0].p, lo: s.outcome[0].lo, hi: s.outcome[0].hi, n: 60 });
@@ -39,11 +43,11 @@ describe('metric paths on a battle', () => {
     expect(read('side[Red].retreatRate').value).toBe(s.sides[1].retreatRate.p);
     expect(read('side[0].strengthLost')).toMatchObject({ value: s.sides[0].strengthLost.mean, lo: s.sides[0].strengthLost.lo });
     expect(read('side[1].victoryPoints').value).toBe(s.sides[1].victoryPoints.mean);
-    expect(read('side[0].armyDemoralized').value).toBe(s.sides[0].armyDemoralized.p);
-    expect(read('side[Blue].armyDemoralizedByTurn[2]').value).toBe(s.sides[0].armyDemoralizedByTurn[1].p);
+    expect(read('side[0].armyDemoralized').value).toBe(s.sides[0].armyBroken.p);
+    expect(read('side[Blue].armyDemoralizedByTurn[2]').value).toBe(s.sides[0].armyBrokenByTurn[1].p);
     expect(read('side[Red].strengthByTurn[1]').value).toBe(s.sides[1].strengthByTurn[0].mean);
-    expect(read('formation[Red-Bde].demoralized').value).toBe(s.formations[1].demoralized.p);
-    expect(read('formation[Blue-Bde].demoralizedByTurn[2]').value).toBe(s.formations[0].demoralizedByTurn[1].p);
+    expect(read('formation[Red-Bde].demoralized').value).toBe(s.formations[1].broken.p);
+    expect(read('formation[Blue-Bde].demoralizedByTurn[2]').value).toBe(s.formations[0].brokenByTurn[1].p);
     expect(read('formation[1].strengthLost').value).toBe(s.formations[1].strengthLost.mean);
     expect(read('objective[Village].heldBy[Blue]').value).toBe(s.objectives[0].heldBy[0].p);
     expect(read('objective[0].heldBy[nobody]').value).toBe(s.objectives[0].heldBy[2].p);
@@ -61,19 +65,19 @@ describe('metric paths on a battle', () => {
 
   it('take sides by name, index or role, and names in any case; write the path with names', () => {
     for (const p of ['side[Red].retreatRate', 'side[1].retreatRate', 'side[defender].retreatRate', 'side[red].retreatRate']) {
-      expect(parseMetric(p, shape).path).toBe('side[Red].retreatRate');
+      expect(parseMetric(p, shape, R).path).toBe('side[Red].retreatRate');
     }
-    expect(parseMetric(' formation[blue-bde].demoralized ', shape).path).toBe('formation[Blue-Bde].demoralized');
-    expect(parseMetric('objective[village].heldBy[defender]', shape).path).toBe('objective[Village].heldBy[Red]');
-    expect(parseMetric('winner[Blue]', shape)).toMatchObject({ kind: 'share', words: 'Blue won' });
-    expect(parseMetric('side[Blue].victoryPoints', shape).kind).toBe('mean');
+    expect(parseMetric(' formation[blue-bde].demoralized ', shape, R).path).toBe('formation[Blue-Bde].broken');
+    expect(parseMetric('objective[village].heldBy[defender]', shape, R).path).toBe('objective[Village].heldBy[Red]');
+    expect(parseMetric('winner[Blue]', shape, R)).toMatchObject({ kind: 'share', words: 'Blue won' });
+    expect(parseMetric('side[Blue].victoryPoints', shape, R).kind).toBe('mean');
   });
 
   it('every listed metric reads, and every name is one the parser takes', () => {
-    const names = metricNames(shape);
+    const names = metricNames(shape, R);
     expect(names.length).toBeGreaterThan(40);
-    for (const n of names) expect(parseMetric(n, shape).read(s), n).not.toBeNull();
-    expect(listMetrics(shape).map((e) => e.pattern)).toContain('formation[Red-Bde].demoralizedByTurn[1..2]');
+    for (const n of names) expect(parseMetric(n, shape, R).read(s), n).not.toBeNull();
+    expect(listMetrics(shape, R).map((e) => e.pattern)).toContain('formation[Red-Bde].brokenByTurn[1..2]');
   });
 
   it('unknown metrics are errors with the nearest known ones', () => {
@@ -95,8 +99,8 @@ describe('metric paths on a battle', () => {
       ['winner[Blue', /unknown metric/],
     ];
     for (const [path, re] of cases) {
-      expect(() => parseMetric(path, shape), path).toThrow(MetricError);
-      expect(() => parseMetric(path, shape), path).toThrow(re);
+      expect(() => parseMetric(path, shape, R), path).toThrow(MetricError);
+      expect(() => parseMetric(path, shape, R), path).toThrow(re);
     }
   });
 
@@ -110,18 +114,18 @@ describe('metric paths on a battle', () => {
 describe('metric paths on an assault', () => {
   it('battle figures are refused with the reason', async () => {
     const { shape } = await summaryOf('test/tune/one-round.scenario.yaml', 10);
-    expect(() => parseMetric('formation[0].demoralized', shape)).toThrow(/only battles have formation\[\.\.\.\]; this scenario is an assault/);
-    expect(() => parseMetric('side[0].victoryPoints', shape)).toThrow(/only battles have side\[\.\.\.\]\.victoryPoints/);
-    expect(parseMetric('side[Grey].retreatRate', shape).path).toBe('side[Grey].retreatRate');
-    expect(listMetrics(shape).some((e) => e.pattern.startsWith('formation'))).toBe(false);
+    expect(() => parseMetric('formation[0].demoralized', shape, R)).toThrow(/only battles have formation\[\.\.\.\]; this scenario is an assault/);
+    expect(() => parseMetric('side[0].victoryPoints', shape, R)).toThrow(/only battles have side\[\.\.\.\]\.victoryPoints/);
+    expect(parseMetric('side[Grey].retreatRate', shape, R).path).toBe('side[Grey].retreatRate');
+    expect(listMetrics(shape, R).some((e) => e.pattern.startsWith('formation'))).toBe(false);
   });
 });
 
 describe('the target and the range of volley tune', () => {
   it('split "METRIC = VALUE" and read shares as % or fractions, means as numbers', async () => {
     const { shape } = await summaryOf('test/tune/one-round.scenario.yaml', 10);
-    const share = parseMetric('winner[0]', shape);
-    const mean = parseMetric('side[0].strengthLost', shape);
+    const share = parseMetric('winner[0]', shape, R);
+    const mean = parseMetric('side[0].strengthLost', shape, R);
     expect(splitTarget(' winner[0] = 30% ')).toEqual({ metric: 'winner[0]', value: '30%' });
     expect(parseTargetValue('30%', share)).toBeCloseTo(0.3, 12);
     expect(parseTargetValue('0.3', share)).toBe(0.3);

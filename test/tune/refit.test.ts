@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VolleyInputError } from '../../src/scenario/errors.js';
+import { VolleyInputError } from '../../src/core/errors.js';
 import { loadExperiment } from '../../src/scenario/load.js';
 import { prepareTune, type PreparedTune } from '../../src/sim/studies/tune.js';
 import { buildTuneResults } from '../../src/sim/studies/tuneRun.js';

@@ -142,11 +142,11 @@ describe('paired difference, interval and variance ratio (hand-computed)', () =>
 
 describe('engagement figures and compareVariants', () => {
   it('records the figures of an engagement in the order of pairedMetrics', () => {
-    const r = emptyResult(0, 0, 2);
+    const r = emptyResult({ units: 0, objectives: 2, purposes: 1, ratings: 1 });
     r.winner = 1;
     r.turns = 7;
     r.sides[0].retreatsVoluntary = 1;
-    r.sides[1].armyDemoralizedTurn = 5;
+    r.sides[1].armyBrokenTurn = 5;
     r.sides[0].strengthLost = 9;
     r.sides[1].unitsEliminated = 2;
     r.sides[1].moraleChecksFailed = 3;
@@ -161,7 +161,7 @@ describe('engagement figures and compareVariants', () => {
   it('concatenates batches only in engagement order', () => {
     const w = pairedMetrics(0).length;
     const x = emptyFigures(0, w), y = emptyFigures(2, w), z = emptyFigures(5, w);
-    const r = emptyResult(0);
+    const r = emptyResult({ units: 0, purposes: 1, ratings: 1 });
     for (let i = 0; i < 2; i++) addFigures(x, r);
     for (let i = 0; i < 3; i++) addFigures(y, r);
     concatFigures(x, y);

@@ -18,11 +18,11 @@ export function demoralizationSpec(r: Results): TopLevelSpec {
   const seriesOf = [0, 1].map((k) => [...formations.flatMap((f, i) => (f.side === k ? [fLabels[i]] : [])), ARMY_LABEL]);
   const values = r.cells.flatMap((c, i) => {
     const s = c.summary;
-    const rows = (side: 0 | 1, series: string, kind: 'formation' | 'army', byTurn: typeof s.sides[0]['armyDemoralizedByTurn']) =>
+    const rows = (side: 0 | 1, series: string, kind: 'formation' | 'army', byTurn: typeof s.sides[0]['armyBrokenByTurn']) =>
       byTurn.map((t) => ({ cell: names.labels[i], side: sides[side], series, kind, turn: t.turn, p: t.p, lo: t.lo, hi: t.hi, count: t.count, n: t.n }));
     return [
-      ...(s.formations ?? []).flatMap((f, j) => rows(f.side, fLabels[j], 'formation', f.demoralizedByTurn)),
-      ...([0, 1] as const).flatMap((k) => rows(k, ARMY_LABEL, 'army', s.sides[k].armyDemoralizedByTurn)),
+      ...(s.formations ?? []).flatMap((f, j) => rows(f.side, fLabels[j], 'formation', f.brokenByTurn)),
+      ...([0, 1] as const).flatMap((k) => rows(k, ARMY_LABEL, 'army', s.sides[k].armyBrokenByTurn)),
     ];
   });
   const turns = Math.max(1, r.turns ?? 0, ...values.map((v) => v.turn));

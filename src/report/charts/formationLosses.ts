@@ -24,7 +24,7 @@ export function formationLossesSpec(r: Results): TopLevelSpec {
       hi: f.strengthLost.hi,
       eliminated: f.unitsEliminated.mean,
       retreats: f.retreats.mean,
-      demoralized: f.demoralized.p,
+      demoralized: f.broken.p,
     })),
   );
   const cells = r.cells.length;

@@ -3,7 +3,7 @@
  * differences) and the standard duels (each excepted unit as rated and at the refit's defaults).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { DuelResult, ExceptionResult, RefitCheckResults } from '../../sim/studies/refitCheck.js';
+import type { DuelResult, ExceptionResult, RefitCheckResults } from '../../results/refitCheck.js';
 import type { PairedDifference } from '../../stats/paired.js';
 import { CONFIG, NEUTRAL, REFERENCE, SCHEMA, SIDE_COLORS } from './common.js';
 
@@ -80,10 +80,9 @@ export function refitEffectsSpec(r: RefitCheckResults): TopLevelSpec {
 
 export const DUEL_VERSIONS = ['as rated', 'at defaults'] as const;
 
-export function duelLabel(d: Pick<DuelResult, 'units' | 'rated'>): string {
-  const u = d.rated;
-  const flags = (u.flags as string[] | undefined) ?? [];
-  return `${d.units.join(', ')} (${String(u.kind ?? 'infantry')} ${String(u.strength)}, morale ${String(u.morale)}${flags.length ? `, ${flags.join('+')}` : ''})`;
+/** The units of a duel and their counter as rated, in the rule system's words. */
+export function duelLabel(d: Pick<DuelResult, 'units' | 'label'>): string {
+  return `${d.units.join(', ')} (${d.label})`;
 }
 
 /** The standard duels: per unit and role, the share the unit's side wins, as rated and at defaults. */
@@ -101,14 +100,13 @@ export function refitDuelsSpec(r: RefitCheckResults): TopLevelSpec {
       eliminated: f.eliminated.p,
     })),
   );
-  const s = r.standard;
   const x = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 5 }, title: 'Unit wins' };
   return {
     $schema: SCHEMA,
     title: {
       text: 'Standard duels: each rated unit against a standard line unit',
       subtitle: [
-        `Alone and fresh, in clear terrain, against line infantry ${s.strength}/${s.reduced} at morale ${s.morale}; neither side gives ground by choice`,
+        `Alone and fresh against the standard unit: ${Object.entries(r.standard).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`,
         `Share of ${r.engagements.toLocaleString('en-GB')} duels the unit wins, as the refit rates it and at the refit's defaults, same dice; whiskers: 95% intervals`,
       ],
     },

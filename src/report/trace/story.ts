@@ -1,23 +1,14 @@
 /**
- * The story of one engagement as plain text (story.txt and the golden transcripts of STYLE.md 8):
- * a pure function of the events and the description of the engagement.
+ * The story of one engagement as plain text (story.txt and the golden transcripts of STYLE.md 8): the
+ * rule system's story lines (src/core/ruleset.ts, TraceSupport), the seed under the title.
  */
-import type { VolleyEvent } from '../../core/events.js';
-import { narrate, type TraceLine } from '../../rules/aor/trace/narrate.js';
-import type { TraceFinal, TraceSubject } from '../../rules/aor/trace/subject.js';
+import type { TraceLine } from '../../core/ruleset.js';
 
-export interface StoryOptions {
-  /** The engagement's seed string, printed under the title. */
-  seed?: string;
-  /** What only the result knows (victory points). */
-  final?: TraceFinal;
-}
-
-/** The story of `events` about `subject`, one line per happening, indented under turn, player turn and phase. */
-export function storyText(events: readonly VolleyEvent[], subject: TraceSubject, opts: StoryOptions = {}): string {
-  const lines = narrate(events, subject, opts.final).lines.slice();
-  if (opts.seed !== undefined) lines.splice(1, 0, { depth: 0, kind: 'title', text: `Seed ${opts.seed}` });
-  return formatLines(lines);
+/** The story: one line per happening, indented under turn, player turn and phase; the seed after the title. */
+export function storyText(lines: readonly TraceLine[], seed?: string): string {
+  const all = lines.slice();
+  if (seed !== undefined) all.splice(1, 0, { depth: 0, kind: 'title', text: `Seed ${seed}` });
+  return formatLines(all);
 }
 
 /** Indent two spaces per depth; a blank line before each turn and section; an empty phase says so. */

@@ -6,9 +6,8 @@
  */
 import type { EngagementDice } from '../../core/dice.js';
 import { d6, twoD6, type Uniform } from '../../core/dice.js';
-import type { EventSink } from '../../core/events.js';
-import type { EngagementResult, SideIndex } from '../../core/result.js';
-import { moraleSlot } from '../../core/result.js';
+import type { AorSink } from './events.js';
+import { ratingIndex, reachRung, recordCheck, RUNG, type EngagementResult, type SideIndex } from '../../core/result.js';
 import { assaultDrawsDice, choosesFireFirst, type AssaultDoctrine, wantsVoluntaryRetreat } from './doctrine/assault.js';
 import { hasRifledOrArtillery, includesArtillery, includesOldGuard, rawFireStrength, type FireMods } from './fire.js';
 import { hitsFor } from './fireTable.js';
@@ -19,6 +18,7 @@ import { halveHits, roundHalfUp, terrainFactor } from './numbers.js';
 import type { AorOptions } from './options.js';
 import { ATTACK_ACROSS_HEXSIDE, ATTACK_INTO_HEX, canBeFlanked, defenderFireOutOf, type HexsideTerrain, type HexTerrain } from './terrain.js';
 import { CLASS_INDEX, unitClass, type UnitState } from './units.js';
+import { MORALE_SLOTS, PURPOSE, type AorPurpose } from './vocabulary.js';
 
 export interface AttackingStack {
   units: readonly number[];
@@ -177,7 +177,7 @@ function fire(
   raw: number,
   dice: EngagementDice,
   out: RoundOutcome,
-  sink: EventSink | undefined,
+  sink: AorSink | undefined,
   label: string[] | null,
 ): number {
   const strength = roundHalfUp(raw);
@@ -190,8 +190,9 @@ function fire(
 }
 
 /**
- * A group morale check (2.3, 7.4). Returns true when it passes. Records the check under the side and,
- * when it fails, under every unit of the group.
+ * A group morale check (2.3, 7.4). Returns true when it passes. Records the check under the side, for
+ * `purpose` (a retreat after hits, forming square, ...), and, when it fails, under every unit of the
+ * group.
  */
 export function groupCheck(
   st: UnitState,
@@ -202,31 +203,25 @@ export function groupCheck(
   o: AorOptions,
   dice: EngagementDice,
   res: EngagementResult,
-  sink?: EventSink,
+  purpose: AorPurpose,
+  sink?: AorSink,
 ): boolean {
   const u = groupMoraleUnit(st, units, n, o.groupMoraleFallback);
   const roll = d6(dice.morale(side));
   const morale = u < 0 ? 0 : boundMorale(unitMorale(st, u) + situationalModifier(sit), o.moraleBounds);
   const passed = u >= 0 && passesCheck(roll, morale);
-  const r = res.sides[side];
-  const slot = moraleSlot(morale);
   const cls = u < 0 ? CLASS_INDEX.artillery : CLASS_INDEX[unitClass(st.specs[u].kind)];
-  r.moraleChecks++;
-  r.checksByMorale[slot]++;
-  r.checksByClass[cls]++;
+  recordCheck(res.sides[side], PURPOSE[purpose], true, ratingIndex(morale, 0, MORALE_SLOTS), cls, passed);
   if (!passed) {
-    r.moraleChecksFailed++;
-    r.failedByMorale[slot]++;
-    r.failedByClass[cls]++;
     for (let i = 0; i < n; i++) if (st.present(units[i])) res.units[units[i]].checksFailed++;
   }
   if (sink) {
     sink({
       type: 'check',
       side,
-      purpose: 'retreat',
+      purpose,
       unit: u < 0 ? '(none)' : st.specs[u].id,
-      morale,
+      target: morale,
       modifiers: u < 0 ? ['no unit to check with'] : moraleModifierLabels(st, u, sit),
       roll,
       passed,
@@ -246,7 +241,7 @@ export function retreatUnits(
   side: SideIndex,
   voluntary: boolean,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
 ): void {
   const r = res.sides[side];
   const names: string[] | null = sink ? [] : null;
@@ -260,18 +255,23 @@ export function retreatUnits(
       st.steps[u] = 0;
       st.disrupted[u] = 0;
       res.units[u].eliminated = true;
+      reachRung(res, side, u, RUNG.removed);
       if (sink) sink({ type: 'eliminated', side, unit: st.specs[u].id, reason: 'foot artillery cannot retreat (7.4)' });
       continue;
     }
     if (!st.disrupted[u]) {
       st.disrupted[u] = 1;
       r.disruptions++;
-      if (sink) sink({ type: 'disrupted', side, unit: st.specs[u].id });
+      reachRung(res, side, u, RUNG.disordered);
+      if (sink) sink({ type: 'cohesion', side, unit: st.specs[u].id, from: 'good', to: 'disrupted' });
     }
     st.retreated[u] = 1;
     res.units[u].retreated = true;
     if (voluntary) r.retreatsVoluntary++;
-    else r.retreatsForced++;
+    else {
+      r.retreatsForced++;
+      reachRung(res, side, u, RUNG.shaken);
+    }
     names?.push(st.specs[u].id);
   }
   if (sink && names) sink({ type: 'retreat', side, forced: !voluntary, units: names });
@@ -289,7 +289,7 @@ export function resolveAssaultRound(
   dice: EngagementDice,
   res: EngagementResult,
   out: RoundOutcome,
-  sink?: EventSink,
+  sink?: AorSink,
 ): RoundOutcome {
   const a = sit.attacker;
   const d = (1 - a) as SideIndex;
@@ -431,13 +431,13 @@ export function resolveAssaultRound(
     attSit.flanked = false;
     attSit.firedOnByArtillery = defArtillery;
     attSit.attackedByOldGuard = defOldGuard;
-    attForced = !groupCheck(st, allAtt, na, a, attSit, o, dice, res, sink);
+    attForced = !groupCheck(st, allAtt, na, a, attSit, o, dice, res, 'retreat', sink);
   }
   if (out.hitsOnDefender > 0 && !defVoluntary && anyPresent(st, def, nd) && !inFortification) {
     defSit.flanked = out.flanked;
     defSit.firedOnByArtillery = attArtillery;
     defSit.attackedByOldGuard = attOldGuard;
-    defForced = !groupCheck(st, def, nd, d, defSit, o, dice, res, sink);
+    defForced = !groupCheck(st, def, nd, d, defSit, o, dice, res, 'retreat', sink);
   }
   if (attVoluntary || attForced) {
     out.attackerRetreat = attVoluntary ? VOLUNTARY : FORCED;

@@ -5,8 +5,9 @@
  */
 import type { EngagementDice } from '../../core/dice.js';
 import { d6 } from '../../core/dice.js';
-import type { EventSink } from '../../core/events.js';
-import { emptyResult, resetResult, type EngagementResult, type SideIndex } from '../../core/result.js';
+import type { AorSink } from './events.js';
+import { recordCheck, resetResult, type EngagementResult, type SideIndex } from '../../core/result.js';
+import type { Scale } from '../../core/vocabulary.js';
 import type { PlayOptions } from '../../core/ruleset.js';
 import { resolveDoctrine, type AssaultDoctrine } from './doctrine/assault.js';
 import { newRoundOutcome, resolveAssaultRound, type AssaultSituation, type RoundOutcome } from './assault.js';
@@ -15,6 +16,8 @@ import type { AorOptions } from './options.js';
 import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
 import { defaultSteps, UnitState, type UnitSpec } from './units.js';
+import { finishResult, newAorResult, startLadder } from './results.js';
+import { AOR_SCALE, PURPOSE } from './vocabulary.js';
 
 export const ATTACKER: SideIndex = 0;
 export const DEFENDER: SideIndex = 1;
@@ -51,6 +54,8 @@ export interface CompiledAssault {
   readonly laterTurns: AssaultSituation;
   readonly attackerUnits: readonly number[];
   readonly defenderUnits: readonly number[];
+  /** A turn an hour and 250 men a strength point (the rules leave the scale to the scenario). */
+  readonly scale: Scale;
   /** Reused by every play on this compiled cell (one per worker thread). */
   readonly workspace: { st: UnitState; round: RoundOutcome };
 }
@@ -108,6 +113,7 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
     onTime: sc.onTime,
     sideNames: [sc.attacker.name, sc.defender.name],
     doctrines: [doctrineOf(sc.attacker.doctrine), doctrineOf(sc.defender.doctrine)],
+    scale: AOR_SCALE,
     firstTurn,
     laterTurns,
     attackerUnits: stacks.flatMap((s) => s.units),
@@ -134,7 +140,7 @@ export function recoverDisrupted(
   bounds: AorOptions['moraleBounds'],
   dice: EngagementDice,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
 ): void {
   const r = res.sides[side];
   for (const u of units) {
@@ -142,15 +148,12 @@ export function recoverDisrupted(
     const morale = boundMorale(unitMorale(st, u), bounds);
     const roll = d6(dice.morale(side));
     const passed = passesCheck(roll, morale);
-    r.recoveryChecks++;
-    if (passed) {
-      r.recoveries++;
-      st.disrupted[u] = 0;
-    }
+    recordCheck(r, PURPOSE.recovery, false, -1, -1, passed);
+    if (passed) st.disrupted[u] = 0;
     if (sink) {
       const labels = moraleModifierLabels(st, u, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false });
-      sink({ type: 'check', side, purpose: 'recovery', unit: st.specs[u].id, morale, modifiers: labels, roll, passed });
-      if (passed) sink({ type: 'recovered', side, unit: st.specs[u].id });
+      sink({ type: 'check', side, purpose: 'recovery', unit: st.specs[u].id, target: morale, modifiers: labels, roll, passed });
+      if (passed) sink({ type: 'cohesion', side, unit: st.specs[u].id, from: 'disrupted', to: 'good' });
     }
   }
 }
@@ -175,14 +178,22 @@ export function checkAssaultInvariants(c: CompiledAssault, res: EngagementResult
 }
 
 export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
-  const { st, round } = c.workspace;
-  const sink = opts.sink;
-  const res = opts.out ?? emptyResult(c.specs.length);
+  const st = c.workspace.st;
+  const res = opts.out ?? newAorResult(c.specs.length);
   resetResult(res);
   for (const k of EXTRAS) res.extras[k] = 0;
   st.reset();
   for (let u = 0; u < c.specs.length; u++) res.sides[c.specs[u].side].startStrength += st.strength(u);
+  startLadder(res, c.specs);
+  playRounds(c, dice, res, opts);
+  finishResult(res, c.scale, res.turns);
+  return res;
+}
 
+/** The rounds, one a turn, until a side retreats or is destroyed, or time runs out; sets winner and reason. */
+function playRounds(c: CompiledAssault, dice: EngagementDice, res: EngagementResult, opts: PlayOptions): void {
+  const { st, round } = c.workspace;
+  const sink: AorSink | undefined = opts.sink;
   for (let turn = 1; turn <= c.turns; turn++) {
     if (sink) sink({ type: 'turn', turn });
     res.turns = turn;
@@ -213,7 +224,7 @@ export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: Play
         res.reason = 'bothRetreated';
       }
       if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn });
-      return res;
+      return;
     }
     // Turn End segment of each player turn: disrupted units try to recover (6.2).
     recoverDisrupted(st, c.attackerUnits, ATTACKER, c.options.moraleBounds, dice, res, sink);
@@ -222,5 +233,4 @@ export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: Play
   res.winner = c.onTime === 'defender' ? DEFENDER : null;
   res.reason = 'time';
   if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn: c.turns });
-  return res;
 }

@@ -4,8 +4,8 @@
  * while any are present. Which eligible unit is the owning side's doctrine's choice.
  */
 import type { Uniform } from '../../core/dice.js';
-import type { EventSink } from '../../core/events.js';
-import type { EngagementResult } from '../../core/result.js';
+import type { AorSink } from './events.js';
+import { reachRung, RUNG, type EngagementResult } from '../../core/result.js';
 import type { HitPolicy } from './doctrine/assault.js';
 import { unitMorale } from './morale.js';
 import type { UnitState } from './units.js';
@@ -75,7 +75,7 @@ export function pickHitTarget(st: UnitState, cand: Int32Array, k: number, policy
 }
 
 /** 7.2 / 6.1: one hit on a unit: flip a full unit, eliminate a one-step one. Records the loss. */
-export function applyStepLoss(st: UnitState, u: number, res: EngagementResult, sink?: EventSink): void {
+export function applyStepLoss(st: UnitState, u: number, res: EngagementResult, sink?: AorSink): void {
   const side = res.sides[st.specs[u].side];
   side.strengthLost += hitCost(st, u);
   side.stepsLost += 1;
@@ -83,10 +83,11 @@ export function applyStepLoss(st: UnitState, u: number, res: EngagementResult, s
   if (st.steps[u] === 0) {
     side.unitsEliminated += 1;
     res.units[u].eliminated = true;
+    reachRung(res, st.specs[u].side, u, RUNG.removed);
     st.disrupted[u] = 0;
   }
   if (sink) {
-    sink({ type: 'hit', side: st.specs[u].side, unit: st.specs[u].id, stepsLeft: st.steps[u], eliminated: st.steps[u] === 0 });
+    sink({ type: 'hit', side: st.specs[u].side, unit: st.specs[u].id, lost: 1, left: st.steps[u], eliminated: st.steps[u] === 0 });
   }
 }
 
@@ -106,7 +107,7 @@ export function allocateHits(
   policy: HitPolicy,
   rng: Uniform,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
   firstPlaced = false,
 ): number {
   const cand = n <= scratch.length ? scratch : new Int32Array(n);

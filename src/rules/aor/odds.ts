@@ -2,10 +2,16 @@
  * Exact odds of the first assault round of a scenario: every path of the dice is played through the
  * same round code the Monte Carlo uses (enumerateDice), so the two can only disagree by sampling.
  */
+import { z } from 'zod';
+import type { EngagementDice } from '../../core/dice.js';
 import { enumerateDice } from '../../core/enumerate.js';
-import { emptyResult, type SideIndex } from '../../core/result.js';
+import type { SideIndex } from '../../core/result.js';
+import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
 import { FORCED, resolveAssaultRound, VOLUNTARY } from './assault.js';
-import type { CompiledAssault } from './engagement.js';
+import { compileAssault, type AssaultScenario, type CompiledAssault } from './engagement.js';
+import { aorOptions } from './options.js';
+import { newAorResult } from './results.js';
+import { assaultScenarioBody } from './schema.js';
 
 export interface SideOdds {
   /** P(steps lost in the fire = h), index h. */
@@ -50,7 +56,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
     throw new Error("exact odds need a deterministic hit allocation; a side's doctrine allocates hits at random");
   }
   const { st, round } = c.workspace;
-  const res = emptyResult(c.specs.length);
+  const res = newAorResult(c.specs.length);
   const att = emptySideOdds();
   const def = emptySideOdds();
   const paths = enumerateDice(
@@ -88,3 +94,67 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
     defenderHits: def.hits,
   };
 }
+
+const FATES: readonly SideFate[] = ['holds', 'voluntary', 'forced', 'eliminated'];
+
+/** The compiled assault of a scenario and its options, compiled once per (scenario, options) pair. */
+const compiledOf = (() => {
+  const cache = new WeakMap<object, { key: string; c: CompiledAssault }>();
+  return (scenario: AssaultScenario, options: ResolvedOptions): CompiledAssault => {
+    const key = JSON.stringify(options);
+    const hit = cache.get(scenario);
+    if (hit && hit.key === key) return hit.c;
+    const c = compileAssault(scenario, aorOptions(options));
+    cache.set(scenario, { key, c });
+    return c;
+  };
+})();
+
+function hitsDistribution(name: string, label: string, hits: readonly number[]): OddsDistribution {
+  return { name, label, values: hits.map((p, h) => ({ value: h, p })) };
+}
+
+function fateDistribution(name: string, label: string, s: SideOdds): OddsDistribution {
+  const p: Record<SideFate, number> = { holds: s.holds, voluntary: s.retreatsVoluntarily, forced: s.retreatsOnFailedCheck, eliminated: s.eliminated };
+  return { name, label, values: FATES.map((f) => ({ value: f, p: p[f] })) };
+}
+
+/** `volley odds` of an assault scenario: its first round (7.3, 7.4, 7.6), every roll of the dice enumerated. */
+const firstRound: OddsQuestion<AssaultScenario> = {
+  id: 'assault',
+  doc: 'The first assault round of an assault scenario: the hits each side takes and whether it holds, retreats by choice, retreats after a failed check, or is eliminated.',
+  params: z.looseObject(assaultScenarioBody) as unknown as z.ZodType<AssaultScenario>,
+  exact(scenario, options) {
+    const odds = assaultOdds(compiledOf(scenario, options));
+    return {
+      paths: odds.paths,
+      distributions: [
+        hitsDistribution('attackerHits', 'steps the attacker loses', odds.attacker.hits),
+        hitsDistribution('defenderHits', 'steps the defender loses', odds.defender.hits),
+        fateDistribution('attackerFate', 'the attacker', odds.attacker),
+        fateDistribution('defenderFate', 'the defender', odds.defender),
+      ],
+      summary: { ...odds },
+    };
+  },
+  sample(scenario, options, dice: EngagementDice) {
+    const c = compiledOf(scenario, options);
+    const { st, round } = c.workspace;
+    st.reset();
+    resolveAssaultRound(st, c.firstTurn, c.options, c.doctrines, dice, newAorResult(c.specs.length), round);
+    const out = {
+      attackerHits: round.hitsOnAttacker,
+      defenderHits: round.hitsOnDefender,
+      attackerFate: sideFate(c, 0, round.attackerRetreat),
+      defenderFate: sideFate(c, 1, round.defenderRetreat),
+    };
+    st.reset();
+    return out;
+  },
+  examples: [],
+};
+
+export const AOR_ODDS: OddsSupport = {
+  questions: [firstRound],
+  ofScenario: (scenario: { engagement?: unknown }) => (scenario.engagement === 'assault' ? { question: 'assault', params: scenario } : null),
+};

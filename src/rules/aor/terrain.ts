@@ -6,6 +6,9 @@
 export const HEX_TERRAIN = ['clear', 'town', 'chateau', 'woods', 'forest', 'fort'] as const;
 export type HexTerrain = (typeof HEX_TERRAIN)[number];
 
+/** The index of each hex terrain in HEX_TERRAIN: a compiled map stores these (src/rules/aor/map.ts). */
+export const TERRAIN = Object.fromEntries(HEX_TERRAIN.map((t, i) => [t, i])) as { readonly [K in HexTerrain]: number };
+
 export const HEXSIDE_TERRAIN = ['none', 'stream', 'crest', 'bridge', 'fortified'] as const;
 export type HexsideTerrain = (typeof HEXSIDE_TERRAIN)[number];
 

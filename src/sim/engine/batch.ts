@@ -3,10 +3,10 @@
  * thread and in-process, so both give the same numbers.
  */
 import { EngagementDice, engagementSeed } from '../../core/dice.js';
-import { emptyResult, type EngagementResult } from '../../core/result.js';
-import type { PlayOptions, Ruleset } from '../../core/ruleset.js';
+import { type EngagementResult } from '../../core/result.js';
+import type { EngagementShape, PlayOptions, Ruleset } from '../../core/ruleset.js';
 import { findRuleset } from '../../rules/index.js';
-import { addResult, emptyCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
+import { accSize, addResult, emptyCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
 import { addFigures, emptyFigures, pairedMetrics } from '../../stats/pairedMetrics.js';
 import { RowWriter, type LayoutProbe, type RowLayout } from '../../results/rows.js';
 import type { BatchTask, RunPlan } from './plan.js';
@@ -53,9 +53,15 @@ export interface BatchRunnerOptions {
   beforePlay?: (cell: number, engagement: number) => void;
 }
 
-/** Parts of the Ruleset contract that not every rule system has yet. */
-type WithNewResult = { newResult?: (compiled: unknown) => EngagementResult };
-type WithDescribe = { describe?: (compiled: unknown) => { sides?: [{ name: string }, { name: string }] } | undefined };
+
+/** The compiled indices of the units a cell watches. */
+function watchedUnits(shape: EngagementShape, ids: readonly string[] | undefined): number[] {
+  return (ids ?? []).map((id) => {
+    const i = shape.units.findIndex((u) => u.id === id);
+    if (i < 0) throw new Error(`internal: the cell watches unit '${id}', which it does not have`);
+    return i;
+  });
+}
 
 export class BatchRunner {
   private readonly ruleset: Ruleset<any, any>;
@@ -84,8 +90,7 @@ export class BatchRunner {
   }
 
   private newResult(compiled: unknown): EngagementResult {
-    const make = (this.ruleset as WithNewResult).newResult;
-    return make ? make(compiled) : emptyResult(this.ruleset.unitNames(compiled).length);
+    return this.ruleset.newResult(compiled);
   }
 
   private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions): string {
@@ -107,14 +112,15 @@ export class BatchRunner {
   runBatch(task: Omit<BatchTask, 'index'>): BatchOutput {
     const compiled = this.compiledCell(task.cell);
     const shape = this.ruleset.describe(compiled);
-    const acc = emptyCellAcc(shape.units.length, shape.formations.length, shape.objectives.length);
+    const acc = emptyCellAcc(accSize(shape, this.ruleset.vocabulary));
     const out = this.newResult(compiled);
     const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
-    const pairs = this.plan.pairs ? (acc.pairs = emptyFigures(task.start, pairedMetrics(shape.objectives.length).length)) : null;
+    const watched = watchedUnits(shape, this.plan.cells[task.cell].watch);
+    const pairs = this.plan.pairs ? (acc.pairs = emptyFigures(task.start, pairedMetrics(shape.objectives.length, watched.length).length)) : null;
     for (let i = task.start; i < task.start + task.count; i++) {
       const seed = this.play(task.cell, i, compiled, opts);
       addResult(acc, out, i);
-      if (pairs) addFigures(pairs, out);
+      if (pairs) addFigures(pairs, out, watched);
       this.rows?.add(task.cell, i, seed, out);
     }
     return this.rows ? { acc, rows: this.rows.take() } : { acc };
@@ -126,17 +132,13 @@ export class BatchRunner {
       const compiled = this.compiledCell(k);
       const out = this.newResult(compiled);
       this.play(k, 0, compiled, { out, checkInvariants: this.plan.checkInvariants });
-      const sc = cell.scenario as { turns?: unknown; attacker?: { name?: unknown }; defender?: { name?: unknown } } | null;
-      const described = (this.ruleset as WithDescribe).describe?.(compiled)?.sides;
-      const sideNames: [string, string] = described
-        ? [described[0].name, described[1].name]
-        : [String(sc?.attacker?.name ?? 'attacker'), String(sc?.defender?.name ?? 'defender')];
+      const shape = this.ruleset.describe(compiled);
       return {
         label: cells[k].label,
         factors: cells[k].factors,
-        sideNames,
-        units: this.ruleset.unitNames(compiled),
-        turnLimit: typeof sc?.turns === 'number' ? sc.turns : 0,
+        sideNames: [shape.sides[0].name, shape.sides[1].name],
+        units: shape.units,
+        turnLimit: shape.turns,
         result: structuredClone(out),
       };
     });

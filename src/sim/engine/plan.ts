@@ -10,6 +10,11 @@ export interface PlanCell {
   /** The validated scenario of the cell (plain JSON). */
   scenario: unknown;
   options: ResolvedOptions;
+  /**
+   * With `pairs`: units (by id) whose own figures each engagement records too (eliminated, retreated,
+   * checks failed): `volley refit check` compares the unit an exception rates.
+   */
+  watch?: string[];
 }
 
 export interface RunPlan {

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { emptyCellAcc, mergeCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
+import { accSize, emptyCellAcc, mergeCellAcc, type AccSize, type CellAccumulator } from '../../stats/cellAccumulator.js';
+import { findRuleset } from '../../rules/index.js';
 import { BatchRunner, EngagementError, type BatchOutput, type EngagementFailure } from './batch.js';
 import type { RowLayout } from '../../results/rows.js';
 import { batchesOf, type BatchTask, type RunPlan } from './plan.js';
@@ -256,7 +257,6 @@ interface Executor {
 /** Merges batch outputs strictly in merge order, round by round, into one accumulator per cell. */
 class Merger {
   readonly merged: (CellAccumulator | null)[];
-  private readonly unitCounts: number[];
   /** Every batch merged so far, in merge order. */
   readonly order: BatchTask[] = [];
   private doneEngagements = 0;
@@ -266,7 +266,6 @@ class Merger {
     private readonly opts: RunOptions,
   ) {
     this.merged = plan.cells.map(() => null);
-    this.unitCounts = plan.cells.map(() => -1);
   }
 
   /** Run and merge the batches of `seq`, in that order, after all merged before. */
@@ -290,7 +289,6 @@ class Merger {
         const m = this.merged[t.cell];
         if (m === null) {
           this.merged[t.cell] = structuredClone(acc);
-          this.unitCounts[t.cell] = acc.units.length;
         } else mergeCellAcc(m, acc);
         if (opts.rows && pos >= rowsFrom) opts.rows.write(pos, out.rows ?? '', t);
         this.order.push(t);
@@ -315,8 +313,16 @@ class Merger {
   }
 
   result(): CellAccumulator[] {
-    return this.merged.map((m, i) => m ?? emptyCellAcc(Math.max(0, this.unitCounts[i])));
+    return this.merged.map((m, i) => m ?? emptyCellAcc(cellAccSize(this.plan, i)));
   }
+}
+
+/** The size of cell `i`'s accumulator: a cell that played no engagement still has one. */
+function cellAccSize(plan: RunPlan, i: number): AccSize {
+  const rs = findRuleset(plan.rulesetId);
+  if (!rs) throw new Error(`internal: unknown ruleset '${plan.rulesetId}'`);
+  const cell = plan.cells[i];
+  return accSize(rs.describe(rs.compile(cell.scenario, cell.options)), rs.vocabulary);
 }
 
 /** Whether batch `b` continues batch `a`: the same cell, from the engagement after a's last. */

@@ -21,6 +21,7 @@ import { folderProblem, someOf } from '../../results/files.js';
 import { folderEntries, makeAndLock, volleyOutputIn } from './outputFolder.js';
 
 export const RESULTS_FILE = 'results.json';
+const DEFAULT_RESULTS_FILE = RESULTS_FILE;
 
 export interface FolderRunOptions {
   workers: number;
@@ -32,7 +33,12 @@ export interface FolderRunOptions {
   export?: ExportFormat | null;
   signal?: AbortSignal;
   onProgress?: (p: RunProgress) => void;
+  /** The file whose presence says the run finished (default results.json; refit check: refit-check.json). */
+  resultsFile?: string;
 }
+
+/** What a run into a folder plays: the plan, where, and (for an export's columns) the cells' labels and factors. */
+export type FolderRunInput = Pick<PreparedRun, 'plan' | 'outDir'> & { cells?: PreparedRun['cells'] };
 
 export interface FolderRun {
   accumulators: CellAccumulator[];
@@ -57,7 +63,8 @@ export interface FolderRun {
 export const exportFileName = (format: ExportFormat) => `engagements.${format}`;
 
 /** Refuse a folder whose run would be lost or mixed up (exit code 2). */
-export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean }, lockedHere = false): void {
+export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean; resultsFile?: string }, lockedHere = false): void {
+  const RESULTS_FILE = opts.resultsFile ?? DEFAULT_RESULTS_FILE;
   const problem = folderProblem(outDir);
   if (problem) throw new OutputFolderError(problem);
   // A run going on there first: whatever else the folder holds is that run's business.
@@ -86,7 +93,7 @@ export function checkOutputFolder(outDir: string, opts: { resume?: boolean; forc
   throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${someOf(entries)}); add --force to write into it anyway, or choose another --out`);
 }
 
-function headerOf(prep: PreparedRun, batches: number, format: ExportFormat | null): CheckpointHeader {
+function headerOf(prep: FolderRunInput, batches: number, format: ExportFormat | null): CheckpointHeader {
   const p = prep.plan;
   return {
     format: CHECKPOINT_FORMAT,
@@ -117,7 +124,7 @@ function checkHeader(file: string, found: CheckpointHeader, wanted: CheckpointHe
   }
 }
 
-export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): Promise<FolderRun> {
+export async function runIntoFolder(prep: FolderRunInput, opts: FolderRunOptions): Promise<FolderRun> {
   const outDir = prep.outDir;
   // Checked before anything is written, then again holding the folder's lock (another run may have
   // changed the folder in between).
@@ -133,7 +140,7 @@ export async function runIntoFolder(prep: PreparedRun, opts: FolderRunOptions): 
 }
 
 /** runIntoFolder once the folder is checked and locked; finish() releases the lock. */
-async function runLocked(prep: PreparedRun, opts: FolderRunOptions, lock: FolderLock): Promise<FolderRun> {
+async function runLocked(prep: FolderRunInput, opts: FolderRunOptions, lock: FolderLock): Promise<FolderRun> {
   const outDir = prep.outDir;
   const plan = prep.plan;
   const tasks = batchesOf(plan);
@@ -143,7 +150,7 @@ async function runLocked(prep: PreparedRun, opts: FolderRunOptions, lock: Folder
   const partialFile = format ? join(outDir, `${exportFileName(format)}.partial`) : null;
 
   // The export's columns come from engagement 0 of every cell, played before anything is written.
-  const layout = format ? rowLayout(format, new BatchRunner(plan).probe(prep.cells)) : null;
+  const layout = format ? rowLayout(format, new BatchRunner(plan).probe(prep.cells ?? plan.cells.map((c) => ({ label: String(c.index), factors: {} })))) : null;
 
   let contents: CheckpointContents | null = null;
   let checkpoint: CheckpointWriter;

@@ -3,12 +3,13 @@
  * metadata results.json records.
  */
 import { dirname, relative, resolve } from 'node:path';
-import { VolleyInputError } from '../../scenario/errors.js';
+import { VolleyInputError } from '../../core/errors.js';
 import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
 import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../../scenario/load.js';
 import { VARIANT_FACTOR } from '../../scenario/variants.js';
 import { readYaml } from '../../scenario/yamlFile.js';
 import type { RunPlan } from '../engine/plan.js';
+import { findRuleset } from '../../rules/index.js';
 import type { ResultsInput } from '../../results/results.js';
 
 export interface RunRequest {
@@ -176,5 +177,8 @@ function finish(
     ...(rest.comparisons ? { pairs: true } : {}),
     ...(target ? { precision: { halfWidth: target.halfWidth } } : {}),
   };
-  return { plan, cells, outDir, meta: { cells, seed, engagements, batch, ...rest }, warnings: [] };
+  const rs = findRuleset(plan.rulesetId)!;
+  const shapes = cells.map((c) => rs.describe(rs.compile(c.scenario, c.options)));
+  const ruleset = { id: rs.id, title: rs.title, vocabulary: rs.vocabulary };
+  return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, warnings: [] };
 }

@@ -1,75 +1,83 @@
 /**
  * `volley refit check`: what each exception of a refit changes. For every exception (a rule on one
- * unit, or a formation, army or leader entry) and every scenario it touches, the same engagements are
- * played twice with the same dice (common random numbers: the same seed and cell key): once with the
- * whole refit, once with that one value left at its default. The per-engagement differences of the
- * unit's retreat, elimination and failed morale checks, and of its side's win, go into paired
- * accumulators (src/stats/paired.ts).
+ * unit, or an entry for a formation, an army or a leader) and every scenario it touches, the same
+ * engagements are played twice with the same dice (common random numbers: the same seed and cell key):
+ * once with the whole refit, once with that one value left at its default. Where the rule system has
+ * standard duels (src/core/ruleset.ts, RefitDuels), each rated counter also meets a standard unit, as
+ * rated and at the defaults.
+ *
+ * Each pair is two cells of one run plan: fixed batches on the pool, merged in order, checkpointed and
+ * resumable like `volley run` (src/sim/store/folderRun.ts), so the figures are bit-identical for any
+ * number of workers and after a resume. Each engagement records its figures (src/stats/pairedMetrics.ts:
+ * the side's win, and the watched unit's retreat, elimination and failed checks); the differences of the
+ * two cells' figures, engagement by engagement, go into paired accumulators (src/stats/paired.ts).
  */
-import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EngagementDice } from '../../core/dice.js';
-import type { EngagementResult } from '../../core/result.js';
-import type { ResolvedOptions, Ruleset } from '../../core/ruleset.js';
-import { findRuleset } from '../../rules/index.js';
-import { formatPath, VolleyInputError } from '../../scenario/errors.js';
-import { checkCount, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
-import { expectMap, singleCell } from '../../scenario/load.js';
-import { applyRefit, applyRefitToAll, loadRefitFile, type AppliedRefit, type RefitOmit } from '../../scenario/refit.js';
-import type { Refit } from '../../rules/aor/refit/schema.js';
-import { scenarioSchema } from '../../scenario/schema.js';
+import { VolleyInputError, formatPath } from '../../core/errors.js';
+import { resolveOptions, type Ruleset } from '../../core/ruleset.js';
+import { checkCount, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
+import { expectMap } from '../../scenario/load.js';
+import { applyRefitToAll, loadRefitFile, refitErrorAt, type Refit } from '../../scenario/refit.js';
+import { scenarioSchema, type Scenario } from '../../scenario/schema.js';
 import { describeIssue, lineOf, readYaml, validate } from '../../scenario/yamlFile.js';
-import { wilson, type Proportion } from '../../stats/intervals.js';
-import { addPair, emptyPaired, mergePaired, pairedDifference, type PairedAcc, type PairedDifference } from '../../stats/paired.js';
-import { EngagementError, type EngagementFailure } from '../engine/batch.js';
+import {
+  LARGEST_EFFECTS,
+  REFIT_CHECK_FILE,
+  REFIT_CHECK_FORMAT,
+  type DuelFigures,
+  type DuelInfo,
+  type DuelResult,
+  type ExceptionInfo,
+  type ExceptionResult,
+  type RefitCheckResults,
+} from '../../results/refitCheck.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
-import { DUEL_ROLES, duelScenario, duelSubjects, standardUnit, type DuelRole, type StandardUnit } from '../../rules/aor/refit/duel.js';
+import type { CellAccumulator } from '../../stats/cellAccumulator.js';
+import { wilson } from '../../stats/intervals.js';
+import { addPair, emptyPaired, pairedDifference, type PairedAcc, type PairedDifference } from '../../stats/paired.js';
+import { FIXED_METRICS, UNIT_METRICS } from '../../stats/pairedMetrics.js';
+import type { PlanCell, RunPlan } from '../engine/plan.js';
+import { runPlan, type RunProgress } from '../engine/runner.js';
+import { runIntoFolder } from '../store/folderRun.js';
 
-export const REFIT_CHECK_FILE = 'refit-check.json';
-export const REFIT_CHECK_PAGE = 'refit-check.html';
-/** The cell key both variants share: engagement i of both sees the same dice. */
+export { REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../../results/refitCheck.js';
+
+/** The cell key both cells of a pair share: engagement i of both sees the same dice. */
 const RNG_KEY = 'cell';
+export const DEFAULT_REFIT_BATCH = 500;
 
 export interface RefitCheckRequest {
   refitFile: string;
   scenarioFiles: string[];
   engagements: number;
   seed: string | number;
+  batch?: number;
 }
 
-/** What the exception is, for the report. */
-export interface ExceptionInfo {
-  scenario: string;
-  list: AppliedRefit['list'];
-  ruleIndex: number;
-  /** The unit, for rule exceptions. */
-  unit: string | null;
-  /** The formation, side or leader, for the other entries. */
-  target: string | null;
+/** One exception or duel: its two cells (with the value, without it), the side whose win counts, the unit watched. */
+interface PairTask {
   side: 0 | 1;
-  sideName: string;
-  field: string;
-  value: unknown;
-  /** The value without the exception. */
-  defaultValue: unknown;
-  note: string | null;
+  unit: string | null;
 }
 
-/** One pair of cells: what a worker (or this thread) plays. */
-export interface PairTask {
-  index: number;
-  rulesetId: string;
-  seed: string | number;
+export interface PreparedRefitCheck {
+  ruleset: Ruleset<any, any>;
+  refit: Refit;
+  refitFile: string;
+  scenarioFiles: string[];
+  exceptions: ExceptionInfo[];
+  /** The standard duels; their pairs follow the exceptions' in the plan. */
+  duels: DuelInfo[];
+  standard: Record<string, unknown>;
+  tasks: PairTask[];
+  /** Task k plays cells 2k (with) and 2k + 1 (without). */
+  plan: RunPlan;
+  warnings: string[];
   engagements: number;
-  withScenario: unknown;
-  withOptions: ResolvedOptions;
-  baseScenario: unknown;
-  baseOptions: ResolvedOptions;
-  unit: string | null;
-  side: 0 | 1;
+  seed: string | number;
 }
 
+/** Where a study's counts (the pair accumulators of each exception and duel) come from. */
 export interface PairAccs {
   retreated: PairedAcc;
   eliminated: PairedAcc;
@@ -79,41 +87,10 @@ export interface PairAccs {
   withSums: { retreated: number; eliminated: number; checksFailed: number; sideWon: number };
 }
 
-export type PairReply = { ok: true; accs: PairAccs } | { ok: false; failure: EngagementFailure };
-
-/** One standard duel (src/rules/aor/refit/duel.ts): the unit as rated against the unit at defaults. */
-export interface DuelInfo {
-  unit: string;
-  /** Every unit with the same counter: the duel is theirs too. */
-  units: string[];
-  scenario: string;
-  role: DuelRole;
-  /** The unit's side in the duel: 0 attacking, 1 defending. */
-  side: 0 | 1;
-  rated: Record<string, unknown>;
-  atDefaults: Record<string, unknown>;
-}
-
-export interface PreparedRefitCheck {
-  refit: Refit;
-  refitFile: string;
-  scenarioFiles: string[];
-  exceptions: ExceptionInfo[];
-  /** The standard duels; their tasks follow the exceptions' in `tasks`. */
-  duels: DuelInfo[];
-  standard: StandardUnit;
-  /** Exceptions' tasks first (task k is exception k), then the duels'. */
-  tasks: PairTask[];
-  warnings: string[];
-  engagements: number;
-  seed: string | number;
-}
-
 const rel = (f: string) => relative(process.cwd(), f) || f;
 
-
 /** Validate a refitted scenario; an error names the refit file and the scenario. */
-function validated(data: unknown, refitFile: string, scenarioFile: string) {
+function validated(data: unknown, refitFile: string, scenarioFile: string): Scenario {
   const r = scenarioSchema.safeParse(data);
   if (r.success) return r.data;
   const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
@@ -121,62 +98,53 @@ function validated(data: unknown, refitFile: string, scenarioFile: string) {
   throw new VolleyInputError(refitFile, undefined, undefined, `makes ${scenarioFile} invalid at ${formatPath(d.path)}: ${d.message}`);
 }
 
-/** A value of the refitted scenario data, for the report's "default" column. */
-function valueIn(data: Record<string, unknown>, a: AppliedRefit, unit: string | null): unknown {
-  const sides = (data.sides as Record<string, unknown>[] | undefined) ?? [];
-  if (a.list === 'rules') {
-    const units: Record<string, unknown>[] = [];
-    if (data.engagement === 'battle') for (const s of sides) for (const f of s.formations as { units: Record<string, unknown>[] }[]) units.push(...f.units);
-    else {
-      for (const st of (data.attacker as { stacks: { units: Record<string, unknown>[] }[] }).stacks) units.push(...st.units);
-      units.push(...(data.defender as { units: Record<string, unknown>[] }).units);
-    }
-    const u = units.find((x) => x.id === unit);
-    if (!u) return null;
-    if (a.field.startsWith('flags.')) return ((u.flags as string[] | undefined) ?? []).includes(a.field.slice(6));
-    return u[a.field] ?? null;
-  }
-  const side = sides[a.side ?? 0] ?? {};
-  if (a.list === 'armies') return side.armyDemoralization ?? null;
-  const formations = (side.formations as Record<string, unknown>[]) ?? [];
-  if (a.list === 'formations') return formations.find((f) => f.id === a.target)?.demoralization ?? null;
-  const leaders = [...formations.map((f) => f.leader as Record<string, unknown> | undefined), ...((side.commanders as Record<string, unknown>[]) ?? [])];
-  return leaders.find((l) => l?.id === a.target)?.rating ?? null;
+/** A scenario file, read and validated on its own. */
+function readScenario(file: string): { file: string; data: Record<string, unknown>; scenario: Scenario } {
+  const s = readYaml(file);
+  expectMap(s, "'kind: scenario'");
+  const k = (s.data as { kind?: unknown }).kind;
+  if (k !== 'scenario') throw new VolleyInputError(file, lineOf(s, ['kind']) ?? 1, 'kind', `expected 'scenario', found ${k === undefined ? 'nothing' : `'${String(k)}'`}`);
+  return { file: rel(file), data: s.data as Record<string, unknown>, scenario: validate(s, scenarioSchema) };
 }
 
 /** Read and check everything; nothing is played yet. Input errors are VolleyInputErrors. */
 export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
   checkCount('--engagements', req.engagements, MAX_ENGAGEMENTS);
+  const batch = req.batch ?? DEFAULT_REFIT_BATCH;
+  checkCount('--batch', batch, MAX_BATCH);
   if (req.scenarioFiles.length === 0) throw new VolleyInputError('--scenario', undefined, undefined, 'name at least one scenario');
-  const { src, refit } = loadRefitFile(req.refitFile);
-  const scenarios = req.scenarioFiles.map((file) => {
-    const s = readYaml(file);
-    expectMap(s, "'kind: scenario'");
-    const k = (s.data as { kind?: unknown }).kind;
-    if (k !== 'scenario') throw new VolleyInputError(file, lineOf(s, ['kind']) ?? 1, 'kind', `expected 'scenario', found ${k === undefined ? 'nothing' : `'${String(k)}'`}`);
-    validate(s, scenarioSchema); // the scenario is good on its own
-    return { file: rel(file), data: s.data as Record<string, unknown> };
-  });
-  const at = { file: req.refitFile, src };
-  const outcomes = applyRefitToAll(scenarios, refit, at);
+  const scenarios = req.scenarioFiles.map(readScenario);
+  const rulesetId = scenarios[0].scenario.ruleset;
+  const other = scenarios.find((s) => s.scenario.ruleset !== rulesetId);
+  if (other) throw new VolleyInputError(other.file, undefined, 'ruleset', `'${other.scenario.ruleset}', but ${scenarios[0].file} is '${rulesetId}': a refit belongs to one rule system`);
+  const { src, refit, ruleset: rs, support } = loadRefitFile(req.refitFile, rulesetId);
+  const at = refitErrorAt(req.refitFile, src);
+  const outcomes = applyRefitToAll(support, scenarios, refit, at);
   const exceptions: ExceptionInfo[] = [];
   const tasks: PairTask[] = [];
+  const cells: PlanCell[] = [];
+  const addPair = (withScenario: Scenario, baseScenario: Scenario, task: PairTask) => {
+    for (const scenario of [withScenario, baseScenario]) {
+      cells.push({
+        index: cells.length,
+        rngKey: RNG_KEY,
+        scenario,
+        options: resolveOptions(rs.options, scenario.options),
+        ...(task.unit !== null ? { watch: [task.unit] } : {}),
+      });
+    }
+    tasks.push(task);
+  };
   const warnings = [...new Set(outcomes.flatMap((o) => o.warnings))];
   scenarios.forEach((sc, si) => {
     const outcome = outcomes[si];
     const withScenario = validated(outcome.data, req.refitFile, sc.file);
-    const withCell = singleCell(withScenario);
-    const rs = findRuleset(withScenario.ruleset)!;
-    const compiled = rs.compile(withScenario, withCell.options);
-    const names = rs.unitNames(compiled);
-    const sideNames = rs.describe(compiled).sides.map((s) => s.name);
+    const shape = rs.describe(rs.compile(withScenario, resolveOptions(rs.options, withScenario.options)));
     for (const a of outcome.applied) {
       const units: (string | null)[] = a.list === 'rules' ? a.unitIds : [null];
       for (const unit of units) {
-        const omit: RefitOmit = { list: a.list, ruleIndex: a.ruleIndex, field: a.field, unitId: unit ?? undefined };
-        const base = applyRefit(sc.data, refit, at, omit);
-        const baseScenario = validated(base.data, req.refitFile, sc.file);
-        const side = unit === null ? (a.side ?? 0) : (names.find((n) => n.id === unit)?.side ?? 0);
+        const base = support.apply(sc.data, refit, at, { list: a.list, ruleIndex: a.ruleIndex, field: a.field, unitId: unit ?? undefined });
+        const side = unit === null ? (a.side ?? 0) : (shape.units.find((n) => n.id === unit)?.side ?? 0);
         exceptions.push({
           scenario: sc.file,
           list: a.list,
@@ -184,65 +152,46 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
           unit,
           target: a.target ?? null,
           side,
-          sideName: sideNames[side] ?? String(side),
+          sideName: shape.sides[side]?.name ?? String(side),
           field: a.field,
           value: a.value,
-          defaultValue: valueIn(base.data, a, unit),
+          defaultValue: support.valueIn(base.data, a, unit),
           note: a.note ?? null,
         });
-        tasks.push({
-          index: tasks.length,
-          rulesetId: withScenario.ruleset,
-          seed: req.seed,
-          engagements: req.engagements,
-          withScenario,
-          withOptions: withCell.options,
-          baseScenario,
-          baseOptions: singleCell(baseScenario).options,
-          unit,
-          side,
-        });
+        addPair(withScenario, validated(base.data, req.refitFile, sc.file), { side, unit });
       }
     }
   });
-  const standard = standardUnit(refit);
   const duels: DuelInfo[] = [];
-  const subjects = duelSubjects(
-    scenarios.map((sc, si) => ({ file: sc.file, raw: sc.data, refitted: outcomes[si].data })),
-    refit,
-  );
-  for (const d of subjects) {
-    const sc = scenarios.find((x) => x.file === d.scenario)!;
-    const ruleset = String(sc.data.ruleset);
-    const options = (sc.data.options as Record<string, unknown> | undefined) ?? {};
-    for (const role of DUEL_ROLES) {
-      const what = `the standard duel of ${d.unit} (${role})`;
-      const withScenario = validated(duelScenario(d.rated, role, standard, ruleset, options), req.refitFile, what);
-      const baseScenario = validated(duelScenario(d.atDefaults, role, standard, ruleset, options), req.refitFile, what);
-      const side = role === 'attacking' ? 0 : 1;
-      duels.push({ unit: d.unit, units: d.units, scenario: d.scenario, role, side, rated: d.rated, atDefaults: d.atDefaults });
-      tasks.push({
-        index: tasks.length,
-        rulesetId: ruleset,
-        seed: req.seed,
-        engagements: req.engagements,
-        withScenario,
-        withOptions: singleCell(withScenario).options,
-        baseScenario,
-        baseOptions: singleCell(baseScenario).options,
-        unit: d.unit,
-        side,
-      });
+  const d = support.duels;
+  if (d) {
+    const subjects = d.subjects(
+      scenarios.map((sc, si) => ({ file: sc.file, raw: sc.data, refitted: outcomes[si].data })),
+      refit,
+    );
+    for (const subject of subjects) {
+      const sc = scenarios.find((x) => x.file === subject.scenario)!;
+      const options = (sc.data.options as Record<string, unknown> | undefined) ?? {};
+      for (const { role, side } of d.roles) {
+        const what = `the standard duel of ${subject.unit} (${role})`;
+        const withScenario = validated(d.scenario(subject.rated, role, refit, rulesetId, options), req.refitFile, what);
+        const baseScenario = validated(d.scenario(subject.atDefaults, role, refit, rulesetId, options), req.refitFile, what);
+        duels.push({ unit: subject.unit, units: subject.units, scenario: subject.scenario, role, side, rated: subject.rated, atDefaults: subject.atDefaults, label: d.label(subject.rated) });
+        addPair(withScenario, baseScenario, { side, unit: subject.unit });
+      }
     }
   }
+  const plan: RunPlan = { rulesetId, seed: req.seed, engagements: req.engagements, batch: Math.min(batch, req.engagements), cells, checkInvariants: false, pairs: true };
   return {
+    ruleset: rs,
     refit,
     refitFile: rel(req.refitFile),
     scenarioFiles: scenarios.map((s) => s.file),
     exceptions,
     duels,
-    standard,
+    standard: d ? d.standard(refit) : {},
     tasks,
+    plan,
     warnings,
     engagements: req.engagements,
     seed: req.seed,
@@ -257,134 +206,62 @@ export const emptyPairAccs = (): PairAccs => ({
   withSums: { retreated: 0, eliminated: 0, checksFailed: 0, sideWon: 0 },
 });
 
-/** Add engagement pair (a with the exception, b without) to the accumulators. */
-export function addEngagementPair(accs: PairAccs, a: EngagementResult, b: EngagementResult, unitIndex: number, side: 0 | 1): void {
-  if (unitIndex >= 0) {
-    const ua = a.units[unitIndex];
-    const ub = b.units[unitIndex];
-    addPair(accs.retreated, ua.retreated ? 1 : 0, ub.retreated ? 1 : 0);
-    addPair(accs.eliminated, ua.eliminated ? 1 : 0, ub.eliminated ? 1 : 0);
-    addPair(accs.checksFailed, ua.checksFailed, ub.checksFailed);
-    accs.withSums.retreated += ua.retreated ? 1 : 0;
-    accs.withSums.eliminated += ua.eliminated ? 1 : 0;
-    accs.withSums.checksFailed += ua.checksFailed;
-  }
-  addPair(accs.sideWon, a.winner === side ? 1 : 0, b.winner === side ? 1 : 0);
-  accs.withSums.sideWon += a.winner === side ? 1 : 0;
-}
+const WON = [FIXED_METRICS.findIndex((m) => m.id === 'won' && m.side === 0), FIXED_METRICS.findIndex((m) => m.id === 'won' && m.side === 1)];
+const UNIT_AT = Object.fromEntries(UNIT_METRICS.map((m, k) => [m.id, k]));
 
-/** Play engagements 0..n-1 of both cells with the same dice and pair them. */
-export function runPairTask(t: PairTask): PairAccs {
-  const rs = findRuleset(t.rulesetId) as Ruleset<unknown, unknown> | undefined;
-  if (!rs) throw new Error(`unknown ruleset '${t.rulesetId}'`);
-  const cw = rs.compile(t.withScenario, t.withOptions);
-  const cb = rs.compile(t.baseScenario, t.baseOptions);
-  const unitIndex = t.unit === null ? -1 : rs.unitNames(cw).findIndex((u) => u.id === t.unit);
-  const unitIndexB = t.unit === null ? -1 : rs.unitNames(cb).findIndex((u) => u.id === t.unit);
-  if (unitIndex !== unitIndexB) throw new Error(`unit '${t.unit}' is not in the same place in both variants`);
-  const outW = rs.newResult(cw);
-  const outB = rs.newResult(cb);
+/**
+ * The paired accumulators of task k from its two cells' merged figures: engagement i with the exception
+ * against engagement i without it. The watched unit's figures follow the fixed ones and the objectives.
+ */
+export function pairAccsOf(accumulators: readonly CellAccumulator[], k: number, task: PairTask): PairAccs {
+  const a = accumulators[2 * k].pairs;
+  const b = accumulators[2 * k + 1].pairs;
+  if (!a || !b || a.count !== b.count) throw new Error(`internal: the cells of pair ${k} have no matching engagement figures`);
   const accs = emptyPairAccs();
-  for (let i = 0; i < t.engagements; i++) {
-    const play = (compiled: unknown, out: EngagementResult) => {
-      const dice = EngagementDice.for(t.seed, RNG_KEY, i);
-      try {
-        return rs.play(compiled, dice, { out, checkInvariants: false });
-      } catch (e) {
-        throw new EngagementError(t.index, i, dice.seed, e instanceof Error ? e.message : String(e));
-      }
-    };
-    const a = play(cw, outW);
-    const b = play(cb, outB);
-    addEngagementPair(accs, a, b, unitIndex, t.side);
+  const unitA = a.width - UNIT_METRICS.length;
+  const unitB = b.width - UNIT_METRICS.length;
+  for (let i = 0; i < a.count; i++) {
+    const ra = i * a.width;
+    const rb = i * b.width;
+    const won = WON[task.side];
+    addPair(accs.sideWon, a.values[ra + won], b.values[rb + won]);
+    accs.withSums.sideWon += a.values[ra + won];
+    if (task.unit === null) continue;
+    for (const [key, id] of [['eliminated', 'unitEliminated'], ['retreated', 'unitRetreated'], ['checksFailed', 'unitChecksFailed']] as const) {
+      const x = a.values[ra + unitA + UNIT_AT[id]];
+      addPair(accs[key], x, b.values[rb + unitB + UNIT_AT[id]]);
+      accs.withSums[key] += x;
+    }
   }
   return accs;
 }
 
-export function pairedWorkerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return fileURLToPath(new URL('./refitWorkerEntry.cjs', import.meta.url));
-  const built = here.replace(/[/\\]src[/\\]sim[/\\]studies[/\\]refitCheck\.ts$/, '/dist/src/sim/studies/refitWorkerEntry.cjs');
-  if (!existsSync(built)) throw new Error(`the worker is not built (${built}); run 'npm run build'`);
-  return built;
+export interface RefitRunOptions {
+  workers: number;
+  /** Write a checkpoint there and claim the folder (`volley refit check`); without it, play in memory. */
+  outDir?: string;
+  resume?: boolean;
+  force?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (p: RunProgress) => void;
 }
 
-/** Run every pair: in this thread (workers = 0) or on a pool. Sums are integers: any order gives the same. */
-export async function runRefitCheck(prep: PreparedRefitCheck, workers: number, onDone?: (done: number, total: number) => void): Promise<PairAccs[]> {
-  const total = prep.tasks.length;
-  if (workers === 0) {
-    return prep.tasks.map((t, k) => {
-      const r = runPairTask(t);
-      onDone?.(k + 1, total);
-      return r;
-    });
+/**
+ * Play every pair on the batch pipeline and pair the cells' figures. With `outDir` the run is
+ * checkpointed there (and resumable); the caller writes refit-check.json, then calls `finish`.
+ */
+export async function runRefitCheck(prep: PreparedRefitCheck, opts: RefitRunOptions | number): Promise<PairAccs[] & { finish?: () => Promise<void>; release?: () => Promise<void> }> {
+  const o: RefitRunOptions = typeof opts === 'number' ? { workers: opts } : opts;
+  if (o.outDir === undefined) {
+    const accumulators = await runPlan(prep.plan, { workers: o.workers, onProgress: o.onProgress, signal: o.signal });
+    return prep.tasks.map((t, k) => pairAccsOf(accumulators, k, t));
   }
-  const { Piscina } = await import('piscina');
-  const pool = new Piscina({ filename: pathToFileURL(pairedWorkerFile()).href, minThreads: 0, maxThreads: workers });
-  let done = 0;
-  try {
-    return await Promise.all(
-      prep.tasks.map(async (t) => {
-        const r = (await pool.run(t)) as PairReply;
-        if (!r.ok) throw EngagementError.fromPlain(r.failure);
-        onDone?.(++done, total);
-        return r.accs;
-      }),
-    );
-  } finally {
-    await pool.destroy().catch(() => undefined);
-  }
+  const run = await runIntoFolder({ plan: prep.plan, outDir: o.outDir }, { workers: o.workers, resume: o.resume, force: o.force, signal: o.signal, onProgress: o.onProgress, resultsFile: REFIT_CHECK_FILE });
+  const accs = prep.tasks.map((t, k) => pairAccsOf(run.accumulators, k, t));
+  return Object.assign(accs, { finish: run.finish, release: run.release });
 }
 
-export interface ExceptionResult extends ExceptionInfo {
-  n: number;
-  /** Paired differences (with the exception minus without), mean and 95% interval; null for entries that are not units. */
-  retreated: PairedDifference | null;
-  eliminated: PairedDifference | null;
-  checksFailed: PairedDifference | null;
-  sideWon: PairedDifference;
-  noMeasurableEffect: boolean;
-  largestEffect: boolean;
-}
-
-/** A duel's figures for the unit's side: shares of engagements with their 95% Wilson intervals. */
-export interface DuelFigures {
-  sideWon: Proportion;
-  retreated: Proportion;
-  eliminated: Proportion;
-  /** Failed morale checks of the unit per engagement. */
-  checksFailed: number;
-}
-
-export interface DuelResult extends DuelInfo {
-  n: number;
-  /** The unit as the refit rates it, and at the refit's defaults. */
-  figuresRated: DuelFigures;
-  figuresAtDefaults: DuelFigures;
-  /** Paired differences, rated minus at defaults. */
-  difference: { sideWon: PairedDifference; retreated: PairedDifference; eliminated: PairedDifference; checksFailed: PairedDifference };
-}
-
-export interface RefitCheckResults {
-  format: 'volley-refit-check/1';
-  volleyVersion: string;
-  refit: { file: string; name: string; title: string | null; defaultMorale: number };
-  /** The standard unit of the duels. */
-  standard: StandardUnit;
-  duels: DuelResult[];
-  scenarios: string[];
-  seed: string | number;
-  engagements: number;
-  commonRandomNumbers: true;
-  level: number;
-  method: string;
-  warnings: string[];
-  exceptions: ExceptionResult[];
-}
-
-export const LARGEST_EFFECTS = 3;
-
-export function buildRefitResults(prep: PreparedRefitCheck, accs: PairAccs[]): RefitCheckResults {
+export function buildRefitResults(prep: PreparedRefitCheck, accs: readonly PairAccs[]): RefitCheckResults {
   const rows: ExceptionResult[] = prep.exceptions.map((x, k) => {
     const a = accs[k];
     const isUnit = x.unit !== null;
@@ -425,15 +302,19 @@ export function buildRefitResults(prep: PreparedRefitCheck, accs: PairAccs[]): R
       },
     };
   });
+  const support = prep.ruleset.refit!;
   return {
-    format: 'volley-refit-check/1',
+    format: REFIT_CHECK_FORMAT,
     volleyVersion: VOLLEY_VERSION,
-    refit: { file: prep.refitFile, name: prep.refit.name, title: prep.refit.title ?? null, defaultMorale: prep.refit.defaultMorale },
+    ruleset: prep.ruleset.id,
+    refit: { file: prep.refitFile, name: prep.refit.name, title: prep.refit.title ?? null, defaults: support.defaults(prep.refit) },
     standard: prep.standard,
+    duelDescription: support.duels ? support.duels.describe(prep.refit) : null,
     duels,
     scenarios: prep.scenarioFiles,
     seed: prep.seed,
     engagements: prep.engagements,
+    batch: prep.plan.batch,
     commonRandomNumbers: true,
     level: 0.95,
     method:
@@ -441,13 +322,4 @@ export function buildRefitResults(prep: PreparedRefitCheck, accs: PairAccs[]): R
     warnings: prep.warnings,
     exceptions: rows,
   };
-}
-
-/** Merge accumulators of the same exception (kept for callers that split a task). */
-export function mergePairAccs(into: PairAccs, other: PairAccs): void {
-  mergePaired(into.retreated, other.retreated);
-  mergePaired(into.eliminated, other.eliminated);
-  mergePaired(into.checksFailed, other.checksFailed);
-  mergePaired(into.sideWon, other.sideWon);
-  for (const k of Object.keys(into.withSums) as (keyof PairAccs['withSums'])[]) into.withSums[k] += other.withSums[k];
 }

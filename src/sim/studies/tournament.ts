@@ -5,12 +5,13 @@
  * with a Wilson 95% interval; draws count as not won. A doctrine plays with the assault doctrine it
  * names (its `assault` parameter), not the one the scenario gives a side.
  */
-import { BATTLE_DOCTRINE_PRESETS } from '../../rules/aor/doctrine/battle.js';
-import { VolleyInputError } from '../../scenario/errors.js';
+import { doctrinesFor } from '../../core/ruleset.js';
+import { findRuleset } from '../../rules/index.js';
+import { VolleyInputError } from '../../core/errors.js';
 import { checkCount, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
 import { loadScenario, singleCell } from '../../scenario/load.js';
 import { scenarioSchema } from '../../scenario/schema.js';
-import { wilson, type Proportion } from '../../stats/intervals.js';
+import { wilson } from '../../stats/intervals.js';
 import type { RunPlan } from '../engine/plan.js';
 import { runPlan } from '../engine/runner.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
@@ -24,24 +25,8 @@ export interface TournamentRequest {
   workers: number;
 }
 
-export interface Match extends Proportion {
-  doctrine: string;
-  opponent: string;
-  wins: number;
-  losses: number;
-  draws: number;
-}
-
-export interface TournamentResult {
-  format: 'volley-tournament/1';
-  volley: string;
-  scenario: string;
-  seed: string | number;
-  engagementsPerPairing: number;
-  doctrines: string[];
-  /** Every ordered pair of different doctrines: the row doctrine's score against the column doctrine. */
-  matches: Match[];
-}
+export type { Match, TournamentResult } from '../../results/tournament.js';
+import type { Match, TournamentResult } from '../../results/tournament.js';
 
 /** A tournament read and checked, nothing played yet. */
 export interface PreparedTournament {
@@ -53,29 +38,23 @@ export interface PreparedTournament {
 
 /** Read and check a tournament request; input errors are VolleyInputErrors. */
 export function prepareTournament(req: TournamentRequest): PreparedTournament {
-  for (const d of req.doctrines) {
-    if (!BATTLE_DOCTRINE_PRESETS[d]) {
-      throw new VolleyInputError('--doctrines', undefined, undefined, `unknown doctrine '${d}'; known: ${Object.keys(BATTLE_DOCTRINE_PRESETS).join(', ')}`);
-    }
-  }
   if (req.doctrines.length < 2) throw new VolleyInputError('--doctrines', undefined, undefined, 'name at least two doctrines');
   const twice = req.doctrines.find((d, i) => req.doctrines.indexOf(d) !== i);
   if (twice) throw new VolleyInputError('--doctrines', undefined, undefined, `'${twice}' is named twice; name each doctrine once`);
   checkCount('--engagements', req.engagements, MAX_ENGAGEMENTS);
-  const { scenario } = loadScenario(req.file);
-  if (scenario.engagement !== 'battle') {
-    throw new VolleyInputError(req.file, undefined, 'engagement', 'a tournament needs a battle scenario (doctrines play battles)');
+  const { scenario, src } = loadScenario(req.file);
+  const rs = findRuleset(scenario.ruleset)!;
+  const known = doctrinesFor(rs.doctrines, scenario.engagement).map((d) => d.name);
+  for (const d of req.doctrines) {
+    if (!known.includes(d)) {
+      throw new VolleyInputError('--doctrines', undefined, undefined, `unknown doctrine '${d}' for this ${rs.id}${scenario.engagement ? ` ${scenario.engagement}` : ''} scenario; known: ${known.join(', ')}`);
+    }
   }
   const pairs: [string, string][] = [];
   for (const a of req.doctrines) for (const b of req.doctrines) if (a !== b) pairs.push([a, b]);
+  const raw = src.data as Record<string, unknown>;
   const cells = pairs.map(([a, b], index) => {
-    // The doctrine is the whole player: its assault choices too (the battle doctrine's own), whatever
-    // assault doctrine the scenario names for its sides.
-    const data = structuredClone(scenario) as unknown as { sides: { battleDoctrine: unknown; doctrine?: unknown }[] };
-    data.sides[0].battleDoctrine = a;
-    data.sides[1].battleDoctrine = b;
-    delete data.sides[0].doctrine;
-    delete data.sides[1].doctrine;
+    const data = rs.doctrines.assign(rs.doctrines.assign(raw, 0, a), 1, b);
     const cell = singleCell(scenarioSchema.parse(data));
     return { index, rngKey: 'tournament', scenario: cell.scenario, options: cell.options };
   });
@@ -106,45 +85,4 @@ export async function runTournament(request: TournamentRequest | PreparedTournam
     doctrines: req.doctrines,
     matches,
   };
-}
-
-const pct = (p: number) => `${(100 * p).toFixed(0)}%`;
-
-/** The win-rate matrix as text: row doctrine's share of wins against the column doctrine. */
-export function tournamentTable(t: TournamentResult): string {
-  const cell = (a: string, b: string) => {
-    const m = t.matches.find((x) => x.doctrine === a && x.opponent === b);
-    return m ? `${pct(m.p)} [${pct(m.lo)}-${pct(m.hi)}]` : '-';
-  };
-  // Every column as wide as its widest entry, name or figure, and two spaces apart.
-  const first = Math.max(...t.doctrines.map((d) => d.length)) + 2;
-  const widths = t.doctrines.map((b) => Math.max(b.length, ...t.doctrines.map((a) => cell(a, b).length)) + 2);
-  const head = ''.padEnd(first) + t.doctrines.map((d, j) => d.padStart(widths[j])).join('');
-  const rows = t.doctrines.map((a) => a.padEnd(first) + t.doctrines.map((b, j) => cell(a, b).padStart(widths[j])).join(''));
-  return [head, ...rows].join('\n');
-}
-
-function esc(s: unknown): string {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A self-contained page with the matrix. */
-export function tournamentHtml(t: TournamentResult): string {
-  const cells = (a: string) =>
-    t.doctrines
-      .map((b) => {
-        const m = t.matches.find((x) => x.doctrine === a && x.opponent === b);
-        if (!m) return '<td>—</td>';
-        const shade = Math.round(255 - 120 * m.p);
-        return `<td style="background:rgb(${shade},${255 - Math.round(60 * (1 - m.p))},${shade})">${esc(pct(m.p))}<br><small>[${esc(pct(m.lo))}, ${esc(pct(m.hi))}]<br>${m.wins}-${m.losses}-${m.draws}</small></td>`;
-      })
-      .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tournament · volley</title>
-<style>body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.5em 1em;text-align:center}th{background:#f4f4f4}small{color:#555}</style></head>
-<body><h1>Doctrine tournament</h1>
-<p>${esc(t.scenario)}: every ordered pair of doctrines played ${esc(t.engagementsPerPairing)} engagements each way round on the same dice (seed ${esc(t.seed)}). A cell is the share of the ${esc(2 * t.engagementsPerPairing)} engagements the row's doctrine won against the column's, with its 95% Wilson interval, then wins-losses-draws.</p>
-<table><tr><th>row beats column</th>${t.doctrines.map((d) => `<th>${esc(d)}</th>`).join('')}</tr>
-${t.doctrines.map((a) => `<tr><th>${esc(a)}</th>${cells(a)}</tr>`).join('\n')}</table>
-<p><small>volley ${esc(t.volley)}</small></p></body></html>
-`;
 }

@@ -7,23 +7,17 @@
  */
 import type { Ruleset } from '../../core/ruleset.js';
 import { findRuleset, RULESETS } from '../../rules/index.js';
-import { formatPath, VolleyInputError } from '../../scenario/errors.js';
+import { formatPath, VolleyInputError } from '../../core/errors.js';
 import { loadExperiment, REFIT_PREFIX, singleCell, type Cell } from '../../scenario/load.js';
-import { loadRefitFile } from '../../scenario/refit.js';
-import type { Refit } from '../../rules/aor/refit/schema.js';
+import { loadRefitFile, type Refit } from '../../scenario/refit.js';
 import { parsePath, PathError, setPath, valuesAt, type Segment } from '../../scenario/paths.js';
 import { scenarioSchema, type Scenario } from '../../scenario/schema.js';
 import { describeIssue } from '../../scenario/yamlFile.js';
-import { listMetrics, MetricError, parseMetric, type Estimate, type Metric, type MetricListEntry } from '../../stats/metricPath.js';
-import type { SearchOutcome, TunedInterval } from '../../stats/tuneSearch.js';
+import { listMetrics, MetricError, parseMetric, type Metric, type MetricListEntry } from '../../stats/metricPath.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
-import type { Provenance } from '../../results/results.js';
 
-export const TUNE_FORMAT = 'volley-tune/1';
-export const TUNE_FILE = 'tune.json';
-export const TUNE_CSV = 'tune.csv';
-export const TUNE_PAGE = 'tune.html';
-export const TUNE_CHART = 'tune-curve';
+export { TUNE_CHART, TUNE_CSV, TUNE_FILE, TUNE_FORMAT, TUNE_PAGE } from '../../results/tune.js';
+export type { TunePoint, TuneResults } from '../../results/tune.js';
 
 /** Every value of an integer range is evaluated when there are at most this many. */
 export const EVERY_CANDIDATE_UP_TO = 12;
@@ -56,36 +50,6 @@ export interface PreparedTune {
   /** The scenario with the parameter at x, as a cell keyed `cell` (common random numbers). */
   cellAt: (x: number) => Cell;
   ruleset: Ruleset<any, any>;
-}
-
-export interface TunePoint extends Estimate {
-  x: number;
-  round: number;
-  /** The estimate's 95% interval contains the target. */
-  containsTarget: boolean;
-  chosen: boolean;
-}
-
-export interface TuneResults {
-  format: string;
-  provenance: Omit<Provenance, 'factors' | 'engagementsPerCell' | 'commonRandomNumbers'> & {
-    cell: { index: number; label: string } | null;
-    engagementsPerPoint: number;
-    rngKey: string;
-  };
-  param: { path: string; kind: 'integer' | 'real'; places: number; scenarioValue: unknown };
-  target: { metric: string; words: string; kind: 'share' | 'mean'; value: number; text: string };
-  range: { from: number; to: number };
-  method: { name: SearchOutcome['method']; resolution: number; rounds: number; evaluations: number; interval: string };
-  points: TunePoint[];
-  reached: boolean;
-  chosen: TunePoint;
-  interval: TunedInterval | null;
-  bracket: [number, number] | null;
-  crossings: [number, number][];
-  warnings: string[];
-  /** Set by the command: the only part that depends on the machine. */
-  timing?: { workers: number; wallSeconds: number; engagements: number };
 }
 
 /** An input error in a command-line flag: printed as "--flag: message", exit code 2. */
@@ -182,6 +146,9 @@ function refitWithValue(file: string, base: Cell, param: string): WithValue {
 }
 
 
+/** The outcome reasons a rule system declares (metric paths ended[R]). */
+const reasonsOf = (rs: Ruleset<any, any>) => rs.vocabulary.outcomes.map((o) => o.id);
+
 /** Read and check everything a tune needs before anything runs: every mistake is an input error (exit 2). */
 export function prepareTune(req: TuneRequest): PreparedTune {
   const run = prepareRun({ file: req.file, engagements: req.engagements, seed: req.seed, batch: req.batch, fixedCount: true });
@@ -193,7 +160,7 @@ export function prepareTune(req: TuneRequest): PreparedTune {
   const t = splitTarget(req.target);
   let metric: Metric;
   try {
-    metric = parseMetric(t.metric, shape);
+    metric = parseMetric(t.metric, shape, reasonsOf(rs));
   } catch (e) {
     if (e instanceof MetricError) throw flagError('--target', e.message);
     throw e;
@@ -216,7 +183,7 @@ export function prepareTune(req: TuneRequest): PreparedTune {
     if (e instanceof PathError) throw flagError('--param', e.message);
     throw e;
   }
-  const doc = inRefit ? loadRefitFile(refit!).refit : base.scenario;
+  const doc = inRefit ? loadRefitFile(refit!, base.scenario.ruleset).refit : base.scenario;
   const places = setPath(structuredClone(doc) as unknown, segs, 0);
   if (places === 0) throw flagError('--param', `'${req.param}' selects nothing in ${where} (it takes the paths of an experiment's vary, docs/files.md)`);
   const withValue = inRefit ? refitWithValue(req.file, base, req.param) : scenarioWithValue(base, segs);
@@ -265,7 +232,7 @@ export function prepareTune(req: TuneRequest): PreparedTune {
   for (const x of [range.from, range.to]) {
     const c = cellAt(x);
     try {
-      parseMetric(t.metric, rs.describe(rs.compile(c.scenario, c.options)));
+      parseMetric(t.metric, rs.describe(rs.compile(c.scenario, c.options)), reasonsOf(rs));
     } catch (e) {
       if (e instanceof MetricError) throw flagError('--target', `when ${req.param} = ${x}: ${e.message}`);
       throw e;
@@ -291,8 +258,7 @@ export function tuneMetricList(file: string, cell?: string, param?: string): { c
   const run = prepareRun({ file, fixedCount: true });
   const base = pickCell(run, cell, file, param);
   const rs = findRuleset(base.scenario.ruleset)!;
-  return { cell: base, metrics: listMetrics(rs.describe(rs.compile(base.scenario, base.options))) };
+  return { cell: base, metrics: listMetrics(rs.describe(rs.compile(base.scenario, base.options)), reasonsOf(rs)) };
 }
 
-export const INTERVAL_METHOD =
-  'the values whose estimate has a 95% interval containing the target (test inversion); when none has, the two neighbouring values between which the estimate jumps across the target';
+export { INTERVAL_METHOD } from '../../results/tune.js';

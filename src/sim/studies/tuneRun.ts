@@ -48,7 +48,7 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => Work
     const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, ...(opts.workers > 0 ? { pool: pool() } : {}) });
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
-      const e = metric.read(summarizeCell(accs[i], shape));
+      const e = metric.read(summarizeCell(accs[i], shape, prep.ruleset.vocabulary));
       if (!e) throw flagError('--target', `${metric.path} is not defined when ${prep.param.path} = ${xs[i]}`);
       return e;
     });

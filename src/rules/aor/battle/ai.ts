@@ -6,18 +6,19 @@
  */
 import type { BattleDoctrine } from '../doctrine/battle.js';
 import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/paths.js';
-import { BRIDGE, RIVER, STREAM } from '../map.js';
+import { BRIDGE, RIVER } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
 import { COMMAND_RANGE, leaderStackedWith } from './command.js';
 import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { passesCheck, unitMorale } from '../morale.js';
-import { attackersIn, markHolder, passingFireOnMove } from './combat.js';
-import { allowance, enterCost, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
+import { attackersIn } from './combat.js';
+import { markHolder, passingFireOnMove } from './retreat.js';
+import { allowance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { EngagementResult } from '../../../core/result.js';
-import type { EventSink } from '../../../core/events.js';
+import type { AorSink } from '../events.js';
 import { eliminate, recordEliminations } from './losses.js';
 import { hasLineOfSight } from '../los.js';
 import { ATTACK_INTO_HEX, HEX_TERRAIN } from '../terrain.js';
@@ -107,7 +108,7 @@ function cachedGoalField(b: BattleState, f: number, side: 0 | 1, goals: readonly
 }
 
 /** Formation Movement Segment for one side (5, 12.2). */
-export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   // Masks depend only on the enemy, who does not move in this segment; per kind of mover.
@@ -281,7 +282,7 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
  * The random-legal doctrine's movement: each unit that may move goes to a hex drawn at random among
  * those it can reach legally (staying put included), within stacking and command range.
  */
-function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   const range = b.commandField[f];
@@ -361,7 +362,7 @@ function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: LazyCostF
  * a retreat move out to a free neighbouring hex out of enemy ZOC; one that cannot is eliminated
  * (docs/rules/age-of-rifles.md).
  */
-export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, sink?: EventSink): void {
+export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, sink?: AorSink): void {
   const g = b.c.map.grid;
   for (const u of b.c.sides[side].units) {
     const h = b.pos[u];
@@ -595,7 +596,7 @@ export function reactionCharge(
   path: readonly number[],
   dice: EngagementDice,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
   backhand = false,
   d: BattleDoctrine = sideDoctrine(b, 1 - b.spec(mover).side),
   /** Units that may not react: the units a pursuit goes after (7.7: they do not even fire back). */
@@ -621,7 +622,7 @@ export function reactionCharge(
     const passed = passesCheck(roll, morale);
     if (sink) {
       const modifiers = withLeader ? ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] : ['reaction charge test (7.8)'];
-      sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, morale, modifiers, roll, passed });
+      sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, target: morale, modifiers, roll, passed });
     }
     b.charged[u] = 1;
     if (!passed) continue;

@@ -2,10 +2,10 @@
  * Reinforcements (9): units enter at their entry hex in their turn, stacked if need be; if the hex is
  * blocked or in an enemy ZOC they enter at the closest hex that is neither.
  */
-import type { EventSink } from '../../../core/events.js';
+import type { AorSink } from '../events.js';
 import type { SideIndex } from '../../../core/result.js';
 import { bfsDistance } from '../../../hex/paths.js';
-import { markHolder } from './combat.js';
+import { markHolder } from './retreat.js';
 import { stackLimit } from './movement.js';
 import type { BattleState } from './state.js';
 
@@ -24,7 +24,7 @@ export function entryHex(b: BattleState, side: SideIndex, hex: number): number {
 }
 
 /** Place the side's reinforcements due this turn; returns how many entered. */
-export function bringOnReinforcements(b: BattleState, side: SideIndex, sink?: EventSink): number {
+export function bringOnReinforcements(b: BattleState, side: SideIndex, sink?: AorSink): number {
   const c = b.c;
   let n = 0;
   for (const u of c.sides[side].units) {

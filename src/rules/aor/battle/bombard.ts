@@ -5,8 +5,8 @@
  */
 import type { EngagementDice } from '../../../core/dice.js';
 import { twoD6 } from '../../../core/dice.js';
-import type { EventSink } from '../../../core/events.js';
-import type { EngagementResult } from '../../../core/result.js';
+import type { AorSink } from '../events.js';
+import { reachRung, RUNG, type EngagementResult } from '../../../core/result.js';
 import { groupCheck, retreatUnits } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits, pickHitTarget } from '../hits.js';
@@ -44,7 +44,7 @@ export function bombard(
   target: number,
   dice: EngagementDice,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
 ): number {
   const st = b.st;
   const side = b.spec(firers[0]).side;
@@ -85,14 +85,15 @@ export function bombard(
       st.disrupted[u] = 1;
       b.bombDisrupted[u] = 1;
       res.sides[enemy].disruptions++;
-      if (sink) sink({ type: 'disrupted', side: enemy, unit: b.spec(u).id });
+      reachRung(res, enemy, u, RUNG.disordered);
+      if (sink) sink({ type: 'cohesion', side: enemy, unit: b.spec(u).id, from: 'good', to: 'disrupted' });
     }
     hits--;
   }
   const lost = allocateHits(st, targets, n, hits, b.c.options.hitAllocation === 'combined', doctrine.hitAllocation, rng, res, sink, firstIsDisruption);
   // aor.bombardmentRetreatCheck: a step lost to bombardment makes the target check morale (not 8.1's default).
   if (lost > 0 && b.c.options.bombardmentRetreatCheck) {
-    const passed = groupCheck(st, targets, n, enemy, { flanked: false, firedOnByArtillery: true, attackedByOldGuard: false }, b.c.options, dice, res, sink);
+    const passed = groupCheck(st, targets, n, enemy, { flanked: false, firedOnByArtillery: true, attackedByOldGuard: false }, b.c.options, dice, res, 'bombardment', sink);
     if (!passed) retreatUnits(st, targets, n, enemy, false, res, sink); // 7.4: counted and disrupted; the map moves them
   }
   return scored;

@@ -4,15 +4,15 @@
  */
 import type { EngagementDice } from '../../../core/dice.js';
 import { d6, twoD6 } from '../../../core/dice.js';
-import type { EventSink } from '../../../core/events.js';
-import type { EngagementResult, SideIndex } from '../../../core/result.js';
+import type { AorSink } from '../events.js';
+import { reachRung, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
 import { groupCheck } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits } from '../hits.js';
 import { BRIDGE, FORTIFIED, RIVER, STREAM } from '../map.js';
 import { passProbability, unitMorale } from '../morale.js';
 import { roundHalfUp, terrainFactor } from '../numbers.js';
-import { carryOutRetreat, markHolder } from './combat.js';
+import { carryOutRetreat, markHolder } from './retreat.js';
 import { recordEliminations } from './losses.js';
 import type { BattleState } from './state.js';
 
@@ -107,7 +107,7 @@ export function resolveCharge(
   res: EngagementResult,
   /** reaction: a 7.8 charge; backhand: 7.10's backhand blow; noReturnFire: a pursuit (7.7), the pursued do not fire. */
   opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean } = {},
-  sink?: EventSink,
+  sink?: AorSink,
 ): ChargeResult {
   const st = b.st;
   const c = b.c;
@@ -122,7 +122,7 @@ export function resolveCharge(
   const infantry = defenders.filter((u) => b.spec(u).kind === 'infantry');
   let formed = false;
   if (infantry.length > 0 && infantry.every((u) => !st.disrupted[u])) {
-    formed = groupCheck(st, defenders, defenders.length, enemy, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false }, c.options, dice, res, sink);
+    formed = groupCheck(st, defenders, defenders.length, enemy, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false }, c.options, dice, res, 'square', sink);
     res.extras.squareChecks++;
     if (formed) res.extras.squaresFormed++;
     if (sink) sink({ type: 'square', side: enemy, hex: target, formed });
@@ -195,7 +195,7 @@ export function carryOutCharge(
   pursue: (chargers: readonly number[], target: number) => boolean,
   dice: EngagementDice,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
   /** 7.8, 7.10: enemy cavalry may react to a pursuit (a charge), with the backhand blow; not the pursued. */
   react?: (pursuer: number, path: number[], backhand: boolean, exclude: readonly number[]) => void,
 ): void {
@@ -214,6 +214,7 @@ export function carryOutCharge(
       }
       res.sides[side].retreatsForced++;
       res.units[u].retreated = true;
+      reachRung(res, side, u, RUNG.shaken);
     }
     return;
   }
@@ -224,6 +225,7 @@ export function carryOutCharge(
     st.retreated[u] = 1;
     res.sides[1 - side].retreatsForced++;
     res.units[u].retreated = true;
+    reachRung(res, (1 - side) as SideIndex, u, RUNG.shaken);
     if (!st.disrupted[u]) {
       st.disrupted[u] = 1;
       res.sides[1 - side].disruptions++;
@@ -241,7 +243,7 @@ export function carryOutCharge(
       if (rating >= 0) {
         const roll = d6(dice.morale(side));
         pursuing = roll > rating;
-        if (sink) sink({ type: 'check', side, purpose: 'pursuit', unit: b.spec(left[0]).id, morale: rating, modifiers: ['pursuit test (7.7): a roll above the rating pursues'], roll, passed: !pursuing });
+        if (sink) sink({ type: 'check', side, purpose: 'pursuit', unit: b.spec(left[0]).id, target: rating, modifiers: ['pursuit test (7.7): a roll above the rating pursues'], roll, passed: !pursuing });
         if (pursuing) res.extras[`pursuitsForced.${side}`]++;
       }
     } else res.extras[`pursuitsChosen.${side}`]++;
@@ -306,7 +308,7 @@ export function retreatBeforeAssault(
   attackHexes: readonly number[],
   dice: EngagementDice,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
 ): boolean {
   const st = b.st;
   const defenders = b.stackAt(defHex);
@@ -346,7 +348,7 @@ export function chargeSegment(
   pursue: (chargers: readonly number[], target: number) => boolean,
   dice: EngagementDice,
   res: EngagementResult,
-  sink?: EventSink,
+  sink?: AorSink,
   /** 7.8: enemy cavalry may react to a charge or a pursuit; called with a charger, the hexes its charge crosses, whether the backhand blow applies (7.10: against pursuers), and units that may not react (the pursued). */
   react?: (charger: number, path: number[], backhand: boolean, exclude?: readonly number[]) => void,
 ): void {

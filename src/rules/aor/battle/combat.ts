@@ -3,51 +3,23 @@
  * defending stack's assault round through the kernel, retreats on the map, advance after combat.
  */
 import type { EngagementDice } from '../../../core/dice.js';
-import { twoD6 } from '../../../core/dice.js';
-import type { EventSink } from '../../../core/events.js';
-import type { EngagementResult, SideIndex } from '../../../core/result.js';
+import type { AorSink } from '../events.js';
+import { type EngagementResult, type SideIndex } from '../../../core/result.js';
 import { choosesFireFirst } from '../doctrine/assault.js';
-import { flankedNow, groupCheck, resolveAssaultRound, type AssaultSituation, type AttackingStack, type RoundOutcome } from '../assault.js';
-import { hitsFor } from '../fireTable.js';
-import { rawFireStrength } from '../fire.js';
-import { allocateHits } from '../hits.js';
+import { flankedNow, resolveAssaultRound, type AssaultSituation, type AttackingStack, type RoundOutcome } from '../assault.js';
 import { hasLineOfSight } from '../los.js';
-import { BRIDGE, CREST, FORTIFIED, RIVER, STREAM } from '../map.js';
-import { roundHalfUp } from '../numbers.js';
-import { HEX_TERRAIN, type HexsideTerrain } from '../terrain.js';
+import { HEX_TERRAIN, TERRAIN } from '../terrain.js';
 import { isArtillery } from '../units.js';
-import { recordEliminations, stepLoss } from './losses.js';
+import { recordEliminations } from './losses.js';
 import { retreatBeforeAssault } from './charges.js';
-import { stackLimit } from './movement.js';
+import { carryOutRetreat, markHolder } from './retreat.js';
+import { canAssaultAcross, hexsideKinds } from './hexsides.js';
 
-const CHATEAU_TERRAIN = 2, FORT_TERRAIN = 5; // indexes in HEX_TERRAIN
 import type { BattleState } from './state.js';
-
-/** The hexside terrain an attack crosses, as the kernel reads it (the two that matter most). */
-export function hexsideKinds(flags: number): [HexsideTerrain, HexsideTerrain] {
-  // A river without a bridge is assaulted across only under aor.riverAssault = asStream, as a stream.
-  const primary: HexsideTerrain = flags & FORTIFIED ? 'fortified' : flags & BRIDGE ? 'bridge' : flags & (STREAM | RIVER) ? 'stream' : flags & CREST ? 'crest' : 'none';
-  const second: HexsideTerrain = flags & CREST && primary !== 'crest' ? 'crest' : 'none';
-  return [primary, second];
-}
-
-/** Whether units in `a` can assault `b` across their shared hexside (not across a river without a bridge). */
-export function canAssaultAcross(b: BattleState, a: number, d: number): boolean {
-  const f = b.c.map.sides[b.c.map.grid.hexsideId(a, d)];
-  return !(f & RIVER && !(f & BRIDGE));
-}
-
-/** 5.4: a unit in `from` projects its ZOC into the neighbour `to` (across `to`'s hexside `d`). */
-export function projectsZocAcross(b: BattleState, from: number, to: number, d: number): boolean {
-  const m = b.c.map;
-  const f = m.sides[m.grid.hexsideId(to, d)];
-  if (f & RIVER && !(f & BRIDGE)) return false;
-  return m.terrain[from] !== CHATEAU_TERRAIN && m.terrain[to] !== CHATEAU_TERRAIN;
-}
 
 /** 7.3 target priority for a stack with infantry: chateau, infantry, cavalry, artillery. */
 export function targetClass(b: BattleState, hex: number): number {
-  if (b.c.map.terrain[hex] === CHATEAU_TERRAIN) return 0;
+  if (b.c.map.terrain[hex] === TERRAIN.chateau) return 0;
   let best = 4;
   for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) {
     const k = b.spec(u).kind;
@@ -100,7 +72,7 @@ export function assaultTargets(b: BattleState, hex: number, side: SideIndex): nu
 
 /** Whether the stack must attack: a unit with Attack orders in an enemy ZOC (7.3). */
 export function mustAttack(b: BattleState, hex: number, side: SideIndex): boolean {
-  if (b.c.map.terrain[hex] === FORT_TERRAIN) return false; // 10.1: never required to attack
+  if (b.c.map.terrain[hex] === TERRAIN.fort) return false; // 10.1: never required to attack
   if (!b.inEnemyZoc(side, hex)) return false;
   return stackHasOrders(b, hex, 'attack');
 }
@@ -139,7 +111,7 @@ export function planAttacks(
     if (!s.must && !volunteer(s.hex, s.options)) continue;
     let opts = s.options;
     // 10.1: a unit that could attack a fort or another stack attacks the fort, unless it is already attacked.
-    const forts = opts.filter((h) => b.c.map.terrain[h] === FORT_TERRAIN && !attacked.has(h));
+    const forts = opts.filter((h) => b.c.map.terrain[h] === TERRAIN.fort && !attacked.has(h));
     if (forts.length > 0) opts = forts;
     const attackOrders = stackHasOrders(b, s.hex, 'attack');
     let infantry = false;
@@ -206,206 +178,8 @@ function marchingOnRoad(b: BattleState, defender: readonly number[], h: number):
   return false;
 }
 
-/**
- * Where a retreating group goes (7.4): one hex farther from every enemy hex it fought, never into an
- * enemy unit or across a river without a bridge; preferring hexes out of enemy ZOC, then with room in
- * the stack, then nearer its own supply. Off the map is the last resort (5.6). Returns -1 when there is
- * nowhere to go, -2 for off the map.
- */
-export function retreatHex(b: BattleState, side: SideIndex, from: number, enemies: readonly number[], units: number): number {
-  const g = b.c.map.grid;
-  let best = -1;
-  let bestScore = Infinity;
-  let offMap = false;
-  for (let d = 0; d < 6; d++) {
-    const n = g.neighbors[from * 6 + d];
-    if (!canAssaultAcross(b, from, d)) continue;
-    if (n < 0) {
-      offMap = true;
-      continue;
-    }
-    if (b.sideAt[n] === 1 - side) continue;
-    if (b.c.map.terrain[n] === FORT_TERRAIN && b.count[n] > 0) continue; // 10.1: no retreat into an occupied fort
-    let farther = true;
-    for (const e of enemies) if (g.distance(n, e) <= g.distance(from, e)) farther = false;
-    if (!farther) continue;
-    let supply = Infinity;
-    for (const s of b.c.sides[side].supply) supply = Math.min(supply, g.distance(n, s));
-    const score = (b.inEnemyZoc(side, n) ? 1000 : 0) + (b.count[n] + units > stackLimit(b, n) ? 100 : 0) + supply;
-    if (score < bestScore) {
-      bestScore = score;
-      best = n;
-    }
-  }
-  return best >= 0 ? best : offMap ? -2 : -1;
-}
-
-/**
- * Move the units the kernel marked as retreating (st.retreated) out of `from`, away from `enemies`.
- * Overstacking disrupts everyone in the hex; a retreat into an enemy ZOC draws passing fire (7.4,
- * 7.12), which can force a further retreat.
- */
-export function carryOutRetreat(
-  b: BattleState,
-  from: number,
-  enemies: readonly number[],
-  dice: EngagementDice,
-  res: EngagementResult,
-  sink?: EventSink,
-  depth = 0,
-): void {
-  const st = b.st;
-  const group = b.stackAt(from).filter((u) => st.retreated[u]);
-  if (group.length === 0) return;
-  const side = b.spec(group[0]).side;
-  const to = retreatHex(b, side, from, enemies, group.length);
-  for (const u of group) {
-    st.retreated[u] = 0;
-    b.bombDisrupted[u] = 0; // its disruption now comes from the retreat (7.4), not bombardment
-    res.formations[b.c.formationOf[u]].retreats++;
-  }
-  if (to === -1) {
-    // Nowhere to go (aor.blockedRetreat).
-    for (const u of group) {
-      if (b.c.options.blockedRetreat === 'eliminate') {
-        while (st.steps[u] > 0) stepLoss(b, u, res);
-      } else stepLoss(b, u, res);
-      if (sink) sink({ type: 'eliminated', side, unit: b.spec(u).id, reason: 'retreat blocked (7.4)' });
-    }
-    recordEliminations(b, res, sink);
-    return;
-  }
-  if (to === -2) {
-    for (const u of group) {
-      b.exited[u] = 1; // 5.6: leaving the map in a retreat counts as eliminated
-    }
-    recordEliminations(b, res, sink);
-    return;
-  }
-  for (const u of group) {
-    b.moveTo(u, to);
-    if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to, why: 'retreat' });
-  }
-  markHolder(b, to, side);
-  if (b.count[to] > stackLimit(b, to)) {
-    for (const u of b.stackAt(to)) {
-      if (!st.disrupted[u]) {
-        st.disrupted[u] = 1;
-        res.sides[side].disruptions++;
-      }
-    }
-  }
-  b.computeZoc();
-  if (depth < 2 && b.inEnemyZoc(side, to)) passingFire(b, to, group, dice, res, sink, depth);
-}
-
-/**
- * 7.12 as 7.4 applies it to a retreat into an enemy ZOC: each enemy stack whose ZOC the hex lies in
- * fires at half strength; a hit makes the retreating units check morale as in 7.4, and a failure sends
- * them one hex further.
- */
-function passingFire(
-  b: BattleState,
-  hex: number,
-  group: readonly number[],
-  dice: EngagementDice,
-  res: EngagementResult,
-  sink: EventSink | undefined,
-  depth: number,
-): void {
-  const g = b.c.map.grid;
-  const side = b.spec(group[0]).side;
-  const enemy = (1 - side) as SideIndex;
-  const st = b.st;
-  const firers: number[] = [];
-  for (let d = 0; d < 6; d++) {
-    const n = g.neighbors[hex * 6 + d];
-    if (n < 0 || b.sideAt[n] !== enemy || !projectsZocAcross(b, n, hex, d)) continue;
-    const stack = b.stackAt(n);
-    const raw =
-      0.5 * rawFireStrength(st, stack, stack.length, 1, { flanking: false, firesFirst: false, targetHasRifledOrArtillery: true });
-    const strength = roundHalfUp(raw);
-    const roll = twoD6(dice.fire(enemy));
-    const hits = hitsFor(strength, roll);
-    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: ['passing fire at half strength (7.12)'] });
-    if (hits === 0) continue;
-    firers.push(n);
-    const d2 = b.c.sides[side].doctrine;
-    allocateHits(st, group, group.length, hits, b.c.options.hitAllocation === 'combined', d2.hitAllocation, d2.hitAllocation === 'random' ? dice.ai(side) : () => 0, res, sink);
-    recordEliminations(b, res, sink);
-    const left = group.filter((u) => st.alive(u));
-    if (left.length === 0) return;
-    const passed = groupCheck(st, left, left.length, side, { flanked: false, firedOnByArtillery: stack.some((u) => isArtillery(b.spec(u).kind)), attackedByOldGuard: false }, b.c.options, dice, res, sink);
-    if (!passed) {
-      for (const u of left) {
-        st.retreated[u] = 1;
-        res.sides[side].retreatsForced++;
-        res.units[u].retreated = true;
-      }
-      carryOutRetreat(b, hex, firers, dice, res, sink, depth + 1);
-      return;
-    }
-  }
-}
-
-/**
- * 7.12: a unit moving from one ZOC hex of an enemy stack into another is fired on by that stack at half
- * strength; a hit makes it check morale as in 7.4, and a failure sends it back one hex. Returns true
- * when the unit's move ends here (it retreated or was destroyed).
- */
-export function passingFireOnMove(
-  b: BattleState,
-  u: number,
-  from: number,
-  to: number,
-  dice: EngagementDice,
-  res: EngagementResult,
-  sink?: EventSink,
-): boolean {
-  const g = b.c.map.grid;
-  const st = b.st;
-  const side = b.spec(u).side;
-  const enemy = (1 - side) as SideIndex;
-  for (let d = 0; d < 6; d++) {
-    const e = g.neighbors[to * 6 + d];
-    if (e < 0 || b.sideAt[e] !== enemy || !projectsZocAcross(b, e, to, d)) continue;
-    const back = g.directionTo(from, e);
-    if (back < 0 || !projectsZocAcross(b, e, from, back)) continue; // not moving from this stack's ZOC
-    const stack = b.stackAt(e);
-    const raw = 0.5 * rawFireStrength(st, stack, stack.length, 1, { flanking: false, firesFirst: false, targetHasRifledOrArtillery: !b.spec(u).repeating });
-    const strength = roundHalfUp(raw);
-    const roll = twoD6(dice.fire(enemy));
-    const hits = hitsFor(strength, roll);
-    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: ['passing fire at half strength (7.12)'] });
-    res.extras[`passingFire.${enemy}`]++;
-    if (hits === 0) return false;
-    const doc = b.c.sides[side].doctrine;
-    allocateHits(st, [u], 1, hits, b.c.options.hitAllocation === 'combined', doc.hitAllocation, doc.hitAllocation === 'random' ? dice.ai(side) : () => 0, res, sink);
-    recordEliminations(b, res, sink);
-    if (!st.alive(u)) return true;
-    const passed = groupCheck(st, [u], 1, side, { flanked: false, firedOnByArtillery: stack.some((x) => isArtillery(b.spec(x).kind)), attackedByOldGuard: false }, b.c.options, dice, res, sink);
-    if (passed) return false;
-    st.retreated[u] = 1;
-    res.sides[side].retreatsForced++;
-    res.units[u].retreated = true;
-    if (!st.disrupted[u]) {
-      st.disrupted[u] = 1;
-      res.sides[side].disruptions++;
-    }
-    carryOutRetreat(b, to, [e], dice, res, sink);
-    return true;
-  }
-  return false;
-}
-
-/** 18: the last side to move a unit into or through an objective hex holds it. */
-export function markHolder(b: BattleState, hex: number, side: SideIndex): void {
-  const obj = b.c.objectives;
-  for (let i = 0; i < obj.length; i++) if (obj[i].hex === hex) b.holder[i] = side;
-}
-
 /** 7.5: unit `u` advances into the vacated hex `defHex`, which its side now holds (18). */
-function advanceInto(b: BattleState, u: number, defHex: number, side: SideIndex, res: EngagementResult, sink: EventSink | undefined): void {
+function advanceInto(b: BattleState, u: number, defHex: number, side: SideIndex, res: EngagementResult, sink: AorSink | undefined): void {
   const from = b.pos[u];
   b.moveTo(u, defHex);
   if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: defHex, why: 'advance' });
@@ -426,7 +200,7 @@ export function combatSegment(
   dice: EngagementDice,
   res: EngagementResult,
   round: RoundOutcome,
-  sink?: EventSink,
+  sink?: AorSink,
   /** Called for each attacking unit that retreated, with the hexes it went through (7.8 reaction charges). */
   onRetreat?: (u: number, path: number[]) => void,
 ): void {
@@ -444,7 +218,7 @@ export function combatSegment(
     // 7.11: cavalry and horse artillery may slip away before the assault; the attackers may advance.
     if (retreatBeforeAssault(b, defHex, attackHexes, dice, res, sink)) {
       b.computeZoc();
-      const u = b.c.map.terrain[defHex] === FORT_TERRAIN ? -1 : advance(defHex, attackHexes);
+      const u = b.c.map.terrain[defHex] === TERRAIN.fort ? -1 : advance(defHex, attackHexes);
       if (u >= 0) advanceInto(b, u, defHex, side, res, sink);
       continue;
     }
@@ -470,7 +244,7 @@ export function combatSegment(
     b.computeZoc();
     // 7.5: the target hex is empty and the attackers held their ground.
     // 10.1: units cannot advance into forts.
-    if (b.count[defHex] === 0 && round.attackerRetreat === 0 && b.c.map.terrain[defHex] !== FORT_TERRAIN) {
+    if (b.count[defHex] === 0 && round.attackerRetreat === 0 && b.c.map.terrain[defHex] !== TERRAIN.fort) {
       const u = advance(defHex, attackHexes);
       if (u >= 0) {
         // 7.4: the defender's foot artillery that could not retreat is lost for good once an enemy advances.

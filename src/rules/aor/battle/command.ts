@@ -4,12 +4,12 @@
  */
 import type { EngagementDice } from '../../../core/dice.js';
 import { d6 } from '../../../core/dice.js';
-import type { EventSink } from '../../../core/events.js';
-import type { EngagementResult, SideIndex } from '../../../core/result.js';
+import type { AorSink } from '../events.js';
+import { reachRung, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
 import { costFieldMasked, type Reached } from '../../../hex/paths.js';
 import { hasLineOfSight } from '../los.js';
 import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
-import { retreatHex } from './combat.js';
+import { retreatHex } from './retreat.js';
 import { updateDemoralization } from './losses.js';
 import { enterCost, stackLimit } from './movement.js';
 import { complianceDelay, ORDER_CODES, type Orders } from './orders.js';
@@ -245,7 +245,7 @@ export function nearestFriendly(b: BattleState, side: SideIndex, from: number, f
  * 11: a leader alone in a hex an enemy entered is placed with the nearest friendly unit; a leader left
  * alone by elimination or retreat dies on a 1, else joins the nearest friendly unit.
  */
-export function checkLeaders(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+export function checkLeaders(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   c.leaders.forEach((l, i) => {
     const h = b.leaderPos[i];
@@ -258,7 +258,7 @@ export function checkLeaders(b: BattleState, dice: EngagementDice, res: Engageme
       if (!b.leaderAccompanied[i]) return; // he was alone already: nothing happened to him
       // Left alone: a leader whose hex held friends at the start of the phase may fall (11).
       const roll = d6(dice.morale(l.side));
-      if (sink) sink({ type: 'check', side: l.side, purpose: 'leader', unit: l.id, morale: 1, modifiers: ['left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
+      if (sink) sink({ type: 'check', side: l.side, purpose: 'leader', unit: l.id, target: 1, modifiers: ['left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
       if (roll === 1) {
         b.leaderPos[i] = -1;
         b.leaderBack[i] = b.turn + 1;
@@ -312,7 +312,7 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
 }
 
 /** 12.3: the leader's units all fall back three hexes, disrupted. */
-function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: EventSink): void {
+function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   const side = c.formations[f].side;
@@ -329,6 +329,7 @@ function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: Event
     if (b.pos[u] >= 0 && !b.st.disrupted[u]) {
       b.st.disrupted[u] = 1;
       res.sides[side].disruptions++;
+      reachRung(res, side, u, RUNG.disordered);
     }
   }
   b.computeZoc();
@@ -362,7 +363,7 @@ export function reorganizationOrder(b: BattleState, side: 0 | 1, units: readonly
 }
 
 /** 15: on a night turn, a Reserve formation's leader out of enemy sight brings back up to two units. */
-function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   c.formations.forEach((f, fi) => {
     const l = c.leaderOf[fi];
@@ -411,9 +412,8 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
  * orders cost them a hit, orders arriving (12.4), night failures of Attack orders (16), the plan's new
  * orders within each commander's capacity (12.5), and reorganization on night turns (15).
  */
-export function commandPhase(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+export function commandPhase(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
-  const g = c.map.grid;
   const night = c.night[b.turn] === 1;
   // 11: a fallen leader returns rated 1 with the nearest unit of his formation.
   c.leaders.forEach((l, i) => {
@@ -436,7 +436,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     const rating = b.leaderRating[l] + (b.formationDemoralized[fi] ? 0 : 2);
     const roll = d6(dice.morale(f.side));
     const passed = roll <= rating;
-    if (sink) sink({ type: 'check', side: f.side, purpose: 'orders', unit: c.leaders[l].id, morale: rating, modifiers: [b.formationDemoralized[fi] ? 'rating, formation demoralized' : 'rating +2 (formation not demoralized)'], roll, passed });
+    if (sink) sink({ type: 'check', side: f.side, purpose: 'orders', unit: c.leaders[l].id, target: rating, modifiers: [b.formationDemoralized[fi] ? 'rating, formation demoralized' : 'rating +2 (formation not demoralized)'], roll, passed });
     if (passed) return;
     b.setOrders(fi, 'reserve', -1);
     res.extras[`attackOrdersAbandoned.${f.side}`]++;
@@ -493,7 +493,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
  * formation has broken (battleDoctrine.commitReserves), within his capacity; a random-legal doctrine
  * does so on a coin toss. Orders travel with the delay of 12.4.
  */
-function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   for (const side of [0, 1] as SideIndex[]) {
@@ -529,7 +529,7 @@ function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, 
  * (15); a random-legal doctrine does so on a coin toss. Not a formation in contact (Reserve units
  * neither attack nor move, so it would stand there at morale -1), nor one the plan ordered this turn.
  */
-function rallyBroken(b: BattleState, sent: Int32Array, planned: Uint8Array, dice: EngagementDice, res: EngagementResult, sink?: EventSink): void {
+function rallyBroken(b: BattleState, sent: Int32Array, planned: Uint8Array, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   for (const side of [0, 1] as SideIndex[]) {
     const d = c.sides[side].battle;
@@ -548,7 +548,7 @@ function rallyBroken(b: BattleState, sent: Int32Array, planned: Uint8Array, dice
 }
 
 /** 12.4: an order from a commander to a formation, in force at once or after the compliance delay. */
-function sendOrder(b: BattleState, side: SideIndex, from: number, f: number, orders: Orders, objective: number, res: EngagementResult, sink?: EventSink): void {
+function sendOrder(b: BattleState, side: SideIndex, from: number, f: number, orders: Orders, objective: number, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const receiver = c.leaderOf[f];
   const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : firstUnitHex(b, f);

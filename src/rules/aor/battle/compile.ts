@@ -2,104 +2,19 @@
  * Compiling a battle scenario once per cell: map, units, formations, sides and objectives as immutable
  * typed data, plus the reusable workspace of one engagement.
  */
-import { resolveDoctrine, type AssaultDoctrine } from '../doctrine/assault.js';
+import { TERRAIN } from '../terrain.js';
+import { resolveDoctrine } from '../doctrine/assault.js';
 import { resolveBattleDoctrine, type BattleDoctrine } from '../doctrine/battle.js';
 import type { BattleScenario, BattleSide } from '../battleSchema.js';
 import { doctrineOf, unitSpec } from '../engagement.js';
-import { compileMap, parseHex, type BattleMap, type MapIssue } from '../map.js';
+import { compileMap, parseHex, type MapIssue } from '../map.js';
 import type { AorOptions } from '../options.js';
 import type { UnitKind, UnitSpec } from '../units.js';
 import { BattleState } from './state.js';
+import { AOR_SCALE } from '../vocabulary.js';
 
-import type { Orders } from './orders.js';
-export type { Orders } from './orders.js';
-
-export interface FormationDef {
-  id: string;
-  name: string;
-  side: 0 | 1;
-  orders: Orders;
-  /** Objective hex of an Attack order, or -1. */
-  objective: number;
-  /** Demoralization limit (14.1), 0 for none. */
-  limit: number;
-  units: readonly number[];
-}
-
-export interface SideDef {
-  name: string;
-  role: string;
-  /** Army demoralization level (13), 0 for none. */
-  armyLevel: number;
-  supply: readonly number[];
-  doctrine: AssaultDoctrine;
-  /** How the side plays its orders (src/rules/aor/doctrine/battle.ts). */
-  battle: BattleDoctrine;
-  formations: readonly number[];
-  units: readonly number[];
-}
-
-export interface LeaderDef {
-  id: string;
-  name: string;
-  side: 0 | 1;
-  rating: number;
-  startHex: number;
-  /** 'leader' of formation `formation`; 'oc' and 'wc' send orders to `commands`. */
-  role: 'leader' | 'oc' | 'wc';
-  formation: number;
-  commands: readonly number[];
-}
-
-export interface PlanStep {
-  side: 0 | 1;
-  turn: number;
-  whenDemoralized: number;
-  whenLost: number;
-  formation: number;
-  orders: Orders;
-  objective: number;
-  /** The commander (index in leaders) who sends it. */
-  from: number;
-}
-
-export interface ObjectiveDef {
-  name: string;
-  hex: number;
-  vp: number;
-  holder: number;
-}
-
-export interface CompiledBattle {
-  readonly kind: 'battle';
-  readonly options: AorOptions;
-  readonly map: BattleMap;
-  readonly specs: readonly UnitSpec[];
-  readonly movement: Int8Array;
-  readonly startHex: Int32Array;
-  /** Turn each unit enters the map (1 for units there at the start; 9 reinforcements later). */
-  readonly arrives: Int16Array;
-  readonly formationOf: Int32Array;
-  readonly formations: readonly FormationDef[];
-  /** 1 for a formation with a cavalry unit. */
-  readonly formationHasCavalry: Uint8Array;
-  /** Formation leaders, then overall and wing commanders. */
-  readonly leaders: readonly LeaderDef[];
-  /** Per formation: its leader's index, or -1. */
-  readonly leaderOf: Int32Array;
-  /** Per formation: every leader whose command range counts for it (its leader, wing commanders, the OC). */
-  readonly commandersOf: readonly (readonly number[])[];
-  readonly plan: readonly PlanStep[];
-  readonly sides: readonly [SideDef, SideDef];
-  readonly objectives: readonly ObjectiveDef[];
-  readonly turns: number;
-  /** 1 on night (or rain) turns, indexed by turn. */
-  readonly night: Uint8Array;
-  readonly first: 0 | 1;
-  readonly victory: BattleScenario['victory'];
-  readonly supplyRule: boolean;
-  readonly workspace: BattleState;
-}
+export type { CompiledBattle, FormationDef, LeaderDef, ObjectiveDef, Orders, PlanStep, SideDef } from './state.js';
+import type { CompiledBattle, FormationDef, LeaderDef, PlanStep, SideDef } from './state.js';
 
 function battleDoctrineOf(field: BattleSide['battleDoctrine']): BattleDoctrine {
   if (typeof field === 'string') return resolveBattleDoctrine(field);
@@ -142,7 +57,7 @@ export function checkBattle(sc: BattleScenario): MapIssue[] {
         if (!c) count.set(h, { side: s, n: 1, first: path });
         else if (c.side !== s) issues.push({ path, message: `hex ${u.at} already holds a unit of the other side` });
         else if (++c.n > 2) issues.push({ path, message: `hex ${u.at} would hold ${c.n} units; the stacking limit is 2 (5.3)` });
-        else if (map.terrain[h] === 5 /* fort */) issues.push({ path, message: `a fort holds one unit (10.1)` });
+        else if (map.terrain[h] === TERRAIN.fort) issues.push({ path, message: `a fort holds one unit (10.1)` });
       });
     });
   });
@@ -292,6 +207,7 @@ export function compileBattle(sc: BattleScenario, options: AorOptions): Compiled
     sides,
     objectives,
     turns: sc.turns,
+    scale: sc.history ? { ...AOR_SCALE, menPerStrength: sc.history.menPerStrengthPoint, minutesPerTurn: sc.history.hoursPerTurn * 60 } : AOR_SCALE,
     night,
     first: sc.first,
     victory: sc.victory,

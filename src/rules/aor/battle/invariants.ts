@@ -4,9 +4,10 @@
  * negative steps, eliminated units off the map, and losses that add up; and every move against the zone
  * of control rules (checkMove).
  */
+import { TERRAIN } from '../terrain.js';
 import type { EngagementResult } from '../../../core/result.js';
 import { BRIDGE, RIVER } from '../map.js';
-import type { EventSink } from '../../../core/events.js';
+import type { AorSink } from '../events.js';
 import { mayLeaveZoc, ordersAllowZocEntry } from './movement.js';
 import type { BattleState } from './state.js';
 
@@ -37,7 +38,7 @@ export function checkMove(b: BattleState, u: number, path: readonly number[], ni
 }
 
 /** A sink that checks every move event (checkMove), then passes every event on to `next`. */
-export function moveChecker(b: BattleState, night: () => boolean, next?: EventSink): EventSink {
+export function moveChecker(b: BattleState, night: () => boolean, next?: AorSink): AorSink {
   const byId = new Map(b.c.specs.map((s, u) => [s.id, u]));
   return (e) => {
     if (e.type === 'move') checkMove(b, byId.get(e.unit)!, e.path, night());
@@ -73,7 +74,7 @@ export function checkBattleInvariants(b: BattleState, res: EngagementResult, whe
       if (++listed > c.specs.length) fail(`hex ${h}'s unit list loops`);
     }
     if (listed !== count[h]) fail(`hex ${h} lists ${listed} units but ${count[h]} are there`);
-    const limit = c.map.terrain[h] === 5 /* fort, 10.1 */ ? 1 : 2;
+    const limit = c.map.terrain[h] === TERRAIN.fort /* 10.1 */ ? 1 : 2;
     if (when === 'after movement' && count[h] > limit && side[h] === b.phasing) fail(`hex ${h} holds ${count[h]} units after movement (5.3, 10.1)`);
   }
   // 5.4: the zone of control counts are those of a full count from where units stood at the last computeZoc.
@@ -81,11 +82,11 @@ export function checkBattleInvariants(b: BattleState, res: EngagementResult, whe
   const g = c.map.grid;
   for (let u = 0; u < c.specs.length; u++) {
     const h = b.zocFrom[u];
-    if (h < 0 || c.map.terrain[h] === 2 /* chateau */) continue;
+    if (h < 0 || c.map.terrain[h] === TERRAIN.chateau) continue;
     for (let d = 0; d < 6; d++) {
       const n = g.neighbors[h * 6 + d];
       const f = c.map.sides[g.hexsideId(h, d)];
-      if (n < 0 || (f & RIVER && !(f & BRIDGE)) || c.map.terrain[n] === 2) continue;
+      if (n < 0 || (f & RIVER && !(f & BRIDGE)) || c.map.terrain[n] === TERRAIN.chateau) continue;
       zoc[c.specs[u].side][n]++;
     }
   }

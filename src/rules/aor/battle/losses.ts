@@ -2,8 +2,8 @@
  * Taking eliminated units off the map and keeping the tallies of corps (14.1) and army (13)
  * demoralization. Called after every step of play that can eliminate a unit.
  */
-import type { EngagementResult } from '../../../core/result.js';
-import type { EventSink } from '../../../core/events.js';
+import { reachRung, RUNG, type EngagementResult } from '../../../core/result.js';
+import type { AorSink } from '../events.js';
 import type { BattleState } from './state.js';
 
 /** A step loss outside fire (a blocked retreat, 7.4): recorded like a hit (7.2). */
@@ -17,6 +17,7 @@ export function stepLoss(b: BattleState, u: number, res: EngagementResult): void
   if (st.steps[u] === 0) {
     side.unitsEliminated++;
     res.units[u].eliminated = true;
+    reachRung(res, s.side, u, RUNG.removed);
     st.disrupted[u] = 0;
   }
 }
@@ -27,7 +28,7 @@ export function eliminate(b: BattleState, u: number, res: EngagementResult): voi
 }
 
 /** Remove newly eliminated (or retreated-off-map) units, count their full strength, demoralize. */
-export function recordEliminations(b: BattleState, res: EngagementResult, sink?: EventSink): void {
+export function recordEliminations(b: BattleState, res: EngagementResult, sink?: AorSink): void {
   const st = b.st;
   let changed = false;
   for (let u = 0; u < b.pos.length; u++) {
@@ -42,10 +43,11 @@ export function recordEliminations(b: BattleState, res: EngagementResult, sink?:
       res.sides[s.side].strengthLost += st.strength(u);
       res.sides[s.side].stepsLost += st.steps[u];
       res.units[u].eliminated = true;
+      reachRung(res, s.side, u, RUNG.removed);
       st.steps[u] = 0;
       st.disrupted[u] = 0;
     }
-    if (sink) sink({ type: 'removed', side: s.side, unit: s.id, hex: b.pos[u] >= 0 ? b.pos[u] : -1, why: b.exited[u] ? 'exited' : 'eliminated' });
+    if (sink) sink({ type: 'removed', side: s.side, unit: s.id, at: b.pos[u] >= 0 ? b.pos[u] : -1, why: b.exited[u] ? 'exited' : 'eliminated' });
     b.remove(u);
     const f = b.c.formationOf[u];
     b.formationLoss[f] += s.full; // 14.1: the full strength of eliminated units
@@ -60,15 +62,15 @@ export function recordEliminations(b: BattleState, res: EngagementResult, sink?:
 }
 
 /** 14.1 corps and 13 army demoralization; records the turn each happens. */
-export function updateDemoralization(b: BattleState, res: EngagementResult, sink?: EventSink): void {
+export function updateDemoralization(b: BattleState, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   c.formations.forEach((f, i) => {
     if (b.formationDemoralized[i] || f.limit === 0 || b.formationLoss[i] < f.limit) return;
     b.formationDemoralized[i] = 1;
     for (const u of f.units) b.st.demoralized[u] = 1; // 2.2, 14.1: morale -1, movement -1
-    res.formations[i].demoralizedTurn = b.turn;
-    res.sides[f.side].formationsDemoralized.push({ formation: f.id, turn: b.turn });
-    if (sink) sink({ type: 'demoralized', side: f.side, formation: f.id, turn: b.turn });
+    res.formations[i].brokenTurn = b.turn;
+    res.sides[f.side].formationsBroken.push({ formation: f.id, turn: b.turn });
+    if (sink) sink({ type: 'broken', side: f.side, formation: f.id, turn: b.turn });
   });
   // 13: the non-phasing army first if both reach their level at once.
   for (const side of [1 - b.phasing, b.phasing] as (0 | 1)[]) {
@@ -77,8 +79,8 @@ export function updateDemoralization(b: BattleState, res: EngagementResult, sink
     const loss = c.options.armyLossMeasure === 'strengthLost' ? res.sides[side].strengthLost : b.armyLoss[side];
     if (loss >= level) {
       b.armyDemoralized[side] = 1;
-      res.sides[side].armyDemoralizedTurn = b.turn;
-      if (sink) sink({ type: 'demoralized', side, formation: null, turn: b.turn });
+      res.sides[side].armyBrokenTurn = b.turn;
+      if (sink) sink({ type: 'broken', side, formation: null, turn: b.turn });
     }
   }
 }

@@ -2,8 +2,9 @@
  * Movement (5): terrain costs from the Terrain Effects table, roads and trails under March orders
  * (5.2), zones of control (5.4), night (5.5), demoralization (14.1) and what each order allows (12.2).
  */
+import { TERRAIN } from '../terrain.js';
 import { costField } from '../../../hex/paths.js';
-import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
+import { BRIDGE, RIVER, STREAM, TRAIL } from '../map.js';
 import type { BattleState } from './state.js';
 
 const CHATEAU = 2, WOODS = 3, FOREST = 4, FORT = 5;
@@ -17,7 +18,7 @@ export function enterCost(terrain: number, infantry: boolean): number {
 
 /** Stacking limit of a hex: two units (5.3), one in a fort (10.1). */
 export function stackLimit(b: BattleState, hex: number): number {
-  return b.c.map.terrain[hex] === 5 /* fort */ ? 1 : 2;
+  return b.c.map.terrain[hex] === TERRAIN.fort ? 1 : 2;
 }
 
 /** The movement allowance this turn: -1 for a demoralized formation (14.1). */

@@ -4,8 +4,9 @@
  * last unit, or at the last turn on victory points (18).
  */
 import type { EngagementDice } from '../../../core/dice.js';
-import type { EventSink } from '../../../core/events.js';
-import { emptyResult, resetResult, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import type { AorSink } from '../events.js';
+import { resetResult, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import { finishResult, newAorResult, startLadder } from '../results.js';
 import type { PlayOptions } from '../../../core/ruleset.js';
 import { newRoundOutcome } from '../assault.js';
 import { recoverDisrupted } from '../engagement.js';
@@ -15,7 +16,8 @@ import { bringOnReinforcements } from './arrivals.js';
 import { applySupply } from './supply.js';
 import { checkLeaders, commandPhase, moveLeaders, updateCommandRange } from './command.js';
 import { bombard } from './bombard.js';
-import { carryOutRetreat, combatSegment, planAttacks } from './combat.js';
+import { combatSegment, planAttacks } from './combat.js';
+import { carryOutRetreat } from './retreat.js';
 import type { CompiledBattle } from './compile.js';
 import { checkBattleInvariants, moveChecker } from './invariants.js';
 import { recordEliminations } from './losses.js';
@@ -34,7 +36,7 @@ export const BATTLE_EXTRAS = [
 
 /** A result sized for the battle, with every battle extra at 0. */
 export function newBattleResult(c: CompiledBattle): EngagementResult {
-  const r = emptyResult(c.specs.length, c.formations.length, c.objectives.length);
+  const r = newAorResult(c.specs.length, c.formations.length, c.objectives.length);
   for (const k of BATTLE_EXTRAS) r.extras[k] = 0;
   return r;
 }
@@ -155,13 +157,14 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
   const b = c.workspace;
   // Checking invariants, every move is checked as it is made (a sink only watches: play is the same).
   if (opts.checkInvariants) opts = { ...opts, sink: moveChecker(b, () => c.night[b.turn] === 1, opts.sink) };
-  const sink: EventSink | undefined = opts.sink;
+  const sink: AorSink | undefined = opts.sink;
   const res = opts.out ?? newBattleResult(c);
   resetResult(res);
   for (const k of BATTLE_EXTRAS) res.extras[k] = 0;
   b.reset();
   b.dice = dice;
   for (const side of [0, 1] as SideIndex[]) res.sides[side].startStrength = b.strengthOnMap(side);
+  startLadder(res, c.specs);
   if (opts.checkInvariants) checkBattleInvariants(b, res, 'at the start');
 
   let over = false;
@@ -196,6 +199,9 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
     res.winner = Math.abs(a - d) <= c.victory.drawMargin ? null : a > d ? 0 : 1;
     res.reason = 'victoryPoints';
   }
+  let dayTurns = 0;
+  for (let t = 1; t <= res.turns; t++) if (!c.night[t]) dayTurns++;
+  finishResult(res, c.scale, dayTurns); // 16: no combat at night
   if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn: res.turns });
   return res;
 }

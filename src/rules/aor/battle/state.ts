@@ -1,5 +1,5 @@
 /**
- * The state of one battle: where every unit is, what each hex holds, which hexes are in whose zone of
+ * The compiled battle's types, and the state of one battle: where every unit is, what each hex holds, which hexes are in whose zone of
  * control, and the running tallies that demoralization (13, 14) and victory (18) read. One object per
  * compiled cell, reset between engagements.
  */
@@ -7,8 +7,104 @@ import { LazyCostField, newReached, type Reached } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, type BattleMap } from '../map.js';
 import { UnitState, type UnitSpec } from '../units.js';
 import type { EngagementDice } from '../../../core/dice.js';
-import type { CompiledBattle } from './compile.js';
 import { ORDER_CODES, type Orders } from './orders.js';
+import type { Scale } from '../../../core/vocabulary.js';
+import type { AssaultDoctrine } from '../doctrine/assault.js';
+import type { BattleDoctrine } from '../doctrine/battle.js';
+import type { BattleScenario } from '../battleSchema.js';
+import type { AorOptions } from '../options.js';
+
+// The compiled battle (src/rules/aor/battle/compile.ts builds it): immutable data, and this workspace.
+export type { Orders } from './orders.js';
+
+export interface FormationDef {
+  id: string;
+  name: string;
+  side: 0 | 1;
+  orders: Orders;
+  /** Objective hex of an Attack order, or -1. */
+  objective: number;
+  /** Demoralization limit (14.1), 0 for none. */
+  limit: number;
+  units: readonly number[];
+}
+
+export interface SideDef {
+  name: string;
+  role: string;
+  /** Army demoralization level (13), 0 for none. */
+  armyLevel: number;
+  supply: readonly number[];
+  doctrine: AssaultDoctrine;
+  /** How the side plays its orders (src/rules/aor/doctrine/battle.ts). */
+  battle: BattleDoctrine;
+  formations: readonly number[];
+  units: readonly number[];
+}
+
+export interface LeaderDef {
+  id: string;
+  name: string;
+  side: 0 | 1;
+  rating: number;
+  startHex: number;
+  /** 'leader' of formation `formation`; 'oc' and 'wc' send orders to `commands`. */
+  role: 'leader' | 'oc' | 'wc';
+  formation: number;
+  commands: readonly number[];
+}
+
+export interface PlanStep {
+  side: 0 | 1;
+  turn: number;
+  whenDemoralized: number;
+  whenLost: number;
+  formation: number;
+  orders: Orders;
+  objective: number;
+  /** The commander (index in leaders) who sends it. */
+  from: number;
+}
+
+export interface ObjectiveDef {
+  name: string;
+  hex: number;
+  vp: number;
+  holder: number;
+}
+
+export interface CompiledBattle {
+  readonly kind: 'battle';
+  readonly options: AorOptions;
+  readonly map: BattleMap;
+  readonly specs: readonly UnitSpec[];
+  readonly movement: Int8Array;
+  readonly startHex: Int32Array;
+  /** Turn each unit enters the map (1 for units there at the start; 9 reinforcements later). */
+  readonly arrives: Int16Array;
+  readonly formationOf: Int32Array;
+  readonly formations: readonly FormationDef[];
+  /** 1 for a formation with a cavalry unit. */
+  readonly formationHasCavalry: Uint8Array;
+  /** Formation leaders, then overall and wing commanders. */
+  readonly leaders: readonly LeaderDef[];
+  /** Per formation: its leader's index, or -1. */
+  readonly leaderOf: Int32Array;
+  /** Per formation: every leader whose command range counts for it (its leader, wing commanders, the OC). */
+  readonly commandersOf: readonly (readonly number[])[];
+  readonly plan: readonly PlanStep[];
+  readonly sides: readonly [SideDef, SideDef];
+  readonly objectives: readonly ObjectiveDef[];
+  readonly turns: number;
+  /** The scenario's `history` scale where it gives one, else a turn an hour and 250 men a strength point. */
+  readonly scale: Scale;
+  /** 1 on night (or rain) turns, indexed by turn. */
+  readonly night: Uint8Array;
+  readonly first: 0 | 1;
+  readonly victory: BattleScenario['victory'];
+  readonly supplyRule: boolean;
+  readonly workspace: BattleState;
+}
 
 type Static = Omit<CompiledBattle, 'workspace'>;
 

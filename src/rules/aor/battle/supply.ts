@@ -4,7 +4,7 @@
  * Enemy units and enemy ZOCs block the line; a ZOC hex a friendly unit occupies does not
  * (docs/rules/age-of-rifles.md). A unit out of supply at the end of its side's turn loses a step.
  */
-import type { EventSink } from '../../../core/events.js';
+import type { AorSink } from '../events.js';
 import type { EngagementResult, SideIndex } from '../../../core/result.js';
 import { BRIDGE, RIVER } from '../map.js';
 import { recordEliminations, stepLoss } from './losses.js';
@@ -83,7 +83,7 @@ export function suppliedHexes(
 }
 
 /** 17: each unit of `side` that cannot trace supply loses a step. Returns the steps lost. */
-export function applySupply(b: BattleState, side: SideIndex, res: EngagementResult, sink?: EventSink): number {
+export function applySupply(b: BattleState, side: SideIndex, res: EngagementResult, sink?: AorSink): number {
   if (!b.c.supplyRule) return 0;
   // The search stops once it has reached every hex with a unit of the side on it.
   const need = b.supplyNeed;
@@ -104,7 +104,7 @@ export function applySupply(b: BattleState, side: SideIndex, res: EngagementResu
     stepLoss(b, u, res);
     b.stepsAtCommand[b.c.formationOf[u]]--; // a step lost to supply is not a hit suffered (12.3)
     lost++;
-    if (sink) sink({ type: 'hit', side, unit: b.spec(u).id, stepsLeft: b.st.steps[u], eliminated: b.st.steps[u] === 0 });
+    if (sink) sink({ type: 'hit', side, unit: b.spec(u).id, lost: 1, left: b.st.steps[u], eliminated: b.st.steps[u] === 0 });
   }
   if (lost) {
     res.extras[`supplyLosses.${side}`] += lost;

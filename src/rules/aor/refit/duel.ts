@@ -7,8 +7,9 @@
  * engagements (DESIGN.md, "Engagements"): the rounds of 7.3/7.4 until one side retreats or is
  * eliminated, or time runs out.
  */
+import type { DuelSubject, RefitDuels } from '../../../core/ruleset.js';
 import { unitShape } from '../schema.js';
-import { rawUnits } from '../../../scenario/refit.js';
+import { rawUnits } from './apply.js';
 import type { Refit } from './schema.js';
 
 export type DuelRole = 'attacking' | 'defending';
@@ -55,17 +56,6 @@ function canonical(u: Record<string, unknown>): string {
       .filter((k) => k !== 'nationality' && k !== 'tags')
       .map((k) => (k === 'flags' ? [...((u.flags as string[]) ?? [])].sort() : (u[k] ?? null))),
   );
-}
-
-/** A counter the refit rates differently from its defaults, in one scenario. */
-export interface DuelSubject {
-  /** The units with this counter (the same ratings, kind and strengths): one duel serves them all. */
-  unit: string;
-  units: string[];
-  scenario: string;
-  /** The counter as the refit rates it, and at the refit's defaults. */
-  rated: Record<string, unknown>;
-  atDefaults: Record<string, unknown>;
 }
 
 /**
@@ -118,3 +108,23 @@ export function duelScenario(unit: Record<string, unknown>, role: DuelRole, std:
     defender: { name: String(defender.id), orders: 'defend', doctrine: DUEL_DOCTRINE, terrain: 'clear', units: [defender] },
   };
 }
+
+/** The duels of `volley refit check` (src/core/ruleset.ts, RefitDuels). */
+export const duels: RefitDuels = {
+  roles: DUEL_ROLES.map((role) => ({ role, side: role === 'attacking' ? 0 : 1 })),
+  standard: (refit: Refit) => ({ ...standardUnit(refit) }),
+  subjects: duelSubjects,
+  scenario: (unit, role, refit: Refit, ruleset, options) => duelScenario(unit, role as DuelRole, standardUnit(refit), ruleset, options),
+  label: (u) => {
+    const flags = (u.flags as string[] | undefined) ?? [];
+    return `${String(u.kind ?? 'infantry')} ${String(u.strength)}, morale ${String(u.morale)}${flags.length ? `, ${flags.join('+')}` : ''}`;
+  },
+  describe: (refit: Refit) => {
+    const s = standardUnit(refit);
+    return (
+      `Each unit the refit rates differently from its defaults, alone and fresh, assaults and is assaulted by a standard line infantry unit ` +
+      `(strength ${s.strength}, reduced ${s.reduced}, morale ${s.morale}, no flags) in clear terrain across an open hexside, for up to ${DUEL_TURNS} rounds; ` +
+      `neither side gives ground by choice, so fire and morale decide.`
+    );
+  },
+};

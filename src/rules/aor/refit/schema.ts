@@ -1,21 +1,12 @@
 /**
- * The refit file: an overlay that converts a scenario's order of battle to a set of ratings (DESIGN.md,
- * "A refit is an overlay on a scenario"). It is applied to the raw scenario data before validation
- * (src/scenario/refit.ts).
+ * The Age of Rifles refit: an overlay that converts a scenario's order of battle to a set of ratings
+ * (DESIGN.md): morale exceptions to the default 4 (2.2), flags and pursuit ratings of units, corps
+ * demoralization limits (14.1), army demoralization levels (13) and leader ratings (2.1). It is applied
+ * to the raw scenario data before validation (./apply.ts).
  */
 import { z } from 'zod';
 import { UNIT_FLAGS } from '../schema.js';
 import { UNIT_KINDS } from '../units.js';
-
-/** Most characters of a file's name: it names the default report folder (reports/<name>-trace-c0-e12). */
-export const MAX_NAME_LENGTH = 100;
-
-/** The `name` of a scenario, experiment or refit: lower case with dashes, short enough to name a folder. */
-export const shortName = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a lower-case name with dashes')
-  .max(MAX_NAME_LENGTH, `expected at most ${MAX_NAME_LENGTH} characters (it names the report folder)`)
-  .describe('Short name.');
 
 const note = z.string().min(1).optional().describe('Why: shown next to the exception in `volley refit check`.');
 const idText = z.string().min(1).regex(/^[^.\s[\]]+$/, 'expected an id without spaces, dots or brackets');
@@ -44,10 +35,8 @@ export const refitRuleSchema = z.strictObject({
   note,
 });
 
-export const refitSchema = z.strictObject({
-  kind: z.literal('refit').describe('Always "refit".'),
-  name: shortName,
-  title: z.string().optional().describe('One line for reports.'),
+/** The fields of an Age of Rifles refit beyond its kind, name, title and ruleset (src/scenario/refit.ts adds those). */
+export const refitBody = {
   defaultMorale: z.int().min(0).max(10).default(4).describe('Morale of every unit no rule sets (2.2: 4).'),
   rules: z.array(refitRuleSchema).default([]).describe('Unit exceptions: morale, flags and pursuit ratings of the units a match selects.'),
   formations: z
@@ -76,7 +65,8 @@ export const refitSchema = z.strictObject({
     .refine((s) => s.reduced === undefined || s.reduced <= s.strength, { message: 'reduced is above strength', path: ['reduced'] })
     .optional()
     .describe("The standard line infantry unit of `volley refit check`'s duels, at the default morale (default strength 6, reduced 3)."),
-});
+};
 
+const refitSchema = z.strictObject({ name: z.string(), title: z.string().optional(), ...refitBody });
 export type Refit = z.infer<typeof refitSchema>;
 export type RefitRule = z.infer<typeof refitRuleSchema>;

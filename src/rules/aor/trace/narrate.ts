@@ -4,18 +4,14 @@
  * battle, one per round of an assault) with the state at the end of each step and the arrows of what
  * happened in it. Pure: the story text and the trace page are both made from this.
  */
-import type { VolleyEvent } from '../../../core/events.js';
-import type { OutcomeReason, SideIndex } from '../../../core/result.js';
+import type { AorEvent } from '../events.js';
+import type { SideIndex } from '../../../core/result.js';
+import type { TraceLine } from '../../../core/ruleset.js';
 import { HexGrid } from '../../../hex/grid.js';
 import { DIRECTION_NAMES, hexName, type BattleSubject, type TraceFinal, type TraceSubject } from './subject.js';
 
-export type LineKind = 'title' | 'section' | 'turn' | 'player' | 'phase' | 'event';
-
-export interface TraceLine {
-  depth: number;
-  kind: LineKind;
-  text: string;
-}
+export type { TraceLine };
+type LineKind = TraceLine['kind'];
 
 export type ArrowKind = 'move' | 'retreat' | 'advance' | 'stacking' | 'assault' | 'bombard' | 'charge' | 'pursuit';
 
@@ -75,14 +71,14 @@ export const PHASE_TITLES: Readonly<Record<string, string>> = {
 };
 
 /** How an engagement ended, in words; the trace story and its map page both use it. */
-const REASONS: Readonly<Record<OutcomeReason, string>> = {
+const REASONS = {
   retreat: 'the other side retreated',
   destroyed: 'a side was destroyed',
   time: 'time ran out',
   bothRetreated: 'both sides retreated',
   victoryPoints: 'victory points (18)',
   armyDemoralized: 'an army was demoralized (13)',
-};
+} as const;
 
 export function reasonText(reason: string): string {
   return (REASONS as Readonly<Record<string, string>>)[reason] ?? reason;
@@ -101,7 +97,7 @@ function listOf(items: string[]): string {
 }
 
 /** Builds the narrative of `events` about `subject`; `final` adds what only the result knows (victory points). */
-export function narrate(events: readonly VolleyEvent[], subject: TraceSubject, final: TraceFinal = {}): Narrative {
+export function narrate(events: readonly AorEvent[], subject: TraceSubject, final: TraceFinal = {}): Narrative {
   return new Narrator(subject, final).run(events);
 }
 
@@ -155,7 +151,7 @@ class Narrator {
   private readonly squareChecks = new Set<number>();
   private planned: PlannedCharge[] = [];
   private resolving: Resolving | null = null;
-  private events: readonly VolleyEvent[] = [];
+  private events: readonly AorEvent[] = [];
   private heads: TraceLine[] = [];
 
   constructor(s: TraceSubject, final: TraceFinal) {
@@ -171,7 +167,7 @@ class Narrator {
     this.holders = s.kind === 'battle' ? s.objectives.map((o) => o.holder) : [];
   }
 
-  run(events: readonly VolleyEvent[]): Narrative {
+  run(events: readonly AorEvent[]): Narrative {
     this.events = events;
     this.markQuiet(events);
     this.openStep('Start', null);
@@ -380,14 +376,14 @@ class Narrator {
   // --- the play -------------------------------------------------------------------------------
 
   /** `disrupted` events that a following `retreat` event names (the retreat line says it); square checks. */
-  private markQuiet(events: readonly VolleyEvent[]): void {
+  private markQuiet(events: readonly AorEvent[]): void {
     events.forEach((e, i) => {
       if (e.type === 'check' && events[i + 1]?.type === 'square') this.squareChecks.add(i);
       if (e.type !== 'retreat') return;
       const told = new Set<string>();
       for (let k = i - 1; k >= 0; k--) {
         const p = events[k];
-        if (p.type === 'disrupted' && p.side === e.side && e.units.includes(p.unit)) {
+        if (p.type === 'cohesion' && p.to === 'disrupted' && p.side === e.side && e.units.includes(p.unit)) {
           this.quiet.add(k);
           told.add(p.unit);
         } else if (!(p.type === 'eliminated' && p.side === e.side)) break;
@@ -396,7 +392,7 @@ class Narrator {
     });
   }
 
-  private event(e: VolleyEvent, i: number): void {
+  private event(e: AorEvent, i: number): void {
     switch (e.type) {
       case 'turn':
         return this.onTurn(e.turn);
@@ -429,22 +425,21 @@ class Narrator {
         if (e.before > 0) this.say(this.d, `hits on the ${this.sideName(e.side)} halved: ${e.before} -> ${e.after}`);
         return;
       case 'hit':
-        return this.onHit(e.unit, e.stepsLeft);
+        return this.onHit(e.unit, e.left);
       case 'check':
-        return this.onCheck(e.side, this.squareChecks.has(i) ? 'square' : e.purpose, e.unit, e.morale, e.modifiers, e.roll, e.passed);
+        return this.onCheck(e.side, this.squareChecks.has(i) ? 'square' : e.purpose, e.unit, e.target, e.modifiers, e.roll as number, e.passed);
       case 'retreat':
         return this.onRetreat(e.side, e.forced, e.units, this.retreatDisrupted.get(i) ?? new Set());
-      case 'disrupted': {
+      case 'cohesion': {
         const u = this.unit(e.unit);
+        if (e.to === 'good') {
+          this.disrupted[u] = false;
+          this.bombDisrupted[u] = false;
+          return;
+        }
         this.disrupted[u] = true;
         if (this.ctx.kind === 'bombard') this.bombDisrupted[u] = true;
         if (!this.quiet.has(i)) this.say(this.d, `${e.unit} is disrupted${this.ctx.kind === 'bombard' ? ' by the first hit of the bombardment (8.1)' : ''}`);
-        return;
-      }
-      case 'recovered': {
-        const u = this.unit(e.unit);
-        this.disrupted[u] = false;
-        this.bombDisrupted[u] = false;
         return;
       }
       case 'eliminated': {
@@ -458,8 +453,8 @@ class Narrator {
         return;
       }
       case 'removed':
-        return this.onRemoved(e.unit, e.hex, e.why);
-      case 'demoralized':
+        return this.onRemoved(e.unit, e.at, e.why);
+      case 'broken':
         if (e.formation === null) this.say(this.d, `The army of the ${this.sideName(e.side)} is demoralized (13)`);
         else {
           const f = this.battle?.formations.find((x) => x.id === e.formation);
@@ -728,7 +723,7 @@ class Narrator {
    * or the charger's fire), and close the one under way once its fire and hits are over, telling who
    * won (7.6) and, inferred as the rules do it silently, who falls back disrupted.
    */
-  private settleCharge(e: VolleyEvent | null, i: number): void {
+  private settleCharge(e: AorEvent | null, i: number): void {
     if (this.ctx.kind !== 'charge') return;
     const r = this.resolving;
     if (r && e) {
@@ -736,7 +731,7 @@ class Narrator {
       const boundary = e.type === 'charge' || e.type === 'phase' || e.type === 'playerTurn' || e.type === 'turn' || e.type === 'end' || e.type === 'pursuit';
       const fireOver = r.fires >= (r.pursuit ? 1 : 2);
       if (!boundary && !fireOver) return;
-      if (!boundary && (e.type === 'hit' || e.type === 'removed' || e.type === 'demoralized' || e.type === 'eliminated')) return;
+      if (!boundary && (e.type === 'hit' || e.type === 'removed' || e.type === 'broken' || e.type === 'eliminated')) return;
     }
     if (r) this.closeCharge(r);
     if (!e) return;

@@ -8,8 +8,8 @@ import { HexGrid } from '../../../hex/grid.js';
 import type { TraceArrow, TraceStep, UnitView } from './narrate.js';
 import { DIRECTION_NAMES, hexName, type AssaultSubject, type BattleSubject, type TraceSubject } from './subject.js';
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
+import { escapeHtml as esc } from '../../../core/escape.js';
+export { esc };
 
 export const SIDE_COLOURS = ['#2b59a3', '#3a3a3a'] as const;
 export const TERRAIN_COLOURS: Readonly<Record<string, string>> = {

@@ -29,3 +29,6 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }
   return s;
 }
+
+/** A command-line usage error (a flag's value, a cell or engagement out of range): printed as one line, exit code 2. */
+export class UsageError extends Error {}

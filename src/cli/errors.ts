@@ -1,2 +1,0 @@
-/** A command-line usage error: printed as one line, exit code 2. */
-export class UsageError extends Error {}

@@ -1,0 +1,42 @@
+/** A doctrine tournament as text (the console) and as a page. */
+import { escapeHtml } from '../results/html.js';
+import type { TournamentResult } from '../results/tournament.js';
+
+const pct = (p: number) => `${(100 * p).toFixed(0)}%`;
+
+/** The win-rate matrix as text: row doctrine's share of wins against the column doctrine. */
+export function tournamentTable(t: TournamentResult): string {
+  const cell = (a: string, b: string) => {
+    const m = t.matches.find((x) => x.doctrine === a && x.opponent === b);
+    return m ? `${pct(m.p)} [${pct(m.lo)}-${pct(m.hi)}]` : '-';
+  };
+  // Every column as wide as its widest entry, name or figure, and two spaces apart.
+  const first = Math.max(...t.doctrines.map((d) => d.length)) + 2;
+  const widths = t.doctrines.map((b) => Math.max(b.length, ...t.doctrines.map((a) => cell(a, b).length)) + 2);
+  const head = ''.padEnd(first) + t.doctrines.map((d, j) => d.padStart(widths[j])).join('');
+  const rows = t.doctrines.map((a) => a.padEnd(first) + t.doctrines.map((b, j) => cell(a, b).padStart(widths[j])).join(''));
+  return [head, ...rows].join('\n');
+}
+
+const esc = escapeHtml;
+
+/** A self-contained page with the matrix. */
+export function tournamentHtml(t: TournamentResult): string {
+  const cells = (a: string) =>
+    t.doctrines
+      .map((b) => {
+        const m = t.matches.find((x) => x.doctrine === a && x.opponent === b);
+        if (!m) return '<td>—</td>';
+        const shade = Math.round(255 - 120 * m.p);
+        return `<td style="background:rgb(${shade},${255 - Math.round(60 * (1 - m.p))},${shade})">${esc(pct(m.p))}<br><small>[${esc(pct(m.lo))}, ${esc(pct(m.hi))}]<br>${m.wins}-${m.losses}-${m.draws}</small></td>`;
+      })
+      .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tournament · volley</title>
+<style>body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.5em 1em;text-align:center}th{background:#f4f4f4}small{color:#555}</style></head>
+<body><h1>Doctrine tournament</h1>
+<p>${esc(t.scenario)}: every ordered pair of doctrines played ${esc(t.engagementsPerPairing)} engagements each way round on the same dice (seed ${esc(t.seed)}). A cell is the share of the ${esc(2 * t.engagementsPerPairing)} engagements the row's doctrine won against the column's, with its 95% Wilson interval, then wins-losses-draws.</p>
+<table><tr><th>row beats column</th>${t.doctrines.map((d) => `<th>${esc(d)}</th>`).join('')}</tr>
+${t.doctrines.map((a) => `<tr><th>${esc(a)}</th>${cells(a)}</tr>`).join('\n')}</table>
+<p><small>volley ${esc(t.volley)}</small></p></body></html>
+`;
+}

@@ -1,0 +1,70 @@
+/**
+ * What `volley odds` is asked: a scenario file (its rule system says which question it asks, e.g. Age
+ * of Rifles' first assault round) or an odds file naming a rule system's question and its parameters:
+ *
+ *   kind: odds
+ *   ruleset: burt
+ *   question: fire
+ *   options: { burt.extendedDie: chained }
+ *   params: { figures: 24, range: short, ... }
+ */
+import { z } from 'zod';
+import { VolleyInputError } from '../core/errors.js';
+import { resolveOptions, type OddsQuestion, type ResolvedOptions, type Ruleset } from '../core/ruleset.js';
+import { RULESETS, findRuleset } from '../rules/index.js';
+import { expectMap, loadScenario } from './load.js';
+import { lineOf, readYaml, validate } from './yamlFile.js';
+
+export interface OddsRequest {
+  ruleset: Ruleset<any, any>;
+  question: OddsQuestion;
+  params: unknown;
+  options: ResolvedOptions;
+  /** What was asked, for the first line of the answer. */
+  title: string;
+}
+
+const oddsEnvelope = z.looseObject({
+  kind: z.literal('odds'),
+  ruleset: z.string().min(1),
+  question: z.string().min(1),
+  title: z.string().optional(),
+  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  params: z.unknown(),
+});
+
+/** The question a file asks; errors name the file, line and field. */
+export function loadOddsRequest(file: string): OddsRequest {
+  const src = readYaml(file);
+  expectMap(src, "'kind: scenario' or 'kind: odds'");
+  const kind = (src.data as { kind?: unknown }).kind;
+  if (kind === 'scenario') {
+    const { scenario } = loadScenario(file);
+    const rs = findRuleset(scenario.ruleset)!;
+    const asked = rs.odds?.ofScenario?.(scenario) ?? null;
+    if (!asked) {
+      const kinds = RULESETS.filter((r) => r.odds?.questions.length).map((r) => `${r.id}: ${r.odds!.questions.map((q) => q.id).join(', ')}`);
+      throw new VolleyInputError(file, lineOf(src, ['engagement']) ?? lineOf(src, ['ruleset']), scenario.engagement ? 'engagement' : 'ruleset', `no exact odds for this scenario; odds files (kind: odds) ask ${kinds.join('; ')}`);
+    }
+    const question = rs.odds!.questions.find((q) => q.id === asked.question)!;
+    return { ruleset: rs, question, params: asked.params, options: resolveOptions(rs.options, scenario.options), title: scenario.title ?? scenario.name };
+  }
+  if (kind !== 'odds') throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario' or 'odds', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
+  const env = validate(src, oddsEnvelope);
+  const rs = findRuleset(env.ruleset);
+  if (!rs) throw new VolleyInputError(file, lineOf(src, ['ruleset']), 'ruleset', `unknown rule system '${env.ruleset}'; known: ${RULESETS.map((r) => r.id).join(', ')}`);
+  const questions = rs.odds?.questions ?? [];
+  const question = questions.find((q) => q.id === env.question);
+  if (!question) {
+    throw new VolleyInputError(file, lineOf(src, ['question']), 'question', `'${env.question}' is not a question of ${rs.id}; expected ${questions.map((q) => `'${q.id}'`).join(', ') || 'none: it has no exact odds'}`);
+  }
+  for (const name of Object.keys(env.options)) {
+    const spec = rs.options.find((o) => o.name === name);
+    if (!spec) throw new VolleyInputError(file, lineOf(src, ['options', name]), `options.${name}`, `not an option of rule system '${rs.id}' (see \`volley rulesets ${rs.id}\`)`);
+    if (!spec.values.includes(env.options[name])) {
+      throw new VolleyInputError(file, lineOf(src, ['options', name]), `options.${name}`, `expected one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, found ${JSON.stringify(env.options[name])}`);
+    }
+  }
+  const params = validate(src, z.strictObject({ params: question.params }).transform((x) => x.params), { params: env.params });
+  return { ruleset: rs, question, params, options: resolveOptions(rs.options, env.options), title: env.title ?? `${rs.id} ${question.id}` };
+}
