@@ -1,18 +1,22 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { UsageError } from '../core/errors.js';
+import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
-import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
-import { claimFolder } from '../sim/store/outputFolder.js';
+import { CliExit } from './exit.js';
+import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
 
 interface RefitCheckArgs {
   refit: string;
   scenario: string[];
   engagements: number;
   seed: string;
+  batch?: number;
   workers?: number;
   out?: string;
   quiet: boolean;
   force: boolean;
+  resume: boolean;
 }
 
 const check: CommandModule<object, RefitCheckArgs> = {
@@ -24,25 +28,40 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('scenario', { type: 'string', array: true, demandOption: true, describe: 'Scenario to play (repeat for several)' })
       .option('engagements', { alias: 'n', type: 'number', default: 1000, describe: 'Engagements per exception and scenario' })
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
+      .option('batch', { type: 'number', describe: 'Engagements per batch (default 500; never depends on the workers)' })
       .option('workers', WORKERS_OPTION)
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
-      .option('force', FORCE_OPTION)
+      .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted check from DIR/${CHECKPOINT_FILE}` })
+      .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished check' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
   handler: async (argv) => {
+    if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the check, or start over)');
     const workers = workersArg(argv.workers);
     const seed = seedArg(argv.seed)!;
-    const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed });
+    const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed, batch: argv.batch });
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
-    const lock = claimFolder(outDir, { marker: REFIT_CHECK_FILE, command: 'refit check', force: argv.force });
+    const { runRefitCheck, buildRefitResults } = await import('../sim/studies/refitCheck.js');
+    const { writeFileAtomic } = await import('../results/files.js');
+    const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
+    const { RunInterrupted, OutputFolderError } = await import('../sim/engine/errors.js');
+    const stop = new AbortController();
+    const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort());
+    process.on('SIGINT', onSigint);
+    const started = performance.now();
+    let accs: Awaited<ReturnType<typeof runRefitCheck>>;
     try {
-      const { runRefitCheck, buildRefitResults } = await import('../sim/studies/refitCheck.js');
-      const { writeFileAtomic } = await import('../results/files.js');
-      const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
-      const started = performance.now();
-      const accs = await runRefitCheck(prep, workers);
+      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force: argv.force, signal: stop.signal });
+    } catch (e) {
+      process.off('SIGINT', onSigint);
+      if (e instanceof RunInterrupted) throw new CliExit(`interrupted: the batches played are saved in ${join(outDir, CHECKPOINT_FILE)}; continue with --resume`, 130);
+      if (e instanceof OutputFolderError) throw new CliExit(e.message, 2);
+      throw e;
+    }
+    try {
       const results = buildRefitResults(prep, accs);
       writeFileAtomic(join(outDir, REFIT_CHECK_FILE), `${JSON.stringify(results, null, 2)}\n`);
       await writeRefitReport(results, outDir);
+      await accs.finish?.();
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       if (!argv.quiet) {
         console.log(refitCheckTable(results));
@@ -53,8 +72,11 @@ const check: CommandModule<object, RefitCheckArgs> = {
         console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
         console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
       }
+    } catch (e) {
+      await accs.release?.().catch(() => undefined);
+      throw e;
     } finally {
-      lock.release();
+      process.off('SIGINT', onSigint);
     }
   },
 };
