@@ -14,9 +14,13 @@
  *   is Infinity (it stops on the line); `blocker` names the interval;
  * - 'leftLane': the leading edge reached a lane end with budget to spare: the body has left the lane
  *   (routers off the table); its front is reported where the leading edge is at the end;
- * - 'budget': the budget is spent (also when it runs out exactly at a lane end: the body stays on,
- *   or exactly at a line: not crossed); a line whose toll exceeds the budget left stops the edge on
- *   it, with `blocker` naming the line.
+ * - 'budget': the budget is spent (also when it runs out exactly at a lane end: the body stays on).
+ *
+ * Lines. An edge standing on a line has not crossed it (its body is behind it); it crosses when it
+ * gets beyond, so a crossing needs the toll and some ground beyond it: with no more than the toll
+ * left, or impassable ground just beyond, the edge stays on the line, nothing is paid, and `blocker`
+ * names the line (stop 'budget' or 'impassable'). A toll of the whole budget therefore never lets a
+ * body cross: a rule with "a whole move to cross" puts the body across itself.
  *
  * `met` lists the intervals the leading edge moved in (areas, by more than EPS) or crossed (lines),
  * in order, as terrainMet would for the same path: rules that disorder troops crossing obstacles or
@@ -170,37 +174,37 @@ function run(
       stop = reason === 'leftLane' && left <= EPS ? 'budget' : reason;
       break;
     }
-    if (left <= EPS) break; // spent, short of the end: 'budget', even on a free line (arriving is not crossing)
+    if (left <= EPS) break; // spent short of the end: 'budget'
 
-    // 1. Lines lying at the edge now, not yet crossed.
-    let li = -1;
-    let ld = Infinity;
-    for (let i = 0; i < terrain.length; i++) {
-      const tr = terrain[i];
-      if (tr.from !== tr.to || !spansLaterally(tr, y0, y1)) continue;
-      const d = (tr.from - lead0) * dir;
-      if (d < -EPS || d > t + EPS) continue;
-      if (d < lastLineD || (d === lastLineD && i <= lastLineI)) continue;
-      if (d < ld || (d === ld && i < li)) {
-        ld = d;
-        li = i;
-      }
-    }
-    if (li >= 0) {
+    // 1. Lines at the edge now, not yet crossed: their tolls are due before the edge can go on.
+    let tolls = 0;
+    let lines = 0;
+    let firstLine = -1;
+    let blocked = false;
+    for (let d0 = lastLineD, i0 = lastLineI; ; ) {
+      const li = nextLine(terrain, lead0, dir, y0, y1, t, d0, i0);
+      if (li < 0) break;
+      if (firstLine < 0) firstLine = li;
       const toll = cost(terrain[li].kind, li);
-      if (!(toll <= left + EPS)) {
-        stop = toll === Infinity || Number.isNaN(toll) ? 'impassable' : 'budget';
+      if (toll === Infinity || Number.isNaN(toll)) {
+        stop = 'impassable';
         out.blocker = li;
+        blocked = true;
         break;
       }
-      left = Math.max(0, left - toll);
-      met.push(li);
-      lastLineD = ld;
-      lastLineI = li;
-      continue;
+      tolls += toll;
+      lines++;
+      if (tolls > left + EPS) {
+        out.blocker = li;
+        blocked = true;
+        break;
+      }
+      d0 = (terrain[li].from - lead0) * dir;
+      i0 = li;
     }
+    if (blocked) break;
 
-    // 2. The stretch ahead: its multiplier and where it ends (next boundary, next line, or D).
+    // 2. The stretch beyond: its multiplier and where it ends (next boundary, next line, or D).
     let m = 1;
     let mi = -1;
     let segEnd = D;
@@ -231,27 +235,37 @@ function run(
       out.blocker = mi;
       break;
     }
+    const after = left - tolls; // what the ground beyond can use
     const need = m * (segEnd - t);
-    const step = need > left + EPS ? left / m : segEnd - t;
-    if (step > EPS) {
-      // Areas covering this stretch that the edge had not been moving in already.
-      for (let i = 0; i < terrain.length; i++) {
-        const tr = terrain[i];
-        if (tr.from === tr.to || !spansLaterally(tr, y0, y1)) continue;
-        const near = ((dir > 0 ? tr.from : tr.to) - lead0) * dir;
-        const far = ((dir > 0 ? tr.to : tr.from) - lead0) * dir;
-        if (near > t + EPS || far <= t + EPS) continue;
-        if (t === 0 || near >= t - EPS) met.push(i);
-      }
+    const step = need > after + EPS ? after / m : segEnd - t;
+    if (!(step > EPS)) {
+      // Nothing left to get beyond the lines here: they are not crossed (an edge on a line is short of it).
+      if (lines > 0) out.blocker = firstLine;
+      break;
     }
-    if (need > left + EPS) {
+
+    // 3. The edge moves on: the lines are crossed, and the areas it now moves in are met.
+    for (let k = 0; k < lines; k++) {
+      const li = nextLine(terrain, lead0, dir, y0, y1, t, lastLineD, lastLineI);
+      met.push(li);
+      lastLineD = (terrain[li].from - lead0) * dir;
+      lastLineI = li;
+    }
+    for (let i = 0; i < terrain.length; i++) {
+      const tr = terrain[i];
+      if (tr.from === tr.to || !spansLaterally(tr, y0, y1)) continue;
+      const near = ((dir > 0 ? tr.from : tr.to) - lead0) * dir;
+      const far = ((dir > 0 ? tr.to : tr.from) - lead0) * dir;
+      if (near > t + EPS || far <= t + EPS) continue;
+      if (t === 0 || near >= t - EPS) met.push(i);
+    }
+    if (need > after + EPS) {
       t += step;
       left = 0;
-      stop = 'budget';
       break;
     }
     t = segEnd;
-    left = Math.max(0, left - need);
+    left = Math.max(0, after - need);
   }
 
   const lead = atEnd ? endX : lead0 + dir * t;
@@ -260,6 +274,36 @@ function run(
   out.spent = (budget > 0 ? budget : 0) - left;
   out.stop = stop;
   return out;
+}
+
+/**
+ * The next line (in order of distance along the path, then index) lying at the edge's position t
+ * (within EPS, not behind the start) after the cursor (d0, i0) of lines already crossed; -1 if none.
+ */
+function nextLine(
+  terrain: readonly TerrainInterval[],
+  lead0: number,
+  dir: number,
+  y0: number,
+  y1: number,
+  t: number,
+  d0: number,
+  i0: number,
+): number {
+  let li = -1;
+  let ld = Infinity;
+  for (let i = 0; i < terrain.length; i++) {
+    const tr = terrain[i];
+    if (tr.from !== tr.to || !spansLaterally(tr, y0, y1)) continue;
+    const d = (tr.from - lead0) * dir;
+    if (d < -EPS || d > t + EPS || d < t - EPS) continue;
+    if (d < d0 || (d === d0 && i <= i0)) continue;
+    if (d < ld || (d === ld && i < li)) {
+      ld = d;
+      li = i;
+    }
+  }
+  return li;
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { body, rear } from '../../src/table/body.js';
 import { makeLane } from '../../src/table/lane.js';
@@ -95,8 +96,20 @@ describe('moveBody: terrain costs', () => {
 describe('moveBody: lines', () => {
   it('a hedge costs its toll to cross (burt 5: half a move)', () => {
     const t = [terrainInterval('hedge', 2, 2)];
-    expect(moveBody(inf, 1, 4, lane, t, cost)).toEqual({ front: 2, moved: 2, spent: 4, stop: 'budget', blocker: -1, met: [0] });
-    expect(moveBody(inf, 1, 6, lane, t, cost)).toMatchObject({ front: 4, moved: 4, spent: 6, met: [0] });
+    expect(moveBody(inf, 1, 6, lane, t, cost)).toEqual({ front: 4, moved: 4, spent: 6, stop: 'budget', blocker: -1, met: [0] });
+  });
+
+  it('crossing means getting beyond: with only the toll left, the edge stays on the line, short of it', () => {
+    const t = [terrainInterval('hedge', 2, 2)];
+    expect(moveBody(inf, 1, 4, lane, t, cost)).toEqual({ front: 2, moved: 2, spent: 2, stop: 'budget', blocker: 0, met: [] });
+    // From on the line a toll of the whole budget cannot be crossed; a little more can.
+    expect(moveBody(body(2, 1, 4, 1.5), 1, 2, lane, t, cost)).toMatchObject({ front: 2, spent: 0, blocker: 0, met: [] });
+    expect(moveBody(body(2, 1, 4, 1.5), 1, 2.5, lane, t, cost)).toMatchObject({ front: 2.5, spent: 2.5, met: [0] });
+  });
+
+  it('a line with impassable ground just beyond is not crossed, and costs nothing', () => {
+    const t = [terrainInterval('hedge', 2, 2), terrainInterval('marsh', 2, 4)];
+    expect(moveBody(inf, 1, 6, lane, t, cost)).toEqual({ front: 2, moved: 2, spent: 2, stop: 'impassable', blocker: 1, met: [] });
   });
 
   it('a toll beyond what is left stops the body on the line, naming it', () => {
@@ -123,7 +136,8 @@ describe('moveBody: lines', () => {
   it('two lines at the same place each take their toll, in index order', () => {
     const t = [terrainInterval('hedge', 2, 2), terrainInterval('hedge', 2, 2)];
     expect(moveBody(inf, 1, 7, lane, t, cost)).toMatchObject({ front: 3, spent: 7, met: [0, 1] });
-    expect(moveBody(inf, 1, 5, lane, t, cost)).toMatchObject({ front: 2, stop: 'budget', blocker: 1, met: [0] });
+    // The second toll cannot be paid: the edge stops short of both (they lie at the same x).
+    expect(moveBody(inf, 1, 5, lane, t, cost)).toMatchObject({ front: 2, spent: 2, stop: 'budget', blocker: 1, met: [] });
   });
 });
 
@@ -309,5 +323,41 @@ describe('firstInPath and pathLimit', () => {
 
   it('ties go to the lower index', () => {
     expect(firstInPath(inf, 1, [body(10, -1, 2, 1, 1), body(10, -1, 2, 1, -1)])).toBe(0);
+  });
+});
+
+describe('moves in pieces', () => {
+  const t = [terrainInterval('hedge', 2, 2)];
+
+  it('a line\'s toll is paid once: stopping on it, then crossing next move', () => {
+    const first = moveBody(inf, 1, 4, lane, t, cost);
+    expect(first).toMatchObject({ front: 2, spent: 2, met: [] });
+    const second = moveBody(body(first.front, 1, 4, 1.5), 1, 4, lane, t, cost);
+    expect(second).toMatchObject({ front: 4, spent: 4, met: [0] });
+  });
+
+  it('once beyond the line, the next move owes nothing', () => {
+    const first = moveBody(inf, 1, 4.5, lane, t, cost);
+    expect(first).toMatchObject({ front: 2.5, met: [0] });
+    expect(moveBody(body(first.front, 1, 4, 1.5), 1, 4, lane, t, cost)).toMatchObject({ front: 6.5, met: [] });
+  });
+
+  it('splitting a move in two never gets further; without lines it gets exactly as far', () => {
+    const coord = fc.integer({ min: -160, max: 160 }).map((k) => k / 8);
+    const len = fc.integer({ min: 0, max: 40 }).map((k) => k / 8);
+    const kinds = fc.constantFrom('woods', 'hedge', 'marsh', 'rough', 'village');
+    const interval = fc.record({ kind: kinds, from: coord, length: len }).map(({ kind, from, length }) => terrainInterval(kind, from, from + length));
+    fc.assert(
+      fc.property(coord, fc.constantFrom<1 | -1>(1, -1), fc.constantFrom<1 | -1>(1, -1), len, len, fc.array(interval, { maxLength: 5 }), (front, facing, way, b1, b2, terrain) => {
+        const b = body(front, facing, 4, 1.5);
+        const whole = moveBody(b, way, b1 + b2, lane, terrain, cost);
+        const one = moveBody(b, way, b1, lane, terrain, cost);
+        const two = moveBody({ ...b, front: one.front }, way, b2, lane, terrain, cost);
+        const dir = facing * way;
+        expect((two.front - whole.front) * dir).toBeLessThanOrEqual(1e-9);
+        if (terrain.every((x) => x.from !== x.to)) expect(two.front).toBeCloseTo(whole.front, 9);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
