@@ -4,6 +4,7 @@ import { enumerateDice } from '../../src/core/enumerate.js';
 import {
   batteryFireLossTestDue,
   chooseAmmunition,
+  coverOf,
   expectedCasualties,
   fireLossTestDue,
   firePlan,
@@ -59,6 +60,18 @@ describe('Range bands (6)', () => {
     expect(rangeBand(12, weaponBands('rifle'))).toBe(LONG);
     expect(rangeBand(5, weaponBands('carbine'))).toBe(LONG);
     expect(rangeBand(7, weaponBands('carbine'))).toBe(-1);
+  });
+});
+
+describe('Cover (6, 8)', () => {
+  it('6, 8 (burt.villageCover): woods and hedges soft, walls hard, a village hard or soft, open ground and fords none', () => {
+    expect(coverOf('woods', 'hard')).toBe('soft');
+    expect(coverOf('hedge', 'hard')).toBe('soft');
+    expect(coverOf('wall', 'soft')).toBe('hard');
+    expect(coverOf('village', 'hard')).toBe('hard');
+    expect(coverOf('village', 'soft')).toBe('soft');
+    expect(coverOf('open', 'hard')).toBe('none');
+    expect(coverOf('ford', 'hard')).toBe('none');
   });
 });
 

@@ -23,6 +23,24 @@ import {
 } from './tables.js';
 
 export type Cover = 'none' | 'soft' | 'hard';
+/** Ground that may give cover (5, 6, 8; the lane's terrain zones and obstacles). */
+export type CoverFeature = 'open' | 'woods' | 'village' | 'hedge' | 'wall' | 'ford';
+
+/** 6, 8 (rulings; burt.villageCover): woods and hedges are soft cover, walls hard, a village either. */
+export function coverOf(feature: CoverFeature, villageCover: 'hard' | 'soft'): Cover {
+  switch (feature) {
+    case 'woods':
+    case 'hedge':
+      return 'soft';
+    case 'wall':
+      return 'hard';
+    case 'village':
+      return villageCover;
+    default:
+      return 'none';
+  }
+}
+
 /** 0 short, 1 medium, 2 long. */
 export type RangeBand = 0 | 1 | 2;
 export const SHORT = 0 as const;
