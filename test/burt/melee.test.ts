@@ -3,6 +3,7 @@ import { enumerateDice } from '../../src/core/enumerate.js';
 import {
   bothTestAfter,
   closeOrder,
+  aftermathOf,
   CONTINUATION,
   impetusCancelled,
   meleeOutcome,
@@ -179,6 +180,11 @@ describe('After the round (9, 11)', () => {
     expect(pushBackDistance(6, 'halfMove')).toBe(3);
     expect(pushBackDistance(6, 'fullMove')).toBe(6);
     expect(pushBackDistance(6, 'oneInch')).toBe(1);
+  });
+  it('9: a push-back lets the winner follow up; a break routs the loser and the winner pursues or takes the ground; indecisive neither', () => {
+    expect(aftermathOf('aPushedBack')).toEqual({ loser: 'pushedBack', winner: 'mayFollowUp' });
+    expect(aftermathOf('bBreaks')).toEqual({ loser: 'routs', winner: 'pursuesOrTakesGround' });
+    expect(aftermathOf('indecisive')).toEqual({ loser: null, winner: null });
   });
   it('3.3, 8 (burt.pursuit): cavalry must pursue and foot does not; all pursue; none do', () => {
     expect(pursues('cavalry', 'cavalryMust')).toBe(true);

@@ -5,7 +5,7 @@
  */
 import type { CohesionModifiers } from './options.js';
 import { type Arm } from './figures.js';
-import { COHESION_ITEMS, DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED, type Cohesion, type CohesionColumn } from './tables.js';
+import { COHESION_ITEMS, DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED, type Cohesion, type CohesionColumn, type CohesionItem } from './tables.js';
 
 /** 7: skirmishers and guns start unformed and can never be formed; everyone else starts formed. */
 export function bestLevel(arm: Arm): Cohesion {
@@ -56,15 +56,15 @@ export function rally(level: Cohesion): Cohesion {
 }
 
 /**
- * Whether a cohesion item applies to a unit at `level`: the item names the level, or (cumulative)
- * names a lost level between unformed and the unit's own. Formed is never lost, so an item naming
- * formed applies to formed units only.
+ * Whether a cohesion item applies to a unit at `level`: the item names the level (rout added to the
+ * melee save under burt.routSavePenalty), or (cumulative) names a lost level between unformed and the
+ * unit's own. Formed is never lost, so an item naming formed applies to formed units only.
  */
-export function itemApplies(levels: readonly Cohesion[], level: Cohesion, mode: CohesionModifiers, routSavePenalty = false, column?: CohesionColumn): boolean {
-  if (levels.includes(level)) return true;
-  if (column === 'meleeSave' && routSavePenalty && level === ROUT) return true;
+export function itemApplies(item: CohesionItem, level: Cohesion, mode: CohesionModifiers, routSavePenalty: boolean): boolean {
+  if (item.levels.includes(level)) return true;
+  if (item.column === 'meleeSave' && routSavePenalty && level === ROUT) return true;
   if (mode === 'currentLevel' || level === FORMED) return false;
-  for (let l = UNFORMED; l < level; l++) if (levels.includes(l as Cohesion)) return true;
+  for (let l = UNFORMED; l < level; l++) if (item.levels.includes(l as Cohesion)) return true;
   return false;
 }
 
@@ -75,7 +75,7 @@ export function itemApplies(levels: readonly Cohesion[], level: Cohesion, mode: 
 export function cohesionModifier(column: CohesionColumn, level: Cohesion, mode: CohesionModifiers, routSavePenalty: boolean): number {
   let sum = 0;
   for (const item of COHESION_ITEMS) {
-    if (item.column === column && itemApplies(item.levels, level, mode, routSavePenalty, column)) sum += item.value;
+    if (item.column === column && itemApplies(item, level, mode, routSavePenalty)) sum += item.value;
   }
   return sum;
 }

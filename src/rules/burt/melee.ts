@@ -163,8 +163,25 @@ export function pursues(winner: Arm, mode: Pursuit): boolean {
   return winner === 'cavalry';
 }
 
-/** 9 (burt.pushBack): the winner of a push-back may follow up, and fights next at -1 (following up). */
-export const PUSH_BACK_WINNER_MAY_FOLLOW_UP = true;
+/** What a round's result does to each side (9; rulings, "Assault and melee" 4). */
+export interface Aftermath {
+  /** The loser is pushed back (burt.pushBack) or routs; null when neither side lost. */
+  loser: 'pushedBack' | 'routs' | null;
+  /** The winner may follow up (and fights its next round at -1 for following up), or pursues
+   * (burt.pursuit) or else takes the ground. */
+  winner: 'mayFollowUp' | 'pursuesOrTakesGround' | null;
+}
+
+export const AFTERMATH: Readonly<Record<'indecisive' | 'pushBack' | 'break', Aftermath>> = {
+  indecisive: { loser: null, winner: null },
+  pushBack: { loser: 'pushedBack', winner: 'mayFollowUp' },
+  break: { loser: 'routs', winner: 'pursuesOrTakesGround' },
+};
+
+/** The aftermath of an outcome. */
+export function aftermathOf(outcome: MeleeOutcome): Aftermath {
+  return outcome === 'indecisive' ? AFTERMATH.indecisive : outcome === 'aBreaks' || outcome === 'bBreaks' ? AFTERMATH.break : AFTERMATH.pushBack;
+}
 
 /** 9, 11 (burt.meleeContinuation): what happens to units still in contact after a round. */
 export interface Continuation {

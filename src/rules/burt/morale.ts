@@ -45,7 +45,8 @@ export const MORALE_FAILURE: Readonly<Record<MoralePurpose, MoraleFailure>> = {
 
 /**
  * 7, 8: the level after a test. Failing: lose a level (a shaken unit routs), rout outright (assaulted),
- * or no change (a router keeps routing). Passing a rally test: rout becomes shaken.
+ * or no change (a router keeps routing). Passing a rally test: rout becomes shaken. Passing a regroup
+ * test (burt.regroupTest moraleTest) changes nothing here: the caller then applies regroup().
  */
 export function levelAfterTest(level: Cohesion, purpose: MoralePurpose, passed: boolean): Cohesion {
   if (passed) return purpose === 'rally' ? rally(level) : level;

@@ -9,7 +9,7 @@ import { fireSaveModifier, fireToHitModifier, firePlan, gunFirePlan, gunOutChanc
 import { bothTestAfter, meleeOutcome, meleePlan, MELEE_OUTCOMES, type MeleeFighter, type MeleeOutcome } from './melee.js';
 import { levelAfterTest, moraleModifier, moralePassProbability, type MoralePurpose, type MoraleSituation } from './morale.js';
 import type { BurtOptions } from './options.js';
-import { ROUT, type Ammunition, type MoraleClass, type Ordnance } from './tables.js';
+import { ROUT, type Ammunition, type MoraleClass, type Ordnance, type Shot } from './tables.js';
 
 // ---------------------------------------------------------------------------------------------
 // Distributions as arrays: element k is P(value = k).
@@ -115,7 +115,7 @@ export function diceTotalDistribution(dice: number): number[] {
  * each: perCasualty, at most `guns` of Binomial(casualties, per-die chance); summed, each gun's share
  * of the casualties (dealt in turn) totalled against its crew, guns independent.
  */
-export function gunLossDistribution(casualties: number, guns: number, crew: number, shot: Parameters<typeof gunOut>[2], mode: BurtOptions['gunCasualtyRoll']): number[] {
+export function gunLossDistribution(casualties: number, guns: number, crew: number, shot: Shot, mode: BurtOptions['gunCasualtyRoll']): number[] {
   if (guns <= 0) return [1];
   if (casualties <= 0) return [1];
   if (mode === 'perCasualty') return capAt(binomial(casualties, gunOutChance(crew, shot)), guns);
@@ -134,7 +134,7 @@ export function gunLossDistribution(casualties: number, guns: number, crew: numb
 }
 
 /** Guns put out of action by a fire whose casualties follow `casualties` (a distribution). */
-export function gunLossOdds(casualties: readonly number[], guns: number, crew: number, shot: Parameters<typeof gunOut>[2], mode: BurtOptions['gunCasualtyRoll']): number[] {
+export function gunLossOdds(casualties: readonly number[], guns: number, crew: number, shot: Shot, mode: BurtOptions['gunCasualtyRoll']): number[] {
   const out = new Array<number>(guns + 1).fill(0);
   for (let c = 0; c < casualties.length; c++) {
     if (casualties[c] === 0) continue;
