@@ -13,6 +13,7 @@ import {
   gunCasualtyEffect,
   gunDice,
   gunFirePlan,
+  gunsInBattery,
   gunOut,
   gunOutChance,
   gunShot,
@@ -143,6 +144,11 @@ describe('Fire plans and rolls (6)', () => {
   it('6: 22 figures with no modifier: 5 dice on 5, the 1-2 figure die on 6, saves on 5', () => {
     const p = firePlan(22, 0, 0, O);
     expect(p).toMatchObject({ plain: 5, penalised: 1, hitOn: 5, penalisedHitOn: 6, saveOn: 5 });
+  });
+  it('6 (burt.gunsPerBattery): a battery fields the guns the scenario gives, else the number of the option', () => {
+    expect(gunsInBattery(undefined, 4)).toBe(4);
+    expect(gunsInBattery(6, 4)).toBe(6);
+    expect(gunsInBattery(undefined, O.gunsPerBattery)).toBe(4);
   });
   it('6: guns roll a die each, two with canister; no 1-2 figure die', () => {
     expect(gunDice(4, 'ball')).toBe(4);

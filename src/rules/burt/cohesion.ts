@@ -4,7 +4,7 @@
  * one with REGROUP orders, and rally from rout to shaken.
  */
 import type { CohesionModifiers } from './options.js';
-import { type Arm } from './figures.js';
+import type { Arm } from './figures.js';
 import { COHESION_ITEMS, DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED, type Cohesion, type CohesionColumn, type CohesionItem } from './tables.js';
 
 /** 7: skirmishers and guns start unformed and can never be formed; everyone else starts formed. */

@@ -67,6 +67,11 @@ export function gunShot(ordnance: Ordnance, ammunition: Ammunition): Shot {
   return ordnance === 'howitzer' ? 'shell' : 'ball';
 }
 
+/** 6 (burt.gunsPerBattery): gun models in a battery: the scenario's number, else the option's. */
+export function gunsInBattery(given: number | undefined, gunsPerBattery: number): number {
+  return given ?? gunsPerBattery;
+}
+
 /** 6: dice a battery rolls: one per gun in action, two with canister. */
 export function gunDice(guns: number, ammunition: Ammunition): number {
   return Math.max(0, guns) * DICE_PER_GUN[ammunition];
