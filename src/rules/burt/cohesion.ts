@@ -26,11 +26,6 @@ export function loseLevels(level: Cohesion, levels = 1): Cohesion {
   return (next >= ROUT ? ROUT : next) as Cohesion;
 }
 
-/** 8: failing the assaulted test, or 9: breaking in melee: the unit routs outright. */
-export function toRout(): Cohesion {
-  return ROUT;
-}
-
 /** Whether a change of level made the unit rout now (army morale -1, 10) or shaken now (retreat next turn, 8). */
 export function routedNow(before: Cohesion, after: Cohesion): boolean {
   return before !== ROUT && after === ROUT;
