@@ -6,6 +6,7 @@ import {
   ballBand,
   ballCrewKills,
   ballFigures,
+  batteryActionsAllowed,
   batteryHitLocation,
   canisterDice,
   canisterInRange,
@@ -147,6 +148,11 @@ describe('Canister, shell, fire at batteries (p19-21)', () => {
     expect(gunDestroyed('gun', false)).toBe(false);
     expect(ballCrewKills(2)).toBe(1);
     expect(ballCrewKills(0)).toBe(0);
+  });
+  it('p19: unlimber and fire, or move and unlimber, never all three', () => {
+    expect(batteryActionsAllowed(false, true, true)).toBe(true);
+    expect(batteryActionsAllowed(true, true, false)).toBe(true);
+    expect(batteryActionsAllowed(true, true, true)).toBe(false);
   });
   it('a gun needs a crew figure to fire', () => {
     expect(gunsManned(3, 12)).toBe(3);

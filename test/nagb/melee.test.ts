@@ -23,6 +23,7 @@ import {
   rollStrike,
   strikeOrder,
   type StrikeOrderCase,
+  winnerMove,
 } from '../../src/rules/nagb/melee.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 import { faces } from './helpers.js';
@@ -161,6 +162,14 @@ describe('Losing (p8, p15, p27, p39, p40)', () => {
     expect(mayPursue('line')).toBe(true);
     expect(freeHackDice(8, O)).toBe(8);
     expect(freeHackDice(8, withOptions({ freeHack: 'singleHit' }))).toBe(1);
+  });
+  it('p16: the winner pursues a broken enemy and falls back from a retiring one, unless it passes a test to stand; p8: a square stands', () => {
+    expect(winnerMove(true, 'line', false, false)).toBe('pursue');
+    expect(winnerMove(true, 'line', true, false)).toBe('pursue');
+    expect(winnerMove(true, 'line', true, true)).toBe('stand');
+    expect(winnerMove(false, 'attackColumn', false, false)).toBe('fallBack');
+    expect(winnerMove(false, 'attackColumn', true, true)).toBe('stand');
+    expect(winnerMove(true, 'square', false, false)).toBe('stand');
   });
   it('p23: cavalry against cavalry, drawn or unbroken, both break through', () => {
     expect(cavalryBreakThrough(true, true, false)).toBe(true);

@@ -13,6 +13,8 @@ import {
   frenchInfantryDrilled,
   gunMoveRate,
   infantryMoveRate,
+  mayChangeFormation,
+  mayEnter,
   mayMoveAndChangeFormation,
   pinningTestRequired,
   reserveMoveCost,
@@ -168,5 +170,26 @@ describe('Falling back and the reserve phase (p2, p3, p6, p8)', () => {
   it('p19: only limbered guns move in the reserve phase', () => {
     expect(reserveMoveCost({ ...base, arm: 'artillery', limbered: true })).toBe(1);
     expect(reserveMoveCost({ ...base, arm: 'artillery', limbered: false })).toBe(-1);
+  });
+});
+
+describe('Who may go where (p27, p30, p32)', () => {
+  it('p27: a disordered unit changes formation only to try square when charged', () => {
+    expect(mayChangeFormation(true, false)).toBe(false);
+    expect(mayChangeFormation(true, true)).toBe(true);
+    expect(mayChangeFormation(false, false)).toBe(true);
+  });
+  it('p32: heavy woods: no cavalry but Cossacks, no artillery; skirmishers anywhere', () => {
+    expect(mayEnter('cavalry', 'line', 'heavyWoods', false, false, false)).toBe(false);
+    expect(mayEnter('cavalry', 'line', 'heavyWoods', false, true, false)).toBe(true);
+    expect(mayEnter('artillery', 'line', 'heavyWoods', true, false, false)).toBe(false);
+    expect(mayEnter('infantry', 'line', 'heavyWoods', false, false, false)).toBe(true);
+    expect(mayEnter('cavalry', 'skirmish', 'heavyWoods', false, false, false)).toBe(true);
+  });
+  it('p30: guns cross difficult terrain only limbered; p32: bridges only in march column', () => {
+    expect(mayEnter('artillery', 'line', 'rough', false, false, false)).toBe(false);
+    expect(mayEnter('artillery', 'line', 'rough', true, false, false)).toBe(true);
+    expect(mayEnter('infantry', 'line', 'stream', false, false, true)).toBe(false);
+    expect(mayEnter('infantry', 'marchColumn', 'stream', false, false, true)).toBe(true);
   });
 });

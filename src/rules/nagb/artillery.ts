@@ -257,3 +257,8 @@ export function rollShellShot(
   }
   return k;
 }
+
+/** p19: a battery may unlimber and fire, or move and unlimber, but never do all three in one phase. */
+export function batteryActionsAllowed(moved: boolean, limberedOrUnlimbered: boolean, fired: boolean): boolean {
+  return (moved ? 1 : 0) + (limberedOrUnlimbered ? 1 : 0) + (fired ? 1 : 0) <= 2;
+}

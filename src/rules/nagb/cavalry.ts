@@ -49,6 +49,8 @@ export function recallLd(ld: number, winningMargin: number, disordered: boolean,
 
 /** p23: a successful recall falls back 3d6 in good order toward safety, then takes a disorder test. */
 export const RECALL_DICE = 3;
+/** p22: cavalry that broke its enemy may run on into fresh enemies in a straight line up to 3d6 from first contact. */
+export const FOLLOW_UP_DICE = 3;
 /** p9, p23: blown cavalry moves 3d6 toward safety in each of its side's movement phases. */
 export const BLOWN_MOVE_DICE = 3;
 

@@ -219,6 +219,20 @@ export function mayPursue(formation: Formation): boolean {
   return formation !== 'square';
 }
 
+/** What a winner does after the round (p16). */
+export type WinnerMove = 'pursue' | 'fallBack' | 'stand';
+
+/**
+ * p8, p16: a square always stands. When the loser broke, the winner pursues 2d6 (cavalry 3d6) unless it
+ * tries and passes a test to stand; when the loser only fell back, it falls back d6" in good order
+ * unless it tries and passes a test to stand. (Cavalry may instead be recalled, p16, p23.)
+ */
+export function winnerMove(loserBroke: boolean, formation: Formation, triesToStand: boolean, standPassed: boolean): WinnerMove {
+  if (formation === 'square') return 'stand';
+  if (triesToStand && standPassed) return 'stand';
+  return loserBroke ? 'pursue' : 'fallBack';
+}
+
 /** p16 (nagb.freeHack): the free hack's dice: the winner's front-rank dice, or one. */
 export function freeHackDice(frontDice: number, opts: Pick<NagbOptions, 'freeHack'>): number {
   return opts.freeHack === 'round' ? frontDice : Math.min(1, frontDice);

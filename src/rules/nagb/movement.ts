@@ -252,3 +252,24 @@ export function reserveMoveCost(r: ReserveMove): number {
       return -1;
   }
 }
+
+/**
+ * p27: a disordered unit may move but changes formation only to try to form square when charged; p7:
+ * raw, regular or drilled, anyone else may change (pinning permitting).
+ */
+export function mayChangeFormation(disordered: boolean, toSquareWhenCharged: boolean): boolean {
+  return !disordered || toSquareWhenCharged;
+}
+
+/**
+ * p30, p32: whether a unit may enter terrain: heavy woods are closed to cavalry (Cossacks excepted)
+ * and to artillery; guns cross difficult terrain only limbered and never deploy in woods (p30, p31);
+ * a bridge (`bridge`) takes formed units in march column only (p32); skirmishers go anywhere.
+ */
+export function mayEnter(arm: Arm, f: Formation, t: Terrain, limbered: boolean, cossack: boolean, bridge: boolean): boolean {
+  if (f === 'skirmish') return true;
+  if (bridge && f !== 'marchColumn' && f !== 'column' && arm !== 'artillery') return false;
+  if (t === 'heavyWoods') return arm === 'infantry' || (arm === 'cavalry' && cossack);
+  if (arm === 'artillery' && t !== 'clear' && t !== 'road' && t !== 'crops') return limbered;
+  return true;
+}
