@@ -24,7 +24,11 @@ describe('Aggressive cavalry (p4, p22, p35)', () => {
     expect(aggressiveRange(false, 'french')).toBe(12);
     expect(aggressiveRange(true, 'british')).toBe(12);
     expect(mustAttemptCharge({ ...c, inCommand: false, nearestFormedEnemy: 12 })).toBe(true);
+  });
+  it('p4, p5, p35: British in command and others out of command may test not to charge; British out of command may not', () => {
     expect(mayTestNotToCharge(true, 'british')).toBe(true);
+    expect(mayTestNotToCharge(false, 'british')).toBe(false);
+    expect(mayTestNotToCharge(false, 'french')).toBe(true);
     expect(mayTestNotToCharge(true, 'french')).toBe(false);
   });
   it('p22-24: disordered, blown and skirmishing cavalry are not aggressive', () => {

@@ -125,9 +125,9 @@ describe('Charge reactions (p5, p12-13, p19, p26)', () => {
     expect(formSquareFailure(false)).toBe('disordered');
     expect(formSquareFailure(true)).toBe('flees');
   });
-  it('p12, p19: flee 2d6 (cavalry and horse guns 3d6); fire and flee one d6 less; horse guns halve while limbering', () => {
+  it('p12, p19: flee 2d6 (horse guns 3d6); fire and flee one d6 less; horse guns halve while limbering', () => {
     expect(fleeDice('infantry', false)).toBe(2);
-    expect(fleeDice('cavalry', false)).toBe(3);
+    expect(fleeDice('cavalry', false)).toBe(2);
     expect(fleeDice('artillery', true)).toBe(3);
     expect(fleeDice('artillery', false)).toBe(2);
     expect(fireAndFleeDice('infantry', false)).toBe(1);

@@ -6,6 +6,7 @@ import {
   FAILED_DISORDERED,
   NO_TEST,
   needsShootingTest,
+  PANIC_FLIGHT_DICE,
   PASSED,
   rollShootingTest,
   type ShootingTestFactors,
@@ -61,6 +62,9 @@ describe('Disorder from shooting (p11, p27)', () => {
       throw new Error('no dice');
     };
     expect(rollShootingTest(never, { ...line, casualties: 2 }, 24, false)).toBe(NO_TEST);
+  });
+  it('p28: a panicking disordered unit runs 2d6, cavalry too', () => {
+    expect(PANIC_FLIGHT_DICE).toBe(2);
   });
   it('p26: skirmishers panic at 25%; p19: a battery is silenced at 25% of its crew (12 crew: 3)', () => {
     expect(skirmisherPanicThreshold(8)).toBe(2);

@@ -17,6 +17,7 @@ import {
   mayEnter,
   mayMoveAndChangeFormation,
   pinningTestRequired,
+  reserveFormationChange,
   reserveMoveCost,
   type ReserveMove,
   terrainDisorderTest,
@@ -166,6 +167,14 @@ describe('Falling back and the reserve phase (p2, p3, p6, p8)', () => {
     expect(reserveMoveCost({ ...base, firedOrFought: true })).toBe(-1);
     expect(reserveMoveCost({ ...base, goodOrder: false })).toBe(-1);
     expect(reserveMoveCost({ ...base, entersVillage: true })).toBe(-1);
+  });
+  it('p24, p26: cavalry lines (a pip) and columns, and skirmishers, move in the reserve phase; light cavalry may change formation there', () => {
+    expect(reserveMoveCost({ ...base, arm: 'cavalry', formation: 'line' })).toBe(1);
+    expect(reserveMoveCost({ ...base, arm: 'cavalry', formation: 'column' })).toBe(0);
+    expect(reserveMoveCost({ ...base, formation: 'skirmish' })).toBe(0);
+    expect(reserveFormationChange('cavalry', true)).toBe(true);
+    expect(reserveFormationChange('cavalry', false)).toBe(false);
+    expect(reserveFormationChange('infantry', false)).toBe(false);
   });
   it('p19: only limbered guns move in the reserve phase', () => {
     expect(reserveMoveCost({ ...base, arm: 'artillery', limbered: true })).toBe(1);

@@ -34,9 +34,13 @@ export function mustAttemptCharge(c: AggressionCase): boolean {
   return c.nearestFormedEnemy <= aggressiveRange(c.inCommand, c.nation);
 }
 
-/** p4, p5, p35: whether the unit may test to hold back from its aggressive charge. */
+/**
+ * p4, p5, p35: whether cavalry facing a compelled charge may test to hold back: British cavalry in
+ * command (p4, p35), other cavalry out of command (p5); British cavalry out of command must charge (p4),
+ * other cavalry in command must attempt it (p22).
+ */
 export function mayTestNotToCharge(inCommand: boolean, nation: Nation): boolean {
-  return nation === 'british' || !inCommand;
+  return nation === 'british' ? inCommand : !inCommand;
 }
 
 /**

@@ -168,11 +168,11 @@ export function formSquareFailure(disordered: boolean): 'disordered' | 'flees' {
 }
 
 /**
- * p12, p15, p19: flight dice: 2d6 for foot and foot-artillery crews, 3d6 for cavalry (as every
- * cavalry flight, p4, p15, p16) and horse artillery (p19).
+ * p12, p19: flight dice of the flee reaction: 2d6 (the text names no exception for cavalry, which
+ * usually evades instead), 3d6 for horse artillery (p19).
  */
 export function fleeDice(arm: Arm, horse: boolean): number {
-  return arm === 'cavalry' || (arm === 'artillery' && horse) ? 3 : 2;
+  return arm === 'artillery' && horse ? 3 : 2;
 }
 
 /** p12, p19: firing before fleeing costs a d6 of the flight (infantry flees d6). */

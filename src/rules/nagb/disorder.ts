@@ -54,6 +54,13 @@ export function shootingTestFailure(disordered: boolean, inVillage: boolean): Sh
   return disordered && !inVillage ? 'broken' : 'disordered';
 }
 
+/**
+ * p28: a disordered unit failing a morale test (from shooting, proximity, burst-through) breaks and runs
+ * 2d6 straight away from the cause; the text gives 3d6 for cavalry only after melee (p15) and out of
+ * command (p4).
+ */
+export const PANIC_FLIGHT_DICE = 2;
+
 /** Results of rollShootingTest. */
 export const NO_TEST = 0;
 export const PASSED = 1;

@@ -273,3 +273,8 @@ export function mayEnter(arm: Arm, f: Formation, t: Terrain, limbered: boolean, 
   if (arm === 'artillery' && t !== 'clear' && t !== 'road' && t !== 'crops') return limbered;
   return true;
 }
+
+/** p24: light cavalry may change formation in the reserve phase; nobody else may (p2). */
+export function reserveFormationChange(arm: Arm, lightCavalry: boolean): boolean {
+  return arm === 'cavalry' && lightCavalry;
+}
