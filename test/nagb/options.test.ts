@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import { DEFAULT_NAGB_OPTIONS, NAGB_OPTIONS, nagbOptions, withOptions } from '../../src/rules/nagb/options.js';
@@ -96,5 +97,13 @@ describe('NAGB options (rulings 4)', () => {
     expect(DEFAULT_NAGB_OPTIONS.groundScale * 16).toBe(400);
     expect(DEFAULT_NAGB_OPTIONS.figureScale * 24).toBe(720);
     expect(DEFAULT_NAGB_OPTIONS.turnMinutes).toBe(10);
+  });
+  it('docs/rules/nagb.md names every option with its default', () => {
+    const doc = readFileSync('docs/rules/nagb.md', 'utf8');
+    for (const o of NAGB_OPTIONS) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`${o.name}\` |`));
+      expect(row, o.name).toBeDefined();
+      expect(row!.split('|')[2], o.name).toContain(String(o.default));
+    }
   });
 });

@@ -317,7 +317,7 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult): Cha
     return out;
   }
   const D = s.distance;
-  const opts = { caughtFleeing: s.caughtFleeing, halfChargeRounding: s.halfChargeRounding };
+  const opts = s; // the spec carries the two readings it needs (nagb.caughtFleeing, nagb.halfChargeRounding)
   switch (s.reaction) {
     case 'flee': {
       const flight = sumD6(u, s.fleeDice);
