@@ -237,6 +237,13 @@ describe('(b) A charge from declaration to its end (p12-13, p17-18): exact odds'
   it('p12, p17: stand and shoot (half rank of 2 dice) against raw chargers: every ending, casualty and disorder by enumeration', () => {
     expectChargeMatches(smallCharge());
   });
+  it('p12: a charge test that cannot pass (Ld 1): refused, the target unchanged', () => {
+    const o = chargeOdds(smallCharge({ chargeTestLd: 1 }));
+    expect(o.endings.refused).toBe(1);
+    expect(o.target.unchanged).toBe(1);
+    expect(o.chargerCasualties[0]).toBe(1);
+    expectChargeMatches(smallCharge({ chargeTestLd: 1 }));
+  });
   it('p8: a square volleying its face without a test, enumerated', () => {
     expectChargeMatches(smallCharge({ fire: { ...smallCharge().fire, volleyAlways: true, volleyDice: 2 } }));
   });

@@ -304,7 +304,10 @@ export function chargeOdds(s: ChargeSpec): ChargeOdds {
   const pGo = s.chargeTestLd === null ? 1 : testPassProbability(s.chargeTestLd);
   endings.refused = 1 - pGo;
   cas[0] += 1 - pGo;
-  if (pGo === 0) return { endings, target, chargerDisordered, chargerCasualties: cas, volley: 0, firedHigh: 0 };
+  if (pGo === 0) {
+    target.unchanged = 1;
+    return { endings, target, chargerDisordered, chargerCasualties: cas, volley: 0, firedHigh: 0 };
+  }
   const D = s.distance;
   const move = sumD6Distribution(s.chargeDice); // index: dice total
   const c = s.chargers;
