@@ -8,6 +8,7 @@ import {
   ballFigures,
   batteryActionsAllowed,
   batteryHitLocation,
+  canisterAllowed,
   canisterDice,
   canisterInRange,
   type GunneryModifiers,
@@ -17,11 +18,14 @@ import {
   nearMissFigures,
   nearMissShellDice,
   rollBallShot,
+  rollLineKills,
   rollShellShot,
+  scatterDistance,
   scatterDirection,
   shellBursts,
   shellDice,
   shellInRange,
+  shellLong,
 } from '../../src/rules/nagb/artillery.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 
@@ -153,6 +157,26 @@ describe('Canister, shell, fire at batteries (p19-21)', () => {
     expect(batteryActionsAllowed(false, true, true)).toBe(true);
     expect(batteryActionsAllowed(true, true, false)).toBe(true);
     expect(batteryActionsAllowed(true, true, true)).toBe(false);
+  });
+  it('p21 (a reading): shell at the far half of its span is long range: howitzer 8-36", long beyond 22"', () => {
+    expect(shellLong('howitzer', 22)).toBe(false);
+    expect(shellLong('howitzer', 23)).toBe(true);
+  });
+  it('p20: no canister with friends in range and arc', () => {
+    expect(canisterAllowed(true)).toBe(false);
+    expect(canisterAllowed(false)).toBe(true);
+  });
+  it('p21: the near-miss distance is a d3 at short range, a d6 at long (enumerated)', () => {
+    for (const [band, top] of [['short', 3], ['long', 6]] as const) {
+      const seen = new Array(7).fill(0);
+      enumerateDice((d) => scatterDistance(d.stream(0, 'fire'), band), (p, v) => (seen[v] += p));
+      for (let v = 1; v <= 6; v++) expect(seen[v], `${band} ${v}`).toBeCloseTo(v <= top ? 1 / top : 0, 12);
+    }
+  });
+  it('p20: figures on the line each die on 2+: 2 figures give 0, 1, 2 kills with 1/36, 10/36, 25/36', () => {
+    const got = [0, 0, 0];
+    enumerateDice((d) => rollLineKills(d.stream(0, 'fire'), 2, 2), (p, v) => (got[v] += p));
+    expect(got.map((x) => Math.round(x * 36))).toEqual([1, 10, 25]);
   });
   it('a gun needs a crew figure to fire', () => {
     expect(gunsManned(3, 12)).toBe(3);

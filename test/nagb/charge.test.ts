@@ -4,6 +4,7 @@ import {
   type ChargeCircumstances,
   chargeTestRequired,
   counterChargeMeeting,
+  defensiveNeed,
   defensiveFireDistance,
   evadeResult,
   fireAndFleeDice,
@@ -196,6 +197,10 @@ describe('One charge played with the dice (p12-13, p17-18)', () => {
     const spec = chargeSpec(cuirassiers(), french, { distance: 8, reaction: 'flee', frontal: true, aggressive: true, contactTest: 'none' }, O);
     expect(resolveCharge(faces(2, 3, 1, 2), spec, newChargeResult())).toMatchObject({ ending: 'caught', target: 'fled' }); // 13 >= 8 + 5
     expect(resolveCharge(faces(6, 6, 1, 2), spec, newChargeResult()).ending).toBe('escaped'); // 13 < 20
+  });
+  it('p10, p12, p17: the defensive fire needs 4+ at point blank, 5+ at short, 6+ at long, nothing beyond 8"', () => {
+    const spec = chargeSpec(russians, french, { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O);
+    expect([1, 0, 3, 5, 6, 8, 9].map((d) => defensiveNeed(spec, d, false))).toEqual([4, 4, 5, 5, 6, 6, 7]);
   });
   it('p8: a square fires its face as a volley at chargers without a test', () => {
     const square = battalion({ formation: 'square', front: 3 });

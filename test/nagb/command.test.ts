@@ -3,6 +3,7 @@ import { enumerateDice } from '../../src/core/enumerate.js';
 import {
   batteryOrderCost,
   commanderPips,
+  influenceReaches,
   crewLossSurcharge,
   initiativeModifier,
   initiativeOdds,
@@ -14,6 +15,7 @@ import {
   outOfRangeSurcharge,
   passageOfLinesAllowed,
   rollInitiative,
+  rollPips,
 } from '../../src/rules/nagb/command.js';
 import { DEFAULT_NAGB_OPTIONS as O } from '../../src/rules/nagb/options.js';
 
@@ -23,6 +25,15 @@ describe('Command pips (p2-5)', () => {
     expect(commanderPips(4, 'uninspiring', O)).toBe(3);
     expect(commanderPips(1, 'uninspiring', O)).toBe(0);
     expect(commanderPips(6, 'charismatic', O)).toBe(7);
+  });
+  it('p4: personal influence reaches 4"; rollPips draws one d6 with the rating', () => {
+    expect(influenceReaches(4)).toBe(true);
+    expect(influenceReaches(4.5)).toBe(false);
+    const seen = new Array(8).fill(0);
+    enumerateDice((d) => rollPips(d.stream(0, 'ai'), 'uninspiring', O), (p, v) => (seen[v] += p));
+    expect(seen[0]).toBeCloseTo(1 / 6, 12);
+    expect(seen[6]).toBe(0);
+    expect(seen[5]).toBeCloseTo(1 / 6, 12);
   });
   it('p4: out of radius, a pip per radius or part: 12" at 8" costs 2, 21" costs 3, 8" costs 1', () => {
     expect(orderCost('move', 12, 8)).toBe(2);

@@ -21,6 +21,7 @@ import {
   outnumberBonus,
   resolveMeleeRound,
   rollStrike,
+  sideScore,
   strikeOrder,
   type StrikeOrderCase,
   winnerMove,
@@ -193,6 +194,13 @@ describe('One round with the dice (p14-15)', () => {
     const s: MeleeSpec = { a: side, b: side, order: 'simultaneous' };
     expect(resolveMeleeRound(faces(1, 1, 5, 5, 5, 5, 1, 1), s, newMeleeResult())).toMatchObject({ onA: 2, onB: 0, ending: 'aFallsBack' }); // a misses twice; b kills 2; a tests 8 - 3 at 2
     expect(resolveMeleeRound(faces(1, 1, 1, 1), s, newMeleeResult())).toMatchObject({ scoreA: 0, scoreB: 0, ending: 'draw' });
+  });
+  it('p14: a side scores its casualties inflicted, its bonus, and +1 for outnumbering after the round', () => {
+    const a = { ...side, bonus: 2, countFigures: 10 };
+    const b = { ...side, countFigures: 10 };
+    expect(sideScore(a, b, 0, 3)).toBe(3 + 2 + 1);
+    expect(sideScore(b, a, 3, 0)).toBe(0);
+    expect(sideScore(a, b, 3, 0)).toBe(2);
   });
   it('p25: rollStrike: a kill saved on the save number does not count', () => {
     expect(rollStrike(faces(4, 4, 4), 1, 4, false, 4, 4, 10)).toBe(0);

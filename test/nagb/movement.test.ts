@@ -8,6 +8,7 @@ import {
   fallBackDice,
   fallBackFailure,
   fallBackTestModifier,
+  fleeMoveDice,
   formationChangeCost,
   formationMayCharge,
   frenchInfantryDrilled,
@@ -149,6 +150,10 @@ describe('Falling back and the reserve phase (p2, p3, p6, p8)', () => {
     expect(fallBackTestModifier(true, 'none')).toBe(-1);
     expect(fallBackTestModifier(false, -4)).toBe(-4);
     expect(fallBackTestModifier(true, 'auto')).toBe('auto');
+  });
+  it('p4: out of command, a unit breaking while falling back runs 2d6, cavalry 3d6', () => {
+    expect(fleeMoveDice('infantry')).toBe(2);
+    expect(fleeMoveDice('cavalry')).toBe(3);
   });
   it('p6: failing it, good order becomes disordered; disordered breaks', () => {
     expect(fallBackFailure(false)).toBe('disordered');

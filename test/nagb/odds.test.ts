@@ -10,13 +10,16 @@ import { CHARGE_ENDINGS, type ChargeSpec, newChargeResult, resolveCharge } from 
 import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from '../../src/rules/nagb/disorder.js';
 import { MELEE_ENDINGS, type MeleeSideSpec, type MeleeSpec, newMeleeResult, resolveMeleeRound } from '../../src/rules/nagb/melee.js';
 import {
+  cappedBinomial,
   caughtOdds,
   chargeOdds,
   chargeSpec,
   type FireGroup,
   fireGroup,
+  killDistribution,
   lowAmmoOdds,
   meleeOdds,
+  meleeSide,
   meleeSpec,
   type ShootingTarget,
   shootingOdds,
@@ -103,6 +106,13 @@ describe('(a) A shooting step (p10-11, p27): exact odds', () => {
     const kills = [0, 0, 0];
     enumerateDice((d) => playShooting(d.stream(0, 'fire'), groups, t, [0]).kills, (p, k) => (kills[k] += p));
     for (let k = 0; k <= 2; k++) expect(exact.kills[k]).toBeCloseTo(kills[k], 10);
+  });
+  it('p10: casualties of 2 dice at 4+ then 4+ capped at 1 figure: [9/16, 7/16]; holding fire: none', () => {
+    const d = killDistribution(2, 4, 4, 1);
+    expect(d[0]).toBeCloseTo(9 / 16, 14);
+    expect(d[1]).toBeCloseTo(7 / 16, 14);
+    expect(killDistribution(5, 7, 4, 10)).toEqual([1]);
+    expect(cappedBinomial(3, 0.5, 5)).toHaveLength(4);
   });
   it('p10 (nagb.lowAmmo): P(more 6s than 1s) among 3 dice equals enumeration of the 216 faces', () => {
     let more6 = 0, more1 = 0;
@@ -360,6 +370,7 @@ describe('(c) One round of hand to hand (p14-16, p23): exact odds', () => {
     const a = { ...cuirassiers(), dice: 8, charging: true, assaulting: 'none' as const, bonus: { flankAttack: false, rearAttack: false, higherGround: false, standard: true, flankSupport: false, rearSupport: false, lapFlank: true, lapRear: false } };
     const b = { ...battalion(), dice: 10, charging: false, assaulting: 'none' as const, bonus: { flankAttack: false, rearAttack: false, higherGround: false, standard: true, flankSupport: true, rearSupport: false, lapFlank: false, lapRear: false } };
     const s = meleeSpec(a, b, 'a', O);
+    expect(meleeSide(a, b, O)).toEqual(s.a);
     expect(s.a).toMatchObject({ need: 4, killOn: 3, saveOn: 7, weight: 2, bonus: 2 });
     expect(s.b).toMatchObject({ need: 4, killOn: 4, saveOn: 4, weight: 1, bonus: 1, autoBreak: true });
     const exact = meleeOdds(s);
