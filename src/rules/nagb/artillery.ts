@@ -1,0 +1,264 @@
+/**
+ * Artillery (p8, p19-21): the score to hit, ball (bounce, figures along the line, near misses),
+ * canister, shell, fire at a battery (crew or gun), guns manned.
+ */
+import type { Uniform } from '../../core/dice.js';
+import type { NagbOptions } from './options.js';
+import { d3 } from './roll.js';
+import {
+  ARTILLERY_HIT,
+  BALL_KILL,
+  classHitModifier,
+  type Cover,
+  COVER_MODIFIER,
+  type Gun,
+  GUNS,
+  SHELL_BURST,
+  SHELL_KILL,
+  SHELL_PARTIAL_HITS,
+  SHELL_TEMPLATE,
+  type UnitClass,
+} from './tables.js';
+
+export type ArtilleryBand = 'short' | 'long' | 'out';
+
+/** p21: ball range band of a gun (howitzers fire no ball). */
+export function ballBand(gun: Gun, distance: number): ArtilleryBand {
+  const g = GUNS[gun];
+  if (g.ballShort === null || g.ballLong === null) return 'out';
+  return distance <= g.ballShort ? 'short' : distance <= g.ballLong ? 'long' : 'out';
+}
+
+/** p21: canister reaches its range in the table (a single band). */
+export function canisterInRange(gun: Gun, distance: number): boolean {
+  return distance <= GUNS[gun].canisterRange;
+}
+
+/** p21: shell reaches between its least and greatest range; guns other than howitzers fire it only if British. */
+export function shellInRange(gun: Gun, distance: number, british: boolean): boolean {
+  const g = GUNS[gun];
+  if (g.shellBritishOnly && !british) return false;
+  return distance >= g.shellMin && distance <= g.shellMax;
+}
+
+/** p21: shell at the far half of its span counts as long range (-1); the text gives no bands (a reading). */
+export function shellLong(gun: Gun, distance: number): boolean {
+  const g = GUNS[gun];
+  return distance > (g.shellMin + g.shellMax) / 2;
+}
+
+export interface GunneryModifiers {
+  crewClass: UnitClass;
+  /** p27: a disordered battery is silenced and does not fire; kept for reaction fire of a disordered crew. */
+  disordered: boolean;
+  longRange: boolean;
+  cover: Cover;
+  /** p20: unlimbered, moved or pivoted this turn. */
+  movedOrUnlimbered: boolean;
+  targetSkirmishers: boolean;
+  /** Canister at chargers (resolved as musketry, p20): -1 as small arms at charging enemy (p10). */
+  targetCharging: boolean;
+}
+
+/**
+ * p20, p21: 4+ to hit: long range -1, soft cover -1, hard -2, unlimbered/moved/pivoted -1, skirmishers
+ * -1, veteran and guard crews +1 (nagb.eliteFireBonus for elite), raw -1; disordered -1 (p27). Canister,
+ * "resolved as musketry", also takes -1 at charging enemy, who have no cover (p10, p12).
+ */
+export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 'eliteFireBonus'>): number {
+  let mod = classHitModifier(m.crewClass, opts);
+  if (m.disordered) mod -= 1;
+  if (m.longRange) mod -= 1;
+  if (m.targetCharging) mod -= 1;
+  else mod += COVER_MODIFIER[m.cover];
+  if (m.movedOrUnlimbered) mod -= 1;
+  if (m.targetSkirmishers) mod -= 1;
+  const need = ARTILLERY_HIT - mod;
+  return need < 2 ? 2 : need;
+}
+
+/** p20: a roll missing by exactly 1 is a near miss (when the shot could hit at all). */
+export function isNearMiss(roll: number, need: number): boolean {
+  return need <= 6 && roll === need - 1;
+}
+
+/**
+ * p20, p8 (nagb.ballFigures): figures a ball hit can kill (each on 2+): one per inch of its d6 bounce
+ * through the target's ranks (a square counts 4 ranks), or every rank.
+ */
+export function ballFigures(bounce: number, ranks: number, opts: Pick<NagbOptions, 'ballFigures'>): number {
+  if (opts.ballFigures === 'ranks') return ranks;
+  return bounce < ranks ? bounce : ranks;
+}
+
+export type ScatterDirection = 'over' | 'left' | 'right' | 'short';
+
+/** p20: near-miss direction on a d6: 1-2 over, 3 left, 4 right, 5-6 short. */
+export function scatterDirection(d6: number): ScatterDirection {
+  return d6 <= 2 ? 'over' : d6 === 3 ? 'left' : d6 === 4 ? 'right' : 'short';
+}
+
+/** p21 ("miss d3 / miss d6"): the near-miss distance die: d3 at short range, d6 at long range. */
+export function scatterDistance(u: Uniform, band: ArtilleryBand): number {
+  return band === 'short' ? d3(u) : 1 + Math.floor(u() * 6);
+}
+
+/**
+ * p20 (nagb.nearMiss): figures a near-missing ball can still strike on the lane. An undershot lands
+ * `distance` inches short of the front rank and runs on `trail` inches: a figure per inch beyond the
+ * front, up to the ranks. 'full' also lets an overshot land inside a deep formation (`distance` ranks
+ * behind the front) and run on; wide shots miss on the lane. 'off': none.
+ */
+export function nearMissFigures(
+  dir: ScatterDirection,
+  distance: number,
+  trail: number,
+  ranks: number,
+  opts: Pick<NagbOptions, 'nearMiss'>,
+): number {
+  if (opts.nearMiss === 'off') return 0;
+  if (dir === 'short') {
+    const n = trail - distance;
+    return n <= 0 ? 0 : n < ranks ? n : ranks;
+  }
+  if (dir === 'over' && opts.nearMiss === 'full') {
+    const left = ranks - distance;
+    if (left <= 0) return 0;
+    return trail < left ? trail : left;
+  }
+  return 0;
+}
+
+/** Roll the figures killed on a line of `figures` figures, each on `killOn` or more (ball: 2+). */
+export function rollLineKills(u: Uniform, figures: number, killOn: number): number {
+  let k = 0;
+  for (let i = 0; i < figures; i++) if (1 + Math.floor(u() * 6) >= killOn) k++;
+  return k;
+}
+
+/**
+ * One gun's ball shot (p20, p21): the roll to hit; on a hit the d6 bounce and a 2+ kill roll for each
+ * figure on the line; on a near miss the scatter (direction, distance, trail). Returns the casualties.
+ */
+export function rollBallShot(
+  u: Uniform,
+  need: number,
+  band: ArtilleryBand,
+  ranks: number,
+  opts: Pick<NagbOptions, 'ballFigures' | 'nearMiss'>,
+): number {
+  if (need > 6 || band === 'out') return 0;
+  const roll = 1 + Math.floor(u() * 6);
+  if (roll >= need) {
+    const bounce = 1 + Math.floor(u() * 6);
+    return rollLineKills(u, ballFigures(bounce, ranks, opts), BALL_KILL);
+  }
+  if (opts.nearMiss === 'off' || !isNearMiss(roll, need)) return 0;
+  const dir = scatterDirection(1 + Math.floor(u() * 6));
+  const dist = scatterDistance(u, band);
+  const trail = 1 + Math.floor(u() * 6);
+  return rollLineKills(u, nearMissFigures(dir, dist, trail, ranks, opts), BALL_KILL);
+}
+
+/** p20, p21: canister dice: the gun's shots in the table, each gun manned. */
+export function canisterDice(gun: Gun, guns: number): number {
+  return GUNS[gun].canisterShots * guns;
+}
+
+/** p21: a shell that hits bursts on 2+; on a 1 it runs on d6" straight ahead first. */
+export function shellBursts(d6: number): boolean {
+  return d6 >= SHELL_BURST;
+}
+
+/**
+ * p21 (nagb.shellHits): dice thrown at the target by a burst `runOn` inches behind its front rank: the
+ * full count while the target is still under the template's centre (within its depth), 2 when only the
+ * 3" template's edge touches it, else none.
+ */
+export function shellDice(runOn: number, depth: number, opts: Pick<NagbOptions, 'shellHits'>): number {
+  if (runOn <= depth) return opts.shellHits;
+  if (runOn - SHELL_TEMPLATE / 2 <= depth) return SHELL_PARTIAL_HITS;
+  return 0;
+}
+
+/** Where a battery's casualty falls (p21): 1-5 on the crew, 6 on the gun. */
+export function batteryHitLocation(d6: number): 'crew' | 'gun' {
+  return d6 === 6 ? 'gun' : 'crew';
+}
+
+/** p21: a casualty on the gun destroys it only when it comes from ball; small arms and canister do nothing. */
+export function gunDestroyed(location: 'crew' | 'gun', ball: boolean): boolean {
+  return location === 'gun' && ball;
+}
+
+/** p21: ball kills at most one crew figure per hit. */
+export function ballCrewKills(kills: number): number {
+  return kills > 0 ? 1 : 0;
+}
+
+/**
+ * Guns that can fire: every gun left needs a crew figure (a reading: the text gives four crew per gun
+ * and no rule for a gun without crew).
+ */
+export function gunsManned(guns: number, crew: number): number {
+  return guns < crew ? guns : crew;
+}
+
+/** p20: canister may not be fired with friends within its range and arc. */
+export function canisterAllowed(friendInRangeAndArc: boolean): boolean {
+  return !friendInRangeAndArc;
+}
+
+/** p21: the burst dice hit on 4+ and kill on 3+. */
+export const SHELL_DICE_HIT = 4;
+
+/**
+ * A near-missing shell on the lane (p21: scatter as ball, then as a hit): an undershot bursts `distance`
+ * short of the front (its template's edge reaching 1.5"); an overshot ('full' only) bursts `distance`
+ * behind the front; wide shells miss on the lane.
+ */
+export function nearMissShellDice(
+  dir: ScatterDirection,
+  distance: number,
+  depth: number,
+  opts: Pick<NagbOptions, 'nearMiss' | 'shellHits'>,
+): number {
+  if (opts.nearMiss === 'off') return 0;
+  if (dir === 'short') return distance <= SHELL_TEMPLATE / 2 ? SHELL_PARTIAL_HITS : 0;
+  if (dir === 'over' && opts.nearMiss === 'full') return shellDice(distance, depth, opts);
+  return 0;
+}
+
+/**
+ * One shell (p21): the roll to hit; on a hit it bursts on 2+ at the front, or on a 1 runs on d6" first;
+ * on a near miss it scatters. Each die of the burst hits on 4+ and kills on 3+. Returns the casualties.
+ */
+export function rollShellShot(
+  u: Uniform,
+  need: number,
+  band: ArtilleryBand,
+  depth: number,
+  opts: Pick<NagbOptions, 'nearMiss' | 'shellHits'>,
+): number {
+  if (need > 6 || band === 'out') return 0;
+  const roll = 1 + Math.floor(u() * 6);
+  let dice = 0;
+  if (roll >= need) {
+    const runOn = shellBursts(1 + Math.floor(u() * 6)) ? 0 : 1 + Math.floor(u() * 6);
+    dice = shellDice(runOn, depth, opts);
+  } else if (opts.nearMiss !== 'off' && isNearMiss(roll, need)) {
+    const dir = scatterDirection(1 + Math.floor(u() * 6));
+    dice = nearMissShellDice(dir, scatterDistance(u, band), depth, opts);
+  }
+  let k = 0;
+  for (let i = 0; i < dice; i++) {
+    if (1 + Math.floor(u() * 6) < SHELL_DICE_HIT) continue;
+    if (1 + Math.floor(u() * 6) >= SHELL_KILL) k++;
+  }
+  return k;
+}
+
+/** p19: a battery may unlimber and fire, or move and unlimber, but never do all three in one phase. */
+export function batteryActionsAllowed(moved: boolean, limberedOrUnlimbered: boolean, fired: boolean): boolean {
+  return (moved ? 1 : 0) + (limberedOrUnlimbered ? 1 : 0) + (fired ? 1 : 0) <= 2;
+}

@@ -1,0 +1,416 @@
+/**
+ * Every reading of the Napoleonic Avant-garde Battles text (V/4/2015) that the engine could take more
+ * than one way is an option (DESIGN.md, "Rulings become options"; shared/rulings/napoleonic-avant-garde-
+ * battles.md section 4; docs/rules/nagb.md). The three scales the text never states are options too.
+ * Sources cite the page of the text ("p10") and the rulings section where it gives the reading.
+ */
+import type { OptionSpec, ResolvedOptions } from '../../core/ruleset.js';
+
+/** Years a scenario may be set in (nagb.scenarioYear): the Revolutionary and Napoleonic wars. */
+const YEARS: readonly number[] = Array.from({ length: 1815 - 1792 + 1 }, (_, i) => 1792 + i);
+
+export const NAGB_OPTIONS: readonly OptionSpec[] = [
+  // Scales (rulings 1): never stated by the text.
+  {
+    name: 'nagb.groundScale',
+    values: [20, 25, 33],
+    default: 25,
+    source: 'p10, p21 (not stated; rulings 1)',
+    doc: 'Yards per inch of table: 25 makes the musket 8" = 200 yd and heavy ball 48" = 1,200 yd.',
+  },
+  {
+    name: 'nagb.figureScale',
+    values: [20, 30, 33, 50],
+    default: 30,
+    source: 'p11, p27, p38 (not stated; rulings 1)',
+    doc: 'Men per figure (foot, horse and gun crew alike): 30 makes the 24-figure battalion of the examples 720 men.',
+  },
+  {
+    name: 'nagb.turnMinutes',
+    values: [5, 10, 15],
+    default: 10,
+    source: 'p37, p41 (not stated; rulings 1)',
+    doc: 'Minutes of battle per game turn (a game is 7-9 turns, p37; "2.5 hours or 7+ turns", p41).',
+  },
+  // Ranges and formations.
+  {
+    name: 'nagb.musketShortRange',
+    values: [5, 4],
+    default: 5,
+    source: 'p10 range table vs p17 ("long range over 4")',
+    doc: 'Where musket short range ends: 5" (the range table) or 4" (the stand-and-shoot example).',
+  },
+  {
+    name: 'nagb.volleyRange',
+    values: [8, 9],
+    default: 8,
+    source: 'p10 (8" long range and fire zone) vs p8 ("(9" range)")',
+    doc: 'Greatest range of a musket volley: 8" as every musket shot, or the 9" that p8 gives volleys of a line.',
+  },
+  {
+    name: 'nagb.columnChargeBase',
+    values: [8, 6],
+    default: 8,
+    source: 'p6 movement table vs p17 ("6 + d6") and p39 (M 6")',
+    doc: "An attack column's charge move before its d6: its 8\" normal pace (p6) or the 6\" of the example and the unit stats.",
+  },
+  {
+    name: 'nagb.guardLeadership',
+    values: [11, 10],
+    default: 11,
+    source: 'p39 (Guard 11) vs p38 (Guard 10, no Elite row); also guard cavalry (p40)',
+    doc: 'Leadership of Guard infantry and cavalry: 11 (unit stats) or 10 (points table).',
+  },
+  {
+    name: 'nagb.eliteFireBonus',
+    values: ['veteranUp', 'veteranOnly'],
+    default: 'veteranUp',
+    source: 'p10, p14, p20 (only "Veterans" and "Veterans/Guard" listed)',
+    doc: "Who gets the veterans' +1 to hit in shooting, artillery and hand to hand: veteran, elite and guard, or veterans only.",
+  },
+  {
+    name: 'nagb.cavalryLostStats',
+    values: ['flat', 'progression'],
+    default: 'flat',
+    source: 'p40 (Elite and Guard Ld and recovery cells lost; heavy Line and Veteran rows lost)',
+    doc: 'Lost cavalry cells: elite Ld 10 and guard Ld 11 (nagb.guardLeadership) both with recovery +2, heavy Line/Veteran as light; or recovery rising +4, +6.',
+    valueDocs: { flat: 'elite and guard recover at +2, as veterans', progression: 'elite +4, guard +6 (the -2, 0, +2 steps carried on)' },
+  },
+  {
+    name: 'nagb.commanderTable',
+    values: ['uninspiring7', 'uninspiring6'],
+    default: 'uninspiring7',
+    source: 'p5 (radius 7") vs p39 (radius 6"); first row lost (rulings 1: Charismatic Ld 10, +1 pip, 10")',
+    doc: "An uninspiring commander's command radius: 7\" (p5) or 6\" (p39).",
+  },
+  // Turn sequence (p2).
+  {
+    name: 'nagb.initiative',
+    values: ['winnerIsA', 'winnerChooses'],
+    default: 'winnerIsA',
+    source: 'p2 (silent on what winning the initiative gives)',
+    doc: 'The side winning the initiative roll is side A (moves first), ties reroll; or the winner chooses which side is A.',
+  },
+  {
+    name: 'nagb.smallArmsOrder',
+    values: ['simultaneous', 'sequential'],
+    default: 'simultaneous',
+    source: 'p2 ("simultaneously" and "side A ... fires, then side B")',
+    doc: "Small arms of the two sides fire simultaneously (casualties after both), or the moving side's fire is removed before the other replies.",
+  },
+  {
+    name: 'nagb.cavalryPhaseBSide',
+    values: ['B', 'A'],
+    default: 'B',
+    source: 'p2 (phase 10 says "Side A moves Cav", a repeat of phase 9)',
+    doc: 'Which side moves its cavalry in phase 10: B (the evident intent) or A again (the literal text).',
+  },
+  {
+    name: 'nagb.fireAtEngaged',
+    values: [false, true],
+    default: false,
+    source: 'p2, p10 (silent)',
+    doc: 'Whether units in base contact may fire or be fired at in the fire phases.',
+  },
+  {
+    name: 'nagb.attackColumnWidth',
+    values: [8, 4],
+    default: 8,
+    source: 'p8 ("1 or 2 bases of 3 wide"); p14 example fights with 8',
+    doc: 'Front rank of a 24-figure attack column: 8 figures (3 ranks, the p14 example) or 4 (6 ranks, one stand).',
+  },
+  {
+    name: 'nagb.squareFace',
+    values: ['lineFrontQuarter', 'figuresQuarter'],
+    default: 'lineFrontQuarter',
+    source: 'p8, p14 ("each side of a square has 1/4 of the front rank figures")',
+    doc: "Figures on one face of a square: a quarter of the unit's line front rank, or a quarter of its figures.",
+  },
+  {
+    name: 'nagb.slowPace',
+    values: [4, 2],
+    default: 4,
+    source: 'p6 table (4") vs p6 and p8 prose ("slow walking pace usually 2")',
+    doc: 'Slow walking pace of formed infantry (no terrain disorder risk): 4" or 2".',
+  },
+  {
+    name: 'nagb.infantryTerrainDisorder',
+    values: ['sameForBoth', 'normalUnmodified'],
+    default: 'sameForBoth',
+    source: 'p6 disorder table (rows Normal and Charge, one row of values survives)',
+    doc: 'The surviving row of infantry terrain modifiers serves normal pace and charges alike, or charges only (normal pace: a plain test).',
+    valueDocs: { sameForBoth: 'normal pace and charge both use -4 / automatic', normalUnmodified: 'the row is the charge row; at normal pace every listed terrain is an unmodified test' },
+  },
+  {
+    name: 'nagb.villageAssaultDisorder',
+    values: [false, true],
+    default: false,
+    source: 'p30 (village not in the p6 table; sectors are bounded by a fence or wall)',
+    doc: 'Whether entering or assaulting a village sector risks terrain disorder (as crossing a fence, -4).',
+  },
+  // Shooting (p10-12, p17).
+  {
+    name: 'nagb.pointBlank',
+    values: ['defensiveOnly', 'allFire'],
+    default: 'defensiveOnly',
+    source: 'p12, p17 (+1 at 1" or less listed under defensive fire only)',
+    doc: 'The +1 to hit at 1" or less applies to defensive (and reaction) fire only, or to all fire.',
+  },
+  {
+    name: 'nagb.casualtyRemoval',
+    values: ['rearFirst', 'proportional'],
+    default: 'rearFirst',
+    source: 'p8 ("remove casualties from back ranks", said of columns only)',
+    doc: 'Casualties come off the rear ranks (front = min(formation width, figures)), or every rank alike (ranks kept even).',
+  },
+  {
+    name: 'nagb.lowAmmo',
+    values: ['more6sThan1s', 'more1sThan6s', 'off'],
+    default: 'more6sThan1s',
+    source: 'p10 ("more 6s than 1s")',
+    doc: "A volley's to-hit dice showing more 6s than 1s end the unit's volleys for the battle (the literal text); the reverse; or never.",
+  },
+  {
+    name: 'nagb.shootingTestScope',
+    values: ['perStep', 'perFiringUnit', 'perPhase'],
+    default: 'perStep',
+    source: 'p2, p11, p27 ("in a single phase", "in a round of shooting")',
+    doc: "Casualties counted toward a shooting test: per fire step (artillery, then small arms), per firing unit, or over the whole fire phase.",
+  },
+  // Charges (p3, p12-13, p17-18).
+  {
+    name: 'nagb.failedChargeTest',
+    values: ['hold', 'moveNormally'],
+    default: 'hold',
+    source: 'p3, p12 (silent on a failed charge test)',
+    doc: 'A unit failing its test to charge loses the pip and stays put, or may still make its normal move.',
+  },
+  {
+    name: 'nagb.standAndShootVolley',
+    values: ['testNoPip', 'testAndPip'],
+    default: 'testNoPip',
+    source: 'p12 (a test gives the volley) vs p3 (a volley costs a pip)',
+    doc: "A stand-and-shoot volley needs only the test, or the test and a pip of the brigade commander.",
+  },
+  {
+    name: 'nagb.halfChargeRounding',
+    values: ['floor', 'exact'],
+    default: 'floor',
+    source: 'p13 (a charge of 17 gives half = 8)',
+    doc: "Half the charge move, for the -4 to form square: rounded down as in the example, or exact (8.5).",
+  },
+  // Hand to hand (p14-16).
+  {
+    name: 'nagb.overlapDice',
+    values: ['perOverlappedEnd', 'plusOne'],
+    default: 'perOverlappedEnd',
+    source: 'p14 ("an extra figure on each overlap"; 8 against 10)',
+    doc: 'The wider unit rolls for its figures facing the enemy plus one die per end it overlaps, or plus one in all.',
+  },
+  {
+    name: 'nagb.outnumberBasis',
+    values: ['wholeUnit', 'inContact'],
+    default: 'wholeUnit',
+    source: 'p14 ("+1 if outnumber, calculated after combat")',
+    doc: 'The +1 for outnumbering counts every figure of each unit, or only the figures fighting.',
+  },
+  {
+    name: 'nagb.buildingAssault',
+    values: ['hardOnly', 'always6'],
+    default: 'hardOnly',
+    source: 'p31 (6s only against hard cover) vs p14 (6+ against any building)',
+    doc: 'Assaulters of a building hit only on 6s when the sector is hard cover (soft: they strike last at normal numbers), or always.',
+  },
+  {
+    name: 'nagb.disorderedLoser',
+    values: ['breaksExceptStubborn', 'breaks', 'tests'],
+    default: 'breaksExceptStubborn',
+    source: 'p27 (a disordered loser breaks) vs p39 (stubborn units always take break tests)',
+    doc: 'A disordered loser of a melee breaks without a test unless stubborn; breaks always; or tests like any loser.',
+  },
+  {
+    name: 'nagb.caughtFleeing',
+    values: ['pursuitAtLeastFlight', 'pursuitExceedsFlight'],
+    default: 'pursuitAtLeastFlight',
+    source: 'p16, p13 (silent on a tie)',
+    doc: 'A fleeing unit is caught when the pursuit (or charge) move reaches its flight exactly, or only when it goes beyond.',
+  },
+  {
+    name: 'nagb.freeHack',
+    values: ['round', 'singleHit'],
+    default: 'round',
+    source: 'p16 ("a free hit at the back ... at +1 to hit")',
+    doc: "The free hack on a caught unit: the winner's front-rank dice at +1 to hit with charge kill numbers, or a single die so.",
+  },
+  {
+    name: 'nagb.lostColours',
+    values: ['shaken', 'removed'],
+    default: 'shaken',
+    source: 'p28 (colours lost: shaken; removed below 50%) vs p16 (shattered if the standard is lost)',
+    doc: 'A unit caught fleeing and losing its colours becomes shaken (removed once below 50%), or is shattered and removed.',
+  },
+  // Morale (p2, p27-29).
+  {
+    name: 'nagb.rallyModifier',
+    values: [-1, 0],
+    default: -1,
+    source: 'p2, p27 (the rally test is not stated; disordered units are -1 to morale)',
+    doc: 'Modifier of a rally test of a disordered or broken unit: -1 (its disorder) or none.',
+  },
+  {
+    name: 'nagb.routerMove',
+    values: ['fleeEachTurn', 'stay'],
+    default: 'fleeEachTurn',
+    source: 'p28 (routers make for their own edge; the distance each turn is not stated)',
+    doc: 'A broken unit failing to rally flees again 2d6 (cavalry 3d6) toward its edge, or stays where it is.',
+  },
+  {
+    name: 'nagb.brigadeLosses',
+    values: ['figures', 'casualtiesOnly', 'units'],
+    default: 'figures',
+    source: 'p29 ("stands/units/figures, depends on your basing")',
+    doc: "What a brigade's 50% and 60% count: figures (casualties plus removed units' remaining figures, guns excluded), casualties only, or units lost.",
+  },
+  {
+    name: 'nagb.brigadeTestFrequency',
+    values: ['onceEachThreshold', 'everyCommandPhase'],
+    default: 'onceEachThreshold',
+    source: 'p29 ("when the following losses are reached")',
+    doc: 'Brigade tests are taken once when 50% and once when 60% is first reached, or in every command phase at or beyond them.',
+  },
+  {
+    name: 'nagb.brokenBrigade',
+    values: ['testsOnly', 'withdraw'],
+    default: 'testsOnly',
+    source: 'p29 (no effect of "broken" beyond the tests)',
+    doc: 'A broken brigade only takes its tests, or also withdraws (no advance toward the enemy, no charges).',
+  },
+  // Terrain and artillery (p19-21, p30-32).
+  {
+    name: 'nagb.villageCover',
+    values: ['hard', 'soft'],
+    default: 'hard',
+    source: 'p31 (cover table lost: "-1 or -2 depending on the type of cover")',
+    doc: 'Cover of a village sector: hard (-2 to hit; assaulters hit on 6s) or soft (-1).',
+  },
+  {
+    name: 'nagb.townFireFigures',
+    values: ['facingFrontage', 'allFacing'],
+    default: 'facingFrontage',
+    source: 'p30 ("half the number of figures rounded up" facing the target)',
+    doc: 'Figures of a unit in a village firing out of one edge: half of a line front rank on that edge, or half of all its figures.',
+  },
+  {
+    name: 'nagb.ballFigures',
+    values: ['minRanksBounce', 'ranks'],
+    default: 'minRanksBounce',
+    source: 'p20 (every figure along the line of the bounce); the lane is one-dimensional',
+    doc: 'Figures a hit by ball can kill: one per inch of the d6 bounce up to the ranks of the target, or every rank.',
+  },
+  {
+    name: 'nagb.nearMiss',
+    values: ['shortOnly', 'full', 'off'],
+    default: 'shortOnly',
+    source: 'p20 (near-miss scatter; direction, distance, trail); the lane is one-dimensional',
+    doc: 'Ball missing by exactly 1: only an undershot can still strike the target (over and wide miss); an overshot can strike deep formations too; or no near misses.',
+  },
+  {
+    name: 'nagb.shellHits',
+    values: [6, 5],
+    default: 6,
+    source: 'p21 ("(5 hits)" in the heading vs "6 hits" in the text and table)',
+    doc: 'Dice thrown at the target when a shell bursts over it.',
+  },
+  {
+    name: 'nagb.buildingDamage',
+    values: [false, true],
+    default: false,
+    source: 'p31 (hit points of structures lost)',
+    doc: 'Whether artillery and fire damage village buildings (d6 per hit or burning end phase) until they collapse.',
+  },
+  {
+    name: 'nagb.scenarioYear',
+    values: YEARS,
+    default: 1815,
+    source: 'p35 (the cut-off dates of the national rules are lost)',
+    doc: 'Year of the scenario: before 1813 Prussian and before 1812 Russian foot may not move and change formation in one phase; French 1813-14 foot is not drilled.',
+  },
+  {
+    name: 'nagb.gameLength',
+    values: ['sevenThenRoll', 'fixed7'],
+    default: 'sevenThenRoll',
+    source: 'p37, p41',
+    doc: 'Seven turns, then 5+ on a d6 plays turn 8 and then a 6 plays turn 9; or exactly seven turns.',
+  },
+];
+
+/** The options in the shape the rule functions read them (resolved once per cell). */
+export interface NagbOptions {
+  groundScale: number;
+  figureScale: number;
+  turnMinutes: number;
+  musketShortRange: number;
+  volleyRange: number;
+  columnChargeBase: number;
+  guardLeadership: number;
+  eliteFireBonus: 'veteranUp' | 'veteranOnly';
+  cavalryLostStats: 'flat' | 'progression';
+  commanderTable: 'uninspiring7' | 'uninspiring6';
+  initiative: 'winnerIsA' | 'winnerChooses';
+  smallArmsOrder: 'simultaneous' | 'sequential';
+  cavalryPhaseBSide: 'B' | 'A';
+  fireAtEngaged: boolean;
+  attackColumnWidth: number;
+  squareFace: 'lineFrontQuarter' | 'figuresQuarter';
+  slowPace: number;
+  infantryTerrainDisorder: 'sameForBoth' | 'normalUnmodified';
+  villageAssaultDisorder: boolean;
+  pointBlank: 'defensiveOnly' | 'allFire';
+  casualtyRemoval: 'rearFirst' | 'proportional';
+  lowAmmo: 'more6sThan1s' | 'more1sThan6s' | 'off';
+  shootingTestScope: 'perStep' | 'perFiringUnit' | 'perPhase';
+  failedChargeTest: 'hold' | 'moveNormally';
+  standAndShootVolley: 'testNoPip' | 'testAndPip';
+  halfChargeRounding: 'floor' | 'exact';
+  overlapDice: 'perOverlappedEnd' | 'plusOne';
+  outnumberBasis: 'wholeUnit' | 'inContact';
+  buildingAssault: 'hardOnly' | 'always6';
+  disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
+  caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
+  freeHack: 'round' | 'singleHit';
+  lostColours: 'shaken' | 'removed';
+  rallyModifier: number;
+  routerMove: 'fleeEachTurn' | 'stay';
+  brigadeLosses: 'figures' | 'casualtiesOnly' | 'units';
+  brigadeTestFrequency: 'onceEachThreshold' | 'everyCommandPhase';
+  brokenBrigade: 'testsOnly' | 'withdraw';
+  villageCover: 'hard' | 'soft';
+  townFireFigures: 'facingFrontage' | 'allFacing';
+  ballFigures: 'minRanksBounce' | 'ranks';
+  nearMiss: 'shortOnly' | 'full' | 'off';
+  shellHits: number;
+  buildingDamage: boolean;
+  scenarioYear: number;
+  gameLength: 'sevenThenRoll' | 'fixed7';
+}
+
+/** Resolved options (every `nagb.` name present, as resolveOptions returns them) to the typed shape. */
+export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
+  const out: Record<string, unknown> = {};
+  for (const spec of NAGB_OPTIONS) {
+    const v = resolved[spec.name];
+    if (v === undefined) throw new Error(`option '${spec.name}' is not resolved`);
+    out[spec.name.slice('nagb.'.length)] = v;
+  }
+  return out as unknown as NagbOptions;
+}
+
+/** Defaults, for tests and tools that need the rules without a scenario. */
+export const DEFAULT_NAGB_OPTIONS: NagbOptions = nagbOptions(
+  Object.fromEntries(NAGB_OPTIONS.map((o) => [o.name, o.default])),
+);
+
+/** The defaults with some readings changed (tests, odds tools). */
+export function withOptions(changes: Partial<NagbOptions>): NagbOptions {
+  return { ...DEFAULT_NAGB_OPTIONS, ...changes };
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { aleaStream } from '../../src/core/dice.js';
+import { enumerateDice } from '../../src/core/enumerate.js';
+import {
+  artilleryHitNeeded,
+  ballBand,
+  ballCrewKills,
+  ballFigures,
+  batteryActionsAllowed,
+  batteryHitLocation,
+  canisterAllowed,
+  canisterDice,
+  canisterInRange,
+  type GunneryModifiers,
+  gunDestroyed,
+  gunsManned,
+  isNearMiss,
+  nearMissFigures,
+  nearMissShellDice,
+  rollBallShot,
+  rollLineKills,
+  rollShellShot,
+  scatterDistance,
+  scatterDirection,
+  shellBursts,
+  shellDice,
+  shellInRange,
+  shellLong,
+} from '../../src/rules/nagb/artillery.js';
+import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
+
+const g: GunneryModifiers = { crewClass: 'line', disordered: false, longRange: false, cover: 'none', movedOrUnlimbered: false, targetSkirmishers: false, targetCharging: false };
+
+describe('Ranges (p21)', () => {
+  it('p21: medium ball short to 18", long to 36"; howitzers fire none', () => {
+    expect(ballBand('medium', 18)).toBe('short');
+    expect(ballBand('medium', 19)).toBe('long');
+    expect(ballBand('medium', 37)).toBe('out');
+    expect(ballBand('howitzer', 10)).toBe('out');
+  });
+  it('p21: canister medium 10", heavy 12"; shell howitzer 8-36" for all, guns British only', () => {
+    expect(canisterInRange('medium', 10)).toBe(true);
+    expect(canisterInRange('medium', 10.5)).toBe(false);
+    expect(canisterInRange('heavy', 12)).toBe(true);
+    expect(shellInRange('howitzer', 8, false)).toBe(true);
+    expect(shellInRange('howitzer', 7, false)).toBe(false);
+    expect(shellInRange('medium', 20, false)).toBe(false);
+    expect(shellInRange('medium', 20, true)).toBe(true);
+  });
+});
+
+describe('The score to hit (p20, p21)', () => {
+  it('p20: 4+; long -1, soft -1, hard -2, unlimbered or moved -1, skirmishers -1, veteran crews +1, raw -1', () => {
+    expect(artilleryHitNeeded(g, O)).toBe(4);
+    expect(artilleryHitNeeded({ ...g, longRange: true }, O)).toBe(5);
+    expect(artilleryHitNeeded({ ...g, cover: 'hard' }, O)).toBe(6);
+    expect(artilleryHitNeeded({ ...g, movedOrUnlimbered: true, targetSkirmishers: true }, O)).toBe(6);
+    expect(artilleryHitNeeded({ ...g, crewClass: 'veteran' }, O)).toBe(3);
+    expect(artilleryHitNeeded({ ...g, crewClass: 'guard' }, O)).toBe(3);
+    expect(artilleryHitNeeded({ ...g, crewClass: 'conscripts' }, O)).toBe(5);
+  });
+  it('p20: canister at chargers, "as musketry": -1 and no cover', () => {
+    expect(artilleryHitNeeded({ ...g, targetCharging: true, cover: 'hard' }, O)).toBe(5);
+  });
+  it('p20: a roll missing by exactly 1 is a near miss', () => {
+    expect(isNearMiss(3, 4)).toBe(true);
+    expect(isNearMiss(2, 4)).toBe(false);
+    expect(isNearMiss(6, 7)).toBe(false);
+  });
+});
+
+describe('Ball (p8, p20)', () => {
+  it('p20 (nagb.ballFigures): a bounce of 1 through a 2-deep line kills along 1 figure; 4 through a square 4', () => {
+    expect(ballFigures(1, 2, O)).toBe(1);
+    expect(ballFigures(5, 2, O)).toBe(2);
+    expect(ballFigures(4, 4, O)).toBe(4);
+    expect(ballFigures(1, 3, withOptions({ ballFigures: 'ranks' }))).toBe(3);
+  });
+  it('p20: scatter direction 1-2 over, 3 left, 4 right, 5-6 short', () => {
+    expect([1, 2, 3, 4, 5, 6].map(scatterDirection)).toEqual(['over', 'over', 'left', 'right', 'short', 'short']);
+  });
+  it('p20 (nagb.nearMiss): an undershot 2" short with a 5" trail crosses 3 ranks (2 in a line); over and wide miss', () => {
+    expect(nearMissFigures('short', 2, 5, 4, O)).toBe(3);
+    expect(nearMissFigures('short', 2, 5, 2, O)).toBe(2);
+    expect(nearMissFigures('short', 3, 2, 2, O)).toBe(0);
+    expect(nearMissFigures('over', 1, 5, 4, O)).toBe(0);
+    expect(nearMissFigures('left', 1, 5, 4, O)).toBe(0);
+    expect(nearMissFigures('over', 1, 5, 4, withOptions({ nearMiss: 'full' }))).toBe(3);
+    expect(nearMissFigures('short', 1, 5, 4, withOptions({ nearMiss: 'off' }))).toBe(0);
+  });
+  it('p20: one medium gun at 4+ on a 2-deep line, near misses off: P(kills) by enumeration equals the hand count', () => {
+    // Hit 1/2; bounce 1 (1/6): one figure, else two; each dies on 2+ (5/6).
+    const k = 5 / 6;
+    const want = [
+      1 / 2 + (1 / 2) * ((1 / 6) * (1 - k) + (5 / 6) * (1 - k) ** 2),
+      (1 / 2) * ((1 / 6) * k + (5 / 6) * 2 * k * (1 - k)),
+      (1 / 2) * (5 / 6) * k * k,
+    ];
+    const got = [0, 0, 0];
+    const off = withOptions({ nearMiss: 'off' });
+    enumerateDice((d) => rollBallShot(d.stream(0, 'fire'), 4, 'short', 2, off), (p, v) => (got[v] += p));
+    for (let i = 0; i < 3; i++) expect(got[i]).toBeCloseTo(want[i], 12);
+  });
+  it('p20: with near misses (shortOnly) a roll of 3 against 4+ can still kill: more kills than with them off', () => {
+    let withNear = 0, without = 0;
+    enumerateDice((d) => rollBallShot(d.stream(0, 'fire'), 4, 'short', 2, O), (p, v) => (withNear += p * v));
+    enumerateDice((d) => rollBallShot(d.stream(0, 'fire'), 4, 'short', 2, withOptions({ nearMiss: 'off' })), (p, v) => (without += p * v));
+    // The extra: a 3 (1/6), short (2/6), d3 distance, d6 trail, figures min(2, trail - distance), each 5/6.
+    let extra = 0;
+    for (let dist = 1; dist <= 3; dist++) for (let t = 1; t <= 6; t++) extra += (1 / 3) * (1 / 6) * Math.max(0, Math.min(2, t - dist)) * (5 / 6);
+    expect(withNear - without).toBeCloseTo((1 / 6) * (2 / 6) * extra, 12);
+  });
+});
+
+describe('Canister, shell, fire at batteries (p19-21)', () => {
+  it('p21: canister dice: 6 shots a medium gun; two guns 12', () => {
+    expect(canisterDice('medium', 2)).toBe(12);
+    expect(canisterDice('howitzer', 1)).toBe(5);
+  });
+  it('p21: a shell bursts on 2+; at the front (or within the depth) it throws 6 dice (nagb.shellHits 5); 1.5" beyond, 2', () => {
+    expect(shellBursts(1)).toBe(false);
+    expect(shellBursts(2)).toBe(true);
+    expect(shellDice(0, 2, O)).toBe(6);
+    expect(shellDice(0, 2, withOptions({ shellHits: 5 }))).toBe(5);
+    expect(shellDice(3, 2.4, O)).toBe(2);
+    expect(shellDice(4, 2.4, O)).toBe(0);
+    expect(nearMissShellDice('short', 1, 2, O)).toBe(2);
+    expect(nearMissShellDice('short', 2, 2, O)).toBe(0);
+  });
+  it('p21: one howitzer shell at 4+ into a 3-rank column (depth 2.4"), near misses off: mean kills of 200,000 seeded shells within 4 standard errors of the hand count', () => {
+    const off = withOptions({ nearMiss: 'off' });
+    // Hit 1/2; bursts 5/6 at the front (6 dice), 1/6 runs on d6: 1-2 inside (6), 3 partial (2), 4-6 none.
+    // Each die kills with 1/2 * 4/6.
+    const q = (1 / 2) * (4 / 6);
+    const dice = [
+      { p: 1 / 2 + (1 / 2) * (1 / 6) * (3 / 6), n: 0 },
+      { p: (1 / 2) * ((5 / 6) + (1 / 6) * (2 / 6)), n: 6 },
+      { p: (1 / 2) * (1 / 6) * (1 / 6), n: 2 },
+    ];
+    const mean = dice.reduce((s, x) => s + x.p * x.n * q, 0);
+    const second = dice.reduce((s, x) => s + x.p * (x.n * q * (1 - q) + (x.n * q) ** 2), 0);
+    const sd = Math.sqrt(second - mean * mean);
+    const u = aleaStream('nagb-shell');
+    const n = 200_000;
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += rollShellShot(u, 4, 'short', 2.4, off);
+    expect(Math.abs(sum / n - mean)).toBeLessThan((4 * sd) / Math.sqrt(n));
+  });
+  it('p21: casualties on a battery: 1-5 crew, 6 the gun, destroyed only by ball; ball kills one crew a hit', () => {
+    expect([1, 5, 6].map(batteryHitLocation)).toEqual(['crew', 'crew', 'gun']);
+    expect(gunDestroyed('gun', true)).toBe(true);
+    expect(gunDestroyed('gun', false)).toBe(false);
+    expect(ballCrewKills(2)).toBe(1);
+    expect(ballCrewKills(0)).toBe(0);
+  });
+  it('p19: unlimber and fire, or move and unlimber, never all three', () => {
+    expect(batteryActionsAllowed(false, true, true)).toBe(true);
+    expect(batteryActionsAllowed(true, true, false)).toBe(true);
+    expect(batteryActionsAllowed(true, true, true)).toBe(false);
+  });
+  it('p21 (a reading): shell at the far half of its span is long range: howitzer 8-36", long beyond 22"', () => {
+    expect(shellLong('howitzer', 22)).toBe(false);
+    expect(shellLong('howitzer', 23)).toBe(true);
+  });
+  it('p20: no canister with friends in range and arc', () => {
+    expect(canisterAllowed(true)).toBe(false);
+    expect(canisterAllowed(false)).toBe(true);
+  });
+  it('p21: the near-miss distance is a d3 at short range, a d6 at long (enumerated)', () => {
+    for (const [band, top] of [['short', 3], ['long', 6]] as const) {
+      const seen = new Array(7).fill(0);
+      enumerateDice((d) => scatterDistance(d.stream(0, 'fire'), band), (p, v) => (seen[v] += p));
+      for (let v = 1; v <= 6; v++) expect(seen[v], `${band} ${v}`).toBeCloseTo(v <= top ? 1 / top : 0, 12);
+    }
+  });
+  it('p20: figures on the line each die on 2+: 2 figures give 0, 1, 2 kills with 1/36, 10/36, 25/36', () => {
+    const got = [0, 0, 0];
+    enumerateDice((d) => rollLineKills(d.stream(0, 'fire'), 2, 2), (p, v) => (got[v] += p));
+    expect(got.map((x) => Math.round(x * 36))).toEqual([1, 10, 25]);
+  });
+  it('a gun needs a crew figure to fire', () => {
+    expect(gunsManned(3, 12)).toBe(3);
+    expect(gunsManned(3, 2)).toBe(2);
+  });
+});

@@ -1,0 +1,396 @@
+/**
+ * The exact odds of odds.ts against two independent methods: brute-force enumeration of every face of
+ * the dice the playing functions roll (core/enumerate.ts), and seeded Monte Carlo draws of the same
+ * functions, within 4 standard errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { aleaStream, type Uniform } from '../../src/core/dice.js';
+import { enumerateDice } from '../../src/core/enumerate.js';
+import { CHARGE_ENDINGS, type ChargeSpec, newChargeResult, resolveCharge } from '../../src/rules/nagb/charge.js';
+import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from '../../src/rules/nagb/disorder.js';
+import { MELEE_ENDINGS, type MeleeSideSpec, type MeleeSpec, newMeleeResult, resolveMeleeRound } from '../../src/rules/nagb/melee.js';
+import {
+  cappedBinomial,
+  caughtOdds,
+  chargeOdds,
+  chargeSpec,
+  type FireGroup,
+  fireGroup,
+  killDistribution,
+  lowAmmoOdds,
+  meleeOdds,
+  meleeSide,
+  meleeSpec,
+  type ShootingTarget,
+  shootingOdds,
+  shootingStepOdds,
+} from '../../src/rules/nagb/odds.js';
+import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
+import { sumD6 } from '../../src/rules/nagb/roll.js';
+import { lowOnAmmo, newHitRoll, rollHits, rollKills } from '../../src/rules/nagb/shooting.js';
+import { battalion, cuirassiers } from './helpers.js';
+
+/** |observed share - p| within 4 standard errors of a share of n draws (p = 0 or 1: exactly). */
+function within4se(p: number, count: number, n: number, label: string): void {
+  const se = Math.sqrt((p * (1 - p)) / n);
+  expect(Math.abs(count / n - p), label).toBeLessThanOrEqual(4 * se + 1e-12);
+}
+
+function sum(xs: readonly number[]): number {
+  return xs.reduce((s, x) => s + x, 0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// (a) shooting
+
+/** One shooting step played with the dice, as the play loop will: each firer's hits and kills, then the test. */
+function playShooting(u: Uniform, groups: readonly FireGroup[], t: ShootingTarget, lowAmmoOf: number[]): { hits: number; kills: number; test: number } {
+  const rec = newHitRoll();
+  let hits = 0, kills = 0;
+  groups.forEach((g, i) => {
+    if (g.need > 6) return;
+    rollHits(u, g.dice, g.need, rec);
+    hits += rec.hits;
+    kills += rollKills(u, rec.hits, g.killOn);
+    if (g.volley && lowOnAmmo(rec.sixes, rec.ones, O)) lowAmmoOf[i]++;
+  });
+  kills = Math.min(kills, t.figures);
+  const test = rollShootingTest(u, { ...t, casualties: kills }, t.startFigures, t.inVillage);
+  return { hits, kills, test };
+}
+
+const conscripts: ShootingTarget = { cls: 'conscripts', figures: 24, startFigures: 24, ld: 7, disordered: false, jubilant: 0, enfilade: false, influence: 0, inVillage: false };
+
+describe('(a) A shooting step (p10-11, p27): exact odds', () => {
+  it('p10-11: two firers (2 dice at 4+, 1 die at 5+) at conscripts: hits, kills and test equal brute-force enumeration of every face', () => {
+    const groups: FireGroup[] = [
+      { dice: 2, need: 4, killOn: 4, volley: false },
+      { dice: 1, need: 5, killOn: 4, volley: false },
+    ];
+    const exact = shootingOdds(groups, conscripts, O);
+    const hits = [0, 0, 0, 0], kills = [0, 0, 0, 0], test = [0, 0, 0, 0];
+    enumerateDice(
+      (d) => playShooting(d.stream(0, 'fire'), groups, conscripts, [0, 0]),
+      (p, r) => {
+        hits[r.hits] += p;
+        kills[r.kills] += p;
+        test[r.test] += p;
+      },
+    );
+    for (let k = 0; k <= 3; k++) {
+      expect(exact.hits[k], `hits ${k}`).toBeCloseTo(hits[k], 10);
+      expect(exact.kills[k], `kills ${k}`).toBeCloseTo(kills[k], 10);
+    }
+    expect(exact.noTest).toBeCloseTo(test[NO_TEST], 10);
+    expect(exact.passed).toBeCloseTo(test[PASSED], 10);
+    expect(exact.disordered).toBeCloseTo(test[FAILED_DISORDERED], 10);
+    expect(exact.broken).toBe(0);
+  });
+  it('p28: a disordered target breaks on failure; in a village it is only disordered (p31); by enumeration', () => {
+    const groups: FireGroup[] = [{ dice: 2, need: 3, killOn: 4, volley: false }];
+    for (const inVillage of [false, true]) {
+      const t = { ...conscripts, disordered: true, inVillage };
+      const exact = shootingOdds(groups, t, O);
+      const test = [0, 0, 0, 0];
+      enumerateDice((d) => playShooting(d.stream(0, 'fire'), groups, t, [0]).test, (p, r) => (test[r] += p));
+      expect(exact.broken).toBeCloseTo(test[FAILED_BROKEN], 10);
+      expect(exact.disordered).toBeCloseTo(test[FAILED_DISORDERED], 10);
+      expect(inVillage ? exact.broken : exact.disordered).toBe(0);
+    }
+  });
+  it('p10: casualties capped at the target figures (3 dice at a 2-figure remnant), by enumeration', () => {
+    const groups: FireGroup[] = [{ dice: 3, need: 2, killOn: 2, volley: false }];
+    const t = { ...conscripts, figures: 2, startFigures: 24 };
+    const exact = shootingOdds(groups, t, O);
+    expect(exact.kills.length).toBe(3);
+    const kills = [0, 0, 0];
+    enumerateDice((d) => playShooting(d.stream(0, 'fire'), groups, t, [0]).kills, (p, k) => (kills[k] += p));
+    for (let k = 0; k <= 2; k++) expect(exact.kills[k]).toBeCloseTo(kills[k], 10);
+  });
+  it('p10: casualties of 2 dice at 4+ then 4+ capped at 1 figure: [9/16, 7/16]; holding fire: none', () => {
+    const d = killDistribution(2, 4, 4, 1);
+    expect(d[0]).toBeCloseTo(9 / 16, 14);
+    expect(d[1]).toBeCloseTo(7 / 16, 14);
+    expect(killDistribution(5, 7, 4, 10)).toEqual([1]);
+    expect(cappedBinomial(3, 0.5, 5)).toHaveLength(4);
+  });
+  it('p10 (nagb.lowAmmo): P(more 6s than 1s) among 3 dice equals enumeration of the 216 faces', () => {
+    let more6 = 0, more1 = 0;
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++)
+        for (let c = 1; c <= 6; c++) {
+          const six = [a, b, c].filter((x) => x === 6).length, one = [a, b, c].filter((x) => x === 1).length;
+          if (six > one) more6++;
+          if (one > six) more1++;
+        }
+    const o = lowAmmoOdds(3);
+    expect(o.more6s).toBeCloseTo(more6 / 216, 14);
+    expect(o.more1s).toBeCloseTo(more1 / 216, 14);
+  });
+  it('p10-11: a 12-die volley and a 6-die half rank at a line battalion: every share of 200,000 seeded steps within 4 standard errors', () => {
+    const groups: FireGroup[] = [
+      { dice: 12, need: 4, killOn: 4, volley: true },
+      { dice: 6, need: 5, killOn: 4, volley: false },
+    ];
+    const t: ShootingTarget = { cls: 'line', figures: 24, startFigures: 24, ld: 8, disordered: false, jubilant: 0, enfilade: false, influence: 0, inVillage: false };
+    const exact = shootingOdds(groups, t, O);
+    const n = 200_000;
+    const u = aleaStream('nagb-odds-shooting');
+    const hits = new Array(19).fill(0), kills = new Array(19).fill(0), test = [0, 0, 0, 0], low = [0, 0];
+    for (let i = 0; i < n; i++) {
+      const r = playShooting(u, groups, t, low);
+      hits[r.hits]++;
+      kills[r.kills]++;
+      test[r.test]++;
+    }
+    for (let k = 0; k <= 18; k++) {
+      within4se(exact.hits[k] ?? 0, hits[k], n, `hits ${k}`);
+      within4se(exact.kills[k] ?? 0, kills[k], n, `kills ${k}`);
+    }
+    within4se(exact.noTest, test[NO_TEST], n, 'no test');
+    within4se(exact.passed, test[PASSED], n, 'passed');
+    within4se(exact.disordered, test[FAILED_DISORDERED], n, 'disordered');
+    within4se(exact.lowAmmo[0], low[0], n, 'low ammunition');
+    expect(exact.lowAmmo[1]).toBe(0);
+    expect(sum(exact.hits)).toBeCloseTo(1, 10);
+    expect(exact.noTest + exact.passed + exact.disordered + exact.broken).toBeCloseTo(1, 10);
+    expect(exact.expectedHits).toBeCloseTo(12 / 2 + 6 / 3, 10);
+    expect(exact.expectedKills).toBeCloseTo(12 / 4 + 6 / 6, 10);
+  });
+  it('p10, p35: the builder: a British line volley of 12 figures at 4" rolls 16 dice at 4+; at 7" the half rank at 5+', () => {
+    const f = { ...battalion(), fourPerThree: true, kind: 'volley' as const, distance: 4, defensive: false };
+    const t = { cover: 'none' as const, charging: false, skirmishers: false, deployedArtillery: false, enfilade: false };
+    expect(fireGroup(f, t, O)).toEqual({ dice: 16, need: 4, killOn: 4, volley: true });
+    expect(fireGroup({ ...f, kind: 'normal', fourPerThree: false, distance: 7 }, t, O)).toEqual({ dice: 6, need: 5, killOn: 4, volley: false });
+    expect(fireGroup({ ...f, distance: 9 }, t, O).need).toBe(7);
+    const step = shootingStepOdds([f], battalion({ cls: 'veteran' }), t, O);
+    expect(step.expectedKills).toBeCloseTo(16 / 4, 10);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// (b) a charge
+
+function playCharges(spec: ChargeSpec, n: number, seed: string) {
+  const u = aleaStream(seed);
+  const r = newChargeResult();
+  const endings: Record<string, number> = {};
+  const target: Record<string, number> = {};
+  const cas = new Array(spec.chargers.figures + 1).fill(0);
+  let dis = 0, volley = 0, high = 0;
+  for (let i = 0; i < n; i++) {
+    resolveCharge(u, spec, r);
+    endings[r.ending] = (endings[r.ending] ?? 0) + 1;
+    target[r.target] = (target[r.target] ?? 0) + 1;
+    cas[r.chargerCasualties]++;
+    if (r.chargerDisordered) dis++;
+    if (r.volley) volley++;
+    if (r.firedHigh) high++;
+  }
+  return { endings, target, cas, dis, volley, high };
+}
+
+function enumerateCharges(spec: ChargeSpec) {
+  const endings: Record<string, number> = {};
+  const target: Record<string, number> = {};
+  const cas = new Array(spec.chargers.figures + 1).fill(0);
+  let dis = 0, volley = 0, high = 0;
+  const r = newChargeResult();
+  enumerateDice(
+    (d) => resolveCharge(d.stream(0, 'fire'), spec, r),
+    (p, x) => {
+      endings[x.ending] = (endings[x.ending] ?? 0) + p;
+      target[x.target] = (target[x.target] ?? 0) + p;
+      cas[x.chargerCasualties] += p;
+      if (x.chargerDisordered) dis += p;
+      if (x.volley) volley += p;
+      if (x.firedHigh) high += p;
+    },
+  );
+  return { endings, target, cas, dis, volley, high };
+}
+
+function expectChargeMatches(spec: ChargeSpec): void {
+  const exact = chargeOdds(spec);
+  const e = enumerateCharges(spec);
+  for (const k of CHARGE_ENDINGS) expect(exact.endings[k], k).toBeCloseTo(e.endings[k] ?? 0, 10);
+  for (const k of ['unchanged', 'square', 'disordered', 'fled'] as const) expect(exact.target[k], k).toBeCloseTo(e.target[k] ?? 0, 10);
+  for (let k = 0; k < e.cas.length; k++) expect(exact.chargerCasualties[k], `casualties ${k}`).toBeCloseTo(e.cas[k], 10);
+  expect(exact.chargerDisordered).toBeCloseTo(e.dis, 10);
+  expect(exact.volley).toBeCloseTo(e.volley, 10);
+  expect(exact.firedHigh).toBeCloseTo(e.high, 10);
+  expect(sum(Object.values(exact.endings))).toBeCloseTo(1, 10);
+}
+
+/** A small charge whose every die path can be enumerated. */
+function smallCharge(over: Partial<ChargeSpec> = {}): ChargeSpec {
+  return {
+    distance: 6,
+    chargeBase: 6,
+    chargeDice: 1,
+    chargeTestLd: null,
+    reaction: 'standAndShoot',
+    fire: { volleyTestLd: null, volleyAlways: false, volleyDice: 3, normalDice: 2, rangeModifier: 0, needPointBlank: 4, needShort: 5, needLong: 6, shortEnd: 5, longEnd: 8, volleyLongEnd: 8, killOn: 4 },
+    chargers: { figures: 6, threshold: 1, ld: 7, casualtyModified: true },
+    fleeDice: 2,
+    fireAndFleeDice: 1,
+    squareLd: 7,
+    targetDisordered: false,
+    contactTest: 'none',
+    caughtFleeing: 'pursuitAtLeastFlight',
+    halfChargeRounding: 'floor',
+    ...over,
+  };
+}
+
+describe('(b) A charge from declaration to its end (p12-13, p17-18): exact odds', () => {
+  it('p12, p17: stand and shoot (half rank of 2 dice) against raw chargers: every ending, casualty and disorder by enumeration', () => {
+    expectChargeMatches(smallCharge());
+  });
+  it('p12: a charge test that cannot pass (Ld 1): refused, the target unchanged', () => {
+    const o = chargeOdds(smallCharge({ chargeTestLd: 1 }));
+    expect(o.endings.refused).toBe(1);
+    expect(o.target.unchanged).toBe(1);
+    expect(o.chargerCasualties[0]).toBe(1);
+    expectChargeMatches(smallCharge({ chargeTestLd: 1 }));
+  });
+  it('p8: a square volleying its face without a test, enumerated', () => {
+    expectChargeMatches(smallCharge({ fire: { ...smallCharge().fire, volleyAlways: true, volleyDice: 2 } }));
+  });
+  it('p12: stand (no fire) with a charge test, the target out of reach of a low roll, enumerated', () => {
+    expectChargeMatches(smallCharge({ reaction: 'stand', chargeTestLd: 7, distance: 9 }));
+    expectChargeMatches(smallCharge({ reaction: 'stand', distance: 8, contactTest: -4 }));
+  });
+  it('p13: form square (the -4 within half the move) from a good-order and from a disordered target, enumerated', () => {
+    expectChargeMatches(smallCharge({ reaction: 'formSquare', chargeBase: 10, chargeDice: 2, distance: 8 }));
+    expectChargeMatches(smallCharge({ reaction: 'formSquare', chargeBase: 10, chargeDice: 2, distance: 11, targetDisordered: true, fleeDice: 2 }));
+  });
+  it('p12, p16: flee, and fire and flee, caught when the charge reaches the flight, enumerated', () => {
+    expectChargeMatches(smallCharge({ reaction: 'flee', chargeBase: 10, chargeDice: 2, distance: 6 }));
+    expectChargeMatches(smallCharge({ reaction: 'flee', chargeBase: 10, chargeDice: 2, distance: 6, caughtFleeing: 'pursuitExceedsFlight' }));
+    expectChargeMatches(smallCharge({ reaction: 'fireAndFlee', distance: 4, fire: { ...smallCharge().fire, normalDice: 1 } }));
+  });
+  it('p17-18: the worked example at full size (30 Russians, a French line of 12 front, 5"): 200,000 seeded charges within 4 standard errors', () => {
+    const russians = battalion({ formation: 'attackColumn', figures: 30, startFigures: 30, front: 10 });
+    const spec = chargeSpec(russians, battalion(), { distance: 5, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, withOptions({ columnChargeBase: 6 }));
+    const exact = chargeOdds(spec);
+    const n = 200_000;
+    const m = playCharges(spec, n, 'nagb-odds-charge');
+    for (const k of CHARGE_ENDINGS) within4se(exact.endings[k], m.endings[k] ?? 0, n, k);
+    for (let k = 0; k < m.cas.length; k++) within4se(exact.chargerCasualties[k], m.cas[k], n, `casualties ${k}`);
+    within4se(exact.chargerDisordered, m.dis, n, 'disordered');
+    within4se(exact.volley, m.volley, n, 'volley');
+    within4se(exact.firedHigh, m.high, n, 'fired high');
+    expect(exact.endings.refused).toBeCloseTo(10 / 36, 10);
+  });
+  it('p13: cuirassiers on a line forming square at 8": 200,000 seeded charges within 4 standard errors', () => {
+    const spec = chargeSpec(cuirassiers(), battalion(), { distance: 8, reaction: 'formSquare', frontal: true, aggressive: true, contactTest: 'none' }, O);
+    const exact = chargeOdds(spec);
+    const n = 200_000;
+    const m = playCharges(spec, n, 'nagb-odds-square');
+    for (const k of ['square', 'disordered'] as const) within4se(exact.target[k], m.target[k] ?? 0, n, k);
+    for (const k of CHARGE_ENDINGS) within4se(exact.endings[k], m.endings[k] ?? 0, n, k);
+  });
+  it('p16: P(caught) of a 2d6 pursuit against a 2d6 flight: 1/2 + P(tie)/2 = 1/2 + 73/2592', () => {
+    let tie = 0;
+    for (let a = 2; a <= 12; a++) {
+      const w = (6 - Math.abs(a - 7)) / 36;
+      tie += w * w;
+    }
+    expect(caughtOdds(2, 2, O)).toBeCloseTo(0.5 + tie / 2, 14);
+    expect(caughtOdds(2, 2, withOptions({ caughtFleeing: 'pursuitExceedsFlight' }))).toBeCloseTo(0.5 - tie / 2, 14);
+    expect(tie).toBeCloseTo(146 / 1296, 14);
+  });
+  it('p16: caughtOdds(3, 2) agrees with 200,000 seeded pursuits within 4 standard errors', () => {
+    const u = aleaStream('nagb-caught');
+    const n = 200_000;
+    let c = 0;
+    for (let i = 0; i < n; i++) if (sumD6(u, 3) >= sumD6(u, 2)) c++;
+    within4se(caughtOdds(3, 2, O), c, n, 'caught');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// (c) a melee round
+
+function enumerateMelee(s: MeleeSpec) {
+  const endings: Record<string, number> = {};
+  const onA = new Array(s.a.figures + 1).fill(0), onB = new Array(s.b.figures + 1).fill(0);
+  const margins = new Map<number, number>();
+  let bt = 0;
+  const r = newMeleeResult();
+  enumerateDice(
+    (d) => resolveMeleeRound(d.stream(0, 'fire'), s, r),
+    (p, x) => {
+      endings[x.ending] = (endings[x.ending] ?? 0) + p;
+      onA[x.onA] += p;
+      onB[x.onB] += p;
+      margins.set(x.scoreA - x.scoreB, (margins.get(x.scoreA - x.scoreB) ?? 0) + p);
+      if (x.breakThrough) bt += p;
+    },
+  );
+  return { endings, onA, onB, margins, bt };
+}
+
+function expectMeleeMatches(s: MeleeSpec): void {
+  const exact = meleeOdds(s);
+  const e = enumerateMelee(s);
+  for (const k of MELEE_ENDINGS) expect(exact.endings[k], k).toBeCloseTo(e.endings[k] ?? 0, 10);
+  for (let k = 0; k < e.onA.length; k++) expect(exact.onA[k], `on a ${k}`).toBeCloseTo(e.onA[k], 10);
+  for (let k = 0; k < e.onB.length; k++) expect(exact.onB[k], `on b ${k}`).toBeCloseTo(e.onB[k], 10);
+  for (const { margin, p } of exact.margins) expect(p, `margin ${margin}`).toBeCloseTo(e.margins.get(margin) ?? 0, 10);
+  expect(exact.margins.length).toBe(e.margins.size);
+  expect(exact.breakThrough).toBeCloseTo(e.bt, 10);
+  expect(exact.aWins + exact.bWins + exact.draw).toBeCloseTo(1, 10);
+}
+
+const foot: MeleeSideSpec = { dice: 2, need: 4, rerollMisses: false, killOn: 4, saveOn: 7, figures: 12, countFigures: 12, weight: 1, bonus: 0, autoBreak: false, breakLd: 8, marginModifies: true, cavalry: false };
+
+describe('(c) One round of hand to hand (p14-16, p23): exact odds', () => {
+  it('p14: chargers first with 2 dice, the reply with 1 less per casualty: scores, margins and endings by enumeration', () => {
+    expectMeleeMatches({ a: { ...foot, bonus: 1 }, b: { ...foot, dice: 1, figures: 4, countFigures: 4 }, order: 'a' });
+  });
+  it('p14: defenders first (a building), and both at once (a hedge), enumerated', () => {
+    expectMeleeMatches({ a: { ...foot, dice: 1, need: 6 }, b: { ...foot, dice: 2, bonus: 2 }, order: 'b' });
+    expectMeleeMatches({ a: foot, b: { ...foot, dice: 1 }, order: 'simultaneous' });
+  });
+  it('p25, p39, p40: saves, rerolled misses, a stubborn loser and an outright break, enumerated', () => {
+    expectMeleeMatches({
+      a: { ...foot, dice: 1, killOn: 3, saveOn: 7, weight: 2, figures: 8, countFigures: 8, cavalry: true },
+      b: { ...foot, dice: 1, rerollMisses: true, saveOn: 4, marginModifies: false, breakLd: 11 },
+      order: 'a',
+    });
+    expectMeleeMatches({ a: { ...foot, dice: 1 }, b: { ...foot, dice: 2, autoBreak: true }, order: 'a' });
+  });
+  it('p23: cavalry against cavalry: draws and unbroken losers break through, enumerated', () => {
+    const cav = { ...foot, dice: 1, cavalry: true, weight: 2, saveOn: 5, killOn: 3 };
+    expectMeleeMatches({ a: cav, b: { ...cav, killOn: 4 }, order: 'a' });
+  });
+  it('p13-15, p22, p25, p40: 8 charging cuirassiers against a line of 12 (10 dice): 200,000 seeded rounds within 4 standard errors', () => {
+    const a = { ...cuirassiers(), dice: 8, charging: true, assaulting: 'none' as const, bonus: { flankAttack: false, rearAttack: false, higherGround: false, standard: true, flankSupport: false, rearSupport: false, lapFlank: true, lapRear: false } };
+    const b = { ...battalion(), dice: 10, charging: false, assaulting: 'none' as const, bonus: { flankAttack: false, rearAttack: false, higherGround: false, standard: true, flankSupport: true, rearSupport: false, lapFlank: false, lapRear: false } };
+    const s = meleeSpec(a, b, 'a', O);
+    expect(meleeSide(a, b, O)).toEqual(s.a);
+    expect(s.a).toMatchObject({ need: 4, killOn: 3, saveOn: 7, weight: 2, bonus: 2 });
+    expect(s.b).toMatchObject({ need: 4, killOn: 4, saveOn: 4, weight: 1, bonus: 1, autoBreak: true });
+    const exact = meleeOdds(s);
+    const n = 200_000;
+    const u = aleaStream('nagb-odds-melee');
+    const r = newMeleeResult();
+    const endings: Record<string, number> = {};
+    const onA = new Array(17).fill(0), onB = new Array(25).fill(0);
+    const margins = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      resolveMeleeRound(u, s, r);
+      endings[r.ending] = (endings[r.ending] ?? 0) + 1;
+      onA[r.onA]++;
+      onB[r.onB]++;
+      margins.set(r.scoreA - r.scoreB, (margins.get(r.scoreA - r.scoreB) ?? 0) + 1);
+    }
+    for (const k of MELEE_ENDINGS) within4se(exact.endings[k], endings[k] ?? 0, n, k);
+    for (let k = 0; k < onA.length; k++) within4se(exact.onA[k] ?? 0, onA[k], n, `on a ${k}`);
+    for (let k = 0; k < onB.length; k++) within4se(exact.onB[k] ?? 0, onB[k], n, `on b ${k}`);
+    for (const { margin, p } of exact.margins) within4se(p, margins.get(margin) ?? 0, n, `margin ${margin}`);
+    expect(sum(exact.scoreA)).toBeCloseTo(1, 10);
+  });
+});

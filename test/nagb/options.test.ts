@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import { DEFAULT_NAGB_OPTIONS, NAGB_OPTIONS, nagbOptions, withOptions } from '../../src/rules/nagb/options.js';
+
+// The option table of the rulings page (section 4), written out by hand with each default.
+const RULINGS_TABLE: Record<string, string | number | boolean> = {
+  groundScale: 25,
+  figureScale: 30,
+  turnMinutes: 10,
+  musketShortRange: 5,
+  volleyRange: 8,
+  columnChargeBase: 8,
+  guardLeadership: 11,
+  eliteFireBonus: 'veteranUp',
+  cavalryLostStats: 'flat',
+  commanderTable: 'uninspiring7',
+  initiative: 'winnerIsA',
+  smallArmsOrder: 'simultaneous',
+  cavalryPhaseBSide: 'B',
+  fireAtEngaged: false,
+  attackColumnWidth: 8,
+  squareFace: 'lineFrontQuarter',
+  slowPace: 4,
+  infantryTerrainDisorder: 'sameForBoth',
+  villageAssaultDisorder: false,
+  pointBlank: 'defensiveOnly',
+  casualtyRemoval: 'rearFirst',
+  lowAmmo: 'more6sThan1s',
+  shootingTestScope: 'perStep',
+  failedChargeTest: 'hold',
+  standAndShootVolley: 'testNoPip',
+  halfChargeRounding: 'floor',
+  overlapDice: 'perOverlappedEnd',
+  outnumberBasis: 'wholeUnit',
+  buildingAssault: 'hardOnly',
+  disorderedLoser: 'breaksExceptStubborn',
+  caughtFleeing: 'pursuitAtLeastFlight',
+  freeHack: 'round',
+  lostColours: 'shaken',
+  rallyModifier: -1,
+  routerMove: 'fleeEachTurn',
+  brigadeLosses: 'figures',
+  brigadeTestFrequency: 'onceEachThreshold',
+  brokenBrigade: 'testsOnly',
+  villageCover: 'hard',
+  townFireFigures: 'facingFrontage',
+  ballFigures: 'minRanksBounce',
+  nearMiss: 'shortOnly',
+  shellHits: 6,
+  buildingDamage: false,
+  scenarioYear: 1815,
+  gameLength: 'sevenThenRoll',
+};
+
+describe('NAGB options (rulings 4)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else (46)', () => {
+    const names = NAGB_OPTIONS.map((o) => o.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.sort()).toEqual(Object.keys(RULINGS_TABLE).map((n) => `nagb.${n}`).sort());
+    expect(names).toHaveLength(46);
+  });
+  it('rulings 4: each default is the rulings default and one of its values', () => {
+    for (const o of NAGB_OPTIONS) {
+      expect(o.default, o.name).toBe(RULINGS_TABLE[o.name.slice(5)]);
+      expect(o.values, o.name).toContain(o.default);
+      expect(o.values.length, o.name).toBeGreaterThan(1);
+    }
+  });
+  it('every option cites a page of the text and has a one-line doc', () => {
+    for (const o of NAGB_OPTIONS) {
+      expect(o.source, o.name).toMatch(/p\d+/);
+      expect(o.doc.length, o.name).toBeGreaterThan(10);
+      expect(o.doc, o.name).not.toMatch(/\n/);
+    }
+  });
+  it('nagbOptions reads every resolved option into the typed object, defaults first', () => {
+    const resolved = resolveOptions(NAGB_OPTIONS, {});
+    const typed = nagbOptions(resolved);
+    expect(Object.keys(typed).sort()).toEqual(Object.keys(RULINGS_TABLE).sort());
+    for (const [k, v] of Object.entries(RULINGS_TABLE)) expect((typed as unknown as Record<string, unknown>)[k], k).toBe(v);
+    expect(DEFAULT_NAGB_OPTIONS).toEqual(typed);
+  });
+  it('nagbOptions carries a changed reading through (nagb.guardLeadership 10, nagb.lowAmmo off)', () => {
+    const typed = nagbOptions(resolveOptions(NAGB_OPTIONS, { 'nagb.guardLeadership': 10, 'nagb.lowAmmo': 'off' }));
+    expect(typed.guardLeadership).toBe(10);
+    expect(typed.lowAmmo).toBe('off');
+    expect(withOptions({ shellHits: 5 }).shellHits).toBe(5);
+  });
+  it('resolveOptions rejects a value the option does not list', () => {
+    expect(() => resolveOptions(NAGB_OPTIONS, { 'nagb.volleyRange': 10 })).toThrow(/cannot be/);
+  });
+  it('nagbOptions refuses options that were not resolved', () => {
+    expect(() => nagbOptions({})).toThrow(/not resolved/);
+  });
+  it('rulings 1: the scales are options: 25 yd per inch, 30 men per figure, 10 minutes per turn', () => {
+    expect(DEFAULT_NAGB_OPTIONS.groundScale * 16).toBe(400);
+    expect(DEFAULT_NAGB_OPTIONS.figureScale * 24).toBe(720);
+    expect(DEFAULT_NAGB_OPTIONS.turnMinutes).toBe(10);
+  });
+  it('docs/rules/nagb.md names every option with its default', () => {
+    const doc = readFileSync('docs/rules/nagb.md', 'utf8');
+    for (const o of NAGB_OPTIONS) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`${o.name}\` |`));
+      expect(row, o.name).toBeDefined();
+      expect(row!.split('|')[2], o.name).toContain(String(o.default));
+    }
+  });
+});
