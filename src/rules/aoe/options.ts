@@ -4,7 +4,10 @@
  * Sources cite the text by page and heading ("p2 Bayonet & Sabre"); "[gap]" marks a procedure the text
  * leaves to the parent game and the rulings fill from the Fire & Fury family.
  */
-import type { OptionSpec, OptionValue, ResolvedOptions } from '../../core/ruleset.js';
+import type { OptionSpec } from '../../core/ruleset.js';
+
+/** Resolved option values by full name, as the core's resolver returns them. */
+export type AoeResolvedOptions = Readonly<Record<string, string | number | boolean>>;
 
 export const AOE_OPTIONS: readonly OptionSpec[] = [
   {
@@ -266,8 +269,8 @@ export interface AoeOptions {
  * Resolved options (every `aoe.` name; missing ones take their default) to the typed object. A value
  * outside an option's list is an error here too, so a hand-built record cannot slip past.
  */
-export function aoeOptions(resolved: ResolvedOptions): AoeOptions {
-  const out: Record<string, OptionValue> = {};
+export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
+  const out: Record<string, string | number | boolean> = {};
   for (const spec of AOE_OPTIONS) {
     const v = Object.prototype.hasOwnProperty.call(resolved, spec.name) ? resolved[spec.name] : spec.default;
     if (!spec.values.some((x) => x === v)) {
