@@ -161,7 +161,7 @@ describe('Bayonet & Sabre modifiers (p2 Bayonet & Sabre Die Roll Modifiers; p3)'
     expect(attackerModifier([unit()], [unit()], { breakthrough: true, defenderOutflanked: false }, o)).toBe(2);
     expect(defenderModifier([unit()], [unit()], { breakthrough: false, defenderOutflanked: true }, o)).toBe(1 - 3);
   });
-  it('rollBayonet: attacker die + modifier less defender die + modifier', () => {
+  it('p2 Bayonet & Sabre: rollBayonet is attacker die + modifier less defender die + modifier', () => {
     expect(rollBayonet(() => 0.95, () => 0.05, D10, 2, 1)).toBe(10 + 2 - (1 + 1));
   });
 });
@@ -255,13 +255,13 @@ describe('The differential table (p2 Die Diff. Effects)', () => {
       expect(bayonetUnitOutcome(band, 'defender', inf, sides(), o).mayCarryOrRecall).toBe(false);
     }
   });
-  it('an outcome object can be reused: every field is reset', () => {
+  it('p2 differential table: an outcome object can be reused: every field is reset', () => {
     const out = bayonetUnitOutcome(DEFENDER_SHATTERED, 'defender', guns, sides({ attackerCavalry: true }), o);
     const again = bayonetUnitOutcome(ATTACKER_WITHDRAWS, 'defender', inf, sides(), o, out);
     expect(again).toBe(out);
     expect(again).toEqual({ hits: 0, disordered: false, retreat: 0, mayRecall: false, gunsLost: false, gunWrecked: false, occupies: false, breakthrough: 0, mayCarryOrRecall: false });
   });
-  it('bayonetSides reads cavalry among the attackers, a defending square and troops on each side', () => {
+  it('p2 differential table: bayonetSides reads cavalry among the attackers, a defending square and troops on each side', () => {
     expect(bayonetSides([cav()], [unit({ formation: 'square' })])).toEqual({ attackerCavalry: true, defenderSquare: true, attackerHasTroops: true, defenderHasTroops: true });
     expect(bayonetSides([unit()], [gun()])).toEqual({ attackerCavalry: false, defenderSquare: false, attackerHasTroops: true, defenderHasTroops: false });
   });

@@ -24,6 +24,6 @@ describe('Army cohesion levels (p1 Tactical Movement Modifiers; aoe.cohesion) [g
     expect(cohesionLevel(2, 2, 'none')).toBe(0);
     expect(armyBroken(0, 'none')).toBe(false);
   });
-  it('a side with no foot or horse units has level 0', () => expect(cohesionLevel(0, 0, 'quarters')).toBe(0));
+  it('aoe.cohesion: a side with no foot or horse units has level 0', () => expect(cohesionLevel(0, 0, 'quarters')).toBe(0));
   it('p1: -1 on the March Table per level', () => expect([0, 1, 3].map(cohesionMarchDrm)).toEqual([-0, -1, -3]));
 });

@@ -22,7 +22,7 @@ describe('The die (rulings 1 "Dice"; aoe.die, aoe.d10Faces)', () => {
     expect(aoeDie('d6', '0-9')).toBe(D6);
   });
 
-  it('rollDie maps [0, 1) onto the faces in equal slices: u = k/faces + a bit gives face first + k', () => {
+  it('rulings 1 Dice: rollDie maps [0, 1) onto the faces in equal slices: u = k/faces + a bit gives face first + k', () => {
     for (const die of [D10, D10_ZERO, D6]) {
       for (let k = 0; k < die.faces; k++) {
         expect(rollDie(scripted([k / die.faces + 1e-9]), die)).toBe(die.first + k);
@@ -34,7 +34,7 @@ describe('The die (rulings 1 "Dice"; aoe.die, aoe.d10Faces)', () => {
   });
 
   for (const [label, die] of [['d10 1-10', D10], ['d10 0-9', D10_ZERO], ['d6', D6]] as const) {
-    it(`rollDie (${label}): 60,000 seeded rolls give each face within 4 standard errors of 1/faces`, () => {
+    it(`rulings 1 Dice: rollDie (${label}): 60,000 seeded rolls give each face within 4 standard errors of 1/faces`, () => {
       const u = aleaStream(`aoe-dice-${label}`);
       const n = 60_000;
       const counts = new Array<number>(die.faces).fill(0);

@@ -101,11 +101,11 @@ describe('March Table results (p1 March Table)', () => {
     expect(disorderedAfter(FALL_BACK, 'infantry')).toBe(true);
     expect(disorderedAfter(RETIRE, 'infantry')).toBe(false);
   });
-  it('moveShare: full 1, half 1/2, none and retreats 0', () => {
+  it('p1 March Table: moveShare is full 1, half 1/2, none and retreats 0', () => {
     expect([A_LA_BAYONETTE, EN_AVANT, CAUTIOUS, HOLD_GROUND, RETIRE, FALL_BACK].map(moveShare)).toEqual([1, 1, 0.5, 0, 0, 0]);
     expect([ELAN, RALLY, SHAKEN, WAVERING, BROKEN, ROUTS].map(moveShare)).toEqual([1, 0.5, 0, 0, 0, 0]);
   });
-  it('rollMarch: a d10 face plus the modifier read in the right column', () => {
+  it('p1 March Table: rollMarch is a d10 face plus the modifier read in the right column', () => {
     expect(rollMarch(() => 0.85, D10, 0, false)).toBe(A_LA_BAYONETTE); // 9
     expect(rollMarch(() => 0.85, D10, -4, true)).toBe(SHAKEN); // 9 - 4 = 5
     expect(rollMarch(() => 0, D10, -2, true)).toBe(ROUTS); // 1 - 2 = -1
@@ -120,7 +120,7 @@ describe('March Table modifiers (p1 Tactical Movement Modifiers; p3 March Table)
   };
   const mod = (s: Partial<MarchSituation>, o = DEFAULT_AOE_OPTIONS) => marchModifier({ ...base, ...s }, o);
 
-  it('a plain Regular unit in line, impulse, no leader, no hits has modifier 0', () => expect(mod({})).toBe(0));
+  it('p1 Tactical Movement Modifiers: a plain Regular unit in line, impulse, no leader, no hits has modifier 0', () => expect(mod({})).toBe(0));
   it('p1: detached division or army leaders within 12" give +1 each, +2 a charismatic one, at most +4 [layout]', () => {
     expect(detachedLeaderDrm(1, 0)).toBe(1);
     expect(detachedLeaderDrm(0, 1)).toBe(2);

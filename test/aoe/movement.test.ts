@@ -38,7 +38,7 @@ describe('Movement rates (p1 movement table)', () => {
     expect(moveRow('infantry', 'square')).toBeNull();
     expect(moveRow('infantry', 'none')).toBeNull();
   });
-  it('cavalry moves on its one row whatever its formation; batteries on foot or horse artillery', () => {
+  it('p1 movement table: cavalry moves on its one row whatever its formation; batteries on foot or horse artillery', () => {
     expect(moveRow('cavalry', 'line')).toBe('cavalry');
     expect(moveRow('artillery', 'line')).toBe('footArtillery');
     expect(moveRow('artillery', 'line', true)).toBe('horseArtillery');
@@ -84,16 +84,16 @@ describe('Move allowance (p1 movement notes)', () => {
     expect(moveAllowance(6, 1, false, 3)).toBe(0);
   });
   it('p1: a battery may prolong 1" without limbering', () => expect(PROLONGE).toBe(1));
-  it('travelDistance: 9" of column movement gets 4" through open ground then 2.5" into rough at half rate', () => {
+  it('p1 movement table (rough, ford): travelDistance: 9" of column movement gets 4" through open ground then 2.5" into rough at half rate', () => {
     expect(travelDistance(9, 9, [{ length: 4, rate: 9 }, { length: 10, rate: 4.5 }])).toBeCloseTo(4 + 2.5, 12);
   });
-  it('travelDistance: a ford toll of 2" comes off the allowance on entering it', () => {
+  it('p1 movement table (rough, ford): travelDistance: a ford toll of 2" comes off the allowance on entering it', () => {
     expect(travelDistance(6, 6, [{ length: 1, rate: 6 }, { length: 10, rate: 6, toll: 2 }])).toBeCloseTo(1 + 3, 12);
   });
-  it('travelDistance: movement stops at the end of the path', () => {
+  it('p1 movement table (rough, ford): travelDistance: movement stops at the end of the path', () => {
     expect(travelDistance(12, 12, [{ length: 5, rate: 12 }])).toBe(5);
   });
-  it('travelDistance: an impassable stretch (rate 0) stops the unit at its edge', () => {
+  it('p1 movement table (rough, ford): travelDistance: an impassable stretch (rate 0) stops the unit at its edge', () => {
     expect(travelDistance(12, 12, [{ length: 2, rate: 12 }, { length: 5, rate: 0 }])).toBe(2);
   });
 });

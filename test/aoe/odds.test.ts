@@ -60,7 +60,7 @@ describe('Exact odds: the die and the difference of two dice', () => {
       d.ways.forEach((w, i) => expect(w).toBe(die.faces - Math.abs(d.min + i)));
     });
   }
-  it('differenceCounts of unequal distributions matches a brute force (a d6 less a d10 read 0-9)', () => {
+  it('p2 Bayonet & Sabre (difference of two dice): differenceCounts of unequal distributions matches a brute force (a d6 less a d10 read 0-9)', () => {
     const d = differenceCounts(dieCounts(aoeDie('d6', '1-10')), dieCounts(aoeDie('d10', '0-9')));
     const brute = new Map<number, number>();
     for (let a = 1; a <= 6; a++) for (let b = 0; b <= 9; b++) brute.set(a - b, (brute.get(a - b) ?? 0) + 1);

@@ -65,7 +65,7 @@ describe('Quality (p1 Tactical Movement Modifiers; p2 Bayonet & Sabre; rulings 7
     expect(QUALITY_FROM_LADDER.guard).toBe('guard');
     expect(qualityRank(QUALITY_FROM_LADDER.elite)).toBeGreaterThanOrEqual(qualityRank('guard'));
   });
-  it('quality ranks rise conscript < regular < elite < guard', () => {
+  it('rulings 7: quality ranks rise conscript < regular < elite < guard', () => {
     expect([qualityRank('conscript'), qualityRank('regular'), qualityRank('elite'), qualityRank('guard')]).toEqual([0, 1, 2, 3]);
     expect(DEFAULT_AOE_OPTIONS.guardStep).toBe('sameAsElite');
   });
@@ -92,14 +92,14 @@ describe('Formations and footprints (p1 Formations; rulings 1 lane footprints) [
     expect(squareFace(6, 'front') + squareFace(6, 'rear') + 2 * squareFace(6, 'flank')).toBe(6);
     expect(footprint('square', 6)).toMatchObject({ wide: 2, deep: 2, frontage: 2 });
   });
-  it('square faces account for every stand for 3 to 8 stands', () => {
+  it('p1 Formations (square) [gap]: faces account for every stand for 3 to 8 stands', () => {
     for (let n = 3; n <= 8; n++) expect(squareFace(n, 'front') + squareFace(n, 'rear') + 2 * squareFace(n, 'flank')).toBe(n);
   });
   it('p1/p3 Built-up Areas: a unit in a BUA fills its 3" x 3" block', () => {
     expect(footprint('none', 6)).toMatchObject({ frontage: BUA_BLOCK, depth: BUA_BLOCK });
     expect(BUA_BLOCK).toBe(3);
   });
-  it('4-stand cavalry: Line 4 wide, column 2 x 2', () => {
+  it('rulings 1 [gap]: 4-stand cavalry: Line 4 wide, column 2 x 2', () => {
     expect(footprint('line', 4)).toMatchObject({ wide: 4, deep: 1, frontage: 4 });
     expect(footprint('fieldColumn', 4)).toMatchObject({ wide: 2, deep: 2 });
   });

@@ -160,7 +160,7 @@ describe('Die roll modifiers (p2 Die Roll Modifiers)', () => {
     expect([1, 2, 3].map((c) => targetDrm(t({ cover: c }), false, 'either'))).toEqual([-1, -2, -3]);
     expect(targetDrm(t({ formation: 'none', cover: DEFAULT_AOE_OPTIONS.buaCover }), false, 'either')).toBe(-2);
   });
-  it('a volley modifier is the fire point step plus the target lines', () => {
+  it('p2 Die Roll Modifiers: a volley modifier is the fire point step plus the target lines', () => {
     expect(volleyModifier({ firePoints: 20, cannonade: true, skirmish: false }, t({ formation: 'fieldColumn' }), 'either')).toBe(1 + 1);
     expect(volleyModifier({ firePoints: 6, cannonade: false, skirmish: true }, t({ formation: 'none', cover: 2 }), 'either')).toBe(-3 - 2 - 2);
   });
@@ -201,7 +201,7 @@ describe('Fire results (p2 Die Result)', () => {
     expect(applyGunEffect(0, GUNS_WRECKED) & WRECKED).toBe(WRECKED);
     expect(applyGunEffect(DAMAGED, GUNS_UNHARMED)).toBe(DAMAGED);
   });
-  it('rollVolley: a 6-stand line at 3" (12 points, 0) on a face of 8 of a 1-10 d10 is Telling; on the 0-9 die 7 is Galling', () => {
+  it('p2 Die Result: rollVolley: a 6-stand line at 3" (12 points, 0) on a face of 8 of a 1-10 d10 is Telling; on the 0-9 die 7 is Galling', () => {
     expect(rollVolley(() => 0.75, D10, 0)).toBe(TELLING);
     expect(rollVolley(() => 0.75, D10_ZERO, 0)).toBe(GALLING);
   });
