@@ -1,0 +1,285 @@
+/**
+ * Every open reading of the Age of Eagles regimental conversion is an option (DESIGN.md, "Rulings
+ * become options"; ../shared/rulings/age-of-eagles-regimental.md section 4; docs/rules/aoe.md).
+ * Sources cite the text by page and heading ("p2 Bayonet & Sabre"); "[gap]" marks a procedure the text
+ * leaves to the parent game and the rulings fill from the Fire & Fury family.
+ */
+import type { OptionSpec } from '../../core/ruleset.js';
+
+/** Resolved option values by full name, as the core's resolver returns them. */
+export type AoeResolvedOptions = Readonly<Record<string, string | number | boolean>>;
+
+export const AOE_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'aoe.die',
+    values: ['d10', 'd6'],
+    default: 'd10',
+    source: 'all tables (no die named) [gap]',
+    doc: 'The die every test rolls: a ten-sided die as in the parent game, or a six-sided one (tables unchanged).',
+  },
+  {
+    name: 'aoe.d10Faces',
+    values: ['1-10', '0-9'],
+    default: '1-10',
+    source: 'p1 March Table, p2 result bands [gap]',
+    doc: 'How a d10 is read: faces 1..10, or 0..9 (the bands sit one below the Fire & Fury ones, as if read 0-9). Ignored with a d6.',
+  },
+  {
+    name: 'aoe.standLoss',
+    values: ['hit', 'ignore'],
+    default: 'hit',
+    source: 'p1 March Table (Broken), p2 Bayonet & Sabre (result 0) vs p3 Hits',
+    doc: 'A "lose a stand" result, where p3 says no stand is ever removed: it costs one hit, or nothing.',
+  },
+  {
+    name: 'aoe.cohesion',
+    values: ['quarters', 'quartersNoBreak', 'none'],
+    default: 'quarters',
+    source: 'p1 Tactical Movement Modifiers ("each Army Cohesion level") [gap]',
+    doc: 'Army cohesion levels: floor(4 x removed / starting foot and horse units), level 2 breaking the army; the same without the break; or none.',
+    valueDocs: {
+      quarters: 'level = floor(4 x removed / starting foot and horse units); level 2 or more: army broken',
+      quartersNoBreak: 'the same levels (March -1 each) but the army never breaks',
+      none: 'level always 0',
+    },
+  },
+  {
+    name: 'aoe.disorderedFire',
+    values: ['half', 'none'],
+    default: 'half',
+    source: 'p2 Fire Point Modifiers (value missing)',
+    doc: 'Fire points of a disordered firer or a damaged gun: halved, or unchanged.',
+  },
+  {
+    name: 'aoe.skirmishFire',
+    values: ['perStand', 'perUnit'],
+    default: 'perStand',
+    source: 'p2 Fire Points at Range ("1 Sk")',
+    doc: 'Skirmish fire at 3.1"-6": 1 point per front stand (not from a BUA, Square or March Column), or 1 point per unit.',
+  },
+  {
+    name: 'aoe.skirmishPenalty',
+    values: ['either', 'openOrderOnly'],
+    default: 'either',
+    source: 'p2 Die Roll Modifiers (-2 Open Order or Skirmisher)',
+    doc: 'The -2 applies to fire at an Open Order target or to skirmish fire (either), or to Open Order targets only.',
+  },
+  {
+    name: 'aoe.squareFire',
+    values: ['allStands', 'facingFace'],
+    default: 'allStands',
+    source: 'p2 notes (squares fire at 1 point per stand)',
+    doc: 'A square fires 1 point for each of its stands, or for each stand on the face toward the target.',
+  },
+  {
+    name: 'aoe.combineFire',
+    values: ['separate', 'combined'],
+    default: 'separate',
+    source: 'p2 Volley & Cannonade (silent) [gap]',
+    doc: 'Each firing unit rolls on its own, or the fire points of all units firing at one target are added for one roll.',
+  },
+  {
+    name: 'aoe.chargerFires',
+    values: [true, false],
+    default: true,
+    source: 'p3 Fire Points',
+    doc: 'A charging unit in contact fires with its front rank in its own fire phase, or does not fire.',
+  },
+  {
+    name: 'aoe.chargeRequires',
+    values: ['anyMove', 'fullMove', 'aLaBayonette'],
+    default: 'anyMove',
+    source: 'p1 March Table (the two top good-order results read the same)',
+    doc: 'Which March results let a unit charge: any result that moves (a half move charges if it reaches), a full move, or only the top band.',
+  },
+  {
+    name: 'aoe.squareRoll',
+    values: ['squareOnly', 'fullResult'],
+    default: 'squareOnly',
+    source: 'p1 Forming Square, p3 Forming Square',
+    doc: 'The March roll to form square decides only the square, or applies its whole result (rally, retreats, rout).',
+  },
+  {
+    name: 'aoe.marchCheck',
+    values: ['movers', 'everyUnit'],
+    default: 'movers',
+    source: 'p1 Play Sequence (March phase b: units moving)',
+    doc: 'Who rolls on the March Table: units that move, change formation, charge or want to rally; or every unit every turn.',
+  },
+  {
+    name: 'aoe.outnumberCount',
+    values: ['allStands', 'frontRank'],
+    default: 'allStands',
+    source: 'p2 Bayonet & Sabre (outnumber); p3 Built Up Areas implies a narrower count',
+    doc: 'Outnumbering counts all troop stands of the units in the combat, or only their stands in contact (all stands in a BUA).',
+  },
+  {
+    name: 'aoe.cavVsInfantry',
+    values: ['openTerrainOnly', 'anyTerrain'],
+    default: 'openTerrainOnly',
+    source: 'p2 Bayonet & Sabre ("in Open") vs p3 Forming Square list',
+    doc: 'The +2 for cavalry charging infantry not in square or masse needs the infantry in open terrain (p2), or applies anywhere (p3).',
+  },
+  {
+    name: 'aoe.armouredCav',
+    values: ['replace', 'stack'],
+    default: 'replace',
+    source: 'p2 Bayonet & Sabre (Heavy +1, Armoured Heavy +2)',
+    doc: 'Armoured heavy cavalry gets +2 in place of the heavy +1, or both (+3).',
+  },
+  {
+    name: 'aoe.freshHits',
+    values: ['double', 'once'],
+    default: 'double',
+    source: 'p2 Bayonet & Sabre (hit this fire phase; each hit on unit)',
+    doc: 'A hit taken in the current fire phase counts under both hit lines (-2), or once (-1).',
+  },
+  {
+    name: 'aoe.drawResult',
+    values: ['nextPhase', 'immediate', 'attackerFallsBack'],
+    default: 'nextPhase',
+    source: 'p2 Bayonet & Sabre (result 0)',
+    doc: 'After a 0: both stay in contact and fight again next Bayonet & Sabre phase, fight again at once, or the attacker falls back 2".',
+  },
+  {
+    name: 'aoe.breakthrough',
+    values: ['closestAny', 'unengagedOnly'],
+    default: 'closestAny',
+    source: 'p2 Bayonet & Sabre ("closest enemy")',
+    doc: 'A breakthrough charge goes at the closest enemy, the beaten unit included, or at the closest enemy not engaged or beaten.',
+  },
+  {
+    name: 'aoe.infantryBreakthrough',
+    values: ['must', 'may'],
+    default: 'must',
+    source: 'p2 Bayonet & Sabre (+7 or more)',
+    doc: 'After a +7, attacking infantry must make the breakthrough charge, or may.',
+  },
+  {
+    name: 'aoe.multiUnitHits',
+    values: ['oneUnit', 'eachUnit'],
+    default: 'oneUnit',
+    source: 'p2 Bayonet & Sabre (silent on several units a side)',
+    doc: 'Hits of a combat with several units on a side go to one unit its owner picks, or to each unit.',
+  },
+  {
+    name: 'aoe.removalHits',
+    values: ['five', 'prorated'],
+    default: 'five',
+    source: 'p3 Hits',
+    doc: 'A unit is removed at 5 hits, or at 5 prorated to its stands (for units smaller than the standard 6 or 4 stands).',
+    valueDocs: {
+      five: '5 hits for every unit (p3 Hits)',
+      prorated: 'ceil(5 x stands / standard stands of its arm): a standard unit keeps 5; a 3-stand battalion goes at 3',
+    },
+  },
+  {
+    name: 'aoe.retreatFacing',
+    values: ['faceEnemy', 'aboutFaced'],
+    default: 'faceEnemy',
+    source: 'p2 Bayonet & Sabre (retreats), p2 Die Roll Modifiers (about-faced)',
+    doc: 'A unit ends a retreat facing the enemy, or about-faced (+1 to fire at it until it moves).',
+  },
+  {
+    name: 'aoe.retireDistance',
+    values: ['musket', 'skirmish'],
+    default: 'musket',
+    source: 'p1 March Table (Retire)',
+    doc: 'Retire moves the unit beyond musket range (3"), or beyond skirmish range (6").',
+  },
+  {
+    name: 'aoe.initiative',
+    values: ['roll', 'attackerFirst'],
+    default: 'roll',
+    source: 'p1 Play Sequence (Initiative Phase) [gap]',
+    doc: 'Each turn both sides roll a die, higher moves first, ties rolled again; or the attacker is always first.',
+  },
+  {
+    name: 'aoe.infantryRough',
+    values: ['half', 'none'],
+    default: 'half',
+    source: 'p1 movement table (blank infantry rough cells) [layout]',
+    doc: 'Infantry in rough ground moves at half rate, or at full rate (the blank cells read as no effect).',
+  },
+  {
+    name: 'aoe.linearMasse',
+    values: ['inconsistent', 'consistent'],
+    default: 'inconsistent',
+    source: 'p1 Tactical Movement Modifiers vs p3 March Table - March Mode',
+    doc: 'Masse is a formation against the March Mode of Linear infantry (p1), or not (p3 names Field Column only).',
+  },
+  {
+    name: 'aoe.buaCover',
+    values: [1, 2, 3],
+    default: 2,
+    source: 'p2 Die Roll Modifiers and Bayonet & Sabre (cover "per scenario")',
+    doc: 'The cover level of a built-up area block: -1/-2/-3 to fire at it, +1/+2/+3 to defend it.',
+  },
+  {
+    name: 'aoe.guardStep',
+    values: ['sameAsElite', 'extraPlusOne'],
+    default: 'sameAsElite',
+    source: 'p1 Tactical Movement Modifiers, p2 Bayonet & Sabre (quality); the common quality ladder',
+    doc: 'Guard troops are Elite, or Elite with +1 more on the March Table and in Bayonet & Sabre.',
+  },
+  {
+    name: 'aoe.hitMen',
+    values: ['fifth', 'stand'],
+    default: 'fifth',
+    source: 'p3 Hits (reporting only)',
+    doc: 'Men a hit stands for in reports: a fifth of the unit, or one stand (240 foot, 120 horse).',
+  },
+];
+
+/** The options in the shape the mechanisms read them (resolved once per cell). */
+export interface AoeOptions {
+  die: 'd10' | 'd6';
+  d10Faces: '1-10' | '0-9';
+  standLoss: 'hit' | 'ignore';
+  cohesion: 'quarters' | 'quartersNoBreak' | 'none';
+  disorderedFire: 'half' | 'none';
+  skirmishFire: 'perStand' | 'perUnit';
+  skirmishPenalty: 'either' | 'openOrderOnly';
+  squareFire: 'allStands' | 'facingFace';
+  combineFire: 'separate' | 'combined';
+  chargerFires: boolean;
+  chargeRequires: 'anyMove' | 'fullMove' | 'aLaBayonette';
+  squareRoll: 'squareOnly' | 'fullResult';
+  marchCheck: 'movers' | 'everyUnit';
+  outnumberCount: 'allStands' | 'frontRank';
+  cavVsInfantry: 'openTerrainOnly' | 'anyTerrain';
+  armouredCav: 'replace' | 'stack';
+  freshHits: 'double' | 'once';
+  drawResult: 'nextPhase' | 'immediate' | 'attackerFallsBack';
+  breakthrough: 'closestAny' | 'unengagedOnly';
+  infantryBreakthrough: 'must' | 'may';
+  multiUnitHits: 'oneUnit' | 'eachUnit';
+  removalHits: 'five' | 'prorated';
+  retreatFacing: 'faceEnemy' | 'aboutFaced';
+  retireDistance: 'musket' | 'skirmish';
+  initiative: 'roll' | 'attackerFirst';
+  infantryRough: 'half' | 'none';
+  linearMasse: 'inconsistent' | 'consistent';
+  buaCover: 1 | 2 | 3;
+  guardStep: 'sameAsElite' | 'extraPlusOne';
+  hitMen: 'fifth' | 'stand';
+}
+
+/**
+ * Resolved options (every `aoe.` name; missing ones take their default) to the typed object. A value
+ * outside an option's list is an error here too, so a hand-built record cannot slip past.
+ */
+export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
+  const out: Record<string, string | number | boolean> = {};
+  for (const spec of AOE_OPTIONS) {
+    const v = Object.prototype.hasOwnProperty.call(resolved, spec.name) ? resolved[spec.name] : spec.default;
+    if (!spec.values.some((x) => x === v)) {
+      throw new Error(`option '${spec.name}' cannot be ${JSON.stringify(v)}; expected one of ${spec.values.map((x) => JSON.stringify(x)).join(', ')}`);
+    }
+    out[spec.name.slice('aoe.'.length)] = v;
+  }
+  return out as unknown as AoeOptions;
+}
+
+/** Defaults, for tests and tools that need the mechanisms without a scenario. */
+export const DEFAULT_AOE_OPTIONS: AoeOptions = aoeOptions({});

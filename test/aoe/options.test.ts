@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import { AOE_OPTIONS, aoeOptions, DEFAULT_AOE_OPTIONS } from '../../src/rules/aoe/options.js';
+
+// Transcribed by hand from rulings/age-of-eagles-regimental.md section 4: name, default, alternatives.
+const RULINGS_TABLE: [string, string | number | boolean, (string | number | boolean)[]][] = [
+  ['die', 'd10', ['d6']],
+  ['d10Faces', '1-10', ['0-9']],
+  ['standLoss', 'hit', ['ignore']],
+  ['cohesion', 'quarters', ['quartersNoBreak', 'none']],
+  ['disorderedFire', 'half', ['none']],
+  ['skirmishFire', 'perStand', ['perUnit']],
+  ['skirmishPenalty', 'either', ['openOrderOnly']],
+  ['squareFire', 'allStands', ['facingFace']],
+  ['combineFire', 'separate', ['combined']],
+  ['chargerFires', true, [false]],
+  ['chargeRequires', 'anyMove', ['fullMove', 'aLaBayonette']],
+  ['squareRoll', 'squareOnly', ['fullResult']],
+  ['marchCheck', 'movers', ['everyUnit']],
+  ['outnumberCount', 'allStands', ['frontRank']],
+  ['cavVsInfantry', 'openTerrainOnly', ['anyTerrain']],
+  ['armouredCav', 'replace', ['stack']],
+  ['freshHits', 'double', ['once']],
+  ['drawResult', 'nextPhase', ['immediate', 'attackerFallsBack']],
+  ['breakthrough', 'closestAny', ['unengagedOnly']],
+  ['infantryBreakthrough', 'must', ['may']],
+  ['multiUnitHits', 'oneUnit', ['eachUnit']],
+  ['removalHits', 'five', ['prorated']],
+  ['retreatFacing', 'faceEnemy', ['aboutFaced']],
+  ['retireDistance', 'musket', ['skirmish']],
+  ['initiative', 'roll', ['attackerFirst']],
+  ['infantryRough', 'half', ['none']],
+  ['linearMasse', 'inconsistent', ['consistent']],
+  ['buaCover', 2, [1, 3]],
+  ['guardStep', 'sameAsElite', ['extraPlusOne']],
+  ['hitMen', 'fifth', ['stand']],
+];
+
+describe('Options (rulings 4: every aoe. option with its default, alternatives and source)', () => {
+  it('rulings 4: exactly the thirty options of the rulings table are declared, no more, no fewer', () => {
+    expect(AOE_OPTIONS.map((o) => o.name).sort()).toEqual(RULINGS_TABLE.map(([n]) => `aoe.${n}`).sort());
+  });
+
+  for (const [name, def, alts] of RULINGS_TABLE) {
+    it(`rulings 4: aoe.${name} defaults to ${JSON.stringify(def)} with ${alts.map((a) => JSON.stringify(a)).join(', ')} as alternatives`, () => {
+      const spec = AOE_OPTIONS.find((o) => o.name === `aoe.${name}`)!;
+      expect(spec.default).toBe(def);
+      expect([...spec.values].sort()).toEqual([def, ...alts].sort());
+    });
+  }
+
+  it('every option has a source citing the text and a one-line doc', () => {
+    for (const o of AOE_OPTIONS) {
+      expect(o.source, o.name).toMatch(/p[123]|rulings|tables/);
+      expect(o.doc.length, o.name).toBeGreaterThan(10);
+      expect(o.doc, o.name).not.toContain('\n');
+      expect(o.values, o.name).toContain(o.default);
+    }
+  });
+
+  it('aoeOptions of the core resolver with no choices gives every default, typed', () => {
+    const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
+    expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
+    for (const [name, def] of RULINGS_TABLE) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
+    expect(Object.keys(opts)).toHaveLength(30);
+  });
+
+  it('aoeOptions carries every chosen value through', () => {
+    const given = Object.fromEntries(RULINGS_TABLE.map(([n, , alts]) => [`aoe.${n}`, alts[alts.length - 1]]));
+    const opts = aoeOptions(resolveOptions(AOE_OPTIONS, given)) as unknown as Record<string, unknown>;
+    for (const [n, , alts] of RULINGS_TABLE) expect(opts[n], n).toBe(alts[alts.length - 1]);
+  });
+
+  it('aoeOptions rejects a value outside an option list (a hand-built record cannot slip past)', () => {
+    expect(() => aoeOptions({ 'aoe.die': 'd20' })).toThrow(/aoe\.die/);
+    expect(() => aoeOptions({ 'aoe.buaCover': 4 })).toThrow(/aoe\.buaCover/);
+  });
+
+  it('the core resolver refuses an unknown aoe option name', () => {
+    expect(() => resolveOptions(AOE_OPTIONS, { 'aoe.nonsense': 1 })).toThrow(/unknown option/);
+  });
+});
