@@ -21,6 +21,7 @@ import {
   type Mover,
 } from '../../src/rules/cwj/movement.js';
 import { DEFAULT_CWJ_OPTIONS } from '../../src/rules/cwj/options.js';
+import { actsDisordered, formationAllowed } from '../../src/rules/cwj/types.js';
 
 const inf: Mover = { arm: 'infantry', light: false, horse: false };
 const lightInf: Mover = { arm: 'infantry', light: true, horse: false };
@@ -31,6 +32,23 @@ const lightFoot: Mover = { arm: 'artillery', light: true, horse: false };
 const horse: Mover = { arm: 'artillery', light: false, horse: true };
 const lightHorse: Mover = { arm: 'artillery', light: true, horse: true };
 const O = DEFAULT_CWJ_OPTIONS;
+
+describe('Formations ([Form] l.16-23)', () => {
+  it('[Form] l.16-18: infantry Square, Skirmish, Column, Line, Deployed; cavalry Line, Column; artillery limbered, unlimbered', () => {
+    for (const f of ['square', 'skirmish', 'column', 'line', 'deployed'] as const) expect(formationAllowed('infantry', f), f).toBe(true);
+    expect(formationAllowed('infantry', 'limbered')).toBe(false);
+    expect(formationAllowed('cavalry', 'line')).toBe(true);
+    expect(formationAllowed('cavalry', 'column')).toBe(true);
+    expect(formationAllowed('cavalry', 'square')).toBe(false);
+    expect(formationAllowed('artillery', 'unlimbered')).toBe(true);
+    expect(formationAllowed('artillery', 'line')).toBe(false);
+  });
+  it('[Rough] l.121-122: unformed acts as disordered; good does not', () => {
+    expect(actsDisordered('unformed')).toBe(true);
+    expect(actsDisordered('disordered')).toBe(true);
+    expect(actsDisordered('good')).toBe(false);
+  });
+});
 
 describe('Movement Factors ([Move] l.59-102)', () => {
   it('[Move] l.71-78: infantry column 18, line 12; cavalry column 22, line 14; light +4', () => {
@@ -68,6 +86,8 @@ describe('Movement Factors ([Move] l.59-102)', () => {
   });
   it('[Form] l.16-18: a formation the arm cannot take has no rate', () => {
     expect(formationRate(cav, 'square', 'halfLine')).toBe(0);
+    expect(formationRate(cav, 'skirmish', 'halfLine')).toBe(0);
+    expect(formationRate(cav, 'deployed', 'halfLine')).toBe(0);
     expect(formationRate(foot, 'line', 'halfLine')).toBe(0);
     expect(formationRate(inf, 'limbered', 'halfLine')).toBe(0);
   });

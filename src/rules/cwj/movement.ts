@@ -47,19 +47,24 @@ export function formationRate(m: Mover, formation: Formation, squareMove: CwjOpt
     if (!r) return 0;
     return (m.horse ? r.horse : r.foot) + (m.light ? r.light : 0);
   }
-  const base = (r: { infantry: number; cavalry: number; light: number }) => (m.arm === 'infantry' ? r.infantry : r.cavalry) + (m.light ? r.light : 0);
+  if (m.arm === 'cavalry' && formation !== 'line' && formation !== 'column') return 0; // [Form] l.17
   switch (formation) {
     case 'column':
-      return base(f.infantryCavalry.column);
+      return footOrHorse(m, f.infantryCavalry.column);
     case 'line':
     case 'skirmish':
     case 'deployed':
-      return base(f.infantryCavalry.line);
+      return footOrHorse(m, f.infantryCavalry.line);
     case 'square':
-      return m.arm === 'infantry' && squareMove === 'halfLine' ? base(f.infantryCavalry.line) / 2 : 0;
+      return m.arm === 'infantry' && squareMove === 'halfLine' ? footOrHorse(m, f.infantryCavalry.line) / 2 : 0;
     default:
       return 0;
   }
+}
+
+/** One row of the infantry/cavalry table for this mover, light bonus included. */
+function footOrHorse(m: Mover, r: { readonly infantry: number; readonly cavalry: number; readonly light: number }): number {
+  return (m.arm === 'infantry' ? r.infantry : r.cavalry) + (m.light ? r.light : 0);
 }
 
 /** The road rate ([Move] l.67-70): infantry and cavalry on a road for their whole move; artillery has none. */
