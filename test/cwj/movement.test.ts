@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   cavalryMayContactInMovement,
   chargeDistance,
+  mayCharge,
+  mayMove,
   cohesionAfterRoughTest,
   formationRate,
   mayMoveTowardEnemy,
@@ -94,7 +96,7 @@ describe('Movement Factors ([Move] l.59-102)', () => {
 });
 
 describe('Move allowance and the * halving ([Move] l.100-102, cwj.formationChangeRate)', () => {
-  const base = { road: false, cohesion: 'good' as const, changesFacing: false };
+  const base = { road: false, cohesion: 'good' as const, changesFacing: false, heldByRally: false };
   it('[Move] l.71-72: an unchanged column moves its full 18', () => {
     expect(moveAllowance(inf, { ...base, from: 'column', to: 'column' }, O)).toBe(18);
   });
@@ -126,9 +128,16 @@ describe('Move allowance and the * halving ([Move] l.100-102, cwj.formationChang
   it('[Move] l.67: artillery on a road moves its limbered rate (no road rate)', () => {
     expect(moveAllowance(foot, { ...base, road: true, from: 'limbered', to: 'limbered' }, O)).toBe(20);
   });
-  it('[Rally] l.50-53, [Rough] l.121-122: disordered and unformed units do not move', () => {
+  it('[Rally] l.50-53: a disordered unit does not move, nor one whose rally roll did not pass this turn', () => {
     expect(moveAllowance(inf, { ...base, from: 'column', to: 'column', cohesion: 'disordered' }, O)).toBe(0);
-    expect(moveAllowance(cav, { ...base, from: 'line', to: 'line', cohesion: 'unformed' }, O)).toBe(0);
+    expect(moveAllowance(cav, { ...base, from: 'line', to: 'line', cohesion: 'unformed', heldByRally: true }, O)).toBe(0);
+    expect(moveAllowance(cav, { ...base, from: 'line', to: 'line', heldByRally: true }, O)).toBe(0);
+  });
+  it('[Rough] l.123-124, rulings section 2: an unformed unit may move (staying still is what ends it)', () => {
+    expect(mayMove('unformed', false)).toBe(true);
+    expect(mayMove('disordered', false)).toBe(false);
+    expect(mayMove('good', true)).toBe(false);
+    expect(moveAllowance(cav, { ...base, from: 'line', to: 'line', cohesion: 'unformed' }, O)).toBe(14);
   });
 });
 
@@ -157,7 +166,7 @@ describe('Charge moves ([Move] l.79-83, [SoP] l.12, cwj.chargeMove)', () => {
 });
 
 describe('Movement special cases ([Spec] l.103-109, [Win] l.304-306)', () => {
-  const ok: AdvanceCase = { arm: 'infantry', formation: 'column', cohesion: 'good', corpsFatigued: false, leaderAttached: false, towardEnemy: true, intoFrontalContactWithCavalry: false };
+  const ok: AdvanceCase = { arm: 'infantry', formation: 'column', cohesion: 'good', heldByRally: false, corpsFatigued: false, leaderAttached: false, towardEnemy: true, intoFrontalContactWithCavalry: false };
   it('a good unit of a fresh corps may advance', () => expect(mayMoveTowardEnemy(ok)).toBe(true));
   it('[Spec] l.105: infantry may not move into frontal contact with cavalry; cavalry may', () => {
     expect(mayMoveTowardEnemy({ ...ok, intoFrontalContactWithCavalry: true })).toBe(false);
@@ -172,8 +181,16 @@ describe('Movement special cases ([Spec] l.103-109, [Win] l.304-306)', () => {
     expect(mayMoveTowardEnemy({ ...ok, corpsFatigued: true, leaderAttached: true })).toBe(true);
     expect(mayMoveTowardEnemy({ ...ok, corpsFatigued: true, towardEnemy: false })).toBe(true);
   });
-  it('[Rally] l.50-53: a disordered unit may not move at all', () => {
+  it('[Rally] l.50-53: a disordered unit, or one held by its rally roll, may not move at all; an unformed one may', () => {
     expect(mayMoveTowardEnemy({ ...ok, cohesion: 'disordered', towardEnemy: false })).toBe(false);
+    expect(mayMoveTowardEnemy({ ...ok, heldByRally: true, towardEnemy: false })).toBe(false);
+    expect(mayMoveTowardEnemy({ ...ok, cohesion: 'unformed' })).toBe(true);
+  });
+  it('[SoP] l.12, section 2: only good cavalry not in contact charges', () => {
+    expect(mayCharge('cavalry', 'good', false)).toBe(true);
+    expect(mayCharge('cavalry', 'unformed', false)).toBe(false);
+    expect(mayCharge('cavalry', 'good', true)).toBe(false);
+    expect(mayCharge('infantry', 'good', false)).toBe(false);
   });
   it('[Spec] l.107: cavalry may withdraw when enemy infantry or artillery moves within 10 cm', () => {
     expect(mayWithdraw('cavalry', 'good', false, 'infantry', 10)).toBe(true);
@@ -183,6 +200,7 @@ describe('Movement special cases ([Spec] l.103-109, [Win] l.304-306)', () => {
     expect(mayWithdraw('infantry', 'good', false, 'infantry', 4)).toBe(false);
     expect(mayWithdraw('cavalry', 'good', true, 'infantry', 4)).toBe(false);
     expect(mayWithdraw('cavalry', 'disordered', false, 'infantry', 4)).toBe(false);
+    expect(mayWithdraw('cavalry', 'unformed', false, 'infantry', 4)).toBe(true);
   });
   it('[Spec] l.108: the withdrawal is the 2d6 sum in cm', () => {
     expect(withdrawalDistance(1, 1)).toBe(2);

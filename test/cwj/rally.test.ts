@@ -7,6 +7,7 @@ import {
   contactCheckRequired,
   generalRallyBonus,
   generalUsedOnCheck,
+  heldAfterRallyRoll,
   mayUsePass,
   mustRollToRally,
   RALLY_DISORDERED,
@@ -50,6 +51,11 @@ describe('Rally Table ([Rally] l.34-58)', () => {
     expect(rallyRetreats(RALLY_RETREAT)).toBe(true);
     expect(rallyRetreats(RALLY_DISORDERED)).toBe(false);
     expect(RALLY_TABLE.retreatCm).toBe(30);
+  });
+  it('[Rally] l.44-58: after a rally-phase roll only a pass lets the unit move this turn', () => {
+    expect(heldAfterRallyRoll(RALLY_PASS)).toBe(false);
+    expect(heldAfterRallyRoll(RALLY_DISORDERED)).toBe(true);
+    expect(heldAfterRallyRoll(RALLY_RETREAT)).toBe(true);
   });
   it('[Rally] l.33: rollRallyTable draws two dice from its stream and reads the table (seeded, 2000 rolls agree with a replay)', () => {
     const u = aleaStream('cwj-rally-replay');

@@ -74,6 +74,16 @@ export function roadRate(m: Mover): number {
   return (m.arm === 'infantry' ? r.infantry : r.cavalry) + (m.light ? r.light : 0);
 }
 
+/**
+ * Whether a unit may move in its movement phase at all. A disordered unit stands in place (Rally Table
+ * 6-8, l.50-53), and so does any unit whose rally roll this turn did not pass (`heldByRally`: an
+ * unformed one too). An unformed unit may otherwise move and stays unformed: staying still is what
+ * ends it ([Rough] l.123-124; rulings section 2).
+ */
+export function mayMove(cohesion: Cohesion, heldByRally: boolean): boolean {
+  return cohesion !== 'disordered' && !heldByRally;
+}
+
 /** One movement-phase move's circumstances. */
 export interface MoveCase {
   from: Formation;
@@ -83,16 +93,17 @@ export interface MoveCase {
   /** On a road for the entire move. */
   road: boolean;
   cohesion: Cohesion;
+  /** Its Rally Table roll this turn did not pass (it stands in place). */
+  heldByRally: boolean;
 }
 
 /**
- * [Move] l.59-102: how far a unit may move in the movement phase. Disordered and unformed units do not
- * move (Rally Table 6-8, l.50-53; unformed acts as disordered, l.121-122). A road move keeps the road
- * rate (its row has no *, l.67-70). A change of facing and/or formation halves the rate (l.100-102),
- * the rate of the slower, starting or ending formation (`cwj.formationChangeRate`).
+ * [Move] l.59-102: how far a unit may move in the movement phase (0 unless `mayMove`). A road move
+ * keeps the road rate (its row has no *, l.67-70). A change of facing and/or formation halves the rate
+ * (l.100-102), the rate of the slower, starting or ending formation (`cwj.formationChangeRate`).
  */
 export function moveAllowance(m: Mover, c: MoveCase, opts: Pick<CwjOptions, 'formationChangeRate' | 'squareMove'>): number {
-  if (c.cohesion !== 'good') return 0;
+  if (!mayMove(c.cohesion, c.heldByRally)) return 0;
   const road = c.road ? roadRate(m) : 0;
   if (road > 0) return road;
   const start = formationRate(m, c.from, opts.squareMove);
@@ -121,8 +132,16 @@ export function chargeDistance(m: Mover, formation: Formation, reading: CwjOptio
 }
 
 /**
+ * [SoP] l.12, rulings section 2: cavalry may charge when good and not in contact (a charge allows no
+ * facing or formation change, [Move] l.79-80).
+ */
+export function mayCharge(arm: Arm, cohesion: Cohesion, inContact: boolean): boolean {
+  return arm === 'cavalry' && cohesion === 'good' && !inContact;
+}
+
+/**
  * Who may move toward an enemy ([Spec] l.105-106, [Win] l.304-306, Rally Table l.50-53):
- * - never a disordered or unformed unit (it may not move at all);
+ * - never a unit that may not move at all (`mayMove`);
  * - never a square toward a visible enemy;
  * - never infantry into frontal contact with cavalry;
  * - never a unit of a fatigued corps (no chips) toward a known enemy, unless a leader is attached.
@@ -131,6 +150,7 @@ export interface AdvanceCase {
   arm: Arm;
   formation: Formation;
   cohesion: Cohesion;
+  heldByRally: boolean;
   corpsFatigued: boolean;
   leaderAttached: boolean;
   /** The move brings it closer to a known (visible) enemy. */
@@ -140,7 +160,7 @@ export interface AdvanceCase {
 }
 
 export function mayMoveTowardEnemy(a: AdvanceCase): boolean {
-  if (a.cohesion !== 'good') return false;
+  if (!mayMove(a.cohesion, a.heldByRally)) return false;
   if (a.arm === 'infantry' && a.intoFrontalContactWithCavalry) return false;
   if (!a.towardEnemy) return true;
   if (a.formation === 'square') return false;
@@ -163,7 +183,8 @@ export const WITHDRAWAL_TRIGGER_CM = 10;
 
 /**
  * [Spec] l.107-109, [SoP] l.7-9: non-phasing cavalry may withdraw when phasing infantry or artillery
- * moved to within 10 cm of it this movement phase, if it is free to move (good, not in contact).
+ * moved to within 10 cm of it this movement phase, if it is free to move (not disordered, not in
+ * contact).
  */
 export function mayWithdraw(
   arm: Arm,
@@ -172,7 +193,7 @@ export function mayWithdraw(
   enemyArm: Arm,
   enemyMovedWithinCm: number,
 ): boolean {
-  return arm === 'cavalry' && cohesion === 'good' && !inContact && enemyArm !== 'cavalry' && enemyMovedWithinCm <= WITHDRAWAL_TRIGGER_CM;
+  return arm === 'cavalry' && cohesion !== 'disordered' && !inContact && enemyArm !== 'cavalry' && enemyMovedWithinCm <= WITHDRAWAL_TRIGGER_CM;
 }
 
 /** [Spec] l.108: the withdrawal distance is 2d6 cm; the Rally Table roll comes after (rally.ts). */
@@ -260,8 +281,8 @@ export function roughTestOutcome(total: number, reading: CwjOptions['roughFailur
 }
 
 /**
- * The cohesion after a failed test for a unit that was already disordered: disorder is never lightened
- * to unformed. A good unit takes the test's state.
+ * The cohesion after a rough test: a pass changes nothing; a failure leaves a good unit unformed (or
+ * disordered) and never lightens disorder to unformed.
  */
 export function cohesionAfterRoughTest(before: Cohesion, test: Cohesion): Cohesion {
   if (test === 'good') return before;

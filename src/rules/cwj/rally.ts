@@ -120,6 +120,14 @@ export function cohesionAfterRoll(
   return checkRetreatDisorders ? 'disordered' : before;
 }
 
+/**
+ * Whether a rally-phase roll leaves the unit standing in place for the rest of its turn: every result
+ * but a pass (6-8 stands, l.50-53; a 4-5 retreat has moved it and it stays disordered or unformed).
+ */
+export function heldAfterRallyRoll(result: RallyResult): boolean {
+  return result !== RALLY_PASS;
+}
+
 /** Whether a Rally Table result removes the unit (rout, l.38-41). */
 export function rallyRemoves(result: RallyResult): boolean {
   return result === RALLY_ROUT;
