@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { OptionError } from '../core/ruleset.js';
 import { VolleyInputError } from '../core/errors.js';
-import { validateFile } from '../scenario/load.js';
+import { validateFile } from '../scenario/validate.js';
 import { CliExit } from './exit.js';
 
 export const validateCommand: CommandModule<object, { files: string[] }> = {

@@ -43,7 +43,7 @@ export interface LoadedExperiment {
   warnings: string[];
 }
 
-function fileKind(src: YamlSource): string | undefined {
+export function fileKind(src: YamlSource): string | undefined {
   const d = src.data as { kind?: unknown } | null;
   return d && typeof d === 'object' && typeof d.kind === 'string' ? d.kind : undefined;
 }
@@ -71,32 +71,6 @@ export function expectMap(src: YamlSource, what = "'kind: scenario' or 'kind: ex
 
 /** More cells than this is a mistake in the vary section, not a study: each cell is compiled and reported. */
 export const MAX_CELLS = 10_000;
-
-/** Validate any volley file by its `kind`, without running it. Returns a one-line summary. */
-export function validateFile(file: string): string {
-  const src = readYaml(file);
-  expectMap(src);
-  const k = fileKind(src);
-  if (k === 'scenario') {
-    const s = validate(src, scenarioSchema);
-    const rs = findRuleset(s.ruleset)!;
-    const units = rs.describe(rs.compile(s, resolveOptions(rs.options, s.options))).units.length;
-    return `${file}: valid scenario '${s.name}' (${s.ruleset}${s.engagement ? ` ${s.engagement}` : ''}, ${units} units)`;
-  }
-  if (k === 'experiment') {
-    const e = loadExperiment(file);
-    const variants = e.comparisons ? `, ${e.comparisons.variants.length} variants compared with '${e.comparisons.reference}'` : '';
-    return `${file}: valid experiment '${e.experiment.name}' (${e.cells.length} cells x ${e.experiment.engagements !== undefined ? `${e.experiment.engagements} engagements` : `engagements until every primary share is known to ±${e.experiment.precision}, at most ${(e.experiment.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS).toLocaleString('en-US')}`}${variants})${e.warnings.map((w) => `\n  warning: ${w}`).join('')}`;
-  }
-  if (k === 'refit') {
-    const { refit, ruleset, support } = loadRefitFile(file);
-    const counts = new Map<string, number>();
-    for (const e of support.entries(refit)) counts.set(e.list, (counts.get(e.list) ?? 0) + 1);
-    const listed = [...counts].map(([list, n]) => `${n} ${list}`).join(', ');
-    return `${file}: valid refit '${refit.name}' for ${ruleset.id} (${support.defaults(refit)}${listed ? `; ${listed}` : ''})`;
-  }
-  throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario', 'experiment' or 'refit', found ${k === undefined ? 'nothing' : `'${k}'`}`);
-}
 
 function cartesian(factors: [string, unknown[]][]): Record<string, unknown>[] {
   let combos: Record<string, unknown>[] = [{}];

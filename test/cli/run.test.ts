@@ -141,12 +141,12 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
     });
   }
 
-  it('a wrong kind: validate reads three kinds, run plays two', () => {
+  it('a wrong kind: validate reads four kinds, run plays two', () => {
     const file = join(tmp(), 'bad.yaml');
     writeFileSync(file, 'kind: battle\n');
     const v = volley(['validate', file]);
     expect(v.code).toBe(2);
-    expect(v.stderr.trim()).toBe(`volley: ${file}:1: kind: expected 'scenario', 'experiment' or 'refit', found 'battle'`);
+    expect(v.stderr.trim()).toBe(`volley: ${file}:1: kind: expected 'scenario', 'experiment', 'refit' or 'odds', found 'battle'`);
     const r = volley(['run', file, '--quiet', '-w', '0', '--out', join(tmp(), 'never')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`volley: ${file}:1: kind: expected 'scenario' or 'experiment', found 'battle'`);
@@ -214,11 +214,13 @@ describe('volley rulesets, odds and schema', () => {
   });
 
   it('every shipped file validates and carries the yaml-language-server schema comment', () => {
-    const files = readdirSync('sims').filter((f) => f.endsWith('.yaml'));
+    // sims/ and its folders of rule systems (sims/burt/...), whose files reach the schemas one folder up.
+    const files = readdirSync('sims', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).sort();
     expect(files.length).toBeGreaterThanOrEqual(6);
     for (const f of files) {
       const text = readFileSync(join('sims', f), 'utf8');
-      expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=schemas\/(scenario|experiment|refit)\.schema\.json$/);
+      const up = '../'.repeat(f.split('/').length - 1).replace(/\//g, '\\/').replace(/\./g, '\\.');
+      expect(text.split('\n')[0], f).toMatch(new RegExp(`^# yaml-language-server: \\$schema=${up}schemas\\/(scenario|experiment|refit|odds)\\.schema\\.json$`));
     }
     // One process validates them all (validate takes many files) and names each valid one.
     const r = volley(['validate', ...files.map((f) => join('sims', f))]);

@@ -16,7 +16,7 @@ const at = (a?: { file: string; src?: YamlSource }) => (a ? refitErrorAt(a.file,
 const applyRefit = (data: unknown, refit: Refit, where?: { file: string; src?: YamlSource }, omit?: RefitOmit) => applyWith(aor.refit!, data, refit as never, at(where), omit);
 const applyRefitToAll = (scenarios: { file: string; data: unknown }[], refit: Refit, where: { file: string; src?: YamlSource }) => applyAllWith(aor.refit!, scenarios, refit as never, at(where)!);
 import { parseYamlText, validate } from '../../src/scenario/yamlFile.js';
-import { validateFile } from '../../src/scenario/load.js';
+import { validateFile } from '../../src/scenario/validate.js';
 
 /** A raw assault scenario whose units carry formation, nationality, kind and tags. */
 function raw(): Record<string, unknown> {

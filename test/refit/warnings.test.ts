@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateFile } from '../../src/scenario/load.js';
+import { validateFile } from '../../src/scenario/validate.js';
 import { prepareRun } from '../../src/sim/studies/prepare.js';
 import { volley } from '../reliability/cli.js';
 

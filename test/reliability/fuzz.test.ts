@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { OptionError } from '../../src/core/ruleset.js';
 import { VolleyInputError } from '../../src/core/errors.js';
-import { validateFile } from '../../src/scenario/load.js';
+import { validateFile } from '../../src/scenario/validate.js';
 import { prepareRun } from '../../src/sim/studies/prepare.js';
 import { buildResults } from '../../src/results/results.js';
 import { runPlan } from '../../src/sim/engine/runner.js';
@@ -27,7 +27,7 @@ const RUNS = Number(process.env.VOLLEY_FUZZ_RUNS ?? (FUZZ_MODE ? 5000 : 250));
 const SEED = process.env.VOLLEY_FUZZ_SEED !== undefined ? Number(process.env.VOLLEY_FUZZ_SEED) : FUZZ_MODE ? undefined : 1815;
 
 // Every shipped file; experiments find their scenarios next to them, as in sims/.
-const TARGETS = readdirSync('sims').filter((f) => f.endsWith('.yaml')).sort().map((f) => join('sims', f));
+const TARGETS = readdirSync('sims', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).sort().map((f) => join('sims', f));
 const SCENARIOS = TARGETS.filter((f) => f.endsWith('.scenario.yaml'));
 const TEXT = Object.fromEntries(TARGETS.map((f) => [f, readFileSync(f, 'utf8')]));
 

@@ -5,7 +5,8 @@
 import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../../core/errors.js';
 import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
-import { expectMap, loadExperiment, loadScenario, singleCell, validateFile, type Cell } from '../../scenario/load.js';
+import { expectMap, loadExperiment, loadScenario, singleCell, type Cell } from '../../scenario/load.js';
+import { validateFile } from '../../scenario/validate.js';
 import { VARIANT_FACTOR } from '../../scenario/variants.js';
 import { readYaml } from '../../scenario/yamlFile.js';
 import type { RunPlan } from '../engine/plan.js';
