@@ -7,6 +7,7 @@
  * morale check (7.4) is shaken; an eliminated unit is removed. Nothing in the rules is a rout.
  */
 import type { Scale, Vocabulary } from '../../core/vocabulary.js';
+import { AOR_GLOSSARY } from './glossary.js';
 
 /** 2.2: morale values are tallied 0..7; 0 or less and 7 or more share the end slots. */
 export const MORALE_SLOTS = 8;
@@ -119,5 +120,5 @@ export const AOR_VOCABULARY: Vocabulary = {
       perSide: true,
     },
   ],
-  glossary: [],
+  glossary: AOR_GLOSSARY,
 };
