@@ -71,7 +71,7 @@ export const AOR_VOCABULARY: Vocabulary = {
   ],
   ratings: {
     name: 'modified morale',
-    labels: ['0 or less', '1', '2', '3', '4', '5', '6', '7 or more'],
+    labels: ['≤0', '1', '2', '3', '4', '5', '6', '≥7'],
     // 2.3: a d6 above the morale fails, so morale m fails with chance (6 - m) / 6, between 0 and 1.
     failure: { rule: 'Rule 2.3: (6 − m) / 6', p: [1, 5 / 6, 4 / 6, 3 / 6, 2 / 6, 1 / 6, 0, 0] },
   },
