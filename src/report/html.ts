@@ -369,6 +369,39 @@ export function pageStart(title: string, libs: Libraries, css = ''): string {
 <main>`;
 }
 
+/** A chart's section: its heading, definition, the place the page draws it, and its files. `prefix`: the files' folder. */
+export function chartSection(c: PageChart, prefix = ''): string {
+  const f = (ext: string) => escapeHtml(`${prefix}${c.name}.${ext}`);
+  return `<section class="chart-section" id="${escapeHtml(c.name)}">
+<h2>${escapeHtml(c.heading)}</h2>
+<p class="definition">${escapeHtml(c.definition)}</p>
+<div class="chart" data-spec="${escapeHtml(c.name)}"></div>
+<noscript><img src="${f('svg')}" alt="${escapeHtml(c.heading)}"></noscript>
+<p class="files">Files: <a href="${f('png')}">PNG</a> · <a href="${f('svg')}">SVG</a> · <a href="${f('vl.json')}">Vega-Lite spec</a>${chartCsv(c.spec) === null ? '' : ` · <a href="${f('csv')}">data (CSV)</a>`}</p>
+</section>`;
+}
+
+/** The end of a page: the chart specs (by name) and the script that draws each into its place. */
+export function pageEnd(specs: Record<string, TopLevelSpec>): string {
+  const embed = `
+(function () {
+  var specs = JSON.parse(document.getElementById('volley-specs').textContent);
+  var nodes = document.querySelectorAll('[data-spec]');
+  for (var i = 0; i < nodes.length; i++) {
+    var el = nodes[i];
+    vegaEmbed(el, specs[el.getAttribute('data-spec')], {
+      renderer: 'svg',
+      actions: { export: true, source: true, compiled: false, editor: false }
+    }).catch(function (e) { el.textContent = 'This chart could not be drawn: ' + e; });
+  }
+})();`;
+  return `<script type="application/json" id="volley-specs">${inlineJson(specs)}</script>
+<script>${embed}</script>
+</body>
+</html>
+`;
+}
+
 /** Render the report page. Pure: the caller reads the libraries and writes the file. */
 export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries): string {
   const p = r.provenance;
@@ -382,28 +415,8 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
   const variants = variantsSection(r, charts.find((c) => c.name === FOREST_CHART));
   const chartSections = charts
     .filter((c) => !(variants && c.name === FOREST_CHART))
-    .map(
-      (c) => `<section class="chart-section" id="${escapeHtml(c.name)}">
-<h2>${escapeHtml(c.heading)}</h2>
-<p class="definition">${escapeHtml(c.definition)}</p>
-<div class="chart" data-spec="${escapeHtml(c.name)}"></div>
-<noscript><img src="${escapeHtml(c.name)}.svg" alt="${escapeHtml(c.heading)}"></noscript>
-<p class="files">Files: <a href="${escapeHtml(c.name)}.png">PNG</a> · <a href="${escapeHtml(c.name)}.svg">SVG</a> · <a href="${escapeHtml(c.name)}.vl.json">Vega-Lite spec</a>${chartCsv(c.spec) === null ? '' : ` · <a href="${escapeHtml(c.name)}.csv">data (CSV)</a>`}</p>
-</section>`,
-    )
+    .map((c) => chartSection(c))
     .join('\n');
-  const embed = `
-(function () {
-  var specs = JSON.parse(document.getElementById('volley-specs').textContent);
-  var nodes = document.querySelectorAll('[data-spec]');
-  for (var i = 0; i < nodes.length; i++) {
-    var el = nodes[i];
-    vegaEmbed(el, specs[el.getAttribute('data-spec')], {
-      renderer: 'svg',
-      actions: { export: true, source: true, compiled: false, editor: false }
-    }).catch(function (e) { el.textContent = 'This chart could not be drawn: ' + e; });
-  }
-})();`;
   return `${pageStart(`${title} · volley report`, libs)}
 <header>
 <h1>${escapeHtml(title)}</h1>
@@ -435,9 +448,5 @@ ${provenance(r)}
 <dl class="glossary">${glossaryFor(isBattle(r), { variants: r.variants !== undefined, precision: p.precision !== undefined }, r.vocabulary.glossary).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
 </section>
 </main>
-<script type="application/json" id="volley-specs">${inlineJson(specs)}</script>
-<script>${embed}</script>
-</body>
-</html>
-`;
+${pageEnd(specs)}`;
 }
