@@ -38,7 +38,11 @@ export async function serveQueue(address: QueueAddress, opts: ServeOptions): Pro
   const plans = new Map<string, Promise<StoredPlan>>();
   let batches = 0;
   let lostWith: ((e: QueueUnreachable) => void) | null = null;
-  const watcher = watchServer(address, (e) => lostWith?.(e));
+  let lost = false;
+  const watcher = watchServer(address, (e) => {
+    lost = true;
+    lostWith?.(e);
+  });
 
   const planOf = (hash: string): Promise<StoredPlan> => {
     let p = plans.get(hash);
@@ -102,9 +106,10 @@ export async function serveQueue(address: QueueAddress, opts: ServeOptions): Pro
     lostWith = null;
     watcher.removeAllListeners('end');
     watcher.disconnect();
-    // Jobs under way finish and are handed in first (a lost server: they stall and go elsewhere).
-    await atMost(worker.close(), 2 * LOCK_MS);
-    await worker.disconnect().catch(() => undefined);
+    // Jobs under way finish and are handed in first; with the server lost they cannot be, and stall
+    // (another worker takes them once the server is back).
+    await atMost(worker.close(), lost ? 1000 : 2 * LOCK_MS);
+    await atMost(worker.disconnect(), 1000);
     await pool.close();
   }
   return { batches };
