@@ -1,0 +1,2 @@
+import type { RefitSupport } from '../../../core/ruleset.js';
+export const CWJ_REFIT: RefitSupport | undefined = undefined;

@@ -1,0 +1,2 @@
+import type { TraceSupport } from '../../../core/ruleset.js';
+export const CWJ_TRACE: TraceSupport<any, any, any> | undefined = undefined;
