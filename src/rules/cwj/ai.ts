@@ -6,7 +6,7 @@
  */
 import { EPS, isInFront, pathLimit } from '../../table/index.js';
 import type { CwjDoctrine } from './doctrine.js';
-import { chargeDistance, formationRate, moveAllowance, type Mover } from './movement.js';
+import { chargeDistance, formationRate, moveAllowance, type MoveCase, type Mover } from './movement.js';
 import type { Game } from './game.js';
 import { ARTILLERY_RANGE_CM, MUSKET_RANGE_CM } from './fire.js';
 import { WITHDRAWAL_TRIGGER_CM } from './movement.js';
@@ -37,19 +37,23 @@ export function attacking(g: Game, side: 0 | 1): boolean {
   return g.holder !== side;
 }
 
+/** The unit as the movement rules read it (the unit spec has the three fields). */
 export function moverOf(g: Game, u: number): Mover {
-  const s = g.c.units[u];
-  return { arm: s.arm, light: s.light, horse: s.horse };
+  return g.c.units[u];
 }
+
+/** One move's circumstances, reused (no allocation per question). */
+const MOVE_CASE: MoveCase = { from: 'line', to: 'line', changesFacing: false, road: false, cohesion: 'good', heldByRally: false };
 
 /** How far u may move this phase from its formation to `to`, facing changed when retiring ([Move] l.100-102). */
 export function allowanceFor(g: Game, u: number, to: Formation, retire: boolean): number {
-  const opts = g.c.options;
-  return moveAllowance(
-    moverOf(g, u),
-    { from: g.formation[u], to, changesFacing: retire, road: false, cohesion: g.cohesion[u], heldByRally: g.held[u] === 1 },
-    opts,
-  );
+  const m = MOVE_CASE;
+  m.from = g.formation[u];
+  m.to = to;
+  m.changesFacing = retire;
+  m.cohesion = g.cohesion[u];
+  m.heldByRally = g.held[u] === 1;
+  return moveAllowance(g.c.units[u], m, g.c.options);
 }
 
 /** The charge distance of a cavalry unit ([Move] l.79-83, `cwj.chargeMove`). */
@@ -302,7 +306,7 @@ export function chooseGeneral(g: Game, gen: number): number {
   let bestD = Infinity;
   for (const v of units) {
     if (!g.alive[v] || g.c.units[v].arm !== spec.arm) continue;
-    const dist = nearestEnemyDistance(g, v);
+    const dist = g.closeness(v);
     if (dist < bestD - EPS) (bestD = dist), (best = v);
   }
   return best;
@@ -374,19 +378,30 @@ export function chooseTarget(g: Game, u: number, n: number): number {
   for (let i = 0; i < n; i++) {
     const v = g.targets[i];
     const dist = g.distance(u, v);
-    const key = d.fireAt === 'best' ? g.mods[i] * 1000 - dist : -dist * 1000 + g.mods[i];
+    const key = d.fireAt === 'best' ? g.mods[i] * 1000 - dist : -dist;
     if (key > bestKey) (bestKey = key), (best = v);
   }
   return best;
 }
 
 /** Defensive fire phase: form square instead of firing ([SoP] l.10-11). `legal`: squaring is allowed. */
-export function chooseSquare(g: Game, u: number, legal: boolean, targets: number): boolean {
-  if (!legal) return false;
+export function chooseSquare(g: Game, u: number, targets: number): boolean {
   const side = g.side(u);
   const d = doctrineOf(g, side);
-  if (d.random) return Math.floor(g.ai(side)() * (targets + 2)) === 0;
-  return d.square && g.formation[u] !== 'deployed' && cavalryThreat(g, u);
+  if (d.random) return squareLegal(g, u) && Math.floor(g.ai(side)() * (targets + 2)) === 0;
+  return d.square && g.formation[u] !== 'deployed' && cavalryThreat(g, u) && squareLegal(g, u);
+}
+
+/**
+ * [SoP] l.10-11: infantry may form square in the defensive fire phase unless enemy cavalry is in
+ * contact with it; not when disordered (no formation change, [Rally] l.50-53), nor where the square
+ * would stand on another unit.
+ */
+export function squareLegal(g: Game, u: number): boolean {
+  const s = g.c.units[u];
+  if (s.arm !== 'infantry' || g.formation[u] === 'square' || !mayReform(g, u, 'square')) return false;
+  if (g.inContactWithCavalry(u)) return false;
+  return !g.overlapsAny(g.shapeInScratch(u, 'square'), u);
 }
 
 /** Charge phase ([SoP] l.12): whether cavalry u charges `target` (the first enemy in its path, within reach). */

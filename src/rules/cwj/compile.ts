@@ -10,7 +10,7 @@ import { doctrineOf, type CwjDoctrine } from './doctrine.js';
 import { DEFAULT_BASES, DEFAULT_FORMATION, DEFAULT_MEN, DEPLOY_KINDS, distanceCm, footprintOf, type TerrainKind } from './layout.js';
 import { cwjOptions, type CwjOptions } from './options.js';
 import { INFANTRY_LADDER, MOUNTED_STEPS } from './quality.js';
-import { armOf, checkLane, type LaneScenarioData, type UnitData } from './scenarios.js';
+import { armOf, borrowedTable, checkLane, type LaneScenarioData, type UnitData } from './scenarios.js';
 import { AUSTRIAN_TABLE, tableFor, troopRatings, type TroopType } from './troops.js';
 import type { Arm, Formation } from './types.js';
 
@@ -115,11 +115,11 @@ export interface CompiledLane {
 }
 
 /** The type and rating changes of a quality rung, against the table the unit reads. */
-function applyQuality(u: UnitData, nation: string, opts: CwjOptions): { type: TroopType; steps: { fire: number; rally: number; melee: number } } {
+function applyQuality(u: UnitData, nation: string, missing: CwjOptions['missingNationTable']): { type: TroopType; steps: { fire: number; rally: number; melee: number } } {
   const q = u.quality;
   if (!q) return { type: u.type, steps: { fire: 0, rally: 0, melee: 0 } };
   if (armOf(u.type) === 'infantry') {
-    const line = tableFor(nation, 'line', opts.missingNationTable);
+    const line = tableFor(nation, 'line', missing);
     const austrian = line === AUSTRIAN_TABLE;
     return { type: INFANTRY_LADDER[q][austrian ? 'austrian' : 'french'], steps: { fire: 0, rally: 0, melee: 0 } };
   }
@@ -178,8 +178,9 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
       const regiments = new Map<string, number>();
       for (const u of c.units) {
         const nation = u.nation ?? s.nation;
-        const { type, steps } = applyQuality(u, nation, opts);
-        const r = troopRatings(nation, type, opts, u.guard);
+        const missing = borrowedTable(scenario.nationTables, nation, opts.missingNationTable);
+        const { type, steps } = applyQuality(u, nation, missing);
+        const r = troopRatings(nation, type, { missingNationTable: missing, austrianLineMelee: opts.austrianLineMelee }, u.guard);
         if (!r) throw new Error(`internal: unit '${u.id}': the ${nation} table has no ${type} row`);
         const arm = r.arm;
         const formation = u.formation ?? DEFAULT_FORMATION[arm];

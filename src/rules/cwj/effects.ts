@@ -13,13 +13,16 @@ import { generalDies, generalSurvivesUnitLoss } from './generals.js';
 import { removedMenAs, type RemovalCause } from './outcome.js';
 import { retreatFate, RETREAT_OFF_TABLE, RETREAT_SURRENDERS } from './retreat.js';
 import type { Cohesion } from './types.js';
-import { PURPOSE, ratingSlot, type CwjPurpose } from './vocabulary.js';
+import { PURPOSE, ratingSlot, X, type CwjPurpose } from './vocabulary.js';
 
 const CLASS_INDEX = { infantry: UNIT_CLASSES.indexOf('infantry'), cavalry: UNIT_CLASSES.indexOf('cavalry'), artillery: UNIT_CLASSES.indexOf('artillery') };
 
-/** Add to a per-side extra counter. */
-export function bump(g: Game, key: string, side: 0 | 1, by = 1): void {
-  g.res.extras[side === 0 ? `${key}.0` : `${key}.1`] += by;
+/**
+ * Add to a per-side extra counter (`key`: its index in EXTRA_KEYS, X.name). Play counts extras in a
+ * typed array; finishResult writes them into the result.
+ */
+export function bump(g: Game, key: number, side: 0 | 1, by = 1): void {
+  g.extra[key + side] += by;
 }
 
 /** A unit's cohesion changes; worse states count as disruptions and on the ladder (rulings 10). */
@@ -118,7 +121,7 @@ export function loseChips(g: Game, corps: number, loss: number, why: string): vo
   const gain = armyDishGain(g.chips[corps], loss, g.c.options.chipTally);
   g.chips[corps] = corpsChipsAfter(g.chips[corps], loss);
   g.dish[side] += gain;
-  bump(g, 'chipsLost', side, gain);
+  bump(g, X.chipsLost, side, gain);
   if (g.sink) g.sink({ type: 'chips', side, corps: spec.id, lost: gain, corpsLeft: g.chips[corps], dish: g.dish[side], morale: currentArmyMorale(g, side), why });
   if (!g.fatigued[corps] && corpsFatigued(g.chips[corps], g.c.sides[side].corps.length, g.c.options.singleCorpsFatigue)) {
     g.fatigued[corps] = 1;
@@ -158,11 +161,11 @@ export function removeUnit(g: Game, u: number, cause: RemovalCause): void {
     if (g.sink) g.sink({ type: 'rout', side, unit: s.id });
   }
   reachRung(r, side, u, RUNG.removed);
-  if (cause === 'surrendered') bump(g, 'surrendered', side);
-  if (cause === 'offTable') bump(g, 'offTable', side);
+  if (cause === 'surrendered') bump(g, X.surrendered, side);
+  if (cause === 'offTable') bump(g, X.offTable, side);
   if (g.chargePending[u]) {
     g.chargePending[u] = 0;
-    bump(g, 'chargesRepulsed', side);
+    bump(g, X.chargesRepulsed, side);
   }
   if (g.sink) g.sink({ type: 'removed', side, unit: s.id, why: cause });
   g.rebuildLive();
@@ -196,6 +199,7 @@ export function retreatUnit(g: Game, u: number, awayFrom: number, cm: number, fo
       return false;
     }
     b.front += dir * togo;
+    g.changed();
     // Ending on a friend: on to the first clear ground beyond it.
     let over = -1;
     for (let i = 0; i < g.live.length; i++) {
@@ -244,7 +248,7 @@ function countRetreat(g: Game, u: number, forced: boolean, why: 'fire' | 'melee'
   g.everRetreated[u] = 1;
   if (g.chargePending[u] && forced) {
     g.chargePending[u] = 0;
-    bump(g, 'chargesRepulsed', side);
+    bump(g, X.chargesRepulsed, side);
   }
   if (g.sink) g.sink({ type: 'retreat', side, forced, units: [g.c.units[u].id], from, to, cm, why });
 }

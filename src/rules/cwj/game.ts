@@ -8,7 +8,11 @@ import type { EngagementDice, Uniform } from '../../core/dice.js';
 import type { EngagementResult } from '../../core/result.js';
 import {
   EPS,
+  axialMax,
+  axialMin,
   body,
+  lateralGap,
+  rangeGap,
   firstInPath,
   frontEdgeDistance,
   frontIn,
@@ -27,6 +31,15 @@ import type { CompiledLane } from './compile.js';
 import type { CwjSink } from './events.js';
 import { footprintOf } from './layout.js';
 import type { Cohesion, Formation } from './types.js';
+import { EXTRA_KEYS } from './vocabulary.js';
+
+/**
+ * Bodies that can be touching at all: their footprints come within EPS of each other across and along
+ * the lane (a cheap test before src/table's touching, which tells front, flank and rear apart).
+ */
+export function mayTouch(a: Body, b: Body): boolean {
+  return lateralGap(a, b) <= EPS && rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b)) <= EPS;
+}
 
 export class Game {
   readonly n: number;
@@ -66,6 +79,8 @@ export class Game {
   readonly cmdY: Float64Array;
   /** Per chip group: units of it still on the table. */
   readonly groupLeft: Int32Array;
+  /** The extras counted so far, by EXTRA_KEYS index (./vocabulary.ts). */
+  readonly extra: Float64Array;
   /** Per side: chips in the army dish; defeated. */
   readonly dish: Int32Array;
   readonly defeated: Uint8Array;
@@ -83,6 +98,15 @@ export class Game {
   /** Some contact has been made (charge scenarios end when it is broken). */
   contactMade = false;
   ended = false;
+  /** Bumped whenever a footprint moves or changes, or a unit leaves: cached answers are stale. */
+  geo = 0;
+  /** The geometry the objective's holder was last worked out at. */
+  holderGeo = -1;
+  /** The state (geometry and dishes) the outcome was last judged at. */
+  judged = -1;
+  private contactGeo = -1;
+  /** Per unit, cached at `contactGeo`: 1 it touches an enemy, 2 it touches enemy cavalry. */
+  private readonly contact: Uint8Array;
   /** A reusable move result and lists. */
   readonly mv: MoveResult = newMoveResult();
   readonly mv2: MoveResult = newMoveResult();
@@ -130,6 +154,7 @@ export class Game {
     this.cmdY = new Float64Array(k);
     this.groupLeft = new Int32Array(c.chipGroups.length);
     this.dish = new Int32Array(2);
+    this.extra = new Float64Array(EXTRA_KEYS.length);
     this.defeated = new Uint8Array(2);
     this.scratch = body(0, 1, 1, 1, 0);
     this.order = new Int32Array(n);
@@ -138,6 +163,7 @@ export class Game {
     this.values = new Float64Array(n);
     this.targets = new Int32Array(n);
     this.mods = new Float64Array(n);
+    this.contact = new Uint8Array(n);
     const terrain = c.terrain;
     this.cost = (_kind, i) => (terrain[i].from === terrain[i].to ? 0 : 1);
   }
@@ -183,6 +209,7 @@ export class Game {
     }
     for (let g = 0; g < c.chipGroups.length; g++) this.groupLeft[g] = c.chipGroups[g].length;
     this.dish.fill(0);
+    this.extra.fill(0);
     this.defeated.fill(0);
     this.holder = -1;
     this.startHolder = -1;
@@ -192,11 +219,20 @@ export class Game {
     this.phase = '';
     this.contactMade = false;
     this.ended = false;
+    this.contactGeo = -1;
+    this.holderGeo = -1;
+    this.judged = -1;
     this.rebuildLive();
+  }
+
+  /** A footprint moved or changed: cached answers are stale. */
+  changed(): void {
+    this.geo++;
   }
 
   /** The list of alive units and their bodies. */
   rebuildLive(): void {
+    this.geo++;
     this.live.length = 0;
     this.liveBodies.length = 0;
     for (let u = 0; u < this.n; u++) {
@@ -220,6 +256,7 @@ export class Game {
     const b = this.bodies[u];
     b.frontage = fp.frontage;
     b.depth = f === 'deployed' ? Math.max(fp.depth, deployedDepth) : fp.depth;
+    this.geo++;
   }
 
   /** The footprint u would have in formation f, in the scratch body (front and offset kept). */
@@ -259,27 +296,41 @@ export class Game {
     return false;
   }
 
+  /** Who touches an enemy, and enemy cavalry, recomputed only when the geometry has changed. */
+  private refreshContacts(): void {
+    if (this.contactGeo === this.geo) return;
+    this.contactGeo = this.geo;
+    const k = this.contact;
+    k.fill(0);
+    const units = this.c.units;
+    for (let i = 0; i < this.live.length; i++) {
+      const a = this.live[i];
+      for (let j = i + 1; j < this.live.length; j++) {
+        const b = this.live[j];
+        if (units[a].side === units[b].side || !mayTouch(this.bodies[a], this.bodies[b]) || !touching(this.bodies[a], this.bodies[b])) continue;
+        k[a] |= units[b].arm === 'cavalry' ? 3 : 1;
+        k[b] |= units[a].arm === 'cavalry' ? 3 : 1;
+      }
+    }
+  }
+
   /** u touches an alive enemy (front, flank or rear). */
   inContact(u: number): boolean {
-    const s = this.side(u);
-    const b = this.bodies[u];
-    for (let i = 0; i < this.live.length; i++) {
-      const v = this.live[i];
-      if (this.c.units[v].side !== s && touching(b, this.bodies[v])) return true;
-    }
+    this.refreshContacts();
+    return (this.contact[u] & 1) !== 0;
+  }
+
+  /** Some unit touches an enemy. */
+  anyContact(): boolean {
+    this.refreshContacts();
+    for (let i = 0; i < this.live.length; i++) if (this.contact[this.live[i]] & 1) return true;
     return false;
   }
 
   /** u touches alive enemy cavalry. */
   inContactWithCavalry(u: number): boolean {
-    const s = this.side(u);
-    const b = this.bodies[u];
-    for (let i = 0; i < this.live.length; i++) {
-      const v = this.live[i];
-      const w = this.c.units[v];
-      if (w.side !== s && w.arm === 'cavalry' && touching(b, this.bodies[v])) return true;
-    }
-    return false;
+    this.refreshContacts();
+    return (this.contact[u] & 2) !== 0;
   }
 
   /** Some enemy touches u other than front to front (flank or rear); squares have neither. */
@@ -380,6 +431,23 @@ export class Game {
         bestD = d;
         best = v;
       }
+    }
+    return best;
+  }
+
+  /**
+   * How close u is to the enemy, for the players' orderings: the least axial distance from its front to
+   * an enemy's front (cheaper than frontEdgeDistance, and enough to rank units by).
+   */
+  closeness(u: number): number {
+    const s = this.side(u);
+    const x = this.bodies[u].front;
+    let best = Infinity;
+    for (let i = 0; i < this.live.length; i++) {
+      const v = this.live[i];
+      if (this.c.units[v].side === s) continue;
+      const d = Math.abs(this.bodies[v].front - x);
+      if (d < best) best = d;
     }
     return best;
   }

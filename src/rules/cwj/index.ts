@@ -73,6 +73,7 @@ export const cwj: Ruleset<LaneScenarioData, CompiledLane> = {
     'sims/cwj/meeting.scenario.yaml',
     'sims/cwj/a-nation-table.experiment.yaml',
     'sims/cwj/c-cavalry-cap.experiment.yaml',
+    'sims/cwj/c-caught-cap.experiment.yaml',
     'sims/cwj/b-quality.experiment.yaml',
     'sims/cwj/meeting-doctrines.experiment.yaml',
     'sims/cwj/a-ground-scale.experiment.yaml',

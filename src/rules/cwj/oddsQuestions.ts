@@ -170,20 +170,21 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
   params: meleeParams as unknown as z.ZodType<MeleeParams>,
   exact(p, options) {
     const { totals, caps } = meleeSetup(p, cwjOptions(options));
+    // Every pair of faces counted in ways out of 36, so each probability is exact (no float drift past 1).
     const o = meleeOdds(totals[0], totals[1]);
+    const ways = new Map<number, number>();
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) ways.set(totals[0] + a - totals[1] - b, (ways.get(totals[0] + a - totals[1] - b) ?? 0) + 1);
     const distributions: OddsDistribution[] = [
-      { name: 'difference', label: `attacker total minus defender total (${totals[0]} and ${totals[1]} before the dice)`, values: o.difference.map((q, i) => ({ value: o.minDifference + i, p: q })) },
+      { name: 'difference', label: `attacker total minus defender total (${totals[0]} and ${totals[1]} before the dice)`, values: o.difference.map((_, i) => ({ value: o.minDifference + i, p: (ways.get(o.minDifference + i) ?? 0) / 36 })) },
     ];
     (['attacker', 'defender'] as const).forEach((role, k) => {
       caps[k].forEach((capped, i) => {
-        const p2 = new Map<string, number>(MELEE_WORDS.map((w) => [w, 0]));
-        o.difference.forEach((q, j) => {
-          const d = o.minDifference + j;
-          const loser = d === 0 ? -1 : d < 0 ? 0 : 1;
-          const w = unitWord(loser, k, d, capped);
-          p2.set(w, p2.get(w)! + q);
-        });
-        distributions.push({ name: `${role}${i}`, label: `${role} unit ${i + 1} (${p[role].units[i].type})`, values: MELEE_WORDS.map((w) => ({ value: w, p: p2.get(w)! })) });
+        const count = new Map<string, number>(MELEE_WORDS.map((w) => [w, 0]));
+        for (const [d, n] of ways) {
+          const w = unitWord(d === 0 ? -1 : d < 0 ? 0 : 1, k, d, capped);
+          count.set(w, count.get(w)! + n);
+        }
+        distributions.push({ name: `${role}${i}`, label: `${role} unit ${i + 1} (${p[role].units[i].type})`, values: MELEE_WORDS.map((w) => ({ value: w, p: count.get(w)! / 36 })) });
       });
     });
     return { distributions, summary: { totals } };

@@ -10,7 +10,7 @@
  * 6. Melee: every group of units in contact fights ([Melee]); winning cavalry tests control ([Control]).
  */
 import { d6 } from '../../core/dice.js';
-import { EPS, inContact, isInFront, moveBody, pathLimit, touching, type Body } from '../../table/index.js';
+import { EPS, inContact, isInFront, moveBody, overlapsLaterally, pathLimit, touching, type Body } from '../../table/index.js';
 import {
   allowanceFor,
   chargeReach,
@@ -43,6 +43,10 @@ import {
   uncontrolledContactFightsNow,
 } from './control.js';
 import { attachGeneral, bump, disorder, generalUsed, killGeneral, loseChips, recordRallyCheck, removeUnit, retreatUnit, setCohesion } from './effects.js';
+import type { ControlCase } from './control.js';
+import type { MeleeUnit } from './melee.js';
+import type { AdvanceCase } from './movement.js';
+import type { Firer, FireTarget } from './fire.js';
 import {
   combinedBatteryFireMod,
   FIRE_ELIMINATE,
@@ -59,7 +63,7 @@ import {
   resolveFire,
   targetModifier,
 } from './fire.js';
-import type { Game } from './game.js';
+import { mayTouch, type Game } from './game.js';
 import {
   cavalryCapApplies,
   MELEE_DISORDER,
@@ -109,11 +113,18 @@ import {
 } from './rally.js';
 import { isLightInfantry, meleeFactorOf } from './troops.js';
 import type { Formation } from './types.js';
+import { X } from './vocabulary.js';
 
 /** A unit barred from frontal contact stops this far short (cm): out of contact, nothing more. */
 export const CONTACT_SHORT = 0.5;
 
 const fireRoll = newFireRoll();
+/** Reused arguments of the rule functions (no allocation per question). */
+const ADVANCE: AdvanceCase = { arm: 'infantry', formation: 'line', cohesion: 'good', heldByRally: false, corpsFatigued: false, leaderAttached: false, towardEnemy: false, intoFrontalContactWithCavalry: false };
+const FIRER: Firer = { arm: 'infantry', formation: 'line', disordered: false };
+const TARGET: FireTarget = { arm: 'infantry', formation: 'line', disordered: false, flankOrRear: false, cover: 'none' };
+const MELEE_UNIT: MeleeUnit = { factor: 0, arm: 'infantry', formation: 'line', disordered: false, flankOrRear: false, generalServes: false };
+const CONTROL: ControlCase = { generalServes: false, britishNotKgl: false, disordered: false, enemyFlankOrRearVisible: false };
 const NO_NAMES: string[] = [];
 const meleeRoll = newMeleeRoll();
 const plan: MovePlan = newMovePlan();
@@ -176,16 +187,16 @@ export function rallyPhase(g: Game): void {
     const k = s.corps;
     if (mayUsePass(g.passes[k], true, withinPassRange(g, k, u) ? 0 : Infinity, g.cohesion[u], contact) && choosePass(g, u)) {
       g.passes[k]--;
-      bump(g, 'passesSpent', P);
+      bump(g, X.passesSpent, P);
       if (g.sink) g.sink({ type: 'pass', side: P, corps: g.c.corps[k].id, unit: s.id, left: g.passes[k] });
       setCohesion(g, u, 'good');
       continue;
     }
     if (!mustRollToRally(g.cohesion[u], contact, opts.roughFailure)) continue;
-    bump(g, 'rallyRolls', P);
+    bump(g, X.rallyRolls, P);
     const result = rallyTableCheck(g, u, 'rally', 0);
     if (result === RALLY_PASS) {
-      bump(g, 'rallyPassed', P);
+      bump(g, X.rallyPassed, P);
       setCohesion(g, u, 'good');
       continue;
     }
@@ -229,7 +240,7 @@ function roughTest(g: Game, u: number, kinds: number, formation: Formation): voi
   if (passed) return;
   const to = cohesionAfterRoughTest(g.cohesion[u], test);
   if (to !== g.cohesion[u]) {
-    if (to === 'unformed') bump(g, 'unformed', s.side);
+    if (to === 'unformed') bump(g, X.unformed, s.side);
     setCohesion(g, u, to);
   }
 }
@@ -245,7 +256,7 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean): b
   let any = false;
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
-    if (g.c.units[v].side === s.side || !touching(b, g.bodies[v])) continue;
+    if (g.c.units[v].side === s.side || !mayTouch(b, g.bodies[v]) || !touching(b, g.bodies[v])) continue;
     any = true;
     if (inContact(g.bodies[v], b)) g.contactedBy[v] = u;
     const t = g.c.units[v];
@@ -294,16 +305,15 @@ function executeMove(g: Game, u: number, p: MovePlan): boolean {
   let dist = way === 0 ? 0 : Math.min(p.distance, allowanceFor(g, u, to, way === -1));
   if (from === 'deployed' && to === 'deployed') dist = 0; // Deployed fills its area: it moves only by leaving it
   if (way === 1 && dist > EPS) {
-    const ok = mayMoveTowardEnemy({
-      arm: s.arm,
-      formation: from,
-      cohesion: g.cohesion[u],
-      heldByRally: g.held[u] === 1,
-      corpsFatigued: g.fatigued[s.corps] === 1,
-      leaderAttached: g.generalOf(u) >= 0,
-      towardEnemy: g.enemyAhead(u),
-      intoFrontalContactWithCavalry: false,
-    });
+    const a = ADVANCE;
+    a.arm = s.arm;
+    a.formation = from;
+    a.cohesion = g.cohesion[u];
+    a.heldByRally = g.held[u] === 1;
+    a.corpsFatigued = g.fatigued[s.corps] === 1;
+    a.leaderAttached = g.generalOf(u) >= 0;
+    a.towardEnemy = g.enemyAhead(u);
+    const ok = mayMoveTowardEnemy(a);
     if (!ok) dist = 0;
   }
   let limit = NaN;
@@ -341,8 +351,10 @@ function executeMove(g: Game, u: number, p: MovePlan): boolean {
   if (dist > EPS) {
     const mv = moveBody(b, way as 1 | -1, dist, g.c.lane, g.c.terrain, g.cost, limit, g.mv);
     b.front = mv.front;
+    g.changed();
     kinds = roughKinds(g, mv.met, b.facing * way);
   }
+  if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
   if (changing) {
     const depth = g.deployDepthAt(b.facing, b.front);
     const t = g.shapeInScratch(u, to);
@@ -355,7 +367,6 @@ function executeMove(g: Game, u: number, p: MovePlan): boolean {
     }
   }
   g.moved[u] = 1;
-  if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
   roughTest(g, u, kinds, from);
   if (g.alive[u] && way === 1 && Math.abs(b.front - x0) > EPS) registerContacts(g, u, false, true);
   return true;
@@ -380,10 +391,7 @@ export function movementPhase(g: Game): void {
   // Nearest the enemy first, so those behind can follow them up.
   let m = 0;
   for (let u = 0; u < g.n; u++) if (g.alive[u] && g.c.units[u].side === P) g.order[m++] = u;
-  for (let i = 0; i < m; i++) {
-    const d = distToEnemy(g, g.order[i]);
-    g.values[i] = d;
-  }
+  for (let i = 0; i < m; i++) g.values[i] = g.closeness(g.order[i]);
   for (let i = 1; i < m; i++) {
     const u = g.order[i];
     const d = g.values[i];
@@ -435,11 +443,6 @@ export function movementPhase(g: Game): void {
   }
 }
 
-function distToEnemy(g: Game, u: number): number {
-  const e = g.nearestEnemy(u);
-  return e < 0 ? Infinity : g.distance(u, e);
-}
-
 /** [Spec] l.107-109: 2d6 cm straight away from the closing enemy, then the Rally Table. */
 function withdraw(g: Game, v: number, by: number): void {
   const s = g.c.units[v];
@@ -457,10 +460,11 @@ function withdraw(g: Game, v: number, by: number): void {
   const x0 = b.front;
   const mv = moveBody(b, way, Math.min(cm, g.roomTo(v, way)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
+  g.changed();
   g.res.sides[s.side].retreatsVoluntary++;
   g.res.units[v].retreated = true;
   g.res.formations[s.corps].retreats++;
-  bump(g, 'withdrawals', s.side);
+  bump(g, X.withdrawals, s.side);
   if (g.sink) g.sink({ type: 'retreat', side: s.side, forced: false, units: [s.id], from: x0, to: b.front, cm, why: 'withdrawal' });
   roughTest(g, v, roughKinds(g, mv.met, b.facing * way), g.formation[v]);
   if (!g.alive[v]) return;
@@ -476,7 +480,7 @@ function withdraw(g: Game, v: number, by: number): void {
  * into g.mods; returns how many. An enemy in a standing melee is never a target; one in contact with
  * u's side only for the unit whose front it contacted (`cwj.fireIntoContact`).
  */
-function fireTargets(g: Game, u: number, fireMod: number): number {
+function fireTargets(g: Game, u: number, fireMod: number, withMods: boolean): number {
   const s = g.c.units[u];
   const opts = g.c.options;
   const A = g.bodies[u];
@@ -485,21 +489,13 @@ function fireTargets(g: Game, u: number, fireMod: number): number {
     const v = g.live[i];
     const t = g.c.units[v];
     if (t.side === s.side || g.engaged[v]) continue;
+    // Cheap tests first: in its file and in front (rulings 11), then range, then nothing between.
+    if (!overlapsLaterally(A, g.bodies[v]) || !isInFront(A, g.bodies[v])) continue;
     const band = rangeBand(g.distance(u, v), s.arm === 'artillery' ? s.weight : undefined);
     if (band < 0 || !g.canSee(u, v)) continue;
     if (g.inContact(v) && !mayFireAtContact(false, g.contactedBy[u] === v, opts.fireIntoContact)) continue;
-    const B = g.bodies[v];
-    const atCavalryInContact = t.arm === 'cavalry' && touching(A, B);
-    const flank = g.formation[v] !== 'square' && !isInFront(B, A);
     g.targets[n] = v;
-    g.mods[n] = fireModifier(
-      fireMod,
-      { arm: s.arm, formation: g.formation[u], disordered: g.cohesion[u] !== 'good' },
-      band as 0 | 1 | 2,
-      atCavalryInContact,
-      { arm: t.arm, formation: g.formation[v], disordered: g.cohesion[v] !== 'good', flankOrRear: flank, cover: g.coverOf(v) },
-      opts,
-    );
+    g.mods[n] = withMods ? modifierAt(g, u, v, fireMod) : 0;
     n++;
   }
   return n;
@@ -512,11 +508,18 @@ function modifierAt(g: Game, u: number, v: number, fireMod: number): number {
   const A = g.bodies[u];
   const B = g.bodies[v];
   const band = rangeBand(g.distance(u, v), s.arm === 'artillery' ? s.weight : undefined);
-  return (
-    fireMod +
-    firerModifier({ arm: s.arm, formation: g.formation[u], disordered: g.cohesion[u] !== 'good' }, band as 0 | 1 | 2, t.arm === 'cavalry' && touching(A, B)) +
-    targetModifier({ arm: t.arm, formation: g.formation[v], disordered: g.cohesion[v] !== 'good', flankOrRear: g.formation[v] !== 'square' && !isInFront(B, A), cover: g.coverOf(v) }, g.c.options)
-  );
+  const f = FIRER;
+  f.arm = s.arm;
+  f.formation = g.formation[u];
+  f.disordered = g.cohesion[u] !== 'good';
+  const x = TARGET;
+  x.arm = t.arm;
+  x.formation = g.formation[v];
+  x.disordered = g.cohesion[v] !== 'good';
+  x.flankOrRear = g.formation[v] !== 'square' && !isInFront(B, A);
+  x.cover = g.coverOf(v);
+  // [Fire] l.202-204: the firer's -2 against cavalry in contact with it.
+  return fireMod + firerModifier(f, band as 0 | 1 | 2, t.arm === 'cavalry' && touching(A, B)) + targetModifier(x, g.c.options);
 }
 
 /**
@@ -543,16 +546,15 @@ function partnerBattery(g: Game, u: number, v: number, fired: Uint8Array): numbe
 function fireUnit(g: Game, u: number, fired: Uint8Array, defensive: boolean): void {
   const s = g.c.units[u];
   if (s.fire === null) return;
-  const n = fireTargets(g, u, s.fire);
+  const d = g.c.sides[s.side].doctrine;
+  const n = fireTargets(g, u, s.fire, d.fireAt === 'best' && !d.random);
   let v: number;
   if (defensive) {
-    const legal = squareLegal(g, u);
-    if (chooseSquare(g, u, legal, n)) return void formSquare(g, u);
+    if (chooseSquare(g, u, n)) return void formSquare(g, u);
   }
   v = chooseTarget(g, u, n);
   if (v < 0) return;
-  let mod = 0;
-  for (let i = 0; i < n; i++) if (g.targets[i] === v) mod = g.mods[i];
+  let mod = modifierAt(g, u, v, s.fire);
   fired[u] = 1;
   const firers = g.sink ? [s.id] : NO_NAMES;
   if (s.arm === 'artillery') {
@@ -572,11 +574,11 @@ function resolveShot(g: Game, side: 0 | 1, firers: string[], v: number, mod: num
   const gen = g.generalOf(v);
   const result = resolveFire(g.dice.fire(side), mod, gen >= 0, fireRoll);
   const t = g.c.units[v];
-  bump(g, 'fireRolls', side);
-  if (result !== FIRE_NONE) bump(g, 'fireEffective', side);
+  bump(g, X.fireRolls, side);
+  if (result !== FIRE_NONE) bump(g, X.fireEffective, side);
   if (fireRoll.generalTried) {
-    bump(g, 'generalTries', t.side);
-    if (result !== fireRoll.tableResult) bump(g, 'generalDowngrades', t.side);
+    bump(g, X.generalTries, t.side);
+    if (result !== fireRoll.tableResult) bump(g, X.generalDowngrades, t.side);
   }
   if (g.sink) {
     g.sink({
@@ -601,13 +603,6 @@ function resolveShot(g: Game, side: 0 | 1, firers: string[], v: number, mod: num
   if (result === FIRE_RETREAT) retreatUnit(g, v, g.bodies[firer].front, FIRING_TABLE.retreatCm, true, 'fire');
 }
 
-/** [SoP] l.10-11: infantry may form square unless enemy cavalry is in contact with it, and not disordered. */
-function squareLegal(g: Game, u: number): boolean {
-  const s = g.c.units[u];
-  if (s.arm !== 'infantry' || g.formation[u] === 'square' || !mayReform(g, u, 'square')) return false;
-  if (g.inContactWithCavalry(u)) return false;
-  return !g.overlapsAny(g.shapeInScratch(u, 'square'), u);
-}
 
 function formSquare(g: Game, u: number): void {
   const s = g.c.units[u];
@@ -658,6 +653,7 @@ function chargeInto(g: Game, u: number, target: number, inMovement: boolean): vo
   const x0 = b.front;
   const mv = moveBody(b, 1, g.gapTo(u, 1, target) + EPS, g.c.lane, g.c.terrain, g.cost, pathLimit(b, 1, g.bodies[target]), g.mv);
   b.front = mv.front;
+  g.changed();
   g.moved[u] = 1;
   if (g.sink) g.sink({ type: 'charge', side: s.side, units: [s.id], target: g.c.units[target].id, from: x0, to: b.front, inMovement });
   roughTest(g, u, roughKinds(g, mv.met, b.facing), g.formation[u]);
@@ -697,9 +693,11 @@ function contactGroups(g: Game): number {
   let any = 0;
   for (let i = 0; i < g.live.length; i++) {
     const a = g.live[i];
+    if (!g.inContact(a)) continue;
     for (let j = i + 1; j < g.live.length; j++) {
       const b = g.live[j];
-      if (g.c.units[a].side === g.c.units[b].side || !touching(g.bodies[a], g.bodies[b])) continue;
+      if (!g.inContact(b)) continue;
+      if (g.c.units[a].side === g.c.units[b].side || !mayTouch(g.bodies[a], g.bodies[b]) || !touching(g.bodies[a], g.bodies[b])) continue;
       g.group[a] = 0;
       g.group[b] = 0;
       any++;
@@ -777,25 +775,22 @@ function fightGroup(g: Game, root: number): void {
     const s = g.c.units[u];
     const enemyCav = s.side === 0 ? cav1 > 0 : cav0 > 0;
     const enemyInf = s.side === 0 ? inf1 > 0 : inf0 > 0;
-    const v = unitMeleeValue(
-      {
-        factor: meleeFactorOf(s, opts.lancerMelee, g.ownContact[u] === 1, enemyInf),
-        arm: s.arm,
-        formation: g.formation[u],
-        disordered: g.cohesion[u] !== 'good',
-        flankOrRear: g.hitInFlankOrRear(u),
-        generalServes: g.generalOf(u) >= 0,
-      },
-      enemyCav,
-    );
+    const mu = MELEE_UNIT;
+    mu.factor = meleeFactorOf(s, opts.lancerMelee, g.ownContact[u] === 1, enemyInf);
+    mu.arm = s.arm;
+    mu.formation = g.formation[u];
+    mu.disordered = g.cohesion[u] !== 'good';
+    mu.flankOrRear = g.hitInFlankOrRear(u);
+    mu.generalServes = g.generalOf(u) >= 0;
+    const v = unitMeleeValue(mu, enemyCav);
     if (s.side === 0) g.values[k0++] = v;
     else g.mods[k1++] = v;
   }
   const t0 = sideMeleeTotal(g.values, n0, sideTerrain(g, root, 0), opts.meleeMultiUnit);
   const t1 = sideMeleeTotal(g.mods, n1, sideTerrain(g, root, 1), opts.meleeMultiUnit);
   resolveMelee(g.dice.fire(0), g.dice.fire(1), t0, t1, false, false, meleeRoll);
-  g.res.extras.melees++;
-  if (standing) g.res.extras.standingMelees++;
+  g.extra[X.melees]++;
+  if (standing) g.extra[X.standingMelees]++;
   const loser = meleeRoll.loser;
   const diff = meleeRoll.difference;
   const lost = [0, 0];
@@ -816,7 +811,19 @@ function fightGroup(g: Game, root: number): void {
     if (g.c.units[u].side !== loser && loser >= 0) (winnerX += g.bodies[u].front), wn++;
   }
   winnerX = wn > 0 ? winnerX / wn : 0;
-  let words: string = MELEE_RESULT_NAMES[0];
+  if (g.sink && names) {
+    // The melee is told before what it does: each loser's result (a capped cavalry unit retreats).
+    const words: string[] = [];
+    for (let i = 0; i < m; i++) {
+      const s = g.c.units[members[i]];
+      if (loser < 0 || s.side !== loser) continue;
+      const r = meleeResult(diff, cavalryCapApplies(opts.cavalryCap, s.arm === 'cavalry', winnerAllCav));
+      if (r === MELEE_ELIMINATE) lost[s.side]++;
+      const w = MELEE_RESULT_NAMES[r];
+      if (!words.includes(w)) words.push(w);
+    }
+    g.sink({ type: 'melee', sides: names, casualties: [lost[0], lost[1]], result: loser < 0 ? MELEE_RESULT_NAMES[0] : words.join('; '), totals: [t0, t1], dice: [meleeRoll.die0, meleeRoll.die1], loser, standing });
+  }
   for (let i = 0; i < m; i++) {
     const u = members[i];
     const s = g.c.units[u];
@@ -825,11 +832,8 @@ function fightGroup(g: Game, root: number): void {
       disorder(g, u);
     } else if (s.side === loser) {
       const r = meleeResult(diff, cavalryCapApplies(opts.cavalryCap, s.arm === 'cavalry', winnerAllCav));
-      words = MELEE_RESULT_NAMES[r];
-      if (r === MELEE_ELIMINATE) {
-        lost[s.side]++;
-        removeUnit(g, u, 'eliminated');
-      } else {
+      if (r === MELEE_ELIMINATE) removeUnit(g, u, 'eliminated');
+      else {
         disorder(g, u);
         if (r === MELEE_RETREAT) retreatUnit(g, u, winnerX, MELEE_TABLE.retreatCm, true, 'melee');
       }
@@ -840,10 +844,7 @@ function fightGroup(g: Game, root: number): void {
         g.res.sides[s.side].chargesWon++;
       }
     }
-    if (gen >= 0) generalUsed(g, gen);
-  }
-  if (g.sink && names) {
-    g.sink({ type: 'melee', sides: names, casualties: [lost[0], lost[1]], result: loser < 0 ? MELEE_RESULT_NAMES[0] : words, totals: [t0, t1], dice: [meleeRoll.die0, meleeRoll.die1], loser, standing });
+    if (gen >= 0 && g.genAlive[gen]) generalUsed(g, gen);
   }
 }
 
@@ -854,12 +855,17 @@ function controlTest(g: Game, u: number): void {
   const contactBroken = !g.inContact(u);
   if (!controlTestRequired(opts.controlTest, contactBroken)) return;
   const gen = g.generalOf(u);
-  const mod = controlModifier({ generalServes: gen >= 0, britishNotKgl: s.britishNotKgl, disordered: g.cohesion[u] !== 'good', enemyFlankOrRearVisible: flankVisible(g, u) });
+  const cc = CONTROL;
+  cc.generalServes = gen >= 0;
+  cc.britishNotKgl = s.britishNotKgl;
+  cc.disordered = g.cohesion[u] !== 'good';
+  cc.enemyFlankOrRearVisible = flankVisible(g, u);
+  const mod = controlModifier(cc);
   const r = g.dice.morale(s.side);
   const natural = d6(r) + d6(r);
   const result = controlResult(natural, mod);
-  bump(g, 'controlTests', s.side);
-  bump(g, result === CONTROL_REMOVED ? 'controlRemoved' : result === CONTROL_CONTROLLED ? 'controlled' : result === CONTROL_MILL ? 'milled' : 'uncontrolled', s.side);
+  bump(g, X.controlTests, s.side);
+  bump(g, result === CONTROL_REMOVED ? X.controlRemoved : result === CONTROL_CONTROLLED ? X.controlled : result === CONTROL_MILL ? X.milled : X.uncontrolled, s.side);
   if (g.sink) g.sink({ type: 'control', side: s.side, unit: s.id, roll: natural, modifier: mod, result: CONTROL_RESULT_NAMES[result] });
   if (gen >= 0) generalUsed(g, gen);
   if (result === CONTROL_REMOVED) return removeUnit(g, u, 'controlRemoved');
@@ -881,6 +887,7 @@ function controlTest(g: Game, u: number): void {
       if (back >= 0) limit = pathLimit(b, -1, g.bodies[back]) + (g.c.units[back].side !== s.side ? b.facing * CONTACT_SHORT : 0);
       const mv = moveBody(b, -1, Math.min(allowanceFor(g, u, g.formation[u], true), g.roomTo(u, -1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
       b.front = mv.front;
+      g.changed();
       if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
       roughTest(g, u, roughKinds(g, mv.met, -b.facing), g.formation[u]);
     }
@@ -894,12 +901,17 @@ function controlTest(g: Game, u: number): void {
   const limit = a >= 0 ? pathLimit(b, 1, g.bodies[a]) : NaN;
   const mv = moveBody(b, 1, Math.min(cm, g.roomTo(u, 1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
+  g.changed();
   if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
   roughTest(g, u, roughKinds(g, mv.met, b.facing), g.formation[u]);
   if (g.alive[u] && registerContacts(g, u, true, false)) g.lateContact[u] = 1;
 }
 
 export function meleePhase(g: Game): void {
+  if (!g.anyContact()) {
+    g.engaged.fill(0);
+    return;
+  }
   g.won.fill(0);
   g.lateContact.fill(0);
   const now = uncontrolledContactFightsNow(g.c.options.uncontrolledContact);

@@ -23,6 +23,7 @@ import {
   outcomeOf,
   outcomeWinner,
   type Outcome,
+  type OutcomeCase,
 } from './outcome.js';
 import { advancingFirePhase, chargePhase, defensiveFirePhase, meleePhase, movementPhase, rallyPhase } from './phases.js';
 import { finishResult, newLaneResult, startResult } from './results.js';
@@ -38,6 +39,19 @@ const REASONS: Record<number, string> = {
 };
 
 const games = new WeakMap<CompiledLane, Game>();
+/** The outcome checks' question, reused. */
+const CASE: OutcomeCase = {
+  attackerDefeated: false,
+  defenderDefeated: false,
+  attackerUnitsLeft: 0,
+  defenderUnitsLeft: 0,
+  attackerHoldsObjective: false,
+  endOfPlayerTurn: false,
+  attackerFatigued: false,
+  attackerLeaderLedCanAdvance: false,
+  turnLimitReached: false,
+  phasing: 0,
+};
 
 /** The engagement state of a compiled scenario, made once. */
 export function gameOf(c: CompiledLane): Game {
@@ -71,7 +85,8 @@ export function laneSnapshot(g: Game): CwjEvent {
 
 /** Who holds the objective: the side with a unit in it and no enemy; empty or contested, its last holder (rulings 8). */
 export function updateHolder(g: Game): void {
-  if (!g.c.objective) return;
+  if (!g.c.objective || g.holderGeo === g.geo) return;
+  g.holderGeo = g.geo;
   let a = 0;
   let d = 0;
   for (let i = 0; i < g.live.length; i++) {
@@ -106,7 +121,8 @@ function unitsLeft(g: Game, side: 0 | 1): number {
 /** [Win] l.295: a side whose army dish reaches its army morale is defeated (once, with the turn). */
 function settleArmies(g: Game): void {
   if (!g.c.armyMorale) return;
-  for (const side of [0, 1] as const) {
+  for (let k = 0; k < 2; k++) {
+    const side = k as 0 | 1;
     if (g.defeated[side]) continue;
     if (g.dish[side] >= currentArmyMorale(g, side)) {
       g.defeated[side] = 1;
@@ -133,6 +149,11 @@ function clashOutcome(g: Game): Outcome {
 
 /** Whether the engagement ends now; if so the result's winner and reason are set. */
 function judge(g: Game, endOfPlayerTurn: boolean, lastTurn: boolean): boolean {
+  // Between a player turn's phases only army defeat, or a charge scenario's broken contact, can end
+  // it: both need a change of footprints or of the army dishes since the last look.
+  const key = g.geo * 4096 + g.dish[0] * 64 + g.dish[1];
+  if (!endOfPlayerTurn && key === g.judged) return false;
+  g.judged = key;
   updateHolder(g);
   settleArmies(g);
   let o: Outcome = OUTCOME_NONE;
@@ -151,21 +172,18 @@ function judge(g: Game, endOfPlayerTurn: boolean, lastTurn: boolean): boolean {
       if (g.c.generals[gen].side !== 0 || !g.genAlive[gen] || u < 0 || !g.alive[u]) continue;
       if (g.cohesion[u] !== 'disordered' && !g.engaged[u]) leaderLed = true;
     }
-    o = outcomeOf(
-      {
-        attackerDefeated: g.defeated[0] === 1,
-        defenderDefeated: g.defeated[1] === 1,
-        attackerUnitsLeft: unitsLeft(g, 0),
-        defenderUnitsLeft: unitsLeft(g, 1),
-        attackerHoldsObjective: g.c.objective !== null && g.c.objective.carry && g.holder === 0,
-        endOfPlayerTurn,
-        attackerFatigued: endOfPlayerTurn && fatigued,
-        attackerLeaderLedCanAdvance: leaderLed,
-        turnLimitReached: lastTurn,
-        phasing: g.phasing,
-      },
-      g.c.options.mutualDefeat,
-    );
+    const k = CASE;
+    k.attackerDefeated = g.defeated[0] === 1;
+    k.defenderDefeated = g.defeated[1] === 1;
+    k.attackerUnitsLeft = unitsLeft(g, 0);
+    k.defenderUnitsLeft = unitsLeft(g, 1);
+    k.attackerHoldsObjective = g.c.objective !== null && g.c.objective.carry && g.holder === 0;
+    k.endOfPlayerTurn = endOfPlayerTurn;
+    k.attackerFatigued = endOfPlayerTurn && fatigued;
+    k.attackerLeaderLedCanAdvance = leaderLed;
+    k.turnLimitReached = lastTurn;
+    k.phasing = g.phasing;
+    o = outcomeOf(k, g.c.options.mutualDefeat);
   }
   if (o === OUTCOME_NONE) return false;
   const w = outcomeWinner(o, g.holder as -1 | 0 | 1);
@@ -200,8 +218,9 @@ function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): 
     fn(g);
     if (invariants) checkInvariants(g);
     const last = i === PHASES.length - 1;
+    const ended = judge(g, last, last && lastTurn);
     if (g.sink) g.sink(laneSnapshot(g));
-    if (judge(g, last, last && lastTurn)) return;
+    if (ended) return;
   }
   g.playerTurns++;
 }
@@ -226,7 +245,8 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
     playerTurn(g, first, false, invariants);
     if (!g.ended) playerTurn(g, (1 - first) as 0 | 1, t === c.turns, invariants);
     if (g.ended) g.playerTurns++; // the player turn that ended it counts
-    for (const side of [0, 1] as const) res.sides[side].strengthByTurn.push(unitsLeft(g, side));
+    res.sides[0].strengthByTurn.push(unitsLeft(g, 0));
+    res.sides[1].strengthByTurn.push(unitsLeft(g, 1));
   }
   finishResult(g);
   if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn: res.turns });

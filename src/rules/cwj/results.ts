@@ -7,7 +7,7 @@ import { emptyResult, reachRung, resetResult, RUNG, type EngagementResult } from
 import type { CompiledLane } from './compile.js';
 import type { Game } from './game.js';
 import { playerTurnsToGameTurns, turnsToMinutes } from './scale.js';
-import { CWJ_VOCABULARY, RATING_SLOTS } from './vocabulary.js';
+import { CWJ_VOCABULARY, EXTRA_KEYS, RATING_SLOTS } from './vocabulary.js';
 
 /** Every extra the vocabulary declares, at 0 (per-side ones as `${key}.0` and `${key}.1`). */
 function initExtras(r: EngagementResult): void {
@@ -35,7 +35,6 @@ export function newLaneResult(c: CompiledLane): EngagementResult {
 export function startResult(g: Game): void {
   const r = g.res;
   resetResult(r);
-  if (Object.keys(r.extras).length === 0) initExtras(r);
   const c = g.c;
   for (let u = 0; u < c.units.length; u++) {
     const s = c.units[u];
@@ -53,4 +52,5 @@ export function finishResult(g: Game): void {
   r.turns = Math.max(1, g.turn);
   r.minutes = turnsToMinutes(playerTurnsToGameTurns(g.playerTurns), g.c.options.minutesPerTurn);
   if (g.c.objective) r.objectives[0] = g.holder;
+  for (let i = 0; i < EXTRA_KEYS.length; i++) r.extras[EXTRA_KEYS[i]] = g.extra[i];
 }

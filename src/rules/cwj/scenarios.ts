@@ -167,6 +167,10 @@ export const laneScenarioBody = {
     .describe('Base size: the text gives none.'),
   attacker: sideSchema('columns').describe('The attacking side (side 0), at the low end facing the defender.'),
   defender: sideSchema('hold').describe('The defending side (side 1), at the high end.'),
+  nationTables: z
+    .record(z.string().min(1), z.enum(['french', 'austrian']))
+    .default({})
+    .describe('Which troop table each nation without one reads (a refit sets these); a nation not listed reads cwj.missingNationTable’s.'),
   terrain: z.array(terrainSchema).default([]).describe('Terrain intervals of the lane.'),
   objective: objectiveSchema.optional().describe('The position the attacker must carry.'),
 };
@@ -183,6 +187,7 @@ export interface LaneScenarioData {
   attacker: SideData;
   defender: SideData;
   terrain: TerrainData[];
+  nationTables?: Record<string, 'french' | 'austrian'>;
   objective?: { name: string; from: Distance; to: Distance; yMin?: number; yMax?: number; terrain: boolean; carry: boolean };
 }
 
@@ -220,6 +225,11 @@ export function yardsPerCmOf(s: { options?: Record<string, unknown> }): number {
   return typeof v === 'number' ? v : DEFAULT_CWJ_OPTIONS.yardsPerCm;
 }
 
+/** The table a nation without one reads: the scenario's entry for it, else `cwj.missingNationTable`. */
+export function borrowedTable(tables: Record<string, 'french' | 'austrian'> | undefined, nation: string, fallback: 'french' | 'austrian'): 'french' | 'austrian' {
+  return tables?.[nation.toLowerCase()] ?? tables?.[nation] ?? fallback;
+}
+
 /** A unit's arm from its type. */
 export const armOf = (type: TroopType) => TROOP_KINDS[type].arm;
 
@@ -244,7 +254,7 @@ export function checkLane(s: LaneScenarioData): Issue[] {
     if (seen.has(key)) add(path, `duplicate ${what} id '${v}' (first used at ${seen.get(key)})`);
     else seen.set(key, formatPath(path));
   };
-  const missing = (s.options?.['cwj.missingNationTable'] as 'french' | 'austrian' | undefined) ?? DEFAULT_CWJ_OPTIONS.missingNationTable;
+  const missingDefault = (s.options?.['cwj.missingNationTable'] as 'french' | 'austrian' | undefined) ?? DEFAULT_CWJ_OPTIONS.missingNationTable;
 
   // Terrain
   const terrain = s.terrain.map((t, i) => {
@@ -297,6 +307,7 @@ export function checkLane(s: LaneScenarioData): Issue[] {
         const formation: Formation = u.formation ?? DEFAULT_FORMATION[arm];
         if (!formationAllowed(arm, formation)) add([...path, 'formation'], `${arm} takes ${ARM_FORMATIONS[arm].join(', ')} ([Form] l.16-18), not ${formation}`);
         const nation = u.nation ?? side.nation;
+        const missing = borrowedTable(s.nationTables, nation, missingDefault);
         if (!troopRatings(nation, u.type, { missingNationTable: missing, austrianLineMelee: 0 })) add([...path, 'type'], `the ${nation} table has no ${u.type} row`);
         if (u.guard && (arm !== 'artillery' || !troopRatings(nation, u.type, { missingNationTable: missing, austrianLineMelee: 0 }, true))) {
           add([...path, 'guard'], 'Guard artillery is a French battery row ([FrT] l.387-390)');

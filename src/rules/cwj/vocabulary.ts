@@ -152,3 +152,11 @@ export function ratingSlot(m: number): number {
   const i = m - RATING_FIRST;
   return i < 0 ? 0 : i >= RATING_SLOTS ? RATING_SLOTS - 1 : i;
 }
+
+/** Every extra's key in results (per-side ones as `${key}.0` and `${key}.1`), in a fixed order. */
+export const EXTRA_KEYS: readonly string[] = CWJ_VOCABULARY.extras.flatMap((e) => (e.perSide ? [`${e.key}.0`, `${e.key}.1`] : [e.key]));
+
+/** The index of an extra (of side 0 for per-side ones: side 1 is the next) in EXTRA_KEYS. */
+export const X: Readonly<Record<string, number>> = Object.fromEntries(
+  CWJ_VOCABULARY.extras.map((e) => [e.key, EXTRA_KEYS.indexOf(e.perSide ? `${e.key}.0` : e.key)]),
+);
