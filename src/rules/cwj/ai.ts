@@ -4,7 +4,7 @@
  * dice. The rules' obligations (rally rolls, contact checks, standing melees, control results) are the
  * engine's (./play.ts); these functions only choose, and play checks legality again.
  */
-import { EPS, isInFront, pathLimit } from '../../table/index.js';
+import { EPS, pathLimit } from '../../table/index.js';
 import type { CwjDoctrine } from './doctrine.js';
 import { chargeDistance, formationRate, moveAllowance, type MoveCase, type Mover } from './movement.js';
 import type { Game } from './game.js';
@@ -205,8 +205,9 @@ export function planMove(g: Game, u: number, plan: MovePlan): void {
     plan.distance = want;
     return;
   }
+  // Close in column to where one more (halved) move deploys it at musket range.
   const allow = allowanceFor(g, u, g.formation[u], false);
-  const end = Math.max(STAND_OFF + 6, gap - allow);
+  const end = Math.max(MUSKET_RANGE_CM + deploying, gap - allow);
   if (gap - end > EPS) (plan.way = 1), (plan.distance = gap - end);
 }
 
@@ -411,7 +412,8 @@ export function chooseCharge(g: Game, u: number, target: number): boolean {
   if (d.random) return g.ai(side)() < 0.5;
   if (d.chargeAt === 'open' && (g.formation[target] === 'square' || g.formation[target] === 'deployed')) return false;
   if (attacking(g, side)) return d.cavalry !== 'hold';
-  return d.defend === 'counter' || g.inObjective(target) || isInFront(g.bodies[u], g.bodies[target]);
+  // Defending: charge what threatens the objective, or anything in reach when counterattacking.
+  return d.defend === 'counter' || g.inObjective(target);
 }
 
 /** [Control] l.277-279: a controlled unit stays, charges again or falls back. */

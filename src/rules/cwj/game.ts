@@ -107,6 +107,9 @@ export class Game {
   private contactGeo = -1;
   /** Per unit, cached at `contactGeo`: 1 it touches an enemy, 2 it touches enemy cavalry. */
   private readonly contact: Uint8Array;
+  /** Per unit, the first body ahead of it (firstAhead forward), cached at aheadGeo. */
+  private readonly ahead: Int32Array;
+  private readonly aheadGeo: Float64Array;
   /** A reusable move result and lists. */
   readonly mv: MoveResult = newMoveResult();
   readonly mv2: MoveResult = newMoveResult();
@@ -164,6 +167,8 @@ export class Game {
     this.targets = new Int32Array(n);
     this.mods = new Float64Array(n);
     this.contact = new Uint8Array(n);
+    this.ahead = new Int32Array(n);
+    this.aheadGeo = new Float64Array(n).fill(-1);
     const terrain = c.terrain;
     this.cost = (_kind, i) => (terrain[i].from === terrain[i].to ? 0 : 1);
   }
@@ -220,6 +225,7 @@ export class Game {
     this.contactMade = false;
     this.ended = false;
     this.contactGeo = -1;
+    this.aheadGeo.fill(-1);
     this.holderGeo = -1;
     this.judged = -1;
     this.rebuildLive();
@@ -349,8 +355,15 @@ export class Game {
 
   /** The first alive body in u's path moving `way` (+1 forward, -1 back), as a unit index; -1 if none. */
   firstAhead(u: number, way: 1 | -1): number {
+    // Forward, the answer holds until a footprint changes: planning and moving ask twice.
+    if (way === 1 && this.aheadGeo[u] === this.geo) return this.ahead[u];
     const i = firstInPath(this.bodies[u], way, this.liveBodies);
-    return i < 0 ? -1 : this.live[i];
+    const v = i < 0 ? -1 : this.live[i];
+    if (way === 1) {
+      this.aheadGeo[u] = this.geo;
+      this.ahead[u] = v;
+    }
+    return v;
   }
 
   /** The first alive enemy in u's path moving `way`, ignoring friends (retreats pass through friends); -1 if none. */

@@ -10,7 +10,7 @@
  * 6. Melee: every group of units in contact fights ([Melee]); winning cavalry tests control ([Control]).
  */
 import { d6 } from '../../core/dice.js';
-import { EPS, inContact, isInFront, moveBody, overlapsLaterally, pathLimit, touching, type Body } from '../../table/index.js';
+import { EPS, inContact, isInFront, moveBody, overlapsLaterally, pathLimit, touching } from '../../table/index.js';
 import {
   allowanceFor,
   chargeReach,
@@ -48,13 +48,14 @@ import type { MeleeUnit } from './melee.js';
 import type { AdvanceCase } from './movement.js';
 import type { Firer, FireTarget } from './fire.js';
 import {
+  ARTILLERY_RANGE_CM,
+  MUSKET_RANGE_CM,
   combinedBatteryFireMod,
   FIRE_ELIMINATE,
   FIRE_NONE,
   FIRE_RESULT_NAMES,
   FIRE_RETREAT,
   FIRING_TABLE,
-  fireModifier,
   firerModifier,
   mayFire,
   mayFireAtContact,
@@ -66,7 +67,6 @@ import {
 import { mayTouch, type Game } from './game.js';
 import {
   cavalryCapApplies,
-  MELEE_DISORDER,
   MELEE_ELIMINATE,
   MELEE_RESULT_NAMES,
   MELEE_RETREAT,
@@ -99,7 +99,6 @@ import {
   generalUsedOnCheck,
   mayUsePass,
   mustRollToRally,
-  RALLY_DISORDERED,
   RALLY_PASS,
   RALLY_PASS_AT,
   RALLY_RESULT_NAMES,
@@ -278,7 +277,7 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean): b
 }
 
 /** [Contact] l.125-129: the check of a contacted infantry unit, skirmishers at -3. */
-function contactCheck(g: Game, v: number, by: number): void {
+export function contactCheck(g: Game, v: number, by: number): void {
   if (!g.alive[v] || g.checked[v]) return;
   g.checked[v] = 1;
   const opts = g.c.options;
@@ -294,7 +293,7 @@ function contactCheck(g: Game, v: number, by: number): void {
  * `cwj.cavalryMoveContact` = chargeOnly); infantry enters a village or fortification only by
  * deploying (rulings 3). Returns whether it moved or reformed.
  */
-function executeMove(g: Game, u: number, p: MovePlan): boolean {
+export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   const s = g.c.units[u];
   const b = g.bodies[u];
   if (!g.alive[u] || g.engaged[u] || !mayMove(g.cohesion[u], g.held[u] === 1)) return false;
@@ -406,7 +405,7 @@ export function movementPhase(g: Game): void {
   }
   for (let i = 0; i < m; i++) {
     const u = g.order[i];
-    if (!g.alive[u]) continue;
+    if (!g.alive[u] || g.engaged[u] || !mayMove(g.cohesion[u], g.held[u] === 1)) continue;
     planMove(g, u, plan);
     executeMove(g, u, plan);
   }
@@ -547,7 +546,9 @@ function fireUnit(g: Game, u: number, fired: Uint8Array, defensive: boolean): vo
   const s = g.c.units[u];
   if (s.fire === null) return;
   const d = g.c.sides[s.side].doctrine;
-  const n = fireTargets(g, u, s.fire, d.fireAt === 'best' && !d.random);
+  // No enemy front within the longest range (a lower bound of the distance): nobody to fire at.
+  const reach = s.arm === 'artillery' && s.weight !== undefined ? 3 * ARTILLERY_RANGE_CM[s.weight] : MUSKET_RANGE_CM;
+  const n = g.closeness(u) > reach + EPS ? 0 : fireTargets(g, u, s.fire, d.fireAt === 'best' && !d.random);
   let v: number;
   if (defensive) {
     if (chooseSquare(g, u, n)) return void formSquare(g, u);
@@ -748,7 +749,7 @@ function flankVisible(g: Game, u: number): boolean {
 }
 
 /** Fight the melee of the group whose root is `root` ([Melee] l.226-253). */
-function fightGroup(g: Game, root: number): void {
+export function fightGroup(g: Game, root: number): void {
   const opts = g.c.options;
   let n0 = 0;
   let n1 = 0;
@@ -849,7 +850,7 @@ function fightGroup(g: Game, root: number): void {
 }
 
 /** [Control] l.255-283: winning cavalry u tests for control, and the result is played. */
-function controlTest(g: Game, u: number): void {
+export function controlTest(g: Game, u: number): void {
   const s = g.c.units[u];
   const opts = g.c.options;
   const contactBroken = !g.inContact(u);
@@ -942,11 +943,3 @@ export function meleePhase(g: Game): void {
   // [Melee] l.254: units left in contact are in a standing melee.
   for (let u = 0; u < g.n; u++) g.engaged[u] = g.alive[u] && g.inContact(u) ? 1 : 0;
 }
-
-/** The dice a fresh engagement draws before play: each corps' generals' exploding dice ([Win] l.300-303). */
-export function rollD6(g: Game, side: 0 | 1): number {
-  return d6(g.dice.morale(side));
-}
-
-export type { Body };
-export { RALLY_DISORDERED };

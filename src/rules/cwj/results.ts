@@ -52,5 +52,6 @@ export function finishResult(g: Game): void {
   r.turns = Math.max(1, g.turn);
   r.minutes = turnsToMinutes(playerTurnsToGameTurns(g.playerTurns), g.c.options.minutesPerTurn);
   if (g.c.objective) r.objectives[0] = g.holder;
-  for (let i = 0; i < EXTRA_KEYS.length; i++) r.extras[EXTRA_KEYS[i]] = g.extra[i];
+  // resetResult set every extra to 0: only the others are written.
+  for (let i = 0; i < EXTRA_KEYS.length; i++) if (g.extra[i] !== 0) r.extras[EXTRA_KEYS[i]] = g.extra[i];
 }

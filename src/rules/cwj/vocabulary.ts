@@ -37,9 +37,9 @@ export const RATING_SLOTS = 12;
 
 /** P(2d6 + m < 9): the chance a Rally Table check with modifier m fails. */
 export function checkFailure(m: number): number {
-  let p = 0;
-  for (let s = 2; s <= 12; s++) if (s + m < RALLY_PASS_AT) p += TWO_D6_WAYS[s] / 36;
-  return p;
+  let ways = 0;
+  for (let s = 2; s <= 12; s++) if (s + m < RALLY_PASS_AT) ways += TWO_D6_WAYS[s];
+  return ways / 36;
 }
 
 const RATING_LABELS = Array.from({ length: RATING_SLOTS }, (_, i) => {
@@ -71,7 +71,9 @@ const PER_SIDE: readonly (readonly [string, string, string, string, boolean?])[]
 ];
 
 export const CWJ_VOCABULARY: Vocabulary = {
-  broken: 'fatigued',
+  // One word for both [Win] states, each about chips: a corps with none left is fatigued, an army whose
+  // dish reached its army morale is defeated.
+  broken: 'spent',
   outcomes: [
     { id: 'attackerBroken', label: 'the attacker’s army was defeated', doc: 'The attacker’s army dish reached its army morale, or it has no units left ([Win] l.295; rulings 10).' },
     { id: 'defenderRouted', label: 'the defender’s army was defeated', doc: 'The defender’s army dish reached its army morale, or all its units were removed ([Win] l.295; rulings 10); in a charge scenario, the battalion was removed.' },
@@ -140,7 +142,7 @@ export const CWJ_VOCABULARY: Vocabulary = {
     { term: 'Rally Table', definition: '2d6 + rally mod (+1 with a general attached): 3 or less routs, 4-5 retreats 30 cm, 6-8 stays disordered, 9 or more passes. Contact checks, withdrawals and rough-terrain tests read it too ([Rally] l.34-58).', place: 'rules' },
     { term: 'Firing Table', definition: '2d6 + fire mod + modifiers: 6 or less no effect, 7-9 disordered, 10-11 retreats 30 cm disordered, 12 or more eliminated ([Fire] l.143-158).', place: 'rules' },
     { term: 'melee', definition: 'Each side adds its units’ melee factors and modifiers and one d6; the lower loses: by 5 or more eliminated, 2-4 retreats 20 cm disordered, 1 disordered in contact, a tie disorders everyone ([Melee] l.226-253).', place: 'rules' },
-    { term: 'fatigued', definition: 'A corps whose dish of poker chips is empty: its units may no longer move toward the enemy unless a general leads them ([Win] l.297-306).', place: 'rules' },
+    { term: 'spent', definition: 'A corps is spent (fatigued) when its dish of poker chips is empty: its units may no longer move toward the enemy unless a general leads them ([Win] l.297-306). An army is spent (defeated) when its army dish holds as many chips as its army morale ([Win] l.295).', place: 'rules' },
     { term: 'army morale', definition: 'The sum of a side’s corps fatigue numbers, +2 per terrain objective it holds, -2 per one it lost; the side is defeated when its army dish holds that many chips ([Win] l.293-296).', place: 'rules' },
     { term: 'unformed', definition: 'Left by a failed rough-terrain test: acts as disordered, but a failed rally costs no chip and it ends when the unit stays still in its movement phase ([Rough] l.121-124).', place: 'rules' },
     { term: 'morale pass', definition: 'A corps commander’s one-use pass: a disordered unit of his corps within 30 cm turns good in the rally phase with no roll ([Rally] l.24-32).', place: 'rules' },
