@@ -2,18 +2,12 @@
  * The CLI end to end, on the built dist/ (npm test builds first): worker-count determinism, the
  * results file, and the exit codes of bad input.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const CLI = join(process.cwd(), 'dist/src/cli/main.js');
-
-export function volley(args: string[], cwd = process.cwd()) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { volley } from './volley.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'volley-test-'));
 
