@@ -1,5 +1,5 @@
 /**
- * CWJ scenario A (sims/cwj/a-village.scenario.yaml) on one thread, as a run plays it: engagements per
+ * CWJ scenario A (sims/cwj/common-a-village.scenario.yaml) on one thread, as a run plays it: engagements per
  * second, and the share of its dice floor: an in-process loop that builds the same seed strings, seeds
  * the same sub-streams with the engine's alea generator and draws the same number of uniforms from each,
  * without the rules (benchmarks/RESULTS.md, "Definitions").
@@ -21,7 +21,7 @@ const N = Number(process.argv[2] ?? 100_000);
  * rate on a quiet machine.
  */
 const REFERENCE = { file: 'sims/town-assault.scenario.yaml', rate: 193_478 };
-const FILE = process.argv[3] ?? 'sims/cwj/a-village.scenario.yaml';
+const FILE = process.argv[3] ?? 'sims/cwj/common-a-village.scenario.yaml';
 
 /** Engagement dice that record each stream they create and the draws taken from it. */
 class CountingDice extends EngagementDice {

@@ -21,7 +21,7 @@ describe('doctrines (docs/architecture.md step 8)', () => {
     expect(() => resolveDoctrine('nonsense')).toThrow(/unknown cwj doctrine/);
   });
   for (const [file, n] of [
-    ['sims/cwj/a-village.scenario.yaml', 100],
+    ['sims/cwj/common-a-village.scenario.yaml', 100],
     ['sims/cwj/meeting.scenario.yaml', 40],
   ] as const) {
     for (const d of REAL) {

@@ -11,7 +11,7 @@ import { storyText } from '../../src/report/trace/story.js';
 import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 
 const CASES = [
-  { file: 'a-village-e3.story.txt', source: 'sims/cwj/a-village.scenario.yaml', cell: 0, engagement: 3 },
+  { file: 'a-village-e3.story.txt', source: 'sims/cwj/common-a-village.scenario.yaml', cell: 0, engagement: 3 },
   { file: 'c-caught-e1.story.txt', source: 'sims/cwj/c-caught.scenario.yaml', cell: 0, engagement: 1 },
   { file: 'meeting-e1.story.txt', source: 'sims/cwj/meeting.scenario.yaml', cell: 0, engagement: 1 },
   { file: 'c-cavalry-cap-c3-e2.story.txt', source: 'sims/cwj/c-cavalry-cap.experiment.yaml', cell: 3, engagement: 2 },

@@ -28,7 +28,7 @@ function gameAt(c: ReturnType<typeof compile>, seed = 't'): Game {
 }
 
 describe('the turn sequence ([SoP] l.4-15; rulings 2)', () => {
-  const c = shipped('sims/cwj/a-village.scenario.yaml');
+  const c = shipped('sims/cwj/common-a-village.scenario.yaml');
   const { events } = playWithEvents(c, 'sequence', 3);
 
   it('[SoP] l.4-15: a player turn plays rally, movement, defensive fire, charge, advancing fire and melee, in that order', () => {
@@ -56,7 +56,7 @@ describe('the turn sequence ([SoP] l.4-15; rulings 2)', () => {
 });
 
 describe('scenario A plays within the rules (rulings 12), invariants checked', () => {
-  const c = shipped('sims/cwj/a-village.scenario.yaml');
+  const c = shipped('sims/cwj/common-a-village.scenario.yaml');
   it('rulings 10: every outcome is one the rulings name, minutes follow cwj.minutesPerTurn, losses stay within strength', () => {
     playMany(c, 'a', 200, (r) => {
       expect(['attackerBroken', 'defenderRouted', 'carried', 'repulsed', 'time', 'draw']).toContain(r.reason);
@@ -89,7 +89,7 @@ describe('scenario A plays within the rules (rulings 12), invariants checked', (
     if (later) expect(later.morale).toBeGreaterThanOrEqual(start.corpsLeft - 2);
   });
   it('rulings 10: minutes are the player turns played, two to a game turn, at cwj.minutesPerTurn', () => {
-    const c15 = shipped('sims/cwj/a-village.scenario.yaml', { 'cwj.minutesPerTurn': 15 });
+    const c15 = shipped('sims/cwj/common-a-village.scenario.yaml', { 'cwj.minutesPerTurn': 15 });
     playMany(c15, 'minutes', 50, (r) => {
       expect((r.minutes / 7.5) % 1).toBe(0);
       expect(r.minutes).toBeGreaterThanOrEqual((r.turns - 1) * 15);
@@ -256,7 +256,7 @@ describe('morale passes and rallying ([Rally] l.24-58)', () => {
 });
 
 describe('the shipped scenarios keep their invariants (DESIGN.md, "Reliability")', () => {
-  for (const f of ['b-open-line', 'c-square', 'c-caught', 'meeting']) {
+  for (const f of ['common-b-open', 'common-c-cavalry', 'c-square', 'c-caught', 'meeting']) {
     it(`sims/cwj/${f}.scenario.yaml: 100 engagements with every invariant checked after every phase`, () => {
       const c = shipped(`sims/cwj/${f}.scenario.yaml`);
       let n = 0;

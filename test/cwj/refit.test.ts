@@ -9,7 +9,7 @@ import { loadRefitFile } from '../../src/scenario/refit.js';
 import { readYaml } from '../../src/scenario/yamlFile.js';
 import { compile, parse, rawLane } from './lane.js';
 
-const A = readYaml('sims/cwj/a-village.scenario.yaml').data as Record<string, unknown>;
+const A = readYaml('sims/cwj/common-a-village.scenario.yaml').data as Record<string, unknown>;
 const refit = (r: Partial<Refit>): Refit => ({ name: 'r', nations: [], rules: [], ...r });
 
 describe('the CWJ refit: nation tables and unit ratings ([FrT] [AuT]; rulings 1)', () => {

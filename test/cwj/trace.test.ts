@@ -3,7 +3,7 @@ import type { CwjEvent } from '../../src/rules/cwj/events.js';
 import { replayEngagement } from '../../src/sim/studies/trace.js';
 
 describe('the CWJ trace: story, a picture per phase, the lane drawn to scale', () => {
-  const r = replayEngagement({ file: 'sims/cwj/a-village.scenario.yaml', engagement: 3 });
+  const r = replayEngagement({ file: 'sims/cwj/common-a-village.scenario.yaml', engagement: 3 });
   const events = r.events as CwjEvent[];
   const frames = r.trace.frames(r.events, r.subject, r.result);
 
@@ -18,9 +18,9 @@ describe('the CWJ trace: story, a picture per phase, the lane drawn to scale', (
     const pic = r.trace.picture(r.subject);
     expect(pic.background).toContain('the village');
     expect((frames[0].svg.match(/<g class="unit">/g) ?? []).length).toBe(7);
-    const withMoves = frames.find((f) => f.svg.includes('class="arrow move"'));
+    const withMoves = frames.find((f) => /<g class="arrow"><title>[^<]*: move /.test(f.svg));
     expect(withMoves?.phase).toBe('movement');
-    expect(frames.some((f) => f.svg.includes('class="arrow retreat"'))).toBe(true);
+    expect(frames.some((f) => /<g class="arrow"><title>[^<]*: retreat /.test(f.svg))).toBe(true);
   });
   it('the story cites the rules: [SoP] phases, [Contact], [Fire], [Melee], [Win]', () => {
     const text = r.trace.story(r.events, r.subject, r.result).map((l) => l.text).join('\n');

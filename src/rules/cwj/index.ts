@@ -51,6 +51,7 @@ const doctrines: DoctrineSupport = {
 export const cwj: Ruleset<LaneScenarioData, CompiledLane> = {
   id: 'cwj',
   title: 'Napoleonic rules v1.2 based on the Canadian Wargames Journal',
+  short: 'CWJ',
   source: { text: 'cwj-napoleonic-rules-v1.2.txt', rulings: 'cwj-napoleonic-rules.md', docs: 'docs/rules/cwj.md' },
   scale: CWJ_SCALE,
   options: CWJ_OPTIONS,
@@ -66,8 +67,8 @@ export const cwj: Ruleset<LaneScenarioData, CompiledLane> = {
   odds: CWJ_ODDS,
   trace: CWJ_TRACE,
   examples: [
-    'sims/cwj/a-village.scenario.yaml',
-    'sims/cwj/b-open-line.scenario.yaml',
+    'sims/cwj/common-a-village.scenario.yaml',
+    'sims/cwj/common-b-open.scenario.yaml',
     'sims/cwj/c-square.scenario.yaml',
     'sims/cwj/c-caught.scenario.yaml',
     'sims/cwj/meeting.scenario.yaml',

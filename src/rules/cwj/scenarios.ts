@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { formatPath } from '../../core/errors.js';
-import { QUALITY_LADDER, type ScenarioKind } from '../../core/ruleset.js';
+import { qualityField } from '../../core/quality.js';
+import type { ScenarioKind } from '../../core/ruleset.js';
 import { EPS, body, lateralOverlap, axialOverlap, footprintIn } from '../../table/index.js';
 import { CWJ_DOCTRINE_PRESETS, DOCTRINE_NAMES } from './doctrine.js';
 import {
@@ -47,10 +48,7 @@ export const unitShape = {
     .enum(TROOP_TYPES)
     .default('line')
     .describe('Troop type: a row of the French and Austrian tables ([FrT] [AuT]); the arm follows from it.'),
-  quality: z
-    .enum(QUALITY_LADDER)
-    .optional()
-    .describe('A rung of the common quality ladder: infantry takes its row (conscript, line, vetLine, grenadier, guard), cavalry and batteries move by steps (see `volley rulesets cwj`).'),
+  quality: qualityField,
   nation: z.string().min(1).optional().describe("Nation whose table the unit reads; default its side's. French and Austrian have tables; others borrow one (cwj.missingNationTable)."),
   guard: z.boolean().default(false).describe('French Guard artillery: +1 fire, rally and melee on its battery row ([FrT] l.387-390).'),
   formation: z.enum(FORMATIONS).optional().describe('Starting formation ([Form]); default column for infantry, line for cavalry, unlimbered for artillery.'),
