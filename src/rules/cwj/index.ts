@@ -69,6 +69,7 @@ export const cwj: Ruleset<LaneScenarioData, CompiledLane> = {
   examples: [
     'sims/cwj/common-a-village.scenario.yaml',
     'sims/cwj/common-b-open.scenario.yaml',
+    'sims/cwj/common-c-cavalry.scenario.yaml',
     'sims/cwj/c-square.scenario.yaml',
     'sims/cwj/c-caught.scenario.yaml',
     'sims/cwj/meeting.scenario.yaml',

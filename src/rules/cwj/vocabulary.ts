@@ -75,9 +75,9 @@ export const CWJ_VOCABULARY: Vocabulary = {
   // dish reached its army morale is defeated.
   broken: 'spent',
   outcomes: [
-    { id: 'attackerBroken', label: 'the attacker broke (army defeated or every unit gone)', doc: 'The attacker’s army dish reached its army morale, or it has no units left ([Win] l.295; rulings 10).' },
-    { id: 'defenderRouted', label: 'the defender broke (army defeated or every unit gone)', doc: 'The defender’s army dish reached its army morale, or all its units were removed ([Win] l.295; rulings 10); in a charge scenario, the battalion was removed.' },
-    { id: 'carried', label: 'the attacker carried the position (or drove the battalion back)', doc: 'The attacker held the objective (a unit in it, no enemy) at the end of a player turn (rulings 10); in a charge scenario, the battalion retreated.' },
+    { id: 'attackerBroken', label: 'the attacker broke: army defeated or every unit gone', doc: 'The attacker’s army dish reached its army morale, or it has no units left ([Win] l.295; rulings 10).' },
+    { id: 'defenderRouted', label: 'the defender broke: army defeated or every unit gone', doc: 'The defender’s army dish reached its army morale, or all its units were removed ([Win] l.295; rulings 10); in a charge scenario, the battalion was removed.' },
+    { id: 'carried', label: 'the attacker carried the position or drove the battalion back', doc: 'The attacker held the objective (a unit in it, no enemy) at the end of a player turn (rulings 10); in a charge scenario, the battalion retreated.' },
     { id: 'repulsed', label: 'the attacker was repulsed', doc: 'Every attacking corps was fatigued (no chips left) before carrying, with no leader-led unit able to advance ([Win] l.304-306; rulings 10); in a charge scenario, the battalion stood.' },
     { id: 'time', label: 'turn limit reached', doc: 'The turn limit was reached: the objective’s holder wins, the defender if no one has held it (rulings 10).', timeLimit: true },
     { id: 'draw', label: 'both armies defeated at once', doc: 'Both army dishes reached their army morale in the same phase (`cwj.mutualDefeat` = draw).' },

@@ -50,8 +50,8 @@ const PHASE_SHORT: Readonly<Record<CwjPhase, string>> = {
 };
 
 const REASON_WORDS: Readonly<Record<string, string>> = {
-  attackerBroken: 'the attacker broke (its army defeated, or every unit gone)',
-  defenderRouted: 'the defender broke (its army defeated, or every unit gone)',
+  attackerBroken: 'the attacker broke: its army defeated or every unit gone',
+  defenderRouted: 'the defender broke: its army defeated or every unit gone',
   carried: 'the attacker carried the position',
   repulsed: 'the attacker was repulsed',
   time: 'the turn limit was reached',
