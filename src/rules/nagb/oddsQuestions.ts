@@ -1,0 +1,2 @@
+import type { OddsSupport } from '../../core/ruleset.js';
+export const NAGB_ODDS: OddsSupport = { questions: [] };

@@ -1,0 +1,2 @@
+import type { TraceSupport } from '../../../core/ruleset.js';
+export const NAGB_TRACE: TraceSupport | undefined = undefined;
