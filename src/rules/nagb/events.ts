@@ -37,7 +37,9 @@ export type NagbEvent =
   /** The body of a unit on the lane after a change: where it stands and how it is formed. */
   | { type: 'body'; unit: string; front: number; offset: number; frontage: number; depth: number; facing: 1 | -1; formation: string }
   | { type: 'formation'; side: SideIndex; unit: string; from: string; to: string }
-  /** A charge from declaration to its end (p12-13, p17-18). */
+  /** A charge declared (p12): its target, the distance, and the reaction the target declares (p12-13). */
+  | { type: 'declare'; side: SideIndex; unit: string; target: string; distance: number; reaction: string; aggressive: boolean }
+  /** A charge from declaration to its end (p12-13, p17-18): the tests taken in it are told after it. */
   | (Core<'charge'> & {
       distance: number;
       reaction: string;
@@ -51,8 +53,12 @@ export type NagbEvent =
       firedHigh: boolean;
       flight: number;
     })
-  /** A round of hand to hand (p14-16): dice, casualties, scores and the result. */
-  | (Core<'melee'> & { dice: [number, number]; need: [number, number]; scores: [number, number]; order: string; ending: string })
+  /**
+   * A round of hand to hand (p14-16). `sides` and `casualties` are by side (0 first); `attacker` (side a,
+   * the chargers) and `defender` (b) name the units that `dice`, `need`, `scores`, `order` and `ending`
+   * are given for, a first.
+   */
+  | (Core<'melee'> & { attacker: string; defender: string; dice: [number, number]; need: [number, number]; scores: [number, number]; order: string; ending: string })
   | (Core<'cohesion'> & { from: NagbCohesion; to: NagbCohesion })
   | (Core<'retreat'> & { distance: number; why: string })
   | (Core<'rout'> & { distance: number })

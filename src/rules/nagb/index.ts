@@ -69,6 +69,6 @@ export const nagb: Ruleset<LaneScenario, CompiledLane> = {
     'sims/nagb/column-charge.experiment.yaml',
     'sims/nagb/musket-range.experiment.yaml',
     'sims/nagb/squares.experiment.yaml',
-    'sims/nagb/meeting-initiative.experiment.yaml',
+    'sims/nagb/meeting-commander.experiment.yaml',
   ],
 };

@@ -306,8 +306,9 @@ const melee: OddsQuestion<MeleeParams> = {
   examples: [
     // p14: a column of 8 charges a line that fights back with 10.
     { a: partySchema.parse({ formation: 'attackColumn', charging: true, dice: 8 }), b: partySchema.parse({ dice: 10 }), order: 'a' },
-    // A column assaulting a village sector held in hard cover: the defenders strike first, 6s to hit (p14, p31).
-    { a: partySchema.parse({ formation: 'attackColumn', charging: true, dice: 8, assaulting: 'hard', rearSupport: true }), b: partySchema.parse({ inVillage: true, dice: 10 }), order: 'b' },
+    // A column of 8 assaulting a village sector held in hard cover by a garrison down to 16 figures, 8 of
+    // them facing it: the defenders strike first, the assaulters hit on 6s only (p14, p31).
+    { a: partySchema.parse({ formation: 'attackColumn', charging: true, dice: 8, assaulting: 'hard', rearSupport: true }), b: partySchema.parse({ inVillage: true, figures: 16, startFigures: 24, dice: 8 }), order: 'b' },
     // Cuirassiers against a square's face (p8, p14): the square strikes first, +4 against cavalry.
     { a: partySchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', charging: true, dice: 5 }), b: partySchema.parse({ formation: 'square', dice: 3 }), order: 'b' },
   ],

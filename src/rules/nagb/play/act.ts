@@ -12,10 +12,22 @@ import { afterRally, isShaken, isShattered, removedForLostColours } from '../mor
 import { unitFootprint } from '../units.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, type NagbPurpose, PURPOSE } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
+import type { NagbEvent } from '../events.js';
 import { commanderDistance, PARKED } from './geometry.js';
 import { BROKEN, DISORDERED, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 const ARM_INDEX = { infantry: 0, cavalry: 1, artillery: 2 } as const;
+
+/** Hold the events of tests taken inside a resolution (told after it), or let them through again. */
+export function holdEvents(g: Game, on: boolean): void {
+  if (!g.sink) return;
+  if (on) g.held = [];
+  else {
+    const h = g.held;
+    g.held = null;
+    if (h) for (const e of h) g.sink(e);
+  }
+}
 
 /** The index of each per-side extra in Game.extra (two slots each: side 0, side 1). */
 const EXTRA_INDEX: Readonly<Record<string, number>> = Object.fromEntries(PER_SIDE_KEYS.map((k, i) => [k, 2 * i]));
@@ -258,7 +270,11 @@ export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = t
   const p = PURPOSE[purpose];
   recordCheck(g.res.sides[side], p, COUNTED[p], ratingIndex(target, LD_FIRST, LD_SLOTS), ARM_INDEX[u.spec.arm], passed);
   if (!passed && COUNTED[p]) g.res.units[u.spec.index].checksFailed++;
-  if (g.sink) g.sink({ type: 'check', side, purpose: PURPOSES[p], unit: u.spec.id, target, modifiers: influence ? ['personal influence +1'] : [], roll: [d1, d2], passed, rerolled, influence });
+  if (g.sink) {
+    const e: NagbEvent = { type: 'check', side, purpose: PURPOSES[p], unit: u.spec.id, target, modifiers: influence ? ['personal influence +1'] : [], roll: [d1, d2], passed, rerolled, influence };
+    if (g.held) g.held.push(e);
+    else g.sink(e);
+  }
   return passed;
 }
 

@@ -17,7 +17,7 @@ import {
   nearestEnemyDistance,
   sectorAtEdge,
 } from './geometry.js';
-import { BROKEN, type Game, type LaneFormation, type Unit } from './state.js';
+import { BROKEN, type Game, type Intent, type LaneFormation, type Unit } from './state.js';
 
 /** A coin of the side's AI dice. */
 function coin(g: Game, side: 0 | 1, p = 0.5): boolean {
@@ -173,13 +173,7 @@ export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction 
 // ---------------------------------------------------------------------------------------------------
 // Movement
 
-export type Intent =
-  | { kind: 'hold' }
-  | { kind: 'advance'; dist: number; formation: LaneFormation | null }
-  | { kind: 'back'; dist: number }
-  | { kind: 'form'; formation: LaneFormation }
-  | { kind: 'enter'; sector: number }
-  | { kind: 'fallBack'; rapid: boolean };
+export type { Intent };
 
 const HOLD: Intent = { kind: 'hold' };
 
@@ -231,7 +225,9 @@ export function moveIntent(g: Game, u: Unit, cavalryPhase: boolean): Intent {
     const f: LaneFormation = d.deployWithin > 0 && near <= d.deployWithin ? 'line' : d.advanceIn;
     if (f !== u.formation) want = f;
   }
-  const stop = u.spec.arm === 'cavalry' ? 1 : d.closeTo > 0 ? d.closeTo : 2;
+  // Cavalry closes on anything but a formed square; from a square it keeps beyond its aggressive 8" (p22).
+  const square = e >= 0 && g.units[e].formation === 'square' && !g.units[e].disordered;
+  const stop = u.spec.arm === 'cavalry' ? (square ? 8.5 : 1) : d.closeTo > 0 ? d.closeTo : 2;
   if (e < 0 && gap <= 0.5) return want ? { kind: 'form', formation: want } : HOLD;
   if (gap <= stop + 0.5) return want ? { kind: 'form', formation: want } : HOLD;
   return { kind: 'advance', dist: gap - stop, formation: want };

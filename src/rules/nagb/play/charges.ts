@@ -172,6 +172,7 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   if (u.spec.arm === 'cavalry') u.chargeCount++;
   const side = g.res.sides[u.side];
   side.chargesDeclared++;
+  if (g.sink) g.sink({ type: 'declare', side: u.side, unit: u.spec.id, target: t.spec.id, distance: D, reaction: spec.reaction, aggressive });
   const out = resolveCharge(g.morale(u.side), spec, g.chargeOut, testerFor(g, u, t));
   if (g.sink) {
     g.sink({

@@ -12,7 +12,7 @@ import { proximityTestRequired } from '../morale.js';
 import { meleeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { sectorCover } from '../village.js';
-import { blow, bump, casualties, disorder, fallBack, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen } from './act.js';
+import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen } from './act.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
 import { bodyGap, defendsObstacle } from './geometry.js';
@@ -101,6 +101,7 @@ function fight(g: Game, c: Contact): void {
   const spec = meleeSpec(pa, pb, so === 'target' ? 'b' : so === 'simultaneous' ? 'simultaneous' : 'a', opts);
   a.fought = true;
   b.fought = true;
+  holdEvents(g, true);
   const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, 'breakTest', ld));
   if (g.sink) {
     g.sink({
@@ -108,6 +109,8 @@ function fight(g: Game, c: Contact): void {
       sides: a.side === 0 ? [[a.spec.id], [b.spec.id]] : [[b.spec.id], [a.spec.id]],
       casualties: a.side === 0 ? [out.onA, out.onB] : [out.onB, out.onA],
       result: out.ending,
+      attacker: a.spec.id,
+      defender: b.spec.id,
       dice: [spec.a.dice, spec.b.dice],
       need: [spec.a.need, spec.b.need],
       scores: [out.scoreA, out.scoreB],
@@ -115,6 +118,7 @@ function fight(g: Game, c: Contact): void {
       ending: out.ending,
     });
   }
+  holdEvents(g, false);
   bump(g, 'meleeKills', a.side, Math.min(out.onB, b.figures));
   bump(g, 'meleeKills', b.side, Math.min(out.onA, a.figures));
   casualties(g, b, out.onB);

@@ -32,7 +32,7 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
     brigade,
     arm: u.arm,
     cls: u.class,
-    ld: leadershipOf(u.arm, u.class, opts),
+    ld: u.leadership ?? leadershipOf(u.arm, u.class, opts),
     raw: row.raw,
     drilled,
     stubborn: row.stubborn,

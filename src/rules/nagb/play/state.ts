@@ -7,14 +7,13 @@ import type { EngagementResult } from '../../../core/result.js';
 import type { Scale } from '../../../core/vocabulary.js';
 import { type Body, type Lane, type TerrainInterval, newMoveResult } from '../../../table/index.js';
 import type { NagbDoctrine } from '../doctrine.js';
-import type { NagbSink } from '../events.js';
+import type { NagbEvent, NagbSink } from '../events.js';
 import type { NagbOptions } from '../options.js';
 import type { Arm, Army, CavalryType, CavalryWeapon, CommanderRating, CommanderRow, Formation, Gun, Terrain, UnitClass, Weapon } from '../tables.js';
 import type { Nation } from '../command.js';
 import { newHitRoll } from '../shooting.js';
 import { newChargeResult } from '../charge.js';
 import { newMeleeResult } from '../melee.js';
-import type { Intent } from './ai.js';
 import { PER_SIDE_KEYS } from '../vocabulary.js';
 
 export type LaneFormation = Formation | 'battery';
@@ -184,6 +183,15 @@ export class Unit {
   }
 }
 
+/** What a unit means to do with its order in a movement phase (./ai.ts decides it). */
+export type Intent =
+  | { kind: 'hold' }
+  | { kind: 'advance'; dist: number; formation: LaneFormation | null }
+  | { kind: 'back'; dist: number }
+  | { kind: 'form'; formation: LaneFormation }
+  | { kind: 'enter'; sector: number }
+  | { kind: 'fallBack'; rapid: boolean };
+
 /** A pending melee: the charger (or attacker) and its target, fought in the next close-combat phase. */
 export interface Contact {
   a: number;
@@ -226,6 +234,8 @@ export class Game {
   dice!: EngagementDice;
   res!: EngagementResult;
   sink: NagbSink | undefined;
+  /** Events held back while a charge or a melee is resolved (act.holdEvents). */
+  held: NagbEvent[] | null = null;
   checkInvariants = false;
   /** Reused records. */
   readonly hitRoll = newHitRoll();
