@@ -153,6 +153,8 @@ export function valueIn(data: Record<string, unknown>, a: AppliedRefit, unit: st
     const u = rawUnits(data).find((x) => x.unit.id === unit)?.unit;
     if (!u) return null;
     if (a.field === 'class') return u.class ?? 'line';
+    if (a.field === 'leadership') return u.leadership ?? `its class's (${String(u.class ?? 'line')})`;
+    if (a.field === 'drilled') return u.drilled ?? 'by class and nation';
     return u[a.field] ?? null;
   }
   const c = rawCommanders(structuredClone(data)).find((k) => k.id === a.target);

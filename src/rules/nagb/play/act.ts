@@ -284,7 +284,6 @@ function unhorse(g: Game, u: Unit): void {
   g.unhorsed[b] = 1;
   g.pips[b] = 0;
   bump(g, 'unhorsed', u.side);
-  g.res.sides[u.side].leadersLost++;
   if (g.sink) g.sink({ type: 'unhorsed', side: u.side, brigade: g.c.brigades[b].id });
 }
 
