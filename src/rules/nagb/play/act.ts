@@ -46,9 +46,16 @@ export function writeExtras(g: Game): void {
   }
 }
 
+/** A unit's body changed: the caches of distances that depend on it are stale. */
+export function bodyChanged(g: Game, u: Unit): void {
+  g.epoch++;
+  g.sideEpoch[u.side]++;
+  g.unitEpoch[u.spec.index]++;
+}
+
 /** The unit's body changed: caches of distances are stale; tell it (for pictures). */
 export function placed(g: Game, u: Unit): void {
-  g.epoch++;
+  bodyChanged(g, u);
   if (!g.sink || u.removed) return;
   const b = u.body;
   g.sink({ type: 'body', unit: u.spec.id, front: b.front, offset: b.offset, frontage: b.frontage, depth: b.depth, facing: b.facing, formation: u.formation });
@@ -56,10 +63,12 @@ export function placed(g: Game, u: Unit): void {
 
 /** Recompute the footprint from the formation and figures, keeping the front edge and the centre (p7). */
 export function reshape(g: Game, u: Unit): void {
-  g.epoch++;
+  bodyChanged(g, u);
   const fp = unitFootprint(u.spec.arm, u.formation, u.spec.startFigures, u.figures, u.guns, u.spec.light, g.c.options);
   u.body.frontage = fp.frontage;
   u.body.depth = fp.depth;
+  u.frontFigures = fp.front;
+  u.ranks = fp.ranks;
 }
 
 /** The cohesion word of a unit now. */
@@ -83,7 +92,7 @@ export function rungOf(u: Unit): number {
 
 /** After any change of state: the ladder, and the event. */
 function changed(g: Game, u: Unit, from: ReturnType<typeof cohesionOf>): void {
-  g.epoch++;
+  g.stateEpoch++;
   reachRung(g.res, u.side, u.spec.index, rungOf(u));
   const to = cohesionOf(u);
   if (g.sink && to !== from) g.sink({ type: 'cohesion', side: u.side, unit: u.spec.id, from, to });
@@ -157,7 +166,7 @@ export function remove(g: Game, u: Unit, why: RemovedWhy): void {
   reachRung(g.res, u.side, u.spec.index, RUNG.removed);
   if (g.sink) g.sink({ type: 'removed', side: u.side, unit: u.spec.id, why });
   u.body.offset = PARKED;
-  g.epoch++;
+  bodyChanged(g, u);
 }
 
 /**
@@ -360,7 +369,7 @@ export function flee(g: Game, u: Unit, dist: number): void {
   }
   const m = moveBody(u.body, -1, dist, g.c.lane, g.c.terrain, CLEAR, NaN, g.move);
   u.body.front = m.front;
-  g.epoch++;
+  bodyChanged(g, u);
   if (m.stop === 'leftLane') {
     if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
     remove(g, u, 'offTable');
@@ -397,7 +406,7 @@ function settleClear(g: Game, u: Unit): void {
     const back = (u.body.front - farX) * u.body.facing + 0.01;
     const m = moveBody(u.body, -1, Math.max(back, 0.01), g.c.lane, g.c.terrain, CLEAR, NaN, g.move);
     u.body.front = m.front;
-    g.epoch++;
+    bodyChanged(g, u);
     if (m.stop === 'leftLane') {
       remove(g, u, 'offTable');
       return;
@@ -435,7 +444,7 @@ export function fallBack(g: Game, u: Unit, dist: number, kind: 'forced' | 'volun
   const from = u.body.front;
   const m = moveBody(u.body, -1, d, g.c.lane, g.c.terrain, CLEAR, NaN, g.move);
   u.body.front = m.front;
-  g.epoch++;
+  bodyChanged(g, u);
   if (m.stop === 'leftLane') {
     remove(g, u, 'offTable');
     return;

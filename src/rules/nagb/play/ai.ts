@@ -334,12 +334,13 @@ export function wantsVolley(g: Game, u: Unit, distance: number): boolean {
 }
 
 /** Which of the candidate targets a unit fires at: the nearest (random: any). */
-export function pickTarget(g: Game, u: Unit, cands: readonly number[]): number {
-  if (cands.length === 0) return -1;
-  if (g.doctrine(u.side).random) return cands[pick(g, u.side, cands.length)];
+export function pickTarget(g: Game, u: Unit, cands: ArrayLike<number>, count = cands.length): number {
+  if (count === 0) return -1;
+  if (g.doctrine(u.side).random) return cands[pick(g, u.side, count)];
   let best = cands[0];
   let bd = Infinity;
-  for (const k of cands) {
+  for (let i = 0; i < count; i++) {
+    const k = cands[i];
     const dd = bodyGap(u.body, g.units[k].body);
     if (dd < bd) {
       bd = dd;

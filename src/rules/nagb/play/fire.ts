@@ -20,7 +20,6 @@ import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shooting
 import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayFireAt, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
-import { unitFootprint } from '../units.js';
 import { bump, casualties, disorder, remove, rout, spendPips, test } from './act.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
 import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC, nearestEnemyDistance } from './geometry.js';
@@ -47,24 +46,53 @@ export function maxRange(g: Game, u: Unit): number {
   return u.spec.weapon === 'musket' ? Math.max(row.long, g.c.options.volleyRange) : row.long;
 }
 
-/** Targets u may fire at now: enemies in range, in arc, not engaged, with nothing standing between. */
-function candidates(g: Game, u: Unit, out: number[]): number[] {
-  out.length = 0;
+/**
+ * Targets u may fire at now, written into g.cand (their count returned): enemies in range, in arc, not
+ * engaged, with nothing standing between. `lineOfFire` false leaves that last (the costliest) check to
+ * the caller.
+ */
+function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const range = g.range[u.spec.index];
   // Nothing within reach of any weapon: no need to look further.
-  if (nearestEnemyDistance(g, u) > range + EPS) return out;
+  if (nearestEnemyDistance(g, u) > range + EPS) return 0;
   const slope = u.spec.arm === 'artillery' ? GUN_ARC : MUSKET_ARC;
   const opts = g.c.options;
   const uEngaged = engaged(g, u);
+  const out = g.cand;
+  let n = 0;
   for (const t of g.units) {
     if (t.side === u.side || t.removed) continue;
     if (frontEdgeDistance(u.body, t.body) > range + EPS) continue;
     if (!(frontWithinArc(u.body, t.body, slope) > EPS)) continue;
     if (!mayFireAt(uEngaged, engaged(g, t), opts)) continue;
-    if (lineOfFireBlocked(g, u, t)) continue;
-    out.push(t.spec.index);
+    if (lineOfFire && lineOfFireBlocked(g, u, t)) continue;
+    out[n++] = t.spec.index;
   }
-  return out;
+  return n;
+}
+
+/**
+ * The target u fires at (ai.pickTarget over the candidates), or -1. A doctrine's nearest target is found
+ * without testing the line of fire to every candidate: the nearest first, then the next if it is blocked.
+ */
+function targetOf(g: Game, u: Unit): number {
+  if (g.doctrine(u.side).random) return pickTarget(g, u, g.cand, candidates(g, u));
+  let n = candidates(g, u, false);
+  const cand = g.cand;
+  while (n > 0) {
+    const k = pickTarget(g, u, cand, n);
+    if (!lineOfFireBlocked(g, u, g.units[k])) return k;
+    let j = 0;
+    while (cand[j] !== k) j++;
+    cand[j] = cand[--n];
+    // Keep the order of the rest, as pickTarget breaks ties by it.
+    for (let m = j; m < n - 1 && cand[m] > cand[m + 1]; m++) {
+      const x = cand[m];
+      cand[m] = cand[m + 1];
+      cand[m + 1] = x;
+    }
+  }
+  return -1;
 }
 
 /** Whether u can fire at all now: loaded, on the table and not fleeing, not silenced, not forbidden this turn; squares fire only at chargers (p8). */
@@ -94,9 +122,9 @@ function onBattery(g: Game, t: Unit, kills: number, ball: boolean, side: 0 | 1):
  */
 function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   const opts = g.c.options;
-  const cands = candidates(g, f, g.scratch);
-  if (cands.length === 0 || !firesNow(g, f)) return false;
-  const ti = pickTarget(g, f, cands);
+  if (nearestEnemyDistance(g, f) > g.range[f.spec.index] + EPS) return false;
+  const ti = targetOf(g, f);
+  if (ti < 0 || !firesNow(g, f)) return false;
   const t = g.units[ti];
   const dist = frontEdgeDistance(f.body, t.body);
   const front = frontNow(g, f);
@@ -168,9 +196,8 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
  */
 function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const opts = g.c.options;
-  const cands = candidates(g, b, g.scratch);
-  if (cands.length === 0 || !batteryFires(g, b)) return false;
-  const ti = pickTarget(g, b, cands);
+  const ti = targetOf(g, b);
+  if (ti < 0 || !batteryFires(g, b)) return false;
   const t = g.units[ti];
   b.pips--;
   bump(g, 'pipsSpent', b.side);
@@ -178,7 +205,6 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   b.fired = true;
   const dist = frontEdgeDistance(b.body, t.body);
   const cover = coverOf(g, t);
-  const fp = unitFootprint(t.spec.arm, t.formation, t.spec.startFigures, t.figures, t.guns, t.spec.light, opts);
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
   const u = g.fire(b.side);
@@ -206,7 +232,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       need = artilleryHitNeeded(mods, opts);
       ammo |= 2;
       dice++;
-      const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : fp.ranks, opts);
+      const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : t.ranks, opts);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, Math.min(1, k), true, b.side) : k;
       continue;
     }

@@ -39,9 +39,14 @@ export function bodyGap(a: Body, b: Body): number {
   return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
 }
 
-/** The unit first in u's path forward (any side), or -1. */
+/** The unit first in u's path forward (any side), or -1. Cached until a body changes. */
 export function firstAhead(g: Game, u: Unit): number {
-  return firstInPath(u.body, 1, g.bodies);
+  const i = u.spec.index;
+  if (g.aheadEpoch[i] === g.epoch) return g.aheadCache[i];
+  const k = firstInPath(u.body, 1, g.bodies);
+  g.aheadEpoch[i] = g.epoch;
+  g.aheadCache[i] = k;
+  return k;
 }
 
 /** Axial gap from u's front to the body first in its path (Infinity when none). */
@@ -72,11 +77,13 @@ export function nearestEnemy(g: Game, u: Unit): number {
 
 /**
  * Distance from u to the nearest unremoved enemy (Infinity if none): any (0), foot and horse (1), or
- * formed cavalry (2). Cached until a body changes.
+ * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
  */
 export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0): number {
-  const k = armFilter * g.units.length + u.spec.index;
-  if (g.nearEpoch[k] === g.epoch) return g.nearCache[k];
+  const i = u.spec.index;
+  const k = armFilter * g.units.length + i;
+  const enemy = 1 - u.side;
+  if (g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch)) return g.nearCache[k];
   let bd = Infinity;
   for (const e of g.units) {
     if (e.side === u.side || e.removed) continue;
@@ -85,7 +92,9 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
     const d = bodyGap(u.body, e.body);
     if (d < bd) bd = d;
   }
-  g.nearEpoch[k] = g.epoch;
+  g.nearUnit[k] = g.unitEpoch[i];
+  g.nearEnemy[k] = g.sideEpoch[enemy];
+  g.nearState[k] = g.stateEpoch;
   g.nearCache[k] = bd;
   return bd;
 }

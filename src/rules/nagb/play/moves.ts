@@ -71,21 +71,12 @@ function pinned(g: Game, u: Unit): boolean {
 export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeUsed = false): number {
   if (u.formation === to || u.formation === 'battery' || !mayChangeFormation(u.disordered, false)) return -1;
   const was = u.formation;
-  const fw = u.body.frontage;
-  const fd = u.body.depth;
   u.formation = to;
   reshape(g, u);
-  if (overlapsAnother(g, u, u.body)) {
-    u.formation = was;
-    u.body.frontage = fw;
-    u.body.depth = fd;
-    g.epoch++;
-    return -1;
-  }
+  const fits = !overlapsAnother(g, u, u.body);
   u.formation = was;
-  u.body.frontage = fw;
-  u.body.depth = fd;
-  g.epoch++;
+  reshape(g, u);
+  if (!fits) return -1;
   if (pinned(g, u) && !test(g, u, 'pinning', ldOf(g, u))) return -1;
   u.formation = to;
   reshape(g, u);
@@ -114,9 +105,7 @@ function enterSector(g: Game, u: Unit, v: number): void {
     u.body.front = was.front;
     u.body.offset = was.offset;
     u.formation = was.formation;
-    u.body.frontage = was.frontage;
-    u.body.depth = was.depth;
-    g.epoch++;
+    reshape(g, u);
     return;
   }
   u.sector = v;

@@ -75,6 +75,8 @@ function setUp(g: Game): void {
   g.sideA = 0;
   g.turn = 0;
   g.epoch++;
+  g.sideEpoch[0]++;
+  g.sideEpoch[1]++;
   g.extra.fill(0);
 }
 

@@ -7,13 +7,13 @@ import { EPS, contactWidth, friendBeside, overlappedEnds, supports } from '../..
 import { meleeDice } from '../melee.js';
 import type { MeleeParty, UnitProfile } from '../odds.js';
 import { type Cover, type Formation, SUPPORT_RANGE, supportsFlank } from '../tables.js';
-import { figureWidth, unitFootprint } from '../units.js';
+import { figureWidth } from '../units.js';
 import type { Game, Unit } from './state.js';
 
 /** The figures in u's front rank now (a square: one face; a battery: its manned guns' crews). */
 export function frontNow(g: Game, u: Unit): number {
   if (u.spec.arm === 'artillery') return Math.min(u.figures, 2 * u.guns);
-  return unitFootprint(u.spec.arm, u.formation, u.spec.startFigures, u.figures, u.guns, u.spec.light, g.c.options).front;
+  return u.frontFigures;
 }
 
 /** A unit's profile now. Influence is left to the play loop's tests (act.test). */

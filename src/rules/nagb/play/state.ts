@@ -156,6 +156,9 @@ export class Unit {
   chargeCount = 0;
   /** Guns left (batteries). */
   guns = 0;
+  /** Figures in the front rank now (a square: one face) and ranks, as the footprint gives them (act.reshape). */
+  frontFigures = 0;
+  ranks = 0;
   /** A battery's own pips this turn (p19). */
   pips = 0;
   /** Casualties in the current fire step (tests, p11) and crew lost this round (silencing, p21). */
@@ -207,11 +210,22 @@ export class Game {
   /** Bodies in unit order (the table functions take lists of bodies). */
   readonly bodies: Body[];
   turn = 0;
-  /** Bumped whenever a body changes: distance caches stamped with an older value are stale. */
+  /** Bumped whenever a body changes (or a unit leaves the table): distance caches stamped with an older value are stale. */
   epoch = 1;
-  /** Nearest enemy distance per unit and filter (all, foot and horse, cavalry), with the epoch it was computed at. */
+  /** Bumped whenever a unit's morale state changes (caches that depend on it). */
+  stateEpoch = 1;
+  /** Bumped when a body of the side changes, and when the unit's own does. */
+  readonly sideEpoch = new Float64Array(2);
+  readonly unitEpoch: Float64Array;
+  /** Per (filter, unit): the unit's and the enemy side's epochs its nearest distance was found at. */
+  readonly nearUnit: Float64Array;
+  readonly nearEnemy: Float64Array;
+  /** Per unit: the body first in its path forward and the epoch it was found at. */
+  readonly aheadCache: Int32Array;
+  readonly aheadEpoch: Float64Array;
+  readonly nearState: Float64Array;
+  /** Nearest enemy distance per unit and filter (all, foot and horse, cavalry). */
   readonly nearCache: Float64Array;
-  readonly nearEpoch: Float64Array;
   /** The side moving first this turn (side A, p2). */
   sideA: 0 | 1 = 0;
   /** The side that lost the last initiative roll (+1 next time), or -1. */
@@ -248,6 +262,8 @@ export class Game {
   readonly pendK: number[] = [];
   /** Sort keys by unit, and unit lists for the phases that order units. */
   readonly sortKey: Float64Array;
+  /** Fire targets of one unit (fire.candidates). */
+  readonly cand: Int32Array;
   /** Greatest range of each unit's fire (p10, p21), set at compile. */
   readonly range: Float64Array;
   readonly order1: number[] = [];
@@ -272,8 +288,14 @@ export class Game {
     this.brigadeTested = new Uint8Array(nb);
     this.sortKey = new Float64Array(c.specs.length);
     this.range = new Float64Array(c.specs.length);
+    this.cand = new Int32Array(c.specs.length);
     this.nearCache = new Float64Array(3 * c.specs.length);
-    this.nearEpoch = new Float64Array(3 * c.specs.length);
+    this.nearState = new Float64Array(3 * c.specs.length);
+    this.unitEpoch = new Float64Array(c.specs.length);
+    this.nearUnit = new Float64Array(3 * c.specs.length).fill(-1);
+    this.nearEnemy = new Float64Array(3 * c.specs.length).fill(-1);
+    this.aheadCache = new Int32Array(c.specs.length);
+    this.aheadEpoch = new Float64Array(c.specs.length);
     this.intents = c.specs.map(() => null);
   }
 
