@@ -244,3 +244,89 @@ describe('the lane scenario: cross-field checks name the field', () => {
     expect(() => laneScenario({ lane: { length: 20 }, sides: [] })).toThrow();
   });
 });
+
+describe('p2, p4: the CinC', () => {
+  it('p2, p4: a CinC rolls pips, spends some on the initiative (+1 each) and hands the rest to his brigade commanders', () => {
+    const s = laneScenario({
+      lane: { length: 48, width: 40 },
+      objective: { x: 33, y: 0 },
+      sides: [
+        {
+          name: 'A',
+          role: 'attacker',
+          cinc: { rating: 'charismatic' },
+          doctrine: { preset: 'column-assault', initiativePips: 2 },
+          brigades: [
+            { id: 'B1', units: [col('A1', 16, -5)] },
+            { id: 'B2', units: [col('A2', 16, 5)] },
+          ],
+        },
+        { name: 'B', role: 'defender', doctrine: 'hold-and-volley', brigades: [{ id: 'BB', units: [line('D1', 32, 0)] }] },
+      ],
+    });
+    const c = compiled(s);
+    const events: Ev[] = [];
+    play(c, 'cinc', 0, events);
+    const cinc = events.filter((e) => e.type === 'pips' && e.kind === 'cinc');
+    expect(cinc.length).toBeGreaterThan(0);
+    // Charismatic: his d6 + 1 (p5, the rulings' guess); two go to the initiative, the rest to B1 and B2.
+    for (const e of cinc) expect(e.pips).toBe(e.roll + 1);
+    const first = events.findIndex((e) => e.type === 'pips' && e.kind === 'cinc');
+    const handed = events.slice(first, events.findIndex((e) => e.type === 'initiative')).filter((e) => e.type === 'cincPips');
+    expect(handed.reduce((a, e) => a + e.pips, 0)).toBe(Math.max(0, cinc[0].pips - 2));
+    const init = events.find((e) => e.type === 'initiative')!;
+    // The French +1 and the two pips (and no loser's +1 on turn 1).
+    expect(init.totals[0] - init.rolls[0]).toBe(3);
+  });
+});
+
+describe('options that change play on the lane', () => {
+  it('p31, nagb.buildingDamage: on, artillery hits bring village sectors down (cover a step lower, the garrison tests); off, never', () => {
+    const count = (on: boolean) => {
+      const c = shipped('sims/nagb/village.scenario.yaml', { 'nagb.buildingDamage': on });
+      let n = 0;
+      for (let i = 0; i < 30; i++) {
+        const events: Ev[] = [];
+        play(c, 'bd', i, events);
+        n += events.filter((e) => e.type === 'collapse').length;
+      }
+      return n;
+    };
+    expect(count(false)).toBe(0);
+    expect(count(true)).toBeGreaterThan(0);
+  });
+
+  it('p30, nagb.villageAssaultDisorder: on, columns assaulting a sector test for disorder at contact (-4)', () => {
+    const tests = (on: boolean) => {
+      const c = shipped('sims/nagb/village.scenario.yaml', { 'nagb.villageAssaultDisorder': on });
+      let n = 0;
+      for (let i = 0; i < 20; i++) {
+        const events: Ev[] = [];
+        play(c, 'vad', i, events);
+        n += events.filter((e) => e.type === 'check' && e.purpose === 'terrainDisorder').length;
+      }
+      return n;
+    };
+    expect(tests(false)).toBe(0);
+    expect(tests(true)).toBeGreaterThan(0);
+  });
+
+  it('p3, nagb.standAndShootVolley testAndPip: a stand-and-shoot volley costs the target\'s commander a pip (testNoPip: none)', () => {
+    const paid = (value: string) => {
+      const c = shipped('sims/nagb/open-line.scenario.yaml', { 'nagb.standAndShootVolley': value });
+      let n = 0;
+      for (let i = 0; i < 20; i++) {
+        const events: Ev[] = [];
+        play(c, 'ssv', i, events);
+        let phase = '';
+        for (const e of events) {
+          if (e.type === 'phase') phase = e.phase;
+          if (e.type === 'order' && e.order === 'volley' && phase === 'movement') n++;
+        }
+      }
+      return n;
+    };
+    expect(paid('testNoPip')).toBe(0);
+    expect(paid('testAndPip')).toBeGreaterThan(0);
+  });
+});

@@ -67,6 +67,8 @@ export type NagbEvent =
   /** A brigade reached 50% (faltering) or 60% (broken) losses (p29). */
   | { type: 'brigade'; side: SideIndex; brigade: string; status: 'faltering' | 'broken'; losses: number }
   | { type: 'sector'; side: SideIndex; unit: string; sector: string; entered: boolean }
+  /** A village sector brought down by artillery (p31, nagb.buildingDamage). */
+  | { type: 'collapse'; sector: string }
   | { type: 'unhorsed'; side: SideIndex; brigade: string }
   /** A fugitive caught (p13, p16): colours taken and the casualties of the free hack. */
   | { type: 'caught'; side: SideIndex; unit: string; by: string; kills: number }

@@ -89,6 +89,7 @@ export const terrainSchema = z.strictObject({
   to: z.number().describe('High x; equal to from for a line (a hedge, wall, stream).'),
   yMin: z.number().optional().describe('Lateral extent; default the whole width of the lane.'),
   yMax: z.number().optional(),
+  hitPoints: z.int().min(1).max(99).optional().describe("A village sector's hit points under nagb.buildingDamage (p31: the table is lost; default 12)."),
 });
 
 export const laneScenarioBody = {

@@ -18,6 +18,9 @@ import {
   sectorAtEdge,
 } from './geometry.js';
 import { BROKEN, type Game, type Intent, type LaneFormation, type Unit } from './state.js';
+import { brokenBrigadeMayAdvance } from '../brigade.js';
+
+const STATUS = ['intact', 'faltering', 'broken'] as const;
 
 /** A coin of the side's AI dice. */
 function coin(g: Game, side: 0 | 1, p = 0.5): boolean {
@@ -119,6 +122,8 @@ function weakened(t: Unit): boolean {
  * formed square by choice; random: a coin.
  */
 export function wantsCharge(g: Game, u: Unit, t: Unit, D: number): boolean {
+  // p29 (nagb.brokenBrigade withdraw): a broken brigade charges no more.
+  if (!brokenBrigadeMayAdvance(STATUS[g.brigadeStatus[u.spec.brigade]], g.c.options)) return false;
   const d = g.doctrine(u.side);
   if (d.random) return coin(g, u.side);
   const base = chargeBaseOf(g, u);
@@ -210,7 +215,9 @@ export function moveIntent(g: Game, u: Unit, cavalryPhase: boolean): Intent {
     if (u.formation !== 'square' && threatCav <= 22) return { kind: 'form', formation: 'square' };
   }
   if (u.formation === 'square' && threatCav > 24 && !u.disordered) return { kind: 'form', formation: g.attacks(u.side) ? d.advanceIn : 'line' };
-  if (!g.attacks(u.side) || u.sector >= 0 || u.disordered || cavalryPhase && u.spec.arm !== 'cavalry') return HOLD;
+  if (!g.attacks(u.side) || u.sector >= 0 || u.disordered || (cavalryPhase && u.spec.arm !== 'cavalry')) return HOLD;
+  // p29 (nagb.brokenBrigade withdraw): a broken brigade advances no more.
+  if (!brokenBrigadeMayAdvance(STATUS[g.brigadeStatus[u.spec.brigade]], g.c.options)) return HOLD;
   if (u.formation === 'square') return HOLD;
   // p30: an empty sector at the unit's edge: enter it.
   if (d.enterSectors && u.spec.arm === 'infantry') {
@@ -241,6 +248,7 @@ function objectiveGap(g: Game, u: Unit): number {
 /** Random-legal movement: hold, advance, step back, change formation, or enter a sector, at random. */
 function randomIntent(g: Game, u: Unit): Intent {
   if (u.state === BROKEN || u.spec.arm === 'artillery') return HOLD;
+  const mayAdvance = brokenBrigadeMayAdvance(STATUS[g.brigadeStatus[u.spec.brigade]], g.c.options);
   const side = u.side;
   const r = pick(g, side, 6);
   const pace = paceOf(g, u);
@@ -251,7 +259,8 @@ function randomIntent(g: Game, u: Unit): Intent {
     case 2: {
       const v = sectorAtEdge(g, u);
       if (v >= 0 && u.spec.arm === 'infantry' && coin(g, side)) return { kind: 'enter', sector: v };
-      return { kind: 'advance', dist: g.ai(side)() * pace, formation: null };
+      const dist = g.ai(side)() * pace;
+      return mayAdvance ? { kind: 'advance', dist, formation: null } : HOLD;
     }
     case 3:
       return { kind: 'back', dist: g.ai(side)() * 2 };

@@ -13,9 +13,9 @@ import { chargeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { lowOnAmmo } from '../shooting.js';
 import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, test } from './act.js';
-import { chooseReaction, orderOfUnits, wantsCharge } from './ai.js';
+import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
-import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother } from './geometry.js';
+import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
 import { diceAgainst, profileOf } from './profiles.js';
 import { BROKEN, type Game, type Unit } from './state.js';
 
@@ -147,6 +147,9 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   const opts = g.c.options;
   const D = frontGap(u.body, t.body);
   const r = reaction ?? chooseReaction(g, t, u);
+  // p30 (nagb.villageAssaultDisorder): assaulting a sector crosses its bounding fence (-4), if read so.
+  let contact = moveTerrainTest(g, u, u.body.front, t.body.front, 'charge');
+  if (t.sector >= 0 && opts.villageAssaultDisorder && u.spec.arm === 'infantry') contact = worseTest(contact, -4);
   const spec = chargeSpec(
     profileOf(g, u),
     profileOf(g, t),
@@ -155,11 +158,15 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
       reaction: r === 'evade' || r === 'counterCharge' ? 'stand' : r,
       frontal: true,
       aggressive,
-      contactTest: moveTerrainTest(g, u, u.body.front, t.body.front, 'charge'),
+      contactTest: contact,
       horseArtillery: t.spec.horse,
     },
     opts,
   );
+  // p3 (nagb.standAndShootVolley testAndPip): the volley also needs a pip of the target's commander.
+  if (spec.reaction === 'standAndShoot' && spec.fire.volleyTestLd !== null && opts.standAndShootVolley === 'testAndPip') {
+    if (!(g.pips[t.spec.brigade] >= costFor(g, t, 1) && spendPips(g, t, 'volley', 1))) spec.fire.volleyTestLd = null;
+  }
   if (t.spec.arm === 'artillery') {
     // A battery's crew fire no small arms (p19: its guns fire only on its own pips).
     spec.fire.normalDice = 0;

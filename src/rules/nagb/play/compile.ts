@@ -16,6 +16,9 @@ import { nagbScale } from '../vocabulary.js';
 import { defaultFigures, frontRank } from '../units.js';
 import { type BrigadeSpec, type CompiledLane, Game, type SideSpec, type UnitSpec } from './state.js';
 
+/** p31: a village sector's hit points when the scenario gives none (the table is lost; a reading). */
+export const DEFAULT_SECTOR_HIT_POINTS = 12;
+
 /** The spec of a unit of a scenario. */
 function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nation: string, opts: NagbOptions): UnitSpec {
   const guns = u.arm === 'artillery' ? [...(u.guns ?? [])] : [];
@@ -133,6 +136,7 @@ export function compileLane(s: LaneScenario, opts: NagbOptions): CompiledLane {
     terrainKinds: s.terrain.map((t) => t.kind as Terrain),
     terrainNames: s.terrain.map((t, i) => t.name ?? `${t.kind} ${i + 1}`),
     villages,
+    hitPoints: s.terrain.map((t) => (t.kind === 'village' ? (t.hitPoints ?? DEFAULT_SECTOR_HIT_POINTS) : 0)),
     objective: { name: objective.name ?? 'objective', x: objective.x, y: objective.y ?? 0 },
     baseTurns: s.turns,
     maxTurns: s.turns + (opts.gameLength === 'sevenThenRoll' ? BASE_TURNS_EXTRA : 0),

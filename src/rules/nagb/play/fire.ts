@@ -20,7 +20,9 @@ import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shooting
 import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayFireAt, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
-import { bump, casualties, disorder, remove, rout, spendPips, test } from './act.js';
+import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test } from './act.js';
+import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
+import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
 import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC, nearestEnemyDistance } from './geometry.js';
 import { frontNow } from './profiles.js';
@@ -208,6 +210,8 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
   const u = g.fire(b.side);
+  const hits = g.gunHits;
+  hits.n = 0;
   let kills = 0;
   let dice = 0;
   let need = 7;
@@ -232,7 +236,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       need = artilleryHitNeeded(mods, opts);
       ammo |= 2;
       dice++;
-      const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : t.ranks, opts);
+      const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : t.ranks, opts, hits);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, Math.min(1, k), true, b.side) : k;
       continue;
     }
@@ -241,7 +245,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       mods.longRange = shellLong(gun, dist);
       need = artilleryHitNeeded(mods, opts);
       dice++;
-      const k = rollShellShot(u, need, mods.longRange ? 'long' : 'short', t.body.depth, opts);
+      const k = rollShellShot(u, need, mods.longRange ? 'long' : 'short', t.body.depth, opts, hits);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
     }
   }
@@ -251,9 +255,31 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need, kills });
   }
   bump(g, 'artilleryKills', b.side, Math.min(kills, t.figures));
+  if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;
   return true;
+}
+
+/**
+ * p31 (nagb.buildingDamage): each ball or shell hit on a unit in a village sector does d6 damage; at 0
+ * hit points the sector collapses: its cover drops a step, and the units in it test, fleeing 2d6 out of
+ * it on a failure.
+ */
+function damageSector(g: Game, sector: number, hits: number, side: 0 | 1): void {
+  const opts = g.c.options;
+  if (!opts.buildingDamage || g.collapsed[sector]) return;
+  const u = g.fire(side);
+  let hp = g.sectorHP[sector];
+  for (let i = 0; i < hits; i++) hp = structureAfterDamage(hp, 1 + Math.floor(u() * 6), opts);
+  g.sectorHP[sector] = hp;
+  if (!collapsed(hp)) return;
+  g.collapsed[sector] = 1;
+  if (g.sink) g.sink({ type: 'collapse', sector: g.c.terrainNames[sector] });
+  for (const x of g.units) {
+    if (x.removed || x.sector !== sector) continue;
+    if (!test(g, x, 'panic', ldOf(g, x))) rout(g, x, sumD6(g.morale(x.side), COLLAPSE_FLIGHT_DICE));
+  }
 }
 
 /** p20: canister may not be fired with a friend within its range and arc. */

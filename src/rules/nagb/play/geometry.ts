@@ -22,6 +22,7 @@ import {
 } from '../../../table/index.js';
 import { chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
 import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
+import { sectorCover } from '../village.js';
 import { figureWidth } from '../units.js';
 import { BROKEN, type Game, type Unit } from './state.js';
 
@@ -137,7 +138,7 @@ export function friendAheadWithin(g: Game, f: Unit, within: number): boolean {
 
 /** The cover of a target (p10, p31): its village sector's (nagb.villageCover), or the terrain its front is in. */
 export function coverOf(g: Game, t: Unit): Cover {
-  if (t.sector >= 0) return g.c.options.villageCover;
+  if (t.sector >= 0) return sectorCover(g.collapsed[t.sector] === 1, g.c.options);
   let best: Cover = 'none';
   const c = g.c;
   for (let i = 0; i < c.terrain.length; i++) {

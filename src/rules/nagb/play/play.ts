@@ -78,6 +78,8 @@ function setUp(g: Game): void {
   g.sideEpoch[0]++;
   g.sideEpoch[1]++;
   g.extra.fill(0);
+  for (let i = 0; i < c.terrain.length; i++) g.sectorHP[i] = c.hitPoints[i];
+  g.collapsed.fill(0);
 }
 
 /** Turn flags back to none (p2: what a unit did this turn). */

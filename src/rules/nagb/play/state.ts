@@ -98,6 +98,8 @@ export interface CompiledLane {
   terrainNames: string[];
   /** Indices of the village sectors in `terrain`. */
   villages: number[];
+  /** Hit points of each terrain interval (p31, nagb.buildingDamage; villages only). */
+  hitPoints: number[];
   objective: { name: string; x: number; y: number };
   /** Turns played before the game-length roll, and the most that can be played. */
   baseTurns: number;
@@ -256,6 +258,8 @@ export class Game {
   readonly chargeOut = newChargeResult();
   readonly meleeOut = newMeleeResult();
   readonly move = newMoveResult();
+  /** Hits of a battery's guns in one fire (p31: each damages a building). */
+  readonly gunHits = { n: 0 };
   readonly scratch: number[] = [];
   /** Fire landing later (simultaneous small arms): targets and casualties. */
   readonly pendT: number[] = [];
@@ -289,6 +293,8 @@ export class Game {
     this.sortKey = new Float64Array(c.specs.length);
     this.range = new Float64Array(c.specs.length);
     this.cand = new Int32Array(c.specs.length);
+    this.sectorHP = new Float64Array(c.terrain.length);
+    this.collapsed = new Uint8Array(c.terrain.length);
     this.nearCache = new Float64Array(3 * c.specs.length);
     this.nearState = new Float64Array(3 * c.specs.length);
     this.unitEpoch = new Float64Array(c.specs.length);
@@ -299,6 +305,9 @@ export class Game {
     this.intents = c.specs.map(() => null);
   }
 
+  /** A village sector's hit points left and whether it has collapsed (p31, nagb.buildingDamage). */
+  readonly sectorHP: Float64Array;
+  readonly collapsed: Uint8Array;
   /** The engagement's streams, fetched from the dice on first use (fire 0, 1, morale 0, 1, ai 0, 1). */
   readonly streams: (Uniform | null)[] = [null, null, null, null, null, null];
 

@@ -370,6 +370,9 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
         if (e.entered) marks[index.get(e.unit)!].sector = true;
         line(2, 'event', `${e.unit} ${e.entered ? 'enters' : 'leaves'} the ${e.sector} (p30)`);
         break;
+      case 'collapse':
+        line(2, 'event', `the ${e.sector} collapses under the guns (p31): its cover drops a step`);
+        break;
       case 'unhorsed':
         line(2, 'event', `the commander of ${e.brigade} is unhorsed on a double: his pips are lost (p4)`);
         break;
