@@ -1,5 +1,5 @@
 /**
- * NAGB scenario A (sims/nagb/village.scenario.yaml) on one thread: engagements per second as a run
+ * NAGB scenario A (sims/nagb/common-a-village.scenario.yaml) on one thread: engagements per second as a run
  * plays them (one compiled cell, one reused result, the engagement's dice seeded from (seed, cell key,
  * index)), against the floor set by its dice: an in-process loop that seeds the same streams from the
  * same seed strings and takes the same number of alea draws from each. The share of the floor does not
@@ -18,7 +18,7 @@ const opt = (name: string, dflt: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : dflt;
 };
-const FILE = opt('file', 'sims/nagb/village.scenario.yaml');
+const FILE = opt('file', 'sims/nagb/common-a-village.scenario.yaml');
 const N = Number(opt('engagements', '30000'));
 const TRIES = 3;
 const TARGET = 10_000;

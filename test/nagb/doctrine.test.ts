@@ -20,7 +20,7 @@ describe('NAGB doctrines', () => {
   const real = Object.keys(DOCTRINE_PRESETS).filter((n) => !DOCTRINE_PRESETS[n].params.random);
   it.each(real)('%s beats random-legal in scenario B, playing both sides on the same dice (wins above 1/2 by 4 standard errors)', async (name) => {
     const n = 80;
-    const t = await runTournament({ file: 'sims/nagb/open-line.scenario.yaml', doctrines: [name, 'random-legal'], engagements: n, seed: 'doctrine-test', workers: 0 });
+    const t = await runTournament({ file: 'sims/nagb/common-b-open.scenario.yaml', doctrines: [name, 'random-legal'], engagements: n, seed: 'doctrine-test', workers: 0 });
     const m = t.matches.find((x) => x.doctrine === name)!;
     const games = m.wins + m.losses + m.draws;
     expect(games).toBe(2 * n);

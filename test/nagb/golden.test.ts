@@ -12,11 +12,11 @@ import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.
 
 const CASES = [
   // Scenario A: columns assault the village (charges, stand and shoot, hand to hand with the garrison first).
-  { file: 'village-e1.story.txt', source: 'sims/nagb/village.scenario.yaml', engagement: 1 },
+  { file: 'common-a-village-e1.story.txt', source: 'sims/nagb/common-a-village.scenario.yaml', engagement: 1 },
   // Scenario B: columns against a line in the open (volleys, a draw, breaking, proximity tests).
-  { file: 'open-line-e2.story.txt', source: 'sims/nagb/open-line.scenario.yaml', engagement: 2 },
+  { file: 'common-b-open-e2.story.txt', source: 'sims/nagb/common-b-open.scenario.yaml', engagement: 2 },
   // Scenario C: a square formed early, an aggressive charge, blown cavalry.
-  { file: 'cuirassiers-e0.story.txt', source: 'sims/nagb/cuirassiers.scenario.yaml', engagement: 0 },
+  { file: 'common-c-cavalry-e0.story.txt', source: 'sims/nagb/common-c-cavalry.scenario.yaml', engagement: 0 },
 ];
 
 describe('NAGB golden transcripts (STYLE.md 8)', () => {

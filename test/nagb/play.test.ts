@@ -16,7 +16,7 @@ const line = (id: string, front: number, offset: number, extra: Record<string, u
 describe('p2: the turn sequence', () => {
   it('p2: a turn plays command, rally, initiative, movement A, fire 1, close combat 1, movement B, fire 2, close combat 2, cavalry A and B, reserve, End', () => {
     const events: Ev[] = [];
-    play(shipped('sims/nagb/village.scenario.yaml'), 'seq', 0, events);
+    play(shipped('sims/nagb/common-a-village.scenario.yaml'), 'seq', 0, events);
     const first = events.findIndex((e) => e.type === 'turn');
     const turn1 = events.slice(first, events.findIndex((e, i) => i > first && e.type === 'turn'));
     const phases = turn1.filter((e): e is Ev & { phase: string; side: number | null } => e.type === 'phase').map((e) => e.phase);
@@ -27,7 +27,7 @@ describe('p2: the turn sequence', () => {
 
   it('p2, nagb.cavalryPhaseBSide: under A the second cavalry phase is side A\'s again', () => {
     const events: Ev[] = [];
-    play(shipped('sims/nagb/cuirassiers.scenario.yaml', { 'nagb.cavalryPhaseBSide': 'A' }), 'seq', 1, events);
+    play(shipped('sims/nagb/common-c-cavalry.scenario.yaml', { 'nagb.cavalryPhaseBSide': 'A' }), 'seq', 1, events);
     const cav = events.filter((e) => e.type === 'phase' && (e).phase === 'cavalry');
     for (let k = 0; k + 1 < cav.length; k += 2) expect(cav[k].side).toBe(cav[k + 1].side);
   });
@@ -39,7 +39,7 @@ describe('rulings 5: the result in the common vocabulary', () => {
       [30, 10],
       [50, 15],
     ] as const) {
-      const c = shipped('sims/nagb/open-line.scenario.yaml', { 'nagb.figureScale': scale, 'nagb.turnMinutes': minutes });
+      const c = shipped('sims/nagb/common-b-open.scenario.yaml', { 'nagb.figureScale': scale, 'nagb.turnMinutes': minutes });
       for (let i = 0; i < 15; i++) {
         const r = play(c, 'men', i);
         expect(r.minutes).toBe(r.turns * minutes);
@@ -54,7 +54,7 @@ describe('rulings 5: the result in the common vocabulary', () => {
   });
 
   it('rulings 5: a unit fleeing off the table is removed: its figures count as men lost but not as casualties', () => {
-    const c = shipped('sims/nagb/open-line.scenario.yaml');
+    const c = shipped('sims/nagb/common-b-open.scenario.yaml');
     let seen = 0;
     for (let i = 0; i < 200 && seen < 3; i++) {
       const events: Ev[] = [];
@@ -75,7 +75,7 @@ describe('rulings 5: the result in the common vocabulary', () => {
   });
 
   it('rulings 5, p29: a brigade broken at 60% is recorded with its turn, and the brigade formation with it', () => {
-    const c = shipped('sims/nagb/open-line.scenario.yaml');
+    const c = shipped('sims/nagb/common-b-open.scenario.yaml');
     let found = 0;
     for (let i = 0; i < 60; i++) {
       const r = play(c, 'brig', i);
@@ -94,7 +94,7 @@ describe('rulings 5: the result in the common vocabulary', () => {
   });
 
   it('rulings 5: every outcome is one of the vocabulary\'s, and the attacker wins only by carrying or routing', () => {
-    const c = shipped('sims/nagb/village.scenario.yaml');
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     for (let i = 0; i < 30; i++) {
       const r = play(c, 'out', i);
       expect(NAGB_VOCABULARY.outcomes.map((o) => o.id)).toContain(r.reason);
@@ -106,12 +106,12 @@ describe('rulings 5: the result in the common vocabulary', () => {
 
 describe('p37: game length', () => {
   it('p37, nagb.gameLength fixed7: never more than 7 turns', () => {
-    const c = shipped('sims/nagb/village.scenario.yaml', { 'nagb.gameLength': 'fixed7' });
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.gameLength': 'fixed7' });
     for (let i = 0; i < 20; i++) expect(play(c, 'len', i).turns).toBeLessThanOrEqual(7);
   });
 
   it('p37: of the games that reach the end of turn 7, a share of 2/6 plays an 8th (within 4 standard errors)', () => {
-    const c = shipped('sims/nagb/cuirassiers.scenario.yaml');
+    const c = shipped('sims/nagb/common-c-cavalry.scenario.yaml');
     let reached = 0;
     let eighth = 0;
     for (let i = 0; i < 700; i++) {
@@ -177,7 +177,7 @@ describe('mechanisms on the lane', () => {
   });
 
   it('p30-31: a garrison in a village sector is never broken by shooting (disordered at worst)', () => {
-    const c = shipped('sims/nagb/village.scenario.yaml');
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     let failed = 0;
     for (let i = 0; i < 40; i++) {
       const events: Ev[] = [];
@@ -199,12 +199,12 @@ describe('mechanisms on the lane', () => {
   });
 
   it('p35, nagb.scenarioYear: French line foot is drilled in 1815 but not in 1813', () => {
-    expect(shipped('sims/nagb/village.scenario.yaml').specs[0].drilled).toBe(true);
-    expect(shipped('sims/nagb/village.scenario.yaml', { 'nagb.scenarioYear': 1813 }).specs[0].drilled).toBe(false);
+    expect(shipped('sims/nagb/common-a-village.scenario.yaml').specs[0].drilled).toBe(true);
+    expect(shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.scenarioYear': 1813 }).specs[0].drilled).toBe(false);
   });
 
   it('p30: a unit whose front stands in a village sector starts holding it', () => {
-    const c = shipped('sims/nagb/village.scenario.yaml');
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     const garrison = c.specs.filter((s) => s.side === 1);
     expect(garrison.map((s) => c.terrainNames[s.startSector])).toEqual(['south sector', 'north sector']);
   });
@@ -240,7 +240,7 @@ describe('the lane scenario: cross-field checks name the field', () => {
   });
 
   it('the shipped scenarios pass their checks', () => {
-    for (const f of ['village', 'open-line', 'cuirassiers', 'meeting']) expect(() => shipped(`sims/nagb/${f}.scenario.yaml`)).not.toThrow();
+    for (const f of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) expect(() => shipped(`sims/nagb/${f}.scenario.yaml`)).not.toThrow();
     expect(() => laneScenario({ lane: { length: 20 }, sides: [] })).toThrow();
   });
 });
@@ -283,7 +283,7 @@ describe('p2, p4: the CinC', () => {
 describe('options that change play on the lane', () => {
   it('p31, nagb.buildingDamage: on, artillery hits bring village sectors down (cover a step lower, the garrison tests); off, never', () => {
     const count = (on: boolean) => {
-      const c = shipped('sims/nagb/village.scenario.yaml', { 'nagb.buildingDamage': on });
+      const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.buildingDamage': on });
       let n = 0;
       for (let i = 0; i < 30; i++) {
         const events: Ev[] = [];
@@ -298,7 +298,7 @@ describe('options that change play on the lane', () => {
 
   it('p30, nagb.villageAssaultDisorder: on, columns assaulting a sector test for disorder at contact (-4)', () => {
     const tests = (on: boolean) => {
-      const c = shipped('sims/nagb/village.scenario.yaml', { 'nagb.villageAssaultDisorder': on });
+      const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.villageAssaultDisorder': on });
       let n = 0;
       for (let i = 0; i < 20; i++) {
         const events: Ev[] = [];
@@ -313,7 +313,7 @@ describe('options that change play on the lane', () => {
 
   it('p3, nagb.standAndShootVolley testAndPip: a stand-and-shoot volley costs the target\'s commander a pip (testNoPip: none)', () => {
     const paid = (value: string) => {
-      const c = shipped('sims/nagb/open-line.scenario.yaml', { 'nagb.standAndShootVolley': value });
+      const c = shipped('sims/nagb/common-b-open.scenario.yaml', { 'nagb.standAndShootVolley': value });
       let n = 0;
       for (let i = 0; i < 20; i++) {
         const events: Ev[] = [];

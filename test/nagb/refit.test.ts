@@ -3,14 +3,15 @@
  * ratings (p5, p39), conflicts, and the quality ladder (rulings 7).
  */
 import { describe, expect, it } from 'vitest';
+import type { ZodError } from 'zod';
 import { VolleyInputError } from '../../src/core/errors.js';
 import { QUALITY_LADDER } from '../../src/core/ruleset.js';
 import { NAGB_QUALITY } from '../../src/rules/nagb/quality.js';
 import { applyRefit, entries, rawUnits, valueIn, type NagbRefit } from '../../src/rules/nagb/refit.js';
 import { readYaml } from '../../src/scenario/yamlFile.js';
-import { compiled, laneScenario } from './lane.js';
+import { compiled, duel, laneScenario } from './lane.js';
 
-const village = () => readYaml('sims/nagb/village.scenario.yaml').data as Record<string, unknown>;
+const village = () => readYaml('sims/nagb/common-a-village.scenario.yaml').data as Record<string, unknown>;
 const refit = (over: Partial<NagbRefit>): NagbRefit => ({ name: 'r', rules: [], commanders: [], ...over }) as NagbRefit;
 
 describe('NAGB refits', () => {
@@ -53,5 +54,30 @@ describe('NAGB refits', () => {
 
   it('rulings 7: the quality ladder maps conscript to guard onto the classes', () => {
     expect(QUALITY_LADDER.map((q) => NAGB_QUALITY.fields(q, {}).class)).toEqual(['conscripts', 'line', 'veteran', 'elite', 'guard']);
+  });
+
+  it('rulings 7, p39: a unit that says quality: veteran is a Veteran (Ld 9, drilled); one that also says class elite is refused at its class', () => {
+    const c = compiled(duel([{ id: 'U', front: 10, offset: 0, quality: 'veteran' }], [{ id: 'V', front: 40, offset: 0 }]));
+    expect([c.specs[0].ld, c.specs[0].drilled]).toEqual([9, true]);
+    let issues: { path: PropertyKey[]; message: string }[] = [];
+    try {
+      duel([{ id: 'U', front: 10, offset: 0, quality: 'veteran', class: 'elite' }], [{ id: 'V', front: 40, offset: 0 }]);
+    } catch (e) {
+      issues = (e as ZodError).issues;
+    }
+    expect(issues.map((i) => i.path.join('.'))).toEqual(['sides.0.brigades.0.units.0.class']);
+    expect(issues[0].message).toMatch(/"elite" disagrees with quality veteran/);
+  });
+
+  it('a class the refit sets replaces the unit\'s quality rung (scenario A says quality: line); the report reads the rung\'s class as the value replaced', () => {
+    const data = village();
+    const out = applyRefit(data, refit({ rules: [{ match: { id: 'IR-12-I' }, set: { class: 'elite' } }] }));
+    const unit = rawUnits(out.data as Record<string, unknown>).find((u) => u.unit.id === 'IR-12-I')!.unit;
+    expect([unit.class, unit.quality]).toEqual(['elite', undefined]);
+    expect(compiled(laneScenario(out.data as Record<string, unknown>)).specs.find((s) => s.id === 'IR-12-I')!.ld).toBe(10);
+    expect(valueIn(data, out.applied[0], 'IR-12-I')).toBe('line');
+    const guardData = structuredClone(data);
+    rawUnits(guardData).find((u) => u.unit.id === 'IR-12-I')!.unit.quality = 'guard';
+    expect(valueIn(guardData, out.applied[0], 'IR-12-I')).toBe('guard');
   });
 });

@@ -46,6 +46,7 @@ const doctrines: DoctrineSupport = {
 export const nagb: Ruleset<LaneScenario, CompiledLane> = {
   id: 'nagb',
   title: 'Napoleonic Avant-garde Battles (V/4/2015)',
+  short: 'NAGB',
   source: { text: 'napoleonic-avant-garde-battles.txt', rulings: 'napoleonic-avant-garde-battles.md', docs: 'docs/rules/nagb.md' },
   scale: NAGB_SCALE,
   options: NAGB_OPTIONS,
@@ -61,9 +62,9 @@ export const nagb: Ruleset<LaneScenario, CompiledLane> = {
   odds: NAGB_ODDS,
   trace: NAGB_TRACE,
   examples: [
-    'sims/nagb/village.scenario.yaml',
-    'sims/nagb/open-line.scenario.yaml',
-    'sims/nagb/cuirassiers.scenario.yaml',
+    'sims/nagb/common-a-village.scenario.yaml',
+    'sims/nagb/common-b-open.scenario.yaml',
+    'sims/nagb/common-c-cavalry.scenario.yaml',
     'sims/nagb/meeting.scenario.yaml',
     'sims/nagb/garrison-class.experiment.yaml',
     'sims/nagb/column-charge.experiment.yaml',

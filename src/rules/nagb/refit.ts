@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import { VolleyInputError } from '../../core/errors.js';
 import type { AppliedRefit, RawUnit, RefitErrorAt, RefitOmit, RefitOutcome, RefitSupport } from '../../core/ruleset.js';
+import { QUALITY_LADDER, type Quality } from '../../core/quality.js';
+import { classOfQuality } from './quality.js';
 import { CLASSES, RATINGS } from './scenarios.js';
 
 const note = z.string().min(1).optional().describe('Why: shown next to the exception in `volley refit check`.');
@@ -108,7 +110,13 @@ export function applyRefit(scenarioData: unknown, refit: NagbRefit, at: RefitErr
   const applied: AppliedRefit[] = [];
   const warnings: string[] = [];
   const units = rawUnits(data);
-  if (refit.defaultClass !== undefined) for (const u of units) u.unit.class = refit.defaultClass;
+  // A class the refit sets replaces the unit's quality rung (src/rules/nagb/quality.ts): the rung is
+  // the scenario's rating, the refit a better-informed one; keeping both would be a disagreement.
+  const rate = (u: RawUnit, cls: unknown) => {
+    u.unit.class = cls;
+    delete u.unit.quality;
+  };
+  if (refit.defaultClass !== undefined) for (const u of units) rate(u, refit.defaultClass);
   const setBy = new Map<string, { rule: number; value: unknown }>();
   refit.rules.forEach((rule, ri) => {
     const hit = units.filter((u) => matches(rule.match, u));
@@ -125,7 +133,11 @@ export function applyRefit(scenarioData: unknown, refit: NagbRefit, at: RefitErr
         } else setBy.set(key, { rule: ri, value });
       }
       if (hit.length) applied.push({ list: 'rules', ruleIndex: ri, unitIds: hit.map((u) => String(u.unit.id)), field, value, note: rule.note });
-      for (const u of hit) if (!omitted(omit, 'rules', ri, field, String(u.unit.id))) u.unit[field] = value;
+      for (const u of hit) {
+        if (omitted(omit, 'rules', ri, field, String(u.unit.id))) continue;
+        if (field === 'class') rate(u, value);
+        else u.unit[field] = value;
+      }
     }
   });
   const commanders = rawCommanders(data);
@@ -152,8 +164,9 @@ export function valueIn(data: Record<string, unknown>, a: AppliedRefit, unit: st
   if (a.list === 'rules') {
     const u = rawUnits(data).find((x) => x.unit.id === unit)?.unit;
     if (!u) return null;
-    if (a.field === 'class') return u.class ?? 'line';
-    if (a.field === 'leadership') return u.leadership ?? `its class's (${String(u.class ?? 'line')})`;
+    const cls = u.class ?? (typeof u.quality === 'string' && (QUALITY_LADDER as readonly string[]).includes(u.quality) ? classOfQuality(u.quality as Quality) : 'line');
+    if (a.field === 'class') return cls;
+    if (a.field === 'leadership') return u.leadership ?? `its class's (${String(cls)})`;
     if (a.field === 'drilled') return u.drilled ?? 'by class and nation';
     return u[a.field] ?? null;
   }

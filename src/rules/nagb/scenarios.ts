@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatPath } from '../../core/errors.js';
+import { qualityField } from '../../core/quality.js';
 import type { ScenarioKind } from '../../core/ruleset.js';
 import { doctrineField } from './doctrine.js';
 import { footprintOf } from './units.js';
@@ -35,7 +36,8 @@ const point = z.strictObject({
 export const unitSchema = z.strictObject({
   id: id.describe('Unique name of the unit; refits and vary paths select units by it.'),
   arm: z.enum(ARMS).default('infantry').describe('infantry (a battalion), cavalry (a regiment) or artillery (a battery).'),
-  class: z.enum(CLASSES).default('line').describe('Troop class (p39-40): militia Ld 6, conscripts 7, line 8, veteran 9, elite 10, guard 11 (nagb.guardLeadership).'),
+  quality: qualityField,
+  class: z.enum(CLASSES).default('line').describe('Troop class (p39-40): militia Ld 6, conscripts 7, line 8, veteran 9, elite 10, guard 11 (nagb.guardLeadership). A quality rung sets it (src/rules/nagb/quality.ts).'),
   leadership: z.int().min(2).max(12).optional().describe("A leadership of the unit's own instead of its class's (p39; refits set it)."),
   figures: z.int().min(1).max(200).optional().describe('Figures (infantry and cavalry); a battery has its crew (4 a gun, p19). Default infantry 24, cavalry 16.'),
   formation: z.string().optional().describe('Infantry: line, attackColumn, marchColumn, square; cavalry: line, column. Default line (artillery: none).'),

@@ -86,9 +86,9 @@ export const NAGB_VOCABULARY: Vocabulary = {
     { id: 'carried', label: 'the attacker carried the objective', doc: 'In an End phase the attacker held the objective: an unbroken unit within 4" and no enemy within 6" (p37; rulings 5).' },
     { id: 'defenderRouted', label: 'the defenders were routed', doc: 'In an End phase the defending brigade was broken (p29) or no unbroken defender stood within 6" of the objective (rulings 5).' },
     { id: 'attackRepulsed', label: 'the attack was repulsed', doc: 'After the last turn (p37) the attacking brigade had faltered at 50% losses (p29): the defender holds.' },
-    { id: 'timeLimit', label: 'turn limit reached', doc: 'After the last turn (p37) neither side had broken or carried the objective; the scenario says who is credited.' },
+    { id: 'timeLimit', label: 'turn limit reached', doc: 'After the last turn (p37) neither side had broken or carried the objective; the scenario says who is credited.', timeLimit: true },
     { id: 'armyBroken', label: 'the other army broke', doc: 'Meeting engagement: in an End phase every brigade of a side was broken (p29; rulings 5): the other side wins.' },
-    { id: 'victoryPoints', label: 'on victory points', doc: 'Meeting engagement: after the last turn the side with more victory points wins (broken brigade 5, shaken unit 1, shattered unit 2, objective 5; p37, p41); equal points are a draw.' },
+    { id: 'victoryPoints', label: 'on victory points', doc: 'Meeting engagement: after the last turn the side with more victory points wins (broken brigade 5, shaken unit 1, shattered unit 2, objective 5; p37, p41); equal points are a draw.', timeLimit: true },
   ],
   checkPurposes: [
     { id: 'shootingDisorder', label: 'disorder from shooting', doc: 'A unit in good order that lost its class share of figures to one fire step tests; failing, it is disordered (p11, p27).', counted: true },
