@@ -2,9 +2,10 @@
  * The one list of rule systems. The CLI and the conformance tests iterate over it (STYLE.md 4).
  */
 import type { Ruleset } from '../core/ruleset.js';
+import { aoe } from './aoe/index.js';
 import { aor } from './aor/index.js';
 
-export const RULESETS: readonly Ruleset<any, any>[] = [aor];
+export const RULESETS: readonly Ruleset<any, any>[] = [aor, aoe];
 
 export function findRuleset(id: string): Ruleset<any, any> | undefined {
   return RULESETS.find((r) => r.id === id);

@@ -1,0 +1,88 @@
+/**
+ * The modifiers of a roll in words, for the trace (events carry them only when a sink is given):
+ * each line of the table that applies, with its value and section.
+ */
+import type { BayonetSituation, CombatUnit } from './bayonet.js';
+import {
+  breakthroughDrm,
+  cavalryVsInfantryDrm,
+  combatQualityDrm,
+  coverDrm,
+  disorderDrm,
+  freshHitsDrm,
+  heavyCavalryDrm,
+  hitsDrm,
+  infantryVsSquareDrm,
+  lancersDrm,
+  leaderDrm,
+  outflankedDrm,
+  outnumberDrm,
+  outnumberStands,
+} from './bayonet.js';
+import { cohesionMarchDrm } from './cohesion.js';
+import { attachedLeaderMarchDrm, detachedLeaderDrm, disorderedChargeDrm, formationMarchDrm, marchModeDrm, type MarchSituation } from './march.js';
+import type { AoeOptions } from './options.js';
+import { marchQualityDrm } from './units.js';
+import { firePointDrm, targetDrm, type VolleyTarget } from './volley.js';
+
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+
+function add(out: string[], value: number, what: string): void {
+  if (value !== 0) out.push(`${signed(value)} ${what}`);
+}
+
+/** p1 Tactical Movement Modifiers that apply. */
+export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse' | 'guardStep'>): string[] {
+  const out: string[] = [];
+  add(out, detachedLeaderDrm(s.detachedLeaders, s.detachedCharismatic), 'detached leaders');
+  add(out, attachedLeaderMarchDrm(s.attachedLeader), 'attached leader');
+  add(out, formationMarchDrm(s.arm, s.formation), `in ${s.formation === 'fieldColumn' ? 'Field Column' : s.formation === 'marchColumn' ? 'March Column' : s.formation}`);
+  add(out, marchModeDrm(s.marchMode, s.movingFormation, s.moving, o.linearMasse), `moving against its March Mode (${s.marchMode})`);
+  add(out, s.secureFlanks ? 1 : 0, 'secure flanks');
+  add(out, marchQualityDrm(s.quality, o.guardStep), s.quality);
+  add(out, -s.hits, `${s.hits} hit${s.hits === 1 ? '' : 's'}`);
+  add(out, disorderedChargeDrm(s.arm, s.disordered, s.charging), 'disordered cavalry charging');
+  add(out, cohesionMarchDrm(s.cohesionLevel), `army cohesion level ${s.cohesionLevel}`);
+  return out;
+}
+
+/** p2 Die Roll Modifiers of a fire roll that apply. */
+export function volleyLabels(points: number, t: VolleyTarget, skirmish: boolean, penalty: AoeOptions['skirmishPenalty']): string[] {
+  const out: string[] = [];
+  add(out, firePointDrm(points), `${points} fire points`);
+  const tm = targetDrm({ ...t, cover: 0 }, skirmish, penalty);
+  add(out, tm, `target in ${t.formation === 'none' ? 'a village' : t.formation}${t.changedFormation ? ', changed formation' : ''}${t.aboutFaced ? ', about-faced' : ''}${t.limbered ? ', limbered' : ''}${skirmish ? ', skirmish fire' : ''}`);
+  add(out, -t.cover, `cover ${t.cover}`);
+  return out;
+}
+
+type ModOpts = Pick<AoeOptions, 'outnumberCount' | 'cavVsInfantry' | 'armouredCav' | 'freshHits' | 'guardStep'>;
+
+/** p2 Bayonet & Sabre modifiers of each side that apply: [attacker's, defender's]. */
+export function bayonetLabels(att: readonly CombatUnit[], def: readonly CombatUnit[], s: BayonetSituation, o: ModOpts): [string[], string[]] {
+  const a: string[] = [];
+  const d: string[] = [];
+  const as = outnumberStands(att, o.outnumberCount);
+  const ds = outnumberStands(def, o.outnumberCount);
+  add(a, leaderDrm(att), 'leader');
+  add(a, outnumberDrm(as, ds), `outnumbers ${as}:${ds}`);
+  add(a, cavalryVsInfantryDrm(att, def, o.cavVsInfantry), 'cavalry charging infantry');
+  add(a, infantryVsSquareDrm(att, def), 'infantry charging a square');
+  add(a, lancersDrm(att, def), 'lancers');
+  add(a, heavyCavalryDrm(att, o.armouredCav), 'heavy cavalry');
+  add(a, breakthroughDrm(s), 'breakthrough charge');
+  add(a, disorderDrm(att, 'attacker', def), 'disordered or open order');
+  add(a, freshHitsDrm(att, o.freshHits), 'hits this fire phase');
+  add(a, hitsDrm(att), 'hits');
+  add(a, combatQualityDrm(att, o.guardStep), 'quality');
+  add(d, leaderDrm(def), 'leader');
+  add(d, outnumberDrm(ds, as), `outnumbers ${ds}:${as}`);
+  add(d, heavyCavalryDrm(def, o.armouredCav), 'heavy cavalry');
+  add(d, disorderDrm(def, 'defender', att), 'disordered, unattached battery or cavalry standing');
+  add(d, freshHitsDrm(def, o.freshHits), 'hits this fire phase');
+  add(d, hitsDrm(def), 'hits');
+  add(d, coverDrm(def), 'cover');
+  add(d, outflankedDrm(s), 'outflanked');
+  add(d, combatQualityDrm(def, o.guardStep), 'quality');
+  return [a, d];
+}
