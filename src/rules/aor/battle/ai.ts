@@ -17,7 +17,8 @@ import { attackersIn } from './combat.js';
 import { markHolder, passingFireOnMove } from './retreat.js';
 import { allowance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
-import type { EngagementResult } from '../../../core/result.js';
+import { recordCheck, type EngagementResult } from '../../../core/result.js';
+import { PURPOSE } from '../vocabulary.js';
 import type { AorSink } from '../events.js';
 import { eliminate, recordEliminations } from './losses.js';
 import { hasLineOfSight } from '../los.js';
@@ -620,6 +621,7 @@ export function reactionCharge(
     const withLeader = leaderStackedWith(b, reacting, from); // 7.8: +1
     const morale = unitMorale(b.st, u) + (withLeader ? 1 : 0);
     const passed = passesCheck(roll, morale);
+    recordCheck(res.sides[reacting], PURPOSE.reaction, false, -1, -1, passed);
     if (sink) {
       const modifiers = withLeader ? ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] : ['reaction charge test (7.8)'];
       sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, target: morale, modifiers, roll, passed });
@@ -627,6 +629,7 @@ export function reactionCharge(
     b.charged[u] = 1;
     if (!passed) continue;
     res.extras[`reactionCharges.${reacting}`]++;
+    res.sides[reacting].chargesDeclared++;
     if (sink) sink({ type: 'charge', side: reacting, units: [b.spec(u).id], from, target: at, reaction: true });
     const r = resolveCharge(b, [u], from, at, dice, res, { reaction: true, backhand }, sink);
     carryOutCharge(b, [u], from, at, r, (ch, t) => choosePursuit(b, ch, t, d), dice, res, sink);
