@@ -6,10 +6,12 @@ import type { EngagementDice } from '../../core/dice.js';
 import type { DoctrineSupport, EngagementShape, PlayOptions, Ruleset } from '../../core/ruleset.js';
 import { compileLane, type CompiledLane } from './compile.js';
 import { BASELINE_DOCTRINE, DOCTRINE_PRESETS } from './doctrine.js';
+import { AOE_ODDS } from './oddsQuestions.js';
 import { AOE_OPTIONS, aoeOptions } from './options.js';
 import { newLaneResult, playLane } from './play.js';
 import { AOE_QUALITY } from './quality.js';
 import { AOE_SCENARIO_KINDS, type LaneScenario } from './scenarios.js';
+import { AOE_TRACE } from './trace/index.js';
 import { AOE_SCALE, AOE_VOCABULARY } from './vocabulary.js';
 
 function describe(c: CompiledLane): EngagementShape {
@@ -53,6 +55,8 @@ export const aoe: Ruleset<LaneScenario, CompiledLane> = {
   newResult: newLaneResult,
   doctrines,
   quality: AOE_QUALITY,
+  odds: AOE_ODDS,
+  trace: AOE_TRACE,
   examples: [
     'sims/aoe/village.scenario.yaml',
     'sims/aoe/open-line.scenario.yaml',

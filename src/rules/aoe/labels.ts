@@ -27,6 +27,16 @@ import { firePointDrm, targetDrm, type VolleyTarget } from './volley.js';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
+const FORMATION_WORDS: Record<string, string> = {
+  line: 'Line',
+  fieldColumn: 'Field Column',
+  masse: 'Masse',
+  marchColumn: 'March Column',
+  openOrder: 'Open Order',
+  square: 'square',
+  none: 'a village',
+};
+
 function add(out: string[], value: number, what: string): void {
   if (value !== 0) out.push(`${signed(value)} ${what}`);
 }
@@ -36,7 +46,7 @@ export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse'
   const out: string[] = [];
   add(out, detachedLeaderDrm(s.detachedLeaders, s.detachedCharismatic), 'detached leaders');
   add(out, attachedLeaderMarchDrm(s.attachedLeader), 'attached leader');
-  add(out, formationMarchDrm(s.arm, s.formation), `in ${s.formation === 'fieldColumn' ? 'Field Column' : s.formation === 'marchColumn' ? 'March Column' : s.formation}`);
+  add(out, formationMarchDrm(s.arm, s.formation), `in ${FORMATION_WORDS[s.formation] ?? s.formation}`);
   add(out, marchModeDrm(s.marchMode, s.movingFormation, s.moving, o.linearMasse), `moving against its March Mode (${s.marchMode})`);
   add(out, s.secureFlanks ? 1 : 0, 'secure flanks');
   add(out, marchQualityDrm(s.quality, o.guardStep), s.quality);
@@ -49,10 +59,10 @@ export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse'
 /** p2 Die Roll Modifiers of a fire roll that apply. */
 export function volleyLabels(points: number, t: VolleyTarget, skirmish: boolean, penalty: AoeOptions['skirmishPenalty']): string[] {
   const out: string[] = [];
-  add(out, firePointDrm(points), `${points} fire points`);
+  add(out, firePointDrm(points), 'for its fire points');
   const tm = targetDrm({ ...t, cover: 0 }, skirmish, penalty);
-  add(out, tm, `target in ${t.formation === 'none' ? 'a village' : t.formation}${t.changedFormation ? ', changed formation' : ''}${t.aboutFaced ? ', about-faced' : ''}${t.limbered ? ', limbered' : ''}${skirmish ? ', skirmish fire' : ''}`);
-  add(out, -t.cover, `cover ${t.cover}`);
+  add(out, tm, `target ${t.formation === 'none' ? 'in a village' : `in ${FORMATION_WORDS[t.formation] ?? t.formation}`}${t.changedFormation ? ', changed formation' : ''}${t.aboutFaced ? ', about-faced' : ''}${t.limbered ? ', limbered' : ''}${skirmish ? ', skirmish fire' : ''}`);
+  add(out, -t.cover, 'cover');
   return out;
 }
 
@@ -66,7 +76,8 @@ export function bayonetLabels(att: readonly CombatUnit[], def: readonly CombatUn
   const ds = outnumberStands(def, o.outnumberCount);
   add(a, leaderDrm(att), 'leader');
   add(a, outnumberDrm(as, ds), `outnumbers ${as}:${ds}`);
-  add(a, cavalryVsInfantryDrm(att, def, o.cavVsInfantry), 'cavalry charging infantry');
+  const cav = cavalryVsInfantryDrm(att, def, o.cavVsInfantry);
+  add(a, cav, cav === -3 ? 'cavalry charging a square' : cav === -2 ? 'cavalry charging a masse' : 'cavalry charging infantry in the open');
   add(a, infantryVsSquareDrm(att, def), 'infantry charging a square');
   add(a, lancersDrm(att, def), 'lancers');
   add(a, heavyCavalryDrm(att, o.armouredCav), 'heavy cavalry');
@@ -78,7 +89,7 @@ export function bayonetLabels(att: readonly CombatUnit[], def: readonly CombatUn
   add(d, leaderDrm(def), 'leader');
   add(d, outnumberDrm(ds, as), `outnumbers ${ds}:${as}`);
   add(d, heavyCavalryDrm(def, o.armouredCav), 'heavy cavalry');
-  add(d, disorderDrm(def, 'defender', att), 'disordered, unattached battery or cavalry standing');
+  add(d, disorderDrm(def, 'defender', att), 'disordered, open order, unattached battery or cavalry standing');
   add(d, freshHitsDrm(def, o.freshHits), 'hits this fire phase');
   add(d, hitsDrm(def), 'hits');
   add(d, coverDrm(def), 'cover');

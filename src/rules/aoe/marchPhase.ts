@@ -8,7 +8,7 @@
 import { recordCheck } from '../../core/result.js';
 import { axialOverlap, EPS, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
 import { mayCharge } from './charge.js';
-import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, ORDER_KEYS, type Order, type Play } from './context.js';
+import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout } from './effects.js';
 import { advance, blockAhead, chargeRoute, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, rowOf, type ChargeRoute } from './geometry.js';
@@ -275,7 +275,7 @@ export function marchUnit(p: Play, u: number): void {
   const charging = o.kind === O_CHARGE;
   const disordered = st.disordered[u] === 1;
   const purpose = disordered ? PURPOSE.rally : charging ? PURPOSE.charge : PURPOSE.move;
-  const modified = marchRoll(p, u, purpose, ORDER_KEYS[o.kind], moving, movingFormation, charging);
+  const modified = marchRoll(p, u, purpose, p.sink ? orderText(p, o) : '', moving, movingFormation, charging);
   const result = marchResult(modified, disordered);
   if (!applyMarchResult(p, u, result, charging)) return;
 

@@ -143,6 +143,14 @@ function objectiveStop(p: Play, u: number): number {
   return (x - b.front) * b.facing > EPS ? x : NaN;
 }
 
+/** How far u must fall back to stand on the objective again when it is wholly past it (0 when not). */
+function pastObjective(p: Play, u: number): number {
+  const o = p.c.objective;
+  const b = p.st.body[u];
+  const gap = b.facing > 0 ? axialMin(b) - o.to : o.from - axialMax(b);
+  return gap > -EPS ? gap + Math.min(b.depth, o.to - o.from) : 0;
+}
+
 /** The nearer (along u's facing) of two stop points; NaN counts as none. */
 function nearer(b: Body, x: number, y: number): number {
   if (Number.isNaN(x)) return y;
@@ -200,8 +208,6 @@ function cavalryNear(p: Play, u: number): boolean {
 function takeOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
   const st = p.st;
   const c = p.c;
-  // On a neutral objective it has taken: stay and hold it.
-  if (!c.objective.held && inZone(p, u) && st.block[u] >= 0) return;
   const target = chargeTarget(p, u, d, ROUTE, -1);
   if (target !== NO_UNIT) {
     o.kind = O_CHARGE;
@@ -210,6 +216,16 @@ function takeOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
     return;
   }
   if (st.block[u] >= 0) return; // holds a block it took; leaving costs a full move (p1)
+  // On an objective nobody held at the start: stand on it; gone past it (a breakthrough), come back.
+  if (!c.objective.held) {
+    if (inZone(p, u)) return;
+    const back = pastObjective(p, u);
+    if (back > 0) {
+      o.kind = O_WITHDRAW;
+      o.distance = back;
+      return;
+    }
+  }
   const e = nearestEnemy(c, st, u, true);
   const dist = e === NO_UNIT ? Infinity : unitDistance(st.body[u], st.body[e]);
   const f = wantedFormation(p, u, d, dist);
