@@ -10,6 +10,7 @@ import { AOE_ODDS } from './oddsQuestions.js';
 import { AOE_OPTIONS, aoeOptions } from './options.js';
 import { newLaneResult, playLane } from './play.js';
 import { AOE_QUALITY } from './quality.js';
+import { AOE_REFIT } from './refit/index.js';
 import { AOE_SCENARIO_KINDS, type LaneScenario } from './scenarios.js';
 import { AOE_TRACE } from './trace/index.js';
 import { AOE_SCALE, AOE_VOCABULARY } from './vocabulary.js';
@@ -54,6 +55,7 @@ export const aoe: Ruleset<LaneScenario, CompiledLane> = {
   describe,
   newResult: newLaneResult,
   doctrines,
+  refit: AOE_REFIT,
   quality: AOE_QUALITY,
   odds: AOE_ODDS,
   trace: AOE_TRACE,
