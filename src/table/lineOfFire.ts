@@ -33,13 +33,20 @@ export function segmentCrosses(x0: number, y0: number, x1: number, y1: number, c
   const ymin = lateralMin(c) + EPS;
   const ymax = lateralMax(c) - EPS;
   if (xmin >= xmax || ymin >= ymax) return false;
+  // Bounding boxes apart: no crossing (the common case, answered without clipping).
+  if (Math.max(x0, x1) <= xmin || Math.min(x0, x1) >= xmax || Math.max(y0, y1) <= ymin || Math.min(y0, y1) >= ymax) return false;
+  // Liang-Barsky: clip the parameter range [0, 1] against the four edges in turn.
   const dx = x1 - x0;
   const dy = y1 - y0;
-  // Clip the parameter range [0, 1] against each of the four edges in turn.
   let t0 = 0;
   let t1 = 1;
-  const clip = (p: number, q: number): boolean => {
-    if (p === 0) return q >= 0;
+  for (let k = 0; k < 4; k++) {
+    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
+    const q = k === 0 ? x0 - xmin : k === 1 ? xmax - x0 : k === 2 ? y0 - ymin : ymax - y0;
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
     const r = q / p;
     if (p < 0) {
       if (r > t1) return false;
@@ -48,9 +55,8 @@ export function segmentCrosses(x0: number, y0: number, x1: number, y1: number, c
       if (r < t0) return false;
       if (r < t1) t1 = r;
     }
-    return true;
-  };
-  return clip(-dx, x0 - xmin) && clip(dx, xmax - x0) && clip(-dy, y0 - ymin) && clip(dy, ymax - y0) && t1 - t0 > 0;
+  }
+  return t1 - t0 > 0;
 }
 
 const LINE = [0, 0, 0, 0];

@@ -257,7 +257,8 @@ export function fight(p: Play, d: number): void {
     const attPicked = opts.multiUnitHits === 'oneUnit' ? pickHitUnit(p, attSide, cb.attIdx) : -1;
     let occupier = NO_UNIT;
     captured = false;
-    const winners: number[] = [];
+    // Winners that break through (rare: +4 and more), collected before any of them fights again.
+    let winners: number[] | null = null;
     for (let i = 0; i < cb.attIdx.length; i++) {
       const a = cb.attIdx[i];
       if (st.removed[a]) continue;
@@ -288,18 +289,20 @@ export function fight(p: Play, d: number): void {
         continue;
       }
       if (o.occupies && (occupier === NO_UNIT || (st.chargeFace[a] === 0 && st.chargeFace[occupier] === 1))) occupier = a;
-      if (o.breakthrough === 2 || (o.breakthrough === 1 && wantsBreakthrough(p, a))) winners.push(a);
+      if (o.breakthrough === 2 || (o.breakthrough === 1 && wantsBreakthrough(p, a))) (winners ??= []).push(a);
       else if (o.occupies) st.breakthrough[a] = 0;
     }
     // The beaten defender has gone (retreated or removed, which ended every contact with it): one winner takes its ground.
     if (occupier !== NO_UNIT) occupy(p, occupier, oldBlock, oldRear, oldOffset);
-    for (const a of winners) {
+    // The beaten units, kept before a breakthrough's own combat reuses the scratch lists.
+    const beaten = winners ? cb.defIdx.slice() : null;
+    if (winners) for (const a of winners) {
       st.chargeTarget[a] = NO_UNIT;
       st.breakthrough[a] = 0;
       // Entering a village block ends a unit's movement (p1 Built-up Areas): the winner that took the
       // block stays in it (a reading, docs/rules/aoe.md); the others break through.
       if (st.block[a] >= 0) continue;
-      breakthrough(p, a, cb.defIdx.slice());
+      breakthrough(p, a, beaten!);
     }
     if (band === BOTH_SHATTERED && fightsAgain(band, opts.drawResult) === 'immediate') continue;
     return;

@@ -97,6 +97,9 @@ export interface Play {
   chain: number;
   /** Scratch list of candidates. */
   readonly scratch: number[];
+  /** Fire targets of one firer and their distances (firePhase.ts). */
+  readonly targets: Int16Array;
+  readonly targetDist: Float64Array;
 }
 
 export function newPlay(c: CompiledLane): Play {
@@ -143,5 +146,7 @@ export function newPlay(c: CompiledLane): Play {
     homeCounted: new Uint8Array(n),
     chain: 0,
     scratch: [],
+    targets: new Int16Array(n),
+    targetDist: new Float64Array(n),
   };
 }

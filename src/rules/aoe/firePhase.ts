@@ -45,11 +45,10 @@ const BATTERY: BatteryFirer = { guns: 8, weight: 'light', limbered: false, silen
 const VOLLEY: Volley = { firePoints: 0, cannonade: false, skirmish: false };
 const TARGET: VolleyTarget = { formation: 'line', aboutFaced: false, limbered: false, changedFormation: false, enfiladed: false, cover: 0 };
 
-/** Fire points of u at e where they stand (0 when it cannot fire at it). */
-export function firePointsAt(p: Play, u: number, e: number): number {
+/** Fire points of u at e where they stand (0 when it cannot fire at it); `d` their distance when known. */
+export function firePointsAt(p: Play, u: number, e: number, d = unitDistance(p.st.body[u], p.st.body[e])): number {
   const s = p.c.specs[u];
   const st = p.st;
-  const d = unitDistance(st.body[u], st.body[e]);
   if (s.arm === 'artillery') {
     BATTERY.guns = s.guns;
     BATTERY.weight = s.weight;
@@ -77,32 +76,39 @@ export function mayFire(p: Play, u: number): boolean {
   return st.chargeTarget[u] === NO_UNIT || p.c.options.chargerFires;
 }
 
-/** Live enemies u may fire on now, written into p.scratch: in its arc, in range, nothing between, some fire points. */
-function candidates(p: Play, u: number): number[] {
-  const out = p.scratch;
-  out.length = 0;
+/**
+ * Live enemies u may fire on now, written into p.targets (their distances into p.targetDist); returns
+ * how many: in its arc, in range, with some fire points, nothing between.
+ */
+function candidates(p: Play, u: number): number {
+  const out = p.targets;
+  const dist = p.targetDist;
   const c = p.c;
   const st = p.st;
   const battery = c.specs[u].arm === 'artillery';
   const range = battery ? ARTILLERY_RANGE : SKIRMISH_RANGE;
   const enemies = c.sideUnits[1 - c.specs[u].side];
-  let any = 0;
+  let n = 0;
   for (let i = 0; i < enemies.length; i++) {
     const e = enemies[i];
     if (st.removed[e]) continue;
-    if (unitDistance(st.body[u], st.body[e]) > range + 1e-6) continue;
-    if (!inArc(st, u, e) || !clearLine(st, u, e)) continue;
-    if (firePointsAt(p, u, e) <= 0) continue;
-    out.push(e);
-    any++;
+    const d = unitDistance(st.body[u], st.body[e]);
+    if (d > range + 1e-6) continue;
+    if (!inArc(st, u, e) || firePointsAt(p, u, e, d) <= 0 || !clearLine(st, u, e)) continue;
+    dist[n] = d;
+    out[n++] = e;
   }
   // p3: at most two batteries a unit unless it has no other target.
-  if (battery && any > 1) {
+  if (battery && n > 1) {
     let k = 0;
-    for (let i = 0; i < out.length; i++) if (batteryMayFireAt(p.batteriesOn[out[i]], true)) out[k++] = out[i];
-    if (k > 0) out.length = k;
+    for (let i = 0; i < n; i++) {
+      if (!batteryMayFireAt(p.batteriesOn[out[i]], true)) continue;
+      dist[k] = dist[i];
+      out[k++] = out[i];
+    }
+    if (k > 0) n = k;
   }
-  return out;
+  return n;
 }
 
 /** The target's situation for the die modifiers (p2). */
@@ -205,11 +211,13 @@ export function sideFires(p: Play, side: 0 | 1): void {
   for (let i = 0; i < units.length; i++) {
     const u = units[i];
     if (!mayFire(p, u)) continue;
-    const e = chooseTarget(p, u, candidates(p, u));
-    if (e === NO_UNIT) continue;
-    const points = firePointsAt(p, u, e);
+    const n = candidates(p, u);
+    const k = chooseTarget(p, u, p.targets, n, p.targetDist);
+    if (k < 0) continue;
+    const e = p.targets[k];
+    const distance = p.targetDist[k];
+    const points = firePointsAt(p, u, e, distance);
     const cannonade = c.specs[u].arm === 'artillery';
-    const distance = unitDistance(st.body[u], st.body[e]);
     const skirmish = !cannonade && isSkirmishRange(distance);
     if (cannonade) p.batteriesOn[e]++;
     if (combined) {

@@ -423,24 +423,24 @@ export function pickHitUnit(p: Play, side: 0 | 1, units: readonly number[]): num
 }
 
 /**
- * The target a unit fires at among `cands` (live enemies it may fire on): a real doctrine fires at a
- * unit charging it, else at the unit it charged, else at the nearest (rulings 3.5's default);
- * random-legal at any of them.
+ * The target a unit fires at among the first n of `cands` (live enemies it may fire on, `dist` their distances): a
+ * real doctrine fires at a unit charging it, else at the unit it charged, else at the nearest (rulings
+ * 3.5's default); random-legal at any of them. Returns the index into `cands`, or -1.
  */
-export function chooseTarget(p: Play, u: number, cands: readonly number[]): number {
-  if (cands.length === 0) return NO_UNIT;
+export function chooseTarget(p: Play, u: number, cands: ArrayLike<number>, n: number, dist: ArrayLike<number>): number {
+  if (n === 0) return -1;
   const s = p.c.specs[u];
   const st = p.st;
   const d = doctrineOfSide(p, s.side);
-  if (d.random) return cands[pick(p.dice.ai(s.side), cands.length)];
-  let best = NO_UNIT;
+  if (d.random) return pick(p.dice.ai(s.side), n);
+  let best = -1;
   let bestKey = Infinity;
-  for (let i = 0; i < cands.length; i++) {
+  for (let i = 0; i < n; i++) {
     const e = cands[i];
-    const key = st.chargeTarget[e] === u ? -2 : st.chargeTarget[u] === e ? -1 : unitDistance(st.body[u], st.body[e]);
+    const key = st.chargeTarget[e] === u ? -2 : st.chargeTarget[u] === e ? -1 : dist[i];
     if (key < bestKey) {
       bestKey = key;
-      best = e;
+      best = i;
     }
   }
   return best;

@@ -125,8 +125,12 @@ function playerTurn(p: Play, side: 0 | 1, opts: PlayOptions): void {
   if (end) finish(p, end);
 }
 
-/** Play one engagement (src/core/ruleset.ts Ruleset.play). */
-export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
+/**
+ * The context of a new engagement of `c`: state back at the scenario's start, the result reset and
+ * counted at the start (every unit on the first rung), the dice and the sink in place. playLane starts
+ * here; tests start here to set up a situation and call one phase.
+ */
+export function startPlay(c: CompiledLane, dice: EngagementDice, opts: PlayOptions = {}): Play {
   const p = playOf(c);
   const st = p.st;
   const res = opts.out ?? newLaneResult(c);
@@ -144,6 +148,14 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
   p.over = false;
   p.homeCounted.fill(0);
   startResult(c, st, res);
+  return p;
+}
+
+/** Play one engagement (src/core/ruleset.ts Ruleset.play). */
+export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
+  const p = startPlay(c, dice, opts);
+  const st = p.st;
+  const res = p.res;
   lanePicture(p, null, 'start');
   for (let turn = 1; turn <= c.turns && !p.over; turn++) {
     p.turn = turn;
