@@ -49,10 +49,10 @@ export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse'
   add(out, formationMarchDrm(s.arm, s.formation), `in ${FORMATION_WORDS[s.formation] ?? s.formation}`);
   add(out, marchModeDrm(s.marchMode, s.movingFormation, s.moving, o.linearMasse), `moving against its March Mode (${s.marchMode})`);
   add(out, s.secureFlanks ? 1 : 0, 'secure flanks');
-  add(out, marchQualityDrm(s.quality, o.guardStep), s.quality);
-  add(out, -s.hits, `${s.hits} hit${s.hits === 1 ? '' : 's'}`);
+  add(out, marchQualityDrm(s.quality, o.guardStep), s.quality === 'conscript' ? 'Conscript' : s.quality === 'elite' ? 'Elite' : 'guard');
+  add(out, -s.hits, `for ${s.hits} hit${s.hits === 1 ? '' : 's'}`);
   add(out, disorderedChargeDrm(s.arm, s.disordered, s.charging), 'disordered cavalry charging');
-  add(out, cohesionMarchDrm(s.cohesionLevel), `army cohesion level ${s.cohesionLevel}`);
+  add(out, cohesionMarchDrm(s.cohesionLevel), `for army cohesion level ${s.cohesionLevel}`);
   return out;
 }
 
@@ -80,20 +80,21 @@ export function bayonetLabels(att: readonly CombatUnit[], def: readonly CombatUn
   add(a, cav, cav === -3 ? 'cavalry charging a square' : cav === -2 ? 'cavalry charging a masse' : 'cavalry charging infantry in the open');
   add(a, infantryVsSquareDrm(att, def), 'infantry charging a square');
   add(a, lancersDrm(att, def), 'lancers');
-  add(a, heavyCavalryDrm(att, o.armouredCav), 'heavy cavalry');
+  const heavy = (v: number) => (v === 1 ? 'heavy cavalry' : v === 2 ? 'armoured heavy cavalry' : 'heavy and armoured cavalry');
+  add(a, heavyCavalryDrm(att, o.armouredCav), heavy(heavyCavalryDrm(att, o.armouredCav)));
   add(a, breakthroughDrm(s), 'breakthrough charge');
-  add(a, disorderDrm(att, 'attacker', def), 'disordered or open order');
+  add(a, disorderDrm(att, 'attacker', def), 'disordered (or open order, or cavalry at a village)');
   add(a, freshHitsDrm(att, o.freshHits), 'hits this fire phase');
-  add(a, hitsDrm(att), 'hits');
-  add(a, combatQualityDrm(att, o.guardStep), 'quality');
+  add(a, hitsDrm(att), 'for hits on the unit');
+  add(a, combatQualityDrm(att, o.guardStep), 'troop quality');
   add(d, leaderDrm(def), 'leader');
   add(d, outnumberDrm(ds, as), `outnumbers ${ds}:${as}`);
-  add(d, heavyCavalryDrm(def, o.armouredCav), 'heavy cavalry');
-  add(d, disorderDrm(def, 'defender', att), 'disordered, open order, unattached battery or cavalry standing');
+  add(d, heavyCavalryDrm(def, o.armouredCav), heavy(heavyCavalryDrm(def, o.armouredCav)));
+  add(d, disorderDrm(def, 'defender', att), 'disordered (or open order, cavalry standing, a lone battery)');
   add(d, freshHitsDrm(def, o.freshHits), 'hits this fire phase');
-  add(d, hitsDrm(def), 'hits');
+  add(d, hitsDrm(def), 'for hits on the unit');
   add(d, coverDrm(def), 'cover');
   add(d, outflankedDrm(s), 'outflanked');
-  add(d, combatQualityDrm(def, o.guardStep), 'quality');
+  add(d, combatQualityDrm(def, o.guardStep), 'troop quality');
   return [a, d];
 }

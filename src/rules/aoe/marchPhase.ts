@@ -6,12 +6,12 @@
  * Square). Leaders (a) and detached leaders (c) do not play on the lane (rulings 6).
  */
 import { recordCheck } from '../../core/result.js';
-import { axialOverlap, EPS, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
+import { axialMax, axialMin, axialOverlap, EPS, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout } from './effects.js';
-import { advance, blockAhead, chargeRoute, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, rowOf, type ChargeRoute } from './geometry.js';
+import { advance, blockAhead, chargeRoute, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -193,6 +193,13 @@ function reachesFront(p: Play, u: number, t: number, allowance: number, row: key
   return r.stop === 'contact';
 }
 
+/** A charge that cannot go in moves up no further than STANDOFF short of its target's near edge (a reading). */
+function shortOf(p: Play, u: number, t: number): number {
+  const b = p.st.body[u];
+  const tb = p.st.body[t];
+  return (b.facing > 0 ? axialMin(tb) : axialMax(tb)) - b.facing * STANDOFF;
+}
+
 /** The target can still be charged: a free face (ROUTE) within the allowance. */
 function reachable(p: Play, u: number, t: number, allowance: number, row: keyof typeof MOVEMENT_TABLE): boolean {
   if (p.st.removed[t]) return false;
@@ -214,14 +221,14 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
   if (!mayCharge(result, c.options.chargeRequires) || !reachable(p, u, t, allowance, row)) {
     p.res.extras[X.chargesRefused[s.side]]++;
     if (p.sink) p.sink({ type: 'charge', side: s.side, units: [s.id], target: c.specs[t].id, from: st.body[u].front, to: st.body[u].front, reached: false, face: o.face === 1 ? 'flank' : 'front', breakthrough: false });
-    moveAhead(p, u, allowance, NaN, row);
+    moveAhead(p, u, allowance, shortOf(p, u, t), row);
     return;
   }
   if (s.arm === 'cavalry' && c.specs[t].arm === 'infantry' && wantsSquare(p, t)) {
     squareRoll(p, t);
     if (!reachable(p, u, t, allowance, row)) {
       p.res.extras[X.chargesRefused[s.side]]++;
-      moveAhead(p, u, allowance, NaN, row);
+      moveAhead(p, u, allowance, shortOf(p, u, t), row);
       return;
     }
   }
