@@ -29,7 +29,7 @@ import {
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout } from './effects.js';
-import { advance, attachedPartner, chargeRoute, coverOf, enterBlock, outflanked, placeInContact, blockHolder, unitDistance, type ChargeRoute } from './geometry.js';
+import { advance, attachedPartner, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, enterBlock, outflanked, placeInContact, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
@@ -98,13 +98,16 @@ function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: n
   if (st.removed[a]) return;
   const b = st.body[a];
   if (block >= 0) {
-    if (blockHolder(st, block) !== NO_UNIT) return;
+    if (blockHolder(st, block) !== NO_UNIT || blockCrowded(c, st, block, a)) return;
     enterBlock(c, st, a, block);
   } else {
     const front = b.front;
     const offset = b.offset;
     b.front = oldRear;
-    if (st.chargeFace[a] === 1) b.offset = oldOffset;
+    if (st.chargeFace[a] === 1) {
+      const half = c.lane.width / 2 - b.frontage / 2;
+      b.offset = Math.max(-half, Math.min(half, oldOffset));
+    }
     if (overlapsEnemy(p, a)) {
       b.front = front;
       b.offset = offset;
@@ -112,6 +115,7 @@ function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: n
     }
   }
   st.chargeTarget[a] = NO_UNIT;
+  dropLostContacts(st, a);
   if (p.sink) p.sink({ type: 'occupy', side: c.specs[a].side, unit: c.specs[a].id, at: b.front, block: block >= 0 });
 }
 
@@ -145,6 +149,7 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   if (ROUTE.face >= 0 && ROUTE.distance <= reach + EPS && p.chain < MAX_CHAIN) {
     const from = st.body[a].front;
     placeInContact(c, st, a, target, ROUTE.face);
+    dropLostContacts(st, a);
     st.breakthrough[a] = 1;
     p.homeCounted[a] = 0;
     p.res.sides[s.side].chargesDeclared++;
@@ -158,7 +163,10 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   // Short of any enemy: it goes half a move toward the closest and stops short of contact.
   const row = c.specs[a].arm === 'cavalry' ? 'cavalry' : 'infantryColumn';
   const from = st.body[a].front;
-  if (advance(c, st, a, reach, p.costs[row], NaN) > EPS && p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
+  if (advance(c, st, a, reach, p.costs[row], NaN) > EPS) {
+    dropLostContacts(st, a);
+    if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
+  }
 }
 
 /** One combat at defender d with every unit in contact with it (p2), fought again at once after a 0 under aoe.drawResult immediate. */

@@ -100,6 +100,7 @@ export interface Play {
   /** Fire targets of one firer and their distances (firePhase.ts). */
   readonly targets: Int16Array;
   readonly targetDist: Float64Array;
+  readonly targetPoints: Float64Array;
 }
 
 export function newPlay(c: CompiledLane): Play {
@@ -148,5 +149,6 @@ export function newPlay(c: CompiledLane): Play {
     scratch: [],
     targets: new Int16Array(n),
     targetDist: new Float64Array(n),
+    targetPoints: new Float64Array(n),
   };
 }

@@ -5,6 +5,7 @@
  * with the state.
  */
 import { reachRung, RUNG } from '../../core/result.js';
+import { axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
 import { aboutFacedAfterRetreat } from './bayonet.js';
 import { armyBroken, cohesionLevel } from './cohesion.js';
 import type { Play } from './context.js';
@@ -88,7 +89,7 @@ export function breakContact(p: Play, u: number): void {
  * A unit leaves play: 5 hits, a Routs result, guns lost or wrecked, or off the lane. Its side's army
  * cohesion level is recounted (aoe.cohesion) and the army may break.
  */
-export function removeUnit(p: Play, u: number, why: 'hits' | 'routs' | 'guns' | 'offLane'): void {
+export function removeUnit(p: Play, u: number, why: 'hits' | 'routs' | 'guns' | 'offLane' | 'cutOff'): void {
   const st = p.st;
   if (st.removed[u]) return;
   const s = p.c.specs[u];
@@ -128,7 +129,7 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
     // Out of the block: in Line, its front on the block's far edge, then back the distance.
     const t = p.c.terrain[st.block[u]];
     st.block[u] = -1;
-    st.setFormation(u, 'line');
+    st.setFormation(u, 'line', p.c.lane.width);
     b.front = b.facing > 0 ? t.from : t.to;
     st.changed[u] = 1;
   }
@@ -143,6 +144,22 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
     p.sink({ type: 'retreat', side: s.side, forced, units: [s.id], unit: s.id, from, to: b.front, why });
   }
   if (r === 'offLane') removeUnit(p, u, 'offLane');
+  else if (standsOnEnemy(p, u)) removeUnit(p, u, 'cutOff');
+}
+
+/**
+ * u's footprint overlaps an enemy's: after a retreat, an enemy stood where it had to go (out of a
+ * village block into Line, past a unit that had gone round it). A blocked retreat removes the unit
+ * (a reading of the lane: it is cut off; rulings 6 leave blocked retreats to the 2-D table).
+ */
+function standsOnEnemy(p: Play, u: number): boolean {
+  const enemies = p.c.sideUnits[1 - p.c.specs[u].side];
+  const b = p.st.body[u];
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (!p.st.removed[e] && axialOverlap(b, p.st.body[e]) > EPS && lateralOverlap(b, p.st.body[e]) > EPS) return true;
+  }
+  return false;
 }
 
 /** A full move for u where it stands (rulings 3.2: the basic rate; a square or a block unit as Line). */

@@ -55,7 +55,7 @@ export type AoeEvent =
   | (Core<'cohesion'> & { from: 'good order' | 'disordered' | 'silenced'; to: 'good order' | 'disordered' | 'silenced' })
   | (Core<'retreat'> & { unit: string; from: number; to: number; why: string })
   | Core<'rout'>
-  | (Core<'removed'> & { why: 'hits' | 'routs' | 'guns' | 'offLane' })
+  | (Core<'removed'> & { why: 'hits' | 'routs' | 'guns' | 'offLane' | 'cutOff' })
   | { type: 'occupy'; side: SideIndex; unit: string; at: number; block: boolean }
   | { type: 'breakthrough'; side: SideIndex; unit: string; target: string | null }
   | { type: 'recall'; side: SideIndex; unit: string; from: number; to: number }

@@ -77,7 +77,8 @@ export function mayFire(p: Play, u: number): boolean {
 }
 
 /**
- * Live enemies u may fire on now, written into p.targets (their distances into p.targetDist); returns
+ * Live enemies u may fire on now, written into p.targets (their distances and u's fire points at them
+ * into p.targetDist and p.targetPoints); returns
  * how many: in its arc, in range, with some fire points, nothing between.
  */
 function candidates(p: Play, u: number): number {
@@ -93,9 +94,11 @@ function candidates(p: Play, u: number): number {
     const e = enemies[i];
     if (st.removed[e]) continue;
     const d = unitDistance(st.body[u], st.body[e]);
-    if (d > range + 1e-6) continue;
-    if (!inArc(st, u, e) || firePointsAt(p, u, e, d) <= 0 || !clearLine(st, u, e)) continue;
+    if (d > range + 1e-6 || !inArc(st, u, e)) continue;
+    const points = firePointsAt(p, u, e, d);
+    if (points <= 0 || !clearLine(st, u, e)) continue;
     dist[n] = d;
+    p.targetPoints[n] = points;
     out[n++] = e;
   }
   // p3: at most two batteries a unit unless it has no other target.
@@ -104,6 +107,7 @@ function candidates(p: Play, u: number): number {
     for (let i = 0; i < n; i++) {
       if (!batteryMayFireAt(p.batteriesOn[out[i]], true)) continue;
       dist[k] = dist[i];
+      p.targetPoints[k] = p.targetPoints[i];
       out[k++] = out[i];
     }
     if (k > 0) n = k;
@@ -216,7 +220,7 @@ export function sideFires(p: Play, side: 0 | 1): void {
     if (k < 0) continue;
     const e = p.targets[k];
     const distance = p.targetDist[k];
-    const points = firePointsAt(p, u, e, distance);
+    const points = p.targetPoints[k];
     const cannonade = c.specs[u].arm === 'artillery';
     const skirmish = !cannonade && isSkirmishRange(distance);
     if (cannonade) p.batteriesOn[e]++;

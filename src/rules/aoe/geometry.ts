@@ -12,6 +12,7 @@ import {
   body,
   EPS,
   lineOfFireBlocked,
+  inContact,
   isInFront,
   lateralGap,
   lateralMax,
@@ -27,6 +28,7 @@ import {
   type Body,
   type MoveResult,
   type TerrainCost,
+  withinWidth,
 } from '../../table/index.js';
 import type { CompiledLane } from './compile.js';
 import { MOVEMENT_TABLE, moveRow, roughFactor, type MoveRow } from './movement.js';
@@ -169,7 +171,8 @@ export function flankChargeDistance(c: CompiledLane, st: LaneState, u: number, d
   const a = st.body[u];
   const b = st.body[d];
   if (!isInFront(a, b)) return Infinity;
-  if (!placementFree(st, u, d, flankPlacement(c, st, u, d, SCRATCH_BODY))) return Infinity;
+  const place = flankPlacement(c, st, u, d, SCRATCH_BODY);
+  if (!withinWidth(c.lane, place) || !placementFree(st, u, d, place)) return Infinity;
   return rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b)) + c.flankDetour;
 }
 
@@ -213,6 +216,28 @@ export function placeInContact(c: CompiledLane, st: LaneState, u: number, d: num
   else flankPlacement(c, st, u, d, a);
   st.chargeTarget[u] = d;
   st.chargeFace[u] = face;
+}
+
+/** Attacker a still touches d on the face it charged (after either has moved). */
+export function stillTouching(st: LaneState, a: number, d: number): boolean {
+  const b = st.body[a];
+  const o = st.body[d];
+  return st.chargeFace[a] === 0 ? inContact(b, o) : lateralGap(b, o) <= EPS && axialOverlap(b, o) > EPS;
+}
+
+/** After u has moved: every contact it has lost (its own charge, charges at it) ends. */
+export function dropLostContacts(st: LaneState, u: number): void {
+  const t = st.chargeTarget[u];
+  if (t !== NO_UNIT && !stillTouching(st, u, t)) {
+    st.chargeTarget[u] = NO_UNIT;
+    st.breakthrough[u] = 0;
+  }
+  for (let a = 0; a < st.n; a++) {
+    if (st.chargeTarget[a] === u && !stillTouching(st, a, u)) {
+      st.chargeTarget[a] = NO_UNIT;
+      st.breakthrough[a] = 0;
+    }
+  }
 }
 
 /**
@@ -282,6 +307,20 @@ export function blockHolder(st: LaneState, k: number): number {
 }
 
 /**
+ * Some live unit other than `except` stands on block k's ground without holding it (a unit that
+ * retreated or withdrew over it): the block is not vacant for another to enter (a reading of the lane).
+ */
+export function blockCrowded(c: CompiledLane, st: LaneState, k: number, except: number): boolean {
+  const t = c.terrain[k];
+  for (let v = 0; v < st.n; v++) {
+    if (v === except || st.removed[v]) continue;
+    const o = st.body[v];
+    if (Math.min(t.to, axialMax(o)) - Math.max(t.from, axialMin(o)) > EPS && Math.min(t.yMax ?? Infinity, lateralMax(o)) - Math.max(t.yMin ?? -Infinity, lateralMin(o)) > EPS) return true;
+  }
+  return false;
+}
+
+/**
  * A unit occupies a village block (p1, p3 Built Up Areas): it fills the block, has no formation and
  * no facing of its own (its body keeps its facing for the lane's sake).
  */
@@ -310,7 +349,7 @@ export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: num
     if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
     const near = aheadOf(b, b.facing > 0 ? t.from : t.to);
     if (near < -EPS || near > reach + EPS || near >= bestD) continue;
-    if (blockHolder(st, i) !== NO_UNIT) continue;
+    if (blockHolder(st, i) !== NO_UNIT || blockCrowded(c, st, i, u)) continue;
     best = i;
     bestD = near;
   }

@@ -64,5 +64,11 @@ export const aoe: Ruleset<LaneScenario, CompiledLane> = {
     'sims/aoe/open-line.scenario.yaml',
     'sims/aoe/cuirassiers.scenario.yaml',
     'sims/aoe/meeting.scenario.yaml',
+    'sims/aoe/die.experiment.yaml',
+    'sims/aoe/readings.experiment.yaml',
+    'sims/aoe/village.experiment.yaml',
+    'sims/aoe/open-line.experiment.yaml',
+    'sims/aoe/cuirassiers.experiment.yaml',
+    'sims/aoe/meeting.experiment.yaml',
   ],
 };

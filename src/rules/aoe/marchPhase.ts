@@ -6,12 +6,12 @@
  * Square). Leaders (a) and detached leaders (c) do not play on the lane (rulings 6).
  */
 import { recordCheck } from '../../core/result.js';
-import { axialMax, axialMin, axialOverlap, EPS, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
+import { axialMax, axialMin, axialOverlap, EPS, onLane, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout } from './effects.js';
-import { advance, blockAhead, chargeRoute, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -58,19 +58,29 @@ function situation(p: Play, u: number, moving: boolean, movingFormation: Formati
   return m;
 }
 
-/** A formation change (p1: costs half a move): the footprint changes on the unit's front edge. */
-export function changeFormation(p: Play, u: number, f: Formation): void {
+/**
+ * A formation change (p1: costs half a move): the footprint changes on the unit's front edge, kept on
+ * the lane. A change whose new footprint would stand on an enemy or reach past the table edge is not
+ * made (a reading of the lane: the unit cannot step sideways round it); returns whether it was made.
+ */
+export function changeFormation(p: Play, u: number, f: Formation): boolean {
   const st = p.st;
   const from = st.formationOf(u);
-  if (from === f) return;
-  st.setFormation(u, f);
-  st.changed[u] = 1;
-  // Keep the new frontage on the lane.
+  if (from === f) return false;
   const b = st.body[u];
-  const half = p.c.lane.width / 2 - b.frontage / 2;
-  if (b.offset > half) b.offset = half;
-  if (b.offset < -half) b.offset = -half;
+  const keep = { frontage: b.frontage, depth: b.depth, offset: b.offset };
+  st.setFormation(u, f, p.c.lane.width);
+  if (overlapsEnemy(p, u) || !onLane(p.c.lane, b)) {
+    st.setFormation(u, from);
+    b.frontage = keep.frontage;
+    b.depth = keep.depth;
+    b.offset = keep.offset;
+    return false;
+  }
+  st.changed[u] = 1;
+  dropLostContacts(st, u);
   if (p.sink) p.sink({ type: 'formation', side: p.c.specs[u].side, unit: p.c.specs[u].id, from, to: f });
+  return true;
 }
 
 /**
@@ -137,17 +147,23 @@ export function applyMarchResult(p: Play, u: number, result: MarchResult, chargi
 function leaveBlock(p: Play, u: number, o: Order): void {
   const c = p.c;
   const st = p.st;
-  const t = c.terrain[st.block[u]];
+  const k = st.block[u];
+  const t = c.terrain[k];
   const b = st.body[u];
   const from = b.front;
   const f: Formation = o.formation >= 0 && FORMATIONS[o.formation] !== 'square' ? FORMATIONS[o.formation] : 'line';
   st.block[u] = -1;
-  st.setFormation(u, f);
+  st.setFormation(u, f, c.lane.width);
   st.changed[u] = 1;
   const nearEdge = b.facing > 0 ? t.to : t.from;
   const farEdge = b.facing > 0 ? t.from : t.to;
   b.front = o.kind === O_WITHDRAW ? farEdge : nearEdge + b.facing * b.depth;
   if (o.kind !== O_WITHDRAW && overlapsEnemy(p, u)) b.front = farEdge;
+  if (overlapsEnemy(p, u)) {
+    // No room outside the block on either side: it stays in it.
+    enterBlock(c, st, u, k);
+    return;
+  }
   if (p.sink) {
     p.sink({ type: 'formation', side: c.specs[u].side, unit: c.specs[u].id, from: 'bua', to: f });
     p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
@@ -176,8 +192,7 @@ export function squareRoll(p: Play, t: number): void {
   const modified = marchRoll(p, t, PURPOSE.square, 'square', false, st.formationOf(t), false);
   const formed = formsSquare(modified, disordered);
   p.res.extras[X.squareChecks[s.side]]++;
-  if (formed) {
-    changeFormation(p, t, 'square');
+  if (formed && changeFormation(p, t, 'square')) {
     p.res.sides[s.side].squaresFormed++;
     p.res.extras[X.squares[s.side]]++;
   }
@@ -290,10 +305,7 @@ export function marchUnit(p: Play, u: number): void {
   let changed = false;
   if (change && st.block[u] < 0) {
     const to = FORMATIONS[o.formation];
-    if (mayChangeFormation(result, to === 'square' ? 'square' : 'other')) {
-      changeFormation(p, u, to);
-      changed = true;
-    }
+    if (mayChangeFormation(result, to === 'square' ? 'square' : 'other')) changed = changeFormation(p, u, to);
   }
   if (o.limber !== 0 && s.arm === 'artillery' && mayChangeFormation(result, 'limber')) {
     st.limbered[u] = o.limber === 1 ? 1 : 0;

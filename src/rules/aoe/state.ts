@@ -127,9 +127,9 @@ export class LaneState {
 
   /**
    * Give troops a new formation, keeping the front edge where it is (the unit forms on its front);
-   * the body takes the formation's lane footprint (units.ts footprint).
+   * the body takes the formation's lane footprint (units.ts footprint), kept within `laneWidth`.
    */
-  setFormation(u: number, f: Formation): void {
+  setFormation(u: number, f: Formation, laneWidth = Infinity): void {
     this.formation[u] = FORMATIONS.indexOf(f);
     const s = this.specs[u];
     if (s.arm === 'artillery') return;
@@ -137,5 +137,8 @@ export class LaneState {
     const b = this.body[u];
     b.frontage = fp.frontage;
     b.depth = fp.depth;
+    const half = laneWidth / 2 - b.frontage / 2;
+    if (b.offset > half) b.offset = half;
+    if (b.offset < -half) b.offset = -half;
   }
 }

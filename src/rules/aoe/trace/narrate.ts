@@ -230,7 +230,7 @@ export function narrate(events: readonly AoeEvent[], s: TraceSubject, result: En
         ev(`${e.unit} routs.`);
         break;
       case 'removed':
-        ev(`${e.unit} is removed (${e.why === 'hits' ? 'its last hit, p3' : e.why === 'routs' ? 'Routs, p1' : e.why === 'guns' ? 'its guns are gone, p2' : 'pushed off the table edge'}).`);
+        ev(`${e.unit} is removed (${e.why === 'hits' ? 'its last hit, p3' : e.why === 'routs' ? 'Routs, p1' : e.why === 'guns' ? 'its guns are gone, p2' : e.why === 'cutOff' ? 'cut off: an enemy stands where it must retreat' : 'pushed off the table edge'}).`);
         lost.push(e.unit);
         break;
       case 'leaderCaptured':
