@@ -75,3 +75,15 @@ describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)'
     expect(p.res.extras['breakthroughs.0']).toBe(1);
   });
 });
+
+describe('Guns beaten by infantry (p2 +1..+6: guns limber and retreat a full move)', () => {
+  it('a lone battery beaten by 4-6 by infantry retreats a full move (6"), limbered and silenced', () => {
+    const c = compile({ sides: sides([{ id: 'I', formation: 'fieldColumn', front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'R', front: 26, offset: 5 }]) });
+    // 1 +4 outnumbering 6 stands to none +1 Regular = 6 against 2 -2 a lone battery +1 Regular = 1: +5.
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(1)], '1/fire': [d10(2)] }));
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    expect(p.st.removed[1]).toBe(0);
+    expect([p.st.limbered[1], p.st.disordered[1], p.st.body[1].front]).toEqual([1, 1, 21]);
+  });
+});

@@ -259,6 +259,8 @@ export function fight(p: Play, d: number): void {
       if (o.retreat !== 0) {
         if (o.mayRecall && wantsRecall(p, x)) recall(p, x);
         else retreat(p, x, retreatDistance(p, x, o), BAYONET_BAND_KEYS[band], true);
+        // p2 +1..+6: the defender's guns limber and retreat a full move (+7: they retreat silenced).
+        if (c.specs[x].arm === 'artillery' && band !== DEFENDER_SHATTERED && !st.removed[x]) st.limbered[x] = 1;
       }
     }
     // The attackers.

@@ -7,7 +7,7 @@
  */
 import { chargeChecked, chargeCheckedRetreat } from './charge.js';
 import type { Play } from './context.js';
-import { rollDie } from './dice.js';
+import { lastFace, rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat } from './effects.js';
 import { clearLine, coverOf, inArc, unitDistance } from './geometry.js';
 import { volleyLabels } from './labels.js';
@@ -19,6 +19,7 @@ import {
   batteryFirePoints,
   batteryMayFireAt,
   DAMAGED,
+  DESULTORY,
   GUNS_DAMAGED,
   GUNS_UNHARMED,
   GUNS_WRECKED,
@@ -176,8 +177,11 @@ function roll(p: Play, side: 0 | 1, firers: string[] | null, e: number, points: 
   VOLLEY.skirmish = skirmish;
   const target = targetOf(p, e);
   const modifier = volleyModifier(VOLLEY, target, p.c.options.skirmishPenalty);
-  const die = rollDie(p.dice.fire(side), p.c.die);
-  const result = volleyResult(die + modifier);
+  // Fire that cannot reach an effect even on the die's highest face (Lively for guns, Galling for
+  // muskets) is not rolled: every face gives Desultory or a musketry Lively, which do nothing (p2).
+  const hopeless = lastFace(p.c.die) + modifier < (cannonade ? 5 : 6);
+  const die = hopeless ? 0 : rollDie(p.dice.fire(side), p.c.die);
+  const result = hopeless ? DESULTORY : volleyResult(die + modifier);
   p.res.extras[cannonade ? X.cannonades[side] : X.volleys[side]]++;
   if (p.sink) {
     p.sink({
@@ -190,10 +194,11 @@ function roll(p: Play, side: 0 | 1, firers: string[] | null, e: number, points: 
       modifiers: volleyLabels(points, target, skirmish, p.c.options.skirmishPenalty),
       points,
       modifier,
-      modified: die + modifier,
+      modified: hopeless ? 0 : die + modifier,
       result: VOLLEY_RESULT_KEYS[result],
       cannonade,
       distance,
+      rolled: !hopeless,
     });
   }
   applyFire(p, side, e, result, cannonade);

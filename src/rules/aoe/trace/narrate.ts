@@ -190,7 +190,8 @@ export function narrate(events: readonly AoeEvent[], s: TraceSubject, result: En
         break;
       case 'fire':
         for (const f of e.units) fires.push({ from: f, to: e.target, result: e.result });
-        ev(`${e.units.join(' and ') || 'fire'} ${e.cannonade ? 'fires on' : 'volleys at'} ${e.target} at ${inch(e.distance)} (${e.points} fire points): ${e.roll}${e.modifiers.length ? `, ${e.modifiers.join(', ')}` : ''}: ${e.modified}, ${FIRE_WORDS[e.result] ?? e.result} (p2).`);
+        if (!e.rolled) ev(`${e.units.join(' and ') || 'fire'} ${e.cannonade ? 'fires on' : 'volleys at'} ${e.target} at ${inch(e.distance)} (${e.points} fire points)${e.modifiers.length ? `, ${e.modifiers.join(', ')}` : ''}: no face of the die can make it tell, no roll (p2).`);
+        else ev(`${e.units.join(' and ') || 'fire'} ${e.cannonade ? 'fires on' : 'volleys at'} ${e.target} at ${inch(e.distance)} (${e.points} fire points): ${e.roll}${e.modifiers.length ? `, ${e.modifiers.join(', ')}` : ''}: ${e.modified}, ${FIRE_WORDS[e.result] ?? e.result} (p2).`);
         break;
       case 'hit':
         ev(`${e.unit} takes ${e.lost} hit${e.lost === 1 ? '' : 's'} (${e.left} more remove${e.left === 1 ? 's' : ''} it, p3 Hits).`);
