@@ -1,5 +1,5 @@
 /**
- * Age of Eagles on one thread: common scenario A (sims/aoe/village.scenario.yaml) played engagement
+ * Age of Eagles on one thread: common scenario A (sims/aoe/common-a-village.scenario.yaml) played engagement
  * after engagement as a run plays them (one EngagementDice reseeded per engagement, one result object
  * reused), against the floor its dice set: the same seed strings, the same streams seeded and the same
  * number of draws from each, turned into d10 faces, without the rules. The issue's target is 20,000
@@ -16,7 +16,7 @@ const opt = (name: string, dflt: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : dflt;
 };
-const FILE = opt('file', 'sims/aoe/village.scenario.yaml');
+const FILE = opt('file', 'sims/aoe/common-a-village.scenario.yaml');
 const N = Number(opt('engagements', '200000'));
 const TARGET = 20_000;
 

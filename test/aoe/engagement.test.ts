@@ -102,7 +102,7 @@ describe('Results in the common vocabulary (rulings 5)', () => {
 });
 
 describe('Whole engagements of the shipped scenarios', () => {
-  for (const file of ['village', 'open-line', 'cuirassiers', 'meeting']) {
+  for (const file of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) {
     it(`sims/aoe/${file}.scenario.yaml: 60 engagements with invariants on; minutes, strength by turn and losses agree; a sink only watches`, () => {
       const { scenario } = loadScenario(`sims/aoe/${file}.scenario.yaml`);
       const c = compileLane(scenario as unknown as LaneScenario, aoeOptions({}));

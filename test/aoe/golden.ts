@@ -17,9 +17,9 @@ export interface AoeGoldenCase {
 
 export const AOE_GOLDEN: readonly AoeGoldenCase[] = [
   // Common scenario A: a charge, the village stormed.
-  { file: 'village-e0.story.txt', source: 'sims/aoe/village.scenario.yaml', engagement: 0 },
+  { file: 'village-e0.story.txt', source: 'sims/aoe/common-a-village.scenario.yaml', engagement: 0 },
   // Common scenario C: a square formed, the cuirassiers thrown back and broken.
-  { file: 'cuirassiers-e2.story.txt', source: 'sims/aoe/cuirassiers.scenario.yaml', engagement: 2 },
+  { file: 'cuirassiers-e2.story.txt', source: 'sims/aoe/common-c-cavalry.scenario.yaml', engagement: 2 },
   // The meeting engagement: fire, charges checked, breakthroughs, an army broken.
   { file: 'meeting-e3.story.txt', source: 'sims/aoe/meeting.scenario.yaml', engagement: 3 },
 ];

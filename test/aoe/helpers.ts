@@ -63,7 +63,7 @@ export class ScriptedDice extends EngagementDice {
   }
 }
 
-/** Scenario A of rulings 7 as fields (sims/aoe/village.scenario.yaml without its comments). */
+/** Scenario A of rulings 7 as fields (sims/aoe/common-a-village.scenario.yaml without its comments). */
 export const VILLAGE = {
   turns: 6,
   lane: { length: 30, width: 16 },

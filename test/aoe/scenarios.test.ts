@@ -17,9 +17,20 @@ describe('The lane scenario kind (rulings 6, 7)', () => {
     expect(s.lane).toEqual({ length: 30, width: 16 });
     expect(s.flankFaces).toBe(0);
     expect(s.flankDetour).toBe(3);
-    expect(s.sides[0].units[0]).toMatchObject({ arm: 'infantry', quality: 'regular', formation: 'line', marchMode: 'impulse', musket: 3 });
+    expect(s.sides[0].units[0]).toMatchObject({ arm: 'infantry', troops: 'regular', formation: 'line', marchMode: 'impulse', musket: 3 });
     const c = compile({ sides: sides([INF('A', 10)], [INF('B', 15)]) });
     expect(c.specs.map((u) => [u.stands, u.threshold, u.men, u.figures])).toEqual([[6, 5, 1440, 24], [6, 5, 1440, 24]]);
+  });
+
+  it('rulings 7: a unit’s common quality rung sets its troops (veteran: elite, guard: guard); a troops that disagrees is an error at the field', () => {
+    const s = parseLane({ sides: sides([INF('A', 10, 0, { quality: 'veteran' })], [INF('B', 15, -4, { quality: 'guard' }), INF('C', 15, 4, { quality: 'line', troops: 'regular' })]) });
+    expect(s.sides[0].units[0]).toMatchObject({ quality: 'veteran', troops: 'elite' });
+    expect(s.sides[1].units.map((u) => u.troops)).toEqual(['guard', 'regular']);
+    expect(issues({ sides: sides([INF('A', 10, 0, { quality: 'conscript', troops: 'elite' })], [INF('B', 15)]) })).toEqual([
+      'sides.0.units.0.troops: troops "elite" disagrees with quality conscript (troops "conscript" in aoe); give the rung or the troops, not both',
+    ]);
+    expect(issues({ sides: sides([INF('A', 10, 0, { quality: 'regular' })], [INF('B', 15)]) })[0]).toMatch(/^sides\.0\.units\.0\.quality: expected a rung of the quality ladder/);
+    expect(compile({ sides: sides([INF('A', 10, 0, { quality: 'conscript' })], [INF('B', 15)]) }).specs.map((u) => u.troops)).toEqual(['conscript', 'regular']);
   });
 
   it('p3 Units: cavalry 4 stands (480 men), a battery one gun stand with no men', () => {

@@ -9,7 +9,7 @@ import { AOE_QUALITY } from '../../src/rules/aoe/quality.js';
 import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 
 describe('The trace of scenario A, engagement 0', () => {
-  const r = replayEngagement({ file: 'sims/aoe/village.scenario.yaml', engagement: 0 });
+  const r = replayEngagement({ file: 'sims/aoe/common-a-village.scenario.yaml', engagement: 0 });
   const lines = replayStoryLines(r);
   const frames = r.trace.frames(r.events, r.subject, r.result);
   it('the story: a title, the order of battle, each turn with its initiative, player turns and phases, and the end in men', () => {
@@ -41,7 +41,7 @@ describe('The trace of scenario A, engagement 0', () => {
 
 describe('The quality ladder (rulings 7)', () => {
   it('conscript, line, veteran, guard map to Conscript, Regular, Elite and guard; the ladder’s elite is guard too', () => {
-    expect(QUALITY_LADDER.map((q) => AOE_QUALITY.fields(q, {}).quality)).toEqual(['conscript', 'regular', 'elite', 'guard', 'guard']);
+    expect(QUALITY_LADDER.map((q) => AOE_QUALITY.fields(q, {}).troops)).toEqual(['conscript', 'regular', 'elite', 'guard', 'guard']);
     for (const q of QUALITY_LADDER) expect(AOE_QUALITY.describe[q].length).toBeGreaterThan(5);
   });
 });

@@ -52,7 +52,7 @@ function view(p: Play, u: number, defending: boolean): CombatUnit {
   v.arm = s.arm;
   v.stands = s.stands;
   v.formation = st.formationOf(u);
-  v.quality = s.quality;
+  v.troops = s.troops;
   v.hits = st.hits[u];
   v.freshHits = st.fresh[u];
   v.disordered = st.disordered[u] === 1;

@@ -12,8 +12,8 @@ import { removalThreshold } from './hits.js';
 import type { AoeOptions } from './options.js';
 import { startBody, villageAt, type LaneScenario, type LaneUnit } from './scenarios.js';
 import { LaneState } from './state.js';
-import { STANDARD_STANDS, unitMen, type Arm, type Formation, type MarchMode, type Quality } from './units.js';
-import { AOE_SCALE, qualityIndex } from './vocabulary.js';
+import { STANDARD_STANDS, unitMen, type Arm, type Formation, type MarchMode, type Troops } from './units.js';
+import { AOE_SCALE, troopsIndex } from './vocabulary.js';
 
 /** One unit as play reads it. */
 export interface UnitSpec {
@@ -21,7 +21,7 @@ export interface UnitSpec {
   side: 0 | 1;
   arm: Arm;
   stands: number;
-  quality: Quality;
+  troops: Troops;
   /** Index on the vocabulary's quality scale, and in UNIT_CLASSES. */
   rating: number;
   unitClass: number;
@@ -102,8 +102,8 @@ function unitSpec(u: LaneUnit, side: 0 | 1, sc: LaneScenario, opts: AoeOptions):
     side,
     arm,
     stands,
-    quality: u.quality,
-    rating: qualityIndex(u.quality),
+    troops: u.troops,
+    rating: troopsIndex(u.troops),
     unitClass: UNIT_CLASSES.indexOf(arm),
     marchMode: arm === 'infantry' ? u.marchMode : null,
     ranks: u.musket,

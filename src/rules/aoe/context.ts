@@ -57,7 +57,7 @@ export function clearOrder(o: Order): Order {
 }
 
 export function newCombatUnit(): CombatUnit {
-  return { arm: 'infantry', stands: 0, formation: 'line', quality: 'regular', hits: 0, freshHits: 0, disordered: false, cover: 0, lancers: false, heavy: false, armoured: false, countercharging: false, attached: false, leader: 0 };
+  return { arm: 'infantry', stands: 0, formation: 'line', troops: 'regular', hits: 0, freshHits: 0, disordered: false, cover: 0, lancers: false, heavy: false, armoured: false, countercharging: false, attached: false, leader: 0 };
 }
 
 export interface Play {
@@ -125,7 +125,7 @@ export function newPlay(c: CompiledLane): Play {
       arm: 'infantry',
       disordered: false,
       formation: 'line',
-      quality: 'regular',
+      troops: 'regular',
       hits: 0,
       attachedLeader: 0,
       detachedLeaders: 0,

@@ -45,6 +45,7 @@ const doctrines: DoctrineSupport = {
 export const aoe: Ruleset<LaneScenario, CompiledLane> = {
   id: 'aoe',
   title: 'Age of Eagles, regimental scale 1:60',
+  short: 'Age of Eagles',
   source: { text: 'age-of-eagles-regimental.txt', rulings: 'age-of-eagles-regimental.md', docs: 'docs/rules/aoe.md' },
   scale: AOE_SCALE,
   options: AOE_OPTIONS,
@@ -60,9 +61,9 @@ export const aoe: Ruleset<LaneScenario, CompiledLane> = {
   odds: AOE_ODDS,
   trace: AOE_TRACE,
   examples: [
-    'sims/aoe/village.scenario.yaml',
-    'sims/aoe/open-line.scenario.yaml',
-    'sims/aoe/cuirassiers.scenario.yaml',
+    'sims/aoe/common-a-village.scenario.yaml',
+    'sims/aoe/common-b-open.scenario.yaml',
+    'sims/aoe/common-c-cavalry.scenario.yaml',
     'sims/aoe/meeting.scenario.yaml',
     'sims/aoe/die.experiment.yaml',
     'sims/aoe/readings.experiment.yaml',

@@ -49,7 +49,7 @@ export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse'
   add(out, formationMarchDrm(s.arm, s.formation), `in ${FORMATION_WORDS[s.formation] ?? s.formation}`);
   add(out, marchModeDrm(s.marchMode, s.movingFormation, s.moving, o.linearMasse), `moving against its March Mode (${s.marchMode})`);
   add(out, s.secureFlanks ? 1 : 0, 'secure flanks');
-  add(out, marchQualityDrm(s.quality, o.guardStep), s.quality === 'conscript' ? 'Conscript' : s.quality === 'elite' ? 'Elite' : 'guard');
+  add(out, marchQualityDrm(s.troops, o.guardStep), s.troops === 'conscript' ? 'Conscript' : s.troops === 'elite' ? 'Elite' : 'guard');
   add(out, -s.hits, `for ${s.hits} hit${s.hits === 1 ? '' : 's'}`);
   add(out, disorderedChargeDrm(s.arm, s.disordered, s.charging), 'disordered cavalry charging');
   add(out, cohesionMarchDrm(s.cohesionLevel), `for army cohesion level ${s.cohesionLevel}`);

@@ -44,7 +44,7 @@ function situation(p: Play, u: number, moving: boolean, movingFormation: Formati
   m.arm = s.arm;
   m.disordered = st.disordered[u] === 1;
   m.formation = st.formationOf(u);
-  m.quality = s.quality;
+  m.troops = s.troops;
   m.hits = st.hits[u];
   m.attachedLeader = st.leader[u] as 0 | 1 | 2;
   m.detachedLeaders = 0;

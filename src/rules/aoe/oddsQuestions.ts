@@ -26,7 +26,7 @@ import { MARCH_RESULTS, marchCheckFailed, marchModifier, rollMarch, type MarchSi
 import { bayonetOdds, marchOdds, volleyOdds } from './odds.js';
 import { aoeOptions } from './options.js';
 import { formsSquare } from './square.js';
-import { FORMATIONS, QUALITIES, type Formation } from './units.js';
+import { FORMATIONS, TROOPS, type Formation } from './units.js';
 import {
   batteryFirePoints,
   GUNS_DAMAGED,
@@ -45,7 +45,7 @@ import {
 } from './volley.js';
 
 const formation = z.enum(FORMATIONS).describe('line, fieldColumn, masse, marchColumn, openOrder, square, or none (in a village block).');
-const quality = z.enum(QUALITIES).default('regular');
+const troops = z.enum(TROOPS).default('regular');
 
 // ---- (a) A volley ----
 
@@ -140,7 +140,7 @@ const combatUnit = z.strictObject({
   arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
   stands: z.int().min(1).max(12).optional().describe('Stands: default 6 infantry, 4 cavalry, 1 battery.'),
   formation: formation.default('line'),
-  quality,
+  troops,
   hits: z.int().min(0).max(4).default(0),
   freshHits: z.int().min(0).max(4).default(0).describe('Hits taken in this turn’s fire phase.'),
   disordered: z.boolean().default(false),
@@ -217,7 +217,7 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
     // Common scenario C: cuirassiers against a square, and against a line.
     bayonetParams.parse({ attackers: [{ arm: 'cavalry', armoured: true }], defenders: [{ formation: 'square' }] }),
     bayonetParams.parse({ attackers: [{ arm: 'cavalry', armoured: true }], defenders: [{}] }),
-    bayonetParams.parse({ attackers: [{ formation: 'fieldColumn', disordered: true, hits: 1 }], defenders: [{ quality: 'elite' }], outflanked: true }),
+    bayonetParams.parse({ attackers: [{ formation: 'fieldColumn', disordered: true, hits: 1 }], defenders: [{ troops: 'elite' }], outflanked: true }),
   ],
 };
 
@@ -227,7 +227,7 @@ const marchParams = z.strictObject({
   arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
   disordered: z.boolean().default(false).describe('Disordered (a battery: silenced): the left column.'),
   formation: formation.default('fieldColumn'),
-  quality,
+  troops,
   hits: z.int().min(0).max(4).default(0),
   leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0).describe('Attached leader: 0 none, 1 a leader, 2 charismatic.'),
   marchMode: z.enum(['linear', 'columnar', 'impulse']).nullable().default('impulse'),
@@ -245,7 +245,7 @@ export function marchSetup(p: MarchParams, options: ResolvedOptions): number {
     arm: p.arm,
     disordered: p.disordered,
     formation: p.formation,
-    quality: p.quality,
+    troops: p.troops,
     hits: p.hits,
     attachedLeader: p.leader,
     detachedLeaders: 0,
@@ -297,7 +297,7 @@ const marchQuestion: OddsQuestion<MarchParams> = {
   examples: [
     marchParams.parse({}),
     marchParams.parse({ disordered: true, hits: 2 }),
-    marchParams.parse({ arm: 'cavalry', formation: 'line', disordered: true, charging: true, quality: 'elite' }),
+    marchParams.parse({ arm: 'cavalry', formation: 'line', disordered: true, charging: true, troops: 'elite' }),
     marchParams.parse({ formation: 'line', moving: false, marchMode: 'columnar' }),
   ],
 };

@@ -8,10 +8,10 @@ import { emptyResult, reachRung, RUNG, type EngagementResult } from '../../core/
 import type { CompiledLane } from './compile.js';
 import { menLost } from './hits.js';
 import type { LaneState } from './state.js';
-import { AOE_VOCABULARY, EXTRA_KEYS, QUALITY_LABELS } from './vocabulary.js';
+import { AOE_VOCABULARY, EXTRA_KEYS, TROOPS_LABELS } from './vocabulary.js';
 
 export function newAoeResult(units: number): EngagementResult {
-  const r = emptyResult({ units, objectives: 1, purposes: AOE_VOCABULARY.checkPurposes.length, ratings: QUALITY_LABELS.length });
+  const r = emptyResult({ units, objectives: 1, purposes: AOE_VOCABULARY.checkPurposes.length, ratings: TROOPS_LABELS.length });
   resetExtras(r);
   return r;
 }

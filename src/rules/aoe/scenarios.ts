@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { formatPath } from '../../core/errors.js';
+import { qualityField } from '../../core/quality.js';
 import type { ScenarioKind } from '../../core/ruleset.js';
 import { axialOverlap, body, lateralOverlap, makeLane, onLane, withinWidth, type Body } from '../../table/index.js';
 import { DOCTRINE_NAMES, DOCTRINE_PRESETS } from './doctrine.js';
@@ -22,7 +23,7 @@ const id = z
   .regex(/^[^.\s[\]]+$/, 'expected an id without spaces, dots or brackets');
 
 export const ARMS = ['infantry', 'cavalry', 'artillery'] as const;
-export const UNIT_QUALITIES = ['conscript', 'regular', 'elite', 'guard'] as const;
+export const UNIT_TROOPS = ['conscript', 'regular', 'elite', 'guard'] as const;
 /** Formations a scenario may start a unit in; `bua` is a unit holding a village block (no formation). */
 export const START_FORMATIONS = ['line', 'fieldColumn', 'masse', 'marchColumn', 'openOrder', 'square', 'bua'] as const;
 export const TERRAIN_KINDS = ['village', 'woods', 'rough', 'stream'] as const;
@@ -38,7 +39,8 @@ export const unitShape = {
   id: id.describe('Unique name of the unit; refits and vary paths select units by it.'),
   arm: z.enum(ARMS).default('infantry').describe('infantry, cavalry or artillery (a battery of one gun stand).'),
   stands: z.int().min(1).max(12).optional().describe('Stands: infantry 6, cavalry 4 (p3 Units), a battery 1; smaller units for aoe.removalHits prorated.'),
-  quality: z.enum(UNIT_QUALITIES).default('regular').describe('Conscript, Regular or Elite (p1, p2); guard is Elite with aoe.guardStep.'),
+  quality: qualityField,
+  troops: z.enum(UNIT_TROOPS).default('regular').describe('Troop quality in this system: conscript, regular or elite (p1, p2); guard is Elite with aoe.guardStep. The common ladder (`quality`) sets it: conscript, line, veteran, elite, guard are conscript, regular, elite, guard, guard.'),
   formation: z
     .enum(START_FORMATIONS)
     .default('line')

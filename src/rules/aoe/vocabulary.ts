@@ -32,7 +32,7 @@ export type AoePurpose = keyof typeof PURPOSE;
 export const PURPOSE_IDS: readonly AoePurpose[] = ['move', 'charge', 'rally', 'square'];
 
 /** The rating scale counted checks are tallied by: the unit's quality (p1, p2; rulings 1, 7). */
-export const QUALITY_LABELS = ['conscript', 'regular', 'elite', 'guard'] as const;
+export const TROOPS_LABELS = ['conscript', 'regular', 'elite', 'guard'] as const;
 
 /** Outcome reasons (rulings 5), and the two this project adds for armies that both advance. */
 export const OUTCOMES = ['draw', 'defenderRouted', 'carried', 'attackerBroken', 'defenderBroken', 'held', 'repulsed', 'time'] as const;
@@ -74,9 +74,9 @@ export const AOE_VOCABULARY: Vocabulary = {
     { id: 'carried', label: 'the attacker carried the position', doc: 'An attacking unit stood on the objective the defender held (the village block, or the ground it held) with no defender left in it, after a defending unit retreated (rulings 5).' },
     { id: 'attackerBroken', label: 'the attacker was broken', doc: 'Every attacking unit was removed, or the attacking army reached cohesion level 2 (aoe.cohesion; rulings 5).' },
     { id: 'defenderBroken', label: 'the defender was broken', doc: 'The defending army reached cohesion level 2 (aoe.cohesion): the same test as for the attacker, for armies of several units (a reading, docs/rules/aoe.md).' },
-    { id: 'held', label: 'held the objective at the end', doc: 'At the time limit one side alone stood on an objective neither held at the start (a meeting engagement; a reading, docs/rules/aoe.md).' },
-    { id: 'repulsed', label: 'the attack was repulsed', doc: 'The time limit came with the defender still on its ground after at least one charge reached contact or was checked (rulings 5).' },
-    { id: 'time', label: 'turn limit reached', doc: 'The time limit came with no charge pressed home or checked, or with nobody alone on a neutral objective; the scenario’s onTime says who is credited (rulings 5).' },
+    { id: 'held', label: 'held the objective at the end', doc: 'At the time limit one side alone stood on an objective neither held at the start (a meeting engagement; a reading, docs/rules/aoe.md).', timeLimit: true },
+    { id: 'repulsed', label: 'the attack was repulsed', doc: 'The time limit came with the defender still on its ground after at least one charge reached contact or was checked (rulings 5).', timeLimit: true },
+    { id: 'time', label: 'turn limit reached', doc: 'The time limit came with no charge pressed home or checked, or with nobody alone on a neutral objective; the scenario’s onTime says who is credited (rulings 5).', timeLimit: true },
   ],
   checkPurposes: [
     { id: 'move', label: 'to move or change formation', doc: 'A unit in good order rolls on the March Table to move, change formation or limber (p1 March phase b; aoe.marchCheck). Failed: modified 3 or less (Hold Ground, Retire, Fall Back).', counted: true },
@@ -85,8 +85,8 @@ export const AOE_VOCABULARY: Vocabulary = {
     { id: 'square', label: 'to form square', doc: 'Infantry charged by cavalry rolls before contact: square on Cautious or better, or Rally or better when disordered (p1, p3 Forming Square). Failed: no square.', counted: true },
   ],
   ratings: {
-    name: 'quality',
-    labels: QUALITY_LABELS,
+    name: 'troops',
+    labels: TROOPS_LABELS,
   },
   extras: [
     { key: 'combats', group: 'Bayonet & Sabre', label: 'combats', definition: 'Bayonet & Sabre combats fought, both sides, breakthrough combats and fights after a 0 included (p2).', perSide: false },
@@ -157,6 +157,6 @@ export const AOE_VOCABULARY: Vocabulary = {
 };
 
 /** Index of a quality on the rating scale. */
-export function qualityIndex(q: (typeof QUALITY_LABELS)[number]): number {
-  return QUALITY_LABELS.indexOf(q);
+export function troopsIndex(q: (typeof TROOPS_LABELS)[number]): number {
+  return TROOPS_LABELS.indexOf(q);
 }

@@ -46,12 +46,12 @@ export function applyRefit(scenarioData: unknown, refit: AoeRefit, at: RefitErro
   const warnings: string[] = [];
   const units = rawUnits(data);
   const sideNames = arr(data.sides).map((s) => (typeof obj(s)?.name === 'string' ? String(obj(s)!.name) : undefined));
-  for (const u of units) u.unit.quality = refit.defaultQuality;
+  for (const u of units) u.unit.troops = refit.defaultTroops;
   const setBy = new Map<string, { rule: number; value: unknown }>();
   refit.rules.forEach((rule, ri) => {
     const hit = units.filter((u) => matches(rule.match, u, sideNames[u.side]));
     const fields: [string, unknown][] = [];
-    if (rule.set.quality !== undefined) fields.push(['quality', rule.set.quality]);
+    if (rule.set.troops !== undefined) fields.push(['troops', rule.set.troops]);
     if (rule.set.marchMode !== undefined) fields.push(['marchMode', rule.set.marchMode]);
     if (rule.set.musket !== undefined) fields.push(['musket', rule.set.musket]);
     for (const [field, value] of fields) {

@@ -17,8 +17,8 @@ export const STANDARD_ID = 'standard-line';
 export const DUEL_TURNS = 6;
 export const DUEL_DOCTRINE = 'column-assault';
 
-export function standardUnit(refit: Pick<AoeRefit, 'defaultQuality'>): Record<string, unknown> {
-  return { id: STANDARD_ID, arm: 'infantry', stands: 6, quality: refit.defaultQuality, marchMode: 'impulse', musket: 3, formation: 'line' };
+export function standardUnit(refit: Pick<AoeRefit, 'defaultTroops'>): Record<string, unknown> {
+  return { id: STANDARD_ID, arm: 'infantry', stands: 6, troops: refit.defaultTroops, marchMode: 'impulse', musket: 3, formation: 'line' };
 }
 
 /** The fields of a unit a duel keeps: what plays, fresh and placed by the duel (not its position, hits or disorder). */
@@ -41,7 +41,7 @@ function canonical(u: Record<string, unknown>): string {
  */
 export function duelSubjects(
   scenarios: readonly { file: string; raw: Record<string, unknown>; refitted: Record<string, unknown> }[],
-  refit: Pick<AoeRefit, 'defaultQuality'>,
+  refit: Pick<AoeRefit, 'defaultTroops'>,
 ): DuelSubject[] {
   const out: DuelSubject[] = [];
   const seen = new Map<string, DuelSubject>();
@@ -50,7 +50,7 @@ export function duelSubjects(
     for (const u of rawUnits(sc.refitted)) {
       const id = String(u.unit.id);
       const rated = counter(u.unit);
-      const atDefaults = counter({ ...(raw.get(id) ?? u.unit), quality: refit.defaultQuality });
+      const atDefaults = counter({ ...(raw.get(id) ?? u.unit), troops: refit.defaultTroops });
       if (canonical(rated) === canonical(atDefaults)) continue;
       const key = JSON.stringify([canonical(rated), canonical(atDefaults)]);
       const same = seen.get(key);
@@ -67,7 +67,7 @@ export function duelSubjects(
 }
 
 /** The lane scenario (raw data) of one duel: the unit attacking or defending against the standard. */
-export function duelScenario(unit: Record<string, unknown>, role: DuelRole, refit: Pick<AoeRefit, 'defaultQuality'>, ruleset: string, options: Record<string, unknown>): Record<string, unknown> {
+export function duelScenario(unit: Record<string, unknown>, role: DuelRole, refit: Pick<AoeRefit, 'defaultTroops'>, ruleset: string, options: Record<string, unknown>): Record<string, unknown> {
   const standard = standardUnit(refit);
   const attacker: Record<string, unknown> = { ...(role === 'attacking' ? unit : standard), front: 10, offset: 0 };
   const defender: Record<string, unknown> = { ...(role === 'attacking' ? standard : unit), front: 15, offset: 0 };
@@ -92,9 +92,9 @@ export const duels: RefitDuels = {
   standard: (refit: AoeRefit) => standardUnit(refit),
   subjects: duelSubjects,
   scenario: (unit, role, refit: AoeRefit, ruleset, options) => duelScenario(unit, role as DuelRole, refit, ruleset, options),
-  label: (u) => `${String(u.arm ?? 'infantry')}${u.stands ? ` ${String(u.stands)}` : ''}, ${String(u.quality ?? 'regular')}${u.marchMode ? `, ${String(u.marchMode)}` : ''}${u.musket ? `, ${String(u.musket)}-rank` : ''}`,
+  label: (u) => `${String(u.arm ?? 'infantry')}${u.stands ? ` ${String(u.stands)}` : ''}, ${String(u.troops ?? 'regular')}${u.marchMode ? `, ${String(u.marchMode)}` : ''}${u.musket ? `, ${String(u.musket)}-rank` : ''}`,
   describe: (refit: AoeRefit) =>
     `Each unit the refit rates differently from its defaults, alone and fresh, attacks and is attacked by a standard infantry unit ` +
-    `(6 stands, ${refit.defaultQuality}, Impulse March Mode, 3-rank muskets, in Line) 5" (400 yards) away in the open, for up to ${DUEL_TURNS} turns of 20 minutes; ` +
+    `(6 stands, ${refit.defaultTroops}, Impulse March Mode, 3-rank muskets, in Line) 5" (400 yards) away in the open, for up to ${DUEL_TURNS} turns of 20 minutes; ` +
     `the attacker charges whenever a charge can reach and the defender stands (doctrine ${DUEL_DOCTRINE}).`,
 };

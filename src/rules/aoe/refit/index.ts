@@ -6,7 +6,7 @@ import { refitBody, type AoeRefit } from './schema.js';
 
 export const AOE_REFIT: RefitSupport = {
   body: refitBody,
-  defaults: (refit: AoeRefit) => `default quality ${refit.defaultQuality}`,
+  defaults: (refit: AoeRefit) => `default troops ${refit.defaultTroops}`,
   apply: applyRefit,
   entries,
   valueIn,

@@ -6,7 +6,7 @@
  * (./apply.ts).
  */
 import { z } from 'zod';
-import { ARMS, UNIT_QUALITIES } from '../scenarios.js';
+import { ARMS, UNIT_TROOPS } from '../scenarios.js';
 
 const note = z.string().min(1).optional().describe('Why: shown next to the exception in `volley refit check`.');
 const idText = z.string().min(1).regex(/^[^.\s[\]]+$/, 'expected an id without spaces, dots or brackets');
@@ -26,19 +26,19 @@ export const refitRuleSchema = z.strictObject({
   match: refitMatchSchema,
   set: z
     .strictObject({
-      quality: z.enum(UNIT_QUALITIES).optional().describe('Troop quality instead of the default (p1: March -1/0/+1; p2: Bayonet & Sabre 0/+1/+2; guard per aoe.guardStep).'),
+      troops: z.enum(UNIT_TROOPS).optional().describe('Troop quality instead of the default (p1: March -1/0/+1; p2: Bayonet & Sabre 0/+1/+2; guard per aoe.guardStep).'),
       marchMode: z.enum(['linear', 'columnar', 'impulse']).optional().describe('Infantry March Mode (p3): the formation it favours when it moves.'),
       musket: z.union([z.literal(2), z.literal(3)]).optional().describe('Infantry musket: 2-rank (2.5 fire points a stand) or 3-rank (2) (p2).'),
     })
-    .refine((s) => s.quality !== undefined || s.marchMode !== undefined || s.musket !== undefined, { message: 'set needs at least one of quality, marchMode, musket' })
+    .refine((s) => s.troops !== undefined || s.marchMode !== undefined || s.musket !== undefined, { message: 'set needs at least one of troops, marchMode, musket' })
     .describe('The values the matched units get.'),
   note,
 });
 
 /** The fields of an Age of Eagles refit beyond its kind, name, title and ruleset (src/scenario/refit.ts adds those). */
 export const refitBody = {
-  defaultQuality: z.enum(UNIT_QUALITIES).default('regular').describe('Quality of every unit no rule sets (rulings 7: line troops are Regular).'),
-  rules: z.array(refitRuleSchema).default([]).describe('Unit exceptions: the quality, March Mode and musket of the units a match selects.'),
+  defaultTroops: z.enum(UNIT_TROOPS).default('regular').describe('Troop quality (troops) of every unit no rule sets (rulings 7: line troops are Regular).'),
+  rules: z.array(refitRuleSchema).default([]).describe('Unit exceptions: the troop quality (troops), March Mode and musket of the units a match selects.'),
 };
 
 const refitSchema = z.strictObject({ name: z.string(), title: z.string().optional(), ...refitBody });

@@ -97,7 +97,7 @@ function unitLine(s: TraceSubject, id: string): string {
   const what =
     u.arm === 'artillery'
       ? `${u.guns}-gun ${u.weight} ${u.flags.includes('horse') ? 'horse' : 'foot'} battery (1 gun stand), ${FORMATION_WORDS[u.formation]}`
-      : `${u.stands}-stand ${u.arm} (${u.men.toLocaleString('en-GB')} men), ${u.quality}${u.marchMode ? `, ${u.marchMode} March Mode, ${u.musket}-rank musket` : ''}${u.flags.length ? `, ${u.flags.join(', ')}` : ''}, in ${FORMATION_WORDS[u.formation]}; removed at ${u.threshold} hits`;
+      : `${u.stands}-stand ${u.arm} (${u.men.toLocaleString('en-GB')} men), ${u.troops}${u.marchMode ? `, ${u.marchMode} March Mode, ${u.musket}-rank musket` : ''}${u.flags.length ? `, ${u.flags.join(', ')}` : ''}, in ${FORMATION_WORDS[u.formation]}; removed at ${u.threshold} hits`;
   return `${u.id}: ${what}; front at ${inch(u.front)}, offset ${inch(u.offset)}`;
 }
 

@@ -11,7 +11,7 @@ export interface TraceUnit {
   side: 0 | 1;
   arm: 'infantry' | 'cavalry' | 'artillery';
   stands: number;
-  quality: string;
+  troops: string;
   formation: string;
   marchMode: string | null;
   musket: number;
@@ -49,7 +49,7 @@ export function subjectOf(c: CompiledLane, name: string, title?: string): TraceS
       side: s.side,
       arm: s.arm,
       stands: s.stands,
-      quality: s.quality,
+      troops: s.troops,
       formation: s.arm === 'artillery' ? (s.startLimbered ? 'limbered' : 'battery') : s.startFormation === 'none' ? 'bua' : s.startFormation,
       marchMode: s.marchMode,
       musket: s.ranks,
