@@ -4,9 +4,10 @@
 import type { Ruleset } from '../core/ruleset.js';
 import { aor } from './aor/index.js';
 import { nagb } from './nagb/index.js';
+import { aoe } from './aoe/index.js';
 import { cwj } from './cwj/index.js';
 
-export const RULESETS: readonly Ruleset<any, any>[] = [aor, nagb, cwj];
+export const RULESETS: readonly Ruleset<any, any>[] = [aor, nagb, aoe, cwj];
 
 export function findRuleset(id: string): Ruleset<any, any> | undefined {
   return RULESETS.find((r) => r.id === id);
