@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { volley } from './volley.js';
+import { parse as parseYaml } from 'yaml';
+import { oddsFileSchema } from '../../src/scenario/jsonSchema.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'volley-test-'));
 
@@ -175,8 +177,18 @@ describe('volley rulesets, odds and schema', () => {
   it('the committed JSON Schemas are the ones volley schema writes', () => {
     const out = tmp();
     expect(volley(['schema', '--out', out]).code).toBe(0);
-    for (const kind of ['scenario', 'experiment']) {
+    for (const kind of ['scenario', 'experiment', 'refit', 'odds']) {
       expect(readFileSync(join(out, `${kind}.schema.json`), 'utf8')).toBe(readFileSync(`sims/schemas/${kind}.schema.json`, 'utf8'));
+    }
+  });
+
+  it('the odds files\' schema takes every shipped odds file', () => {
+    const schema = oddsFileSchema()!;
+    const files = readdirSync('sims', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.odds.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    for (const f of files) {
+      const r = schema.safeParse(parseYaml(readFileSync(join('sims', f), 'utf8')));
+      expect(r.success, `${f}: ${r.error?.issues[0]?.message}`).toBe(true);
     }
   });
 
