@@ -76,7 +76,8 @@ function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c:
   const layer = {
     encoding: { x: xEnc },
     layer: [
-      { mark: { type: 'area', opacity: 0.15 }, encoding: { y: { field: 'lo', type: 'quantitative', title: figure.y }, y2: { field: 'hi' }, color } },
+      // The legend comes from the lines: a band's pale swatch is hard to match to its line.
+      { mark: { type: 'area', opacity: 0.15 }, encoding: { y: { field: 'lo', type: 'quantitative', title: figure.y }, y2: { field: 'hi' }, color: { ...color, legend: null } } },
       { mark: { type: 'line', point: { filled: true, size: 50 } }, encoding: { y, color, tooltip: [{ field: 'system' }, { field: 'x', title: factorPhrase(factor) }, { field: 'y', format: '.1f', title: 'estimate' }, { field: 'lo', format: '.1f' }, { field: 'hi', format: '.1f' }] } },
     ],
   };
