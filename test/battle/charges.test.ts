@@ -23,6 +23,7 @@ import { combatSegment } from '../../src/rules/aor/battle/combat.js';
 import { chooseAdvance } from '../../src/rules/aor/battle/ai.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
+import { PURPOSE } from '../../src/rules/aor/vocabulary.js';
 import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
 
 // Layout used throughout (9 x 5, clear unless said): the charger K at 2,2; an adjacent target at 3,2
@@ -193,6 +194,21 @@ describe('7.6/7.10 squares', () => {
     expect(broken.r.squareFormed).toBe(false);
     expect(broken.fire.rawStrength).toBe(8);
     expect(broken.res.extras.squaresFormed).toBe(0);
+  });
+
+  it('7.6: a square check is filed under its own purpose, not among the morale checks that decide retreats (by rating, by class)', () => {
+    for (const roll of [4, 5]) {
+      const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')]);
+      const { res } = chargeFire(t, chargeDice(2, 2, roll));
+      const s = res.sides[1];
+      expect(s.checksTaken[PURPOSE.square]).toBe(1);
+      expect(s.checksFailed[PURPOSE.square]).toBe(roll > 4 ? 1 : 0);
+      expect(s.checksTaken[PURPOSE.retreat]).toBe(0);
+      expect(s.moraleChecks).toBe(0);
+      expect(s.moraleChecksFailed).toBe(0);
+      expect(s.checksByRating.reduce((a, b) => a + b, 0)).toBe(0);
+      expect(s.checksByClass.reduce((a, b) => a + b, 0)).toBe(0);
+    }
   });
 
   it('7.10 reading: square formed halves the charge; not formed, normal strength', () => {
@@ -408,6 +424,55 @@ describe('7.6 charge outcome', () => {
     expect(t.pos('K2')).toBe(t.h('5,2'));
     expect(dice.used.fire).toEqual([2, 2]);
   });
+
+  it('7.6 "all move, then all attack": a charge won earlier in the segment does not make a later one a flank charge (7.10)', () => {
+    // K1 at 2,2 charges E1 at 3,2; K2 at 4,0 charges E2 at 3,1. Before any charge resolves, E2 has no
+    // friendly unit of the chargers next to it. K1 wins and rides into 3,2, next to E2: resolved one after
+    // another, K2's charge would then count as a flank charge (x2) that the parallel charges never had.
+    const t = setUp([cav('K1', 0, '2,2'), cav('K2', 0, '4,0'), cav('E1', 1, '3,2'), cav('E2', 1, '3,1')], noPursuit);
+    const { sink, events } = collector();
+    const res = t.res();
+    // K1: 4 x2 (no infantry) = 8 at 6: 1 hit; E1 4 at 2: 0. K2: 4 x2 = 8 at 2; E2 4 at 2: 0.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], [...roll(2), ...roll(2)]] });
+    chargeSegment(
+      t.b,
+      0,
+      [
+        { chargers: [t.u('K1')], from: t.h('2,2'), target: t.h('3,2') },
+        { chargers: [t.u('K2')], from: t.h('4,0'), target: t.h('3,1') },
+      ],
+      () => false,
+      dice,
+      res,
+      sink,
+    );
+    expect(t.pos('K1')).toBe(t.h('3,2')); // it won and stands next to E2 now
+    const k2 = fires(events).filter((e) => e.side === 0)[1];
+    expect(k2.rawStrength).toBe(8);
+    expect(res.extras.flankCharges).toBe(0);
+  });
+
+  it('7.6/7.10: another charger of the same segment next to the target is engaged in its own charge and gives no flank', () => {
+    // K2 at 3,3 stands next to E1 (3,2) but charges E2 at 4,3 itself; K1's charge on E1 is not doubled.
+    const t = setUp([cav('K1', 0, '2,2'), cav('K2', 0, '3,3'), cav('E1', 1, '3,2'), cav('E2', 1, '4,3')], noPursuit);
+    const { sink, events } = collector();
+    const dice = new ScriptedDice({ fire: [[...roll(2), ...roll(2)], [...roll(2), ...roll(2)]] });
+    const res = t.res();
+    chargeSegment(
+      t.b,
+      0,
+      [
+        { chargers: [t.u('K1')], from: t.h('2,2'), target: t.h('3,2') },
+        { chargers: [t.u('K2')], from: t.h('3,3'), target: t.h('4,3') },
+      ],
+      () => false,
+      dice,
+      res,
+      sink,
+    );
+    expect(fires(events).filter((e) => e.side === 0).map((e) => e.rawStrength)).toEqual([8, 8]);
+    expect(res.extras.flankCharges).toBe(0);
+  });
 });
 
 describe('7.7 pursuit', () => {
@@ -542,16 +607,17 @@ describe('7.8 reaction charges', () => {
     expect(t.pos('R')).toBe(t.h('3,2'));
   });
 
-  it('a failed morale check means no charge, and the cavalry counts as having charged', () => {
+  it('7.8: a failed morale check means no reaction charge, but the cavalry may still charge in its own segment (7.6)', () => {
     const t = walked();
     const { sink, events } = collector();
     const res = t.res();
     const dice = new ScriptedDice({ morale: [[], [5]] }); // any fire draw throws
     expect(reactionCharge(t.b, t.u('M'), path(t), dice, res, sink)).toBe(false);
     expect(events.some((e) => e.type === 'charge')).toBe(false);
-    expect(t.b.charged[t.u('R')]).toBe(1);
-    expect(readyCavalry(t.b, 1)).toEqual([]);
+    expect(t.b.charged[t.u('R')]).toBe(0);
+    expect(readyCavalry(t.b, 1)).toEqual([t.u('R')]);
     expect(res.extras['reactionCharges.1']).toBe(0);
+    expect(res.sides[1].checksFailed[PURPOSE.reaction]).toBe(1);
     expect(t.pos('M')).toBe(t.h('3,2'));
   });
 

@@ -45,6 +45,27 @@ describe('7.12 passing fire during movement', () => {
     expect(res.sides[0].retreatsForced).toBe(1);
   });
 
+  it('the Terrain Effects table applies to passing fire as to any fire: into woods -50%, across a stream -25% (7.12)', () => {
+    const fireAt = (cells: Record<string, string>, streams: string[] = []) => {
+      const t = battle({
+        map: mapWith(9, 3, cells),
+        units: [
+          { id: 'K', side: 0, at: '3,1', kind: 'cavalry', strength: 4 },
+          { id: 'E', side: 1, at: '4,1', strength: 6 },
+        ],
+        streams,
+        supplyRule: false,
+      });
+      t.b.computeZoc();
+      const { sink, events } = collector();
+      passingFireOnMove(t.b, t.u('K'), t.h('4,0'), t.h('3,1'), new ScriptedDice({ fire: [[], roll(2)] }), t.res(), sink);
+      return events.find((e) => e.type === 'fire');
+    };
+    expect(fireAt({ '3,1': 'W' })).toMatchObject({ rawStrength: 1.5, strength: 2 }); // 6 x 1/2 x 1/2
+    expect(fireAt({}, ['3,1/E'])).toMatchObject({ rawStrength: 2.25, strength: 2 }); // 6 x 1/2 x 3/4
+    expect(fireAt({})).toMatchObject({ rawStrength: 3, strength: 3 });
+  });
+
   it('no fire when the unit did not come from the same stack\'s ZOC', () => {
     const t = set();
     t.b.computeZoc();

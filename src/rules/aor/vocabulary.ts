@@ -60,7 +60,7 @@ export const AOR_VOCABULARY: Vocabulary = {
   ],
   checkPurposes: [
     { id: 'retreat', label: 'retreat after hits', doc: 'A side that takes hits and stays checks morale and retreats if it fails (7.4).', counted: true },
-    { id: 'square', label: 'forming square', doc: 'Infantry charged by cavalry checks to form square (7.6, 7.10).', counted: true },
+    { id: 'square', label: 'forming square', doc: 'Infantry charged by cavalry checks to form square (7.6, 7.10); counted apart from the checks that decide retreats.', counted: false },
     { id: 'passingFire', label: 'after passing fire', doc: 'A unit hit by passing fire checks morale and retreats if it fails (7.12).', counted: true },
     { id: 'bombardment', label: 'after bombardment', doc: 'A stack that lost a step to bombardment checks morale under aor.bombardmentRetreatCheck (8.1).', counted: true },
     { id: 'recovery', label: 'recovery from disruption', doc: 'A disrupted unit checks in its Turn End segment and recovers on a pass (6.2).', counted: false },

@@ -643,8 +643,9 @@ export function reactionCharge(
       const modifiers = withLeader ? ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] : ['reaction charge test (7.8)'];
       sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, target: morale, modifiers, roll, passed });
     }
-    b.charged[u] = 1;
+    // 7.8: a failed test bars only this reaction; the unit may still charge in its own segment (7.6).
     if (!passed) continue;
+    b.charged[u] = 1;
     res.extras[`reactionCharges.${reacting}`]++;
     res.sides[reacting].chargesDeclared++;
     if (sink) sink({ type: 'charge', side: reacting, units: [b.spec(u).id], from, target: at, reaction: true });

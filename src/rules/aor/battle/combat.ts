@@ -70,11 +70,17 @@ export function assaultTargets(b: BattleState, hex: number, side: SideIndex): nu
   return out;
 }
 
-/** Whether the stack must attack: a unit with Attack orders in an enemy ZOC (7.3). */
+/**
+ * Whether the stack must attack: a unit with Attack orders in an enemy ZOC (7.3), other than cavalry
+ * that charged this turn (12.2: "cavalry charges satisfy the attack requirement").
+ */
 export function mustAttack(b: BattleState, hex: number, side: SideIndex): boolean {
   if (b.c.map.terrain[hex] === TERRAIN.fort) return false; // 10.1: never required to attack
   if (!b.inEnemyZoc(side, hex)) return false;
-  return stackHasOrders(b, hex, 'attack');
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) {
+    if (b.unitOrders(u) === 'attack' && !(b.spec(u).kind === 'cavalry' && b.charged[u])) return true;
+  }
+  return false;
 }
 
 /**
