@@ -235,6 +235,17 @@ describe('7.6/7.10 squares', () => {
     }
   });
 
+  it('7.6 (aor.chargeWithoutInfantry = normal): a target without infantry is charged at normal strength; disrupted infantry is still charged as a failed square', () => {
+    const opts = { options: { 'aor.chargeWithoutInfantry': 'normal' } };
+    const cavalry = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], opts);
+    expect(chargeFire(cavalry, chargeDice(2, 2)).fire.rawStrength).toBe(4);
+    const guns = setUp([cav('K', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }], opts);
+    expect(chargeFire(guns, chargeDice(2, 2)).fire.rawStrength).toBe(4);
+    expect(expectedChargeFactor(guns.b, guns.h('3,2'))).toBe(1);
+    const disrupted = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2', { disrupted: true })], opts);
+    expect(chargeFire(disrupted, chargeDice(2, 2)).fire.rawStrength).toBe(8);
+  });
+
   it('one disrupted infantry unit in the stack is enough to prevent the square ("all of it undisrupted")', () => {
     const t = setUp([cav('K', 0, '2,2'), inf('I1', 1, '3,2'), inf('I2', 1, '3,2', { disrupted: true })]);
     const out = chargeFire(t, chargeDice(2, 2));
@@ -685,8 +696,10 @@ describe('7.8 reaction charges', () => {
 });
 
 describe('7.11 cavalry retreat before assault', () => {
+  // The cavalry's side plays by the book, which takes the retreat when it may (aor.retreatBeforeAssault = chosen).
+  const mayRetreat = { doctrine: ['stubborn', 'by-the-book'] as [unknown, unknown] };
   it('a cavalry stack not in enemy ZOC at the start of the player turn slips away before an assault without cavalry', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], mayRetreat);
     const res = t.res();
     expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), res)).toBe(true);
     expect(t.grid.distance(t.pos('C'), t.h('2,2'))).toBe(2);
@@ -696,31 +709,31 @@ describe('7.11 cavalry retreat before assault', () => {
   });
 
   it('horse artillery, alone or with cavalry, may retreat too; a stack with infantry or foot artillery may not', () => {
-    const ha = setUp([inf('A', 0, '2,2'), { id: 'H', side: 1, at: '3,2', kind: 'horseArtillery', strength: 3 }, cav('C', 1, '3,2')]);
+    const ha = setUp([inf('A', 0, '2,2'), { id: 'H', side: 1, at: '3,2', kind: 'horseArtillery', strength: 3 }, cav('C', 1, '3,2')], mayRetreat);
     expect(retreatBeforeAssault(ha.b, ha.h('3,2'), [ha.h('2,2')], new ScriptedDice({}), ha.res())).toBe(true);
     expect(ha.pos('H')).toBe(ha.pos('C'));
-    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')]);
+    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')], mayRetreat);
     expect(retreatBeforeAssault(mixed.b, mixed.h('3,2'), [mixed.h('2,2')], new ScriptedDice({}), mixed.res())).toBe(false);
     expect(mixed.pos('C')).toBe(mixed.h('3,2'));
-    const foot = setUp([inf('A', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }]);
+    const foot = setUp([inf('A', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }], mayRetreat);
     expect(retreatBeforeAssault(foot.b, foot.h('3,2'), [foot.h('2,2')], new ScriptedDice({}), foot.res())).toBe(false);
   });
 
   it('not when there is cavalry among the attackers', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('K', 0, '2,1'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('K', 0, '2,1'), cav('C', 1, '3,2')], mayRetreat);
     expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2'), t.h('2,1')], new ScriptedDice({}), t.res())).toBe(false);
     expect(t.pos('C')).toBe(t.h('3,2'));
   });
 
   it('not when it started the player turn in an enemy ZOC', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], mayRetreat);
     t.b.startedInZoc[t.u('C')] = 1;
     expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), t.res())).toBe(false);
     expect(t.pos('C')).toBe(t.h('3,2'));
   });
 
   it('in the combat segment: no fire at all, and the attackers may advance into the vacated hex', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], mayRetreat);
     const { sink, events } = collector();
     const res = t.res();
     combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), (d, a) => chooseAdvance(t.b, d, a), new ScriptedDice({}), res, newRoundOutcome(), sink);
@@ -736,6 +749,7 @@ describe('7.11 cavalry retreat before assault', () => {
       supply: [['0,2'], ['8,2']],
       supplyRule: false,
       turns: 1,
+      ...mayRetreat,
       units: [inf('A', 0, aAt), cav('C', 1, '4,2', { strength: 2 })],
     });
     const away = battle(desc('1,2'));
@@ -745,6 +759,28 @@ describe('7.11 cavalry retreat before assault', () => {
     const r2 = playBattle(adjacent.c, new EngagementDice('7.11/adjacent'));
     expect(r2.extras['retreatsBeforeAssault.1']).toBe(0);
     expect(r2.extras.assaults).toBeGreaterThanOrEqual(1);
+  });
+
+  it('7.11 "may retreat": the side chooses (aor.retreatBeforeAssault = chosen): a stubborn side stands, a side defending its objective stands; under always it must go', () => {
+    const stubborn = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    expect(retreatBeforeAssault(stubborn.b, stubborn.h('3,2'), [stubborn.h('2,2')], new ScriptedDice({}), stubborn.res())).toBe(false);
+    expect(stubborn.pos('C')).toBe(stubborn.h('3,2'));
+    const holding = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], { ...mayRetreat, objectives: [{ at: '3,2', vp: 1, holder: 1 }] });
+    expect(retreatBeforeAssault(holding.b, holding.h('3,2'), [holding.h('2,2')], new ScriptedDice({}), holding.res())).toBe(false);
+    const always = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], { options: { 'aor.retreatBeforeAssault': 'always' } });
+    expect(retreatBeforeAssault(always.b, always.h('3,2'), [always.h('2,2')], new ScriptedDice({}), always.res())).toBe(true);
+  });
+
+  it('7.11: random-legal retreats before an assault on a coin flip, one draw from its AI dice', () => {
+    const coin = (face: number) => {
+      const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], { doctrine: ['stubborn', 'random-legal'] });
+      const dice = new ScriptedDice({ ai: [[], [face]] });
+      const went = retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], dice, t.res());
+      expect(dice.used.ai[1]).toBe(1);
+      return went;
+    };
+    expect(coin(1)).toBe(true); // a draw below 1/2
+    expect(coin(6)).toBe(false);
   });
 });
 

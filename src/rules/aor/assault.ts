@@ -11,6 +11,7 @@ import { ratingIndex, reachRung, recordCheck, RUNG, type EngagementResult, type 
 import { assaultDrawsDice, choosesFireFirst, type AssaultDoctrine, wantsVoluntaryRetreat } from './doctrine/assault.js';
 import { hasRifledOrArtillery, includesArtillery, includesOldGuard, rawFireStrength, type FireMods } from './fire.js';
 import { hitsFor } from './fireTable.js';
+import { recordLoss } from './results.js';
 import { isFlankAttack } from './flanking.js';
 import { allocateHits } from './hits.js';
 import { boundMorale, groupMoraleUnit, moraleModifierLabels, passesCheck, situationalModifier, unitMorale, type SituationalMorale } from './morale.js';
@@ -255,6 +256,7 @@ export function retreatUnits(
     if (!st.present(u)) continue;
     if (st.specs[u].kind === 'artillery') {
       r.strengthLost += st.strength(u);
+      recordLoss(res, st, u, 'lostInBlockedRetreats', st.strength(u)); // it could not retreat (7.4)
       r.stepsLost += st.steps[u];
       r.unitsEliminated++;
       st.steps[u] = 0;

@@ -13,7 +13,8 @@ import { allocateHits } from '../hits.js';
 import { BRIDGE, FORTIFIED, RIVER, STREAM } from '../map.js';
 import { passProbability, unitMorale } from '../morale.js';
 import { roundHalfUp, terrainFactor } from '../numbers.js';
-import { carryOutRetreat, markHolder } from './retreat.js';
+import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
+import { choosesRetreatBeforeAssault } from '../doctrine/assault.js';
 import { recordEliminations } from './losses.js';
 import type { BattleState } from './state.js';
 
@@ -156,7 +157,7 @@ export function resolveCharge(
     }
     if (sink) sink({ type: 'square', side: enemy, hex: target, formed });
   }
-  let factor = squareFactor(c.options.squareEffect, formed);
+  let factor = infantry.length === 0 && c.options.chargeWithoutInfantry === 'normal' ? 1 : squareFactor(c.options.squareEffect, formed);
   // 7.10 flank charge, judged by the caller when charges resolve together (7.6), else here.
   if (opts.flank ?? isFlankCharge(b, side, from, target, chargers)) {
     factor *= 2;
@@ -320,6 +321,7 @@ export function expectedChargeFactor(b: BattleState, target: number): number {
   const defenders = b.stackAt(target);
   const infantry = defenders.filter((u) => b.spec(u).kind === 'infantry');
   const effect = b.c.options.squareEffect;
+  if (infantry.length === 0 && b.c.options.chargeWithoutInfantry === 'normal') return 1;
   if (infantry.length === 0 || infantry.some((u) => st.disrupted[u])) return squareFactor(effect, false);
   let best = -Infinity;
   for (const u of infantry) best = Math.max(best, unitMorale(st, u));
@@ -349,6 +351,8 @@ export function retreatBeforeAssault(
   if (!mobile) return false;
   if (attackHexes.some((h) => b.stackAt(h).some((u) => b.spec(u).kind === 'cavalry'))) return false;
   const side = b.spec(defenders[0]).side;
+  // 7.11 "may retreat": the side's choice (aor.retreatBeforeAssault), its assault doctrine's.
+  if (b.c.options.retreatBeforeAssault === 'chosen' && !choosesRetreatBeforeAssault(b.c.sides[side].doctrine, defendsObjective(b, defenders, defHex), () => dice.ai(side)())) return false;
   for (const u of defenders) {
     st.retreated[u] = 1;
     res.sides[side].retreatsVoluntary++;

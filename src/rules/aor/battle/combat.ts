@@ -12,7 +12,7 @@ import { HEX_TERRAIN, TERRAIN } from '../terrain.js';
 import { isArtillery } from '../units.js';
 import { recordEliminations } from './losses.js';
 import { retreatBeforeAssault } from './charges.js';
-import { carryOutRetreat, markHolder } from './retreat.js';
+import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
 import { canAssaultAcross, hexsideKinds } from './hexsides.js';
 
 import type { BattleState } from './state.js';
@@ -170,11 +170,7 @@ export function situationFor(b: BattleState, side: SideIndex, defHex: number, at
   };
 }
 
-/** Whether the defenders stand on a victory objective (18), or on the objective their Defend orders hold (12.2). */
-export function defendsObjective(b: BattleState, defender: readonly number[], defHex: number): boolean {
-  if (b.objectiveHex[defHex] === 1) return true;
-  return defender.some((u) => b.unitOrders(u) === 'defend' && b.objective[b.c.formationOf[u]] === defHex);
-}
+export { defendsObjective };
 
 /** 12.2: some defender's formation is under March orders, in a hex a road or trail runs through. */
 function marchingOnRoad(b: BattleState, defender: readonly number[], h: number): boolean {

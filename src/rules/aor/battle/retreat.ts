@@ -82,8 +82,8 @@ export function carryOutRetreat(
     // Nowhere to go (aor.blockedRetreat).
     for (const u of group) {
       if (b.c.options.blockedRetreat === 'eliminate') {
-        while (st.steps[u] > 0) stepLoss(b, u, res);
-      } else stepLoss(b, u, res);
+        while (st.steps[u] > 0) stepLoss(b, u, res, 'lostInBlockedRetreats');
+      } else stepLoss(b, u, res, 'lostInBlockedRetreats');
       if (sink) sink({ type: 'eliminated', side, unit: b.spec(u).id, reason: 'retreat blocked (7.4)' });
     }
     recordEliminations(b, res, sink);
@@ -176,6 +176,19 @@ function passingFire(
   }
 }
 
+/** 7.12: whether a step of a unit of `side` from `from` into `to` goes from one ZOC hex of an enemy stack into another. */
+export function drawsPassingFire(b: BattleState, side: SideIndex, from: number, to: number): boolean {
+  if (!b.inEnemyZoc(side, from) || !b.inEnemyZoc(side, to)) return false;
+  const g = b.c.map.grid;
+  for (let d = 0; d < 6; d++) {
+    const e = g.neighbors[to * 6 + d];
+    if (e < 0 || b.sideAt[e] !== 1 - side || !projectsZocAcross(b, e, to, d)) continue;
+    const back = g.directionTo(from, e);
+    if (back >= 0 && projectsZocAcross(b, e, from, back)) return true;
+  }
+  return false;
+}
+
 /**
  * 7.12: a unit moving from one ZOC hex of an enemy stack into another is fired on by that stack at half
  * strength; a hit makes it check morale as in 7.4, and a failure sends it back one hex. Returns true
@@ -230,6 +243,12 @@ export function passingFireOnMove(
 function passingLabels(b: BattleState, hex: number, d: number): string[] {
   const f = passingFireTerrain(b, hex, d);
   return f < 1 ? ['passing fire at half strength (7.12)', `terrain ${Math.round((f - 1) * 100)}% (Terrain Effects)`] : ['passing fire at half strength (7.12)'];
+}
+
+/** Whether the defenders stand on a victory objective (18), or on the objective their Defend orders hold (12.2). */
+export function defendsObjective(b: BattleState, defender: readonly number[], defHex: number): boolean {
+  if (b.objectiveHex[defHex] === 1) return true;
+  return defender.some((u) => b.unitOrders(u) === 'defend' && b.objective[b.c.formationOf[u]] === defHex);
 }
 
 /** 18: the last side to move a unit into or through an objective hex holds it. */
