@@ -80,6 +80,11 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
       1,
     );
   }
+  if (e instanceof m.RunWriteError) {
+    // A full disk while playing: which file, what is kept, and the command that goes on from there.
+    const saved = prep.plan.precision ? `${e.savedBatches} batches are` : `${e.savedBatches} of ${e.totalBatches} batches are`;
+    return new CliExit(`${e.message}: the run stopped; ${saved} saved in ${e.checkpoint}\n  free some space (or move the folder) and continue with: ${resumeCommand()}`, 1);
+  }
   if (e instanceof m.OutputFolderError) return new CliExit(e.message, 2);
   return e;
 }
