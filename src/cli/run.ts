@@ -112,7 +112,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('max-engagements', { type: 'number', describe: `With a precision target (--precision, or precision in the experiment): the most engagements per cell (default: the experiment's maxEngagements, or ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
-    const asked = workersArg(argv.workers);
+    const asked = workersArg(argv.workers, argv.quiet);
     if (argv.out !== undefined) outArg(argv.out);
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the run, or start over)');
     const seed = seedArg(argv.seed);
@@ -128,8 +128,6 @@ export const runCommand: CommandModule<object, RunArgs> = {
     });
     const workers = usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
-    const cores = availableParallelism();
-    if (workers > cores && !argv.quiet) process.stderr.write(`volley: ${workers} workers on ${cores} cores: no faster than ${cores} (the results are the same)\n`);
     const m = await runModules();
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;
