@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../results/rows.js';
-import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/studies/prepare.js';
+import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, resultsOf, type PreparedRun } from '../sim/studies/prepare.js';
+import { isCross } from '../results/cross.js';
 import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
+import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
@@ -37,15 +39,29 @@ interface RunArgs {
   export?: ExportFormat;
   precision?: number;
   maxEngagements?: number;
+  queue?: string;
 }
 
 /** A word for a shell command line, quoted if it needs it. */
 const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-/** The command that continues this run: the same arguments, with --resume instead of --force. */
+/** The command that continues this run: the same arguments, with --resume instead of --force (and no password shown). */
 function resumeCommand(): string {
-  const args = process.argv.slice(2).filter((a) => a !== '--force' && a !== '--resume');
+  const args = process.argv.slice(2).filter((a) => a !== '--force' && a !== '--resume').map(hidePassword);
   return ['volley', ...args, '--resume'].map(shellWord).join(' ');
+}
+
+/** The executor of a queued run (BullMQ loads only then), telling where the batches went. */
+async function queueExecutor(address: QueueAddress, quiet: boolean) {
+  const { QueueExecutor } = await import('../sim/queue/coordinator.js');
+  const onQueued = quiet
+    ? undefined
+    : (q: { batches: number; workers: number }) =>
+        process.stderr.write(
+          `volley: ${q.batches} batches queued at ${address.shown}; ${q.workers} worker${q.workers === 1 ? '' : 's'} connected` +
+            `${q.workers === 0 ? `; start one on each machine with: volley worker --queue ${address.shown}` : ''}\n`,
+        );
+  return (plan: import('../sim/engine/plan.js').RunPlan, opts: import('../sim/engine/runner.js').RunOptions) => new QueueExecutor(plan, opts, address, { onQueued });
 }
 
 /** What stopped a run, as the message and exit code the user gets. */
@@ -86,6 +102,9 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
     return new CliExit(`${e.message}: the run stopped; ${saved} saved in ${e.checkpoint}\n  free some space (or move the folder) and continue with: ${resumeCommand()}`, 1);
   }
   if (e instanceof m.OutputFolderError) return new CliExit(e.message, 2);
+  if (argv.queue !== undefined && e instanceof Error && (e.name === 'QueueUnreachable' || e.name === 'QueueJobFailed')) {
+    return new CliExit(`${e.message}\n  the batches done are saved; continue with: ${resumeCommand()}`, 1);
+  }
   return e;
 }
 
@@ -110,12 +129,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'number',
         describe: 'Play each cell until every primary share has a 95% interval half-width of at most this (0.01: ±1 point)',
       })
+      .option('queue', {
+        type: 'string',
+        describe: 'Play the batches on the machines that serve this Redis queue (volley worker): redis://HOST:PORT/DB, a password in the URL or REDIS_PASSWORD',
+      })
       .option('max-engagements', { type: 'number', describe: `With a precision target (--precision, or precision in the experiment): the most engagements per cell (default: the experiment's maxEngagements, or ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
     const asked = workersArg(argv.workers, argv.quiet);
     if (argv.out !== undefined) outArg(argv.out);
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the run, or start over)');
     const seed = seedArg(argv.seed);
+    const address = argv.queue === undefined ? null : parseQueueUrl(argv.queue, process.env);
     const prep = prepareRun({
       file: argv.file,
       engagements: argv.engagements,
@@ -126,9 +150,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
       precision: argv.precision,
       maxEngagements: argv.maxEngagements,
     });
-    const workers = usefulWorkers(prep.plan, asked);
+    // A queued run plays on the workers' machines: none here.
+    const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     const m = await runModules();
+    const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;
     let total = precise ? 0 : prep.plan.engagements * prep.plan.cells.length;
@@ -166,6 +192,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         force: argv.force,
         export: argv.export ?? null,
         signal: stop.signal,
+        executor,
         onProgress: (p) => {
           if (precise && total === 0) bar?.start(p.total, 0, { rate: 0 });
           if (p.total !== total) bar?.setTotal((total = p.total));
@@ -183,11 +210,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const wall = (performance.now() - started) / 1000;
     const played = run.accumulators.reduce((a, acc) => a + acc.n, 0);
     const ran = played - run.resumedEngagements;
-    const results = m.buildResults({
-      ...prep.meta,
-      accumulators: run.accumulators,
-      ...(prep.plan.precision && run.stops ? { precision: { halfWidth: prep.plan.precision.halfWidth, stops: run.stops } } : {}),
-    });
+    const results = resultsOf(prep, run.accumulators, prep.plan.precision && run.stops ? { halfWidth: prep.plan.precision.halfWidth, stops: run.stops } : undefined);
     // The engagement figures of paired comparisons have served: results.json holds the comparisons.
     for (const a of run.accumulators) delete a.pairs;
     results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall), batchSeconds: Number(run.batchSeconds.toFixed(3)) };
@@ -198,7 +221,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
     try {
       m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
       // The report's libraries are heavy: load them only when a report is written.
-      files = argv.report ? await (await import('../report/index.js')).writeReport(results, prep.outDir) : [];
+      const report = argv.report ? await import('../report/index.js') : null;
+      files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir) : await report.writeReport(results, prep.outDir);
       await run.finish();
     } catch (e) {
       // The machine refused a write (a full disk): say which file, and that nothing played is lost.
@@ -210,19 +234,24 @@ export const runCommand: CommandModule<object, RunArgs> = {
     } finally {
       process.off('SIGINT', onSigint);
     }
+    const precisionMessage = async (r: typeof results) => (isCross(r) ? null : r.provenance.precision ? (await import('../report/precision.js')).precisionMessage(r) : null);
     if (!argv.quiet) {
-      const { comparisonsTable, summaryTable } = await import('../report/table.js');
-      console.log(summaryTable(results));
-      if (results.comparisons) console.log(comparisonsTable(results));
+      const { comparisonsTable, crossTable, summaryTable } = await import('../report/table.js');
+      if (isCross(results)) console.log(crossTable(results));
+      else {
+        console.log(summaryTable(results));
+        if (results.comparisons) console.log(comparisonsTable(results));
+      }
       const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
-      if (results.provenance.precision) console.log(`\n${(await import('../report/precision.js')).precisionMessage(results)}`);
-      console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers${resumed})`);
+      const precise = await precisionMessage(results);
+      if (precise) console.log(`\n${precise}`);
+      console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : `${workers} workers`}${resumed})`);
       console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
       if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
       if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);
-    } else if (results.provenance.precision && !results.provenance.precision.reached) {
+    } else if (!isCross(results) && results.provenance.precision && !results.provenance.precision.reached) {
       // Even a quiet run says when it stopped short of the precision asked for.
-      const msg = (await import('../report/precision.js')).precisionMessage(results);
+      const msg = (await precisionMessage(results))!;
       process.stderr.write(`volley: ${msg.replace(/^precision: /, 'warning: ')}\n`);
     }
   },

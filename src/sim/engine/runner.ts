@@ -10,7 +10,7 @@ import { accSize, emptyCellAcc, mergeCellAcc, type AccSize, type CellAccumulator
 import { findRuleset } from '../../rules/index.js';
 import { BatchRunner, EngagementError, type BatchOutput, type EngagementFailure } from './batch.js';
 import type { RowLayout } from '../../results/rows.js';
-import { batchesOf, type BatchTask, type RunPlan } from './plan.js';
+import { batchesOf, cellRuleset, type BatchTask, type RunPlan } from './plan.js';
 import { RunInterrupted, WorkerFault } from './errors.js';
 import { look, primaryProportions, type CellStop, type PrecisionRule } from '../../stats/precision.js';
 import { millisecondsNow } from './stopwatch.js';
@@ -43,6 +43,8 @@ export interface RunOptions {
   pool?: WorkerPool;
   /** Test seam: this many batches a task from the start, instead of as many as make about TASK_MS. */
   batchesPerTask?: number;
+  /** Play the batches elsewhere (a distributed run's queue, src/sim/queue/): this executor instead of a pool. */
+  executor?: (plan: RunPlan, opts: RunOptions) => Executor;
 }
 
 export interface RunOutcome {
@@ -160,7 +162,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions): Promise<CellAccu
  * cell has stopped (runToPrecision).
  */
 export async function runPlanOutcome(plan: RunPlan, opts: RunOptions): Promise<RunOutcome> {
-  const exec = opts.pool ? new PoolExecutor(plan, opts, opts.pool) : opts.workers <= 0 ? new HereExecutor(plan, opts) : new PoolExecutor(plan, opts);
+  const exec = opts.executor ? opts.executor(plan, opts) : opts.pool ? new PoolExecutor(plan, opts, opts.pool) : opts.workers <= 0 ? new HereExecutor(plan, opts) : new PoolExecutor(plan, opts);
   try {
     const merge = new Merger(plan, opts);
     if (plan.precision) {
@@ -241,12 +243,13 @@ async function runToPrecision(plan: RunPlan, halfWidth: number, merge: Merger, e
 }
 
 /** One batch to run, with its place in its round's merge order. */
-interface RunItem {
+export interface RunItem {
   task: BatchTask;
   slot: number;
 }
 
-interface Executor {
+/** What plays a round's batches: this thread, a pool of threads, or a queue served by other machines. */
+export interface Executor {
   /** Run the items; `complete` as each finishes; `nextToMerge` is the round's next slot to merge. */
   run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void>;
   close(): Promise<void>;
@@ -319,8 +322,8 @@ class Merger {
 
 /** The size of cell `i`'s accumulator: a cell that played no engagement still has one. */
 function cellAccSize(plan: RunPlan, i: number): AccSize {
-  const rs = findRuleset(plan.rulesetId);
-  if (!rs) throw new Error(`internal: unknown ruleset '${plan.rulesetId}'`);
+  const rs = findRuleset(cellRuleset(plan, i));
+  if (!rs) throw new Error(`internal: unknown ruleset '${cellRuleset(plan, i)}'`);
   const cell = plan.cells[i];
   return accSize(rs.describe(rs.compile(cell.scenario, cell.options)), rs.vocabulary);
 }
