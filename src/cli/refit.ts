@@ -36,7 +36,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
   handler: async (argv) => {
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the check, or start over)');
-    const workers = workersArg(argv.workers);
+    const workers = workersArg(argv.workers, argv.quiet);
     const seed = seedArg(argv.seed)!;
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed, batch: argv.batch });
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;

@@ -96,6 +96,11 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
       1,
     );
   }
+  if (e instanceof m.RunWriteError) {
+    // A full disk while playing: which file, what is kept, and the command that goes on from there.
+    const saved = prep.plan.precision ? `${e.savedBatches} batches are` : `${e.savedBatches} of ${e.totalBatches} batches are`;
+    return new CliExit(`${e.message}: the run stopped; ${saved} saved in ${e.checkpoint}\n  free some space (or move the folder) and continue with: ${resumeCommand()}`, 1);
+  }
   if (e instanceof m.OutputFolderError) return new CliExit(e.message, 2);
   if (argv.queue !== undefined && e instanceof Error && (e.name === 'QueueUnreachable' || e.name === 'QueueJobFailed')) {
     return new CliExit(`${e.message}\n  the batches done are saved; continue with: ${resumeCommand()}`, 1);
@@ -130,7 +135,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('max-engagements', { type: 'number', describe: `With a precision target (--precision, or precision in the experiment): the most engagements per cell (default: the experiment's maxEngagements, or ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
-    const asked = workersArg(argv.workers);
+    const asked = workersArg(argv.workers, argv.quiet);
     if (argv.out !== undefined) outArg(argv.out);
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the run, or start over)');
     const seed = seedArg(argv.seed);
@@ -148,8 +153,6 @@ export const runCommand: CommandModule<object, RunArgs> = {
     // A queued run plays on the workers' machines: none here.
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
-    const cores = availableParallelism();
-    if (workers > cores && !argv.quiet) process.stderr.write(`volley: ${workers} workers on ${cores} cores: no faster than ${cores} (the results are the same)\n`);
     const m = await runModules();
     const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.

@@ -14,6 +14,7 @@ interface Args {
   workers?: number;
   out?: string;
   force: boolean;
+  quiet: boolean;
 }
 
 export const tournamentCommand: CommandModule<object, Args> = {
@@ -27,14 +28,15 @@ export const tournamentCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
       .option('workers', WORKERS_OPTION)
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' })
-      .option('force', FORCE_OPTION) as never,
+      .option('force', FORCE_OPTION)
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing: the files are written all the same' }) as never,
   handler: async (argv) => {
     const prep = prepareTournament({
       file: argv.file,
       doctrines: argv.doctrines?.split(',').map((d) => d.trim()).filter((d) => d),
       engagements: argv.engagements,
       seed: seedArg(argv.seed)!,
-      workers: workersArg(argv.workers),
+      workers: workersArg(argv.workers, argv.quiet),
     });
     const name = argv.file.replace(/^.*\//, '').replace(/\.scenario\.yaml$|\.yaml$/, '');
     const out = argv.out ?? join('reports', `tournament-${name}`);
@@ -43,6 +45,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       const t = await runTournament(prep);
       writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);
       writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
+      if (argv.quiet) return;
       console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);
       console.log(tournamentTable(t));
       console.log(`\nEach doctrine against itself: what the seat is worth (${t.engagementsPerPairing} engagements, 95% interval):\n`);

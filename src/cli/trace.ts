@@ -13,6 +13,7 @@ import { storyText } from '../report/trace/story.js';
 import { claimFolder } from '../sim/store/outputFolder.js';
 import { replayEngagement, replayStoryLines } from '../sim/studies/trace.js';
 import { FORCE_OPTION, seedArg } from './args.js';
+import { MAX_ENGAGEMENTS } from '../scenario/limits.js';
 
 interface TraceArgs {
   file: string;
@@ -22,6 +23,7 @@ interface TraceArgs {
   engagements?: string;
   out?: string;
   force: boolean;
+  quiet: boolean;
 }
 
 /** A seed as part of a folder name: itself when plain and short, else a plain prefix and a hash (no two alike). */
@@ -30,10 +32,17 @@ function seedInName(seed: string): string {
   return plain === seed ? seed : `${plain}-${createHash('sha256').update(seed).digest('hex').slice(0, 8)}`;
 }
 
-function wholeNumber(flag: string, v: string | undefined): number | undefined {
+/**
+ * A whole number of 0 or more, written plainly or in exponent form (1e9 is 1000000000, which the range
+ * check then compares with the run's engagements); past 2^53 it is refused as more than any run holds.
+ */
+export function wholeNumber(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(String(v).trim())) throw new UsageError(`${flag}: expected a whole number of 0 or more, found '${v}'`);
-  return Number(v);
+  const t = String(v).trim();
+  const n = Number(t);
+  if (!/^(\d+|\d+(\.\d+)?e\+?\d+)$/i.test(t) || !Number.isInteger(n)) throw new UsageError(`${flag}: expected a whole number of 0 or more, found '${v}'`);
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag}: ${t} is more than any run's engagements (at most ${MAX_ENGAGEMENTS.toLocaleString('en-GB')} a cell)`);
+  return n;
 }
 
 export const traceCommand: CommandModule<object, TraceArgs> = {
@@ -47,7 +56,8 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, with -s<seed> when --seed is given)' })
-      .option('force', FORCE_OPTION) as never,
+      .option('force', FORCE_OPTION)
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing: the files are written all the same' }) as never,
   handler: (argv) => {
     // An index, or a cell's label.
     const cell = argv.cell === undefined ? 0 : /^\d+$/.test(String(argv.cell).trim()) ? Number(argv.cell) : String(argv.cell);
@@ -71,6 +81,7 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       const head = { type: 'trace', ...r.provenance, ruleset: r.ruleset, scenario: r.name };
       writeFileAtomic(files.events, [head, ...r.events].map((e) => JSON.stringify(e)).join('\n') + '\n');
       writeFileAtomic(files.html, tracePage(r));
+      if (argv.quiet) return;
       const res = r.result;
       const winner = res.winner === null ? 'draw' : `${r.shape.sides[res.winner].name} win`;
       const reason = r.vocabulary.outcomes.find((o) => o.id === res.reason)?.label ?? res.reason;

@@ -55,7 +55,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     }
     if (argv.param === undefined) throw new UsageError('tune: --param is needed (what to tune: a vary path such as sides[0].formations[0].demoralization)');
     if (argv.target === undefined) throw new UsageError('tune: --target is needed ("METRIC = VALUE"; --list-metrics lists the metrics)');
-    const workers = workersArg(argv.workers);
+    const workers = workersArg(argv.workers, argv.quiet);
     const seed = seedArg(argv.seed);
     const prep = prepareTune({
       file: argv.file,

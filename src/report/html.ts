@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../results/results.js';
 import { chartCsv } from './chartCsv.js';
-import { historySection } from './history.js';
+import { HISTORY_CHART, historySection } from './history.js';
 import { robustnessSection } from './robustness.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
@@ -442,8 +442,10 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
   const sensitivity = sensitivitySection(r);
   // The forest plot of variants is drawn inside the Variants section.
   const variants = variantsSection(r, charts.find((c) => c.name === FOREST_CHART));
+  // The chart of losses per hour is drawn inside its section, with the table.
+  const inSection = (c: PageChart) => (variants && c.name === FOREST_CHART) || c.name === HISTORY_CHART;
   const chartSections = charts
-    .filter((c) => !(variants && c.name === FOREST_CHART))
+    .filter((c) => !inSection(c))
     .map((c) => chartSection(c))
     .join('\n');
   return `${pageStart(`${title} · volley report`, libs)}
@@ -451,7 +453,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !inSection(c)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}${historySection(r) ? '<li><a href="#history">Losses per hour against the historical record</a></li>' : ''}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
@@ -469,7 +471,7 @@ ${variants}
 ${precision}
 ${sensitivity}
 ${chartSections}
-${historySection(r)}
+${historySection(r, charts.find((c) => c.name === HISTORY_CHART))}
 ${robustnessSection(r)}
 ${traceSection(r)}
 <section id="provenance">

@@ -82,6 +82,31 @@ export function makeFolder(dir: string): void {
   }
 }
 
+/** The temporary files writeFileAtomic makes: `.<hash of the name>.<pid>.tmp`. */
+export const TEMP_FILE = /^\.\d+\.\d+\.tmp$/;
+
+/**
+ * Remove the temporary files a killed writer left in `dir` (a kill between the write and the rename of
+ * an index.html leaves its partial copy). Call it holding the folder's lock: no other writer is at work
+ * there. Returns the names removed; one that cannot be removed is left, as it harms nothing.
+ */
+export function removeLeftTemps(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((f) => TEMP_FILE.test(f));
+  } catch {
+    return [];
+  }
+  return names.filter((f) => {
+    try {
+      rmSync(join(dir, f), { force: true });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   const tmp = join(dirname(file), `.${Math.abs(hashName(file))}.${process.pid}.tmp`);
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;

@@ -195,9 +195,15 @@ export function columnsOf(layout: RowLayout): Column[] {
   return cols;
 }
 
+/**
+ * One CSV field. Text that a spreadsheet would take for a formula (a unit id such as
+ * `=HYPERLINK(...)`: a leading = + - @, tab or CR) gets a leading apostrophe, as spreadsheet tools
+ * expect (OWASP, "CSV Injection"); numbers, and text that is a plain number (-0.5), are written as they are.
+ */
 export function csvField(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+  let s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+  if (typeof v !== 'number' && /^[=+\-@\t\r]/.test(s) && !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -9,7 +9,7 @@ import { formatPath, VolleyInputError } from '../core/errors.js';
 import { parsePath, PathError, placesAt, setPath } from './paths.js';
 import { refitFileSchema } from './refit.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
-import { applyRefit, loadRefitFile, refitErrorAt, type LoadedRefit } from './refit.js';
+import { applyRefitToAll, loadRefitFile, refitErrorAt, type LoadedRefit } from './refit.js';
 import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
@@ -406,7 +406,8 @@ function refitted(x: ExperimentContext, combo: Record<string, unknown>, warnings
     const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
     throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
   }
-  const applied = applyRefit(refit.support, x.baseData, checked.data, refitErrorAt(refit.file, refit.src));
+  // A rule that matches nothing in the scenario is refused at its line, as for a variant's refit.
+  const [applied] = applyRefitToAll(refit.support, [{ file: x.scenarioFile, data: x.baseData }], checked.data, refitErrorAt(refit.file, refit.src));
   for (const w of applied.warnings) warnings.add(w);
   return applied.data;
 }

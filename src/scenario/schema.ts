@@ -135,6 +135,17 @@ export const variantSchema = z
   })
   .describe('A rule variant: options, scenario values and a refit, played on the same dice as the other variants.');
 
+/**
+ * An experiment file's `out:` stays in the project's reports folder: a relative path whose first segment
+ * is reports and that never climbs out (`..`). A file someone sends may not write anywhere else; the
+ * command line (--out) may.
+ */
+export function underReports(out: string): boolean {
+  if (/^([\\/]|[A-Za-z]:)/.test(out)) return false;
+  const parts = out.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+  return parts[0] === 'reports' && parts.length > 1 && !parts.includes('..');
+}
+
 export const experimentSchema = z.strictObject({
   kind: z.literal('experiment').describe('Always "experiment".'),
   name: shortName,
@@ -159,7 +170,12 @@ export const experimentSchema = z.strictObject({
   maxEngagements: z.int().min(1).max(MAX_ENGAGEMENTS).optional().describe('With precision: the most engagements a cell plays (default 100,000).'),
   seed: z.union([z.int(), z.string().min(1)]).describe('Experiment seed; with the cell key and index it fixes every die.'),
   batch: z.int().min(1).max(MAX_BATCH).default(500).describe('Engagements per batch (never depends on the worker count).'),
-  out: z.string().min(1).optional().describe('Output folder, relative to the current directory; default reports/<name>.'),
+  out: z
+    .string()
+    .min(1)
+    .refine(underReports, { error: (i) => `an experiment writes under reports/: expected a folder such as reports/<name>, found ${JSON.stringify(i.input)} (give --out on the command line to write elsewhere)` })
+    .optional()
+    .describe('Output folder under reports/, relative to the current directory; default reports/<name>. --out on the command line may write elsewhere.'),
   commonRandomNumbers: z
     .boolean()
     .default(true)

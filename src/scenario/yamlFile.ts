@@ -3,8 +3,8 @@
  * zod schemas.
  */
 import { isUtf8 } from 'node:buffer';
-import { readFileSync, statSync } from 'node:fs';
-import { isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { isMap, isNode, isPair, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { formatPath, VolleyInputError } from '../core/errors.js';
 
@@ -24,6 +24,8 @@ export function readYaml(file: string): YamlSource {
     // A device (/dev/zero) never ends, and a file of gigabytes is not a scenario: refuse both unread.
     const st = statSync(file);
     if (st.isCharacterDevice() || st.isBlockDevice()) throw new VolleyInputError(file, undefined, undefined, 'cannot read: a device, not a file');
+    // A FIFO waits for a writer that may never come, and a folder or a socket holds no text: refuse them unread.
+    if (!st.isFile()) throw new VolleyInputError(file, undefined, undefined, `cannot read: ${notAFile(st)}, not a file`);
     if (st.isFile() && st.size > MAX_FILE_BYTES) {
       throw new VolleyInputError(file, undefined, undefined, `cannot read: ${Math.round(st.size / 1024 / 1024)} MB, more than any scenario, experiment or refit (at most 64 MB)`);
     }
@@ -64,13 +66,105 @@ export function firstNonUtf8(b: Uint8Array): number {
   return -1;
 }
 
-export function parseYamlText(file: string, text: string): YamlSource {
+/** What a path that is not a regular file is, in words. */
+function notAFile(st: Stats): string {
+  return st.isFIFO() ? 'a FIFO (named pipe)' : st.isDirectory() ? 'a folder' : st.isSocket() ? 'a socket' : 'not a regular file';
+}
+
+/**
+ * Deeper than any scenario, experiment or refit (the deepest shipped nests about six levels), and far
+ * below the depth at which the YAML parser or the schema check would run out of stack.
+ */
+export const MAX_NESTING = 64;
+
+/**
+ * The first place where the text nests more than `max` levels (block indentation, sequence dashes and
+ * flow brackets together), with the top-level field it lies in, or null. A scan of the text, before
+ * parsing: the parser itself would fail with "Maximum call stack size exceeded" and no field.
+ */
+export function tooDeep(text: string, max = MAX_NESTING): { line: number; field: string | undefined } | null {
+  const indents: number[] = [];
+  let flow = 0;
+  let field: string | undefined;
+  let scalarIndent = -1;
+  const lines = text.split('\n');
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    const indent = line.length - line.trimStart().length;
+    const body = line.trim();
+    if (scalarIndent >= 0) {
+      // The lines of a block scalar (| or >) are text, whatever brackets they hold.
+      if (body === '' || indent > scalarIndent) continue;
+      scalarIndent = -1;
+    }
+    if (body === '' || body.startsWith('#')) continue;
+    if (flow === 0) {
+      while (indents.length && indents[indents.length - 1] >= indent) indents.pop();
+      indents.push(indent);
+      // A list at the left margin (a key's items written without indent) stays in that key's field.
+      if (indent === 0 && !body.startsWith('- ')) field = /^([^\s#:'"\[{-][^:]*?)\s*:(\s|$)/.exec(body)?.[1];
+    }
+    let depth = indents.length + flow;
+    let quote = '';
+    for (let i = indent; i < line.length; i++) {
+      const c = line[i];
+      if (quote) {
+        if (c === '\\' && quote === '"') i++;
+        else if (c === quote) quote = '';
+        continue;
+      }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
+      else if (c === '[' || c === '{') depth = indents.length + ++flow;
+      else if (c === ']' || c === '}') flow = Math.max(0, flow - 1);
+      else if (c === '-' && flow === 0 && (line[i + 1] === ' ' || i + 1 === line.length) && /^\s*(- +)*$/.test(line.slice(indent, i))) depth++;
+      if (depth > max) return { line: n + 1, field };
+    }
+    if (flow === 0 && /[:-]\s*[|>][-+0-9]*\s*(#.*)?$/.test(body)) scalarIndent = indent;
+  }
+  return null;
+}
+
+/** The field a node of the document stands at, from the ancestors `visit` gives it. */
+function fieldOf(ancestors: readonly unknown[], node: unknown): string | undefined {
+  const path: PropertyKey[] = [];
+  const chain = [...ancestors, node];
+  for (let i = 0; i < chain.length - 1; i++) {
+    const a = chain[i];
+    if (isPair(a)) {
+      const k = a.key as { value?: unknown } | null;
+      path.push(String(k !== null && typeof k === 'object' ? k.value : k));
+    } else if (isSeq(a)) path.push(a.items.indexOf(chain[i + 1] as never));
+  }
+  return path.length ? formatPath(path) : undefined;
+}
+
+/** The tags of YAML's core schema: anything else (!foo, !!binary, !!set) is not a value a file here holds. */
+const CORE_TAGS = new Set(['tag:yaml.org,2002:str', 'tag:yaml.org,2002:int', 'tag:yaml.org,2002:float', 'tag:yaml.org,2002:bool', 'tag:yaml.org,2002:null', 'tag:yaml.org,2002:map', 'tag:yaml.org,2002:seq']);
+
+export function parseYamlText(file: string, raw: string): YamlSource {
+  // Line ends of CR alone (old Mac files) read as line ends, not as one long line.
+  const text = raw.includes('\r') ? raw.replace(/\r(?!\n)/g, '\n') : raw;
+  const deep = tooDeep(text);
+  if (deep) throw new VolleyInputError(file, deep.line, deep.field, `nested more than ${MAX_NESTING} levels deep (no scenario, experiment or refit needs more than a few)`);
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const line = lines.linePos(e.pos[0]).line;
     throw new VolleyInputError(file, line, undefined, `not valid YAML: ${e.message.split('\n')[0]}`);
+  }
+  // A tag the parser does not know (!foo) leaves the value a string, and a known one outside the core
+  // schema (!!binary) makes a value no field takes: refuse both at their line, naming the field.
+  let tagged: { line: number | undefined; field: string | undefined; tag: string } | undefined;
+  visit(doc, (_key, node, ancestors) => {
+    if (!isNode(node) || !node.tag || CORE_TAGS.has(node.tag)) return undefined;
+    tagged = { line: rangeLineOf(lines, node), field: fieldOf(ancestors, node), tag: node.tag };
+    return visit.BREAK;
+  });
+  if (tagged) {
+    const tag = tagged.tag.startsWith('tag:yaml.org,2002:') ? `!!${tagged.tag.slice('tag:yaml.org,2002:'.length)}` : tagged.tag;
+    throw new VolleyInputError(file, tagged.line ?? 1, tagged.field, `the YAML tag ${tag} is not one volley reads (write the value plainly: a number, a word, true or false, a list or a map)`);
   }
   let data: unknown;
   try {
@@ -164,7 +258,26 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): { path: P
     return { path, message: value === undefined ? `missing: expected ${alternatives}` : `expected ${alternatives}, found ${kindOf(value)} ${JSON.stringify(value)}` };
   }
   if (issue.code === 'invalid_type' && value === undefined) return { path, message: `missing: expected ${issue.expected}` };
+  // A number out of range: the number as read (1e15 is 1000000000000000), so the bound and the value can be compared.
+  if ((issue.code === 'too_big' || issue.code === 'too_small') && typeof value === 'number') return { path, message: `${issue.message}, found ${numberText(value)}` };
   return { path, message: issue.message };
+}
+
+/** A number as a person reads it: whole numbers in full up to 1e21 (1e15 is 1000000000000000), others as JavaScript writes them. */
+function numberText(v: number): string {
+  return Number.isInteger(v) && Math.abs(v) < 1e21 ? BigInt(v).toString() : String(v);
+}
+
+/** A whole number past 2^53 fails a schema's int check before its own bound: that bound, found by asking again with 2^53 - 1. */
+function ownBound<T>(schema: z.ZodType<T>, data: unknown, issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'too_big' || Number(issue.maximum) !== Number.MAX_SAFE_INTEGER || issue.path.length === 0) return issue;
+  const copy = structuredClone(data) as Record<PropertyKey, unknown>;
+  let at: Record<PropertyKey, unknown> = copy;
+  for (const k of issue.path.slice(0, -1)) at = at[k as PropertyKey] as Record<PropertyKey, unknown>;
+  at[issue.path[issue.path.length - 1] as PropertyKey] = Number.MAX_SAFE_INTEGER;
+  const again = schema.safeParse(copy);
+  const same = again.success ? undefined : again.error.issues.find((i) => i.code === 'too_big' && formatPath(i.path as PropertyKey[]) === formatPath(issue.path as PropertyKey[]));
+  return same ?? issue;
 }
 
 /**
@@ -174,7 +287,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): { path: P
 export function validate<T>(src: YamlSource, schema: z.ZodType<T>, data: unknown = src.data): T {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
-  const issue = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
-  const { path, message } = describeIssue(issue, data);
+  const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
+  const { path, message } = describeIssue(ownBound(schema, data, first), data);
   throw new VolleyInputError(src.file, lineOf(src, path), path.length ? formatPath(path) : undefined, message);
 }

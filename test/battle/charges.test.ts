@@ -23,6 +23,7 @@ import { combatSegment } from '../../src/rules/aor/battle/combat.js';
 import { chooseAdvance } from '../../src/rules/aor/battle/ai.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
+import { PURPOSE } from '../../src/rules/aor/vocabulary.js';
 import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
 
 // Layout used throughout (9 x 5, clear unless said): the charger K at 2,2; an adjacent target at 3,2
@@ -195,6 +196,21 @@ describe('7.6/7.10 squares', () => {
     expect(broken.res.extras.squaresFormed).toBe(0);
   });
 
+  it('7.6: a square check is filed under its own purpose, not among the morale checks that decide retreats (by rating, by class)', () => {
+    for (const roll of [4, 5]) {
+      const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')]);
+      const { res } = chargeFire(t, chargeDice(2, 2, roll));
+      const s = res.sides[1];
+      expect(s.checksTaken[PURPOSE.square]).toBe(1);
+      expect(s.checksFailed[PURPOSE.square]).toBe(roll > 4 ? 1 : 0);
+      expect(s.checksTaken[PURPOSE.retreat]).toBe(0);
+      expect(s.moraleChecks).toBe(0);
+      expect(s.moraleChecksFailed).toBe(0);
+      expect(s.checksByRating.reduce((a, b) => a + b, 0)).toBe(0);
+      expect(s.checksByClass.reduce((a, b) => a + b, 0)).toBe(0);
+    }
+  });
+
   it('7.10 reading: square formed halves the charge; not formed, normal strength', () => {
     const opts = { options: { 'aor.squareEffect': '7.10' } };
     const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2')], opts);
@@ -217,6 +233,17 @@ describe('7.6/7.10 squares', () => {
       expect(out.fire.rawStrength, effect).toBe(raw);
       expect(out.res.extras.squareChecks).toBe(0);
     }
+  });
+
+  it('7.6 (aor.chargeWithoutInfantry = normal): a target without infantry is charged at normal strength; disrupted infantry is still charged as a failed square', () => {
+    const opts = { options: { 'aor.chargeWithoutInfantry': 'normal' } };
+    const cavalry = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2')], opts);
+    expect(chargeFire(cavalry, chargeDice(2, 2)).fire.rawStrength).toBe(4);
+    const guns = setUp([cav('K', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }], opts);
+    expect(chargeFire(guns, chargeDice(2, 2)).fire.rawStrength).toBe(4);
+    expect(expectedChargeFactor(guns.b, guns.h('3,2'))).toBe(1);
+    const disrupted = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2', { disrupted: true })], opts);
+    expect(chargeFire(disrupted, chargeDice(2, 2)).fire.rawStrength).toBe(8);
   });
 
   it('one disrupted infantry unit in the stack is enough to prevent the square ("all of it undisrupted")', () => {
@@ -408,6 +435,55 @@ describe('7.6 charge outcome', () => {
     expect(t.pos('K2')).toBe(t.h('5,2'));
     expect(dice.used.fire).toEqual([2, 2]);
   });
+
+  it('7.6 "all move, then all attack": a charge won earlier in the segment does not make a later one a flank charge (7.10)', () => {
+    // K1 at 2,2 charges E1 at 3,2; K2 at 4,0 charges E2 at 3,1. Before any charge resolves, E2 has no
+    // friendly unit of the chargers next to it. K1 wins and rides into 3,2, next to E2: resolved one after
+    // another, K2's charge would then count as a flank charge (x2) that the parallel charges never had.
+    const t = setUp([cav('K1', 0, '2,2'), cav('K2', 0, '4,0'), cav('E1', 1, '3,2'), cav('E2', 1, '3,1')], noPursuit);
+    const { sink, events } = collector();
+    const res = t.res();
+    // K1: 4 x2 (no infantry) = 8 at 6: 1 hit; E1 4 at 2: 0. K2: 4 x2 = 8 at 2; E2 4 at 2: 0.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], [...roll(2), ...roll(2)]] });
+    chargeSegment(
+      t.b,
+      0,
+      [
+        { chargers: [t.u('K1')], from: t.h('2,2'), target: t.h('3,2') },
+        { chargers: [t.u('K2')], from: t.h('4,0'), target: t.h('3,1') },
+      ],
+      () => false,
+      dice,
+      res,
+      sink,
+    );
+    expect(t.pos('K1')).toBe(t.h('3,2')); // it won and stands next to E2 now
+    const k2 = fires(events).filter((e) => e.side === 0)[1];
+    expect(k2.rawStrength).toBe(8);
+    expect(res.extras.flankCharges).toBe(0);
+  });
+
+  it('7.6/7.10: another charger of the same segment next to the target is engaged in its own charge and gives no flank', () => {
+    // K2 at 3,3 stands next to E1 (3,2) but charges E2 at 4,3 itself; K1's charge on E1 is not doubled.
+    const t = setUp([cav('K1', 0, '2,2'), cav('K2', 0, '3,3'), cav('E1', 1, '3,2'), cav('E2', 1, '4,3')], noPursuit);
+    const { sink, events } = collector();
+    const dice = new ScriptedDice({ fire: [[...roll(2), ...roll(2)], [...roll(2), ...roll(2)]] });
+    const res = t.res();
+    chargeSegment(
+      t.b,
+      0,
+      [
+        { chargers: [t.u('K1')], from: t.h('2,2'), target: t.h('3,2') },
+        { chargers: [t.u('K2')], from: t.h('3,3'), target: t.h('4,3') },
+      ],
+      () => false,
+      dice,
+      res,
+      sink,
+    );
+    expect(fires(events).filter((e) => e.side === 0).map((e) => e.rawStrength)).toEqual([8, 8]);
+    expect(res.extras.flankCharges).toBe(0);
+  });
 });
 
 describe('7.7 pursuit', () => {
@@ -542,16 +618,17 @@ describe('7.8 reaction charges', () => {
     expect(t.pos('R')).toBe(t.h('3,2'));
   });
 
-  it('a failed morale check means no charge, and the cavalry counts as having charged', () => {
+  it('7.8: a failed morale check means no reaction charge, but the cavalry may still charge in its own segment (7.6)', () => {
     const t = walked();
     const { sink, events } = collector();
     const res = t.res();
     const dice = new ScriptedDice({ morale: [[], [5]] }); // any fire draw throws
     expect(reactionCharge(t.b, t.u('M'), path(t), dice, res, sink)).toBe(false);
     expect(events.some((e) => e.type === 'charge')).toBe(false);
-    expect(t.b.charged[t.u('R')]).toBe(1);
-    expect(readyCavalry(t.b, 1)).toEqual([]);
+    expect(t.b.charged[t.u('R')]).toBe(0);
+    expect(readyCavalry(t.b, 1)).toEqual([t.u('R')]);
     expect(res.extras['reactionCharges.1']).toBe(0);
+    expect(res.sides[1].checksFailed[PURPOSE.reaction]).toBe(1);
     expect(t.pos('M')).toBe(t.h('3,2'));
   });
 
@@ -619,8 +696,10 @@ describe('7.8 reaction charges', () => {
 });
 
 describe('7.11 cavalry retreat before assault', () => {
+  // The cavalry's side plays by the book, which takes the retreat when it may (aor.retreatBeforeAssault = chosen).
+  const mayRetreat = { doctrine: ['stubborn', 'by-the-book'] as [unknown, unknown] };
   it('a cavalry stack not in enemy ZOC at the start of the player turn slips away before an assault without cavalry', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], mayRetreat);
     const res = t.res();
     expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), res)).toBe(true);
     expect(t.grid.distance(t.pos('C'), t.h('2,2'))).toBe(2);
@@ -630,31 +709,31 @@ describe('7.11 cavalry retreat before assault', () => {
   });
 
   it('horse artillery, alone or with cavalry, may retreat too; a stack with infantry or foot artillery may not', () => {
-    const ha = setUp([inf('A', 0, '2,2'), { id: 'H', side: 1, at: '3,2', kind: 'horseArtillery', strength: 3 }, cav('C', 1, '3,2')]);
+    const ha = setUp([inf('A', 0, '2,2'), { id: 'H', side: 1, at: '3,2', kind: 'horseArtillery', strength: 3 }, cav('C', 1, '3,2')], mayRetreat);
     expect(retreatBeforeAssault(ha.b, ha.h('3,2'), [ha.h('2,2')], new ScriptedDice({}), ha.res())).toBe(true);
     expect(ha.pos('H')).toBe(ha.pos('C'));
-    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')]);
+    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')], mayRetreat);
     expect(retreatBeforeAssault(mixed.b, mixed.h('3,2'), [mixed.h('2,2')], new ScriptedDice({}), mixed.res())).toBe(false);
     expect(mixed.pos('C')).toBe(mixed.h('3,2'));
-    const foot = setUp([inf('A', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }]);
+    const foot = setUp([inf('A', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }], mayRetreat);
     expect(retreatBeforeAssault(foot.b, foot.h('3,2'), [foot.h('2,2')], new ScriptedDice({}), foot.res())).toBe(false);
   });
 
   it('not when there is cavalry among the attackers', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('K', 0, '2,1'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('K', 0, '2,1'), cav('C', 1, '3,2')], mayRetreat);
     expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2'), t.h('2,1')], new ScriptedDice({}), t.res())).toBe(false);
     expect(t.pos('C')).toBe(t.h('3,2'));
   });
 
   it('not when it started the player turn in an enemy ZOC', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], mayRetreat);
     t.b.startedInZoc[t.u('C')] = 1;
     expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), t.res())).toBe(false);
     expect(t.pos('C')).toBe(t.h('3,2'));
   });
 
   it('in the combat segment: no fire at all, and the attackers may advance into the vacated hex', () => {
-    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], mayRetreat);
     const { sink, events } = collector();
     const res = t.res();
     combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), (d, a) => chooseAdvance(t.b, d, a), new ScriptedDice({}), res, newRoundOutcome(), sink);
@@ -670,6 +749,7 @@ describe('7.11 cavalry retreat before assault', () => {
       supply: [['0,2'], ['8,2']],
       supplyRule: false,
       turns: 1,
+      ...mayRetreat,
       units: [inf('A', 0, aAt), cav('C', 1, '4,2', { strength: 2 })],
     });
     const away = battle(desc('1,2'));
@@ -679,6 +759,28 @@ describe('7.11 cavalry retreat before assault', () => {
     const r2 = playBattle(adjacent.c, new EngagementDice('7.11/adjacent'));
     expect(r2.extras['retreatsBeforeAssault.1']).toBe(0);
     expect(r2.extras.assaults).toBeGreaterThanOrEqual(1);
+  });
+
+  it('7.11 "may retreat": the side chooses (aor.retreatBeforeAssault = chosen): a stubborn side stands, a side defending its objective stands; under always it must go', () => {
+    const stubborn = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')]);
+    expect(retreatBeforeAssault(stubborn.b, stubborn.h('3,2'), [stubborn.h('2,2')], new ScriptedDice({}), stubborn.res())).toBe(false);
+    expect(stubborn.pos('C')).toBe(stubborn.h('3,2'));
+    const holding = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], { ...mayRetreat, objectives: [{ at: '3,2', vp: 1, holder: 1 }] });
+    expect(retreatBeforeAssault(holding.b, holding.h('3,2'), [holding.h('2,2')], new ScriptedDice({}), holding.res())).toBe(false);
+    const always = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], { options: { 'aor.retreatBeforeAssault': 'always' } });
+    expect(retreatBeforeAssault(always.b, always.h('3,2'), [always.h('2,2')], new ScriptedDice({}), always.res())).toBe(true);
+  });
+
+  it('7.11: random-legal retreats before an assault on a coin flip, one draw from its AI dice', () => {
+    const coin = (face: number) => {
+      const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], { doctrine: ['stubborn', 'random-legal'] });
+      const dice = new ScriptedDice({ ai: [[], [face]] });
+      const went = retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], dice, t.res());
+      expect(dice.used.ai[1]).toBe(1);
+      return went;
+    };
+    expect(coin(1)).toBe(true); // a draw below 1/2
+    expect(coin(6)).toBe(false);
   });
 });
 

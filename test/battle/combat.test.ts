@@ -109,6 +109,23 @@ describe('7.3 who must attack', () => {
     expect(planAttacks(t.b, 0, (_h, o) => o[0], never).get(t.h('2,2'))).toBe(t.h('3,2'));
   });
 
+  it('12.2: cavalry that charged this turn need not attack again ("cavalry charges satisfy the attack requirement"); infantry with Attack orders beside it still must', () => {
+    const units = (withInfantry: boolean): UnitDesc[] => [
+      { id: 'K', side: 0, kind: 'cavalry', at: '2,2', orders: 'attack' },
+      ...(withInfantry ? [{ id: 'A', side: 0 as const, at: '2,2', orders: 'attack' as const }] : []),
+      { id: 'D', side: 1, at: '3,2' },
+    ];
+    const t = battle({ map: CLEAR_ROWS(7, 5), units: units(false) });
+    t.b.charged[t.u('K')] = 1; // it charged in this turn's charge segment (7.6)
+    expect(mustAttack(t.b, t.h('2,2'), 0)).toBe(false);
+    expect(planAttacks(t.b, 0, (_h, o) => o[0], never).size).toBe(0);
+    // It may still attack by choice.
+    expect(planAttacks(t.b, 0, (_h, o) => o[0], always).get(t.h('2,2'))).toBe(t.h('3,2'));
+    const mixed = battle({ map: CLEAR_ROWS(7, 5), units: units(true) });
+    mixed.b.charged[mixed.u('K')] = 1;
+    expect(mustAttack(mixed.b, mixed.h('2,2'), 0)).toBe(true);
+  });
+
   it('attacking is voluntary under Defend orders', () => {
     const t = battle({
       map: CLEAR_ROWS(7, 5),

@@ -121,8 +121,11 @@ describe('13 army demoralization', () => {
     };
   }
 
-  it('18: army demoralization ends the battle at once, the other side winning', () => {
-    const t = battle(duel(0, [10, 2], [undefined, 2]));
+  // 13 read for every army alike (aor.armyDemoralization = anyArmy): the first army demoralized loses.
+  const anyArmy = { options: { 'aor.armyDemoralization': 'anyArmy' } };
+
+  it('13, 18 (aor.armyDemoralization = anyArmy): army demoralization ends the battle at once, the other side winning', () => {
+    const t = battle({ ...duel(0, [10, 2], [undefined, 2]), ...anyArmy });
     const dice = new ScriptedDice({ fire: [roll(12), roll(2)] }); // D is eliminated; nothing else is rolled
     const res = playBattle(t.c, dice);
     expect(res.reason).toBe('armyDemoralized');
@@ -133,7 +136,7 @@ describe('13 army demoralization', () => {
 
   it('when both armies reach their level at once, the non-phasing army is demoralized first: the phasing side wins', () => {
     for (const first of [0, 1] as const) {
-      const t = battle(duel(first, [10, 10], [10, 10]));
+      const t = battle({ ...duel(first, [10, 10], [10, 10]), ...anyArmy });
       const dice = new ScriptedDice({ fire: [roll(12), roll(12)] }); // 10 at 12: 5 hits each way
       const res = playBattle(t.c, dice);
       expect(res.sides[0].unitsEliminated, `first ${first}`).toBe(1);
@@ -149,8 +152,25 @@ describe('13 army demoralization', () => {
     expect(res.reason).toBe('victoryPoints');
   });
 
-  it('over many seeded battles, a battle ended by army demoralization is lost by the first army demoralized', () => {
+  it('18 as written (the default): the French, the side whose player turn comes first (4), lose at once when demoralized', () => {
+    // A (side 0, moving first) attacks D, strength 10, which eliminates it: the French army is demoralized.
+    const t = battle(duel(0, [2, 10], [2, undefined]));
+    const res = playBattle(t.c, new ScriptedDice({ fire: [roll(2), roll(12)] }));
+    expect(res.reason).toBe('armyDemoralized');
+    expect(res.winner).toBe(1);
+    expect(res.sides[0].armyBrokenTurn).toBe(1);
+  });
+
+  it('18 as written (the default): the other army\'s demoralization does not end the battle; it loses when it disintegrates', () => {
+    const t = battle({ ...duel(0, [10, 2], [undefined, 2]), turns: 1 });
+    const res = playBattle(t.c, new ScriptedDice({ fire: [roll(12), roll(2)] })); // D is eliminated
+    expect(res.sides[1].armyBrokenTurn).toBe(1);
+    expect(res.reason).toBe('victoryPoints');
+  });
+
+  it('over many seeded battles, a battle ended by army demoralization is lost by the first army demoralized (anyArmy)', () => {
     const t = battle({
+      ...anyArmy,
       map: CLEAR_ROWS(7, 5),
       turns: 6,
       armyDemoralization: [8, 8],

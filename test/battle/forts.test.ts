@@ -121,6 +121,7 @@ describe('10.1 forts', () => {
         { id: 'C', side: 1, at: '3,2', kind: 'cavalry' },
       ],
       { '3,2': 'X' },
+      { options: { 'aor.retreatBeforeAssault': 'always' } },
     );
     combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => t.u('A'), new ScriptedDice({}), t.res(), newRoundOutcome());
     expect(t.pos('C')).not.toBe(t.h('3,2'));

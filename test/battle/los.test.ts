@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { traceLine } from '../../src/hex/line.js';
 import { hasLineOfSight } from '../../src/rules/aor/los.js';
 import { compileMap, type BattleMap, type MapIssue } from '../../src/rules/aor/map.js';
-import { CLEAR_ROWS, hexsideName } from './helpers.js';
+import { battle, CLEAR_ROWS, hexsideName, mapWith as mapWithRows } from './helpers.js';
 
 /** A 9 x 7 map with the given terrain tokens placed ("col,row" -> token) and crest hexsides. */
 function mapWith(cells: Record<string, string> = {}, crests: string[] = []): BattleMap {
@@ -42,6 +42,17 @@ describe('8.3 line of sight: blocking hexes', () => {
 
   it('is not blocked by woods (only forest blocks)', () => {
     expect(los(mapWith({ '2,3': 'W', '3,3': 'W', '4,3': 'W' }), '1,3', '5,3')).toBe(true);
+  });
+
+  it('8.3 (aor.losWoods = woodsToo): woods block like forest; compiled into a battle, the option decides', () => {
+    const m = mapWith({ '3,3': 'W' });
+    expect(los({ ...m, woodsBlockLos: true }, '1,3', '5,3')).toBe(false);
+    const desc = (options: Record<string, string>) =>
+      battle({ map: mapWithRows(9, 7, { '3,3': 'W' }), options, units: [{ id: 'A', side: 0, at: '1,3' }, { id: 'B', side: 1, at: '5,3' }] });
+    const plain = desc({});
+    expect(hasLineOfSight(plain.map, plain.h('1,3'), plain.h('5,3'))).toBe(true);
+    const blocked = desc({ 'aor.losWoods': 'woodsToo' });
+    expect(hasLineOfSight(blocked.map, blocked.h('1,3'), blocked.h('5,3'))).toBe(false);
   });
 
   it("is not blocked by the end points' own terrain", () => {

@@ -10,9 +10,10 @@ import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { battle, CLEAR_ROWS } from './helpers.js';
 
 // Red's infantry at 5,2 projects a ZOC into 4,2 (west) among others; 3,2 and 2,2 are outside it.
-function setUp(orders: 'attack' | 'defend' | 'march', kind: 'infantry' | 'cavalry' = 'infantry') {
+function setUp(orders: 'attack' | 'defend' | 'march', kind: 'infantry' | 'cavalry' = 'infantry', options: Record<string, string> = {}) {
   return battle({
     map: CLEAR_ROWS(9, 5),
+    options,
     units: [
       { id: 'M', side: 0, at: '2,2', kind, orders },
       { id: 'E', side: 1, at: '5,2' },
@@ -27,9 +28,21 @@ describe('checkMove: zones of control respected by every move', () => {
     expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2'), false)).not.toThrow();
   });
 
-  it('moving on from an enemy ZOC hex is caught (5.4)', () => {
-    const t = setUp('attack');
+  it('moving on from an enemy ZOC hex is caught under aor.zocMovement = entryStops (5.4)', () => {
+    const t = setUp('attack', 'infantry', { 'aor.zocMovement': 'entryStops' });
     expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2', '4,1'), false)).toThrow(/moved on from the enemy ZOC hex/);
+  });
+
+  it('moving on from an enemy ZOC hex is legal under aor.zocMovement = moveThrough (5.4: "units that move through a ZOC hex")', () => {
+    const t = setUp('attack');
+    expect(() => checkMove(t.b, t.u('M'), path(t, '2,2', '3,2', '4,2', '4,1'), false)).not.toThrow();
+  });
+
+  it('cavalry under Defend orders entering an enemy ZOC passes (5.4), and is caught under aor.cavalryZocOrders = apply (12.2)', () => {
+    const k = setUp('defend', 'cavalry');
+    expect(() => checkMove(k.b, k.u('M'), path(k, '2,2', '3,2', '4,2'), false)).not.toThrow();
+    const bound = setUp('defend', 'cavalry', { 'aor.cavalryZocOrders': 'apply' });
+    expect(() => checkMove(bound.b, bound.u('M'), path(bound, '2,2', '3,2', '4,2'), false)).toThrow(/under orders that forbid it/);
   });
 
   it('entering a ZOC at night (16), under March orders (12.2) or out of command range (12.1) is caught', () => {

@@ -7,7 +7,9 @@ import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { resolveCharge } from '../../src/rules/aor/battle/charges.js';
 import { passingFireOnMove } from '../../src/rules/aor/battle/retreat.js';
 import { updateCommandRange } from '../../src/rules/aor/battle/command.js';
-import { battle, collector, mapWith, roll, ScriptedDice } from './helpers.js';
+import { EngagementDice } from '../../src/core/dice.js';
+import { playBattle } from '../../src/rules/aor/battle/play.js';
+import { battle, builtFrom, collector, mapWith, roll, scenarioData, ScriptedDice, type UnitDesc } from './helpers.js';
 
 describe('7.12 passing fire during movement', () => {
   // E at 4,1 projects its ZOC into 4,0 and 3,1 (its NW and W neighbours, next to each other): stepping
@@ -43,6 +45,27 @@ describe('7.12 passing fire during movement', () => {
     expect(t.pos('K')).not.toBe(t.h('3,1'));
     expect(t.b.st.disrupted[t.u('K')]).toBe(1);
     expect(res.sides[0].retreatsForced).toBe(1);
+  });
+
+  it('the Terrain Effects table applies to passing fire as to any fire: into woods -50%, across a stream -25% (7.12)', () => {
+    const fireAt = (cells: Record<string, string>, streams: string[] = []) => {
+      const t = battle({
+        map: mapWith(9, 3, cells),
+        units: [
+          { id: 'K', side: 0, at: '3,1', kind: 'cavalry', strength: 4 },
+          { id: 'E', side: 1, at: '4,1', strength: 6 },
+        ],
+        streams,
+        supplyRule: false,
+      });
+      t.b.computeZoc();
+      const { sink, events } = collector();
+      passingFireOnMove(t.b, t.u('K'), t.h('4,0'), t.h('3,1'), new ScriptedDice({ fire: [[], roll(2)] }), t.res(), sink);
+      return events.find((e) => e.type === 'fire');
+    };
+    expect(fireAt({ '3,1': 'W' })).toMatchObject({ rawStrength: 1.5, strength: 2 }); // 6 x 1/2 x 1/2
+    expect(fireAt({}, ['3,1/E'])).toMatchObject({ rawStrength: 2.25, strength: 2 }); // 6 x 1/2 x 3/4
+    expect(fireAt({})).toMatchObject({ rawStrength: 3, strength: 3 });
   });
 
   it('no fire when the unit did not come from the same stack\'s ZOC', () => {
@@ -99,5 +122,36 @@ describe('7.10 the underlined value against a charge (aor.chargeDefenceFire)', (
   it('halvedUnlessRepeating: halved again, but not for repeating weapons', () => {
     expect(fireBack('halvedUnlessRepeating', false).rawStrength).toBe(1.5);
     expect(fireBack('halvedUnlessRepeating', true).rawStrength).toBe(3);
+  });
+});
+
+describe('5.4, 7.12: infantry moving through enemy ZOCs (aor.zocMovement)', () => {
+  // Two lines of infantry, no cavalry: only infantry can draw passing fire on a move.
+  const units: UnitDesc[] = [
+    { id: 'A1', side: 0, at: '2,2' },
+    { id: 'A2', side: 0, at: '2,3' },
+    { id: 'A3', side: 0, at: '2,4' },
+    { id: 'D1', side: 1, at: '6,2' },
+    { id: 'D2', side: 1, at: '6,4' },
+  ];
+  function passingFires(battleDoctrine: string, options: Record<string, string>, seeds = 30): number {
+    const data = scenarioData({ map: mapWith(10, 7), turns: 4, supplyRule: false, options, units, objectives: [{ at: '6,3', vp: 5 }] });
+    for (const side of data.sides as { battleDoctrine?: string }[]) side.battleDoctrine = battleDoctrine;
+    const t = builtFrom(data);
+    let n = 0;
+    for (let i = 0; i < seeds; i++) {
+      const res = playBattle(t.c, new EngagementDice(`through/${battleDoctrine}/${i}`), { checkInvariants: true });
+      n += res.extras['passingFire.0'] + res.extras['passingFire.1'];
+    }
+    return n;
+  }
+
+  it('moving through, a random-legal mover draws passing fire; under entryStops infantry never does', () => {
+    expect(passingFires('random-legal', {})).toBeGreaterThan(0);
+    expect(passingFires('random-legal', { 'aor.zocMovement': 'entryStops' })).toBe(0);
+  });
+
+  it('the by-the-book doctrine never takes a step that draws passing fire (it moves around or stops)', () => {
+    expect(passingFires('by-the-book', {})).toBe(0);
   });
 });

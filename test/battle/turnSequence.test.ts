@@ -106,7 +106,7 @@ describe('4 sequence of play', () => {
     }
   });
 
-  it("bombardment, charges, moves, assaults and recovery checks happen in their own segment of the phasing side's player turn", () => {
+  it("bombardment, charges, moves and assaults happen in their own segment of the phasing side's player turn, recovery checks in a turn end", () => {
     const seen: Record<string, number> = {};
     for (const first of [0, 1] as const) {
       for (let i = 0; i < 10; i++) {
@@ -125,7 +125,8 @@ describe('4 sequence of play', () => {
           if (!want) continue;
           const where = `${e.type} in ${phase} of side ${phasing}, first ${first}, seed ${i}`;
           expect(phase, where).toBe(want);
-          expect('side' in e && e.side, where).toBe(phasing);
+          // 4 V: "all disrupted units check morale" in each Turn End segment, both sides' (aor.turnEndRecovery).
+          if (!(e.type === 'check' && e.purpose === 'recovery')) expect('side' in e && e.side, where).toBe(phasing);
           seen[want] = (seen[want] ?? 0) + 1;
         }
       }
@@ -176,8 +177,26 @@ describe('4 disruption removal (8.1, 6.2)', () => {
 
   const phase = (turn: number, side: 0 | 1, p: string) => (e: VolleyEvent) => e.type === 'phase' && e.turn === turn && e.side === side && e.phase === p;
 
-  it('a unit disrupted by bombardment that fails its recovery check keeps it through its own player turn and loses it when the game turn ends', () => {
+  // The shared rulings' reading: a disrupted unit checks only in its own Turn End segment.
+  const ownTurnEnd = { options: { 'aor.turnEndRecovery': 'phasingSide' } };
+
+  it('4 V, 6.2 (aor.turnEndRecovery = allUnits, the default): "all disrupted units check morale", the enemy\'s turn end included', () => {
+    // Turn 1: the gun's first hit disrupts T (4 at 7: 1 hit). T checks at the end of side 0's player turn
+    // (6: fails) and again at the end of its own (1: recovers). Turn 2: the gun misses (4 at 2).
     const t = guns(0);
+    const dice = new ScriptedDice({ fire: [[...roll(7), ...roll(2)], []], morale: [[], [6, 1]] });
+    const { log, at, T } = play(t, dice);
+    const checks = log.filter((x) => x.e.type === 'check' && x.e.purpose === 'recovery');
+    expect(checks.map((x) => x.e)).toMatchObject([{ side: 1, unit: 'T', passed: false }, { side: 1, unit: 'T', passed: true }]);
+    expect(log.indexOf(checks[0])).toBeGreaterThan(log.indexOf(at(phase(1, 0, 'turnEnd'))));
+    expect(log.indexOf(checks[0])).toBeLessThan(log.indexOf(at((e) => e.type === 'playerTurn' && e.turn === 1 && e.side === 1)));
+    expect(at(phase(1, 1, 'movement')).disrupted).toBe(1);
+    expect(t.b.st.disrupted[T]).toBe(0);
+    expect(dice.used.morale).toEqual([0, 2]);
+  });
+
+  it('a unit disrupted by bombardment that fails its recovery check keeps it through its own player turn and loses it when the game turn ends', () => {
+    const t = guns(0, ownTurnEnd);
     // Turn 1: the gun's first hit disrupts T (4 at 7: 1 hit); T's turn-end check rolls 6 and fails.
     // Turn 2: the gun fires again and misses (4 at 2).
     const dice = new ScriptedDice({ fire: [[...roll(7), ...roll(2)], []], morale: [[], [6]] });
@@ -198,8 +217,8 @@ describe('4 disruption removal (8.1, 6.2)', () => {
     expect(dice.used.morale).toEqual([0, 1]);
   });
 
-  it('bombarded in the second player turn: removed at the end of that game turn, with no recovery check in between', () => {
-    const t = guns(1);
+  it('bombarded in the second player turn: removed at the end of that game turn, with no recovery check in between (phasingSide)', () => {
+    const t = guns(1, ownTurnEnd);
     const dice = new ScriptedDice({ fire: [[...roll(7), ...roll(2)], []], morale: [[], []] });
     const { log, at, T } = play(t, dice);
     const hit = log.findIndex((x) => x.e.type === 'cohesion' && x.e.to === 'disrupted');
@@ -215,6 +234,7 @@ describe('4 disruption removal (8.1, 6.2)', () => {
   it('disruption from another cause is not removed with the game turn: only a passed recovery check ends it (6.2)', () => {
     // T starts disrupted (not by bombardment) and no gun can reach it; it fails in turn 1, passes in turn 2.
     const t = guns(0, {
+      ...ownTurnEnd,
       units: [
         { id: 'G', side: 0, kind: 'artillery', at: '0,0', orders: 'reserve' },
         { id: 'T', side: 1, at: '7,4', orders: 'defend', disrupted: true },

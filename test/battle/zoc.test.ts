@@ -112,9 +112,10 @@ describe('5.4 zones of control', () => {
   // A 2-row corridor: every way past E at 4,0 runs through its ZOC hexes 3,0 3,1 4,1 5,0.
   const CORRIDOR = CLEAR_ROWS(9, 2);
 
-  it('a non-cavalry unit that enters an enemy ZOC stops: it cannot continue in the same move', () => {
+  it('aor.zocMovement = entryStops: a non-cavalry unit that enters an enemy ZOC stops: it cannot continue in the same move', () => {
     const t = battle({
       map: CORRIDOR,
+      options: { 'aor.zocMovement': 'entryStops' },
       units: [
         { id: 'A', side: 0, at: '1,0', movement: 8 },
         { id: 'E', side: 1, at: '4,0' },
@@ -127,6 +128,50 @@ describe('5.4 zones of control', () => {
     expect(r[t.h('4,1')]).toBe(Infinity); // only reachable from a ZOC hex
     expect(r[t.h('5,0')]).toBe(Infinity);
     expect(r[t.h('6,0')]).toBe(Infinity);
+  });
+
+  it('5.4 (aor.zocMovement = moveThrough, the default): infantry may move through ZOC hexes, +1 MP for each it leaves as the last unit out', () => {
+    const t = battle({
+      map: CORRIDOR,
+      units: [
+        { id: 'A', side: 0, at: '1,0', movement: 8 },
+        { id: 'E', side: 1, at: '4,0' },
+      ],
+    });
+    const r = reachable(t.b, t.u('A'), false)!;
+    expect(r[t.h('3,0')]).toBe(2);
+    expect(r[t.h('3,1')]).toBe(3);
+    expect(r[t.h('4,1')]).toBe(5); // 3 to 3,1, +1 to leave it, +1 to enter
+    expect(r[t.h('5,1')]).toBe(7);
+    expect(r[t.h('6,0')]).toBe(8); // around E: cavalry needs 6
+    // A friendly unit staying behind in the ZOC hex: the mover is not the last out, no +1 (5.4).
+    const stayed = battle({
+      map: CORRIDOR,
+      units: [
+        { id: 'A', side: 0, at: '1,0', movement: 8 },
+        { id: 'F', side: 0, at: '3,1', orders: 'defend' },
+        { id: 'E', side: 1, at: '4,0' },
+      ],
+    });
+    expect(reachable(stayed.b, stayed.u('A'), false)![stayed.h('4,1')]).toBe(4);
+  });
+
+  it('12.2 and 5.4 (aor.cavalryZocOrders): cavalry under Defend orders enters enemy ZOCs by default; under apply it may not', () => {
+    const desc = (options: Record<string, string>) =>
+      battle({
+        map: CORRIDOR,
+        options,
+        units: [
+          { id: 'K', side: 0, kind: 'cavalry', at: '1,0', movement: 8, orders: 'defend' },
+          { id: 'E', side: 1, at: '4,0' },
+        ],
+      });
+    const free = desc({});
+    expect(reachable(free.b, free.u('K'), false)![free.h('3,0')]).toBe(2);
+    const bound = desc({ 'aor.cavalryZocOrders': 'apply' });
+    const r = reachable(bound.b, bound.u('K'), false)!;
+    expect(r[bound.h('3,0')]).toBe(Infinity);
+    expect(r[bound.h('2,0')]).toBe(1);
   });
 
   it('cavalry ignores ZOCs: it moves on through them', () => {

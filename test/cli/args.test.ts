@@ -21,10 +21,17 @@ describe('seedArg', () => {
 
 describe('workersArg', () => {
   it('takes a whole number of 0 or more, the cores when not given', () => {
-    expect(workersArg(0)).toBe(0);
-    expect(workersArg(3)).toBe(3);
+    expect(workersArg(0, true, 4)).toBe(0);
+    expect(workersArg(3, true, 4)).toBe(3);
+    expect(workersArg(undefined, true, 4)).toBe(4);
     expect(workersArg(undefined)).toBeGreaterThanOrEqual(1);
     for (const bad of [-1, 1.5, Number.NaN]) expect(() => workersArg(bad)).toThrow(/--workers: expected a whole number of 0 or more/);
+  });
+
+  it('never more than the cores: 500 on 4 cores is 4 (-w 500 took 5.4 GB)', () => {
+    expect(workersArg(500, true, 4)).toBe(4);
+    expect(workersArg(5, true, 4)).toBe(4);
+    expect(workersArg(4, true, 4)).toBe(4);
   });
 });
 

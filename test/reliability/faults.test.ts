@@ -4,10 +4,11 @@
  * the engagement (or the batch's range) and how to replay it; no stack, and the pool shut down.
  * The faults are injected through VOLLEY_FAULT, a test hook read only by src/sim/engine/worker.ts.
  */
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tmp, volley } from './cli.js';
+import { CLI, tmp, volley } from './cli.js';
 
 const EXPERIMENT = 'sims/town-assault.experiment.yaml';
 const run = (fault: string, extra: string[] = []) => {
@@ -58,5 +59,26 @@ describe('worker faults', () => {
     expect([Number(m![3]), Number(m![4])]).toEqual([(first - 8) * 50, (last - 8) * 50 + 49]);
     expect(r.stderr).toContain(`volley trace ${EXPERIMENT} --cell 1 --engagement <${m![3]}..${m![4]}>`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('a file the run appends to that cannot grow', () => {
+  it('a checkpoint append refused (EFBIG under a file-size limit, as ENOSPC on a full disk) names the file, what is saved and the command that resumes; the resumed run matches an uninterrupted one', () => {
+    const dir = tmp();
+    const args = ['run', EXPERIMENT, '-n', '200', '--batch', '25', '-w', '0', '--quiet', '--no-report'];
+    const whole = volley([...args, '--out', join(dir, 'whole')]);
+    expect(whole.code).toBe(0);
+    const out = join(dir, 'cut');
+    // 16 KiB: a few batches' lines fit in the checkpoint, not all 32 (Node ignores SIGXFSZ, so the write fails with EFBIG).
+    const cut = spawnSync('bash', ['-c', `ulimit -f 16; exec "${process.execPath}" "${CLI}" "$@"`, 'volley', ...args, '--out', out], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+    expect(cut.status, cut.stderr).toBe(1);
+    const ck = join(out, 'checkpoint.ndjson');
+    expect(cut.stderr).toMatch(new RegExp(`^volley: cannot write ${ck} \\(EFBIG\\): the run stopped; \\d+ of 32 batches are saved in ${ck}\\n`));
+    expect(cut.stderr).toContain(`continue with: volley run ${args.slice(1).join(' ')} --out ${out} --resume`);
+    expect(cut.stderr).not.toMatch(/\n\s+at |internal error/);
+    const resumed = volley([...args, '--out', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const summaries = (f: string) => (JSON.parse(readFileSync(f, 'utf8')) as { cells: { summary: unknown }[] }).cells.map((c) => c.summary);
+    expect(summaries(join(out, 'results.json'))).toEqual(summaries(join(dir, 'whole', 'results.json')));
   });
 });

@@ -3,6 +3,7 @@
  * and what is wrong, no stack, and nothing played or written (DESIGN.md, "Reliability"). The bad-input
  * corpus covers bad files; this covers bad flags and output folders.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,9 @@ const cases: [string, string[], RegExp][] = [
   ['run: --queue database 99', ['run', TOWN, ...quick, '--queue', 'redis://host/99', '--out', unused], /^volley: --queue: the database '99' is not a number from 0 to 15$/],
   ['worker: --concurrency 0', ['worker', '--queue', 'redis://127.0.0.1:1/0', '--concurrency', '0'], /^volley: --concurrency: expected a whole number of 1 or more$/],
   ['schema: --out a file', ['schema', '--out', file], /^volley: --out: .*a-file is a file, not a folder; choose another --out$/],
+  // 1e9 is a whole number: the range check names the run's engagements, not "expected a whole number".
+  ['trace: --engagement 1e9', ['trace', TOWN, '--engagement', '1e9', '--out', unused], /^volley: --engagement 1000000000: the run has \d+ engagements per cell, 0 to \d+/],
+  ['trace: --engagement 1e20', ['trace', TOWN, '--engagement', '1e20', '--out', unused], /^volley: --engagement: 1e20 is more than any run's engagements \(at most 100,000,000 a cell\)$/],
 ];
 
 describe('bad flags and output folders: exit 2, one line, nothing written', () => {
@@ -118,7 +122,20 @@ describe('repeated and generous flags that are harmless', () => {
     const r = volley(['run', TOWN, '-n', '300', '--batch', '100', '-w', '64', '--quiet', '--no-report', '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).timing.workers).toBe(3);
+    // Three batches, and never more threads than cores (the cap of --workers).
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).timing.workers).toBe(Math.min(3, availableParallelism()));
+  });
+
+  it('--workers past the cores is capped at the cores, with a message (500 threads took 5.4 GB); --quiet keeps it silent', () => {
+    const out = join(tmp(), 'capped');
+    const cores = availableParallelism();
+    const r = volley(['run', TOWN, '-n', '200', '--batch', '25', '-w', '500', '--no-report', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`volley: --workers 500: capped at the ${cores} cores available`);
+    expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).timing.workers).toBe(Math.min(cores, 8)); // 8 batches
+    const q = volley(['run', TOWN, '-n', '20', '-w', '500', '--quiet', '--no-report', '--out', join(tmp(), 'quiet')]);
+    expect(q.code).toBe(0);
+    expect(q.stderr).toBe('');
   });
 });
 
@@ -144,6 +161,25 @@ describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made',
     expect(r.stderr.trim()).toBe('volley: /dev/zero: cannot read: a device, not a file');
   });
 
+  it('a FIFO given as the file is refused unread (it would wait for a writer for ever)', async () => {
+    const fifo = join(tmp(), 'pipe.scenario.yaml');
+    execFileSync('mkfifo', [fifo]);
+    const { child, done } = startVolley(['validate', fifo]);
+    const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const r = await done;
+    clearTimeout(guard);
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`volley: ${fifo}: cannot read: a FIFO (named pipe), not a file`);
+  });
+
+  it('a folder given as the file is refused as a folder', () => {
+    const d = tmp();
+    const r = volley(['validate', d]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`volley: ${d}: cannot read: a folder, not a file`);
+  });
+
   it('a folder under a file is refused with the file named', () => {
     const base = tmp();
     mkdirSync(join(base, 'ok'));
@@ -151,5 +187,19 @@ describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made',
     const r = volley(['trace', TOWN, '--engagement', '0', '--out', join(base, 'ok', 'f', 'deeper', 'still')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/ok\/f is a file; choose another --out$/);
+  });
+});
+
+describe('--quiet on tournament and trace, as on the other commands', () => {
+  it('tournament -q and trace -q print nothing and write their files', () => {
+    const base = tmp();
+    const t = volley(['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '2', '-w', '0', '-q', '--out', join(base, 't')]);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout + t.stderr).toBe('');
+    expect(existsSync(join(base, 't', 'tournament.json'))).toBe(true);
+    const r = volley(['trace', TOWN, '--engagement', '0', '-q', '--out', join(base, 'r')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(existsSync(join(base, 'r', 'story.txt'))).toBe(true);
   });
 });

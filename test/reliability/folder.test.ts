@@ -76,6 +76,26 @@ describe('one run at a time in an output folder', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   });
+
+  it('the partial report file a kill left (.<hash>.<pid>.tmp) is removed by the next command that takes the folder; other hidden files stay', () => {
+    const out = join(tmp(), 'killed');
+    const first = volley(['run', SCENARIO, '-n', '50', '--quiet', '--out', out]);
+    expect(first.code).toBe(0);
+    // What writeFileAtomic leaves when killed between writing index.html's copy and the rename.
+    writeFileSync(join(out, '.1234567.4242.tmp'), '<!doctype html><html><bo');
+    writeFileSync(join(out, '.DS_Store'), '');
+    const again = volley(['run', SCENARIO, '-n', '50', '--quiet', '--force', '--out', out]);
+    expect(again.code, again.stderr).toBe(0);
+    const hidden = readdirSync(out).filter((f) => f.startsWith('.'));
+    expect(hidden).toEqual(['.DS_Store']);
+    // A trace folder is cleaned the same way.
+    const traceOut = join(tmp(), 'trace');
+    mkdirSync(traceOut);
+    writeFileSync(join(traceOut, '.99.1.tmp'), 'half a story');
+    const t = volley(['trace', SCENARIO, '--engagement', '0', '-q', '--out', traceOut]);
+    expect(t.code, t.stderr).toBe(0);
+    expect(readdirSync(traceOut).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
 });
 
 describe("someone else's folder", () => {

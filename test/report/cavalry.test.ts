@@ -176,11 +176,12 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
 });
 
 describe('results without charges', () => {
-  it('an assault: only the assault rows, no cavalry chart, no cavalry glossary', async () => {
+  it('an assault: only the assault and loss rows, no cavalry chart, no cavalry glossary', async () => {
     const r = await fixtureResults(SIMS.townAssault);
     const html = reportHtml(r, buildCharts(r), LIBS);
-    // The assault's own counts (flanked rounds, the defender's first fire), where there are any.
-    for (const x of extraRows(r)) expect(x.group).toBe('Assault');
+    // The assault's own counts (flanked rounds, the defender's first fire), where there are any, and its
+    // strength lost by cause (the casualty model's figures).
+    for (const x of extraRows(r)) expect(['Assault', 'Losses']).toContain(x.group);
     expect(html).not.toContain('data-spec="cavalry"');
     for (const term of TERMS) expect(html).not.toContain(`<dt>${escapeHtml(term)}</dt>`);
   });

@@ -9,7 +9,7 @@ import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
 import { specToSvg } from '../../src/report/render.js';
 import { sweepSpec } from '../../src/report/charts/sweep.js';
 import type { Results } from '../../src/results/results.js';
-import { BATTLE_CHARTS, CHARGE_CHARTS, fixtureResults, SIMS } from './fixture.js';
+import { BATTLE_CHARTS, CHARGE_CHARTS, fixtureResults, HISTORY_CHARTS, SIMS } from './fixture.js';
 import { makeValidator } from './jsonSchema.js';
 
 const schemaFile = createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json');
@@ -48,14 +48,18 @@ const SWEEP: ChartDef = {
   definition: 'The sweep chart.',
   build: (r) => sweepSpec(r, 'defender.units[*].morale'),
 };
-const battleNames = new Set<string>([...BATTLE_CHARTS, ...CHARGE_CHARTS]);
+const battleNames = new Set<string>([...BATTLE_CHARTS, ...CHARGE_CHARTS, ...HISTORY_CHARTS]);
 const chargeNames = new Set<string>(CHARGE_CHARTS);
+const historyNames = new Set<string>(HISTORY_CHARTS);
 const assaultCharts = CHARTS.filter((c) => !battleNames.has(c.name));
-const noChargeCharts = CHARTS.filter((c) => !chargeNames.has(c.name));
+const noChargeCharts = CHARTS.filter((c) => !chargeNames.has(c.name) && !historyNames.has(c.name));
+const withHistory = CHARTS.filter((c) => !chargeNames.has(c.name));
+const chargeCharts = CHARTS.filter((c) => !historyNames.has(c.name));
 
 /**
  * Each fixture with the charts it must produce: assaults none of the battle charts, battles all but
- * the cavalry chart, which only battles with charges have (the village battle has none).
+ * the cavalry chart, which only battles with charges have (the village battle has none), and the history
+ * chart, which only battles that give their scale against history have (ligny-like).
  */
 const fixtures: readonly (readonly [string, string, readonly ChartDef[]])[] = [
   ['town-assault (one factor, 4 cells)', SIMS.townAssault, [SWEEP, ...assaultCharts]],
@@ -63,7 +67,8 @@ const fixtures: readonly (readonly [string, string, readonly ChartDef[]])[] = [
   ['single scenario (one cell)', SIMS.scenario, assaultCharts],
   ['village-assault battle (one cell)', SIMS.village, noChargeCharts],
   ['village-assault battle experiment (3 cells)', SIMS.villageExperiment, noChargeCharts],
-  ['cavalry-vs-squares battle experiment (two factors, 4 cells)', SIMS.cavalry, CHARTS],
+  ['cavalry-vs-squares battle experiment (two factors, 4 cells)', SIMS.cavalry, chargeCharts],
+  ['ligny-like battle, with its scale against history (one cell)', SIMS.ligny, withHistory],
 ];
 
 describe.each(fixtures)('report charts from %s', (_name, file, charts) => {

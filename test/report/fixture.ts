@@ -17,6 +17,8 @@ export const SIMS = {
   villageExperiment: fileURLToPath(new URL('../../sims/village-assault.experiment.yaml', import.meta.url)),
   /** A battle with cavalry charges: four cells, aor.squareEffect x the supporting brigade's orders. */
   cavalry: fileURLToPath(new URL('../../sims/cavalry-vs-squares.experiment.yaml', import.meta.url)),
+  /** A battle that states its scale against history (`history`): one cell, losses per hour. */
+  ligny: fileURLToPath(new URL('../../sims/ligny-like.scenario.yaml', import.meta.url)),
 };
 
 /** Battles are slower than assaults: the battle fixtures play this many engagements per cell. */
@@ -28,6 +30,12 @@ export const CAVALRY_ENGAGEMENTS = 150;
 /** The charts only battle results have. */
 export const BATTLE_CHARTS = ['objectives', 'strength-by-turn', 'formation-losses', 'demoralization'] as const;
 
+/** The ligny fixture (a large battle) plays this many engagements. */
+export const LIGNY_ENGAGEMENTS = 20;
+
+/** The charts only battles that give their scale against history have. */
+export const HISTORY_CHARTS = ['history'] as const;
+
 /** The charts only battles with cavalry charges have. */
 export const CHARGE_CHARTS = ['cavalry'] as const;
 
@@ -38,7 +46,7 @@ const BATTLE_FILES = new Set<string>([SIMS.village, SIMS.villageExperiment]);
 /** Results of `file` from the real pipeline (300 engagements per cell, fewer for the battles). */
 export function fixtureResults(
   file: string,
-  engagements = file === SIMS.cavalry ? CAVALRY_ENGAGEMENTS : BATTLE_FILES.has(file) ? BATTLE_ENGAGEMENTS : 300,
+  engagements = file === SIMS.cavalry ? CAVALRY_ENGAGEMENTS : file === SIMS.ligny ? LIGNY_ENGAGEMENTS : BATTLE_FILES.has(file) ? BATTLE_ENGAGEMENTS : 300,
 ): Promise<Results> {
   const key = `${file}#${engagements}`;
   let p = cache.get(key);

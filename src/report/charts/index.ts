@@ -14,6 +14,7 @@ import { retreatsChart } from './retreats.js';
 import { strengthByTurnChart } from './strengthByTurn.js';
 import { sweepCharts } from './sweep.js';
 import { unitFatesChart } from './unitFates.js';
+import { historyChart } from '../history.js';
 
 export type { ChartDef } from './common.js';
 
@@ -30,6 +31,7 @@ export const CHARTS: readonly ChartDef[] = [
   moraleFailureChart,
   turnsChart,
   unitFatesChart,
+  historyChart,
 ];
 
 /**

@@ -11,6 +11,7 @@ import { ratingIndex, reachRung, recordCheck, RUNG, type EngagementResult, type 
 import { assaultDrawsDice, choosesFireFirst, type AssaultDoctrine, wantsVoluntaryRetreat } from './doctrine/assault.js';
 import { hasRifledOrArtillery, includesArtillery, includesOldGuard, rawFireStrength, type FireMods } from './fire.js';
 import { hitsFor } from './fireTable.js';
+import { recordLoss } from './results.js';
 import { isFlankAttack } from './flanking.js';
 import { allocateHits } from './hits.js';
 import { boundMorale, groupMoraleUnit, moraleModifierLabels, passesCheck, situationalModifier, unitMorale, type SituationalMorale } from './morale.js';
@@ -18,7 +19,10 @@ import { halveHits, roundHalfUp, terrainFactor } from './numbers.js';
 import type { AorOptions } from './options.js';
 import { ATTACK_ACROSS_HEXSIDE, ATTACK_INTO_HEX, canBeFlanked, defenderFireOutOf, type HexsideTerrain, type HexTerrain } from './terrain.js';
 import { CLASS_INDEX, unitClass, type UnitState } from './units.js';
-import { MORALE_SLOTS, PURPOSE, type AorPurpose } from './vocabulary.js';
+import { AOR_VOCABULARY, MORALE_SLOTS, PURPOSE, type AorPurpose } from './vocabulary.js';
+
+/** Whether each check purpose counts in the morale statistics (by rating and class), as the vocabulary declares. */
+const COUNTED = AOR_VOCABULARY.checkPurposes.map((p) => p.counted);
 
 export interface AttackingStack {
   units: readonly number[];
@@ -191,8 +195,9 @@ function fire(
 
 /**
  * A group morale check (2.3, 7.4). Returns true when it passes. Records the check under the side, for
- * `purpose` (a retreat after hits, forming square, ...), and, when it fails, under every unit of the
- * group.
+ * `purpose` (a retreat after hits, forming square, ...), in the morale statistics only if the purpose is
+ * counted there (a square check is not: it decides no retreat), and, when it fails, under every unit of
+ * the group.
  */
 export function groupCheck(
   st: UnitState,
@@ -211,7 +216,8 @@ export function groupCheck(
   const morale = u < 0 ? 0 : boundMorale(unitMorale(st, u) + situationalModifier(sit), o.moraleBounds);
   const passed = u >= 0 && passesCheck(roll, morale);
   const cls = u < 0 ? CLASS_INDEX.artillery : CLASS_INDEX[unitClass(st.specs[u].kind)];
-  recordCheck(res.sides[side], PURPOSE[purpose], true, ratingIndex(morale, 0, MORALE_SLOTS), cls, passed);
+  const p = PURPOSE[purpose];
+  recordCheck(res.sides[side], p, COUNTED[p], ratingIndex(morale, 0, MORALE_SLOTS), cls, passed);
   if (!passed) {
     for (let i = 0; i < n; i++) if (st.present(units[i])) res.units[units[i]].checksFailed++;
   }
@@ -250,6 +256,7 @@ export function retreatUnits(
     if (!st.present(u)) continue;
     if (st.specs[u].kind === 'artillery') {
       r.strengthLost += st.strength(u);
+      recordLoss(res, st, u, 'lostInBlockedRetreats', st.strength(u)); // it could not retreat (7.4)
       r.stepsLost += st.steps[u];
       r.unitsEliminated++;
       st.steps[u] = 0;

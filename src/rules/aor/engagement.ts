@@ -16,7 +16,8 @@ import type { AorOptions } from './options.js';
 import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
 import { defaultSteps, UnitState, type UnitSpec } from './units.js';
-import { finishResult, newAorResult, startLadder } from './results.js';
+import { finishResult, lossOf, newAorResult, startLadder } from './results.js';
+import { LOSS_CAUSES } from './vocabulary.js';
 import { AOR_SCALE, PURPOSE } from './vocabulary.js';
 
 export const ATTACKER: SideIndex = 0;
@@ -174,6 +175,8 @@ export function checkAssaultInvariants(c: CompiledAssault, res: EngagementResult
     if (lost[side] !== res.sides[side].strengthLost) {
       throw new Error(`invariant: side ${side} strength lost ${res.sides[side].strengthLost} but units lost ${lost[side]}`);
     }
+    const byCause = LOSS_CAUSES.reduce((sum, cause) => sum + lossOf(res, side, cause), 0);
+    if (byCause !== res.sides[side].strengthLost) throw new Error(`invariant: side ${side} strength lost ${res.sides[side].strengthLost} but ${byCause} by cause`);
   }
 }
 
@@ -186,7 +189,7 @@ export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: Play
   for (let u = 0; u < c.specs.length; u++) res.sides[c.specs[u].side].startStrength += st.strength(u);
   startLadder(res, c.specs);
   playRounds(c, dice, res, opts);
-  finishResult(res, c.scale, res.turns);
+  finishResult(res, c.scale, res.turns, c.options);
   return res;
 }
 

@@ -8,6 +8,7 @@ import type { AorSink } from './events.js';
 import { reachRung, RUNG, type EngagementResult } from '../../core/result.js';
 import type { HitPolicy } from './doctrine/assault.js';
 import { unitMorale } from './morale.js';
+import { recordLoss } from './results.js';
 import type { UnitState } from './units.js';
 
 /** Strength the unit loses if it takes one hit now: a flip costs full - reduced, elimination all that is left. */
@@ -77,7 +78,9 @@ export function pickHitTarget(st: UnitState, cand: Int32Array, k: number, policy
 /** 7.2 / 6.1: one hit on a unit: flip a full unit, eliminate a one-step one. Records the loss. */
 export function applyStepLoss(st: UnitState, u: number, res: EngagementResult, sink?: AorSink): void {
   const side = res.sides[st.specs[u].side];
-  side.strengthLost += hitCost(st, u);
+  const cost = hitCost(st, u);
+  side.strengthLost += cost;
+  recordLoss(res, st, u, st.steps[u] > 1 ? 'lostInSteps' : 'lostInEliminations', cost);
   side.stepsLost += 1;
   st.steps[u] -= 1;
   if (st.steps[u] === 0) {

@@ -1,6 +1,6 @@
 /**
  * Line of sight (8.3). Blocked by town, chateau and forest hexes between the two hexes (woods do not
- * block: the text names forest only), by any crest hexside the line crosses (the firer's and target's
+ * block: the text names forest only; aor.losWoods = woodsToo makes them), by any crest hexside the line crosses (the firer's and target's
  * own included) and by the end points of crest hexsides. A line running exactly along a hexside is
  * blocked when that hexside is a crest, when the hexes on both sides of it block, or when it runs
  * between a crest on one side and blocking terrain on the other (docs/rules/age-of-rifles.md).
@@ -8,11 +8,12 @@
 import { traceLine } from '../../hex/line.js';
 import { CREST, type BattleMap } from './map.js';
 
-const TOWN = 1, CHATEAU = 2, FOREST = 4; // indexes in HEX_TERRAIN
+const TOWN = 1, CHATEAU = 2, WOODS = 3, FOREST = 4; // indexes in HEX_TERRAIN
 
+/** 8.3: town, chateau and forest hexes block; woods too under aor.losWoods = woodsToo. */
 export function blocksLos(m: BattleMap, hex: number): boolean {
   const t = m.terrain[hex];
-  return t === TOWN || t === CHATEAU || t === FOREST;
+  return t === TOWN || t === CHATEAU || t === FOREST || (t === WOODS && m.woodsBlockLos === true);
 }
 
 /** Per map: the vertex ids that are end points of a crest hexside. */

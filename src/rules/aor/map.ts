@@ -36,6 +36,8 @@ export interface BattleMap {
    * 1/2 MP along a road and 1 along a trail whatever the orders; Infinity across a river without a bridge.
    */
   readonly leaderSteps: Float64Array;
+  /** Woods hexes block line of sight like forest (aor.losWoods = woodsToo; set by the battle's compile). */
+  readonly woodsBlockLos?: boolean;
 }
 
 export interface MapDef {

@@ -4,6 +4,9 @@
  */
 import type { OptionSpec, ResolvedOptions } from '../../core/ruleset.js';
 
+/** The shares a casualty option may take (aor.casualties*). */
+const SHARES = [0, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.9, 1] as const;
+
 export const AOR_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'aor.terrainReductions',
@@ -61,6 +64,10 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     default: 'afterBoth',
     source: '7.3, 7.4',
     doc: "When the defender fires first: voluntary retreats are decided after both fires (the attacker's applied losses stand), or the attacker may retreat before replying, halving its hits.",
+    valueDocs: {
+      afterBoth: '7.4: the choice comes "after a round of assault", and 7.3 has the first fire\'s losses applied before the attacker fires: halving reaches only the hits not yet applied',
+      beforeReply: 'the attacker may retreat as soon as the first fire has struck, halving those hits (and firing no reply)',
+    },
   },
   {
     name: 'aor.defenderTargetTerrain',
@@ -182,6 +189,111 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'Units under March orders attacked on a road or trail hex are flanked (12.2); in a town there, whether 7.6 (towns cannot be flanked) still protects them. A fort always does (10.1).',
     valueDocs: { flankableTerrain: 'a town on the road still cannot be flanked (7.6)', inTowns: 'the March rule overrides 7.6 in towns (not in forts, 10.1)' },
   },
+  {
+    name: 'aor.zocMovement',
+    values: ['entryStops', 'moveThrough'],
+    default: 'moveThrough',
+    source: '5.4, 7.12, 12.2',
+    doc: 'Whether entering an enemy ZOC ends the move of infantry and artillery, or they may move on through it, paying +1 MP to leave a ZOC hex as its last unit (5.4) and drawing passing fire when they step from one ZOC hex of an enemy stack into another (7.12).',
+    valueDocs: {
+      entryStops: 'entering an enemy ZOC ends the move (the parent game\'s rigid ZOCs): only cavalry ever draws passing fire on a move',
+      moveThrough: '"units that move through a ZOC hex can be fired on with half strength" (5.4): they may go on, +1 MP to leave each ZOC hex they are the last unit out of; units that start in an enemy ZOC still leave it only as 5.4 and 12.2 allow',
+    },
+  },
+  {
+    name: 'aor.cavalryZocOrders',
+    values: ['ignore', 'apply'],
+    default: 'ignore',
+    source: '5.4 ("cavalry ignores ZOCs under all circumstances"), 12.2, 16',
+    doc: 'Whether cavalry under Defend or March orders (or Reserve) may enter enemy ZOCs, which 12.2 forbids those orders: cavalry ignores ZOCs under any orders, or the orders bind it too.',
+    valueDocs: {
+      ignore: 'cavalry enters enemy ZOCs under any orders (5.4); 16 has to say "not even cavalry" when a rule binds it',
+      apply: "12.2's bans on entering ZOCs bind cavalry like any unit",
+    },
+  },
+  {
+    name: 'aor.turnEndRecovery',
+    values: ['allUnits', 'phasingSide'],
+    default: 'allUnits',
+    source: '4 (Turn End Segment), 6.2',
+    doc: 'Which disrupted units check morale to recover in a player turn\'s Turn End segment: all of them, both sides\' (4: "all disrupted units check morale"), or only the phasing side\'s.',
+    valueDocs: {
+      allUnits: 'every disrupted unit on the map checks in each Turn End segment, so twice a game turn (4, 6.2)',
+      phasingSide: 'only the phasing side\'s disrupted units check, once a game turn (the shared rulings: "in its own Turn End segment")',
+    },
+  },
+  {
+    name: 'aor.armyDemoralization',
+    values: ['french', 'anyArmy'],
+    default: 'french',
+    source: '13, 18',
+    doc: 'Which army\'s demoralization (13) ends a battle at once: the French army\'s only, the French being the side whose player turn comes first (4), the other army losing when it disintegrates (18); or the first army demoralized, whichever it is. The scenario\'s victory.armyDemoralizedLoses turns it off.',
+    valueDocs: {
+      french: '18 as written: "if the French are demoralized or either of the other two armies disintegrates"; the basic rules never define disintegration, read as having no unit left (the battle ends "destroyed")',
+      anyArmy: 'the first army demoralized loses, whichever side it is (13 read for every army alike)',
+    },
+  },
+  {
+    name: 'aor.chargeWithoutInfantry',
+    values: ['asSquareFailed', 'normal'],
+    default: 'asSquareFailed',
+    source: '7.6, 7.10',
+    doc: 'A charge on a hex without infantry (cavalry, artillery), where no square check is made: charged as if the square check had failed (7.6: "otherwise the cavalry attacks at double strength"), or at normal strength.',
+    valueDocs: {
+      asSquareFailed: 'no square: double under aor.squareEffect 7.6, normal under 7.10',
+      normal: 'normal strength under either reading; only infantry that fails its square check is charged at double (7.6)',
+    },
+  },
+  {
+    name: 'aor.losWoods',
+    values: ['forestOnly', 'woodsToo'],
+    default: 'forestOnly',
+    source: '8.3, Terrain Effects table',
+    doc: 'Whether woods hexes block line of sight as forest hexes do: 8.3 names forest, chateau and town only.',
+    valueDocs: {
+      forestOnly: 'woods do not block (8.3 names forest only); forest does',
+      woodsToo: 'woods block like forest (the table has no Forest row and reads forest as woods for combat)',
+    },
+  },
+  {
+    name: 'aor.retreatBeforeAssault',
+    values: ['chosen', 'always'],
+    default: 'chosen',
+    source: '7.11 ("may retreat one hex")',
+    doc: "Whether cavalry or horse artillery that may retreat before an assault (7.11) does so by its side's choice (the assault doctrine: not off an objective it holds, not a stubborn one, a coin flip for random-legal), or always.",
+  },
+  {
+    name: 'aor.casualtyModel',
+    values: ['shares', 'everyManLost'],
+    default: 'shares',
+    source: '7.1 note ("elimination means not death to the last man, but a temporary loss of cohesion"), 15',
+    doc: 'How many of the men a side lost count as casualties (killed and wounded): a share per cause of loss (aor.casualtiesStep, aor.casualtiesEliminated, aor.casualtiesBlocked), or every man lost, as the rules’ strength counts them.',
+    valueDocs: {
+      shares: 'each cause of loss gives its share of killed and wounded; men who retreated off the map (5.6) or fell out for want of supply (17) are not battle casualties',
+      everyManLost: 'every strength point lost is killed or wounded (no model: the rules’ own figure)',
+    },
+  },
+  {
+    name: 'aor.casualtiesStep',
+    values: SHARES,
+    default: 0.8,
+    source: '6.1, 7.2 (a step lost, the unit stays)',
+    doc: 'Of the strength a two-step unit loses when it flips to its reduced side and stays in the fight, the share killed or wounded (the rest are stragglers and men gone to the rear). Default: the armies that held their ground at Waterloo lost about 80% of their missing men as killed and wounded.',
+  },
+  {
+    name: 'aor.casualtiesEliminated',
+    values: SHARES,
+    default: 0.4,
+    source: '7.1 note, 7.2, 15',
+    doc: 'Of the strength a unit loses when a hit takes its last step, the share killed or wounded; the rest are dispersed, and a reorganized unit (15) comes back with them. Default: between the French at Waterloo and the Prussians at Ligny, the armies that broke.',
+  },
+  {
+    name: 'aor.casualtiesBlocked',
+    values: SHARES,
+    default: 0.1,
+    source: '7.4 (no hex to retreat into; foot artillery that cannot retreat)',
+    doc: 'Of the strength of a unit lost because it had to retreat and could not (a blocked retreat, foot artillery that cannot retreat, a unit overstacked with nowhere to go), the share killed or wounded: the rest are taken prisoner or scatter.',
+  },
 ];
 
 /** The options in the shape the kernel reads them (resolved once per cell by compile). */
@@ -211,6 +323,17 @@ export interface AorOptions {
   riverAssault: 'forbidden' | 'asStream';
   targetRuleOrder: 'distributionFirst' | 'priorityFirst';
   marchFlank: 'flankableTerrain' | 'inTowns';
+  zocMovement: 'entryStops' | 'moveThrough';
+  cavalryZocOrders: 'ignore' | 'apply';
+  turnEndRecovery: 'allUnits' | 'phasingSide';
+  armyDemoralization: 'french' | 'anyArmy';
+  chargeWithoutInfantry: 'asSquareFailed' | 'normal';
+  losWoods: 'forestOnly' | 'woodsToo';
+  retreatBeforeAssault: 'chosen' | 'always';
+  casualtyModel: 'shares' | 'everyManLost';
+  casualtiesStep: number;
+  casualtiesEliminated: number;
+  casualtiesBlocked: number;
 }
 
 export function aorOptions(resolved: ResolvedOptions): AorOptions {
@@ -241,6 +364,17 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     riverAssault: get('riverAssault'),
     targetRuleOrder: get('targetRuleOrder'),
     marchFlank: get('marchFlank'),
+    zocMovement: get('zocMovement'),
+    cavalryZocOrders: get('cavalryZocOrders'),
+    turnEndRecovery: get('turnEndRecovery'),
+    armyDemoralization: get('armyDemoralization'),
+    chargeWithoutInfantry: get('chargeWithoutInfantry'),
+    losWoods: get('losWoods'),
+    retreatBeforeAssault: get('retreatBeforeAssault'),
+    casualtyModel: get('casualtyModel'),
+    casualtiesStep: get('casualtiesStep'),
+    casualtiesEliminated: get('casualtiesEliminated'),
+    casualtiesBlocked: get('casualtiesBlocked'),
   };
 }
 

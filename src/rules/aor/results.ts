@@ -3,13 +3,55 @@
  * the rule system's check purposes and morale scale, started with every unit in good order (or
  * disrupted, as the scenario sets it), finished in men and minutes at the engagement's scale.
  */
-import { emptyResult, reachRung, RUNG, type EngagementResult } from '../../core/result.js';
+import { emptyResult, reachRung, RUNG, type EngagementResult, type SideIndex } from '../../core/result.js';
 import type { Scale } from '../../core/vocabulary.js';
-import type { UnitSpec } from './units.js';
-import { AOR_VOCABULARY, MORALE_SLOTS } from './vocabulary.js';
+import type { AorOptions } from './options.js';
+import type { UnitSpec, UnitState } from './units.js';
+import { AOR_VOCABULARY, LOSS_CAUSES, MORALE_SLOTS, type LossCause } from './vocabulary.js';
+
+/** The per-side extras each cause of loss is tallied in (strength points): `${cause}.0`, `${cause}.1`. */
+const LOSS_KEYS = Object.fromEntries(LOSS_CAUSES.map((c) => [c, [`${c}.0`, `${c}.1`]])) as unknown as Record<LossCause, readonly [string, string]>;
 
 export function newAorResult(units: number, formations = 0, objectives = 0): EngagementResult {
-  return emptyResult({ units, formations, objectives, purposes: AOR_VOCABULARY.checkPurposes.length, ratings: MORALE_SLOTS });
+  const r = emptyResult({ units, formations, objectives, purposes: AOR_VOCABULARY.checkPurposes.length, ratings: MORALE_SLOTS });
+  for (const c of LOSS_CAUSES) for (const k of LOSS_KEYS[c]) r.extras[k] = 0;
+  return r;
+}
+
+/**
+ * Strength unit `u` lost, by its cause (every point of a side's strengthLost is tallied under exactly
+ * one): what the casualty model (finishResult) reads.
+ */
+export function recordLoss(res: EngagementResult, st: UnitState, u: number, cause: LossCause, strength: number): void {
+  res.extras[LOSS_KEYS[cause][st.specs[u].side]] += strength;
+  st.lastLoss[u] = LOSS_CAUSES.indexOf(cause);
+}
+
+/** Strength that comes back to a unit (reorganization, 15) leaves the tally of the cause it was last lost to. */
+export function recordReturn(res: EngagementResult, st: UnitState, u: number, strength: number): void {
+  res.extras[LOSS_KEYS[LOSS_CAUSES[st.lastLoss[u]]][st.specs[u].side]] -= strength;
+}
+
+/** The strength a side lost to one cause. */
+export function lossOf(res: EngagementResult, side: SideIndex, cause: LossCause): number {
+  return res.extras[LOSS_KEYS[cause][side]] ?? 0;
+}
+
+/**
+ * The killed and wounded among the strength a side lost (aor.casualtyModel): the basic rules count
+ * every step alike, but "elimination means not death to the last man, but a temporary loss of
+ * cohesion" (7.1): a step lost where the unit stays in line, a unit's last step, and a unit lost because
+ * its retreat was blocked each give their own share of killed and wounded (docs/rules/age-of-rifles.md,
+ * "Casualties"). Men who left the map in a retreat (5.6) or fell out for want of supply (17) are not
+ * battle casualties. Under `everyManLost` every man lost counts, as the rules' strength does.
+ */
+export function casualtyStrength(res: EngagementResult, side: SideIndex, o: Pick<AorOptions, 'casualtyModel' | 'casualtiesStep' | 'casualtiesEliminated' | 'casualtiesBlocked'>): number {
+  if (o.casualtyModel === 'everyManLost') return res.sides[side].strengthLost;
+  return (
+    o.casualtiesStep * lossOf(res, side, 'lostInSteps') +
+    o.casualtiesEliminated * lossOf(res, side, 'lostInEliminations') +
+    o.casualtiesBlocked * lossOf(res, side, 'lostInBlockedRetreats')
+  );
 }
 
 /** Every unit counts on the ladder's first rung; a unit the scenario starts disrupted (6.2) is disordered already. */
@@ -21,15 +63,16 @@ export function startLadder(res: EngagementResult, specs: readonly UnitSpec[]): 
 }
 
 /**
- * Men and minutes: every strength point lost is `scale.menPerStrength` men. The basic rules do not tell
- * the killed and wounded from the men of broken units who scatter, so casualties are every man lost.
- * `fightingTurns`: the turns played in which there could be combat (16: none at night).
+ * Men and minutes: every strength point lost is `scale.menPerStrength` men, of whom the casualty model
+ * (casualtyStrength) counts the killed and wounded. `fightingTurns`: the turns played in which there
+ * could be combat (16: none at night).
  */
-export function finishResult(res: EngagementResult, scale: Scale, fightingTurns: number): void {
+export function finishResult(res: EngagementResult, scale: Scale, fightingTurns: number, o: Parameters<typeof casualtyStrength>[2]): void {
   res.minutes = fightingTurns * scale.minutesPerTurn;
-  for (const s of res.sides) {
+  for (const side of [0, 1] as const) {
+    const s = res.sides[side];
     s.startMen = s.startStrength * scale.menPerStrength;
     s.menLost = s.strengthLost * scale.menPerStrength;
-    s.casualties = s.menLost;
+    s.casualties = casualtyStrength(res, side, o) * scale.menPerStrength;
   }
 }

@@ -58,6 +58,8 @@ export class UnitState {
   readonly demoralized: Uint8Array;
   /** 1 while the unit's formation has March or Reserve orders (12.2: morale -1). Set by the engagement. */
   readonly ordersPenalty: Uint8Array;
+  /** The cause (an index of LOSS_CAUSES, src/rules/aor/vocabulary.ts) of the unit's last loss of strength. */
+  readonly lastLoss: Uint8Array;
 
   constructor(specs: readonly UnitSpec[]) {
     this.specs = specs;
@@ -66,6 +68,7 @@ export class UnitState {
     this.retreated = new Uint8Array(specs.length);
     this.demoralized = new Uint8Array(specs.length);
     this.ordersPenalty = new Uint8Array(specs.length);
+    this.lastLoss = new Uint8Array(specs.length);
     this.reset();
   }
 
@@ -74,6 +77,7 @@ export class UnitState {
       this.steps[i] = this.specs[i].startSteps;
       this.disrupted[i] = this.specs[i].startDisrupted ? 1 : 0;
       this.retreated[i] = 0;
+      this.lastLoss[i] = 0;
     }
   }
 

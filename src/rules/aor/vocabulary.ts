@@ -25,8 +25,20 @@ export const AOR_SCALE: Scale = {
 export const PURPOSE = { retreat: 0, square: 1, passingFire: 2, bombardment: 3, recovery: 4, reaction: 5, pursuit: 6, orders: 7, leader: 8 } as const;
 export type AorPurpose = keyof typeof PURPOSE;
 
+/**
+ * The causes strength is lost to, each a per-side extra in strength points; together they make up the
+ * side's strength lost. The casualty model gives each its share of killed and wounded (results.ts).
+ */
+export const LOSS_CAUSES = ['lostInSteps', 'lostInEliminations', 'lostInBlockedRetreats', 'lostOffMap', 'lostToSupply'] as const;
+export type LossCause = (typeof LOSS_CAUSES)[number];
+
 /** key, group, label, definition, hidden (counted for a ratio row only). */
 const PER_SIDE_EXTRAS: readonly (readonly [string, string, string, string, boolean?])[] = [
+  ['lostInSteps', 'Losses', 'strength lost in steps', 'Strength points lost when a two-step unit took a hit and flipped to its reduced side, staying in the fight (6.1, 7.2). The casualty model counts aor.casualtiesStep of them as killed and wounded.'],
+  ['lostInEliminations', 'Losses', 'strength lost in eliminations', 'Strength points lost when a hit took a unit’s last step and eliminated it (7.2): “not death to the last man, but a temporary loss of cohesion” (7.1). The casualty model counts aor.casualtiesEliminated of them as killed and wounded.'],
+  ['lostInBlockedRetreats', 'Losses', 'strength lost in blocked retreats', 'Strength points of units lost because they had to retreat and could not: no hex to retreat into (7.4, aor.blockedRetreat), foot artillery that cannot retreat (7.4), a unit overstacked with nowhere to go (5.3). The casualty model counts aor.casualtiesBlocked of them as killed and wounded.'],
+  ['lostOffMap', 'Losses', 'strength retreated off the map', 'Strength points of units that retreated off the map, counted as eliminated (5.6); not battle casualties.'],
+  ['lostToSupply', 'Losses', 'strength lost to supply', 'Strength points lost by units out of supply at the end of their turn (17); not battle casualties.'],
   ['charges', 'Cavalry', 'charges made', 'Cavalry charges the side made in its own charge segment (7.6), per engagement; one per charging stack, also when its target had gone before the charge was resolved.'],
   ['chargesWon', 'Cavalry', 'charges won', 'Charges (reaction charges included) in which the target lost more steps than the chargers: the target retreated one hex, disrupted.'],
   ['chargesLost', 'Cavalry', 'charges lost', 'Charges (reaction charges included) in which the chargers lost more steps than the target and fell back, disrupted.'],
@@ -60,7 +72,7 @@ export const AOR_VOCABULARY: Vocabulary = {
   ],
   checkPurposes: [
     { id: 'retreat', label: 'retreat after hits', doc: 'A side that takes hits and stays checks morale and retreats if it fails (7.4).', counted: true },
-    { id: 'square', label: 'forming square', doc: 'Infantry charged by cavalry checks to form square (7.6, 7.10).', counted: true },
+    { id: 'square', label: 'forming square', doc: 'Infantry charged by cavalry checks to form square (7.6, 7.10); counted apart from the checks that decide retreats.', counted: false },
     { id: 'passingFire', label: 'after passing fire', doc: 'A unit hit by passing fire checks morale and retreats if it fails (7.12).', counted: true },
     { id: 'bombardment', label: 'after bombardment', doc: 'A stack that lost a step to bombardment checks morale under aor.bombardmentRetreatCheck (8.1).', counted: true },
     { id: 'recovery', label: 'recovery from disruption', doc: 'A disrupted unit checks in its Turn End segment and recovers on a pass (6.2).', counted: false },

@@ -5,6 +5,7 @@
  * appends are on disk.
  */
 import { closeSync, fsync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { WriteError } from '../../results/files.js';
 
 export class AppendFile {
   private fd: number;
@@ -28,7 +29,12 @@ export class AppendFile {
     if (this.fd < 0) throw new Error(`${this.file} is closed`);
     const buf = Buffer.from(text, 'utf8');
     let off = 0;
-    while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off);
+    try {
+      while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off);
+    } catch (e) {
+      // A full disk (ENOSPC), a file grown past its limit (EFBIG): the refusal, naming the file.
+      throw WriteError.of(this.file, e);
+    }
     this.bytes += buf.length;
     this.dirty = true;
     this.syncSoon();
@@ -52,11 +58,15 @@ export class AppendFile {
   /** Wait until every append so far is on disk. */
   async flush(): Promise<void> {
     while (this.syncing) await this.syncing;
-    if (this.fd >= 0 && this.dirty) {
-      fsyncSync(this.fd);
-      this.dirty = false;
+    try {
+      if (this.fd >= 0 && this.dirty) {
+        fsyncSync(this.fd);
+        this.dirty = false;
+      }
+      if (this.syncError) throw this.syncError;
+    } catch (e) {
+      throw WriteError.of(this.file, e);
     }
-    if (this.syncError) throw this.syncError;
   }
 
   async close(): Promise<void> {

@@ -17,10 +17,30 @@ import type { PreparedRun } from '../studies/prepare.js';
 import { runPlanOutcome, type CellStop, type RunOptions, type RunProgress } from '../engine/runner.js';
 import { OutputFolderError, RunInterrupted } from '../engine/errors.js';
 import { FolderLock, inUse, lockHolder } from './folderLock.js';
-import { folderProblem, someOf } from '../../results/files.js';
+import { folderProblem, someOf, WriteError } from '../../results/files.js';
 import { folderEntries, makeAndLock, volleyOutputIn } from './outputFolder.js';
 
 export const RESULTS_FILE = 'results.json';
+
+/**
+ * A run stopped because a file it appends to while playing (the checkpoint, the export) could not be
+ * written: the file and the machine's refusal, and how many batches the checkpoint holds for --resume.
+ */
+export class RunWriteError extends Error {
+  readonly code: string | undefined;
+
+  constructor(
+    cause: WriteError,
+    /** The checkpoint the batches are saved in. */
+    readonly checkpoint: string,
+    readonly savedBatches: number,
+    readonly totalBatches: number,
+  ) {
+    super(cause.message);
+    this.name = 'RunWriteError';
+    this.code = cause.code;
+  }
+}
 const DEFAULT_RESULTS_FILE = RESULTS_FILE;
 
 export interface FolderRunOptions {
@@ -229,6 +249,9 @@ async function runLocked(prep: FolderRunInput, opts: FolderRunOptions, lock: Fol
   } catch (e) {
     await closeAll().catch(() => undefined);
     if (e instanceof RunInterrupted) throw new RunInterrupted(done.size + savedNow, tasks.length);
+    // The checkpoint or the export could not be appended to (a full disk): what was saved stays usable,
+    // a line cut short being dropped on --resume.
+    if (e instanceof WriteError) throw new RunWriteError(e, ckFile, done.size + savedNow, tasks.length);
     throw e;
   }
   const exportFile = format ? join(outDir, exportFileName(format)) : null;

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { FolderLock, inUse, LOCK_FILE, lockHolder } from './folderLock.js';
 import { OutputFolderError } from '../engine/errors.js';
-import { folderProblem, makeFolder, someOf, visibleEntries } from '../../results/files.js';
+import { folderProblem, makeFolder, removeLeftTemps, someOf, visibleEntries } from '../../results/files.js';
 
 /** The file each command writes that shows its output is in a folder, and that output in words. */
 export const OUTPUT_MARKERS: readonly { file: string; what: string }[] = [
@@ -47,7 +47,10 @@ export function makeAndLock(dir: string, flag = '--out'): FolderLock {
     throw refusal('make folder', e);
   }
   try {
-    return FolderLock.take(dir);
+    const lock = FolderLock.take(dir);
+    // The folder is ours now: what a writer killed mid-file left (a partial index.html) goes.
+    removeLeftTemps(dir);
+    return lock;
   } catch (e) {
     throw refusal('write the lock file in', e);
   }

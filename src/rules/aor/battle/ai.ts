@@ -14,7 +14,7 @@ import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isR
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { passesCheck, unitMorale } from '../morale.js';
 import { attackersIn } from './combat.js';
-import { markHolder, passingFireOnMove } from './retreat.js';
+import { drawsPassingFire, markHolder, passingFireOnMove } from './retreat.js';
 import { allowance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { Orders } from './orders.js';
@@ -161,9 +161,13 @@ function reachOf(b: BattleState, u: number, start: number, ctx: NonNullable<Retu
   const g = c.map.grid;
   const side = c.specs[u].side;
   const extra = ctx.leaveCost;
-  if (ctx.march) {
-    // Road rates depend on who stands where along the way: step by step through the rules.
-    const cost = (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
+  if (ctx.march || ctx.through) {
+    // Road rates depend on who stands where along the way, and so does the cost of leaving a ZOC hex
+    // moving through it (5.4): step by step through the rules. Moving through ZOCs, the doctrine never
+    // takes a step that draws passing fire (7.12): from one ZOC hex of an enemy stack into another.
+    const cost = ctx.through
+      ? (from: number, d: number, to: number) => (drawsPassingFire(b, side, from, to) ? Infinity : stepCost(ctx, from, d, to))
+      : (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
     const reach = costField(g, [start], cost, allowance(b, u), b.reachField);
     b.reached.field = null; // the buffer is no longer what the list describes
     cache.lastReach.start = -1;
@@ -272,16 +276,7 @@ function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 
   let path = pathTo(c.map.grid, reach, best, cost);
   // Guns and horse keep out of contact by walking (above); at night nobody fires (16).
   if (sideDoctrine(b, side).approach === 'covered' && !night && !artillery && !cavalryUnit) path = coveredApproach(b, side, path, reach, cost, allowance(b, u));
-  // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
-  let stopped = -1;
-  if (cavalryUnit) {
-    for (let i = 1; i < path.length && stopped < 0; i++) {
-      if (!b.inEnemyZoc(side, path[i - 1]) || !b.inEnemyZoc(side, path[i])) continue;
-      b.moveTo(u, path[i]);
-      markHolder(b, path[i], side);
-      if (passingFireOnMove(b, u, path[i - 1], path[i], dice, res, sink)) stopped = i;
-    }
-  }
+  const stopped = cavalryUnit || ctx.through ? passingFireAlong(b, u, path, dice, res, sink) : -1;
   const walked = stopped >= 0 ? path.slice(0, stopped + 1) : path;
   if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path: walked });
   if (stopped >= 0) return;
@@ -294,6 +289,22 @@ function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 
     b.moveMasksReady.fill(0); // enemy cavalry may have moved
     cache.lastReach.start = -1;
   }
+}
+
+/**
+ * 7.12: a unit that moves on from an enemy ZOC hex (cavalry; others under aor.zocMovement =
+ * moveThrough) draws passing fire at each step from one ZOC hex of an enemy stack into another. Returns
+ * the index in `path` where the fire stopped it (it retreated or was destroyed), or -1.
+ */
+function passingFireAlong(b: BattleState, u: number, path: readonly number[], dice: EngagementDice, res: EngagementResult, sink?: AorSink): number {
+  const side = b.spec(u).side;
+  for (let i = 1; i < path.length; i++) {
+    if (!b.inEnemyZoc(side, path[i - 1]) || !b.inEnemyZoc(side, path[i])) continue;
+    b.moveTo(u, path[i]);
+    markHolder(b, path[i], side);
+    if (passingFireOnMove(b, u, path[i - 1], path[i], dice, res, sink)) return i;
+  }
+  return -1;
 }
 
 /**
@@ -321,10 +332,12 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
     const to = pick(b, side, options);
     if (to === start) continue;
     const path = pathTo(g, reach, to, cost);
+    const stopped = ctx.cavalry || ctx.through ? passingFireAlong(b, u, path, dice, res, sink) : -1; // 7.12
+    if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path: stopped >= 0 ? path.slice(0, stopped + 1) : path });
+    if (stopped >= 0) continue;
     for (const h of path) markHolder(b, h, side);
     b.moveTo(u, to);
     b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
-    if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path });
     if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
   }
 }
@@ -643,8 +656,9 @@ export function reactionCharge(
       const modifiers = withLeader ? ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] : ['reaction charge test (7.8)'];
       sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, target: morale, modifiers, roll, passed });
     }
-    b.charged[u] = 1;
+    // 7.8: a failed test bars only this reaction; the unit may still charge in its own segment (7.6).
     if (!passed) continue;
+    b.charged[u] = 1;
     res.extras[`reactionCharges.${reacting}`]++;
     res.sides[reacting].chargesDeclared++;
     if (sink) sink({ type: 'charge', side: reacting, units: [b.spec(u).id], from, target: at, reaction: true });

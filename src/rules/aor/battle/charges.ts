@@ -13,7 +13,8 @@ import { allocateHits } from '../hits.js';
 import { BRIDGE, FORTIFIED, RIVER, STREAM } from '../map.js';
 import { passProbability, unitMorale } from '../morale.js';
 import { roundHalfUp, terrainFactor } from '../numbers.js';
-import { carryOutRetreat, markHolder } from './retreat.js';
+import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
+import { choosesRetreatBeforeAssault } from '../doctrine/assault.js';
 import { recordEliminations } from './losses.js';
 import type { BattleState } from './state.js';
 
@@ -95,6 +96,30 @@ export function squareFactor(effect: '7.6' | '7.10', formed: boolean): number {
   return formed ? 0.5 : 1;
 }
 
+/** The hex a charge enters its target from: the empty hex a two-hex charge crosses (7.6), else its start. */
+function approachHex(b: BattleState, side: SideIndex, from: number, target: number): number {
+  if (b.c.map.grid.distance(from, target) !== 2) return from;
+  const via = chargeOptions(b, side, from).find((o) => o.target === target)?.via ?? -1;
+  return via >= 0 ? via : from;
+}
+
+/**
+ * 7.10 flank charge: the target is already adjacent to units friendly to the chargers and is charged
+ * from another hex; not against towns. `engaged` are units that do not count as such friends: the
+ * chargers themselves, and (7.6) every charger of the segment, which has moved into its own target.
+ */
+export function isFlankCharge(b: BattleState, side: SideIndex, from: number, target: number, engaged: readonly number[]): boolean {
+  if (b.c.map.terrain[target] === TOWN) return false;
+  const g = b.c.map.grid;
+  const approach = approachHex(b, side, from, target);
+  for (let d = 0; d < 6; d++) {
+    const n = g.neighbors[target * 6 + d];
+    if (n < 0 || n === approach || b.sideAt[n] !== side) continue;
+    if (b.stackAt(n).some((u) => !engaged.includes(u))) return true;
+  }
+  return false;
+}
+
 /**
  * Resolve one charge (7.6): the target forms square or not, both sides fire once, the side that loses
  * more steps loses; losses are never halved. Does not move anyone: see carryOutCharge.
@@ -106,8 +131,11 @@ export function resolveCharge(
   target: number,
   dice: EngagementDice,
   res: EngagementResult,
-  /** reaction: a 7.8 charge; backhand: 7.10's backhand blow; noReturnFire: a pursuit (7.7), the pursued do not fire. */
-  opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean } = {},
+  /**
+   * reaction: a 7.8 charge; backhand: 7.10's backhand blow; noReturnFire: a pursuit (7.7), the pursued
+   * do not fire; flank: 7.10's flank charge as judged before the segment's charges resolved (7.6).
+   */
+  opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean; flank?: boolean } = {},
   sink?: AorSink,
 ): ChargeResult {
   const st = b.st;
@@ -116,9 +144,7 @@ export function resolveCharge(
   const enemy = (1 - side) as SideIndex;
   const defenders = b.stackAt(target);
   const g = c.map.grid;
-  // A two-hex charge enters the target from the empty hex it crosses (7.6).
-  const via = g.distance(from, target) === 2 ? (chargeOptions(b, side, from).find((o) => o.target === target)?.via ?? -1) : -1;
-  const approach = via >= 0 ? via : from;
+  const approach = approachHex(b, side, from, target);
   // 7.6 / 7.10: infantry that is all undisrupted checks morale to form square.
   const infantry = defenders.filter((u) => b.spec(u).kind === 'infantry');
   let formed = false;
@@ -131,17 +157,11 @@ export function resolveCharge(
     }
     if (sink) sink({ type: 'square', side: enemy, hex: target, formed });
   }
-  let factor = squareFactor(c.options.squareEffect, formed);
-  // 7.10 flank charge: the target is already next to units friendly to the chargers, charged from another hex; not towns.
-  if (c.map.terrain[target] !== TOWN) {
-    for (let d = 0; d < 6; d++) {
-      const n = g.neighbors[target * 6 + d];
-      if (n >= 0 && n !== approach && b.sideAt[n] === side && !b.stackAt(n).some((u) => chargers.includes(u))) {
-        factor *= 2;
-        res.extras.flankCharges++;
-        break;
-      }
-    }
+  let factor = infantry.length === 0 && c.options.chargeWithoutInfantry === 'normal' ? 1 : squareFactor(c.options.squareEffect, formed);
+  // 7.10 flank charge, judged by the caller when charges resolve together (7.6), else here.
+  if (opts.flank ?? isFlankCharge(b, side, from, target, chargers)) {
+    factor *= 2;
+    res.extras.flankCharges++;
   }
   if (opts.backhand) factor *= 2; // 7.10 backhand blow
   // Terrain Effects "Charge" column: the target's hex and a stream on the final hexside.
@@ -301,6 +321,7 @@ export function expectedChargeFactor(b: BattleState, target: number): number {
   const defenders = b.stackAt(target);
   const infantry = defenders.filter((u) => b.spec(u).kind === 'infantry');
   const effect = b.c.options.squareEffect;
+  if (infantry.length === 0 && b.c.options.chargeWithoutInfantry === 'normal') return 1;
   if (infantry.length === 0 || infantry.some((u) => st.disrupted[u])) return squareFactor(effect, false);
   let best = -Infinity;
   for (const u of infantry) best = Math.max(best, unitMorale(st, u));
@@ -330,6 +351,8 @@ export function retreatBeforeAssault(
   if (!mobile) return false;
   if (attackHexes.some((h) => b.stackAt(h).some((u) => b.spec(u).kind === 'cavalry'))) return false;
   const side = b.spec(defenders[0]).side;
+  // 7.11 "may retreat": the side's choice (aor.retreatBeforeAssault), its assault doctrine's.
+  if (b.c.options.retreatBeforeAssault === 'chosen' && !choosesRetreatBeforeAssault(b.c.sides[side].doctrine, defendsObjective(b, defenders, defHex), () => dice.ai(side)())) return false;
   for (const u of defenders) {
     st.retreated[u] = 1;
     res.sides[side].retreatsVoluntary++;
@@ -348,8 +371,9 @@ export interface PlannedCharge {
 }
 
 /**
- * The Cavalry Charge Segment (7.6): every planned charge moves, then each is resolved in turn; a charge
- * whose target has gone by then does nothing. Returns after the last charge.
+ * The Cavalry Charge Segment (7.6): every planned charge moves, then all are resolved: each with the
+ * modifiers it had when they all had moved, one after another for the dice; a charge whose target has
+ * gone by then does nothing. Returns after the last charge.
  */
 export function chargeSegment(
   b: BattleState,
@@ -374,11 +398,15 @@ export function chargeSegment(
       if (first !== undefined) react(first, [p.from, p.target], false);
     }
   }
-  for (const p of plan) {
+  // 7.6: all charges have moved before any is resolved, so each flank charge (7.10) is judged now, on
+  // the board as it stands, and the segment's chargers (each gone into its own target) count for none.
+  const engaged = plan.flatMap((p) => p.chargers);
+  const flank = plan.map((p) => b.sideAt[p.target] === 1 - side && isFlankCharge(b, side, p.from, p.target, engaged));
+  for (const [i, p] of plan.entries()) {
     if (b.sideAt[p.target] !== 1 - side) continue;
     const chargers = p.chargers.filter((u) => b.st.alive(u) && b.pos[u] === p.from);
     if (chargers.length === 0) continue;
-    const r = resolveCharge(b, chargers, p.from, p.target, dice, res, {}, sink);
+    const r = resolveCharge(b, chargers, p.from, p.target, dice, res, { flank: flank[i] }, sink);
     carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink, react && ((u, path, _backhand, exclude) => react(u, path, true, exclude)));
   }
 }

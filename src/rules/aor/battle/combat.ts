@@ -12,7 +12,7 @@ import { HEX_TERRAIN, TERRAIN } from '../terrain.js';
 import { isArtillery } from '../units.js';
 import { recordEliminations } from './losses.js';
 import { retreatBeforeAssault } from './charges.js';
-import { carryOutRetreat, markHolder } from './retreat.js';
+import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
 import { canAssaultAcross, hexsideKinds } from './hexsides.js';
 
 import type { BattleState } from './state.js';
@@ -70,11 +70,17 @@ export function assaultTargets(b: BattleState, hex: number, side: SideIndex): nu
   return out;
 }
 
-/** Whether the stack must attack: a unit with Attack orders in an enemy ZOC (7.3). */
+/**
+ * Whether the stack must attack: a unit with Attack orders in an enemy ZOC (7.3), other than cavalry
+ * that charged this turn (12.2: "cavalry charges satisfy the attack requirement").
+ */
 export function mustAttack(b: BattleState, hex: number, side: SideIndex): boolean {
   if (b.c.map.terrain[hex] === TERRAIN.fort) return false; // 10.1: never required to attack
   if (!b.inEnemyZoc(side, hex)) return false;
-  return stackHasOrders(b, hex, 'attack');
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) {
+    if (b.unitOrders(u) === 'attack' && !(b.spec(u).kind === 'cavalry' && b.charged[u])) return true;
+  }
+  return false;
 }
 
 /**
@@ -164,11 +170,7 @@ export function situationFor(b: BattleState, side: SideIndex, defHex: number, at
   };
 }
 
-/** Whether the defenders stand on a victory objective (18), or on the objective their Defend orders hold (12.2). */
-export function defendsObjective(b: BattleState, defender: readonly number[], defHex: number): boolean {
-  if (b.objectiveHex[defHex] === 1) return true;
-  return defender.some((u) => b.unitOrders(u) === 'defend' && b.objective[b.c.formationOf[u]] === defHex);
-}
+export { defendsObjective };
 
 /** 12.2: some defender's formation is under March orders, in a hex a road or trail runs through. */
 function marchingOnRoad(b: BattleState, defender: readonly number[], h: number): boolean {

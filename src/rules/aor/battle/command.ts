@@ -15,6 +15,7 @@ import { updateDemoralization } from './losses.js';
 import { enterCost, stackLimit } from './movement.js';
 import { complianceDelay, ORDER_CODES, type Orders } from './orders.js';
 import type { BattleState } from './state.js';
+import { recordReturn } from '../results.js';
 
 const FORT = 5; // index in HEX_TERRAIN
 
@@ -394,6 +395,7 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
       b.lostAt[u] = -1;
       b.place(u, at);
       res.sides[side].strengthLost -= s.maxSteps === 1 ? s.full : s.reduced;
+      recordReturn(res, b.st, u, s.maxSteps === 1 ? s.full : s.reduced);
       b.formationLoss[fi] -= s.full;
       b.armyLoss[side] -= s.full;
       res.extras[`unitsReorganized.${side}`]++;

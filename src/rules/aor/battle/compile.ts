@@ -7,7 +7,7 @@ import { resolveDoctrine } from '../doctrine/assault.js';
 import { resolveBattleDoctrine, type BattleDoctrine } from '../doctrine/battle.js';
 import type { BattleScenario, BattleSide } from '../battleSchema.js';
 import { doctrineOf, unitSpec } from '../engagement.js';
-import { compileMap, parseHex, type MapIssue } from '../map.js';
+import { compileMap, parseHex, type BattleMap, type MapIssue } from '../map.js';
 import type { AorOptions } from '../options.js';
 import type { UnitKind, UnitSpec } from '../units.js';
 import { BattleState } from './state.js';
@@ -108,7 +108,7 @@ export function checkBattle(sc: BattleScenario): MapIssue[] {
 
 export function compileBattle(sc: BattleScenario, options: AorOptions): CompiledBattle {
   const issues: MapIssue[] = [];
-  const map = compileMap(sc.map, issues);
+  const map: BattleMap = { ...compileMap(sc.map, issues), woodsBlockLos: options.losWoods === 'woodsToo' };
   if (issues.length) throw new Error(`invalid battle scenario: ${issues[0].message}`);
   const grid = map.grid;
   const hexOf = (text: string) => parseHex(grid, text, [], issues);

@@ -8,8 +8,10 @@ import { TERRAIN } from '../terrain.js';
 import type { EngagementResult } from '../../../core/result.js';
 import { BRIDGE, RIVER } from '../map.js';
 import type { AorSink } from '../events.js';
-import { mayLeaveZoc, ordersAllowZocEntry } from './movement.js';
+import { mayEnterZoc, mayLeaveZoc, movesOnThroughZoc } from './movement.js';
 import type { BattleState } from './state.js';
+import { lossOf } from '../results.js';
+import { LOSS_CAUSES } from '../vocabulary.js';
 
 export class InvariantError extends Error {}
 
@@ -17,8 +19,9 @@ export class InvariantError extends Error {}
  * 5.4, 5.5, 12.1, 12.2, 16: a move of unit `u` along `path` (its start first) as the zones of control of
  * the enemy stand, read as the movement rules read them (a fort is in no ZOC, 10.1, except that cavalry
  * keeps out of every hex an enemy projects into). Infantry and artillery stop on entering an enemy ZOC
- * and leave one they start in only when their orders let them; no unit enters one at night or out of
- * command range, nor infantry or artillery under orders that forbid it (cavalry may under any orders).
+ * (unless aor.zocMovement lets them move through) and leave one they start in only when their orders let
+ * them; no unit enters one at night or out of command range, nor under orders that forbid it (cavalry
+ * may under any orders unless aor.cavalryZocOrders = apply).
  */
 export function checkMove(b: BattleState, u: number, path: readonly number[], night: boolean): void {
   const s = b.spec(u);
@@ -29,11 +32,12 @@ export function checkMove(b: BattleState, u: number, path: readonly number[], ni
   const cavalry = s.kind === 'cavalry';
   const zocAt = (h: number) => b.inEnemyZoc(side, h) || (cavalry && b.zoc[1 - side][h] > 0);
   if (!cavalry && b.inEnemyZoc(side, path[0]) && !mayLeaveZoc(b, u)) fail('left an enemy ZOC its orders hold it in (5.4, 12.2)');
-  const mayEnter = !night && b.inCommand[u] === 1 && (cavalry || ordersAllowZocEntry(b, u));
+  const mayEnter = !night && mayEnterZoc(b, u);
+  const through = movesOnThroughZoc(b, u);
   for (let i = 1; i < path.length; i++) {
     if (!zocAt(path[i])) continue;
     if (!mayEnter) fail(`entered an enemy ZOC at ${path[i]}${night ? ' at night (5.5, 16)' : b.inCommand[u] !== 1 ? ' out of command range (12.1)' : ' under orders that forbid it (12.2)'}`);
-    if (!cavalry && i < path.length - 1) fail(`moved on from the enemy ZOC hex ${path[i]} (5.4)`);
+    if (!through && i < path.length - 1) fail(`moved on from the enemy ZOC hex ${path[i]} (5.4)`);
   }
 }
 
@@ -117,5 +121,8 @@ export function checkBattleInvariants(b: BattleState, res: EngagementResult, whe
       lost += (spec.startSteps === spec.maxSteps ? spec.full : spec.reduced) - b.st.strength(u);
     }
     if (lost !== res.sides[s].strengthLost) fail(`side ${s} lost ${lost} strength but recorded ${res.sides[s].strengthLost}`);
+    // Every point lost is tallied under one cause (the casualty model reads them).
+    const byCause = LOSS_CAUSES.reduce((sum, cause) => sum + lossOf(res, s, cause), 0);
+    if (byCause !== res.sides[s].strengthLost) fail(`side ${s} lost ${res.sides[s].strengthLost} strength but ${byCause} by cause`);
   }
 }

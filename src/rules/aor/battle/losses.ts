@@ -4,14 +4,18 @@
  */
 import { reachRung, RUNG, type EngagementResult } from '../../../core/result.js';
 import type { AorSink } from '../events.js';
+import { recordLoss } from '../results.js';
+import type { LossCause } from '../vocabulary.js';
 import type { BattleState } from './state.js';
 
-/** A step loss outside fire (a blocked retreat, 7.4): recorded like a hit (7.2). */
-export function stepLoss(b: BattleState, u: number, res: EngagementResult): void {
+/** A step loss outside fire (a blocked retreat, 7.4; supply, 17): recorded like a hit (7.2), under its cause. */
+export function stepLoss(b: BattleState, u: number, res: EngagementResult, cause: LossCause): void {
   const st = b.st;
   const s = b.spec(u);
   const side = res.sides[s.side];
-  side.strengthLost += st.steps[u] > 1 ? s.full - s.reduced : st.strength(u);
+  const cost = st.steps[u] > 1 ? s.full - s.reduced : st.strength(u);
+  side.strengthLost += cost;
+  recordLoss(res, st, u, cause, cost);
   side.stepsLost++;
   st.steps[u]--;
   if (st.steps[u] === 0) {
@@ -22,9 +26,9 @@ export function stepLoss(b: BattleState, u: number, res: EngagementResult): void
   }
 }
 
-/** Every remaining step of a unit is lost. */
-export function eliminate(b: BattleState, u: number, res: EngagementResult): void {
-  while (b.st.steps[u] > 0) stepLoss(b, u, res);
+/** Every remaining step of a unit is lost (a unit with nowhere to go: under blocked retreats). */
+export function eliminate(b: BattleState, u: number, res: EngagementResult, cause: LossCause = 'lostInBlockedRetreats'): void {
+  while (b.st.steps[u] > 0) stepLoss(b, u, res, cause);
 }
 
 /** Remove newly eliminated (or retreated-off-map) units, count their full strength, demoralize. */
@@ -41,6 +45,7 @@ export function recordEliminations(b: BattleState, res: EngagementResult, sink?:
       // 5.6: a unit that leaves the map in a retreat counts as eliminated.
       res.sides[s.side].unitsEliminated++;
       res.sides[s.side].strengthLost += st.strength(u);
+      recordLoss(res, st, u, 'lostOffMap', st.strength(u));
       res.sides[s.side].stepsLost += st.steps[u];
       res.units[u].eliminated = true;
       reachRung(res, s.side, u, RUNG.removed);

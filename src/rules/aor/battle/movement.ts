@@ -32,6 +32,24 @@ export function ordersAllowZocEntry(b: BattleState, u: number): boolean {
 }
 
 /**
+ * Whether unit `u` may enter an enemy ZOC this move (night aside): in command range (12.1), with orders
+ * that allow it (12.2); cavalry under any orders (5.4) unless aor.cavalryZocOrders = apply.
+ */
+export function mayEnterZoc(b: BattleState, u: number): boolean {
+  if (b.inCommand[u] !== 1) return false;
+  if (b.spec(u).kind === 'cavalry' && b.c.options.cavalryZocOrders === 'ignore') return true;
+  return ordersAllowZocEntry(b, u);
+}
+
+/**
+ * Whether a unit that entered an enemy ZOC hex during its move may move on from it: cavalry always
+ * (5.4); others under aor.zocMovement = moveThrough, paying +1 MP as the last unit out (5.4).
+ */
+export function movesOnThroughZoc(b: BattleState, u: number): boolean {
+  return b.spec(u).kind === 'cavalry' || b.c.options.zocMovement === 'moveThrough';
+}
+
+/**
  * Whether a unit that starts in an enemy zone of control may leave it by movement: cavalry always
  * (5.4), others only under Defend orders (12.2; the rulings' reading of 5.4).
  */
@@ -50,6 +68,8 @@ export interface MoveContext {
   cavalry: boolean;
   march: boolean;
   zocEntry: boolean;
+  /** A non-cavalry unit may move on from an enemy ZOC hex it entered (aor.zocMovement = moveThrough). */
+  through: boolean;
   night: boolean;
   /** +1 MP to leave the start hex: the last unit out of a ZOC hex (5.4). */
   leaveCost: number;
@@ -57,7 +77,8 @@ export interface MoveContext {
 
 /**
  * Cost of one step for a unit, or Infinity. Hexes in an enemy ZOC can be entered (if orders and night
- * allow) but not left again in the same move, except by cavalry (5.4).
+ * allow) but not left again in the same move, except by cavalry (5.4), unless aor.zocMovement =
+ * moveThrough: then leaving one costs +1 MP when no friendly unit stays behind in it (5.4).
  */
 export function stepCost(m: MoveContext, from: number, d: number, to: number): number {
   const b = m.b;
@@ -68,8 +89,13 @@ export function stepCost(m: MoveContext, from: number, d: number, to: number): n
   const id = map.grid.hexsideId(from, d);
   const f = map.sides[id];
   if (f & RIVER && !(f & BRIDGE)) return Infinity;
-  // A ZOC stops a non-cavalry unit: it may not step on from an enemy ZOC hex it entered this move.
-  if (from !== m.start && !m.cavalry && b.inEnemyZoc(m.side, from)) return Infinity;
+  // A ZOC stops a non-cavalry unit: it may not step on from an enemy ZOC hex it entered this move;
+  // moving through, the last unit out of a ZOC hex pays +1 MP (5.4).
+  let leave = 0;
+  if (from !== m.start && !m.cavalry && b.inEnemyZoc(m.side, from)) {
+    if (!m.through) return Infinity;
+    if (b.count[from] === 0) leave = 1;
+  }
   if (b.inEnemyZoc(m.side, to) || (m.cavalry && b.zoc[1 - m.side][to] > 0)) {
     if (m.night || !m.zocEntry) return Infinity; // 5.5, 16; 12.2
   }
@@ -82,7 +108,7 @@ export function stepCost(m: MoveContext, from: number, d: number, to: number): n
   }
   if (f & STREAM && !(f & BRIDGE)) cost += 2; // 5.2
   if (from === m.start) cost += m.leaveCost;
-  return cost;
+  return cost + leave;
 }
 
 /** Whether moveContext gives the unit a move at all (not held in an enemy ZOC it may not leave). */
@@ -105,7 +131,8 @@ export function moveContext(b: BattleState, u: number, night: boolean): MoveCont
     infantry: s.kind === 'infantry',
     cavalry,
     march: orders === 'march',
-    zocEntry: (ordersAllowZocEntry(b, u) || cavalry) && b.inCommand[u] === 1, // 12.1: out of range, no ZOC entry
+    zocEntry: mayEnterZoc(b, u), // 12.1, 12.2, 5.4
+    through: !cavalry && movesOnThroughZoc(b, u),
     night,
     leaveCost: inZoc && !cavalry && b.count[start] === 1 ? 1 : 0,
   };

@@ -53,8 +53,10 @@ function sideAlive(b: BattleState, side: SideIndex): boolean {
 function decided(b: BattleState, res: EngagementResult): boolean {
   const c = b.c;
   if (c.victory.armyDemoralizedLoses) {
-    // 13: the non-phasing army first when both happen at once.
+    // 13: the non-phasing army first when both happen at once; 18 (aor.armyDemoralization = french):
+    // only the French army's, the French moving first (4); the other army loses when it disintegrates.
     for (const side of [1 - b.phasing, b.phasing] as SideIndex[]) {
+      if (c.options.armyDemoralization === 'french' && side !== c.first) continue;
       if (b.armyDemoralized[side]) {
         res.winner = (1 - side) as SideIndex;
         res.reason = 'armyDemoralized';
@@ -144,11 +146,14 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   }
   checkLeaders(b, dice, res, sink); // 11: leaders left alone
   if (opts.checkInvariants) checkBattleInvariants(b, res, 'at turn end');
-  // V. Turn end: disrupted units of the phasing side try to recover (6.2).
+  // V. Turn end: "all disrupted units check morale" (4, 6.2): both sides', the phasing side's first, or
+  // only the phasing side's (aor.turnEndRecovery).
   if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'turnEnd' });
-  const onMap = c.sides[side].units.filter((u) => b.pos[u] >= 0);
-  recoverDisrupted(b.st, onMap, side, c.options.moraleBounds, dice, res, sink);
-  for (const u of onMap) if (!b.st.disrupted[u]) b.bombDisrupted[u] = 0;
+  for (const s of c.options.turnEndRecovery === 'allUnits' ? [side, (1 - side) as SideIndex] : [side]) {
+    const onMap = c.sides[s].units.filter((u) => b.pos[u] >= 0);
+    recoverDisrupted(b.st, onMap, s, c.options.moraleBounds, dice, res, sink);
+    for (const u of onMap) if (!b.st.disrupted[u]) b.bombDisrupted[u] = 0;
+  }
   applySupply(b, side, res, sink); // 17
   return decided(b, res);
 }
@@ -201,7 +206,7 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
   }
   let dayTurns = 0;
   for (let t = 1; t <= res.turns; t++) if (!c.night[t]) dayTurns++;
-  finishResult(res, c.scale, dayTurns); // 16: no combat at night
+  finishResult(res, c.scale, dayTurns, c.options); // 16: no combat at night
   if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn: res.turns });
   return res;
 }

@@ -12,10 +12,10 @@ import type { AorSink } from '../events.js';
 import { rawFireStrength } from '../fire.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits } from '../hits.js';
-import { roundHalfUp } from '../numbers.js';
-import { TERRAIN } from '../terrain.js';
+import { roundHalfUp, terrainFactor } from '../numbers.js';
+import { ATTACK_ACROSS_HEXSIDE, ATTACK_INTO_HEX, HEX_TERRAIN, TERRAIN } from '../terrain.js';
 import { isArtillery } from '../units.js';
-import { canAssaultAcross, projectsZocAcross } from './hexsides.js';
+import { canAssaultAcross, hexsideKinds, projectsZocAcross } from './hexsides.js';
 import { recordEliminations, stepLoss } from './losses.js';
 import { stackLimit } from './movement.js';
 import type { BattleState } from './state.js';
@@ -82,8 +82,8 @@ export function carryOutRetreat(
     // Nowhere to go (aor.blockedRetreat).
     for (const u of group) {
       if (b.c.options.blockedRetreat === 'eliminate') {
-        while (st.steps[u] > 0) stepLoss(b, u, res);
-      } else stepLoss(b, u, res);
+        while (st.steps[u] > 0) stepLoss(b, u, res, 'lostInBlockedRetreats');
+      } else stepLoss(b, u, res, 'lostInBlockedRetreats');
       if (sink) sink({ type: 'eliminated', side, unit: b.spec(u).id, reason: 'retreat blocked (7.4)' });
     }
     recordEliminations(b, res, sink);
@@ -115,6 +115,18 @@ export function carryOutRetreat(
 }
 
 /**
+ * Terrain Effects on Combat for passing fire (7.12) at units in `hex` from its neighbour across hexside
+ * `d`: the reduction for fire into the hex and across the hexside, as for any fire. The firing stack
+ * is the side that initiates this fire, the "attacking" one in 7.1's words, so the hexside reduces its
+ * fire whatever aor.hexsideFire says, and the woods footnote (the defender's fire out of woods) does not apply.
+ */
+export function passingFireTerrain(b: BattleState, hex: number, d: number): number {
+  const m = b.c.map;
+  const [side1, side2] = hexsideKinds(m.sides[m.grid.hexsideId(hex, d)]);
+  return terrainFactor(b.c.options.terrainReductions, ATTACK_INTO_HEX[HEX_TERRAIN[m.terrain[hex]]], ATTACK_ACROSS_HEXSIDE[side1], ATTACK_ACROSS_HEXSIDE[side2]);
+}
+
+/**
  * 7.12 as 7.4 applies it to a retreat into an enemy ZOC: each enemy stack whose ZOC the hex lies in
  * fires at half strength; a hit makes the retreating units check morale as in 7.4, and a failure sends
  * them one hex further.
@@ -138,11 +150,11 @@ function passingFire(
     if (n < 0 || b.sideAt[n] !== enemy || !projectsZocAcross(b, n, hex, d)) continue;
     const stack = b.stackAt(n);
     const raw =
-      0.5 * rawFireStrength(st, stack, stack.length, 1, { flanking: false, firesFirst: false, targetHasRifledOrArtillery: true });
+      0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, hex, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: true });
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);
-    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: ['passing fire at half strength (7.12)'] });
+    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: passingLabels(b, hex, d) });
     if (hits === 0) continue;
     firers.push(n);
     const d2 = b.c.sides[side].doctrine;
@@ -162,6 +174,19 @@ function passingFire(
       return;
     }
   }
+}
+
+/** 7.12: whether a step of a unit of `side` from `from` into `to` goes from one ZOC hex of an enemy stack into another. */
+export function drawsPassingFire(b: BattleState, side: SideIndex, from: number, to: number): boolean {
+  if (!b.inEnemyZoc(side, from) || !b.inEnemyZoc(side, to)) return false;
+  const g = b.c.map.grid;
+  for (let d = 0; d < 6; d++) {
+    const e = g.neighbors[to * 6 + d];
+    if (e < 0 || b.sideAt[e] !== 1 - side || !projectsZocAcross(b, e, to, d)) continue;
+    const back = g.directionTo(from, e);
+    if (back >= 0 && projectsZocAcross(b, e, from, back)) return true;
+  }
+  return false;
 }
 
 /**
@@ -188,11 +213,11 @@ export function passingFireOnMove(
     const back = g.directionTo(from, e);
     if (back < 0 || !projectsZocAcross(b, e, from, back)) continue; // not moving from this stack's ZOC
     const stack = b.stackAt(e);
-    const raw = 0.5 * rawFireStrength(st, stack, stack.length, 1, { flanking: false, firesFirst: false, targetHasRifledOrArtillery: !b.spec(u).repeating });
+    const raw = 0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, to, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: !b.spec(u).repeating });
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);
-    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: ['passing fire at half strength (7.12)'] });
+    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: passingLabels(b, to, d) });
     res.extras[`passingFire.${enemy}`]++;
     if (hits === 0) return false;
     const doc = b.c.sides[side].doctrine;
@@ -213,6 +238,17 @@ export function passingFireOnMove(
     return true;
   }
   return false;
+}
+
+function passingLabels(b: BattleState, hex: number, d: number): string[] {
+  const f = passingFireTerrain(b, hex, d);
+  return f < 1 ? ['passing fire at half strength (7.12)', `terrain ${Math.round((f - 1) * 100)}% (Terrain Effects)`] : ['passing fire at half strength (7.12)'];
+}
+
+/** Whether the defenders stand on a victory objective (18), or on the objective their Defend orders hold (12.2). */
+export function defendsObjective(b: BattleState, defender: readonly number[], defHex: number): boolean {
+  if (b.objectiveHex[defHex] === 1) return true;
+  return defender.some((u) => b.unitOrders(u) === 'defend' && b.objective[b.c.formationOf[u]] === defHex);
 }
 
 /** 18: the last side to move a unit into or through an objective hex holds it. */

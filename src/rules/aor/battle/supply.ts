@@ -101,7 +101,7 @@ export function applySupply(b: BattleState, side: SideIndex, res: EngagementResu
   for (const u of b.c.sides[side].units) {
     const h = b.pos[u];
     if (h < 0 || ok[h]) continue;
-    stepLoss(b, u, res);
+    stepLoss(b, u, res, 'lostToSupply');
     b.stepsAtCommand[b.c.formationOf[u]]--; // a step lost to supply is not a hit suffered (12.3)
     lost++;
     if (sink) sink({ type: 'hit', side, unit: b.spec(u).id, lost: 1, left: b.st.steps[u], eliminated: b.st.steps[u] === 0 });

@@ -102,6 +102,17 @@ export function wantsVoluntaryRetreat(d: AssaultDoctrine, v: RetreatView, coin?:
   }
 }
 
+/**
+ * 7.11: whether cavalry or horse artillery about to be assaulted slips away first when it may (under
+ * aor.retreatBeforeAssault = chosen): as its voluntary retreats go, a stubborn side never does, a side
+ * holding an objective it defends does not, random-legal on a coin flip (one draw from `coin`).
+ */
+export function choosesRetreatBeforeAssault(d: AssaultDoctrine, onObjective: boolean, coin: Uniform): boolean {
+  if (d.retreatWhen === 'random') return coin() < 0.5;
+  if (d.retreatWhen === 'never') return false;
+  return !(d.holdObjective && onObjective);
+}
+
 /** 7.3: whether the defender fires first when it may; 'random' draws one number from `coin`. */
 export function choosesFireFirst(d: AssaultDoctrine, coin: Uniform): boolean {
   return d.fireFirst === 'random' ? coin() < 0.5 : d.fireFirst;

@@ -350,7 +350,11 @@ class Narrator {
     this.say(
       0,
       `Victory: ${v.eliminationVp} VP per full strength point of eliminated enemy units; a draw within ${v.drawMargin} VP` +
-        (v.armyDemoralizedLoses ? '; the first army demoralized loses' : ''),
+        (!v.armyDemoralizedLoses
+          ? ''
+          : (this.s.options?.armyDemoralization ?? 'french') === 'anyArmy'
+            ? '; the first army demoralized loses'
+            : `; the ${this.sideName(s.first)} lose at once if their army is demoralized, the ${this.sideName(1 - s.first)} if theirs disintegrates (18)`),
       'section',
     );
   }
