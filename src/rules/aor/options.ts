@@ -266,7 +266,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     name: 'aor.casualtyModel',
     values: ['shares', 'everyManLost'],
     default: 'shares',
-    source: '7.1 note ("elimination means not death to the last man, but a temporary loss of cohesion"), 15',
+    source: '7.1 note (an eliminated unit has lost its cohesion; its men are not all dead), 15',
     doc: 'How many of the men a side lost count as casualties (killed and wounded): a share per cause of loss (aor.casualtiesStep, aor.casualtiesEliminated, aor.casualtiesBlocked), or every man lost, as the rules’ strength counts them.',
     valueDocs: {
       shares: 'each cause of loss gives its share of killed and wounded; men who retreated off the map (5.6) or fell out for want of supply (17) are not battle casualties',
