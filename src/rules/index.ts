@@ -3,8 +3,9 @@
  */
 import type { Ruleset } from '../core/ruleset.js';
 import { aor } from './aor/index.js';
+import { burt } from './burt/index.js';
 
-export const RULESETS: readonly Ruleset<any, any>[] = [aor];
+export const RULESETS: readonly Ruleset<any, any>[] = [aor, burt];
 
 export function findRuleset(id: string): Ruleset<any, any> | undefined {
   return RULESETS.find((r) => r.id === id);
