@@ -1,4 +1,5 @@
-/** Plain-words definitions of every metric the report shows. */
+/** Plain-words definitions of every metric the report shows; a rule system adds its own (vocabulary.glossary). */
+import type { GlossaryEntrySpec } from '../core/vocabulary.js';
 
 export interface GlossaryEntry {
   term: string;
@@ -62,46 +63,62 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Strength lost',
     definition:
-      'The combat strength points a side gave up in an engagement: for each step lost, the difference between the unit’s strength before and after the hit, plus the whole strength of units eliminated outright (such as foot artillery that cannot retreat). Units that merely retreated lose nothing here.',
+      'The strength a side gave up in an engagement, in the rule system’s own units (strength points, figures, stands or hits, as the report’s scale says).',
+  },
+  {
+    term: 'Men lost',
+    definition:
+      'The strength lost in men, at the rule system’s scale (the men a strength point, figure or stand stands for): every man who left the ranks, killed, wounded, dispersed or captured.',
+  },
+  {
+    term: 'Killed and wounded',
+    definition:
+      'Of the men lost, those the rule system counts as casualties; a system that tells them from the men of broken units who scatter or are captured reports fewer here than men lost.',
   },
   {
     term: 'Steps lost',
     definition:
-      'Hits a side took that cost a step: a two-step unit flips to its reduced side, a one-step unit is eliminated (6.1). Counted per engagement.',
+      'Losses in the rule system’s own grain: steps of a counter, stands, hits.',
   },
   {
     term: 'Units eliminated',
-    definition: 'Units removed from play in an engagement: their last step was lost, or they were foot artillery forced to retreat.',
+    definition:
+      'Units removed from play: destroyed, dispersed, or routed off the field.',
   },
   {
     term: 'Forced retreat',
     definition:
-      'A unit retreating because its side failed a morale check after taking hits (7.4). Counted once per unit that retreats; a retreating unit becomes disrupted.',
+      'A unit falling back because the rules make it (a failed test, a lost melee, a push-back); counted once per unit and retreat.',
   },
   {
     term: 'Voluntary retreat',
     definition:
-      'A unit retreating because its side chose to fall back before the hits were applied (7.4), which halves the hits both sides take. Counted once per unit that retreats.',
+      'A unit falling back by its side’s choice; counted once per unit and retreat.',
+  },
+  {
+    term: 'Rout',
+    definition:
+      'A unit that broke and fled, as its rule system has it; a unit that routs twice counts twice.',
+  },
+  {
+    term: 'Cohesion ladder',
+    definition:
+      'Every rule system’s states of order mapped onto one ladder: good, disordered, shaken, routed, removed. The report counts the units that reached each rung, or a worse one, during an engagement.',
   },
   {
     term: 'Morale check',
     definition:
-      'A roll of one die against a unit’s (or a group’s) morale value: if the roll is higher than the morale, the check fails (2.3). A side that takes hits and stays checks morale, and retreats if it fails. Checks to recover from disruption are counted separately.',
+      'A test of a unit’s steadiness, for one of the purposes the rule system declares; the failure rate counts only the checks that measure steadiness.',
   },
   {
-    term: 'Modified morale',
+    term: 'Failure rate by rating',
     definition:
-      'The morale value a check is actually made against: the unit’s rating after modifiers such as −1 for a lost step, −1 for a demoralized formation, −2 when flanked, −1 when fired at by artillery. For a group, the highest infantry value is used (2.3).',
+      'Of the checks made against one rating (the rule system’s scale: a morale value, a class, a leadership), the share that failed.',
   },
   {
-    term: 'Failure rate by modified morale value',
+    term: 'Hours of fighting',
     definition:
-      'Of all the morale checks made against one modified morale value, the share that failed. Rule 2.3 says a check against morale m fails with chance (6 − m)/6 (never below 0, never above 1), so this rate shows whether the simulator follows the rule.',
-  },
-  {
-    term: 'Disruption',
-    definition:
-      'A state a unit enters when it retreats (6.2): it fires at half strength until it passes a morale check at the end of its turn. The count is of units that became disrupted.',
+      'The turns played, in hours of the rule system’s time scale; losses per hour divide by them.',
   },
   {
     term: 'Common random numbers',
@@ -149,102 +166,6 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     definition:
       'A corps, division, brigade or cavalry group of one side in a battle: a set of units with the same orders (attack, defend, march or reserve) and one demoralization limit. The report counts losses and demoralization per formation.',
   },
-  {
-    term: 'Demoralization limit (14.1)',
-    battle: true,
-    definition:
-      'The number, set per formation in the scenario, at which a formation becomes demoralized: when the full printed strength of its eliminated units reaches the limit. Steps lost by units still on the map do not count. A demoralized formation stays so for the rest of the engagement: its units check morale at −1 and have 1 movement point less.',
-  },
-  {
-    term: 'Formation demoralized',
-    battle: true,
-    definition:
-      'The share of engagements in which a formation reached its demoralization limit (14.1) at some point. The chart shows it turn by turn, counted cumulatively: the share demoralized by the end of each turn.',
-  },
-  {
-    term: 'Army demoralization (13)',
-    battle: true,
-    definition:
-      'A whole army (side) becomes demoralized when the full strength of all its eliminated units reaches the army demoralization level set in the scenario. Unless the scenario says otherwise, the first army to be demoralized loses the battle at once (18).',
-  },
-  {
-    term: 'Strength on the map',
-    battle: true,
-    definition:
-      'The combat strength of a side’s units still on the map at the end of a turn: full units at their full strength, reduced units at their reduced strength; eliminated units and units that left the map count nothing.',
-  },
-  {
-    term: 'Objective held (18)',
-    battle: true,
-    definition:
-      'An objective hex belongs to the last side to move a unit into or through it (by movement, advance or retreat), or to the side the scenario gives it at the start until the other side enters it. The report counts who held it when the engagement ended; “nobody” means no side had ever taken it.',
-  },
-  {
-    term: 'Victory points',
-    battle: true,
-    definition:
-      'Scored at the end of a battle (18): for each side, the points of the objectives it holds plus points for the enemy’s losses (the scenario’s points per strength point, counted as for army demoralization: by default the full strength of eliminated enemy units, units gone off the map included). A battle that runs to its turn limit is won by the side ahead by more than the draw margin; closer than that it is a draw.',
-  },
-  {
-    term: 'Charge (7.6)',
-    battle: true,
-    definition:
-      'Cavalry riding at an enemy stack in its own segment of the turn, before movement: one hex away, or two across an empty clear hex, once a turn. Both sides fire once and no hits are halved; the side that loses more steps loses. Beaten chargers fall back disrupted; a beaten target retreats one hex, disrupted, and the winners may take its hex. A charge is won, lost, or neither (a tie, or the target had gone before the charge was resolved).',
-  },
-  {
-    term: 'Square (7.6, 7.10)',
-    battle: true,
-    definition:
-      'Infantry charged by cavalry checks morale to form square, if none of the infantry in the hex is disrupted. What the square does depends on the reading of the rules chosen (option aor.squareEffect): under 7.6 a square meets the cavalry at its normal strength and a failed check doubles the cavalry; under 7.10 a square halves the cavalry and a failed check leaves it at normal strength. A stack without infantry, or with disrupted infantry, cannot form square and is charged as if the check had failed.',
-  },
-  {
-    term: 'Squares formed per square check',
-    battle: true,
-    definition:
-      'The share of square checks that formed square, counted over all the engagements of a cell together: the squares formed in total over the checks in total, each total being the mean per engagement times the number of engagements. Its 95% interval is the Wilson interval of that many squares out of that many checks, as if every check were an independent trial; checks in the same engagement are alike (the same brigade, the same morale), so the true uncertainty may be a little larger.',
-  },
-  {
-    term: 'Pursuit (7.7)',
-    battle: true,
-    definition:
-      'After winning a charge, cavalry may ride after the beaten enemy for one more round of fire, which the pursued do not return; then it stops. It pursues by choice (a doctrine that pursues does so only with undisrupted cavalry that has lost no step), or when it does not choose to but a die rolls above its pursuit rating: a forced pursuit.',
-  },
-  {
-    term: 'Reaction charge (7.8)',
-    battle: true,
-    definition:
-      'A charge in the enemy’s turn: cavalry of the side not moving, within two hexes of a hex an enemy unit moved into or through, charges that unit once it has finished its move, if the cavalry passes a morale check first.',
-  },
-  {
-    term: 'Retreat before assault (7.11)',
-    battle: true,
-    definition:
-      'A stack of only cavalry and horse artillery about to be assaulted may slip one hex away first, if it did not start the turn next to the enemy (in an enemy zone of control) and no cavalry is among the attackers. It is not disrupted; the attackers may advance into the hex it left.',
-  },
-  {
-    term: 'Command phase (4.1, 12)',
-    battle: true,
-    definition:
-      'The phase that opens every game turn: fallen leaders come back; a formation under Attack orders that had a unit hit since the last phase checks whether its leader keeps to them (12.3); orders on their way arrive (12.4); on night turns Attack orders fail where the formation does not hold its objective (16); commanders send new orders, each at most his rating a turn (12.5); on night turns formations in Reserve reorganize (15).',
-  },
-  {
-    term: 'Order delay (12.4)',
-    battle: true,
-    definition:
-      'The turns between a commander sending an order and the formation acting on it: the order’s number less the average rating of the sender and the receiving leader (rounded, never below 0), plus one turn for every full 6 cavalry movement points between them. An order with no delay takes effect the turn it is sent.',
-  },
-  {
-    term: 'Reorganization (15)',
-    battle: true,
-    definition:
-      'On a night turn, the leader of a formation under Reserve orders whom no enemy unit can see brings back up to two of its eliminated units, reduced, in his hex. In a demoralized formation or army each unit comes back only on a roll of 5 or 6; otherwise it is gone for good. Units brought back no longer count as eliminated.',
-  },
-  {
-    term: 'Supply (17)',
-    battle: true,
-    definition:
-      'A unit is in supply when it can trace a line of at most five hexes off road to a road or trail that leads to one of its side’s supply sources (on a map without roads: to within five hexes of a source). Enemy units and enemy zones of control block the line, except where a friendly unit stands. Every unit out of supply at the end of its side’s turn loses a step.',
-  },
 ];
 
 /** The terms of a `volley tune` page, after the general ones it shares with run reports. */
@@ -286,7 +207,20 @@ export const TUNE_GLOSSARY: readonly GlossaryEntry[] = [
   },
 ];
 
-/** The glossary of a report: battle entries only for battles, variant and precision entries only where they apply. */
-export function glossaryFor(battle: boolean, has: { variants?: boolean; precision?: boolean } = {}): GlossaryEntry[] {
-  return GLOSSARY.filter((g) => (battle || !g.battle) && (has.variants || !g.variants) && (has.precision || !g.precision));
+/** Where the rule system's entries on the report's measures go: after the entries on intervals. */
+const MEASURES_AFTER = '95% interval of a mean';
+
+/**
+ * The glossary of a report: the general entries (battle entries only for battles, variant and
+ * precision entries only where they apply), with the rule system's own (results.json `vocabulary.
+ * glossary`): its entries on the measures after the intervals, each replacing a general entry of the
+ * same term, and its entries on its rules at the end.
+ */
+export function glossaryFor(battle: boolean, has: { variants?: boolean; precision?: boolean } = {}, own: readonly GlossaryEntrySpec[] = []): GlossaryEntry[] {
+  const mine = own.filter((g) => battle || !g.withFormations);
+  const measures = mine.filter((g) => g.place === 'measures').map((g) => ({ term: g.term, definition: g.definition }));
+  const rules = mine.filter((g) => g.place === 'rules').map((g) => ({ term: g.term, definition: g.definition }));
+  const general = GLOSSARY.filter((g) => (battle || !g.battle) && (has.variants || !g.variants) && (has.precision || !g.precision) && !measures.some((m) => m.term === g.term));
+  const at = general.findIndex((g) => g.term === MEASURES_AFTER) + 1;
+  return [...general.slice(0, at), ...measures, ...general.slice(at), ...rules];
 }

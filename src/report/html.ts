@@ -110,6 +110,9 @@ function summaryRows(r: Results): Row[] {
       }
     }
   }
+  for (const k of [0, 1] as const) {
+    if (anyNonZero(cs, (s) => s.sides[k].leadersLost?.mean ?? 0)) add(`${escapeHtml(r.sides[k].name)}: leaders lost`, (s) => mean(s.sides[k].leadersLost));
+  }
   add('Turns', (s) => mean(s.turns));
   if (anyNonZero(cs, (s) => s.minutes?.mean ?? 0)) add('Hours of fighting', (s) => mean({ mean: s.minutes.mean / 60, lo: s.minutes.lo / 60, hi: s.minutes.hi / 60 }));
   return rows;
@@ -136,7 +139,7 @@ function extraValue(v: ExtraValue | null, digits: number): string {
 }
 
 /**
- * The "Cavalry, command and supply" rows: battle extras with something other than zero. A definition
+ * The rows of the rule system's own counts with something other than zero. A definition
  * shared by both sides' rows of a metric is printed under the first of them only.
  */
 function extrasTableRows(r: Results): Row[] {
@@ -313,13 +316,15 @@ td.note { color: var(--muted); max-width: 30rem; }
 ul.sentences li { margin: .25rem 0; max-width: 60rem; }
 `;
 
-/** The battle extras table, or nothing when every one of its numbers is zero (and for assaults). */
+/** The rule system's own counts (its vocabulary's extras), or nothing when every one of their numbers is zero. */
 function extrasSection(r: Results): string {
   const rows = extrasTableRows(r);
   if (rows.length === 0) return '';
-  return `<h3 id="cavalry-command-supply">Cavalry, command and supply</h3>
-<p class="definition">${escapeHtml('Counts per engagement from the battle rules, each with its 95% interval; only the rows with something other than zero in some cell. Each row says in plain words what it counts; the glossary explains the rules behind them.')}</p>
-${table(r, rows, 'Cavalry, command and supply', 'extras')}`;
+  const groups = [...new Set(rows.flatMap((row) => (row.group ? [row.group] : [])))];
+  const title = `More from the rules: ${groups.join(', ').toLowerCase()}`;
+  return `<h3 id="extras">${escapeHtml(title)}</h3>
+<p class="definition">${escapeHtml('Counts per engagement that this rule system keeps besides the common figures, each with its 95% interval; only the rows with something other than zero in some cell. Each row says in plain words what it counts; the glossary explains the rules behind them.')}</p>
+${table(r, rows, title, 'extras')}`;
 }
 
 /** Engagements worth tracing in each cell, with the command that replays each. */
@@ -404,7 +409,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#cavalry-command-supply">Cavalry, command and supply</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
@@ -427,7 +432,7 @@ ${provenance(r)}
 </section>
 <section id="glossary">
 <h2>Glossary</h2>
-<dl class="glossary">${glossaryFor(isBattle(r), { variants: r.variants !== undefined, precision: p.precision !== undefined }).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
+<dl class="glossary">${glossaryFor(isBattle(r), { variants: r.variants !== undefined, precision: p.precision !== undefined }, r.vocabulary.glossary).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
 </section>
 </main>
 <script type="application/json" id="volley-specs">${inlineJson(specs)}</script>

@@ -228,39 +228,60 @@ function checkFactorsApart(
   });
 }
 
-/**
- * Load an experiment. `override.vary` replaces or adds factors after the file is read (volley tune sets
- * its parameter so, `refit.` paths included); a factor it adds that overlaps one of the file's is
- * refused in the name of `override.flag`.
- */
-export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
+/** An experiment being loaded: its file, its data, its scenario and its factors, read once. */
+interface ExperimentContext {
+  file: string;
+  src: YamlSource;
+  experiment: Experiment;
+  scenarioFile: string;
+  base: LoadedScenario;
+  /** The scenario's data with the experiment's options. */
+  baseData: Record<string, unknown>;
+  factors: [string, FactorValue[]][];
+  /** Each factor's path, parsed (a `refit.` path without its prefix). */
+  parsed: ReturnType<typeof parsePath>[];
+  refit: (LoadedRefit & { file: string }) | null;
+  rulesetIds: string[];
+}
+
+/** The experiment file, validated, its ranges expanded, `override` applied. */
+function readExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): { src: YamlSource; experiment: Experiment } {
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
   if (override) experiment.vary = { ...experiment.vary, ...override.vary };
   checkEngagementCount(file, src, experiment);
+  return { src, experiment };
+}
+
+/** The experiment's scenario, loaded; its errors name the experiment too. */
+function baseScenario(file: string, src: YamlSource, experiment: Experiment): { base: LoadedScenario; scenarioFile: string } {
   const scenarioPath = resolve(dirname(file), experiment.scenario);
   const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
   if (!existsSync(scenarioPath)) {
     throw new VolleyInputError(file, lineOf(src, ['scenario']), 'scenario', `file not found: ${scenarioFile}`);
   }
-  let base: LoadedScenario;
   try {
-    base = loadScenario(scenarioFile);
+    return { base: loadScenario(scenarioFile), scenarioFile };
   } catch (e) {
     if (e instanceof VolleyInputError) throw new VolleyInputError(e.file, e.line, e.field, `${e.detail} (the scenario of ${file})`);
     throw e;
   }
-  const rs = findRuleset(base.scenario.ruleset)!;
-  if (experiment.acrossDoctrines) {
-    // Across doctrines: both sides' doctrines become factors, after the experiment's own.
-    const known = doctrinesFor(rs.doctrines, base.scenario.engagement).map((d) => d.name);
-    experiment.acrossDoctrines.forEach((d, i) => {
-      if (!known.includes(d)) throw new VolleyInputError(file, lineOf(src, ['acrossDoctrines', i]), `acrossDoctrines[${i}]`, `unknown doctrine '${d}'; known: ${known.join(', ')}`);
-    });
-    const [p0, p1] = [rs.doctrines.path(base.scenario, 0), rs.doctrines.path(base.scenario, 1)];
-    experiment.vary = { ...experiment.vary, [p0]: experiment.acrossDoctrines, [p1]: experiment.acrossDoctrines };
-  }
+}
+
+/** acrossDoctrines: both sides' doctrines become factors, after the experiment's own. */
+function addAcrossDoctrines(file: string, src: YamlSource, experiment: Experiment, scenario: Scenario): void {
+  if (!experiment.acrossDoctrines) return;
+  const rs = findRuleset(scenario.ruleset)!;
+  const known = doctrinesFor(rs.doctrines, scenario.engagement).map((d) => d.name);
+  experiment.acrossDoctrines.forEach((d, i) => {
+    if (!known.includes(d)) throw new VolleyInputError(file, lineOf(src, ['acrossDoctrines', i]), `acrossDoctrines[${i}]`, `unknown doctrine '${d}'; known: ${known.join(', ')}`);
+  });
+  const [p0, p1] = [rs.doctrines.path(scenario, 0), rs.doctrines.path(scenario, 1)];
+  experiment.vary = { ...experiment.vary, [p0]: experiment.acrossDoctrines, [p1]: experiment.acrossDoctrines };
+}
+
+function checkCellCount(file: string, src: YamlSource, experiment: Experiment): void {
   const cellCount = Object.values(experiment.vary).reduce((n, values) => n * values.length, 1) * (experiment.variants?.length ?? 1);
   if (cellCount > MAX_CELLS) {
     throw new VolleyInputError(
@@ -270,16 +291,99 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
       `the factors' values combine into ${cellCount.toLocaleString('en-US')} cells, more than ${MAX_CELLS.toLocaleString('en-US')}; vary fewer factors or fewer values per run`,
     );
   }
-  const rulesetIds = RULESETS.map((r) => r.id);
+}
 
+/** The scenario's data with the experiment's options over its own; the options must be the rule system's. */
+function withExperimentOptions(file: string, src: YamlSource, base: LoadedScenario, experiment: Experiment): Record<string, unknown> {
   const baseData = structuredClone(base.src.data) as Record<string, unknown>;
   baseData.options = { ...((baseData.options as object) ?? {}), ...experiment.options };
   const checkBase = scenarioSchema.safeParse(baseData);
-  if (!checkBase.success) {
-    const issue = checkBase.error.issues[0];
-    throw new VolleyInputError(file, lineOf(src, ['options']), 'options', issue.message);
-  }
+  if (!checkBase.success) throw new VolleyInputError(file, lineOf(src, ['options']), 'options', checkBase.error.issues[0].message);
+  return baseData;
+}
 
+/** Each factor's path, parsed; an unreadable one is an error at its line. */
+function parseFactors(file: string, src: YamlSource, factors: readonly [string, unknown][], rulesetIds: readonly string[]): ReturnType<typeof parsePath>[] {
+  return factors.map(([path]) => {
+    try {
+      return isRefitPath(path) ? parsePath(path.slice(REFIT_PREFIX.length), []) : parsePath(path, rulesetIds);
+    } catch (e) {
+      if (e instanceof PathError) throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, e.message);
+      throw e;
+    }
+  });
+}
+
+/** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
+function refitted(x: ExperimentContext, combo: Record<string, unknown>, warnings: Set<string>): Record<string, unknown> {
+  const { file, src, refit, factors, parsed } = x;
+  if (!refit) return x.baseData;
+  const cellRefit = structuredClone(refit.refit) as unknown as Record<string, unknown>;
+  factors.forEach(([path], i) => {
+    if (!isRefitPath(path)) return;
+    if (setPath(cellRefit, parsed[i], combo[path]) === 0) {
+      throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), refit.file)}`);
+    }
+  });
+  const checked = refitFileSchema(refit.ruleset).safeParse(cellRefit);
+  if (!checked.success) {
+    const d = describeIssue(checked.error.issues[0], cellRefit);
+    const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
+    throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
+  }
+  const applied = applyRefit(refit.support, x.baseData, checked.data, refitErrorAt(refit.file, refit.src));
+  for (const w of applied.warnings) warnings.add(w);
+  return applied.data;
+}
+
+/** The cell of one combination of the factors (and one variant): the factors set, the scenario validated. */
+function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variantBase: Record<string, unknown>, variant: string | null, index: number): Cell {
+  const { file, src, factors, parsed } = x;
+  const data = structuredClone(variantBase);
+  factors.forEach(([path], i) => {
+    if (isRefitPath(path)) return;
+    if (setPath(data, parsed[i], combo[path]) === 0) {
+      throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), x.scenarioFile)}`);
+    }
+  });
+  const r = scenarioSchema.safeParse(data);
+  if (!r.success) {
+    const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
+    const described = describeIssue(first, data);
+    const at = formatPath(described.path);
+    const culprit = factors.find(([p]) => at.startsWith(p.split('[')[0].split('.')[0])) ?? factors[0];
+    throw new VolleyInputError(
+      file,
+      lineOf(src, ['vary', culprit?.[0] ?? '']),
+      culprit ? `vary.${culprit[0]}` : undefined,
+      `value ${JSON.stringify(combo[culprit?.[0] ?? ''])} makes the scenario invalid at ${at}: ${described.message}`,
+    );
+  }
+  const cellFactors = variant === null ? combo : { ...combo, [VARIANT_FACTOR]: variant };
+  return {
+    index,
+    label: cellLabel(cellFactors),
+    factors: cellFactors,
+    // Variants of one combination always share their dice: they are compared engagement by engagement.
+    rngKey: x.experiment.commonRandomNumbers ? 'cell' : cellLabel(combo),
+    scenario: r.data,
+    options: resolvedOptionsOf(r.data),
+  };
+}
+
+/**
+ * Load an experiment: the file and its scenario, the factors (acrossDoctrines' included) checked apart,
+ * the refit, then one cell per combination of the factors and, innermost, per variant. `override.vary`
+ * replaces or adds factors after the file is read (volley tune sets its parameter so, `refit.` paths
+ * included); a factor it adds that overlaps one of the file's is refused in the name of `override.flag`.
+ */
+export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
+  const { src, experiment } = readExperiment(file, override);
+  const { base, scenarioFile } = baseScenario(file, src, experiment);
+  addAcrossDoctrines(file, src, experiment, base.scenario);
+  checkCellCount(file, src, experiment);
+  const rulesetIds = RULESETS.map((r) => r.id);
+  const baseData = withExperimentOptions(file, src, base, experiment);
   const reference = referenceIndex(experiment, { file, src });
   const factors = Object.entries(experiment.vary);
   const refit = experimentRefit(file, src, experiment, factors, base.scenario.ruleset);
@@ -292,100 +396,31 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
       "the experiment's refit already applies to every cell; name a refit in each variant or at the top, not both",
     );
   }
-  const parsed = factors.map(([path]) => {
-    try {
-      return isRefitPath(path) ? parsePath(path.slice(REFIT_PREFIX.length), []) : parsePath(path, rulesetIds);
-    } catch (e) {
-      if (e instanceof PathError) throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, e.message);
-      throw e;
-    }
-  });
-
+  const parsed = parseFactors(file, src, factors, rulesetIds);
   // Where each factor writes, in the scenario (or the experiment's refit).
   const places = factors.map(([path], i) =>
     isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i]),
   );
+  const rs = findRuleset(base.scenario.ruleset)!;
   checkFactorsApart(file, src, factors, places, rs.doctrines.fields, override && { flag: override.flag, paths: new Set(Object.keys(override.vary)) });
+  const x: ExperimentContext = { file, src, experiment, scenarioFile, base, baseData, factors, parsed, refit, rulesetIds };
 
   const warnings = new Set<string>();
-  /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
-  function refitted(combo: Record<string, unknown>): Record<string, unknown> {
-    if (!refit) return baseData;
-    const cellRefit = structuredClone(refit.refit) as unknown as Record<string, unknown>;
-    factors.forEach(([path], i) => {
-      if (!isRefitPath(path)) return;
-      if (setPath(cellRefit, parsed[i], combo[path]) === 0) {
-        throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), refit.file)}`);
-      }
-    });
-    const checked = refitFileSchema(refit.ruleset).safeParse(cellRefit);
-    if (!checked.success) {
-      const d = describeIssue(checked.error.issues[0], cellRefit);
-      const culprit = factors.find(([p]) => isRefitPath(p))?.[0] ?? '';
-      throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
-    }
-    const applied = applyRefit(refit.support, baseData, checked.data, refitErrorAt(refit.file, refit.src));
-    for (const w of applied.warnings) warnings.add(w);
-    return applied.data;
-  }
   // The refit first, then the variants (options, set), then the scenario's factors.
-  const variantsOf = (data: Record<string, unknown>) =>
-    variantsData(experiment, data, { file, src, scenarioFile, rulesetId: base.scenario.ruleset, rulesetIds });
+  const variantsOf = (data: Record<string, unknown>) => variantsData(experiment, data, { file, src, scenarioFile, rulesetId: base.scenario.ruleset, rulesetIds });
   const refitVaries = factors.some(([p]) => isRefitPath(p));
-  const fixedBase = refitVaries ? null : refitted({});
+  const fixedBase = refitVaries ? null : refitted(x, {}, warnings);
   const fixedVariants = experiment.variants && fixedBase ? variantsOf(fixedBase) : null;
-
-  function comboCell(combo: Record<string, unknown>, variantBase: Record<string, unknown>, variant: string | null, index: number): Cell {
-    const data = structuredClone(variantBase);
-    factors.forEach(([path], i) => {
-      if (isRefitPath(path)) return;
-      const n = setPath(data, parsed[i], combo[path]);
-      if (n === 0) {
-        throw new VolleyInputError(
-          file,
-          lineOf(src, ['vary', path]),
-          `vary.${path}`,
-          `selects nothing in ${relative(process.cwd(), scenarioFile)}`,
-        );
-      }
-    });
-    const r = scenarioSchema.safeParse(data);
-    if (!r.success) {
-      const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
-      const described = describeIssue(first, data);
-      const issue = { path: described.path, message: described.message };
-      const at = formatPath(issue.path);
-      const culprit = factors.find(([p]) => at.startsWith(p.split('[')[0].split('.')[0])) ?? factors[0];
-      throw new VolleyInputError(
-        file,
-        lineOf(src, ['vary', culprit?.[0] ?? '']),
-        culprit ? `vary.${culprit[0]}` : undefined,
-        `value ${JSON.stringify(combo[culprit?.[0] ?? ''])} makes the scenario invalid at ${at}: ${issue.message}`,
-      );
-    }
-    const cellFactors = variant === null ? combo : { ...combo, [VARIANT_FACTOR]: variant };
-    const label = cellLabel(cellFactors);
-    return {
-      index,
-      label,
-      factors: cellFactors,
-      // Variants of one combination always share their dice: they are compared engagement by engagement.
-      rngKey: experiment.commonRandomNumbers ? 'cell' : cellLabel(combo),
-      scenario: r.data,
-      options: resolvedOptionsOf(r.data),
-    };
-  }
   const groups: ComparisonPlan['groups'] = [];
   let variantInfo: ReturnType<typeof variantsOf>['info'] | null = fixedVariants?.info ?? null;
-  // One cell per combination of the factors and, innermost, per variant.
   const cells: Cell[] = cartesian(factors).flatMap((combo, g) => {
-    const base = fixedBase ?? refitted(combo);
-    const variants = experiment.variants ? (fixedVariants ?? variantsOf(base)) : null;
+    const cellBase = fixedBase ?? refitted(x, combo, warnings);
+    const variants = experiment.variants ? (fixedVariants ?? variantsOf(cellBase)) : null;
     for (const w of variants?.warnings ?? []) warnings.add(w);
     variantInfo ??= variants?.info ?? null;
-    const bases = variants ? variants.data : [base];
+    const bases = variants ? variants.data : [cellBase];
     if (variants) groups.push({ label: Object.keys(combo).length ? cellLabel(combo) : '', factors: combo, cells: bases.map((_, v) => g * bases.length + v) });
-    return bases.map((variantBase, v) => comboCell(combo, variantBase, variants ? variants.info[v].name : null, g * bases.length + v));
+    return bases.map((variantBase, v) => comboCell(x, combo, variantBase, variants ? variants.info[v].name : null, g * bases.length + v));
   });
   const comparisons: ComparisonPlan | null = variantInfo
     ? { reference: variantInfo[reference].name, referenceIndex: reference, variants: variantInfo, groups }

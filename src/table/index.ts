@@ -10,3 +10,4 @@ export * from './contact.js';
 export * from './flanks.js';
 export * from './placement.js';
 export * from './support.js';
+export * from './draw.js';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { cavalryChart, cavalryData, RESULTS } from '../../src/report/charts/cavalry.js';
 import { chartsFor } from '../../src/report/charts/index.js';
-import { extraRows, orderDelay, squareRate, total } from '../../src/report/extras.js';
+import { extraRows, ratioValue, total } from '../../src/report/extras.js';
 import { escapeHtml, reportHtml } from '../../src/report/html.js';
 import { buildCharts } from '../../src/report/index.js';
 import { specToSvg } from '../../src/report/render.js';
@@ -17,7 +17,14 @@ import { makeValidator } from './jsonSchema.js';
 const LIBS = { vega: 'window.vega = {};', vegaLite: 'window.vegaLite = {};', vegaEmbed: 'window.vegaEmbed = function () {};' };
 const validate = makeValidator(JSON.parse(readFileSync(createRequire(import.meta.url).resolve('vega-lite/vega-lite-schema.json'), 'utf8')));
 
-const TABLE = 'Cavalry, command and supply';
+const TABLE = 'More from the rules';
+type Summary = Results['cells'][number]['summary'];
+/** The Age of Rifles ratio rows, as results.json records them. */
+const ratio = (r: Results, id: string) => r.vocabulary.extraRatios.find((x) => x.id === id)!;
+const squareRate = (r: Results, s: Summary) => {
+  const v = ratioValue(s, ratio(r, 'squareRate'), null);
+  return v?.kind === 'share' ? v.p : null;
+};
 const TERMS = ['Charge (7.6)', 'Square (7.6, 7.10)', 'Squares formed per square check', 'Pursuit (7.7)', 'Reaction charge (7.8)', 'Retreat before assault (7.11)', 'Command phase (4.1, 12)', 'Order delay (12.4)', 'Reorganization (15)', 'Supply (17)'];
 
 /** The table's rows as printed: label (with its definition) and the cells' text. */
@@ -51,14 +58,15 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
     const rows = extraRows(r);
     const ids = rows.map((x) => x.id);
     expect(ids).toEqual(expect.arrayContaining(['charges.0', 'chargesWon.0', 'chargesLost.0', 'squareRate', 'flankCharges', 'supplyLosses.0']));
-    // The British have no cavalry; no leaders, so none lost.
-    for (const id of ['charges.1', 'chargesWon.1', 'chargesLost.1', 'leadersLost.0', 'leadersLost.1']) expect(ids).not.toContain(id);
+    // The British have no cavalry.
+    for (const id of ['charges.1', 'chargesWon.1', 'chargesLost.1']) expect(ids).not.toContain(id);
     for (const x of rows) {
       expect(x.values).toHaveLength(r.cells.length);
       expect(x.values.some((v) => v !== null && (v.kind !== 'mean' || v.h.mean !== 0))).toBe(true);
       expect(x.definition).toMatch(/\.$/);
     }
-    const order = ['Cavalry', 'Command', 'Supply', 'Artillery'];
+    // Grouped: the rows of a group together, the groups in the vocabulary's order.
+    const order = [...new Set(r.vocabulary.extras.map((e) => e.group))];
     const groups = rows.map((x) => order.indexOf(x.group));
     expect(groups).toEqual([...groups].sort((a, b) => a - b));
   });
@@ -71,7 +79,7 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
       // The totals are the histograms' own counts.
       expect(total(checks)).toBe(checks.counts.reduce((a, [v, k]) => a + v * k, 0));
       expect(total(formed)).toBe(formed.counts.reduce((a, [v, k]) => a + v * k, 0));
-      const p = squareRate(s)!;
+      const p = squareRate(r, s)!;
       expect(p).toEqual(wilson(total(formed), total(checks)));
       expect(p.lo).toBeLessThanOrEqual(p.p);
       expect(p.hi).toBeGreaterThanOrEqual(p.p);
@@ -81,20 +89,20 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
   it('prints the table on index.html with definitions, the cells in order, and links it', () => {
     const t = extrasTable(html);
     expect(t).not.toBeNull();
-    expect(t).toContain(`<caption>${TABLE}</caption>`);
-    expect(html).toContain('href="#cavalry-command-supply"');
+    expect(t).toMatch(new RegExp(`<caption>${TABLE}: [a-z, ]+</caption>`));
+    expect(html).toContain('href="#extras"');
     const rows = extraRows(r);
     for (const x of rows) expect(t).toContain(`<th scope="row">${escapeHtml(x.label)}`);
     expect(t).toContain(escapeHtml(rows[0].definition));
     // The French charges made in the first cell and the square rate, as printed.
     const h = r.cells[0].summary.extras['charges.0'];
     expect(t).toContain(`${h.mean.toFixed(2)} <span class="ci">[${Math.max(0, h.lo).toFixed(2)}, ${h.hi.toFixed(2)}]</span>`);
-    const p = squareRate(r.cells[0].summary)!;
+    const p = squareRate(r, r.cells[0].summary)!;
     expect(t).toContain(`${(100 * p.p).toFixed(1)}% <span class="ci">[${(100 * p.lo).toFixed(1)}, ${(100 * p.hi).toFixed(1)}]</span> <span class="of">of ${p.n} checks</span>`);
     for (const term of TERMS) expect(html).toContain(`<dt>${escapeHtml(term)}</dt>`);
   });
 
-  it('the chart: won, lost and other add up to the charges made; intervals hold their means', () => {
+  it('the chart: won, home but not won, and not home add up to the charges declared; intervals hold their means', () => {
     const { charges, squares } = cavalryData(r);
     expect(charges).toHaveLength(r.cells.length * RESULTS.length); // one charging side
     expect(squares).toHaveLength(r.cells.length);
@@ -102,10 +110,12 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
       const s = c.summary;
       const mine = charges.filter((v) => v.cell === charges[r.cells.indexOf(c) * RESULTS.length].cell);
       expect(mine.map((v) => v.result)).toEqual([...RESULTS]);
+      // Age of Rifles declares its charge-segment and reaction charges, and counts won ones (7.6, 7.8).
       const made = s.extras['charges.0'].mean + (s.extras['reactionCharges.0']?.mean ?? 0);
-      expect(mine.reduce((a, v) => a + v.mean, 0)).toBeCloseTo(made, 12);
+      expect(s.sides[0].chargesDeclared.mean).toBeCloseTo(made, 12);
+      expect(mine.reduce((a, v) => a + v.mean, 0)).toBeCloseTo(s.sides[0].chargesDeclared.mean, 12);
       expect(mine[0].mean).toBe(s.extras['chargesWon.0'].mean);
-      expect(mine[1].mean).toBe(s.extras['chargesLost.0'].mean);
+      expect(mine[0].mean).toBe(s.sides[0].chargesWon.mean);
       for (const v of mine) expect(v.lo <= v.mean && v.mean <= v.hi && v.lo >= 0).toBe(true);
       expect(mine[2].bound).toBe(true);
     });
@@ -123,7 +133,7 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
     expect(messages).toEqual([]);
     const svg = await specToSvg(spec);
     expect(svg).toContain('Cavalry charges and squares');
-    expect(svg).toContain('Squares formed per square check');
+    expect(svg).toContain('Squares formed per charge');
     const width = Number(/<svg[^>]*width="([\d.]+)"/.exec(svg)?.[1]);
     expect(width).toBeGreaterThan(300);
     expect(width).toBeLessThan(1000);
@@ -131,14 +141,14 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
 
   it('with both sides charging: a panel per side, still valid and drawn', async () => {
     const both = structuredClone(r);
-    for (const c of both.cells) for (const k of ['charges', 'chargesWon', 'chargesLost', 'reactionCharges']) if (c.summary.extras[`${k}.0`]) c.summary.extras[`${k}.1`] = c.summary.extras[`${k}.0`];
+    for (const c of both.cells) for (const k of ['chargesDeclared', 'chargesHome', 'chargesWon'] as const) c.summary.sides[1][k] = c.summary.sides[0][k];
     const spec = cavalryChart.build(both);
     expect(validate(spec)).toEqual([]);
     expect(new Set(cavalryData(both).charges.map((v) => v.side)).size).toBe(2);
     expect(await specToSvg(spec)).toContain(escapeHtml(`${r.sides[1].name} (${r.sides[1].role})`));
   });
 
-  it('command rows: orders sent, mean delay per order from the totals, leaders lost; "—" where there are no orders', () => {
+  it('command rows: orders sent, mean delay per order from the totals; "—" where there are no orders; leaders lost in the summary', () => {
     const x = structuredClone(r);
     const n = x.cells[0].summary.engagements;
     // 150 engagements: 100 with two orders, 50 with none; 300 turns of delay in all.
@@ -148,30 +158,29 @@ describe('cavalry-vs-squares: the cavalry, command and supply table and the cava
     // One reaction charge in 150 engagements: printed with three decimals, not as 0.00.
     for (const c of x.cells) c.summary.extras['reactionCharges.0'] = hist(n, [[0, n]]);
     x.cells[2].summary.extras['reactionCharges.0'] = hist(n, [[0, n - 1], [1, 1]]);
-    expect(orderDelay(x.cells[0].summary, 0)).toEqual({ turns: 1.5, orders: 200 });
-    expect(orderDelay(x.cells[1].summary, 0)).toBeNull();
+    expect(ratioValue(x.cells[0].summary, ratio(x, 'orderDelay'), 0)).toEqual({ kind: 'ratio', value: 1.5, unit: 'turns', of: 'over 200 orders' });
+    expect(ratioValue(x.cells[1].summary, ratio(x, 'orderDelay'), 0)).toBeNull();
     const rows = extraRows(x);
     const delay = rows.find((v) => v.id === 'orderDelay.0')!;
     expect(delay.values[0]).toEqual({ kind: 'ratio', value: 1.5, unit: 'turns', of: 'over 200 orders' });
     expect(delay.values.slice(1)).toEqual([null, null, null]);
-    expect(rows.find((v) => v.id === 'leadersLost.1')).toBeTruthy();
-    const t = extrasTable(reportHtml(x, buildCharts(x), LIBS))!;
+    const page = reportHtml(x, buildCharts(x), LIBS);
+    expect(page).toContain(`<th scope="row">${escapeHtml(`${x.sides[1].name}: leaders lost`)}`);
+    const t = extrasTable(page)!;
     expect(t).toMatch(/<tr class="group"><th scope="colgroup" colspan="5">Command<\/th><\/tr>/);
     expect(t).toContain('1.50 <span class="of">turns over 200 orders</span>');
     expect(t).toContain(`<th scope="row">${escapeHtml(`${x.sides[0].name}: mean delay per order`)}`);
-    expect(t).toContain(`<th scope="row">${escapeHtml(`${x.sides[1].name}: leaders lost`)}`);
     expect(t).toContain('<td>—</td>');
     expect(t).toMatch(/reaction charges<span class="rowdef">[^<]*<\/span><\/th><td>0\.000 <span class="ci">\[0\.000, 0\.050\]<\/span><\/td><td>0\.000 [^\n]*<td>0\.007 <span class="ci">/);
   });
 });
 
 describe('results without charges', () => {
-  it('an assault: no table, no cavalry chart, no cavalry glossary', async () => {
+  it('an assault: only the assault rows, no cavalry chart, no cavalry glossary', async () => {
     const r = await fixtureResults(SIMS.townAssault);
     const html = reportHtml(r, buildCharts(r), LIBS);
-    expect(extraRows(r)).toEqual([]);
-    expect(extrasTable(html)).toBeNull();
-    expect(html).not.toContain(TABLE);
+    // The assault's own counts (flanked rounds, the defender's first fire), where there are any.
+    for (const x of extraRows(r)) expect(x.group).toBe('Assault');
     expect(html).not.toContain('data-spec="cavalry"');
     for (const term of TERMS) expect(html).not.toContain(`<dt>${escapeHtml(term)}</dt>`);
   });

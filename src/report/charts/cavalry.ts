@@ -1,22 +1,24 @@
 /**
- * Cavalry charges per engagement, per side and cell, split by result for the charger (won, lost,
- * other), and the share of square checks that formed square, per cell. Battles with charges only.
+ * Charges per engagement, per side and cell, split by how they ended for the charger (won; went home
+ * but did not win; did not go home), and the squares formed per charge, per cell. Results with charges
+ * only. Every rule system reports charges declared, home and won, and squares formed
+ * (src/core/result.ts), so the chart is the same for all of them.
  *
- * Won and lost are the means of their own counts, with their 95% intervals. Charges made include
- * reaction charges (7.8), since won and lost count their results too; "other" (ties, and charges
- * whose target had gone) is charges made minus won minus lost. The summaries hold each count's
- * spread but not how the counts vary together, so the whisker of "other" is a conservative bound: the
- * half-widths of the four counts added (the standard deviation of a sum is at most the sum of the
- * standard deviations). The square rate pools every check of the cell (see ../extras.ts).
+ * Won is the mean of its own count, with its 95% interval. "Home, not won" is charges home minus
+ * charges won, "did not go home" charges declared minus charges home; the summaries hold each count's
+ * spread but not how the counts vary together, so their whiskers are a conservative bound: the
+ * half-widths of the two counts added (the standard deviation of a difference is at most the sum of
+ * the standard deviations). Squares per charge pool every charge of the cell.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
-import { chargesMade, extra, hasCharges, squareRate } from '../extras.js';
+import { wilson } from '../../stats/intervals.js';
+import { total } from '../extras.js';
 import { cellNames, sideLabels } from '../labels.js';
 import { CONFIG, NEUTRAL, SCHEMA, subtitle, type ChartDef } from './common.js';
 
-export const RESULTS = ['Won', 'Lost', 'Other (tie, or target gone)'] as const;
+export const RESULTS = ['Won', 'Went home, not won', 'Did not go home'] as const;
 const RESULT_COLORS = ['#1b9e77', '#d95f02', NEUTRAL];
 const SQUARE_COLOR = '#333333';
 
@@ -41,13 +43,21 @@ export interface SquareRow {
   lo: number;
   hi: number;
   formed: number;
-  checks: number;
+  charges: number;
   label: string;
 }
 
-/** The sides whose cavalry charged in some cell. */
+type Summary = Results['cells'][number]['summary'];
+const declared = (s: Summary, k: 0 | 1) => s.sides[k].chargesDeclared?.mean ?? 0;
+
+/** The sides that charged in some cell. */
 function chargingSides(r: Results): (0 | 1)[] {
-  return ([0, 1] as const).filter((k) => r.cells.some((c) => chargesMade(c.summary, k) > 0));
+  return ([0, 1] as const).filter((k) => r.cells.some((c) => declared(c.summary, k) > 0));
+}
+
+/** Whether any cell has a charge: the chart has something to show. */
+export function hasCharges(r: Results): boolean {
+  return chargingSides(r).length > 0;
 }
 
 export function cavalryData(r: Results): { charges: ChargeRow[]; squares: SquareRow[] } {
@@ -59,27 +69,23 @@ export function cavalryData(r: Results): { charges: ChargeRow[]; squares: Square
     const s = c.summary;
     const cell = names.labels[i];
     for (const k of chargingSides(r)) {
-      const won = extra(s, `chargesWon.${k}`);
-      const lost = extra(s, `chargesLost.${k}`);
-      const row = (result: ChargeRow['result'], h: HistogramSummary | undefined): ChargeRow => ({
-        panel: 'charges',
-        cell,
-        side: sides[k],
-        result,
-        mean: h?.mean ?? 0,
-        // A count cannot be negative: the normal interval is cut at 0 when few engagements have any.
-        lo: Math.max(0, h?.lo ?? 0),
-        hi: h?.hi ?? 0,
-        bound: false,
-      });
-      charges.push(row(RESULTS[0], won), row(RESULTS[1], lost));
-      const other = Math.max(0, chargesMade(s, k) - (won?.mean ?? 0) - (lost?.mean ?? 0));
-      const half = halfWidth(extra(s, `charges.${k}`)) + halfWidth(extra(s, `reactionCharges.${k}`)) + halfWidth(won) + halfWidth(lost);
-      charges.push({ panel: 'charges', cell, side: sides[k], result: RESULTS[2], mean: other, lo: Math.max(0, other - half), hi: other + half, bound: true });
+      const x = s.sides[k];
+      const won = x.chargesWon;
+      // A count cannot be negative: the normal interval is cut at 0 when few engagements have any.
+      charges.push({ panel: 'charges', cell, side: sides[k], result: RESULTS[0], mean: won.mean, lo: Math.max(0, won.lo), hi: won.hi, bound: false });
+      const diff = (a: HistogramSummary, b: HistogramSummary, result: (typeof RESULTS)[number]) => {
+        const mean = Math.max(0, a.mean - b.mean);
+        const half = halfWidth(a) + halfWidth(b);
+        charges.push({ panel: 'charges', cell, side: sides[k], result, mean, lo: Math.max(0, mean - half), hi: mean + half, bound: true });
+      };
+      diff(x.chargesHome, won, RESULTS[1]);
+      diff(x.chargesDeclared, x.chargesHome, RESULTS[2]);
     }
-    const p = squareRate(s);
-    if (p) {
-      squares.push({ panel: 'squares', cell, p: p.p, lo: p.lo, hi: p.hi, formed: p.count, checks: p.n, label: `${(100 * p.p).toFixed(0)}% (${p.count} of ${p.n})` });
+    const all = total(s.sides[0].chargesDeclared) + total(s.sides[1].chargesDeclared);
+    const formed = total(s.sides[0].squaresFormed) + total(s.sides[1].squaresFormed);
+    if (all > 0 && formed > 0) {
+      const p = wilson(Math.min(formed, all), all);
+      squares.push({ panel: 'squares', cell, p: p.p, lo: p.lo, hi: p.hi, formed: p.count, charges: all, label: `${(100 * p.p).toFixed(0)}% (${p.count} of ${all})` });
     }
   });
   return { charges, squares };
@@ -92,7 +98,6 @@ export function cavalrySpec(r: Results): TopLevelSpec {
   const panelWidth = sides.length > 1 ? 250 : 360;
   const rowHeight = 54;
   const height = Math.max(120, r.cells.length * rowHeight);
-  const reactions = r.cells.some((c) => [0, 1].some((k) => (extra(c.summary, `reactionCharges.${k}`)?.mean ?? 0) > 0));
   const y = {
     field: 'cell',
     type: 'nominal' as const,
@@ -102,7 +107,7 @@ export function cavalrySpec(r: Results): TopLevelSpec {
   };
   const xCharges = { type: 'quantitative' as const, title: 'Charges per engagement (mean)', scale: { zero: true } };
   const chargesView = {
-    title: { text: `Charges per engagement, by result for the charger${reactions ? ' (reaction charges included)' : ''}`, fontSize: 13 },
+    title: { text: 'Charges per engagement, by how they ended for the charger', fontSize: 13 },
     transform: [{ filter: "datum.panel === 'charges'" }],
     facet: { column: { field: 'side', type: 'nominal' as const, sort: sides, title: null, header: { labelFontWeight: 'bold' as const } } },
     spec: {
@@ -137,9 +142,9 @@ export function cavalrySpec(r: Results): TopLevelSpec {
     },
     spacing: 16,
   };
-  const xSquares = { type: 'quantitative' as const, title: 'Square checks passed (square formed)', scale: { domain: [0, 1] }, axis: { format: '.0%' } };
+  const xSquares = { type: 'quantitative' as const, title: 'Squares formed per charge', scale: { domain: [0, 1] }, axis: { format: '.0%' } };
   const squaresView = {
-    title: { text: 'Squares formed per square check', fontSize: 13 },
+    title: { text: 'Squares formed per charge (both sides)', fontSize: 13 },
     transform: [{ filter: "datum.panel === 'squares'" }],
     width: sides.length > 1 ? 2 * panelWidth + 16 : panelWidth,
     height: Math.max(80, r.cells.length * 30),
@@ -151,7 +156,7 @@ export function cavalrySpec(r: Results): TopLevelSpec {
         { field: 'lo', type: 'quantitative' as const, format: '.1%', title: '95% low' },
         { field: 'hi', type: 'quantitative' as const, format: '.1%', title: '95% high' },
         { field: 'formed', type: 'quantitative' as const, title: 'Squares' },
-        { field: 'checks', type: 'quantitative' as const, title: 'Checks' },
+        { field: 'charges', type: 'quantitative' as const, title: 'Charges' },
       ],
     },
     layer: [
@@ -165,10 +170,9 @@ export function cavalrySpec(r: Results): TopLevelSpec {
   };
   const notes = [
     'Bars: mean per engagement; whiskers: 95% intervals of the mean',
-    'Other: ties, and charges whose target had gone;',
-    'its whisker is a conservative bound (see the report)',
+    'Home, not won and did not go home: whiskers are a conservative bound (see the report)',
   ];
-  if (squares.length) notes.push('Squares: all checks of a cell pooled; whiskers: 95% Wilson intervals');
+  if (squares.length) notes.push('Squares: all charges of a cell pooled; whiskers: 95% Wilson intervals');
   const spec = {
     $schema: SCHEMA,
     title: { text: 'Cavalry charges and squares', subtitle: subtitle(r, ...notes) },
@@ -184,7 +188,7 @@ export const cavalryChart: ChartDef = {
   name: 'cavalry',
   heading: 'Cavalry charges and squares',
   definition:
-    'How many charges each side’s cavalry made in an engagement, on average, split into those it won (the target lost more steps and retreated), lost (the chargers lost more and fell back) and the rest (ties, and charges whose target had gone), whose whisker is a conservative bound: the half-widths of the intervals of charges made, reaction charges, won and lost, added; and, of the morale checks infantry made to form square against them, the share that passed, all checks of a cell pooled, with its Wilson interval.',
+    'How many charges each side declared in an engagement, on average, split into those it won (the target gave way), those that went home (reached their target) without winning, and those that never went home (the target had gone, the chargers failed to close or turned back), whose whiskers are a conservative bound: the half-widths of the two counts subtracted, added; and the squares formed per charge, all charges of a cell pooled, with a Wilson interval.',
   build: cavalrySpec,
   applies: hasCharges,
 };

@@ -278,8 +278,180 @@ export function retreatUnits(
 }
 
 /**
- * One round of assault combat. `doctrines[side]` makes that side's choices. Mutates unit state and the
- * result; fills and returns `out`.
+ * The state of the round under way, between its steps: which units fight, the hits each side is to
+ * take, and the voluntary retreats chosen. One object, reset by each round (the kernel is not re-entrant).
+ */
+const round = {
+  /** Attackers in the fight (allAtt[0..na)) and those the defender may fire first at (fireFirstAtt[0..nf)). */
+  na: 0,
+  nf: 0,
+  /** Stacks that moved adjacent in the defender's LOS this turn (7.3). */
+  moved: 0,
+  hitsOnAtt: 0,
+  hitsOnDef: 0,
+  /** Steps the attackers lost to the defender's first fire (7.3), already applied. */
+  attStepsLost: 0,
+  attVoluntary: false,
+  defVoluntary: false,
+  /** Morale Modifiers: artillery and Old Guard among each side's firing units. */
+  attArtillery: false,
+  attOldGuard: false,
+  defArtillery: false,
+  defOldGuard: false,
+};
+
+/** The attacking units in the fight, all stacks together (morale is judged over all of them, 7.3), and those the defender may fire first at. */
+function gatherAttackers(st: UnitState, sit: AssaultSituation, o: AorOptions): void {
+  let na = 0, nf = 0, moved = 0;
+  for (const s of sit.stacks) {
+    let active = false;
+    for (const u of s.units) {
+      if (!st.present(u)) continue;
+      allAtt[na++] = u;
+      active = true;
+      if (s.movedAdjacentInLos || o.fireFirstTargets === 'allStacks') fireFirstAtt[nf++] = u;
+    }
+    if (active && s.movedAdjacentInLos) moved++;
+  }
+  round.na = na;
+  round.nf = nf;
+  round.moved = moved;
+}
+
+/**
+ * 7.3: the defender fires first at the stacks that moved adjacent in its LOS, the attackers take the
+ * hits (or, under aor.fireFirstRetreat = beforeReply, may retreat before replying), then the attackers
+ * that are left fire. Returns false when the round is over: the attackers retreated or were destroyed.
+ */
+function fireFirstThenReply(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrines: readonly [AssaultDoctrine, AssaultDoctrine], aRng: Uniform, dice: EngagementDice, res: EngagementResult, out: RoundOutcome, sink?: AorSink): boolean {
+  const a = sit.attacker;
+  const d = (1 - a) as SideIndex;
+  const def = sit.defender;
+  const nd = def.length;
+  const dA = doctrines[a];
+  const { na, nf } = round;
+  out.defenderFiredFirst = true;
+  defMods.flanking = false;
+  defMods.firesFirst = true;
+  defMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, fireFirstAtt, nf);
+  const rawD = rawFireStrength(st, def, nd, defenderTerrainFactor(st, sit, o, o.fireFirstTargets === 'movedStacks'), defMods);
+  out.defenderStrength = roundHalfUp(rawD);
+  let hits = fire(d, false, rawD, dice, out, sink, sink ? ['fires first (7.3)'] : null);
+  const combined = o.hitAllocation === 'combined';
+  if (o.fireFirstRetreat === 'beforeReply' && !onlyCavalry(st, def, nd)) {
+    const view = { hitsTaken: hits, hitsDealt: 0, stepsLeft: countSteps(st, allAtt, na), enemyRetreats: false };
+    if (wantsVoluntaryRetreat(dA, view, aRng)) {
+      hits = halveHits(hits);
+      if (sink) sink({ type: 'voluntaryRetreat', side: a });
+      out.hitsOnAttacker = allocateHits(st, fireFirstAtt, nf, hits, combined, dA.hitAllocation, aRng, res, sink);
+      out.attackerRetreat = VOLUNTARY;
+      retreatUnits(st, allAtt, na, a, true, res, sink);
+      return false;
+    }
+  }
+  round.attStepsLost = allocateHits(st, fireFirstAtt, nf, hits, combined, dA.hitAllocation, aRng, res, sink);
+  out.hitsOnAttacker = round.attStepsLost;
+  if (!anyPresent(st, allAtt, na)) return false; // the first fire destroyed every attacker: nobody replies
+  // Then the attacker's strength is determined and it fires (7.3): a stack wiped out by the first
+  // fire no longer counts towards a flank attack (7.6), nor its artillery and Old Guard to morale.
+  out.flanked = flankedNow(st, sit, o);
+  attMods.flanking = out.flanked;
+  round.attArtillery = includesArtillery(st, allAtt, na);
+  round.attOldGuard = includesOldGuard(st, allAtt, na);
+  const rawA = attackerRaw(st, sit, o, attMods);
+  out.attackerStrength = roundHalfUp(rawA);
+  round.hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
+  round.hitsOnAtt = 0; // already applied
+  return true;
+}
+
+/** 7.3: both sides fire at once. */
+function fireTogether(st: UnitState, sit: AssaultSituation, o: AorOptions, dice: EngagementDice, out: RoundOutcome, sink?: AorSink): void {
+  const a = sit.attacker;
+  const d = (1 - a) as SideIndex;
+  const def = sit.defender;
+  defMods.flanking = false;
+  defMods.firesFirst = false;
+  defMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, allAtt, round.na);
+  const rawA = attackerRaw(st, sit, o, attMods);
+  const rawD = rawFireStrength(st, def, def.length, defenderTerrainFactor(st, sit, o, false), defMods);
+  out.attackerStrength = roundHalfUp(rawA);
+  out.defenderStrength = roundHalfUp(rawD);
+  round.hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
+  round.hitsOnAtt = fire(d, false, rawD, dice, out, sink, null);
+}
+
+/** 7.4: first the attacker, then the defender chooses whether to retreat voluntarily; either halves both sides' hits. */
+function chooseVoluntaryRetreats(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrines: readonly [AssaultDoctrine, AssaultDoctrine], aRng: Uniform, dRng: Uniform, out: RoundOutcome, sink?: AorSink): void {
+  const a = sit.attacker;
+  const d = (1 - a) as SideIndex;
+  const def = sit.defender;
+  const nd = def.length;
+  const firedFirst = out.defenderFiredFirst;
+  round.attVoluntary = wantsVoluntaryRetreat(doctrines[a], {
+    hitsTaken: firedFirst ? out.hitsOnAttacker : round.hitsOnAtt,
+    hitsDealt: round.hitsOnDef,
+    stepsLeft: countSteps(st, allAtt, round.na) + (firedFirst ? round.attStepsLost : 0),
+    enemyRetreats: false,
+  }, aRng);
+  // 7.3: cavalry defending alone always retreats voluntarily (aor.cavalryAloneRetreat).
+  const cavalryAlone = onlyCavalry(st, def, nd) && (o.cavalryAloneRetreat === 'always' || !round.attVoluntary);
+  round.defVoluntary =
+    cavalryAlone ||
+    wantsVoluntaryRetreat(doctrines[d], {
+      hitsTaken: round.hitsOnDef,
+      hitsDealt: firedFirst ? out.hitsOnAttacker : round.hitsOnAtt,
+      stepsLeft: countSteps(st, def, nd),
+      enemyRetreats: round.attVoluntary,
+      onObjective: sit.defenderOnObjective === true,
+    }, dRng);
+  if (!round.attVoluntary && !round.defVoluntary) return;
+  // 7.4: both sides halve the hits taken (1 becomes 0). Losses already applied by fire-first stand.
+  if (sink) {
+    if (round.attVoluntary) sink({ type: 'voluntaryRetreat', side: a });
+    if (round.defVoluntary) sink({ type: 'voluntaryRetreat', side: d });
+    sink({ type: 'halved', side: d, before: round.hitsOnDef, after: halveHits(round.hitsOnDef) });
+    if (!firedFirst) sink({ type: 'halved', side: a, before: round.hitsOnAtt, after: halveHits(round.hitsOnAtt) });
+  }
+  round.hitsOnDef = halveHits(round.hitsOnDef);
+  round.hitsOnAtt = halveHits(round.hitsOnAtt);
+}
+
+/** 7.4: each side that took a hit and did not retreat voluntarily checks morale; those that fail, and those that chose to, retreat. */
+function checkAndRetreat(st: UnitState, sit: AssaultSituation, o: AorOptions, dice: EngagementDice, res: EngagementResult, out: RoundOutcome, inFortification: boolean, sink?: AorSink): void {
+  const a = sit.attacker;
+  const d = (1 - a) as SideIndex;
+  const def = sit.defender;
+  const nd = def.length;
+  const na = round.na;
+  let attForced = false, defForced = false;
+  if (out.hitsOnAttacker > 0 && !round.attVoluntary && anyPresent(st, allAtt, na)) {
+    attSit.flanked = false;
+    attSit.firedOnByArtillery = round.defArtillery;
+    attSit.attackedByOldGuard = round.defOldGuard;
+    attForced = !groupCheck(st, allAtt, na, a, attSit, o, dice, res, 'retreat', sink);
+  }
+  if (out.hitsOnDefender > 0 && !round.defVoluntary && anyPresent(st, def, nd) && !inFortification) {
+    defSit.flanked = out.flanked;
+    defSit.firedOnByArtillery = round.attArtillery;
+    defSit.attackedByOldGuard = round.attOldGuard;
+    defForced = !groupCheck(st, def, nd, d, defSit, o, dice, res, 'retreat', sink);
+  }
+  if (round.attVoluntary || attForced) {
+    out.attackerRetreat = round.attVoluntary ? VOLUNTARY : FORCED;
+    retreatUnits(st, allAtt, na, a, round.attVoluntary, res, sink);
+  }
+  if (round.defVoluntary || defForced) {
+    out.defenderRetreat = round.defVoluntary ? VOLUNTARY : FORCED;
+    retreatUnits(st, def, nd, d, round.defVoluntary, res, sink);
+  }
+}
+
+/**
+ * One round of assault combat (7.3, 7.4, 7.6): the attackers gathered, flanking judged, fire (the
+ * defender first, or both at once), voluntary retreats chosen and hits halved, hits applied, morale
+ * checked and retreats carried out. `doctrines[side]` makes that side's choices. Mutates unit state and
+ * the result; fills and returns `out`.
  */
 export function resolveAssaultRound(
   st: UnitState,
@@ -301,20 +473,11 @@ export function resolveAssaultRound(
   out.attackerRoll = out.defenderRoll = 0;
   out.hitsOnAttacker = out.hitsOnDefender = 0;
   out.attackerRetreat = out.defenderRetreat = NO_RETREAT;
+  round.hitsOnAtt = round.hitsOnDef = round.attStepsLost = 0;
+  round.attVoluntary = round.defVoluntary = false;
 
-  // The attacking units in the fight, all stacks together (morale is judged over all of them, 7.3),
-  // and those the defender may fire first at.
-  let na = 0, nf = 0, movedCount = 0;
-  for (const s of sit.stacks) {
-    let active = false;
-    for (const u of s.units) {
-      if (!st.present(u)) continue;
-      allAtt[na++] = u;
-      active = true;
-      if (s.movedAdjacentInLos || o.fireFirstTargets === 'allStacks') fireFirstAtt[nf++] = u;
-    }
-    if (active && s.movedAdjacentInLos) movedCount++;
-  }
+  gatherAttackers(st, sit, o);
+  const na = round.na;
   if (na === 0 || !anyPresent(st, def, nd)) return out;
 
   // 7.6 Flanking; defenders in towns and forts cannot be flanked; 12.2 marching defenders on a road are.
@@ -323,130 +486,36 @@ export function resolveAssaultRound(
     sit.defenderTerrain === 'fort' ||
     (o.fortifiedHexsideRetreat === 'ignore' && sit.stacks.every((s) => s.hexside === 'fortified' || s.hexside2 === 'fortified'));
 
-  const defArtillery = includesArtillery(st, def, nd);
-  const defOldGuard = o.oldGuardEffect === 'attackingOrDefending' && includesOldGuard(st, def, nd);
+  round.defArtillery = includesArtillery(st, def, nd);
+  round.defOldGuard = o.oldGuardEffect === 'attackingOrDefending' && includesOldGuard(st, def, nd);
   // Morale Modifiers: artillery and Old Guard among the attackers count if they take part in the fire;
-  // recomputed below when the defender's first fire (7.3) eliminates them before the attacker fires.
-  let attArtillery = includesArtillery(st, allAtt, na);
-  let attOldGuard = includesOldGuard(st, allAtt, na);
+  // recomputed when the defender's first fire (7.3) eliminates them before the attacker fires.
+  round.attArtillery = includesArtillery(st, allAtt, na);
+  round.attOldGuard = includesOldGuard(st, allAtt, na);
 
   attMods.flanking = out.flanked;
   attMods.firesFirst = false;
   attMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, def, nd);
 
-  const dA = doctrines[a];
-  const dD = doctrines[d];
   // Only a doctrine that makes some assault choice at random draws from its AI stream; others never create it.
-  const aRng = assaultDrawsDice(dA) ? dice.ai(a) : NO_DRAWS;
-  const dRng = assaultDrawsDice(dD) ? dice.ai(d) : NO_DRAWS;
-  const combined = o.hitAllocation === 'combined';
-  let attVoluntary = false, defVoluntary = false;
-  let hitsOnAtt: number, hitsOnDef: number;
-  let attStepsLost = 0;
+  const aRng = assaultDrawsDice(doctrines[a]) ? dice.ai(a) : NO_DRAWS;
+  const dRng = assaultDrawsDice(doctrines[d]) ? dice.ai(d) : NO_DRAWS;
 
   // 7.3: the defender may fire first at stacks that moved adjacent out of a non-adjacent hex in its LOS.
-  if (movedCount > 0 && (sit.defenderFiresFirst ?? choosesFireFirst(dD, dRng))) {
-    out.defenderFiredFirst = true;
-    defMods.flanking = false;
-    defMods.firesFirst = true;
-    defMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, fireFirstAtt, nf);
-    const rawD = rawFireStrength(st, def, nd, defenderTerrainFactor(st, sit, o, o.fireFirstTargets === 'movedStacks'), defMods);
-    out.defenderStrength = roundHalfUp(rawD);
-    hitsOnAtt = fire(d, false, rawD, dice, out, sink, sink ? ['fires first (7.3)'] : null);
-    if (o.fireFirstRetreat === 'beforeReply' && !onlyCavalry(st, def, nd)) {
-      const view = { hitsTaken: hitsOnAtt, hitsDealt: 0, stepsLeft: countSteps(st, allAtt, na), enemyRetreats: false };
-      if (wantsVoluntaryRetreat(dA, view, aRng)) {
-        hitsOnAtt = halveHits(hitsOnAtt);
-        if (sink) sink({ type: 'voluntaryRetreat', side: a });
-        out.hitsOnAttacker = allocateHits(st, fireFirstAtt, nf, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
-        out.attackerRetreat = VOLUNTARY;
-        retreatUnits(st, allAtt, na, a, true, res, sink);
-        return out;
-      }
-    }
-    attStepsLost = allocateHits(st, fireFirstAtt, nf, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
-    out.hitsOnAttacker = attStepsLost;
-    if (!anyPresent(st, allAtt, na)) return out; // the first fire destroyed every attacker: nobody replies
-    // Then the attacker's strength is determined and it fires (7.3): a stack wiped out by the first
-    // fire no longer counts towards a flank attack (7.6).
-    out.flanked = flankedNow(st, sit, o);
-    attMods.flanking = out.flanked;
-    attArtillery = includesArtillery(st, allAtt, na);
-    attOldGuard = includesOldGuard(st, allAtt, na);
-    const rawA = attackerRaw(st, sit, o, attMods);
-    out.attackerStrength = roundHalfUp(rawA);
-    hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
-    hitsOnAtt = 0; // already applied
-  } else {
-    defMods.flanking = false;
-    defMods.firesFirst = false;
-    defMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, allAtt, na);
-    const rawA = attackerRaw(st, sit, o, attMods);
-    const rawD = rawFireStrength(st, def, nd, defenderTerrainFactor(st, sit, o, false), defMods);
-    out.attackerStrength = roundHalfUp(rawA);
-    out.defenderStrength = roundHalfUp(rawD);
-    hitsOnDef = fire(a, true, rawA, dice, out, sink, sink ? fireLabels(out.flanked) : null);
-    hitsOnAtt = fire(d, false, rawD, dice, out, sink, null);
-  }
+  if (round.moved > 0 && (sit.defenderFiresFirst ?? choosesFireFirst(doctrines[d], dRng))) {
+    if (!fireFirstThenReply(st, sit, o, doctrines, aRng, dice, res, out, sink)) return out;
+  } else fireTogether(st, sit, o, dice, out, sink);
 
-  // 7.4: first the attacker, then the defender chooses whether to retreat voluntarily.
-  attVoluntary = wantsVoluntaryRetreat(dA, {
-    hitsTaken: out.defenderFiredFirst ? out.hitsOnAttacker : hitsOnAtt,
-    hitsDealt: hitsOnDef,
-    stepsLeft: countSteps(st, allAtt, na) + (out.defenderFiredFirst ? attStepsLost : 0),
-    enemyRetreats: false,
-  }, aRng);
-  // 7.3: cavalry defending alone always retreats voluntarily (aor.cavalryAloneRetreat).
-  const cavalryAlone = onlyCavalry(st, def, nd) && (o.cavalryAloneRetreat === 'always' || !attVoluntary);
-  defVoluntary =
-    cavalryAlone ||
-    wantsVoluntaryRetreat(dD, {
-      hitsTaken: hitsOnDef,
-      hitsDealt: out.defenderFiredFirst ? out.hitsOnAttacker : hitsOnAtt,
-      stepsLeft: countSteps(st, def, nd),
-      enemyRetreats: attVoluntary,
-      onObjective: sit.defenderOnObjective === true,
-    }, dRng);
-  if (attVoluntary || defVoluntary) {
-    // 7.4: both sides halve the hits taken (1 becomes 0). Losses already applied by fire-first stand.
-    if (sink) {
-      if (attVoluntary) sink({ type: 'voluntaryRetreat', side: a });
-      if (defVoluntary) sink({ type: 'voluntaryRetreat', side: d });
-      sink({ type: 'halved', side: d, before: hitsOnDef, after: halveHits(hitsOnDef) });
-      if (!out.defenderFiredFirst) sink({ type: 'halved', side: a, before: hitsOnAtt, after: halveHits(hitsOnAtt) });
-    }
-    hitsOnDef = halveHits(hitsOnDef);
-    hitsOnAtt = halveHits(hitsOnAtt);
-  }
+  chooseVoluntaryRetreats(st, sit, o, doctrines, aRng, dRng, out, sink);
 
   // Hits are applied (simultaneously, unless the defender fired first).
-  out.hitsOnDefender = allocateHits(st, def, nd, hitsOnDef, combined, dD.hitAllocation, dRng, res, sink);
+  const combined = o.hitAllocation === 'combined';
+  out.hitsOnDefender = allocateHits(st, def, nd, round.hitsOnDef, combined, doctrines[d].hitAllocation, dRng, res, sink);
   if (!out.defenderFiredFirst) {
-    out.hitsOnAttacker = allocateHits(st, allAtt, na, hitsOnAtt, combined, dA.hitAllocation, aRng, res, sink);
+    out.hitsOnAttacker = allocateHits(st, allAtt, na, round.hitsOnAtt, combined, doctrines[a].hitAllocation, aRng, res, sink);
   }
 
-  // 7.4: each side that suffered a hit and did not retreat voluntarily checks morale.
-  let attForced = false, defForced = false;
-  if (out.hitsOnAttacker > 0 && !attVoluntary && anyPresent(st, allAtt, na)) {
-    attSit.flanked = false;
-    attSit.firedOnByArtillery = defArtillery;
-    attSit.attackedByOldGuard = defOldGuard;
-    attForced = !groupCheck(st, allAtt, na, a, attSit, o, dice, res, 'retreat', sink);
-  }
-  if (out.hitsOnDefender > 0 && !defVoluntary && anyPresent(st, def, nd) && !inFortification) {
-    defSit.flanked = out.flanked;
-    defSit.firedOnByArtillery = attArtillery;
-    defSit.attackedByOldGuard = attOldGuard;
-    defForced = !groupCheck(st, def, nd, d, defSit, o, dice, res, 'retreat', sink);
-  }
-  if (attVoluntary || attForced) {
-    out.attackerRetreat = attVoluntary ? VOLUNTARY : FORCED;
-    retreatUnits(st, allAtt, na, a, attVoluntary, res, sink);
-  }
-  if (defVoluntary || defForced) {
-    out.defenderRetreat = defVoluntary ? VOLUNTARY : FORCED;
-    retreatUnits(st, def, nd, d, defVoluntary, res, sink);
-  }
+  checkAndRetreat(st, sit, o, dice, res, out, inFortification, sink);
   return out;
 }
 

@@ -7,6 +7,7 @@
  * morale check (7.4) is shaken; an eliminated unit is removed. Nothing in the rules is a rout.
  */
 import type { Scale, Vocabulary } from '../../core/vocabulary.js';
+import { AOR_GLOSSARY } from './glossary.js';
 
 /** 2.2: morale values are tallied 0..7; 0 or less and 7 or more share the end slots. */
 export const MORALE_SLOTS = 8;
@@ -70,7 +71,7 @@ export const AOR_VOCABULARY: Vocabulary = {
   ],
   ratings: {
     name: 'modified morale',
-    labels: ['0 or less', '1', '2', '3', '4', '5', '6', '7 or more'],
+    labels: ['≤0', '1', '2', '3', '4', '5', '6', '≥7'],
     // 2.3: a d6 above the morale fails, so morale m fails with chance (6 - m) / 6, between 0 and 1.
     failure: { rule: 'Rule 2.3: (6 − m) / 6', p: [1, 5 / 6, 4 / 6, 3 / 6, 2 / 6, 1 / 6, 0, 0] },
   },
@@ -119,5 +120,5 @@ export const AOR_VOCABULARY: Vocabulary = {
       perSide: true,
     },
   ],
-  glossary: [],
+  glossary: AOR_GLOSSARY,
 };

@@ -35,6 +35,8 @@ export interface FolderRunOptions {
   onProgress?: (p: RunProgress) => void;
   /** The file whose presence says the run finished (default results.json; refit check: refit-check.json). */
   resultsFile?: string;
+  /** What the command writes, in messages (default 'run'; 'refit check'). */
+  what?: string;
 }
 
 /** What a run into a folder plays: the plan, where, and (for an export's columns) the cells' labels and factors. */
@@ -63,8 +65,9 @@ export interface FolderRun {
 export const exportFileName = (format: ExportFormat) => `engagements.${format}`;
 
 /** Refuse a folder whose run would be lost or mixed up (exit code 2). */
-export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean; resultsFile?: string }, lockedHere = false): void {
+export function checkOutputFolder(outDir: string, opts: { resume?: boolean; force?: boolean; resultsFile?: string; what?: string }, lockedHere = false): void {
   const RESULTS_FILE = opts.resultsFile ?? DEFAULT_RESULTS_FILE;
+  const what = opts.what ?? 'run';
   const problem = folderProblem(outDir);
   if (problem) throw new OutputFolderError(problem);
   // A run going on there first: whatever else the folder holds is that run's business.
@@ -84,13 +87,13 @@ export function checkOutputFolder(outDir: string, opts: { resume?: boolean; forc
   if (checkpoint) {
     throw new OutputFolderError(`${outDir} holds an unfinished run (${CHECKPOINT_FILE}); add --resume to continue it, or --force to start over`);
   }
-  if (results) throw new OutputFolderError(`${outDir} already holds a finished run (${RESULTS_FILE}); add --force to overwrite it, or choose another --out`);
+  if (results) throw new OutputFolderError(`${outDir} already holds a ${what === 'run' ? 'finished run' : what} (${RESULTS_FILE}); add --force to overwrite it, or choose another --out`);
   // Another command's output, or someone else's files: a report of ours would replace any of the same name.
   const entries = folderEntries(outDir);
   if (entries.length === 0) return;
   const other = volleyOutputIn(entries);
   if (other) throw new OutputFolderError(`${outDir} holds ${other}, not a volley run; add --force to write into it anyway, or choose another --out`);
-  throw new OutputFolderError(`${outDir} is not empty and holds no volley run (${someOf(entries)}); add --force to write into it anyway, or choose another --out`);
+  throw new OutputFolderError(`${outDir} is not empty and holds no volley ${what} (${someOf(entries)}); add --force to write into it anyway, or choose another --out`);
 }
 
 function headerOf(prep: FolderRunInput, batches: number, format: ExportFormat | null): CheckpointHeader {

@@ -256,7 +256,7 @@ export async function runRefitCheck(prep: PreparedRefitCheck, opts: RefitRunOpti
     const accumulators = await runPlan(prep.plan, { workers: o.workers, onProgress: o.onProgress, signal: o.signal });
     return prep.tasks.map((t, k) => pairAccsOf(accumulators, k, t));
   }
-  const run = await runIntoFolder({ plan: prep.plan, outDir: o.outDir }, { workers: o.workers, resume: o.resume, force: o.force, signal: o.signal, onProgress: o.onProgress, resultsFile: REFIT_CHECK_FILE });
+  const run = await runIntoFolder({ plan: prep.plan, outDir: o.outDir }, { workers: o.workers, resume: o.resume, force: o.force, signal: o.signal, onProgress: o.onProgress, resultsFile: REFIT_CHECK_FILE, what: 'refit check' });
   const accs = prep.tasks.map((t, k) => pairAccsOf(run.accumulators, k, t));
   return Object.assign(accs, { finish: run.finish, release: run.release });
 }

@@ -17,7 +17,9 @@ import { attackersIn } from './combat.js';
 import { markHolder, passingFireOnMove } from './retreat.js';
 import { allowance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
-import type { EngagementResult } from '../../../core/result.js';
+import type { Orders } from './orders.js';
+import { recordCheck, type EngagementResult } from '../../../core/result.js';
+import { PURPOSE } from '../vocabulary.js';
 import type { AorSink } from '../events.js';
 import { eliminate, recordEliminations } from './losses.js';
 import { hasLineOfSight } from '../los.js';
@@ -82,7 +84,7 @@ export function goalField(b: BattleState, side: 0 | 1, goals: readonly number[],
 }
 
 /** goalField as a search settled only as far as it is read (the same costs). */
-export function lazyGoalField(b: BattleState, side: 0 | 1, goals: readonly number[], search: LazyCostField): LazyCostField {
+export function lazyLazyCostField(b: BattleState, side: 0 | 1, goals: readonly number[], search: LazyCostField): LazyCostField {
   const open = search.enter;
   for (let h = 0; h < open.length; h++) open[h] = b.sideAt[h] === 1 - side ? 0 : 1;
   search.start(goals, b.c.map.goalSteps);
@@ -93,7 +95,7 @@ export function lazyGoalField(b: BattleState, side: 0 | 1, goals: readonly numbe
  * The formation's goal field, reused from its last computation when the goals and every enemy unit's
  * position are the same (an exact comparison, so play does not change).
  */
-function cachedGoalField(b: BattleState, f: number, side: 0 | 1, goals: readonly number[]): LazyCostField {
+function cachedLazyCostField(b: BattleState, f: number, side: 0 | 1, goals: readonly number[]): LazyCostField {
   const enemy = b.c.sides[1 - side].units;
   const key = b.goalKey[f];
   let search = b.goalSearch[f];
@@ -104,178 +106,194 @@ function cachedGoalField(b: BattleState, f: number, side: 0 | 1, goals: readonly
   key.goals = goals.slice();
   for (let i = 0; i < enemy.length; i++) key.enemy[i] = b.pos[enemy[i]];
   b.goalValid[f] = 1;
-  return lazyGoalField(b, side, goals, search);
+  return lazyLazyCostField(b, side, goals, search);
 }
 
 /** Formation Movement Segment for one side (5, 12.2). */
 export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
-  const c = b.c;
-  const g = c.map.grid;
-  // Masks depend only on the enemy, who does not move in this segment; per kind of mover.
-  const masks = b.moveMasks; // by kind of mover: cavalry * 2 + zocEntry
-  const masksReady = b.moveMasksReady;
-  masksReady.fill(0);
-  const reachBuffer = b.reachField;
-  const reached = b.reached;
-  // What the reach field in reachBuffer was computed from (start -1: nothing usable).
-  const lastReach = { start: -1, key: 0, steps: null as Float64Array | null, extra: 0, allow: 0 };
-  const doctrine = sideDoctrine(b, side);
-  for (const f of c.sides[side].formations) {
-    const def = c.formations[f];
+  b.moveMasksReady.fill(0);
+  const cache: MoveCache = { lastReach: { start: -1, key: 0, steps: null, extra: 0, allow: 0 } };
+  for (const f of b.c.sides[side].formations) {
     const orders = b.ordersOf(f);
     if (orders === 'reserve') continue; // 12.2: the leader stays; the units hold
     if (orders === 'defend' && b.objective[f] < 0) continue;
-    if (sideDoctrine(b, side).random) {
-      moveRandomly(b, f, side, night, dice, res, sink);
-      continue;
-    }
-    const goals = goalHexes(b, f);
-    const range = b.commandField[f];
-    const leader = c.leaderOf[f];
-    const objectiveRank = (h: number) => (b.objectiveHex[h] === 1 || h === b.objective[f] ? 1 : 0);
-    let anyOut = false;
-    for (const u of def.units) if (b.pos[u] >= 0 && !b.inCommand[u]) anyOut = true;
-    // 12.1: units out of range move back toward their leader; the others head for the formation's goals.
-    const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
-    // Nothing to compute when no unit of the formation can or will move.
-    let anyMover = false;
-    for (let i = 0; i < units.length && !anyMover; i++) {
-      const u = units[i];
-      const holds = orders === 'defend' && b.inCommand[u] && (g.distance(b.pos[u], b.objective[f]) <= 1 || b.inEnemyZoc(side, b.pos[u]));
-      anyMover = !holds && mayMoveFrom(b, u);
-    }
-    if (!anyMover) continue;
-    const backField = anyOut && leader >= 0 && b.leaderPos[leader] >= 0 ? lazyGoalField(b, side, [b.leaderPos[leader]], b.backSearch) : null;
-    if (goals.length === 0 && !backField) continue;
-    const field = goals.length > 0 ? cachedGoalField(b, f, side, goals) : backField!;
-    units.sort((x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
-    for (const u of units) {
-      const start = b.pos[u];
-      const toward = !b.inCommand[u] && backField ? backField : field;
-      // Defend: hold once at the objective or in contact.
-      if (orders === 'defend' && b.inCommand[u] && (g.distance(start, b.objective[f]) <= 1 || b.inEnemyZoc(side, start))) continue;
-      const ctx = moveContext(b, u, night);
-      if (!ctx) continue; // in an enemy ZOC and may not leave (5.4, 12.2)
-      let cost: ((from: number, d: number, to: number) => number) | null = null;
-      let reach: Float64Array;
-      let reachedList = false;
-      let enter: Uint8Array | null = null, leave: Uint8Array | null = null, steps: Float64Array | null = null;
-      const extra = ctx.leaveCost;
-      if (ctx.march) {
-        // Road rates depend on who stands where along the way: step by step through the rules.
-        cost = (from, d, to) => stepCost(ctx, from, d, to);
-        reach = costField(g, [start], cost, allowance(b, u), reachBuffer);
-        reached.field = null; // the buffer is no longer what the list describes
-        lastReach.start = -1;
-      } else {
-        const key = (ctx.cavalry ? 2 : 0) + (ctx.zocEntry ? 1 : 0);
-        const m = masks[key];
-        if (!masksReady[key]) {
-          moveMasks(b, side, ctx.cavalry, ctx.zocEntry, night, m);
-          masksReady[key] = 1;
-        }
-        enter = m.enter;
-        leave = m.leave;
-        steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
-        const allow = allowance(b, u);
-        // The unit before it may have had the very same field (the same hex, masks, steps and allowance:
-        // stacked units of a kind sort next to each other).
-        const l = lastReach;
-        if (!(l.start === start && l.key === key && l.steps === steps && l.extra === extra && l.allow === allow)) {
-          costFieldMasked(g, [start], steps, enter, leave, extra, allow, reachBuffer, reached);
-          l.start = start;
-          l.key = key;
-          l.steps = steps;
-          l.extra = extra;
-          l.allow = allow;
-        }
-        reach = reachBuffer;
-        reachedList = true;
-      }
-      const artillery = isArtillery(c.specs[u].kind);
-      const cavalryUnit = c.specs[u].kind === 'cavalry';
-      const enemyZoc = b.zoc[1 - side];
-      const checkRange = b.inCommand[u] === 1 && range !== null;
-      // battleDoctrine.support: a step into contact (where it must attack, 7.3) away from the objective
-      // without support enough; a unit that waited last turn goes in regardless (12.2).
-      const objective = b.objective[f];
-      const alone = (h: number) =>
-        enemyZoc[h] > 0 && h !== objective && !(b.sideAt[objective] === 1 - side && g.distance(h, objective) === 1) && !supportedAt(b, u, h, doctrine.support);
-      const waits = orders === 'attack' && doctrine.support > 0 && b.heldBack[u] !== b.turn - 1;
-      // The reachable hex nearest the goal, then an objective hex (18: it counts at the end), then the
-      // cheapest to reach; ties to staying, then the lowest hex. Chosen again without the hexes that
-      // would be alone in contact when the first choice is one.
-      let best = start;
-      let held = false;
-      for (let pass = 0; ; pass++) {
-        best = start;
-        // The goal field is read only as far as the best hex so far: a hex further from the goal cannot win.
-        let tb = toward.at(start);
-        const n = reachedList ? reached.count : g.size;
-        for (let k = 0; k < n; k++) {
-          const h = reachedList ? reached.hexes[k] : k;
-          if (reach[h] === Infinity || h === start) continue;
-          if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
-          if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
-          if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
-          if (checkRange && range[h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
-          const th = toward.atMost(h, tb);
-          const tie = th === tb ? objectiveRank(h) - objectiveRank(best) : 0;
-          if (th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
-            if (pass === 1 && alone(h)) continue;
-            best = h;
-            tb = th;
-          }
-        }
-        if (pass === 1 || !waits || !alone(best)) break;
-        held = true;
-      }
-      if (held && enemyZoc[best] === 0) b.heldBack[u] = b.turn; // it waits this turn
-      if (best === start || !(toward.at(best) < toward.at(start))) {
-        if (orders === 'march' && stoppedByZoc(b, side, start, toward)) {
-          b.setOrders(f, 'defend', b.objective[f]);
-          if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = start;
-        }
-        continue;
-      }
-      if (!cost) {
-        // The same steps as the masked field, one at a time, for the way back from the chosen hex.
-        const en = enter!, lv = leave!, st = steps!;
-        cost = (from, d, to) => (en[to] === 0 || (from !== start && lv[from] === 0) ? Infinity : st[from * 6 + d] + (from === start ? extra : 0));
-      }
-      let path = pathTo(g, reach, best, cost);
-      // Guns and horse keep out of contact by walking (above); at night nobody fires (16).
-      if (doctrine.approach === 'covered' && !night && !artillery && !cavalryUnit) path = coveredApproach(b, side, path, reach, cost, allowance(b, u));
-      // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
-      let stopped = -1;
-      if (cavalryUnit) {
-        for (let i = 1; i < path.length && stopped < 0; i++) {
-          if (!b.inEnemyZoc(side, path[i - 1]) || !b.inEnemyZoc(side, path[i])) continue;
-          b.moveTo(u, path[i]);
-          markHolder(b, path[i], side);
-          if (passingFireOnMove(b, u, path[i - 1], path[i], dice, res, sink)) stopped = i;
-        }
-      }
-      const walked = stopped >= 0 ? path.slice(0, stopped + 1) : path;
-      if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path: walked });
-      if (stopped >= 0) continue;
-      for (const h of path) markHolder(b, h, side); // 18: last to move through
-      b.moveTo(u, best);
-      b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
-      // 12.2: a March stopped by an enemy ZOC (the way on toward its goal leads into one) ends; the
-      // formation stands on the defensive, its leader with the leading unit.
-      if (orders === 'march' && stoppedByZoc(b, side, best, toward)) {
-        b.setOrders(f, 'defend', b.objective[f]);
-        if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = best;
-      }
-      if (!night && reactionCharge(b, u, path, dice, res, sink)) {
-        b.computeZoc();
-        masksReady.fill(0); // enemy cavalry may have moved
-        lastReach.start = -1;
-      }
-    }
+    if (sideDoctrine(b, side).random) moveRandomly(b, f, side, night, dice, res, sink);
+    else moveFormation(b, f, side, night, cache, dice, res, sink);
   }
   fixStacking(b, side, res, sink);
+}
+
+/** What the reach field in the battle's buffer was computed from (start -1: nothing usable), kept across a segment's units. */
+interface MoveCache {
+  lastReach: { start: number; key: number; steps: Float64Array | null; extra: number; allow: number };
+}
+
+/**
+ * 12.1, 12.2: one formation's units move, nearest its goals first: units out of command range back
+ * toward their leader, the others toward the formation's goals; Defend holds at the objective or in contact.
+ */
+function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, cache: MoveCache, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
+  const c = b.c;
+  const g = c.map.grid;
+  const def = c.formations[f];
+  const orders = b.ordersOf(f);
+  const goals = goalHexes(b, f);
+  const leader = c.leaderOf[f];
+  let anyOut = false;
+  for (const u of def.units) if (b.pos[u] >= 0 && !b.inCommand[u]) anyOut = true;
+  const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
+  const holds = (u: number) => orders === 'defend' && b.inCommand[u] && (g.distance(b.pos[u], b.objective[f]) <= 1 || b.inEnemyZoc(side, b.pos[u]));
+  // Nothing to compute when no unit of the formation can or will move.
+  if (!units.some((u) => !holds(u) && mayMoveFrom(b, u))) return;
+  const backField = anyOut && leader >= 0 && b.leaderPos[leader] >= 0 ? lazyLazyCostField(b, side, [b.leaderPos[leader]], b.backSearch) : null;
+  if (goals.length === 0 && !backField) return;
+  const field = goals.length > 0 ? cachedLazyCostField(b, f, side, goals) : backField!;
+  units.sort((x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
+  for (const u of units) {
+    if (holds(u)) continue;
+    moveUnit(b, u, f, orders, side, night, !b.inCommand[u] && backField ? backField : field, cache, dice, res, sink);
+  }
+}
+
+/** The reach of unit `u` from `start` this segment: the allowance spent over the map, and how to step (its cost). */
+function reachOf(b: BattleState, u: number, start: number, ctx: NonNullable<ReturnType<typeof moveContext>>, night: boolean, cache: MoveCache) {
+  const c = b.c;
+  const g = c.map.grid;
+  const side = c.specs[u].side;
+  const extra = ctx.leaveCost;
+  if (ctx.march) {
+    // Road rates depend on who stands where along the way: step by step through the rules.
+    const cost = (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
+    const reach = costField(g, [start], cost, allowance(b, u), b.reachField);
+    b.reached.field = null; // the buffer is no longer what the list describes
+    cache.lastReach.start = -1;
+    return { reach, cost, list: false };
+  }
+  // Masks depend only on the enemy, who does not move in this segment; per kind of mover.
+  const key = (ctx.cavalry ? 2 : 0) + (ctx.zocEntry ? 1 : 0);
+  const m = b.moveMasks[key];
+  if (!b.moveMasksReady[key]) {
+    moveMasks(b, side, ctx.cavalry, ctx.zocEntry, night, m);
+    b.moveMasksReady[key] = 1;
+  }
+  const steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
+  const allow = allowance(b, u);
+  // The unit before it may have had the very same field (the same hex, masks, steps and allowance:
+  // stacked units of a kind sort next to each other).
+  const l = cache.lastReach;
+  if (!(l.start === start && l.key === key && l.steps === steps && l.extra === extra && l.allow === allow)) {
+    costFieldMasked(g, [start], steps, m.enter, m.leave, extra, allow, b.reachField, b.reached);
+    l.start = start;
+    l.key = key;
+    l.steps = steps;
+    l.extra = extra;
+    l.allow = allow;
+  }
+  // The same steps as the masked field, one at a time, for the way back from the chosen hex.
+  const en = m.enter, lv = m.leave;
+  const cost = (from: number, d: number, to: number) => (en[to] === 0 || (from !== start && lv[from] === 0) ? Infinity : steps[from * 6 + d] + (from === start ? extra : 0));
+  return { reach: b.reachField, cost, list: true };
+}
+
+/**
+ * Where unit `u` goes: the reachable hex nearest the goal, then an objective hex (18: it counts at the
+ * end), then the cheapest to reach; ties to staying, then the lowest hex. battleDoctrine.support: a
+ * step into contact (where it must attack, 7.3) away from the objective without support enough is
+ * chosen again without such hexes, once; a unit that waited last turn goes in regardless (12.2).
+ */
+function chooseHex(b: BattleState, u: number, f: number, orders: Orders, side: 0 | 1, start: number, reach: Float64Array, list: boolean, toward: LazyCostField): number {
+  const c = b.c;
+  const g = c.map.grid;
+  const doctrine = sideDoctrine(b, side);
+  const range = b.commandField[f];
+  const objective = b.objective[f];
+  const objectiveRank = (h: number) => (b.objectiveHex[h] === 1 || h === objective ? 1 : 0);
+  const artillery = isArtillery(c.specs[u].kind);
+  const cavalryUnit = c.specs[u].kind === 'cavalry';
+  const enemyZoc = b.zoc[1 - side];
+  const checkRange = b.inCommand[u] === 1 && range !== null;
+  const alone = (h: number) =>
+    enemyZoc[h] > 0 && h !== objective && !(b.sideAt[objective] === 1 - side && g.distance(h, objective) === 1) && !supportedAt(b, u, h, doctrine.support);
+  const waits = orders === 'attack' && doctrine.support > 0 && b.heldBack[u] !== b.turn - 1;
+  let best = start;
+  let held = false;
+  for (let pass = 0; ; pass++) {
+    best = start;
+    // The goal field is read only as far as the best hex so far: a hex further from the goal cannot win.
+    let tb = toward.at(start);
+    const n = list ? b.reached.count : g.size;
+    for (let k = 0; k < n; k++) {
+      const h = list ? b.reached.hexes[k] : k;
+      if (reach[h] === Infinity || h === start) continue;
+      if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
+      if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
+      if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
+      if (checkRange && range![h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
+      const th = toward.atMost(h, tb);
+      const tie = th === tb ? objectiveRank(h) - objectiveRank(best) : 0;
+      if (th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
+        if (pass === 1 && alone(h)) continue;
+        best = h;
+        tb = th;
+      }
+    }
+    if (pass === 1 || !waits || !alone(best)) break;
+    held = true;
+  }
+  if (held && enemyZoc[best] === 0) b.heldBack[u] = b.turn; // it waits this turn
+  return best;
+}
+
+/** 12.2: a March stopped by an enemy ZOC (the way on toward its goal leads into one) ends; the formation stands on the defensive, its leader with the leading unit. */
+function endMarchIfStopped(b: BattleState, f: number, orders: Orders, side: 0 | 1, at: number, toward: LazyCostField): void {
+  if (orders !== 'march' || !stoppedByZoc(b, side, at, toward)) return;
+  b.setOrders(f, 'defend', b.objective[f]);
+  const leader = b.c.leaderOf[f];
+  if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = at;
+}
+
+/**
+ * One unit moves (5, 12.2): its reach, its destination, the path there, passing fire and reaction
+ * charges on the way. `orders` are the formation's as the segment began.
+ */
+function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 | 1, night: boolean, toward: LazyCostField, cache: MoveCache, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
+  const c = b.c;
+  const start = b.pos[u];
+  const ctx = moveContext(b, u, night);
+  if (!ctx) return; // in an enemy ZOC and may not leave (5.4, 12.2)
+  const { reach, cost, list } = reachOf(b, u, start, ctx, night, cache);
+  const best = chooseHex(b, u, f, orders, side, start, reach, list, toward);
+  if (best === start || !(toward.at(best) < toward.at(start))) {
+    endMarchIfStopped(b, f, orders, side, start, toward);
+    return;
+  }
+  const artillery = isArtillery(c.specs[u].kind);
+  const cavalryUnit = c.specs[u].kind === 'cavalry';
+  let path = pathTo(c.map.grid, reach, best, cost);
+  // Guns and horse keep out of contact by walking (above); at night nobody fires (16).
+  if (sideDoctrine(b, side).approach === 'covered' && !night && !artillery && !cavalryUnit) path = coveredApproach(b, side, path, reach, cost, allowance(b, u));
+  // 7.12: only cavalry can move on from one enemy ZOC hex to another; each such step draws fire.
+  let stopped = -1;
+  if (cavalryUnit) {
+    for (let i = 1; i < path.length && stopped < 0; i++) {
+      if (!b.inEnemyZoc(side, path[i - 1]) || !b.inEnemyZoc(side, path[i])) continue;
+      b.moveTo(u, path[i]);
+      markHolder(b, path[i], side);
+      if (passingFireOnMove(b, u, path[i - 1], path[i], dice, res, sink)) stopped = i;
+    }
+  }
+  const walked = stopped >= 0 ? path.slice(0, stopped + 1) : path;
+  if (sink) sink({ type: 'move', side, unit: c.specs[u].id, path: walked });
+  if (stopped >= 0) return;
+  for (const h of path) markHolder(b, h, side); // 18: last to move through
+  b.moveTo(u, best);
+  b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
+  endMarchIfStopped(b, f, orders, side, best, toward);
+  if (!night && reactionCharge(b, u, path, dice, res, sink)) {
+    b.computeZoc();
+    b.moveMasksReady.fill(0); // enemy cavalry may have moved
+    cache.lastReach.start = -1;
+  }
 }
 
 /**
@@ -620,6 +638,7 @@ export function reactionCharge(
     const withLeader = leaderStackedWith(b, reacting, from); // 7.8: +1
     const morale = unitMorale(b.st, u) + (withLeader ? 1 : 0);
     const passed = passesCheck(roll, morale);
+    recordCheck(res.sides[reacting], PURPOSE.reaction, false, -1, -1, passed);
     if (sink) {
       const modifiers = withLeader ? ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] : ['reaction charge test (7.8)'];
       sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, target: morale, modifiers, roll, passed });
@@ -627,6 +646,7 @@ export function reactionCharge(
     b.charged[u] = 1;
     if (!passed) continue;
     res.extras[`reactionCharges.${reacting}`]++;
+    res.sides[reacting].chargesDeclared++;
     if (sink) sink({ type: 'charge', side: reacting, units: [b.spec(u).id], from, target: at, reaction: true });
     const r = resolveCharge(b, [u], from, at, dice, res, { reaction: true, backhand }, sink);
     carryOutCharge(b, [u], from, at, r, (ch, t) => choosePursuit(b, ch, t, d), dice, res, sink);

@@ -5,7 +5,8 @@
 import type { EngagementDice } from '../../../core/dice.js';
 import { d6, twoD6 } from '../../../core/dice.js';
 import type { AorSink } from '../events.js';
-import { reachRung, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import { reachRung, recordCheck, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import { PURPOSE } from '../vocabulary.js';
 import { groupCheck } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits } from '../hits.js';
@@ -124,7 +125,10 @@ export function resolveCharge(
   if (infantry.length > 0 && infantry.every((u) => !st.disrupted[u])) {
     formed = groupCheck(st, defenders, defenders.length, enemy, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false }, c.options, dice, res, 'square', sink);
     res.extras.squareChecks++;
-    if (formed) res.extras.squaresFormed++;
+    if (formed) {
+      res.extras.squaresFormed++;
+      res.sides[enemy].squaresFormed++;
+    }
     if (sink) sink({ type: 'square', side: enemy, hex: target, formed });
   }
   let factor = squareFactor(c.options.squareEffect, formed);
@@ -157,6 +161,8 @@ export function resolveCharge(
   const hitsA = hitsFor(sA, rollA);
   if (sink) sink({ type: 'fire', side, rawStrength: raw, strength: sA, roll: rollA, hits: hitsA, modifiers: chargeLabels(c.options.squareEffect, formed, factor, opts) });
   let hitsD = 0;
+  // A charge (not a pursuit's extra round, 7.7) that comes to be resolved went home.
+  if (!opts.noReturnFire) res.sides[side].chargesHome++;
   if (!opts.noReturnFire) {
     const sD = roundHalfUp(rawD);
     const rollD = twoD6(dice.fire(enemy));
@@ -203,7 +209,10 @@ export function carryOutCharge(
   const side = b.spec(chargers[0]).side;
   let left = chargers.filter((u) => st.alive(u));
   const chargerFallsBack = r.winner === 'target' || (r.winner === 'tie' && b.c.options.chargeTie === 'chargerReturns');
-  if (r.winner === 'charger') res.extras[`chargesWon.${side}`]++;
+  if (r.winner === 'charger') {
+    res.extras[`chargesWon.${side}`]++;
+    res.sides[side].chargesWon++;
+  }
   else if (r.winner === 'target') res.extras[`chargesLost.${side}`]++;
   if (chargerFallsBack) {
     // 7.6: the charger retreats to its start hex (it never left it on our map), disrupted like any retreat (7.4).
@@ -243,6 +252,7 @@ export function carryOutCharge(
       if (rating >= 0) {
         const roll = d6(dice.morale(side));
         pursuing = roll > rating;
+        recordCheck(res.sides[side], PURPOSE.pursuit, false, -1, -1, !pursuing);
         if (sink) sink({ type: 'check', side, purpose: 'pursuit', unit: b.spec(left[0]).id, target: rating, modifiers: ['pursuit test (7.7): a roll above the rating pursues'], roll, passed: !pursuing });
         if (pursuing) res.extras[`pursuitsForced.${side}`]++;
       }
@@ -355,6 +365,7 @@ export function chargeSegment(
   for (const p of plan) {
     for (const u of p.chargers) b.charged[u] = 1; // 7.6: one charge a turn
     res.extras[`charges.${side}`]++;
+    res.sides[side].chargesDeclared++;
     if (sink) sink({ type: 'charge', side, units: p.chargers.map((u) => b.spec(u).id), from: p.from, target: p.target, reaction: false });
   }
   if (react) {

@@ -5,7 +5,8 @@
 import type { EngagementDice } from '../../../core/dice.js';
 import { d6 } from '../../../core/dice.js';
 import type { AorSink } from '../events.js';
-import { reachRung, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import { reachRung, recordCheck, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import { PURPOSE } from '../vocabulary.js';
 import { costFieldMasked, type Reached } from '../../../hex/paths.js';
 import { hasLineOfSight } from '../los.js';
 import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
@@ -258,6 +259,7 @@ export function checkLeaders(b: BattleState, dice: EngagementDice, res: Engageme
       if (!b.leaderAccompanied[i]) return; // he was alone already: nothing happened to him
       // Left alone: a leader whose hex held friends at the start of the phase may fall (11).
       const roll = d6(dice.morale(l.side));
+      recordCheck(res.sides[l.side], PURPOSE.leader, false, -1, -1, roll !== 1);
       if (sink) sink({ type: 'check', side: l.side, purpose: 'leader', unit: l.id, target: 1, modifiers: ['left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
       if (roll === 1) {
         b.leaderPos[i] = -1;
@@ -436,6 +438,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     const rating = b.leaderRating[l] + (b.formationDemoralized[fi] ? 0 : 2);
     const roll = d6(dice.morale(f.side));
     const passed = roll <= rating;
+    recordCheck(res.sides[f.side], PURPOSE.orders, false, -1, -1, passed);
     if (sink) sink({ type: 'check', side: f.side, purpose: 'orders', unit: c.leaders[l].id, target: rating, modifiers: [b.formationDemoralized[fi] ? 'rating, formation demoralized' : 'rating +2 (formation not demoralized)'], roll, passed });
     if (passed) return;
     b.setOrders(fi, 'reserve', -1);
