@@ -74,6 +74,23 @@ export type BurtEvent =
   /** A winner takes the ground the broken enemy held (rulings, "Assault and melee" 4). */
   | { type: 'takeGround'; side: SideIndex; unit: string; to: number }
   /** The attacker's doctrine gives up the attack (rulings, "Mapping": repulsed). */
-  | { type: 'giveUp'; side: SideIndex };
+  | { type: 'giveUp'; side: SideIndex }
+  /** Where every unit stands after a step (traces draw the lane from it), in compiled order. */
+  | { type: 'positions'; turn: number; step: number; units: UnitSnapshot[] };
+
+/** A unit at the end of a step: its footprint on the lane and its state. */
+export interface UnitSnapshot {
+  front: number;
+  facing: 1 | -1;
+  frontage: number;
+  depth: number;
+  offset: number;
+  figures: number;
+  guns: number;
+  level: string;
+  formation: string;
+  order: string;
+  present: boolean;
+}
 
 export type BurtSink = EventSink<BurtEvent>;

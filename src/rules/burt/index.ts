@@ -13,6 +13,7 @@ import { FORMATION_LIST, type CompiledLane } from './play/state.js';
 import { BURT_QUALITY } from './quality.js';
 import { BURT_REFIT } from './refit/index.js';
 import { BURT_SCENARIO_KINDS, type BurtScenario } from './scenarios.js';
+import { BURT_TRACE } from './trace/index.js';
 import { BURT_SCALE, BURT_VOCABULARY } from './vocabulary.js';
 
 function describe(c: CompiledLane): EngagementShape {
@@ -57,6 +58,7 @@ export const burt: Ruleset<BurtScenario, CompiledLane> = {
   refit: BURT_REFIT,
   quality: BURT_QUALITY,
   odds: BURT_ODDS,
+  trace: BURT_TRACE,
   examples: [
     'sims/burt/village.scenario.yaml',
     'sims/burt/open-line.scenario.yaml',

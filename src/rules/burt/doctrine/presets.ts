@@ -56,7 +56,6 @@ export interface BurtDoctrine {
 }
 
 const SHAKEN = 3 as const;
-const DISORDERED = 2 as const;
 
 const BASE: BurtDoctrine = {
   random: false,
@@ -77,8 +76,8 @@ const BASE: BurtDoctrine = {
 export const BURT_DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; role: 'attack' | 'defend' | 'baseline'; params: BurtDoctrine }>> = {
   'column-assault': {
     role: 'attack',
-    doc: 'Attacking: columns close to charge reach and assault at once, the second line following 6" behind and committed when the first is engaged. Defending: holds and fires, forms square against cavalry.',
-    params: { ...BASE },
+    doc: 'Attacking: columns close to charge reach and assault at once, the second line following 3" behind and committed when the first is engaged. Defending: holds and fires, forms square against cavalry, counter-attacks a shaken assailant in reach.',
+    params: { ...BASE, counterAttack: 'shaken' },
   },
   firefight: {
     role: 'attack',
@@ -125,4 +124,3 @@ export function doctrineName(d: BurtDoctrine): string {
   return diff.length ? `${best} with ${diff.join(', ')}` : best;
 }
 
-export { DISORDERED as DOCTRINE_DISORDERED };

@@ -26,6 +26,15 @@ export function doctrineOf(field: DoctrineInput, posture: 'attack' | 'defend'): 
   return resolveDoctrine(preset, defined as Partial<BurtDoctrine>);
 }
 
+/** A doctrine field in words: the preset's name, and the parameters it changes. */
+export function doctrineLabel(field: DoctrineInput, posture: 'attack' | 'defend'): string {
+  if (field === undefined) return DEFAULT_DOCTRINE[posture];
+  if (typeof field === 'string') return field;
+  const { preset, ...overrides } = field;
+  const changed = Object.entries(overrides).filter(([, v]) => v !== undefined);
+  return changed.length ? `${preset} with ${changed.map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : preset;
+}
+
 /** 5: what a unit in a formation pays to move over each kind of ground (moveBody's TerrainCost). */
 export function terrainCostOf(k: MoverKind, o: BurtOptions): TerrainCost {
   const move = ratesOf(k).move;
@@ -212,6 +221,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
       role: side.role,
       posture,
       doctrine: doctrineOf(side.doctrine, posture),
+      doctrineLabel: doctrineLabel(side.doctrine, posture),
       armyMorale: side.armyMorale ?? armyMoraleStart(o.armyMoraleStart, own.length),
       units: own,
     };

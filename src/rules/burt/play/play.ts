@@ -10,7 +10,7 @@ import type { PlayOptions } from '../../../core/ruleset.js';
 import { startLevel } from '../cohesion.js';
 import type { BurtSink } from '../events.js';
 import { givesUp } from '../doctrine/choose.js';
-import { playTurn } from '../turn/index.js';
+import { playTurn, positions } from '../turn/index.js';
 import { outcomeNow, timeOutcome } from '../turn/outcome.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
 import { COUNTER_KEYS, EXTRA_KEYS } from './compile.js';
@@ -111,6 +111,7 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
   const res = opts.out ?? g.res;
   resetGame(g, res, dice, opts.sink as BurtSink | undefined);
   const sink = g.sink;
+  if (sink) sink(positions(g, 0));
   let ended = false;
   for (let turn = 1; turn <= c.turns; turn++) {
     g.turn = turn;

@@ -74,6 +74,8 @@ export interface SideSpec {
   role: 'attacker' | 'defender';
   posture: 'attack' | 'defend';
   doctrine: BurtDoctrine;
+  /** The doctrine as the scenario names it: a preset, or a preset and what it changes. */
+  doctrineLabel: string;
   armyMorale: number;
   units: readonly number[];
 }

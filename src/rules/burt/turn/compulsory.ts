@@ -32,7 +32,6 @@ export function pursuitMove(g: Game, u: number): void {
   const e = enemyAhead(g, u);
   if (e >= 0 && touchingUnits(g, u, e)) {
     g.followingUp[u] = 1;
-    g.charging[u] = 1;
     g.contactTurn[u] = g.turn;
     g.contactTurn[e] = g.turn;
   }

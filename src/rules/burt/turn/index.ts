@@ -3,8 +3,9 @@
  * text's order. Within each step the side that won the initiative acts first and the sides alternate
  * unit by unit.
  */
-import type { Game } from '../play/state.js';
-import { STEP_NAMES } from '../events.js';
+import { FORMATION_LIST, ORDER_LIST, type Game } from '../play/state.js';
+import { STEP_NAMES, type BurtEvent, type UnitSnapshot } from '../events.js';
+import { COHESION_LEVELS } from '../tables.js';
 import { step4Declare } from './assault.js';
 import { step3Compulsory } from './compulsory.js';
 import { step8Regroup, step9Fire } from './fire.js';
@@ -63,5 +64,27 @@ export function playTurn(g: Game): void {
   for (let k = 0; k < STEPS.length; k++) {
     if (sink) sink({ type: 'phase', turn: g.turn, side: k <= 1 ? null : g.first, phase: STEP_NAMES[k] });
     STEPS[k](g);
+    if (sink) sink(positions(g, k + 1));
   }
+}
+
+/** The positions event: every unit's footprint and state now (only built with a sink). */
+export function positions(g: Game, step: number): BurtEvent {
+  const units: UnitSnapshot[] = g.c.units.map((_, u) => {
+    const b = g.body[u];
+    return {
+      front: b.front,
+      facing: b.facing,
+      frontage: b.frontage,
+      depth: b.depth,
+      offset: g.present[u] ? b.offset : g.c.units[u].offset,
+      figures: g.figures[u],
+      guns: g.guns[u],
+      level: COHESION_LEVELS[g.level[u]],
+      formation: FORMATION_LIST[g.formation[u]],
+      order: ORDER_LIST[g.order[u]],
+      present: g.present[u] === 1,
+    };
+  });
+  return { type: 'positions', turn: g.turn, step, units };
 }

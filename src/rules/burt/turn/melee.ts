@@ -170,6 +170,11 @@ export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome 
     else by1 += s.inflicted[u];
     g.inMelee[u] = 1;
   }
+  const outcome = meleeOutcome(by0, by1, g.c.options.zeroCasualtyBreak);
+  if (g.sink) {
+    const ids = (side: number) => members.filter((u) => g.c.units[u].side === side).map((u) => g.c.units[u].id);
+    g.sink({ type: 'melee', sides: [ids(0), ids(1)], casualties: [by0, by1], result: outcome });
+  }
   for (const u of members) {
     if (g.pendingGuns[u] > 0) loseGuns(g, u, g.pendingGuns[u], 'silenced', false);
     if (g.pendingFigures[u] > 0) loseFigures(g, u, g.pendingFigures[u], false, false);
@@ -177,7 +182,6 @@ export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome 
     g.pendingFigures[u] = 0;
     g.followingUp[u] = 0;
   }
-  const outcome = meleeOutcome(by0, by1, g.c.options.zeroCasualtyBreak);
   bump(g, 'meleeRounds', 0);
   bump(g, 'meleeRounds', 1);
   const side0 = s.order;
@@ -185,10 +189,6 @@ export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome 
   side0.length = 0;
   side1.length = 0;
   for (const u of members) if (g.present[u] === 1) (g.c.units[u].side === 0 ? side0 : side1).push(u);
-  if (g.sink) {
-    const ids = (side: number) => members.filter((u) => g.c.units[u].side === side).map((u) => g.c.units[u].id);
-    g.sink({ type: 'melee', sides: [ids(0), ids(1)], casualties: [by0, by1], result: outcome });
-  }
   if (outcome === 'aBreaks' || outcome === 'bBreaks') {
     const [losers, winners] = outcome === 'aBreaks' ? [side0, side1] : [side1, side0];
     chargesWon(g, winners);

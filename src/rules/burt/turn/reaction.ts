@@ -72,6 +72,7 @@ export function countercharge(g: Game, t: number, a: number): void {
   const from = g.body[t].front;
   laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
   g.charging[t] = 1;
+  g.res.sides[spec.side].chargesDeclared++; // a countercharge is a charge of its own (9.r2)
   bump(g, 'countercharges', spec.side);
   if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.body[t].front });
 }
