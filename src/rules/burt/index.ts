@@ -64,6 +64,10 @@ export const burt: Ruleset<BurtScenario, CompiledLane> = {
     'sims/burt/open-line.scenario.yaml',
     'sims/burt/cuirassiers.scenario.yaml',
     'sims/burt/meeting.scenario.yaml',
+    'sims/burt/village-by-class.experiment.yaml',
+    'sims/burt/open-line-zero-break.experiment.yaml',
+    'sims/burt/cuirassiers-square.experiment.yaml',
+    'sims/burt/meeting-doctrines.experiment.yaml',
   ],
 };
 

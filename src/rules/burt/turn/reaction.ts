@@ -152,6 +152,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
     }
     const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
     if (!goIn(g, a, t, remaining)) bump(g, 'assaultsFailed', aside);
+    else if (met === a) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
 }
 
