@@ -133,15 +133,17 @@ export function wantedOrder(g: Game, u: number, scratch: number[]): number {
 
 function attackOrder(g: Game, u: number, d: BurtDoctrine): number {
   if (g.order[u] === RESERVE && !commitNow(g, u, d)) return RESERVE;
-  if (g.c.units[u].arm === 'skirmishers') return FIRE;
+  const arm = g.c.units[u].arm;
+  if (arm === 'skirmishers') return FIRE;
   const e = enemyAhead(g, u);
   if (e < 0) return MANOEUVRE; // advance on the objective
   if (firstInPathOf(g, u, 1, -1) !== e) return g.order[u] === RESERVE ? RESERVE : MANOEUVRE; // a friend is in the way
   const gap = gapTo(g, u, e);
   const r = reach(g, u);
-  if (r > 0 && gap <= r + EPS && assaultReady(g, u, e, d)) return ASSAULT;
-  if (gap <= d.closeTo + EPS && (g.formation[u] === LINE || g.c.units[u].arm === 'cavalry')) return FIRE;
-  if (gap <= d.closeTo + EPS && d.approach === 'line') return FIRE;
+  // Horse charges once in reach whatever the doctrine's foot do: its carbines are no firefight.
+  if (r > 0 && gap <= r + EPS && (arm === 'cavalry' || assaultReady(g, u, e, d))) return ASSAULT;
+  if (arm === 'cavalry') return MANOEUVRE;
+  if (gap <= d.closeTo + EPS && (g.formation[u] === LINE || d.approach === 'line')) return FIRE;
   return MANOEUVRE;
 }
 
@@ -276,7 +278,8 @@ export function manoeuvreIntent(g: Game, u: number, may: 'formationOnly' | 'full
     out.distance = Math.min(objectiveGap(g, u), roomBefore(g, u, 1));
     return out;
   }
-  const stop = g.level[enemyAhead(g, u)] === ROUT ? 0 : d.closeTo;
+  // Foot halts at closeTo; horse closes to its charge reach (it assaults from there).
+  const stop = g.level[enemyAhead(g, u)] === ROUT ? 0 : spec.arm === 'cavalry' ? Math.min(d.closeTo, reach(g, u)) : d.closeTo;
   out.distance = Math.min(Math.max(0, gap - stop), roomBefore(g, u, 1));
   return out;
 }
