@@ -8,7 +8,6 @@ import { EPS, frontEdgeDistance, lateralOverlap, type Way } from '../../../table
 import type { Ammunition } from '../tables.js';
 import { DISORDERED, ROUT, SHAKEN, UNFORMED } from '../tables.js';
 import { chooseAmmunition, rangeBand, weaponBands } from '../fire.js';
-import { ratesOf } from '../movement.js';
 import type { Reaction } from '../orders.js';
 import type { BurtDoctrine } from './presets.js';
 import { enemyAhead, facesEnemy, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, nearestEnemy, coverAt } from '../play/lane.js';
@@ -35,8 +34,7 @@ function pick(g: Game, side: number, n: number): number {
 
 /** 5: the unit's move, charge and reserve rates in its formation now. */
 export function rates(g: Game, u: number) {
-  const spec = g.c.units[u];
-  return ratesOf({ arm: spec.arm, formation: FORMATION_LIST[g.formation[u]], lightCavalry: spec.light, horseGuns: spec.horse });
+  return g.c.units[u].rates[g.formation[u]]; // ratesOf, precomputed by formation at compile
 }
 
 /** 5, 9: the unit's charge reach now (0 when it cannot assault: a square, guns, skirmishers). */
@@ -353,6 +351,9 @@ export function ammunition(g: Game, u: number, t: number): Ammunition | null {
     if (can && ball) return coin(g, u) < 0.5 ? 'canister' : 'ball';
     return can ? 'canister' : ball ? 'ball' : null;
   }
+  // One ammunition in range is the only choice (a battery at long range fires ball).
+  const can = rangeBand(dist, weaponBands(spec.ordnance, 'canister')) >= 0;
+  if (!can) return rangeBand(dist, weaponBands(spec.ordnance, 'ball')) >= 0 ? 'ball' : null;
   const m = modelOf(g, t);
   return chooseAmmunition(
     spec.ordnance,

@@ -60,6 +60,7 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     Array.from({ length: figures + 1 }, (_, n) => figureModel(arm, arm === 'guns' ? 'line' : f, arm === 'guns' ? guns : n, o.figuresPerBase, o.squareDeepTarget)),
   );
   const costs = FORMATION_LIST.map((f) => terrainCostOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }, o));
+  const rates = FORMATION_LIST.map((f) => ratesOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }));
   return {
     id: u.id,
     index,
@@ -86,6 +87,7 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     general: u.general,
     models,
     costs,
+    rates,
     figureWidth: FIGURE_WIDTH[arm],
   };
 }
@@ -126,9 +128,21 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     sideBodies: [c.sides[0].units.map((u) => bodies[u]), c.sides[1].units.map((u) => bodies[u])],
     steady: [[], []],
     steadyDirty: true,
-    engagedNow: new Uint8Array(n),
+    pairs: new Uint8Array(n * n),
+    engagedCount: new Int16Array(n),
+    changedBody: new Uint8Array(n),
     contactDirty: true,
     counters: new Int32Array(PER_SIDE_EXTRAS.length * 2),
+    epoch: 0,
+    geomEpoch: 0,
+    pathAt: new Float64Array(6 * n).fill(-1),
+    path: new Int16Array(6 * n),
+    sightAt: new Float64Array(n).fill(-1),
+    inSight: new Uint8Array(n),
+    friendsAt: new Float64Array(n).fill(-1),
+    behind: new Int16Array(n),
+    cover: new Int8Array(n),
+    secure: new Uint8Array(n),
     figuresAtTurnStart: i32(),
     advanced: f64(),
     moved: u8(),

@@ -61,7 +61,7 @@ export function syncBody(g: Game, u: number): void {
   const b = g.body[u];
   if (m.frontageInches > 0) b.frontage = m.frontageInches;
   if (m.depthInches > 0) b.depth = m.depthInches;
-  g.contactDirty = true;
+  bodyChanged(g, u);
 }
 
 /**
@@ -74,6 +74,7 @@ export function shrinkBody(g: Game, u: number): void {
   const b = g.body[u];
   if (m.frontageInches > 0 && m.frontageInches < b.frontage) b.frontage = m.frontageInches;
   if (m.depthInches > 0 && m.depthInches < b.depth) b.depth = m.depthInches;
+  bodyChanged(g, u);
 }
 
 export function enemySide(g: Game, u: number): 0 | 1 {
@@ -94,9 +95,18 @@ export function towardEnemy(g: Game, side: 0 | 1): number {
  * units' bodies are parked off the lane, so they are never in a path.
  */
 export function firstInPathOf(g: Game, u: number, way: Way, side: number): number {
-  if (side < 0) return firstInPath(g.body[u], way, g.body);
-  const k = firstInPath(g.body[u], way, g.sideBodies[side]);
-  return k < 0 ? -1 : g.c.sides[side].units[k];
+  // The same question at the same epoch has the same answer (a cache of 6 a unit: way by side).
+  const slot = 6 * u + (way > 0 ? 0 : 3) + side + 1;
+  if (g.pathAt[slot] === g.geomEpoch) return g.path[slot];
+  let found: number;
+  if (side < 0) found = firstInPath(g.body[u], way, g.body);
+  else {
+    const k = firstInPath(g.body[u], way, g.sideBodies[side]);
+    found = k < 0 ? -1 : g.c.sides[side].units[k];
+  }
+  g.pathAt[slot] = g.geomEpoch;
+  g.path[slot] = found;
+  return found;
 }
 
 /** Distance from the unit's leading edge moving `way` to the near edge of `o` (which lies in its path). */
@@ -120,23 +130,42 @@ export function engaged(a: Body, b: Body): boolean {
   return a.facing !== b.facing ? inContact(a, b) : rearContact(a, b) || rearContact(b, a);
 }
 
+/**
+ * A unit's body moved, turned, changed its footprint or left the lane: what the lane answered before
+ * (g.epoch's caches) no longer holds, and its contacts must be looked at again.
+ */
+export function bodyChanged(g: Game, u: number): void {
+  g.changedBody[u] = 1;
+  g.contactDirty = true;
+  g.epoch++;
+  g.geomEpoch++;
+}
+
 /** The unit is engaged with an enemy: it is in melee and may not move or fire. */
 export function inContactWithEnemy(g: Game, u: number): boolean {
   if (g.contactDirty) refreshContacts(g);
-  return g.engagedNow[u] === 1;
+  return g.engagedCount[u] > 0;
 }
 
-/** Recompute who is engaged (after any body moved, turned, changed formation or left). */
+/** Redo the contacts of the units whose bodies changed (a pair is looked at again when either side changed). */
 function refreshContacts(g: Game): void {
-  const f = g.engagedNow;
-  f.fill(0);
-  const a = g.sideBodies[0];
-  const b = g.sideBodies[1];
-  const ua = g.c.sides[0].units;
-  const ub = g.c.sides[1].units;
-  for (let i = 0; i < a.length; i++) {
-    for (let j = 0; j < b.length; j++) {
-      if (engaged(a[i], b[j])) f[ua[i]] = f[ub[j]] = 1;
+  const n = g.c.units.length;
+  for (let u = 0; u < n; u++) {
+    if (g.changedBody[u] === 0) continue;
+    g.changedBody[u] = 0;
+    const other = g.c.units[u].side === 0 ? 1 : 0;
+    const enemies = g.c.sides[other].units;
+    const bodies = g.sideBodies[other];
+    for (let k = 0; k < enemies.length; k++) {
+      const e = enemies[k];
+      const v = g.present[u] === 1 && g.present[e] === 1 && engaged(g.body[u], bodies[k]) ? 1 : 0;
+      const i = u * n + e;
+      if (g.pairs[i] === v) continue;
+      g.pairs[i] = v;
+      g.pairs[e * n + u] = v;
+      const d = v === 1 ? 1 : -1;
+      g.engagedCount[u] += d;
+      g.engagedCount[e] += d;
     }
   }
   g.contactDirty = false;
@@ -269,7 +298,7 @@ export function faceAbout(g: Game, u: number): void {
   const b = g.body[u];
   b.front = t.front;
   b.facing = t.facing;
-  g.contactDirty = true;
+  bodyChanged(g, u);
 }
 
 /** The unit faces toward the enemy's side of the lane. */

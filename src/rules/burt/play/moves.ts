@@ -20,7 +20,7 @@ import {
 } from '../../../table/index.js';
 import { difficultGround, interpenetrationLoss, roadBonus, terrainLevelLoss, type Terrain } from '../movement.js';
 import { ROUT } from '../tables.js';
-import { firstInPathOf, STANDOFF, towardEnemy } from './lane.js';
+import { bodyChanged, firstInPathOf, STANDOFF, towardEnemy } from './lane.js';
 import type { Game } from './state.js';
 import { bump, loseLevel, removeUnit } from './units.js';
 
@@ -105,7 +105,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     if (friendInPath) passedFriends(g, u, from, r.front, dir, passed);
     else passed.length = 0;
     b.front = r.front;
-    g.contactDirty = true;
+    bodyChanged(g, u);
     g.moved[u] = 1;
     g.advanced[u] += (r.front - from) * towardEnemy(g, spec.side) > 0 ? moved : -moved;
     // 5: difficult ground moved in, or an obstacle crossed, disorders close-order troops once a move.

@@ -35,7 +35,14 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
   resetResult(res);
   for (const k of EXTRA_KEYS) if (res.extras[k] === undefined) res.extras[k] = 0;
   g.counters.fill(0);
+  g.pathAt.fill(-1);
+  g.sightAt.fill(-1);
+  g.friendsAt.fill(-1);
+  g.pairs.fill(0);
+  g.engagedCount.fill(0);
+  g.changedBody.fill(1);
   g.contactDirty = true;
+  g.epoch++;
   g.steadyDirty = true;
   for (let u = 0; u < c.units.length; u++) {
     const s = c.units[u];
@@ -53,7 +60,6 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
     b.frontage = m.frontageInches;
     b.depth = m.depthInches;
     b.offset = s.offset;
-    g.engagedNow[u] = 0;
     g.pendingFigures[u] = 0;
     g.pendingGuns[u] = 0;
     g.pendingSmallArms[u] = 0;

@@ -15,7 +15,7 @@ import type { MeleeFighter } from '../melee.js';
 import type { MoraleSituation } from '../morale.js';
 import type { BurtOptions } from '../options.js';
 import type { Order } from '../orders.js';
-import type { Cohesion, MoraleClass, Ordnance, SmallArm } from '../tables.js';
+import type { Cohesion, MoraleClass, Ordnance, Rates, SmallArm } from '../tables.js';
 
 /** Formations by index (12). */
 export const FORMATION_LIST: readonly Formation[] = ['line', 'column', 'square', 'open'];
@@ -65,6 +65,8 @@ export interface UnitSpec {
   models: readonly (readonly FigureModel[])[];
   /** 5: the terrain cost of the lane for this unit in each formation (index), for moveBody. */
   costs: readonly TerrainCost[];
+  /** 5: move, charge and reserve rates in each formation (index). */
+  rates: readonly Rates[];
   /** Width of one figure (a gun model), inches. */
   figureWidth: number;
 }
@@ -139,11 +141,33 @@ export interface Game {
   /** Bodies of each side's units on the lane and not routing (rebuilt when `steadyDirty`). */
   steady: [Body[], Body[]];
   steadyDirty: boolean;
-  /** Each unit is engaged with an enemy (rebuilt when `contactDirty`: a body moved or changed). */
-  engagedNow: Uint8Array;
+  /**
+   * Contacts: pairs[u * n + e] is 1 when u and enemy e are engaged, engagedCount[u] how many enemies u
+   * is engaged with; units whose body changed since (changedBody) have their pairs redone when asked.
+   */
+  pairs: Uint8Array;
+  engagedCount: Int16Array;
+  changedBody: Uint8Array;
   contactDirty: boolean;
   /** Per-side extras (vocabulary PER_SIDE_EXTRAS), at 2k + side; written into the result at the end. */
   counters: Int32Array;
+  /**
+   * Bumped whenever a body moves or changes, a unit leaves or changes level: what the lane answered
+   * at an epoch stays true until the next (the caches below).
+   */
+  epoch: number;
+  /** Bumped only when a body moves or changes, or a unit leaves: what depends on the lane alone (paths, sight, cover). */
+  geomEpoch: number;
+  /** The first body in each unit's path (lane.firstInPathOf), by way and side (6 a unit), and the epoch it was found at. */
+  pathAt: Float64Array;
+  path: Int16Array;
+  /** The lane's part of each unit's morale situation (8): an enemy in sight and cover (at geomEpoch); a friend behind and a secure flank (at epoch: levels count). */
+  sightAt: Float64Array;
+  inSight: Uint8Array;
+  cover: Int8Array;
+  friendsAt: Float64Array;
+  behind: Int16Array;
+  secure: Uint8Array;
 
   // -- this turn -------------------------------------------------------------------------------
   figuresAtTurnStart: Int32Array;

@@ -19,12 +19,14 @@ import {
   hasSecureFlank,
   modelOf,
   enemyInSight,
+  bodyChanged,
   shrinkBody,
   supportBehind,
 } from './lane.js';
 import { isSupported } from '../morale.js';
 import { FORMATION_LIST, ORDER_LIST, PARKED, REGROUP, RESERVE, type Game } from './state.js';
 
+const COVERS = ['none', 'soft', 'hard'] as const;
 const LADDER = [RUNG.good, RUNG.good, RUNG.disordered, RUNG.shaken, RUNG.routed] as const;
 const COUNTED = BURT_VOCABULARY.checkPurposes.map((p) => p.counted);
 const UNIT_CLASS = { infantry: 0, skirmishers: 0, cavalry: 1, guns: 2 } as const;
@@ -58,6 +60,7 @@ export function setLevel(g: Game, u: number, level: Cohesion, why: string): void
   const side = spec.side;
   g.level[u] = level;
   if (before === ROUT || level === ROUT) g.steadyDirty = true;
+  g.epoch++;
   if (g.sink) g.sink({ type: 'cohesion', side, unit: spec.id, from: COHESION_LEVELS[before], to: COHESION_LEVELS[level] });
   if (level < before) return;
   if (level >= DISORDERED) g.res.sides[side].disruptions++;
@@ -120,7 +123,7 @@ export function removeUnit(g: Game, u: number, why: 'destroyed' | 'offLane'): vo
   }
   g.present[u] = 0;
   g.body[u].offset = PARKED;
-  g.contactDirty = true;
+  bodyChanged(g, u);
   g.steadyDirty = true;
   r.unitsEliminated++;
   g.res.units[u].eliminated = true;
@@ -149,7 +152,6 @@ export function loseFigures(g: Game, u: number, n: number, fire: boolean, smallA
   if (g.sink) g.sink({ type: 'hit', side: spec.side, unit: spec.id, lost, left: g.figures[u], eliminated: g.figures[u] === 0 });
   if (g.figures[u] === 0) return removeUnit(g, u, 'destroyed');
   shrinkBody(g, u);
-  g.contactDirty = true;
   if (smallArms && g.order[u] === RESERVE) setOrder(g, u, 1, 'small-arms casualties (11)');
 }
 
@@ -203,7 +205,20 @@ export function fillSituation(g: Game, u: number, purpose: MoralePurpose, target
   s.startFigures = spec.arm === 'guns' ? spec.guns : spec.figures;
   s.level = g.level[u] as Cohesion;
   // Only whether an enemy is in sight matters (8: +2 with none within burt.sightRange).
-  s.nearestVisibleEnemy = enemyInSight(g, u, o.sightRange) ? 0 : Infinity;
+  // The lane's part of the situation stays the same until something moves (sight, cover) or also a
+  // friend's level changes (support, flanks): g.geomEpoch and g.epoch.
+  if (g.sightAt[u] !== g.geomEpoch) {
+    g.sightAt[u] = g.geomEpoch;
+    g.inSight[u] = enemyInSight(g, u, o.sightRange) ? 1 : 0;
+    const cover = coverAt(g, u);
+    g.cover[u] = cover === 'hard' ? 2 : cover === 'soft' ? 1 : 0;
+  }
+  if (g.friendsAt[u] !== g.epoch) {
+    g.friendsAt[u] = g.epoch;
+    g.behind[u] = o.supported === 'within6Behind' ? supportBehind(g, u) : -1;
+    g.secure[u] = hasSecureFlank(g, u) ? 1 : 0;
+  }
+  s.nearestVisibleEnemy = g.inSight[u] === 1 ? 0 : Infinity;
   s.chargingSkirmishersOrRouters = target >= 0 && (g.c.units[target].arm === 'skirmishers' || g.level[target] === ROUT);
   // On the lane an assault strikes a flank never, a rear when the target faces away.
   s.chargingFlankOrRear = target >= 0 && g.body[target].facing === g.body[u].facing;
@@ -211,12 +226,12 @@ export function fillSituation(g: Game, u: number, purpose: MoralePurpose, target
   s.subordinateGeneral = spec.general === 'subordinate';
   s.commandElement = g.commandTouch[u] === 1;
   s.formation = FORMATION_LIST[g.formation[u]];
-  const behind = o.supported === 'within6Behind' ? supportBehind(g, u) : -1;
+  const behind = g.behind[u];
   s.supported = isSupported(o.supported, hasCommittedSupport(g, u), behind >= 0 ? { distance: 0, level: g.level[behind] as Cohesion } : null);
-  s.cover = coverAt(g, u);
+  s.cover = COVERS[g.cover[u]];
   s.advancingOrPushingBack = g.advanced[u] > 1e-6 || g.pushingBack[u] === 1;
   s.retiringOrPushedBack = g.advanced[u] < -1e-6 || g.pushedBack[u] === 1;
-  s.secureFlank = hasSecureFlank(g, u);
+  s.secureFlank = g.secure[u] === 1;
   s.casualtiesThisTurn = g.casualtiesTurn[u] === 1;
   s.armyDemoralised = demoralised(g, spec.side);
   void purpose;

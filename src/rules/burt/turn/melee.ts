@@ -46,19 +46,24 @@ export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): Melee
 export function findMelees(g: Game): number {
   const n = g.c.units.length;
   const { parent, group, opponent, bestOverlap: best } = g.scratch;
+  // The contacts the lane keeps (lane.inContactWithEnemy): no unit engaged, no melee.
+  let any = false;
   for (let i = 0; i < n; i++) {
     parent[i] = i;
     opponent[i] = -1;
     best[i] = 0;
+    group[i] = -1;
+    if (inContactWithEnemy(g, i)) any = true;
   }
+  if (!any) return 0;
   const find = (i: number) => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]];
     return i;
   };
   for (let i = 0; i < n; i++) {
-    if (g.present[i] === 0) continue;
+    if (g.engagedCount[i] === 0) continue;
     for (let j = i + 1; j < n; j++) {
-      if (g.present[j] === 0 || g.c.units[i].side === g.c.units[j].side || !engaged(g.body[i], g.body[j])) continue;
+      if (g.pairs[i * n + j] === 0) continue;
       const ri = find(i);
       const rj = find(j);
       if (ri < rj) parent[rj] = ri;

@@ -31,18 +31,20 @@ export function routingFriendsSeen(g: Game, u: number, onlyNew: boolean): number
   return n;
 }
 
-/** 8: the reasons a unit (not routing, not pursuing) has to test in step 12, written into `out`. */
-export function reasonsDue(g: Game, u: number, out: MoralePurpose[], anyRouting = true): MoralePurpose[] {
-  out.length = 0;
-  if (fireLossDue(g, u)) out.push('fireLoss');
-  if (g.meleeTest[u] === 1) out.push('melee');
-  if (!anyRouting) return out;
+/** The step-12 reasons, in the order a unit tests for them (bits of reasonsDue). */
+export const STEP12_REASONS: readonly MoralePurpose[] = ['fireLoss', 'melee', 'friendsRouting'];
+
+/** 8: the reasons a unit (not routing, not pursuing) has to test in step 12, as bits of STEP12_REASONS. */
+export function reasonsDue(g: Game, u: number, anyRouting = true): number {
+  let due = 0;
+  if (fireLossDue(g, u)) due |= 1;
+  if (g.meleeTest[u] === 1) due |= 2;
+  if (!anyRouting) return due;
   const mode = g.c.options.seeingRouts;
-  if (friendsRoutingTestDue(routingFriendsSeen(g, u, true), mode === 'anyRouting' ? routingFriendsSeen(g, u, false) : 0, mode)) out.push('friendsRouting');
-  return out;
+  if (friendsRoutingTestDue(routingFriendsSeen(g, u, true), mode === 'anyRouting' ? routingFriendsSeen(g, u, false) : 0, mode)) due |= 4;
+  return due;
 }
 
-const due: MoralePurpose[] = [];
 /** Routs since the last step 12 are marked so while it runs; routs during it wait for the next. */
 const SEEN_NOW = 2;
 
@@ -65,12 +67,18 @@ export function step12Morale(g: Game): void {
       g.pursuing[u] = -1;
       setOrder(g, u, REGROUP, 'stopped pursuing (11)');
     }
-    const tests = reasonsDue(g, u, due, anyRouting);
-    const take = g.c.options.testsPerTurn === 'eachReason' ? tests : testsToTake(tests, 'onePerStep');
-    for (const p of take) {
-      if (g.present[u] === 0 || g.level[u] === ROUT) break;
-      testAndApply(g, u, p);
+    const bits = reasonsDue(g, u, anyRouting);
+    if (bits === 0) continue;
+    if (g.c.options.testsPerTurn === 'eachReason') {
+      for (let k = 0; k < STEP12_REASONS.length; k++) {
+        if ((bits & (1 << k)) === 0) continue;
+        if (g.present[u] === 0 || g.level[u] === ROUT) break;
+        testAndApply(g, u, STEP12_REASONS[k]);
+      }
+      continue;
     }
+    // burt.testsPerTurn onePerStep: one test, for the reason whose failure is worst.
+    testAndApply(g, u, testsToTake(STEP12_REASONS.filter((_, k) => (bits & (1 << k)) !== 0), 'onePerStep')[0]);
   }
   for (let f = 0; f < g.c.units.length; f++) if (g.routUnseen[f] === SEEN_NOW) g.routUnseen[f] = 0;
 }
