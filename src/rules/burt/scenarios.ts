@@ -96,6 +96,7 @@ export const laneBody = {
   engagement: z.literal('lane').describe('The kind of engagement: units on the engagement lane (docs/table.md).'),
   turns: z.int().min(1).max(60).default(8).describe('Turn limit (a turn is 15 minutes, 1).'),
   onTime: z.enum(['defender', 'attacker', 'draw', 'holder']).default('defender').describe("Who is credited when time runs out; holder: the side alone in the objective zone, else a draw."),
+  holdToEnd: z.boolean().default(false).describe('The objective counts only when time runs out (a meeting engagement): nobody carries it at the end of a turn.'),
   lane: z
     .strictObject({
       width: z.number().positive().max(200).default(16).describe('Inches across.'),

@@ -108,7 +108,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     arm: 'infantry', formation: 'line', ranks: 0, level: 0, lightCavalry: false, armoured: false, lancers: false, chargingOrFollowingUp: false, cover: 'none', downhillOfEnemy: false, againstFlankOrRear: false,
   });
   const plan = (): Game['scratch']['plan'] => ({ plain: 0, penalised: 0, hitOn: 5, penalisedHitOn: 6, saveOn: 5, die: c.options.extendedDie, naturalOne: c.options.naturalOne });
-  const res = emptyResult({ units: n, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
+  const res = emptyResult({ units: n, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
   const bodies = c.units.map(() => body(0, 1, 1, 1, 0));
   return {
     c: c as CompiledLane,
@@ -272,6 +272,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
     objective,
     turns: s.turns,
     onTime: s.onTime,
+    holdToEnd: s.holdToEnd,
     attacker: sides[0].role === 'attacker' ? 0 : 1,
     towardEnemy,
     alternation: [alternate(sides[0].units, sides[1].units), alternate(sides[1].units, sides[0].units)],

@@ -11,7 +11,7 @@ import { startLevel } from '../cohesion.js';
 import type { BurtSink } from '../events.js';
 import { givesUp } from '../doctrine/choose.js';
 import { playTurn, positions } from '../turn/index.js';
-import { outcomeNow, timeOutcome } from '../turn/outcome.js';
+import { holder, outcomeNow, timeOutcome } from '../turn/outcome.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
 import { COUNTER_KEYS, EXTRA_KEYS } from './compile.js';
 import { checkInvariants } from './invariants.js';
@@ -19,7 +19,7 @@ import type { CompiledLane, Game } from './state.js';
 
 /** A result sized for the compiled engagement. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
-  const r = emptyResult({ units: c.units.length, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
+  const r = emptyResult({ units: c.units.length, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
   for (const k of EXTRA_KEYS) r.extras[k] = 0;
   return r;
 }
@@ -143,6 +143,8 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
     res.reason = 'time';
     if (sink) sink({ type: 'end', winner: res.winner, reason: 'time', turn: c.turns });
   }
+  // The objective at the end: the side alone in it (not routing), else nobody.
+  if (c.objective) res.objectives[0] = holder(g);
   finishResult(g);
   return res;
 }

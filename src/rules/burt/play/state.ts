@@ -100,6 +100,8 @@ export interface CompiledLane {
   readonly objective: { name: string; area: TerrainInterval } | null;
   readonly turns: number;
   readonly onTime: 'defender' | 'attacker' | 'draw' | 'holder';
+  /** The objective counts only at the end (carried is not checked each turn). */
+  readonly holdToEnd: boolean;
   /** The attacker's side index. */
   readonly attacker: SideIndex;
   /** Every unit in the order the sides alternate in a step, side `first` first (3: "players alternate"). */

@@ -21,7 +21,7 @@ function footOrHorse(g: Game, u: number): boolean {
 
 /** The side alone (not routing) in the objective zone, or -1. */
 export function holder(g: Game): number {
-  let held = [false, false];
+  const held = [false, false];
   for (let u = 0; u < g.c.units.length; u++) if (g.level[u] !== ROUT && inObjective(g, u)) held[g.c.units[u].side] = true;
   return held[0] === held[1] ? -1 : held[0] ? 0 : 1;
 }
@@ -56,9 +56,11 @@ export function outcomeNow(g: Game): { winner: 0 | 1; reason: string } | null {
     if (alive) attackerStands = true;
     if (alive && g.level[u] < SHAKEN) attackerSteady = true;
   }
-  if (attackerIn && !defenderIn) return { winner: A, reason: 'carried' };
-  // A defender that attacks too (a meeting engagement) carries the objective the same way.
-  if (defenderIn && !attackerIn && g.c.sides[D].posture === 'attack') return { winner: D, reason: 'carried' };
+  if (!g.c.holdToEnd) {
+    if (attackerIn && !defenderIn) return { winner: A, reason: 'carried' };
+    // A defender that attacks too carries the objective the same way.
+    if (defenderIn && !attackerIn && g.c.sides[D].posture === 'attack') return { winner: D, reason: 'carried' };
+  }
   if (!defenderStands) return { winner: A, reason: 'defenderRouted' };
   if (attackerFootOrHorse && !attackerStands) return { winner: D, reason: 'attackerBroken' };
   if ((attackerFootOrHorse && !attackerSteady) || givesUp(g, A)) return { winner: D, reason: 'repulsed' };
