@@ -16,7 +16,8 @@ import { EngagementDice } from '../src/core/dice.js';
 import { RUNGS, type EngagementResult } from '../src/core/result.js';
 import { QUALITY_LADDER, type Ruleset } from '../src/core/ruleset.js';
 import { RULESETS } from '../src/rules/index.js';
-import { scenarioKindSchema } from '../src/scenario/schema.js';
+import { parse } from 'yaml';
+import { scenarioKindSchema, scenarioSchema } from '../src/scenario/schema.js';
 import type { RunPlan } from '../src/sim/engine/plan.js';
 import { batchesOf } from '../src/sim/engine/plan.js';
 import { runPlanOutcome } from '../src/sim/engine/runner.js';
@@ -113,9 +114,36 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
       expect(listed.length, `${kind.engagement}: doctrines`).toBeGreaterThanOrEqual(2);
       expect(listed.some((d) => d.baseline), `${kind.engagement}: a random-legal baseline`).toBe(true);
     }
-    if (rs.quality) for (const q of QUALITY_LADDER) expect(rs.quality.describe[q].length, q).toBeGreaterThan(0);
+    expect(rs.vocabulary.outcomes.some((o) => o.timeLimit), 'an outcome reason marks the turn limit (timeLimit)').toBe(true);
+    expect((rs.short ?? '').length, 'a short name').toBeGreaterThan(0);
     expect(rs.examples.length).toBeGreaterThan(0);
     for (const f of rs.examples) expect(existsSync(f), f).toBe(true);
+  });
+
+  it('maps the common quality ladder: every rung on every unit of its example scenarios validates, and the rungs differ', () => {
+    expect(rs.quality, 'Ruleset.quality').toBeDefined();
+    const q = rs.quality!;
+    for (const rung of QUALITY_LADDER) expect(q.describe[rung].length, rung).toBeGreaterThan(0);
+    const units = q.units ?? rs.refit?.units;
+    expect(units, 'quality.units or refit.units finds the units of a raw scenario').toBeDefined();
+    const scenarios = rs.examples.filter((f) => f.endsWith('.scenario.yaml'));
+    expect(scenarios.length, 'example scenarios').toBeGreaterThan(0);
+    for (const file of scenarios) {
+      const raw = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const byRung = QUALITY_LADDER.map((rung) => {
+        const data = structuredClone(raw);
+        const found = units!(data);
+        expect(found.length, `${file}: units`).toBeGreaterThan(0);
+        for (const u of found) {
+          for (const k of Object.keys(q.fields(rung, u.unit))) if (!Array.isArray(u.unit[k])) delete u.unit[k];
+          u.unit.quality = rung;
+        }
+        const r = scenarioSchema.safeParse(data);
+        expect(r.success, `${file} with every unit ${rung}: ${r.success ? '' : JSON.stringify(r.error.issues[0])}`).toBe(true);
+        return JSON.stringify(r.data);
+      });
+      expect(new Set(byRung).size, `${file}: conscript to guard set different ratings`).toBeGreaterThan(2);
+    }
   });
 
   it('emits a JSON Schema for each kind of scenario', () => {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../results/rows.js';
-import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, type PreparedRun } from '../sim/studies/prepare.js';
+import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, resultsOf, type PreparedRun } from '../sim/studies/prepare.js';
+import { isCross } from '../results/cross.js';
 import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
@@ -180,11 +181,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const wall = (performance.now() - started) / 1000;
     const played = run.accumulators.reduce((a, acc) => a + acc.n, 0);
     const ran = played - run.resumedEngagements;
-    const results = m.buildResults({
-      ...prep.meta,
-      accumulators: run.accumulators,
-      ...(prep.plan.precision && run.stops ? { precision: { halfWidth: prep.plan.precision.halfWidth, stops: run.stops } } : {}),
-    });
+    const results = resultsOf(prep, run.accumulators, prep.plan.precision && run.stops ? { halfWidth: prep.plan.precision.halfWidth, stops: run.stops } : undefined);
     // The engagement figures of paired comparisons have served: results.json holds the comparisons.
     for (const a of run.accumulators) delete a.pairs;
     results.timing = { workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall), batchSeconds: Number(run.batchSeconds.toFixed(3)) };
@@ -195,7 +192,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
     try {
       m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
       // The report's libraries are heavy: load them only when a report is written.
-      files = argv.report ? await (await import('../report/index.js')).writeReport(results, prep.outDir) : [];
+      const report = argv.report ? await import('../report/index.js') : null;
+      files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir) : await report.writeReport(results, prep.outDir);
       await run.finish();
     } catch (e) {
       // The machine refused a write (a full disk): say which file, and that nothing played is lost.
@@ -207,19 +205,24 @@ export const runCommand: CommandModule<object, RunArgs> = {
     } finally {
       process.off('SIGINT', onSigint);
     }
+    const precisionMessage = async (r: typeof results) => (isCross(r) ? null : r.provenance.precision ? (await import('../report/precision.js')).precisionMessage(r) : null);
     if (!argv.quiet) {
-      const { comparisonsTable, summaryTable } = await import('../report/table.js');
-      console.log(summaryTable(results));
-      if (results.comparisons) console.log(comparisonsTable(results));
+      const { comparisonsTable, crossTable, summaryTable } = await import('../report/table.js');
+      if (isCross(results)) console.log(crossTable(results));
+      else {
+        console.log(summaryTable(results));
+        if (results.comparisons) console.log(comparisonsTable(results));
+      }
       const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
-      if (results.provenance.precision) console.log(`\n${(await import('../report/precision.js')).precisionMessage(results)}`);
+      const precise = await precisionMessage(results);
+      if (precise) console.log(`\n${precise}`);
       console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers${resumed})`);
       console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
       if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
       if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);
-    } else if (results.provenance.precision && !results.provenance.precision.reached) {
+    } else if (!isCross(results) && results.provenance.precision && !results.provenance.precision.reached) {
       // Even a quiet run says when it stopped short of the precision asked for.
-      const msg = (await import('../report/precision.js')).precisionMessage(results);
+      const msg = (await precisionMessage(results))!;
       process.stderr.write(`volley: ${msg.replace(/^precision: /, 'warning: ')}\n`);
     }
   },

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { prepareTournament, runTournament } from '../sim/studies/tournament.js';
-import { tournamentHtml, tournamentTable } from '../report/tournament.js';
+import { seatsTable, tournamentHtml, tournamentTable } from '../report/tournament.js';
 import { writeFileAtomic } from '../results/files.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { claimFolder } from '../sim/store/outputFolder.js';
 
 interface Args {
   file: string;
-  doctrines: string;
+  doctrines?: string;
   engagements: number;
   seed: string;
   workers?: number;
@@ -21,8 +21,8 @@ export const tournamentCommand: CommandModule<object, Args> = {
   describe: 'Play doctrines against each other, both ways round on the same dice, and print a win-rate matrix',
   builder: (y) =>
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'battle scenario YAML' })
-      .option('doctrines', { type: 'string', default: 'by-the-book,aggressive,careful,random-legal', describe: 'Comma-separated battle doctrines' })
+      .positional('file', { type: 'string', demandOption: true, describe: 'scenario YAML' })
+      .option('doctrines', { type: 'string', describe: "Comma-separated doctrines (default: every doctrine of the scenario's rule system, see volley rulesets ID)" })
       .option('engagements', { alias: 'n', type: 'number', default: 400, describe: 'Engagements per ordered pairing' })
       .option('seed', { type: 'string', default: '1', describe: 'Seed' })
       .option('workers', WORKERS_OPTION)
@@ -31,7 +31,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
   handler: async (argv) => {
     const prep = prepareTournament({
       file: argv.file,
-      doctrines: argv.doctrines.split(',').map((d) => d.trim()).filter((d) => d),
+      doctrines: argv.doctrines?.split(',').map((d) => d.trim()).filter((d) => d),
       engagements: argv.engagements,
       seed: seedArg(argv.seed)!,
       workers: workersArg(argv.workers),
@@ -45,6 +45,8 @@ export const tournamentCommand: CommandModule<object, Args> = {
       writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
       console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);
       console.log(tournamentTable(t));
+      console.log(`\nEach doctrine against itself: what the seat is worth (${t.engagementsPerPairing} engagements, 95% interval):\n`);
+      console.log(seatsTable(t));
       console.log(`\nresults: ${join(out, 'tournament.json')}\npage:    ${join(out, 'tournament.html')}`);
     } finally {
       lock.release();

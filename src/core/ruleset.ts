@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { EngagementDice } from './dice.js';
 import type { BaseEvent, EventSink } from './events.js';
 import type { EngagementResult } from './result.js';
+import type { Quality } from './quality.js';
 import type { Scale, Vocabulary } from './vocabulary.js';
 
 export type OptionValue = string | number | boolean;
@@ -155,15 +156,21 @@ export interface RefitSupport {
   duels?: RefitDuels;
 }
 
-/** The common quality ladder (DESIGN.md, "Cross-system studies"), mapped onto each system's ratings. */
-export const QUALITY_LADDER = ['conscript', 'line', 'veteran', 'elite', 'guard'] as const;
-export type Quality = (typeof QUALITY_LADDER)[number];
+export { QUALITY_LADDER, type Quality } from './quality.js';
 
+/**
+ * The common quality ladder (src/core/quality.ts) in this system's ratings. A unit that says
+ * `quality: <rung>` gets the rung's fields before its scenario is validated (lists joined with the
+ * unit's own; any other field the unit gives itself must agree), and its unit schema accepts the
+ * `quality` field (qualityField).
+ */
 export interface QualitySupport {
   /** What each rung becomes in this system, in words (docs and `volley rulesets`). */
   describe: Readonly<Record<Quality, string>>;
-  /** The unit fields a rung sets, merged into a raw unit that says `quality: <rung>`. */
+  /** The unit fields a rung sets (the unit as written, for rungs that depend on its kind). */
   fields(quality: Quality, unit: Record<string, unknown>): Record<string, unknown>;
+  /** Every unit of a raw scenario with its side; default: the refit's `units`. */
+  units?(data: Record<string, unknown>): RawUnit[];
 }
 
 /** A named AI policy of the ruleset. */
@@ -270,6 +277,8 @@ export interface TraceSupport<Compiled = unknown, Subject = unknown, Event exten
 export interface Ruleset<Scenario = unknown, Compiled = unknown> {
   id: string;
   title: string;
+  /** A name of a few words for legends and table heads ("Age of Rifles"); default: the title. */
+  short?: string;
   /** The text, and where the project's readings of it are written. */
   source: { text: string; rulings: string; docs: string };
   scale: Scale;

@@ -12,6 +12,8 @@ export interface OutcomeReasonSpec {
   label: string;
   /** One sentence with the rule's section. */
   doc: string;
+  /** The engagement ran out of turns: nothing decided it (the time to decision is then the limit). */
+  timeLimit?: boolean;
 }
 
 export interface CheckPurposeSpec {

@@ -10,6 +10,7 @@ import { robustnessSection } from './robustness.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
+import { balanceOf } from '../results/balance.js';
 import { glossaryFor } from './glossary.js';
 import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
 import { engagementsRange, points, precisionSection } from './precision.js';
@@ -129,6 +130,34 @@ function reasonRows(r: Results): Row[] {
       return share(x ?? wilson(0, c.summary.engagements));
     }),
   }));
+}
+
+/** Balance figures (src/results/balance.ts) per cell: who the scenario favours, draws, decisiveness, duration. */
+function balanceRows(r: Results): Row[] {
+  const timeLimit = new Set(r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id));
+  const bs = r.cells.map((c) => balanceOf(c.summary, timeLimit, r.turns));
+  const [a, d] = [r.sides[0].name, r.sides[1].name];
+  const points = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`;
+  return [
+    {
+      label: escapeHtml(`Advantage of ${a}`),
+      definition: `${a}'s share of wins minus ${d}'s, in percentage points, with its 95% interval: 0 is a balanced scenario.`,
+      cells: bs.map((b) => `${points(b.advantage.points)} <span class="ci">[${points(b.advantage.lo)}, ${points(b.advantage.hi)}]</span>`),
+    },
+    {
+      label: 'Favoured',
+      definition: 'The side the interval of the advantage says the scenario favours, or neither.',
+      cells: bs.map((b) => escapeHtml(b.favoured === null ? 'neither (balanced within the interval)' : r.sides[b.favoured].name)),
+    },
+    { label: 'Drawn', cells: bs.map((b) => share(b.draws)) },
+    { label: 'Decided', definition: 'Share of engagements something other than the turn limit ended.', cells: bs.map((b) => share(b.decided)) },
+    {
+      label: 'Settled at',
+      definition: 'Of the decided engagements, the mean share of the turns allowed played before the decision: low is a scenario settled early.',
+      cells: bs.map((b) => (b.settledAt === null ? '—' : pct(b.settledAt))),
+    },
+    { label: 'Turns played', definition: `Of ${r.turns} allowed, mean with its 95% interval.`, cells: bs.map((b) => mean({ mean: b.turns.mean, lo: b.turns.lo, hi: b.turns.hi })) },
+  ];
 }
 
 function extraValue(v: ExtraValue | null, digits: number): string {
@@ -369,6 +398,39 @@ export function pageStart(title: string, libs: Libraries, css = ''): string {
 <main>`;
 }
 
+/** A chart's section: its heading, definition, the place the page draws it, and its files. `prefix`: the files' folder. */
+export function chartSection(c: PageChart, prefix = ''): string {
+  const f = (ext: string) => escapeHtml(`${prefix}${c.name}.${ext}`);
+  return `<section class="chart-section" id="${escapeHtml(c.name)}">
+<h2>${escapeHtml(c.heading)}</h2>
+<p class="definition">${escapeHtml(c.definition)}</p>
+<div class="chart" data-spec="${escapeHtml(c.name)}"></div>
+<noscript><img src="${f('svg')}" alt="${escapeHtml(c.heading)}"></noscript>
+<p class="files">Files: <a href="${f('png')}">PNG</a> · <a href="${f('svg')}">SVG</a> · <a href="${f('vl.json')}">Vega-Lite spec</a>${chartCsv(c.spec) === null ? '' : ` · <a href="${f('csv')}">data (CSV)</a>`}</p>
+</section>`;
+}
+
+/** The end of a page: the chart specs (by name) and the script that draws each into its place. */
+export function pageEnd(specs: Record<string, TopLevelSpec>): string {
+  const embed = `
+(function () {
+  var specs = JSON.parse(document.getElementById('volley-specs').textContent);
+  var nodes = document.querySelectorAll('[data-spec]');
+  for (var i = 0; i < nodes.length; i++) {
+    var el = nodes[i];
+    vegaEmbed(el, specs[el.getAttribute('data-spec')], {
+      renderer: 'svg',
+      actions: { export: true, source: true, compiled: false, editor: false }
+    }).catch(function (e) { el.textContent = 'This chart could not be drawn: ' + e; });
+  }
+})();`;
+  return `<script type="application/json" id="volley-specs">${inlineJson(specs)}</script>
+<script>${embed}</script>
+</body>
+</html>
+`;
+}
+
 /** Render the report page. Pure: the caller reads the libraries and writes the file. */
 export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries): string {
   const p = r.provenance;
@@ -382,34 +444,14 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
   const variants = variantsSection(r, charts.find((c) => c.name === FOREST_CHART));
   const chartSections = charts
     .filter((c) => !(variants && c.name === FOREST_CHART))
-    .map(
-      (c) => `<section class="chart-section" id="${escapeHtml(c.name)}">
-<h2>${escapeHtml(c.heading)}</h2>
-<p class="definition">${escapeHtml(c.definition)}</p>
-<div class="chart" data-spec="${escapeHtml(c.name)}"></div>
-<noscript><img src="${escapeHtml(c.name)}.svg" alt="${escapeHtml(c.heading)}"></noscript>
-<p class="files">Files: <a href="${escapeHtml(c.name)}.png">PNG</a> · <a href="${escapeHtml(c.name)}.svg">SVG</a> · <a href="${escapeHtml(c.name)}.vl.json">Vega-Lite spec</a>${chartCsv(c.spec) === null ? '' : ` · <a href="${escapeHtml(c.name)}.csv">data (CSV)</a>`}</p>
-</section>`,
-    )
+    .map((c) => chartSection(c))
     .join('\n');
-  const embed = `
-(function () {
-  var specs = JSON.parse(document.getElementById('volley-specs').textContent);
-  var nodes = document.querySelectorAll('[data-spec]');
-  for (var i = 0; i < nodes.length; i++) {
-    var el = nodes[i];
-    vegaEmbed(el, specs[el.getAttribute('data-spec')], {
-      renderer: 'svg',
-      actions: { export: true, source: true, compiled: false, editor: false }
-    }).catch(function (e) { el.textContent = 'This chart could not be drawn: ' + e; });
-  }
-})();`;
   return `${pageStart(`${title} · volley report`, libs)}
 <header>
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !(variants && c.name === FOREST_CHART)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 <section id="summary">
 <h2>Summary by cell</h2>
@@ -417,6 +459,11 @@ ${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_
 ${table(r, summaryRows(r), 'Key numbers per cell')}
 ${table(r, reasonRows(r), 'How engagements ended')}
 ${extrasSection(r)}
+</section>
+<section id="balance">
+<h2>Balance</h2>
+<p class="definition">${escapeHtml('How far the scenario favours one side, how often it is drawn, how decisive it is and how long it lasts (the measures of game balance of general game systems such as Ludii). volley tournament plays each doctrine from both seats to tell the side’s advantage from the doctrine’s.')}</p>
+${table(r, balanceRows(r), 'Balance per cell')}
 </section>
 ${variants}
 ${precision}
@@ -435,9 +482,5 @@ ${provenance(r)}
 <dl class="glossary">${glossaryFor(isBattle(r), { variants: r.variants !== undefined, precision: p.precision !== undefined }, r.vocabulary.glossary).map((g) => `<dt>${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n')}</dl>
 </section>
 </main>
-<script type="application/json" id="volley-specs">${inlineJson(specs)}</script>
-<script>${embed}</script>
-</body>
-</html>
-`;
+${pageEnd(specs)}`;
 }

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
+import { crossCharts, crossHtml, systemFolder } from './cross.js';
 import { ReportFiles } from './files.js';
 import { chartsFor } from './charts/index.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
@@ -44,4 +46,18 @@ export async function writeReport(results: Results, dir: string): Promise<string
   if (results.provenance.precision) put('precision.csv', precisionCsv(results));
   put('index.html', reportHtml(results, charts, readLibraries()));
   return files.written;
+}
+
+/**
+ * Write the report of a cross-system run into `dir`: the side-by-side page and its charts, and each
+ * system's own report in `systems/<id>/`. Returns the files written.
+ */
+export async function writeCrossReport(x: CrossResults, dir: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const r of x.systems) written.push(...(await writeReport(r, join(dir, systemFolder(r.provenance.ruleset.id)))));
+  const files = new ReportFiles(dir);
+  const charts = crossCharts(x);
+  for (const c of charts) await files.chart(c.name, c.spec);
+  files.put('index.html', crossHtml(x, charts, readLibraries()));
+  return [...written, ...files.written];
 }

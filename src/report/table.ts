@@ -1,8 +1,29 @@
 /** The plain-text summary a run prints: one row per cell. */
+import type { CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { differenceText, groupName, pText, ratioText } from './variants.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+
+/** Columns padded to their widest entry, the first left-aligned. */
+function columns(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The plain-text summary of a cross-system run: a row per system and combination of the common factors. */
+export function crossTable(x: CrossResults): string {
+  const name = (id: string) => x.provenance.systems.find((s) => s.id === id)?.short ?? id;
+  const head = ['system', 'cell', 'carried [95% CI]', 'held', 'hours', 'att. cas./h', 'def. cas./h'];
+  const rows = x.comparison.cells.map((c) => {
+    const att = c.attacker ?? 0;
+    const rate = (k: number) => `${c.sides[k].casualtiesPerHour.value.toFixed(2)}%`;
+    return [name(c.system), c.label, `${pct(c.carried.p)} [${pct(c.carried.lo)}, ${pct(c.carried.hi)}]`, pct(c.held.p), c.hours.mean.toFixed(2), rate(att), rate(1 - att)];
+  });
+  const parted = x.comparison.agreement.filter((a) => a.differ.length > 0).length;
+  return `${columns(head, rows)}\n\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${x.comparison.agreement.length} figures (Holm, 5%): see the report's agreement table`;
+}
 
 export function summaryTable(r: Results): string {
   const [a, d] = r.sides.map((s) => s.name);

@@ -18,6 +18,17 @@ export function tournamentTable(t: TournamentResult): string {
   return [head, ...rows].join('\n');
 }
 
+const points = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`;
+
+/** The seat table as text: each doctrine against itself, each side's share of wins and side 0's advantage. */
+export function seatsTable(t: TournamentResult): string {
+  const head = ['doctrine', `${t.sides[0]} wins`, `${t.sides[1]} wins`, 'draws', `advantage of ${t.sides[0]} [95% CI]`];
+  const rows = t.seats.map((s) => [s.doctrine, pct(s.wins[0].p), pct(s.wins[1].p), pct(s.draws.p), `${points(s.advantage.points)} [${points(s.advantage.lo)}, ${points(s.advantage.hi)}] pts`]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), ...rows.map(line)].join('\n');
+}
+
 const esc = escapeHtml;
 
 /** A self-contained page with the matrix. */
@@ -37,6 +48,10 @@ export function tournamentHtml(t: TournamentResult): string {
 <p>${esc(t.scenario)}: every ordered pair of doctrines played ${esc(t.engagementsPerPairing)} engagements each way round on the same dice (seed ${esc(t.seed)}). A cell is the share of the ${esc(2 * t.engagementsPerPairing)} engagements the row's doctrine won against the column's, with its 95% Wilson interval, then wins-losses-draws.</p>
 <table><tr><th>row beats column</th>${t.doctrines.map((d) => `<th>${esc(d)}</th>`).join('')}</tr>
 ${t.doctrines.map((a) => `<tr><th>${esc(a)}</th>${cells(a)}</tr>`).join('\n')}</table>
+<h2>What the seat is worth</h2>
+<p>Each doctrine against itself on the same ${esc(t.engagementsPerPairing)} engagements: the shares each side won and the draws, and ${esc(t.sides[0])}'s advantage (its share of wins minus ${esc(t.sides[1])}'s, in points, with its 95% interval). An advantage that holds under every doctrine belongs to the scenario, not to the play.</p>
+<table><tr><th>doctrine</th><th>${esc(t.sides[0])} wins</th><th>${esc(t.sides[1])} wins</th><th>draws</th><th>advantage of ${esc(t.sides[0])}</th></tr>
+${t.seats.map((s) => `<tr><th>${esc(s.doctrine)}</th><td>${esc(pct(s.wins[0].p))}</td><td>${esc(pct(s.wins[1].p))}</td><td>${esc(pct(s.draws.p))}</td><td>${esc(points(s.advantage.points))} <small>[${esc(points(s.advantage.lo))}, ${esc(points(s.advantage.hi))}]</small></td></tr>`).join('\n')}</table>
 <p><small>volley ${esc(t.volley)}</small></p></body></html>
 `;
 }

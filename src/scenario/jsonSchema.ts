@@ -14,7 +14,14 @@ export function jsonSchemas(): Record<string, unknown> {
     out[kind] = {
       ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
       // What the loader checks beyond zod (src/scenario/load.ts): an experiment plays a count or to a target.
-      ...(kind === 'experiment' ? { oneOf: [{ required: ['engagements'] }, { required: ['precision'] }] } : {}),
+      ...(kind === 'experiment'
+        ? {
+            allOf: [
+              { oneOf: [{ required: ['engagements'] }, { required: ['precision'] }] },
+              { oneOf: [{ required: ['scenario'] }, { required: ['scenarios'] }] },
+            ],
+          }
+        : {}),
       title: `volley ${kind}`,
     };
   }

@@ -13,6 +13,8 @@ import { applyRefit, loadRefitFile, refitErrorAt, type LoadedRefit } from './ref
 import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
+import { ROLE_QUALITY, roleQualityPlaces } from './quality.js';
+import type { Ruleset } from '../core/ruleset.js';
 
 export interface LoadedScenario {
   file: string;
@@ -31,12 +33,24 @@ export interface Cell {
   options: ResolvedOptions;
 }
 
+/** One rule system of a cross-system experiment: its scenario and its cells. */
+export interface SystemPart {
+  ruleset: string;
+  scenarioFile: string;
+  scenario: Scenario;
+  /** Indices of its cells, in order. */
+  cells: number[];
+}
+
 export interface LoadedExperiment {
   file: string;
   experiment: Experiment;
+  /** The scenario (a cross-system experiment's first; `systems` has them all). */
   scenarioFile: string;
   scenario: Scenario;
   cells: Cell[];
+  /** A cross-system experiment's rule systems, in the order of its `scenarios`; null otherwise. */
+  systems: SystemPart[] | null;
   /** With `variants`: the variants and which cells are compared; null without. */
   comparisons: ComparisonPlan | null;
   /** What the refits it applies (its own, its variants') say of themselves: rules that repeat each other. */
@@ -240,6 +254,8 @@ interface ExperimentContext {
   factors: [string, FactorValue[]][];
   /** Each factor's path, parsed (a `refit.` path without its prefix). */
   parsed: ReturnType<typeof parsePath>[];
+  /** How each factor sets its value in the scenario's data (not used for `refit.` factors). */
+  setters: Setter[];
   refit: (LoadedRefit & { file: string }) | null;
   rulesetIds: string[];
 }
@@ -249,17 +265,20 @@ function readExperiment(file: string, override?: { vary: Record<string, FactorVa
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
+  if (experiment.scenario === undefined && experiment.scenarios === undefined) {
+    throw new VolleyInputError(file, lineOf(src, []) ?? 1, 'scenario', 'missing: expected the scenario file (scenario: FILE), or one per rule system (scenarios: [FILE, ...])');
+  }
   if (override) experiment.vary = { ...experiment.vary, ...override.vary };
   checkEngagementCount(file, src, experiment);
   return { src, experiment };
 }
 
-/** The experiment's scenario, loaded; its errors name the experiment too. */
-function baseScenario(file: string, src: YamlSource, experiment: Experiment): { base: LoadedScenario; scenarioFile: string } {
-  const scenarioPath = resolve(dirname(file), experiment.scenario);
+/** A scenario the experiment names (`at`: the field that names it), loaded; its errors name the experiment too. */
+function baseScenario(file: string, src: YamlSource, name: string, at: (string | number)[] = ['scenario']): { base: LoadedScenario; scenarioFile: string } {
+  const scenarioPath = resolve(dirname(file), name);
   const scenarioFile = relative(process.cwd(), scenarioPath) || scenarioPath;
   if (!existsSync(scenarioPath)) {
-    throw new VolleyInputError(file, lineOf(src, ['scenario']), 'scenario', `file not found: ${scenarioFile}`);
+    throw new VolleyInputError(file, lineOf(src, at), formatPath(at), `file not found: ${scenarioFile}`);
   }
   try {
     return { base: loadScenario(scenarioFile), scenarioFile };
@@ -294,9 +313,9 @@ function checkCellCount(file: string, src: YamlSource, experiment: Experiment): 
 }
 
 /** The scenario's data with the experiment's options over its own; the options must be the rule system's. */
-function withExperimentOptions(file: string, src: YamlSource, base: LoadedScenario, experiment: Experiment): Record<string, unknown> {
+function withExperimentOptions(file: string, src: YamlSource, base: LoadedScenario, options: Experiment['options']): Record<string, unknown> {
   const baseData = structuredClone(base.src.data) as Record<string, unknown>;
-  baseData.options = { ...((baseData.options as object) ?? {}), ...experiment.options };
+  baseData.options = { ...((baseData.options as object) ?? {}), ...options };
   const checkBase = scenarioSchema.safeParse(baseData);
   if (!checkBase.success) throw new VolleyInputError(file, lineOf(src, ['options']), 'options', checkBase.error.issues[0].message);
   return baseData;
@@ -312,6 +331,62 @@ function parseFactors(file: string, src: YamlSource, factors: readonly [string, 
       throw e;
     }
   });
+}
+
+/** How a factor sets its value in a scenario's data; returns how many places it set. */
+type Setter = (data: Record<string, unknown>, value: unknown) => number;
+
+/** The roles of a scenario's sides (attacker, defender, ...), as its rule system describes them. */
+function sideRoles(rs: Ruleset<any, any>, scenario: Scenario): string[] {
+  return rs.describe(rs.compile(scenario, resolvedOptionsOf(scenario))).sides.map((s) => s.role);
+}
+
+/** Set `value` at one path of `data` (a path that exists). */
+function setAtPath(data: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+  let node = data as Record<string | number, unknown>;
+  for (const k of path.slice(0, -1)) node = node[k] as Record<string | number, unknown>;
+  node[path[path.length - 1]] = structuredClone(value);
+}
+
+/**
+ * Each factor's setter and the places it sets in the scenario's data (`places`, for checkFactorsApart).
+ * `<role>.quality` is the common factor of the quality ladder: the `quality` of every unit of the side
+ * with that role (src/scenario/quality.ts). Any other path is set where it points.
+ */
+function factorSetters(
+  x: { file: string; src: YamlSource; scenarioFile: string; base: LoadedScenario },
+  factors: readonly [string, unknown][],
+  parsed: ReturnType<typeof parsePath>[],
+  baseData: Record<string, unknown>,
+): { setters: Setter[]; places: (string[] | null)[] } {
+  const rs = findRuleset(x.base.scenario.ruleset)!;
+  let roles: string[] | null = null;
+  const setters: Setter[] = [];
+  const places: (string[] | null)[] = [];
+  factors.forEach(([path], i) => {
+    const m = ROLE_QUALITY.exec(path);
+    if (!m || isRefitPath(path)) {
+      setters.push((data, value) => setPath(data, parsed[i], value));
+      places.push(null);
+      return;
+    }
+    const at = (message: string) => new VolleyInputError(x.file, lineOf(x.src, ['vary', path]), `vary.${path}`, message);
+    if (!rs.quality) throw at(`rule system '${rs.id}' (${x.scenarioFile}) does not map the quality ladder`);
+    roles ??= sideRoles(rs, x.base.scenario);
+    const role = m[1];
+    const sides = roles;
+    if (!sides.includes(role)) {
+      const names = rs.describe(rs.compile(x.base.scenario, resolvedOptionsOf(x.base.scenario))).sides.map((s) => `${s.name} (${s.role})`);
+      throw at(`no side of ${x.scenarioFile} has the role '${role}'; its sides: ${names.join(', ')}`);
+    }
+    setters.push((data, value) => {
+      const ps = roleQualityPlaces(rs, data, sides, role) ?? [];
+      for (const p of ps) setAtPath(data, p, value);
+      return ps.length;
+    });
+    places.push((roleQualityPlaces(rs, baseData, sides, role) ?? []).map((p) => p.join('.')));
+  });
+  return { setters, places };
 }
 
 /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
@@ -338,11 +413,11 @@ function refitted(x: ExperimentContext, combo: Record<string, unknown>, warnings
 
 /** The cell of one combination of the factors (and one variant): the factors set, the scenario validated. */
 function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variantBase: Record<string, unknown>, variant: string | null, index: number): Cell {
-  const { file, src, factors, parsed } = x;
+  const { file, src, factors, setters } = x;
   const data = structuredClone(variantBase);
   factors.forEach(([path], i) => {
     if (isRefitPath(path)) return;
-    if (setPath(data, parsed[i], combo[path]) === 0) {
+    if (setters[i](data, combo[path]) === 0) {
       throw new VolleyInputError(file, lineOf(src, ['vary', path]), `vary.${path}`, `selects nothing in ${relative(process.cwd(), x.scenarioFile)}`);
     }
   });
@@ -379,11 +454,12 @@ function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variant
  */
 export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
   const { src, experiment } = readExperiment(file, override);
-  const { base, scenarioFile } = baseScenario(file, src, experiment);
+  if (experiment.scenarios) return loadCrossSystem(file, src, experiment, experiment.scenarios);
+  const { base, scenarioFile } = baseScenario(file, src, experiment.scenario!);
   addAcrossDoctrines(file, src, experiment, base.scenario);
   checkCellCount(file, src, experiment);
   const rulesetIds = RULESETS.map((r) => r.id);
-  const baseData = withExperimentOptions(file, src, base, experiment);
+  const baseData = withExperimentOptions(file, src, base, experiment.options);
   const reference = referenceIndex(experiment, { file, src });
   const factors = Object.entries(experiment.vary);
   const refit = experimentRefit(file, src, experiment, factors, base.scenario.ruleset);
@@ -397,13 +473,14 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
     );
   }
   const parsed = parseFactors(file, src, factors, rulesetIds);
+  const { setters, places: common } = factorSetters({ file, src, scenarioFile, base }, factors, parsed, baseData);
   // Where each factor writes, in the scenario (or the experiment's refit).
   const places = factors.map(([path], i) =>
-    isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i]),
+    common[i] ?? (isRefitPath(path) ? (refit ? placesAt(refit.refit, parsed[i]).map((p) => `refit.${p}`) : []) : placesAt(baseData, parsed[i])),
   );
   const rs = findRuleset(base.scenario.ruleset)!;
   checkFactorsApart(file, src, factors, places, rs.doctrines.fields, override && { flag: override.flag, paths: new Set(Object.keys(override.vary)) });
-  const x: ExperimentContext = { file, src, experiment, scenarioFile, base, baseData, factors, parsed, refit, rulesetIds };
+  const x: ExperimentContext = { file, src, experiment, scenarioFile, base, baseData, factors, parsed, setters, refit, rulesetIds };
 
   const warnings = new Set<string>();
   // The refit first, then the variants (options, set), then the scenario's factors.
@@ -425,7 +502,74 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
   const comparisons: ComparisonPlan | null = variantInfo
     ? { reference: variantInfo[reference].name, referenceIndex: reference, variants: variantInfo, groups }
     : null;
-  return { file, experiment, scenarioFile, scenario: base.scenario, cells, comparisons, warnings: [...warnings] };
+  return { file, experiment, scenarioFile, scenario: base.scenario, cells, systems: null, comparisons, warnings: [...warnings] };
+}
+
+/** The factor cross-system cells take in labels, exports and results: the rule system's id. */
+export const SYSTEM_FACTOR = 'system';
+
+/**
+ * A cross-system experiment (DESIGN.md, "Cross-system studies"): one scenario per rule system, each
+ * played in every combination of the common factors (`<role>.quality`), with its own dice streams
+ * (the cells of one system share their key when commonRandomNumbers holds). Cells go system by system,
+ * in the order of `scenarios`. The experiment's options apply to the system whose prefix they carry.
+ */
+function loadCrossSystem(file: string, src: YamlSource, experiment: Experiment, names: readonly string[]): LoadedExperiment {
+  const refuse = (field: string, message: string) => new VolleyInputError(file, lineOf(src, [field]), field, message);
+  for (const field of ['scenario', 'refit', 'variants', 'reference', 'acrossDoctrines'] as const) {
+    if (experiment[field] === undefined) continue;
+    const why =
+      field === 'scenario'
+        ? 'give one scenario, or scenarios (one per rule system), not both'
+        : `does not apply to a cross-system experiment (scenarios); ${field === 'refit' ? 'a refit belongs to one rule system' : "compare one system's variants or doctrines in an experiment of its own scenario"}`;
+    throw refuse(field, why);
+  }
+  for (const path of Object.keys(experiment.vary)) {
+    if (!ROLE_QUALITY.test(path)) {
+      throw new VolleyInputError(
+        file,
+        lineOf(src, ['vary', path]),
+        `vary.${path}`,
+        "a cross-system experiment varies common factors only: <role>.quality (attacker.quality, defender.quality); vary one system's own values in an experiment of its scenario",
+      );
+    }
+  }
+  checkCellCount(file, src, { ...experiment, vary: { ...experiment.vary, [SYSTEM_FACTOR]: [...names] } });
+  const rulesetIds = RULESETS.map((r) => r.id);
+  const bases = names.map((name, i) => baseScenario(file, src, name, ['scenarios', i]));
+  bases.forEach(({ base }, i) => {
+    const first = bases.findIndex((b) => b.base.scenario.ruleset === base.scenario.ruleset);
+    if (first < i) {
+      throw new VolleyInputError(file, lineOf(src, ['scenarios', i]), `scenarios[${i}]`, `a second scenario of '${base.scenario.ruleset}' (scenarios[${first}] is one); name one scenario per rule system`);
+    }
+  });
+  const systemIds = bases.map((b) => b.base.scenario.ruleset);
+  for (const option of Object.keys(experiment.options)) {
+    if (!systemIds.includes(option.split('.')[0])) {
+      throw new VolleyInputError(file, lineOf(src, ['options', option]), `options.${option}`, `an option of '${option.split('.')[0]}', which plays no scenario here (${systemIds.join(', ')})`);
+    }
+  }
+  const factors = Object.entries(experiment.vary);
+  const combos = cartesian(factors);
+  const cells: Cell[] = [];
+  const systems: SystemPart[] = bases.map(({ base, scenarioFile }) => {
+    const id = base.scenario.ruleset;
+    const own = Object.fromEntries(Object.entries(experiment.options).filter(([o]) => o.split('.')[0] === id));
+    const baseData = withExperimentOptions(file, src, base, own);
+    const parsed = parseFactors(file, src, factors, rulesetIds);
+    const { setters } = factorSetters({ file, src, scenarioFile, base }, factors, parsed, baseData);
+    const x: ExperimentContext = { file, src, experiment, scenarioFile, base, baseData, factors, parsed, setters, refit: null, rulesetIds };
+    const ownCells = combos.map((combo) => {
+      const cell = comboCell(x, combo, baseData, null, cells.length);
+      const factorsOf = { [SYSTEM_FACTOR]: id, ...combo };
+      // Each system its own dice: the cells of one system share them (common random numbers), not the systems.
+      const full: Cell = { ...cell, factors: factorsOf, label: cellLabel(factorsOf), rngKey: experiment.commonRandomNumbers ? id : `${id}/${cellLabel(combo)}` };
+      cells.push(full);
+      return full.index;
+    });
+    return { ruleset: id, scenarioFile, scenario: base.scenario, cells: ownCells };
+  });
+  return { file, experiment, scenarioFile: systems[0].scenarioFile, scenario: systems[0].scenario, cells, systems, comparisons: null, warnings: [] };
 }
 
 /**

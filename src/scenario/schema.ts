@@ -11,6 +11,7 @@ import type { Ruleset, ScenarioKind } from '../core/ruleset.js';
 import { MAX_BATCH, MAX_ENGAGEMENTS } from './limits.js';
 import { RULESETS } from '../rules/index.js';
 import { shortName } from './names.js';
+import { expandQuality } from './quality.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -66,11 +67,17 @@ function rulesetScenarios(rs: Ruleset<any, any>) {
 }
 
 /** Every scenario of every rule system, told apart by `ruleset`, then by `engagement`. */
-export const scenarioSchema = z.discriminatedUnion(
+const scenarioUnion = z.discriminatedUnion(
   'ruleset',
   RULESETS.map(rulesetScenarios) as unknown as [ReturnType<typeof rulesetScenarios>, ...ReturnType<typeof rulesetScenarios>[]],
   { error: `expected a rule system id: ${RULESETS.map((r) => `'${r.id}'`).join(', ')} (see \`volley rulesets\`)` },
-) as unknown as z.ZodType<Scenario>;
+);
+
+/** A scenario file: its units' quality rungs turned into their rule system's ratings (src/scenario/quality.ts), then validated. */
+export const scenarioSchema = z.preprocess((data, ctx) => {
+  const rs = data !== null && typeof data === 'object' && !Array.isArray(data) ? RULESETS.find((r) => r.id === (data as { ruleset?: unknown }).ruleset) : undefined;
+  return rs ? expandQuality(rs, data as Record<string, unknown>, ctx) : data;
+}, scenarioUnion) as unknown as z.ZodType<Scenario>;
 
 /** A validated scenario: the envelope, and its rule system's fields (read by the rule system only). */
 export type Scenario = {
@@ -94,6 +101,9 @@ export const rangeSchema = z
     step: z.number().describe('Distance between values; greater than 0.'),
   })
   .describe('A numeric range, expanded to its values when the experiment is loaded.');
+
+/** A cross-system experiment names one scenario per rule system: a few, not a sweep. */
+export const MAX_SYSTEMS = 12;
 
 /** Variants are compared in pairs and drawn one per row: a few, not a sweep. */
 export const MAX_VARIANTS = 12;
@@ -130,7 +140,15 @@ export const experimentSchema = z.strictObject({
   name: shortName,
   title: z.string().optional().describe('One line for reports.'),
   question: z.string().optional().describe('The question the experiment answers, shown in reports.'),
-  scenario: z.string().min(1).describe('Scenario file, relative to this file.'),
+  scenario: z.string().min(1).optional().describe('Scenario file, relative to this file (or `scenarios`, one per rule system).'),
+  scenarios: z
+    .array(z.string().min(1))
+    .min(1)
+    .max(MAX_SYSTEMS)
+    .optional()
+    .describe(
+      'A cross-system experiment: one scenario file per rule system (relative to this file), each mapping the same order of battle; `vary` then takes common factors (attacker.quality, defender.quality) and the report sets the systems side by side.',
+    ),
   engagements: z.int().min(1).max(MAX_ENGAGEMENTS).optional().describe('Engagements per cell (or a precision target instead).'),
   precision: z
     .number()

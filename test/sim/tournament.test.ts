@@ -4,7 +4,9 @@
  * excluding 80% from below (fixed seed).
  */
 import { describe, expect, it } from 'vitest';
-import { runTournament } from '../../src/sim/studies/tournament.js';
+import { prepareTournament, runTournament } from '../../src/sim/studies/tournament.js';
+import { doctrinesFor } from '../../src/core/ruleset.js';
+import { aor } from '../../src/rules/aor/index.js';
 import { tournamentHtml, tournamentTable } from '../../src/report/tournament.js';
 
 describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
@@ -28,11 +30,25 @@ describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
       expect(m.draws).toBe(back.draws);
       expect(m.wins + m.losses + m.draws).toBe(300);
     }
+    // Each doctrine against itself: the seat's worth, every engagement counted once.
+    expect(t.seats.map((x) => x.doctrine)).toEqual(['by-the-book', 'aggressive', 'careful', 'random-legal']);
+    for (const x of t.seats) {
+      expect(x.wins[0].count + x.wins[1].count + x.draws.count).toBe(150);
+      expect(x.advantage.points).toBeCloseTo(100 * (x.wins[0].p - x.wins[1].p), 9);
+    }
     expect(tournamentTable(t)).toMatch(/random-legal/);
     // The columns line up: right-aligned to one width each, so every line is as long as the header.
     const lines = tournamentTable(t).split('\n');
     for (const line of lines) expect(line.length).toBe(lines[0].length);
     expect(tournamentHtml(t)).not.toMatch(/https?:\/\//);
+  });
+
+  it('without a list, seats every doctrine of the scenario’s rule system, itself included', () => {
+    const p = prepareTournament({ file: 'sims/meeting-engagement.scenario.yaml', engagements: 1, seed: 1, workers: 0 });
+    const known = doctrinesFor(aor.doctrines, 'battle').map((d) => d.name);
+    expect(p.req.doctrines).toEqual(known);
+    expect(p.pairs.length).toBe(known.length ** 2);
+    expect(p.sides).toEqual(['Blue', 'Red']);
   });
 
   it('names unknown doctrines and refuses fewer than two', async () => {

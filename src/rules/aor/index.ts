@@ -77,6 +77,7 @@ const doctrines: DoctrineSupport = {
 export const aor: Ruleset<AorScenario, AorCompiled> = {
   id: 'aor',
   title: 'Age of Rifles Basic Rules (2007)',
+  short: 'Age of Rifles',
   source: { text: 'age-of-rifles-basic.txt', rulings: 'age-of-rifles.md', docs: 'docs/rules/age-of-rifles.md' },
   scale: AOR_SCALE,
   options: AOR_OPTIONS,
@@ -97,5 +98,8 @@ export const aor: Ruleset<AorScenario, AorCompiled> = {
     'sims/village-assault.scenario.yaml',
     'sims/cavalry-vs-squares.scenario.yaml',
     'sims/meeting-engagement.scenario.yaml',
+    'sims/aor/common-a-village.scenario.yaml',
+    'sims/aor/common-b-open.scenario.yaml',
+    'sims/aor/common-c-cavalry.scenario.yaml',
   ],
 };

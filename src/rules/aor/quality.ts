@@ -20,9 +20,5 @@ const LADDER: Readonly<Record<Quality, { morale: number; flags: readonly string[
 
 export const AOR_QUALITY: QualitySupport = {
   describe: Object.fromEntries(Object.entries(LADDER).map(([q, v]) => [q, v.words])) as Record<Quality, string>,
-  fields(quality, unit) {
-    const q = LADDER[quality];
-    const own = Array.isArray(unit.flags) ? (unit.flags as string[]) : [];
-    return { morale: q.morale, flags: [...own, ...q.flags.filter((f) => !own.includes(f))] };
-  },
+  fields: (quality) => ({ morale: LADDER[quality].morale, flags: [...LADDER[quality].flags] }),
 };

@@ -3,6 +3,7 @@
  * defending stack, no map (issue: "an assault engagement that needs no map").
  */
 import { z } from 'zod';
+import { qualityField } from '../../core/quality.js';
 import { HIT_POLICIES, HIT_POLICY_DOCS, policyList, RETREAT_POLICIES, RETREAT_POLICY_DOCS, DOCTRINE_PRESETS } from './doctrine/assault.js';
 import { HEX_TERRAIN, HEXSIDE_TERRAIN } from './terrain.js';
 import { defaultSteps, UNIT_KINDS } from './units.js';
@@ -28,6 +29,7 @@ export const unitShape = {
     disrupted: z.boolean().default(false).describe('Starts disrupted (6.2).'),
     morale: z.int().min(0).max(10).default(4).describe('Morale rating (2.2); refits give exceptions to the default 4.'),
     flags: z.array(z.enum(UNIT_FLAGS)).default([]).describe('steadfast: no -1 for a lost step; oldGuard; repeating weapons.'),
+    quality: qualityField,
     formation: z.string().optional().describe('Formation (corps or division) the unit belongs to.'),
     pursuit: z.int().min(0).max(10).optional().describe('Pursuit rating of cavalry (2.2, 7.7); default by aor.pursuitRatingDefault.'),
     nationality: z.string().min(1).optional().describe('Nationality, for refits to match; no effect on play.'),

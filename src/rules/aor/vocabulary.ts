@@ -53,9 +53,9 @@ export const AOR_VOCABULARY: Vocabulary = {
   outcomes: [
     { id: 'retreat', label: 'the other side retreated', doc: 'The loser retreated (forced or by choice, 7.4) and gave up the fight.' },
     { id: 'destroyed', label: 'the other side was destroyed', doc: 'The loser has no units left (6.1).' },
-    { id: 'time', label: 'turn limit reached', doc: 'The turn limit was reached; the scenario says who is credited.' },
+    { id: 'time', label: 'turn limit reached', doc: 'The turn limit was reached; the scenario says who is credited.', timeLimit: true },
     { id: 'bothRetreated', label: 'both sides retreated', doc: 'Both sides left the field in the same round (7.4).' },
-    { id: 'victoryPoints', label: 'on victory points', doc: 'At the last turn the side ahead on victory points by more than the draw margin wins (18).' },
+    { id: 'victoryPoints', label: 'on victory points', doc: 'At the last turn the side ahead on victory points by more than the draw margin wins (18).', timeLimit: true },
     { id: 'armyDemoralized', label: 'the other army was demoralized', doc: 'An army was demoralized and lost the battle at once (13, 18).' },
   ],
   checkPurposes: [

@@ -3,13 +3,12 @@
  * thread and in-process, so both give the same numbers.
  */
 import { EngagementDice, engagementSeed } from '../../core/dice.js';
-import { type EngagementResult } from '../../core/result.js';
 import type { EngagementShape, PlayOptions, Ruleset } from '../../core/ruleset.js';
 import { findRuleset } from '../../rules/index.js';
 import { accSize, addResult, emptyCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
 import { addFigures, emptyFigures, pairedMetrics } from '../../stats/pairedMetrics.js';
 import { RowWriter, type LayoutProbe, type RowLayout } from '../../results/rows.js';
-import type { BatchTask, RunPlan } from './plan.js';
+import { cellRuleset, type BatchTask, type RunPlan } from './plan.js';
 
 /** The fields of an EngagementError, as they cross a thread boundary (classes do not). */
 export interface EngagementFailure {
@@ -64,7 +63,8 @@ function watchedUnits(shape: EngagementShape, ids: readonly string[] | undefined
 }
 
 export class BatchRunner {
-  private readonly ruleset: Ruleset<any, any>;
+  /** Each cell's rule system and compiled engagement, on first use. */
+  private readonly rulesets = new Map<number, Ruleset<any, any>>();
   private readonly compiled = new Map<number, unknown>();
   private readonly rows: RowWriter | null;
   private readonly dice = new EngagementDice('');
@@ -73,24 +73,28 @@ export class BatchRunner {
     private readonly plan: RunPlan,
     private readonly options: BatchRunnerOptions = {},
   ) {
-    const rs = findRuleset(plan.rulesetId);
-    if (!rs) throw new Error(`unknown ruleset '${plan.rulesetId}'`);
-    this.ruleset = rs;
     this.rows = options.rows ? new RowWriter(options.rows) : null;
+  }
+
+  private rulesetOf(i: number): Ruleset<any, any> {
+    let rs = this.rulesets.get(i);
+    if (rs === undefined) {
+      const id = cellRuleset(this.plan, i);
+      rs = findRuleset(id);
+      if (!rs) throw new Error(`unknown ruleset '${id}'`);
+      this.rulesets.set(i, rs);
+    }
+    return rs;
   }
 
   private compiledCell(i: number): unknown {
     let c = this.compiled.get(i);
     if (c === undefined) {
       const cell = this.plan.cells[i];
-      c = this.ruleset.compile(cell.scenario, cell.options);
+      c = this.rulesetOf(i).compile(cell.scenario, cell.options);
       this.compiled.set(i, c);
     }
     return c;
-  }
-
-  private newResult(compiled: unknown): EngagementResult {
-    return this.ruleset.newResult(compiled);
   }
 
   private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions): string {
@@ -98,7 +102,7 @@ export class BatchRunner {
     const dice = this.dice.reset(engagementSeed(this.plan.seed, cell.rngKey, i)); // one object, reseeded
     try {
       this.options.beforePlay?.(cellIndex, i);
-      this.ruleset.play(compiled, dice, opts);
+      this.rulesetOf(cellIndex).play(compiled, dice, opts);
     } catch (e) {
       throw new EngagementError(cellIndex, i, dice.seed, e instanceof Error ? e.message : String(e));
     }
@@ -110,10 +114,11 @@ export class BatchRunner {
   }
 
   runBatch(task: Omit<BatchTask, 'index'>): BatchOutput {
+    const rs = this.rulesetOf(task.cell);
     const compiled = this.compiledCell(task.cell);
-    const shape = this.ruleset.describe(compiled);
-    const acc = emptyCellAcc(accSize(shape, this.ruleset.vocabulary));
-    const out = this.newResult(compiled);
+    const shape = rs.describe(compiled);
+    const acc = emptyCellAcc(accSize(shape, rs.vocabulary));
+    const out = rs.newResult(compiled);
     const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
     const watched = watchedUnits(shape, this.plan.cells[task.cell].watch);
     const pairs = this.plan.pairs ? (acc.pairs = emptyFigures(task.start, pairedMetrics(shape.objectives.length, watched.length).length)) : null;
@@ -129,10 +134,11 @@ export class BatchRunner {
   /** Engagement 0 of every cell, played for the shape of its result (the export's columns). */
   probe(cells: readonly { label: string; factors: Record<string, unknown> }[]): LayoutProbe[] {
     return this.plan.cells.map((cell, k) => {
+      const rs = this.rulesetOf(k);
       const compiled = this.compiledCell(k);
-      const out = this.newResult(compiled);
+      const out = rs.newResult(compiled);
       this.play(k, 0, compiled, { out, checkInvariants: this.plan.checkInvariants });
-      const shape = this.ruleset.describe(compiled);
+      const shape = rs.describe(compiled);
       return {
         label: cells[k].label,
         factors: cells[k].factors,

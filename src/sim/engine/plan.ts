@@ -15,9 +15,12 @@ export interface PlanCell {
    * checks failed): `volley refit check` compares the unit an exception rates.
    */
   watch?: string[];
+  /** The cell's rule system, where it is not the plan's (a cross-system experiment's cells each name theirs). */
+  ruleset?: string;
 }
 
 export interface RunPlan {
+  /** The rule system of the cells that do not name their own. */
   rulesetId: string;
   seed: string | number;
   /** Engagements per cell; with `precision`, the most a cell may play. */
@@ -48,6 +51,11 @@ export interface BatchTask {
   /** Index of the first engagement of the batch within its cell. */
   start: number;
   count: number;
+}
+
+/** The rule system cell `i` plays. */
+export function cellRuleset(plan: RunPlan, i: number): string {
+  return plan.cells[i].ruleset ?? plan.rulesetId;
 }
 
 /**

@@ -17,7 +17,7 @@ export function planHash(plan: RunPlan): string {
     seed: plan.seed,
     engagements: plan.engagements,
     batch: plan.batch,
-    cells: plan.cells.map((c) => ({ index: c.index, rngKey: c.rngKey, options: c.options, scenario: c.scenario, ...(c.watch ? { watch: c.watch } : {}) })),
+    cells: plan.cells.map((c) => ({ index: c.index, rngKey: c.rngKey, options: c.options, scenario: c.scenario, ...(c.watch ? { watch: c.watch } : {}), ...(c.ruleset ? { ruleset: c.ruleset } : {}) })),
     // Only when set, so that the hashes of plans without it stay as they were.
     ...(plan.pairs ? { pairs: true } : {}),
     ...(plan.precision ? { precision: { halfWidth: plan.precision.halfWidth, rule: PRECISION_RULE } } : {}),

@@ -10,7 +10,7 @@ import { accSize, emptyCellAcc, mergeCellAcc, type AccSize, type CellAccumulator
 import { findRuleset } from '../../rules/index.js';
 import { BatchRunner, EngagementError, type BatchOutput, type EngagementFailure } from './batch.js';
 import type { RowLayout } from '../../results/rows.js';
-import { batchesOf, type BatchTask, type RunPlan } from './plan.js';
+import { batchesOf, cellRuleset, type BatchTask, type RunPlan } from './plan.js';
 import { RunInterrupted, WorkerFault } from './errors.js';
 import { look, primaryProportions, type CellStop, type PrecisionRule } from '../../stats/precision.js';
 import { millisecondsNow } from './stopwatch.js';
@@ -319,8 +319,8 @@ class Merger {
 
 /** The size of cell `i`'s accumulator: a cell that played no engagement still has one. */
 function cellAccSize(plan: RunPlan, i: number): AccSize {
-  const rs = findRuleset(plan.rulesetId);
-  if (!rs) throw new Error(`internal: unknown ruleset '${plan.rulesetId}'`);
+  const rs = findRuleset(cellRuleset(plan, i));
+  if (!rs) throw new Error(`internal: unknown ruleset '${cellRuleset(plan, i)}'`);
   const cell = plan.cells[i];
   return accSize(rs.describe(rs.compile(cell.scenario, cell.options)), rs.vocabulary);
 }

@@ -5,13 +5,16 @@
 import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../../core/errors.js';
 import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
-import { expectMap, loadExperiment, loadScenario, singleCell, type Cell } from '../../scenario/load.js';
+import { expectMap, loadExperiment, loadScenario, singleCell, SYSTEM_FACTOR, type Cell } from '../../scenario/load.js';
 import { validateFile } from '../../scenario/validate.js';
 import { VARIANT_FACTOR } from '../../scenario/variants.js';
 import { readYaml } from '../../scenario/yamlFile.js';
 import type { RunPlan } from '../engine/plan.js';
 import { findRuleset } from '../../rules/index.js';
-import type { ResultsInput } from '../../results/results.js';
+import { buildResults, type Results, type ResultsInput } from '../../results/results.js';
+import { buildCrossResults, type CrossResults } from '../../results/cross.js';
+import type { CellAccumulator } from '../../stats/cellAccumulator.js';
+import type { CellStop } from '../../stats/precision.js';
 
 export interface RunRequest {
   file: string;
@@ -55,11 +58,23 @@ function targetOf(req: RunRequest, file?: { precision?: number; maxEngagements?:
   return { halfWidth, maxEngagements: DEFAULT_MAX_ENGAGEMENTS, capFrom: null };
 }
 
+/** What results.json records of a run, apart from what its batches add. */
+export type RunMeta = Omit<ResultsInput, 'accumulators'>;
+
+/** One rule system of a cross-system run: its own results' metadata, and its cells' positions in the plan. */
+export interface SystemRun {
+  meta: RunMeta;
+  cells: number[];
+}
+
 export interface PreparedRun {
   plan: RunPlan;
   cells: Cell[];
   outDir: string;
-  meta: Omit<ResultsInput, 'accumulators'>;
+  /** The run's metadata (a cross-system run's: its first system's; `systems` has each). */
+  meta: RunMeta;
+  /** A cross-system run: each rule system's part, in the experiment's order; null otherwise. */
+  systems: SystemRun[] | null;
   /** What the refits an experiment applies say of themselves (printed as warnings; they change nothing). */
   warnings: string[];
 }
@@ -111,6 +126,15 @@ export function prepareRun(req: RunRequest): PreparedRun {
       scenarioFile: rel(e.scenarioFile),
       experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question, ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}) },
     });
+    if (e.systems) {
+      // Each rule system's results on their own: its cells, its vocabulary, its scenario.
+      const systems = e.systems.map((sys) => ({
+        cells: sys.cells,
+        meta: { ...subsetMeta(prepared.meta, sys.cells), scenarioFile: rel(sys.scenarioFile) },
+      }));
+      const withSystems = { [SYSTEM_FACTOR]: e.systems.map((sys) => sys.ruleset), ...factors };
+      return { ...prepared, meta: { ...prepared.meta, factors: withSystems }, systems, warnings: e.warnings };
+    }
     return { ...prepared, warnings: e.warnings };
   }
   if (kind === 'scenario') {
@@ -167,19 +191,55 @@ function finish(
       throw flagError('--batch', `expected at most the most engagements a cell plays (${cap}), found ${batch}`);
     }
   }
+  const rulesetId = cells[0].scenario.ruleset;
   const plan: RunPlan = {
-    rulesetId: cells[0].scenario.ruleset,
+    rulesetId,
     seed,
     engagements,
     batch,
-    cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
+    // A cell of another rule system than the first names its own (a cross-system experiment).
+    cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options, ...(c.scenario.ruleset !== rulesetId ? { ruleset: c.scenario.ruleset } : {}) })),
     checkInvariants: req.checkInvariants ?? false,
     // Paired comparisons need each engagement's figures, not only their sums.
     ...(rest.comparisons ? { pairs: true } : {}),
     ...(target ? { precision: { halfWidth: target.halfWidth } } : {}),
   };
-  const rs = findRuleset(plan.rulesetId)!;
-  const shapes = cells.map((c) => rs.describe(rs.compile(c.scenario, c.options)));
+  const shapes = cells.map((c) => {
+    const rs = findRuleset(c.scenario.ruleset)!;
+    return rs.describe(rs.compile(c.scenario, c.options));
+  });
+  const rs = findRuleset(rulesetId)!;
   const ruleset = { id: rs.id, title: rs.title, vocabulary: rs.vocabulary };
-  return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, warnings: [] };
+  return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, systems: null, warnings: [] };
+}
+
+/** The metadata of some of a run's cells (one rule system's), with their rule system and shapes. */
+function subsetMeta(meta: RunMeta, cells: readonly number[]): RunMeta {
+  const rs = findRuleset((meta.cells[cells[0]] as Cell).scenario.ruleset)!;
+  return {
+    ...meta,
+    factors: Object.fromEntries(Object.entries(meta.factors).filter(([k]) => k !== SYSTEM_FACTOR)),
+    ruleset: { id: rs.id, title: rs.title, vocabulary: rs.vocabulary },
+    cells: cells.map((i) => meta.cells[i]),
+    shapes: cells.map((i) => meta.shapes[i]),
+  };
+}
+
+/**
+ * The results of a finished run from its merged accumulators (and, in a precision run, how each cell
+ * stopped): a cross-system run's each system's results and the comparison, else the run's results.
+ */
+export function resultsOf(prep: Pick<PreparedRun, 'meta' | 'systems'>, accumulators: CellAccumulator[], precision?: { halfWidth: number; stops: CellStop[] }): Results | CrossResults {
+  if (!prep.systems) return buildResults({ ...prep.meta, accumulators, ...(precision ? { precision } : {}) });
+  const systems = prep.systems.map((sys) =>
+    buildResults({
+      ...sys.meta,
+      accumulators: sys.cells.map((i) => accumulators[i]),
+      ...(precision ? { precision: { halfWidth: precision.halfWidth, stops: sys.cells.map((i) => precision.stops[i]) } } : {}),
+    }),
+  );
+  const x = prep.meta.experiment!;
+  const common = Object.fromEntries(Object.entries(prep.meta.factors).filter(([k]) => k !== SYSTEM_FACTOR));
+  const shortNames = Object.fromEntries(prep.systems.map((sys) => [sys.meta.ruleset.id, findRuleset(sys.meta.ruleset.id)?.short ?? sys.meta.ruleset.title]));
+  return buildCrossResults({ systems, shortNames, experiment: { file: x.file, name: x.name, title: x.title, question: x.question }, factors: common, systemFactor: SYSTEM_FACTOR });
 }

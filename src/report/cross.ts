@@ -1,0 +1,306 @@
+/**
+ * The report of a cross-system experiment: the systems side by side on the common order of battle
+ * (who carries the position, at what cost in men an hour against the historical record, how long the
+ * fight lasts, how often armies break), how each responds to the common factors (curves with bands),
+ * and where they agree within their intervals. Each system's own full report is linked beside it.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import type { CrossCell, CrossResults } from '../results/cross.js';
+import { escapeHtml } from '../results/html.js';
+import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
+import { CDB90 } from './history.js';
+import { chartSection, pageEnd, pageStart, type Libraries, type PageChart } from './html.js';
+
+/** Colours of the rule systems, in the experiment's order. */
+export const SYSTEM_COLORS = ['#1b9e77', '#7570b3', '#d95f02', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#666666'] as const;
+
+/** The folder of a system's own report, inside the run's folder. */
+export const systemFolder = (id: string) => `systems/${id}`;
+
+const short = (x: CrossResults, id: string) => x.provenance.systems.find((s) => s.id === id)?.short ?? id;
+
+/** The common factors, and the one drawn along the x axis (the first): its values in the experiment's order. */
+function axisOf(x: CrossResults): { factor: string | null; values: string[]; others: string[] } {
+  const factors = Object.entries(x.provenance.factors);
+  if (factors.length === 0) return { factor: null, values: [], others: [] };
+  return { factor: factors[0][0], values: factors[0][1].map(String), others: factors.slice(1).map(([k]) => k) };
+}
+
+/** A factor in words: `defender.quality` is "quality of the defender". */
+export function factorPhrase(factor: string): string {
+  const m = /^(.+)\.quality$/.exec(factor);
+  return m ? `quality of the ${m[1]}` : factor;
+}
+
+/** The other factors' values of a cell, for facet columns ('' when only one factor varies). */
+function othersOf(c: CrossCell, others: readonly string[]): string {
+  return others.map((k) => `${k}=${String(c.factors[k])}`).join(', ');
+}
+
+function colorScale(x: CrossResults) {
+  const names = x.provenance.systems.map((s) => s.short);
+  return { domain: names, range: names.map((_, i) => SYSTEM_COLORS[i % SYSTEM_COLORS.length]) };
+}
+
+const subtitleOf = (x: CrossResults, ...lines: string[]) => [`${x.provenance.engagementsPerCell.toLocaleString('en-GB')} engagements per system and cell, each system with its own dice`, ...lines];
+
+/**
+ * A figure of every system against the first common factor (a line with its 95% band), or, when no
+ * factor varies, each system's estimate with its interval.
+ */
+function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c: CrossCell) => { value: number; lo: number; hi: number } }, note: string): TopLevelSpec {
+  const { factor, values, others } = axisOf(x);
+  const rows = x.comparison.cells.map((c) => {
+    const v = figure.get(c);
+    return { system: short(x, c.system), x: factor ? String(c.factors[factor]) : short(x, c.system), others: othersOf(c, others), y: v.value, lo: v.lo, hi: v.hi };
+  });
+  const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system' };
+  const y = { field: 'y', type: 'quantitative' as const, title: figure.y, scale: { zero: true } };
+  const title = { text: figure.title, subtitle: subtitleOf(x, note) };
+  if (!factor) {
+    return {
+      $schema: SCHEMA,
+      title,
+      data: { values: rows },
+      width: Math.max(320, 90 * rows.length),
+      height: 260,
+      encoding: { x: { field: 'system', type: 'nominal', title: null, sort: x.provenance.systems.map((s) => s.short), axis: { labelAngle: 0 } } },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'lo', type: 'quantitative', title: figure.y }, y2: { field: 'hi' }, color } },
+        { mark: { type: 'point', filled: true, size: 80 }, encoding: { y, color, tooltip: [{ field: 'system' }, { field: 'y', format: '.1f', title: 'estimate' }, { field: 'lo', format: '.1f' }, { field: 'hi', format: '.1f' }] } },
+      ],
+      config: CONFIG,
+    } as TopLevelSpec;
+  }
+  const xEnc = { field: 'x', type: 'ordinal' as const, sort: values, title: factorPhrase(factor), axis: { labelAngle: 0 } };
+  const layer = {
+    encoding: { x: xEnc },
+    layer: [
+      { mark: { type: 'area', opacity: 0.15 }, encoding: { y: { field: 'lo', type: 'quantitative', title: figure.y }, y2: { field: 'hi' }, color } },
+      { mark: { type: 'line', point: { filled: true, size: 50 } }, encoding: { y, color, tooltip: [{ field: 'system' }, { field: 'x', title: factorPhrase(factor) }, { field: 'y', format: '.1f', title: 'estimate' }, { field: 'lo', format: '.1f' }, { field: 'hi', format: '.1f' }] } },
+    ],
+  };
+  const base = { $schema: SCHEMA, title, data: { values: rows }, config: CONFIG };
+  if (others.length === 0) return { ...base, width: Math.max(360, 90 * values.length), height: 280, ...layer } as TopLevelSpec;
+  return { ...base, facet: { column: { field: 'others', type: 'nominal', title: null } }, spec: { width: 260, height: 240, ...layer } } as TopLevelSpec;
+}
+
+/**
+ * Casualties per hour of each side in every system, set against the middle half of Napoleonic battles
+ * of 1792-1815 (CDB90): a band for the side hit harder, one for the side hit less. A panel per side;
+ * along x the first common factor (systems side by side at each value), or the systems.
+ */
+function casualtiesSpec(x: CrossResults): TopLevelSpec {
+  const { factor, values, others } = axisOf(x);
+  const systems = x.provenance.systems.map((s) => s.short);
+  const rows = x.comparison.cells.flatMap((c) =>
+    c.sides.map((s) => ({
+      system: short(x, c.system),
+      x: factor ? String(c.factors[factor]) : short(x, c.system),
+      panel: [s.role, othersOf(c, others)].filter(Boolean).join(', '),
+      hit: s.hitHarder ? 'hit harder' : 'hit less',
+      y: s.casualtiesPerHour.value,
+      lo: s.casualtiesPerHour.lo,
+      hi: s.casualtiesPerHour.hi,
+    })),
+  );
+  const bands = [
+    { band: 'CDB90 middle half, side hit harder', lo: CDB90.worse.q1, hi: CDB90.worse.q3, median: CDB90.worse.median },
+    { band: 'CDB90 middle half, side hit less', lo: CDB90.less.q1, hi: CDB90.less.q3, median: CDB90.less.median },
+  ];
+  const xEnc = factor
+    ? { field: 'x', type: 'ordinal' as const, sort: values, title: factorPhrase(factor), axis: { labelAngle: 0 } }
+    : { field: 'x', type: 'nominal' as const, sort: systems, title: null, axis: { labelAngle: 0 } };
+  const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system' };
+  const offset = factor ? { xOffset: { field: 'system', sort: systems } } : {};
+  const inner = {
+    width: Math.max(260, (factor ? values.length : 1) * Math.max(60, 18 * systems.length)),
+    height: 260,
+    layer: [
+      {
+        data: { values: bands },
+        mark: { type: 'rect', opacity: 0.2 },
+        encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, fill: { field: 'band', type: 'nominal', title: null, scale: { range: ['#555555', '#aaaaaa'] } } },
+      },
+      { data: { values: bands }, mark: { type: 'rule', strokeDash: [4, 3], color: '#555' }, encoding: { y: { field: 'median', type: 'quantitative' } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: xEnc, ...offset, y: { field: 'lo', type: 'quantitative', title: 'killed and wounded, % of the men an hour' }, y2: { field: 'hi' }, color } },
+      {
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          x: xEnc,
+          ...offset,
+          y: { field: 'y', type: 'quantitative' },
+          color,
+          shape: { field: 'hit', type: 'nominal', title: null, scale: { domain: ['hit harder', 'hit less'], range: ['circle', 'diamond'] } },
+          tooltip: [{ field: 'system' }, { field: 'panel', title: 'side' }, { field: 'hit' }, { field: 'y', format: '.2f', title: '% an hour' }, { field: 'lo', format: '.2f' }, { field: 'hi', format: '.2f' }],
+        },
+      },
+    ],
+  };
+  const panels = [...new Set(rows.map((r) => r.panel))];
+  return {
+    $schema: SCHEMA,
+    title: {
+      text: 'Casualties per hour against the historical record',
+      subtitle: subtitleOf(x, 'Killed and wounded per hour of fighting, as a share of the men at the start; bars: 95% intervals', 'Grey bands: the middle half of Napoleonic battles 1792-1815 (CDB90); dashed: their medians'),
+    },
+    data: { values: rows },
+    facet: { field: 'panel', type: 'nominal', title: null, sort: panels },
+    columns: 2,
+    spec: inner,
+    config: CONFIG,
+  } as TopLevelSpec;
+}
+
+/** The charts of the side-by-side section. */
+export function crossCharts(x: CrossResults): PageChart[] {
+  const pctOf = (p: { p: number; lo: number; hi: number }) => ({ value: 100 * p.p, lo: 100 * p.lo, hi: 100 * p.hi });
+  const { factor } = axisOf(x);
+  const against = factor ? ` against the ${factorPhrase(factor)}` : '';
+  const charts: PageChart[] = [
+    {
+      name: 'cross-carried',
+      heading: `Attacks carried, by rule system${against}`,
+      definition: 'The share of engagements the attacker won, in each rule system: it took the position (or broke the defence) by that system’s own end conditions. Bands and bars: 95% Wilson intervals.',
+      spec: curveSpec(x, { title: `Attacks carried${against}`, y: 'attacks carried (%)', get: (c) => pctOf(c.carried) }, 'Line: the share the attacker won; band: its 95% interval'),
+    },
+    {
+      name: 'cross-casualties',
+      heading: 'Casualties per hour against the historical record',
+      definition:
+        'Killed and wounded (not men dispersed or taken) of each side per hour of fighting, as a share of its men at the start, in each system; the grey bands are the middle half of Napoleonic battles of 1792-1815 in the CDB90 data (side hit harder 1.8-3.75% an hour, median 2.7; side hit less 0.6-2.0%, median 1.5).',
+      spec: casualtiesSpec(x),
+    },
+    {
+      name: 'cross-duration',
+      heading: `Time to decision, by rule system${against}`,
+      definition: 'Hours of fighting the engagements lasted (the turns played times the system’s turn length), mean and 95% interval; an engagement that runs out of turns counts its full length.',
+      spec: curveSpec(x, { title: `Hours of fighting${against}`, y: 'hours', get: (c) => ({ value: c.hours.mean, lo: Math.max(0, c.hours.lo), hi: c.hours.hi }) }, 'Line: mean hours played; band: its 95% interval'),
+    },
+    {
+      name: 'cross-defence-broken',
+      heading: `The defence broken, by rule system${against}`,
+      definition: 'The share of engagements in which the defending side’s army or command broke (its system’s army morale, cohesion or demoralization rule), with 95% Wilson intervals.',
+      spec: curveSpec(
+        x,
+        { title: `Defending army broken${against}`, y: 'defence broken (%)', get: (c) => pctOf(c.sides[c.attacker === null ? 1 : c.attacker === 0 ? 1 : 0].armyBroken) },
+        'Line: share of engagements the defender’s army broke; band: 95% interval',
+      ),
+    },
+  ];
+  return charts;
+}
+
+const fixed = (digits: number) => (v: number) => (digits === 0 ? Math.round(v).toLocaleString('en-GB') : v.toFixed(digits));
+const ci = (lo: number, hi: number, f: (v: number) => string) => ` <span class="ci">[${f(Math.max(0, lo))}, ${f(hi)}]</span>`;
+
+/** Where a rate lies against a CDB90 middle half. */
+function placeOf(rate: number, ref: { q1: number; q3: number }): string {
+  return rate < ref.q1 ? 'below' : rate > ref.q3 ? 'above' : 'within';
+}
+
+/**
+ * The side-by-side table: for every figure (a group of rows), each combination of the common factors
+ * (a row), each system's estimate with its interval, the spread, and the pairs of systems that part.
+ */
+function sideBySide(x: CrossResults): string {
+  const systems = x.provenance.systems;
+  const labels = [...new Set(x.comparison.agreement.map((a) => a.label))];
+  const figures = [...new Set(x.comparison.agreement.map((a) => a.figure))];
+  const head = systems.map((s) => `<th scope="col">${escapeHtml(s.short)}</th>`).join('');
+  // One common factor: rows are its values, under its name.
+  const single = Object.keys(x.provenance.factors).length === 1 ? Object.keys(x.provenance.factors)[0] : null;
+  const rowName = (label: string) => (labels.length === 1 ? 'all engagements' : single ? label.slice(single.length + 1) : label);
+  const cellOf = (system: string, label: string) => x.comparison.cells.find((c) => c.system === system && c.label === label);
+  const body = figures
+    .map((figure) => {
+      const rows = x.comparison.agreement.filter((a) => a.figure === figure);
+      const unit = rows[0].unit;
+      const group = `<tr class="group"><th colspan="${systems.length + 3}">${escapeHtml(figure.charAt(0).toUpperCase() + figure.slice(1))} <span class="of">${escapeHtml(unit)}</span></th></tr>`;
+      const lines = rows.map((a) => {
+        const f = fixed(a.digits);
+        const cells = systems.map((s) => {
+          const v = a.values.find((w) => w.system === s.id);
+          if (!v) return '<td></td>';
+          const interval = v.lo === v.hi ? '' : ci(v.lo, v.hi, f);
+          // Casualties per hour: where the estimate lies against the historical middle half.
+          const c = a.unit.startsWith('% of the men an hour') && a.side !== undefined ? cellOf(s.id, a.label)?.sides[a.side] : undefined;
+          const ref = c ? (c.hitHarder ? CDB90.worse : CDB90.less) : null;
+          const history = c && ref ? `<span class="of">${c.hitHarder ? 'hit harder' : 'hit less'}: ${placeOf(v.value, ref)} CDB90's ${ref.q1.toFixed(2)}-${ref.q3.toFixed(2)}</span>` : '';
+          return `<td>${f(v.value)}${interval}${history}</td>`;
+        });
+        const verdict = !a.compared
+          ? 'each system’s own mapping (not compared)'
+          : systems.length < 2
+            ? ''
+            : a.differ.length === 0
+              ? 'agree within their intervals'
+              : a.differ
+                  .slice(0, 3)
+                  .map((d) => `${escapeHtml(short(x, d.b))} ${d.difference >= 0 ? '+' : '−'}${f(Math.abs(d.difference))} on ${escapeHtml(short(x, d.a))} <span class="ci">[${f(d.lo)}, ${f(d.hi)}]</span>`)
+                  .join('; ') + (a.differ.length > 3 ? `; ${a.differ.length - 3} more pairs` : '');
+        const rowClass = a.compared && a.differ.length ? 'differ' : 'agree';
+        return `<tr class="${rowClass}"><th scope="row">${escapeHtml(rowName(a.label))}</th>${cells.join('')}<td>${systems.length > 1 ? f(a.spread) : ''}</td><td class="verdict">${verdict}</td></tr>`;
+      });
+      return group + lines.join('\n');
+    })
+    .join('\n');
+  return `<div class="scroll"><table class="cross"><thead><tr><th scope="col">${escapeHtml(single ? factorPhrase(single) : '')}</th>${head}<th scope="col">spread</th><th scope="col">where they part</th></tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** How many of the compared figures the systems agree on, in a sentence. */
+function agreementSentence(x: CrossResults): string {
+  const compared = x.comparison.agreement.filter((a) => a.compared);
+  if (x.provenance.systems.length < 2) return 'One rule system only: nothing to compare yet.';
+  const parted = compared.filter((a) => a.differ.length > 0);
+  return `The systems part on ${parted.length} of the ${compared.length} figures compared (rows in bold): ${[...new Set(parted.map((a) => a.figure))].slice(0, 6).join(', ') || 'none'}.`;
+}
+
+const CROSS_CSS = `
+table.cross td .of { display: block; white-space: normal; max-width: 12rem; }
+table.cross tr.group .of { font-weight: normal; }
+table.cross td.verdict { text-align: left; white-space: normal; min-width: 18rem; }
+table.cross tr.differ td.verdict { font-weight: 600; }
+`;
+
+/** The page. Pure: the caller reads the libraries and writes the file. */
+export function crossHtml(x: CrossResults, charts: readonly PageChart[], libs: Libraries): string {
+  const p = x.provenance;
+  const title = p.experiment.title ?? p.experiment.name;
+  const labels = [...new Set(x.comparison.cells.map((c) => c.label))];
+  const systems = p.systems
+    .map((s) => `<li><a href="${escapeHtml(systemFolder(s.id))}/index.html">${escapeHtml(s.title)}</a>: <code>${escapeHtml(s.scenario)}</code> <span class="hash">(results hash ${escapeHtml(s.hash.slice(0, 12))})</span></li>`)
+    .join('');
+  const traces = x.comparison.cells
+    .map((c) => `<li>${escapeHtml(short(x, c.system))}, ${escapeHtml(c.label)}: <code>volley trace ${escapeHtml(p.experiment.file)} --cell ${c.cell} --engagement 0</code></li>`)
+    .join('');
+  const specs = Object.fromEntries(charts.map((c) => [c.name, c.spec]));
+  return `${pageStart(`${title} · volley cross-system report`, libs, CROSS_CSS)}
+<header>
+<h1>${escapeHtml(title)}</h1>
+${p.experiment.question ? `<p class="question">${escapeHtml(p.experiment.question)}</p>` : ''}
+<p class="lede">${escapeHtml(`${p.systems.length} rule ${p.systems.length === 1 ? 'system' : 'systems'} on one order of battle, ${p.engagementsPerCell.toLocaleString('en-GB')} engagements per system and cell${labels.length > 1 ? ` in ${labels.length} combinations of the common factors` : ''}. Each system's own report is linked below.`)}</p>
+<nav><ul><li><a href="#side-by-side">Side by side</a></li>${charts.map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}<li><a href="#systems">Each system</a></li><li><a href="#method">Method</a></li></ul></nav>
+</header>
+<section id="side-by-side">
+<h2>Side by side: where the systems agree, and where they part</h2>
+<p class="definition">${escapeHtml('The same question in each rule system, in men and in hours: every figure, each system’s estimate with its 95% interval (Wilson for shares), the spread between the highest and the lowest, and the pairs of systems whose difference is beyond chance (Holm-corrected over the pairs of the row, 5%), largest first, with the difference’s 95% interval.')}</p>
+<p class="lede">${escapeHtml(agreementSentence(x))}</p>
+${sideBySide(x)}
+</section>
+${charts.map((c) => chartSection(c)).join('\n')}
+<section id="systems">
+<h2>Each system</h2>
+<p class="definition">${escapeHtml('Every system’s full report: its outcome shares, losses, cohesion, morale checks and its own counts, in its own words.')}</p>
+<ul>${systems}</ul>
+<h3>Engagements to trace</h3>
+<ul class="trace-picks">${traces}</ul>
+</section>
+<section id="method">
+<h2>Method</h2>
+<p class="definition">${escapeHtml(x.comparison.method)}</p>
+<dl class="facts"><dt>Experiment</dt><dd><code>${escapeHtml(p.experiment.file)}</code></dd><dt>Seed</dt><dd>${escapeHtml(String(p.seed))}</dd><dt>Batch</dt><dd>${p.batch}</dd><dt>Hash</dt><dd class="hash">${escapeHtml(p.hash)}</dd><dt>volley</dt><dd>${escapeHtml(p.volley)}</dd></dl>
+</section>
+</main>
+${pageEnd(specs)}`;
+}

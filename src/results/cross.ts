@@ -1,0 +1,304 @@
+/**
+ * The results of a cross-system experiment (DESIGN.md, "Cross-system studies"): each rule system's
+ * results whole (as a run of its own scenario would write them), and the figures that set the systems
+ * side by side, in men and in hours, for every combination of the common factors, with a table of
+ * where they agree within their intervals and where they part.
+ */
+import { createHash } from 'node:crypto';
+import { holm, tTwoSidedP } from '../stats/comparison.js';
+import { wilson, zFor, type MeanInterval, type Proportion } from '../stats/intervals.js';
+import { canonicalJson, type Results, type Timing } from './results.js';
+import { VOLLEY_VERSION } from './version.js';
+
+export const CROSS_RESULTS_FORMAT = 'volley-cross-results/1';
+
+/** A rate with its 95% interval. */
+export interface Rate {
+  value: number;
+  lo: number;
+  hi: number;
+}
+
+/** One side of one system's cell, in the common terms. */
+export interface CrossSide {
+  name: string;
+  role: string;
+  /** Men at the start (mean over engagements). */
+  startMen: number;
+  menLost: MeanInterval;
+  casualties: MeanInterval;
+  /** Killed and wounded as a share of the men at the start, per hour of fighting, in per cent. */
+  casualtiesPerHour: Rate;
+  /** The side that lost the larger share an hour (CDB90 compares it with the worse-hit side of battles). */
+  hitHarder: boolean;
+  routsPerEngagement: MeanInterval;
+  /** Share of engagements in which the side's army (or command) broke. */
+  armyBroken: Proportion;
+}
+
+/** One rule system's figures in one combination of the common factors. */
+export interface CrossCell {
+  system: string;
+  /** The cell's index in the run (for `volley trace --cell`). */
+  cell: number;
+  /** The common factors' values ('base' when none vary). */
+  label: string;
+  factors: Record<string, unknown>;
+  engagements: number;
+  /** The side with the role of attacker; null when neither side has it (then side 0 stands in). */
+  attacker: 0 | 1 | null;
+  /** Share of engagements the attacker won: it carried the position. */
+  carried: Proportion;
+  /** Share won by the other side, and drawn. */
+  held: Proportion;
+  draw: Proportion;
+  /** Hours of fighting played, and the share of engagements decided before the turn limit ran out. */
+  hours: MeanInterval;
+  decided: Proportion;
+  sides: [CrossSide, CrossSide];
+}
+
+/** A figure compared across systems in one combination: each system's value, and the pairs that differ. */
+export interface AgreementRow {
+  figure: string;
+  /** The figure's unit in words: "% of engagements", "% of the men an hour", "hours". */
+  unit: string;
+  /** Decimals the report shows. */
+  digits: number;
+  /** Whether the systems are tested against each other on it (men at the start are shown only). */
+  compared: boolean;
+  /** The side the figure is about, if any. */
+  side?: 0 | 1;
+  /** The combination of the common factors. */
+  label: string;
+  values: { system: string; value: number; lo: number; hi: number }[];
+  /** Largest minus smallest estimate. */
+  spread: number;
+  /** Pairs whose difference is significant after Holm's correction over the row's pairs (5%). */
+  differ: { a: string; b: string; difference: number; lo: number; hi: number; p: number }[];
+}
+
+export interface CrossComparison {
+  cells: CrossCell[];
+  agreement: AgreementRow[];
+  /** How the figures are computed, in words for the report. */
+  method: string;
+}
+
+export interface CrossProvenance {
+  volley: string;
+  experiment: { file: string; name: string; title?: string; question?: string };
+  seed: string | number;
+  engagementsPerCell: number;
+  batch: number;
+  commonRandomNumbers: boolean;
+  /** The common factors (the rule systems are the `system` factor). */
+  factors: Record<string, unknown[]>;
+  /** Each system: its id, title and short name, its scenario file and its results' hash. */
+  systems: { id: string; title: string; short: string; scenario: string; hash: string }[];
+  /** sha256 of everything above but file names. */
+  hash: string;
+}
+
+export interface CrossResults {
+  format: typeof CROSS_RESULTS_FORMAT;
+  provenance: CrossProvenance;
+  /** Each rule system's results, as a run of its scenario with the common factors would write them. */
+  systems: Results[];
+  comparison: CrossComparison;
+  timing?: Timing;
+}
+
+export const CROSS_METHOD =
+  'Each rule system plays its own scenario of the common order of battle with its own dice. Carried: share of engagements the attacker won (95% Wilson interval). ' +
+  'Casualties per hour: the mean killed and wounded over the mean men at the start and the mean hours of fighting (the turns played times the system\'s turn length), in per cent; ' +
+  'its interval is the casualties\' interval on the same scale (the hours taken as known). Decided: share of engagements that something other than the turn limit ended (a retreat, a rout, a broken army). ' +
+  'Agreement: for every pair of systems, the difference of their estimates with a normal interval (the systems\' dice are independent: the standard errors add in quadrature) and a two-sided test; ' +
+  "the p-values of one row's pairs form a family for Holm's correction; a pair differs when its corrected p-value is below 5%. Systems agree on a row when no pair differs.";
+
+const hoursOf = (m: MeanInterval): MeanInterval => ({ mean: m.mean / 60, sd: m.sd / 60, lo: m.lo / 60, hi: m.hi / 60, n: m.n });
+
+/** The figures of one cell of one system's results. */
+export function crossCell(r: Results, i: number, label: string, factors: Record<string, unknown>): CrossCell {
+  const cell = r.cells[i];
+  const s = cell.summary;
+  const n = s.engagements;
+  const roles = r.sides.map((x) => x.role);
+  const found = roles.indexOf('attacker');
+  const attacker: 0 | 1 | null = found === 0 || found === 1 ? found : null;
+  const a: 0 | 1 = attacker ?? 0;
+  const win = (side: 0 | 1) => s.outcome.find((o) => o.side === side) ?? wilson(0, n);
+  const hours = hoursOf(s.minutes);
+  const timeLimit = new Set(r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id));
+  const decided = s.reasons.filter((x) => !timeLimit.has(x.reason)).reduce((k, x) => k + x.count, 0);
+  const sides = s.sides.map((side): CrossSide => {
+    const start = Math.max(1e-9, side.startMen.mean);
+    const k = 100 / start / Math.max(1e-9, hours.mean);
+    return {
+      name: side.name,
+      role: side.role,
+      startMen: side.startMen.mean,
+      menLost: side.menLost,
+      casualties: side.casualties,
+      casualtiesPerHour: { value: side.casualties.mean * k, lo: Math.max(0, side.casualties.lo * k), hi: side.casualties.hi * k },
+      hitHarder: false,
+      routsPerEngagement: side.routs,
+      armyBroken: side.armyBroken,
+    };
+  }) as unknown as [CrossSide, CrossSide];
+  sides[sides[0].casualtiesPerHour.value >= sides[1].casualtiesPerHour.value ? 0 : 1].hitHarder = true;
+  return {
+    system: r.provenance.ruleset.id,
+    cell: cell.index,
+    label,
+    factors,
+    engagements: n,
+    attacker,
+    carried: win(a),
+    held: win(a === 0 ? 1 : 0),
+    draw: s.outcome.find((o) => o.side === null) ?? wilson(0, n),
+    hours,
+    decided: wilson(decided, n),
+    sides,
+  };
+}
+
+/** An estimate of a figure: its value, 95% interval, standard error and sample size. */
+interface Estimate {
+  value: number;
+  lo: number;
+  hi: number;
+  se: number;
+  n: number;
+}
+
+/** A figure of a cross cell, as the side-by-side table shows it and the agreement test compares it. */
+interface FigureDef {
+  /** The figure in words; `{side}` stands for the side's role. */
+  id: string;
+  unit: string;
+  /** Decimals shown. */
+  digits: number;
+  get(c: CrossCell): Estimate;
+  /** Compared across systems (men at the start differ by each system's mapping of the order of battle: shown, not tested). */
+  compare: boolean;
+  /** The side the figure is about, if any. */
+  side?: 0 | 1;
+}
+
+const z95 = zFor(0.95);
+const fromProportion = (p: Proportion): Estimate => ({ value: 100 * p.p, lo: 100 * p.lo, hi: 100 * p.hi, se: 100 * Math.sqrt((p.p * (1 - p.p)) / Math.max(1, p.n)), n: p.n });
+const fromMean = (m: MeanInterval): Estimate => ({ value: m.mean, lo: m.lo, hi: m.hi, se: m.sd / Math.sqrt(Math.max(1, m.n)), n: m.n });
+const fromRate = (r: Rate, n: number): Estimate => ({ ...r, se: (r.hi - r.value) / z95, n });
+
+const perSide = (make: (k: 0 | 1) => Omit<FigureDef, 'side'>): FigureDef[] => ([0, 1] as const).map((k) => ({ ...make(k), side: k }));
+
+/** The figures of the side-by-side table, in its order. */
+export const CROSS_FIGURES: readonly FigureDef[] = [
+  { id: 'attacks carried', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.carried) },
+  { id: 'position held', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.held) },
+  { id: 'drawn', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.draw) },
+  { id: 'hours of fighting', unit: 'hours', digits: 2, compare: true, get: (c) => fromMean(c.hours) },
+  { id: 'decided before the turn limit', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.decided) },
+  ...perSide((k) => ({ id: 'men at the start, {side}', unit: 'men', digits: 0, compare: false, get: (c) => ({ value: c.sides[k].startMen, lo: c.sides[k].startMen, hi: c.sides[k].startMen, se: 0, n: c.engagements }) })),
+  ...perSide((k) => ({ id: 'men lost, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].menLost) })),
+  ...perSide((k) => ({ id: 'killed and wounded, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].casualties) })),
+  ...perSide((k) => ({ id: 'casualties per hour, {side}', unit: '% of the men an hour', digits: 2, compare: true, get: (c) => fromRate(c.sides[k].casualtiesPerHour, c.engagements) })),
+  ...perSide((k) => ({ id: 'routs, {side}', unit: 'units per engagement', digits: 2, compare: true, get: (c) => fromMean(c.sides[k].routsPerEngagement) })),
+  ...perSide((k) => ({ id: 'army broken, {side}', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.sides[k].armyBroken) })),
+];
+
+/** The role of side k in these cells, as all of them have it (or "side 1", "side 2"). */
+export function roleOf(cells: readonly CrossCell[], k: 0 | 1): string {
+  const roles = [...new Set(cells.map((c) => c.sides[k].role))];
+  return roles.length === 1 ? roles[0] : `side ${k + 1}`;
+}
+
+/** The side-by-side rows of one combination of the common factors: every figure across the systems, tested pair by pair. */
+export function agreementRows(cells: readonly CrossCell[]): AgreementRow[] {
+  return CROSS_FIGURES.map((f) => {
+    const values = cells.map((c) => ({ system: c.system, ...f.get(c) }));
+    const pairs: AgreementRow['differ'] = [];
+    for (let i = 0; f.compare && i < values.length; i++) {
+      for (let j = i + 1; j < values.length; j++) {
+        const [x, y] = [values[i], values[j]];
+        const d = y.value - x.value;
+        const se = Math.sqrt(x.se ** 2 + y.se ** 2);
+        const p = se > 0 ? tTwoSidedP(d / se, Math.max(1, x.n + y.n - 2)) : d === 0 ? 1 : 0;
+        pairs.push({ a: x.system, b: y.system, difference: d, lo: d - z95 * se, hi: d + z95 * se, p });
+      }
+    }
+    const adjusted = holm(pairs.map((p) => p.p));
+    const differ = pairs.map((p, k) => ({ ...p, p: adjusted[k] ?? 1 })).filter((p) => p.p < 0.05);
+    const vs = values.map((v) => v.value);
+    return {
+      figure: f.side === undefined ? f.id : f.id.replace('{side}', roleOf(cells, f.side)),
+      unit: f.unit,
+      digits: f.digits,
+      compared: f.compare,
+      ...(f.side === undefined ? {} : { side: f.side }),
+      label: cells[0]?.label ?? 'base',
+      values: values.map(({ system, value, lo, hi }) => ({ system, value, lo, hi })),
+      spread: vs.length ? Math.max(...vs) - Math.min(...vs) : 0,
+      differ: differ.sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)),
+    };
+  });
+}
+
+/** The common factors of a cell as its label in the side-by-side tables. */
+export function commonLabel(factors: Record<string, unknown>): string {
+  const parts = Object.entries(factors).map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? parts.join(', ') : 'base';
+}
+
+/**
+ * The cross-system comparison of the systems' results (each with its cells in the same order of the
+ * common factors' combinations).
+ */
+export function crossComparison(systems: readonly Results[], systemFactor: string): CrossComparison {
+  const cells = systems.flatMap((r) =>
+    r.cells.map((c, i) => {
+      const common = Object.fromEntries(Object.entries(c.factors).filter(([k]) => k !== systemFactor));
+      return crossCell(r, i, commonLabel(common), common);
+    }),
+  );
+  const labels = [...new Set(cells.map((c) => c.label))];
+  const agreement = labels.flatMap((l) => agreementRows(cells.filter((c) => c.label === l)));
+  return { cells, agreement, method: CROSS_METHOD };
+}
+
+export interface CrossInput {
+  systems: Results[];
+  /** Each system's short name, by id. */
+  shortNames: Record<string, string>;
+  experiment: CrossProvenance['experiment'];
+  factors: Record<string, unknown[]>;
+  systemFactor: string;
+}
+
+/** The cross-system results from each system's results. */
+export function buildCrossResults(inp: CrossInput): CrossResults {
+  const first = inp.systems[0].provenance;
+  const fixed = {
+    volley: VOLLEY_VERSION,
+    seed: first.seed,
+    engagementsPerCell: Math.max(...inp.systems.map((r) => r.provenance.engagementsPerCell)),
+    batch: first.batch,
+    commonRandomNumbers: first.commonRandomNumbers,
+    factors: inp.factors,
+    systems: inp.systems.map((r) => ({ id: r.provenance.ruleset.id, hash: r.provenance.hash })),
+  };
+  const provenance: CrossProvenance = {
+    ...fixed,
+    experiment: inp.experiment,
+    systems: inp.systems.map((r) => {
+      const { id, title } = r.provenance.ruleset;
+      return { id, title, short: inp.shortNames[id] ?? title, scenario: r.provenance.scenario.file, hash: r.provenance.hash };
+    }),
+    hash: createHash('sha256').update(canonicalJson(fixed)).digest('hex'),
+  };
+  return { format: CROSS_RESULTS_FORMAT, provenance, systems: inp.systems, comparison: crossComparison(inp.systems, inp.systemFactor) };
+}
+
+/** Whether results.json holds a cross-system run. */
+export const isCross = (r: Results | CrossResults): r is CrossResults => r.format === CROSS_RESULTS_FORMAT;

@@ -1,0 +1,10 @@
+/** Running the built CLI (dist/; npm test builds first) as a user would, for end-to-end tests. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+
+export function volley(args: string[], cwd = process.cwd()) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}

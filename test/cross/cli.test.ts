@@ -1,0 +1,29 @@
+/** `volley run` on a cross-system experiment, end to end on the built dist/: results, report, summary. */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { volley } from '../cli/volley.js';
+
+describe('volley run on a cross-system experiment', () => {
+  it('writes the cross results, the side-by-side page with its charts, and each system’s own report', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'volley-cross-cli-')), 'x');
+    const r = volley(['run', 'sims/cross/village-quality.experiment.yaml', '-n', '100', '--batch', '50', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^system +cell +carried \[95% CI\]/m);
+    const x = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(x.format).toBe('volley-cross-results/1');
+    expect(x.provenance.factors).toEqual({ 'defender.quality': ['conscript', 'line', 'veteran', 'elite', 'guard'] });
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('Side by side: where the systems agree, and where they part');
+    for (const chart of ['cross-carried', 'cross-casualties', 'cross-duration', 'cross-defence-broken']) {
+      expect(existsSync(join(out, `${chart}.png`)), chart).toBe(true);
+      expect(html).toContain(`data-spec="${chart}"`);
+    }
+    for (const s of x.provenance.systems) {
+      expect(existsSync(join(out, 'systems', s.id, 'index.html')), s.id).toBe(true);
+      expect(html).toContain(`href="systems/${s.id}/index.html"`);
+    }
+  });
+});

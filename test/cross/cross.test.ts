@@ -1,0 +1,118 @@
+/**
+ * Cross-system experiments (DESIGN.md, "Cross-system studies"): one scenario per rule system, common
+ * factors, each system with its own dice, results side by side with agreement tests.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VolleyInputError } from '../../src/core/errors.js';
+import { RULESETS } from '../../src/rules/index.js';
+import { agreementRows, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
+import { runPlanOutcome } from '../../src/sim/engine/runner.js';
+import { prepareRun, resultsOf } from '../../src/sim/studies/prepare.js';
+import { wilson } from '../../src/stats/intervals.js';
+
+const EXPERIMENT = 'sims/cross/village-quality.experiment.yaml';
+const A = resolve('sims/aor/common-a-village.scenario.yaml');
+const B = resolve('sims/aor/common-b-open.scenario.yaml');
+
+function file(body: string): string {
+  const f = join(mkdtempSync(join(tmpdir(), 'volley-cross-')), 'x.experiment.yaml');
+  writeFileSync(f, `kind: experiment\nname: x\nengagements: 10\nseed: 1\n${body}\n`);
+  return f;
+}
+const refused = (body: string) => {
+  try {
+    loadExperiment(file(body));
+  } catch (e) {
+    if (e instanceof VolleyInputError) return `${e.line}: ${e.field}: ${e.detail}`;
+    throw e;
+  }
+  throw new Error('accepted');
+};
+
+describe('loading a cross-system experiment', () => {
+  it('makes a cell per system and combination of the common factors, each system with its own dice', () => {
+    const e = loadExperiment(EXPERIMENT);
+    const systems = e.systems!;
+    expect(systems.map((s) => s.ruleset)).toEqual(e.experiment.scenarios!.map(() => expect.any(String)));
+    expect(e.cells.length).toBe(systems.length * 5);
+    expect(e.cells.map((c) => c.index)).toEqual(e.cells.map((_, i) => i));
+    for (const s of systems) {
+      const cells = s.cells.map((i) => e.cells[i]);
+      expect(cells.every((c) => c.scenario.ruleset === s.ruleset && c.factors[SYSTEM_FACTOR] === s.ruleset)).toBe(true);
+      // Common random numbers within a system, never across systems.
+      expect(new Set(cells.map((c) => c.rngKey))).toEqual(new Set([s.ruleset]));
+      expect(cells.map((c) => c.factors['defender.quality'])).toEqual(['conscript', 'line', 'veteran', 'elite', 'guard']);
+    }
+  });
+
+  it('refuses what does not apply, at its line', () => {
+    expect(refused(`scenario: ${A}\nscenarios: [${A}]`)).toBe('5: scenario: give one scenario, or scenarios (one per rule system), not both');
+    expect(refused('vary: {}')).toMatch(/^1: scenario: missing: expected the scenario file/);
+    expect(refused(`scenarios: [${A}, ${B}]`)).toBe("5: scenarios[1]: a second scenario of 'aor' (scenarios[0] is one); name one scenario per rule system");
+    expect(refused(`scenarios: [${A}]\nvary:\n  defender.units[0].morale: [3]`)).toMatch(/^7: vary\.defender\.units\[0\]\.morale: a cross-system experiment varies common factors only/);
+    expect(refused(`scenarios: [${A}]\nacrossDoctrines: [by-the-book, careful]`)).toMatch(/^6: acrossDoctrines: does not apply to a cross-system experiment/);
+    expect(refused(`scenarios: [missing.scenario.yaml]`)).toMatch(/^5: scenarios\[0\]: file not found: /);
+  });
+
+  const other = RULESETS.find((r) => r.id !== 'aor');
+  it.skipIf(!other)('refuses an option of a rule system that plays no scenario here', () => {
+    const o = other!.options[0];
+    expect(refused(`scenarios: [${A}]\noptions:\n  ${o.name}: ${JSON.stringify(o.default)}`)).toBe(`7: options.${o.name}: an option of '${other!.id}', which plays no scenario here (aor)`);
+  });
+});
+
+describe('a cross-system run', () => {
+  it('gives the same bits on 0 and 2 workers, and each system’s figures as its own results have them', async () => {
+    const prep = prepareRun({ file: EXPERIMENT, engagements: 200, batch: 50 });
+    const here = await runPlanOutcome(prep.plan, { workers: 0 });
+    const pool = await runPlanOutcome(prep.plan, { workers: 2 });
+    expect(JSON.stringify(pool.accumulators)).toBe(JSON.stringify(here.accumulators));
+    const x = resultsOf(prep, here.accumulators) as CrossResults;
+    expect(isCross(x)).toBe(true);
+    expect(JSON.stringify(resultsOf(prep, pool.accumulators))).toBe(JSON.stringify(x));
+    for (const c of x.comparison.cells) {
+      const r = x.systems.find((s) => s.provenance.ruleset.id === c.system)!;
+      const s = r.cells.find((k) => k.index === c.cell)!.summary;
+      const attacker = r.sides.findIndex((side) => side.role === 'attacker');
+      expect(c.carried.p).toBe(s.outcome.find((o) => o.side === attacker)!.p);
+      const hours = s.minutes.mean / 60;
+      for (const k of [0, 1] as const) {
+        expect(c.sides[k].casualtiesPerHour.value).toBeCloseTo((100 * s.sides[k].casualties.mean) / s.sides[k].startMen.mean / hours, 9);
+      }
+      const timeLimit = r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id);
+      const decided = s.reasons.filter((k) => !timeLimit.includes(k.reason)).reduce((n, k) => n + k.count, 0);
+      expect(c.decided.count).toBe(decided);
+    }
+  });
+});
+
+/** A cross cell with the given share carried (other figures at zero). */
+function cell(system: string, carried: number, n = 1000): CrossCell {
+  const zero = { mean: 0, sd: 0, lo: 0, hi: 0, n };
+  const side = (role: string) => ({ name: role, role, startMen: 1000, menLost: zero, casualties: zero, casualtiesPerHour: { value: 0, lo: 0, hi: 0 }, hitHarder: false, routsPerEngagement: zero, armyBroken: wilson(0, n) });
+  return { system, cell: 0, label: 'base', factors: {}, engagements: n, attacker: 0, carried: wilson(carried * n, n), held: wilson((1 - carried) * n, n), draw: wilson(0, n), hours: { ...zero, mean: 1 }, decided: wilson(n, n), sides: [side('attacker'), side('defender')] };
+}
+
+describe('agreement between systems', () => {
+  it('a difference of 10 points in 1,000 engagements each parts two systems; of 2 points it does not (normal test, Holm)', () => {
+    const rows = agreementRows([cell('a', 0.5), cell('b', 0.6), cell('c', 0.52)]);
+    const carried = rows.find((r) => r.figure === 'attacks carried')!;
+    // Standard error of the difference: 100 √(.5·.5/1000 + .6·.4/1000) = 2.2136 points.
+    const se = 100 * Math.sqrt(0.25 / 1000 + 0.24 / 1000);
+    const ab = carried.differ.find((d) => d.a === 'a' && d.b === 'b')!;
+    expect(ab.difference).toBeCloseTo(10, 9);
+    expect(ab.hi - ab.difference).toBeCloseTo(1.959964 * se, 4);
+    expect(carried.differ.some((d) => d.a === 'a' && d.b === 'c')).toBe(false);
+    expect(carried.spread).toBeCloseTo(10, 9);
+    // Men at the start are shown, not tested.
+    expect(rows.find((r) => r.figure === 'men at the start, attacker')!.compared).toBe(false);
+  });
+
+  it('one system alone: nothing to compare', () => {
+    expect(agreementRows([cell('a', 0.5)]).every((r) => r.differ.length === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:long`: the checks too slow for `npm test` (test/long/). */
+export default defineConfig({
+  test: {
+    include: ['test/long/**/*.test.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    pool: 'forks',
+  },
+});
