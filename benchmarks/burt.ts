@@ -1,5 +1,5 @@
 /**
- * Burt's scenario A (sims/burt/village.scenario.yaml: a French brigade attacks two Prussian battalions
+ * Burt's scenario A (sims/burt/common-a-village.scenario.yaml: a French brigade attacks two Prussian battalions
  * in a village) on one thread: engagements per second, and the share of its dice floor.
  *
  * Times are CPU time of this thread (process.cpuUsage), not wall time: on a shared machine the wall
@@ -17,7 +17,7 @@ import { aleaStream, EngagementDice, engagementSeed, subStreamSeed, type Purpose
 import { findRuleset } from '../src/rules/index.js';
 import { loadScenario, singleCell } from '../src/scenario/load.js';
 
-const FILE = 'sims/burt/village.scenario.yaml';
+const FILE = 'sims/burt/common-a-village.scenario.yaml';
 
 /** Engagement dice that record each stream they create and the draws taken from it. */
 class CountingDice extends EngagementDice {

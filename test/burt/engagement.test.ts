@@ -16,7 +16,7 @@ import { BURT_DOCTRINE_PRESETS } from '../../src/rules/burt/doctrine/presets.js'
 import { scenarioSchema } from '../../src/scenario/schema.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 
-const FILES = ['village', 'open-line', 'cuirassiers', 'meeting'].map((f) => `sims/burt/${f}.scenario.yaml`);
+const FILES = ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting'].map((f) => `sims/burt/${f}.scenario.yaml`);
 
 function compiled(file: string, doctrines?: [string, string]): CompiledLane {
   const raw = parse(readFileSync(file, 'utf8')) as Record<string, any>;

@@ -12,8 +12,8 @@ import { storyText } from '../../src/report/trace/story.js';
 import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 
 const CASES = [
-  { file: 'village-e3.story.txt', source: 'sims/burt/village.scenario.yaml', engagement: 3 },
-  { file: 'cuirassiers-e1.story.txt', source: 'sims/burt/cuirassiers.scenario.yaml', engagement: 1 },
+  { file: 'village-e3.story.txt', source: 'sims/burt/common-a-village.scenario.yaml', engagement: 3 },
+  { file: 'cuirassiers-e1.story.txt', source: 'sims/burt/common-c-cavalry.scenario.yaml', engagement: 1 },
 ];
 
 describe('Burt golden transcripts', () => {
@@ -28,7 +28,7 @@ describe('Burt golden transcripts', () => {
   }
 
   it('the trace draws a picture per step that saw anything, each with every unit as a rectangle, and the lane with its ruler', () => {
-    const r = replayEngagement({ file: 'sims/burt/village.scenario.yaml', engagement: 3 });
+    const r = replayEngagement({ file: 'sims/burt/common-a-village.scenario.yaml', engagement: 3 });
     const frames = r.trace.frames(r.events, r.subject, r.result);
     expect(frames[0].title).toBe('The start');
     expect(frames[frames.length - 1].end).toBe(true);

@@ -15,7 +15,7 @@ import { refitBody, type Refit } from '../../src/rules/burt/refit/schema.js';
 import { scenarioSchema } from '../../src/scenario/schema.js';
 import { z } from 'zod';
 
-const village = parse(readFileSync('sims/burt/village.scenario.yaml', 'utf8')) as Record<string, any>;
+const village = parse(readFileSync('sims/burt/common-a-village.scenario.yaml', 'utf8')) as Record<string, any>;
 const refitOf = (r: Record<string, unknown>) => z.strictObject({ name: z.string(), ...refitBody }).parse({ name: 'r', ...r }) as Refit;
 const unitOf = (data: Record<string, unknown>, id: string) => rawUnits(data).find((u) => u.unit.id === id)!.unit;
 
@@ -29,7 +29,9 @@ describe('Burt refit', () => {
     expect((out.data.sides as Record<string, unknown>[])[1].armyMorale).toBe(4);
     expect(out.applied.map((a) => a.field)).toEqual(['class', 'orders', 'armyMorale']);
     expect(valueIn(out.data, out.applied[0], 'IR-12-I')).toBe('B');
-    expect(unitOf(village, 'IR-12-I').class).toBe('C'); // the input is not changed
+    expect(unitOf(village, 'IR-12-I').class).toBeUndefined(); // the input is not changed (it rates nobody: class C by default)
+    const rung = applyRefit({ sides: [{ name: 's', units: [{ id: 'u', quality: 'guard' }] }] }, r);
+    expect([unitOf(rung.data, 'u').class, unitOf(rung.data, 'u').quality], 'a rung gives way to the refit\'s class').toEqual(['D', undefined]);
     expect(scenarioSchema.safeParse(out.data).success).toBe(true);
   });
 

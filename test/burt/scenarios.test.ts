@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkLane, laneBody } from '../../src/rules/burt/scenarios.js';
-import { QUALITY_CLASS } from '../../src/rules/burt/quality.js';
+import { QUALITY_LADDER } from '../../src/core/quality.js';
+import { BURT_QUALITY, QUALITY_CLASS } from '../../src/rules/burt/quality.js';
+import { scenarioSchema } from '../../src/scenario/schema.js';
 import { ASSAULT, FIRE, LINE, MANOEUVRE, OPEN } from '../../src/rules/burt/play/state.js';
 import { battalion, compileSetup } from './lane.js';
 
@@ -34,11 +36,30 @@ describe('the lane scenario (docs/table.md)', () => {
     void ASSAULT;
   });
 
-  it('the quality ladder sets the class when none is given: conscript D, line C, veteran B, elite and guard A', () => {
-    const c = compileSetup({ attacker: [{ id: 'A', at: 10, quality: 'veteran' }], defender: [{ id: 'D', at: 0, quality: 'conscript', class: 'E' }] });
-    expect(c.units[0].klass).toBe('B');
-    expect(c.units[1].klass).toBe('E');
+  it('the quality ladder (rulings, "The common order of battle"): conscript D, line C, veteran B, elite and guard A', () => {
     expect(QUALITY_CLASS).toEqual({ conscript: 'D', line: 'C', veteran: 'B', elite: 'A', guard: 'A' });
+    for (const q of QUALITY_LADDER) expect(BURT_QUALITY.fields(q, {})).toEqual({ class: QUALITY_CLASS[q] });
+    const c = compileSetup({ attacker: [{ id: 'A', at: 10, quality: 'veteran' }], defender: [{ id: 'D', at: 0 }] });
+    expect([c.units[0].klass, c.units[1].klass]).toEqual(['B', 'C']);
+  });
+
+  it('a scenario file: the rung becomes the class before validation; a class that disagrees is refused at the class', () => {
+    const { class: _class, ...unrated } = battalion('D', 0);
+    const file = (defender: Record<string, unknown>) =>
+      scenarioSchema.safeParse({
+        kind: 'scenario',
+        name: 'q',
+        ruleset: 'burt',
+        engagement: 'lane',
+        sides: [side('attacker', [battalion('A', 10)]), side('defender', [{ ...unrated, ...defender }])],
+      });
+    const ok = file({ quality: 'conscript' });
+    expect(ok.success).toBe(true);
+    expect((ok.data as unknown as { sides: { units: { class: string }[] }[] }).sides[1].units[0].class).toBe('D');
+    expect(file({ quality: 'conscript', class: 'D' }).success).toBe(true);
+    const bad = file({ quality: 'conscript', class: 'E' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0].path).toEqual(['sides', 1, 'units', 0, 'class']);
   });
 
   it('units with the same id, units in one place, and units off the lane are refused, naming the field', () => {

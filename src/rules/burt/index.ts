@@ -45,6 +45,7 @@ const doctrines: DoctrineSupport = {
 export const burt: Ruleset<BurtScenario, CompiledLane> = {
   id: 'burt',
   title: "Steve Burt's Napoleonic Wargames Rules",
+  short: 'Burt',
   source: { text: 'burt-napoleonic-wargames-rules.txt', rulings: 'burt-napoleonic-wargames-rules.md', docs: 'docs/rules/burt.md' },
   scale: BURT_SCALE,
   options: BURT_OPTIONS,
@@ -60,9 +61,9 @@ export const burt: Ruleset<BurtScenario, CompiledLane> = {
   odds: BURT_ODDS,
   trace: BURT_TRACE,
   examples: [
-    'sims/burt/village.scenario.yaml',
-    'sims/burt/open-line.scenario.yaml',
-    'sims/burt/cuirassiers.scenario.yaml',
+    'sims/burt/common-a-village.scenario.yaml',
+    'sims/burt/common-b-open.scenario.yaml',
+    'sims/burt/common-c-cavalry.scenario.yaml',
     'sims/burt/meeting.scenario.yaml',
     'sims/burt/village-by-class.experiment.yaml',
     'sims/burt/open-line-zero-break.experiment.yaml',

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { formatPath } from '../../core/errors.js';
-import { QUALITY_LADDER, type ScenarioKind } from '../../core/ruleset.js';
+import { qualityField } from '../../core/quality.js';
+import type { ScenarioKind } from '../../core/ruleset.js';
 import { EPS, axialOverlap, body, lateralOverlap, makeLane, onLane, withinWidth, type Body } from '../../table/index.js';
 import { DOCTRINE_NAMES } from './doctrine/presets.js';
 import { figureModel, type Arm, type Formation } from './figures.js';
@@ -59,8 +60,8 @@ export const unitSchema = z.strictObject({
   horse: z.boolean().default(false).describe('5: horse artillery (9" a move) rather than foot (6").'),
   limbered: z.boolean().default(false).describe('5: guns start limbered.'),
   weapon: z.enum(WEAPONS).optional().describe('6: muskets (default for foot), rifles, or carbines (default for horse).'),
-  class: z.enum(CLASSES).optional().describe('8: morale class, A (2 to pass) ... E (6); default from quality, else C.'),
-  quality: z.enum(QUALITY_LADDER).optional().describe('The common quality ladder: conscript D, line C, veteran B, elite A, guard A (used when class is not given).'),
+  class: z.enum(CLASSES).optional().describe('8: morale class, A (2 to pass) ... E (6); default C. A quality rung sets it (conscript D, line C, veteran B, elite A, guard A).'),
+  quality: qualityField,
   formation: z.enum(FORMATIONS).optional().describe('12: line, column, square, or open (skirmishers only); default line (open for skirmishers).'),
   light: z.boolean().default(false).describe('Cavalry: light (12" a move, +1 to hit formed troops) rather than heavy.'),
   armoured: z.boolean().default(false).describe('Cavalry: armoured (cuirassiers): -2 to hit at first contact, -1 to save.'),

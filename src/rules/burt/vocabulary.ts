@@ -62,7 +62,7 @@ export const BURT_VOCABULARY: Vocabulary = {
     { id: 'defenderRouted', label: 'every defender routed', doc: 'At the end of a turn every defending unit is routing or removed (7, 8), the objective not yet carried.' },
     { id: 'attackerBroken', label: 'the attacking foot and horse routed', doc: "At the end of a turn every attacking unit of foot or horse is routing or removed (7, 8); the attacker's guns do not count." },
     { id: 'repulsed', label: 'the attack was repulsed', doc: "At the end of a turn no attacking foot or horse is better than shaken (7), or the attacker's doctrine gave up the attack." },
-    { id: 'time', label: 'turn limit reached', doc: 'The turn limit was reached; the scenario says who is credited (the defender unless it says otherwise).' },
+    { id: 'time', label: 'turn limit reached', doc: 'The turn limit was reached; the scenario says who is credited (the defender unless it says otherwise).', timeLimit: true },
   ],
   checkPurposes: [
     { id: 'fireLoss', label: '10% casualties from fire', doc: 'A unit that lost a tenth of its figures (a battery: a gun) to fire this turn tests in step 12 (8); failing, it loses a level.', counted: true },

@@ -52,6 +52,8 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
   const crew = arm === 'guns' ? GUN_CREW[u.ordnance] : 0;
   const figures = arm === 'guns' ? guns * crew : (u.figures ?? defaultFigures(arm));
   const formation = (u.formation ?? defaultFormation(arm)) as Formation;
+  // A scenario file's rung is already its class (src/scenario/quality.ts sets it before validation);
+  // a scenario built through the kind's schema alone may carry only the rung.
   const klass: MoraleClass = u.class ?? (u.quality ? QUALITY_CLASS[u.quality] : 'C');
   const weapon: SmallArm = u.weapon ?? (arm === 'cavalry' ? 'carbine' : 'musket');
   const order = u.orders ?? (arm === 'guns' || role === 'defender' ? 'fire' : 'manoeuvre');
