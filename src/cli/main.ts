@@ -17,6 +17,7 @@ import { traceCommand } from './trace.js';
 import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
+import { workerCommand } from './worker.js';
 import { refuseRepeatedOptions, refuseSwitchValues } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { OutputFolderError } from '../sim/engine/errors.js';
@@ -76,12 +77,13 @@ async function main(): Promise<void> {
     .command(tournamentCommand)
     .command(refitCommand)
     .command(tuneCommand)
+    .command(workerCommand)
     // Before validation, so that a repeated option is named as such and not as a bad value.
     .middleware((argv) => {
       refuseRepeatedOptions(argv, optionsOf(cli).array);
       refuseSwitchValues(hideBin(process.argv), optionsOf(cli).boolean);
     }, true)
-    .demandCommand(1, 'name a command: run, trace, tournament, tune, odds, refit, rulesets, validate or schema')
+    .demandCommand(1, 'name a command: run, trace, tournament, tune, odds, refit, rulesets, validate, schema or worker')
     .strict()
     .help()
     .version()

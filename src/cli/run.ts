@@ -9,6 +9,7 @@ import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
+import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
@@ -38,15 +39,29 @@ interface RunArgs {
   export?: ExportFormat;
   precision?: number;
   maxEngagements?: number;
+  queue?: string;
 }
 
 /** A word for a shell command line, quoted if it needs it. */
 const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-/** The command that continues this run: the same arguments, with --resume instead of --force. */
+/** The command that continues this run: the same arguments, with --resume instead of --force (and no password shown). */
 function resumeCommand(): string {
-  const args = process.argv.slice(2).filter((a) => a !== '--force' && a !== '--resume');
+  const args = process.argv.slice(2).filter((a) => a !== '--force' && a !== '--resume').map(hidePassword);
   return ['volley', ...args, '--resume'].map(shellWord).join(' ');
+}
+
+/** The executor of a queued run (BullMQ loads only then), telling where the batches went. */
+async function queueExecutor(address: QueueAddress, quiet: boolean) {
+  const { QueueExecutor } = await import('../sim/queue/coordinator.js');
+  const onQueued = quiet
+    ? undefined
+    : (q: { batches: number; workers: number }) =>
+        process.stderr.write(
+          `volley: ${q.batches} batches queued at ${address.shown}; ${q.workers} worker${q.workers === 1 ? '' : 's'} connected` +
+            `${q.workers === 0 ? `; start one on each machine with: volley worker --queue ${address.shown}` : ''}\n`,
+        );
+  return (plan: import('../sim/engine/plan.js').RunPlan, opts: import('../sim/engine/runner.js').RunOptions) => new QueueExecutor(plan, opts, address, { onQueued });
 }
 
 /** What stopped a run, as the message and exit code the user gets. */
@@ -82,6 +97,9 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
     );
   }
   if (e instanceof m.OutputFolderError) return new CliExit(e.message, 2);
+  if (argv.queue !== undefined && e instanceof Error && (e.name === 'QueueUnreachable' || e.name === 'QueueJobFailed')) {
+    return new CliExit(`${e.message}\n  the batches done are saved; continue with: ${resumeCommand()}`, 1);
+  }
   return e;
 }
 
@@ -106,12 +124,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'number',
         describe: 'Play each cell until every primary share has a 95% interval half-width of at most this (0.01: ±1 point)',
       })
+      .option('queue', {
+        type: 'string',
+        describe: 'Play the batches on the machines that serve this Redis queue (volley worker): redis://HOST:PORT/DB, a password in the URL or REDIS_PASSWORD',
+      })
       .option('max-engagements', { type: 'number', describe: `With a precision target (--precision, or precision in the experiment): the most engagements per cell (default: the experiment's maxEngagements, or ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
     const asked = workersArg(argv.workers);
     if (argv.out !== undefined) outArg(argv.out);
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the run, or start over)');
     const seed = seedArg(argv.seed);
+    const address = argv.queue === undefined ? null : parseQueueUrl(argv.queue, process.env);
     const prep = prepareRun({
       file: argv.file,
       engagements: argv.engagements,
@@ -122,11 +145,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
       precision: argv.precision,
       maxEngagements: argv.maxEngagements,
     });
-    const workers = usefulWorkers(prep.plan, asked);
+    // A queued run plays on the workers' machines: none here.
+    const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     const cores = availableParallelism();
     if (workers > cores && !argv.quiet) process.stderr.write(`volley: ${workers} workers on ${cores} cores: no faster than ${cores} (the results are the same)\n`);
     const m = await runModules();
+    const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;
     let total = precise ? 0 : prep.plan.engagements * prep.plan.cells.length;
@@ -164,6 +189,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         force: argv.force,
         export: argv.export ?? null,
         signal: stop.signal,
+        executor,
         onProgress: (p) => {
           if (precise && total === 0) bar?.start(p.total, 0, { rate: 0 });
           if (p.total !== total) bar?.setTotal((total = p.total));
@@ -216,7 +242,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
       const precise = await precisionMessage(results);
       if (precise) console.log(`\n${precise}`);
-      console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${workers} workers${resumed})`);
+      console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : `${workers} workers`}${resumed})`);
       console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
       if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
       if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);

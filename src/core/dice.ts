@@ -12,6 +12,13 @@
  * aligned for longer when a variant changes how many rolls one kind of decision needs.
  */
 
+/**
+ * The name of the scheme above (seed strings, sub-streams, the generator). It changes whenever any of
+ * them changes, since the same seed would then give other dice: a plan played on other machines
+ * (src/sim/queue/) is refused by a worker whose dice differ.
+ */
+export const DICE_FORMAT = 'alea-mash/seed-path/1';
+
 /** Who a stream belongs to. */
 export const SIDES = ['a', 'b'] as const;
 /** What a stream is used for. */

@@ -12,6 +12,7 @@ import {
   lateralGap,
   lateralMax,
   lateralMin,
+  rangeGap,
   rangeOverlap,
 } from './body.js';
 
@@ -100,4 +101,24 @@ export function isBetween(a: Body, b: Body, c: Body): boolean {
   // A corridor of no width (edge to edge) is crossed only by a body straddling it.
   if (y1 - y0 <= EPS) return cy0 < y0 - EPS && cy1 > y1 + EPS;
   return rangeOverlap(y0, y1, cy0, cy1) > EPS;
+}
+
+/** Distance from the point (x, y) to the nearest point of b's footprint: 0 on or inside it. */
+export function pointToBody(b: Body, x: number, y: number): number {
+  const dx = rangeGap(x, x, axialMin(b), axialMax(b));
+  const dy = rangeGap(y, y, lateralMin(b), lateralMax(b));
+  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+}
+
+/**
+ * Width of a's front edge from which b lies within a half-arc of `slope` (the tangent of the half-angle:
+ * 1 for 45 degrees to either side, 0.414 for 22.5): the points of the front whose lateral distance to b
+ * is at most slope times the axial distance from a's front to b's nearer end. 0 when b is not wholly in
+ * front of a. For rules where only the figures with the target in their arc fire.
+ */
+export function frontWithinArc(a: Body, b: Body, slope: number): number {
+  if (!isInFront(a, b)) return 0;
+  const near = Math.max(0, Math.min(aheadOf(a, axialMin(b)), aheadOf(a, axialMax(b))));
+  const reach = slope * near;
+  return rangeOverlap(lateralMin(a), lateralMax(a), lateralMin(b) - reach, lateralMax(b) + reach);
 }

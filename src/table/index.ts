@@ -3,6 +3,7 @@ export * from './body.js';
 export * from './lane.js';
 export * from './footprint.js';
 export * from './distance.js';
+export * from './lineOfFire.js';
 export * from './bands.js';
 export * from './terrain.js';
 export * from './move.js';

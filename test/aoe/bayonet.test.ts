@@ -42,7 +42,7 @@ import { D10 } from '../../src/rules/aoe/dice.js';
 import { DEFAULT_AOE_OPTIONS } from '../../src/rules/aoe/options.js';
 
 const unit = (x: Partial<CombatUnit> = {}): CombatUnit => ({
-  arm: 'infantry', stands: 6, formation: 'line', quality: 'regular', hits: 0, freshHits: 0, disordered: false, cover: 0,
+  arm: 'infantry', stands: 6, formation: 'line', troops: 'regular', hits: 0, freshHits: 0, disordered: false, cover: 0,
   lancers: false, heavy: false, armoured: false, countercharging: false, attached: false, leader: 0, ...x,
 });
 const cav = (x: Partial<CombatUnit> = {}) => unit({ arm: 'cavalry', stands: 4, ...x });
@@ -135,12 +135,12 @@ describe('Bayonet & Sabre modifiers (p2 Bayonet & Sabre Die Roll Modifiers; p3)'
     expect(coverDrm([unit({ cover: 2 }), gun({ cover: 0, attached: true })])).toBe(2); // 6 of 7 stands
   });
   it('p2 (note 1; aoe.guardStep): Regular +1, Elite +2, Conscript 0; guard +3 under extraPlusOne', () => {
-    expect(combatQualityDrm([unit({ quality: 'conscript' })], 'sameAsElite')).toBe(0);
+    expect(combatQualityDrm([unit({ troops: 'conscript' })], 'sameAsElite')).toBe(0);
     expect(combatQualityDrm([unit()], 'sameAsElite')).toBe(1);
-    expect(combatQualityDrm([unit({ quality: 'elite' })], 'sameAsElite')).toBe(2);
-    expect(combatQualityDrm([unit({ quality: 'guard' })], 'extraPlusOne')).toBe(3);
-    expect(combatQualityDrm([unit({ quality: 'elite', stands: 3 }), unit({ quality: 'conscript', stands: 3 })], 'sameAsElite')).toBe(2);
-    expect(combatQualityDrm([unit({ quality: 'elite', stands: 2 }), unit({ quality: 'conscript', stands: 4 })], 'sameAsElite')).toBe(0);
+    expect(combatQualityDrm([unit({ troops: 'elite' })], 'sameAsElite')).toBe(2);
+    expect(combatQualityDrm([unit({ troops: 'guard' })], 'extraPlusOne')).toBe(3);
+    expect(combatQualityDrm([unit({ troops: 'elite', stands: 3 }), unit({ troops: 'conscript', stands: 3 })], 'sameAsElite')).toBe(2);
+    expect(combatQualityDrm([unit({ troops: 'elite', stands: 2 }), unit({ troops: 'conscript', stands: 4 })], 'sameAsElite')).toBe(0);
   });
 
   it('p2: totals: French column of Regulars against Prussian Regulars in the village block (rulings 7 A)', () => {

@@ -51,22 +51,25 @@ describe('Initiative (p1 Play Sequence, Initiative Phase; aoe.initiative) [gap]'
     const u = () => {
       throw new Error('no roll expected');
     };
-    expect(initiativeFirst(u, D10, 'attackerFirst', 1)).toBe(1);
-    expect(initiativeFirst(u, D10, 'attackerFirst', 0)).toBe(0);
+    expect(initiativeFirst(u, u, D10, 'attackerFirst', 1)).toBe(1);
+    expect(initiativeFirst(u, u, D10, 'attackerFirst', 0)).toBe(0);
   });
-  it('aoe.initiative roll: the higher roll goes first (side 0 rolls first)', () => {
-    expect(initiativeFirst(scripted([0.75, 0.15]), D10, 'roll', 1)).toBe(0); // 8 v 2
-    expect(initiativeFirst(scripted([0.15, 0.75]), D10, 'roll', 0)).toBe(1); // 2 v 8
+  it('aoe.initiative roll: the higher roll goes first, each side rolling from its own stream', () => {
+    expect(initiativeFirst(scripted([0.75]), scripted([0.15]), D10, 'roll', 1)).toBe(0); // 8 v 2
+    expect(initiativeFirst(scripted([0.15]), scripted([0.75]), D10, 'roll', 0)).toBe(1); // 2 v 8
   });
-  it('aoe.initiative roll: ties are rolled again', () => {
+  it('aoe.initiative roll: ties are rolled again, and every pair is recorded', () => {
     // 5 v 5, then 3 v 9: side 1
-    expect(initiativeFirst(scripted([0.45, 0.45, 0.25, 0.85]), D10, 'roll', 0)).toBe(1);
+    const rolls: [number, number][] = [];
+    expect(initiativeFirst(scripted([0.45, 0.25]), scripted([0.45, 0.85]), D10, 'roll', 0, rolls)).toBe(1);
+    expect(rolls).toEqual([[5, 5], [3, 9]]);
   });
   it('aoe.initiative roll: with equal dice each side goes first half the time (20,000 seeded turns, within 4 SE)', () => {
-    const u = aleaStream('aoe-initiative');
+    const u0 = aleaStream('aoe-initiative-0');
+    const u1 = aleaStream('aoe-initiative-1');
     const n = 20_000;
     let first0 = 0;
-    for (let i = 0; i < n; i++) if (initiativeFirst(u, D10, 'roll', 0) === 0) first0++;
+    for (let i = 0; i < n; i++) if (initiativeFirst(u0, u1, D10, 'roll', 0) === 0) first0++;
     expect(Math.abs(first0 / n - 0.5)).toBeLessThan(4 * Math.sqrt(0.25 / n));
   });
 });

@@ -114,7 +114,7 @@ describe('March Table results (p1 March Table)', () => {
 
 describe('March Table modifiers (p1 Tactical Movement Modifiers; p3 March Table)', () => {
   const base: MarchSituation = {
-    arm: 'infantry', disordered: false, formation: 'line', quality: 'regular', hits: 0, attachedLeader: 0,
+    arm: 'infantry', disordered: false, formation: 'line', troops: 'regular', hits: 0, attachedLeader: 0,
     detachedLeaders: 0, detachedCharismatic: 0, marchMode: 'impulse', moving: true, movingFormation: 'line',
     secureFlanks: false, charging: false, cohesionLevel: 0,
   };
@@ -158,8 +158,8 @@ describe('March Table modifiers (p1 Tactical Movement Modifiers; p3 March Table)
   });
   it('p3 Secure Flanks: +1', () => expect(mod({ secureFlanks: true })).toBe(1));
   it('p1: Elite +1, Conscript -1', () => {
-    expect(mod({ quality: 'elite' })).toBe(1);
-    expect(mod({ quality: 'conscript' })).toBe(-1);
+    expect(mod({ troops: 'elite' })).toBe(1);
+    expect(mod({ troops: 'conscript' })).toBe(-1);
   });
   it('p1: -1 for each hit on the unit', () => expect(mod({ hits: 3 })).toBe(-3));
   it('p1: -3 for disordered cavalry moving into a charge, not for infantry nor cavalry in order', () => {
@@ -170,7 +170,7 @@ describe('March Table modifiers (p1 Tactical Movement Modifiers; p3 March Table)
   });
   it('p1: -1 for each army cohesion level', () => expect(mod({ cohesionLevel: 2 })).toBe(-2));
   it('p1: the lines add (a disordered elite cavalry charge with a charismatic leader, 1 hit, cohesion 1)', () => {
-    const m = mod({ arm: 'cavalry', disordered: true, charging: true, quality: 'elite', attachedLeader: 2, hits: 1, cohesionLevel: 1, marchMode: null, formation: 'line' });
+    const m = mod({ arm: 'cavalry', disordered: true, charging: true, troops: 'elite', attachedLeader: 2, hits: 1, cohesionLevel: 1, marchMode: null, formation: 'line' });
     expect(m).toBe(3 + 1 - 1 - 3 - 1);
   });
 });

@@ -173,7 +173,7 @@ describe('Exact odds (b): a Bayonet & Sabre round (p2 Bayonet & Sabre)', () => {
     });
     it(`${label}: ${N} seeded rounds of cuirassiers against a line agree with the exact odds within 4 SE`, () => {
       const o_ = DEFAULT_AOE_OPTIONS;
-      const base: CombatUnit = { arm: 'infantry', stands: 6, formation: 'line', quality: 'regular', hits: 0, freshHits: 0, disordered: false, cover: 0, lancers: false, heavy: false, armoured: false, countercharging: false, attached: false, leader: 0 };
+      const base: CombatUnit = { arm: 'infantry', stands: 6, formation: 'line', troops: 'regular', hits: 0, freshHits: 0, disordered: false, cover: 0, lancers: false, heavy: false, armoured: false, countercharging: false, attached: false, leader: 0 };
       const att = [{ ...base, arm: 'cavalry' as const, stands: 4, heavy: true, armoured: true }];
       const def = [base];
       const sit = { breakthrough: false, defenderOutflanked: false };

@@ -12,8 +12,8 @@ import {
   MEN_PER_FIGURE,
   MEN_PER_STAND,
   MINUTES_PER_TURN,
-  QUALITY_FROM_LADDER,
-  qualityRank,
+  TROOPS_FROM_LADDER,
+  troopsRank,
   squareFace,
   STANDARD_STANDS,
   unitMen,
@@ -59,14 +59,14 @@ describe('Quality (p1 Tactical Movement Modifiers; p2 Bayonet & Sabre; rulings 7
     expect(marchQualityDrm('elite', 'extraPlusOne')).toBe(1); // only guard moves
   });
   it('rulings 7: the common ladder maps conscript/line/veteran/guard to Conscript/Regular/Elite/guard', () => {
-    expect(QUALITY_FROM_LADDER.conscript).toBe('conscript');
-    expect(QUALITY_FROM_LADDER.line).toBe('regular');
-    expect(QUALITY_FROM_LADDER.veteran).toBe('elite');
-    expect(QUALITY_FROM_LADDER.guard).toBe('guard');
-    expect(qualityRank(QUALITY_FROM_LADDER.elite)).toBeGreaterThanOrEqual(qualityRank('guard'));
+    expect(TROOPS_FROM_LADDER.conscript).toBe('conscript');
+    expect(TROOPS_FROM_LADDER.line).toBe('regular');
+    expect(TROOPS_FROM_LADDER.veteran).toBe('elite');
+    expect(TROOPS_FROM_LADDER.guard).toBe('guard');
+    expect(troopsRank(TROOPS_FROM_LADDER.elite)).toBeGreaterThanOrEqual(troopsRank('guard'));
   });
   it('rulings 7: quality ranks rise conscript < regular < elite < guard', () => {
-    expect([qualityRank('conscript'), qualityRank('regular'), qualityRank('elite'), qualityRank('guard')]).toEqual([0, 1, 2, 3]);
+    expect([troopsRank('conscript'), troopsRank('regular'), troopsRank('elite'), troopsRank('guard')]).toEqual([0, 1, 2, 3]);
     expect(DEFAULT_AOE_OPTIONS.guardStep).toBe('sameAsElite');
   });
 });

@@ -10,6 +10,7 @@ import {
   DAMAGED,
   DESULTORY,
   firePointDrm,
+  FIRE_POINT_STEPS,
   firePointFactor,
   firingStands,
   GALLING,
@@ -133,6 +134,13 @@ describe('Die roll modifiers (p2 Die Roll Modifiers)', () => {
     expect(firePointDrm(0)).toBe(-5);
     expect(firePointDrm(3.5)).toBe(-5);
     expect(firePointDrm(120)).toBe(5);
+  });
+  it('p2: firePointDrm (written out for speed) agrees with the FIRE_POINT_STEPS table at every quarter point from 0 to 60', () => {
+    for (let q = 0; q <= 240; q++) {
+      const pts = q / 4;
+      const step = FIRE_POINT_STEPS.find(([t]) => pts >= t);
+      expect(firePointDrm(pts), `${pts} points`).toBe(step ? step[1] : -5);
+    }
   });
   it('rulings 3.5: no rounding: 15 points is the 12 step, 2.5-point stands included', () => {
     expect(firePointDrm(15)).toBe(0);

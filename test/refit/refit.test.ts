@@ -143,8 +143,8 @@ rules:
     const src = parseYamlText('r.refit.yaml', 'kind: refit\nname: r\nrules:\n  - match: {}\n    set: { morale: 5 }\n');
     expect(() => validate(src, refitFileSchema(aor))).toThrow(/^r\.refit\.yaml:4: rules\[0\]\.match: a match needs at least one/);
     const dir = mkdtempSync(join(tmpdir(), 'volley-refit-'));
-    writeFileSync(join(dir, 'x.yaml'), 'kind: refit\nname: x\nrules:\n  - match: { id: A }\n    set: { moral: 5 }\n');
-    expect(() => validateFile(join(dir, 'x.yaml'))).toThrow(/x\.yaml:5: rules\[0\]\.set\.moral: unknown field 'moral'/);
+    writeFileSync(join(dir, 'x.yaml'), 'kind: refit\nruleset: aor\nname: x\nrules:\n  - match: { id: A }\n    set: { moral: 5 }\n');
+    expect(() => validateFile(join(dir, 'x.yaml'))).toThrow(/x\.yaml:6: rules\[0\]\.set\.moral: unknown field 'moral'/);
     expect(validateFile('sims/refit-village.refit.yaml')).toMatch(/valid refit 'refit-village'/);
   });
 });

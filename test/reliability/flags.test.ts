@@ -36,6 +36,9 @@ const cases: [string, string[], RegExp][] = [
   ['tournament: --workers -1', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '4', '-w', '-1', '--out', unused], /^volley: --workers: expected a whole number of 0 or more$/],
   ['refit check: --out under a file', ['refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '-n', '4', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
   ['tune: --out under a file', ['tune', 'sims/village-assault.scenario.yaml', '--param', 'sides[0].formations[Div-Foy].demoralization', '--target', 'formation[Div-Foy].demoralizedByTurn[8] = 30%', '--range', '8..28', '-n', '20', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
+  ['run: --queue not a redis URL', ['run', TOWN, ...quick, '--queue', 'http://:pw@host/0', '--out', unused], /^volley: --queue: expected a redis:\/\/ URL, not http:\/\/ .*$/],
+  ['run: --queue database 99', ['run', TOWN, ...quick, '--queue', 'redis://host/99', '--out', unused], /^volley: --queue: the database '99' is not a number from 0 to 15$/],
+  ['worker: --concurrency 0', ['worker', '--queue', 'redis://127.0.0.1:1/0', '--concurrency', '0'], /^volley: --concurrency: expected a whole number of 1 or more$/],
   ['schema: --out a file', ['schema', '--out', file], /^volley: --out: .*a-file is a file, not a folder; choose another --out$/],
 ];
 

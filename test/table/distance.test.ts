@@ -127,3 +127,27 @@ describe('relative position', () => {
     expect(isBetween(c, d, body(5, 1, 1, 1, 0.5))).toBe(false);
   });
 });
+
+describe('pointToBody and frontWithinArc', () => {
+  it('pointToBody: 0 inside the footprint, the axial or lateral gap beside it, the diagonal at a corner', async () => {
+    const { pointToBody } = await import('../../src/table/distance.js');
+    // att covers x -1.5..0 and y -2..2.
+    expect(pointToBody(att, -1, 1)).toBe(0);
+    expect(pointToBody(att, 3, 0)).toBe(3);
+    expect(pointToBody(att, -1, 5)).toBe(3);
+    expect(pointToBody(att, 3, 6)).toBe(5);
+  });
+
+  it('frontWithinArc: the whole front at a target straight ahead, part of it at one off to the side, none behind', async () => {
+    const { frontWithinArc } = await import('../../src/table/distance.js');
+    // A 10"-wide line at x = 0 facing +x; a target 4" wide, 5" ahead, centred 8" to the side (y 6..10).
+    const line = body(0, 1, 10, 1.6, 0);
+    const off = body(5, -1, 4, 1, 8);
+    // 45 degrees: the target's nearer end is 5" ahead, so the front from y = 6 - 5 = 1 to 5 sees it: 4".
+    expect(frontWithinArc(line, off, 1)).toBeCloseTo(4, 9);
+    expect(frontWithinArc(line, body(5, -1, 4, 1, 0), 1)).toBeCloseTo(10, 9);
+    // Half the slope: the front from y = 6 - 2.5 = 3.5 to 5.
+    expect(frontWithinArc(line, off, 0.5)).toBeCloseTo(1.5, 9);
+    expect(frontWithinArc(line, body(-3, -1, 4, 1, 0), 1)).toBe(0);
+  });
+});

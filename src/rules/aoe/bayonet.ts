@@ -11,7 +11,7 @@
 import type { Uniform } from '../../core/dice.js';
 import { rollDie, type Die } from './dice.js';
 import type { AoeOptions } from './options.js';
-import { bayonetQualityDrm, frontRankStands, qualityRank, type Arm, type Formation, type Quality } from './units.js';
+import { bayonetQualityDrm, frontRankStands, troopsRank, type Arm, type Formation, type Troops } from './units.js';
 import { standLossHits } from './hits.js';
 
 /** One unit taking part in a combat. */
@@ -21,7 +21,7 @@ export interface CombatUnit {
   stands: number;
   /** `none` in a BUA (all its stands count, p3 Built Up Areas). */
   formation: Formation;
-  quality: Quality;
+  troops: Troops;
   /** Hits on the unit, those of this fire phase included. */
   hits: number;
   /** Hits the unit took in the current fire phase. */
@@ -246,12 +246,12 @@ export function outflankedDrm(s: BayonetSituation): number {
 /** Regular +1, Elite +2 (guard per aoe.guardStep): the best quality half the stands have or beat (note 1). */
 export function combatQualityDrm(units: readonly CombatUnit[], guardStep: AoeOptions['guardStep']): number {
   const total = participatingStands(units);
-  let best: Quality = 'conscript';
+  let best: Troops = 'conscript';
   for (let i = 0; i < units.length; i++) {
-    const q = units[i].quality;
-    if (qualityRank(q) <= qualityRank(best)) continue;
+    const q = units[i].troops;
+    if (troopsRank(q) <= troopsRank(best)) continue;
     let n = 0;
-    for (let j = 0; j < units.length; j++) if (qualityRank(units[j].quality) >= qualityRank(q)) n += units[j].stands;
+    for (let j = 0; j < units.length; j++) if (troopsRank(units[j].troops) >= troopsRank(q)) n += units[j].stands;
     if (halfOrMore(n, total)) best = q;
   }
   return bayonetQualityDrm(best, guardStep);

@@ -42,14 +42,16 @@ export function lastFace(die: Die): number {
 
 /**
  * p1 Play Sequence, Initiative Phase: which side is first player this turn. `roll` [gap]: each side
- * rolls one die, ties are rolled again, the higher roll goes first (side 0 rolls first each time).
- * `attackerFirst`: the attacking side always goes first, and no die is rolled.
+ * rolls one die from its own stream (`u0` for side 0, `u1` for side 1, so the dice of one side never
+ * shift the other's), ties are rolled again, the higher roll goes first. `attackerFirst`: the attacking
+ * side always goes first, and no die is rolled. `rolls`, when given, receives each pair rolled.
  */
-export function initiativeFirst(u: Uniform, die: Die, rule: AoeOptions['initiative'], attacker: 0 | 1): 0 | 1 {
+export function initiativeFirst(u0: Uniform, u1: Uniform, die: Die, rule: AoeOptions['initiative'], attacker: 0 | 1, rolls?: [number, number][]): 0 | 1 {
   if (rule === 'attackerFirst') return attacker;
   for (;;) {
-    const a = rollDie(u, die);
-    const b = rollDie(u, die);
+    const a = rollDie(u0, die);
+    const b = rollDie(u1, die);
+    if (rolls) rolls.push([a, b]);
     if (a !== b) return a > b ? 0 : 1;
   }
 }

@@ -8,7 +8,7 @@ import type { Uniform } from '../../core/dice.js';
 import { cohesionMarchDrm } from './cohesion.js';
 import { rollDie, type Die } from './dice.js';
 import type { AoeOptions } from './options.js';
-import { isColumnMasseOrSquare, marchQualityDrm, type Arm, type Formation, type MarchMode, type Quality } from './units.js';
+import { isColumnMasseOrSquare, marchQualityDrm, type Arm, type Formation, type MarchMode, type Troops } from './units.js';
 
 // ---- Modifiers (p1 Tactical Movement Modifiers) ----
 
@@ -57,7 +57,7 @@ export interface MarchSituation {
   disordered: boolean;
   /** The unit's formation now (batteries: ignored). */
   formation: Formation;
-  quality: Quality;
+  troops: Troops;
   hits: number;
   /** 0 none, 1 an attached leader, 2 an attached charismatic leader. */
   attachedLeader: 0 | 1 | 2;
@@ -85,7 +85,7 @@ export function marchModifier(s: MarchSituation, opts: Pick<AoeOptions, 'linearM
     formationMarchDrm(s.arm, s.formation) +
     marchModeDrm(s.marchMode, s.movingFormation, s.moving, opts.linearMasse) +
     (s.secureFlanks ? 1 : 0) +
-    marchQualityDrm(s.quality, opts.guardStep) -
+    marchQualityDrm(s.troops, opts.guardStep) -
     s.hits +
     disorderedChargeDrm(s.arm, s.disordered, s.charging) +
     cohesionMarchDrm(s.cohesionLevel)

@@ -31,14 +31,14 @@ export function inchesFromYards(yards: number): number {
   return yards / YARDS_PER_INCH;
 }
 
-// ---- Quality (p1 Tactical Movement Modifiers; p2 Bayonet & Sabre; rulings 7) ----
+// ---- Troops (p1 Tactical Movement Modifiers; p2 Bayonet & Sabre; rulings 7) ----
 
 /** The text's qualities, and `guard` (Elite, with +1 more under aoe.guardStep extraPlusOne). */
-export const QUALITIES = ['conscript', 'regular', 'elite', 'guard'] as const;
-export type Quality = (typeof QUALITIES)[number];
+export const TROOPS = ['conscript', 'regular', 'elite', 'guard'] as const;
+export type Troops = (typeof TROOPS)[number];
 
 /** p1 Tactical Movement Modifiers: Elite +1, Conscript -1 on the March Table; guard per aoe.guardStep. */
-export function marchQualityDrm(q: Quality, guardStep: AoeOptions['guardStep']): number {
+export function marchQualityDrm(q: Troops, guardStep: AoeOptions['guardStep']): number {
   if (q === 'conscript') return -1;
   if (q === 'regular') return 0;
   if (q === 'elite') return 1;
@@ -46,7 +46,7 @@ export function marchQualityDrm(q: Quality, guardStep: AoeOptions['guardStep']):
 }
 
 /** p2 Bayonet & Sabre: Regular +1, Elite +2, Conscript nothing; guard per aoe.guardStep. */
-export function bayonetQualityDrm(q: Quality, guardStep: AoeOptions['guardStep']): number {
+export function bayonetQualityDrm(q: Troops, guardStep: AoeOptions['guardStep']): number {
   if (q === 'conscript') return 0;
   if (q === 'regular') return 1;
   if (q === 'elite') return 2;
@@ -54,7 +54,7 @@ export function bayonetQualityDrm(q: Quality, guardStep: AoeOptions['guardStep']
 }
 
 /** Rank of a quality, for "this quality or better" counts. */
-export function qualityRank(q: Quality): number {
+export function troopsRank(q: Troops): number {
   return q === 'conscript' ? 0 : q === 'regular' ? 1 : q === 'elite' ? 2 : 3;
 }
 
@@ -63,7 +63,7 @@ export function qualityRank(q: Quality): number {
  * conscript = Conscript, line = Regular, veteran = Elite, guard = Elite with aoe.guardStep. The ladder's
  * top rung `elite` has no rung above guard here, so it maps to guard too (a reading, docs/rules/aoe.md).
  */
-export const QUALITY_FROM_LADDER: Readonly<Record<'conscript' | 'line' | 'veteran' | 'guard' | 'elite', Quality>> = Object.freeze({
+export const TROOPS_FROM_LADDER: Readonly<Record<'conscript' | 'line' | 'veteran' | 'guard' | 'elite', Troops>> = Object.freeze({
   conscript: 'conscript',
   line: 'regular',
   veteran: 'elite',

@@ -138,7 +138,8 @@ export function rollLineKills(u: Uniform, figures: number, killOn: number): numb
 
 /**
  * One gun's ball shot (p20, p21): the roll to hit; on a hit the d6 bounce and a 2+ kill roll for each
- * figure on the line; on a near miss the scatter (direction, distance, trail). Returns the casualties.
+ * figure on the line; on a near miss the scatter (direction, distance, trail). Returns the casualties;
+ * `hits`, when given, counts the shot if it hit (p31: each artillery hit damages a building).
  */
 export function rollBallShot(
   u: Uniform,
@@ -146,10 +147,12 @@ export function rollBallShot(
   band: ArtilleryBand,
   ranks: number,
   opts: Pick<NagbOptions, 'ballFigures' | 'nearMiss'>,
+  hits?: { n: number },
 ): number {
   if (need > 6 || band === 'out') return 0;
   const roll = 1 + Math.floor(u() * 6);
   if (roll >= need) {
+    if (hits) hits.n++;
     const bounce = 1 + Math.floor(u() * 6);
     return rollLineKills(u, ballFigures(bounce, ranks, opts), BALL_KILL);
   }
@@ -231,7 +234,8 @@ export function nearMissShellDice(
 
 /**
  * One shell (p21): the roll to hit; on a hit it bursts on 2+ at the front, or on a 1 runs on d6" first;
- * on a near miss it scatters. Each die of the burst hits on 4+ and kills on 3+. Returns the casualties.
+ * on a near miss it scatters. Each die of the burst hits on 4+ and kills on 3+. Returns the casualties;
+ * `hits` counts a hit as rollBallShot's does.
  */
 export function rollShellShot(
   u: Uniform,
@@ -239,11 +243,13 @@ export function rollShellShot(
   band: ArtilleryBand,
   depth: number,
   opts: Pick<NagbOptions, 'nearMiss' | 'shellHits'>,
+  hits?: { n: number },
 ): number {
   if (need > 6 || band === 'out') return 0;
   const roll = 1 + Math.floor(u() * 6);
   let dice = 0;
   if (roll >= need) {
+    if (hits) hits.n++;
     const runOn = shellBursts(1 + Math.floor(u() * 6)) ? 0 : 1 + Math.floor(u() * 6);
     dice = shellDice(runOn, depth, opts);
   } else if (opts.nearMiss !== 'off' && isNearMiss(roll, need)) {

@@ -262,6 +262,15 @@ export interface ChargeSpec {
   halfChargeRounding: NagbOptions['halfChargeRounding'];
 }
 
+/** Which test of a charge is being taken (p12-13, p17-18), for a caller that records or rerolls it. */
+export type ChargeTestKind = 'charge' | 'volley' | 'formSquare' | 'chargeHome' | 'contact' | 'short';
+
+/**
+ * Takes one test of a charge at `ld` and says whether it passed. The play loop passes one that records
+ * the test, adds personal influence and buys rerolls; without one, each test is a plain 2d6 on `u`.
+ */
+export type ChargeTester = (kind: ChargeTestKind, ld: number) => boolean;
+
 export interface ChargeResult {
   ending: ChargeEnding;
   target: TargetAfterCharge;
@@ -275,6 +284,10 @@ export interface ChargeResult {
   firedHigh: boolean;
   /** The volley's 6s and 1s, for low ammunition (p10). */
   hitRoll: HitRoll;
+  /** Inches the target fled (0 when it did not flee). */
+  flight: number;
+  /** Inches from the target at which it fired (the start distance for fire and flee, p12; -1: no fire or fired high). */
+  fireDistance: number;
 }
 
 export function newChargeResult(): ChargeResult {
@@ -287,7 +300,14 @@ export function newChargeResult(): ChargeResult {
     volley: false,
     firedHigh: false,
     hitRoll: { hits: 0, sixes: 0, ones: 0 },
+    flight: 0,
+    fireDistance: -1,
   };
+}
+
+/** One test of a charge: through the caller's tester, else a plain 2d6 on u. */
+function take(u: Uniform, test: ChargeTester | undefined, kind: ChargeTestKind, ld: number): boolean {
+  return test ? test(kind, ld) : rollTest(u, ld);
 }
 
 /** p10, p12, p17: the score to hit of the target's fire at `distance`, or 7 (no effect) when out of range. */
@@ -304,15 +324,17 @@ export function defensiveNeed(s: ChargeSpec, distance: number, volley: boolean):
  * terrain test there, or falling short and its test. Dice are drawn in a fixed order, so an enumeration
  * of the dice (core/enumerate.ts) plays every path.
  */
-export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult): ChargeResult {
+export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult, test?: ChargeTester): ChargeResult {
   out.target = 'unchanged';
   out.chargeMove = 0;
   out.chargerCasualties = 0;
   out.chargerDisordered = false;
   out.volley = false;
   out.firedHigh = false;
+  out.flight = 0;
+  out.fireDistance = -1;
   out.hitRoll.hits = out.hitRoll.sixes = out.hitRoll.ones = 0;
-  if (s.chargeTestLd !== null && !rollTest(u, s.chargeTestLd)) {
+  if (s.chargeTestLd !== null && !take(u, test, 'charge', s.chargeTestLd)) {
     out.ending = 'refused';
     return out;
   }
@@ -320,7 +342,7 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult): Cha
   const opts = s; // the spec carries the two readings it needs (nagb.caughtFleeing, nagb.halfChargeRounding)
   switch (s.reaction) {
     case 'flee': {
-      const flight = sumD6(u, s.fleeDice);
+      const flight = (out.flight = sumD6(u, s.fleeDice));
       const M = (out.chargeMove = s.chargeBase + sumD6(u, s.chargeDice));
       out.target = 'fled';
       out.ending = caught(M, D + flight, opts) ? 'caught' : 'escaped';
@@ -331,10 +353,11 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult): Cha
       const need = defensiveNeed(s, D, false);
       const cas = holdsFire(need) ? 0 : rollCasualties(u, s.fire.normalDice, need, s.fire.killOn, s.chargers.figures, out.hitRoll);
       out.chargerCasualties = cas;
-      const flight = sumD6(u, s.fireAndFleeDice);
+      if (!holdsFire(need)) out.fireDistance = D;
+      const flight = (out.flight = sumD6(u, s.fireAndFleeDice));
       const M = (out.chargeMove = s.chargeBase + sumD6(u, s.chargeDice));
       out.target = 'fled';
-      if (chargersFailFire(u, s, cas)) {
+      if (chargersFailFire(u, s, cas, test)) {
         out.chargerDisordered = true;
         out.ending = 'halted';
         return out;
@@ -345,64 +368,65 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult): Cha
     case 'formSquare': {
       const M = (out.chargeMove = s.chargeBase + sumD6(u, s.chargeDice));
       const ld = s.squareLd + (D <= halfChargeMove(M, opts) ? -4 : 0);
-      if (rollTest(u, ld)) out.target = 'square';
+      if (take(u, test, 'formSquare', ld)) out.target = 'square';
       else if (s.targetDisordered) {
         out.target = 'fled';
-        const flight = sumD6(u, s.fleeDice);
+        const flight = (out.flight = sumD6(u, s.fleeDice));
         out.ending = caught(M, D + flight, opts) ? 'caught' : 'escaped';
         return out;
       } else out.target = 'disordered';
-      return arrive(u, s, M, out);
+      return arrive(u, s, M, out, test);
     }
     case 'standAndShoot': {
       const f = s.fire;
-      const volley = f.volleyAlways || (f.volleyTestLd !== null && rollTest(u, f.volleyTestLd));
+      const volley = f.volleyAlways || (f.volleyTestLd !== null && take(u, test, 'volley', f.volleyTestLd));
       out.volley = volley;
       const M = (out.chargeMove = s.chargeBase + sumD6(u, s.chargeDice));
       const R = 1 + Math.floor(u() * 6) + f.rangeModifier;
       if (firedHigh(R, D)) {
         out.firedHigh = true;
-        return arrive(u, s, M, out);
+        return arrive(u, s, M, out, test);
       }
       const at = defensiveFireDistance(R, D, M);
       const need = defensiveNeed(s, at, volley);
       const cas = holdsFire(need) ? 0 : rollCasualties(u, volley ? f.volleyDice : f.normalDice, need, f.killOn, s.chargers.figures, out.hitRoll);
       out.chargerCasualties = cas;
-      if (chargersFailFire(u, s, cas)) {
+      out.fireDistance = at;
+      if (chargersFailFire(u, s, cas, test)) {
         // p13, p18: disordered by the fire, the chargers halt 1" short (or where their move ran out).
         out.chargerDisordered = true;
         out.ending = 'halted';
         return out;
       }
-      return arrive(u, s, M, out);
+      return arrive(u, s, M, out, test);
     }
     case 'stand': {
       const M = (out.chargeMove = s.chargeBase + sumD6(u, s.chargeDice));
-      return arrive(u, s, M, out);
+      return arrive(u, s, M, out, test);
     }
   }
 }
 
 /** p11, p18: the chargers' test after the target's fire: true when they fail it (and are disordered). */
-function chargersFailFire(u: Uniform, s: ChargeSpec, casualties: number): boolean {
+function chargersFailFire(u: Uniform, s: ChargeSpec, casualties: number, test: ChargeTester | undefined): boolean {
   const c = s.chargers;
   if (casualties <= 0 || casualties < c.threshold) return false;
-  return !rollTest(u, c.ld - (c.casualtyModified ? casualties : 0));
+  return !take(u, test, 'chargeHome', c.ld - (c.casualtyModified ? casualties : 0));
 }
 
 /**
  * p12-13: a charge move reaching the target makes contact (then the terrain test of the ground crossed);
  * one that falls short stops there and tests for disorder at the chargers' Ld.
  */
-function arrive(u: Uniform, s: ChargeSpec, M: number, out: ChargeResult): ChargeResult {
+function arrive(u: Uniform, s: ChargeSpec, M: number, out: ChargeResult, test: ChargeTester | undefined): ChargeResult {
   if (M >= s.distance) {
     out.ending = 'home';
     const t = s.contactTest;
     if (t === 'auto') out.chargerDisordered = true;
-    else if (typeof t === 'number' && !rollTest(u, s.chargers.ld + t)) out.chargerDisordered = true;
+    else if (typeof t === 'number' && !take(u, test, 'contact', s.chargers.ld + t)) out.chargerDisordered = true;
     return out;
   }
   out.ending = 'fellShort';
-  if (!rollTest(u, s.chargers.ld)) out.chargerDisordered = true;
+  if (!take(u, test, 'short', s.chargers.ld)) out.chargerDisordered = true;
   return out;
 }

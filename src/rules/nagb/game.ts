@@ -12,19 +12,20 @@ export const MAX_TURNS = 9;
 
 /**
  * p37 (nagb.gameLength): after the End phase of `turn`, whether another turn is played: after turn 7 on
- * a d6 of 5+, after turn 8 on a 6, never after 9; under 'fixed7' never after 7.
+ * a d6 of 5+, after turn 8 on a 6, never after 9; under 'fixed7' never after 7. A scenario of another
+ * length (`base` turns) rolls the same way after its own last turns.
  */
-export function playsAnotherTurn(turn: number, d6: number, opts: Pick<NagbOptions, 'gameLength'>): boolean {
-  if (turn < BASE_TURNS) return true;
+export function playsAnotherTurn(turn: number, d6: number, opts: Pick<NagbOptions, 'gameLength'>, base = BASE_TURNS): boolean {
+  if (turn < base) return true;
   if (opts.gameLength === 'fixed7') return false;
-  if (turn === BASE_TURNS) return d6 >= 5;
-  if (turn === BASE_TURNS + 1) return d6 >= 6;
+  if (turn === base) return d6 >= 5;
+  if (turn === base + 1) return d6 >= 6;
   return false;
 }
 
 /** Whether the end-of-turn roll is needed (no die is spent otherwise). */
-export function rollsForGameEnd(turn: number, opts: Pick<NagbOptions, 'gameLength'>): boolean {
-  return opts.gameLength === 'sevenThenRoll' && (turn === BASE_TURNS || turn === BASE_TURNS + 1);
+export function rollsForGameEnd(turn: number, opts: Pick<NagbOptions, 'gameLength'>, base = BASE_TURNS): boolean {
+  return opts.gameLength === 'sevenThenRoll' && (turn === base || turn === base + 1);
 }
 
 /** Exact P(the game lasts exactly n turns), index n (p37: 7 at 2/3, 8 at 5/18, 9 at 1/18). */

@@ -322,10 +322,16 @@ export function sideScore(mine: MeleeSideSpec, theirs: MeleeSideSpec, onMine: nu
 }
 
 /**
+ * Takes the loser's break test at `ld` and says whether it passed (the play loop records it, adds
+ * influence and buys rerolls); without one, a plain 2d6 on the round's dice.
+ */
+export type BreakTester = (loser: 'a' | 'b', ld: number) => boolean;
+
+/**
  * Play one round of hand to hand with the dice (p14-16, p23): the first striker's dice, the reply with
  * one die fewer per casualty (both at once when simultaneous), the scores, and the loser's break test.
  */
-export function resolveMeleeRound(u: Uniform, s: MeleeSpec, out: MeleeResult): MeleeResult {
+export function resolveMeleeRound(u: Uniform, s: MeleeSpec, out: MeleeResult, test?: BreakTester): MeleeResult {
   const a = s.a, b = s.b;
   let onA = 0, onB = 0;
   if (s.order === 'a') {
@@ -353,7 +359,8 @@ export function resolveMeleeRound(u: Uniform, s: MeleeSpec, out: MeleeResult): M
   const aLost = scoreA < scoreB;
   const loser = aLost ? a : b;
   const margin = Math.abs(scoreA - scoreB);
-  const breaks = loser.autoBreak || !rollTest(u, loser.marginModifies ? loser.breakLd - margin : loser.breakLd);
+  const ld = loser.marginModifies ? loser.breakLd - margin : loser.breakLd;
+  const breaks = loser.autoBreak || !(test ? test(aLost ? 'a' : 'b', ld) : rollTest(u, ld));
   out.ending = aLost ? (breaks ? 'aBreaks' : 'aFallsBack') : breaks ? 'bBreaks' : 'bFallsBack';
   out.breakThrough = cavalryBreakThrough(both, false, breaks);
   return out;

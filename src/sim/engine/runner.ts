@@ -43,6 +43,8 @@ export interface RunOptions {
   pool?: WorkerPool;
   /** Test seam: this many batches a task from the start, instead of as many as make about TASK_MS. */
   batchesPerTask?: number;
+  /** Play the batches elsewhere (a distributed run's queue, src/sim/queue/): this executor instead of a pool. */
+  executor?: (plan: RunPlan, opts: RunOptions) => Executor;
 }
 
 export interface RunOutcome {
@@ -160,7 +162,7 @@ export async function runPlan(plan: RunPlan, opts: RunOptions): Promise<CellAccu
  * cell has stopped (runToPrecision).
  */
 export async function runPlanOutcome(plan: RunPlan, opts: RunOptions): Promise<RunOutcome> {
-  const exec = opts.pool ? new PoolExecutor(plan, opts, opts.pool) : opts.workers <= 0 ? new HereExecutor(plan, opts) : new PoolExecutor(plan, opts);
+  const exec = opts.executor ? opts.executor(plan, opts) : opts.pool ? new PoolExecutor(plan, opts, opts.pool) : opts.workers <= 0 ? new HereExecutor(plan, opts) : new PoolExecutor(plan, opts);
   try {
     const merge = new Merger(plan, opts);
     if (plan.precision) {
@@ -241,12 +243,13 @@ async function runToPrecision(plan: RunPlan, halfWidth: number, merge: Merger, e
 }
 
 /** One batch to run, with its place in its round's merge order. */
-interface RunItem {
+export interface RunItem {
   task: BatchTask;
   slot: number;
 }
 
-interface Executor {
+/** What plays a round's batches: this thread, a pool of threads, or a queue served by other machines. */
+export interface Executor {
   /** Run the items; `complete` as each finishes; `nextToMerge` is the round's next slot to merge. */
   run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void>;
   close(): Promise<void>;

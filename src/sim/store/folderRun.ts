@@ -14,7 +14,7 @@ import { RowWriter, rowLayout, type ExportFormat } from '../../results/rows.js';
 import { batchesOf, type BatchTask } from '../engine/plan.js';
 import { planHash } from '../engine/planHash.js';
 import type { PreparedRun } from '../studies/prepare.js';
-import { runPlanOutcome, type CellStop, type RunProgress } from '../engine/runner.js';
+import { runPlanOutcome, type CellStop, type RunOptions, type RunProgress } from '../engine/runner.js';
 import { OutputFolderError, RunInterrupted } from '../engine/errors.js';
 import { FolderLock, inUse, lockHolder } from './folderLock.js';
 import { folderProblem, someOf } from '../../results/files.js';
@@ -37,6 +37,8 @@ export interface FolderRunOptions {
   resultsFile?: string;
   /** What the command writes, in messages (default 'run'; 'refit check'). */
   what?: string;
+  /** Where the batches are played, if not on `workers` threads (RunOptions.executor). */
+  executor?: RunOptions['executor'];
 }
 
 /** What a run into a folder plays: the plan, where, and (for an export's columns) the cells' labels and factors. */
@@ -222,6 +224,7 @@ async function runLocked(prep: FolderRunInput, opts: FolderRunOptions, lock: Fol
           : undefined,
       signal: opts.signal,
       onProgress: opts.onProgress,
+      executor: opts.executor,
     });
   } catch (e) {
     await closeAll().catch(() => undefined);

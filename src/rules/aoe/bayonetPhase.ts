@@ -1,0 +1,330 @@
+/**
+ * The Bayonet & Sabre phase (p2; p3 Bayonet and Sabre, Built Up Areas; rulings 3.6): every contact is
+ * fought, all units in contact with one defender in one combat; each side rolls one die plus its
+ * modifiers and the difference is read at once: hits, disorder, retreats, guns lost, occupation of the
+ * position, and breakthrough charges, which fight again at once with no fire between.
+ */
+import {
+  attackerModifier,
+  BAYONET_BAND_KEYS,
+  bayonetBand,
+  bayonetLeaderCaptured,
+  bayonetSides,
+  bayonetUnitOutcome,
+  BOTH_SHATTERED,
+  breakthroughReach,
+  breakthroughTarget,
+  DEFENDER_SHATTERED,
+  DEFENDER_WITHDRAWS,
+  ATTACKER_SHATTERED,
+  defenderModifier,
+  fightsAgain,
+  hitsForUnit,
+  losesBreakthroughBonus,
+  RETREAT_FULL_MOVE,
+  type BreakthroughCandidate,
+  type CombatUnit,
+  type UnitOutcome,
+} from './bayonet.js';
+import type { Play } from './context.js';
+import { rollDie } from './dice.js';
+import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout } from './effects.js';
+import { advance, attachedPartner, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, enterBlock, outflanked, placeInContact, unitDistance, type ChargeRoute } from './geometry.js';
+import { bayonetLabels } from './labels.js';
+import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
+import { NO_UNIT } from './state.js';
+import { axialOverlap, EPS, lateralOverlap, rear } from '../../table/index.js';
+import { X } from './vocabulary.js';
+
+/** Fights after a 0 under aoe.drawResult immediate, at most, and breakthrough combats a phase (a safety cap). */
+const MAX_ROUNDS = 10;
+const MAX_CHAIN = 16;
+
+const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
+const CANDS: BreakthroughCandidate[] = [];
+const CAND_UNIT: number[] = [];
+
+/** The unit as Bayonet & Sabre reads it (bayonet.ts CombatUnit), in the context's pool. */
+function view(p: Play, u: number, defending: boolean): CombatUnit {
+  const s = p.c.specs[u];
+  const st = p.st;
+  const v = p.combat.pool[u];
+  v.arm = s.arm;
+  v.stands = s.stands;
+  v.formation = st.formationOf(u);
+  v.troops = s.troops;
+  v.hits = st.hits[u];
+  v.freshHits = st.fresh[u];
+  v.disordered = st.disordered[u] === 1;
+  v.cover = defending ? coverOf(p.c, st, u) : 0;
+  v.lancers = s.lancers;
+  v.heavy = s.heavy;
+  v.armoured = s.armoured;
+  // Defending cavalry in good order meets a charge by countercharging (a reading, docs/rules/aoe.md).
+  v.countercharging = defending && s.arm === 'cavalry' && !st.disordered[u];
+  v.attached = s.arm === 'artillery' && attachedPartner(p.c, st, u) !== NO_UNIT;
+  v.leader = st.leader[u] as 0 | 1 | 2;
+  return v;
+}
+
+function hasAttackers(p: Play, d: number): boolean {
+  const st = p.st;
+  for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d) return true;
+  return false;
+}
+
+function overlapsEnemy(p: Play, u: number): boolean {
+  const enemies = p.c.sideUnits[1 - p.c.specs[u].side];
+  const b = p.st.body[u];
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (!p.st.removed[e] && axialOverlap(b, p.st.body[e]) > EPS && lateralOverlap(b, p.st.body[e]) > EPS) return true;
+  }
+  return false;
+}
+
+/** The distance of a retreat a result orders (RETREAT_FULL_MOVE: the unit's full move). */
+function retreatDistance(p: Play, u: number, o: UnitOutcome): number {
+  return o.retreat === RETREAT_FULL_MOVE ? fullMoveOf(p, u) : o.retreat;
+}
+
+/**
+ * The winner takes the position the defender held (p2 +1..+6; a reading on +7): the village block if
+ * it was one, else the ground of the defender's footprint.
+ */
+function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: number): void {
+  const c = p.c;
+  const st = p.st;
+  if (st.removed[a]) return;
+  const b = st.body[a];
+  if (block >= 0) {
+    if (blockHolder(st, block) !== NO_UNIT || blockCrowded(c, st, block, a)) return;
+    enterBlock(c, st, a, block);
+  } else {
+    const front = b.front;
+    const offset = b.offset;
+    b.front = oldRear;
+    if (st.chargeFace[a] === 1) {
+      const half = c.lane.width / 2 - b.frontage / 2;
+      b.offset = Math.max(-half, Math.min(half, oldOffset));
+    }
+    if (overlapsEnemy(p, a)) {
+      b.front = front;
+      b.offset = offset;
+      return;
+    }
+  }
+  st.chargeTarget[a] = NO_UNIT;
+  dropLostContacts(st, a);
+  if (p.sink) p.sink({ type: 'occupy', side: c.specs[a].side, unit: c.specs[a].id, at: b.front, block: block >= 0 });
+}
+
+/**
+ * A breakthrough charge (p2 +7; +4..+6 cavalry): half a move at the closest enemy (aoe.breakthrough);
+ * if it reaches a free face it is a new combat at once.
+ */
+function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
+  const c = p.c;
+  const st = p.st;
+  const s = c.specs[a];
+  if (st.removed[a]) return;
+  p.res.extras[X.breakthroughs[s.side]]++;
+  const enemies = c.sideUnits[1 - s.side];
+  CANDS.length = 0;
+  CAND_UNIT.length = 0;
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (st.removed[e]) continue;
+    let engaged = false;
+    for (let x = 0; x < st.n; x++) if (x !== a && !st.removed[x] && st.chargeTarget[x] === e) engaged = true;
+    CANDS.push({ distance: unitDistance(st.body[a], st.body[e]), beaten: beaten.includes(e), engaged });
+    CAND_UNIT.push(e);
+  }
+  const k = breakthroughTarget(CANDS, c.options.breakthrough);
+  const target = k < 0 ? NO_UNIT : CAND_UNIT[k];
+  if (p.sink) p.sink({ type: 'breakthrough', side: s.side, unit: s.id, target: target === NO_UNIT ? null : c.specs[target].id });
+  if (target === NO_UNIT) return;
+  const reach = breakthroughReach(fullMoveOf(p, a));
+  chargeRoute(c, st, a, target, ROUTE);
+  if (ROUTE.face >= 0 && ROUTE.distance <= reach + EPS && p.chain < MAX_CHAIN) {
+    const from = st.body[a].front;
+    placeInContact(c, st, a, target, ROUTE.face);
+    dropLostContacts(st, a);
+    st.breakthrough[a] = 1;
+    p.homeCounted[a] = 0;
+    p.res.sides[s.side].chargesDeclared++;
+    p.res.extras[X.charges[s.side]]++;
+    p.chargeMet = true;
+    if (p.sink) p.sink({ type: 'charge', side: s.side, units: [s.id], target: c.specs[target].id, from, to: st.body[a].front, reached: true, face: ROUTE.face === 1 ? 'flank' : 'front', breakthrough: true });
+    p.chain++;
+    fight(p, target);
+    return;
+  }
+  // Short of any enemy: it goes half a move toward the closest and stops short of contact.
+  const row = c.specs[a].arm === 'cavalry' ? 'cavalry' : 'infantryColumn';
+  const from = st.body[a].front;
+  if (advance(c, st, a, reach, p.costs[row], NaN) > EPS) {
+    dropLostContacts(st, a);
+    if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
+  }
+}
+
+/** One combat at defender d with every unit in contact with it (p2), fought again at once after a 0 under aoe.drawResult immediate. */
+export function fight(p: Play, d: number): void {
+  const c = p.c;
+  const st = p.st;
+  const cb = p.combat;
+  const opts = c.options;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    if (st.removed[d] || !hasAttackers(p, d)) return;
+    cb.attIdx.length = 0;
+    cb.defIdx.length = 0;
+    cb.att.length = 0;
+    cb.def.length = 0;
+    for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d) cb.attIdx.push(a);
+    cb.defIdx.push(d);
+    // p1 Special Rules: a battery touching troops is attached and fights with them (rulings 4 Fixed).
+    const partner = attachedPartner(c, st, d);
+    if (partner !== NO_UNIT && st.chargeTarget[partner] === NO_UNIT) cb.defIdx.push(partner);
+    for (const a of cb.attIdx) cb.att.push(view(p, a, false));
+    for (const x of cb.defIdx) cb.def.push(view(p, x, true));
+    const attSide = c.specs[cb.attIdx[0]].side;
+    const defSide = c.specs[d].side;
+    cb.sit.breakthrough = false;
+    for (const a of cb.attIdx) if (st.breakthrough[a]) cb.sit.breakthrough = true;
+    cb.sit.defenderOutflanked = outflanked(st, d);
+    const am = attackerModifier(cb.att, cb.def, cb.sit, opts);
+    const dm = defenderModifier(cb.att, cb.def, cb.sit, opts);
+    const ra = rollDie(p.dice.fire(attSide), c.die);
+    const rd = rollDie(p.dice.fire(defSide), c.die);
+    const diff = ra + am - (rd + dm);
+    const band = bayonetBand(diff);
+    const sides = bayonetSides(cb.att, cb.def);
+    p.res.extras.combats++;
+    if (band === BOTH_SHATTERED) p.res.extras.drawnCombats++;
+    for (const a of cb.attIdx) {
+      st.fought[a] = 1;
+      if (!p.homeCounted[a]) {
+        p.homeCounted[a] = 1;
+        p.res.sides[attSide].chargesHome++;
+      }
+    }
+    st.fought[d] = 1;
+    if (p.sink) {
+      p.sink({
+        type: 'melee',
+        sides: [cb.attIdx.map((a) => c.specs[a].id), cb.defIdx.map((x) => c.specs[x].id)],
+        casualties: [0, 0],
+        result: BAYONET_BAND_KEYS[band],
+        rolls: [ra, rd],
+        modifiers: bayonetLabels(cb.att, cb.def, cb.sit, opts),
+        totals: [ra + am, rd + dm],
+        diff,
+        band: BAYONET_BAND_KEYS[band],
+        attacker: attSide,
+      });
+    }
+    const squareHolds = band === DEFENDER_WITHDRAWS && sides.defenderSquare && sides.attackerCavalry;
+    const attackerWon = band < BOTH_SHATTERED && !squareHolds;
+    const defBody = st.body[d];
+    const oldRear = rear(defBody);
+    const oldOffset = defBody.offset;
+    const oldBlock = st.block[d];
+    // The defenders.
+    const defPicked = opts.multiUnitHits === 'oneUnit' ? pickHitUnit(p, defSide, cb.defIdx) : -1;
+    let captured = false;
+    for (let i = 0; i < cb.defIdx.length; i++) {
+      const x = cb.defIdx[i];
+      if (st.removed[x]) continue;
+      const o = bayonetUnitOutcome(band, 'defender', cb.def[i], sides, opts, cb.out);
+      const hits = hitsForUnit(o.hits, c.specs[x].arm, i === defPicked, opts.multiUnitHits);
+      if (o.disordered) disorder(p, x);
+      if (hits > 0) {
+        p.res.extras[X.bayonetHits[defSide]] += hits;
+        addHits(p, x, hits, false);
+      }
+      if (!captured && bayonetLeaderCaptured(band, 'defender') && st.leader[x]) {
+        captured = true;
+        st.leader[x] = 0;
+        p.res.sides[defSide].leadersLost++;
+        if (p.sink) p.sink({ type: 'leaderCaptured', side: defSide, unit: c.specs[x].id });
+      }
+      if (st.removed[x]) continue;
+      if (o.gunsLost || o.gunWrecked) {
+        if (p.sink) p.sink({ type: 'guns', side: defSide, unit: c.specs[x].id, effect: o.gunsLost ? 'lost' : 'wrecked' });
+        removeUnit(p, x, 'guns');
+        continue;
+      }
+      if (band === DEFENDER_SHATTERED) rout(p, x);
+      if (o.retreat !== 0) {
+        if (o.mayRecall && wantsRecall(p, x)) recall(p, x);
+        else retreat(p, x, retreatDistance(p, x, o), BAYONET_BAND_KEYS[band], true);
+        // p2 +1..+6: the defender's guns limber and retreat a full move (+7: they retreat silenced).
+        if (c.specs[x].arm === 'artillery' && band !== DEFENDER_SHATTERED && !st.removed[x]) st.limbered[x] = 1;
+      }
+    }
+    // The attackers.
+    const attPicked = opts.multiUnitHits === 'oneUnit' ? pickHitUnit(p, attSide, cb.attIdx) : -1;
+    let occupier = NO_UNIT;
+    captured = false;
+    // Winners that break through (rare: +4 and more), collected before any of them fights again.
+    let winners: number[] | null = null;
+    for (let i = 0; i < cb.attIdx.length; i++) {
+      const a = cb.attIdx[i];
+      if (st.removed[a]) continue;
+      const o = bayonetUnitOutcome(band, 'attacker', cb.att[i], sides, opts, cb.out);
+      const hits = hitsForUnit(o.hits, c.specs[a].arm, i === attPicked, opts.multiUnitHits);
+      if (o.disordered) disorder(p, a);
+      if (hits > 0) {
+        p.res.extras[X.bayonetHits[attSide]] += hits;
+        addHits(p, a, hits, false);
+      }
+      if (!captured && bayonetLeaderCaptured(band, 'attacker') && st.leader[a]) {
+        captured = true;
+        st.leader[a] = 0;
+        p.res.sides[attSide].leadersLost++;
+        if (p.sink) p.sink({ type: 'leaderCaptured', side: attSide, unit: c.specs[a].id });
+      }
+      if (st.removed[a]) continue;
+      if (attackerWon) p.res.sides[attSide].chargesWon++;
+      if (band === ATTACKER_SHATTERED) rout(p, a);
+      if (losesBreakthroughBonus(band)) st.breakthrough[a] = 0;
+      if (o.retreat !== 0) {
+        if (o.mayRecall && wantsRecall(p, a)) recall(p, a);
+        else retreat(p, a, retreatDistance(p, a, o), BAYONET_BAND_KEYS[band], true);
+        continue;
+      }
+      if (o.mayRecall && wantsRecall(p, a)) {
+        recall(p, a);
+        continue;
+      }
+      if (o.occupies && (occupier === NO_UNIT || (st.chargeFace[a] === 0 && st.chargeFace[occupier] === 1))) occupier = a;
+      if (o.breakthrough === 2 || (o.breakthrough === 1 && wantsBreakthrough(p, a))) (winners ??= []).push(a);
+      else if (o.occupies) st.breakthrough[a] = 0;
+    }
+    // The beaten defender has gone (retreated or removed, which ended every contact with it): one winner takes its ground.
+    if (occupier !== NO_UNIT) occupy(p, occupier, oldBlock, oldRear, oldOffset);
+    // The beaten units, kept before a breakthrough's own combat reuses the scratch lists.
+    const beaten = winners ? cb.defIdx.slice() : null;
+    if (winners) for (const a of winners) {
+      st.chargeTarget[a] = NO_UNIT;
+      st.breakthrough[a] = 0;
+      // Entering a village block ends a unit's movement (p1 Built-up Areas): the winner that took the
+      // block stays in it (a reading, docs/rules/aoe.md); the others break through.
+      if (st.block[a] >= 0) continue;
+      breakthrough(p, a, beaten!);
+    }
+    if (band === BOTH_SHATTERED && fightsAgain(band, opts.drawResult) === 'immediate') continue;
+    return;
+  }
+}
+
+/** The phase: every defender with units in contact, in unit order (p1 Bayonet & Sabre). */
+export function bayonetPhase(p: Play): void {
+  const st = p.st;
+  p.chain = 0;
+  for (let d = 0; d < st.n; d++) {
+    if (st.removed[d] || !hasAttackers(p, d)) continue;
+    fight(p, d);
+  }
+}

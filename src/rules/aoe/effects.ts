@@ -1,0 +1,178 @@
+/**
+ * What happens to a unit, with its bookkeeping: hits and removal (p3 Hits), disorder and rallying,
+ * retreats (p1 March Table, p2), army cohesion (aoe.cohesion), the cohesion ladder and the common
+ * result's counters (rulings 5). Every phase changes units through these, so the result always agrees
+ * with the state.
+ */
+import { reachRung, RUNG } from '../../core/result.js';
+import { axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
+import { aboutFacedAfterRetreat } from './bayonet.js';
+import { armyBroken, cohesionLevel } from './cohesion.js';
+import type { Play } from './context.js';
+import { fallBack } from './geometry.js';
+import { removedByHits, shakenByHits } from './hits.js';
+import { fullMove } from './movement.js';
+import { NO_UNIT } from './state.js';
+import { X } from './vocabulary.js';
+
+/** The side that holds the objective at the start, or -1 when nobody does (a meeting engagement). */
+export function defenderSide(p: Play): number {
+  return p.c.attacker === 0 ? 1 : 0;
+}
+
+function stateWord(p: Play, u: number, disordered: boolean): 'good order' | 'disordered' | 'silenced' {
+  if (!disordered) return 'good order';
+  return p.c.specs[u].arm === 'artillery' ? 'silenced' : 'disordered';
+}
+
+/** Troops become disordered, a battery silenced (p1, p2): a disruption, and the ladder's second rung. */
+export function disorder(p: Play, u: number): void {
+  const st = p.st;
+  if (st.disordered[u] || st.removed[u]) return;
+  st.disordered[u] = 1;
+  const side = p.c.specs[u].side;
+  p.res.sides[side].disruptions++;
+  reachRung(p.res, side, u, RUNG.disordered);
+  if (p.c.specs[u].arm === 'artillery') p.res.extras[X.gunsSilenced[side]]++;
+  if (p.sink) p.sink({ type: 'cohesion', side, unit: p.c.specs[u].id, from: 'good order', to: stateWord(p, u, true) });
+}
+
+/** Disorder (silence) removed by a March result (p1 Elan, Rally, Shaken; a battery by Elan or Rally). */
+export function rally(p: Play, u: number): void {
+  const st = p.st;
+  if (!st.disordered[u]) return;
+  st.disordered[u] = 0;
+  if (p.sink) p.sink({ type: 'cohesion', side: p.c.specs[u].side, unit: p.c.specs[u].id, from: stateWord(p, u, true), to: 'good order' });
+}
+
+/**
+ * Hits on troops (p3 Hits: markers, no stand removed). `fresh`: taken in the Volley & Cannonade phase
+ * (p2 Bayonet & Sabre -1 each). The unit is removed at its threshold (aoe.removalHits). Batteries take
+ * no hits.
+ */
+export function addHits(p: Play, u: number, hits: number, fresh: boolean): void {
+  const st = p.st;
+  const s = p.c.specs[u];
+  if (hits <= 0 || st.removed[u] || s.arm === 'artillery') return;
+  const before = st.hits[u];
+  const after = Math.min(before + hits, s.threshold);
+  st.hits[u] = after;
+  if (fresh) st.fresh[u] += after - before;
+  const removed = removedByHits(after, s.threshold);
+  if (p.sink) p.sink({ type: 'hit', side: s.side, unit: s.id, lost: after - before, left: s.threshold - after, eliminated: removed });
+  if (removed) removeUnit(p, u, 'hits');
+  else if (shakenByHits(after, s.threshold)) reachRung(p.res, s.side, u, RUNG.shaken);
+}
+
+/** A unit routed (p1 Broken; rulings 5: or beaten by +7): counted as a rout, the ladder's fourth rung. */
+export function rout(p: Play, u: number): void {
+  const side = p.c.specs[u].side;
+  p.res.sides[side].routs++;
+  reachRung(p.res, side, u, RUNG.routed);
+  if (p.sink) p.sink({ type: 'rout', side, unit: p.c.specs[u].id });
+}
+
+/** Contact ends for u: its own charge and every charge at it. */
+export function breakContact(p: Play, u: number): void {
+  const st = p.st;
+  st.chargeTarget[u] = NO_UNIT;
+  st.breakthrough[u] = 0;
+  for (let a = 0; a < st.n; a++) {
+    if (st.chargeTarget[a] === u) {
+      st.chargeTarget[a] = NO_UNIT;
+      st.breakthrough[a] = 0;
+    }
+  }
+}
+
+/**
+ * A unit leaves play: 5 hits, a Routs result, guns lost or wrecked, or off the lane. Its side's army
+ * cohesion level is recounted (aoe.cohesion) and the army may break.
+ */
+export function removeUnit(p: Play, u: number, why: 'hits' | 'routs' | 'guns' | 'offLane' | 'cutOff'): void {
+  const st = p.st;
+  if (st.removed[u]) return;
+  const s = p.c.specs[u];
+  st.removed[u] = 1;
+  st.block[u] = -1;
+  breakContact(p, u);
+  p.res.units[u].eliminated = true;
+  p.res.sides[s.side].unitsEliminated++;
+  reachRung(p.res, s.side, u, RUNG.removed);
+  if (s.side !== p.c.attacker) p.defenderLeft = true;
+  if (p.sink) p.sink({ type: 'removed', side: s.side, unit: s.id, why });
+  if (s.arm === 'artillery') return;
+  p.troopsRemoved[s.side]++;
+  const rule = p.c.options.cohesion;
+  const was = p.level[s.side];
+  const level = cohesionLevel(p.troopsRemoved[s.side], p.c.troopUnits[s.side], rule);
+  p.level[s.side] = level;
+  if (armyBroken(level, rule) && !armyBroken(was, rule)) {
+    p.res.sides[s.side].armyBrokenTurn = p.turn;
+    if (p.sink) p.sink({ type: 'broken', side: s.side, formation: null, turn: p.turn });
+  }
+}
+
+/**
+ * A retreat of `distance` inches straight back from the enemy, facing kept (aoe.retreatFacing may
+ * leave it about-faced). A unit in a village block leaves it and ends in Line beyond the block's far
+ * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6). Contact ends.
+ */
+export function retreat(p: Play, u: number, distance: number, why: string, forced: boolean): void {
+  const st = p.st;
+  if (st.removed[u] || distance <= 0) return;
+  const s = p.c.specs[u];
+  const b = st.body[u];
+  const from = b.front;
+  breakContact(p, u);
+  if (st.block[u] >= 0) {
+    // Out of the block: in Line, its front on the block's far edge, then back the distance.
+    const t = p.c.terrain[st.block[u]];
+    st.block[u] = -1;
+    st.setFormation(u, 'line', p.c.lane.width);
+    b.front = b.facing > 0 ? t.from : t.to;
+    st.changed[u] = 1;
+  }
+  const r = fallBack(p.c, p.st, u, distance);
+  const side = p.res.sides[s.side];
+  if (forced) side.retreatsForced++;
+  else side.retreatsVoluntary++;
+  p.res.units[u].retreated = true;
+  if (s.side !== p.c.attacker) p.defenderLeft = true;
+  st.aboutFaced[u] = aboutFacedAfterRetreat(p.c.options.retreatFacing) ? 1 : 0;
+  if (p.sink) {
+    p.sink({ type: 'retreat', side: s.side, forced, units: [s.id], unit: s.id, from, to: b.front, why });
+  }
+  if (r === 'offLane') removeUnit(p, u, 'offLane');
+  else if (standsOnEnemy(p, u)) removeUnit(p, u, 'cutOff');
+}
+
+/**
+ * u's footprint overlaps an enemy's: after a retreat, an enemy stood where it had to go (out of a
+ * village block into Line, past a unit that had gone round it). A blocked retreat removes the unit
+ * (a reading of the lane: it is cut off; rulings 6 leave blocked retreats to the 2-D table).
+ */
+function standsOnEnemy(p: Play, u: number): boolean {
+  const enemies = p.c.sideUnits[1 - p.c.specs[u].side];
+  const b = p.st.body[u];
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (!p.st.removed[e] && axialOverlap(b, p.st.body[e]) > EPS && lateralOverlap(b, p.st.body[e]) > EPS) return true;
+  }
+  return false;
+}
+
+/** A full move for u where it stands (rulings 3.2: the basic rate; a square or a block unit as Line). */
+export function fullMoveOf(p: Play, u: number): number {
+  const s = p.c.specs[u];
+  return fullMove(s.arm, p.st.formationOf(u), s.horse);
+}
+
+/** Cavalry recalls up to a full move (p2, p3): back toward its own edge, counted as a forced retreat. */
+export function recall(p: Play, u: number): void {
+  const from = p.st.body[u].front;
+  const side = p.c.specs[u].side;
+  retreat(p, u, fullMoveOf(p, u), 'recall', true);
+  p.res.extras[X.recalls[side]]++;
+  if (p.sink && !p.st.removed[u]) p.sink({ type: 'recall', side, unit: p.c.specs[u].id, from, to: p.st.body[u].front });
+}

@@ -1,0 +1,435 @@
+/**
+ * What Age of Eagles asks of the lane (src/table; rulings 6): distances between units, who may fire
+ * at whom, which faces of a defender are free to charge and how far each is, where a charger stands
+ * in contact, secure flanks, the village blocks, and moves and retreats along the axis. The rules ask
+ * through the table's functions; only placement on a flank face and in a block sets body fields.
+ */
+import {
+  aheadOf,
+  axialMax,
+  axialMin,
+  axialOverlap,
+  body,
+  EPS,
+  lineOfFireBlocked,
+  inContact,
+  isInFront,
+  lateralGap,
+  lateralMax,
+  lateralMin,
+  lateralOverlap,
+  moveBody,
+  newMoveResult,
+  overlapsLaterally,
+  pathLimit,
+  rangeGap,
+  rear,
+  secureFlanks,
+  type Body,
+  type MoveResult,
+  type TerrainCost,
+  withinWidth,
+} from '../../table/index.js';
+import type { CompiledLane } from './compile.js';
+import { MOVEMENT_TABLE, moveRow, roughFactor, type MoveRow } from './movement.js';
+import type { AoeOptions } from './options.js';
+import { F_NONE, F_SQUARE, NO_UNIT, type LaneState } from './state.js';
+
+/** p3 March Table - Secure Flanks: a friend within 3" of each flank. */
+export const SECURE_FLANK_GAP = 3;
+/**
+ * A move that is not a charge stops this far short of an enemy in its path: only a charge is a move
+ * into contact (rulings 2). A reading: the text has no minimum distance; 1" is the stand depth.
+ */
+export const STANDOFF = 1;
+
+/** Nearest-point distance between two units' footprints (front to front when they face each other). */
+export function unitDistance(a: Body, b: Body): number {
+  const dx = rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b));
+  const dy = lateralGap(a, b);
+  return dy === 0 ? dx : dx === 0 ? dy : Math.hypot(dx, dy);
+}
+
+/** A unit that faces every way: a square, or a unit in a village block (p1 Formations, p3 Built Up Areas). */
+export function allRound(st: LaneState, u: number): boolean {
+  return st.formation[u] === F_SQUARE || st.formation[u] === F_NONE;
+}
+
+/**
+ * b lies within u's arc of fire [gap]: ahead of its front (any side for a square or a village unit),
+ * no further to the side than ahead (a 45-degree arc on the lane).
+ */
+export function inArc(st: LaneState, u: number, e: number): boolean {
+  const a = st.body[u];
+  const b = st.body[e];
+  const dx = rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b));
+  if (!allRound(st, u) && !isInFront(a, b)) return false;
+  return lateralGap(a, b) <= dx + EPS;
+}
+
+/** No third unit stands across u's line of fire at e (no fire through units [gap], rulings 3.5). */
+export function clearLine(st: LaneState, u: number, e: number): boolean {
+  const a = st.body[u];
+  const b = st.body[e];
+  for (let k = 0; k < st.n; k++) {
+    if (k === u || k === e || st.removed[k]) continue;
+    if (lineOfFireBlocked(a, b, st.body[k])) return false;
+  }
+  return true;
+}
+
+/** The nearest live enemy of u by unitDistance, NO_UNIT if none; `inFront` keeps only those ahead of it. */
+export function nearestEnemy(c: CompiledLane, st: LaneState, u: number, inFront: boolean): number {
+  const side = c.specs[u].side;
+  const enemies = c.sideUnits[1 - side];
+  let best = NO_UNIT;
+  let bestD = Infinity;
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (st.removed[e]) continue;
+    if (inFront && !allRound(st, u) && !isInFront(st.body[u], st.body[e])) continue;
+    const d = unitDistance(st.body[u], st.body[e]);
+    if (d < bestD) {
+      bestD = d;
+      best = e;
+    }
+  }
+  return best;
+}
+
+/** Distance from u to its nearest live enemy (Infinity with none). */
+export function nearestEnemyDistance(c: CompiledLane, st: LaneState, u: number): number {
+  const e = nearestEnemy(c, st, u, false);
+  return e === NO_UNIT ? Infinity : unitDistance(st.body[u], st.body[e]);
+}
+
+// ---- Charges: faces, reach and contact (rulings 6; p1 Special Rules: one attacker a face) ----
+
+/** Attackers in contact with d on each face: [front, flank]. */
+export function facesTaken(st: LaneState, d: number, out: Int32Array): Int32Array {
+  out[0] = 0;
+  out[1] = 0;
+  for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d) out[st.chargeFace[a]]++;
+  return out;
+}
+
+const SCRATCH_FACES = new Int32Array(2);
+const SCRATCH_BODY: Body = body(0, 1, 1, 1, 0);
+
+/**
+ * Distance a charger must cover to contact d's front face: d is the first body ahead of it that it
+ * overlaps laterally (no unit of either side in between), else Infinity.
+ */
+export function frontChargeDistance(st: LaneState, u: number, d: number): number {
+  const a = st.body[u];
+  const b = st.body[d];
+  if (!overlapsLaterally(a, b) || !isInFront(a, b)) return Infinity;
+  for (let k = 0; k < st.n; k++) {
+    if (k === u || k === d || st.removed[k]) continue;
+    const o = st.body[k];
+    if (!overlapsLaterally(a, o) || !isInFront(a, o)) continue;
+    // Another body nearer along the path stands between.
+    if (aheadOf(a, pathLimit(a, 1, o)) < aheadOf(a, pathLimit(a, 1, b)) - EPS) return Infinity;
+  }
+  const g = aheadOf(a, pathLimit(a, 1, b));
+  return g > 0 ? g : 0;
+}
+
+/**
+ * Where a flank charger would stand: beside d's side edge nearer its own centre, level with d
+ * (its front on d's rear edge), written into `out`. The lane's width bounds it.
+ */
+export function flankPlacement(c: CompiledLane, st: LaneState, u: number, d: number, out: Body): Body {
+  const a = st.body[u];
+  const b = st.body[d];
+  const half = c.lane.width / 2;
+  const left = lateralMin(b) - a.frontage / 2;
+  const right = lateralMax(b) + a.frontage / 2;
+  const leftFits = left - a.frontage / 2 >= -half - EPS;
+  const rightFits = right + a.frontage / 2 <= half + EPS;
+  const preferLeft = a.offset <= b.offset;
+  out.offset = (preferLeft && leftFits) || !rightFits ? left : right;
+  out.facing = a.facing;
+  out.frontage = a.frontage;
+  out.depth = a.depth;
+  out.front = a.facing > 0 ? axialMax(b) : axialMin(b);
+  return out;
+}
+
+/** No live unit but d (and u itself) overlaps the body. */
+function placementFree(st: LaneState, u: number, d: number, b: Body): boolean {
+  for (let k = 0; k < st.n; k++) {
+    if (k === u || k === d || st.removed[k]) continue;
+    const o = st.body[k];
+    if (axialOverlap(b, o) > EPS && lateralOverlap(b, o) > EPS) return false;
+  }
+  return true;
+}
+
+/** Distance to a flank face of d: the gap to it and the scenario's detour (rulings 6), or Infinity. */
+export function flankChargeDistance(c: CompiledLane, st: LaneState, u: number, d: number): number {
+  const a = st.body[u];
+  const b = st.body[d];
+  if (!isInFront(a, b)) return Infinity;
+  const place = flankPlacement(c, st, u, d, SCRATCH_BODY);
+  if (!withinWidth(c.lane, place) || !placementFree(st, u, d, place)) return Infinity;
+  return rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b)) + c.flankDetour;
+}
+
+/** A face u may charge d on, and its distance: { face: 0 front, 1 flank, -1 none }. */
+export interface ChargeRoute {
+  face: number;
+  distance: number;
+}
+
+/**
+ * The best free face of d for u: the front when it is free and in u's path, else a flank face while
+ * fewer than flankFaces are taken (p1 Special Rules: one attacking unit a face; rulings 6).
+ */
+export function chargeRoute(c: CompiledLane, st: LaneState, u: number, d: number, out: ChargeRoute): ChargeRoute {
+  out.face = -1;
+  out.distance = Infinity;
+  if (st.removed[d] || c.specs[d].side === c.specs[u].side) return out;
+  const taken = facesTaken(st, d, SCRATCH_FACES);
+  if (taken[0] === 0) {
+    const f = frontChargeDistance(st, u, d);
+    if (f < Infinity) {
+      out.face = 0;
+      out.distance = f;
+      return out;
+    }
+  }
+  if (taken[1] < c.flankFaces) {
+    const f = flankChargeDistance(c, st, u, d);
+    if (f < Infinity) {
+      out.face = 1;
+      out.distance = f;
+    }
+  }
+  return out;
+}
+
+/** Put u in contact with d on the face: at d's edge in its path, or beside its flank. */
+export function placeInContact(c: CompiledLane, st: LaneState, u: number, d: number, face: number): void {
+  const a = st.body[u];
+  if (face === 0) a.front = pathLimit(a, 1, st.body[d]);
+  else flankPlacement(c, st, u, d, a);
+  st.chargeTarget[u] = d;
+  st.chargeFace[u] = face;
+}
+
+/** Attacker a still touches d on the face it charged (after either has moved). */
+export function stillTouching(st: LaneState, a: number, d: number): boolean {
+  const b = st.body[a];
+  const o = st.body[d];
+  return st.chargeFace[a] === 0 ? inContact(b, o) : lateralGap(b, o) <= EPS && axialOverlap(b, o) > EPS;
+}
+
+/** After u has moved: every contact it has lost (its own charge, charges at it) ends. */
+export function dropLostContacts(st: LaneState, u: number): void {
+  const t = st.chargeTarget[u];
+  if (t !== NO_UNIT && !stillTouching(st, u, t)) {
+    st.chargeTarget[u] = NO_UNIT;
+    st.breakthrough[u] = 0;
+  }
+  for (let a = 0; a < st.n; a++) {
+    if (st.chargeTarget[a] === u && !stillTouching(st, a, u)) {
+      st.chargeTarget[a] = NO_UNIT;
+      st.breakthrough[a] = 0;
+    }
+  }
+}
+
+/**
+ * d is outflanked (p2 -3): an attacker on a flank face, and d neither in square nor in a village
+ * block (faces every way; rulings 3.4: no outflanking in a BUA).
+ */
+export function outflanked(st: LaneState, d: number): boolean {
+  if (allRound(st, d)) return false;
+  for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d && st.chargeFace[a] === 1) return true;
+  return false;
+}
+
+/** Friends of u (live, other than u) written into `out` (cleared), for flank questions. */
+export function friendBodies(c: CompiledLane, st: LaneState, u: number, out: Body[]): Body[] {
+  out.length = 0;
+  const own = c.sideUnits[c.specs[u].side];
+  for (let i = 0; i < own.length; i++) if (own[i] !== u && !st.removed[own[i]]) out.push(st.body[own[i]]);
+  return out;
+}
+
+const SCRATCH_FRIENDS: Body[] = [];
+
+/** p3 March Table - Secure Flanks: a friend within 3" of both flanks (or an anchored lane edge). */
+export function hasSecureFlanks(c: CompiledLane, st: LaneState, u: number): boolean {
+  return secureFlanks(st.body[u], friendBodies(c, st, u, SCRATCH_FRIENDS), c.lane, SECURE_FLANK_GAP) === 2;
+}
+
+/**
+ * p1 Special Rules: a battery touching a friendly troop unit is attached to it (and a troop unit has
+ * the batteries touching it): the first such partner of u, or NO_UNIT.
+ */
+export function attachedPartner(c: CompiledLane, st: LaneState, u: number): number {
+  const s = c.specs[u];
+  const own = c.sideUnits[s.side];
+  const a = st.body[u];
+  for (let i = 0; i < own.length; i++) {
+    const k = own[i];
+    if (k === u || st.removed[k]) continue;
+    if ((s.arm === 'artillery') === (c.specs[k].arm === 'artillery')) continue;
+    const o = st.body[k];
+    if (lateralGap(a, o) <= EPS && axialOverlap(a, o) > EPS) return k;
+  }
+  return NO_UNIT;
+}
+
+// ---- Terrain ----
+
+/** Cover of u where it stands (rulings 3.4, 6): its village block's, else woods it fronts in; 0 in the open. */
+export function coverOf(c: CompiledLane, st: LaneState, u: number): number {
+  if (st.block[u] >= 0) return c.cover[st.block[u]];
+  const b = st.body[u];
+  let best = 0;
+  for (let i = 0; i < c.terrain.length; i++) {
+    const t = c.terrain[i];
+    if (c.cover[i] <= best || t.from === t.to) continue;
+    if (rangeGap(t.from, t.to, axialMin(b), axialMax(b)) > 0 || Math.min(t.to, axialMax(b)) - Math.max(t.from, axialMin(b)) <= EPS) continue;
+    if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
+    best = c.cover[i];
+  }
+  return best;
+}
+
+/** The unit holding village block k, or NO_UNIT. */
+export function blockHolder(st: LaneState, k: number): number {
+  for (let u = 0; u < st.n; u++) if (!st.removed[u] && st.block[u] === k) return u;
+  return NO_UNIT;
+}
+
+/**
+ * Some live unit other than `except` stands on block k's ground without holding it (a unit that
+ * retreated or withdrew over it): the block is not vacant for another to enter (a reading of the lane).
+ */
+export function blockCrowded(c: CompiledLane, st: LaneState, k: number, except: number): boolean {
+  const t = c.terrain[k];
+  for (let v = 0; v < st.n; v++) {
+    if (v === except || st.removed[v]) continue;
+    const o = st.body[v];
+    if (Math.min(t.to, axialMax(o)) - Math.max(t.from, axialMin(o)) > EPS && Math.min(t.yMax ?? Infinity, lateralMax(o)) - Math.max(t.yMin ?? -Infinity, lateralMin(o)) > EPS) return true;
+  }
+  return false;
+}
+
+/**
+ * A unit occupies a village block (p1, p3 Built Up Areas): it fills the block, has no formation and
+ * no facing of its own (its body keeps its facing for the lane's sake).
+ */
+export function enterBlock(c: CompiledLane, st: LaneState, u: number, k: number): void {
+  const t = c.terrain[k];
+  const b = st.body[u];
+  st.block[u] = k;
+  st.formation[u] = F_NONE;
+  b.front = b.facing > 0 ? t.to : t.from;
+  b.depth = t.to - t.from;
+  b.frontage = (t.yMax ?? c.lane.width / 2) - (t.yMin ?? -c.lane.width / 2);
+  b.offset = ((t.yMax ?? c.lane.width / 2) + (t.yMin ?? -c.lane.width / 2)) / 2;
+}
+
+/**
+ * The first vacant village block u's advance would enter within `reach`: ahead of its front,
+ * overlapping it laterally, held by nobody; its index, or -1.
+ */
+export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: number): number {
+  const b = st.body[u];
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < c.terrain.length; i++) {
+    const t = c.terrain[i];
+    if (t.kind !== 'village') continue;
+    if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
+    const near = aheadOf(b, b.facing > 0 ? t.from : t.to);
+    if (near < -EPS || near > reach + EPS || near >= bestD) continue;
+    if (blockHolder(st, i) !== NO_UNIT || blockCrowded(c, st, i, u)) continue;
+    best = i;
+    bestD = near;
+  }
+  return best;
+}
+
+// ---- Moves along the axis ----
+
+/** Terrain costs per movement row (p1 movement table): rough and woods x1/3 or the infantry reading; a stream's ford. */
+export function terrainCosts(opts: Pick<AoeOptions, 'infantryRough'>): Readonly<Record<MoveRow, TerrainCost>> {
+  const rows = Object.keys(MOVEMENT_TABLE) as MoveRow[];
+  const out = {} as Record<MoveRow, TerrainCost>;
+  for (const row of rows) {
+    const rough = 1 / roughFactor(row, opts.infantryRough);
+    const ford = MOVEMENT_TABLE[row].ford;
+    out[row] = (kind) => (kind === 'woods' || kind === 'rough' ? rough : kind === 'stream' ? ford : 1);
+  }
+  return out;
+}
+
+/** Every kind free: retreats and recalls are distances, not moves through terrain (rulings 3.2). */
+export const NO_COST: TerrainCost = (kind) => (kind === 'stream' ? 0 : 1);
+
+const MOVE: MoveResult = newMoveResult();
+
+/**
+ * Move u forward by up to `budget` of its movement, stopping STANDOFF short of the first enemy in its
+ * path (or in contact with `target` when charging). Returns the ground covered.
+ */
+export function advance(c: CompiledLane, st: LaneState, u: number, budget: number, cost: TerrainCost, stopAt: number): number {
+  const b = st.body[u];
+  const limit = enemyLimit(c, st, u, 1);
+  let lim = Number.isNaN(limit) ? NaN : limit - b.facing * STANDOFF;
+  if (!Number.isNaN(stopAt) && (Number.isNaN(lim) || (stopAt - lim) * b.facing < 0)) lim = stopAt;
+  if (!Number.isNaN(lim) && aheadOf(b, lim) <= EPS) return 0;
+  const r = moveBody(b, 1, budget, c.lane, c.terrain, cost, lim, MOVE);
+  const moved = Math.abs(r.front - b.front);
+  b.front = r.front;
+  if (moved > EPS) st.aboutFaced[u] = 0;
+  return moved;
+}
+
+/** x where u's leading edge meets the first enemy in its path going `way`, NaN if none. */
+export function enemyLimit(c: CompiledLane, st: LaneState, u: number, way: 1 | -1): number {
+  const b = st.body[u];
+  const enemies = c.sideUnits[1 - c.specs[u].side];
+  let best = NaN;
+  let bestD = Infinity;
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (st.removed[e]) continue;
+    const o = st.body[e];
+    if (!overlapsLaterally(b, o)) continue;
+    const lead = way > 0 ? b.front : rear(b);
+    const x = pathLimit(b, way, o);
+    const d = (x - lead) * b.facing * way;
+    if (d < -EPS) continue; // behind the leading edge
+    if (d < bestD) {
+      bestD = d;
+      best = x;
+    }
+  }
+  return best;
+}
+
+/**
+ * Move u straight back `distance` inches, facing kept (a retreat facing the enemy), stopping at an
+ * enemy behind it. Returns 'offLane' when it goes off the table edge with distance to spare (the unit
+ * is then removed [gap], rulings 3.6), else 'ok'.
+ */
+export function fallBack(c: CompiledLane, st: LaneState, u: number, distance: number): 'ok' | 'offLane' {
+  const b = st.body[u];
+  const limit = enemyLimit(c, st, u, -1);
+  const r = moveBody(b, -1, distance, c.lane, c.terrain, NO_COST, limit, MOVE);
+  b.front = r.front;
+  return r.stop === 'leftLane' ? 'offLane' : 'ok';
+}
+
+/** The movement row u moves on now (movement.ts moveRow), or null for a square or a unit in a block. */
+export function rowOf(c: CompiledLane, st: LaneState, u: number): MoveRow | null {
+  const s = c.specs[u];
+  return moveRow(s.arm, st.formationOf(u), s.horse);
+}

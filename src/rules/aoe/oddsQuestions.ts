@@ -1,0 +1,307 @@
+/**
+ * `volley odds` for Age of Eagles (src/core/ruleset.ts, OddsSupport): the three core resolutions as
+ * questions whose parameters describe the units as a designer would (a firer at a range and its target;
+ * the units of a Bayonet & Sabre combat; a unit rolling on the March Table). The modifiers are worked
+ * out by the engine's own functions; `exact` counts faces (./odds.ts), `sample` rolls the same dice the
+ * engine rolls (rollVolley, rollBayonet, rollMarch), so the conformance suite can compare them.
+ */
+import { z } from 'zod';
+import type { EngagementDice } from '../../core/dice.js';
+import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
+import {
+  attackerModifier,
+  BAYONET_BAND_KEYS,
+  bayonetBand,
+  bandHits,
+  BOTH_SHATTERED,
+  defenderModifier,
+  rollBayonet,
+  type BayonetSituation,
+  type CombatUnit,
+} from './bayonet.js';
+import { mayCharge } from './charge.js';
+import { aoeDie } from './dice.js';
+import { standLossHits } from './hits.js';
+import { MARCH_RESULTS, marchCheckFailed, marchModifier, rollMarch, type MarchSituation } from './march.js';
+import { bayonetOdds, marchOdds, volleyOdds } from './odds.js';
+import { aoeOptions } from './options.js';
+import { formsSquare } from './square.js';
+import { FORMATIONS, TROOPS, type Formation } from './units.js';
+import {
+  batteryFirePoints,
+  GUNS_DAMAGED,
+  GUNS_SILENCED,
+  GUNS_WRECKED,
+  isSkirmishRange,
+  musketFirePoints,
+  rollVolley,
+  VOLLEY_RESULT_KEYS,
+  volleyChecksCharge,
+  volleyDisorders,
+  volleyGunEffect,
+  volleyHits,
+  volleyModifier,
+  type VolleyTarget,
+} from './volley.js';
+
+const formation = z.enum(FORMATIONS).describe('line, fieldColumn, masse, marchColumn, openOrder, square, or none (in a village block).');
+const troops = z.enum(TROOPS).default('regular');
+
+// ---- (a) A volley ----
+
+const volleyParams = z.strictObject({
+  firer: z
+    .strictObject({
+      kind: z.enum(['musket', 'battery']).default('musket').describe('Infantry muskets or a battery.'),
+      stands: z.int().min(1).max(12).default(6).describe('Musket: stands in the unit.'),
+      musket: z.union([z.literal(2), z.literal(3)]).default(3).describe('Musket: 2- or 3-rank.'),
+      formation: formation.default('line').describe('Musket: its formation (none: in a village, half fire, no skirmish).'),
+      disordered: z.boolean().default(false).describe('Disordered (a battery: damaged): aoe.disorderedFire.'),
+      guns: z.union([z.literal(6), z.literal(8)]).default(8),
+      weight: z.enum(['heavy', 'light']).default('light'),
+    })
+    .default({ kind: 'musket', stands: 6, musket: 3, formation: 'line', disordered: false, guns: 8, weight: 'light' })
+    .describe('Who fires.'),
+  distance: z.number().min(0).default(3).describe('Inches to the target (p2 bands: 3, 6, 12, 18, 24).'),
+  target: z
+    .strictObject({
+      formation: formation.default('line'),
+      aboutFaced: z.boolean().default(false),
+      limbered: z.boolean().default(false).describe('A battery target, limbered.'),
+      changedFormation: z.boolean().default(false),
+      enfiladed: z.boolean().default(false),
+      cover: z.int().min(0).max(3).default(0).describe('Cover level: 0 open, 1 woods, 2 a village (aoe.buaCover).'),
+    })
+    .default({ formation: 'line', aboutFaced: false, limbered: false, changedFormation: false, enfiladed: false, cover: 0 })
+    .describe('What it fires at.'),
+});
+export type VolleyParams = z.infer<typeof volleyParams>;
+
+/** The fire points, whether it is cannonade or skirmish fire, and the total modifier of a volley (p2). */
+export function volleySetup(p: VolleyParams, options: ResolvedOptions): { points: number; cannonade: boolean; skirmish: boolean; modifier: number } {
+  const o = aoeOptions(options);
+  const f = p.firer;
+  const cannonade = f.kind === 'battery';
+  const points = cannonade
+    ? batteryFirePoints({ guns: f.guns, weight: f.weight, limbered: false, silenced: false, damaged: f.disordered, inBua: false }, p.distance, o.disorderedFire)
+    : musketFirePoints({ ranks: f.musket, stands: f.stands, formation: f.formation, disordered: f.disordered }, p.distance, o);
+  const skirmish = !cannonade && isSkirmishRange(p.distance);
+  const target: VolleyTarget = { ...p.target };
+  return { points, cannonade, skirmish, modifier: volleyModifier({ firePoints: points, cannonade, skirmish }, target, o.skirmishPenalty) };
+}
+
+const GUN_KEYS = ['unharmed', 'silenced', 'damaged', 'wrecked'];
+const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
+
+const volleyQuestion: OddsQuestion<VolleyParams> = {
+  id: 'volley',
+  doc: 'One roll of Volley & Cannonade (p2): the result, hits on troops, disorder, a charge checked, and the effect on a battery.',
+  params: volleyParams as unknown as z.ZodType<VolleyParams>,
+  exact(p, options) {
+    const o = aoeOptions(options);
+    const s = volleySetup(p, options);
+    const v = volleyOdds(s.modifier, s.cannonade, aoeDie(o.die, o.d10Faces));
+    return {
+      distributions: [
+        { name: 'result', label: 'the result (p2 Die Result)', values: VOLLEY_RESULT_KEYS.map((k, i) => ({ value: k, p: v.results[i] })) },
+        { name: 'hits', label: 'hits on troops', values: v.hits.map((q, h) => ({ value: h, p: q })) },
+        yesNo('disordered', 'troops disordered', v.disordered),
+        yesNo('chargeChecked', 'a charger in contact checked', v.chargeChecked),
+        { name: 'guns', label: 'a battery target’s gun stand', values: GUN_KEYS.map((k, i) => ({ value: k, p: v.guns[i] })) },
+      ],
+      summary: { firePoints: s.points, cannonade: s.cannonade, skirmish: s.skirmish, modifier: s.modifier, expectedHits: v.expectedHits },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const o = aoeOptions(options);
+    const s = volleySetup(p, options);
+    const r = rollVolley(dice.fire(0), aoeDie(o.die, o.d10Faces), s.modifier);
+    const g = volleyGunEffect(r, s.cannonade);
+    return {
+      result: VOLLEY_RESULT_KEYS[r],
+      hits: volleyHits(r),
+      disordered: volleyDisorders(r, s.cannonade) ? 'yes' : 'no',
+      chargeChecked: volleyChecksCharge(r) ? 'yes' : 'no',
+      guns: GUN_KEYS[g === GUNS_SILENCED ? 1 : g === GUNS_DAMAGED ? 2 : g === GUNS_WRECKED ? 3 : 0],
+    };
+  },
+  examples: [
+    volleyParams.parse({}),
+    volleyParams.parse({ firer: { formation: 'none' }, distance: 0, target: { formation: 'fieldColumn' } }),
+    volleyParams.parse({ firer: { kind: 'battery' }, distance: 5, target: { formation: 'none', cover: 2 } }),
+    volleyParams.parse({ firer: { kind: 'battery', guns: 8, weight: 'heavy' }, distance: 2, target: { formation: 'square' } }),
+    volleyParams.parse({ firer: { formation: 'fieldColumn' }, distance: 5 }),
+  ],
+};
+
+// ---- (b) A Bayonet & Sabre combat ----
+
+const combatUnit = z.strictObject({
+  arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
+  stands: z.int().min(1).max(12).optional().describe('Stands: default 6 infantry, 4 cavalry, 1 battery.'),
+  formation: formation.default('line'),
+  troops,
+  hits: z.int().min(0).max(4).default(0),
+  freshHits: z.int().min(0).max(4).default(0).describe('Hits taken in this turn’s fire phase.'),
+  disordered: z.boolean().default(false),
+  cover: z.int().min(0).max(3).default(0),
+  lancers: z.boolean().default(false),
+  heavy: z.boolean().default(false),
+  armoured: z.boolean().default(false),
+  countercharging: z.boolean().default(false),
+  attached: z.boolean().default(false),
+  leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+});
+
+const bayonetParams = z
+  .strictObject({
+    attackers: z.array(combatUnit).min(1).max(4).describe('The attacking units in contact.'),
+    defenders: z.array(combatUnit).min(1).max(3).describe('The defending unit (and an attached battery).'),
+    breakthrough: z.boolean().default(false).describe('The attacker makes a breakthrough charge (+1).'),
+    outflanked: z.boolean().default(false).describe('The defender is outflanked or attacked in the rear (-3).'),
+  })
+  .refine((p) => p.attackers.some((u) => u.arm !== 'artillery') && p.defenders.some((u) => u.arm !== 'artillery'), {
+    message: 'each side needs troops (a result of 0 then costs each a stand, aoe.standLoss)',
+  });
+export type BayonetParams = z.infer<typeof bayonetParams>;
+
+function toCombat(u: z.infer<typeof combatUnit>): CombatUnit {
+  const stands = u.stands ?? (u.arm === 'infantry' ? 6 : u.arm === 'cavalry' ? 4 : 1);
+  return { ...u, stands, formation: u.formation as Formation, heavy: u.heavy || u.armoured };
+}
+
+/** Both sides' total modifiers for a combat (p2), as the engine works them out. */
+export function bayonetSetup(p: BayonetParams, options: ResolvedOptions): { attacker: number; defender: number } {
+  const o = aoeOptions(options);
+  const att = p.attackers.map(toCombat);
+  const def = p.defenders.map(toCombat);
+  const sit: BayonetSituation = { breakthrough: p.breakthrough, defenderOutflanked: p.outflanked };
+  return { attacker: attackerModifier(att, def, sit, o), defender: defenderModifier(att, def, sit, o) };
+}
+
+const WINNER = ['attacker', 'draw', 'defender'];
+
+const bayonetQuestion: OddsQuestion<BayonetParams> = {
+  id: 'bayonet',
+  doc: 'One Bayonet & Sabre combat (p2): the difference band, the hits each side takes (a 0 costing a stand, aoe.standLoss) and who wins.',
+  params: bayonetParams as unknown as z.ZodType<BayonetParams>,
+  exact(p, options) {
+    const o = aoeOptions(options);
+    const m = bayonetSetup(p, options);
+    const b = bayonetOdds(m.attacker, m.defender, aoeDie(o.die, o.d10Faces), o.standLoss);
+    return {
+      distributions: [
+        { name: 'band', label: 'the difference (p2 differential table)', values: BAYONET_BAND_KEYS.map((k, i) => ({ value: k, p: b.bands[i] })) },
+        { name: 'winner', label: 'who wins', values: [{ value: 'attacker', p: b.attackerWins }, { value: 'draw', p: b.draw }, { value: 'defender', p: b.defenderWins }] },
+        { name: 'attackerHits', label: 'hits the attacker takes', values: b.attackerHits.map((q, h) => ({ value: h, p: q })) },
+        { name: 'defenderHits', label: 'hits the defender takes', values: b.defenderHits.map((q, h) => ({ value: h, p: q })) },
+      ],
+      summary: { attackerModifier: m.attacker, defenderModifier: m.defender, expectedAttackerHits: b.expectedAttackerHits, expectedDefenderHits: b.expectedDefenderHits },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const o = aoeOptions(options);
+    const m = bayonetSetup(p, options);
+    const band = bayonetBand(rollBayonet(dice.fire(0), dice.fire(1), aoeDie(o.die, o.d10Faces), m.attacker, m.defender));
+    const draw = standLossHits(o.standLoss);
+    return {
+      band: BAYONET_BAND_KEYS[band],
+      winner: WINNER[band < BOTH_SHATTERED ? 0 : band === BOTH_SHATTERED ? 1 : 2],
+      attackerHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'attacker'),
+      defenderHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'defender'),
+    };
+  },
+  examples: [
+    // Common scenario A: two French columns against the Prussians in the village.
+    bayonetParams.parse({ attackers: [{ formation: 'fieldColumn' }, { formation: 'fieldColumn' }], defenders: [{ formation: 'none', cover: 2 }] }),
+    // Common scenario C: cuirassiers against a square, and against a line.
+    bayonetParams.parse({ attackers: [{ arm: 'cavalry', armoured: true }], defenders: [{ formation: 'square' }] }),
+    bayonetParams.parse({ attackers: [{ arm: 'cavalry', armoured: true }], defenders: [{}] }),
+    bayonetParams.parse({ attackers: [{ formation: 'fieldColumn', disordered: true, hits: 1 }], defenders: [{ troops: 'elite' }], outflanked: true }),
+  ],
+};
+
+// ---- (c) The March Table ----
+
+const marchParams = z.strictObject({
+  arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
+  disordered: z.boolean().default(false).describe('Disordered (a battery: silenced): the left column.'),
+  formation: formation.default('fieldColumn'),
+  troops,
+  hits: z.int().min(0).max(4).default(0),
+  leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0).describe('Attached leader: 0 none, 1 a leader, 2 charismatic.'),
+  marchMode: z.enum(['linear', 'columnar', 'impulse']).nullable().default('impulse'),
+  moving: z.boolean().default(true).describe('It wants to move (the March Mode -2 applies only then).'),
+  movingFormation: formation.optional().describe('The formation it would move in (default its formation).'),
+  secureFlanks: z.boolean().default(false),
+  charging: z.boolean().default(false),
+  cohesionLevel: z.int().min(0).max(4).default(0),
+});
+export type MarchParams = z.infer<typeof marchParams>;
+
+export function marchSetup(p: MarchParams, options: ResolvedOptions): number {
+  const o = aoeOptions(options);
+  const s: MarchSituation = {
+    arm: p.arm,
+    disordered: p.disordered,
+    formation: p.formation,
+    troops: p.troops,
+    hits: p.hits,
+    attachedLeader: p.leader,
+    detachedLeaders: 0,
+    detachedCharismatic: 0,
+    marchMode: p.arm === 'infantry' ? p.marchMode : null,
+    moving: p.moving,
+    movingFormation: p.movingFormation ?? p.formation,
+    secureFlanks: p.secureFlanks,
+    charging: p.charging,
+    cohesionLevel: p.cohesionLevel,
+  };
+  return marchModifier(s, o);
+}
+
+const marchQuestion: OddsQuestion<MarchParams> = {
+  id: 'march',
+  doc: 'One roll on the March Table (p1): the result, whether it counts as a failed check (rulings 5), whether it would form square (p1, p3) and whether it lets the unit charge (aoe.chargeRequires).',
+  params: marchParams as unknown as z.ZodType<MarchParams>,
+  exact(p, options) {
+    const o = aoeOptions(options);
+    const mod = marchSetup(p, options);
+    const m = marchOdds(mod, p.disordered, aoeDie(o.die, o.d10Faces));
+    const column = p.disordered ? [6, 7, 8, 9, 10, 11] : [0, 1, 2, 3, 4, 5];
+    return {
+      distributions: [
+        { name: 'result', label: 'the March Table result', values: column.map((r) => ({ value: MARCH_RESULTS[r].key, p: m.results[r] })) },
+        yesNo('failed', 'a failed check (modified 3 or less)', m.failed),
+        yesNo('square', 'forms square if it rolls for one', m.formsSquare),
+        yesNo('mayCharge', `may charge (aoe.chargeRequires ${o.chargeRequires})`, m.mayCharge[o.chargeRequires]),
+      ],
+      summary: { modifier: mod },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const o = aoeOptions(options);
+    const mod = marchSetup(p, options);
+    const r = rollMarch(dice.morale(0), aoeDie(o.die, o.d10Faces), mod, p.disordered);
+    // The modified roll back from the result's band is not unique, so the square and failure answers
+    // come from the band itself (every modified roll in a band gives the same answers).
+    const band = r % 6;
+    const lowest = [9, 6, 4, 2, 0, -1][band];
+    return {
+      result: MARCH_RESULTS[r].key,
+      failed: marchCheckFailed(lowest) ? 'yes' : 'no',
+      square: formsSquare(lowest, p.disordered) ? 'yes' : 'no',
+      mayCharge: mayCharge(r, o.chargeRequires) ? 'yes' : 'no',
+    };
+  },
+  examples: [
+    marchParams.parse({}),
+    marchParams.parse({ disordered: true, hits: 2 }),
+    marchParams.parse({ arm: 'cavalry', formation: 'line', disordered: true, charging: true, troops: 'elite' }),
+    marchParams.parse({ formation: 'line', moving: false, marchMode: 'columnar' }),
+  ],
+};
+
+export const AOE_ODDS: OddsSupport = {
+  questions: [volleyQuestion, bayonetQuestion, marchQuestion],
+};

@@ -1,0 +1,288 @@
+/**
+ * The questions `volley odds` answers for CWJ (src/core/ruleset.ts, OddsQuestion): one fire roll on the
+ * Firing Table with every modifier and a general's try, one melee between two sides, one Rally Table
+ * roll, one Cavalry Control Table roll. `exact` builds full distributions by convolution over the faces
+ * (./odds.ts); `sample` draws the same quantities with the functions play uses (fire.ts resolveFire,
+ * melee.ts resolveMelee, rally.ts rollRallyTable, control.ts rollControl), so the two can only disagree
+ * by chance. Units are given as a designer thinks of them (troop type, nation, formation, state), and
+ * their modifiers come from the same rule functions play calls.
+ */
+import { z } from 'zod';
+import type { EngagementDice } from '../../core/dice.js';
+import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
+import { CONTROL_RESULT_NAMES, controlModifier, rollControl } from './control.js';
+import { FIRE_RESULT_NAMES, fireModifier, newFireRoll, rangeBand, resolveFire } from './fire.js';
+import { cavalryCapApplies, MELEE_ELIMINATE, MELEE_RETREAT, meleeResult, newMeleeRoll, resolveMelee, sideMeleeModifier, sideMeleeTotal, unitMeleeValue } from './melee.js';
+import { controlOdds, fireOdds, meleeOdds, rallyOdds } from './odds.js';
+import { cwjOptions, type CwjOptions } from './options.js';
+import { contactCheckModifier, RALLY_RESULT_NAMES, rallyModifier, rollRallyTable } from './rally.js';
+import { FORMATIONS, TROOP_TYPES } from './scenarios.js';
+import { meleeFactorOf, troopRatings, type TroopRatings, type TroopType } from './troops.js';
+import type { Formation } from './types.js';
+
+const unitFields = {
+  type: z.enum(TROOP_TYPES).default('line').describe('Troop type ([FrT] [AuT]).'),
+  nation: z.string().min(1).default('french').describe('Nation whose table it reads.'),
+  formation: z.enum(FORMATIONS).optional().describe('Formation; default line (cavalry line, artillery unlimbered).'),
+  disordered: z.boolean().default(false).describe('Disordered or unformed.'),
+  general: z.boolean().default(false).describe('A divisional general of its arm is attached.'),
+};
+
+function ratingsOf(u: { type: TroopType; nation: string }, opts: CwjOptions): TroopRatings {
+  const r = troopRatings(u.nation, u.type, opts);
+  if (!r) throw new Error(`the ${u.nation} table has no ${u.type} row`);
+  return r;
+}
+
+function formationOf(u: { formation?: Formation }, r: TroopRatings): Formation {
+  return u.formation ?? (r.arm === 'artillery' ? 'unlimbered' : 'line');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fire
+
+const fireParams = z.strictObject({
+  firer: z.strictObject({ ...unitFields, type: unitFields.type.describe('Troop type of the firer (infantry or artillery).') }),
+  target: z.strictObject({
+    ...unitFields,
+    flank: z.boolean().default(false).describe('Hit in flank or rear.'),
+    cover: z.enum(['none', 'soft', 'hard', 'village']).default('none').describe('Cover (a village by cwj.villageCover).'),
+  }),
+  distance: z.number().min(0).default(5).describe('Front-edge distance in cm (musket 5; batteries 15/30/45 medium).'),
+  combinedWith: z.int().min(-3).max(4).optional().describe("A second battery's fire mod, when two touching batteries fire as one ([Fire] l.134-136)."),
+});
+type FireParams = z.infer<typeof fireParams>;
+
+/** The whole modifier of a fire roll as play computes it. */
+export function fireQuestionModifier(p: FireParams, opts: CwjOptions): { modifier: number; general: boolean } {
+  const fr = ratingsOf(p.firer, opts);
+  const tr = ratingsOf(p.target, opts);
+  if (fr.fire === null) throw new Error(`${p.firer.type} never fires`);
+  const band = rangeBand(p.distance, fr.arm === 'artillery' ? fr.weight : undefined);
+  if (band < 0) throw new Error(`${p.distance} cm is out of range for ${p.firer.type}`);
+  const tf = formationOf(p.target, tr);
+  const base = p.combinedWith === undefined ? fr.fire : (fr.fire === 0 ? 1 : fr.fire) + (p.combinedWith === 0 ? 1 : p.combinedWith);
+  const modifier = fireModifier(
+    base,
+    { arm: fr.arm, formation: formationOf(p.firer, fr), disordered: p.firer.disordered },
+    band,
+    tr.arm === 'cavalry' && p.distance <= 0,
+    { arm: tr.arm, formation: tf, disordered: p.target.disordered, flankOrRear: p.target.flank && tf !== 'square', cover: p.target.cover },
+    opts,
+  );
+  return { modifier, general: p.target.general };
+}
+
+const FIRE_VALUES = FIRE_RESULT_NAMES as readonly string[];
+const YES_NO = ['no', 'yes'];
+
+const fireQuestion: OddsQuestion<FireParams> = {
+  id: 'fire',
+  doc: 'One roll on the Firing Table: the result on the target after every modifier and the attached general’s try, and whether he dies ([Fire] l.130-225, [Gen] l.286-290).',
+  params: fireParams as unknown as z.ZodType<FireParams>,
+  exact(p, options) {
+    const { modifier, general } = fireQuestionModifier(p, cwjOptions(options));
+    const o = fireOdds(modifier, general);
+    return {
+      distributions: [
+        { name: 'result', label: `result on the target (modifier ${modifier >= 0 ? '+' : ''}${modifier})`, values: FIRE_VALUES.map((v, i) => ({ value: v, p: o.result[i] })) },
+        { name: 'generalDies', label: 'the target’s general dies', values: [{ value: 'no', p: 1 - o.generalDies }, { value: 'yes', p: o.generalDies }] },
+      ],
+      summary: { modifier, generalTries: o.generalTries },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const { modifier, general } = fireQuestionModifier(p, cwjOptions(options));
+    const roll = newFireRoll();
+    const r = resolveFire(dice.fire(0), modifier, general, roll);
+    return { result: FIRE_VALUES[r], generalDies: YES_NO[roll.generalDied ? 1 : 0] };
+  },
+  examples: [
+    { firer: { type: 'line', nation: 'french', formation: 'line', disordered: false, general: false }, target: { type: 'line', nation: 'prussian', formation: 'column', disordered: false, general: true, flank: false, cover: 'none' }, distance: 5 },
+    { firer: { type: 'mediumFootArtillery', nation: 'french', disordered: false, general: false }, target: { type: 'line', nation: 'prussian', formation: 'deployed', disordered: false, general: false, flank: false, cover: 'village' }, distance: 16 },
+    { firer: { type: 'line', nation: 'prussian', formation: 'square', disordered: true, general: false }, target: { type: 'heavyCavalry', nation: 'french', formation: 'line', disordered: false, general: false, flank: false, cover: 'none' }, distance: 3 },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Melee
+
+const meleeUnit = z.strictObject({
+  ...unitFields,
+  flank: z.boolean().default(false).describe('Hit in flank or rear.'),
+  contacted: z.boolean().default(false).describe('It moved or charged into this contact this player turn (lancers, cwj.lancerMelee).'),
+});
+const meleeSide = z.strictObject({
+  units: z.array(meleeUnit).min(1).describe('Its units in the melee.'),
+  wall: z.boolean().default(false).describe('Defends a wall or fortification.'),
+  village: z.boolean().default(false).describe('Defends a village (+1 only under cwj.villageWall).'),
+  uphill: z.boolean().default(false).describe('Uphill of the enemy.'),
+});
+const meleeParams = z.strictObject({ attacker: meleeSide, defender: meleeSide });
+type MeleeParams = z.infer<typeof meleeParams>;
+type MeleeSide = z.infer<typeof meleeSide>;
+
+interface MeleeSetup {
+  totals: [number, number];
+  /** Per side, per unit: capped when it loses. */
+  caps: [boolean[], boolean[]];
+}
+
+/** The sides' totals before their dice, and each unit's cavalry cap, as play computes them. */
+export function meleeSetup(p: MeleeParams, opts: CwjOptions): MeleeSetup {
+  const sides: [MeleeSide, MeleeSide] = [p.attacker, p.defender];
+  const rs = sides.map((s) => s.units.map((u) => ratingsOf(u, opts)));
+  const has = (k: number, arm: string) => rs[k].some((r) => r.arm === arm);
+  const totals = sides.map((s, k) => {
+    const values = s.units.map((u, i) =>
+      unitMeleeValue(
+        {
+          factor: meleeFactorOf(rs[k][i], opts.lancerMelee, u.contacted, has(1 - k, 'infantry')),
+          arm: rs[k][i].arm,
+          formation: formationOf(u, rs[k][i]),
+          disordered: u.disordered,
+          flankOrRear: u.flank,
+          generalServes: u.general,
+        },
+        has(1 - k, 'cavalry'),
+      ),
+    );
+    return sideMeleeTotal(values, values.length, sideMeleeModifier(s.wall, s.village, s.uphill, opts.villageWall), opts.meleeMultiUnit);
+  }) as [number, number];
+  const allCav = (k: number) => rs[k].every((r) => r.arm === 'cavalry');
+  const caps = [0, 1].map((k) => rs[k].map((r) => cavalryCapApplies(opts.cavalryCap, r.arm === 'cavalry', allCav(1 - k)))) as [boolean[], boolean[]];
+  return { totals, caps };
+}
+
+const MELEE_WORDS = ['won', 'standoff', 'disordered', 'retreats', 'eliminated'] as const;
+
+/** A unit's word for its side's outcome: won, standoff, or its loss (disordered, retreats, eliminated). */
+function unitWord(loser: -1 | 0 | 1, side: number, difference: number, capped: boolean): string {
+  if (loser < 0) return 'standoff';
+  if (loser !== side) return 'won';
+  const r = meleeResult(difference, capped);
+  return r === MELEE_ELIMINATE ? 'eliminated' : r === MELEE_RETREAT ? 'retreats' : 'disordered';
+}
+
+const meleeQuestion: OddsQuestion<MeleeParams> = {
+  id: 'melee',
+  doc: 'One melee: each side’s total of melee factors and modifiers plus one d6; the difference, and what each unit gets ([Melee] l.226-254).',
+  params: meleeParams as unknown as z.ZodType<MeleeParams>,
+  exact(p, options) {
+    const { totals, caps } = meleeSetup(p, cwjOptions(options));
+    // Every pair of faces counted in ways out of 36, so each probability is exact (no float drift past 1).
+    const o = meleeOdds(totals[0], totals[1]);
+    const ways = new Map<number, number>();
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) ways.set(totals[0] + a - totals[1] - b, (ways.get(totals[0] + a - totals[1] - b) ?? 0) + 1);
+    const distributions: OddsDistribution[] = [
+      { name: 'difference', label: `attacker total minus defender total (${totals[0]} and ${totals[1]} before the dice)`, values: o.difference.map((_, i) => ({ value: o.minDifference + i, p: (ways.get(o.minDifference + i) ?? 0) / 36 })) },
+    ];
+    (['attacker', 'defender'] as const).forEach((role, k) => {
+      caps[k].forEach((capped, i) => {
+        const count = new Map<string, number>(MELEE_WORDS.map((w) => [w, 0]));
+        for (const [d, n] of ways) {
+          const w = unitWord(d === 0 ? -1 : d < 0 ? 0 : 1, k, d, capped);
+          count.set(w, count.get(w)! + n);
+        }
+        distributions.push({ name: `${role}${i}`, label: `${role} unit ${i + 1} (${p[role].units[i].type})`, values: MELEE_WORDS.map((w) => ({ value: w, p: count.get(w)! / 36 })) });
+      });
+    });
+    return { distributions, summary: { totals } };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const { totals, caps } = meleeSetup(p, cwjOptions(options));
+    const roll = newMeleeRoll();
+    resolveMelee(dice.fire(0), dice.fire(1), totals[0], totals[1], false, false, roll);
+    const out: Record<string, number | string> = { difference: roll.difference };
+    (['attacker', 'defender'] as const).forEach((role, k) => caps[k].forEach((capped, i) => (out[`${role}${i}`] = unitWord(roll.loser, k, roll.difference, capped))));
+    return out;
+  },
+  examples: [
+    {
+      attacker: { units: [{ type: 'line', nation: 'french', formation: 'column', disordered: false, general: true, flank: false, contacted: true }], wall: false, village: false, uphill: false },
+      defender: { units: [{ type: 'line', nation: 'prussian', formation: 'deployed', disordered: true, general: false, flank: false, contacted: false }], wall: false, village: true, uphill: false },
+    },
+    {
+      attacker: { units: [{ type: 'heavyCavalry', nation: 'french', formation: 'line', disordered: false, general: false, flank: false, contacted: true }], wall: false, village: false, uphill: false },
+      defender: { units: [{ type: 'line', nation: 'prussian', formation: 'square', disordered: false, general: false, flank: false, contacted: false }], wall: false, village: false, uphill: false },
+    },
+    {
+      attacker: { units: [{ type: 'lancer', nation: 'french', formation: 'line', disordered: false, general: false, flank: false, contacted: true }, { type: 'line', nation: 'french', formation: 'column', disordered: false, general: false, flank: false, contacted: true }], wall: false, village: false, uphill: false },
+      defender: { units: [{ type: 'line', nation: 'austrian', formation: 'line', disordered: false, general: false, flank: false, contacted: false }], wall: false, village: false, uphill: true },
+    },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Rally Table
+
+const rallyParams = z.strictObject({
+  ...unitFields,
+  purpose: z.enum(['rally', 'contact', 'withdrawal']).default('rally').describe('Why it rolls: a rally, a contact check (skirmish -3), a withdrawal.'),
+  modifier: z.int().min(-10).max(10).default(0).describe('Any further modifier (a rough-terrain test’s unit and terrain values).'),
+});
+type RallyParams = z.infer<typeof rallyParams>;
+
+export function rallyQuestionModifier(p: RallyParams, opts: CwjOptions): number {
+  const r = ratingsOf(p, opts);
+  if (p.purpose === 'contact') return contactCheckModifier(r.rally, p.general, formationOf(p, r), opts.generalCheckBonus) + p.modifier;
+  return rallyModifier(r.rally, p.general, p.purpose, opts.generalCheckBonus) + p.modifier;
+}
+
+const RALLY_VALUES = RALLY_RESULT_NAMES as readonly string[];
+
+const rallyQuestion: OddsQuestion<RallyParams> = {
+  id: 'rally',
+  doc: 'One Rally Table roll: rout, retreat 30 cm, stay disordered, or rally (a pass) ([Rally] l.34-58; contact checks [Contact] l.125-129).',
+  params: rallyParams as unknown as z.ZodType<RallyParams>,
+  exact(p, options) {
+    const m = rallyQuestionModifier(p, cwjOptions(options));
+    const o = rallyOdds(m);
+    return { distributions: [{ name: 'result', label: `Rally Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: RALLY_VALUES.map((v, i) => ({ value: v, p: o[i] })) }], summary: { modifier: m } };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const m = rallyQuestionModifier(p, cwjOptions(options));
+    return { result: RALLY_VALUES[rollRallyTable(dice.morale(0), m)] };
+  },
+  examples: [
+    { type: 'line', nation: 'french', disordered: true, general: false, purpose: 'rally', modifier: 0 },
+    { type: 'conscript', nation: 'french', formation: 'skirmish', disordered: false, general: true, purpose: 'contact', modifier: 0 },
+    { type: 'landwehr', nation: 'austrian', disordered: false, general: false, purpose: 'contact', modifier: 0 },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cavalry Control Table
+
+const controlParams = z.strictObject({
+  general: z.boolean().default(false).describe('A cavalry general attached (+2).'),
+  british: z.boolean().default(false).describe('British cavalry other than the KGL (-1).'),
+  disordered: z.boolean().default(false).describe('Disordered (-1).'),
+  flankVisible: z.boolean().default(false).describe('An enemy flank or rear visible to it (-2).'),
+});
+type ControlParams = z.infer<typeof controlParams>;
+
+const CONTROL_VALUES = CONTROL_RESULT_NAMES as readonly string[];
+const controlMod = (p: ControlParams) => controlModifier({ generalServes: p.general, britishNotKgl: p.british, disordered: p.disordered, enemyFlankOrRearVisible: p.flankVisible });
+
+const controlQuestion: OddsQuestion<ControlParams> = {
+  id: 'control',
+  doc: 'One Cavalry Control Table roll of cavalry that won a melee: lost on a natural 2, uncontrolled charge, uncontrolled move, mill about, controlled ([Control] l.255-283).',
+  params: controlParams as unknown as z.ZodType<ControlParams>,
+  exact(p) {
+    const m = controlMod(p);
+    const o = controlOdds(m);
+    return { distributions: [{ name: 'result', label: `Control Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: CONTROL_VALUES.map((v, i) => ({ value: v, p: o[i] })) }], summary: { modifier: m } };
+  },
+  sample(p, _options: ResolvedOptions, dice: EngagementDice) {
+    return { result: CONTROL_VALUES[rollControl(dice.morale(0), controlMod(p))] };
+  },
+  examples: [
+    { general: false, british: false, disordered: false, flankVisible: false },
+    { general: true, british: true, disordered: true, flankVisible: false },
+  ],
+};
+
+export const CWJ_ODDS: OddsSupport = {
+  questions: [fireQuestion, meleeQuestion, rallyQuestion, controlQuestion],
+};

@@ -1,0 +1,57 @@
+/**
+ * The result of a CWJ engagement in the common vocabulary (src/core/result.ts; rulings section 10):
+ * sized by the compiled engagement, started with every unit on the first rung, finished in minutes
+ * from `cwj.minutesPerTurn`.
+ */
+import { emptyResult, reachRung, resetResult, RUNG, type EngagementResult } from '../../core/result.js';
+import type { CompiledLane } from './compile.js';
+import type { Game } from './game.js';
+import { playerTurnsToGameTurns, turnsToMinutes } from './scale.js';
+import { CWJ_VOCABULARY, EXTRA_KEYS, RATING_SLOTS } from './vocabulary.js';
+
+/** Every extra the vocabulary declares, at 0 (per-side ones as `${key}.0` and `${key}.1`). */
+function initExtras(r: EngagementResult): void {
+  for (const e of CWJ_VOCABULARY.extras) {
+    if (e.perSide) {
+      r.extras[`${e.key}.0`] = 0;
+      r.extras[`${e.key}.1`] = 0;
+    } else r.extras[e.key] = 0;
+  }
+}
+
+export function newLaneResult(c: CompiledLane): EngagementResult {
+  const r = emptyResult({
+    units: c.units.length,
+    formations: c.corps.length,
+    objectives: c.objective ? 1 : 0,
+    purposes: CWJ_VOCABULARY.checkPurposes.length,
+    ratings: RATING_SLOTS,
+  });
+  initExtras(r);
+  return r;
+}
+
+/** Reset a result for a new engagement: strength in units and men, every unit on the first rung. */
+export function startResult(g: Game): void {
+  const r = g.res;
+  resetResult(r);
+  const c = g.c;
+  for (let u = 0; u < c.units.length; u++) {
+    const s = c.units[u];
+    const side = r.sides[s.side];
+    side.startStrength++;
+    side.startMen += s.men;
+    side.rungs[RUNG.good]++;
+    if (s.disordered) reachRung(r, s.side, u, RUNG.disordered);
+  }
+}
+
+/** Turns (game turns begun) and minutes of fighting (player turns played, two to a game turn). */
+export function finishResult(g: Game): void {
+  const r = g.res;
+  r.turns = Math.max(1, g.turn);
+  r.minutes = turnsToMinutes(playerTurnsToGameTurns(g.playerTurns), g.c.options.minutesPerTurn);
+  if (g.c.objective) r.objectives[0] = g.holder;
+  // resetResult set every extra to 0: only the others are written.
+  for (let i = 0; i < EXTRA_KEYS.length; i++) if (g.extra[i] !== 0) r.extras[EXTRA_KEYS[i]] = g.extra[i];
+}

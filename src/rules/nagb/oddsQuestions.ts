@@ -1,0 +1,319 @@
+/**
+ * `volley odds` for NAGB (src/core/ruleset.ts, OddsQuestion): three questions, each answered exactly by
+ * the distributions of ./odds.ts (convolution and enumeration, never sampling) and sampled with the
+ * same functions the play loop rolls (rollHits, rollKills and the shooting test; resolveCharge;
+ * resolveMeleeRound), from units described as profiles:
+ * - `shooting`: one fire step, several firers at one target: hits, casualties, the test it triggers and
+ *   its result (p10-11, p27);
+ * - `charge`: one charge from declaration to going home: the charge test, the reaction (stand and shoot
+ *   included), the charge move, the chargers' test, contact or flight (p12-13, p17-18);
+ * - `melee`: one round of hand to hand: casualties of each side, the winner and the loser's fate
+ *   (p14-16).
+ * Commanders' influence and rerolls are not part of the questions (they are the doctrine's).
+ */
+import { z } from 'zod';
+import type { EngagementDice } from '../../core/dice.js';
+import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
+import { CHARGE_ENDINGS, newChargeResult, resolveCharge, type ChargeSpec } from './charge.js';
+import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from './disorder.js';
+import { MELEE_ENDINGS, newMeleeResult, resolveMeleeRound, type MeleeSpec } from './melee.js';
+import {
+  chargeOdds,
+  chargeSpec,
+  fireGroup,
+  type FirerProfile,
+  type MeleeParty,
+  meleeOdds,
+  meleeSpec,
+  shootingStepOdds,
+  type TargetCircumstances,
+  type UnitProfile,
+} from './odds.js';
+import { type NagbOptions, nagbOptions } from './options.js';
+import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
+import { leadershipOf, type TerrainTest } from './tables.js';
+import { frontRank } from './units.js';
+
+const CLASSES = ['militia', 'conscripts', 'line', 'veteran', 'elite', 'guard'] as const;
+
+/** A unit as an odds file describes it; every field but its class and formation defaulted. */
+const unitFields = {
+  arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
+  class: z.enum(CLASSES).default('line').describe('Troop class (p39-40).'),
+  formation: z.enum(['line', 'attackColumn', 'marchColumn', 'square', 'column']).default('line'),
+  figures: z.int().min(1).max(200).optional().describe('Figures now; default 24 (cavalry 16).'),
+  startFigures: z.int().min(1).max(200).optional().describe('Figures at the start; default the figures now.'),
+  front: z.int().min(1).max(100).optional().describe('Front-rank figures now (a square: one face); default from the formation (rulings 6).'),
+  disordered: z.boolean().default(false),
+  jubilant: z.int().min(0).max(5).default(0),
+  weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional(),
+  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).default('heavy'),
+  cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).default('sabre'),
+  inVillage: z.boolean().default(false).describe('Holds a village sector (p30-31).'),
+  lowOnAmmo: z.boolean().default(false),
+  fourPerThree: z.boolean().default(false),
+};
+const unitSchema = z.strictObject(unitFields);
+type UnitInput = z.infer<typeof unitSchema>;
+
+/** The profile of an odds file's unit (../odds.ts's builders take profiles). */
+export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
+  const figures = u.figures ?? (u.arm === 'cavalry' ? 16 : 24);
+  const start = u.startFigures ?? figures;
+  const formation = u.arm === 'cavalry' && u.formation === 'attackColumn' ? 'column' : u.formation;
+  return {
+    arm: u.arm,
+    cls: u.class,
+    formation,
+    figures,
+    startFigures: start,
+    front: u.front ?? frontRank(u.arm, formation, start, figures, u.cavalryType === 'light', opts),
+    disordered: u.disordered,
+    jubilant: u.jubilant,
+    influence: 0,
+    weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
+    fourPerThree: u.fourPerThree,
+    cavalryType: u.arm === 'cavalry' ? u.cavalryType : null,
+    cavalryWeapon: u.arm === 'cavalry' ? u.cavalryWeapon : null,
+    commanderJoined: false,
+    lowOnAmmo: u.lowOnAmmo,
+    inVillage: u.inVillage,
+    lineFront: frontRank(u.arm, 'line', start, start, u.cavalryType === 'light', opts),
+  };
+}
+
+const dist = (name: string, label: string, ps: readonly number[]): OddsDistribution => ({ name, label, values: ps.map((p, v) => ({ value: v, p })) });
+const TEST_OUTCOMES = ['none', 'passed', 'disordered', 'broken'] as const;
+const TEST_CODE: Record<number, (typeof TEST_OUTCOMES)[number]> = { [NO_TEST]: 'none', [PASSED]: 'passed', [FAILED_DISORDERED]: 'disordered', [FAILED_BROKEN]: 'broken' };
+
+// ---------------------------------------------------------------------------------------------------
+// A shooting step
+
+const firerSchema = z.strictObject({
+  ...unitFields,
+  fire: z.enum(['normal', 'volley']).default('normal').describe('Half the front rank, or a volley of all of it (p10).'),
+  distance: z.number().min(0).max(60).describe('Inches front to front.'),
+  defensive: z.boolean().default(false).describe('Defensive or reaction fire: point blank counts (p12, nagb.pointBlank).'),
+  mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25); default for cavalry.'),
+});
+
+const shootingParams = z.strictObject({
+  firers: z.array(firerSchema).min(1).max(8).describe('The units firing at the target in this step.'),
+  target: z.strictObject({
+    ...unitFields,
+    cover: z.enum(['none', 'soft', 'hard']).default('none').describe('Soft -1, hard -2 (p10, p31).'),
+    charging: z.boolean().default(false).describe('The target is charging: -1, no cover (p10, p12).'),
+    enfilade: z.boolean().default(false).describe('Fire from outside its front arc: -2 to its test (p11).'),
+    deployedArtillery: z.boolean().default(false),
+  }),
+});
+type ShootingParams = z.infer<typeof shootingParams>;
+
+function shootingSetup(p: ShootingParams, o: NagbOptions) {
+  const firers: FirerProfile[] = p.firers.map((f) => ({
+    ...profileFrom(f, o),
+    kind: f.fire,
+    distance: f.distance,
+    defensive: f.defensive,
+    mounted: f.mounted ?? f.arm === 'cavalry',
+  }));
+  const target = profileFrom(p.target, o);
+  const t: TargetCircumstances = { cover: p.target.cover, charging: p.target.charging, skirmishers: false, deployedArtillery: p.target.deployedArtillery, enfilade: p.target.enfilade };
+  return { firers, target, t, groups: firers.map((f) => fireGroup(f, t, o)) };
+}
+
+const shooting: OddsQuestion<ShootingParams> = {
+  id: 'shooting',
+  doc: 'One fire step (p10-11): hits and casualties of several firers at one target, and the disorder or panic test the casualties trigger.',
+  params: shootingParams,
+  exact(p, options) {
+    const o = nagbOptions(options);
+    const { firers, target, t, groups } = shootingSetup(p, o);
+    const odds = shootingStepOdds(firers, target, t, o);
+    const out: OddsDistribution[] = [
+      dist('hits', 'hits', odds.hits),
+      dist('kills', 'casualties (figures)', odds.kills),
+      { name: 'test', label: "the target's test", values: TEST_OUTCOMES.map((v) => ({ value: v, p: v === 'none' ? odds.noTest : v === 'passed' ? odds.passed : v === 'disordered' ? odds.disordered : odds.broken })) },
+    ];
+    groups.forEach((g, i) => {
+      if (g.volley) out.push({ name: `lowAmmo${i}`, label: `firer ${i + 1} low on ammunition (p10)`, values: [{ value: 'yes', p: odds.lowAmmo[i] }, { value: 'no', p: 1 - odds.lowAmmo[i] }] });
+    });
+    return {
+      distributions: out,
+      summary: { expectedHits: odds.expectedHits, expectedKills: odds.expectedKills, groups: groups.map((g) => ({ dice: g.dice, need: g.need, killOn: g.killOn, volley: g.volley })) },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const o = nagbOptions(options);
+    const { target, groups } = shootingSetup(p, o);
+    const fire = dice.fire(0);
+    const rec = newHitRoll();
+    let hits = 0;
+    let kills = 0;
+    const out: Record<string, number | string> = {};
+    groups.forEach((g, i) => {
+      if (g.need > 6) {
+        if (g.volley) out[`lowAmmo${i}`] = 'no';
+        return;
+      }
+      rollHits(fire, g.dice, g.need, rec);
+      hits += rec.hits;
+      kills += rollKills(fire, rec.hits, g.killOn);
+      if (g.volley) out[`lowAmmo${i}`] = lowOnAmmo(rec.sixes, rec.ones, o) ? 'yes' : 'no';
+    });
+    kills = Math.min(kills, target.figures);
+    const ld = leadershipOf(target.arm, target.cls, o);
+    const r = rollShootingTest(
+      dice.morale(1),
+      { ld, cls: target.cls, casualties: kills, disordered: target.disordered, jubilant: target.jubilant, enfilade: p.target.enfilade, influence: 0 },
+      target.startFigures,
+      target.inVillage === true,
+    );
+    out.hits = hits;
+    out.kills = kills;
+    out.test = TEST_CODE[r];
+    return out;
+  },
+  examples: [
+    // A line volleys at an attack column 4" away (p10).
+    shootingParams.parse({ firers: [{ fire: 'volley', distance: 4 }], target: { formation: 'attackColumn' } }),
+    // A veteran line at 6" and a disordered conscript column at 3" fire at shaken conscripts behind soft cover.
+    shootingParams.parse({
+      firers: [
+        { class: 'veteran', distance: 6 },
+        { class: 'conscripts', formation: 'attackColumn', distance: 3, disordered: true },
+      ],
+      target: { class: 'conscripts', figures: 18, startFigures: 24, cover: 'soft', disordered: true },
+    }),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// A charge
+
+const chargeParams = z.strictObject({
+  charger: unitSchema,
+  target: unitSchema,
+  distance: z.number().min(0).max(40).describe('Inches front to front at the declaration.'),
+  reaction: z.enum(['stand', 'standAndShoot', 'fireAndFlee', 'flee', 'formSquare']).default('standAndShoot').describe("The target's reaction (p12-13)."),
+  aggressive: z.boolean().default(false).describe('An aggressive cavalry charge: no test (p22).'),
+  contactTest: z.union([z.literal('none'), z.literal('auto'), z.int().min(-6).max(0)]).default('none').describe("The chargers' terrain test at contact (p13): none, auto, or a modifier."),
+});
+type ChargeParams = z.infer<typeof chargeParams>;
+
+function chargeSetup(p: ChargeParams, o: NagbOptions): ChargeSpec {
+  return chargeSpec(profileFrom(p.charger, o), profileFrom(p.target, o), { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest }, o);
+}
+
+const TARGET_STATES = ['unchanged', 'square', 'disordered', 'fled'] as const;
+
+const charge: OddsQuestion<ChargeParams> = {
+  id: 'charge',
+  doc: 'One charge from declaration to going home (p12-13, p17-18): the charge test, the reaction with stand and shoot, the charge move, the chargers\' test, contact, flight and being caught.',
+  params: chargeParams,
+  exact(p, options) {
+    const spec = chargeSetup(p, nagbOptions(options));
+    const odds = chargeOdds(spec);
+    return {
+      distributions: [
+        { name: 'ending', label: 'how the charge ends', values: CHARGE_ENDINGS.map((e) => ({ value: e, p: odds.endings[e] })) },
+        { name: 'target', label: 'the target after it', values: TARGET_STATES.map((e) => ({ value: e, p: odds.target[e] })) },
+        dist('chargerCasualties', "the chargers' casualties", odds.chargerCasualties),
+        { name: 'chargerDisordered', label: 'the chargers disordered', values: [{ value: 'yes', p: odds.chargerDisordered }, { value: 'no', p: 1 - odds.chargerDisordered }] },
+        { name: 'volley', label: 'the target volleyed', values: [{ value: 'yes', p: odds.volley }, { value: 'no', p: 1 - odds.volley }] },
+        { name: 'firedHigh', label: 'the target fired high', values: [{ value: 'yes', p: odds.firedHigh }, { value: 'no', p: 1 - odds.firedHigh }] },
+      ],
+      summary: { chargeTestLd: spec.chargeTestLd, chargeBase: spec.chargeBase, chargeDice: spec.chargeDice, fire: spec.fire },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const out = resolveCharge(dice.morale(0), chargeSetup(p, nagbOptions(options)), newChargeResult());
+    return {
+      ending: out.ending,
+      target: out.target,
+      chargerCasualties: out.chargerCasualties,
+      chargerDisordered: out.chargerDisordered ? 'yes' : 'no',
+      volley: out.volley ? 'yes' : 'no',
+      firedHigh: out.firedHigh ? 'yes' : 'no',
+    };
+  },
+  examples: [
+    // p17-18: a Russian column charges a French line from 8" that stands and shoots.
+    { charger: { ...unitSchema.parse({ formation: 'attackColumn' }) }, target: unitSchema.parse({}), distance: 8, reaction: 'standAndShoot', aggressive: false, contactTest: 'none' },
+    // Rulings 7, C: cuirassiers from 12" at a line that forms square.
+    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'cuirassier' }), target: unitSchema.parse({}), distance: 12, reaction: 'formSquare', aggressive: false, contactTest: 'none' },
+    { charger: unitSchema.parse({ formation: 'attackColumn', class: 'veteran' }), target: unitSchema.parse({ class: 'conscripts', disordered: true }), distance: 5, reaction: 'fireAndFlee', aggressive: false, contactTest: -4 },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// A round of hand to hand
+
+const partyFields = {
+  ...unitFields,
+  dice: z.int().min(0).max(60).optional().describe('Dice rolled (p14); default the front rank.'),
+  charging: z.boolean().default(false),
+  assaulting: z.enum(['none', 'soft', 'hard']).default('none').describe('Cover of the village sector it assaults (p31).'),
+  standard: z.boolean().default(true),
+  flankSupport: z.boolean().default(false),
+  rearSupport: z.boolean().default(false),
+  lapFlank: z.boolean().default(false),
+};
+const partySchema = z.strictObject(partyFields);
+
+const meleeParams = z.strictObject({
+  a: partySchema.describe('Side a (usually the chargers).'),
+  b: partySchema.describe('Side b.'),
+  order: z.enum(['a', 'b', 'simultaneous']).default('a').describe('Who strikes first (p14).'),
+});
+type MeleeParams = z.infer<typeof meleeParams>;
+
+function partyFrom(x: z.infer<typeof partySchema>, o: NagbOptions): MeleeParty {
+  const p = profileFrom(x, o);
+  return {
+    ...p,
+    dice: x.dice ?? p.front,
+    charging: x.charging,
+    assaulting: x.assaulting,
+    bonus: { flankAttack: false, rearAttack: false, higherGround: false, standard: x.standard, flankSupport: x.flankSupport, rearSupport: x.rearSupport, lapFlank: x.lapFlank, lapRear: false },
+  };
+}
+
+function meleeSetup(p: MeleeParams, o: NagbOptions): MeleeSpec {
+  return meleeSpec(partyFrom(p.a, o), partyFrom(p.b, o), p.order, o);
+}
+
+const melee: OddsQuestion<MeleeParams> = {
+  id: 'melee',
+  doc: 'One round of hand to hand (p14-16): the casualties each side takes, the scores, who wins, and whether the loser breaks or falls back.',
+  params: meleeParams,
+  exact(p, options) {
+    const spec = meleeSetup(p, nagbOptions(options));
+    const odds = meleeOdds(spec);
+    return {
+      distributions: [
+        dist('onA', 'casualties of side a', odds.onA),
+        dist('onB', 'casualties of side b', odds.onB),
+        { name: 'ending', label: 'the result', values: MELEE_ENDINGS.map((e) => ({ value: e, p: odds.endings[e] })) },
+      ],
+      summary: { aWins: odds.aWins, bWins: odds.bWins, draw: odds.draw, a: spec.a, b: spec.b, order: spec.order },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const out = resolveMeleeRound(dice.fire(0), meleeSetup(p, nagbOptions(options)), newMeleeResult());
+    return { onA: out.onA, onB: out.onB, ending: out.ending };
+  },
+  examples: [
+    // p14: a column of 8 charges a line that fights back with 10.
+    { a: partySchema.parse({ formation: 'attackColumn', charging: true, dice: 8 }), b: partySchema.parse({ dice: 10 }), order: 'a' },
+    // A column of 8 assaulting a village sector held in hard cover by a garrison down to 16 figures, 8 of
+    // them facing it: the defenders strike first, the assaulters hit on 6s only (p14, p31).
+    { a: partySchema.parse({ formation: 'attackColumn', charging: true, dice: 8, assaulting: 'hard', rearSupport: true }), b: partySchema.parse({ inVillage: true, figures: 16, startFigures: 24, dice: 8 }), order: 'b' },
+    // Cuirassiers against a square's face (p8, p14): the square strikes first, +4 against cavalry.
+    { a: partySchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', charging: true, dice: 5 }), b: partySchema.parse({ formation: 'square', dice: 3 }), order: 'b' },
+  ],
+};
+
+export const NAGB_ODDS: OddsSupport = { questions: [shooting, charge, melee] };
+
+export type { ResolvedOptions };

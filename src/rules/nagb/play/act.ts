@@ -1,0 +1,458 @@
+/**
+ * What happens to units, in one place so that every change is counted once in the result and told once
+ * in the events: casualties and the footprint they leave (p8), morale states and the common ladder
+ * (p27-28; rulings 5), removal, tests with influence and rerolls (p3-4), pips, flight and falling back
+ * (p6, p15, p28), burst-through and surrender (p28).
+ */
+import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
+import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, axialOverlap, firstInPath, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
+import { outOfRangeSurcharge } from '../command.js';
+import { unhorses } from '../leadership.js';
+import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
+import { unitFootprint } from '../units.js';
+import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, type NagbPurpose, PURPOSE } from '../vocabulary.js';
+import { wantsInfluence, wantsReroll } from './ai.js';
+import type { NagbEvent } from '../events.js';
+import { commanderDistance, PARKED } from './geometry.js';
+import { BROKEN, DISORDERED, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
+
+const ARM_INDEX = { infantry: 0, cavalry: 1, artillery: 2 } as const;
+
+/** Hold the events of tests taken inside a resolution (told after it), or let them through again. */
+export function holdEvents(g: Game, on: boolean): void {
+  if (!g.sink) return;
+  if (on) g.held = [];
+  else {
+    const h = g.held;
+    g.held = null;
+    if (h) for (const e of h) g.sink(e);
+  }
+}
+
+/** The index of each per-side extra in Game.extra (two slots each: side 0, side 1). */
+const EXTRA_INDEX: Readonly<Record<string, number>> = Object.fromEntries(PER_SIDE_KEYS.map((k, i) => [k, 2 * i]));
+
+/** Per-side extra counter `key` of the side, by one (or n); copied into the result at the end. */
+export function bump(g: Game, key: string, side: 0 | 1, n = 1): void {
+  g.extra[EXTRA_INDEX[key] + side] += n;
+}
+
+/** The extras counted in Game.extra, into the result's `${key}.0` and `${key}.1`. */
+export function writeExtras(g: Game): void {
+  const ex = g.res.extras;
+  for (let i = 0; i < PER_SIDE_KEYS.length; i++) {
+    ex[EXTRA_KEYS[2 * i]] = g.extra[2 * i];
+    ex[EXTRA_KEYS[2 * i + 1]] = g.extra[2 * i + 1];
+  }
+}
+
+/** A unit's body changed: the caches of distances that depend on it are stale. */
+export function bodyChanged(g: Game, u: Unit): void {
+  g.epoch++;
+  g.sideEpoch[u.side]++;
+  g.unitEpoch[u.spec.index]++;
+}
+
+/** The unit's body changed: caches of distances are stale; tell it (for pictures). */
+export function placed(g: Game, u: Unit): void {
+  bodyChanged(g, u);
+  if (!g.sink || u.removed) return;
+  const b = u.body;
+  g.sink({ type: 'body', unit: u.spec.id, front: b.front, offset: b.offset, frontage: b.frontage, depth: b.depth, facing: b.facing, formation: u.formation });
+}
+
+/** Recompute the footprint from the formation and figures, keeping the front edge and the centre (p7). */
+export function reshape(g: Game, u: Unit): void {
+  bodyChanged(g, u);
+  const fp = unitFootprint(u.spec.arm, u.formation, u.spec.startFigures, u.figures, u.guns, u.spec.light, g.c.options);
+  u.body.frontage = fp.frontage;
+  u.body.depth = fp.depth;
+  u.frontFigures = fp.front;
+  u.ranks = fp.ranks;
+}
+
+/** The cohesion word of a unit now. */
+export function cohesionOf(u: Unit): 'good' | 'jubilant' | 'disordered' | 'shaken' | 'blown' | 'silenced' | 'broken' {
+  if (u.state === BROKEN) return 'broken';
+  if (u.shaken) return 'shaken';
+  if (u.blown) return 'blown';
+  if (u.silenced) return 'silenced';
+  if (u.state === DISORDERED) return 'disordered';
+  return u.jubilant > 0 ? 'jubilant' : 'good';
+}
+
+/** The rung of the common ladder (rulings 5) a unit stands on now. */
+export function rungOf(u: Unit): number {
+  if (u.removed) return RUNG.removed;
+  if (u.state === BROKEN) return RUNG.routed;
+  if (u.shaken) return RUNG.shaken;
+  if (u.state === DISORDERED || u.blown || u.silenced) return RUNG.disordered;
+  return RUNG.good;
+}
+
+/** After any change of state: the ladder, and the event. */
+function changed(g: Game, u: Unit, from: ReturnType<typeof cohesionOf>): void {
+  g.stateEpoch++;
+  reachRung(g.res, u.side, u.spec.index, rungOf(u));
+  const to = cohesionOf(u);
+  if (g.sink && to !== from) g.sink({ type: 'cohesion', side: u.side, unit: u.spec.id, from, to });
+}
+
+/** p27: disordered (jubilance ends). Counts a disruption when the unit was in good order. */
+export function disorder(g: Game, u: Unit): void {
+  if (u.removed || u.state !== GOOD) return;
+  const from = cohesionOf(u);
+  u.state = DISORDERED;
+  u.jubilant = 0;
+  g.res.sides[u.side].disruptions++;
+  changed(g, u, from);
+}
+
+/** p28: one state down: good order to disordered, disordered to broken (fleeing `flight` inches). */
+export function worsen(g: Game, u: Unit, flight: number): void {
+  if (u.state === GOOD && !u.disordered) disorder(g, u);
+  else rout(g, u, flight);
+}
+
+/** p27: up one state on a passed rally: broken to disordered, disordered to good (shaken stays disordered). */
+export function rallyUp(g: Game, u: Unit): void {
+  const from = cohesionOf(u);
+  const next = afterRally(u.state === BROKEN ? 'broken' : u.state === DISORDERED ? 'disordered' : 'good', u.shaken);
+  u.state = next === 'good' ? GOOD : next === 'disordered' ? DISORDERED : BROKEN;
+  if (u.state === GOOD) u.silenced = false;
+  changed(g, u, from);
+}
+
+/** p28: a unit that did something heroic in good order becomes jubilant (+1, cumulative). */
+export function jubilate(g: Game, u: Unit): void {
+  if (u.removed || u.disordered) return;
+  const from = cohesionOf(u);
+  u.jubilant++;
+  changed(g, u, from);
+}
+
+/** p23: blown cavalry: disordered and without formation until it recovers (its tally starts at 0). */
+export function blow(g: Game, u: Unit): void {
+  if (u.removed || u.blown) return;
+  const from = cohesionOf(u);
+  u.blown = true;
+  u.recovery = 0;
+  u.jubilant = 0;
+  if (u.state === GOOD) g.res.sides[u.side].disruptions++;
+  bump(g, 'blown', u.side);
+  changed(g, u, from);
+}
+
+/** p23: blown cavalry that has recovered (its tally reached 10): it is in good order again unless disordered. */
+export function unblow(g: Game, u: Unit): void {
+  if (!u.blown) return;
+  const from = cohesionOf(u);
+  u.blown = false;
+  u.recovery = 0;
+  changed(g, u, from);
+}
+
+/** Take a unit off the table: its remaining figures are dispersed, not casualties (rulings 5). */
+export function remove(g: Game, u: Unit, why: RemovedWhy): void {
+  if (u.removed) return;
+  const from = cohesionOf(u);
+  u.removed = true;
+  u.removedWhy = why;
+  u.dispersed += u.figures;
+  const s = g.res.sides[u.side];
+  s.unitsEliminated++;
+  g.res.units[u.spec.index].eliminated = true;
+  u.sector = -1;
+  reachRung(g.res, u.side, u.spec.index, RUNG.removed);
+  if (g.sink) g.sink({ type: 'removed', side: u.side, unit: u.spec.id, why });
+  u.body.offset = PARKED;
+  bodyChanged(g, u);
+}
+
+/**
+ * Casualties: figures killed (a battery: crew, p21), the footprint after them (p8), shaken at over 50%
+ * (p27), shattered and removed at over 75%, removed without colours below 50% (p28).
+ */
+export function casualties(g: Game, u: Unit, n: number): number {
+  if (u.removed || n <= 0) return 0;
+  const k = n < u.figures ? n : u.figures;
+  u.figures -= k;
+  u.killed += k;
+  u.stepCasualties += k;
+  const s = g.res.sides[u.side];
+  s.stepsLost += k;
+  if (u.spec.arm === 'artillery') u.guns = Math.min(u.guns, u.figures);
+  if (g.sink) g.sink({ type: 'hit', side: u.side, unit: u.spec.id, lost: k, left: u.figures, eliminated: u.figures === 0 });
+  if (u.figures === 0) {
+    remove(g, u, 'shattered');
+    return k;
+  }
+  if (u.spec.arm !== 'artillery') {
+    if (isShattered(u.figures, u.spec.startFigures)) {
+      remove(g, u, 'shattered');
+      return k;
+    }
+    if (removedForLostColours(u.figures, u.spec.startFigures, !u.colours, g.c.options)) {
+      remove(g, u, 'dispersed');
+      return k;
+    }
+    if (!u.shaken && isShaken(u.figures, u.spec.startFigures, !u.colours)) {
+      const from = cohesionOf(u);
+      u.shaken = true;
+      u.jubilant = 0;
+      if (u.state === GOOD) g.res.sides[u.side].disruptions++;
+      changed(g, u, from);
+    }
+  }
+  reshape(g, u);
+  placed(g, u);
+  return k;
+}
+
+/** p16, p28: colours lost: shaken (or removed, nagb.lostColours; removed below 50%). */
+export function loseColours(g: Game, u: Unit): void {
+  if (u.removed || !u.colours) return;
+  u.colours = false;
+  if (removedForLostColours(u.figures, u.spec.startFigures, true, g.c.options)) {
+    remove(g, u, 'dispersed');
+    return;
+  }
+  if (!u.shaken) {
+    const from = cohesionOf(u);
+    u.shaken = true;
+    u.jubilant = 0;
+    changed(g, u, from);
+  }
+}
+
+/** Spend pips of a brigade commander on an order to unit u (p3, p4); false when he has too few. */
+export function spendPips(g: Game, u: Unit, order: string, base: number): boolean {
+  const b = u.spec.brigade;
+  const cost = base + outOfRangeSurcharge(commanderDistance(g, b, u), g.c.brigades[b].commander.row.radius);
+  if (g.unhorsed[b] || g.pips[b] < cost) return false;
+  g.pips[b] -= cost;
+  bump(g, 'pipsSpent', u.side, cost);
+  if (g.sink) g.sink({ type: 'order', side: u.side, brigade: g.c.brigades[b].id, unit: u.spec.id, order, pips: cost, left: g.pips[b] });
+  return true;
+}
+
+/** What an order to u would cost now (p3, p4). */
+export function orderCostNow(g: Game, u: Unit, base: number): number {
+  const b = u.spec.brigade;
+  return base + outOfRangeSurcharge(commanderDistance(g, b, u), g.c.brigades[b].commander.row.radius);
+}
+
+/** A unit within its commander's radius (p3: rerolls; the general advance). */
+export function inRadius(g: Game, u: Unit): boolean {
+  const b = u.spec.brigade;
+  return commanderDistance(g, b, u) <= g.c.brigades[b].commander.row.radius + EPS;
+}
+
+
+/**
+ * One test of unit u (rulings 1: 2d6, passed at or under the modified Ld): the commander's personal
+ * influence when he is within 4" and the doctrine uses it (+1, unhorsed on double 5 or 6, p4), one
+ * reroll for a pip when the doctrine buys it (p3), recorded by purpose and modified Ld, told as an event.
+ * `aid: false` for tests no commander touches (a skirmish of the rules or an odds sample).
+ */
+export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = true): boolean {
+  const side = u.side;
+  const b = u.spec.brigade;
+  const influence = aid && !g.unhorsed[b] && commanderDistance(g, b, u) <= 4 + EPS && wantsInfluence(g, u, purpose);
+  const target = ld + (influence ? 1 : 0);
+  const r = g.morale(side);
+  let d1 = 1 + Math.floor(r() * 6);
+  let d2 = 1 + Math.floor(r() * 6);
+  let passed = d1 + d2 <= target;
+  let rerolled = false;
+  if (influence && unhorses(d1, d2)) unhorse(g, u);
+  if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && inRadius(g, u) && wantsReroll(g, u, purpose, target)) {
+    g.pips[b]--;
+    bump(g, 'pipsSpent', side);
+    bump(g, 'rerolls', side);
+    rerolled = true;
+    d1 = 1 + Math.floor(r() * 6);
+    d2 = 1 + Math.floor(r() * 6);
+    passed = d1 + d2 <= target;
+    if (influence && unhorses(d1, d2)) unhorse(g, u);
+  }
+  const p = PURPOSE[purpose];
+  recordCheck(g.res.sides[side], p, COUNTED[p], ratingIndex(target, LD_FIRST, LD_SLOTS), ARM_INDEX[u.spec.arm], passed);
+  if (!passed && COUNTED[p]) g.res.units[u.spec.index].checksFailed++;
+  if (g.sink) {
+    const e: NagbEvent = { type: 'check', side, purpose: PURPOSES[p], unit: u.spec.id, target, modifiers: influence ? ['personal influence +1'] : [], roll: [d1, d2], passed, rerolled, influence };
+    if (g.held) g.held.push(e);
+    else g.sink(e);
+  }
+  return passed;
+}
+
+function unhorse(g: Game, u: Unit): void {
+  const b = u.spec.brigade;
+  if (g.unhorsed[b]) return;
+  g.unhorsed[b] = 1;
+  g.pips[b] = 0;
+  bump(g, 'unhorsed', u.side);
+  if (g.sink) g.sink({ type: 'unhorsed', side: u.side, brigade: g.c.brigades[b].id });
+}
+
+/** Terrain costs of a move: heavy woods are closed to cavalry and guns (p30, p32); NAGB terrain never slows. */
+export const FOOT_COST: TerrainCost = CLEAR;
+export const HORSE_COST: TerrainCost = (kind) => (kind === 'heavyWoods' ? Infinity : 1);
+
+/**
+ * Move u straight `way` (forward +1, back -1 keeping its facing) by up to `dist` inches, stopping
+ * `clearance` short of the first body in its path (no contact without a charge; rulings 6). Returns the
+ * distance moved; a move off the lane's end leaves the table.
+ */
+export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance: number): number {
+  if (dist <= EPS || u.removed) return 0;
+  const k = firstInPath(u.body, way, g.bodies);
+  let limit = NaN;
+  if (k >= 0) limit = pathLimit(u.body, way, g.bodies[k]) - u.body.facing * way * clearance;
+  const from = u.body.front;
+  const m = moveBody(u.body, way, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limit, g.move);
+  u.body.front = m.front;
+  if (Math.abs(m.front - from) > EPS) {
+    if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
+    placed(g, u);
+  }
+  if (m.stop === 'leftLane') remove(g, u, 'offTable');
+  return Math.abs(m.front - from);
+}
+
+/**
+ * Flight (p15, p28): broken, straight back toward its own edge `dist` inches, through friends (each
+ * whose ground it crosses tests for burst-through, squares excepted) and off the table if it gets there
+ * (lost). With an enemy standing in the way it surrenders (p28).
+ */
+export function rout(g: Game, u: Unit, dist: number): void {
+  if (u.removed) return;
+  const wasBroken = u.state === BROKEN;
+  const from = cohesionOf(u);
+  u.state = BROKEN;
+  u.jubilant = 0;
+  u.sector = -1;
+  if (!wasBroken) {
+    g.res.sides[u.side].routs++;
+    if (from !== 'disordered' && from !== 'shaken' && from !== 'blown' && from !== 'silenced') g.res.sides[u.side].disruptions++;
+    changed(g, u, from);
+    if (g.sink) g.sink({ type: 'rout', side: u.side, unit: u.spec.id, distance: dist });
+  }
+  flee(g, u, dist);
+}
+
+/** Move a fugitive back `dist`, bursting through friends; see rout. */
+export function flee(g: Game, u: Unit, dist: number): void {
+  if (u.removed || dist <= 0) return;
+  const from = u.body.front;
+  // p28: with an enemy standing in the way back within the flight, the unit surrenders.
+  for (const o of g.units) {
+    if (o.removed || o.side === u.side || !overlapsLaterally(u.body, o.body)) continue;
+    const gap = gapBehind(u.body, o.body);
+    if (gap >= -EPS && gap < dist) {
+      remove(g, u, 'surrendered');
+      return;
+    }
+  }
+  // p28: friends whose ground the flight crosses test for burst-through (squares never).
+  for (const o of g.units) {
+    if (o.removed || o === u || o.side !== u.side || o.state === BROKEN || !overlapsLaterally(u.body, o.body)) continue;
+    const gap = gapBehind(u.body, o.body);
+    if (gap < -EPS - o.body.depth || gap >= dist) continue;
+    if (o.formation === 'square') continue;
+    if (!test(g, o, 'burstThrough', ldOf(g, o))) {
+      o.noFire = true;
+      if (o.disordered) rout(g, o, sumFlight(g, o));
+      else disorder(g, o);
+    }
+  }
+  const m = moveBody(u.body, -1, dist, g.c.lane, g.c.terrain, CLEAR, NaN, g.move);
+  u.body.front = m.front;
+  bodyChanged(g, u);
+  if (m.stop === 'leftLane') {
+    if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
+    remove(g, u, 'offTable');
+    return;
+  }
+  settleClear(g, u);
+  if (u.removed) return;
+  if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
+  placed(g, u);
+}
+
+/** 2d6 of the unit's side (panic and burst-through flight, p28). */
+function sumFlight(g: Game, u: Unit): number {
+  const r = g.morale(u.side);
+  return 2 + Math.floor(r() * 6) + Math.floor(r() * 6);
+}
+
+/** The first unit whose ground u's footprint overlaps, or -1. */
+function overlapping(g: Game, u: Unit): number {
+  for (const o of g.units) {
+    if (o === u || o.removed) continue;
+    if (axialOverlap(u.body, o.body) > EPS && overlapsLaterally(u.body, o.body)) return o.spec.index;
+  }
+  return -1;
+}
+
+/** Push a body straight back until it stands on nobody's ground; off the table it is lost. */
+function settleClear(g: Game, u: Unit): void {
+  for (let guard = 0; guard < 50; guard++) {
+    const k = overlapping(g, u);
+    if (k < 0) return;
+    const o = g.units[k];
+    const farX = u.body.facing > 0 ? axialMin(o.body) : axialMax(o.body);
+    const back = (u.body.front - farX) * u.body.facing + 0.01;
+    const m = moveBody(u.body, -1, Math.max(back, 0.01), g.c.lane, g.c.terrain, CLEAR, NaN, g.move);
+    u.body.front = m.front;
+    bodyChanged(g, u);
+    if (m.stop === 'leftLane') {
+      remove(g, u, 'offTable');
+      return;
+    }
+  }
+}
+
+/** The Ld a unit tests at now: its class Ld (p39-40), jubilant (capped at 10), -1 if it acts disordered (p27). */
+export function ldOf(g: Game, u: Unit, modifier = 0): number {
+  const base = u.spec.ld;
+  const jub = u.jubilant > 0 && base < 10 ? Math.min(10, base + u.jubilant) : base;
+  return jub - (u.disordered ? 1 : 0) + modifier;
+}
+
+/**
+ * Fall back (p6, p15-16, p29): straight back `dist` inches keeping the facing; a unit leaving a village
+ * sector goes at least out of it (rulings 3.12). Counted as a forced or voluntary retreat (rulings 5),
+ * or not at all (a melee winner stepping back, p16).
+ */
+export function fallBack(g: Game, u: Unit, dist: number, kind: 'forced' | 'voluntary' | 'none', why: string): void {
+  if (u.removed) return;
+  let d = dist;
+  if (u.sector >= 0) {
+    const t = g.c.terrain[u.sector];
+    const far = u.body.facing > 0 ? t.from : t.to;
+    const out = (u.body.front - far) * u.body.facing + 0.01;
+    if (out > d) d = out;
+    u.sector = -1;
+  }
+  const s = g.res.sides[u.side];
+  if (kind === 'forced') s.retreatsForced++;
+  else if (kind === 'voluntary') s.retreatsVoluntary++;
+  if (kind !== 'none') g.res.units[u.spec.index].retreated = true;
+  if (g.sink) g.sink({ type: 'retreat', side: u.side, forced: kind === 'forced', units: [u.spec.id], distance: d, why });
+  const from = u.body.front;
+  const m = moveBody(u.body, -1, d, g.c.lane, g.c.terrain, CLEAR, NaN, g.move);
+  u.body.front = m.front;
+  bodyChanged(g, u);
+  if (m.stop === 'leftLane') {
+    remove(g, u, 'offTable');
+    return;
+  }
+  settleClear(g, u);
+  if (u.removed) return;
+  if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
+  placed(g, u);
+}
+
+export { GOOD, DISORDERED, BROKEN };

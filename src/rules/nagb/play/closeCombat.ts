@@ -1,0 +1,199 @@
+/**
+ * Close combat on the lane (p14-16, p22-23, p28, p31): each contact made by a charge is fought as one
+ * round by resolveMeleeRound (the function `volley odds` enumerates); then the loser breaks or falls
+ * back, the winner pursues, stands or falls back, cavalry is recalled or blown, and the friends of units
+ * that broke take their proximity tests.
+ */
+import { type Body, frontGap } from '../../../table/index.js';
+import { blownAfterMelee, RECALL_DICE, recallLd } from '../cavalry.js';
+import { caught } from '../charge.js';
+import { meleeFlightDice, MELEE_FALL_BACK_DICE, resolveMeleeRound, strikeOrder } from '../melee.js';
+import { proximityTestRequired } from '../morale.js';
+import { meleeSpec } from '../odds.js';
+import { sumD6 } from '../roll.js';
+import { sectorCover } from '../village.js';
+import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen } from './act.js';
+import { wantsRecall, wantsToStand } from './ai.js';
+import { freeHack } from './charges.js';
+import { bodyGap, defendsObstacle } from './geometry.js';
+import { partyOf } from './profiles.js';
+import { BROKEN, type Contact, type Game, type Unit } from './state.js';
+
+/** Where the units that broke from melee this phase stood (p28: friends within 6" test). */
+const brokeAt: Body[] = [];
+const brokeSide: number[] = [];
+
+function noteBreak(g: Game, u: Unit): void {
+  const k = g.brokeFromMelee.length;
+  g.brokeFromMelee.push(u.spec.index);
+  if (brokeAt.length <= k) brokeAt.push({ front: 0, facing: 1, frontage: 1, depth: 1, offset: 0 });
+  const b = brokeAt[k];
+  b.front = u.body.front;
+  b.facing = u.body.facing;
+  b.frontage = u.body.frontage;
+  b.depth = u.body.depth;
+  b.offset = u.body.offset;
+  brokeSide[k] = u.side;
+}
+
+/** Roll `n` d6 on the side's morale stream. */
+function roll(g: Game, side: 0 | 1, n: number): number {
+  return sumD6(g.morale(side), n);
+}
+
+/** p23: recall a cavalry winner (a pip and a test at Ld less the margin): 3d6 back in good order, then a disorder test. */
+function recall(g: Game, w: Unit, margin: number): boolean {
+  if (!wantsRecall(g, w) || !spendPips(g, w, 'recall', 1)) return false;
+  if (!test(g, w, 'recall', recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0))) return false;
+  bump(g, 'recalls', w.side);
+  fallBack(g, w, roll(g, w.side, RECALL_DICE), 'voluntary', 'recalled');
+  if (!w.removed && !test(g, w, 'fallBack', ldOf(g, w))) disorder(g, w);
+  return true;
+}
+
+/** p8, p16, p23: what the winner does when the loser broke and fled `flight` inches. */
+function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): boolean {
+  jubilate(g, w);
+  if (w.formation === 'square' || l.removed) return false;
+  if (w.spec.arm === 'cavalry' && recall(g, w, margin)) return true;
+  if (w.spec.arm !== 'cavalry' && wantsToStand(g, w) && test(g, w, 'stand', ldOf(g, w))) return false;
+  // p16: the pursuit, 2d6 (cavalry 3d6): caught when it reaches the flight (nagb.caughtFleeing).
+  const pursuit = roll(g, w.side, meleeFlightDice(w.spec.arm));
+  // Rulings 3.7.8: a caught fugitive is hacked and flees on; the winner stays at the contact point.
+  if (caught(pursuit, flight, g.c.options) && !l.removed) freeHack(g, w, l);
+  else moveUnit(g, w, 1, pursuit, 1);
+  return false;
+}
+
+/** p16, p23: what the winner does when the loser fell back: infantry falls back d6 in good order unless it stands; cavalry is recalled or falls back. */
+function afterFallBack(g: Game, w: Unit, margin: number): boolean {
+  jubilate(g, w);
+  if (w.formation === 'square') return false;
+  if (w.spec.arm === 'cavalry') {
+    if (recall(g, w, margin)) return true;
+    fallBack(g, w, roll(g, w.side, 1), 'none', 'after winning');
+    return false;
+  }
+  if (wantsToStand(g, w) && test(g, w, 'stand', ldOf(g, w))) return false;
+  fallBack(g, w, roll(g, w.side, 1), 'none', 'after winning');
+  return false;
+}
+
+/** p14-16: fight one contact. */
+function fight(g: Game, c: Contact): void {
+  const a = g.units[c.a];
+  const b = g.units[c.b];
+  if (a.removed || b.removed || a.state === BROKEN || b.state === BROKEN) return;
+  if (Math.abs(frontGap(a.body, b.body)) > 0.05) return;
+  const opts = g.c.options;
+  const assaulting = b.sector >= 0 ? sectorCover(false, opts) : 'none';
+  const pa = partyOf(g, a, b, c.charge, assaulting);
+  const pb = partyOf(g, b, a, false, 'none');
+  const so = strikeOrder({
+    chargerArm: a.spec.arm,
+    chargerLancers: a.spec.cavalryWeapon === 'lance' || a.spec.cavalryWeapon === 'cossackLance',
+    targetFormation: b.formation === 'battery' ? 'line' : b.formation,
+    targetDisordered: b.disordered,
+    targetInBuilding: b.sector >= 0,
+    targetDefendsObstacle: defendsObstacle(g, b),
+    counterCharge: false,
+  });
+  const spec = meleeSpec(pa, pb, so === 'target' ? 'b' : so === 'simultaneous' ? 'simultaneous' : 'a', opts);
+  a.fought = true;
+  b.fought = true;
+  holdEvents(g, true);
+  const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, 'breakTest', ld));
+  if (g.sink) {
+    g.sink({
+      type: 'melee',
+      sides: a.side === 0 ? [[a.spec.id], [b.spec.id]] : [[b.spec.id], [a.spec.id]],
+      casualties: a.side === 0 ? [out.onA, out.onB] : [out.onB, out.onA],
+      result: out.ending,
+      attacker: a.spec.id,
+      defender: b.spec.id,
+      dice: [spec.a.dice, spec.b.dice],
+      need: [spec.a.need, spec.b.need],
+      scores: [out.scoreA, out.scoreB],
+      order: spec.order,
+      ending: out.ending,
+    });
+  }
+  holdEvents(g, false);
+  bump(g, 'meleeKills', a.side, Math.min(out.onB, b.figures));
+  bump(g, 'meleeKills', b.side, Math.min(out.onA, a.figures));
+  casualties(g, b, out.onB);
+  casualties(g, a, out.onA);
+  a.stepCasualties = 0;
+  b.stepCasualties = 0;
+  const margin = Math.abs(out.scoreA - out.scoreB);
+  const recalled = [false, false];
+  switch (out.ending) {
+    case 'draw':
+      // p16: both fall back d6, disordered (a sector's defenders leave it).
+      for (const u of [a, b]) {
+        if (u.removed) continue;
+        fallBack(g, u, roll(g, u.side, MELEE_FALL_BACK_DICE), 'forced', 'drawn melee');
+        if (!u.removed) disorder(g, u);
+      }
+      break;
+    case 'aBreaks':
+    case 'bBreaks': {
+      const [w, l] = out.ending === 'aBreaks' ? [b, a] : [a, b];
+      if (!l.removed) {
+        noteBreak(g, l);
+        const flight = roll(g, l.side, meleeFlightDice(l.spec.arm));
+        rout(g, l, flight);
+        if (!w.removed) recalled[w === a ? 0 : 1] = afterBreak(g, w, l, margin, flight);
+      } else if (!w.removed) jubilate(g, w);
+      if (w === a && c.charge) g.res.sides[a.side].chargesWon++;
+      break;
+    }
+    case 'aFallsBack':
+    case 'bFallsBack': {
+      const [w, l] = out.ending === 'aFallsBack' ? [b, a] : [a, b];
+      if (!l.removed) {
+        fallBack(g, l, roll(g, l.side, MELEE_FALL_BACK_DICE), 'forced', 'lost the melee');
+        if (!l.removed) disorder(g, l);
+      }
+      if (!w.removed) recalled[w === a ? 0 : 1] = afterFallBack(g, w, margin);
+      if (w === a && c.charge) g.res.sides[a.side].chargesWon++;
+      break;
+    }
+  }
+  // p23: cavalry that fought a formed unit is blown unless recalled (after a 2nd charge on 4+, later on a 6).
+  for (const [u, k] of [[a, 0], [b, 1]] as const) {
+    if (u.spec.arm !== 'cavalry' || u.removed || u.blown) continue;
+    const n = u.chargeCount;
+    const die = recalled[k] && n >= 2 ? 1 + Math.floor(g.morale(u.side)() * 6) : 0;
+    if (blownAfterMelee(true, recalled[k], false, n, die)) blow(g, u);
+  }
+}
+
+/** p28: after a close-combat phase, friends within 6" of units that broke from melee test once. */
+function proximityTests(g: Game): void {
+  const n = g.brokeFromMelee.length;
+  if (n === 0) return;
+  for (const f of g.units) {
+    if (!f.active) continue;
+    for (let k = 0; k < n; k++) {
+      if (brokeSide[k] !== f.side || g.brokeFromMelee[k] === f.spec.index) continue;
+      if (!proximityTestRequired(bodyGap(f.body, brokeAt[k]), false, false)) continue;
+      if (!test(g, f, 'proximity', ldOf(g, f))) worsen(g, f, roll(g, f.side, 2));
+      break;
+    }
+  }
+  g.brokeFromMelee.length = 0;
+}
+
+/** One close-combat phase (p2): every pending contact in the order made, then proximity tests. */
+export function closeCombatPhase(g: Game): void {
+  const list = g.contacts;
+  for (let i = 0; i < list.length; i++) fight(g, list[i]);
+  list.length = 0;
+  proximityTests(g);
+}
+
+/** Cavalry phases fight their melees at once (p2: phases 9-10). */
+export function fightNow(g: Game): void {
+  closeCombatPhase(g);
+}

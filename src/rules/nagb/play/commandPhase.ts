@@ -1,0 +1,174 @@
+/**
+ * The start of the turn (p2-5, p19, p27-29): the command phase (pips for every brigade commander, the
+ * CinC and each battery; the CinC's pips to the initiative and his brigades; brigade morale tests after
+ * the pips), the rally phase, and the initiative roll.
+ */
+import { armyBroken, type BrigadeUnit, brigadeLossFraction, brigadeStatus, brigadeTestDue, brigadeTestFailure } from '../brigade.js';
+import { commanderPips, initiativeModifier } from '../command.js';
+import { rallyLd, routerMoveDice } from '../morale.js';
+import { sumD6 } from '../roll.js';
+import { bump, disorder, fallBack, ldOf, rallyUp, rout, test, flee } from './act.js';
+import { choosesToMoveFirst, initiativePips } from './ai.js';
+import { BROKEN, DISORDERED, type Game } from './state.js';
+
+const STATUS = ['intact', 'faltering', 'broken'] as const;
+
+/** Reused per-brigade records of brigadeLossFraction. */
+const brigadeUnits = new WeakMap<Game, BrigadeUnit[][]>();
+
+function unitsOf(g: Game, b: number): BrigadeUnit[] {
+  let all = brigadeUnits.get(g);
+  if (!all) {
+    all = g.c.brigades.map((br) => br.units.map(() => ({ startFigures: 0, figures: 0, removed: false, battery: false })));
+    brigadeUnits.set(g, all);
+  }
+  const list = all[b];
+  g.c.brigades[b].units.forEach((i, k) => {
+    const u = g.units[i];
+    const r = list[k];
+    r.startFigures = u.spec.startFigures;
+    r.figures = u.figures;
+    r.removed = u.removed;
+    r.battery = u.spec.arm === 'artillery';
+  });
+  return list;
+}
+
+/** p2, p4, p5, p19: every commander's and battery's pips; the CinC's go to the initiative and his brigades. */
+function rollPips(g: Game): void {
+  for (const side of [0, 1] as const) {
+    const s = g.c.sides[side];
+    const r = g.morale(side);
+    let cincShare = 0;
+    g.cincPips[side] = 0;
+    if (s.cinc) {
+      const roll = 1 + Math.floor(r() * 6);
+      const pips = commanderPips(roll, s.cinc.rating, g.c.options);
+      bump(g, 'pipsRolled', side, pips);
+      const init = initiativePips(g, side, pips);
+      g.cincPips[side] = init;
+      bump(g, 'pipsSpent', side, init);
+      cincShare = pips - init;
+      if (g.sink) g.sink({ type: 'pips', side, who: s.cinc.id, roll, pips, kind: 'cinc' });
+    }
+    s.brigades.forEach((b, k) => {
+      const cmd = g.c.brigades[b].commander;
+      const roll = 1 + Math.floor(r() * 6);
+      const pips = commanderPips(roll, cmd.rating, g.c.options);
+      // The CinC's pips shared among his brigades, the first ones first.
+      const share = Math.floor(cincShare / s.brigades.length) + (k < cincShare % s.brigades.length ? 1 : 0);
+      g.pips[b] = pips + share;
+      g.unhorsed[b] = 0;
+      bump(g, 'pipsRolled', side, pips);
+      if (g.sink) {
+        g.sink({ type: 'pips', side, who: cmd.id, roll, pips, kind: 'brigade' });
+        if (share > 0) g.sink({ type: 'cincPips', side, brigade: g.c.brigades[b].id, pips: share });
+      }
+    });
+    for (const i of s.units) {
+      const u = g.units[i];
+      if (u.spec.arm !== 'artillery' || u.removed) continue;
+      const roll = 1 + Math.floor(r() * 6);
+      u.pips = u.silenced ? 0 : roll;
+      bump(g, 'pipsRolled', side, u.pips);
+      if (g.sink) g.sink({ type: 'pips', side, who: u.spec.id, roll, pips: u.pips, kind: 'battery' });
+    }
+  }
+}
+
+/**
+ * p29: in the command phase after the pips, each brigade's losses (nagb.brigadeLosses): at 50% it
+ * falters, at 60% it is broken; when a test is due (nagb.brigadeTestFrequency) every unit tests: a unit
+ * in good order failing falls back 2d6 and takes a disorder test at -1 (broken: -2); a disordered or
+ * shaken unit failing flees 2d6.
+ */
+function brigadeTests(g: Game): void {
+  const opts = g.c.options;
+  for (const br of g.c.brigades) {
+    const b = br.index;
+    const status = brigadeStatus(brigadeLossFraction(unitsOf(g, b), opts));
+    const rank = STATUS.indexOf(status);
+    if (rank > g.brigadeStatus[b]) {
+      g.brigadeStatus[b] = rank;
+      if (g.sink) g.sink({ type: 'brigade', side: br.side, brigade: br.id, status: status as 'faltering' | 'broken', losses: brigadeLossFraction(unitsOf(g, b), opts) });
+      if (g.c.sides[br.side].role === 'attacker') g.faltered[br.side] = true;
+      if (status === 'broken') {
+        g.res.sides[br.side].formationsBroken.push({ formation: br.id, turn: g.turn });
+        g.res.formations[b].brokenTurn = g.turn;
+        if (g.sink) g.sink({ type: 'broken', side: br.side, formation: br.id, turn: g.turn });
+      }
+    }
+    if (status === 'intact' || !brigadeTestDue(status, STATUS[g.brigadeTested[b]], opts)) continue;
+    g.brigadeTested[b] = rank;
+    for (const i of br.units) {
+      const u = g.units[i];
+      if (!u.active) continue;
+      if (test(g, u, 'brigade', ldOf(g, u))) continue;
+      const f = brigadeTestFailure(status as 'faltering' | 'broken', !u.disordered);
+      if (f.kind === 'flee') rout(g, u, sumD6(g.morale(u.side), f.dice));
+      else {
+        fallBack(g, u, sumD6(g.morale(u.side), f.dice), 'forced', 'brigade test');
+        if (!u.removed && !test(g, u, 'fallBack', ldOf(g, u, f.disorderTestModifier))) disorder(g, u);
+      }
+    }
+  }
+  for (const side of [0, 1] as const) {
+    if (g.res.sides[side].armyBrokenTurn > 0) continue;
+    const st = g.c.sides[side].brigades.map((b) => STATUS[g.brigadeStatus[b]]);
+    if (armyBroken(st)) {
+      g.res.sides[side].armyBrokenTurn = g.turn;
+      if (g.sink) g.sink({ type: 'broken', side, formation: null, turn: g.turn });
+    }
+  }
+}
+
+/** The command phase (p2). */
+export function commandPhase(g: Game): void {
+  rollPips(g);
+  brigadeTests(g);
+}
+
+/**
+ * p2, p27-28: each disordered (not shaken, not blown) or broken unit and each silenced battery tests
+ * (nagb.rallyModifier): passing, it goes up one state; a broken unit failing flees again toward its edge
+ * (nagb.routerMove).
+ */
+export function rallyPhase(g: Game): void {
+  const opts = g.c.options;
+  for (const u of g.units) {
+    if (u.removed) continue;
+    const broken = u.state === BROKEN;
+    const rallies = broken || u.silenced || (u.state === DISORDERED && !u.shaken);
+    if (!rallies) continue;
+    if (test(g, u, 'rally', rallyLd(u.spec.ld, 0, opts))) {
+      rallyUp(g, u);
+      continue;
+    }
+    if (broken) {
+      const n = routerMoveDice(u.spec.arm, opts);
+      if (n > 0) flee(g, u, sumD6(g.morale(u.side), n));
+    }
+  }
+}
+
+/**
+ * p2, p35: each side's d6, +1 a CinC pip, +1 if it lost the last roll, +1 French, +1 Napoleon, -1
+ * Russian or Austrian; ties rolled again. The winner is side A (nagb.initiative winnerIsA), or chooses.
+ */
+export function initiativePhase(g: Game): void {
+  const m = [0, 1].map((side) => {
+    const s = g.c.sides[side];
+    return initiativeModifier({ pips: g.cincPips[side], lostLastTurn: g.lostInitiative === side, nation: s.nation, napoleon: s.napoleon });
+  });
+  let r0 = 0;
+  let r1 = 0;
+  do {
+    r0 = 1 + Math.floor(g.morale(0)() * 6);
+    r1 = 1 + Math.floor(g.morale(1)() * 6);
+  } while (r0 + m[0] === r1 + m[1]);
+  const winner: 0 | 1 = r0 + m[0] > r1 + m[1] ? 0 : 1;
+  g.sideA = g.c.options.initiative === 'winnerIsA' || choosesToMoveFirst(g, winner) ? winner : ((1 - winner) as 0 | 1);
+  g.lostInitiative = 1 - winner;
+  bump(g, 'initiativeWon', winner);
+  if (g.sink) g.sink({ type: 'initiative', rolls: [r0, r1], totals: [r0 + m[0], r1 + m[1]], winner, sideA: g.sideA });
+}

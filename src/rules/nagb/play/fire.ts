@@ -1,0 +1,376 @@
+/**
+ * The fire phases (p2, p10-11, p19-21, p27): artillery first, its casualties removed and tested; then
+ * small arms, both sides together (nagb.smallArmsOrder: simultaneous, or the moving side first), and
+ * their tests. Each unit fires once a turn (it reloads in the End phase); units in contact neither fire
+ * nor are fired at (nagb.fireAtEngaged). Tests are taken per fire step, per firing unit or per phase
+ * (nagb.shootingTestScope).
+ */
+import { EPS, frontEdgeDistance, frontWithinArc } from '../../../table/index.js';
+import {
+  artilleryHitNeeded,
+  ballBand,
+  batteryHitLocation,
+  canisterInRange,
+  rollBallShot,
+  rollShellShot,
+  shellInRange,
+  shellLong,
+} from '../artillery.js';
+import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shootingTestFailure, shootingTestLd } from '../disorder.js';
+import { sumD6 } from '../roll.js';
+import { diceForFigures, holdsFire, lowOnAmmo, mayFireAt, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
+import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
+import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test } from './act.js';
+import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
+import { collapsed, structureAfterDamage } from '../village.js';
+import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
+import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC, nearestEnemyDistance } from './geometry.js';
+import { frontNow } from './profiles.js';
+import { BROKEN, type Game, type Unit } from './state.js';
+
+/** A unit is in base contact with an enemy (a melee is pending). */
+export function engaged(g: Game, u: Unit): boolean {
+  for (const c of g.contacts) if (c.a === u.spec.index || c.b === u.spec.index) return true;
+  return false;
+}
+
+/** Greatest range a unit's fire reaches (p10, p21). */
+export function maxRange(g: Game, u: Unit): number {
+  if (u.spec.arm === 'artillery') {
+    let r = 0;
+    for (const gun of u.spec.guns) {
+      const row = GUNS[gun];
+      r = Math.max(r, row.canisterRange, row.ballLong ?? 0, row.shellBritishOnly && g.c.sides[u.side].nation !== 'british' ? 0 : row.shellMax);
+    }
+    return r;
+  }
+  const row = weaponRow(u.spec.weapon, g.c.options);
+  return u.spec.weapon === 'musket' ? Math.max(row.long, g.c.options.volleyRange) : row.long;
+}
+
+/**
+ * Targets u may fire at now, written into g.cand (their count returned): enemies in range, in arc, not
+ * engaged, with nothing standing between. `lineOfFire` false leaves that last (the costliest) check to
+ * the caller.
+ */
+function candidates(g: Game, u: Unit, lineOfFire = true): number {
+  const range = g.range[u.spec.index];
+  // Nothing within reach of any weapon: no need to look further.
+  if (nearestEnemyDistance(g, u) > range + EPS) return 0;
+  const slope = u.spec.arm === 'artillery' ? GUN_ARC : MUSKET_ARC;
+  const opts = g.c.options;
+  const uEngaged = engaged(g, u);
+  const out = g.cand;
+  let n = 0;
+  for (const t of g.units) {
+    if (t.side === u.side || t.removed) continue;
+    if (frontEdgeDistance(u.body, t.body) > range + EPS) continue;
+    if (!(frontWithinArc(u.body, t.body, slope) > EPS)) continue;
+    if (!mayFireAt(uEngaged, engaged(g, t), opts)) continue;
+    if (lineOfFire && lineOfFireBlocked(g, u, t)) continue;
+    out[n++] = t.spec.index;
+  }
+  return n;
+}
+
+/**
+ * The target u fires at (ai.pickTarget over the candidates), or -1. A doctrine's nearest target is found
+ * without testing the line of fire to every candidate: the nearest first, then the next if it is blocked.
+ */
+function targetOf(g: Game, u: Unit): number {
+  if (g.doctrine(u.side).random) return pickTarget(g, u, g.cand, candidates(g, u));
+  let n = candidates(g, u, false);
+  const cand = g.cand;
+  while (n > 0) {
+    const k = pickTarget(g, u, cand, n);
+    if (!lineOfFireBlocked(g, u, g.units[k])) return k;
+    let j = 0;
+    while (cand[j] !== k) j++;
+    cand[j] = cand[--n];
+    // Keep the order of the rest, as pickTarget breaks ties by it.
+    for (let m = j; m < n - 1 && cand[m] > cand[m + 1]; m++) {
+      const x = cand[m];
+      cand[m] = cand[m + 1];
+      cand[m + 1] = x;
+    }
+  }
+  return -1;
+}
+
+/** Whether u can fire at all now: loaded, on the table and not fleeing, not silenced, not forbidden this turn; squares fire only at chargers (p8). */
+function canFire(g: Game, u: Unit): boolean {
+  if (u.removed || u.state === BROKEN || !u.loaded || u.noFire || u.silenced) return false;
+  if (u.formation === 'square') return false;
+  if (u.spec.arm === 'artillery') return u.guns > 0 && u.pips >= 1;
+  return true;
+}
+
+/** Casualties on a battery (p21): a d6 for each, 1-5 the crew, 6 the gun (only ball destroys it; ball kills one crew a hit). */
+function onBattery(g: Game, t: Unit, kills: number, ball: boolean, side: 0 | 1): number {
+  const u = g.fire(side);
+  let crew = 0;
+  for (let i = 0; i < kills; i++) {
+    const loc = batteryHitLocation(1 + Math.floor(u() * 6));
+    if (loc === 'crew') crew++;
+    else if (ball && t.guns > 0) t.guns--;
+  }
+  return crew;
+}
+
+/**
+ * One unit's small-arms fire (p10, p30, p35): its target, the figures in arc (half, a volley all, half
+ * the facing figures out of a village), the score with every modifier, a die a figure, 4+ to kill.
+ * Returns the target and the casualties (the caller applies them), or -1.
+ */
+function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
+  const opts = g.c.options;
+  if (nearestEnemyDistance(g, f) > g.range[f.spec.index] + EPS) return false;
+  const ti = targetOf(g, f);
+  if (ti < 0 || !firesNow(g, f)) return false;
+  const t = g.units[ti];
+  const dist = frontEdgeDistance(f.body, t.body);
+  const front = frontNow(g, f);
+  const inArc = figuresInArc(f, t, front, MUSKET_ARC);
+  const inVillage = f.sector >= 0;
+  let volley = false;
+  if (
+    mayVolley({
+      ordered: true,
+      formation: f.formation === 'battery' ? 'line' : f.formation,
+      goodOrder: !f.disordered,
+      movedThisTurn: f.moved,
+      friendAheadWithin: friendAheadWithin(g, f, VOLLEY_FIRE_ZONE) ? 0 : Infinity,
+      lowOnAmmo: f.lowAmmo,
+      inVillage,
+    }) &&
+    rangeBand(f.spec.weapon, dist, true, false, opts) !== 'out' &&
+    wantsVolley(g, f, dist) &&
+    g.pips[f.spec.brigade] >= costFor(g, f, 1)
+  ) {
+    volley = spendPips(g, f, 'volley', 1);
+  }
+  const band = rangeBand(f.spec.weapon, dist, volley, false, opts);
+  if (band === 'out') return false;
+  const figures = inVillage ? townFiringFigures(f.figures, f.spec.lineFront, opts) : volley ? inArc : Math.ceil(inArc / 2);
+  const need = toHitNeeded(
+    {
+      firerClass: f.spec.cls,
+      firerDisordered: f.disordered,
+      band,
+      cover: coverOf(g, t),
+      targetCharging: false,
+      targetSkirmishers: false,
+      targetDeployedArtillery: t.spec.arm === 'artillery',
+      mounted: f.spec.arm === 'cavalry',
+      portugueseLine: false,
+    },
+    opts,
+  );
+  // p10: needing 7 or more, the unit holds its fire (and its load).
+  if (holdsFire(need) || figures <= 0) return false;
+  const dice = diceForFigures(figures, f.spec.fourPerThree);
+  const u = g.fire(f.side);
+  const rec = rollHits(u, dice, need, g.hitRoll);
+  let kills = rollKills(u, rec.hits, SMALL_ARMS_KILL);
+  f.loaded = false;
+  f.fired = true;
+  if (volley) {
+    bump(g, 'volleys', f.side);
+    if (lowOnAmmo(rec.sixes, rec.ones, opts)) {
+      f.lowAmmo = true;
+      bump(g, 'lowAmmo', f.side);
+    }
+  }
+  if (t.spec.arm === 'artillery') kills = onBattery(g, t, kills, false, f.side);
+  if (g.sink) {
+    g.sink({ type: 'fire', side: f.side, units: [f.spec.id], target: t.spec.id, roll: dice, hits: rec.hits, modifiers: [], kind: volley ? 'volley' : 'musket', distance: dist, dice, need, kills });
+  }
+  bump(g, 'smallArmsKills', f.side, Math.min(kills, t.figures));
+  pend.t = ti;
+  pend.k = kills;
+  return true;
+}
+
+/**
+ * One battery's fire (p19-21): a pip, all its manned guns at one target: canister within its range
+ * (no friend in range and arc), ball beyond, shell from howitzers (and British guns). Returns the target
+ * and casualties in `pend`.
+ */
+function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
+  const opts = g.c.options;
+  const ti = targetOf(g, b);
+  if (ti < 0 || !batteryFires(g, b)) return false;
+  const t = g.units[ti];
+  b.pips--;
+  bump(g, 'pipsSpent', b.side);
+  b.loaded = false;
+  b.fired = true;
+  const dist = frontEdgeDistance(b.body, t.body);
+  const cover = coverOf(g, t);
+  const british = g.c.sides[b.side].nation === 'british';
+  const friendInArc = friendInCanisterArc(g, b, dist);
+  const u = g.fire(b.side);
+  const hits = g.gunHits;
+  hits.n = 0;
+  let kills = 0;
+  let dice = 0;
+  let need = 7;
+  let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
+  const manned = Math.min(b.guns, b.figures);
+  for (let i = 0; i < manned; i++) {
+    const gun = b.spec.guns[i];
+    const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: false, targetSkirmishers: false, targetCharging: false };
+    if (canisterInRange(gun, dist) && !friendInArc) {
+      ammo |= 1;
+      need = artilleryHitNeeded(mods, opts);
+      const shots = GUNS[gun].canisterShots;
+      dice += shots;
+      const rec = rollHits(u, shots, need, g.hitRoll);
+      const k = rollKills(u, rec.hits, CANISTER_KILL);
+      kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
+      continue;
+    }
+    const band = ballBand(gun, dist);
+    if (band !== 'out') {
+      mods.longRange = band === 'long';
+      need = artilleryHitNeeded(mods, opts);
+      ammo |= 2;
+      dice++;
+      const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : t.ranks, opts, hits);
+      kills += t.spec.arm === 'artillery' ? onBattery(g, t, Math.min(1, k), true, b.side) : k;
+      continue;
+    }
+    if (shellInRange(gun, dist, british)) {
+      ammo |= 4;
+      mods.longRange = shellLong(gun, dist);
+      need = artilleryHitNeeded(mods, opts);
+      dice++;
+      const k = rollShellShot(u, need, mods.longRange ? 'long' : 'short', t.body.depth, opts, hits);
+      kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
+    }
+  }
+  if (g.sink) {
+    const kind = ammo & 1 ? 'canister' : ammo & 2 ? 'ball' : 'shell';
+    const modifiers = ammo === 6 ? ['ball and shell'] : [];
+    g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need, kills });
+  }
+  bump(g, 'artilleryKills', b.side, Math.min(kills, t.figures));
+  if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
+  pend.t = ti;
+  pend.k = kills;
+  return true;
+}
+
+/**
+ * p31 (nagb.buildingDamage): each ball or shell hit on a unit in a village sector does d6 damage; at 0
+ * hit points the sector collapses: its cover drops a step, and the units in it test, fleeing 2d6 out of
+ * it on a failure.
+ */
+function damageSector(g: Game, sector: number, hits: number, side: 0 | 1): void {
+  const opts = g.c.options;
+  if (!opts.buildingDamage || g.collapsed[sector]) return;
+  const u = g.fire(side);
+  let hp = g.sectorHP[sector];
+  for (let i = 0; i < hits; i++) hp = structureAfterDamage(hp, 1 + Math.floor(u() * 6), opts);
+  g.sectorHP[sector] = hp;
+  if (!collapsed(hp)) return;
+  g.collapsed[sector] = 1;
+  if (g.sink) g.sink({ type: 'collapse', sector: g.c.terrainNames[sector] });
+  for (const x of g.units) {
+    if (x.removed || x.sector !== sector) continue;
+    if (!test(g, x, 'panic', ldOf(g, x))) rout(g, x, sumD6(g.morale(x.side), COLLAPSE_FLIGHT_DICE));
+  }
+}
+
+/** p20: canister may not be fired with a friend within its range and arc. */
+function friendInCanisterArc(g: Game, b: Unit, range: number): boolean {
+  for (const f of g.units) {
+    if (f.side !== b.side || f === b || f.removed) continue;
+    if (frontEdgeDistance(b.body, f.body) <= range + EPS && frontWithinArc(b.body, f.body, GUN_ARC) > EPS) return true;
+  }
+  return false;
+}
+
+/** p11, p19, p21, p27, p31: the tests of units that took casualties in the step; the counters reset. */
+export function shootingTests(g: Game): void {
+  const opts = g.c.options;
+  for (const u of g.units) {
+    const cas = u.stepCasualties;
+    u.stepCasualties = 0;
+    if (cas <= 0 || u.removed) continue;
+    if (u.spec.arm === 'cavalry' && u.blown) u.recovery = 0; // p23: fired on while recovering
+    if (u.state === BROKEN) continue;
+    if (u.spec.arm === 'artillery') {
+      if (cas < batterySilenceThreshold(u.spec.startFigures)) continue;
+      const ld = shootingTestLd({ ld: u.spec.ld, cls: u.spec.cls, casualties: cas, disordered: u.disordered, jubilant: u.jubilant, enfilade: false, influence: 0 });
+      if (test(g, u, u.disordered ? 'panic' : 'shootingDisorder', ld)) continue;
+      if (u.silenced) {
+        // A silenced battery failing again: its crew run and the guns are abandoned.
+        remove(g, u, 'abandoned');
+        g.res.sides[u.side].routs++;
+        continue;
+      }
+      u.silenced = true;
+      u.pips = 0;
+      disorder(g, u);
+      continue;
+    }
+    if (!needsShootingTest(u.spec.cls, u.spec.startFigures, cas)) continue;
+    const ld = shootingTestLd({ ld: u.spec.ld, cls: u.spec.cls, casualties: cas, disordered: u.disordered, jubilant: u.jubilant, enfilade: false, influence: 0 });
+    if (test(g, u, u.disordered ? 'panic' : 'shootingDisorder', ld)) continue;
+    if (shootingTestFailure(u.disordered, u.sector >= 0) === 'broken') rout(g, u, sumD6(g.morale(u.side), PANIC_FLIGHT_DICE));
+    else disorder(g, u);
+  }
+}
+
+const pend = { t: -1, k: 0 };
+
+/** Apply one firing unit's casualties (and test at once under nagb.shootingTestScope perFiringUnit). */
+function land(g: Game, t: number, k: number): void {
+  const u = g.units[t];
+  if (g.c.options.shootingTestScope === 'perFiringUnit') u.stepCasualties = 0;
+  casualties(g, u, k);
+  u.firedAtTurn = g.turn;
+  if (g.c.options.shootingTestScope === 'perFiringUnit') shootingTests(g);
+}
+
+/** One fire phase: `moving` is the side that has just moved (its units declare and fire first). */
+export function firePhase(g: Game, moving: 0 | 1): void {
+  const scope = g.c.options.shootingTestScope;
+  for (const u of g.units) u.stepCasualties = 0;
+  // Artillery (p2, p19-21): the moving side's batteries, then the other's; casualties, then tests.
+  const pt = g.pendT;
+  const pk = g.pendK;
+  pt.length = 0;
+  pk.length = 0;
+  for (const side of [moving, 1 - moving] as (0 | 1)[]) {
+    for (const i of g.c.sides[side].units) {
+      const b = g.units[i];
+      if (b.spec.arm !== 'artillery' || !canFire(g, b)) continue;
+      if (battery(g, b, pend)) {
+        pt.push(pend.t);
+        pk.push(pend.k);
+      }
+    }
+  }
+  for (let j = 0; j < pt.length; j++) land(g, pt[j], pk[j]);
+  if (scope === 'perStep') shootingTests(g);
+  // Small arms (p2, nagb.smallArmsOrder).
+  const simultaneous = g.c.options.smallArmsOrder === 'simultaneous';
+  pt.length = 0;
+  pk.length = 0;
+  for (const side of [moving, 1 - moving] as (0 | 1)[]) {
+    for (const i of g.c.sides[side].units) {
+      const f = g.units[i];
+      if (f.spec.arm === 'artillery' || !canFire(g, f)) continue;
+      if (!smallArms(g, f, pend)) continue;
+      if (simultaneous) {
+        pt.push(pend.t);
+        pk.push(pend.k);
+      } else land(g, pend.t, pend.k);
+    }
+    if (!simultaneous && scope === 'perStep') shootingTests(g);
+  }
+  for (let j = 0; j < pt.length; j++) land(g, pt[j], pk[j]);
+  if (scope === 'perStep' || scope === 'perPhase') shootingTests(g);
+}

@@ -1,0 +1,264 @@
+/**
+ * Questions the play loop asks of the lane, through src/table: what stands in a unit's path and how
+ * far, distances between units and to commanders and the objective, who could charge whom, the terrain
+ * a move crosses, cover, and village sector edges. Bodies of removed units are parked far off the lane
+ * (PARKED) so that no question of the table ever meets them.
+ */
+import {
+  type Body,
+  EPS,
+  axialMax,
+  axialMin,
+  firstInPath,
+  frontGap,
+  frontIn,
+  frontWithinArc,
+  isBetween,
+  lateralMax,
+  lateralMin,
+  pointToBody,
+  rangeGap,
+  terrainMet,
+} from '../../../table/index.js';
+import { chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
+import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
+import { sectorCover } from '../village.js';
+import { figureWidth } from '../units.js';
+import { BROKEN, type Game, type Unit } from './state.js';
+
+/** Lateral position of removed units' bodies: no query of the lane meets them. */
+export const PARKED = 1e9;
+
+/** p10: an arc of 45 degrees to either side of each figure; p20: 22.5 degrees for guns. */
+export const MUSKET_ARC = 1;
+export const GUN_ARC = Math.tan(Math.PI / 8);
+
+/** Nearest distance between two footprints (0 when they touch or overlap). */
+export function bodyGap(a: Body, b: Body): number {
+  const dx = rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b));
+  const dy = rangeGap(lateralMin(a), lateralMax(a), lateralMin(b), lateralMax(b));
+  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+}
+
+/** The unit first in u's path forward (any side), or -1. Cached until a body changes. */
+export function firstAhead(g: Game, u: Unit): number {
+  const i = u.spec.index;
+  if (g.aheadEpoch[i] === g.epoch) return g.aheadCache[i];
+  const k = firstInPath(u.body, 1, g.bodies);
+  g.aheadEpoch[i] = g.epoch;
+  g.aheadCache[i] = k;
+  return k;
+}
+
+/** Axial gap from u's front to the body first in its path (Infinity when none). */
+export function gapTo(u: Unit, o: Unit): number {
+  return frontGap(u.body, o.body);
+}
+
+/** The enemy first in u's path forward (-1 if none, or a friend stands first). */
+export function enemyAhead(g: Game, u: Unit): number {
+  const k = firstAhead(g, u);
+  return k >= 0 && g.units[k].side !== u.side ? k : -1;
+}
+
+/** The nearest active enemy, by footprint distance (-1 if none). */
+export function nearestEnemy(g: Game, u: Unit): number {
+  let best = -1;
+  let bd = Infinity;
+  for (const e of g.units) {
+    if (e.side === u.side || e.removed) continue;
+    const d = bodyGap(u.body, e.body);
+    if (d < bd) {
+      bd = d;
+      best = e.spec.index;
+    }
+  }
+  return best;
+}
+
+/**
+ * Distance from u to the nearest unremoved enemy (Infinity if none): any (0), foot and horse (1), or
+ * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
+ */
+export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0): number {
+  const i = u.spec.index;
+  const k = armFilter * g.units.length + i;
+  const enemy = 1 - u.side;
+  if (g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch)) return g.nearCache[k];
+  let bd = Infinity;
+  for (const e of g.units) {
+    if (e.side === u.side || e.removed) continue;
+    if (armFilter === 1 && e.spec.arm === 'artillery') continue; // foot and horse only
+    if (armFilter === 2 && (e.spec.arm !== 'cavalry' || e.state === BROKEN || e.blown)) continue;
+    const d = bodyGap(u.body, e.body);
+    if (d < bd) bd = d;
+  }
+  g.nearUnit[k] = g.unitEpoch[i];
+  g.nearEnemy[k] = g.sideEpoch[enemy];
+  g.nearState[k] = g.stateEpoch;
+  g.nearCache[k] = bd;
+  return bd;
+}
+
+/** Distance from a brigade's commander to a unit's footprint. */
+export function commanderDistance(g: Game, brigade: number, u: Unit): number {
+  return pointToBody(u.body, g.cmdX[brigade], g.cmdY[brigade]);
+}
+
+/** Distance from the objective to a unit's footprint. */
+export function objectiveDistance(g: Game, u: Unit): number {
+  return pointToBody(u.body, g.c.objective.x, g.c.objective.y);
+}
+
+/** Figures of f's front rank with t inside their half-arc (p10, p20). */
+export function figuresInArc(f: Unit, t: Unit, front: number, slope: number): number {
+  const w = frontWithinArc(f.body, t.body, slope);
+  if (!(w > EPS)) return 0;
+  const per = f.spec.arm === 'artillery' ? f.body.frontage / Math.max(1, front) : figureWidth(f.spec.arm);
+  const n = Math.ceil(w / per - 1e-6);
+  return n < front ? n : front;
+}
+
+/** Another body (friend or enemy) stands between f and t, blocking the line of fire. */
+export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
+  for (const o of g.units) {
+    if (o === f || o === t || o.removed) continue;
+    if (isBetween(f.body, t.body, o.body)) return true;
+  }
+  return false;
+}
+
+/** A friend of f within `within` inches straight ahead (the volley fire zone, p10). */
+export function friendAheadWithin(g: Game, f: Unit, within: number): boolean {
+  const k = firstAhead(g, f);
+  if (k < 0) return false;
+  const o = g.units[k];
+  return o.side === f.side && frontGap(f.body, o.body) <= within + EPS;
+}
+
+/** The cover of a target (p10, p31): its village sector's (nagb.villageCover), or the terrain its front is in. */
+export function coverOf(g: Game, t: Unit): Cover {
+  if (t.sector >= 0) return sectorCover(g.collapsed[t.sector] === 1, g.c.options);
+  let best: Cover = 'none';
+  const c = g.c;
+  for (let i = 0; i < c.terrain.length; i++) {
+    if (c.terrainKinds[i] === 'village' || !frontIn(t.body, c.terrain[i])) continue;
+    const cv = terrainCover(c.terrainKinds[i], c.options);
+    if (cv === 'hard' || (cv === 'soft' && best === 'none')) best = cv;
+  }
+  return best;
+}
+
+/** Whether t defends a hedge, fence, wall or ditch line (p14, p32: simultaneous strikes, no cavalry charges). */
+export function defendsObstacle(g: Game, t: Unit): boolean {
+  const c = g.c;
+  for (let i = 0; i < c.terrain.length; i++) {
+    const k = c.terrainKinds[i];
+    if ((k === 'hedge' || k === 'fence' || k === 'wall' || k === 'ditch') && frontIn(t.body, c.terrain[i])) return true;
+  }
+  return false;
+}
+
+/** Worst of two terrain tests: 'auto' over any number, a lower number over a higher. */
+export function worseTest(a: TerrainTest, b: TerrainTest): TerrainTest {
+  if (a === 'closed' || b === 'closed') return 'closed';
+  if (a === 'auto' || b === 'auto') return 'auto';
+  if (a === 'none') return b;
+  if (b === 'none') return a;
+  return Math.min(a, b);
+}
+
+/**
+ * The terrain test of a move of u's front from x1 to x2 at a pace (p6, p22): the worst over every
+ * interval the moving front met.
+ */
+export function moveTerrainTest(g: Game, u: Unit, x1: number, x2: number, pace: 'normal' | 'slow' | 'charge'): TerrainTest {
+  const c = g.c;
+  const met = g.scratch;
+  terrainMet(c.terrain, x1, x2, lateralMin(u.body), lateralMax(u.body), met);
+  let t: TerrainTest = 'none';
+  const cavPace = pace === 'charge' ? 'charge' : pace === 'slow' ? 'walk' : 'canter';
+  for (const i of met) {
+    const kind = c.terrainKinds[i];
+    const f = u.formation === 'battery' ? 'line' : u.formation;
+    const one = terrainDisorderTest(u.spec.arm, f, u.spec.arm === 'cavalry' ? cavPace : pace, kind, false, c.options);
+    t = worseTest(t, one);
+  }
+  return t;
+}
+
+/**
+ * p22, p30, p32: cavalry may not charge across obstacles or slopes, into or out of woods and villages,
+ * nor at units behind a hedge, fence or wall.
+ */
+export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
+  if (u.spec.arm !== 'cavalry') return false;
+  if (t.sector >= 0 || defendsObstacle(g, t)) return true;
+  const c = g.c;
+  const met = g.scratch;
+  terrainMet(c.terrain, u.body.front, t.body.front, lateralMin(u.body), lateralMax(u.body), met);
+  for (const i of met) {
+    const k = c.terrainKinds[i];
+    if (k !== 'crops' && k !== 'road' && k !== 'rough') return true;
+  }
+  return false;
+}
+
+/** The charge base and greatest reach of a unit now (p6, p12, p22). */
+export function chargeReachOf(g: Game, u: Unit): number {
+  if (u.formation === 'battery') return 0;
+  return chargeReach(chargeBase(u.spec.arm, u.formation, g.c.options), chargeDice(u.spec.arm));
+}
+
+/** The charge base (before its dice) of a unit now. */
+export function chargeBaseOf(g: Game, u: Unit): number {
+  if (u.formation === 'battery') return 0;
+  return chargeBase(u.spec.arm, u.formation, g.c.options);
+}
+
+/**
+ * An enemy could charge u next: an active enemy foot or horse unit in good order (infantry not against
+ * cavalry) with u first in its path and within its charge reach.
+ */
+export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
+  for (const e of g.units) {
+    if (e.side === u.side || !e.active || e.disordered || e.spec.arm === 'artillery') continue;
+    if (e.spec.arm === 'infantry' && (u.spec.arm === 'cavalry' || e.formation === 'marchColumn' || e.formation === 'square')) continue;
+    const gap = frontGap(e.body, u.body);
+    if (gap < -EPS || gap > chargeReachOf(g, e) + extraReach + EPS) continue;
+    if (firstAhead(g, e) === u.spec.index) return true;
+  }
+  return false;
+}
+
+/** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */
+export function sectorAtEdge(g: Game, u: Unit): number {
+  const c = g.c;
+  for (const v of c.villages) {
+    const t = c.terrain[v];
+    const near = u.body.facing > 0 ? t.from : t.to;
+    const ahead = (near - u.body.front) * u.body.facing;
+    if (ahead < -EPS || ahead > 0.5 + EPS) continue;
+    if (u.body.offset < (t.yMin ?? -Infinity) || u.body.offset > (t.yMax ?? Infinity)) continue;
+    let taken = false;
+    for (const o of g.units) {
+      if (o.removed || o === u) continue;
+      if (o.sector === v) taken = true;
+      else if (axialMax(o.body) > t.from + EPS && axialMin(o.body) < t.to - EPS && lateralMax(o.body) > (t.yMin ?? -Infinity) + EPS && lateralMin(o.body) < (t.yMax ?? Infinity) - EPS) taken = true;
+      if (taken) break;
+    }
+    if (!taken) return v;
+  }
+  return -1;
+}
+
+/** The footprint `b` would overlap another unit's on the table. */
+export function overlapsAnother(g: Game, u: Unit, b: Body): boolean {
+  for (const o of g.units) {
+    if (o === u || o.removed) continue;
+    if (rangeGap(axialMin(b), axialMax(b), axialMin(o.body), axialMax(o.body)) === 0 && Math.min(axialMax(b), axialMax(o.body)) - Math.max(axialMin(b), axialMin(o.body)) > EPS) {
+      if (Math.min(lateralMax(b), lateralMax(o.body)) - Math.max(lateralMin(b), lateralMin(o.body)) > EPS) return true;
+    }
+  }
+  return false;
+}

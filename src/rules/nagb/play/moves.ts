@@ -1,0 +1,308 @@
+/**
+ * Movement on the lane (p2-3, p6-9, p22-23, p30): commanders ride first (10", terrain ignored); blown
+ * cavalry makes for safety; charges are declared and played (./charges.ts); then the other moves, each
+ * for a pip (a general advance moves every column of a brigade for one): advancing, stepping back,
+ * changing formation (half the move, drilled troops free, raw troops all of it; a pinning test within
+ * 8" of enemy foot or horse), entering a village sector, falling back. Terrain never slows (NAGB has no
+ * terrain costs) but tests for disorder at the end of a move at normal pace. Also the cavalry phases,
+ * the recovery of blown cavalry, and the reserve movement phase.
+ */
+import { EPS, fractionIn, frontGap, frontWithinArc } from '../../../table/index.js';
+import { BLOWN_MOVE_DICE, recovered, recoveryTally } from '../cavalry.js';
+import { formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
+import { sumD6 } from '../roll.js';
+import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST } from '../tables.js';
+import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, test, unblow } from './act.js';
+import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wantsGeneralAdvance, wantsReserveMove, costFor } from './ai.js';
+import { chargeStep } from './charges.js';
+import { closeCombatPhase } from './closeCombat.js';
+import { engaged } from './fire.js';
+import { bodyGap, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother } from './geometry.js';
+import { BROKEN, type Game, GOOD, type LaneFormation, type Unit } from './state.js';
+
+/** p23: blown cavalry is safe from enemy fire beyond this (a reading: past musket and canister reach). */
+export const SAFE_DISTANCE = 12;
+
+/** p2, p4: each brigade commander rides up to 10" toward his spot, before giving orders. */
+export function moveCommanders(g: Game, side: 0 | 1): void {
+  for (const b of g.c.sides[side].brigades) {
+    const [x, y] = commanderSpot(g, b);
+    const dx = x - g.cmdX[b];
+    const dy = y - g.cmdY[b];
+    const d = Math.hypot(dx, dy);
+    if (d <= EPS) continue;
+    const k = d > COMMANDER_MOVE ? COMMANDER_MOVE / d : 1;
+    g.cmdX[b] = Math.min(g.c.lane.xMax, Math.max(g.c.lane.xMin, g.cmdX[b] + dx * k));
+    g.cmdY[b] += dy * k;
+    if (g.sink) g.sink({ type: 'commander', side, brigade: g.c.brigades[b].id, x: g.cmdX[b], y: g.cmdY[b] });
+  }
+}
+
+/** A move forward (or back) with its terrain test (p6, p22): slow pace where it suffices and avoids one. */
+export function advance(g: Game, u: Unit, dist: number, way: 1 | -1 = 1): number {
+  const from = u.body.front;
+  const moved = moveUnit(g, u, way, dist, 1);
+  if (moved <= EPS || u.removed) return moved;
+  u.moved = true;
+  const slow = moved <= g.c.options.slowPace + EPS && u.spec.arm === 'infantry';
+  const normal = moveTerrainTest(g, u, from, u.body.front, 'normal');
+  const t = slow && normal !== 'none' ? 'none' : normal;
+  if (t !== 'none' && t !== 'closed' && u.state === GOOD && !u.disordered) {
+    if (t === 'auto' || !test(g, u, 'terrainDisorder', ldOf(g, u, t))) disorder(g, u);
+  }
+  return moved;
+}
+
+/** p7: an enemy foot or horse unit within 8" with u in its front arc pins u (a test to change formation). */
+function pinned(g: Game, u: Unit): boolean {
+  for (const e of g.units) {
+    if (e.side === u.side || !e.active || e.spec.arm === 'artillery') continue;
+    const d = bodyGap(e.body, u.body);
+    if (d > PINNING_RANGE + EPS) continue;
+    if (pinningTestRequired(d, frontWithinArc(e.body, u.body, 1) > EPS, e.spec.arm)) return true;
+  }
+  return false;
+}
+
+/**
+ * p7, p24, p27, p39: change formation on an order already paid for; returns the share of the move left
+ * (-1: not changed). The centre stays; the new footprint must not stand on another unit's ground.
+ */
+export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeUsed = false): number {
+  if (u.formation === to || u.formation === 'battery' || !mayChangeFormation(u.disordered, false)) return -1;
+  const was = u.formation;
+  u.formation = to;
+  reshape(g, u);
+  const fits = !overlapsAnother(g, u, u.body);
+  u.formation = was;
+  reshape(g, u);
+  if (!fits) return -1;
+  if (pinned(g, u) && !test(g, u, 'pinning', ldOf(g, u))) return -1;
+  u.formation = to;
+  reshape(g, u);
+  if (g.sink) g.sink({ type: 'formation', side: u.side, unit: u.spec.id, from: was, to });
+  placed(g, u);
+  u.moved = true;
+  // p7, p30: a formation change in difficult terrain tests as a normal move there.
+  const t = moveTerrainTest(g, u, u.body.front - u.body.facing * u.body.depth, u.body.front, 'normal');
+  if (t !== 'none' && t !== 'closed' && !u.disordered && (t === 'auto' || !test(g, u, 'terrainDisorder', ldOf(g, u, t)))) disorder(g, u);
+  let cost = formationChangeCost(u.spec.arm, u.spec.cls, u.spec.drilled && !freeChangeUsed, u.spec.light, was, to === 'battery' ? 'line' : to);
+  if (!mayMoveAndChangeFormation(g.c.sides[u.side].nation, g.c.options.scenarioYear)) cost = 1;
+  return 1 - cost;
+}
+
+/** p30: a unit at the edge of an empty sector enters it, deployed along the far edge facing out; no fire this turn. */
+function enterSector(g: Game, u: Unit, v: number): void {
+  const t = g.c.terrain[v];
+  const was = { front: u.body.front, offset: u.body.offset, formation: u.formation, frontage: u.body.frontage, depth: u.body.depth };
+  u.formation = 'line';
+  reshape(g, u);
+  u.body.front = u.body.facing > 0 ? t.to : t.from;
+  const lo = t.yMin ?? -g.c.lane.width / 2;
+  const hi = t.yMax ?? g.c.lane.width / 2;
+  u.body.offset = (lo + hi) / 2;
+  if (overlapsAnother(g, u, u.body)) {
+    u.body.front = was.front;
+    u.body.offset = was.offset;
+    u.formation = was.formation;
+    reshape(g, u);
+    return;
+  }
+  u.sector = v;
+  u.noFire = true;
+  u.moved = true;
+  bump(g, 'sectorsEntered', u.side);
+  if (g.sink) {
+    g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [was.front, u.body.front] });
+    g.sink({ type: 'sector', side: u.side, unit: u.spec.id, sector: g.c.terrainNames[v], entered: true });
+  }
+  placed(g, u);
+}
+
+/** p3, p6: an ordered fall back: d6" (or 2d6" rapid; cavalry a d6 more), then a test (-1 rapid): failing, disordered (broken if it was). */
+function orderedFallBack(g: Game, u: Unit, rapid: boolean): void {
+  const d = sumD6(g.morale(u.side), fallBackDice(u.spec.arm, rapid));
+  const wasDisordered = u.disordered;
+  fallBack(g, u, d, 'voluntary', 'ordered');
+  if (u.removed) return;
+  u.moved = true;
+  if (!test(g, u, 'fallBack', ldOf(g, u, rapid ? -1 : 0))) {
+    if (fallBackFailure(wasDisordered) === 'broken') rout(g, u, sumD6(g.morale(u.side), u.spec.arm === 'cavalry' ? 3 : 2));
+    else disorder(g, u);
+  }
+}
+
+/** Carry out one unit's intent for an order already paid for. */
+function carryOut(g: Game, u: Unit, it: Intent): void {
+  switch (it.kind) {
+    case 'advance': {
+      let share = 1;
+      if (it.formation) {
+        const left = changeFormation(g, u, it.formation);
+        if (left >= 0) share = left;
+      }
+      if (share > EPS) advance(g, u, Math.min(it.dist, paceOf(g, u) * share));
+      return;
+    }
+    case 'back':
+      advance(g, u, Math.min(it.dist, 2), -1);
+      return;
+    case 'form':
+      changeFormation(g, u, it.formation);
+      return;
+    case 'enter':
+      enterSector(g, u, it.sector);
+      return;
+    case 'fallBack':
+      orderedFallBack(g, u, it.rapid);
+      return;
+    case 'hold':
+      return;
+  }
+}
+
+/** Units of a brigade that may take an order in this phase. */
+function movable(g: Game, b: number, cavalryPhase: boolean, out: number[]): number[] {
+  out.length = 0;
+  for (const i of g.c.brigades[b].units) {
+    const u = g.units[i];
+    if (!u.active || u.charged || u.fought || u.spec.arm === 'artillery' || u.blown || engaged(g, u)) continue;
+    if (cavalryPhase ? u.spec.arm !== 'cavalry' || u.fired : u.moved) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+/** The other moves of a side's movement (or cavalry) phase, brigade by brigade. */
+function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
+  const list = g.list1;
+  const intents = g.intents;
+  for (const b of g.c.sides[side].brigades) {
+    movable(g, b, cavalryPhase, list);
+    if (list.length === 0) continue;
+    let columns = 0;
+    for (const i of list) {
+      const it = (intents[i] = moveIntent(g, g.units[i], cavalryPhase));
+      const u = g.units[i];
+      if (it.kind === 'advance' && it.formation === null && (u.formation === 'attackColumn' || u.formation === 'marchColumn')) columns++;
+    }
+    // p3: a general advance: every column of the brigade a full move forward for one pip, no formation change.
+    if (columns > 0 && g.pips[b] >= 1 && !g.unhorsed[b] && wantsGeneralAdvance(g, side, columns)) {
+      g.pips[b]--;
+      bump(g, 'pipsSpent', side);
+      if (g.sink) g.sink({ type: 'order', side, brigade: g.c.brigades[b].id, unit: '*', order: 'generalAdvance', pips: 1, left: g.pips[b] });
+      for (const i of list) {
+        const it = intents[i]!;
+        const u = g.units[i];
+        if (it.kind !== 'advance' || it.formation !== null || (u.formation !== 'attackColumn' && u.formation !== 'marchColumn')) continue;
+        advance(g, u, Math.min(it.dist, paceOf(g, u)));
+        intents[i] = HOLD;
+      }
+    }
+    for (const i of orderOfUnits(g, list, g.order2)) {
+      const u = g.units[i];
+      const it = intents[i]!;
+      if (it.kind === 'hold' || u.removed || u.moved) continue;
+      if (spare(g, u, !cavalryPhase) < costFor(g, u, 1)) continue;
+      const order = it.kind === 'form' ? 'changeFormation' : it.kind === 'fallBack' ? 'fallBack' : 'move';
+      if (!spendPips(g, u, order, 1)) continue;
+      carryOut(g, u, it);
+    }
+  }
+}
+
+const HOLD: Intent = { kind: 'hold' };
+
+/** p9, p23: blown cavalry moves 3d6 toward safety (its own edge) in each of its side's movement phases. */
+function blownMoves(g: Game, side: 0 | 1): void {
+  for (const i of g.c.sides[side].units) {
+    const u = g.units[i];
+    if (!u.blown || !u.active || engaged(g, u)) continue;
+    if (nearestEnemyDistance(g, u) > SAFE_DISTANCE) continue;
+    fallBack(g, u, sumD6(g.morale(side), BLOWN_MOVE_DICE), 'none', 'blown');
+    u.moved = true;
+  }
+}
+
+/** p23: blown cavalry in a safe spot, not moving and not fired on, adds d6 + its recovery modifier to its tally; recovered at 10. */
+function recovery(g: Game, side: 0 | 1): void {
+  for (const i of g.c.sides[side].units) {
+    const u = g.units[i];
+    if (!u.blown || u.removed || u.state === BROKEN || u.moved || u.firedAtTurn === g.turn) continue;
+    if (nearestEnemyDistance(g, u) <= SAFE_DISTANCE) continue;
+    u.recovery = recoveryTally(u.recovery, 1 + Math.floor(g.morale(side)() * 6), u.spec.recovery);
+    const done = recovered(u.recovery);
+    if (g.sink) g.sink({ type: 'recovery', side, unit: u.spec.id, tally: u.recovery, recovered: done });
+    if (done) unblow(g, u);
+  }
+}
+
+/** A side's movement phase (p2: phases 3 and 6). */
+export function movementPhase(g: Game, side: 0 | 1): void {
+  moveCommanders(g, side);
+  blownMoves(g, side);
+  chargeStep(g, side, false);
+  orders(g, side, false);
+}
+
+/** A side's cavalry movement phase (p2: phases 9 and 10): recovery, charges, moves, and their melees at once. */
+export function cavalryPhase(g: Game, side: 0 | 1): void {
+  let any = false;
+  for (const i of g.c.sides[side].units) if (g.units[i].spec.arm === 'cavalry' && !g.units[i].removed) any = true;
+  if (!any) return;
+  moveCommanders(g, side);
+  recovery(g, side);
+  chargeStep(g, side, true);
+  orders(g, side, true);
+  closeCombatPhase(g);
+}
+
+/**
+ * p2, p6, p8, p19, p24: the reserve movement phase: columns (and cavalry) in good order that did not
+ * fire, charge or fight, with no enemy within 8", move again: march columns free, attack columns and
+ * cavalry lines for a pip; never into a village, never to within 4" of the enemy, no formation change.
+ */
+export function reservePhase(g: Game, side: 0 | 1): void {
+  const list = g.list1;
+  list.length = 0;
+  for (const i of g.c.sides[side].units) {
+    const u = g.units[i];
+    if (!u.active || u.spec.arm === 'artillery' || u.disordered || u.fired || u.charged || u.fought) continue;
+    if ((u.formation === 'line' && u.spec.arm === 'infantry') || u.formation === 'square') continue;
+    list.push(i);
+  }
+  if (list.length === 0) return;
+  for (const i of orderOfUnits(g, list, g.order2)) {
+    const u = g.units[i];
+    const near = nearestEnemyDistance(g, u);
+    const cost = reserveMoveCost({
+      arm: u.spec.arm,
+      formation: u.formation === 'battery' ? 'line' : u.formation,
+      limbered: false,
+      goodOrder: !u.disordered,
+      firedOrFought: u.fired || u.charged || u.fought,
+      nearestSeeingEnemy: near,
+      entersVillage: false,
+      double: false,
+    });
+    if (cost < 0 || !wantsReserveMove(g, u)) continue;
+    const e = enemyAhead(g, u);
+    const room = (e >= 0 ? frontGap(u.body, g.units[e].body) : near) - RESERVE_CLOSEST - 0.01;
+    const dist = Math.min(paceOf(g, u), room, near - RESERVE_CLOSEST - 0.01);
+    if (dist <= 0.5) continue;
+    if (cost > 0 && (spare(g, u, false) < costFor(g, u, cost) || !spendPips(g, u, 'reserveMove', cost))) continue;
+    const from = u.body.front;
+    moveUnit(g, u, 1, dist, 1);
+    // p2: no move may end within 4" of the enemy (nor enter a village).
+    if (nearestEnemyDistance(g, u) < RESERVE_CLOSEST || (u.sector < 0 && inVillage(g, u))) {
+      const back = (u.body.front - from) * u.body.facing;
+      moveUnit(g, u, -1, back, 0);
+    }
+  }
+}
+
+/** The unit's footprint stands (half or more) in a village sector. */
+function inVillage(g: Game, u: Unit): boolean {
+  for (const v of g.c.villages) if (fractionIn(u.body, g.c.terrain[v]) >= 0.5) return true;
+  return false;
+}

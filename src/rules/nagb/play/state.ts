@@ -1,0 +1,340 @@
+/**
+ * The compiled engagement (immutable specs, built once per cell) and the state of one engagement on the
+ * lane (mutable, reset by play for every engagement so that nothing is allocated per engagement).
+ */
+import type { EngagementDice, Uniform } from '../../../core/dice.js';
+import type { EngagementResult } from '../../../core/result.js';
+import type { Scale } from '../../../core/vocabulary.js';
+import { type Body, type Lane, type TerrainInterval, newMoveResult } from '../../../table/index.js';
+import type { NagbDoctrine } from '../doctrine.js';
+import type { NagbEvent, NagbSink } from '../events.js';
+import type { NagbOptions } from '../options.js';
+import type { Arm, Army, CavalryType, CavalryWeapon, CommanderRating, CommanderRow, Formation, Gun, Terrain, UnitClass, Weapon } from '../tables.js';
+import type { Nation } from '../command.js';
+import { newHitRoll } from '../shooting.js';
+import { newChargeResult } from '../charge.js';
+import { newMeleeResult } from '../melee.js';
+import { PER_SIDE_KEYS } from '../vocabulary.js';
+
+export type LaneFormation = Formation | 'battery';
+
+/** What never changes about a unit during an engagement. */
+export interface UnitSpec {
+  index: number;
+  id: string;
+  side: 0 | 1;
+  brigade: number;
+  arm: Arm;
+  cls: UnitClass;
+  /** Leadership from the class (p39-40, nagb.guardLeadership). */
+  ld: number;
+  raw: boolean;
+  drilled: boolean;
+  stubborn: boolean;
+  weapon: Weapon;
+  cavalryType: CavalryType | null;
+  cavalryWeapon: CavalryWeapon | null;
+  /** Light cavalry (p24): free formation changes, 3-wide columns. */
+  light: boolean;
+  guns: Gun[];
+  horse: boolean;
+  startFigures: number;
+  fourPerThree: boolean;
+  startFormation: LaneFormation;
+  startFront: number;
+  startOffset: number;
+  facing: 1 | -1;
+  colours: boolean;
+  startDisordered: boolean;
+  /** Index (in CompiledLane.terrain) of the village sector it starts in, or -1. */
+  startSector: number;
+  /** The front rank of its line (for squares' faces and firing out of a village). */
+  lineFront: number;
+  /** Recovery modifier of blown cavalry (p40). */
+  recovery: number;
+}
+
+export interface CommanderSpec {
+  id: string;
+  rating: CommanderRating;
+  row: CommanderRow;
+  x: number;
+  y: number;
+}
+
+export interface BrigadeSpec {
+  index: number;
+  id: string;
+  name: string;
+  side: 0 | 1;
+  units: number[];
+  commander: CommanderSpec;
+  /** Batteries are left out of the brigade's figure count (rulings 3.11). */
+  countedFigures: number;
+}
+
+export interface SideSpec {
+  name: string;
+  role: 'attacker' | 'defender';
+  army: Army;
+  nation: Nation;
+  napoleon: boolean;
+  cinc: { id: string; rating: CommanderRating; row: CommanderRow } | null;
+  doctrine: NagbDoctrine;
+  brigades: number[];
+  units: number[];
+  facing: 1 | -1;
+}
+
+export interface CompiledLane {
+  kind: 'lane';
+  name: string;
+  specs: UnitSpec[];
+  brigades: BrigadeSpec[];
+  sides: [SideSpec, SideSpec];
+  lane: Lane;
+  terrain: TerrainInterval[];
+  terrainKinds: Terrain[];
+  terrainNames: string[];
+  /** Indices of the village sectors in `terrain`. */
+  villages: number[];
+  /** Hit points of each terrain interval (p31, nagb.buildingDamage; villages only). */
+  hitPoints: number[];
+  objective: { name: string; x: number; y: number };
+  /** Turns played before the game-length roll, and the most that can be played. */
+  baseTurns: number;
+  maxTurns: number;
+  victory: 'objective' | 'points';
+  onTime: 'defender' | 'draw';
+  options: NagbOptions;
+  scale: Scale;
+  /** The engagement's state, reused by every play of this compiled cell. */
+  game: Game;
+}
+
+/** Morale states (p27): good order, disordered, broken (fleeing). */
+export const GOOD = 0;
+export const DISORDERED = 1;
+export const BROKEN = 2;
+
+/** Why a unit left the table. */
+export type RemovedWhy = 'shattered' | 'dispersed' | 'surrendered' | 'offTable' | 'abandoned';
+
+/** The state of one unit in one engagement. */
+export class Unit {
+  readonly spec: UnitSpec;
+  readonly body: Body;
+  formation: LaneFormation = 'line';
+  figures = 0;
+  /** Figures killed (casualties). */
+  killed = 0;
+  /** Figures of the unit removed whole (dispersed, surrendered, off the table): not casualties. */
+  dispersed = 0;
+  state = GOOD;
+  shaken = false;
+  colours = true;
+  blown = false;
+  silenced = false;
+  lowAmmo = false;
+  jubilant = 0;
+  loaded = true;
+  /** A battery that could not pay its reload reloads free at the next End phase (p19). */
+  reloadFree = false;
+  moved = false;
+  fired = false;
+  charged = false;
+  fought = false;
+  /** May not fire this turn (entered a sector, failed a burst-through test). */
+  noFire = false;
+  /** Began the turn compelled to charge (p22). */
+  aggressive = false;
+  removed = false;
+  removedWhy: RemovedWhy | null = null;
+  /** The village sector (terrain index) it holds, or -1. */
+  sector = -1;
+  /** Blown cavalry's recovery tally (p23). */
+  recovery = 0;
+  /** Charges made, for recall (p23). */
+  chargeCount = 0;
+  /** Guns left (batteries). */
+  guns = 0;
+  /** Figures in the front rank now (a square: one face) and ranks, as the footprint gives them (act.reshape). */
+  frontFigures = 0;
+  ranks = 0;
+  /** A battery's own pips this turn (p19). */
+  pips = 0;
+  /** Casualties in the current fire step (tests, p11) and crew lost this round (silencing, p21). */
+  stepCasualties = 0;
+  /** The fire step in which the unit was last fired at (blown cavalry's recovery, p23). */
+  firedAtTurn = 0;
+  /** The rung of the common ladder the unit is on now (for drawing and invariants). */
+  constructor(spec: UnitSpec) {
+    this.spec = spec;
+    this.body = { front: spec.startFront, facing: spec.facing, frontage: 1, depth: 1, offset: spec.startOffset };
+  }
+
+  get side(): 0 | 1 {
+    return this.spec.side;
+  }
+
+  /** On the table and able to act: not removed, not fleeing. */
+  get active(): boolean {
+    return !this.removed && this.state !== BROKEN;
+  }
+
+  /** Acts disordered (p27): disordered or broken, shaken, blown, silenced. */
+  get disordered(): boolean {
+    return this.state !== GOOD || this.shaken || this.blown || this.silenced;
+  }
+}
+
+/** What a unit means to do with its order in a movement phase (./ai.ts decides it). */
+export type Intent =
+  | { kind: 'hold' }
+  | { kind: 'advance'; dist: number; formation: LaneFormation | null }
+  | { kind: 'back'; dist: number }
+  | { kind: 'form'; formation: LaneFormation }
+  | { kind: 'enter'; sector: number }
+  | { kind: 'fallBack'; rapid: boolean };
+
+/** A pending melee: the charger (or attacker) and its target, fought in the next close-combat phase. */
+export interface Contact {
+  a: number;
+  b: number;
+  /** The attacker charged (chargers strike first, p14); cavalry charging (kill numbers, p40). */
+  charge: boolean;
+}
+
+/** The state of one engagement (one per compiled cell, reset by play). */
+export class Game {
+  readonly c: CompiledLane;
+  readonly units: Unit[];
+  /** Bodies in unit order (the table functions take lists of bodies). */
+  readonly bodies: Body[];
+  turn = 0;
+  /** Bumped whenever a body changes (or a unit leaves the table): distance caches stamped with an older value are stale. */
+  epoch = 1;
+  /** Bumped whenever a unit's morale state changes (caches that depend on it). */
+  stateEpoch = 1;
+  /** Bumped when a body of the side changes, and when the unit's own does. */
+  readonly sideEpoch = new Float64Array(2);
+  readonly unitEpoch: Float64Array;
+  /** Per (filter, unit): the unit's and the enemy side's epochs its nearest distance was found at. */
+  readonly nearUnit: Float64Array;
+  readonly nearEnemy: Float64Array;
+  /** Per unit: the body first in its path forward and the epoch it was found at. */
+  readonly aheadCache: Int32Array;
+  readonly aheadEpoch: Float64Array;
+  readonly nearState: Float64Array;
+  /** Nearest enemy distance per unit and filter (all, foot and horse, cavalry). */
+  readonly nearCache: Float64Array;
+  /** The side moving first this turn (side A, p2). */
+  sideA: 0 | 1 = 0;
+  /** The side that lost the last initiative roll (+1 next time), or -1. */
+  lostInitiative = -1;
+  /** Brigade commanders' pips this turn, their position, and whether unhorsed this turn (p4). */
+  readonly pips: Int32Array;
+  readonly cmdX: Float64Array;
+  readonly cmdY: Float64Array;
+  readonly unhorsed: Uint8Array;
+  /** Brigade status 0 intact, 1 faltering, 2 broken (p29), and the status last tested at. */
+  readonly brigadeStatus: Uint8Array;
+  readonly brigadeTested: Uint8Array;
+  readonly cincPips = new Int32Array(2);
+  /** The attacking side's brigades faltered at some time (rulings 5: attackRepulsed). */
+  faltered = [false, false];
+  /** Melees to fight in the next close-combat phase. */
+  readonly contacts: Contact[] = [];
+  /** Units that broke from melee this phase (proximity tests, p28). */
+  readonly brokeFromMelee: number[] = [];
+  dice!: EngagementDice;
+  res!: EngagementResult;
+  sink: NagbSink | undefined;
+  /** Events held back while a charge or a melee is resolved (act.holdEvents). */
+  held: NagbEvent[] | null = null;
+  checkInvariants = false;
+  /** Reused records. */
+  readonly hitRoll = newHitRoll();
+  readonly chargeOut = newChargeResult();
+  readonly meleeOut = newMeleeResult();
+  readonly move = newMoveResult();
+  /** Hits of a battery's guns in one fire (p31: each damages a building). */
+  readonly gunHits = { n: 0 };
+  readonly scratch: number[] = [];
+  /** Fire landing later (simultaneous small arms): targets and casualties. */
+  readonly pendT: number[] = [];
+  readonly pendK: number[] = [];
+  /** Sort keys by unit, and unit lists for the phases that order units. */
+  readonly sortKey: Float64Array;
+  /** Fire targets of one unit (fire.candidates). */
+  readonly cand: Int32Array;
+  /** Greatest range of each unit's fire (p10, p21), set at compile. */
+  readonly range: Float64Array;
+  readonly order1: number[] = [];
+  readonly order2: number[] = [];
+  readonly list1: number[] = [];
+  /** Per-side extras, two slots each (see act.bump). */
+  readonly extra = new Float64Array(2 * PER_SIDE_KEYS.length);
+  /** Each unit's movement intent this phase. */
+  readonly intents: (Intent | null)[];
+  readonly scratchBodies: Body[] = [];
+
+  constructor(c: CompiledLane) {
+    this.c = c;
+    this.units = c.specs.map((s) => new Unit(s));
+    this.bodies = this.units.map((u) => u.body);
+    const nb = c.brigades.length;
+    this.pips = new Int32Array(nb);
+    this.cmdX = new Float64Array(nb);
+    this.cmdY = new Float64Array(nb);
+    this.unhorsed = new Uint8Array(nb);
+    this.brigadeStatus = new Uint8Array(nb);
+    this.brigadeTested = new Uint8Array(nb);
+    this.sortKey = new Float64Array(c.specs.length);
+    this.range = new Float64Array(c.specs.length);
+    this.cand = new Int32Array(c.specs.length);
+    this.sectorHP = new Float64Array(c.terrain.length);
+    this.collapsed = new Uint8Array(c.terrain.length);
+    this.nearCache = new Float64Array(3 * c.specs.length);
+    this.nearState = new Float64Array(3 * c.specs.length);
+    this.unitEpoch = new Float64Array(c.specs.length);
+    this.nearUnit = new Float64Array(3 * c.specs.length).fill(-1);
+    this.nearEnemy = new Float64Array(3 * c.specs.length).fill(-1);
+    this.aheadCache = new Int32Array(c.specs.length);
+    this.aheadEpoch = new Float64Array(c.specs.length);
+    this.intents = c.specs.map(() => null);
+  }
+
+  /** A village sector's hit points left and whether it has collapsed (p31, nagb.buildingDamage). */
+  readonly sectorHP: Float64Array;
+  readonly collapsed: Uint8Array;
+  /** The engagement's streams, fetched from the dice on first use (fire 0, 1, morale 0, 1, ai 0, 1). */
+  readonly streams: (Uniform | null)[] = [null, null, null, null, null, null];
+
+  /** Start on another engagement's dice. */
+  useDice(dice: EngagementDice): void {
+    this.dice = dice;
+    this.streams.fill(null);
+  }
+
+  fire(side: 0 | 1): Uniform {
+    return this.streams[side] ?? (this.streams[side] = this.dice.fire(side));
+  }
+
+  morale(side: 0 | 1): Uniform {
+    return this.streams[2 + side] ?? (this.streams[2 + side] = this.dice.morale(side));
+  }
+
+  ai(side: 0 | 1): Uniform {
+    return this.streams[4 + side] ?? (this.streams[4 + side] = this.dice.ai(side));
+  }
+
+  doctrine(side: 0 | 1): NagbDoctrine {
+    return this.c.sides[side].doctrine;
+  }
+
+  /** The side's role (rulings 5); in a meeting engagement both sides attack. */
+  attacks(side: 0 | 1): boolean {
+    return this.c.victory === 'points' || this.c.sides[side].role === 'attacker';
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The Bayonet & Sabre phase on the lane (src/rules/aoe/bayonetPhase.ts; p2; p3 Bayonet and Sabre;
+ * rulings 3.6), dice scripted: the combat's modifiers, the results applied at once, occupation of the
+ * village, breakthroughs, a 0 (aoe.drawResult), guns lost to cavalry, and how charges are counted.
+ */
+import { describe, expect, it } from 'vitest';
+import { RUNG } from '../../src/core/result.js';
+import { bayonetPhase } from '../../src/rules/aoe/bayonetPhase.js';
+import type { AoeEvent } from '../../src/rules/aoe/events.js';
+import { placeInContact } from '../../src/rules/aoe/geometry.js';
+import { endCheck, startPlay } from '../../src/rules/aoe/play.js';
+import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
+
+describe('Bayonet & Sabre at the village (p2; common scenario A)', () => {
+  it('10 +1 Regular against 1 +2 cover +1 Regular: +7, the garrison takes 2 hits and leaves the block a full move; Fr-1 occupies it; carried', () => {
+    const c = compile(VILLAGE);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(10)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    placeInContact(c, p.st, 0, 3, 0);
+    bayonetPhase(p);
+    const melee = events.find((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>;
+    expect(melee).toMatchObject({ totals: [11, 4], diff: 7, band: 'defenderShattered' });
+    expect(p.st.hits[3]).toBe(2);
+    expect(p.st.block[3]).toBe(-1);
+    expect(p.st.formationOf(3)).toBe('line');
+    expect(p.st.body[3].front).toBe(24); // out of the far edge (18) in Line, then 6"
+    expect(p.st.block[0]).toBe(0); // it took the block and stays there (no breakthrough out of it)
+    expect(p.res.sides[1].rungs[RUNG.routed]).toBe(1);
+    expect([p.res.sides[0].chargesHome, p.res.sides[0].chargesWon]).toEqual([1, 1]);
+    expect(endCheck(p, false)).toEqual({ reason: 'carried', winner: 0 });
+  });
+
+  it('both columns (one on a flank face): outnumbering 12:6 is +2; a 0 under aoe.drawResult nextPhase leaves them in contact, both sides a stand (hit) down', () => {
+    const c = compile(VILLAGE);
+    const events: AoeEvent[] = [];
+    // 4 +2 outnumbering +1 Regular = 7 against 4 +2 cover +1 Regular = 7.
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(4)], '1/fire': [d10(4)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 3, 0);
+    placeInContact(c, p.st, 1, 3, 1);
+    bayonetPhase(p);
+    const melee = events.find((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>;
+    expect(melee.totals).toEqual([7, 7]);
+    expect(melee.band).toBe('bothShattered');
+    expect(p.st.hits[3]).toBe(1);
+    expect(p.st.hits[0] + p.st.hits[1]).toBe(1); // one French unit takes the side's hit (aoe.multiUnitHits oneUnit)
+    expect([p.st.chargeTarget[0], p.st.chargeTarget[1]]).toEqual([3, 3]);
+    expect([p.st.disordered[0], p.st.disordered[1], p.st.disordered[3]]).toEqual([1, 1, 1]);
+    expect(p.res.extras.drawnCombats).toBe(1);
+  });
+
+  it('the defender wins by 4-6: the attacker takes a hit, disordered, back 4"', () => {
+    const c = compile(VILLAGE);
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(1)], '1/fire': [d10(3)] })); // 2 against 7: -5
+    placeInContact(c, p.st, 0, 3, 0);
+    bayonetPhase(p);
+    expect([p.st.hits[0], p.st.disordered[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([1, 1, 11, -1]);
+    expect(p.st.block[3]).toBe(0);
+    expect(p.res.sides[0].chargesWon).toBe(0);
+  });
+});
+
+describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)', () => {
+  it('cuirassiers beating a lone battery by 4 or more take its guns; cavalry must break through half a move at the closest enemy', () => {
+    const c = compile({
+      sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'I', front: 24, offset: 5 }]),
+    });
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    expect(p.st.removed[1]).toBe(1);
+    expect(events.some((e) => e.type === 'guns' && e.effect === 'lost')).toBe(true);
+    expect(events.some((e) => e.type === 'breakthrough' && e.target === 'I')).toBe(true);
+    expect(p.res.extras['breakthroughs.0']).toBe(1);
+  });
+});
+
+describe('Guns beaten by infantry (p2 +1..+6: guns limber and retreat a full move)', () => {
+  it('a lone battery beaten by 4-6 by infantry retreats a full move (6"), limbered and silenced', () => {
+    const c = compile({ sides: sides([{ id: 'I', formation: 'fieldColumn', front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'R', front: 26, offset: 5 }]) });
+    // 1 +4 outnumbering 6 stands to none +1 Regular = 6 against 2 -2 a lone battery +1 Regular = 1: +5.
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(1)], '1/fire': [d10(2)] }));
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    expect(p.st.removed[1]).toBe(0);
+    expect([p.st.limbered[1], p.st.disordered[1], p.st.body[1].front]).toEqual([1, 1, 21]);
+  });
+});

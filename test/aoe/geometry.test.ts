@@ -1,0 +1,146 @@
+/**
+ * What Age of Eagles asks of the lane (src/rules/aoe/geometry.ts; rulings 6): fire arcs and lines,
+ * faces and charge distances (one attacker a face, p1 Special Rules), contact, outflanking, secure
+ * flanks (p3), cover, village blocks (p1 Built-up Areas), moves with their stand-off, retreats off
+ * the table.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  advance,
+  allRound,
+  attachedPartner,
+  blockAhead,
+  chargeRoute,
+  clearLine,
+  coverOf,
+  enterBlock,
+  fallBack,
+  flankChargeDistance,
+  frontChargeDistance,
+  hasSecureFlanks,
+  inArc,
+  NO_COST,
+  outflanked,
+  placeInContact,
+  STANDOFF,
+  unitDistance,
+  type ChargeRoute,
+} from '../../src/rules/aoe/geometry.js';
+import { compile, sides, VILLAGE } from './helpers.js';
+
+const route = (): ChargeRoute => ({ face: -1, distance: Infinity });
+
+describe('Distances, arcs and lines of fire (p2 ranges measured front to front; rulings 3.5)', () => {
+  const c = compile(VILLAGE);
+  const st = c.state;
+  it('unitDistance is the gap between the footprints: 5" from the French fronts to the village edge', () => {
+    expect(unitDistance(st.body[0], st.body[3])).toBe(5);
+    // The battery 4" off the centre line: 5" along, 2" across to the block's corner.
+    expect(unitDistance(st.body[2], st.body[3])).toBeCloseTo(Math.hypot(5, 2), 12);
+  });
+  it('the arc: ahead of the front, no further to the side than ahead; a village unit fires every way', () => {
+    expect(inArc(st, 2, 3)).toBe(true);
+    expect(inArc(st, 3, 0)).toBe(true);
+    expect(allRound(st, 3)).toBe(true);
+    expect(inArc(st, 0, 1)).toBe(false); // beside it, not ahead
+  });
+  it('a column beside the battery’s line of fire does not block it; one across it does', () => {
+    expect(clearLine(st, 2, 3)).toBe(true);
+    st.body[0].offset = -2.5; // Fr-1 now straddles the line from the battery to the block's corner
+    st.body[0].front = 12;
+    expect(clearLine(st, 2, 3)).toBe(false);
+    st.reset();
+  });
+});
+
+describe('Charges: faces and contact (p1 Special Rules: one attacking unit a face; rulings 6)', () => {
+  it('the front face is the first body in the path; the distance is the gap to it', () => {
+    const c = compile(VILLAGE);
+    expect(frontChargeDistance(c.state, 0, 3)).toBe(5);
+    expect(frontChargeDistance(c.state, 2, 3)).toBe(Infinity); // the battery does not overlap the block
+  });
+  it('a flank face costs the scenario’s detour (3") and is offered only while flankFaces are free', () => {
+    const c = compile(VILLAGE);
+    const st = c.state;
+    const r = route();
+    chargeRoute(c, st, 0, 3, r);
+    expect(r).toEqual({ face: 0, distance: 5 });
+    placeInContact(c, st, 0, 3, 0);
+    expect(st.body[0].front).toBe(15);
+    chargeRoute(c, st, 1, 3, r);
+    expect(r).toEqual({ face: 1, distance: 8 });
+    expect(flankChargeDistance(c, st, 1, 3)).toBe(8);
+    placeInContact(c, st, 1, 3, 1);
+    // Beside the block's flank, level with it.
+    expect(st.body[1]).toMatchObject({ front: 18, offset: 2.5 });
+    // A village block is never outflanked (rulings 3.4).
+    expect(outflanked(st, 3)).toBe(false);
+  });
+  it('with no flank faces open, a second attacker finds no face; a line in the open attacked in the flank is outflanked', () => {
+    const c = compile({ flankFaces: 0, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'B', formation: 'fieldColumn', front: 10, offset: 1 }], [{ id: 'P', front: 15 }]) });
+    const r = route();
+    placeInContact(c, c.state, 0, 2, 0);
+    chargeRoute(c, c.state, 1, 2, r);
+    expect(r.face).toBe(-1);
+    const open = compile({ flankFaces: 1, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'B', formation: 'fieldColumn', front: 10, offset: 1 }], [{ id: 'P', front: 15 }]) });
+    placeInContact(open, open.state, 0, 2, 0);
+    chargeRoute(open, open.state, 1, 2, r);
+    expect(r.face).toBe(1);
+    placeInContact(open, open.state, 1, 2, 1);
+    expect(outflanked(open.state, 2)).toBe(true);
+  });
+});
+
+describe('Flanks, attachment, cover (p3 Secure Flanks; p1 Special Rules; p2 cover)', () => {
+  it('secure flanks: a friend within 3" of each flank', () => {
+    const col = (id: string, offset: number) => ({ id, formation: 'fieldColumn', front: 10, offset });
+    const c = compile({ sides: sides([col('L', -4), col('C', 0), col('R', 4)], [{ id: 'P', front: 20 }]) });
+    expect(hasSecureFlanks(c, c.state, 1)).toBe(true); // 2" gap to each neighbour
+    c.state.body[2].offset = 5; // 3" on the right: still within 3"
+    expect(hasSecureFlanks(c, c.state, 1)).toBe(true);
+    c.state.body[2].offset = 5.5; // 3.5" on the right
+    expect(hasSecureFlanks(c, c.state, 1)).toBe(false);
+  });
+  it('a battery touching a friendly troop unit is attached to it', () => {
+    const c = compile({ sides: sides([{ id: 'I', formation: 'fieldColumn', front: 10, offset: 0 }, { id: 'G', arm: 'artillery', front: 10, offset: 1.5 }], [{ id: 'P', front: 20 }]) });
+    expect(attachedPartner(c, c.state, 1)).toBe(0);
+    expect(attachedPartner(c, c.state, 0)).toBe(1);
+    c.state.body[1].offset = 2;
+    expect(attachedPartner(c, c.state, 1)).toBe(-1);
+  });
+  it('cover: the village block aoe.buaCover (2 by default, 3 as an option); woods 1 when the unit stands in them', () => {
+    expect(coverOf(compile(VILLAGE), compile(VILLAGE).state, 3)).toBe(2);
+    const three = compile(VILLAGE, { 'aoe.buaCover': 3 });
+    expect(coverOf(three, three.state, 3)).toBe(3);
+    const woods = compile({ terrain: [{ kind: 'woods', from: 14, to: 20 }], sides: sides([{ id: 'A', front: 10 }], [{ id: 'P', front: 15 }]) });
+    expect(coverOf(woods, woods.state, 1)).toBe(1);
+    expect(coverOf(woods, woods.state, 0)).toBe(0);
+  });
+});
+
+describe('Moves, blocks and retreats (p1 movement, Built-up Areas; rulings 3.2, 3.6)', () => {
+  it('an advance stops STANDOFF short of the enemy ahead: only a charge makes contact', () => {
+    const c = compile({ sides: sides([{ id: 'A', front: 10 }], [{ id: 'P', front: 15 }]) });
+    const st = c.state;
+    const moved = advance(c, st, 0, 12, NO_COST, NaN);
+    expect(moved).toBeCloseTo(5 - STANDOFF, 9);
+    expect(st.body[0].front).toBeCloseTo(14, 9);
+  });
+  it('a vacant village block ahead within reach is entered and filled; an occupied one is not offered', () => {
+    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 25 }]) });
+    const st = c.state;
+    expect(blockAhead(c, st, 0, 4)).toBe(-1);
+    expect(blockAhead(c, st, 0, 5)).toBe(0);
+    enterBlock(c, st, 0, 0);
+    expect(st.body[0]).toMatchObject({ front: 18, depth: 3, frontage: 3, offset: 0 });
+    expect(st.formationOf(0)).toBe('none');
+    const held = compile(VILLAGE);
+    expect(blockAhead(held, held.state, 0, 9)).toBe(-1);
+  });
+  it('rulings 3.6 [gap]: a retreat that would leave the table removes the unit; otherwise it goes straight back, facing kept', () => {
+    const c = compile({ sides: sides([{ id: 'A', front: 4 }], [{ id: 'P', front: 15 }]) });
+    expect(fallBack(c, c.state, 0, 2)).toBe('ok');
+    expect(c.state.body[0]).toMatchObject({ front: 2, facing: 1 });
+    expect(fallBack(c, c.state, 0, 6)).toBe('offLane');
+  });
+});

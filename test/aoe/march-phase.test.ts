@@ -1,0 +1,154 @@
+/**
+ * The March phase on the lane (src/rules/aoe/marchPhase.ts; p1 Play Sequence b, March Table; p1, p3
+ * Forming Square), with the dice scripted face by face: what each result does to the unit, charges,
+ * the square roll, and how each roll is recorded (rulings 5).
+ */
+import { describe, expect, it } from 'vitest';
+import { RUNG } from '../../src/core/result.js';
+import { applyMarchResult, marchUnit, squareRoll } from '../../src/rules/aoe/marchPhase.js';
+import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
+import { startPlay } from '../../src/rules/aoe/play.js';
+import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
+import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
+
+const ALONE = (front = 14, formation = 'fieldColumn') => ({ sides: sides([{ id: 'A', formation, front }], [{ id: 'P', front: 20 }]) });
+
+describe('March Table results on the lane (p1 March Table)', () => {
+  it('Broken: back a full move (Field Column 9"), disordered, a stand lost as a hit (aoe.standLoss hit), a rout', () => {
+    const c = compile(ALONE());
+    const p = startPlay(c, new ScriptedDice({}));
+    p.turn = 1;
+    p.st.disordered[0] = 1;
+    p.st.hits[0] = 2;
+    expect(applyMarchResult(p, 0, BROKEN, false)).toBe(false);
+    expect(p.st.body[0].front).toBe(5);
+    expect(p.st.hits[0]).toBe(3);
+    expect(p.st.disordered[0]).toBe(1);
+    expect(p.res.sides[0].routs).toBe(1);
+    expect(p.res.sides[0].rungs.slice(1)).toEqual([1, 1, 1, 0]); // routed, through shaken (3 hits) and disordered
+    expect(p.res.sides[0].retreatsForced).toBe(1);
+    expect(p.res.extras['marchRetreats.0']).toBe(1);
+  });
+
+  it('Broken under aoe.standLoss ignore costs no hit', () => {
+    const c = compile(ALONE(), { 'aoe.standLoss': 'ignore' });
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, BROKEN, false);
+    expect(p.st.hits[0]).toBe(0);
+  });
+
+  it('Routs: the unit is removed; with no other foot or horse the army breaks (aoe.cohesion quarters, level 2)', () => {
+    const c = compile(ALONE());
+    const p = startPlay(c, new ScriptedDice({}));
+    p.turn = 3;
+    applyMarchResult(p, 0, ROUTS, false);
+    expect(p.st.removed[0]).toBe(1);
+    expect(p.res.units[0].eliminated).toBe(true);
+    expect(p.res.sides[0].unitsEliminated).toBe(1);
+    expect(p.res.sides[0].rungs[RUNG.removed]).toBe(1);
+    expect(p.level[0]).toBe(4);
+    expect(p.res.sides[0].armyBrokenTurn).toBe(3);
+  });
+
+  it('Fall Back: a full move back, disordered; Retire: just beyond musket range of the nearest enemy (aoe.retireDistance), in order', () => {
+    const c = compile(ALONE(16, 'line'));
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, FALL_BACK, false);
+    expect(p.st.body[0].front).toBe(10); // Line: 6"
+    expect(p.st.disordered[0]).toBe(1);
+    const near = compile(ALONE(18, 'line'));
+    const q = startPlay(near, new ScriptedDice({}));
+    applyMarchResult(q, 0, RETIRE, false);
+    expect(20 - q.st.body[0].front).toBeCloseTo(3.1, 9); // the Prussian front edge is at 20
+    expect(q.st.disordered[0]).toBe(0);
+    const far = compile(ALONE(10, 'line'));
+    const r = startPlay(far, new ScriptedDice({}));
+    applyMarchResult(r, 0, RETIRE, false);
+    expect(r.st.body[0].front).toBe(10); // already beyond musket range: Hold Ground [gap]
+  });
+});
+
+describe('Orders and rolls in the March phase (p1 b1-b3; rulings 5)', () => {
+  it('scenario A: Fr-1 ordered to charge rolls 9 +1 Field Column +1 secure flanks = 11, A la Bayonette: contact with the village 5" away', () => {
+    const c = compile(VILLAGE);
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] }));
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect(p.st.chargeTarget[0]).toBe(3);
+    expect(p.st.body[0].front).toBe(15);
+    expect(p.res.sides[0].chargesDeclared).toBe(1);
+    expect(p.res.sides[0].checksTaken[PURPOSE.charge]).toBe(1);
+    expect(p.res.sides[0].checksFailed[PURPOSE.charge]).toBe(0);
+    expect(p.res.sides[0].checksByRating).toEqual([0, 1, 0, 0]); // Regular
+    expect(p.res.sides[0].checksByClass).toEqual([1, 0, 0]); // infantry
+    expect(p.chargeMet).toBe(true);
+  });
+
+  it('a roll of 1 (+2 = 3, Hold Ground) is a failed check and the charge does not move', () => {
+    const c = compile(VILLAGE);
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(1)] }));
+    marchUnit(p, 0);
+    expect(p.st.chargeTarget[0]).toBe(-1);
+    expect(p.st.body[0].front).toBe(10);
+    expect(p.res.sides[0].moraleChecksFailed).toBe(1);
+    expect(p.res.units[0].checksFailed).toBe(1);
+  });
+
+  it('a half move (Cautious, aoe.chargeRequires anyMove) charges only if it reaches: 4.5" falls short of 5", counted as refused', () => {
+    const c = compile(VILLAGE);
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(3)] })); // 3 + 2 = 5: Cautious
+    marchUnit(p, 0);
+    expect(p.st.chargeTarget[0]).toBe(-1);
+    expect(p.res.extras['chargesRefused.0']).toBe(1);
+    expect(p.st.body[0].front).toBeCloseTo(14, 9); // up to 1" short of the block
+  });
+
+  it('a unit in good order with nothing to do does not roll (aoe.marchCheck movers); under everyUnit it does', () => {
+    const c = compile(VILLAGE);
+    const p = startPlay(c, new ScriptedDice({}));
+    marchUnit(p, 3); // the garrison holds
+    expect(p.res.sides[1].checksTaken.reduce((a, b) => a + b, 0)).toBe(0);
+    const every = compile(VILLAGE, { 'aoe.marchCheck': 'everyUnit' });
+    const q = startPlay(every, new ScriptedDice({}));
+    marchUnit(q, 3);
+    expect(q.res.sides[1].checksTaken[PURPOSE.move]).toBe(1);
+  });
+});
+
+describe('Forming square (p1, p3 Forming Square)', () => {
+  const CAV = { sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'P', front: 15 }]) };
+  it('infantry charged by cavalry rolls 4 (Cautious) in good order: square; the cavalry still makes contact', () => {
+    const c = compile(CAV);
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(8)], '1/morale': [d10(4)] }));
+    marchUnit(p, 0);
+    expect(p.st.formationOf(1)).toBe('square');
+    expect(p.res.sides[1].squaresFormed).toBe(1);
+    expect(p.res.extras['squareChecks.1']).toBe(1);
+    expect(p.res.sides[1].checksTaken[PURPOSE.square]).toBe(1);
+    expect(p.st.chargeTarget[0]).toBe(1);
+    // The square keeps its front edge and shrinks to 2 x 2 behind it.
+    expect(p.st.body[1]).toMatchObject({ front: 15, frontage: 2, depth: 2 });
+  });
+  it('a roll of 3 (Hold Ground) forms no square and counts as a failed square check', () => {
+    const c = compile(CAV);
+    const p = startPlay(c, new ScriptedDice({ '1/morale': [d10(3)] }));
+    squareRoll(p, 1);
+    expect(p.st.formationOf(1)).toBe('line');
+    expect(p.res.sides[1].checksFailed[PURPOSE.square]).toBe(1);
+  });
+  it('disordered infantry needs Rally or better (6): a 5 forms no square', () => {
+    const c = compile(CAV);
+    const p = startPlay(c, new ScriptedDice({ '1/morale': [d10(5)] }));
+    p.st.disordered[1] = 1;
+    squareRoll(p, 1);
+    expect(p.st.formationOf(1)).toBe('line');
+  });
+  it('aoe.squareRoll fullResult: the roll’s whole result applies too (a disordered 6 rallies)', () => {
+    const c = compile(CAV, { 'aoe.squareRoll': 'fullResult' });
+    const p = startPlay(c, new ScriptedDice({ '1/morale': [d10(6)] }));
+    p.st.disordered[1] = 1;
+    squareRoll(p, 1);
+    expect(p.st.formationOf(1)).toBe('square');
+    expect(p.st.disordered[1]).toBe(0);
+  });
+});

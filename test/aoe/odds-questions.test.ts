@@ -1,0 +1,54 @@
+/**
+ * `volley odds` for Age of Eagles (src/rules/aoe/oddsQuestions.ts): the modifiers each question works out
+ * from its units, checked against the tables by hand, and the exact answers of the shipped odds files
+ * derived by counting faces here. The conformance suite (test/conformance.test.ts) checks the sampler
+ * against the exact answers of every example within 4 standard errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import { AOE_ODDS, bayonetSetup, marchSetup, volleySetup } from '../../src/rules/aoe/oddsQuestions.js';
+import { AOE_OPTIONS } from '../../src/rules/aoe/options.js';
+import { loadOddsRequest } from '../../src/scenario/odds.js';
+
+const DEFAULTS = resolveOptions(AOE_OPTIONS);
+const q = (id: string) => AOE_ODDS.questions.find((x) => x.id === id)!;
+const dist = (r: ReturnType<ReturnType<typeof q>['exact']>, name: string) => Object.fromEntries(r.distributions.find((d) => d.name === name)!.values.map((v) => [v.value, v.p]));
+
+describe('The modifiers the questions work out (p1, p2)', () => {
+  it('p2: the village garrison in contact: 6 stands x 2 x 1/2 = 6 points (-3), a Field Column target +1: -2', () => {
+    const p = q('volley').params.parse({ firer: { formation: 'none' }, distance: 0, target: { formation: 'fieldColumn' } });
+    expect(volleySetup(p as never, DEFAULTS)).toEqual({ points: 6, cannonade: false, skirmish: false, modifier: -2 });
+  });
+  it('p2: an 8-gun light battery at 5" (12 points, 0) on the village (cover 2): -2; a Field Column skirmishing at 5": 2 points (-5) and skirmish fire (-2)', () => {
+    expect(volleySetup(q('volley').params.parse({ firer: { kind: 'battery' }, distance: 5, target: { formation: 'none', cover: 2 } }) as never, DEFAULTS).modifier).toBe(-2);
+    expect(volleySetup(q('volley').params.parse({ firer: { formation: 'fieldColumn' }, distance: 5 }) as never, DEFAULTS)).toEqual({ points: 2, cannonade: false, skirmish: true, modifier: -7 });
+  });
+  it('p2 (p3 values): cuirassiers against a square: -3 +2 armoured +1 Regular = 0; the square +1 outnumbering 6:4 +1 Regular = +2', () => {
+    const p = q('bayonet').params.parse({ attackers: [{ arm: 'cavalry', armoured: true }], defenders: [{ formation: 'square' }] });
+    expect(bayonetSetup(p as never, DEFAULTS)).toEqual({ attacker: 0, defender: 2 });
+  });
+  it('p1: a disordered Field Column with 2 hits: +1 column -2 hits = -1; Columnar infantry moving in Line: -2', () => {
+    expect(marchSetup(q('march').params.parse({ disordered: true, hits: 2 }) as never, DEFAULTS)).toBe(-1);
+    expect(marchSetup(q('march').params.parse({ formation: 'line', marchMode: 'columnar' }) as never, DEFAULTS)).toBe(-2);
+  });
+});
+
+describe('The shipped odds files, counted by hand (a d10 read 1-10)', () => {
+  it('sims/aoe/volley.odds.yaml: modifier -2: Telling needs a 10 (1 in 10), Galling 8-9, Lively 7; no Withering', () => {
+    const r = loadOddsRequest('sims/aoe/volley.odds.yaml');
+    const e = r.question.exact(r.params, r.options);
+    expect(dist(e, 'result')).toEqual({ desultory: 0.6, lively: 0.1, galling: 0.2, telling: 0.1, withering: 0 });
+    expect(dist(e, 'chargeChecked').yes).toBeCloseTo(0.1, 12);
+    expect(dist(e, 'disordered').yes).toBeCloseTo(0.3, 12); // musketry: Lively does nothing
+  });
+  it('sims/aoe/square.odds.yaml: no modifier, square on 4 or more: 7 in 10', () => {
+    const r = loadOddsRequest('sims/aoe/square.odds.yaml');
+    expect(dist(r.question.exact(r.params, r.options), 'square').yes).toBeCloseTo(0.7, 12);
+  });
+  it('sims/aoe/bayonet.odds.yaml: +3 against +3: the difference of two d10, 10 ways in 100 of a 0, 45 each side', () => {
+    const r = loadOddsRequest('sims/aoe/bayonet.odds.yaml');
+    const w = dist(r.question.exact(r.params, r.options), 'winner');
+    expect(w.draw).toBeCloseTo(0.1, 12);
+    expect(w.attacker).toBeCloseTo(0.45, 12);
+  });
+});

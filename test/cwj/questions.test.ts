@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { EngagementDice } from '../../src/core/dice.js';
+import { findRuleset } from '../../src/rules/index.js';
+import { checkFailure, CWJ_VOCABULARY, EXTRA_KEYS, RATING_FIRST, RATING_SLOTS, ratingSlot } from '../../src/rules/cwj/vocabulary.js';
+import { loadScenario, singleCell } from '../../src/scenario/load.js';
+import { loadOddsRequest } from '../../src/scenario/odds.js';
+
+const cwj = findRuleset('cwj')!;
+const defaults = Object.fromEntries(cwj.options.map((o) => [o.name, o.default]));
+const question = (id: string) => cwj.odds!.questions.find((q) => q.id === id)!;
+
+/** P of each value of a distribution. */
+const dist = (d: { values: { value: number | string; p: number }[] }) => Object.fromEntries(d.values.map((v) => [String(v.value), v.p]));
+
+describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-290)', () => {
+  it('[Fire]: a French Line in line at a Prussian column at 5 cm is 2d6 +3 (fire 1, line +1, column +1); with its general, brute force over every face', () => {
+    const p = loadOddsRequest('sims/cwj/fire.odds.yaml');
+    const e = p.question.exact(p.params, p.options);
+    expect(e.summary?.modifier).toBe(3);
+    // Brute force: 2d6, then (7+ with a general) his d6 lowers on 5-6, then his d6 for death.
+    const want: Record<string, number> = { 'no effect': 0, disordered: 0, 'retreats 30 cm, disordered': 0, eliminated: 0 };
+    const names = ['no effect', 'disordered', 'retreats 30 cm, disordered', 'eliminated'];
+    let dies = 0;
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++) {
+        const t = a + b + 3;
+        const r = t <= 6 ? 0 : t <= 9 ? 1 : t <= 11 ? 2 : 3;
+        if (r === 0) {
+          want[names[0]] += 1 / 36;
+          continue;
+        }
+        for (let g = 1; g <= 6; g++)
+          for (let d = 1; d <= 6; d++) {
+            want[names[g >= 5 ? r - 1 : r]] += 1 / 36 / 36;
+            if (d === 1) dies += 1 / 36 / 36;
+          }
+      }
+    const got = dist(e.distributions[0]);
+    for (const k of names) expect(got[k]).toBeCloseTo(want[k], 12);
+    expect(dist(e.distributions[1]).yes).toBeCloseTo(dies, 12);
+  });
+  it('[Fire] l.172-179, l.205-224: a battery at double range against Deployed infantry in a village: 1 -2 -2 (hard cover) = -3', () => {
+    const e = question('fire').exact(question('fire').examples[1], defaults);
+    expect(e.summary?.modifier).toBe(-3);
+    // 2d6 - 3 >= 7: 10+ (6 ways): disordered 10-12 raw gives 7-9.
+    expect(dist(e.distributions[0]).disordered).toBeCloseTo(6 / 36, 12);
+  });
+  it('[Fire] l.202-204, l.192-193: a disordered square firing at cavalry: 1 -2 (square) -1 (disordered) +1 (mounted) = -1', () => {
+    expect(question('fire').exact(question('fire').examples[2], defaults).summary?.modifier).toBe(-1);
+  });
+});
+
+describe('volley odds: the melee question ([Melee] l.226-254)', () => {
+  it('[Melee]: a column with its general (4+1) against a disordered Deployed battalion (4-2): every pair of d6 faces', () => {
+    const p = loadOddsRequest('sims/cwj/melee.odds.yaml');
+    const e = p.question.exact(p.params, p.options);
+    expect(e.summary?.totals).toEqual([5, 2]);
+    const want = { won: 0, standoff: 0, disordered: 0, retreats: 0, eliminated: 0 };
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++) {
+        const d = 5 + a - (2 + b);
+        if (d === 0) want.standoff++;
+        else if (d > 0) want.won++;
+        else if (d === -1) want.disordered++;
+        else if (d >= -4) want.retreats++;
+        else want.eliminated++;
+      }
+    const got = dist(e.distributions.find((d) => d.name === 'attacker0')!);
+    for (const [k, n] of Object.entries(want)) expect(got[k]).toBeCloseTo(n / 36, 12);
+  });
+  it('[Melee] l.239 under cwj.cavalryCap = loser: losing cavalry retreats where infantry would be eliminated', () => {
+    const q = question('melee');
+    const ex = q.examples[1]; // cuirassiers (5) against a square (4 + 4)
+    const loser = dist(q.exact(ex, defaults).distributions.find((d) => d.name === 'attacker0')!);
+    expect(loser.eliminated).toBe(0);
+    const none = dist(q.exact(ex, { ...defaults, 'cwj.cavalryCap': 'none' }).distributions.find((d) => d.name === 'attacker0')!);
+    // Differences of -5 or worse: 3 + a - b <= -5 ... totals 5 and 8: a - b <= -2 (10 ways)... eliminated on -5: a - b <= -2.
+    expect(none.eliminated).toBeCloseTo(10 / 36, 12);
+    expect(loser.retreats).toBeCloseTo(none.retreats + none.eliminated, 12);
+  });
+});
+
+describe('volley odds: the Rally Table and Control Table questions', () => {
+  it('[Contact] l.125-129: a Prussian Line with its general checks at 2d6 +2: 9+ passes on 7+ (21 ways)', () => {
+    const p = loadOddsRequest('sims/cwj/rally.odds.yaml');
+    const got = dist(p.question.exact(p.params, p.options).distributions[0]);
+    expect(got.rally).toBeCloseTo(21 / 36, 12);
+    expect(got.retreat).toBeCloseTo(3 / 36, 12);
+    expect(got.rout).toBe(0);
+  });
+  it('[Contact] l.129: skirmishers check at -3', () => {
+    const q = question('rally');
+    // Conscripts (-1) in skirmish order with a general (+1) on contact: -3 in all; 2d6 >= 12 passes.
+    expect(q.exact(q.examples[1], defaults).summary?.modifier).toBe(-3);
+    expect(dist(q.exact(q.examples[1], defaults).distributions[0]).rally).toBeCloseTo(1 / 36, 12);
+  });
+  it('[Control] l.258-265: disordered cavalry tests at -1; a natural 2 always removes it', () => {
+    const p = loadOddsRequest('sims/cwj/control.odds.yaml');
+    const got = dist(p.question.exact(p.params, p.options).distributions[0]);
+    expect(got['removed from the field']).toBeCloseTo(1 / 36, 12);
+    // 2d6 - 1 >= 10: 11+ (3 ways).
+    expect(got.controlled).toBeCloseTo(3 / 36, 12);
+  });
+  it('the samplers draw what the exact distributions give, within 4 standard errors (4,000 draws, fixed seed)', () => {
+    for (const q of cwj.odds!.questions) {
+      const params = q.examples[0];
+      const exact = q.exact(params, defaults);
+      const N = 4000;
+      for (const d of exact.distributions) {
+        const seen = new Map<string, number>();
+        for (let i = 0; i < N; i++) {
+          const v = String(q.sample(params, defaults, EngagementDice.for('questions', q.id, i))[d.name]);
+          seen.set(v, (seen.get(v) ?? 0) + 1);
+        }
+        for (const v of d.values) {
+          const se = Math.sqrt((v.p * (1 - v.p)) / N);
+          expect(Math.abs((seen.get(String(v.value)) ?? 0) / N - v.p)).toBeLessThanOrEqual(4 * se + 1e-12);
+        }
+      }
+    }
+  });
+});
+
+describe('the vocabulary (rulings 10)', () => {
+  it('rulings 10: the rating of a counted check is its modifier; the chance it fails is P(2d6 + m < 9), by brute force', () => {
+    for (let m = -6; m <= 9; m++) {
+      let fail = 0;
+      for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b + m < 9) fail++;
+      expect(checkFailure(m)).toBeCloseTo(fail / 36, 12);
+    }
+    expect(CWJ_VOCABULARY.ratings.failure!.p[0]).toBe(1); // -4 or less: every roll fails
+    expect(CWJ_VOCABULARY.ratings.failure!.p[RATING_SLOTS - 1]).toBe(0); // +7 or more: none does
+    expect(ratingSlot(-9)).toBe(0);
+    expect(ratingSlot(RATING_FIRST + 3)).toBe(3);
+    expect(ratingSlot(12)).toBe(RATING_SLOTS - 1);
+  });
+  it('rulings 10: contact, withdrawal and rough checks are counted; rally rolls (recovery) are not', () => {
+    expect(CWJ_VOCABULARY.checkPurposes.map((p) => [p.id, p.counted])).toEqual([
+      ['contact', true],
+      ['withdrawal', true],
+      ['rough', true],
+      ['rally', false],
+    ]);
+  });
+  it('every extra a result carries is declared, per side as key.0 and key.1', () => {
+    const { scenario } = loadScenario('sims/cwj/c-caught.scenario.yaml');
+    const cell = singleCell(scenario);
+    const r = cwj.newResult(cwj.compile(cell.scenario, cell.options));
+    expect(new Set(Object.keys(r.extras))).toEqual(new Set(EXTRA_KEYS));
+    for (const e of CWJ_VOCABULARY.extras) expect(EXTRA_KEYS).toContain(e.perSide ? `${e.key}.1` : e.key);
+  });
+});

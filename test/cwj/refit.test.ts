@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { VolleyInputError } from '../../src/core/errors.js';
+import { QUALITY_LADDER } from '../../src/core/ruleset.js';
+import { applyRefit, entries, rawUnits, valueIn } from '../../src/rules/cwj/refit/apply.js';
+import { duelScenario, duelSubjects } from '../../src/rules/cwj/refit/duel.js';
+import type { Refit } from '../../src/rules/cwj/refit/schema.js';
+import { CWJ_QUALITY } from '../../src/rules/cwj/quality.js';
+import { loadRefitFile } from '../../src/scenario/refit.js';
+import { readYaml } from '../../src/scenario/yamlFile.js';
+import { compile, parse, rawLane } from './lane.js';
+
+const A = readYaml('sims/cwj/common-a-village.scenario.yaml').data as Record<string, unknown>;
+const refit = (r: Partial<Refit>): Refit => ({ name: 'r', nations: [], rules: [], ...r });
+
+describe('the CWJ refit: nation tables and unit ratings ([FrT] [AuT]; rulings 1)', () => {
+  it('rulings 1: a nations entry makes a nation without a table read the other table', () => {
+    const out = applyRefit(A, refit({ nations: [{ nation: 'prussian', table: 'austrian' }] }));
+    expect(out.data.nationTables).toEqual({ prussian: 'austrian' });
+    const c = compile(out.data);
+    const pr = c.units.find((u) => u.id === 'pr-1')!;
+    // [AuT] l.421-424: Austrian Line 0/1/0 (cwj.austrianLineMelee, printed 0).
+    expect([pr.fire, pr.rally, pr.melee]).toEqual([0, 1, 0]);
+    expect(out.applied).toEqual([expect.objectContaining({ list: 'nations', target: 'prussian', field: 'table', value: 'austrian', side: 1 })]);
+  });
+  it('[FrT] [AuT]: rules set a unit’s type, quality or values; the compiled unit reads them', () => {
+    const out = applyRefit(A, refit({ rules: [{ match: { id: 'pr-2' }, set: { type: 'landwehr' } }, { match: { corps: 'french-brigade', type: 'line' }, set: { rally: 2 } }] }));
+    const c = compile(out.data);
+    expect(c.units.find((u) => u.id === 'pr-2')!.type).toBe('landwehr');
+    expect(c.units.filter((u) => u.side === 0 && u.type === 'line').every((u) => u.rally === 2)).toBe(true);
+    expect(c.units.find((u) => u.id === 'fr-battery')!.rally).toBe(1);
+  });
+  it('two rules setting one field of one unit to different values is an error naming the second rule', () => {
+    const r = refit({ rules: [{ match: { id: 'fr-1' }, set: { rally: 2 } }, { match: { corps: 'french-brigade' }, set: { rally: 0 } }] });
+    expect(() => applyRefit(A, r, { file: 'x.refit.yaml' })).toThrow(VolleyInputError);
+    expect(() => applyRefit(A, r, { file: 'x.refit.yaml' })).toThrow(/rules\[1\]\.set\.rally/);
+  });
+  it('an exception left out (volley refit check’s baseline) keeps the scenario’s value', () => {
+    const r = refit({ rules: [{ match: { id: 'pr-1' }, set: { quality: 'veteran' } }] });
+    const base = applyRefit(A, r, undefined, { list: 'rules', ruleIndex: 0, field: 'quality', unitId: 'pr-1' });
+    expect(rawUnits(base.data).find((u) => u.unit.id === 'pr-1')!.unit.quality).toBeUndefined();
+    expect(valueIn(base.data, { list: 'rules', ruleIndex: 0, unitIds: ['pr-1'], field: 'quality', value: 'veteran' }, 'pr-1')).toBe('as the table');
+  });
+  it('every entry says what it failed to match', () => {
+    expect(entries(refit({ nations: [{ nation: 'russian', table: 'french' }], rules: [{ match: { id: 'x' }, set: { rally: 1 } }] })).map((e) => e.field)).toEqual(['nations[0].nation', 'rules[0].match']);
+  });
+  it('the shipped refit loads and applies to scenario A', () => {
+    const { refit: r } = loadRefitFile('sims/cwj/prussians-1813.refit.yaml', 'cwj');
+    const out = applyRefit(A, r as unknown as Refit);
+    expect(parse(out.data).ok).toBe(true);
+  });
+});
+
+describe('the standard duels of volley refit check', () => {
+  it('a unit rated differently gets a duel; the same counter twice shares one', () => {
+    const r = refit({ rules: [{ match: { corps: 'french-brigade', type: 'line' }, set: { rally: 2 } }] });
+    const subjects = duelSubjects([{ file: 'a', raw: A, refitted: applyRefit(A, r).data }]);
+    expect(subjects).toHaveLength(1);
+    expect(subjects[0].units).toEqual(['fr-1', 'fr-2', 'fr-3', 'fr-4']);
+    expect(subjects[0].rated.rally).toBe(2);
+    expect(subjects[0].atDefaults.rally).toBeUndefined();
+  });
+  it('rulings 12 C: a duel is a charge scenario against a French Line battalion, valid for both roles and carrying the nation’s table', () => {
+    for (const role of ['attacking', 'defending'] as const) {
+      const s = duelScenario({ id: 'pr-2', type: 'landwehr', nation: 'prussian', table: 'austrian' }, role, 'cwj', {});
+      const p = parse(s);
+      expect(p.ok).toBe(true);
+      expect(s.decision).toBe('firstClash');
+      expect(s.nationTables).toEqual({ prussian: 'austrian' });
+    }
+  });
+});
+
+describe('the quality ladder (rulings 12, "Quality sweep")', () => {
+  const unit = (quality: string, extra: Record<string, unknown> = {}) => ({ id: 'q', formation: 'column', quality, ...extra });
+  const ratingsOf = (quality: string, options: Record<string, string | number> = {}, extra: Record<string, unknown> = {}, nation = 'french') => {
+    const c = compile(rawLane([unit(quality, extra)], [{ id: 'd', formation: 'line' }], {}, { attacker: { nation } }), options);
+    const u = c.units[0];
+    return [u.type, u.fire, u.rally, u.melee];
+  };
+  it('rulings 12: French rows: conscript -1/-1/2, line 1/1/4, veteran 1/2/4, guard 2/2/7; elite is Grenadier 1/2/5', () => {
+    expect(ratingsOf('conscript')).toEqual(['conscript', -1, -1, 2]);
+    expect(ratingsOf('line')).toEqual(['line', 1, 1, 4]);
+    expect(ratingsOf('veteran')).toEqual(['vetLine', 1, 2, 4]);
+    expect(ratingsOf('elite')).toEqual(['grenadier', 1, 2, 5]);
+    expect(ratingsOf('guard')).toEqual(['guard', 2, 2, 7]);
+  });
+  it('rulings 12: on the Austrian table: Landwehr, Line, Vet. Line, Grenadier (and Grenadier for guard)', () => {
+    const opts = { 'cwj.missingNationTable': 'austrian' };
+    expect(ratingsOf('conscript', opts, {}, 'prussian')[0]).toBe('landwehr');
+    expect(ratingsOf('line', opts, {}, 'prussian')).toEqual(['line', 0, 1, 0]);
+    expect(ratingsOf('line', { ...opts, 'cwj.austrianLineMelee': 4 }, {}, 'prussian')).toEqual(['line', 0, 1, 4]);
+    expect(ratingsOf('guard', opts, {}, 'prussian')).toEqual(['grenadier', 1, 2, 6]);
+  });
+  it('docs/rules/cwj.md, "Quality": cavalry keeps its type and moves by the Guard artillery row’s steps', () => {
+    expect(ratingsOf('conscript', {}, { type: 'heavyCavalry', formation: 'line' })).toEqual(['heavyCavalry', null, 0, 5]);
+    expect(ratingsOf('guard', {}, { type: 'heavyCavalry', formation: 'line' })).toEqual(['heavyCavalry', null, 2, 6]);
+  });
+  it('every rung is described, and a raw unit records its rung', () => {
+    for (const q of QUALITY_LADDER) {
+      expect(CWJ_QUALITY.describe[q].length).toBeGreaterThan(10);
+      expect(CWJ_QUALITY.fields(q, {})).toEqual({ quality: q });
+    }
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Golden transcripts of NAGB (STYLE.md 8): seeded engagements of the shipped scenarios replayed and
+ * their stories compared with the committed ones, so any change in how an engagement plays (or is told)
+ * shows as a diff. After an intended change: NAGB_GOLDEN_UPDATE=1 npx vitest run test/nagb/golden.test.ts,
+ * then review and commit the transcripts.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { storyText } from '../../src/report/trace/story.js';
+import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
+
+const CASES = [
+  // Scenario A: columns assault the village (charges, stand and shoot, hand to hand with the garrison first).
+  { file: 'common-a-village-e1.story.txt', source: 'sims/nagb/common-a-village.scenario.yaml', engagement: 1 },
+  // Scenario B: columns against a line in the open (volleys, a draw, breaking, proximity tests).
+  { file: 'common-b-open-e2.story.txt', source: 'sims/nagb/common-b-open.scenario.yaml', engagement: 2 },
+  // Scenario C: a square formed early, an aggressive charge, blown cavalry.
+  { file: 'common-c-cavalry-e0.story.txt', source: 'sims/nagb/common-c-cavalry.scenario.yaml', engagement: 0 },
+];
+
+describe('NAGB golden transcripts (STYLE.md 8)', () => {
+  for (const c of CASES) {
+    it(`${c.source} engagement ${c.engagement} tells the committed story (test/nagb/${c.file})`, () => {
+      const r = replayEngagement({ file: c.source, engagement: c.engagement });
+      const story = storyText(replayStoryLines(r), r.provenance.seed);
+      const path = join(process.cwd(), 'test', 'nagb', c.file);
+      if (process.env.NAGB_GOLDEN_UPDATE) writeFileSync(path, story);
+      expect(story, `the story differs from test/nagb/${c.file}; if the change is intended, rerun with NAGB_GOLDEN_UPDATE=1 and commit the transcript`).toBe(readFileSync(path, 'utf8'));
+    });
+  }
+});

@@ -1,0 +1,332 @@
+/**
+ * The NAGB play loop on the lane: the turn sequence of p2, the result in the common vocabulary (rulings
+ * 5), scenario checks, and mechanisms seen whole on the lane (squares, blown cavalry, game length).
+ * Statistical tests draw with fixed seeds and hold within 4 standard errors, as their names say.
+ */
+import { describe, expect, it } from 'vitest';
+import { testPassProbability } from '../../src/rules/nagb/leadership.js';
+import { z } from 'zod';
+import { checkLane, laneScenarioBody, type LaneScenario } from '../../src/rules/nagb/scenarios.js';
+import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabulary.js';
+import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
+
+const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
+const line = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'line', front, offset, ...extra });
+
+describe('p2: the turn sequence', () => {
+  it('p2: a turn plays command, rally, initiative, movement A, fire 1, close combat 1, movement B, fire 2, close combat 2, cavalry A and B, reserve, End', () => {
+    const events: Ev[] = [];
+    play(shipped('sims/nagb/common-a-village.scenario.yaml'), 'seq', 0, events);
+    const first = events.findIndex((e) => e.type === 'turn');
+    const turn1 = events.slice(first, events.findIndex((e, i) => i > first && e.type === 'turn'));
+    const phases = turn1.filter((e): e is Ev & { phase: string; side: number | null } => e.type === 'phase').map((e) => e.phase);
+    expect(phases).toEqual(['command', 'rally', 'initiative', 'movement', 'fire', 'closeCombat', 'movement', 'fire', 'closeCombat', 'cavalry', 'cavalry', 'reserve', 'end']);
+    const sides = turn1.filter((e): e is Ev & { phase: string; side: number | null } => e.type === 'phase' && (e).phase === 'movement').map((e) => e.side);
+    expect(new Set(sides)).toEqual(new Set([0, 1]));
+  });
+
+  it('p2, nagb.cavalryPhaseBSide: under A the second cavalry phase is side A\'s again', () => {
+    const events: Ev[] = [];
+    play(shipped('sims/nagb/common-c-cavalry.scenario.yaml', { 'nagb.cavalryPhaseBSide': 'A' }), 'seq', 1, events);
+    const cav = events.filter((e) => e.type === 'phase' && (e).phase === 'cavalry');
+    for (let k = 0; k + 1 < cav.length; k += 2) expect(cav[k].side).toBe(cav[k + 1].side);
+  });
+});
+
+describe('rulings 5: the result in the common vocabulary', () => {
+  it('rulings 1, 5: men are figures times nagb.figureScale, casualties (killed) apart from figures dispersed, minutes are turns times nagb.turnMinutes', () => {
+    for (const [scale, minutes] of [
+      [30, 10],
+      [50, 15],
+    ] as const) {
+      const c = shipped('sims/nagb/common-b-open.scenario.yaml', { 'nagb.figureScale': scale, 'nagb.turnMinutes': minutes });
+      for (let i = 0; i < 15; i++) {
+        const r = play(c, 'men', i);
+        expect(r.minutes).toBe(r.turns * minutes);
+        for (const s of r.sides) {
+          expect(s.startMen).toBe(s.startStrength * scale);
+          expect(s.menLost).toBe(s.strengthLost * scale);
+          expect(s.casualties).toBe(s.stepsLost * scale);
+          expect(s.casualties).toBeLessThanOrEqual(s.menLost);
+        }
+      }
+    }
+  });
+
+  it('rulings 5: a unit fleeing off the table is removed: its figures count as men lost but not as casualties', () => {
+    const c = shipped('sims/nagb/common-b-open.scenario.yaml');
+    let seen = 0;
+    for (let i = 0; i < 200 && seen < 3; i++) {
+      const events: Ev[] = [];
+      const r = play(c, 'off', i, events);
+      if (!events.some((e) => e.type === 'removed' && (e).why === 'offTable')) continue;
+      seen++;
+      const side = r.sides[events.find((e) => e.type === 'removed')!.side as 0 | 1];
+      expect(side.menLost).toBeGreaterThan(side.casualties);
+      expect(side.unitsEliminated).toBeGreaterThan(0);
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('rulings 5: statistics count every purpose but rally and the permission tests (charge, volley, pinning, stand, recall)', () => {
+    const uncounted = PURPOSES.filter((_, i) => !COUNTED[i]);
+    expect(uncounted).toEqual(['rally', 'charge', 'volley', 'pinning', 'stand', 'recall']);
+    NAGB_VOCABULARY.checkPurposes.forEach((p, i) => expect(p.counted).toBe(COUNTED[i]));
+  });
+
+  it('rulings 5, p29: a brigade broken at 60% is recorded with its turn, and the brigade formation with it', () => {
+    const c = shipped('sims/nagb/common-b-open.scenario.yaml');
+    let found = 0;
+    for (let i = 0; i < 60; i++) {
+      const r = play(c, 'brig', i);
+      for (const side of [0, 1] as const) {
+        for (const f of r.sides[side].formationsBroken) {
+          found++;
+          const k = c.brigades.findIndex((b) => b.id === f.formation);
+          expect(r.formations[k].brokenTurn).toBe(f.turn);
+          expect(f.turn).toBeLessThanOrEqual(r.turns);
+          // One brigade a side: the army breaks with it.
+          expect(r.sides[side].armyBrokenTurn).toBe(f.turn);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it('rulings 5: every outcome is one of the vocabulary\'s, and the attacker wins only by carrying or routing', () => {
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml');
+    for (let i = 0; i < 30; i++) {
+      const r = play(c, 'out', i);
+      expect(NAGB_VOCABULARY.outcomes.map((o) => o.id)).toContain(r.reason);
+      if (r.winner === 0) expect(['carried', 'defenderRouted']).toContain(r.reason);
+      if (r.winner === 1) expect(['attackerBroken', 'attackRepulsed', 'timeLimit']).toContain(r.reason);
+    }
+  });
+});
+
+describe('p37: game length', () => {
+  it('p37, nagb.gameLength fixed7: never more than 7 turns', () => {
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.gameLength': 'fixed7' });
+    for (let i = 0; i < 20; i++) expect(play(c, 'len', i).turns).toBeLessThanOrEqual(7);
+  });
+
+  it('p37: of the games that reach the end of turn 7, a share of 2/6 plays an 8th (within 4 standard errors)', () => {
+    const c = shipped('sims/nagb/common-c-cavalry.scenario.yaml');
+    let reached = 0;
+    let eighth = 0;
+    for (let i = 0; i < 700; i++) {
+      const events: Ev[] = [];
+      play(c, 'len8', i, events);
+      const roll = events.find((e) => e.type === 'gameLength' && (e).turn === 7);
+      if (!roll) continue;
+      reached++;
+      if (roll.more) eighth++;
+    }
+    expect(reached).toBeGreaterThan(100);
+    const p = 2 / 6;
+    expect(Math.abs(eighth / reached - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / reached));
+  });
+});
+
+describe('mechanisms on the lane', () => {
+  it('p13: infantry in line charged by cavalry within half its charge move tests at Ld 8 - 1 - 4 = 3: squares formed per test 3/36 (within 4 standard errors)', () => {
+    // Cuirassiers 6" from a line: a charge of 10 + 2d6 is at least 12, half of it at least 6: always the -4.
+    const s = duel(
+      [{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }],
+      [line('Bn', 26, 0)],
+      {},
+      [{ preset: 'column-assault', influence: false }, { preset: 'hold-and-volley', square: 'charged', influence: false, rerolls: 'none' }],
+    );
+    const c = compiled(s);
+    let tests = 0;
+    let formed = 0;
+    for (let i = 0; i < 1200; i++) {
+      const r = play(c, 'sq', i);
+      tests += r.extras['squareTests.1'];
+      formed += r.sides[1].squaresFormed;
+    }
+    const p = testPassProbability(3);
+    expect(tests).toBeGreaterThan(600);
+    expect(Math.abs(formed / tests - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / tests));
+  });
+
+  it('p23: cavalry that fought a formed unit and was not recalled is blown', () => {
+    const s = duel(
+      [{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }],
+      [line('Bn', 26, 0)],
+      {},
+      [{ preset: 'column-assault', recall: false }, 'hold-and-volley'],
+    );
+    const c = compiled(s);
+    let melees = 0;
+    for (let i = 0; i < 60; i++) {
+      const events: Ev[] = [];
+      play(c, 'blown', i, events);
+      events.forEach((e, k) => {
+        if (e.type !== 'melee') return;
+        const rest = events.slice(k + 1);
+        const next = rest.findIndex((x) => x.type === 'melee' || x.type === 'phase');
+        const after = next < 0 ? rest : rest.slice(0, next);
+        const gone = after.some((x) => (x.type === 'removed' || x.type === 'rout') && (x).unit === 'Cuir');
+        if (gone) return;
+        melees++;
+        expect(after.some((x) => x.type === 'cohesion' && (x).unit === 'Cuir' && (x).to === 'blown')).toBe(true);
+      });
+    }
+    expect(melees).toBeGreaterThan(0);
+  });
+
+  it('p30-31: a garrison in a village sector is never broken by shooting (disordered at worst)', () => {
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml');
+    let failed = 0;
+    for (let i = 0; i < 40; i++) {
+      const events: Ev[] = [];
+      play(c, 'vil', i, events);
+      let phase = '';
+      const left = new Set<string>();
+      for (const e of events) {
+        const unit = (e).unit ?? (e).units?.[0] ?? '';
+        if (e.type === 'phase') phase = (e).phase;
+        // Once out of its sector (falling back, fleeing) a garrison may break like any unit.
+        if (e.type === 'retreat' || e.type === 'rout') {
+          if (e.type === 'rout' && phase === 'fire' && !left.has(unit)) expect(['IR-12-I', 'IR-12-II']).not.toContain(unit);
+          left.add(unit);
+        }
+        if (e.type === 'check' && phase === 'fire' && !left.has(unit) && unit.startsWith('IR-12') && !(e).passed) failed++;
+      }
+    }
+    expect(failed).toBeGreaterThan(0);
+  });
+
+  it('p35, nagb.scenarioYear: French line foot is drilled in 1815 but not in 1813', () => {
+    expect(shipped('sims/nagb/common-a-village.scenario.yaml').specs[0].drilled).toBe(true);
+    expect(shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.scenarioYear': 1813 }).specs[0].drilled).toBe(false);
+  });
+
+  it('p30: a unit whose front stands in a village sector starts holding it', () => {
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml');
+    const garrison = c.specs.filter((s) => s.side === 1);
+    expect(garrison.map((s) => c.terrainNames[s.startSector])).toEqual(['south sector', 'north sector']);
+  });
+});
+
+/** A lane scenario's data with its defaults, not checked across fields. */
+function unchecked(side0: Record<string, unknown>[], side1: Record<string, unknown>[]): LaneScenario {
+  const body = z.strictObject(laneScenarioBody);
+  return body.parse({
+    engagement: 'lane',
+    lane: { length: 48 },
+    sides: [
+      { name: 'A', brigades: [{ id: 'BA', units: side0 }] },
+      { name: 'B', brigades: [{ id: 'BB', units: side1 }] },
+    ],
+  }) as unknown as LaneScenario;
+}
+
+describe('the lane scenario: cross-field checks name the field', () => {
+  it('duplicate ids, two units on one ground, a unit off the lane, and two attackers in an objective engagement are refused', () => {
+    const s = unchecked([col('X', 16, 0), col('X', 16, 3)], [line('Y', 50, 0)]);
+    const issues = checkLane({ ...s, sides: [{ ...s.sides[0], role: 'attacker' }, { ...s.sides[1], role: 'attacker' }] });
+    const text = issues.map((x) => `${x.path.join('.')}: ${x.message}`);
+    expect(text.some((t) => t.startsWith('sides.0.brigades.0.units.1.id: duplicate id'))).toBe(true);
+    expect(text.some((t) => t.includes('same ground'))).toBe(true);
+    expect(text.some((t) => t.startsWith('sides.1.brigades.0.units.0.front') && t.includes('does not fit on the lane'))).toBe(true);
+    expect(text.some((t) => t.startsWith('sides.1.role'))).toBe(true);
+  });
+
+  it('a battery needs its guns; infantry has no guns; cavalry has no militia', () => {
+    const issues = checkLane(unchecked([{ id: 'B', arm: 'artillery', front: 10, offset: 0 }, { id: 'I', guns: ['light'], front: 10, offset: 8 }], [{ id: 'C', arm: 'cavalry', class: 'militia', front: 40, offset: 0 }]));
+    expect(issues.map((x) => x.path.join('.'))).toEqual(expect.arrayContaining(['sides.0.brigades.0.units.0.guns', 'sides.0.brigades.0.units.1.guns', 'sides.1.brigades.0.units.0.class']));
+  });
+
+  it('the shipped scenarios pass their checks', () => {
+    for (const f of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) expect(() => shipped(`sims/nagb/${f}.scenario.yaml`)).not.toThrow();
+    expect(() => laneScenario({ lane: { length: 20 }, sides: [] })).toThrow();
+  });
+});
+
+describe('p2, p4: the CinC', () => {
+  it('p2, p4: a CinC rolls pips, spends some on the initiative (+1 each) and hands the rest to his brigade commanders', () => {
+    const s = laneScenario({
+      lane: { length: 48, width: 40 },
+      objective: { x: 33, y: 0 },
+      sides: [
+        {
+          name: 'A',
+          role: 'attacker',
+          cinc: { rating: 'charismatic' },
+          doctrine: { preset: 'column-assault', initiativePips: 2 },
+          brigades: [
+            { id: 'B1', units: [col('A1', 16, -5)] },
+            { id: 'B2', units: [col('A2', 16, 5)] },
+          ],
+        },
+        { name: 'B', role: 'defender', doctrine: 'hold-and-volley', brigades: [{ id: 'BB', units: [line('D1', 32, 0)] }] },
+      ],
+    });
+    const c = compiled(s);
+    const events: Ev[] = [];
+    play(c, 'cinc', 0, events);
+    const cinc = events.filter((e) => e.type === 'pips' && e.kind === 'cinc');
+    expect(cinc.length).toBeGreaterThan(0);
+    // Charismatic: his d6 + 1 (p5, the rulings' guess); two go to the initiative, the rest to B1 and B2.
+    for (const e of cinc) expect(e.pips).toBe(e.roll + 1);
+    const first = events.findIndex((e) => e.type === 'pips' && e.kind === 'cinc');
+    const handed = events.slice(first, events.findIndex((e) => e.type === 'initiative')).filter((e) => e.type === 'cincPips');
+    expect(handed.reduce((a, e) => a + e.pips, 0)).toBe(Math.max(0, cinc[0].pips - 2));
+    const init = events.find((e) => e.type === 'initiative')!;
+    // The French +1 and the two pips (and no loser's +1 on turn 1).
+    expect(init.totals[0] - init.rolls[0]).toBe(3);
+  });
+});
+
+describe('options that change play on the lane', () => {
+  it('p31, nagb.buildingDamage: on, artillery hits bring village sectors down (cover a step lower, the garrison tests); off, never', () => {
+    const count = (on: boolean) => {
+      const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.buildingDamage': on });
+      let n = 0;
+      for (let i = 0; i < 30; i++) {
+        const events: Ev[] = [];
+        play(c, 'bd', i, events);
+        n += events.filter((e) => e.type === 'collapse').length;
+      }
+      return n;
+    };
+    expect(count(false)).toBe(0);
+    expect(count(true)).toBeGreaterThan(0);
+  });
+
+  it('p30, nagb.villageAssaultDisorder: on, columns assaulting a sector test for disorder at contact (-4)', () => {
+    const tests = (on: boolean) => {
+      const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.villageAssaultDisorder': on });
+      let n = 0;
+      for (let i = 0; i < 20; i++) {
+        const events: Ev[] = [];
+        play(c, 'vad', i, events);
+        n += events.filter((e) => e.type === 'check' && e.purpose === 'terrainDisorder').length;
+      }
+      return n;
+    };
+    expect(tests(false)).toBe(0);
+    expect(tests(true)).toBeGreaterThan(0);
+  });
+
+  it('p3, nagb.standAndShootVolley testAndPip: a stand-and-shoot volley costs the target\'s commander a pip (testNoPip: none)', () => {
+    const paid = (value: string) => {
+      const c = shipped('sims/nagb/common-b-open.scenario.yaml', { 'nagb.standAndShootVolley': value });
+      let n = 0;
+      for (let i = 0; i < 20; i++) {
+        const events: Ev[] = [];
+        play(c, 'ssv', i, events);
+        let phase = '';
+        for (const e of events) {
+          if (e.type === 'phase') phase = e.phase;
+          if (e.type === 'order' && e.order === 'volley' && phase === 'movement') n++;
+        }
+      }
+      return n;
+    };
+    expect(paid('testNoPip')).toBe(0);
+    expect(paid('testAndPip')).toBeGreaterThan(0);
+  });
+});
