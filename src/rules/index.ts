@@ -6,8 +6,9 @@ import { aor } from './aor/index.js';
 import { nagb } from './nagb/index.js';
 import { aoe } from './aoe/index.js';
 import { cwj } from './cwj/index.js';
+import { burt } from './burt/index.js';
 
-export const RULESETS: readonly Ruleset<any, any>[] = [aor, nagb, aoe, cwj];
+export const RULESETS: readonly Ruleset<any, any>[] = [aor, nagb, aoe, cwj, burt];
 
 export function findRuleset(id: string): Ruleset<any, any> | undefined {
   return RULESETS.find((r) => r.id === id);

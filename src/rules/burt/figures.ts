@@ -17,12 +17,22 @@ export interface FigureDice {
  * die at +1 (burt.leftoverFigures penalisedDie) or none (dropped).
  */
 export function figureDice(figures: number, leftover: LeftoverFigures): FigureDice {
-  if (figures <= 0) return { plain: 0, penalised: 0 };
+  return { plain: plainDice(figures, leftover), penalised: penalisedDice(figures, leftover) };
+}
+
+/** 6, 9: the dice of figureDice that roll at the normal score (no allocation: the play loop's). */
+export function plainDice(figures: number, leftover: LeftoverFigures): number {
+  void leftover;
+  if (figures <= 0) return 0;
   const full = Math.floor(figures / FIGURES_PER_DIE);
-  const rest = figures - full * FIGURES_PER_DIE;
-  if (rest === 3) return { plain: full + 1, penalised: 0 };
-  if (rest > 0 && leftover === 'penalisedDie') return { plain: full, penalised: 1 };
-  return { plain: full, penalised: 0 };
+  return figures - full * FIGURES_PER_DIE === 3 ? full + 1 : full;
+}
+
+/** 6, 9: the die of figureDice at +1 (1 or 2 figures left over, burt.leftoverFigures penalisedDie): 0 or 1. */
+export function penalisedDice(figures: number, leftover: LeftoverFigures): number {
+  if (figures <= 0 || leftover !== 'penalisedDie') return 0;
+  const rest = figures % FIGURES_PER_DIE;
+  return rest === 1 || rest === 2 ? 1 : 0;
 }
 
 export type Arm = 'infantry' | 'cavalry' | 'skirmishers' | 'guns';

@@ -5,7 +5,7 @@
 import { d6, type Uniform } from '../../core/dice.js';
 import { cohesionModifier } from './cohesion.js';
 import { reachProbability, requiredScore, rollReaches } from './die.js';
-import { figureDice } from './figures.js';
+import { penalisedDice, plainDice } from './figures.js';
 import type { BurtOptions, CohesionModifiers, ExtendedDieMode, GunCasualtyRoll, LeftoverFigures, MovingModifier, NaturalOne } from './options.js';
 import {
   BALL_RANGES,
@@ -152,23 +152,43 @@ export interface FirePlan {
 
 /** 6, 9: the plan of a body of figures: dice from figures, hit on 5 + modifier, save on 5 + modifier. */
 export function firePlan(figures: number, toHitModifier: number, saveModifier: number, o: { leftoverFigures: LeftoverFigures; extendedDie: ExtendedDieMode; naturalOne: NaturalOne }): FirePlan {
-  const d = figureDice(figures, o.leftoverFigures);
+  return setFirePlan(emptyPlan(o), figures, toHitModifier, saveModifier, o);
+}
+
+/** A plan with no dice, to fill in place. */
+export function emptyPlan(o: { extendedDie: ExtendedDieMode; naturalOne: NaturalOne }): FirePlan {
+  return { plain: 0, penalised: 0, hitOn: FIRE_TO_HIT.base, penalisedHitOn: FIRE_TO_HIT.base + FIRE_TO_HIT.smallGroup, saveOn: FIRE_SAVE.base, die: o.extendedDie, naturalOne: o.naturalOne };
+}
+
+/** firePlan written into `out` (the play loop reuses one plan). */
+export function setFirePlan(out: FirePlan, figures: number, toHitModifier: number, saveModifier: number, o: { leftoverFigures: LeftoverFigures; extendedDie: ExtendedDieMode; naturalOne: NaturalOne }): FirePlan {
   const hitOn = requiredScore(FIRE_TO_HIT.base, toHitModifier);
-  return {
-    plain: d.plain,
-    penalised: d.penalised,
-    hitOn,
-    penalisedHitOn: hitOn + FIRE_TO_HIT.smallGroup,
-    saveOn: requiredScore(FIRE_SAVE.base, saveModifier),
-    die: o.extendedDie,
-    naturalOne: o.naturalOne,
-  };
+  out.plain = plainDice(figures, o.leftoverFigures);
+  out.penalised = penalisedDice(figures, o.leftoverFigures);
+  out.hitOn = hitOn;
+  out.penalisedHitOn = hitOn + FIRE_TO_HIT.smallGroup;
+  out.saveOn = requiredScore(FIRE_SAVE.base, saveModifier);
+  out.die = o.extendedDie;
+  out.naturalOne = o.naturalOne;
+  return out;
 }
 
 /** 6: the plan of a battery: a die per gun (two with canister), no small-group die. */
 export function gunFirePlan(guns: number, ammunition: Ammunition, toHitModifier: number, saveModifier: number, o: { extendedDie: ExtendedDieMode; naturalOne: NaturalOne }): FirePlan {
+  return setGunFirePlan(emptyPlan(o), guns, ammunition, toHitModifier, saveModifier, o);
+}
+
+/** gunFirePlan written into `out`. */
+export function setGunFirePlan(out: FirePlan, guns: number, ammunition: Ammunition, toHitModifier: number, saveModifier: number, o: { extendedDie: ExtendedDieMode; naturalOne: NaturalOne }): FirePlan {
   const hitOn = requiredScore(FIRE_TO_HIT.base, toHitModifier);
-  return { plain: gunDice(guns, ammunition), penalised: 0, hitOn, penalisedHitOn: hitOn + FIRE_TO_HIT.smallGroup, saveOn: requiredScore(FIRE_SAVE.base, saveModifier), die: o.extendedDie, naturalOne: o.naturalOne };
+  out.plain = gunDice(guns, ammunition);
+  out.penalised = 0;
+  out.hitOn = hitOn;
+  out.penalisedHitOn = hitOn + FIRE_TO_HIT.smallGroup;
+  out.saveOn = requiredScore(FIRE_SAVE.base, saveModifier);
+  out.die = o.extendedDie;
+  out.naturalOne = o.naturalOne;
+  return out;
 }
 
 /** Probability that one plain die hits, that the penalised die hits, and that a hit is saved. */

@@ -4,7 +4,7 @@
  */
 import type { Uniform } from '../../core/dice.js';
 import { cohesionModifier } from './cohesion.js';
-import { firePlan, rollCasualties, type Cover, type FirePlan } from './fire.js';
+import { firePlan, rollCasualties, setFirePlan, type Cover, type FirePlan } from './fire.js';
 import type { Arm, Formation } from './figures.js';
 import type { BurtOptions, CohesionModifiers, IndecisiveMelee, MeleeContinuation, PushBack, Pursuit } from './options.js';
 import { MELEE_SAVE, MELEE_TO_HIT, type Cohesion } from './tables.js';
@@ -93,6 +93,18 @@ export function meleePlan(
   o: Pick<BurtOptions, 'cohesionModifiers' | 'routSavePenalty' | 'leftoverFigures' | 'extendedDie' | 'naturalOne'>,
 ): FirePlan {
   return firePlan(figuresInContact, meleeToHitModifier(own, enemy, firstContact, o.cohesionModifiers), meleeSaveModifier(enemy, o), o);
+}
+
+/** meleePlan written into `out` (the play loop reuses one plan). */
+export function setMeleePlan(
+  out: FirePlan,
+  figuresInContact: number,
+  own: MeleeFighter,
+  enemy: MeleeFighter,
+  firstContact: boolean,
+  o: Pick<BurtOptions, 'cohesionModifiers' | 'routSavePenalty' | 'leftoverFigures' | 'extendedDie' | 'naturalOne'>,
+): FirePlan {
+  return setFirePlan(out, figuresInContact, meleeToHitModifier(own, enemy, firstContact, o.cohesionModifiers), meleeSaveModifier(enemy, o), o);
 }
 
 /** The result of comparing a round's casualties. */

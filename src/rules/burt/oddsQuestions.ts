@@ -1,0 +1,327 @@
+/**
+ * `volley odds` for Burt's rules (src/core/ruleset.ts, OddsSupport): one fire (6), one melee round
+ * (9) with the tests that may follow it (8, 12), and one morale test (8). `exact` gives every value
+ * with its probability by convolution (./odds.ts); `sample` draws the same quantities through the
+ * functions the engine plays with (turn/fire.ts resolveFire, melee.ts setMeleePlan and
+ * meleeOutcome, morale.ts rollMoraleTest), so the conformance suite compares the two.
+ */
+import { z } from 'zod';
+import type { EngagementDice } from '../../core/dice.js';
+import type { OddsDistribution, OddsQuestion, OddsSupport } from '../../core/ruleset.js';
+import { emptyPlan, fireSaveModifier, fireToHitModifier, gunShot, rollCasualties, setFirePlan, setGunFirePlan, type Cover, type FireSituation, type RangeBand } from './fire.js';
+import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFighter } from './melee.js';
+import { levelAfterTest, moraleModifier, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
+import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
+import { burtOptions, type BurtOptions } from './options.js';
+import { COHESION_LEVELS, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
+import { resolveFire, type FireOutcome } from './turn/fire.js';
+import { CLASSES, FORMATIONS, ORDNANCE } from './scenarios.js';
+
+const level = z.enum(COHESION_LEVELS).default('formed').describe('7: the order class.');
+const cover = z.enum(['none', 'soft', 'hard']).default('none');
+const BANDS = ['short', 'medium', 'long'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// One fire (6).
+
+export const fireParams = z.strictObject({
+  figures: z.int().min(0).max(60).optional().describe('Figures firing (the front two ranks of foot, one of horse); or give guns.'),
+  guns: z.int().min(1).max(12).optional().describe('Gun models firing (a die each, two with canister).'),
+  ordnance: z.enum(ORDNANCE).default('6pdr'),
+  ammunition: z.enum(['ball', 'canister']).default('ball'),
+  range: z.enum(BANDS).describe('6: the band of the distance front to front.'),
+  firerMoved: z.boolean().default(false),
+  targetMoved: z.boolean().default(false),
+  firerLevel: level,
+  firstVolley: z.boolean().default(false).describe('6: the firers\' first volley of the day (-1; not skirmishers).'),
+  skirmishers: z.boolean().default(false).describe('The firers are skirmishers.'),
+  target: z
+    .strictObject({
+      figures: z.int().min(1).max(60).default(24).describe('Figures the target has (casualties stop there).'),
+      cover,
+      overTwoRanks: z.boolean().default(false).describe('6: more than two ranks deep (a column, a square): guns -1.'),
+      skirmishers: z.boolean().default(false).describe('6: skirmishers save at -1.'),
+      battery: z.strictObject({ guns: z.int().min(1).max(12), ordnance: z.enum(ORDNANCE).default('6pdr') }).optional().describe('The target is a battery: a d6 per casualty against the next gun\'s crew.'),
+    })
+    .prefault({}),
+});
+export type FireParams = z.infer<typeof fireParams>;
+
+function fireSituation(p: FireParams): FireSituation {
+  return {
+    band: BANDS.indexOf(p.range) as RangeBand,
+    firerMoved: p.firerMoved,
+    targetMoved: p.targetMoved,
+    targetInCover: p.target.cover !== 'none',
+    firerLevel: COHESION_LEVELS.indexOf(p.firerLevel) as Cohesion,
+    guns: p.guns !== undefined,
+    skirmishers: p.skirmishers,
+    targetOverTwoRanks: p.target.overTwoRanks,
+    firstVolley: p.firstVolley,
+  };
+}
+
+/** The plan of a fire from its parameters, as the engine would build it (turn/fire.ts fireAt). */
+export function firePlanOf(p: FireParams, o: BurtOptions) {
+  const s = fireSituation(p);
+  const toHit = fireToHitModifier(s, o);
+  const shot = p.guns !== undefined ? gunShot(p.ordnance, p.ammunition) : 'smallArms';
+  const save = fireSaveModifier(shot, p.target.cover as Cover, p.target.skirmishers || p.target.battery !== undefined);
+  const plan = emptyPlan(o);
+  if (p.guns !== undefined) setGunFirePlan(plan, p.guns, p.ammunition, toHit, save, o);
+  else setFirePlan(plan, p.figures ?? 0, toHit, save, o);
+  return { plan, shot };
+}
+
+const distribution = (name: string, label: string, dist: readonly number[]): OddsDistribution => ({ name, label, values: dist.map((p, k) => ({ value: k, p })) });
+
+const fire: OddsQuestion<FireParams> = {
+  id: 'fire',
+  doc: 'One fire (6): the hits, the figures removed after saves, and on a battery the guns put out of action.',
+  params: fireParams,
+  exact(p, options) {
+    const o = burtOptions(options);
+    const { plan, shot } = firePlanOf(p, o);
+    const b = p.target.battery;
+    const hits = hitDistribution(plan);
+    const cap = b ? Infinity : p.target.figures;
+    const removed = casualtyDistribution(plan, cap);
+    const out: OddsDistribution[] = [distribution('hits', 'hits', hits), distribution('removed', b ? 'crew casualties' : 'figures removed', removed)];
+    if (b) out.push(distribution('gunsOut', 'guns put out of action', gunLossOdds(removed, b.guns, GUN_CREW[b.ordnance], shot, o.gunCasualtyRoll)));
+    return { distributions: out, summary: { plan } };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const o = burtOptions(options);
+    const { plan, shot } = firePlanOf(p, o);
+    const b = p.target.battery;
+    const out: FireOutcome = { hits: 0, removed: 0, gunsOut: 0 };
+    resolveFire(plan, b ? Infinity : p.target.figures, b ? { guns: b.guns, crew: GUN_CREW[b.ordnance], shot, mode: o.gunCasualtyRoll } : null, dice.fire(0), out);
+    const draw: Record<string, number> = { hits: out.hits, removed: out.removed };
+    if (b) draw.gunsOut = out.gunsOut;
+    return draw;
+  },
+  examples: [
+    { figures: 24, range: 'medium', firstVolley: true, firerMoved: false, targetMoved: false, firerLevel: 'formed', skirmishers: false, ordnance: '6pdr', ammunition: 'ball', target: { figures: 24, cover: 'none', overTwoRanks: true, skirmishers: false } },
+    { figures: 22, range: 'short', firstVolley: false, firerMoved: false, targetMoved: true, firerLevel: 'shaken', skirmishers: false, ordnance: '6pdr', ammunition: 'ball', target: { figures: 20, cover: 'hard', overTwoRanks: false, skirmishers: false } },
+    { guns: 4, ordnance: '6pdr', ammunition: 'canister', range: 'medium', firstVolley: false, firerMoved: false, targetMoved: false, firerLevel: 'unformed', skirmishers: false, target: { figures: 16, cover: 'none', overTwoRanks: false, skirmishers: false } },
+    { figures: 9, range: 'short', firstVolley: false, firerMoved: false, targetMoved: false, firerLevel: 'formed', skirmishers: false, ordnance: '6pdr', ammunition: 'ball', target: { figures: 16, cover: 'none', overTwoRanks: false, skirmishers: false, battery: { guns: 4, ordnance: '6pdr' } } },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// One melee round (9) and the step-12 tests after it (8).
+
+const meleeSide = z.strictObject({
+  figuresInContact: z.int().min(0).max(60).describe('9: figures in contact (burt.meleeRanks).'),
+  figures: z.int().min(1).max(60).default(24).describe('Figures the side has (casualties stop there).'),
+  startFigures: z.int().min(1).max(60).optional().describe('8: figures it started with (strength modifiers); default figures.'),
+  arm: z.enum(['infantry', 'cavalry', 'skirmishers', 'guns']).default('infantry'),
+  formation: z.enum(FORMATIONS).default('line'),
+  ranks: z.int().min(1).max(12).default(2).describe('Ranks of the formation (deeper at first contact, -1).'),
+  level,
+  class: z.enum(CLASSES).optional().describe('8: morale class, for the test after an indecisive round; without both sides\' classes no tests are asked.'),
+  light: z.boolean().default(false),
+  armoured: z.boolean().default(false),
+  lancers: z.boolean().default(false),
+  charging: z.boolean().default(false).describe('9: charging or following up (-1).'),
+  cover,
+  againstRear: z.boolean().default(false).describe('9: fighting the enemy\'s flank or rear (-1).'),
+  supported: z.boolean().default(false).describe('8: +2 for the test.'),
+  secureFlank: z.boolean().default(false).describe('8: +1 for the test.'),
+});
+
+export const meleeParams = z.strictObject({
+  a: meleeSide.describe('Side a (the assaulter, say).'),
+  b: meleeSide.describe('Side b.'),
+  firstContact: z.boolean().default(true).describe('9: the round of the turn of contact (deeper formation, armoured or lancers).'),
+});
+export type MeleeParams = z.infer<typeof meleeParams>;
+type MeleeSideParams = MeleeParams['a'];
+
+function fighter(s: MeleeSideParams): MeleeFighter {
+  return {
+    arm: s.arm,
+    formation: s.formation,
+    ranks: s.ranks,
+    level: COHESION_LEVELS.indexOf(s.level) as Cohesion,
+    lightCavalry: s.light,
+    armoured: s.armoured,
+    lancers: s.lancers,
+    chargingOrFollowingUp: s.charging,
+    cover: s.cover as Cover,
+    downhillOfEnemy: false,
+    againstFlankOrRear: s.againstRear,
+  };
+}
+
+/** 8: the situation of a side's test after the round, before the round's own effects. */
+function moraleOf(s: MeleeSideParams): MoraleSituation {
+  return {
+    figures: s.figures,
+    startFigures: s.startFigures ?? s.figures,
+    level: COHESION_LEVELS.indexOf(s.level) as Cohesion,
+    nearestVisibleEnemy: 0, // the enemy is in contact
+    chargingSkirmishersOrRouters: false,
+    chargingFlankOrRear: false,
+    commanderInChief: false,
+    subordinateGeneral: false,
+    commandElement: false,
+    formation: s.formation,
+    supported: s.supported,
+    cover: s.cover as Cover,
+    advancingOrPushingBack: false,
+    retiringOrPushedBack: false,
+    secureFlank: s.secureFlank,
+    casualtiesThisTurn: false,
+    armyDemoralised: false,
+  };
+}
+
+function oddsSide(s: MeleeSideParams, withMorale: boolean): MeleeOddsSide {
+  return { fighter: fighter(s), figuresInContact: s.figuresInContact, figures: s.figures, ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s) } } : {}) };
+}
+
+const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
+
+const melee: OddsQuestion<MeleeParams> = {
+  id: 'melee',
+  doc: 'One melee round (9): the figures each side removes, the outcome (indecisive, pushed back, breaks), and with both classes the chance each side routs after the step-12 test.',
+  params: meleeParams,
+  exact(p, options) {
+    const o = burtOptions(options);
+    const withMorale = p.a.class !== undefined && p.b.class !== undefined;
+    const m = meleeOdds(oddsSide(p.a, withMorale), oddsSide(p.b, withMorale), p.firstContact, o);
+    const out: OddsDistribution[] = [
+      distribution('inflictedByA', 'figures side a removes', m.inflictedByA),
+      distribution('inflictedByB', 'figures side b removes', m.inflictedByB),
+      { name: 'outcome', label: 'the round', values: MELEE_OUTCOMES.map((k) => ({ value: k, p: m.outcomes[k] })) },
+    ];
+    if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
+    return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null } };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const o = burtOptions(options);
+    const fa = fighter(p.a);
+    const fb = fighter(p.b);
+    const planA = setMeleePlan(emptyPlan(o), p.a.figuresInContact, fa, fb, p.firstContact, o);
+    const planB = setMeleePlan(emptyPlan(o), p.b.figuresInContact, fb, fa, p.firstContact, o);
+    // As the engine's strike: each side rolls on its own fire stream.
+    const byA = rollCasualties(planA, p.b.figures, dice.fire(0));
+    const byB = rollCasualties(planB, p.a.figures, dice.fire(1));
+    const outcome = meleeOutcome(byA, byB, o.zeroCasualtyBreak);
+    const draw: Record<string, number | string> = { inflictedByA: byA, inflictedByB: byB, outcome };
+    if (p.a.class === undefined || p.b.class === undefined) return draw;
+    const routs = [outcome === 'aBreaks', outcome === 'bBreaks'];
+    if (bothTestAfter(outcome, o.indecisiveMelee)) {
+      const sides = [
+        [p.a, byB, outcome === 'aPushedBack', outcome === 'bPushedBack'],
+        [p.b, byA, outcome === 'bPushedBack', outcome === 'aPushedBack'],
+      ] as const;
+      sides.forEach(([s, lost, pushedBack, pushing], k) => {
+        const sit = situationAfterRound(moraleOf(s), lost, pushedBack, pushing);
+        const passed = rollMoraleTest(s.class as MoraleClass, moraleModifier(sit, 'melee', o), o.extendedDie, o.naturalOne, dice.morale(k as 0 | 1));
+        if (!passed && levelAfterTest(sit.level, 'melee', false) === ROUT) routs[k] = true;
+      });
+    }
+    draw.aRouts = routs[0] ? 'yes' : 'no';
+    draw.bRouts = routs[1] ? 'yes' : 'no';
+    return draw;
+  },
+  examples: [
+    {
+      a: { figuresInContact: 8, figures: 24, arm: 'infantry', formation: 'column', ranks: 3, level: 'formed', class: 'C', light: false, armoured: false, lancers: false, charging: true, cover: 'none', againstRear: false, supported: true, secureFlank: false },
+      b: { figuresInContact: 8, figures: 24, arm: 'infantry', formation: 'line', ranks: 2, level: 'formed', class: 'C', light: false, armoured: false, lancers: false, charging: false, cover: 'hard', againstRear: false, supported: false, secureFlank: true },
+      firstContact: true,
+    },
+    {
+      a: { figuresInContact: 5, figures: 16, arm: 'cavalry', formation: 'line', ranks: 2, level: 'formed', class: 'C', light: false, armoured: true, lancers: false, charging: true, cover: 'none', againstRear: false, supported: false, secureFlank: false },
+      b: { figuresInContact: 8, figures: 24, arm: 'infantry', formation: 'square', ranks: 1, level: 'formed', class: 'C', light: false, armoured: false, lancers: false, charging: false, cover: 'none', againstRear: false, supported: false, secureFlank: false },
+      firstContact: true,
+    },
+    {
+      a: { figuresInContact: 8, figures: 16, arm: 'cavalry', formation: 'line', ranks: 2, level: 'formed', light: false, armoured: true, lancers: false, charging: true, cover: 'none', againstRear: false, supported: false, secureFlank: false },
+      b: { figuresInContact: 11, figures: 24, arm: 'infantry', formation: 'line', ranks: 2, level: 'disordered', light: false, armoured: false, lancers: false, charging: false, cover: 'none', againstRear: false, supported: false, secureFlank: false },
+      firstContact: true,
+    },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// One morale test (8).
+
+export const moraleParams = z.strictObject({
+  class: z.enum(CLASSES).describe('8: A (2 to pass) ... E (6).'),
+  purpose: z.enum(MORALE_PURPOSES).default('fireLoss').describe('8: why the unit tests (the charge items count for assault and assaulted only).'),
+  figures: z.int().min(0).max(60).default(24),
+  startFigures: z.int().min(1).max(60).default(24),
+  level,
+  formation: z.enum(FORMATIONS).default('line'),
+  cover,
+  noEnemyInSight: z.boolean().default(false),
+  chargingSkirmishersOrRouters: z.boolean().default(false),
+  chargingFlankOrRear: z.boolean().default(false),
+  commanderInChief: z.boolean().default(false),
+  subordinateGeneral: z.boolean().default(false),
+  supported: z.boolean().default(false),
+  advancingOrPushingBack: z.boolean().default(false),
+  retiringOrPushedBack: z.boolean().default(false),
+  secureFlank: z.boolean().default(false),
+  casualtiesThisTurn: z.boolean().default(false),
+  armyDemoralised: z.boolean().default(false),
+});
+export type MoraleParams = z.infer<typeof moraleParams>;
+
+function situationOf(p: MoraleParams): MoraleSituation {
+  return {
+    figures: p.figures,
+    startFigures: p.startFigures,
+    level: COHESION_LEVELS.indexOf(p.level) as Cohesion,
+    nearestVisibleEnemy: p.noEnemyInSight ? Infinity : 0,
+    chargingSkirmishersOrRouters: p.chargingSkirmishersOrRouters,
+    chargingFlankOrRear: p.chargingFlankOrRear,
+    commanderInChief: p.commanderInChief,
+    subordinateGeneral: p.subordinateGeneral,
+    commandElement: false,
+    formation: p.formation,
+    supported: p.supported,
+    cover: p.cover as Cover,
+    advancingOrPushingBack: p.advancingOrPushingBack,
+    retiringOrPushedBack: p.retiringOrPushedBack,
+    secureFlank: p.secureFlank,
+    casualtiesThisTurn: p.casualtiesThisTurn,
+    armyDemoralised: p.armyDemoralised,
+  };
+}
+
+const morale: OddsQuestion<MoraleParams> = {
+  id: 'morale',
+  doc: 'One morale test (8): the chance it passes, and the order class after it.',
+  params: moraleParams,
+  exact(p, options) {
+    const o = burtOptions(options);
+    const s = situationOf(p);
+    const m = moraleModifier(s, p.purpose as MoralePurpose, o);
+    const pass = moraleOdds(p.class, m, o);
+    const after = new Map<string, number>();
+    const add = (k: string, q: number) => after.set(k, (after.get(k) ?? 0) + q);
+    add(COHESION_LEVELS[levelAfterTest(s.level, p.purpose as MoralePurpose, true)], pass);
+    add(COHESION_LEVELS[levelAfterTest(s.level, p.purpose as MoralePurpose, false)], 1 - pass);
+    return {
+      distributions: [yesNo('passed', 'the test passes', pass), { name: 'level', label: 'order class after the test', values: [...after].map(([value, q]) => ({ value, p: q })) }],
+      summary: { modifier: m },
+    };
+  },
+  sample(p, options, dice: EngagementDice) {
+    const o = burtOptions(options);
+    const s = situationOf(p);
+    const passed = rollMoraleTest(p.class, moraleModifier(s, p.purpose as MoralePurpose, o), o.extendedDie, o.naturalOne, dice.morale(0));
+    return { passed: passed ? 'yes' : 'no', level: COHESION_LEVELS[levelAfterTest(s.level, p.purpose as MoralePurpose, passed)] };
+  },
+  examples: [
+    { class: 'C', purpose: 'assaulted', figures: 24, startFigures: 24, level: 'formed', formation: 'square', cover: 'none', noEnemyInSight: false, chargingSkirmishersOrRouters: false, chargingFlankOrRear: false, commanderInChief: false, subordinateGeneral: false, supported: false, advancingOrPushingBack: false, retiringOrPushedBack: false, secureFlank: false, casualtiesThisTurn: false, armyDemoralised: false },
+    { class: 'E', purpose: 'fireLoss', figures: 11, startFigures: 24, level: 'shaken', formation: 'line', cover: 'soft', noEnemyInSight: false, chargingSkirmishersOrRouters: false, chargingFlankOrRear: false, commanderInChief: false, subordinateGeneral: false, supported: false, advancingOrPushingBack: false, retiringOrPushedBack: true, secureFlank: false, casualtiesThisTurn: true, armyDemoralised: true },
+  ],
+};
+
+export const BURT_ODDS: OddsSupport = { questions: [fire, melee, morale] };
+

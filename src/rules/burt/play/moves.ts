@@ -1,0 +1,165 @@
+/**
+ * Moving units on the lane (5, 12): a move by a budget of inches over the lane's terrain, stopping at
+ * the first enemy in its path (in contact for a charge, STANDOFF short otherwise) and at friends it
+ * cannot get wholly past; interpenetration, the disorder of difficult ground and obstacles, and
+ * routers leaving the lane, with their effects on the units.
+ */
+import {
+  EPS,
+  axialMax,
+  axialMin,
+  axialOverlap,
+  lateralMax,
+  lateralMin,
+  moveBody,
+  moveToward,
+  overlapsLaterally,
+  pathLimit,
+  rangeOverlap,
+  type Way,
+} from '../../../table/index.js';
+import { difficultGround, interpenetrationLoss, roadBonus, terrainLevelLoss, type Terrain } from '../movement.js';
+import { ROUT } from '../tables.js';
+import { bodyChanged, firstInPathOf, STANDOFF, towardEnemy } from './lane.js';
+import type { Game } from './state.js';
+import { bump, loseLevel, removeUnit } from './units.js';
+
+/** How a move treats enemies and the lane's end. */
+export const MoveKind = {
+  /** An ordinary move: stops STANDOFF short of the first enemy in its path. */
+  Move: 0,
+  /** A charge, pursuit or follow-up: stops in contact with the first enemy in its path. */
+  Charge: 1,
+  /** A rout: stops short of enemies; leaving the lane's end removes the unit (dispersed). */
+  Flee: 2,
+} as const;
+export type MoveKind = (typeof MoveKind)[keyof typeof MoveKind];
+
+/** 12: two bodies pass through each other: both lose a level unless one is skirmishers. */
+export function interpenetrate(g: Game, mover: number, through: number, levels: boolean): void {
+  const side = g.c.units[mover].side;
+  bump(g, 'interpenetrations', side);
+  if (g.sink) g.sink({ type: 'interpenetrate', side, unit: g.c.units[mover].id, through: g.c.units[through].id, levels });
+  if (!levels) return;
+  loseLevel(g, mover, 'interpenetration (12)');
+  loseLevel(g, through, 'interpenetration (12)');
+}
+
+/** 5: a road under the whole footprint along the move adds 2" to troops in column (and limbered guns). */
+function roadExtra(g: Game, u: number): number {
+  const b = g.body[u];
+  for (const t of g.c.terrain) {
+    if (t.kind !== 'road') continue;
+    if (lateralMin(b) < (t.yMin ?? -Infinity) - EPS || lateralMax(b) > (t.yMax ?? Infinity) + EPS) continue;
+    if (rangeOverlap(axialMin(b), axialMax(b), t.from, t.to) <= EPS) continue;
+    const spec = g.c.units[u];
+    return roadBonus({ arm: spec.arm, formation: formationName(g, u) }, g.limbered[u] === 1);
+  }
+  return 0;
+}
+
+function formationName(g: Game, u: number) {
+  return (['line', 'column', 'square', 'open'] as const)[g.formation[u]];
+}
+
+/**
+ * Move the unit `way` with `budget` inches of its move (5) over the lane's terrain, stopping at the
+ * first enemy in its path (in contact for a charge, STANDOFF short otherwise) and at friends it cannot
+ * get wholly past; friends it passes wholly are interpenetrated (12: both lose a level unless one is
+ * skirmishers). Close-order troops lose one level for a move through difficult ground or across an
+ * obstacle (5). A flight off the lane's end removes the unit. Returns the distance moved.
+ */
+export function laneMove(g: Game, u: number, way: Way, budget: number, kind: MoveKind, upTo = Infinity): number {
+  if (!(budget > EPS) || !(upTo > EPS) || g.present[u] === 0) return 0;
+  const c = g.c;
+  const spec = c.units[u];
+  const b = g.body[u];
+  const dir = b.facing * way;
+  const cost = spec.costs[g.formation[u]];
+  const r = g.scratch.move;
+  if (kind !== MoveKind.Flee) budget += roadExtra(g, u);
+  // The first enemy in the path stops the move.
+  let limit = NaN;
+  const e = firstInPathOf(g, u, way, spec.side === 0 ? 1 : 0);
+  if (e >= 0) limit = pathLimit(b, way, g.body[e]) - (kind === MoveKind.Charge ? 0 : dir * STANDOFF);
+  // With `upTo`, the move goes at most that much ground (moveToward's goal), else as far as the budget takes it.
+  const goal = upTo === Infinity ? NaN : b.front + dir * upTo;
+  const go = (lim: number) =>
+    Number.isNaN(goal) ? moveBody(b, way, budget, c.lane, c.terrain, cost, lim, r) : moveToward(b, goal, budget, c.lane, c.terrain, cost, lim, r);
+  go(limit);
+  // A friend the final footprint would overlap stops the move at its near edge (ties: the nearest).
+  const friendInPath = firstInPathOf(g, u, way, spec.side) >= 0;
+  for (let guard = 0; friendInPath && guard < g.body.length; guard++) {
+    const f = overlappedFriend(g, u, r.front, dir);
+    if (f < 0) break;
+    const fl = pathLimit(b, way, g.body[f]);
+    limit = Number.isNaN(limit) || (fl - limit) * dir < 0 ? fl : limit;
+    go(limit);
+  }
+  const from = b.front;
+  const moved = r.moved;
+  const left = r.stop === 'leftLane' && kind === MoveKind.Flee;
+  if (moved > EPS) {
+    // Friends wholly passed between the start and the end: interpenetration (12), applied once the unit stands.
+    const passed = g.scratch.passed;
+    if (friendInPath) passedFriends(g, u, from, r.front, dir, passed);
+    else passed.length = 0;
+    b.front = r.front;
+    bodyChanged(g, u);
+    g.moved[u] = 1;
+    g.advanced[u] += (r.front - from) * towardEnemy(g, spec.side) > 0 ? moved : -moved;
+    // 5: difficult ground moved in, or an obstacle crossed, disorders close-order troops once a move.
+    let difficult = false;
+    let obstacle = false;
+    for (const i of r.met) {
+      const t = c.terrain[i];
+      if (t.kind === 'hedge' || t.kind === 'wall') obstacle = true;
+      else if (t.kind !== 'road' && difficultGround(t.kind as Terrain, c.options.villageMovement)) difficult = true;
+    }
+    for (const f of passed) interpenetrate(g, u, f, interpenetrationLoss(spec.arm, c.units[f].arm) > 0);
+    if (!left && g.present[u] === 1 && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, obstacle, difficult) > 0 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
+  }
+  if (left) removeUnit(g, u, 'offLane');
+  return moved;
+}
+
+/** The friend whose footprint the unit's footprint with its front at `front` would overlap, nearest first; -1 none. */
+function overlappedFriend(g: Game, u: number, front: number, dir: number): number {
+  const b = g.body[u];
+  const s = g.scratch.body;
+  s.front = front;
+  s.facing = b.facing;
+  s.frontage = b.frontage;
+  s.depth = b.depth;
+  s.offset = b.offset;
+  const side = g.c.units[u].side;
+  let best = -1;
+  let bestX = Infinity;
+  for (let i = 0; i < g.body.length; i++) {
+    if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
+    const f = g.body[i];
+    if (!overlapsLaterally(s, f) || axialOverlap(s, f) <= EPS) continue;
+    const near = (dir > 0 ? axialMin(f) : axialMax(f)) * dir;
+    if (near < bestX) (bestX = near), (best = i);
+  }
+  return best;
+}
+
+/** Friends lying wholly between the unit's footprint before and after a move: passed through (12). Into `out`. */
+function passedFriends(g: Game, u: number, from: number, to: number, dir: number, out: number[]): void {
+  out.length = 0;
+  const b = g.body[u];
+  const side = g.c.units[u].side;
+  const lo = Math.min(axialMin(b), axialMin(b) + (to - from));
+  const hi = Math.max(axialMax(b), axialMax(b) + (to - from));
+  for (let i = 0; i < g.body.length; i++) {
+    if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
+    const f = g.body[i];
+    if (!overlapsLaterally(b, f)) continue;
+    // Wholly inside the swept interval and ahead of the start footprint in the direction of travel.
+    if (axialMin(f) < lo - EPS || axialMax(f) > hi + EPS) continue;
+    if (((dir > 0 ? axialMin(f) : -axialMax(f)) - (dir > 0 ? axialMax(b) : -axialMin(b))) < -EPS) continue;
+    out.push(i);
+  }
+}
+

@@ -1,0 +1,150 @@
+/**
+ * One engagement on the lane: reset the workspace, play turns until an outcome or the turn limit, and
+ * finish the result in men and minutes at the scale of 1 (rulings, "Mapping to the common result
+ * vocabulary").
+ */
+import type { EngagementDice } from '../../../core/dice.js';
+import type { EngagementResult } from '../../../core/result.js';
+import { emptyResult, resetResult, RUNG } from '../../../core/result.js';
+import type { PlayOptions } from '../../../core/ruleset.js';
+import { startLevel } from '../cohesion.js';
+import type { BurtSink } from '../events.js';
+import { givesUp } from '../doctrine/choose.js';
+import { playTurn, positions } from '../turn/index.js';
+import { holder, outcomeNow, timeOutcome } from '../turn/outcome.js';
+import { BURT_VOCABULARY } from '../vocabulary.js';
+import { COUNTER_KEYS, EXTRA_KEYS } from './compile.js';
+import { checkInvariants } from './invariants.js';
+import type { CompiledLane, Game } from './state.js';
+
+/** A result sized for the compiled engagement. */
+export function newLaneResult(c: CompiledLane): EngagementResult {
+  const r = emptyResult({ units: c.units.length, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
+  for (const k of EXTRA_KEYS) r.extras[k] = 0;
+  return r;
+}
+
+/** Put every unit back where the scenario has it, and clear every mark. */
+export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, sink: BurtSink | undefined): void {
+  const c = g.c;
+  g.res = res;
+  g.dice = dice;
+  g.sink = sink;
+  g.turn = 0;
+  g.first = 0;
+  resetResult(res);
+  for (const k of EXTRA_KEYS) if (res.extras[k] === undefined) res.extras[k] = 0;
+  g.counters.fill(0);
+  g.pathAt.fill(-1);
+  g.sightAt.fill(-1);
+  g.friendsAt.fill(-1);
+  g.pairs.fill(0);
+  g.engagedCount.fill(0);
+  g.changedBody.fill(1);
+  g.contactDirty = true;
+  g.epoch++;
+  g.steadyDirty = true;
+  for (let u = 0; u < c.units.length; u++) {
+    const s = c.units[u];
+    g.figures[u] = s.figures;
+    g.guns[u] = s.guns;
+    g.level[u] = startLevel(s.arm);
+    g.order[u] = s.order;
+    g.formation[u] = s.formation;
+    g.limbered[u] = s.limbered ? 1 : 0;
+    g.present[u] = 1;
+    const m = s.models[s.formation][s.figures];
+    const b = g.body[u];
+    b.front = s.at;
+    b.facing = s.facing;
+    b.frontage = m.frontageInches;
+    b.depth = m.depthInches;
+    b.offset = s.offset;
+    g.pendingFigures[u] = 0;
+    g.pendingGuns[u] = 0;
+    g.pendingSmallArms[u] = 0;
+    g.firedEver[u] = 0;
+    g.shakenRetreat[u] = 0;
+    g.routedTurn[u] = 0;
+    g.routUnseen[u] = 0;
+    g.pursuing[u] = -1;
+    g.pursuitTurn[u] = 0;
+    g.followingUp[u] = 0;
+    g.contactTurn[u] = 0;
+    g.takeGround[u] = -1;
+    g.groundX[u] = 0;
+    g.commandTouch[u] = 0;
+    g.fireTurns[u] = 0;
+    g.inMelee[u] = 0;
+    g.supporting[u] = -1;
+    const side = res.sides[s.side];
+    side.startStrength += s.figures;
+    side.rungs[RUNG.good]++;
+  }
+  g.armyMorale[0] = c.sides[0].armyMorale;
+  g.armyMorale[1] = c.sides[1].armyMorale;
+}
+
+/** Strength on the field at the end of a turn, per side (figures of units not removed). */
+function recordStrength(g: Game): void {
+  let a = 0;
+  let b = 0;
+  for (let u = 0; u < g.c.units.length; u++) {
+    if (g.present[u] === 0) continue;
+    if (g.c.units[u].side === 0) a += g.figures[u];
+    else b += g.figures[u];
+  }
+  g.res.sides[0].strengthByTurn.push(a);
+  g.res.sides[1].strengthByTurn.push(b);
+}
+
+/** Men and minutes (1): 30 men a figure, 15 minutes a turn; casualties are the figures killed and wounded. */
+export function finishResult(g: Game): void {
+  const res = g.res;
+  const scale = g.c.scale;
+  res.minutes = res.turns * scale.minutesPerTurn;
+  for (let k = 0; k < COUNTER_KEYS.length; k++) res.extras[COUNTER_KEYS[k]] = g.counters[k];
+  for (const s of res.sides) {
+    s.startMen = s.startStrength * scale.menPerStrength;
+    s.menLost = s.strengthLost * scale.menPerStrength;
+    s.casualties = s.stepsLost * scale.menPerStrength;
+  }
+}
+
+/** Play one engagement. */
+export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
+  const g = c.game;
+  const res = opts.out ?? g.res;
+  resetGame(g, res, dice, opts.sink as BurtSink | undefined);
+  const sink = g.sink;
+  if (sink) sink(positions(g, 0));
+  let ended = false;
+  for (let turn = 1; turn <= c.turns; turn++) {
+    g.turn = turn;
+    res.turns = turn;
+    if (sink) sink({ type: 'turn', turn });
+    playTurn(g);
+    recordStrength(g);
+    if (opts.checkInvariants) checkInvariants(g);
+    const o = outcomeNow(g);
+    if (o) {
+      res.winner = o.winner;
+      res.reason = o.reason;
+      ended = true;
+      if (sink) {
+        if (o.reason === 'repulsed' && givesUp(g, c.attacker)) sink({ type: 'giveUp', side: c.attacker });
+        sink({ type: 'end', winner: o.winner, reason: o.reason, turn });
+      }
+      break;
+    }
+  }
+  if (!ended) {
+    res.winner = timeOutcome(g);
+    res.reason = 'time';
+    if (sink) sink({ type: 'end', winner: res.winner, reason: 'time', turn: c.turns });
+  }
+  // The objective at the end: the side alone in it (not routing), else nobody.
+  if (c.objective) res.objectives[0] = holder(g);
+  finishResult(g);
+  return res;
+}

@@ -1,0 +1,282 @@
+/**
+ * What an engagement on the lane is made of: the compiled data (immutable, built once per cell by
+ * compile.ts) and the state of one engagement (typed arrays and one mutable Body per unit, reset by
+ * play for every engagement, so that playing allocates next to nothing).
+ */
+import type { EngagementDice, Uniform } from '../../../core/dice.js';
+import type { EngagementResult, SideIndex } from '../../../core/result.js';
+import type { Scale } from '../../../core/vocabulary.js';
+import type { Body, Lane, MoveResult, TerrainCost, TerrainInterval } from '../../../table/index.js';
+import type { BurtDoctrine } from '../doctrine/presets.js';
+import type { BurtSink } from '../events.js';
+import type { FirePlan, FireSituation } from '../fire.js';
+import type { Arm, FigureModel, Formation } from '../figures.js';
+import type { MeleeFighter } from '../melee.js';
+import type { MoraleSituation } from '../morale.js';
+import type { BurtOptions } from '../options.js';
+import type { Order } from '../orders.js';
+import type { Cohesion, MoraleClass, Ordnance, Rates, SmallArm } from '../tables.js';
+
+/** Formations by index (12). */
+export const FORMATION_LIST: readonly Formation[] = ['line', 'column', 'square', 'open'];
+export const LINE = 0;
+export const COLUMN = 1;
+export const SQUARE = 2;
+export const OPEN = 3;
+
+/** Orders by index (4). */
+export const ORDER_LIST: readonly Order[] = ['reserve', 'manoeuvre', 'fire', 'assault', 'regroup'];
+export const RESERVE = 0;
+export const MANOEUVRE = 1;
+export const FIRE = 2;
+export const ASSAULT = 3;
+export const REGROUP = 4;
+
+export interface UnitSpec {
+  id: string;
+  index: number;
+  side: SideIndex;
+  arm: Arm;
+  /** The brigade (its command element), an index into CompiledLane.brigades. */
+  brigade: number;
+  /** Figures at the start; for a battery, its gun models times their crew. */
+  figures: number;
+  /** Gun models of a battery (0 for others) and the crew of each (6). */
+  guns: number;
+  crew: number;
+  ordnance: Ordnance;
+  horse: boolean;
+  weapon: SmallArm;
+  klass: MoraleClass;
+  /** Index of the class on the vocabulary's rating scale (E 0 ... A 4). */
+  classIndex: number;
+  light: boolean;
+  armoured: boolean;
+  lancers: boolean;
+  formation: number;
+  limbered: boolean;
+  at: number;
+  offset: number;
+  facing: 1 | -1;
+  order: number;
+  /** 8: +1 subordinate general, +2 C-in-C with the unit all engagement. */
+  general: 'none' | 'subordinate' | 'commanderInChief';
+  /** 12: the figure model of each formation (FORMATION_LIST) for each count of figures 0..figures. */
+  models: readonly (readonly FigureModel[])[];
+  /** 5: the terrain cost of the lane for this unit in each formation (index), for moveBody. */
+  costs: readonly TerrainCost[];
+  /** 5: move, charge and reserve rates in each formation (index). */
+  rates: readonly Rates[];
+  /** Width of one figure (a gun model), inches. */
+  figureWidth: number;
+}
+
+export interface SideSpec {
+  name: string;
+  role: 'attacker' | 'defender';
+  posture: 'attack' | 'defend';
+  doctrine: BurtDoctrine;
+  /** The doctrine as the scenario names it: a preset, or a preset and what it changes. */
+  doctrineLabel: string;
+  armyMorale: number;
+  units: readonly number[];
+}
+
+export interface Brigade {
+  name: string;
+  side: SideIndex;
+  units: readonly number[];
+}
+
+export interface CompiledLane {
+  readonly kind: 'lane';
+  readonly options: BurtOptions;
+  readonly units: readonly UnitSpec[];
+  readonly sides: readonly [SideSpec, SideSpec];
+  readonly brigades: readonly Brigade[];
+  readonly lane: Lane;
+  readonly terrain: readonly TerrainInterval[];
+  /** The objective zone, or null. */
+  readonly objective: { name: string; area: TerrainInterval } | null;
+  readonly turns: number;
+  readonly onTime: 'defender' | 'attacker' | 'draw' | 'holder';
+  /** The objective counts only at the end (carried is not checked each turn). */
+  readonly holdToEnd: boolean;
+  /** The attacker's side index. */
+  readonly attacker: SideIndex;
+  /** Every unit in the order the sides alternate in a step, side `first` first (3: "players alternate"). */
+  readonly alternation: readonly [readonly number[], readonly number[]];
+  /** The direction along x in which each side's enemy lies (+1 or -1). */
+  readonly towardEnemy: readonly [number, number];
+  readonly scale: Scale;
+  /** Reused by every play of this compiled cell (one per worker thread). */
+  readonly game: Game;
+}
+
+/** The state of one engagement; every array is indexed by unit. */
+export interface Game {
+  c: CompiledLane;
+  dice: EngagementDice;
+  res: EngagementResult;
+  sink: BurtSink | undefined;
+  turn: number;
+  /** 3.2: the side that acts first in every step this turn. */
+  first: SideIndex;
+
+  figures: Int32Array;
+  /** Gun models still in action (batteries). */
+  guns: Int32Array;
+  level: Int8Array;
+  order: Int8Array;
+  formation: Int8Array;
+  limbered: Uint8Array;
+  /** On the lane (not removed). */
+  present: Uint8Array;
+  /**
+   * The unit's footprint, kept in step with figures and formation (one object per unit, changed in
+   * place). A removed unit's body is parked far off the lane's side (PARKED), so that no question the
+   * lane answers can involve it.
+   */
+  body: Body[];
+  /** The same bodies by side (side units' order), for the lane's queries over one side. */
+  sideBodies: [Body[], Body[]];
+  /** Bodies of each side's units on the lane and not routing (rebuilt when `steadyDirty`). */
+  steady: [Body[], Body[]];
+  steadyDirty: boolean;
+  /**
+   * Contacts: pairs[u * n + e] is 1 when u and enemy e are engaged, engagedCount[u] how many enemies u
+   * is engaged with; units whose body changed since (changedBody) have their pairs redone when asked.
+   */
+  pairs: Uint8Array;
+  engagedCount: Int16Array;
+  changedBody: Uint8Array;
+  contactDirty: boolean;
+  /** Per-side extras (vocabulary PER_SIDE_EXTRAS), at 2k + side; written into the result at the end. */
+  counters: Int32Array;
+  /**
+   * Bumped whenever a body moves or changes, a unit leaves or changes level: what the lane answered
+   * at an epoch stays true until the next (the caches below).
+   */
+  epoch: number;
+  /** Bumped only when a body moves or changes, or a unit leaves: what depends on the lane alone (paths, sight, cover). */
+  geomEpoch: number;
+  /** The first body in each unit's path (lane.firstInPathOf), by way and side (6 a unit), and the epoch it was found at. */
+  pathAt: Float64Array;
+  path: Int16Array;
+  /** The lane's part of each unit's morale situation (8): an enemy in sight and cover (at geomEpoch); a friend behind and a secure flank (at epoch: levels count). */
+  sightAt: Float64Array;
+  inSight: Uint8Array;
+  cover: Int8Array;
+  friendsAt: Float64Array;
+  behind: Int16Array;
+  secure: Uint8Array;
+
+  // -- this turn -------------------------------------------------------------------------------
+  figuresAtTurnStart: Int32Array;
+  /** Distance moved toward the enemy (> 0) or away (< 0) this turn, summed over its moves. */
+  advanced: Float64Array;
+  /** Moved at all this turn (6: "moving"). */
+  moved: Uint8Array;
+  /** 8: casualties (fire or melee) this turn. */
+  casualtiesTurn: Uint8Array;
+  /** 8: figures lost to fire this turn (fire-loss test), and guns lost to fire (a battery's test). */
+  fireLosses: Int32Array;
+  gunsLostTurn: Int32Array;
+  /** 6 (burt.simultaneousFire): figures and guns to remove at the end of step 9. */
+  pendingFigures: Int32Array;
+  pendingGuns: Int32Array;
+  firedTurn: Uint8Array;
+  pushedBack: Uint8Array;
+  pushingBack: Uint8Array;
+  /** 3.4: the enemy this unit assaults (-1 none); the count of assaults on it; the ground it advanced in step 4. */
+  assaultTarget: Int16Array;
+  assaultedBy: Int16Array;
+  assaultAdvance: Float64Array;
+  /** 5.3: the friend this reserve was committed to support (-1 none). */
+  supporting: Int16Array;
+  /** 9: charged into contact this turn (or is following up / pursuing into contact). */
+  charging: Uint8Array;
+  /** 9: the melee test of step 12 is due. */
+  meleeTest: Uint8Array;
+  /** In a melee this turn (a unit that leaves one gets REGROUP orders, 11). */
+  inMelee: Uint8Array;
+
+  // -- across turns ----------------------------------------------------------------------------
+  /** 6: has fired before (no first-volley bonus). */
+  firedEver: Uint8Array;
+  /** 8: the turn the unit became shaken: it retreats in step 3 of the next turn (0: none due). */
+  shakenRetreat: Int16Array;
+  /** The turn the unit last routed (rally tests from the next turn on), 0 if not routing. */
+  routedTurn: Int16Array;
+  /** 8 (burt.seeingRouts): routed since friends last tested for seeing it. */
+  routUnseen: Uint8Array;
+  /** 3.3: the enemy this unit pursues (-1 none), and the turn the pursuit began. */
+  pursuing: Int16Array;
+  pursuitTurn: Int16Array;
+  /** 9: fights its next round following up (a push-back followed, a pursuit). */
+  followingUp: Uint8Array;
+  /** The turn of the unit's first contact in its current melee (9: "first contact"), 0 none. */
+  contactTurn: Int16Array;
+  /** The enemy whose ground this winner takes once it has run (-1 none), and the x its front goes to. */
+  takeGround: Int16Array;
+  groundX: Float64Array;
+  /** 11: small-arms casualties pending from step 9 (a RESERVE unit then becomes MANOEUVER). */
+  pendingSmallArms: Uint8Array;
+  /** Cavalry assault declared on infantry with MANOEUVER orders (it could form square). */
+  squareChance: Uint8Array;
+  /** 2, 4: the command element touches the unit this turn (may change orders in step 1). */
+  commandTouch: Uint8Array;
+  /** Turns this unit has had FIRE orders within range of an enemy (a firefight's length, doctrines). */
+  fireTurns: Int16Array;
+  /** 10: each side's army morale. */
+  armyMorale: Int32Array;
+
+  // -- scratch, reused ---------------------------------------------------------------------------
+  scratch: Scratch;
+}
+
+export interface Scratch {
+  move: MoveResult;
+  moveB: MoveResult;
+  body: Body;
+  bodies: Body[];
+  index: number[];
+  plan: FirePlan;
+  planB: FirePlan;
+  fire: FireSituation;
+  morale: MoraleSituation;
+  fighterA: MeleeFighter;
+  fighterB: MeleeFighter;
+  /** Melee groups: union-find parents and labels. */
+  parent: Int32Array;
+  group: Int32Array;
+  /** Each unit's opponent in the melee (the touching enemy it shares most frontage with). */
+  opponent: Int32Array;
+  /** The frontage each unit shares with its opponent. */
+  bestOverlap: Float64Array;
+  /** Figures each unit removed in this round. */
+  inflicted: Int32Array;
+  order: number[];
+  orderB: number[];
+  list: number[];
+  /** Friends a move passed through. */
+  passed: number[];
+  intent: { formation: number; way: 1 | -1; distance: number };
+}
+
+/** Lateral offset of a removed unit's body: beyond any lane's width. */
+export const PARKED = 1e9;
+
+/** Level by index (7). */
+export type { Cohesion };
+
+/** The streams of a side. */
+export function fireDice(g: Game, side: SideIndex): Uniform {
+  return g.dice.fire(side);
+}
+export function moraleDice(g: Game, side: SideIndex): Uniform {
+  return g.dice.morale(side);
+}
+export function aiDice(g: Game, side: SideIndex): Uniform {
+  return g.dice.ai(side);
+}

@@ -1,0 +1,284 @@
+/**
+ * What happens to units, with its bookkeeping in the common result (src/core/result.ts): figures and
+ * guns lost (6, 9), levels lost and regained on the ladder of 7, routs (7, 8), removal, order chits
+ * changed by choice or by force (4, 11), the army morale counter (10), and morale tests (8) with their
+ * situation read off the lane.
+ */
+import { reachRung, recordCheck, RUNG } from '../../../core/result.js';
+import { dropArmyMorale, reachedZeroNow } from '../armyMorale.js';
+import { loseLevels, regroup } from '../cohesion.js';
+import { moraleModifier, moraleTarget, MORALE_FAILURE, rollMoraleTest, type MoralePurpose } from '../morale.js';
+import { leavesReserve } from '../orders.js';
+import { COHESION_LEVELS, DISORDERED, ROUT, SHAKEN, type Cohesion } from '../tables.js';
+import { BURT_VOCABULARY, EXTRA_INDEX, PURPOSE } from '../vocabulary.js';
+import {
+  coverAt,
+  faceAbout,
+  facesEnemy,
+  hasCommittedSupport,
+  hasSecureFlank,
+  modelOf,
+  enemyInSight,
+  bodyChanged,
+  shrinkBody,
+  supportBehind,
+} from './lane.js';
+import { isSupported } from '../morale.js';
+import { FORMATION_LIST, ORDER_LIST, PARKED, REGROUP, RESERVE, type Game } from './state.js';
+
+const COVERS = ['none', 'soft', 'hard'] as const;
+const LADDER = [RUNG.good, RUNG.good, RUNG.disordered, RUNG.shaken, RUNG.routed] as const;
+const COUNTED = BURT_VOCABULARY.checkPurposes.map((p) => p.counted);
+const UNIT_CLASS = { infantry: 0, skirmishers: 0, cavalry: 1, guns: 2 } as const;
+
+/** Add to a per-side extra (counted in g.counters, written into the result at the end). */
+export function bump(g: Game, key: string, side: number, by = 1): void {
+  g.counters[2 * EXTRA_INDEX[key] + side] += by;
+}
+
+/** 4, 11: place a new order chit; leaving RESERVE costs the army a point of morale (4, 10). */
+export function setOrder(g: Game, u: number, order: number, forced: string | null): void {
+  const before = g.order[u];
+  if (before === order) return;
+  g.order[u] = order;
+  const side = g.c.units[u].side;
+  if (g.sink) g.sink({ type: 'orders', side, unit: g.c.units[u].id, from: ORDER_LIST[before], to: ORDER_LIST[order], forced });
+  if (leavesReserve(ORDER_LIST[before], ORDER_LIST[order])) {
+    bump(g, 'reservesCommitted', side);
+    armyMoraleDrop(g, side, `${g.c.units[u].id} left RESERVE`);
+  }
+}
+
+/**
+ * 7: set a unit's level, keeping the ladder's books: the worst rung reached, a disruption each time it
+ * falls to disordered or worse, a shaken retreat due next turn (8), a rout (7, 10).
+ */
+export function setLevel(g: Game, u: number, level: Cohesion, why: string): void {
+  const before = g.level[u] as Cohesion;
+  if (before === level || g.present[u] === 0) return;
+  const spec = g.c.units[u];
+  const side = spec.side;
+  g.level[u] = level;
+  if (before === ROUT || level === ROUT) g.steadyDirty = true;
+  g.epoch++;
+  if (g.sink) g.sink({ type: 'cohesion', side, unit: spec.id, from: COHESION_LEVELS[before], to: COHESION_LEVELS[level] });
+  if (level < before) return;
+  if (level >= DISORDERED) g.res.sides[side].disruptions++;
+  reachRung(g.res, side, u, LADDER[level]);
+  if (level === SHAKEN) g.shakenRetreat[u] = g.turn; // 8: a compulsory retreat next period
+  if (level === ROUT) routed(g, u, why);
+}
+
+/** 7, 8: lose `n` levels (a shaken unit losing one routs). */
+export function loseLevel(g: Game, u: number, why: string, n = 1): void {
+  if (g.present[u] === 0 || g.level[u] === ROUT) return;
+  setLevel(g, u, loseLevels(g.level[u] as Cohesion, n), why);
+}
+
+/** 7 (step 8): a REGROUP order regains a level. */
+export function regainLevel(g: Game, u: number): boolean {
+  const before = g.level[u] as Cohesion;
+  const after = regroup(before, g.c.units[u].arm);
+  if (after === before) return false;
+  setLevel(g, u, after, 'regroup');
+  bump(g, 'regroups', g.c.units[u].side);
+  if (g.sink) g.sink({ type: 'regroup', side: g.c.units[u].side, unit: g.c.units[u].id, from: COHESION_LEVELS[before], to: COHESION_LEVELS[after] });
+  return true;
+}
+
+/** 7, 8, 10: a unit routs: it turns to face away, its assault and support end, the army loses a point of morale. */
+function routed(g: Game, u: number, why: string): void {
+  const spec = g.c.units[u];
+  const side = spec.side;
+  const r = g.res.sides[side];
+  r.routs++;
+  r.retreatsForced++;
+  g.res.units[u].retreated = true;
+  g.routedTurn[u] = g.turn;
+  g.routUnseen[u] = 1;
+  g.shakenRetreat[u] = 0;
+  g.assaultTarget[u] = -1;
+  g.supporting[u] = -1;
+  g.pursuing[u] = -1;
+  g.takeGround[u] = -1;
+  g.followingUp[u] = 0;
+  if (facesEnemy(g, u)) faceAbout(g, u);
+  if (g.sink) g.sink({ type: 'rout', side, unit: spec.id });
+  void why;
+  armyMoraleDrop(g, side, `${spec.id} routed`);
+}
+
+/** A unit leaves play: no figures or guns left, or routed off the lane (its figures dispersed). */
+export function removeUnit(g: Game, u: number, why: 'destroyed' | 'offLane'): void {
+  if (g.present[u] === 0) return;
+  const spec = g.c.units[u];
+  const side = spec.side;
+  const r = g.res.sides[side];
+  if (why === 'offLane' && g.figures[u] > 0) {
+    // Dispersed, not killed (rulings, "Mapping"): men lost but not casualties.
+    r.strengthLost += g.figures[u];
+    bump(g, 'figuresDispersed', side, g.figures[u]);
+    g.figures[u] = 0;
+    g.guns[u] = 0;
+  }
+  g.present[u] = 0;
+  g.body[u].offset = PARKED;
+  bodyChanged(g, u);
+  g.steadyDirty = true;
+  r.unitsEliminated++;
+  g.res.units[u].eliminated = true;
+  reachRung(g.res, side, u, RUNG.removed);
+  for (let i = 0; i < g.supporting.length; i++) {
+    if (g.supporting[i] === u) g.supporting[i] = -1;
+    if (g.assaultTarget[i] === u) g.assaultTarget[i] = -1;
+  }
+  if (g.sink) g.sink({ type: 'removed', side, unit: spec.id, why });
+}
+
+/**
+ * 6, 9: figures removed (killed and wounded). At no figures the unit is removed. `fire`: from fire
+ * (counted for the 10% test of 8); small-arms casualties push a RESERVE unit into MANOEUVER (11).
+ */
+export function loseFigures(g: Game, u: number, n: number, fire: boolean, smallArms: boolean): void {
+  if (n <= 0 || g.present[u] === 0) return;
+  const spec = g.c.units[u];
+  const lost = n < g.figures[u] ? n : g.figures[u];
+  g.figures[u] -= lost;
+  const r = g.res.sides[spec.side];
+  r.strengthLost += lost;
+  r.stepsLost += lost;
+  g.casualtiesTurn[u] = 1;
+  if (fire) g.fireLosses[u] += lost;
+  if (g.sink) g.sink({ type: 'hit', side: spec.side, unit: spec.id, lost, left: g.figures[u], eliminated: g.figures[u] === 0 });
+  if (g.figures[u] === 0) return removeUnit(g, u, 'destroyed');
+  shrinkBody(g, u);
+  if (smallArms && g.order[u] === RESERVE) setOrder(g, u, 1, 'small-arms casualties (11)');
+}
+
+/** 6: guns put out of action: each takes its crew's figures with it. No guns left: the battery is removed. */
+export function loseGuns(g: Game, u: number, n: number, how: 'silenced' | 'destroyed', fire: boolean): void {
+  if (n <= 0 || g.present[u] === 0) return;
+  const spec = g.c.units[u];
+  const lost = n < g.guns[u] ? n : g.guns[u];
+  g.guns[u] -= lost;
+  const figures = lost * spec.crew;
+  g.figures[u] -= figures;
+  const r = g.res.sides[spec.side];
+  r.strengthLost += figures;
+  r.stepsLost += figures;
+  g.casualtiesTurn[u] = 1;
+  if (fire) g.gunsLostTurn[u] += lost;
+  bump(g, 'gunsLost', spec.side, lost);
+  if (g.sink) g.sink({ type: 'gunsLost', side: spec.side, unit: spec.id, lost, left: g.guns[u], how });
+  if (g.guns[u] === 0) removeUnit(g, u, 'destroyed');
+}
+
+/** 10: a rout or a unit leaving RESERVE costs a point; reaching 0 the first time, every unit tests at once. */
+export function armyMoraleDrop(g: Game, side: 0 | 1, why: string): void {
+  const before = g.armyMorale[side];
+  const after = dropArmyMorale(before, 1);
+  g.armyMorale[side] = after;
+  if (g.sink) g.sink({ type: 'armyMorale', side, value: after, why });
+  if (!reachedZeroNow(before, after)) return;
+  g.res.sides[side].armyBrokenTurn = g.turn;
+  if (g.sink) g.sink({ type: 'broken', side, formation: null, turn: g.turn });
+  // 10: ALL units test at once at -1; failing, a level. Routers have no level left to lose.
+  for (const u of g.c.sides[side].units) {
+    if (g.present[u] === 1 && g.level[u] !== ROUT) testAndApply(g, u, 'armyMorale');
+  }
+}
+
+/** 10: the army is demoralised (-1 on every test from now on). */
+export function demoralised(g: Game, side: number): boolean {
+  return g.armyMorale[side] <= 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8: morale tests.
+
+/** Fill the reusable situation of a test from the lane (8: every modifier's condition). */
+export function fillSituation(g: Game, u: number, purpose: MoralePurpose, target = -1): void {
+  const s = g.scratch.morale;
+  const spec = g.c.units[u];
+  const o = g.c.options;
+  s.figures = spec.arm === 'guns' ? g.guns[u] : g.figures[u];
+  s.startFigures = spec.arm === 'guns' ? spec.guns : spec.figures;
+  s.level = g.level[u] as Cohesion;
+  // Only whether an enemy is in sight matters (8: +2 with none within burt.sightRange).
+  // The lane's part of the situation stays the same until something moves (sight, cover) or also a
+  // friend's level changes (support, flanks): g.geomEpoch and g.epoch.
+  if (g.sightAt[u] !== g.geomEpoch) {
+    g.sightAt[u] = g.geomEpoch;
+    g.inSight[u] = enemyInSight(g, u, o.sightRange) ? 1 : 0;
+    const cover = coverAt(g, u);
+    g.cover[u] = cover === 'hard' ? 2 : cover === 'soft' ? 1 : 0;
+  }
+  if (g.friendsAt[u] !== g.epoch) {
+    g.friendsAt[u] = g.epoch;
+    g.behind[u] = o.supported === 'within6Behind' ? supportBehind(g, u) : -1;
+    g.secure[u] = hasSecureFlank(g, u) ? 1 : 0;
+  }
+  s.nearestVisibleEnemy = g.inSight[u] === 1 ? 0 : Infinity;
+  s.chargingSkirmishersOrRouters = target >= 0 && (g.c.units[target].arm === 'skirmishers' || g.level[target] === ROUT);
+  // On the lane an assault strikes a flank never, a rear when the target faces away.
+  s.chargingFlankOrRear = target >= 0 && g.body[target].facing === g.body[u].facing;
+  s.commanderInChief = spec.general === 'commanderInChief';
+  s.subordinateGeneral = spec.general === 'subordinate';
+  s.commandElement = g.commandTouch[u] === 1;
+  s.formation = FORMATION_LIST[g.formation[u]];
+  const behind = g.behind[u];
+  s.supported = isSupported(o.supported, hasCommittedSupport(g, u), behind >= 0 ? { distance: 0, level: g.level[behind] as Cohesion } : null);
+  s.cover = COVERS[g.cover[u]];
+  s.advancingOrPushingBack = g.advanced[u] > 1e-6 || g.pushingBack[u] === 1;
+  s.retiringOrPushedBack = g.advanced[u] < -1e-6 || g.pushedBack[u] === 1;
+  s.secureFlank = g.secure[u] === 1;
+  s.casualtiesThisTurn = g.casualtiesTurn[u] === 1;
+  s.armyDemoralised = demoralised(g, spec.side);
+  void purpose;
+}
+
+/** 8: take one test (the extended die on the side's morale stream, plus modifiers, against the class); record it. */
+export function takeTest(g: Game, u: number, purpose: MoralePurpose, target = -1): boolean {
+  fillSituation(g, u, purpose, target);
+  const spec = g.c.units[u];
+  const o = g.c.options;
+  const modifier = moraleModifier(g.scratch.morale, purpose, o);
+  const passed = rollMoraleTest(spec.klass, modifier, o.extendedDie, o.naturalOne, g.dice.morale(spec.side));
+  const p = PURPOSE[purpose];
+  recordCheck(g.res.sides[spec.side], p, COUNTED[p], spec.classIndex, UNIT_CLASS[spec.arm], passed);
+  if (!passed && COUNTED[p]) g.res.units[u].checksFailed++;
+  if (g.sink) g.sink({ type: 'check', side: spec.side, purpose, unit: spec.id, target: moraleTarget(spec.klass, modifier), modifiers: [modifier >= 0 ? `+${modifier}` : String(modifier)], roll: 0, passed });
+  return passed;
+}
+
+/**
+ * 8: take a test and apply its result (8's table): lose a level, rout, or nothing; a router passing a
+ * rally test becomes shaken with REGROUP orders and no retreat to make (7, 11).
+ */
+export function testAndApply(g: Game, u: number, purpose: MoralePurpose, target = -1): boolean {
+  const passed = takeTest(g, u, purpose, target);
+  const f = MORALE_FAILURE[purpose];
+  if (passed) {
+    if (purpose === 'rally') rallyUnit(g, u);
+    return true;
+  }
+  if (f.level === 'rout') setLevel(g, u, ROUT, purpose);
+  else if (f.level === 'loseLevel') loseLevel(g, u, purpose);
+  return false;
+}
+
+/** 7, 11: a router rallies: shaken, facing the enemy, with REGROUP orders and no retreat due. */
+export function rallyUnit(g: Game, u: number): void {
+  setLevel(g, u, SHAKEN, 'rally');
+  g.shakenRetreat[u] = 0;
+  g.routedTurn[u] = 0;
+  if (!facesEnemy(g, u)) faceAbout(g, u);
+  setOrder(g, u, REGROUP, 'rallied (11)');
+  bump(g, 'rallies', g.c.units[u].side);
+  if (g.sink) g.sink({ type: 'rally', side: g.c.units[u].side, unit: g.c.units[u].id });
+}
+
+/** Figures a unit fights or fires with now. */
+export function firingFigures(g: Game, u: number): number {
+  return modelOf(g, u).firingFigures;
+}

@@ -1,0 +1,79 @@
+/**
+ * Step 3 of the sequence of play: compulsory moves, in the text's order: routs, pursuits, retreats
+ * (3.3), the sides alternating unit by unit. A winner that broke its enemy and does not pursue takes
+ * the ground once the routers have run (rulings, "Assault and melee" 4).
+ */
+import { EPS } from '../../../table/index.js';
+import { rates } from '../doctrine/choose.js';
+import { retreatMoveDistance, routMoveDistance } from '../movement.js';
+import { ROUT, SHAKEN } from '../tables.js';
+import { enemyAhead, faceAbout, facesEnemy, touchingUnits } from '../play/lane.js';
+import { laneMove, MoveKind } from '../play/moves.js';
+import type { Game } from '../play/state.js';
+
+/** 3.3 (burt.routMove): a router runs its reserve rate (or normal move) away from the enemy; off the lane it is gone. */
+export function routMove(g: Game, u: number): void {
+  if (facesEnemy(g, u)) faceAbout(g, u);
+  const d = routMoveDistance(rates(g, u), g.c.options.routMove);
+  const from = g.body[u].front;
+  laneMove(g, u, 1, d, MoveKind.Flee);
+  if (g.sink) g.sink({ type: 'retreat', side: g.c.units[u].side, forced: true, units: [g.c.units[u].id], why: 'rout' });
+  if (g.sink && g.present[u] === 1) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'rout' });
+}
+
+/**
+ * 3.3: a pursuer moves its charge distance after the routers; meeting an enemy is a contact, fought
+ * in step 11 with the pursuer following up (9).
+ */
+export function pursuitMove(g: Game, u: number): void {
+  const from = g.body[u].front;
+  const r = rates(g, u);
+  laneMove(g, u, 1, r.charge ?? r.move, MoveKind.Charge);
+  const e = enemyAhead(g, u);
+  if (e >= 0 && touchingUnits(g, u, e)) {
+    g.followingUp[u] = 1;
+    g.contactTurn[u] = g.turn;
+    g.contactTurn[e] = g.turn;
+  }
+  if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'pursuit' });
+}
+
+/** The winner of a broken melee takes the ground the routers left, up to a normal move. */
+export function takeGroundMove(g: Game, u: number): void {
+  const b = g.body[u];
+  const ahead = (g.groundX[u] - b.front) * b.facing;
+  g.takeGround[u] = -1;
+  if (ahead <= EPS) return;
+  const from = b.front;
+  laneMove(g, u, 1, rates(g, u).move, MoveKind.Move, ahead);
+  if (g.sink) g.sink({ type: 'takeGround', side: g.c.units[u].side, unit: g.c.units[u].id, to: g.body[u].front });
+  if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'taking the ground' });
+}
+
+/** 3.3, 8 (burt.retreatMove): a unit that became shaken last turn falls back, facing the enemy. */
+export function shakenRetreat(g: Game, u: number): void {
+  const spec = g.c.units[u];
+  const from = g.body[u].front;
+  laneMove(g, u, -1, retreatMoveDistance(rates(g, u), g.c.options.retreatMove), MoveKind.Move);
+  g.res.sides[spec.side].retreatsForced++;
+  g.res.units[u].retreated = true;
+  if (g.sink) g.sink({ type: 'retreat', side: spec.side, forced: true, units: [spec.id], why: 'shaken' });
+  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[u].front], why: 'shaken retreat' });
+}
+
+/** 3.3: routs, then pursuits (and winners taking the ground), then the retreats of units shaken last turn. */
+export function step3Compulsory(g: Game): void {
+  const order = g.c.alternation[g.first];
+  for (const u of order) if (g.present[u] === 1 && g.level[u] === ROUT) routMove(g, u);
+  for (const u of order) {
+    if (g.present[u] === 0 || g.level[u] === ROUT) continue;
+    if (g.pursuing[u] >= 0) pursuitMove(g, u);
+    else if (g.takeGround[u] >= 0) takeGroundMove(g, u);
+  }
+  for (const u of order) {
+    const due = g.shakenRetreat[u];
+    if (due === 0 || due >= g.turn) continue;
+    g.shakenRetreat[u] = 0;
+    if (g.present[u] === 1 && g.level[u] === SHAKEN) shakenRetreat(g, u);
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Steps 8 and 9 of the sequence of play: regroup (4, 7) and firing (6). `fireAt` is one fire, used in
+ * step 9 and for the reaction volleys of step 10; the odds of src/rules/burt/oddsQuestions.ts sample
+ * through the same `resolveFire`.
+ */
+import type { Uniform } from '../../../core/dice.js';
+import { EPS, frontEdgeDistance } from '../../../table/index.js';
+import { ammunition, fireTarget } from '../doctrine/choose.js';
+import { fireSaveModifier, fireToHitModifier, gunCasualtyEffect, gunShot, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, weaponBands, type FirePlan, type RangeBand } from '../fire.js';
+import { mayFire } from '../cohesion.js';
+import type { GunCasualtyRoll } from '../options.js';
+import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
+import { canSee, clearLine, coverAt, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
+import { FIRE, REGROUP, type Game } from '../play/state.js';
+import { bump, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
+
+/** 3.8 (4, 7; burt.regroupTest): REGROUP units regain a level, at once or by passing a test. Routers must rally instead. */
+export function step8Regroup(g: Game): void {
+  for (const u of g.c.alternation[g.first]) {
+    if (g.present[u] === 0 || g.order[u] !== REGROUP || g.level[u] === ROUT) continue;
+    if (g.level[u] === (g.c.units[u].arm === 'guns' || g.c.units[u].arm === 'skirmishers' ? 1 : 0)) continue;
+    if (g.c.options.regroupTest === 'moraleTest' && !takeTest(g, u, 'regroup')) continue;
+    regainLevel(g, u);
+  }
+}
+
+/** What a fire did: hits, figures removed (crew casualties on a battery), guns put out of action. */
+export interface FireOutcome {
+  hits: number;
+  removed: number;
+  gunsOut: number;
+}
+
+/**
+ * 6: roll a fire's hits and saves on `u` (figures removed, at most `cap`), then, on a battery, a d6 per
+ * casualty against the crew of the next gun (burt.gunCasualtyRoll). The engine and the odds sampler
+ * both draw through this.
+ */
+export function resolveFire(plan: FirePlan, cap: number, battery: { guns: number; crew: number; shot: Shot; mode: GunCasualtyRoll } | null, u: Uniform, out: FireOutcome): FireOutcome {
+  // rollCasualties' draws, keeping the hits: the dice to hit, then a save for each hit.
+  out.hits = rollHits(plan, u);
+  const lost = rollSaves(out.hits, plan.saveOn, plan.die, plan.naturalOne, u);
+  out.removed = lost < cap ? lost : cap;
+  out.gunsOut = battery ? rollGunCasualties(out.removed, battery.guns, battery.crew, battery.shot, battery.mode, u) : 0;
+  return out;
+}
+
+/** The longest reach of a unit's fire, inches (a battery's ball, small arms' long range). */
+export function maxRange(g: Game, u: number): number {
+  const spec = g.c.units[u];
+  if (spec.arm === 'guns') return Math.max(BALL_RANGES[spec.ordnance][2], CANISTER_RANGES[spec.ordnance][2]);
+  return weaponBands(spec.weapon)[2];
+}
+
+/**
+ * 6: the enemies the unit may fire at: in front of it, within its longest range, in sight, with no
+ * unit between, and not in melee (a careful referee does not fire into a melee). Written into `out`.
+ */
+export function legalTargets(g: Game, u: number, out: number[]): number[] {
+  out.length = 0;
+  const side = g.c.units[u].side;
+  const range = maxRange(g, u);
+  const enemies = g.c.sides[side === 0 ? 1 : 0].units;
+  for (const t of enemies) {
+    if (g.present[t] === 0 || frontEdgeDistance(g.body[u], g.body[t]) > range + EPS) continue;
+    if (!inFront(g, u, t) || inContactWithEnemy(g, t) || !clearLine(g, u, t) || !canSee(g, u, t)) continue;
+    out.push(t);
+  }
+  return out;
+}
+
+const outcome: FireOutcome = { hits: 0, removed: 0, gunsOut: 0 };
+const battery = { guns: 0, crew: 0, shot: 'ball' as Shot, mode: 'perCasualty' as GunCasualtyRoll };
+
+/**
+ * 6: one fire of `u` at `t`: the band from the distance front to front, the to-hit score (range,
+ * moving, cover, shaken firers, guns at a deep target, first volley), dice from the firing figures (a
+ * die per gun, two with canister), saves by the target's cover and kind. `now`: remove the casualties
+ * at once; otherwise they wait for the end of step 9 (burt.simultaneousFire). Returns false if no fire.
+ */
+export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: boolean): boolean {
+  const c = g.c;
+  const o = c.options;
+  const spec = c.units[u];
+  const target = c.units[t];
+  const dist = frontEdgeDistance(g.body[u], g.body[t]);
+  let ammo: 'ball' | 'canister' | null = null;
+  let shot: Shot = 'smallArms';
+  let band: number;
+  if (spec.arm === 'guns') {
+    ammo = ammunition(g, u, t);
+    if (ammo === null) return false;
+    shot = gunShot(spec.ordnance, ammo);
+    band = rangeBand(dist, weaponBands(spec.ordnance, ammo));
+  } else band = rangeBand(dist, weaponBands(spec.weapon));
+  if (band < 0) return false;
+  const s = g.scratch.fire;
+  const cover = coverAt(g, t);
+  const tm = modelOf(g, t);
+  s.band = band as RangeBand;
+  s.firerMoved = g.moved[u] === 1;
+  s.targetMoved = g.moved[t] === 1;
+  s.targetInCover = cover !== 'none';
+  s.firerLevel = g.level[u] as Cohesion;
+  s.guns = spec.arm === 'guns';
+  s.skirmishers = spec.arm === 'skirmishers';
+  s.targetOverTwoRanks = tm.overTwoRanks;
+  s.firstVolley = g.firedEver[u] === 0;
+  const toHit = fireToHitModifier(s, o);
+  const save = fireSaveModifier(shot, cover, target.arm === 'skirmishers' || target.arm === 'guns');
+  const plan = g.scratch.plan;
+  if (ammo !== null) setGunFirePlan(plan, g.guns[u], ammo, toHit, save, o);
+  else setFirePlan(plan, modelOf(g, u).firingFigures, toHit, save, o);
+  const isBattery = target.arm === 'guns';
+  const cap = isBattery ? Infinity : g.figures[t] - g.pendingFigures[t];
+  if (isBattery) {
+    battery.guns = g.guns[t] - g.pendingGuns[t];
+    battery.crew = GUN_CREW[target.ordnance];
+    battery.shot = shot;
+    battery.mode = o.gunCasualtyRoll;
+  }
+  resolveFire(plan, cap, isBattery ? battery : null, g.dice.fire(spec.side), outcome);
+  g.firedEver[u] = 1;
+  if (!reaction) g.firedTurn[u] = 1;
+  bump(g, reaction ? 'reactionVolleys' : 'volleys', spec.side);
+  if (g.sink) {
+    const bandName = ['short', 'medium', 'long'][band];
+    const mods = [`to hit ${plan.hitOn}+`, `save ${plan.saveOn}+`];
+    g.sink({ type: 'fire', side: spec.side, units: [spec.id], target: target.id, roll: [plan.plain, plan.penalised], hits: outcome.hits, modifiers: mods, band: bandName, dice: plan.plain + plan.penalised, hitOn: plan.hitOn, saveOn: plan.saveOn, removed: outcome.removed, reaction, ...(ammo ? { ammunition: ammo } : {}) });
+  }
+  if (isBattery) {
+    if (outcome.gunsOut === 0) return true;
+    if (now) loseGuns(g, t, outcome.gunsOut, gunCasualtyEffect(shot), true);
+    else {
+      g.pendingGuns[t] += outcome.gunsOut;
+      if (gunCasualtyEffect(shot) === 'destroyed') g.pendingSmallArms[t] = DESTROYED;
+    }
+    return true;
+  }
+  if (outcome.removed === 0) return true;
+  if (now) loseFigures(g, t, outcome.removed, true, shot === 'smallArms');
+  else {
+    g.pendingFigures[t] += outcome.removed;
+    if (shot === 'smallArms') g.pendingSmallArms[t] = 1;
+  }
+  return true;
+}
+
+/** On a battery, pendingSmallArms marks guns destroyed by ball or shell (6) rather than silenced. */
+const DESTROYED = 2;
+
+/** 6 (burt.simultaneousFire): remove what step 9's fire took, every unit having fired. */
+export function removePending(g: Game): void {
+  for (let t = 0; t < g.c.units.length; t++) {
+    if (g.pendingGuns[t] > 0) loseGuns(g, t, g.pendingGuns[t], g.pendingSmallArms[t] === DESTROYED ? 'destroyed' : 'silenced', true);
+    if (g.pendingFigures[t] > 0) loseFigures(g, t, g.pendingFigures[t], true, g.pendingSmallArms[t] === 1);
+    g.pendingGuns[t] = 0;
+    g.pendingFigures[t] = 0;
+    g.pendingSmallArms[t] = 0;
+  }
+}
+
+/** A unit may fire in step 9: FIRE orders, not routing, not in melee, not pursuing, guns unlimbered. */
+export function mayFireNow(g: Game, u: number): boolean {
+  return g.present[u] === 1 && g.order[u] === FIRE && mayFire(g.level[u] as Cohesion) && g.pursuing[u] < 0 && g.limbered[u] === 0 && !inContactWithEnemy(g, u);
+}
+
+/** 3.9 (6): every unit with FIRE orders fires at one target, the sides alternating. */
+export function step9Fire(g: Game): void {
+  const simultaneous = g.c.options.simultaneousFire;
+  const legal = g.scratch.list;
+  for (const u of g.c.alternation[g.first]) {
+    if (!mayFireNow(g, u)) continue;
+    const t = fireTarget(g, u, legalTargets(g, u, legal));
+    if (t < 0) continue;
+    if (fireAt(g, u, t, false, !simultaneous)) g.fireTurns[u]++;
+  }
+  if (simultaneous) removePending(g);
+}

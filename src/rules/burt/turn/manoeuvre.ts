@@ -1,0 +1,127 @@
+/**
+ * Steps 5 and 6 of the sequence of play: manoeuvres (MANOEUVER units move or change formation, FIRE
+ * units make their short moves) and reserve movement (RESERVE units move at the reserve rate; reserves
+ * are committed to support an assaulted friend). 4, 5, 12.
+ */
+import { EPS, supports } from '../../../table/index.js';
+import { commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove } from '../doctrine/choose.js';
+import { formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, limberCost } from '../movement.js';
+import { forcedOrders } from '../orders.js';
+import { ROUT } from '../tables.js';
+import { inContactWithEnemy, syncBody, SUPPORT_DISTANCE } from '../play/lane.js';
+import { laneMove, MoveKind } from '../play/moves.js';
+import { ASSAULT, FIRE, FORMATION_LIST, MANOEUVRE, ORDER_LIST, RESERVE, SQUARE, type Game } from '../play/state.js';
+import { setOrder } from '../play/units.js';
+
+/** Units free to move this step: present, not routing, pursuing or in melee. */
+function free(g: Game, u: number): boolean {
+  return g.present[u] === 1 && g.level[u] !== ROUT && g.pursuing[u] < 0 && !inContactWithEnemy(g, u);
+}
+
+/**
+ * 12: change formation at a quarter move per base of frontage changed (to or from square a half);
+ * returns the share of the move left to walk, or -1 if the change costs more than the move.
+ */
+export function changeFormation(g: Game, u: number, to: number): number {
+  const from = g.formation[u];
+  if (to === from) return 1;
+  const o = g.c.options;
+  const move = rates(g, u).move;
+  const quarters = formationChangeQuarters(FORMATION_LIST[from], FORMATION_LIST[to], g.figures[u], o.figuresPerBase);
+  const cost = formationChangeCost(quarters, move);
+  if (cost > move + EPS) return -1;
+  g.formation[u] = to;
+  syncBody(g, u);
+  g.moved[u] = 1;
+  const spec = g.c.units[u];
+  if (to === SQUARE) g.res.sides[spec.side].squaresFormed++;
+  if (g.sink) g.sink({ type: 'formation', side: spec.side, unit: spec.id, from: FORMATION_LIST[from], to: FORMATION_LIST[to], quarters });
+  return 1 - cost / move;
+}
+
+/** Move with an order's budget, recording a voluntary retreat for a move away from the enemy. */
+function orderedMove(g: Game, u: number, signed: number, budget: number, why: string): void {
+  if (!(Math.abs(signed) > EPS) || !(budget > EPS)) return;
+  const from = g.body[u].front;
+  const moved = laneMove(g, u, signed > 0 ? 1 : -1, budget, MoveKind.Move, Math.abs(signed));
+  if (moved <= EPS) return;
+  const spec = g.c.units[u];
+  if (g.advanced[u] < -EPS && signed < 0) {
+    g.res.sides[spec.side].retreatsVoluntary++;
+    if (g.sink) g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'ordered' });
+  }
+  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[u].front], why });
+}
+
+/** 5.2 (12; burt.assaultedTargetManoeuvre): a MANOEUVER unit changes formation and walks what is left of its move. */
+export function manoeuvre(g: Game, u: number): void {
+  const spec = g.c.units[u];
+  const may = g.assaultedBy[u] > 0 ? g.c.options.assaultedTargetManoeuvre : 'full';
+  if (spec.arm === 'guns') {
+    // 5: limbering or unlimbering takes half a move; the doctrine's guns stand unlimbered to fire.
+    if (may === 'none') return;
+    const d = g.c.sides[spec.side].doctrine;
+    const toggle = d.random ? g.dice.ai(spec.side)() < 0.5 : g.limbered[u] === 1;
+    if (toggle) {
+      g.limbered[u] = g.limbered[u] ? 0 : 1;
+      g.moved[u] = 1;
+      void limberCost;
+    }
+    return;
+  }
+  const intent = manoeuvreIntent(g, u, may, g.scratch.intent, g.scratch.orderB);
+  const left = changeFormation(g, u, intent.formation);
+  if (left <= 0 || may !== 'full') return;
+  orderedMove(g, u, intent.way * intent.distance, left * rates(g, u).move, 'manoeuvre');
+}
+
+/** 4: a FIRE unit may move half a move forward or a quarter back (guns stand: they would have to limber). */
+export function fireOrderMove(g: Game, u: number): void {
+  if (g.c.units[u].arm === 'guns') return;
+  const want = fireMove(g, u);
+  const move = rates(g, u).move;
+  const budget = fireOrderMoveLimit(move, want >= 0 ? 'forward' : 'back');
+  orderedMove(g, u, want, budget, 'short move with FIRE orders');
+}
+
+/** 3.5: MANOEUVER units, then FIRE units' short moves, the sides alternating. */
+export function step5Manoeuvre(g: Game): void {
+  for (const u of g.c.alternation[g.first]) {
+    if (!free(g, u)) continue;
+    if (g.order[u] === MANOEUVRE) manoeuvre(g, u);
+    else if (g.order[u] === FIRE) fireOrderMove(g, u);
+  }
+}
+
+/** 5.3: the assaulted friend (in front, within 6") a RESERVE unit could support, or -1. */
+export function supportable(g: Game, u: number): number {
+  const side = g.c.units[u].side;
+  for (let f = 0; f < g.c.units.length; f++) {
+    if (f === u || g.present[f] === 0 || g.c.units[f].side !== side || g.assaultedBy[f] === 0 || g.level[f] === ROUT) continue;
+    if (supports(g.body[f], g.body[u], SUPPORT_DISTANCE)) return f;
+  }
+  return -1;
+}
+
+/**
+ * 3.6 (5.3, 11): RESERVE units move at the reserve rate; a reserve named to support an assaulted friend
+ * is committed even if the assault does not go in: it leaves RESERVE for ASSAULT (attacking) or FIRE.
+ */
+export function step6Reserve(g: Game): void {
+  for (const u of g.c.alternation[g.first]) {
+    if (!free(g, u) || g.order[u] !== RESERVE) continue;
+    const f = supportable(g, u);
+    if (f >= 0 && commitsSupport(g, u)) {
+      const spec = g.c.units[u];
+      const posture = g.c.sides[spec.side].posture;
+      g.supporting[u] = f;
+      const order = forcedOrders('reserve', 'committedToSupport', posture === 'attack' ? 'assault' : 'fire');
+      setOrder(g, u, order === 'assault' ? ASSAULT : FIRE, 'committed to support (11)');
+      if (g.sink) g.sink({ type: 'support', side: spec.side, unit: spec.id, supports: g.c.units[f].id });
+      void ORDER_LIST;
+      continue;
+    }
+    const want = reserveMove(g, u);
+    orderedMove(g, u, want, rates(g, u).reserve ?? 0, 'reserve move');
+  }
+}

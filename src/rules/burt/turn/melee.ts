@@ -1,0 +1,246 @@
+/**
+ * Step 11 of the sequence of play: melee (9, 11). Units in contact form melees (groups joined by
+ * contact); each unit rolls a die per four figures in contact against the enemy it shares most
+ * frontage with, both sides at once; the sides' casualties are compared: equal is indecisive, more
+ * but under twice pushes the other back, twice or more breaks it (it routs). Then push-backs, follow-
+ * ups, pursuits and taking the ground; indecisive melees test in step 12; units out of contact come
+ * out with REGROUP orders (11).
+ */
+import { lateralOverlap, rearContact } from '../../../table/index.js';
+import { followsUp, rates, takesGround } from '../doctrine/choose.js';
+import { figuresInContact, figuresInOverlap } from '../figures.js';
+import { bothTestAfter, CONTINUATION, meleeOutcome, pursues, pushBackDistance, setMeleePlan, type MeleeFighter, type MeleeOutcome } from '../melee.js';
+import { rollCasualties, rollGunCasualties } from '../fire.js';
+import { ROUT, type Cohesion } from '../tables.js';
+import { coverAt, engaged, inContactWithEnemy, modelOf } from '../play/lane.js';
+import { laneMove, MoveKind } from '../play/moves.js';
+import { FORMATION_LIST, REGROUP, RESERVE, type Game } from '../play/state.js';
+import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.js';
+
+/** 9 (burt.meleeRanks): figures of `u` in contact with `o`: whole figures in the frontage they share (a battery: its crews). */
+export function contactFigures(g: Game, u: number, o: number): number {
+  const spec = g.c.units[u];
+  const overlap = lateralOverlap(g.body[u], g.body[o]);
+  if (spec.arm === 'guns') return Math.min(g.guns[u], figuresInOverlap(overlap, spec.figureWidth)) * spec.crew;
+  return figuresInContact(modelOf(g, u), figuresInOverlap(overlap, spec.figureWidth), g.c.options.meleeRanks);
+}
+
+/** 9: fill a fighter from the lane: formation, ranks, level, cavalry kinds, charging, cover, against the rear. */
+export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): MeleeFighter {
+  const spec = g.c.units[u];
+  f.arm = spec.arm;
+  f.formation = FORMATION_LIST[g.formation[u]];
+  f.ranks = modelOf(g, u).ranks;
+  f.level = g.level[u] as Cohesion;
+  f.lightCavalry = spec.light;
+  f.armoured = spec.armoured;
+  f.lancers = spec.lancers;
+  f.chargingOrFollowingUp = g.charging[u] === 1 || g.followingUp[u] === 1;
+  f.cover = coverAt(g, u);
+  f.downhillOfEnemy = false; // no hills on the lane
+  f.againstFlankOrRear = rearContact(g.body[o], g.body[u]);
+  return f;
+}
+
+/** The melees now: each unit in contact's group (scratch.group, -1 none) and opponent (scratch.opponent). */
+export function findMelees(g: Game): number {
+  const n = g.c.units.length;
+  const { parent, group, opponent, bestOverlap: best } = g.scratch;
+  // The contacts the lane keeps (lane.inContactWithEnemy): no unit engaged, no melee.
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    parent[i] = i;
+    opponent[i] = -1;
+    best[i] = 0;
+    group[i] = -1;
+    if (inContactWithEnemy(g, i)) any = true;
+  }
+  if (!any) return 0;
+  const find = (i: number) => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (let i = 0; i < n; i++) {
+    if (g.engagedCount[i] === 0) continue;
+    for (let j = i + 1; j < n; j++) {
+      if (g.pairs[i * n + j] === 0) continue;
+      const ri = find(i);
+      const rj = find(j);
+      if (ri < rj) parent[rj] = ri;
+      else if (rj < ri) parent[ri] = rj;
+      const w = lateralOverlap(g.body[i], g.body[j]);
+      if (opponent[i] < 0 || w > best[i]) (opponent[i] = j), (best[i] = w);
+      if (opponent[j] < 0 || w > best[j]) (opponent[j] = i), (best[j] = w);
+    }
+  }
+  // A group's root is its lowest unit (the lower root always wins), so groups number in that order.
+  let groups = 0;
+  for (let i = 0; i < n; i++) {
+    group[i] = -1;
+    if (opponent[i] < 0) continue;
+    const r = find(i);
+    group[i] = r === i ? groups++ : group[r];
+  }
+  return groups;
+}
+
+/** Members of melee `k` in unit order, written into `out`. */
+function membersOf(g: Game, k: number, out: number[]): number[] {
+  out.length = 0;
+  for (let i = 0; i < g.c.units.length; i++) if (g.scratch.group[i] === k) out.push(i);
+  return out;
+}
+
+/** 9: one unit's dice against its opponent, the figures (or guns) taken waiting in pending until the round is over. */
+function strike(g: Game, u: number, o: number): number {
+  const c = g.c;
+  const spec = c.units[u];
+  const s = g.scratch;
+  if (!c.options.contactedAlwaysFight && (g.order[u] === REGROUP || g.order[u] === RESERVE)) return 0;
+  const own = fighterOf(g, u, o, s.fighterA);
+  const enemy = fighterOf(g, o, u, s.fighterB);
+  const first = g.contactTurn[u] === g.turn;
+  setMeleePlan(s.plan, contactFigures(g, u, o), own, enemy, first, c.options);
+  const target = c.units[o];
+  const stream = g.dice.fire(spec.side);
+  if (target.arm === 'guns') {
+    const cas = rollCasualties(s.plan, Infinity, stream);
+    g.pendingGuns[o] += rollGunCasualties(cas, g.guns[o] - g.pendingGuns[o], target.crew, 'smallArms', c.options.gunCasualtyRoll, stream);
+    return cas;
+  }
+  const cas = rollCasualties(s.plan, g.figures[o] - g.pendingFigures[o], stream);
+  g.pendingFigures[o] += cas;
+  return cas;
+}
+
+/** 9 (burt.pushBack): the loser falls back, facing the enemy; the winner may follow up (burt.meleeContinuation). */
+function pushBack(g: Game, loser: number, winners: readonly number[]): void {
+  const spec = g.c.units[loser];
+  const d = pushBackDistance(rates(g, loser).move, g.c.options.pushBack);
+  const from = g.body[loser].front;
+  const back = laneMove(g, loser, -1, d, MoveKind.Move);
+  g.pushedBack[loser] = 1;
+  g.res.sides[spec.side].retreatsForced++;
+  g.res.units[loser].retreated = true;
+  bump(g, 'pushBacks', spec.side);
+  let by: string | null = null;
+  for (const w of winners) {
+    g.pushingBack[w] = 1;
+    if (g.scratch.opponent[w] !== loser || CONTINUATION[g.c.options.meleeContinuation].endsAfterRound || g.level[w] === ROUT) continue;
+    if (!followsUp(g, w)) continue;
+    laneMove(g, w, 1, rates(g, w).move, MoveKind.Charge, back);
+    if (engaged(g.body[w], g.body[loser])) {
+      g.followingUp[w] = 1;
+      by = g.c.units[w].id;
+    }
+  }
+  if (g.sink) {
+    g.sink({ type: 'retreat', side: spec.side, forced: true, units: [spec.id], why: 'pushBack' });
+    g.sink({ type: 'pushBack', side: spec.side, unit: spec.id, distance: Math.abs(g.body[loser].front - from), followedBy: by });
+  }
+}
+
+/** 9: the loser breaks and routs; the winner pursues (burt.pursuit) or takes its ground. */
+function breakLoser(g: Game, losers: readonly number[], winners: readonly number[]): void {
+  for (const l of losers) if (g.present[l] === 1) setLevel(g, l, ROUT, 'broken in melee (9)');
+  for (const w of winners) {
+    if (g.present[w] === 0 || g.level[w] === ROUT) continue;
+    const o = g.scratch.opponent[w];
+    const spec = g.c.units[w];
+    if (pursues(spec.arm, g.c.options.pursuit)) {
+      g.pursuing[w] = o;
+      g.pursuitTurn[w] = g.turn;
+      bump(g, 'pursuits', spec.side);
+      if (g.sink) g.sink({ type: 'pursuit', side: spec.side, unit: spec.id, target: g.c.units[o].id });
+    } else if (takesGround(g, w)) {
+      g.takeGround[w] = o;
+      g.groundX[w] = g.body[w].front + g.body[w].facing * g.body[o].depth;
+    }
+  }
+}
+
+/** Who charged home this turn and won: the charges won of each side (the enemy broke or was pushed back). */
+function chargesWon(g: Game, winners: readonly number[]): void {
+  for (const w of winners) if (g.charging[w] === 1) g.res.sides[g.c.units[w].side].chargesWon++;
+}
+
+/** One melee: every member strikes, the casualties are removed, the sides' totals decide (9). */
+export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome {
+  const s = g.scratch;
+  let by0 = 0;
+  let by1 = 0;
+  for (const u of members) {
+    s.inflicted[u] = strike(g, u, s.opponent[u]);
+    if (g.c.units[u].side === 0) by0 += s.inflicted[u];
+    else by1 += s.inflicted[u];
+    g.inMelee[u] = 1;
+  }
+  const outcome = meleeOutcome(by0, by1, g.c.options.zeroCasualtyBreak);
+  if (g.sink) {
+    const ids = (side: number) => members.filter((u) => g.c.units[u].side === side).map((u) => g.c.units[u].id);
+    g.sink({ type: 'melee', sides: [ids(0), ids(1)], casualties: [by0, by1], result: outcome });
+  }
+  for (const u of members) {
+    if (g.pendingGuns[u] > 0) loseGuns(g, u, g.pendingGuns[u], 'silenced', false);
+    if (g.pendingFigures[u] > 0) loseFigures(g, u, g.pendingFigures[u], false, false);
+    g.pendingGuns[u] = 0;
+    g.pendingFigures[u] = 0;
+    g.followingUp[u] = 0;
+  }
+  bump(g, 'meleeRounds', 0);
+  bump(g, 'meleeRounds', 1);
+  const side0 = s.order;
+  const side1 = s.orderB;
+  side0.length = 0;
+  side1.length = 0;
+  for (const u of members) if (g.present[u] === 1) (g.c.units[u].side === 0 ? side0 : side1).push(u);
+  if (outcome === 'aBreaks' || outcome === 'bBreaks') {
+    const [losers, winners] = outcome === 'aBreaks' ? [side0, side1] : [side1, side0];
+    chargesWon(g, winners);
+    breakLoser(g, losers, winners);
+  } else if (outcome === 'aPushedBack' || outcome === 'bPushedBack') {
+    const [losers, winners] = outcome === 'aPushedBack' ? [side0, side1] : [side1, side0];
+    chargesWon(g, winners);
+    for (const l of losers) pushBack(g, l, winners);
+  }
+  if (bothTestAfter(outcome, g.c.options.indecisiveMelee)) for (const u of members) if (g.present[u] === 1 && g.level[u] !== ROUT) g.meleeTest[u] = 1;
+  if (outcome === 'indecisive' && CONTINUATION[g.c.options.meleeContinuation].endsAfterRound) part(g, members);
+  return outcome;
+}
+
+/** 9, 11 (burt.meleeContinuation oneRound): after an indecisive round the sides part: the chargers fall back a push-back distance. */
+function part(g: Game, members: readonly number[]): void {
+  let any = false;
+  for (const u of members) if (g.charging[u] === 1) any = true;
+  for (const u of members) {
+    if (g.present[u] === 0 || g.level[u] === ROUT) continue;
+    const back = any ? g.charging[u] === 1 : g.c.units[u].side === g.c.attacker;
+    if (back) laneMove(g, u, -1, pushBackDistance(rates(g, u).move, g.c.options.pushBack), MoveKind.Move);
+  }
+}
+
+/** 11: a unit that was in melee and is out of contact (not routing) comes out with REGROUP orders. */
+export function leaveMelees(g: Game): void {
+  for (let u = 0; u < g.c.units.length; u++) {
+    if (g.inMelee[u] === 0 || g.present[u] === 0) continue;
+    if (g.level[u] === ROUT || g.pursuing[u] >= 0) {
+      g.inMelee[u] = 0;
+      continue;
+    }
+    if (inContactWithEnemy(g, u)) continue;
+    g.inMelee[u] = 0;
+    setOrder(g, u, REGROUP, 'out of melee (11)');
+  }
+}
+
+/** 3.11: every melee, in the order of its lowest unit. */
+export function step11Melee(g: Game): void {
+  const groups = findMelees(g);
+  const members = g.scratch.list;
+  // Each group is resolved with the opponents found before any round moved anyone.
+  for (let k = 0; k < groups; k++) {
+    membersOf(g, k, members);
+    if (members.length > 1) resolveMelee(g, members);
+  }
+  leaveMelees(g);
+}

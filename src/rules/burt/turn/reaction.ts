@@ -1,0 +1,169 @@
+/**
+ * Step 10 of the sequence of play: assault reactions (9). The assaulted unit tests first (failing, it
+ * routs) and the reserves committed to support it test; standing, it reacts once: fire, countercharge,
+ * evade or hold (9.r1-r4). Then each assaulter tests; passing, it goes in.
+ */
+import { EPS, frontEdgeDistance } from '../../../table/index.js';
+import { reach, rates, reaction } from '../doctrine/choose.js';
+import { evadeDistance } from '../movement.js';
+import { reactionsAllowed, type Reaction } from '../orders.js';
+import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
+import { clearLine, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
+import { laneMove, MoveKind } from '../play/moves.js';
+import { ASSAULT, ORDER_LIST, REGROUP, SQUARE, type Game } from '../play/state.js';
+import { bump, setOrder, testAndApply } from '../play/units.js';
+import { fireAt, maxRange } from './fire.js';
+import { routMove } from './compulsory.js';
+import { mayFire } from '../cohesion.js';
+
+/** 9.r1: "if in musket range": within a musket's long range and the unit's own. */
+const MUSKET_RANGE = SMALL_ARMS_RANGES.musket[2];
+
+/** 9.r1 (burt.reactionFire): the target can fire at the assaulter now. */
+export function canReactFire(g: Game, t: number, a: number): boolean {
+  if (!mayFire(g.level[t] as 0) || g.limbered[t] === 1 || inContactWithEnemy(g, t)) return false;
+  if (g.c.options.reactionFire === 'once' && g.firedTurn[t] === 1) return false;
+  const d = frontEdgeDistance(g.body[t], g.body[a]);
+  return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && clearLine(g, t, a);
+}
+
+/** 9.r2: the target can countercharge the assaulter: it is the first enemy in its path, within its charge reach. */
+export function canCountercharge(g: Game, t: number, a: number): boolean {
+  const r = reach(g, t);
+  return r > 0 && enemyAhead(g, t) === a && gapTo(g, t, a) <= r + EPS;
+}
+
+/** 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible. */
+export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]): Reaction[] {
+  out.length = 0;
+  const arm = g.c.units[t].arm;
+  for (const r of reactionsAllowed(ORDER_LIST[g.order[t]], g.c.options.reserveReaction)) {
+    if (r === 'fire' && !canReactFire(g, t, a)) continue;
+    if (r === 'countercharge' && !canCountercharge(g, t, a)) continue;
+    if (r === 'evade' && (arm === 'guns' || g.formation[t] === SQUARE)) continue;
+    out.push(r);
+  }
+  if (out.length === 0) out.push('hold'); // an ASSAULT unit out of reach must stand (it cannot countercharge)
+  return out;
+}
+
+/** 9.r3: about face and fall back a normal move plus a die less a die; REGROUP orders follow (11). */
+export function evade(g: Game, t: number): void {
+  const spec = g.c.units[t];
+  const move = rates(g, t).move;
+  faceAbout(g, t);
+  const distance = evadeDistance(move, g.dice.morale(spec.side));
+  const from = g.body[t].front;
+  laneMove(g, t, 1, distance, MoveKind.Move);
+  setOrder(g, t, REGROUP, 'evaded (11)');
+  g.res.sides[spec.side].retreatsVoluntary++;
+  g.res.units[t].retreated = true;
+  bump(g, 'evades', spec.side);
+  if (g.sink) {
+    g.sink({ type: 'evade', side: spec.side, unit: spec.id, dice: [0, 0], distance });
+    g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'evade' });
+    g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[t].front], why: 'evade' });
+  }
+}
+
+/** 9.r2: the target charges the assaulter, the two meeting half way. */
+export function countercharge(g: Game, t: number, a: number): void {
+  const spec = g.c.units[t];
+  const from = g.body[t].front;
+  laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
+  g.charging[t] = 1;
+  g.res.sides[spec.side].chargesDeclared++; // a countercharge is a charge of its own (9.r2)
+  bump(g, 'countercharges', spec.side);
+  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.body[t].front });
+}
+
+/**
+ * 9: a charge goes in: `a` moves with what is left of its charge reach (burt.evadeContact: an evader
+ * still in reach is caught, hit in the rear). Returns whether it made contact.
+ */
+export function goIn(g: Game, a: number, t: number, remaining: number): boolean {
+  const spec = g.c.units[a];
+  if (g.present[a] === 0 || g.present[t] === 0) return false;
+  const from = g.body[a].front;
+  if (remaining > EPS) laneMove(g, a, 1, remaining, MoveKind.Charge);
+  const home = touchingUnits(g, a, t);
+  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[t].id, from, to: g.body[a].front });
+  if (!home) return false;
+  g.charging[a] = 1;
+  g.contactTurn[a] = g.turn;
+  g.contactTurn[t] = g.turn;
+  g.res.sides[spec.side].chargesHome++;
+  return true;
+}
+
+/** 9: one assaulted unit: its test and its supports', its one reaction, then each assaulter's test and charge. */
+export function resolveAssaultOn(g: Game, t: number): void {
+  const o = g.c.options;
+  const side = g.c.units[t].side;
+  let fled = false;
+  if (g.present[t] === 1 && g.level[t] !== ROUT) {
+    const stood = testAndApply(g, t, 'assaulted');
+    if (!stood && o.routBeforeContact === 'fleeAtOnce') {
+      routMove(g, t);
+      fled = true;
+    }
+  }
+  for (let f = 0; f < g.supporting.length; f++) {
+    if (g.supporting[f] !== t || g.present[f] === 0 || g.level[f] === ROUT) continue;
+    if (!testAndApply(g, f, 'support')) g.supporting[f] = -1;
+  }
+  // The reaction, once, against the first assaulter.
+  const assaulters = g.scratch.orderB;
+  assaulters.length = 0;
+  for (const a of g.c.alternation[g.first]) if (g.assaultTarget[a] === t && g.present[a] === 1 && g.level[a] !== ROUT) assaulters.push(a);
+  let met = -1;
+  let evaded = false;
+  if (!fled && g.present[t] === 1 && g.level[t] !== ROUT && assaulters.length > 0) {
+    const a0 = assaulters[0];
+    const feasible = feasibleReactions(g, t, a0, g.scratch.list as unknown as Reaction[]);
+    // 9: units with ASSAULT orders MUST countercharge.
+    const r = g.order[t] === ASSAULT && feasible.includes('countercharge') ? 'countercharge' : reaction(g, t, feasible);
+    if (g.sink) g.sink({ type: 'reaction', side, unit: g.c.units[t].id, reaction: r, against: g.c.units[a0].id });
+    if (r === 'fire') fireAt(g, t, a0, true, true);
+    else if (r === 'countercharge') {
+      countercharge(g, t, a0);
+      met = a0;
+    } else if (r === 'evade') {
+      evade(g, t);
+      evaded = true;
+    }
+  }
+  for (const a of assaulters) {
+    g.assaultTarget[a] = -1;
+    const aside = g.c.units[a].side;
+    // A cavalry charge at infantry that could form square: did it?
+    if (g.squareChance[a] === 1 && g.present[t] === 1 && g.formation[t] === SQUARE) g.res.extras.squaresFormed++;
+    g.squareChance[a] = 0;
+    if (g.present[a] === 0 || g.level[a] === ROUT) continue;
+    if (fled || g.present[t] === 0 || (evaded && o.evadeContact === 'noContact')) {
+      bump(g, 'assaultsFailed', aside);
+      continue;
+    }
+    if (!testAndApply(g, a, 'assault', t)) {
+      bump(g, 'assaultsFailed', aside);
+      // The countercharge is a charge of its own: it still comes on.
+      if (met === a && g.present[t] === 1 && g.level[t] !== ROUT) goIn(g, t, a, gapTo(g, t, a));
+      continue;
+    }
+    const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
+    if (!goIn(g, a, t, remaining)) bump(g, 'assaultsFailed', aside);
+    else if (met === a) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
+  }
+}
+
+/** 3.10: the assaulted units in the order their assaulters act. */
+export function step10Reactions(g: Game): void {
+  const seen = g.scratch.order;
+  seen.length = 0;
+  for (const a of g.c.alternation[g.first]) {
+    const t = g.assaultTarget[a];
+    if (t < 0 || seen.includes(t)) continue;
+    seen.push(t);
+  }
+  for (const t of seen) resolveAssaultOn(g, t);
+}

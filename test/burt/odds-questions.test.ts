@@ -1,0 +1,86 @@
+/**
+ * The questions of `volley odds` (src/rules/burt/oddsQuestions.ts): every exact distribution equals
+ * the enumeration of every die path of the question's own sampler (the engine's functions), a second
+ * and independent derivation; and hand-derived cases.
+ */
+import { describe, expect, it } from 'vitest';
+import { enumerateDice } from '../../src/core/enumerate.js';
+import { resolveOptions } from '../../src/core/ruleset.js';
+import { BURT_ODDS } from '../../src/rules/burt/oddsQuestions.js';
+import { BURT_OPTIONS } from '../../src/rules/burt/options.js';
+
+const defaults = resolveOptions(BURT_OPTIONS, {});
+const question = (id: string) => BURT_ODDS.questions.find((q) => q.id === id)!;
+
+/** Every die path of the sampler, tallied by distribution and value. */
+function enumerated(id: string, params: unknown, options = defaults): Map<string, Map<string, number>> {
+  const q = question(id);
+  const out = new Map<string, Map<string, number>>();
+  enumerateDice(
+    (dice) => q.sample(params, options, dice),
+    (p, draw) => {
+      for (const [k, v] of Object.entries(draw)) {
+        const m = out.get(k) ?? new Map<string, number>();
+        m.set(String(v), (m.get(String(v)) ?? 0) + p);
+        out.set(k, m);
+      }
+    },
+  );
+  return out;
+}
+
+function expectSame(id: string, params: unknown, options = defaults) {
+  const q = question(id);
+  const exact = q.exact(q.params.parse(params), options);
+  const paths = enumerated(id, q.params.parse(params), options);
+  for (const d of exact.distributions) {
+    const m = paths.get(d.name)!;
+    for (const v of d.values) expect(m.get(String(v.value)) ?? 0, `${d.name}=${v.value}`).toBeCloseTo(v.p, 12);
+    for (const [v, p] of m) expect(d.values.find((x) => String(x.value) === v)?.p ?? 0, `${d.name}=${v}`).toBeCloseTo(p, 12);
+  }
+}
+
+describe('volley odds: fire (6)', () => {
+  it('6: 8 muskets at short range at a line in soft cover: hits and figures removed equal every die path of the engine\'s fire', () => {
+    expectSame('fire', { figures: 8, range: 'short', target: { figures: 24, cover: 'soft' } });
+  });
+  it('6: 6 figures (a die and a 1-2 figure die at +1) at long range, chained extended die', () => {
+    expectSame('fire', { figures: 6, range: 'long', firerLevel: 'shaken' }, resolveOptions(BURT_OPTIONS, { 'burt.extendedDie': 'chained' }));
+  });
+  it('6: 2 guns of ball at a battery: crew saves at -1, a d6 per casualty against the next gun\'s crew (destroyed on 4+ from ball)', () => {
+    expectSame('fire', { guns: 2, ammunition: 'ball', range: 'short', target: { battery: { guns: 2, ordnance: '6pdr' } } });
+  });
+  it('6: the hand-derived case: 4 figures at medium range in the open hit on 5+ (1/3) and a hit is saved on 5+ (1/3): a figure removed 2/9', () => {
+    const q = question('fire');
+    const d = q.exact(q.params.parse({ figures: 4, range: 'medium' }), defaults).distributions.find((x) => x.name === 'removed')!;
+    expect(d.values[1].p).toBeCloseTo(2 / 9, 14);
+  });
+});
+
+describe('volley odds: melee (9)', () => {
+  it('9, 8: 4 against 4 figures, classes C and D: each side\'s casualties, the outcome and each side\'s rout equal every die path', () => {
+    expectSame('melee', {
+      a: { figuresInContact: 4, figures: 10, startFigures: 24, class: 'C', charging: true, level: 'disordered' },
+      b: { figuresInContact: 4, figures: 8, startFigures: 24, class: 'D', level: 'shaken' },
+    });
+  });
+  it('9: without classes no tests are asked: casualties and outcome only', () => {
+    const q = question('melee');
+    const names = q.exact(q.params.parse({ a: { figuresInContact: 4 }, b: { figuresInContact: 4 } }), defaults).distributions.map((d) => d.name);
+    expect(names).toEqual(['inflictedByA', 'inflictedByB', 'outcome']);
+  });
+});
+
+describe('volley odds: morale (8)', () => {
+  it('8: a class C square charged by cavalry needs 2 (4 less 2): passes 5/6, else routs', () => {
+    const q = question('morale');
+    const e = q.exact(q.params.parse({ class: 'C', purpose: 'assaulted', formation: 'square' }), defaults);
+    expect(e.distributions[0].values[0].p).toBeCloseTo(5 / 6, 14);
+    expect(e.distributions[1].values).toEqual([{ value: 'formed', p: 5 / 6 }, { value: 'rout', p: expect.closeTo(1 / 6, 14) }]);
+  });
+  it('8: a shaken class E unit under half strength (-2, -2) needs 10: it cannot pass', () => {
+    expectSame('morale', { class: 'E', level: 'shaken', figures: 10, startFigures: 24 });
+    const q = question('morale');
+    expect(q.exact(q.params.parse({ class: 'E', level: 'shaken', figures: 10, startFigures: 24 }), defaults).distributions[0].values[0].p).toBe(0);
+  });
+});

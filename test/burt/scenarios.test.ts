@@ -1,0 +1,86 @@
+/**
+ * The lane scenario kind (src/rules/burt/scenarios.ts): defaults, and checks across fields whose
+ * errors name the field.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkLane, laneBody } from '../../src/rules/burt/scenarios.js';
+import { QUALITY_LADDER } from '../../src/core/quality.js';
+import { BURT_QUALITY, QUALITY_CLASS } from '../../src/rules/burt/quality.js';
+import { scenarioSchema } from '../../src/scenario/schema.js';
+import { ASSAULT, FIRE, LINE, MANOEUVRE, OPEN } from '../../src/rules/burt/play/state.js';
+import { battalion, compileSetup } from './lane.js';
+
+const schema = z.strictObject(laneBody).superRefine(checkLane as never);
+
+function issues(sides: unknown[], extra: Record<string, unknown> = {}): { path: string; message: string }[] {
+  const r = schema.safeParse({ engagement: 'lane', sides, ...extra });
+  return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+const side = (role: string, units: unknown[]) => ({ name: role, role, units });
+
+describe('the lane scenario (docs/table.md)', () => {
+  it('2, 4: defaults: 24 figures of foot in line, 16 of horse, 8 skirmishers in open order; MANOEUVER attacking, FIRE defending and for guns; class C', () => {
+    const c = compileSetup({
+      attacker: [{ id: 'A', at: 10, offset: -4 }, { id: 'H', arm: 'cavalry', at: 20 }, { id: 'G', arm: 'guns', at: 20, offset: 6 }],
+      defender: [{ id: 'D', at: 0 }, { id: 'S', arm: 'skirmishers', at: -5, offset: 4 }],
+    });
+    const [a, h, g, d, s] = c.units;
+    expect([a.figures, h.figures, s.figures]).toEqual([24, 16, 8]);
+    expect([a.formation, s.formation]).toEqual([LINE, OPEN]);
+    expect([a.order, h.order, g.order, d.order]).toEqual([MANOEUVRE, MANOEUVRE, FIRE, FIRE]);
+    expect(a.klass).toBe('C');
+    expect([g.guns, g.crew, g.figures]).toEqual([4, 4, 16]);
+    expect([a.facing, d.facing]).toEqual([-1, 1]);
+    void ASSAULT;
+  });
+
+  it('the quality ladder (rulings, "The common order of battle"): conscript D, line C, veteran B, elite and guard A', () => {
+    expect(QUALITY_CLASS).toEqual({ conscript: 'D', line: 'C', veteran: 'B', elite: 'A', guard: 'A' });
+    for (const q of QUALITY_LADDER) expect(BURT_QUALITY.fields(q, {})).toEqual({ class: QUALITY_CLASS[q] });
+    const c = compileSetup({ attacker: [{ id: 'A', at: 10, quality: 'veteran' }], defender: [{ id: 'D', at: 0 }] });
+    expect([c.units[0].klass, c.units[1].klass]).toEqual(['B', 'C']);
+  });
+
+  it('a scenario file: the rung becomes the class before validation; a class that disagrees is refused at the class', () => {
+    const { class: _class, ...unrated } = battalion('D', 0);
+    const file = (defender: Record<string, unknown>) =>
+      scenarioSchema.safeParse({
+        kind: 'scenario',
+        name: 'q',
+        ruleset: 'burt',
+        engagement: 'lane',
+        sides: [side('attacker', [battalion('A', 10)]), side('defender', [{ ...unrated, ...defender }])],
+      });
+    const ok = file({ quality: 'conscript' });
+    expect(ok.success).toBe(true);
+    expect((ok.data as unknown as { sides: { units: { class: string }[] }[] }).sides[1].units[0].class).toBe('D');
+    expect(file({ quality: 'conscript', class: 'D' }).success).toBe(true);
+    const bad = file({ quality: 'conscript', class: 'E' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0].path).toEqual(['sides', 1, 'units', 0, 'class']);
+  });
+
+  it('units with the same id, units in one place, and units off the lane are refused, naming the field', () => {
+    const errs = issues([side('attacker', [battalion('A', 10), battalion('A', 10.5)]), side('defender', [battalion('D', 0, { offset: 7 })])]);
+    expect(errs.map((e) => e.path)).toEqual(expect.arrayContaining(['sides.0.units.1.id', 'sides.0.units.1.at', 'sides.1.units.0.offset']));
+    expect(errs.find((e) => e.path === 'sides.0.units.1.id')!.message).toContain("duplicate unit id 'A'");
+  });
+
+  it('4, 12: guns and skirmishers cannot have ASSAULT orders, only skirmishers open order, only foot square; one side attacks, one defends', () => {
+    const errs = issues([
+      side('attacker', [{ id: 'G', arm: 'guns', at: 20, orders: 'assault' }, { id: 'C', arm: 'cavalry', at: 10, formation: 'square', offset: 5 }]),
+      side('attacker', [{ id: 'I', at: 0, formation: 'open' }]),
+    ]);
+    expect(errs.map((e) => e.path)).toEqual(expect.arrayContaining(['sides.0.units.0.orders', 'sides.0.units.1.formation', 'sides.1.units.0.formation', 'sides.1.role']));
+  });
+
+  it('terrain: a hedge or wall is a line, a village an area; the objective has length', () => {
+    const errs = issues([side('attacker', [battalion('A', 10)]), side('defender', [battalion('D', 0)])], {
+      terrain: [{ kind: 'hedge', from: 2, to: 3 }, { kind: 'village', from: 0, to: 0 }],
+      objective: { from: 1, to: 1 },
+    });
+    expect(errs.map((e) => e.path)).toEqual(['terrain.0.to', 'terrain.1.to', 'objective.to']);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Steps 10 and 11 of the sequence of play (3): assault reactions and melee (8, 9, 11), played with
+ * scripted dice (a face per die, in the order the rules throw them).
+ */
+import { describe, expect, it } from 'vitest';
+import { ASSAULT, COLUMN, FIRE, REGROUP } from '../../src/rules/burt/play/state.js';
+import { inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { ROUT, UNFORMED } from '../../src/rules/burt/tables.js';
+import { step4Declare } from '../../src/rules/burt/turn/assault.js';
+import { step11Melee } from '../../src/rules/burt/turn/melee.js';
+import { evade, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
+import { battalion, gameOf, ScriptedDice, unit, type Setup } from './lane.js';
+
+/** A French column 8" from a Prussian line, with ASSAULT orders: step 4 brings it to 4". */
+const assault = (defender: Record<string, unknown> = {}, extra: Partial<Setup> = {}): Setup => ({
+  attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })],
+  defender: [battalion('D', 0, defender)],
+  ...extra,
+});
+
+describe('3.10 assault reactions (9)', () => {
+  it('9, 8 (burt.routBeforeContact meleeRouters): the assaulted unit tests first; failing, it routs in place and the assault goes in against its rear', () => {
+    const dice = new ScriptedDice({ '1.morale': [3], '0.morale': [1] });
+    const g = gameOf(assault(), dice);
+    step4Declare(g);
+    step10Reactions(g);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(g.level[d]).toBe(ROUT);
+    expect(g.body[d].facing).toBe(-1);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    expect(g.res.sides[0].chargesHome).toBe(1);
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+  });
+
+  it('9 (burt.routBeforeContact fleeAtOnce): a target failing its test flees at once and no melee follows', () => {
+    const dice = new ScriptedDice({ '1.morale': [3] });
+    const g = gameOf(assault({}, { options: { 'burt.routBeforeContact': 'fleeAtOnce' } }), dice);
+    step4Declare(g);
+    step10Reactions(g);
+    expect(g.body[unit(g, 'D')].front).toBeCloseTo(-9, 9); // turned about (front at its old rear, -1) and ran 8"
+    expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(false);
+    expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(1);
+  });
+
+  it('9.r1: a FIRE unit that stands fires at its assaulter (first volley: 4+), then the assaulter tests and goes in', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '1.fire': [1, 1, 1, 1, 1, 1], '0.morale': [3] });
+    const g = gameOf(assault(), dice);
+    step4Declare(g);
+    step10Reactions(g);
+    expect(g.counters[2 * EXTRA_INDEX.reactionVolleys + 1]).toBe(1);
+    expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(true);
+    expect(g.charging[unit(g, 'A')]).toBe(1);
+  });
+
+  it('8, 9: an assaulter failing its test loses a level and does not go in', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '1.fire': [1, 1, 1, 1, 1, 1], '0.morale': [2] });
+    const g = gameOf(assault(), dice);
+    step4Declare(g);
+    step10Reactions(g);
+    const a = unit(g, 'A');
+    expect(g.level[a]).toBe(UNFORMED);
+    expect(g.body[a].front).toBeCloseTo(4, 9);
+    expect(g.res.sides[0].chargesHome).toBe(0);
+  });
+
+  it('9.r2: a MANOEUVER unit countercharges (counter-attack doctrine): the two meet half way, both charging', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const g = gameOf(assault({ orders: 'manoeuvre' }, { defenderDoctrine: 'counter-attack' }), dice);
+    step4Declare(g);
+    step10Reactions(g);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(g.body[d].front).toBeCloseTo(2, 9);
+    expect(g.body[a].front).toBeCloseTo(2, 9);
+    expect(g.charging[a] + g.charging[d]).toBe(2);
+    expect(g.res.sides[1].chargesDeclared).toBe(1);
+  });
+
+  it('9: a unit with ASSAULT orders must countercharge, whatever its doctrine', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const g = gameOf(assault(), dice);
+    step4Declare(g);
+    g.order[unit(g, 'D')] = ASSAULT; // as if it had been given ASSAULT orders with no enemy yet in reach
+    step10Reactions(g);
+    expect(g.body[unit(g, 'D')].front).toBeCloseTo(2, 9);
+  });
+
+  it('9.r3, 11: an evader turns about and falls back a normal move plus a die less a die (4 + 5 - 2), with REGROUP orders', () => {
+    const dice = new ScriptedDice({ '1.morale': [5, 2] });
+    const g = gameOf(assault({ orders: 'manoeuvre' }), dice);
+    const d = unit(g, 'D');
+    evade(g, d);
+    expect(g.body[d].facing).toBe(-1);
+    expect(g.body[d].front).toBeCloseTo(-1 - 7, 9);
+    expect(g.order[d]).toBe(REGROUP);
+    expect(g.res.sides[1].retreatsVoluntary).toBe(1);
+  });
+});
+
+describe('3.11 melee (9, 11)', () => {
+  /** A column in contact with a line, charging home this turn. */
+  const contact = (extra: Partial<Setup> = {}, attacker: Record<string, unknown> = battalion('A', 0, { formation: 'column', orders: 'assault' })) => (dice: ScriptedDice) => {
+    const g = gameOf({ attacker: [attacker], defender: [battalion('D', 0)], ...extra }, dice);
+    g.contactTurn.fill(1);
+    g.charging[unit(g, 'A')] = 1;
+    return g;
+  };
+
+  it('9 (burt.zeroCasualtyBreak true): the column (8 figures, 2 dice, hit on 3+: charging, deeper) removes one, the line none: the line breaks and the winner takes its ground', () => {
+    const g = contact()(new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] }));
+    step11Melee(g);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(g.level[d]).toBe(ROUT);
+    expect(g.takeGround[a]).toBe(d);
+    expect(g.groundX[a]).toBeCloseTo(-1, 9);
+    expect(g.res.sides[0].chargesWon).toBe(1);
+  });
+
+  it('9 (burt.zeroCasualtyBreak false, burt.pushBack halfMove): one against none pushes the line back 2" and the column follows up', () => {
+    const g = contact({ options: { 'burt.zeroCasualtyBreak': false } })(new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] }));
+    step11Melee(g);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(g.level[d]).toBe(0);
+    expect(g.body[d].front).toBeCloseTo(-2, 9);
+    expect(g.body[a].front).toBeCloseTo(-2, 9);
+    expect(g.followingUp[a]).toBe(1);
+    expect(g.pushedBack[d]).toBe(1);
+    expect(g.meleeTest[a] + g.meleeTest[d]).toBe(2); // burt.indecisiveMelee noBreak: a push-back is indecisive too
+  });
+
+  it('9, 11: after a push-back not followed up the sides part, and both come out of the melee with REGROUP orders', () => {
+    const g = contact({ options: { 'burt.zeroCasualtyBreak': false }, attackerDoctrine: { preset: 'column-assault', followUp: false } })(new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] }));
+    step11Melee(g);
+    expect(g.order[unit(g, 'A')]).toBe(REGROUP);
+    expect(g.order[unit(g, 'D')]).toBe(REGROUP);
+  });
+
+  it('9: no casualties either side is indecisive: both test in step 12, and fight on next turn in contact', () => {
+    const g = contact()(new ScriptedDice({ '0.fire': [1, 1], '1.fire': [1, 1] }));
+    step11Melee(g);
+    expect(g.meleeTest[unit(g, 'A')]).toBe(1);
+    expect(g.meleeTest[unit(g, 'D')]).toBe(1);
+    expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(true);
+    expect(g.order[unit(g, 'D')]).toBe(FIRE);
+  });
+
+  it('3.3, 9 (burt.pursuit cavalryMust): armoured cavalry (hit on 2+ at first contact) breaking the line must pursue it', () => {
+    const cav = { id: 'A', arm: 'cavalry', figures: 16, armoured: true, at: 0, formation: 'line', orders: 'assault' };
+    const g = contact({}, cav)(new ScriptedDice({ '0.fire': [2, 1, 1], '1.fire': [1, 1, 1] }));
+    step11Melee(g);
+    expect(g.level[unit(g, 'D')]).toBe(ROUT);
+    expect(g.pursuing[unit(g, 'A')]).toBe(unit(g, 'D'));
+    expect(g.counters[2 * EXTRA_INDEX.pursuits]).toBe(1);
+  });
+
+  it('9: figures in contact are those inside the shared frontage: a 4" column against a 6" line fights with 8 figures each way', () => {
+    const dice = new ScriptedDice({ '0.fire': [1, 1], '1.fire': [1, 1] });
+    const g = contact()(dice);
+    expect(g.formation[unit(g, 'A')]).toBe(COLUMN);
+    step11Melee(g);
+    expect(dice.left(0, 'fire') + dice.left(1, 'fire')).toBe(0);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Step 12 of the sequence of play (3): morale tests (8); the army morale counter (10); how an
+ * engagement ends (rulings, "Mapping to the common result vocabulary").
+ */
+import { describe, expect, it } from 'vitest';
+import { REGROUP } from '../../src/rules/burt/play/state.js';
+import { setLevel } from '../../src/rules/burt/play/units.js';
+import { ROUT, SHAKEN } from '../../src/rules/burt/tables.js';
+import { fireLossDue, step12Morale } from '../../src/rules/burt/turn/morale.js';
+import { outcomeNow, timeOutcome } from '../../src/rules/burt/turn/outcome.js';
+import { PURPOSE } from '../../src/rules/burt/vocabulary.js';
+import { battalion, gameOf, ScriptedDice, unit } from './lane.js';
+
+const pair = () => ({ attacker: [battalion('A', 10, { offset: -4 }), battalion('B', 10, { offset: 4 })], defender: [battalion('D', 0)] });
+
+describe('3.12 morale tests (8)', () => {
+  it('8 (burt.fireTestBase startOfTurn): 3 of 24 figures lost to fire this turn (over 10%) call for a test; 2 do not', () => {
+    const g = gameOf(pair());
+    g.fireLosses[0] = 3;
+    expect(fireLossDue(g, 0)).toBe(true);
+    g.fireLosses[0] = 2;
+    expect(fireLossDue(g, 0)).toBe(false);
+  });
+
+  it('8: the fire-loss test is taken in step 12 and, failed, costs a level', () => {
+    const dice = new ScriptedDice({ '0.morale': [1] });
+    const g = gameOf(pair(), dice);
+    g.fireLosses[0] = 3;
+    step12Morale(g);
+    expect(g.res.sides[0].checksTaken[PURPOSE.fireLoss]).toBe(1);
+    expect(g.level[0]).toBe(1);
+  });
+
+  it('8 (burt.seeingRouts newRoutsOnly): a friend seen starting to rout calls for one test, not one every turn', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 6] });
+    const g = gameOf(pair(), dice);
+    setLevel(g, unit(g, 'B'), ROUT, 'test');
+    step12Morale(g);
+    expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(1);
+    g.turn = 2;
+    step12Morale(g); // B tests to rally (6 passes) but A does not test again
+    expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(1);
+  });
+
+  it('8 (burt.seeingRouts anyRouting): every turn a friend is seen routing, a test', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 1, 6] });
+    const g = gameOf({ ...pair(), options: { 'burt.seeingRouts': 'anyRouting' } }, dice);
+    setLevel(g, unit(g, 'B'), ROUT, 'test');
+    step12Morale(g);
+    g.turn = 2;
+    step12Morale(g); // B fails to rally (1), A tests again (6)
+    expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(2);
+  });
+
+  it('7, 8, 11: a router tests to rally from the turn after it routed; passing, it is shaken, faces the enemy, with REGROUP orders', () => {
+    // Routing (-3) a class C unit needs 7: a 6 and then a 4 or better on the extended die (6).
+    const dice = new ScriptedDice({ '1.morale': [6, 6, 4] });
+    const g = gameOf({ attacker: [battalion('A', 30)], defender: [battalion('D', 0), battalion('E', -10, { offset: 5 })] }, dice);
+    const d = unit(g, 'D');
+    setLevel(g, d, ROUT, 'test');
+    step12Morale(g);
+    expect(g.level[d]).toBe(ROUT); // no rally test in the turn it routed (the 6 went to E's friendsRouting test)
+    g.turn = 2;
+    step12Morale(g);
+    expect(g.level[d]).toBe(SHAKEN);
+    expect(g.body[d].facing).toBe(1);
+    expect(g.order[d]).toBe(REGROUP);
+    expect(g.shakenRetreat[d]).toBe(0);
+  });
+
+  it('8: a pursuer tests to stop from the turn after it began; passing, it stops with REGROUP orders (11)', () => {
+    const dice = new ScriptedDice({ '0.morale': [6] });
+    const g = gameOf({ attacker: [{ id: 'Cav', arm: 'cavalry', figures: 16, at: 10 }], defender: [battalion('D', 0)] }, dice);
+    g.pursuing[0] = 1;
+    g.pursuitTurn[0] = 1;
+    g.turn = 2;
+    step12Morale(g);
+    expect(g.pursuing[0]).toBe(-1);
+    expect(g.order[0]).toBe(REGROUP);
+  });
+});
+
+describe('10 army morale', () => {
+  it('10: a rout costs a point; reaching 0 every unit tests at once at -1, and the army broken turn is recorded', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 6] });
+    const g = gameOf({ attacker: [battalion('A', 10, { offset: -5 }), battalion('B', 10, { offset: 5 }), battalion('C', 10, { offset: 0, formation: 'column' })], defender: [battalion('D', 0)], attackerMorale: 1 }, dice);
+    g.turn = 3;
+    setLevel(g, unit(g, 'C'), ROUT, 'test');
+    expect(g.armyMorale[0]).toBe(0);
+    expect(g.res.sides[0].armyBrokenTurn).toBe(3);
+    expect(g.res.sides[0].checksTaken[PURPOSE.armyMorale]).toBe(2);
+  });
+});
+
+describe('outcomes (rulings, "Mapping")', () => {
+  const village = { terrain: [{ kind: 'village', from: -4, to: 0 }], objective: { from: -4, to: 0 } };
+  it('carried: an attacker not routing in the objective zone and no defender not routing in it', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)], ...village });
+    expect(outcomeNow(g)).toBeNull();
+    setLevel(g, unit(g, 'D'), ROUT, 'test');
+    g.body[unit(g, 'D')].front = -10; // it ran
+    g.body[unit(g, 'A')].front = -1;
+    expect(outcomeNow(g)).toEqual({ winner: 0, reason: 'carried' });
+  });
+
+  it('defenderRouted: every defender routing or removed', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    setLevel(g, unit(g, 'D'), ROUT, 'test');
+    expect(outcomeNow(g)).toEqual({ winner: 0, reason: 'defenderRouted' });
+  });
+
+  it('attackerBroken: every attacking foot and horse routing or removed; the guns do not count', () => {
+    const g = gameOf({ attacker: [battalion('A', 10), { id: 'Bty', arm: 'guns', at: 20, offset: 6 }], defender: [battalion('D', 0)] });
+    setLevel(g, unit(g, 'A'), ROUT, 'test');
+    expect(outcomeNow(g)).toEqual({ winner: 1, reason: 'attackerBroken' });
+  });
+
+  it('repulsed: no attacking foot or horse better than shaken', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    setLevel(g, unit(g, 'A'), SHAKEN, 'test');
+    expect(outcomeNow(g)).toEqual({ winner: 1, reason: 'repulsed' });
+  });
+
+  it('repulsed: the attacker\'s doctrine gives up when its army morale reaches 0 (giveUp armyDemoralised)', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)], attackerDoctrine: { preset: 'firefight', giveUp: 'armyDemoralised' } });
+    g.armyMorale[0] = 0;
+    expect(outcomeNow(g)).toEqual({ winner: 1, reason: 'repulsed' });
+  });
+
+  it('time: the defender\'s by default; holder: the side alone in the objective, else a draw; a defender that attacks carries too', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    expect(timeOutcome(g)).toBe(1);
+    const m = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', -10)], objective: { from: -2, to: 2 }, onTime: 'holder', defenderPosture: 'attack' });
+    expect(timeOutcome(m)).toBeNull();
+    m.body[unit(m, 'D')].front = 1;
+    expect(timeOutcome(m)).toBe(1);
+    expect(outcomeNow(m)).toEqual({ winner: 1, reason: 'carried' });
+  });
+});

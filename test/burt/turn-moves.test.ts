@@ -1,0 +1,207 @@
+/**
+ * Steps 3 to 6 of the sequence of play (3): compulsory moves, assault declarations, manoeuvres and
+ * reserve moves, and moving on the lane (5, 12).
+ */
+import { describe, expect, it } from 'vitest';
+import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
+import { ASSAULT, COLUMN, FIRE, LINE, MANOEUVRE, RESERVE, SQUARE } from '../../src/rules/burt/play/state.js';
+import { setLevel } from '../../src/rules/burt/play/units.js';
+import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import { step4Declare } from '../../src/rules/burt/turn/assault.js';
+import { routMove, step3Compulsory } from '../../src/rules/burt/turn/compulsory.js';
+import { changeFormation, step5Manoeuvre, step6Reserve } from '../../src/rules/burt/turn/manoeuvre.js';
+import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
+import { battalion, gameOf, unit } from './lane.js';
+
+describe('3.3 compulsory moves', () => {
+  it('3.3 (burt.routMove reserveRate): a router runs 8" (a line\'s reserve rate) away, facing away', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', -5)] });
+    const d = unit(g, 'D');
+    setLevel(g, d, ROUT, 'test');
+    expect(g.body[d].facing).toBe(-1);
+    const rear = g.body[d].front;
+    routMove(g, d);
+    expect(g.body[d].front).toBeCloseTo(rear - 8, 9);
+  });
+
+  it('3.3: a router leaving the lane is removed; its figures are men dispersed, not casualties', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', -20)] });
+    const d = unit(g, 'D');
+    setLevel(g, d, ROUT, 'test');
+    routMove(g, d);
+    expect(g.present[d]).toBe(0);
+    const side = g.res.sides[1];
+    expect(side.strengthLost).toBe(24);
+    expect(side.stepsLost).toBe(0);
+    expect(g.counters[2 * EXTRA_INDEX.figuresDispersed + 1]).toBe(24);
+    expect(side.rungs[4]).toBe(1);
+  });
+
+  it('3.3, 8 (burt.retreatMove normalMove): a unit that became shaken retreats in step 3 of the next turn, facing the enemy', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    const a = unit(g, 'A');
+    setLevel(g, a, SHAKEN, 'test');
+    step3Compulsory(g);
+    expect(g.body[a].front).toBe(10);
+    g.turn = 2;
+    step3Compulsory(g);
+    expect(g.body[a].front).toBeCloseTo(14, 9);
+    expect(g.body[a].facing).toBe(-1);
+    expect(g.res.sides[0].retreatsForced).toBe(1);
+  });
+
+  it('3.3, 9: a pursuer moves its charge distance after the routers; catching one it follows up into a melee', () => {
+    const g = gameOf({ attacker: [{ id: 'Cav', arm: 'cavalry', figures: 16, at: 1.5, formation: 'line' }], defender: [battalion('D', 0, { figures: 24 })] });
+    const cav = unit(g, 'Cav');
+    const d = unit(g, 'D');
+    g.body[cav].front = 0; // in contact
+    setLevel(g, d, ROUT, 'broken');
+    g.pursuing[cav] = d;
+    g.turn = 2;
+    step3Compulsory(g);
+    // The router ran 8" (its line's reserve rate); the heavy cavalry charged 12" after it and caught it.
+    expect(g.followingUp[cav]).toBe(1);
+    expect(g.contactTurn[cav]).toBe(2);
+  });
+});
+
+describe('3.4 assault declarations (4, 5.1)', () => {
+  const facing = (at: number, extra: Record<string, unknown> = {}) => ({ attacker: [battalion('A', at, { formation: 'column', orders: 'assault', ...extra })], defender: [battalion('D', 0)] });
+
+  it('5.1: an ASSAULT unit with an enemy in charge reach names it, both are marked, and it closes half the gap', () => {
+    const g = gameOf(facing(8));
+    step4Declare(g);
+    const a = unit(g, 'A');
+    expect(g.assaultTarget[a]).toBe(unit(g, 'D'));
+    expect(g.assaultedBy[unit(g, 'D')]).toBe(1);
+    expect(g.body[a].front).toBeCloseTo(4, 9);
+    expect(g.res.sides[0].chargesDeclared).toBe(1);
+  });
+
+  it('4 (burt.assaultOutOfReach): with no enemy in reach it advances a normal move (6" in column), or stands', () => {
+    const advance = gameOf(facing(14));
+    step4Declare(advance);
+    expect(advance.body[0].front).toBeCloseTo(8, 9);
+    expect(advance.assaultTarget[0]).toBe(-1);
+    const stand = gameOf({ ...facing(14), options: { 'burt.assaultOutOfReach': 'stand' } });
+    step4Declare(stand);
+    expect(stand.body[0].front).toBe(14);
+  });
+
+  it('4, 12: a friend in the way blocks the assault on the lane (charging through friends needs the 2-D table)', () => {
+    const g = gameOf({ attacker: [battalion('F', 3, { formation: 'column', orders: 'fire' }), battalion('A', 7, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0)] });
+    step4Declare(g);
+    expect(g.assaultTarget[unit(g, 'A')]).toBe(-1);
+    expect(g.res.sides[0].chargesDeclared).toBe(0);
+  });
+
+  it('11, 10: an assaulted RESERVE unit becomes MANOEUVER and its army loses a point of morale', () => {
+    const g = gameOf({ attacker: [battalion('A', 6, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'reserve' })] });
+    const before = g.armyMorale[1];
+    step4Declare(g);
+    expect(g.order[unit(g, 'D')]).toBe(MANOEUVRE);
+    expect(g.armyMorale[1]).toBe(before - 1);
+  });
+});
+
+describe('3.5 manoeuvres (4, 5, 12)', () => {
+  it('12: line to column costs a quarter move (one base of frontage), to square a half; the rest may be walked', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    const a = unit(g, 'A');
+    expect(changeFormation(g, a, COLUMN)).toBeCloseTo(0.75, 12);
+    expect(g.formation[a]).toBe(COLUMN);
+    expect(changeFormation(g, a, SQUARE)).toBeCloseTo(0.5, 12);
+    expect(g.res.sides[0].squaresFormed).toBe(1);
+  });
+
+  const charged = (mode: string) =>
+    gameOf({
+      attacker: [{ id: 'Cav', arm: 'cavalry', figures: 16, armoured: true, at: 4, formation: 'line', orders: 'assault' }],
+      defender: [battalion('D', 0, { orders: 'manoeuvre' })],
+      options: { 'burt.assaultedTargetManoeuvre': mode },
+    });
+
+  it('5 (burt.assaultedTargetManoeuvre formationOnly): a charged MANOEUVER battalion forms square in step 5 but does not move', () => {
+    const g = charged('formationOnly');
+    g.assaultedBy[unit(g, 'D')] = 1;
+    step5Manoeuvre(g);
+    expect(g.formation[unit(g, 'D')]).toBe(SQUARE);
+    expect(g.body[unit(g, 'D')].front).toBe(0);
+  });
+
+  it('5 (burt.assaultedTargetManoeuvre none): a marked target does nothing in step 5', () => {
+    const g = charged('none');
+    g.assaultedBy[unit(g, 'D')] = 1;
+    step5Manoeuvre(g);
+    expect(g.formation[unit(g, 'D')]).toBe(LINE);
+  });
+
+  it('4: a FIRE unit moves at most half a move forward (2" in line), however far it wants to go', () => {
+    const g = gameOf({ attacker: [battalion('A', 12, { orders: 'fire' })], defender: [battalion('D', 0)], attackerDoctrine: 'firefight' });
+    const a = unit(g, 'A');
+    step5Manoeuvre(g);
+    expect(g.body[a].front).toBeCloseTo(10, 9);
+  });
+});
+
+describe('3.6 reserve moves (5.3, 11)', () => {
+  it('5.3, 11: a reserve 6" behind an assaulted friend is committed: it takes ASSAULT orders (attacking) and its army loses a point', () => {
+    const g = gameOf({ attacker: [battalion('A', 10, { formation: 'column', orders: 'manoeuvre' }), battalion('R', 14, { formation: 'column', orders: 'reserve' })], defender: [battalion('D', 0, { orders: 'assault' })] });
+    const a = unit(g, 'A');
+    const r = unit(g, 'R');
+    g.assaultedBy[a] = 1;
+    const before = g.armyMorale[0];
+    step6Reserve(g);
+    expect(g.supporting[r]).toBe(a);
+    expect(g.order[r]).toBe(ASSAULT);
+    expect(g.armyMorale[0]).toBe(before - 1);
+  });
+
+  it('5: a RESERVE unit moves at its reserve rate (12" in column) and the second line keeps 3" behind the first', () => {
+    const g = gameOf({ attacker: [battalion('A', 10, { formation: 'column' }), battalion('R', 30, { formation: 'column', orders: 'reserve' })], defender: [battalion('D', 0)] });
+    const r = unit(g, 'R');
+    step6Reserve(g);
+    expect(g.body[r].front).toBeCloseTo(18, 9); // 12" of a 28.5" gap to the friend's rear less 3
+    expect(g.order[r]).toBe(RESERVE);
+  });
+});
+
+describe('moving on the lane (4, 5, 12)', () => {
+  it('4: an ordinary move stops an inch short of the enemy; a charge stops in contact', () => {
+    const g = gameOf({ attacker: [battalion('A', 5, { formation: 'column' })], defender: [battalion('D', 0)] });
+    const a = unit(g, 'A');
+    laneMove(g, a, 1, 6, MoveKind.Move);
+    expect(g.body[a].front).toBeCloseTo(1, 9);
+    laneMove(g, a, 1, 6, MoveKind.Charge);
+    expect(g.body[a].front).toBeCloseTo(0, 9);
+  });
+
+  it('12: passing wholly through a friend costs both a level; skirmishers pass and are passed freely', () => {
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column' }), battalion('F', 15, { formation: 'column' })], defender: [battalion('D', 0)] });
+    laneMove(g, unit(g, 'A'), 1, 8, MoveKind.Move);
+    expect(g.body[unit(g, 'A')].front).toBeCloseTo(12, 9);
+    expect(g.level[unit(g, 'A')]).toBe(UNFORMED);
+    expect(g.level[unit(g, 'F')]).toBe(UNFORMED);
+    const s = gameOf({ attacker: [battalion('A', 20, { formation: 'column' }), { id: 'S', arm: 'skirmishers', figures: 8, at: 15 }], defender: [battalion('D', 0)] });
+    laneMove(s, unit(s, 'A'), 1, 8, MoveKind.Move);
+    expect(s.body[unit(s, 'A')].front).toBeCloseTo(12, 9);
+    expect(s.level[unit(s, 'A')]).toBe(FORMED);
+  });
+
+  it('12: a move that cannot get wholly past a friend stops at its edge', () => {
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column' }), battalion('F', 16, { formation: 'column' })], defender: [battalion('D', 0)] });
+    laneMove(g, unit(g, 'A'), 1, 3, MoveKind.Move);
+    expect(g.body[unit(g, 'A')].front).toBeCloseTo(17.5, 9); // the friend's rear
+    expect(g.level[unit(g, 'A')]).toBe(FORMED);
+  });
+
+  it('5 (burt.villageMovement asWoods): formed foot moving in a village moves at half rate and loses a level', () => {
+    const g = gameOf({ attacker: [battalion('A', 2, { formation: 'column' })], defender: [battalion('D', -12)], terrain: [{ kind: 'village', from: -8, to: 0 }] });
+    const a = unit(g, 'A');
+    laneMove(g, a, 1, 6, MoveKind.Move);
+    expect(g.body[a].front).toBeCloseTo(-2, 9); // 2" in the open, then 4" of move for 2" of village
+    expect(g.level[a]).toBe(UNFORMED);
+    laneMove(g, a, 1, 2, MoveKind.Move);
+    expect(g.level[a]).toBe(DISORDERED);
+  });
+});
