@@ -4,11 +4,11 @@
 import type { Ruleset } from '../core/ruleset.js';
 import { aor } from './aor/index.js';
 import { nagb } from './nagb/index.js';
+import { burt } from './burt/index.js';
 import { aoe } from './aoe/index.js';
 import { cwj } from './cwj/index.js';
-import { burt } from './burt/index.js';
 
-export const RULESETS: readonly Ruleset<any, any>[] = [aor, nagb, aoe, cwj, burt];
+export const RULESETS: readonly Ruleset<any, any>[] = [aor, nagb, burt, aoe, cwj];
 
 export function findRuleset(id: string): Ruleset<any, any> | undefined {
   return RULESETS.find((r) => r.id === id);
