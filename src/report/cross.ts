@@ -54,7 +54,8 @@ function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c:
     const v = figure.get(c);
     return { system: short(x, c.system), x: factor ? String(c.factors[factor]) : short(x, c.system), others: othersOf(c, others), y: v.value, lo: v.lo, hi: v.hi };
   });
-  const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system' };
+  // Swatches at full strength: the bands' pale colour would otherwise set them.
+  const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system', legend: { symbolOpacity: 1 } };
   const y = { field: 'y', type: 'quantitative' as const, title: figure.y, scale: { zero: true } };
   const title = { text: figure.title, subtitle: subtitleOf(x, note) };
   if (!factor) {
@@ -76,8 +77,7 @@ function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c:
   const layer = {
     encoding: { x: xEnc },
     layer: [
-      // The legend comes from the lines: a band's pale swatch is hard to match to its line.
-      { mark: { type: 'area', opacity: 0.15 }, encoding: { y: { field: 'lo', type: 'quantitative', title: figure.y }, y2: { field: 'hi' }, color: { ...color, legend: null } } },
+      { mark: { type: 'area', opacity: 0.15 }, encoding: { y: { field: 'lo', type: 'quantitative', title: figure.y }, y2: { field: 'hi' }, color } },
       { mark: { type: 'line', point: { filled: true, size: 50 } }, encoding: { y, color, tooltip: [{ field: 'system' }, { field: 'x', title: factorPhrase(factor) }, { field: 'y', format: '.1f', title: 'estimate' }, { field: 'lo', format: '.1f' }, { field: 'hi', format: '.1f' }] } },
     ],
   };
@@ -112,7 +112,8 @@ function casualtiesSpec(x: CrossResults): TopLevelSpec {
   const xEnc = factor
     ? { field: 'x', type: 'ordinal' as const, sort: values, title: factorPhrase(factor), axis: { labelAngle: 0 } }
     : { field: 'x', type: 'nominal' as const, sort: systems, title: null, axis: { labelAngle: 0 } };
-  const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system' };
+  // Swatches at full strength: the bands' pale colour would otherwise set them.
+  const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system', legend: { symbolOpacity: 1 } };
   const offset = factor ? { xOffset: { field: 'system', sort: systems } } : {};
   const inner = {
     width: Math.max(260, (factor ? values.length : 1) * Math.max(60, 18 * systems.length)),
@@ -239,7 +240,7 @@ function sideBySide(x: CrossResults): string {
               : a.differ
                   .slice(0, 3)
                   .map((d) => `${escapeHtml(short(x, d.b))} ${d.difference >= 0 ? '+' : '−'}${f(Math.abs(d.difference))} on ${escapeHtml(short(x, d.a))} <span class="ci">[${f(d.lo)}, ${f(d.hi)}]</span>`)
-                  .join('; ') + (a.differ.length > 3 ? `; ${a.differ.length - 3} more pairs` : '');
+                  .join('; ') + (a.differ.length > 3 ? `; ${a.differ.length - 3} more pair${a.differ.length === 4 ? '' : 's'}` : '');
         const rowClass = a.compared && a.differ.length ? 'differ' : 'agree';
         return `<tr class="${rowClass}"><th scope="row">${escapeHtml(rowName(a.label))}</th>${cells.join('')}<td>${systems.length > 1 ? f(a.spread) : ''}</td><td class="verdict">${verdict}</td></tr>`;
       });
@@ -254,7 +255,8 @@ function agreementSentence(x: CrossResults): string {
   const compared = x.comparison.agreement.filter((a) => a.compared);
   if (x.provenance.systems.length < 2) return 'One rule system only: nothing to compare yet.';
   const parted = compared.filter((a) => a.differ.length > 0);
-  return `The systems part on ${parted.length} of the ${compared.length} figures compared (rows in bold): ${[...new Set(parted.map((a) => a.figure))].slice(0, 6).join(', ') || 'none'}.`;
+  const figures = [...new Set(parted.map((a) => a.figure))];
+  return `The systems part on ${parted.length} of the ${compared.length} rows compared (a figure in one combination of the common factors; rows in bold)${figures.length ? `, on ${figures.length === 1 ? 'one figure' : `${figures.length} figures`}: ${figures.join('; ')}` : ''}.`;
 }
 
 const CROSS_CSS = `

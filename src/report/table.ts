@@ -21,8 +21,9 @@ export function crossTable(x: CrossResults): string {
     const rate = (k: number) => `${c.sides[k].casualtiesPerHour.value.toFixed(2)}%`;
     return [name(c.system), c.label, `${pct(c.carried.p)} [${pct(c.carried.lo)}, ${pct(c.carried.hi)}]`, pct(c.held.p), c.hours.mean.toFixed(2), rate(att), rate(1 - att)];
   });
-  const parted = x.comparison.agreement.filter((a) => a.differ.length > 0).length;
-  return `${columns(head, rows)}\n\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${x.comparison.agreement.length} figures (Holm, 5%): see the report's agreement table`;
+  const compared = x.comparison.agreement.filter((a) => a.compared);
+  const parted = compared.filter((a) => a.differ.length > 0).length;
+  return `${columns(head, rows)}\n\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table`;
 }
 
 export function summaryTable(r: Results): string {
