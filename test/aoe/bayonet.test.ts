@@ -248,7 +248,7 @@ describe('The differential table (p2 Die Diff. Effects)', () => {
     expect(bayonetUnitOutcome(ATTACKER_SHATTERED, 'defender', horse, sides(), o).disordered).toBe(true);
     expect(bayonetUnitOutcome(ATTACKER_SHATTERED, 'defender', inf, sides(), o).disordered).toBe(false);
   });
-  it('p2 -1 and worse: countercharging cavalry may carry the position or recall; other defenders just hold', () => {
+  it('p2 -1 and worse: cavalry that countercharged may take the position or recall; other defenders just hold', () => {
     for (const band of [ATTACKER_WITHDRAWS, ATTACKER_DRIVEN_BACK, ATTACKER_SHATTERED]) {
       expect(bayonetUnitOutcome(band, 'defender', { arm: 'cavalry', countercharging: true }, sides(), o).mayCarryOrRecall).toBe(true);
       expect(bayonetUnitOutcome(band, 'defender', horse, sides(), o).mayCarryOrRecall).toBe(false);

@@ -3,8 +3,8 @@
  * "Casualties"): every strength point lost is tallied under its cause (a step lost, an elimination, a
  * blocked retreat, off the map, supply), and the casualty model counts the killed and wounded of each
  * cause with its own share (aor.casualtyModel, aor.casualtiesStep, aor.casualtiesEliminated,
- * aor.casualtiesBlocked). 7.1's note: "elimination means not death to the last man, but a temporary loss
- * of cohesion".
+ * aor.casualtiesBlocked). 7.1's note: an eliminated unit has lost its cohesion for a while; its men are
+ * not all dead.
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';

@@ -136,7 +136,7 @@ describe('Flanking geometry (7.6 Flanking)', () => {
     expect(isFlankAttack([0, 1, 2], 3)).toBe(true);
     expect(isFlankAttack([0, 1, 2], 2)).toBe(false); // only the first two count
   });
-  it('7.6: defenders in towns and forts cannot be flanked; in other terrain they can', () => {
+  it('7.6: a defender in a town or fort is never flanked; in other terrain it can be', () => {
     expect(canBeFlanked('town')).toBe(false);
     expect(canBeFlanked('fort')).toBe(false);
     for (const t of ['clear', 'woods', 'forest', 'chateau'] as const) expect(canBeFlanked(t)).toBe(true);

@@ -39,7 +39,7 @@ describe("A unit's own morale (2.2, Morale Modifiers table)", () => {
     const st = state(spec('a', 0, 'infantry', 6, { morale: 5 }));
     expect(unitMorale(st, 0)).toBe(5);
   });
-  it('2.2: a unit that has lost a step has -1', () => {
+  it('2.2: a unit down a step has -1', () => {
     const st = state(spec('a', 0, 'infantry', 6, { morale: 4, damaged: true }));
     expect(unitMorale(st, 0)).toBe(3);
   });

@@ -82,7 +82,7 @@ describe('14.1 corps (formation) demoralization', () => {
 });
 
 describe('13 army demoralization', () => {
-  it('an army is demoralized when the strength of its eliminated units reaches its level, recorded with the turn', () => {
+  it('an army becomes demoralized once the strength it has lost in eliminated units reaches its level, recorded with the turn', () => {
     const { t } = corps(100, { armyDemoralization: [10, undefined] });
     t.b.turn = 2;
     const res = t.res();

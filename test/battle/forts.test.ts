@@ -1,8 +1,7 @@
 /**
- * Forts (10.1): "Stacking limit is 1 unit. ... They are never required to attack, but have normal ZOCs
- * and must be attacked. ... Units cannot advance into forts or retreat into them if occupied. ... If a
- * unit could attack a fort or another stack, it must attack the fort unless that is already being
- * attacked by another unit."
+ * Forts (10.1): a fort holds one unit; its garrison never has to attack, exerts ZOCs as usual and has
+ * to be attacked; no unit advances or retreats into an occupied fort; and a unit that could attack
+ * either a fort or some other stack attacks the fort, unless another unit is already attacking it.
  */
 import { describe, expect, it } from 'vitest';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';

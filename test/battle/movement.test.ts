@@ -144,8 +144,8 @@ describe('5.2 movement costs (Terrain Effects "Movement" column)', () => {
   });
 
   it('12.2: into an occupied road hex a March unit pays the terrain cost (woods 2), not a flat 1', () => {
-    // "They pay the road or track movement rate but only if moving unstacked and if there is no unit
-    // in the hex they are entering": otherwise the normal cost, which for woods is 2.
+    // Road or track rates apply only to a unit moving alone into a hex no unit occupies (12.2 March):
+    // otherwise the normal cost, which for woods is 2.
     const t = battle({
       ...ROAD,
       units: [

@@ -1,6 +1,7 @@
 /**
- * Reinforcements (9): "Enter at entry hexes, potentially stacked. If entry hex is blocked or in ZOC,
- * enter in closest non-ZOC hex." Scenario field: unit `arrives` (src/rules/aor/battleSchema.ts).
+ * Reinforcements (9): units arrive on their entry hexes, stacked if need be, and when that hex is
+ * blocked or in a ZOC, on the nearest hex out of any ZOC. Scenario field: unit `arrives`
+ * (src/rules/aor/battleSchema.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';

@@ -1,8 +1,8 @@
 /**
- * Supply (17): "Supply can be traced offroad for five hexes, then on roads or trails towards specified
- * supply source hexes. ZOCs and enemy units block the line of supply. Units that cannot trace such a
- * line at the end of a turn lose a step." Project ruling: a ZOC hex a friendly unit occupies does not
- * block; scenario `supplyRule: false` switches it off.
+ * Supply (17): a supply line runs up to five hexes across country, then along roads or trails to the
+ * scenario's supply source hexes; enemy units and ZOCs cut it, and a unit with no such line when a turn
+ * ends loses a step. Project ruling: a ZOC hex a friendly unit occupies does not block; scenario
+ * `supplyRule: false` switches it off.
  *
  * The maps here are a corridor: row 2 of a 14 x 5 map, from 1,2 to 12,2, walled off by rivers on every
  * hexside but its E and W ones, so that a supply line can only run along it and distances are exact.

@@ -168,7 +168,7 @@ describe('Charge moves ([Move] l.79-83, [SoP] l.12, cwj.chargeMove)', () => {
 describe('Movement special cases ([Spec] l.103-109, [Win] l.304-306)', () => {
   const ok: AdvanceCase = { arm: 'infantry', formation: 'column', cohesion: 'good', heldByRally: false, corpsFatigued: false, leaderAttached: false, towardEnemy: true, intoFrontalContactWithCavalry: false };
   it('a good unit of a fresh corps may advance', () => expect(mayMoveTowardEnemy(ok)).toBe(true));
-  it('[Spec] l.105: infantry may not move into frontal contact with cavalry; cavalry may', () => {
+  it('[Spec] l.105: infantry is barred from moving into frontal contact with cavalry; cavalry is not', () => {
     expect(mayMoveTowardEnemy({ ...ok, intoFrontalContactWithCavalry: true })).toBe(false);
     expect(mayMoveTowardEnemy({ ...ok, arm: 'cavalry', formation: 'line', intoFrontalContactWithCavalry: true })).toBe(true);
   });

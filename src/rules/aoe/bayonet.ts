@@ -334,7 +334,7 @@ export interface UnitOutcome {
   disordered: boolean;
   /** Inches it retreats from the enemy, RETREAT_FULL_MOVE for a full move, 0 when it holds. */
   retreat: number;
-  /** Cavalry may recall up to a full move instead of the retreat or the occupation. */
+  /** Cavalry may recall, as far as a full move, in place of the retreat or the occupation. */
   mayRecall: boolean;
   /** Guns lost (beaten by cavalry): the battery is removed. */
   gunsLost: boolean;
@@ -344,7 +344,7 @@ export interface UnitOutcome {
   occupies: boolean;
   /** Breakthrough charge: 0 none, 1 may, 2 must (breakthroughRequired). */
   breakthrough: 0 | 1 | 2;
-  /** Countercharging cavalry may carry the attacker's position or recall up to a full move. */
+  /** Cavalry that countercharged may take the attacker's ground or recall, as far as a full move. */
   mayCarryOrRecall: boolean;
 }
 

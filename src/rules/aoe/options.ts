@@ -118,7 +118,7 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     values: ['openTerrainOnly', 'anyTerrain'],
     default: 'openTerrainOnly',
     source: 'p2 Bayonet & Sabre ("in Open") vs p3 Forming Square list',
-    doc: 'The +2 for cavalry charging infantry not in square or masse needs the infantry in open terrain (p2), or applies anywhere (p3).',
+    doc: 'The +2 for cavalry charging infantry in neither square nor masse needs the infantry in open terrain (p2), or applies anywhere (p3).',
   },
   {
     name: 'aoe.armouredCav',

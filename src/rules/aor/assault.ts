@@ -237,7 +237,7 @@ export function groupCheck(
 }
 
 /**
- * 7.4: the units of a side retreat. Each is disrupted; foot artillery cannot retreat and is destroyed.
+ * 7.4: the units of a side retreat. Each is disrupted; foot artillery, unable to retreat, is lost instead.
  * In this map-free kernel a retreating unit leaves the fight (`retreated`); a map moves it instead.
  */
 export function retreatUnits(
@@ -388,7 +388,10 @@ function fireTogether(st: UnitState, sit: AssaultSituation, o: AorOptions, dice:
   round.hitsOnAtt = fire(d, false, rawD, dice, out, sink, null);
 }
 
-/** 7.4: first the attacker, then the defender chooses whether to retreat voluntarily; either halves both sides' hits. */
+/**
+ * 7.4: the attacker decides first, the defender second, whether to give ground voluntarily; either doing
+ * so halves both sides' hits.
+ */
 function chooseVoluntaryRetreats(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrines: readonly [AssaultDoctrine, AssaultDoctrine], aRng: Uniform, dRng: Uniform, out: RoundOutcome, sink?: AorSink): void {
   const a = sit.attacker;
   const d = (1 - a) as SideIndex;
@@ -487,7 +490,7 @@ export function resolveAssaultRound(
   const na = round.na;
   if (na === 0 || !anyPresent(st, def, nd)) return out;
 
-  // 7.6 Flanking; defenders in towns and forts cannot be flanked; 12.2 marching defenders on a road are.
+  // 7.6 Flanking; a defender in a town or fort is never flanked; 12.2 marching defenders on a road are.
   out.flanked = flankedNow(st, sit, o);
   const inFortification =
     sit.defenderTerrain === 'fort' ||

@@ -1,6 +1,6 @@
 /**
- * 7.6 Flanking: two attacking units attacking through hexsides of the defender's hex that have at least
- * one hexside between them. Hexsides are numbered 0..5 around the hex.
+ * 7.6 Flanking: two attacking units come in through hexsides of the defender's hex that are not
+ * adjacent (one hexside or more separates them). Hexsides are numbered 0..5 around the hex.
  */
 
 /** Hexsides between two hexsides of one hex, the short way round: 0 (same or adjacent) .. 2 (opposite). */

@@ -34,7 +34,7 @@ export const AOR_GLOSSARY: readonly GlossaryEntrySpec[] = [
   {
     term: 'Morale check',
     definition:
-      'A roll of one die against a unit’s (or a group’s) morale value: if the roll is higher than the morale, the check fails (2.3). A side that takes hits and stays checks morale, and retreats if it fails. Checks to recover from disruption are counted separately.',
+      'A roll of one die against a unit’s (or a group’s) morale value: a roll above the morale fails the check (2.3). A side that takes hits and stays checks morale, and retreats if it fails. Checks to recover from disruption are counted separately.',
     place: 'measures',
   },
   {

@@ -136,7 +136,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     name: 'aor.chargeDefenceFire',
     values: ['full', 'halvedUnlessRepeating'],
     default: 'full',
-    source: '7.10 ("underlined combat value is not halved against a charge")',
+    source: '7.10 (the underlined value is exempt from halving against a charge)',
     doc: "The target's fire against a charge: at full strength (the text states no halving), or halved except for units with repeating weapons (what 7.10's exception implies).",
   },
   {
@@ -197,7 +197,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'Whether entering an enemy ZOC ends the move of infantry and artillery, or they may move on through it, paying +1 MP to leave a ZOC hex as its last unit (5.4) and drawing passing fire when they step from one ZOC hex of an enemy stack into another (7.12).',
     valueDocs: {
       entryStops: 'entering an enemy ZOC ends the move (the parent game\'s rigid ZOCs): only cavalry ever draws passing fire on a move',
-      moveThrough: '"units that move through a ZOC hex can be fired on with half strength" (5.4): they may go on, +1 MP to leave each ZOC hex they are the last unit out of; units that start in an enemy ZOC still leave it only as 5.4 and 12.2 allow',
+      moveThrough: '5.4 lets units moving through a ZOC hex draw half-strength fire: they may go on, +1 MP to leave each ZOC hex they are the last unit out of; units that start in an enemy ZOC still leave it only as 5.4 and 12.2 allow',
     },
   },
   {
@@ -229,7 +229,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     source: '13, 18',
     doc: 'Which army\'s demoralization (13) ends a battle at once: the French army\'s only, the French being the side whose player turn comes first (4), the other army losing when it disintegrates (18); or the first army demoralized, whichever it is. The scenario\'s victory.armyDemoralizedLoses turns it off.',
     valueDocs: {
-      french: '18 as written: "if the French are demoralized or either of the other two armies disintegrates"; the basic rules never define disintegration, read as having no unit left (the battle ends "destroyed")',
+      french: '18 as written: the French army loses when demoralized, either of the other two armies when it disintegrates; the basic rules never define disintegration, read as having no unit left (the battle ends "destroyed")',
       anyArmy: 'the first army demoralized loses, whichever side it is (13 read for every army alike)',
     },
   },
@@ -238,7 +238,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     values: ['asSquareFailed', 'normal'],
     default: 'asSquareFailed',
     source: '7.6, 7.10',
-    doc: 'A charge on a hex without infantry (cavalry, artillery), where no square check is made: charged as if the square check had failed (7.6: "otherwise the cavalry attacks at double strength"), or at normal strength.',
+    doc: 'A charge on a hex without infantry (cavalry, artillery), where no square check is made: charged as if the square check had failed (7.6: any charge that meets no square goes in at double strength), or at normal strength.',
     valueDocs: {
       asSquareFailed: 'no square: double under aor.squareEffect 7.6, normal under 7.10',
       normal: 'normal strength under either reading; only infantry that fails its square check is charged at double (7.6)',

@@ -39,11 +39,12 @@ export function lossOf(res: EngagementResult, side: SideIndex, cause: LossCause)
 
 /**
  * The killed and wounded among the strength a side lost (aor.casualtyModel): the basic rules count
- * every step alike, but "elimination means not death to the last man, but a temporary loss of
- * cohesion" (7.1): a step lost where the unit stays in line, a unit's last step, and a unit lost because
- * its retreat was blocked each give their own share of killed and wounded (docs/rules/age-of-rifles.md,
- * "Casualties"). Men who left the map in a retreat (5.6) or fell out for want of supply (17) are not
- * battle casualties. Under `everyManLost` every man lost counts, as the rules' strength does.
+ * every step alike, but 7.1's note treats an eliminated unit as having lost its cohesion for a while,
+ * not as every man in it dead: a step lost where the unit stays in line, a unit's last step, and a unit
+ * lost because its retreat was blocked each give their own share of killed and wounded
+ * (docs/rules/age-of-rifles.md, "Casualties"). Men who left the map in a retreat (5.6) or fell out for
+ * want of supply (17) are not battle casualties. Under `everyManLost` every man lost counts, as the
+ * rules' strength does.
  */
 export function casualtyStrength(res: EngagementResult, side: SideIndex, o: Pick<AorOptions, 'casualtyModel' | 'casualtiesStep' | 'casualtiesEliminated' | 'casualtiesBlocked'>): number {
   if (o.casualtyModel === 'everyManLost') return res.sides[side].strengthLost;

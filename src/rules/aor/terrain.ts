@@ -39,7 +39,7 @@ export function defenderFireOutOf(t: HexTerrain): number {
   return t === 'woods' || t === 'forest' ? 0.5 : 0;
 }
 
-/** 7.6: defenders in towns and forts cannot be flanked. */
+/** 7.6: a defender in a town or fort is never flanked. */
 export function canBeFlanked(t: HexTerrain): boolean {
   return t !== 'town' && t !== 'fort';
 }

@@ -7,7 +7,7 @@
 import { d6, type Uniform } from '../../core/dice.js';
 import type { ExtendedDieMode, NaturalOne } from './options.js';
 
-/** 6: "a score of 10 or more cannot be achieved". */
+/** 6: no roll, however extended, reaches 10. */
 export const IMPOSSIBLE_SCORE = 10;
 
 /** 6, 9: the score a die must reach, the base (5) plus every modifier that adds to it. */

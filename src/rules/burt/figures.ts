@@ -96,7 +96,7 @@ export function figureModel(arm: Arm, formation: Formation, figures: number, fig
   if (arm === 'guns') {
     return { bases: n, frontageFigures: n, ranks: n > 0 ? 1 : 0, frontageInches: n * w, depthInches: d, firingFigures: n, frontRankFigures: n, secondRankFigures: 0, overTwoRanks: false };
   }
-  const firingRanks = arm === 'cavalry' ? 1 : 2; // 6: up to 2 ranks of infantry (1 of cavalry)
+  const firingRanks = arm === 'cavalry' ? 1 : 2; // 6: infantry fire with two ranks at most, cavalry with one
   if (formation === 'square') {
     const faces = squareFaces(bases);
     const face = Math.min(n, faces[0] * figuresPerBase);

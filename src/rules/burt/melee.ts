@@ -39,7 +39,7 @@ export function closeOrder(f: Pick<MeleeFighter, 'arm' | 'formation'>): boolean 
   return (f.arm === 'infantry' || f.arm === 'cavalry') && !openOrder(f);
 }
 
-/** 9: "troops in square or behind any cover cancel any impetus/first contact bonus" of those fighting them. */
+/** 9: a square, or troops in any cover, deny those fighting them their impetus (first contact) bonus. */
 export function impetusCancelled(enemy: Pick<MeleeFighter, 'formation' | 'cover'>): boolean {
   return enemy.formation === 'square' || enemy.cover !== 'none';
 }

@@ -133,7 +133,7 @@ export const FIRE_SAVE = {
   base: 5,
   /** Shot at by artillery (ball, shell, canister), if not in hard cover. */
   gunsNotInHardCover: +1,
-  /** In hard cover, shot at by small arms or canister. */
+  /** Target in hard cover, fired on by muskets, rifles or canister. */
   hardCoverVsSmallArmsOrCanister: -1,
   skirmishersOrCrew: -1,
 } as const;

@@ -138,7 +138,7 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     values: ['contactedOnly', 'freshContact'],
     default: 'contactedOnly',
     source: '[Fire] l.131-134, [Melee] l.254',
-    doc: 'Who may fire at an enemy that has just come into contact.',
+    doc: 'Who may fire at an enemy that made contact in the movement phase just before.',
     valueDocs: {
       contactedOnly: 'only the unit whose front it contacted',
       freshContact: 'any unit with it in range and arc, until the melee makes the contact a standing melee',

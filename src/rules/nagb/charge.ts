@@ -25,7 +25,7 @@ export interface ChargeCircumstances {
   frontal: boolean;
   /**
    * Cavalry only: the path crosses an obstacle, slope, woods or village, or the target defends a
-   * hedge, fence or wall (p22, p32). Cossacks may charge into and out of woods (p24, p30): the caller
+   * hedge, fence or wall (p22, p32). Cossacks may charge into woods and out again (p24, p30): the caller
    * leaves woods out for them.
    */
   cavalryBlocked: boolean;

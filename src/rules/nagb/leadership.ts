@@ -51,7 +51,7 @@ export function modifiedLd(ld: number, jubilant: number, disordered: boolean, mo
 }
 
 /**
- * p39: stubborn units take break tests at their unmodified morale, with any commander bonuses: the base
+ * p39: a stubborn unit's break test uses its morale unmodified, commander bonuses aside: the base
  * Ld plus personal influence, and nothing else (no margin, no disorder, no jubilance).
  */
 export function stubbornLd(ld: number, influence: number): number {

@@ -73,7 +73,7 @@ export function chargeDice(arm: Arm): number {
   return arm === 'cavalry' ? CAVALRY_CHARGE_DICE : INFANTRY_CHARGE_DICE;
 }
 
-/** p12: "the charge target must be in possible range": the charge base plus every die showing 6. */
+/** p12: a charge is only declared at a target it could reach: the charge base plus every die showing 6. */
 export function chargeReach(base: number, dice: number): number {
   return base + 6 * dice;
 }
@@ -220,7 +220,7 @@ export interface ReserveMove {
   /** Artillery: whether limbered (p19: only limbered guns move here). */
   limbered: boolean;
   goodOrder: boolean;
-  /** Fired, charged or fought in hand to hand this turn (p2, p6). */
+  /** Has shot, charged or been in a hand-to-hand fight this turn (p2, p6). */
   firedOrFought: boolean;
   /** Distance to the nearest enemy that can see the unit (p2, p6: none within 8"). */
   nearestSeeingEnemy: number;

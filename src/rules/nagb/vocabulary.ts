@@ -67,7 +67,7 @@ const PER_SIDE: readonly (readonly [string, string, string, string, boolean?])[]
   ['standAndShoot', 'Charges', 'stand and shoot', 'Times a charged unit of the side stood and shot (p12): a test for a volley, then fire at the range of a d6.'],
   ['firedHigh', 'Charges', 'fired high', 'Stand-and-shoot fire whose range roll was beyond the chargers\' starting distance: no effect (p12, p17).'],
   ['chargesHalted', 'Charges', 'charges halted by fire', 'Charges of the side stopped short and disordered by the target\'s fire (p13, p18).'],
-  ['chargesRefused', 'Charges', 'charge tests failed', 'Charges of the side that never started: the test to charge a formed unit in good order failed (p12).'],
+  ['chargesRefused', 'Charges', 'charge tests failed', 'Charges of the side that never started: the leadership test required to charge a formed enemy in good order head-on failed (p12).'],
   ['caughtFleeing', 'Charges', 'fugitives caught', 'Enemy units the side caught fleeing after a charge or a melee: colours taken, a free hack (p13, p16).'],
   ['squareTests', 'Cavalry', 'square tests', 'Tests the side\'s infantry took to form square when charged (p13).'],
   ['squaresFormed', 'Cavalry', 'squares formed', 'Square tests the side\'s infantry passed (p13).', true],

@@ -33,7 +33,7 @@ function crossable(b: BattleState, hex: number, d: number, final: boolean): bool
   const f = b.c.map.sides[b.c.map.grid.hexsideId(hex, d)];
   if (f & RIVER && !(f & BRIDGE)) return false;
   if (f & BRIDGE || f & FORTIFIED) return false;
-  // 7.6: only clear and crest terrain can be crossed on the way; the final hexside may be a stream (-25%).
+  // 7.6: a charge passes over clear ground and crests only; the final hexside may be a stream (-25%).
   if (f & STREAM && !final) return false;
   return true;
 }
@@ -104,9 +104,9 @@ function approachHex(b: BattleState, side: SideIndex, from: number, target: numb
 }
 
 /**
- * 7.10 flank charge: the target is already adjacent to units friendly to the chargers and is charged
- * from another hex; not against towns. `engaged` are units that do not count as such friends: the
- * chargers themselves, and (7.6) every charger of the segment, which has moved into its own target.
+ * 7.10 flank charge: the target already stands next to a unit on the chargers' side, and the charge
+ * comes from a different hex; not against towns. `engaged` are units that do not count as such friends:
+ * the chargers themselves, and (7.6) every charger of the segment, which has moved into its own target.
  */
 export function isFlankCharge(b: BattleState, side: SideIndex, from: number, target: number, engaged: readonly number[]): boolean {
   if (b.c.map.terrain[target] === TOWN) return false;
@@ -330,8 +330,9 @@ export function expectedChargeFactor(b: BattleState, target: number): number {
 }
 
 /**
- * 7.11: cavalry or horse artillery about to be assaulted may retreat one hex first, if it did not start
- * the turn in an enemy ZOC and no cavalry is among the attackers. Returns true when the hex emptied.
+ * 7.11: a cavalry unit or horse battery about to be assaulted may fall back a hex first, provided it
+ * began the turn outside enemy ZOCs and the attackers include no cavalry. Returns true when the hex
+ * emptied.
  */
 export function retreatBeforeAssault(
   b: BattleState,

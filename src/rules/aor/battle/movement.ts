@@ -90,7 +90,7 @@ export function stepCost(m: MoveContext, from: number, d: number, to: number): n
   const f = map.sides[id];
   if (f & RIVER && !(f & BRIDGE)) return Infinity;
   // A ZOC stops a non-cavalry unit: it may not step on from an enemy ZOC hex it entered this move;
-  // moving through, the last unit out of a ZOC hex pays +1 MP (5.4).
+  // moving through, the last unit to leave a ZOC hex spends an extra MP (5.4).
   let leave = 0;
   if (from !== m.start && !m.cavalry && b.inEnemyZoc(m.side, from)) {
     if (!m.through) return Infinity;
