@@ -81,7 +81,7 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
       throw err(
         ['variants', i, 'ruleset'],
         known
-          ? `only the scenario's own rule system ('${ctx.rulesetId}') for now: comparing rule systems needs a scenario each can play`
+          ? `a variant plays the scenario's own rule system ('${ctx.rulesetId}'); to compare rule systems, write a cross-system experiment (scenarios: one per rule system; docs/files.md, "Cross-system experiments")`
           : `unknown rule system '${v.ruleset}' (see 'volley rulesets'); for now only the scenario's own ('${ctx.rulesetId}')`,
       );
     }

@@ -10,12 +10,14 @@
  */
 import fc from 'fast-check';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { OptionError } from '../../src/core/ruleset.js';
 import { VolleyInputError } from '../../src/core/errors.js';
 import { validateFile } from '../../src/scenario/validate.js';
+import { loadOddsRequest } from '../../src/scenario/odds.js';
+import { EngagementDice } from '../../src/core/dice.js';
 import { prepareRun } from '../../src/sim/studies/prepare.js';
 import { buildResults } from '../../src/results/results.js';
 import { runPlan } from '../../src/sim/engine/runner.js';
@@ -163,8 +165,11 @@ async function validateAndRun(file: string): Promise<'rejected' | 'ran'> {
     if (!isInputError(e)) throw e;
     valid = false;
   }
+  const text = readFileSync(file, 'utf8');
   // A refit is applied by `volley refit check`, never run on its own: validating it is the whole test.
-  if (/^kind:\s*refit\b/m.test(readFileSync(file, 'utf8'))) return valid ? 'ran' : 'rejected';
+  if (/^kind:\s*refit\b/m.test(text)) return valid ? 'ran' : 'rejected';
+  // An odds file is asked as `volley odds` asks it: a few draws of its question through the engine.
+  if (/^kind:\s*odds\b/m.test(text)) return askOdds(file, valid);
   let prep;
   try {
     prep = prepareRun({ file, engagements: 20, batch: 8, checkInvariants: true });
@@ -177,6 +182,22 @@ async function validateAndRun(file: string): Promise<'rejected' | 'ran'> {
   const accumulators = await runPlan(prep.plan, { workers: 0 });
   const results = buildResults({ ...prep.meta, accumulators });
   expect(results.cells.every((c) => c.summary.engagements === 20)).toBe(true);
+  return 'ran';
+}
+
+/** Load an odds file as `volley odds` does and draw its question a few times with the engine's sampler. */
+function askOdds(file: string, valid: boolean): 'rejected' | 'ran' {
+  let req;
+  try {
+    req = loadOddsRequest(file);
+  } catch (e) {
+    if (!isInputError(e)) throw e;
+    if (valid) throw new Error(`validate accepts ${file} but odds rejects it: ${(e as Error).message}`);
+    return 'rejected';
+  }
+  if (!valid) throw new Error(`validate rejects ${file} but odds accepts it`);
+  const dice = new EngagementDice('fuzz');
+  for (let i = 0; i < 5; i++) req.question.sample(req.params, req.options, dice.reset(`fuzz/${i}`));
   return 'ran';
 }
 
@@ -195,9 +216,13 @@ describe('fuzzing the shipped files', () => {
         async (target, mutation) => {
           const dir = join(root, String(n++));
           mkdirSync(dir);
-          // Mutating an experiment leaves its scenario as shipped.
-          for (const s of SCENARIOS) copyFileSync(s, join(dir, basename(s)));
-          const file = join(dir, basename(target));
+          // Mutating an experiment leaves its scenarios as shipped, in their folders (sims/<id>/, sims/cross/).
+          for (const s of SCENARIOS) {
+            mkdirSync(dirname(join(dir, relative('sims', s))), { recursive: true });
+            copyFileSync(s, join(dir, relative('sims', s)));
+          }
+          const file = join(dir, relative('sims', target));
+          mkdirSync(dirname(file), { recursive: true });
           const text = 'data' in mutation ? mutateData(TEXT[target], mutation.data) : mutateText(TEXT[target], mutation.text);
           writeFileSync(file, text);
           tally[await validateAndRun(file)]++;

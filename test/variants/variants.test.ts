@@ -91,7 +91,7 @@ describe('loading variants', () => {
     ['one variant', `variants:\n  - name: a\n`, /:6: variants: .*2/],
     ['an unknown reference', `reference: c\n${TWO}`, /:6: reference: expected one of the variants' names: "largest", "multiply"/],
     ['a reference without variants', `reference: c\n`, /:6: reference: names a reference variant, but the experiment has no variants/],
-    ['another rule system', `variants:\n  - name: a\n  - name: b\n    ruleset: nagb\n`, /:9: variants\[1\]\.ruleset: unknown rule system 'nagb'.*only the scenario's own \('aor'\)/],
+    ['another rule system', `variants:\n  - name: a\n  - name: b\n    ruleset: nagb\n`, /:9: variants\[1\]\.ruleset: a variant plays the scenario's own rule system \('aor'\); to compare rule systems, write a cross-system experiment/],
     ['a set path that selects nothing', `variants:\n  - name: a\n  - name: b\n    set:\n      defender.units[Nobody].morale: 5\n`, /:10: variants\[1\]\.set\.defender\.units\[Nobody\]\.morale: selects nothing/],
     ['a set value that makes the scenario invalid', `variants:\n  - name: a\n  - name: b\n    set:\n      defender.units[*].morale: 11\n`, /:8: variants\[1\]: variant 'b' makes the scenario invalid at defender\.units\[0\]\.morale/],
     ['an option both varied and set', `vary:\n  aor.terrainReductions: [largest, multiply]\n${TWO}`, /:10: variants\[0\]\.options\.aor\.terrainReductions: aor\.terrainReductions is varied by vary as well/],
