@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EngagementDice } from '../src/core/dice.js';
 import { RUNGS, type EngagementResult } from '../src/core/result.js';
 import { QUALITY_LADDER, type Ruleset } from '../src/core/ruleset.js';
@@ -20,7 +20,7 @@ import { parse } from 'yaml';
 import { scenarioKindSchema, scenarioSchema } from '../src/scenario/schema.js';
 import type { RunPlan } from '../src/sim/engine/plan.js';
 import { batchesOf } from '../src/sim/engine/plan.js';
-import { runPlanOutcome } from '../src/sim/engine/runner.js';
+import { runPlanOutcome, WorkerPool } from '../src/sim/engine/runner.js';
 import { prepareRun } from '../src/sim/studies/prepare.js';
 import { replayEngagement, replayStoryLines } from '../src/sim/studies/trace.js';
 import type { CellAccumulator } from '../src/stats/cellAccumulator.js';
@@ -37,6 +37,16 @@ const ODDS_DRAWS = 4000;
 const Z = 4;
 
 const included = (key: string) => !EXCLUDED.includes(key);
+
+/**
+ * Two worker threads kept for every example (a pool serves one plan after another, each task bringing
+ * its plan): the same code paths as a run's own pool, without starting threads for each example.
+ */
+let pool: WorkerPool | null = null;
+const twoWorkers = () => (pool ??= new WorkerPool(2));
+afterAll(async () => {
+  await pool?.close();
+});
 
 /** The example's plan, cut to N engagements a cell in batches of BATCH, invariants checked. */
 function smallPlan(file: string): { plan: RunPlan; prep: ReturnType<typeof prepareRun> } {
@@ -157,8 +167,8 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
     it('plays with invariant checks on: the same bits on 0 and 2 workers and after a resume, every result sane', async () => {
       const { plan } = smallPlan(file);
       const here = await runPlanOutcome(plan, { workers: 0 });
-      const pool = await runPlanOutcome(plan, { workers: 2 });
-      expect(bits(pool.accumulators), 'the same on 0 and 2 workers').toBe(bits(here.accumulators));
+      const two = await runPlanOutcome(plan, { workers: 2, pool: twoWorkers() });
+      expect(bits(two.accumulators), 'the same on 0 and 2 workers').toBe(bits(here.accumulators));
       // A resume: the first half of the batches from a "checkpoint", the rest played again.
       const tasks = batchesOf(plan);
       const saved = new Map<number, CellAccumulator>();

@@ -25,7 +25,7 @@ import { tmp } from './cli.js';
 
 // `vitest --mode fuzz` (npm run fuzz) sets the mode.
 const FUZZ_MODE = (import.meta as unknown as { env?: { MODE?: string } }).env?.MODE === 'fuzz';
-const RUNS = Number(process.env.VOLLEY_FUZZ_RUNS ?? (FUZZ_MODE ? 5000 : 250));
+const RUNS = Number(process.env.VOLLEY_FUZZ_RUNS ?? (FUZZ_MODE ? 5000 : 150));
 const SEED = process.env.VOLLEY_FUZZ_SEED !== undefined ? Number(process.env.VOLLEY_FUZZ_SEED) : FUZZ_MODE ? undefined : 1815;
 
 // Every shipped file; experiments find their scenarios next to them, as in sims/.

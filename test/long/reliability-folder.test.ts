@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startVolley, tmp, volley, waitFor } from './cli.js';
+import { startVolley, tmp, volley, waitFor } from '../reliability/cli.js';
 
 const SCENARIO = 'sims/town-assault.scenario.yaml';
 const LOCK = '.volley-lock';
