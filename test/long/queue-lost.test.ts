@@ -1,0 +1,38 @@
+/**
+ * A Redis that goes away in the middle of a distributed run (issue 18): the coordinator and the worker
+ * each end within seconds with a message naming the server (never its password), not a hang or a
+ * stack; the coordinator's message says how to resume. Slow (the reconnect window is about 10 s), so
+ * it runs with `npm run test:long`.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { startVolley, sleep, tmp } from '../reliability/cli.js';
+import { REDIS_SERVER, startRedis } from '../queue/redisServer.js';
+
+const alive: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of alive) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+describe.skipIf(!REDIS_SERVER)('a Redis lost mid-run', () => {
+  it('ends the coordinator and the worker with the server named, no password, no stack', async () => {
+    const redis = await startRedis(['--requirepass', 'hunter2']);
+    const url = `redis://:hunter2@127.0.0.1:${redis.port}/0`;
+    const w = startVolley(['worker', '--queue', url, '--concurrency', '1'], { VOLLEY_FAULT: 'delay:ms=200' });
+    const c = startVolley(['run', 'sims/village-assault.scenario.yaml', '-n', '600', '--batch', '25', '-q', '--no-report', '--out', tmp(), '--queue', url]);
+    alive.push(w.child, c.child);
+    await sleep(3000);
+    await redis.stop();
+    const [wr, cr] = await Promise.all([w.done, c.done]);
+    const shown = `cannot reach Redis at redis://127.0.0.1:${redis.port}/0`;
+    expect(cr.code).toBe(1);
+    expect(cr.stderr).toContain(shown);
+    expect(cr.stderr).toMatch(/continue with: volley run .*--resume/);
+    expect(wr.code).toBe(1);
+    expect(wr.stderr).toContain(shown);
+    for (const out of [cr.stderr, wr.stderr]) {
+      expect(out).not.toContain('hunter2');
+      expect(out).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});
