@@ -12,7 +12,7 @@
  * compared too. Then `diff` the two files.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -56,15 +56,18 @@ const dist = resolve(arg('--dist', join(here, '..')));
 const engagements = Number(arg('--engagements', '300'));
 const traced = Number(arg('--traced', '30'));
 const load = async (p: string) => (await import(pathToFileURL(join(dist, p)).href)) as Record<string, unknown>;
+/** The first of `paths` the build has (modules moved between folders over time). */
+const loadFirst = async (...paths: string[]) => load(paths.find((p) => existsSync(join(dist, p))) ?? paths[0]);
 const engine = {
-  ...(await load('src/sim/prepare.js')),
-  ...(await load('src/sim/batch.js')),
+  ...(await loadFirst('src/sim/studies/prepare.js', 'src/sim/prepare.js')),
+  ...(await loadFirst('src/sim/engine/batch.js', 'src/sim/batch.js')),
   ...(await load('src/rules/index.js')),
   ...(await load('src/core/dice.js')),
 } as unknown as Engine;
 
 const sims = resolve(here, '..', '..', 'sims');
-const files = readdirSync(sims)
+// Every scenario and experiment, the rule systems' folders (sims/<id>/, sims/cross/) included.
+const files = (readdirSync(sims, { recursive: true }) as string[])
   .filter((f) => /\.(scenario|experiment)\.yaml$/.test(f))
   .sort();
 const prints: Record<string, { acc: string; events: string }> = {};

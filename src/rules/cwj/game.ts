@@ -41,6 +41,14 @@ export function mayTouch(a: Body, b: Body): boolean {
   return lateralGap(a, b) <= EPS && rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b)) <= EPS;
 }
 
+/**
+ * Set every element of a small typed array to v: a plain loop, cheaper than TypedArray.prototype.fill
+ * (a call into the runtime) for the few units of an engagement.
+ */
+export function fillAll(a: Uint8Array | Int16Array | Int32Array | Float64Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+
 export class Game {
   readonly n: number;
   readonly alive: Uint8Array;
@@ -190,16 +198,16 @@ export class Game {
       b.facing = c.sides[s.side].facing;
       this.shape(u, s.formation, c.startDepth[u]);
     }
-    this.engaged.fill(0);
-    this.held.fill(0);
-    this.moved.fill(0);
-    this.contactedBy.fill(-1);
-    this.ownContact.fill(0);
-    this.chargePending.fill(0);
-    this.everRetreated.fill(0);
-    this.checked.fill(0);
-    this.won.fill(0);
-    this.lateContact.fill(0);
+    fillAll(this.engaged, 0);
+    fillAll(this.held, 0);
+    fillAll(this.moved, 0);
+    fillAll(this.contactedBy, -1);
+    fillAll(this.ownContact, 0);
+    fillAll(this.chargePending, 0);
+    fillAll(this.everRetreated, 0);
+    fillAll(this.checked, 0);
+    fillAll(this.won, 0);
+    fillAll(this.lateContact, 0);
     for (let g = 0; g < c.generals.length; g++) {
       this.genUnit[g] = c.generals[g].unit;
       this.genAlive[g] = 1;
@@ -213,9 +221,9 @@ export class Game {
       this.fatigueNumber[k] = 0;
     }
     for (let g = 0; g < c.chipGroups.length; g++) this.groupLeft[g] = c.chipGroups[g].length;
-    this.dish.fill(0);
-    this.extra.fill(0);
-    this.defeated.fill(0);
+    fillAll(this.dish, 0);
+    fillAll(this.extra, 0);
+    fillAll(this.defeated, 0);
     this.holder = -1;
     this.startHolder = -1;
     this.turn = 0;
@@ -225,7 +233,7 @@ export class Game {
     this.contactMade = false;
     this.ended = false;
     this.contactGeo = -1;
-    this.aheadGeo.fill(-1);
+    fillAll(this.aheadGeo, -1);
     this.holderGeo = -1;
     this.judged = -1;
     this.rebuildLive();
@@ -307,7 +315,7 @@ export class Game {
     if (this.contactGeo === this.geo) return;
     this.contactGeo = this.geo;
     const k = this.contact;
-    k.fill(0);
+    fillAll(k, 0);
     const units = this.c.units;
     for (let i = 0; i < this.live.length; i++) {
       const a = this.live[i];

@@ -64,7 +64,7 @@ import {
   resolveFire,
   targetModifier,
 } from './fire.js';
-import { mayTouch, type Game } from './game.js';
+import { fillAll, mayTouch, type Game } from './game.js';
 import {
   cavalryCapApplies,
   MELEE_ELIMINATE,
@@ -384,8 +384,8 @@ function moveGenerals(g: Game): void {
 export function movementPhase(g: Game): void {
   const P = g.phasing;
   const N = (1 - P) as 0 | 1;
-  g.moved.fill(0);
-  g.targets.fill(0);
+  fillAll(g.moved, 0);
+  fillAll(g.targets, 0);
   moveGenerals(g);
   // Nearest the enemy first, so those behind can follow them up.
   let m = 0;
@@ -435,7 +435,7 @@ export function movementPhase(g: Game): void {
   for (let v = 0; v < g.n; v++) {
     if (g.targets[v] > 0 && g.alive[v]) contactCheck(g, v, g.targets[v] - 1);
   }
-  g.targets.fill(0);
+  fillAll(g.targets, 0);
   // [Rough] l.123-124: the phasing side's unformed units that stayed still are formed again.
   for (let u = 0; u < g.n; u++) {
     if (g.alive[u] && g.c.units[u].side === P && unformedRecovers(g.cohesion[u], g.moved[u] === 1)) setCohesion(g, u, 'good');
@@ -618,7 +618,7 @@ const firedFlags = new Map<number, Uint8Array>();
 function firedOf(g: Game): Uint8Array {
   let f = firedFlags.get(g.n);
   if (!f) firedFlags.set(g.n, (f = new Uint8Array(g.n)));
-  f.fill(0);
+  fillAll(f, 0);
   return f;
 }
 
@@ -910,11 +910,11 @@ export function controlTest(g: Game, u: number): void {
 
 export function meleePhase(g: Game): void {
   if (!g.anyContact()) {
-    g.engaged.fill(0);
+    fillAll(g.engaged, 0);
     return;
   }
-  g.won.fill(0);
-  g.lateContact.fill(0);
+  fillAll(g.won, 0);
+  fillAll(g.lateContact, 0);
   const now = uncontrolledContactFightsNow(g.c.options.uncontrolledContact);
   for (let pass = 0; pass <= g.n; pass++) {
     if (contactGroups(g) === 0) break;
@@ -928,7 +928,7 @@ export function meleePhase(g: Game): void {
       }
       fightGroup(g, u);
     }
-    g.lateContact.fill(0);
+    fillAll(g.lateContact, 0);
     for (let u = 0; u < g.n; u++) {
       if (g.won[u] && g.alive[u]) {
         g.won[u] = 0;

@@ -10,7 +10,7 @@ import { corpsFatigueNumber, generalBonusChips } from './chips.js';
 import type { CompiledLane } from './compile.js';
 import { currentArmyMorale } from './effects.js';
 import type { CwjEvent, CwjPhase, CwjSink, LaneUnit } from './events.js';
-import { Game } from './game.js';
+import { fillAll, Game } from './game.js';
 import { checkInvariants } from './invariants.js';
 import {
   OUTCOME_ATTACKER_BROKEN,
@@ -206,14 +206,14 @@ const PHASES: readonly [CwjPhase, PhaseFn][] = [
 /** One player turn of side P: the six phases, the engagement judged after each. */
 function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): void {
   g.phasing = P;
-  g.held.fill(0);
-  g.contactedBy.fill(-1);
-  g.ownContact.fill(0);
+  fillAll(g.held, 0);
+  fillAll(g.contactedBy, -1);
+  fillAll(g.ownContact, 0);
   if (g.sink) g.sink({ type: 'playerTurn', turn: g.turn, side: P });
   for (let i = 0; i < PHASES.length; i++) {
     const [name, fn] = PHASES[i];
     g.phase = name;
-    g.checked.fill(0);
+    fillAll(g.checked, 0);
     if (g.sink) g.sink({ type: 'phase', turn: g.turn, side: P, phase: name });
     fn(g);
     if (invariants) checkInvariants(g);

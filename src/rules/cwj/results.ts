@@ -34,7 +34,7 @@ export function newLaneResult(c: CompiledLane): EngagementResult {
 /** Reset a result for a new engagement: strength in units and men, every unit on the first rung. */
 export function startResult(g: Game): void {
   const r = g.res;
-  resetResult(r);
+  resetResult(r, false); // finishResult writes every extra
   const c = g.c;
   for (let u = 0; u < c.units.length; u++) {
     const s = c.units[u];
@@ -52,6 +52,6 @@ export function finishResult(g: Game): void {
   r.turns = Math.max(1, g.turn);
   r.minutes = turnsToMinutes(playerTurnsToGameTurns(g.playerTurns), g.c.options.minutesPerTurn);
   if (g.c.objective) r.objectives[0] = g.holder;
-  // resetResult set every extra to 0: only the others are written.
-  for (let i = 0; i < EXTRA_KEYS.length; i++) if (g.extra[i] !== 0) r.extras[EXTRA_KEYS[i]] = g.extra[i];
+  // Every extra, 0 or not (startResult left the last engagement's in place).
+  for (let i = 0; i < EXTRA_KEYS.length; i++) r.extras[EXTRA_KEYS[i]] = g.extra[i];
 }
