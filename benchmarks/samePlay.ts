@@ -12,7 +12,7 @@
  * compared too. Then `diff` the two files.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -55,16 +55,26 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(arg('--dist', join(here, '..')));
 const engagements = Number(arg('--engagements', '300'));
 const traced = Number(arg('--traced', '30'));
-const load = async (p: string) => (await import(pathToFileURL(join(dist, p)).href)) as Record<string, unknown>;
+const load = async (...ps: string[]) => {
+  // The first of these paths the build has (modules moved: src/sim/prepare.js became src/sim/studies/prepare.js).
+  const p = ps.find((q) => existsSync(join(dist, q))) ?? ps[0];
+  return (await import(pathToFileURL(join(dist, p)).href)) as Record<string, unknown>;
+};
 const engine = {
-  ...(await load('src/sim/prepare.js')),
-  ...(await load('src/sim/batch.js')),
+  ...(await load('src/sim/studies/prepare.js', 'src/sim/prepare.js')),
+  ...(await load('src/sim/engine/batch.js', 'src/sim/batch.js')),
   ...(await load('src/rules/index.js')),
   ...(await load('src/core/dice.js')),
 } as unknown as Engine;
 
 const sims = resolve(here, '..', '..', 'sims');
-const files = readdirSync(sims)
+// sims/ and its rule systems' folders (sims/<id>/, sims/cross/), as paths relative to sims/.
+const files = [
+  ...readdirSync(sims),
+  ...readdirSync(sims, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'schemas')
+    .flatMap((d) => readdirSync(join(sims, d.name)).map((f) => `${d.name}/${f}`)),
+]
   .filter((f) => /\.(scenario|experiment)\.yaml$/.test(f))
   .sort();
 const prints: Record<string, { acc: string; events: string }> = {};
