@@ -208,10 +208,10 @@ export function resetResult(r: EngagementResult): void {
     s.chargesHome = 0;
     s.chargesWon = 0;
     s.squaresFormed = 0;
-    s.formationsBroken.length = 0;
+    while (s.formationsBroken.length > 0) s.formationsBroken.pop(); // keeps the backing store (length = 0 drops it)
     s.armyBrokenTurn = 0;
     s.leadersLost = 0;
-    s.strengthByTurn.length = 0;
+    while (s.strengthByTurn.length > 0) s.strengthByTurn.pop();
     s.victoryPoints = 0;
   }
   for (const f of r.formations) {
