@@ -80,6 +80,34 @@ export function lateralExtent(b: Body): [number, number] {
   return [lateralMin(b), lateralMax(b)];
 }
 
+/**
+ * Math.hypot(x, y), bit for bit, without the builtin's call: V8 computes it as below (Infinity before
+ * NaN, both normalised to the larger magnitude and summed with Kahan's compensation), and so does this,
+ * inlined where it is called.
+ */
+export function hypot2(x: number, y: number): number {
+  x = Math.abs(x);
+  y = Math.abs(y);
+  let max = 0;
+  if (x > max) max = x;
+  if (y > max) max = y;
+  if (max === Infinity) return Infinity;
+  if (x !== x || y !== y) return NaN;
+  if (max === 0) return 0;
+  const a = x / max;
+  const b = y / max;
+  let sum = 0;
+  let comp = 0;
+  let summand = a * a - comp;
+  let prelim = sum + summand;
+  comp = prelim - sum - summand;
+  sum = prelim;
+  summand = b * b - comp;
+  prelim = sum + summand;
+  sum = prelim;
+  return Math.sqrt(sum) * max;
+}
+
 /** Length of the overlap of two closed ranges, 0 when they are apart or only touch. */
 export function rangeOverlap(lo1: number, hi1: number, lo2: number, hi2: number): number {
   const d = Math.min(hi1, hi2) - Math.max(lo1, lo2);

@@ -9,6 +9,7 @@ import {
   axialCentre,
   axialMax,
   axialMin,
+  hypot2,
   lateralGap,
   lateralMax,
   lateralMin,
@@ -37,14 +38,14 @@ export function frontGap(a: Body, b: Body): number {
 export function frontEdgeDistance(a: Body, b: Body): number {
   const dx = Math.abs(b.front - a.front);
   const dy = lateralGap(a, b);
-  return dy === 0 ? dx : Math.hypot(dx, dy);
+  return dy === 0 ? dx : hypot2(dx, dy);
 }
 
 /** Distance from a's front edge (a segment across the lane) to the point (x, y). */
 export function frontToPoint(a: Body, x: number, y: number): number {
   const dx = Math.abs(x - a.front);
   const dy = Math.max(0, Math.abs(y - a.offset) - a.frontage / 2);
-  return dy === 0 ? dx : Math.hypot(dx, dy);
+  return dy === 0 ? dx : hypot2(dx, dy);
 }
 
 /**
@@ -107,7 +108,7 @@ export function isBetween(a: Body, b: Body, c: Body): boolean {
 export function pointToBody(b: Body, x: number, y: number): number {
   const dx = rangeGap(x, x, axialMin(b), axialMax(b));
   const dy = rangeGap(y, y, lateralMin(b), lateralMax(b));
-  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+  return dx === 0 ? dy : dy === 0 ? dx : hypot2(dx, dy);
 }
 
 /**

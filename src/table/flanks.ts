@@ -16,6 +16,7 @@ import {
   axialMax,
   axialMin,
   axialOverlap,
+  hypot2,
   lateralMax,
   lateralMin,
   overlapsLaterally,
@@ -77,7 +78,7 @@ export function flankReach(a: Body, side: Side, e: Body): number {
   // The flank must lie (at least partly) ahead of e's front.
   if (Math.max((x0 - e.front) * e.facing, (x1 - e.front) * e.facing) < -EPS) return Infinity;
   const dx = e.front < x0 ? x0 - e.front : e.front > x1 ? e.front - x1 : 0;
-  return dy === 0 ? dx : dx === 0 ? dy : Math.hypot(dx, dy);
+  return dy === 0 ? dx : dx === 0 ? dy : hypot2(dx, dy);
 }
 
 /**

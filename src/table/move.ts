@@ -108,7 +108,7 @@ export function moveToward(
     out.spent = 0;
     out.stop = 'arrived';
     out.blocker = -1;
-    out.met.length = 0;
+    while (out.met.length > 0) out.met.pop();
     return out;
   }
   const way: Way = ahead > 0 ? 1 : -1;
@@ -131,7 +131,7 @@ function run(
   const y0 = lateralMin(b);
   const y1 = lateralMax(b);
   const met = out.met;
-  met.length = 0;
+  while (met.length > 0) met.pop(); // (length = 0 calls into the runtime and drops the backing store)
   out.blocker = -1;
 
   // The hard end of the path: distance D along it, why, and the x to snap to on reaching it.

@@ -125,7 +125,7 @@ export function terrainMet(
   y1: number,
   out: number[],
 ): number {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime and drops the backing store)
   const dir = x2 >= x1 ? 1 : -1;
   for (let i = 0; i < terrain.length; i++) {
     if (!spansLaterally(terrain[i], y0, y1) || passage(terrain[i], x1, x2) === 'none') continue;

@@ -17,7 +17,7 @@ import {
   nearestEnemyDistance,
   sectorAtEdge,
 } from './geometry.js';
-import { BROKEN, type Game, type Intent, type LaneFormation, type Unit } from './state.js';
+import { BROKEN, type Game, type Intent, type LaneFormation, type Unit, clear } from './state.js';
 import { brokenBrigadeMayAdvance } from '../brigade.js';
 
 const STATUS = ['intact', 'faltering', 'broken'] as const;
@@ -293,7 +293,7 @@ export function wantsReserveMove(g: Game, u: Unit): boolean {
  * (random: shuffled).
  */
 export function orderOfUnits(g: Game, units: readonly number[], out: number[]): number[] {
-  out.length = 0;
+  clear(out);
   for (const i of units) out.push(i);
   if (out.length < 2) return out;
   const side = g.units[out[0]].side;

@@ -17,7 +17,7 @@ import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
 import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
 import { diceAgainst, profileOf } from './profiles.js';
-import { BROKEN, type Game, type Unit } from './state.js';
+import { BROKEN, type Game, type Unit, clear } from './state.js';
 
 /** p12, p22, p27, p31: u may declare a charge now (before looking for a target). */
 export function mayChargeNow(g: Game, u: Unit, cavalryPhase: boolean): boolean {
@@ -279,7 +279,7 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
  */
 export function chargeStep(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
   const able = g.list1;
-  able.length = 0;
+  clear(able);
   for (const i of g.c.sides[side].units) if (mayChargeNow(g, g.units[i], cavalryPhase) && chargeTarget(g, g.units[i]) >= 0) able.push(i);
   if (able.length === 0) return;
   for (const i of orderOfUnits(g, able, g.order1)) {

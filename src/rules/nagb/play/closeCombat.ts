@@ -17,7 +17,7 @@ import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
 import { bodyGap, defendsObstacle } from './geometry.js';
 import { partyOf } from './profiles.js';
-import { BROKEN, type Contact, type Game, type Unit } from './state.js';
+import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
 /** Where the units that broke from melee this phase stood (p28: friends within 6" test). */
 const brokeAt: Body[] = [];
@@ -182,14 +182,14 @@ function proximityTests(g: Game): void {
       break;
     }
   }
-  g.brokeFromMelee.length = 0;
+  clear(g.brokeFromMelee);
 }
 
 /** One close-combat phase (p2): every pending contact in the order made, then proximity tests. */
 export function closeCombatPhase(g: Game): void {
   const list = g.contacts;
   for (let i = 0; i < list.length; i++) fight(g, list[i]);
-  list.length = 0;
+  clear(list);
   proximityTests(g);
 }
 

@@ -26,7 +26,7 @@ import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
 import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC, nearestEnemyDistance } from './geometry.js';
 import { frontNow } from './profiles.js';
-import { BROKEN, type Game, type Unit } from './state.js';
+import { BROKEN, type Game, type Unit, clear } from './state.js';
 
 /** A unit is in base contact with an enemy (a melee is pending). */
 export function engaged(g: Game, u: Unit): boolean {
@@ -341,8 +341,8 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   // Artillery (p2, p19-21): the moving side's batteries, then the other's; casualties, then tests.
   const pt = g.pendT;
   const pk = g.pendK;
-  pt.length = 0;
-  pk.length = 0;
+  clear(pt);
+  clear(pk);
   for (const side of [moving, 1 - moving] as (0 | 1)[]) {
     for (const i of g.c.sides[side].units) {
       const b = g.units[i];
@@ -357,8 +357,8 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   if (scope === 'perStep') shootingTests(g);
   // Small arms (p2, nagb.smallArmsOrder).
   const simultaneous = g.c.options.smallArmsOrder === 'simultaneous';
-  pt.length = 0;
-  pk.length = 0;
+  clear(pt);
+  clear(pk);
   for (const side of [moving, 1 - moving] as (0 | 1)[]) {
     for (const i of g.c.sides[side].units) {
       const f = g.units[i];

@@ -13,6 +13,7 @@ import {
   frontGap,
   frontIn,
   frontWithinArc,
+  hypot2,
   isBetween,
   lateralMax,
   lateralMin,
@@ -37,7 +38,7 @@ export const GUN_ARC = Math.tan(Math.PI / 8);
 export function bodyGap(a: Body, b: Body): number {
   const dx = rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b));
   const dy = rangeGap(lateralMin(a), lateralMax(a), lateralMin(b), lateralMax(b));
-  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy);
+  return dx === 0 ? dy : dy === 0 ? dx : hypot2(dx, dy);
 }
 
 /** The unit first in u's path forward (any side), or -1. Cached until a body changes. */

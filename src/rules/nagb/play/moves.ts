@@ -7,7 +7,7 @@
  * terrain costs) but tests for disorder at the end of a move at normal pace. Also the cavalry phases,
  * the recovery of blown cavalry, and the reserve movement phase.
  */
-import { EPS, fractionIn, frontGap, frontWithinArc } from '../../../table/index.js';
+import { EPS, fractionIn, frontGap, frontWithinArc, hypot2 } from '../../../table/index.js';
 import { BLOWN_MOVE_DICE, recovered, recoveryTally } from '../cavalry.js';
 import { formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
@@ -18,7 +18,7 @@ import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
 import { engaged } from './fire.js';
 import { bodyGap, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother } from './geometry.js';
-import { BROKEN, type Game, GOOD, type LaneFormation, type Unit } from './state.js';
+import { BROKEN, type Game, GOOD, type LaneFormation, type Unit, clear } from './state.js';
 
 /** p23: blown cavalry is safe from enemy fire beyond this (a reading: past musket and canister reach). */
 export const SAFE_DISTANCE = 12;
@@ -29,7 +29,7 @@ export function moveCommanders(g: Game, side: 0 | 1): void {
     const [x, y] = commanderSpot(g, b);
     const dx = x - g.cmdX[b];
     const dy = y - g.cmdY[b];
-    const d = Math.hypot(dx, dy);
+    const d = hypot2(dx, dy);
     if (d <= EPS) continue;
     const k = d > COMMANDER_MOVE ? COMMANDER_MOVE / d : 1;
     g.cmdX[b] = Math.min(g.c.lane.xMax, Math.max(g.c.lane.xMin, g.cmdX[b] + dx * k));
@@ -163,7 +163,7 @@ function carryOut(g: Game, u: Unit, it: Intent): void {
 
 /** Units of a brigade that may take an order in this phase. */
 function movable(g: Game, b: number, cavalryPhase: boolean, out: number[]): number[] {
-  out.length = 0;
+  clear(out);
   for (const i of g.c.brigades[b].units) {
     const u = g.units[i];
     if (!u.active || u.charged || u.fought || u.spec.arm === 'artillery' || u.blown || engaged(g, u)) continue;
@@ -264,7 +264,7 @@ export function cavalryPhase(g: Game, side: 0 | 1): void {
  */
 export function reservePhase(g: Game, side: 0 | 1): void {
   const list = g.list1;
-  list.length = 0;
+  clear(list);
   for (const i of g.c.sides[side].units) {
     const u = g.units[i];
     if (!u.active || u.spec.arm === 'artillery' || u.disordered || u.fired || u.charged || u.fought) continue;

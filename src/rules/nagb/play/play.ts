@@ -17,7 +17,7 @@ import { anotherTurn, objectiveHolder, outcome, reload, sideVictoryPoints } from
 import { firePhase } from './fire.js';
 import { checkLaneInvariants } from './invariants.js';
 import { cavalryPhase, movementPhase, reservePhase } from './moves.js';
-import { type CompiledLane, DISORDERED, type Game, GOOD } from './state.js';
+import { type CompiledLane, DISORDERED, type Game, GOOD, clear } from './state.js';
 
 /** A result sized for the compiled engagement, every extra at 0. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
@@ -69,8 +69,8 @@ function setUp(g: Game): void {
   g.brigadeTested.fill(0);
   g.cincPips.fill(0);
   g.faltered[0] = g.faltered[1] = false;
-  g.contacts.length = 0;
-  g.brokeFromMelee.length = 0;
+  clear(g.contacts);
+  clear(g.brokeFromMelee);
   g.lostInitiative = -1;
   g.sideA = 0;
   g.turn = 0;

@@ -8,7 +8,7 @@ import { meleeDice } from '../melee.js';
 import type { MeleeParty, UnitProfile } from '../odds.js';
 import { type Cover, type Formation, SUPPORT_RANGE, supportsFlank } from '../tables.js';
 import { figureWidth } from '../units.js';
-import type { Game, Unit } from './state.js';
+import { type Game, type Unit, clear } from './state.js';
 
 /** The figures in u's front rank now (a square: one face; a battery: its manned guns' crews). */
 export function frontNow(g: Game, u: Unit): number {
@@ -49,7 +49,7 @@ export function flankSupported(g: Game, u: Unit, enemy: Unit): boolean {
   const army = g.c.sides[u.side].army;
   const list = g.scratchBodies;
   for (const side of ['left', 'right'] as const) {
-    list.length = 0;
+    clear(list);
     for (const f of g.units) {
       if (f === u || f.side !== u.side || !f.active || f.fought) continue;
       const always = f.spec.arm !== 'infantry' || f.formation === 'square';

@@ -16,6 +16,14 @@ import { newChargeResult } from '../charge.js';
 import { newMeleeResult } from '../melee.js';
 import { PER_SIDE_KEYS } from '../vocabulary.js';
 
+/**
+ * Empty a reused list. Popping keeps its backing store (setting length to 0 calls into the runtime and
+ * drops it, so the next push allocates again).
+ */
+export function clear(a: unknown[]): void {
+  while (a.length > 0) a.pop();
+}
+
 export type LaneFormation = Formation | 'battery';
 
 /** What never changes about a unit during an engagement. */
