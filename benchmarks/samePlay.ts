@@ -5,7 +5,7 @@
  * `volley run` plays them (invariants checked), and a hash of the event streams and results of the
  * first `traced` engagements played with an event sink. Two builds play the same if the files match.
  *
- *   node dist/benchmarks/samePlay.js OUT.json [--dist DIR] [--engagements 300] [--traced 30]
+ *   node dist/benchmarks/samePlay.js OUT.json [--dist DIR] [--engagements 300] [--traced 30] [--only burt/,cross/]
  *
  * `--dist` names another build's dist folder (say, a checkout of the commit before a change, built):
  * its engine plays, this script only drives it, so a build made before the script existed can be
@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 interface PlanCell {
@@ -57,15 +57,22 @@ const engagements = Number(arg('--engagements', '300'));
 const traced = Number(arg('--traced', '30'));
 const load = async (p: string) => (await import(pathToFileURL(join(dist, p)).href)) as Record<string, unknown>;
 const engine = {
-  ...(await load('src/sim/prepare.js')),
-  ...(await load('src/sim/batch.js')),
+  ...(await load('src/sim/studies/prepare.js')),
+  ...(await load('src/sim/engine/batch.js')),
   ...(await load('src/rules/index.js')),
   ...(await load('src/core/dice.js')),
 } as unknown as Engine;
 
 const sims = resolve(here, '..', '..', 'sims');
-const files = readdirSync(sims)
-  .filter((f) => /\.(scenario|experiment)\.yaml$/.test(f))
+// Every scenario and experiment under sims/, its rule systems' folders (sims/<id>/, sims/cross/) too;
+// `--only a,b` keeps the files whose path (from sims/) starts with one of the prefixes.
+const only = arg('--only', '')
+  .split(',')
+  .filter((x) => x);
+const files = readdirSync(sims, { recursive: true, encoding: 'utf8' })
+  .map((f) => f.split(sep).join('/'))
+  .filter((f) => /\.(scenario|experiment)\.yaml$/.test(f) && !f.startsWith('schemas/'))
+  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
   .sort();
 const prints: Record<string, { acc: string; events: string }> = {};
 for (const f of files) {
