@@ -21,6 +21,9 @@ import type { CompiledLane, Game } from './state.js';
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.units.length, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
   for (const k of EXTRA_KEYS) r.extras[k] = 0;
+  // Built key by key the counters are a dictionary; parsed, the same keys in the same order have a
+  // fixed shape, so resetting and filling them each engagement costs no hashing.
+  r.extras = JSON.parse(JSON.stringify(r.extras)) as Record<string, number>;
   return r;
 }
 
