@@ -219,7 +219,11 @@ export function canSee(g: Game, u: number, o: number): boolean {
   const b = g.body[o];
   let y0 = Math.max(lateralMin(a), lateralMin(b));
   let y1 = Math.min(lateralMax(a), lateralMax(b));
-  if (y0 > y1) [y0, y1] = [y1, y0];
+  if (y0 > y1) {
+    const t = y0;
+    y0 = y1;
+    y1 = t;
+  }
   return !sightBlocked(g.c.terrain, a.front, b.front, y0, y1, blocksSight);
 }
 
