@@ -46,6 +46,9 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
   g.changedBody.fill(1);
   g.contactDirty = true;
   g.epoch++;
+  g.bodyStamp.fill(g.epoch);
+  g.sideGeom.fill(g.epoch);
+  g.sideFriends.fill(g.epoch);
   g.steadyDirty = true;
   for (let u = 0; u < c.units.length; u++) {
     const s = c.units[u];
