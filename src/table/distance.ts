@@ -96,7 +96,11 @@ export function isBetween(a: Body, b: Body, c: Body): boolean {
   if (rangeOverlap(x0, x1, axialMin(c), axialMax(c)) <= EPS) return false;
   let y0 = Math.max(lateralMin(a), lateralMin(b));
   let y1 = Math.min(lateralMax(a), lateralMax(b));
-  if (y0 > y1) [y0, y1] = [y1, y0];
+  if (y0 > y1) {
+    const t = y0;
+    y0 = y1;
+    y1 = t;
+  }
   const cy0 = lateralMin(c);
   const cy1 = lateralMax(c);
   // A corridor of no width (edge to edge) is crossed only by a body straddling it.

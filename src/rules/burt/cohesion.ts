@@ -68,6 +68,26 @@ export function itemApplies(item: CohesionItem, level: Cohesion, mode: CohesionM
  * burt.routSavePenalty adds rout to the melee save's "unformed, disordered or shaken").
  */
 export function cohesionModifier(column: CohesionColumn, level: Cohesion, mode: CohesionModifiers, routSavePenalty: boolean): number {
+  // The sum is a function of its four arguments over a fixed table: summed once, then looked up.
+  const k = ((COLUMN_INDEX[column] * 2 + (mode === 'cumulative' ? 1 : 0)) * 2 + (routSavePenalty ? 1 : 0)) * 5 + level;
+  const known = COHESION_MEMO[k];
+  if (known === known) return known;
+  return (COHESION_MEMO[k] = sumCohesionItems(column, level, mode, routSavePenalty));
+}
+
+const COLUMN_INDEX: Readonly<Record<CohesionColumn, number>> = {
+  fireToHit: 0,
+  morale: 1,
+  meleeToHit: 2,
+  meleeSave: 3,
+  enemyMeleeToHit: 4,
+  enemyCavalryMeleeToHit: 5,
+  enemyLightCavalryMeleeToHit: 6,
+};
+/** cohesionModifier by (column, mode, routSavePenalty, level); NaN: not summed yet. */
+const COHESION_MEMO = new Float64Array(7 * 2 * 2 * 5).fill(NaN);
+
+function sumCohesionItems(column: CohesionColumn, level: Cohesion, mode: CohesionModifiers, routSavePenalty: boolean): number {
   let sum = 0;
   for (const item of COHESION_ITEMS) {
     if (item.column === column && itemApplies(item, level, mode, routSavePenalty)) sum += item.value;

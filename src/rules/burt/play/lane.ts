@@ -95,16 +95,18 @@ export function towardEnemy(g: Game, side: 0 | 1): number {
  * units' bodies are parked off the lane, so they are never in a path.
  */
 export function firstInPathOf(g: Game, u: number, way: Way, side: number): number {
-  // The same question at the same epoch has the same answer (a cache of 6 a unit: way by side).
+  // The same question has the same answer while neither the unit's body nor the bodies looked at
+  // changed (a cache of 6 a unit: way by side).
   const slot = 6 * u + (way > 0 ? 0 : 3) + side + 1;
-  if (g.pathAt[slot] === g.geomEpoch) return g.path[slot];
+  const at = g.pathAt[slot];
+  if (at >= g.bodyStamp[u] && (side < 0 ? at >= g.sideGeom[0] && at >= g.sideGeom[1] : at >= g.sideGeom[side])) return g.path[slot];
   let found: number;
   if (side < 0) found = firstInPath(g.body[u], way, g.body);
   else {
     const k = firstInPath(g.body[u], way, g.sideBodies[side]);
     found = k < 0 ? -1 : g.c.sides[side].units[k];
   }
-  g.pathAt[slot] = g.geomEpoch;
+  g.pathAt[slot] = g.epoch;
   g.path[slot] = found;
   return found;
 }
@@ -137,8 +139,11 @@ export function engaged(a: Body, b: Body): boolean {
 export function bodyChanged(g: Game, u: number): void {
   g.changedBody[u] = 1;
   g.contactDirty = true;
-  g.epoch++;
-  g.geomEpoch++;
+  const e = ++g.epoch;
+  const side = g.c.units[u].side;
+  g.bodyStamp[u] = e;
+  g.sideGeom[side] = e;
+  g.sideFriends[side] = e;
 }
 
 /** The unit is engaged with an enemy: it is in melee and may not move or fire. */
@@ -219,7 +224,11 @@ export function canSee(g: Game, u: number, o: number): boolean {
   const b = g.body[o];
   let y0 = Math.max(lateralMin(a), lateralMin(b));
   let y1 = Math.min(lateralMax(a), lateralMax(b));
-  if (y0 > y1) [y0, y1] = [y1, y0];
+  if (y0 > y1) {
+    const t = y0;
+    y0 = y1;
+    y1 = t;
+  }
   return !sightBlocked(g.c.terrain, a.front, b.front, y0, y1, blocksSight);
 }
 

@@ -84,9 +84,8 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
   if (e >= 0) limit = pathLimit(b, way, g.body[e]) - (kind === MoveKind.Charge ? 0 : dir * STANDOFF);
   // With `upTo`, the move goes at most that much ground (moveToward's goal), else as far as the budget takes it.
   const goal = upTo === Infinity ? NaN : b.front + dir * upTo;
-  const go = (lim: number) =>
-    Number.isNaN(goal) ? moveBody(b, way, budget, c.lane, c.terrain, cost, lim, r) : moveToward(b, goal, budget, c.lane, c.terrain, cost, lim, r);
-  go(limit);
+  if (Number.isNaN(goal)) moveBody(b, way, budget, c.lane, c.terrain, cost, limit, r);
+  else moveToward(b, goal, budget, c.lane, c.terrain, cost, limit, r);
   // A friend the final footprint would overlap stops the move at its near edge (ties: the nearest).
   const friendInPath = firstInPathOf(g, u, way, spec.side) >= 0;
   for (let guard = 0; friendInPath && guard < g.body.length; guard++) {
@@ -94,7 +93,8 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     if (f < 0) break;
     const fl = pathLimit(b, way, g.body[f]);
     limit = Number.isNaN(limit) || (fl - limit) * dir < 0 ? fl : limit;
-    go(limit);
+    if (Number.isNaN(goal)) moveBody(b, way, budget, c.lane, c.terrain, cost, limit, r);
+    else moveToward(b, goal, budget, c.lane, c.terrain, cost, limit, r);
   }
   const from = b.front;
   const moved = r.moved;

@@ -21,6 +21,9 @@ import type { CompiledLane, Game } from './state.js';
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.units.length, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
   for (const k of EXTRA_KEYS) r.extras[k] = 0;
+  // Built key by key the counters are a dictionary; parsed, the same keys in the same order have a
+  // fixed shape, so resetting and filling them each engagement costs no hashing.
+  r.extras = JSON.parse(JSON.stringify(r.extras)) as Record<string, number>;
   return r;
 }
 
@@ -43,6 +46,9 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
   g.changedBody.fill(1);
   g.contactDirty = true;
   g.epoch++;
+  g.bodyStamp.fill(g.epoch);
+  g.sideGeom.fill(g.epoch);
+  g.sideFriends.fill(g.epoch);
   g.steadyDirty = true;
   for (let u = 0; u < c.units.length; u++) {
     const s = c.units[u];

@@ -158,12 +158,18 @@ export interface Game {
    * at an epoch stays true until the next (the caches below).
    */
   epoch: number;
-  /** Bumped only when a body moves or changes, or a unit leaves: what depends on the lane alone (paths, sight, cover). */
-  geomEpoch: number;
+  /**
+   * The epoch of the last change to each unit's body, and to any body of each side (sideGeom) or any
+   * body or level of each side (sideFriends): a cached answer taken at epoch e holds while every change
+   * it depends on is stamped at e or before (the caches below).
+   */
+  bodyStamp: Float64Array;
+  sideGeom: Float64Array;
+  sideFriends: Float64Array;
   /** The first body in each unit's path (lane.firstInPathOf), by way and side (6 a unit), and the epoch it was found at. */
   pathAt: Float64Array;
   path: Int16Array;
-  /** The lane's part of each unit's morale situation (8): an enemy in sight and cover (at geomEpoch); a friend behind and a secure flank (at epoch: levels count). */
+  /** The lane's part of each unit's morale situation (8): an enemy in sight and cover (the unit's body, the enemies' bodies); a friend behind and a secure flank (its side's bodies and levels). */
   sightAt: Float64Array;
   inSight: Uint8Array;
   cover: Int8Array;

@@ -60,7 +60,7 @@ export function setLevel(g: Game, u: number, level: Cohesion, why: string): void
   const side = spec.side;
   g.level[u] = level;
   if (before === ROUT || level === ROUT) g.steadyDirty = true;
-  g.epoch++;
+  g.sideFriends[side] = ++g.epoch;
   if (g.sink) g.sink({ type: 'cohesion', side, unit: spec.id, from: COHESION_LEVELS[before], to: COHESION_LEVELS[level] });
   if (level < before) return;
   if (level >= DISORDERED) g.res.sides[side].disruptions++;
@@ -205,15 +205,16 @@ export function fillSituation(g: Game, u: number, purpose: MoralePurpose, target
   s.startFigures = spec.arm === 'guns' ? spec.guns : spec.figures;
   s.level = g.level[u] as Cohesion;
   // Only whether an enemy is in sight matters (8: +2 with none within burt.sightRange).
-  // The lane's part of the situation stays the same until something moves (sight, cover) or also a
-  // friend's level changes (support, flanks): g.geomEpoch and g.epoch.
-  if (g.sightAt[u] !== g.geomEpoch) {
-    g.sightAt[u] = g.geomEpoch;
+  // The lane's part of the situation stays the same until something it depends on moves or changes.
+  // Sight and cover: the unit's body and the enemies' bodies; support and flanks: its side's bodies and levels.
+  const enemy = spec.side === 0 ? 1 : 0;
+  if (g.sightAt[u] < g.bodyStamp[u] || g.sightAt[u] < g.sideGeom[enemy]) {
+    g.sightAt[u] = g.epoch;
     g.inSight[u] = enemyInSight(g, u, o.sightRange) ? 1 : 0;
     const cover = coverAt(g, u);
     g.cover[u] = cover === 'hard' ? 2 : cover === 'soft' ? 1 : 0;
   }
-  if (g.friendsAt[u] !== g.epoch) {
+  if (g.friendsAt[u] < g.sideFriends[spec.side]) {
     g.friendsAt[u] = g.epoch;
     g.behind[u] = o.supported === 'within6Behind' ? supportBehind(g, u) : -1;
     g.secure[u] = hasSecureFlank(g, u) ? 1 : 0;

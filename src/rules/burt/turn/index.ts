@@ -36,22 +36,26 @@ export const STEPS: readonly ((g: Game) => void)[] = [
 
 /** Clear what lasts a turn (moves, casualties, marks) at its start. */
 export function beginTurn(g: Game): void {
-  g.figuresAtTurnStart.set(g.figures);
-  g.advanced.fill(0);
-  g.moved.fill(0);
-  g.casualtiesTurn.fill(0);
-  g.fireLosses.fill(0);
-  g.gunsLostTurn.fill(0);
-  g.firedTurn.fill(0);
-  g.pushedBack.fill(0);
-  g.pushingBack.fill(0);
-  g.assaultTarget.fill(-1);
-  g.assaultedBy.fill(0);
-  g.assaultAdvance.fill(0);
-  g.charging.fill(0);
-  g.meleeTest.fill(0);
-  g.squareChance.fill(0);
-  g.supporting.fill(-1);
+  // One pass over the units rather than a fill per array (a handful of units, sixteen arrays).
+  const n = g.c.units.length;
+  for (let u = 0; u < n; u++) {
+    g.figuresAtTurnStart[u] = g.figures[u];
+    g.advanced[u] = 0;
+    g.moved[u] = 0;
+    g.casualtiesTurn[u] = 0;
+    g.fireLosses[u] = 0;
+    g.gunsLostTurn[u] = 0;
+    g.firedTurn[u] = 0;
+    g.pushedBack[u] = 0;
+    g.pushingBack[u] = 0;
+    g.assaultTarget[u] = -1;
+    g.assaultedBy[u] = 0;
+    g.assaultAdvance[u] = 0;
+    g.charging[u] = 0;
+    g.meleeTest[u] = 0;
+    g.squareChance[u] = 0;
+    g.supporting[u] = -1;
+  }
 }
 
 /** One turn: its twelve steps. */
