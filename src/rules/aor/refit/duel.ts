@@ -8,6 +8,7 @@
  * eliminated, or time runs out.
  */
 import type { DuelSubject, RefitDuels } from '../../../core/ruleset.js';
+import { groupDuelSubjects } from '../../../core/duels.js';
 import { unitShape } from '../schema.js';
 import { rawUnits } from './apply.js';
 import type { Refit } from './schema.js';
@@ -44,11 +45,6 @@ function counter(u: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Equal counters, whatever the order of their fields; absent flags equal no flags. */
-function sameCounter(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return canonical(a) === canonical(b);
-}
-
 /** A counter as text, fields in unitShape order, flags sorted; nationality and tags do not play. */
 function canonical(u: Record<string, unknown>): string {
   return JSON.stringify(
@@ -67,27 +63,18 @@ export function duelSubjects(
   scenarios: readonly { file: string; raw: Record<string, unknown>; refitted: Record<string, unknown> }[],
   refit: Pick<Refit, 'defaultMorale'>,
 ): DuelSubject[] {
-  const out: DuelSubject[] = [];
-  const seen = new Map<string, DuelSubject>();
-  for (const sc of scenarios) {
-    const raw = new Map(rawUnits(sc.raw).map((u) => [u.unit.id, u.unit]));
-    for (const u of rawUnits(sc.refitted)) {
-      const id = String(u.unit.id);
-      const rated = counter(u.unit);
-      const atDefaults = counter({ ...(raw.get(id) ?? u.unit), morale: refit.defaultMorale });
-      if (sameCounter(rated, atDefaults)) continue;
-      const key = JSON.stringify([canonical({ ...rated, id: '' }), canonical({ ...atDefaults, id: '' })]);
-      const same = seen.get(key);
-      if (same) {
-        if (!same.units.includes(id)) same.units.push(id);
-        continue;
-      }
-      const subject: DuelSubject = { unit: id, units: [id], scenario: sc.file, rated, atDefaults };
-      seen.set(key, subject);
-      out.push(subject);
-    }
-  }
-  return out;
+  return groupDuelSubjects(
+    scenarios.flatMap((sc) => {
+      const raw = new Map(rawUnits(sc.raw).map((u) => [u.unit.id, u.unit]));
+      return rawUnits(sc.refitted).map((u) => ({
+        scenario: sc.file,
+        unit: String(u.unit.id),
+        rated: counter(u.unit),
+        atDefaults: counter({ ...(raw.get(u.unit.id) ?? u.unit), morale: refit.defaultMorale }),
+      }));
+    }),
+    (c) => canonical({ ...c, id: '' }),
+  );
 }
 
 /** The assault scenario (raw data) of one duel: the unit attacking or defending against the standard. */

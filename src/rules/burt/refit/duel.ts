@@ -6,6 +6,7 @@
  * column-assault attacking and hold-and-fire defending; 6 turns.
  */
 import type { DuelSubject, RefitDuels } from '../../../core/ruleset.js';
+import { groupDuelSubjects } from '../../../core/duels.js';
 import { rawUnits } from './apply.js';
 import type { Refit } from './schema.js';
 
@@ -43,27 +44,18 @@ export function duelSubjects(
   scenarios: readonly { file: string; raw: Record<string, unknown>; refitted: Record<string, unknown> }[],
   refit: Pick<Refit, 'defaultClass'>,
 ): DuelSubject[] {
-  const out: DuelSubject[] = [];
-  const seen = new Map<string, DuelSubject>();
-  for (const sc of scenarios) {
-    const raw = new Map(rawUnits(sc.raw).map((u) => [u.unit.id, u.unit]));
-    for (const u of rawUnits(sc.refitted)) {
-      const id = String(u.unit.id);
-      const rated = counter(u.unit);
-      const atDefaults = counter({ ...(raw.get(id) ?? u.unit), class: refit.defaultClass, quality: undefined });
-      if (canonical(rated) === canonical(atDefaults)) continue;
-      const key = `${canonical(rated)}|${canonical(atDefaults)}`;
-      const same = seen.get(key);
-      if (same) {
-        if (!same.units.includes(id)) same.units.push(id);
-        continue;
-      }
-      const subject: DuelSubject = { unit: id, units: [id], scenario: sc.file, rated, atDefaults };
-      seen.set(key, subject);
-      out.push(subject);
-    }
-  }
-  return out;
+  return groupDuelSubjects(
+    scenarios.flatMap((sc) => {
+      const raw = new Map(rawUnits(sc.raw).map((u) => [u.unit.id, u.unit]));
+      return rawUnits(sc.refitted).map((u) => ({
+        scenario: sc.file,
+        unit: String(u.unit.id),
+        rated: counter(u.unit),
+        atDefaults: counter({ ...(raw.get(u.unit.id) ?? u.unit), class: refit.defaultClass, quality: undefined }),
+      }));
+    }),
+    canonical,
+  );
 }
 
 /** The lane scenario (raw data) of one duel. */

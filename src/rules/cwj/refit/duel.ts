@@ -7,6 +7,7 @@
  * or was removed lost.
  */
 import type { DuelSubject, RefitDuels } from '../../../core/ruleset.js';
+import { groupDuelSubjects } from '../../../core/duels.js';
 import { TROOP_KINDS, type TroopType } from '../troops.js';
 import { rawUnits } from './apply.js';
 import type { Refit } from './schema.js';
@@ -33,31 +34,19 @@ const canonical = (u: Record<string, unknown>) => JSON.stringify([...COUNTER_FIE
 
 /** The units the refit rates differently from before it, each counter once. */
 export function duelSubjects(scenarios: readonly { file: string; raw: Record<string, unknown>; refitted: Record<string, unknown> }[]): DuelSubject[] {
-  const out: DuelSubject[] = [];
-  const seen = new Map<string, DuelSubject>();
-  for (const sc of scenarios) {
-    const rawTables = (sc.raw.nationTables as Record<string, string> | undefined) ?? {};
-    const newTables = (sc.refitted.nationTables as Record<string, string> | undefined) ?? {};
-    const before = new Map(rawUnits(sc.raw).map((u) => [u.unit.id, u]));
-    for (const u of rawUnits(sc.refitted)) {
-      const id = String(u.unit.id);
-      const key = u.nation.toLowerCase();
-      const rated = counter(u.unit, u.nation, newTables[key]);
-      const b = before.get(u.unit.id) ?? u;
-      const atDefaults = counter(b.unit, b.nation, rawTables[key]);
-      if (canonical(rated) === canonical(atDefaults)) continue;
-      const k = JSON.stringify([canonical(rated), canonical(atDefaults)]);
-      const same = seen.get(k);
-      if (same) {
-        if (!same.units.includes(id)) same.units.push(id);
-        continue;
-      }
-      const subject: DuelSubject = { unit: id, units: [id], scenario: sc.file, rated, atDefaults };
-      seen.set(k, subject);
-      out.push(subject);
-    }
-  }
-  return out;
+  return groupDuelSubjects(
+    scenarios.flatMap((sc) => {
+      const rawTables = (sc.raw.nationTables as Record<string, string> | undefined) ?? {};
+      const newTables = (sc.refitted.nationTables as Record<string, string> | undefined) ?? {};
+      const before = new Map(rawUnits(sc.raw).map((u) => [u.unit.id, u]));
+      return rawUnits(sc.refitted).map((u) => {
+        const key = u.nation.toLowerCase();
+        const b = before.get(u.unit.id) ?? u;
+        return { scenario: sc.file, unit: String(u.unit.id), rated: counter(u.unit, u.nation, newTables[key]), atDefaults: counter(b.unit, b.nation, rawTables[key]) };
+      });
+    }),
+    canonical,
+  );
 }
 
 /** A unit of a duel scenario from a counter, in the formation it fights the duel in. */
