@@ -89,7 +89,7 @@ interface BattleFigures {
 function cliRate(workers: number, engagements: number): number {
   const dir = mkdtempSync(join(tmpdir(), 'volley-bench-'));
   try {
-    execFileSync(process.execPath, ['dist/src/cli/main.js', 'run', REFERENCE, '-n', String(engagements), '-w', String(workers), '--quiet', '--no-report', '-o', dir, '--force'], {
+    execFileSync(process.execPath, ['dist/cli/main.js', 'run', REFERENCE, '-n', String(engagements), '-w', String(workers), '--quiet', '--no-report', '-o', dir, '--force'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { timing: { wallSeconds: number } };

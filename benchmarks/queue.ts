@@ -18,7 +18,7 @@ const arg = (name: string, dflt: number) => {
 };
 const N = arg('engagements', 20000);
 const BATCH = arg('batch', 500);
-const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+const CLI = join(process.cwd(), 'dist/cli/main.js');
 const FILE = 'sims/village-assault.scenario.yaml';
 
 const freePort = () =>

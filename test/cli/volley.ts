@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+const CLI = join(process.cwd(), 'dist/cli/main.js');
 
 export function volley(args: string[], cwd = process.cwd()) {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });

@@ -81,7 +81,7 @@ describe('volley refit check', () => {
     const out = join(tmp(), 'rc');
     const r = spawnSync(
       process.execPath,
-      [join(process.cwd(), 'dist/src/cli/main.js'), 'refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '-n', '100', '--out', out],
+      [join(process.cwd(), 'dist/cli/main.js'), 'refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '-n', '100', '--out', out],
       { encoding: 'utf8' },
     );
     expect(r.stderr).toBe('');
@@ -122,7 +122,7 @@ describe('volley refit check', () => {
     const dir = tmp();
     const file = join(dir, 'bad.refit.yaml');
     writeFileSync(file, 'kind: refit\nname: bad\nrules:\n  - match: { tag: hussars }\n    set: { morale: 5 }\n');
-    const r = spawnSync(process.execPath, [join(process.cwd(), 'dist/src/cli/main.js'), 'refit', 'check', file, '--scenario', 'sims/town-assault.scenario.yaml', '-n', '10'], {
+    const r = spawnSync(process.execPath, [join(process.cwd(), 'dist/cli/main.js'), 'refit', 'check', file, '--scenario', 'sims/town-assault.scenario.yaml', '-n', '10'], {
       encoding: 'utf8',
     });
     expect(r.status).toBe(2);

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+export const CLI = join(process.cwd(), 'dist/cli/main.js');
 
 export interface CliResult {
   code: number | null;

@@ -17,7 +17,7 @@ import { makeValidator } from '../report/jsonSchema.js';
 import { spawnSync } from 'node:child_process';
 
 function volley(args: string[]) {
-  const r = spawnSync(process.execPath, [join(process.cwd(), 'dist/src/cli/main.js'), ...args], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  const r = spawnSync(process.execPath, [join(process.cwd(), 'dist/cli/main.js'), ...args], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

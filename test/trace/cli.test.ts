@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 import { storyText } from '../../src/report/trace/story.js';
 
-const CLI = join(process.cwd(), 'dist/src/cli/main.js');
+const CLI = join(process.cwd(), 'dist/cli/main.js');
 const tmp = () => mkdtempSync(join(tmpdir(), 'volley-trace-'));
 
 function volley(args: string[], cwd = process.cwd()) {
