@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { writeFileAtomic } from '../results/files.js';
 import { chartCsv } from './chartCsv.js';
-import { specToSvg, svgToPng } from './render.js';
+import { specToSvg, svgToPngAsync } from './render.js';
 
 export class ReportFiles {
   readonly written: string[] = [];
@@ -22,11 +22,28 @@ export class ReportFiles {
 
   /** `<name>.vl.json`, `.svg`, `.png`, and `<name>.csv` when the spec has inline data. */
   async chart(name: string, spec: TopLevelSpec): Promise<void> {
-    this.put(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
-    const svg = await specToSvg(spec);
-    this.put(`${name}.svg`, svg);
-    this.put(`${name}.png`, svgToPng(svg));
-    const csv = chartCsv(spec);
-    if (csv !== null) this.put(`${name}.csv`, csv);
+    await this.charts([{ name, spec }]);
+  }
+
+  /**
+   * Several charts: Vega lays each out in turn on this thread while resvg draws the PNGs of those
+   * already laid out on its own threads; the files are written in the order given.
+   */
+  async charts(list: { name: string; spec: TopLevelSpec }[]): Promise<void> {
+    const pngs: Promise<Uint8Array>[] = [];
+    const svgs: string[] = [];
+    for (const { spec } of list) {
+      const svg = await specToSvg(spec);
+      svgs.push(svg);
+      pngs.push(svgToPngAsync(svg));
+    }
+    const drawn = await Promise.all(pngs);
+    list.forEach(({ name, spec }, i) => {
+      this.put(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
+      this.put(`${name}.svg`, svgs[i]);
+      this.put(`${name}.png`, drawn[i]);
+      const csv = chartCsv(spec);
+      if (csv !== null) this.put(`${name}.csv`, csv);
+    });
   }
 }

@@ -39,7 +39,7 @@ export async function writeReport(results: Results, dir: string): Promise<string
   const files = new ReportFiles(dir);
   const put = files.put.bind(files);
   const charts = buildCharts(results);
-  for (const c of charts) await files.chart(c.name, c.spec);
+  await files.charts(charts);
   const rows = sensitivityRows(results);
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
   if (hasComparisons(results)) put('comparisons.csv', comparisonsCsv(results));
@@ -57,7 +57,7 @@ export async function writeCrossReport(x: CrossResults, dir: string): Promise<st
   for (const r of x.systems) written.push(...(await writeReport(r, join(dir, systemFolder(r.provenance.ruleset.id)))));
   const files = new ReportFiles(dir);
   const charts = crossCharts(x);
-  for (const c of charts) await files.chart(c.name, c.spec);
+  await files.charts(charts);
   files.put('index.html', crossHtml(x, charts, readLibraries()));
   return [...written, ...files.written];
 }
