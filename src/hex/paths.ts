@@ -199,6 +199,12 @@ function clearField(field: Float64Array, list: Reached | null): void {
   }
 }
 
+/** halfUnitSpan of two tables read together: -1 when either is not in half units, else the larger. */
+function jointSpan(a: Float64Array, b: Float64Array): number {
+  const x = halfUnitSpan(a), y = halfUnitSpan(b);
+  return x < 0 || y < 0 ? -1 : Math.max(x, y);
+}
+
 /** Dial's bucket queue over costs in half units: a bucket per cost modulo the largest step, lists of entries. */
 class BucketQueue {
   head = new Int32Array(16);
@@ -222,6 +228,21 @@ function bucketQueueFor(grid: HexGrid): BucketQueue {
 }
 
 /**
+ * Step rules beyond costFieldMasked's fixed table and masks, each optional (null):
+ * - `bar[i * 6 + d] === 1`: the step from hex i in direction d is not taken;
+ * - `leaveExtra[i]` is added to every step out of hex i other than out of a source (at most
+ *   `maxLeaveExtra`, a whole number of halves);
+ * - where `occupancy[j] === 0`, a step into hex j costs `emptySteps[i * 6 + d]` instead of the table's.
+ */
+export interface StepVariations {
+  bar: Uint8Array | null;
+  leaveExtra: Float64Array | null;
+  maxLeaveExtra: number;
+  emptySteps: Float64Array | null;
+  occupancy: Uint8Array | null;
+}
+
+/**
  * Least costs from the sources with the rules as a table and masks instead of a callback (several
  * times faster): `steps[i * 6 + d]` is the cost of a step from hex i in direction d (Infinity where
  * impossible); a hex j with `enter[j] === 0` cannot be entered; from a hex i with `leave[i] === 0`
@@ -231,7 +252,7 @@ function bucketQueueFor(grid: HexGrid): BucketQueue {
  * Dial's algorithm on a bucket per half point, else Dijkstra on the heap.
  * `reached`, when given, receives the hexes given a finite cost. With `stopAt` >= 0 the search ends as
  * soon as that hex's cost is final: only field[stopAt] is then exact (a hex never reached leaves the
- * whole field complete).
+ * whole field complete). `vary` adds rules a fixed table cannot hold (StepVariations).
  */
 export function costFieldMasked(
   grid: HexGrid,
@@ -244,17 +265,23 @@ export function costFieldMasked(
   out?: Float64Array,
   reached?: Reached,
   stopAt = -1,
+  vary: StepVariations | null = null,
 ): Float64Array {
   const n = grid.size;
   const field = out ?? new Float64Array(n);
   if (field.length !== n) throw new RangeError(`costFieldMasked: out has length ${field.length}, grid has ${n} hexes`);
   const list = reached ?? null;
   clearField(field, list);
-  const span = halfUnitSpan(steps);
-  const extra2 = sourceExtra * 2;
+  const empty = vary?.emptySteps ?? null;
+  const span = empty ? jointSpan(steps, empty) : halfUnitSpan(steps);
+  // Out of a source sourceExtra is added, out of any other hex its leaveExtra: at most the larger.
+  const extra2 = Math.max(sourceExtra, vary?.leaveExtra ? vary.maxLeaveExtra : 0) * 2;
   if (span < 0 || !(extra2 >= 0 && extra2 <= 4096 && extra2 === Math.floor(extra2))) {
-    return costFieldMaskedHeap(grid, sources, steps, enter, leave, sourceExtra, maxCost, field, list, stopAt);
+    return costFieldMaskedHeap(grid, sources, steps, enter, leave, sourceExtra, maxCost, field, list, stopAt, vary);
   }
+  const bar = vary?.bar ?? null;
+  const leaveExtra = vary?.leaveExtra ?? null;
+  const occupancy = vary?.occupancy ?? null;
   const q = bucketQueueFor(grid);
   q.busy = true;
   // No step reaches further ahead than span + extra2 halves; a power of two so a mask picks the bucket.
@@ -293,15 +320,16 @@ export function costFieldMasked(
     if (u === stopAt) break;
     const fromSource = isSource[u] === 1;
     if (!fromSource && leave !== null && leave[u] === 0) continue;
+    const out = fromSource ? sourceExtra : leaveExtra !== null ? leaveExtra[u] : 0;
     const base = u * 6;
     for (let d = 0; d < 6; d++) {
       const v = nb[base + d];
       if (v < 0) continue;
       const fOld = field[v];
       if (fOld <= fu || (enter !== null && enter[v] === 0)) continue; // no cheaper through u (steps are >= 0), or barred
-      let c = steps[base + d];
-      if (c === Infinity) continue;
-      if (fromSource) c += sourceExtra;
+      let c = empty !== null && occupancy![v] === 0 ? empty[base + d] : steps[base + d];
+      if (c === Infinity || (bar !== null && bar[base + d] === 1)) continue;
+      c += out;
       const fv = fu + c;
       const fv2 = fv * 2;
       if (fv2 <= limit2 && fv < fOld) {
@@ -360,7 +388,7 @@ export class LazyCostField {
     this.steps = steps;
     if (span < 0) {
       this.field.fill(Infinity);
-      costFieldMaskedHeap(this.grid, sources, steps, this.enter, null, 0, Infinity, this.field, null, -1);
+      costFieldMaskedHeap(this.grid, sources, steps, this.enter, null, 0, Infinity, this.field, null, -1, null);
       this.live = 0;
       this.exactTo = Infinity;
       return;
@@ -466,8 +494,10 @@ function costFieldMaskedHeap(
   field: Float64Array,
   list: Reached | null,
   stopAt: number,
+  vary: StepVariations | null,
 ): Float64Array {
   // The field comes cleared (all Infinity).
+  const empty = vary?.emptySteps ?? null, occupancy = vary?.occupancy ?? null, bar = vary?.bar ?? null, leaveExtra = vary?.leaveExtra ?? null;
   const heap = heapFor(grid);
   heap.busy = true;
   try {
@@ -483,13 +513,14 @@ function costFieldMaskedHeap(
       const fromSource = field[u] === 0 && sources.includes(u);
       if (!fromSource && leave !== null && leave[u] === 0) continue;
       const fu = field[u];
+      const out = fromSource ? sourceExtra : leaveExtra !== null ? leaveExtra[u] : 0;
       const base = u * 6;
       for (let d = 0; d < 6; d++) {
         const v = nb[base + d];
         if (v < 0 || (enter !== null && enter[v] === 0)) continue;
-        let c = steps[base + d];
-        if (c === Infinity) continue;
-        if (fromSource) c += sourceExtra;
+        let c = empty !== null && occupancy![v] === 0 ? empty[base + d] : steps[base + d];
+        if (c === Infinity || (bar !== null && bar[base + d] === 1)) continue;
+        c += out;
         const fv = fu + c;
         if (fv <= maxCost && fv < field[v]) {
           if (list && field[v] === Infinity) list.hexes[list.count++] = v;

@@ -232,6 +232,37 @@ describe('costFieldMasked and LazyCostField against costField (the same least co
     );
   });
 
+  it('with StepVariations (barred steps, a price for leaving a hex, other costs into empty hexes) match the same rules as a callback', () => {
+    fc.assert(
+      fc.property(arb, ({ w, h, seed, unit, extra, max }) => {
+        const g = new HexGrid(w, h);
+        const r = rand(seed);
+        const table = () => Float64Array.from({ length: g.size * 6 }, (_, i) => (g.neighbors[i] < 0 || r() < 0.1 ? Infinity : unit * (1 + Math.floor(r() * 8))));
+        const steps = table(), emptySteps = table();
+        const enter = Uint8Array.from({ length: g.size }, () => (r() < 0.1 ? 0 : 1));
+        const leave = Uint8Array.from({ length: g.size }, () => (r() < 0.1 ? 0 : 1));
+        const bar = Uint8Array.from({ length: g.size * 6 }, () => (r() < 0.1 ? 1 : 0));
+        const occupancy = Uint8Array.from({ length: g.size }, () => (r() < 0.5 ? 0 : 1));
+        const leaveExtra = Float64Array.from({ length: g.size }, () => (r() < 0.3 ? unit * Math.floor(r() * 4) : 0));
+        const maxLeaveExtra = Math.max(...leaveExtra);
+        const src = Math.floor(r() * g.size);
+        const cost: StepCost = (from, d, to) => {
+          if (enter[to] === 0 || (from !== src && leave[from] === 0) || bar[from * 6 + d] === 1) return Infinity;
+          const step = occupancy[to] === 0 ? emptySteps[from * 6 + d] : steps[from * 6 + d];
+          return step + (from === src ? extra * unit : leaveExtra[from]);
+        };
+        const want = costField(g, [src], cost, max);
+        const vary = { bar, leaveExtra, maxLeaveExtra, emptySteps, occupancy };
+        expect(Array.from(costFieldMasked(g, [src], steps, enter, leave, extra * unit, max, undefined, undefined, -1, vary))).toEqual(Array.from(want));
+        // Each variation alone (the others null) is the same search with only that rule.
+        const barOnly: StepCost = (from, d, to) => (bar[from * 6 + d] === 1 ? Infinity : enter[to] === 0 || (from !== src && leave[from] === 0) ? Infinity : steps[from * 6 + d] + (from === src ? extra * unit : 0));
+        const none = { bar: null, leaveExtra: null, maxLeaveExtra: 0, emptySteps: null, occupancy: null };
+        expect(Array.from(costFieldMasked(g, [src], steps, enter, leave, extra * unit, max, undefined, undefined, -1, { ...none, bar }))).toEqual(Array.from(costField(g, [src], barOnly, max)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('LazyCostField.atMost: the exact cost up to the bound, Infinity beyond it; at() stays exact after bounded reads', () => {
     fc.assert(
       fc.property(arb, ({ w, h, seed, unit }) => {

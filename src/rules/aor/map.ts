@@ -32,6 +32,11 @@ export interface BattleMap {
   readonly moveStepsInfantry: Float64Array;
   readonly moveStepsOther: Float64Array;
   /**
+   * The same for a unit under March orders (5.2, 12.2), into an occupied hex and into an empty one
+   * (where a road costs 1/2 MP).
+   */
+  readonly marchSteps: { infantry: Float64Array; other: Float64Array; infantryEmpty: Float64Array; otherEmpty: Float64Array };
+  /**
    * A leader's step and a command range trace's (11, 12.1), from hex i in direction d: cavalry costs,
    * 1/2 MP along a road and 1 along a trail whatever the orders; Infinity across a river without a bridge.
    */
@@ -164,6 +169,28 @@ export function compileMap(def: MapDef, issues: MapIssue[]): BattleMap {
       moveStepsOther[i * 6 + d] = (t === 2 ? 2 : t === 3 || t === 4 ? 4 : 1) + stream;
     }
   }
+  // Marching (5.2, 12.2): along a trail a step costs 1 MP; along a road 1/2 MP into an empty hex
+  // (stepCost's occupancy rule), else the terrain's cost; a stream is paid on top.
+  const marchSteps = (other: Float64Array, empty: boolean) => {
+    const t = new Float64Array(grid.size * 6);
+    for (let i = 0; i < grid.size * 6; i++) {
+      const road = roads[grid.hexsideId(Math.floor(i / 6), i % 6)];
+      if (other[i] === Infinity || road === 0) {
+        t[i] = other[i];
+        continue;
+      }
+      const f = sides[grid.hexsideId(Math.floor(i / 6), i % 6)];
+      const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+      t[i] = (road === TRAIL ? 1 : empty ? 0.5 : other[i] - stream) + stream;
+    }
+    return t;
+  };
+  const march = {
+    infantry: marchSteps(moveStepsInfantry, false),
+    other: marchSteps(moveStepsOther, false),
+    infantryEmpty: marchSteps(moveStepsInfantry, true),
+    otherEmpty: marchSteps(moveStepsOther, true),
+  };
   const leaderSteps = new Float64Array(grid.size * 6);
   for (let i = 0; i < grid.size; i++) {
     for (let d = 0; d < 6; d++) {
@@ -173,5 +200,5 @@ export function compileMap(def: MapDef, issues: MapIssue[]): BattleMap {
       leaderSteps[i * 6 + d] = other === Infinity ? Infinity : road === ROAD ? 0.5 : road === TRAIL ? 1 : other;
     }
   }
-  return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther, leaderSteps };
+  return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther, marchSteps: march, leaderSteps };
 }

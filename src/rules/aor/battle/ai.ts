@@ -112,6 +112,7 @@ function cachedLazyCostField(b: BattleState, f: number, side: 0 | 1, goals: read
 /** Formation Movement Segment for one side (5, 12.2). */
 export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   b.moveMasksReady.fill(0);
+  b.passBarReady = 0;
   const cache: MoveCache = { lastReach: { start: -1, key: 0, steps: null, extra: 0, allow: 0 } };
   for (const f of b.c.sides[side].formations) {
     const orders = b.ordersOf(f);
@@ -155,24 +156,39 @@ function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, c
   }
 }
 
+/**
+ * 7.12: the steps that draw passing fire for `side` (from one ZOC hex of an enemy stack into another),
+ * 1 at from * 6 + d. Depends only on the enemy's positions: kept for the segment, like the masks.
+ */
+function passingFireSteps(b: BattleState, side: 0 | 1): Uint8Array {
+  const bar = b.passBar;
+  if (b.passBarReady) return bar;
+  const g = b.c.map.grid;
+  bar.fill(0);
+  for (let from = 0; from < g.size; from++) {
+    if (!b.inEnemyZoc(side, from)) continue;
+    for (let d = 0; d < 6; d++) {
+      const to = g.neighbors[from * 6 + d];
+      if (to >= 0 && drawsPassingFire(b, side, from, to)) bar[from * 6 + d] = 1;
+    }
+  }
+  b.passBarReady = 1;
+  return bar;
+}
+
+/** 5.4, moving through (aor.zocMovement = moveThrough): +1 MP to leave an enemy ZOC hex no friendly unit stays in. */
+function zocLeavePrices(b: BattleState, side: 0 | 1): Float64Array {
+  const price = b.leaveExtra;
+  for (let h = 0; h < price.length; h++) price[h] = b.count[h] === 0 && b.inEnemyZoc(side, h) ? 1 : 0;
+  return price;
+}
+
 /** The reach of unit `u` from `start` this segment: the allowance spent over the map, and how to step (its cost). */
 function reachOf(b: BattleState, u: number, start: number, ctx: NonNullable<ReturnType<typeof moveContext>>, night: boolean, cache: MoveCache) {
   const c = b.c;
   const g = c.map.grid;
   const side = c.specs[u].side;
   const extra = ctx.leaveCost;
-  if (ctx.march || ctx.through) {
-    // Road rates depend on who stands where along the way, and so does the cost of leaving a ZOC hex
-    // moving through it (5.4): step by step through the rules. Moving through ZOCs, the doctrine never
-    // takes a step that draws passing fire (7.12): from one ZOC hex of an enemy stack into another.
-    const cost = ctx.through
-      ? (from: number, d: number, to: number) => (drawsPassingFire(b, side, from, to) ? Infinity : stepCost(ctx, from, d, to))
-      : (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
-    const reach = costField(g, [start], cost, allowance(b, u), b.reachField);
-    b.reached.field = null; // the buffer is no longer what the list describes
-    cache.lastReach.start = -1;
-    return { reach, cost, list: false };
-  }
   // Masks depend only on the enemy, who does not move in this segment; per kind of mover.
   const key = (ctx.cavalry ? 2 : 0) + (ctx.zocEntry ? 1 : 0);
   const m = b.moveMasks[key];
@@ -180,8 +196,28 @@ function reachOf(b: BattleState, u: number, start: number, ctx: NonNullable<Retu
     moveMasks(b, side, ctx.cavalry, ctx.zocEntry, night, m);
     b.moveMasksReady[key] = 1;
   }
-  const steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
   const allow = allowance(b, u);
+  if (ctx.march || ctx.through) {
+    // Road rates depend on who stands where along the way, and so does the cost of leaving a ZOC hex
+    // moving through it (5.4): the search reads the occupancy as it stands, for this unit alone. Moving
+    // through ZOCs, the doctrine never takes a step that draws passing fire (7.12).
+    const march = c.map.marchSteps;
+    const steps = ctx.march ? (ctx.infantry ? march.infantry : march.other) : ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
+    costFieldMasked(g, [start], steps, m.enter, ctx.through ? null : m.leave, extra, allow, b.reachField, b.reached, -1, {
+      bar: ctx.through ? passingFireSteps(b, side) : null,
+      leaveExtra: ctx.through ? zocLeavePrices(b, side) : null,
+      maxLeaveExtra: 1,
+      emptySteps: ctx.march ? (ctx.infantry ? march.infantryEmpty : march.otherEmpty) : null,
+      occupancy: ctx.march ? b.count : null,
+    });
+    cache.lastReach.start = -1;
+    // The same steps one at a time through the rules, for the way back from the chosen hex.
+    const cost = ctx.through
+      ? (from: number, d: number, to: number) => (drawsPassingFire(b, side, from, to) ? Infinity : stepCost(ctx, from, d, to))
+      : (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
+    return { reach: b.reachField, cost, list: true };
+  }
+  const steps = ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
   // The unit before it may have had the very same field (the same hex, masks, steps and allowance:
   // stacked units of a kind sort next to each other).
   const l = cache.lastReach;
@@ -287,6 +323,7 @@ function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 
   if (!night && reactionCharge(b, u, path, dice, res, sink)) {
     b.computeZoc();
     b.moveMasksReady.fill(0); // enemy cavalry may have moved
+    b.passBarReady = 0;
     cache.lastReach.start = -1;
   }
 }

@@ -236,6 +236,13 @@ export class BattleState {
   /** Scratch of the movement segment: entry and leave masks per kind of mover (cavalry * 2 + zocEntry). */
   readonly moveMasks: { enter: Uint8Array; leave: Uint8Array }[];
   readonly moveMasksReady: Uint8Array;
+  /**
+   * Scratch of the movement segment, with the masks: the steps that draw passing fire (7.12) for the
+   * moving side (1 at i * 6 + d), ready when passBarReady; and the price of leaving each hex (5.4).
+   */
+  readonly passBar: Uint8Array;
+  passBarReady = 0;
+  readonly leaveExtra: Float64Array;
   /** Scratch: a mark per hex, all 0 between uses. */
   readonly hexMark: Uint8Array;
   /** 1 on the victory objectives' hexes (18); fixed for the battle. */
@@ -332,6 +339,8 @@ export class BattleState {
     this.reachField = new Float64Array(hexes);
     this.moveMasks = [0, 1, 2, 3].map(() => ({ enter: new Uint8Array(hexes), leave: new Uint8Array(hexes) }));
     this.moveMasksReady = new Uint8Array(4);
+    this.passBar = new Uint8Array(hexes * 6);
+    this.leaveExtra = new Float64Array(hexes);
     this.goalOpen = new Uint8Array(hexes);
     this.hexMark = new Uint8Array(hexes);
     this.objectiveHex = new Uint8Array(hexes);
