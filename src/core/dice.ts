@@ -85,14 +85,22 @@ export class Alea {
 
   /** Start over as `new Alea(seed, firstPass)` would (the same `next` function draws the new stream). */
   reseed(seed: string, firstPass = -1): void {
+    this.reseedParts(seed, '', firstPass);
+  }
+
+  /**
+   * Start over as `new Alea(head + tail)` would, without building that string: Mash reads a seed one
+   * character after another, so hashing `head` then `tail` is hashing their concatenation.
+   */
+  reseedParts(head: string, tail: string, firstPass = -1): void {
     // Baagøe's seeding: three states less three successive Mash hashes of the seed.
-    let n = firstPass >= 0 ? firstPass : mashInto(MASH3, seed);
+    let n = firstPass >= 0 ? firstPass : mashInto(mashInto(MASH3, head), tail);
     let s0 = S0 - (n >>> 0) * TWO_M32;
     if (s0 < 0) s0 += 1;
-    n = mashInto(n, seed);
+    n = mashInto(mashInto(n, head), tail);
     let s1 = S1 - (n >>> 0) * TWO_M32;
     if (s1 < 0) s1 += 1;
-    n = mashInto(n, seed);
+    n = mashInto(mashInto(n, head), tail);
     let s2 = S2 - (n >>> 0) * TWO_M32;
     if (s2 < 0) s2 += 1;
     this.s0 = s0;
@@ -126,6 +134,8 @@ export const TWO_D6_WAYS: readonly number[] = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 
 
 /** The end of each sub-stream's seed, by side * 3 + purpose index. */
 const SUFFIXES = SIDES.flatMap((side) => PURPOSES.map((purpose) => `${side}/${purpose}`));
+/** The same with the separator before it: a sub-stream's seed is the engagement's seed and this. */
+const TAILS = SUFFIXES.map((s) => `/${s}`);
 
 /**
  * The dice of one engagement: one lazily created stream per (side, purpose).
@@ -166,12 +176,12 @@ export class EngagementDice {
     let s = this.streams[k];
     if (s === undefined) {
       if (this.prefix < 0) this.prefix = mashState('/', mashState(this.seedText));
-      const seed = subStreamSeed(this.seedText, side, purpose);
+      // The sub-stream's seed is subStreamSeed(seed, side, purpose), hashed in its two parts.
       const first = mashState(SUFFIXES[k], this.prefix);
-      const g = this.generators[k];
-      if (g) g.reseed(seed, first);
-      else this.generators[k] = new Alea(seed, first);
-      s = this.generators[k]!.next;
+      let g = this.generators[k];
+      if (g === undefined) this.generators[k] = g = new Alea('', 0);
+      g.reseedParts(this.seedText, TAILS[k], first);
+      s = g.next;
       this.streams[k] = s;
     }
     return s;

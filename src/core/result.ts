@@ -181,6 +181,14 @@ export function emptyResult(size: ResultSize): EngagementResult {
  * Reset a result in place so one object can serve many engagements. `extras` false leaves the extras
  * alone, for a rule system that writes every one of them when the engagement ends.
  */
+/**
+ * Set every element of a small array to v: an inlined loop, cheaper than Array.prototype.fill (a call
+ * into the runtime) for the few counters of a result.
+ */
+function fillSmall(a: number[], v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+
 export function resetResult(r: EngagementResult, extras = true): void {
   r.winner = null;
   r.reason = 'time';
@@ -198,15 +206,15 @@ export function resetResult(r: EngagementResult, extras = true): void {
     s.retreatsVoluntary = 0;
     s.routs = 0;
     s.disruptions = 0;
-    s.rungs.fill(0);
+    fillSmall(s.rungs, 0);
     s.moraleChecks = 0;
     s.moraleChecksFailed = 0;
-    s.checksTaken.fill(0);
-    s.checksFailed.fill(0);
-    s.checksByRating.fill(0);
-    s.failedByRating.fill(0);
-    s.checksByClass.fill(0);
-    s.failedByClass.fill(0);
+    fillSmall(s.checksTaken, 0);
+    fillSmall(s.checksFailed, 0);
+    fillSmall(s.checksByRating, 0);
+    fillSmall(s.failedByRating, 0);
+    fillSmall(s.checksByClass, 0);
+    fillSmall(s.failedByClass, 0);
     s.chargesDeclared = 0;
     s.chargesHome = 0;
     s.chargesWon = 0;
@@ -224,7 +232,7 @@ export function resetResult(r: EngagementResult, extras = true): void {
     f.retreats = 0;
     f.brokenTurn = 0;
   }
-  r.objectives.fill(-1);
+  fillSmall(r.objectives, -1);
   for (const u of r.units) {
     u.eliminated = false;
     u.retreated = false;

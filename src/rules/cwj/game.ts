@@ -98,6 +98,8 @@ export class Game {
   /** Alive units and their bodies, in unit order (rebuilt when a unit leaves). */
   readonly live: number[] = [];
   readonly liveBodies: Body[] = [];
+  /** Alive units per side (rebuilt with live). */
+  readonly left = new Int32Array(2);
   turn = 0;
   /** Player turns played. */
   playerTurns = 0;
@@ -249,10 +251,13 @@ export class Game {
     this.geo++;
     this.live.length = 0;
     this.liveBodies.length = 0;
+    this.left[0] = 0;
+    this.left[1] = 0;
     for (let u = 0; u < this.n; u++) {
       if (!this.alive[u]) continue;
       this.live.push(u);
       this.liveBodies.push(this.bodies[u]);
+      this.left[this.c.units[u].side]++;
     }
   }
 
@@ -356,7 +361,7 @@ export class Game {
       const v = this.live[i];
       if (this.c.units[v].side === s) continue;
       const o = this.bodies[v];
-      if (touching(b, o) && !inContact(b, o)) return true;
+      if (mayTouch(b, o) && touching(b, o) && !inContact(b, o)) return true;
     }
     return false;
   }

@@ -548,14 +548,18 @@ function fireUnit(g: Game, u: number, fired: Uint8Array, defensive: boolean): vo
   const d = g.c.sides[s.side].doctrine;
   // No enemy front within the longest range (a lower bound of the distance): nobody to fire at.
   const reach = s.arm === 'artillery' && s.weight !== undefined ? 3 * ARTILLERY_RANGE_CM[s.weight] : MUSKET_RANGE_CM;
-  const n = g.closeness(u) > reach + EPS ? 0 : fireTargets(g, u, s.fire, d.fireAt === 'best' && !d.random);
+  const withMods = d.fireAt === 'best' && !d.random;
+  const n = g.closeness(u) > reach + EPS ? 0 : fireTargets(g, u, s.fire, withMods);
   let v: number;
   if (defensive) {
     if (chooseSquare(g, u, n)) return void formSquare(g, u);
   }
   v = chooseTarget(g, u, n);
   if (v < 0) return;
-  let mod = modifierAt(g, u, v, s.fire);
+  // fireTargets has worked out the chosen target's modifier already when it weighed the targets.
+  let mod = NaN;
+  if (withMods) for (let i = 0; i < n && mod !== mod; i++) if (g.targets[i] === v) mod = g.mods[i];
+  if (mod !== mod) mod = modifierAt(g, u, v, s.fire);
   fired[u] = 1;
   const firers = g.sink ? [s.id] : NO_NAMES;
   if (s.arm === 'artillery') {

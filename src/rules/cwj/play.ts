@@ -53,10 +53,17 @@ const CASE: OutcomeCase = {
   phasing: 0,
 };
 
+/** The last compiled scenario played and its state: a run plays one cell engagement after engagement. */
+let lastCompiled: CompiledLane | null = null;
+let lastGame: Game | null = null;
+
 /** The engagement state of a compiled scenario, made once. */
 export function gameOf(c: CompiledLane): Game {
+  if (c === lastCompiled) return lastGame!;
   let g = games.get(c);
   if (!g) games.set(c, (g = new Game(c)));
+  lastCompiled = c;
+  lastGame = g;
   return g;
 }
 
@@ -113,9 +120,7 @@ function startChips(g: Game): void {
 }
 
 function unitsLeft(g: Game, side: 0 | 1): number {
-  let n = 0;
-  for (let i = 0; i < g.live.length; i++) if (g.c.units[g.live[i]].side === side) n++;
-  return n;
+  return g.left[side];
 }
 
 /** [Win] l.295: a side whose army dish reaches its army morale is defeated (once, with the turn). */

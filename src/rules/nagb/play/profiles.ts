@@ -86,21 +86,21 @@ export function diceAgainst(g: Game, u: Unit, e: Unit): number {
 
 /** A unit as one side of a melee (p14-15, p22, p31). */
 export function partyOf(g: Game, u: Unit, e: Unit, charging: boolean, assaulting: Cover): MeleeParty {
-  return {
-    ...profileOf(g, u),
-    dice: diceAgainst(g, u, e),
-    charging,
-    assaulting,
-    bonus: {
-      flankAttack: false,
-      rearAttack: false,
-      higherGround: false,
-      standard: u.colours,
-      flankSupport: flankSupported(g, u, e),
-      rearSupport: rearSupported(g, u, e),
-      // p22, p24: cavalry lapping round an infantry front it wholly contacts (both ends overlapped).
-      lapFlank: u.spec.arm === 'cavalry' && e.spec.arm === 'infantry' && overlappedEnds(u.body, e.body) === 2 && u.body.frontage > e.body.frontage + EPS,
-      lapRear: false,
-    },
+  // The profile's object grown by the melee fields: a spread would copy it into a slower object.
+  const p = profileOf(g, u) as MeleeParty;
+  p.dice = diceAgainst(g, u, e);
+  p.charging = charging;
+  p.assaulting = assaulting;
+  p.bonus = {
+    flankAttack: false,
+    rearAttack: false,
+    higherGround: false,
+    standard: u.colours,
+    flankSupport: flankSupported(g, u, e),
+    rearSupport: rearSupported(g, u, e),
+    // p22, p24: cavalry lapping round an infantry front it wholly contacts (both ends overlapped).
+    lapFlank: u.spec.arm === 'cavalry' && e.spec.arm === 'infantry' && overlappedEnds(u.body, e.body) === 2 && u.body.frontage > e.body.frontage + EPS,
+    lapRear: false,
   };
+  return p;
 }
