@@ -1,13 +1,13 @@
 /**
  * Age of Eagles on one thread: common scenario A (sims/aoe/common-a-village.scenario.yaml) played engagement
  * after engagement as a run plays them (one EngagementDice reseeded per engagement, one result object
- * reused), against the floor its dice set: the same seed strings, the same streams seeded and the same
+ * reused), against the floor its dice set: the same keys, the same streams seeded and the same
  * number of draws from each, turned into d10 faces, without the rules. The issue's target is 20,000
  * engagements a second.
  *
  *   npm run build && node dist/benchmarks/aoe.js [--engagements N] [--file F]
  */
-import { aleaStream, EngagementDice, engagementSeed, subStreamSeed, type Purpose, type Uniform } from '../src/core/dice.js';
+import { EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
 import { findRuleset } from '../src/rules/index.js';
 import { loadScenario, singleCell } from '../src/scenario/load.js';
 
@@ -50,7 +50,7 @@ function main(): void {
   const dice = new EngagementDice('');
   const play = (n: number) => {
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) rs.play(c, dice.reset(engagementSeed(1, key, i)), { out });
+    for (let i = 0; i < n; i++) rs.play(c, dice.resetTo(1, key, i), { out });
     return (performance.now() - t0) / 1000;
   };
   play(Math.min(N, 20_000)); // warm up
@@ -60,17 +60,18 @@ function main(): void {
   const plan: { seed: string; streams: { side: 0 | 1; purpose: Purpose; draws: number }[] }[] = [];
   const m = Math.min(N, 50_000);
   for (let i = 0; i < m; i++) {
-    const d = new CountingDice(engagementSeed(1, key, i));
+    const d = new CountingDice('').resetTo(1, key, i);
     rs.play(c, d, { out });
     plan.push({ seed: d.seed, streams: d.made });
   }
+  const floorDice = new EngagementDice('');
   const floor = () => {
     let s = 0;
     const t0 = performance.now();
     for (let i = 0; i < m; i++) {
-      const seed = engagementSeed(1, key, i);
+      const d = floorDice.resetTo(1, key, i);
       for (const st of plan[i].streams) {
-        const u = aleaStream(subStreamSeed(seed, st.side, st.purpose));
+        const u = d.stream(st.side, st.purpose);
         for (let k = 0; k < st.draws; k++) s += 1 + Math.floor(u() * 10);
       }
     }

@@ -3,7 +3,7 @@
  * printed and written to benchmarks/RESULTS.md with the scaling chart beside it. Figures are rates and
  * ratios; nothing here is a test. Run it on a quiet machine: RESULTS.md records the load average.
  *
- *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,scaling,profile]
+ *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile]
  *
  * --quick cuts every count (for trying the script, not for figures); --out writes RESULTS.md and the
  * chart files elsewhere (default benchmarks/).
@@ -19,6 +19,8 @@ import { measurePool, measureSteady, planFor, type PoolFigures, type Spread, typ
 import { profileRun, type Profile } from './profile.js';
 import { REFERENCE, writeScaled } from './scale.js';
 import type { ScaleRun } from './scaleRun.js';
+import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
+import { DICE_FORMAT } from '../src/core/dice.js';
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick');
@@ -31,7 +33,9 @@ const SKIP = new Set(opt('skip', '').split(',').filter(Boolean));
 const q = (full: number, quick: number) => (QUICK ? quick : full);
 
 const TOWN = 'sims/town-assault.experiment.yaml';
-const TARGETS = { kernelShare: 0.5, referenceRate: 2000, scaling: 1.9, overhead: 0.03 };
+const TARGETS = { kernelShare: 0.5, referenceRate: 2000, scaling: 1.9, overhead: 0.03, wholeScaling: 1.8 };
+/** Peak resident memory of the whole runs before issue 17 (MiB, `npm start` and the corps battle): not to be exceeded. */
+const PEAK_BEFORE: Record<string, number> = { [TOWN]: 221, [REFERENCE]: 252 };
 
 const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pct = (x: number, digits = 1) => `${(100 * x).toFixed(digits)}%`;
@@ -165,7 +169,30 @@ function profileTable(p: Profile): string {
   return ['| function | self | with callees |', '|---|---|---|', ...rows, '', phases ? `Time with each step on the stack: ${phases}.` : ''].join('\n');
 }
 
-function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null): string {
+const mib = (x: number) => `${fmt(x)} MiB`;
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const rateOf = (u: ProcessUsage) => u.engagements / u.runSeconds;
+
+/** Rows of the targets table for whole runs (issue 17, items 3 and 7). */
+function wholeRows(wh: WholeFigures[]): string[] {
+  const out: string[] = [];
+  for (const w of wh) {
+    const name = w.file.replace(/^sims\//, '').replace(/\.(scenario|experiment)\.yaml$/, '');
+    const s = w.scalingRun;
+    out.push(
+      `| issue 17, 3. two workers >= 1.8x one, whole run as \`volley run\` plays it: **${name}** (${fmt(w.engagements)} engagements) | run time (results.json, pool start-up included), median of ${w.rounds} paired rounds: **${times(s.median)}** (${quartiles(s, times)}); the whole process (Node's start-up and loading included): ${times(w.scalingProcess.median)}; CPU time of 2 workers over 1: ${times(w.cpuRatio.median)} | ${status(s.median >= TARGETS.wholeScaling, s.median >= TARGETS.wholeScaling ? 'run time' : `${pct(1 - s.median / TARGETS.wholeScaling)} short`)} |`,
+    );
+    const before = PEAK_BEFORE[w.file];
+    const peak = w.asStarted.maxRssMiB;
+    const peaks = [...w.one, ...w.two].map((u) => u.maxRssMiB);
+    out.push(
+      `| issue 17, 7. peak memory of **${name}** not above ${before ? mib(before) : 'before'} | as \`npm start\` runs it (the cores as workers, the report written): **${mib(peak)}** resident, at ${fmt(rateOf(w.asStarted))} engagements/s; without the report: ${mib(medianOf(w.one.map((u) => u.maxRssMiB)))} on 1 worker at ${fmt(medianOf(w.one.map(rateOf)))}/s, ${mib(medianOf(w.two.map((u) => u.maxRssMiB)))} on 2 at ${fmt(medianOf(w.two.map(rateOf)))}/s (highest ${mib(Math.max(...peaks))}) | ${before ? status(peak <= before, peak <= before ? `${mib(before - peak)} below` : `${mib(peak - before)} above`) : 'measured'} |`,
+    );
+  }
+  return out;
+}
+
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = []): string {
   const out: string[] = [];
   const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
   out.push('# Benchmark results', '');
@@ -181,7 +208,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
   if (k) {
     out.push(
       `| 1. assault kernel >= 50% of its dice floor, single thread: **rounds** | ${fmt(k.roundsPerSecond)} rounds/s against a floor of ${fmt(k.roundFloorPerSecond)} (${k.drawsPerRound.toFixed(2)} alea draws a round): **${pct(k.roundShare)}** | ${status(k.roundShare >= TARGETS.kernelShare, k.roundShare >= TARGETS.kernelShare ? `${pct(k.roundShare)} >= 50%` : `the round would have to be ${fmt(TARGETS.kernelShare / k.roundShare, 1)}x faster`)} |`,
-      `| 1. the same, **engagements** (seeding their streams included, as a run plays them) | ${fmt(k.engagementsPerSecond)} engagements/s against a floor of ${fmt(k.engagementFloorPerSecond)} (${k.streamsPerEngagement.toFixed(2)} streams seeded and ${k.drawsPerEngagement.toFixed(2)} draws an engagement): **${pct(k.engagementShare)}** | ${status(k.engagementShare >= TARGETS.kernelShare, k.engagementShare >= TARGETS.kernelShare ? `${pct(k.engagementShare - TARGETS.kernelShare)} above` : `the engagement would have to be ${fmt(TARGETS.kernelShare / k.engagementShare, 2)}x faster`)} |`,
+      `| 1. the same, **engagements** (seeding their streams included, as a run plays them; issue 17, 2: dice \`${DICE_FORMAT}\`) | ${fmt(k.engagementsPerSecond)} engagements/s against a floor of ${fmt(k.engagementFloorPerSecond)} (${k.streamsPerEngagement.toFixed(2)} streams seeded and ${k.drawsPerEngagement.toFixed(2)} draws an engagement; seeding ${pct(k.seedingShareOfFloor, 0)} of the floor): **${pct(k.engagementShare)}** | ${status(k.engagementShare >= TARGETS.kernelShare, k.engagementShare >= TARGETS.kernelShare ? `${pct(k.engagementShare - TARGETS.kernelShare)} above` : `the engagement would have to be ${fmt(TARGETS.kernelShare / k.engagementShare, 2)}x faster`)} |`,
     );
   }
   if (bt) {
@@ -201,7 +228,29 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
     );
   }
   if (scale.length) out.push(`| 4. cost against units and turns, with memory | table and chart below | measured |`);
+  out.push(...wholeRows(wh));
   out.push('');
+  if (wh.length) {
+    out.push(
+      '## Whole runs, 1 and 2 workers (issue 17)',
+      '',
+      '| workload | workers | run time (results.json) | engagements/s | process wall time | CPU time, all threads | peak resident memory |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const w of wh) {
+      for (const [n, us] of [[1, w.one], [2, w.two]] as const) {
+        const med = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(us.map(f)), d);
+        out.push(`| ${w.file} | ${n} | ${med((u) => u.runSeconds)} s | ${med(rateOf, 0)} | ${med((u) => u.wallSeconds)} s | ${med((u) => u.cpuSeconds)} s | ${med((u) => u.maxRssMiB, 0)} MiB |`);
+      }
+      const a = w.asStarted;
+      out.push(`| ${w.file}, as \`npm start\` runs it (report written) | cores | ${fmt(a.runSeconds, 2)} s | ${fmt(rateOf(a))} | ${fmt(a.wallSeconds, 2)} s | ${fmt(a.cpuSeconds, 2)} s | ${fmt(a.maxRssMiB)} MiB |`);
+    }
+    out.push(
+      '',
+      'benchmarks/wholeRun.ts: `node dist/src/cli/main.js run FILE -w 1|2 --quiet --no-report` in fresh processes, the two worker counts one after the other in each round (order alternating), medians over the rounds; ratios are paired by round. Run time is what results.json records (from the plan prepared to every batch merged, the pool\'s start-up included); process wall time adds Node\'s start-up, loading the modules, preparing the plan and writing results.json. CPU time and peak memory are the whole process\'s, every thread included (benchmarks/usage.ts, preloaded). On a loaded machine wall-time ratios fall short of what two free cores give; the CPU ratio says what the second thread costs in all.',
+      '',
+    );
+  }
 
   if (pools.length) {
     out.push('## The pool, in detail', '', '### Whole runs, each in a fresh process', '', '| workload | in-process | 1 worker | 2 workers | pool start-up, 1 / 2 workers | one batch in-process | its accumulator: JSON size, structured clone |', '|---|---|---|---|---|---|---|');
@@ -297,6 +346,19 @@ async function main(): Promise<void> {
     console.log('');
   }
 
+  const wh: WholeFigures[] = [];
+  if (!SKIP.has('whole')) {
+    console.log('6. Whole runs as volley run plays them, 1 and 2 workers, fresh processes');
+    for (const file of [TOWN, REFERENCE]) {
+      const w = measureWhole(file, q(5, 1));
+      wh.push(w);
+      const med = (us: ProcessUsage[], f: (u: ProcessUsage) => number) => medianOf(us.map(f));
+      console.log(`  ${file} (${fmt(w.engagements)} engagements): run ${med(w.one, (u) => u.runSeconds).toFixed(2)} s on 1 worker, ${med(w.two, (u) => u.runSeconds).toFixed(2)} s on 2: ${times(w.scalingRun.median)} (${quartiles(w.scalingRun, times)}); process ${times(w.scalingProcess.median)}; CPU 2/1 ${times(w.cpuRatio.median)}`);
+      console.log(`    peak memory ${fmt(w.asStarted.maxRssMiB)} MiB as npm start runs it (before: ${PEAK_BEFORE[file] ?? '?'} MiB); without the report ${fmt(med(w.one, (u) => u.maxRssMiB))} / ${fmt(med(w.two, (u) => u.maxRssMiB))} MiB on 1 / 2 workers`);
+    }
+    console.log('');
+  }
+
   let scale: ScaleRow[] = [];
   if (!SKIP.has('scaling')) {
     console.log('4. Scaling: the reference battle at 10-80 units a side and 6-24 turns, one thread');
@@ -321,7 +383,7 @@ async function main(): Promise<void> {
   }
 
   m.loadAfter = loadavg();
-  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof));
+  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh));
   console.log(`written: ${join(OUT, 'RESULTS.md')}`);
 }
 

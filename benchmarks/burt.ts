@@ -6,14 +6,14 @@
  * clock also counts the time other processes hold the cores, which says nothing of the engine. On an
  * idle machine the two agree.
  *
- * The floor is what the dice alone cost (benchmarks/RESULTS.md, "Definitions"): the same seed strings
+ * The floor is what the dice alone cost (benchmarks/RESULTS.md, "Definitions"): the same keys
  * built, the same sub-streams seeded and the same number of uniforms drawn from each, as the
  * engagements drew them, with the engine's own generator (src/core/dice.ts), and no rules. The share
  * is the floor's time over the engine's: 1 would be an engine that costs nothing but its dice.
  *
  *   npm run build && node dist/benchmarks/burt.js [engagements]
  */
-import { aleaStream, EngagementDice, engagementSeed, subStreamSeed, type Purpose, type Uniform } from '../src/core/dice.js';
+import { EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
 import { findRuleset } from '../src/rules/index.js';
 import { loadScenario, singleCell } from '../src/scenario/load.js';
 
@@ -68,7 +68,7 @@ export function measureBurt(engagements = 100_000, tries = 3): BurtBenchmark {
   const plan: { side: 0 | 1; purpose: Purpose; draws: number }[][] = [];
   let turns = 0;
   for (let i = 0; i < engagements; i++) {
-    const d = new CountingDice(engagementSeed(1, key, i));
+    const d = new CountingDice('').resetTo(1, key, i);
     turns += rs.play(c, d, { out }).turns;
     plan.push(d.made);
   }
@@ -76,19 +76,20 @@ export function measureBurt(engagements = 100_000, tries = 3): BurtBenchmark {
   const dice = new EngagementDice('');
   const play = () => {
     const t0 = cpuNow();
-    for (let i = 0; i < engagements; i++) rs.play(c, dice.reset(engagementSeed(1, key, i)), { out });
+    for (let i = 0; i < engagements; i++) rs.play(c, dice.resetTo(1, key, i), { out });
     return (cpuNow() - t0) / 1000;
   };
   play();
   const seconds = best(tries, play);
-  // The floor: the same streams seeded from the same strings, the same draws taken.
+  // The floor: the same streams seeded from the same keys, the same draws taken.
+  const floorDice = new EngagementDice('');
   const floor = () => {
     let s = 0;
     const t0 = cpuNow();
     for (let i = 0; i < engagements; i++) {
-      const seed = engagementSeed(1, key, i);
+      const d = floorDice.resetTo(1, key, i);
       for (const st of plan[i]) {
-        const u = aleaStream(subStreamSeed(seed, st.side, st.purpose));
+        const u = d.stream(st.side, st.purpose);
         for (let k = 0; k < st.draws; k++) s += u();
       }
     }

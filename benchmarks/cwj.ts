@@ -1,12 +1,12 @@
 /**
  * CWJ scenario A (sims/cwj/common-a-village.scenario.yaml) on one thread, as a run plays it: engagements per
- * second, and the share of its dice floor: an in-process loop that builds the same seed strings, seeds
+ * second, and the share of its dice floor: an in-process loop that takes the same keys, seeds
  * the same sub-streams with the engine's alea generator and draws the same number of uniforms from each,
  * without the rules (benchmarks/RESULTS.md, "Definitions").
  *
  *   npm run build && node dist/benchmarks/cwj.js [engagements] [scenario]
  */
-import { aleaStream, EngagementDice, engagementSeed, subStreamSeed, type Purpose, type Uniform } from '../src/core/dice.js';
+import { EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
 import { compileAssault, playAssault, type AssaultScenario } from '../src/rules/aor/engagement.js';
 import { aorOptions } from '../src/rules/aor/options.js';
 import { newAorResult } from '../src/rules/aor/results.js';
@@ -64,7 +64,7 @@ function main(): void {
     const M = 200_000;
     return () => {
       const c0 = process.cpuUsage();
-      for (let i = 0; i < M; i++) playAssault(ac, dice.reset(engagementSeed(1, rc.rngKey, i)), { out: ao });
+      for (let i = 0; i < M; i++) playAssault(ac, dice.resetTo(1, rc.rngKey, i), { out: ao });
       const c1 = process.cpuUsage(c0);
       return M / ((c1.user + c1.system) / 1e6);
     };
@@ -75,7 +75,7 @@ function main(): void {
     refRate = Math.max(refRate, ref());
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    for (let i = 0; i < N; i++) rs.play(c, dice.reset(engagementSeed(1, key, i)), { out });
+    for (let i = 0; i < N; i++) rs.play(c, dice.resetTo(1, key, i), { out });
     const c1 = process.cpuUsage(c0);
     cpu = Math.min(cpu, (c1.user + c1.system) / 1e6);
     return (performance.now() - t0) / 1000;
@@ -85,19 +85,20 @@ function main(): void {
 
   const plan: { side: 0 | 1; purpose: Purpose; draws: number }[][] = [];
   for (let i = 0; i < N; i++) {
-    const d = new CountingDice(engagementSeed(1, key, i));
+    const d = new CountingDice('').resetTo(1, key, i);
     rs.play(c, d, { out });
     plan.push(d.made);
   }
   let floorCpu = Infinity;
+  const floorDice = new EngagementDice('');
   const floor = () => {
     let s = 0;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < N; i++) {
-      const seed = engagementSeed(1, key, i);
+      const d = floorDice.resetTo(1, key, i);
       for (const st of plan[i]) {
-        const u = aleaStream(subStreamSeed(seed, st.side, st.purpose));
+        const u = d.stream(st.side, st.purpose);
         for (let k = 0; k < st.draws; k++) s += u();
       }
     }

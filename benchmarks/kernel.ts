@@ -4,15 +4,16 @@
  *
  * - round: one assault round (7.3, 7.4) on the first turn of town-assault, state reset between rounds,
  *   every draw from one alea stream; its floor is the same number of alea draws turned into d6 faces.
- * - engagement: whole town-assault engagements as a run plays them, each seeding its own sub-streams
- *   (engagement seed, side, purpose) and drawing from them; its floor seeds the same streams from the
- *   same seed strings and draws the same number from each, without the rules.
+ * - engagement: whole town-assault engagements as a run plays them (one EngagementDice reset for each,
+ *   as BatchRunner does), each seeding its own sub-streams (seed, cell, engagement, side, purpose) and
+ *   drawing from them; its floor seeds the same streams from the same keys, with the same code, and
+ *   draws the same number from each, without the rules.
  *
  * Both floors use the engine's own alea generator (src/core/dice.ts), so they are what the dice cost
  * the engine, not what some other generator would.
  */
 import { newAorResult } from '../src/rules/aor/results.js';
-import { aleaStream, EngagementDice, engagementSeed, subStreamSeed, type Purpose, type Uniform } from '../src/core/dice.js';
+import { aleaStream, EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
 import { resolveAssaultRound } from '../src/rules/aor/assault.js';
 import { compileAssault, playAssault, type AssaultScenario } from '../src/rules/aor/engagement.js';
 import { aorOptions } from '../src/rules/aor/options.js';
@@ -119,27 +120,29 @@ export function measureKernel(rounds = 2_000_000, engagements = 300_000, tries =
   const key = cell.rngKey;
   const plan: { seed: string; streams: { side: 0 | 1; purpose: Purpose; draws: number }[] }[] = [];
   for (let i = 0; i < engagements; i++) {
-    const d = new CountingDice(engagementSeed(1, key, i));
+    const d = new CountingDice('').resetTo(1, key, i);
     playAssault(c, d, { out });
     plan.push({ seed: d.seed, streams: d.made });
   }
+  const dice = new EngagementDice('');
   const play = () => {
     const t0 = performance.now();
-    for (let i = 0; i < engagements; i++) playAssault(c, EngagementDice.for(1, key, i), { out });
+    for (let i = 0; i < engagements; i++) playAssault(c, dice.resetTo(1, key, i), { out });
     return (performance.now() - t0) / 1000;
   };
   play();
   const engSeconds = best(tries, play);
   let streams = 0, engDraws = 0;
   for (const p of plan) for (const s of p.streams) (streams++, (engDraws += s.draws));
-  // The floor: the same seed strings built, the same streams seeded, the same draws taken.
+  // The floor: the same streams seeded from the same keys, the same draws taken.
+  const floorDice = new EngagementDice('');
   const floor = (draw: boolean) => {
     let s = 0;
     const t0 = performance.now();
     for (let i = 0; i < engagements; i++) {
-      const seed = engagementSeed(1, key, i);
+      const d = floorDice.resetTo(1, key, i);
       for (const st of plan[i].streams) {
-        const u = aleaStream(subStreamSeed(seed, st.side, st.purpose));
+        const u = d.stream(st.side, st.purpose);
         if (draw) for (let k = 0; k < st.draws; k++) s += 1 + Math.floor(u() * 6);
         else s += u === null ? 1 : 0;
       }

@@ -2,13 +2,13 @@
  * NAGB scenario A (sims/nagb/common-a-village.scenario.yaml) on one thread: engagements per second as a run
  * plays them (one compiled cell, one reused result, the engagement's dice seeded from (seed, cell key,
  * index)), against the floor set by its dice: an in-process loop that seeds the same streams from the
- * same seed strings and takes the same number of alea draws from each. The share of the floor does not
+ * same keys and takes the same number of alea draws from each. The share of the floor does not
  * depend on how fast or how busy the machine is; the rate does, so the best of three timings is kept
  * and both wall-clock and CPU time are given.
  *
  *   npm run build && node dist/benchmarks/nagb.js [--engagements N] [--file sims/nagb/....scenario.yaml]
  */
-import { aleaStream, EngagementDice, engagementSeed, type Purpose, subStreamSeed, type Uniform } from '../src/core/dice.js';
+import { EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
 import { loadavg } from 'node:os';
 import { findRuleset } from '../src/rules/index.js';
 import { loadScenario, singleCell } from '../src/scenario/load.js';
@@ -66,20 +66,21 @@ function main(): void {
   // What each engagement draws, stream by stream.
   const plan: { side: 0 | 1; purpose: Purpose; draws: number }[][] = [];
   for (let i = 0; i < N; i++) {
-    const d = new CountingDice(engagementSeed(1, key, i));
+    const d = new CountingDice('').resetTo(1, key, i);
     rs.play(c, d, { out });
     plan.push(d.made);
   }
   const dice = new EngagementDice('');
   const play = () => {
-    for (let i = 0; i < N; i++) rs.play(c, dice.reset(engagementSeed(1, key, i)), { out });
+    for (let i = 0; i < N; i++) rs.play(c, dice.resetTo(1, key, i), { out });
   };
+  const floorDice = new EngagementDice('');
   const floor = () => {
     let s = 0;
     for (let i = 0; i < N; i++) {
-      const seed = engagementSeed(1, key, i);
+      const d = floorDice.resetTo(1, key, i);
       for (const st of plan[i]) {
-        const u = aleaStream(subStreamSeed(seed, st.side, st.purpose));
+        const u = d.stream(st.side, st.purpose);
         for (let k = 0; k < st.draws; k++) s += 1 + Math.floor(u() * 6);
       }
     }

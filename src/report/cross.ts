@@ -9,7 +9,7 @@ import type { CrossCell, CrossResults } from '../results/cross.js';
 import { escapeHtml } from '../results/html.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { CDB90 } from './history.js';
-import { chartSection, pageEnd, pageStart, type Libraries, type PageChart } from './html.js';
+import { chartSection, diceOf, pageEnd, pageStart, type Libraries, type PageChart } from './html.js';
 
 /** Colours of the rule systems, in the experiment's order. */
 export const SYSTEM_COLORS = ['#1b9e77', '#7570b3', '#d95f02', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#666666'] as const;
@@ -302,7 +302,7 @@ ${charts.map((c) => chartSection(c)).join('\n')}
 <section id="method">
 <h2>Method</h2>
 <p class="definition">${escapeHtml(x.comparison.method)}</p>
-<dl class="facts"><dt>Experiment</dt><dd><code>${escapeHtml(p.experiment.file)}</code></dd><dt>Seed</dt><dd>${escapeHtml(String(p.seed))}</dd><dt>Batch</dt><dd>${p.batch}</dd><dt>Hash</dt><dd class="hash">${escapeHtml(p.hash)}</dd><dt>volley</dt><dd>${escapeHtml(p.volley)}</dd></dl>
+<dl class="facts"><dt>Experiment</dt><dd><code>${escapeHtml(p.experiment.file)}</code></dd><dt>Seed</dt><dd>${escapeHtml(String(p.seed))}</dd><dt>Batch</dt><dd>${p.batch}</dd><dt>Hash</dt><dd class="hash">${escapeHtml(p.hash)}</dd><dt>volley</dt><dd>${escapeHtml(p.volley)}</dd><dt>Dice</dt><dd><code>${escapeHtml(diceOf(p))}</code></dd></dl>
 </section>
 </main>
 ${pageEnd(specs)}`;

@@ -231,6 +231,11 @@ function dl(items: [string, string][]): string {
   return `<dl class="facts">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
 
+/** The dice scheme of a run (files from before it was recorded name none: theirs was the first). */
+export function diceOf(p: { dice?: string }): string {
+  return p.dice ?? 'alea-mash/seed-path/1';
+}
+
 function provenance(r: Results): string {
   const p = r.provenance;
   const names = cellNames(r);
@@ -239,6 +244,7 @@ function provenance(r: Results): string {
   if (p.experiment?.refit) items.push(['Refit', `<span class="file">${escapeHtml(p.experiment.refit)}</span>, applied to every cell`]);
   items.push(['Scenario', `${escapeHtml(p.scenario.name)} <span class="file">(${escapeHtml(p.scenario.file)})</span>`]);
   items.push(['volley version', escapeHtml(p.volley)]);
+  items.push(['Dice', `<code>${escapeHtml(diceOf(p))}</code>`]);
   items.push(['Ruleset', `${escapeHtml(p.ruleset.title)} <code>${escapeHtml(p.ruleset.id)}</code>`]);
   items.push(['Seed', `<code>${escapeHtml(p.seed)}</code>`]);
   if (p.precision) {

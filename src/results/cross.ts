@@ -9,6 +9,7 @@ import { holm, tTwoSidedP } from '../stats/comparison.js';
 import { wilson, zFor, type MeanInterval, type Proportion } from '../stats/intervals.js';
 import { canonicalJson, type Results, type Timing } from './results.js';
 import { VOLLEY_VERSION } from './version.js';
+import { DICE_FORMAT } from '../core/dice.js';
 
 export const CROSS_RESULTS_FORMAT = 'volley-cross-results/1';
 
@@ -87,6 +88,8 @@ export interface CrossComparison {
 
 export interface CrossProvenance {
   volley: string;
+  /** The dice scheme (Provenance.dice). */
+  dice?: string;
   experiment: { file: string; name: string; title?: string; question?: string };
   seed: string | number;
   engagementsPerCell: number;
@@ -281,6 +284,7 @@ export function buildCrossResults(inp: CrossInput): CrossResults {
   const first = inp.systems[0].provenance;
   const fixed = {
     volley: VOLLEY_VERSION,
+    dice: DICE_FORMAT,
     seed: first.seed,
     engagementsPerCell: Math.max(...inp.systems.map((r) => r.provenance.engagementsPerCell)),
     batch: first.batch,

@@ -12,6 +12,7 @@ import { FIXED_METRICS, pairedMetrics, type PairedMetricDef } from '../stats/pai
 import { FIRST_LOOK_BATCHES, FIRST_LOOK_MIN, PRECISION_LEVEL, PRECISION_RULE, firstLook, metricLabel, primaryProportions, type CellStop } from '../stats/precision.js';
 import { summarizeCell, type CellSummary } from '../stats/summary.js';
 import { VOLLEY_VERSION } from './version.js';
+import { DICE_FORMAT } from '../core/dice.js';
 
 export const RESULTS_FORMAT = 'volley-results/1';
 
@@ -28,6 +29,11 @@ export interface ResultsCell {
 
 export interface Provenance {
   volley: string;
+  /**
+   * The dice scheme that drew the numbers (DICE_FORMAT, src/core/dice.ts): the same seed under another
+   * gives other numbers. Absent in files written before it was recorded (their dice: 'alea-mash/seed-path/1').
+   */
+  dice?: string;
   ruleset: { id: string; title: string };
   /** `refit`: the refit file the experiment applies to every cell, if any. */
   experiment: { file: string; name: string; title?: string; question?: string; refit?: string } | null;
@@ -271,6 +277,7 @@ export function buildResults(inp: ResultsInput): Results {
   const engagementsPerCell = precision ? Math.max(...cells.map((c) => c.summary.engagements)) : inp.engagements;
   const hashed = {
     volley: VOLLEY_VERSION,
+    dice: DICE_FORMAT,
     ruleset: rs.id,
     seed: inp.seed,
     engagementsPerCell,
@@ -282,6 +289,7 @@ export function buildResults(inp: ResultsInput): Results {
   };
   const provenance: Provenance = {
     volley: VOLLEY_VERSION,
+    dice: DICE_FORMAT,
     ruleset: { id: rs.id, title: rs.title },
     experiment: inp.experiment,
     scenario: { file: inp.scenarioFile, name: first.name, title: first.title, question: first.question },

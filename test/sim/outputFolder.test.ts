@@ -3,11 +3,12 @@
  * writes and released after it, also when the command fails; the CLI tests (test/reliability/folder)
  * cover other processes.
  */
-import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/sim/store/folderLock.js';
+import { DICE_FORMAT } from '../../src/core/dice.js';
 import { claimFolder, OUTPUT_MARKERS } from '../../src/sim/store/outputFolder.js';
 import { OutputFolderError } from '../../src/sim/engine/errors.js';
 import { REFIT_CHECK_FILE } from '../../src/sim/studies/refitCheck.js';
@@ -70,5 +71,26 @@ describe('claimFolder', () => {
     await again.finish();
     expect(existsSync(join(out, LOCK_FILE))).toBe(false);
     expect(existsSync(join(out, CHECKPOINT_FILE))).toBe(false);
+  });
+
+  it('a checkpoint played with other dice is refused for --resume, naming both schemes; --force starts over', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'volley-dice-')), 'run');
+    const req = { file: 'sims/town-assault.scenario.yaml', engagements: 100, batch: 50, out };
+    const first = await runIntoFolder(prepareRun(req), { workers: 0 });
+    await first.release();
+    const file = join(out, CHECKPOINT_FILE);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const header = JSON.parse(lines[0]);
+    expect(header.dice).toBe(DICE_FORMAT);
+    // As a checkpoint written before the dice scheme was recorded (the first scheme's) would be.
+    delete header.dice;
+    writeFileSync(file, [JSON.stringify(header), ...lines.slice(1)].join('\n'));
+    await expect(runIntoFolder(prepareRun(req), { workers: 0, resume: true })).rejects.toThrow(
+      new OutputFolderError(`${file} was played with the dice scheme alea-mash/seed-path/1; this volley plays ${DICE_FORMAT}, which draws other numbers from the same seed, so its batches cannot be continued: start over with --force`),
+    );
+    expect(existsSync(join(out, LOCK_FILE))).toBe(false);
+    const forced = await runIntoFolder(prepareRun(req), { workers: 0, force: true });
+    expect(forced.resumedBatches).toBe(0);
+    await forced.finish();
   });
 });

@@ -2,7 +2,7 @@
  * Running one batch of engagements into a fresh cell accumulator. The same code runs in a worker
  * thread and in-process, so both give the same numbers.
  */
-import { EngagementDice, engagementSeed } from '../../core/dice.js';
+import { EngagementDice } from '../../core/dice.js';
 import type { EngagementShape, PlayOptions, Ruleset } from '../../core/ruleset.js';
 import { findRuleset } from '../../rules/index.js';
 import { accSize, addResult, emptyCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
@@ -97,16 +97,15 @@ export class BatchRunner {
     return c;
   }
 
-  private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions): string {
+  private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions): void {
     const cell = this.plan.cells[cellIndex];
-    const dice = this.dice.reset(engagementSeed(this.plan.seed, cell.rngKey, i)); // one object, reseeded
+    const dice = this.dice.resetTo(this.plan.seed, cell.rngKey, i); // one object, its streams set anew
     try {
       this.options.beforePlay?.(cellIndex, i);
       this.rulesetOf(cellIndex).play(compiled, dice, opts);
     } catch (e) {
       throw new EngagementError(cellIndex, i, dice.seed, e instanceof Error ? e.message : String(e));
     }
-    return dice.seed;
   }
 
   run(task: Omit<BatchTask, 'index'>): CellAccumulator {
@@ -123,10 +122,11 @@ export class BatchRunner {
     const watched = watchedUnits(shape, this.plan.cells[task.cell].watch);
     const pairs = this.plan.pairs ? (acc.pairs = emptyFigures(task.start, pairedMetrics(shape.objectives.length, watched.length).length)) : null;
     for (let i = task.start; i < task.start + task.count; i++) {
-      const seed = this.play(task.cell, i, compiled, opts);
+      this.play(task.cell, i, compiled, opts);
       addResult(acc, out, i);
       if (pairs) addFigures(pairs, out, watched);
-      this.rows?.add(task.cell, i, seed, out);
+      // The engagement's name is text built only for a row that shows it.
+      this.rows?.add(task.cell, i, this.dice.seed, out);
     }
     return this.rows ? { acc, rows: this.rows.take() } : { acc };
   }

@@ -4,15 +4,17 @@ import type { RunPlan } from './plan.js';
 import { PRECISION_RULE } from '../../stats/precision.js';
 import { canonicalJson } from '../../results/results.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
+import { DICE_FORMAT } from '../../core/dice.js';
 
 /**
- * sha256 of everything that fixes the numbers of a plan: version, rule system, seed, engagements,
+ * sha256 of everything that fixes the numbers of a plan: version, dice scheme, rule system, seed, engagements,
  * batch size and every cell's key, options and scenario, and with a target precision the target and
  * the stopping rule. (Invariant checks change no number.)
  */
 export function planHash(plan: RunPlan): string {
   const fixed = {
     volley: VOLLEY_VERSION,
+    dice: DICE_FORMAT,
     ruleset: plan.rulesetId,
     seed: plan.seed,
     engagements: plan.engagements,

@@ -102,6 +102,12 @@ export class WorkerPool {
   onError: ((e: Error) => void) | null = null;
   private fault: Error | null = null;
   private plans = 0;
+  /**
+   * Whether the workers were started with a fault to inject (VOLLEY_FAULT, the test hook of worker.ts,
+   * read when they start): this thread then plays none of their batches, so the fault happens where the
+   * test put it.
+   */
+  readonly injectsFaults = process.env.VOLLEY_FAULT !== undefined;
 
   constructor(
     readonly workers: number,
@@ -390,6 +396,11 @@ export function groupSize(msPerBatch: number | null): number {
  * replies say how long a batch takes, fewer as the end nears. At most `2 x workers` tasks are in flight and none starts more
  * than `window` slots past the next one to merge, so the batches (and rows) waiting for a slow one stay
  * few.
+ *
+ * Until the first reply, while the threads start (load their modules, compile the cells, warm up),
+ * this thread plays the next batches itself, one at a time between the events it serves: a short run
+ * no longer waits idle for the pool, and once a worker has replied this thread leaves all play to the
+ * workers. Which thread plays a batch changes nothing in what is merged, nor in which order.
  */
 class PoolExecutor implements Executor {
   /** The pool made for this run (none on a given pool), started at the first round with work. */
@@ -403,6 +414,10 @@ class PoolExecutor implements Executor {
   private readonly workers: number;
   /** On a given pool, the plan every task brings. */
   private readonly taskPlan: WorkerTask['plan'];
+  /** Whether a worker has replied: from then on this thread plays no batch. */
+  private warm = false;
+  /** This thread's runner, for the batches it plays while the threads start. */
+  private here: BatchRunner | null = null;
 
   constructor(
     private readonly plan: RunPlan,
@@ -457,6 +472,32 @@ class PoolExecutor implements Executor {
             resolve();
           }
         };
+        // This thread's share while the pool starts: the next batch, then back to the event loop.
+        const helps = !pool.injectsFaults;
+        const help = () => {
+          if (stopped || this.warm || !helps || cursor >= items.length) return;
+          // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows are not.
+          const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * this.workers);
+          if (items[cursor].slot >= nextToMerge() + reach) return;
+          const it = items[cursor++];
+          this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
+          const t0 = millisecondsNow();
+          let out: BatchOutput;
+          try {
+            out = this.here.runBatch(it.task);
+          } catch (e) {
+            return stop(e instanceof Error ? e : new Error(String(e)));
+          }
+          this.busyMs += millisecondsNow() - t0;
+          finished++;
+          try {
+            complete(it.slot, out);
+          } catch (e) {
+            return stop(e instanceof Error ? e : new Error(String(e)));
+          }
+          pump();
+          setImmediate(help);
+        };
         const submit = (group: RunItem[]) => {
           inFlight++;
           const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan };
@@ -477,6 +518,7 @@ class PoolExecutor implements Executor {
                 return stop(e instanceof Error ? e : new Error(String(e)));
               }
               if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
+              this.warm = true;
               const mean = ms / reply.outs.length;
               this.msPerBatch = this.msPerBatch === null ? mean : 0.5 * this.msPerBatch + 0.5 * mean;
               pump();
@@ -488,6 +530,7 @@ class PoolExecutor implements Executor {
           );
         };
         pump();
+        setImmediate(help);
       });
     } finally {
       pool.onError = null;

@@ -8,9 +8,11 @@
  * which a termination interrupts safely.
  */
 type Run = typeof import('./worker.js').default;
-let handler: Promise<Run> | null = null;
+// Loaded as the thread starts, not at its first task: the modules load while the main thread is still
+// handing out work (and playing the first batches itself). A failure surfaces with the first task.
+const handler: Promise<Run> = import('./worker.js').then((m) => m.default);
+handler.catch(() => undefined);
 
 export = function runTask(task: Parameters<Run>[0]): Promise<ReturnType<Run>> {
-  handler ??= import('./worker.js').then((m) => m.default);
   return handler.then((run) => run(task));
 };

@@ -2,7 +2,7 @@
  * The checkpoint of a run (`DIR/checkpoint.ndjson`): what has been done, so that `volley run --resume`
  * continues a run that was killed or interrupted without losing or double-counting a batch.
  *
- *   line 1   {"format":"volley-checkpoint/1","hash":..., "seed":..., ...}   the plan it belongs to
+ *   line 1   {"format":"volley-checkpoint/1","hash":..., "dice":..., ...}   the plan it belongs to
  *   then     {"batch":7,"acc":{...}}                                         one per completed batch,
  *                                                                           in completion order
  *            {"exported":5,"bytes":123456}                                   the first 5 batches in merge
@@ -28,6 +28,11 @@ export interface CheckpointHeader {
   format: string;
   /** planHash of the plan (src/sim/engine/planHash.ts). */
   hash: string;
+  /**
+   * The dice scheme the batches were played with (DICE_FORMAT); absent in checkpoints written before it
+   * was recorded, which played 'alea-mash/seed-path/1'.
+   */
+  dice?: string;
   /** Shown when a different run meets this checkpoint. */
   seed: string | number;
   engagements: number;

@@ -13,6 +13,7 @@ import { CHECKPOINT_FILE, CHECKPOINT_FORMAT, CheckpointWriter, readCheckpoint, t
 import { RowWriter, rowLayout, type ExportFormat } from '../../results/rows.js';
 import { batchesOf, type BatchTask } from '../engine/plan.js';
 import { planHash } from '../engine/planHash.js';
+import { DICE_FORMAT } from '../../core/dice.js';
 import type { PreparedRun } from '../studies/prepare.js';
 import { runPlanOutcome, type CellStop, type RunOptions, type RunProgress } from '../engine/runner.js';
 import { OutputFolderError, RunInterrupted } from '../engine/errors.js';
@@ -123,6 +124,7 @@ function headerOf(prep: FolderRunInput, batches: number, format: ExportFormat | 
   return {
     format: CHECKPOINT_FORMAT,
     hash: planHash(p),
+    dice: DICE_FORMAT,
     seed: p.seed,
     engagements: p.engagements,
     batch: p.batch,
@@ -133,7 +135,17 @@ function headerOf(prep: FolderRunInput, batches: number, format: ExportFormat | 
   };
 }
 
+/** The dice scheme of checkpoints that do not name one: the first. */
+const FIRST_DICE = 'alea-mash/seed-path/1';
+
 function checkHeader(file: string, found: CheckpointHeader, wanted: CheckpointHeader): void {
+  // Its batches were played with other dice: continuing would mix two sets of numbers in one result.
+  const dice = found.dice ?? FIRST_DICE;
+  if (dice !== wanted.dice) {
+    throw new OutputFolderError(
+      `${file} was played with the dice scheme ${dice}; this volley plays ${wanted.dice ?? FIRST_DICE}, which draws other numbers from the same seed, so its batches cannot be continued: start over with --force`,
+    );
+  }
   if (found.hash !== wanted.hash) {
     const diffs = (['seed', 'engagements', 'batch', 'cells', 'precision'] as const)
       .filter((k) => (found[k] ?? null) !== (wanted[k] ?? null))
