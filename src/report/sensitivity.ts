@@ -7,6 +7,7 @@ import { csvField } from '../results/rows.js';
 import type { Results } from '../results/results.js';
 import { sensitivity, type SensitivityRow } from '../stats/sensitivity.js';
 import { factorTitle, formatValue } from './labels.js';
+import { unbroken } from './wrap.js';
 
 /** The rows of every numeric factor of the run (empty when no factor is numeric). */
 export function sensitivityRows(r: Results): SensitivityRow[] {
@@ -89,9 +90,9 @@ export function sensitivitySection(r: Results, rows: readonly SensitivityRow[] =
       .map((row) => {
         const cells = stepCols.map((c) => {
           const s = row.steps.find((x) => x.from === c.from && x.to === c.to);
-          return `<td>${s ? esc(changeText(row.kind, s.change, s.lo, s.hi)) : '–'}</td>`;
+          return `<td>${s ? unbroken(esc(changeText(row.kind, s.change, s.lo, s.hi))) : '–'}</td>`;
         });
-        const slope = row.slope ? esc(changeText(row.kind, row.slope.perStep, row.slope.lo, row.slope.hi)) : '–';
+        const slope = row.slope ? unbroken(esc(changeText(row.kind, row.slope.perStep, row.slope.lo, row.slope.hi))) : '–';
         return `<tr><th scope="row">${esc(metricTitle(r, row))}</th>${cells.join('')}<td>${slope}</td></tr>`;
       })
       .join('\n');
