@@ -8,6 +8,7 @@ import type { EngagementResult } from '../../core/result.js';
 import type { BaseEvent } from '../../core/events.js';
 import type { TraceFrame, TraceLine, TracePicture, TraceSupport } from '../../core/ruleset.js';
 import { escapeHtml as esc } from '../../results/html.js';
+import { foldQuiet } from './fold.js';
 import { formatLines } from './story.js';
 
 /** Which run the engagement comes from, for the page's header and the first line of events.ndjson. */
@@ -193,7 +194,7 @@ export function tracePage(r: TracedEngagement): string {
     title: r.title,
     outcome: r.trace.outcome(r.result, r.subject),
     picture: r.trace.picture(r.subject),
-    frames: r.trace.frames(r.events, r.subject, r.result),
+    frames: foldQuiet(r.trace.frames(r.events, r.subject, r.result)),
     story: r.trace.story(r.events, r.subject, r.result),
     provenance: r.provenance,
   });
