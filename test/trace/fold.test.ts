@@ -19,6 +19,7 @@ describe('quiet steps folded', () => {
   it('names a span of steps once: the common head, then first to last', () => {
     expect(spanTitle('Turn 1, French: Command', 'Turn 1, French: Combat')).toBe('Turn 1, French: Command to Combat');
     expect(spanTitle('Turn 1, Prussians: Combat', 'Turn 2, French: Charges')).toBe('Turn 1, Prussians: Combat to Turn 2, French: Charges');
+    expect(spanTitle('Turn 1, French: Combat', 'Turn 1, Prussians: Charges')).toBe('Turn 1, French: Combat to Prussians: Charges');
     expect(spanTitle('Round 3', 'Round 5')).toBe('Round 3 to Round 5');
     expect(spanTitle('Round 3', 'Round 3')).toBe('Round 3');
   });

@@ -10,12 +10,19 @@ export function isQuiet(f: TraceFrame): boolean {
   return f.phase !== null && !f.end && !f.lines.some((l) => l.kind === 'event');
 }
 
-/** "Turn 1, French: Command" and "Turn 1, French: Combat" -> "Turn 1, French: Command to Combat". */
+/**
+ * "Turn 1, French: Command" and "Turn 1, French: Combat" -> "Turn 1, French: Command to Combat": the
+ * second title without the words it shares with the first, up to a ", " or ": ".
+ */
 export function spanTitle(first: string, last: string): string {
   if (first === last) return first;
-  const head = (t: string) => (t.includes(': ') ? t.slice(0, t.lastIndexOf(': ') + 2) : '');
-  const h = head(first);
-  return `${first} to ${h && head(last) === h ? last.slice(h.length) : last}`;
+  let cut = 0;
+  for (const m of last.matchAll(/, |: /g)) {
+    const end = m.index + m[0].length;
+    if (first.slice(0, end) === last.slice(0, end)) cut = end;
+    else break;
+  }
+  return `${first} to ${last.slice(cut)}`;
 }
 
 /** The heading lines of the folded steps, their phases' names joined on one line under each heading. */
