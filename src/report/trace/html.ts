@@ -59,7 +59,7 @@ section.below{padding:0 12px 16px}
 .legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 18px;padding:8px 10px;margin:0;background:#fff;border:1px solid #ddd;border-radius:4px;font-size:12.5px}
 .legend li{display:flex;align-items:center;gap:6px}
 details{margin-top:10px}
-pre{background:#fff;border:1px solid #ddd;padding:8px;overflow:auto;font-size:12px}
+pre{background:#fff;border:1px solid #ddd;padding:8px;overflow:auto;font-size:12px;white-space:pre-wrap}
 `;
 
 const SCRIPT = `
