@@ -18,6 +18,7 @@ import { sensitivitySection } from './sensitivity.js';
 import { FOREST_CHART } from './charts/forest.js';
 import { chartsEveryCell, MAX_CELLS_CHARTED } from './charts/index.js';
 import { variantsSection } from './variants.js';
+import { columnRuns, runCaption } from './wrap.js';
 
 export interface PageChart {
   name: string;
@@ -185,24 +186,31 @@ function extrasTableRows(r: Results): Row[] {
   });
 }
 
-/** Rows hold trusted HTML built above from numbers and escaped names. */
+/**
+ * Rows hold trusted HTML built above from numbers and escaped names. More cells than fit across the
+ * page wrap into several tables, each with the row labels (src/report/wrap.ts).
+ */
 function table(r: Results, rows: Row[], caption: string, className = ''): string {
   const names = cellNames(r);
-  const head = names.labels.map((l) => `<th scope="col">${escapeHtml(l)}</th>`).join('');
-  const span = names.labels.length + 1;
-  const body = rows
-    .map((row) => {
-      const group = row.group ? `<tr class="group"><th scope="colgroup" colspan="${span}">${escapeHtml(row.group)}</th></tr>\n` : '';
-      const def = row.definition ? `<span class="rowdef">${escapeHtml(row.definition)}</span>` : '';
-      return `${group}<tr><th scope="row">${row.label}${def}</th>${row.cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
-    })
-    .join('\n');
-  return `<div class="scroll"><table${className ? ` class="${className}"` : ''}>
-<caption>${escapeHtml(caption)}</caption>
+  return columnRuns(names.labels.length)
+    .map((run) => {
+      const head = run.map((i) => `<th scope="col">${escapeHtml(names.labels[i])}</th>`).join('');
+      const span = run.length + 1;
+      const body = rows
+        .map((row) => {
+          const group = row.group ? `<tr class="group"><th scope="colgroup" colspan="${span}">${escapeHtml(row.group)}</th></tr>\n` : '';
+          const def = row.definition ? `<span class="rowdef">${escapeHtml(row.definition)}</span>` : '';
+          return `${group}<tr><th scope="row">${row.label}${def}</th>${run.map((i) => `<td>${row.cells[i]}</td>`).join('')}</tr>`;
+        })
+        .join('\n');
+      return `<div class="scroll"><table${className ? ` class="${className}"` : ''}>
+<caption>${escapeHtml(runCaption(caption, run, names.labels.length))}</caption>
 <thead><tr><th scope="col">${escapeHtml(names.title)}</th>${head}</tr></thead>
 <tbody>
 ${body}
 </tbody></table></div>`;
+    })
+    .join('\n');
 }
 
 /** Flatten nested values to "a.b[0].c" paths, for listing and comparing options and scenarios. */
@@ -294,9 +302,13 @@ function provenance(r: Results): string {
 
   const diffTable = (title: string, diffs: { path: string; values: string[] }[], none: string) =>
     diffs.length
-      ? `<div class="scroll"><table><caption>${escapeHtml(title)}</caption>
-<thead><tr><th scope="col">Path</th>${names.labels.map((l) => `<th scope="col">${escapeHtml(l)}</th>`).join('')}</tr></thead>
-<tbody>${diffs.map((d) => `<tr><td><code>${escapeHtml(d.path)}</code></td>${d.values.map((v) => `<td><code>${escapeHtml(v)}</code></td>`).join('')}</tr>`).join('\n')}</tbody></table></div>`
+      ? columnRuns(names.labels.length)
+          .map(
+            (run) => `<div class="scroll"><table><caption>${escapeHtml(runCaption(title, run, names.labels.length))}</caption>
+<thead><tr><th scope="col">Path</th>${run.map((i) => `<th scope="col">${escapeHtml(names.labels[i])}</th>`).join('')}</tr></thead>
+<tbody>${diffs.map((d) => `<tr><td><code>${escapeHtml(d.path)}</code></td>${run.map((i) => `<td><code>${escapeHtml(d.values[i])}</code></td>`).join('')}</tr>`).join('\n')}</tbody></table></div>`,
+          )
+          .join('\n')
       : `<p>${escapeHtml(none)}</p>`;
 
   return `${dl(items)}
@@ -323,11 +335,17 @@ nav ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-sty
 a { color: var(--accent); }
 .definition { margin: .2rem 0 .8rem; max-width: 60rem; }
 .chart { overflow-x: auto; }
+/* A chart wider than the page is drawn smaller, not cut (the SVG keeps its viewBox). */
+.chart svg { max-width: 100%; height: auto; }
 .files { font-size: .85rem; color: var(--muted); }
 .scroll { overflow-x: auto; margin: .8rem 0; }
 table { border-collapse: collapse; font-size: .9rem; }
 caption { text-align: left; font-weight: 600; padding: .3rem 0; }
-th, td { padding: .3rem .7rem; border-bottom: 1px solid var(--rule); text-align: right; vertical-align: top; white-space: nowrap; }
+th, td { padding: .3rem .7rem; border-bottom: 1px solid var(--rule); text-align: right; vertical-align: top; }
+/* A figure breaks from its interval, never inside either: tables narrow to the page instead of scrolling. */
+.ci, .of, .nobr { white-space: nowrap; }
+td code, th code { overflow-wrap: anywhere; }
+th[scope=row] { min-width: 10rem; }
 th[scope=row], td:first-child { text-align: left; }
 thead th { border-bottom: 2px solid #999; }
 .ci, .of, .file { color: var(--muted); font-size: .85em; }
@@ -339,10 +357,10 @@ dl.facts dd { margin: 0; }
 dl.facts ul { margin: 0; padding-left: 1.1rem; }
 dl.glossary dt { font-weight: 600; margin-top: .8rem; }
 dl.glossary dd { margin: .1rem 0 0 0; max-width: 60rem; }
-thead th { white-space: normal; min-width: 7rem; vertical-align: bottom; }
+thead th { min-width: 5rem; vertical-align: bottom; overflow-wrap: anywhere; }
 thead th:first-child { text-align: left; }
 table.extras th[scope=row] { white-space: normal; min-width: 21rem; max-width: 27rem; }
-table.extras .of { display: block; }
+table.extras .of { display: block; white-space: normal; }
 .rowdef { display: block; font-weight: normal; font-size: .8rem; line-height: 1.35; color: var(--muted); margin-top: .1rem; }
 tr.group th { text-align: left; font-size: .95rem; padding-top: .9rem; border-bottom: 2px solid var(--rule); }
 table.comparison tr.significant td.diff { font-weight: 700; }

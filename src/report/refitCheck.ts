@@ -38,6 +38,9 @@ function diffText(d: PairedDifference | null, percent: boolean): string {
   return `${f(d.mean)} (${f(d.lo)}..${f(d.hi)})`;
 }
 
+/** A file path that may break after its slashes and before its dots, not inside a word. */
+const pathBreaks = (html: string) => html.replace(/\/|\.(?=[a-z])/g, (m) => (m === '/' ? '/<wbr>' : '<wbr>.'));
+
 export function exceptionSubject(x: ExceptionResult): string {
   if (x.unit !== null) return x.unit;
   if (x.list === 'armies') return `army ${x.sideName}`;
@@ -61,11 +64,14 @@ export function refitCheckHtml(r: RefitCheckResults): string {
   const rows = r.exceptions
     .map(
       (x) => `<tr class="${x.largestEffect ? 'largest' : x.noMeasurableEffect ? 'none' : ''}">
-<td>${escapeHtml(x.scenario)}</td><td>${escapeHtml(entryName(x))}</td><td>${escapeHtml(exceptionSubject(x))}</td><td>${escapeHtml(x.sideName)}</td>
-<td>${escapeHtml(x.field)}</td><td>${escapeHtml(fmt(x.value))} vs ${escapeHtml(fmt(x.defaultValue))}</td><td>${escapeHtml(x.note ?? '')}</td>
+<td>${pathBreaks(escapeHtml(x.scenario))}</td><td>${escapeHtml(entryName(x))}</td><td>${escapeHtml(exceptionSubject(x))}</td><td>${escapeHtml(x.sideName)}</td>
+<td>${escapeHtml(x.field)}</td><td>${escapeHtml(fmt(x.value))} vs ${escapeHtml(fmt(x.defaultValue))}</td>
 <td class="n">${escapeHtml(diffText(x.retreated, true))}</td><td class="n">${escapeHtml(diffText(x.eliminated, true))}</td>
 <td class="n">${escapeHtml(diffText(x.checksFailed, false))}</td><td class="n">${escapeHtml(diffText(x.sideWon, true))}</td>
-<td>${escapeHtml(flagsOf(x).join('; '))}</td></tr>`,
+<td>${escapeHtml(flagsOf(x).join('; '))}</td></tr>${
+        // The note reads as a sentence on a line of its own under its exception, not one word a line in a column.
+        x.note ? `\n<tr class="note ${x.largestEffect ? 'largest' : x.noMeasurableEffect ? 'none' : ''}"><td></td><td colspan="10">${escapeHtml(x.note)}</td></tr>` : ''
+      }`,
     )
     .join('\n');
   const duelRows = r.duels
@@ -95,10 +101,15 @@ ${duelRows}
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>refit check: ${escapeHtml(r.refit.name)}</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:2em;color:#222}
+body{font-family:system-ui,sans-serif;margin:2em auto;padding:0 1em;max-width:75rem;color:#222}
+p,dd{max-width:60rem}
 table{border-collapse:collapse;font-size:14px}
 th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
-td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td code{overflow-wrap:anywhere}
+td.n{text-align:right;font-variant-numeric:tabular-nums}
+table.exceptions td:first-child{overflow-wrap:anywhere}
+table.exceptions tr:has(+ tr.note) td{border-bottom:none}
+tr.note td{border-top:none;font-size:13px;color:#555;padding-top:0}
 tr.largest{background:#fff3cd}
 tr.none{color:#777}
 figure{margin:1em 0}figure img{max-width:100%}
@@ -109,7 +120,7 @@ figure{margin:1em 0}figure img{max-width:100%}
 ${r.engagements} engagements per exception and scenario, seed ${escapeHtml(String(r.seed))}, common random numbers.</p>
 <p>${escapeHtml(r.method)} Rates and the side's wins are in percentage points; failed morale checks in checks per engagement.
 Rows marked “${NO_EFFECT}” have every interval containing 0; “${LARGEST}” are the ${3} largest differences in the side's win rate that can be told from zero.</p>
-<table><thead><tr><th>scenario</th><th>entry</th><th>unit</th><th>side</th><th>field</th><th>value vs default</th><th>note</th>
+<table class="exceptions"><thead><tr><th>scenario</th><th>entry</th><th>unit</th><th>side</th><th>field</th><th>value vs default</th>
 <th>retreat rate</th><th>elimination rate</th><th>failed checks</th><th>side wins</th><th>flags</th></tr></thead>
 <tbody>
 ${rows}

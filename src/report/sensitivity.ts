@@ -7,6 +7,7 @@ import { csvField } from '../results/rows.js';
 import type { Results } from '../results/results.js';
 import { sensitivity, type SensitivityRow } from '../stats/sensitivity.js';
 import { factorTitle, formatValue } from './labels.js';
+import { CELLS_ACROSS, columnRuns, unbroken } from './wrap.js';
 
 /** The rows of every numeric factor of the run (empty when no factor is numeric). */
 export function sensitivityRows(r: Results): SensitivityRow[] {
@@ -84,25 +85,33 @@ export function sensitivitySection(r: Results, rows: readonly SensitivityRow[] =
     const others = othersLabel(first.others);
     const heading = `${factorWords(r, first.factor)}${others ? `, with ${others}` : ''}`;
     const stepCols = first.points.length > 1 ? g.reduce((best, row) => (row.steps.length > best.steps.length ? row : best), first).steps : [];
-    const head = stepCols.map((s) => `<th scope="col">${esc(formatValue(s.from))} → ${esc(formatValue(s.to))}</th>`).join('');
-    const body = g
-      .map((row) => {
-        const cells = stepCols.map((c) => {
-          const s = row.steps.find((x) => x.from === c.from && x.to === c.to);
-          return `<td>${s ? esc(changeText(row.kind, s.change, s.lo, s.hi)) : '–'}</td>`;
-        });
-        const slope = row.slope ? esc(changeText(row.kind, row.slope.perStep, row.slope.lo, row.slope.hi)) : '–';
-        return `<tr><th scope="row">${esc(metricTitle(r, row))}</th>${cells.join('')}<td>${slope}</td></tr>`;
-      })
-      .join('\n');
-    const sentences = g.map((row) => `<li>${esc(slopeSentence(r, row))}</li>`).join('');
-    return `<h3>${esc(heading)}</h3>
-<div class="scroll"><table class="sensitivity">
-<caption>${esc(`Change per step of ${factorWords(r, first.factor).toLowerCase()}, with 95% intervals`)}</caption>
-<thead><tr><th scope="col">Metric</th>${head}<th scope="col">Fitted, per +${esc(stepText(first.step))}</th></tr></thead>
+    // Many values make many steps: the steps wrap into several tables, the fitted slope in the last.
+    const runs = columnRuns(stepCols.length, CELLS_ACROSS - 1);
+    const tables = runs.map((run, k) => {
+      const last = k === runs.length - 1;
+      const head = run.map((i) => `<th scope="col">${esc(formatValue(stepCols[i].from))} → ${esc(formatValue(stepCols[i].to))}</th>`).join('');
+      const body = g
+        .map((row) => {
+          const cells = run.map((i) => {
+            const c = stepCols[i];
+            const s = row.steps.find((x) => x.from === c.from && x.to === c.to);
+            return `<td>${s ? unbroken(esc(changeText(row.kind, s.change, s.lo, s.hi))) : '–'}</td>`;
+          });
+          const slope = row.slope ? unbroken(esc(changeText(row.kind, row.slope.perStep, row.slope.lo, row.slope.hi))) : '–';
+          return `<tr><th scope="row">${esc(metricTitle(r, row))}</th>${cells.join('')}${last ? `<td>${slope}</td>` : ''}</tr>`;
+        })
+        .join('\n');
+      const caption = `Change per step of ${factorWords(r, first.factor).toLowerCase()}, with 95% intervals`;
+      return `<div class="scroll"><table class="sensitivity">
+<caption>${esc(runs.length > 1 ? `${caption} (${k + 1} of ${runs.length})` : caption)}</caption>
+<thead><tr><th scope="col">Metric</th>${head}${last ? `<th scope="col">Fitted, per +${esc(stepText(first.step))}</th>` : ''}</tr></thead>
 <tbody>
 ${body}
-</tbody></table></div>
+</tbody></table></div>`;
+    });
+    const sentences = g.map((row) => `<li>${esc(slopeSentence(r, row))}</li>`).join('');
+    return `<h3>${esc(heading)}</h3>
+${tables.join('\n')}
 <ul class="sentences">${sentences}</ul>`;
   });
   return `<section id="sensitivity">

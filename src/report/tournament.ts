@@ -43,7 +43,7 @@ export function tournamentHtml(t: TournamentResult): string {
       })
       .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tournament · volley</title>
-<style>body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.5em 1em;text-align:center}th{background:#f4f4f4}small{color:#555}</style></head>
+<style>body{font-family:system-ui,sans-serif;margin:2em auto;padding:0 1em;max-width:75rem;color:#222}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.5em 1em;text-align:center}th{background:#f4f4f4}small{color:#555}</style></head>
 <body><h1>Doctrine tournament</h1>
 <p>${esc(t.scenario)}: every ordered pair of doctrines played ${esc(t.engagementsPerPairing)} engagements each way round on the same dice (seed ${esc(t.seed)}). A cell is the share of the ${esc(2 * t.engagementsPerPairing)} engagements the row's doctrine won against the column's, with its 95% Wilson interval, then wins-losses-draws.</p>
 <table><tr><th>row beats column</th>${t.doctrines.map((d) => `<th>${esc(d)}</th>`).join('')}</tr>

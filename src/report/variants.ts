@@ -7,6 +7,7 @@ import type { Results } from '../results/results.js';
 import type { MetricComparison, VariantComparison } from '../stats/comparison.js';
 import { formatValue } from './labels.js';
 import { csvField } from '../results/rows.js';
+import { unbroken } from './wrap.js';
 
 const VARIANT = 'variant';
 
@@ -120,7 +121,8 @@ function comparisonTable(r: Results, c: VariantComparison): string {
   const rows = c.metrics
     .map((m) => {
       const cls = m.significant ? ' class="significant"' : '';
-      return `<tr${cls}><th scope="row">${esc(m.label)}</th><td>${esc(valueText(m, 'reference'))}</td><td>${esc(valueText(m, 'variant'))}</td><td class="diff">${esc(differenceText(m))}</td><td>${esc(testText(m))}</td><td>${esc(pText(m.p))}</td><td>${esc(pText(m.pHolm))}</td><td>${esc(ratioText(m))}</td></tr>`;
+      const td = (text: string, cls = '') => `<td${cls ? ` class="${cls}"` : ''}>${unbroken(esc(text))}</td>`;
+      return `<tr${cls}><th scope="row">${esc(m.label)}</th>${td(valueText(m, 'reference'))}${td(valueText(m, 'variant'))}${td(differenceText(m), 'diff')}${td(testText(m))}${td(pText(m.p))}${td(pText(m.pHolm))}${td(ratioText(m))}</tr>`;
     })
     .join('\n');
   const g = groupName(r, c);

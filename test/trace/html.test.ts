@@ -10,12 +10,14 @@ import { AOR_TRACE } from '../../src/rules/aor/trace/index.js';
 import { newAorResult } from '../../src/rules/aor/results.js';
 import type { AssaultSubject } from '../../src/rules/aor/trace/subject.js';
 import { embeddedSteps } from './page.js';
+import { foldQuiet } from '../../src/report/trace/fold.js';
 
 describe('trace.html', () => {
-  it('embeds one step per phase of a battle, each with its title, lines and overlay', () => {
+  it('has one step per phase of a battle, each with its title, lines and overlay; the page embeds them with quiet runs folded', () => {
     const r = replayEngagement({ file: 'sims/village-assault.scenario.yaml', engagement: 7 });
     const html = tracePage(r);
-    const steps = embeddedSteps(html);
+    const steps = r.trace.frames(r.events, r.subject, r.result);
+    expect(embeddedSteps(html)).toEqual(foldQuiet(steps));
     const phases = (r.events as VolleyEvent[]).filter((e) => e.type === 'phase');
     expect(steps.length).toBe(1 + phases.length);
     expect(steps[0].title).toBe('Start');

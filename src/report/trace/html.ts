@@ -8,6 +8,7 @@ import type { EngagementResult } from '../../core/result.js';
 import type { BaseEvent } from '../../core/events.js';
 import type { TraceFrame, TraceLine, TracePicture, TraceSupport } from '../../core/ruleset.js';
 import { escapeHtml as esc } from '../../results/html.js';
+import { foldQuiet } from './fold.js';
 import { formatLines } from './story.js';
 
 /** Which run the engagement comes from, for the page's header and the first line of events.ndjson. */
@@ -33,7 +34,8 @@ h1{font-size:19px;margin:0 0 2px}
 .meta{color:#555;font-size:12.5px;margin:0}
 .result{font-weight:600;margin:4px 0 0}
 main{display:flex;gap:10px;padding:8px 10px;align-items:flex-start}
-#mapbox{flex:1 1 auto;min-width:0;background:#fff;border:1px solid #ddd;border-radius:4px;overflow:auto;max-height:calc(100vh - 110px)}
+#mapbox{flex:1 1 auto;min-width:0;background:#fff;border:1px solid #ddd;border-radius:4px;display:flex;flex-direction:column;max-height:calc(100vh - 110px)}
+#mapscroll{position:relative;overflow:auto;min-height:0}
 #map{display:block;width:100%;height:auto;max-height:calc(100vh - 150px)}
 #map.zoomed{max-height:none}
 #zoom{font:inherit;font-size:12.5px}
@@ -42,7 +44,8 @@ aside{flex:0 0 310px;max-width:40%;background:#fff;border:1px solid #ddd;border-
 #nav button{font:inherit;padding:3px 7px;border:1px solid #999;border-radius:3px;background:#f4f4f4;cursor:pointer}
 #nav button:disabled{opacity:.4;cursor:default}
 #slider{flex:1 1 60px;min-width:60px}
-#nav .row2{flex:1 0 100%;display:flex;justify-content:space-between;align-items:center}
+#nav .row2{flex:1 0 100%;display:flex;justify-content:space-between;align-items:center;gap:6px}
+#zoom{max-width:12rem}
 #pos{font-variant-numeric:tabular-nums;color:#555;font-size:12.5px}
 #title{font-size:16px;margin:8px 0 6px}
 #lines{list-style:none;margin:0;padding:0;overflow:auto;font-size:12.5px;flex:1 1 auto}
@@ -56,7 +59,7 @@ section.below{padding:0 12px 16px}
 .legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 18px;padding:8px 10px;margin:0;background:#fff;border:1px solid #ddd;border-radius:4px;font-size:12.5px}
 .legend li{display:flex;align-items:center;gap:6px}
 details{margin-top:10px}
-pre{background:#fff;border:1px solid #ddd;padding:8px;overflow:auto;font-size:12px}
+pre{background:#fff;border:1px solid #ddd;padding:8px;overflow:auto;font-size:12px;white-space:pre-wrap}
 `;
 
 const SCRIPT = `
@@ -72,12 +75,44 @@ const SCRIPT = `
   var cur = -1;
   var map = document.getElementById('map');
   var zoom = document.getElementById('zoom');
-  zoom.addEventListener('change', function () {
-    var z = Number(zoom.value);
-    if (!z) { map.style.width = ''; map.classList.remove('zoomed'); return; }
-    map.style.width = Math.round(map.viewBox.baseVal.width * z) + 'px';
-    map.classList.add('zoomed');
+  // Where anything ever stands or moves: what the map shows first when it is drawn larger than the window.
+  var W = map.viewBox.baseVal.width;
+  var box = null;
+  steps.forEach(function (st) {
+    overlay.innerHTML = st.svg;
+    var b = overlay.getBBox();
+    if (!b.width && !b.height) return;
+    box = box ? { x0: Math.min(box.x0, b.x), y0: Math.min(box.y0, b.y), x1: Math.max(box.x1, b.x + b.width), y1: Math.max(box.y1, b.y + b.height) } : { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
   });
+  var box0 = box;
+  function setZoom() {
+    var z = zoom.value;
+    if (z === 'fit') { map.style.width = ''; map.classList.remove('zoomed'); return; }
+    map.style.width = Math.round(map.viewBox.baseVal.width * Number(z)) + 'px';
+    map.classList.add('zoomed');
+    follow(true);
+  }
+  // Drawn at its own size or larger, the map scrolls inside its box: each step brings its arrows and
+  // losses (else its counters) into view, centred, unless they are in view already.
+  function follow(always) {
+    if (!map.classList.contains('zoomed')) return;
+    var marks = overlay.querySelectorAll('.arrow, .lost');
+    var b = null;
+    var add = function (r) { b = b ? { x0: Math.min(b.x0, r.x), y0: Math.min(b.y0, r.y), x1: Math.max(b.x1, r.x + r.width), y1: Math.max(b.y1, r.y + r.height) } : { x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height }; };
+    for (var k = 0; k < marks.length; k++) add(marks[k].getBBox());
+    if (!b && always) b = box0;
+    if (!b) return;
+    var v = map.viewBox.baseVal, k2 = map.clientWidth / v.width;
+    var left = (b.x0 - v.x) * k2, right = (b.x1 - v.x) * k2, top = (b.y0 - v.y) * k2 + map.offsetTop, bottom = (b.y1 - v.y) * k2 + map.offsetTop;
+    var inView = left >= mapbox.scrollLeft && right <= mapbox.scrollLeft + mapbox.clientWidth && top >= mapbox.scrollTop && bottom <= mapbox.scrollTop + mapbox.clientHeight;
+    if (inView && !always) return;
+    mapbox.scrollLeft = (left + right) / 2 - mapbox.clientWidth / 2;
+    mapbox.scrollTop = (top + bottom) / 2 - mapbox.clientHeight / 2;
+  }
+  var mapbox = document.getElementById('mapscroll');
+  // Fitted to the window unless that draws it at under 0.85 of its size (the map's text under 10 px).
+  if (!box || mapbox.clientWidth >= 0.85 * W) zoom.value = 'fit';
+  zoom.addEventListener('change', setZoom);
   slider.max = String(steps.length - 1);
   function show(i) {
     i = Math.max(0, Math.min(steps.length - 1, i | 0));
@@ -104,6 +139,7 @@ const SCRIPT = `
       li.textContent = 'nothing happens in this step';
       list.appendChild(li);
     }
+    follow(false);
     slider.value = String(i);
     pos.textContent = 'step ' + i + ' of ' + (steps.length - 1);
     prev.disabled = i === 0;
@@ -124,6 +160,7 @@ const SCRIPT = `
     else if (e.key === 'ArrowRight') { show(cur + 1); e.preventDefault(); }
   });
   show(fromHash());
+  setZoom();
 })();
 `;
 
@@ -158,9 +195,9 @@ export function traceHtml(p: TracePage): string {
 <p class="result">${esc(p.outcome)}</p>
 </header>
 <main>
-<div id="mapbox"><p class="caption">${esc(pic.caption)}</p><svg id="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${pic.width} ${pic.height}" role="img" aria-label="${esc(pic.label)}">${pic.defs}${pic.background}<g id="overlay"></g></svg></div>
+<div id="mapbox"><p class="caption">${esc(pic.caption)}</p><div id="mapscroll"><svg id="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${pic.width} ${pic.height}" role="img" aria-label="${esc(pic.label)}">${pic.defs}${pic.background}<g id="overlay"></g></svg></div></div>
 <aside>
-<div id="nav"><button id="prev" type="button">&#9664; Previous</button><input id="slider" type="range" min="0" max="${p.frames.length - 1}" value="0" aria-label="step"><button id="next" type="button">Next &#9654;</button><div class="row2"><span id="pos"></span><label class="keys">map <select id="zoom"><option value="fit">fits the window</option><option value="1.5">large</option><option value="2.2">larger</option></select></label></div></div>
+<div id="nav"><button id="prev" type="button">&#9664; Previous</button><input id="slider" type="range" min="0" max="${p.frames.length - 1}" value="0" aria-label="step"><button id="next" type="button">Next &#9654;</button><div class="row2"><span id="pos"></span><label class="keys">map <select id="zoom"><option value="1" selected>actual size, follows the action</option><option value="fit">fits the window</option><option value="1.5">large</option><option value="2.2">larger</option></select></label></div></div>
 <h2 id="title"></h2>
 <ul id="lines"></ul>
 <p class="keys">Left and right arrow keys step through; the address ends in #step=N.</p>
@@ -193,7 +230,7 @@ export function tracePage(r: TracedEngagement): string {
     title: r.title,
     outcome: r.trace.outcome(r.result, r.subject),
     picture: r.trace.picture(r.subject),
-    frames: r.trace.frames(r.events, r.subject, r.result),
+    frames: foldQuiet(r.trace.frames(r.events, r.subject, r.result)),
     story: r.trace.story(r.events, r.subject, r.result),
     provenance: r.provenance,
   });

@@ -192,7 +192,7 @@ function legend(s: TraceSubject): TracePicture['legend'] {
   }
   for (const side of [0, 1]) add(swatch(`<rect x="2" y="3" width="30" height="16" rx="2" fill="${SIDE_COLOURS[side]}"/>`), `${s.sides[side].name} counter: type, name, strength`);
   add(swatch(`<rect x="2" y="3" width="30" height="16" rx="2" fill="${SIDE_COLOURS[0]}"/><rect x="18" y="5.5" width="12" height="11" rx="1.5" fill="#fff"/><text x="24" y="15" font-size="10" font-weight="700" text-anchor="middle" fill="${SIDE_COLOURS[0]}">3</text>`), 'strength on white: reduced side (a step lost)');
-  add(swatch(`<rect x="2" y="3" width="30" height="16" rx="2" fill="${SIDE_COLOURS[0]}" stroke="#c1121f" stroke-width="2"/><circle cx="30" cy="6" r="5.5" fill="#c1121f"/><text x="30" y="9" font-size="8" fill="#fff" text-anchor="middle" font-weight="700">D</text>`), 'disrupted');
+  add(swatch(`<rect x="2" y="3" width="30" height="16" rx="2" fill="${SIDE_COLOURS[0]}" stroke="#c1121f" stroke-width="2"/><circle cx="9" cy="11" r="5.5" fill="#c1121f" stroke="#fff"/><text x="9" y="14" font-size="8" fill="#fff" text-anchor="middle" font-weight="700">D</text>`), 'disrupted (the D in place of the type)');
   add(swatch('<rect x="6" y="6" width="16" height="11" fill="#555"/><path d="M6,6L22,17M22,6L6,17" stroke="#fff"/>'), 'infantry');
   add(swatch('<rect x="6" y="6" width="16" height="11" fill="#555"/><path d="M6,17L22,6" stroke="#fff"/>'), 'cavalry');
   add(swatch('<rect x="6" y="6" width="16" height="11" fill="#555"/><circle cx="14" cy="11.5" r="2.5" fill="#fff"/>'), 'artillery');
@@ -226,7 +226,7 @@ const CSS = `
 .lost{fill:#c1121f;font-weight:700;font-family:"Arial Narrow",Arial,sans-serif}
 .arrow{fill:none;stroke-linecap:round;stroke-linejoin:round}
 .arrow.move{stroke-width:3;opacity:.75}
-.arrow.assault{stroke-width:5.5;opacity:.9}
+.arrow.assault{stroke-width:4.5;opacity:.9}
 .arrow.retreat{stroke-width:4;stroke-dasharray:7 4;opacity:.95}
 .arrow.advance{stroke-width:4;opacity:.95}
 .arrow.stacking{stroke-width:3;opacity:.9}

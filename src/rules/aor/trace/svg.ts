@@ -250,10 +250,21 @@ export function shortLabels(s: TraceSubject): string[] {
   return s.units.map((u) => u.id.slice(prefix.get(u.formation)!.length));
 }
 
-interface CounterStyle {
+export interface CounterStyle {
   w: number;
   row: number;
   font: number;
+}
+
+/**
+ * The counters of a stack of `n` (lost units' tags included) inside a hex of radius `size`, pointy
+ * side up: as wide as `width` of the hex (never over its sides), rows of at most `row` high, and the whole
+ * column at most 1.5 × size - 4 high, so it stays clear of the stacks of the hexes above and below
+ * (their centres are 1.5 × size apart). The font follows the row.
+ */
+export function counterStyle(n: number, size: number, row: number, font: number, width = 0.9): CounterStyle {
+  const r = Math.min(row, (1.5 * size - 4) / Math.max(1, n));
+  return { w: Math.sqrt(3) * size * width, row: r, font: Math.min(font, r * 0.62) };
 }
 
 function glyph(kind: string, x: number, y: number, h: number): string {
@@ -272,13 +283,18 @@ function fitText(text: string, x: number, y: number, avail: number, font: number
   return `<text x="${f1(x)}" y="${f1(y)}" class="${cls}" font-size="${font}" text-anchor="${anchor}"${fit}>${esc(text)}</text>`;
 }
 
-/** The units of one hex as a column of counters: type, label, strength (white box: reduced side), a red D: disrupted. */
-function stackCounters(s: TraceSubject, labels: string[], units: UnitView[], c: Point, st: CounterStyle): string {
-  const n = units.length;
+/**
+ * The units of one hex as a column of counters inside it: type, label, strength (white box: reduced
+ * side), a red border and a red D in place of the type: disrupted; under them a white tag per unit lost
+ * there in this step.
+ */
+function stackCounters(s: TraceSubject, labels: string[], units: UnitView[], lost: readonly number[], c: Point, st: CounterStyle): string {
+  const n = units.length + lost.length;
   const h = n * st.row;
   const x0 = c.x - st.w / 2;
   let y = c.y - h / 2;
   const out: string[] = [];
+  const g = st.row * 0.34;
   for (const v of units) {
     const u = s.units[v.unit];
     const full = v.steps >= u.maxSteps;
@@ -290,21 +306,28 @@ function stackCounters(s: TraceSubject, labels: string[], units: UnitView[], c: 
       v.disrupted ? 'disrupted' : '',
       v.out ? 'retreated out of the fight' : '',
     ].filter((t) => t);
-    const g = st.row * 0.34;
     const sx = x0 + st.w - st.font * 0.95;
+    const mark = v.disrupted
+      ? `<circle cx="${f1(x0 + 3 + g * 0.72)}" cy="${f1(y + st.row / 2)}" r="${f1(Math.min(st.row * 0.4, g * 0.72 + 1.5))}" fill="${LOST}" stroke="#fff" stroke-width="1"/><text x="${f1(x0 + 3 + g * 0.72)}" y="${f1(y + st.row / 2 + st.font * 0.3)}" class="dis" font-size="${f1(st.font * 0.85)}" text-anchor="middle">D</text>`
+      : glyph(u.kind, x0 + 3, y + (st.row - g) / 2, g);
     out.push(
       `<g${v.out ? ' opacity="0.45"' : ''}><title>${esc(state.join(', '))}</title>`,
       `<rect x="${f1(x0)}" y="${f1(y)}" width="${f1(st.w)}" height="${f1(st.row)}" rx="2" fill="${colour}" stroke="${v.disrupted ? LOST : '#fff'}" stroke-width="${v.disrupted ? 2 : 1}"/>`,
-      glyph(u.kind, x0 + 3, y + (st.row - g) / 2, g),
+      mark,
       fitText(labels[v.unit], x0 + 4 + g * 1.45 + 2, y + st.row / 2 + st.font * 0.36, st.w - (g * 1.45 + 9) - st.font * 1.3, st.font, 'lbl'),
       full
         ? ''
-        : `<rect x="${f1(sx - st.font * 0.55)}" y="${f1(y + 2.5)}" width="${f1(st.font * 1.1 + 2)}" height="${f1(st.row - 5)}" rx="1.5" fill="#fff"/>`,
+        : `<rect x="${f1(sx - st.font * 0.55)}" y="${f1(y + st.row * 0.12)}" width="${f1(st.font * 1.1 + 2)}" height="${f1(st.row * 0.76)}" rx="1.5" fill="#fff"/>`,
       `<text x="${f1(sx + 1)}" y="${f1(y + st.row / 2 + st.font * 0.38)}" class="str" font-size="${f1(st.font * 1.1)}" text-anchor="middle" fill="${full ? '#fff' : colour}">${strength}</text>`,
-      v.disrupted
-        ? `<circle cx="${f1(x0 + st.w + st.font * 0.45)}" cy="${f1(y + st.row / 2)}" r="${f1(st.font * 0.62)}" fill="${LOST}" stroke="#fff" stroke-width="1"/><text x="${f1(x0 + st.w + st.font * 0.45)}" y="${f1(y + st.row / 2 + st.font * 0.32)}" class="dis" font-size="${f1(st.font * 0.9)}" text-anchor="middle">D</text>`
-        : '',
       '</g>',
+    );
+    y += st.row;
+  }
+  for (const unit of lost) {
+    out.push(
+      `<g class="lost"><title>${esc(`${s.units[unit].id} lost`)}</title><rect x="${f1(x0)}" y="${f1(y + 1)}" width="${f1(st.w)}" height="${f1(st.row - 2)}" rx="2" fill="#fff" stroke="${LOST}" opacity="0.95"/>` +
+        fitText(`✕ ${labels[unit]}`, c.x, y + st.row / 2 + st.font * 0.34, st.w - 6, st.font * 0.9, 'lost', 'middle') +
+        '</g>',
     );
     y += st.row;
   }
@@ -348,7 +371,9 @@ function arrowSvg(s: TraceSubject, l: Layout, a: TraceArrow): string {
     const to = { x: p.x + u.x * l.size * 1.25, y: p.y + u.y * l.size * 1.25 };
     return `<path d="M${pt(from)}L${pt(to)}" class="arrow ${a.kind}" stroke="${colour}" marker-end="url(#ah-${a.kind})"/>`;
   }
-  const [from, to] = a.kind === 'assault' ? shorten(pts[0], pts[1], s.kind === 'assault' ? 0.33 : 0.25, s.kind === 'assault' ? 0.68 : 0.75) : shorten(pts[0], pts[1], 0.18, 0.84);
+  // On the map an assault arrow spans the hexside, from the edge of the attacker's counters to the edge
+  // of the defender's, so it covers as little of either as it can.
+  const [from, to] = a.kind === 'assault' ? shorten(pts[0], pts[1], s.kind === 'assault' ? 0.33 : 0.32, s.kind === 'assault' ? 0.68 : 0.64) : shorten(pts[0], pts[1], 0.18, 0.84);
   const burst =
     a.kind === 'bombard'
       ? `<path d="${starPath(pts[1], l.size * 0.22)}" fill="${colour}" stroke="#fff" stroke-width="1" opacity="0.9"/>`
@@ -392,29 +417,22 @@ export function stepOverlay(s: TraceSubject, l: Layout, labels: string[], step: 
   for (const a of step.arrows) if (a.kind === 'move') out.push(arrowSvg(s, l, a));
   const byPlace = new Map<number, UnitView[]>();
   for (const v of step.units) byPlace.set(v.place, [...(byPlace.get(v.place) ?? []), v]);
-  const style: CounterStyle = s.kind === 'battle' ? { w: l.size * 1.7, row: 20, font: 11 } : { w: l.size * 1.15, row: 26, font: 13 };
-  for (const [place, units] of byPlace) out.push(stackCounters(s, labels, units, l.at(place), style));
+  const lostAt = new Map<number, number[]>();
+  for (const x of step.lost) lostAt.set(x.place, [...(lostAt.get(x.place) ?? []), x.unit]);
+  const [row, font] = s.kind === 'battle' ? [20, 12] : [26, 13];
+  for (const place of new Set([...byPlace.keys(), ...lostAt.keys()])) {
+    const units = byPlace.get(place) ?? [];
+    const lost = lostAt.get(place) ?? [];
+    // The assault diagram's hexes are large: its counters take two thirds of the hex's width.
+    const style = counterStyle(units.length + lost.length, l.size, row, font, s.kind === 'battle' ? 0.9 : 0.66);
+    out.push(stackCounters(s, labels, units, lost, l.at(place), style));
+  }
   const drawn = new Set<string>();
   for (const a of step.arrows) {
     const key = `${a.kind} ${a.places.join(' ')}`;
     if (a.kind === 'move' || drawn.has(key)) continue;
     drawn.add(key);
     out.push(arrowSvg(s, l, a));
-  }
-  // Units lost: a tag under the counters left in the hex.
-  const lostAt = new Map<number, number>();
-  for (const x of step.lost) {
-    const c = l.at(x.place);
-    const k = lostAt.get(x.place) ?? 0;
-    lostAt.set(x.place, k + 1);
-    const below = ((byPlace.get(x.place)?.length ?? 0) * style.row) / 2;
-    const y = c.y + Math.max(l.size * 0.42, below + 11) + k * 12;
-    const text = `✕ ${labels[x.unit]}`;
-    out.push(
-      `<g><title>${esc(`${s.units[x.unit].id} lost`)}</title><rect x="${f1(c.x - l.size * 0.72)}" y="${f1(y - 8)}" width="${f1(l.size * 1.44)}" height="11" rx="2" fill="#fff" stroke="${LOST}" opacity="0.92"/>` +
-        fitText(text, c.x, y, l.size * 1.36, 8.5, 'lost', 'middle') +
-        '</g>',
-    );
   }
   return out.join('');
 }
