@@ -120,6 +120,53 @@ export function subtitle(r: Results, ...notes: string[]): string[] {
   return lines;
 }
 
+/**
+ * Past this many cells, the charts that put cells along an axis turn it upright: one row per cell, the
+ * label left of it on as many lines as it has factors, so no label has to share the width of a column
+ * with its neighbours.
+ */
+export const CELLS_ACROSS = 4;
+
+/** Whether cells go down the chart (rows) rather than across it. */
+export const cellsAsRows = (cells: number): boolean => cells > CELLS_ACROSS;
+
+/** Lines a cell label takes: one per factor ("morale=4, French doctrine=careful" takes two). */
+export function labelLines(labels: readonly string[]): number {
+  return Math.max(1, ...labels.map((l) => l.split(', ').length));
+}
+
+/** Vega's distance between the lines of a label at the axes' 11 px type (the font size + 2). */
+const LINE_HEIGHT = 13;
+
+/** Pixels of a row of cells: room for its label's lines (11 px type) and for `marks` marks 11 px apart. */
+export function cellRowStep(labels: readonly string[], marks: number): number {
+  return Math.max(LINE_HEIGHT * labelLines(labels) + 8, 11 * marks + 8);
+}
+
+/**
+ * The y encoding of cells as rows: labels on a line per factor, the factor's title written level above
+ * them (a title turned on its side would run past a chart of few rows).
+ */
+export function cellRowAxis(names: { title: string; labels: readonly string[] }) {
+  return {
+    field: 'cell',
+    type: 'nominal' as const,
+    sort: [...names.labels],
+    title: names.title,
+    axis: {
+      labelExpr: "split(datum.label, ', ')",
+      labelLimit: 300,
+      // Vega draws further lines below the first: the block is raised by half its extra lines to centre it on the row.
+      labelOffset: (-(labelLines(names.labels) - 1) * LINE_HEIGHT) / 2,
+      titleAngle: 0,
+      titleAlign: 'right' as const,
+      titleBaseline: 'bottom' as const,
+      titleX: 0,
+      titleY: -6,
+    },
+  };
+}
+
 /** Angle cell labels on a band axis when they would not fit side by side. */
 export function labelAngle(labels: readonly string[], bandPx: number): number {
   const longest = Math.max(0, ...labels.map((l) => l.length));
