@@ -157,7 +157,7 @@ export function cellRowAxis(names: { title: string; labels: readonly string[] })
       labelExpr: "split(datum.label, ', ')",
       labelLimit: 300,
       // Vega draws further lines below the first: the block is raised by half its extra lines to centre it on the row.
-      labelOffset: (-(labelLines(names.labels) - 1) * LINE_HEIGHT) / 2,
+      labelOffset: ((1 - labelLines(names.labels)) * LINE_HEIGHT) / 2,
       titleAngle: 0,
       titleAlign: 'right' as const,
       titleBaseline: 'bottom' as const,
