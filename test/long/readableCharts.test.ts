@@ -38,7 +38,7 @@ const studies = ['sims', 'sims/aoe', 'sims/burt', 'sims/cwj', 'sims/nagb', 'sims
 
 describe.each(studies)('every chart of %s', (file) => {
   it('draws no text over other text', async () => {
-    const prep = prepareRun({ file, engagements: 4, batch: 4, precision: undefined });
+    const prep = prepareRun({ file, engagements: 4, batch: 4, fixedCount: true });
     if (prep.systems) return;
     const accumulators = await runPlan(prep.plan, { workers: 0 });
     expect(await overlapsIn(buildResults({ ...prep.meta, accumulators }))).toEqual([]);

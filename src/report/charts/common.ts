@@ -34,6 +34,14 @@ export const ARMY_COLOR = '#222222';
 /** A legend of cells: a label naming several factors takes a line per factor, as facet headers do. */
 export const CELL_LEGEND = { labelExpr: "split(datum.label, ', ')" } as const;
 
+/**
+ * The legend of `cells` cells: along the top for a few, else a column at the right (a row of many
+ * labels of several lines each would make the chart thousands of pixels wide).
+ */
+export function cellLegend(cells: number) {
+  return cells > CELLS_ACROSS ? { ...CELL_LEGEND, orient: 'right' as const, direction: 'vertical' as const } : CELL_LEGEND;
+}
+
 /** A colour scale for the cells, in results order. */
 export function cellColorScale(labels: readonly string[]): { domain: string[]; range: string[] } {
   return { domain: [...labels], range: labels.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) };
