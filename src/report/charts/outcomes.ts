@@ -75,7 +75,7 @@ export function outcomesSpec(r: Results): TopLevelSpec {
         sort: names.labels,
         title: names.title,
         // A label no wider than its cell's column: what does not fit is cut, never drawn over the next.
-        axis: { labelAngle: 0, labelExpr: "split(datum.label, ', ')", labelLimit: Math.floor(cellAxisWidth(r.cells.length, 160) / r.cells.length) - 8 },
+        axis: { labelAngle: 0, labelExpr: "split(datum.label, ', ')", labelLimit: Math.floor(cellAxisWidth(r.cells.length, 160) / (r.cells.length + 0.5)) - 8 },
       },
       xOffset: { field: 'outcome', type: 'nominal', sort: order, scale: { paddingInner: 0.25 } },
       color,
