@@ -16,19 +16,20 @@ export function formatValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** Names that let a battle path say "Steinmetz's brigade" for "sides[1].formations[0]". */
+/** Names that let a battle path say "Steinmetz's brigade" for "sides[1].formations[0]" (or "formations[Bde-Steinmetz]"). */
 export interface PathNames {
   sides?: readonly { name: string }[];
-  formations?: readonly { name: string; side: number }[];
+  formations?: readonly { name: string; side: number; id?: string }[];
 }
 
-/** "sides[1].formations[0].rest" -> ["Steinmetz's brigade", "rest"], when the names are known. */
+/** "sides[1].formations[0].rest" -> ["Steinmetz's brigade", "rest"], when the names are known; a formation by position or id. */
 function namedOwner(path: string, names: PathNames): [string, string] | null {
-  const m = /^sides\[(\d+)\](?:\.formations\[(\d+)\])?\.(.+)$/.exec(path);
+  const m = /^sides\[(\d+)\](?:\.formations\[([^\]]+)\])?\.(.+)$/.exec(path);
   if (!m) return null;
   const side = Number(m[1]);
   if (m[2] !== undefined) {
-    const f = (names.formations ?? []).filter((x) => x.side === side)[Number(m[2])];
+    const own = (names.formations ?? []).filter((x) => x.side === side);
+    const f = /^\d+$/.test(m[2]) ? own[Number(m[2])] : own.find((x) => x.id === m[2]);
     return f ? [f.name, m[3]] : null;
   }
   const s = names.sides?.[side];
@@ -51,29 +52,61 @@ export function factorTitle(path: string, optionKeys: ReadonlySet<string> = new 
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The last segment of a factor path, used when several factors vary: "defender.units[*].morale" -> "morale". */
-function shortFactor(path: string): string {
-  return path.split('.').pop() ?? path;
+/** A factor's value as reports say it: the name the experiment gives it (`{ value, name }`), else the value. */
+export function valueLabel(r: Pick<Results, 'provenance'>, path: string, value: unknown): string {
+  const names = r.provenance.valueNames?.[path];
+  if (names) {
+    const key = JSON.stringify(value);
+    const i = (r.provenance.factors[path] ?? []).findIndex((v) => JSON.stringify(v) === key);
+    const name = i >= 0 ? names[i] : null;
+    if (name) return name;
+  }
+  return formatValue(value);
+}
+
+/**
+ * Short names of the factors that vary, for cell labels: the last segment of each path
+ * ("defender.units[*].morale" -> "morale"); where two share it, the side or formation it belongs to
+ * goes before it ("French battleDoctrine"), else as much of the path as tells them apart; failing
+ * that, the whole paths.
+ */
+/** Path segments with a shorter name in labels: a battle side has one doctrine, its battle doctrine. */
+const SHORT_SEGMENTS: Record<string, string> = { battleDoctrine: 'doctrine' };
+
+export function shortFactors(paths: readonly string[], names: PathNames = {}): string[] {
+  const last = (p: string) => {
+    const seg = p.split('.').pop() ?? p;
+    return SHORT_SEGMENTS[seg] ?? seg;
+  };
+  const unique = (xs: string[]) => new Set(xs).size === xs.length;
+  const shorts = paths.map(last);
+  if (unique(shorts)) return shorts;
+  const clash = (i: number) => shorts.filter((s) => s === shorts[i]).length > 1;
+  const owned = paths.map((p, i) => {
+    if (!clash(i)) return shorts[i];
+    const named = namedOwner(p, names);
+    return named ? `${named[0]} ${last(named[1])}` : p;
+  });
+  return unique(owned) ? owned : [...paths];
 }
 
 export function cellNames(r: Results): CellNames {
   const factors = r.provenance.factors;
   const keys = Object.keys(factors);
   const varying = keys.filter((k) => (factors[k]?.length ?? 0) > 1);
-  const fixed = keys.filter((k) => (factors[k]?.length ?? 0) === 1).map((k) => `${k} = ${formatValue(factors[k][0])}`);
+  const fixed = keys.filter((k) => (factors[k]?.length ?? 0) === 1).map((k) => `${k} = ${valueLabel(r, k, factors[k][0])}`);
   const optionKeys = new Set(Object.keys(r.cells[0]?.options ?? {}));
+  const pathNames = { sides: r.sides, formations: r.formations };
   let title = 'Cell';
   let labels: string[];
   if (varying.length === 0) {
     labels = r.cells.map((c) => (Object.keys(c.factors).length === 0 ? 'base scenario' : c.label));
   } else if (varying.length === 1) {
-    title = factorTitle(varying[0], optionKeys, { sides: r.sides, formations: r.formations });
-    labels = r.cells.map((c) => formatValue(c.factors[varying[0]]));
+    title = factorTitle(varying[0], optionKeys, pathNames);
+    labels = r.cells.map((c) => valueLabel(r, varying[0], c.factors[varying[0]]));
   } else {
-    const shorts = varying.map(shortFactor);
-    const unique = new Set(shorts).size === shorts.length;
-    const names = unique ? shorts : varying;
-    labels = r.cells.map((c) => varying.map((k, i) => `${names[i]}=${formatValue(c.factors[k])}`).join(', '));
+    const names = shortFactors(varying, pathNames);
+    labels = r.cells.map((c) => varying.map((k, i) => `${names[i]}=${valueLabel(r, k, c.factors[k])}`).join(', '));
   }
   // Fall back to the full labels if shortening made two cells look the same.
   if (new Set(labels).size !== labels.length) {

@@ -44,6 +44,11 @@ export interface Provenance {
   batch: number;
   commonRandomNumbers: boolean;
   factors: Record<string, unknown[]>;
+  /**
+   * Names the experiment gives factor values (`{ value, name }` in vary), in the order of `factors`;
+   * null for a value without one. Only factors with a name; for reports only, so not in the hash.
+   */
+  valueNames?: Record<string, (string | null)[]>;
   /** Present when the run stopped at a target precision (--precision). */
   precision?: PrecisionProvenance;
   /** sha256 of everything above except file names, and of every cell's options and scenario. */
@@ -163,6 +168,8 @@ export interface ResultsInput {
   batch: number;
   commonRandomNumbers: boolean;
   factors: Record<string, unknown[]>;
+  /** Names of factor values (Provenance.valueNames). */
+  valueNames?: Record<string, (string | null)[]>;
   scenarioFile: string;
   experiment: Provenance['experiment'];
   /** With variants: which cells are compared (the accumulators then hold each engagement's figures). */
@@ -298,6 +305,7 @@ export function buildResults(inp: ResultsInput): Results {
     batch: inp.batch,
     commonRandomNumbers: inp.commonRandomNumbers,
     factors: inp.factors,
+    ...(inp.valueNames && Object.keys(inp.valueNames).length ? { valueNames: inp.valueNames } : {}),
     ...(precision ? { precision } : {}),
     hash: createHash('sha256').update(canonicalJson(hashed)).digest('hex'),
   };

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
 import { ROLE_QUALITY, roleQualityPlaces } from './quality.js';
+import { splitValueNames, ValueNameError } from './valueNames.js';
 import type { Ruleset } from '../core/ruleset.js';
 
 export interface LoadedScenario {
@@ -181,6 +182,19 @@ function expandRanges(src: YamlSource): unknown {
   return { ...data, vary: out };
 }
 
+/** The experiment's data with the names of `vary` values taken out (src/scenario/valueNames.ts), and those names. */
+function withoutValueNames(src: YamlSource, data: unknown): { data: unknown; valueNames: Record<string, (string | null)[]> } {
+  const vary = (data as { vary?: unknown } | null)?.vary;
+  if (!vary || typeof vary !== 'object' || Array.isArray(vary)) return { data, valueNames: {} };
+  try {
+    const split = splitValueNames(vary as Record<string, unknown>);
+    return { data: { ...(data as object), vary: split.vary }, valueNames: split.names };
+  } catch (e) {
+    if (!(e instanceof ValueNameError)) throw e;
+    throw new VolleyInputError(src.file, lineOf(src, e.path), formatPath(e.path), e.message);
+  }
+}
+
 /** A place that holds a doctrine (one of the rule system's doctrine fields): a later factor may set one of its parameters. */
 const doctrinePlace = (fields: readonly string[]) => new RegExp(`(^|\\.)(${fields.map((f) => f.replace(/[^A-Za-z0-9]/g, '')).join('|') || '$^'})$`);
 
@@ -264,11 +278,17 @@ interface ExperimentContext {
 function readExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): { src: YamlSource; experiment: Experiment } {
   const src = readYaml(file);
   expectKind(src, 'experiment');
-  const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
+  const { data, valueNames } = withoutValueNames(src, expandRanges(src));
+  const experiment = validate(src, experimentSchema, data) as Experiment;
+  if (Object.keys(valueNames).length) experiment.valueNames = valueNames;
   if (experiment.scenario === undefined && experiment.scenarios === undefined) {
     throw new VolleyInputError(file, lineOf(src, []) ?? 1, 'scenario', 'missing: expected the scenario file (scenario: FILE), or one per rule system (scenarios: [FILE, ...])');
   }
-  if (override) experiment.vary = { ...experiment.vary, ...override.vary };
+  if (override) {
+    experiment.vary = { ...experiment.vary, ...override.vary };
+    // Values the command line gives have no names: the file's names were for its own values.
+    for (const path of Object.keys(override.vary)) delete experiment.valueNames?.[path];
+  }
   checkEngagementCount(file, src, experiment);
   return { src, experiment };
 }

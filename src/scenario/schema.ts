@@ -93,6 +93,25 @@ export type Scenario = {
 
 const factorValue = z.union([optionValue, z.array(optionValue)]);
 
+/** The longest name a factor's value may be given: it labels chart axes and table headers. */
+export const MAX_VALUE_NAME = 32;
+
+/**
+ * A factor value with a name for reports (`{ value: 2, name: flank }`): charts and tables say the name
+ * instead of the value. The cell's label, its dice and results.json's factors keep the value.
+ */
+export const namedValueSchema = z
+  .strictObject({
+    value: factorValue.describe('The value the path takes, as a plain entry of the list would give it.'),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'expected a name, found an empty one')
+      .max(MAX_VALUE_NAME, `a name of at most ${MAX_VALUE_NAME} characters: it labels charts`)
+      .describe(`What reports call this value (at most ${MAX_VALUE_NAME} characters), e.g. flank for a hexside number.`),
+  })
+  .describe('A value with a name for the report\'s charts and tables.');
+
 /** A numeric factor swept over a range: from, from + step, ... up to to (at most MAX_RANGE_VALUES values). */
 export const rangeSchema = z
   .strictObject({
@@ -187,9 +206,9 @@ export const experimentSchema = z.strictObject({
     .optional()
     .describe("A refit file, relative to this file, applied to the scenario in every cell; `vary` can set its values with paths starting `refit.` (e.g. refit.defaultMorale, refit.rules[0].set.morale)."),
   vary: z
-    .record(z.string(), z.union([z.array(factorValue).min(1), rangeSchema]))
+    .record(z.string(), z.union([z.array(z.union([factorValue, namedValueSchema])).min(1), rangeSchema]))
     .default({})
-    .describe('Factors: a path into the scenario and the values it takes (a list, or a numeric range); one cell per combination.'),
+    .describe('Factors: a path into the scenario and the values it takes (a list, or a numeric range); one cell per combination. A value of the list may be given a name for reports: { value: 2, name: flank }.'),
   acrossDoctrines: z
     .array(z.string().min(1))
     .min(2)
@@ -208,6 +227,10 @@ export const experimentSchema = z.strictObject({
 export type FactorValue = z.infer<typeof factorValue>;
 
 /** An experiment after loading: every range in `vary` expanded to its list of values. */
-export type Experiment = Omit<z.infer<typeof experimentSchema>, 'vary'> & { vary: Record<string, FactorValue[]> };
+export type Experiment = Omit<z.infer<typeof experimentSchema>, 'vary'> & {
+  vary: Record<string, FactorValue[]>;
+  /** The names given to values in `vary` (`{ value, name }`), in the order of each factor's values; null where a value has none. Only factors with a name. */
+  valueNames?: Record<string, (string | null)[]>;
+};
 
 export const FILE_KINDS = { scenario: scenarioSchema, experiment: experimentSchema } as const;

@@ -18,9 +18,10 @@ describe('cell names', () => {
     expect(n.fixed).toEqual([]);
   });
 
-  it('a factor with one value is said once, not on the axis', () => {
+  it('a factor with one value is said once, not on the axis; named values by their names', () => {
     const n = cellNames(flank);
-    expect(n.labels).toEqual(['1', '2', '3']);
+    // The file names its hexsides: frontal, flank, opposite (flank).
+    expect(n.labels).toEqual(['frontal', 'flank', 'opposite (flank)']);
     expect(n.title).toBe('Hexside of attacker stacks[1]');
     expect(n.fixed).toEqual(['defender.terrain = clear']);
   });

@@ -16,7 +16,7 @@ import type { HistogramSummary } from '../../stats/histogram.js';
 import { wilson } from '../../stats/intervals.js';
 import { total } from '../extras.js';
 import { cellNames, sideLabels } from '../labels.js';
-import { CONFIG, NEUTRAL, SCHEMA, subtitle, type ChartDef } from './common.js';
+import { CONFIG, NEUTRAL, SCHEMA, cellRowAxis, cellRowStep, subtitle, type ChartDef } from './common.js';
 
 export const RESULTS = ['Won', 'Went home, not won', 'Did not go home'] as const;
 const RESULT_COLORS = ['#1b9e77', '#d95f02', NEUTRAL];
@@ -97,14 +97,9 @@ export function cavalrySpec(r: Results): TopLevelSpec {
   const { charges, squares } = cavalryData(r);
   const panelWidth = sides.length > 1 ? 250 : 360;
   const rowHeight = 54;
-  const height = Math.max(120, r.cells.length * rowHeight);
-  const y = {
-    field: 'cell',
-    type: 'nominal' as const,
-    sort: names.labels,
-    title: names.title,
-    axis: { labelLimit: 420 },
-  };
+  const height = Math.max(120, r.cells.length * Math.max(rowHeight, cellRowStep(names.labels, RESULTS.length)));
+  // Cells as rows, labelled as in the other charts (a line per factor, the title level above).
+  const y = cellRowAxis(names);
   const xCharges = { type: 'quantitative' as const, title: 'Charges per engagement (mean)', scale: { zero: true } };
   const chargesView = {
     title: { text: 'Charges per engagement, by how they ended for the charger', fontSize: 13 },
@@ -147,7 +142,7 @@ export function cavalrySpec(r: Results): TopLevelSpec {
     title: { text: 'Squares formed per charge (both sides)', fontSize: 13 },
     transform: [{ filter: "datum.panel === 'squares'" }],
     width: sides.length > 1 ? 2 * panelWidth + 16 : panelWidth,
-    height: Math.max(80, r.cells.length * 30),
+    height: Math.max(80, r.cells.length * cellRowStep(names.labels, 1)),
     encoding: {
       y,
       tooltip: [

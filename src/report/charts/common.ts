@@ -34,6 +34,14 @@ export const ARMY_COLOR = '#222222';
 /** A legend of cells: a label naming several factors takes a line per factor, as facet headers do. */
 export const CELL_LEGEND = { labelExpr: "split(datum.label, ', ')" } as const;
 
+/**
+ * The legend of `cells` cells: along the top for a few, else a column at the right (a row of many
+ * labels of several lines each would make the chart thousands of pixels wide).
+ */
+export function cellLegend(cells: number) {
+  return cells > CELLS_ACROSS ? { ...CELL_LEGEND, orient: 'right' as const, direction: 'vertical' as const } : CELL_LEGEND;
+}
+
 /** A colour scale for the cells, in results order. */
 export function cellColorScale(labels: readonly string[]): { domain: string[]; range: string[] } {
   return { domain: [...labels], range: labels.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) };
@@ -118,6 +126,53 @@ export function subtitle(r: Results, ...notes: string[]): string[] {
   const fixed = cellNames(r).fixed;
   if (fixed.length) lines.push(`In every cell: ${fixed.join(', ')}`);
   return lines;
+}
+
+/**
+ * Past this many cells, the charts that put cells along an axis turn it upright: one row per cell, the
+ * label left of it on as many lines as it has factors, so no label has to share the width of a column
+ * with its neighbours.
+ */
+export const CELLS_ACROSS = 4;
+
+/** Whether cells go down the chart (rows) rather than across it. */
+export const cellsAsRows = (cells: number): boolean => cells > CELLS_ACROSS;
+
+/** Lines a cell label takes: one per factor ("morale=4, French doctrine=careful" takes two). */
+export function labelLines(labels: readonly string[]): number {
+  return Math.max(1, ...labels.map((l) => l.split(', ').length));
+}
+
+/** Vega's distance between the lines of a label at the axes' 11 px type (the font size + 2). */
+const LINE_HEIGHT = 13;
+
+/** Pixels of a row of cells: room for its label's lines (11 px type) and for `marks` marks 11 px apart. */
+export function cellRowStep(labels: readonly string[], marks: number): number {
+  return Math.max(LINE_HEIGHT * labelLines(labels) + 8, 11 * marks + 8);
+}
+
+/**
+ * The y encoding of cells as rows: labels on a line per factor, the factor's title written level above
+ * them (a title turned on its side would run past a chart of few rows).
+ */
+export function cellRowAxis(names: { title: string; labels: readonly string[] }) {
+  return {
+    field: 'cell',
+    type: 'nominal' as const,
+    sort: [...names.labels],
+    title: names.title,
+    axis: {
+      labelExpr: "split(datum.label, ', ')",
+      labelLimit: 300,
+      // Vega draws further lines below the first: the block is raised by half its extra lines to centre it on the row.
+      labelOffset: ((1 - labelLines(names.labels)) * LINE_HEIGHT) / 2,
+      titleAngle: 0,
+      titleAlign: 'right' as const,
+      titleBaseline: 'bottom' as const,
+      titleX: 0,
+      titleY: -6,
+    },
+  };
 }
 
 /** Angle cell labels on a band axis when they would not fit side by side. */

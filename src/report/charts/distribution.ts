@@ -105,7 +105,8 @@ export function strengthLostSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
   const sides = sideLabels(r);
   const panels: Panel[] = r.cells.flatMap((c, i) => c.summary.sides.map((s, k) => ({ cell: names.labels[i], side: sides[k], h: s.strengthLost })));
-  const xTitle = 'Strength points lost in the engagement';
+  // Short enough to stay inside its panel: the two panels' titles stand side by side.
+  const xTitle = 'Strength points lost';
   const domain = domainOf(panels, 0);
   const spec = {
     $schema: SCHEMA,

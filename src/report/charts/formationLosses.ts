@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
-import { CELL_LEGEND, CONFIG, SCHEMA, cellColorScale, formationLabels, formationStartStrengths, hasFormations, subtitle, type ChartDef } from './common.js';
+import { cellLegend, CONFIG, SCHEMA, cellColorScale, formationLabels, formationStartStrengths, hasFormations, subtitle, type ChartDef } from './common.js';
 
 export function formationLossesSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
@@ -33,7 +33,7 @@ export function formationLossesSpec(r: Results): TopLevelSpec {
   const bySide = [0, 1].map((k) => formations.flatMap((f, j) => (f.side === k ? [fLabels[j]] : [])));
   const encoding = {
     yOffset: { field: 'cell', type: 'nominal' as const, sort: names.labels, scale: { paddingInner: 0.15 } },
-    color: { field: 'cell', type: 'nominal' as const, sort: names.labels, scale: cellColorScale(names.labels), title: names.title, legend: CELL_LEGEND },
+    color: { field: 'cell', type: 'nominal' as const, sort: names.labels, scale: cellColorScale(names.labels), title: names.title, legend: cellLegend(names.labels.length) },
     tooltip: [
       { field: 'formation', type: 'nominal' as const, title: 'Formation' },
       { field: 'cell', type: 'nominal' as const, title: names.title },

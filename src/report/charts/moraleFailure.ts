@@ -51,7 +51,8 @@ export function moraleFailureSpec(r: Results): TopLevelSpec {
   const x = {
     type: 'quantitative' as const,
     scale: { domain: [lo - 0.6, hi + 0.6], nice: false, zero: false },
-    axis: { values: ticks, labelExpr, labelOverlap: false },
+    // Ratings that do not fit side by side are thinned out, and the title cut at its panel's width.
+    axis: { values: ticks, labelExpr, labelOverlap: true, titleLimit: grid.width },
     title: capitalized(scale.name),
   };
   const y = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'Checks failed' };

@@ -27,7 +27,7 @@ export function objectivesSpec(r: Results): TopLevelSpec {
   const shown = nobody ? holders : holders.slice(0, 2);
   const colors = [SIDE_COLORS[0], SIDE_COLORS[1], NEUTRAL].slice(0, shown.length);
   const grid = facetGrid(r.cells.length, 4, 580);
-  const x = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%', values: [0, 0.5, 1] }, title: 'Share of engagements' };
+  const x = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%', values: [0, 0.5, 1], titleLimit: grid.width }, title: 'Share' };
   const label = (left: boolean) => ({
     transform: [{ filter: `${left ? '' : '!'}datum.labelLeft` }],
     mark: { type: 'text' as const, align: left ? ('right' as const) : ('left' as const), baseline: 'middle' as const, dx: left ? -5 : 5, fontSize: 10 },

@@ -1,8 +1,12 @@
-/** Outcome shares per cell (attacker wins, defender wins, draw) with Wilson 95% intervals. */
+/**
+ * Outcome shares per cell (attacker wins, defender wins, draw) with Wilson 95% intervals: cells across
+ * the chart when they are few, one row per cell when more (common.ts, cellsAsRows), each share's
+ * value written beside its whisker.
+ */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames, outcomeLabel } from '../labels.js';
-import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS, cellAxisWidth, subtitle, type ChartDef } from './common.js';
+import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS, cellAxisWidth, cellRowAxis, cellRowStep, cellsAsRows, subtitle, type ChartDef } from './common.js';
 
 export function outcomesSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
@@ -18,13 +22,50 @@ export function outcomesSpec(r: Results): TopLevelSpec {
       n: o.n,
     })),
   );
-  const width = cellAxisWidth(r.cells.length, 150);
-  const y = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'Share of engagements' };
+  const tooltip = [
+    { field: 'cell', type: 'nominal' as const, title: names.title },
+    { field: 'outcome', type: 'nominal' as const, title: 'Outcome' },
+    { field: 'p', type: 'quantitative' as const, format: '.1%', title: 'Share' },
+    { field: 'lo', type: 'quantitative' as const, format: '.1%', title: '95% low' },
+    { field: 'hi', type: 'quantitative' as const, format: '.1%', title: '95% high' },
+    { field: 'count', type: 'quantitative' as const, title: 'Engagements' },
+  ];
+  const color = { field: 'outcome', type: 'nominal' as const, sort: order, scale: { domain: order, range: [SIDE_COLORS[0], SIDE_COLORS[1], NEUTRAL] }, title: null };
+  const share = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'Share of engagements' };
+  const title = { text: 'How engagements end', subtitle: subtitle(r, 'Whiskers: 95% Wilson intervals') };
+  if (cellsAsRows(r.cells.length)) {
+    // A share's value right of its whisker, or left of it where the whisker reaches the right edge.
+    const label = (left: boolean) => ({
+      transform: [{ filter: `${left ? '' : '!'}(datum.hi > 0.85)` }],
+      mark: { type: 'text' as const, align: left ? ('right' as const) : ('left' as const), baseline: 'middle' as const, dx: left ? -5 : 5, fontSize: 10, color: '#333' },
+      encoding: { x: { field: left ? 'lo' : 'hi', ...share }, text: { field: 'p', type: 'quantitative' as const, format: '.0%' } },
+    });
+    return {
+      $schema: SCHEMA,
+      title,
+      config: CONFIG,
+      width: 420,
+      height: { step: cellRowStep(names.labels, order.length), for: 'position' },
+      data: { values },
+      encoding: {
+        y: cellRowAxis(names),
+        yOffset: { field: 'outcome', type: 'nominal', sort: order, scale: { paddingInner: 0.1 } },
+        color,
+        tooltip,
+      },
+      layer: [
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', ...share }, x2: { field: 'hi' } } },
+        { mark: { type: 'point', filled: true, size: 45, opacity: 1 }, encoding: { x: { field: 'p', ...share } } },
+        label(false),
+        label(true),
+      ],
+    } satisfies TopLevelSpec;
+  }
   const spec = {
     $schema: SCHEMA,
-    title: { text: 'How engagements end', subtitle: subtitle(r, 'Whiskers: 95% Wilson intervals') },
+    title,
     config: CONFIG,
-    width,
+    width: cellAxisWidth(r.cells.length, 160),
     height: 300,
     data: { values },
     encoding: {
@@ -33,25 +74,19 @@ export function outcomesSpec(r: Results): TopLevelSpec {
         type: 'nominal',
         sort: names.labels,
         title: names.title,
-        axis: { labelAngle: 0, labelExpr: "split(datum.label, ', ')", labelLimit: 220 },
+        // A label no wider than its cell's column: what does not fit is cut, never drawn over the next.
+        axis: { labelAngle: 0, labelExpr: "split(datum.label, ', ')", labelLimit: Math.floor(cellAxisWidth(r.cells.length, 160) / (r.cells.length + 0.5)) - 8 },
       },
       xOffset: { field: 'outcome', type: 'nominal', sort: order, scale: { paddingInner: 0.25 } },
-      color: { field: 'outcome', type: 'nominal', sort: order, scale: { domain: order, range: [SIDE_COLORS[0], SIDE_COLORS[1], NEUTRAL] }, title: null },
-      tooltip: [
-        { field: 'cell', type: 'nominal', title: names.title },
-        { field: 'outcome', type: 'nominal', title: 'Outcome' },
-        { field: 'p', type: 'quantitative', format: '.1%', title: 'Share' },
-        { field: 'lo', type: 'quantitative', format: '.1%', title: '95% low' },
-        { field: 'hi', type: 'quantitative', format: '.1%', title: '95% high' },
-        { field: 'count', type: 'quantitative', title: 'Engagements' },
-      ],
+      color,
+      tooltip,
     },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'lo', ...y }, y2: { field: 'hi' } } },
-      { mark: { type: 'point', filled: true, size: 70, opacity: 1 }, encoding: { y: { field: 'p', ...y } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'lo', ...share }, y2: { field: 'hi' } } },
+      { mark: { type: 'point', filled: true, size: 70, opacity: 1 }, encoding: { y: { field: 'p', ...share } } },
       {
         mark: { type: 'text', dx: 7, align: 'left', baseline: 'middle', fontSize: 10, color: '#333' },
-        encoding: { y: { field: 'p', ...y }, text: { field: 'p', type: 'quantitative', format: '.0%' } },
+        encoding: { y: { field: 'p', ...share }, text: { field: 'p', type: 'quantitative', format: '.0%' } },
       },
     ],
   } satisfies TopLevelSpec;

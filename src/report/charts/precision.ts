@@ -6,7 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames } from '../labels.js';
 import { precisionRows, points } from '../precision.js';
-import { CELL_LEGEND, CONFIG, REFERENCE, SCHEMA, cellColorScale, subtitle, type ChartDef } from './common.js';
+import { cellLegend, CONFIG, REFERENCE, SCHEMA, cellColorScale, subtitle, type ChartDef } from './common.js';
 
 export function precisionSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
@@ -45,7 +45,7 @@ export function precisionSpec(r: Results): TopLevelSpec {
           y: { field: 'metric', type: 'nominal' as const, sort: metrics, title: null, axis: { labelLimit: 420 } },
           yOffset: { field: 'cell', type: 'nominal' as const, sort: names.labels },
           x: { field: 'points', type: 'quantitative' as const, scale: xScale, title: 'Half-width of the 95% interval (percentage points)' },
-          color: { field: 'cell', type: 'nominal' as const, sort: names.labels, scale: cellColorScale(names.labels), title: names.title, legend: CELL_LEGEND },
+          color: { field: 'cell', type: 'nominal' as const, sort: names.labels, scale: cellColorScale(names.labels), title: names.title, legend: cellLegend(names.labels.length) },
           tooltip: [
             { field: 'cell', type: 'nominal' as const, title: names.title },
             { field: 'metric', type: 'nominal' as const, title: 'Share' },

@@ -1,9 +1,12 @@
-/** Unit retreats per engagement, per side and cell, forced and voluntary, with 95% intervals of the mean. */
+/**
+ * Unit retreats per engagement, per side and cell, forced and voluntary, with 95% intervals of the
+ * mean: a panel per side, a row per cell (its label once, left of the first panel).
+ */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
 import { cellNames, sideLabels } from '../labels.js';
-import { CONFIG, SCHEMA, subtitle, type ChartDef } from './common.js';
+import { CONFIG, SCHEMA, cellRowAxis, cellRowStep, subtitle, type ChartDef } from './common.js';
 
 const KINDS = ['Forced (failed morale check)', 'Voluntary (chose to fall back)'] as const;
 const KIND_COLORS = ['#7b3294', '#1b9e77'];
@@ -22,26 +25,19 @@ export function retreatsSpec(r: Results): TopLevelSpec {
       row(names.labels[i], sides[k], KINDS[1], s.retreatsVoluntary),
     ]),
   );
-  const width = Math.max(240, Math.min(300, r.cells.length * 70));
-  const y = { type: 'quantitative' as const, title: 'Unit retreats per engagement (mean)', scale: { zero: true } };
+  const x = { type: 'quantitative' as const, title: 'Retreats per engagement (mean)', scale: { zero: true } };
   const spec = {
     $schema: SCHEMA,
-    title: { text: 'Retreats per engagement', subtitle: subtitle(r, 'Whiskers: 95% intervals of the mean') },
+    title: { text: 'Retreats per engagement', subtitle: subtitle(r, 'Unit retreats; whiskers: 95% intervals of the mean') },
     config: CONFIG,
     data: { values },
     facet: { column: { field: 'side', type: 'nominal', sort: sides, title: null, header: { labelFontWeight: 'bold' } } },
     spec: {
-      width,
-      height: 240,
+      width: 300,
+      height: { step: cellRowStep(names.labels, KINDS.length), for: 'position' },
       encoding: {
-        x: {
-          field: 'cell',
-          type: 'nominal',
-          sort: names.labels,
-          title: names.title,
-          axis: { labelAngle: 0, labelExpr: "split(datum.label, ', ')", labelLimit: 200 },
-        },
-        xOffset: { field: 'kind', type: 'nominal', sort: [...KINDS], scale: { paddingInner: 0.3 } },
+        y: cellRowAxis(names),
+        yOffset: { field: 'kind', type: 'nominal', sort: [...KINDS], scale: { paddingInner: 0.2 } },
         color: { field: 'kind', type: 'nominal', sort: [...KINDS], scale: { domain: [...KINDS], range: KIND_COLORS }, title: null },
         tooltip: [
           { field: 'side', type: 'nominal', title: 'Side' },
@@ -53,8 +49,8 @@ export function retreatsSpec(r: Results): TopLevelSpec {
         ],
       },
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y: { field: 'lo', ...y }, y2: { field: 'hi' } } },
-        { mark: { type: 'point', filled: true, size: 60, opacity: 1 }, encoding: { y: { field: 'mean', ...y } } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } } },
+        { mark: { type: 'point', filled: true, size: 45, opacity: 1 }, encoding: { x: { field: 'mean', ...x } } },
       ],
     },
     spacing: 24,

@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
-import { CELL_LEGEND, CONFIG, SCHEMA, cellColorScale, hasStrengthByTurn, subtitle, type ChartDef } from './common.js';
+import { cellLegend, CONFIG, SCHEMA, cellColorScale, hasStrengthByTurn, subtitle, type ChartDef } from './common.js';
 
 export function strengthByTurnSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
@@ -30,7 +30,7 @@ export function strengthByTurnSpec(r: Results): TopLevelSpec {
     title: 'End of turn (0: start)',
   };
   const y = { type: 'quantitative' as const, scale: { zero: true }, title: 'Strength on the map (mean)' };
-  const color = { field: 'cell', type: 'nominal' as const, sort: names.labels, scale: cellColorScale(names.labels), title: names.title, legend: { ...CELL_LEGEND, symbolType: 'stroke', symbolStrokeWidth: 2.5, symbolOpacity: 1, symbolSize: 260 } };
+  const color = { field: 'cell', type: 'nominal' as const, sort: names.labels, scale: cellColorScale(names.labels), title: names.title, legend: { ...cellLegend(names.labels.length), symbolType: 'stroke', symbolStrokeWidth: 2.5, symbolOpacity: 1, symbolSize: 260 } };
   const spec = {
     $schema: SCHEMA,
     title: {

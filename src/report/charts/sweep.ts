@@ -60,7 +60,8 @@ export function sweepSpec(r: Results, factor: string): TopLevelSpec {
     type: 'quantitative' as const,
     title: xTitle,
     scale: { domain: [xs[0], xs[xs.length - 1]], nice: false, zero: false },
-    axis: xs.length <= 12 ? { values: xs, format: '~g' } : { format: '~g' },
+    // The title no wider than its panel (the two sides' panels stand side by side); in full in the heading.
+    axis: xs.length <= 12 ? { values: xs, format: '~g', titleLimit: 240 } : { format: '~g', titleLimit: 240 },
   };
   const y = { type: 'quantitative' as const, title: null, scale: { zero: true } };
   const colorEnc = {

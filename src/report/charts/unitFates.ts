@@ -44,7 +44,9 @@ export function unitFatesSpec(r: Results): TopLevelSpec {
   const block = (k: 0 | 1) => ({
     title: { text: sides[k], fontSize: 13, anchor: 'start' as const, offset: 8 },
     transform: [{ filter: { field: 'side', equal: sides[k] } }],
-    facet: { column: { field: 'cell', type: 'nominal' as const, sort: names.labels, title: names.title, header: { labelFontWeight: 'bold' as const } } },
+    // Panels wrap at the grid's columns; a cell's label is cut at its panel's width rather than run into the next.
+    facet: { field: 'cell', type: 'nominal' as const, sort: names.labels, title: names.title, header: { labelFontWeight: 'bold' as const, labelLimit: grid.width } },
+    columns: grid.columns,
     spec: {
       width: grid.width,
       height: { step: 30, for: 'position' as const },

@@ -122,6 +122,7 @@ export function prepareRun(req: RunRequest): PreparedRun {
     const prepared = finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, target, {
       commonRandomNumbers: x.commonRandomNumbers,
       factors,
+      ...(x.valueNames ? { valueNames: x.valueNames } : {}),
       comparisons: e.comparisons,
       scenarioFile: rel(e.scenarioFile),
       experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question, ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}) },
@@ -167,7 +168,7 @@ function finish(
   outDir: string,
   req: RunRequest,
   target: Target | null,
-  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment' | 'comparisons'>,
+  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'valueNames' | 'scenarioFile' | 'experiment' | 'comparisons'>,
 ): PreparedRun {
   checkCount('--engagements', engagements, MAX_ENGAGEMENTS);
   checkCount('--batch', batch, MAX_BATCH);
