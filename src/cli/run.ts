@@ -8,6 +8,7 @@ import { isCross } from '../results/cross.js';
 import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
+import { refitChangeSetsText } from '../scenario/refit.js';
 import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
 
@@ -153,6 +154,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
     // A queued run plays on the workers' machines: none here.
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
+    // What the refits change, before anything is played: a moved baseline is seen, not found later.
+    if (!argv.quiet && prep.refitChanges.length) process.stderr.write(`${refitChangeSetsText(prep.refitChanges)}\n\n`);
     const m = await runModules();
     const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.

@@ -3,6 +3,7 @@
  * inlined; so are the chart specs, with their data. Everything else is escaped text.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { refitChangesHtml } from './refitChanges.js';
 import type { Results } from '../results/results.js';
 import { chartCsv } from './chartCsv.js';
 import { HISTORY_CHART, historySection } from './history.js';
@@ -293,7 +294,9 @@ function provenance(r: Results): string {
 <tbody>${diffs.map((d) => `<tr><td><code>${escapeHtml(d.path)}</code></td>${d.values.map((v) => `<td><code>${escapeHtml(v)}</code></td>`).join('')}</tr>`).join('\n')}</tbody></table></div>`
       : `<p>${escapeHtml(none)}</p>`;
 
+  const refitChanges = p.experiment?.refitChanges?.length ? `<h3>What the refit changes</h3>\n${refitChangesHtml(p.experiment.refitChanges)}` : '';
   return `${dl(items)}
+${refitChanges}
 ${cellsTable}
 ${optionsTable}
 <h3>Options that differ between cells</h3>

@@ -50,7 +50,7 @@ describe('common random numbers', () => {
     // Morale 4 is the default: with and without the exception the scenarios are the same.
     writeFileSync(
       file,
-      'kind: refit\nname: same\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 4 }\n  - match: { id: Stein-IR-12-I }\n    set: { morale: 4 }\n',
+      'kind: refit\nname: same\nresetUnnamed: true\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 4 }\n  - match: { id: Stein-IR-12-I }\n    set: { morale: 4 }\n',
     );
     const prep = prepareRefitCheck({ refitFile: file, scenarioFiles: ['sims/town-assault.scenario.yaml', 'sims/village-assault.scenario.yaml'], engagements: 40, seed: 7 });
     expect(prep.tasks).toHaveLength(2);

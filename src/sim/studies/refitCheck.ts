@@ -119,7 +119,7 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
   if (other) throw new VolleyInputError(other.file, undefined, 'ruleset', `'${other.scenario.ruleset}', but ${scenarios[0].file} is '${rulesetId}': a refit belongs to one rule system`);
   const { src, refit, ruleset: rs, support } = loadRefitFile(req.refitFile, rulesetId);
   const at = refitErrorAt(req.refitFile, src);
-  const outcomes = applyRefitToAll(support, scenarios, refit, at);
+  const outcomes = applyRefitToAll(rs, scenarios, refit, at);
   const exceptions: ExceptionInfo[] = [];
   const tasks: PairTask[] = [];
   const cells: PlanCell[] = [];
