@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
 import { CliExit } from './exit.js';
+import { refitChangeSetsText } from '../scenario/refit.js';
 import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
 
 interface RefitCheckArgs {
@@ -40,9 +41,11 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const seed = seedArg(argv.seed)!;
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed, batch: argv.batch });
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
+    // What the refit changes, before anything is played: the baseline every exception is measured against.
+    if (!argv.quiet) console.log(`${refitChangeSetsText(prep.changes)}\n`);
     const { runRefitCheck, buildRefitResults } = await import('../sim/studies/refitCheck.js');
     const { writeFileAtomic } = await import('../results/files.js');
-    const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
+    const { refitCheckTable, refitDuelsTable, refitUnitEffectsTable, writeRefitReport } = await import('../report/refitCheck.js');
     const { RunInterrupted, OutputFolderError } = await import('../sim/engine/errors.js');
     const stop = new AbortController();
     const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort());
@@ -65,6 +68,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       if (!argv.quiet) {
         console.log(refitCheckTable(results));
+        if (results.exceptions.some((x) => x.unitsWatched > 0)) console.log(`\n${refitUnitEffectsTable(results)}`);
         const secs = (performance.now() - started) / 1000;
         if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
         const what = `${prep.exceptions.length} exceptions and ${prep.duels.length} standard duels`;

@@ -155,7 +155,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     // What the refits change, before anything is played: a moved baseline is seen, not found later.
-    if (!argv.quiet && prep.refitChanges.length) process.stderr.write(`${refitChangeSetsText(prep.refitChanges)}\n\n`);
+    if (!argv.quiet && prep.refitChanges.length) console.log(`${refitChangeSetsText(prep.refitChanges)}\n`);
     const m = await runModules();
     const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.
