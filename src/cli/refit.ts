@@ -41,12 +41,20 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const seed = seedArg(argv.seed)!;
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed, batch: argv.batch });
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
-    // What the refit changes, before anything is played: the baseline every exception is measured against.
-    if (!argv.quiet) console.log(`${refitChangeSetsText(prep.changes)}\n`);
     const { runRefitCheck, buildRefitResults } = await import('../sim/studies/refitCheck.js');
     const { writeFileAtomic } = await import('../results/files.js');
     const { refitCheckTable, refitDuelsTable, refitUnitEffectsTable, writeRefitReport } = await import('../report/refitCheck.js');
     const { RunInterrupted, OutputFolderError } = await import('../sim/engine/errors.js');
+    const { checkOutputFolder } = await import('../sim/store/folderRun.js');
+    // A folder that would be refused is refused before anything is printed (checked again when claimed).
+    try {
+      checkOutputFolder(outDir, { resume: argv.resume, force: argv.force, resultsFile: REFIT_CHECK_FILE, what: 'refit check' });
+    } catch (e) {
+      if (e instanceof OutputFolderError) throw new CliExit(e.message, 2);
+      throw e;
+    }
+    // What the refit changes, before anything is played: the baseline every exception is measured against.
+    if (!argv.quiet) console.log(`${refitChangeSetsText(prep.changes)}\n`);
     const stop = new AbortController();
     const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort());
     process.on('SIGINT', onSigint);

@@ -8,6 +8,8 @@ import { VolleyInputError } from '../../src/core/errors.js';
 import { findRuleset } from '../../src/rules/index.js';
 import { applyRefitToAll, refitChangesTable, refitErrorAt, refitFileSchema, type Refit } from '../../src/scenario/refit.js';
 import { validateFile } from '../../src/scenario/validate.js';
+import { prepareRun } from '../../src/sim/studies/prepare.js';
+import { refitChangesHtml } from '../../src/report/refitChanges.js';
 import { parseYamlText, readYaml, validate } from '../../src/scenario/yamlFile.js';
 
 /** A refit of rule system `id` from YAML lines, applied to a scenario's raw data. */
@@ -99,6 +101,23 @@ describe('Age of Rifles: a one-rule refit', () => {
     expect(text).toContain('Stein-IR-12-II  morale          5       4          defaultMorale (no rule names it)');
     expect(text).toContain('Bde-Steinmetz   demoralization  14      12         formations[0]');
     expect(validateFile('sims/refit-village.refit.yaml')).toMatch(/what it changes: volley validate sims\/refit-village\.refit\.yaml --scenario SCENARIO$/);
+  });
+});
+
+describe('an experiment that applies a refit', () => {
+  it('carries the table of each cell into the run (printed before it plays, kept in the provenance) and into validate', () => {
+    const prep = prepareRun({ file: 'sims/refit-sweep.experiment.yaml', engagements: 10 });
+    // The sweep sets the grenadiers' morale 4..7 cell by cell: one table per cell.
+    expect(prep.refitChanges.map((s) => s.where)).toEqual([4, 5, 6, 7].map((m) => `refit.rules[0].set.morale=${m}`));
+    expect(prep.refitChanges[0].changes[0]).toMatchObject({ subject: 'Stein-IR-12-I', field: 'morale', before: 5, after: 4, by: 'rules[0]', named: true });
+    // At morale 5 the rule moves nothing: the grenadiers are not listed.
+    expect(prep.refitChanges[1].changes.map((c) => c.subject)).not.toContain('Stein-IR-12-I');
+    expect(prep.meta.experiment?.refitChanges).toEqual(prep.refitChanges);
+    // The report's provenance shows it: a row per value, those no rule names marked.
+    const html = refitChangesHtml(prep.refitChanges.slice(0, 1));
+    expect(html).toContain('<tr class="unnamed"><td>Stein-IR-12-II</td><td>morale</td><td class="n">5</td><td class="n">4</td><td>defaultMorale (no rule names it)</td></tr>');
+    expect(html).toContain('<tr><td>Pirch-IR-2-I</td><td>flags</td><td class="n">none</td><td class="n">steadfast</td><td>rules[2]</td></tr>');
+    expect(validateFile('sims/refit-sweep.experiment.yaml')).toContain('  refit sims/refit-village.refit.yaml on sims/village-assault.scenario.yaml (refit.rules[0].set.morale=7) changes:');
   });
 });
 
