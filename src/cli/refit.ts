@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
 import { CliExit } from './exit.js';
+import { refitChangeSetsText } from '../scenario/refit.js';
 import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
 
 interface RefitCheckArgs {
@@ -42,8 +43,18 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
     const { runRefitCheck, buildRefitResults } = await import('../sim/studies/refitCheck.js');
     const { writeFileAtomic } = await import('../results/files.js');
-    const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
+    const { refitCheckTable, refitDuelsTable, refitUnitEffectsTable, writeRefitReport } = await import('../report/refitCheck.js');
     const { RunInterrupted, OutputFolderError } = await import('../sim/engine/errors.js');
+    const { checkOutputFolder } = await import('../sim/store/folderRun.js');
+    // A folder that would be refused is refused before anything is printed (checked again when claimed).
+    try {
+      checkOutputFolder(outDir, { resume: argv.resume, force: argv.force, resultsFile: REFIT_CHECK_FILE, what: 'refit check' });
+    } catch (e) {
+      if (e instanceof OutputFolderError) throw new CliExit(e.message, 2);
+      throw e;
+    }
+    // What the refit changes, before anything is played: the baseline every exception is measured against.
+    if (!argv.quiet) console.log(`${refitChangeSetsText(prep.changes)}\n`);
     const stop = new AbortController();
     const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort());
     process.on('SIGINT', onSigint);
@@ -65,6 +76,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       if (!argv.quiet) {
         console.log(refitCheckTable(results));
+        if (results.exceptions.some((x) => x.unitsWatched > 0)) console.log(`\n${refitUnitEffectsTable(results)}`);
         const secs = (performance.now() - started) / 1000;
         if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
         const what = `${prep.exceptions.length} exceptions and ${prep.duels.length} standard duels`;

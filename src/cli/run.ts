@@ -8,6 +8,7 @@ import { isCross } from '../results/cross.js';
 import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
+import { refitChangeSetsText } from '../scenario/refit.js';
 import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
 
@@ -154,6 +155,16 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     const m = await runModules();
+    // What the refits change, before anything is played: a moved baseline is seen, not found later.
+    // A folder that would be refused is refused first (and checked again when claimed).
+    if (!argv.quiet && prep.refitChanges.length) {
+      try {
+        m.checkOutputFolder(prep.outDir, { resume: argv.resume, force: argv.force });
+      } catch (e) {
+        throw explain(e, argv, prep, m);
+      }
+      console.log(`${refitChangeSetsText(prep.refitChanges)}\n`);
+    }
     const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;

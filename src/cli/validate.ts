@@ -4,17 +4,20 @@ import { VolleyInputError } from '../core/errors.js';
 import { validateFile } from '../scenario/validate.js';
 import { CliExit } from './exit.js';
 
-export const validateCommand: CommandModule<object, { files: string[] }> = {
+export const validateCommand: CommandModule<object, { files: string[]; scenario?: string[] }> = {
   command: 'validate <files..>',
   describe: 'Check scenario, experiment and refit files without running them',
-  builder: (y) => y.positional('files', { type: 'string', array: true, demandOption: true }) as never,
+  builder: (y) =>
+    y
+      .positional('files', { type: 'string', array: true, demandOption: true })
+      .option('scenario', { type: 'string', array: true, describe: 'Apply each refit file to this scenario and show what it changes (repeat for several)' }) as never,
   handler: (argv) => {
     // Every file is checked, a bad one does not hide the next: each error on a line of its own.
-    if (argv.files.length === 1) return void console.log(validateFile(argv.files[0]));
+    if (argv.files.length === 1) return void console.log(validateFile(argv.files[0], argv.scenario));
     let bad = 0;
     for (const f of argv.files) {
       try {
-        console.log(validateFile(f));
+        console.log(validateFile(f, argv.scenario));
       } catch (e) {
         if (!(e instanceof VolleyInputError || e instanceof OptionError)) throw e;
         process.stderr.write(`volley: ${e.message}\n`);

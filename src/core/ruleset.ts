@@ -153,6 +153,18 @@ export interface RefitSupport {
   valueIn(data: Record<string, unknown>, applied: AppliedRefit, unit: string | null): unknown;
   /** Every unit of a raw scenario, with its formation and side. */
   units(data: Record<string, unknown>): RawUnit[];
+  /**
+   * The unit fields the refit rates, each with what it is when a raw unit does not give it (the
+   * scenario's default, in a few words where it depends on more): what a refit changes is shown
+   * field by field (src/scenario/refit.ts, refitChanges).
+   */
+  unitFields: Readonly<Record<string, unknown>>;
+  /**
+   * The refit field that rates every unit no rule names (defaultMorale, defaultClass, ...), for rule
+   * systems whose refits have one. Such a refit may change a unit no rule names only if it says
+   * `resetUnnamed: true`.
+   */
+  defaultsField?: string;
   duels?: RefitDuels;
 }
 

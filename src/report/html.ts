@@ -3,6 +3,7 @@
  * inlined; so are the chart specs, with their data. Everything else is escaped text.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { refitChangesHtml } from './refitChanges.js';
 import type { Results } from '../results/results.js';
 import { chartCsv } from './chartCsv.js';
 import { HISTORY_CHART, historySection } from './history.js';
@@ -311,7 +312,9 @@ function provenance(r: Results): string {
           .join('\n')
       : `<p>${escapeHtml(none)}</p>`;
 
+  const refitChanges = p.experiment?.refitChanges?.length ? `<h3>What the refit changes</h3>\n${refitChangesHtml(p.experiment.refitChanges)}` : '';
   return `${dl(items)}
+${refitChanges}
 ${cellsTable}
 ${optionsTable}
 <h3>Options that differ between cells</h3>

@@ -9,6 +9,7 @@ import type { PairedDifference } from '../stats/paired.js';
 import { duelLabel, refitDuelsSpec, refitEffectsSpec } from './charts/refit.js';
 import { ReportFiles } from './files.js';
 import { escapeHtml } from '../results/html.js';
+import { refitChangesHtml } from './refitChanges.js';
 
 export const NO_EFFECT = 'no measurable effect in these scenarios';
 
@@ -23,6 +24,7 @@ const REFIT_GLOSSARY: [string, string][] = [
   [NO_EFFECT.charAt(0).toUpperCase() + NO_EFFECT.slice(1), 'Every interval of the exception contains 0: with this many engagements its effect cannot be told from none. More engagements (-n) narrow the intervals.'],
   ['Largest effects', "The exceptions with the largest differences in the side's wins that can be told from 0 (at most 3)."],
   ['Standard duel', 'The unit alone against a standard line infantry unit in clear terrain, assaulting and assaulted, neither side retreating by choice: the counter’s rating in isolation, as rated and at the refit’s defaults on the same dice.'],
+  ['Units each exception moves', 'Every unit of both sides whose retreat or elimination rate the exception moves by more than the interval: who holds, retreats or is eliminated instead. The intervals are Bonferroni-adjusted over the exception’s 2 × units figures, so that where nobody is moved the list is empty 95% of the time.'],
   ['Wilson interval', 'The 95% interval of a share (the duels’ wins, retreats and eliminations); it stays inside 0-100% even for rare events.'],
 ];
 export const LARGEST = 'largest effects';
@@ -58,6 +60,57 @@ function flagsOf(x: ExceptionResult): string[] {
   if (x.noMeasurableEffect) out.push(NO_EFFECT);
   if (x.largestEffect) out.push(LARGEST);
   return out;
+}
+
+/** The page's header row of the exceptions' table, each column's meaning as its tooltip (an exception's note is a row of its own under it). */
+function exceptionHeads(): string {
+  const th = (text: string, means: string) => `<th title="${escapeHtml(means)}">${escapeHtml(text)}</th>`;
+  const [scenario, unit, ...rest] = EXCEPTION_COLUMNS;
+  return [
+    th(scenario.html, scenario.means),
+    th('entry', 'the entry of the refit: its list and index'),
+    th(unit.html, unit.means),
+    th('side', "the unit's side"),
+    th(rest[0].html, rest[0].means),
+    th(rest[1].html, rest[1].means),
+    ...rest.slice(2).map((c) => th(c.html, c.means)),
+  ].join('');
+}
+
+/** The page's table of the units each exception moves, both sides. */
+function unitEffectsHtml(r: RefitCheckResults): string {
+  if (!r.exceptions.some((x) => x.unitsWatched > 0)) return '';
+  const rows = r.exceptions
+    .flatMap((x) => {
+      const name = escapeHtml(exceptionWords(x));
+      if (!x.unitEffects.length) return [`<tr class="none"><td>${name}</td><td colspan="6">no unit moved beyond its interval</td></tr>`];
+      return x.unitEffects.map(
+        (e, i) =>
+          `<tr>${i === 0 ? `<td rowspan="${x.unitEffects.length}">${name}</td>` : ''}<td>${escapeHtml(e.unit)}${e.rated ? ' <em>(rated)</em>' : ''}</td><td>${escapeHtml(e.sideName)}</td><td>${e.figure}</td>` +
+          `<td class="n">${pct1(e.without)}</td><td class="n">${pct1(e.with)}</td><td class="n">${escapeHtml(pointsText(e.difference))}</td></tr>`,
+      );
+    })
+    .join('\n');
+  const th = (text: string, means: string) => `<th title="${escapeHtml(means)}">${escapeHtml(text)}</th>`;
+  return `<h2 id="units">Units each exception moves</h2>
+<p>An exception on one unit changes what happens to the others: a battalion that holds longer may leave its neighbour to be eliminated. ${escapeHtml(effectsNote(r))}</p>
+<table><thead><tr>${th('exception', 'the unit, the field, its value vs the value without it')}${th('unit', 'a unit of either side; (rated): the unit the exception rates')}${th('side', "the unit's side")}${th('figure', 'retreated: the unit retreated at least once; eliminated: the unit was eliminated')}${th('without', 'share of engagements, without the exception')}${th('with', 'share of engagements, with the exception')}${th('difference', 'with minus without, percentage points [simultaneous interval]')}</tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<p class="files">Numbers: <a href="unit-effects.csv">unit-effects.csv</a></p>`;
+}
+
+/** unit-effects.csv: one row per exception and unit it moves; shares and differences as fractions. */
+export function unitEffectsCsv(r: RefitCheckResults): string {
+  const head = ['scenario', 'entry', 'subject', 'field', 'value', 'default_value', 'unit', 'rated', 'side', 'side_name', 'figure', 'without', 'with', 'diff', 'lo', 'hi', 'level'];
+  const lines = [head.join(',')];
+  for (const x of r.exceptions) {
+    for (const e of x.unitEffects) {
+      lines.push([x.scenario, entryName(x), exceptionSubject(x), x.field, x.value, x.defaultValue, e.unit, e.rated, e.side, e.sideName, e.figure, e.without, e.with, e.difference.mean, e.difference.lo, e.difference.hi, x.unitEffectsLevel].map(csvField).join(','));
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 export function refitCheckHtml(r: RefitCheckResults): string {
@@ -112,6 +165,9 @@ table.exceptions tr:has(+ tr.note) td{border-bottom:none}
 tr.note td{border-top:none;font-size:13px;color:#555;padding-top:0}
 tr.largest{background:#fff3cd}
 tr.none{color:#777}
+th[title]{text-decoration:underline dotted;cursor:help}
+dl.legend{font-size:13px;display:grid;grid-template-columns:max-content 1fr;gap:2px 12px}dl.legend dt{font-weight:600}dl.legend dd{margin:0}
+tr.unnamed{background:#fdecea}
 figure{margin:1em 0}figure img{max-width:100%}
 .files{font-size:13px;color:#555}
 </style></head><body>
@@ -120,12 +176,15 @@ figure{margin:1em 0}figure img{max-width:100%}
 ${r.engagements} engagements per exception and scenario, seed ${escapeHtml(String(r.seed))}, common random numbers.</p>
 <p>${escapeHtml(r.method)} Rates and the side's wins are in percentage points; failed morale checks in checks per engagement.
 Rows marked “${NO_EFFECT}” have every interval containing 0; “${LARGEST}” are the ${3} largest differences in the side's win rate that can be told from zero.</p>
-<table class="exceptions"><thead><tr><th>scenario</th><th>entry</th><th>unit</th><th>side</th><th>field</th><th>value vs default</th>
-<th>retreat rate</th><th>elimination rate</th><th>failed checks</th><th>side wins</th><th>flags</th></tr></thead>
+${r.changes.length ? `<h2 id="changes">What the refit changes</h2>\n<p>Each value the refit sets that differs from the scenario's own, before anything is played: the exceptions below are measured against the refit's defaults, and this is the baseline they share. Rows shaded are set by the refit's defaults on units no rule names.</p>\n${refitChangesHtml(r.changes)}` : ''}
+<h2 id="exceptions">What each exception changes</h2>
+<table class="exceptions"><thead><tr>${exceptionHeads()}</tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
+<dl class="legend">${EXCEPTION_COLUMNS.slice(3).map((c) => `<dt>${escapeHtml(c.html)}</dt><dd>${escapeHtml(c.means)}</dd>`).join('')}</dl>
 <p class="files">Numbers: <a href="exceptions.csv">exceptions.csv</a></p>
+${unitEffectsHtml(r)}
 ${r.exceptions.length ? chartFigure('refit-effects', 'What each exception changes') : ''}
 ${duels}
 ${warnings}
@@ -139,9 +198,90 @@ Replay: <code>volley refit check ${escapeHtml(r.refit.file)} ${r.scenarios.map((
 `;
 }
 
-/** Plain-text table for the terminal. */
+/**
+ * The columns of the exceptions' table: the console's header, the page's, and what each means (the
+ * console's legend and the page's header tooltips say the same).
+ */
+export const EXCEPTION_COLUMNS: readonly { text: string; html: string; means: string }[] = [
+  { text: 'scenario', html: 'scenario', means: 'the scenario the exception is played in' },
+  { text: 'unit', html: 'unit', means: 'the unit the exception rates (or the formation, army or leader it sets)' },
+  { text: 'field', html: 'field', means: 'the value the exception sets' },
+  { text: 'value', html: 'value vs default', means: "the exception's value vs the value without it (the refit's default, or the scenario's own)" },
+  { text: 'retreats pp', html: 'retreat rate', means: 'change in the share of engagements in which the unit retreated at least once, in percentage points (with minus without)' },
+  { text: 'eliminated pp', html: 'elimination rate', means: 'change in the share of engagements in which the unit was eliminated, in percentage points' },
+  { text: 'failed checks', html: 'failed checks', means: "change in the unit's failed morale checks per engagement" },
+  { text: 'side wins pp', html: 'side wins', means: "change in the share of engagements its side won, in percentage points" },
+  { text: 'flags', html: 'flags', means: `"${NO_EFFECT}": every interval contains 0; "${LARGEST}": among the 3 largest side-win changes told from 0` },
+];
+
+/** The legend under the console table: one line per column that needs one. */
+function columnLegend(): string {
+  const w = Math.max(...EXCEPTION_COLUMNS.map((c) => c.text.length));
+  return [
+    'Each figure: the mean of (with the exception minus without it) over engagements played on the same dice, and its 95% interval (lo..hi).',
+    ...EXCEPTION_COLUMNS.slice(3).map((c) => `  ${c.text.padEnd(w)}  ${c.means}`),
+  ].join('\n');
+}
+
+/** A share in percent, one decimal. */
+const pct1 = (p: number) => `${(100 * p).toFixed(1)}%`;
+
+/** A paired difference in points with its interval in brackets: "+48.0 [+41.2, +54.8]". */
+function pointsText(d: PairedDifference): string {
+  const f = (x: number) => {
+    const v = 100 * x;
+    return v > 0 ? `+${v.toFixed(1)}` : Math.abs(v) < 5e-10 ? '0.0' : v.toFixed(1);
+  };
+  return `${f(d.mean)} [${f(d.lo)}, ${f(d.hi)}]`;
+}
+
+/** An exception in a few words: "Stein-IR-12-I morale 6 vs 4". */
+export function exceptionWords(x: ExceptionResult): string {
+  return `${exceptionSubject(x)} ${x.field} ${fmt(x.value)} vs ${fmt(x.defaultValue)}`;
+}
+
+/** The level of the unit effects' intervals, in words ("99.87%"). */
+const levelText = (level: number) => `${(100 * level).toFixed(level > 0.999 ? 3 : 2).replace(/0+$/, '').replace(/\.$/, '')}%`;
+
+/** What the units-moved tables say of their intervals. */
+function effectsNote(r: RefitCheckResults): string {
+  const x = r.exceptions.find((e) => e.unitsWatched > 0);
+  if (!x) return '';
+  return (
+    `Every unit of both sides is watched in every exception's engagements; a unit is listed where the exception moves its retreat or elimination rate by more than the interval. ` +
+    `The intervals are Bonferroni-adjusted over the exception's 2 x ${x.unitsWatched} figures (${levelText(x.unitEffectsLevel)} each), so that with no effect anywhere a list is empty 95% of the time.`
+  );
+}
+
+/** Plain-text table of the units each exception moves: who takes the eliminations instead. */
+export function refitUnitEffectsTable(r: RefitCheckResults): string {
+  const head = ['exception', 'unit', 'side', 'figure', 'without', 'with', 'difference pp [interval]'];
+  const body: string[][] = [];
+  for (const x of r.exceptions) {
+    const name = exceptionWords(x);
+    if (x.unitEffects.length === 0) body.push([name, '(no unit moved beyond its interval)', '', '', '', '', '']);
+    x.unitEffects.forEach((e, i) => body.push([i === 0 ? name : '', `${e.unit}${e.rated ? ' (rated)' : ''}`, e.sideName, e.figure, pct1(e.without), pct1(e.with), pointsText(e.difference)]));
+  }
+  return `Units each exception moves, both sides (retreated / eliminated: share of engagements without and with it):\n${textTable(head, body)}\n${wrap(effectsNote(r), 110)}`;
+}
+
+/** Text wrapped at `width` columns. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+/** Plain-text table for the terminal, with the legend of its columns. */
 export function refitCheckTable(r: RefitCheckResults): string {
-  const head = ['scenario', 'unit', 'field', 'value', 'retreat pp', 'elim pp', 'fails', 'side wins pp', 'flags'];
+  const head = EXCEPTION_COLUMNS.map((c) => c.text);
   const body = r.exceptions.map((x) => [
     x.scenario.replace(/^.*\//, '').replace(/\.scenario\.yaml$/, ''),
     exceptionSubject(x),
@@ -153,7 +293,7 @@ export function refitCheckTable(r: RefitCheckResults): string {
     diffText(x.sideWon, true),
     flagsOf(x).join('; '),
   ]);
-  return textTable(head, body);
+  return `${textTable(head, body)}\n${columnLegend()}`;
 }
 
 function textTable(head: string[], body: string[][]): string {
@@ -215,6 +355,7 @@ export async function writeRefitReport(r: RefitCheckResults, dir: string): Promi
   if (r.exceptions.length) await files.chart('refit-effects', refitEffectsSpec(r));
   if (r.duels.length) await files.chart('refit-duels', refitDuelsSpec(r));
   files.put('exceptions.csv', exceptionsCsv(r));
+  files.put('unit-effects.csv', unitEffectsCsv(r));
   if (r.duels.length) files.put('duels.csv', duelsCsv(r));
   files.put(REFIT_CHECK_PAGE, refitCheckHtml(r));
   return files.written;

@@ -4,8 +4,9 @@
  */
 import type { Proportion } from '../stats/intervals.js';
 import type { PairedDifference } from '../stats/paired.js';
+import type { RefitChangeRecord } from './results.js';
 
-export const REFIT_CHECK_FORMAT = 'volley-refit-check/2';
+export const REFIT_CHECK_FORMAT = 'volley-refit-check/3';
 export const REFIT_CHECK_FILE = 'refit-check.json';
 export const REFIT_CHECK_PAGE = 'refit-check.html';
 export const LARGEST_EFFECTS = 3;
@@ -22,6 +23,8 @@ export interface ExceptionInfo {
   target: string | null;
   side: 0 | 1;
   sideName: string;
+  /** Both sides' names, for the units of either side it moves. */
+  sideNames: [string, string];
   field: string;
   value: unknown;
   /** The value without the exception. */
@@ -44,8 +47,34 @@ export interface DuelInfo {
   label: string;
 }
 
+/**
+ * What an exception does to one unit of either side: its share of engagements in which it retreated
+ * (or was eliminated) with and without the exception, and the paired difference with its interval at
+ * the exception's simultaneous level (ExceptionResult.unitEffectsLevel).
+ */
+export interface UnitEffect {
+  unit: string;
+  side: 0 | 1;
+  sideName: string;
+  /** The unit the exception rates. */
+  rated: boolean;
+  figure: 'retreated' | 'eliminated';
+  without: number;
+  with: number;
+  difference: PairedDifference;
+}
+
 export interface ExceptionResult extends ExceptionInfo {
   n: number;
+  /**
+   * Every unit of both sides whose retreat or elimination rate the exception moves by more than its
+   * interval, largest first (the rated unit among them): who takes the eliminations instead.
+   */
+  unitEffects: UnitEffect[];
+  /** The level of unitEffects' intervals: 95% shared by the exception's 2 x units figures (Bonferroni). */
+  unitEffectsLevel: number;
+  /** How many units were watched (both sides). */
+  unitsWatched: number;
   /** Paired differences (with the exception minus without), mean and 95% interval; null for entries that are not units. */
   retreated: PairedDifference | null;
   eliminated: PairedDifference | null;
@@ -91,5 +120,7 @@ export interface RefitCheckResults {
   level: number;
   method: string;
   warnings: string[];
+  /** What the refit changes in each scenario, value by value (src/scenario/refit.ts, refitChanges). */
+  changes: RefitChangeRecord[];
   exceptions: ExceptionResult[];
 }

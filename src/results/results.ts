@@ -27,6 +27,15 @@ export interface ResultsCell {
   summary: CellSummary;
 }
 
+/** What one refit changed in a scenario, value by value (src/scenario/refit.ts, refitChanges). */
+export interface RefitChangeRecord {
+  refit: string;
+  scenario: string;
+  /** The cell (where the experiment varies the refit) or the variant. */
+  where?: string;
+  changes: { subject: string; side: 0 | 1; field: string; before: unknown; after: unknown; by: string; named: boolean }[];
+}
+
 export interface Provenance {
   volley: string;
   /**
@@ -35,8 +44,11 @@ export interface Provenance {
    */
   dice?: string;
   ruleset: { id: string; title: string };
-  /** `refit`: the refit file the experiment applies to every cell, if any. */
-  experiment: { file: string; name: string; title?: string; question?: string; refit?: string } | null;
+  /**
+   * `refit`: the refit file the experiment applies to every cell, if any; `refitChanges`: what its refits
+   * (its own, its variants') changed in the scenario (not hashed: the cells' scenarios are).
+   */
+  experiment: { file: string; name: string; title?: string; question?: string; refit?: string; refitChanges?: RefitChangeRecord[] } | null;
   scenario: { file: string; name: string; title?: string; question?: string };
   seed: string | number;
   /** Engagements per cell; in a precision run, the most any cell played (each cell's own: its summary). */

@@ -9,7 +9,7 @@ import { formatPath, VolleyInputError } from '../core/errors.js';
 import { parsePath, PathError, placesAt, setPath } from './paths.js';
 import { refitFileSchema } from './refit.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
-import { applyRefitToAll, loadRefitFile, refitErrorAt, type LoadedRefit } from './refit.js';
+import { applyRefitToAll, loadRefitFile, refitErrorAt, type LoadedRefit, type RefitChangeSet } from './refit.js';
 import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
@@ -56,6 +56,8 @@ export interface LoadedExperiment {
   comparisons: ComparisonPlan | null;
   /** What the refits it applies (its own, its variants') say of themselves: rules that repeat each other. */
   warnings: string[];
+  /** What the refits it applies change, before anything is played (one set per refit and scenario, per cell where `refit.` factors vary it). */
+  refitChanges: RefitChangeSet[];
 }
 
 export function fileKind(src: YamlSource): string | undefined {
@@ -410,7 +412,7 @@ function factorSetters(
 }
 
 /** The scenario with the experiment's refit applied, its `refit.` factors set to this combination's values. */
-function refitted(x: ExperimentContext, combo: Record<string, unknown>, warnings: Set<string>): Record<string, unknown> {
+function refitted(x: ExperimentContext, combo: Record<string, unknown>, warnings: Set<string>, changes: RefitChangeSet[]): Record<string, unknown> {
   const { file, src, refit, factors, parsed } = x;
   if (!refit) return x.baseData;
   const cellRefit = structuredClone(refit.refit) as unknown as Record<string, unknown>;
@@ -427,8 +429,10 @@ function refitted(x: ExperimentContext, combo: Record<string, unknown>, warnings
     throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the refit invalid at ${formatPath(d.path)}: ${d.message}`);
   }
   // A rule that matches nothing in the scenario is refused at its line, as for a variant's refit.
-  const [applied] = applyRefitToAll(refit.support, [{ file: x.scenarioFile, data: x.baseData }], checked.data, refitErrorAt(refit.file, refit.src));
+  const [applied] = applyRefitToAll(refit.ruleset, [{ file: x.scenarioFile, data: x.baseData }], checked.data, refitErrorAt(refit.file, refit.src));
   for (const w of applied.warnings) warnings.add(w);
+  const where = factors.some(([p]) => isRefitPath(p)) ? cellLabel(Object.fromEntries(Object.entries(combo).filter(([p]) => isRefitPath(p)))) : undefined;
+  changes.push({ refit: refit.file, scenario: relative(process.cwd(), x.scenarioFile) || x.scenarioFile, ...(where ? { where } : {}), changes: applied.changes });
   return applied.data;
 }
 
@@ -507,14 +511,16 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
   // The refit first, then the variants (options, set), then the scenario's factors.
   const variantsOf = (data: Record<string, unknown>) => variantsData(experiment, data, { file, src, scenarioFile, rulesetId: base.scenario.ruleset, rulesetIds });
   const refitVaries = factors.some(([p]) => isRefitPath(p));
-  const fixedBase = refitVaries ? null : refitted(x, {}, warnings);
+  const refitChanges: RefitChangeSet[] = [];
+  const fixedBase = refitVaries ? null : refitted(x, {}, warnings, refitChanges);
   const fixedVariants = experiment.variants && fixedBase ? variantsOf(fixedBase) : null;
   const groups: ComparisonPlan['groups'] = [];
   let variantInfo: ReturnType<typeof variantsOf>['info'] | null = fixedVariants?.info ?? null;
   const cells: Cell[] = cartesian(factors).flatMap((combo, g) => {
-    const cellBase = fixedBase ?? refitted(x, combo, warnings);
+    const cellBase = fixedBase ?? refitted(x, combo, warnings, refitChanges);
     const variants = experiment.variants ? (fixedVariants ?? variantsOf(cellBase)) : null;
     for (const w of variants?.warnings ?? []) warnings.add(w);
+    for (const c of variants?.changes ?? []) if (!refitChanges.some((s) => s.refit === c.refit && s.where === c.where)) refitChanges.push(c);
     variantInfo ??= variants?.info ?? null;
     const bases = variants ? variants.data : [cellBase];
     if (variants) groups.push({ label: Object.keys(combo).length ? cellLabel(combo) : '', factors: combo, cells: bases.map((_, v) => g * bases.length + v) });
@@ -523,7 +529,7 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
   const comparisons: ComparisonPlan | null = variantInfo
     ? { reference: variantInfo[reference].name, referenceIndex: reference, variants: variantInfo, groups }
     : null;
-  return { file, experiment, scenarioFile, scenario: base.scenario, cells, systems: null, comparisons, warnings: [...warnings] };
+  return { file, experiment, scenarioFile, scenario: base.scenario, cells, systems: null, comparisons, warnings: [...warnings], refitChanges };
 }
 
 /** The factor cross-system cells take in labels, exports and results: the rule system's id. */
@@ -590,7 +596,7 @@ function loadCrossSystem(file: string, src: YamlSource, experiment: Experiment, 
     });
     return { ruleset: id, scenarioFile, scenario: base.scenario, cells: ownCells };
   });
-  return { file, experiment, scenarioFile: systems[0].scenarioFile, scenario: systems[0].scenario, cells, systems, comparisons: null, warnings: [] };
+  return { file, experiment, scenarioFile: systems[0].scenarioFile, scenario: systems[0].scenario, cells, systems, comparisons: null, warnings: [], refitChanges: [] };
 }
 
 /**

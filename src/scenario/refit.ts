@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { VolleyInputError } from '../core/errors.js';
+import { mergeQualityFields, QUALITY_LADDER, type Quality } from '../core/quality.js';
 import type { RefitErrorAt, RefitOmit, RefitOutcome, RefitSupport, Ruleset } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { shortName } from './names.js';
@@ -27,6 +28,16 @@ export function refitFileSchema(rs: Ruleset<any, any>): z.ZodType<Refit> {
     title: z.string().optional().describe('One line for reports.'),
     ruleset: z.literal(rs.id).optional().describe(`Rule system of the refit (${rs.id}); default: that of the scenario it is applied to.`),
     ...rs.refit.body,
+    ...(rs.refit.defaultsField
+      ? {
+          resetUnnamed: z
+            .boolean()
+            .optional()
+            .describe(
+              `Let ${rs.refit.defaultsField} change units no rule names (their own ratings in the scenario replaced). Without it, a refit that would change such a unit is refused, naming the units.`,
+            ),
+        }
+      : {}),
   }) as unknown as z.ZodType<Refit>;
 }
 
@@ -75,16 +86,140 @@ export function applyRefit(support: RefitSupport, scenarioData: unknown, refit: 
   return support.apply(scenarioData, refit, at, omit);
 }
 
+/** One value a refit changes in a scenario: a unit's rating, or a formation's, army's or leader's value. */
+export interface RefitChange {
+  /** The unit, or the formation, side or leader an entry names. */
+  subject: string;
+  side: 0 | 1;
+  field: string;
+  before: unknown;
+  after: unknown;
+  /** The entry that set it ("rules[0]", "formations[1]"), or the defaults field (defaultMorale, ...). */
+  by: string;
+  /** False where the refit's defaults change a unit no rule names. */
+  named: boolean;
+}
+
+/** A unit's ratings as they play: its quality rung's fields where it gives none of its own, then the scenario's defaults. */
+function ratingsOf(rs: Ruleset<any, any>, unit: Record<string, unknown>): Record<string, unknown> {
+  const rung = typeof unit.quality === 'string' && (QUALITY_LADDER as readonly string[]).includes(unit.quality) ? (unit.quality as Quality) : undefined;
+  const u = rung && rs.quality ? mergeQualityFields(unit, rs.quality.fields(rung, unit)).merged : unit;
+  const out: Record<string, unknown> = {};
+  for (const [field, fallback] of Object.entries(rs.refit!.unitFields)) {
+    const v = u[field] ?? fallback;
+    // Flags are a set: their order in the file does not play.
+    out[field] = Array.isArray(v) ? [...v].map(String).sort() : v;
+  }
+  return out;
+}
+
+/**
+ * What applying the refit changed in one scenario, unit by unit and field by field, then the
+ * formation, army and leader entries that changed a value. A unit's change is named when a rule that
+ * matched the unit set the field; otherwise the refit's defaults made it.
+ */
+export function refitChanges(rs: Ruleset<any, any>, rawData: Record<string, unknown>, outcome: RefitOutcome): RefitChange[] {
+  const support = rs.refit!;
+  const before = support.units(rawData);
+  const after = support.units(outcome.data);
+  const out: RefitChange[] = [];
+  after.forEach((u, i) => {
+    const id = String(u.unit.id);
+    const was = ratingsOf(rs, before[i]?.unit ?? {});
+    const now = ratingsOf(rs, u.unit);
+    for (const field of Object.keys(now)) {
+      if (JSON.stringify(was[field]) === JSON.stringify(now[field])) continue;
+      const rule = outcome.applied.filter((a) => a.list === 'rules' && a.unitIds.includes(id) && (a.field === field || a.field.startsWith(`${field}.`)));
+      const by = rule.length ? [...new Set(rule.map((a) => `rules[${a.ruleIndex}]`))].join(', ') : (support.defaultsField ?? 'the refit');
+      out.push({ subject: id, side: u.side, field, before: was[field], after: now[field], by, named: rule.length > 0 });
+    }
+  });
+  for (const a of outcome.applied) {
+    if (a.list === 'rules') continue;
+    const was = support.valueIn(rawData, a, null);
+    const now = support.valueIn(outcome.data, a, null);
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    out.push({ subject: a.target ?? '', side: a.side ?? 0, field: a.field, before: was, after: now, by: `${a.list}[${a.ruleIndex}]`, named: true });
+  }
+  return out;
+}
+
+/** What one refit changes in one scenario (for one cell where the experiment varies the refit, or one variant). */
+export interface RefitChangeSet {
+  refit: string;
+  scenario: string;
+  /** The cell's label where `refit.` factors vary it, or the variant's name. */
+  where?: string;
+  changes: RefitChange[];
+}
+
+/** Change sets as text for the terminal: a heading per refit and scenario, then its table. */
+export function refitChangeSetsText(sets: readonly RefitChangeSet[]): string {
+  return sets
+    .map((s) => {
+      const head = `refit ${s.refit} on ${s.scenario}${s.where ? ` (${s.where})` : ''}`;
+      return s.changes.length ? `${head} changes:\n${refitChangesTable(s.changes)}` : `${head} changes nothing`;
+    })
+    .join('\n\n');
+}
+
+/** A value in the table of changes: lists joined, nothing as "none". */
+export function changeValue(v: unknown): string {
+  if (v === null || v === undefined) return 'none';
+  if (Array.isArray(v)) return v.length ? v.join('+') : 'none';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return String(v);
+}
+
+/** The changes as a plain-text table (unit, field, before, after, set by), one line each. */
+export function refitChangesTable(changes: readonly RefitChange[]): string {
+  const head = ['unit', 'field', 'before', 'after', 'set by'];
+  const body = changes.map((c) => [c.subject, c.field, changeValue(c.before), changeValue(c.after), c.named ? c.by : `${c.by} (no rule names it)`]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/**
+ * Refuse a refit whose defaults change units no rule names, unless it says `resetUnnamed: true`: a
+ * refit meant to add exceptions would otherwise move the baseline it is measured against. The error
+ * names the refit file, the line of the defaults field and every such unit with its two values.
+ */
+export function refuseUnnamed(support: RefitSupport, refit: Refit, changes: readonly RefitChange[], scenarioFile: string, at: RefitErrorAt): void {
+  const field = support.defaultsField;
+  if (field === undefined || refit.resetUnnamed === true) return;
+  const unnamed = changes.filter((c) => !c.named);
+  if (unnamed.length === 0) return;
+  const shown = unnamed.slice(0, 6).map((c) => `${c.subject} ${c.field} ${changeValue(c.before)} -> ${changeValue(c.after)}`);
+  const more = unnamed.length > shown.length ? `, and ${unnamed.length - shown.length} more` : '';
+  const units = new Set(unnamed.map((c) => c.subject)).size;
+  throw new VolleyInputError(
+    at.file,
+    // The field's line, or the top of the file where the default is not written.
+    at.lineOf?.([field]),
+    field,
+    `puts every unit no rule names at ${changeValue(refit[field])}, which changes ${units} unit${units === 1 ? '' : 's'} of ${scenarioFile}: ` +
+      `${shown.join(', ')}${more}; name ${units === 1 ? 'it' : 'them'} in rules to keep or set ${units === 1 ? 'its' : 'their'} rating, or add 'resetUnnamed: true' to give every unit no rule names the default`,
+  );
+}
+
 /**
  * Apply a refit to several scenarios. An entry that matches nothing in any of them is an error naming
- * the refit file, the entry's line and its field.
+ * the refit file, the entry's line and its field; so is a change to a unit no rule names, unless the
+ * refit says `resetUnnamed: true` (refuseUnnamed). Each outcome carries its table of changes.
  */
-export function applyRefitToAll(support: RefitSupport, scenarios: readonly { file: string; data: unknown }[], refit: Refit, at: RefitErrorAt): RefitOutcome[] {
-  const outcomes = scenarios.map((s) => support.apply(s.data, refit, at));
+export function applyRefitToAll(rs: Ruleset<any, any>, scenarios: readonly { file: string; data: unknown }[], refit: Refit, at: RefitErrorAt): (RefitOutcome & { changes: RefitChange[] })[] {
+  const support = rs.refit!;
+  const outcomes = scenarios.map((s) => {
+    const o = support.apply(s.data, refit, at);
+    const changes = refitChanges(rs, (s.data ?? {}) as Record<string, unknown>, o);
+    return { ...o, changes };
+  });
   const names = scenarios.map((s) => s.file).join(', ');
   for (const e of support.entries(refit)) {
     const used = outcomes.some((o) => o.applied.some((a) => a.list === e.list && a.ruleIndex === e.index));
     if (!used) throw new VolleyInputError(at.file, at.lineOf?.(e.path), e.field, `${e.what} in ${names}`);
   }
+  outcomes.forEach((o, i) => refuseUnnamed(support, refit, o.changes, scenarios[i].file, at));
   return outcomes;
 }

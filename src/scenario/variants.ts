@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatPath, VolleyInputError } from '../core/errors.js';
 import { parsePath, PathError, setPath } from './paths.js';
-import { applyRefitToAll, loadRefitFile, refitErrorAt } from './refit.js';
+import { applyRefitToAll, loadRefitFile, refitErrorAt, type RefitChangeSet } from './refit.js';
 import { scenarioSchema, type Experiment, type FactorValue } from './schema.js';
 import { describeIssue, lineOf, type YamlSource } from './yamlFile.js';
 
@@ -64,10 +64,11 @@ function optionName(path: string, rulesetIds: readonly string[]): string | null 
  * The raw scenario data of every variant (base data with the experiment's options already in), each
  * validated on its own. Errors name the experiment file, the variant's line and field.
  */
-export function variantsData(experiment: Experiment, baseData: Record<string, unknown>, ctx: Context): { info: VariantInfo[]; data: Record<string, unknown>[]; warnings: string[] } {
+export function variantsData(experiment: Experiment, baseData: Record<string, unknown>, ctx: Context): { info: VariantInfo[]; data: Record<string, unknown>[]; warnings: string[]; changes: RefitChangeSet[] } {
   const variants = experiment.variants ?? [];
   const err = (path: (string | number)[], message: string) => new VolleyInputError(ctx.file, lineOf(ctx.src, path), formatPath(path), message);
   const warnings: string[] = [];
+  const changes: RefitChangeSet[] = [];
   const seen = new Map<string, number>();
   variants.forEach((v, i) => {
     if (seen.has(v.name)) throw err(['variants', i, 'name'], `duplicate variant name '${v.name}' (first used by variants[${seen.get(v.name)}])`);
@@ -91,10 +92,11 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
       const path = resolve(dirname(ctx.file), v.refit);
       refitFile = rel(path);
       if (!existsSync(path)) throw err(['variants', i, 'refit'], `file not found: ${refitFile}`);
-      const { src: rsrc, refit, support } = loadRefitFile(refitFile, ctx.rulesetId);
-      const [applied] = applyRefitToAll(support, [{ file: rel(ctx.scenarioFile), data: d }], refit, refitErrorAt(refitFile, rsrc));
+      const { src: rsrc, refit, ruleset } = loadRefitFile(refitFile, ctx.rulesetId);
+      const [applied] = applyRefitToAll(ruleset, [{ file: rel(ctx.scenarioFile), data: d }], refit, refitErrorAt(refitFile, rsrc));
       d = applied.data;
       warnings.push(...applied.warnings);
+      changes.push({ refit: refitFile, scenario: rel(ctx.scenarioFile), where: `variant ${v.name}`, changes: applied.changes });
     }
     for (const name of Object.keys(v.options)) {
       if (varyOptions.has(name)) throw err(['variants', i, 'options', name], `${name} is varied by vary as well; set it in the variants or vary it, not both`);
@@ -123,7 +125,7 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
     info.push({ name: v.name, note: v.note ?? null, options: v.options, set: v.set, refit: refitFile, ruleset: ctx.rulesetId });
     return d;
   });
-  return { info, data, warnings };
+  return { info, data, warnings, changes };
 }
 
 /** The index of the reference variant: `reference` by name, or the first. */

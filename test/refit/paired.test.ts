@@ -50,7 +50,7 @@ describe('common random numbers', () => {
     // Morale 4 is the default: with and without the exception the scenarios are the same.
     writeFileSync(
       file,
-      'kind: refit\nname: same\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 4 }\n  - match: { id: Stein-IR-12-I }\n    set: { morale: 4 }\n',
+      'kind: refit\nname: same\nresetUnnamed: true\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 4 }\n  - match: { id: Stein-IR-12-I }\n    set: { morale: 4 }\n',
     );
     const prep = prepareRefitCheck({ refitFile: file, scenarioFiles: ['sims/town-assault.scenario.yaml', 'sims/village-assault.scenario.yaml'], engagements: 40, seed: 7 });
     expect(prep.tasks).toHaveLength(2);
@@ -87,6 +87,12 @@ describe('volley refit check', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Stein-IR-12-I\s+morale\s+6 vs 4/);
+    // Before it plays: what the refit changes, the units no rule names among them.
+    expect(r.stdout.indexOf('refit sims/refit-village.refit.yaml on sims/village-assault.scenario.yaml changes:')).toBe(0);
+    expect(r.stdout).toMatch(/Stein-IR-12-II\s+morale\s+5\s+4\s+defaultMorale \(no rule names it\)/);
+    // Every column that needs it is explained under the table.
+    for (const c of ['retreats pp', 'eliminated pp', 'failed checks', 'side wins pp']) expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\s+change in `));
+    expect(r.stdout).toContain('Units each exception moves, both sides');
     const json = JSON.parse(readFileSync(join(out, 'refit-check.json'), 'utf8'));
     expect(json.exceptions.map((x: { unit: string | null; field: string }) => `${x.unit ?? 'formation'}:${x.field}`)).toEqual([
       'Stein-IR-12-I:morale',
@@ -96,6 +102,9 @@ describe('volley refit check', () => {
       'formation:demoralization',
     ]);
     expect(json.exceptions[0].note).toMatch(/guard/);
+    expect(json.changes[0].changes).toHaveLength(6);
+    // Every exception watches all 21 units of both sides, at a level shared by their 42 figures.
+    for (const x of json.exceptions) expect([x.unitsWatched, x.unitEffectsLevel]).toEqual([21, 1 - 0.05 / 42]);
     expect(existsSync(join(out, 'refit-check.html'))).toBe(true);
     const page = readFileSync(join(out, 'refit-check.html'), 'utf8');
     expect(page).toContain('Stein-IR-12-I');
@@ -110,13 +119,16 @@ describe('volley refit check', () => {
     ]);
     expect(r.stdout).toMatch(/defends\s+Pirch-Landwehr \(infantry 5, morale 3\)/);
     expect(page).toContain('Standard duels');
-    for (const f of ['exceptions.csv', 'duels.csv', 'refit-effects.png', 'refit-effects.csv', 'refit-duels.svg', 'refit-duels.vl.json', 'refit-duels.csv']) {
+    expect(page).toContain('<h2 id="units">Units each exception moves</h2>');
+    expect(page).toContain('<th title="change in the share of engagements in which the unit retreated at least once');
+    expect(page).toContain('<h2 id="changes">What the refit changes</h2>');
+    for (const f of ['exceptions.csv', 'unit-effects.csv', 'duels.csv', 'refit-effects.png', 'refit-effects.csv', 'refit-duels.svg', 'refit-duels.vl.json', 'refit-duels.csv']) {
       expect(existsSync(join(out, f)), f).toBe(true);
       expect(page).toContain(`href="${f}"`);
     }
     expect(readFileSync(join(out, 'duels.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 6);
     expect(readFileSync(join(out, 'exceptions.csv'), 'utf8').trimEnd().split('\n')).toHaveLength(1 + 5);
-  }, 60_000);
+  }, 120_000);
 
   it('a rule matching nothing exits 2 naming the refit file, line and field', () => {
     const dir = tmp();

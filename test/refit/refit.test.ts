@@ -14,7 +14,7 @@ import { assaultScenarioSchema } from '../helpers.js';
 const refitSchema = refitFileSchema(aor) as unknown as { parse(d: unknown): Refit };
 const at = (a?: { file: string; src?: YamlSource }) => (a ? refitErrorAt(a.file, a.src) : undefined);
 const applyRefit = (data: unknown, refit: Refit, where?: { file: string; src?: YamlSource }, omit?: RefitOmit) => applyWith(aor.refit!, data, refit as never, at(where), omit);
-const applyRefitToAll = (scenarios: { file: string; data: unknown }[], refit: Refit, where: { file: string; src?: YamlSource }) => applyAllWith(aor.refit!, scenarios, refit as never, at(where)!);
+const applyRefitToAll = (scenarios: { file: string; data: unknown }[], refit: Refit, where: { file: string; src?: YamlSource }) => applyAllWith(aor, scenarios, refit as never, at(where)!);
 import { parseYamlText, validate } from '../../src/scenario/yamlFile.js';
 import { validateFile } from '../../src/scenario/validate.js';
 

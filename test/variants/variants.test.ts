@@ -69,7 +69,7 @@ describe('loading variants', () => {
   });
 
   it('applies a refit, then options, then set values; `reference` picks the reference', () => {
-    const refit = 'kind: refit\nname: r\ndefaultMorale: 3\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 5 }\n';
+    const refit = 'kind: refit\nname: r\ndefaultMorale: 3\nresetUnnamed: true\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 5 }\n';
     const e = loadExperiment(
       experiment(
         `reference: refitted\nvariants:\n  - name: as written\n  - name: refitted\n    refit: r.refit.yaml\n    set:\n      defender.units[IR-12-II].morale: 6\n      defender.doctrine: careful\n`,

@@ -85,12 +85,34 @@ export function duelLabel(d: Pick<DuelResult, 'units' | 'label'>): string {
   return `${d.units.join(', ')} (${d.label})`;
 }
 
+/** Characters per line of a duel's axis label: the label wraps rather than being cut. */
+export const DUEL_LABEL_LINE = 34;
+
+/**
+ * A duel's label for the chart's axis, in lines: the units (several to a line, each whole), then the
+ * counter. Ids hold no whitespace, so a newline cannot be part of one.
+ */
+export function duelAxisLabel(d: Pick<DuelResult, 'units' | 'label'>): string {
+  const lines: string[] = [];
+  let line = '';
+  d.units.forEach((u, i) => {
+    const word = i < d.units.length - 1 ? `${u},` : u;
+    if (line && line.length + 1 + word.length > DUEL_LABEL_LINE) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  });
+  lines.push(line, `(${d.label})`);
+  return lines.join('\n');
+}
+
 /** The standard duels: per unit and role, the share the unit's side wins, as rated and at defaults. */
 export function refitDuelsSpec(r: RefitCheckResults): TopLevelSpec {
-  const labels = [...new Set(r.duels.map(duelLabel))];
+  const labels = [...new Set(r.duels.map(duelAxisLabel))];
   const values = r.duels.flatMap((d) =>
     ([d.figuresRated, d.figuresAtDefaults] as const).map((f, k) => ({
-      unit: duelLabel(d),
+      unit: duelAxisLabel(d),
+      units: duelLabel(d),
       role: d.role === 'attacking' ? 'Unit assaults' : 'Unit defends',
       version: DUEL_VERSIONS[k],
       p: f.sideWon.p,
@@ -115,13 +137,14 @@ export function refitDuelsSpec(r: RefitCheckResults): TopLevelSpec {
     facet: { column: { field: 'role', type: 'nominal', sort: ['Unit assaults', 'Unit defends'], title: null, header: { labelFontWeight: 'bold' } } },
     spec: {
       width: 260,
-      height: { step: 34 },
+      height: { step: 48 },
       encoding: {
-        y: { field: 'unit', type: 'nominal', sort: labels, title: null, axis: { labelLimit: 420 } },
+        // One line per row of the label (duelAxisLabel); no limit cuts it.
+        y: { field: 'unit', type: 'nominal', sort: labels, title: null, axis: { labelExpr: "split(datum.label, '\\n')", labelLimit: 0 } },
         yOffset: { field: 'version', type: 'nominal', sort: [...DUEL_VERSIONS] },
         color: { field: 'version', type: 'nominal', sort: [...DUEL_VERSIONS], scale: { domain: [...DUEL_VERSIONS], range: [SIDE_COLORS[1], NEUTRAL] }, title: null },
         tooltip: [
-          { field: 'unit', type: 'nominal', title: 'Unit' },
+          { field: 'units', type: 'nominal', title: 'Unit' },
           { field: 'role', type: 'nominal', title: 'Duel' },
           { field: 'version', type: 'nominal', title: 'Rating' },
           { field: 'p', type: 'quantitative', format: '.1%', title: 'Wins' },

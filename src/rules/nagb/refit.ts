@@ -181,4 +181,7 @@ export const NAGB_REFIT: RefitSupport = {
   entries: entries as RefitSupport['entries'],
   valueIn,
   units: rawUnits,
+  // p39-40: Line unless rated; leadership by class; drill by class and nation (p35).
+  unitFields: { class: 'line', leadership: "its class's", drilled: 'by class and nation' },
+  defaultsField: 'defaultClass',
 };

@@ -8,6 +8,7 @@ import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from 
 import { expectMap, loadExperiment, loadScenario, singleCell, SYSTEM_FACTOR, type Cell } from '../../scenario/load.js';
 import { validateFile } from '../../scenario/validate.js';
 import { VARIANT_FACTOR } from '../../scenario/variants.js';
+import type { RefitChangeSet } from '../../scenario/refit.js';
 import { readYaml } from '../../scenario/yamlFile.js';
 import type { RunPlan } from '../engine/plan.js';
 import { findRuleset } from '../../rules/index.js';
@@ -77,6 +78,8 @@ export interface PreparedRun {
   systems: SystemRun[] | null;
   /** What the refits an experiment applies say of themselves (printed as warnings; they change nothing). */
   warnings: string[];
+  /** What those refits change in the scenario, printed before the run (and kept in the provenance). */
+  refitChanges: RefitChangeSet[];
 }
 
 export const DEFAULT_ENGAGEMENTS = 1000;
@@ -125,7 +128,14 @@ export function prepareRun(req: RunRequest): PreparedRun {
       ...(x.valueNames ? { valueNames: x.valueNames } : {}),
       comparisons: e.comparisons,
       scenarioFile: rel(e.scenarioFile),
-      experiment: { file: rel(req.file), name: x.name, title: x.title, question: x.question, ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}) },
+      experiment: {
+        file: rel(req.file),
+        name: x.name,
+        title: x.title,
+        question: x.question,
+        ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}),
+        ...(e.refitChanges.length ? { refitChanges: e.refitChanges } : {}),
+      },
     });
     if (e.systems) {
       // Each rule system's results on their own: its cells, its vocabulary, its scenario.
@@ -134,9 +144,9 @@ export function prepareRun(req: RunRequest): PreparedRun {
         meta: { ...subsetMeta(prepared.meta, sys.cells), scenarioFile: rel(sys.scenarioFile) },
       }));
       const withSystems = { [SYSTEM_FACTOR]: e.systems.map((sys) => sys.ruleset), ...factors };
-      return { ...prepared, meta: { ...prepared.meta, factors: withSystems }, systems, warnings: e.warnings };
+      return { ...prepared, meta: { ...prepared.meta, factors: withSystems }, systems, warnings: e.warnings, refitChanges: e.refitChanges };
     }
-    return { ...prepared, warnings: e.warnings };
+    return { ...prepared, warnings: e.warnings, refitChanges: e.refitChanges };
   }
   if (kind === 'scenario') {
     const target = targetOf(req);
@@ -211,7 +221,7 @@ function finish(
   });
   const rs = findRuleset(rulesetId)!;
   const ruleset = { id: rs.id, title: rs.title, vocabulary: rs.vocabulary };
-  return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, systems: null, warnings: [] };
+  return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, systems: null, warnings: [], refitChanges: [] };
 }
 
 /** The metadata of some of a run's cells (one rule system's), with their rule system and shapes. */

@@ -17,7 +17,7 @@ import { VolleyInputError, formatPath } from '../../core/errors.js';
 import { resolveOptions, type Ruleset } from '../../core/ruleset.js';
 import { checkCount, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
 import { expectMap } from '../../scenario/load.js';
-import { applyRefitToAll, loadRefitFile, refitErrorAt, type Refit } from '../../scenario/refit.js';
+import { applyRefitToAll, loadRefitFile, refitErrorAt, type Refit, type RefitChangeSet } from '../../scenario/refit.js';
 import { scenarioSchema, type Scenario } from '../../scenario/schema.js';
 import { describeIssue, lineOf, readYaml, validate } from '../../scenario/yamlFile.js';
 import {
@@ -30,6 +30,7 @@ import {
   type ExceptionInfo,
   type ExceptionResult,
   type RefitCheckResults,
+  type UnitEffect,
 } from '../../results/refitCheck.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
 import type { CellAccumulator } from '../../stats/cellAccumulator.js';
@@ -54,10 +55,15 @@ export interface RefitCheckRequest {
   batch?: number;
 }
 
-/** One exception or duel: its two cells (with the value, without it), the side whose win counts, the unit watched. */
+/**
+ * One exception or duel: its two cells (with the value, without it), the side whose win counts, the
+ * unit it rates, and the units both cells watch: an exception's every unit of both sides (who takes
+ * the eliminations instead), a duel's one unit.
+ */
 interface PairTask {
   side: 0 | 1;
   unit: string | null;
+  watch: { id: string; side: 0 | 1 }[];
 }
 
 export interface PreparedRefitCheck {
@@ -73,8 +79,19 @@ export interface PreparedRefitCheck {
   /** Task k plays cells 2k (with) and 2k + 1 (without). */
   plan: RunPlan;
   warnings: string[];
+  /** What the refit changes in each scenario, value by value (printed before the check plays). */
+  changes: RefitChangeSet[];
   engagements: number;
   seed: string | number;
+}
+
+/** One watched unit's paired retreats and eliminations, and their sums with the exception. */
+export interface UnitPairAccs {
+  id: string;
+  side: 0 | 1;
+  retreated: PairedAcc;
+  eliminated: PairedAcc;
+  withSums: { retreated: number; eliminated: number };
 }
 
 /** Where a study's counts (the pair accumulators of each exception and duel) come from. */
@@ -85,6 +102,8 @@ export interface PairAccs {
   sideWon: PairedAcc;
   /** Σ of each figure with the exception (the first of the pair): its level, beside the difference. */
   withSums: { retreated: number; eliminated: number; checksFailed: number; sideWon: number };
+  /** Every watched unit, in the task's order (an exception's: every unit of the scenario). */
+  units: UnitPairAccs[];
 }
 
 const rel = (f: string) => relative(process.cwd(), f) || f;
@@ -119,7 +138,7 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
   if (other) throw new VolleyInputError(other.file, undefined, 'ruleset', `'${other.scenario.ruleset}', but ${scenarios[0].file} is '${rulesetId}': a refit belongs to one rule system`);
   const { src, refit, ruleset: rs, support } = loadRefitFile(req.refitFile, rulesetId);
   const at = refitErrorAt(req.refitFile, src);
-  const outcomes = applyRefitToAll(support, scenarios, refit, at);
+  const outcomes = applyRefitToAll(rs, scenarios, refit, at);
   const exceptions: ExceptionInfo[] = [];
   const tasks: PairTask[] = [];
   const cells: PlanCell[] = [];
@@ -130,7 +149,7 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
         rngKey: RNG_KEY,
         scenario,
         options: resolveOptions(rs.options, scenario.options),
-        ...(task.unit !== null ? { watch: [task.unit] } : {}),
+        ...(task.watch.length ? { watch: task.watch.map((u) => u.id) } : {}),
       });
     }
     tasks.push(task);
@@ -153,12 +172,13 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
           target: a.target ?? null,
           side,
           sideName: shape.sides[side]?.name ?? String(side),
+          sideNames: [shape.sides[0].name, shape.sides[1].name],
           field: a.field,
           value: a.value,
           defaultValue: support.valueIn(base.data, a, unit),
           note: a.note ?? null,
         });
-        addPair(withScenario, validated(base.data, req.refitFile, sc.file), { side, unit });
+        addPair(withScenario, validated(base.data, req.refitFile, sc.file), { side, unit, watch: shape.units.map((u) => ({ id: u.id, side: u.side })) });
       }
     }
   });
@@ -177,7 +197,7 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
         const withScenario = validated(d.scenario(subject.rated, role, refit, rulesetId, options), req.refitFile, what);
         const baseScenario = validated(d.scenario(subject.atDefaults, role, refit, rulesetId, options), req.refitFile, what);
         duels.push({ unit: subject.unit, units: subject.units, scenario: subject.scenario, role, side, rated: subject.rated, atDefaults: subject.atDefaults, label: d.label(subject.rated) });
-        addPair(withScenario, baseScenario, { side, unit: subject.unit });
+        addPair(withScenario, baseScenario, { side, unit: subject.unit, watch: [{ id: subject.unit, side }] });
       }
     }
   }
@@ -193,6 +213,7 @@ export function prepareRefitCheck(req: RefitCheckRequest): PreparedRefitCheck {
     tasks,
     plan,
     warnings,
+    changes: outcomes.map((o, i) => ({ refit: rel(req.refitFile), scenario: scenarios[i].file, changes: o.changes })),
     engagements: req.engagements,
     seed: req.seed,
   };
@@ -204,6 +225,7 @@ export const emptyPairAccs = (): PairAccs => ({
   checksFailed: emptyPaired(),
   sideWon: emptyPaired(),
   withSums: { retreated: 0, eliminated: 0, checksFailed: 0, sideWon: 0 },
+  units: [],
 });
 
 const WON = [FIXED_METRICS.findIndex((m) => m.id === 'won' && m.side === 0), FIXED_METRICS.findIndex((m) => m.id === 'won' && m.side === 1)];
@@ -218,19 +240,33 @@ export function pairAccsOf(accumulators: readonly CellAccumulator[], k: number, 
   const b = accumulators[2 * k + 1].pairs;
   if (!a || !b || a.count !== b.count) throw new Error(`internal: the cells of pair ${k} have no matching engagement figures`);
   const accs = emptyPairAccs();
-  const unitA = a.width - UNIT_METRICS.length;
-  const unitB = b.width - UNIT_METRICS.length;
+  const w = task.watch.length;
+  // The watched units' figures close each record, UNIT_METRICS.length per unit, in the task's order.
+  const unitA = a.width - w * UNIT_METRICS.length;
+  const unitB = b.width - w * UNIT_METRICS.length;
+  const rated = task.unit === null ? -1 : task.watch.findIndex((u) => u.id === task.unit);
+  accs.units = task.watch.map((u) => ({ id: u.id, side: u.side, retreated: emptyPaired(), eliminated: emptyPaired(), withSums: { retreated: 0, eliminated: 0 } }));
   for (let i = 0; i < a.count; i++) {
     const ra = i * a.width;
     const rb = i * b.width;
     const won = WON[task.side];
     addPair(accs.sideWon, a.values[ra + won], b.values[rb + won]);
     accs.withSums.sideWon += a.values[ra + won];
-    if (task.unit === null) continue;
-    for (const [key, id] of [['eliminated', 'unitEliminated'], ['retreated', 'unitRetreated'], ['checksFailed', 'unitChecksFailed']] as const) {
-      const x = a.values[ra + unitA + UNIT_AT[id]];
-      addPair(accs[key], x, b.values[rb + unitB + UNIT_AT[id]]);
-      accs.withSums[key] += x;
+    for (let k = 0; k < w; k++) {
+      const ua = ra + unitA + k * UNIT_METRICS.length;
+      const ub = rb + unitB + k * UNIT_METRICS.length;
+      const u = accs.units[k];
+      for (const [key, id] of [['eliminated', 'unitEliminated'], ['retreated', 'unitRetreated']] as const) {
+        const x = a.values[ua + UNIT_AT[id]];
+        addPair(u[key], x, b.values[ub + UNIT_AT[id]]);
+        u.withSums[key] += x;
+      }
+      if (k !== rated) continue;
+      for (const [key, id] of [['eliminated', 'unitEliminated'], ['retreated', 'unitRetreated'], ['checksFailed', 'unitChecksFailed']] as const) {
+        const x = a.values[ua + UNIT_AT[id]];
+        addPair(accs[key], x, b.values[ub + UNIT_AT[id]]);
+        accs.withSums[key] += x;
+      }
     }
   }
   return accs;
@@ -261,6 +297,30 @@ export async function runRefitCheck(prep: PreparedRefitCheck, opts: RefitRunOpti
   return Object.assign(accs, { finish: run.finish, release: run.release });
 }
 
+/** The confidence shared by all the unit figures of one exception (Bonferroni): 95% that none of them is listed by chance. */
+export const UNIT_EFFECTS_CONFIDENCE = 0.95;
+
+/**
+ * The units of both sides whose retreat or elimination rate an exception moves by more than its
+ * interval, largest difference first. The intervals are Bonferroni-adjusted over the exception's
+ * 2 x units figures, so that with no effect anywhere the list is empty 95% of the time.
+ */
+export function unitEffects(units: readonly UnitPairAccs[], x: Pick<ExceptionInfo, 'unit' | 'sideNames'>): { effects: UnitEffect[]; level: number } {
+  const level = 1 - (1 - UNIT_EFFECTS_CONFIDENCE) / Math.max(1, 2 * units.length);
+  const effects: UnitEffect[] = [];
+  for (const u of units) {
+    for (const figure of ['retreated', 'eliminated'] as const) {
+      const acc = u[figure];
+      const difference = pairedDifference(acc, level);
+      if (difference.containsZero || acc.n === 0) continue;
+      const withShare = u.withSums[figure] / acc.n;
+      effects.push({ unit: u.id, side: u.side, sideName: x.sideNames[u.side], rated: u.id === x.unit, figure, without: withShare - difference.mean, with: withShare, difference });
+    }
+  }
+  effects.sort((p, q) => Math.abs(q.difference.mean) - Math.abs(p.difference.mean));
+  return { effects, level };
+}
+
 export function buildRefitResults(prep: PreparedRefitCheck, accs: readonly PairAccs[]): RefitCheckResults {
   const rows: ExceptionResult[] = prep.exceptions.map((x, k) => {
     const a = accs[k];
@@ -272,7 +332,8 @@ export function buildRefitResults(prep: PreparedRefitCheck, accs: readonly PairA
       sideWon: pairedDifference(a.sideWon),
     };
     const all = [diffs.retreated, diffs.eliminated, diffs.checksFailed, diffs.sideWon].filter((d): d is PairedDifference => d !== null);
-    return { ...x, n: a.sideWon.n, ...diffs, noMeasurableEffect: all.every((d) => d.containsZero), largestEffect: false };
+    const { effects, level } = unitEffects(a.units, x);
+    return { ...x, n: a.sideWon.n, ...diffs, noMeasurableEffect: all.every((d) => d.containsZero), largestEffect: false, unitEffects: effects, unitEffectsLevel: level, unitsWatched: a.units.length };
   });
   [...rows]
     .filter((r) => !r.sideWon.containsZero)
@@ -320,6 +381,7 @@ export function buildRefitResults(prep: PreparedRefitCheck, accs: readonly PairA
     method:
       'Paired differences: engagement i is played with and without the exception with the same dice; mean of the per-engagement differences (with minus without) with the normal 95% interval mean ± 1.96·s/√n, s the sample standard deviation of the differences.',
     warnings: prep.warnings,
+    changes: prep.changes,
     exceptions: rows,
   };
 }

@@ -11,5 +11,8 @@ export const AOE_REFIT: RefitSupport = {
   entries,
   valueIn,
   units: rawUnits,
+  // The scenario's defaults (src/rules/aoe/scenarios.ts): Regular, Impulse, 3-rank musket.
+  unitFields: { troops: 'regular', marchMode: 'impulse', musket: 3 },
+  defaultsField: 'defaultTroops',
   duels,
 };

@@ -11,5 +11,8 @@ export const AOR_REFIT: RefitSupport = {
   entries,
   valueIn,
   units: rawUnits,
+  // 2.2: morale 4 unless rated; pursuit by aor.pursuitRatingDefault; no flags.
+  unitFields: { morale: 4, pursuit: 'by aor.pursuitRatingDefault', flags: [] },
+  defaultsField: 'defaultMorale',
   duels,
 };

@@ -11,5 +11,8 @@ export const BURT_REFIT: RefitSupport = {
   entries,
   valueIn,
   units: rawUnits,
+  // 8: class C unless rated; 4: the starting chit by role.
+  unitFields: { class: 'C', orders: 'by role (4)' },
+  defaultsField: 'defaultClass',
   duels,
 };

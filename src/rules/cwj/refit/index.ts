@@ -11,5 +11,7 @@ export const CWJ_REFIT: RefitSupport = {
   entries,
   valueIn,
   units: rawUnits,
+  // A unit is Line unless typed; its values are its table row's.
+  unitFields: { type: 'line', quality: null, fire: "the table's", rally: "the table's", melee: "the table's" },
   duels,
 };
