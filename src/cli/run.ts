@@ -239,6 +239,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       const { comparisonsTable, crossTable, summaryTable } = await import('../report/table.js');
       if (isCross(results)) console.log(crossTable(results));
       else {
+        // The question first, answered one line per cell; then the table of key numbers.
+        console.log(`${(await import('../report/question.js')).questionBlock(results)}\n`);
         console.log(summaryTable(results));
         if (results.comparisons) console.log(comparisonsTable(results));
       }

@@ -7,6 +7,7 @@ import type { Results } from '../results/results.js';
 import { chartCsv } from './chartCsv.js';
 import { HISTORY_CHART, historySection } from './history.js';
 import { robustnessSection } from './robustness.js';
+import { answerHtml } from './question.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
@@ -343,6 +344,8 @@ table.comparison tr.significant td.diff { font-weight: 700; }
 table.variants td { text-align: left; white-space: normal; }
 td.note { color: var(--muted); max-width: 30rem; }
 ul.sentences li { margin: .25rem 0; max-width: 60rem; }
+ul.answer { font-size: 1.05rem; padding-left: 1.2rem; margin: .4rem 0 .2rem; }
+ul.answer li { margin: .2rem 0; max-width: 60rem; }
 `;
 
 /** The rule system's own counts (its vocabulary's extras), or nothing when every one of their numbers is zero. */
@@ -452,6 +455,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <header>
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
+${answerHtml(r)}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
 ${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !inSection(c)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}${historySection(r) ? '<li><a href="#history">Losses per hour against the historical record</a></li>' : ''}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>

@@ -4,7 +4,7 @@
  */
 import { RUNGS, UNIT_CLASSES } from '../core/result.js';
 import type { Vocabulary } from '../core/vocabulary.js';
-import type { CellAccumulator, SideAccumulator, Sums } from './cellAccumulator.js';
+import { objectiveEndHolders, type CellAccumulator, type SideAccumulator, type Sums } from './cellAccumulator.js';
 import { summarize, type HistogramSummary, type IntHistogram } from './histogram.js';
 import type { EngagementShape } from '../core/ruleset.js';
 import { meanInterval, wilson, type MeanInterval, type Proportion } from './intervals.js';
@@ -65,6 +65,17 @@ export interface SideSummary {
   casualties: MeanInterval;
   /** Men lost as a share of the men at the start, mean over engagements. */
   menLostShare: number;
+  /**
+   * The same share engagement by engagement, with its 95% interval (its mean equals menLostShare when
+   * the men at the start do not vary). Absent from results written before it existed.
+   */
+  menLostFraction?: MeanInterval;
+  /**
+   * For a side whose role is attacker: the share of engagements in which it held, at the end, every
+   * objective it did not hold at the start (it carried everything it attacked). Absent for other
+   * sides, when it had no objective to take, and in results written before it existed.
+   */
+  carried?: Proportion;
   stepsLost: HistogramSummary;
   unitsEliminated: HistogramSummary;
   retreatsForced: HistogramSummary;
@@ -220,6 +231,7 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string, 
     menLost,
     casualties: meanOf(a.casualties, n),
     menLostShare: startMen.mean > 0 ? menLost.mean / startMen.mean : 0,
+    ...(a.menLostShare ? { menLostFraction: meanOf(a.menLostShare, n) } : {}),
     stepsLost: summarize(a.stepsLost),
     unitsEliminated: summarize(a.unitsEliminated),
     retreatsForced: summarize(a.retreatsForced),
@@ -252,6 +264,25 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string, 
   };
 }
 
+/**
+ * Engagements in which `side` held at the end every objective it did not hold at the start (held by
+ * the enemy or by nobody; `startHolders[i]` undefined, a holder the rule system finds only in play,
+ * counts as not its own: meant for an attacker), or null when it had none to take or the cell's
+ * counts of who held what together do not cover every engagement.
+ */
+export function carriedBy(acc: Pick<CellAccumulator, 'n' | 'objectiveEnds'>, startHolders: readonly (number | undefined)[], side: 0 | 1): Proportion | null {
+  const attacked = startHolders.flatMap((h, i) => (h === side ? [] : [i]));
+  if (attacked.length === 0 || !acc.objectiveEnds) return null;
+  let counted = 0;
+  let k = 0;
+  for (const [key, v] of Object.entries(acc.objectiveEnds)) {
+    counted += v;
+    const held = objectiveEndHolders(Number(key), startHolders.length);
+    if (attacked.every((i) => held[i] === side)) k += v;
+  }
+  return counted === acc.n ? wilson(k, acc.n) : null;
+}
+
 export function summarizeCell(acc: CellAccumulator, shape: EngagementShape, vocabulary: Vocabulary): CellSummary {
   const summary = summarizeCellFigures(acc, shape, vocabulary);
   summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name);
@@ -271,16 +302,22 @@ function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape, voca
       if (k > 0) reasons.push({ side: sideOf(slot), winner: winnerName(slot), reason, ...wilson(k, n) });
     }
   }
+  const sides: [SideSummary, SideSummary] = [
+    sideSummary(acc.sides[0], n, shape.sides[0].name, shape.sides[0].role, shape.turns, vocabulary),
+    sideSummary(acc.sides[1], n, shape.sides[1].name, shape.sides[1].role, shape.turns, vocabulary),
+  ];
+  for (const k of [0, 1] as const) {
+    if (shape.sides[k].role !== 'attacker') continue;
+    const carried = carriedBy(acc, shape.objectives.map((o) => o.holder), k);
+    if (carried) sides[k].carried = carried;
+  }
   return {
     engagements: n,
     outcome,
     reasons,
     turns: summarize(acc.turns),
     minutes: meanOf(acc.minutes, n),
-    sides: [
-      sideSummary(acc.sides[0], n, shape.sides[0].name, shape.sides[0].role, shape.turns, vocabulary),
-      sideSummary(acc.sides[1], n, shape.sides[1].name, shape.sides[1].role, shape.turns, vocabulary),
-    ],
+    sides,
     units: shape.units.map((u, i) => ({
       id: u.id,
       side: u.side,
