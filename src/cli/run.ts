@@ -243,6 +243,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
         console.log(`${(await import('../report/question.js')).questionBlock(results)}\n`);
         console.log(summaryTable(results));
         if (results.comparisons) console.log(comparisonsTable(results));
+        const across = (await import('../report/robustness.js')).robustnessText(results);
+        if (across) console.log(`\n${across}`);
       }
       const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
       const precise = await precisionMessage(results);

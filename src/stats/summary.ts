@@ -161,7 +161,7 @@ export interface CellSummary {
  * both sides are nearest the cell's means, measured in standard deviations), then the extremes. An
  * engagement picked twice is listed once, with both reasons.
  */
-export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string): TracePick[] {
+export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string, reasonName: (reason: string) => string = (r) => r): TracePick[] {
   const out: TracePick[] = [];
   const add = (engagement: number, why: string) => {
     if (engagement < 0) return;
@@ -181,7 +181,7 @@ export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, S
       if (d < bestD) (bestD = d), (best = c);
     }
     const [slot, reason] = key.split(':');
-    add(best[0], `typical ${slot === '2' ? 'draw' : `${winnerName(Number(slot))} win`} (${reason})`);
+    add(best[0], `typical ${slot === '2' ? 'draw' : `${winnerName(Number(slot))} win`} (${reasonName(reason)})`);
   }
   add(acc.picks.maxLost0[0], `heaviest loss of ${sides[0].name} (${acc.picks.maxLost0[1]} strength)`);
   add(acc.picks.maxLost1[0], `heaviest loss of ${sides[1].name} (${acc.picks.maxLost1[1]} strength)`);
@@ -285,7 +285,9 @@ export function carriedBy(acc: Pick<CellAccumulator, 'n' | 'objectiveEnds'>, sta
 
 export function summarizeCell(acc: CellAccumulator, shape: EngagementShape, vocabulary: Vocabulary): CellSummary {
   const summary = summarizeCellFigures(acc, shape, vocabulary);
-  summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name);
+  // The reason in the rule system's words ("army demoralized"), not its identifier.
+  const reasonName = (id: string) => vocabulary.outcomes.find((o) => o.id === id)?.label ?? id;
+  summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name, reasonName);
   return summary;
 }
 
