@@ -47,12 +47,12 @@ export function comparisonsTable(r: Results): string {
   for (const c of r.comparisons ?? []) {
     const g = groupName(r, c);
     out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${c.n} engagements on the same dice:`);
-    const head = ['figure', c.reference, c.variant, 'difference [95% CI]', 'p (Holm)', 'var. ratio'];
+    const head = ['figure', c.reference, c.variant, 'difference [Holm-adjusted]', 'p (Holm)', 'var. ratio'];
     const rows = c.metrics.map((m) => [
       m.label,
       m.kind === 'share' ? pct(m.reference.value) : m.reference.value.toFixed(2),
       m.kind === 'share' ? pct(m.variant.value) : m.variant.value.toFixed(2),
-      `${differenceText(m)}${m.significant ? ' *' : ''}`,
+      `${differenceText(m, true)}${m.significant ? ' *' : ''}`,
       pText(m.pHolm),
       ratioText(m),
     ]);
@@ -60,6 +60,11 @@ export function comparisonsTable(r: Results): string {
     const line = (cells: string[]) => cells.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
     out.push(line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line));
   }
-  if (out.length) out.push('\n* differs at the 5% level after the Holm correction');
+  if (out.length) {
+    out.push(
+      `\n(${LEVEL_NOTE} for the figures; each difference's interval at the level of its Holm step, so that it excludes 0 where a * stands)` +
+        '\n* differs at the 5% level after the Holm correction',
+    );
+  }
   return out.join('\n');
 }
