@@ -10,6 +10,7 @@ import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
+import { counted } from '../report/words.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
@@ -246,10 +247,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
         const across = (await import('../report/robustness.js')).robustnessText(results);
         if (across) console.log(`\n${across}`);
       }
-      const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
+      const resumed = run.resumedBatches ? `; ${counted(run.resumedBatches, 'batch', 'batches')} taken from the checkpoint` : '';
       const precise = await precisionMessage(results);
       if (precise) console.log(`\n${precise}`);
-      console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : `${workers} workers`}${resumed})`);
+      console.log(`\n${counted(played, 'engagement')} in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : counted(workers, 'worker')}${resumed})`);
       console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
       if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
       if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);

@@ -1,5 +1,6 @@
 /** Short, plain names for cells, factors and sides, for chart axes, headers and legends. */
 import type { Results } from '../results/results.js';
+import { sideVerb } from './words.js';
 
 export interface CellNames {
   /** Title of the cell axis or header: the varied factor when only one varies, else "Cell". */
@@ -91,5 +92,5 @@ export function sideLabels(r: Results): [string, string] {
 
 /** Outcome names in results order: attacker wins, defender wins, draw. */
 export function outcomeLabel(r: Results, side: 0 | 1 | null): string {
-  return side === null ? 'Draw' : `${r.sides[side].name} wins`;
+  return side === null ? 'Draw' : sideVerb(r.sides[side].name, 'wins', 'win');
 }

@@ -10,8 +10,7 @@ export const LEVEL = 0.95;
 /** The note that says it, for the end of a block of lines or a table's definition. */
 export const LEVEL_NOTE = `in brackets: ${LEVEL * 100}% intervals`;
 
-/** A whole number with thousands separators: 20,000. */
-export const count = (n: number) => Math.round(n).toLocaleString('en-GB');
+export { count, counted, namesMany, plural, sideVerb } from '../core/words.js';
 
 /** An interval as volley writes it everywhere: "[lo, hi]", both ends with `f`. */
 export function interval(lo: number, hi: number, f: (x: number) => string = (x) => x.toFixed(2)): string {
@@ -27,34 +26,6 @@ export function shareText(p: Pick<Proportion, 'p' | 'lo' | 'hi'>, digits = 1): s
 /** A mean with its interval: "24.64 [23.70, 25.58]". */
 export function meanText(m: { mean: number; lo: number; hi: number }, f: (x: number) => string = (x) => x.toFixed(2)): string {
   return `${f(m.mean)} ${interval(m.lo, m.hi, f)}`;
-}
-
-/** The noun for `n` of a thing: plural('worker', 1) = "worker", plural('worker', 2) = "workers". */
-export function plural(noun: string, n: number, many = `${noun}s`): string {
-  return n === 1 ? noun : many;
-}
-
-/** A count with its noun: counted(1, 'worker') = "1 worker", counted(20000, 'engagement') = "20,000 engagements". */
-export function counted(n: number, noun: string, many?: string): string {
-  return `${count(n)} ${plural(noun, n, many)}`;
-}
-
-// Peoples named by an adjective that takes a plural verb: "the French win".
-const PLURAL_PEOPLES = /^(the )?(french|british|english|dutch|irish|welsh|scots|swiss|portuguese|chinese|japanese|spanish|danish)$/i;
-
-/**
- * Whether a side's name takes a plural verb: "Prussians win", "French win", "Allies win"; but
- * "French brigade wins", "Union wins", "Grande Armée wins".
- */
-export function namesMany(name: string): boolean {
-  const n = name.trim();
-  if (PLURAL_PEOPLES.test(n)) return true;
-  return /[^s']s$/i.test(n);
-}
-
-/** A side's name with a verb agreeing with it: sideVerb('Prussians', 'wins', 'win') = "Prussians win". */
-export function sideVerb(name: string, one: string, many: string): string {
-  return `${name} ${namesMany(name) ? many : one}`;
 }
 
 /** "armyDemoralized" -> "army demoralized", "bothRetreated" -> "both retreated": an identifier as words. */
