@@ -1,6 +1,6 @@
 /** Short, plain names for cells, factors and sides, for chart axes, headers and legends. */
 import type { Results } from '../results/results.js';
-import { sideVerb } from './words.js';
+import { identifierWords, sideVerb } from './words.js';
 
 export interface CellNames {
   /** Title of the cell axis or header: the varied factor when only one varies, else "Cell". */
@@ -48,7 +48,9 @@ export function factorTitle(path: string, optionKeys: ReadonlySet<string> = new 
   const parts = (named ? named[1] : path).split('.');
   const prop = parts.pop() ?? path;
   const owner = [...(named ? [named[0]] : []), ...parts.map((p) => p.replace('[*]', ''))].join(' ');
-  const text = owner ? `${prop} of ${owner}` : prop;
+  // The field in words: "armyDemoralization" reads "army demoralization".
+  const words = identifierWords(prop);
+  const text = owner ? `${words} of ${owner}` : words;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
