@@ -35,7 +35,7 @@ export interface Libraries {
 }
 
 import { escapeHtml } from '../results/html.js';
-import { counted } from './words.js';
+import { count, counted, interval } from './words.js';
 export { escapeHtml };
 
 /**
@@ -52,7 +52,7 @@ export function inlineJson(v: unknown): string {
 }
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
-const share = (s: Proportion) => `${pct(s.p)} <span class="ci">[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]</span>`;
+const share = (s: Pick<Proportion, 'p' | 'lo' | 'hi'>) => `${pct(s.p)} <span class="ci">[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]</span>`;
 const mean = (h: Pick<HistogramSummary, 'mean' | 'lo' | 'hi'>, digits = 2) =>
   `${h.mean.toFixed(digits)} <span class="ci">[${Math.max(0, h.lo).toFixed(digits)}, ${h.hi.toFixed(digits)}]</span>`;
 
@@ -74,17 +74,19 @@ function summaryRows(r: Results): Row[] {
   const add = (label: string, f: (s: (typeof cs)[number]) => string) => rows.push({ label, cells: cs.map(f) });
   const battle = isBattle(r);
   const broken = r.vocabulary.broken;
-  const men = (x: { mean: number; lo: number; hi: number }) => mean(x, 0);
+  const men = (x: { mean: number; lo: number; hi: number }) => `${count(x.mean)} <span class="ci">${interval(Math.max(0, x.lo), x.hi, count)}</span>`;
   // Cells of a run stopped at a target precision played different numbers of engagements.
   if (r.provenance.precision) add('Engagements', (s) => s.engagements.toLocaleString('en-GB'));
   for (const k of [0, 1, 2]) add(escapeHtml(outcomeLabel(r, k === 2 ? null : (k as 0 | 1))), (s) => share(s.outcome[k]));
   for (const k of [0, 1] as const) {
     const name = escapeHtml(r.sides[k].name);
     const side = (s: (typeof cs)[number]) => s.sides[k];
+    if (cs.some((s) => side(s).carried)) add(`${name}: carried every objective it attacked`, (s) => (side(s).carried ? share(side(s).carried!) : '—'));
     if (battle) add(`${name}: victory points`, (s) => mean(side(s).victoryPoints));
     add(`${name}: strength lost`, (s) => `${mean(side(s).strengthLost)} <span class="of">of ${side(s).startStrength.mean.toFixed(0)}</span>`);
     if (anyNonZero(cs, (s) => side(s).startMen?.mean ?? 0)) {
       add(`${name}: men lost`, (s) => `${men(side(s).menLost)} <span class="of">of ${Math.round(side(s).startMen.mean).toLocaleString('en-GB')}</span>`);
+      if (cs.some((s) => side(s).menLostFraction)) add(`${name}: men lost, share of its strength`, (s) => (side(s).menLostFraction ? share({ p: side(s).menLostFraction!.mean, lo: Math.max(0, side(s).menLostFraction!.lo), hi: side(s).menLostFraction!.hi }) : '—'));
       if (cs.some((s) => side(s).casualties.mean !== side(s).menLost.mean)) add(`${name}: of them killed and wounded`, (s) => men(side(s).casualties));
     }
     add(`${name}: steps lost`, (s) => mean(side(s).stepsLost));
