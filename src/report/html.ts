@@ -13,7 +13,7 @@ import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
 import { balanceOf } from '../results/balance.js';
 import { glossaryFor } from './glossary.js';
-import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
+import { cellNames, factorTitle, formatValue, outcomeLabel, turnsWord } from './labels.js';
 import { engagementsRange, points, precisionSection } from './precision.js';
 import { sensitivitySection } from './sensitivity.js';
 import { FOREST_CHART } from './charts/forest.js';
@@ -36,6 +36,7 @@ export interface Libraries {
 
 import { escapeHtml } from '../results/html.js';
 import { count, counted, interval } from './words.js';
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export { escapeHtml };
 
 /**
@@ -118,7 +119,7 @@ function summaryRows(r: Results): Row[] {
   for (const k of [0, 1] as const) {
     if (anyNonZero(cs, (s) => s.sides[k].leadersLost?.mean ?? 0)) add(`${escapeHtml(r.sides[k].name)}: leaders lost`, (s) => mean(s.sides[k].leadersLost));
   }
-  add('Turns', (s) => mean(s.turns));
+  add(capital(turnsWord(r)), (s) => mean(s.turns));
   if (anyNonZero(cs, (s) => s.minutes?.mean ?? 0)) add('Hours of fighting', (s) => mean({ mean: s.minutes.mean / 60, lo: s.minutes.lo / 60, hi: s.minutes.hi / 60 }));
   return rows;
 }
@@ -160,7 +161,7 @@ function balanceRows(r: Results): Row[] {
       definition: 'Of the decided engagements, the mean share of the turns allowed played before the decision: low is a scenario settled early.',
       cells: bs.map((b) => (b.settledAt === null ? '—' : pct(b.settledAt))),
     },
-    { label: 'Turns played', definition: `Of ${r.turns} allowed, mean with its 95% interval.`, cells: bs.map((b) => mean({ mean: b.turns.mean, lo: b.turns.lo, hi: b.turns.hi })) },
+    { label: `${capital(turnsWord(r))} played`, definition: `Of ${r.turns} allowed, mean with its 95% interval.`, cells: bs.map((b) => mean({ mean: b.turns.mean, lo: b.turns.lo, hi: b.turns.hi })) },
   ];
 }
 

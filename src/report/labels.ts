@@ -1,6 +1,6 @@
 /** Short, plain names for cells, factors and sides, for chart axes, headers and legends. */
 import type { Results } from '../results/results.js';
-import { identifierWords, sideVerb } from './words.js';
+import { identifierWords, plural, sideVerb } from './words.js';
 
 export interface CellNames {
   /** Title of the cell axis or header: the varied factor when only one varies, else "Cell". */
@@ -95,4 +95,9 @@ export function sideLabels(r: Results): [string, string] {
 /** Outcome names in results order: attacker wins, defender wins, draw. */
 export function outcomeLabel(r: Results, side: 0 | 1 | null): string {
   return side === null ? 'Draw' : sideVerb(r.sides[side].name, 'wins', 'win');
+}
+
+/** What the rule system calls its turns, in the plural: "turns", or "rounds" in an Age of Rifles assault. */
+export function turnsWord(r: Pick<Results, 'scale'>): string {
+  return plural(r.scale?.turnWord ?? 'turn', 2);
 }

@@ -3,6 +3,7 @@ import type { CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { differenceText, groupName, pText, ratioText } from './variants.js';
 import { LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
+import { turnsWord } from './labels.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
@@ -31,7 +32,7 @@ export function summaryTable(r: Results): string {
   const [a, d] = r.sides.map((s) => s.name);
   // A run stopped at a target precision: each cell's own number of engagements.
   const precise = r.provenance.precision !== undefined;
-  const head = ['cell', ...(precise ? ['engagements'] : []), sideVerb(a, 'wins', 'win'), sideVerb(d, 'wins', 'win'), 'draw', `${a} str. lost`, `${d} str. lost`, 'turns'];
+  const head = ['cell', ...(precise ? ['engagements'] : []), sideVerb(a, 'wins', 'win'), sideVerb(d, 'wins', 'win'), 'draw', `${a} str. lost`, `${d} str. lost`, turnsWord(r)];
   const rows = r.cells.map((c) => {
     const s = c.summary;
     const o = s.outcome;

@@ -8,6 +8,7 @@ import { objectiveEndHolders, type CellAccumulator, type SideAccumulator, type S
 import { summarize, type HistogramSummary, type IntHistogram } from './histogram.js';
 import type { EngagementShape } from '../core/ruleset.js';
 import { meanInterval, wilson, type MeanInterval, type Proportion } from './intervals.js';
+import { counted } from '../core/words.js';
 
 export interface OutcomeShare extends Proportion {
   /** Side index, or null for a draw. */
@@ -161,7 +162,7 @@ export interface CellSummary {
  * both sides are nearest the cell's means, measured in standard deviations), then the extremes. An
  * engagement picked twice is listed once, with both reasons.
  */
-export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string, reasonName: (reason: string) => string = (r) => r): TracePick[] {
+export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string, reasonName: (reason: string) => string = (r) => r, turnWord = 'turn'): TracePick[] {
   const out: TracePick[] = [];
   const add = (engagement: number, why: string) => {
     if (engagement < 0) return;
@@ -185,8 +186,8 @@ export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, S
   }
   add(acc.picks.maxLost0[0], `heaviest loss of ${sides[0].name} (${acc.picks.maxLost0[1]} strength)`);
   add(acc.picks.maxLost1[0], `heaviest loss of ${sides[1].name} (${acc.picks.maxLost1[1]} strength)`);
-  add(acc.picks.longest[0], `longest (${acc.picks.longest[1]} turns)`);
-  add(acc.picks.shortest[0], `shortest (${acc.picks.shortest[1]} turns)`);
+  add(acc.picks.longest[0], `longest (${counted(acc.picks.longest[1], turnWord)})`);
+  add(acc.picks.shortest[0], `shortest (${counted(acc.picks.shortest[1], turnWord)})`);
   return out;
 }
 
@@ -287,7 +288,7 @@ export function summarizeCell(acc: CellAccumulator, shape: EngagementShape, voca
   const summary = summarizeCellFigures(acc, shape, vocabulary);
   // The reason in the rule system's words ("army demoralized"), not its identifier.
   const reasonName = (id: string) => vocabulary.outcomes.find((o) => o.id === id)?.label ?? id;
-  summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name, reasonName);
+  summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name, reasonName, shape.scale?.turnWord);
   return summary;
 }
 

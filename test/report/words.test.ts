@@ -1,5 +1,7 @@
 /** One way to write intervals, counts and side names (src/report/words.ts, src/core/words.ts). */
 import { describe, expect, it } from 'vitest';
+import { turnsWord } from '../../src/report/labels.js';
+import type { Results } from '../../src/results/results.js';
 import { counted, identifierWords, interval, LEVEL_NOTE, meanText, namesMany, plural, shareText, sideVerb } from '../../src/report/words.js';
 
 describe('intervals', () => {
@@ -43,5 +45,12 @@ describe('identifiers as words', () => {
     expect(identifierWords('armyDemoralized')).toBe('army demoralized');
     expect(identifierWords('bothRetreated')).toBe('both retreated');
     expect(identifierWords('by-the-book')).toBe('by the book');
+  });
+});
+
+describe('turns', () => {
+  it('are called as the rule system calls them: rounds in an Age of Rifles assault, else turns', () => {
+    expect(turnsWord({ scale: { turnWord: 'round' } } as Results)).toBe('rounds');
+    expect(turnsWord({ scale: {} } as Results)).toBe('turns');
   });
 });
