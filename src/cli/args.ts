@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { folderProblem, makeFolder } from '../results/files.js';
 import { UsageError } from '../core/errors.js';
+import { counted } from '../report/words.js';
 
 /** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
 export function seedArg(v: string | undefined): string | number | undefined {
@@ -22,7 +23,7 @@ export function workersArg(v: number | undefined, quiet = false, cores = availab
   const workers = v ?? cores;
   if (!Number.isInteger(workers) || workers < 0) throw new UsageError('--workers: expected a whole number of 0 or more');
   if (workers <= cores) return workers;
-  if (!quiet) process.stderr.write(`volley: --workers ${workers}: capped at the ${cores} cores available (more threads are no faster and each holds its own memory; the results are the same)\n`);
+  if (!quiet) process.stderr.write(`volley: --workers ${workers}: capped at the ${counted(cores, 'core')} available (more threads are no faster and each holds its own memory; the results are the same)\n`);
   return cores;
 }
 

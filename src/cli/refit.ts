@@ -6,6 +6,7 @@ import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/st
 import { CliExit } from './exit.js';
 import { refitChangeSetsText } from '../scenario/refit.js';
 import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
+import { counted } from '../report/words.js';
 
 interface RefitCheckArgs {
   refit: string;
@@ -79,8 +80,8 @@ const check: CommandModule<object, RefitCheckArgs> = {
         if (results.exceptions.some((x) => x.unitsWatched > 0)) console.log(`\n${refitUnitEffectsTable(results)}`);
         const secs = (performance.now() - started) / 1000;
         if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
-        const what = `${prep.exceptions.length} exceptions and ${prep.duels.length} standard duels`;
-        console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${workers} workers)`);
+        const what = `${counted(prep.exceptions.length, 'exception')} and ${counted(prep.duels.length, 'standard duel')}`;
+        console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${counted(workers, 'worker')})`);
         console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
         console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
       }

@@ -11,6 +11,7 @@ import { UsageError } from '../core/errors.js';
 import { refitChangeSetsText } from '../scenario/refit.js';
 import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
+import { counted } from '../report/words.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
@@ -250,13 +251,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
       const { comparisonsTable, crossTable, summaryTable } = await import('../report/table.js');
       if (isCross(results)) console.log(crossTable(results));
       else {
+        // The question first, answered one line per cell; then the table of key numbers.
+        console.log(`${(await import('../report/question.js')).questionBlock(results)}\n`);
         console.log(summaryTable(results));
         if (results.comparisons) console.log(comparisonsTable(results));
+        const across = (await import('../report/robustness.js')).robustnessText(results);
+        if (across) console.log(`\n${across}`);
       }
-      const resumed = run.resumedBatches ? `; ${run.resumedBatches} batches taken from the checkpoint` : '';
+      const resumed = run.resumedBatches ? `; ${counted(run.resumedBatches, 'batch', 'batches')} taken from the checkpoint` : '';
       const precise = await precisionMessage(results);
       if (precise) console.log(`\n${precise}`);
-      console.log(`\n${played} engagements in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : `${workers} workers`}${resumed})`);
+      console.log(`\n${counted(played, 'engagement')} in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : counted(workers, 'worker')}${resumed})`);
       console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
       if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
       if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);

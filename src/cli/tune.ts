@@ -5,6 +5,7 @@ import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 import { claimFolder } from '../sim/store/outputFolder.js';
+import { counted } from '../report/words.js';
 
 interface TuneArgs {
   file: string;
@@ -115,7 +116,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       console.log(report.tuneVerdict(results));
       if (!argv.quiet) {
-        console.log(`\n${results.method.evaluations} values x ${prep.run.plan.engagements} engagements in ${results.timing.wallSeconds.toFixed(1)} s (${workers} workers)`);
+        console.log(`\n${counted(results.method.evaluations, 'value')} x ${counted(prep.run.plan.engagements, 'engagement')} in ${results.timing.wallSeconds.toFixed(1)} s (${counted(workers, 'worker')})`);
         console.log(`results: ${join(prep.outDir, TUNE_FILE)}`);
         if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
       }

@@ -3,6 +3,7 @@ import { OptionError } from '../core/ruleset.js';
 import { VolleyInputError } from '../core/errors.js';
 import { validateFile } from '../scenario/validate.js';
 import { CliExit } from './exit.js';
+import { counted } from '../report/words.js';
 
 export const validateCommand: CommandModule<object, { files: string[]; scenario?: string[] }> = {
   command: 'validate <files..>',
@@ -24,6 +25,6 @@ export const validateCommand: CommandModule<object, { files: string[]; scenario?
         bad++;
       }
     }
-    if (bad > 0) throw new CliExit(`${bad} of ${argv.files.length} files have errors`, 2);
+    if (bad > 0) throw new CliExit(`${bad} of ${counted(argv.files.length, 'file')} ${bad === 1 ? 'has' : 'have'} errors`, 2);
   },
 };

@@ -7,6 +7,7 @@ import type { CommandModule } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { parseQueueUrl } from '../sim/queue/url.js';
 import { CliExit } from './exit.js';
+import { counted } from '../report/words.js';
 
 interface WorkerArgs {
   queue: string;
@@ -40,7 +41,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     };
     try {
       const { batches } = await serveQueue(address, { concurrency, signal: stop.signal, log });
-      log(`stopped after ${batches} batches`);
+      log(`stopped after ${counted(batches, 'batch', 'batches')}`);
     } catch (e) {
       if (e instanceof Error && e.name === 'QueueUnreachable') throw new CliExit(e.message, 1);
       throw e;

@@ -43,7 +43,8 @@ export interface EngagementShape {
   sides: [{ name: string; role: string }, { name: string; role: string }];
   units: { id: string; side: 0 | 1; kind: string; formation: string }[];
   formations: { id: string; name: string; side: 0 | 1 }[];
-  objectives: { name: string; vp: number }[];
+  /** `holder`: the side holding it at the start (-1 or absent: nobody, or not known before play). */
+  objectives: { name: string; vp: number; holder?: number }[];
   /** The turn limit, for charts by turn. */
   turns: number;
   /** The scale this engagement is played at (the ruleset's, or the scenario's own where it sets one). */

@@ -117,6 +117,8 @@ export interface Scale {
   /** What one unit of strength is called ("strength point", "figure"). */
   strengthUnit: string;
   minutesPerTurn: number;
+  /** What one turn is called where it is not "turn": an Age of Rifles assault is fought in rounds (7). */
+  turnWord?: string;
 }
 
 /** The index of a purpose by id; throws when the ruleset did not declare it (a programming error). */

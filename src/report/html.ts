@@ -8,12 +8,13 @@ import type { Results } from '../results/results.js';
 import { chartCsv } from './chartCsv.js';
 import { HISTORY_CHART, historySection } from './history.js';
 import { robustnessSection } from './robustness.js';
+import { answerHtml } from './question.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { wilson, type Proportion } from '../stats/intervals.js';
 import { extraRows, isBattle, type ExtraValue } from './extras.js';
 import { balanceOf } from '../results/balance.js';
 import { glossaryFor } from './glossary.js';
-import { cellNames, factorTitle, formatValue, outcomeLabel } from './labels.js';
+import { cellNames, factorTitle, formatValue, outcomeLabel, turnsWord } from './labels.js';
 import { engagementsRange, points, precisionSection } from './precision.js';
 import { sensitivitySection } from './sensitivity.js';
 import { FOREST_CHART } from './charts/forest.js';
@@ -36,6 +37,8 @@ export interface Libraries {
 }
 
 import { escapeHtml } from '../results/html.js';
+import { count, counted, interval } from './words.js';
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export { escapeHtml };
 
 /**
@@ -52,7 +55,7 @@ export function inlineJson(v: unknown): string {
 }
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
-const share = (s: Proportion) => `${pct(s.p)} <span class="ci">[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]</span>`;
+const share = (s: Pick<Proportion, 'p' | 'lo' | 'hi'>) => `${pct(s.p)} <span class="ci">[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]</span>`;
 const mean = (h: Pick<HistogramSummary, 'mean' | 'lo' | 'hi'>, digits = 2) =>
   `${h.mean.toFixed(digits)} <span class="ci">[${Math.max(0, h.lo).toFixed(digits)}, ${h.hi.toFixed(digits)}]</span>`;
 
@@ -74,17 +77,19 @@ function summaryRows(r: Results): Row[] {
   const add = (label: string, f: (s: (typeof cs)[number]) => string) => rows.push({ label, cells: cs.map(f) });
   const battle = isBattle(r);
   const broken = r.vocabulary.broken;
-  const men = (x: { mean: number; lo: number; hi: number }) => mean(x, 0);
+  const men = (x: { mean: number; lo: number; hi: number }) => `${count(x.mean)} <span class="ci">${interval(Math.max(0, x.lo), x.hi, count)}</span>`;
   // Cells of a run stopped at a target precision played different numbers of engagements.
   if (r.provenance.precision) add('Engagements', (s) => s.engagements.toLocaleString('en-GB'));
   for (const k of [0, 1, 2]) add(escapeHtml(outcomeLabel(r, k === 2 ? null : (k as 0 | 1))), (s) => share(s.outcome[k]));
   for (const k of [0, 1] as const) {
     const name = escapeHtml(r.sides[k].name);
     const side = (s: (typeof cs)[number]) => s.sides[k];
+    if (cs.some((s) => side(s).carried)) add(`${name}: carried every objective it attacked`, (s) => (side(s).carried ? share(side(s).carried!) : '—'));
     if (battle) add(`${name}: victory points`, (s) => mean(side(s).victoryPoints));
     add(`${name}: strength lost`, (s) => `${mean(side(s).strengthLost)} <span class="of">of ${side(s).startStrength.mean.toFixed(0)}</span>`);
     if (anyNonZero(cs, (s) => side(s).startMen?.mean ?? 0)) {
       add(`${name}: men lost`, (s) => `${men(side(s).menLost)} <span class="of">of ${Math.round(side(s).startMen.mean).toLocaleString('en-GB')}</span>`);
+      if (cs.some((s) => side(s).menLostFraction)) add(`${name}: men lost, share of its strength`, (s) => (side(s).menLostFraction ? share({ p: side(s).menLostFraction!.mean, lo: Math.max(0, side(s).menLostFraction!.lo), hi: side(s).menLostFraction!.hi }) : '—'));
       if (cs.some((s) => side(s).casualties.mean !== side(s).menLost.mean)) add(`${name}: of them killed and wounded`, (s) => men(side(s).casualties));
     }
     add(`${name}: steps lost`, (s) => mean(side(s).stepsLost));
@@ -116,7 +121,7 @@ function summaryRows(r: Results): Row[] {
   for (const k of [0, 1] as const) {
     if (anyNonZero(cs, (s) => s.sides[k].leadersLost?.mean ?? 0)) add(`${escapeHtml(r.sides[k].name)}: leaders lost`, (s) => mean(s.sides[k].leadersLost));
   }
-  add('Turns', (s) => mean(s.turns));
+  add(capital(turnsWord(r)), (s) => mean(s.turns));
   if (anyNonZero(cs, (s) => s.minutes?.mean ?? 0)) add('Hours of fighting', (s) => mean({ mean: s.minutes.mean / 60, lo: s.minutes.lo / 60, hi: s.minutes.hi / 60 }));
   return rows;
 }
@@ -158,7 +163,7 @@ function balanceRows(r: Results): Row[] {
       definition: 'Of the decided engagements, the mean share of the turns allowed played before the decision: low is a scenario settled early.',
       cells: bs.map((b) => (b.settledAt === null ? '—' : pct(b.settledAt))),
     },
-    { label: 'Turns played', definition: `Of ${r.turns} allowed, mean with its 95% interval.`, cells: bs.map((b) => mean({ mean: b.turns.mean, lo: b.turns.lo, hi: b.turns.hi })) },
+    { label: `${capital(turnsWord(r))} played`, definition: `Of ${r.turns} allowed, mean with its 95% interval.`, cells: bs.map((b) => mean({ mean: b.turns.mean, lo: b.turns.lo, hi: b.turns.hi })) },
   ];
 }
 
@@ -284,7 +289,7 @@ function provenance(r: Results): string {
     const t = r.timing;
     // Results written before batchSeconds existed lack it.
     const busy = t.batchSeconds !== undefined && t.wallSeconds > 0 ? `; batches kept the ${t.workers > 1 ? 'workers' : t.workers === 1 ? 'worker' : 'thread'} busy ${Math.round((100 * t.batchSeconds) / (Math.max(1, t.workers) * t.wallSeconds))}% of the time` : '';
-    items.push(['Run time (this machine only)', escapeHtml(`${t.wallSeconds} s with ${t.workers} workers, ${t.engagementsPerSecond.toLocaleString('en-GB')} engagements/s${busy}`)]);
+    items.push(['Run time (this machine only)', escapeHtml(`${t.wallSeconds} s with ${counted(t.workers, 'worker')}, ${t.engagementsPerSecond.toLocaleString('en-GB')} engagements/s${busy}`)]);
   }
 
   const cellsTable = `<div class="scroll"><table><caption>Cells</caption>
@@ -370,6 +375,8 @@ table.comparison tr.significant td.diff { font-weight: 700; }
 table.variants td { text-align: left; white-space: normal; }
 td.note { color: var(--muted); max-width: 30rem; }
 ul.sentences li { margin: .25rem 0; max-width: 60rem; }
+ul.answer { font-size: 1.05rem; padding-left: 1.2rem; margin: .4rem 0 .2rem; }
+ul.answer li { margin: .2rem 0; max-width: 60rem; }
 `;
 
 /** The rule system's own counts (its vocabulary's extras), or nothing when every one of their numbers is zero. */
@@ -479,6 +486,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 <header>
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
+${answerHtml(r)}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
 ${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !inSection(c)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}${historySection(r) ? '<li><a href="#history">Losses per hour against the historical record</a></li>' : ''}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>

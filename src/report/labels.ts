@@ -1,5 +1,6 @@
 /** Short, plain names for cells, factors and sides, for chart axes, headers and legends. */
 import type { Results } from '../results/results.js';
+import { identifierWords, plural, sideVerb } from './words.js';
 
 export interface CellNames {
   /** Title of the cell axis or header: the varied factor when only one varies, else "Cell". */
@@ -48,7 +49,9 @@ export function factorTitle(path: string, optionKeys: ReadonlySet<string> = new 
   const parts = (named ? named[1] : path).split('.');
   const prop = parts.pop() ?? path;
   const owner = [...(named ? [named[0]] : []), ...parts.map((p) => p.replace('[*]', ''))].join(' ');
-  const text = owner ? `${prop} of ${owner}` : prop;
+  // The field in words: "armyDemoralization" reads "army demoralization".
+  const words = identifierWords(prop);
+  const text = owner ? `${words} of ${owner}` : words;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -124,5 +127,10 @@ export function sideLabels(r: Results): [string, string] {
 
 /** Outcome names in results order: attacker wins, defender wins, draw. */
 export function outcomeLabel(r: Results, side: 0 | 1 | null): string {
-  return side === null ? 'Draw' : `${r.sides[side].name} wins`;
+  return side === null ? 'Draw' : sideVerb(r.sides[side].name, 'wins', 'win');
+}
+
+/** What the rule system calls its turns, in the plural: "turns", or "rounds" in an Age of Rifles assault. */
+export function turnsWord(r: Pick<Results, 'scale'>): string {
+  return plural(r.scale?.turnWord ?? 'turn', 2);
 }

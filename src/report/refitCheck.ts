@@ -29,7 +29,7 @@ const REFIT_GLOSSARY: [string, string][] = [
 ];
 export const LARGEST = 'largest effects';
 
-/** Signed percentage points with the interval, e.g. "+3.1 (+1.2..+5.0)"; counts stay counts. */
+/** Signed percentage points with the interval, e.g. "+3.1 [+1.2, +5.0]"; counts stay counts. */
 function diffText(d: PairedDifference | null, percent: boolean): string {
   if (!d) return '—';
   const f = (x: number) => {
@@ -37,7 +37,7 @@ function diffText(d: PairedDifference | null, percent: boolean): string {
     const s = v.toFixed(percent ? 1 : 2);
     return v > 0 ? `+${s}` : Math.abs(v) < 5e-10 ? (percent ? '0.0' : '0.00') : s;
   };
-  return `${f(d.mean)} (${f(d.lo)}..${f(d.hi)})`;
+  return `${f(d.mean)} [${f(d.lo)}, ${f(d.hi)}]`;
 }
 
 /** A file path that may break after its slashes and before its dots, not inside a word. */

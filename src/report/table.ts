@@ -2,6 +2,8 @@
 import type { CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { differenceText, groupName, pText, ratioText } from './variants.js';
+import { LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
+import { turnsWord } from './labels.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
@@ -30,24 +32,14 @@ export function summaryTable(r: Results): string {
   const [a, d] = r.sides.map((s) => s.name);
   // A run stopped at a target precision: each cell's own number of engagements.
   const precise = r.provenance.precision !== undefined;
-  const head = ['cell', ...(precise ? ['engagements'] : []), `${a} wins [95% CI]`, `${d} wins`, 'draw', `${a} str. lost`, `${d} str. lost`, 'turns'];
+  const head = ['cell', ...(precise ? ['engagements'] : []), sideVerb(a, 'wins', 'win'), sideVerb(d, 'wins', 'win'), 'draw', `${a} str. lost`, `${d} str. lost`, turnsWord(r)];
   const rows = r.cells.map((c) => {
     const s = c.summary;
     const o = s.outcome;
-    return [
-      c.label,
-      ...(precise ? [s.engagements.toLocaleString('en-GB')] : []),
-      `${pct(o[0].p)} [${pct(o[0].lo)}, ${pct(o[0].hi)}]`,
-      pct(o[1].p),
-      pct(o[2].p),
-      `${s.sides[0].strengthLost.mean.toFixed(2)} ± ${(s.sides[0].strengthLost.hi - s.sides[0].strengthLost.mean).toFixed(2)}`,
-      `${s.sides[1].strengthLost.mean.toFixed(2)} ± ${(s.sides[1].strengthLost.hi - s.sides[1].strengthLost.mean).toFixed(2)}`,
-      s.turns.mean.toFixed(2),
-    ];
+    const lost = (k: 0 | 1) => meanText({ ...s.sides[k].strengthLost, lo: Math.max(0, s.sides[k].strengthLost.lo) });
+    return [c.label, ...(precise ? [s.engagements.toLocaleString('en-GB')] : []), shareText(o[0]), pct(o[1].p), pct(o[2].p), lost(0), lost(1), s.turns.mean.toFixed(2)];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  return `${columns(head, rows)}\n(${LEVEL_NOTE})`;
 }
 
 /** The plain-text comparisons a run with variants prints: per comparison, each figure's paired difference. */
@@ -56,12 +48,12 @@ export function comparisonsTable(r: Results): string {
   for (const c of r.comparisons ?? []) {
     const g = groupName(r, c);
     out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${c.n} engagements on the same dice:`);
-    const head = ['figure', c.reference, c.variant, 'difference [95% CI]', 'p (Holm)', 'var. ratio'];
+    const head = ['figure', c.reference, c.variant, 'difference [Holm-adjusted]', 'p (Holm)', 'var. ratio'];
     const rows = c.metrics.map((m) => [
       m.label,
       m.kind === 'share' ? pct(m.reference.value) : m.reference.value.toFixed(2),
       m.kind === 'share' ? pct(m.variant.value) : m.variant.value.toFixed(2),
-      `${differenceText(m)}${m.significant ? ' *' : ''}`,
+      `${differenceText(m, true)}${m.significant ? ' *' : ''}`,
       pText(m.pHolm),
       ratioText(m),
     ]);
@@ -69,6 +61,11 @@ export function comparisonsTable(r: Results): string {
     const line = (cells: string[]) => cells.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
     out.push(line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line));
   }
-  if (out.length) out.push('\n* differs at the 5% level after the Holm correction');
+  if (out.length) {
+    out.push(
+      `\n(${LEVEL_NOTE} for the figures; each difference's interval at the level of its Holm step, so that it excludes 0 where a * stands)` +
+        '\n* differs at the 5% level after the Holm correction',
+    );
+  }
   return out.join('\n');
 }

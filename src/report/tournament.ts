@@ -1,6 +1,7 @@
 /** A doctrine tournament as text (the console) and as a page. */
 import { escapeHtml } from '../results/html.js';
 import type { TournamentResult } from '../results/tournament.js';
+import { interval, sideVerb } from './words.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(0)}%`;
 
@@ -8,7 +9,7 @@ const pct = (p: number) => `${(100 * p).toFixed(0)}%`;
 export function tournamentTable(t: TournamentResult): string {
   const cell = (a: string, b: string) => {
     const m = t.matches.find((x) => x.doctrine === a && x.opponent === b);
-    return m ? `${pct(m.p)} [${pct(m.lo)}-${pct(m.hi)}]` : '-';
+    return m ? `${pct(m.p)} ${interval(m.lo, m.hi, (x) => (100 * x).toFixed(0))}` : '-';
   };
   // Every column as wide as its widest entry, name or figure, and two spaces apart.
   const first = Math.max(...t.doctrines.map((d) => d.length)) + 2;
@@ -22,8 +23,8 @@ const points = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`
 
 /** The seat table as text: each doctrine against itself, each side's share of wins and side 0's advantage. */
 export function seatsTable(t: TournamentResult): string {
-  const head = ['doctrine', `${t.sides[0]} wins`, `${t.sides[1]} wins`, 'draws', `advantage of ${t.sides[0]} [95% CI]`];
-  const rows = t.seats.map((s) => [s.doctrine, pct(s.wins[0].p), pct(s.wins[1].p), pct(s.draws.p), `${points(s.advantage.points)} [${points(s.advantage.lo)}, ${points(s.advantage.hi)}] pts`]);
+  const head = ['doctrine', sideVerb(t.sides[0], 'wins', 'win'), sideVerb(t.sides[1], 'wins', 'win'), 'draws', `advantage of ${t.sides[0]}`];
+  const rows = t.seats.map((s) => [s.doctrine, pct(s.wins[0].p), pct(s.wins[1].p), pct(s.draws.p), `${points(s.advantage.points)} pts ${interval(s.advantage.lo, s.advantage.hi, points)}`]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), ...rows.map(line)].join('\n');
@@ -50,7 +51,7 @@ export function tournamentHtml(t: TournamentResult): string {
 ${t.doctrines.map((a) => `<tr><th>${esc(a)}</th>${cells(a)}</tr>`).join('\n')}</table>
 <h2>What the seat is worth</h2>
 <p>Each doctrine against itself on the same ${esc(t.engagementsPerPairing)} engagements: the shares each side won and the draws, and ${esc(t.sides[0])}'s advantage (its share of wins minus ${esc(t.sides[1])}'s, in points, with its 95% interval). An advantage that holds under every doctrine belongs to the scenario, not to the play.</p>
-<table><tr><th>doctrine</th><th>${esc(t.sides[0])} wins</th><th>${esc(t.sides[1])} wins</th><th>draws</th><th>advantage of ${esc(t.sides[0])}</th></tr>
+<table><tr><th>doctrine</th><th>${esc(sideVerb(t.sides[0], 'wins', 'win'))}</th><th>${esc(sideVerb(t.sides[1], 'wins', 'win'))}</th><th>draws</th><th>advantage of ${esc(t.sides[0])}</th></tr>
 ${t.seats.map((s) => `<tr><th>${esc(s.doctrine)}</th><td>${esc(pct(s.wins[0].p))}</td><td>${esc(pct(s.wins[1].p))}</td><td>${esc(pct(s.draws.p))}</td><td>${esc(points(s.advantage.points))} <small>[${esc(points(s.advantage.lo))}, ${esc(points(s.advantage.hi))}]</small></td></tr>`).join('\n')}</table>
 <p><small>volley ${esc(t.volley)}</small></p></body></html>
 `;

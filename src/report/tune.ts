@@ -11,6 +11,7 @@ import { GLOSSARY, TUNE_GLOSSARY } from './glossary.js';
 import { escapeHtml, inlineJson, pageStart, type Libraries } from './html.js';
 import { readLibraries } from './index.js';
 import { csvField } from '../results/rows.js';
+import { counted } from './words.js';
 
 const CHOSEN_COLOR = '#d95f02';
 const CONSISTENT_COLOR = '#1b9e77';
@@ -45,7 +46,7 @@ export function intervalText(r: TuneResults): string {
   const i = r.interval;
   if (!i) return 'no value tried is consistent with the target';
   if (i.kind === 'bracket') return `between ${formatX(r, i.lo)} and ${formatX(r, i.hi)}: the estimate jumps across the target there`;
-  const span = i.lo === i.hi ? formatX(r, i.lo) : `${formatX(r, i.lo)}..${formatX(r, i.hi)}`;
+  const span = i.lo === i.hi ? formatX(r, i.lo) : `[${formatX(r, i.lo)}, ${formatX(r, i.hi)}]`;
   const ends = [i.beyondFrom ? 'start' : '', i.beyondTo ? 'end' : ''].filter(Boolean);
   const beyond = ends.length ? `, and it reaches the ${ends.join(' and the ')} of the range: it may go on beyond` : '';
   return r.param.kind === 'integer' ? `${span}: the values whose 95% interval contains the target${beyond}` : `${span} (95%)${beyond}`;
@@ -57,7 +58,7 @@ export function tuneVerdict(r: TuneResults): string {
   const head = `${r.param.path} = ${formatX(r, c.x)} brings ${r.target.metric} to ${estimateText(r, c)}, target ${formatTarget(r)}`;
   if (!r.reached) {
     const ends = `${formatMetric(r, r.points[0].value)} at ${formatX(r, r.points[0].x)} and ${formatMetric(r, r.points[r.points.length - 1].value)} at ${formatX(r, r.points[r.points.length - 1].x)}`;
-    return `${head}; the target is not reached in ${formatX(r, r.range.from)}..${formatX(r, r.range.to)} (${ends}): the nearest value tried`;
+    return `${head}; the target is not reached from ${formatX(r, r.range.from)} to ${formatX(r, r.range.to)} (${ends}): the nearest value tried`;
   }
   return `${head}; interval ${intervalText(r)}`;
 }
@@ -245,7 +246,7 @@ function provenanceList(r: TuneResults): string {
   items.push(['Batch', `${escapeHtml(p.batch)} engagements`]);
   items.push(['Format', `<code>${escapeHtml(r.format)}</code>`]);
   items.push(['Hash (SHA-256)', `<code class="hash">${escapeHtml(p.hash)}</code>`]);
-  if (r.timing) items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s with ${r.timing.workers} workers, ${r.timing.engagements.toLocaleString('en-GB')} engagements`)]);
+  if (r.timing) items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s with ${counted(r.timing.workers, 'worker')}, ${r.timing.engagements.toLocaleString('en-GB')} engagements`)]);
   return `<dl class="facts">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
 

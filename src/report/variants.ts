@@ -52,12 +52,17 @@ export function valueText(m: MetricComparison, which: 'variant' | 'reference'): 
   return `${v.value.toFixed(2)} [${num(v.lo, 2)}, ${num(v.hi, 2)}]`;
 }
 
-/** The difference: "−8.7 points [−9.9, −7.5]" or "+0.73 strength points [0.64, 0.83]". */
-export function differenceText(m: MetricComparison): string {
+/**
+ * The difference: "−8.7 points [−9.9, −7.5]" or "+0.73 strength points [0.64, 0.83]". `holm`: the
+ * interval at the level of the figure's Holm step, to stand beside the Holm stars (the 95% interval
+ * where the results predate it).
+ */
+export function differenceText(m: MetricComparison, holm = false): string {
   const k = m.kind === 'share' ? 100 : 1;
   const digits = m.kind === 'share' ? 1 : 2;
   const d = m.difference;
-  const ci = d.lo === null || d.hi === null ? '' : ` [${num(k * d.lo, digits)}, ${num(k * d.hi, digits)}]`;
+  const i = holm && m.holmInterval ? m.holmInterval : d;
+  const ci = i.lo === null || i.hi === null ? '' : ` [${num(k * i.lo, digits)}, ${num(k * i.hi, digits)}]`;
   return `${signed(k * d.mean, digits)} ${differenceUnit(m)}${ci}`;
 }
 
@@ -122,13 +127,13 @@ function comparisonTable(r: Results, c: VariantComparison): string {
     .map((m) => {
       const cls = m.significant ? ' class="significant"' : '';
       const td = (text: string, cls = '') => `<td${cls ? ` class="${cls}"` : ''}>${unbroken(esc(text))}</td>`;
-      return `<tr${cls}><th scope="row">${esc(m.label)}</th>${td(valueText(m, 'reference'))}${td(valueText(m, 'variant'))}${td(differenceText(m), 'diff')}${td(testText(m))}${td(pText(m.p))}${td(pText(m.pHolm))}${td(ratioText(m))}</tr>`;
+      return `<tr${cls}><th scope="row">${esc(m.label)}</th>${td(valueText(m, 'reference'))}${td(valueText(m, 'variant'))}${td(differenceText(m, true), 'diff')}${td(testText(m))}${td(pText(m.p))}${td(pText(m.pHolm))}${td(ratioText(m))}</tr>`;
     })
     .join('\n');
   const g = groupName(r, c);
   return `<div class="scroll"><table class="comparison">
 <caption>${esc(`${c.variant} against ${c.reference}${g ? `, ${g}` : ''}: ${c.n.toLocaleString('en-GB')} engagements each, on the same dice`)}</caption>
-<thead><tr><th scope="col">Figure</th><th scope="col">${esc(c.reference)} (reference)</th><th scope="col">${esc(c.variant)}</th><th scope="col">Paired difference [95%]</th><th scope="col">Test</th><th scope="col">p</th><th scope="col">p (Holm)</th><th scope="col">Variance ratio</th></tr></thead>
+<thead><tr><th scope="col">Figure</th><th scope="col">${esc(c.reference)} (reference)</th><th scope="col">${esc(c.variant)}</th><th scope="col">Paired difference [Holm-adjusted]</th><th scope="col">Test</th><th scope="col">p</th><th scope="col">p (Holm)</th><th scope="col">Variance ratio</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table></div>`;
@@ -167,7 +172,7 @@ export function variantsSection(r: Results, chart?: SectionChart): string {
   return `<section id="variants">
 <h2>Variants</h2>
 <p class="definition">${esc(
-    `Every variant plays the same engagements as the reference, ${v.reference}, with the same dice, so each figure is compared engagement by engagement: the paired difference is the variant's value minus the reference's, with its 95% interval. Shares differ in percentage points, counts in their own unit. Test: the exact McNemar test for figures that are 0 or 1 per engagement (in brackets: the engagements where only the variant, and only the reference, had it), the paired t test for counts. p (Holm): the p-value after the Holm correction; ${v.holmFamily.charAt(0).toLowerCase()}${v.holmFamily.slice(1)} Rows in bold differ at the 5% level after the correction. Variance ratio: how much the pairing saved, the variance of the difference with independent dice over its variance on the same dice (∞: the same difference in every engagement). Figures that are the same in every engagement of every variant are left out.`,
+    `Every variant plays the same engagements as the reference, ${v.reference}, with the same dice, so each figure is compared engagement by engagement: the paired difference is the variant's value minus the reference's, with its interval adjusted as the Holm correction adjusts its test: at the level of the figure's Holm step (95% for a figure alone, wider the more figures are compared), so that it excludes zero where the row is in bold (exactly for counts, tested with the same t statistic; for shares, tested exactly, nearly always) (comparisons.csv and the forest plot give the unadjusted 95% interval). Shares differ in percentage points, counts in their own unit. Test: the exact McNemar test for figures that are 0 or 1 per engagement (in brackets: the engagements where only the variant, and only the reference, had it), the paired t test for counts. p (Holm): the p-value after the Holm correction; ${v.holmFamily.charAt(0).toLowerCase()}${v.holmFamily.slice(1)} Rows in bold differ at the 5% level after the correction. Variance ratio: how much the pairing saved, the variance of the difference with independent dice over its variance on the same dice (∞: the same difference in every engagement). Figures that are the same in every engagement of every variant are left out.`,
   )}</p>
 <div class="scroll"><table class="variants"><caption>The variants</caption>
 <thead><tr><th scope="col">Variant</th><th scope="col">What it changes</th><th scope="col">Note</th></tr></thead>

@@ -120,7 +120,8 @@ export interface Results {
   sides: { name: string; role: string }[];
   /** Formations and objectives of the (first cell's) engagement, in the order the summaries use. */
   formations: { id: string; name: string; side: 0 | 1 }[];
-  objectives: { name: string; vp: number }[];
+  /** `holder`: the side holding it at the start, where the rule system knows it before play. */
+  objectives: { name: string; vp: number; holder?: number }[];
   /** Turn limit of the (first cell's) engagement. */
   turns: number;
   cells: ResultsCell[];

@@ -50,6 +50,11 @@ export interface SideAccumulator {
   strengthByTurnSumSq: number[];
   victoryPointsSum: number;
   victoryPointsSumSq: number;
+  /**
+   * Men lost as a share of the men at the start, engagement by engagement (so its interval holds when
+   * the start varies). Absent from batches saved before it existed.
+   */
+  menLostShare?: Sums;
 }
 
 export interface FormationAccumulator {
@@ -74,6 +79,12 @@ export interface CellAccumulator {
   formations: FormationAccumulator[];
   /** Per objective: engagements it ended held by side 0, side 1, nobody. */
   objectives: [number, number, number][];
+  /**
+   * Engagements by who held every objective at the end, together: the key is objectiveEndKey of the
+   * holders. The per-objective counts above cannot tell how often one side held all of them. Absent
+   * from batches saved before it existed (then the counts here fall short of n).
+   */
+  objectiveEnds?: Record<string, number>;
   extras: Record<string, IntHistogram>;
   /** Engagements worth tracing (see tracePicks). */
   picks: TracePicks;
@@ -172,6 +183,7 @@ function emptySideAcc(purposes: number, ratings: number): SideAccumulator {
     strengthByTurnSumSq: [],
     victoryPointsSum: 0,
     victoryPointsSumSq: 0,
+    menLostShare: sums(),
   };
 }
 
@@ -208,7 +220,27 @@ export function emptyCellAcc(size: AccSize): CellAccumulator {
   const outcomes: Record<string, number> = {};
   for (const slot of [0, 1, 2]) for (const r of size.reasons) outcomes[`${slot}:${r}`] = 0;
   const side = () => emptySideAcc(size.purposes, size.ratings);
-  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], minutes: sums(), sides: [side(), side()], units, formations, objectives, extras: {}, picks: emptyPicks() };
+  return { n: 0, winners: [0, 0, 0], outcomes, turns: [], minutes: sums(), sides: [side(), side()], units, formations, objectives, objectiveEnds: {}, extras: {}, picks: emptyPicks() };
+}
+
+/**
+ * The holders of every objective at the end as one number: digit i in base 3 is objective i's holder
+ * plus one (0 nobody, 1 side 0, 2 side 1). Exact for up to 33 objectives; 0 when there are none.
+ */
+export function objectiveEndKey(holders: readonly number[]): number {
+  let key = 0;
+  for (let i = holders.length - 1; i >= 0; i--) key = key * 3 + (holders[i] < 0 ? 0 : holders[i] + 1);
+  return key;
+}
+
+/** The holders a key of objectiveEndKey stands for (-1: nobody). */
+export function objectiveEndHolders(key: number, objectives: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < objectives; i++) {
+    out.push((key % 3) - 1);
+    key = Math.floor(key / 3);
+  }
+  return out;
 }
 
 /** The outcome keys `${slot}:${reason}`, made once per reason. */
@@ -266,6 +298,7 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
     }
     a.victoryPointsSum += x.victoryPoints;
     a.victoryPointsSumSq += x.victoryPoints * x.victoryPoints;
+    if (a.menLostShare && x.startMen > 0) addSum(a.menLostShare, x.menLost / x.startMen);
   }
   for (let f = 0; f < r.formations.length; f++) {
     const x = r.formations[f];
@@ -276,6 +309,10 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
     addTo(a.brokenTurn, x.brokenTurn);
   }
   for (let o = 0; o < r.objectives.length; o++) acc.objectives[o][r.objectives[o] < 0 ? 2 : r.objectives[o]]++;
+  if (acc.objectiveEnds) {
+    const k = objectiveEndKey(r.objectives);
+    acc.objectiveEnds[k] = (acc.objectiveEnds[k] ?? 0) + 1;
+  }
   for (let u = 0; u < r.units.length; u++) {
     const x = r.units[u];
     const a = acc.units[u];
@@ -321,6 +358,9 @@ function mergeSide(into: SideAccumulator, from: SideAccumulator): void {
   }
   into.victoryPointsSum += from.victoryPointsSum;
   into.victoryPointsSumSq += from.victoryPointsSumSq;
+  // A batch saved before the share existed has none: the merged sums then fall short, and are dropped.
+  if (into.menLostShare && from.menLostShare) mergeSums(into.menLostShare, from.menLostShare);
+  else delete into.menLostShare;
 }
 
 /** Merge `from` into `into` exactly. */
@@ -337,6 +377,8 @@ export function mergeCellAcc(into: CellAccumulator, from: CellAccumulator): void
     for (const k of ['strengthLost', 'unitsEliminated', 'retreats', 'brokenTurn'] as const) mergeInto(into.formations[f][k], from.formations[f][k]);
   }
   for (let o = 0; o < into.objectives.length; o++) for (let i = 0; i < 3; i++) into.objectives[o][i] += from.objectives[o][i];
+  if (into.objectiveEnds && from.objectiveEnds) for (const [k, v] of Object.entries(from.objectiveEnds)) into.objectiveEnds[k] = (into.objectiveEnds[k] ?? 0) + v;
+  else delete into.objectiveEnds;
   for (const [k, h] of Object.entries(from.extras)) mergeInto((into.extras[k] ??= []), h);
   mergePicks(into.picks, from.picks);
   // Batches of a cell merge in engagement order: their figures follow one another.

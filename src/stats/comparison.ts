@@ -117,6 +117,28 @@ export function holm(ps: readonly (number | null)[]): (number | null)[] {
   return out;
 }
 
+/**
+ * The confidence level of each p-value's Holm step, for intervals that agree with the Holm stars: the
+ * k-th smallest p (from 0) is tested at alpha / (m - k) while every smaller one was rejected; from the
+ * first one kept on, every figure takes that step's level. An interval at its figure's level excludes
+ * zero exactly where the test (with the same statistic) rejects. Null where the p-value is null.
+ */
+export function holmLevels(ps: readonly (number | null)[], level = 0.95): (number | null)[] {
+  const alpha = 1 - level;
+  const order = ps
+    .map((p, i) => ({ p, i }))
+    .filter((x): x is { p: number; i: number } => x.p !== null)
+    .sort((x, y) => x.p - y.p || x.i - y.i);
+  const m = order.length;
+  const out: (number | null)[] = ps.map(() => null);
+  let kept = -1;
+  order.forEach(({ p, i }, k) => {
+    if (kept < 0 && !(p < alpha / (m - k))) kept = k;
+    out[i] = 1 - alpha / (m - (kept >= 0 ? kept : k));
+  });
+  return out;
+}
+
 /** A variant's value of a figure: a share with its Wilson interval, or a mean with its normal interval. */
 export interface ValueEstimate {
   value: number;
@@ -215,6 +237,11 @@ export interface MetricComparison extends PairedStats {
   pHolm: number | null;
   /** The Holm-adjusted p-value is below 1 − level. */
   significant: boolean;
+  /**
+   * The difference's interval at the level of the figure's Holm step (holmLevels), beside the stars;
+   * null where the difference has no interval. Absent from results written before it existed.
+   */
+  holmInterval?: { level: number; lo: number; hi: number } | null;
 }
 
 /** One variant against the reference, in one combination of the other factors. */
@@ -263,6 +290,15 @@ export function compareVariants(inp: CompareInput): VariantComparison[] {
         return [{ metric: m.id, side: m.side, objective: m.objective ?? null, label: inp.label(m), kind: m.kind, unit: m.unit, ...s }];
       });
       const adjusted = holm(metrics.map((m) => m.p));
+      const levels = holmLevels(metrics.map((m) => m.p), level);
+      // The difference's interval widened to its Holm step's level: the same t statistic, a larger quantile.
+      const holmInterval = (m: (typeof metrics)[number], k: number) => {
+        const l = levels[k];
+        const d = m.difference;
+        if (l === null || d.lo === null || m.n < 2) return null;
+        const half = (tQuantile(l, m.n - 1) * d.sd) / Math.sqrt(m.n);
+        return { level: l, lo: d.mean - half, hi: d.mean + half };
+      };
       out.push({
         group: g.label,
         groupFactors: g.factors,
@@ -271,7 +307,7 @@ export function compareVariants(inp: CompareInput): VariantComparison[] {
         variantCell: cell,
         referenceCell: refCell,
         n: Math.min(inp.figures[cell].count, inp.figures[refCell].count),
-        metrics: metrics.map((m, k) => ({ ...m, pHolm: adjusted[k], significant: adjusted[k] !== null && adjusted[k]! < 1 - level })),
+        metrics: metrics.map((m, k) => ({ ...m, pHolm: adjusted[k], significant: adjusted[k] !== null && adjusted[k]! < 1 - level, holmInterval: holmInterval(m, k) })),
       });
     });
   }

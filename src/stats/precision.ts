@@ -19,6 +19,7 @@
  */
 import type { CellAccumulator } from './cellAccumulator.js';
 import { wilson, zFor } from './intervals.js';
+import { sideVerb } from '../core/words.js';
 
 /** The level of the intervals whose half-width is held to the target. */
 export const PRECISION_LEVEL = 0.95;
@@ -162,7 +163,7 @@ export function primaryProportions(acc: CellAccumulator): PrimaryProportion[] {
 export function metricLabel(metric: string, sides: readonly [string, string]): string {
   const m = /^(?:outcome\[(\d)\]|sides\[(\d)\]\.(retreatRate|armyBroken|moraleChecks\.failRate))$/.exec(metric);
   if (!m) return metric;
-  if (m[1] !== undefined) return m[1] === '2' ? 'Draw' : `${sides[Number(m[1])]} wins`;
+  if (m[1] !== undefined) return m[1] === '2' ? 'Draw' : sideVerb(sides[Number(m[1])], 'wins', 'win');
   const side = sides[Number(m[2])];
   if (m[3] === 'retreatRate') return `${side}: any unit retreated`;
   if (m[3] === 'armyBroken') return `${side}: army broken`;

@@ -4,10 +4,11 @@
  */
 import { RUNGS, UNIT_CLASSES } from '../core/result.js';
 import type { Vocabulary } from '../core/vocabulary.js';
-import type { CellAccumulator, SideAccumulator, Sums } from './cellAccumulator.js';
+import { objectiveEndHolders, type CellAccumulator, type SideAccumulator, type Sums } from './cellAccumulator.js';
 import { summarize, type HistogramSummary, type IntHistogram } from './histogram.js';
 import type { EngagementShape } from '../core/ruleset.js';
 import { meanInterval, wilson, type MeanInterval, type Proportion } from './intervals.js';
+import { counted } from '../core/words.js';
 
 export interface OutcomeShare extends Proportion {
   /** Side index, or null for a draw. */
@@ -65,6 +66,17 @@ export interface SideSummary {
   casualties: MeanInterval;
   /** Men lost as a share of the men at the start, mean over engagements. */
   menLostShare: number;
+  /**
+   * The same share engagement by engagement, with its 95% interval (its mean equals menLostShare when
+   * the men at the start do not vary). Absent from results written before it existed.
+   */
+  menLostFraction?: MeanInterval;
+  /**
+   * For a side whose role is attacker: the share of engagements in which it held, at the end, every
+   * objective it did not hold at the start (it carried everything it attacked). Absent for other
+   * sides, when it had no objective to take, and in results written before it existed.
+   */
+  carried?: Proportion;
   stepsLost: HistogramSummary;
   unitsEliminated: HistogramSummary;
   retreatsForced: HistogramSummary;
@@ -150,7 +162,7 @@ export interface CellSummary {
  * both sides are nearest the cell's means, measured in standard deviations), then the extremes. An
  * engagement picked twice is listed once, with both reasons.
  */
-export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string): TracePick[] {
+export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, SideSummary], winnerName: (slot: number) => string, reasonName: (reason: string) => string = (r) => r, turnWord = 'turn'): TracePick[] {
   const out: TracePick[] = [];
   const add = (engagement: number, why: string) => {
     if (engagement < 0) return;
@@ -170,12 +182,12 @@ export function tracePicks(acc: CellAccumulator, sides: readonly [SideSummary, S
       if (d < bestD) (bestD = d), (best = c);
     }
     const [slot, reason] = key.split(':');
-    add(best[0], `typical ${slot === '2' ? 'draw' : `${winnerName(Number(slot))} win`} (${reason})`);
+    add(best[0], `typical ${slot === '2' ? 'draw' : `${winnerName(Number(slot))} win`} (${reasonName(reason)})`);
   }
   add(acc.picks.maxLost0[0], `heaviest loss of ${sides[0].name} (${acc.picks.maxLost0[1]} strength)`);
   add(acc.picks.maxLost1[0], `heaviest loss of ${sides[1].name} (${acc.picks.maxLost1[1]} strength)`);
-  add(acc.picks.longest[0], `longest (${acc.picks.longest[1]} turns)`);
-  add(acc.picks.shortest[0], `shortest (${acc.picks.shortest[1]} turns)`);
+  add(acc.picks.longest[0], `longest (${counted(acc.picks.longest[1], turnWord)})`);
+  add(acc.picks.shortest[0], `shortest (${counted(acc.picks.shortest[1], turnWord)})`);
   return out;
 }
 
@@ -220,6 +232,7 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string, 
     menLost,
     casualties: meanOf(a.casualties, n),
     menLostShare: startMen.mean > 0 ? menLost.mean / startMen.mean : 0,
+    ...(a.menLostShare ? { menLostFraction: meanOf(a.menLostShare, n) } : {}),
     stepsLost: summarize(a.stepsLost),
     unitsEliminated: summarize(a.unitsEliminated),
     retreatsForced: summarize(a.retreatsForced),
@@ -252,9 +265,30 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string, 
   };
 }
 
+/**
+ * Engagements in which `side` held at the end every objective it did not hold at the start (held by
+ * the enemy or by nobody; `startHolders[i]` undefined, a holder the rule system finds only in play,
+ * counts as not its own: meant for an attacker), or null when it had none to take or the cell's
+ * counts of who held what together do not cover every engagement.
+ */
+export function carriedBy(acc: Pick<CellAccumulator, 'n' | 'objectiveEnds'>, startHolders: readonly (number | undefined)[], side: 0 | 1): Proportion | null {
+  const attacked = startHolders.flatMap((h, i) => (h === side ? [] : [i]));
+  if (attacked.length === 0 || !acc.objectiveEnds) return null;
+  let counted = 0;
+  let k = 0;
+  for (const [key, v] of Object.entries(acc.objectiveEnds)) {
+    counted += v;
+    const held = objectiveEndHolders(Number(key), startHolders.length);
+    if (attacked.every((i) => held[i] === side)) k += v;
+  }
+  return counted === acc.n ? wilson(k, acc.n) : null;
+}
+
 export function summarizeCell(acc: CellAccumulator, shape: EngagementShape, vocabulary: Vocabulary): CellSummary {
   const summary = summarizeCellFigures(acc, shape, vocabulary);
-  summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name);
+  // The reason in the rule system's words ("army demoralized"), not its identifier.
+  const reasonName = (id: string) => vocabulary.outcomes.find((o) => o.id === id)?.label ?? id;
+  summary.traceThese = tracePicks(acc, summary.sides, (slot) => shape.sides[slot].name, reasonName, shape.scale?.turnWord);
   return summary;
 }
 
@@ -271,16 +305,22 @@ function summarizeCellFigures(acc: CellAccumulator, shape: EngagementShape, voca
       if (k > 0) reasons.push({ side: sideOf(slot), winner: winnerName(slot), reason, ...wilson(k, n) });
     }
   }
+  const sides: [SideSummary, SideSummary] = [
+    sideSummary(acc.sides[0], n, shape.sides[0].name, shape.sides[0].role, shape.turns, vocabulary),
+    sideSummary(acc.sides[1], n, shape.sides[1].name, shape.sides[1].role, shape.turns, vocabulary),
+  ];
+  for (const k of [0, 1] as const) {
+    if (shape.sides[k].role !== 'attacker') continue;
+    const carried = carriedBy(acc, shape.objectives.map((o) => o.holder), k);
+    if (carried) sides[k].carried = carried;
+  }
   return {
     engagements: n,
     outcome,
     reasons,
     turns: summarize(acc.turns),
     minutes: meanOf(acc.minutes, n),
-    sides: [
-      sideSummary(acc.sides[0], n, shape.sides[0].name, shape.sides[0].role, shape.turns, vocabulary),
-      sideSummary(acc.sides[1], n, shape.sides[1].name, shape.sides[1].role, shape.turns, vocabulary),
-    ],
+    sides,
     units: shape.units.map((u, i) => ({
       id: u.id,
       side: u.side,

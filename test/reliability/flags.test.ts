@@ -131,7 +131,7 @@ describe('repeated and generous flags that are harmless', () => {
     const cores = availableParallelism();
     const r = volley(['run', TOWN, '-n', '200', '--batch', '25', '-w', '500', '--no-report', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`volley: --workers 500: capped at the ${cores} cores available`);
+    expect(r.stderr).toContain(`volley: --workers 500: capped at the ${cores} ${cores === 1 ? "core" : "cores"} available`);
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).timing.workers).toBe(Math.min(cores, 8)); // 8 batches
     const q = volley(['run', TOWN, '-n', '20', '-w', '500', '--quiet', '--no-report', '--out', join(tmp(), 'quiet')]);
     expect(q.code).toBe(0);

@@ -104,7 +104,7 @@ describe('the primary proportions', () => {
 
   it('have names in words', () => {
     const sides = ['French', 'Prussians'] as const;
-    expect(metricLabel('outcome[1]', sides)).toBe('Prussians wins');
+    expect(metricLabel('outcome[1]', sides)).toBe('Prussians win');
     expect(metricLabel('outcome[2]', sides)).toBe('Draw');
     expect(metricLabel('sides[0].moraleChecks.failRate', sides)).toBe('French: morale checks failed');
   });

@@ -35,4 +35,8 @@ describe('tracePicks', () => {
     expect(picks[1].why).toBe('typical Red win (armyDemoralized); heaviest loss of Blue (40 strength); shortest (5 turns)');
     expect(picks[2].why).toBe('heaviest loss of Red (30 strength); longest (10 turns)');
   });
+  it('names the reason in the rule system’s words and the turns as the rule system calls them', () => {
+    const words = tracePicks(acc, [side('Blue', 10, 5), side('Red', 10, 5)], (s) => ['Blue', 'Red'][s], (r) => (r === 'armyDemoralized' ? 'the other army was demoralized' : r), 'round');
+    expect(words[1].why).toBe('typical Red win (the other army was demoralized); heaviest loss of Blue (40 strength); shortest (5 rounds)');
+  });
 });

@@ -70,12 +70,12 @@ describe('the tune report', () => {
   });
 
   it('the verdict, the CSV and the page', () => {
-    expect(tuneVerdict(r)).toBe(`sides[0].battleDoctrine.chargeRatio = ${r.chosen.x} brings winner[Blue] to ${estimateText(r, r.chosen)}, target 30%; interval ${r.interval!.lo}..${r.interval!.hi} (95%)`);
+    expect(tuneVerdict(r)).toBe(`sides[0].battleDoctrine.chargeRatio = ${r.chosen.x} brings winner[Blue] to ${estimateText(r, r.chosen)}, target 30%; interval [${r.interval!.lo}, ${r.interval!.hi}] (95%)`);
     const end = far.points[far.points.length - 1];
     expect(far.reached).toBe(false);
     expect(far.interval).toBeNull();
     expect(tuneVerdict(far)).toBe(
-      `sides[0].battleDoctrine.chargeRatio = 5 brings winner[Blue] to ${estimateText(far, end)}, target 80%; the target is not reached in 0..5 (0.0% at 0 and ${(100 * end.value).toFixed(1)}% at 5): the nearest value tried`,
+      `sides[0].battleDoctrine.chargeRatio = 5 brings winner[Blue] to ${estimateText(far, end)}, target 80%; the target is not reached from 0 to 5 (0.0% at 0 and ${(100 * end.value).toFixed(1)}% at 5): the nearest value tried`,
     );
     expect(formatTarget({ ...r, target: { ...r.target, value: 0.125 } })).toBe('12.5%');
     const csv = tuneCsv(r).trim().split('\n');

@@ -114,7 +114,8 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
     onTime: sc.onTime,
     sideNames: [sc.attacker.name, sc.defender.name],
     doctrines: [doctrineOf(sc.attacker.doctrine), doctrineOf(sc.defender.doctrine)],
-    scale: AOR_SCALE,
+    // 7: an assault is fought in rounds, and every line about it says so.
+    scale: { ...AOR_SCALE, turnWord: 'round' },
     firstTurn,
     laterTurns,
     attackerUnits: stacks.flatMap((s) => s.units),

@@ -44,7 +44,7 @@ function describe(c: AorCompiled): EngagementShape {
     ],
     units,
     formations: c.formations.map((f) => ({ id: f.id, name: f.name, side: f.side })),
-    objectives: c.objectives.map((o) => ({ name: o.name, vp: o.vp })),
+    objectives: c.objectives.map((o) => ({ name: o.name, vp: o.vp, holder: o.holder })),
     turns: c.turns,
     scale: c.scale,
   };

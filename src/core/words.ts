@@ -1,0 +1,37 @@
+/**
+ * Words in the right number, for every line volley prints: a count with its noun ("1 worker",
+ * "2 workers"), a side's name with its verb ("Prussians win", "French brigade wins").
+ */
+
+/** A whole number with thousands separators: 20,000. */
+export const count = (n: number) => Math.round(n).toLocaleString('en-GB');
+
+/** The noun for `n` of a thing: plural('worker', 1) = "worker", plural('worker', 2) = "workers". */
+export function plural(noun: string, n: number, many = `${noun}s`): string {
+  return n === 1 ? noun : many;
+}
+
+/** A count with its noun: counted(1, 'worker') = "1 worker", counted(20000, 'engagement') = "20,000 engagements". */
+export function counted(n: number, noun: string, many?: string): string {
+  return `${count(n)} ${plural(noun, n, many)}`;
+}
+
+// Peoples named by an adjective that takes a plural verb: "the French win".
+const PLURAL_PEOPLES = /^(the )?(french|british|english|dutch|irish|welsh|scots|swiss|portuguese|chinese|japanese|spanish|danish)$/i;
+
+/**
+ * Whether a side's name takes a plural verb: "Prussians win", "French win", "Allies win"; but
+ * "French brigade wins", "Union wins", "Grande Armée wins".
+ */
+export function namesMany(name: string): boolean {
+  const n = name.trim();
+  if (PLURAL_PEOPLES.test(n)) return true;
+  // A corps is one body, whatever its spelling.
+  if (/corps$/i.test(n)) return false;
+  return /[^s']s$/i.test(n);
+}
+
+/** A side's name with a verb agreeing with it: sideVerb('Prussians', 'wins', 'win') = "Prussians win". */
+export function sideVerb(name: string, one: string, many: string): string {
+  return `${name} ${namesMany(name) ? many : one}`;
+}
