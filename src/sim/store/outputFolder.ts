@@ -113,7 +113,7 @@ function checkClaim(dir: string, claim: FolderClaim, flag: string, lockedHere: b
   if (entries.length === 0) return;
   const own = OUTPUT_MARKERS.find((m) => m.file === claim.marker);
   if (entries.includes(claim.marker)) {
-    throw new OutputFolderError(`${dir} already holds ${own?.what ?? `a ${claim.command}`} (${claim.marker}); add --force to overwrite it, or choose another ${flag}`);
+    throw new OutputFolderError(`${dir} already holds ${own?.what ?? `a ${claim.command}`} (${claim.marker}) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another ${flag}`);
   }
   const other = volleyOutputIn(entries);
   if (other) throw new OutputFolderError(`${dir} holds ${other}, not a ${claim.command}; add --force to write into it anyway, or choose another ${flag}`);
