@@ -122,12 +122,12 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('seed', { type: 'string', describe: 'Experiment seed (overrides the file)' })
       .option('workers', WORKERS_OPTION)
       .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>, or <name>.scenario, with -n<N>, -seed<S>, ... for flags that change what is played)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no summary table' })
       .option('check-invariants', { type: 'boolean', default: false, describe: 'Check invariants after every step (slower)' })
       .option('report', { type: 'boolean', default: true, describe: 'Write the HTML/SVG/PNG report (--no-report: results.json only)' })
       .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted run from DIR/${CHECKPOINT_FILE}` })
-      .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished run' })
+      .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished run (the same run asked again is otherwise shown from its folder)' })
       .option('export', { choices: EXPORT_FORMATS, describe: 'Also write one row per engagement to DIR/engagements.<csv|ndjson>' })
       .option('precision', {
         type: 'number',
