@@ -96,9 +96,13 @@ describe('the output folder', () => {
     expect(volley([...small, '-w', '0', '--out', out]).code).toBe(0);
     // The same command again: shown from the folder (exit 0), nothing played or written.
     const written = readFileSync(join(out, 'results.json'), 'utf8');
-    const same = volley([...small, '-w', '0', '--out', out]);
+    const quiet = volley([...small, '-w', '0', '--out', out]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout + quiet.stderr).toBe('');
+    const same = volley([...small.filter((a) => a !== '--quiet'), '-w', '0', '--out', out]);
     expect(same.code, same.stderr).toBe(0);
     expect(same.stderr).toContain(`volley: ${out} holds this run already`);
+    expect(same.stdout).toContain(`results: ${join(out, 'results.json')}`);
     expect(readFileSync(join(out, 'results.json'), 'utf8')).toBe(written);
     const again = volley([...small, '-w', '0', '--out', out, '--seed', '2']);
     expect(again.code).toBe(2);
