@@ -28,7 +28,7 @@ export function shellLines(markdown: string): string[] {
   const blocks = [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
   return blocks.flatMap((b) =>
     b
-      .replace(/\\\n\s*/g, ' ')
+      .replace(/\s*\\\n\s*/g, ' ')
       .split('\n')
       .map((l) => l.replace(/(^|\s)#.*$/, '').trim())
       .filter((l) => l !== ''),
