@@ -1,12 +1,19 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { changedFlags, defaultFolder } from '../sim/store/folderName.js';
+import { finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
+import { planHash } from '../sim/engine/planHash.js';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
-import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
+import { DEFAULT_REFIT_BATCH, prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
 import { CliExit } from './exit.js';
 import { refitChangeSetsText } from '../scenario/refit.js';
 import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { counted } from '../report/words.js';
+
+const DEFAULT_REFIT_ENGAGEMENTS = 1000;
+const DEFAULT_REFIT_SEED = '1';
 
 interface RefitCheckArgs {
   refit: string;
@@ -28,11 +35,11 @@ const check: CommandModule<object, RefitCheckArgs> = {
     y
       .positional('refit', { type: 'string', demandOption: true, describe: 'refit YAML' })
       .option('scenario', { type: 'string', array: true, demandOption: true, describe: 'Scenario to play (repeat for several)' })
-      .option('engagements', { alias: 'n', type: 'number', default: 1000, describe: 'Engagements per exception and scenario' })
-      .option('seed', { type: 'string', default: '1', describe: 'Seed' })
+      .option('engagements', { alias: 'n', type: 'number', default: DEFAULT_REFIT_ENGAGEMENTS, describe: 'Engagements per exception and scenario' })
+      .option('seed', { type: 'string', default: DEFAULT_REFIT_SEED, describe: 'Seed' })
       .option('batch', { type: 'number', describe: 'Engagements per batch (default 500; never depends on the workers)' })
       .option('workers', WORKERS_OPTION)
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>-on<scenarios>, and -n<N>, -seed<S> when given)' })
       .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted check from DIR/${CHECKPOINT_FILE}` })
       .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished check' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
@@ -41,15 +48,46 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const workers = workersArg(argv.workers, argv.quiet);
     const seed = seedArg(argv.seed)!;
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed, batch: argv.batch });
-    const outDir = argv.out ?? `reports/refit-${prep.refit.name}`;
+    // A folder for each refit and the scenarios it is checked on (and -n, --seed, --batch if they change).
+    const on = prep.scenarioFiles.map((f) => basename(f).replace(/\.scenario\.yaml$|\.ya?ml$/, ''));
+    const outDir =
+      argv.out ??
+      defaultFolder(`refit-${prep.refit.name}`, [
+        ['on-', on.join('.')],
+        ...changedFlags([
+          ['n', argv.engagements, DEFAULT_REFIT_ENGAGEMENTS],
+          ['seed', argv.seed, DEFAULT_REFIT_SEED],
+          ['batch', argv.batch, DEFAULT_REFIT_BATCH],
+        ]),
+      ]);
     const { runRefitCheck, buildRefitResults } = await import('../sim/studies/refitCheck.js');
     const { writeFileAtomic } = await import('../results/files.js');
     const { refitCheckTable, refitDuelsTable, refitUnitEffectsTable, writeRefitReport } = await import('../report/refitCheck.js');
     const { RunInterrupted, OutputFolderError } = await import('../sim/engine/errors.js');
+    // The same check asked again is shown from its folder (the same inputs give the same figures).
+    const inputs = inputsHash({ plan: planHash(prep.plan), refit: prep.refitFile, scenarios: prep.scenarioFiles });
+    let force = argv.force;
+    if (!argv.force && !argv.resume) {
+      const found = finishedHere(outDir, REFIT_CHECK_FILE, inputs, [REFIT_CHECK_PAGE]);
+      if (found === 'done') {
+        if (!argv.quiet) {
+          process.stderr.write(`volley: ${outDir} holds this refit check already (same files, flags and volley version); shown from there. Add --force to play it again.\n`);
+          const results = JSON.parse(readFileSync(join(outDir, REFIT_CHECK_FILE), 'utf8')) as Parameters<typeof refitCheckTable>[0];
+          console.log(`${refitChangeSetsText(prep.changes)}\n`);
+          console.log(refitCheckTable(results));
+          if (results.exceptions.some((x) => x.unitsWatched > 0)) console.log(`\n${refitUnitEffectsTable(results)}`);
+          if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
+          console.log(`\nresults: ${join(outDir, REFIT_CHECK_FILE)}`);
+          console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
+        }
+        return;
+      }
+      force = found === 'partial';
+    }
     const { checkOutputFolder } = await import('../sim/store/folderRun.js');
     // A folder that would be refused is refused before anything is printed (checked again when claimed).
     try {
-      checkOutputFolder(outDir, { resume: argv.resume, force: argv.force, resultsFile: REFIT_CHECK_FILE, what: 'refit check' });
+      checkOutputFolder(outDir, { resume: argv.resume, force, resultsFile: REFIT_CHECK_FILE, what: 'refit check' });
     } catch (e) {
       if (e instanceof OutputFolderError) throw new CliExit(e.message, 2);
       throw e;
@@ -62,7 +100,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const started = performance.now();
     let accs: Awaited<ReturnType<typeof runRefitCheck>>;
     try {
-      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force: argv.force, signal: stop.signal });
+      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force, signal: stop.signal });
     } catch (e) {
       process.off('SIGINT', onSigint);
       if (e instanceof RunInterrupted) throw new CliExit(`interrupted: the batches played are saved in ${join(outDir, CHECKPOINT_FILE)}; continue with --resume`, 130);
@@ -74,6 +112,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       writeFileAtomic(join(outDir, REFIT_CHECK_FILE), `${JSON.stringify(results, null, 2)}\n`);
       await writeRefitReport(results, outDir);
       await accs.finish?.();
+      recordInputs(outDir, inputs);
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       if (!argv.quiet) {
         console.log(refitCheckTable(results));

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { QUALITY_LADDER, type Ruleset } from '../core/ruleset.js';
 import { UsageError } from '../core/errors.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
+import { VOLLEY_COMMAND } from '../core/command.js';
 
 /** A rule system's scale in words: "1 hex = 480 yards, 250 men a strength point, 60 minutes a turn". */
 function scaleText(rs: Ruleset<any, any>): string {
@@ -38,7 +39,7 @@ export const rulesetsCommand: CommandModule<object, { id?: string; json?: boolea
   handler: (argv) => {
     if (!argv.id) {
       if (argv.json) return void console.log(JSON.stringify(RULESETS.map((r) => ({ id: r.id, title: r.title, scale: r.scale, options: r.options.length })), null, 2));
-      for (const r of RULESETS) console.log(`${r.id.padEnd(6)} ${r.title}: ${scaleText(r)} (${r.options.length} options; 'volley rulesets ${r.id}' lists them)`);
+      for (const r of RULESETS) console.log(`${r.id.padEnd(6)} ${r.title}: ${scaleText(r)} (${r.options.length} options; '${VOLLEY_COMMAND} rulesets ${r.id}' lists them)`);
       return;
     }
     const rs = findRuleset(argv.id);

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../results/rows.js';
-import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, resultsOf, type PreparedRun } from '../sim/studies/prepare.js';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, resultsOf, runInputs, type PreparedRun } from '../sim/studies/prepare.js';
+import { finishedHere, recordInputs } from '../sim/store/outputFolder.js';
+import { RESULTS_FILE } from '../sim/store/folderRun.js';
+import type { Results } from '../results/results.js';
+import type { CrossResults } from '../results/cross.js';
 import { isCross } from '../results/cross.js';
 import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
@@ -12,6 +17,7 @@ import { refitChangeSetsText } from '../scenario/refit.js';
 import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
 import { counted } from '../report/words.js';
+import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
@@ -44,13 +50,11 @@ interface RunArgs {
   queue?: string;
 }
 
-/** A word for a shell command line, quoted if it needs it. */
-const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /** The command that continues this run: the same arguments, with --resume instead of --force (and no password shown). */
 function resumeCommand(): string {
   const args = process.argv.slice(2).filter((a) => a !== '--force' && a !== '--resume').map(hidePassword);
-  return ['volley', ...args, '--resume'].map(shellWord).join(' ');
+  return `${VOLLEY_COMMAND} ${[...args, '--resume'].map(shellWord).join(' ')}`;
 }
 
 /** The executor of a queued run (BullMQ loads only then), telling where the batches went. */
@@ -61,7 +65,7 @@ async function queueExecutor(address: QueueAddress, quiet: boolean) {
     : (q: { batches: number; workers: number }) =>
         process.stderr.write(
           `volley: ${q.batches} batches queued at ${address.shown}; ${q.workers} worker${q.workers === 1 ? '' : 's'} connected` +
-            `${q.workers === 0 ? `; start one on each machine with: volley worker --queue ${address.shown}` : ''}\n`,
+            `${q.workers === 0 ? `; start one on each machine with: ${VOLLEY_COMMAND} worker --queue ${address.shown}` : ''}\n`,
         );
   return (plan: import('../sim/engine/plan.js').RunPlan, opts: import('../sim/engine/runner.js').RunOptions) => new QueueExecutor(plan, opts, address, { onQueued });
 }
@@ -70,11 +74,11 @@ async function queueExecutor(address: QueueAddress, quiet: boolean) {
 function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): unknown {
   const checkpoint = join(prep.outDir, CHECKPOINT_FILE);
   const label = (cell: number) => prep.cells[cell]?.label ?? String(cell);
-  // `volley trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
+  // `trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
   // A precision run may play past the file's engagements: -n lets trace reach them.
   const n = prep.plan.precision ? prep.plan.engagements : argv.engagements;
   const trace = (cell: number, engagement: string) =>
-    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${n === undefined ? '' : ` -n ${n}`}`;
+    `${VOLLEY_COMMAND} trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${n === undefined ? '' : ` -n ${n}`}`;
   if (e instanceof m.RunInterrupted) {
     // A precision run does not know in advance how many batches it will play.
     const saved = prep.plan.precision ? `${e.savedBatches} batches are` : `${e.savedBatches} of ${e.totalBatches} batches are`;
@@ -120,12 +124,12 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('seed', { type: 'string', describe: 'Experiment seed (overrides the file)' })
       .option('workers', WORKERS_OPTION)
       .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>, or <name>.scenario, with -n<N>, -seed<S>, ... for flags that change what is played)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no summary table' })
       .option('check-invariants', { type: 'boolean', default: false, describe: 'Check invariants after every step (slower)' })
       .option('report', { type: 'boolean', default: true, describe: 'Write the HTML/SVG/PNG report (--no-report: results.json only)' })
       .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted run from DIR/${CHECKPOINT_FILE}` })
-      .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished run' })
+      .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished run (the same run asked again is otherwise shown from its folder)' })
       .option('export', { choices: EXPORT_FORMATS, describe: 'Also write one row per engagement to DIR/engagements.<csv|ndjson>' })
       .option('precision', {
         type: 'number',
@@ -156,11 +160,28 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     const m = await runModules();
+    // The same run asked again (same file, flags and volley version) is shown from its folder: played
+    // again it would give the same results.json. A report or an export not written then is, by
+    // playing it again; so are invariants asked for now.
+    const inputs = runInputs(prep);
+    let force = argv.force;
+    if (!argv.force && !argv.resume) {
+      const needs = [...(argv.report ? [REPORT_PAGE] : []), ...(argv.export ? [m.exportFileName(argv.export)] : [])];
+      const found = finishedHere(prep.outDir, m.RESULTS_FILE, inputs, needs);
+      if (found === 'done' && !argv.checkInvariants) {
+        await showFinished(prep.outDir, argv, m);
+        return;
+      }
+      if (found) {
+        if (!argv.quiet) process.stderr.write(`volley: ${prep.outDir} holds this run already; playing it again for what it lacks (same inputs, same results)\n`);
+        force = true;
+      }
+    }
     // What the refits change, before anything is played: a moved baseline is seen, not found later.
     // A folder that would be refused is refused first (and checked again when claimed).
     if (!argv.quiet && prep.refitChanges.length) {
       try {
-        m.checkOutputFolder(prep.outDir, { resume: argv.resume, force: argv.force });
+        m.checkOutputFolder(prep.outDir, { resume: argv.resume, force });
       } catch (e) {
         throw explain(e, argv, prep, m);
       }
@@ -201,7 +222,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       run = await m.runIntoFolder(prep, {
         workers,
         resume: argv.resume,
-        force: argv.force,
+        force,
         export: argv.export ?? null,
         signal: stop.signal,
         executor,
@@ -236,6 +257,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       const report = argv.report ? await import('../report/index.js') : null;
       files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir) : await report.writeReport(results, prep.outDir);
       await run.finish();
+      recordInputs(prep.outDir, inputs);
     } catch (e) {
       // The machine refused a write (a full disk): say which file, and that nothing played is lost.
       // Anything else is a fault of volley's own and goes on as one (an internal error, its stack
@@ -246,30 +268,54 @@ export const runCommand: CommandModule<object, RunArgs> = {
     } finally {
       process.off('SIGINT', onSigint);
     }
-    const precisionMessage = async (r: typeof results) => (isCross(r) ? null : r.provenance.precision ? (await import('../report/precision.js')).precisionMessage(r) : null);
-    if (!argv.quiet) {
-      const { comparisonsTable, crossTable, summaryTable } = await import('../report/table.js');
-      if (isCross(results)) console.log(crossTable(results));
-      else {
-        // The question first, answered one line per cell; then the table of key numbers.
-        console.log(`${(await import('../report/question.js')).questionBlock(results)}\n`);
-        console.log(summaryTable(results));
-        if (results.comparisons) console.log(comparisonsTable(results));
-        const across = (await import('../report/robustness.js')).robustnessText(results);
-        if (across) console.log(`\n${across}`);
-      }
-      const resumed = run.resumedBatches ? `; ${counted(run.resumedBatches, 'batch', 'batches')} taken from the checkpoint` : '';
-      const precise = await precisionMessage(results);
-      if (precise) console.log(`\n${precise}`);
-      console.log(`\n${counted(played, 'engagement')} in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : counted(workers, 'worker')}${resumed})`);
-      console.log(`results: ${join(prep.outDir, m.RESULTS_FILE)}`);
-      if (run.exportFile) console.log(`engagements: ${run.exportFile}`);
-      if (files.length) console.log(`report:  ${join(prep.outDir, 'index.html')}`);
-    } else if (!isCross(results) && results.provenance.precision && !results.provenance.precision.reached) {
-      // Even a quiet run says when it stopped short of the precision asked for.
-      const msg = (await precisionMessage(results))!;
-      process.stderr.write(`volley: ${msg.replace(/^precision: /, 'warning: ')}\n`);
-    }
+    const resumed = run.resumedBatches ? `; ${counted(run.resumedBatches, 'batch', 'batches')} taken from the checkpoint` : '';
+    const timing = `${counted(played, 'engagement')} in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond}/s, ${address ? `queue ${address.shown}` : counted(workers, 'worker')}${resumed})`;
+    await printOutcome(results, prep.outDir, argv.quiet, { timing, exportFile: run.exportFile, report: files.length > 0 });
   },
 };
 
+/** The page a run's report opens with. */
+const REPORT_PAGE = 'index.html';
+
+/**
+ * What a run prints when it ends: the summary, the precision reached, how long it took and where its
+ * files are. A quiet run says only that it stopped short of the precision asked for, if it did.
+ */
+async function printOutcome(results: Results | CrossResults, outDir: string, quiet: boolean, o: { timing: string; exportFile: string | null; report: boolean }): Promise<void> {
+  const precisionMessage = async (r: typeof results) => (isCross(r) ? null : r.provenance.precision ? (await import('../report/precision.js')).precisionMessage(r) : null);
+  if (!quiet) {
+    const { comparisonsTable, crossTable, summaryTable } = await import('../report/table.js');
+    if (isCross(results)) console.log(crossTable(results));
+    else {
+      // The question first, answered one line per cell; then the table of key numbers.
+      console.log(`${(await import('../report/question.js')).questionBlock(results)}\n`);
+      console.log(summaryTable(results));
+      if (results.comparisons) console.log(comparisonsTable(results));
+      const across = (await import('../report/robustness.js')).robustnessText(results);
+      if (across) console.log(`\n${across}`);
+    }
+    const precise = await precisionMessage(results);
+    if (precise) console.log(`\n${precise}`);
+    console.log(`\n${o.timing}`);
+    console.log(`results: ${join(outDir, RESULTS_FILE)}`);
+    if (o.exportFile) console.log(`engagements: ${o.exportFile}`);
+    if (o.report) console.log(`report:  ${join(outDir, REPORT_PAGE)}`);
+  } else if (!isCross(results) && results.provenance.precision && !results.provenance.precision.reached) {
+    // Even a quiet run says when it stopped short of the precision asked for.
+    const msg = (await precisionMessage(results))!;
+    process.stderr.write(`volley: ${msg.replace(/^precision: /, 'warning: ')}\n`);
+  }
+}
+
+/** A run asked again: what it printed when it was played, from its folder, and how to play it again. */
+async function showFinished(outDir: string, argv: RunArgs, m: RunModules): Promise<void> {
+  const results = JSON.parse(readFileSync(join(outDir, RESULTS_FILE), 'utf8')) as Results | CrossResults;
+  if (!argv.quiet) process.stderr.write(`volley: ${outDir} holds this run already (same file, flags and volley version, so the same results); shown from there. Add --force to play it again.\n`);
+  const t = results.timing;
+  const played = isCross(results)
+    ? results.systems.reduce((a, r) => a + r.cells.reduce((b, c) => b + c.summary.engagements, 0), 0)
+    : results.cells.reduce((a, c) => a + c.summary.engagements, 0);
+  const timing = `${counted(played, 'engagement')}${t ? `, played in ${t.wallSeconds.toFixed(1)} s (${counted(t.workers, 'worker')})` : ''}`;
+  const exportFile = argv.export ? join(outDir, m.exportFileName(argv.export)) : null;
+  await printOutcome(results, outDir, argv.quiet, { timing, exportFile, report: argv.report });
+}

@@ -1,10 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { prepareTournament, runTournament } from '../sim/studies/tournament.js';
+import { prepareTournament, runTournament, type TournamentResult } from '../sim/studies/tournament.js';
+import { changedFlags, defaultFolder } from '../sim/store/folderName.js';
+import { planHash } from '../sim/engine/planHash.js';
 import { seatsTable, tournamentHtml, tournamentTable } from '../report/tournament.js';
 import { writeFileAtomic } from '../results/files.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
-import { claimFolder } from '../sim/store/outputFolder.js';
+import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
+
+const DEFAULT_PAIRING_ENGAGEMENTS = 400;
+const DEFAULT_TOURNAMENT_SEED = '1';
 
 interface Args {
   file: string;
@@ -24,10 +30,10 @@ export const tournamentCommand: CommandModule<object, Args> = {
     y
       .positional('file', { type: 'string', demandOption: true, describe: 'scenario YAML' })
       .option('doctrines', { type: 'string', describe: "Comma-separated doctrines (default: every doctrine of the scenario's rule system, see volley rulesets ID)" })
-      .option('engagements', { alias: 'n', type: 'number', default: 400, describe: 'Engagements per ordered pairing' })
-      .option('seed', { type: 'string', default: '1', describe: 'Seed' })
+      .option('engagements', { alias: 'n', type: 'number', default: DEFAULT_PAIRING_ENGAGEMENTS, describe: 'Engagements per ordered pairing' })
+      .option('seed', { type: 'string', default: DEFAULT_TOURNAMENT_SEED, describe: 'Seed' })
       .option('workers', WORKERS_OPTION)
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tournament-<scenario>, and -n<N>, -seed<S> when given)' })
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing: the files are written all the same' }) as never,
   handler: async (argv) => {
@@ -39,20 +45,46 @@ export const tournamentCommand: CommandModule<object, Args> = {
       workers: workersArg(argv.workers, argv.quiet),
     });
     const name = argv.file.replace(/^.*\//, '').replace(/\.scenario\.yaml$|\.yaml$/, '');
-    const out = argv.out ?? join('reports', `tournament-${name}`);
-    const lock = claimFolder(out, { marker: 'tournament.json', command: 'tournament', force: argv.force });
+    const given = prep.req.doctrines.join('.');
+    const out =
+      argv.out ??
+      defaultFolder(`tournament-${name}`, [
+        ...changedFlags([
+          ['n', argv.engagements, DEFAULT_PAIRING_ENGAGEMENTS],
+          ['seed', argv.seed, DEFAULT_TOURNAMENT_SEED],
+        ]),
+        ...(argv.doctrines === undefined ? [] : ([['doctrines-', given]] as const)),
+      ]);
+    // The same tournament asked again is shown from its folder (the same inputs give the same tables).
+    const inputs = inputsHash({ plan: planHash(prep.plan), pairs: prep.pairs });
+    const found = argv.force ? null : finishedHere(out, TOURNAMENT_FILE, inputs, [TOURNAMENT_PAGE]);
+    if (found === 'done') {
+      if (!argv.quiet) process.stderr.write(`volley: ${out} holds this tournament already (same file, flags and volley version); shown from there. Add --force to play it again.\n`);
+      show(JSON.parse(readFileSync(join(out, TOURNAMENT_FILE), 'utf8')) as TournamentResult, out, argv.quiet);
+      return;
+    }
+    const lock = claimFolder(out, { marker: TOURNAMENT_FILE, command: 'tournament', force: argv.force || found === 'partial' });
     try {
       const t = await runTournament(prep);
-      writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);
-      writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
-      if (argv.quiet) return;
-      console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);
-      console.log(tournamentTable(t));
-      console.log(`\nEach doctrine against itself: what the seat is worth (${t.engagementsPerPairing} engagements, 95% interval):\n`);
-      console.log(seatsTable(t));
-      console.log(`\nresults: ${join(out, 'tournament.json')}\npage:    ${join(out, 'tournament.html')}`);
+      writeFileAtomic(join(out, TOURNAMENT_FILE), `${JSON.stringify(t, null, 2)}\n`);
+      writeFileAtomic(join(out, TOURNAMENT_PAGE), tournamentHtml(t));
+      recordInputs(out, inputs);
+      show(t, out, argv.quiet);
     } finally {
       lock.release();
     }
   },
 };
+
+const TOURNAMENT_FILE = 'tournament.json';
+const TOURNAMENT_PAGE = 'tournament.html';
+
+/** The tournament's tables and where its files are (nothing when quiet). */
+function show(t: TournamentResult, out: string, quiet: boolean): void {
+  if (quiet) return;
+  console.log(`Row doctrine's share of wins against the column doctrine (${2 * t.engagementsPerPairing} engagements a match, 95% interval):\n`);
+  console.log(tournamentTable(t));
+  console.log(`\nEach doctrine against itself: what the seat is worth (${t.engagementsPerPairing} engagements, 95% interval):\n`);
+  console.log(seatsTable(t));
+  console.log(`\nresults: ${join(out, TOURNAMENT_FILE)}\npage:    ${join(out, TOURNAMENT_PAGE)}`);
+}

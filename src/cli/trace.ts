@@ -3,17 +3,19 @@
  * derivation as `volley run`) with an event sink, and write its story, its events and a page that
  * draws it step by step.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../results/files.js';
 import { tracePage } from '../report/trace/html.js';
 import { storyText } from '../report/trace/story.js';
-import { claimFolder } from '../sim/store/outputFolder.js';
+import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
+import { defaultFolder } from '../sim/store/folderName.js';
 import { replayEngagement, replayStoryLines } from '../sim/studies/trace.js';
 import { FORCE_OPTION, seedArg } from './args.js';
 import { MAX_ENGAGEMENTS } from '../scenario/limits.js';
+
+const STORY_FILE = 'story.txt';
 
 interface TraceArgs {
   file: string;
@@ -24,12 +26,6 @@ interface TraceArgs {
   out?: string;
   force: boolean;
   quiet: boolean;
-}
-
-/** A seed as part of a folder name: itself when plain and short, else a plain prefix and a hash (no two alike). */
-function seedInName(seed: string): string {
-  const plain = seed.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
-  return plain === seed ? seed : `${plain}-${createHash('sha256').update(seed).digest('hex').slice(0, 8)}`;
 }
 
 /**
@@ -55,7 +51,7 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       .option('engagement', { alias: 'e', type: 'string', demandOption: true, describe: 'Engagement index within the cell' })
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, with -s<seed> when --seed is given)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, <name>.scenario for a scenario, and -seed<S> when --seed changes the seed)' })
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing: the files are written all the same' }) as never,
   handler: (argv) => {
@@ -66,14 +62,17 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
     if (engagements === 0) throw new UsageError('--engagements: expected a whole number of at least 1');
     const seed = seedArg(argv.seed);
     const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
-    // A trace with another seed is another trace: a folder of its own (the seed's characters that
-    // cannot name a file made plain).
-    const seedPart = seed === undefined ? '' : `-s${seedInName(String(seed))}`;
-    const out = argv.out ?? join('reports', `${r.name}-trace-c${r.provenance.cell}-e${engagement}${seedPart}`);
-    const lock = claimFolder(out, { marker: 'story.txt', command: 'trace', force: argv.force });
+    // A trace with another seed is another trace: a folder of its own.
+    const out = argv.out ?? defaultFolder(`${r.folder.name}-trace-c${r.provenance.cell}-e${engagement}`, r.folder.changes);
+    // The same engagement traced again writes its trace again: it is replayed exactly, so nothing is
+    // lost (the file may have changed since: then the trace shows it as it is now).
+    const p = r.provenance;
+    const inputs = inputsHash({ file: p.file, cell: p.cell, engagement: p.engagement, seed: p.seed });
+    const again = !argv.force && finishedHere(out, STORY_FILE, inputs) !== null;
+    const lock = claimFolder(out, { marker: STORY_FILE, command: 'trace', force: argv.force || again });
     try {
       const files = {
-        story: join(out, 'story.txt'),
+        story: join(out, STORY_FILE),
         events: join(out, 'events.ndjson'),
         html: join(out, 'trace.html'),
       };
@@ -81,6 +80,7 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       const head = { type: 'trace', ...r.provenance, ruleset: r.ruleset, scenario: r.name };
       writeFileAtomic(files.events, [head, ...r.events].map((e) => JSON.stringify(e)).join('\n') + '\n');
       writeFileAtomic(files.html, tracePage(r));
+      recordInputs(out, inputs);
       if (argv.quiet) return;
       const res = r.result;
       const winner = res.winner === null ? 'draw' : `${r.shape.sides[res.winner].name} win`;

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { planHash } from '../sim/engine/planHash.js';
 import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/studies/tune.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
-import { claimFolder } from '../sim/store/outputFolder.js';
+import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
 import { counted } from '../report/words.js';
 
 interface TuneArgs {
@@ -40,7 +42,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
       .option('cell', { type: 'string', describe: 'For an experiment with several cells: the cell to tune (index or label)' })
       .option('tolerance', { type: 'number', describe: 'Real-valued parameters: stop when the bracket is this narrow (default range/100)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>-<hash of the question>, and -n<N>, -seed<S> when given)' })
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print only the verdict' })
       .option('report', { type: 'boolean', default: true, describe: 'Write the chart and the page (--no-report: tune.json and tune.csv only)' })
@@ -70,7 +72,20 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       tolerance: argv.tolerance,
       out: argv.out,
     });
-    const lock = claimFolder(prep.outDir, { marker: TUNE_FILE, command: 'tune', force: argv.force });
+    // The same tune asked again is shown from its folder (the same inputs give the same search).
+    const inputs = inputsHash({ plan: planHash(prep.run.plan), cell: prep.base.index, param: argv.param, target: argv.target, range: argv.range ?? null, tolerance: argv.tolerance ?? null });
+    const found = argv.force ? null : finishedHere(prep.outDir, TUNE_FILE, inputs, argv.report ? [TUNE_PAGE] : [TUNE_CSV]);
+    if (found === 'done') {
+      const report = await import('../report/tune.js');
+      if (!argv.quiet) process.stderr.write(`volley: ${prep.outDir} holds this tune already (same file, flags and volley version); shown from there. Add --force to play it again.\n`);
+      console.log(report.tuneVerdict(JSON.parse(readFileSync(join(prep.outDir, TUNE_FILE), 'utf8')) as Parameters<typeof report.tuneVerdict>[0]));
+      if (!argv.quiet) {
+        console.log(`\nresults: ${join(prep.outDir, TUNE_FILE)}`);
+        if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
+      }
+      return;
+    }
+    const lock = claimFolder(prep.outDir, { marker: TUNE_FILE, command: 'tune', force: argv.force || found === 'partial' });
     try {
       // The pool, the statistics and the report load once the request is known to be good.
       const { runTune } = await import('../sim/studies/tuneRun.js');
@@ -113,6 +128,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       else writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
       // tune.json last: once it is there, the folder is complete.
       writeFileAtomic(join(prep.outDir, TUNE_FILE), `${JSON.stringify(results, null, 2)}\n`);
+      recordInputs(prep.outDir, inputs);
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       console.log(report.tuneVerdict(results));
       if (!argv.quiet) {

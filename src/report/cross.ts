@@ -10,6 +10,7 @@ import { escapeHtml } from '../results/html.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { CDB90 } from './history.js';
 import { chartSection, diceOf, pageEnd, pageStart, type Libraries, type PageChart } from './html.js';
+import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 
 /** Colours of the rule systems, in the experiment's order. */
 export const SYSTEM_COLORS = ['#1b9e77', '#7570b3', '#d95f02', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#666666'] as const;
@@ -275,7 +276,7 @@ export function crossHtml(x: CrossResults, charts: readonly PageChart[], libs: L
     .map((s) => `<li><a href="${escapeHtml(systemFolder(s.id))}/index.html">${escapeHtml(s.title)}</a>: <code>${escapeHtml(s.scenario)}</code> <span class="hash">(results hash ${escapeHtml(s.hash.slice(0, 12))})</span></li>`)
     .join('');
   const traces = x.comparison.cells
-    .map((c) => `<li>${escapeHtml(short(x, c.system))}, ${escapeHtml(c.label)}: <code>volley trace ${escapeHtml(p.experiment.file)} --cell ${c.cell} --engagement 0</code></li>`)
+    .map((c) => `<li>${escapeHtml(short(x, c.system))}, ${escapeHtml(c.label)}: <code>${escapeHtml(`${VOLLEY_COMMAND} trace ${shellWord(p.experiment.file)} --cell ${c.cell} --engagement 0 --seed ${shellWord(String(p.seed))}`)}</code></li>`)
     .join('');
   const specs = Object.fromEntries(charts.map((c) => [c.name, c.spec]));
   return `${pageStart(`${title} · volley cross-system report`, libs, CROSS_CSS)}

@@ -26,7 +26,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Target precision',
     precision: true,
     definition:
-      'The run was asked for a precision (volley run --precision H) instead of a number of engagements: each cell plays batch after batch until the 95% Wilson interval of every primary share has a half-width of at most H (0.01 is ±1 percentage point), or until the maximum number of engagements per cell. The half-width is half the distance between the interval’s ends.',
+      'The run was asked for a precision (npm run volley -- run FILE --precision H) instead of a number of engagements: each cell plays batch after batch until the 95% Wilson interval of every primary share has a half-width of at most H (0.01 is ±1 percentage point), or until the maximum number of engagements per cell. The half-width is half the distance between the interval’s ends.',
   },
   {
     term: 'Primary shares',
@@ -178,7 +178,7 @@ export const TUNE_GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Metric path',
     definition:
-      'The name of the figure being tuned, written like winner[Prussians], side[1].retreatRate, formation[Div-Foy].demoralizedByTurn[8] or objective[Ligny].heldBy[1]. Every metric is a share of engagements or a mean per engagement. volley tune FILE --list-metrics lists those a scenario has.',
+      'The name of the figure being tuned, written like winner[Prussians], side[1].retreatRate, formation[Div-Foy].demoralizedByTurn[8] or objective[Ligny].heldBy[1]. Every metric is a share of engagements or a mean per engagement. npm run volley -- tune FILE --list-metrics lists those a scenario has.',
   },
   {
     term: 'Estimate curve',

@@ -39,6 +39,7 @@ export interface Libraries {
 import { escapeHtml } from '../results/html.js';
 import { count, counted, interval } from './words.js';
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 export { escapeHtml };
 
 /**
@@ -394,13 +395,14 @@ ${table(r, rows, title, 'extras')}`;
 function traceSection(r: Results): string {
   const file = r.provenance.experiment?.file ?? r.provenance.scenario.file;
   const cells = r.cells.filter((c) => (c.summary.traceThese ?? []).length > 0);
-  // A precision run's cells may have played past the file's engagements: -n lets trace reach them.
-  const n = (c: Results['cells'][number]) => (r.provenance.precision ? ` -n ${c.summary.engagements}` : '');
+  // The run's seed and engagements, so that the command replays this run's engagement whatever the
+  // flags it was played with (-n also lets trace reach past the file's engagements).
+  const n = (c: Results['cells'][number]) => ` --seed ${shellWord(String(r.provenance.seed))} -n ${c.summary.engagements}`;
   if (cells.length === 0) return '';
   const items = cells
     .map((c) => {
       const lines = c.summary.traceThese
-        .map((t) => `<li>${escapeHtml(t.why)}: <code>volley trace ${escapeHtml(file)} --cell ${c.index} --engagement ${t.engagement}${n(c)}</code></li>`)
+        .map((t) => `<li>${escapeHtml(t.why)}: <code>${escapeHtml(`${VOLLEY_COMMAND} trace ${shellWord(file)} --cell ${c.index} --engagement ${t.engagement}${n(c)}`)}</code></li>`)
         .join('');
       return `<h3>${escapeHtml(c.label)}</h3><ul class="trace-picks">${lines}</ul>`;
     })

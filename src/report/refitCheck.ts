@@ -10,6 +10,7 @@ import { duelLabel, refitDuelsSpec, refitEffectsSpec } from './charts/refit.js';
 import { ReportFiles } from './files.js';
 import { escapeHtml } from '../results/html.js';
 import { refitChangesHtml } from './refitChanges.js';
+import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 
 export const NO_EFFECT = 'no measurable effect in these scenarios';
 
@@ -193,7 +194,7 @@ ${warnings}
 <h2 id="provenance">Provenance</h2>
 <p class="files">volley ${escapeHtml(r.volleyVersion)} · refit <code>${escapeHtml(r.refit.file)}</code> · scenarios ${r.scenarios.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}
 · seed ${escapeHtml(String(r.seed))} · ${r.engagements.toLocaleString('en-GB')} engagements per exception and per duel · common random numbers (cell key <code>cell</code>).
-Replay: <code>volley refit check ${escapeHtml(r.refit.file)} ${r.scenarios.map((s) => `--scenario ${escapeHtml(s)}`).join(' ')} -n ${r.engagements} --seed ${escapeHtml(String(r.seed))}</code></p>
+Replay: <code>${escapeHtml(`${VOLLEY_COMMAND} refit check ${shellWord(r.refit.file)} ${r.scenarios.map((s) => `--scenario ${shellWord(s)}`).join(' ')} -n ${r.engagements} --seed ${shellWord(String(r.seed))}`)}</code></p>
 </body></html>
 `;
 }

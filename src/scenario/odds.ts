@@ -14,6 +14,7 @@ import { resolveOptions, type OddsQuestion, type ResolvedOptions, type Ruleset }
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { expectMap, loadScenario } from './load.js';
 import { lineOf, readYaml, validate } from './yamlFile.js';
+import { VOLLEY_COMMAND } from '../core/command.js';
 
 export interface OddsRequest {
   ruleset: Ruleset<any, any>;
@@ -60,7 +61,7 @@ export function loadOddsRequest(file: string): OddsRequest {
   }
   for (const name of Object.keys(env.options)) {
     const spec = rs.options.find((o) => o.name === name);
-    if (!spec) throw new VolleyInputError(file, lineOf(src, ['options', name]), `options.${name}`, `not an option of rule system '${rs.id}' (see \`volley rulesets ${rs.id}\`)`);
+    if (!spec) throw new VolleyInputError(file, lineOf(src, ['options', name]), `options.${name}`, `not an option of rule system '${rs.id}' (see \`${VOLLEY_COMMAND} rulesets ${rs.id}\`)`);
     if (!spec.values.includes(env.options[name])) {
       throw new VolleyInputError(file, lineOf(src, ['options', name]), `options.${name}`, `expected one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, found ${JSON.stringify(env.options[name])}`);
     }

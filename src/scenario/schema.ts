@@ -12,6 +12,7 @@ import { MAX_BATCH, MAX_ENGAGEMENTS } from './limits.js';
 import { RULESETS } from '../rules/index.js';
 import { shortName } from './names.js';
 import { expandQuality } from './quality.js';
+import { VOLLEY_COMMAND } from '../core/command.js';
 
 const optionValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -32,7 +33,7 @@ export const optionsSchema = z.strictObject(Object.fromEntries(RULESETS.flatMap(
 function rulesetOptions(rs: Ruleset<any, any>) {
   return z
     .strictObject(Object.fromEntries(rs.options.map((o) => [o.name, optionField(o)])), {
-      error: (issue) => (issue.code === 'unrecognized_keys' ? `not an option of rule system '${rs.id}' (see \`volley rulesets ${rs.id}\`)` : undefined),
+      error: (issue) => (issue.code === 'unrecognized_keys' ? `not an option of rule system '${rs.id}' (see \`${VOLLEY_COMMAND} rulesets ${rs.id}\`)` : undefined),
     })
     .default({})
     .describe(`Rule options (see \`volley rulesets ${rs.id}\`).`);
@@ -70,7 +71,7 @@ function rulesetScenarios(rs: Ruleset<any, any>) {
 const scenarioUnion = z.discriminatedUnion(
   'ruleset',
   RULESETS.map(rulesetScenarios) as unknown as [ReturnType<typeof rulesetScenarios>, ...ReturnType<typeof rulesetScenarios>[]],
-  { error: `expected a rule system id: ${RULESETS.map((r) => `'${r.id}'`).join(', ')} (see \`volley rulesets\`)` },
+  { error: `expected a rule system id: ${RULESETS.map((r) => `'${r.id}'`).join(', ')} (see \`${VOLLEY_COMMAND} rulesets\`)` },
 );
 
 /** A scenario file: its units' quality rungs turned into their rule system's ratings (src/scenario/quality.ts), then validated. */

@@ -13,6 +13,7 @@ import { parsePath, PathError, setPath } from './paths.js';
 import { applyRefitToAll, loadRefitFile, refitErrorAt, type RefitChangeSet } from './refit.js';
 import { scenarioSchema, type Experiment, type FactorValue } from './schema.js';
 import { describeIssue, lineOf, type YamlSource } from './yamlFile.js';
+import { VOLLEY_COMMAND } from '../core/command.js';
 
 /** A variant as results.json records it. */
 export interface VariantInfo {
@@ -83,7 +84,7 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
         ['variants', i, 'ruleset'],
         known
           ? `a variant plays the scenario's own rule system ('${ctx.rulesetId}'); to compare rule systems, write a cross-system experiment (scenarios: one per rule system; docs/files.md, "Cross-system experiments")`
-          : `unknown rule system '${v.ruleset}' (see 'volley rulesets'); for now only the scenario's own ('${ctx.rulesetId}')`,
+          : `unknown rule system '${v.ruleset}' (see '${VOLLEY_COMMAND} rulesets'); for now only the scenario's own ('${ctx.rulesetId}')`,
       );
     }
     let d = structuredClone(baseData);

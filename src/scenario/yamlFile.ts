@@ -7,6 +7,7 @@ import { readFileSync, statSync, type Stats } from 'node:fs';
 import { isMap, isNode, isPair, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { z } from 'zod';
 import { formatPath, VolleyInputError } from '../core/errors.js';
+import { VOLLEY_COMMAND } from '../core/command.js';
 
 export interface YamlSource {
   file: string;
@@ -249,7 +250,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): { path: P
     const key = issue.keys[0];
     path = [...path, key];
     const options = path[path.length - 2] === 'options';
-    return { path, message: options ? `unknown option '${String(key)}' (see 'volley rulesets')` : `unknown field '${String(key)}'` };
+    return { path, message: options ? `unknown option '${String(key)}' (see '${VOLLEY_COMMAND} rulesets')` : `unknown field '${String(key)}'` };
   }
   if (issue.code === 'invalid_value') return { path, message: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
   if (issue.code === 'invalid_union') {

@@ -32,6 +32,7 @@ import type { EngagementShape } from '../core/ruleset.js';
 import type { HistogramSummary } from './histogram.js';
 import { wilson, zFor, type Proportion } from './intervals.js';
 import type { CellSummary } from './summary.js';
+import { VOLLEY_COMMAND } from '../core/command.js';
 
 export type MetricKind = 'share' | 'mean';
 
@@ -249,7 +250,7 @@ function turnOf(arg: string | undefined, shape: EngagementShape, path: string): 
 export function parseMetric(text: string, shape: EngagementShape, reasons: readonly string[]): Metric {
   const path = text.trim();
   const unknown = (why?: string): never => {
-    throw new MetricError(why ?? `unknown metric '${path}' (volley tune <file> --list-metrics lists them)`, nearest(path, listMetrics(shape, reasons).map((e) => e.names)));
+    throw new MetricError(why ?? `unknown metric '${path}' (${VOLLEY_COMMAND} tune FILE --list-metrics lists them)`, nearest(path, listMetrics(shape, reasons).map((e) => e.names)));
   };
   if (path === '') throw new MetricError('no metric given: expected a path such as winner[0] or side[1].retreatRate');
   const p = parse(path);

@@ -27,7 +27,7 @@ describe.skipIf(!REDIS_SERVER)('a Redis lost mid-run', () => {
     const shown = `cannot reach Redis at redis://127.0.0.1:${redis.port}/0`;
     expect(cr.code).toBe(1);
     expect(cr.stderr).toContain(shown);
-    expect(cr.stderr).toMatch(/continue with: volley run .*--resume/);
+    expect(cr.stderr).toMatch(/continue with: npm run volley -- run .*--resume/);
     expect(wr.code).toBe(1);
     expect(wr.stderr).toContain(shown);
     for (const out of [cr.stderr, wr.stderr]) {

@@ -64,7 +64,7 @@ describe('one run at a time in an output folder', () => {
     const r = volley(['run', SCENARIO, '-n', '100', '--no-report', '--quiet', '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(readdirSync(out)).toEqual(['results.json']);
+    expect(readdirSync(out).sort()).toEqual(['.volley-inputs', 'results.json']);
   });
 
   it('a folder holding only hidden files (a stale lock, a temporary file left by a kill) is used', () => {
@@ -87,7 +87,7 @@ describe('one run at a time in an output folder', () => {
     const again = volley(['run', SCENARIO, '-n', '50', '--quiet', '--force', '--out', out]);
     expect(again.code, again.stderr).toBe(0);
     const hidden = readdirSync(out).filter((f) => f.startsWith('.'));
-    expect(hidden).toEqual(['.DS_Store']);
+    expect(hidden.sort()).toEqual(['.DS_Store', '.volley-inputs']);
     // A trace folder is cleaned the same way.
     const traceOut = join(tmp(), 'trace');
     mkdirSync(traceOut);
@@ -112,7 +112,7 @@ describe("someone else's folder", () => {
 
     const forced = volley(['run', SCENARIO, '-n', '50', '--quiet', '--no-report', '--force', '--out', out]);
     expect(forced.code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['index.html', 'notes.txt', 'results.json']);
+    expect(readdirSync(out).sort()).toEqual(['.volley-inputs', 'index.html', 'notes.txt', 'results.json']);
   });
 
   it('an empty folder is written into; an empty --out is refused', () => {
@@ -126,19 +126,25 @@ describe("someone else's folder", () => {
 });
 
 describe("the other commands' folders (trace, tournament, tune, refit check)", () => {
-  it('a trace is not written over without --force; with it, it is', () => {
+  it('a trace of the same engagement is written again; another trace is not written over without --force; with it, it is', () => {
     const out = join(tmp(), 'trace');
     const args = ['trace', 'sims/village-assault.scenario.yaml', '--engagement', '3', '--out', out];
     expect(volley(args).code).toBe(0);
+    const story = readFileSync(join(out, 'story.txt'), 'utf8');
     writeFileSync(join(out, 'story.txt'), 'kept\n');
-    const again = volley(args);
+    const same = volley(args);
+    expect(same.code, same.stderr).toBe(0);
+    expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe(story);
+    writeFileSync(join(out, 'story.txt'), 'kept\n');
+    const other = ['trace', 'sims/village-assault.scenario.yaml', '--engagement', '4', '--out', out];
+    const again = volley(other);
     expect(again.code).toBe(2);
-    expect(again.stderr.trim()).toBe(`volley: ${out} already holds a trace (story.txt); add --force to overwrite it, or choose another --out`);
+    expect(again.stderr.trim()).toBe(`volley: ${out} already holds a trace (story.txt) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another --out`);
     expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe('kept\n');
-    const forced = volley([...args, '--force']);
+    const forced = volley([...other, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(join(out, 'story.txt'), 'utf8')).not.toBe('kept\n');
-    expect(readdirSync(out).sort()).toEqual(['events.ndjson', 'story.txt', 'trace.html']);
+    expect(readdirSync(out).sort()).toEqual(['.volley-inputs', 'events.ndjson', 'story.txt', 'trace.html']);
   });
 
   // Each refusal comes before anything is played, so the arguments need only be good ones.
@@ -154,7 +160,7 @@ describe("the other commands' folders (trace, tournament, tune, refit check)", (
       writeFileSync(join(out, marker), '{}\n');
       const earlier = volley([...args, '--out', out]);
       expect(earlier.code, earlier.stderr).toBe(2);
-      expect(earlier.stderr.trim()).toBe(`volley: ${out} already holds a ${what} (${marker}); add --force to overwrite it, or choose another --out`);
+      expect(earlier.stderr.trim()).toBe(`volley: ${out} already holds a ${what} (${marker}) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another --out`);
       expect(readFileSync(join(out, marker), 'utf8')).toBe('{}\n');
 
       rmSync(join(out, marker));
@@ -181,7 +187,7 @@ describe("the other commands' folders (trace, tournament, tune, refit check)", (
     expect(refused.stderr.trim()).toBe(`volley: ${out} holds a finished volley run (results.json), not a tournament; add --force to write into it anyway, or choose another --out`);
     const r = volley([...args, '--force']);
     expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['results.json', 'tournament.html', 'tournament.json']);
+    expect(readdirSync(out).sort()).toEqual(['.volley-inputs', 'results.json', 'tournament.html', 'tournament.json']);
     // And the other way round: a run is not written over a trace.
     const traced = join(tmp(), 'traced');
     mkdirSync(traced);
@@ -203,7 +209,7 @@ describe('results that cannot all be written', () => {
     const r = volley([...args, '--force']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^volley: cannot write ${join(out, 'index.html')} \\((EISDIR|ENOTEMPTY|EEXIST)\\)\n`));
-    expect(r.stderr).toContain(`every batch is saved in ${join(out, 'checkpoint.ndjson')}; continue with: volley run ${SCENARIO}`);
+    expect(r.stderr).toContain(`every batch is saved in ${join(out, 'checkpoint.ndjson')}; continue with: npm run volley -- run ${SCENARIO}`);
     expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
     expect(existsSync(join(out, 'checkpoint.ndjson'))).toBe(true);
     expect(existsSync(join(out, LOCK))).toBe(false);

@@ -94,7 +94,7 @@ describe.skipIf(!REDIS_SERVER)('volley run --queue with volley worker', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/engagement 130 of cell 0 .*failed: injected fault/);
     expect(r.stderr).toContain("seed: queue-test/cell/130");
-    expect(r.stderr).toMatch(/replay it with: volley trace sims\/village-assault\.scenario\.yaml --cell 0 --engagement 130 --seed queue-test -n 600/);
+    expect(r.stderr).toMatch(/replay it with: npm run volley -- trace sims\/village-assault\.scenario\.yaml --cell 0 --engagement 130 --seed queue-test -n 600/);
     expect(r.stderr).not.toMatch(/\n\s+at |Warning/);
     w.child.kill('SIGTERM');
     await w.done;

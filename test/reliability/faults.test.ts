@@ -24,7 +24,7 @@ describe('worker faults', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('volley: engagement 37 of cell 1 (defender.units[*].morale=4) failed: injected fault (VOLLEY_FAULT)');
     expect(r.stderr).toContain('seed: 99/cell/37');
-    expect(r.stderr).toContain(`replay it with: volley trace ${EXPERIMENT} --cell 1 --engagement 37 --seed 99`);
+    expect(r.stderr).toContain(`replay it with: npm run volley -- trace ${EXPERIMENT} --cell 1 --engagement 37 --seed 99`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(join(r.out, 'results.json'))).toBe(false);
     // The pool is destroyed: the process ends without waiting for the remaining batches' idle timeout.
@@ -38,7 +38,7 @@ describe('worker faults', () => {
     expect(r.stderr).toMatch(
       /^volley: a worker died while running batch 2: cell 0 \(defender\.units\[\*\]\.morale=3\), engagements 100\.\.149: worker exited with code: 3\n/,
     );
-    expect(r.stderr).toContain(`volley trace ${EXPERIMENT} --cell 0 --engagement <100..149>`);
+    expect(r.stderr).toContain(`npm run volley -- trace ${EXPERIMENT} --cell 0 --engagement <100..149>`);
     expect(r.stderr).toMatch(/--resume\n$/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
@@ -57,7 +57,7 @@ describe('worker faults', () => {
     expect(last).toBeLessThanOrEqual(15);
     // Batch k of cell 1 holds its engagements (k - 8) x 50 .. (k - 8) x 50 + 49.
     expect([Number(m![3]), Number(m![4])]).toEqual([(first - 8) * 50, (last - 8) * 50 + 49]);
-    expect(r.stderr).toContain(`volley trace ${EXPERIMENT} --cell 1 --engagement <${m![3]}..${m![4]}>`);
+    expect(r.stderr).toContain(`npm run volley -- trace ${EXPERIMENT} --cell 1 --engagement <${m![3]}..${m![4]}>`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
@@ -74,7 +74,7 @@ describe('a file the run appends to that cannot grow', () => {
     expect(cut.status, cut.stderr).toBe(1);
     const ck = join(out, 'checkpoint.ndjson');
     expect(cut.stderr).toMatch(new RegExp(`^volley: cannot write ${ck} \\(EFBIG\\): the run stopped; \\d+ of 32 batches are saved in ${ck}\\n`));
-    expect(cut.stderr).toContain(`continue with: volley run ${args.slice(1).join(' ')} --out ${out} --resume`);
+    expect(cut.stderr).toContain(`continue with: npm run volley -- run ${args.slice(1).join(' ')} --out ${out} --resume`);
     expect(cut.stderr).not.toMatch(/\n\s+at |internal error/);
     const resumed = volley([...args, '--out', out, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);

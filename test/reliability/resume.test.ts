@@ -70,7 +70,7 @@ describe('volley run --resume', () => {
     const r = await run.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/interrupted: \d+ of 64 batches are saved in .*checkpoint\.ndjson/);
-    expect(r.stderr).toContain(`resume with: volley run ${EXPERIMENT} ${ARGS.join(' ')} -w 2 --out ${out} --resume`);
+    expect(r.stderr).toContain(`resume with: npm run volley -- run ${EXPERIMENT} ${ARGS.join(' ')} -w 2 --out ${out} --resume`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const saved = Number(r.stderr.match(/interrupted: (\d+) of/)![1]);
     // Every saved batch is a whole line on disk.
@@ -94,9 +94,19 @@ describe('the output folder', () => {
   it('a finished run is not overwritten without --force', () => {
     const out = join(tmp(), 'done');
     expect(volley([...small, '-w', '0', '--out', out]).code).toBe(0);
+    // The same command again: shown from the folder (exit 0), nothing played or written.
+    const written = readFileSync(join(out, 'results.json'), 'utf8');
+    const quiet = volley([...small, '-w', '0', '--out', out]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout + quiet.stderr).toBe('');
+    const same = volley([...small.filter((a) => a !== '--quiet'), '-w', '0', '--out', out]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toContain(`volley: ${out} holds this run already`);
+    expect(same.stdout).toContain(`results: ${join(out, 'results.json')}`);
+    expect(readFileSync(join(out, 'results.json'), 'utf8')).toBe(written);
     const again = volley([...small, '-w', '0', '--out', out, '--seed', '2']);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/already holds a finished run \(results\.json\); add --force/);
+    expect(again.stderr).toMatch(/already holds a finished run \(results\.json\) of other inputs \(file, flags or volley version\); add --force/);
     const resume = volley([...small, '-w', '0', '--out', out, '--resume']);
     expect(resume.code).toBe(2);
     expect(resume.stderr).toMatch(/nothing to resume/);

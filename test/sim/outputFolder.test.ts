@@ -3,13 +3,13 @@
  * writes and released after it, also when the command fails; the CLI tests (test/reliability/folder)
  * cover other processes.
  */
-import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/sim/store/folderLock.js';
 import { DICE_FORMAT } from '../../src/core/dice.js';
-import { claimFolder, OUTPUT_MARKERS } from '../../src/sim/store/outputFolder.js';
+import { claimFolder, finishedHere, INPUTS_FILE, inputsHash, OUTPUT_MARKERS, recordInputs } from '../../src/sim/store/outputFolder.js';
 import { OutputFolderError } from '../../src/sim/engine/errors.js';
 import { REFIT_CHECK_FILE } from '../../src/sim/studies/refitCheck.js';
 import { CHECKPOINT_FILE } from '../../src/sim/store/checkpoint.js';
@@ -92,5 +92,52 @@ describe('claimFolder', () => {
     const forced = await runIntoFolder(prepareRun(req), { workers: 0, force: true });
     expect(forced.resumedBatches).toBe(0);
     await forced.finish();
+  });
+});
+
+describe('finishedHere: the same command asked again', () => {
+  const done = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volley-done-'));
+    writeFileSync(join(dir, 'tournament.json'), '{}\n');
+    writeFileSync(join(dir, 'tournament.html'), '<p>\n');
+    recordInputs(dir, 'abc');
+    return dir;
+  };
+
+  it("is 'done' with the marker, the same inputs and the files asked for; 'partial' when one is missing", () => {
+    const dir = done();
+    expect(finishedHere(dir, 'tournament.json', 'abc', ['tournament.html'])).toBe('done');
+    expect(finishedHere(dir, 'tournament.json', 'abc', ['tournament.html', 'tournament.csv'])).toBe('partial');
+  });
+
+  it('is null for other inputs, no record, no marker, a checkpoint or a command writing there', () => {
+    expect(finishedHere(done(), 'tournament.json', 'abd')).toBe(null);
+    expect(finishedHere(done(), 'tune.json', 'abc')).toBe(null);
+    const noRecord = done();
+    rmSync(join(noRecord, INPUTS_FILE));
+    expect(finishedHere(noRecord, 'tournament.json', 'abc')).toBe(null);
+    const unfinished = done();
+    writeFileSync(join(unfinished, CHECKPOINT_FILE), '');
+    expect(finishedHere(unfinished, 'tournament.json', 'abc')).toBe(null);
+    const busy = done();
+    // A command holding the folder (here, this process) is writing it: nothing there is finished yet.
+    const lock = claimFolder(busy, { ...claim, force: true });
+    recordInputs(busy, 'abc');
+    expect(finishedHere(busy, 'tournament.json', 'abc')).toBe(null);
+    lock.release();
+    expect(finishedHere(busy, 'tournament.json', 'abc')).toBe('done');
+    expect(finishedHere(join(busy, 'nowhere'), 'tournament.json', 'abc')).toBe(null);
+  });
+
+  it('the record goes when a command takes the folder, and comes back only when it records its inputs', () => {
+    const dir = done();
+    claimFolder(dir, { ...claim, force: true }).release();
+    expect(existsSync(join(dir, INPUTS_FILE))).toBe(false);
+    expect(finishedHere(dir, 'tournament.json', 'abc')).toBe(null);
+  });
+
+  it('hashes inputs whatever the order of their keys', () => {
+    expect(inputsHash({ a: 1, b: [2, { c: 3, d: 4 }] })).toBe(inputsHash({ b: [2, { d: 4, c: 3 }], a: 1 }));
+    expect(inputsHash({ a: 1 })).not.toBe(inputsHash({ a: 2 }));
   });
 });

@@ -110,7 +110,7 @@ describe('a precision run of town-assault (4 cells, ±0.04, batches of 100)', ()
     const html = reportHtml(r, [], { vega: '', vegaLite: '', vegaEmbed: '' });
     expect(html).toContain('<section id="precision">');
     expect(html).toContain('Target reached: in every cell');
-    expect(html).toMatch(/volley trace \S+ --cell 0 --engagement \d+ -n \d+/);
+    expect(html).toMatch(/npm run volley -- trace \S+ --cell 0 --engagement \d+ --seed \S+ -n \d+/);
     expect(glossaryFor(false, { precision: true }).map((g) => g.term)).toEqual(expect.arrayContaining(['Target precision', 'Primary shares', 'Sequential stopping']));
     expect(glossaryFor(false).map((g) => g.term)).not.toContain('Target precision');
     const csv = precisionCsv(r).trimEnd().split('\n');

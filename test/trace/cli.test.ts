@@ -3,7 +3,7 @@
  * prints, and exit code 2 with a clear message for bad input.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,18 +58,26 @@ describe('volley trace', () => {
     expect(readFileSync(join(byLabel, 'story.txt'), 'utf8')).toBe(readFileSync(join(byIndex, 'story.txt'), 'utf8'));
   });
 
-  it('writes into reports/<name>-trace-c<K>-e<I> by default', () => {
+  it('writes into reports/<name>.scenario-trace-c<K>-e<I> by default, and writes the same trace again', () => {
     const cwd = tmp();
     const r = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
     expect(r.code).toBe(0);
-    expect(existsSync(join(cwd, 'reports', 'town-assault-trace-c0-e0', 'trace.html'))).toBe(true);
-    // Another seed is another trace, beside the first.
+    const folder = join(cwd, 'reports', 'town-assault.scenario-trace-c0-e0');
+    expect(existsSync(join(folder, 'trace.html'))).toBe(true);
+    // The same engagement again: replayed exactly, so written again rather than refused.
+    const story = readFileSync(join(folder, 'story.txt'), 'utf8');
+    writeFileSync(join(folder, 'story.txt'), 'stale\n');
+    const again = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(join(folder, 'story.txt'), 'utf8')).toBe(story);
+    // Another seed is another trace, beside the first; the file's own seed given is the same trace.
     const seeded = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', 'a b/77'], cwd);
     expect(seeded.code, seeded.stderr).toBe(0);
-    // Characters a folder name cannot hold are made plain, and a hash keeps 'a b/77' apart from 'a_b_77'.
-    const folders = readdirSync(join(cwd, 'reports')).filter((f) => f.startsWith('town-assault-trace-c0-e0-s'));
-    expect(folders).toEqual([expect.stringMatching(/^town-assault-trace-c0-e0-sa_b_77-[0-9a-f]{8}$/)]);
-    expect(existsSync(join(cwd, 'reports', folders[0], 'trace.html'))).toBe(true);
+    expect(volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', '1'], cwd).code).toBe(0);
+    // A seed a folder name cannot hold is named by a hash, which keeps 'a b/77' apart from 'a_b_77'.
+    const folders = readdirSync(join(cwd, 'reports')).filter((f) => f.startsWith('town-assault.scenario-trace-c0-e0')).sort();
+    expect(folders).toEqual(['town-assault.scenario-trace-c0-e0', expect.stringMatching(/^town-assault\.scenario-trace-c0-e0-[0-9a-f]{8}$/)]);
+    expect(existsSync(join(cwd, 'reports', folders[1], 'trace.html'))).toBe(true);
   });
 
   it.each([

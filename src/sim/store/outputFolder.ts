@@ -3,10 +3,14 @@
  * and locked before any work is done, and refused when a command's earlier output or someone else's
  * files would be written over without --force. `volley run` adds its checkpoint rules (folderRun.ts).
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolderLock, inUse, LOCK_FILE, lockHolder } from './folderLock.js';
 import { OutputFolderError } from '../engine/errors.js';
-import { folderProblem, makeFolder, removeLeftTemps, someOf, visibleEntries } from '../../results/files.js';
+import { folderProblem, makeFolder, removeLeftTemps, someOf, visibleEntries, writeFileAtomic } from '../../results/files.js';
+import { canonicalJson } from '../../results/results.js';
+import { CHECKPOINT_FILE } from './checkpoint.js';
 
 /** The file each command writes that shows its output is in a folder, and that output in words. */
 export const OUTPUT_MARKERS: readonly { file: string; what: string }[] = [
@@ -33,6 +37,36 @@ export function volleyOutputIn(entries: readonly string[]): string | null {
   return m ? `${m.what} (${m.file})` : null;
 }
 
+/**
+ * The record of what a command was asked (a hash of its inputs), written last, once its output is
+ * complete: a command asked the same again finds its answer there (finishedHere).
+ */
+export const INPUTS_FILE = '.volley-inputs';
+
+/** The sha256 of a JSON value, its object keys sorted: what a command was asked, in 64 hex digits. */
+export const inputsHash = (inputs: unknown): string => createHash('sha256').update(canonicalJson(inputs)).digest('hex');
+
+/** Record, last of all, that the folder holds the complete output of the command asked `hash`. */
+export function recordInputs(dir: string, hash: string): void {
+  writeFileAtomic(join(dir, INPUTS_FILE), `${hash}\n`);
+}
+
+/**
+ * Whether `dir` holds the finished output of a command asked exactly `hash`: its marker file and the
+ * record of its inputs, no checkpoint and no command writing there. 'done' when the files `needs`
+ * are there too; 'partial' when one is missing (a report asked for now, not then: played again, the
+ * same inputs give the same output); null when it is another command's or another question's.
+ */
+export function finishedHere(dir: string, marker: string, hash: string, needs: readonly string[] = []): 'done' | 'partial' | null {
+  try {
+    if (!existsSync(join(dir, marker)) || existsSync(join(dir, CHECKPOINT_FILE)) || lockHolder(dir)) return null;
+    if (readFileSync(join(dir, INPUTS_FILE), 'utf8').trim() !== hash) return null;
+  } catch {
+    return null;
+  }
+  return needs.every((f) => existsSync(join(dir, f))) ? 'done' : 'partial';
+}
+
 /** Make the folder and take its lock; a folder the system will not make or lock is refused (exit 2). */
 export function makeAndLock(dir: string, flag = '--out'): FolderLock {
   const refusal = (what: string, e: unknown): unknown => {
@@ -48,8 +82,10 @@ export function makeAndLock(dir: string, flag = '--out'): FolderLock {
   }
   try {
     const lock = FolderLock.take(dir);
-    // The folder is ours now: what a writer killed mid-file left (a partial index.html) goes.
+    // The folder is ours now: what a writer killed mid-file left (a partial index.html) goes, and so
+    // does the record of a finished output, written again once this command's is complete.
     removeLeftTemps(dir);
+    rmSync(join(dir, INPUTS_FILE), { force: true });
     return lock;
   } catch (e) {
     throw refusal('write the lock file in', e);
@@ -77,7 +113,7 @@ function checkClaim(dir: string, claim: FolderClaim, flag: string, lockedHere: b
   if (entries.length === 0) return;
   const own = OUTPUT_MARKERS.find((m) => m.file === claim.marker);
   if (entries.includes(claim.marker)) {
-    throw new OutputFolderError(`${dir} already holds ${own?.what ?? `a ${claim.command}`} (${claim.marker}); add --force to overwrite it, or choose another ${flag}`);
+    throw new OutputFolderError(`${dir} already holds ${own?.what ?? `a ${claim.command}`} (${claim.marker}) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another ${flag}`);
   }
   const other = volleyOutputIn(entries);
   if (other) throw new OutputFolderError(`${dir} holds ${other}, not a ${claim.command}; add --force to write into it anyway, or choose another ${flag}`);

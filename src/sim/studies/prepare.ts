@@ -16,6 +16,9 @@ import { buildResults, type Results, type ResultsInput } from '../../results/res
 import { buildCrossResults, type CrossResults } from '../../results/cross.js';
 import type { CellAccumulator } from '../../stats/cellAccumulator.js';
 import type { CellStop } from '../../stats/precision.js';
+import { changedFlags, defaultFolder, folderSuffix, type FlagPart } from '../store/folderName.js';
+import { inputsHash } from '../store/outputFolder.js';
+import { planHash } from '../engine/planHash.js';
 
 export interface RunRequest {
   file: string;
@@ -80,6 +83,10 @@ export interface PreparedRun {
   warnings: string[];
   /** What those refits change in the scenario, printed before the run (and kept in the provenance). */
   refitChanges: RefitChangeSet[];
+  /** The name that folders of this file start with: the experiment's, or the scenario's and `.scenario`. */
+  folderName: string;
+  /** The flags that change what the file plays, as they name its default folder (src/sim/store/folderName.ts). */
+  changes: FlagPart[];
 }
 
 export const DEFAULT_ENGAGEMENTS = 1000;
@@ -122,7 +129,15 @@ export function prepareRun(req: RunRequest): PreparedRun {
     const seed = req.seed ?? x.seed;
     const batch = req.batch ?? x.batch;
     const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
-    const prepared = finish(e.cells, engagements, seed, batch, req.out ?? x.out ?? `reports/${x.name}`, req, target, {
+    const changes = changedFlags([
+      ['n', req.engagements, x.engagements ?? DEFAULT_ENGAGEMENTS],
+      ['seed', req.seed, x.seed],
+      ['batch', req.batch, x.batch],
+      ['precision', req.precision, x.precision],
+      ['max', req.maxEngagements, x.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS],
+    ]);
+    const outDir = req.out ?? (x.out !== undefined ? `${x.out.replace(/\/+$/, '')}${folderSuffix(changes)}` : defaultFolder(x.name, changes));
+    const prepared = finish(e.cells, engagements, seed, batch, outDir, req, target, {
       commonRandomNumbers: x.commonRandomNumbers,
       factors,
       ...(x.valueNames ? { valueNames: x.valueNames } : {}),
@@ -144,20 +159,30 @@ export function prepareRun(req: RunRequest): PreparedRun {
         meta: { ...subsetMeta(prepared.meta, sys.cells), scenarioFile: rel(sys.scenarioFile) },
       }));
       const withSystems = { [SYSTEM_FACTOR]: e.systems.map((sys) => sys.ruleset), ...factors };
-      return { ...prepared, meta: { ...prepared.meta, factors: withSystems }, systems, warnings: e.warnings, refitChanges: e.refitChanges };
+      return { ...prepared, meta: { ...prepared.meta, factors: withSystems }, systems, warnings: e.warnings, refitChanges: e.refitChanges, folderName: x.name, changes };
     }
-    return { ...prepared, warnings: e.warnings, refitChanges: e.refitChanges };
+    return { ...prepared, warnings: e.warnings, refitChanges: e.refitChanges, folderName: x.name, changes };
   }
   if (kind === 'scenario') {
     const target = targetOf(req);
     const s = loadScenario(req.file).scenario;
-    return finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? `reports/${s.name}`, req, target, {
+    // A scenario and an experiment may share a name (town-assault): the scenario's folders say which.
+    const folderName = `${s.name}.scenario`;
+    const changes = changedFlags([
+      ['n', req.engagements, DEFAULT_ENGAGEMENTS],
+      ['seed', req.seed, DEFAULT_SEED],
+      ['batch', req.batch, DEFAULT_BATCH],
+      ['precision', req.precision, undefined],
+      ['max', req.maxEngagements, DEFAULT_MAX_ENGAGEMENTS],
+    ]);
+    const prepared = finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? defaultFolder(folderName, changes), req, target, {
       commonRandomNumbers: true,
       factors: {},
       comparisons: null,
       scenarioFile: rel(req.file),
       experiment: null,
     });
+    return { ...prepared, folderName, changes };
   }
   // Neither kind: the message `volley validate` gives for a file it cannot read, else what run plays.
   const playable = `expected 'scenario' or 'experiment', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`;
@@ -179,7 +204,7 @@ function finish(
   req: RunRequest,
   target: Target | null,
   rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'valueNames' | 'scenarioFile' | 'experiment' | 'comparisons'>,
-): PreparedRun {
+): Omit<PreparedRun, 'folderName' | 'changes'> {
   checkCount('--engagements', engagements, MAX_ENGAGEMENTS);
   checkCount('--batch', batch, MAX_BATCH);
   if (target && rest.comparisons) {
@@ -222,6 +247,17 @@ function finish(
   const rs = findRuleset(rulesetId)!;
   const ruleset = { id: rs.id, title: rs.title, vocabulary: rs.vocabulary };
   return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, systems: null, warnings: [], refitChanges: [] };
+}
+
+/**
+ * What fixes a run's output, as a hash recorded beside it when it is finished: the plan (version, rule
+ * systems, scenarios, options, seed, engagements, batch, precision) and what the report says of the files
+ * (their names, titles, questions, factors and the names of their values). The same hash means the same results.json and report,
+ * apart from the timing: a run asked again is shown from its folder instead of being played again.
+ */
+export function runInputs(prep: Pick<PreparedRun, 'plan' | 'meta'>): string {
+  const m = prep.meta;
+  return inputsHash({ plan: planHash(prep.plan), experiment: m.experiment, scenarioFile: m.scenarioFile, factors: m.factors, valueNames: m.valueNames, commonRandomNumbers: m.commonRandomNumbers });
 }
 
 /** The metadata of some of a run's cells (one rule system's), with their rule system and shapes. */

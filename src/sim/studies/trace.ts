@@ -3,6 +3,7 @@
  * as `volley run`) with an event sink; the rule system's trace (src/core/ruleset.ts, TraceSupport) tells
  * its story and draws it.
  */
+import type { FlagPart } from '../store/folderName.js';
 import { relative } from 'node:path';
 import { EngagementDice, engagementSeed } from '../../core/dice.js';
 import type { BaseEvent } from '../../core/events.js';
@@ -35,8 +36,10 @@ export interface ReplayProvenance {
 }
 
 export interface Replay {
-  /** The experiment's name, or the scenario's: it names the trace's folder. */
+  /** The experiment's name, or the scenario's. */
   name: string;
+  /** What names the trace's default folder: the file's (src/sim/store/folderName.ts) and its --seed if that changes it. */
+  folder: { name: string; changes: FlagPart[] };
   /** The scenario's title (or name), for the page. */
   title: string;
   ruleset: string;
@@ -78,6 +81,8 @@ export function replayEngagement(req: TraceRequest): Replay {
   const trace = ruleset.trace as TraceSupport<unknown, unknown, BaseEvent>;
   return {
     name: prep.meta.experiment?.name ?? cell.scenario.name,
+    // -n only checks the range: the engagement is the same whatever the run's length.
+    folder: { name: prep.folderName, changes: prep.changes.filter(([f]) => f === 'seed') },
     title: cell.scenario.title ?? cell.scenario.name,
     ruleset: ruleset.id,
     trace,

@@ -6,6 +6,7 @@
  * tune.json.
  */
 import type { Ruleset } from '../../core/ruleset.js';
+import { defaultFolder } from '../store/folderName.js';
 import { findRuleset, RULESETS } from '../../rules/index.js';
 import { formatPath, VolleyInputError } from '../../core/errors.js';
 import { loadExperiment, REFIT_PREFIX, singleCell, type Cell } from '../../scenario/load.js';
@@ -246,7 +247,9 @@ export function prepareTune(req: TuneRequest): PreparedTune {
     tolerance,
     metric,
     target: { value: targetValue, text: req.target.trim() },
-    outDir: req.out ?? `reports/tune-${name}`,
+    // A folder for each question asked of a file: the flags that change what is played, and a hash of
+    // the question (the parameter, the target, the range).
+    outDir: req.out ?? defaultFolder(`tune-${run.folderName}`, [...run.changes, ['question', JSON.stringify([req.param, req.target, req.range ?? null, req.cell ?? null, req.tolerance ?? null])]]),
     name,
     cellAt,
     ruleset: rs,
