@@ -5,6 +5,7 @@ import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
 import { CliExit } from './exit.js';
 import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
+import { progress } from './progress.js';
 
 interface RefitCheckArgs {
   refit: string;
@@ -33,7 +34,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>)' })
       .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted check from DIR/${CHECKPOINT_FILE}` })
       .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished check' })
-      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress and no summary table' }) as never,
   handler: async (argv) => {
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the check, or start over)');
     const workers = workersArg(argv.workers, argv.quiet);
@@ -45,13 +46,20 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const { refitCheckTable, refitDuelsTable, writeRefitReport } = await import('../report/refitCheck.js');
     const { RunInterrupted, OutputFolderError } = await import('../sim/engine/errors.js');
     const stop = new AbortController();
-    const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort());
+    const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
+    const onSigint = () => {
+      if (stop.signal.aborted) process.exit(130);
+      bar.stop();
+      stop.abort();
+    };
     process.on('SIGINT', onSigint);
     const started = performance.now();
     let accs: Awaited<ReturnType<typeof runRefitCheck>>;
     try {
-      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force: argv.force, signal: stop.signal });
+      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force: argv.force, signal: stop.signal, onProgress: (p) => bar.update(p.done, p.total) });
+      bar.stop();
     } catch (e) {
+      bar.stop();
       process.off('SIGINT', onSigint);
       if (e instanceof RunInterrupted) throw new CliExit(`interrupted: the batches played are saved in ${join(outDir, CHECKPOINT_FILE)}; continue with --resume`, 130);
       if (e instanceof OutputFolderError) throw new CliExit(e.message, 2);

@@ -10,11 +10,11 @@ import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
+import { progress } from './progress.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
 const runModules = async () => ({
-  cliProgress: (await import('cli-progress')).default,
   ...(await import('../sim/engine/batch.js')),
   ...(await import('../sim/store/folderRun.js')),
   ...(await import('../results/results.js')),
@@ -157,14 +157,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;
-    let total = precise ? 0 : prep.plan.engagements * prep.plan.cells.length;
-    const bar =
-      !argv.quiet && process.stderr.isTTY
-        ? new m.cliProgress.SingleBar(
-            { format: ' {bar} {percentage}% | {value}/{total} engagements | {rate}/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr },
-            m.cliProgress.Presets.shades_classic,
-          )
-        : null;
+    const bar = progress({ what: 'playing', unit: 'engagements', total: precise ? undefined : prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
 
     // Ctrl-C: stop the pool, keep the checkpoint, say how to resume (exit 130). A second one quits now.
     const stop = new AbortController();
@@ -176,7 +169,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         process.exit(130);
       }
       if (stop.signal.aborted) process.exit(130);
-      bar?.stop();
+      bar.stop();
       process.stderr.write('\nvolley: stopping; saving the checkpoint (Ctrl-C again to quit at once)\n');
       stop.abort();
     };
@@ -184,8 +177,6 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const started = performance.now();
     let run: FolderRun;
     try {
-      if (!precise) bar?.start(total, 0, { rate: 0 });
-      let first = -1;
       run = await m.runIntoFolder(prep, {
         workers,
         resume: argv.resume,
@@ -193,19 +184,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
         export: argv.export ?? null,
         signal: stop.signal,
         executor,
-        onProgress: (p) => {
-          if (precise && total === 0) bar?.start(p.total, 0, { rate: 0 });
-          if (p.total !== total) bar?.setTotal((total = p.total));
-          if (first < 0) first = p.done;
-          const secs = (performance.now() - started) / 1000;
-          bar?.update(p.done, { rate: secs > 0 ? Math.round((p.done - first) / secs) : 0 });
-        },
+        onProgress: (p) => bar.update(p.done, p.total),
       });
     } catch (e) {
       process.off('SIGINT', onSigint);
       throw explain(e, argv, prep, m);
     } finally {
-      bar?.stop();
+      bar.stop();
     }
     const wall = (performance.now() - started) / 1000;
     const played = run.accumulators.reduce((a, acc) => a + acc.n, 0);
@@ -222,7 +207,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
       m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
       // The report's libraries are heavy: load them only when a report is written.
       const report = argv.report ? await import('../report/index.js') : null;
-      files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir) : await report.writeReport(results, prep.outDir);
+      const charts = progress({ what: 'writing the report', unit: 'charts', quiet: argv.quiet });
+      try {
+        const onChart = (done: number, total: number) => charts.update(done, total);
+        files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir, onChart) : await report.writeReport(results, prep.outDir, onChart);
+      } finally {
+        charts.stop();
+      }
       await run.finish();
     } catch (e) {
       // The machine refused a write (a full disk): say which file, and that nothing played is lost.

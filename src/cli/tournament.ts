@@ -5,6 +5,7 @@ import { seatsTable, tournamentHtml, tournamentTable } from '../report/tournamen
 import { writeFileAtomic } from '../results/files.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { claimFolder } from '../sim/store/outputFolder.js';
+import { progress } from './progress.js';
 
 interface Args {
   file: string;
@@ -42,7 +43,13 @@ export const tournamentCommand: CommandModule<object, Args> = {
     const out = argv.out ?? join('reports', `tournament-${name}`);
     const lock = claimFolder(out, { marker: 'tournament.json', command: 'tournament', force: argv.force });
     try {
-      const t = await runTournament(prep);
+      const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
+      let t;
+      try {
+        t = await runTournament(prep, { onProgress: (p) => bar.update(p.done, p.total) });
+      } finally {
+        bar.stop();
+      }
       writeFileAtomic(join(out, 'tournament.json'), `${JSON.stringify(t, null, 2)}\n`);
       writeFileAtomic(join(out, 'tournament.html'), tournamentHtml(t));
       if (argv.quiet) return;

@@ -425,7 +425,7 @@ function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variant
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
     const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
-    const described = describeIssue(first, data);
+    const described = describeIssue(first, data, scenarioSchema);
     const at = formatPath(described.path);
     const culprit = factors.find(([p]) => at.startsWith(p.split('[')[0].split('.')[0])) ?? factors[0];
     throw new VolleyInputError(
