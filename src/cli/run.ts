@@ -40,6 +40,8 @@ interface RunArgs {
   precision?: number;
   maxEngagements?: number;
   queue?: string;
+  set?: string[];
+  compare?: string;
 }
 
 /** A word for a shell command line, quoted if it needs it. */
@@ -133,6 +135,15 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'string',
         describe: 'Play the batches on the machines that serve this Redis queue (volley worker): redis://HOST:PORT/DB, a password in the URL or REDIS_PASSWORD',
       })
+      .option('set', {
+        type: 'string',
+        array: true,
+        describe: 'Change the file without editing it: PATH=VALUE, a rule option (aor.squareEffect=7.10) or a scenario value as in vary (defender.units[*].morale=5); repeat for more',
+      })
+      .option('compare', {
+        type: 'string',
+        describe: 'Compare values of one PATH in pairs on the same dice, as an experiment\'s variants: PATH=A,B (aor.squareEffect=7.6,7.10; the first is the reference)',
+      })
       .option('max-engagements', { type: 'number', describe: `With a precision target (--precision, or precision in the experiment): the most engagements per cell (default: the experiment's maxEngagements, or ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
     const asked = workersArg(argv.workers, argv.quiet);
@@ -149,6 +160,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       checkInvariants: argv.checkInvariants,
       precision: argv.precision,
       maxEngagements: argv.maxEngagements,
+      settings: { set: argv.set, compare: argv.compare },
     });
     // A queued run plays on the workers' machines: none here.
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);

@@ -261,7 +261,7 @@ interface ExperimentContext {
 }
 
 /** The experiment file, validated, its ranges expanded, `override` applied. */
-function readExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): { src: YamlSource; experiment: Experiment } {
+export function readExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): { src: YamlSource; experiment: Experiment } {
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const experiment = validate(src, experimentSchema, expandRanges(src)) as Experiment;
@@ -455,6 +455,14 @@ function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variant
  */
 export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
   const { src, experiment } = readExperiment(file, override);
+  return loadExperimentData(file, src, experiment, override);
+}
+
+/**
+ * Load an experiment already read (`experiment`, as in `file`, whose source `src` gives the lines): an
+ * experiment file with changes made on the command line, or a scenario run as one (src/sim/studies/settings.ts).
+ */
+export function loadExperimentData(file: string, src: YamlSource, experiment: Experiment, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
   if (experiment.scenarios) return loadCrossSystem(file, src, experiment, experiment.scenarios);
   const { base, scenarioFile } = baseScenario(file, src, experiment.scenario!);
   addAcrossDoctrines(file, src, experiment, base.scenario);

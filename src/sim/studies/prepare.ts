@@ -15,6 +15,7 @@ import { buildResults, type Results, type ResultsInput } from '../../results/res
 import { buildCrossResults, type CrossResults } from '../../results/cross.js';
 import type { CellAccumulator } from '../../stats/cellAccumulator.js';
 import type { CellStop } from '../../stats/precision.js';
+import { loadWithSettings, type SettingsFlags } from './settings.js';
 
 export interface RunRequest {
   file: string;
@@ -32,6 +33,8 @@ export interface RunRequest {
    * tune: every value tried plays the same engagements).
    */
   fixedCount?: boolean;
+  /** Changes on the command line: --set PATH=VALUE (repeatable) and --compare PATH=A,B (src/sim/studies/settings.ts). */
+  settings?: SettingsFlags;
 }
 
 /** A run's precision target as resolved from the flags and the file: where its cap came from, for messages. */
@@ -110,6 +113,8 @@ export function prepareRun(req: RunRequest): PreparedRun {
   expectMap(src);
   const kind = (src.data as { kind?: unknown } | null)?.kind;
   const rel = (f: string) => relative(process.cwd(), f) || f;
+  const flags = req.settings && ((req.settings.set?.length ?? 0) > 0 || req.settings.compare !== undefined) ? req.settings : null;
+  if (flags && (kind === 'experiment' || kind === 'scenario')) return withSettings(req, flags, kind);
   if (kind === 'experiment') {
     const e = loadExperiment(req.file);
     const x = e.experiment;
@@ -159,6 +164,28 @@ export function prepareRun(req: RunRequest): PreparedRun {
   throw new VolleyInputError(req.file, 1, 'kind', playable);
 }
 
+/**
+ * A run of `req.file` with the command line's changes (--set, --compare): loaded as an experiment
+ * (a scenario file as one of its own scenario), its settings recorded with the results.
+ */
+function withSettings(req: RunRequest, flags: SettingsFlags, kind: 'experiment' | 'scenario'): PreparedRun {
+  const { loaded: e, settings } = loadWithSettings(req.file, flags, { engagements: DEFAULT_ENGAGEMENTS, seed: DEFAULT_SEED, batch: DEFAULT_BATCH });
+  const x = e.experiment;
+  const rel = (f: string) => relative(process.cwd(), f) || f;
+  const target = targetOf(req, kind === 'experiment' ? { precision: x.precision, maxEngagements: x.maxEngagements, name: rel(req.file) } : undefined);
+  const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
+  const experiment = kind === 'experiment' ? { file: rel(req.file), name: x.name, title: x.title, question: x.question, ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}) } : null;
+  const prepared = finish(e.cells, req.engagements ?? x.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? x.seed, req.batch ?? x.batch, req.out ?? x.out ?? `reports/${x.name}`, req, target, {
+    commonRandomNumbers: x.commonRandomNumbers,
+    factors,
+    comparisons: e.comparisons,
+    scenarioFile: rel(e.scenarioFile),
+    experiment,
+    settings,
+  });
+  return { ...prepared, warnings: e.warnings };
+}
+
 function finish(
   cells: Cell[],
   engagements: number,
@@ -167,7 +194,7 @@ function finish(
   outDir: string,
   req: RunRequest,
   target: Target | null,
-  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment' | 'comparisons'>,
+  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'scenarioFile' | 'experiment' | 'comparisons' | 'settings'>,
 ): PreparedRun {
   checkCount('--engagements', engagements, MAX_ENGAGEMENTS);
   checkCount('--batch', batch, MAX_BATCH);
