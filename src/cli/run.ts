@@ -138,6 +138,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('set', {
         type: 'string',
         array: true,
+        // One PATH=VALUE each time: the file after it is not taken for another.
+        nargs: 1,
         describe: 'Change the file without editing it: PATH=VALUE, a rule option (aor.squareEffect=7.10) or a scenario value as in vary (defender.units[*].morale=5); repeat for more',
       })
       .option('compare', {
