@@ -146,6 +146,8 @@ export function unknownArgumentHints(msg: string, args: readonly string[], optio
   const longOptions = options.filter((o) => o.length > 1 && o === o.toLowerCase());
   const hints = m[1].split(', ').flatMap((name) => {
     const asFlag = args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `-${name}` || a === `--no-${name}`);
+    // volley run --set a=1 b=2: each --set takes one PATH=VALUE.
+    if (!asFlag && name.includes('=') && args.includes('--set')) return [`'${name}': give each PATH=VALUE its own --set (--set ${name})`];
     const known = closest(name, asFlag ? longOptions : commands);
     if (known === undefined) return [];
     return [asFlag ? `${name.length === 1 ? '-' : '--'}${name}: did you mean --${known}?` : `'${name}': did you mean '${known}'?`];

@@ -3,7 +3,7 @@
  * cells, dice and comparisons as the experiment file one would otherwise write, and errors that name
  * the flag.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ describe('--set', () => {
 
   it('sets a scenario value by a vary path, the value read as YAML, and several at once', () => {
     const prep = prepareRun({ file: SCENARIO, settings: { set: ['defender.terrain=woods', 'turns=3'] } });
-    const s = prep.cells[0].scenario as { defender: { terrain: string }; turns: number };
+    const s = prep.cells[0].scenario as unknown as { defender: { terrain: string }; turns: number };
     expect(s.defender.terrain).toBe('woods');
     expect(s.turns).toBe(3);
   });
@@ -106,5 +106,18 @@ describe('errors name the flag', () => {
     expect(refused({ compare: 'turns=3,4' }, compared)).toThrow(/^--compare: .* compares variants of its own/);
     expect(refused({ set: ['aor.terrainReductions=largest'] }, compared)).toThrow(/^--set: aor\.terrainReductions is set by .*'s variants/);
     expect(refused({ set: ['turns=3'], compare: 'turns=3,4' })).toThrow(/^--compare: turns is fixed by --set as well/);
+  });
+});
+
+describe('volley run --set outside a terminal', () => {
+  it('says its progress in plain lines on stderr and records the setting', async () => {
+    const { volley } = await import('./volley.js');
+    const out = join(dir, 'run');
+    const r = volley(['run', SCENARIO, '-n', '10', '--batch', '5', '--set', 'turns=2', '--no-report', '-w', '0', '-o', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^volley: playing: 10 engagements\nvolley: playing: 50% \(5 of 10 engagements, [\d.]+ s\)\nvolley: playing: 100% \(10 of 10 engagements, [\d.]+ s\)\n$/);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(results.provenance.settings).toEqual({ set: { turns: 2 }, compare: null });
+    expect(results.cells[0].scenario.turns).toBe(2);
   });
 });

@@ -54,6 +54,7 @@ describe('unknown flags and commands', () => {
     expect(unknownArgumentHints('Unknown arguments: rnu, f.yaml', ['rnu', 'f.yaml'], options, commands)).toBe("; 'rnu': did you mean 'run'?");
     expect(unknownArgumentHints('Unknown argument: --zzzzzz', ['run', '--zzzzzz'], options, commands)).toBe('');
     expect(unknownArgumentHints('Not enough arguments', [], options, commands)).toBe('');
+    expect(unknownArgumentHints('Unknown argument: b=2', ['run', 'f', '--set', 'a=1', 'b=2'], options, commands)).toBe("; 'b=2': give each PATH=VALUE its own --set (--set b=2)");
   });
 });
 
@@ -91,5 +92,17 @@ describe('unknown names in files', () => {
 
   it('suggests a doctrine of the rule system (--doctrines)', () => {
     expect(() => prepareTournament({ file: 'sims/village-assault.scenario.yaml', doctrines: ['careful', 'agressive'], engagements: 10, seed: 1, workers: 0 })).toThrow(/unknown doctrine 'agressive'.*did you mean 'aggressive'\?/);
+  });
+});
+
+describe('the command line as a user meets it', () => {
+  it('suggests the flag meant and names a flag given text for a number (exit code 2)', async () => {
+    const { volley } = await import('./volley.js');
+    const flag = volley(['run', 'sims/town-assault.scenario.yaml', '--engagments', '5']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/Unknown argument: engagments; --engagments: did you mean --engagements\?/);
+    const number = volley(['run', 'sims/town-assault.scenario.yaml', '-n', 'abc']);
+    expect(number.code).toBe(2);
+    expect(number.stderr).toBe("volley: -n (--engagements) must be a whole number, got 'abc'\n");
   });
 });
