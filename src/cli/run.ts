@@ -73,8 +73,9 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
   // `volley trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
   // A precision run may play past the file's engagements: -n lets trace reach them.
   const n = prep.plan.precision ? prep.plan.engagements : argv.engagements;
+  const settings = `${(argv.set ?? []).map((x) => ` --set ${shellWord(x)}`).join('')}${argv.compare === undefined ? '' : ` --compare ${shellWord(argv.compare)}`}`;
   const trace = (cell: number, engagement: string) =>
-    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${n === undefined ? '' : ` -n ${n}`}`;
+    `volley trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${n === undefined ? '' : ` -n ${n}`}${settings}`;
   if (e instanceof m.RunInterrupted) {
     // A precision run does not know in advance how many batches it will play.
     const saved = prep.plan.precision ? `${e.savedBatches} batches are` : `${e.savedBatches} of ${e.totalBatches} batches are`;

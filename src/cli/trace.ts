@@ -24,6 +24,8 @@ interface TraceArgs {
   out?: string;
   force: boolean;
   quiet: boolean;
+  set?: string[];
+  compare?: string;
 }
 
 /** A seed as part of a folder name: itself when plain and short, else a plain prefix and a hash (no two alike). */
@@ -56,6 +58,8 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, with -s<seed> when --seed is given)' })
+      .option('set', { type: 'string', array: true, nargs: 1, describe: 'As given to volley run --set PATH=VALUE (repeat for more)' })
+      .option('compare', { type: 'string', describe: 'As given to volley run --compare PATH=A,B' })
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing: the files are written all the same' }) as never,
   handler: (argv) => {
@@ -65,7 +69,7 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
     const engagements = wholeNumber('--engagements', argv.engagements);
     if (engagements === 0) throw new UsageError('--engagements: expected a whole number of at least 1');
     const seed = seedArg(argv.seed);
-    const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
+    const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements, settings: { set: argv.set, compare: argv.compare } });
     // A trace with another seed is another trace: a folder of its own (the seed's characters that
     // cannot name a file made plain).
     const seedPart = seed === undefined ? '' : `-s${seedInName(String(seed))}`;

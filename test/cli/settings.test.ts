@@ -121,3 +121,20 @@ describe('volley run --set outside a terminal', () => {
     expect(results.cells[0].scenario.turns).toBe(2);
   });
 });
+
+describe('volley trace --set, --compare', () => {
+  it("replays a cell the flags made, as the run played it: the report's trace commands carry them", async () => {
+    const { replayEngagement } = await import('../../src/sim/studies/trace.js');
+    const settings = { compare: 'aor.terrainReductions=largest,multiply', set: ['turns=2'] };
+    expect(() => replayEngagement({ file: SCENARIO, cell: 1, engagement: 3 })).toThrow(/cell/);
+    const r = replayEngagement({ file: SCENARIO, cell: 1, engagement: 3, settings });
+    expect(r.provenance.label).toBe('variant=multiply');
+    expect(r.result.turns).toBeLessThanOrEqual(2);
+    // A run with the same flags: its report's trace commands give them again.
+    const { results: run } = await results({ file: SCENARIO, engagements: 4, batch: 4, settings });
+    expect(run.cells[1].summary.engagements).toBe(4);
+    const { reportHtml } = await import('../../src/report/html.js');
+    const html = reportHtml({ ...run, cells: run.cells.map((c) => ({ ...c, summary: { ...c.summary, traceThese: [{ why: 'x', engagement: 3 }] } })) } as never, [], { vega: '', vegaLite: '', vegaEmbed: '' });
+    expect(html).toContain('--set turns=2 --compare aor.terrainReductions=largest,multiply');
+  });
+});

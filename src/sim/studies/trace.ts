@@ -13,6 +13,7 @@ import { UsageError } from '../../core/errors.js';
 import { findRuleset } from '../../rules/index.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
 import { prepareRun } from './prepare.js';
+import type { SettingsFlags } from './settings.js';
 
 export interface TraceRequest {
   file: string;
@@ -22,6 +23,8 @@ export interface TraceRequest {
   seed?: string | number;
   /** Engagements per cell of the run (its -n), for the range check; default the file's. */
   engagements?: number;
+  /** The run's --set and --compare, if it was given them: the same cells. */
+  settings?: SettingsFlags;
 }
 
 /** Which run the engagement comes from, for the page's header and the first line of events.ndjson. */
@@ -53,7 +56,7 @@ export interface Replay {
 
 /** Replay engagement `engagement` of cell `cell` exactly as `volley run` plays it. */
 export function replayEngagement(req: TraceRequest): Replay {
-  const prep = prepareRun({ file: req.file, seed: req.seed, engagements: req.engagements });
+  const prep = prepareRun({ file: req.file, seed: req.seed, engagements: req.engagements, settings: req.settings });
   const cells = prep.cells;
   const which = req.cell ?? 0;
   const cellIndex = typeof which === 'number' ? which : /^\d+$/.test(which) ? Number(which) : cells.findIndex((c) => c.label === which);
