@@ -33,3 +33,6 @@ export function scenarioOf(s: SetUp): AssaultScenarioFile {
     defender: { name: 'Defender', ...s.defender },
   });
 }
+
+/** stderr without the progress lines a command writes outside a terminal (src/cli/progress.ts). */
+export const withoutProgress = (stderr: string): string => stderr.replace(/^volley: (playing|writing the report|round \d+): .*\n/gm, '');

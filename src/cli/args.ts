@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { folderProblem, makeFolder } from '../results/files.js';
 import { UsageError } from '../core/errors.js';
 import { counted } from '../report/words.js';
+import { closest } from '../core/suggest.js';
 
 /** --seed: a whole number stays a number (as in a file), anything else is text; empty is refused. */
 export function seedArg(v: string | undefined): string | number | undefined {
@@ -88,4 +89,69 @@ export function refuseRepeatedOptions(argv: Record<string, unknown>, arrays: rea
     }
     argv[key] = value[0];
   }
+}
+
+/** Number options that take a fraction or a real number; every other number option counts something. */
+const REAL_NUMBER_OPTIONS = new Set(['precision', 'tolerance']);
+
+/** How a message names an option: `-n (--engagements)` when it has a one-letter alias, else `--seed`. */
+export function flagName(key: string, aliases: Readonly<Record<string, readonly string[]>>): string {
+  const short = (aliases[key] ?? []).find((a) => a.length === 1);
+  return short ? `-${short} (--${key})` : `--${key}`;
+}
+
+/** The text given to an option on the command line (`--key=X`, `--key X`, `-k X`, `-kX`), or undefined. */
+export function givenText(args: readonly string[], key: string, aliases: readonly string[]): string | undefined {
+  for (const name of [key, ...aliases]) {
+    const dashes = name.length === 1 ? '-' : '--';
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a === '--') break;
+      if (a === `${dashes}${name}`) return args[i + 1] ?? '';
+      if (a.startsWith(`${dashes}${name}=`)) return a.slice(dashes.length + name.length + 1);
+      if (name.length === 1 && a.startsWith(`-${name}`) && !a.startsWith('--') && a.length > 2) return a.slice(2);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A number option given something that is not a number (yargs reads `-n abc` as NaN): refused by
+ * name with the text given, "-n (--engagements) must be a whole number, got 'abc'". `numbers` lists
+ * the number options of the command parsed, `aliases` their aliases (yargs' getOptions()).
+ */
+export function refuseNotANumber(
+  argv: Record<string, unknown>,
+  args: readonly string[],
+  numbers: readonly string[],
+  aliases: Readonly<Record<string, readonly string[]>>,
+): void {
+  // Long names only: an alias and a camelCase copy hold the same value.
+  for (const key of numbers.filter((k) => k.length > 1 && k === k.toLowerCase())) {
+    const values = ([] as unknown[]).concat(argv[key]);
+    if (!values.some((v) => typeof v === 'number' && Number.isNaN(v))) continue;
+    const what = REAL_NUMBER_OPTIONS.has(key) ? 'a number' : 'a whole number';
+    const text = givenText(args, key, aliases[key] ?? []);
+    throw new UsageError(`${flagName(key, aliases)} must be ${what}, got ${text === undefined || text === '' ? 'nothing' : `'${text}'`}`);
+  }
+}
+
+/**
+ * yargs' "Unknown argument(s): a, b" with the nearest known name of each: an option for a word given
+ * as a flag (--engagments: did you mean --engagements?), a command for a bare word. Empty when there
+ * is nothing near enough, or the message is another.
+ */
+export function unknownArgumentHints(msg: string, args: readonly string[], options: readonly string[], commands: readonly string[]): string {
+  const m = /^Unknown arguments?: (.*)$/.exec(msg);
+  if (!m) return '';
+  const longOptions = options.filter((o) => o.length > 1 && o === o.toLowerCase());
+  const hints = m[1].split(', ').flatMap((name) => {
+    const asFlag = args.some((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `-${name}` || a === `--no-${name}`);
+    // volley run --set a=1 b=2: each --set takes one PATH=VALUE.
+    if (!asFlag && name.includes('=') && args.includes('--set')) return [`'${name}': give each PATH=VALUE its own --set (--set ${name})`];
+    const known = closest(name, asFlag ? longOptions : commands);
+    if (known === undefined) return [];
+    return [asFlag ? `${name.length === 1 ? '-' : '--'}${name}: did you mean --${known}?` : `'${name}': did you mean '${known}'?`];
+  });
+  return hints.length ? `; ${hints.join('; ')}` : '';
 }

@@ -3,7 +3,7 @@
  * The volley command line. Thin: parse, call the library, print. Input errors exit with code 2 and a
  * one-line message naming file, line and field; nothing else ever prints a stack unless VOLLEY_DEBUG=1.
  */
-import yargs from 'yargs';
+import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { OptionError } from '../core/ruleset.js';
 import { VolleyInputError } from '../core/errors.js';
@@ -18,7 +18,7 @@ import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
 import { workerCommand } from './worker.js';
-import { refuseRepeatedOptions, refuseSwitchValues } from './args.js';
+import { refuseNotANumber, refuseRepeatedOptions, refuseSwitchValues, unknownArgumentHints } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { OutputFolderError } from '../sim/engine/errors.js';
 import { CliExit } from './exit.js';
@@ -61,25 +61,20 @@ function negativeValueHint(msg: string): string {
 }
 
 /** The options yargs has parsed for the command at hand (its types leave getOptions out). */
-const optionsOf = (y: unknown) => (y as { getOptions(): { array: string[]; boolean: string[] } }).getOptions();
+const optionsOf = (y: unknown) =>
+  (y as { getOptions(): { array: string[]; boolean: string[]; number: string[]; alias: Record<string, string[]>; key: Record<string, unknown> } }).getOptions();
+
+const COMMANDS = [runCommand, oddsCommand, rulesetsCommand, validateCommand, schemaCommand, traceCommand, tournamentCommand, refitCommand, tuneCommand, workerCommand];
 
 async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv));
   await cli
     .scriptName('volley')
     .usage('$0 <command> [options]\n\nMonte Carlo battle simulator and balance analyzer for horse-and-musket wargame rules.')
-    .command(runCommand)
-    .command(oddsCommand)
-    .command(rulesetsCommand)
-    .command(validateCommand)
-    .command(schemaCommand)
-    .command(traceCommand)
-    .command(tournamentCommand)
-    .command(refitCommand)
-    .command(tuneCommand)
-    .command(workerCommand)
+    .command(COMMANDS as CommandModule[])
     // Before validation, so that a repeated option is named as such and not as a bad value.
     .middleware((argv) => {
+      refuseNotANumber(argv, hideBin(process.argv), optionsOf(cli).number, optionsOf(cli).alias);
       refuseRepeatedOptions(argv, optionsOf(cli).array);
       refuseSwitchValues(hideBin(process.argv), optionsOf(cli).boolean);
     }, true)
@@ -89,7 +84,9 @@ async function main(): Promise<void> {
     .version()
     .fail((msg, err) => {
       if (err) fail(err);
-      process.stderr.write(`volley: ${msg}${negativeValueHint(msg)}\n(see 'volley --help')\n`);
+      const commands = COMMANDS.map((c) => String(c.command).split(' ')[0]);
+      const hints = unknownArgumentHints(msg, hideBin(process.argv), Object.keys(optionsOf(cli).key), commands);
+      process.stderr.write(`volley: ${msg}${negativeValueHint(msg) || hints}\n(see 'volley --help')\n`);
       process.exit(2);
     })
     .parseAsync();

@@ -14,6 +14,7 @@ import { counted } from '../report/words.js';
 
 const DEFAULT_REFIT_ENGAGEMENTS = 1000;
 const DEFAULT_REFIT_SEED = '1';
+import { progress } from './progress.js';
 
 interface RefitCheckArgs {
   refit: string;
@@ -42,7 +43,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>-on<scenarios>, and -n<N>, -seed<S> when given)' })
       .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted check from DIR/${CHECKPOINT_FILE}` })
       .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished check' })
-      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No summary table' }) as never,
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress and no summary table' }) as never,
   handler: async (argv) => {
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the check, or start over)');
     const workers = workersArg(argv.workers, argv.quiet);
@@ -95,13 +96,20 @@ const check: CommandModule<object, RefitCheckArgs> = {
     // What the refit changes, before anything is played: the baseline every exception is measured against.
     if (!argv.quiet) console.log(`${refitChangeSetsText(prep.changes)}\n`);
     const stop = new AbortController();
-    const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort());
+    const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
+    const onSigint = () => {
+      if (stop.signal.aborted) process.exit(130);
+      bar.stop();
+      stop.abort();
+    };
     process.on('SIGINT', onSigint);
     const started = performance.now();
     let accs: Awaited<ReturnType<typeof runRefitCheck>>;
     try {
-      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force, signal: stop.signal });
+      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force, signal: stop.signal, onProgress: (p) => bar.update(p.done, p.total) });
+      bar.stop();
     } catch (e) {
+      bar.stop();
       process.off('SIGINT', onSigint);
       if (e instanceof RunInterrupted) throw new CliExit(`interrupted: the batches played are saved in ${join(outDir, CHECKPOINT_FILE)}; continue with --resume`, 130);
       if (e instanceof OutputFolderError) throw new CliExit(e.message, 2);

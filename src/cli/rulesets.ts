@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { QUALITY_LADDER, type Ruleset } from '../core/ruleset.js';
 import { UsageError } from '../core/errors.js';
+import { didYouMean } from '../core/suggest.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { VOLLEY_COMMAND } from '../core/command.js';
 
@@ -42,8 +43,9 @@ export const rulesetsCommand: CommandModule<object, { id?: string; json?: boolea
       for (const r of RULESETS) console.log(`${r.id.padEnd(6)} ${r.title}: ${scaleText(r)} (${r.options.length} options; '${VOLLEY_COMMAND} rulesets ${r.id}' lists them)`);
       return;
     }
-    const rs = findRuleset(argv.id);
-    if (!rs) throw new UsageError(`unknown rule system '${argv.id}'; known: ${RULESETS.map((r) => r.id).join(', ')}`);
+    // Rule system ids are lower case; AoR is aor.
+    const rs = findRuleset(argv.id) ?? RULESETS.find((r) => r.id.toLowerCase() === argv.id!.toLowerCase());
+    if (!rs) throw new UsageError(`unknown rule system '${argv.id}'; known: ${RULESETS.map((r) => r.id).join(', ')}${didYouMean(argv.id, RULESETS.map((r) => r.id))}`);
     if (argv.json) return void console.log(JSON.stringify(describeRuleset(rs), null, 2));
     console.log(`${rs.title} (${rs.id})`);
     console.log(`scale: ${scaleText(rs)}`);

@@ -18,11 +18,11 @@ import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
 import { counted } from '../report/words.js';
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
+import { progress } from './progress.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
 const runModules = async () => ({
-  cliProgress: (await import('cli-progress')).default,
   ...(await import('../sim/engine/batch.js')),
   ...(await import('../sim/store/folderRun.js')),
   ...(await import('../results/results.js')),
@@ -48,6 +48,8 @@ interface RunArgs {
   precision?: number;
   maxEngagements?: number;
   queue?: string;
+  set?: string[];
+  compare?: string;
 }
 
 
@@ -77,8 +79,9 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
   // `trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
   // A precision run may play past the file's engagements: -n lets trace reach them.
   const n = prep.plan.precision ? prep.plan.engagements : argv.engagements;
+  const settings = `${(argv.set ?? []).map((x) => ` --set ${shellWord(x)}`).join('')}${argv.compare === undefined ? '' : ` --compare ${shellWord(argv.compare)}`}`;
   const trace = (cell: number, engagement: string) =>
-    `${VOLLEY_COMMAND} trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${n === undefined ? '' : ` -n ${n}`}`;
+    `${VOLLEY_COMMAND} trace ${shellWord(argv.file)} --cell ${cell} --engagement ${engagement}${argv.seed === undefined ? '' : ` --seed ${shellWord(argv.seed)}`}${n === undefined ? '' : ` -n ${n}`}${settings}`;
   if (e instanceof m.RunInterrupted) {
     // A precision run does not know in advance how many batches it will play.
     const saved = prep.plan.precision ? `${e.savedBatches} batches are` : `${e.savedBatches} of ${e.totalBatches} batches are`;
@@ -139,6 +142,17 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'string',
         describe: 'Play the batches on the machines that serve this Redis queue (volley worker): redis://HOST:PORT/DB, a password in the URL or REDIS_PASSWORD',
       })
+      .option('set', {
+        type: 'string',
+        array: true,
+        // One PATH=VALUE each time: the file after it is not taken for another.
+        nargs: 1,
+        describe: 'Change the file without editing it: PATH=VALUE, a rule option (aor.squareEffect=7.10) or a scenario value as in vary (defender.units[*].morale=5); repeat for more',
+      })
+      .option('compare', {
+        type: 'string',
+        describe: 'Compare values of one PATH in pairs on the same dice, as an experiment\'s variants: PATH=A,B (aor.squareEffect=7.6,7.10; the first is the reference)',
+      })
       .option('max-engagements', { type: 'number', describe: `With a precision target (--precision, or precision in the experiment): the most engagements per cell (default: the experiment's maxEngagements, or ${DEFAULT_MAX_ENGAGEMENTS})` }) as never,
   handler: async (argv) => {
     const asked = workersArg(argv.workers, argv.quiet);
@@ -155,6 +169,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       checkInvariants: argv.checkInvariants,
       precision: argv.precision,
       maxEngagements: argv.maxEngagements,
+      settings: { set: argv.set, compare: argv.compare },
     });
     // A queued run plays on the workers' machines: none here.
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);
@@ -190,14 +205,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;
-    let total = precise ? 0 : prep.plan.engagements * prep.plan.cells.length;
-    const bar =
-      !argv.quiet && process.stderr.isTTY
-        ? new m.cliProgress.SingleBar(
-            { format: ' {bar} {percentage}% | {value}/{total} engagements | {rate}/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr },
-            m.cliProgress.Presets.shades_classic,
-          )
-        : null;
+    const bar = progress({ what: 'playing', unit: 'engagements', total: precise ? undefined : prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
 
     // Ctrl-C: stop the pool, keep the checkpoint, say how to resume (exit 130). A second one quits now.
     const stop = new AbortController();
@@ -209,7 +217,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         process.exit(130);
       }
       if (stop.signal.aborted) process.exit(130);
-      bar?.stop();
+      bar.stop();
       process.stderr.write('\nvolley: stopping; saving the checkpoint (Ctrl-C again to quit at once)\n');
       stop.abort();
     };
@@ -217,8 +225,6 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const started = performance.now();
     let run: FolderRun;
     try {
-      if (!precise) bar?.start(total, 0, { rate: 0 });
-      let first = -1;
       run = await m.runIntoFolder(prep, {
         workers,
         resume: argv.resume,
@@ -226,19 +232,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
         export: argv.export ?? null,
         signal: stop.signal,
         executor,
-        onProgress: (p) => {
-          if (precise && total === 0) bar?.start(p.total, 0, { rate: 0 });
-          if (p.total !== total) bar?.setTotal((total = p.total));
-          if (first < 0) first = p.done;
-          const secs = (performance.now() - started) / 1000;
-          bar?.update(p.done, { rate: secs > 0 ? Math.round((p.done - first) / secs) : 0 });
-        },
+        onProgress: (p) => bar.update(p.done, p.total),
       });
     } catch (e) {
       process.off('SIGINT', onSigint);
       throw explain(e, argv, prep, m);
     } finally {
-      bar?.stop();
+      bar.stop();
     }
     const wall = (performance.now() - started) / 1000;
     const played = run.accumulators.reduce((a, acc) => a + acc.n, 0);
@@ -255,7 +255,13 @@ export const runCommand: CommandModule<object, RunArgs> = {
       m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
       // The report's libraries are heavy: load them only when a report is written.
       const report = argv.report ? await import('../report/index.js') : null;
-      files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir) : await report.writeReport(results, prep.outDir);
+      const charts = progress({ what: 'writing the report', unit: 'charts', quiet: argv.quiet });
+      try {
+        const onChart = (done: number, total: number) => charts.update(done, total);
+        files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir, onChart) : await report.writeReport(results, prep.outDir, onChart);
+      } finally {
+        charts.stop();
+      }
       await run.finish();
       recordInputs(prep.outDir, inputs);
     } catch (e) {

@@ -11,6 +11,7 @@ import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/stor
 
 const DEFAULT_PAIRING_ENGAGEMENTS = 400;
 const DEFAULT_TOURNAMENT_SEED = '1';
+import { progress } from './progress.js';
 
 interface Args {
   file: string;
@@ -65,7 +66,13 @@ export const tournamentCommand: CommandModule<object, Args> = {
     }
     const lock = claimFolder(out, { marker: TOURNAMENT_FILE, command: 'tournament', force: argv.force || found === 'partial' });
     try {
-      const t = await runTournament(prep);
+      const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
+      let t;
+      try {
+        t = await runTournament(prep, { onProgress: (p) => bar.update(p.done, p.total) });
+      } finally {
+        bar.stop();
+      }
       writeFileAtomic(join(out, TOURNAMENT_FILE), `${JSON.stringify(t, null, 2)}\n`);
       writeFileAtomic(join(out, TOURNAMENT_PAGE), tournamentHtml(t));
       recordInputs(out, inputs);

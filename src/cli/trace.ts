@@ -26,6 +26,8 @@ interface TraceArgs {
   out?: string;
   force: boolean;
   quiet: boolean;
+  set?: string[];
+  compare?: string;
 }
 
 /**
@@ -51,7 +53,9 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       .option('engagement', { alias: 'e', type: 'string', demandOption: true, describe: 'Engagement index within the cell' })
       .option('seed', { type: 'string', describe: 'Experiment seed (as given to volley run --seed)' })
       .option('engagements', { alias: 'n', type: 'string', describe: 'Engagements per cell of the run, if it was given -n (range check only)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, <name>.scenario for a scenario, and -seed<S> when --seed changes the seed)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>-trace-c<K>-e<I>, <name>.scenario for a scenario, and a suffix when --seed, --set or --compare change what is played)' })
+      .option('set', { type: 'string', array: true, nargs: 1, describe: 'As given to volley run --set PATH=VALUE (repeat for more)' })
+      .option('compare', { type: 'string', describe: 'As given to volley run --compare PATH=A,B' })
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing: the files are written all the same' }) as never,
   handler: (argv) => {
@@ -61,13 +65,13 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
     const engagements = wholeNumber('--engagements', argv.engagements);
     if (engagements === 0) throw new UsageError('--engagements: expected a whole number of at least 1');
     const seed = seedArg(argv.seed);
-    const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements });
-    // A trace with another seed is another trace: a folder of its own.
+    const r = replayEngagement({ file: argv.file, cell, engagement, seed, engagements, settings: { set: argv.set, compare: argv.compare } });
+    // A trace with another seed or other settings is another trace: a folder of its own.
     const out = argv.out ?? defaultFolder(`${r.folder.name}-trace-c${r.provenance.cell}-e${engagement}`, r.folder.changes);
     // The same engagement traced again writes its trace again: it is replayed exactly, so nothing is
     // lost (the file may have changed since: then the trace shows it as it is now).
     const p = r.provenance;
-    const inputs = inputsHash({ file: p.file, cell: p.cell, engagement: p.engagement, seed: p.seed });
+    const inputs = inputsHash({ file: p.file, cell: p.cell, engagement: p.engagement, seed: p.seed, set: argv.set ?? [], compare: argv.compare ?? null });
     const again = !argv.force && finishedHere(out, STORY_FILE, inputs) !== null;
     const lock = claimFolder(out, { marker: STORY_FILE, command: 'trace', force: argv.force || again });
     try {

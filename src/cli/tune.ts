@@ -8,6 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
 import { counted } from '../report/words.js';
+import { progress, type Progress } from './progress.js';
 
 interface TuneArgs {
   file: string;
@@ -98,8 +99,15 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       };
       say(`tuning ${prep.param.path} over ${prep.range.from}..${prep.range.to} (${prep.param.integer ? 'whole numbers' : `real numbers, tolerance ${prep.tolerance}`}) so that ${prep.metric.path} = ${argv.target.split('=').pop()!.trim()}; ${prep.run.plan.engagements} engagements per value`);
       const stop = new AbortController();
+      // A bar (or plain lines) for each round: how many rounds the search takes is not known ahead.
+      let bar: { round: number; progress: Progress } | null = null;
+      const endRound = () => {
+        bar?.progress.stop();
+        bar = null;
+      };
       const onSigint = () => {
         if (stop.signal.aborted) process.exit(130);
+        endRound();
         process.stderr.write('\nvolley: stopping; nothing is written\n');
         stop.abort();
       };
@@ -110,7 +118,15 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         results = await runTune(prep, {
           workers,
           signal: stop.signal,
+          onProgress: (round, p) => {
+            if (bar?.round !== round) {
+              endRound();
+              bar = { round, progress: progress({ what: `round ${round}`, unit: 'engagements', total: p.total, quiet: argv.quiet }) };
+            }
+            bar.progress.update(p.done, p.total);
+          },
           onRound: (round, points) => {
+            endRound();
             for (const p of points) say(`  round ${round}: ${prep.param.path} = ${p.x}: ${prep.metric.kind === 'share' ? `${(100 * p.estimate.value).toFixed(1)}% [${(100 * p.estimate.lo).toFixed(1)}, ${(100 * p.estimate.hi).toFixed(1)}]` : `${p.estimate.value.toFixed(3)} [${p.estimate.lo.toFixed(3)}, ${p.estimate.hi.toFixed(3)}]`}`);
           },
         });
@@ -121,6 +137,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         }
         throw e;
       } finally {
+        endRound();
         process.off('SIGINT', onSigint);
       }
       results.timing = { workers, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };

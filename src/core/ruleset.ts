@@ -12,6 +12,7 @@ import type { BaseEvent, EventSink } from './events.js';
 import type { EngagementResult } from './result.js';
 import type { Quality } from './quality.js';
 import type { Scale, Vocabulary } from './vocabulary.js';
+import { didYouMean } from './suggest.js';
 
 export type OptionValue = string | number | boolean;
 
@@ -325,7 +326,7 @@ export function resolveOptions(specs: readonly OptionSpec[], given: Record<strin
   for (const [name, value] of Object.entries(given)) {
     const spec = byName.get(name);
     if (!spec) {
-      throw new OptionError(`unknown option '${name}'; known options: ${specs.map((s) => s.name).join(', ')}`);
+      throw new OptionError(`unknown option '${name}'; known options: ${specs.map((s) => s.name).join(', ')}${didYouMean(name, byName.keys())}`);
     }
     if (!spec.values.some((v) => v === value)) {
       throw new OptionError(

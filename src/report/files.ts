@@ -29,13 +29,15 @@ export class ReportFiles {
    * Several charts: Vega lays each out in turn on this thread while resvg draws the PNGs of those
    * already laid out on its own threads; the files are written in the order given.
    */
-  async charts(list: { name: string; spec: TopLevelSpec }[]): Promise<void> {
+  async charts(list: readonly { name: string; spec: TopLevelSpec }[], onChart?: (done: number, total: number) => void): Promise<void> {
     const pngs: Promise<Uint8Array>[] = [];
     const svgs: string[] = [];
+    let done = 0;
     for (const { spec } of list) {
       const svg = await specToSvg(spec);
       svgs.push(svg);
-      pngs.push(svgToPngAsync(svg));
+      // A chart is done when its PNG is drawn.
+      pngs.push(svgToPngAsync(svg).then((png) => (onChart?.(++done, list.length), png)));
     }
     const drawn = await Promise.all(pngs);
     list.forEach(({ name, spec }, i) => {

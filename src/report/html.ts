@@ -391,13 +391,23 @@ function extrasSection(r: Results): string {
 ${table(r, rows, title, 'extras')}`;
 }
 
+/** The --set and --compare a run was given, as trace takes them again (quoted for a shell). */
+function settingsFlags(r: Results): string {
+  const st = r.provenance.settings;
+  if (!st) return '';
+  const word = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const sets = Object.entries(st.set).map(([p, v]) => ` --set ${word(`${p}=${String(v)}`)}`);
+  const compare = st.compare ? ` --compare ${word(`${st.compare.path}=${st.compare.values.map(String).join(',')}`)}` : '';
+  return sets.join('') + compare;
+}
+
 /** Engagements worth tracing in each cell, with the command that replays each. */
 function traceSection(r: Results): string {
   const file = r.provenance.experiment?.file ?? r.provenance.scenario.file;
   const cells = r.cells.filter((c) => (c.summary.traceThese ?? []).length > 0);
   // The run's seed and engagements, so that the command replays this run's engagement whatever the
   // flags it was played with (-n also lets trace reach past the file's engagements).
-  const n = (c: Results['cells'][number]) => ` --seed ${shellWord(String(r.provenance.seed))} -n ${c.summary.engagements}`;
+  const n = (c: Results['cells'][number]) => ` --seed ${shellWord(String(r.provenance.seed))} -n ${c.summary.engagements}${settingsFlags(r)}`;
   if (cells.length === 0) return '';
   const items = cells
     .map((c) => {

@@ -34,12 +34,15 @@ export function buildCharts(results: Results): PageChart[] {
   return chartsFor(results).map((c) => ({ name: c.name, heading: c.heading, definition: c.definition, spec: c.build(results) }));
 }
 
+/** After each chart rendered: how many of how many (the command line shows progress). */
+export type OnChart = (done: number, total: number) => void;
+
 /** Write the report of a run into `dir`; returns the files written. */
-export async function writeReport(results: Results, dir: string): Promise<string[]> {
+export async function writeReport(results: Results, dir: string, onChart?: OnChart): Promise<string[]> {
   const files = new ReportFiles(dir);
   const put = files.put.bind(files);
   const charts = buildCharts(results);
-  await files.charts(charts);
+  await files.charts(charts, onChart);
   const rows = sensitivityRows(results);
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
   if (hasComparisons(results)) put('comparisons.csv', comparisonsCsv(results));
@@ -52,12 +55,21 @@ export async function writeReport(results: Results, dir: string): Promise<string
  * Write the report of a cross-system run into `dir`: the side-by-side page and its charts, and each
  * system's own report in `systems/<id>/`. Returns the files written.
  */
-export async function writeCrossReport(x: CrossResults, dir: string): Promise<string[]> {
+export async function writeCrossReport(x: CrossResults, dir: string, onChart?: OnChart): Promise<string[]> {
   const written: string[] = [];
-  for (const r of x.systems) written.push(...(await writeReport(r, join(dir, systemFolder(r.provenance.ruleset.id)))));
-  const files = new ReportFiles(dir);
   const charts = crossCharts(x);
-  await files.charts(charts);
+  // One count over the systems' reports and the side-by-side page.
+  const total = x.systems.reduce((n, r) => n + chartsFor(r).length, charts.length);
+  let before = 0;
+  const counted = onChart && ((done: number) => onChart(before + done, total));
+  for (const r of x.systems) {
+    written.push(...(await writeReport(r, join(dir, systemFolder(r.provenance.ruleset.id)), counted)));
+    before += chartsFor(r).length;
+  }
+  const files = new ReportFiles(dir);
+  await files.charts(charts, counted);
   files.put('index.html', crossHtml(x, charts, readLibraries()));
   return [...written, ...files.written];
 }
+
+/** Render and write each chart in turn, saying after each how far it is. */

@@ -63,6 +63,8 @@ export interface Provenance {
   valueNames?: Record<string, (string | null)[]>;
   /** Present when the run stopped at a target precision (--precision). */
   precision?: PrecisionProvenance;
+  /** Present when the command line changed the file: --set values and the --compare path and values. */
+  settings?: RunSettings;
   /** sha256 of everything above except file names, and of every cell's options and scenario. */
   hash: string;
 }
@@ -96,6 +98,14 @@ export interface PrecisionProvenance {
   /** The widest half-width left in any cell, with its cell. */
   widest: (HalfWidthOf & { cell: number; label: string }) | null;
   cells: { cell: number; label: string; engagements: number; looks: number; reached: boolean; widest: HalfWidthOf | null }[];
+}
+
+/** What the command line changed of the file a run plays (volley run --set, --compare; src/sim/studies/settings.ts). */
+export interface RunSettings {
+  /** --set: each path and the value it takes. */
+  set: Record<string, unknown>;
+  /** --compare: the path and its values, the first being the reference. */
+  compare: { path: string; values: unknown[] } | null;
 }
 
 export interface Timing {
@@ -189,6 +199,8 @@ export interface ResultsInput {
   comparisons?: ComparisonPlan | null;
   /** A precision run: the target, and how each cell stopped (runPlanOutcome's `stops`). */
   precision?: { halfWidth: number; stops: CellStop[] };
+  /** What the command line changed (--set, --compare), if anything. */
+  settings?: RunSettings;
 }
 
 /** A compared figure in words, with the battle's names: "French: won", "Village church held by French". */
@@ -306,6 +318,7 @@ export function buildResults(inp: ResultsInput): Results {
     factors: inp.factors,
     cells: cells.map((c) => ({ label: c.label, rngKey: c.rngKey, options: c.options, scenario: c.scenario })),
     ...(precision ? { precision: { target: precision.target, maxEngagements: precision.maxEngagements, rule: precision.rule } } : {}),
+    ...(inp.settings ? { settings: inp.settings } : {}),
   };
   const provenance: Provenance = {
     volley: VOLLEY_VERSION,
@@ -320,6 +333,7 @@ export function buildResults(inp: ResultsInput): Results {
     factors: inp.factors,
     ...(inp.valueNames && Object.keys(inp.valueNames).length ? { valueNames: inp.valueNames } : {}),
     ...(precision ? { precision } : {}),
+    ...(inp.settings ? { settings: inp.settings } : {}),
     hash: createHash('sha256').update(canonicalJson(hashed)).digest('hex'),
   };
   const results: Results = {

@@ -277,7 +277,7 @@ interface ExperimentContext {
 }
 
 /** The experiment file, validated, its ranges expanded, `override` applied. */
-function readExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): { src: YamlSource; experiment: Experiment } {
+export function readExperiment(file: string, override?: { vary: Record<string, FactorValue[]> }): { src: YamlSource; experiment: Experiment } {
   const src = readYaml(file);
   expectKind(src, 'experiment');
   const { data, valueNames } = withoutValueNames(src, expandRanges(src));
@@ -449,7 +449,7 @@ function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variant
   const r = scenarioSchema.safeParse(data);
   if (!r.success) {
     const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
-    const described = describeIssue(first, data);
+    const described = describeIssue(first, data, scenarioSchema);
     const at = formatPath(described.path);
     const culprit = factors.find(([p]) => at.startsWith(p.split('[')[0].split('.')[0])) ?? factors[0];
     throw new VolleyInputError(
@@ -479,6 +479,14 @@ function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variant
  */
 export function loadExperiment(file: string, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
   const { src, experiment } = readExperiment(file, override);
+  return loadExperimentData(file, src, experiment, override);
+}
+
+/**
+ * Load an experiment already read (`experiment`, as in `file`, whose source `src` gives the lines): an
+ * experiment file with changes made on the command line, or a scenario run as one (src/sim/studies/settings.ts).
+ */
+export function loadExperimentData(file: string, src: YamlSource, experiment: Experiment, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
   if (experiment.scenarios) return loadCrossSystem(file, src, experiment, experiment.scenarios);
   const { base, scenarioFile } = baseScenario(file, src, experiment.scenario!);
   addAcrossDoctrines(file, src, experiment, base.scenario);

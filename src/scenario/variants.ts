@@ -120,7 +120,7 @@ export function variantsData(experiment: Experiment, baseData: Record<string, un
     const r = scenarioSchema.safeParse(d);
     if (!r.success) {
       const first = r.error.issues.find((x) => x.code === 'unrecognized_keys') ?? r.error.issues[0];
-      const issue = describeIssue(first, d);
+      const issue = describeIssue(first, d, scenarioSchema);
       throw err(['variants', i], `variant '${v.name}' makes the scenario invalid at ${formatPath(issue.path)}: ${issue.message}`);
     }
     info.push({ name: v.name, note: v.note ?? null, options: v.options, set: v.set, refit: refitFile, ruleset: ctx.rulesetId });

@@ -8,6 +8,8 @@ import { isMap, isNode, isPair, isSeq, LineCounter, parseDocument, visit, type D
 import type { z } from 'zod';
 import { formatPath, VolleyInputError } from '../core/errors.js';
 import { VOLLEY_COMMAND } from '../core/command.js';
+import { didYouMean } from '../core/suggest.js';
+import { keysAt } from './schemaKeys.js';
 
 export interface YamlSource {
   file: string;
@@ -243,14 +245,21 @@ function expectedOf(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 /** One zod issue in the project's words: the field path and what was expected (docs/files.md). */
-export function describeIssue(issue: z.core.$ZodIssue, data: unknown): { path: PropertyKey[]; message: string } {
+export function describeIssue(issue: z.core.$ZodIssue, data: unknown, schema?: z.ZodType): { path: PropertyKey[]; message: string } {
   let path = issue.path as PropertyKey[];
   const value = valueAt(data, path);
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0];
+    // With the schema, the field it was nearest: "moral" was meant for "morale".
+    const hint = schema ? didYouMean(key, keysAt(schema, data, path)) : '';
     path = [...path, key];
     const options = path[path.length - 2] === 'options';
-    return { path, message: options ? `unknown option '${String(key)}' (see '${VOLLEY_COMMAND} rulesets')` : `unknown field '${String(key)}'` };
+    return { path, message: options ? `unknown option '${String(key)}' (see '${VOLLEY_COMMAND} rulesets')${hint}` : `unknown field '${String(key)}'${hint}` };
+  }
+  // A rule system (or another discriminator) by a name it nearly has: "AoR" for "aor".
+  if (issue.code === 'invalid_union' && issue.errors.length === 0 && typeof value === 'string' && Array.isArray((issue as { options?: unknown }).options)) {
+    const hint = didYouMean(value, ((issue as { options: unknown[] }).options).map(String));
+    if (hint) return { path, message: `${issue.message}, found '${value}'${hint}` };
   }
   if (issue.code === 'invalid_value') return { path, message: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
   if (issue.code === 'invalid_union') {
@@ -289,6 +298,6 @@ export function validate<T>(src: YamlSource, schema: z.ZodType<T>, data: unknown
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
-  const { path, message } = describeIssue(ownBound(schema, data, first), data);
+  const { path, message } = describeIssue(ownBound(schema, data, first), data, schema);
   throw new VolleyInputError(src.file, lineOf(src, path), path.length ? formatPath(path) : undefined, message);
 }

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tmp, volleyAll, type CliResult } from '../reliability/cli.js';
+import { withoutProgress } from '../helpers.js';
 
 const FILE = 'sims/town-assault.experiment.yaml';
 const root = tmp();
@@ -37,7 +38,7 @@ describe('volley run --precision', () => {
   });
 
   it('reaches the target and says so: console, and results.json provenance', () => {
-    expect(r.reached2.stderr).toBe('');
+    expect(withoutProgress(r.reached2.stderr)).toBe('');
     expect(r.reached2.code).toBe(0);
     expect(r.reached2.stdout).toMatch(/^precision: target reached in every cell: every primary share's 95% interval has a half-width of at most 0\.04 \(±4\.00 points\)$/m);
     expect(r.reached2.stdout).toMatch(/^ {2}engagements per cell: [\d,]+ to [\d,]+ \([\d,]+ in all\); widest half-width left 0\.0[0-3]\d\d \(±[0-3]\.\d\d points\): /m);

@@ -19,6 +19,7 @@ import type { CellStop } from '../../stats/precision.js';
 import { changedFlags, defaultFolder, folderSuffix, type FlagPart } from '../store/folderName.js';
 import { inputsHash } from '../store/outputFolder.js';
 import { planHash } from '../engine/planHash.js';
+import { loadWithSettings, type SettingsFlags } from './settings.js';
 
 export interface RunRequest {
   file: string;
@@ -36,6 +37,8 @@ export interface RunRequest {
    * tune: every value tried plays the same engagements).
    */
   fixedCount?: boolean;
+  /** Changes on the command line: --set PATH=VALUE (repeatable) and --compare PATH=A,B (src/sim/studies/settings.ts). */
+  settings?: SettingsFlags;
 }
 
 /** A run's precision target as resolved from the flags and the file: where its cap came from, for messages. */
@@ -120,6 +123,8 @@ export function prepareRun(req: RunRequest): PreparedRun {
   expectMap(src);
   const kind = (src.data as { kind?: unknown } | null)?.kind;
   const rel = (f: string) => relative(process.cwd(), f) || f;
+  const flags = req.settings && ((req.settings.set?.length ?? 0) > 0 || req.settings.compare !== undefined) ? req.settings : null;
+  if (flags && (kind === 'experiment' || kind === 'scenario')) return withSettings(req, flags, kind);
   if (kind === 'experiment') {
     const e = loadExperiment(req.file);
     const x = e.experiment;
@@ -195,6 +200,51 @@ export function prepareRun(req: RunRequest): PreparedRun {
   throw new VolleyInputError(req.file, 1, 'kind', playable);
 }
 
+/**
+ * A run of `req.file` with the command line's changes (--set, --compare): loaded as an experiment
+ * (a scenario file as one of its own scenario), its settings recorded with the results.
+ */
+function withSettings(req: RunRequest, flags: SettingsFlags, kind: 'experiment' | 'scenario'): PreparedRun {
+  const { loaded: e, settings } = loadWithSettings(req.file, flags, { engagements: DEFAULT_ENGAGEMENTS, seed: DEFAULT_SEED, batch: DEFAULT_BATCH });
+  const x = e.experiment;
+  const rel = (f: string) => relative(process.cwd(), f) || f;
+  const target = targetOf(req, kind === 'experiment' ? { precision: x.precision, maxEngagements: x.maxEngagements, name: rel(req.file) } : undefined);
+  const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
+  const experiment =
+    kind === 'experiment'
+      ? {
+          file: rel(req.file),
+          name: x.name,
+          title: x.title,
+          question: x.question,
+          ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}),
+          ...(e.refitChanges.length ? { refitChanges: e.refitChanges } : {}),
+        }
+      : null;
+  // The folder is the file's, with the flags that change what it plays: --set and --compare among them.
+  const folderName = kind === 'experiment' ? x.name : `${x.name}.scenario`;
+  const changes = changedFlags([
+    ['n', req.engagements, x.engagements ?? DEFAULT_ENGAGEMENTS],
+    ['seed', req.seed, x.seed ?? DEFAULT_SEED],
+    ['batch', req.batch, x.batch ?? DEFAULT_BATCH],
+    ['precision', req.precision, x.precision],
+    ['max', req.maxEngagements, x.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS],
+    ['set', flags.set?.length ? flags.set.join(' ') : undefined, undefined],
+    ['compare', flags.compare, undefined],
+  ]);
+  const outDir = req.out ?? (kind === 'experiment' && x.out !== undefined ? `${x.out.replace(/\/+$/, '')}${folderSuffix(changes)}` : defaultFolder(folderName, changes));
+  const prepared = finish(e.cells, req.engagements ?? x.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? x.seed, req.batch ?? x.batch, outDir, req, target, {
+    commonRandomNumbers: x.commonRandomNumbers,
+    factors,
+    ...(x.valueNames ? { valueNames: x.valueNames } : {}),
+    comparisons: e.comparisons,
+    scenarioFile: rel(e.scenarioFile),
+    experiment,
+    settings,
+  });
+  return { ...prepared, warnings: e.warnings, refitChanges: e.refitChanges, folderName, changes };
+}
+
 function finish(
   cells: Cell[],
   engagements: number,
@@ -203,7 +253,7 @@ function finish(
   outDir: string,
   req: RunRequest,
   target: Target | null,
-  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'valueNames' | 'scenarioFile' | 'experiment' | 'comparisons'>,
+  rest: Pick<ResultsInput, 'commonRandomNumbers' | 'factors' | 'valueNames' | 'scenarioFile' | 'experiment' | 'comparisons' | 'settings'>,
 ): Omit<PreparedRun, 'folderName' | 'changes'> {
   checkCount('--engagements', engagements, MAX_ENGAGEMENTS);
   checkCount('--batch', batch, MAX_BATCH);
@@ -257,7 +307,7 @@ function finish(
  */
 export function runInputs(prep: Pick<PreparedRun, 'plan' | 'meta'>): string {
   const m = prep.meta;
-  return inputsHash({ plan: planHash(prep.plan), experiment: m.experiment, scenarioFile: m.scenarioFile, factors: m.factors, valueNames: m.valueNames, commonRandomNumbers: m.commonRandomNumbers });
+  return inputsHash({ plan: planHash(prep.plan), experiment: m.experiment, scenarioFile: m.scenarioFile, factors: m.factors, valueNames: m.valueNames, commonRandomNumbers: m.commonRandomNumbers, settings: m.settings });
 }
 
 /** The metadata of some of a run's cells (one rule system's), with their rule system and shapes. */

@@ -10,13 +10,14 @@
 import { doctrinesFor } from '../../core/ruleset.js';
 import { findRuleset } from '../../rules/index.js';
 import { VolleyInputError } from '../../core/errors.js';
+import { didYouMean } from '../../core/suggest.js';
 import { checkCount, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
 import { loadScenario, singleCell } from '../../scenario/load.js';
 import { scenarioSchema } from '../../scenario/schema.js';
 import { wilson } from '../../stats/intervals.js';
 import { advantageOf } from '../../results/balance.js';
 import type { RunPlan } from '../engine/plan.js';
-import { runPlan } from '../engine/runner.js';
+import { runPlan, type RunProgress } from '../engine/runner.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
 
 export interface TournamentRequest {
@@ -55,7 +56,7 @@ export function prepareTournament(request: TournamentRequest): PreparedTournamen
   const req = { ...request, doctrines: given ?? known };
   for (const d of req.doctrines) {
     if (!known.includes(d)) {
-      throw new VolleyInputError('--doctrines', undefined, undefined, `unknown doctrine '${d}' for this ${rs.id}${scenario.engagement ? ` ${scenario.engagement}` : ''} scenario; known: ${known.join(', ')}`);
+      throw new VolleyInputError('--doctrines', undefined, undefined, `unknown doctrine '${d}' for this ${rs.id}${scenario.engagement ? ` ${scenario.engagement}` : ''} scenario; known: ${known.join(', ')}${didYouMean(d, known)}`);
     }
   }
   const pairs: [string, string][] = [];
@@ -71,10 +72,10 @@ export function prepareTournament(request: TournamentRequest): PreparedTournamen
   return { req, ruleset: rs.id, sides: [shape.sides[0].name, shape.sides[1].name], pairs, plan };
 }
 
-/** Play every ordered pairing (a request, or one prepareTournament has checked). */
-export async function runTournament(request: TournamentRequest | PreparedTournament): Promise<TournamentResult> {
+/** Play every ordered pairing (a request, or one prepareTournament has checked); `onProgress` after each batch. */
+export async function runTournament(request: TournamentRequest | PreparedTournament, opts: { onProgress?: (p: RunProgress) => void } = {}): Promise<TournamentResult> {
   const { req, pairs, plan, ruleset, sides } = 'plan' in request ? request : prepareTournament(request);
-  const accs = await runPlan(plan, { workers: req.workers });
+  const accs = await runPlan(plan, { workers: req.workers, onProgress: opts.onProgress });
   const at = (a: string, b: string) => accs[pairs.findIndex(([x, y]) => x === a && y === b)];
   const matches: Match[] = [];
   const seats: Seat[] = [];

@@ -14,6 +14,7 @@ import { UsageError } from '../../core/errors.js';
 import { findRuleset } from '../../rules/index.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
 import { prepareRun } from './prepare.js';
+import type { SettingsFlags } from './settings.js';
 
 export interface TraceRequest {
   file: string;
@@ -23,6 +24,8 @@ export interface TraceRequest {
   seed?: string | number;
   /** Engagements per cell of the run (its -n), for the range check; default the file's. */
   engagements?: number;
+  /** The run's --set and --compare, if it was given them: the same cells. */
+  settings?: SettingsFlags;
 }
 
 /** Which run the engagement comes from, for the page's header and the first line of events.ndjson. */
@@ -38,7 +41,7 @@ export interface ReplayProvenance {
 export interface Replay {
   /** The experiment's name, or the scenario's. */
   name: string;
-  /** What names the trace's default folder: the file's (src/sim/store/folderName.ts) and its --seed if that changes it. */
+  /** What names the trace's default folder: the file's (src/sim/store/folderName.ts) and its --seed, --set and --compare if they change it. */
   folder: { name: string; changes: FlagPart[] };
   /** The scenario's title (or name), for the page. */
   title: string;
@@ -56,7 +59,7 @@ export interface Replay {
 
 /** Replay engagement `engagement` of cell `cell` exactly as `volley run` plays it. */
 export function replayEngagement(req: TraceRequest): Replay {
-  const prep = prepareRun({ file: req.file, seed: req.seed, engagements: req.engagements });
+  const prep = prepareRun({ file: req.file, seed: req.seed, engagements: req.engagements, settings: req.settings });
   const cells = prep.cells;
   const which = req.cell ?? 0;
   const cellIndex = typeof which === 'number' ? which : /^\d+$/.test(which) ? Number(which) : cells.findIndex((c) => c.label === which);
@@ -82,7 +85,7 @@ export function replayEngagement(req: TraceRequest): Replay {
   return {
     name: prep.meta.experiment?.name ?? cell.scenario.name,
     // -n only checks the range: the engagement is the same whatever the run's length.
-    folder: { name: prep.folderName, changes: prep.changes.filter(([f]) => f === 'seed') },
+    folder: { name: prep.folderName, changes: prep.changes.filter(([f]) => f === 'seed' || f === 'set' || f === 'compare') },
     title: cell.scenario.title ?? cell.scenario.name,
     ruleset: ruleset.id,
     trace,

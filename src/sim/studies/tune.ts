@@ -119,7 +119,7 @@ function scenarioWithValue(base: Cell, segs: readonly Segment[]): WithValue {
     const r = scenarioSchema.safeParse(data);
     if (r.success) return { scenario: r.data };
     const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
-    const d = describeIssue(first, data);
+    const d = describeIssue(first, data, scenarioSchema);
     return { problem: `makes the scenario invalid at ${formatPath(d.path)}: ${d.message}`, unknownField: first.code === 'unrecognized_keys' };
   };
 }

@@ -8,13 +8,15 @@ import type { Estimate } from '../../stats/metricPath.js';
 import { SearchError, tuneSearch, type SearchOutcome } from '../../stats/tuneSearch.js';
 import type { RunPlan } from '../engine/plan.js';
 import { canonicalJson } from '../../results/results.js';
-import { runPlan, WorkerPool } from '../engine/runner.js';
+import { runPlan, WorkerPool, type RunProgress } from '../engine/runner.js';
 import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
 
 export interface TuneRunOptions {
   workers: number;
   signal?: AbortSignal;
+  /** After each batch of a round: the engagements played of the round's. */
+  onProgress?: (round: number, p: RunProgress) => void;
   /** After each round: the values played and their estimates. */
   onRound?: (round: number, points: { x: number; estimate: Estimate }[]) => void;
   /** Test seam: evaluate every integer candidate of a range up to this size (default EVERY_CANDIDATE_UP_TO). */
@@ -45,7 +47,8 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => Work
       cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options })),
       checkInvariants: false,
     };
-    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, ...(opts.workers > 0 ? { pool: pool() } : {}) });
+    const onProgress = opts.onProgress && ((p: RunProgress) => opts.onProgress!(round, p));
+    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, onProgress, ...(opts.workers > 0 ? { pool: pool() } : {}) });
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
       const e = metric.read(summarizeCell(accs[i], shape, prep.ruleset.vocabulary));
