@@ -82,7 +82,8 @@ describe.skipIf(!chromium)('the pages in Chromium at 1,280 px', () => {
       expect([img.width, img.height]).toEqual([WIDTH, HEIGHT]);
       const { inked, colours } = ink(img);
       expect(colours, name).toBeGreaterThan(40);
-      expect(inked, name).toBeGreaterThan(0.08);
+      // The report's first window is text (the question's answers, the summary table): about 7% inked; blank is 0.
+      expect(inked, name).toBeGreaterThan(0.05);
     }
   });
 });

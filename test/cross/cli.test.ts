@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { volley } from '../cli/volley.js';
+import { withoutProgress } from '../helpers.js';
 
 describe('volley run on a cross-system experiment', () => {
   it('writes the cross results, the side-by-side page with its charts, and each system’s own report', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'volley-cross-cli-')), 'x');
     const r = volley(['run', 'sims/cross/village-quality.experiment.yaml', '-n', '100', '--batch', '50', '--out', out]);
-    expect(r.stderr).toBe('');
+    expect(withoutProgress(r.stderr)).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^system +cell +carried \[95% CI\]/m);
     const x = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
