@@ -100,7 +100,8 @@ export function cavalrySpec(r: Results): TopLevelSpec {
   const height = Math.max(120, r.cells.length * Math.max(rowHeight, cellRowStep(names.labels, RESULTS.length)));
   // Cells as rows, labelled as in the other charts (a line per factor, the title level above).
   const y = cellRowAxis(names);
-  const xCharges = { type: 'quantitative' as const, title: 'Charges per engagement (mean)', scale: { zero: true } };
+  // Short enough to stay clear of the next panel's title at two panels a row (the subtitle says the bars are means).
+  const xCharges = { type: 'quantitative' as const, title: 'Charges per engagement', scale: { zero: true } };
   const chargesView = {
     title: { text: 'Charges per engagement, by how they ended for the charger', fontSize: 13 },
     transform: [{ filter: "datum.panel === 'charges'" }],

@@ -44,15 +44,17 @@ export function moraleFailureSpec(r: Results): TopLevelSpec {
       })
     : [];
   const series = [sides[0], sides[1]];
-  const grid = facetGrid(r.cells.length, 4, 580);
+  // Twelve ratings (CWJ's modifiers) need the room: panels of 200 px at four a row.
+  const grid = facetGrid(r.cells.length, 4, 880);
   const ticks: number[] = [];
   for (let m = lo; m <= hi; m++) ticks.push(m);
   const labelExpr = `[${scale.labels.map((l) => JSON.stringify(l)).join(',')}][datum.value] || ''`;
   const x = {
     type: 'quantitative' as const,
     scale: { domain: [lo - 0.6, hi + 0.6], nice: false, zero: false },
-    // Ratings that do not fit side by side are thinned out, and the title cut at its panel's width.
-    axis: { values: ticks, labelExpr, labelOverlap: true, titleLimit: grid.width },
+    // Ratings that do not fit side by side are thinned out, the end ones kept inside their panel (not
+    // over the next panel's), and the title cut at its panel's width.
+    axis: { values: ticks, labelExpr, labelOverlap: true, labelFlush: true, titleLimit: grid.width },
     title: capitalized(scale.name),
   };
   const y = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%' }, title: 'Checks failed' };
