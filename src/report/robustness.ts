@@ -2,17 +2,20 @@
  * "Across doctrines": when an experiment plays every cell under several battle doctrines for both
  * sides (acrossDoctrines), does its conclusion hold under all of them? The conclusion is the effect of
  * the experiment's first other factor, from its first to its last value, on each key figure; under each
- * pairing the difference and its 95% interval (the two cells' intervals combined as independent, which
- * is conservative under common random numbers). The verdict: it holds when every pairing shows an
- * effect of the same sign whose interval excludes zero.
+ * pairing the difference and its 95% interval. The run pairs the two cells engagement by engagement on
+ * the same dice (results.json `robustness`, src/results/robustness.ts); results written before it did,
+ * and precision runs, combine the two cells' intervals as if independent, which is conservative under
+ * common random numbers. The verdict: it holds when every pairing shows an effect of the same sign
+ * whose interval excludes zero.
  */
-import type { Results } from '../results/results.js';
+import { pairedMetricLabel, type Results } from '../results/results.js';
+import { pairedMetrics, type PairedMetricDef } from '../stats/pairedMetrics.js';
 import { escapeHtml } from '../results/html.js';
+import { robustnessPlan, type RobustnessComparisons } from '../results/robustness.js';
 import { factorTitle } from './labels.js';
 import { attackerOf } from './question.js';
 import { counted, interval } from './words.js';
 
-const D0 = 'sides[0].battleDoctrine', D1 = 'sides[1].battleDoctrine';
 
 interface Metric {
   label: (r: Results) => string;
@@ -58,45 +61,84 @@ export interface RobustnessRow {
   unit: Metric['unit'];
   /** Per pairing: the difference (last value minus first) and its 95% interval. */
   effects: { pairing: string; diff: number; lo: number; hi: number }[];
-  verdict: 'holds' | 'reverses' | 'unclear';
+  /**
+   * holds: every pairing's effect of one sign, its interval clear of zero; reverses: clear effects of
+   * both signs; unclear: clear under some pairings only; none: clear under none; unchanged: the same in
+   * every engagement of every pairing (paired results only).
+   */
+  verdict: 'holds' | 'reverses' | 'unclear' | 'none' | 'unchanged';
 }
 
-export function robustness(r: Results): { factor: string; from: unknown; to: unknown; rows: RobustnessRow[] } | null {
-  const factors = r.provenance.factors;
-  if (!(D0 in factors) || !(D1 in factors)) return null;
-  const main = Object.keys(factors).find((k) => k !== D0 && k !== D1 && factors[k].length >= 2);
-  if (!main) return null;
-  const values = factors[main];
-  const [from, to] = [values[0], values[values.length - 1]];
-  const others = Object.keys(factors).filter((k) => k !== main);
-  const key = (c: Results['cells'][number]) => others.map((k) => `${k === D0 ? 'A' : k === D1 ? 'B' : k}=${String(c.factors[k])}`).join(', ');
-  const groups = new Map<string, { a?: Results['cells'][number]; b?: Results['cells'][number] }>();
-  for (const c of r.cells) {
-    const g = groups.get(key(c)) ?? {};
-    if (JSON.stringify(c.factors[main]) === JSON.stringify(from)) g.a = c;
-    if (JSON.stringify(c.factors[main]) === JSON.stringify(to)) g.b = c;
-    groups.set(key(c), g);
-  }
+/** Whether the effects of every pairing agree: all of one sign with intervals clear of zero, or some each way. */
+function verdictOf(effects: readonly { lo: number; hi: number }[]): 'holds' | 'reverses' | 'unclear' | 'none' {
+  const up = effects.every((e) => e.lo > 0), down = effects.every((e) => e.hi < 0);
+  const mixed = effects.some((e) => e.lo > 0) && effects.some((e) => e.hi < 0);
+  const clear = effects.some((e) => e.lo > 0 || e.hi < 0);
+  return up || down ? 'holds' : mixed ? 'reverses' : clear ? 'unclear' : 'none';
+}
+
+export interface Robustness {
+  factor: string;
+  from: unknown;
+  to: unknown;
+  /** paired: engagement by engagement on the same dice; independent: the cells' intervals combined. */
+  method: 'paired' | 'independent';
+  rows: RobustnessRow[];
+}
+
+export function robustness(r: Results): Robustness | null {
+  if (r.robustness) return pairedRobustness(r, r.robustness);
+  const plan = robustnessPlan(r.provenance.factors, r.cells);
+  if (!plan) return null;
   const rows = metricsFor(r).map((m) => {
-    const effects = [...groups]
-      .filter(([, g]) => g.a && g.b)
-      .map(([pairing, g]) => {
-        const x = m.value(g.a!), y = m.value(g.b!);
-        const diff = y.est - x.est;
-        const half = Math.sqrt(x.half ** 2 + y.half ** 2);
-        return { pairing, diff, lo: diff - half, hi: diff + half };
-      });
-    const up = effects.every((e) => e.lo > 0), down = effects.every((e) => e.hi < 0);
-    const mixed = effects.some((e) => e.lo > 0) && effects.some((e) => e.hi < 0);
-    return { metric: m.label(r), unit: m.unit, effects, verdict: up || down ? 'holds' : mixed ? 'reverses' : 'unclear' } as RobustnessRow;
+    const effects = plan.groups.map((g) => {
+      const x = m.value(r.cells[g.cells[0]]), y = m.value(r.cells[g.cells[1]]);
+      const diff = y.est - x.est;
+      const half = Math.sqrt(x.half ** 2 + y.half ** 2);
+      return { pairing: g.label, diff, lo: diff - half, hi: diff + half };
+    });
+    return { metric: m.label(r), unit: m.unit, effects, verdict: verdictOf(effects) };
   });
-  return { factor: main, from, to, rows };
+  return { factor: plan.factor, from: plan.from, to: plan.to, method: 'independent', rows };
+}
+
+/** The figures of the paired verdict, in the order shown: each side's wins, each objective held by side 0, each side's losses. */
+function pairedFigures(objectives: number): PairedMetricDef[] {
+  const all = pairedMetrics(objectives);
+  const pick = (id: string) => all.filter((m) => m.id === id);
+  return [...pick('won'), ...pick('objectiveHeld'), ...pick('strengthLost')];
+}
+
+/**
+ * The verdict from the paired effects. A pairing leaves out of its comparison a figure with the same
+ * value in every engagement of both cells: it changed by exactly nothing there; a figure left out by
+ * every pairing never changed at all.
+ */
+function pairedRobustness(r: Results, p: RobustnessComparisons): Robustness {
+  const same = (x: { metric: string; side: 0 | 1 | null; objective: number | null }, m: PairedMetricDef) =>
+    x.metric === m.id && x.side === m.side && x.objective === (m.objective ?? null);
+  const rows = pairedFigures(r.objectives.length).map((m): RobustnessRow => {
+    const unit = m.kind === 'share' ? 'points' : 'strength';
+    const scale = unit === 'points' ? 100 : 1;
+    const found = p.comparisons.map((c) => c.metrics.find((x) => same(x, m))?.difference);
+    const effects = found.map((d, i) => {
+      const pairing = p.comparisons[i].group;
+      if (!d) return { pairing, diff: 0, lo: 0, hi: 0 };
+      // No interval (a single engagement): nothing can be told from zero.
+      return { pairing, diff: scale * d.mean, lo: d.lo === null ? -Infinity : scale * d.lo, hi: d.hi === null ? Infinity : scale * d.hi };
+    });
+    const verdict = found.every((d) => d === undefined) ? 'unchanged' : verdictOf(effects);
+    return { metric: pairedMetricLabel(m, r.sides, r.objectives), unit, effects, verdict };
+  });
+  return { factor: p.factor, from: p.from, to: p.to, method: 'paired', rows };
 }
 
 const VERDICT = {
   holds: 'holds under every pairing',
   reverses: 'reverses with the doctrines',
-  unclear: 'not clear under every pairing',
+  unclear: 'clear under some pairings only',
+  none: 'told from zero under no pairing',
+  unchanged: 'the same in every engagement',
 } as const;
 
 export function robustnessSection(r: Results): string {
@@ -115,7 +157,7 @@ export function robustnessSection(r: Results): string {
   return `<section id="robustness">
 <h2>Does the conclusion hold across doctrines?</h2>
 <p class="definition">${escapeHtml(
-    `The effect of ${rb.factor} going from ${String(rb.from)} to ${String(rb.to)}, under every pairing of battle doctrines (A: ${r.sides[0].name}, B: ${r.sides[1].name}): the change in each figure with its 95% interval (shares in percentage points, losses in strength points). A conclusion holds when every pairing shows a change of the same sign whose interval excludes zero.`,
+    `The effect of ${rb.factor} going from ${String(rb.from)} to ${String(rb.to)}, under every pairing of battle doctrines (A: ${r.sides[0].name}, B: ${r.sides[1].name}): the change in each figure with its 95% interval (shares in percentage points, losses in strength points), ${rb.method === 'paired' ? 'taken engagement by engagement: the two cells of a pairing are played with the same dice' : 'from the two cells’ intervals combined as if independent (results written before the run paired them, or a precision run): wider than a paired interval'}. A conclusion holds when every pairing shows a change of the same sign whose interval excludes zero.`,
   )}</p>
 <table class="robustness"><tr><th>figure</th>${pairings.map((p) => `<th>${escapeHtml(p)}</th>`).join('')}<th>verdict</th></tr>
 ${body}
@@ -133,7 +175,11 @@ export function robustnessText(r: Results): string {
   const holds = rb.rows.filter((x) => x.verdict === 'holds').length;
   const lines = rb.rows.map((row) => {
     const d = row.effects.map((e) => e.diff);
-    return `  ${row.metric}: ${VERDICT[row.verdict]} (changes from ${f(Math.min(...d))} to ${f(Math.max(...d))} ${row.unit === 'points' ? 'percentage points' : 'strength points'})`;
+    const unit = row.unit === 'points' ? 'percentage points' : 'strength points';
+    // Where nothing is told from zero, how small the effect must be: every pairing's interval lies within these bounds.
+    const lo = Math.min(...row.effects.map((e) => e.lo)), hi = Math.max(...row.effects.map((e) => e.hi));
+    const bound = row.verdict === 'none' && Number.isFinite(lo) && Number.isFinite(hi) ? `; every interval within ${interval(lo, hi, f)}` : '';
+    return `  ${row.metric}: ${VERDICT[row.verdict]} (changes from ${f(Math.min(...d))} to ${f(Math.max(...d))} ${unit}${bound})`;
   });
   return [
     `Across doctrines: the effect of ${factor.charAt(0).toLowerCase()}${factor.slice(1)} going from ${String(rb.from)} to ${String(rb.to)}, under ${counted(pairings, 'pairing')} of battle doctrines; it holds for ${holds} of ${counted(rb.rows.length, 'figure')}:`,

@@ -13,6 +13,7 @@ import { FIRST_LOOK_BATCHES, FIRST_LOOK_MIN, PRECISION_LEVEL, PRECISION_RULE, fi
 import { summarizeCell, type CellSummary } from '../stats/summary.js';
 import { VOLLEY_VERSION } from './version.js';
 import { DICE_FORMAT } from '../core/dice.js';
+import { robustnessComparisons, robustnessPlan, type RobustnessComparisons } from './robustness.js';
 
 export const RESULTS_FORMAT = 'volley-results/1';
 
@@ -139,6 +140,8 @@ export interface Results {
   variants?: VariantsSection;
   /** With variants: every variant against the reference, per combination of the other factors. */
   comparisons?: VariantComparison[];
+  /** Played across doctrines: the effect of the experiment's factor in each pairing of doctrines, paired (src/results/robustness.ts). */
+  robustness?: RobustnessComparisons;
   timing?: Timing;
 }
 
@@ -350,6 +353,12 @@ export function buildResults(inp: ResultsInput): Results {
   if (inp.comparisons) {
     results.variants = { reference: inp.comparisons.reference, list: inp.comparisons.variants, level: 0.95, method: COMPARISON_METHOD, holmFamily: HOLM_FAMILY };
     results.comparisons = comparisonsOf(inp.comparisons, inp.accumulators, shape);
+  }
+  const across = robustnessPlan(inp.factors, inp.cells);
+  if (across) {
+    const metrics = pairedMetrics(shape.objectives.length);
+    const paired = robustnessComparisons(across, inp.accumulators.map((a) => a.pairs), metrics, (m) => pairedMetricLabel(m, shape.sides, shape.objectives));
+    if (paired) results.robustness = paired;
   }
   return results;
 }

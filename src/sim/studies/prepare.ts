@@ -19,6 +19,7 @@ import type { CellStop } from '../../stats/precision.js';
 import { changedFlags, defaultFolder, folderSuffix, type FlagPart } from '../store/folderName.js';
 import { inputsHash } from '../store/outputFolder.js';
 import { planHash } from '../engine/planHash.js';
+import { robustnessPlan } from '../../results/robustness.js';
 import { loadWithSettings, type SettingsFlags } from './settings.js';
 
 export interface RunRequest {
@@ -286,8 +287,10 @@ function finish(
     // A cell of another rule system than the first names its own (a cross-system experiment).
     cells: cells.map((c) => ({ index: c.index, rngKey: c.rngKey, scenario: c.scenario, options: c.options, ...(c.scenario.ruleset !== rulesetId ? { ruleset: c.scenario.ruleset } : {}) })),
     checkInvariants: req.checkInvariants ?? false,
-    // Paired comparisons need each engagement's figures, not only their sums.
-    ...(rest.comparisons ? { pairs: true } : {}),
+    // Paired comparisons need each engagement's figures, not only their sums: those of variants, and
+    // those of a study across doctrines (each pairing's effect, on the same dice; not with a target,
+    // where cells play different numbers of engagements).
+    ...(rest.comparisons || (!target && robustnessPlan(rest.factors, cells)) ? { pairs: true } : {}),
     ...(target ? { precision: { halfWidth: target.halfWidth } } : {}),
   };
   const shapes = cells.map((c) => {
