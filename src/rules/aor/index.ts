@@ -56,7 +56,8 @@ function describe(c: AorCompiled): EngagementShape {
  */
 const doctrines: DoctrineSupport = {
   list: [
-    ...Object.entries(BATTLE_DOCTRINE_PRESETS).map(([name, p]) => ({ name, doc: p.doc, baseline: p.params.random, engagements: ['battle'] })),
+    // A battle doctrine fights its assaults with an assault doctrine, often of the same name: the doc says which.
+    ...Object.entries(BATTLE_DOCTRINE_PRESETS).map(([name, p]) => ({ name, doc: `${p.doc} Assaults: as the assault doctrine ${p.params.assault}.`, baseline: p.params.random, engagements: ['battle'] })),
     ...Object.entries(DOCTRINE_PRESETS).map(([name, p]) => ({ name, doc: p.doc, baseline: name === 'random-legal', engagements: ['assault'] })),
   ],
   path: (scenario, side) => (scenario.engagement === 'battle' ? `sides[${side}].battleDoctrine` : `${side === 0 ? 'attacker' : 'defender'}.doctrine`),
