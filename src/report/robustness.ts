@@ -141,6 +141,12 @@ const VERDICT = {
   unchanged: 'the same in every engagement',
 } as const;
 
+/** The factor in words, as the charts title it, in lower case: "morale of Steinmetz's brigade units". */
+function factorWords(r: Results, factor: string): string {
+  const t = factorTitle(factor, new Set(Object.keys(r.cells[0]?.options ?? {})), { sides: r.sides, formations: r.formations });
+  return t.charAt(0).toLowerCase() + t.slice(1);
+}
+
 export function robustnessSection(r: Results): string {
   const rb = robustness(r);
   if (!rb) return '';
@@ -157,7 +163,7 @@ export function robustnessSection(r: Results): string {
   return `<section id="robustness">
 <h2>Does the conclusion hold across doctrines?</h2>
 <p class="definition">${escapeHtml(
-    `The effect of ${rb.factor} going from ${String(rb.from)} to ${String(rb.to)}, under every pairing of battle doctrines (A: ${r.sides[0].name}, B: ${r.sides[1].name}): the change in each figure with its 95% interval (shares in percentage points, losses in strength points), ${rb.method === 'paired' ? 'taken engagement by engagement: the two cells of a pairing are played with the same dice' : 'from the two cells’ intervals combined as if independent (results written before the run paired them, or a precision run): wider than a paired interval'}. A conclusion holds when every pairing shows a change of the same sign whose interval excludes zero.`,
+    `The effect of ${factorWords(r, rb.factor)} going from ${String(rb.from)} to ${String(rb.to)}, under every pairing of battle doctrines (A: ${r.sides[0].name}, B: ${r.sides[1].name}): the change in each figure with its 95% interval (shares in percentage points, losses in strength points), ${rb.method === 'paired' ? 'taken engagement by engagement: the two cells of a pairing are played with the same dice' : 'from the two cells’ intervals combined as if independent (results written before the run paired them, or a precision run): wider than a paired interval'}. A conclusion holds when every pairing shows a change of the same sign whose interval excludes zero.`,
   )}</p>
 <table class="robustness"><tr><th>figure</th>${pairings.map((p) => `<th>${escapeHtml(p)}</th>`).join('')}<th>verdict</th></tr>
 ${body}
@@ -170,7 +176,7 @@ export function robustnessText(r: Results): string {
   const rb = robustness(r);
   if (!rb) return '';
   const f = (x: number) => (Math.abs(x) < 0.05 ? '0.0' : (x > 0 ? '+' : '−') + Math.abs(x).toFixed(1));
-  const factor = factorTitle(rb.factor, new Set(Object.keys(r.cells[0]?.options ?? {})), { sides: r.sides, formations: r.formations });
+  const factor = factorWords(r, rb.factor);
   const pairings = rb.rows[0]?.effects.length ?? 0;
   const holds = rb.rows.filter((x) => x.verdict === 'holds').length;
   const lines = rb.rows.map((row) => {
@@ -182,7 +188,7 @@ export function robustnessText(r: Results): string {
     return `  ${row.metric}: ${VERDICT[row.verdict]} (changes from ${f(Math.min(...d))} to ${f(Math.max(...d))} ${unit}${bound})`;
   });
   return [
-    `Across doctrines: the effect of ${factor.charAt(0).toLowerCase()}${factor.slice(1)} going from ${String(rb.from)} to ${String(rb.to)}, under ${counted(pairings, 'pairing')} of battle doctrines; it holds for ${holds} of ${counted(rb.rows.length, 'figure')}:`,
+    `Across doctrines: the effect of ${factor} going from ${String(rb.from)} to ${String(rb.to)}, under ${counted(pairings, 'pairing')} of battle doctrines; it holds for ${holds} of ${counted(rb.rows.length, 'figure')}:`,
     ...lines,
   ].join('\n');
 }
