@@ -180,13 +180,13 @@ function wholeRows(wh: WholeFigures[]): string[] {
     const name = w.file.replace(/^sims\//, '').replace(/\.(scenario|experiment)\.yaml$/, '');
     const s = w.scalingRun;
     out.push(
-      `| issue 17, 3. two workers >= 1.8x one, whole run as \`volley run\` plays it: **${name}** (${fmt(w.engagements)} engagements) | run time (results.json, pool start-up included), median of ${w.rounds} paired rounds: **${times(s.median)}** (${quartiles(s, times)}); the whole process (Node's start-up and loading included): ${times(w.scalingProcess.median)}; CPU time of 2 workers over 1: ${times(w.cpuRatio.median)} | ${status(s.median >= TARGETS.wholeScaling, s.median >= TARGETS.wholeScaling ? 'run time' : `${pct(1 - s.median / TARGETS.wholeScaling)} short`)} |`,
+      `| issue 17, 3. both cores >= 1.8x one thread, whole run as \`volley run\` plays it: **${name}** (${fmt(w.engagements)} engagements) | run time (results.json, pool start-up included) with the default workers over \`-w 0\`, median of ${w.rounds} paired rounds: **${times(s.median)}** (${quartiles(s, times)}); the whole process (Node's start-up and loading included): ${times(w.scalingProcess.median)}; CPU time, default over one thread: ${times(w.cpuRatio.median)} | ${status(s.median >= TARGETS.wholeScaling, s.median >= TARGETS.wholeScaling ? 'run time' : `${pct(1 - s.median / TARGETS.wholeScaling)} short`)} |`,
     );
     const before = PEAK_BEFORE[w.file];
     const peak = w.asStarted.maxRssMiB;
     const peaks = [...w.one, ...w.two].map((u) => u.maxRssMiB);
     out.push(
-      `| issue 17, 7. peak memory of **${name}** not above ${before ? mib(before) : 'before'} | as \`npm start\` runs it (the cores as workers, the report written): **${mib(peak)}** resident, at ${fmt(rateOf(w.asStarted))} engagements/s; without the report: ${mib(medianOf(w.one.map((u) => u.maxRssMiB)))} on 1 worker at ${fmt(medianOf(w.one.map(rateOf)))}/s, ${mib(medianOf(w.two.map((u) => u.maxRssMiB)))} on 2 at ${fmt(medianOf(w.two.map(rateOf)))}/s (highest ${mib(Math.max(...peaks))}) | ${before ? status(peak <= before, peak <= before ? `${mib(before - peak)} below` : `${mib(peak - before)} above`) : 'measured'} |`,
+      `| issue 17, 7. peak memory of **${name}** not above ${before ? mib(before) : 'before'} | as \`npm start\` runs it (the default workers, the report written): **${mib(peak)}** resident, at ${fmt(rateOf(w.asStarted))} engagements/s; without the report: ${mib(medianOf(w.one.map((u) => u.maxRssMiB)))} on one thread at ${fmt(medianOf(w.one.map(rateOf)))}/s, ${mib(medianOf(w.two.map((u) => u.maxRssMiB)))} with the default workers at ${fmt(medianOf(w.two.map(rateOf)))}/s (highest ${mib(Math.max(...peaks))}) | ${before ? status(peak <= before, peak <= before ? `${mib(before - peak)} below` : `${mib(peak - before)} above`) : 'measured'} |`,
     );
   }
   return out;
@@ -232,22 +232,22 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
   out.push('');
   if (wh.length) {
     out.push(
-      '## Whole runs, 1 and 2 workers (issue 17)',
+      '## Whole runs, one thread and every core (issue 17)',
       '',
-      '| workload | workers | run time (results.json) | engagements/s | process wall time | CPU time, all threads | peak resident memory |',
+      '| workload | threads | run time (results.json) | engagements/s | process wall time | CPU time, all threads | peak resident memory |',
       '|---|---|---|---|---|---|---|',
     );
     for (const w of wh) {
-      for (const [n, us] of [[1, w.one], [2, w.two]] as const) {
+      for (const [n, us] of [['one (-w 0)', w.one], ['every core (default)', w.two]] as const) {
         const med = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(us.map(f)), d);
         out.push(`| ${w.file} | ${n} | ${med((u) => u.runSeconds)} s | ${med(rateOf, 0)} | ${med((u) => u.wallSeconds)} s | ${med((u) => u.cpuSeconds)} s | ${med((u) => u.maxRssMiB, 0)} MiB |`);
       }
       const a = w.asStarted;
-      out.push(`| ${w.file}, as \`npm start\` runs it (report written) | cores | ${fmt(a.runSeconds, 2)} s | ${fmt(rateOf(a))} | ${fmt(a.wallSeconds, 2)} s | ${fmt(a.cpuSeconds, 2)} s | ${fmt(a.maxRssMiB)} MiB |`);
+      out.push(`| ${w.file}, as \`npm start\` runs it (report written) | every core (default) | ${fmt(a.runSeconds, 2)} s | ${fmt(rateOf(a))} | ${fmt(a.wallSeconds, 2)} s | ${fmt(a.cpuSeconds, 2)} s | ${fmt(a.maxRssMiB)} MiB |`);
     }
     out.push(
       '',
-      'benchmarks/wholeRun.ts: `node dist/src/cli/main.js run FILE -w 1|2 --quiet --no-report` in fresh processes, the two worker counts one after the other in each round (order alternating), medians over the rounds; ratios are paired by round. Run time is what results.json records (from the plan prepared to every batch merged, the pool\'s start-up included); process wall time adds Node\'s start-up, loading the modules, preparing the plan and writing results.json. CPU time and peak memory are the whole process\'s, every thread included (benchmarks/usage.ts, preloaded). On a loaded machine wall-time ratios fall short of what two free cores give; the CPU ratio says what the second thread costs in all.',
+      'benchmarks/wholeRun.ts: `node dist/src/cli/main.js run FILE [-w 0] --quiet --no-report` in fresh processes, one thread (`-w 0`) and the default (a worker on every core, started only when the command\'s own thread, once warm, finds the run long enough: src/sim/engine/runner.ts, autoStart) one after the other in each round (order alternating), medians over the rounds; ratios are paired by round. Run time is what results.json records (from the plan prepared to every batch merged, the pool\'s start-up included); process wall time adds Node\'s start-up, loading the modules, preparing the plan and writing results.json. CPU time and peak memory are the whole process\'s, every thread included (benchmarks/usage.ts, preloaded). On a loaded machine wall-time ratios fall short of what free cores give; the CPU ratio says what the other threads cost in all.',
       '',
     );
   }
@@ -348,13 +348,13 @@ async function main(): Promise<void> {
 
   const wh: WholeFigures[] = [];
   if (!SKIP.has('whole')) {
-    console.log('6. Whole runs as volley run plays them, 1 and 2 workers, fresh processes');
+    console.log('6. Whole runs as volley run plays them, one thread (-w 0) and every core (default), fresh processes');
     for (const file of [TOWN, REFERENCE]) {
       const w = measureWhole(file, q(5, 1));
       wh.push(w);
       const med = (us: ProcessUsage[], f: (u: ProcessUsage) => number) => medianOf(us.map(f));
-      console.log(`  ${file} (${fmt(w.engagements)} engagements): run ${med(w.one, (u) => u.runSeconds).toFixed(2)} s on 1 worker, ${med(w.two, (u) => u.runSeconds).toFixed(2)} s on 2: ${times(w.scalingRun.median)} (${quartiles(w.scalingRun, times)}); process ${times(w.scalingProcess.median)}; CPU 2/1 ${times(w.cpuRatio.median)}`);
-      console.log(`    peak memory ${fmt(w.asStarted.maxRssMiB)} MiB as npm start runs it (before: ${PEAK_BEFORE[file] ?? '?'} MiB); without the report ${fmt(med(w.one, (u) => u.maxRssMiB))} / ${fmt(med(w.two, (u) => u.maxRssMiB))} MiB on 1 / 2 workers`);
+      console.log(`  ${file} (${fmt(w.engagements)} engagements): run ${med(w.one, (u) => u.runSeconds).toFixed(2)} s on one thread, ${med(w.two, (u) => u.runSeconds).toFixed(2)} s on every core: ${times(w.scalingRun.median)} (${quartiles(w.scalingRun, times)}); process ${times(w.scalingProcess.median)}; CPU default/one ${times(w.cpuRatio.median)}`);
+      console.log(`    peak memory ${fmt(w.asStarted.maxRssMiB)} MiB as npm start runs it (before: ${PEAK_BEFORE[file] ?? '?'} MiB); without the report ${fmt(med(w.one, (u) => u.maxRssMiB))} / ${fmt(med(w.two, (u) => u.maxRssMiB))} MiB on one thread / every core`);
     }
     console.log('');
   }

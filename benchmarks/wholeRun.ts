@@ -44,12 +44,14 @@ export interface WholeFigures {
   file: string;
   rounds: number;
   engagements: number;
+  /** One thread: `-w 0`. */
   one: ProcessUsage[];
+  /** Every core, as the command plays by default. */
   two: ProcessUsage[];
-  /** 1-worker time over 2-worker time, paired by round: the run (results.json), and the whole process. */
+  /** One thread's time over every core's, paired by round: the run (results.json), and the whole process. */
   scalingRun: Spread;
   scalingProcess: Spread;
-  /** CPU seconds of the 2-worker process over the 1-worker one (what the second thread costs in all). */
+  /** CPU seconds of the default process over the one-thread one (what the other threads cost in all). */
   cpuRatio: Spread;
   /** The run as `npm start` runs it (the machine's cores as workers, the report written): its peak memory and process time. */
   asStarted: ProcessUsage;
@@ -66,17 +68,19 @@ export function spreadOf(xs: number[]): Spread {
 }
 
 export function measureWhole(file: string, rounds: number): WholeFigures {
-  wholeRun(file, 2, false); // file system and module caches warm
+  wholeRun(file, null, false); // file system and module caches warm
+  // One thread (-w 0: no pool) against the default: a worker on every core, started when the run is
+  // long enough to gain from them (src/sim/engine/runner.ts, autoStart).
   const one: ProcessUsage[] = [];
   const two: ProcessUsage[] = [];
   for (let i = 0; i < rounds; i++) {
     // The order alternates, so that neither always runs first after the other.
     if (i % 2 === 0) {
-      one.push(wholeRun(file, 1, false));
-      two.push(wholeRun(file, 2, false));
+      one.push(wholeRun(file, 0, false));
+      two.push(wholeRun(file, null, false));
     } else {
-      two.push(wholeRun(file, 2, false));
-      one.push(wholeRun(file, 1, false));
+      two.push(wholeRun(file, null, false));
+      one.push(wholeRun(file, 0, false));
     }
   }
   const asStarted = wholeRun(file, null, true);

@@ -290,7 +290,7 @@ function provenance(r: Results): string {
     const t = r.timing;
     // Results written before batchSeconds existed lack it.
     const busy = t.batchSeconds !== undefined && t.wallSeconds > 0 ? `; batches kept the ${t.workers > 1 ? 'workers' : t.workers === 1 ? 'worker' : 'thread'} busy ${Math.round((100 * t.batchSeconds) / (Math.max(1, t.workers) * t.wallSeconds))}% of the time` : '';
-    items.push(['Run time (this machine only)', escapeHtml(`${t.wallSeconds} s with ${counted(t.workers, 'worker')}, ${t.engagementsPerSecond.toLocaleString('en-GB')} engagements/s${busy}`)]);
+    items.push(['Run time (this machine only)', escapeHtml(`${t.wallSeconds} s ${t.workers ? `with ${counted(t.workers, 'worker')}` : 'in one thread'}, ${t.engagementsPerSecond.toLocaleString('en-GB')} engagements/s${busy}`)]);
   }
 
   const cellsTable = `<div class="scroll"><table><caption>Cells</caption>

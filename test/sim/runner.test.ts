@@ -135,3 +135,26 @@ describe('tasks of several batches on 2 workers (batchesPerTask, the test seam)'
     expect(saved).not.toContain(8);
   });
 });
+
+describe('autoStart: the workers start only for a run long enough to gain from them', () => {
+  it('a short run plays in this thread: no worker started, the same accumulators', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    const auto = await runPlanOutcome(plan, { workers: 2, autoStart: true });
+    // 24 batches of 50 town assaults take this thread a few milliseconds once warm: far below AUTO_START.
+    expect(auto.workers).toBe(0);
+    expect(auto.accumulators).toEqual(whole.accumulators);
+  });
+
+  it('a run whose rest would take this thread longer than the threshold starts the pool, with the same accumulators', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    // Thresholds of 0: the pool starts after this thread's second batch.
+    const auto = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 } });
+    expect(auto.workers).toBe(2);
+    expect(auto.accumulators).toEqual(whole.accumulators);
+  });
+
+  it('with workers asked for, the pool starts at once', async () => {
+    expect((await runPlanOutcome(plan, { workers: 2 })).workers).toBe(2);
+    expect((await runPlanOutcome(plan, { workers: 0, autoStart: true })).workers).toBe(0);
+  });
+});

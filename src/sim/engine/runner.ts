@@ -26,6 +26,13 @@ export interface RunProgress {
 export interface RunOptions {
   /** 0 runs in this thread; otherwise the pool size. */
   workers: number;
+  /**
+   * `workers` is the most to use: this thread plays the first batches alone, and the pool starts only
+   * when, at this thread's pace once warm, the rest of the round would take it longer than AUTO_START
+   * says (the command's default, --workers not given; other thresholds are a test seam). A short run
+   * then pays no worker's start-up.
+   */
+  autoStart?: boolean | AutoStart;
   onProgress?: (p: RunProgress) => void;
   /** Batches done before (from a checkpoint), by batch index: merged in their place, not run again. */
   done?: ReadonlyMap<number, CellAccumulator>;
@@ -59,6 +66,8 @@ export interface RunOutcome {
   order: BatchTask[];
   /** With a precision target: how each cell stopped. */
   stops: CellStop[] | null;
+  /** The worker threads the run started: 0 in this thread, fewer than asked when autoStart found the run short. */
+  workers: number;
 }
 
 /**
@@ -173,11 +182,11 @@ export async function runPlanOutcome(plan: RunPlan, opts: RunOptions): Promise<R
     const merge = new Merger(plan, opts);
     if (plan.precision) {
       const stops = await runToPrecision(plan, plan.precision.halfWidth, merge, exec);
-      return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops };
+      return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops, workers: exec.workersUsed ?? opts.workers };
     }
     const tasks = batchesOf(plan);
     await merge.round(tasks, exec, plan.engagements * plan.cells.length);
-    return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops: null };
+    return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops: null, workers: exec.workersUsed ?? opts.workers };
   } finally {
     await exec.close();
   }
@@ -261,6 +270,8 @@ export interface Executor {
   close(): Promise<void>;
   /** Milliseconds spent playing batches so far, summed over threads. */
   readonly busyMs: number;
+  /** The worker threads started so far (absent: the workers asked for). */
+  readonly workersUsed?: number;
 }
 
 /** Merges batch outputs strictly in merge order, round by round, into one accumulator per cell. */
@@ -347,6 +358,7 @@ function interrupted(done: number, total: number): RunInterrupted {
 class HereExecutor implements Executor {
   private runner: BatchRunner | null = null;
   busyMs = 0;
+  readonly workersUsed = 0;
 
   constructor(
     private readonly plan: RunPlan,
@@ -378,6 +390,20 @@ class HereExecutor implements Executor {
  * pool's own time on 40 ms batches: 1.8% one to a task, 0.7% two).
  */
 const TASK_MS = 100;
+/** When RunOptions.autoStart starts the pool. */
+export interface AutoStart {
+  /** Milliseconds of play this thread warms up for (and two batches) before its pace decides. */
+  warmMs: number;
+  /** The pool starts when the rest of the round would take this thread longer than this. */
+  restMs: number;
+}
+
+/**
+ * A worker's start-up (its modules, its cold code: a town assault's first batches take ten times as
+ * long as later ones) costs a few hundred milliseconds of a core, and two threads warming up at once
+ * are each slower (V8 optimizes on the other core): below a few seconds of play one thread is faster.
+ */
+export const AUTO_START: AutoStart = { warmMs: 250, restMs: 3000 };
 /** The most batches in one task (it bounds the batches, and rows, waiting to be merged). */
 const MAX_GROUP = 32;
 
@@ -399,8 +425,10 @@ export function groupSize(msPerBatch: number | null): number {
  *
  * Until the first reply, while the threads start (load their modules, compile the cells, warm up),
  * this thread plays the next batches itself, one at a time between the events it serves: a short run
- * no longer waits idle for the pool, and once a worker has replied this thread leaves all play to the
- * workers. Which thread plays a batch changes nothing in what is merged, nor in which order.
+ * does not wait idle for the pool, and once a worker has replied this thread leaves all play to the
+ * workers. With RunOptions.autoStart the pool starts only when this thread, once warm, finds the rest
+ * of the round long enough to gain from it: a short run never pays a worker's start-up. Which thread
+ * plays a batch changes nothing in what is merged, nor in which order.
  */
 class PoolExecutor implements Executor {
   /** The pool made for this run (none on a given pool), started at the first round with work. */
@@ -432,10 +460,29 @@ class PoolExecutor implements Executor {
     return this.given ?? (this.own ??= new WorkerPool(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null }));
   }
 
+  /** Whether the pool was started (by this run or before it). */
+  get started(): boolean {
+    return this.given !== null || this.own !== null;
+  }
+
+  get workersUsed(): number {
+    return this.started ? this.workers : 0;
+  }
+
+  /** RunOptions.autoStart's thresholds, or null: the pool starts at once. */
+  private get auto(): AutoStart | null {
+    const a = this.opts.autoStart;
+    return a === true ? AUTO_START : a || null;
+  }
+
   async run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void> {
     if (items.length === 0) return;
-    const pool = this.start();
     const opts = this.opts;
+    // Workers told to inject a fault (the test hook of worker.ts, read when a pool starts) play every
+    // batch: this thread none.
+    const helps = !(this.given ? this.given.injectsFaults : process.env.VOLLEY_FAULT !== undefined);
+    // With autoStart, this thread plays the first batches alone and the pool starts only if the rest is long.
+    let pool: WorkerPool | null = this.started || !this.auto || !helps ? this.start() : null;
     const inFlightMax = 2 * this.workers;
     let cursor = 0;
     let inFlight = 0;
@@ -450,35 +497,53 @@ class PoolExecutor implements Executor {
         };
         const onAbort = () => stop(interrupted(finished, items.length));
         opts.signal?.addEventListener('abort', onAbort, { once: true });
-        // A worker that dies with no batch of ours (between tasks) is still the end of the run.
-        if (pool.onError) throw new Error('internal: a worker pool runs one plan at a time');
-        pool.onError = stop;
-        const fault = pool.takeFault();
-        if (fault) return stop(fault);
+        const attach = (p: WorkerPool): boolean => {
+          // A worker that dies with no batch of ours (between tasks) is still the end of the run.
+          if (p.onError) throw new Error('internal: a worker pool runs one plan at a time');
+          p.onError = stop;
+          const fault = p.takeFault();
+          if (fault) {
+            stop(fault);
+            return false;
+          }
+          return true;
+        };
+        if (pool && !attach(pool)) return;
         if (opts.signal?.aborted) return onAbort();
         const pump = () => {
-          const full = opts.batchesPerTask ?? groupSize(this.msPerBatch);
-          const window = Math.max(8, 4 * this.workers) * full;
-          // Near the end, smaller tasks: no worker is left with a long one while the others wait.
-          const size = Math.max(1, Math.min(full, Math.ceil((items.length - cursor) / (2 * this.workers))));
-          while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
-            // Consecutive batches of one cell, each starting where the one before ends.
-            const group = [items[cursor++]];
-            while (group.length < size && cursor < items.length && follows(group[group.length - 1].task, items[cursor].task)) group.push(items[cursor++]);
-            submit(group);
+          if (pool) {
+            const full = opts.batchesPerTask ?? groupSize(this.msPerBatch);
+            const window = Math.max(8, 4 * this.workers) * full;
+            // Near the end, smaller tasks: no worker is left with a long one while the others wait.
+            const size = Math.max(1, Math.min(full, Math.ceil((items.length - cursor) / (2 * this.workers))));
+            while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
+              // Consecutive batches of one cell, each starting where the one before ends.
+              const group = [items[cursor++]];
+              while (group.length < size && cursor < items.length && follows(group[group.length - 1].task, items[cursor].task)) group.push(items[cursor++]);
+              submit(pool, group);
+            }
           }
           if (!stopped && finished === items.length) {
             opts.signal?.removeEventListener('abort', onAbort);
             resolve();
           }
+          if (!pool) scheduleHelp();
         };
-        // This thread's share while the pool starts: the next batch, then back to the event loop.
-        const helps = !pool.injectsFaults;
+        // This thread's share: the next batch, then back to the event loop.
+        let helpPending = false;
+        let ownMs = 0;
+        const recent: number[] = [];
+        const scheduleHelp = () => {
+          if (helpPending || stopped || !helps || cursor >= items.length) return;
+          helpPending = true;
+          setImmediate(help);
+        };
         const help = () => {
-          if (stopped || this.warm || !helps || cursor >= items.length) return;
+          helpPending = false;
+          if (stopped || (pool && this.warm) || !helps || cursor >= items.length) return;
           // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows are not.
           const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * this.workers);
-          if (items[cursor].slot >= nextToMerge() + reach) return;
+          if (pool && items[cursor].slot >= nextToMerge() + reach) return;
           const it = items[cursor++];
           this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
           const t0 = millisecondsNow();
@@ -488,20 +553,33 @@ class PoolExecutor implements Executor {
           } catch (e) {
             return stop(e instanceof Error ? e : new Error(String(e)));
           }
-          this.busyMs += millisecondsNow() - t0;
+          const ms = millisecondsNow() - t0;
+          this.busyMs += ms;
           finished++;
           try {
             complete(it.slot, out);
           } catch (e) {
             return stop(e instanceof Error ? e : new Error(String(e)));
           }
+          // Code runs cold for the first batches: the pace is read once this thread has played
+          // warmMs and two batches, as the quickest of its last three (a slower one met a collection
+          // or a compilation, which later batches meet less).
+          ownMs += ms;
+          recent.push(ms);
+          if (recent.length > 3) recent.shift();
+          const auto = this.auto;
+          const pace = Math.min(...recent);
+          if (!pool && auto && ownMs >= auto.warmMs && recent.length >= 2 && pace * (items.length - cursor) > auto.restMs) {
+            pool = this.start();
+            if (!attach(pool)) return;
+          }
           pump();
-          setImmediate(help);
+          scheduleHelp();
         };
-        const submit = (group: RunItem[]) => {
+        const submit = (p: WorkerPool, group: RunItem[]) => {
           inFlight++;
           const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan };
-          (pool.piscina.run(task) as Promise<WorkerReply>).then(
+          (p.piscina.run(task) as Promise<WorkerReply>).then(
             (reply) => {
               inFlight--;
               if (stopped) return;
@@ -530,10 +608,10 @@ class PoolExecutor implements Executor {
           );
         };
         pump();
-        setImmediate(help);
+        scheduleHelp();
       });
     } finally {
-      pool.onError = null;
+      if (pool) pool.onError = null;
     }
   }
 

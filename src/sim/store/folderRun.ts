@@ -46,6 +46,8 @@ const DEFAULT_RESULTS_FILE = RESULTS_FILE;
 
 export interface FolderRunOptions {
   workers: number;
+  /** `workers` is the most to use; the pool starts only for a long run (RunOptions.autoStart). */
+  autoStart?: boolean;
   /** Continue the run whose checkpoint is in the folder. */
   resume?: boolean;
   /** Start over in a folder that holds a finished or unfinished run. */
@@ -69,6 +71,8 @@ export interface FolderRun {
   accumulators: CellAccumulator[];
   /** Seconds spent playing the batches run now, summed over threads (RunOutcome). */
   batchSeconds: number;
+  /** The worker threads started (RunOutcome). */
+  workers: number;
   /** With a precision target: how each cell stopped. */
   stops: CellStop[] | null;
   /** Batches, and their engagements, taken from the checkpoint instead of being run. */
@@ -238,6 +242,7 @@ async function runLocked(prep: FolderRunInput, opts: FolderRunOptions, lock: Fol
   try {
     outcome = await runPlanOutcome(plan, {
       workers: opts.workers,
+      autoStart: opts.autoStart,
       done,
       onBatch: (i, acc) => {
         checkpoint.batch(i, acc);
@@ -271,6 +276,7 @@ async function runLocked(prep: FolderRunInput, opts: FolderRunOptions, lock: Fol
   return {
     accumulators: outcome.accumulators,
     batchSeconds: outcome.batchSeconds,
+    workers: outcome.workers,
     stops: outcome.stops,
     resumedBatches: done.size,
     resumedEngagements: [...done.keys()].reduce((n, i) => n + tasks[i].count, 0),
