@@ -5,14 +5,14 @@
 import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../../core/errors.js';
 import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
-import { expectMap, loadExperiment, loadScenario, singleCell, SYSTEM_FACTOR, type Cell } from '../../scenario/load.js';
+import { expectMap, loadExperiment, loadScenario, singleCell, SYSTEM_FACTOR, type Cell, type LoadedExperiment } from '../../scenario/load.js';
 import { validateFile } from '../../scenario/validate.js';
 import { VARIANT_FACTOR } from '../../scenario/variants.js';
 import type { RefitChangeSet } from '../../scenario/refit.js';
 import { readYaml } from '../../scenario/yamlFile.js';
 import type { RunPlan } from '../engine/plan.js';
 import { findRuleset } from '../../rules/index.js';
-import { buildResults, type Results, type ResultsInput } from '../../results/results.js';
+import { buildResults, type Provenance, type Results, type ResultsInput } from '../../results/results.js';
 import { buildCrossResults, type CrossResults } from '../../results/cross.js';
 import type { CellAccumulator } from '../../stats/cellAccumulator.js';
 import type { CellStop } from '../../stats/precision.js';
@@ -135,28 +135,14 @@ export function prepareRun(req: RunRequest): PreparedRun {
     const seed = req.seed ?? x.seed;
     const batch = req.batch ?? x.batch;
     const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
-    const changes = changedFlags([
-      ['n', req.engagements, x.engagements ?? DEFAULT_ENGAGEMENTS],
-      ['seed', req.seed, x.seed],
-      ['batch', req.batch, x.batch],
-      ['precision', req.precision, x.precision],
-      ['max', req.maxEngagements, x.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS],
-    ]);
-    const outDir = req.out ?? (x.out !== undefined ? `${x.out.replace(/\/+$/, '')}${folderSuffix(changes)}` : defaultFolder(x.name, changes));
-    const prepared = finish(e.cells, engagements, seed, batch, outDir, req, target, {
+    const changes = experimentChanges(req, x);
+    const prepared = finish(e.cells, engagements, seed, batch, experimentFolder(req, x, x.name, changes), req, target, {
       commonRandomNumbers: x.commonRandomNumbers,
       factors,
       ...(x.valueNames ? { valueNames: x.valueNames } : {}),
       comparisons: e.comparisons,
       scenarioFile: rel(e.scenarioFile),
-      experiment: {
-        file: rel(req.file),
-        name: x.name,
-        title: x.title,
-        question: x.question,
-        ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}),
-        ...(e.refitChanges.length ? { refitChanges: e.refitChanges } : {}),
-      },
+      experiment: experimentMeta(req.file, e),
     });
     if (e.systems) {
       // Each rule system's results on their own: its cells, its vocabulary, its scenario.
@@ -211,39 +197,57 @@ function withSettings(req: RunRequest, flags: SettingsFlags, kind: 'experiment' 
   const rel = (f: string) => relative(process.cwd(), f) || f;
   const target = targetOf(req, kind === 'experiment' ? { precision: x.precision, maxEngagements: x.maxEngagements, name: rel(req.file) } : undefined);
   const factors = e.comparisons ? { ...x.vary, [VARIANT_FACTOR]: e.comparisons.variants.map((v) => v.name) } : x.vary;
-  const experiment =
-    kind === 'experiment'
-      ? {
-          file: rel(req.file),
-          name: x.name,
-          title: x.title,
-          question: x.question,
-          ...(x.refit ? { refit: rel(resolve(dirname(req.file), x.refit)) } : {}),
-          ...(e.refitChanges.length ? { refitChanges: e.refitChanges } : {}),
-        }
-      : null;
-  // The folder is the file's, with the flags that change what it plays: --set and --compare among them.
+  // The folder is the file's (a scenario's named as such), with the flags that change what it plays:
+  // --set and --compare among them.
   const folderName = kind === 'experiment' ? x.name : `${x.name}.scenario`;
-  const changes = changedFlags([
-    ['n', req.engagements, x.engagements ?? DEFAULT_ENGAGEMENTS],
-    ['seed', req.seed, x.seed ?? DEFAULT_SEED],
-    ['batch', req.batch, x.batch ?? DEFAULT_BATCH],
-    ['precision', req.precision, x.precision],
-    ['max', req.maxEngagements, x.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS],
+  const changes = experimentChanges(req, x, [
     ['set', flags.set?.length ? flags.set.join(' ') : undefined, undefined],
     ['compare', flags.compare, undefined],
   ]);
-  const outDir = req.out ?? (kind === 'experiment' && x.out !== undefined ? `${x.out.replace(/\/+$/, '')}${folderSuffix(changes)}` : defaultFolder(folderName, changes));
+  const outDir = experimentFolder(req, kind === 'experiment' ? x : { ...x, out: undefined }, folderName, changes);
   const prepared = finish(e.cells, req.engagements ?? x.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? x.seed, req.batch ?? x.batch, outDir, req, target, {
     commonRandomNumbers: x.commonRandomNumbers,
     factors,
     ...(x.valueNames ? { valueNames: x.valueNames } : {}),
     comparisons: e.comparisons,
     scenarioFile: rel(e.scenarioFile),
-    experiment,
+    experiment: kind === 'experiment' ? experimentMeta(req.file, e) : null,
     settings,
   });
   return { ...prepared, warnings: e.warnings, refitChanges: e.refitChanges, folderName, changes };
+}
+
+/** The experiment as results.json's provenance names it: its file, names, refit and what the refit changes. */
+function experimentMeta(file: string, e: LoadedExperiment): Provenance['experiment'] {
+  const x = e.experiment;
+  const rel = (f: string) => relative(process.cwd(), f) || f;
+  return {
+    file: rel(file),
+    name: x.name,
+    title: x.title,
+    question: x.question,
+    ...(x.refit ? { refit: rel(resolve(dirname(file), x.refit)) } : {}),
+    ...(e.refitChanges.length ? { refitChanges: e.refitChanges } : {}),
+  };
+}
+
+type Flag = readonly [flag: string, value: string | number | undefined, fileValue: string | number | undefined];
+
+/** The flags given that change what an experiment file plays (and name its default folder), then `more`. */
+function experimentChanges(req: RunRequest, x: LoadedExperiment['experiment'], more: readonly Flag[] = []): FlagPart[] {
+  return changedFlags([
+    ['n', req.engagements, x.engagements ?? DEFAULT_ENGAGEMENTS],
+    ['seed', req.seed, x.seed ?? DEFAULT_SEED],
+    ['batch', req.batch, x.batch ?? DEFAULT_BATCH],
+    ['precision', req.precision, x.precision],
+    ['max', req.maxEngagements, x.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS],
+    ...more,
+  ]);
+}
+
+/** --out, else the file's own `out` or reports/<name>, with the suffix of the flags that change it. */
+function experimentFolder(req: RunRequest, x: Pick<LoadedExperiment['experiment'], 'out'>, name: string, changes: readonly FlagPart[]): string {
+  return req.out ?? (x.out !== undefined ? `${x.out.replace(/\/+$/, '')}${folderSuffix(changes)}` : defaultFolder(name, changes));
 }
 
 function finish(
