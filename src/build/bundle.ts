@@ -12,7 +12,8 @@
  * changed starts at once).
  */
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const DIST = 'dist';
@@ -21,6 +22,8 @@ const ENTRIES = { main: join(DIST, 'src/cli/main.js'), worker: join(DIST, 'src/s
 const WORKER_ENTRY = join(DIST, 'src/sim/engine/workerEntry.cjs');
 const STAMP = join(OUT, 'main.js');
 const BUILD_INFO = join(DIST, '.tsbuildinfo');
+/** The build's name, read back by src/results/version.ts (BUILD_ID_FILE there; this step imports nothing of the project). */
+const BUILD_ID_FILE = 'build-id';
 
 function upToDate(): boolean {
   if (!existsSync(STAMP) || !existsSync(BUILD_INFO)) return false;
@@ -43,4 +46,9 @@ if (!upToDate()) {
     // main.js keeps its #! line from the source.
   });
   copyFileSync(WORKER_ENTRY, join(OUT, 'workerEntry.cjs'));
+  // What this build's code is, for the same-command check of output folders (src/results/version.ts,
+  // BUILD_ID): a rebuilt volley whose code changed plays a command again instead of showing the folder.
+  const code = createHash('sha256');
+  for (const f of readdirSync(OUT).filter((f) => /\.c?js$/.test(f)).sort()) code.update(f).update(readFileSync(join(OUT, f)));
+  writeFileSync(join(OUT, BUILD_ID_FILE), `${code.digest('hex').slice(0, 16)}\n`);
 }

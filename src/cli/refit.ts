@@ -72,7 +72,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       const found = finishedHere(outDir, REFIT_CHECK_FILE, inputs, [REFIT_CHECK_PAGE]);
       if (found === 'done') {
         if (!argv.quiet) {
-          process.stderr.write(`volley: ${outDir} holds this refit check already (same files, flags and volley version); shown from there. Add --force to play it again.\n`);
+          process.stderr.write(`volley: ${outDir} holds this refit check already (same files, flags and build of volley); shown from there. Add --force to play it again.\n`);
           const results = JSON.parse(readFileSync(join(outDir, REFIT_CHECK_FILE), 'utf8')) as Parameters<typeof refitCheckTable>[0];
           console.log(`${refitChangeSetsText(prep.changes)}\n`);
           console.log(refitCheckTable(results));

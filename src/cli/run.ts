@@ -175,7 +175,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const workers = address ? 0 : usefulWorkers(prep.plan, asked);
     for (const w of prep.warnings) process.stderr.write(`volley: warning: ${w}\n`);
     const m = await runModules();
-    // The same run asked again (same file, flags and volley version) is shown from its folder: played
+    // The same run asked again (same file, flags and build of volley) is shown from its folder: played
     // again it would give the same results.json. A report or an export not written then is, by
     // playing it again; so are invariants asked for now.
     const inputs = runInputs(prep);
@@ -318,7 +318,7 @@ async function printOutcome(results: Results | CrossResults, outDir: string, qui
 /** A run asked again: what it printed when it was played, from its folder, and how to play it again. */
 async function showFinished(outDir: string, argv: RunArgs, m: RunModules): Promise<void> {
   const results = JSON.parse(readFileSync(join(outDir, RESULTS_FILE), 'utf8')) as Results | CrossResults;
-  if (!argv.quiet) process.stderr.write(`volley: ${outDir} holds this run already (same file, flags and volley version, so the same results); shown from there. Add --force to play it again.\n`);
+  if (!argv.quiet) process.stderr.write(`volley: ${outDir} holds this run already (same file, flags and build of volley, so the same results); shown from there. Add --force to play it again.\n`);
   const t = results.timing;
   const played = isCross(results)
     ? results.systems.reduce((a, r) => a + r.cells.reduce((b, c) => b + c.summary.engagements, 0), 0)

@@ -60,7 +60,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
     const inputs = inputsHash({ plan: planHash(prep.plan), pairs: prep.pairs });
     const found = argv.force ? null : finishedHere(out, TOURNAMENT_FILE, inputs, [TOURNAMENT_PAGE]);
     if (found === 'done') {
-      if (!argv.quiet) process.stderr.write(`volley: ${out} holds this tournament already (same file, flags and volley version); shown from there. Add --force to play it again.\n`);
+      if (!argv.quiet) process.stderr.write(`volley: ${out} holds this tournament already (same file, flags and build of volley); shown from there. Add --force to play it again.\n`);
       show(JSON.parse(readFileSync(join(out, TOURNAMENT_FILE), 'utf8')) as TournamentResult, out, argv.quiet);
       return;
     }

@@ -78,7 +78,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const found = argv.force ? null : finishedHere(prep.outDir, TUNE_FILE, inputs, argv.report ? [TUNE_PAGE] : [TUNE_CSV]);
     if (found === 'done') {
       const report = await import('../report/tune.js');
-      if (!argv.quiet) process.stderr.write(`volley: ${prep.outDir} holds this tune already (same file, flags and volley version); shown from there. Add --force to play it again.\n`);
+      if (!argv.quiet) process.stderr.write(`volley: ${prep.outDir} holds this tune already (same file, flags and build of volley); shown from there. Add --force to play it again.\n`);
       console.log(report.tuneVerdict(JSON.parse(readFileSync(join(prep.outDir, TUNE_FILE), 'utf8')) as Parameters<typeof report.tuneVerdict>[0]));
       if (!argv.quiet) {
         console.log(`\nresults: ${join(prep.outDir, TUNE_FILE)}`);

@@ -139,7 +139,7 @@ describe("the other commands' folders (trace, tournament, tune, refit check)", (
     const other = ['trace', 'sims/village-assault.scenario.yaml', '--engagement', '4', '--out', out];
     const again = volley(other);
     expect(again.code).toBe(2);
-    expect(again.stderr.trim()).toBe(`volley: ${out} already holds a trace (story.txt) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another --out`);
+    expect(again.stderr.trim()).toBe(`volley: ${out} already holds a trace (story.txt) of other inputs (file, flags or build of volley); add --force to overwrite it, or choose another --out`);
     expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe('kept\n');
     const forced = volley([...other, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
@@ -160,7 +160,7 @@ describe("the other commands' folders (trace, tournament, tune, refit check)", (
       writeFileSync(join(out, marker), '{}\n');
       const earlier = volley([...args, '--out', out]);
       expect(earlier.code, earlier.stderr).toBe(2);
-      expect(earlier.stderr.trim()).toBe(`volley: ${out} already holds a ${what} (${marker}) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another --out`);
+      expect(earlier.stderr.trim()).toBe(`volley: ${out} already holds a ${what} (${marker}) of other inputs (file, flags or build of volley); add --force to overwrite it, or choose another --out`);
       expect(readFileSync(join(out, marker), 'utf8')).toBe('{}\n');
 
       rmSync(join(out, marker));

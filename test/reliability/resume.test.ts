@@ -106,7 +106,7 @@ describe('the output folder', () => {
     expect(readFileSync(join(out, 'results.json'), 'utf8')).toBe(written);
     const again = volley([...small, '-w', '0', '--out', out, '--seed', '2']);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/already holds a finished run \(results\.json\) of other inputs \(file, flags or volley version\); add --force/);
+    expect(again.stderr).toMatch(/already holds a finished run \(results\.json\) of other inputs \(file, flags or build of volley\); add --force/);
     const resume = volley([...small, '-w', '0', '--out', out, '--resume']);
     expect(resume.code).toBe(2);
     expect(resume.stderr).toMatch(/nothing to resume/);

@@ -115,7 +115,7 @@ export function checkOutputFolder(outDir: string, opts: { resume?: boolean; forc
     throw new OutputFolderError(`${outDir} holds an unfinished run (${CHECKPOINT_FILE}); add --resume to continue it, or --force to start over`);
   }
   // The same inputs were shown from the folder before this is reached (src/cli): these are others.
-  if (results) throw new OutputFolderError(`${outDir} already holds a ${what === 'run' ? 'finished run' : what} (${RESULTS_FILE}) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another --out`);
+  if (results) throw new OutputFolderError(`${outDir} already holds a ${what === 'run' ? 'finished run' : what} (${RESULTS_FILE}) of other inputs (file, flags or build of volley); add --force to overwrite it, or choose another --out`);
   // Another command's output, or someone else's files: a report of ours would replace any of the same name.
   const entries = folderEntries(outDir);
   if (entries.length === 0) return;

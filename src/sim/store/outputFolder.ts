@@ -10,6 +10,7 @@ import { FolderLock, inUse, LOCK_FILE, lockHolder } from './folderLock.js';
 import { OutputFolderError } from '../engine/errors.js';
 import { folderProblem, makeFolder, removeLeftTemps, someOf, visibleEntries, writeFileAtomic } from '../../results/files.js';
 import { canonicalJson } from '../../results/results.js';
+import { BUILD_ID } from '../../results/version.js';
 import { CHECKPOINT_FILE } from './checkpoint.js';
 
 /** The file each command writes that shows its output is in a folder, and that output in words. */
@@ -43,8 +44,11 @@ export function volleyOutputIn(entries: readonly string[]): string | null {
  */
 export const INPUTS_FILE = '.volley-inputs';
 
-/** The sha256 of a JSON value, its object keys sorted: what a command was asked, in 64 hex digits. */
-export const inputsHash = (inputs: unknown): string => createHash('sha256').update(canonicalJson(inputs)).digest('hex');
+/**
+ * The sha256 of what a command was asked (a JSON value, its object keys sorted), in 64 hex digits, with
+ * the build that plays it (BUILD_ID): a volley whose code changed plays the command again.
+ */
+export const inputsHash = (inputs: unknown): string => createHash('sha256').update(canonicalJson({ build: BUILD_ID, inputs })).digest('hex');
 
 /** Record, last of all, that the folder holds the complete output of the command asked `hash`. */
 export function recordInputs(dir: string, hash: string): void {
@@ -113,7 +117,7 @@ function checkClaim(dir: string, claim: FolderClaim, flag: string, lockedHere: b
   if (entries.length === 0) return;
   const own = OUTPUT_MARKERS.find((m) => m.file === claim.marker);
   if (entries.includes(claim.marker)) {
-    throw new OutputFolderError(`${dir} already holds ${own?.what ?? `a ${claim.command}`} (${claim.marker}) of other inputs (file, flags or volley version); add --force to overwrite it, or choose another ${flag}`);
+    throw new OutputFolderError(`${dir} already holds ${own?.what ?? `a ${claim.command}`} (${claim.marker}) of other inputs (file, flags or build of volley); add --force to overwrite it, or choose another ${flag}`);
   }
   const other = volleyOutputIn(entries);
   if (other) throw new OutputFolderError(`${dir} holds ${other}, not a ${claim.command}; add --force to write into it anyway, or choose another ${flag}`);
