@@ -106,7 +106,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
     const started = performance.now();
     let accs: Awaited<ReturnType<typeof runRefitCheck>>;
     try {
-      accs = await runRefitCheck(prep, { workers, outDir, resume: argv.resume, force, signal: stop.signal, onProgress: (p) => bar.update(p.done, p.total) });
+      accs = await runRefitCheck(prep, { workers, autoStart: argv.workers === undefined, outDir, resume: argv.resume, force, signal: stop.signal, onProgress: (p) => bar.update(p.done, p.total) });
       bar.stop();
     } catch (e) {
       bar.stop();
@@ -128,7 +128,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
         const secs = (performance.now() - started) / 1000;
         if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
         const what = `${counted(prep.exceptions.length, 'exception')} and ${counted(prep.duels.length, 'standard duel')}`;
-        console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${counted(workers, 'worker')})`);
+        console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${accs.workers ? counted(accs.workers, 'worker') : 'in this thread'})`);
         console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
         console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
       }

@@ -69,7 +69,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
       const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
       let t;
       try {
-        t = await runTournament(prep, { onProgress: (p) => bar.update(p.done, p.total) });
+        t = await runTournament(prep, { autoStart: argv.workers === undefined, onProgress: (p) => bar.update(p.done, p.total) });
       } finally {
         bar.stop();
       }

@@ -114,9 +114,13 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       process.on('SIGINT', onSigint);
       const started = performance.now();
       let results;
+      // The worker threads the search played on (0: all in this thread).
+      let used = 0;
       try {
         results = await runTune(prep, {
           workers,
+          autoStart: argv.workers === undefined,
+          onWorkers: (n) => (used = n),
           signal: stop.signal,
           onProgress: (round, p) => {
             if (bar?.round !== round) {
@@ -140,7 +144,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         endRound();
         process.off('SIGINT', onSigint);
       }
-      results.timing = { workers, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
+      results.timing = { workers: used, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
       if (argv.report) await report.writeTuneReport(results, prep.outDir);
       else writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
       // tune.json last: once it is there, the folder is complete.
@@ -149,7 +153,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       console.log(report.tuneVerdict(results));
       if (!argv.quiet) {
-        console.log(`\n${counted(results.method.evaluations, 'value')} x ${counted(prep.run.plan.engagements, 'engagement')} in ${results.timing.wallSeconds.toFixed(1)} s (${counted(workers, 'worker')})`);
+        console.log(`\n${counted(results.method.evaluations, 'value')} x ${counted(prep.run.plan.engagements, 'engagement')} in ${results.timing.wallSeconds.toFixed(1)} s (${used ? counted(used, 'worker') : 'in this thread'})`);
         console.log(`results: ${join(prep.outDir, TUNE_FILE)}`);
         if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
       }

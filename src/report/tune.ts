@@ -246,7 +246,7 @@ function provenanceList(r: TuneResults): string {
   items.push(['Batch', `${escapeHtml(p.batch)} engagements`]);
   items.push(['Format', `<code>${escapeHtml(r.format)}</code>`]);
   items.push(['Hash (SHA-256)', `<code class="hash">${escapeHtml(p.hash)}</code>`]);
-  if (r.timing) items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s with ${counted(r.timing.workers, 'worker')}, ${r.timing.engagements.toLocaleString('en-GB')} engagements`)]);
+  if (r.timing) items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s ${r.timing.workers ? `with ${counted(r.timing.workers, 'worker')}` : 'in one thread'}, ${r.timing.engagements.toLocaleString('en-GB')} engagements`)]);
   return `<dl class="facts">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
 

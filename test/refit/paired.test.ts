@@ -77,6 +77,21 @@ describe('common random numbers', () => {
   });
 });
 
+describe('refit check without --workers (RunOptions.autoStart)', () => {
+  it('a short check plays in this thread and gives what one thread gives', async () => {
+    const dir = tmp();
+    const file = join(dir, 'guard.refit.yaml');
+    writeFileSync(file, 'kind: refit\nname: guard\nrules:\n  - match: { id: IR-12-I }\n    set: { morale: 6 }\n');
+    const prep = prepareRefitCheck({ refitFile: file, scenarioFiles: ['sims/town-assault.scenario.yaml'], engagements: 200, seed: 3 });
+    const here = await runRefitCheck(prep, 0);
+    const auto = await runRefitCheck(prep, { workers: 2, autoStart: true });
+    expect(auto.workers).toBe(0);
+    expect(here.workers).toBe(0);
+    expect([...auto]).toEqual([...here]);
+    expect((await runRefitCheck(prep, 2)).workers).toBe(2);
+  });
+});
+
 describe('volley refit check', () => {
   it('runs the shipped refit on village-assault, exits 0 and writes refit-check.json and the page', () => {
     const out = join(tmp(), 'rc');

@@ -56,3 +56,13 @@ describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
     await expect(runTournament({ file: 'sims/meeting-engagement.scenario.yaml', doctrines: ['careful'], engagements: 1, seed: 1, workers: 0 })).rejects.toThrow(/at least two/);
   });
 });
+
+describe('tournament without --workers (RunOptions.autoStart)', () => {
+  it('a short tournament gives what one thread gives', async () => {
+    const req = { file: 'sims/town-assault.scenario.yaml', doctrines: ['by-the-book', 'random-legal'], engagements: 40, seed: 5 };
+    const here = await runTournament({ ...req, workers: 0 });
+    const auto = await runTournament({ ...req, workers: 2 }, { autoStart: true });
+    expect(auto.matches).toEqual(here.matches);
+    expect(auto.seats).toEqual(here.seats);
+  });
+});

@@ -70,6 +70,15 @@ describe('tuning a whole-number parameter against the exact odds (7.4, volley od
     expect(r.chosen.x).toBe(2);
     expect(r.points.length).toBeLessThan(7);
   });
+
+  it('without --workers (autoStart) short rounds play in this thread and search the same', async () => {
+    const target = p[2] - 0.2 * (p[2] - p[3]);
+    const prep = prepareTune({ file: ONE_ROUND, param: 'defender.units[*].morale', target: `side[1].retreatRate = ${target}`, range: '1..7', engagements: N, seed: 'tune-int' });
+    const started: number[] = [];
+    const auto = await runTune(prep, { workers: 2, autoStart: true, everyCandidateUpTo: 3, onWorkers: (n) => started.push(n) });
+    expect(started).toEqual([]);
+    expect(auto).toEqual(await runTune(prep, { workers: 0, everyCandidateUpTo: 3 }));
+  });
 });
 
 describe('tuning a real parameter on common random numbers (18: victory points are linear in the points per strength)', () => {

@@ -38,7 +38,7 @@ import { wilson } from '../../stats/intervals.js';
 import { addPair, emptyPaired, pairedDifference, type PairedAcc, type PairedDifference } from '../../stats/paired.js';
 import { FIXED_METRICS, UNIT_METRICS } from '../../stats/pairedMetrics.js';
 import type { PlanCell, RunPlan } from '../engine/plan.js';
-import { runPlan, type RunProgress } from '../engine/runner.js';
+import { runPlanOutcome, type RunProgress } from '../engine/runner.js';
 import { runIntoFolder } from '../store/folderRun.js';
 
 export { REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../../results/refitCheck.js';
@@ -274,6 +274,8 @@ export function pairAccsOf(accumulators: readonly CellAccumulator[], k: number, 
 
 export interface RefitRunOptions {
   workers: number;
+  /** `workers` is the most to use; the pool starts only for a long run (RunOptions.autoStart). */
+  autoStart?: boolean;
   /** Write a checkpoint there and claim the folder (`volley refit check`); without it, play in memory. */
   outDir?: string;
   resume?: boolean;
@@ -286,15 +288,24 @@ export interface RefitRunOptions {
  * Play every pair on the batch pipeline and pair the cells' figures. With `outDir` the run is
  * checkpointed there (and resumable); the caller writes refit-check.json, then calls `finish`.
  */
-export async function runRefitCheck(prep: PreparedRefitCheck, opts: RefitRunOptions | number): Promise<PairAccs[] & { finish?: () => Promise<void>; release?: () => Promise<void> }> {
+export async function runRefitCheck(
+  prep: PreparedRefitCheck,
+  opts: RefitRunOptions | number,
+): Promise<PairAccs[] & { workers: number; finish?: () => Promise<void>; release?: () => Promise<void> }> {
   const o: RefitRunOptions = typeof opts === 'number' ? { workers: opts } : opts;
   if (o.outDir === undefined) {
-    const accumulators = await runPlan(prep.plan, { workers: o.workers, onProgress: o.onProgress, signal: o.signal });
-    return prep.tasks.map((t, k) => pairAccsOf(accumulators, k, t));
+    const run = await runPlanOutcome(prep.plan, { workers: o.workers, autoStart: o.autoStart, onProgress: o.onProgress, signal: o.signal });
+    return Object.assign(
+      prep.tasks.map((t, k) => pairAccsOf(run.accumulators, k, t)),
+      { workers: run.workers },
+    );
   }
-  const run = await runIntoFolder({ plan: prep.plan, outDir: o.outDir }, { workers: o.workers, resume: o.resume, force: o.force, signal: o.signal, onProgress: o.onProgress, resultsFile: REFIT_CHECK_FILE, what: 'refit check' });
+  const run = await runIntoFolder(
+    { plan: prep.plan, outDir: o.outDir },
+    { workers: o.workers, autoStart: o.autoStart, resume: o.resume, force: o.force, signal: o.signal, onProgress: o.onProgress, resultsFile: REFIT_CHECK_FILE, what: 'refit check' },
+  );
   const accs = prep.tasks.map((t, k) => pairAccsOf(run.accumulators, k, t));
-  return Object.assign(accs, { finish: run.finish, release: run.release });
+  return Object.assign(accs, { workers: run.workers, finish: run.finish, release: run.release });
 }
 
 /** The confidence shared by all the unit figures of one exception (Bonferroni): 95% that none of them is listed by chance. */

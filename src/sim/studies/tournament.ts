@@ -73,9 +73,12 @@ export function prepareTournament(request: TournamentRequest): PreparedTournamen
 }
 
 /** Play every ordered pairing (a request, or one prepareTournament has checked); `onProgress` after each batch. */
-export async function runTournament(request: TournamentRequest | PreparedTournament, opts: { onProgress?: (p: RunProgress) => void } = {}): Promise<TournamentResult> {
+export async function runTournament(
+  request: TournamentRequest | PreparedTournament,
+  opts: { onProgress?: (p: RunProgress) => void; /** `workers` is the most to use; the pool starts only for a long run (RunOptions.autoStart). */ autoStart?: boolean } = {},
+): Promise<TournamentResult> {
   const { req, pairs, plan, ruleset, sides } = 'plan' in request ? request : prepareTournament(request);
-  const accs = await runPlan(plan, { workers: req.workers, onProgress: opts.onProgress });
+  const accs = await runPlan(plan, { workers: req.workers, autoStart: opts.autoStart, onProgress: opts.onProgress });
   const at = (a: string, b: string) => accs[pairs.findIndex(([x, y]) => x === a && y === b)];
   const matches: Match[] = [];
   const seats: Seat[] = [];

@@ -8,12 +8,19 @@ import type { Estimate } from '../../stats/metricPath.js';
 import { SearchError, tuneSearch, type SearchOutcome } from '../../stats/tuneSearch.js';
 import type { RunPlan } from '../engine/plan.js';
 import { canonicalJson } from '../../results/results.js';
-import { runPlan, WorkerPool, type RunProgress } from '../engine/runner.js';
+import { runPlan, runPlanOutcome, WorkerPool, type RunProgress } from '../engine/runner.js';
 import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
 
 export interface TuneRunOptions {
   workers: number;
+  /**
+   * `workers` is the most to use, started only for a long round (RunOptions.autoStart): a round that
+   * starts them hands the later rounds one pool, kept for the rest of the search.
+   */
+  autoStart?: boolean;
+  /** Called once, when the search first plays on worker threads: how many. */
+  onWorkers?: (workers: number) => void;
   signal?: AbortSignal;
   /** After each batch of a round: the engagements played of the round's. */
   onProgress?: (round: number, p: RunProgress) => void;
@@ -26,7 +33,7 @@ export interface TuneRunOptions {
 /** Play the search; every round's values are the cells of one plan on the ordinary runner. */
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
   // One pool for every round: its workers start and warm up once (src/sim/engine/runner.ts, WorkerPool). It
-  // starts with the first round, so a search refused before it plays anything starts no threads.
+  // starts with the first round that needs it, so a search refused before it plays anything starts no threads.
   const pools: { pool: WorkerPool | null } = { pool: null };
   try {
     return await search(prep, opts, () => (pools.pool ??= new WorkerPool(opts.workers)));
@@ -36,6 +43,13 @@ export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise
 }
 
 async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => WorkerPool): Promise<TuneResults> {
+  // With autoStart, rounds play in this thread until one finds itself long enough to start the workers.
+  let pooled = false;
+  const usePool = () => {
+    if (!pooled) opts.onWorkers?.(opts.workers);
+    pooled = true;
+  };
+  if (opts.workers > 0 && !opts.autoStart) usePool();
   const { run, metric } = prep;
   const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
     const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));
@@ -48,7 +62,14 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => Work
       checkInvariants: false,
     };
     const onProgress = opts.onProgress && ((p: RunProgress) => opts.onProgress!(round, p));
-    const accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, onProgress, ...(opts.workers > 0 ? { pool: pool() } : {}) });
+    let accs;
+    if (pooled) accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, onProgress, pool: pool() });
+    else {
+      const played = await runPlanOutcome(plan, { workers: opts.workers, autoStart: opts.autoStart, signal: opts.signal, onProgress });
+      accs = played.accumulators;
+      // This round started its own workers: the later rounds share one pool from here on.
+      if (played.workers > 0) usePool();
+    }
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
       const e = metric.read(summarizeCell(accs[i], shape, prep.ruleset.vocabulary));
