@@ -97,6 +97,9 @@ export function trialsFor(p: number, h: number): number {
   // The half-width is largest at p = 1/2, where it is below z / (2 sqrt(m)): hi trials always do.
   let lo = 1;
   let hi = Math.max(1, Math.ceil((z / (2 * h)) ** 2));
+  // Past 2^53 integers are no longer exact and the search would not end; no run comes near
+  // (MAX_ENGAGEMENTS caps a cell at 10^8), so the bound itself will do.
+  if (hi > Number.MAX_SAFE_INTEGER) return hi;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     if (predictedHalfWidth(p, mid, z) <= h) hi = mid;

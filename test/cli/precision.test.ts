@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tmp, volleyAll, type CliResult } from '../reliability/cli.js';
 import { withoutProgress } from '../helpers.js';
+import { capWarning } from '../../src/sim/studies/prepare.js';
+import { trialsFor } from '../../src/stats/precision.js';
+import { DEFAULT_MAX_ENGAGEMENTS } from '../../src/scenario/limits.js';
 
 const FILE = 'sims/town-assault.experiment.yaml';
 const root = tmp();
@@ -82,5 +85,16 @@ describe('volley run --precision', () => {
     expect(x.stderr.trim().split('\n')).toHaveLength(1);
     expect(x.stdout).toBe('');
     expect(existsSync(out('never'))).toBe(false);
+  });
+});
+
+describe('a target the default cap cannot reach is said before the run plays', () => {
+  it('capWarning: only under the default cap, and only when a share near 50% would need more', () => {
+    // trialsFor(1/2, 0.01) = 9,604 (test/stats/precision.test.ts), far below 100,000.
+    expect(capWarning({ halfWidth: 0.01, maxEngagements: DEFAULT_MAX_ENGAGEMENTS, capFrom: null })).toEqual([]);
+    const [w] = capWarning({ halfWidth: 0.001, maxEngagements: DEFAULT_MAX_ENGAGEMENTS, capFrom: null });
+    expect(w).toBe(`--precision 0.001 needs up to ${trialsFor(0.5, 0.001).toLocaleString('en-US')} engagements a cell (for a share near 50%); cells stop at 100,000 by default, some with wider intervals (see --max-engagements)`);
+    // A cap the user gave is said only at the end (the 'maximum' run above).
+    expect(capWarning({ halfWidth: 0.001, maxEngagements: 300, capFrom: '--max-engagements' })).toEqual([]);
   });
 });

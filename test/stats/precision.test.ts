@@ -51,6 +51,14 @@ describe('a look', () => {
     expect(l.next).toBe(Math.ceil(m / 500) * 500);
   });
 
+  it('a target far below any run\'s reach still gives an answer (the search stops; it once looped for ever past 2^53)', () => {
+    const z = zFor(0.95);
+    // Exact below 2^53: ±0.00001 at p = 1/2 from (z / 0.00002)² − z² (about 9.6 billion).
+    expect(trialsFor(0.5, 1e-5)).toBe(Math.ceil((z / 2e-5) ** 2 - z * z));
+    expect(trialsFor(0.5, 1e-9)).toBe(Math.ceil((z / 2e-9) ** 2));
+    expect(look(rule(1e-9, 100), 200, one(100, 200)).next).toBe(rule(1e-9, 100).maxEngagements);
+  });
+
   it('counts trials per engagement for a rate over morale checks', () => {
     // 0.3 failed of 400 checks in 1000 engagements: 0.4 checks per engagement.
     const checks = [{ metric: 'sides[0].moraleChecks.failRate', k: 120, m: 400 }];

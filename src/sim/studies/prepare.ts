@@ -15,7 +15,7 @@ import { findRuleset } from '../../rules/index.js';
 import { buildResults, type Provenance, type Results, type ResultsInput } from '../../results/results.js';
 import { buildCrossResults, type CrossResults } from '../../results/cross.js';
 import type { CellAccumulator } from '../../stats/cellAccumulator.js';
-import type { CellStop } from '../../stats/precision.js';
+import { trialsFor, type CellStop } from '../../stats/precision.js';
 import { changedFlags, defaultFolder, folderSuffix, type FlagPart } from '../store/folderName.js';
 import { inputsHash } from '../store/outputFolder.js';
 import { planHash } from '../engine/planHash.js';
@@ -43,7 +43,7 @@ export interface RunRequest {
 }
 
 /** A run's precision target as resolved from the flags and the file: where its cap came from, for messages. */
-interface Target {
+export interface Target {
   halfWidth: number;
   maxEngagements: number;
   /** '--max-engagements', 'maxEngagements in FILE', or null for the default cap. */
@@ -83,7 +83,7 @@ export interface PreparedRun {
   meta: RunMeta;
   /** A cross-system run: each rule system's part, in the experiment's order; null otherwise. */
   systems: SystemRun[] | null;
-  /** What the refits an experiment applies say of themselves (printed as warnings; they change nothing). */
+  /** What the run should know before it plays: what the refits an experiment applies say of themselves, a precision target its cap stops short (printed as warnings; they change nothing). */
   warnings: string[];
   /** What those refits change in the scenario, printed before the run (and kept in the provenance). */
   refitChanges: RefitChangeSet[];
@@ -151,9 +151,9 @@ export function prepareRun(req: RunRequest): PreparedRun {
         meta: { ...subsetMeta(prepared.meta, sys.cells), scenarioFile: rel(sys.scenarioFile) },
       }));
       const withSystems = { [SYSTEM_FACTOR]: e.systems.map((sys) => sys.ruleset), ...factors };
-      return { ...prepared, meta: { ...prepared.meta, factors: withSystems }, systems, warnings: e.warnings, refitChanges: e.refitChanges, folderName: x.name, changes };
+      return { ...prepared, meta: { ...prepared.meta, factors: withSystems }, systems, warnings: [...prepared.warnings, ...e.warnings], refitChanges: e.refitChanges, folderName: x.name, changes };
     }
-    return { ...prepared, warnings: e.warnings, refitChanges: e.refitChanges, folderName: x.name, changes };
+    return { ...prepared, warnings: [...prepared.warnings, ...e.warnings], refitChanges: e.refitChanges, folderName: x.name, changes };
   }
   if (kind === 'scenario') {
     const target = targetOf(req);
@@ -214,7 +214,7 @@ function withSettings(req: RunRequest, flags: SettingsFlags, kind: 'experiment' 
     experiment: kind === 'experiment' ? experimentMeta(req.file, e) : null,
     settings,
   });
-  return { ...prepared, warnings: e.warnings, refitChanges: e.refitChanges, folderName, changes };
+  return { ...prepared, warnings: [...prepared.warnings, ...e.warnings], refitChanges: e.refitChanges, folderName, changes };
 }
 
 /** The experiment as results.json's provenance names it: its file, names, refit and what the refit changes. */
@@ -282,6 +282,7 @@ function finish(
       throw flagError('--batch', `expected at most the most engagements a cell plays (${cap}), found ${batch}`);
     }
   }
+  const warnings = target ? capWarning(target) : [];
   const rulesetId = cells[0].scenario.ruleset;
   const plan: RunPlan = {
     rulesetId,
@@ -303,7 +304,22 @@ function finish(
   });
   const rs = findRuleset(rulesetId)!;
   const ruleset = { id: rs.id, title: rs.title, vocabulary: rs.vocabulary };
-  return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, systems: null, warnings: [], refitChanges: [] };
+  return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, systems: null, warnings, refitChanges: [] };
+}
+
+/**
+ * Said before a precision run plays, when the default cap (no --max-engagements, no maxEngagements in
+ * the file) stops it short: a share near one half needs trialsFor(1/2, H) engagements for the target, and
+ * a cell whose shares are near there stops at the cap with a wider interval (said again when the run
+ * ends). A cap the user gave is the user's choice, said only at the end.
+ */
+export function capWarning(target: Target): string[] {
+  const needed = trialsFor(0.5, target.halfWidth);
+  if (target.capFrom !== null || needed <= target.maxEngagements) return [];
+  const n = (x: number) => x.toLocaleString('en-US');
+  return [
+    `--precision ${target.halfWidth} needs up to ${n(needed)} engagements a cell (for a share near 50%); cells stop at ${n(target.maxEngagements)} by default, some with wider intervals (see --max-engagements)`,
+  ];
 }
 
 /**
