@@ -1,7 +1,7 @@
 /** The plain-text summary a run prints: one row per cell. */
 import type { CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
-import { differenceText, groupName, pText, ratioText } from './variants.js';
+import { countText, differenceText, groupName, identical, pText, ratioText } from './variants.js';
 import { LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
 import { turnsWord } from './labels.js';
 
@@ -47,12 +47,16 @@ export function comparisonsTable(r: Results): string {
   const out: string[] = [];
   for (const c of r.comparisons ?? []) {
     const g = groupName(r, c);
+    if (identical(c)) {
+      out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${c.n} engagements on the same dice: the same result in every engagement, every figure unchanged.`);
+      continue;
+    }
     out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${c.n} engagements on the same dice:`);
     const head = ['figure', c.reference, c.variant, 'difference [Holm-adjusted]', 'p (Holm)', 'var. ratio'];
     const rows = c.metrics.map((m) => [
       m.label,
-      m.kind === 'share' ? pct(m.reference.value) : m.reference.value.toFixed(2),
-      m.kind === 'share' ? pct(m.variant.value) : m.variant.value.toFixed(2),
+      m.kind === 'share' ? pct(m.reference.value) : countText(m, m.reference.value),
+      m.kind === 'share' ? pct(m.variant.value) : countText(m, m.variant.value),
       `${differenceText(m, true)}${m.significant ? ' *' : ''}`,
       pText(m.pHolm),
       ratioText(m),

@@ -36,20 +36,31 @@ export function comparisonName(r: Results, c: VariantComparison): string {
   return `${c.variant} − ${c.reference}${g ? ` (${g})` : ''}`;
 }
 
+/** `digits` decimals, thousands grouped: "12,882.75". */
+const fixed = (v: number, digits: number) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** "+0.73", "−8.7"; an exact 0 without a sign. */
-const signed = (v: number, digits: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}`;
-const num = (v: number, digits: number) => (v < 0 ? `−${Math.abs(v).toFixed(digits)}` : v.toFixed(digits));
+const signed = (v: number, digits: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${fixed(Math.abs(v), digits)}`;
+const num = (v: number, digits: number) => (v < 0 ? `−${fixed(Math.abs(v), digits)}` : fixed(v, digits));
+
+/** Decimals a figure is written with: shares in points to 0.1, men whole, other counts to 0.01. */
+const digitsOf = (m: Pick<MetricComparison, 'kind' | 'unit'>) => (m.kind === 'share' ? 1 : m.unit === 'men' ? 0 : 2);
+
+/** A count's mean as the console table writes it: "7.32", "12,883" (men). */
+export function countText(m: Pick<MetricComparison, 'kind' | 'unit'>, v: number): string {
+  return num(v, digitsOf(m));
+}
 
 /** The unit a difference is read in. */
 export function differenceUnit(m: Pick<MetricComparison, 'kind' | 'unit'>): string {
   return m.kind === 'share' ? 'points' : m.unit;
 }
 
-/** A variant's value: "61.6% [59.5, 63.7]" or "7.32 [7.11, 7.52]". */
+/** A variant's value: "61.6% [59.5, 63.7]", "7.32 [7.11, 7.52]" or "12,883 [12,401, 13,365]" (men). */
 export function valueText(m: MetricComparison, which: 'variant' | 'reference'): string {
   const v = m[which];
   if (m.kind === 'share') return `${(100 * v.value).toFixed(1)}% [${(100 * v.lo).toFixed(1)}, ${(100 * v.hi).toFixed(1)}]`;
-  return `${v.value.toFixed(2)} [${num(v.lo, 2)}, ${num(v.hi, 2)}]`;
+  const digits = digitsOf(m);
+  return `${num(v.value, digits)} [${num(v.lo, digits)}, ${num(v.hi, digits)}]`;
 }
 
 /**
@@ -59,7 +70,7 @@ export function valueText(m: MetricComparison, which: 'variant' | 'reference'): 
  */
 export function differenceText(m: MetricComparison, holm = false): string {
   const k = m.kind === 'share' ? 100 : 1;
-  const digits = m.kind === 'share' ? 1 : 2;
+  const digits = digitsOf(m);
   const d = m.difference;
   const i = holm && m.holmInterval ? m.holmInterval : d;
   const ci = i.lo === null || i.hi === null ? '' : ` [${num(k * i.lo, digits)}, ${num(k * i.hi, digits)}]`;
@@ -79,10 +90,13 @@ export function testText(m: MetricComparison): string {
   return m.statistic === null ? 'paired t' : `paired t = ${num(m.statistic, 2)}`;
 }
 
-/** "6.1×"; "∞" when the two variants differ by the same amount in every engagement; "–" when nothing varies. */
+/**
+ * "6.1×"; "∞" when the two variants differ by the same nonzero amount in every engagement; "–" when the
+ * figure is the same under both in every engagement, or nothing varies.
+ */
 export function ratioText(m: MetricComparison): string {
   if (m.varianceRatio !== null) return `${m.varianceRatio >= 100 ? m.varianceRatio.toFixed(0) : m.varianceRatio.toFixed(1)}×`;
-  return m.varianceIndependent > 0 ? '∞' : '–';
+  return m.varianceIndependent > 0 && m.difference.mean !== 0 ? '∞' : '–';
 }
 
 /** Every figure of the comparison is the same under both variants in every engagement. */
@@ -123,6 +137,8 @@ function changesText(v: NonNullable<Results['variants']>['list'][number]): strin
 }
 
 function comparisonTable(r: Results, c: VariantComparison): string {
+  // Nothing to tabulate: every figure is the same in every engagement (the sentences above say so).
+  if (identical(c)) return `<p class="same">${esc(comparisonSentence(r, c))}</p>`;
   const rows = c.metrics
     .map((m) => {
       const cls = m.significant ? ' class="significant"' : '';
@@ -172,7 +188,7 @@ export function variantsSection(r: Results, chart?: SectionChart): string {
   return `<section id="variants">
 <h2>Variants</h2>
 <p class="definition">${esc(
-    `Every variant plays the same engagements as the reference, ${v.reference}, with the same dice, so each figure is compared engagement by engagement: the paired difference is the variant's value minus the reference's, with its interval adjusted as the Holm correction adjusts its test: at the level of the figure's Holm step (95% for a figure alone, wider the more figures are compared), so that it excludes zero where the row is in bold (exactly for counts, tested with the same t statistic; for shares, tested exactly, nearly always) (comparisons.csv and the forest plot give the unadjusted 95% interval). Shares differ in percentage points, counts in their own unit. Test: the exact McNemar test for figures that are 0 or 1 per engagement (in brackets: the engagements where only the variant, and only the reference, had it), the paired t test for counts. p (Holm): the p-value after the Holm correction; ${v.holmFamily.charAt(0).toLowerCase()}${v.holmFamily.slice(1)} Rows in bold differ at the 5% level after the correction. Variance ratio: how much the pairing saved, the variance of the difference with independent dice over its variance on the same dice (∞: the same difference in every engagement). Figures that are the same in every engagement of every variant are left out.`,
+    `Every variant plays the same engagements as the reference, ${v.reference}, with the same dice, so each figure is compared engagement by engagement: the paired difference is the variant's value minus the reference's, with its interval adjusted as the Holm correction adjusts its test: at the level of the figure's Holm step (95% for a figure alone, wider the more figures are compared), so that it excludes zero where the row is in bold (exactly for counts, tested with the same t statistic; for shares, tested exactly, nearly always) (comparisons.csv and the forest plot give the unadjusted 95% interval). Shares differ in percentage points, counts in their own unit. Test: the exact McNemar test for figures that are 0 or 1 per engagement (in brackets: the engagements where only the variant, and only the reference, had it), the paired t test for counts. p (Holm): the p-value after the Holm correction; ${v.holmFamily.charAt(0).toLowerCase()}${v.holmFamily.slice(1)} Rows in bold differ at the 5% level after the correction. Variance ratio: how much the pairing saved, the variance of the difference with independent dice over its variance on the same dice (∞: the same nonzero difference in every engagement; –: the same value under both in every engagement). Figures that are the same in every engagement of every variant are left out.`,
   )}</p>
 <div class="scroll"><table class="variants"><caption>The variants</caption>
 <thead><tr><th scope="col">Variant</th><th scope="col">What it changes</th><th scope="col">Note</th></tr></thead>

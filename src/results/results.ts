@@ -220,6 +220,8 @@ export function pairedMetricLabel(m: PairedMetricDef, sides: readonly { name: st
       return `${side}: army broken`;
     case 'strengthLost':
       return `${side}: strength lost`;
+    case 'casualties':
+      return `${side}: killed and wounded (men)`;
     case 'unitsEliminated':
       return `${side}: units eliminated`;
     case 'moraleChecksFailed':

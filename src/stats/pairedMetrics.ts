@@ -15,13 +15,13 @@ import type { EngagementResult } from '../core/result.js';
 export type PairedKind = 'share' | 'count';
 
 export interface PairedMetricDef {
-  /** won, anyRetreat, armyBroken, strengthLost, unitsEliminated, moraleChecksFailed, draw, turns, objectiveHeld, unitEliminated, unitRetreated, unitChecksFailed. */
+  /** won, anyRetreat, armyBroken, strengthLost, casualties, unitsEliminated, moraleChecksFailed, draw, turns, objectiveHeld, unitEliminated, unitRetreated, unitChecksFailed. */
   id: string;
   /** The side whose figure it is; null for draw and turns; 0 for objectives (held by side 0). */
   side: 0 | 1 | null;
   kind: PairedKind;
   /** The unit of a count (and of its difference); shares differ in percentage points. */
-  unit: 'share' | 'strength points' | 'units' | 'checks' | 'turns';
+  unit: 'share' | 'strength points' | 'men' | 'units' | 'checks' | 'turns';
   /** For objectiveHeld: the objective's index. */
   objective?: number;
   /** For the unit figures: the index of the watched unit (in the cell's list of watched units). */
@@ -46,6 +46,10 @@ export const FIXED_METRICS: readonly PairedMetricDef[] = [
   { id: 'armyBroken', side: 1, kind: 'share', unit: 'share' },
   { id: 'strengthLost', side: 0, kind: 'count', unit: 'strength points' },
   { id: 'strengthLost', side: 1, kind: 'count', unit: 'strength points' },
+  // Killed and wounded in men (EngagementResult's casualties): what a casualty-model reading moves
+  // without moving a step of strength.
+  { id: 'casualties', side: 0, kind: 'count', unit: 'men' },
+  { id: 'casualties', side: 1, kind: 'count', unit: 'men' },
   { id: 'unitsEliminated', side: 0, kind: 'count', unit: 'units' },
   { id: 'unitsEliminated', side: 1, kind: 'count', unit: 'units' },
   { id: 'moraleChecksFailed', side: 0, kind: 'count', unit: 'checks' },
@@ -76,6 +80,8 @@ export function pushEngagementFigures(r: EngagementResult, out: number[], watche
     b.armyBrokenTurn > 0 ? 1 : 0,
     a.strengthLost,
     b.strengthLost,
+    a.casualties,
+    b.casualties,
     a.unitsEliminated,
     b.unitsEliminated,
     a.moraleChecksFailed,

@@ -148,13 +148,14 @@ describe('engagement figures and compareVariants', () => {
     r.sides[0].retreatsVoluntary = 1;
     r.sides[1].armyBrokenTurn = 5;
     r.sides[0].strengthLost = 9;
+    r.sides[1].casualties = 450;
     r.sides[1].unitsEliminated = 2;
     r.sides[1].moraleChecksFailed = 3;
     r.objectives = [0, 1];
     const out: number[] = [];
     pushEngagementFigures(r, out);
     expect(out).toHaveLength(pairedMetrics(2).length);
-    expect(out).toEqual([0, 1, 0, 1, 0, 0, 1, 9, 0, 0, 2, 0, 3, 7, 1, 0]);
+    expect(out).toEqual([0, 1, 0, 1, 0, 0, 1, 9, 0, 0, 450, 0, 2, 0, 3, 7, 1, 0]);
     expect(pairedMetrics(0)).toEqual(FIXED_METRICS);
   });
 

@@ -231,8 +231,9 @@ describe('the shipped terrain-reductions comparison (reduced to 1,000 engagement
     expect(html).toContain('<section id="variants">');
     expect(html.match(/data-spec="variants"/g)).toHaveLength(1);
     expect(html).toContain('<a href="#variants">Variants</a>');
-    expect(html.match(/<table class="comparison">/g)).toHaveLength(3);
-    expect(html).toContain('the same result in every one of the 1,000 engagements');
+    // A comparison that changes nothing gets a sentence in place of its table.
+    expect(html.match(/<table class="comparison">/g)).toHaveLength(2);
+    expect(html.match(/<p class="same">[^<]*the same result in every one of the 1,000 engagements/g)).toHaveLength(1);
     for (const term of ['Paired difference', 'Holm correction', 'Variance ratio (pairing saving)']) expect(html).toContain(`<dt>${term}</dt>`);
     const plain = reportHtml({ ...r.results, variants: undefined, comparisons: undefined } as Results, [], { vega: '', vegaLite: '', vegaEmbed: '' });
     expect(plain).not.toContain('Holm correction');

@@ -2,7 +2,7 @@
  * The forest plot of paired comparisons: one row per figure, a point at the mean difference (variant
  * minus reference) and a bar for its 95% interval per comparison, and a rule at zero. One panel per
  * unit, so that differences are drawn against others of the same unit: shares in percentage points,
- * then strength points, units, morale checks and turns.
+ * then strength points, men killed and wounded, units, morale checks and turns.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
@@ -14,6 +14,7 @@ import { CELL_COLORS, CONFIG, REFERENCE, SCHEMA, type ChartDef } from './common.
 const PANELS: readonly { unit: MetricComparison['unit']; title: string; axis: string }[] = [
   { unit: 'share', title: 'Shares of engagements', axis: 'Difference (percentage points)' },
   { unit: 'strength points', title: 'Strength lost', axis: 'Difference (strength points per engagement)' },
+  { unit: 'men', title: 'Killed and wounded', axis: 'Difference (men per engagement)' },
   { unit: 'units', title: 'Units eliminated', axis: 'Difference (units per engagement)' },
   { unit: 'checks', title: 'Morale checks failed', axis: 'Difference (failed checks per engagement)' },
   { unit: 'turns', title: 'Turns played', axis: 'Difference (turns per engagement)' },
