@@ -129,9 +129,10 @@ export function refuseNotANumber(
   // Long names only: an alias and a camelCase copy hold the same value.
   for (const key of numbers.filter((k) => k.length > 1 && k === k.toLowerCase())) {
     const values = ([] as unknown[]).concat(argv[key]);
-    if (!values.some((v) => typeof v === 'number' && Number.isNaN(v))) continue;
-    const what = REAL_NUMBER_OPTIONS.has(key) ? 'a number' : 'a whole number';
     const text = givenText(args, key, aliases[key] ?? []);
+    // yargs reads an empty value (--engagements=, -n '') as 0: refused as empty, not as the 0 it is not.
+    if (!values.some((v) => typeof v === 'number' && Number.isNaN(v)) && !(text !== undefined && text.trim() === '')) continue;
+    const what = REAL_NUMBER_OPTIONS.has(key) ? 'a number' : 'a whole number';
     throw new UsageError(`${flagName(key, aliases)} must be ${what}, got ${text === undefined || text === '' ? 'nothing' : `'${text}'`}`);
   }
 }

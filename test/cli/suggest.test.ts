@@ -28,6 +28,14 @@ describe('numbers refused by name', () => {
     expect(() => refuseNotANumber({ workers: Number.NaN }, ['-w'], ['workers'], ALIASES)).toThrow('-w (--workers) must be a whole number, got nothing');
   });
 
+  it('refuses an empty value, which yargs reads as 0: --engagements= and -n \'\'', () => {
+    const argv = { engagements: 0, n: 0 };
+    expect(() => refuseNotANumber(argv, ['run', 'f.yaml', '--engagements='], ['engagements', 'n'], ALIASES)).toThrow('-n (--engagements) must be a whole number, got nothing');
+    expect(() => refuseNotANumber(argv, ['run', 'f.yaml', '-n', ''], ['engagements', 'n'], ALIASES)).toThrow('-n (--engagements) must be a whole number, got nothing');
+    // A 0 written as such is a number: refused later by its range, as 0.
+    expect(() => refuseNotANumber(argv, ['run', 'f.yaml', '-n', '0'], ['engagements', 'n'], ALIASES)).not.toThrow();
+  });
+
   it('leaves numbers alone, and options not given', () => {
     expect(() => refuseNotANumber({ engagements: 5, workers: undefined }, ['-n', '5'], ['engagements', 'workers'], ALIASES)).not.toThrow();
   });
