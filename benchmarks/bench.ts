@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: the performance figures of issue 7 against their targets, measured on this machine,
+ * `npm run bench`: the performance figures of issues 7 and 17 and the lane systems' rates (19-21) against their targets, measured on this machine,
  * printed and written to benchmarks/RESULTS.md with the scaling chart beside it. Figures are rates and
  * ratios; nothing here is a test. Run it on a quiet machine: RESULTS.md records the load average.
  *
- *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile]
+ *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile,lanes]
  *
  * --quick cuts every count (for trying the script, not for figures); --out writes RESULTS.md and the
  * chart files elsewhere (default benchmarks/).
@@ -20,6 +20,7 @@ import { profileRun, type Profile } from './profile.js';
 import { REFERENCE, writeScaled } from './scale.js';
 import type { ScaleRun } from './scaleRun.js';
 import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
+import { LANES, measureLane, type LaneFigures } from './lanes.js';
 import { DICE_FORMAT } from '../src/core/dice.js';
 
 const argv = process.argv.slice(2);
@@ -192,7 +193,16 @@ function wholeRows(wh: WholeFigures[]): string[] {
   return out;
 }
 
-function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = []): string {
+/** Rows of the targets table for the lane systems' scenario A (issues 19, 20, 21). */
+function laneRows(lanes: LaneFigures[]): string[] {
+  return lanes.map((f) => {
+    const lane = LANES.find((l) => l.file === f.file)!;
+    const r = f.engagementsPerSecond;
+    return `| issue ${lane.issue}. ${lane.title}, scenario A (${f.file}) >= ${fmt(lane.target)} engagements/s on one thread | **${fmt(r)}/s** of CPU time (${fmt(f.engagements)} engagements, ${f.meanTurns.toFixed(2)} turns each, best of 3); ${pct(f.shareOfFloor)} of its dice floor (${f.streamsPerEngagement.toFixed(2)} streams, ${f.drawsPerEngagement.toFixed(1)} draws an engagement) | ${status(r >= lane.target, r >= lane.target ? `${pct(r / lane.target - 1)} above` : `${fmt(lane.target / r, 2)}x short`)} |`;
+  });
+}
+
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = []): string {
   const out: string[] = [];
   const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
   out.push('# Benchmark results', '');
@@ -204,7 +214,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
     'Definitions, and what was done about each figure, follow the table; benchmarks/analysis.md is the text of those sections.',
     '',
   );
-  out.push('## Targets (issue 7, performance)', '', '| target | figure | status |', '|---|---|---|');
+  out.push('## Targets (issues 7 and 17, performance; 19-21, the lane systems)', '', '| target | figure | status |', '|---|---|---|');
   if (k) {
     out.push(
       `| 1. assault kernel >= 50% of its dice floor, single thread: **rounds** | ${fmt(k.roundsPerSecond)} rounds/s against a floor of ${fmt(k.roundFloorPerSecond)} (${k.drawsPerRound.toFixed(2)} alea draws a round): **${pct(k.roundShare)}** | ${status(k.roundShare >= TARGETS.kernelShare, k.roundShare >= TARGETS.kernelShare ? `${pct(k.roundShare)} >= 50%` : `the round would have to be ${fmt(TARGETS.kernelShare / k.roundShare, 1)}x faster`)} |`,
@@ -229,7 +239,14 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
   }
   if (scale.length) out.push(`| 4. cost against units and turns, with memory | table and chart below | measured |`);
   out.push(...wholeRows(wh));
+  out.push(...laneRows(lanes));
   out.push('');
+  if (lanes.length) {
+    out.push(
+      'Lane systems (issues 19-21): benchmarks/lanes.ts plays each scenario A engagement after engagement as a run does (one compiled cell, one reused result, the dice reset per engagement), in this process, one thread; CPU time, best of three passes. The floor is the same dice without the rules: the same keys, streams and number of draws.',
+      '',
+    );
+  }
   if (wh.length) {
     out.push(
       '## Whole runs, one thread and every core (issue 17)',
@@ -382,8 +399,19 @@ async function main(): Promise<void> {
     console.log('');
   }
 
+  const lanes: LaneFigures[] = [];
+  if (!SKIP.has('lanes')) {
+    console.log('7. Lane systems, scenario A on one thread (CPU time)');
+    for (const lane of LANES) {
+      const f = measureLane(lane.file, q(30_000, 3_000));
+      lanes.push(f);
+      console.log(`  ${lane.title}: ${fmt(f.engagementsPerSecond)}/s (issue ${lane.issue} asks ${fmt(lane.target)}); ${pct(f.shareOfFloor)} of its dice floor`);
+    }
+    console.log('');
+  }
+
   m.loadAfter = loadavg();
-  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh));
+  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes));
   console.log(`written: ${join(OUT, 'RESULTS.md')}`);
 }
 

@@ -1,0 +1,129 @@
+/**
+ * The four miniatures systems on the engagement lane: each one's common scenario A on one thread, as
+ * a run plays it (one compiled cell, one reused result, the engagement's dice reset from (seed, cell
+ * key, index)), against the floor its dice set (the same keys, the same streams seeded and the same
+ * number of draws from each, with the engine's own generator, and no rules). The targets are those of
+ * issues 19 (Burt), 20 (NAGB) and 21 (Age of Eagles, CWJ).
+ *
+ * Times are CPU time of this thread (process.cpuUsage), best of `tries`: on a shared machine the wall
+ * clock also counts the time other processes hold the cores, which says nothing of the engine.
+ *
+ *   npm run build && node dist/benchmarks/lanes.js [engagements]
+ */
+import { EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
+import { findRuleset } from '../src/rules/index.js';
+import { loadScenario, singleCell } from '../src/scenario/load.js';
+
+/** Each system's scenario A and the rate its issue asks for, engagements per second on one thread. */
+export const LANES: readonly { id: string; title: string; issue: number; file: string; target: number }[] = [
+  { id: 'burt', title: "Burt's rules", issue: 19, file: 'sims/burt/common-a-village.scenario.yaml', target: 20_000 },
+  { id: 'nagb', title: 'Napoleonic Avant-garde Battles', issue: 20, file: 'sims/nagb/common-a-village.scenario.yaml', target: 10_000 },
+  { id: 'aoe', title: 'Age of Eagles regimental', issue: 21, file: 'sims/aoe/common-a-village.scenario.yaml', target: 20_000 },
+  { id: 'cwj', title: 'CWJ-based rules', issue: 21, file: 'sims/cwj/common-a-village.scenario.yaml', target: 20_000 },
+];
+
+export interface LaneFigures {
+  file: string;
+  engagements: number;
+  engagementsPerSecond: number;
+  meanTurns: number;
+  streamsPerEngagement: number;
+  drawsPerEngagement: number;
+  floorPerSecond: number;
+  /** The floor's time over the engine's: 1 would be an engine that costs nothing but its dice. */
+  shareOfFloor: number;
+}
+
+/** Engagement dice that record each stream they create and the draws taken from it. */
+class CountingDice extends EngagementDice {
+  readonly made: { side: 0 | 1; purpose: Purpose; draws: number }[] = [];
+  override stream(side: 0 | 1, purpose: Purpose): Uniform {
+    const inner = super.stream(side, purpose);
+    let rec = this.made.find((m) => m.side === side && m.purpose === purpose);
+    if (!rec) this.made.push((rec = { side, purpose, draws: 0 }));
+    const r = rec;
+    return () => (r.draws++, inner());
+  }
+}
+
+let sink = 0;
+
+/** CPU time of this process so far, seconds (user and system). */
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+/** Best of `tries` timings (the one least disturbed by other load). */
+function best(tries: number, f: () => number): number {
+  let t = Infinity;
+  for (let i = 0; i < tries; i++) t = Math.min(t, f());
+  return t;
+}
+
+export function measureLane(file: string, engagements: number, tries = 3): LaneFigures {
+  const { scenario } = loadScenario(file);
+  const cell = singleCell(scenario);
+  const rs = findRuleset(scenario.ruleset)!;
+  const c = rs.compile(cell.scenario, cell.options);
+  const out = rs.newResult(c);
+  const key = cell.rngKey;
+  // The dice each engagement draws, stream by stream (this pass also warms the engine up).
+  const plan: { side: 0 | 1; purpose: Purpose; draws: number }[][] = [];
+  let turns = 0;
+  for (let i = 0; i < engagements; i++) {
+    const d = new CountingDice('').resetTo(1, key, i);
+    turns += rs.play(c, d, { out }).turns;
+    plan.push(d.made);
+  }
+  const dice = new EngagementDice('');
+  const play = () => {
+    const t0 = cpuSeconds();
+    for (let i = 0; i < engagements; i++) rs.play(c, dice.resetTo(1, key, i), { out });
+    return cpuSeconds() - t0;
+  };
+  play();
+  const seconds = best(tries, play);
+  const floorDice = new EngagementDice('');
+  const floor = () => {
+    let s = 0;
+    const t0 = cpuSeconds();
+    for (let i = 0; i < engagements; i++) {
+      const d = floorDice.resetTo(1, key, i);
+      for (const st of plan[i]) {
+        const u = d.stream(st.side, st.purpose);
+        for (let k = 0; k < st.draws; k++) s += u();
+      }
+    }
+    sink += s;
+    return cpuSeconds() - t0;
+  };
+  floor();
+  const floorSeconds = best(tries, floor);
+  let draws = 0;
+  let streams = 0;
+  for (const p of plan) for (const st of p) (streams++, (draws += st.draws));
+  return {
+    file,
+    engagements,
+    engagementsPerSecond: engagements / seconds,
+    meanTurns: turns / engagements,
+    streamsPerEngagement: streams / engagements,
+    drawsPerEngagement: draws / engagements,
+    floorPerSecond: engagements / floorSeconds,
+    shareOfFloor: floorSeconds / seconds,
+  };
+}
+
+const isMain = process.argv[1] !== undefined && /lanes\.(js|ts)$/.test(process.argv[1]);
+if (isMain) {
+  const n = Number(process.argv[2] ?? 30_000);
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  for (const lane of LANES) {
+    const f = measureLane(lane.file, n);
+    const met = f.engagementsPerSecond >= lane.target;
+    console.log(`${lane.title} (${lane.file}), ${fmt(n)} engagements, ${f.meanTurns.toFixed(2)} turns each`);
+    console.log(`  ${fmt(f.engagementsPerSecond)} engagements per CPU second (issue ${lane.issue} asks ${fmt(lane.target)}: ${met ? 'met' : `${(lane.target / f.engagementsPerSecond).toFixed(2)}x short`}); dice floor ${fmt(f.floorPerSecond)}/s, share ${(100 * f.shareOfFloor).toFixed(1)}%`);
+  }
+  if (sink === 42) console.log('');
+}
