@@ -8,7 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import type { MetricComparison } from '../../stats/comparison.js';
 import { comparisonName, hasComparisons, pText } from '../variants.js';
-import { CELL_COLORS, CONFIG, REFERENCE, SCHEMA, type ChartDef } from './common.js';
+import { CELL_COLORS, CELLS_ACROSS, CONFIG, REFERENCE, SCHEMA, type ChartDef } from './common.js';
 
 /** Panels in page order: the unit of the metric and the axis title of its differences. */
 const PANELS: readonly { unit: MetricComparison['unit']; title: string; axis: string }[] = [
@@ -64,7 +64,15 @@ export function forestSpec(r: Results): TopLevelSpec {
       encoding: {
         y,
         yOffset: { field: 'comparison', type: 'nominal' as const, sort: series },
-        color: { field: 'comparison', type: 'nominal' as const, sort: series, scale: color, title: 'Variant − reference', legend: { labelLimit: 420 } },
+        // Many comparisons in a row along the top would make the chart thousands of pixels wide: a column at the right.
+        color: {
+          field: 'comparison',
+          type: 'nominal' as const,
+          sort: series,
+          scale: color,
+          title: 'Variant − reference',
+          legend: { labelLimit: 420, ...(series.length > CELLS_ACROSS ? { orient: 'right' as const, direction: 'vertical' as const } : {}) },
+        },
         tooltip: [
           { field: 'figure', type: 'nominal' as const, title: 'Figure' },
           { field: 'comparison', type: 'nominal' as const, title: 'Comparison' },
