@@ -291,6 +291,8 @@ export class Game {
   /** Each unit's movement intent this phase. */
   readonly intents: (Intent | null)[];
   readonly scratchBodies: Body[] = [];
+  /** commandPhase's reused records of each brigade's units (brigade.BrigadeUnit), made on first use. */
+  brigadeUnits: unknown[][] | null = null;
 
   /** Each side's units in index order; its foot and horse (no batteries); its cavalry. */
   readonly sideUnits: [Unit[], Unit[]];
