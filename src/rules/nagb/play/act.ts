@@ -258,7 +258,9 @@ export function inRadius(g: Game, u: Unit): boolean {
 export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = true): boolean {
   const side = u.side;
   const b = u.spec.brigade;
-  const influence = aid && !g.unhorsed[b] && commanderDistance(g, b, u) <= 4 + EPS && wantsInfluence(g, u, purpose);
+  // The commander's distance, measured once (nothing moves during the test).
+  let cd = -1;
+  const influence = aid && !g.unhorsed[b] && (cd = commanderDistance(g, b, u)) <= 4 + EPS && wantsInfluence(g, u, purpose);
   const target = ld + (influence ? 1 : 0);
   const r = g.morale(side);
   let d1 = 1 + Math.floor(r() * 6);
@@ -266,7 +268,7 @@ export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = t
   let passed = d1 + d2 <= target;
   let rerolled = false;
   if (influence && unhorses(d1, d2)) unhorse(g, u);
-  if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && inRadius(g, u) && wantsReroll(g, u, purpose, target)) {
+  if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && (cd >= 0 ? cd : commanderDistance(g, b, u)) <= g.c.brigades[b].commander.row.radius + EPS && wantsReroll(g, u, purpose, target)) {
     g.pips[b]--;
     bump(g, 'pipsSpent', side);
     bump(g, 'rerolls', side);

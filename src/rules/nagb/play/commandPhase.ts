@@ -13,24 +13,26 @@ import { BROKEN, DISORDERED, type Game } from './state.js';
 
 const STATUS = ['intact', 'faltering', 'broken'] as const;
 
-/** Reused per-brigade records of brigadeLossFraction. */
+/** Reused per-brigade records of brigadeLossFraction (kept on the game: one set per compiled cell). */
 const brigadeUnits = new WeakMap<Game, BrigadeUnit[][]>();
 
 function unitsOf(g: Game, b: number): BrigadeUnit[] {
-  let all = brigadeUnits.get(g);
+  let all = g.brigadeUnits as BrigadeUnit[][] | null;
   if (!all) {
-    all = g.c.brigades.map((br) => br.units.map(() => ({ startFigures: 0, figures: 0, removed: false, battery: false })));
+    all = brigadeUnits.get(g) ?? g.c.brigades.map((br) => br.units.map(() => ({ startFigures: 0, figures: 0, removed: false, battery: false })));
     brigadeUnits.set(g, all);
+    g.brigadeUnits = all;
   }
   const list = all[b];
-  g.c.brigades[b].units.forEach((i, k) => {
-    const u = g.units[i];
+  const members = g.c.brigades[b].units;
+  for (let k = 0; k < members.length; k++) {
+    const u = g.units[members[k]];
     const r = list[k];
     r.startFigures = u.spec.startFigures;
     r.figures = u.figures;
     r.removed = u.removed;
     r.battery = u.spec.arm === 'artillery';
-  });
+  }
   return list;
 }
 
@@ -51,7 +53,8 @@ function rollPips(g: Game): void {
       cincShare = pips - init;
       if (g.sink) g.sink({ type: 'pips', side, who: s.cinc.id, roll, pips, kind: 'cinc' });
     }
-    s.brigades.forEach((b, k) => {
+    for (let k = 0; k < s.brigades.length; k++) {
+      const b = s.brigades[k];
       const cmd = g.c.brigades[b].commander;
       const roll = 1 + Math.floor(r() * 6);
       const pips = commanderPips(roll, cmd.rating, g.c.options);
@@ -64,7 +67,7 @@ function rollPips(g: Game): void {
         g.sink({ type: 'pips', side, who: cmd.id, roll, pips, kind: 'brigade' });
         if (share > 0) g.sink({ type: 'cincPips', side, brigade: g.c.brigades[b].id, pips: share });
       }
-    });
+    }
     for (const i of s.units) {
       const u = g.units[i];
       if (u.spec.arm !== 'artillery' || u.removed) continue;
@@ -114,8 +117,11 @@ function brigadeTests(g: Game): void {
   }
   for (const side of [0, 1] as const) {
     if (g.res.sides[side].armyBrokenTurn > 0) continue;
-    const st = g.c.sides[side].brigades.map((b) => STATUS[g.brigadeStatus[b]]);
-    if (armyBroken(st)) {
+    // armyBroken over the side's brigade statuses, without listing them unless every one is broken.
+    const bs = g.c.sides[side].brigades;
+    let all = bs.length > 0;
+    for (let k = 0; all && k < bs.length; k++) if (g.brigadeStatus[bs[k]] !== 2) all = false;
+    if (all && armyBroken(bs.map((b) => STATUS[g.brigadeStatus[b]]))) {
       g.res.sides[side].armyBrokenTurn = g.turn;
       if (g.sink) g.sink({ type: 'broken', side, formation: null, turn: g.turn });
     }

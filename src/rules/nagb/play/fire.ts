@@ -5,7 +5,7 @@
  * nor are fired at (nagb.fireAtEngaged). Tests are taken per fire step, per firing unit or per phase
  * (nagb.shootingTestScope).
  */
-import { EPS, frontEdgeDistance, frontWithinArc } from '../../../table/index.js';
+import { EPS, axialMax, axialMin, frontEdgeDistance, frontWithinArc, hypot2, lateralMax, lateralMin, rangeGap, rangeOverlap } from '../../../table/index.js';
 import {
   artilleryHitNeeded,
   ballBand,
@@ -18,13 +18,13 @@ import {
 } from '../artillery.js';
 import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shootingTestFailure, shootingTestLd } from '../disorder.js';
 import { sumD6 } from '../roll.js';
-import { diceForFigures, holdsFire, lowOnAmmo, mayFireAt, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
+import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
 import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test } from './act.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
-import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC, nearestEnemyDistance } from './geometry.js';
+import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC } from './geometry.js';
 import { frontNow } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
@@ -49,50 +49,104 @@ export function maxRange(g: Game, u: Unit): number {
 }
 
 /**
- * Targets u may fire at now, written into g.cand (their count returned): enemies in range, in arc, not
- * engaged, with nothing standing between. `lineOfFire` false leaves that last (the costliest) check to
- * the caller.
+ * Targets u may fire at now, written into g.cand (their count returned) in the order of units, with
+ * their footprint distance from u in g.candGap: enemies in range, in arc, not engaged (shooting.mayFireAt),
+ * with nothing standing between; none at all when the nearest enemy is beyond the unit's greatest range.
+ * `lineOfFire` false leaves that last (the costliest) check to the caller. One pass over the enemies
+ * measures what frontEdgeDistance, frontWithinArc and bodyGap would, u's edges found once, and leaves
+ * the nearest enemy's distance in nearestEnemyDistance's cache.
  */
 function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const range = g.range[u.spec.index];
+  const i = u.spec.index;
+  const enemy = 1 - u.side;
+  const known = g.nearUnit[i] === g.unitEpoch[i] && g.nearEnemy[i] === g.sideEpoch[enemy];
   // Nothing within reach of any weapon: no need to look further.
-  if (nearestEnemyDistance(g, u) > range + EPS) return 0;
+  if (known && g.nearCache[i] > range + EPS) return 0;
   const slope = u.spec.arm === 'artillery' ? GUN_ARC : MUSKET_ARC;
   const opts = g.c.options;
-  const uEngaged = engaged(g, u);
+  const anyEngaged = !opts.fireAtEngaged && g.contacts.length > 0;
+  const uEngaged = anyEngaged && engaged(g, u);
   const out = g.cand;
+  const gaps = g.candGap;
+  const a = u.body;
+  const front = a.front;
+  const facing = a.facing;
+  const xa0 = axialMin(a);
+  const xa1 = axialMax(a);
+  const ya0 = lateralMin(a);
+  const ya1 = lateralMax(a);
+  const list = g.sideUnits[enemy];
+  let nearest = Infinity;
   let n = 0;
-  for (const t of g.units) {
-    if (t.side === u.side || t.removed) continue;
-    if (frontEdgeDistance(u.body, t.body) > range + EPS) continue;
-    if (!(frontWithinArc(u.body, t.body, slope) > EPS)) continue;
-    if (!mayFireAt(uEngaged, engaged(g, t), opts)) continue;
-    if (lineOfFire && lineOfFireBlocked(g, u, t)) continue;
+  for (let j = 0; j < list.length; j++) {
+    const t = list[j];
+    if (t.removed) continue;
+    const b = t.body;
+    const xb0 = axialMin(b);
+    const xb1 = axialMax(b);
+    const yb0 = lateralMin(b);
+    const yb1 = lateralMax(b);
+    // bodyGap
+    const dy = rangeGap(ya0, ya1, yb0, yb1);
+    const gx = rangeGap(xa0, xa1, xb0, xb1);
+    const gap = gx === 0 ? dy : dy === 0 ? gx : hypot2(gx, dy);
+    if (gap < nearest) nearest = gap;
+    // frontEdgeDistance
+    const dx = Math.abs(b.front - front);
+    const fed = dy === 0 ? dx : hypot2(dx, dy);
+    if (fed > range + EPS) continue;
+    // frontWithinArc > EPS
+    const ahead = Math.min((xb0 - front) * facing, (xb1 - front) * facing);
+    if (!(ahead >= -EPS)) continue;
+    const reach = slope * Math.max(0, ahead);
+    if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > EPS)) continue;
+    if (anyEngaged && (uEngaged || engaged(g, t))) continue;
+    gaps[n] = gap;
     out[n++] = t.spec.index;
   }
-  return n;
+  if (!known) {
+    g.nearUnit[i] = g.unitEpoch[i];
+    g.nearEnemy[i] = g.sideEpoch[enemy];
+    g.nearState[i] = g.stateEpoch;
+    g.nearCache[i] = nearest;
+  }
+  if (!known && nearest > range + EPS) return 0;
+  if (!lineOfFire || n === 0) return n;
+  let m = 0;
+  for (let j = 0; j < n; j++) {
+    if (lineOfFireBlocked(g, u, g.units[out[j]])) continue;
+    gaps[m] = gaps[j];
+    out[m++] = out[j];
+  }
+  return m;
 }
 
 /**
  * The target u fires at (ai.pickTarget over the candidates), or -1. A doctrine's nearest target is found
- * without testing the line of fire to every candidate: the nearest first, then the next if it is blocked.
+ * without testing the line of fire to every candidate: the nearest first (ties to the first in the order
+ * of units, as pickTarget), then the next if it is blocked.
  */
 function targetOf(g: Game, u: Unit): number {
   if (g.doctrine(u.side).random) return pickTarget(g, u, g.cand, candidates(g, u));
-  let n = candidates(g, u, false);
+  const n = candidates(g, u, false);
+  if (n === 0) return -1;
   const cand = g.cand;
-  while (n > 0) {
-    const k = pickTarget(g, u, cand, n);
-    if (!lineOfFireBlocked(g, u, g.units[k])) return k;
-    let j = 0;
-    while (cand[j] !== k) j++;
-    cand[j] = cand[--n];
-    // Keep the order of the rest, as pickTarget breaks ties by it.
-    for (let m = j; m < n - 1 && cand[m] > cand[m + 1]; m++) {
-      const x = cand[m];
-      cand[m] = cand[m + 1];
-      cand[m + 1] = x;
+  const gaps = g.candGap;
+  for (let tries = 0; tries < n; tries++) {
+    let best = -1;
+    let bd = Infinity;
+    for (let j = 0; j < n; j++) {
+      if (cand[j] < 0) continue;
+      if (best < 0) best = j;
+      if (gaps[j] < bd) {
+        bd = gaps[j];
+        best = j;
+      }
     }
+    const k = cand[best];
+    if (!lineOfFireBlocked(g, u, g.units[k])) return k;
+    cand[best] = -1;
   }
   return -1;
 }
@@ -124,7 +178,7 @@ function onBattery(g: Game, t: Unit, kills: number, ball: boolean, side: 0 | 1):
  */
 function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   const opts = g.c.options;
-  if (nearestEnemyDistance(g, f) > g.range[f.spec.index] + EPS) return false;
+  // (No target when the nearest enemy is beyond range: candidates looks at that first.)
   const ti = targetOf(g, f);
   if (ti < 0 || !firesNow(g, f)) return false;
   const t = g.units[ti];

@@ -9,12 +9,11 @@ import {
   EPS,
   axialMax,
   axialMin,
-  firstInPath,
   frontGap,
   frontIn,
   frontWithinArc,
   hypot2,
-  isBetween,
+  rangeOverlap,
   lateralMax,
   lateralMin,
   pointToBody,
@@ -45,10 +44,32 @@ export function bodyGap(a: Body, b: Body): number {
 export function firstAhead(g: Game, u: Unit): number {
   const i = u.spec.index;
   if (g.aheadEpoch[i] === g.epoch) return g.aheadCache[i];
-  const k = firstInPath(u.body, 1, g.bodies);
+  const k = firstForward(u.body, g.bodies);
   g.aheadEpoch[i] = g.epoch;
   g.aheadCache[i] = k;
   return k;
+}
+
+/** firstInPath(b, 1, bodies), b's lateral edges found once. */
+function firstForward(b: Body, bodies: readonly Body[]): number {
+  const dir = b.facing;
+  const lead = b.front;
+  const y0 = lateralMin(b);
+  const y1 = lateralMax(b);
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < bodies.length; i++) {
+    const o = bodies[i];
+    if (o === b || !(rangeOverlap(y0, y1, lateralMin(o), lateralMax(o)) > EPS)) continue;
+    const far = ((dir > 0 ? axialMax(o) : axialMin(o)) - lead) * dir;
+    if (far <= EPS) continue;
+    const near = ((dir > 0 ? axialMin(o) : axialMax(o)) - lead) * dir;
+    if (near < bestD) {
+      bestD = near;
+      best = i;
+    }
+  }
+  return best;
 }
 
 /** Axial gap from u's front to the body first in its path (Infinity when none). */
@@ -78,6 +99,23 @@ export function nearestEnemy(g: Game, u: Unit): number {
 }
 
 /**
+ * bodyGap(a, b) for an `a` whose extents are given (axial xa0..xa1, lateral ya0..ya1): the same
+ * arithmetic, for loops that measure one body against many.
+ */
+export function gapFrom(xa0: number, xa1: number, ya0: number, ya1: number, b: Body): number {
+  const bx0 = b.facing > 0 ? b.front - b.depth : b.front;
+  const bx1 = b.facing > 0 ? b.front : b.front + b.depth;
+  const half = b.frontage / 2;
+  const by0 = b.offset - half;
+  const by1 = b.offset + half;
+  let dx = Math.max(xa0, bx0) - Math.min(xa1, bx1);
+  if (!(dx > 0)) dx = 0;
+  let dy = Math.max(ya0, by0) - Math.min(ya1, by1);
+  if (!(dy > 0)) dy = 0;
+  return dx === 0 ? dy : dy === 0 ? dx : hypot2(dx, dy);
+}
+
+/**
  * Distance from u to the nearest unremoved enemy (Infinity if none): any (0), foot and horse (1), or
  * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
  */
@@ -86,13 +124,21 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
   const k = armFilter * g.units.length + i;
   const enemy = 1 - u.side;
   if (g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch)) return g.nearCache[k];
+  const list = armFilter === 0 ? g.sideUnits[enemy] : armFilter === 1 ? g.sideFootHorse[enemy] : g.sideCavalry[enemy];
   let bd = Infinity;
-  for (const e of g.units) {
-    if (e.side === u.side || e.removed) continue;
-    if (armFilter === 1 && e.spec.arm === 'artillery') continue; // foot and horse only
-    if (armFilter === 2 && (e.spec.arm !== 'cavalry' || e.state === BROKEN || e.blown)) continue;
-    const d = bodyGap(u.body, e.body);
-    if (d < bd) bd = d;
+  if (list.length > 0) {
+    const a = u.body;
+    const xa0 = axialMin(a);
+    const xa1 = axialMax(a);
+    const ya0 = lateralMin(a);
+    const ya1 = lateralMax(a);
+    for (let j = 0; j < list.length; j++) {
+      const e = list[j];
+      if (e.removed) continue;
+      if (armFilter === 2 && (e.state === BROKEN || e.blown)) continue;
+      const d = gapFrom(xa0, xa1, ya0, ya1, e.body);
+      if (d < bd) bd = d;
+    }
   }
   g.nearUnit[k] = g.unitEpoch[i];
   g.nearEnemy[k] = g.sideEpoch[enemy];
@@ -120,11 +166,33 @@ export function figuresInArc(f: Unit, t: Unit, front: number, slope: number): nu
   return n < front ? n : front;
 }
 
-/** Another body (friend or enemy) stands between f and t, blocking the line of fire. */
+/**
+ * Another body (friend or enemy) stands between f and t, blocking the line of fire: isBetween(f, t, o)
+ * for every other unit on the table, the corridor between f and t found once.
+ */
 export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
-  for (const o of g.units) {
+  const a = f.body;
+  const b = t.body;
+  const x0 = Math.min(a.front, b.front);
+  const x1 = Math.max(a.front, b.front);
+  let y0 = Math.max(lateralMin(a), lateralMin(b));
+  let y1 = Math.min(lateralMax(a), lateralMax(b));
+  if (y0 > y1) {
+    const s = y0;
+    y0 = y1;
+    y1 = s;
+  }
+  // A corridor of no width (edge to edge) is crossed only by a body straddling it.
+  const narrow = y1 - y0 <= EPS;
+  const units = g.units;
+  for (let i = 0; i < units.length; i++) {
+    const o = units[i];
     if (o === f || o === t || o.removed) continue;
-    if (isBetween(f.body, t.body, o.body)) return true;
+    const c = o.body;
+    if (rangeOverlap(x0, x1, axialMin(c), axialMax(c)) <= EPS) continue;
+    const cy0 = lateralMin(c);
+    const cy1 = lateralMax(c);
+    if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : rangeOverlap(y0, y1, cy0, cy1) > EPS) return true;
   }
   return false;
 }
@@ -208,7 +276,13 @@ export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
 /** The charge base and greatest reach of a unit now (p6, p12, p22). */
 export function chargeReachOf(g: Game, u: Unit): number {
   if (u.formation === 'battery') return 0;
-  return chargeReach(chargeBase(u.spec.arm, u.formation, g.c.options), chargeDice(u.spec.arm));
+  // Kept per unit for the formation it was last found for.
+  const i = u.spec.index;
+  if (g.reachForm[i] === u.formation) return g.reach[i];
+  const r = chargeReach(chargeBase(u.spec.arm, u.formation, g.c.options), chargeDice(u.spec.arm));
+  g.reachForm[i] = u.formation;
+  g.reach[i] = r;
+  return r;
 }
 
 /** The charge base (before its dice) of a unit now. */
@@ -222,8 +296,10 @@ export function chargeBaseOf(g: Game, u: Unit): number {
  * cavalry) with u first in its path and within its charge reach.
  */
 export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
-  for (const e of g.units) {
-    if (e.side === u.side || !e.active || e.disordered || e.spec.arm === 'artillery') continue;
+  const list = g.sideFootHorse[1 - u.side];
+  for (let j = 0; j < list.length; j++) {
+    const e = list[j];
+    if (!e.active || e.disordered) continue;
     if (e.spec.arm === 'infantry' && (u.spec.arm === 'cavalry' || e.formation === 'marchColumn' || e.formation === 'square')) continue;
     const gap = frontGap(e.body, u.body);
     if (gap < -EPS || gap > chargeReachOf(g, e) + extraReach + EPS) continue;

@@ -104,8 +104,8 @@ function onTable(g: Game, side: 0 | 1): number {
 export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
   const g = c.game;
   const res = opts.out ?? newLaneResult(c);
-  resetResult(res);
-  for (const k of EXTRA_KEYS) res.extras[k] = 0;
+  // The extras are all written at the end (writeExtras, from Game.extra): no need to zero them here.
+  resetResult(res, false);
   g.useDice(dice);
   g.res = res;
   g.sink = opts.sink as NagbSink | undefined;

@@ -47,20 +47,18 @@ export function profileOf(g: Game, u: Unit): UnitProfile {
 export function flankSupported(g: Game, u: Unit, enemy: Unit): boolean {
   if (u.spec.arm === 'infantry' && enemy.spec.arm === 'cavalry') return false;
   const army = g.c.sides[u.side].army;
+  // The friends that could support (the same for either flank).
   const list = g.scratchBodies;
-  for (const side of ['left', 'right'] as const) {
-    clear(list);
-    for (const f of g.units) {
-      if (f === u || f.side !== u.side || !f.active || f.fought) continue;
-      const always = f.spec.arm !== 'infantry' || f.formation === 'square';
-      const kind = u.formation === 'battery' ? 'line' : u.formation;
-      const fk = f.formation === 'battery' ? 'line' : f.formation;
-      if (!always && !(u.spec.arm === 'infantry' && supportsFlank(army, kind as never, fk as never))) continue;
-      list.push(f.body);
-    }
-    if (friendBeside(u.body, side, list, SUPPORT_RANGE) < 0) return false;
+  clear(list);
+  const kind = u.formation === 'battery' ? 'line' : u.formation;
+  for (const f of g.sideUnits[u.side]) {
+    if (f === u || !f.active || f.fought) continue;
+    const always = f.spec.arm !== 'infantry' || f.formation === 'square';
+    const fk = f.formation === 'battery' ? 'line' : f.formation;
+    if (!always && !(u.spec.arm === 'infantry' && supportsFlank(army, kind as never, fk as never))) continue;
+    list.push(f.body);
   }
-  return true;
+  return friendBeside(u.body, 'left', list, SUPPORT_RANGE) >= 0 && friendBeside(u.body, 'right', list, SUPPORT_RANGE) >= 0;
 }
 
 /** p15: an unengaged friend within 4" directly behind u (none for infantry against cavalry). */

@@ -276,6 +276,11 @@ export class Game {
   readonly sortKey: Float64Array;
   /** Fire targets of one unit (fire.candidates). */
   readonly cand: Int32Array;
+  /** Their footprint distances from the firer. */
+  readonly candGap: Float64Array;
+  /** Each unit's charge reach (geometry.chargeReachOf) and the formation it was found for. */
+  readonly reach: Float64Array;
+  readonly reachForm: (LaneFormation | null)[];
   /** Greatest range of each unit's fire (p10, p21), set at compile. */
   readonly range: Float64Array;
   readonly order1: number[] = [];
@@ -286,11 +291,22 @@ export class Game {
   /** Each unit's movement intent this phase. */
   readonly intents: (Intent | null)[];
   readonly scratchBodies: Body[] = [];
+  /** commandPhase's reused records of each brigade's units (brigade.BrigadeUnit), made on first use. */
+  brigadeUnits: unknown[][] | null = null;
+
+  /** Each side's units in index order; its foot and horse (no batteries); its cavalry. */
+  readonly sideUnits: [Unit[], Unit[]];
+  readonly sideFootHorse: [Unit[], Unit[]];
+  readonly sideCavalry: [Unit[], Unit[]];
 
   constructor(c: CompiledLane) {
     this.c = c;
     this.units = c.specs.map((s) => new Unit(s));
     this.bodies = this.units.map((u) => u.body);
+    const bySide = (keep: (u: Unit) => boolean): [Unit[], Unit[]] => [this.units.filter((u) => u.side === 0 && keep(u)), this.units.filter((u) => u.side === 1 && keep(u))];
+    this.sideUnits = bySide(() => true);
+    this.sideFootHorse = bySide((u) => u.spec.arm !== 'artillery');
+    this.sideCavalry = bySide((u) => u.spec.arm === 'cavalry');
     const nb = c.brigades.length;
     this.pips = new Int32Array(nb);
     this.cmdX = new Float64Array(nb);
@@ -300,7 +316,10 @@ export class Game {
     this.brigadeTested = new Uint8Array(nb);
     this.sortKey = new Float64Array(c.specs.length);
     this.range = new Float64Array(c.specs.length);
+    this.reach = new Float64Array(c.specs.length);
+    this.reachForm = c.specs.map(() => null);
     this.cand = new Int32Array(c.specs.length);
+    this.candGap = new Float64Array(c.specs.length);
     this.sectorHP = new Float64Array(c.terrain.length);
     this.collapsed = new Uint8Array(c.terrain.length);
     this.nearCache = new Float64Array(3 * c.specs.length);
