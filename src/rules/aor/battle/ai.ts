@@ -24,6 +24,7 @@ import type { AorSink } from '../events.js';
 import { eliminate, recordEliminations } from './losses.js';
 import { hasLineOfSight } from '../los.js';
 import { ATTACK_INTO_HEX, HEX_TERRAIN } from '../terrain.js';
+import { projectsZocAcross } from './hexsides.js';
 
 /** The battle doctrine of the side a formation or unit belongs to. */
 const sideDoctrine = (b: BattleState, side: number): BattleDoctrine => b.c.sides[side].battle;
@@ -158,28 +159,49 @@ function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, c
 
 /**
  * 7.12: the steps that draw passing fire for `side` (from one ZOC hex of an enemy stack into another),
- * 1 at from * 6 + d. Depends only on the enemy's positions: kept for the segment, like the masks.
+ * 1 at from * 6 + d: drawsPassingFire for every step, found from the enemy stacks. Such a step joins
+ * two neighbours of the stack that are next to each other (ring neighbours k and k + 1, the step
+ * between them in direction k + 2 or back in k + 5). Depends only on the enemy's positions: kept for
+ * the segment, like the masks.
  */
-function passingFireSteps(b: BattleState, side: 0 | 1): Uint8Array {
+export function passingFireSteps(b: BattleState, side: 0 | 1): Uint8Array {
   const bar = b.passBar;
   if (b.passBarReady) return bar;
-  const g = b.c.map.grid;
+  const nb = b.c.map.grid.neighbors;
   bar.fill(0);
-  for (let from = 0; from < g.size; from++) {
-    if (!b.inEnemyZoc(side, from)) continue;
-    for (let d = 0; d < 6; d++) {
-      const to = g.neighbors[from * 6 + d];
-      if (to >= 0 && drawsPassingFire(b, side, from, to)) bar[from * 6 + d] = 1;
+  for (const u of b.c.sides[1 - side].units) {
+    const e = b.pos[u];
+    if (e < 0 || b.firstAt[e] !== u) continue; // each stack once
+    for (let k = 0; k < 6; k++) {
+      const k1 = k === 5 ? 0 : k + 1;
+      const x = nb[e * 6 + k], y = nb[e * 6 + k1];
+      if (x < 0 || y < 0 || !b.inEnemyZoc(side, x) || !b.inEnemyZoc(side, y)) continue;
+      if (!projectsZocAcross(b, e, x, (k + 3) % 6) || !projectsZocAcross(b, e, y, (k1 + 3) % 6)) continue;
+      bar[x * 6 + ((k + 2) % 6)] = 1;
+      bar[y * 6 + ((k + 5) % 6)] = 1;
     }
   }
   b.passBarReady = 1;
   return bar;
 }
 
-/** 5.4, moving through (aor.zocMovement = moveThrough): +1 MP to leave an enemy ZOC hex no friendly unit stays in. */
+/**
+ * 5.4, moving through (aor.zocMovement = moveThrough): +1 MP to leave an enemy ZOC hex no friendly unit
+ * stays in. Written again only where units or zones of control changed since the last call for this side.
+ */
 function zocLeavePrices(b: BattleState, side: 0 | 1): Float64Array {
   const price = b.leaveExtra;
-  for (let h = 0; h < price.length; h++) price[h] = b.count[h] === 0 && b.inEnemyZoc(side, h) ? 1 : 0;
+  const dirty = b.leaveDirty;
+  if (dirty.all || b.leaveSide !== side) {
+    for (let h = 0; h < price.length; h++) price[h] = b.count[h] === 0 && b.inEnemyZoc(side, h) ? 1 : 0;
+  } else {
+    for (let k = 0; k < dirty.count; k++) {
+      const h = dirty.hexes[k];
+      price[h] = b.count[h] === 0 && b.inEnemyZoc(side, h) ? 1 : 0;
+    }
+  }
+  b.leaveSide = side;
+  b.clearDirty(dirty);
   return price;
 }
 

@@ -89,7 +89,7 @@ export function commandMasks(b: BattleState, side: SideIndex): { enter: Uint8Arr
   const dirty = b.maskDirty[side];
   if (dirty.all) for (let h = 0; h < enter.length; h++) update(h);
   else for (let k = 0; k < dirty.count; k++) update(dirty.hexes[k]);
-  b.clearDirty(side);
+  b.clearDirty(dirty);
   return { enter, leave, leaderEnter };
 }
 
