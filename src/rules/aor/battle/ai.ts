@@ -40,6 +40,22 @@ function pick<T>(b: BattleState, side: number, options: readonly T[]): T {
   return options[Math.floor(draw(b, side) * options.length)];
 }
 
+const ascending = (x: number, y: number) => x - y;
+
+/**
+ * Sort a short list in place by `cmp`, a total order (insertion sort: the order any sort gives, without
+ * the scratch Array.prototype.sort allocates).
+ */
+function sortShort(a: number[], cmp: (x: number, y: number) => number): number[] {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i - 1;
+    for (; j >= 0 && cmp(a[j], x) > 0; j--) a[j + 1] = a[j];
+    a[j + 1] = x;
+  }
+  return a;
+}
+
 /**
  * Hexes a formation heads for (12.2): its objective; with Attack orders also the empty victory
  * objectives and the hexes next to enemies within engageRadius of it.
@@ -74,7 +90,7 @@ export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoc
     }
   }
   for (const h of goals) mark[h] = 0;
-  return goals.sort((x, y) => x - y);
+  return sortShort(goals, ascending);
 }
 
 /** Cost-to-go toward the goals over the map, as infantry would walk it, around enemy units. */
@@ -150,7 +166,7 @@ function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, c
   const backField = anyOut && leader >= 0 && b.leaderPos[leader] >= 0 ? lazyLazyCostField(b, side, [b.leaderPos[leader]], b.backSearch) : null;
   if (goals.length === 0 && !backField) return;
   const field = goals.length > 0 ? cachedLazyCostField(b, f, side, goals) : backField!;
-  units.sort((x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
+  sortShort(units, (x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
   for (const u of units) {
     if (holds(u)) continue;
     moveUnit(b, u, f, orders, side, night, !b.inCommand[u] && backField ? backField : field, cache, dice, res, sink);
@@ -225,13 +241,13 @@ function reachOf(b: BattleState, u: number, start: number, ctx: NonNullable<Retu
     // through ZOCs, the doctrine never takes a step that draws passing fire (7.12).
     const march = c.map.marchSteps;
     const steps = ctx.march ? (ctx.infantry ? march.infantry : march.other) : ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
-    costFieldMasked(g, [start], steps, m.enter, ctx.through ? null : m.leave, extra, allow, b.reachField, b.reached, -1, {
-      bar: ctx.through ? passingFireSteps(b, side) : null,
-      leaveExtra: ctx.through ? zocLeavePrices(b, side) : null,
-      maxLeaveExtra: 1,
-      emptySteps: ctx.march ? (ctx.infantry ? march.infantryEmpty : march.otherEmpty) : null,
-      occupancy: ctx.march ? b.count : null,
-    });
+    const vary = b.reachVary;
+    vary.bar = ctx.through ? passingFireSteps(b, side) : null;
+    vary.leaveExtra = ctx.through ? zocLeavePrices(b, side) : null;
+    vary.maxLeaveExtra = 1;
+    vary.emptySteps = ctx.march ? (ctx.infantry ? march.infantryEmpty : march.otherEmpty) : null;
+    vary.occupancy = ctx.march ? b.count : null;
+    costFieldMasked(g, [start], steps, m.enter, ctx.through ? null : m.leave, extra, allow, b.reachField, b.reached, -1, vary);
     cache.lastReach.start = -1;
     // The same steps one at a time through the rules, for the way back from the chosen hex.
     const cost = ctx.through
@@ -485,6 +501,13 @@ function stackPower(b: BattleState, units: readonly number[]): number {
   return s;
 }
 
+/** stackPower of the units in a hex, in the same (unit) order, walking the hex's list. */
+function stackPowerAt(b: BattleState, hex: number): number {
+  let s = 0;
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) s += unitPower(b, u);
+  return s;
+}
+
 /**
  * battleDoctrine.support: whether unit `u`, standing in hex `h`, would have support enough against one
  * of the enemy stacks next to it: its own strength and that of the other infantry and cavalry of its
@@ -502,7 +525,7 @@ export function supportedAt(b: BattleState, u: number, h: number, ratio: number)
       if (v !== u && b.pos[v] >= 0 && g.distance(b.pos[v], e) <= 2 && b.unitOrders(v) === 'attack') ours += power(v);
     }
     const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[e]]];
-    if ((ours * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(e))) >= ratio) return true;
+    if ((ours * (1 - reduction)) / Math.max(1, stackPowerAt(b, e)) >= ratio) return true;
   }
   return false;
 }
@@ -514,7 +537,7 @@ export function chooseTarget(b: BattleState, attackHex: number, options: number[
   let best = options[0];
   let bestPower = Infinity;
   for (const h of options) {
-    const p = stackPower(b, b.stackAt(h)) / (1 - ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[h]]]);
+    const p = stackPowerAt(b, h) / (1 - ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[h]]]);
     if (p < bestPower) {
       bestPower = p;
       best = h;
@@ -534,7 +557,7 @@ export function volunteerAttack(b: BattleState, attackHex: number, options: numb
   if (d.random) return draw(b, b.spec(units[0]).side) < 0.5;
   const target = chooseTarget(b, attackHex, options);
   const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[target]]];
-  const odds = (stackPower(b, units) * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(target)));
+  const odds = (stackPower(b, units) * (1 - reduction)) / Math.max(1, stackPowerAt(b, target));
   const f = b.c.formationOf[units[0]];
   if (b.ordersOf(f) === 'attack') return options.includes(b.objective[f]) || odds >= d.attackOdds;
   if (!units.some((u) => b.unitOrders(u) === 'defend')) return false;
@@ -574,7 +597,7 @@ export function chooseAdvance(b: BattleState, defHex: number, attackHexes: reado
   const side = b.spec(best).side;
   for (let k = 0; k < 6; k++) {
     const n = g.neighbors[defHex * 6 + k];
-    if (n >= 0 && b.sideAt[n] === 1 - side) threat += stackPower(b, b.stackAt(n));
+    if (n >= 0 && b.sideAt[n] === 1 - side) threat += stackPowerAt(b, n);
   }
   return d.advanceIntoThreat || threat <= b.st.strength(best) ? best : -1;
 }
@@ -599,7 +622,7 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
         if (t >= 0 && t !== h && b.sideAt[t] === 1 - side && !targets.includes(t)) targets.push(t);
       }
     }
-    targets.sort((x, y) => x - y);
+    sortShort(targets, ascending);
     let best = -1;
     let value = 0;
     if (sideDoctrine(b, side).random) {
@@ -614,7 +637,7 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
     }
     for (const t of targets) {
       if (!canBombard(b, u, t)) continue;
-      const v = stackPower(b, b.stackAt(t)) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
+      const v = stackPowerAt(b, t) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
       if (v > value || (v === value && t < best)) {
         value = v;
         best = t;
@@ -632,7 +655,7 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
 /** Strength the target would fire back at a charge with. */
 function defenceAgainstCharge(b: BattleState, target: number): number {
   let s = 0;
-  for (const u of b.stackAt(target)) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
+  for (let u = b.firstAt[target]; u >= 0; u = b.nextAt[u]) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
   return s;
 }
 

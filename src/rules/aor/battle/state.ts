@@ -3,7 +3,7 @@
  * control, and the running tallies that demoralization (13, 14) and victory (18) read. One object per
  * compiled cell, reset between engagements.
  */
-import { LazyCostField, newReached, type Reached } from '../../../hex/paths.js';
+import { LazyCostField, newReached, type Reached, type StepVariations } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, type BattleMap } from '../map.js';
 import { UnitState, type UnitSpec } from '../units.js';
 import type { EngagementDice } from '../../../core/dice.js';
@@ -265,9 +265,10 @@ export class BattleState {
   readonly supplyQueue: Int32Array;
   /** 1 at the hexes applySupply asks about (all 0 between calls). */
   readonly supplyNeed: Uint8Array;
-  /** Scratch of the movement segment: a unit's reach and the hexes it reached. */
+  /** Scratch of the movement segment: a unit's reach, the hexes it reached, and its search's step variations. */
   readonly reachField: Float64Array;
   readonly reached: Reached;
+  readonly reachVary: StepVariations = { bar: null, leaveExtra: null, maxLeaveExtra: 0, emptySteps: null, occupancy: null };
   turn = 0;
   phasing: 0 | 1 = 0;
   /** The dice of the engagement being played (a random-legal doctrine draws from its side's AI stream). */
