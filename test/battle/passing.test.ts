@@ -3,9 +3,9 @@
  * a charge (aor.chargeDefenceFire).
  */
 import { describe, expect, it } from 'vitest';
-import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { moveSide, passingFireSteps } from '../../src/rules/aor/battle/ai.js';
 import { resolveCharge } from '../../src/rules/aor/battle/charges.js';
-import { passingFireOnMove } from '../../src/rules/aor/battle/retreat.js';
+import { drawsPassingFire, passingFireOnMove } from '../../src/rules/aor/battle/retreat.js';
 import { updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { EngagementDice } from '../../src/core/dice.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
@@ -153,5 +153,47 @@ describe('5.4, 7.12: infantry moving through enemy ZOCs (aor.zocMovement)', () =
 
   it('the by-the-book doctrine never takes a step that draws passing fire (it moves around or stops)', () => {
     expect(passingFires('by-the-book', {})).toBe(0);
+  });
+});
+
+describe('passingFireSteps (7.12) from the enemy stacks', () => {
+  it('marks exactly the steps drawsPassingFire says draw passing fire, chateaux, forts and rivers included', () => {
+    const t = battle({
+      map: mapWith(9, 7, { '4,3': 'C', '6,2': 'X', '2,5': 'W' }),
+      units: [
+        ...['A', 'B', 'C', 'D', 'E', 'F'].map((id, i) => ({ id, side: 0 as const, at: `0,${i}` })),
+        ...['P', 'Q', 'R', 'S', 'T', 'U'].map((id, i) => ({ id, side: 1 as const, at: `8,${i}` })),
+      ],
+      rivers: ['3,2/E', '5,4/NE'],
+      streams: ['2,2/SE'],
+      supplyRule: false,
+    });
+    const b = t.b;
+    let seed = 7;
+    let marked = 0;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 60; trial++) {
+      // Stacks of one or two units of a side.
+      for (let u = 0; u < t.c.specs.length; u++) b.remove(u);
+      for (let u = 0; u < t.c.specs.length; u++) {
+        let h = Math.floor(next() * t.grid.size);
+        while (b.count[h] >= 2 || (b.count[h] > 0 && b.sideAt[h] !== t.c.specs[u].side)) h = (h + 1) % t.grid.size;
+        b.place(u, h);
+      }
+      b.computeZoc();
+      for (const side of [0, 1] as const) {
+        b.passBarReady = 0;
+        const bar = passingFireSteps(b, side);
+        for (let from = 0; from < t.grid.size; from++) {
+          for (let d = 0; d < 6; d++) {
+            const to = t.grid.neighbors[from * 6 + d];
+            const want = to >= 0 && drawsPassingFire(b, side, from, to) ? 1 : 0;
+            marked += want;
+            expect(bar[from * 6 + d], `trial ${trial}, side ${side}, ${from} -> ${to}`).toBe(want);
+          }
+        }
+      }
+    }
+    expect(marked).toBeGreaterThan(100);
   });
 });

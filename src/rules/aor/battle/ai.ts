@@ -24,6 +24,7 @@ import type { AorSink } from '../events.js';
 import { eliminate, recordEliminations } from './losses.js';
 import { hasLineOfSight } from '../los.js';
 import { ATTACK_INTO_HEX, HEX_TERRAIN } from '../terrain.js';
+import { projectsZocAcross } from './hexsides.js';
 
 /** The battle doctrine of the side a formation or unit belongs to. */
 const sideDoctrine = (b: BattleState, side: number): BattleDoctrine => b.c.sides[side].battle;
@@ -37,6 +38,22 @@ function draw(b: BattleState, side: number): number {
 /** A uniformly random element (random-legal doctrine). */
 function pick<T>(b: BattleState, side: number, options: readonly T[]): T {
   return options[Math.floor(draw(b, side) * options.length)];
+}
+
+const ascending = (x: number, y: number) => x - y;
+
+/**
+ * Sort a short list in place by `cmp`, a total order (insertion sort: the order any sort gives, without
+ * the scratch Array.prototype.sort allocates).
+ */
+function sortShort(a: number[], cmp: (x: number, y: number) => number): number[] {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i - 1;
+    for (; j >= 0 && cmp(a[j], x) > 0; j--) a[j + 1] = a[j];
+    a[j + 1] = x;
+  }
+  return a;
 }
 
 /**
@@ -73,7 +90,7 @@ export function goalHexes(b: BattleState, f: number, d: BattleDoctrine = sideDoc
     }
   }
   for (const h of goals) mark[h] = 0;
-  return goals.sort((x, y) => x - y);
+  return sortShort(goals, ascending);
 }
 
 /** Cost-to-go toward the goals over the map, as infantry would walk it, around enemy units. */
@@ -149,7 +166,7 @@ function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, c
   const backField = anyOut && leader >= 0 && b.leaderPos[leader] >= 0 ? lazyLazyCostField(b, side, [b.leaderPos[leader]], b.backSearch) : null;
   if (goals.length === 0 && !backField) return;
   const field = goals.length > 0 ? cachedLazyCostField(b, f, side, goals) : backField!;
-  units.sort((x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
+  sortShort(units, (x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
   for (const u of units) {
     if (holds(u)) continue;
     moveUnit(b, u, f, orders, side, night, !b.inCommand[u] && backField ? backField : field, cache, dice, res, sink);
@@ -158,28 +175,49 @@ function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, c
 
 /**
  * 7.12: the steps that draw passing fire for `side` (from one ZOC hex of an enemy stack into another),
- * 1 at from * 6 + d. Depends only on the enemy's positions: kept for the segment, like the masks.
+ * 1 at from * 6 + d: drawsPassingFire for every step, found from the enemy stacks. Such a step joins
+ * two neighbours of the stack that are next to each other (ring neighbours k and k + 1, the step
+ * between them in direction k + 2 or back in k + 5). Depends only on the enemy's positions: kept for
+ * the segment, like the masks.
  */
-function passingFireSteps(b: BattleState, side: 0 | 1): Uint8Array {
+export function passingFireSteps(b: BattleState, side: 0 | 1): Uint8Array {
   const bar = b.passBar;
   if (b.passBarReady) return bar;
-  const g = b.c.map.grid;
+  const nb = b.c.map.grid.neighbors;
   bar.fill(0);
-  for (let from = 0; from < g.size; from++) {
-    if (!b.inEnemyZoc(side, from)) continue;
-    for (let d = 0; d < 6; d++) {
-      const to = g.neighbors[from * 6 + d];
-      if (to >= 0 && drawsPassingFire(b, side, from, to)) bar[from * 6 + d] = 1;
+  for (const u of b.c.sides[1 - side].units) {
+    const e = b.pos[u];
+    if (e < 0 || b.firstAt[e] !== u) continue; // each stack once
+    for (let k = 0; k < 6; k++) {
+      const k1 = k === 5 ? 0 : k + 1;
+      const x = nb[e * 6 + k], y = nb[e * 6 + k1];
+      if (x < 0 || y < 0 || !b.inEnemyZoc(side, x) || !b.inEnemyZoc(side, y)) continue;
+      if (!projectsZocAcross(b, e, x, (k + 3) % 6) || !projectsZocAcross(b, e, y, (k1 + 3) % 6)) continue;
+      bar[x * 6 + ((k + 2) % 6)] = 1;
+      bar[y * 6 + ((k + 5) % 6)] = 1;
     }
   }
   b.passBarReady = 1;
   return bar;
 }
 
-/** 5.4, moving through (aor.zocMovement = moveThrough): +1 MP to leave an enemy ZOC hex no friendly unit stays in. */
+/**
+ * 5.4, moving through (aor.zocMovement = moveThrough): +1 MP to leave an enemy ZOC hex no friendly unit
+ * stays in. Written again only where units or zones of control changed since the last call for this side.
+ */
 function zocLeavePrices(b: BattleState, side: 0 | 1): Float64Array {
   const price = b.leaveExtra;
-  for (let h = 0; h < price.length; h++) price[h] = b.count[h] === 0 && b.inEnemyZoc(side, h) ? 1 : 0;
+  const dirty = b.leaveDirty;
+  if (dirty.all || b.leaveSide !== side) {
+    for (let h = 0; h < price.length; h++) price[h] = b.count[h] === 0 && b.inEnemyZoc(side, h) ? 1 : 0;
+  } else {
+    for (let k = 0; k < dirty.count; k++) {
+      const h = dirty.hexes[k];
+      price[h] = b.count[h] === 0 && b.inEnemyZoc(side, h) ? 1 : 0;
+    }
+  }
+  b.leaveSide = side;
+  b.clearDirty(dirty);
   return price;
 }
 
@@ -203,13 +241,13 @@ function reachOf(b: BattleState, u: number, start: number, ctx: NonNullable<Retu
     // through ZOCs, the doctrine never takes a step that draws passing fire (7.12).
     const march = c.map.marchSteps;
     const steps = ctx.march ? (ctx.infantry ? march.infantry : march.other) : ctx.infantry ? c.map.moveStepsInfantry : c.map.moveStepsOther;
-    costFieldMasked(g, [start], steps, m.enter, ctx.through ? null : m.leave, extra, allow, b.reachField, b.reached, -1, {
-      bar: ctx.through ? passingFireSteps(b, side) : null,
-      leaveExtra: ctx.through ? zocLeavePrices(b, side) : null,
-      maxLeaveExtra: 1,
-      emptySteps: ctx.march ? (ctx.infantry ? march.infantryEmpty : march.otherEmpty) : null,
-      occupancy: ctx.march ? b.count : null,
-    });
+    const vary = b.reachVary;
+    vary.bar = ctx.through ? passingFireSteps(b, side) : null;
+    vary.leaveExtra = ctx.through ? zocLeavePrices(b, side) : null;
+    vary.maxLeaveExtra = 1;
+    vary.emptySteps = ctx.march ? (ctx.infantry ? march.infantryEmpty : march.otherEmpty) : null;
+    vary.occupancy = ctx.march ? b.count : null;
+    costFieldMasked(g, [start], steps, m.enter, ctx.through ? null : m.leave, extra, allow, b.reachField, b.reached, -1, vary);
     cache.lastReach.start = -1;
     // The same steps one at a time through the rules, for the way back from the chosen hex.
     const cost = ctx.through
@@ -463,6 +501,13 @@ function stackPower(b: BattleState, units: readonly number[]): number {
   return s;
 }
 
+/** stackPower of the units in a hex, in the same (unit) order, walking the hex's list. */
+function stackPowerAt(b: BattleState, hex: number): number {
+  let s = 0;
+  for (let u = b.firstAt[hex]; u >= 0; u = b.nextAt[u]) s += unitPower(b, u);
+  return s;
+}
+
 /**
  * battleDoctrine.support: whether unit `u`, standing in hex `h`, would have support enough against one
  * of the enemy stacks next to it: its own strength and that of the other infantry and cavalry of its
@@ -480,7 +525,7 @@ export function supportedAt(b: BattleState, u: number, h: number, ratio: number)
       if (v !== u && b.pos[v] >= 0 && g.distance(b.pos[v], e) <= 2 && b.unitOrders(v) === 'attack') ours += power(v);
     }
     const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[e]]];
-    if ((ours * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(e))) >= ratio) return true;
+    if ((ours * (1 - reduction)) / Math.max(1, stackPowerAt(b, e)) >= ratio) return true;
   }
   return false;
 }
@@ -492,7 +537,7 @@ export function chooseTarget(b: BattleState, attackHex: number, options: number[
   let best = options[0];
   let bestPower = Infinity;
   for (const h of options) {
-    const p = stackPower(b, b.stackAt(h)) / (1 - ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[h]]]);
+    const p = stackPowerAt(b, h) / (1 - ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[h]]]);
     if (p < bestPower) {
       bestPower = p;
       best = h;
@@ -512,7 +557,7 @@ export function volunteerAttack(b: BattleState, attackHex: number, options: numb
   if (d.random) return draw(b, b.spec(units[0]).side) < 0.5;
   const target = chooseTarget(b, attackHex, options);
   const reduction = ATTACK_INTO_HEX[HEX_TERRAIN[b.c.map.terrain[target]]];
-  const odds = (stackPower(b, units) * (1 - reduction)) / Math.max(1, stackPower(b, b.stackAt(target)));
+  const odds = (stackPower(b, units) * (1 - reduction)) / Math.max(1, stackPowerAt(b, target));
   const f = b.c.formationOf[units[0]];
   if (b.ordersOf(f) === 'attack') return options.includes(b.objective[f]) || odds >= d.attackOdds;
   if (!units.some((u) => b.unitOrders(u) === 'defend')) return false;
@@ -552,7 +597,7 @@ export function chooseAdvance(b: BattleState, defHex: number, attackHexes: reado
   const side = b.spec(best).side;
   for (let k = 0; k < 6; k++) {
     const n = g.neighbors[defHex * 6 + k];
-    if (n >= 0 && b.sideAt[n] === 1 - side) threat += stackPower(b, b.stackAt(n));
+    if (n >= 0 && b.sideAt[n] === 1 - side) threat += stackPowerAt(b, n);
   }
   return d.advanceIntoThreat || threat <= b.st.strength(best) ? best : -1;
 }
@@ -577,7 +622,7 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
         if (t >= 0 && t !== h && b.sideAt[t] === 1 - side && !targets.includes(t)) targets.push(t);
       }
     }
-    targets.sort((x, y) => x - y);
+    sortShort(targets, ascending);
     let best = -1;
     let value = 0;
     if (sideDoctrine(b, side).random) {
@@ -592,7 +637,7 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
     }
     for (const t of targets) {
       if (!canBombard(b, u, t)) continue;
-      const v = stackPower(b, b.stackAt(t)) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
+      const v = stackPowerAt(b, t) * (1 - ATTACK_INTO_HEX[HEX_TERRAIN[c.map.terrain[t]]]);
       if (v > value || (v === value && t < best)) {
         value = v;
         best = t;
@@ -610,7 +655,7 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
 /** Strength the target would fire back at a charge with. */
 function defenceAgainstCharge(b: BattleState, target: number): number {
   let s = 0;
-  for (const u of b.stackAt(target)) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
+  for (let u = b.firstAt[target]; u >= 0; u = b.nextAt[u]) s += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
   return s;
 }
 

@@ -89,7 +89,7 @@ export function commandMasks(b: BattleState, side: SideIndex): { enter: Uint8Arr
   const dirty = b.maskDirty[side];
   if (dirty.all) for (let h = 0; h < enter.length; h++) update(h);
   else for (let k = 0; k < dirty.count; k++) update(dirty.hexes[k]);
-  b.clearDirty(side);
+  b.clearDirty(dirty);
   return { enter, leave, leaderEnter };
 }
 
@@ -144,8 +144,9 @@ function leaderDistance(b: BattleState, side: SideIndex, from: number, to: numbe
 /**
  * 12.1: mark each unit in or out of range of its formation leader, a wing commander or the OC. With
  * `phasing` given (the start of a player turn), the other side's formations are traced only if they
- * have cavalry: reaction charges (7.8) are all that reads the non-phasing side's range before it is
- * traced again, and only for cavalry.
+ * have cavalry that may charge: reaction charges (7.8) are all that reads the non-phasing side's range
+ * before it is traced again, and only for cavalry under Attack or Defend orders (isReadyCavalry), which
+ * no order changes during the other side's player turn.
  */
 export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
   const c = b.c;
@@ -175,7 +176,7 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
     return reached;
   };
   for (let fi = 0; fi < c.formations.length; fi++) {
-    if (phasing !== undefined && c.formations[fi].side !== phasing && !c.formationHasCavalry[fi]) continue;
+    if (phasing !== undefined && c.formations[fi].side !== phasing && !(c.formationHasCavalry[fi] && mayCharge(b.ordersOf(fi)))) continue;
     for (const u of c.formations[fi].units) b.inCommand[u] = 1;
     b.commandField[fi] = null;
     if (c.leaderOf[fi] < 0) continue; // a formation without a leader is always in command
@@ -214,6 +215,9 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
     }
   }
 }
+
+/** Orders under which cavalry may charge (isReadyCavalry). */
+const mayCharge = (o: Orders) => o === 'attack' || o === 'defend';
 
 /**
  * Whether a leader of `side` is stacked in hex `h` (7.8, 11). A formation leader whose formation marches

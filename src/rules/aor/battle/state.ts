@@ -3,7 +3,7 @@
  * control, and the running tallies that demoralization (13, 14) and victory (18) read. One object per
  * compiled cell, reset between engagements.
  */
-import { LazyCostField, newReached, type Reached } from '../../../hex/paths.js';
+import { LazyCostField, newReached, type Reached, type StepVariations } from '../../../hex/paths.js';
 import { BRIDGE, RIVER, type BattleMap } from '../map.js';
 import { UnitState, type UnitSpec } from '../units.js';
 import type { EngagementDice } from '../../../core/dice.js';
@@ -118,6 +118,12 @@ export interface DirtyHexes {
 
 const CHATEAU = 2, FORT = 5; // indexes in HEX_TERRAIN
 
+function markHex(d: DirtyHexes, h: number): void {
+  if (d.all || d.mark[h]) return;
+  d.mark[h] = 1;
+  d.hexes[d.count++] = h;
+}
+
 export class BattleState {
   readonly c: Static;
   readonly st: UnitState;
@@ -229,6 +235,9 @@ export class BattleState {
    * written (commandMasks), each once (`mark`), or `all` when every hex must be written again.
    */
   readonly maskDirty: [DirtyHexes, DirtyHexes];
+  /** The same for the leave prices of the movement segment (leaveExtra), last written for `leaveSide`. */
+  readonly leaveDirty: DirtyHexes;
+  leaveSide: 0 | 1 = 0;
   readonly blockChanged: [Int32Array, Int32Array];
   /** Scratch: a leader's movement field, and the hexes it reached. */
   readonly leaderField: Float64Array;
@@ -238,7 +247,8 @@ export class BattleState {
   readonly moveMasksReady: Uint8Array;
   /**
    * Scratch of the movement segment, with the masks: the steps that draw passing fire (7.12) for the
-   * moving side (1 at i * 6 + d), ready when passBarReady; and the price of leaving each hex (5.4).
+   * moving side (1 at i * 6 + d), ready when passBarReady; and the price of leaving each hex (5.4),
+   * kept current through leaveDirty.
    */
   readonly passBar: Uint8Array;
   passBarReady = 0;
@@ -255,9 +265,10 @@ export class BattleState {
   readonly supplyQueue: Int32Array;
   /** 1 at the hexes applySupply asks about (all 0 between calls). */
   readonly supplyNeed: Uint8Array;
-  /** Scratch of the movement segment: a unit's reach and the hexes it reached. */
+  /** Scratch of the movement segment: a unit's reach, the hexes it reached, and its search's step variations. */
   readonly reachField: Float64Array;
   readonly reached: Reached;
+  readonly reachVary: StepVariations = { bar: null, leaveExtra: null, maxLeaveExtra: 0, emptySteps: null, occupancy: null };
   turn = 0;
   phasing: 0 | 1 = 0;
   /** The dice of the engagement being played (a random-legal doctrine draws from its side's AI stream). */
@@ -334,6 +345,7 @@ export class BattleState {
     this.blockChanged = [new Int32Array(blocks), new Int32Array(blocks)];
     const dirty = (): DirtyHexes => ({ all: true, count: 0, hexes: new Int32Array(hexes), mark: new Uint8Array(hexes) });
     this.maskDirty = [dirty(), dirty()];
+    this.leaveDirty = dirty();
     this.leaderField = new Float64Array(hexes);
     this.leaderReached = newReached(c.map.grid);
     this.reachField = new Float64Array(hexes);
@@ -394,9 +406,11 @@ export class BattleState {
     this.rangeFrom.fill(-1); // fields of the last engagement do not carry over
     this.unionValid.fill(0);
     for (const side of [0, 1] as const) {
-      this.clearDirty(side);
+      this.clearDirty(this.maskDirty[side]);
       this.maskDirty[side].all = true;
     }
+    this.clearDirty(this.leaveDirty);
+    this.leaveDirty.all = true;
     this.commandField.fill(null);
     c.leaders.forEach((l, i) => {
       this.leaderPos[i] = l.startHex;
@@ -525,23 +539,19 @@ export class BattleState {
     }
   }
 
-  /** Hex h's units or zone of control changed: both sides' trace masks must look at it again. */
+  /** Hex h's units or zone of control changed: both sides' trace masks and the leave prices must look at it again. */
   markDirty(h: number): void {
-    for (let s = 0; s < 2; s++) {
-      const d = this.maskDirty[s];
-      if (d.all || d.mark[h]) continue;
-      d.mark[h] = 1;
-      d.hexes[d.count++] = h;
-    }
+    markHex(this.maskDirty[0], h);
+    markHex(this.maskDirty[1], h);
+    markHex(this.leaveDirty, h);
   }
 
-  clearDirty(side: 0 | 1): void {
-    const d = this.maskDirty[side];
+  /** Nothing to look at again in `d`: its hexes have been seen to. */
+  clearDirty(d: DirtyHexes): void {
     for (let k = 0; k < d.count; k++) d.mark[d.hexes[k]] = 0;
     d.count = 0;
     d.all = false;
   }
-
 
   /** Whether a unit of `side` standing in `hex` is in an enemy zone of control (forts are immune, 10.1). */
   inEnemyZoc(side: 0 | 1, hex: number): boolean {
