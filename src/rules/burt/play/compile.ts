@@ -15,7 +15,25 @@ import { QUALITY_CLASS } from '../quality.js';
 import { defaultFigures, defaultFormation, type BurtScenario, type BurtUnitInput, type DoctrineInput } from '../scenarios.js';
 import { GUN_CREW, type MoraleClass, type SmallArm } from '../tables.js';
 import { BURT_SCALE, BURT_VOCABULARY, CLASS_INDEX, GLOBAL_EXTRAS, PER_SIDE_EXTRAS } from '../vocabulary.js';
-import { FORMATION_LIST, ORDER_LIST, type Brigade, type CompiledLane, type Game, type SideSpec, type UnitSpec } from './state.js';
+import { FORMATION_LIST, ORDER_LIST, T_FORD, T_HEDGE, T_OTHER, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Brigade, type CompiledLane, type Game, type Ground, type SideSpec, type UnitSpec } from './state.js';
+import type { TerrainInterval } from '../../../table/index.js';
+
+const KIND_CODE: Readonly<Record<string, number>> = { village: T_VILLAGE, woods: T_WOODS, hedge: T_HEDGE, wall: T_WALL, road: T_ROAD, ford: T_FORD };
+
+/** The terrain as flat arrays for the play loop (state.ts, Ground). */
+export function groundOf(terrain: readonly TerrainInterval[]): Ground {
+  const k = terrain.length;
+  const g: Ground = { count: k, kind: new Int8Array(k), from: new Float64Array(k), to: new Float64Array(k), yMin: new Float64Array(k), yMax: new Float64Array(k), anyRoad: false };
+  terrain.forEach((t, i) => {
+    g.kind[i] = KIND_CODE[t.kind] ?? T_OTHER;
+    g.from[i] = t.from;
+    g.to[i] = t.to;
+    g.yMin[i] = t.yMin ?? -Infinity;
+    g.yMax[i] = t.yMax ?? Infinity;
+    if (t.kind === 'road') g.anyRoad = true;
+  });
+  return g;
+}
 
 /** A doctrine field: a preset's name, parameters over a preset, or the posture's default. */
 export function doctrineOf(field: DoctrineInput, posture: 'attack' | 'defend'): BurtDoctrine {
@@ -114,6 +132,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
   const bodies = c.units.map(() => body(0, 1, 1, 1, 0));
   return {
     c: c as CompiledLane,
+    n,
     dice: undefined as never,
     res,
     sink: undefined,
@@ -127,6 +146,10 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     limbered: u8(),
     present: u8(),
     body: bodies,
+    lo: new Float64Array(n),
+    hi: new Float64Array(n),
+    latOv: new Float64Array(n * n),
+    latGap: new Float64Array(n * n),
     sideBodies: [c.sides[0].units.map((u) => bodies[u]), c.sides[1].units.map((u) => bodies[u])],
     steady: [[], []],
     steadyDirty: true,
@@ -281,6 +304,8 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
     towardEnemy,
     alternation: [alternate(sides[0].units, sides[1].units), alternate(sides[1].units, sides[0].units)],
     scale: BURT_SCALE,
+    ground: groundOf(terrain),
+    everyUnit: units.map((_, i) => i),
   };
   const game = newGame(compiled);
   const out = compiled as CompiledLane & { game: Game };

@@ -47,6 +47,7 @@ export function interpenetrate(g: Game, mover: number, through: number, levels: 
 
 /** 5: a road under the whole footprint along the move adds 2" to troops in column (and limbered guns). */
 function roadExtra(g: Game, u: number): number {
+  if (!g.c.ground.anyRoad) return 0;
   const b = g.body[u];
   for (const t of g.c.terrain) {
     if (t.kind !== 'road') continue;
@@ -103,7 +104,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     // Friends wholly passed between the start and the end: interpenetration (12), applied once the unit stands.
     const passed = g.scratch.passed;
     if (friendInPath) passedFriends(g, u, from, r.front, dir, passed);
-    else passed.length = 0;
+    else while (passed.length > 0) passed.pop();
     b.front = r.front;
     bodyChanged(g, u);
     g.moved[u] = 1;
@@ -133,12 +134,14 @@ function overlappedFriend(g: Game, u: number, front: number, dir: number): numbe
   s.depth = b.depth;
   s.offset = b.offset;
   const side = g.c.units[u].side;
+  const row = u * g.n;
   let best = -1;
   let bestX = Infinity;
   for (let i = 0; i < g.body.length; i++) {
     if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
     const f = g.body[i];
-    if (!overlapsLaterally(s, f) || axialOverlap(s, f) <= EPS) continue;
+    // s has u's lateral extent: their overlap is u's.
+    if (!(g.latOv[row + i] > EPS) || axialOverlap(s, f) <= EPS) continue;
     const near = (dir > 0 ? axialMin(f) : axialMax(f)) * dir;
     if (near < bestX) (bestX = near), (best = i);
   }
@@ -147,7 +150,8 @@ function overlappedFriend(g: Game, u: number, front: number, dir: number): numbe
 
 /** Friends lying wholly between the unit's footprint before and after a move: passed through (12). Into `out`. */
 function passedFriends(g: Game, u: number, from: number, to: number, dir: number, out: number[]): void {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
+  const row = u * g.n;
   const b = g.body[u];
   const side = g.c.units[u].side;
   const lo = Math.min(axialMin(b), axialMin(b) + (to - from));
@@ -155,7 +159,7 @@ function passedFriends(g: Game, u: number, from: number, to: number, dir: number
   for (let i = 0; i < g.body.length; i++) {
     if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
     const f = g.body[i];
-    if (!overlapsLaterally(b, f)) continue;
+    if (!(g.latOv[row + i] > EPS)) continue;
     // Wholly inside the swept interval and ahead of the start footprint in the direction of travel.
     if (axialMin(f) < lo - EPS || axialMax(f) > hi + EPS) continue;
     if (((dir > 0 ? axialMin(f) : -axialMax(f)) - (dir > 0 ? axialMax(b) : -axialMin(b))) < -EPS) continue;

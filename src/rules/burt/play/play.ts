@@ -15,6 +15,7 @@ import { holder, outcomeNow, timeOutcome } from '../turn/outcome.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
 import { COUNTER_KEYS, EXTRA_KEYS } from './compile.js';
 import { checkInvariants } from './invariants.js';
+import { lateralAll } from './lane.js';
 import type { CompiledLane, Game } from './state.js';
 
 /** A result sized for the compiled engagement. */
@@ -87,6 +88,7 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
     side.startStrength += s.figures;
     side.rungs[RUNG.good]++;
   }
+  lateralAll(g);
   g.armyMorale[0] = c.sides[0].armyMorale;
   g.armyMorale[1] = c.sides[1].armyMorale;
 }

@@ -4,13 +4,13 @@
  * through the same `resolveFire`.
  */
 import type { Uniform } from '../../../core/dice.js';
-import { EPS, frontEdgeDistance } from '../../../table/index.js';
+import { EPS } from '../../../table/index.js';
 import { ammunition, fireTarget } from '../doctrine/choose.js';
 import { fireSaveModifier, fireToHitModifier, gunCasualtyEffect, gunShot, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, weaponBands, type FirePlan, type RangeBand } from '../fire.js';
 import { mayFire } from '../cohesion.js';
 import type { GunCasualtyRoll } from '../options.js';
 import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
-import { canSee, clearLine, coverAt, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
+import { canSee, clearLine, coverAt, edgeDistance, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
 import { FIRE, REGROUP, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
 
@@ -57,12 +57,12 @@ export function maxRange(g: Game, u: number): number {
  * unit between, and not in melee (a careful referee does not fire into a melee). Written into `out`.
  */
 export function legalTargets(g: Game, u: number, out: number[]): number[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const side = g.c.units[u].side;
   const range = maxRange(g, u);
   const enemies = g.c.sides[side === 0 ? 1 : 0].units;
   for (const t of enemies) {
-    if (g.present[t] === 0 || frontEdgeDistance(g.body[u], g.body[t]) > range + EPS) continue;
+    if (g.present[t] === 0 || edgeDistance(g, u, t) > range + EPS) continue;
     if (!inFront(g, u, t) || inContactWithEnemy(g, t) || !clearLine(g, u, t) || !canSee(g, u, t)) continue;
     out.push(t);
   }
@@ -83,7 +83,7 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
   const o = c.options;
   const spec = c.units[u];
   const target = c.units[t];
-  const dist = frontEdgeDistance(g.body[u], g.body[t]);
+  const dist = edgeDistance(g, u, t);
   let ammo: 'ball' | 'canister' | null = null;
   let shot: Shot = 'smallArms';
   let band: number;

@@ -6,13 +6,13 @@
  * ups, pursuits and taking the ground; indecisive melees test in step 12; units out of contact come
  * out with REGROUP orders (11).
  */
-import { lateralOverlap, rearContact } from '../../../table/index.js';
+import { rearContact } from '../../../table/index.js';
 import { followsUp, rates, takesGround } from '../doctrine/choose.js';
 import { figuresInContact, figuresInOverlap } from '../figures.js';
 import { bothTestAfter, CONTINUATION, meleeOutcome, pursues, pushBackDistance, setMeleePlan, type MeleeFighter, type MeleeOutcome } from '../melee.js';
 import { rollCasualties, rollGunCasualties } from '../fire.js';
 import { ROUT, type Cohesion } from '../tables.js';
-import { coverAt, engaged, inContactWithEnemy, modelOf } from '../play/lane.js';
+import { coverAt, engagedUnits, inContactWithEnemy, modelOf } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { FORMATION_LIST, REGROUP, RESERVE, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.js';
@@ -20,7 +20,7 @@ import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.j
 /** 9 (burt.meleeRanks): figures of `u` in contact with `o`: whole figures in the frontage they share (a battery: its crews). */
 export function contactFigures(g: Game, u: number, o: number): number {
   const spec = g.c.units[u];
-  const overlap = lateralOverlap(g.body[u], g.body[o]);
+  const overlap = g.latOv[u * g.n + o];
   if (spec.arm === 'guns') return Math.min(g.guns[u], figuresInOverlap(overlap, spec.figureWidth)) * spec.crew;
   return figuresInContact(modelOf(g, u), figuresInOverlap(overlap, spec.figureWidth), g.c.options.meleeRanks);
 }
@@ -68,7 +68,7 @@ export function findMelees(g: Game): number {
       const rj = find(j);
       if (ri < rj) parent[rj] = ri;
       else if (rj < ri) parent[ri] = rj;
-      const w = lateralOverlap(g.body[i], g.body[j]);
+      const w = g.latOv[i * n + j];
       if (opponent[i] < 0 || w > best[i]) (opponent[i] = j), (best[i] = w);
       if (opponent[j] < 0 || w > best[j]) (opponent[j] = i), (best[j] = w);
     }
@@ -86,7 +86,7 @@ export function findMelees(g: Game): number {
 
 /** Members of melee `k` in unit order, written into `out`. */
 function membersOf(g: Game, k: number, out: number[]): number[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   for (let i = 0; i < g.c.units.length; i++) if (g.scratch.group[i] === k) out.push(i);
   return out;
 }
@@ -129,7 +129,7 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
     if (g.scratch.opponent[w] !== loser || CONTINUATION[g.c.options.meleeContinuation].endsAfterRound || g.level[w] === ROUT) continue;
     if (!followsUp(g, w)) continue;
     laneMove(g, w, 1, rates(g, w).move, MoveKind.Charge, back);
-    if (engaged(g.body[w], g.body[loser])) {
+    if (engagedUnits(g, w, loser)) {
       g.followingUp[w] = 1;
       by = g.c.units[w].id;
     }
@@ -191,8 +191,8 @@ export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome 
   bump(g, 'meleeRounds', 1);
   const side0 = s.order;
   const side1 = s.orderB;
-  side0.length = 0;
-  side1.length = 0;
+  while (side0.length > 0) side0.pop(); // (length = 0 calls into the runtime)
+  while (side1.length > 0) side1.pop(); // (length = 0 calls into the runtime)
   for (const u of members) if (g.present[u] === 1) (g.c.units[u].side === 0 ? side0 : side1).push(u);
   if (outcome === 'aBreaks' || outcome === 'bBreaks') {
     const [losers, winners] = outcome === 'aBreaks' ? [side0, side1] : [side1, side0];

@@ -3,12 +3,12 @@
  * routs) and the reserves committed to support it test; standing, it reacts once: fire, countercharge,
  * evade or hold (9.r1-r4). Then each assaulter tests; passing, it goes in.
  */
-import { EPS, frontEdgeDistance } from '../../../table/index.js';
+import { EPS } from '../../../table/index.js';
 import { reach, rates, reaction } from '../doctrine/choose.js';
 import { evadeDistance } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
-import { clearLine, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
+import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, ORDER_LIST, REGROUP, SQUARE, type Game } from '../play/state.js';
 import { bump, setOrder, testAndApply } from '../play/units.js';
@@ -23,7 +23,7 @@ const MUSKET_RANGE = SMALL_ARMS_RANGES.musket[2];
 export function canReactFire(g: Game, t: number, a: number): boolean {
   if (!mayFire(g.level[t] as 0) || g.limbered[t] === 1 || inContactWithEnemy(g, t)) return false;
   if (g.c.options.reactionFire === 'once' && g.firedTurn[t] === 1) return false;
-  const d = frontEdgeDistance(g.body[t], g.body[a]);
+  const d = edgeDistance(g, t, a);
   return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && clearLine(g, t, a);
 }
 
@@ -35,7 +35,7 @@ export function canCountercharge(g: Game, t: number, a: number): boolean {
 
 /** 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible. */
 export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]): Reaction[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const arm = g.c.units[t].arm;
   for (const r of reactionsAllowed(ORDER_LIST[g.order[t]], g.c.options.reserveReaction)) {
     if (r === 'fire' && !canReactFire(g, t, a)) continue;
@@ -114,7 +114,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
   }
   // The reaction, once, against the first assaulter.
   const assaulters = g.scratch.orderB;
-  assaulters.length = 0;
+  while (assaulters.length > 0) assaulters.pop(); // (length = 0 calls into the runtime)
   for (const a of g.c.alternation[g.first]) if (g.assaultTarget[a] === t && g.present[a] === 1 && g.level[a] !== ROUT) assaulters.push(a);
   let met = -1;
   let evaded = false;
@@ -159,7 +159,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
 /** 3.10: the assaulted units in the order their assaulters act. */
 export function step10Reactions(g: Game): void {
   const seen = g.scratch.order;
-  seen.length = 0;
+  while (seen.length > 0) seen.pop(); // (length = 0 calls into the runtime)
   for (const a of g.c.alternation[g.first]) {
     const t = g.assaultTarget[a];
     if (t < 0 || seen.includes(t)) continue;
