@@ -4,6 +4,7 @@
  * cannot get wholly past; interpenetration, the disorder of difficult ground and obstacles, and
  * routers leaving the lane, with their effects on the units.
  */
+import { EXTRA } from '../vocabulary.js';
 import {
   EPS,
   axialMax,
@@ -38,7 +39,7 @@ export type MoveKind = (typeof MoveKind)[keyof typeof MoveKind];
 /** 12: two bodies pass through each other: both lose a level unless one is skirmishers. */
 export function interpenetrate(g: Game, mover: number, through: number, levels: boolean): void {
   const side = g.c.units[mover].side;
-  bump(g, 'interpenetrations', side);
+  bump(g, EXTRA.interpenetrations, side);
   if (g.sink) g.sink({ type: 'interpenetrate', side, unit: g.c.units[mover].id, through: g.c.units[through].id, levels });
   if (!levels) return;
   loseLevel(g, mover, 'interpenetration (12)');

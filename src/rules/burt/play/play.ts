@@ -18,6 +18,21 @@ import { checkInvariants } from './invariants.js';
 import { lateralAll } from './lane.js';
 import type { CompiledLane, Game } from './state.js';
 
+const LAST_EXTRA = EXTRA_KEYS[EXTRA_KEYS.length - 1];
+
+/** Zero the global extras (GLOBAL_EXTRAS), named one by one. */
+function zeroGlobalExtras(e: Record<string, number>): void {
+  e.assaults = 0;
+  e.squareChecks = 0;
+  e.squaresFormed = 0;
+}
+
+/**
+ * Write the per-side counters into the result's extras under COUNTER_KEYS: one store a key, each
+ * named in the function's own text (built once), so no store looks a key up by a string it is handed.
+ */
+const writeCounters = new Function('e', 'c', COUNTER_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = c[${i}];`).join('\n')) as (e: Record<string, number>, c: Int32Array) => void;
+
 /** A result sized for the compiled engagement. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.units.length, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
@@ -36,8 +51,10 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
   g.sink = sink;
   g.turn = 0;
   g.first = 0;
-  resetResult(res);
-  for (const k of EXTRA_KEYS) if (res.extras[k] === undefined) res.extras[k] = 0;
+  // The extras are not zeroed key by key: the global ones are zeroed here, the per-side ones written at the end.
+  resetResult(res, false);
+  if (!(LAST_EXTRA in res.extras)) for (const k of EXTRA_KEYS) if (res.extras[k] === undefined) res.extras[k] = 0;
+  zeroGlobalExtras(res.extras);
   g.counters.fill(0);
   g.pathAt.fill(-1);
   g.sightAt.fill(-1);
@@ -111,7 +128,7 @@ export function finishResult(g: Game): void {
   const res = g.res;
   const scale = g.c.scale;
   res.minutes = res.turns * scale.minutesPerTurn;
-  for (let k = 0; k < COUNTER_KEYS.length; k++) res.extras[COUNTER_KEYS[k]] = g.counters[k];
+  writeCounters(res.extras, g.counters);
   for (const s of res.sides) {
     s.startMen = s.startStrength * scale.menPerStrength;
     s.menLost = s.strengthLost * scale.menPerStrength;

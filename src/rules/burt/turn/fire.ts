@@ -3,6 +3,7 @@
  * step 9 and for the reaction volleys of step 10; the odds of src/rules/burt/oddsQuestions.ts sample
  * through the same `resolveFire`.
  */
+import { EXTRA } from '../vocabulary.js';
 import type { Uniform } from '../../../core/dice.js';
 import { EPS } from '../../../table/index.js';
 import { ammunition, fireTarget } from '../doctrine/choose.js';
@@ -122,7 +123,7 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
   resolveFire(plan, cap, isBattery ? battery : null, g.dice.fire(spec.side), outcome);
   g.firedEver[u] = 1;
   if (!reaction) g.firedTurn[u] = 1;
-  bump(g, reaction ? 'reactionVolleys' : 'volleys', spec.side);
+  bump(g, reaction ? EXTRA.reactionVolleys : EXTRA.volleys, spec.side);
   if (g.sink) {
     const bandName = ['short', 'medium', 'long'][band];
     const mods = [`to hit ${plan.hitOn}+`, `save ${plan.saveOn}+`];

@@ -6,6 +6,7 @@
  * ups, pursuits and taking the ground; indecisive melees test in step 12; units out of contact come
  * out with REGROUP orders (11).
  */
+import { EXTRA } from '../vocabulary.js';
 import { rearContact } from '../../../table/index.js';
 import { followsUp, rates, takesGround } from '../doctrine/choose.js';
 import { figuresInContact, figuresInOverlap } from '../figures.js';
@@ -122,7 +123,7 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   g.pushedBack[loser] = 1;
   g.res.sides[spec.side].retreatsForced++;
   g.res.units[loser].retreated = true;
-  bump(g, 'pushBacks', spec.side);
+  bump(g, EXTRA.pushBacks, spec.side);
   let by: string | null = null;
   for (const w of winners) {
     g.pushingBack[w] = 1;
@@ -150,7 +151,7 @@ function breakLoser(g: Game, losers: readonly number[], winners: readonly number
     if (pursues(spec.arm, g.c.options.pursuit)) {
       g.pursuing[w] = o;
       g.pursuitTurn[w] = g.turn;
-      bump(g, 'pursuits', spec.side);
+      bump(g, EXTRA.pursuits, spec.side);
       if (g.sink) g.sink({ type: 'pursuit', side: spec.side, unit: spec.id, target: g.c.units[o].id });
     } else if (takesGround(g, w)) {
       g.takeGround[w] = o;
@@ -187,8 +188,8 @@ export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome 
     g.pendingFigures[u] = 0;
     g.followingUp[u] = 0;
   }
-  bump(g, 'meleeRounds', 0);
-  bump(g, 'meleeRounds', 1);
+  bump(g, EXTRA.meleeRounds, 0);
+  bump(g, EXTRA.meleeRounds, 1);
   const side0 = s.order;
   const side1 = s.orderB;
   while (side0.length > 0) side0.pop(); // (length = 0 calls into the runtime)

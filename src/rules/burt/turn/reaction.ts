@@ -3,6 +3,7 @@
  * routs) and the reserves committed to support it test; standing, it reacts once: fire, countercharge,
  * evade or hold (9.r1-r4). Then each assaulter tests; passing, it goes in.
  */
+import { EXTRA } from '../vocabulary.js';
 import { EPS } from '../../../table/index.js';
 import { reach, rates, reaction } from '../doctrine/choose.js';
 import { evadeDistance } from '../movement.js';
@@ -58,7 +59,7 @@ export function evade(g: Game, t: number): void {
   setOrder(g, t, REGROUP, 'evaded (11)');
   g.res.sides[spec.side].retreatsVoluntary++;
   g.res.units[t].retreated = true;
-  bump(g, 'evades', spec.side);
+  bump(g, EXTRA.evades, spec.side);
   if (g.sink) {
     g.sink({ type: 'evade', side: spec.side, unit: spec.id, dice: [0, 0], distance });
     g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'evade' });
@@ -73,7 +74,7 @@ export function countercharge(g: Game, t: number, a: number): void {
   laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
   g.charging[t] = 1;
   g.res.sides[spec.side].chargesDeclared++; // a countercharge is a charge of its own (9.r2)
-  bump(g, 'countercharges', spec.side);
+  bump(g, EXTRA.countercharges, spec.side);
   if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.body[t].front });
 }
 
@@ -141,17 +142,17 @@ export function resolveAssaultOn(g: Game, t: number): void {
     g.squareChance[a] = 0;
     if (g.present[a] === 0 || g.level[a] === ROUT) continue;
     if (fled || g.present[t] === 0 || (evaded && o.evadeContact === 'noContact')) {
-      bump(g, 'assaultsFailed', aside);
+      bump(g, EXTRA.assaultsFailed, aside);
       continue;
     }
     if (!testAndApply(g, a, 'assault', t)) {
-      bump(g, 'assaultsFailed', aside);
+      bump(g, EXTRA.assaultsFailed, aside);
       // The countercharge is a charge of its own: it still comes on.
       if (met === a && g.present[t] === 1 && g.level[t] !== ROUT) goIn(g, t, a, gapTo(g, t, a));
       continue;
     }
     const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
-    if (!goIn(g, a, t, remaining)) bump(g, 'assaultsFailed', aside);
+    if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
     else if (met === a) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
 }
