@@ -187,12 +187,15 @@ export function commandPicks(g: Game, brigade: number, slots: number, out: numbe
     out.length = k;
     return out;
   }
-  // Nearest the enemy first (insertion sort: a brigade is a handful of units), ties to the lower index.
+  // Nearest the enemy first (insertion sort: a brigade is a handful of units), ties to the lower index;
+  // each candidate's distance found once.
+  const dist = g.scratch.distance;
+  for (let i = 0; i < out.length; i++) dist[out[i]] = distanceToEnemy(g, out[i]);
   for (let i = 1; i < out.length; i++) {
     const u = out[i];
-    const du = distanceToEnemy(g, u);
+    const du = dist[u];
     let j = i - 1;
-    while (j >= 0 && distanceToEnemy(g, out[j]) > du) {
+    while (j >= 0 && dist[out[j]] > du) {
       out[j + 1] = out[j];
       j--;
     }

@@ -64,7 +64,19 @@ export function terrainCostOf(k: MoverKind, o: BurtOptions): TerrainCost {
   };
 }
 
-function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions): UnitSpec {
+/**
+ * A terrain cost read from a table of its answers for each interval of `terrain` (by index): the same
+ * numbers as `cost` gives, without comparing kinds on every call of a move.
+ */
+function tabulated(cost: TerrainCost, terrain: readonly TerrainInterval[]): TerrainCost {
+  const table = Float64Array.from(terrain, (t, i) => cost(t.kind, i));
+  return (_kind, i) => table[i];
+}
+
+/** The kinds the rules name, as the literals themselves (a kind parsed from a file is then compared by identity). */
+const KIND_NAMES: ReadonlyMap<string, string> = new Map(['open', 'village', 'woods', 'hedge', 'wall', 'road', 'ford'].map((k) => [k, k]));
+
+function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions, terrain: readonly TerrainInterval[]): UnitSpec {
   const arm = u.arm as Arm;
   const guns = arm === 'guns' ? gunsInBattery(u.guns, o.gunsPerBattery) : 0;
   const crew = arm === 'guns' ? GUN_CREW[u.ordnance] : 0;
@@ -79,7 +91,7 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
   const models = FORMATION_LIST.map((f) =>
     Array.from({ length: figures + 1 }, (_, n) => figureModel(arm, arm === 'guns' ? 'line' : f, arm === 'guns' ? guns : n, o.figuresPerBase, o.squareDeepTarget)),
   );
-  const costs = FORMATION_LIST.map((f) => terrainCostOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }, o));
+  const costs = FORMATION_LIST.map((f) => tabulated(terrainCostOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }, o), terrain));
   const rates = FORMATION_LIST.map((f) => ratesOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }));
   return {
     id: u.id,
@@ -220,6 +232,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
       opponent: new Int32Array(n),
       bestOverlap: new Float64Array(n),
       inflicted: new Int32Array(n),
+      distance: new Float64Array(n),
       order: [],
       orderB: [],
       list: [],
@@ -242,7 +255,7 @@ export function extraKeys(): readonly string[] {
 /** Validate the parts the options decide (footprints by burt.figuresPerBase) and build the compiled engagement. */
 export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
   const lane = makeLane(s.lane.xMin, s.lane.xMax, s.lane.width, s.lane.anchoredLow, s.lane.anchoredHigh);
-  const terrain = s.terrain.map((t) => terrainInterval(t.kind, t.from, t.to, t.yMin, t.yMax));
+  const terrain = s.terrain.map((t) => terrainInterval(KIND_NAMES.get(t.kind) ?? t.kind, t.from, t.to, t.yMin, t.yMax));
   const brigades: { name: string; side: 0 | 1; units: number[] }[] = [];
   const units: UnitSpec[] = [];
   const sides = s.sides.map((side, si) => {
@@ -252,7 +265,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
       const name = u.brigade ?? side.name;
       let b = brigades.findIndex((x) => x.name === name && x.side === si);
       if (b < 0) b = brigades.push({ name, side: si as 0 | 1, units: [] }) - 1;
-      const spec = unitSpec(u, units.length, si as 0 | 1, b, side.role, o);
+      const spec = unitSpec(u, units.length, si as 0 | 1, b, side.role, o, terrain);
       brigades[b].units.push(spec.index);
       own.push(spec.index);
       units.push(spec);

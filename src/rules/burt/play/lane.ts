@@ -406,27 +406,30 @@ export function hasCommittedSupport(g: Game, u: number): boolean {
 export function hasSecureFlank(g: Game, u: number): boolean {
   // secureFlanks(...) > 0: either flank secure (flankSecure: an anchored lane edge, or friendBeside
   // among the side's units on the lane and not routing, in the side's order).
-  return flankSecureOf(g, u, 1) || flankSecureOf(g, u, -1);
-}
-
-/** flankSecure of u's left (side 1) or right (side -1) flank, FLANK_TOLERANCE. */
-function flankSecureOf(g: Game, u: number, side: 1 | -1): boolean {
   const a = g.body[u];
   const lane = g.c.lane;
-  const s = side > 0 ? a.facing : -a.facing;
-  const edge = a.offset + (s * a.frontage) / 2;
   const tol = FLANK_TOLERANCE;
-  if (s > 0 ? lane.anchoredHigh && edge >= lane.width / 2 - tol : lane.anchoredLow && edge <= -lane.width / 2 + tol) return true;
+  // Either side: its sign across the lane (left is +y facing +x) and its edge, as sideSign and sideEdge.
+  const sl = a.facing;
+  const sr = -a.facing;
+  const el = a.offset + (sl * a.frontage) / 2;
+  const er = a.offset + (sr * a.frontage) / 2;
+  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return true;
+  if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) return true;
   const units = g.c.sides[g.c.units[u].side].units;
   const ax0 = axialMin(a);
   const ax1 = axialMax(a);
   for (let k = 0; k < units.length; k++) {
     const i = units[k];
     if (i === u || g.present[i] === 0 || g.level[i] === ROUT) continue;
-    const near = s > 0 ? g.lo[i] : g.hi[i];
-    if ((near - edge) * s > tol + EPS) continue;
+    const lo = g.lo[i];
+    const hi = g.hi[i];
+    const off = g.body[i].offset;
+    // friendBeside on either side: near edge within tol of the side edge, centre beyond it, overlapping axially.
+    const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
+    const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
+    if (!left && !right) continue;
     const f = g.body[i];
-    if ((f.offset - edge) * s <= 0) continue;
     if (rangeOverlap(ax0, ax1, axialMin(f), axialMax(f)) <= EPS) continue;
     return true;
   }

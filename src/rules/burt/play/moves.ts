@@ -119,7 +119,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
       else if (t.kind !== 'road' && difficultGround(t.kind as Terrain, c.options.villageMovement)) difficult = true;
     }
     for (const f of passed) interpenetrate(g, u, f, interpenetrationLoss(spec.arm, c.units[f].arm) > 0);
-    if (!left && g.present[u] === 1 && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, obstacle, difficult) > 0 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
+    if ((obstacle || difficult) && !left && g.present[u] === 1 && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, obstacle, difficult) > 0 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
   }
   if (left) removeUnit(g, u, 'offLane');
   return moved;

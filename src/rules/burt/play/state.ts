@@ -299,6 +299,8 @@ export interface Scratch {
   bestOverlap: Float64Array;
   /** Figures each unit removed in this round. */
   inflicted: Int32Array;
+  /** A number per unit (commandPicks: the distance to the nearest enemy). */
+  distance: Float64Array;
   order: number[];
   orderB: number[];
   list: number[];
