@@ -3,7 +3,7 @@
  * hits, saves and figures removed; artillery ammunition and gun casualties.
  */
 import { d6, type Uniform } from '../../core/dice.js';
-import { cohesionModifier } from './cohesion.js';
+import { COL, cohesionModifierAt } from './cohesion.js';
 import { reachProbability, requiredScore, rollReaches } from './die.js';
 import { penalisedDice, plainDice } from './figures.js';
 import type { BurtOptions, CohesionModifiers, ExtendedDieMode, GunCasualtyRoll, LeftoverFigures, MovingModifier, NaturalOne } from './options.js';
@@ -118,7 +118,7 @@ export function fireToHitModifier(s: FireSituation, o: FireOptions): number {
   else if (s.band === SHORT) m += FIRE_TO_HIT.shortRange;
   if (movedForFire(s, o.movingModifier)) m += FIRE_TO_HIT.moving;
   if (s.targetInCover) m += FIRE_TO_HIT.targetInCover;
-  m += cohesionModifier('fireToHit', s.firerLevel, o.cohesionModifiers, false);
+  m += cohesionModifierAt(COL.fireToHit, s.firerLevel, o.cohesionModifiers, false);
   if (s.guns && s.targetOverTwoRanks) m += FIRE_TO_HIT.gunsAtDeepTarget;
   if (s.firstVolley && !s.skirmishers && (!s.guns || o.firstVolleyArtillery)) m += FIRE_TO_HIT.firstVolley;
   return m;

@@ -350,14 +350,14 @@ export function ammunition(g: Game, u: number, t: number): Ammunition | null {
   const spec = g.c.units[u];
   const dist = edgeDistance(g, u, t);
   if (doctrineOf(g, u).random) {
-    const can = rangeBand(dist, weaponBands(spec.ordnance, 'canister')) >= 0;
-    const ball = rangeBand(dist, weaponBands(spec.ordnance, 'ball')) >= 0;
+    const can = rangeBand(dist, spec.canisterBands) >= 0;
+    const ball = rangeBand(dist, spec.ballBands) >= 0;
     if (can && ball) return coin(g, u) < 0.5 ? 'canister' : 'ball';
     return can ? 'canister' : ball ? 'ball' : null;
   }
   // One ammunition in range is the only choice (a battery at long range fires ball).
-  const can = rangeBand(dist, weaponBands(spec.ordnance, 'canister')) >= 0;
-  if (!can) return rangeBand(dist, weaponBands(spec.ordnance, 'ball')) >= 0 ? 'ball' : null;
+  const can = rangeBand(dist, spec.canisterBands) >= 0;
+  if (!can) return rangeBand(dist, spec.ballBands) >= 0 ? 'ball' : null;
   const m = modelOf(g, t);
   return chooseAmmunition(
     spec.ordnance,

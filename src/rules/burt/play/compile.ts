@@ -8,12 +8,12 @@ import { EPS, axialOverlap, body, lateralOverlap, makeLane, newMoveResult, onLan
 import { DEFAULT_DOCTRINE, resolveDoctrine, type BurtDoctrine } from '../doctrine/presets.js';
 import { armyMoraleStart } from '../armyMorale.js';
 import { figureModel, FIGURE_WIDTH, type Arm, type Formation } from '../figures.js';
-import { gunsInBattery } from '../fire.js';
+import { gunsInBattery, weaponBands } from '../fire.js';
 import { obstacleCost, ratesOf, terrainRateFactor, type MoverKind, type Terrain } from '../movement.js';
 import type { BurtOptions } from '../options.js';
 import { QUALITY_CLASS } from '../quality.js';
 import { defaultFigures, defaultFormation, type BurtScenario, type BurtUnitInput, type DoctrineInput } from '../scenarios.js';
-import { GUN_CREW, type MoraleClass, type SmallArm } from '../tables.js';
+import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, type MoraleClass, type SmallArm } from '../tables.js';
 import { BURT_SCALE, BURT_VOCABULARY, CLASS_INDEX, GLOBAL_EXTRAS, PER_SIDE_EXTRAS } from '../vocabulary.js';
 import { FORMATION_LIST, ORDER_LIST, T_FORD, T_HEDGE, T_OTHER, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Brigade, type CompiledLane, type Game, type Ground, type SideSpec, type UnitSpec } from './state.js';
 import type { TerrainInterval } from '../../../table/index.js';
@@ -121,6 +121,10 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     costs,
     rates,
     figureWidth: FIGURE_WIDTH[arm],
+    bands: arm === 'guns' ? weaponBands(u.ordnance, 'ball') : weaponBands(weapon),
+    canisterBands: arm === 'guns' ? weaponBands(u.ordnance, 'canister') : weaponBands(weapon),
+    ballBands: arm === 'guns' ? weaponBands(u.ordnance, 'ball') : weaponBands(weapon),
+    maxRange: arm === 'guns' ? Math.max(BALL_RANGES[u.ordnance][2], CANISTER_RANGES[u.ordnance][2]) : weaponBands(weapon)[2],
   };
 }
 

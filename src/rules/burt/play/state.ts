@@ -15,7 +15,7 @@ import type { MeleeFighter } from '../melee.js';
 import type { MoraleSituation } from '../morale.js';
 import type { BurtOptions } from '../options.js';
 import type { Order } from '../orders.js';
-import type { Cohesion, MoraleClass, Ordnance, Rates, SmallArm } from '../tables.js';
+import type { Cohesion, MoraleClass, Ordnance, RangeBands, Rates, SmallArm } from '../tables.js';
 
 /** Formations by index (12). */
 export const FORMATION_LIST: readonly Formation[] = ['line', 'column', 'square', 'open'];
@@ -69,6 +69,11 @@ export interface UnitSpec {
   rates: readonly Rates[];
   /** Width of one figure (a gun model), inches. */
   figureWidth: number;
+  /** 6: the range bands of its small arms (a battery: its ball), of a battery's canister and ball, and its longest reach (turn/fire.ts maxRange). */
+  bands: RangeBands;
+  canisterBands: RangeBands;
+  ballBands: RangeBands;
+  maxRange: number;
 }
 
 export interface SideSpec {

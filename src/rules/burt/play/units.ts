@@ -8,7 +8,7 @@ import { reachRung, recordCheck, RUNG } from '../../../core/result.js';
 import { dropArmyMorale, reachedZeroNow } from '../armyMorale.js';
 import { loseLevels, regroup } from '../cohesion.js';
 import { moraleTarget, MORALE_FAILURE, rollMoraleTest, strengthModifier, type MoralePurpose } from '../morale.js';
-import { cohesionModifier } from '../cohesion.js';
+import { COL, cohesionModifierAt } from '../cohesion.js';
 import { leavesReserve } from '../orders.js';
 import { COHESION_LEVELS, DISORDERED, MORALE_MODIFIERS, ROUT, SHAKEN, type Cohesion } from '../tables.js';
 import { BURT_VOCABULARY, EXTRA, PURPOSE } from '../vocabulary.js';
@@ -244,7 +244,7 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
   if (demoralised(g, spec.side)) m += M.armyDemoralised;
   const guns = spec.arm === 'guns';
   m += strengthModifier(guns ? g.guns[u] : g.figures[u], guns ? spec.guns : spec.figures, o.strengthModifiers);
-  m += cohesionModifier('morale', g.level[u] as Cohesion, o.cohesionModifiers, false);
+  m += cohesionModifierAt(COL.morale, g.level[u] as Cohesion, o.cohesionModifiers, false);
   return m;
 }
 

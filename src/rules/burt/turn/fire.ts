@@ -48,9 +48,7 @@ export function resolveFire(plan: FirePlan, cap: number, battery: { guns: number
 
 /** The longest reach of a unit's fire, inches (a battery's ball, small arms' long range). */
 export function maxRange(g: Game, u: number): number {
-  const spec = g.c.units[u];
-  if (spec.arm === 'guns') return Math.max(BALL_RANGES[spec.ordnance][2], CANISTER_RANGES[spec.ordnance][2]);
-  return weaponBands(spec.weapon)[2];
+  return g.c.units[u].maxRange; // compiled: a battery's ball or canister, whichever reaches further; small arms' long range
 }
 
 /**
@@ -92,8 +90,8 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
     ammo = ammunition(g, u, t);
     if (ammo === null) return false;
     shot = gunShot(spec.ordnance, ammo);
-    band = rangeBand(dist, weaponBands(spec.ordnance, ammo));
-  } else band = rangeBand(dist, weaponBands(spec.weapon));
+    band = rangeBand(dist, ammo === 'canister' ? spec.canisterBands : spec.ballBands);
+  } else band = rangeBand(dist, spec.bands);
   if (band < 0) return false;
   const s = g.scratch.fire;
   const cover = coverAt(g, t);
