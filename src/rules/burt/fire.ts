@@ -203,13 +203,29 @@ export function planChances(p: FirePlan): { hit: number; penalisedHit: number; s
 /** 6: roll the hit dice of a plan. */
 export function rollHits(p: FirePlan, u: Uniform): number {
   let hits = 0;
-  for (let i = 0; i < p.plain; i++) if (rollReaches(p.hitOn, p.die, p.naturalOne, u)) hits++;
-  for (let i = 0; i < p.penalised; i++) if (rollReaches(p.penalisedHitOn, p.die, p.naturalOne, u)) hits++;
+  if (p.hitOn <= 6) hits += rollPlain(p.plain, p.hitOn, p.naturalOne === 'alwaysFails', u);
+  else for (let i = 0; i < p.plain; i++) if (rollReaches(p.hitOn, p.die, p.naturalOne, u)) hits++;
+  if (p.penalisedHitOn <= 6) hits += rollPlain(p.penalised, p.penalisedHitOn, p.naturalOne === 'alwaysFails', u);
+  else for (let i = 0; i < p.penalised; i++) if (rollReaches(p.penalisedHitOn, p.die, p.naturalOne, u)) hits++;
   return hits;
+}
+
+/**
+ * rollReaches `n` times for a score of 6 or less, counting successes: one die each, never extended,
+ * so the same draws (a first die of 1 fails under naturalOne alwaysFails).
+ */
+function rollPlain(n: number, required: number, oneFails: boolean, u: Uniform): number {
+  let ok = 0;
+  for (let i = 0; i < n; i++) {
+    const first = d6(u);
+    if (first >= required && !(oneFails && first === 1)) ok++;
+  }
+  return ok;
 }
 
 /** 6: roll a save for each hit; returns the casualties (failed saves). */
 export function rollSaves(hits: number, saveOn: number, die: ExtendedDieMode, naturalOne: NaturalOne, u: Uniform): number {
+  if (saveOn <= 6) return hits - rollPlain(hits, saveOn, naturalOne === 'alwaysFails', u);
   let lost = 0;
   for (let i = 0; i < hits; i++) if (!rollReaches(saveOn, die, naturalOne, u)) lost++;
   return lost;

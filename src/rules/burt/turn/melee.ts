@@ -7,7 +7,7 @@
  * out with REGROUP orders (11).
  */
 import { EXTRA } from '../vocabulary.js';
-import { rearContact } from '../../../table/index.js';
+import { EPS, rear } from '../../../table/index.js';
 import { followsUp, rates, takesGround } from '../doctrine/choose.js';
 import { figuresInContact, figuresInOverlap } from '../figures.js';
 import { bothTestAfter, CONTINUATION, meleeOutcome, pursues, pushBackDistance, setMeleePlan, type MeleeFighter, type MeleeOutcome } from '../melee.js';
@@ -39,7 +39,10 @@ export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): Melee
   f.chargingOrFollowingUp = g.charging[u] === 1 || g.followingUp[u] === 1;
   f.cover = coverAt(g, u);
   f.downhillOfEnemy = false; // no hills on the lane
-  f.againstFlankOrRear = rearContact(g.body[o], g.body[u]);
+  // rearContact(g.body[o], g.body[u]), with the lateral overlap the game keeps.
+  const a = g.body[o];
+  const e = g.body[u];
+  f.againstFlankOrRear = e.facing === a.facing && g.latOv[o * g.n + u] > EPS && Math.abs(rear(a) - e.front) <= EPS;
   return f;
 }
 
@@ -57,16 +60,12 @@ export function findMelees(g: Game): number {
     if (inContactWithEnemy(g, i)) any = true;
   }
   if (!any) return 0;
-  const find = (i: number) => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
   for (let i = 0; i < n; i++) {
     if (g.engagedCount[i] === 0) continue;
     for (let j = i + 1; j < n; j++) {
       if (g.pairs[i * n + j] === 0) continue;
-      const ri = find(i);
-      const rj = find(j);
+      const ri = find(parent, i);
+      const rj = find(parent, j);
       if (ri < rj) parent[rj] = ri;
       else if (rj < ri) parent[ri] = rj;
       const w = g.latOv[i * n + j];
@@ -79,10 +78,16 @@ export function findMelees(g: Game): number {
   for (let i = 0; i < n; i++) {
     group[i] = -1;
     if (opponent[i] < 0) continue;
-    const r = find(i);
+    const r = find(parent, i);
     group[i] = r === i ? groups++ : group[r];
   }
   return groups;
+}
+
+/** The root of i's group (union-find with path halving). */
+function find(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+  return i;
 }
 
 /** Members of melee `k` in unit order, written into `out`. */

@@ -17,7 +17,9 @@ export function inObjective(g: Game, u: number): boolean {
   const t = o.area;
   if (t.from === t.to || !(b.depth > 0) || !(b.frontage > 0)) return false;
   const ax = rangeOverlap(axialMin(b), axialMax(b), t.from, t.to);
+  if (ax === 0) return false; // no area in it: the fraction is 0
   const ay = rangeOverlap(g.lo[u], g.hi[u], t.yMin ?? -Infinity, t.yMax ?? Infinity);
+  if (ay === 0) return false;
   return Math.min(1, (ax * ay) / (b.depth * b.frontage)) > EPS;
 }
 
