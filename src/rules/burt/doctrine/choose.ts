@@ -69,8 +69,10 @@ export function legalOrders(g: Game, u: number, out: number[]): number[] {
 /** Enemy cavalry, not routing, near enough to charge this unit next turn (its move and its charge). */
 export function cavalryThreat(g: Game, u: number): boolean {
   const units = g.c.units;
-  for (let i = 0; i < units.length; i++) {
-    if (g.present[i] === 0 || units[i].side === units[u].side || units[i].arm !== 'cavalry' || g.level[i] === ROUT) continue;
+  const enemy = g.c.sides[units[u].side === 0 ? 1 : 0];
+  if (!enemy.cavalry) return false;
+  for (const i of enemy.units) {
+    if (g.present[i] === 0 || units[i].arm !== 'cavalry' || g.level[i] === ROUT) continue;
     const r = rates(g, i);
     if (edgeDistance(g, u, i) <= r.move + (r.charge ?? 0) + EPS) return true;
   }

@@ -282,6 +282,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
       doctrineLabel: doctrineLabel(side.doctrine, posture),
       armyMorale: side.armyMorale ?? armyMoraleStart(o.armyMoraleStart, own.length),
       units: own,
+      cavalry: own.some((i) => units[i].arm === 'cavalry'),
     };
     return spec;
   }) as [SideSpec, SideSpec];

@@ -270,12 +270,13 @@ export function steadyBodies(g: Game, side: 0 | 1): readonly Body[] {
 
 /** The nearest present enemy by front-edge distance (-1 none), for facing and planning. */
 export function nearestEnemy(g: Game, u: number, notRouting = false): number {
-  const units = g.c.units;
-  const side = units[u].side;
+  // The enemies in unit order (a side's units are numbered in order): ties to the lower index.
+  const enemies = g.c.sides[g.c.units[u].side === 0 ? 1 : 0].units;
   let best = -1;
   let bestD = Infinity;
-  for (let i = 0; i < units.length; i++) {
-    if (g.present[i] === 0 || units[i].side === side || (notRouting && g.level[i] === ROUT)) continue;
+  for (let k = 0; k < enemies.length; k++) {
+    const i = enemies[k];
+    if (g.present[i] === 0 || (notRouting && g.level[i] === ROUT)) continue;
     const d = edgeDistance(g, u, i);
     if (d < bestD) (bestD = d), (best = i);
   }

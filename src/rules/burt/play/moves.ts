@@ -136,10 +136,12 @@ function overlappedFriend(g: Game, u: number, front: number, dir: number): numbe
   s.offset = b.offset;
   const side = g.c.units[u].side;
   const row = u * g.n;
+  const friends = g.c.sides[side].units;
   let best = -1;
   let bestX = Infinity;
-  for (let i = 0; i < g.body.length; i++) {
-    if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
+  for (let k = 0; k < friends.length; k++) {
+    const i = friends[k];
+    if (i === u || g.present[i] === 0) continue;
     const f = g.body[i];
     // s has u's lateral extent: their overlap is u's.
     if (!(g.latOv[row + i] > EPS) || axialOverlap(s, f) <= EPS) continue;
@@ -157,8 +159,10 @@ function passedFriends(g: Game, u: number, from: number, to: number, dir: number
   const side = g.c.units[u].side;
   const lo = Math.min(axialMin(b), axialMin(b) + (to - from));
   const hi = Math.max(axialMax(b), axialMax(b) + (to - from));
-  for (let i = 0; i < g.body.length; i++) {
-    if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
+  const friends = g.c.sides[side].units;
+  for (let k = 0; k < friends.length; k++) {
+    const i = friends[k];
+    if (i === u || g.present[i] === 0) continue;
     const f = g.body[i];
     if (!(g.latOv[row + i] > EPS)) continue;
     // Wholly inside the swept interval and ahead of the start footprint in the direction of travel.

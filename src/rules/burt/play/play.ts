@@ -55,18 +55,21 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
   resetResult(res, false);
   if (!(LAST_EXTRA in res.extras)) for (const k of EXTRA_KEYS) if (res.extras[k] === undefined) res.extras[k] = 0;
   zeroGlobalExtras(res.extras);
-  g.counters.fill(0);
-  g.pathAt.fill(-1);
-  g.sightAt.fill(-1);
-  g.friendsAt.fill(-1);
-  g.pairs.fill(0);
-  g.engagedCount.fill(0);
-  g.changedBody.fill(1);
+  // Small arrays filled by loops (TypedArray fill calls into the runtime). The caches (pathAt, sightAt,
+  // friendsAt) need no clearing: everything is stamped with a new epoch, later than any answer kept.
+  const counters = g.counters;
+  for (let k = 0; k < counters.length; k++) counters[k] = 0;
+  const pairs = g.pairs;
+  for (let k = 0; k < pairs.length; k++) pairs[k] = 0;
   g.contactDirty = true;
-  g.epoch++;
-  g.bodyStamp.fill(g.epoch);
-  g.sideGeom.fill(g.epoch);
-  g.sideFriends.fill(g.epoch);
+  const e = ++g.epoch;
+  for (let u = 0; u < g.n; u++) {
+    g.engagedCount[u] = 0;
+    g.changedBody[u] = 1;
+    g.bodyStamp[u] = e;
+  }
+  g.sideGeom[0] = g.sideGeom[1] = e;
+  g.sideFriends[0] = g.sideFriends[1] = e;
   g.steadyDirty = true;
   for (let u = 0; u < c.units.length; u++) {
     const s = c.units[u];

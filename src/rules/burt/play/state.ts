@@ -85,6 +85,8 @@ export interface SideSpec {
   doctrineLabel: string;
   armyMorale: number;
   units: readonly number[];
+  /** Some unit of the side is cavalry. */
+  cavalry: boolean;
 }
 
 export interface Brigade {

@@ -19,10 +19,11 @@ export function fireLossDue(g: Game, u: number): boolean {
 
 /** 8 (burt.seeingRouts): routing friends the unit sees within burt.sightRange: those newly routed, and all. */
 export function routingFriendsSeen(g: Game, u: number, onlyNew: boolean): number {
-  const side = g.c.units[u].side;
+  const friends = g.c.sides[g.c.units[u].side].units;
   let n = 0;
-  for (let f = 0; f < g.c.units.length; f++) {
-    if (f === u || g.present[f] === 0 || g.c.units[f].side !== side || g.level[f] !== ROUT) continue;
+  for (let k = 0; k < friends.length; k++) {
+    const f = friends[k];
+    if (f === u || g.present[f] === 0 || g.level[f] !== ROUT) continue;
     if (onlyNew && g.routUnseen[f] !== SEEN_NOW) continue;
     if (edgeDistance(g, u, f) > g.c.options.sightRange || !canSee(g, u, f)) continue;
     n++;
