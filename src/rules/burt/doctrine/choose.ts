@@ -7,7 +7,7 @@
 import { EPS, type Way } from '../../../table/index.js';
 import type { Ammunition } from '../tables.js';
 import { DISORDERED, ROUT, SHAKEN, UNFORMED } from '../tables.js';
-import { chooseAmmunition, rangeBand, weaponBands } from '../fire.js';
+import { chooseAmmunition, rangeBand } from '../fire.js';
 import type { Reaction } from '../orders.js';
 import type { BurtDoctrine } from './presets.js';
 import { edgeDistance, enemyAhead, facesEnemy, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, nearestEnemy, coverAt } from '../play/lane.js';

@@ -2,7 +2,9 @@
  * The lane as Burt's rules use it (docs/table.md): footprints kept in step with figures and formation,
  * who is in whose path, moves with terrain, interpenetration (12) and the disorder of difficult ground
  * (5), cover (6, 8), sight (8), supports (8) and secure flanks (8). Geometry is src/table's; what it
- * means is here.
+ * means is here. The queries the play loop asks most (first in path, contacts, line of fire, sight,
+ * support, flanks, cover) are src/table's arithmetic written over unit indices, reading the lateral
+ * extents and pairwise overlaps the game keeps (lateralChanged) and the terrain as flat arrays.
  */
 import {
   EPS,
@@ -11,11 +13,6 @@ import {
   axialMax,
   axialMin,
   axialOverlap,
-  firstInPath,
-  frontEdgeDistance,
-  frontIn,
-  gapBehind,
-  isBetween,
   isInFront,
   lateralMax,
   lateralMin,
@@ -25,16 +22,13 @@ import {
   overlapsLaterally,
   pathLimit,
   rangeOverlap,
-  secureFlanks,
-  sightBlocked,
-  supports,
   inContact,
   rearContact,
   turnAbout,
   type Body,
   type Way,
 } from '../../../table/index.js';
-import { coverOf, type Cover, type CoverFeature } from '../fire.js';
+import type { Cover } from '../fire.js';
 import type { FigureModel } from '../figures.js';
 import { difficultGround, interpenetrationLoss, roadBonus, terrainLevelLoss, type Terrain } from '../movement.js';
 import { ROUT, SHAKEN } from '../tables.js';
@@ -316,8 +310,6 @@ export function coverIndex(g: Game, u: number): number {
   return best;
 }
 
-const blocksSight = (kind: string, depth: number) => (kind === 'village' || kind === 'woods') && depth > SIGHT_INTO_COVER + EPS;
-
 /** 8: the unit can see `o`: no village or wood deeper than SIGHT_INTO_COVER lies between their fronts. */
 export function canSee(g: Game, u: number, o: number): boolean {
   const gr = g.c.ground;
@@ -329,7 +321,7 @@ export function canSee(g: Game, u: number, o: number): boolean {
     y0 = y1;
     y1 = t;
   }
-  // sightBlocked with blocksSight: only a village or wood reaching across [y0, y1] that the sight line
+  // sightBlocked, blocking where sight runs deeper than SIGHT_INTO_COVER: only a village or wood reaching across [y0, y1] that the sight line
   // runs into deeper than SIGHT_INTO_COVER (lines have no depth and never block).
   const x1 = g.body[u].front;
   const x2 = g.body[o].front;

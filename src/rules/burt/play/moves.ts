@@ -14,7 +14,6 @@ import {
   lateralMin,
   moveBody,
   moveToward,
-  overlapsLaterally,
   pathLimit,
   rangeOverlap,
   type Way,
