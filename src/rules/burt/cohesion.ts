@@ -68,22 +68,23 @@ export function itemApplies(item: CohesionItem, level: Cohesion, mode: CohesionM
  * burt.routSavePenalty adds rout to the melee save's "unformed, disordered or shaken").
  */
 export function cohesionModifier(column: CohesionColumn, level: Cohesion, mode: CohesionModifiers, routSavePenalty: boolean): number {
-  // The sum is a function of its four arguments over a fixed table: summed once, then looked up.
-  const k = ((COLUMN_INDEX[column] * 2 + (mode === 'cumulative' ? 1 : 0)) * 2 + (routSavePenalty ? 1 : 0)) * 5 + level;
-  const known = COHESION_MEMO[k];
-  if (known === known) return known;
-  return (COHESION_MEMO[k] = sumCohesionItems(column, level, mode, routSavePenalty));
+  return cohesionModifierAt(COLUMN_INDEX[column], level, mode, routSavePenalty);
 }
 
-const COLUMN_INDEX: Readonly<Record<CohesionColumn, number>> = {
-  fireToHit: 0,
-  morale: 1,
-  meleeToHit: 2,
-  meleeSave: 3,
-  enemyMeleeToHit: 4,
-  enemyCavalryMeleeToHit: 5,
-  enemyLightCavalryMeleeToHit: 6,
-};
+/** cohesionModifier with the column by its index (COL), as the play loop calls it: no lookup by name. */
+export function cohesionModifierAt(column: number, level: Cohesion, mode: CohesionModifiers, routSavePenalty: boolean): number {
+  // The sum is a function of its four arguments over a fixed table: summed once, then looked up.
+  const k = ((column * 2 + (mode === 'cumulative' ? 1 : 0)) * 2 + (routSavePenalty ? 1 : 0)) * 5 + level;
+  const known = COHESION_MEMO[k];
+  if (known === known) return known;
+  return (COHESION_MEMO[k] = sumCohesionItems(COLUMNS[column], level, mode, routSavePenalty));
+}
+
+/** The columns by index (COLUMN_INDEX). */
+export const COL = { fireToHit: 0, morale: 1, meleeToHit: 2, meleeSave: 3, enemyMeleeToHit: 4, enemyCavalryMeleeToHit: 5, enemyLightCavalryMeleeToHit: 6 } as const;
+const COLUMNS: readonly CohesionColumn[] = ['fireToHit', 'morale', 'meleeToHit', 'meleeSave', 'enemyMeleeToHit', 'enemyCavalryMeleeToHit', 'enemyLightCavalryMeleeToHit'];
+
+const COLUMN_INDEX: Readonly<Record<CohesionColumn, number>> = COL;
 /** cohesionModifier by (column, mode, routSavePenalty, level); NaN: not summed yet. */
 const COHESION_MEMO = new Float64Array(7 * 2 * 2 * 5).fill(NaN);
 

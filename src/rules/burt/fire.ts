@@ -3,7 +3,7 @@
  * hits, saves and figures removed; artillery ammunition and gun casualties.
  */
 import { d6, type Uniform } from '../../core/dice.js';
-import { cohesionModifier } from './cohesion.js';
+import { COL, cohesionModifierAt } from './cohesion.js';
 import { reachProbability, requiredScore, rollReaches } from './die.js';
 import { penalisedDice, plainDice } from './figures.js';
 import type { BurtOptions, CohesionModifiers, ExtendedDieMode, GunCasualtyRoll, LeftoverFigures, MovingModifier, NaturalOne } from './options.js';
@@ -118,7 +118,7 @@ export function fireToHitModifier(s: FireSituation, o: FireOptions): number {
   else if (s.band === SHORT) m += FIRE_TO_HIT.shortRange;
   if (movedForFire(s, o.movingModifier)) m += FIRE_TO_HIT.moving;
   if (s.targetInCover) m += FIRE_TO_HIT.targetInCover;
-  m += cohesionModifier('fireToHit', s.firerLevel, o.cohesionModifiers, false);
+  m += cohesionModifierAt(COL.fireToHit, s.firerLevel, o.cohesionModifiers, false);
   if (s.guns && s.targetOverTwoRanks) m += FIRE_TO_HIT.gunsAtDeepTarget;
   if (s.firstVolley && !s.skirmishers && (!s.guns || o.firstVolleyArtillery)) m += FIRE_TO_HIT.firstVolley;
   return m;
@@ -203,13 +203,29 @@ export function planChances(p: FirePlan): { hit: number; penalisedHit: number; s
 /** 6: roll the hit dice of a plan. */
 export function rollHits(p: FirePlan, u: Uniform): number {
   let hits = 0;
-  for (let i = 0; i < p.plain; i++) if (rollReaches(p.hitOn, p.die, p.naturalOne, u)) hits++;
-  for (let i = 0; i < p.penalised; i++) if (rollReaches(p.penalisedHitOn, p.die, p.naturalOne, u)) hits++;
+  if (p.hitOn <= 6) hits += rollPlain(p.plain, p.hitOn, p.naturalOne === 'alwaysFails', u);
+  else for (let i = 0; i < p.plain; i++) if (rollReaches(p.hitOn, p.die, p.naturalOne, u)) hits++;
+  if (p.penalisedHitOn <= 6) hits += rollPlain(p.penalised, p.penalisedHitOn, p.naturalOne === 'alwaysFails', u);
+  else for (let i = 0; i < p.penalised; i++) if (rollReaches(p.penalisedHitOn, p.die, p.naturalOne, u)) hits++;
   return hits;
+}
+
+/**
+ * rollReaches `n` times for a score of 6 or less, counting successes: one die each, never extended,
+ * so the same draws (a first die of 1 fails under naturalOne alwaysFails).
+ */
+function rollPlain(n: number, required: number, oneFails: boolean, u: Uniform): number {
+  let ok = 0;
+  for (let i = 0; i < n; i++) {
+    const first = d6(u);
+    if (first >= required && !(oneFails && first === 1)) ok++;
+  }
+  return ok;
 }
 
 /** 6: roll a save for each hit; returns the casualties (failed saves). */
 export function rollSaves(hits: number, saveOn: number, die: ExtendedDieMode, naturalOne: NaturalOne, u: Uniform): number {
+  if (saveOn <= 6) return hits - rollPlain(hits, saveOn, naturalOne === 'alwaysFails', u);
   let lost = 0;
   for (let i = 0; i < hits; i++) if (!rollReaches(saveOn, die, naturalOne, u)) lost++;
   return lost;

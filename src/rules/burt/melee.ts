@@ -3,7 +3,7 @@
  * modifiers, saves on 5 plus modifiers; the casualties inflicted decide the round.
  */
 import type { Uniform } from '../../core/dice.js';
-import { cohesionModifier } from './cohesion.js';
+import { COL, cohesionModifierAt } from './cohesion.js';
 import { firePlan, rollCasualties, setFirePlan, type Cover, type FirePlan } from './fire.js';
 import type { Arm, Formation } from './figures.js';
 import type { BurtOptions, CohesionModifiers, IndecisiveMelee, MeleeContinuation, PushBack, Pursuit } from './options.js';
@@ -63,10 +63,10 @@ export function meleeToHitModifier(own: MeleeFighter, enemy: MeleeFighter, first
   }
   if (closeOrder(own) && openOrder(enemy)) m += MELEE_TO_HIT.closeOrderVsOpenOrder;
   if (own.againstFlankOrRear) m += MELEE_TO_HIT.againstFlankOrRear;
-  m += cohesionModifier('meleeToHit', own.level, cohesion, false);
-  m += cohesionModifier('enemyMeleeToHit', enemy.level, cohesion, false);
-  if (own.arm === 'cavalry') m += cohesionModifier('enemyCavalryMeleeToHit', enemy.level, cohesion, false);
-  if (own.arm === 'cavalry' && own.lightCavalry) m += cohesionModifier('enemyLightCavalryMeleeToHit', enemy.level, cohesion, false);
+  m += cohesionModifierAt(COL.meleeToHit, own.level, cohesion, false);
+  m += cohesionModifierAt(COL.enemyMeleeToHit, enemy.level, cohesion, false);
+  if (own.arm === 'cavalry') m += cohesionModifierAt(COL.enemyCavalryMeleeToHit, enemy.level, cohesion, false);
+  if (own.arm === 'cavalry' && own.lightCavalry) m += cohesionModifierAt(COL.enemyLightCavalryMeleeToHit, enemy.level, cohesion, false);
   return m;
 }
 
@@ -75,7 +75,7 @@ export function meleeToHitModifier(own: MeleeFighter, enemy: MeleeFighter, first
  * burt.routSavePenalty); downhill of the enemy +1; armoured cavalry -1.
  */
 export function meleeSaveModifier(own: MeleeFighter, o: MeleeModifierOptions): number {
-  let m = cohesionModifier('meleeSave', own.level, o.cohesionModifiers, o.routSavePenalty);
+  let m = cohesionModifierAt(COL.meleeSave, own.level, o.cohesionModifiers, o.routSavePenalty);
   if (own.downhillOfEnemy) m += MELEE_SAVE.downhillOfEnemy;
   if (own.arm === 'cavalry' && own.armoured) m += MELEE_SAVE.armouredCavalry;
   return m;

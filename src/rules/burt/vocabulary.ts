@@ -54,6 +54,24 @@ export type PerSideExtra = (typeof PER_SIDE)[number][0];
 /** Index of each per-side extra (the play loop counts them in a typed array). */
 export const EXTRA_INDEX: Readonly<Record<string, number>> = Object.fromEntries(PER_SIDE_EXTRAS.map((k, i) => [k, i]));
 export const GLOBAL_EXTRAS = ['assaults', 'squareChecks', 'squaresFormed'] as const;
+/** EXTRA_INDEX as constants, for the play loop's counters (bump(g, EXTRA.volleys, side)). */
+export const EXTRA = {
+  assaultsFailed: 0,
+  countercharges: 1,
+  evades: 2,
+  reactionVolleys: 3,
+  volleys: 4,
+  gunsLost: 5,
+  meleeRounds: 6,
+  pushBacks: 7,
+  pursuits: 8,
+  rallies: 9,
+  regroups: 10,
+  reservesCommitted: 11,
+  interpenetrations: 12,
+  figuresDispersed: 13,
+} as const satisfies Record<PerSideExtra, number>;
+for (const [k, i] of Object.entries(EXTRA)) if (EXTRA_INDEX[k] !== i) throw new Error(`internal: EXTRA.${k} is ${i}, EXTRA_INDEX says ${EXTRA_INDEX[k]}`);
 
 export const BURT_VOCABULARY: Vocabulary = {
   broken: 'demoralised',

@@ -4,13 +4,13 @@
  * choice from its side's AI stream, uniformly among the legal ones. The rules' obligations (an ASSAULT
  * unit must assault in reach, compulsory moves, forced orders) are the steps' business, not these.
  */
-import { EPS, frontEdgeDistance, lateralOverlap, type Way } from '../../../table/index.js';
+import { EPS, type Way } from '../../../table/index.js';
 import type { Ammunition } from '../tables.js';
 import { DISORDERED, ROUT, SHAKEN, UNFORMED } from '../tables.js';
-import { chooseAmmunition, rangeBand, weaponBands } from '../fire.js';
+import { chooseAmmunition, rangeBand } from '../fire.js';
 import type { Reaction } from '../orders.js';
 import type { BurtDoctrine } from './presets.js';
-import { enemyAhead, facesEnemy, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, nearestEnemy, coverAt } from '../play/lane.js';
+import { edgeDistance, enemyAhead, facesEnemy, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, nearestEnemy, coverAt } from '../play/lane.js';
 import { ASSAULT, COLUMN, FIRE, FORMATION_LIST, LINE, MANOEUVRE, OPEN, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 
 /** A unit's doctrine and posture. */
@@ -57,7 +57,7 @@ export function actsFirst(g: Game, side: 0 | 1): boolean {
 
 /** Orders a unit may be given (4): RESERVE only while it has it (never regained), ASSAULT not for guns or skirmishers. */
 export function legalOrders(g: Game, u: number, out: number[]): number[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const arm = g.c.units[u].arm;
   if (g.order[u] === RESERVE) out.push(RESERVE);
   out.push(MANOEUVRE, FIRE);
@@ -69,10 +69,12 @@ export function legalOrders(g: Game, u: number, out: number[]): number[] {
 /** Enemy cavalry, not routing, near enough to charge this unit next turn (its move and its charge). */
 export function cavalryThreat(g: Game, u: number): boolean {
   const units = g.c.units;
-  for (let i = 0; i < units.length; i++) {
-    if (g.present[i] === 0 || units[i].side === units[u].side || units[i].arm !== 'cavalry' || g.level[i] === ROUT) continue;
+  const enemy = g.c.sides[units[u].side === 0 ? 1 : 0];
+  if (!enemy.cavalry) return false;
+  for (const i of enemy.units) {
+    if (g.present[i] === 0 || units[i].arm !== 'cavalry' || g.level[i] === ROUT) continue;
     const r = rates(g, i);
-    if (frontEdgeDistance(g.body[u], g.body[i]) <= r.move + (r.charge ?? 0) + EPS) return true;
+    if (edgeDistance(g, u, i) <= r.move + (r.charge ?? 0) + EPS) return true;
   }
   return false;
 }
@@ -165,7 +167,7 @@ function defendOrder(g: Game, u: number, d: BurtDoctrine): number {
  * whose order the doctrine wants changed, nearest the enemy first; random-legal: any, at random.
  */
 export function commandPicks(g: Game, brigade: number, slots: number, out: number[], scratch: number[]): number[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const b = g.c.brigades[brigade];
   const d = g.c.sides[b.side].doctrine;
   // Candidates into `out`: units in hand (guns and skirmishers change orders anyway, 2).
@@ -187,12 +189,15 @@ export function commandPicks(g: Game, brigade: number, slots: number, out: numbe
     out.length = k;
     return out;
   }
-  // Nearest the enemy first (insertion sort: a brigade is a handful of units), ties to the lower index.
+  // Nearest the enemy first (insertion sort: a brigade is a handful of units), ties to the lower index;
+  // each candidate's distance found once.
+  const dist = g.scratch.distance;
+  for (let i = 0; i < out.length; i++) dist[out[i]] = distanceToEnemy(g, out[i]);
   for (let i = 1; i < out.length; i++) {
     const u = out[i];
-    const du = distanceToEnemy(g, u);
+    const du = dist[u];
     let j = i - 1;
-    while (j >= 0 && distanceToEnemy(g, out[j]) > du) {
+    while (j >= 0 && dist[out[j]] > du) {
       out[j + 1] = out[j];
       j--;
     }
@@ -204,7 +209,7 @@ export function commandPicks(g: Game, brigade: number, slots: number, out: numbe
 
 function distanceToEnemy(g: Game, u: number): number {
   const e = nearestEnemy(g, u);
-  return e < 0 ? Infinity : frontEdgeDistance(g.body[u], g.body[e]);
+  return e < 0 ? Infinity : edgeDistance(g, u, e);
 }
 
 /** Where a unit means to go and in what formation (written into g.scratch.intent). */
@@ -216,7 +221,7 @@ export interface Intent {
 
 /** Formations the unit may take (12): foot line, column or square; horse line or column; skirmishers open. */
 export function legalFormations(g: Game, u: number, out: number[]): number[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const arm = g.c.units[u].arm;
   if (arm === 'guns') return out;
   if (arm === 'skirmishers') out.push(OPEN);
@@ -330,12 +335,13 @@ export function fireTarget(g: Game, u: number, legal: readonly number[]): number
   if (d.random) return legal[pick(g, g.c.units[u].side, legal.length)];
   // The nearest; on a tie the one squarely in front (most frontage shared), then the lowest index.
   let best = legal[0];
-  let bestD = frontEdgeDistance(g.body[u], g.body[best]);
-  let bestW = lateralOverlap(g.body[u], g.body[best]);
+  const row = u * g.n;
+  let bestD = edgeDistance(g, u, best);
+  let bestW = g.latOv[row + best];
   for (let k = 1; k < legal.length; k++) {
     const t = legal[k];
-    const dd = frontEdgeDistance(g.body[u], g.body[t]);
-    const w = lateralOverlap(g.body[u], g.body[t]);
+    const dd = edgeDistance(g, u, t);
+    const w = g.latOv[row + t];
     if (dd < bestD - EPS || (dd <= bestD + EPS && w > bestW + EPS)) (bestD = dd), (bestW = w), (best = t);
   }
   return best;
@@ -344,16 +350,16 @@ export function fireTarget(g: Game, u: number, legal: readonly number[]): number
 /** 6: a battery's ammunition: the careful gunner's (chooseAmmunition), or either in range at random. */
 export function ammunition(g: Game, u: number, t: number): Ammunition | null {
   const spec = g.c.units[u];
-  const dist = frontEdgeDistance(g.body[u], g.body[t]);
+  const dist = edgeDistance(g, u, t);
   if (doctrineOf(g, u).random) {
-    const can = rangeBand(dist, weaponBands(spec.ordnance, 'canister')) >= 0;
-    const ball = rangeBand(dist, weaponBands(spec.ordnance, 'ball')) >= 0;
+    const can = rangeBand(dist, spec.canisterBands) >= 0;
+    const ball = rangeBand(dist, spec.ballBands) >= 0;
     if (can && ball) return coin(g, u) < 0.5 ? 'canister' : 'ball';
     return can ? 'canister' : ball ? 'ball' : null;
   }
   // One ammunition in range is the only choice (a battery at long range fires ball).
-  const can = rangeBand(dist, weaponBands(spec.ordnance, 'canister')) >= 0;
-  if (!can) return rangeBand(dist, weaponBands(spec.ordnance, 'ball')) >= 0 ? 'ball' : null;
+  const can = rangeBand(dist, spec.canisterBands) >= 0;
+  if (!can) return rangeBand(dist, spec.ballBands) >= 0 ? 'ball' : null;
   const m = modelOf(g, t);
   return chooseAmmunition(
     spec.ordnance,

@@ -8,14 +8,32 @@ import { EPS, axialOverlap, body, lateralOverlap, makeLane, newMoveResult, onLan
 import { DEFAULT_DOCTRINE, resolveDoctrine, type BurtDoctrine } from '../doctrine/presets.js';
 import { armyMoraleStart } from '../armyMorale.js';
 import { figureModel, FIGURE_WIDTH, type Arm, type Formation } from '../figures.js';
-import { gunsInBattery } from '../fire.js';
+import { gunsInBattery, weaponBands } from '../fire.js';
 import { obstacleCost, ratesOf, terrainRateFactor, type MoverKind, type Terrain } from '../movement.js';
 import type { BurtOptions } from '../options.js';
 import { QUALITY_CLASS } from '../quality.js';
 import { defaultFigures, defaultFormation, type BurtScenario, type BurtUnitInput, type DoctrineInput } from '../scenarios.js';
-import { GUN_CREW, type MoraleClass, type SmallArm } from '../tables.js';
+import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, type MoraleClass, type SmallArm } from '../tables.js';
 import { BURT_SCALE, BURT_VOCABULARY, CLASS_INDEX, GLOBAL_EXTRAS, PER_SIDE_EXTRAS } from '../vocabulary.js';
-import { FORMATION_LIST, ORDER_LIST, type Brigade, type CompiledLane, type Game, type SideSpec, type UnitSpec } from './state.js';
+import { FORMATION_LIST, ORDER_LIST, T_FORD, T_HEDGE, T_OTHER, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Brigade, type CompiledLane, type Game, type Ground, type SideSpec, type UnitSpec } from './state.js';
+import type { TerrainInterval } from '../../../table/index.js';
+
+const KIND_CODE: Readonly<Record<string, number>> = { village: T_VILLAGE, woods: T_WOODS, hedge: T_HEDGE, wall: T_WALL, road: T_ROAD, ford: T_FORD };
+
+/** The terrain as flat arrays for the play loop (state.ts, Ground). */
+export function groundOf(terrain: readonly TerrainInterval[]): Ground {
+  const k = terrain.length;
+  const g: Ground = { count: k, kind: new Int8Array(k), from: new Float64Array(k), to: new Float64Array(k), yMin: new Float64Array(k), yMax: new Float64Array(k), anyRoad: false };
+  terrain.forEach((t, i) => {
+    g.kind[i] = KIND_CODE[t.kind] ?? T_OTHER;
+    g.from[i] = t.from;
+    g.to[i] = t.to;
+    g.yMin[i] = t.yMin ?? -Infinity;
+    g.yMax[i] = t.yMax ?? Infinity;
+    if (t.kind === 'road') g.anyRoad = true;
+  });
+  return g;
+}
 
 /** A doctrine field: a preset's name, parameters over a preset, or the posture's default. */
 export function doctrineOf(field: DoctrineInput, posture: 'attack' | 'defend'): BurtDoctrine {
@@ -46,7 +64,19 @@ export function terrainCostOf(k: MoverKind, o: BurtOptions): TerrainCost {
   };
 }
 
-function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions): UnitSpec {
+/**
+ * A terrain cost read from a table of its answers for each interval of `terrain` (by index): the same
+ * numbers as `cost` gives, without comparing kinds on every call of a move.
+ */
+function tabulated(cost: TerrainCost, terrain: readonly TerrainInterval[]): TerrainCost {
+  const table = Float64Array.from(terrain, (t, i) => cost(t.kind, i));
+  return (_kind, i) => table[i];
+}
+
+/** The kinds the rules name, as the literals themselves (a kind parsed from a file is then compared by identity). */
+const KIND_NAMES: ReadonlyMap<string, string> = new Map(['open', 'village', 'woods', 'hedge', 'wall', 'road', 'ford'].map((k) => [k, k]));
+
+function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions, terrain: readonly TerrainInterval[]): UnitSpec {
   const arm = u.arm as Arm;
   const guns = arm === 'guns' ? gunsInBattery(u.guns, o.gunsPerBattery) : 0;
   const crew = arm === 'guns' ? GUN_CREW[u.ordnance] : 0;
@@ -61,7 +91,7 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
   const models = FORMATION_LIST.map((f) =>
     Array.from({ length: figures + 1 }, (_, n) => figureModel(arm, arm === 'guns' ? 'line' : f, arm === 'guns' ? guns : n, o.figuresPerBase, o.squareDeepTarget)),
   );
-  const costs = FORMATION_LIST.map((f) => terrainCostOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }, o));
+  const costs = FORMATION_LIST.map((f) => tabulated(terrainCostOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }, o), terrain));
   const rates = FORMATION_LIST.map((f) => ratesOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }));
   return {
     id: u.id,
@@ -91,6 +121,10 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     costs,
     rates,
     figureWidth: FIGURE_WIDTH[arm],
+    bands: arm === 'guns' ? weaponBands(u.ordnance, 'ball') : weaponBands(weapon),
+    canisterBands: arm === 'guns' ? weaponBands(u.ordnance, 'canister') : weaponBands(weapon),
+    ballBands: arm === 'guns' ? weaponBands(u.ordnance, 'ball') : weaponBands(weapon),
+    maxRange: arm === 'guns' ? Math.max(BALL_RANGES[u.ordnance][2], CANISTER_RANGES[u.ordnance][2]) : weaponBands(weapon)[2],
   };
 }
 
@@ -114,6 +148,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
   const bodies = c.units.map(() => body(0, 1, 1, 1, 0));
   return {
     c: c as CompiledLane,
+    n,
     dice: undefined as never,
     res,
     sink: undefined,
@@ -127,6 +162,10 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     limbered: u8(),
     present: u8(),
     body: bodies,
+    lo: new Float64Array(n),
+    hi: new Float64Array(n),
+    latOv: new Float64Array(n * n),
+    latGap: new Float64Array(n * n),
     sideBodies: [c.sides[0].units.map((u) => bodies[u]), c.sides[1].units.map((u) => bodies[u])],
     steady: [[], []],
     steadyDirty: true,
@@ -197,6 +236,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
       opponent: new Int32Array(n),
       bestOverlap: new Float64Array(n),
       inflicted: new Int32Array(n),
+      distance: new Float64Array(n),
       order: [],
       orderB: [],
       list: [],
@@ -219,7 +259,7 @@ export function extraKeys(): readonly string[] {
 /** Validate the parts the options decide (footprints by burt.figuresPerBase) and build the compiled engagement. */
 export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
   const lane = makeLane(s.lane.xMin, s.lane.xMax, s.lane.width, s.lane.anchoredLow, s.lane.anchoredHigh);
-  const terrain = s.terrain.map((t) => terrainInterval(t.kind, t.from, t.to, t.yMin, t.yMax));
+  const terrain = s.terrain.map((t) => terrainInterval(KIND_NAMES.get(t.kind) ?? t.kind, t.from, t.to, t.yMin, t.yMax));
   const brigades: { name: string; side: 0 | 1; units: number[] }[] = [];
   const units: UnitSpec[] = [];
   const sides = s.sides.map((side, si) => {
@@ -229,7 +269,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
       const name = u.brigade ?? side.name;
       let b = brigades.findIndex((x) => x.name === name && x.side === si);
       if (b < 0) b = brigades.push({ name, side: si as 0 | 1, units: [] }) - 1;
-      const spec = unitSpec(u, units.length, si as 0 | 1, b, side.role, o);
+      const spec = unitSpec(u, units.length, si as 0 | 1, b, side.role, o, terrain);
       brigades[b].units.push(spec.index);
       own.push(spec.index);
       units.push(spec);
@@ -242,6 +282,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
       doctrineLabel: doctrineLabel(side.doctrine, posture),
       armyMorale: side.armyMorale ?? armyMoraleStart(o.armyMoraleStart, own.length),
       units: own,
+      cavalry: own.some((i) => units[i].arm === 'cavalry'),
     };
     return spec;
   }) as [SideSpec, SideSpec];
@@ -281,6 +322,8 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
     towardEnemy,
     alternation: [alternate(sides[0].units, sides[1].units), alternate(sides[1].units, sides[0].units)],
     scale: BURT_SCALE,
+    ground: groundOf(terrain),
+    everyUnit: units.map((_, i) => i),
   };
   const game = newGame(compiled);
   const out = compiled as CompiledLane & { game: Game };

@@ -2,18 +2,17 @@
  * The lane as Burt's rules use it (docs/table.md): footprints kept in step with figures and formation,
  * who is in whose path, moves with terrain, interpenetration (12) and the disorder of difficult ground
  * (5), cover (6, 8), sight (8), supports (8) and secure flanks (8). Geometry is src/table's; what it
- * means is here.
+ * means is here. The queries the play loop asks most (first in path, contacts, line of fire, sight,
+ * support, flanks, cover) are src/table's arithmetic written over unit indices, reading the lateral
+ * extents and pairwise overlaps the game keeps (lateralChanged) and the terrain as flat arrays.
  */
 import {
   EPS,
+  hypot2,
+  rear,
   axialMax,
   axialMin,
   axialOverlap,
-  firstInPath,
-  frontEdgeDistance,
-  frontIn,
-  gapBehind,
-  isBetween,
   isInFront,
   lateralMax,
   lateralMin,
@@ -23,20 +22,17 @@ import {
   overlapsLaterally,
   pathLimit,
   rangeOverlap,
-  secureFlanks,
-  sightBlocked,
-  supports,
   inContact,
   rearContact,
   turnAbout,
   type Body,
   type Way,
 } from '../../../table/index.js';
-import { coverOf, type Cover, type CoverFeature } from '../fire.js';
+import type { Cover } from '../fire.js';
 import type { FigureModel } from '../figures.js';
 import { difficultGround, interpenetrationLoss, roadBonus, terrainLevelLoss, type Terrain } from '../movement.js';
 import { ROUT, SHAKEN } from '../tables.js';
-import type { Game } from './state.js';
+import { T_FORD, T_HEDGE, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Game } from './state.js';
 
 /** Moves other than charges, pursuits and follow-ups stop this far short of an enemy: contact is combat (4). */
 export const STANDOFF = 1;
@@ -100,15 +96,37 @@ export function firstInPathOf(g: Game, u: number, way: Way, side: number): numbe
   const slot = 6 * u + (way > 0 ? 0 : 3) + side + 1;
   const at = g.pathAt[slot];
   if (at >= g.bodyStamp[u] && (side < 0 ? at >= g.sideGeom[0] && at >= g.sideGeom[1] : at >= g.sideGeom[side])) return g.path[slot];
-  let found: number;
-  if (side < 0) found = firstInPath(g.body[u], way, g.body);
-  else {
-    const k = firstInPath(g.body[u], way, g.sideBodies[side]);
-    found = k < 0 ? -1 : g.c.sides[side].units[k];
-  }
+  const found = side < 0 ? firstInPathAmong(g, u, way, g.c.everyUnit) : firstInPathAmong(g, u, way, g.c.sides[side].units);
   g.pathAt[slot] = g.epoch;
   g.path[slot] = found;
   return found;
+}
+
+/**
+ * table's firstInPath over the units `among` (by index), with the lateral overlaps the game keeps:
+ * the first body u's leading edge would meet moving `way`, ties to the earlier in `among`; -1 if none.
+ */
+function firstInPathAmong(g: Game, u: number, way: Way, among: readonly number[]): number {
+  const b = g.body[u];
+  const dir = b.facing * way;
+  const lead = way > 0 ? b.front : rear(b);
+  const row = u * g.n;
+  const ov = g.latOv;
+  let best = -1;
+  let bestD = Infinity;
+  for (let k = 0; k < among.length; k++) {
+    const i = among[k];
+    if (i === u || !(ov[row + i] > EPS)) continue;
+    const o = g.body[i];
+    const far = ((dir > 0 ? axialMax(o) : axialMin(o)) - lead) * dir;
+    if (far <= EPS) continue;
+    const near = ((dir > 0 ? axialMin(o) : axialMax(o)) - lead) * dir;
+    if (near < bestD) {
+      bestD = near;
+      best = i;
+    }
+  }
+  return best;
 }
 
 /** Distance from the unit's leading edge moving `way` to the near edge of `o` (which lies in its path). */
@@ -132,11 +150,67 @@ export function engaged(a: Body, b: Body): boolean {
   return a.facing !== b.facing ? inContact(a, b) : rearContact(a, b) || rearContact(b, a);
 }
 
+/** engaged(g.body[u], g.body[v]) with the lateral overlap the game keeps. */
+export function engagedUnits(g: Game, u: number, v: number): boolean {
+  if (g.latOv[u * g.n + v] <= EPS) return false;
+  const a = g.body[u];
+  const b = g.body[v];
+  // inContact (the overlap is known): facing each other, fronts together; else rearContact either way.
+  if (a.facing !== b.facing) return Math.abs((b.front - a.front) * a.facing) <= EPS;
+  return Math.abs(rear(a) - b.front) <= EPS || Math.abs(rear(b) - a.front) <= EPS;
+}
+
+/**
+ * The lateral extent of u's body changed (or may have): keep lo, hi and the pairwise overlaps and gaps
+ * in step (rangeOverlap and rangeGap of the extents, as lateralOverlap and lateralGap compute them).
+ */
+export function lateralChanged(g: Game, u: number): void {
+  const b = g.body[u];
+  const lo = lateralMin(b);
+  const hi = lateralMax(b);
+  if (lo === g.lo[u] && hi === g.hi[u]) return;
+  g.lo[u] = lo;
+  g.hi[u] = hi;
+  lateralPairs(g, u);
+}
+
+function lateralPairs(g: Game, u: number): void {
+  const n = g.n;
+  const lo = g.lo[u];
+  const hi = g.hi[u];
+  for (let v = 0; v < n; v++) {
+    const ov = rangeOverlap(lo, hi, g.lo[v], g.hi[v]);
+    const d = Math.max(lo, g.lo[v]) - Math.min(hi, g.hi[v]);
+    const gap = d > 0 ? d : 0;
+    g.latOv[u * n + v] = ov;
+    g.latOv[v * n + u] = ov;
+    g.latGap[u * n + v] = gap;
+    g.latGap[v * n + u] = gap;
+  }
+}
+
+/** Every body's lateral extent and the pairs, anew (an engagement's start). */
+export function lateralAll(g: Game): void {
+  for (let u = 0; u < g.n; u++) {
+    g.lo[u] = lateralMin(g.body[u]);
+    g.hi[u] = lateralMax(g.body[u]);
+  }
+  for (let u = 0; u < g.n; u++) lateralPairs(g, u);
+}
+
+/** frontEdgeDistance(g.body[u], g.body[v]) with the lateral gap the game keeps. */
+export function edgeDistance(g: Game, u: number, v: number): number {
+  const dx = Math.abs(g.body[v].front - g.body[u].front);
+  const dy = g.latGap[u * g.n + v];
+  return dy === 0 ? dx : hypot2(dx, dy);
+}
+
 /**
  * A unit's body moved, turned, changed its footprint or left the lane: what the lane answered before
  * (g.epoch's caches) no longer holds, and its contacts must be looked at again.
  */
 export function bodyChanged(g: Game, u: number): void {
+  lateralChanged(g, u);
   g.changedBody[u] = 1;
   g.contactDirty = true;
   const e = ++g.epoch;
@@ -160,10 +234,9 @@ function refreshContacts(g: Game): void {
     g.changedBody[u] = 0;
     const other = g.c.units[u].side === 0 ? 1 : 0;
     const enemies = g.c.sides[other].units;
-    const bodies = g.sideBodies[other];
     for (let k = 0; k < enemies.length; k++) {
       const e = enemies[k];
-      const v = g.present[u] === 1 && g.present[e] === 1 && engaged(g.body[u], bodies[k]) ? 1 : 0;
+      const v = g.present[u] === 1 && g.present[e] === 1 && engagedUnits(g, u, e) ? 1 : 0;
       const i = u * n + e;
       if (g.pairs[i] === v) continue;
       g.pairs[i] = v;
@@ -179,9 +252,9 @@ function refreshContacts(g: Game): void {
 /** Bodies of a side's units on the lane and not routing. */
 export function steadyBodies(g: Game, side: 0 | 1): readonly Body[] {
   if (g.steadyDirty) {
-    for (const s of [0, 1] as const) {
+    for (let s = 0; s < 2; s++) {
       const out = g.steady[s];
-      out.length = 0;
+      while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
       for (const u of g.c.sides[s].units) if (g.present[u] === 1 && g.level[u] !== ROUT) out.push(g.body[u]);
     }
     g.steadyDirty = false;
@@ -191,13 +264,14 @@ export function steadyBodies(g: Game, side: 0 | 1): readonly Body[] {
 
 /** The nearest present enemy by front-edge distance (-1 none), for facing and planning. */
 export function nearestEnemy(g: Game, u: number, notRouting = false): number {
-  const units = g.c.units;
-  const side = units[u].side;
+  // The enemies in unit order (a side's units are numbered in order): ties to the lower index.
+  const enemies = g.c.sides[g.c.units[u].side === 0 ? 1 : 0].units;
   let best = -1;
   let bestD = Infinity;
-  for (let i = 0; i < units.length; i++) {
-    if (g.present[i] === 0 || units[i].side === side || (notRouting && g.level[i] === ROUT)) continue;
-    const d = frontEdgeDistance(g.body[u], g.body[i]);
+  for (let k = 0; k < enemies.length; k++) {
+    const i = enemies[k];
+    if (g.present[i] === 0 || (notRouting && g.level[i] === ROUT)) continue;
+    const d = edgeDistance(g, u, i);
     if (d < bestD) (bestD = d), (best = i);
   }
   return best;
@@ -205,31 +279,65 @@ export function nearestEnemy(g: Game, u: number, notRouting = false): number {
 
 /** 6, 8 (burt.villageCover): the best cover at the unit's front edge: a village or wood it stands in, a hedge or wall it lines. */
 export function coverAt(g: Game, u: number): Cover {
+  const c = coverIndex(g, u);
+  return c === 2 ? 'hard' : c === 1 ? 'soft' : 'none';
+}
+
+/** coverAt as 0 none, 1 soft, 2 hard (frontIn and coverOf over the flat terrain). */
+export function coverIndex(g: Game, u: number): number {
+  const gr = g.c.ground;
+  if (gr.count === 0) return 0;
   const b = g.body[u];
-  let best: Cover = 'none';
-  for (const t of g.c.terrain) {
-    if (t.kind === 'ford' || t.kind === 'road' || !frontIn(b, t)) continue;
-    const c = coverOf(t.kind as CoverFeature, g.c.options.villageCover);
-    if (c === 'hard') return 'hard';
-    if (c === 'soft') best = 'soft';
+  const y0 = g.lo[u];
+  const y1 = g.hi[u];
+  const f = b.front;
+  let best = 0;
+  for (let i = 0; i < gr.count; i++) {
+    const k = gr.kind[i];
+    if (k === T_FORD || k === T_ROAD) continue;
+    // frontIn: the interval reaches across part of the frontage (spansLaterally), the front in it.
+    const lo = gr.yMin[i];
+    const hi = gr.yMax[i];
+    if (y1 - y0 <= 0 ? !(y0 >= lo && y0 <= hi) : !(rangeOverlap(y0, y1, lo, hi) > EPS)) continue;
+    const from = gr.from[i];
+    const to = gr.to[i];
+    if (from === to ? !(Math.abs(f - from) <= EPS) : !(b.facing > 0 ? f > from + EPS && f <= to + EPS : f >= from - EPS && f < to - EPS)) continue;
+    // coverOf: woods and hedges soft, walls hard, a village by burt.villageCover, the rest none.
+    const c = k === T_WOODS || k === T_HEDGE ? 1 : k === T_WALL ? 2 : k === T_VILLAGE ? (g.c.options.villageCover === 'hard' ? 2 : 1) : 0;
+    if (c === 2) return 2;
+    if (c === 1) best = 1;
   }
   return best;
 }
 
-const blocksSight = (kind: string, depth: number) => (kind === 'village' || kind === 'woods') && depth > SIGHT_INTO_COVER + EPS;
-
 /** 8: the unit can see `o`: no village or wood deeper than SIGHT_INTO_COVER lies between their fronts. */
 export function canSee(g: Game, u: number, o: number): boolean {
-  const a = g.body[u];
-  const b = g.body[o];
-  let y0 = Math.max(lateralMin(a), lateralMin(b));
-  let y1 = Math.min(lateralMax(a), lateralMax(b));
+  const gr = g.c.ground;
+  if (gr.count === 0) return true;
+  let y0 = Math.max(g.lo[u], g.lo[o]);
+  let y1 = Math.min(g.hi[u], g.hi[o]);
   if (y0 > y1) {
     const t = y0;
     y0 = y1;
     y1 = t;
   }
-  return !sightBlocked(g.c.terrain, a.front, b.front, y0, y1, blocksSight);
+  // sightBlocked, blocking where sight runs deeper than SIGHT_INTO_COVER: only a village or wood reaching across [y0, y1] that the sight line
+  // runs into deeper than SIGHT_INTO_COVER (lines have no depth and never block).
+  const x1 = g.body[u].front;
+  const x2 = g.body[o].front;
+  const lo = Math.min(x1, x2);
+  const hi = Math.max(x1, x2);
+  for (let i = 0; i < gr.count; i++) {
+    const k = gr.kind[i];
+    if (k !== T_VILLAGE && k !== T_WOODS) continue;
+    if (gr.yMin[i] > y0 + EPS || gr.yMax[i] < y1 - EPS) continue;
+    const from = gr.from[i];
+    const to = gr.to[i];
+    if (from === to) continue;
+    const depth = rangeOverlap(lo, hi, from, to);
+    if (depth > EPS && depth > SIGHT_INTO_COVER + EPS) return false;
+  }
+  return true;
 }
 
 /** 8 (burt.sightRange): an enemy the unit can see stands within `range`. */
@@ -239,7 +347,7 @@ export function enemyInSight(g: Game, u: number, range: number): boolean {
   const units = g.c.sides[side].units;
   for (let k = 0; k < bodies.length; k++) {
     if (g.present[units[k]] === 0) continue;
-    if (frontEdgeDistance(g.body[u], bodies[k]) <= range && canSee(g, u, units[k])) return true;
+    if (edgeDistance(g, u, units[k]) <= range && canSee(g, u, units[k])) return true;
   }
   return false;
 }
@@ -251,7 +359,7 @@ export function nearestVisibleEnemy(g: Game, u: number): number {
   let best = Infinity;
   for (let i = 0; i < units.length; i++) {
     if (g.present[i] === 0 || units[i].side === side) continue;
-    const d = frontEdgeDistance(g.body[u], g.body[i]);
+    const d = edgeDistance(g, u, i);
     if (d < best && canSee(g, u, i)) best = d;
   }
   return best;
@@ -263,14 +371,19 @@ export function nearestVisibleEnemy(g: Game, u: number): number {
  */
 export function supportBehind(g: Game, u: number): number {
   const side = g.c.units[u].side;
-  const bodies = g.sideBodies[side];
   const units = g.c.sides[side].units;
+  const a = g.body[u];
+  const back = rear(a);
+  const row = u * g.n;
   let best = -1;
   let bestGap = Infinity;
-  for (let k = 0; k < bodies.length; k++) {
+  for (let k = 0; k < units.length; k++) {
     const i = units[k];
-    if (i === u || g.present[i] === 0 || g.level[i] >= SHAKEN || !supports(g.body[u], bodies[k], SUPPORT_DISTANCE)) continue;
-    const d = gapBehind(g.body[u], bodies[k]);
+    if (i === u || g.present[i] === 0 || g.level[i] >= SHAKEN || !(g.latOv[row + i] > EPS)) continue;
+    // supports and gapBehind: f behind a's rear within SUPPORT_DISTANCE (touching counts).
+    const f = g.body[i];
+    const d = (back - (a.facing > 0 ? axialMax(f) : axialMin(f))) * a.facing;
+    if (!(d >= -EPS && d <= SUPPORT_DISTANCE + EPS)) continue;
     if (d < bestGap) (bestGap = d), (best = i);
   }
   return best;
@@ -284,14 +397,60 @@ export function hasCommittedSupport(g: Game, u: number): boolean {
 
 /** 8: a friend beside it (not routing) or an anchored lane edge secures at least one flank. */
 export function hasSecureFlank(g: Game, u: number): boolean {
-  return secureFlanks(g.body[u], steadyBodies(g, g.c.units[u].side), g.c.lane, FLANK_TOLERANCE) > 0;
+  // secureFlanks(...) > 0: either flank secure (flankSecure: an anchored lane edge, or friendBeside
+  // among the side's units on the lane and not routing, in the side's order).
+  const a = g.body[u];
+  const lane = g.c.lane;
+  const tol = FLANK_TOLERANCE;
+  // Either side: its sign across the lane (left is +y facing +x) and its edge, as sideSign and sideEdge.
+  const sl = a.facing;
+  const sr = -a.facing;
+  const el = a.offset + (sl * a.frontage) / 2;
+  const er = a.offset + (sr * a.frontage) / 2;
+  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return true;
+  if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) return true;
+  const units = g.c.sides[g.c.units[u].side].units;
+  const ax0 = axialMin(a);
+  const ax1 = axialMax(a);
+  for (let k = 0; k < units.length; k++) {
+    const i = units[k];
+    if (i === u || g.present[i] === 0 || g.level[i] === ROUT) continue;
+    const lo = g.lo[i];
+    const hi = g.hi[i];
+    const off = g.body[i].offset;
+    // friendBeside on either side: near edge within tol of the side edge, centre beyond it, overlapping axially.
+    const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
+    const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
+    if (!left && !right) continue;
+    const f = g.body[i];
+    if (rangeOverlap(ax0, ax1, axialMin(f), axialMax(f)) <= EPS) continue;
+    return true;
+  }
+  return false;
 }
 
 /** 6: nothing stands between the two fronts in their corridor (a unit does not fire through others). */
 export function clearLine(g: Game, u: number, t: number): boolean {
-  for (let i = 0; i < g.body.length; i++) {
+  // isBetween(g.body[u], g.body[t], c) for every other body c on the lane, its corridor found once.
+  const fu = g.body[u].front;
+  const ft = g.body[t].front;
+  const x0 = Math.min(fu, ft);
+  const x1 = Math.max(fu, ft);
+  let y0 = Math.max(g.lo[u], g.lo[t]);
+  let y1 = Math.min(g.hi[u], g.hi[t]);
+  if (y0 > y1) {
+    const s = y0;
+    y0 = y1;
+    y1 = s;
+  }
+  const thin = y1 - y0 <= EPS;
+  for (let i = 0; i < g.n; i++) {
     if (i === u || i === t || g.present[i] === 0) continue;
-    if (isBetween(g.body[u], g.body[t], g.body[i])) return false;
+    const c = g.body[i];
+    if (rangeOverlap(x0, x1, axialMin(c), axialMax(c)) <= EPS) continue;
+    const cy0 = g.lo[i];
+    const cy1 = g.hi[i];
+    if (thin ? cy0 < y0 - EPS && cy1 > y1 + EPS : rangeOverlap(y0, y1, cy0, cy1) > EPS) return false;
   }
   return true;
 }
@@ -340,5 +499,5 @@ export function formationFits(g: Game, u: number, f: number): boolean {
 
 /** Whether `o` is the enemy the unit's front is in contact with front to front or at its rear. */
 export function touchingUnits(g: Game, u: number, o: number): boolean {
-  return engaged(g.body[u], g.body[o]);
+  return engagedUnits(g, u, o);
 }

@@ -4,6 +4,7 @@
  * cannot get wholly past; interpenetration, the disorder of difficult ground and obstacles, and
  * routers leaving the lane, with their effects on the units.
  */
+import { EXTRA } from '../vocabulary.js';
 import {
   EPS,
   axialMax,
@@ -13,7 +14,6 @@ import {
   lateralMin,
   moveBody,
   moveToward,
-  overlapsLaterally,
   pathLimit,
   rangeOverlap,
   type Way,
@@ -38,7 +38,7 @@ export type MoveKind = (typeof MoveKind)[keyof typeof MoveKind];
 /** 12: two bodies pass through each other: both lose a level unless one is skirmishers. */
 export function interpenetrate(g: Game, mover: number, through: number, levels: boolean): void {
   const side = g.c.units[mover].side;
-  bump(g, 'interpenetrations', side);
+  bump(g, EXTRA.interpenetrations, side);
   if (g.sink) g.sink({ type: 'interpenetrate', side, unit: g.c.units[mover].id, through: g.c.units[through].id, levels });
   if (!levels) return;
   loseLevel(g, mover, 'interpenetration (12)');
@@ -47,6 +47,7 @@ export function interpenetrate(g: Game, mover: number, through: number, levels: 
 
 /** 5: a road under the whole footprint along the move adds 2" to troops in column (and limbered guns). */
 function roadExtra(g: Game, u: number): number {
+  if (!g.c.ground.anyRoad) return 0;
   const b = g.body[u];
   for (const t of g.c.terrain) {
     if (t.kind !== 'road') continue;
@@ -103,7 +104,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     // Friends wholly passed between the start and the end: interpenetration (12), applied once the unit stands.
     const passed = g.scratch.passed;
     if (friendInPath) passedFriends(g, u, from, r.front, dir, passed);
-    else passed.length = 0;
+    else while (passed.length > 0) passed.pop();
     b.front = r.front;
     bodyChanged(g, u);
     g.moved[u] = 1;
@@ -117,7 +118,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
       else if (t.kind !== 'road' && difficultGround(t.kind as Terrain, c.options.villageMovement)) difficult = true;
     }
     for (const f of passed) interpenetrate(g, u, f, interpenetrationLoss(spec.arm, c.units[f].arm) > 0);
-    if (!left && g.present[u] === 1 && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, obstacle, difficult) > 0 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
+    if ((obstacle || difficult) && !left && g.present[u] === 1 && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, obstacle, difficult) > 0 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
   }
   if (left) removeUnit(g, u, 'offLane');
   return moved;
@@ -133,12 +134,16 @@ function overlappedFriend(g: Game, u: number, front: number, dir: number): numbe
   s.depth = b.depth;
   s.offset = b.offset;
   const side = g.c.units[u].side;
+  const row = u * g.n;
+  const friends = g.c.sides[side].units;
   let best = -1;
   let bestX = Infinity;
-  for (let i = 0; i < g.body.length; i++) {
-    if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
+  for (let k = 0; k < friends.length; k++) {
+    const i = friends[k];
+    if (i === u || g.present[i] === 0) continue;
     const f = g.body[i];
-    if (!overlapsLaterally(s, f) || axialOverlap(s, f) <= EPS) continue;
+    // s has u's lateral extent: their overlap is u's.
+    if (!(g.latOv[row + i] > EPS) || axialOverlap(s, f) <= EPS) continue;
     const near = (dir > 0 ? axialMin(f) : axialMax(f)) * dir;
     if (near < bestX) (bestX = near), (best = i);
   }
@@ -147,15 +152,18 @@ function overlappedFriend(g: Game, u: number, front: number, dir: number): numbe
 
 /** Friends lying wholly between the unit's footprint before and after a move: passed through (12). Into `out`. */
 function passedFriends(g: Game, u: number, from: number, to: number, dir: number, out: number[]): void {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
+  const row = u * g.n;
   const b = g.body[u];
   const side = g.c.units[u].side;
   const lo = Math.min(axialMin(b), axialMin(b) + (to - from));
   const hi = Math.max(axialMax(b), axialMax(b) + (to - from));
-  for (let i = 0; i < g.body.length; i++) {
-    if (i === u || g.present[i] === 0 || g.c.units[i].side !== side) continue;
+  const friends = g.c.sides[side].units;
+  for (let k = 0; k < friends.length; k++) {
+    const i = friends[k];
+    if (i === u || g.present[i] === 0) continue;
     const f = g.body[i];
-    if (!overlapsLaterally(b, f)) continue;
+    if (!(g.latOv[row + i] > EPS)) continue;
     // Wholly inside the swept interval and ahead of the start footprint in the direction of travel.
     if (axialMin(f) < lo - EPS || axialMax(f) > hi + EPS) continue;
     if (((dir > 0 ? axialMin(f) : -axialMax(f)) - (dir > 0 ? axialMax(b) : -axialMin(b))) < -EPS) continue;

@@ -15,7 +15,23 @@ import { holder, outcomeNow, timeOutcome } from '../turn/outcome.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
 import { COUNTER_KEYS, EXTRA_KEYS } from './compile.js';
 import { checkInvariants } from './invariants.js';
+import { lateralAll } from './lane.js';
 import type { CompiledLane, Game } from './state.js';
+
+const LAST_EXTRA = EXTRA_KEYS[EXTRA_KEYS.length - 1];
+
+/** Zero the global extras (GLOBAL_EXTRAS), named one by one. */
+function zeroGlobalExtras(e: Record<string, number>): void {
+  e.assaults = 0;
+  e.squareChecks = 0;
+  e.squaresFormed = 0;
+}
+
+/**
+ * Write the per-side counters into the result's extras under COUNTER_KEYS: one store a key, each
+ * named in the function's own text (built once), so no store looks a key up by a string it is handed.
+ */
+const writeCounters = new Function('e', 'c', COUNTER_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = c[${i}];`).join('\n')) as (e: Record<string, number>, c: Int32Array) => void;
 
 /** A result sized for the compiled engagement. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
@@ -35,20 +51,25 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
   g.sink = sink;
   g.turn = 0;
   g.first = 0;
-  resetResult(res);
-  for (const k of EXTRA_KEYS) if (res.extras[k] === undefined) res.extras[k] = 0;
-  g.counters.fill(0);
-  g.pathAt.fill(-1);
-  g.sightAt.fill(-1);
-  g.friendsAt.fill(-1);
-  g.pairs.fill(0);
-  g.engagedCount.fill(0);
-  g.changedBody.fill(1);
+  // The extras are not zeroed key by key: the global ones are zeroed here, the per-side ones written at the end.
+  resetResult(res, false);
+  if (!(LAST_EXTRA in res.extras)) for (const k of EXTRA_KEYS) if (res.extras[k] === undefined) res.extras[k] = 0;
+  zeroGlobalExtras(res.extras);
+  // Small arrays filled by loops (TypedArray fill calls into the runtime). The caches (pathAt, sightAt,
+  // friendsAt) need no clearing: everything is stamped with a new epoch, later than any answer kept.
+  const counters = g.counters;
+  for (let k = 0; k < counters.length; k++) counters[k] = 0;
+  const pairs = g.pairs;
+  for (let k = 0; k < pairs.length; k++) pairs[k] = 0;
   g.contactDirty = true;
-  g.epoch++;
-  g.bodyStamp.fill(g.epoch);
-  g.sideGeom.fill(g.epoch);
-  g.sideFriends.fill(g.epoch);
+  const e = ++g.epoch;
+  for (let u = 0; u < g.n; u++) {
+    g.engagedCount[u] = 0;
+    g.changedBody[u] = 1;
+    g.bodyStamp[u] = e;
+  }
+  g.sideGeom[0] = g.sideGeom[1] = e;
+  g.sideFriends[0] = g.sideFriends[1] = e;
   g.steadyDirty = true;
   for (let u = 0; u < c.units.length; u++) {
     const s = c.units[u];
@@ -87,6 +108,7 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
     side.startStrength += s.figures;
     side.rungs[RUNG.good]++;
   }
+  lateralAll(g);
   g.armyMorale[0] = c.sides[0].armyMorale;
   g.armyMorale[1] = c.sides[1].armyMorale;
 }
@@ -109,7 +131,7 @@ export function finishResult(g: Game): void {
   const res = g.res;
   const scale = g.c.scale;
   res.minutes = res.turns * scale.minutesPerTurn;
-  for (let k = 0; k < COUNTER_KEYS.length; k++) res.extras[COUNTER_KEYS[k]] = g.counters[k];
+  writeCounters(res.extras, g.counters);
   for (const s of res.sides) {
     s.startMen = s.startStrength * scale.menPerStrength;
     s.menLost = s.strengthLost * scale.menPerStrength;

@@ -15,7 +15,7 @@ import type { MeleeFighter } from '../melee.js';
 import type { MoraleSituation } from '../morale.js';
 import type { BurtOptions } from '../options.js';
 import type { Order } from '../orders.js';
-import type { Cohesion, MoraleClass, Ordnance, Rates, SmallArm } from '../tables.js';
+import type { Cohesion, MoraleClass, Ordnance, RangeBands, Rates, SmallArm } from '../tables.js';
 
 /** Formations by index (12). */
 export const FORMATION_LIST: readonly Formation[] = ['line', 'column', 'square', 'open'];
@@ -69,6 +69,11 @@ export interface UnitSpec {
   rates: readonly Rates[];
   /** Width of one figure (a gun model), inches. */
   figureWidth: number;
+  /** 6: the range bands of its small arms (a battery: its ball), of a battery's canister and ball, and its longest reach (turn/fire.ts maxRange). */
+  bands: RangeBands;
+  canisterBands: RangeBands;
+  ballBands: RangeBands;
+  maxRange: number;
 }
 
 export interface SideSpec {
@@ -80,6 +85,8 @@ export interface SideSpec {
   doctrineLabel: string;
   armyMorale: number;
   units: readonly number[];
+  /** Some unit of the side is cavalry. */
+  cavalry: boolean;
 }
 
 export interface Brigade {
@@ -109,13 +116,41 @@ export interface CompiledLane {
   /** The direction along x in which each side's enemy lies (+1 or -1). */
   readonly towardEnemy: readonly [number, number];
   readonly scale: Scale;
+  /** The terrain as flat arrays (kind by TERRAIN_KIND, missing yMin/yMax as -/+Infinity), for the play loop's queries. */
+  readonly ground: Ground;
+  /** Every unit's index, 0 .. units.length - 1. */
+  readonly everyUnit: readonly number[];
   /** Reused by every play of this compiled cell (one per worker thread). */
   readonly game: Game;
+}
+
+/** Terrain kinds by small integer (Ground.kind). */
+export const T_OTHER = 0;
+export const T_VILLAGE = 1;
+export const T_WOODS = 2;
+export const T_HEDGE = 3;
+export const T_WALL = 4;
+export const T_ROAD = 5;
+export const T_FORD = 6;
+
+/** The lane's terrain intervals as flat arrays (the same numbers as CompiledLane.terrain). */
+export interface Ground {
+  count: number;
+  kind: Int8Array;
+  from: Float64Array;
+  to: Float64Array;
+  /** yMin ?? -Infinity, yMax ?? Infinity. */
+  yMin: Float64Array;
+  yMax: Float64Array;
+  /** Some interval is a road (5: the road bonus is looked for only then). */
+  anyRoad: boolean;
 }
 
 /** The state of one engagement; every array is indexed by unit. */
 export interface Game {
   c: CompiledLane;
+  /** Units (c.units.length). */
+  n: number;
   dice: EngagementDice;
   res: EngagementResult;
   sink: BurtSink | undefined;
@@ -138,6 +173,15 @@ export interface Game {
    * lane answers can involve it.
    */
   body: Body[];
+  /**
+   * Each body's lateral extent (lateralMin, lateralMax) and, by pair u * n + v, the lateral overlap and
+   * gap of two bodies (rangeOverlap and rangeGap of their extents): kept in step by lateralChanged
+   * whenever a body's offset or frontage changes (a move along the lane changes neither).
+   */
+  lo: Float64Array;
+  hi: Float64Array;
+  latOv: Float64Array;
+  latGap: Float64Array;
   /** The same bodies by side (side units' order), for the lane's queries over one side. */
   sideBodies: [Body[], Body[]];
   /** Bodies of each side's units on the lane and not routing (rebuilt when `steadyDirty`). */
@@ -262,6 +306,8 @@ export interface Scratch {
   bestOverlap: Float64Array;
   /** Figures each unit removed in this round. */
   inflicted: Int32Array;
+  /** A number per unit (commandPicks: the distance to the nearest enemy). */
+  distance: Float64Array;
   order: number[];
   orderB: number[];
   list: number[];

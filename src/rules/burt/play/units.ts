@@ -7,12 +7,13 @@
 import { reachRung, recordCheck, RUNG } from '../../../core/result.js';
 import { dropArmyMorale, reachedZeroNow } from '../armyMorale.js';
 import { loseLevels, regroup } from '../cohesion.js';
-import { moraleModifier, moraleTarget, MORALE_FAILURE, rollMoraleTest, type MoralePurpose } from '../morale.js';
+import { moraleTarget, MORALE_FAILURE, rollMoraleTest, strengthModifier, type MoralePurpose } from '../morale.js';
+import { COL, cohesionModifierAt } from '../cohesion.js';
 import { leavesReserve } from '../orders.js';
-import { COHESION_LEVELS, DISORDERED, ROUT, SHAKEN, type Cohesion } from '../tables.js';
-import { BURT_VOCABULARY, EXTRA_INDEX, PURPOSE } from '../vocabulary.js';
+import { COHESION_LEVELS, DISORDERED, MORALE_MODIFIERS, ROUT, SHAKEN, type Cohesion } from '../tables.js';
+import { BURT_VOCABULARY, EXTRA, PURPOSE } from '../vocabulary.js';
 import {
-  coverAt,
+  coverIndex,
   faceAbout,
   facesEnemy,
   hasCommittedSupport,
@@ -23,17 +24,15 @@ import {
   shrinkBody,
   supportBehind,
 } from './lane.js';
-import { isSupported } from '../morale.js';
-import { FORMATION_LIST, ORDER_LIST, PARKED, REGROUP, RESERVE, type Game } from './state.js';
+import { COLUMN, ORDER_LIST, PARKED, REGROUP, RESERVE, SQUARE, type Game } from './state.js';
 
-const COVERS = ['none', 'soft', 'hard'] as const;
 const LADDER = [RUNG.good, RUNG.good, RUNG.disordered, RUNG.shaken, RUNG.routed] as const;
 const COUNTED = BURT_VOCABULARY.checkPurposes.map((p) => p.counted);
 const UNIT_CLASS = { infantry: 0, skirmishers: 0, cavalry: 1, guns: 2 } as const;
 
-/** Add to a per-side extra (counted in g.counters, written into the result at the end). */
-export function bump(g: Game, key: string, side: number, by = 1): void {
-  g.counters[2 * EXTRA_INDEX[key] + side] += by;
+/** Add to a per-side extra, by its index (EXTRA; counted in g.counters, written into the result at the end). */
+export function bump(g: Game, key: number, side: number, by = 1): void {
+  g.counters[2 * key + side] += by;
 }
 
 /** 4, 11: place a new order chit; leaving RESERVE costs the army a point of morale (4, 10). */
@@ -44,7 +43,7 @@ export function setOrder(g: Game, u: number, order: number, forced: string | nul
   const side = g.c.units[u].side;
   if (g.sink) g.sink({ type: 'orders', side, unit: g.c.units[u].id, from: ORDER_LIST[before], to: ORDER_LIST[order], forced });
   if (leavesReserve(ORDER_LIST[before], ORDER_LIST[order])) {
-    bump(g, 'reservesCommitted', side);
+    bump(g, EXTRA.reservesCommitted, side);
     armyMoraleDrop(g, side, `${g.c.units[u].id} left RESERVE`);
   }
 }
@@ -81,7 +80,7 @@ export function regainLevel(g: Game, u: number): boolean {
   const after = regroup(before, g.c.units[u].arm);
   if (after === before) return false;
   setLevel(g, u, after, 'regroup');
-  bump(g, 'regroups', g.c.units[u].side);
+  bump(g, EXTRA.regroups, g.c.units[u].side);
   if (g.sink) g.sink({ type: 'regroup', side: g.c.units[u].side, unit: g.c.units[u].id, from: COHESION_LEVELS[before], to: COHESION_LEVELS[after] });
   return true;
 }
@@ -117,7 +116,7 @@ export function removeUnit(g: Game, u: number, why: 'destroyed' | 'offLane'): vo
   if (why === 'offLane' && g.figures[u] > 0) {
     // Dispersed, not killed (rulings, "Mapping"): men lost but not casualties.
     r.strengthLost += g.figures[u];
-    bump(g, 'figuresDispersed', side, g.figures[u]);
+    bump(g, EXTRA.figuresDispersed, side, g.figures[u]);
     g.figures[u] = 0;
     g.guns[u] = 0;
   }
@@ -168,7 +167,7 @@ export function loseGuns(g: Game, u: number, n: number, how: 'silenced' | 'destr
   r.stepsLost += figures;
   g.casualtiesTurn[u] = 1;
   if (fire) g.gunsLostTurn[u] += lost;
-  bump(g, 'gunsLost', spec.side, lost);
+  bump(g, EXTRA.gunsLost, spec.side, lost);
   if (g.sink) g.sink({ type: 'gunsLost', side: spec.side, unit: spec.id, lost, left: g.guns[u], how });
   if (g.guns[u] === 0) removeUnit(g, u, 'destroyed');
 }
@@ -196,54 +195,64 @@ export function demoralised(g: Game, side: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // 8: morale tests.
 
-/** Fill the reusable situation of a test from the lane (8: every modifier's condition). */
-export function fillSituation(g: Game, u: number, purpose: MoralePurpose, target = -1): void {
-  const s = g.scratch.morale;
+/**
+ * 8: the sum of a test's modifiers (morale.ts moraleModifier over the situation the lane gives: every
+ * modifier's condition), summed straight from the game. The modifiers are whole numbers, so the sum
+ * does not depend on the order they are added in.
+ */
+export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, target = -1): number {
   const spec = g.c.units[u];
   const o = g.c.options;
-  s.figures = spec.arm === 'guns' ? g.guns[u] : g.figures[u];
-  s.startFigures = spec.arm === 'guns' ? spec.guns : spec.figures;
-  s.level = g.level[u] as Cohesion;
-  // Only whether an enemy is in sight matters (8: +2 with none within burt.sightRange).
   // The lane's part of the situation stays the same until something it depends on moves or changes.
   // Sight and cover: the unit's body and the enemies' bodies; support and flanks: its side's bodies and levels.
   const enemy = spec.side === 0 ? 1 : 0;
   if (g.sightAt[u] < g.bodyStamp[u] || g.sightAt[u] < g.sideGeom[enemy]) {
     g.sightAt[u] = g.epoch;
     g.inSight[u] = enemyInSight(g, u, o.sightRange) ? 1 : 0;
-    const cover = coverAt(g, u);
-    g.cover[u] = cover === 'hard' ? 2 : cover === 'soft' ? 1 : 0;
+    g.cover[u] = coverIndex(g, u);
   }
   if (g.friendsAt[u] < g.sideFriends[spec.side]) {
     g.friendsAt[u] = g.epoch;
     g.behind[u] = o.supported === 'within6Behind' ? supportBehind(g, u) : -1;
     g.secure[u] = hasSecureFlank(g, u) ? 1 : 0;
   }
-  s.nearestVisibleEnemy = g.inSight[u] === 1 ? 0 : Infinity;
-  s.chargingSkirmishersOrRouters = target >= 0 && (g.c.units[target].arm === 'skirmishers' || g.level[target] === ROUT);
-  // On the lane an assault strikes a flank never, a rear when the target faces away.
-  s.chargingFlankOrRear = target >= 0 && g.body[target].facing === g.body[u].facing;
-  s.commanderInChief = spec.general === 'commanderInChief';
-  s.subordinateGeneral = spec.general === 'subordinate';
-  s.commandElement = g.commandTouch[u] === 1;
-  s.formation = FORMATION_LIST[g.formation[u]];
+  const M = MORALE_MODIFIERS;
+  let m = 0;
+  // 8 (burt.sightRange): only whether an enemy is in sight matters: the nearest visible one at 0, or none.
+  if ((g.inSight[u] === 1 ? 0 : Infinity) > o.sightRange) m += M.noEnemyInSight;
+  if (purpose === 'assault' && target >= 0) {
+    if (g.c.units[target].arm === 'skirmishers' || g.level[target] === ROUT) m += M.chargingSkirmishersOrRouters;
+    // On the lane an assault strikes a flank never, a rear when the target faces away.
+    if (g.body[target].facing === g.body[u].facing) m += M.chargingFlankOrRear;
+  }
+  if (purpose === 'assaulted') {
+    if (g.formation[u] === SQUARE) m += M.chargedInSquare;
+    else if (g.formation[u] === COLUMN) m += M.chargedInColumn;
+  }
+  if (spec.general === 'commanderInChief') m += M.commanderInChief;
+  if (spec.general === 'subordinate' || (o.commandElementAsGeneral && g.commandTouch[u] === 1)) m += M.subordinateGeneral;
+  // isSupported: a committed support, or (within6Behind) a friend behind neither shaken nor routing.
   const behind = g.behind[u];
-  s.supported = isSupported(o.supported, hasCommittedSupport(g, u), behind >= 0 ? { distance: 0, level: g.level[behind] as Cohesion } : null);
-  s.cover = COVERS[g.cover[u]];
-  s.advancingOrPushingBack = g.advanced[u] > 1e-6 || g.pushingBack[u] === 1;
-  s.retiringOrPushedBack = g.advanced[u] < -1e-6 || g.pushedBack[u] === 1;
-  s.secureFlank = g.secure[u] === 1;
-  s.casualtiesThisTurn = g.casualtiesTurn[u] === 1;
-  s.armyDemoralised = demoralised(g, spec.side);
-  void purpose;
+  if (hasCommittedSupport(g, u) || (o.supported !== 'committedOnly' && behind >= 0 && g.level[behind] < SHAKEN)) m += M.supported;
+  const cover = g.cover[u];
+  if (cover === 2) m += M.hardCover;
+  else if (cover === 1) m += M.softCover;
+  if (g.advanced[u] > 1e-6 || g.pushingBack[u] === 1) m += M.advancingOrPushingBack;
+  if (g.advanced[u] < -1e-6 || g.pushedBack[u] === 1) m += M.retiringOrPushedBack;
+  if (g.secure[u] === 1) m += M.secureFlank;
+  if (g.casualtiesTurn[u] === 1) m += M.casualtiesThisTurn;
+  if (demoralised(g, spec.side)) m += M.armyDemoralised;
+  const guns = spec.arm === 'guns';
+  m += strengthModifier(guns ? g.guns[u] : g.figures[u], guns ? spec.guns : spec.figures, o.strengthModifiers);
+  m += cohesionModifierAt(COL.morale, g.level[u] as Cohesion, o.cohesionModifiers, false);
+  return m;
 }
 
 /** 8: take one test (the extended die on the side's morale stream, plus modifiers, against the class); record it. */
 export function takeTest(g: Game, u: number, purpose: MoralePurpose, target = -1): boolean {
-  fillSituation(g, u, purpose, target);
   const spec = g.c.units[u];
   const o = g.c.options;
-  const modifier = moraleModifier(g.scratch.morale, purpose, o);
+  const modifier = moraleModifierOf(g, u, purpose, target);
   const passed = rollMoraleTest(spec.klass, modifier, o.extendedDie, o.naturalOne, g.dice.morale(spec.side));
   const p = PURPOSE[purpose];
   recordCheck(g.res.sides[spec.side], p, COUNTED[p], spec.classIndex, UNIT_CLASS[spec.arm], passed);
@@ -275,7 +284,7 @@ export function rallyUnit(g: Game, u: number): void {
   g.routedTurn[u] = 0;
   if (!facesEnemy(g, u)) faceAbout(g, u);
   setOrder(g, u, REGROUP, 'rallied (11)');
-  bump(g, 'rallies', g.c.units[u].side);
+  bump(g, EXTRA.rallies, g.c.units[u].side);
   if (g.sink) g.sink({ type: 'rally', side: g.c.units[u].side, unit: g.c.units[u].id });
 }
 

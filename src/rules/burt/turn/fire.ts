@@ -3,14 +3,15 @@
  * step 9 and for the reaction volleys of step 10; the odds of src/rules/burt/oddsQuestions.ts sample
  * through the same `resolveFire`.
  */
+import { EXTRA } from '../vocabulary.js';
 import type { Uniform } from '../../../core/dice.js';
-import { EPS, frontEdgeDistance } from '../../../table/index.js';
+import { EPS } from '../../../table/index.js';
 import { ammunition, fireTarget } from '../doctrine/choose.js';
-import { fireSaveModifier, fireToHitModifier, gunCasualtyEffect, gunShot, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, weaponBands, type FirePlan, type RangeBand } from '../fire.js';
+import { fireSaveModifier, fireToHitModifier, gunCasualtyEffect, gunShot, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, type FirePlan, type RangeBand } from '../fire.js';
 import { mayFire } from '../cohesion.js';
 import type { GunCasualtyRoll } from '../options.js';
-import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
-import { canSee, clearLine, coverAt, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
+import { GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
+import { canSee, clearLine, coverAt, edgeDistance, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
 import { FIRE, REGROUP, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
 
@@ -47,9 +48,7 @@ export function resolveFire(plan: FirePlan, cap: number, battery: { guns: number
 
 /** The longest reach of a unit's fire, inches (a battery's ball, small arms' long range). */
 export function maxRange(g: Game, u: number): number {
-  const spec = g.c.units[u];
-  if (spec.arm === 'guns') return Math.max(BALL_RANGES[spec.ordnance][2], CANISTER_RANGES[spec.ordnance][2]);
-  return weaponBands(spec.weapon)[2];
+  return g.c.units[u].maxRange; // compiled: a battery's ball or canister, whichever reaches further; small arms' long range
 }
 
 /**
@@ -57,12 +56,12 @@ export function maxRange(g: Game, u: number): number {
  * unit between, and not in melee (a careful referee does not fire into a melee). Written into `out`.
  */
 export function legalTargets(g: Game, u: number, out: number[]): number[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const side = g.c.units[u].side;
   const range = maxRange(g, u);
   const enemies = g.c.sides[side === 0 ? 1 : 0].units;
   for (const t of enemies) {
-    if (g.present[t] === 0 || frontEdgeDistance(g.body[u], g.body[t]) > range + EPS) continue;
+    if (g.present[t] === 0 || edgeDistance(g, u, t) > range + EPS) continue;
     if (!inFront(g, u, t) || inContactWithEnemy(g, t) || !clearLine(g, u, t) || !canSee(g, u, t)) continue;
     out.push(t);
   }
@@ -83,7 +82,7 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
   const o = c.options;
   const spec = c.units[u];
   const target = c.units[t];
-  const dist = frontEdgeDistance(g.body[u], g.body[t]);
+  const dist = edgeDistance(g, u, t);
   let ammo: 'ball' | 'canister' | null = null;
   let shot: Shot = 'smallArms';
   let band: number;
@@ -91,8 +90,8 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
     ammo = ammunition(g, u, t);
     if (ammo === null) return false;
     shot = gunShot(spec.ordnance, ammo);
-    band = rangeBand(dist, weaponBands(spec.ordnance, ammo));
-  } else band = rangeBand(dist, weaponBands(spec.weapon));
+    band = rangeBand(dist, ammo === 'canister' ? spec.canisterBands : spec.ballBands);
+  } else band = rangeBand(dist, spec.bands);
   if (band < 0) return false;
   const s = g.scratch.fire;
   const cover = coverAt(g, t);
@@ -122,7 +121,7 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
   resolveFire(plan, cap, isBattery ? battery : null, g.dice.fire(spec.side), outcome);
   g.firedEver[u] = 1;
   if (!reaction) g.firedTurn[u] = 1;
-  bump(g, reaction ? 'reactionVolleys' : 'volleys', spec.side);
+  bump(g, reaction ? EXTRA.reactionVolleys : EXTRA.volleys, spec.side);
   if (g.sink) {
     const bandName = ['short', 'medium', 'long'][band];
     const mods = [`to hit ${plan.hitOn}+`, `save ${plan.saveOn}+`];

@@ -6,13 +6,14 @@
  * ups, pursuits and taking the ground; indecisive melees test in step 12; units out of contact come
  * out with REGROUP orders (11).
  */
-import { lateralOverlap, rearContact } from '../../../table/index.js';
+import { EXTRA } from '../vocabulary.js';
+import { EPS, rear } from '../../../table/index.js';
 import { followsUp, rates, takesGround } from '../doctrine/choose.js';
 import { figuresInContact, figuresInOverlap } from '../figures.js';
 import { bothTestAfter, CONTINUATION, meleeOutcome, pursues, pushBackDistance, setMeleePlan, type MeleeFighter, type MeleeOutcome } from '../melee.js';
 import { rollCasualties, rollGunCasualties } from '../fire.js';
 import { ROUT, type Cohesion } from '../tables.js';
-import { coverAt, engaged, inContactWithEnemy, modelOf } from '../play/lane.js';
+import { coverAt, engagedUnits, inContactWithEnemy, modelOf } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { FORMATION_LIST, REGROUP, RESERVE, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.js';
@@ -20,7 +21,7 @@ import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.j
 /** 9 (burt.meleeRanks): figures of `u` in contact with `o`: whole figures in the frontage they share (a battery: its crews). */
 export function contactFigures(g: Game, u: number, o: number): number {
   const spec = g.c.units[u];
-  const overlap = lateralOverlap(g.body[u], g.body[o]);
+  const overlap = g.latOv[u * g.n + o];
   if (spec.arm === 'guns') return Math.min(g.guns[u], figuresInOverlap(overlap, spec.figureWidth)) * spec.crew;
   return figuresInContact(modelOf(g, u), figuresInOverlap(overlap, spec.figureWidth), g.c.options.meleeRanks);
 }
@@ -38,7 +39,10 @@ export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): Melee
   f.chargingOrFollowingUp = g.charging[u] === 1 || g.followingUp[u] === 1;
   f.cover = coverAt(g, u);
   f.downhillOfEnemy = false; // no hills on the lane
-  f.againstFlankOrRear = rearContact(g.body[o], g.body[u]);
+  // rearContact(g.body[o], g.body[u]), with the lateral overlap the game keeps.
+  const a = g.body[o];
+  const e = g.body[u];
+  f.againstFlankOrRear = e.facing === a.facing && g.latOv[o * g.n + u] > EPS && Math.abs(rear(a) - e.front) <= EPS;
   return f;
 }
 
@@ -56,19 +60,15 @@ export function findMelees(g: Game): number {
     if (inContactWithEnemy(g, i)) any = true;
   }
   if (!any) return 0;
-  const find = (i: number) => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
   for (let i = 0; i < n; i++) {
     if (g.engagedCount[i] === 0) continue;
     for (let j = i + 1; j < n; j++) {
       if (g.pairs[i * n + j] === 0) continue;
-      const ri = find(i);
-      const rj = find(j);
+      const ri = find(parent, i);
+      const rj = find(parent, j);
       if (ri < rj) parent[rj] = ri;
       else if (rj < ri) parent[ri] = rj;
-      const w = lateralOverlap(g.body[i], g.body[j]);
+      const w = g.latOv[i * n + j];
       if (opponent[i] < 0 || w > best[i]) (opponent[i] = j), (best[i] = w);
       if (opponent[j] < 0 || w > best[j]) (opponent[j] = i), (best[j] = w);
     }
@@ -78,15 +78,21 @@ export function findMelees(g: Game): number {
   for (let i = 0; i < n; i++) {
     group[i] = -1;
     if (opponent[i] < 0) continue;
-    const r = find(i);
+    const r = find(parent, i);
     group[i] = r === i ? groups++ : group[r];
   }
   return groups;
 }
 
+/** The root of i's group (union-find with path halving). */
+function find(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+  return i;
+}
+
 /** Members of melee `k` in unit order, written into `out`. */
 function membersOf(g: Game, k: number, out: number[]): number[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   for (let i = 0; i < g.c.units.length; i++) if (g.scratch.group[i] === k) out.push(i);
   return out;
 }
@@ -122,14 +128,14 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   g.pushedBack[loser] = 1;
   g.res.sides[spec.side].retreatsForced++;
   g.res.units[loser].retreated = true;
-  bump(g, 'pushBacks', spec.side);
+  bump(g, EXTRA.pushBacks, spec.side);
   let by: string | null = null;
   for (const w of winners) {
     g.pushingBack[w] = 1;
     if (g.scratch.opponent[w] !== loser || CONTINUATION[g.c.options.meleeContinuation].endsAfterRound || g.level[w] === ROUT) continue;
     if (!followsUp(g, w)) continue;
     laneMove(g, w, 1, rates(g, w).move, MoveKind.Charge, back);
-    if (engaged(g.body[w], g.body[loser])) {
+    if (engagedUnits(g, w, loser)) {
       g.followingUp[w] = 1;
       by = g.c.units[w].id;
     }
@@ -150,7 +156,7 @@ function breakLoser(g: Game, losers: readonly number[], winners: readonly number
     if (pursues(spec.arm, g.c.options.pursuit)) {
       g.pursuing[w] = o;
       g.pursuitTurn[w] = g.turn;
-      bump(g, 'pursuits', spec.side);
+      bump(g, EXTRA.pursuits, spec.side);
       if (g.sink) g.sink({ type: 'pursuit', side: spec.side, unit: spec.id, target: g.c.units[o].id });
     } else if (takesGround(g, w)) {
       g.takeGround[w] = o;
@@ -187,12 +193,12 @@ export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome 
     g.pendingFigures[u] = 0;
     g.followingUp[u] = 0;
   }
-  bump(g, 'meleeRounds', 0);
-  bump(g, 'meleeRounds', 1);
+  bump(g, EXTRA.meleeRounds, 0);
+  bump(g, EXTRA.meleeRounds, 1);
   const side0 = s.order;
   const side1 = s.orderB;
-  side0.length = 0;
-  side1.length = 0;
+  while (side0.length > 0) side0.pop(); // (length = 0 calls into the runtime)
+  while (side1.length > 0) side1.pop(); // (length = 0 calls into the runtime)
   for (const u of members) if (g.present[u] === 1) (g.c.units[u].side === 0 ? side0 : side1).push(u);
   if (outcome === 'aBreaks' || outcome === 'bBreaks') {
     const [losers, winners] = outcome === 'aBreaks' ? [side0, side1] : [side1, side0];

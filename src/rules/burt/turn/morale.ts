@@ -3,11 +3,10 @@
  * turn after the one they began; the others test for 10% casualties from fire this turn, after an
  * indecisive melee, and on seeing friends routing (burt.testsPerTurn: a test each, or one for all).
  */
-import { frontEdgeDistance } from '../../../table/index.js';
 import { fireLossTestDue } from '../fire.js';
 import { friendsRoutingTestDue, testsToTake, type MoralePurpose } from '../morale.js';
 import { ROUT } from '../tables.js';
-import { canSee } from '../play/lane.js';
+import { canSee, edgeDistance } from '../play/lane.js';
 import { REGROUP, type Game } from '../play/state.js';
 import { setOrder, takeTest, testAndApply } from '../play/units.js';
 
@@ -20,12 +19,13 @@ export function fireLossDue(g: Game, u: number): boolean {
 
 /** 8 (burt.seeingRouts): routing friends the unit sees within burt.sightRange: those newly routed, and all. */
 export function routingFriendsSeen(g: Game, u: number, onlyNew: boolean): number {
-  const side = g.c.units[u].side;
+  const friends = g.c.sides[g.c.units[u].side].units;
   let n = 0;
-  for (let f = 0; f < g.c.units.length; f++) {
-    if (f === u || g.present[f] === 0 || g.c.units[f].side !== side || g.level[f] !== ROUT) continue;
+  for (let k = 0; k < friends.length; k++) {
+    const f = friends[k];
+    if (f === u || g.present[f] === 0 || g.level[f] !== ROUT) continue;
     if (onlyNew && g.routUnseen[f] !== SEEN_NOW) continue;
-    if (frontEdgeDistance(g.body[u], g.body[f]) > g.c.options.sightRange || !canSee(g, u, f)) continue;
+    if (edgeDistance(g, u, f) > g.c.options.sightRange || !canSee(g, u, f)) continue;
     n++;
   }
   return n;

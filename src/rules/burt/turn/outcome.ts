@@ -3,7 +3,7 @@
  * rules). At the end of each turn, in order: carried, defenderRouted, attackerBroken, repulsed; at the
  * turn limit, time.
  */
-import { EPS, fractionIn } from '../../../table/index.js';
+import { EPS, axialMax, axialMin, rangeOverlap } from '../../../table/index.js';
 import { givesUp } from '../doctrine/choose.js';
 import { ROUT, SHAKEN } from '../tables.js';
 import type { Game } from '../play/state.js';
@@ -11,7 +11,16 @@ import type { Game } from '../play/state.js';
 /** The unit stands in the objective zone: its footprint overlaps the zone. */
 export function inObjective(g: Game, u: number): boolean {
   const o = g.c.objective;
-  return o !== null && g.present[u] === 1 && fractionIn(g.body[u], o.area) > EPS;
+  if (o === null || g.present[u] === 0) return false;
+  // fractionIn(g.body[u], o.area) > EPS, with the lateral extent the game keeps.
+  const b = g.body[u];
+  const t = o.area;
+  if (t.from === t.to || !(b.depth > 0) || !(b.frontage > 0)) return false;
+  const ax = rangeOverlap(axialMin(b), axialMax(b), t.from, t.to);
+  if (ax === 0) return false; // no area in it: the fraction is 0
+  const ay = rangeOverlap(g.lo[u], g.hi[u], t.yMin ?? -Infinity, t.yMax ?? Infinity);
+  if (ay === 0) return false;
+  return Math.min(1, (ax * ay) / (b.depth * b.frontage)) > EPS;
 }
 
 /** Foot and horse: the arms whose rout or removal breaks an attack (guns do not count). */

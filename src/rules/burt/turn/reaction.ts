@@ -3,12 +3,13 @@
  * routs) and the reserves committed to support it test; standing, it reacts once: fire, countercharge,
  * evade or hold (9.r1-r4). Then each assaulter tests; passing, it goes in.
  */
-import { EPS, frontEdgeDistance } from '../../../table/index.js';
+import { EXTRA } from '../vocabulary.js';
+import { EPS } from '../../../table/index.js';
 import { reach, rates, reaction } from '../doctrine/choose.js';
 import { evadeDistance } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
-import { clearLine, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
+import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, ORDER_LIST, REGROUP, SQUARE, type Game } from '../play/state.js';
 import { bump, setOrder, testAndApply } from '../play/units.js';
@@ -23,7 +24,7 @@ const MUSKET_RANGE = SMALL_ARMS_RANGES.musket[2];
 export function canReactFire(g: Game, t: number, a: number): boolean {
   if (!mayFire(g.level[t] as 0) || g.limbered[t] === 1 || inContactWithEnemy(g, t)) return false;
   if (g.c.options.reactionFire === 'once' && g.firedTurn[t] === 1) return false;
-  const d = frontEdgeDistance(g.body[t], g.body[a]);
+  const d = edgeDistance(g, t, a);
   return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && clearLine(g, t, a);
 }
 
@@ -35,7 +36,7 @@ export function canCountercharge(g: Game, t: number, a: number): boolean {
 
 /** 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible. */
 export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]): Reaction[] {
-  out.length = 0;
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const arm = g.c.units[t].arm;
   for (const r of reactionsAllowed(ORDER_LIST[g.order[t]], g.c.options.reserveReaction)) {
     if (r === 'fire' && !canReactFire(g, t, a)) continue;
@@ -58,7 +59,7 @@ export function evade(g: Game, t: number): void {
   setOrder(g, t, REGROUP, 'evaded (11)');
   g.res.sides[spec.side].retreatsVoluntary++;
   g.res.units[t].retreated = true;
-  bump(g, 'evades', spec.side);
+  bump(g, EXTRA.evades, spec.side);
   if (g.sink) {
     g.sink({ type: 'evade', side: spec.side, unit: spec.id, dice: [0, 0], distance });
     g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'evade' });
@@ -73,7 +74,7 @@ export function countercharge(g: Game, t: number, a: number): void {
   laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
   g.charging[t] = 1;
   g.res.sides[spec.side].chargesDeclared++; // a countercharge is a charge of its own (9.r2)
-  bump(g, 'countercharges', spec.side);
+  bump(g, EXTRA.countercharges, spec.side);
   if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.body[t].front });
 }
 
@@ -114,7 +115,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
   }
   // The reaction, once, against the first assaulter.
   const assaulters = g.scratch.orderB;
-  assaulters.length = 0;
+  while (assaulters.length > 0) assaulters.pop(); // (length = 0 calls into the runtime)
   for (const a of g.c.alternation[g.first]) if (g.assaultTarget[a] === t && g.present[a] === 1 && g.level[a] !== ROUT) assaulters.push(a);
   let met = -1;
   let evaded = false;
@@ -141,17 +142,17 @@ export function resolveAssaultOn(g: Game, t: number): void {
     g.squareChance[a] = 0;
     if (g.present[a] === 0 || g.level[a] === ROUT) continue;
     if (fled || g.present[t] === 0 || (evaded && o.evadeContact === 'noContact')) {
-      bump(g, 'assaultsFailed', aside);
+      bump(g, EXTRA.assaultsFailed, aside);
       continue;
     }
     if (!testAndApply(g, a, 'assault', t)) {
-      bump(g, 'assaultsFailed', aside);
+      bump(g, EXTRA.assaultsFailed, aside);
       // The countercharge is a charge of its own: it still comes on.
       if (met === a && g.present[t] === 1 && g.level[t] !== ROUT) goIn(g, t, a, gapTo(g, t, a));
       continue;
     }
     const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
-    if (!goIn(g, a, t, remaining)) bump(g, 'assaultsFailed', aside);
+    if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
     else if (met === a) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
 }
@@ -159,7 +160,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
 /** 3.10: the assaulted units in the order their assaulters act. */
 export function step10Reactions(g: Game): void {
   const seen = g.scratch.order;
-  seen.length = 0;
+  while (seen.length > 0) seen.pop(); // (length = 0 calls into the runtime)
   for (const a of g.c.alternation[g.first]) {
     const t = g.assaultTarget[a];
     if (t < 0 || seen.includes(t)) continue;
