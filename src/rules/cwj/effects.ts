@@ -6,7 +6,7 @@
  */
 import { d6 } from '../../core/dice.js';
 import { reachRung, recordCheck, RUNG, UNIT_CLASSES } from '../../core/result.js';
-import { EPS, overlapsLaterally } from '../../table/index.js';
+import { EPS } from '../../table/index.js';
 import { armyDishGain, armyMorale, chipsForLeavingTable, corpsChipsAfter, corpsFatigued } from './chips.js';
 import type { Game } from './game.js';
 import { generalDies, generalSurvivesUnitLoss } from './generals.js';
@@ -199,14 +199,14 @@ export function retreatUnit(g: Game, u: number, awayFrom: number, cm: number, fo
       return false;
     }
     b.front += dir * togo;
-    g.changed();
+    g.stepped(u);
     // Ending on a friend: on to the first clear ground beyond it.
     let over = -1;
     for (let i = 0; i < g.live.length; i++) {
       const v = g.live[i];
       if (v === u || g.c.units[v].side !== side) continue;
       const o = g.bodies[v];
-      if (!overlapsLaterally(b, o)) continue;
+      if (!(g.lat[u * g.n + v] & 1)) continue;
       const bMin = Math.min(b.front, b.front - b.facing * b.depth);
       const bMax = Math.max(b.front, b.front - b.facing * b.depth);
       const oMin = Math.min(o.front, o.front - o.facing * o.depth);

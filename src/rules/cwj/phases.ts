@@ -251,13 +251,15 @@ function roughTest(g: Game, u: number, kinds: number, formation: Formation): voi
  */
 function registerContacts(g: Game, u: number, now: boolean, counted: boolean): boolean {
   const s = g.c.units[u];
-  const b = g.bodies[u];
   let any = false;
+  g.refreshPairs();
+  const row = u * g.n;
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
-    if (g.c.units[v].side === s.side || !mayTouch(b, g.bodies[v]) || !touching(b, g.bodies[v])) continue;
+    const bits = g.touch[row + v];
+    if (g.sideOf[v] === s.side || !(bits & 1)) continue;
     any = true;
-    if (inContact(g.bodies[v], b)) g.contactedBy[v] = u;
+    if (bits & 2) g.contactedBy[v] = u;
     const t = g.c.units[v];
     if (!g.checked[v] && contactCheckRequired(t.arm, g.formation[v], s.arm, g.formation[u])) {
       if (now) contactCheck(g, v, u);
@@ -350,7 +352,7 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   if (dist > EPS) {
     const mv = moveBody(b, way as 1 | -1, dist, g.c.lane, g.c.terrain, g.cost, limit, g.mv);
     b.front = mv.front;
-    g.changed();
+    g.stepped(u);
     kinds = roughKinds(g, mv.met, b.facing * way);
   }
   if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
@@ -459,7 +461,7 @@ function withdraw(g: Game, v: number, by: number): void {
   const x0 = b.front;
   const mv = moveBody(b, way, Math.min(cm, g.roomTo(v, way)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
-  g.changed();
+  g.stepped(v);
   g.res.sides[s.side].retreatsVoluntary++;
   g.res.units[v].retreated = true;
   g.res.formations[s.corps].retreats++;
@@ -482,14 +484,13 @@ function withdraw(g: Game, v: number, by: number): void {
 function fireTargets(g: Game, u: number, fireMod: number, withMods: boolean): number {
   const s = g.c.units[u];
   const opts = g.c.options;
-  const A = g.bodies[u];
+  const row = u * g.n;
   let n = 0;
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
-    const t = g.c.units[v];
-    if (t.side === s.side || g.engaged[v]) continue;
+    if (g.sideOf[v] === s.side || g.engaged[v]) continue;
     // Cheap tests first: in its file and in front (rulings 11), then range, then nothing between.
-    if (!overlapsLaterally(A, g.bodies[v]) || !isInFront(A, g.bodies[v])) continue;
+    if (!(g.lat[row + v] & 1) || !g.isInFront(u, v)) continue;
     const band = rangeBand(g.distance(u, v), s.arm === 'artillery' ? s.weight : undefined);
     if (band < 0 || !g.canSee(u, v)) continue;
     if (g.inContact(v) && !mayFireAtContact(false, g.contactedBy[u] === v, opts.fireIntoContact)) continue;
@@ -515,7 +516,7 @@ function modifierAt(g: Game, u: number, v: number, fireMod: number): number {
   x.arm = t.arm;
   x.formation = g.formation[v];
   x.disordered = g.cohesion[v] !== 'good';
-  x.flankOrRear = g.formation[v] !== 'square' && !isInFront(B, A);
+  x.flankOrRear = g.formation[v] !== 'square' && !g.isInFront(v, u);
   x.cover = g.coverOf(v);
   // [Fire] l.202-204: the firer's -2 against cavalry in contact with it.
   return fireMod + firerModifier(f, band as 0 | 1 | 2, t.arm === 'cavalry' && touching(A, B)) + targetModifier(x, g.c.options);
@@ -658,7 +659,7 @@ function chargeInto(g: Game, u: number, target: number, inMovement: boolean): vo
   const x0 = b.front;
   const mv = moveBody(b, 1, g.gapTo(u, 1, target) + EPS, g.c.lane, g.c.terrain, g.cost, pathLimit(b, 1, g.bodies[target]), g.mv);
   b.front = mv.front;
-  g.changed();
+  g.stepped(u);
   g.moved[u] = 1;
   if (g.sink) g.sink({ type: 'charge', side: s.side, units: [s.id], target: g.c.units[target].id, from: x0, to: b.front, inMovement });
   roughTest(g, u, roughKinds(g, mv.met, b.facing), g.formation[u]);
@@ -702,7 +703,7 @@ function contactGroups(g: Game): number {
     for (let j = i + 1; j < g.live.length; j++) {
       const b = g.live[j];
       if (!g.inContact(b)) continue;
-      if (g.c.units[a].side === g.c.units[b].side || !mayTouch(g.bodies[a], g.bodies[b]) || !touching(g.bodies[a], g.bodies[b])) continue;
+      if (g.sideOf[a] === g.sideOf[b] || !(g.touch[a * g.n + b] & 1)) continue;
       g.group[a] = 0;
       g.group[b] = 0;
       any++;
@@ -892,7 +893,7 @@ export function controlTest(g: Game, u: number): void {
       if (back >= 0) limit = pathLimit(b, -1, g.bodies[back]) + (g.c.units[back].side !== s.side ? b.facing * CONTACT_SHORT : 0);
       const mv = moveBody(b, -1, Math.min(allowanceFor(g, u, g.formation[u], true), g.roomTo(u, -1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
       b.front = mv.front;
-      g.changed();
+      g.stepped(u);
       if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
       roughTest(g, u, roughKinds(g, mv.met, -b.facing), g.formation[u]);
     }
@@ -906,7 +907,7 @@ export function controlTest(g: Game, u: number): void {
   const limit = a >= 0 ? pathLimit(b, 1, g.bodies[a]) : NaN;
   const mv = moveBody(b, 1, Math.min(cm, g.roomTo(u, 1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
-  g.changed();
+  g.stepped(u);
   if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
   roughTest(g, u, roughKinds(g, mv.met, b.facing), g.formation[u]);
   if (g.alive[u] && registerContacts(g, u, true, false)) g.lateContact[u] = 1;
