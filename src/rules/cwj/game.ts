@@ -25,6 +25,7 @@ import {
 import type { CompiledLane } from './compile.js';
 import type { CwjSink } from './events.js';
 import { footprintOf } from './layout.js';
+import { formationRate } from './movement.js';
 import type { Cohesion, Formation } from './types.js';
 import { EXTRA_KEYS } from './vocabulary.js';
 
@@ -42,6 +43,44 @@ export function mayTouch(a: Body, b: Body): boolean {
  */
 export function fillAll(a: Uint8Array | Int16Array | Int32Array | Float64Array, v: number): void {
   for (let i = 0; i < a.length; i++) a[i] = v;
+}
+
+/** fillAll for one kind of array each: a call site that sees one kind stays monomorphic. */
+export function fill8(a: Uint8Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+export function fill16(a: Int16Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+export function fill32(a: Int32Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+export function fill64(a: Float64Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+
+/** The formations, in the order of the per-unit tables (Game.formIndex). */
+const FORMATIONS: readonly Formation[] = ['line', 'column', 'square', 'skirmish', 'deployed', 'limbered', 'unlimbered'];
+export const NF = FORMATIONS.length;
+
+/** A formation's index in FORMATIONS. */
+export function formIndex(f: Formation): number {
+  switch (f) {
+    case 'line':
+      return 0;
+    case 'column':
+      return 1;
+    case 'square':
+      return 2;
+    case 'skirmish':
+      return 3;
+    case 'deployed':
+      return 4;
+    case 'limbered':
+      return 5;
+    default:
+      return 6;
+  }
 }
 
 export class Game {
@@ -109,6 +148,8 @@ export class Game {
   holderGeo = -1;
   /** The state (geometry and dishes) the outcome was last judged at. */
   judged = -1;
+  /** The dishes and the holder the armies were last settled at (play.ts settleArmies). */
+  readonly settled = new Int32Array(3);
   private contactGeo = -1;
   /** Per unit, cached at `contactGeo`: 1 it touches an enemy, 2 it touches enemy cavalry. */
   private readonly contact: Uint8Array;
@@ -153,6 +194,15 @@ export class Game {
   private readonly startDepth: Float64Array;
   private startLat: Uint8Array | null = null;
   private startGap: Float64Array | null = null;
+  /** Per unit and formation (u * 7 + formIndex): its footprint (layout.ts footprintOf), its full move rate (movement.ts formationRate). */
+  readonly fpFrontage: Float64Array;
+  readonly fpDepth: Float64Array;
+  readonly rate: Float64Array;
+  /** Per unit: its cover, and the gap to the area ahead (ai.ts areaAhead), as of its footprint's version. */
+  private readonly cover: string[];
+  private readonly coverVer: Int32Array;
+  readonly areaGap: Float64Array;
+  readonly areaVer: Int32Array;
   /** Per unit: its side, and whether it is cavalry. */
   readonly sideOf: Uint8Array;
   readonly cavalry: Uint8Array;
@@ -232,6 +282,22 @@ export class Game {
     this.closeGeo = new Int32Array(n).fill(-1);
     this.sideOf = new Uint8Array(n);
     this.cavalry = new Uint8Array(n);
+    this.fpFrontage = new Float64Array(n * NF);
+    this.fpDepth = new Float64Array(n * NF);
+    this.rate = new Float64Array(n * NF);
+    for (let u = 0; u < n; u++) {
+      const s = c.units[u];
+      for (let i = 0; i < NF; i++) {
+        const fp = footprintOf(FORMATIONS[i], s.bases, c.baseWidth, c.baseDepth);
+        this.fpFrontage[u * NF + i] = fp.frontage;
+        this.fpDepth[u * NF + i] = fp.depth;
+        this.rate[u * NF + i] = formationRate(s, FORMATIONS[i], c.options.squareMove);
+      }
+    }
+    this.cover = new Array<string>(n).fill('none');
+    this.coverVer = new Int32Array(n).fill(-1);
+    this.areaGap = new Float64Array(n);
+    this.areaVer = new Int32Array(n).fill(-1);
     this.startFrontage = new Float64Array(n);
     this.startDepth = new Float64Array(n);
     for (let u = 0; u < n; u++) {
@@ -279,16 +345,16 @@ export class Game {
       this.lat.set(this.startLat);
       this.latGap.set(this.startGap!);
     }
-    fillAll(this.engaged, 0);
-    fillAll(this.held, 0);
-    fillAll(this.moved, 0);
-    fillAll(this.contactedBy, -1);
-    fillAll(this.ownContact, 0);
-    fillAll(this.chargePending, 0);
-    fillAll(this.everRetreated, 0);
-    fillAll(this.checked, 0);
-    fillAll(this.won, 0);
-    fillAll(this.lateContact, 0);
+    fill8(this.engaged, 0);
+    fill8(this.held, 0);
+    fill8(this.moved, 0);
+    fill16(this.contactedBy, -1);
+    fill8(this.ownContact, 0);
+    fill8(this.chargePending, 0);
+    fill8(this.everRetreated, 0);
+    fill8(this.checked, 0);
+    fill8(this.won, 0);
+    fill8(this.lateContact, 0);
     for (let g = 0; g < c.generals.length; g++) {
       this.genUnit[g] = c.generals[g].unit;
       this.genAlive[g] = 1;
@@ -302,9 +368,9 @@ export class Game {
       this.fatigueNumber[k] = 0;
     }
     for (let g = 0; g < c.chipGroups.length; g++) this.groupLeft[g] = c.chipGroups[g].length;
-    fillAll(this.dish, 0);
-    fillAll(this.extra, 0);
-    fillAll(this.defeated, 0);
+    fill32(this.dish, 0);
+    fill64(this.extra, 0);
+    fill8(this.defeated, 0);
     this.holder = -1;
     this.startHolder = -1;
     this.turn = 0;
@@ -319,14 +385,17 @@ export class Game {
     this.geo = 0;
     this.contactGeo = -1;
     this.pairsGeo = -1;
-    fillAll(this.aheadGeo, -1);
-    fillAll(this.distGeo, -1);
-    fillAll(this.objVer, -1);
-    fillAll(this.closeGeo, -1);
+    fill64(this.aheadGeo, -1);
+    fill32(this.distGeo, -1);
+    fill32(this.objVer, -1);
+    fill32(this.coverVer, -1);
+    fill32(this.areaVer, -1);
+    fill32(this.closeGeo, -1);
     this.holderGeo = -1;
     this.judged = -1;
+    fill32(this.settled, -2);
     this.geo = 1;
-    fillAll(this.ver, 1);
+    fill32(this.ver, 1);
     this.rebuildLive();
   }
 
@@ -336,6 +405,11 @@ export class Game {
     for (let u = 0; u < this.n; u++) this.ver[u] = this.geo;
     for (let u = 0; u < this.n; u++) this.extents(u);
     for (let u = 0; u < this.n; u++) this.lateral(u);
+  }
+
+  /** The version of u's footprint: answers about it alone hold while this stays the same. */
+  version(u: number): number {
+    return this.ver[u];
   }
 
   /** Unit u's body moved along the lane (its front changed, its footprint's shape did not). */
@@ -395,27 +469,28 @@ export class Game {
    * holds (`deployedDepth`), at least a base.
    */
   shape(u: number, f: Formation, deployedDepth = 0): void {
-    const s = this.c.units[u];
-    const fp = footprintOf(f, s.bases, this.c.baseWidth, this.c.baseDepth);
+    const k = u * NF + formIndex(f);
     const b = this.bodies[u];
-    b.frontage = fp.frontage;
-    b.depth = f === 'deployed' ? Math.max(fp.depth, deployedDepth) : fp.depth;
+    const frontage = this.fpFrontage[k];
+    const wider = frontage !== b.frontage;
+    b.frontage = frontage;
+    b.depth = f === 'deployed' ? Math.max(this.fpDepth[k], deployedDepth) : this.fpDepth[k];
     this.ver[u] = ++this.geo;
     this.extents(u);
-    this.lateral(u);
+    // The lateral relations change with the frontage alone (offsets never change).
+    if (wider) this.lateral(u);
   }
 
   /** The footprint u would have in formation f, in the scratch body (front and offset kept). */
   shapeInScratch(u: number, f: Formation, front = this.bodies[u].front): Body {
-    const s = this.c.units[u];
+    const k = u * NF + formIndex(f);
     const b = this.bodies[u];
-    const fp = footprintOf(f, s.bases, this.c.baseWidth, this.c.baseDepth);
     const t = this.scratch;
     t.front = front;
     t.facing = b.facing;
     t.offset = b.offset;
-    t.frontage = fp.frontage;
-    t.depth = f === 'deployed' ? Math.max(fp.depth, this.deployDepthAt(b.facing, front)) : fp.depth;
+    t.frontage = this.fpFrontage[k];
+    t.depth = f === 'deployed' ? Math.max(this.fpDepth[k], this.deployDepthAt(b.facing, front)) : this.fpDepth[k];
     return t;
   }
 
@@ -448,7 +523,7 @@ export class Game {
     this.contactGeo = this.geo;
     this.refreshPairs();
     const k = this.contact;
-    fillAll(k, 0);
+    fill8(k, 0);
     const n = this.n;
     const live = this.live;
     for (let i = 0; i < live.length; i++) {
@@ -731,6 +806,15 @@ export class Game {
    * it holds, woods, or a wall or hedge it lines; the best one.
    */
   coverOf(u: number): 'none' | 'soft' | 'hard' | 'village' {
+    // It depends on u's footprint alone: kept until that changes.
+    if (this.coverVer[u] !== this.ver[u]) {
+      this.cover[u] = this.coverNow(u);
+      this.coverVer[u] = this.ver[u];
+    }
+    return this.cover[u] as 'none' | 'soft' | 'hard' | 'village';
+  }
+
+  private coverNow(u: number): 'none' | 'soft' | 'hard' | 'village' {
     const b = this.bodies[u];
     type Cover = 'none' | 'soft' | 'hard' | 'village';
     let best: Cover = 'none';

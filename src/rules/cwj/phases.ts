@@ -64,7 +64,7 @@ import {
   resolveFire,
   targetModifier,
 } from './fire.js';
-import { fillAll, mayTouch, type Game } from './game.js';
+import { fill8, fill32, mayTouch, type Game } from './game.js';
 import {
   cavalryCapApplies,
   MELEE_ELIMINATE,
@@ -386,8 +386,8 @@ function moveGenerals(g: Game): void {
 export function movementPhase(g: Game): void {
   const P = g.phasing;
   const N = (1 - P) as 0 | 1;
-  fillAll(g.moved, 0);
-  fillAll(g.targets, 0);
+  fill8(g.moved, 0);
+  fill32(g.targets, 0);
   moveGenerals(g);
   // Nearest the enemy first, so those behind can follow them up.
   let m = 0;
@@ -437,7 +437,7 @@ export function movementPhase(g: Game): void {
   for (let v = 0; v < g.n; v++) {
     if (g.targets[v] > 0 && g.alive[v]) contactCheck(g, v, g.targets[v] - 1);
   }
-  fillAll(g.targets, 0);
+  fill32(g.targets, 0);
   // [Rough] l.123-124: the phasing side's unformed units that stayed still are formed again.
   for (let u = 0; u < g.n; u++) {
     if (g.alive[u] && g.c.units[u].side === P && unformedRecovers(g.cohesion[u], g.moved[u] === 1)) setCohesion(g, u, 'good');
@@ -623,7 +623,7 @@ const firedFlags = new Map<number, Uint8Array>();
 function firedOf(g: Game): Uint8Array {
   let f = firedFlags.get(g.n);
   if (!f) firedFlags.set(g.n, (f = new Uint8Array(g.n)));
-  fillAll(f, 0);
+  fill8(f, 0);
   return f;
 }
 
@@ -915,11 +915,11 @@ export function controlTest(g: Game, u: number): void {
 
 export function meleePhase(g: Game): void {
   if (!g.anyContact()) {
-    fillAll(g.engaged, 0);
+    fill8(g.engaged, 0);
     return;
   }
-  fillAll(g.won, 0);
-  fillAll(g.lateContact, 0);
+  fill8(g.won, 0);
+  fill8(g.lateContact, 0);
   const now = uncontrolledContactFightsNow(g.c.options.uncontrolledContact);
   for (let pass = 0; pass <= g.n; pass++) {
     if (contactGroups(g) === 0) break;
@@ -933,7 +933,7 @@ export function meleePhase(g: Game): void {
       }
       fightGroup(g, u);
     }
-    fillAll(g.lateContact, 0);
+    fill8(g.lateContact, 0);
     for (let u = 0; u < g.n; u++) {
       if (g.won[u] && g.alive[u]) {
         g.won[u] = 0;
