@@ -105,6 +105,8 @@ export class Game {
   readonly everRetreated: Uint8Array;
   /** Took a contact check this phase (at most one, rulings 5). */
   readonly checked: Uint8Array;
+  /** Fired this fire phase (phases.ts). */
+  readonly fired: Uint8Array;
   /** Won a melee this phase and must test for control. */
   readonly won: Uint8Array;
   /** A contact made this melee phase by an uncontrolled or controlled move, fought per cwj.uncontrolledContact. */
@@ -244,6 +246,7 @@ export class Game {
     this.everRetreated = new Uint8Array(n);
     this.checked = new Uint8Array(n);
     this.won = new Uint8Array(n);
+    this.fired = new Uint8Array(n);
     this.lateContact = new Uint8Array(n);
     this.genUnit = new Int16Array(c.generals.length);
     this.genAlive = new Uint8Array(c.generals.length);

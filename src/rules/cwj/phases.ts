@@ -619,10 +619,9 @@ function formSquare(g: Game, u: number): void {
   if (g.sink) g.sink({ type: 'formation', side: s.side, unit: s.id, from, to: 'square' });
 }
 
-const firedFlags = new Map<number, Uint8Array>();
+/** The Game's flags of units that fired this phase, cleared. */
 function firedOf(g: Game): Uint8Array {
-  let f = firedFlags.get(g.n);
-  if (!f) firedFlags.set(g.n, (f = new Uint8Array(g.n)));
+  const f = g.fired;
   fill8(f, 0);
   return f;
 }
@@ -799,7 +798,6 @@ export function fightGroup(g: Game, root: number): void {
   if (standing) g.extra[X.standingMelees]++;
   const loser = meleeRoll.loser;
   const diff = meleeRoll.difference;
-  const lost = [0, 0];
   // The units, before results move them: generals used, who won.
   const members = g.order;
   let m = 0;
@@ -820,6 +818,7 @@ export function fightGroup(g: Game, root: number): void {
   if (g.sink && names) {
     // The melee is told before what it does: each loser's result (a capped cavalry unit retreats).
     const words: string[] = [];
+    const lost = [0, 0];
     for (let i = 0; i < m; i++) {
       const s = g.c.units[members[i]];
       if (loser < 0 || s.side !== loser) continue;
