@@ -511,10 +511,10 @@ export class Game {
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
       if (v === except) continue;
-      const o = this.bodies[v];
-      if (!overlapsLaterally(b, o)) continue;
-      const lo = Math.max(Math.min(b.front, b.front - b.facing * b.depth), Math.min(o.front, o.front - o.facing * o.depth));
-      const hi = Math.min(Math.max(b.front, b.front - b.facing * b.depth), Math.max(o.front, o.front - o.facing * o.depth));
+      if (!overlapsLaterally(b, this.bodies[v])) continue;
+      // v's extents are min and max of its front and rear (x0, x1).
+      const lo = Math.max(Math.min(b.front, b.front - b.facing * b.depth), this.x0[v]);
+      const hi = Math.min(Math.max(b.front, b.front - b.facing * b.depth), this.x1[v]);
       if (hi - lo > EPS) return true;
     }
     return false;
@@ -655,18 +655,17 @@ export class Game {
   /** The first alive enemy in u's path moving `way`, ignoring friends (retreats pass through friends); -1 if none. */
   firstEnemyAhead(u: number, way: 1 | -1): number {
     const b = this.bodies[u];
-    const s = this.side(u);
+    const s = this.sideOf[u];
     const dir = b.facing * way;
     const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
+    const row = u * this.n;
     let best = -1;
     let bestD = Infinity;
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
-      if (v === u || this.c.units[v].side === s) continue;
-      const o = this.bodies[v];
-      if (!overlapsLaterally(b, o)) continue;
-      const oMin = Math.min(o.front, o.front - o.facing * o.depth);
-      const oMax = Math.max(o.front, o.front - o.facing * o.depth);
+      if (v === u || this.sideOf[v] === s || !(this.lat[row + v] & 1)) continue;
+      const oMin = this.x0[v];
+      const oMax = this.x1[v];
       const far = ((dir > 0 ? oMax : oMin) - lead) * dir;
       if (far <= EPS) continue;
       const near = ((dir > 0 ? oMin : oMax) - lead) * dir;
@@ -681,10 +680,9 @@ export class Game {
   /** Distance from u's leading edge moving `way` to the near edge of body v (v in its path). */
   gapTo(u: number, way: 1 | -1, v: number): number {
     const b = this.bodies[u];
-    const o = this.bodies[v];
     const dir = b.facing * way;
     const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
-    const near = dir > 0 ? Math.min(o.front, o.front - o.facing * o.depth) : Math.max(o.front, o.front - o.facing * o.depth);
+    const near = dir > 0 ? this.x0[v] : this.x1[v];
     return (near - lead) * dir;
   }
 
