@@ -6,8 +6,8 @@
  */
 import { EPS, pathLimit } from '../../table/index.js';
 import type { CwjDoctrine } from './doctrine.js';
-import { chargeDistance, formationRate, moveAllowance, type MoveCase, type Mover } from './movement.js';
-import type { Game } from './game.js';
+import { chargeDistance, formationRate, mayMove, type Mover } from './movement.js';
+import { formIndex, NF, type Game } from './game.js';
 import { ARTILLERY_RANGE_CM, MUSKET_RANGE_CM } from './fire.js';
 import { WITHDRAWAL_TRIGGER_CM } from './movement.js';
 import { PASS_RANGE_CM } from './rally.js';
@@ -42,19 +42,20 @@ export function moverOf(g: Game, u: number): Mover {
   return g.c.units[u];
 }
 
-/** One move's circumstances, reused (no allocation per question). */
-const MOVE_CASE: MoveCase = { from: 'line', to: 'line', changesFacing: false, road: false, cohesion: 'good', heldByRally: false };
 
 /** How far u may move this phase from its formation to `to`, facing changed when retiring ([Move] l.100-102). */
 export function allowanceFor(g: Game, u: number, to: Formation, retire: boolean): number {
-  const m = MOVE_CASE;
-  m.from = g.formation[u];
-  m.to = to;
-  m.changesFacing = retire;
-  m.cohesion = g.cohesion[u];
-  m.heldByRally = g.held[u] === 1;
-  return moveAllowance(g.c.units[u], m, g.c.options);
+  // movement.ts moveAllowance (never on a road here), the formations' rates from the Game's table.
+  if (!mayMove(g.cohesion[u], g.held[u] === 1)) return 0;
+  const from = g.formation[u];
+  const start = g.rate[u * NF + formIndex(from)];
+  if (from === to) return retire ? start / 2 : start;
+  const end = g.rate[u * NF + formIndex(to)];
+  const opt = g.c.options.formationChangeRate;
+  const rate = opt === 'start' ? start : opt === 'end' ? end : Math.min(start, end);
+  return rate / 2;
 }
+
 
 /** The charge distance of a cavalry unit ([Move] l.79-83, `cwj.chargeMove`). */
 export function chargeReach(g: Game, u: number): number {
@@ -216,6 +217,16 @@ export function planMove(g: Game, u: number, plan: MovePlan): void {
  * Infinity if none, or if its front already stands in one.
  */
 export function areaAhead(g: Game, u: number): number {
+  // It depends on u's footprint alone: kept until that changes.
+  const ver = g.version(u);
+  if (g.areaVer[u] === ver) return g.areaGap[u];
+  const d = areaAheadNow(g, u);
+  g.areaVer[u] = ver;
+  g.areaGap[u] = d;
+  return d;
+}
+
+function areaAheadNow(g: Game, u: number): number {
   const b = g.bodies[u];
   if (g.deployDepthAt(b.facing, b.front) > 0) return Infinity;
   let best = Infinity;

@@ -6,7 +6,7 @@
  */
 import { d6 } from '../../core/dice.js';
 import { reachRung, recordCheck, RUNG, UNIT_CLASSES } from '../../core/result.js';
-import { EPS, overlapsLaterally } from '../../table/index.js';
+import { EPS } from '../../table/index.js';
 import { armyDishGain, armyMorale, chipsForLeavingTable, corpsChipsAfter, corpsFatigued } from './chips.js';
 import type { Game } from './game.js';
 import { generalDies, generalSurvivesUnitLoss } from './generals.js';
@@ -199,27 +199,25 @@ export function retreatUnit(g: Game, u: number, awayFrom: number, cm: number, fo
       return false;
     }
     b.front += dir * togo;
-    g.changed();
+    g.stepped(u);
     // Ending on a friend: on to the first clear ground beyond it.
     let over = -1;
     for (let i = 0; i < g.live.length; i++) {
       const v = g.live[i];
-      if (v === u || g.c.units[v].side !== side) continue;
-      const o = g.bodies[v];
-      if (!overlapsLaterally(b, o)) continue;
-      const bMin = Math.min(b.front, b.front - b.facing * b.depth);
-      const bMax = Math.max(b.front, b.front - b.facing * b.depth);
-      const oMin = Math.min(o.front, o.front - o.facing * o.depth);
-      const oMax = Math.max(o.front, o.front - o.facing * o.depth);
+      if (v === u || g.sideOf[v] !== side || !(g.lat[u * g.n + v] & 1)) continue;
+      // The footprints' extents: min and max of front and rear.
+      const bMin = g.x0[u];
+      const bMax = g.x1[u];
+      const oMin = g.x0[v];
+      const oMax = g.x1[v];
       if (Math.min(bMax, oMax) - Math.max(bMin, oMin) > EPS) {
         over = v;
         break;
       }
     }
     if (over < 0) break;
-    const o = g.bodies[over];
-    const oFar = dir > 0 ? Math.max(o.front, o.front - o.facing * o.depth) : Math.min(o.front, o.front - o.facing * o.depth);
-    const bNear = dir > 0 ? Math.min(b.front, b.front - b.facing * b.depth) : Math.max(b.front, b.front - b.facing * b.depth);
+    const oFar = dir > 0 ? g.x1[over] : g.x0[over];
+    const bNear = dir > 0 ? g.x0[u] : g.x1[u];
     togo = (oFar - bNear) * dir;
     if (togo <= EPS) break;
   }

@@ -11,18 +11,13 @@ import {
   axialMax,
   axialMin,
   body,
+  hypot2,
   lateralGap,
   rangeGap,
-  firstInPath,
-  frontEdgeDistance,
   frontIn,
   fractionIn,
-  inContact,
-  isBetween,
-  isInFront,
   newMoveResult,
   overlapsLaterally,
-  touching,
   type Body,
   type MoveResult,
   type TerrainCost,
@@ -30,6 +25,7 @@ import {
 import type { CompiledLane } from './compile.js';
 import type { CwjSink } from './events.js';
 import { footprintOf } from './layout.js';
+import { formationRate } from './movement.js';
 import type { Cohesion, Formation } from './types.js';
 import { EXTRA_KEYS } from './vocabulary.js';
 
@@ -47,6 +43,44 @@ export function mayTouch(a: Body, b: Body): boolean {
  */
 export function fillAll(a: Uint8Array | Int16Array | Int32Array | Float64Array, v: number): void {
   for (let i = 0; i < a.length; i++) a[i] = v;
+}
+
+/** fillAll for one kind of array each: a call site that sees one kind stays monomorphic. */
+export function fill8(a: Uint8Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+export function fill16(a: Int16Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+export function fill32(a: Int32Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+export function fill64(a: Float64Array, v: number): void {
+  for (let i = 0; i < a.length; i++) a[i] = v;
+}
+
+/** The formations, in the order of the per-unit tables (Game.formIndex). */
+const FORMATIONS: readonly Formation[] = ['line', 'column', 'square', 'skirmish', 'deployed', 'limbered', 'unlimbered'];
+export const NF = FORMATIONS.length;
+
+/** A formation's index in FORMATIONS. */
+export function formIndex(f: Formation): number {
+  switch (f) {
+    case 'line':
+      return 0;
+    case 'column':
+      return 1;
+    case 'square':
+      return 2;
+    case 'skirmish':
+      return 3;
+    case 'deployed':
+      return 4;
+    case 'limbered':
+      return 5;
+    default:
+      return 6;
+  }
 }
 
 export class Game {
@@ -71,6 +105,8 @@ export class Game {
   readonly everRetreated: Uint8Array;
   /** Took a contact check this phase (at most one, rulings 5). */
   readonly checked: Uint8Array;
+  /** Fired this fire phase (phases.ts). */
+  readonly fired: Uint8Array;
   /** Won a melee this phase and must test for control. */
   readonly won: Uint8Array;
   /** A contact made this melee phase by an uncontrolled or controlled move, fought per cwj.uncontrolledContact. */
@@ -114,9 +150,64 @@ export class Game {
   holderGeo = -1;
   /** The state (geometry and dishes) the outcome was last judged at. */
   judged = -1;
+  /** The dishes and the holder the armies were last settled at (play.ts settleArmies). */
+  readonly settled = new Int32Array(3);
   private contactGeo = -1;
   /** Per unit, cached at `contactGeo`: 1 it touches an enemy, 2 it touches enemy cavalry. */
   private readonly contact: Uint8Array;
+  /**
+   * Per unit, the geo at which its footprint last changed (moved, reshaped): answers about it, or a
+   * pair it is in, worked out since then still hold.
+   */
+  private readonly ver: Int32Array;
+  /**
+   * Per unit, its footprint's extents as src/table gives them (axialMin, axialMax, lateralMin,
+   * lateralMax of its body), kept up to date as it moves and reshapes.
+   */
+  readonly x0: Float64Array;
+  readonly x1: Float64Array;
+  readonly y0: Float64Array;
+  readonly y1: Float64Array;
+  /**
+   * Per pair of units (u * n + v), kept with the frontages (offsets never change): 1 their bodies
+   * overlap laterally (src/table overlapsLaterally), 2 they come within EPS across (lateralGap <= EPS);
+   * and the lateral gap itself.
+   */
+  readonly lat: Uint8Array;
+  readonly latGap: Float64Array;
+  /**
+   * Per pair of alive enemies (u * n + v, both ways), as of `pairsGeo` (pairs whose units have not
+   * changed since are not worked out again): 1 they touch (src/table touching), 2 front to front
+   * (src/table inContact).
+   */
+  readonly touch: Uint8Array;
+  private pairsGeo = -1;
+  /** Per pair (u * n + v), the front-edge distance and the geo it was measured at. */
+  private readonly dist: Float64Array;
+  private readonly distGeo: Int32Array;
+  /** Per unit: whether it occupies the objective, as of its footprint's version objVer. */
+  private readonly inObj: Uint8Array;
+  private readonly objVer: Int32Array;
+  /** Per unit: its closeness to the enemy at geo closeGeo. */
+  private readonly close: Float64Array;
+  private readonly closeGeo: Int32Array;
+  /** Per unit, its footprint at the start (shape in its start formation); the lateral relations of those footprints. */
+  private readonly startFrontage: Float64Array;
+  private readonly startDepth: Float64Array;
+  private startLat: Uint8Array | null = null;
+  private startGap: Float64Array | null = null;
+  /** Per unit and formation (u * 7 + formIndex): its footprint (layout.ts footprintOf), its full move rate (movement.ts formationRate). */
+  readonly fpFrontage: Float64Array;
+  readonly fpDepth: Float64Array;
+  readonly rate: Float64Array;
+  /** Per unit: its cover, and the gap to the area ahead (ai.ts areaAhead), as of its footprint's version. */
+  private readonly cover: string[];
+  private readonly coverVer: Int32Array;
+  readonly areaGap: Float64Array;
+  readonly areaVer: Int32Array;
+  /** Per unit: its side, and whether it is cavalry. */
+  readonly sideOf: Uint8Array;
+  readonly cavalry: Uint8Array;
   /** Per unit, the first body ahead of it (firstAhead forward), cached at aheadGeo. */
   private readonly ahead: Int32Array;
   private readonly aheadGeo: Float64Array;
@@ -155,6 +246,7 @@ export class Game {
     this.everRetreated = new Uint8Array(n);
     this.checked = new Uint8Array(n);
     this.won = new Uint8Array(n);
+    this.fired = new Uint8Array(n);
     this.lateContact = new Uint8Array(n);
     this.genUnit = new Int16Array(c.generals.length);
     this.genAlive = new Uint8Array(c.generals.length);
@@ -177,6 +269,50 @@ export class Game {
     this.targets = new Int32Array(n);
     this.mods = new Float64Array(n);
     this.contact = new Uint8Array(n);
+    this.ver = new Int32Array(n);
+    this.x0 = new Float64Array(n);
+    this.x1 = new Float64Array(n);
+    this.y0 = new Float64Array(n);
+    this.y1 = new Float64Array(n);
+    this.lat = new Uint8Array(n * n);
+    this.latGap = new Float64Array(n * n);
+    this.touch = new Uint8Array(n * n);
+    this.dist = new Float64Array(n * n);
+    this.distGeo = new Int32Array(n * n).fill(-1);
+    this.inObj = new Uint8Array(n);
+    this.objVer = new Int32Array(n).fill(-1);
+    this.close = new Float64Array(n);
+    this.closeGeo = new Int32Array(n).fill(-1);
+    this.sideOf = new Uint8Array(n);
+    this.cavalry = new Uint8Array(n);
+    this.fpFrontage = new Float64Array(n * NF);
+    this.fpDepth = new Float64Array(n * NF);
+    this.rate = new Float64Array(n * NF);
+    for (let u = 0; u < n; u++) {
+      const s = c.units[u];
+      for (let i = 0; i < NF; i++) {
+        const fp = footprintOf(FORMATIONS[i], s.bases, c.baseWidth, c.baseDepth);
+        this.fpFrontage[u * NF + i] = fp.frontage;
+        this.fpDepth[u * NF + i] = fp.depth;
+        this.rate[u * NF + i] = formationRate(s, FORMATIONS[i], c.options.squareMove);
+      }
+    }
+    this.cover = new Array<string>(n).fill('none');
+    this.coverVer = new Int32Array(n).fill(-1);
+    this.areaGap = new Float64Array(n);
+    this.areaVer = new Int32Array(n).fill(-1);
+    this.startFrontage = new Float64Array(n);
+    this.startDepth = new Float64Array(n);
+    for (let u = 0; u < n; u++) {
+      const s = c.units[u];
+      const fp = footprintOf(s.formation, s.bases, c.baseWidth, c.baseDepth);
+      this.startFrontage[u] = fp.frontage;
+      this.startDepth[u] = s.formation === 'deployed' ? Math.max(fp.depth, c.startDepth[u]) : fp.depth;
+    }
+    for (let u = 0; u < n; u++) {
+      this.sideOf[u] = c.units[u].side;
+      this.cavalry[u] = c.units[u].arm === 'cavalry' ? 1 : 0;
+    }
     this.ahead = new Int32Array(n);
     this.aheadGeo = new Float64Array(n).fill(-1);
     const terrain = c.terrain;
@@ -198,18 +334,30 @@ export class Game {
       b.front = s.front;
       b.offset = s.offset;
       b.facing = c.sides[s.side].facing;
-      this.shape(u, s.formation, c.startDepth[u]);
+      // shape(u, s.formation, c.startDepth[u]), worked out once.
+      b.frontage = this.startFrontage[u];
+      b.depth = this.startDepth[u];
+      this.extents(u);
     }
-    fillAll(this.engaged, 0);
-    fillAll(this.held, 0);
-    fillAll(this.moved, 0);
-    fillAll(this.contactedBy, -1);
-    fillAll(this.ownContact, 0);
-    fillAll(this.chargePending, 0);
-    fillAll(this.everRetreated, 0);
-    fillAll(this.checked, 0);
-    fillAll(this.won, 0);
-    fillAll(this.lateContact, 0);
+    // Every start is the same: the lateral relations of the start footprints, worked out once.
+    if (this.startLat === null) {
+      for (let u = 0; u < this.n; u++) this.lateral(u);
+      this.startLat = this.lat.slice();
+      this.startGap = this.latGap.slice();
+    } else {
+      this.lat.set(this.startLat);
+      this.latGap.set(this.startGap!);
+    }
+    fill8(this.engaged, 0);
+    fill8(this.held, 0);
+    fill8(this.moved, 0);
+    fill16(this.contactedBy, -1);
+    fill8(this.ownContact, 0);
+    fill8(this.chargePending, 0);
+    fill8(this.everRetreated, 0);
+    fill8(this.checked, 0);
+    fill8(this.won, 0);
+    fill8(this.lateContact, 0);
     for (let g = 0; g < c.generals.length; g++) {
       this.genUnit[g] = c.generals[g].unit;
       this.genAlive[g] = 1;
@@ -223,9 +371,9 @@ export class Game {
       this.fatigueNumber[k] = 0;
     }
     for (let g = 0; g < c.chipGroups.length; g++) this.groupLeft[g] = c.chipGroups[g].length;
-    fillAll(this.dish, 0);
-    fillAll(this.extra, 0);
-    fillAll(this.defeated, 0);
+    fill32(this.dish, 0);
+    fill64(this.extra, 0);
+    fill8(this.defeated, 0);
     this.holder = -1;
     this.startHolder = -1;
     this.turn = 0;
@@ -234,16 +382,70 @@ export class Game {
     this.phase = '';
     this.contactMade = false;
     this.ended = false;
+    // Every answer cached by geometry is dropped, so the count starts again: kept small, the outcome's
+    // key (geo * 4096 + dishes, play.ts judge) stays a small integer instead of growing into a double
+    // over a run (which deoptimized every function reading the Game when it first did).
+    this.geo = 0;
     this.contactGeo = -1;
-    fillAll(this.aheadGeo, -1);
+    this.pairsGeo = -1;
+    fill64(this.aheadGeo, -1);
+    fill32(this.distGeo, -1);
+    fill32(this.objVer, -1);
+    fill32(this.coverVer, -1);
+    fill32(this.areaVer, -1);
+    fill32(this.closeGeo, -1);
     this.holderGeo = -1;
     this.judged = -1;
+    fill32(this.settled, -2);
+    this.geo = 1;
+    fill32(this.ver, 1);
     this.rebuildLive();
   }
 
-  /** A footprint moved or changed: cached answers are stale. */
+  /** Some footprints moved or changed (any of them): cached answers are stale. */
   changed(): void {
     this.geo++;
+    for (let u = 0; u < this.n; u++) this.ver[u] = this.geo;
+    for (let u = 0; u < this.n; u++) this.extents(u);
+    for (let u = 0; u < this.n; u++) this.lateral(u);
+  }
+
+  /** The version of u's footprint: answers about it alone hold while this stays the same. */
+  version(u: number): number {
+    return this.ver[u];
+  }
+
+  /** Unit u's body moved along the lane (its front changed, its footprint's shape did not). */
+  stepped(u: number): void {
+    this.ver[u] = ++this.geo;
+    this.extents(u);
+  }
+
+  /** u's extents from its body, as src/table's axialMin, axialMax, lateralMin, lateralMax. */
+  private extents(u: number): void {
+    const b = this.bodies[u];
+    this.x0[u] = b.facing > 0 ? b.front - b.depth : b.front;
+    this.x1[u] = b.facing > 0 ? b.front : b.front + b.depth;
+    this.y0[u] = b.offset - b.frontage / 2;
+    this.y1[u] = b.offset + b.frontage / 2;
+  }
+
+  /** u's lateral relations with every other unit, from the extents (src/table overlapsLaterally, lateralGap). */
+  private lateral(u: number): void {
+    const n = this.n;
+    const y0 = this.y0[u];
+    const y1 = this.y1[u];
+    for (let v = 0; v < n; v++) {
+      if (v === u) continue;
+      const over = Math.min(y1, this.y1[v]) - Math.max(y0, this.y0[v]);
+      const d = Math.max(y0, this.y0[v]) - Math.min(y1, this.y1[v]);
+      const gap = d > 0 ? d : 0;
+      const bits = ((over > 0 ? over : 0) > EPS ? 1 : 0) | (gap <= EPS ? 2 : 0);
+      this.lat[u * n + v] = bits;
+      this.lat[v * n + u] = bits;
+      this.latGap[u * n + v] = gap;
+      this.latGap[v * n + u] = gap;
+    }
   }
 
   /** The list of alive units and their bodies. */
@@ -270,25 +472,28 @@ export class Game {
    * holds (`deployedDepth`), at least a base.
    */
   shape(u: number, f: Formation, deployedDepth = 0): void {
-    const s = this.c.units[u];
-    const fp = footprintOf(f, s.bases, this.c.baseWidth, this.c.baseDepth);
+    const k = u * NF + formIndex(f);
     const b = this.bodies[u];
-    b.frontage = fp.frontage;
-    b.depth = f === 'deployed' ? Math.max(fp.depth, deployedDepth) : fp.depth;
-    this.geo++;
+    const frontage = this.fpFrontage[k];
+    const wider = frontage !== b.frontage;
+    b.frontage = frontage;
+    b.depth = f === 'deployed' ? Math.max(this.fpDepth[k], deployedDepth) : this.fpDepth[k];
+    this.ver[u] = ++this.geo;
+    this.extents(u);
+    // The lateral relations change with the frontage alone (offsets never change).
+    if (wider) this.lateral(u);
   }
 
   /** The footprint u would have in formation f, in the scratch body (front and offset kept). */
   shapeInScratch(u: number, f: Formation, front = this.bodies[u].front): Body {
-    const s = this.c.units[u];
+    const k = u * NF + formIndex(f);
     const b = this.bodies[u];
-    const fp = footprintOf(f, s.bases, this.c.baseWidth, this.c.baseDepth);
     const t = this.scratch;
     t.front = front;
     t.facing = b.facing;
     t.offset = b.offset;
-    t.frontage = fp.frontage;
-    t.depth = f === 'deployed' ? Math.max(fp.depth, this.deployDepthAt(b.facing, front)) : fp.depth;
+    t.frontage = this.fpFrontage[k];
+    t.depth = f === 'deployed' ? Math.max(this.fpDepth[k], this.deployDepthAt(b.facing, front)) : this.fpDepth[k];
     return t;
   }
 
@@ -306,10 +511,10 @@ export class Game {
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
       if (v === except) continue;
-      const o = this.bodies[v];
-      if (!overlapsLaterally(b, o)) continue;
-      const lo = Math.max(Math.min(b.front, b.front - b.facing * b.depth), Math.min(o.front, o.front - o.facing * o.depth));
-      const hi = Math.min(Math.max(b.front, b.front - b.facing * b.depth), Math.max(o.front, o.front - o.facing * o.depth));
+      if (!overlapsLaterally(b, this.bodies[v])) continue;
+      // v's extents are min and max of its front and rear (x0, x1).
+      const lo = Math.max(Math.min(b.front, b.front - b.facing * b.depth), this.x0[v]);
+      const hi = Math.min(Math.max(b.front, b.front - b.facing * b.depth), this.x1[v]);
       if (hi - lo > EPS) return true;
     }
     return false;
@@ -319,18 +524,71 @@ export class Game {
   private refreshContacts(): void {
     if (this.contactGeo === this.geo) return;
     this.contactGeo = this.geo;
+    this.refreshPairs();
     const k = this.contact;
-    fillAll(k, 0);
-    const units = this.c.units;
-    for (let i = 0; i < this.live.length; i++) {
-      const a = this.live[i];
-      for (let j = i + 1; j < this.live.length; j++) {
-        const b = this.live[j];
-        if (units[a].side === units[b].side || !mayTouch(this.bodies[a], this.bodies[b]) || !touching(this.bodies[a], this.bodies[b])) continue;
-        k[a] |= units[b].arm === 'cavalry' ? 3 : 1;
-        k[b] |= units[a].arm === 'cavalry' ? 3 : 1;
+    fill8(k, 0);
+    const n = this.n;
+    const live = this.live;
+    for (let i = 0; i < live.length; i++) {
+      const a = live[i];
+      for (let j = i + 1; j < live.length; j++) {
+        const b = live[j];
+        if (this.sideOf[a] === this.sideOf[b] || !(this.touch[a * n + b] & 1)) continue;
+        k[a] |= this.cavalry[b] ? 3 : 1;
+        k[b] |= this.cavalry[a] ? 3 : 1;
       }
     }
+  }
+
+  /**
+   * The touch bits of every pair of alive enemies (`touch`), worked out again only for pairs with a
+   * unit whose footprint changed since the last time.
+   */
+  refreshPairs(): void {
+    if (this.pairsGeo === this.geo) return;
+    const since = this.pairsGeo;
+    this.pairsGeo = this.geo;
+    const n = this.n;
+    const live = this.live;
+    for (let i = 0; i < live.length; i++) {
+      const a = live[i];
+      if (this.ver[a] <= since) continue;
+      for (let j = 0; j < live.length; j++) {
+        const b = live[j];
+        if (this.sideOf[a] === this.sideOf[b] || (b < a && this.ver[b] > since)) continue;
+        const t = this.touchBits(a, b);
+        this.touch[a * n + b] = t;
+        this.touch[b * n + a] = t;
+      }
+    }
+  }
+
+  /**
+   * Two units' touch bits: 1 they touch (mayTouch and src/table touching), 2 front to front (src/table
+   * inContact); both questions are symmetric, so one answer serves (a, b) and (b, a).
+   */
+  private touchBits(a: number, b: number): number {
+    const l = this.lat[a * this.n + b];
+    // mayTouch: within EPS across (lat bit 2) and along the lane.
+    if (!(l & 2)) return 0;
+    const ax = Math.max(this.x0[a], this.x0[b]) - Math.min(this.x1[a], this.x1[b]);
+    if (!((ax > 0 ? ax : 0) <= EPS)) return 0;
+    const A = this.bodies[a];
+    const B = this.bodies[b];
+    const over = (l & 1) !== 0;
+    // src/table touching: front to front, a flank either way, a rear either way.
+    if (A.facing !== B.facing && over && Math.abs((B.front - A.front) * A.facing) <= EPS) return 3;
+    if (!over) {
+      const ov = Math.min(this.x1[a], this.x1[b]) - Math.max(this.x0[a], this.x0[b]);
+      if ((ov > 0 ? ov : 0) > EPS) {
+        const side = (B.offset - A.offset) * A.facing;
+        if (side > 0 || side < 0) return 1;
+      }
+      return 0;
+    }
+    if (B.facing === A.facing && Math.abs(A.front - A.facing * A.depth - B.front) <= EPS) return 1;
+    if (A.facing === B.facing && Math.abs(B.front - B.facing * B.depth - A.front) <= EPS) return 1;
+    return 0;
   }
 
   /** u touches an alive enemy (front, flank or rear). */
@@ -355,13 +613,12 @@ export class Game {
   /** Some enemy touches u other than front to front (flank or rear); squares have neither. */
   hitInFlankOrRear(u: number): boolean {
     if (this.formation[u] === 'square') return false;
-    const s = this.side(u);
-    const b = this.bodies[u];
+    this.refreshPairs();
+    const s = this.sideOf[u];
+    const row = u * this.n;
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
-      if (this.c.units[v].side === s) continue;
-      const o = this.bodies[v];
-      if (mayTouch(b, o) && touching(b, o) && !inContact(b, o)) return true;
+      if (this.sideOf[v] !== s && this.touch[row + v] === 1) return true;
     }
     return false;
   }
@@ -370,8 +627,24 @@ export class Game {
   firstAhead(u: number, way: 1 | -1): number {
     // Forward, the answer holds until a footprint changes: planning and moving ask twice.
     if (way === 1 && this.aheadGeo[u] === this.geo) return this.ahead[u];
-    const i = firstInPath(this.bodies[u], way, this.liveBodies);
-    const v = i < 0 ? -1 : this.live[i];
+    // src/table firstInPath over the alive bodies, from the extents.
+    const b = this.bodies[u];
+    const dir = b.facing * way;
+    const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
+    const row = u * this.n;
+    let v = -1;
+    let bestD = Infinity;
+    for (let i = 0; i < this.live.length; i++) {
+      const o = this.live[i];
+      if (o === u || !(this.lat[row + o] & 1)) continue;
+      const far = ((dir > 0 ? this.x1[o] : this.x0[o]) - lead) * dir;
+      if (far <= EPS) continue;
+      const near = ((dir > 0 ? this.x0[o] : this.x1[o]) - lead) * dir;
+      if (near < bestD) {
+        bestD = near;
+        v = o;
+      }
+    }
     if (way === 1) {
       this.aheadGeo[u] = this.geo;
       this.ahead[u] = v;
@@ -382,18 +655,17 @@ export class Game {
   /** The first alive enemy in u's path moving `way`, ignoring friends (retreats pass through friends); -1 if none. */
   firstEnemyAhead(u: number, way: 1 | -1): number {
     const b = this.bodies[u];
-    const s = this.side(u);
+    const s = this.sideOf[u];
     const dir = b.facing * way;
     const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
+    const row = u * this.n;
     let best = -1;
     let bestD = Infinity;
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
-      if (v === u || this.c.units[v].side === s) continue;
-      const o = this.bodies[v];
-      if (!overlapsLaterally(b, o)) continue;
-      const oMin = Math.min(o.front, o.front - o.facing * o.depth);
-      const oMax = Math.max(o.front, o.front - o.facing * o.depth);
+      if (v === u || this.sideOf[v] === s || !(this.lat[row + v] & 1)) continue;
+      const oMin = this.x0[v];
+      const oMax = this.x1[v];
       const far = ((dir > 0 ? oMax : oMin) - lead) * dir;
       if (far <= EPS) continue;
       const near = ((dir > 0 ? oMin : oMax) - lead) * dir;
@@ -408,10 +680,9 @@ export class Game {
   /** Distance from u's leading edge moving `way` to the near edge of body v (v in its path). */
   gapTo(u: number, way: 1 | -1, v: number): number {
     const b = this.bodies[u];
-    const o = this.bodies[v];
     const dir = b.facing * way;
     const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
-    const near = dir > 0 ? Math.min(o.front, o.front - o.facing * o.depth) : Math.max(o.front, o.front - o.facing * o.depth);
+    const near = dir > 0 ? this.x0[v] : this.x1[v];
     return (near - lead) * dir;
   }
 
@@ -428,20 +699,57 @@ export class Game {
    * other unit stands between them (no firing over units on the lane).
    */
   canSee(a: number, b: number): boolean {
-    const A = this.bodies[a];
-    const B = this.bodies[b];
-    if (!overlapsLaterally(A, B) || !isInFront(A, B)) return false;
+    if (!(this.lat[a * this.n + b] & 1) || !this.isInFront(a, b)) return false;
+    // src/table isBetween(A, B, C) for every other alive body C, from the extents.
+    const fa = this.bodies[a].front;
+    const fb = this.bodies[b].front;
+    const x0 = Math.min(fa, fb);
+    const x1 = Math.max(fa, fb);
+    let y0 = Math.max(this.y0[a], this.y0[b]);
+    let y1 = Math.min(this.y1[a], this.y1[b]);
+    if (y0 > y1) {
+      const t = y0;
+      y0 = y1;
+      y1 = t;
+    }
+    const narrow = y1 - y0 <= EPS;
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
       if (v === a || v === b) continue;
-      if (isBetween(A, B, this.bodies[v])) return false;
+      const ax = Math.min(x1, this.x1[v]) - Math.max(x0, this.x0[v]);
+      if ((ax > 0 ? ax : 0) <= EPS) continue;
+      const cy0 = this.y0[v];
+      const cy1 = this.y1[v];
+      if (narrow) {
+        if (cy0 < y0 - EPS && cy1 > y1 + EPS) return false;
+        continue;
+      }
+      const ay = Math.min(y1, cy1) - Math.max(y0, cy0);
+      if ((ay > 0 ? ay : 0) > EPS) return false;
     }
     return true;
   }
 
-  /** Front-edge distance between two units (src/table frontEdgeDistance). */
+  /** src/table isInFront(a's body, b's body): no part of b lies behind a's front edge. */
+  isInFront(a: number, b: number): boolean {
+    const A = this.bodies[a];
+    return Math.min((this.x0[b] - A.front) * A.facing, (this.x1[b] - A.front) * A.facing) >= -EPS;
+  }
+
+  /** Front-edge distance between two units (src/table frontEdgeDistance), kept until the geometry changes. */
   distance(a: number, b: number): number {
-    return frontEdgeDistance(this.bodies[a], this.bodies[b]);
+    const k = a * this.n + b;
+    if (this.distGeo[k] === this.geo) return this.dist[k];
+    const dx = Math.abs(this.bodies[b].front - this.bodies[a].front);
+    const dy = this.latGap[k];
+    const d = dy === 0 ? dx : hypot2(dx, dy);
+    // The same both ways (|x - y| is |y - x|, the lateral gap is symmetric).
+    const k2 = b * this.n + a;
+    this.dist[k] = d;
+    this.distGeo[k] = this.geo;
+    this.dist[k2] = d;
+    this.distGeo[k2] = this.geo;
+    return d;
   }
 
   /** The nearest alive enemy of u by front-edge distance, -1 if none. */
@@ -452,7 +760,7 @@ export class Game {
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
       if (this.c.units[v].side === s) continue;
-      const d = frontEdgeDistance(this.bodies[u], this.bodies[v]);
+      const d = this.distance(u, v);
       if (d < bestD) {
         bestD = d;
         best = v;
@@ -466,15 +774,18 @@ export class Game {
    * an enemy's front (cheaper than frontEdgeDistance, and enough to rank units by).
    */
   closeness(u: number): number {
-    const s = this.side(u);
+    if (this.closeGeo[u] === this.geo) return this.close[u];
+    const s = this.sideOf[u];
     const x = this.bodies[u].front;
     let best = Infinity;
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
-      if (this.c.units[v].side === s) continue;
+      if (this.sideOf[v] === s) continue;
       const d = Math.abs(this.bodies[v].front - x);
       if (d < best) best = d;
     }
+    this.closeGeo[u] = this.geo;
+    this.close[u] = best;
     return best;
   }
 
@@ -496,6 +807,15 @@ export class Game {
    * it holds, woods, or a wall or hedge it lines; the best one.
    */
   coverOf(u: number): 'none' | 'soft' | 'hard' | 'village' {
+    // It depends on u's footprint alone: kept until that changes.
+    if (this.coverVer[u] !== this.ver[u]) {
+      this.cover[u] = this.coverNow(u);
+      this.coverVer[u] = this.ver[u];
+    }
+    return this.cover[u] as 'none' | 'soft' | 'hard' | 'village';
+  }
+
+  private coverNow(u: number): 'none' | 'soft' | 'hard' | 'village' {
     const b = this.bodies[u];
     type Cover = 'none' | 'soft' | 'hard' | 'village';
     let best: Cover = 'none';
@@ -515,7 +835,13 @@ export class Game {
   /** u occupies the objective: part of its footprint lies in it. */
   inObjective(u: number): boolean {
     const o = this.c.objective;
-    return o !== null && fractionIn(this.bodies[u], o.interval) > EPS;
+    if (o === null) return false;
+    // It depends on u's footprint alone: kept until that changes.
+    if (this.objVer[u] === this.ver[u]) return this.inObj[u] === 1;
+    const r = fractionIn(this.bodies[u], o.interval) > EPS;
+    this.objVer[u] = this.ver[u];
+    this.inObj[u] = r ? 1 : 0;
+    return r;
   }
 
   /** A divisional general of u's arm and corps is attached to u (rulings 7; [Gen] l.291-292). */

@@ -64,7 +64,7 @@ import {
   resolveFire,
   targetModifier,
 } from './fire.js';
-import { fillAll, mayTouch, type Game } from './game.js';
+import { fill8, fill32, mayTouch, type Game } from './game.js';
 import {
   cavalryCapApplies,
   MELEE_ELIMINATE,
@@ -251,13 +251,15 @@ function roughTest(g: Game, u: number, kinds: number, formation: Formation): voi
  */
 function registerContacts(g: Game, u: number, now: boolean, counted: boolean): boolean {
   const s = g.c.units[u];
-  const b = g.bodies[u];
   let any = false;
+  g.refreshPairs();
+  const row = u * g.n;
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
-    if (g.c.units[v].side === s.side || !mayTouch(b, g.bodies[v]) || !touching(b, g.bodies[v])) continue;
+    const bits = g.touch[row + v];
+    if (g.sideOf[v] === s.side || !(bits & 1)) continue;
     any = true;
-    if (inContact(g.bodies[v], b)) g.contactedBy[v] = u;
+    if (bits & 2) g.contactedBy[v] = u;
     const t = g.c.units[v];
     if (!g.checked[v] && contactCheckRequired(t.arm, g.formation[v], s.arm, g.formation[u])) {
       if (now) contactCheck(g, v, u);
@@ -350,7 +352,7 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   if (dist > EPS) {
     const mv = moveBody(b, way as 1 | -1, dist, g.c.lane, g.c.terrain, g.cost, limit, g.mv);
     b.front = mv.front;
-    g.changed();
+    g.stepped(u);
     kinds = roughKinds(g, mv.met, b.facing * way);
   }
   if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
@@ -384,8 +386,8 @@ function moveGenerals(g: Game): void {
 export function movementPhase(g: Game): void {
   const P = g.phasing;
   const N = (1 - P) as 0 | 1;
-  fillAll(g.moved, 0);
-  fillAll(g.targets, 0);
+  fill8(g.moved, 0);
+  fill32(g.targets, 0);
   moveGenerals(g);
   // Nearest the enemy first, so those behind can follow them up.
   let m = 0;
@@ -435,7 +437,7 @@ export function movementPhase(g: Game): void {
   for (let v = 0; v < g.n; v++) {
     if (g.targets[v] > 0 && g.alive[v]) contactCheck(g, v, g.targets[v] - 1);
   }
-  fillAll(g.targets, 0);
+  fill32(g.targets, 0);
   // [Rough] l.123-124: the phasing side's unformed units that stayed still are formed again.
   for (let u = 0; u < g.n; u++) {
     if (g.alive[u] && g.c.units[u].side === P && unformedRecovers(g.cohesion[u], g.moved[u] === 1)) setCohesion(g, u, 'good');
@@ -459,7 +461,7 @@ function withdraw(g: Game, v: number, by: number): void {
   const x0 = b.front;
   const mv = moveBody(b, way, Math.min(cm, g.roomTo(v, way)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
-  g.changed();
+  g.stepped(v);
   g.res.sides[s.side].retreatsVoluntary++;
   g.res.units[v].retreated = true;
   g.res.formations[s.corps].retreats++;
@@ -482,14 +484,13 @@ function withdraw(g: Game, v: number, by: number): void {
 function fireTargets(g: Game, u: number, fireMod: number, withMods: boolean): number {
   const s = g.c.units[u];
   const opts = g.c.options;
-  const A = g.bodies[u];
+  const row = u * g.n;
   let n = 0;
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
-    const t = g.c.units[v];
-    if (t.side === s.side || g.engaged[v]) continue;
+    if (g.sideOf[v] === s.side || g.engaged[v]) continue;
     // Cheap tests first: in its file and in front (rulings 11), then range, then nothing between.
-    if (!overlapsLaterally(A, g.bodies[v]) || !isInFront(A, g.bodies[v])) continue;
+    if (!(g.lat[row + v] & 1) || !g.isInFront(u, v)) continue;
     const band = rangeBand(g.distance(u, v), s.arm === 'artillery' ? s.weight : undefined);
     if (band < 0 || !g.canSee(u, v)) continue;
     if (g.inContact(v) && !mayFireAtContact(false, g.contactedBy[u] === v, opts.fireIntoContact)) continue;
@@ -515,7 +516,7 @@ function modifierAt(g: Game, u: number, v: number, fireMod: number): number {
   x.arm = t.arm;
   x.formation = g.formation[v];
   x.disordered = g.cohesion[v] !== 'good';
-  x.flankOrRear = g.formation[v] !== 'square' && !isInFront(B, A);
+  x.flankOrRear = g.formation[v] !== 'square' && !g.isInFront(v, u);
   x.cover = g.coverOf(v);
   // [Fire] l.202-204: the firer's -2 against cavalry in contact with it.
   return fireMod + firerModifier(f, band as 0 | 1 | 2, t.arm === 'cavalry' && touching(A, B)) + targetModifier(x, g.c.options);
@@ -618,11 +619,10 @@ function formSquare(g: Game, u: number): void {
   if (g.sink) g.sink({ type: 'formation', side: s.side, unit: s.id, from, to: 'square' });
 }
 
-const firedFlags = new Map<number, Uint8Array>();
+/** The Game's flags of units that fired this phase, cleared. */
 function firedOf(g: Game): Uint8Array {
-  let f = firedFlags.get(g.n);
-  if (!f) firedFlags.set(g.n, (f = new Uint8Array(g.n)));
-  fillAll(f, 0);
+  const f = g.fired;
+  fill8(f, 0);
   return f;
 }
 
@@ -658,7 +658,7 @@ function chargeInto(g: Game, u: number, target: number, inMovement: boolean): vo
   const x0 = b.front;
   const mv = moveBody(b, 1, g.gapTo(u, 1, target) + EPS, g.c.lane, g.c.terrain, g.cost, pathLimit(b, 1, g.bodies[target]), g.mv);
   b.front = mv.front;
-  g.changed();
+  g.stepped(u);
   g.moved[u] = 1;
   if (g.sink) g.sink({ type: 'charge', side: s.side, units: [s.id], target: g.c.units[target].id, from: x0, to: b.front, inMovement });
   roughTest(g, u, roughKinds(g, mv.met, b.facing), g.formation[u]);
@@ -702,7 +702,7 @@ function contactGroups(g: Game): number {
     for (let j = i + 1; j < g.live.length; j++) {
       const b = g.live[j];
       if (!g.inContact(b)) continue;
-      if (g.c.units[a].side === g.c.units[b].side || !mayTouch(g.bodies[a], g.bodies[b]) || !touching(g.bodies[a], g.bodies[b])) continue;
+      if (g.sideOf[a] === g.sideOf[b] || !(g.touch[a * g.n + b] & 1)) continue;
       g.group[a] = 0;
       g.group[b] = 0;
       any++;
@@ -798,7 +798,6 @@ export function fightGroup(g: Game, root: number): void {
   if (standing) g.extra[X.standingMelees]++;
   const loser = meleeRoll.loser;
   const diff = meleeRoll.difference;
-  const lost = [0, 0];
   // The units, before results move them: generals used, who won.
   const members = g.order;
   let m = 0;
@@ -819,6 +818,7 @@ export function fightGroup(g: Game, root: number): void {
   if (g.sink && names) {
     // The melee is told before what it does: each loser's result (a capped cavalry unit retreats).
     const words: string[] = [];
+    const lost = [0, 0];
     for (let i = 0; i < m; i++) {
       const s = g.c.units[members[i]];
       if (loser < 0 || s.side !== loser) continue;
@@ -892,7 +892,7 @@ export function controlTest(g: Game, u: number): void {
       if (back >= 0) limit = pathLimit(b, -1, g.bodies[back]) + (g.c.units[back].side !== s.side ? b.facing * CONTACT_SHORT : 0);
       const mv = moveBody(b, -1, Math.min(allowanceFor(g, u, g.formation[u], true), g.roomTo(u, -1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
       b.front = mv.front;
-      g.changed();
+      g.stepped(u);
       if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
       roughTest(g, u, roughKinds(g, mv.met, -b.facing), g.formation[u]);
     }
@@ -906,7 +906,7 @@ export function controlTest(g: Game, u: number): void {
   const limit = a >= 0 ? pathLimit(b, 1, g.bodies[a]) : NaN;
   const mv = moveBody(b, 1, Math.min(cm, g.roomTo(u, 1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
-  g.changed();
+  g.stepped(u);
   if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
   roughTest(g, u, roughKinds(g, mv.met, b.facing), g.formation[u]);
   if (g.alive[u] && registerContacts(g, u, true, false)) g.lateContact[u] = 1;
@@ -914,11 +914,11 @@ export function controlTest(g: Game, u: number): void {
 
 export function meleePhase(g: Game): void {
   if (!g.anyContact()) {
-    fillAll(g.engaged, 0);
+    fill8(g.engaged, 0);
     return;
   }
-  fillAll(g.won, 0);
-  fillAll(g.lateContact, 0);
+  fill8(g.won, 0);
+  fill8(g.lateContact, 0);
   const now = uncontrolledContactFightsNow(g.c.options.uncontrolledContact);
   for (let pass = 0; pass <= g.n; pass++) {
     if (contactGroups(g) === 0) break;
@@ -932,7 +932,7 @@ export function meleePhase(g: Game): void {
       }
       fightGroup(g, u);
     }
-    fillAll(g.lateContact, 0);
+    fill8(g.lateContact, 0);
     for (let u = 0; u < g.n; u++) {
       if (g.won[u] && g.alive[u]) {
         g.won[u] = 0;

@@ -10,7 +10,7 @@ import { corpsFatigueNumber, generalBonusChips } from './chips.js';
 import type { CompiledLane } from './compile.js';
 import { currentArmyMorale } from './effects.js';
 import type { CwjEvent, CwjPhase, CwjSink, LaneUnit } from './events.js';
-import { fillAll, Game } from './game.js';
+import { fill8, fill16, Game } from './game.js';
 import { checkInvariants } from './invariants.js';
 import {
   OUTCOME_ATTACKER_BROKEN,
@@ -126,6 +126,12 @@ function unitsLeft(g: Game, side: 0 | 1): number {
 /** [Win] l.295: a side whose army dish reaches its army morale is defeated (once, with the turn). */
 function settleArmies(g: Game): void {
   if (!g.c.armyMorale) return;
+  // What it reads changes with the dishes and the holder (army morale) alone: nothing new to settle
+  // while neither has changed since the last time.
+  if (g.dish[0] === g.settled[0] && g.dish[1] === g.settled[1] && g.holder === g.settled[2]) return;
+  g.settled[0] = g.dish[0];
+  g.settled[1] = g.dish[1];
+  g.settled[2] = g.holder;
   for (let k = 0; k < 2; k++) {
     const side = k as 0 | 1;
     if (g.defeated[side]) continue;
@@ -211,14 +217,14 @@ const PHASES: readonly [CwjPhase, PhaseFn][] = [
 /** One player turn of side P: the six phases, the engagement judged after each. */
 function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): void {
   g.phasing = P;
-  fillAll(g.held, 0);
-  fillAll(g.contactedBy, -1);
-  fillAll(g.ownContact, 0);
+  fill8(g.held, 0);
+  fill16(g.contactedBy, -1);
+  fill8(g.ownContact, 0);
   if (g.sink) g.sink({ type: 'playerTurn', turn: g.turn, side: P });
   for (let i = 0; i < PHASES.length; i++) {
     const [name, fn] = PHASES[i];
     g.phase = name;
-    fillAll(g.checked, 0);
+    fill8(g.checked, 0);
     if (g.sink) g.sink({ type: 'phase', turn: g.turn, side: P, phase: name });
     fn(g);
     if (invariants) checkInvariants(g);

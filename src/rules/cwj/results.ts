@@ -53,5 +53,15 @@ export function finishResult(g: Game): void {
   r.minutes = turnsToMinutes(playerTurnsToGameTurns(g.playerTurns), g.c.options.minutesPerTurn);
   if (g.c.objective) r.objectives[0] = g.holder;
   // Every extra, 0 or not (startResult left the last engagement's in place).
-  for (let i = 0; i < EXTRA_KEYS.length; i++) r.extras[EXTRA_KEYS[i]] = g.extra[i];
+  writeExtras(r.extras, g.extra);
 }
+
+/**
+ * r.extras[EXTRA_KEYS[i]] = x[i] for every extra, as one function of constant-key stores made once:
+ * a loop over the keys makes each store look the key up (a megamorphic keyed store).
+ */
+const writeExtras = new Function(
+  'e',
+  'x',
+  EXTRA_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = x[${i}];`).join('\n'),
+) as (e: Record<string, number>, x: Float64Array) => void;
