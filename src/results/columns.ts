@@ -5,8 +5,8 @@
  * with the records that lack it listed. Pure: src/results/store.ts reads and writes the files.
  *
  * Reading the columns back gives every record as JSON would (JSON.parse(JSON.stringify(record))):
- * values, arrays and keys the same; an object's keys come in the order their fields were first met
- * over the records, which for the first record is its own order.
+ * values, arrays and keys the same; an object's keys come in the order they were first met over the
+ * records, which for the first record is its own order.
  */
 
 /** A step of a path: an object's key, or an array's index. */
@@ -58,46 +58,56 @@ interface Building {
   values: unknown[];
 }
 
-/** Leaves are told apart by their path; "\u0001" cannot occur in volley's keys, "#" marks an index. */
-const keyOf = (prefix: string, step: PathStep) => (typeof step === 'number' ? `${prefix}\u0001#${step}` : `${prefix}\u0001${step}`);
+/**
+ * The fields met so far, as a tree walked beside each record: an object's keys and an array's indexes
+ * lead to different children, so a key "0" and an index 0 stay apart (no path is built as a string).
+ */
+interface Node {
+  keys?: Map<string, Node>;
+  items?: Node[];
+  leaf?: Building;
+}
 
 /** Every record's leaves, field by field. */
 export function toColumns(records: readonly unknown[]): Columns {
-  const byKey = new Map<string, Building>();
+  const root: Node = {};
   const order: Building[] = [];
   const n = records.length;
   // One path, grown and shrunk as the walk goes (copied when a field is first met).
   const path: PathStep[] = [];
   records.forEach((record, i) => {
-    const walk = (v: unknown, key: string) => {
+    const walk = (v: unknown, node: Node) => {
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return;
       if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON(): unknown }).toJSON();
       if (isLeaf(v)) {
-        let b = byKey.get(key);
+        let b = node.leaf;
         if (!b) {
-          b = { path: [...path], values: new Array<unknown>(n) };
-          byKey.set(key, b);
+          b = node.leaf = { path: [...path], values: new Array<unknown>(n) };
           order.push(b);
         }
         b.values[i] = jsonLeaf(v);
         return;
       }
       if (Array.isArray(v)) {
+        const items = (node.items ??= []);
         for (let k = 0; k < v.length; k++) {
           path.push(k);
           // As JSON: an array's undefined entries are null.
-          walk(v[k] === undefined ? null : v[k], keyOf(key, k));
+          walk(v[k] === undefined ? null : v[k], (items[k] ??= {}));
           path.pop();
         }
       } else {
+        const keys = (node.keys ??= new Map());
         for (const k of Object.keys(v as object)) {
+          let child = keys.get(k);
+          if (!child) keys.set(k, (child = {}));
           path.push(k);
-          walk((v as Record<string, unknown>)[k], keyOf(key, k));
+          walk((v as Record<string, unknown>)[k], child);
           path.pop();
         }
       }
     };
-    walk(record, '');
+    walk(record, root);
   });
   const fields = order.map((b): Field => {
     const absent: number[] = [];
@@ -118,35 +128,62 @@ function sameLeaf(a: unknown, b: unknown): boolean {
 /** A fresh copy of a leaf (empty arrays and objects are not shared between records). */
 const copyLeaf = (v: unknown) => (Array.isArray(v) ? [] : v !== null && typeof v === 'object' ? {} : v);
 
+/** The fields as a tree again, to build each record in one walk. */
+interface ReadNode {
+  keys?: Map<string, ReadNode>;
+  items?: ReadNode[];
+  /** The leaf here: its value in record i, or undefined where the record lacks it. */
+  leaf?: (i: number) => unknown;
+}
+
 /** The records back from their columns. */
 export function fromColumns(c: Columns): unknown[] {
-  const out: unknown[] = new Array<unknown>(c.records).fill(undefined);
-  const set = (i: number, path: PathStep[], value: unknown) => {
-    if (path.length === 0) {
-      out[i] = copyLeaf(value);
-      return;
-    }
-    if (out[i] === undefined) out[i] = typeof path[0] === 'number' ? [] : {};
-    let node = out[i] as Record<PathStep, unknown>;
-    for (let k = 0; k < path.length - 1; k++) {
-      const step = path[k];
-      let next = node[step];
-      if (next === undefined || next === null || typeof next !== 'object') {
-        next = typeof path[k + 1] === 'number' ? [] : {};
-        node[step] = next;
-      }
-      node = next as Record<PathStep, unknown>;
-    }
-    node[path[path.length - 1]] = copyLeaf(value);
-  };
+  const root: ReadNode = {};
   for (const f of c.fields) {
+    let node = root;
+    for (const step of f.path) {
+      if (typeof step === 'number') node = (node.items ??= [])[step] ??= {};
+      else {
+        const keys = (node.keys ??= new Map());
+        let child = keys.get(step);
+        if (!child) keys.set(step, (child = {}));
+        node = child;
+      }
+    }
     if (isColumn(f)) {
-      const absent = new Set(f.absent ?? []);
       if (f.values.length !== c.records) throw new Error(`column ${pathName(f.path)} has ${f.values.length} values for ${c.records} records`);
-      for (let i = 0; i < c.records; i++) if (!absent.has(i)) set(i, f.path, f.values[i]);
-    } else for (let i = 0; i < c.records; i++) set(i, f.path, f.value);
+      const absent = new Uint8Array(c.records);
+      for (const i of f.absent ?? []) absent[i] = 1;
+      node.leaf = (i) => (absent[i] ? undefined : copyLeaf(f.values[i]));
+    } else node.leaf = () => copyLeaf(f.value);
   }
-  return out;
+  const build = (node: ReadNode, i: number): unknown => {
+    const v = node.leaf?.(i);
+    if (v !== undefined) return v;
+    if (node.items) {
+      const arr: unknown[] = [];
+      for (let k = 0; k < node.items.length; k++) {
+        const x = node.items[k] ? build(node.items[k], i) : undefined;
+        if (x === undefined) break;
+        arr.push(x);
+      }
+      if (arr.length) return arr;
+    }
+    if (node.keys) {
+      const obj: Record<string, unknown> = {};
+      let any = false;
+      for (const [k, child] of node.keys) {
+        const x = build(child, i);
+        if (x !== undefined) {
+          obj[k] = x;
+          any = true;
+        }
+      }
+      if (any) return obj;
+    }
+    return undefined;
+  };
+  return Array.from({ length: c.records }, (_, i) => build(root, i));
 }
 
 /** A path as people read it: `summary.sides[0].strengthLost.mean` (a key that is not a plain name in quotes). */
