@@ -3,12 +3,13 @@
  * layout (src/results/store.ts): what is written reads back the same as JSON would have it.
  */
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromColumns, isColumn, pathName, toColumns } from '../../src/results/columns.js';
 import type { Results } from '../../src/results/results.js';
+import { CROSS_RESULTS_FORMAT, type CrossResults } from '../../src/results/cross.js';
 import { CELL_COLUMNS_FILE, COLUMNS_ABOVE, columnsText, expandResults, joinCells, parseColumns, readResults, resultsFiles, RESULTS_FORMAT_COLUMNS, splitCells } from '../../src/results/store.js';
 import { fixtureResults, SIMS } from '../report/fixture.js';
 
@@ -87,6 +88,19 @@ describe('results.json with its cells in columns', () => {
     for (const f of files) writeFileSync(join(dir, f.name), f.text);
     expect(JSON.stringify(readResults(dir))).toBe(JSON.stringify(many));
     expect(readFileSync(join(dir, CELL_COLUMNS_FILE), 'utf8').split('\n')[1]).toMatch(/^\{"name":"index","path":\["index"\],"values":\[0,1,2,/);
+  });
+
+  it('cross-system results: a system of many cells in cells.<id>.columns.json, the others whole', async () => {
+    const r = await fixtureResults(SIMS.townAssault, 20);
+    const many: Results = { ...r, cells: Array.from({ length: COLUMNS_ABOVE + 1 }, (_, i) => ({ ...r.cells[i % r.cells.length], index: i })) };
+    const cross = { format: CROSS_RESULTS_FORMAT, systems: [many, r] } as unknown as CrossResults;
+    const files = resultsFiles(cross);
+    expect(files.map((f) => f.name)).toEqual(['cells.aor.columns.json', 'results.json']);
+    const sub = join(dir, 'cross');
+    mkdirSync(sub);
+    for (const f of files) writeFileSync(join(sub, f.name), f.text);
+    expect(JSON.parse(files[1].text).systems.map((x: { format: string }) => x.format)).toEqual([RESULTS_FORMAT_COLUMNS, 'volley-results/1']);
+    expect(JSON.stringify(readResults(sub))).toBe(JSON.stringify(cross));
   });
 
   it('a columnar file of other results is refused', async () => {
