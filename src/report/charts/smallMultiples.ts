@@ -18,10 +18,22 @@ export const SMALL_MULTIPLES_CHART = 'small-multiples';
 const PANELS_ACROSS = 5;
 const PANEL_WIDTH = 165;
 
-/** The factor along x and the factor of the panels: the first two that vary. */
+/** Panels at most: a factor of more values is cut into runs of consecutive values. */
+const PANELS_MAX = 10;
+
+/**
+ * The factor along x and the factor of the panels: along x the factor of most values (numbers before
+ * words, the first of equals), in panels the one of fewest of the rest (the first of equals).
+ */
 function axes(r: Results): { x: string; panel: string; others: string[] } | null {
   const f = varyingFactors(r).map((v) => v.path);
-  return f.length >= 2 ? { x: f[0], panel: f[1], others: f.slice(2) } : null;
+  if (f.length < 2) return null;
+  const n = (p: string) => r.provenance.factors[p].length;
+  const numeric = (p: string) => r.provenance.factors[p].every((v) => typeof v === 'number');
+  const x = f.reduce((best, p) => (Number(numeric(p)) * 1e6 + n(p) > Number(numeric(best)) * 1e6 + n(best) ? p : best));
+  const rest = f.filter((p) => p !== x);
+  const panel = rest.reduce((best, p) => (n(p) < n(best) ? p : best));
+  return { x, panel, others: rest.filter((p) => p !== panel) };
 }
 
 export function smallMultiplesSpec(r: Results, metricId = 'wins0'): TopLevelSpec {
@@ -29,20 +41,31 @@ export function smallMultiplesSpec(r: Results, metricId = 'wins0'): TopLevelSpec
   const metric = cellMetrics(r).find((m) => m.id === metricId) ?? cellMetrics(r)[0];
   const xValues = r.provenance.factors[a.x];
   const numeric = xValues.every((v) => typeof v === 'number');
-  const panels = r.provenance.factors[a.panel].map((v) => valueLabel(r, a.panel, v));
+  // A factor of many values is cut into PANELS_MAX runs of consecutive values, a panel each.
+  const panelValues = r.provenance.factors[a.panel];
+  const binned = panelValues.length > PANELS_MAX;
+  const panelOf = new Map<string, string>();
+  const panels: string[] = [];
+  const bins = binned ? PANELS_MAX : panelValues.length;
+  for (let b = 0; b < bins; b++) {
+    const [from, to] = [Math.floor((b * panelValues.length) / bins), Math.floor(((b + 1) * panelValues.length) / bins) - 1];
+    const label = from === to ? valueLabel(r, a.panel, panelValues[from]) : `${valueLabel(r, a.panel, panelValues[from])}–${valueLabel(r, a.panel, panelValues[to])}`;
+    panels.push(label);
+    for (let i = from; i <= to; i++) panelOf.set(JSON.stringify(panelValues[i]), label);
+  }
   const k = metric.kind === 'share' ? 100 : 1;
   // Cells grouped by (x, panel): over the other factors' combinations.
   const groups = new Map<string, { x: unknown; panel: string; vs: number[]; lo: number; hi: number }>();
   for (const c of r.cells) {
     const v = metric.get(c.summary);
     if (!v) continue;
-    const panel = valueLabel(r, a.panel, c.factors[a.panel]);
+    const panel = panelOf.get(JSON.stringify(c.factors[a.panel])) ?? valueLabel(r, a.panel, c.factors[a.panel]);
     const key = `${JSON.stringify(c.factors[a.x])}\u0000${panel}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { x: c.factors[a.x], panel, vs: [], lo: v.lo, hi: v.hi }));
     g.vs.push(v.value);
   }
-  const spread = a.others.length > 0;
+  const spread = a.others.length > 0 || binned;
   const values = [...groups.values()].map((g) => {
     const mean = g.vs.reduce((s, x) => s + x, 0) / g.vs.length;
     const [lo, hi] = spread ? [Math.min(...g.vs), Math.max(...g.vs)] : [Math.max(0, g.lo), g.hi];
@@ -63,9 +86,11 @@ export function smallMultiplesSpec(r: Results, metricId = 'wins0'): TopLevelSpec
       text: `${yTitle} against ${xTitle.charAt(0).toLowerCase()}${xTitle.slice(1)}`,
       subtitle: subtitle(
         r,
-        `One panel per value of ${panelTitle.charAt(0).toLowerCase()}${panelTitle.slice(1)}`,
+        binned
+          ? `One panel per run of ${Math.round(panelValues.length / bins)} values of ${panelTitle.charAt(0).toLowerCase()}${panelTitle.slice(1)}`
+          : `One panel per value of ${panelTitle.charAt(0).toLowerCase()}${panelTitle.slice(1)}`,
         spread
-          ? `Line: mean over the ${groups.size ? values[0].cells : 0} combinations of ${others.join(', ')}; band: lowest to highest of them`
+          ? `Line: mean over the cells of each point (${[binned ? 'the panel\'s values' : '', ...others].filter(Boolean).join(', ')}); band: lowest to highest of them`
           : 'Line: estimate; band: 95% interval',
       ),
     },
@@ -101,7 +126,7 @@ export const smallMultiplesChart: ChartDef = {
   name: SMALL_MULTIPLES_CHART,
   heading: 'Small multiples: every cell at a glance',
   definition:
-    'The first side\'s share of wins against the first factor that varies, one panel per value of the second. Where more factors vary, each point is the mean over their combinations and the band spans the lowest to the highest of them: every cell counts in some point.',
+    'The first side\'s share of wins against the factor of most values, one panel per value of another (per run of values, past ten). Where a point stands for several cells (more factors vary, or a panel holds several values), it is their mean and the band spans the lowest to the highest of them: every cell counts in some point.',
   build: (r) => smallMultiplesSpec(r),
   applies: (r) => !chartsEveryCell(r) && axes(r) !== null,
 };
