@@ -21,7 +21,7 @@ import { FOREST_CHART } from './charts/forest.js';
 import { chartsEveryCell, MAX_CELLS_CHARTED } from './charts/index.js';
 import { variantsSection } from './variants.js';
 import { allCellsSection, CELLS_CSS, rankCells } from './manyCells.js';
-import { CELL_COLUMNS_FILE } from '../results/store.js';
+import { CELL_COLUMNS_FILE } from '../results/columns.js';
 import { columnRuns, runCaption } from './wrap.js';
 
 export interface PageChart {

@@ -9,6 +9,9 @@
  * records, which for the first record is its own order.
  */
 
+/** The columnar file of a large experiment's cells, beside results.json (src/results/store.ts; a cross-system run's systems each have their own, `cells.<id>.columns.json`). */
+export const CELL_COLUMNS_FILE = 'cells.columns.json';
+
 /** A step of a path: an object's key, or an array's index. */
 export type PathStep = string | number;
 

@@ -10,7 +10,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { visibleEntries } from './files.js';
-import { fromColumns, pathName, toColumns, type Columns, type Field } from './columns.js';
+import { CELL_COLUMNS_FILE, fromColumns, pathName, toColumns, type Columns, type Field } from './columns.js';
 import { isCross, type CrossResults } from './cross.js';
 import { RESULTS_FORMAT, type Results } from './results.js';
 
@@ -18,8 +18,7 @@ import { RESULTS_FORMAT, type Results } from './results.js';
 export const RESULTS_FORMAT_COLUMNS = 'volley-results/2';
 /** The columnar file of the cells. */
 export const CELL_COLUMNS_FORMAT = 'volley-cell-columns/1';
-/** Its name beside results.json; a cross-system run's systems each have their own, `cells.<id>.columns.json`. */
-export const CELL_COLUMNS_FILE = 'cells.columns.json';
+export { CELL_COLUMNS_FILE };
 export const cellColumnsFile = (system?: string) => (system === undefined ? CELL_COLUMNS_FILE : `cells.${system}.columns.json`);
 
 /** Experiments of more cells than this are written with their cells in columns. */
