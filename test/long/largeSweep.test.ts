@@ -1,8 +1,8 @@
 /**
  * An experiment of 10,000 cells (issue 17, item 6), played with one engagement a cell: results.json
  * stays far under 50 MB (the cells are in cells.columns.json beside it), reads back whole, and the
- * report summarizes every cell (the table of every cell, cells.csv, the small multiples). About a
- * minute of CPU, most of it building and writing 10,000 cells' summaries: too slow for npm test.
+ * report summarizes every cell (the table of every cell, cells.csv, the small multiples). 30 to 60 s
+ * on two busy cores, most of it building, writing and reading 10,000 cells' summaries: too slow for npm test.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
