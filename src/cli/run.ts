@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../results/rows.js';
-import { readFileSync } from 'node:fs';
 import { DEFAULT_MAX_ENGAGEMENTS, prepareRun, resultsOf, runInputs, type PreparedRun } from '../sim/studies/prepare.js';
 import { finishedHere, recordInputs } from '../sim/store/outputFolder.js';
 import { RESULTS_FILE } from '../sim/store/folderRun.js';
@@ -28,6 +27,7 @@ const runModules = async () => ({
   ...(await import('../results/results.js')),
   ...(await import('../sim/engine/errors.js')),
   ...(await import('../results/files.js')),
+  ...(await import('../results/store.js')),
 });
 type RunModules = Awaited<ReturnType<typeof runModules>>;
 type FolderRun = import('../sim/store/folderRun.js').FolderRun;
@@ -254,7 +254,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
     writing = true;
     let files: string[];
     try {
-      m.writeFileAtomic(join(prep.outDir, m.RESULTS_FILE), `${JSON.stringify(results, null, 2)}\n`);
+      // The cells' columnar file (a large experiment's) before results.json, which names it.
+      const written = m.resultsFiles(results, m.RESULTS_FILE);
+      for (const f of written) m.writeFileAtomic(join(prep.outDir, f.name), f.text);
+      m.removeStaleColumns(prep.outDir, written);
       // The report's libraries are heavy: load them only when a report is written.
       const report = argv.report ? await import('../report/index.js') : null;
       const charts = progress({ what: 'writing the report', unit: 'charts', quiet: argv.quiet });
@@ -317,7 +320,7 @@ async function printOutcome(results: Results | CrossResults, outDir: string, qui
 
 /** A run asked again: what it printed when it was played, from its folder, and how to play it again. */
 async function showFinished(outDir: string, argv: RunArgs, m: RunModules): Promise<void> {
-  const results = JSON.parse(readFileSync(join(outDir, RESULTS_FILE), 'utf8')) as Results | CrossResults;
+  const results = m.readResults(outDir, RESULTS_FILE);
   if (!argv.quiet) process.stderr.write(`volley: ${outDir} holds this run already (same file, flags and build of volley, so the same results); shown from there. Add --force to play it again.\n`);
   const t = results.timing;
   const played = isCross(results)

@@ -20,6 +20,8 @@ import { sensitivitySection } from './sensitivity.js';
 import { FOREST_CHART } from './charts/forest.js';
 import { chartsEveryCell, MAX_CELLS_CHARTED } from './charts/index.js';
 import { variantsSection } from './variants.js';
+import { allCellsSection, CELLS_CSS, rankCells } from './manyCells.js';
+import { CELL_COLUMNS_FILE } from '../results/columns.js';
 import { columnRuns, runCaption } from './wrap.js';
 
 export interface PageChart {
@@ -42,18 +44,8 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 export { escapeHtml };
 
-/**
- * JavaScript made safe inside <script>: "</script" would end the element and "<!--" could start an
- * escaped section. Both replacements mean the same in strings, regular expressions and comments.
- */
-export function inlineScript(js: string): string {
-  return js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\x21--');
-}
-
-/** JSON inside <script type="application/json">: "<" only occurs in strings, where \u003c is the same. */
-export function inlineJson(v: unknown): string {
-  return JSON.stringify(v).replace(/</g, '\\u003c');
-}
+import { inlineJson, inlineScript } from './inline.js';
+export { inlineJson, inlineScript };
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 const share = (s: Pick<Proportion, 'p' | 'lo' | 'hi'>) => `${pct(s.p)} <span class="ci">[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]</span>`;
@@ -319,6 +311,21 @@ function provenance(r: Results): string {
       : `<p>${escapeHtml(none)}</p>`;
 
   const refitChanges = p.experiment?.refitChanges?.length ? `<h3>What the refit changes</h3>\n${refitChangesHtml(p.experiment.refitChanges)}` : '';
+  if (!chartsEveryCell(r)) {
+    // A column per cell would be thousands wide: the paths that differ, with how many values each takes.
+    const list = (title: string, diffs: { path: string; values: string[] }[], none: string) =>
+      diffs.length
+        ? `<ul>${diffs.map((d) => `<li><code>${escapeHtml(d.path)}</code>: ${escapeHtml(counted(new Set(d.values).size, 'value'))}</li>`).join('')}</ul>`
+        : `<p>${escapeHtml(none)}</p>`;
+    return `${dl(items)}
+${refitChanges}
+<p>${escapeHtml(`Every cell's label, factors, dice key, options and scenario are in ${CELL_COLUMNS_FILE} (results.json names it).`)}</p>
+${optionsTable}
+<h3>Options that differ between cells</h3>
+${list('Options', differences(r.cells.map((c) => c.options)), 'None: every cell uses the same options.')}
+<h3>Scenario values that differ between cells</h3>
+${list('Scenario values', differences(r.cells.map((c) => c.scenario)), 'None: every cell plays the same scenario.')}`;
+  }
   return `${dl(items)}
 ${refitChanges}
 ${cellsTable}
@@ -404,7 +411,10 @@ function settingsFlags(r: Results): string {
 /** Engagements worth tracing in each cell, with the command that replays each. */
 function traceSection(r: Results): string {
   const file = r.provenance.experiment?.file ?? r.provenance.scenario.file;
-  const cells = r.cells.filter((c) => (c.summary.traceThese ?? []).length > 0);
+  // Of many cells, those at either end of the ranking by the first side's wins.
+  const ranked = chartsEveryCell(r) ? null : rankCells(r, 'wins0', 3);
+  const listed = ranked ? [...ranked.top, ...ranked.bottom].filter((i, k, a) => a.indexOf(i) === k).map((i) => r.cells[i]) : r.cells;
+  const cells = listed.filter((c) => (c.summary.traceThese ?? []).length > 0);
   // The run's seed and engagements, so that the command replays this run's engagement whatever the
   // flags it was played with (-n also lets trace reach past the file's engagements).
   const n = (c: Results['cells'][number]) => ` --seed ${shellWord(String(r.provenance.seed))} -n ${c.summary.engagements}${settingsFlags(r)}`;
@@ -419,7 +429,7 @@ function traceSection(r: Results): string {
     .join('\n');
   return `<section id="trace">
 <h2>Engagements worth tracing</h2>
-<p class="definition">${escapeHtml('To see the battle behind a number: for each outcome the engagement whose losses are nearest the cell averages, and the extremes. Each command replays that engagement exactly and writes its story and a map page to step through.')}</p>
+<p class="definition">${escapeHtml(`To see the battle behind a number: for each outcome the engagement whose losses are nearest the cell averages, and the extremes. Each command replays that engagement exactly and writes its story and a map page to step through.${ranked ? ` Of ${r.cells.length} cells, the three where ${r.sides[0].name} won most and the three where it won least; every cell's are in ${CELL_COLUMNS_FILE} (summary.traceThese).` : ''}`)}</p>
 ${items}
 </section>`;
 }
@@ -478,8 +488,9 @@ export function pageEnd(specs: Record<string, TopLevelSpec>): string {
 }
 
 /** Render the report page. Pure: the caller reads the libraries and writes the file. */
-export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries): string {
+export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries, opts: { rankBy?: string } = {}): string {
   const p = r.provenance;
+  const many = !chartsEveryCell(r);
   const title = p.experiment?.title ?? p.scenario.title ?? p.experiment?.name ?? p.scenario.name;
   const question = p.experiment?.question ?? p.scenario.question;
   const n = p.precision ? engagementsRange(r) : p.engagementsPerCell.toLocaleString('en-GB');
@@ -494,15 +505,15 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
     .filter((c) => !inSection(c))
     .map((c) => chartSection(c))
     .join('\n');
-  return `${pageStart(`${title} · volley report`, libs)}
+  return `${pageStart(`${title} · volley report`, libs, many ? CELLS_CSS : '')}
 <header>
 <h1>${escapeHtml(title)}</h1>
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 ${answerHtml(r)}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-${chartsEveryCell(r) ? '' : `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts that show each cell are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the sweep charts, ' : ''}the summary table and results.json hold every cell.`)}</p>\n`}<nav><ul><li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !inSection(c)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}${historySection(r) ? '<li><a href="#history">Losses per hour against the historical record</a></li>' : ''}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+${many ? `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts and tables that show each cell apart are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the charts below summarize every cell, ' : ''}the table of every cell lists them, with the top and bottom cells by the figure you choose, and cells.csv and ${CELL_COLUMNS_FILE} hold them all.`)}</p>\n` : ''}<nav><ul>${many ? '<li><a href="#cells">Every cell</a></li>' : '<li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>'}${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${!many && extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !inSection(c)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}${historySection(r) ? '<li><a href="#history">Losses per hour against the historical record</a></li>' : ''}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
-<section id="summary">
+${many ? allCellsSection(r, opts.rankBy) : `<section id="summary">
 <h2>Summary by cell</h2>
 <p class="definition">${escapeHtml('Key numbers for each cell. Shares are followed by their 95% Wilson interval, averages (per engagement) by their 95% interval, in brackets.')}</p>
 ${table(r, summaryRows(r), 'Key numbers per cell')}
@@ -513,7 +524,7 @@ ${extrasSection(r)}
 <h2>Balance</h2>
 <p class="definition">${escapeHtml('How far the scenario favours one side, how often it is drawn, how decisive it is and how long it lasts (the measures of game balance of general game systems such as Ludii). volley tournament plays each doctrine from both seats to tell the side’s advantage from the doctrine’s.')}</p>
 ${table(r, balanceRows(r), 'Balance per cell')}
-</section>
+</section>`}
 ${variants}
 ${precision}
 ${sensitivity}

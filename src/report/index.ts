@@ -10,7 +10,8 @@ import type { CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { crossCharts, crossHtml, systemFolder } from './cross.js';
 import { ReportFiles } from './files.js';
-import { chartsFor } from './charts/index.js';
+import { chartsEveryCell, chartsFor } from './charts/index.js';
+import { cellsCsv } from './manyCells.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { precisionCsv } from './precision.js';
 import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
@@ -38,7 +39,7 @@ export function buildCharts(results: Results): PageChart[] {
 export type OnChart = (done: number, total: number) => void;
 
 /** Write the report of a run into `dir`; returns the files written. */
-export async function writeReport(results: Results, dir: string, onChart?: OnChart): Promise<string[]> {
+export async function writeReport(results: Results, dir: string, onChart?: OnChart, opts: { rankBy?: string } = {}): Promise<string[]> {
   const files = new ReportFiles(dir);
   const put = files.put.bind(files);
   const charts = buildCharts(results);
@@ -47,7 +48,8 @@ export async function writeReport(results: Results, dir: string, onChart?: OnCha
   if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
   if (hasComparisons(results)) put('comparisons.csv', comparisonsCsv(results));
   if (results.provenance.precision) put('precision.csv', precisionCsv(results));
-  put('index.html', reportHtml(results, charts, readLibraries()));
+  if (!chartsEveryCell(results)) put('cells.csv', cellsCsv(results));
+  put('index.html', reportHtml(results, charts, readLibraries(), opts));
   return files.written;
 }
 

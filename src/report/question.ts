@@ -8,6 +8,7 @@ import type { Results } from '../results/results.js';
 import type { SideSummary } from '../stats/summary.js';
 import { escapeHtml } from '../results/html.js';
 import { cellNames } from './labels.js';
+import { chartsEveryCell } from './charts/manyCellsLimit.js';
 import { count, counted, interval, LEVEL_NOTE, meanText, namesMany, shareText } from './words.js';
 
 type Cell = Results['cells'][number];
@@ -61,10 +62,20 @@ export function answerOf(r: Pick<Results, 'sides' | 'objectives'>, c: Pick<Cell,
   return `${sides[0]}; ${sides[1]} (of ${n})`;
 }
 
-/** One line per cell: the cell's short name, then its answer; a single cell's line has no name. */
+/** Past this many cells the answer gives the first ANSWER_LINES cells' lines and says how many more there are. */
+export const ANSWER_LINES = 8;
+
+/**
+ * One line per cell: the cell's short name, then its answer; a single cell's line has no name. Of more
+ * than MAX_CELLS_CHARTED cells, the first ANSWER_LINES, then a line saying how many more.
+ */
 export function answerLines(r: Results): { cell: string; text: string }[] {
   const names = cellNames(r);
-  return r.cells.map((c, i) => ({ cell: r.cells.length === 1 ? '' : names.labels[i], text: answerOf(r, c) }));
+  const many = !chartsEveryCell(r);
+  const shown = many ? r.cells.slice(0, ANSWER_LINES) : r.cells;
+  const lines = shown.map((c, i) => ({ cell: r.cells.length === 1 ? '' : names.labels[i], text: answerOf(r, c) }));
+  if (many) lines.push({ cell: '', text: `... and ${r.cells.length - shown.length} more cells (the report's table of every cell, and cells.csv)` });
+  return lines;
 }
 
 /** The answer as console lines, ending with the level of the intervals. */

@@ -72,6 +72,9 @@ export function slopeSentence(r: Results, row: SensitivityRow): string {
 const esc = escapeHtml;
 
 /** The "Sensitivity" section of index.html, or '' when no factor is numeric. */
+/** Combinations of a factor and the other factors' values the page shows at most (an experiment of 10,000 cells has thousands). */
+export const SENSITIVITY_GROUPS = 24;
+
 export function sensitivitySection(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {
   if (rows.length === 0) return '';
   const groups = new Map<string, SensitivityRow[]>();
@@ -80,7 +83,9 @@ export function sensitivitySection(r: Results, rows: readonly SensitivityRow[] =
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k)!.push(row);
   }
-  const parts = [...groups.values()].map((g) => {
+  // Past SENSITIVITY_GROUPS combinations the page shows the first: sensitivity.csv has every one.
+  const all = [...groups.values()];
+  const parts = all.slice(0, SENSITIVITY_GROUPS).map((g) => {
     const first = g[0];
     const others = othersLabel(first.others);
     const heading = `${factorWords(r, first.factor)}${others ? `, with ${others}` : ''}`;
@@ -120,6 +125,7 @@ ${tables.join('\n')}
     'How much each metric changes per step of a numeric factor, other factors held fixed. Each column is the change between two consecutive values; the last is the slope of a line fitted through all values (weighted least squares, each cell weighted by the inverse variance of its estimate), per step. Shares change in percentage points. Brackets: 95% intervals, which treat cells as independent; with common random numbers they are conservative. The numbers are in sensitivity.csv.',
   )}</p>
 ${parts.join('\n')}
+${all.length > SENSITIVITY_GROUPS ? `<p>${esc(`The first ${SENSITIVITY_GROUPS} of ${all.length} combinations of a factor and the others' values; sensitivity.csv has every one.`)}</p>` : ''}
 </section>`;
 }
 

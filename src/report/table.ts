@@ -4,6 +4,8 @@ import type { Results } from '../results/results.js';
 import { countText, differenceText, groupName, identical, pText, ratioText } from './variants.js';
 import { LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
 import { turnsWord } from './labels.js';
+import { chartsEveryCell } from './charts/manyCellsLimit.js';
+import { ANSWER_LINES } from './question.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
@@ -33,13 +35,16 @@ export function summaryTable(r: Results): string {
   // A run stopped at a target precision: each cell's own number of engagements.
   const precise = r.provenance.precision !== undefined;
   const head = ['cell', ...(precise ? ['engagements'] : []), sideVerb(a, 'wins', 'win'), sideVerb(d, 'wins', 'win'), 'draw', `${a} str. lost`, `${d} str. lost`, turnsWord(r)];
-  const rows = r.cells.map((c) => {
+  // Of many cells, the first few: the report has every one.
+  const many = !chartsEveryCell(r);
+  const rows = (many ? r.cells.slice(0, ANSWER_LINES) : r.cells).map((c) => {
     const s = c.summary;
     const o = s.outcome;
     const lost = (k: 0 | 1) => meanText({ ...s.sides[k].strengthLost, lo: Math.max(0, s.sides[k].strengthLost.lo) });
     return [c.label, ...(precise ? [s.engagements.toLocaleString('en-GB')] : []), shareText(o[0]), pct(o[1].p), pct(o[2].p), lost(0), lost(1), s.turns.mean.toFixed(2)];
   });
-  return `${columns(head, rows)}\n(${LEVEL_NOTE})`;
+  const more = many ? `\n... and ${r.cells.length - rows.length} more cells (the report's table of every cell, and cells.csv)` : '';
+  return `${columns(head, rows)}${more}\n(${LEVEL_NOTE})`;
 }
 
 /** The plain-text comparisons a run with variants prints: per comparison, each figure's paired difference. */

@@ -1,5 +1,5 @@
 /**
- * Every chart the report draws stays readable: for experiments of 2 to 200 cells (test/report/
+ * Every chart the report draws stays readable: for experiments of 2 to 900 cells (test/report/
  * cellDesigns.ts), and for every shipped study (sims/, played in this thread with a few engagements a
  * cell), each chart is rendered to SVG and no two of its texts overlap (test/report/textBoxes.ts).
  */

@@ -23,11 +23,15 @@ export function withCells(base: Results, factors: Record<string, unknown[]>, val
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** Experiments of 2 to 200 cells over the village battle's factors: a name, the factors, names of values. */
+/** Experiments of 2 to 900 cells over the village battle's factors: a name, the factors, names of values. */
 export const DESIGNS: readonly [string, Record<string, unknown[]>, Results['provenance']['valueNames']?][] = [
   ['2 cells, named values', { [MORALE]: [4, 6] }, { [MORALE]: ['shaken', 'steady'] }],
   ['9 cells, two doctrines', { 'sides[0].battleDoctrine': DOCTRINES, 'sides[1].battleDoctrine': DOCTRINES }],
   ['18 cells, morale by two doctrines', { [MORALE]: [4, 6], 'sides[0].battleDoctrine': DOCTRINES, 'sides[1].battleDoctrine': DOCTRINES }],
   ['120 cells', { [MORALE]: range(2, 6), 'sides[0].battleDoctrine': [...DOCTRINES, 'reckless'], turns: range(4, 9) }],
   ['200 cells', { [MORALE]: range(1, 10), turns: range(1, 20) }],
+  // Small multiples with named values along x (doctrines), ten panels, the mean over 20 combinations.
+  // Small multiples whose panels are runs of three values of a factor of thirty.
+  ['900 cells, two factors of 30 values', { [MORALE]: range(1, 30), turns: range(1, 30) }],
+  ['800 cells, four factors', { 'sides[0].battleDoctrine': [...DOCTRINES, 'reckless'], [MORALE]: range(1, 10), turns: range(1, 5), 'sides[1].battleDoctrine': [...DOCTRINES, 'reckless'] }],
 ];

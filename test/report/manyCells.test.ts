@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartsFor, writeReport } from '../../src/report/index.js';
-import { MAX_SWEEP_SERIES, sweepSpec } from '../../src/report/charts/sweep.js';
+import { MAX_SWEEP_LINES, MAX_SWEEP_SERIES, sweepCharts, sweepLines, sweepSpec } from '../../src/report/charts/sweep.js';
 import type { Results } from '../../src/results/results.js';
 import { fixtureResults } from './fixture.js';
 
@@ -37,14 +37,29 @@ describe('a report of 9 x 9 x 2 = 162 cells', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('draws the sweeps only, and the page says why', async () => {
+  it('draws the sweeps and the small multiples only, and the page says why', async () => {
     expect(results.cells).toHaveLength(162);
-    expect(chartsFor(results).map((c) => c.name)).toEqual(['sweep', 'sweep-2']);
+    expect(chartsFor(results).map((c) => c.name)).toEqual(['sweep', 'sweep-2', 'small-multiples']);
     const out = join(dir, 'report');
     await writeReport(results, out);
     const html = readFileSync(join(out, 'index.html'), 'utf8');
-    expect(html).toContain('With more than 120 cells the charts that show each cell are left out');
-    expect(readdirSync(out).filter((f) => f.endsWith('.png')).sort()).toEqual(['sweep-2.png', 'sweep.png']);
+    expect(html).toContain('With more than 120 cells the charts and tables that show each cell apart are left out');
+    expect(readdirSync(out).filter((f) => f.endsWith('.png')).sort()).toEqual(['small-multiples.png', 'sweep-2.png', 'sweep.png']);
+    // Every cell in the table's data and in cells.csv; no table with a column per cell.
+    const data = JSON.parse(html.match(/<script type="application\/json" id="volley-cells">([^<]*)<\/script>/)![1]) as { rows: unknown[][] };
+    expect(data.rows.map((row) => row[0])).toEqual(results.cells.map((c) => c.index));
+    expect(html).not.toContain('Key numbers per cell');
+    const csv = readFileSync(join(out, 'cells.csv'), 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(163);
+    expect(csv[0]).toMatch(/^cell,label,defender\.units\[\*\]\.morale,attacker\.stacks\[0\]\.units\[0\]\.strength,turns,engagements,wins0,wins0_lo,wins0_hi,/);
+  });
+
+  it(`a factor whose sweep would draw more than ${MAX_SWEEP_LINES} lines is not drawn`, () => {
+    expect(sweepLines(results, 'turns')).toBe(81);
+    expect(sweepLines(results, 'defender.units[*].morale')).toBe(18);
+    const more = { ...results, provenance: { ...results.provenance, factors: { ...results.provenance.factors, 'sides[0].doctrine': Array.from({ length: 4 }, (_, i) => `d${i}`) } } };
+    expect(sweepLines(more, 'defender.units[*].morale')).toBe(72);
+    expect(sweepCharts(more)).toEqual([]);
   });
 
   it('a sweep over 18 combinations of the other factors: thin lines, no bands, no legend', () => {

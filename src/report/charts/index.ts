@@ -15,6 +15,8 @@ import { strengthByTurnChart } from './strengthByTurn.js';
 import { sweepCharts } from './sweep.js';
 import { unitFatesChart } from './unitFates.js';
 import { historyChart } from '../history.js';
+import { chartsEveryCell } from './manyCellsLimit.js';
+import { smallMultiplesChart } from './smallMultiples.js';
 
 export type { ChartDef } from './common.js';
 
@@ -34,26 +36,20 @@ export const CHARTS: readonly ChartDef[] = [
   historyChart,
 ];
 
-/**
- * Above this many cells the charts drawn cell by cell are left out: a mark or a panel per cell is
- * unreadable at the page's width, takes minutes to draw, and past several hundred cells overflows the
- * chart library's stack. The sweep charts, the summary table and results.json still hold every cell.
- */
-export const MAX_CELLS_CHARTED = 120;
-
-/** Whether the report draws the charts that show each cell (see MAX_CELLS_CHARTED). */
-export const chartsEveryCell = (r: Results): boolean => r.cells.length <= MAX_CELLS_CHARTED;
+export { chartsEveryCell, MAX_CELLS_CHARTED } from './manyCellsLimit.js';
 
 /**
  * The charts these results have data for, in page order: the forest plot of variants (drawn in the
  * Variants section), then sweeps (numeric factors with 3+ values), then the rest, and last, for a run
- * stopped at a target precision, the precision reached. Past MAX_CELLS_CHARTED cells, the sweeps only.
+ * stopped at a target precision, the precision reached. Past MAX_CELLS_CHARTED cells, the sweeps (of
+ * few enough lines) and the small multiples that summarize every cell.
  */
 export function chartsFor(r: Results): ChartDef[] {
   const byCell = chartsEveryCell(r);
   return [
     ...(byCell && forestChart.applies!(r) ? [forestChart] : []),
     ...sweepCharts(r),
+    ...(smallMultiplesChart.applies!(r) ? [smallMultiplesChart] : []),
     ...(byCell ? CHARTS.filter((c) => c.applies?.(r) ?? true) : []),
     ...(byCell ? [precisionChart].filter((c) => c.applies(r)) : []),
   ];

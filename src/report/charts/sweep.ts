@@ -119,9 +119,21 @@ export function sweepSpec(r: Results, factor: string): TopLevelSpec {
   return spec;
 }
 
-/** One sweep chart per swept factor: `sweep`, then `sweep-2`, ... */
+/**
+ * Past this many combinations of the other factors a factor's sweep is not drawn: thousands of lines
+ * say nothing and overflow the chart library's stack (10,000 cells of four factors draw 1,000 lines a
+ * panel). The small multiples (smallMultiples.ts) summarize such experiments instead.
+ */
+export const MAX_SWEEP_LINES = 60;
+
+/** How many combinations of the other factors a factor's sweep draws, one line each. */
+export function sweepLines(r: Results, factor: string): number {
+  return Object.entries(r.provenance.factors).reduce((n, [k, vs]) => (k === factor ? n : n * Math.max(1, vs.length)), 1);
+}
+
+/** One sweep chart per swept factor (of at most MAX_SWEEP_LINES lines): `sweep`, then `sweep-2`, ... */
 export function sweepCharts(r: Results): ChartDef[] {
-  return sweptFactors(r).map((factor, i) => ({
+  return sweptFactors(r).filter((f) => sweepLines(r, f) <= MAX_SWEEP_LINES).map((factor, i) => ({
     name: i === 0 ? 'sweep' : `sweep-${i + 1}`,
     heading: `Sweep: ${factorWords(r, factor)}`,
     definition: `Each metric (win share, strength lost, retreat rate and morale-check failure rate of each side) at each value of ${factor}, with its 95% interval as a band; the Sensitivity section gives the change per step.`,
