@@ -20,7 +20,7 @@ import { profileRun, type Profile } from './profile.js';
 import { REFERENCE, writeScaled } from './scale.js';
 import type { ScaleRun } from './scaleRun.js';
 import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
-import { LANES, measureLane, type LaneFigures } from './lanes.js';
+import { LANES, measureLaneApart, type LaneFigures } from './lanes.js';
 import { DICE_FORMAT } from '../src/core/dice.js';
 
 const argv = process.argv.slice(2);
@@ -243,7 +243,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
   out.push('');
   if (lanes.length) {
     out.push(
-      'Lane systems (issues 19-21): benchmarks/lanes.ts plays each scenario A engagement after engagement as a run does (one compiled cell, one reused result, the dice reset per engagement), in this process, one thread; CPU time, best of three passes. The floor is the same dice without the rules: the same keys, streams and number of draws.',
+      'Lane systems (issues 19-21): benchmarks/lanes.ts plays each scenario A engagement after engagement as a run does (one compiled cell, one reused result, the dice reset per engagement), each system in a fresh process of its own, one thread; CPU time, best of three passes. The floor is the same dice without the rules: the same keys, streams and number of draws.',
       '',
     );
   }
@@ -403,7 +403,7 @@ async function main(): Promise<void> {
   if (!SKIP.has('lanes')) {
     console.log('7. Lane systems, scenario A on one thread (CPU time)');
     for (const lane of LANES) {
-      const f = measureLane(lane.file, q(30_000, 3_000));
+      const f = measureLaneApart(lane.file, q(30_000, 3_000));
       lanes.push(f);
       console.log(`  ${lane.title}: ${fmt(f.engagementsPerSecond)}/s (issue ${lane.issue} asks ${fmt(lane.target)}); ${pct(f.shareOfFloor)} of its dice floor`);
     }

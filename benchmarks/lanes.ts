@@ -6,10 +6,13 @@
  * issues 19 (Burt), 20 (NAGB) and 21 (Age of Eagles, CWJ).
  *
  * Times are CPU time of this thread (process.cpuUsage), best of `tries`: on a shared machine the wall
- * clock also counts the time other processes hold the cores, which says nothing of the engine.
+ * clock also counts the time other processes hold the cores, which says nothing of the engine. Each
+ * system plays in a process of its own (measureLaneApart).
  *
  *   npm run build && node dist/benchmarks/lanes.js [engagements]
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
 import { findRuleset } from '../src/rules/index.js';
 import { loadScenario, singleCell } from '../src/scenario/load.js';
@@ -115,12 +118,24 @@ export function measureLane(file: string, engagements: number, tries = 3): LaneF
   };
 }
 
+/**
+ * One system measured in a fresh Node process, as a run plays it: in a process that has played other
+ * rule systems (or the rest of the benchmark) the lane code they share (src/table/, the dice) has met
+ * other shapes and is slower for all of them.
+ */
+export function measureLaneApart(file: string, engagements: number): LaneFigures {
+  const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--json', file, String(engagements)], { encoding: 'utf8' });
+  return JSON.parse(out) as LaneFigures;
+}
+
 const isMain = process.argv[1] !== undefined && /lanes\.(js|ts)$/.test(process.argv[1]);
-if (isMain) {
+if (isMain && process.argv[2] === '--json') {
+  process.stdout.write(JSON.stringify(measureLane(process.argv[3], Number(process.argv[4]))));
+} else if (isMain) {
   const n = Number(process.argv[2] ?? 30_000);
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   for (const lane of LANES) {
-    const f = measureLane(lane.file, n);
+    const f = measureLaneApart(lane.file, n);
     const met = f.engagementsPerSecond >= lane.target;
     console.log(`${lane.title} (${lane.file}), ${fmt(n)} engagements, ${f.meanTurns.toFixed(2)} turns each`);
     console.log(`  ${fmt(f.engagementsPerSecond)} engagements per CPU second (issue ${lane.issue} asks ${fmt(lane.target)}: ${met ? 'met' : `${(lane.target / f.engagementsPerSecond).toFixed(2)}x short`}); dice floor ${fmt(f.floorPerSecond)}/s, share ${(100 * f.shareOfFloor).toFixed(1)}%`);
