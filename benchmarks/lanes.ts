@@ -28,7 +28,10 @@ export const LANES: readonly { id: string; title: string; issue: number; file: s
 export interface LaneFigures {
   file: string;
   engagements: number;
+  /** Per second of CPU time (the figure the targets are read against). */
   engagementsPerSecond: number;
+  /** Per second by the clock, which also counts the time other processes hold the cores. */
+  wallPerSecond: number;
   meanTurns: number;
   streamsPerEngagement: number;
   drawsPerEngagement: number;
@@ -51,17 +54,19 @@ class CountingDice extends EngagementDice {
 
 let sink = 0;
 
-/** CPU time of this process so far, seconds (user and system). */
-function cpuSeconds(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-}
-
-/** Best of `tries` timings (the one least disturbed by other load). */
-function best(tries: number, f: () => number): number {
-  let t = Infinity;
-  for (let i = 0; i < tries; i++) t = Math.min(t, f());
-  return t;
+/** The best (least disturbed) of `tries` runs of `f`: CPU seconds of this process, and by the clock. */
+function best(tries: number, f: () => void): { cpu: number; wall: number } {
+  let cpu = Infinity;
+  let wall = Infinity;
+  for (let i = 0; i < tries; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    f();
+    wall = Math.min(wall, (performance.now() - t0) / 1000);
+    const c = process.cpuUsage(c0);
+    cpu = Math.min(cpu, (c.user + c.system) / 1e6);
+  }
+  return { cpu, wall };
 }
 
 export function measureLane(file: string, engagements: number, tries = 3): LaneFigures {
@@ -81,16 +86,13 @@ export function measureLane(file: string, engagements: number, tries = 3): LaneF
   }
   const dice = new EngagementDice('');
   const play = () => {
-    const t0 = cpuSeconds();
     for (let i = 0; i < engagements; i++) rs.play(c, dice.resetTo(1, key, i), { out });
-    return cpuSeconds() - t0;
   };
   play();
   const seconds = best(tries, play);
   const floorDice = new EngagementDice('');
   const floor = () => {
     let s = 0;
-    const t0 = cpuSeconds();
     for (let i = 0; i < engagements; i++) {
       const d = floorDice.resetTo(1, key, i);
       for (const st of plan[i]) {
@@ -99,22 +101,22 @@ export function measureLane(file: string, engagements: number, tries = 3): LaneF
       }
     }
     sink += s;
-    return cpuSeconds() - t0;
   };
   floor();
-  const floorSeconds = best(tries, floor);
+  const floorSeconds = best(tries, floor).cpu;
   let draws = 0;
   let streams = 0;
   for (const p of plan) for (const st of p) (streams++, (draws += st.draws));
   return {
     file,
     engagements,
-    engagementsPerSecond: engagements / seconds,
+    engagementsPerSecond: engagements / seconds.cpu,
+    wallPerSecond: engagements / seconds.wall,
     meanTurns: turns / engagements,
     streamsPerEngagement: streams / engagements,
     drawsPerEngagement: draws / engagements,
     floorPerSecond: engagements / floorSeconds,
-    shareOfFloor: floorSeconds / seconds,
+    shareOfFloor: floorSeconds / seconds.cpu,
   };
 }
 
@@ -126,6 +128,28 @@ export function measureLane(file: string, engagements: number, tries = 3): LaneF
 export function measureLaneApart(file: string, engagements: number): LaneFigures {
   const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--json', file, String(engagements)], { encoding: 'utf8' });
   return JSON.parse(out) as LaneFigures;
+}
+
+/**
+ * One system's benchmark script (benchmarks/<id>.ts): its scenario A, or `--file F`, for
+ * `--engagements N` (or a first bare number), in this process, printed with its issue's target.
+ */
+export function laneMain(id: string, args = process.argv.slice(2)): void {
+  const lane = LANES.find((l) => l.id === id)!;
+  const flag = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const file = flag('file') ?? lane.file;
+  const n = Number(flag('engagements') ?? args.find((a) => /^\d+$/.test(a)) ?? 30_000);
+  const f = measureLane(file, n);
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  const met = f.engagementsPerSecond >= lane.target;
+  console.log(`${lane.title}: ${file}, ${fmt(n)} engagements on one thread, ${f.meanTurns.toFixed(2)} turns each (best of 3)`);
+  console.log(`  ${fmt(f.engagementsPerSecond)} engagements per CPU second (${(1e6 / f.engagementsPerSecond).toFixed(1)} µs each); ${fmt(f.wallPerSecond)}/s by the clock, which counts other load too`);
+  console.log(`  dice: ${f.streamsPerEngagement.toFixed(2)} streams and ${f.drawsPerEngagement.toFixed(1)} draws an engagement; floor ${fmt(f.floorPerSecond)} engagements per CPU second, share ${(100 * f.shareOfFloor).toFixed(1)}%`);
+  if (file === lane.file) console.log(`  issue ${lane.issue} asks ${fmt(lane.target)}: ${met ? 'met' : `${(lane.target / f.engagementsPerSecond).toFixed(2)}x short`}`);
+  if (sink === 42) console.log('');
 }
 
 const isMain = process.argv[1] !== undefined && /lanes\.(js|ts)$/.test(process.argv[1]);
