@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // One scratch folder for the run's temporary files, removed at its end (test/scratch.ts).
+    globalSetup: ['test/scratch.ts'],
   },
 });

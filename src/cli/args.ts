@@ -156,3 +156,21 @@ export function unknownArgumentHints(msg: string, args: readonly string[], optio
   });
   return hints.length ? `; ${hints.join('; ')}` : '';
 }
+
+/** The part of yargs's internals skipHelpCache reaches (yargs 18; absent elsewhere, and then left alone). */
+interface YargsInternals {
+  getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } | undefined } | undefined;
+}
+
+/**
+ * yargs renders a command's whole help page every time the command runs, to keep it for a later
+ * `showHelp` (volley never calls one): measuring the width of every line costs about a tenth of a
+ * command's start-up. Stop that; `--help` and usage errors render their page as before. Returns whether
+ * the hook was found (a yargs without it is left as it is).
+ */
+export function skipHelpCache(cli: object): boolean {
+  const usage = (cli as YargsInternals).getInternalMethods?.()?.getUsageInstance?.();
+  if (!usage || typeof usage.cacheHelpMessage !== 'function') return false;
+  usage.cacheHelpMessage = () => {};
+  return true;
+}

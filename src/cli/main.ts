@@ -18,7 +18,7 @@ import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 import { validateCommand } from './validate.js';
 import { workerCommand } from './worker.js';
-import { refuseNotANumber, refuseRepeatedOptions, refuseSwitchValues, unknownArgumentHints } from './args.js';
+import { refuseNotANumber, refuseRepeatedOptions, refuseSwitchValues, skipHelpCache, unknownArgumentHints } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { OutputFolderError } from '../sim/engine/errors.js';
 import { CliExit } from './exit.js';
@@ -68,8 +68,12 @@ const COMMANDS = [runCommand, oddsCommand, rulesetsCommand, validateCommand, sch
 
 async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv));
+  skipHelpCache(cli);
   await cli
     .scriptName('volley')
+    // Every message is English, yargs's own too: the hints below read its messages, and a page of
+    // English help with another language's labels reads worse than one language.
+    .locale('en')
     .usage('$0 <command> [options]\n\nMonte Carlo battle simulator and balance analyzer for horse-and-musket wargame rules.')
     .command(COMMANDS as CommandModule[])
     // Before validation, so that a repeated option is named as such and not as a bad value.

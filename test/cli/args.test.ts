@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outputFolder, refuseRepeatedOptions, seedArg, workersArg } from '../../src/cli/args.js';
+import yargs from 'yargs';
+import { outputFolder, refuseRepeatedOptions, seedArg, skipHelpCache, workersArg } from '../../src/cli/args.js';
 import { UsageError } from '../../src/core/errors.js';
 import { makeFolder } from '../../src/results/files.js';
 
@@ -69,5 +70,43 @@ describe('makeFolder and outputFolder', () => {
     expect(() => outputFolder(file)).toThrow(new RegExp(`^--out: ${file} is a file, not a folder; choose another --out$`));
     expect(() => outputFolder(join(file, 'x', 'y'), '--to')).toThrow(new RegExp(`^--to: cannot make folder ${file}/x/y: ${file} is a file; choose another --to$`));
     expect(existsSync(join(b, 'x'))).toBe(false);
+  });
+});
+
+describe('skipHelpCache', () => {
+  const cli = () =>
+    yargs([])
+      .scriptName('volley')
+      .command('go <file>', 'Go somewhere', (y) => y.positional('file', { type: 'string', describe: 'where' }).option('far', { type: 'number', describe: 'how far' }), () => {})
+      .help()
+      .exitProcess(false);
+  const usage = (y: object) => (y as { getInternalMethods(): { getUsageInstance(): { hasCachedHelpMessage(): boolean } } }).getInternalMethods().getUsageInstance();
+
+  it('yargs keeps a rendered help page after running a command, unless told not to', async () => {
+    const plain = cli();
+    await plain.parseAsync(['go', 'x']);
+    expect(usage(plain).hasCachedHelpMessage()).toBe(true);
+    const quick = cli();
+    expect(skipHelpCache(quick)).toBe(true);
+    await quick.parseAsync(['go', 'x']);
+    expect(usage(quick).hasCachedHelpMessage()).toBe(false);
+  });
+
+  it('leaves --help as it was', async () => {
+    const page = async (y: ReturnType<typeof cli>) => {
+      let text = '';
+      await y.parseAsync(['go', '--help'], {}, (_e, _argv, output) => {
+        text = output;
+      });
+      return text;
+    };
+    const quick = cli();
+    skipHelpCache(quick);
+    expect(await page(quick)).toBe(await page(cli()));
+    expect(await page(quick)).toMatch(/--far +how far/);
+  });
+
+  it('leaves an object without the hook alone', () => {
+    expect(skipHelpCache({})).toBe(false);
   });
 });

@@ -113,4 +113,11 @@ describe('the command line as a user meets it', () => {
     expect(number.code).toBe(2);
     expect(number.stderr).toBe("volley: -n (--engagements) must be a whole number, got 'abc'\n");
   });
+
+  it('speaks English under another locale, so the hint is still found (yargs would answer in German)', async () => {
+    const { volley } = await import('./volley.js');
+    const r = volley(['run', 'sims/town-assault.scenario.yaml', '--engagments', '5'], process.cwd(), { LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Unknown argument: engagments; --engagments: did you mean --engagements\?/);
+  });
 });

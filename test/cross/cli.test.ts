@@ -9,7 +9,7 @@ import { withoutProgress } from '../helpers.js';
 describe('volley run on a cross-system experiment', () => {
   it('writes the cross results, the side-by-side page with its charts, and each system’s own report', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'volley-cross-cli-')), 'x');
-    const r = volley(['run', 'sims/cross/village-quality.experiment.yaml', '-n', '100', '--batch', '50', '--out', out]);
+    const r = volley(['run', 'sims/cross/village-quality.experiment.yaml', '-n', '10', '--batch', '5', '--out', out]);
     expect(withoutProgress(r.stderr)).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^system +cell +carried \[95% CI\]/m);

@@ -67,7 +67,7 @@ describe('loading a cross-system experiment', () => {
 
 describe('a cross-system run', () => {
   it('gives the same bits on 0 and 2 workers, and each system’s figures as its own results have them', async () => {
-    const prep = prepareRun({ file: EXPERIMENT, engagements: 200, batch: 50 });
+    const prep = prepareRun({ file: EXPERIMENT, engagements: 40, batch: 10 });
     const here = await runPlanOutcome(prep.plan, { workers: 0 });
     const pool = await runPlanOutcome(prep.plan, { workers: 2 });
     expect(JSON.stringify(pool.accumulators)).toBe(JSON.stringify(here.accumulators));
