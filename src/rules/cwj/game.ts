@@ -153,6 +153,14 @@ export class Game {
   /** The dishes and the holder the armies were last settled at (play.ts settleArmies). */
   readonly settled = new Int32Array(3);
   private contactGeo = -1;
+  /** Bumped whenever a pair's touch bits change or a unit leaves; `contact` was worked out at contactGen. */
+  private touchGen = 0;
+  private contactGen = -1;
+  /**
+   * Per side, the geo at which one of its footprints last changed or one of its units left: answers
+   * that read only the footprints of a unit and its enemies (closeness) hold while neither changes.
+   */
+  private readonly sideVer = new Int32Array(2);
   /** Per unit, cached at `contactGeo`: 1 it touches an enemy, 2 it touches enemy cavalry. */
   private readonly contact: Uint8Array;
   /**
@@ -208,6 +216,8 @@ export class Game {
   /** Per unit: its side, and whether it is cavalry. */
   readonly sideOf: Uint8Array;
   readonly cavalry: Uint8Array;
+  /** Per side: how many of its units are cavalry (alive or not). */
+  readonly cavalryOnSide = new Int32Array(2);
   /** Per unit, the first body ahead of it (firstAhead forward), cached at aheadGeo. */
   private readonly ahead: Int32Array;
   private readonly aheadGeo: Float64Array;
@@ -312,6 +322,7 @@ export class Game {
     for (let u = 0; u < n; u++) {
       this.sideOf[u] = c.units[u].side;
       this.cavalry[u] = c.units[u].arm === 'cavalry' ? 1 : 0;
+      this.cavalryOnSide[c.units[u].side] += this.cavalry[u];
     }
     this.ahead = new Int32Array(n);
     this.aheadGeo = new Float64Array(n).fill(-1);
@@ -387,6 +398,8 @@ export class Game {
     // over a run (which deoptimized every function reading the Game when it first did).
     this.geo = 0;
     this.contactGeo = -1;
+    this.touchGen = 0;
+    this.contactGen = -1;
     this.pairsGeo = -1;
     fill64(this.aheadGeo, -1);
     fill32(this.distGeo, -1);
@@ -405,6 +418,8 @@ export class Game {
   /** Some footprints moved or changed (any of them): cached answers are stale. */
   changed(): void {
     this.geo++;
+    this.sideVer[0] = this.geo;
+    this.sideVer[1] = this.geo;
     for (let u = 0; u < this.n; u++) this.ver[u] = this.geo;
     for (let u = 0; u < this.n; u++) this.extents(u);
     for (let u = 0; u < this.n; u++) this.lateral(u);
@@ -418,6 +433,7 @@ export class Game {
   /** Unit u's body moved along the lane (its front changed, its footprint's shape did not). */
   stepped(u: number): void {
     this.ver[u] = ++this.geo;
+    this.sideVer[this.sideOf[u]] = this.geo;
     this.extents(u);
   }
 
@@ -451,6 +467,9 @@ export class Game {
   /** The list of alive units and their bodies. */
   rebuildLive(): void {
     this.geo++;
+    this.sideVer[0] = this.geo;
+    this.sideVer[1] = this.geo;
+    this.touchGen++;
     this.live.length = 0;
     this.liveBodies.length = 0;
     this.left[0] = 0;
@@ -479,6 +498,7 @@ export class Game {
     b.frontage = frontage;
     b.depth = f === 'deployed' ? Math.max(this.fpDepth[k], deployedDepth) : this.fpDepth[k];
     this.ver[u] = ++this.geo;
+    this.sideVer[this.sideOf[u]] = this.geo;
     this.extents(u);
     // The lateral relations change with the frontage alone (offsets never change).
     if (wider) this.lateral(u);
@@ -525,6 +545,9 @@ export class Game {
     if (this.contactGeo === this.geo) return;
     this.contactGeo = this.geo;
     this.refreshPairs();
+    // Nothing to do while no touch bits have changed and nobody has left.
+    if (this.contactGen === this.touchGen) return;
+    this.contactGen = this.touchGen;
     const k = this.contact;
     fill8(k, 0);
     const n = this.n;
@@ -557,6 +580,7 @@ export class Game {
         const b = live[j];
         if (this.sideOf[a] === this.sideOf[b] || (b < a && this.ver[b] > since)) continue;
         const t = this.touchBits(a, b);
+        if (this.touch[a * n + b] !== t) this.touchGen++;
         this.touch[a * n + b] = t;
         this.touch[b * n + a] = t;
       }
@@ -736,10 +760,14 @@ export class Game {
     return Math.min((this.x0[b] - A.front) * A.facing, (this.x1[b] - A.front) * A.facing) >= -EPS;
   }
 
-  /** Front-edge distance between two units (src/table frontEdgeDistance), kept until the geometry changes. */
+  /**
+   * Front-edge distance between two units (src/table frontEdgeDistance), kept until either footprint
+   * changes (it reads the two fronts and their lateral gap alone).
+   */
   distance(a: number, b: number): number {
     const k = a * this.n + b;
-    if (this.distGeo[k] === this.geo) return this.dist[k];
+    const at = this.distGeo[k];
+    if (at >= this.ver[a] && at >= this.ver[b]) return this.dist[k];
     const dx = Math.abs(this.bodies[b].front - this.bodies[a].front);
     const dy = this.latGap[k];
     const d = dy === 0 ? dx : hypot2(dx, dy);
@@ -774,8 +802,10 @@ export class Game {
    * an enemy's front (cheaper than frontEdgeDistance, and enough to rank units by).
    */
   closeness(u: number): number {
-    if (this.closeGeo[u] === this.geo) return this.close[u];
     const s = this.sideOf[u];
+    // It reads u's front and its enemies' alone.
+    const at = this.closeGeo[u];
+    if (at >= this.ver[u] && at >= this.sideVer[1 - s]) return this.close[u];
     const x = this.bodies[u].front;
     let best = Infinity;
     for (let i = 0; i < this.live.length; i++) {

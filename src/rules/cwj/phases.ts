@@ -149,7 +149,7 @@ function rallyTableCheck(g: Game, u: number, purpose: Exclude<CheckPurpose, 'rou
   if (g.sink) g.sink({ type: 'check', side: s.side, purpose, unit: s.id, target: RALLY_PASS_AT, modifiers: [], roll: [a, b], passed: result === RALLY_PASS, modifier: mod, result: RALLY_RESULT_NAMES[result] });
   if (gen >= 0 && generalUsedOnCheck(true, purpose, opts.generalCheckBonus)) generalUsed(g, gen);
   const chips = chipsForRallyResult(result as 0 | 1 | 2 | 3, purpose, g.cohesion[u] === 'unformed', opts);
-  if (chips > 0) loseChips(g, s.corps, chips, `${s.id} failed a ${purpose} roll`);
+  if (chips > 0) loseChips(g, s.corps, chips, u, purpose);
   return result;
 }
 
