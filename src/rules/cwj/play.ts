@@ -226,7 +226,7 @@ function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): 
   for (let i = 0; i < PHASES.length; i++) {
     const [name, fn] = PHASES[i];
     g.phase = name;
-    fill8(g.checked, 0);
+    g.phaseNo++; // no contact check taken yet this phase (Game.checked)
     if (g.sink) g.sink({ type: 'phase', turn: g.turn, side: P, phase: name });
     fn(g);
     if (invariants) checkInvariants(g);
