@@ -75,6 +75,7 @@ export function mayReform(g: Game, u: number, to: Formation): boolean {
  */
 export function cavalryThreat(g: Game, u: number): boolean {
   const s = g.side(u);
+  if (g.cavalryOnSide[1 - s] === 0) return false; // the enemy has no cavalry at all
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
     const w = g.c.units[v];

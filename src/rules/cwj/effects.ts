@@ -114,7 +114,7 @@ export function currentArmyMorale(g: Game, side: 0 | 1): number {
  * [Win] l.295, l.303-306: a corps loses chips into its side's army dish (all of them, or only those
  * it had, `cwj.chipTally`); one left with none is fatigued (`cwj.singleCorpsFatigue`).
  */
-export function loseChips(g: Game, corps: number, loss: number, why: string): void {
+export function loseChips(g: Game, corps: number, loss: number, unit: number, purpose: CwjPurpose | null): void {
   if (!g.c.armyMorale || loss <= 0) return;
   const spec = g.c.corps[corps];
   const side = spec.side;
@@ -122,7 +122,11 @@ export function loseChips(g: Game, corps: number, loss: number, why: string): vo
   g.chips[corps] = corpsChipsAfter(g.chips[corps], loss);
   g.dish[side] += gain;
   bump(g, X.chipsLost, side, gain);
-  if (g.sink) g.sink({ type: 'chips', side, corps: spec.id, lost: gain, corpsLeft: g.chips[corps], dish: g.dish[side], morale: currentArmyMorale(g, side), why });
+  if (g.sink) {
+    // Why, in words: a unit that failed a roll, or (no purpose) left the table; built only for a sink.
+    const why = purpose === null ? `${g.c.units[unit].id} left the table` : `${g.c.units[unit].id} failed a ${purpose} roll`;
+    g.sink({ type: 'chips', side, corps: spec.id, lost: gain, corpsLeft: g.chips[corps], dish: g.dish[side], morale: currentArmyMorale(g, side), why });
+  }
   if (!g.fatigued[corps] && corpsFatigued(g.chips[corps], g.c.sides[side].corps.length, g.c.options.singleCorpsFatigue)) {
     g.fatigued[corps] = 1;
     const turn = Math.max(1, g.turn);
@@ -171,7 +175,7 @@ export function removeUnit(g: Game, u: number, cause: RemovalCause): void {
   g.rebuildLive();
   generalAfterLoss(g, u);
   const left = --g.groupLeft[s.chipGroup];
-  if (left === 0 || g.c.options.chipUnit === 'unit') loseChips(g, s.corps, chipsForLeavingTable(), `${s.id} left the table`);
+  if (left === 0 || g.c.options.chipUnit === 'unit') loseChips(g, s.corps, chipsForLeavingTable(), u, null);
 }
 
 /**

@@ -103,8 +103,10 @@ export class Game {
   readonly chargePending: Uint8Array;
   /** Retreated at some time (charge scenarios: the battalion gave way). */
   readonly everRetreated: Uint8Array;
-  /** Took a contact check this phase (at most one, rulings 5). */
-  readonly checked: Uint8Array;
+  /** Took a contact check this phase (at most one, rulings 5): then it holds the phase's phaseNo. */
+  readonly checked: Int32Array;
+  /** The phase count `checked` is read against: bumped at every phase instead of clearing it. */
+  phaseNo = 1;
   /** Fired this fire phase (phases.ts). */
   readonly fired: Uint8Array;
   /** Won a melee this phase and must test for control. */
@@ -153,6 +155,14 @@ export class Game {
   /** The dishes and the holder the armies were last settled at (play.ts settleArmies). */
   readonly settled = new Int32Array(3);
   private contactGeo = -1;
+  /** Bumped whenever a pair's touch bits change or a unit leaves; `contact` was worked out at contactGen. */
+  private touchGen = 0;
+  private contactGen = -1;
+  /**
+   * Per side, the geo at which one of its footprints last changed or one of its units left: answers
+   * that read only the footprints of a unit and its enemies (closeness) hold while neither changes.
+   */
+  private readonly sideVer = new Int32Array(2);
   /** Per unit, cached at `contactGeo`: 1 it touches an enemy, 2 it touches enemy cavalry. */
   private readonly contact: Uint8Array;
   /**
@@ -168,6 +178,9 @@ export class Game {
   readonly x1: Float64Array;
   readonly y0: Float64Array;
   readonly y1: Float64Array;
+  /** Per unit, its body's front edge and facing, kept with the extents. */
+  readonly fx: Float64Array;
+  readonly fd: Float64Array;
   /**
    * Per pair of units (u * n + v), kept with the frontages (offsets never change): 1 their bodies
    * overlap laterally (src/table overlapsLaterally), 2 they come within EPS across (lateralGap <= EPS);
@@ -208,6 +221,8 @@ export class Game {
   /** Per unit: its side, and whether it is cavalry. */
   readonly sideOf: Uint8Array;
   readonly cavalry: Uint8Array;
+  /** Per side: how many of its units are cavalry (alive or not). */
+  readonly cavalryOnSide = new Int32Array(2);
   /** Per unit, the first body ahead of it (firstAhead forward), cached at aheadGeo. */
   private readonly ahead: Int32Array;
   private readonly aheadGeo: Float64Array;
@@ -244,7 +259,7 @@ export class Game {
     this.ownContact = new Uint8Array(n);
     this.chargePending = new Uint8Array(n);
     this.everRetreated = new Uint8Array(n);
-    this.checked = new Uint8Array(n);
+    this.checked = new Int32Array(n);
     this.won = new Uint8Array(n);
     this.fired = new Uint8Array(n);
     this.lateContact = new Uint8Array(n);
@@ -274,6 +289,8 @@ export class Game {
     this.x1 = new Float64Array(n);
     this.y0 = new Float64Array(n);
     this.y1 = new Float64Array(n);
+    this.fx = new Float64Array(n);
+    this.fd = new Float64Array(n);
     this.lat = new Uint8Array(n * n);
     this.latGap = new Float64Array(n * n);
     this.touch = new Uint8Array(n * n);
@@ -312,6 +329,7 @@ export class Game {
     for (let u = 0; u < n; u++) {
       this.sideOf[u] = c.units[u].side;
       this.cavalry[u] = c.units[u].arm === 'cavalry' ? 1 : 0;
+      this.cavalryOnSide[c.units[u].side] += this.cavalry[u];
     }
     this.ahead = new Int32Array(n);
     this.aheadGeo = new Float64Array(n).fill(-1);
@@ -355,7 +373,8 @@ export class Game {
     fill8(this.ownContact, 0);
     fill8(this.chargePending, 0);
     fill8(this.everRetreated, 0);
-    fill8(this.checked, 0);
+    fill32(this.checked, 0);
+    this.phaseNo = 1;
     fill8(this.won, 0);
     fill8(this.lateContact, 0);
     for (let g = 0; g < c.generals.length; g++) {
@@ -387,6 +406,8 @@ export class Game {
     // over a run (which deoptimized every function reading the Game when it first did).
     this.geo = 0;
     this.contactGeo = -1;
+    this.touchGen = 0;
+    this.contactGen = -1;
     this.pairsGeo = -1;
     fill64(this.aheadGeo, -1);
     fill32(this.distGeo, -1);
@@ -405,6 +426,8 @@ export class Game {
   /** Some footprints moved or changed (any of them): cached answers are stale. */
   changed(): void {
     this.geo++;
+    this.sideVer[0] = this.geo;
+    this.sideVer[1] = this.geo;
     for (let u = 0; u < this.n; u++) this.ver[u] = this.geo;
     for (let u = 0; u < this.n; u++) this.extents(u);
     for (let u = 0; u < this.n; u++) this.lateral(u);
@@ -418,6 +441,7 @@ export class Game {
   /** Unit u's body moved along the lane (its front changed, its footprint's shape did not). */
   stepped(u: number): void {
     this.ver[u] = ++this.geo;
+    this.sideVer[this.sideOf[u]] = this.geo;
     this.extents(u);
   }
 
@@ -428,6 +452,8 @@ export class Game {
     this.x1[u] = b.facing > 0 ? b.front : b.front + b.depth;
     this.y0[u] = b.offset - b.frontage / 2;
     this.y1[u] = b.offset + b.frontage / 2;
+    this.fx[u] = b.front;
+    this.fd[u] = b.facing;
   }
 
   /** u's lateral relations with every other unit, from the extents (src/table overlapsLaterally, lateralGap). */
@@ -451,6 +477,9 @@ export class Game {
   /** The list of alive units and their bodies. */
   rebuildLive(): void {
     this.geo++;
+    this.sideVer[0] = this.geo;
+    this.sideVer[1] = this.geo;
+    this.touchGen++;
     this.live.length = 0;
     this.liveBodies.length = 0;
     this.left[0] = 0;
@@ -464,7 +493,7 @@ export class Game {
   }
 
   side(u: number): 0 | 1 {
-    return this.c.units[u].side;
+    return this.sideOf[u] as 0 | 1;
   }
 
   /**
@@ -479,6 +508,7 @@ export class Game {
     b.frontage = frontage;
     b.depth = f === 'deployed' ? Math.max(this.fpDepth[k], deployedDepth) : this.fpDepth[k];
     this.ver[u] = ++this.geo;
+    this.sideVer[this.sideOf[u]] = this.geo;
     this.extents(u);
     // The lateral relations change with the frontage alone (offsets never change).
     if (wider) this.lateral(u);
@@ -525,6 +555,9 @@ export class Game {
     if (this.contactGeo === this.geo) return;
     this.contactGeo = this.geo;
     this.refreshPairs();
+    // Nothing to do while no touch bits have changed and nobody has left.
+    if (this.contactGen === this.touchGen) return;
+    this.contactGen = this.touchGen;
     const k = this.contact;
     fill8(k, 0);
     const n = this.n;
@@ -557,6 +590,7 @@ export class Game {
         const b = live[j];
         if (this.sideOf[a] === this.sideOf[b] || (b < a && this.ver[b] > since)) continue;
         const t = this.touchBits(a, b);
+        if (this.touch[a * n + b] !== t) this.touchGen++;
         this.touch[a * n + b] = t;
         this.touch[b * n + a] = t;
       }
@@ -593,20 +627,20 @@ export class Game {
 
   /** u touches an alive enemy (front, flank or rear). */
   inContact(u: number): boolean {
-    this.refreshContacts();
+    if (this.contactGeo !== this.geo) this.refreshContacts();
     return (this.contact[u] & 1) !== 0;
   }
 
   /** Some unit touches an enemy. */
   anyContact(): boolean {
-    this.refreshContacts();
+    if (this.contactGeo !== this.geo) this.refreshContacts();
     for (let i = 0; i < this.live.length; i++) if (this.contact[this.live[i]] & 1) return true;
     return false;
   }
 
   /** u touches alive enemy cavalry. */
   inContactWithCavalry(u: number): boolean {
-    this.refreshContacts();
+    if (this.contactGeo !== this.geo) this.refreshContacts();
     return (this.contact[u] & 2) !== 0;
   }
 
@@ -701,8 +735,8 @@ export class Game {
   canSee(a: number, b: number): boolean {
     if (!(this.lat[a * this.n + b] & 1) || !this.isInFront(a, b)) return false;
     // src/table isBetween(A, B, C) for every other alive body C, from the extents.
-    const fa = this.bodies[a].front;
-    const fb = this.bodies[b].front;
+    const fa = this.fx[a];
+    const fb = this.fx[b];
     const x0 = Math.min(fa, fb);
     const x1 = Math.max(fa, fb);
     let y0 = Math.max(this.y0[a], this.y0[b]);
@@ -732,15 +766,20 @@ export class Game {
 
   /** src/table isInFront(a's body, b's body): no part of b lies behind a's front edge. */
   isInFront(a: number, b: number): boolean {
-    const A = this.bodies[a];
-    return Math.min((this.x0[b] - A.front) * A.facing, (this.x1[b] - A.front) * A.facing) >= -EPS;
+    const f = this.fx[a];
+    const d = this.fd[a];
+    return Math.min((this.x0[b] - f) * d, (this.x1[b] - f) * d) >= -EPS;
   }
 
-  /** Front-edge distance between two units (src/table frontEdgeDistance), kept until the geometry changes. */
+  /**
+   * Front-edge distance between two units (src/table frontEdgeDistance), kept until either footprint
+   * changes (it reads the two fronts and their lateral gap alone).
+   */
   distance(a: number, b: number): number {
     const k = a * this.n + b;
-    if (this.distGeo[k] === this.geo) return this.dist[k];
-    const dx = Math.abs(this.bodies[b].front - this.bodies[a].front);
+    const at = this.distGeo[k];
+    if (at >= this.ver[a] && at >= this.ver[b]) return this.dist[k];
+    const dx = Math.abs(this.fx[b] - this.fx[a]);
     const dy = this.latGap[k];
     const d = dy === 0 ? dx : hypot2(dx, dy);
     // The same both ways (|x - y| is |y - x|, the lateral gap is symmetric).
@@ -754,12 +793,12 @@ export class Game {
 
   /** The nearest alive enemy of u by front-edge distance, -1 if none. */
   nearestEnemy(u: number): number {
-    const s = this.side(u);
+    const s = this.sideOf[u];
     let best = -1;
     let bestD = Infinity;
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
-      if (this.c.units[v].side === s) continue;
+      if (this.sideOf[v] === s) continue;
       const d = this.distance(u, v);
       if (d < bestD) {
         bestD = d;
@@ -774,14 +813,16 @@ export class Game {
    * an enemy's front (cheaper than frontEdgeDistance, and enough to rank units by).
    */
   closeness(u: number): number {
-    if (this.closeGeo[u] === this.geo) return this.close[u];
     const s = this.sideOf[u];
-    const x = this.bodies[u].front;
+    // It reads u's front and its enemies' alone.
+    const at = this.closeGeo[u];
+    if (at >= this.ver[u] && at >= this.sideVer[1 - s]) return this.close[u];
+    const x = this.fx[u];
     let best = Infinity;
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
       if (this.sideOf[v] === s) continue;
-      const d = Math.abs(this.bodies[v].front - x);
+      const d = Math.abs(this.fx[v] - x);
       if (d < best) best = d;
     }
     this.closeGeo[u] = this.geo;
@@ -791,13 +832,13 @@ export class Game {
 
   /** Some alive enemy lies ahead of u (in front of its front edge): a move forward is toward a known enemy. */
   enemyAhead(u: number): boolean {
-    const s = this.side(u);
-    const b = this.bodies[u];
+    const s = this.sideOf[u];
+    const x = this.fx[u];
+    const d = this.fd[u];
     for (let i = 0; i < this.live.length; i++) {
       const v = this.live[i];
-      if (this.c.units[v].side === s) continue;
-      const o = this.bodies[v];
-      if ((o.front - b.front) * b.facing > EPS) return true;
+      if (this.sideOf[v] === s) continue;
+      if ((this.fx[v] - x) * d > EPS) return true;
     }
     return false;
   }

@@ -149,7 +149,7 @@ function rallyTableCheck(g: Game, u: number, purpose: Exclude<CheckPurpose, 'rou
   if (g.sink) g.sink({ type: 'check', side: s.side, purpose, unit: s.id, target: RALLY_PASS_AT, modifiers: [], roll: [a, b], passed: result === RALLY_PASS, modifier: mod, result: RALLY_RESULT_NAMES[result] });
   if (gen >= 0 && generalUsedOnCheck(true, purpose, opts.generalCheckBonus)) generalUsed(g, gen);
   const chips = chipsForRallyResult(result as 0 | 1 | 2 | 3, purpose, g.cohesion[u] === 'unformed', opts);
-  if (chips > 0) loseChips(g, s.corps, chips, `${s.id} failed a ${purpose} roll`);
+  if (chips > 0) loseChips(g, s.corps, chips, u, purpose);
   return result;
 }
 
@@ -261,7 +261,7 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean): b
     any = true;
     if (bits & 2) g.contactedBy[v] = u;
     const t = g.c.units[v];
-    if (!g.checked[v] && contactCheckRequired(t.arm, g.formation[v], s.arm, g.formation[u])) {
+    if (g.checked[v] !== g.phaseNo && contactCheckRequired(t.arm, g.formation[v], s.arm, g.formation[u])) {
       if (now) contactCheck(g, v, u);
       else g.targets[v] = u + 1; // checked after withdrawals
     }
@@ -280,8 +280,8 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean): b
 
 /** [Contact] l.125-129: the check of a contacted infantry unit, skirmishers at -3. */
 export function contactCheck(g: Game, v: number, by: number): void {
-  if (!g.alive[v] || g.checked[v]) return;
-  g.checked[v] = 1;
+  if (!g.alive[v] || g.checked[v] === g.phaseNo) return;
+  g.checked[v] = g.phaseNo;
   const opts = g.c.options;
   const extra = contactCheckModifier(0, false, g.formation[v], opts.generalCheckBonus);
   const result = rallyTableCheck(g, v, 'contact', extra);

@@ -175,10 +175,12 @@ function judge(g: Game, endOfPlayerTurn: boolean, lastTurn: boolean): boolean {
     const side1 = unitsLeft(g, 1);
     if ((g.contactMade && !inContact) || side0 === 0 || side1 === 0 || lastTurn) o = clashOutcome(g);
   } else {
-    let fatigued = true;
-    for (const k of g.c.sides[0].corps) if (!g.fatigued[k]) fatigued = false;
+    // Fatigue is read at a player turn's end alone, and leaders only when the attacker is fatigued.
+    let fatigued = endOfPlayerTurn;
+    const corps = g.c.sides[0].corps;
+    for (let i = 0; i < corps.length && fatigued; i++) if (!g.fatigued[corps[i]]) fatigued = false;
     let leaderLed = false;
-    for (let gen = 0; gen < g.genUnit.length; gen++) {
+    for (let gen = 0; gen < g.genUnit.length && fatigued; gen++) {
       const u = g.genUnit[gen];
       if (g.c.generals[gen].side !== 0 || !g.genAlive[gen] || u < 0 || !g.alive[u]) continue;
       if (g.cohesion[u] !== 'disordered' && !g.engaged[u]) leaderLed = true;
@@ -224,7 +226,7 @@ function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): 
   for (let i = 0; i < PHASES.length; i++) {
     const [name, fn] = PHASES[i];
     g.phase = name;
-    fill8(g.checked, 0);
+    g.phaseNo++; // no contact check taken yet this phase (Game.checked)
     if (g.sink) g.sink({ type: 'phase', turn: g.turn, side: P, phase: name });
     fn(g);
     if (invariants) checkInvariants(g);
