@@ -25,7 +25,7 @@ export interface OddsRequest {
   title: string;
 }
 
-const oddsEnvelope = z.looseObject({
+const oddsEnvelope = z.strictObject({
   kind: z.literal('odds'),
   ruleset: z.string().min(1),
   question: z.string().min(1),

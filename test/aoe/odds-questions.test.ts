@@ -52,3 +52,17 @@ describe('The shipped odds files, counted by hand (a d10 read 1-10)', () => {
     expect(w.attacker).toBeCloseTo(0.45, 12);
   });
 });
+
+describe('the March Table question\'s March Mode (p3)', () => {
+  it('infantry always has a March Mode: null is refused; omitted, it is impulse', () => {
+    expect(q('march').params.safeParse({ formation: 'line', marchMode: null }).success).toBe(false);
+    expect(marchSetup(q('march').params.parse({ formation: 'line', marchMode: 'columnar' }) as never, DEFAULTS)).toBe(-2);
+    expect(marchSetup(q('march').params.parse({ formation: 'line' }) as never, DEFAULTS)).toBe(marchSetup(q('march').params.parse({ formation: 'line', marchMode: 'impulse' }) as never, DEFAULTS));
+  });
+  it('only infantry has one: a March Mode on cavalry or artillery is refused, naming the field', () => {
+    const r = q('march').params.safeParse({ arm: 'cavalry', formation: 'line', marchMode: 'linear' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].path).toEqual(['marchMode']);
+    expect(q('march').params.safeParse({ arm: 'cavalry', formation: 'line' }).success).toBe(true);
+  });
+});

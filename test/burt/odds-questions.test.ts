@@ -84,3 +84,20 @@ describe('volley odds: morale (8)', () => {
     expect(q.exact(q.params.parse({ class: 'E', level: 'shaken', figures: 10, startFigures: 24 }), defaults).distributions[0].values[0].p).toBe(0);
   });
 });
+
+describe('a fire\'s parameters (6): the firers are figures or guns', () => {
+  const issue = (params: unknown) => {
+    const r = question('fire').params.safeParse(params);
+    return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
+  };
+  it('a fire with no firers (neither figures nor guns, or 0 figures) is refused, naming figures', () => {
+    expect(issue({ range: 'medium' })).toEqual({ path: 'figures', message: 'missing: expected the figures firing, or guns for a battery' });
+    expect(issue({ figures: 0, range: 'medium' })?.path).toBe('figures');
+  });
+  it('both figures and guns are refused (one would be ignored), and canister without guns', () => {
+    expect(issue({ figures: 24, guns: 2, range: 'medium' })?.path).toBe('guns');
+    expect(issue({ figures: 24, ammunition: 'canister', range: 'short' })?.path).toBe('ammunition');
+    expect(issue({ guns: 4, ammunition: 'canister', range: 'short' })).toBeNull();
+    expect(issue({ figures: 24, range: 'short' })).toBeNull();
+  });
+});

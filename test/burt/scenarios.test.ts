@@ -10,6 +10,7 @@ import { BURT_QUALITY, QUALITY_CLASS } from '../../src/rules/burt/quality.js';
 import { scenarioSchema } from '../../src/scenario/schema.js';
 import { ASSAULT, FIRE, LINE, MANOEUVRE, OPEN } from '../../src/rules/burt/play/state.js';
 import { battalion, compileSetup } from './lane.js';
+import { resolveDoctrine } from '../../src/rules/burt/doctrine/presets.js';
 
 const schema = z.strictObject(laneBody).superRefine(checkLane as never);
 
@@ -21,6 +22,16 @@ function issues(sides: unknown[], extra: Record<string, unknown> = {}): { path: 
 const side = (role: string, units: unknown[]) => ({ name: role, role, units });
 
 describe('the lane scenario (docs/table.md)', () => {
+  it('files.md: a doctrine object without preset changes the side\'s own default (column-assault attacking, hold-and-fire defending)', () => {
+    const c = compileSetup({ attacker: [{ id: 'A', at: 10 }], defender: [{ id: 'D', at: 0 }], attackerDoctrine: { closeTo: 5 }, defenderDoctrine: { regroupAt: 3 } });
+    expect(c.sides[0].doctrine).toEqual(resolveDoctrine('column-assault', { closeTo: 5 }));
+    expect(c.sides[1].doctrine).toEqual(resolveDoctrine('hold-and-fire', { regroupAt: 3 }));
+    expect(c.sides.map((s) => s.doctrineLabel)).toEqual(['column-assault with closeTo 5', 'hold-and-fire with regroupAt 3']);
+    // A defender of a meeting engagement attacking: its posture's default.
+    const m = compileSetup({ attacker: [{ id: 'A', at: 10 }], defender: [{ id: 'D', at: 0 }], defenderDoctrine: { closeTo: 5 }, defenderPosture: 'attack' });
+    expect(m.sides[1].doctrine).toEqual(resolveDoctrine('column-assault', { closeTo: 5 }));
+  });
+
   it('2, 4: defaults: 24 figures of foot in line, 16 of horse, 8 skirmishers in open order; MANOEUVER attacking, FIRE defending and for guns; class C', () => {
     const c = compileSetup({
       attacker: [{ id: 'A', at: 10, offset: -4 }, { id: 'H', arm: 'cavalry', at: 20 }, { id: 'G', arm: 'guns', at: 20, offset: 6 }],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CWJ_DOCTRINE_PRESETS } from '../../src/rules/cwj/doctrine.js';
 import { distanceCm, footprintOf } from '../../src/rules/cwj/layout.js';
 import { compile, parse, rawLane } from './lane.js';
 
@@ -53,6 +54,14 @@ describe('the lane scenario (rulings 11): fields and cross-field checks, errors 
   });
   it("rulings 11: the attacker's start line is below the defender's", () => {
     expect(parse(rawLane([col('a')], [line('d')], {}, { attacker: { line: 10 } }))).toMatchObject({ ok: false, path: 'defender.line' });
+  });
+  it('files.md: a doctrine object without preset changes the side\'s own default (attacker columns, defender hold)', () => {
+    const c = compile(rawLane([col('a')], [line('d')], {}, { attacker: { doctrine: { square: false } }, defender: { doctrine: { square: false } } }));
+    expect(c.sides[0].doctrine).toEqual({ ...CWJ_DOCTRINE_PRESETS.columns.params, square: false });
+    expect(c.sides[1].doctrine).toEqual({ ...CWJ_DOCTRINE_PRESETS.hold.params, square: false });
+    // Named, the preset is the one named, on either side.
+    const named = compile(rawLane([col('a')], [line('d')], {}, { defender: { doctrine: { preset: 'counter', square: false } } }));
+    expect(named.sides[1].doctrine).toEqual({ ...CWJ_DOCTRINE_PRESETS.counter.params, square: false });
   });
 });
 

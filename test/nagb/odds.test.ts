@@ -25,6 +25,7 @@ import {
   shootingOdds,
   shootingStepOdds,
 } from '../../src/rules/nagb/odds.js';
+import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 import { sumD6 } from '../../src/rules/nagb/roll.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from '../../src/rules/nagb/shooting.js';
@@ -401,5 +402,24 @@ describe('(c) One round of hand to hand (p14-16, p23): exact odds', () => {
     for (let k = 0; k < onB.length; k++) within4se(exact.onB[k] ?? 0, onB[k], n, `on b ${k}`);
     for (const { margin, p } of exact.margins) within4se(p, margins.get(margin) ?? 0, n, `margin ${margin}`);
     expect(sum(exact.scoreA)).toBeCloseTo(1, 10);
+  });
+});
+
+describe('an odds file\'s units take only the formations of their arm (p6, p22)', () => {
+  const question = (id: string) => NAGB_ODDS.questions.find((x) => x.id === id)!;
+  const first = (id: string, params: unknown) => {
+    const r = question(id).params.safeParse(params);
+    return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
+  };
+  it('infantry in column, cavalry in square or attack column, a battery in any formation: refused with the arm\'s list', () => {
+    expect(first('shooting', { firers: [{ distance: 4, formation: 'column' }], target: {} })).toEqual({ path: 'firers.0.formation', message: "expected one of line, attackColumn, marchColumn, square for infantry, found 'column'" });
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'cavalry', formation: 'square' } })).toEqual({ path: 'target.formation', message: "expected one of line, column for cavalry, found 'square'" });
+    expect(first('charge', { charger: { arm: 'cavalry', formation: 'attackColumn' }, target: {}, distance: 8 })?.path).toBe('charger.formation');
+    expect(first('melee', { a: { arm: 'artillery', formation: 'line' }, b: {} })?.path).toBe('a.formation');
+    expect(first('shooting', { firers: [{ distance: 4, formation: 'colum' }], target: {} })?.path).toBe('firers.0.formation');
+  });
+  it('the formations of each arm are taken, and none defaults to line', () => {
+    expect(first('shooting', { firers: [{ distance: 4, formation: 'attackColumn' }], target: { arm: 'cavalry', formation: 'column' } })).toBeNull();
+    expect(first('melee', { a: { formation: 'square' }, b: { arm: 'cavalry' } })).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import { compileAssault, playAssault } from '../../src/rules/aor/engagement.js';
-import { assaultOdds, sideFate } from '../../src/rules/aor/odds.js';
+import { AOR_ODDS, assaultOdds, sideFate } from '../../src/rules/aor/odds.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
 import { scenarioOf, type SetUp } from '../helpers.js';
 
@@ -77,4 +77,22 @@ describe('volley odds: exact enumeration agrees with the Monte Carlo (99% interv
       }
     });
   }
+});
+
+describe('an odds file\'s assault params: the first round only', () => {
+  const q = AOR_ODDS.questions[0];
+  const body = { engagement: 'assault', attacker: { name: 'A', stacks: [{ hexside: 0, units: [inf('a1', 6)] }] }, defender: { name: 'D', units: [inf('d1', 6)] } };
+  it('turns and onTime (when time runs out) are refused as unknown, as is any other field', () => {
+    for (const extra of [{ turns: 3 }, { onTime: 'draw' }, { seed: 1 }]) {
+      const r = q.params.safeParse({ ...body, ...extra });
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: Object.keys(extra) });
+    }
+  });
+  it('without them the answer is the scenario\'s first round', () => {
+    const options = resolveOptions(AOR_OPTIONS, {});
+    const fromFile = q.exact(q.params.parse(body), options);
+    const fromScenario = q.exact(AOR_ODDS.ofScenario!(scenarioOf({ attacker: body.attacker, defender: body.defender, turns: 9 }))!.params, options);
+    expect(fromFile.distributions).toEqual(fromScenario.distributions);
+  });
 });

@@ -230,12 +230,14 @@ const marchParams = z.strictObject({
   troops,
   hits: z.int().min(0).max(4).default(0),
   leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0).describe('Attached leader: 0 none, 1 a leader, 2 charismatic.'),
-  marchMode: z.enum(['linear', 'columnar', 'impulse']).nullable().default('impulse'),
+  marchMode: z.enum(['linear', 'columnar', 'impulse']).optional().describe('Infantry March Mode (p3); default impulse. Only infantry has one.'),
   moving: z.boolean().default(true).describe('It wants to move (the March Mode -2 applies only then).'),
   movingFormation: formation.optional().describe('The formation it would move in (default its formation).'),
   secureFlanks: z.boolean().default(false),
   charging: z.boolean().default(false),
   cohesionLevel: z.int().min(0).max(4).default(0),
+}).superRefine((p, ctx) => {
+  if (p.marchMode !== undefined && p.arm !== 'infantry') ctx.addIssue({ code: 'custom', path: ['marchMode'], message: `only infantry has a March Mode (p3); found ${p.arm} with '${p.marchMode}'` });
 });
 export type MarchParams = z.infer<typeof marchParams>;
 
@@ -250,7 +252,7 @@ export function marchSetup(p: MarchParams, options: ResolvedOptions): number {
     attachedLeader: p.leader,
     detachedLeaders: 0,
     detachedCharismatic: 0,
-    marchMode: p.arm === 'infantry' ? p.marchMode : null,
+    marchMode: p.arm === 'infantry' ? (p.marchMode ?? 'impulse') : null,
     moving: p.moving,
     movingFormation: p.movingFormation ?? p.formation,
     secureFlanks: p.secureFlanks,

@@ -119,11 +119,21 @@ function fateDistribution(name: string, label: string, s: SideOdds): OddsDistrib
   return { name, label, values: FATES.map((f) => ({ value: f, p: p[f] })) };
 }
 
+/**
+ * An odds file's params: an assault scenario's body less what only later rounds read (`turns`, when time
+ * runs out; `onTime`, who is credited then), so a field that could change nothing is refused as unknown.
+ * The scenario's defaults fill them in for the compiler.
+ */
+const { turns, onTime, ...firstRoundBody } = assaultScenarioBody;
+const firstRoundParams = z
+  .strictObject(firstRoundBody)
+  .transform((p) => ({ ...p, turns: turns.parse(undefined), onTime: onTime.parse(undefined) }) as AssaultScenario) as unknown as z.ZodType<AssaultScenario>;
+
 /** `volley odds` of an assault scenario: its first round (7.3, 7.4, 7.6), every roll of the dice enumerated. */
 const firstRound: OddsQuestion<AssaultScenario> = {
   id: 'assault',
   doc: 'The first assault round of an assault scenario: the hits each side takes and whether it holds, retreats by choice, retreats after a failed check, or is eliminated.',
-  params: z.looseObject(assaultScenarioBody) as unknown as z.ZodType<AssaultScenario>,
+  params: firstRoundParams,
   exact(scenario, options) {
     const odds = assaultOdds(compiledOf(scenario, options));
     return {

@@ -24,27 +24,34 @@ const BANDS = ['short', 'medium', 'long'] as const;
 // ---------------------------------------------------------------------------------------------
 // One fire (6).
 
-export const fireParams = z.strictObject({
-  figures: z.int().min(0).max(60).optional().describe('Figures firing (the front two ranks of foot, one of horse); or give guns.'),
-  guns: z.int().min(1).max(12).optional().describe('Gun models firing (a die each, two with canister).'),
-  ordnance: z.enum(ORDNANCE).default('6pdr'),
-  ammunition: z.enum(['ball', 'canister']).default('ball'),
-  range: z.enum(BANDS).describe('6: the band of the distance front to front.'),
-  firerMoved: z.boolean().default(false),
-  targetMoved: z.boolean().default(false),
-  firerLevel: level,
-  firstVolley: z.boolean().default(false).describe('6: the firers\' first volley of the day (-1; not skirmishers).'),
-  skirmishers: z.boolean().default(false).describe('The firers are skirmishers.'),
-  target: z
-    .strictObject({
-      figures: z.int().min(1).max(60).default(24).describe('Figures the target has (casualties stop there).'),
-      cover,
-      overTwoRanks: z.boolean().default(false).describe('6: more than two ranks deep (a column, a square): guns -1.'),
-      skirmishers: z.boolean().default(false).describe('6: skirmishers save at -1.'),
-      battery: z.strictObject({ guns: z.int().min(1).max(12), ordnance: z.enum(ORDNANCE).default('6pdr') }).optional().describe('The target is a battery: a d6 per casualty against the next gun\'s crew.'),
-    })
-    .prefault({}),
-});
+export const fireParams = z
+  .strictObject({
+    figures: z.int().min(1).max(60).optional().describe('Figures firing (the front two ranks of foot, one of horse); give either figures or guns.'),
+    guns: z.int().min(1).max(12).optional().describe('Gun models firing (a die each, two with canister); give either figures or guns.'),
+    ordnance: z.enum(ORDNANCE).default('6pdr').describe('6: the guns\' weight (with guns).'),
+    ammunition: z.enum(['ball', 'canister']).default('ball').describe('6: ball or canister (with guns; small arms fire neither).'),
+    range: z.enum(BANDS).describe('6: the band of the distance front to front.'),
+    firerMoved: z.boolean().default(false),
+    targetMoved: z.boolean().default(false),
+    firerLevel: level,
+    firstVolley: z.boolean().default(false).describe('6: the firers\' first volley of the day (-1; not skirmishers).'),
+    skirmishers: z.boolean().default(false).describe('The firers are skirmishers.'),
+    target: z
+      .strictObject({
+        figures: z.int().min(1).max(60).default(24).describe('Figures the target has (casualties stop there).'),
+        cover,
+        overTwoRanks: z.boolean().default(false).describe('6: more than two ranks deep (a column, a square): guns -1.'),
+        skirmishers: z.boolean().default(false).describe('6: skirmishers save at -1.'),
+        battery: z.strictObject({ guns: z.int().min(1).max(12), ordnance: z.enum(ORDNANCE).default('6pdr') }).optional().describe('The target is a battery: a d6 per casualty against the next gun\'s crew.'),
+      })
+      .prefault({}),
+  })
+  .superRefine((p, ctx) => {
+    // A fire needs firers: small arms (figures) or a battery (guns), not both and not neither.
+    if (p.figures === undefined && p.guns === undefined) ctx.addIssue({ code: 'custom', path: ['figures'], message: 'missing: expected the figures firing, or guns for a battery' });
+    else if (p.figures !== undefined && p.guns !== undefined) ctx.addIssue({ code: 'custom', path: ['guns'], message: 'give either figures (small arms) or guns (a battery), not both' });
+    else if (p.guns === undefined && p.ammunition === 'canister') ctx.addIssue({ code: 'custom', path: ['ammunition'], message: 'canister is fired by guns; small arms (figures) fire neither ball nor canister' });
+  });
 export type FireParams = z.infer<typeof fireParams>;
 
 function fireSituation(p: FireParams): FireSituation {

@@ -30,7 +30,7 @@ const id = z
   .regex(/^[^.\s[\]]+$/, 'expected an id without spaces, dots or brackets');
 
 const doctrineParams = z.strictObject({
-  preset: z.enum(DOCTRINE_NAMES).describe('The preset the parameters change.'),
+  preset: z.enum(DOCTRINE_NAMES).optional().describe("The preset the parameters change; default the side's (column-assault attacking, hold-and-fire defending)."),
   random: z.boolean().optional(),
   initiative: z.enum(['first', 'second']).optional().describe('3.2: act first or second on winning the initiative.'),
   approach: z.enum(['column', 'line']).optional().describe('12: the formation foot advances in.'),
@@ -49,7 +49,7 @@ const doctrineParams = z.strictObject({
 export const doctrineField = z
   .union([z.enum(DOCTRINE_NAMES), doctrineParams])
   .optional()
-  .describe(`A named doctrine (${DOCTRINE_NAMES.join(', ')}) or { preset, ...parameters }; default column-assault attacking, hold-and-fire defending.`);
+  .describe(`A named doctrine (${DOCTRINE_NAMES.join(', ')}) or { preset, ...parameters }; default column-assault attacking, hold-and-fire defending, also the preset of an object without one.`);
 
 export const unitSchema = z.strictObject({
   id: id.describe('Unique name of the unit; refits and vary paths select units by it.'),

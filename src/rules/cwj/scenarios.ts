@@ -82,11 +82,19 @@ const doctrineParams = {
   random: z.boolean().optional().describe('Every choice at random among the legal ones (the baseline).'),
 };
 
-/** A doctrine named or given as parameters. */
-export const doctrineField = z.union([
-  z.enum(DOCTRINE_NAMES),
-  z.strictObject({ preset: z.enum(DOCTRINE_NAMES).default('columns').describe('The preset the parameters override.'), ...doctrineParams }),
-]);
+/**
+ * A side's doctrine, named or given as parameters. An object without `preset` changes the side's own
+ * default (attacker `columns`, defender `hold`): `doctrine: { square: false }` plays what the side would
+ * play without a doctrine, squares aside, never another preset.
+ */
+export function doctrineField(sideDefault: (typeof DOCTRINE_NAMES)[number]) {
+  return z
+    .union([
+      z.enum(DOCTRINE_NAMES),
+      z.strictObject({ preset: z.enum(DOCTRINE_NAMES).default(sideDefault).describe(`The preset the parameters override; default the side's, ${sideDefault}.`), ...doctrineParams }),
+    ])
+    .default(sideDefault);
+}
 
 const generalSchema = z.strictObject({
   id: id.describe('Name of the divisional general.'),
@@ -109,14 +117,12 @@ const corpsSchema = z.strictObject({
   units: z.array(unitSchema).min(1).describe('Battalions, cavalry regiments and batteries of the corps.'),
 });
 
-function sideSchema(defaultDoctrine: string) {
+function sideSchema(defaultDoctrine: (typeof DOCTRINE_NAMES)[number]) {
   return z.strictObject({
     name: z.string().min(1).describe('Name of the side in reports.'),
     nation: z.string().min(1).default('french').describe('Nation of its units unless a unit says otherwise.'),
     line: distance.describe('Position of the side’s start line along the lane (the attacker’s is the lower).'),
-    doctrine: doctrineField
-      .default(defaultDoctrine as (typeof DOCTRINE_NAMES)[number])
-      .describe(`A named doctrine (${DOCTRINE_NAMES.join(', ')}) or { preset, ...parameters }.`),
+    doctrine: doctrineField(defaultDoctrine).describe(`A named doctrine (${DOCTRINE_NAMES.join(', ')}) or { preset, ...parameters }; default ${defaultDoctrine}, also the preset of an object without one.`),
     corps: z.array(corpsSchema).min(1).describe('The side’s corps.'),
   });
 }

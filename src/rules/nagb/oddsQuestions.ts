@@ -31,16 +31,20 @@ import {
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
-import { leadershipOf, type TerrainTest } from './tables.js';
+import { type Formation, leadershipOf, type TerrainTest } from './tables.js';
 import { frontRank } from './units.js';
+import { ARMS, CAVALRY_FORMATIONS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
 
 const CLASSES = ['militia', 'conscripts', 'line', 'veteran', 'elite', 'guard'] as const;
 
-/** A unit as an odds file describes it; every field but its class and formation defaulted. */
+/** A unit as an odds file describes it; every field defaulted (formation: line). */
 const unitFields = {
-  arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
+  arm: z.enum(ARMS).default('infantry'),
   class: z.enum(CLASSES).default('line').describe('Troop class (p39-40).'),
-  formation: z.enum(['line', 'attackColumn', 'marchColumn', 'square', 'column']).default('line'),
+  formation: z
+    .enum([...new Set([...INFANTRY_FORMATIONS, ...CAVALRY_FORMATIONS])] as [string, ...string[]])
+    .optional()
+    .describe(`Infantry: ${INFANTRY_FORMATIONS.join(', ')}; cavalry: ${CAVALRY_FORMATIONS.join(', ')}. Default line; a battery has none.`),
   figures: z.int().min(1).max(200).optional().describe('Figures now; default 24 (cavalry 16).'),
   startFigures: z.int().min(1).max(200).optional().describe('Figures at the start; default the figures now.'),
   front: z.int().min(1).max(100).optional().describe('Front-rank figures now (a square: one face); default from the formation (rulings 6).'),
@@ -53,14 +57,21 @@ const unitFields = {
   lowOnAmmo: z.boolean().default(false),
   fourPerThree: z.boolean().default(false),
 };
-const unitSchema = z.strictObject(unitFields);
+/** p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts checkLane). */
+function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string }, ctx: z.RefinementCtx): void {
+  if (u.formation === undefined) return;
+  if (u.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['formation'], message: `a battery has no formation; found '${u.formation}'` });
+  else if (!formationsOf(u.arm).includes(u.formation)) ctx.addIssue({ code: 'custom', path: ['formation'], message: `expected one of ${formationsOf(u.arm).join(', ')} for ${u.arm}, found '${u.formation}'` });
+}
+
+const unitSchema = z.strictObject(unitFields).superRefine(armFormation);
 type UnitInput = z.infer<typeof unitSchema>;
 
 /** The profile of an odds file's unit (../odds.ts's builders take profiles). */
 export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
   const figures = u.figures ?? (u.arm === 'cavalry' ? 16 : 24);
   const start = u.startFigures ?? figures;
-  const formation = u.arm === 'cavalry' && u.formation === 'attackColumn' ? 'column' : u.formation;
+  const formation = (u.formation ?? 'line') as Formation;
   return {
     arm: u.arm,
     cls: u.class,
@@ -95,7 +106,7 @@ const firerSchema = z.strictObject({
   distance: z.number().min(0).max(60).describe('Inches front to front.'),
   defensive: z.boolean().default(false).describe('Defensive or reaction fire: point blank counts (p12, nagb.pointBlank).'),
   mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25); default for cavalry.'),
-});
+}).superRefine(armFormation);
 
 const shootingParams = z.strictObject({
   firers: z.array(firerSchema).min(1).max(8).describe('The units firing at the target in this step.'),
@@ -105,7 +116,7 @@ const shootingParams = z.strictObject({
     charging: z.boolean().default(false).describe('The target is charging: -1, no cover (p10, p12).'),
     enfilade: z.boolean().default(false).describe('Fire from outside its front arc: -2 to its test (p11).'),
     deployedArtillery: z.boolean().default(false),
-  }),
+  }).superRefine(armFormation),
 });
 type ShootingParams = z.infer<typeof shootingParams>;
 
@@ -259,7 +270,7 @@ const partyFields = {
   rearSupport: z.boolean().default(false),
   lapFlank: z.boolean().default(false),
 };
-const partySchema = z.strictObject(partyFields);
+const partySchema = z.strictObject(partyFields).superRefine(armFormation);
 
 const meleeParams = z.strictObject({
   a: partySchema.describe('Side a (usually the chargers).'),

@@ -40,7 +40,10 @@ export const unitSchema = z.strictObject({
   class: z.enum(CLASSES).default('line').describe('Troop class (p39-40): militia Ld 6, conscripts 7, line 8, veteran 9, elite 10, guard 11 (nagb.guardLeadership). A quality rung sets it (src/rules/nagb/quality.ts).'),
   leadership: z.int().min(2).max(12).optional().describe("A leadership of the unit's own instead of its class's (p39; refits set it)."),
   figures: z.int().min(1).max(200).optional().describe('Figures (infantry and cavalry); a battery has its crew (4 a gun, p19). Default infantry 24, cavalry 16.'),
-  formation: z.string().optional().describe('Infantry: line, attackColumn, marchColumn, square; cavalry: line, column. Default line (artillery: none).'),
+  formation: z
+    .enum([...new Set([...INFANTRY_FORMATIONS, ...CAVALRY_FORMATIONS, 'battery'])] as [string, ...string[]])
+    .optional()
+    .describe(`Infantry: ${INFANTRY_FORMATIONS.join(', ')}; cavalry: ${CAVALRY_FORMATIONS.join(', ')}. Default line (artillery: battery, its only one).`),
   front: z.number().describe('x of the unit\'s front edge (inches from side 0\'s edge).'),
   offset: z.number().default(0).describe('Lateral centre of the unit (inches from the centre line).'),
   weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional().describe('Small arm (p10): infantry musket, cavalry carbine; cavalry firing mounted is -1.'),

@@ -35,13 +35,13 @@ export function groundOf(terrain: readonly TerrainInterval[]): Ground {
   return g;
 }
 
-/** A doctrine field: a preset's name, parameters over a preset, or the posture's default. */
+/** A doctrine field: a preset's name, parameters over a preset (default the posture's), or the posture's default. */
 export function doctrineOf(field: DoctrineInput, posture: 'attack' | 'defend'): BurtDoctrine {
   if (field === undefined) return resolveDoctrine(DEFAULT_DOCTRINE[posture]);
   if (typeof field === 'string') return resolveDoctrine(field);
   const { preset, ...overrides } = field;
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
-  return resolveDoctrine(preset, defined as Partial<BurtDoctrine>);
+  return resolveDoctrine(preset ?? DEFAULT_DOCTRINE[posture], defined as Partial<BurtDoctrine>);
 }
 
 /** A doctrine field in words: the preset's name, and the parameters it changes. */
@@ -50,7 +50,8 @@ export function doctrineLabel(field: DoctrineInput, posture: 'attack' | 'defend'
   if (typeof field === 'string') return field;
   const { preset, ...overrides } = field;
   const changed = Object.entries(overrides).filter(([, v]) => v !== undefined);
-  return changed.length ? `${preset} with ${changed.map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : preset;
+  const name = preset ?? DEFAULT_DOCTRINE[posture];
+  return changed.length ? `${name} with ${changed.map(([k, v]) => `${k} ${String(v)}`).join(', ')}` : name;
 }
 
 /** 5: what a unit in a formation pays to move over each kind of ground (moveBody's TerrainCost). */
