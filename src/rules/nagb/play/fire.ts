@@ -5,7 +5,7 @@
  * nor are fired at (nagb.fireAtEngaged). Tests are taken per fire step, per firing unit or per phase
  * (nagb.shootingTestScope).
  */
-import { EPS, axialMax, axialMin, frontEdgeDistance, frontWithinArc, hypot2, lateralMax, lateralMin, rangeGap, rangeOverlap } from '../../../table/index.js';
+import { EPS, axialMax, axialMin, frontEdgeDistance, frontWithinArc, hypot2, lateralMax, lateralMin, rangeOverlap } from '../../../table/index.js';
 import {
   artilleryHitNeeded,
   ballBand,
@@ -79,29 +79,40 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const list = g.sideUnits[enemy];
   let nearest = Infinity;
   let n = 0;
+  const reachable = range + EPS;
   for (let j = 0; j < list.length; j++) {
     const t = list[j];
     if (t.removed) continue;
     const b = t.body;
-    const xb0 = axialMin(b);
-    const xb1 = axialMax(b);
-    const yb0 = lateralMin(b);
-    const yb1 = lateralMax(b);
-    // bodyGap
-    const dy = rangeGap(ya0, ya1, yb0, yb1);
-    const gx = rangeGap(xa0, xa1, xb0, xb1);
-    const gap = gx === 0 ? dy : dy === 0 ? gx : hypot2(gx, dy);
-    if (gap < nearest) nearest = gap;
-    // frontEdgeDistance
-    const dx = Math.abs(b.front - front);
-    const fed = dy === 0 ? dx : hypot2(dx, dy);
-    if (fed > range + EPS) continue;
+    const bf = b.front;
+    const xb0 = b.facing > 0 ? bf - b.depth : bf;
+    const xb1 = b.facing > 0 ? bf : bf + b.depth;
+    const half = b.frontage / 2;
+    const yb0 = b.offset - half;
+    const yb1 = b.offset + half;
+    // bodyGap (its hypot only where it can matter: it is never below the larger of its legs)
+    let dy = (ya0 > yb0 ? ya0 : yb0) - (ya1 < yb1 ? ya1 : yb1);
+    if (!(dy > 0)) dy = 0;
+    let gx = (xa0 > xb0 ? xa0 : xb0) - (xa1 < xb1 ? xa1 : xb1);
+    if (!(gx > 0)) gx = 0;
+    let gap = -1;
+    if (!known) {
+      if (gx === 0) gap = dy;
+      else if (dy === 0) gap = gx;
+      else if ((gx > dy ? gx : dy) < nearest) gap = hypot2(gx, dy);
+      if (gap >= 0 && gap < nearest) nearest = gap;
+    }
+    // frontEdgeDistance > range (never below either leg either)
+    const dx = Math.abs(bf - front);
+    if (dx > reachable || dy > reachable) continue;
+    if (dy !== 0 && hypot2(dx, dy) > reachable) continue;
     // frontWithinArc > EPS
     const ahead = Math.min((xb0 - front) * facing, (xb1 - front) * facing);
     if (!(ahead >= -EPS)) continue;
     const reach = slope * Math.max(0, ahead);
     if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > EPS)) continue;
     if (anyEngaged && (uEngaged || engaged(g, t))) continue;
+    if (gap < 0) gap = gx === 0 ? dy : dy === 0 ? gx : hypot2(gx, dy);
     gaps[n] = gap;
     out[n++] = t.spec.index;
   }
@@ -391,15 +402,18 @@ function land(g: Game, t: number, k: number): void {
 /** One fire phase: `moving` is the side that has just moved (its units declare and fire first). */
 export function firePhase(g: Game, moving: 0 | 1): void {
   const scope = g.c.options.shootingTestScope;
-  for (const u of g.units) u.stepCasualties = 0;
+  const units = g.units;
+  for (let j = 0; j < units.length; j++) units[j].stepCasualties = 0;
   // Artillery (p2, p19-21): the moving side's batteries, then the other's; casualties, then tests.
   const pt = g.pendT;
   const pk = g.pendK;
   clear(pt);
   clear(pk);
-  for (const side of [moving, 1 - moving] as (0 | 1)[]) {
-    for (const i of g.c.sides[side].units) {
-      const b = g.units[i];
+  for (let s = 0; s < 2; s++) {
+    const side = s === 0 ? moving : 1 - moving;
+    const members = g.c.sides[side].units;
+    for (let m = 0; m < members.length; m++) {
+      const b = g.units[members[m]];
       if (b.spec.arm !== 'artillery' || !canFire(g, b)) continue;
       if (battery(g, b, pend)) {
         pt.push(pend.t);
@@ -413,9 +427,11 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   const simultaneous = g.c.options.smallArmsOrder === 'simultaneous';
   clear(pt);
   clear(pk);
-  for (const side of [moving, 1 - moving] as (0 | 1)[]) {
-    for (const i of g.c.sides[side].units) {
-      const f = g.units[i];
+  for (let s = 0; s < 2; s++) {
+    const side = s === 0 ? moving : 1 - moving;
+    const members = g.c.sides[side].units;
+    for (let m = 0; m < members.length; m++) {
+      const f = g.units[members[m]];
       if (f.spec.arm === 'artillery' || !canFire(g, f)) continue;
       if (!smallArms(g, f, pend)) continue;
       if (simultaneous) {

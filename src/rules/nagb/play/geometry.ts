@@ -136,8 +136,26 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
       const e = list[j];
       if (e.removed) continue;
       if (armFilter === 2 && (e.state === BROKEN || e.blown)) continue;
-      const d = gapFrom(xa0, xa1, ya0, ya1, e.body);
-      if (d < bd) bd = d;
+      // gapFrom, its hypot only when it could be the nearest (it is never below either leg).
+      const b = e.body;
+      const bf = b.front;
+      const bx0 = b.facing > 0 ? bf - b.depth : bf;
+      const bx1 = b.facing > 0 ? bf : bf + b.depth;
+      const half = b.frontage / 2;
+      const by0 = b.offset - half;
+      const by1 = b.offset + half;
+      let dx = (xa0 > bx0 ? xa0 : bx0) - (xa1 < bx1 ? xa1 : bx1);
+      if (!(dx > 0)) dx = 0;
+      let dy = (ya0 > by0 ? ya0 : by0) - (ya1 < by1 ? ya1 : by1);
+      if (!(dy > 0)) dy = 0;
+      if (dx === 0) {
+        if (dy < bd) bd = dy;
+      } else if (dy === 0) {
+        if (dx < bd) bd = dx;
+      } else if ((dx > dy ? dx : dy) < bd) {
+        const d = hypot2(dx, dy);
+        if (d < bd) bd = d;
+      }
     }
   }
   g.nearUnit[k] = g.unitEpoch[i];
@@ -189,10 +207,14 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
     const o = units[i];
     if (o === f || o === t || o.removed) continue;
     const c = o.body;
-    if (rangeOverlap(x0, x1, axialMin(c), axialMax(c)) <= EPS) continue;
-    const cy0 = lateralMin(c);
-    const cy1 = lateralMax(c);
-    if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : rangeOverlap(y0, y1, cy0, cy1) > EPS) return true;
+    const cf = c.front;
+    const cx0 = c.facing > 0 ? cf - c.depth : cf;
+    const cx1 = c.facing > 0 ? cf : cf + c.depth;
+    if (!((x1 < cx1 ? x1 : cx1) - (x0 > cx0 ? x0 : cx0) > EPS)) continue;
+    const half = c.frontage / 2;
+    const cy0 = c.offset - half;
+    const cy1 = c.offset + half;
+    if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : (y1 < cy1 ? y1 : cy1) - (y0 > cy0 ? y0 : cy0) > EPS) return true;
   }
   return false;
 }
