@@ -44,26 +44,32 @@ export function bodyGap(a: Body, b: Body): number {
 export function firstAhead(g: Game, u: Unit): number {
   const i = u.spec.index;
   if (g.aheadEpoch[i] === g.epoch) return g.aheadCache[i];
-  const k = firstForward(u.body, g.bodies);
+  const k = firstForward(g, u);
   g.aheadEpoch[i] = g.epoch;
   g.aheadCache[i] = k;
   return k;
 }
 
-/** firstInPath(b, 1, bodies), b's lateral edges found once. */
-function firstForward(b: Body, bodies: readonly Body[]): number {
-  const dir = b.facing;
-  const lead = b.front;
-  const y0 = lateralMin(b);
-  const y1 = lateralMax(b);
+/** firstInPath(u.body, 1, g.bodies), over the kept extents. */
+function firstForward(g: Game, u: Unit): number {
+  const ext = g.ext;
+  const self = u.spec.index;
+  const dir = u.body.facing;
+  const lead = u.body.front;
+  const y0 = ext[4 * self + 2];
+  const y1 = ext[4 * self + 3];
+  const n = g.units.length;
   let best = -1;
   let bestD = Infinity;
-  for (let i = 0; i < bodies.length; i++) {
-    const o = bodies[i];
-    if (o === b || !(rangeOverlap(y0, y1, lateralMin(o), lateralMax(o)) > EPS)) continue;
-    const far = ((dir > 0 ? axialMax(o) : axialMin(o)) - lead) * dir;
+  for (let i = 0; i < n; i++) {
+    if (i === self) continue;
+    const k = 4 * i;
+    const oy0 = ext[k + 2];
+    const oy1 = ext[k + 3];
+    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > EPS)) continue;
+    const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
     if (far <= EPS) continue;
-    const near = ((dir > 0 ? axialMin(o) : axialMax(o)) - lead) * dir;
+    const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
     if (near < bestD) {
       bestD = near;
       best = i;
@@ -127,23 +133,22 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
   const list = armFilter === 0 ? g.sideUnits[enemy] : armFilter === 1 ? g.sideFootHorse[enemy] : g.sideCavalry[enemy];
   let bd = Infinity;
   if (list.length > 0) {
-    const a = u.body;
-    const xa0 = axialMin(a);
-    const xa1 = axialMax(a);
-    const ya0 = lateralMin(a);
-    const ya1 = lateralMax(a);
+    const ext = g.ext;
+    const ka = 4 * i;
+    const xa0 = ext[ka];
+    const xa1 = ext[ka + 1];
+    const ya0 = ext[ka + 2];
+    const ya1 = ext[ka + 3];
     for (let j = 0; j < list.length; j++) {
       const e = list[j];
       if (e.removed) continue;
       if (armFilter === 2 && (e.state === BROKEN || e.blown)) continue;
       // gapFrom, its hypot only when it could be the nearest (it is never below either leg).
-      const b = e.body;
-      const bf = b.front;
-      const bx0 = b.facing > 0 ? bf - b.depth : bf;
-      const bx1 = b.facing > 0 ? bf : bf + b.depth;
-      const half = b.frontage / 2;
-      const by0 = b.offset - half;
-      const by1 = b.offset + half;
+      const kb = 4 * e.spec.index;
+      const bx0 = ext[kb];
+      const bx1 = ext[kb + 1];
+      const by0 = ext[kb + 2];
+      const by1 = ext[kb + 3];
       let dx = (xa0 > bx0 ? xa0 : bx0) - (xa1 < bx1 ? xa1 : bx1);
       if (!(dx > 0)) dx = 0;
       let dy = (ya0 > by0 ? ya0 : by0) - (ya1 < by1 ? ya1 : by1);
@@ -189,12 +194,15 @@ export function figuresInArc(f: Unit, t: Unit, front: number, slope: number): nu
  * for every other unit on the table, the corridor between f and t found once.
  */
 export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
+  const ext = g.ext;
   const a = f.body;
   const b = t.body;
   const x0 = Math.min(a.front, b.front);
   const x1 = Math.max(a.front, b.front);
-  let y0 = Math.max(lateralMin(a), lateralMin(b));
-  let y1 = Math.min(lateralMax(a), lateralMax(b));
+  const ka = 4 * f.spec.index;
+  const kb = 4 * t.spec.index;
+  let y0 = Math.max(ext[ka + 2], ext[kb + 2]);
+  let y1 = Math.min(ext[ka + 3], ext[kb + 3]);
   if (y0 > y1) {
     const s = y0;
     y0 = y1;
@@ -206,14 +214,12 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
   for (let i = 0; i < units.length; i++) {
     const o = units[i];
     if (o === f || o === t || o.removed) continue;
-    const c = o.body;
-    const cf = c.front;
-    const cx0 = c.facing > 0 ? cf - c.depth : cf;
-    const cx1 = c.facing > 0 ? cf : cf + c.depth;
+    const k = 4 * i;
+    const cx0 = ext[k];
+    const cx1 = ext[k + 1];
     if (!((x1 < cx1 ? x1 : cx1) - (x0 > cx0 ? x0 : cx0) > EPS)) continue;
-    const half = c.frontage / 2;
-    const cy0 = c.offset - half;
-    const cy1 = c.offset + half;
+    const cy0 = ext[k + 2];
+    const cy1 = ext[k + 3];
     if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : (y1 < cy1 ? y1 : cy1) - (y0 > cy0 ? y0 : cy0) > EPS) return true;
   }
   return false;
