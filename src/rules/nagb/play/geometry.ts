@@ -126,9 +126,11 @@ export function gapFrom(xa0: number, xa1: number, ya0: number, ya1: number, b: B
  * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
  */
 export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0): number {
+  const enemy = 1 - u.side;
+  // No formed cavalry to fear when the enemy has none at all (the common case: nothing to cache).
+  if (armFilter === 2 && g.sideCavalry[enemy].length === 0) return Infinity;
   const i = u.spec.index;
   const k = armFilter * g.units.length + i;
-  const enemy = 1 - u.side;
   if (g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch)) return g.nearCache[k];
   const list = armFilter === 0 ? g.sideUnits[enemy] : armFilter === 1 ? g.sideFootHorse[enemy] : g.sideCavalry[enemy];
   let bd = Infinity;
