@@ -19,14 +19,10 @@ import { checkLaneInvariants } from './invariants.js';
 import { cavalryPhase, movementPhase, reservePhase } from './moves.js';
 import { type CompiledLane, DISORDERED, type Game, GOOD, clear } from './state.js';
 
-const EXTRAS_AT_ZERO = `{${EXTRA_KEYS.map((k) => `${JSON.stringify(k)}:0`).join(',')}}`;
-
 /** A result sized for the compiled engagement, every extra at 0. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.specs.length, formations: c.brigades.length, objectives: 1, purposes: NAGB_VOCABULARY.checkPurposes.length, ratings: LD_SLOTS });
-  // Every extra at 0, in one object of fast properties (forty keyed stores into an empty object leave a
-  // dictionary, which writeExtras then writes by hashing every key).
-  r.extras = JSON.parse(EXTRAS_AT_ZERO) as Record<string, number>;
+  for (const k of EXTRA_KEYS) r.extras[k] = 0;
   return r;
 }
 
