@@ -46,8 +46,20 @@ export function writeExtras(g: Game): void {
   }
 }
 
+/** The unit's extents in Game.ext from its body, after any change of the body (epochs untouched). */
+export function syncExtents(g: Game, u: Unit): void {
+  const b = u.body;
+  const k = 4 * u.spec.index;
+  const ext = g.ext;
+  ext[k] = b.facing > 0 ? b.front - b.depth : b.front;
+  ext[k + 1] = b.facing > 0 ? b.front : b.front + b.depth;
+  ext[k + 2] = b.offset - b.frontage / 2;
+  ext[k + 3] = b.offset + b.frontage / 2;
+}
+
 /** A unit's body changed: the caches of distances that depend on it are stale. */
 export function bodyChanged(g: Game, u: Unit): void {
+  syncExtents(g, u);
   g.epoch++;
   g.sideEpoch[u.side]++;
   g.unitEpoch[u.spec.index]++;
@@ -69,6 +81,7 @@ export function reshape(g: Game, u: Unit): void {
   u.body.depth = fp.depth;
   u.frontFigures = fp.front;
   u.ranks = fp.ranks;
+  syncExtents(g, u);
 }
 
 /** The cohesion word of a unit now. */
@@ -315,6 +328,7 @@ export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance:
   const from = u.body.front;
   const m = moveBody(u.body, way, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limit, g.move);
   u.body.front = m.front;
+  syncExtents(g, u);
   if (Math.abs(m.front - from) > EPS) {
     if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
     placed(g, u);

@@ -12,7 +12,7 @@ import { freeHackDice, meleeFlightDice, meleeHitNeeded, meleeKillOn, meleeSaveOn
 import { chargeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { lowOnAmmo } from '../shooting.js';
-import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, test } from './act.js';
+import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, syncExtents, test } from './act.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
 import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
@@ -110,6 +110,7 @@ function closeTo(g: Game, u: Unit, t: Unit, gap: number): void {
   if ((want - u.body.front) * u.body.facing <= EPS) return;
   const from = u.body.front;
   u.body.front = want;
+  syncExtents(g, u);
   if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, want] });
   placed(g, u);
 }
@@ -119,6 +120,7 @@ function slide(g: Game, u: Unit, t: Unit): void {
   const was = u.body.offset;
   if (Math.abs(was - t.body.offset) <= EPS) return;
   u.body.offset = t.body.offset;
+  syncExtents(g, u);
   if (overlapsAnother(g, u, u.body)) u.body.offset = was;
   placed(g, u);
 }

@@ -126,47 +126,66 @@ function fight(g: Game, c: Contact): void {
   a.stepCasualties = 0;
   b.stepCasualties = 0;
   const margin = Math.abs(out.scoreA - out.scoreB);
-  const recalled = [false, false];
+  let recalledA = false;
+  let recalledB = false;
   switch (out.ending) {
     case 'draw':
       // p16: both fall back d6, disordered (a sector's defenders leave it).
-      for (const u of [a, b]) {
-        if (u.removed) continue;
-        fallBack(g, u, roll(g, u.side, MELEE_FALL_BACK_DICE), 'forced', 'drawn melee');
-        if (!u.removed) disorder(g, u);
-      }
+      drawnBack(g, a);
+      drawnBack(g, b);
       break;
     case 'aBreaks':
     case 'bBreaks': {
-      const [w, l] = out.ending === 'aBreaks' ? [b, a] : [a, b];
+      const w = out.ending === 'aBreaks' ? b : a;
+      const l = out.ending === 'aBreaks' ? a : b;
       if (!l.removed) {
         noteBreak(g, l);
         const flight = roll(g, l.side, meleeFlightDice(l.spec.arm));
         rout(g, l, flight);
-        if (!w.removed) recalled[w === a ? 0 : 1] = afterBreak(g, w, l, margin, flight);
+        if (!w.removed) {
+          const r = afterBreak(g, w, l, margin, flight);
+          if (w === a) recalledA = r;
+          else recalledB = r;
+        }
       } else if (!w.removed) jubilate(g, w);
       if (w === a && c.charge) g.res.sides[a.side].chargesWon++;
       break;
     }
     case 'aFallsBack':
     case 'bFallsBack': {
-      const [w, l] = out.ending === 'aFallsBack' ? [b, a] : [a, b];
+      const w = out.ending === 'aFallsBack' ? b : a;
+      const l = out.ending === 'aFallsBack' ? a : b;
       if (!l.removed) {
         fallBack(g, l, roll(g, l.side, MELEE_FALL_BACK_DICE), 'forced', 'lost the melee');
         if (!l.removed) disorder(g, l);
       }
-      if (!w.removed) recalled[w === a ? 0 : 1] = afterFallBack(g, w, margin);
+      if (!w.removed) {
+        const r = afterFallBack(g, w, margin);
+        if (w === a) recalledA = r;
+        else recalledB = r;
+      }
       if (w === a && c.charge) g.res.sides[a.side].chargesWon++;
       break;
     }
   }
   // p23: cavalry that fought a formed unit is blown unless recalled (after a 2nd charge on 4+, later on a 6).
-  for (const [u, k] of [[a, 0], [b, 1]] as const) {
-    if (u.spec.arm !== 'cavalry' || u.removed || u.blown) continue;
-    const n = u.chargeCount;
-    const die = recalled[k] && n >= 2 ? 1 + Math.floor(g.morale(u.side)() * 6) : 0;
-    if (blownAfterMelee(true, recalled[k], false, n, die)) blow(g, u);
-  }
+  blownAfter(g, a, recalledA);
+  blownAfter(g, b, recalledB);
+}
+
+/** p16: a side of a drawn melee falls back d6, disordered. */
+function drawnBack(g: Game, u: Unit): void {
+  if (u.removed) return;
+  fallBack(g, u, roll(g, u.side, MELEE_FALL_BACK_DICE), 'forced', 'drawn melee');
+  if (!u.removed) disorder(g, u);
+}
+
+/** p23: cavalry blown after its melee unless recalled. */
+function blownAfter(g: Game, u: Unit, recalled: boolean): void {
+  if (u.spec.arm !== 'cavalry' || u.removed || u.blown) return;
+  const n = u.chargeCount;
+  const die = recalled && n >= 2 ? 1 + Math.floor(g.morale(u.side)() * 6) : 0;
+  if (blownAfterMelee(true, recalled, false, n, die)) blow(g, u);
 }
 
 /** p28: after a close-combat phase, friends within 6" of units that broke from melee test once. */

@@ -5,7 +5,7 @@
  * nor are fired at (nagb.fireAtEngaged). Tests are taken per fire step, per firing unit or per phase
  * (nagb.shootingTestScope).
  */
-import { EPS, axialMax, axialMin, frontEdgeDistance, frontWithinArc, hypot2, lateralMax, lateralMin, rangeGap, rangeOverlap } from '../../../table/index.js';
+import { EPS, axialMax, axialMin, frontEdgeDistance, frontWithinArc, hypot2, lateralMax, lateralMin, rangeOverlap } from '../../../table/index.js';
 import {
   artilleryHitNeeded,
   ballBand,
@@ -69,40 +69,58 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const uEngaged = anyEngaged && engaged(g, u);
   const out = g.cand;
   const gaps = g.candGap;
-  const a = u.body;
-  const front = a.front;
-  const facing = a.facing;
-  const xa0 = axialMin(a);
-  const xa1 = axialMax(a);
-  const ya0 = lateralMin(a);
-  const ya1 = lateralMax(a);
+  const cdx = g.candDx;
+  const cdy = g.candDy;
+  const ext = g.ext;
+  const front = u.body.front;
+  const facing = u.body.facing;
+  const ka = 4 * i;
+  const xa0 = ext[ka];
+  const xa1 = ext[ka + 1];
+  const ya0 = ext[ka + 2];
+  const ya1 = ext[ka + 3];
   const list = g.sideUnits[enemy];
   let nearest = Infinity;
   let n = 0;
+  const reachable = range + EPS;
+  const reach2 = reachable * reachable;
   for (let j = 0; j < list.length; j++) {
     const t = list[j];
     if (t.removed) continue;
-    const b = t.body;
-    const xb0 = axialMin(b);
-    const xb1 = axialMax(b);
-    const yb0 = lateralMin(b);
-    const yb1 = lateralMax(b);
-    // bodyGap
-    const dy = rangeGap(ya0, ya1, yb0, yb1);
-    const gx = rangeGap(xa0, xa1, xb0, xb1);
-    const gap = gx === 0 ? dy : dy === 0 ? gx : hypot2(gx, dy);
-    if (gap < nearest) nearest = gap;
-    // frontEdgeDistance
-    const dx = Math.abs(b.front - front);
-    const fed = dy === 0 ? dx : hypot2(dx, dy);
-    if (fed > range + EPS) continue;
+    const kb = 4 * t.spec.index;
+    const xb0 = ext[kb];
+    const xb1 = ext[kb + 1];
+    const yb0 = ext[kb + 2];
+    const yb1 = ext[kb + 3];
+    // bodyGap's legs (its hypot only where it can matter: it is never below the larger leg)
+    let dy = (ya0 > yb0 ? ya0 : yb0) - (ya1 < yb1 ? ya1 : yb1);
+    if (!(dy > 0)) dy = 0;
+    let gx = (xa0 > xb0 ? xa0 : xb0) - (xa1 < xb1 ? xa1 : xb1);
+    if (!(gx > 0)) gx = 0;
+    if (!known) {
+      let gap = -1;
+      if (gx === 0) gap = dy;
+      else if (dy === 0) gap = gx;
+      else if ((gx > dy ? gx : dy) < nearest) gap = hypot2(gx, dy);
+      if (gap >= 0 && gap < nearest) nearest = gap;
+    }
+    // frontEdgeDistance > range: never below either leg; its square far from the range's settles it
+    // without the hypot (whose error is a few parts in 1e16), else the hypot itself.
+    const dx = Math.abs(t.body.front - front);
+    if (dx > reachable || dy > reachable) continue;
+    if (dy !== 0) {
+      const s2 = dx * dx + dy * dy;
+      if (s2 > reach2 * (1 + 1e-9)) continue;
+      if (s2 >= reach2 * (1 - 1e-9) && hypot2(dx, dy) > reachable) continue;
+    }
     // frontWithinArc > EPS
     const ahead = Math.min((xb0 - front) * facing, (xb1 - front) * facing);
     if (!(ahead >= -EPS)) continue;
     const reach = slope * Math.max(0, ahead);
     if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > EPS)) continue;
     if (anyEngaged && (uEngaged || engaged(g, t))) continue;
-    gaps[n] = gap;
+    cdx[n] = gx;
+    cdy[n] = dy;
     out[n++] = t.spec.index;
   }
   if (!known) {
@@ -116,7 +134,8 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   let m = 0;
   for (let j = 0; j < n; j++) {
     if (lineOfFireBlocked(g, u, g.units[out[j]])) continue;
-    gaps[m] = gaps[j];
+    cdx[m] = cdx[j];
+    cdy[m] = cdy[j];
     out[m++] = out[j];
   }
   return m;
@@ -125,14 +144,23 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
 /**
  * The target u fires at (ai.pickTarget over the candidates), or -1. A doctrine's nearest target is found
  * without testing the line of fire to every candidate: the nearest first (ties to the first in the order
- * of units, as pickTarget), then the next if it is blocked.
+ * of units, as pickTarget), then the next if it is blocked. The footprint distances (bodyGap) are found
+ * only when there are two or more to choose from.
  */
 function targetOf(g: Game, u: Unit): number {
   if (g.doctrine(u.side).random) return pickTarget(g, u, g.cand, candidates(g, u));
   const n = candidates(g, u, false);
   if (n === 0) return -1;
   const cand = g.cand;
+  if (n === 1) return lineOfFireBlocked(g, u, g.units[cand[0]]) ? -1 : cand[0];
   const gaps = g.candGap;
+  const cdx = g.candDx;
+  const cdy = g.candDy;
+  for (let j = 0; j < n; j++) {
+    const gx = cdx[j];
+    const dy = cdy[j];
+    gaps[j] = gx === 0 ? dy : dy === 0 ? gx : hypot2(gx, dy);
+  }
   for (let tries = 0; tries < n; tries++) {
     let best = -1;
     let bd = Infinity;
@@ -391,15 +419,18 @@ function land(g: Game, t: number, k: number): void {
 /** One fire phase: `moving` is the side that has just moved (its units declare and fire first). */
 export function firePhase(g: Game, moving: 0 | 1): void {
   const scope = g.c.options.shootingTestScope;
-  for (const u of g.units) u.stepCasualties = 0;
+  const units = g.units;
+  for (let j = 0; j < units.length; j++) units[j].stepCasualties = 0;
   // Artillery (p2, p19-21): the moving side's batteries, then the other's; casualties, then tests.
   const pt = g.pendT;
   const pk = g.pendK;
   clear(pt);
   clear(pk);
-  for (const side of [moving, 1 - moving] as (0 | 1)[]) {
-    for (const i of g.c.sides[side].units) {
-      const b = g.units[i];
+  for (let s = 0; s < 2; s++) {
+    const side = s === 0 ? moving : 1 - moving;
+    const members = g.c.sides[side].units;
+    for (let m = 0; m < members.length; m++) {
+      const b = g.units[members[m]];
       if (b.spec.arm !== 'artillery' || !canFire(g, b)) continue;
       if (battery(g, b, pend)) {
         pt.push(pend.t);
@@ -413,9 +444,11 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   const simultaneous = g.c.options.smallArmsOrder === 'simultaneous';
   clear(pt);
   clear(pk);
-  for (const side of [moving, 1 - moving] as (0 | 1)[]) {
-    for (const i of g.c.sides[side].units) {
-      const f = g.units[i];
+  for (let s = 0; s < 2; s++) {
+    const side = s === 0 ? moving : 1 - moving;
+    const members = g.c.sides[side].units;
+    for (let m = 0; m < members.length; m++) {
+      const f = g.units[members[m]];
       if (f.spec.arm === 'artillery' || !canFire(g, f)) continue;
       if (!smallArms(g, f, pend)) continue;
       if (simultaneous) {

@@ -44,26 +44,32 @@ export function bodyGap(a: Body, b: Body): number {
 export function firstAhead(g: Game, u: Unit): number {
   const i = u.spec.index;
   if (g.aheadEpoch[i] === g.epoch) return g.aheadCache[i];
-  const k = firstForward(u.body, g.bodies);
+  const k = firstForward(g, u);
   g.aheadEpoch[i] = g.epoch;
   g.aheadCache[i] = k;
   return k;
 }
 
-/** firstInPath(b, 1, bodies), b's lateral edges found once. */
-function firstForward(b: Body, bodies: readonly Body[]): number {
-  const dir = b.facing;
-  const lead = b.front;
-  const y0 = lateralMin(b);
-  const y1 = lateralMax(b);
+/** firstInPath(u.body, 1, g.bodies), over the kept extents. */
+function firstForward(g: Game, u: Unit): number {
+  const ext = g.ext;
+  const self = u.spec.index;
+  const dir = u.body.facing;
+  const lead = u.body.front;
+  const y0 = ext[4 * self + 2];
+  const y1 = ext[4 * self + 3];
+  const n = g.units.length;
   let best = -1;
   let bestD = Infinity;
-  for (let i = 0; i < bodies.length; i++) {
-    const o = bodies[i];
-    if (o === b || !(rangeOverlap(y0, y1, lateralMin(o), lateralMax(o)) > EPS)) continue;
-    const far = ((dir > 0 ? axialMax(o) : axialMin(o)) - lead) * dir;
+  for (let i = 0; i < n; i++) {
+    if (i === self) continue;
+    const k = 4 * i;
+    const oy0 = ext[k + 2];
+    const oy1 = ext[k + 3];
+    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > EPS)) continue;
+    const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
     if (far <= EPS) continue;
-    const near = ((dir > 0 ? axialMin(o) : axialMax(o)) - lead) * dir;
+    const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
     if (near < bestD) {
       bestD = near;
       best = i;
@@ -120,24 +126,43 @@ export function gapFrom(xa0: number, xa1: number, ya0: number, ya1: number, b: B
  * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
  */
 export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0): number {
+  const enemy = 1 - u.side;
+  // No formed cavalry to fear when the enemy has none at all (the common case: nothing to cache).
+  if (armFilter === 2 && g.sideCavalry[enemy].length === 0) return Infinity;
   const i = u.spec.index;
   const k = armFilter * g.units.length + i;
-  const enemy = 1 - u.side;
   if (g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch)) return g.nearCache[k];
   const list = armFilter === 0 ? g.sideUnits[enemy] : armFilter === 1 ? g.sideFootHorse[enemy] : g.sideCavalry[enemy];
   let bd = Infinity;
   if (list.length > 0) {
-    const a = u.body;
-    const xa0 = axialMin(a);
-    const xa1 = axialMax(a);
-    const ya0 = lateralMin(a);
-    const ya1 = lateralMax(a);
+    const ext = g.ext;
+    const ka = 4 * i;
+    const xa0 = ext[ka];
+    const xa1 = ext[ka + 1];
+    const ya0 = ext[ka + 2];
+    const ya1 = ext[ka + 3];
     for (let j = 0; j < list.length; j++) {
       const e = list[j];
       if (e.removed) continue;
       if (armFilter === 2 && (e.state === BROKEN || e.blown)) continue;
-      const d = gapFrom(xa0, xa1, ya0, ya1, e.body);
-      if (d < bd) bd = d;
+      // gapFrom, its hypot only when it could be the nearest (it is never below either leg).
+      const kb = 4 * e.spec.index;
+      const bx0 = ext[kb];
+      const bx1 = ext[kb + 1];
+      const by0 = ext[kb + 2];
+      const by1 = ext[kb + 3];
+      let dx = (xa0 > bx0 ? xa0 : bx0) - (xa1 < bx1 ? xa1 : bx1);
+      if (!(dx > 0)) dx = 0;
+      let dy = (ya0 > by0 ? ya0 : by0) - (ya1 < by1 ? ya1 : by1);
+      if (!(dy > 0)) dy = 0;
+      if (dx === 0) {
+        if (dy < bd) bd = dy;
+      } else if (dy === 0) {
+        if (dx < bd) bd = dx;
+      } else if ((dx > dy ? dx : dy) < bd) {
+        const d = hypot2(dx, dy);
+        if (d < bd) bd = d;
+      }
     }
   }
   g.nearUnit[k] = g.unitEpoch[i];
@@ -171,12 +196,15 @@ export function figuresInArc(f: Unit, t: Unit, front: number, slope: number): nu
  * for every other unit on the table, the corridor between f and t found once.
  */
 export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
+  const ext = g.ext;
   const a = f.body;
   const b = t.body;
   const x0 = Math.min(a.front, b.front);
   const x1 = Math.max(a.front, b.front);
-  let y0 = Math.max(lateralMin(a), lateralMin(b));
-  let y1 = Math.min(lateralMax(a), lateralMax(b));
+  const ka = 4 * f.spec.index;
+  const kb = 4 * t.spec.index;
+  let y0 = Math.max(ext[ka + 2], ext[kb + 2]);
+  let y1 = Math.min(ext[ka + 3], ext[kb + 3]);
   if (y0 > y1) {
     const s = y0;
     y0 = y1;
@@ -188,11 +216,13 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
   for (let i = 0; i < units.length; i++) {
     const o = units[i];
     if (o === f || o === t || o.removed) continue;
-    const c = o.body;
-    if (rangeOverlap(x0, x1, axialMin(c), axialMax(c)) <= EPS) continue;
-    const cy0 = lateralMin(c);
-    const cy1 = lateralMax(c);
-    if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : rangeOverlap(y0, y1, cy0, cy1) > EPS) return true;
+    const k = 4 * i;
+    const cx0 = ext[k];
+    const cx1 = ext[k + 1];
+    if (!((x1 < cx1 ? x1 : cx1) - (x0 > cx0 ? x0 : cx0) > EPS)) continue;
+    const cy0 = ext[k + 2];
+    const cy1 = ext[k + 3];
+    if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : (y1 < cy1 ? y1 : cy1) - (y0 > cy0 ? y0 : cy0) > EPS) return true;
   }
   return false;
 }

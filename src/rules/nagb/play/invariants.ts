@@ -4,7 +4,7 @@
  * figures within their start, at most one unit to a village sector, pips never negative, losses within
  * strength, the ladder's counts in order.
  */
-import { axialOverlap, onLane, overlapsLaterally, withinWidth } from '../../../table/index.js';
+import { axialMax, axialMin, axialOverlap, lateralMax, lateralMin, onLane, overlapsLaterally, withinWidth } from '../../../table/index.js';
 import type { Game } from './state.js';
 
 function fail(where: string, what: string): never {
@@ -14,6 +14,9 @@ function fail(where: string, what: string): never {
 export function checkLaneInvariants(g: Game, where: string): void {
   const c = g.c;
   for (const u of g.units) {
+    const k = 4 * u.spec.index;
+    const b = u.body;
+    if (g.ext[k] !== axialMin(b) || g.ext[k + 1] !== axialMax(b) || g.ext[k + 2] !== lateralMin(b) || g.ext[k + 3] !== lateralMax(b)) fail(where, `${u.spec.id}: kept extents out of step with its body`);
     if (u.figures < 0 || u.figures > u.spec.startFigures) fail(where, `${u.spec.id} has ${u.figures} figures of ${u.spec.startFigures}`);
     if (u.killed + u.dispersed + (u.removed ? 0 : u.figures) !== u.spec.startFigures) fail(where, `${u.spec.id}: killed ${u.killed}, dispersed ${u.dispersed}, left ${u.figures}, started ${u.spec.startFigures}`);
     if (u.removed) continue;

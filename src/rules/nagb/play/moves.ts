@@ -12,7 +12,7 @@ import { BLOWN_MOVE_DICE, recovered, recoveryTally } from '../cavalry.js';
 import { formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
 import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST } from '../tables.js';
-import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, test, unblow } from './act.js';
+import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow } from './act.js';
 import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wantsGeneralAdvance, wantsReserveMove, costFor } from './ai.js';
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
@@ -101,6 +101,7 @@ function enterSector(g: Game, u: Unit, v: number): void {
   const lo = t.yMin ?? -g.c.lane.width / 2;
   const hi = t.yMax ?? g.c.lane.width / 2;
   u.body.offset = (lo + hi) / 2;
+  syncExtents(g, u);
   if (overlapsAnother(g, u, u.body)) {
     u.body.front = was.front;
     u.body.offset = was.offset;

@@ -156,7 +156,8 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
     reservePhase(g, B);
     phase(g, 'end', null, 12);
     reload(g);
-    for (const side of [0, 1] as const) res.sides[side].strengthByTurn.push(onTable(g, side));
+    res.sides[0].strengthByTurn.push(onTable(g, 0));
+    res.sides[1].strengthByTurn.push(onTable(g, 1));
     ended = outcome(g, false);
     if (ended) break;
     if (!(turn < c.maxTurns && anotherTurn(g))) {

@@ -84,21 +84,39 @@ export function diceAgainst(g: Game, u: Unit, e: Unit): number {
 
 /** A unit as one side of a melee (p14-15, p22, p31). */
 export function partyOf(g: Game, u: Unit, e: Unit, charging: boolean, assaulting: Cover): MeleeParty {
-  // The profile's object grown by the melee fields: a spread would copy it into a slower object.
-  const p = profileOf(g, u) as MeleeParty;
-  p.dice = diceAgainst(g, u, e);
-  p.charging = charging;
-  p.assaulting = assaulting;
-  p.bonus = {
-    flankAttack: false,
-    rearAttack: false,
-    higherGround: false,
-    standard: u.colours,
-    flankSupport: flankSupported(g, u, e),
-    rearSupport: rearSupported(g, u, e),
-    // p22, p24: cavalry lapping round an infantry front it wholly contacts (both ends overlapped).
-    lapFlank: u.spec.arm === 'cavalry' && e.spec.arm === 'infantry' && overlappedEnds(u.body, e.body) === 2 && u.body.frontage > e.body.frontage + EPS,
-    lapRear: false,
+  // One literal of every field (growing the profile's object, or spreading it, makes a slower object).
+  const p: MeleeParty = {
+    arm: u.spec.arm,
+    cls: u.spec.cls,
+    formation: (u.formation === 'battery' ? 'line' : u.formation) as Formation,
+    figures: u.figures,
+    startFigures: u.spec.startFigures,
+    front: frontNow(g, u),
+    disordered: u.disordered,
+    jubilant: u.jubilant,
+    influence: 0,
+    weapon: u.spec.weapon,
+    fourPerThree: u.spec.fourPerThree,
+    cavalryType: u.spec.cavalryType,
+    cavalryWeapon: u.spec.cavalryWeapon,
+    commanderJoined: false,
+    lowOnAmmo: u.lowAmmo,
+    inVillage: u.sector >= 0,
+    lineFront: u.spec.lineFront,
+    dice: diceAgainst(g, u, e),
+    charging,
+    assaulting,
+    bonus: {
+      flankAttack: false,
+      rearAttack: false,
+      higherGround: false,
+      standard: u.colours,
+      flankSupport: flankSupported(g, u, e),
+      rearSupport: rearSupported(g, u, e),
+      // p22, p24: cavalry lapping round an infantry front it wholly contacts (both ends overlapped).
+      lapFlank: u.spec.arm === 'cavalry' && e.spec.arm === 'infantry' && overlappedEnds(u.body, e.body) === 2 && u.body.frontage > e.body.frontage + EPS,
+      lapRear: false,
+    },
   };
   return p;
 }

@@ -278,6 +278,14 @@ export class Game {
   readonly cand: Int32Array;
   /** Their footprint distances from the firer. */
   readonly candGap: Float64Array;
+  /** Their axial and lateral gaps from the firer (the legs of candGap, which is found only when needed). */
+  readonly candDx: Float64Array;
+  readonly candDy: Float64Array;
+  /**
+   * Each unit's footprint extents, kept equal to its body by act.syncExtents at every change of a body:
+   * axial min and max, lateral min and max at 4i .. 4i+3 (the same arithmetic as table's axialMin etc.).
+   */
+  readonly ext: Float64Array;
   /** Each unit's charge reach (geometry.chargeReachOf) and the formation it was found for. */
   readonly reach: Float64Array;
   readonly reachForm: (LaneFormation | null)[];
@@ -320,6 +328,9 @@ export class Game {
     this.reachForm = c.specs.map(() => null);
     this.cand = new Int32Array(c.specs.length);
     this.candGap = new Float64Array(c.specs.length);
+    this.candDx = new Float64Array(c.specs.length);
+    this.candDy = new Float64Array(c.specs.length);
+    this.ext = new Float64Array(4 * c.specs.length);
     this.sectorHP = new Float64Array(c.terrain.length);
     this.collapsed = new Uint8Array(c.terrain.length);
     this.nearCache = new Float64Array(3 * c.specs.length);
