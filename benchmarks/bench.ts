@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: the performance figures of issues 7 and 17 and the lane systems' rates (19-21) against their targets, measured on this machine,
+ * `npm run bench`: the performance figures of issues 7 and 17, the lane systems' rates (19-21) and the command line's start-up (15) against their targets, measured on this machine,
  * printed and written to benchmarks/RESULTS.md with the scaling chart beside it. Figures are rates and
  * ratios; nothing here is a test. Run it on a quiet machine: RESULTS.md records the load average.
  *
- *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile,lanes]
+ *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile,lanes,startup]
  *
  * --quick cuts every count (for trying the script, not for figures); --out writes RESULTS.md and the
  * chart files elsewhere (default benchmarks/).
@@ -21,6 +21,7 @@ import { REFERENCE, writeScaled } from './scale.js';
 import type { ScaleRun } from './scaleRun.js';
 import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
 import { LANES, measureLaneApart, type LaneFigures } from './lanes.js';
+import { measureStartup, STARTUP_COMMAND, STARTUP_TARGET, type StartupFigures } from './startup.js';
 import { DICE_FORMAT } from '../src/core/dice.js';
 
 const argv = process.argv.slice(2);
@@ -193,6 +194,12 @@ function wholeRows(wh: WholeFigures[]): string[] {
   return out;
 }
 
+/** The row of the targets table for the command line's start-up (issue 15). */
+function startupRow(f: StartupFigures): string {
+  const ms = (x: number) => `${fmt(1000 * x)} ms`;
+  return `| issue 15. the command line starts no slower than about ${ms(STARTUP_TARGET)} (\`volley ${STARTUP_COMMAND.join(' ')}\`, everything loaded, nothing played) | **${ms(f.volley)}** (median of ${f.runs} fresh processes, quartiles ${ms(f.q1)} to ${ms(f.q3)}); bare Node (\`node -e 0\`) ${ms(f.node)} in the same rounds, so volley's own ${ms(f.volley - f.node)} | ${status(f.volley <= STARTUP_TARGET, f.volley <= STARTUP_TARGET ? 'within it' : `${times(f.volley / STARTUP_TARGET)} of it`)} |`;
+}
+
 /** Rows of the targets table for the lane systems' scenario A (issues 19, 20, 21). */
 function laneRows(lanes: LaneFigures[]): string[] {
   return lanes.map((f) => {
@@ -202,7 +209,7 @@ function laneRows(lanes: LaneFigures[]): string[] {
   });
 }
 
-function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = []): string {
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = [], startup: StartupFigures | null = null): string {
   const out: string[] = [];
   const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
   out.push('# Benchmark results', '');
@@ -214,7 +221,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
     'Definitions, and what was done about each figure, follow the table; benchmarks/analysis.md is the text of those sections.',
     '',
   );
-  out.push('## Targets (issues 7 and 17, performance; 19-21, the lane systems)', '', '| target | figure | status |', '|---|---|---|');
+  out.push('## Targets (issues 7 and 17, performance; 19-21, the lane systems; 15, start-up)', '', '| target | figure | status |', '|---|---|---|');
   if (k) {
     out.push(
       `| 1. assault kernel >= 50% of its dice floor, single thread: **rounds** | ${fmt(k.roundsPerSecond)} rounds/s against a floor of ${fmt(k.roundFloorPerSecond)} (${k.drawsPerRound.toFixed(2)} alea draws a round): **${pct(k.roundShare)}** | ${status(k.roundShare >= TARGETS.kernelShare, k.roundShare >= TARGETS.kernelShare ? `${pct(k.roundShare)} >= 50%` : `the round would have to be ${fmt(TARGETS.kernelShare / k.roundShare, 1)}x faster`)} |`,
@@ -240,6 +247,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
   if (scale.length) out.push(`| 4. cost against units and turns, with memory | table and chart below | measured |`);
   out.push(...wholeRows(wh));
   out.push(...laneRows(lanes));
+  if (startup) out.push(startupRow(startup));
   out.push('');
   if (lanes.length) {
     out.push(
@@ -410,8 +418,16 @@ async function main(): Promise<void> {
     console.log('');
   }
 
+  let startup: StartupFigures | null = null;
+  if (!SKIP.has('startup')) {
+    console.log('8. The command line\'s start-up');
+    startup = measureStartup(q(15, 3));
+    console.log(`  volley ${STARTUP_COMMAND.join(' ')}: ${fmt(1000 * startup.volley)} ms (bare Node ${fmt(1000 * startup.node)} ms); issue 15 allows about ${fmt(1000 * STARTUP_TARGET)} ms`);
+    console.log('');
+  }
+
   m.loadAfter = loadavg();
-  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes));
+  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes, startup));
   console.log(`written: ${join(OUT, 'RESULTS.md')}`);
 }
 
