@@ -136,15 +136,17 @@ function overlappedFriend(g: Game, u: number, front: number, dir: number): numbe
   const side = g.c.units[u].side;
   const row = u * g.n;
   const friends = g.c.sides[side].units;
+  const s0 = axialMin(s);
+  const s1 = axialMax(s);
+  const nearX = dir > 0 ? g.ax0 : g.ax1;
   let best = -1;
   let bestX = Infinity;
   for (let k = 0; k < friends.length; k++) {
     const i = friends[k];
     if (i === u || g.present[i] === 0) continue;
-    const f = g.body[i];
-    // s has u's lateral extent: their overlap is u's.
-    if (!(g.latOv[row + i] > EPS) || axialOverlap(s, f) <= EPS) continue;
-    const near = (dir > 0 ? axialMin(f) : axialMax(f)) * dir;
+    // s has u's lateral extent: their overlap is u's (axialOverlap over the kept extents).
+    if (!(g.latOv[row + i] > EPS) || rangeOverlap(s0, s1, g.ax0[i], g.ax1[i]) <= EPS) continue;
+    const near = nearX[i] * dir;
     if (near < bestX) (bestX = near), (best = i);
   }
   return best;
@@ -162,11 +164,12 @@ function passedFriends(g: Game, u: number, from: number, to: number, dir: number
   for (let k = 0; k < friends.length; k++) {
     const i = friends[k];
     if (i === u || g.present[i] === 0) continue;
-    const f = g.body[i];
     if (!(g.latOv[row + i] > EPS)) continue;
     // Wholly inside the swept interval and ahead of the start footprint in the direction of travel.
-    if (axialMin(f) < lo - EPS || axialMax(f) > hi + EPS) continue;
-    if (((dir > 0 ? axialMin(f) : -axialMax(f)) - (dir > 0 ? axialMax(b) : -axialMin(b))) < -EPS) continue;
+    const f0 = g.ax0[i];
+    const f1 = g.ax1[i];
+    if (f0 < lo - EPS || f1 > hi + EPS) continue;
+    if (((dir > 0 ? f0 : -f1) - (dir > 0 ? axialMax(b) : -axialMin(b))) < -EPS) continue;
     out.push(i);
   }
 }

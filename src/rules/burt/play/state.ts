@@ -180,6 +180,14 @@ export interface Game {
    */
   lo: Float64Array;
   hi: Float64Array;
+  /**
+   * Each body's front, facing and axial extent (axialMin, axialMax), kept in step by bodyChanged, so
+   * the lane's queries read flat arrays rather than the bodies (the rear is ax0 facing +x, else ax1).
+   */
+  fx: Float64Array;
+  face: Float64Array;
+  ax0: Float64Array;
+  ax1: Float64Array;
   latOv: Float64Array;
   latGap: Float64Array;
   /** The same bodies by side (side units' order), for the lane's queries over one side. */
