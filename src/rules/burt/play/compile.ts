@@ -13,7 +13,7 @@ import { obstacleCost, ratesOf, terrainRateFactor, type MoverKind, type Terrain 
 import type { BurtOptions } from '../options.js';
 import { QUALITY_CLASS } from '../quality.js';
 import { defaultFigures, defaultFormation, type BurtScenario, type BurtUnitInput, type DoctrineInput } from '../scenarios.js';
-import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, type MoraleClass, type SmallArm } from '../tables.js';
+import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, MORALE_CLASS_TARGET, type MoraleClass, type SmallArm } from '../tables.js';
 import { BURT_SCALE, BURT_VOCABULARY, CLASS_INDEX, GLOBAL_EXTRAS, PER_SIDE_EXTRAS } from '../vocabulary.js';
 import { FORMATION_LIST, ORDER_LIST, T_FORD, T_HEDGE, T_OTHER, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Brigade, type CompiledLane, type Game, type Ground, type SideSpec, type UnitSpec } from './state.js';
 import type { TerrainInterval } from '../../../table/index.js';
@@ -107,6 +107,8 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     weapon,
     klass,
     classIndex: CLASS_INDEX[klass],
+    classTarget: MORALE_CLASS_TARGET[klass],
+    unitClass: arm === 'cavalry' ? 1 : arm === 'guns' ? 2 : 0,
     light: u.light,
     armoured: u.armoured,
     lancers: u.lancers,
@@ -166,6 +168,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     hi: new Float64Array(n),
     fx: new Float64Array(n),
     face: new Float64Array(n),
+    off: new Float64Array(n),
     ax0: new Float64Array(n),
     ax1: new Float64Array(n),
     latOv: new Float64Array(n * n),

@@ -211,6 +211,7 @@ function axialChanged(g: Game, u: number): void {
   const b = g.body[u];
   g.fx[u] = b.front;
   g.face[u] = b.facing;
+  g.off[u] = b.offset;
   g.ax0[u] = axialMin(b);
   g.ax1[u] = axialMax(b);
 }
@@ -417,14 +418,14 @@ export function hasCommittedSupport(g: Game, u: number): boolean {
 export function hasSecureFlank(g: Game, u: number): boolean {
   // secureFlanks(...) > 0: either flank secure (flankSecure: an anchored lane edge, or friendBeside
   // among the side's units on the lane and not routing, in the side's order).
-  const a = g.body[u];
   const lane = g.c.lane;
   const tol = FLANK_TOLERANCE;
-  // Either side: its sign across the lane (left is +y facing +x) and its edge, as sideSign and sideEdge.
-  const sl = a.facing;
-  const sr = -a.facing;
-  const el = a.offset + (sl * a.frontage) / 2;
-  const er = a.offset + (sr * a.frontage) / 2;
+  // Either side: its sign across the lane (left is +y facing +x) and its edge, as sideSign and sideEdge
+  // (offset + (sign * frontage) / 2: the lateral extent's high end on the +y side, its low end on the other).
+  const sl = g.face[u];
+  const sr = -sl;
+  const el = sl > 0 ? g.hi[u] : g.lo[u];
+  const er = sr > 0 ? g.hi[u] : g.lo[u];
   if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return true;
   if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) return true;
   const units = g.c.sides[g.c.units[u].side].units;
@@ -435,7 +436,7 @@ export function hasSecureFlank(g: Game, u: number): boolean {
     if (i === u || g.present[i] === 0 || g.level[i] === ROUT) continue;
     const lo = g.lo[i];
     const hi = g.hi[i];
-    const off = g.body[i].offset;
+    const off = g.off[i];
     // friendBeside on either side: near edge within tol of the side edge, centre beyond it, overlapping axially.
     const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
     const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
@@ -481,16 +482,16 @@ export function inFront(g: Game, u: number, t: number): boolean {
 
 /** Turn the unit about (routers and evaders face away, 3.3, 9.r3; a rallied unit faces the enemy again). */
 export function faceAbout(g: Game, u: number): void {
-  const t = turnAbout(g.body[u]);
+  // turnAbout, in place: the front goes to the rear, the facing turns.
   const b = g.body[u];
-  b.front = t.front;
-  b.facing = t.facing;
+  b.front = rear(b);
+  b.facing = b.facing > 0 ? -1 : 1;
   bodyChanged(g, u);
 }
 
 /** The unit faces toward the enemy's side of the lane. */
 export function facesEnemy(g: Game, u: number): boolean {
-  return g.body[u].facing === towardEnemy(g, g.c.units[u].side);
+  return g.face[u] === towardEnemy(g, g.c.units[u].side);
 }
 
 /**

@@ -82,7 +82,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
   // The first enemy in the path stops the move.
   let limit = NaN;
   const e = firstInPathOf(g, u, way, spec.side === 0 ? 1 : 0);
-  if (e >= 0) limit = pathLimit(b, way, g.body[e]) - (kind === MoveKind.Charge ? 0 : dir * STANDOFF);
+  if (e >= 0) limit = (dir > 0 ? g.ax0[e] : g.ax1[e]) - (kind === MoveKind.Charge ? 0 : dir * STANDOFF); // pathLimit
   // With `upTo`, the move goes at most that much ground (moveToward's goal), else as far as the budget takes it.
   const goal = upTo === Infinity ? NaN : b.front + dir * upTo;
   if (Number.isNaN(goal)) moveBody(b, way, budget, c.lane, c.terrain, cost, limit, r);
@@ -92,7 +92,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
   for (let guard = 0; friendInPath && guard < g.body.length; guard++) {
     const f = overlappedFriend(g, u, r.front, dir);
     if (f < 0) break;
-    const fl = pathLimit(b, way, g.body[f]);
+    const fl = dir > 0 ? g.ax0[f] : g.ax1[f]; // pathLimit
     limit = Number.isNaN(limit) || (fl - limit) * dir < 0 ? fl : limit;
     if (Number.isNaN(goal)) moveBody(b, way, budget, c.lane, c.terrain, cost, limit, r);
     else moveToward(b, goal, budget, c.lane, c.terrain, cost, limit, r);

@@ -50,6 +50,9 @@ export interface UnitSpec {
   klass: MoraleClass;
   /** Index of the class on the vocabulary's rating scale (E 0 ... A 4). */
   classIndex: number;
+  /** 8: the score its class must reach (MORALE_CLASS_TARGET), and its arm's index among the results' unit classes (foot 0, horse 1, guns 2). */
+  classTarget: number;
+  unitClass: number;
   light: boolean;
   armoured: boolean;
   lancers: boolean;
@@ -186,6 +189,8 @@ export interface Game {
    */
   fx: Float64Array;
   face: Float64Array;
+  /** Each body's lateral centre (offset). */
+  off: Float64Array;
   ax0: Float64Array;
   ax1: Float64Array;
   latOv: Float64Array;
