@@ -76,8 +76,20 @@ function tabulated(cost: TerrainCost, terrain: readonly TerrainInterval[]): Terr
 /** The kinds the rules name, as the literals themselves (a kind parsed from a file is then compared by identity). */
 const KIND_NAMES: ReadonlyMap<string, string> = new Map(['open', 'village', 'woods', 'hedge', 'wall', 'road', 'ford'].map((k) => [k, k]));
 
+/**
+ * The string itself as V8 keeps property names (internalized): a name read from a file or cloned is a
+ * copy (or a forward to the kept one), and comparing it with a literal (`arm === 'guns'`) then takes
+ * the slow way.
+ */
+function intern<T>(s: T): T {
+  if (typeof s !== 'string') return s;
+  const o: Record<string, number> = { [s]: 0 };
+  for (const k in o) return k as T;
+  return s;
+}
+
 function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions, terrain: readonly TerrainInterval[]): UnitSpec {
-  const arm = u.arm as Arm;
+  const arm = intern(u.arm) as Arm;
   const guns = arm === 'guns' ? gunsInBattery(u.guns, o.gunsPerBattery) : 0;
   const crew = arm === 'guns' ? GUN_CREW[u.ordnance] : 0;
   const figures = arm === 'guns' ? guns * crew : (u.figures ?? defaultFigures(arm));
@@ -102,10 +114,10 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     figures,
     guns,
     crew,
-    ordnance: u.ordnance,
+    ordnance: intern(u.ordnance) as UnitSpec['ordnance'],
     horse: u.horse,
-    weapon,
-    klass,
+    weapon: intern(weapon) as SmallArm,
+    klass: intern(klass) as MoraleClass,
     classIndex: CLASS_INDEX[klass],
     classTarget: MORALE_CLASS_TARGET[klass],
     unitClass: arm === 'cavalry' ? 1 : arm === 'guns' ? 2 : 0,
@@ -118,7 +130,7 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     offset: u.offset,
     facing: u.facing ?? (role === 'attacker' ? -1 : 1),
     order: ORDER_LIST.indexOf(order),
-    general: u.general,
+    general: intern(u.general) as UnitSpec['general'],
     models,
     costs,
     rates,

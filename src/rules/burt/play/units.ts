@@ -44,7 +44,7 @@ export function setOrder(g: Game, u: number, order: number, forced: string | nul
   if (g.sink) g.sink({ type: 'orders', side, unit: g.c.units[u].id, from: ORDER_LIST[before], to: ORDER_LIST[order], forced });
   if (leavesReserve(ORDER_LIST[before], ORDER_LIST[order])) {
     bump(g, EXTRA.reservesCommitted, side);
-    armyMoraleDrop(g, side, `${g.c.units[u].id} left RESERVE`);
+    armyMoraleDrop(g, side, u, ' left RESERVE');
   }
 }
 
@@ -104,7 +104,7 @@ function routed(g: Game, u: number, why: string): void {
   if (facesEnemy(g, u)) faceAbout(g, u);
   if (g.sink) g.sink({ type: 'rout', side, unit: spec.id });
   void why;
-  armyMoraleDrop(g, side, `${spec.id} routed`);
+  armyMoraleDrop(g, side, u, ' routed');
 }
 
 /** A unit leaves play: no figures or guns left, or routed off the lane (its figures dispersed). */
@@ -173,11 +173,12 @@ export function loseGuns(g: Game, u: number, n: number, how: 'silenced' | 'destr
 }
 
 /** 10: a rout or a unit leaving RESERVE costs a point; reaching 0 the first time, every unit tests at once. */
-export function armyMoraleDrop(g: Game, side: 0 | 1, why: string): void {
+export function armyMoraleDrop(g: Game, side: 0 | 1, u: number, what: string): void {
   const before = g.armyMorale[side];
   const after = dropArmyMorale(before, 1);
   g.armyMorale[side] = after;
-  if (g.sink) g.sink({ type: 'armyMorale', side, value: after, why });
+  // The reason in words (the unit's id and what it did) only for a sink.
+  if (g.sink) g.sink({ type: 'armyMorale', side, value: after, why: `${g.c.units[u].id}${what}` });
   if (!reachedZeroNow(before, after)) return;
   g.res.sides[side].armyBrokenTurn = g.turn;
   if (g.sink) g.sink({ type: 'broken', side, formation: null, turn: g.turn });

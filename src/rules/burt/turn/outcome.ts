@@ -16,7 +16,7 @@ export function inObjective(g: Game, u: number): boolean {
   const b = g.body[u];
   const t = o.area;
   if (t.from === t.to || !(b.depth > 0) || !(b.frontage > 0)) return false;
-  const ax = rangeOverlap(g.ax0[u], g.ax1[u], t.from, t.to);
+  const ax = rangeOverlap(axialMin(b), axialMax(b), t.from, t.to);
   if (ax === 0) return false; // no area in it: the fraction is 0
   const ay = rangeOverlap(g.lo[u], g.hi[u], t.yMin ?? -Infinity, t.yMax ?? Infinity);
   if (ay === 0) return false;
