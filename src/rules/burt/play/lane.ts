@@ -4,7 +4,9 @@
  * (5), cover (6, 8), sight (8), supports (8) and secure flanks (8). Geometry is src/table's; what it
  * means is here. The queries the play loop asks most (first in path, contacts, line of fire, sight,
  * support, flanks, cover) are src/table's arithmetic written over unit indices, reading the lateral
- * extents and pairwise overlaps the game keeps (lateralChanged) and the terrain as flat arrays.
+ * extents and pairwise overlaps (lateralChanged) and the fronts, facings, offsets and axial extents
+ * (axialChanged) the game keeps in flat arrays, and the terrain as flat arrays: a body is changed only
+ * through bodyChanged, which keeps them in step.
  */
 import {
   EPS,
@@ -12,25 +14,17 @@ import {
   rear,
   axialMax,
   axialMin,
-  axialOverlap,
-  isInFront,
   lateralMax,
   lateralMin,
   lateralOverlap,
-  leadingEdge,
-  moveBody,
-  overlapsLaterally,
-  pathLimit,
   rangeOverlap,
   inContact,
   rearContact,
-  turnAbout,
   type Body,
   type Way,
 } from '../../../table/index.js';
 import type { Cover } from '../fire.js';
 import type { FigureModel } from '../figures.js';
-import { difficultGround, interpenetrationLoss, roadBonus, terrainLevelLoss, type Terrain } from '../movement.js';
 import { ROUT, SHAKEN } from '../tables.js';
 import { T_FORD, T_HEDGE, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Game } from './state.js';
 

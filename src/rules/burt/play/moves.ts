@@ -9,12 +9,10 @@ import {
   EPS,
   axialMax,
   axialMin,
-  axialOverlap,
   lateralMax,
   lateralMin,
   moveBody,
   moveToward,
-  pathLimit,
   rangeOverlap,
   type Way,
 } from '../../../table/index.js';
