@@ -108,7 +108,7 @@ export function roomBefore(g: Game, u: number, way: Way): number {
 
 /** The unit stands more than half an inch off the front it started the engagement on. */
 function displaced(g: Game, u: number): number {
-  return (g.c.units[u].at - g.body[u].front) * g.body[u].facing;
+  return (g.c.units[u].at - g.fx[u]) * g.face[u];
 }
 
 /**

@@ -13,7 +13,7 @@ import { obstacleCost, ratesOf, terrainRateFactor, type MoverKind, type Terrain 
 import type { BurtOptions } from '../options.js';
 import { QUALITY_CLASS } from '../quality.js';
 import { defaultFigures, defaultFormation, type BurtScenario, type BurtUnitInput, type DoctrineInput } from '../scenarios.js';
-import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, type MoraleClass, type SmallArm } from '../tables.js';
+import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, MORALE_CLASS_TARGET, type MoraleClass, type SmallArm } from '../tables.js';
 import { BURT_SCALE, BURT_VOCABULARY, CLASS_INDEX, GLOBAL_EXTRAS, PER_SIDE_EXTRAS } from '../vocabulary.js';
 import { FORMATION_LIST, ORDER_LIST, T_FORD, T_HEDGE, T_OTHER, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Brigade, type CompiledLane, type Game, type Ground, type SideSpec, type UnitSpec } from './state.js';
 import type { TerrainInterval } from '../../../table/index.js';
@@ -77,8 +77,20 @@ function tabulated(cost: TerrainCost, terrain: readonly TerrainInterval[]): Terr
 /** The kinds the rules name, as the literals themselves (a kind parsed from a file is then compared by identity). */
 const KIND_NAMES: ReadonlyMap<string, string> = new Map(['open', 'village', 'woods', 'hedge', 'wall', 'road', 'ford'].map((k) => [k, k]));
 
+/**
+ * The string itself as V8 keeps property names (internalized): a name read from a file or cloned is a
+ * copy (or a forward to the kept one), and comparing it with a literal (`arm === 'guns'`) then takes
+ * the slow way.
+ */
+function intern<T>(s: T): T {
+  if (typeof s !== 'string') return s;
+  const o: Record<string, number> = { [s]: 0 };
+  for (const k in o) return k as T;
+  return s;
+}
+
 function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions, terrain: readonly TerrainInterval[]): UnitSpec {
-  const arm = u.arm as Arm;
+  const arm = intern(u.arm) as Arm;
   const guns = arm === 'guns' ? gunsInBattery(u.guns, o.gunsPerBattery) : 0;
   const crew = arm === 'guns' ? GUN_CREW[u.ordnance] : 0;
   const figures = arm === 'guns' ? guns * crew : (u.figures ?? defaultFigures(arm));
@@ -103,11 +115,13 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     figures,
     guns,
     crew,
-    ordnance: u.ordnance,
+    ordnance: intern(u.ordnance) as UnitSpec['ordnance'],
     horse: u.horse,
-    weapon,
-    klass,
+    weapon: intern(weapon) as SmallArm,
+    klass: intern(klass) as MoraleClass,
     classIndex: CLASS_INDEX[klass],
+    classTarget: MORALE_CLASS_TARGET[klass],
+    unitClass: arm === 'cavalry' ? 1 : arm === 'guns' ? 2 : 0,
     light: u.light,
     armoured: u.armoured,
     lancers: u.lancers,
@@ -117,7 +131,7 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     offset: u.offset,
     facing: u.facing ?? (role === 'attacker' ? -1 : 1),
     order: ORDER_LIST.indexOf(order),
-    general: u.general,
+    general: intern(u.general) as UnitSpec['general'],
     models,
     costs,
     rates,
@@ -165,6 +179,11 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     body: bodies,
     lo: new Float64Array(n),
     hi: new Float64Array(n),
+    fx: new Float64Array(n),
+    face: new Float64Array(n),
+    off: new Float64Array(n),
+    ax0: new Float64Array(n),
+    ax1: new Float64Array(n),
     latOv: new Float64Array(n * n),
     latGap: new Float64Array(n * n),
     sideBodies: [c.sides[0].units.map((u) => bodies[u]), c.sides[1].units.map((u) => bodies[u])],

@@ -4,7 +4,9 @@
  * (5), cover (6, 8), sight (8), supports (8) and secure flanks (8). Geometry is src/table's; what it
  * means is here. The queries the play loop asks most (first in path, contacts, line of fire, sight,
  * support, flanks, cover) are src/table's arithmetic written over unit indices, reading the lateral
- * extents and pairwise overlaps the game keeps (lateralChanged) and the terrain as flat arrays.
+ * extents and pairwise overlaps (lateralChanged) and the fronts, facings, offsets and axial extents
+ * (axialChanged) the game keeps in flat arrays, and the terrain as flat arrays: a body is changed only
+ * through bodyChanged, which keeps them in step.
  */
 import {
   EPS,
@@ -12,25 +14,17 @@ import {
   rear,
   axialMax,
   axialMin,
-  axialOverlap,
-  isInFront,
   lateralMax,
   lateralMin,
   lateralOverlap,
-  leadingEdge,
-  moveBody,
-  overlapsLaterally,
-  pathLimit,
   rangeOverlap,
   inContact,
   rearContact,
-  turnAbout,
   type Body,
   type Way,
 } from '../../../table/index.js';
 import type { Cover } from '../fire.js';
 import type { FigureModel } from '../figures.js';
-import { difficultGround, interpenetrationLoss, roadBonus, terrainLevelLoss, type Terrain } from '../movement.js';
 import { ROUT, SHAKEN } from '../tables.js';
 import { T_FORD, T_HEDGE, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Game } from './state.js';
 
@@ -107,20 +101,22 @@ export function firstInPathOf(g: Game, u: number, way: Way, side: number): numbe
  * the first body u's leading edge would meet moving `way`, ties to the earlier in `among`; -1 if none.
  */
 function firstInPathAmong(g: Game, u: number, way: Way, among: readonly number[]): number {
-  const b = g.body[u];
-  const dir = b.facing * way;
-  const lead = way > 0 ? b.front : rear(b);
+  const facing = g.face[u];
+  const dir = facing * way;
+  const lead = way > 0 ? g.fx[u] : facing > 0 ? g.ax0[u] : g.ax1[u];
   const row = u * g.n;
   const ov = g.latOv;
+  // The far and near edges of the others in the direction of travel.
+  const farX = dir > 0 ? g.ax1 : g.ax0;
+  const nearX = dir > 0 ? g.ax0 : g.ax1;
   let best = -1;
   let bestD = Infinity;
   for (let k = 0; k < among.length; k++) {
     const i = among[k];
     if (i === u || !(ov[row + i] > EPS)) continue;
-    const o = g.body[i];
-    const far = ((dir > 0 ? axialMax(o) : axialMin(o)) - lead) * dir;
+    const far = (farX[i] - lead) * dir;
     if (far <= EPS) continue;
-    const near = ((dir > 0 ? axialMin(o) : axialMax(o)) - lead) * dir;
+    const near = (nearX[i] - lead) * dir;
     if (near < bestD) {
       bestD = near;
       best = i;
@@ -131,8 +127,11 @@ function firstInPathAmong(g: Game, u: number, way: Way, among: readonly number[]
 
 /** Distance from the unit's leading edge moving `way` to the near edge of `o` (which lies in its path). */
 export function gapTo(g: Game, u: number, o: number, way: Way = 1): number {
-  const b = g.body[u];
-  return (pathLimit(b, way, g.body[o]) - leadingEdge(b, way)) * b.facing * way;
+  // (pathLimit(b, way, o) - leadingEdge(b, way)) * b.facing * way over the kept extents.
+  const facing = g.face[u];
+  const limit = facing * way > 0 ? g.ax0[o] : g.ax1[o];
+  const lead = way > 0 ? g.fx[u] : facing > 0 ? g.ax0[u] : g.ax1[u];
+  return (limit - lead) * facing * way;
 }
 
 /** The nearest enemy ahead in the unit's path (forward), -1 if none. */
@@ -153,11 +152,13 @@ export function engaged(a: Body, b: Body): boolean {
 /** engaged(g.body[u], g.body[v]) with the lateral overlap the game keeps. */
 export function engagedUnits(g: Game, u: number, v: number): boolean {
   if (g.latOv[u * g.n + v] <= EPS) return false;
-  const a = g.body[u];
-  const b = g.body[v];
+  const fa = g.face[u];
+  const fb = g.face[v];
   // inContact (the overlap is known): facing each other, fronts together; else rearContact either way.
-  if (a.facing !== b.facing) return Math.abs((b.front - a.front) * a.facing) <= EPS;
-  return Math.abs(rear(a) - b.front) <= EPS || Math.abs(rear(b) - a.front) <= EPS;
+  if (fa !== fb) return Math.abs((g.fx[v] - g.fx[u]) * fa) <= EPS;
+  const ra = fa > 0 ? g.ax0[u] : g.ax1[u];
+  const rb = fb > 0 ? g.ax0[v] : g.ax1[v];
+  return Math.abs(ra - g.fx[v]) <= EPS || Math.abs(rb - g.fx[u]) <= EPS;
 }
 
 /**
@@ -194,13 +195,24 @@ export function lateralAll(g: Game): void {
   for (let u = 0; u < g.n; u++) {
     g.lo[u] = lateralMin(g.body[u]);
     g.hi[u] = lateralMax(g.body[u]);
+    axialChanged(g, u);
   }
   for (let u = 0; u < g.n; u++) lateralPairs(g, u);
 }
 
+/** Keep fx, face, ax0 and ax1 in step with u's body (axialMin and axialMax as src/table computes them). */
+function axialChanged(g: Game, u: number): void {
+  const b = g.body[u];
+  g.fx[u] = b.front;
+  g.face[u] = b.facing;
+  g.off[u] = b.offset;
+  g.ax0[u] = axialMin(b);
+  g.ax1[u] = axialMax(b);
+}
+
 /** frontEdgeDistance(g.body[u], g.body[v]) with the lateral gap the game keeps. */
 export function edgeDistance(g: Game, u: number, v: number): number {
-  const dx = Math.abs(g.body[v].front - g.body[u].front);
+  const dx = Math.abs(g.fx[v] - g.fx[u]);
   const dy = g.latGap[u * g.n + v];
   return dy === 0 ? dx : hypot2(dx, dy);
 }
@@ -211,6 +223,7 @@ export function edgeDistance(g: Game, u: number, v: number): number {
  */
 export function bodyChanged(g: Game, u: number): void {
   lateralChanged(g, u);
+  axialChanged(g, u);
   g.changedBody[u] = 1;
   g.contactDirty = true;
   const e = ++g.epoch;
@@ -287,10 +300,10 @@ export function coverAt(g: Game, u: number): Cover {
 export function coverIndex(g: Game, u: number): number {
   const gr = g.c.ground;
   if (gr.count === 0) return 0;
-  const b = g.body[u];
   const y0 = g.lo[u];
   const y1 = g.hi[u];
-  const f = b.front;
+  const f = g.fx[u];
+  const facing = g.face[u];
   let best = 0;
   for (let i = 0; i < gr.count; i++) {
     const k = gr.kind[i];
@@ -301,7 +314,7 @@ export function coverIndex(g: Game, u: number): number {
     if (y1 - y0 <= 0 ? !(y0 >= lo && y0 <= hi) : !(rangeOverlap(y0, y1, lo, hi) > EPS)) continue;
     const from = gr.from[i];
     const to = gr.to[i];
-    if (from === to ? !(Math.abs(f - from) <= EPS) : !(b.facing > 0 ? f > from + EPS && f <= to + EPS : f >= from - EPS && f < to - EPS)) continue;
+    if (from === to ? !(Math.abs(f - from) <= EPS) : !(facing > 0 ? f > from + EPS && f <= to + EPS : f >= from - EPS && f < to - EPS)) continue;
     // coverOf: woods and hedges soft, walls hard, a village by burt.villageCover, the rest none.
     const c = k === T_WOODS || k === T_HEDGE ? 1 : k === T_WALL ? 2 : k === T_VILLAGE ? (g.c.options.villageCover === 'hard' ? 2 : 1) : 0;
     if (c === 2) return 2;
@@ -323,8 +336,8 @@ export function canSee(g: Game, u: number, o: number): boolean {
   }
   // sightBlocked, blocking where sight runs deeper than SIGHT_INTO_COVER: only a village or wood reaching across [y0, y1] that the sight line
   // runs into deeper than SIGHT_INTO_COVER (lines have no depth and never block).
-  const x1 = g.body[u].front;
-  const x2 = g.body[o].front;
+  const x1 = g.fx[u];
+  const x2 = g.fx[o];
   const lo = Math.min(x1, x2);
   const hi = Math.max(x1, x2);
   for (let i = 0; i < gr.count; i++) {
@@ -372,8 +385,9 @@ export function nearestVisibleEnemy(g: Game, u: number): number {
 export function supportBehind(g: Game, u: number): number {
   const side = g.c.units[u].side;
   const units = g.c.sides[side].units;
-  const a = g.body[u];
-  const back = rear(a);
+  const facing = g.face[u];
+  const back = facing > 0 ? g.ax0[u] : g.ax1[u];
+  const edge = facing > 0 ? g.ax1 : g.ax0;
   const row = u * g.n;
   let best = -1;
   let bestGap = Infinity;
@@ -381,8 +395,7 @@ export function supportBehind(g: Game, u: number): number {
     const i = units[k];
     if (i === u || g.present[i] === 0 || g.level[i] >= SHAKEN || !(g.latOv[row + i] > EPS)) continue;
     // supports and gapBehind: f behind a's rear within SUPPORT_DISTANCE (touching counts).
-    const f = g.body[i];
-    const d = (back - (a.facing > 0 ? axialMax(f) : axialMin(f))) * a.facing;
+    const d = (back - edge[i]) * facing;
     if (!(d >= -EPS && d <= SUPPORT_DISTANCE + EPS)) continue;
     if (d < bestGap) (bestGap = d), (best = i);
   }
@@ -399,31 +412,30 @@ export function hasCommittedSupport(g: Game, u: number): boolean {
 export function hasSecureFlank(g: Game, u: number): boolean {
   // secureFlanks(...) > 0: either flank secure (flankSecure: an anchored lane edge, or friendBeside
   // among the side's units on the lane and not routing, in the side's order).
-  const a = g.body[u];
   const lane = g.c.lane;
   const tol = FLANK_TOLERANCE;
-  // Either side: its sign across the lane (left is +y facing +x) and its edge, as sideSign and sideEdge.
-  const sl = a.facing;
-  const sr = -a.facing;
-  const el = a.offset + (sl * a.frontage) / 2;
-  const er = a.offset + (sr * a.frontage) / 2;
+  // Either side: its sign across the lane (left is +y facing +x) and its edge, as sideSign and sideEdge
+  // (offset + (sign * frontage) / 2: the lateral extent's high end on the +y side, its low end on the other).
+  const sl = g.face[u];
+  const sr = -sl;
+  const el = sl > 0 ? g.hi[u] : g.lo[u];
+  const er = sr > 0 ? g.hi[u] : g.lo[u];
   if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return true;
   if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) return true;
   const units = g.c.sides[g.c.units[u].side].units;
-  const ax0 = axialMin(a);
-  const ax1 = axialMax(a);
+  const ax0 = g.ax0[u];
+  const ax1 = g.ax1[u];
   for (let k = 0; k < units.length; k++) {
     const i = units[k];
     if (i === u || g.present[i] === 0 || g.level[i] === ROUT) continue;
     const lo = g.lo[i];
     const hi = g.hi[i];
-    const off = g.body[i].offset;
+    const off = g.off[i];
     // friendBeside on either side: near edge within tol of the side edge, centre beyond it, overlapping axially.
     const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
     const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
     if (!left && !right) continue;
-    const f = g.body[i];
-    if (rangeOverlap(ax0, ax1, axialMin(f), axialMax(f)) <= EPS) continue;
+    if (rangeOverlap(ax0, ax1, g.ax0[i], g.ax1[i]) <= EPS) continue;
     return true;
   }
   return false;
@@ -432,8 +444,8 @@ export function hasSecureFlank(g: Game, u: number): boolean {
 /** 6: nothing stands between the two fronts in their corridor (a unit does not fire through others). */
 export function clearLine(g: Game, u: number, t: number): boolean {
   // isBetween(g.body[u], g.body[t], c) for every other body c on the lane, its corridor found once.
-  const fu = g.body[u].front;
-  const ft = g.body[t].front;
+  const fu = g.fx[u];
+  const ft = g.fx[t];
   const x0 = Math.min(fu, ft);
   const x1 = Math.max(fu, ft);
   let y0 = Math.max(g.lo[u], g.lo[t]);
@@ -446,8 +458,7 @@ export function clearLine(g: Game, u: number, t: number): boolean {
   const thin = y1 - y0 <= EPS;
   for (let i = 0; i < g.n; i++) {
     if (i === u || i === t || g.present[i] === 0) continue;
-    const c = g.body[i];
-    if (rangeOverlap(x0, x1, axialMin(c), axialMax(c)) <= EPS) continue;
+    if (rangeOverlap(x0, x1, g.ax0[i], g.ax1[i]) <= EPS) continue;
     const cy0 = g.lo[i];
     const cy1 = g.hi[i];
     if (thin ? cy0 < y0 - EPS && cy1 > y1 + EPS : rangeOverlap(y0, y1, cy0, cy1) > EPS) return false;
@@ -457,21 +468,24 @@ export function clearLine(g: Game, u: number, t: number): boolean {
 
 /** The target lies in front of the unit (no part behind its front edge). */
 export function inFront(g: Game, u: number, t: number): boolean {
-  return isInFront(g.body[u], g.body[t]);
+  // isInFront: min(aheadOf(a, axialMin(b)), aheadOf(a, axialMax(b))) >= -EPS.
+  const f = g.fx[u];
+  const facing = g.face[u];
+  return Math.min((g.ax0[t] - f) * facing, (g.ax1[t] - f) * facing) >= -EPS;
 }
 
 /** Turn the unit about (routers and evaders face away, 3.3, 9.r3; a rallied unit faces the enemy again). */
 export function faceAbout(g: Game, u: number): void {
-  const t = turnAbout(g.body[u]);
+  // turnAbout, in place: the front goes to the rear, the facing turns.
   const b = g.body[u];
-  b.front = t.front;
-  b.facing = t.facing;
+  b.front = rear(b);
+  b.facing = b.facing > 0 ? -1 : 1;
   bodyChanged(g, u);
 }
 
 /** The unit faces toward the enemy's side of the lane. */
 export function facesEnemy(g: Game, u: number): boolean {
-  return g.body[u].facing === towardEnemy(g, g.c.units[u].side);
+  return g.face[u] === towardEnemy(g, g.c.units[u].side);
 }
 
 /**
@@ -490,9 +504,13 @@ export function formationFits(g: Game, u: number, f: number): boolean {
   const w = g.c.lane.width / 2;
   if (lateralMin(s) < -w - EPS || lateralMax(s) > w + EPS) return false;
   if (axialMin(s) < g.c.lane.xMin - EPS || axialMax(s) > g.c.lane.xMax + EPS) return false;
-  for (let i = 0; i < g.body.length; i++) {
+  const s0 = axialMin(s);
+  const s1 = axialMax(s);
+  const y0 = lateralMin(s);
+  const y1 = lateralMax(s);
+  for (let i = 0; i < g.n; i++) {
     if (i === u || g.present[i] === 0) continue;
-    if (axialOverlap(s, g.body[i]) > EPS && lateralOverlap(s, g.body[i]) > EPS) return false;
+    if (rangeOverlap(s0, s1, g.ax0[i], g.ax1[i]) > EPS && rangeOverlap(y0, y1, g.lo[i], g.hi[i]) > EPS) return false;
   }
   return true;
 }

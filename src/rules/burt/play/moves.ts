@@ -9,12 +9,10 @@ import {
   EPS,
   axialMax,
   axialMin,
-  axialOverlap,
   lateralMax,
   lateralMin,
   moveBody,
   moveToward,
-  pathLimit,
   rangeOverlap,
   type Way,
 } from '../../../table/index.js';
@@ -82,7 +80,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
   // The first enemy in the path stops the move.
   let limit = NaN;
   const e = firstInPathOf(g, u, way, spec.side === 0 ? 1 : 0);
-  if (e >= 0) limit = pathLimit(b, way, g.body[e]) - (kind === MoveKind.Charge ? 0 : dir * STANDOFF);
+  if (e >= 0) limit = (dir > 0 ? g.ax0[e] : g.ax1[e]) - (kind === MoveKind.Charge ? 0 : dir * STANDOFF); // pathLimit
   // With `upTo`, the move goes at most that much ground (moveToward's goal), else as far as the budget takes it.
   const goal = upTo === Infinity ? NaN : b.front + dir * upTo;
   if (Number.isNaN(goal)) moveBody(b, way, budget, c.lane, c.terrain, cost, limit, r);
@@ -92,7 +90,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
   for (let guard = 0; friendInPath && guard < g.body.length; guard++) {
     const f = overlappedFriend(g, u, r.front, dir);
     if (f < 0) break;
-    const fl = pathLimit(b, way, g.body[f]);
+    const fl = dir > 0 ? g.ax0[f] : g.ax1[f]; // pathLimit
     limit = Number.isNaN(limit) || (fl - limit) * dir < 0 ? fl : limit;
     if (Number.isNaN(goal)) moveBody(b, way, budget, c.lane, c.terrain, cost, limit, r);
     else moveToward(b, goal, budget, c.lane, c.terrain, cost, limit, r);
@@ -136,15 +134,17 @@ function overlappedFriend(g: Game, u: number, front: number, dir: number): numbe
   const side = g.c.units[u].side;
   const row = u * g.n;
   const friends = g.c.sides[side].units;
+  const s0 = axialMin(s);
+  const s1 = axialMax(s);
+  const nearX = dir > 0 ? g.ax0 : g.ax1;
   let best = -1;
   let bestX = Infinity;
   for (let k = 0; k < friends.length; k++) {
     const i = friends[k];
     if (i === u || g.present[i] === 0) continue;
-    const f = g.body[i];
-    // s has u's lateral extent: their overlap is u's.
-    if (!(g.latOv[row + i] > EPS) || axialOverlap(s, f) <= EPS) continue;
-    const near = (dir > 0 ? axialMin(f) : axialMax(f)) * dir;
+    // s has u's lateral extent: their overlap is u's (axialOverlap over the kept extents).
+    if (!(g.latOv[row + i] > EPS) || rangeOverlap(s0, s1, g.ax0[i], g.ax1[i]) <= EPS) continue;
+    const near = nearX[i] * dir;
     if (near < bestX) (bestX = near), (best = i);
   }
   return best;
@@ -162,11 +162,12 @@ function passedFriends(g: Game, u: number, from: number, to: number, dir: number
   for (let k = 0; k < friends.length; k++) {
     const i = friends[k];
     if (i === u || g.present[i] === 0) continue;
-    const f = g.body[i];
     if (!(g.latOv[row + i] > EPS)) continue;
     // Wholly inside the swept interval and ahead of the start footprint in the direction of travel.
-    if (axialMin(f) < lo - EPS || axialMax(f) > hi + EPS) continue;
-    if (((dir > 0 ? axialMin(f) : -axialMax(f)) - (dir > 0 ? axialMax(b) : -axialMin(b))) < -EPS) continue;
+    const f0 = g.ax0[i];
+    const f1 = g.ax1[i];
+    if (f0 < lo - EPS || f1 > hi + EPS) continue;
+    if (((dir > 0 ? f0 : -f1) - (dir > 0 ? axialMax(b) : -axialMin(b))) < -EPS) continue;
     out.push(i);
   }
 }

@@ -50,6 +50,9 @@ export interface UnitSpec {
   klass: MoraleClass;
   /** Index of the class on the vocabulary's rating scale (E 0 ... A 4). */
   classIndex: number;
+  /** 8: the score its class must reach (MORALE_CLASS_TARGET), and its arm's index among the results' unit classes (foot 0, horse 1, guns 2). */
+  classTarget: number;
+  unitClass: number;
   light: boolean;
   armoured: boolean;
   lancers: boolean;
@@ -180,6 +183,16 @@ export interface Game {
    */
   lo: Float64Array;
   hi: Float64Array;
+  /**
+   * Each body's front, facing and axial extent (axialMin, axialMax), kept in step by bodyChanged, so
+   * the lane's queries read flat arrays rather than the bodies (the rear is ax0 facing +x, else ax1).
+   */
+  fx: Float64Array;
+  face: Float64Array;
+  /** Each body's lateral centre (offset). */
+  off: Float64Array;
+  ax0: Float64Array;
+  ax1: Float64Array;
   latOv: Float64Array;
   latGap: Float64Array;
   /** The same bodies by side (side units' order), for the lane's queries over one side. */

@@ -7,7 +7,8 @@
 import { reachRung, recordCheck, RUNG } from '../../../core/result.js';
 import { dropArmyMorale, reachedZeroNow } from '../armyMorale.js';
 import { loseLevels, regroup } from '../cohesion.js';
-import { moraleTarget, MORALE_FAILURE, rollMoraleTest, strengthModifier, type MoralePurpose } from '../morale.js';
+import { moraleTarget, MORALE_FAILURE, MORALE_PURPOSES, strengthModifier, type MoralePurpose } from '../morale.js';
+import { moraleRequired, rollReaches } from '../die.js';
 import { COL, cohesionModifierAt } from '../cohesion.js';
 import { leavesReserve } from '../orders.js';
 import { COHESION_LEVELS, DISORDERED, MORALE_MODIFIERS, ROUT, SHAKEN, type Cohesion } from '../tables.js';
@@ -28,7 +29,6 @@ import { COLUMN, ORDER_LIST, PARKED, REGROUP, RESERVE, SQUARE, type Game } from 
 
 const LADDER = [RUNG.good, RUNG.good, RUNG.disordered, RUNG.shaken, RUNG.routed] as const;
 const COUNTED = BURT_VOCABULARY.checkPurposes.map((p) => p.counted);
-const UNIT_CLASS = { infantry: 0, skirmishers: 0, cavalry: 1, guns: 2 } as const;
 
 /** Add to a per-side extra, by its index (EXTRA; counted in g.counters, written into the result at the end). */
 export function bump(g: Game, key: number, side: number, by = 1): void {
@@ -44,7 +44,7 @@ export function setOrder(g: Game, u: number, order: number, forced: string | nul
   if (g.sink) g.sink({ type: 'orders', side, unit: g.c.units[u].id, from: ORDER_LIST[before], to: ORDER_LIST[order], forced });
   if (leavesReserve(ORDER_LIST[before], ORDER_LIST[order])) {
     bump(g, EXTRA.reservesCommitted, side);
-    armyMoraleDrop(g, side, `${g.c.units[u].id} left RESERVE`);
+    armyMoraleDrop(g, side, u, ' left RESERVE');
   }
 }
 
@@ -104,7 +104,7 @@ function routed(g: Game, u: number, why: string): void {
   if (facesEnemy(g, u)) faceAbout(g, u);
   if (g.sink) g.sink({ type: 'rout', side, unit: spec.id });
   void why;
-  armyMoraleDrop(g, side, `${spec.id} routed`);
+  armyMoraleDrop(g, side, u, ' routed');
 }
 
 /** A unit leaves play: no figures or guns left, or routed off the lane (its figures dispersed). */
@@ -173,11 +173,12 @@ export function loseGuns(g: Game, u: number, n: number, how: 'silenced' | 'destr
 }
 
 /** 10: a rout or a unit leaving RESERVE costs a point; reaching 0 the first time, every unit tests at once. */
-export function armyMoraleDrop(g: Game, side: 0 | 1, why: string): void {
+export function armyMoraleDrop(g: Game, side: 0 | 1, u: number, what: string): void {
   const before = g.armyMorale[side];
   const after = dropArmyMorale(before, 1);
   g.armyMorale[side] = after;
-  if (g.sink) g.sink({ type: 'armyMorale', side, value: after, why });
+  // The reason in words (the unit's id and what it did) only for a sink.
+  if (g.sink) g.sink({ type: 'armyMorale', side, value: after, why: `${g.c.units[u].id}${what}` });
   if (!reachedZeroNow(before, after)) return;
   g.res.sides[side].armyBrokenTurn = g.turn;
   if (g.sink) g.sink({ type: 'broken', side, formation: null, turn: g.turn });
@@ -223,7 +224,7 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
   if (purpose === 'assault' && target >= 0) {
     if (g.c.units[target].arm === 'skirmishers' || g.level[target] === ROUT) m += M.chargingSkirmishersOrRouters;
     // On the lane an assault strikes a flank never, a rear when the target faces away.
-    if (g.body[target].facing === g.body[u].facing) m += M.chargingFlankOrRear;
+    if (g.face[target] === g.face[u]) m += M.chargingFlankOrRear;
   }
   if (purpose === 'assaulted') {
     if (g.formation[u] === SQUARE) m += M.chargedInSquare;
@@ -253,9 +254,10 @@ export function takeTest(g: Game, u: number, purpose: MoralePurpose, target = -1
   const spec = g.c.units[u];
   const o = g.c.options;
   const modifier = moraleModifierOf(g, u, purpose, target);
-  const passed = rollMoraleTest(spec.klass, modifier, o.extendedDie, o.naturalOne, g.dice.morale(spec.side));
-  const p = PURPOSE[purpose];
-  recordCheck(g.res.sides[spec.side], p, COUNTED[p], spec.classIndex, UNIT_CLASS[spec.arm], passed);
+  // rollMoraleTest: the extended die against moraleTarget (the class's score less the modifiers).
+  const passed = rollReaches(moraleRequired(spec.classTarget, modifier), o.extendedDie, o.naturalOne, g.dice.morale(spec.side));
+  const p = purposeIndex(purpose);
+  recordCheck(g.res.sides[spec.side], p, COUNTED[p], spec.classIndex, spec.unitClass, passed);
   if (!passed && COUNTED[p]) g.res.units[u].checksFailed++;
   if (g.sink) g.sink({ type: 'check', side: spec.side, purpose, unit: spec.id, target: moraleTarget(spec.klass, modifier), modifiers: [modifier >= 0 ? `+${modifier}` : String(modifier)], roll: 0, passed });
   return passed;
@@ -267,15 +269,48 @@ export function takeTest(g: Game, u: number, purpose: MoralePurpose, target = -1
  */
 export function testAndApply(g: Game, u: number, purpose: MoralePurpose, target = -1): boolean {
   const passed = takeTest(g, u, purpose, target);
-  const f = MORALE_FAILURE[purpose];
   if (passed) {
     if (purpose === 'rally') rallyUnit(g, u);
     return true;
   }
-  if (f.level === 'rout') setLevel(g, u, ROUT, purpose);
-  else if (f.level === 'loseLevel') loseLevel(g, u, purpose);
+  const f = FAILURE_LEVEL[purposeIndex(purpose)];
+  if (f === 'rout') setLevel(g, u, ROUT, purpose);
+  else if (f === 'loseLevel') loseLevel(g, u, purpose);
   return false;
 }
+
+/** MORALE_FAILURE's level by purpose index. */
+const FAILURE_LEVEL = MORALE_PURPOSES.map((p) => MORALE_FAILURE[p].level);
+
+/**
+ * PURPOSE[purpose] without a lookup by a string key: the purposes are literals of the code, compared
+ * by identity (checked against PURPOSE once, below).
+ */
+function purposeIndex(purpose: MoralePurpose): number {
+  switch (purpose) {
+    case 'fireLoss':
+      return 0;
+    case 'assault':
+      return 1;
+    case 'assaulted':
+      return 2;
+    case 'support':
+      return 3;
+    case 'melee':
+      return 4;
+    case 'friendsRouting':
+      return 5;
+    case 'armyMorale':
+      return 6;
+    case 'rally':
+      return 7;
+    case 'stopPursuit':
+      return 8;
+    default:
+      return PURPOSE[purpose];
+  }
+}
+for (const p of MORALE_PURPOSES) if (purposeIndex(p) !== PURPOSE[p]) throw new Error(`internal: purpose ${p} is not at ${purposeIndex(p)}`);
 
 /** 7, 11: a router rallies: shaken, facing the enemy, with REGROUP orders and no retreat due. */
 export function rallyUnit(g: Game, u: number): void {

@@ -60,8 +60,12 @@ export function legalTargets(g: Game, u: number, out: number[]): number[] {
   const side = g.c.units[u].side;
   const range = maxRange(g, u);
   const enemies = g.c.sides[side === 0 ? 1 : 0].units;
-  for (const t of enemies) {
-    if (g.present[t] === 0 || edgeDistance(g, u, t) > range + EPS) continue;
+  const far = range + EPS;
+  const fu = g.fx[u];
+  for (let k = 0; k < enemies.length; k++) {
+    const t = enemies[k];
+    // The distance front to front is never less than the distance along the lane (edgeDistance).
+    if (g.present[t] === 0 || Math.abs(g.fx[t] - fu) > far || edgeDistance(g, u, t) > far) continue;
     if (!inFront(g, u, t) || inContactWithEnemy(g, t) || !clearLine(g, u, t) || !canSee(g, u, t)) continue;
     out.push(t);
   }

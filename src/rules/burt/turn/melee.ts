@@ -40,9 +40,8 @@ export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): Melee
   f.cover = coverAt(g, u);
   f.downhillOfEnemy = false; // no hills on the lane
   // rearContact(g.body[o], g.body[u]), with the lateral overlap the game keeps.
-  const a = g.body[o];
-  const e = g.body[u];
-  f.againstFlankOrRear = e.facing === a.facing && g.latOv[o * g.n + u] > EPS && Math.abs(rear(a) - e.front) <= EPS;
+  const fo = g.face[o];
+  f.againstFlankOrRear = g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS;
   return f;
 }
 
