@@ -29,12 +29,40 @@ export function holdEvents(g: Game, on: boolean): void {
   }
 }
 
-/** The index of each per-side extra in Game.extra (two slots each: side 0, side 1). */
-const EXTRA_INDEX: Readonly<Record<string, number>> = Object.fromEntries(PER_SIDE_KEYS.map((k, i) => [k, 2 * i]));
+/**
+ * The slot of each per-side extra in Game.extra (two slots each: side 0, side 1), as numbers the call
+ * sites name (no lookup by string): the order of PER_SIDE_KEYS, checked when the module loads.
+ */
+export const X = {
+  pipsRolled: 0,
+  pipsSpent: 2,
+  rerolls: 4,
+  unhorsed: 6,
+  initiativeWon: 8,
+  volleys: 10,
+  lowAmmo: 12,
+  smallArmsKills: 14,
+  artilleryKills: 16,
+  meleeKills: 18,
+  standAndShoot: 20,
+  firedHigh: 22,
+  chargesHalted: 24,
+  chargesRefused: 26,
+  caughtFleeing: 28,
+  squareTests: 30,
+  squaresFormed: 32,
+  blown: 34,
+  recalls: 36,
+  sectorsEntered: 38,
+} as const;
+PER_SIDE_KEYS.forEach((k, i) => {
+  if ((X as Record<string, number>)[k] !== 2 * i) throw new Error(`nagb extras: ${k} out of order`);
+});
+if (Object.keys(X).length !== PER_SIDE_KEYS.length) throw new Error('nagb extras: slots and keys differ');
 
-/** Per-side extra counter `key` of the side, by one (or n); copied into the result at the end. */
-export function bump(g: Game, key: string, side: 0 | 1, n = 1): void {
-  g.extra[EXTRA_INDEX[key] + side] += n;
+/** Per-side extra counter in `slot` (X) of the side, by one (or n); copied into the result at the end. */
+export function bump(g: Game, slot: number, side: 0 | 1, n = 1): void {
+  g.extra[slot + side] += n;
 }
 
 /** The extras counted in Game.extra, into the result's `${key}.0` and `${key}.1`. */
@@ -152,7 +180,7 @@ export function blow(g: Game, u: Unit): void {
   u.recovery = 0;
   u.jubilant = 0;
   if (u.state === GOOD) g.res.sides[u.side].disruptions++;
-  bump(g, 'blown', u.side);
+  bump(g, X.blown, u.side);
   changed(g, u, from);
 }
 
@@ -244,7 +272,7 @@ export function spendPips(g: Game, u: Unit, order: string, base: number): boolea
   const cost = base + outOfRangeSurcharge(commanderDistance(g, b, u), g.c.brigades[b].commander.row.radius);
   if (g.unhorsed[b] || g.pips[b] < cost) return false;
   g.pips[b] -= cost;
-  bump(g, 'pipsSpent', u.side, cost);
+  bump(g, X.pipsSpent, u.side, cost);
   if (g.sink) g.sink({ type: 'order', side: u.side, brigade: g.c.brigades[b].id, unit: u.spec.id, order, pips: cost, left: g.pips[b] });
   return true;
 }
@@ -283,8 +311,8 @@ export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = t
   if (influence && unhorses(d1, d2)) unhorse(g, u);
   if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && (cd >= 0 ? cd : commanderDistance(g, b, u)) <= g.c.brigades[b].commander.row.radius + EPS && wantsReroll(g, u, purpose, target)) {
     g.pips[b]--;
-    bump(g, 'pipsSpent', side);
-    bump(g, 'rerolls', side);
+    bump(g, X.pipsSpent, side);
+    bump(g, X.rerolls, side);
     rerolled = true;
     d1 = 1 + Math.floor(r() * 6);
     d2 = 1 + Math.floor(r() * 6);
@@ -307,7 +335,7 @@ function unhorse(g: Game, u: Unit): void {
   if (g.unhorsed[b]) return;
   g.unhorsed[b] = 1;
   g.pips[b] = 0;
-  bump(g, 'unhorsed', u.side);
+  bump(g, X.unhorsed, u.side);
   if (g.sink) g.sink({ type: 'unhorsed', side: u.side, brigade: g.c.brigades[b].id });
 }
 

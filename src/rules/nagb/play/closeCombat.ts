@@ -12,7 +12,7 @@ import { proximityTestRequired } from '../morale.js';
 import { meleeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { sectorCover } from '../village.js';
-import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen } from './act.js';
+import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen, X } from './act.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
 import { bodyGap, defendsObstacle } from './geometry.js';
@@ -45,7 +45,7 @@ function roll(g: Game, side: 0 | 1, n: number): number {
 function recall(g: Game, w: Unit, margin: number): boolean {
   if (!wantsRecall(g, w) || !spendPips(g, w, 'recall', 1)) return false;
   if (!test(g, w, 'recall', recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0))) return false;
-  bump(g, 'recalls', w.side);
+  bump(g, X.recalls, w.side);
   fallBack(g, w, roll(g, w.side, RECALL_DICE), 'voluntary', 'recalled');
   if (!w.removed && !test(g, w, 'fallBack', ldOf(g, w))) disorder(g, w);
   return true;
@@ -119,8 +119,8 @@ function fight(g: Game, c: Contact): void {
     });
   }
   holdEvents(g, false);
-  bump(g, 'meleeKills', a.side, Math.min(out.onB, b.figures));
-  bump(g, 'meleeKills', b.side, Math.min(out.onA, a.figures));
+  bump(g, X.meleeKills, a.side, Math.min(out.onB, b.figures));
+  bump(g, X.meleeKills, b.side, Math.min(out.onA, a.figures));
   casualties(g, b, out.onB);
   casualties(g, a, out.onA);
   a.stepCasualties = 0;

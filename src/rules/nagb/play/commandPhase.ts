@@ -7,7 +7,7 @@ import { armyBroken, type BrigadeUnit, brigadeLossFraction, brigadeStatus, briga
 import { commanderPips, initiativeModifier } from '../command.js';
 import { rallyLd, routerMoveDice } from '../morale.js';
 import { sumD6 } from '../roll.js';
-import { bump, disorder, fallBack, ldOf, rallyUp, rout, test, flee } from './act.js';
+import { bump, disorder, fallBack, ldOf, rallyUp, rout, test, flee, X } from './act.js';
 import { choosesToMoveFirst, initiativePips } from './ai.js';
 import { BROKEN, DISORDERED, type Game } from './state.js';
 
@@ -46,10 +46,10 @@ function rollPips(g: Game): void {
     if (s.cinc) {
       const roll = 1 + Math.floor(r() * 6);
       const pips = commanderPips(roll, s.cinc.rating, g.c.options);
-      bump(g, 'pipsRolled', side, pips);
+      bump(g, X.pipsRolled, side, pips);
       const init = initiativePips(g, side, pips);
       g.cincPips[side] = init;
-      bump(g, 'pipsSpent', side, init);
+      bump(g, X.pipsSpent, side, init);
       cincShare = pips - init;
       if (g.sink) g.sink({ type: 'pips', side, who: s.cinc.id, roll, pips, kind: 'cinc' });
     }
@@ -62,7 +62,7 @@ function rollPips(g: Game): void {
       const share = Math.floor(cincShare / s.brigades.length) + (k < cincShare % s.brigades.length ? 1 : 0);
       g.pips[b] = pips + share;
       g.unhorsed[b] = 0;
-      bump(g, 'pipsRolled', side, pips);
+      bump(g, X.pipsRolled, side, pips);
       if (g.sink) {
         g.sink({ type: 'pips', side, who: cmd.id, roll, pips, kind: 'brigade' });
         if (share > 0) g.sink({ type: 'cincPips', side, brigade: g.c.brigades[b].id, pips: share });
@@ -73,7 +73,7 @@ function rollPips(g: Game): void {
       if (u.spec.arm !== 'artillery' || u.removed) continue;
       const roll = 1 + Math.floor(r() * 6);
       u.pips = u.silenced ? 0 : roll;
-      bump(g, 'pipsRolled', side, u.pips);
+      bump(g, X.pipsRolled, side, u.pips);
       if (g.sink) g.sink({ type: 'pips', side, who: u.spec.id, roll, pips: u.pips, kind: 'battery' });
     }
   }
@@ -175,6 +175,6 @@ export function initiativePhase(g: Game): void {
   const winner: 0 | 1 = r0 + m[0] > r1 + m[1] ? 0 : 1;
   g.sideA = g.c.options.initiative === 'winnerIsA' || choosesToMoveFirst(g, winner) ? winner : ((1 - winner) as 0 | 1);
   g.lostInitiative = 1 - winner;
-  bump(g, 'initiativeWon', winner);
+  bump(g, X.initiativeWon, winner);
   if (g.sink) g.sink({ type: 'initiative', rolls: [r0, r1], totals: [r0 + m[0], r1 + m[1]], winner, sideA: g.sideA });
 }

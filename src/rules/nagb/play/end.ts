@@ -6,7 +6,7 @@ import { batteryOrderCost } from '../command.js';
 import { engagementOutcome, holdsObjective, playsAnotherTurn, rollsForGameEnd, victoryPoints } from '../game.js';
 import { mayReload } from '../shooting.js';
 import { OBJECTIVE_CLEAR, VP } from '../tables.js';
-import { bump } from './act.js';
+import { bump, X } from './act.js';
 import { objectiveDistance } from './geometry.js';
 import { BROKEN, type Game } from './state.js';
 
@@ -32,7 +32,7 @@ export function reload(g: Game): void {
     const cost = batteryOrderCost('reload', u.spec.startFigures, u.spec.startFigures - u.figures);
     if (u.pips >= cost) {
       u.pips -= cost;
-      bump(g, 'pipsSpent', u.side, cost);
+      bump(g, X.pipsSpent, u.side, cost);
       u.loaded = true;
     } else u.reloadFree = true;
   }

@@ -20,7 +20,7 @@ import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shooting
 import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
-import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test } from './act.js';
+import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test, X } from './act.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
@@ -257,17 +257,17 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   f.loaded = false;
   f.fired = true;
   if (volley) {
-    bump(g, 'volleys', f.side);
+    bump(g, X.volleys, f.side);
     if (lowOnAmmo(rec.sixes, rec.ones, opts)) {
       f.lowAmmo = true;
-      bump(g, 'lowAmmo', f.side);
+      bump(g, X.lowAmmo, f.side);
     }
   }
   if (t.spec.arm === 'artillery') kills = onBattery(g, t, kills, false, f.side);
   if (g.sink) {
     g.sink({ type: 'fire', side: f.side, units: [f.spec.id], target: t.spec.id, roll: dice, hits: rec.hits, modifiers: [], kind: volley ? 'volley' : 'musket', distance: dist, dice, need, kills });
   }
-  bump(g, 'smallArmsKills', f.side, Math.min(kills, t.figures));
+  bump(g, X.smallArmsKills, f.side, Math.min(kills, t.figures));
   pend.t = ti;
   pend.k = kills;
   return true;
@@ -284,7 +284,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   if (ti < 0 || !batteryFires(g, b)) return false;
   const t = g.units[ti];
   b.pips--;
-  bump(g, 'pipsSpent', b.side);
+  bump(g, X.pipsSpent, b.side);
   b.loaded = false;
   b.fired = true;
   const dist = frontEdgeDistance(b.body, t.body);
@@ -336,7 +336,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     const modifiers = ammo === 6 ? ['ball and shell'] : [];
     g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need, kills });
   }
-  bump(g, 'artilleryKills', b.side, Math.min(kills, t.figures));
+  bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;

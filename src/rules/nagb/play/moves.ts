@@ -12,7 +12,7 @@ import { BLOWN_MOVE_DICE, recovered, recoveryTally } from '../cavalry.js';
 import { formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
 import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST } from '../tables.js';
-import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow } from './act.js';
+import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
 import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wantsGeneralAdvance, wantsReserveMove, costFor } from './ai.js';
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
@@ -112,7 +112,7 @@ function enterSector(g: Game, u: Unit, v: number): void {
   u.sector = v;
   u.noFire = true;
   u.moved = true;
-  bump(g, 'sectorsEntered', u.side);
+  bump(g, X.sectorsEntered, u.side);
   if (g.sink) {
     g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [was.front, u.body.front] });
     g.sink({ type: 'sector', side: u.side, unit: u.spec.id, sector: g.c.terrainNames[v], entered: true });
@@ -190,7 +190,7 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
     // p3: a general advance: every column of the brigade a full move forward for one pip, no formation change.
     if (columns > 0 && g.pips[b] >= 1 && !g.unhorsed[b] && wantsGeneralAdvance(g, side, columns)) {
       g.pips[b]--;
-      bump(g, 'pipsSpent', side);
+      bump(g, X.pipsSpent, side);
       if (g.sink) g.sink({ type: 'order', side, brigade: g.c.brigades[b].id, unit: '*', order: 'generalAdvance', pips: 1, left: g.pips[b] });
       for (const i of list) {
         const it = intents[i]!;
