@@ -10,7 +10,7 @@ import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
 import { unitFootprint } from '../units.js';
-import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, type NagbPurpose, PURPOSE } from '../vocabulary.js';
+import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
 import { commanderDistance, PARKED } from './geometry.js';
@@ -294,14 +294,15 @@ export function inRadius(g: Game, u: Unit): boolean {
  * One test of unit u (rulings 1: 2d6, passed at or under the modified Ld): the commander's personal
  * influence when he is within 4" and the doctrine uses it (+1, unhorsed on double 5 or 6, p4), one
  * reroll for a pip when the doctrine buys it (p3), recorded by purpose and modified Ld, told as an event.
- * `aid: false` for tests no commander touches (a skirmish of the rules or an odds sample).
+ * `p` is the purpose's index (vocabulary.PURPOSE: no lookup by string). `aid: false` for tests no
+ * commander touches (a skirmish of the rules or an odds sample).
  */
-export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = true): boolean {
+export function test(g: Game, u: Unit, p: number, ld: number, aid = true): boolean {
   const side = u.side;
   const b = u.spec.brigade;
   // The commander's distance, measured once (nothing moves during the test).
   let cd = -1;
-  const influence = aid && !g.unhorsed[b] && (cd = commanderDistance(g, b, u)) <= 4 + EPS && wantsInfluence(g, u, purpose);
+  const influence = aid && !g.unhorsed[b] && (cd = commanderDistance(g, b, u)) <= 4 + EPS && wantsInfluence(g, u, p);
   const target = ld + (influence ? 1 : 0);
   const r = g.morale(side);
   let d1 = 1 + Math.floor(r() * 6);
@@ -309,7 +310,7 @@ export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = t
   let passed = d1 + d2 <= target;
   let rerolled = false;
   if (influence && unhorses(d1, d2)) unhorse(g, u);
-  if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && (cd >= 0 ? cd : commanderDistance(g, b, u)) <= g.c.brigades[b].commander.row.radius + EPS && wantsReroll(g, u, purpose, target)) {
+  if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && (cd >= 0 ? cd : commanderDistance(g, b, u)) <= g.c.brigades[b].commander.row.radius + EPS && wantsReroll(g, u, p, target)) {
     g.pips[b]--;
     bump(g, X.pipsSpent, side);
     bump(g, X.rerolls, side);
@@ -319,7 +320,6 @@ export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = t
     passed = d1 + d2 <= target;
     if (influence && unhorses(d1, d2)) unhorse(g, u);
   }
-  const p = PURPOSE[purpose];
   recordCheck(g.res.sides[side], p, COUNTED[p], ratingIndex(target, LD_FIRST, LD_SLOTS), ARM_INDEX[u.spec.arm], passed);
   if (!passed && COUNTED[p]) g.res.units[u.spec.index].checksFailed++;
   if (g.sink) {
@@ -405,7 +405,7 @@ export function flee(g: Game, u: Unit, dist: number): void {
     const gap = gapBehind(u.body, o.body);
     if (gap < -EPS - o.body.depth || gap >= dist) continue;
     if (o.formation === 'square') continue;
-    if (!test(g, o, 'burstThrough', ldOf(g, o))) {
+    if (!test(g, o, P.burstThrough, ldOf(g, o))) {
       o.noFire = true;
       if (o.disordered) rout(g, o, sumFlight(g, o));
       else disorder(g, o);

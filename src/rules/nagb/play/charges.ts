@@ -13,6 +13,7 @@ import { chargeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { lowOnAmmo } from '../shooting.js';
 import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
 import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
@@ -83,12 +84,12 @@ function testerFor(g: Game, u: Unit, t: Unit): ChargeTester {
   return (kind, ld) => {
     switch (kind) {
       case 'charge':
-        return test(g, u, 'charge', ld);
+        return test(g, u, P.charge, ld);
       case 'volley':
-        return test(g, t, 'volley', ld);
+        return test(g, t, P.volley, ld);
       case 'formSquare': {
         bump(g, X.squareTests, t.side);
-        const ok = test(g, t, 'formSquare', ld);
+        const ok = test(g, t, P.formSquare, ld);
         if (ok) {
           bump(g, X.squaresFormed, t.side);
           g.res.sides[t.side].squaresFormed++;
@@ -97,9 +98,9 @@ function testerFor(g: Game, u: Unit, t: Unit): ChargeTester {
       }
       case 'chargeHome':
       case 'short':
-        return test(g, u, 'chargeHome', ld);
+        return test(g, u, P.chargeHome, ld);
       case 'contact':
-        return test(g, u, 'terrainDisorder', ld);
+        return test(g, u, P.terrainDisorder, ld);
     }
   };
 }
@@ -297,7 +298,7 @@ export function chargeStep(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
       const b = u.spec.brigade;
       const inCommand = commanderDistance(g, b, u) <= g.c.brigades[b].commander.row.radius + EPS;
       // p4, p5, p35: where the rules allow it, a test to hold back.
-      if (mayTestNotToCharge(inCommand, g.c.sides[side].nation) && test(g, u, 'charge', ldOf(g, u))) compelled = false;
+      if (mayTestNotToCharge(inCommand, g.c.sides[side].nation) && test(g, u, P.charge, ldOf(g, u))) compelled = false;
     }
     if (!compelled) {
       if (!wants || !spendPips(g, u, 'charge', 1)) continue;

@@ -8,6 +8,7 @@ import { commanderPips, initiativeModifier } from '../command.js';
 import { rallyLd, routerMoveDice } from '../morale.js';
 import { sumD6 } from '../roll.js';
 import { bump, disorder, fallBack, ldOf, rallyUp, rout, test, flee, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { choosesToMoveFirst, initiativePips } from './ai.js';
 import { BROKEN, DISORDERED, type Game } from './state.js';
 
@@ -106,12 +107,12 @@ function brigadeTests(g: Game): void {
     for (const i of br.units) {
       const u = g.units[i];
       if (!u.active) continue;
-      if (test(g, u, 'brigade', ldOf(g, u))) continue;
+      if (test(g, u, P.brigade, ldOf(g, u))) continue;
       const f = brigadeTestFailure(status as 'faltering' | 'broken', !u.disordered);
       if (f.kind === 'flee') rout(g, u, sumD6(g.morale(u.side), f.dice));
       else {
         fallBack(g, u, sumD6(g.morale(u.side), f.dice), 'forced', 'brigade test');
-        if (!u.removed && !test(g, u, 'fallBack', ldOf(g, u, f.disorderTestModifier))) disorder(g, u);
+        if (!u.removed && !test(g, u, P.fallBack, ldOf(g, u, f.disorderTestModifier))) disorder(g, u);
       }
     }
   }
@@ -146,7 +147,7 @@ export function rallyPhase(g: Game): void {
     const broken = u.state === BROKEN;
     const rallies = broken || u.silenced || (u.state === DISORDERED && !u.shaken);
     if (!rallies) continue;
-    if (test(g, u, 'rally', rallyLd(u.spec.ld, 0, opts))) {
+    if (test(g, u, P.rally, rallyLd(u.spec.ld, 0, opts))) {
       rallyUp(g, u);
       continue;
     }

@@ -21,6 +21,7 @@ import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
 import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
@@ -360,7 +361,7 @@ function damageSector(g: Game, sector: number, hits: number, side: 0 | 1): void 
   if (g.sink) g.sink({ type: 'collapse', sector: g.c.terrainNames[sector] });
   for (const x of g.units) {
     if (x.removed || x.sector !== sector) continue;
-    if (!test(g, x, 'panic', ldOf(g, x))) rout(g, x, sumD6(g.morale(x.side), COLLAPSE_FLIGHT_DICE));
+    if (!test(g, x, P.panic, ldOf(g, x))) rout(g, x, sumD6(g.morale(x.side), COLLAPSE_FLIGHT_DICE));
   }
 }
 
@@ -385,7 +386,7 @@ export function shootingTests(g: Game): void {
     if (u.spec.arm === 'artillery') {
       if (cas < batterySilenceThreshold(u.spec.startFigures)) continue;
       const ld = shootingTestLd({ ld: u.spec.ld, cls: u.spec.cls, casualties: cas, disordered: u.disordered, jubilant: u.jubilant, enfilade: false, influence: 0 });
-      if (test(g, u, u.disordered ? 'panic' : 'shootingDisorder', ld)) continue;
+      if (test(g, u, u.disordered ? P.panic : P.shootingDisorder, ld)) continue;
       if (u.silenced) {
         // A silenced battery failing again: its crew run and the guns are abandoned.
         remove(g, u, 'abandoned');
@@ -399,7 +400,7 @@ export function shootingTests(g: Game): void {
     }
     if (!needsShootingTest(u.spec.cls, u.spec.startFigures, cas)) continue;
     const ld = shootingTestLd({ ld: u.spec.ld, cls: u.spec.cls, casualties: cas, disordered: u.disordered, jubilant: u.jubilant, enfilade: false, influence: 0 });
-    if (test(g, u, u.disordered ? 'panic' : 'shootingDisorder', ld)) continue;
+    if (test(g, u, u.disordered ? P.panic : P.shootingDisorder, ld)) continue;
     if (shootingTestFailure(u.disordered, u.sector >= 0) === 'broken') rout(g, u, sumD6(g.morale(u.side), PANIC_FLIGHT_DICE));
     else disorder(g, u);
   }
