@@ -198,6 +198,7 @@ export function remove(g: Game, u: Unit, why: RemovedWhy): void {
   if (u.removed) return;
   const from = cohesionOf(u);
   u.removed = true;
+  g.gone[u.spec.index] = 1;
   u.removedWhy = why;
   u.dispersed += u.figures;
   const s = g.res.sides[u.side];

@@ -80,15 +80,18 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const xa1 = ext[ka + 1];
   const ya0 = ext[ka + 2];
   const ya1 = ext[ka + 3];
-  const list = g.sideUnits[enemy];
+  const list = g.idxLists[enemy];
+  const gone = g.gone;
+  // The enemy's front edge from its extents (all of a side face its way).
+  const efwd = g.c.sides[enemy].facing > 0 ? 1 : 0;
   let nearest = Infinity;
   let n = 0;
   const reachable = range + EPS;
   const reach2 = reachable * reachable;
   for (let j = 0; j < list.length; j++) {
-    const t = list[j];
-    if (t.removed) continue;
-    const kb = 4 * t.spec.index;
+    const ti = list[j];
+    if (gone[ti]) continue;
+    const kb = 4 * ti;
     const xb0 = ext[kb];
     const xb1 = ext[kb + 1];
     const yb0 = ext[kb + 2];
@@ -107,7 +110,7 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     }
     // frontEdgeDistance > range: never below either leg; its square far from the range's settles it
     // without the hypot (whose error is a few parts in 1e16), else the hypot itself.
-    const dx = Math.abs(t.body.front - front);
+    const dx = Math.abs(ext[kb + efwd] - front);
     if (dx > reachable || dy > reachable) continue;
     if (dy !== 0) {
       const s2 = dx * dx + dy * dy;
@@ -119,10 +122,10 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     if (!(ahead >= -EPS)) continue;
     const reach = slope * Math.max(0, ahead);
     if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > EPS)) continue;
-    if (anyEngaged && (uEngaged || engaged(g, t))) continue;
+    if (anyEngaged && (uEngaged || engaged(g, g.units[ti]))) continue;
     cdx[n] = gx;
     cdy[n] = dy;
-    out[n++] = t.spec.index;
+    out[n++] = ti;
   }
   if (!known) {
     g.nearUnit[i] = g.unitEpoch[i];

@@ -80,6 +80,7 @@ function setUp(g: Game): void {
   g.extra.fill(0);
   for (let i = 0; i < c.terrain.length; i++) g.sectorHP[i] = c.hitPoints[i];
   g.collapsed.fill(0);
+  g.gone.fill(0);
 }
 
 /** Turn flags back to none (p2: what a unit did this turn). */

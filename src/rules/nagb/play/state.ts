@@ -306,6 +306,13 @@ export class Game {
   readonly sideUnits: [Unit[], Unit[]];
   readonly sideFootHorse: [Unit[], Unit[]];
   readonly sideCavalry: [Unit[], Unit[]];
+  /**
+   * The same lists as unit indices, at 2 * filter + side (filter 0 all, 1 foot and horse, 2 cavalry:
+   * nearestEnemyDistance's), and each unit's removed flag (1 when removed): the hot scans over the
+   * enemy read these and Game.ext, not the units.
+   */
+  readonly idxLists: Int32Array[];
+  readonly gone: Uint8Array;
 
   constructor(c: CompiledLane) {
     this.c = c;
@@ -315,6 +322,9 @@ export class Game {
     this.sideUnits = bySide(() => true);
     this.sideFootHorse = bySide((u) => u.spec.arm !== 'artillery');
     this.sideCavalry = bySide((u) => u.spec.arm === 'cavalry');
+    const idx = (l: Unit[]) => Int32Array.from(l, (u) => u.spec.index);
+    this.idxLists = [this.sideUnits, this.sideFootHorse, this.sideCavalry].flatMap((p) => [idx(p[0]), idx(p[1])]);
+    this.gone = new Uint8Array(c.specs.length);
     const nb = c.brigades.length;
     this.pips = new Int32Array(nb);
     this.cmdX = new Float64Array(nb);
