@@ -211,8 +211,18 @@ function onBattery(g: Game, t: Unit, kills: number, ball: boolean, side: 0 | 1):
 function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   const opts = g.c.options;
   // (No target when the nearest enemy is beyond range: candidates looks at that first.)
-  const ti = targetOf(g, f);
-  if (ti < 0 || !firesNow(g, f)) return false;
+  // A doctrine (no dice in either question) asks first whether it fires now, the cheaper question and
+  // often no (holding fire against a charge), before looking for a target; random-legal play keeps
+  // the order its dice are drawn in (a target picked, then a coin).
+  let ti: number;
+  if (g.doctrine(f.side).random) {
+    ti = targetOf(g, f);
+    if (ti < 0 || !firesNow(g, f)) return false;
+  } else {
+    if (!firesNow(g, f)) return false;
+    ti = targetOf(g, f);
+    if (ti < 0) return false;
+  }
   const t = g.units[ti];
   const dist = frontEdgeDistance(f.body, t.body);
   const front = frontNow(g, f);
