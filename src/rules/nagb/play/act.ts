@@ -103,7 +103,10 @@ export function placed(g: Game, u: Unit): void {
 
 /** Recompute the footprint from the formation and figures, keeping the front edge and the centre (p7). */
 export function reshape(g: Game, u: Unit): void {
-  bodyChanged(g, u);
+  // bodyChanged's epochs; the extents once the footprint is set (below).
+  g.epoch++;
+  g.sideEpoch[u.side]++;
+  g.unitEpoch[u.spec.index]++;
   const fp = unitFootprint(u.spec.arm, u.formation, u.spec.startFigures, u.figures, u.guns, u.spec.light, g.c.options);
   u.body.frontage = fp.frontage;
   u.body.depth = fp.depth;
@@ -357,11 +360,10 @@ export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance:
   const from = u.body.front;
   const m = moveBody(u.body, way, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limit, g.move);
   u.body.front = m.front;
-  syncExtents(g, u);
   if (Math.abs(m.front - from) > EPS) {
     if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
-    placed(g, u);
-  }
+    placed(g, u); // (syncs the extents)
+  } else syncExtents(g, u);
   if (m.stop === 'leftLane') remove(g, u, 'offTable');
   return Math.abs(m.front - from);
 }
