@@ -131,7 +131,17 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
   if (armFilter === 2 && g.sideCavalry[enemy].length === 0) return Infinity;
   const i = u.spec.index;
   const k = armFilter * g.units.length + i;
-  if (g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch)) return g.nearCache[k];
+  if (!(g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch))) scanNearest(g, u, armFilter, k);
+  return g.nearCache[k];
+}
+
+/**
+ * nearestEnemyDistance's scan, into its cache slot k (it returns nothing: a double returned from a
+ * call that is not inlined is boxed, and the small check above inlines where the scan does not).
+ */
+function scanNearest(g: Game, u: Unit, armFilter: 0 | 1 | 2, k: number): void {
+  const enemy = 1 - u.side;
+  const i = u.spec.index;
   const list = g.idxLists[2 * armFilter + enemy];
   const gone = g.gone;
   let bd = Infinity;
@@ -170,7 +180,6 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
   g.nearEnemy[k] = g.sideEpoch[enemy];
   g.nearState[k] = g.stateEpoch;
   g.nearCache[k] = bd;
-  return bd;
 }
 
 /** Distance from a brigade's commander to a unit's footprint. */
