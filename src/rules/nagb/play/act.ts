@@ -9,12 +9,12 @@ import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, axialOverlap, firstIn
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
-import { unitFootprint } from '../units.js';
+import { type Footprint, unitFootprint } from '../units.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
 import { commanderDistance, PARKED } from './geometry.js';
-import { BROKEN, DISORDERED, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
+import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 const ARM_INDEX = { infantry: 0, cavalry: 1, artillery: 2 } as const;
 
@@ -107,12 +107,49 @@ export function reshape(g: Game, u: Unit): void {
   g.epoch++;
   g.sideEpoch[u.side]++;
   g.unitEpoch[u.spec.index]++;
-  const fp = unitFootprint(u.spec.arm, u.formation, u.spec.startFigures, u.figures, u.guns, u.spec.light, g.c.options);
+  const fp = footprintNow(g, u);
   u.body.frontage = fp.frontage;
   u.body.depth = fp.depth;
   u.frontFigures = fp.front;
   u.ranks = fp.ranks;
   syncExtents(g, u);
+}
+
+/** Formations as small numbers (footprintNow's key), -1 for any other. */
+function formIndex(f: string): number {
+  switch (f) {
+    case 'line':
+      return 0;
+    case 'attackColumn':
+      return 1;
+    case 'marchColumn':
+      return 2;
+    case 'square':
+      return 3;
+    case 'skirmish':
+      return 4;
+    case 'column':
+      return 5;
+    case 'battery':
+      return 6;
+    default:
+      return -1;
+  }
+}
+
+/**
+ * unitFootprint of u now, kept in Game.footprints by unit, formation and figures (guns for a battery:
+ * all it depends on besides what never changes about the unit), computed once for the compiled cell.
+ */
+function footprintNow(g: Game, u: Unit): Footprint {
+  const s = u.spec;
+  const fi = formIndex(u.formation);
+  const n = s.arm === 'artillery' || u.formation === 'battery' ? u.guns : u.figures;
+  if (fi < 0 || !(n >= 0 && n <= FOOTPRINT_FIGURES)) return unitFootprint(s.arm, u.formation, s.startFigures, u.figures, u.guns, s.light, g.c.options);
+  const k = (s.index * FOOTPRINT_FORMS + fi) * (FOOTPRINT_FIGURES + 1) + n;
+  let fp = g.footprints[k];
+  if (fp === null) g.footprints[k] = fp = unitFootprint(s.arm, u.formation, s.startFigures, u.figures, u.guns, s.light, g.c.options);
+  return fp;
 }
 
 /** The cohesion word of a unit now. */

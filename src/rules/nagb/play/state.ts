@@ -11,6 +11,7 @@ import type { NagbEvent, NagbSink } from '../events.js';
 import type { NagbOptions } from '../options.js';
 import type { Arm, Army, CavalryType, CavalryWeapon, CommanderRating, CommanderRow, Formation, Gun, Terrain, UnitClass, Weapon } from '../tables.js';
 import type { Nation } from '../command.js';
+import type { Footprint } from '../units.js';
 import { newHitRoll } from '../shooting.js';
 import { newChargeResult } from '../charge.js';
 import { newMeleeResult } from '../melee.js';
@@ -119,6 +120,10 @@ export interface CompiledLane {
   /** The engagement's state, reused by every play of this compiled cell. */
   game: Game;
 }
+
+/** Game.footprints: formations (act.formIndex) and figures (0 up to this) kept per unit. */
+export const FOOTPRINT_FORMS = 7;
+export const FOOTPRINT_FIGURES = 64;
 
 /** Morale states (p27): good order, disordered, broken (fleeing). */
 export const GOOD = 0;
@@ -299,6 +304,8 @@ export class Game {
   /** Each unit's movement intent this phase. */
   readonly intents: (Intent | null)[];
   readonly scratchBodies: Body[] = [];
+  /** act.footprintNow's footprints by unit, formation and figures (null until first needed). */
+  readonly footprints: (Footprint | null)[];
   /** commandPhase's reused records of each brigade's units (brigade.BrigadeUnit), made on first use. */
   brigadeUnits: unknown[][] | null = null;
 
@@ -351,6 +358,7 @@ export class Game {
     this.aheadCache = new Int32Array(c.specs.length);
     this.aheadEpoch = new Float64Array(c.specs.length);
     this.intents = c.specs.map(() => null);
+    this.footprints = new Array<Footprint | null>(c.specs.length * FOOTPRINT_FORMS * (FOOTPRINT_FIGURES + 1)).fill(null);
   }
 
   /** A village sector's hit points left and whether it has collapsed (p31, nagb.buildingDamage). */
