@@ -163,19 +163,19 @@ export function rallyPhase(g: Game): void {
  * Russian or Austrian; ties rolled again. The winner is side A (nagb.initiative winnerIsA), or chooses.
  */
 export function initiativePhase(g: Game): void {
-  const m = [0, 1].map((side) => {
-    const s = g.c.sides[side];
-    return initiativeModifier({ pips: g.cincPips[side], lostLastTurn: g.lostInitiative === side, nation: s.nation, napoleon: s.napoleon });
-  });
+  const s0 = g.c.sides[0];
+  const s1 = g.c.sides[1];
+  const m0 = initiativeModifier({ pips: g.cincPips[0], lostLastTurn: g.lostInitiative === 0, nation: s0.nation, napoleon: s0.napoleon });
+  const m1 = initiativeModifier({ pips: g.cincPips[1], lostLastTurn: g.lostInitiative === 1, nation: s1.nation, napoleon: s1.napoleon });
   let r0 = 0;
   let r1 = 0;
   do {
     r0 = 1 + Math.floor(g.morale(0)() * 6);
     r1 = 1 + Math.floor(g.morale(1)() * 6);
-  } while (r0 + m[0] === r1 + m[1]);
-  const winner: 0 | 1 = r0 + m[0] > r1 + m[1] ? 0 : 1;
+  } while (r0 + m0 === r1 + m1);
+  const winner: 0 | 1 = r0 + m0 > r1 + m1 ? 0 : 1;
   g.sideA = g.c.options.initiative === 'winnerIsA' || choosesToMoveFirst(g, winner) ? winner : ((1 - winner) as 0 | 1);
   g.lostInitiative = 1 - winner;
   bump(g, X.initiativeWon, winner);
-  if (g.sink) g.sink({ type: 'initiative', rolls: [r0, r1], totals: [r0 + m[0], r1 + m[1]], winner, sideA: g.sideA });
+  if (g.sink) g.sink({ type: 'initiative', rolls: [r0, r1], totals: [r0 + m0, r1 + m1], winner, sideA: g.sideA });
 }

@@ -313,9 +313,11 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   let need = 7;
   let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
   const manned = Math.min(b.guns, b.figures);
+  // One record for the battery's guns, longRange set afresh for each.
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: false, targetSkirmishers: false, targetCharging: false };
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
-    const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: false, targetSkirmishers: false, targetCharging: false };
+    mods.longRange = false;
     if (canisterInRange(gun, dist) && !friendInArc) {
       ammo |= 1;
       need = artilleryHitNeeded(mods, opts);
