@@ -9,12 +9,12 @@ import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, axialOverlap, firstIn
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
-import { unitFootprint } from '../units.js';
-import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, type NagbPurpose, PURPOSE } from '../vocabulary.js';
+import { type Footprint, unitFootprint } from '../units.js';
+import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
 import { commanderDistance, PARKED } from './geometry.js';
-import { BROKEN, DISORDERED, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
+import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 const ARM_INDEX = { infantry: 0, cavalry: 1, artillery: 2 } as const;
 
@@ -29,12 +29,40 @@ export function holdEvents(g: Game, on: boolean): void {
   }
 }
 
-/** The index of each per-side extra in Game.extra (two slots each: side 0, side 1). */
-const EXTRA_INDEX: Readonly<Record<string, number>> = Object.fromEntries(PER_SIDE_KEYS.map((k, i) => [k, 2 * i]));
+/**
+ * The slot of each per-side extra in Game.extra (two slots each: side 0, side 1), as numbers the call
+ * sites name (no lookup by string): the order of PER_SIDE_KEYS, checked when the module loads.
+ */
+export const X = {
+  pipsRolled: 0,
+  pipsSpent: 2,
+  rerolls: 4,
+  unhorsed: 6,
+  initiativeWon: 8,
+  volleys: 10,
+  lowAmmo: 12,
+  smallArmsKills: 14,
+  artilleryKills: 16,
+  meleeKills: 18,
+  standAndShoot: 20,
+  firedHigh: 22,
+  chargesHalted: 24,
+  chargesRefused: 26,
+  caughtFleeing: 28,
+  squareTests: 30,
+  squaresFormed: 32,
+  blown: 34,
+  recalls: 36,
+  sectorsEntered: 38,
+} as const;
+PER_SIDE_KEYS.forEach((k, i) => {
+  if ((X as Record<string, number>)[k] !== 2 * i) throw new Error(`nagb extras: ${k} out of order`);
+});
+if (Object.keys(X).length !== PER_SIDE_KEYS.length) throw new Error('nagb extras: slots and keys differ');
 
-/** Per-side extra counter `key` of the side, by one (or n); copied into the result at the end. */
-export function bump(g: Game, key: string, side: 0 | 1, n = 1): void {
-  g.extra[EXTRA_INDEX[key] + side] += n;
+/** Per-side extra counter in `slot` (X) of the side, by one (or n); copied into the result at the end. */
+export function bump(g: Game, slot: number, side: 0 | 1, n = 1): void {
+  g.extra[slot + side] += n;
 }
 
 /** The extras counted in Game.extra, into the result's `${key}.0` and `${key}.1`. */
@@ -75,13 +103,53 @@ export function placed(g: Game, u: Unit): void {
 
 /** Recompute the footprint from the formation and figures, keeping the front edge and the centre (p7). */
 export function reshape(g: Game, u: Unit): void {
-  bodyChanged(g, u);
-  const fp = unitFootprint(u.spec.arm, u.formation, u.spec.startFigures, u.figures, u.guns, u.spec.light, g.c.options);
+  // bodyChanged's epochs; the extents once the footprint is set (below).
+  g.epoch++;
+  g.sideEpoch[u.side]++;
+  g.unitEpoch[u.spec.index]++;
+  const fp = footprintNow(g, u);
   u.body.frontage = fp.frontage;
   u.body.depth = fp.depth;
   u.frontFigures = fp.front;
   u.ranks = fp.ranks;
   syncExtents(g, u);
+}
+
+/** Formations as small numbers (footprintNow's key), -1 for any other. */
+function formIndex(f: string): number {
+  switch (f) {
+    case 'line':
+      return 0;
+    case 'attackColumn':
+      return 1;
+    case 'marchColumn':
+      return 2;
+    case 'square':
+      return 3;
+    case 'skirmish':
+      return 4;
+    case 'column':
+      return 5;
+    case 'battery':
+      return 6;
+    default:
+      return -1;
+  }
+}
+
+/**
+ * unitFootprint of u now, kept in Game.footprints by unit, formation and figures (guns for a battery:
+ * all it depends on besides what never changes about the unit), computed once for the compiled cell.
+ */
+function footprintNow(g: Game, u: Unit): Footprint {
+  const s = u.spec;
+  const fi = formIndex(u.formation);
+  const n = s.arm === 'artillery' || u.formation === 'battery' ? u.guns : u.figures;
+  if (fi < 0 || !(n >= 0 && n <= FOOTPRINT_FIGURES)) return unitFootprint(s.arm, u.formation, s.startFigures, u.figures, u.guns, s.light, g.c.options);
+  const k = (s.index * FOOTPRINT_FORMS + fi) * (FOOTPRINT_FIGURES + 1) + n;
+  let fp = g.footprints[k];
+  if (fp === null) g.footprints[k] = fp = unitFootprint(s.arm, u.formation, s.startFigures, u.figures, u.guns, s.light, g.c.options);
+  return fp;
 }
 
 /** The cohesion word of a unit now. */
@@ -152,7 +220,7 @@ export function blow(g: Game, u: Unit): void {
   u.recovery = 0;
   u.jubilant = 0;
   if (u.state === GOOD) g.res.sides[u.side].disruptions++;
-  bump(g, 'blown', u.side);
+  bump(g, X.blown, u.side);
   changed(g, u, from);
 }
 
@@ -170,6 +238,7 @@ export function remove(g: Game, u: Unit, why: RemovedWhy): void {
   if (u.removed) return;
   const from = cohesionOf(u);
   u.removed = true;
+  g.gone[u.spec.index] = 1;
   u.removedWhy = why;
   u.dispersed += u.figures;
   const s = g.res.sides[u.side];
@@ -244,7 +313,7 @@ export function spendPips(g: Game, u: Unit, order: string, base: number): boolea
   const cost = base + outOfRangeSurcharge(commanderDistance(g, b, u), g.c.brigades[b].commander.row.radius);
   if (g.unhorsed[b] || g.pips[b] < cost) return false;
   g.pips[b] -= cost;
-  bump(g, 'pipsSpent', u.side, cost);
+  bump(g, X.pipsSpent, u.side, cost);
   if (g.sink) g.sink({ type: 'order', side: u.side, brigade: g.c.brigades[b].id, unit: u.spec.id, order, pips: cost, left: g.pips[b] });
   return true;
 }
@@ -266,14 +335,15 @@ export function inRadius(g: Game, u: Unit): boolean {
  * One test of unit u (rulings 1: 2d6, passed at or under the modified Ld): the commander's personal
  * influence when he is within 4" and the doctrine uses it (+1, unhorsed on double 5 or 6, p4), one
  * reroll for a pip when the doctrine buys it (p3), recorded by purpose and modified Ld, told as an event.
- * `aid: false` for tests no commander touches (a skirmish of the rules or an odds sample).
+ * `p` is the purpose's index (vocabulary.PURPOSE: no lookup by string). `aid: false` for tests no
+ * commander touches (a skirmish of the rules or an odds sample).
  */
-export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = true): boolean {
+export function test(g: Game, u: Unit, p: number, ld: number, aid = true): boolean {
   const side = u.side;
   const b = u.spec.brigade;
   // The commander's distance, measured once (nothing moves during the test).
   let cd = -1;
-  const influence = aid && !g.unhorsed[b] && (cd = commanderDistance(g, b, u)) <= 4 + EPS && wantsInfluence(g, u, purpose);
+  const influence = aid && !g.unhorsed[b] && (cd = commanderDistance(g, b, u)) <= 4 + EPS && wantsInfluence(g, u, p);
   const target = ld + (influence ? 1 : 0);
   const r = g.morale(side);
   let d1 = 1 + Math.floor(r() * 6);
@@ -281,17 +351,16 @@ export function test(g: Game, u: Unit, purpose: NagbPurpose, ld: number, aid = t
   let passed = d1 + d2 <= target;
   let rerolled = false;
   if (influence && unhorses(d1, d2)) unhorse(g, u);
-  if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && (cd >= 0 ? cd : commanderDistance(g, b, u)) <= g.c.brigades[b].commander.row.radius + EPS && wantsReroll(g, u, purpose, target)) {
+  if (!passed && aid && !g.unhorsed[b] && g.pips[b] >= 1 && (cd >= 0 ? cd : commanderDistance(g, b, u)) <= g.c.brigades[b].commander.row.radius + EPS && wantsReroll(g, u, p, target)) {
     g.pips[b]--;
-    bump(g, 'pipsSpent', side);
-    bump(g, 'rerolls', side);
+    bump(g, X.pipsSpent, side);
+    bump(g, X.rerolls, side);
     rerolled = true;
     d1 = 1 + Math.floor(r() * 6);
     d2 = 1 + Math.floor(r() * 6);
     passed = d1 + d2 <= target;
     if (influence && unhorses(d1, d2)) unhorse(g, u);
   }
-  const p = PURPOSE[purpose];
   recordCheck(g.res.sides[side], p, COUNTED[p], ratingIndex(target, LD_FIRST, LD_SLOTS), ARM_INDEX[u.spec.arm], passed);
   if (!passed && COUNTED[p]) g.res.units[u.spec.index].checksFailed++;
   if (g.sink) {
@@ -307,7 +376,7 @@ function unhorse(g: Game, u: Unit): void {
   if (g.unhorsed[b]) return;
   g.unhorsed[b] = 1;
   g.pips[b] = 0;
-  bump(g, 'unhorsed', u.side);
+  bump(g, X.unhorsed, u.side);
   if (g.sink) g.sink({ type: 'unhorsed', side: u.side, brigade: g.c.brigades[b].id });
 }
 
@@ -328,11 +397,10 @@ export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance:
   const from = u.body.front;
   const m = moveBody(u.body, way, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limit, g.move);
   u.body.front = m.front;
-  syncExtents(g, u);
   if (Math.abs(m.front - from) > EPS) {
     if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
-    placed(g, u);
-  }
+    placed(g, u); // (syncs the extents)
+  } else syncExtents(g, u);
   if (m.stop === 'leftLane') remove(g, u, 'offTable');
   return Math.abs(m.front - from);
 }
@@ -377,7 +445,7 @@ export function flee(g: Game, u: Unit, dist: number): void {
     const gap = gapBehind(u.body, o.body);
     if (gap < -EPS - o.body.depth || gap >= dist) continue;
     if (o.formation === 'square') continue;
-    if (!test(g, o, 'burstThrough', ldOf(g, o))) {
+    if (!test(g, o, P.burstThrough, ldOf(g, o))) {
       o.noFire = true;
       if (o.disordered) rout(g, o, sumFlight(g, o));
       else disorder(g, o);

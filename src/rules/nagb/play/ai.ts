@@ -7,7 +7,7 @@ import { EPS, frontGap } from '../../../table/index.js';
 import { outOfRangeSurcharge } from '../command.js';
 import type { ChargeReaction } from '../charge.js';
 import { reactionAllowed } from '../charge.js';
-import type { NagbPurpose } from '../vocabulary.js';
+import { type NagbPurpose, PURPOSE, PURPOSES } from '../vocabulary.js';
 import {
   bodyGap,
   chargeBaseOf,
@@ -32,22 +32,24 @@ export function pick(g: Game, side: 0 | 1, n: number): number {
   return Math.floor(g.ai(side)() * n);
 }
 
-const IMPORTANT: ReadonlySet<NagbPurpose> = new Set(['breakTest', 'brigade', 'panic', 'charge', 'chargeHome', 'formSquare', 'proximity', 'rally', 'burstThrough']);
+const IMPORTANT_PURPOSES: readonly NagbPurpose[] = ['breakTest', 'brigade', 'panic', 'charge', 'chargeHome', 'formSquare', 'proximity', 'rally', 'burstThrough'];
+/** By purpose index (vocabulary.PURPOSE): rerolled under `rerolls: important`. */
+const IMPORTANT: readonly boolean[] = PURPOSES.map((p) => IMPORTANT_PURPOSES.includes(p));
 
 /** p4: whether the commander declares his personal influence on this test. */
-export function wantsInfluence(g: Game, u: Unit, purpose: NagbPurpose): boolean {
+export function wantsInfluence(g: Game, u: Unit, purpose: number): boolean {
   const d = g.doctrine(u.side);
   if (d.random) return coin(g, u.side);
-  return d.influence && purpose !== 'pinning';
+  return d.influence && purpose !== PURPOSE.pinning;
 }
 
 /** p3: whether to spend a pip on rerolling this failed test (at `ld`, influence in). */
-export function wantsReroll(g: Game, u: Unit, purpose: NagbPurpose, ld: number): boolean {
+export function wantsReroll(g: Game, u: Unit, purpose: number, ld: number): boolean {
   const d = g.doctrine(u.side);
   if (d.random) return coin(g, u.side);
   if (d.rerolls === 'none' || ld < 2) return false;
   if (d.rerolls === 'all') return true;
-  return IMPORTANT.has(purpose) && !(purpose === 'rally' && u.state !== BROKEN);
+  return IMPORTANT[purpose] && !(purpose === PURPOSE.rally && u.state !== BROKEN);
 }
 
 /** What an order to u costs now (p3, p4). */

@@ -12,7 +12,8 @@ import { freeHackDice, meleeFlightDice, meleeHitNeeded, meleeKillOn, meleeSaveOn
 import { chargeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { lowOnAmmo } from '../shooting.js';
-import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, syncExtents, test } from './act.js';
+import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
 import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
@@ -83,23 +84,23 @@ function testerFor(g: Game, u: Unit, t: Unit): ChargeTester {
   return (kind, ld) => {
     switch (kind) {
       case 'charge':
-        return test(g, u, 'charge', ld);
+        return test(g, u, P.charge, ld);
       case 'volley':
-        return test(g, t, 'volley', ld);
+        return test(g, t, P.volley, ld);
       case 'formSquare': {
-        bump(g, 'squareTests', t.side);
-        const ok = test(g, t, 'formSquare', ld);
+        bump(g, X.squareTests, t.side);
+        const ok = test(g, t, P.formSquare, ld);
         if (ok) {
-          bump(g, 'squaresFormed', t.side);
+          bump(g, X.squaresFormed, t.side);
           g.res.sides[t.side].squaresFormed++;
         }
         return ok;
       }
       case 'chargeHome':
       case 'short':
-        return test(g, u, 'chargeHome', ld);
+        return test(g, u, P.chargeHome, ld);
       case 'contact':
-        return test(g, u, 'terrainDisorder', ld);
+        return test(g, u, P.terrainDisorder, ld);
     }
   };
 }
@@ -136,8 +137,8 @@ export function freeHack(g: Game, winner: Unit, loser: Unit): void {
   const killOn = meleeKillOn(winner.spec.arm, winner.spec.cavalryWeapon, true);
   const saveOn = meleeSaveOn(loser.spec.arm, loser.spec.cavalryType);
   const k = rollStrike(g.fire(winner.side), dice, need, false, killOn, saveOn, loser.figures);
-  bump(g, 'caughtFleeing', winner.side);
-  bump(g, 'meleeKills', winner.side, k);
+  bump(g, X.caughtFleeing, winner.side);
+  bump(g, X.meleeKills, winner.side, k);
   if (g.sink) g.sink({ type: 'caught', side: winner.side, unit: loser.spec.id, by: winner.spec.id, kills: k });
   casualties(g, loser, k);
   loseColours(g, loser);
@@ -205,7 +206,7 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
     });
   }
   if (out.ending === 'refused') {
-    bump(g, 'chargesRefused', u.side);
+    bump(g, X.chargesRefused, u.side);
     if (opts.failedChargeTest === 'moveNormally') {
       u.charged = false;
       u.moved = false;
@@ -216,17 +217,17 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   if ((spec.reaction === 'standAndShoot' || spec.reaction === 'fireAndFlee') && t.spec.arm !== 'artillery') {
     t.loaded = false;
     t.fired = true;
-    if (spec.reaction === 'standAndShoot') bump(g, 'standAndShoot', t.side);
-    if (out.firedHigh) bump(g, 'firedHigh', t.side);
+    if (spec.reaction === 'standAndShoot') bump(g, X.standAndShoot, t.side);
+    if (out.firedHigh) bump(g, X.firedHigh, t.side);
     if (out.volley && spec.fire.volleyDice > 0 && !out.firedHigh) {
-      bump(g, 'volleys', t.side);
+      bump(g, X.volleys, t.side);
       if (!t.lowAmmo && lowOnAmmo(out.hitRoll.sixes, out.hitRoll.ones, opts)) {
         t.lowAmmo = true;
-        bump(g, 'lowAmmo', t.side);
+        bump(g, X.lowAmmo, t.side);
       }
     }
     if (out.chargerCasualties > 0) {
-      bump(g, 'smallArmsKills', t.side, Math.min(out.chargerCasualties, u.figures));
+      bump(g, X.smallArmsKills, t.side, Math.min(out.chargerCasualties, u.figures));
       casualties(g, u, out.chargerCasualties);
       u.stepCasualties = 0;
     }
@@ -297,7 +298,7 @@ export function chargeStep(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
       const b = u.spec.brigade;
       const inCommand = commanderDistance(g, b, u) <= g.c.brigades[b].commander.row.radius + EPS;
       // p4, p5, p35: where the rules allow it, a test to hold back.
-      if (mayTestNotToCharge(inCommand, g.c.sides[side].nation) && test(g, u, 'charge', ldOf(g, u))) compelled = false;
+      if (mayTestNotToCharge(inCommand, g.c.sides[side].nation) && test(g, u, P.charge, ldOf(g, u))) compelled = false;
     }
     if (!compelled) {
       if (!wants || !spendPips(g, u, 'charge', 1)) continue;

@@ -12,7 +12,8 @@ import { proximityTestRequired } from '../morale.js';
 import { meleeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { sectorCover } from '../village.js';
-import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen } from './act.js';
+import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
 import { bodyGap, defendsObstacle } from './geometry.js';
@@ -44,10 +45,10 @@ function roll(g: Game, side: 0 | 1, n: number): number {
 /** p23: recall a cavalry winner (a pip and a test at Ld less the margin): 3d6 back in good order, then a disorder test. */
 function recall(g: Game, w: Unit, margin: number): boolean {
   if (!wantsRecall(g, w) || !spendPips(g, w, 'recall', 1)) return false;
-  if (!test(g, w, 'recall', recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0))) return false;
-  bump(g, 'recalls', w.side);
+  if (!test(g, w, P.recall, recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0))) return false;
+  bump(g, X.recalls, w.side);
   fallBack(g, w, roll(g, w.side, RECALL_DICE), 'voluntary', 'recalled');
-  if (!w.removed && !test(g, w, 'fallBack', ldOf(g, w))) disorder(g, w);
+  if (!w.removed && !test(g, w, P.fallBack, ldOf(g, w))) disorder(g, w);
   return true;
 }
 
@@ -56,7 +57,7 @@ function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): 
   jubilate(g, w);
   if (w.formation === 'square' || l.removed) return false;
   if (w.spec.arm === 'cavalry' && recall(g, w, margin)) return true;
-  if (w.spec.arm !== 'cavalry' && wantsToStand(g, w) && test(g, w, 'stand', ldOf(g, w))) return false;
+  if (w.spec.arm !== 'cavalry' && wantsToStand(g, w) && test(g, w, P.stand, ldOf(g, w))) return false;
   // p16: the pursuit, 2d6 (cavalry 3d6): caught when it reaches the flight (nagb.caughtFleeing).
   const pursuit = roll(g, w.side, meleeFlightDice(w.spec.arm));
   // Rulings 3.7.8: a caught fugitive is hacked and flees on; the winner stays at the contact point.
@@ -74,7 +75,7 @@ function afterFallBack(g: Game, w: Unit, margin: number): boolean {
     fallBack(g, w, roll(g, w.side, 1), 'none', 'after winning');
     return false;
   }
-  if (wantsToStand(g, w) && test(g, w, 'stand', ldOf(g, w))) return false;
+  if (wantsToStand(g, w) && test(g, w, P.stand, ldOf(g, w))) return false;
   fallBack(g, w, roll(g, w.side, 1), 'none', 'after winning');
   return false;
 }
@@ -102,7 +103,7 @@ function fight(g: Game, c: Contact): void {
   a.fought = true;
   b.fought = true;
   holdEvents(g, true);
-  const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, 'breakTest', ld));
+  const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, P.breakTest, ld));
   if (g.sink) {
     g.sink({
       type: 'melee',
@@ -119,8 +120,8 @@ function fight(g: Game, c: Contact): void {
     });
   }
   holdEvents(g, false);
-  bump(g, 'meleeKills', a.side, Math.min(out.onB, b.figures));
-  bump(g, 'meleeKills', b.side, Math.min(out.onA, a.figures));
+  bump(g, X.meleeKills, a.side, Math.min(out.onB, b.figures));
+  bump(g, X.meleeKills, b.side, Math.min(out.onA, a.figures));
   casualties(g, b, out.onB);
   casualties(g, a, out.onA);
   a.stepCasualties = 0;
@@ -197,7 +198,7 @@ function proximityTests(g: Game): void {
     for (let k = 0; k < n; k++) {
       if (brokeSide[k] !== f.side || g.brokeFromMelee[k] === f.spec.index) continue;
       if (!proximityTestRequired(bodyGap(f.body, brokeAt[k]), false, false)) continue;
-      if (!test(g, f, 'proximity', ldOf(g, f))) worsen(g, f, roll(g, f.side, 2));
+      if (!test(g, f, P.proximity, ldOf(g, f))) worsen(g, f, roll(g, f.side, 2));
       break;
     }
   }

@@ -7,7 +7,8 @@ import { armyBroken, type BrigadeUnit, brigadeLossFraction, brigadeStatus, briga
 import { commanderPips, initiativeModifier } from '../command.js';
 import { rallyLd, routerMoveDice } from '../morale.js';
 import { sumD6 } from '../roll.js';
-import { bump, disorder, fallBack, ldOf, rallyUp, rout, test, flee } from './act.js';
+import { bump, disorder, fallBack, ldOf, rallyUp, rout, test, flee, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { choosesToMoveFirst, initiativePips } from './ai.js';
 import { BROKEN, DISORDERED, type Game } from './state.js';
 
@@ -46,10 +47,10 @@ function rollPips(g: Game): void {
     if (s.cinc) {
       const roll = 1 + Math.floor(r() * 6);
       const pips = commanderPips(roll, s.cinc.rating, g.c.options);
-      bump(g, 'pipsRolled', side, pips);
+      bump(g, X.pipsRolled, side, pips);
       const init = initiativePips(g, side, pips);
       g.cincPips[side] = init;
-      bump(g, 'pipsSpent', side, init);
+      bump(g, X.pipsSpent, side, init);
       cincShare = pips - init;
       if (g.sink) g.sink({ type: 'pips', side, who: s.cinc.id, roll, pips, kind: 'cinc' });
     }
@@ -62,7 +63,7 @@ function rollPips(g: Game): void {
       const share = Math.floor(cincShare / s.brigades.length) + (k < cincShare % s.brigades.length ? 1 : 0);
       g.pips[b] = pips + share;
       g.unhorsed[b] = 0;
-      bump(g, 'pipsRolled', side, pips);
+      bump(g, X.pipsRolled, side, pips);
       if (g.sink) {
         g.sink({ type: 'pips', side, who: cmd.id, roll, pips, kind: 'brigade' });
         if (share > 0) g.sink({ type: 'cincPips', side, brigade: g.c.brigades[b].id, pips: share });
@@ -73,7 +74,7 @@ function rollPips(g: Game): void {
       if (u.spec.arm !== 'artillery' || u.removed) continue;
       const roll = 1 + Math.floor(r() * 6);
       u.pips = u.silenced ? 0 : roll;
-      bump(g, 'pipsRolled', side, u.pips);
+      bump(g, X.pipsRolled, side, u.pips);
       if (g.sink) g.sink({ type: 'pips', side, who: u.spec.id, roll, pips: u.pips, kind: 'battery' });
     }
   }
@@ -106,12 +107,12 @@ function brigadeTests(g: Game): void {
     for (const i of br.units) {
       const u = g.units[i];
       if (!u.active) continue;
-      if (test(g, u, 'brigade', ldOf(g, u))) continue;
+      if (test(g, u, P.brigade, ldOf(g, u))) continue;
       const f = brigadeTestFailure(status as 'faltering' | 'broken', !u.disordered);
       if (f.kind === 'flee') rout(g, u, sumD6(g.morale(u.side), f.dice));
       else {
         fallBack(g, u, sumD6(g.morale(u.side), f.dice), 'forced', 'brigade test');
-        if (!u.removed && !test(g, u, 'fallBack', ldOf(g, u, f.disorderTestModifier))) disorder(g, u);
+        if (!u.removed && !test(g, u, P.fallBack, ldOf(g, u, f.disorderTestModifier))) disorder(g, u);
       }
     }
   }
@@ -146,7 +147,7 @@ export function rallyPhase(g: Game): void {
     const broken = u.state === BROKEN;
     const rallies = broken || u.silenced || (u.state === DISORDERED && !u.shaken);
     if (!rallies) continue;
-    if (test(g, u, 'rally', rallyLd(u.spec.ld, 0, opts))) {
+    if (test(g, u, P.rally, rallyLd(u.spec.ld, 0, opts))) {
       rallyUp(g, u);
       continue;
     }
@@ -162,19 +163,19 @@ export function rallyPhase(g: Game): void {
  * Russian or Austrian; ties rolled again. The winner is side A (nagb.initiative winnerIsA), or chooses.
  */
 export function initiativePhase(g: Game): void {
-  const m = [0, 1].map((side) => {
-    const s = g.c.sides[side];
-    return initiativeModifier({ pips: g.cincPips[side], lostLastTurn: g.lostInitiative === side, nation: s.nation, napoleon: s.napoleon });
-  });
+  const s0 = g.c.sides[0];
+  const s1 = g.c.sides[1];
+  const m0 = initiativeModifier({ pips: g.cincPips[0], lostLastTurn: g.lostInitiative === 0, nation: s0.nation, napoleon: s0.napoleon });
+  const m1 = initiativeModifier({ pips: g.cincPips[1], lostLastTurn: g.lostInitiative === 1, nation: s1.nation, napoleon: s1.napoleon });
   let r0 = 0;
   let r1 = 0;
   do {
     r0 = 1 + Math.floor(g.morale(0)() * 6);
     r1 = 1 + Math.floor(g.morale(1)() * 6);
-  } while (r0 + m[0] === r1 + m[1]);
-  const winner: 0 | 1 = r0 + m[0] > r1 + m[1] ? 0 : 1;
+  } while (r0 + m0 === r1 + m1);
+  const winner: 0 | 1 = r0 + m0 > r1 + m1 ? 0 : 1;
   g.sideA = g.c.options.initiative === 'winnerIsA' || choosesToMoveFirst(g, winner) ? winner : ((1 - winner) as 0 | 1);
   g.lostInitiative = 1 - winner;
-  bump(g, 'initiativeWon', winner);
-  if (g.sink) g.sink({ type: 'initiative', rolls: [r0, r1], totals: [r0 + m[0], r1 + m[1]], winner, sideA: g.sideA });
+  bump(g, X.initiativeWon, winner);
+  if (g.sink) g.sink({ type: 'initiative', rolls: [r0, r1], totals: [r0 + m0, r1 + m1], winner, sideA: g.sideA });
 }

@@ -6,7 +6,8 @@ import { batteryOrderCost } from '../command.js';
 import { engagementOutcome, holdsObjective, playsAnotherTurn, rollsForGameEnd, victoryPoints } from '../game.js';
 import { mayReload } from '../shooting.js';
 import { OBJECTIVE_CLEAR, VP } from '../tables.js';
-import { bump } from './act.js';
+import { bump, X } from './act.js';
+import { hypot2, rangeGap } from '../../../table/index.js';
 import { objectiveDistance } from './geometry.js';
 import { BROKEN, type Game } from './state.js';
 
@@ -32,7 +33,7 @@ export function reload(g: Game): void {
     const cost = batteryOrderCost('reload', u.spec.startFigures, u.spec.startFigures - u.figures);
     if (u.pips >= cost) {
       u.pips -= cost;
-      bump(g, 'pipsSpent', u.side, cost);
+      bump(g, X.pipsSpent, u.side, cost);
       u.loaded = true;
     } else u.reloadFree = true;
   }
@@ -40,11 +41,19 @@ export function reload(g: Game): void {
 
 /** Nearest distance to the objective of a side's units that are on the table and not fleeing (Infinity if none). */
 function nearestTo(g: Game, side: 0 | 1): number {
+  // objectiveDistance (pointToBody) over the kept extents, its hypot only where it could be the
+  // nearest (it is never below the larger leg).
+  const ox = g.c.objective.x;
+  const oy = g.c.objective.y;
+  const ext = g.ext;
   let best = Infinity;
   for (const i of g.c.sides[side].units) {
     const u = g.units[i];
     if (u.removed || u.state === BROKEN) continue;
-    const d = objectiveDistance(g, u);
+    const k = 4 * i;
+    const dx = rangeGap(ox, ox, ext[k], ext[k + 1]);
+    const dy = rangeGap(oy, oy, ext[k + 2], ext[k + 3]);
+    const d = dx === 0 ? dy : dy === 0 ? dx : (dx > dy ? dx : dy) < best ? hypot2(dx, dy) : Infinity;
     if (d < best) best = d;
   }
   return best;
@@ -66,8 +75,8 @@ function activeCount(g: Game, side: 0 | 1): number {
   return n;
 }
 
-/** p37: a side's victory points: enemy brigades broken 5, enemy units shaken 1 and shattered 2, objectives held 5. */
-export function sideVictoryPoints(g: Game, side: 0 | 1): number {
+/** p37: a side's victory points: enemy brigades broken 5, enemy units shaken 1 and shattered 2, objectives held 5 (`holder`: objectiveHolder now). */
+export function sideVictoryPoints(g: Game, side: 0 | 1, holder = objectiveHolder(g)): number {
   const enemy = (1 - side) as 0 | 1;
   let broken = 0;
   for (const b of g.c.sides[enemy].brigades) if (g.brigadeStatus[b] === 2) broken++;
@@ -78,7 +87,7 @@ export function sideVictoryPoints(g: Game, side: 0 | 1): number {
     if (u.removed) shattered++;
     else if (u.shaken) shaken++;
   }
-  return victoryPoints({ brokenBrigades: broken, shakenUnits: shaken, shatteredUnits: shattered, objectives: objectiveHolder(g) === side ? 1 : 0 });
+  return victoryPoints({ brokenBrigades: broken, shakenUnits: shaken, shatteredUnits: shattered, objectives: holder === side ? 1 : 0 });
 }
 
 /** Outcome of this End phase (rulings 5; p37 for a meeting engagement), or null to play on. */

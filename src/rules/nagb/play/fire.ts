@@ -20,7 +20,8 @@ import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shooting
 import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
-import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test } from './act.js';
+import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
@@ -79,15 +80,18 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const xa1 = ext[ka + 1];
   const ya0 = ext[ka + 2];
   const ya1 = ext[ka + 3];
-  const list = g.sideUnits[enemy];
+  const list = g.idxLists[enemy];
+  const gone = g.gone;
+  // The enemy's front edge from its extents (all of a side face its way).
+  const efwd = g.c.sides[enemy].facing > 0 ? 1 : 0;
   let nearest = Infinity;
   let n = 0;
   const reachable = range + EPS;
   const reach2 = reachable * reachable;
   for (let j = 0; j < list.length; j++) {
-    const t = list[j];
-    if (t.removed) continue;
-    const kb = 4 * t.spec.index;
+    const ti = list[j];
+    if (gone[ti]) continue;
+    const kb = 4 * ti;
     const xb0 = ext[kb];
     const xb1 = ext[kb + 1];
     const yb0 = ext[kb + 2];
@@ -106,7 +110,7 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     }
     // frontEdgeDistance > range: never below either leg; its square far from the range's settles it
     // without the hypot (whose error is a few parts in 1e16), else the hypot itself.
-    const dx = Math.abs(t.body.front - front);
+    const dx = Math.abs(ext[kb + efwd] - front);
     if (dx > reachable || dy > reachable) continue;
     if (dy !== 0) {
       const s2 = dx * dx + dy * dy;
@@ -118,10 +122,10 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     if (!(ahead >= -EPS)) continue;
     const reach = slope * Math.max(0, ahead);
     if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > EPS)) continue;
-    if (anyEngaged && (uEngaged || engaged(g, t))) continue;
+    if (anyEngaged && (uEngaged || engaged(g, g.units[ti]))) continue;
     cdx[n] = gx;
     cdy[n] = dy;
-    out[n++] = t.spec.index;
+    out[n++] = ti;
   }
   if (!known) {
     g.nearUnit[i] = g.unitEpoch[i];
@@ -207,8 +211,18 @@ function onBattery(g: Game, t: Unit, kills: number, ball: boolean, side: 0 | 1):
 function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   const opts = g.c.options;
   // (No target when the nearest enemy is beyond range: candidates looks at that first.)
-  const ti = targetOf(g, f);
-  if (ti < 0 || !firesNow(g, f)) return false;
+  // A doctrine (no dice in either question) asks first whether it fires now, the cheaper question and
+  // often no (holding fire against a charge), before looking for a target; random-legal play keeps
+  // the order its dice are drawn in (a target picked, then a coin).
+  let ti: number;
+  if (g.doctrine(f.side).random) {
+    ti = targetOf(g, f);
+    if (ti < 0 || !firesNow(g, f)) return false;
+  } else {
+    if (!firesNow(g, f)) return false;
+    ti = targetOf(g, f);
+    if (ti < 0) return false;
+  }
   const t = g.units[ti];
   const dist = frontEdgeDistance(f.body, t.body);
   const front = frontNow(g, f);
@@ -257,17 +271,17 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   f.loaded = false;
   f.fired = true;
   if (volley) {
-    bump(g, 'volleys', f.side);
+    bump(g, X.volleys, f.side);
     if (lowOnAmmo(rec.sixes, rec.ones, opts)) {
       f.lowAmmo = true;
-      bump(g, 'lowAmmo', f.side);
+      bump(g, X.lowAmmo, f.side);
     }
   }
   if (t.spec.arm === 'artillery') kills = onBattery(g, t, kills, false, f.side);
   if (g.sink) {
     g.sink({ type: 'fire', side: f.side, units: [f.spec.id], target: t.spec.id, roll: dice, hits: rec.hits, modifiers: [], kind: volley ? 'volley' : 'musket', distance: dist, dice, need, kills });
   }
-  bump(g, 'smallArmsKills', f.side, Math.min(kills, t.figures));
+  bump(g, X.smallArmsKills, f.side, Math.min(kills, t.figures));
   pend.t = ti;
   pend.k = kills;
   return true;
@@ -284,7 +298,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   if (ti < 0 || !batteryFires(g, b)) return false;
   const t = g.units[ti];
   b.pips--;
-  bump(g, 'pipsSpent', b.side);
+  bump(g, X.pipsSpent, b.side);
   b.loaded = false;
   b.fired = true;
   const dist = frontEdgeDistance(b.body, t.body);
@@ -299,9 +313,11 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   let need = 7;
   let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
   const manned = Math.min(b.guns, b.figures);
+  // One record for the battery's guns, longRange set afresh for each.
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: false, targetSkirmishers: false, targetCharging: false };
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
-    const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: false, targetSkirmishers: false, targetCharging: false };
+    mods.longRange = false;
     if (canisterInRange(gun, dist) && !friendInArc) {
       ammo |= 1;
       need = artilleryHitNeeded(mods, opts);
@@ -336,7 +352,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     const modifiers = ammo === 6 ? ['ball and shell'] : [];
     g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need, kills });
   }
-  bump(g, 'artilleryKills', b.side, Math.min(kills, t.figures));
+  bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;
@@ -360,7 +376,7 @@ function damageSector(g: Game, sector: number, hits: number, side: 0 | 1): void 
   if (g.sink) g.sink({ type: 'collapse', sector: g.c.terrainNames[sector] });
   for (const x of g.units) {
     if (x.removed || x.sector !== sector) continue;
-    if (!test(g, x, 'panic', ldOf(g, x))) rout(g, x, sumD6(g.morale(x.side), COLLAPSE_FLIGHT_DICE));
+    if (!test(g, x, P.panic, ldOf(g, x))) rout(g, x, sumD6(g.morale(x.side), COLLAPSE_FLIGHT_DICE));
   }
 }
 
@@ -385,7 +401,7 @@ export function shootingTests(g: Game): void {
     if (u.spec.arm === 'artillery') {
       if (cas < batterySilenceThreshold(u.spec.startFigures)) continue;
       const ld = shootingTestLd({ ld: u.spec.ld, cls: u.spec.cls, casualties: cas, disordered: u.disordered, jubilant: u.jubilant, enfilade: false, influence: 0 });
-      if (test(g, u, u.disordered ? 'panic' : 'shootingDisorder', ld)) continue;
+      if (test(g, u, u.disordered ? P.panic : P.shootingDisorder, ld)) continue;
       if (u.silenced) {
         // A silenced battery failing again: its crew run and the guns are abandoned.
         remove(g, u, 'abandoned');
@@ -399,7 +415,7 @@ export function shootingTests(g: Game): void {
     }
     if (!needsShootingTest(u.spec.cls, u.spec.startFigures, cas)) continue;
     const ld = shootingTestLd({ ld: u.spec.ld, cls: u.spec.cls, casualties: cas, disordered: u.disordered, jubilant: u.jubilant, enfilade: false, influence: 0 });
-    if (test(g, u, u.disordered ? 'panic' : 'shootingDisorder', ld)) continue;
+    if (test(g, u, u.disordered ? P.panic : P.shootingDisorder, ld)) continue;
     if (shootingTestFailure(u.disordered, u.sector >= 0) === 'broken') rout(g, u, sumD6(g.morale(u.side), PANIC_FLIGHT_DICE));
     else disorder(g, u);
   }

@@ -131,8 +131,19 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
   if (armFilter === 2 && g.sideCavalry[enemy].length === 0) return Infinity;
   const i = u.spec.index;
   const k = armFilter * g.units.length + i;
-  if (g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch)) return g.nearCache[k];
-  const list = armFilter === 0 ? g.sideUnits[enemy] : armFilter === 1 ? g.sideFootHorse[enemy] : g.sideCavalry[enemy];
+  if (!(g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch))) scanNearest(g, u, armFilter, k);
+  return g.nearCache[k];
+}
+
+/**
+ * nearestEnemyDistance's scan, into its cache slot k (it returns nothing: a double returned from a
+ * call that is not inlined is boxed, and the small check above inlines where the scan does not).
+ */
+function scanNearest(g: Game, u: Unit, armFilter: 0 | 1 | 2, k: number): void {
+  const enemy = 1 - u.side;
+  const i = u.spec.index;
+  const list = g.idxLists[2 * armFilter + enemy];
+  const gone = g.gone;
   let bd = Infinity;
   if (list.length > 0) {
     const ext = g.ext;
@@ -142,11 +153,11 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
     const ya0 = ext[ka + 2];
     const ya1 = ext[ka + 3];
     for (let j = 0; j < list.length; j++) {
-      const e = list[j];
-      if (e.removed) continue;
-      if (armFilter === 2 && (e.state === BROKEN || e.blown)) continue;
+      const ei = list[j];
+      if (gone[ei]) continue;
+      if (armFilter === 2 && (g.units[ei].state === BROKEN || g.units[ei].blown)) continue;
       // gapFrom, its hypot only when it could be the nearest (it is never below either leg).
-      const kb = 4 * e.spec.index;
+      const kb = 4 * ei;
       const bx0 = ext[kb];
       const bx1 = ext[kb + 1];
       const by0 = ext[kb + 2];
@@ -169,7 +180,6 @@ export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0)
   g.nearEnemy[k] = g.sideEpoch[enemy];
   g.nearState[k] = g.stateEpoch;
   g.nearCache[k] = bd;
-  return bd;
 }
 
 /** Distance from a brigade's commander to a unit's footprint. */
@@ -212,10 +222,11 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
   }
   // A corridor of no width (edge to edge) is crossed only by a body straddling it.
   const narrow = y1 - y0 <= EPS;
-  const units = g.units;
-  for (let i = 0; i < units.length; i++) {
-    const o = units[i];
-    if (o === f || o === t || o.removed) continue;
+  const gone = g.gone;
+  const fi = f.spec.index;
+  const ti = t.spec.index;
+  for (let i = 0; i < gone.length; i++) {
+    if (i === fi || i === ti || gone[i]) continue;
     const k = 4 * i;
     const cx0 = ext[k];
     const cx1 = ext[k + 1];

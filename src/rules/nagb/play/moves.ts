@@ -12,7 +12,8 @@ import { BLOWN_MOVE_DICE, recovered, recoveryTally } from '../cavalry.js';
 import { formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
 import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST } from '../tables.js';
-import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow } from './act.js';
+import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
+import { PURPOSE as P } from '../vocabulary.js';
 import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wantsGeneralAdvance, wantsReserveMove, costFor } from './ai.js';
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
@@ -48,7 +49,7 @@ export function advance(g: Game, u: Unit, dist: number, way: 1 | -1 = 1): number
   const normal = moveTerrainTest(g, u, from, u.body.front, 'normal');
   const t = slow && normal !== 'none' ? 'none' : normal;
   if (t !== 'none' && t !== 'closed' && u.state === GOOD && !u.disordered) {
-    if (t === 'auto' || !test(g, u, 'terrainDisorder', ldOf(g, u, t))) disorder(g, u);
+    if (t === 'auto' || !test(g, u, P.terrainDisorder, ldOf(g, u, t))) disorder(g, u);
   }
   return moved;
 }
@@ -77,7 +78,7 @@ export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeU
   u.formation = was;
   reshape(g, u);
   if (!fits) return -1;
-  if (pinned(g, u) && !test(g, u, 'pinning', ldOf(g, u))) return -1;
+  if (pinned(g, u) && !test(g, u, P.pinning, ldOf(g, u))) return -1;
   u.formation = to;
   reshape(g, u);
   if (g.sink) g.sink({ type: 'formation', side: u.side, unit: u.spec.id, from: was, to });
@@ -85,7 +86,7 @@ export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeU
   u.moved = true;
   // p7, p30: a formation change in difficult terrain tests as a normal move there.
   const t = moveTerrainTest(g, u, u.body.front - u.body.facing * u.body.depth, u.body.front, 'normal');
-  if (t !== 'none' && t !== 'closed' && !u.disordered && (t === 'auto' || !test(g, u, 'terrainDisorder', ldOf(g, u, t)))) disorder(g, u);
+  if (t !== 'none' && t !== 'closed' && !u.disordered && (t === 'auto' || !test(g, u, P.terrainDisorder, ldOf(g, u, t)))) disorder(g, u);
   let cost = formationChangeCost(u.spec.arm, u.spec.cls, u.spec.drilled && !freeChangeUsed, u.spec.light, was, to === 'battery' ? 'line' : to);
   if (!mayMoveAndChangeFormation(g.c.sides[u.side].nation, g.c.options.scenarioYear)) cost = 1;
   return 1 - cost;
@@ -112,7 +113,7 @@ function enterSector(g: Game, u: Unit, v: number): void {
   u.sector = v;
   u.noFire = true;
   u.moved = true;
-  bump(g, 'sectorsEntered', u.side);
+  bump(g, X.sectorsEntered, u.side);
   if (g.sink) {
     g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [was.front, u.body.front] });
     g.sink({ type: 'sector', side: u.side, unit: u.spec.id, sector: g.c.terrainNames[v], entered: true });
@@ -127,7 +128,7 @@ function orderedFallBack(g: Game, u: Unit, rapid: boolean): void {
   fallBack(g, u, d, 'voluntary', 'ordered');
   if (u.removed) return;
   u.moved = true;
-  if (!test(g, u, 'fallBack', ldOf(g, u, rapid ? -1 : 0))) {
+  if (!test(g, u, P.fallBack, ldOf(g, u, rapid ? -1 : 0))) {
     if (fallBackFailure(wasDisordered) === 'broken') rout(g, u, sumD6(g.morale(u.side), u.spec.arm === 'cavalry' ? 3 : 2));
     else disorder(g, u);
   }
@@ -190,7 +191,7 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
     // p3: a general advance: every column of the brigade a full move forward for one pip, no formation change.
     if (columns > 0 && g.pips[b] >= 1 && !g.unhorsed[b] && wantsGeneralAdvance(g, side, columns)) {
       g.pips[b]--;
-      bump(g, 'pipsSpent', side);
+      bump(g, X.pipsSpent, side);
       if (g.sink) g.sink({ type: 'order', side, brigade: g.c.brigades[b].id, unit: '*', order: 'generalAdvance', pips: 1, left: g.pips[b] });
       for (const i of list) {
         const it = intents[i]!;

@@ -80,6 +80,7 @@ function setUp(g: Game): void {
   g.extra.fill(0);
   for (let i = 0; i < c.terrain.length; i++) g.sectorHP[i] = c.hitPoints[i];
   g.collapsed.fill(0);
+  g.gone.fill(0);
 }
 
 /** Turn flags back to none (p2: what a unit did this turn). */
@@ -179,6 +180,7 @@ function finish(g: Game, res: EngagementResult, end: { winner: 0 | 1 | null; rea
   res.winner = end.winner;
   res.reason = end.reason;
   res.minutes = res.turns * c.scale.minutesPerTurn;
+  const holder = objectiveHolder(g);
   for (const side of [0, 1] as const) {
     const s = res.sides[side];
     let killed = 0;
@@ -192,7 +194,7 @@ function finish(g: Game, res: EngagementResult, end: { winner: 0 | 1 | null; rea
     s.startMen = s.startStrength * c.scale.menPerStrength;
     s.menLost = lost * c.scale.menPerStrength;
     s.casualties = killed * c.scale.menPerStrength;
-    s.victoryPoints = sideVictoryPoints(g, side);
+    s.victoryPoints = sideVictoryPoints(g, side, holder);
     const last = s.strengthByTurn.length ? s.strengthByTurn[s.strengthByTurn.length - 1] : s.startStrength;
     while (s.strengthByTurn.length < c.maxTurns) s.strengthByTurn.push(last);
   }
@@ -205,5 +207,5 @@ function finish(g: Game, res: EngagementResult, end: { winner: 0 | 1 | null; rea
       if (res.units[i].retreated) f.retreats++;
     }
   }
-  res.objectives[0] = objectiveHolder(g);
+  res.objectives[0] = holder;
 }

@@ -3,12 +3,12 @@
  * compiles each charge and each melee with the same builders `volley odds` uses, so the two play the
  * same rules.
  */
-import { EPS, contactWidth, friendBeside, overlappedEnds, supports } from '../../../table/index.js';
+import { type Body, EPS, axialOverlap, contactWidth, lateralMax, lateralMin, overlappedEnds, sideEdge, sideSign, supports } from '../../../table/index.js';
 import { meleeDice } from '../melee.js';
 import type { MeleeParty, UnitProfile } from '../odds.js';
 import { type Cover, type Formation, SUPPORT_RANGE, supportsFlank } from '../tables.js';
 import { figureWidth } from '../units.js';
-import { type Game, type Unit, clear } from './state.js';
+import { type Game, type Unit } from './state.js';
 
 /** The figures in u's front rank now (a square: one face; a battery: its manned guns' crews). */
 export function frontNow(g: Game, u: Unit): number {
@@ -47,18 +47,33 @@ export function profileOf(g: Game, u: Unit): UnitProfile {
 export function flankSupported(g: Game, u: Unit, enemy: Unit): boolean {
   if (u.spec.arm === 'infantry' && enemy.spec.arm === 'cavalry') return false;
   const army = g.c.sides[u.side].army;
-  // The friends that could support (the same for either flank).
-  const list = g.scratchBodies;
-  clear(list);
   const kind = u.formation === 'battery' ? 'line' : u.formation;
+  // friendBeside on each flank, in one pass over the friends that could support (no list built).
+  const a = u.body;
+  const sl = sideSign(a, 'left');
+  const el = sideEdge(a, 'left');
+  const sr = sideSign(a, 'right');
+  const er = sideEdge(a, 'right');
+  let left = false;
+  let right = false;
   for (const f of g.sideUnits[u.side]) {
     if (f === u || !f.active || f.fought) continue;
     const always = f.spec.arm !== 'infantry' || f.formation === 'square';
     const fk = f.formation === 'battery' ? 'line' : f.formation;
     if (!always && !(u.spec.arm === 'infantry' && supportsFlank(army, kind as never, fk as never))) continue;
-    list.push(f.body);
+    if (!left && beside(a, f.body, sl, el)) left = true;
+    if (!right && beside(a, f.body, sr, er)) right = true;
+    if (left && right) return true;
   }
-  return friendBeside(u.body, 'left', list, SUPPORT_RANGE) >= 0 && friendBeside(u.body, 'right', list, SUPPORT_RANGE) >= 0;
+  return false;
+}
+
+/** friendBeside's test of one friend f on the flank of a with sign s and edge y `edge`, within SUPPORT_RANGE. */
+function beside(a: Body, f: Body, s: number, edge: number): boolean {
+  const near = s > 0 ? lateralMin(f) : lateralMax(f);
+  if ((near - edge) * s > SUPPORT_RANGE + EPS) return false;
+  if ((f.offset - edge) * s <= 0) return false;
+  return axialOverlap(a, f) > EPS;
 }
 
 /** p15: an unengaged friend within 4" directly behind u (none for infantry against cavalry). */

@@ -11,6 +11,7 @@ import type { NagbEvent, NagbSink } from '../events.js';
 import type { NagbOptions } from '../options.js';
 import type { Arm, Army, CavalryType, CavalryWeapon, CommanderRating, CommanderRow, Formation, Gun, Terrain, UnitClass, Weapon } from '../tables.js';
 import type { Nation } from '../command.js';
+import type { Footprint } from '../units.js';
 import { newHitRoll } from '../shooting.js';
 import { newChargeResult } from '../charge.js';
 import { newMeleeResult } from '../melee.js';
@@ -119,6 +120,10 @@ export interface CompiledLane {
   /** The engagement's state, reused by every play of this compiled cell. */
   game: Game;
 }
+
+/** Game.footprints: formations (act.formIndex) and figures (0 up to this) kept per unit. */
+export const FOOTPRINT_FORMS = 7;
+export const FOOTPRINT_FIGURES = 64;
 
 /** Morale states (p27): good order, disordered, broken (fleeing). */
 export const GOOD = 0;
@@ -299,6 +304,8 @@ export class Game {
   /** Each unit's movement intent this phase. */
   readonly intents: (Intent | null)[];
   readonly scratchBodies: Body[] = [];
+  /** act.footprintNow's footprints by unit, formation and figures (null until first needed). */
+  readonly footprints: (Footprint | null)[];
   /** commandPhase's reused records of each brigade's units (brigade.BrigadeUnit), made on first use. */
   brigadeUnits: unknown[][] | null = null;
 
@@ -306,6 +313,13 @@ export class Game {
   readonly sideUnits: [Unit[], Unit[]];
   readonly sideFootHorse: [Unit[], Unit[]];
   readonly sideCavalry: [Unit[], Unit[]];
+  /**
+   * The same lists as unit indices, at 2 * filter + side (filter 0 all, 1 foot and horse, 2 cavalry:
+   * nearestEnemyDistance's), and each unit's removed flag (1 when removed): the hot scans over the
+   * enemy read these and Game.ext, not the units.
+   */
+  readonly idxLists: Int32Array[];
+  readonly gone: Uint8Array;
 
   constructor(c: CompiledLane) {
     this.c = c;
@@ -315,6 +329,9 @@ export class Game {
     this.sideUnits = bySide(() => true);
     this.sideFootHorse = bySide((u) => u.spec.arm !== 'artillery');
     this.sideCavalry = bySide((u) => u.spec.arm === 'cavalry');
+    const idx = (l: Unit[]) => Int32Array.from(l, (u) => u.spec.index);
+    this.idxLists = [this.sideUnits, this.sideFootHorse, this.sideCavalry].flatMap((p) => [idx(p[0]), idx(p[1])]);
+    this.gone = new Uint8Array(c.specs.length);
     const nb = c.brigades.length;
     this.pips = new Int32Array(nb);
     this.cmdX = new Float64Array(nb);
@@ -341,6 +358,7 @@ export class Game {
     this.aheadCache = new Int32Array(c.specs.length);
     this.aheadEpoch = new Float64Array(c.specs.length);
     this.intents = c.specs.map(() => null);
+    this.footprints = new Array<Footprint | null>(c.specs.length * FOOTPRINT_FORMS * (FOOTPRINT_FIGURES + 1)).fill(null);
   }
 
   /** A village sector's hit points left and whether it has collapsed (p31, nagb.buildingDamage). */
