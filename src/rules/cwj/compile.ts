@@ -5,14 +5,15 @@
  * engagement's mutable state is a Game (./game.ts) made once and reset for every engagement.
  */
 import { QUALITY_LADDER, type Quality, type ResolvedOptions } from '../../core/ruleset.js';
+import { interned } from '../../core/intern.js';
 import { makeLane, terrainInterval, type Lane, type TerrainInterval } from '../../table/index.js';
 import { doctrineOf, type CwjDoctrine } from './doctrine.js';
-import { DEFAULT_BASES, DEFAULT_FORMATION, DEFAULT_MEN, DEPLOY_KINDS, distanceCm, footprintOf, TERRAIN_KINDS, type TerrainKind } from './layout.js';
+import { DEFAULT_BASES, DEFAULT_FORMATION, DEFAULT_MEN, DEPLOY_KINDS, distanceCm, footprintOf, type TerrainKind } from './layout.js';
 import { cwjOptions, type CwjOptions } from './options.js';
 import { INFANTRY_LADDER, MOUNTED_STEPS } from './quality.js';
 import { armOf, borrowedTable, checkLane, type LaneScenarioData, type UnitData } from './scenarios.js';
 import { AUSTRIAN_TABLE, tableFor, troopRatings, type TroopType } from './troops.js';
-import { ARM_FORMATIONS, type Arm, type Formation } from './types.js';
+import { type Arm, type Formation } from './types.js';
 
 /** A unit as play reads it. */
 export interface UnitSpec {
@@ -114,18 +115,6 @@ export interface CompiledLane {
   startDepth: number[];
 }
 
-/**
- * The word as this code spells it: a string read from a scenario file is a copy that V8 has not
- * internalized, so every `===` against a literal (formations and terrain kinds are compared in the
- * inner loops) compares characters; the literal of `words` compares by pointer.
- */
-function canonical<T extends string>(s: T, words: readonly T[]): T {
-  const i = words.indexOf(s);
-  return i >= 0 ? words[i] : s;
-}
-
-const FORMATION_WORDS: readonly Formation[] = [...new Set(Object.values(ARM_FORMATIONS).flat())];
-const ARM_WORDS: readonly Arm[] = ['infantry', 'cavalry', 'artillery'];
 
 /** The type and rating changes of a quality rung, against the table the unit reads. */
 function applyQuality(u: UnitData, nation: string, missing: CwjOptions['missingNationTable']): { type: TroopType; steps: { fire: number; rally: number; melee: number } } {
@@ -153,7 +142,7 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
     const from = cm(t.from);
     const to = t.to === undefined ? from : cm(t.to);
     const iv = terrainInterval(t.kind, from, to, t.yMin, t.yMax);
-    return { ...iv, kind: canonical(t.kind, TERRAIN_KINDS), rises: t.rises === 'towardDefender' ? 1 : t.rises === 'towardAttacker' ? -1 : 0 };
+    return { ...iv, kind: interned(t.kind), rises: t.rises === 'towardDefender' ? 1 : t.rises === 'towardAttacker' ? -1 : 0 };
   });
   const objective: ObjectiveSpec | null = scenario.objective
     ? {
@@ -196,7 +185,7 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
         const r = troopRatings(nation, type, { missingNationTable: missing, austrianLineMelee: opts.austrianLineMelee }, u.guard);
         if (!r) throw new Error(`internal: unit '${u.id}': the ${nation} table has no ${type} row`);
         const arm = r.arm;
-        const formation = canonical(u.formation ?? DEFAULT_FORMATION[arm], FORMATION_WORDS);
+        const formation = interned(u.formation ?? DEFAULT_FORMATION[arm]);
         const bases = u.bases ?? DEFAULT_BASES[arm];
         const ui = units.length;
         let group: number;
@@ -245,7 +234,7 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
       }
       for (const g of c.generals) {
         const gi = generals.length;
-        generals.push({ id: g.id, side: si as 0 | 1, corps: ci, arm: canonical(g.arm, ARM_WORDS) as 'infantry' | 'cavalry', unit: units.findIndex((x) => x.id === g.with) });
+        generals.push({ id: g.id, side: si as 0 | 1, corps: ci, arm: interned(g.arm) as 'infantry' | 'cavalry', unit: units.findIndex((x) => x.id === g.with) });
         spec.generals.push(gi);
       }
     }
