@@ -6,7 +6,7 @@
 import { EXTRA } from '../vocabulary.js';
 import type { Uniform } from '../../../core/dice.js';
 import { EPS } from '../../../table/index.js';
-import { ammunition, fireTarget } from '../doctrine/choose.js';
+import { ammunition, doctrineOf, fireTarget } from '../doctrine/choose.js';
 import { fireSaveModifier, fireToHitModifier, gunCasualtyEffect, gunShot, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, type FirePlan, type RangeBand } from '../fire.js';
 import { mayFire } from '../cohesion.js';
 import type { GunCasualtyRoll } from '../options.js';
@@ -70,6 +70,32 @@ export function legalTargets(g: Game, u: number, out: number[]): number[] {
     out.push(t);
   }
   return out;
+}
+
+/**
+ * fireTarget over legalTargets in one pass for a doctrine that does not choose at random: the nearest
+ * legal target; on a tie the one squarely in front (most frontage shared), then the first in order.
+ * Each enemy's distance is found once. -1: none.
+ */
+export function nearestLegalTarget(g: Game, u: number): number {
+  const side = g.c.units[u].side;
+  const enemies = g.c.sides[side === 0 ? 1 : 0].units;
+  const far = maxRange(g, u) + EPS;
+  const fu = g.fx[u];
+  const row = u * g.n;
+  let best = -1;
+  let bestD = 0;
+  let bestW = 0;
+  for (let k = 0; k < enemies.length; k++) {
+    const t = enemies[k];
+    if (g.present[t] === 0 || Math.abs(g.fx[t] - fu) > far) continue;
+    const d = edgeDistance(g, u, t);
+    if (d > far) continue;
+    if (!inFront(g, u, t) || inContactWithEnemy(g, t) || !clearLine(g, u, t) || !canSee(g, u, t)) continue;
+    const w = g.latOv[row + t];
+    if (best < 0 || d < bestD - EPS || (d <= bestD + EPS && w > bestW + EPS)) (bestD = d), (bestW = w), (best = t);
+  }
+  return best;
 }
 
 const outcome: FireOutcome = { hits: 0, removed: 0, gunsOut: 0 };
@@ -174,7 +200,7 @@ export function step9Fire(g: Game): void {
   const legal = g.scratch.list;
   for (const u of g.c.alternation[g.first]) {
     if (!mayFireNow(g, u)) continue;
-    const t = fireTarget(g, u, legalTargets(g, u, legal));
+    const t = doctrineOf(g, u).random ? fireTarget(g, u, legalTargets(g, u, legal)) : nearestLegalTarget(g, u);
     if (t < 0) continue;
     if (fireAt(g, u, t, false, !simultaneous)) g.fireTurns[u]++;
   }
