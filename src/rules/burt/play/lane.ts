@@ -426,6 +426,52 @@ export function supportBehind(g: Game, u: number): number {
   return best;
 }
 
+/**
+ * supportBehind (when `within6Behind`, else -1) into g.behind[u], and secureFlankWitness into
+ * g.secureWitness[u] and g.secure[u], in one pass over the side's units (the same answers).
+ */
+export function friendsAround(g: Game, u: number, within6Behind: boolean): void {
+  const lane = g.c.lane;
+  const tol = FLANK_TOLERANCE;
+  const sl = g.face[u];
+  const sr = -sl;
+  const el = sl > 0 ? g.hi[u] : g.lo[u];
+  const er = sr > 0 ? g.hi[u] : g.lo[u];
+  let secure = -1;
+  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) secure = -2;
+  else if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) secure = -2;
+  const units = g.c.sides[g.c.units[u].side].units;
+  const facing = sl;
+  const back = facing > 0 ? g.ax0[u] : g.ax1[u];
+  const edge = facing > 0 ? g.ax1 : g.ax0;
+  const ax0 = g.ax0[u];
+  const ax1 = g.ax1[u];
+  const row = u * g.n;
+  let best = -1;
+  let bestGap = Infinity;
+  for (let k = 0; k < units.length; k++) {
+    const i = units[k];
+    if (i === u || g.present[i] === 0) continue;
+    const level = g.level[i];
+    if (within6Behind && level < SHAKEN && g.latOv[row + i] > EPS) {
+      const d = (back - edge[i]) * facing;
+      if (d >= -EPS && d <= SUPPORT_DISTANCE + EPS && d < bestGap) (bestGap = d), (best = i);
+    }
+    if (secure !== -1 || level === ROUT) continue;
+    const lo = g.lo[i];
+    const hi = g.hi[i];
+    const off = g.off[i];
+    const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
+    const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
+    if (!left && !right) continue;
+    if (rangeOverlap(ax0, ax1, g.ax0[i], g.ax1[i]) <= EPS) continue;
+    secure = i;
+  }
+  g.behind[u] = best;
+  g.secureWitness[u] = secure;
+  g.secure[u] = secure !== -1 ? 1 : 0;
+}
+
 /** A reserve committed to support the unit in step 6 (5.3) is still with it. */
 export function hasCommittedSupport(g: Game, u: number): boolean {
   for (let i = 0; i < g.supporting.length; i++) if (g.supporting[i] === u && g.present[i] === 1 && g.level[i] !== ROUT) return true;

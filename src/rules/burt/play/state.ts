@@ -69,6 +69,8 @@ export interface UnitSpec {
   /** 8: strengthModifier by the figures left (a battery: guns left), and the morale column of 7 by level (cohesionModifier). */
   moraleStrength: Int8Array;
   moraleCohesion: Int8Array;
+  /** 6: the fire to-hit column of 7 by level (cohesionModifier). */
+  fireCohesion: Int8Array;
   /** 12: the figure model of each formation (FORMATION_LIST) for each count of figures 0..figures. */
   models: readonly (readonly FigureModel[])[];
   /** 5: the terrain cost of the lane for this unit in each formation (index), for moveBody. */
@@ -252,8 +254,7 @@ export interface Game {
    */
   behindAt: Float64Array;
   behind: Int16Array;
-  /** A secure flank, with its witness (-2: an anchored lane edge, the unit's body only; -1: none; else the friend beside, not routing), as behind. */
-  secureAt: Float64Array;
+  /** A secure flank, with its witness (-2: an anchored lane edge, the unit's body only; -1: none; else the friend beside, not routing), found with behind (lane.friendsAround) at behindAt. */
   secure: Uint8Array;
   secureWitness: Int16Array;
 

@@ -19,10 +19,9 @@ import {
   hasCommittedSupport,
   modelOf,
   enemySeenWithin,
-  secureFlankWitness,
+  friendsAround,
   bodyMoved,
   shrinkBody,
-  supportBehind,
 } from './lane.js';
 import { COLUMN, ORDER_LIST, PARKED, REGROUP, RESERVE, SQUARE, type Game } from './state.js';
 
@@ -220,17 +219,14 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
   const friends = g.sideFriends[spec.side];
   const behindAt = g.behindAt[u];
   const bw = g.behind[u];
-  if (behindAt < bodyAt || (bw >= 0 ? behindAt < g.bodyStamp[bw] || g.level[bw] >= SHAKEN : behindAt < friends)) {
-    g.behindAt[u] = g.epoch;
-    g.behind[u] = o.supported === 'within6Behind' ? supportBehind(g, u) : -1;
-  }
-  const secureAt = g.secureAt[u];
   const fw = g.secureWitness[u];
-  if (secureAt < bodyAt || (fw >= 0 ? secureAt < g.bodyStamp[fw] || g.level[fw] === ROUT : fw === -1 && secureAt < friends)) {
-    g.secureAt[u] = g.epoch;
-    const w = secureFlankWitness(g, u);
-    g.secureWitness[u] = w;
-    g.secure[u] = w !== -1 ? 1 : 0;
+  if (
+    behindAt < bodyAt ||
+    (bw >= 0 ? behindAt < g.bodyStamp[bw] || g.level[bw] >= SHAKEN : behindAt < friends) ||
+    (fw >= 0 ? behindAt < g.bodyStamp[fw] || g.level[fw] === ROUT : fw === -1 && behindAt < friends)
+  ) {
+    g.behindAt[u] = g.epoch;
+    friendsAround(g, u, o.supported === 'within6Behind');
   }
   const M = MORALE_MODIFIERS;
   let m = 0;

@@ -7,10 +7,10 @@ import { EXTRA } from '../vocabulary.js';
 import type { Uniform } from '../../../core/dice.js';
 import { EPS } from '../../../table/index.js';
 import { ammunition, doctrineOf, fireTarget } from '../doctrine/choose.js';
-import { fireSaveModifier, fireToHitModifier, gunCasualtyEffect, gunShot, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, type FirePlan, type RangeBand } from '../fire.js';
+import { fireSaveModifier, gunCasualtyEffect, gunShot, LONG, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, SHORT, type FirePlan } from '../fire.js';
 import { mayFire } from '../cohesion.js';
 import type { GunCasualtyRoll } from '../options.js';
-import { GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
+import { FIRE_TO_HIT, GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
 import { canSee, clearLine, coverAt, edgeDistance, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
 import { FIRE, REGROUP, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
@@ -123,19 +123,21 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
     band = rangeBand(dist, ammo === 'canister' ? spec.canisterBands : spec.ballBands);
   } else band = rangeBand(dist, spec.bands);
   if (band < 0) return false;
-  const s = g.scratch.fire;
   const cover = coverAt(g, t);
   const tm = modelOf(g, t);
-  s.band = band as RangeBand;
-  s.firerMoved = g.moved[u] === 1;
-  s.targetMoved = g.moved[t] === 1;
-  s.targetInCover = cover !== 'none';
-  s.firerLevel = g.level[u] as Cohesion;
-  s.guns = spec.arm === 'guns';
-  s.skirmishers = spec.arm === 'skirmishers';
-  s.targetOverTwoRanks = tm.overTwoRanks;
-  s.firstVolley = g.firedEver[u] === 0;
-  const toHit = fireToHitModifier(s, o);
+  // fireToHitModifier over the game's own values (no situation filled in): band, moving (per
+  // burt.movingModifier), target in cover, the firers' level (compiled column of 7), guns at a deep
+  // target, first volley. Whole numbers: the order of the sum does not matter.
+  const guns = spec.arm === 'guns';
+  let toHit = band === LONG ? FIRE_TO_HIT.longRange : band === SHORT ? FIRE_TO_HIT.shortRange : 0;
+  const mode = o.movingModifier;
+  const firerMoved = g.moved[u] === 1;
+  const targetMoved = g.moved[t] === 1;
+  if (mode === 'firer' ? firerMoved : mode === 'target' ? targetMoved : firerMoved || targetMoved) toHit += FIRE_TO_HIT.moving;
+  if (cover !== 'none') toHit += FIRE_TO_HIT.targetInCover;
+  toHit += spec.fireCohesion[g.level[u]];
+  if (guns && tm.overTwoRanks) toHit += FIRE_TO_HIT.gunsAtDeepTarget;
+  if (g.firedEver[u] === 0 && spec.arm !== 'skirmishers' && (!guns || o.firstVolleyArtillery)) toHit += FIRE_TO_HIT.firstVolley;
   const save = fireSaveModifier(shot, cover, target.arm === 'skirmishers' || target.arm === 'guns');
   const plan = g.scratch.plan;
   if (ammo !== null) setGunFirePlan(plan, g.guns[u], ammo, toHit, save, o);
