@@ -10,7 +10,7 @@ import { DISORDERED, ROUT, SHAKEN, UNFORMED } from '../tables.js';
 import { chooseAmmunition, rangeBand } from '../fire.js';
 import type { Reaction } from '../orders.js';
 import type { BurtDoctrine } from './presets.js';
-import { edgeDistance, enemyAhead, facesEnemy, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, nearestEnemy, coverAt } from '../play/lane.js';
+import { edgeDistance, enemyAhead, facesEnemy, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, coverAt } from '../play/lane.js';
 import { ASSAULT, COLUMN, FIRE, FORMATION_LIST, LINE, MANOEUVRE, OPEN, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 
 /** A unit's doctrine and posture. */
@@ -192,7 +192,7 @@ export function commandPicks(g: Game, brigade: number, slots: number, out: numbe
   // Nearest the enemy first (insertion sort: a brigade is a handful of units), ties to the lower index;
   // each candidate's distance found once.
   const dist = g.scratch.distance;
-  for (let i = 0; i < out.length; i++) dist[out[i]] = distanceToEnemy(g, out[i]);
+  for (let i = 0; i < out.length; i++) nearestEnemyDistanceInto(g, out[i], dist);
   for (let i = 1; i < out.length; i++) {
     const u = out[i];
     const du = dist[u];
@@ -207,9 +207,20 @@ export function commandPicks(g: Game, brigade: number, slots: number, out: numbe
   return out;
 }
 
-function distanceToEnemy(g: Game, u: number): number {
-  const e = nearestEnemy(g, u);
-  return e < 0 ? Infinity : edgeDistance(g, u, e);
+/**
+ * dist[u] = the front-edge distance to the nearest present enemy (nearestEnemy's), Infinity for none:
+ * one pass, written into the scratch array rather than returned (no number boxed on the way out).
+ */
+function nearestEnemyDistanceInto(g: Game, u: number, dist: Float64Array): void {
+  const enemies = g.c.sides[g.c.units[u].side === 0 ? 1 : 0].units;
+  let bestD = Infinity;
+  for (let k = 0; k < enemies.length; k++) {
+    const i = enemies[k];
+    if (g.present[i] === 0) continue;
+    const d = edgeDistance(g, u, i);
+    if (d < bestD) bestD = d;
+  }
+  dist[u] = bestD;
 }
 
 /** Where a unit means to go and in what formation (written into g.scratch.intent). */

@@ -13,7 +13,9 @@ import { obstacleCost, ratesOf, terrainRateFactor, type MoverKind, type Terrain 
 import type { BurtOptions } from '../options.js';
 import { QUALITY_CLASS } from '../quality.js';
 import { defaultFigures, defaultFormation, type BurtScenario, type BurtUnitInput, type DoctrineInput } from '../scenarios.js';
-import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, MORALE_CLASS_TARGET, type MoraleClass, type SmallArm } from '../tables.js';
+import { BALL_RANGES, CANISTER_RANGES, GUN_CREW, MORALE_CLASS_TARGET, MORALE_MODIFIERS, type Cohesion, type MoraleClass, type SmallArm } from '../tables.js';
+import { strengthModifier } from '../morale.js';
+import { COL, cohesionModifierAt } from '../cohesion.js';
 import { BURT_SCALE, BURT_VOCABULARY, CLASS_INDEX, GLOBAL_EXTRAS, PER_SIDE_EXTRAS } from '../vocabulary.js';
 import { FORMATION_LIST, ORDER_LIST, T_FORD, T_HEDGE, T_OTHER, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Brigade, type CompiledLane, type Game, type Ground, type SideSpec, type UnitSpec } from './state.js';
 import type { TerrainInterval } from '../../../table/index.js';
@@ -132,6 +134,11 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     facing: u.facing ?? (role === 'attacker' ? -1 : 1),
     order: ORDER_LIST.indexOf(order),
     general: intern(u.general) as UnitSpec['general'],
+    moraleGeneral: u.general === 'commanderInChief' ? MORALE_MODIFIERS.commanderInChief : u.general === 'subordinate' ? MORALE_MODIFIERS.subordinateGeneral : 0,
+    // strengthModifier by what is left (guns of a battery, else figures), and the morale column of 7 by level.
+    moraleStrength: Int8Array.from({ length: (arm === 'guns' ? guns : figures) + 1 }, (_, n) => strengthModifier(n, arm === 'guns' ? guns : figures, o.strengthModifiers)),
+    moraleCohesion: Int8Array.from({ length: 5 }, (_, l) => cohesionModifierAt(COL.morale, l as Cohesion, o.cohesionModifiers, false)),
+    fireCohesion: Int8Array.from({ length: 5 }, (_, l) => cohesionModifierAt(COL.fireToHit, l as Cohesion, o.cohesionModifiers, false)),
     models,
     costs,
     rates,
@@ -182,6 +189,8 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     fx: new Float64Array(n),
     face: new Float64Array(n),
     off: new Float64Array(n),
+    wide: new Float64Array(n),
+    deep: new Float64Array(n),
     ax0: new Float64Array(n),
     ax1: new Float64Array(n),
     latOv: new Float64Array(n * n),
@@ -202,10 +211,13 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     path: new Int16Array(6 * n),
     sightAt: new Float64Array(n).fill(-1),
     inSight: new Uint8Array(n),
-    friendsAt: new Float64Array(n).fill(-1),
-    behind: new Int16Array(n),
+    sightWitness: new Int16Array(n),
+    coverAt: new Float64Array(n).fill(-1),
     cover: new Int8Array(n),
+    behindAt: new Float64Array(n).fill(-1),
+    behind: new Int16Array(n),
     secure: new Uint8Array(n),
+    secureWitness: new Int16Array(n),
     figuresAtTurnStart: i32(),
     advanced: f64(),
     moved: u8(),

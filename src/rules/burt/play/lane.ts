@@ -206,6 +206,8 @@ function axialChanged(g: Game, u: number): void {
   g.fx[u] = b.front;
   g.face[u] = b.facing;
   g.off[u] = b.offset;
+  g.wide[u] = b.frontage;
+  g.deep[u] = b.depth;
   g.ax0[u] = axialMin(b);
   g.ax1[u] = axialMax(b);
 }
@@ -222,6 +224,14 @@ export function edgeDistance(g: Game, u: number, v: number): number {
  * (g.epoch's caches) no longer holds, and its contacts must be looked at again.
  */
 export function bodyChanged(g: Game, u: number): void {
+  // A body that did not change (losses that leave the footprint as it was) changes no answer.
+  const b = g.body[u];
+  if (b.front === g.fx[u] && b.facing === g.face[u] && b.offset === g.off[u] && b.frontage === g.wide[u] && b.depth === g.deep[u]) return;
+  bodyMoved(g, u);
+}
+
+/** bodyChanged without the look whether anything changed (a unit leaving play). */
+export function bodyMoved(g: Game, u: number): void {
   lateralChanged(g, u);
   axialChanged(g, u);
   g.changedBody[u] = 1;
@@ -292,8 +302,17 @@ export function nearestEnemy(g: Game, u: number, notRouting = false): number {
 
 /** 6, 8 (burt.villageCover): the best cover at the unit's front edge: a village or wood it stands in, a hedge or wall it lines. */
 export function coverAt(g: Game, u: number): Cover {
-  const c = coverIndex(g, u);
+  const c = coverOf(g, u);
   return c === 2 ? 'hard' : c === 1 ? 'soft' : 'none';
+}
+
+/** coverIndex kept while the unit's body is unchanged (the terrain never changes). */
+export function coverOf(g: Game, u: number): number {
+  if (g.coverAt[u] < g.bodyStamp[u]) {
+    g.coverAt[u] = g.epoch;
+    g.cover[u] = coverIndex(g, u);
+  }
+  return g.cover[u];
 }
 
 /** coverAt as 0 none, 1 soft, 2 hard (frontIn and coverOf over the flat terrain). */
@@ -355,14 +374,19 @@ export function canSee(g: Game, u: number, o: number): boolean {
 
 /** 8 (burt.sightRange): an enemy the unit can see stands within `range`. */
 export function enemyInSight(g: Game, u: number, range: number): boolean {
+  return enemySeenWithin(g, u, range) >= 0;
+}
+
+/** enemyInSight's witness: the first enemy (in the side's order) the unit sees within `range`, or -1. */
+export function enemySeenWithin(g: Game, u: number, range: number): number {
   const side = g.c.units[u].side === 0 ? 1 : 0;
   const bodies = g.sideBodies[side];
   const units = g.c.sides[side].units;
   for (let k = 0; k < bodies.length; k++) {
     if (g.present[units[k]] === 0) continue;
-    if (edgeDistance(g, u, units[k]) <= range && canSee(g, u, units[k])) return true;
+    if (edgeDistance(g, u, units[k]) <= range && canSee(g, u, units[k])) return units[k];
   }
-  return false;
+  return -1;
 }
 
 /** 8 (burt.sightRange): the distance to the nearest enemy the unit can see; Infinity when it sees none. */
@@ -402,6 +426,52 @@ export function supportBehind(g: Game, u: number): number {
   return best;
 }
 
+/**
+ * supportBehind (when `within6Behind`, else -1) into g.behind[u], and secureFlankWitness into
+ * g.secureWitness[u] and g.secure[u], in one pass over the side's units (the same answers).
+ */
+export function friendsAround(g: Game, u: number, within6Behind: boolean): void {
+  const lane = g.c.lane;
+  const tol = FLANK_TOLERANCE;
+  const sl = g.face[u];
+  const sr = -sl;
+  const el = sl > 0 ? g.hi[u] : g.lo[u];
+  const er = sr > 0 ? g.hi[u] : g.lo[u];
+  let secure = -1;
+  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) secure = -2;
+  else if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) secure = -2;
+  const units = g.c.sides[g.c.units[u].side].units;
+  const facing = sl;
+  const back = facing > 0 ? g.ax0[u] : g.ax1[u];
+  const edge = facing > 0 ? g.ax1 : g.ax0;
+  const ax0 = g.ax0[u];
+  const ax1 = g.ax1[u];
+  const row = u * g.n;
+  let best = -1;
+  let bestGap = Infinity;
+  for (let k = 0; k < units.length; k++) {
+    const i = units[k];
+    if (i === u || g.present[i] === 0) continue;
+    const level = g.level[i];
+    if (within6Behind && level < SHAKEN && g.latOv[row + i] > EPS) {
+      const d = (back - edge[i]) * facing;
+      if (d >= -EPS && d <= SUPPORT_DISTANCE + EPS && d < bestGap) (bestGap = d), (best = i);
+    }
+    if (secure !== -1 || level === ROUT) continue;
+    const lo = g.lo[i];
+    const hi = g.hi[i];
+    const off = g.off[i];
+    const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
+    const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
+    if (!left && !right) continue;
+    if (rangeOverlap(ax0, ax1, g.ax0[i], g.ax1[i]) <= EPS) continue;
+    secure = i;
+  }
+  g.behind[u] = best;
+  g.secureWitness[u] = secure;
+  g.secure[u] = secure !== -1 ? 1 : 0;
+}
+
 /** A reserve committed to support the unit in step 6 (5.3) is still with it. */
 export function hasCommittedSupport(g: Game, u: number): boolean {
   for (let i = 0; i < g.supporting.length; i++) if (g.supporting[i] === u && g.present[i] === 1 && g.level[i] !== ROUT) return true;
@@ -410,6 +480,11 @@ export function hasCommittedSupport(g: Game, u: number): boolean {
 
 /** 8: a friend beside it (not routing) or an anchored lane edge secures at least one flank. */
 export function hasSecureFlank(g: Game, u: number): boolean {
+  return secureFlankWitness(g, u) !== -1;
+}
+
+/** hasSecureFlank's witness: -2 an anchored lane edge, the first friend beside it (not routing), or -1 none. */
+export function secureFlankWitness(g: Game, u: number): number {
   // secureFlanks(...) > 0: either flank secure (flankSecure: an anchored lane edge, or friendBeside
   // among the side's units on the lane and not routing, in the side's order).
   const lane = g.c.lane;
@@ -420,8 +495,8 @@ export function hasSecureFlank(g: Game, u: number): boolean {
   const sr = -sl;
   const el = sl > 0 ? g.hi[u] : g.lo[u];
   const er = sr > 0 ? g.hi[u] : g.lo[u];
-  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return true;
-  if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) return true;
+  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return -2;
+  if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) return -2;
   const units = g.c.sides[g.c.units[u].side].units;
   const ax0 = g.ax0[u];
   const ax1 = g.ax1[u];
@@ -436,9 +511,9 @@ export function hasSecureFlank(g: Game, u: number): boolean {
     const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
     if (!left && !right) continue;
     if (rangeOverlap(ax0, ax1, g.ax0[i], g.ax1[i]) <= EPS) continue;
-    return true;
+    return i;
   }
-  return false;
+  return -1;
 }
 
 /** 6: nothing stands between the two fronts in their corridor (a unit does not fire through others). */

@@ -64,6 +64,13 @@ export interface UnitSpec {
   order: number;
   /** 8: +1 subordinate general, +2 C-in-C with the unit all engagement. */
   general: 'none' | 'subordinate' | 'commanderInChief';
+  /** 8: the general's modifier (+2 C-in-C, +1 subordinate, 0). */
+  moraleGeneral: number;
+  /** 8: strengthModifier by the figures left (a battery: guns left), and the morale column of 7 by level (cohesionModifier). */
+  moraleStrength: Int8Array;
+  moraleCohesion: Int8Array;
+  /** 6: the fire to-hit column of 7 by level (cohesionModifier). */
+  fireCohesion: Int8Array;
   /** 12: the figure model of each formation (FORMATION_LIST) for each count of figures 0..figures. */
   models: readonly (readonly FigureModel[])[];
   /** 5: the terrain cost of the lane for this unit in each formation (index), for moveBody. */
@@ -191,6 +198,9 @@ export interface Game {
   face: Float64Array;
   /** Each body's lateral centre (offset). */
   off: Float64Array;
+  /** The body's frontage and depth as bodyChanged last saw them (to tell a change from none). */
+  wide: Float64Array;
+  deep: Float64Array;
   ax0: Float64Array;
   ax1: Float64Array;
   latOv: Float64Array;
@@ -229,10 +239,24 @@ export interface Game {
   /** The lane's part of each unit's morale situation (8): an enemy in sight and cover (the unit's body, the enemies' bodies); a friend behind and a secure flank (its side's bodies and levels). */
   sightAt: Float64Array;
   inSight: Uint8Array;
+  /**
+   * The enemy that made inSight 1 (-1: none seen). An answer of 1 holds while neither the unit's body
+   * nor the witness's changed; an answer of 0 only while no enemy body changed.
+   */
+  sightWitness: Int16Array;
+  /** Cover depends on the unit's body only. */
+  coverAt: Float64Array;
   cover: Int8Array;
-  friendsAt: Float64Array;
+  /**
+   * The friend supporting from behind (supportBehind, -1 none): a friend found holds while neither
+   * body changed and it is neither shaken nor routing (read live); none found, while no body or level
+   * of the side changed.
+   */
+  behindAt: Float64Array;
   behind: Int16Array;
+  /** A secure flank, with its witness (-2: an anchored lane edge, the unit's body only; -1: none; else the friend beside, not routing), found with behind (lane.friendsAround) at behindAt. */
   secure: Uint8Array;
+  secureWitness: Int16Array;
 
   // -- this turn -------------------------------------------------------------------------------
   figuresAtTurnStart: Int32Array;

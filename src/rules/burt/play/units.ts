@@ -7,23 +7,21 @@
 import { reachRung, recordCheck, RUNG } from '../../../core/result.js';
 import { dropArmyMorale, reachedZeroNow } from '../armyMorale.js';
 import { loseLevels, regroup } from '../cohesion.js';
-import { moraleTarget, MORALE_FAILURE, MORALE_PURPOSES, strengthModifier, type MoralePurpose } from '../morale.js';
+import { moraleTarget, MORALE_FAILURE, MORALE_PURPOSES, type MoralePurpose } from '../morale.js';
 import { moraleRequired, rollReaches } from '../die.js';
-import { COL, cohesionModifierAt } from '../cohesion.js';
 import { leavesReserve } from '../orders.js';
 import { COHESION_LEVELS, DISORDERED, MORALE_MODIFIERS, ROUT, SHAKEN, type Cohesion } from '../tables.js';
 import { BURT_VOCABULARY, EXTRA, PURPOSE } from '../vocabulary.js';
 import {
-  coverIndex,
+  coverOf,
   faceAbout,
   facesEnemy,
   hasCommittedSupport,
-  hasSecureFlank,
   modelOf,
-  enemyInSight,
-  bodyChanged,
+  enemySeenWithin,
+  friendsAround,
+  bodyMoved,
   shrinkBody,
-  supportBehind,
 } from './lane.js';
 import { COLUMN, ORDER_LIST, PARKED, REGROUP, RESERVE, SQUARE, type Game } from './state.js';
 
@@ -122,7 +120,7 @@ export function removeUnit(g: Game, u: number, why: 'destroyed' | 'offLane'): vo
   }
   g.present[u] = 0;
   g.body[u].offset = PARKED;
-  bodyChanged(g, u);
+  bodyMoved(g, u);
   g.steadyDirty = true;
   r.unitsEliminated++;
   g.res.units[u].eliminated = true;
@@ -207,15 +205,28 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
   // The lane's part of the situation stays the same until something it depends on moves or changes.
   // Sight and cover: the unit's body and the enemies' bodies; support and flanks: its side's bodies and levels.
   const enemy = spec.side === 0 ? 1 : 0;
-  if (g.sightAt[u] < g.bodyStamp[u] || g.sightAt[u] < g.sideGeom[enemy]) {
+  const bodyAt = g.bodyStamp[u];
+  // An answer found holds while its witness's body and the unit's are unchanged (and the witness still
+  // qualifies, read live); an answer of none while nothing the search looked at changed.
+  const sightAt = g.sightAt[u];
+  const sw = g.sightWitness[u];
+  if (sightAt < bodyAt || (sw >= 0 ? sightAt < g.bodyStamp[sw] : sightAt < g.sideGeom[enemy])) {
     g.sightAt[u] = g.epoch;
-    g.inSight[u] = enemyInSight(g, u, o.sightRange) ? 1 : 0;
-    g.cover[u] = coverIndex(g, u);
+    const w = enemySeenWithin(g, u, o.sightRange);
+    g.sightWitness[u] = w;
+    g.inSight[u] = w >= 0 ? 1 : 0;
   }
-  if (g.friendsAt[u] < g.sideFriends[spec.side]) {
-    g.friendsAt[u] = g.epoch;
-    g.behind[u] = o.supported === 'within6Behind' ? supportBehind(g, u) : -1;
-    g.secure[u] = hasSecureFlank(g, u) ? 1 : 0;
+  const friends = g.sideFriends[spec.side];
+  const behindAt = g.behindAt[u];
+  const bw = g.behind[u];
+  const fw = g.secureWitness[u];
+  if (
+    behindAt < bodyAt ||
+    (bw >= 0 ? behindAt < g.bodyStamp[bw] || g.level[bw] >= SHAKEN : behindAt < friends) ||
+    (fw >= 0 ? behindAt < g.bodyStamp[fw] || g.level[fw] === ROUT : fw === -1 && behindAt < friends)
+  ) {
+    g.behindAt[u] = g.epoch;
+    friendsAround(g, u, o.supported === 'within6Behind');
   }
   const M = MORALE_MODIFIERS;
   let m = 0;
@@ -230,12 +241,13 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
     if (g.formation[u] === SQUARE) m += M.chargedInSquare;
     else if (g.formation[u] === COLUMN) m += M.chargedInColumn;
   }
-  if (spec.general === 'commanderInChief') m += M.commanderInChief;
-  if (spec.general === 'subordinate' || (o.commandElementAsGeneral && g.commandTouch[u] === 1)) m += M.subordinateGeneral;
+  // A C-in-C's +2 or a subordinate's +1 (compiled); the command element counts as a subordinate once.
+  m += spec.moraleGeneral;
+  if (spec.general !== 'subordinate' && o.commandElementAsGeneral && g.commandTouch[u] === 1) m += M.subordinateGeneral;
   // isSupported: a committed support, or (within6Behind) a friend behind neither shaken nor routing.
   const behind = g.behind[u];
   if (hasCommittedSupport(g, u) || (o.supported !== 'committedOnly' && behind >= 0 && g.level[behind] < SHAKEN)) m += M.supported;
-  const cover = g.cover[u];
+  const cover = coverOf(g, u);
   if (cover === 2) m += M.hardCover;
   else if (cover === 1) m += M.softCover;
   if (g.advanced[u] > 1e-6 || g.pushingBack[u] === 1) m += M.advancingOrPushingBack;
@@ -243,9 +255,8 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
   if (g.secure[u] === 1) m += M.secureFlank;
   if (g.casualtiesTurn[u] === 1) m += M.casualtiesThisTurn;
   if (demoralised(g, spec.side)) m += M.armyDemoralised;
-  const guns = spec.arm === 'guns';
-  m += strengthModifier(guns ? g.guns[u] : g.figures[u], guns ? spec.guns : spec.figures, o.strengthModifiers);
-  m += cohesionModifierAt(COL.morale, g.level[u] as Cohesion, o.cohesionModifiers, false);
+  m += spec.moraleStrength[spec.arm === 'guns' ? g.guns[u] : g.figures[u]];
+  m += spec.moraleCohesion[g.level[u]];
   return m;
 }
 

@@ -6,11 +6,11 @@
 import { EXTRA } from '../vocabulary.js';
 import type { Uniform } from '../../../core/dice.js';
 import { EPS } from '../../../table/index.js';
-import { ammunition, fireTarget } from '../doctrine/choose.js';
-import { fireSaveModifier, fireToHitModifier, gunCasualtyEffect, gunShot, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, type FirePlan, type RangeBand } from '../fire.js';
+import { ammunition, doctrineOf, fireTarget } from '../doctrine/choose.js';
+import { fireSaveModifier, gunCasualtyEffect, gunShot, LONG, rangeBand, rollGunCasualties, rollHits, rollSaves, setFirePlan, setGunFirePlan, SHORT, type FirePlan } from '../fire.js';
 import { mayFire } from '../cohesion.js';
 import type { GunCasualtyRoll } from '../options.js';
-import { GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
+import { FIRE_TO_HIT, GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
 import { canSee, clearLine, coverAt, edgeDistance, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
 import { FIRE, REGROUP, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
@@ -72,6 +72,32 @@ export function legalTargets(g: Game, u: number, out: number[]): number[] {
   return out;
 }
 
+/**
+ * fireTarget over legalTargets in one pass for a doctrine that does not choose at random: the nearest
+ * legal target; on a tie the one squarely in front (most frontage shared), then the first in order.
+ * Each enemy's distance is found once. -1: none.
+ */
+export function nearestLegalTarget(g: Game, u: number): number {
+  const side = g.c.units[u].side;
+  const enemies = g.c.sides[side === 0 ? 1 : 0].units;
+  const far = maxRange(g, u) + EPS;
+  const fu = g.fx[u];
+  const row = u * g.n;
+  let best = -1;
+  let bestD = 0;
+  let bestW = 0;
+  for (let k = 0; k < enemies.length; k++) {
+    const t = enemies[k];
+    if (g.present[t] === 0 || Math.abs(g.fx[t] - fu) > far) continue;
+    const d = edgeDistance(g, u, t);
+    if (d > far) continue;
+    if (!inFront(g, u, t) || inContactWithEnemy(g, t) || !clearLine(g, u, t) || !canSee(g, u, t)) continue;
+    const w = g.latOv[row + t];
+    if (best < 0 || d < bestD - EPS || (d <= bestD + EPS && w > bestW + EPS)) (bestD = d), (bestW = w), (best = t);
+  }
+  return best;
+}
+
 const outcome: FireOutcome = { hits: 0, removed: 0, gunsOut: 0 };
 const battery = { guns: 0, crew: 0, shot: 'ball' as Shot, mode: 'perCasualty' as GunCasualtyRoll };
 
@@ -97,19 +123,21 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
     band = rangeBand(dist, ammo === 'canister' ? spec.canisterBands : spec.ballBands);
   } else band = rangeBand(dist, spec.bands);
   if (band < 0) return false;
-  const s = g.scratch.fire;
   const cover = coverAt(g, t);
   const tm = modelOf(g, t);
-  s.band = band as RangeBand;
-  s.firerMoved = g.moved[u] === 1;
-  s.targetMoved = g.moved[t] === 1;
-  s.targetInCover = cover !== 'none';
-  s.firerLevel = g.level[u] as Cohesion;
-  s.guns = spec.arm === 'guns';
-  s.skirmishers = spec.arm === 'skirmishers';
-  s.targetOverTwoRanks = tm.overTwoRanks;
-  s.firstVolley = g.firedEver[u] === 0;
-  const toHit = fireToHitModifier(s, o);
+  // fireToHitModifier over the game's own values (no situation filled in): band, moving (per
+  // burt.movingModifier), target in cover, the firers' level (compiled column of 7), guns at a deep
+  // target, first volley. Whole numbers: the order of the sum does not matter.
+  const guns = spec.arm === 'guns';
+  let toHit = band === LONG ? FIRE_TO_HIT.longRange : band === SHORT ? FIRE_TO_HIT.shortRange : 0;
+  const mode = o.movingModifier;
+  const firerMoved = g.moved[u] === 1;
+  const targetMoved = g.moved[t] === 1;
+  if (mode === 'firer' ? firerMoved : mode === 'target' ? targetMoved : firerMoved || targetMoved) toHit += FIRE_TO_HIT.moving;
+  if (cover !== 'none') toHit += FIRE_TO_HIT.targetInCover;
+  toHit += spec.fireCohesion[g.level[u]];
+  if (guns && tm.overTwoRanks) toHit += FIRE_TO_HIT.gunsAtDeepTarget;
+  if (g.firedEver[u] === 0 && spec.arm !== 'skirmishers' && (!guns || o.firstVolleyArtillery)) toHit += FIRE_TO_HIT.firstVolley;
   const save = fireSaveModifier(shot, cover, target.arm === 'skirmishers' || target.arm === 'guns');
   const plan = g.scratch.plan;
   if (ammo !== null) setGunFirePlan(plan, g.guns[u], ammo, toHit, save, o);
@@ -174,7 +202,7 @@ export function step9Fire(g: Game): void {
   const legal = g.scratch.list;
   for (const u of g.c.alternation[g.first]) {
     if (!mayFireNow(g, u)) continue;
-    const t = fireTarget(g, u, legalTargets(g, u, legal));
+    const t = doctrineOf(g, u).random ? fireTarget(g, u, legalTargets(g, u, legal)) : nearestLegalTarget(g, u);
     if (t < 0) continue;
     if (fireAt(g, u, t, false, !simultaneous)) g.fireTurns[u]++;
   }

@@ -10,12 +10,13 @@ import { EXTRA } from '../vocabulary.js';
 import { EPS, rear } from '../../../table/index.js';
 import { followsUp, rates, takesGround } from '../doctrine/choose.js';
 import { figuresInContact, figuresInOverlap } from '../figures.js';
-import { bothTestAfter, CONTINUATION, meleeOutcome, pursues, pushBackDistance, setMeleePlan, type MeleeFighter, type MeleeOutcome } from '../melee.js';
-import { rollCasualties, rollGunCasualties } from '../fire.js';
-import { ROUT, type Cohesion } from '../tables.js';
-import { coverAt, engagedUnits, inContactWithEnemy, modelOf } from '../play/lane.js';
+import { bothTestAfter, CONTINUATION, meleeOutcome, pursues, pushBackDistance, type MeleeFighter, type MeleeOutcome } from '../melee.js';
+import { COL, cohesionModifierAt } from '../cohesion.js';
+import { rollCasualties, rollGunCasualties, setFirePlan } from '../fire.js';
+import { MELEE_SAVE, MELEE_TO_HIT, ROUT, type Cohesion } from '../tables.js';
+import { coverAt, coverOf, engagedUnits, inContactWithEnemy, modelOf } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
-import { FORMATION_LIST, REGROUP, RESERVE, type Game } from '../play/state.js';
+import { FORMATION_LIST, OPEN, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.js';
 
 /** 9 (burt.meleeRanks): figures of `u` in contact with `o`: whole figures in the frontage they share (a battery: its crews). */
@@ -96,16 +97,59 @@ function membersOf(g: Game, k: number, out: number[]): number[] {
   return out;
 }
 
+/**
+ * melee.ts meleeToHitModifier of u fighting o, read straight from the game (fighterOf's values, no
+ * fighters filled in). Whole numbers: the order of the sum does not matter.
+ */
+function meleeToHitOf(g: Game, u: number, o: number, firstContact: boolean): number {
+  const c = g.c;
+  const own = c.units[u];
+  const enemy = c.units[o];
+  const mode = c.options.cohesionModifiers;
+  const enemyCover = coverOf(g, o) !== 0;
+  const enemyFormation = g.formation[o];
+  const cavalry = own.arm === 'cavalry';
+  let m = 0;
+  if (enemyCover) m += MELEE_TO_HIT.targetInCover;
+  if (cavalry && enemyFormation === SQUARE) m += MELEE_TO_HIT.cavalryAttackingSquare;
+  // impetusCancelled: a square, or an enemy in any cover.
+  if (!(enemyFormation === SQUARE || enemyCover)) {
+    if (g.charging[u] === 1 || g.followingUp[u] === 1) m += MELEE_TO_HIT.chargingOrFollowingUp;
+    if (firstContact && modelOf(g, u).ranks > modelOf(g, o).ranks) m += MELEE_TO_HIT.deeperAtFirstContact;
+    if (firstContact && cavalry && (own.armoured || own.lancers)) m += MELEE_TO_HIT.armouredOrLancersAtFirstContact;
+  }
+  // closeOrder(own) and openOrder(enemy).
+  const ownOpen = own.arm === 'skirmishers' || g.formation[u] === OPEN;
+  if ((own.arm === 'infantry' || cavalry) && !ownOpen && (enemy.arm === 'skirmishers' || enemyFormation === OPEN)) m += MELEE_TO_HIT.closeOrderVsOpenOrder;
+  // againstFlankOrRear: rearContact(g.body[o], g.body[u]) with the kept lateral overlap.
+  const fo = g.face[o];
+  if (g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS) m += MELEE_TO_HIT.againstFlankOrRear;
+  const ownLevel = g.level[u] as Cohesion;
+  const enemyLevel = g.level[o] as Cohesion;
+  m += cohesionModifierAt(COL.meleeToHit, ownLevel, mode, false);
+  m += cohesionModifierAt(COL.enemyMeleeToHit, enemyLevel, mode, false);
+  if (cavalry) m += cohesionModifierAt(COL.enemyCavalryMeleeToHit, enemyLevel, mode, false);
+  if (cavalry && own.light) m += cohesionModifierAt(COL.enemyLightCavalryMeleeToHit, enemyLevel, mode, false);
+  return m;
+}
+
+/** melee.ts meleeSaveModifier of o (the side hit), from the game: no hills on the lane. */
+function meleeSaveOf(g: Game, o: number): number {
+  const o_ = g.c.options;
+  const spec = g.c.units[o];
+  let m = cohesionModifierAt(COL.meleeSave, g.level[o] as Cohesion, o_.cohesionModifiers, o_.routSavePenalty);
+  if (spec.arm === 'cavalry' && spec.armoured) m += MELEE_SAVE.armouredCavalry;
+  return m;
+}
+
 /** 9: one unit's dice against its opponent, the figures (or guns) taken waiting in pending until the round is over. */
 function strike(g: Game, u: number, o: number): number {
   const c = g.c;
   const spec = c.units[u];
   const s = g.scratch;
   if (!c.options.contactedAlwaysFight && (g.order[u] === REGROUP || g.order[u] === RESERVE)) return 0;
-  const own = fighterOf(g, u, o, s.fighterA);
-  const enemy = fighterOf(g, o, u, s.fighterB);
   const first = g.contactTurn[u] === g.turn;
-  setMeleePlan(s.plan, contactFigures(g, u, o), own, enemy, first, c.options);
+  setFirePlan(s.plan, contactFigures(g, u, o), meleeToHitOf(g, u, o, first), meleeSaveOf(g, o), c.options);
   const target = c.units[o];
   const stream = g.dice.fire(spec.side);
   if (target.arm === 'guns') {

@@ -34,7 +34,10 @@ export function routingFriendsSeen(g: Game, u: number, onlyNew: boolean): number
 /** The step-12 reasons, in the order a unit tests for them (bits of reasonsDue). */
 export const STEP12_REASONS: readonly MoralePurpose[] = ['fireLoss', 'melee', 'friendsRouting'];
 
-/** 8: the reasons a unit (not routing, not pursuing) has to test in step 12, as bits of STEP12_REASONS. */
+/**
+ * 8: the reasons a unit (not routing, not pursuing) has to test in step 12, as bits of STEP12_REASONS.
+ * `anyRouting` false: no friend routing the unit could count (no look for them).
+ */
 export function reasonsDue(g: Game, u: number, anyRouting = true): number {
   let due = 0;
   if (fireLossDue(g, u)) due |= 1;
@@ -51,10 +54,20 @@ const SEEN_NOW = 2;
 /** 3.12: every unit's tests, the sides alternating. Routs seen in this step are new for the next. */
 export function step12Morale(g: Game): void {
   let anyRouting = false;
+  // Under newRoutsOnly only a side with a router newly seen can owe a test for seeing routs.
+  let newRouting0 = false;
+  let newRouting1 = false;
   for (let f = 0; f < g.c.units.length; f++) {
     if (g.routUnseen[f] === 1) g.routUnseen[f] = SEEN_NOW;
-    if (g.present[f] === 1 && g.level[f] === ROUT) anyRouting = true;
+    if (g.present[f] === 1 && g.level[f] === ROUT) {
+      anyRouting = true;
+      if (g.routUnseen[f] === SEEN_NOW) {
+        if (g.c.units[f].side === 0) newRouting0 = true;
+        else newRouting1 = true;
+      }
+    }
   }
+  const onlyNew = g.c.options.seeingRouts === 'newRoutsOnly';
   for (const u of g.c.alternation[g.first]) {
     if (g.present[u] === 0) continue;
     if (g.level[u] === ROUT) {
@@ -67,7 +80,7 @@ export function step12Morale(g: Game): void {
       g.pursuing[u] = -1;
       setOrder(g, u, REGROUP, 'stopped pursuing (11)');
     }
-    const bits = reasonsDue(g, u, anyRouting);
+    const bits = reasonsDue(g, u, onlyNew ? (g.c.units[u].side === 0 ? newRouting0 : newRouting1) : anyRouting);
     if (bits === 0) continue;
     if (g.c.options.testsPerTurn === 'eachReason') {
       for (let k = 0; k < STEP12_REASONS.length; k++) {
