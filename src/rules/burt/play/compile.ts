@@ -4,6 +4,7 @@
  * workspace every engagement of the cell reuses.
  */
 import { emptyResult } from '../../../core/result.js';
+import { interned } from '../../../core/intern.js';
 import { EPS, axialOverlap, body, lateralOverlap, makeLane, newMoveResult, onLane, terrainInterval, withinWidth, type TerrainCost } from '../../../table/index.js';
 import { DEFAULT_DOCTRINE, resolveDoctrine, type BurtDoctrine } from '../doctrine/presets.js';
 import { armyMoraleStart } from '../armyMorale.js';
@@ -76,23 +77,8 @@ function tabulated(cost: TerrainCost, terrain: readonly TerrainInterval[]): Terr
   return (_kind, i) => table[i];
 }
 
-/** The kinds the rules name, as the literals themselves (a kind parsed from a file is then compared by identity). */
-const KIND_NAMES: ReadonlyMap<string, string> = new Map(['open', 'village', 'woods', 'hedge', 'wall', 'road', 'ford'].map((k) => [k, k]));
-
-/**
- * The string itself as V8 keeps property names (internalized): a name read from a file or cloned is a
- * copy (or a forward to the kept one), and comparing it with a literal (`arm === 'guns'`) then takes
- * the slow way.
- */
-function intern<T>(s: T): T {
-  if (typeof s !== 'string') return s;
-  const o: Record<string, number> = { [s]: 0 };
-  for (const k in o) return k as T;
-  return s;
-}
-
 function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions, terrain: readonly TerrainInterval[]): UnitSpec {
-  const arm = intern(u.arm) as Arm;
+  const arm = interned(u.arm) as Arm;
   const guns = arm === 'guns' ? gunsInBattery(u.guns, o.gunsPerBattery) : 0;
   const crew = arm === 'guns' ? GUN_CREW[u.ordnance] : 0;
   const figures = arm === 'guns' ? guns * crew : (u.figures ?? defaultFigures(arm));
@@ -117,10 +103,10 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     figures,
     guns,
     crew,
-    ordnance: intern(u.ordnance) as UnitSpec['ordnance'],
+    ordnance: interned(u.ordnance) as UnitSpec['ordnance'],
     horse: u.horse,
-    weapon: intern(weapon) as SmallArm,
-    klass: intern(klass) as MoraleClass,
+    weapon: interned(weapon) as SmallArm,
+    klass: interned(klass) as MoraleClass,
     classIndex: CLASS_INDEX[klass],
     classTarget: MORALE_CLASS_TARGET[klass],
     unitClass: arm === 'cavalry' ? 1 : arm === 'guns' ? 2 : 0,
@@ -133,7 +119,7 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     offset: u.offset,
     facing: u.facing ?? (role === 'attacker' ? -1 : 1),
     order: ORDER_LIST.indexOf(order),
-    general: intern(u.general) as UnitSpec['general'],
+    general: interned(u.general) as UnitSpec['general'],
     moraleGeneral: u.general === 'commanderInChief' ? MORALE_MODIFIERS.commanderInChief : u.general === 'subordinate' ? MORALE_MODIFIERS.subordinateGeneral : 0,
     // strengthModifier by what is left (guns of a battery, else figures), and the morale column of 7 by level.
     moraleStrength: Int8Array.from({ length: (arm === 'guns' ? guns : figures) + 1 }, (_, n) => strengthModifier(n, arm === 'guns' ? guns : figures, o.strengthModifiers)),
@@ -291,7 +277,7 @@ export function extraKeys(): readonly string[] {
 /** Validate the parts the options decide (footprints by burt.figuresPerBase) and build the compiled engagement. */
 export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
   const lane = makeLane(s.lane.xMin, s.lane.xMax, s.lane.width, s.lane.anchoredLow, s.lane.anchoredHigh);
-  const terrain = s.terrain.map((t) => terrainInterval(KIND_NAMES.get(t.kind) ?? t.kind, t.from, t.to, t.yMin, t.yMax));
+  const terrain = s.terrain.map((t) => terrainInterval(interned(t.kind), t.from, t.to, t.yMin, t.yMax));
   const brigades: { name: string; side: 0 | 1; units: number[] }[] = [];
   const units: UnitSpec[] = [];
   const sides = s.sides.map((side, si) => {
