@@ -442,6 +442,62 @@ export interface ChargeSituation {
  * chargers' test, flight and square tests.
  */
 export function chargeSpec(charger: UnitProfile, target: UnitProfile, s: ChargeSituation, opts: NagbOptions): ChargeSpec {
+  return chargeSpecInto(newChargeSpec(), charger, target, s, opts);
+}
+
+/** A blank ChargeSpec of the builder's shape, for chargeSpecInto to fill (the play loop keeps one). */
+export function newChargeSpec(): ChargeSpec {
+  return {
+    distance: 0,
+    chargeBase: 0,
+    chargeDice: 0,
+    chargeTestLd: null,
+    reaction: 'stand',
+    fire: {
+      volleyTestLd: null,
+      volleyAlways: false,
+      volleyDice: 0,
+      normalDice: 0,
+      rangeModifier: 0,
+      needPointBlank: 0,
+      needShort: 0,
+      needLong: 0,
+      shortEnd: 0,
+      longEnd: 0,
+      volleyLongEnd: 0,
+      killOn: 0,
+    },
+    chargers: { figures: 0, threshold: 0, ld: 0, casualtyModified: false },
+    fleeDice: 0,
+    fireAndFleeDice: 0,
+    squareLd: 0,
+    targetDisordered: false,
+    contactTest: 'none',
+    caughtFleeing: 'pursuitAtLeastFlight',
+    halfChargeRounding: 'floor',
+  };
+}
+
+/** The target's score to hit the chargers at one range band (chargeSpec's defensive fire). */
+function standNeed(charger: UnitProfile, target: UnitProfile, longPenalty: boolean, band: 'pointBlank' | 'short' | 'long', opts: NagbOptions): number {
+  return toHitNeeded(
+    {
+      firerClass: target.cls,
+      firerDisordered: target.disordered,
+      band: band === 'long' && !longPenalty ? 'short' : band,
+      cover: 'none',
+      targetCharging: true,
+      targetSkirmishers: charger.formation === 'skirmish',
+      targetDeployedArtillery: false,
+      mounted: target.arm === 'cavalry',
+      portugueseLine: false,
+    },
+    opts,
+  );
+}
+
+/** chargeSpec written into `o` (every field of it and of its fire and chargers records). */
+export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: UnitProfile, s: ChargeSituation, opts: NagbOptions): ChargeSpec {
   const chLd = ldOf(charger, opts);
   const tLd = ldOf(target, opts);
   const needTest = chargeTestRequired({
@@ -457,58 +513,40 @@ export function chargeSpec(charger: UnitProfile, target: UnitProfile, s: ChargeS
   const village = target.inVillage === true;
   const canVolley = !square && !village && !target.lowOnAmmo && (target.formation === 'line' || target.formation === 'attackColumn');
   const row = weaponRow(target.weapon, opts);
-  const needAt = (band: 'pointBlank' | 'short' | 'long') =>
-    toHitNeeded(
-      {
-        firerClass: target.cls,
-        firerDisordered: target.disordered,
-        band: band === 'long' && !row.longPenalty ? 'short' : band,
-        cover: 'none',
-        targetCharging: true,
-        targetSkirmishers: charger.formation === 'skirmish',
-        targetDeployedArtillery: false,
-        mounted: target.arm === 'cavalry',
-        portugueseLine: false,
-      },
-      opts,
-    );
   const four = target.fourPerThree === true;
   const normalFigures = village ? townFiringFigures(target.figures, target.lineFront ?? target.front, opts) : firingFigures('normal', target.front, target.figures);
   const squareLdMod = target.formation === 'line' || target.formation === 'marchColumn' ? -1 : 0;
-  return {
-    distance: s.distance,
-    chargeBase: chargeBase(charger.arm, charger.formation, opts),
-    chargeDice: chargeDice(charger.arm),
-    chargeTestLd: needTest ? chargersLd : null,
-    reaction: s.reaction,
-    fire: {
-      volleyTestLd: canVolley ? modifiedLd(tLd, target.jubilant, target.disordered, target.influence) : null,
-      volleyAlways: square,
-      volleyDice: diceForFigures(target.front, four),
-      normalDice: diceForFigures(normalFigures, four),
-      rangeModifier: classRow(target.cls).standRange + (target.disordered ? 1 : 0),
-      needPointBlank: needAt('pointBlank'),
-      needShort: needAt('short'),
-      needLong: needAt('long'),
-      shortEnd: row.short,
-      longEnd: row.long,
-      volleyLongEnd: target.weapon === 'musket' ? Math.max(row.long, opts.volleyRange) : row.long,
-      killOn: SMALL_ARMS_KILL,
-    },
-    chargers: {
-      figures: charger.figures,
-      threshold: shootingTestThreshold(charger.cls, charger.startFigures),
-      ld: chargersLd,
-      casualtyModified: classRow(charger.cls).casualtyModified,
-    },
-    fleeDice: fleeDice(target.arm, s.horseArtillery === true),
-    fireAndFleeDice: fireAndFleeDice(target.arm, s.horseArtillery === true),
-    squareLd: modifiedLd(tLd, target.jubilant, target.disordered, target.influence + squareLdMod),
-    targetDisordered: target.disordered,
-    contactTest: s.contactTest,
-    caughtFleeing: opts.caughtFleeing,
-    halfChargeRounding: opts.halfChargeRounding,
-  };
+  o.distance = s.distance;
+  o.chargeBase = chargeBase(charger.arm, charger.formation, opts);
+  o.chargeDice = chargeDice(charger.arm);
+  o.chargeTestLd = needTest ? chargersLd : null;
+  o.reaction = s.reaction;
+  const f = o.fire;
+  f.volleyTestLd = canVolley ? modifiedLd(tLd, target.jubilant, target.disordered, target.influence) : null;
+  f.volleyAlways = square;
+  f.volleyDice = diceForFigures(target.front, four);
+  f.normalDice = diceForFigures(normalFigures, four);
+  f.rangeModifier = classRow(target.cls).standRange + (target.disordered ? 1 : 0);
+  f.needPointBlank = standNeed(charger, target, row.longPenalty, 'pointBlank', opts);
+  f.needShort = standNeed(charger, target, row.longPenalty, 'short', opts);
+  f.needLong = standNeed(charger, target, row.longPenalty, 'long', opts);
+  f.shortEnd = row.short;
+  f.longEnd = row.long;
+  f.volleyLongEnd = target.weapon === 'musket' ? Math.max(row.long, opts.volleyRange) : row.long;
+  f.killOn = SMALL_ARMS_KILL;
+  const c = o.chargers;
+  c.figures = charger.figures;
+  c.threshold = shootingTestThreshold(charger.cls, charger.startFigures);
+  c.ld = chargersLd;
+  c.casualtyModified = classRow(charger.cls).casualtyModified;
+  o.fleeDice = fleeDice(target.arm, s.horseArtillery === true);
+  o.fireAndFleeDice = fireAndFleeDice(target.arm, s.horseArtillery === true);
+  o.squareLd = modifiedLd(tLd, target.jubilant, target.disordered, target.influence + squareLdMod);
+  o.targetDisordered = target.disordered;
+  o.contactTest = s.contactTest;
+  o.caughtFleeing = opts.caughtFleeing;
+  o.halfChargeRounding = opts.halfChargeRounding;
+  return o;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -614,46 +652,68 @@ export interface MeleeParty extends UnitProfile {
 
 /** p14-15, p25, p39-40: one side of a melee compiled from the two parties. */
 export function meleeSide(me: MeleeParty, enemy: MeleeParty, opts: NagbOptions): MeleeSideSpec {
+  return meleeSideInto(newMeleeSide(), me, enemy, opts);
+}
+
+/** A blank MeleeSideSpec of meleeSide's shape, for meleeSideInto to fill. */
+function newMeleeSide(): MeleeSideSpec {
+  return { dice: 0, need: 0, rerollMisses: false, killOn: 0, saveOn: 0, figures: 0, countFigures: 0, weight: 0, bonus: 0, autoBreak: false, breakLd: 0, marginModifies: false, cavalry: false };
+}
+
+/** meleeSide written into `o` (every field). */
+function meleeSideInto(o: MeleeSideSpec, me: MeleeParty, enemy: MeleeParty, opts: NagbOptions): MeleeSideSpec {
   const ld = ldOf(me, opts);
   const stubborn = isStubborn(me);
   const heavyCharger =
     enemy.arm === 'cavalry' && enemy.charging && (enemy.cavalryType === 'heavy' || enemy.cavalryType === 'cuirassier');
-  return {
-    dice: me.dice,
-    need: meleeHitNeeded({ cls: me.cls, disordered: me.disordered, assaulting: me.assaulting, freeHack: false }, opts),
-    rerollMisses: me.commanderJoined === true,
-    killOn: meleeKillOn(me.arm, me.cavalryWeapon ?? null, me.charging),
-    saveOn: meleeSaveOn(enemy.arm, enemy.cavalryType ?? null),
-    figures: me.figures,
-    countFigures: opts.outnumberBasis === 'wholeUnit' ? me.figures : Math.min(me.figures, me.dice),
-    weight: figureWeight(me.arm),
-    bonus: meleeBonus({
-      arm: me.arm,
-      formation: me.formation,
-      enemyArm: enemy.arm,
-      enemyFormation: enemy.formation,
-      flankAttack: me.bonus.flankAttack,
-      rearAttack: me.bonus.rearAttack,
-      higherGround: me.bonus.higherGround,
-      standard: me.bonus.standard,
-      flankSupport: me.bonus.flankSupport,
-      rearSupport: me.bonus.rearSupport,
-      lapFlank: me.bonus.lapFlank,
-      lapRear: me.bonus.lapRear,
-    }),
-    autoBreak: loserBreaksOutright(
-      { disordered: me.disordered, stubborn, formation: me.formation, beatenByChargingHeavyCavalry: heavyCharger },
-      opts,
-    ),
-    breakLd: stubborn ? stubbornLd(ld, me.influence) : modifiedLd(ld, me.jubilant, me.disordered, me.influence),
-    marginModifies: !stubborn,
-    cavalry: me.arm === 'cavalry',
-  };
+  o.dice = me.dice;
+  o.need = meleeHitNeeded({ cls: me.cls, disordered: me.disordered, assaulting: me.assaulting, freeHack: false }, opts);
+  o.rerollMisses = me.commanderJoined === true;
+  o.killOn = meleeKillOn(me.arm, me.cavalryWeapon ?? null, me.charging);
+  o.saveOn = meleeSaveOn(enemy.arm, enemy.cavalryType ?? null);
+  o.figures = me.figures;
+  o.countFigures = opts.outnumberBasis === 'wholeUnit' ? me.figures : Math.min(me.figures, me.dice);
+  o.weight = figureWeight(me.arm);
+  o.bonus = meleeBonus({
+    arm: me.arm,
+    formation: me.formation,
+    enemyArm: enemy.arm,
+    enemyFormation: enemy.formation,
+    flankAttack: me.bonus.flankAttack,
+    rearAttack: me.bonus.rearAttack,
+    higherGround: me.bonus.higherGround,
+    standard: me.bonus.standard,
+    flankSupport: me.bonus.flankSupport,
+    rearSupport: me.bonus.rearSupport,
+    lapFlank: me.bonus.lapFlank,
+    lapRear: me.bonus.lapRear,
+  });
+  o.autoBreak = loserBreaksOutright(
+    { disordered: me.disordered, stubborn, formation: me.formation, beatenByChargingHeavyCavalry: heavyCharger },
+    opts,
+  );
+  o.breakLd = stubborn ? stubbornLd(ld, me.influence) : modifiedLd(ld, me.jubilant, me.disordered, me.influence);
+  o.marginModifies = !stubborn;
+  o.cavalry = me.arm === 'cavalry';
+  return o;
 }
 
 /** (c) from parties: the melee compiled (side a is usually the charger). */
 export function meleeSpec(a: MeleeParty, b: MeleeParty, order: MeleeSpec['order'], opts: NagbOptions): MeleeSpec {
   return { a: meleeSide(a, b, opts), b: meleeSide(b, a, opts), order };
+}
+
+/** A blank MeleeSpec of meleeSpec's shape, for meleeSpecInto to fill (the play loop keeps one). */
+export function newMeleeSpec(): MeleeSpec {
+  return { a: newMeleeSide(), b: newMeleeSide(), order: 'a' };
+}
+
+/** meleeSpec written into `o` (both sides whole and the order). */
+export function meleeSpecInto(o: MeleeSpec, a: MeleeParty, b: MeleeParty, order: MeleeSpec['order'], opts: NagbOptions): MeleeSpec {
+  meleeSideInto(o.a, a, b, opts);
+  meleeSideInto(o.b, b, a, opts);
+  o.order = order;
+  return o;
 }
 
 /** P(a fleeing unit is caught) by a pursuit of `pursuitDice` d6 against a flight of `flightDice` d6 (p16). */

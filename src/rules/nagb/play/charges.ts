@@ -9,7 +9,7 @@ import { type ChargeReaction, type ChargeTester, mayDeclareCharge, resolveCharge
 import { aggressiveRange, mayTestNotToCharge, mustAttemptCharge } from '../cavalry.js';
 import { formationMayCharge } from '../movement.js';
 import { freeHackDice, meleeFlightDice, meleeHitNeeded, meleeKillOn, meleeSaveOn, rollStrike } from '../melee.js';
-import { chargeSpec } from '../odds.js';
+import { type ChargeSituation, chargeSpecInto, newChargeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { lowOnAmmo } from '../shooting.js';
 import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, X } from './act.js';
@@ -17,7 +17,7 @@ import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
 import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
-import { diceAgainst, profileOf } from './profiles.js';
+import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
 /** p12, p22, p27, p31: u may declare a charge now (before looking for a target). */
@@ -145,6 +145,15 @@ export function freeHack(g: Game, winner: Unit, loser: Unit): void {
   if (!loser.removed) rout(g, loser, sumD6(g.morale(loser.side), meleeFlightDice(loser.spec.arm)));
 }
 
+/**
+ * playCharge's charge, compiled into kept records (no charge is played inside another): the two
+ * profiles, the situation and the spec, each rewritten whole at every charge.
+ */
+const keptSpec = newChargeSpec();
+const chargerP = blankProfile();
+const targetP = blankProfile();
+const sit: ChargeSituation = { distance: 0, reaction: 'stand', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: false };
+
 /** Play one declared charge of u at t, and put its outcome on the lane. */
 export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, reaction?: ChargeReaction): void {
   const opts = g.c.options;
@@ -153,19 +162,13 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   // p30 (nagb.villageAssaultDisorder): assaulting a sector crosses its bounding fence (-4), if read so.
   let contact = moveTerrainTest(g, u, u.body.front, t.body.front, 'charge');
   if (t.sector >= 0 && opts.villageAssaultDisorder && u.spec.arm === 'infantry') contact = worseTest(contact, -4);
-  const spec = chargeSpec(
-    profileOf(g, u),
-    profileOf(g, t),
-    {
-      distance: Math.max(0, D),
-      reaction: r === 'evade' || r === 'counterCharge' ? 'stand' : r,
-      frontal: true,
-      aggressive,
-      contactTest: contact,
-      horseArtillery: t.spec.horse,
-    },
-    opts,
-  );
+  sit.distance = Math.max(0, D);
+  sit.reaction = r === 'evade' || r === 'counterCharge' ? 'stand' : r;
+  sit.frontal = true;
+  sit.aggressive = aggressive;
+  sit.contactTest = contact;
+  sit.horseArtillery = t.spec.horse;
+  const spec = chargeSpecInto(keptSpec, profileInto(chargerP, g, u), profileInto(targetP, g, t), sit, opts);
   // p3 (nagb.standAndShootVolley testAndPip): the volley also needs a pip of the target's commander.
   if (spec.reaction === 'standAndShoot' && spec.fire.volleyTestLd !== null && opts.standAndShootVolley === 'testAndPip') {
     if (!(g.pips[t.spec.brigade] >= costFor(g, t, 1) && spendPips(g, t, 'volley', 1))) spec.fire.volleyTestLd = null;

@@ -9,7 +9,7 @@ import { blownAfterMelee, RECALL_DICE, recallLd } from '../cavalry.js';
 import { caught } from '../charge.js';
 import { meleeFlightDice, MELEE_FALL_BACK_DICE, resolveMeleeRound, strikeOrder } from '../melee.js';
 import { proximityTestRequired } from '../morale.js';
-import { meleeSpec } from '../odds.js';
+import { meleeSpecInto, newMeleeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { sectorCover } from '../village.js';
 import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen, X } from './act.js';
@@ -17,7 +17,7 @@ import { PURPOSE as P } from '../vocabulary.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
 import { bodyGap, defendsObstacle } from './geometry.js';
-import { partyOf } from './profiles.js';
+import { blankParty, partyInto } from './profiles.js';
 import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
 /** Where the units that broke from melee this phase stood (p28: friends within 6" test). */
@@ -36,6 +36,11 @@ function noteBreak(g: Game, u: Unit): void {
   b.offset = u.body.offset;
   brokeSide[k] = u.side;
 }
+
+/** fight's two parties and its melee, compiled into kept records (rewritten whole at every fight). */
+const partyA = blankParty();
+const partyB = blankParty();
+const keptMelee = newMeleeSpec();
 
 /** Roll `n` d6 on the side's morale stream. */
 function roll(g: Game, side: 0 | 1, n: number): number {
@@ -88,8 +93,8 @@ function fight(g: Game, c: Contact): void {
   if (Math.abs(frontGap(a.body, b.body)) > 0.05) return;
   const opts = g.c.options;
   const assaulting = b.sector >= 0 ? sectorCover(false, opts) : 'none';
-  const pa = partyOf(g, a, b, c.charge, assaulting);
-  const pb = partyOf(g, b, a, false, 'none');
+  const pa = partyInto(partyA, g, a, b, c.charge, assaulting);
+  const pb = partyInto(partyB, g, b, a, false, 'none');
   const so = strikeOrder({
     chargerArm: a.spec.arm,
     chargerLancers: a.spec.cavalryWeapon === 'lance' || a.spec.cavalryWeapon === 'cossackLance',
@@ -99,7 +104,7 @@ function fight(g: Game, c: Contact): void {
     targetDefendsObstacle: defendsObstacle(g, b),
     counterCharge: false,
   });
-  const spec = meleeSpec(pa, pb, so === 'target' ? 'b' : so === 'simultaneous' ? 'simultaneous' : 'a', opts);
+  const spec = meleeSpecInto(keptMelee, pa, pb, so === 'target' ? 'b' : so === 'simultaneous' ? 'simultaneous' : 'a', opts);
   a.fought = true;
   b.fought = true;
   holdEvents(g, true);

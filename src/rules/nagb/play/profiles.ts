@@ -18,25 +18,52 @@ export function frontNow(g: Game, u: Unit): number {
 
 /** A unit's profile now. Influence is left to the play loop's tests (act.test). */
 export function profileOf(g: Game, u: Unit): UnitProfile {
+  return profileInto(blankProfile(), g, u);
+}
+
+/** A blank profile of profileOf's shape, for profileInto to fill. */
+export function blankProfile(): UnitProfile {
   return {
-    arm: u.spec.arm,
-    cls: u.spec.cls,
-    formation: (u.formation === 'battery' ? 'line' : u.formation) as Formation,
-    figures: u.figures,
-    startFigures: u.spec.startFigures,
-    front: frontNow(g, u),
-    disordered: u.disordered,
-    jubilant: u.jubilant,
+    arm: 'infantry',
+    cls: 'line',
+    formation: 'line',
+    figures: 0,
+    startFigures: 0,
+    front: 0,
+    disordered: false,
+    jubilant: 0,
     influence: 0,
-    weapon: u.spec.weapon,
-    fourPerThree: u.spec.fourPerThree,
-    cavalryType: u.spec.cavalryType,
-    cavalryWeapon: u.spec.cavalryWeapon,
+    weapon: 'musket',
+    fourPerThree: false,
+    cavalryType: null,
+    cavalryWeapon: null,
     commanderJoined: false,
-    lowOnAmmo: u.lowAmmo,
-    inVillage: u.sector >= 0,
-    lineFront: u.spec.lineFront,
+    lowOnAmmo: false,
+    inVillage: false,
+    lineFront: 0,
   };
+}
+
+/** profileOf written into `p` (every field, in profileOf's order): the play loop's kept profiles. */
+export function profileInto(p: UnitProfile, g: Game, u: Unit): UnitProfile {
+  p.arm = u.spec.arm;
+  p.cls = u.spec.cls;
+  p.formation = (u.formation === 'battery' ? 'line' : u.formation) as Formation;
+  p.figures = u.figures;
+  p.startFigures = u.spec.startFigures;
+  p.front = frontNow(g, u);
+  p.disordered = u.disordered;
+  p.jubilant = u.jubilant;
+  p.influence = 0;
+  p.weapon = u.spec.weapon;
+  p.fourPerThree = u.spec.fourPerThree;
+  p.cavalryType = u.spec.cavalryType;
+  p.cavalryWeapon = u.spec.cavalryWeapon;
+  p.commanderJoined = false;
+  p.lowOnAmmo = u.lowAmmo;
+  p.inVillage = u.sector >= 0;
+  p.lineFront = u.spec.lineFront;
+  return p;
 }
 
 /**
@@ -99,39 +126,51 @@ export function diceAgainst(g: Game, u: Unit, e: Unit): number {
 
 /** A unit as one side of a melee (p14-15, p22, p31). */
 export function partyOf(g: Game, u: Unit, e: Unit, charging: boolean, assaulting: Cover): MeleeParty {
-  // One literal of every field (growing the profile's object, or spreading it, makes a slower object).
-  const p: MeleeParty = {
-    arm: u.spec.arm,
-    cls: u.spec.cls,
-    formation: (u.formation === 'battery' ? 'line' : u.formation) as Formation,
-    figures: u.figures,
-    startFigures: u.spec.startFigures,
-    front: frontNow(g, u),
-    disordered: u.disordered,
-    jubilant: u.jubilant,
+  return partyInto(blankParty(), g, u, e, charging, assaulting);
+}
+
+/** A blank party of partyOf's shape, for partyInto to fill (fight keeps two). */
+export function blankParty(): MeleeParty {
+  return {
+    arm: 'infantry',
+    cls: 'line',
+    formation: 'line',
+    figures: 0,
+    startFigures: 0,
+    front: 0,
+    disordered: false,
+    jubilant: 0,
     influence: 0,
-    weapon: u.spec.weapon,
-    fourPerThree: u.spec.fourPerThree,
-    cavalryType: u.spec.cavalryType,
-    cavalryWeapon: u.spec.cavalryWeapon,
+    weapon: 'musket',
+    fourPerThree: false,
+    cavalryType: null,
+    cavalryWeapon: null,
     commanderJoined: false,
-    lowOnAmmo: u.lowAmmo,
-    inVillage: u.sector >= 0,
-    lineFront: u.spec.lineFront,
-    dice: diceAgainst(g, u, e),
-    charging,
-    assaulting,
-    bonus: {
-      flankAttack: false,
-      rearAttack: false,
-      higherGround: false,
-      standard: u.colours,
-      flankSupport: flankSupported(g, u, e),
-      rearSupport: rearSupported(g, u, e),
-      // p22, p24: cavalry lapping round an infantry front it wholly contacts (both ends overlapped).
-      lapFlank: u.spec.arm === 'cavalry' && e.spec.arm === 'infantry' && overlappedEnds(u.body, e.body) === 2 && u.body.frontage > e.body.frontage + EPS,
-      lapRear: false,
-    },
+    lowOnAmmo: false,
+    inVillage: false,
+    lineFront: 0,
+    dice: 0,
+    charging: false,
+    assaulting: 'none',
+    bonus: { flankAttack: false, rearAttack: false, higherGround: false, standard: false, flankSupport: false, rearSupport: false, lapFlank: false, lapRear: false },
   };
+}
+
+/** partyOf written into `p` (every field, in partyOf's order). */
+export function partyInto(p: MeleeParty, g: Game, u: Unit, e: Unit, charging: boolean, assaulting: Cover): MeleeParty {
+  profileInto(p, g, u);
+  p.dice = diceAgainst(g, u, e);
+  p.charging = charging;
+  p.assaulting = assaulting;
+  const b = p.bonus;
+  b.flankAttack = false;
+  b.rearAttack = false;
+  b.higherGround = false;
+  b.standard = u.colours;
+  b.flankSupport = flankSupported(g, u, e);
+  b.rearSupport = rearSupported(g, u, e);
+  // p22, p24: cavalry lapping round an infantry front it wholly contacts (both ends overlapped).
+  b.lapFlank = u.spec.arm === 'cavalry' && e.spec.arm === 'infantry' && overlappedEnds(u.body, e.body) === 2 && u.body.frontage > e.body.frontage + EPS;
+  b.lapRear = false;
   return p;
 }
