@@ -4,6 +4,7 @@
  * lane and its terrain, the objective, and the reusable state of an engagement.
  */
 import { formatPath } from '../../../core/errors.js';
+import { internAll } from '../../../core/intern.js';
 import { makeLane, terrainInterval } from '../../../table/index.js';
 import { resolveDoctrine } from '../doctrine.js';
 import { frenchInfantryDrilled } from '../movement.js';
@@ -18,26 +19,6 @@ import { type BrigadeSpec, type CompiledLane, Game, type SideSpec, type UnitSpec
 
 /** p31: a village sector's hit points when the scenario gives none (the table is lost; a reading). */
 export const DEFAULT_SECTOR_HIT_POINTS = 12;
-
-/**
- * The same string, internalized: strings read from a scenario file are not, and comparing one with a
- * literal of the same length (or looking it up in a table) then compares characters every time.
- */
-function intern(s: string): string {
-  return Object.keys({ [s]: 0 })[0];
-}
-
-/** Every string in a tree of plain objects and arrays replaced by its internalized copy (frozen objects are left). */
-function internAll(x: unknown, seen = new Set<object>()): void {
-  if (x === null || typeof x !== 'object' || seen.has(x) || Object.isFrozen(x)) return;
-  seen.add(x);
-  const o = x as Record<string, unknown>;
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    if (typeof v === 'string') o[k] = intern(v);
-    else internAll(v, seen);
-  }
-}
 
 /** The spec of a unit of a scenario. */
 function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nation: string, opts: NagbOptions): UnitSpec {
