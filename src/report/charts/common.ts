@@ -42,9 +42,16 @@ export function cellLegend(cells: number) {
   return cells > CELLS_ACROSS ? { ...CELL_LEGEND, orient: 'right' as const, direction: 'vertical' as const } : CELL_LEGEND;
 }
 
-/** A colour scale for the cells, in results order. */
+/** Vega's tableau20, paired light and dark: for more series than CELL_COLORS holds. */
+const MANY_COLORS = ['#4c78a8', '#9ecae9', '#f58518', '#ffbf79', '#54a24b', '#88d27a', '#b79a20', '#f2cf5b', '#439894', '#83bcb6', '#e45756', '#ff9d98', '#79706e', '#bab0ac', '#d67195', '#fcbfd2', '#b279a2', '#d6a5c9', '#9e765f', '#d8b5a5'] as const;
+
+/**
+ * A colour scale for cells or comparisons, in results order: the eight of CELL_COLORS, or past eight
+ * the twenty of MANY_COLORS, so that no two series share a colour up to twenty.
+ */
 export function cellColorScale(labels: readonly string[]): { domain: string[]; range: string[] } {
-  return { domain: [...labels], range: labels.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) };
+  const colors: readonly string[] = labels.length > CELL_COLORS.length ? MANY_COLORS : CELL_COLORS;
+  return { domain: [...labels], range: labels.map((_, i) => colors[i % colors.length]) };
 }
 
 /** Battle results: formations in the summaries (assault results have none). */

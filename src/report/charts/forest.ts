@@ -8,7 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import type { MetricComparison } from '../../stats/comparison.js';
 import { comparisonName, hasComparisons, pText } from '../variants.js';
-import { CELL_COLORS, CELLS_ACROSS, CONFIG, REFERENCE, SCHEMA, type ChartDef } from './common.js';
+import { cellColorScale, CELLS_ACROSS, CONFIG, REFERENCE, SCHEMA, type ChartDef } from './common.js';
 
 /** Panels in page order: the unit of the metric and the axis title of its differences. */
 const PANELS: readonly { unit: MetricComparison['unit']; title: string; axis: string }[] = [
@@ -46,7 +46,7 @@ export function forestSpec(r: Results): TopLevelSpec {
       };
     }),
   );
-  const color = { domain: series, range: series.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) };
+  const color = cellColorScale(series);
   const panels = PANELS.filter((p) => values.some((v) => v.unit === p.unit)).map((p) => {
     const figures = [...new Set(values.filter((v) => v.unit === p.unit).map((v) => v.figure))];
     const x = { type: 'quantitative' as const, title: p.axis, scale: { zero: true, nice: true } };

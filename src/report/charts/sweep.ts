@@ -7,7 +7,7 @@ import type { Results } from '../../results/results.js';
 import { numericFactors } from '../../stats/sensitivity.js';
 import { sideLabels } from '../labels.js';
 import { factorWords, othersLabel, sensitivityRows } from '../sensitivity.js';
-import { CELL_COLORS, CONFIG, SCHEMA, SIDE_COLORS, subtitle, type ChartDef } from './common.js';
+import { cellColorScale, CONFIG, SCHEMA, SIDE_COLORS, subtitle, type ChartDef } from './common.js';
 
 /** Numeric factors with at least three values: the ones drawn as sweeps. */
 export function sweptFactors(r: Results): string[] {
@@ -51,7 +51,7 @@ export function sweepSpec(r: Results, factor: string): TopLevelSpec {
   const series = [...new Set(values.map((v) => v.series))];
   const many = byCombo && series.length > MAX_SWEEP_SERIES;
   const color = byCombo
-    ? { domain: series, range: series.map((_, i) => CELL_COLORS[i % CELL_COLORS.length]) }
+    ? cellColorScale(series)
     : { domain: series, range: series.map((s) => (s.endsWith('(attacker)') ? SIDE_COLORS[0] : SIDE_COLORS[1])) };
   const xTitle = factorWords(r, factor);
   const xs = [...new Set(values.map((v) => v.x))].sort((a, b) => a - b);
