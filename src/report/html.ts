@@ -22,6 +22,7 @@ import { chartsEveryCell, MAX_CELLS_CHARTED } from './charts/index.js';
 import { variantsSection } from './variants.js';
 import { allCellsSection, CELLS_CSS, rankCells } from './manyCells.js';
 import { CELL_COLUMNS_FILE } from '../results/columns.js';
+import { inColumns } from '../results/store.js';
 import { columnRuns, runCaption } from './wrap.js';
 
 export interface PageChart {
@@ -243,7 +244,7 @@ export function diceOf(p: { dice?: string }): string {
   return p.dice ?? 'alea-mash/seed-path/1';
 }
 
-function provenance(r: Results): string {
+function provenance(r: Results, cellsFile: string): string {
   const p = r.provenance;
   const names = cellNames(r);
   const items: [string, string][] = [];
@@ -319,7 +320,7 @@ function provenance(r: Results): string {
         : `<p>${escapeHtml(none)}</p>`;
     return `${dl(items)}
 ${refitChanges}
-<p>${escapeHtml(`Every cell's label, factors, dice key, options and scenario are in ${CELL_COLUMNS_FILE} (results.json names it).`)}</p>
+<p>${escapeHtml(`Every cell's label, factors, dice key, options and scenario are in ${cellsFile}.`)}</p>
 ${optionsTable}
 <h3>Options that differ between cells</h3>
 ${list('Options', differences(r.cells.map((c) => c.options)), 'None: every cell uses the same options.')}
@@ -409,7 +410,7 @@ function settingsFlags(r: Results): string {
 }
 
 /** Engagements worth tracing in each cell, with the command that replays each. */
-function traceSection(r: Results): string {
+function traceSection(r: Results, cellsFile: string): string {
   const file = r.provenance.experiment?.file ?? r.provenance.scenario.file;
   // Of many cells, those at either end of the ranking by the first side's wins.
   const ranked = chartsEveryCell(r) ? null : rankCells(r, 'wins0', 3);
@@ -429,7 +430,7 @@ function traceSection(r: Results): string {
     .join('\n');
   return `<section id="trace">
 <h2>Engagements worth tracing</h2>
-<p class="definition">${escapeHtml(`To see the battle behind a number: for each outcome the engagement whose losses are nearest the cell averages, and the extremes. Each command replays that engagement exactly and writes its story and a map page to step through.${ranked ? ` Of ${r.cells.length} cells, the three where ${r.sides[0].name} won most and the three where it won least; every cell's are in ${CELL_COLUMNS_FILE} (summary.traceThese).` : ''}`)}</p>
+<p class="definition">${escapeHtml(`To see the battle behind a number: for each outcome the engagement whose losses are nearest the cell averages, and the extremes. Each command replays that engagement exactly and writes its story and a map page to step through.${ranked ? ` Of ${r.cells.length} cells, the three where ${r.sides[0].name} won most and the three where it won least; every cell's are in ${cellsFile}, summary.traceThese.` : ''}`)}</p>
 ${items}
 </section>`;
 }
@@ -488,7 +489,14 @@ export function pageEnd(specs: Record<string, TopLevelSpec>): string {
 }
 
 /** Render the report page. Pure: the caller reads the libraries and writes the file. */
-export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries, opts: { rankBy?: string } = {}): string {
+/**
+ * The report page. `resultsFile` and `columnsFile` name results.json and the columnar file of a large
+ * experiment's cells as seen from the page (a cross-system run's system reports, in systems/<id>/, name
+ * the run's, in the folder above).
+ */
+export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries, opts: { rankBy?: string; resultsFile?: string; columnsFile?: string } = {}): string {
+  // Where every cell's detail is: the columnar file when the results were written so (inColumns), else results.json.
+  const cellsFile = inColumns(r.cells.length) ? `${opts.columnsFile ?? CELL_COLUMNS_FILE} (results.json names it)` : (opts.resultsFile ?? 'results.json');
   const p = r.provenance;
   const many = !chartsEveryCell(r);
   const title = p.experiment?.title ?? p.scenario.title ?? p.experiment?.name ?? p.scenario.name;
@@ -511,7 +519,7 @@ export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libra
 ${question ? `<p class="question">${escapeHtml(question)}</p>` : ''}
 ${answerHtml(r)}
 <p class="lede">${escapeHtml(`${r.sides[0].name} (attacker) against ${r.sides[1].name} (defender); ${r.cells.length} ${r.cells.length === 1 ? 'cell' : 'cells'} of ${n} engagements each; ruleset ${p.ruleset.title}.`)}</p>
-${many ? `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts and tables that show each cell apart are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the charts below summarize every cell, ' : ''}the table of every cell lists them, with the top and bottom cells by the figure you choose, and cells.csv and ${CELL_COLUMNS_FILE} hold them all.`)}</p>\n` : ''}<nav><ul>${many ? '<li><a href="#cells">Every cell</a></li>' : '<li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>'}${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${!many && extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !inSection(c)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}${historySection(r) ? '<li><a href="#history">Losses per hour against the historical record</a></li>' : ''}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
+${many ? `<p class="lede">${escapeHtml(`With more than ${MAX_CELLS_CHARTED} cells the charts and tables that show each cell apart are left out (unreadable at this width, and slow to draw); ${charts.length ? 'the charts below summarize every cell, ' : ''}the table of every cell lists them, with the top and bottom cells by the figure you choose, and cells.csv and ${cellsFile} hold them all.`)}</p>\n` : ''}<nav><ul>${many ? '<li><a href="#cells">Every cell</a></li>' : '<li><a href="#summary">Summary</a></li><li><a href="#balance">Balance</a></li>'}${precision ? '<li><a href="#precision">Precision</a></li>' : ''}${!many && extraRows(r).length ? '<li><a href="#extras">More from the rules</a></li>' : ''}${variants ? '<li><a href="#variants">Variants</a></li>' : ''}${sensitivity ? '<li><a href="#sensitivity">Sensitivity</a></li>' : ''}${charts.filter((c) => !inSection(c)).map((c) => `<li><a href="#${escapeHtml(c.name)}">${escapeHtml(c.heading)}</a></li>`).join('')}${historySection(r) ? '<li><a href="#history">Losses per hour against the historical record</a></li>' : ''}<li><a href="#trace">Engagements worth tracing</a></li><li><a href="#provenance">Provenance</a></li><li><a href="#glossary">Glossary</a></li></ul></nav>
 </header>
 ${many ? allCellsSection(r, opts.rankBy) : `<section id="summary">
 <h2>Summary by cell</h2>
@@ -531,11 +539,11 @@ ${sensitivity}
 ${chartSections}
 ${historySection(r, charts.find((c) => c.name === HISTORY_CHART))}
 ${robustnessSection(r)}
-${traceSection(r)}
+${traceSection(r, cellsFile)}
 <section id="provenance">
 <h2>Provenance</h2>
 <p class="definition">${escapeHtml('Everything that fixes the numbers above. The hash covers all of it; a run with the same hash gives the same results.')}</p>
-${provenance(r)}
+${provenance(r, cellsFile)}
 </section>
 <section id="glossary">
 <h2>Glossary</h2>

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
+import { cellColumnsFile } from '../results/store.js';
 import { crossCharts, crossHtml, systemFolder } from './cross.js';
 import { ReportFiles } from './files.js';
 import { chartsEveryCell, chartsFor } from './charts/index.js';
@@ -39,7 +40,7 @@ export function buildCharts(results: Results): PageChart[] {
 export type OnChart = (done: number, total: number) => void;
 
 /** Write the report of a run into `dir`; returns the files written. */
-export async function writeReport(results: Results, dir: string, onChart?: OnChart, opts: { rankBy?: string } = {}): Promise<string[]> {
+export async function writeReport(results: Results, dir: string, onChart?: OnChart, opts: { rankBy?: string; resultsFile?: string; columnsFile?: string } = {}): Promise<string[]> {
   const files = new ReportFiles(dir);
   const put = files.put.bind(files);
   const charts = buildCharts(results);
@@ -65,7 +66,8 @@ export async function writeCrossReport(x: CrossResults, dir: string, onChart?: O
   let before = 0;
   const counted = onChart && ((done: number) => onChart(before + done, total));
   for (const r of x.systems) {
-    written.push(...(await writeReport(r, join(dir, systemFolder(r.provenance.ruleset.id)), counted)));
+    const id = r.provenance.ruleset.id;
+    written.push(...(await writeReport(r, join(dir, systemFolder(id)), counted, { resultsFile: '../../results.json', columnsFile: `../../${cellColumnsFile(id)}` })));
     before += chartsFor(r).length;
   }
   const files = new ReportFiles(dir);

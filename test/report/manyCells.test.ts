@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartsFor, writeReport } from '../../src/report/index.js';
+import { reportHtml, type Libraries } from '../../src/report/html.js';
 import { MAX_SWEEP_LINES, MAX_SWEEP_SERIES, sweepCharts, sweepLines, sweepSpec } from '../../src/report/charts/sweep.js';
 import type { Results } from '../../src/results/results.js';
 import { fixtureResults } from './fixture.js';
@@ -52,6 +53,19 @@ describe('a report of 9 x 9 x 2 = 162 cells', () => {
     const csv = readFileSync(join(out, 'cells.csv'), 'utf8').trim().split('\n');
     expect(csv).toHaveLength(163);
     expect(csv[0]).toMatch(/^cell,label,defender\.units\[\*\]\.morale,attacker\.stacks\[0\]\.units\[0\]\.strength,turns,engagements,wins0,wins0_lo,wins0_hi,/);
+    // 162 cells are written in results.json itself (the columnar file is for more than 200).
+    expect(html).toContain('cells.csv and results.json hold them all');
+  });
+
+  it("names where every cell is: results.json, or the columnar file past 200 cells, from a cross-system run's system report the run's own", () => {
+    const libs = { vega: '', vegaLite: '', vegaEmbed: '' } satisfies Libraries;
+    const cross = { resultsFile: '../../results.json', columnsFile: '../../cells.aor.columns.json' };
+    expect(reportHtml(results, [], libs, cross)).toContain('cells.csv and ../../results.json hold them all');
+    const wide = { ...results, cells: [...results.cells, ...results.cells.slice(0, 39)] };
+    const html = reportHtml(wide, [], libs, cross);
+    expect(html).toContain('cells.csv and ../../cells.aor.columns.json (results.json names it) hold them all');
+    expect(html).toContain('are in ../../cells.aor.columns.json (results.json names it).');
+    expect(reportHtml(wide, [], libs)).toContain('are in cells.columns.json (results.json names it).');
   });
 
   it(`a factor whose sweep would draw more than ${MAX_SWEEP_LINES} lines is not drawn`, () => {
