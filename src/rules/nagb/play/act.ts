@@ -18,7 +18,8 @@ import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD
 
 /** The unit class index (core UNIT_CLASSES) of an arm, by comparison rather than a keyed lookup by string. */
 function armIndex(arm: 'infantry' | 'cavalry' | 'artillery'): number {
-  return arm === 'infantry' ? 0 : arm === 'cavalry' ? 1 : 2;
+  // (Any other arm, which validation never lets through, is left out of the tally as a keyed lookup's undefined was.)
+  return arm === 'infantry' ? 0 : arm === 'cavalry' ? 1 : arm === 'artillery' ? 2 : -1;
 }
 
 /** Hold the events of tests taken inside a resolution (told after it), or let them through again. */
