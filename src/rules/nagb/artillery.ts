@@ -10,7 +10,7 @@ import {
   BALL_KILL,
   classHitModifier,
   type Cover,
-  COVER_MODIFIER,
+  coverModifier,
   type Gun,
   GUNS,
   SHELL_BURST,
@@ -70,7 +70,7 @@ export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 
   if (m.disordered) mod -= 1;
   if (m.longRange) mod -= 1;
   if (m.targetCharging) mod -= 1;
-  else mod += COVER_MODIFIER[m.cover];
+  else mod += coverModifier(m.cover);
   if (m.movedOrUnlimbered) mod -= 1;
   if (m.targetSkirmishers) mod -= 1;
   const need = ARTILLERY_HIT - mod;

@@ -9,7 +9,7 @@ import {
   type Arm,
   classHitModifier,
   type Cover,
-  COVER_MODIFIER,
+  coverModifier,
   type Formation,
   SMALL_ARMS_HIT,
   type UnitClass,
@@ -70,7 +70,7 @@ export function toHitNeeded(m: ShotModifiers, opts: Pick<NagbOptions, 'eliteFire
   if (m.firerDisordered) mod -= 1;
   if (m.band === 'long') mod -= 1;
   else if (m.band === 'pointBlank') mod += 1;
-  if (!m.targetCharging) mod += COVER_MODIFIER[m.cover];
+  if (!m.targetCharging) mod += coverModifier(m.cover);
   if (m.targetCharging) mod -= 1;
   if (m.targetSkirmishers) mod -= 1;
   if (m.targetDeployedArtillery) mod -= 1;

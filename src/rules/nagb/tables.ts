@@ -291,6 +291,10 @@ export const VOLLEY_FIRE_ZONE = 8;
 /** Cover of a target (p10, p20, p31, p32): none, soft (-1) or hard (-2). */
 export type Cover = 'none' | 'soft' | 'hard';
 export const COVER_MODIFIER: Record<Cover, number> = { none: 0, soft: -1, hard: -2 };
+/** COVER_MODIFIER[c] by comparison (the fire loop's per-shot lookup, no keyed load by string). */
+export function coverModifier(c: Cover): number {
+  return c === 'none' ? 0 : c === 'soft' ? -1 : c === 'hard' ? -2 : COVER_MODIFIER[c];
+}
 
 /**
  * Cover given by terrain (p31 table: woods -1, fields 0; p32: hedge -1, wooden fence -1, stone wall -2,

@@ -16,7 +16,11 @@ import type { NagbEvent } from '../events.js';
 import { commanderDistance, PARKED } from './geometry.js';
 import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
-const ARM_INDEX = { infantry: 0, cavalry: 1, artillery: 2 } as const;
+/** The unit class index (core UNIT_CLASSES) of an arm, by comparison rather than a keyed lookup by string. */
+function armIndex(arm: 'infantry' | 'cavalry' | 'artillery'): number {
+  // (Any other arm, which validation never lets through, is left out of the tally as a keyed lookup's undefined was.)
+  return arm === 'infantry' ? 0 : arm === 'cavalry' ? 1 : arm === 'artillery' ? 2 : -1;
+}
 
 /** Hold the events of tests taken inside a resolution (told after it), or let them through again. */
 export function holdEvents(g: Game, on: boolean): void {
@@ -361,7 +365,7 @@ export function test(g: Game, u: Unit, p: number, ld: number, aid = true): boole
     passed = d1 + d2 <= target;
     if (influence && unhorses(d1, d2)) unhorse(g, u);
   }
-  recordCheck(g.res.sides[side], p, COUNTED[p], ratingIndex(target, LD_FIRST, LD_SLOTS), ARM_INDEX[u.spec.arm], passed);
+  recordCheck(g.res.sides[side], p, COUNTED[p], ratingIndex(target, LD_FIRST, LD_SLOTS), armIndex(u.spec.arm), passed);
   if (!passed && COUNTED[p]) g.res.units[u.spec.index].checksFailed++;
   if (g.sink) {
     const e: NagbEvent = { type: 'check', side, purpose: PURPOSES[p], unit: u.spec.id, target, modifiers: influence ? ['personal influence +1'] : [], roll: [d1, d2], passed, rerolled, influence };

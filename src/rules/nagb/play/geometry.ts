@@ -338,13 +338,18 @@ export function chargeBaseOf(g: Game, u: Unit): number {
  */
 export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
   const list = g.sideFootHorse[1 - u.side];
+  const ui = u.spec.index;
+  const uCavalry = u.spec.arm === 'cavalry';
+  const front = u.body.front;
   for (let j = 0; j < list.length; j++) {
     const e = list[j];
-    if (!e.active || e.disordered) continue;
-    if (e.spec.arm === 'infantry' && (u.spec.arm === 'cavalry' || e.formation === 'marchColumn' || e.formation === 'square')) continue;
-    const gap = frontGap(e.body, u.body);
+    // The distance first (most enemies are beyond reach); the order of these pure tests does not
+    // matter, and firstAhead (whose cache is path-dependent) is asked under the same conditions as before.
+    const gap = (front - e.body.front) * e.body.facing;
     if (gap < -EPS || gap > chargeReachOf(g, e) + extraReach + EPS) continue;
-    if (firstAhead(g, e) === u.spec.index) return true;
+    if (!e.active || e.disordered) continue;
+    if (e.spec.arm === 'infantry' && (uCavalry || e.formation === 'marchColumn' || e.formation === 'square')) continue;
+    if (firstAhead(g, e) === ui) return true;
   }
   return false;
 }
