@@ -36,7 +36,7 @@ class OneStreamDice extends EngagementDice {
 }
 
 /** Engagement dice that record each stream they create and the draws taken from it. */
-class CountingDice extends EngagementDice {
+export class CountingDice extends EngagementDice {
   readonly made: { side: 0 | 1; purpose: Purpose; draws: number }[] = [];
   override stream(side: 0 | 1, purpose: Purpose): Uniform {
     const inner = super.stream(side, purpose);

@@ -13,7 +13,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EngagementDice, type Purpose, type Uniform } from '../src/core/dice.js';
+import { EngagementDice, type Purpose } from '../src/core/dice.js';
+import { CountingDice } from './kernel.js';
 import { findRuleset } from '../src/rules/index.js';
 import { loadScenario, singleCell } from '../src/scenario/load.js';
 
@@ -38,18 +39,6 @@ export interface LaneFigures {
   floorPerSecond: number;
   /** The floor's time over the engine's: 1 would be an engine that costs nothing but its dice. */
   shareOfFloor: number;
-}
-
-/** Engagement dice that record each stream they create and the draws taken from it. */
-class CountingDice extends EngagementDice {
-  readonly made: { side: 0 | 1; purpose: Purpose; draws: number }[] = [];
-  override stream(side: 0 | 1, purpose: Purpose): Uniform {
-    const inner = super.stream(side, purpose);
-    let rec = this.made.find((m) => m.side === side && m.purpose === purpose);
-    if (!rec) this.made.push((rec = { side, purpose, draws: 0 }));
-    const r = rec;
-    return () => (r.draws++, inner());
-  }
 }
 
 let sink = 0;

@@ -427,6 +427,29 @@ export function supportBehind(g: Game, u: number): number {
 }
 
 /**
+ * A flank on an anchored lane edge: the side of sign `sl` (its edge `el`) or the other (`-sl`, `er`)
+ * within `tol` of the lane's edge where the scenario anchors it.
+ */
+function anchoredFlank(lane: Game['c']['lane'], sl: number, el: number, er: number, tol: number): boolean {
+  const sr = -sl;
+  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return true;
+  return sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol;
+}
+
+/**
+ * friendBeside of either flank (signs `sl` and `-sl`, edges `el` and `er`), read from the kept extents:
+ * body i's near edge within `tol` of the flank's edge and its centre beyond it.
+ */
+function besideEitherFlank(g: Game, i: number, sl: number, el: number, er: number, tol: number): boolean {
+  const sr = -sl;
+  const lo = g.lo[i];
+  const hi = g.hi[i];
+  const off = g.off[i];
+  if (!(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0) return true;
+  return !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
+}
+
+/**
  * supportBehind (when `within6Behind`, else -1) into g.behind[u], and secureFlankWitness into
  * g.secureWitness[u] and g.secure[u], in one pass over the side's units (the same answers).
  */
@@ -437,9 +460,7 @@ export function friendsAround(g: Game, u: number, within6Behind: boolean): void 
   const sr = -sl;
   const el = sl > 0 ? g.hi[u] : g.lo[u];
   const er = sr > 0 ? g.hi[u] : g.lo[u];
-  let secure = -1;
-  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) secure = -2;
-  else if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) secure = -2;
+  let secure = anchoredFlank(lane, sl, el, er, tol) ? -2 : -1;
   const units = g.c.sides[g.c.units[u].side].units;
   const facing = sl;
   const back = facing > 0 ? g.ax0[u] : g.ax1[u];
@@ -458,12 +479,7 @@ export function friendsAround(g: Game, u: number, within6Behind: boolean): void 
       if (d >= -EPS && d <= SUPPORT_DISTANCE + EPS && d < bestGap) (bestGap = d), (best = i);
     }
     if (secure !== -1 || level === ROUT) continue;
-    const lo = g.lo[i];
-    const hi = g.hi[i];
-    const off = g.off[i];
-    const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
-    const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
-    if (!left && !right) continue;
+    if (!besideEitherFlank(g, i, sl, el, er, tol)) continue;
     if (rangeOverlap(ax0, ax1, g.ax0[i], g.ax1[i]) <= EPS) continue;
     secure = i;
   }
@@ -495,21 +511,15 @@ export function secureFlankWitness(g: Game, u: number): number {
   const sr = -sl;
   const el = sl > 0 ? g.hi[u] : g.lo[u];
   const er = sr > 0 ? g.hi[u] : g.lo[u];
-  if (sl > 0 ? lane.anchoredHigh && el >= lane.width / 2 - tol : lane.anchoredLow && el <= -lane.width / 2 + tol) return -2;
-  if (sr > 0 ? lane.anchoredHigh && er >= lane.width / 2 - tol : lane.anchoredLow && er <= -lane.width / 2 + tol) return -2;
+  if (anchoredFlank(lane, sl, el, er, tol)) return -2;
   const units = g.c.sides[g.c.units[u].side].units;
   const ax0 = g.ax0[u];
   const ax1 = g.ax1[u];
   for (let k = 0; k < units.length; k++) {
     const i = units[k];
     if (i === u || g.present[i] === 0 || g.level[i] === ROUT) continue;
-    const lo = g.lo[i];
-    const hi = g.hi[i];
-    const off = g.off[i];
-    // friendBeside on either side: near edge within tol of the side edge, centre beyond it, overlapping axially.
-    const left = !(((sl > 0 ? lo : hi) - el) * sl > tol + EPS) && (off - el) * sl > 0;
-    const right = !(((sr > 0 ? lo : hi) - er) * sr > tol + EPS) && (off - er) * sr > 0;
-    if (!left && !right) continue;
+    // friendBeside on either side, overlapping axially.
+    if (!besideEitherFlank(g, i, sl, el, er, tol)) continue;
     if (rangeOverlap(ax0, ax1, g.ax0[i], g.ax1[i]) <= EPS) continue;
     return i;
   }

@@ -16,12 +16,7 @@ export function frontNow(g: Game, u: Unit): number {
   return u.frontFigures;
 }
 
-/** A unit's profile now. Influence is left to the play loop's tests (act.test). */
-export function profileOf(g: Game, u: Unit): UnitProfile {
-  return profileInto(blankProfile(), g, u);
-}
-
-/** A blank profile of profileOf's shape, for profileInto to fill. */
+/** A blank profile, for profileInto to fill (the charge step keeps two). */
 export function blankProfile(): UnitProfile {
   return {
     arm: 'infantry',
@@ -44,7 +39,7 @@ export function blankProfile(): UnitProfile {
   };
 }
 
-/** profileOf written into `p` (every field, in profileOf's order): the play loop's kept profiles. */
+/** A unit's profile now, written into `p` (every field). Influence is left to the play loop's tests (act.test). */
 export function profileInto(p: UnitProfile, g: Game, u: Unit): UnitProfile {
   p.arm = u.spec.arm;
   p.cls = u.spec.cls;
@@ -124,31 +119,10 @@ export function diceAgainst(g: Game, u: Unit, e: Unit): number {
   return meleeDice(front, w, enemyWidth, overlappedEnds(u.body, e.body), g.c.options);
 }
 
-/** A unit as one side of a melee (p14-15, p22, p31). */
-export function partyOf(g: Game, u: Unit, e: Unit, charging: boolean, assaulting: Cover): MeleeParty {
-  return partyInto(blankParty(), g, u, e, charging, assaulting);
-}
-
-/** A blank party of partyOf's shape, for partyInto to fill (fight keeps two). */
+/** A blank party: a blank profile and the melee's fields, for partyInto to fill (fight keeps two). */
 export function blankParty(): MeleeParty {
   return {
-    arm: 'infantry',
-    cls: 'line',
-    formation: 'line',
-    figures: 0,
-    startFigures: 0,
-    front: 0,
-    disordered: false,
-    jubilant: 0,
-    influence: 0,
-    weapon: 'musket',
-    fourPerThree: false,
-    cavalryType: null,
-    cavalryWeapon: null,
-    commanderJoined: false,
-    lowOnAmmo: false,
-    inVillage: false,
-    lineFront: 0,
+    ...blankProfile(),
     dice: 0,
     charging: false,
     assaulting: 'none',
@@ -156,7 +130,7 @@ export function blankParty(): MeleeParty {
   };
 }
 
-/** partyOf written into `p` (every field, in partyOf's order). */
+/** A unit as one side of a melee (p14-15, p22, p31), written into `p` (every field). */
 export function partyInto(p: MeleeParty, g: Game, u: Unit, e: Unit, charging: boolean, assaulting: Cover): MeleeParty {
   profileInto(p, g, u);
   p.dice = diceAgainst(g, u, e);
