@@ -3,7 +3,7 @@
  * printed and written to benchmarks/RESULTS.md with the scaling chart beside it. Figures are rates and
  * ratios; nothing here is a test. Run it on a quiet machine: RESULTS.md records the load average.
  *
- *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile,lanes,startup]
+ *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile,lanes,startup,report]
  *
  * --quick cuts every count (for trying the script, not for figures); --out writes RESULTS.md and the
  * chart files elsewhere (default benchmarks/).
@@ -22,6 +22,7 @@ import type { ScaleRun } from './scaleRun.js';
 import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
 import { LANES, measureLaneApart, type LaneFigures } from './lanes.js';
 import { measureStartup, STARTUP_COMMAND, STARTUP_TARGET, type StartupFigures } from './startup.js';
+import { measureReport, PNG_TARGET, REPORT_STUDY, type ReportFigures } from './report.js';
 import { DICE_FORMAT } from '../src/core/dice.js';
 
 const argv = process.argv.slice(2);
@@ -200,6 +201,13 @@ function startupRow(f: StartupFigures): string {
   return `| issue 15. the command line starts no slower than about ${ms(STARTUP_TARGET)} (\`volley ${STARTUP_COMMAND.join(' ')}\`, everything loaded, nothing played) | **${ms(f.volley)}** (median of ${f.runs} fresh processes, quartiles ${ms(f.q1)} to ${ms(f.q3)}); bare Node (\`node -e 0\`) ${ms(f.node)} in the same rounds, so volley's own ${ms(f.volley - f.node)} | ${status(f.volley <= STARTUP_TARGET, f.volley <= STARTUP_TARGET ? 'within it' : `${times(f.volley / STARTUP_TARGET)} of it`)} |`;
 }
 
+/** The row of the targets table for the default report's PNGs (issue 17, item 5). */
+function reportRow(f: ReportFigures): string {
+  const ms = (x: number) => `${fmt(1000 * x)} ms`;
+  const met = f.firstPngs <= PNG_TARGET;
+  return `| issue 17, 5. fonts loaded once per run; all PNGs of the default report in under ${ms(PNG_TARGET)} together | the ${f.charts} PNGs of ${REPORT_STUDY}'s report, the first report of a fresh process: **${ms(f.firstPngs)}** (its layout by Vega ${ms(f.firstLayout)}); later reports, median of ${f.rounds}: ${ms(f.pngs)} (CPU ${ms(f.pngsCpu)}), drawn as before (resvg reading the installed faces for every chart, its own PNG encoder, every chart at once) ${ms(f.before)} (CPU ${ms(f.beforeCpu)}): ${times(f.before / f.pngs)}; ${fmt(f.bytes / 1024)} KB of PNG (${fmt(f.bytesBefore / 1024)} KB before) | ${status(met, met ? `${ms(PNG_TARGET - f.firstPngs)} within it` : `${ms(f.firstPngs - PNG_TARGET)} over`)} |`;
+}
+
 /** Rows of the targets table for the lane systems' scenario A (issues 19, 20, 21). */
 function laneRows(lanes: LaneFigures[]): string[] {
   return lanes.map((f) => {
@@ -209,7 +217,7 @@ function laneRows(lanes: LaneFigures[]): string[] {
   });
 }
 
-function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = [], startup: StartupFigures | null = null): string {
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = [], startup: StartupFigures | null = null, report: ReportFigures | null = null): string {
   const out: string[] = [];
   const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
   out.push('# Benchmark results', '');
@@ -248,6 +256,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
   out.push(...wholeRows(wh));
   out.push(...laneRows(lanes));
   if (startup) out.push(startupRow(startup));
+  if (report) out.push(reportRow(report));
   out.push('');
   if (lanes.length) {
     out.push(
@@ -426,8 +435,16 @@ async function main(): Promise<void> {
     console.log('');
   }
 
+  let report: ReportFigures | null = null;
+  if (!SKIP.has('report')) {
+    console.log("9. The default study's report");
+    report = measureReport(q(9, 2));
+    console.log(`  ${report.charts} PNGs: ${fmt(1000 * report.firstPngs)} ms in the first report of a process, ${fmt(1000 * report.pngs)} ms later (${fmt(1000 * report.before)} ms drawn as before); issue 17 asks under ${fmt(1000 * PNG_TARGET)} ms`);
+    console.log('');
+  }
+
   m.loadAfter = loadavg();
-  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes, startup));
+  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes, startup, report));
   console.log(`written: ${join(OUT, 'RESULTS.md')}`);
 }
 

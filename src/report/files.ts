@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { writeFileAtomic } from '../results/files.js';
 import { chartCsv } from './chartCsv.js';
-import { specToSvg, svgToPngAsync } from './render.js';
+import { PngDrawer, specToSvg } from './render.js';
 
 export class ReportFiles {
   readonly written: string[] = [];
@@ -27,19 +27,27 @@ export class ReportFiles {
 
   /**
    * Several charts: Vega lays each out in turn on this thread while resvg draws the PNGs of those
-   * already laid out on its own threads; the files are written in the order given.
+   * already laid out on its own threads (render.ts, PngDrawer); the files are written in the order
+   * given.
    */
   async charts(list: readonly { name: string; spec: TopLevelSpec }[], onChart?: (done: number, total: number) => void): Promise<void> {
     const pngs: Promise<Uint8Array>[] = [];
     const svgs: string[] = [];
     let done = 0;
-    for (const { spec } of list) {
-      const svg = await specToSvg(spec);
-      svgs.push(svg);
-      // A chart is done when its PNG is drawn.
-      pngs.push(svgToPngAsync(svg).then((png) => (onChart?.(++done, list.length), png)));
+    const drawer = new PngDrawer();
+    let drawn: Uint8Array[];
+    try {
+      for (const { spec } of list) {
+        const svg = await specToSvg(spec);
+        svgs.push(svg);
+        // A chart is done when its PNG is drawn.
+        pngs.push(drawer.draw(svg).then((png) => (onChart?.(++done, list.length), png)));
+      }
+      drawn = await Promise.all(pngs);
+    } finally {
+      // Every chart asked for is drawn before the fonts are removed (after a failure too).
+      await drawer.close();
     }
-    const drawn = await Promise.all(pngs);
     list.forEach(({ name, spec }, i) => {
       this.put(`${name}.vl.json`, `${JSON.stringify(spec, null, 2)}\n`);
       this.put(`${name}.svg`, svgs[i]);

@@ -1,10 +1,12 @@
 /** From a Vega-Lite spec to SVG (Vega's string renderer, no canvas) and from SVG to PNG (resvg). */
 import { renderAsync, Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { codePointsOf, subsetFont } from './fontSubset.js';
+import { encodePng, PngEncoder } from './png.js';
 
 export async function specToSvg(spec: TopLevelSpec): Promise<string> {
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
@@ -44,31 +46,123 @@ export function findFiles(dirs: string[], name: RegExp, depth = 4): string[] {
   return found;
 }
 
-let fontOptions: ResvgRenderOptions['font'] | null = null;
+type FontOptions = NonNullable<ResvgRenderOptions['font']>;
 
-/**
- * The font options, worked out once per process. Loading every system font costs resvg about 0.2 s a
- * chart; the charts use one family, so its files are found once and handed to each render. Where the
- * family is not installed, resvg loads the system's fonts as before (and picks its own default).
- */
-function fonts(): ResvgRenderOptions['font'] {
-  if (fontOptions) return fontOptions;
-  const files = findFiles(fontDirs(homedir()), FACE_FILE);
-  fontOptions =
-    files.length > 0
-      ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: FAMILY, sansSerifFamily: FAMILY }
-      : { loadSystemFonts: true, defaultFontFamily: FAMILY, sansSerifFamily: FAMILY };
-  return fontOptions;
+let faceFiles: string[] | null = null;
+
+/** The chart family's face files on this machine, looked for once per process. */
+export function chartFaceFiles(): string[] {
+  faceFiles ??= findFiles(fontDirs(homedir()), FACE_FILE);
+  return faceFiles;
 }
 
-const pngOptions = (): ResvgRenderOptions => ({ fitTo: { mode: 'zoom', value: 2 }, font: fonts(), background: 'white' });
+/**
+ * The fonts a set of charts is drawn with. Where the chart family is installed, its faces are cut
+ * to the characters of the charts drawn so far (src/report/fontSubset.ts: resvg reads a font file
+ * whole for every glyph it draws, so a small file draws the same pixels several times faster) and
+ * written to a temporary folder, removed by `dispose`; a chart with a character not yet covered
+ * gets faces cut anew. Where the family is not installed, resvg loads the system's fonts (and picks
+ * its own default).
+ */
+export class ChartFonts {
+  private readonly originals: { name: string; bytes: Uint8Array }[];
+  /**
+   * What every cut covers: printable ASCII and the punctuation charts are written with, so that a
+   * report's charts are usually drawn with one cut; the dotted circle a shaper draws under a combining
+   * mark with no letter; the mirrored pairs of brackets and quotes right-to-left text draws.
+   */
+  private readonly covered = codePointsOf(' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~–—‘’“”…•−×≤≥±·°\u25cc«»‹›');
+  private dir: string | null = null;
+  private cuts = 0;
+  private options: FontOptions;
+
+  constructor(files: string[] = chartFaceFiles()) {
+    this.originals = files.map((f) => ({ name: basename(f), bytes: readFileSync(f) }));
+    this.options =
+      files.length > 0
+        ? { loadSystemFonts: false, fontFiles: files, defaultFontFamily: FAMILY, sansSerifFamily: FAMILY }
+        : { loadSystemFonts: true, defaultFontFamily: FAMILY, sansSerifFamily: FAMILY };
+  }
+
+  /** Font options that draw every character of `svg`. */
+  cover(svg: string): FontOptions {
+    if (this.originals.length === 0) return this.options;
+    const before = this.covered.size;
+    codePointsOf(svg, this.covered);
+    if (this.covered.size === before && this.cuts > 0) return this.options;
+    this.dir ??= mkdtempSync(join(tmpdir(), 'volley-fonts-'));
+    const cut = ++this.cuts;
+    const fontFiles = this.originals.map(({ name, bytes }) => {
+      const subset = subsetFont(bytes, this.covered);
+      const file = join(this.dir!, `${cut}-${name}`);
+      writeFileSync(file, subset ?? bytes);
+      return file;
+    });
+    this.options = { ...this.options, fontFiles };
+    return this.options;
+  }
+
+  /** Remove the cut faces (once every chart drawn with them is done). */
+  dispose(): void {
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
+  }
+}
+
+const pngOptions = (font: FontOptions): ResvgRenderOptions => ({ fitTo: { mode: 'zoom', value: 2 }, font, background: 'white' });
 
 /** PNG at twice the SVG's size, on white, with DejaVu Sans for Vega's generic sans-serif. */
 export function svgToPng(svg: string): Uint8Array {
-  return new Resvg(svg, pngOptions()).render().asPng();
+  const fonts = new ChartFonts();
+  try {
+    const image = new Resvg(svg, pngOptions(fonts.cover(svg))).render();
+    return encodePng(image.pixels, image.width, image.height);
+  } finally {
+    fonts.dispose();
+  }
 }
 
-/** The same PNG, drawn on libuv's thread pool: a report's charts are drawn side by side. */
-export async function svgToPngAsync(svg: string): Promise<Uint8Array> {
-  return (await renderAsync(svg, pngOptions())).asPng();
+/**
+ * A report's PNGs, drawn and compressed on libuv's thread pool `atOnce` charts at a time (a chart
+ * holds its pixels three times over while it is drawn and compressed, 12 MB apiece for a large one),
+ * with the fonts cut once for all of them. `close` waits for every chart asked for, then removes the
+ * fonts.
+ */
+export class PngDrawer {
+  private readonly fonts = new ChartFonts();
+  private readonly idle: PngEncoder[];
+  private readonly waiting: ((encoder: PngEncoder) => void)[] = [];
+  private readonly pending = new Set<Promise<Uint8Array>>();
+
+  constructor(atOnce = 1) {
+    this.idle = Array.from({ length: atOnce }, () => new PngEncoder());
+  }
+
+  /** The PNG of `svg`; charts start in the order asked for. */
+  draw(svg: string): Promise<Uint8Array> {
+    const font = this.fonts.cover(svg);
+    const png = this.encoder().then(async (encoder) => {
+      try {
+        const image = await renderAsync(svg, pngOptions(font));
+        return await encoder.encode(image.pixels, image.width, image.height);
+      } finally {
+        const next = this.waiting.shift();
+        if (next) next(encoder);
+        else this.idle.push(encoder);
+      }
+    });
+    this.pending.add(png);
+    void png.finally(() => this.pending.delete(png)).catch(() => undefined);
+    return png;
+  }
+
+  private encoder(): Promise<PngEncoder> {
+    const free = this.idle.pop();
+    return free ? Promise.resolve(free) : new Promise((take) => this.waiting.push(take));
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+    this.fonts.dispose();
+  }
 }
