@@ -27,8 +27,9 @@ describe('worker faults', () => {
     expect(r.stderr).toContain(`replay it with: npm run volley -- trace ${EXPERIMENT} --cell 1 --engagement 37 --seed 99`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(join(r.out, 'results.json'))).toBe(false);
-    // The pool is destroyed: the process ends without waiting for the remaining batches' idle timeout.
-    expect(r.ms).toBeLessThan(10_000);
+    // The pool is destroyed: the process ends instead of playing on or hanging. The run takes 1-2 s on
+    // a quiet machine and took 14.8 s once under a load of 12, so the bound is about a hang, not speed.
+    expect(r.ms).toBeLessThan(40_000);
   });
 
   it('a worker that exits is reported with its batch: cell and engagement range', () => {
