@@ -100,4 +100,10 @@ describe('a fire\'s parameters (6): the firers are figures or guns', () => {
     expect(issue({ guns: 4, ammunition: 'canister', range: 'short' })).toBeNull();
     expect(issue({ figures: 24, range: 'short' })).toBeNull();
   });
+  it('ammunition or ordnance given to small arms is refused (6: they are the guns\' own), not ignored', () => {
+    expect(issue({ figures: 24, ammunition: 'ball', range: 'short' })).toEqual({ path: 'ammunition', message: 'ball is fired by guns; small arms (figures) fire neither ball nor canister' });
+    expect(issue({ figures: 24, ordnance: '12pdr', range: 'short' })).toEqual({ path: 'ordnance', message: 'ordnance is the weight of guns; small arms (figures) have none' });
+    const parsed = question('fire').params.parse({ guns: 2, range: 'short' }) as { ordnance: string; ammunition: string };
+    expect([parsed.ordnance, parsed.ammunition]).toEqual(['6pdr', 'ball']);
+  });
 });

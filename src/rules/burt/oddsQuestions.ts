@@ -28,8 +28,8 @@ export const fireParams = z
   .strictObject({
     figures: z.int().min(1).max(60).optional().describe('Figures firing (the front two ranks of foot, one of horse); give either figures or guns.'),
     guns: z.int().min(1).max(12).optional().describe('Gun models firing (a die each, two with canister); give either figures or guns.'),
-    ordnance: z.enum(ORDNANCE).default('6pdr').describe('6: the guns\' weight (with guns).'),
-    ammunition: z.enum(['ball', 'canister']).default('ball').describe('6: ball or canister (with guns; small arms fire neither).'),
+    ordnance: z.enum(ORDNANCE).optional().describe('6: the guns\' weight (with guns; default 6pdr).'),
+    ammunition: z.enum(['ball', 'canister']).optional().describe('6: ball or canister (with guns, default ball; small arms fire neither).'),
     range: z.enum(BANDS).describe('6: the band of the distance front to front.'),
     firerMoved: z.boolean().default(false),
     targetMoved: z.boolean().default(false),
@@ -50,8 +50,10 @@ export const fireParams = z
     // A fire needs firers: small arms (figures) or a battery (guns), not both and not neither.
     if (p.figures === undefined && p.guns === undefined) ctx.addIssue({ code: 'custom', path: ['figures'], message: 'missing: expected the figures firing, or guns for a battery' });
     else if (p.figures !== undefined && p.guns !== undefined) ctx.addIssue({ code: 'custom', path: ['guns'], message: 'give either figures (small arms) or guns (a battery), not both' });
-    else if (p.guns === undefined && p.ammunition === 'canister') ctx.addIssue({ code: 'custom', path: ['ammunition'], message: 'canister is fired by guns; small arms (figures) fire neither ball nor canister' });
-  });
+    else if (p.guns === undefined && p.ammunition !== undefined) ctx.addIssue({ code: 'custom', path: ['ammunition'], message: `${p.ammunition} is fired by guns; small arms (figures) fire neither ball nor canister` });
+    else if (p.guns === undefined && p.ordnance !== undefined) ctx.addIssue({ code: 'custom', path: ['ordnance'], message: 'ordnance is the weight of guns; small arms (figures) have none' });
+  })
+  .transform((p) => ({ ...p, ordnance: p.ordnance ?? ('6pdr' as const), ammunition: p.ammunition ?? ('ball' as const) }));
 export type FireParams = z.infer<typeof fireParams>;
 
 function fireSituation(p: FireParams): FireSituation {
