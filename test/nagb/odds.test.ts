@@ -418,6 +418,11 @@ describe('an odds file\'s units take only the formations of their arm (p6, p22)'
     expect(first('melee', { a: { arm: 'artillery', formation: 'line' }, b: {} })?.path).toBe('a.formation');
     expect(first('shooting', { firers: [{ distance: 4, formation: 'colum' }], target: {} })?.path).toBe('firers.0.formation');
   });
+  it('a cavalry type or weapon given to infantry or a battery is refused, not ignored (p40: the types and weapons of horse)', () => {
+    expect(first('shooting', { firers: [{ distance: 4, cavalryType: 'light' }], target: {} })).toEqual({ path: 'firers.0.cavalryType', message: 'cavalryType is for cavalry; this unit is infantry' });
+    expect(first('melee', { a: { arm: 'artillery', cavalryWeapon: 'lance' }, b: {} })).toEqual({ path: 'a.cavalryWeapon', message: 'cavalryWeapon is for cavalry; this unit is artillery' });
+    expect(first('charge', { charger: { arm: 'cavalry', cavalryType: 'light', cavalryWeapon: 'lance' }, target: {}, distance: 8 })).toBeNull();
+  });
   it('the formations of each arm are taken, and none defaults to line', () => {
     expect(first('shooting', { firers: [{ distance: 4, formation: 'attackColumn' }], target: { arm: 'cavalry', formation: 'column' } })).toBeNull();
     expect(first('melee', { a: { formation: 'square' }, b: { arm: 'cavalry' } })).toBeNull();

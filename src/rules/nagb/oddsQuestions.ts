@@ -51,14 +51,20 @@ const unitFields = {
   disordered: z.boolean().default(false),
   jubilant: z.int().min(0).max(5).default(0),
   weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional(),
-  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).default('heavy'),
-  cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).default('sabre'),
+  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().describe('Cavalry only; default heavy.'),
+  cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().describe('Cavalry only; default sabre.'),
   inVillage: z.boolean().default(false).describe('Holds a village sector (p30-31).'),
   lowOnAmmo: z.boolean().default(false),
   fourPerThree: z.boolean().default(false),
 };
-/** p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts checkLane). */
-function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string }, ctx: z.RefinementCtx): void {
+/**
+ * p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts
+ * checkLane); a horseman's type and weapon belong to cavalry alone.
+ */
+function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string }, ctx: z.RefinementCtx): void {
+  for (const field of ['cavalryType', 'cavalryWeapon'] as const) {
+    if (u.arm !== 'cavalry' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for cavalry; this unit is ${u.arm}` });
+  }
   if (u.formation === undefined) return;
   if (u.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['formation'], message: `a battery has no formation; found '${u.formation}'` });
   else if (!formationsOf(u.arm).includes(u.formation)) ctx.addIssue({ code: 'custom', path: ['formation'], message: `expected one of ${formationsOf(u.arm).join(', ')} for ${u.arm}, found '${u.formation}'` });
@@ -84,8 +90,8 @@ export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
     influence: 0,
     weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
     fourPerThree: u.fourPerThree,
-    cavalryType: u.arm === 'cavalry' ? u.cavalryType : null,
-    cavalryWeapon: u.arm === 'cavalry' ? u.cavalryWeapon : null,
+    cavalryType: u.arm === 'cavalry' ? (u.cavalryType ?? 'heavy') : null,
+    cavalryWeapon: u.arm === 'cavalry' ? (u.cavalryWeapon ?? 'sabre') : null,
     commanderJoined: false,
     lowOnAmmo: u.lowOnAmmo,
     inVillage: u.inVillage,
