@@ -66,3 +66,16 @@ describe('the March Table question\'s March Mode (p3)', () => {
     expect(q('march').params.safeParse({ arm: 'cavalry', formation: 'line' }).success).toBe(true);
   });
 });
+
+describe('the volley question\'s distance (p2 Fire Points at Range)', () => {
+  const issue = (params: unknown) => {
+    const r = q('volley').params.safeParse(params);
+    return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
+  };
+  it('muskets reach 6" (skirmish fire), guns 24": a distance beyond is refused, naming the field, not answered with no fire', () => {
+    expect(issue({ distance: 6 })).toBeNull();
+    expect(issue({ distance: 6.5 })).toEqual({ path: 'distance', message: '6.5" is beyond musket range (6", p2)' });
+    expect(issue({ firer: { kind: 'battery' }, distance: 24 })).toBeNull();
+    expect(issue({ firer: { kind: 'battery' }, distance: 30 })).toEqual({ path: 'distance', message: '30" is beyond artillery range (24", p2)' });
+  });
+});

@@ -42,6 +42,8 @@ import {
   volleyHits,
   volleyModifier,
   type VolleyTarget,
+  ARTILLERY_RANGE,
+  RANGE_BANDS,
 } from './volley.js';
 
 const formation = z.enum(FORMATIONS).describe('line, fieldColumn, masse, marchColumn, openOrder, square, or none (in a village block).');
@@ -49,32 +51,38 @@ const troops = z.enum(TROOPS).default('regular');
 
 // ---- (a) A volley ----
 
-const volleyParams = z.strictObject({
-  firer: z
-    .strictObject({
-      kind: z.enum(['musket', 'battery']).default('musket').describe('Infantry muskets or a battery.'),
-      stands: z.int().min(1).max(12).default(6).describe('Musket: stands in the unit.'),
-      musket: z.union([z.literal(2), z.literal(3)]).default(3).describe('Musket: 2- or 3-rank.'),
-      formation: formation.default('line').describe('Musket: its formation (none: in a village, half fire, no skirmish).'),
-      disordered: z.boolean().default(false).describe('Disordered (a battery: damaged): aoe.disorderedFire.'),
-      guns: z.union([z.literal(6), z.literal(8)]).default(8),
-      weight: z.enum(['heavy', 'light']).default('light'),
-    })
-    .default({ kind: 'musket', stands: 6, musket: 3, formation: 'line', disordered: false, guns: 8, weight: 'light' })
-    .describe('Who fires.'),
-  distance: z.number().min(0).default(3).describe('Inches to the target (p2 bands: 3, 6, 12, 18, 24).'),
-  target: z
-    .strictObject({
-      formation: formation.default('line'),
-      aboutFaced: z.boolean().default(false),
-      limbered: z.boolean().default(false).describe('A battery target, limbered.'),
-      changedFormation: z.boolean().default(false),
-      enfiladed: z.boolean().default(false),
-      cover: z.int().min(0).max(3).default(0).describe('Cover level: 0 open, 1 woods, 2 a village (aoe.buaCover).'),
-    })
-    .default({ formation: 'line', aboutFaced: false, limbered: false, changedFormation: false, enfiladed: false, cover: 0 })
-    .describe('What it fires at.'),
-});
+const volleyParams = z
+  .strictObject({
+    firer: z
+      .strictObject({
+        kind: z.enum(['musket', 'battery']).default('musket').describe('Infantry muskets or a battery.'),
+        stands: z.int().min(1).max(12).default(6).describe('Musket: stands in the unit.'),
+        musket: z.union([z.literal(2), z.literal(3)]).default(3).describe('Musket: 2- or 3-rank.'),
+        formation: formation.default('line').describe('Musket: its formation (none: in a village, half fire, no skirmish).'),
+        disordered: z.boolean().default(false).describe('Disordered (a battery: damaged): aoe.disorderedFire.'),
+        guns: z.union([z.literal(6), z.literal(8)]).default(8),
+        weight: z.enum(['heavy', 'light']).default('light'),
+      })
+      .default({ kind: 'musket', stands: 6, musket: 3, formation: 'line', disordered: false, guns: 8, weight: 'light' })
+      .describe('Who fires.'),
+    distance: z.number().min(0).default(3).describe('Inches to the target (p2 bands: 3, 6, 12, 18, 24).'),
+    target: z
+      .strictObject({
+        formation: formation.default('line'),
+        aboutFaced: z.boolean().default(false),
+        limbered: z.boolean().default(false).describe('A battery target, limbered.'),
+        changedFormation: z.boolean().default(false),
+        enfiladed: z.boolean().default(false),
+        cover: z.int().min(0).max(3).default(0).describe('Cover level: 0 open, 1 woods, 2 a village (aoe.buaCover).'),
+      })
+      .default({ formation: 'line', aboutFaced: false, limbered: false, changedFormation: false, enfiladed: false, cover: 0 })
+      .describe('What it fires at.'),
+  })
+  .superRefine((p, ctx) => {
+    // p2: muskets reach skirmish range, guns the last artillery column; beyond, there is no volley to ask about.
+    const reach = p.firer.kind === 'battery' ? ARTILLERY_RANGE : RANGE_BANDS[1];
+    if (p.distance > reach) ctx.addIssue({ code: 'custom', path: ['distance'], message: `${p.distance}" is beyond ${p.firer.kind === 'battery' ? 'artillery' : 'musket'} range (${reach}", p2)` });
+  });
 export type VolleyParams = z.infer<typeof volleyParams>;
 
 /** The fire points, whether it is cannonade or skirmish fire, and the total modifier of a volley (p2). */
