@@ -6,17 +6,15 @@
  * row is stored unfiltered (filter type 0): a chart is mostly flat colour, which deflate alone packs
  * well, and choosing a filter per row would cost a pass over every byte in JavaScript.
  */
-import { promisify } from 'node:util';
-import { crc32, deflate, deflateSync, type ZlibOptions } from 'node:zlib';
+import { crc32, createDeflate, deflateSync, type ZlibOptions } from 'node:zlib';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Level 3: a tenth larger than level 6 on the report's charts, in a third of the time. */
 const DEFLATE: ZlibOptions = { level: 3 };
-const deflateAsync = promisify(deflate);
 
 /**
  * The rows of an RGBA image as a PNG's IDAT holds them before compression: a filter byte (0) and the
- * row; written into `into` when it is large enough (a report reuses one buffer for all its charts).
+ * row; written into `into` when it is large enough.
  */
 export function scanlines(rgba: Uint8Array, width: number, height: number, into?: Uint8Array): Uint8Array {
   const stride = width * 4;
@@ -62,21 +60,42 @@ export function encodePng(rgba: Uint8Array, width: number, height: number): Uint
   return pngFile(width, height, deflateSync(scanlines(rgba, width, height), DEFLATE));
 }
 
+/** Bytes of rows handed to zlib at a time by PngEncoder. */
+const STRIP_BYTES = 256 * 1024;
+
 /**
- * PNG files compressed on libuv's thread pool, one at a time, their rows laid out in one buffer kept
- * from file to file (so that a report's charts do not each leave megabytes for the collector).
+ * PNG files compressed on libuv's thread pool, one at a time, a strip of rows at a time: the rows
+ * are laid out (each behind its filter byte) in one small buffer, reused from strip to strip and file
+ * to file, so that a chart's megabytes of pixels are not copied whole again for the collector to find.
  */
 export class PngEncoder {
-  private rows = new Uint8Array(0);
+  private strip = new Uint8Array(0);
   private busy = false;
 
   async encode(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
     if (this.busy) throw new Error('PngEncoder: one file at a time');
+    const stride = width * 4;
+    if (rgba.length !== stride * height) throw new Error(`${rgba.length} bytes of pixels for a ${width}x${height} RGBA image (${stride * height} expected)`);
     this.busy = true;
     try {
-      const size = (width * 4 + 1) * height;
-      if (this.rows.length < size) this.rows = Buffer.allocUnsafe(size);
-      return pngFile(width, height, await deflateAsync(scanlines(rgba, width, height, this.rows), DEFLATE));
+      const rowsPerStrip = Math.max(1, Math.floor(STRIP_BYTES / (stride + 1)));
+      if (this.strip.length < rowsPerStrip * (stride + 1)) this.strip = Buffer.allocUnsafe(rowsPerStrip * (stride + 1));
+      const z = createDeflate(DEFLATE);
+      const parts: Buffer[] = [];
+      z.on('data', (part: Buffer) => parts.push(part));
+      const ended = new Promise<void>((resolve, reject) => {
+        z.on('end', resolve);
+        z.on('error', reject);
+      });
+      for (let y = 0; y < height; y += rowsPerStrip) {
+        const rows = Math.min(rowsPerStrip, height - y);
+        const strip = scanlines(rgba.subarray(y * stride, (y + rows) * stride), width, rows, this.strip);
+        // The strip is reused once zlib has taken it in (the write's callback).
+        await new Promise<void>((resolve, reject) => z.write(strip, (e) => (e ? reject(e) : resolve())));
+      }
+      z.end();
+      await ended;
+      return pngFile(width, height, Buffer.concat(parts));
     } finally {
       this.busy = false;
     }
