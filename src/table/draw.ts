@@ -135,6 +135,18 @@ export interface BodyMark {
   gone?: boolean;
 }
 
+/** Font sizes of a unit's name and second line (.ulbl, .usub below). */
+const LABEL_PX = 10.5;
+const SUBLABEL_PX = 9;
+
+/**
+ * A generous width of `text` at `px`: 0.62 em a character, about DejaVu Sans Bold's mean (the face a
+ * browser without Arial Narrow falls back to, and the widest of those the page names).
+ */
+export function labelWidth(text: string, px: number): number {
+  return text.length * 0.62 * px;
+}
+
 /** A unit as a rectangle at its footprint; the front edge drawn thick, so its facing shows. */
 export function bodySvg(l: LaneLayout, m: BodyMark): string {
   const b = m.body;
@@ -151,12 +163,22 @@ export function bodySvg(l: LaneLayout, m: BodyMark): string {
     `<line x1="${f1(fx)}" y1="${f1(yTop)}" x2="${f1(fx)}" y2="${f1(yBot)}" stroke="#111" stroke-width="3"${m.gone ? ' opacity="0.3"' : ''}/>`,
   ];
   if (m.gone) parts.push(`<path d="M${f1(x0)},${f1(yTop)}L${f1(x0 + w)},${f1(yTop + h)}M${f1(x0 + w)},${f1(yTop)}L${f1(x0)},${f1(yTop + h)}" stroke="#c1121f" stroke-width="2"/>`);
-  // Words inside a rectangle tall enough, else above it.
-  const inside = h >= 22 && w >= 30;
+  // Words across a rectangle wide enough for them; along one taller than wide (a column seen from
+  // above, a battalion in line end-on) when they fit its length; else above it.
+  const words = Math.max(labelWidth(m.label, LABEL_PX), m.sublabel ? labelWidth(m.sublabel, SUBLABEL_PX) : 0);
+  const across = h >= 22 && words <= w - 4;
+  const along = !across && w >= 22 && words <= h - 6;
   const tx = x0 + w / 2;
-  const ty = inside ? yTop + h / 2 - (m.sublabel ? 3 : -4) : yTop - (m.sublabel ? 14 : 4);
-  parts.push(`<text class="ulbl${inside ? '' : ' out'}" x="${f1(tx)}" y="${f1(ty)}">${esc(m.label)}</text>`);
-  if (m.sublabel) parts.push(`<text class="usub${inside ? '' : ' out'}" x="${f1(tx)}" y="${f1(ty + 11)}">${esc(m.sublabel)}</text>`);
+  if (along) {
+    const cy = yTop + h / 2;
+    const lines = [`<text class="ulbl" x="0" y="${m.sublabel ? -1 : 4}">${esc(m.label)}</text>`];
+    if (m.sublabel) lines.push(`<text class="usub" x="0" y="10">${esc(m.sublabel)}</text>`);
+    parts.push(`<g transform="translate(${f1(tx)},${f1(cy)}) rotate(-90)">${lines.join('')}</g>`);
+  } else {
+    const ty = across ? yTop + h / 2 - (m.sublabel ? 3 : -4) : yTop - (m.sublabel ? 14 : 4);
+    parts.push(`<text class="ulbl${across ? '' : ' out'}" x="${f1(tx)}" y="${f1(ty)}">${esc(m.label)}</text>`);
+    if (m.sublabel) parts.push(`<text class="usub${across ? '' : ' out'}" x="${f1(tx)}" y="${f1(ty + 11)}">${esc(m.sublabel)}</text>`);
+  }
   if (m.badge) {
     const bx = px(l, b.front - b.facing * b.depth) + (b.facing > 0 ? 7 : -7);
     parts.push(`<circle cx="${f1(bx)}" cy="${f1(yTop + 7)}" r="6.5" fill="${m.badgeFill ?? '#c1121f'}"/><text class="badge" x="${f1(bx)}" y="${f1(yTop + 10.5)}">${esc(m.badge)}</text>`);

@@ -45,6 +45,17 @@ describe('bodySvg', () => {
     expect(svg).toContain('&lt;b&gt;');
   });
 
+  it('writes a name across a body wide enough for it, along a tall narrow one (a column from above), else above it', () => {
+    // 10 px to the inch: body(front, facing, frontage, depth, centre) is depth x 10 wide, frontage x 10 tall.
+    const wide = bodySvg(l, { body: body(20, 1, 6, 8, 0), fill: '#000', label: 'IR-12-II', sublabel: 'line 24', title: 't' });
+    expect(wide).toContain('<text class="ulbl" x=');
+    expect(wide).not.toContain('rotate(');
+    const column = bodySvg(l, { body: body(20, 1, 12, 4, 0), fill: '#000', label: '2-Ligne-II', sublabel: 'col 24', title: 't' });
+    expect(column).toMatch(/<g transform="translate\([\d.]+,[\d.]+\) rotate\(-90\)"><text class="ulbl" x="0" y="-1">2-Ligne-II<\/text><text class="usub" x="0" y="10">col 24<\/text><\/g>/);
+    const small = bodySvg(l, { body: body(20, 1, 2, 1, 0), fill: '#000', label: '2-Ligne-II', title: 't' });
+    expect(small).toContain('<text class="ulbl out"');
+  });
+
   it('marks a unit that is gone with a cross, faded', () => {
     const svg = bodySvg(l, { body: body(5, 1, 4, 1), fill: '#000', label: 'g', title: 'g', gone: true });
     expect(svg).toContain('opacity="0.3"');
