@@ -46,10 +46,15 @@ function towardEnemy(s: TraceSubject): [number, number] {
   return [d, -d];
 }
 
-/** The units of a step, as the lane draws them. */
+/**
+ * The units of a step, as the lane draws them: every body first, then every unit's words, so that a
+ * unit standing behind another (a second line, a reserve) does not cover its neighbour's words; the
+ * words have a halo of the table's colour, readable over a body.
+ */
 function unitsSvg(l: LaneLayout, s: TraceSubject, units: readonly UnitSnapshot[]): string {
   const toward = towardEnemy(s);
-  return units
+  const words: string[] = [];
+  const bodies = units
     .map((u, i) => {
       const x = s.units[i];
       const badge = LEVEL_BADGE[u.level];
@@ -59,10 +64,11 @@ function unitsSvg(l: LaneLayout, s: TraceSubject, units: readonly UnitSnapshot[]
       const away = -toward[x.side];
       const rearX = px(l, away > 0 ? axialMax(b) : axialMin(b)) + away * 4;
       const anchor = away > 0 ? 'start' : 'end';
-      const words =
+      words.push(
         `<text class="uname" x="${f(rearX)}" y="${f(py(l, u.offset) - 2)}" text-anchor="${anchor}"${u.present ? '' : ' opacity="0.4"'}>${esc(x.id)}</text>` +
-        `<text class="ustate" x="${f(rearX)}" y="${f(py(l, u.offset) + 9)}" text-anchor="${anchor}"${u.present ? '' : ' opacity="0.4"'}>${esc(`${x.arm === 'guns' ? 'bty' : FORMATION_SHORT[u.formation]} ${strength} ${ORDER_SHORT[u.order]}`)}</text>`;
-      return words + bodySvg(l, {
+        `<text class="ustate" x="${f(rearX)}" y="${f(py(l, u.offset) + 9)}" text-anchor="${anchor}"${u.present ? '' : ' opacity="0.4"'}>${esc(`${x.arm === 'guns' ? 'bty' : FORMATION_SHORT[u.formation]} ${strength} ${ORDER_SHORT[u.order]}`)}</text>`,
+      );
+      return bodySvg(l, {
         body: b,
         fill: SIDE_FILL[x.side],
         label: '',
@@ -72,6 +78,7 @@ function unitsSvg(l: LaneLayout, s: TraceSubject, units: readonly UnitSnapshot[]
       });
     })
     .join('');
+  return bodies + words.join('');
 }
 
 /** From each attacking unit on the lane to the enemy first in its path: the gap, in inches. */
@@ -152,7 +159,7 @@ function picture(s: TraceSubject): TracePicture {
     legend,
     caption: `The lane seen from above, ${s.lane.width}" (${s.lane.width * BURT_SCALE.yardsPerUnit} yards) wide: ${s.sides[0].name} and ${s.sides[1].name} as rectangles at their frontage and depth, the front edge thick; formation, figures and orders on each; a badge for a unit out of formed order. Point at a unit for details.`,
     label: 'the engagement lane',
-    css: `${LANE_CSS}.uname{font-size:10.5px;font-weight:700;fill:#222;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none}.ustate{font-size:9.5px;fill:#333;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none}`,
+    css: `${LANE_CSS}.uname{font-size:10.5px;font-weight:700;fill:#222;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none;paint-order:stroke;stroke:#eef0e2;stroke-width:3px;stroke-linejoin:round}.ustate{font-size:9.5px;fill:#333;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none;paint-order:stroke;stroke:#eef0e2;stroke-width:3px;stroke-linejoin:round}`,
   };
 }
 
