@@ -199,6 +199,7 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
   const outcome = s.victory === 'points' ? 'won on victory points (p37) or when a side\'s brigades all break' : `the outcome checks of rulings 5; when time runs out ${s.onTime === 'defender' ? 'the defender holds' : 'it is a draw'}`;
   lines.push({ depth: 0, kind: 'title', text: `${turns}; ${outcome}. A lane ${inch(s.lane.length)} long and ${inch(s.lane.width)} wide at ${s.scale.yardsPerInch} yd an inch, ${s.scale.menPerFigure} men a figure, ${s.scale.minutesPerTurn} minutes a turn` });
   lines.push({ depth: 0, kind: 'section', text: 'Order of battle' });
+  const orderOfBattle = lines.length;
   for (const side of [0, 1] as const) {
     const sd = s.sides[side];
     lines.push({ depth: 1, kind: 'player', text: `${sd.name} (${sd.role}, ${sd.nation}, doctrine ${sd.doctrine}${sd.cinc ? `, CinC ${sd.cinc}` : ''}), facing ${side === 0 ? 'right' : 'left'}` });
@@ -215,6 +216,8 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
   const terr = s.terrain.map((t) => `${t.name} (${t.kind}) ${inch(t.from)}${t.to > t.from ? ` to ${inch(t.to)}` : ''}`);
   lines.push({ depth: 1, kind: 'event', text: `Objective: ${s.objective.name} at ${inch(s.objective.x)}${terr.length ? `; terrain: ${terr.join('; ')}` : '; open ground'}` });
   open('Order of battle', 0, null, null);
+  // The first picture's panel lists the sides, brigades and units the lane shows.
+  cur!.lines.push(...lines.slice(orderOfBattle));
 
   let charging = '';
   let backing = '';
