@@ -11,7 +11,8 @@
  * changes: `glyf` keeps the outlines of the glyphs the characters can reach (through cmap, through any
  * GSUB substitution, ignoring context so as to keep too many rather than too few, and through
  * composite glyphs' components) and `loca` points the others at nothing; `post` drops its glyph names
- * (version 3); tables only a hinting rasterizer or a maths layout reads are left out.
+ * (version 3); tables only a hinting rasterizer or a maths layout reads are left out, and the old
+ * kern table where GPOS kerns.
  *
  * Only fonts with TrueType outlines are cut (`glyf`); for any other, or a file this does not
  * understand, `subsetFont` returns null and the caller uses the original.
@@ -208,6 +209,17 @@ function gsubClosure(r: Reader, gsub: Table, keep: Set<number>): void {
   }
 }
 
+/** Whether a GSUB or GPOS table's FeatureList has a feature of this tag. */
+function hasFeature(r: Reader, table: Table, tag: string): boolean {
+  const list = table.offset + r.u16(table.offset + 6);
+  const count = r.u16(list);
+  for (let i = 0; i < count; i++) {
+    const at = list + 2 + 6 * i;
+    if (String.fromCharCode(r.bytes[at], r.bytes[at + 1], r.bytes[at + 2], r.bytes[at + 3]) === tag) return true;
+  }
+  return false;
+}
+
 /** Add the components of every kept composite glyph (and theirs), so that each draws whole. */
 function componentClosure(r: Reader, glyf: Table, offsets: number[], keep: Set<number>): void {
   const todo = [...keep];
@@ -332,7 +344,10 @@ function subset(r: Reader, codePoints: Iterable<number>): Uint8Array | null {
   // Copies (a Buffer's `slice` would share the file's memory), each with a buffer of its own.
   const copy = (from: number, length: number) => new Uint8Array(ttf.subarray(from, from + length));
   const out = new Map<string, Uint8Array>();
-  for (const [tag, t] of tables) if (!DROPPED.has(tag)) out.set(tag, copy(t.offset, t.length));
+  // A shaper kerns from GPOS when it has a kern feature, and reads the old kern table only when not.
+  const gpos = tables.get('GPOS');
+  const kernUnread = gpos !== undefined && hasFeature(r, gpos, 'kern');
+  for (const [tag, t] of tables) if (!DROPPED.has(tag) && !(tag === 'kern' && kernUnread)) out.set(tag, copy(t.offset, t.length));
   const newHead = out.get('head')!;
   new DataView(newHead.buffer).setInt16(50, shortLoca ? 0 : 1);
   out.set('glyf', newGlyf);
