@@ -72,10 +72,13 @@ describe('the volley question\'s distance (p2 Fire Points at Range)', () => {
     const r = q('volley').params.safeParse(params);
     return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
   };
-  it('muskets reach 6" (skirmish fire), guns 24": a distance beyond is refused, naming the field, not answered with no fire', () => {
+  it('muskets reach 6" where they may skirmish, 3" where not (village block, square, march column), guns 24": beyond is refused, naming the field, not answered with no fire', () => {
     expect(issue({ distance: 6 })).toBeNull();
-    expect(issue({ distance: 6.5 })).toEqual({ path: 'distance', message: '6.5" is beyond musket range (6", p2)' });
+    expect(issue({ distance: 6.5 })).toEqual({ path: 'distance', message: '6.5" is beyond skirmish range: 6" (p2)' });
+    expect(issue({ firer: { formation: 'square' }, distance: 3 })).toBeNull();
+    expect(issue({ firer: { formation: 'square' }, distance: 5 })).toEqual({ path: 'distance', message: '5" is beyond musket range (a square does not skirmish): 3" (p2)' });
+    expect(issue({ firer: { formation: 'none' }, distance: 4 })?.message).toBe('4" is beyond musket range (a unit in a village block does not skirmish): 3" (p2)');
     expect(issue({ firer: { kind: 'battery' }, distance: 24 })).toBeNull();
-    expect(issue({ firer: { kind: 'battery' }, distance: 30 })).toEqual({ path: 'distance', message: '30" is beyond artillery range (24", p2)' });
+    expect(issue({ firer: { kind: 'battery' }, distance: 30 })).toEqual({ path: 'distance', message: '30" is beyond artillery range: 24" (p2)' });
   });
 });

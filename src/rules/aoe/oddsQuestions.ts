@@ -43,7 +43,9 @@ import {
   volleyModifier,
   type VolleyTarget,
   ARTILLERY_RANGE,
-  RANGE_BANDS,
+  maySkirmish,
+  MUSKET_RANGE,
+  SKIRMISH_RANGE,
 } from './volley.js';
 
 const formation = z.enum(FORMATIONS).describe('line, fieldColumn, masse, marchColumn, openOrder, square, or none (in a village block).');
@@ -79,9 +81,13 @@ const volleyParams = z
       .describe('What it fires at.'),
   })
   .superRefine((p, ctx) => {
-    // p2: muskets reach skirmish range, guns the last artillery column; beyond, there is no volley to ask about.
-    const reach = p.firer.kind === 'battery' ? ARTILLERY_RANGE : RANGE_BANDS[1];
-    if (p.distance > reach) ctx.addIssue({ code: 'custom', path: ['distance'], message: `${p.distance}" is beyond ${p.firer.kind === 'battery' ? 'artillery' : 'musket'} range (${reach}", p2)` });
+    // p2: guns reach the last artillery column; muskets 3", and 6" where their formation may skirmish.
+    // Beyond, there is no volley to ask about.
+    const battery = p.firer.kind === 'battery';
+    const skirmishers = !battery && maySkirmish(p.firer.formation);
+    const reach = battery ? ARTILLERY_RANGE : skirmishers ? SKIRMISH_RANGE : MUSKET_RANGE;
+    const what = battery ? 'artillery range' : skirmishers ? 'skirmish range' : `musket range (a ${p.firer.formation === 'none' ? 'unit in a village block' : p.firer.formation} does not skirmish)`;
+    if (p.distance > reach) ctx.addIssue({ code: 'custom', path: ['distance'], message: `${p.distance}" is beyond ${what}: ${reach}" (p2)` });
   });
 export type VolleyParams = z.infer<typeof volleyParams>;
 
