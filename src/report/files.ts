@@ -45,7 +45,9 @@ export class ReportFiles {
       }
       drawn = await Promise.all(pngs);
     } finally {
-      // Every chart asked for is drawn before the fonts are removed (after a failure too).
+      // Every chart asked for is drawn (or has failed, its failure handled) before the fonts are
+      // removed, after a failure too.
+      await Promise.allSettled(pngs);
       await drawer.close();
     }
     list.forEach(({ name, spec }, i) => {

@@ -11,14 +11,17 @@
  * changes: `glyf` keeps the outlines of the glyphs the characters can reach (through cmap, through any
  * GSUB substitution, ignoring context so as to keep too many rather than too few, and through
  * composite glyphs' components) and `loca` points the others at nothing; `post` drops its glyph names
- * (version 3); tables only a hinting rasterizer or a maths layout reads are left out, and the old
- * kern table where GPOS kerns.
+ * (version 3); tables only a hinting rasterizer or a maths layout reads are left out (the outlines
+ * keep their instructions, so the cut is for resvg, which does not hint, not for a hinting rasterizer).
  *
  * Only fonts with TrueType outlines are cut (`glyf`); for any other, or a file this does not
  * understand, `subsetFont` returns null and the caller uses the original.
  */
 
-/** Tables no one drawing with resvg reads: hinting programs and their tables, maths layout, tool stamps. */
+/**
+ * Tables no one drawing with resvg reads: hinting programs and their tables (resvg does not hint; a
+ * hinting rasterizer would find the glyphs' instructions without them), maths layout, tool stamps.
+ */
 const DROPPED = new Set(['cvt ', 'fpgm', 'prep', 'gasp', 'hdmx', 'LTSH', 'VDMX', 'MATH', 'FFTM', 'DSIG']);
 
 interface Table {
@@ -66,10 +69,11 @@ function glyphOffsets(r: Reader, loca: Table, longFormat: boolean, numGlyphs: nu
 
 /**
  * The glyph of each wanted code point, from every Unicode subtable of `cmap` in format 4 (the Basic
- * Multilingual Plane) or 12 (all planes).
+ * Multilingual Plane) or 12 (all planes); null when there is none in those formats.
  */
-function cmapGlyphs(r: Reader, cmap: Table, codePoints: Iterable<number>): Set<number> {
+function cmapGlyphs(r: Reader, cmap: Table, codePoints: Iterable<number>): Set<number> | null {
   const found = new Set<number>();
+  let read = false;
   const wanted = [...codePoints];
   const count = r.u16(cmap.offset + 2);
   for (let i = 0; i < count; i++) {
@@ -80,12 +84,15 @@ function cmapGlyphs(r: Reader, cmap: Table, codePoints: Iterable<number>): Set<n
     if (!unicode) continue;
     const sub = cmap.offset + r.u32(rec + 4);
     const format = r.u16(sub);
+    if (format !== 4 && format !== 12) continue;
+    read = true;
     for (const cp of wanted) {
       const g = format === 4 ? format4(r, sub, cp) : format === 12 ? format12(r, sub, cp) : 0;
       if (g !== 0) found.add(g);
     }
   }
-  return found;
+  // No Unicode subtable this reads: every character's glyph unknown, so no cut.
+  return read ? found : null;
 }
 
 function format4(r: Reader, sub: number, cp: number): number {
@@ -209,17 +216,6 @@ function gsubClosure(r: Reader, gsub: Table, keep: Set<number>): void {
   }
 }
 
-/** Whether a GSUB or GPOS table's FeatureList has a feature of this tag. */
-function hasFeature(r: Reader, table: Table, tag: string): boolean {
-  const list = table.offset + r.u16(table.offset + 6);
-  const count = r.u16(list);
-  for (let i = 0; i < count; i++) {
-    const at = list + 2 + 6 * i;
-    if (String.fromCharCode(r.bytes[at], r.bytes[at + 1], r.bytes[at + 2], r.bytes[at + 3]) === tag) return true;
-  }
-  return false;
-}
-
 /** Add the components of every kept composite glyph (and theirs), so that each draws whole. */
 function componentClosure(r: Reader, glyf: Table, offsets: number[], keep: Set<number>): void {
   const todo = [...keep];
@@ -312,8 +308,10 @@ function subset(r: Reader, codePoints: Iterable<number>): Uint8Array | null {
   if (loca.length < (numGlyphs + 1) * (longLoca ? 4 : 2)) return null;
   const offsets = glyphOffsets(r, loca, longLoca, numGlyphs);
   if (offsets[numGlyphs] > glyf.length) return null;
+  for (let g = 0; g < numGlyphs; g++) if (offsets[g + 1] < offsets[g]) return null;
 
   const keep = cmapGlyphs(r, cmap, codePoints);
+  if (!keep) return null;
   keep.add(0);
   const gsub = tables.get('GSUB');
   if (gsub) gsubClosure(r, gsub, keep);
@@ -344,10 +342,7 @@ function subset(r: Reader, codePoints: Iterable<number>): Uint8Array | null {
   // Copies (a Buffer's `slice` would share the file's memory), each with a buffer of its own.
   const copy = (from: number, length: number) => new Uint8Array(ttf.subarray(from, from + length));
   const out = new Map<string, Uint8Array>();
-  // A shaper kerns from GPOS when it has a kern feature, and reads the old kern table only when not.
-  const gpos = tables.get('GPOS');
-  const kernUnread = gpos !== undefined && hasFeature(r, gpos, 'kern');
-  for (const [tag, t] of tables) if (!DROPPED.has(tag) && !(tag === 'kern' && kernUnread)) out.set(tag, copy(t.offset, t.length));
+  for (const [tag, t] of tables) if (!DROPPED.has(tag)) out.set(tag, copy(t.offset, t.length));
   const newHead = out.get('head')!;
   new DataView(newHead.buffer).setInt16(50, shortLoca ? 0 : 1);
   out.set('glyf', newGlyf);

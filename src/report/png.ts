@@ -87,14 +87,20 @@ export class PngEncoder {
         z.on('end', resolve);
         z.on('error', reject);
       });
-      for (let y = 0; y < height; y += rowsPerStrip) {
-        const rows = Math.min(rowsPerStrip, height - y);
-        const strip = scanlines(rgba.subarray(y * stride, (y + rows) * stride), width, rows, this.strip);
-        // The strip is reused once zlib has taken it in (the write's callback).
-        await new Promise<void>((resolve, reject) => z.write(strip, (e) => (e ? reject(e) : resolve())));
+      // A failed write ends the loop below first: its rejection is the one reported.
+      ended.catch(() => undefined);
+      try {
+        for (let y = 0; y < height; y += rowsPerStrip) {
+          const rows = Math.min(rowsPerStrip, height - y);
+          const strip = scanlines(rgba.subarray(y * stride, (y + rows) * stride), width, rows, this.strip);
+          // The strip is reused once zlib has taken it in (the write's callback).
+          await new Promise<void>((resolve, reject) => z.write(strip, (e) => (e ? reject(e) : resolve())));
+        }
+        z.end();
+        await ended;
+      } finally {
+        z.destroy();
       }
-      z.end();
-      await ended;
       return pngFile(width, height, Buffer.concat(parts));
     } finally {
       this.busy = false;

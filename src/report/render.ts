@@ -76,7 +76,7 @@ export class ChartFonts {
   private cuts = 0;
   private options: FontOptions;
 
-  constructor(files: string[] = chartFaceFiles()) {
+  constructor(private readonly files: string[] = chartFaceFiles()) {
     this.originals = files.map((f) => ({ name: basename(f), bytes: readFileSync(f) }));
     this.options =
       files.length > 0
@@ -84,21 +84,28 @@ export class ChartFonts {
         : { loadSystemFonts: true, defaultFontFamily: FAMILY, sansSerifFamily: FAMILY };
   }
 
-  /** Font options that draw every character of `svg`. */
+  /**
+   * Font options that draw every character of `svg`. Where the cut faces cannot be written (no
+   * temporary folder, a full disk), the installed faces: slower, the same pixels.
+   */
   cover(svg: string): FontOptions {
     if (this.originals.length === 0) return this.options;
     const before = this.covered.size;
     codePointsOf(svg, this.covered);
     if (this.covered.size === before && this.cuts > 0) return this.options;
-    this.dir ??= mkdtempSync(join(tmpdir(), 'volley-fonts-'));
     const cut = ++this.cuts;
-    const fontFiles = this.originals.map(({ name, bytes }) => {
-      const subset = subsetFont(bytes, this.covered);
-      const file = join(this.dir!, `${cut}-${name}`);
-      writeFileSync(file, subset ?? bytes);
-      return file;
-    });
-    this.options = { ...this.options, fontFiles };
+    try {
+      this.dir ??= mkdtempSync(join(tmpdir(), 'volley-fonts-'));
+      // Each face by its index as well as its name: two folders may hold files of one name.
+      const fontFiles = this.originals.map(({ name, bytes }, k) => {
+        const file = join(this.dir!, `${cut}-${k}-${name}`);
+        writeFileSync(file, subsetFont(bytes, this.covered) ?? bytes);
+        return file;
+      });
+      this.options = { ...this.options, fontFiles };
+    } catch {
+      this.options = { ...this.options, fontFiles: this.files };
+    }
     return this.options;
   }
 
@@ -134,6 +141,7 @@ export class PngDrawer {
   private readonly idle: PngEncoder[];
   private readonly waiting: ((encoder: PngEncoder) => void)[] = [];
   private readonly pending = new Set<Promise<Uint8Array>>();
+  private closed = false;
 
   constructor(atOnce = 2) {
     this.idle = Array.from({ length: atOnce }, () => new PngEncoder());
@@ -141,7 +149,14 @@ export class PngDrawer {
 
   /** The PNG of `svg`; charts start in the order asked for. */
   draw(svg: string): Promise<Uint8Array> {
-    const font = this.fonts.cover(svg);
+    if (this.closed) return Promise.reject(new Error('PngDrawer: drawing after close'));
+    // Fonts are cut now, in the order charts are asked for (a later chart's characters wait for it).
+    let font: FontOptions;
+    try {
+      font = this.fonts.cover(svg);
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
     const png = this.encoder().then(async (encoder) => {
       try {
         const image = await renderAsync(svg, pngOptions(font));
@@ -163,6 +178,7 @@ export class PngDrawer {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.allSettled([...this.pending]);
     this.fonts.dispose();
   }

@@ -89,7 +89,7 @@ export function laneBackground(l: LaneLayout, terrain: readonly TerrainInterval[
   const out: string[] = [];
   const top = py(l, lane.width / 2);
   const bottom = py(l, -lane.width / 2);
-  out.push(`<rect x="${f1(px(l, lane.xMin))}" y="${f1(top)}" width="${f1((lane.xMax - lane.xMin) * l.scale)}" height="${f1(lane.width * l.scale)}" fill="#eef0e2" stroke="#b9b39a"/>`);
+  out.push(`<rect x="${f1(px(l, lane.xMin))}" y="${f1(top)}" width="${f1((lane.xMax - lane.xMin) * l.scale)}" height="${f1(lane.width * l.scale)}" fill="${TABLE_FILL}" stroke="#b9b39a"/>`);
   for (const t of terrain) {
     const [y0, y1] = lateral(l, t);
     const title = `<title>${esc(`${t.kind}: ${f1(t.from)}${t.to !== t.from ? `–${f1(t.to)}` : ''} ${unit}`)}</title>`;
@@ -137,11 +137,14 @@ export interface BodyMark {
 
 /** Font sizes of a unit's name and second line (.ulbl, .usub below). */
 const LABEL_PX = 10.5;
+/** The table's colour (laneBackground), for haloes that keep words readable over bodies. */
+export const TABLE_FILL = '#eef0e2';
 const SUBLABEL_PX = 9;
 
 /**
- * A generous width of `text` at `px`: 0.62 em a character, about DejaVu Sans Bold's mean (the face a
- * browser without Arial Narrow falls back to, and the widest of those the page names).
+ * The width of `text` at `px`, estimated at 0.62 em a character: about DejaVu Sans Bold's mean (the
+ * face a browser without Arial Narrow falls back to, the widest of those the page names); a name of
+ * wide capitals runs a little over it.
  */
 export function labelWidth(text: string, px: number): number {
   return text.length * 0.62 * px;
@@ -167,10 +170,12 @@ export function bodySvg(l: LaneLayout, m: BodyMark): string {
   // above, a battalion in line end-on) when they fit its length; else above it.
   const words = Math.max(labelWidth(m.label, LABEL_PX), m.sublabel ? labelWidth(m.sublabel, SUBLABEL_PX) : 0);
   const across = h >= 22 && words <= w - 4;
-  const along = !across && w >= 22 && words <= h - 6;
+  // Along the body, clear of the badge at its top corner (14 px).
+  const badgeRoom = m.badge ? 14 : 0;
+  const along = !across && w >= 22 && words <= h - 6 - badgeRoom;
   const tx = x0 + w / 2;
   if (along) {
-    const cy = yTop + h / 2;
+    const cy = yTop + badgeRoom + (h - badgeRoom) / 2;
     const lines = [`<text class="ulbl" x="0" y="${m.sublabel ? -1 : 4}">${esc(m.label)}</text>`];
     if (m.sublabel) lines.push(`<text class="usub" x="0" y="10">${esc(m.sublabel)}</text>`);
     parts.push(`<g transform="translate(${f1(tx)},${f1(cy)}) rotate(-90)">${lines.join('')}</g>`);

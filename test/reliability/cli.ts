@@ -15,8 +15,9 @@ export interface CliResult {
 
 const env = (extra: Record<string, string> = {}) => ({ ...process.env, FORCE_COLOR: '0', VOLLEY_DEBUG: '', ...extra });
 
-export function volley(args: string[], extraEnv: Record<string, string> = {}): CliResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: env(extraEnv) });
+/** Run the CLI and wait; killed (signal SIGTERM) if it runs longer than `timeoutMs`. */
+export function volley(args: string[], extraEnv: Record<string, string> = {}, timeoutMs?: number): CliResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: env(extraEnv), ...(timeoutMs ? { timeout: timeoutMs } : {}) });
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 

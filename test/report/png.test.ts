@@ -1,4 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodePng, PngEncoder, scanlines } from '../../src/report/png.js';
@@ -68,6 +70,16 @@ describe('encodePng', () => {
     }
   });
 
+  it('hands zlib the rows a strip at a time, the last strip shorter, each row its own', async () => {
+    // 1000 x 70: 4,001 bytes a row, 65 rows a 256 KB strip, so two strips of 65 and 5 rows.
+    const [w, h] = [1000, 70];
+    const rgba = new Uint8Array(w * h * 4);
+    for (let i = 0; i < rgba.length; i++) rgba[i] = (i * 7 + Math.floor(i / (w * 4)) * 13) & 255;
+    const back = decode(await new PngEncoder().encode(rgba, w, h));
+    expect([back.width, back.height]).toEqual([w, h]);
+    expect(Buffer.from(back.rgba).equals(Buffer.from(rgba))).toBe(true);
+  });
+
   it('refuses pixels that do not fill the image, and a second file while one is being compressed', async () => {
     expect(() => scanlines(image.rgba, image.width + 1, image.height)).toThrow(/38x21 RGBA image/);
     const encoder = new PngEncoder();
@@ -95,14 +107,48 @@ describe('PngDrawer', () => {
     });
   });
 
-  it('fails only the chart resvg cannot read; the others are drawn and close waits for them', async () => {
+  it('fails only the chart resvg cannot read; the others are drawn, close waits for them, and a chart asked for after close is refused', async () => {
     const drawer = new PngDrawer();
     const good = drawer.draw(chart('one', '#4c78a8'));
     const bad = drawer.draw('<svg this is not');
     const after = drawer.draw(chart('three', '#f58518'));
+    let settled = 0;
+    void good.then(() => settled++);
+    void after.then(() => settled++);
     await expect(bad).rejects.toThrow();
     await drawer.close();
+    expect(settled).toBe(2);
     expect(decode(await good).width).toBe(320);
     expect(decode(await after).width).toBe(320);
+    await expect(drawer.draw(chart('four', '#000'))).rejects.toThrow(/after close/);
+  });
+
+  it('starts the charts in the order asked, two at a time', async () => {
+    const drawer = new PngDrawer(2);
+    const finished: number[] = [];
+    // The first chart is much the largest: with two at a time the second and third end before it.
+    const big = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"><rect width="900" height="900" fill="#4c78a8"/></svg>`;
+    const all = [big, chart('b', '#f58518'), chart('c', '#54a24b')].map((s, i) => drawer.draw(s).then(() => finished.push(i)));
+    await Promise.all(all);
+    await drawer.close();
+    expect(finished[finished.length - 1]).toBe(0);
+    const one = new PngDrawer(1);
+    const inTurn: number[] = [];
+    await Promise.all([big, chart('b', '#f58518'), chart('c', '#54a24b')].map((s, i) => one.draw(s).then(() => inTurn.push(i))));
+    await one.close();
+    expect(inTurn).toEqual([0, 1, 2]);
+  });
+
+  it('draws with the installed faces when the cut ones cannot be written (no temporary folder)', async () => {
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = join(tmpdir(), 'no-such-folder', 'below');
+    try {
+      const drawer = new PngDrawer();
+      const png = await drawer.draw(chart('Württemberg', '#4c78a8'));
+      await drawer.close();
+      expect(decode(png).width).toBe(320);
+    } finally {
+      process.env.TMPDIR = saved;
+    }
   });
 });

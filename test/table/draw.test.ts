@@ -52,6 +52,13 @@ describe('bodySvg', () => {
     expect(wide).not.toContain('rotate(');
     const column = bodySvg(l, { body: body(20, 1, 12, 4, 0), fill: '#000', label: '2-Ligne-II', sublabel: 'col 24', title: 't' });
     expect(column).toMatch(/<g transform="translate\([\d.]+,[\d.]+\) rotate\(-90\)"><text class="ulbl" x="0" y="-1">2-Ligne-II<\/text><text class="usub" x="0" y="10">col 24<\/text><\/g>/);
+    // A badge at the top corner: the words move down by its height, and need that much more length.
+    const badged = bodySvg(l, { body: body(20, 1, 12, 4, 0), fill: '#000', label: '2-Ligne-II', sublabel: 'col 24', badge: 'D', title: 't' });
+    const cy = (s: string) => Number(s.match(/translate\([\d.]+,([\d.]+)\)/)![1]);
+    expect(cy(badged) - cy(column)).toBeCloseTo(7, 1);
+    const tight = bodySvg(l, { body: body(20, 1, 7.2, 4, 0), fill: '#000', label: '2-Ligne-II', title: 't' });
+    expect(tight).toContain('rotate(-90)');
+    expect(bodySvg(l, { body: body(20, 1, 7.2, 4, 0), fill: '#000', label: '2-Ligne-II', badge: 'D', title: 't' })).not.toContain('rotate(-90)');
     const small = bodySvg(l, { body: body(20, 1, 2, 1, 0), fill: '#000', label: '2-Ligne-II', title: 't' });
     expect(small).toContain('<text class="ulbl out"');
   });

@@ -9,7 +9,7 @@
 import { escapeHtml as esc } from '../../../core/escape.js';
 import type { EngagementResult } from '../../../core/result.js';
 import type { TraceFrame, TracePicture, TraceSupport } from '../../../core/ruleset.js';
-import { arrowSvg, axialMax, axialMin, body, bodySvg, distanceSvg, firstInPath, laneBackground, laneLayout, LANE_CSS, makeLane, px, py, terrainLegend, type Body, type LaneLayout } from '../../../table/index.js';
+import { arrowSvg, axialMax, axialMin, body, bodySvg, distanceSvg, firstInPath, laneBackground, laneLayout, LANE_CSS, makeLane, px, py, TABLE_FILL, terrainLegend, type Body, type LaneLayout } from '../../../table/index.js';
 import type { CompiledLane } from '../play/state.js';
 import type { BurtEvent, UnitSnapshot } from '../events.js';
 import { BURT_SCALE } from '../vocabulary.js';
@@ -159,7 +159,7 @@ function picture(s: TraceSubject): TracePicture {
     legend,
     caption: `The lane seen from above, ${s.lane.width}" (${s.lane.width * BURT_SCALE.yardsPerUnit} yards) wide: ${s.sides[0].name} and ${s.sides[1].name} as rectangles at their frontage and depth, the front edge thick; formation, figures and orders on each; a badge for a unit out of formed order. Point at a unit for details.`,
     label: 'the engagement lane',
-    css: `${LANE_CSS}.uname{font-size:10.5px;font-weight:700;fill:#222;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none;paint-order:stroke;stroke:#eef0e2;stroke-width:3px;stroke-linejoin:round}.ustate{font-size:9.5px;fill:#333;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none;paint-order:stroke;stroke:#eef0e2;stroke-width:3px;stroke-linejoin:round}`,
+    css: `${LANE_CSS}.uname{font-size:10.5px;font-weight:700;fill:#222;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none;paint-order:stroke;stroke:${TABLE_FILL};stroke-width:3px;stroke-linejoin:round}.ustate{font-size:9.5px;fill:#333;font-family:"Arial Narrow",Arial,sans-serif;pointer-events:none;paint-order:stroke;stroke:${TABLE_FILL};stroke-width:3px;stroke-linejoin:round}`,
   };
 }
 
