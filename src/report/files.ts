@@ -7,12 +7,16 @@ import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { writeFileAtomic } from '../results/files.js';
 import { chartCsv } from './chartCsv.js';
-import { PngDrawer, specToSvg } from './render.js';
+import { type ChartFonts, PngDrawer, specToSvg } from './render.js';
 
 export class ReportFiles {
   readonly written: string[] = [];
 
-  constructor(readonly dir: string) {}
+  /** `fonts`: the fonts of a run that writes several reports (ChartFonts), removed by their owner. */
+  constructor(
+    readonly dir: string,
+    private readonly fonts?: ChartFonts,
+  ) {}
 
   put(name: string, data: string | Uint8Array): void {
     const file = join(this.dir, name);
@@ -31,10 +35,11 @@ export class ReportFiles {
    * given.
    */
   async charts(list: readonly { name: string; spec: TopLevelSpec }[], onChart?: (done: number, total: number) => void): Promise<void> {
+    if (list.length === 0) return;
     const pngs: Promise<Uint8Array>[] = [];
     const svgs: string[] = [];
     let done = 0;
-    const drawer = new PngDrawer();
+    const drawer = new PngDrawer(undefined, this.fonts);
     let drawn: Uint8Array[];
     try {
       for (const { spec } of list) {

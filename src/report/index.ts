@@ -11,6 +11,7 @@ import type { Results } from '../results/results.js';
 import { cellColumnsFile } from '../results/store.js';
 import { crossCharts, crossHtml, systemFolder } from './cross.js';
 import { ReportFiles } from './files.js';
+import { ChartFonts } from './render.js';
 import { chartsEveryCell, chartsFor } from './charts/index.js';
 import { cellsCsv } from './manyCells.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
@@ -40,8 +41,8 @@ export function buildCharts(results: Results): PageChart[] {
 export type OnChart = (done: number, total: number) => void;
 
 /** Write the report of a run into `dir`; returns the files written. */
-export async function writeReport(results: Results, dir: string, onChart?: OnChart, opts: { rankBy?: string; resultsFile?: string; columnsFile?: string } = {}): Promise<string[]> {
-  const files = new ReportFiles(dir);
+export async function writeReport(results: Results, dir: string, onChart?: OnChart, opts: { rankBy?: string; resultsFile?: string; columnsFile?: string; fonts?: ChartFonts } = {}): Promise<string[]> {
+  const files = new ReportFiles(dir, opts.fonts);
   const put = files.put.bind(files);
   const charts = buildCharts(results);
   await files.charts(charts, onChart);
@@ -65,15 +66,21 @@ export async function writeCrossReport(x: CrossResults, dir: string, onChart?: O
   const total = x.systems.reduce((n, r) => n + chartsFor(r).length, charts.length);
   let before = 0;
   const counted = onChart && ((done: number) => onChart(before + done, total));
-  for (const r of x.systems) {
-    const id = r.provenance.ruleset.id;
-    written.push(...(await writeReport(r, join(dir, systemFolder(id)), counted, { resultsFile: '../../results.json', columnsFile: `../../${cellColumnsFile(id)}` })));
-    before += chartsFor(r).length;
+  // One cut of the fonts for every system's report and the side-by-side page.
+  const fonts = new ChartFonts();
+  try {
+    for (const r of x.systems) {
+      const id = r.provenance.ruleset.id;
+      written.push(...(await writeReport(r, join(dir, systemFolder(id)), counted, { resultsFile: '../../results.json', columnsFile: `../../${cellColumnsFile(id)}`, fonts })));
+      before += chartsFor(r).length;
+    }
+    const files = new ReportFiles(dir, fonts);
+    await files.charts(charts, counted);
+    files.put('index.html', crossHtml(x, charts, readLibraries()));
+    return [...written, ...files.written];
+  } finally {
+    fonts.dispose();
   }
-  const files = new ReportFiles(dir);
-  await files.charts(charts, counted);
-  files.put('index.html', crossHtml(x, charts, readLibraries()));
-  return [...written, ...files.written];
 }
 
 /** Render and write each chart in turn, saying after each how far it is. */

@@ -353,8 +353,11 @@ export function duelsCsv(r: RefitCheckResults): string {
 /** Write the page, the charts (spec, SVG, PNG, CSV) and the CSVs into `dir`; returns the files. */
 export async function writeRefitReport(r: RefitCheckResults, dir: string): Promise<string[]> {
   const files = new ReportFiles(dir);
-  if (r.exceptions.length) await files.chart('refit-effects', refitEffectsSpec(r));
-  if (r.duels.length) await files.chart('refit-duels', refitDuelsSpec(r));
+  // Both charts in one call: the fonts are cut once for the two.
+  await files.charts([
+    ...(r.exceptions.length ? [{ name: 'refit-effects', spec: refitEffectsSpec(r) }] : []),
+    ...(r.duels.length ? [{ name: 'refit-duels', spec: refitDuelsSpec(r) }] : []),
+  ]);
   files.put('exceptions.csv', exceptionsCsv(r));
   files.put('unit-effects.csv', unitEffectsCsv(r));
   if (r.duels.length) files.put('duels.csv', duelsCsv(r));

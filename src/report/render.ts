@@ -137,14 +137,18 @@ export function svgToPng(svg: string): Uint8Array {
  * chart asked for, then removes the fonts.
  */
 export class PngDrawer {
-  private readonly fonts = new ChartFonts();
+  private readonly fonts: ChartFonts;
+  private readonly ownFonts: boolean;
   private readonly idle: PngEncoder[];
   private readonly waiting: ((encoder: PngEncoder) => void)[] = [];
   private readonly pending = new Set<Promise<Uint8Array>>();
   private closed = false;
 
-  constructor(atOnce = 2) {
+  /** `fonts`: fonts shared with other drawers of the run (their owner removes them); else its own. */
+  constructor(atOnce = 2, fonts?: ChartFonts) {
     this.idle = Array.from({ length: atOnce }, () => new PngEncoder());
+    this.fonts = fonts ?? new ChartFonts();
+    this.ownFonts = !fonts;
   }
 
   /** The PNG of `svg`; charts start in the order asked for. */
@@ -180,6 +184,6 @@ export class PngDrawer {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.allSettled([...this.pending]);
-    this.fonts.dispose();
+    if (this.ownFonts) this.fonts.dispose();
   }
 }
