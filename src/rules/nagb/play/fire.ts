@@ -27,11 +27,16 @@ import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
 import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC } from './geometry.js';
 import { frontNow } from './profiles.js';
-import { BROKEN, type Game, type Unit, clear } from './state.js';
+import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
 /** A unit is in base contact with an enemy (a melee is pending). */
 export function engaged(g: Game, u: Unit): boolean {
-  for (const c of g.contacts) if (c.a === u.spec.index || c.b === u.spec.index) return true;
+  // (Small enough to be inlined everywhere: most of the time there is no contact at all.)
+  return g.contacts.length !== 0 && inContact(g.contacts, u.spec.index);
+}
+
+function inContact(contacts: readonly Contact[], i: number): boolean {
+  for (let k = 0; k < contacts.length; k++) if (contacts[k].a === i || contacts[k].b === i) return true;
   return false;
 }
 

@@ -16,7 +16,6 @@ import {
   rangeOverlap,
   lateralMax,
   lateralMin,
-  pointToBody,
   rangeGap,
   terrainMet,
 } from '../../../table/index.js';
@@ -56,6 +55,35 @@ function firstForward(g: Game, u: Unit): number {
   const self = u.spec.index;
   const dir = u.body.facing;
   const lead = u.body.front;
+  const y0 = ext[4 * self + 2];
+  const y1 = ext[4 * self + 3];
+  const n = g.units.length;
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < n; i++) {
+    if (i === self) continue;
+    const k = 4 * i;
+    const oy0 = ext[k + 2];
+    const oy1 = ext[k + 3];
+    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > EPS)) continue;
+    const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
+    if (far <= EPS) continue;
+    const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
+    if (near < bestD) {
+      bestD = near;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** firstInPath(u.body, -1, g.bodies): the unit first in u's path backward (any side), over the kept extents. */
+export function firstBehind(g: Game, u: Unit): number {
+  const ext = g.ext;
+  const self = u.spec.index;
+  const b = u.body;
+  const dir = -b.facing;
+  const lead = b.front - b.facing * b.depth;
   const y0 = ext[4 * self + 2];
   const y1 = ext[4 * self + 3];
   const n = g.units.length;
@@ -126,12 +154,10 @@ export function gapFrom(xa0: number, xa1: number, ya0: number, ya1: number, b: B
  * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
  */
 export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0): number {
-  const enemy = 1 - u.side;
-  // No formed cavalry to fear when the enemy has none at all (the common case: nothing to cache).
-  if (armFilter === 2 && g.sideCavalry[enemy].length === 0) return Infinity;
+  // (Kept small, to be inlined at its many calls; with no enemy cavalry the scan finds Infinity.)
   const i = u.spec.index;
   const k = armFilter * g.units.length + i;
-  if (!(g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch))) scanNearest(g, u, armFilter, k);
+  if (g.nearUnit[k] !== g.unitEpoch[i] || g.nearEnemy[k] !== g.sideEpoch[1 - u.side] || (armFilter === 2 && g.nearState[k] !== g.stateEpoch)) scanNearest(g, u, armFilter, k);
   return g.nearCache[k];
 }
 
@@ -184,12 +210,23 @@ function scanNearest(g: Game, u: Unit, armFilter: 0 | 1 | 2, k: number): void {
 
 /** Distance from a brigade's commander to a unit's footprint. */
 export function commanderDistance(g: Game, brigade: number, u: Unit): number {
-  return pointToBody(u.body, g.cmdX[brigade], g.cmdY[brigade]);
+  return pointToExtents(g, u, g.cmdX[brigade], g.cmdY[brigade]);
 }
 
 /** Distance from the objective to a unit's footprint. */
 export function objectiveDistance(g: Game, u: Unit): number {
-  return pointToBody(u.body, g.c.objective.x, g.c.objective.y);
+  return pointToExtents(g, u, g.c.objective.x, g.c.objective.y);
+}
+
+/** pointToBody(u.body, x, y) over the kept extents (the same arithmetic). */
+function pointToExtents(g: Game, u: Unit, x: number, y: number): number {
+  const ext = g.ext;
+  const k = 4 * u.spec.index;
+  let dx = (x > ext[k] ? x : ext[k]) - (x < ext[k + 1] ? x : ext[k + 1]);
+  if (!(dx > 0)) dx = 0;
+  let dy = (y > ext[k + 2] ? y : ext[k + 2]) - (y < ext[k + 3] ? y : ext[k + 3]);
+  if (!(dy > 0)) dy = 0;
+  return dx === 0 ? dy : dy === 0 ? dx : hypot2(dx, dy);
 }
 
 /** Figures of f's front rank with t inside their half-arc (p10, p20). */
@@ -316,10 +353,14 @@ export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
 
 /** The charge base and greatest reach of a unit now (p6, p12, p22). */
 export function chargeReachOf(g: Game, u: Unit): number {
-  if (u.formation === 'battery') return 0;
-  // Kept per unit for the formation it was last found for.
+  // Kept per unit for the formation it was last found for (never a battery's: reachNow gives it 0).
   const i = u.spec.index;
-  if (g.reachForm[i] === u.formation) return g.reach[i];
+  return g.reachForm[i] === u.formation ? g.reach[i] : reachNow(g, u);
+}
+
+function reachNow(g: Game, u: Unit): number {
+  if (u.formation === 'battery') return 0;
+  const i = u.spec.index;
   const r = chargeReach(chargeBase(u.spec.arm, u.formation, g.c.options), chargeDice(u.spec.arm));
   g.reachForm[i] = u.formation;
   g.reach[i] = r;
@@ -337,21 +378,46 @@ export function chargeBaseOf(g: Game, u: Unit): number {
  * cavalry) with u first in its path and within its charge reach.
  */
 export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
-  const list = g.sideFootHorse[1 - u.side];
+  const side = 1 - u.side;
+  if (g.threatEpoch[side] !== g.epoch || g.threatState[side] !== g.stateEpoch) threatFacts(g, side);
   const ui = u.spec.index;
   const uCavalry = u.spec.arm === 'cavalry';
   const front = u.body.front;
-  for (let j = 0; j < list.length; j++) {
-    const e = list[j];
-    // The distance first (most enemies are beyond reach); the order of these pure tests does not
-    // matter, and firstAhead (whose cache is path-dependent) is asked under the same conditions as before.
-    const gap = (front - e.body.front) * e.body.facing;
-    if (gap < -EPS || gap > chargeReachOf(g, e) + extraReach + EPS) continue;
-    if (!e.active || e.disordered) continue;
-    if (e.spec.arm === 'infantry' && (uCavalry || e.formation === 'marchColumn' || e.formation === 'square')) continue;
-    if (firstAhead(g, e) === ui) return true;
+  const k0 = side * g.units.length;
+  const n = g.threatN[side];
+  for (let k = k0; k < k0 + n; k++) {
+    if (g.threatTarget[k] !== ui || (uCavalry && g.threatInfantry[k] === 1)) continue;
+    const gap = (front - g.threatFront[k]) * g.threatFacing[k];
+    if (gap < -EPS || gap > g.threatReach[k] + extraReach + EPS) continue;
+    return true;
   }
   return false;
+}
+
+/**
+ * chargeThreat's facts about the side's foot and horse that could charge now (active, in good order,
+ * infantry not in march column or square): the body first in each one's path, its front, facing and
+ * charge reach. Kept until a body or a morale state changes (the epochs are exact: every change of a
+ * body bumps them).
+ */
+function threatFacts(g: Game, side: number): void {
+  const list = g.sideFootHorse[side];
+  let k = side * g.units.length;
+  for (let j = 0; j < list.length; j++) {
+    const e = list[j];
+    if (!e.active || e.disordered) continue;
+    const infantry = e.spec.arm === 'infantry';
+    if (infantry && (e.formation === 'marchColumn' || e.formation === 'square')) continue;
+    g.threatTarget[k] = firstAhead(g, e);
+    g.threatInfantry[k] = infantry ? 1 : 0;
+    g.threatFront[k] = e.body.front;
+    g.threatFacing[k] = e.body.facing;
+    g.threatReach[k] = chargeReachOf(g, e);
+    k++;
+  }
+  g.threatN[side] = k - side * g.units.length;
+  g.threatEpoch[side] = g.epoch;
+  g.threatState[side] = g.stateEpoch;
 }
 
 /** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */

@@ -90,7 +90,14 @@ function newTurn(g: Game): void {
   }
 }
 
-function phase(g: Game, phase: 'command' | 'rally' | 'initiative' | 'movement' | 'fire' | 'closeCombat' | 'cavalry' | 'reserve' | 'end', side: 0 | 1 | null, step: number): void {
+type PhaseName = 'command' | 'rally' | 'initiative' | 'movement' | 'fire' | 'closeCombat' | 'cavalry' | 'reserve' | 'end';
+
+/** A phase begins: told, and the invariants checked when asked for (small: inlined at every phase of the turn). */
+function phase(g: Game, phase: PhaseName, side: 0 | 1 | null, step: number): void {
+  if (g.sink || g.checkInvariants) phaseBegins(g, phase, side, step);
+}
+
+function phaseBegins(g: Game, phase: PhaseName, side: 0 | 1 | null, step: number): void {
   if (g.sink) g.sink({ type: 'phase', turn: g.turn, side, phase, step });
   if (g.checkInvariants) checkLaneInvariants(g, `before ${phase} ${step}`);
 }

@@ -358,8 +358,27 @@ export class Game {
     this.aheadCache = new Int32Array(c.specs.length);
     this.aheadEpoch = new Float64Array(c.specs.length);
     this.intents = c.specs.map(() => null);
+    this.threatTarget = new Int32Array(2 * c.specs.length);
+    this.threatInfantry = new Uint8Array(2 * c.specs.length);
+    this.threatFront = new Float64Array(2 * c.specs.length);
+    this.threatFacing = new Float64Array(2 * c.specs.length);
+    this.threatReach = new Float64Array(2 * c.specs.length);
     this.footprints = new Array<Footprint | null>(c.specs.length * FOOTPRINT_FORMS * (FOOTPRINT_FIGURES + 1)).fill(null);
   }
+
+  /**
+   * chargeThreat's facts about each side's possible chargers, found at the epochs in threatEpoch and
+   * threatState: their count, and at side * units + k each one's first body ahead, infantry flag, front,
+   * facing and charge reach.
+   */
+  readonly threatEpoch = new Float64Array([-1, -1]);
+  readonly threatState = new Float64Array([-1, -1]);
+  readonly threatN = new Int32Array(2);
+  readonly threatTarget: Int32Array;
+  readonly threatInfantry: Uint8Array;
+  readonly threatFront: Float64Array;
+  readonly threatFacing: Float64Array;
+  readonly threatReach: Float64Array;
 
   /** A village sector's hit points left and whether it has collapsed (p31, nagb.buildingDamage). */
   readonly sectorHP: Float64Array;
