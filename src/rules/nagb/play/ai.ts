@@ -299,15 +299,7 @@ export function orderOfUnits(g: Game, units: readonly number[], out: number[]): 
   for (const i of units) out.push(i);
   if (out.length < 2) return out;
   const side = g.units[out[0]].side;
-  if (g.doctrine(side).random) {
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = pick(g, side, i + 1);
-      const t = out[i];
-      out[i] = out[j];
-      out[j] = t;
-    }
-    return out;
-  }
+  if (g.doctrine(side).random) return shuffled(g, side, out);
   const key = g.sortKey;
   for (const i of out) key[i] = nearestEnemyDistance(g, g.units[i]);
   // Insertion sort: a handful of units, no closure.
@@ -319,6 +311,17 @@ export function orderOfUnits(g: Game, units: readonly number[], out: number[]): 
       j--;
     }
     out[j + 1] = v;
+  }
+  return out;
+}
+
+/** orderOfUnits for random-legal play: shuffled in place. */
+function shuffled(g: Game, side: 0 | 1, out: number[]): number[] {
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = pick(g, side, i + 1);
+    const t = out[i];
+    out[i] = out[j];
+    out[j] = t;
   }
   return out;
 }

@@ -423,18 +423,27 @@ function threatFacts(g: Game, side: number): void {
 /** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */
 export function sectorAtEdge(g: Game, u: Unit): number {
   const c = g.c;
-  for (const v of c.villages) {
+  const ext = g.ext;
+  const gone = g.gone;
+  const self = u.spec.index;
+  for (let j = 0; j < c.villages.length; j++) {
+    const v = c.villages[j];
     const t = c.terrain[v];
     const near = u.body.facing > 0 ? t.from : t.to;
     const ahead = (near - u.body.front) * u.body.facing;
     if (ahead < -EPS || ahead > 0.5 + EPS) continue;
-    if (u.body.offset < (t.yMin ?? -Infinity) || u.body.offset > (t.yMax ?? Infinity)) continue;
+    const yMin = t.yMin ?? -Infinity;
+    const yMax = t.yMax ?? Infinity;
+    if (u.body.offset < yMin || u.body.offset > yMax) continue;
+    // Taken: another unit holds it, or stands on its ground (axialMax etc. over the kept extents).
     let taken = false;
-    for (const o of g.units) {
-      if (o.removed || o === u) continue;
-      if (o.sector === v) taken = true;
-      else if (axialMax(o.body) > t.from + EPS && axialMin(o.body) < t.to - EPS && lateralMax(o.body) > (t.yMin ?? -Infinity) + EPS && lateralMin(o.body) < (t.yMax ?? Infinity) - EPS) taken = true;
-      if (taken) break;
+    for (let i = 0; i < gone.length; i++) {
+      if (gone[i] || i === self) continue;
+      const k = 4 * i;
+      if (g.units[i].sector === v || (ext[k + 1] > t.from + EPS && ext[k] < t.to - EPS && ext[k + 3] > yMin + EPS && ext[k + 2] < yMax - EPS)) {
+        taken = true;
+        break;
+      }
     }
     if (!taken) return v;
   }

@@ -22,7 +22,8 @@ import { type CompiledLane, DISORDERED, type Game, GOOD, clear } from './state.j
 /** A result sized for the compiled engagement, every extra at 0. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.specs.length, formations: c.brigades.length, objectives: 1, purposes: NAGB_VOCABULARY.checkPurposes.length, ratings: LD_SLOTS });
-  for (const k of EXTRA_KEYS) r.extras[k] = 0;
+  // Built whole (a keyed store per key would leave it a dictionary: writeExtras's stores are faster on a fast object).
+  r.extras = Object.fromEntries(EXTRA_KEYS.map((k) => [k, 0]));
   return r;
 }
 

@@ -101,9 +101,23 @@ function beside(a: Body, f: Body, s: number, edge: number): boolean {
 /** p15: an unengaged friend within 4" directly behind u (none for infantry against cavalry). */
 export function rearSupported(g: Game, u: Unit, enemy: Unit): boolean {
   if (u.spec.arm === 'infantry' && enemy.spec.arm === 'cavalry') return false;
-  for (const f of g.units) {
-    if (f === u || f.side !== u.side || !f.active || f.fought || f.disordered) continue;
-    if (supports(u.body, f.body, SUPPORT_RANGE)) return true;
+  // supports(u.body, f.body, SUPPORT_RANGE) over the kept extents: overlapping laterally, its near end
+  // within the range behind u's rear.
+  const ext = g.ext;
+  const ka = 4 * u.spec.index;
+  const y0 = ext[ka + 2];
+  const y1 = ext[ka + 3];
+  const a = u.body;
+  const facing = a.facing;
+  const rearX = a.front - a.facing * a.depth;
+  const friends = g.sideUnits[u.side];
+  for (let j = 0; j < friends.length; j++) {
+    const f = friends[j];
+    if (f === u || !f.active || f.fought || f.disordered) continue;
+    const k = 4 * f.spec.index;
+    if (!((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > EPS)) continue;
+    const gap = (rearX - (facing > 0 ? ext[k + 1] : ext[k])) * facing;
+    if (gap >= -EPS && gap <= SUPPORT_RANGE + EPS) return true;
   }
   return false;
 }
