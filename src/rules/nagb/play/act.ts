@@ -69,14 +69,16 @@ export function bump(g: Game, slot: number, side: 0 | 1, n = 1): void {
   g.extra[slot + side] += n;
 }
 
-/** The extras counted in Game.extra, into the result's `${key}.0` and `${key}.1`. */
+/**
+ * The extras counted in Game.extra, into the result's `${key}.0` and `${key}.1` (EXTRA_KEYS' order, the
+ * order of Game.extra's slots): one function of constant-key stores made once, as CWJ's results.ts
+ * does (a loop over the keys makes every store a megamorphic keyed store that looks the key up).
+ */
 export function writeExtras(g: Game): void {
-  const ex = g.res.extras;
-  for (let i = 0; i < PER_SIDE_KEYS.length; i++) {
-    ex[EXTRA_KEYS[2 * i]] = g.extra[2 * i];
-    ex[EXTRA_KEYS[2 * i + 1]] = g.extra[2 * i + 1];
-  }
+  storeExtras(g.res.extras, g.extra);
 }
+
+const storeExtras = new Function('e', 'x', EXTRA_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = x[${i}];`).join('\n')) as (e: Record<string, number>, x: Float64Array) => void;
 
 /** The unit's extents in Game.ext from its body, after any change of the body (epochs untouched). */
 export function syncExtents(g: Game, u: Unit): void {
@@ -243,6 +245,7 @@ export function remove(g: Game, u: Unit, why: RemovedWhy): void {
   const from = cohesionOf(u);
   u.removed = true;
   g.gone[u.spec.index] = 1;
+  g.lossStamp[u.spec.brigade]++;
   u.removedWhy = why;
   u.dispersed += u.figures;
   const s = g.res.sides[u.side];
@@ -263,6 +266,7 @@ export function casualties(g: Game, u: Unit, n: number): number {
   if (u.removed || n <= 0) return 0;
   const k = n < u.figures ? n : u.figures;
   u.figures -= k;
+  g.lossStamp[u.spec.brigade]++;
   u.killed += k;
   u.stepCasualties += k;
   const s = g.res.sides[u.side];

@@ -27,7 +27,9 @@ export const SAFE_DISTANCE = 12;
 /** p2, p4: each brigade commander rides up to 10" toward his spot, before giving orders. */
 export function moveCommanders(g: Game, side: 0 | 1): void {
   for (const b of g.c.sides[side].brigades) {
-    const [x, y] = commanderSpot(g, b);
+    commanderSpot(g, b);
+    const x = g.spot[0];
+    const y = g.spot[1];
     const dx = x - g.cmdX[b];
     const dy = y - g.cmdY[b];
     const d = hypot2(dx, dy);

@@ -19,11 +19,16 @@ import { checkLaneInvariants } from './invariants.js';
 import { cavalryPhase, movementPhase, reservePhase } from './moves.js';
 import { type CompiledLane, DISORDERED, type Game, GOOD, clear } from './state.js';
 
+/**
+ * Every extra at 0 (EXTRA_KEYS' order) as one object literal made by a function compiled once, as CWJ's
+ * results.ts does: added one by one, the keys turned the object into a dictionary.
+ */
+const newExtras = new Function(`return {${EXTRA_KEYS.map((k) => `${JSON.stringify(k)}: 0`).join(', ')}};`) as () => Record<string, number>;
+
 /** A result sized for the compiled engagement, every extra at 0. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.specs.length, formations: c.brigades.length, objectives: 1, purposes: NAGB_VOCABULARY.checkPurposes.length, ratings: LD_SLOTS });
-  // Built whole (a keyed store per key would leave it a dictionary: writeExtras's stores are faster on a fast object).
-  r.extras = Object.fromEntries(EXTRA_KEYS.map((k) => [k, 0]));
+  r.extras = newExtras();
   return r;
 }
 
@@ -68,6 +73,7 @@ function setUp(g: Game): void {
   g.unhorsed.fill(0);
   g.brigadeStatus.fill(0);
   g.brigadeTested.fill(0);
+  g.lossSeen.fill(-1);
   g.cincPips.fill(0);
   g.faltered[0] = g.faltered[1] = false;
   clear(g.contacts);

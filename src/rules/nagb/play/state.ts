@@ -250,10 +250,19 @@ export class Game {
   readonly cmdX: Float64Array;
   readonly cmdY: Float64Array;
   readonly unhorsed: Uint8Array;
+  /** Where a brigade commander means to ride (ai.commanderSpot's answer). */
+  readonly spot = new Float64Array(2);
   /** Brigade status 0 intact, 1 faltering, 2 broken (p29), and the status last tested at. */
   readonly brigadeStatus: Uint8Array;
   readonly brigadeTested: Uint8Array;
   readonly cincPips = new Int32Array(2);
+  /**
+   * Per brigade: bumped when a unit of it loses figures or leaves the table (act.casualties, act.remove),
+   * the stamp its loss status (0 intact, 1 faltering, 2 broken) was last found at, and that status.
+   */
+  readonly lossStamp: Float64Array;
+  readonly lossSeen: Float64Array;
+  readonly lossRank: Uint8Array;
   /** The attacking side's brigades faltered at some time (rulings 5: attackRepulsed). */
   faltered = [false, false];
   /** Melees to fight in the next close-combat phase. */
@@ -339,6 +348,9 @@ export class Game {
     this.unhorsed = new Uint8Array(nb);
     this.brigadeStatus = new Uint8Array(nb);
     this.brigadeTested = new Uint8Array(nb);
+    this.lossStamp = new Float64Array(nb);
+    this.lossSeen = new Float64Array(nb).fill(-1);
+    this.lossRank = new Uint8Array(nb);
     this.sortKey = new Float64Array(c.specs.length);
     this.range = new Float64Array(c.specs.length);
     this.reach = new Float64Array(c.specs.length);
