@@ -25,7 +25,7 @@ import { PURPOSE as P } from '../vocabulary.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
-import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC, nearestEnemyDistance } from './geometry.js';
+import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC } from './geometry.js';
 import { frontNow } from './profiles.js';
 import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
@@ -58,16 +58,17 @@ export function maxRange(g: Game, u: Unit): number {
  * Targets u may fire at now, written into g.cand (their count returned) in the order of units, with
  * their footprint distance from u in g.candGap: enemies in range, in arc, not engaged (shooting.mayFireAt),
  * with nothing standing between; none at all when the nearest enemy is beyond the unit's greatest range.
- * `lineOfFire` false leaves that last (the costliest) check to the caller. The nearest enemy's distance
- * (nearestEnemyDistance, kept) first; then one pass over the enemies measures what frontEdgeDistance,
- * frontWithinArc and bodyGap's legs would, u's edges found once.
+ * `lineOfFire` false leaves that last (the costliest) check to the caller. One pass over the enemies
+ * measures what frontEdgeDistance, frontWithinArc and bodyGap would, u's edges found once, and leaves
+ * the nearest enemy's distance in nearestEnemyDistance's cache.
  */
 function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const range = g.range[u.spec.index];
   const i = u.spec.index;
   const enemy = 1 - u.side;
-  // Nothing within reach of any weapon (the nearest enemy, kept): no need to look further.
-  if (nearestEnemyDistance(g, u) > range + EPS) return 0;
+  const known = g.nearUnit[i] === g.unitEpoch[i] && g.nearEnemy[i] === g.sideEpoch[enemy];
+  // Nothing within reach of any weapon: no need to look further.
+  if (known && g.nearCache[i] > range + EPS) return 0;
   const slope = u.spec.arm === 'artillery' ? GUN_ARC : MUSKET_ARC;
   const opts = g.c.options;
   const anyEngaged = !opts.fireAtEngaged && g.contacts.length > 0;
@@ -88,6 +89,7 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const gone = g.gone;
   // The enemy's front edge from its extents (all of a side face its way).
   const efwd = g.c.sides[enemy].facing > 0 ? 1 : 0;
+  let nearest = Infinity;
   let n = 0;
   const reachable = range + EPS;
   const reach2 = reachable * reachable;
@@ -104,6 +106,13 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     if (!(dy > 0)) dy = 0;
     let gx = (xa0 > xb0 ? xa0 : xb0) - (xa1 < xb1 ? xa1 : xb1);
     if (!(gx > 0)) gx = 0;
+    if (!known) {
+      let gap = -1;
+      if (gx === 0) gap = dy;
+      else if (dy === 0) gap = gx;
+      else if ((gx > dy ? gx : dy) < nearest) gap = hypot2(gx, dy);
+      if (gap >= 0 && gap < nearest) nearest = gap;
+    }
     // frontEdgeDistance > range: never below either leg; its square far from the range's settles it
     // without the hypot (whose error is a few parts in 1e16), else the hypot itself.
     const dx = Math.abs(ext[kb + efwd] - front);
@@ -123,6 +132,13 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     cdy[n] = dy;
     out[n++] = ti;
   }
+  if (!known) {
+    g.nearUnit[i] = g.unitEpoch[i];
+    g.nearEnemy[i] = g.sideEpoch[enemy];
+    g.nearState[i] = g.stateEpoch;
+    g.nearCache[i] = nearest;
+  }
+  if (!known && nearest > range + EPS) return 0;
   if (!lineOfFire || n === 0) return n;
   let m = 0;
   for (let j = 0; j < n; j++) {
@@ -433,10 +449,10 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   clear(pk);
   for (let s = 0; s < 2; s++) {
     const side = s === 0 ? moving : 1 - moving;
-    const members = g.c.sides[side].units;
+    const members = g.batteries[side];
     for (let m = 0; m < members.length; m++) {
       const b = g.units[members[m]];
-      if (b.spec.arm !== 'artillery' || !canFire(g, b)) continue;
+      if (!canFire(g, b)) continue;
       if (battery(g, b, pend)) {
         pt.push(pend.t);
         pk.push(pend.k);
@@ -451,10 +467,11 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   clear(pk);
   for (let s = 0; s < 2; s++) {
     const side = s === 0 ? moving : 1 - moving;
-    const members = g.c.sides[side].units;
+    // The side's foot and horse (idxLists filter 1), in the order of units.
+    const members = g.idxLists[2 + side];
     for (let m = 0; m < members.length; m++) {
       const f = g.units[members[m]];
-      if (f.spec.arm === 'artillery' || !canFire(g, f)) continue;
+      if (!canFire(g, f)) continue;
       if (!smallArms(g, f, pend)) continue;
       if (simultaneous) {
         pt.push(pend.t);

@@ -251,6 +251,7 @@ export function movementPhase(g: Game, side: 0 | 1): void {
 
 /** A side's cavalry movement phase (p2: phases 9 and 10): recovery, charges, moves, and their melees at once. */
 export function cavalryPhase(g: Game, side: 0 | 1): void {
+  if (g.sideCavalry[side].length === 0) return;
   let any = false;
   for (const i of g.c.sides[side].units) if (g.units[i].spec.arm === 'cavalry' && !g.units[i].removed) any = true;
   if (!any) return;

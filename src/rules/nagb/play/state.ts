@@ -328,6 +328,8 @@ export class Game {
    * enemy read these and Game.ext, not the units.
    */
   readonly idxLists: Int32Array[];
+  /** Each side's batteries (unit indices, in the order of units). */
+  readonly batteries: [Int32Array, Int32Array];
   readonly gone: Uint8Array;
 
   constructor(c: CompiledLane) {
@@ -340,6 +342,8 @@ export class Game {
     this.sideCavalry = bySide((u) => u.spec.arm === 'cavalry');
     const idx = (l: Unit[]) => Int32Array.from(l, (u) => u.spec.index);
     this.idxLists = [this.sideUnits, this.sideFootHorse, this.sideCavalry].flatMap((p) => [idx(p[0]), idx(p[1])]);
+    const guns = bySide((u) => u.spec.arm === 'artillery');
+    this.batteries = [idx(guns[0]), idx(guns[1])];
     this.gone = new Uint8Array(c.specs.length);
     const nb = c.brigades.length;
     this.pips = new Int32Array(nb);
