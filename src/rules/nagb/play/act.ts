@@ -482,6 +482,8 @@ function sumFlight(g: Game, u: Unit): number {
 
 /** The first unit whose ground u's footprint overlaps, or -1 (axialOverlap and overlapsLaterally over the kept extents). */
 function overlapping(g: Game, u: Unit): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const ext = g.ext;
   const gone = g.gone;
   const self = u.spec.index;
@@ -493,8 +495,8 @@ function overlapping(g: Game, u: Unit): number {
   for (let i = 0; i < gone.length; i++) {
     if (i === self || gone[i]) continue;
     const k = 4 * i;
-    if (!((x1 < ext[k + 1] ? x1 : ext[k + 1]) - (x0 > ext[k] ? x0 : ext[k]) > EPS)) continue;
-    if ((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > EPS) return i;
+    if (!((x1 < ext[k + 1] ? x1 : ext[k + 1]) - (x0 > ext[k] ? x0 : ext[k]) > eps)) continue;
+    if ((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > eps) return i;
   }
   return -1;
 }

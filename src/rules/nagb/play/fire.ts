@@ -63,12 +63,14 @@ export function maxRange(g: Game, u: Unit): number {
  * the nearest enemy's distance in nearestEnemyDistance's cache.
  */
 function candidates(g: Game, u: Unit, lineOfFire = true): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const range = g.range[u.spec.index];
   const i = u.spec.index;
   const enemy = 1 - u.side;
   const known = g.nearUnit[i] === g.unitEpoch[i] && g.nearEnemy[i] === g.sideEpoch[enemy];
   // Nothing within reach of any weapon: no need to look further.
-  if (known && g.nearCache[i] > range + EPS) return 0;
+  if (known && g.nearCache[i] > range + eps) return 0;
   const slope = u.spec.arm === 'artillery' ? GUN_ARC : MUSKET_ARC;
   const opts = g.c.options;
   const anyEngaged = !opts.fireAtEngaged && g.contacts.length > 0;
@@ -91,7 +93,7 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const efwd = g.c.sides[enemy].facing > 0 ? 1 : 0;
   let nearest = Infinity;
   let n = 0;
-  const reachable = range + EPS;
+  const reachable = range + eps;
   const reach2 = reachable * reachable;
   for (let j = 0; j < list.length; j++) {
     const ti = list[j];
@@ -122,11 +124,11 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
       if (s2 > reach2 * (1 + 1e-9)) continue;
       if (s2 >= reach2 * (1 - 1e-9) && hypot2(dx, dy) > reachable) continue;
     }
-    // frontWithinArc > EPS
+    // frontWithinArc > eps
     const ahead = Math.min((xb0 - front) * facing, (xb1 - front) * facing);
-    if (!(ahead >= -EPS)) continue;
+    if (!(ahead >= -eps)) continue;
     const reach = slope * Math.max(0, ahead);
-    if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > EPS)) continue;
+    if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > eps)) continue;
     if (anyEngaged && (uEngaged || engaged(g, g.units[ti]))) continue;
     cdx[n] = gx;
     cdy[n] = dy;
@@ -138,7 +140,7 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     g.nearState[i] = g.stateEpoch;
     g.nearCache[i] = nearest;
   }
-  if (!known && nearest > range + EPS) return 0;
+  if (!known && nearest > range + eps) return 0;
   if (!lineOfFire || n === 0) return n;
   let m = 0;
   for (let j = 0; j < n; j++) {

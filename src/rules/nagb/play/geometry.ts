@@ -51,6 +51,8 @@ export function firstAhead(g: Game, u: Unit): number {
 
 /** firstInPath(u.body, 1, g.bodies), over the kept extents. */
 function firstForward(g: Game, u: Unit): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const ext = g.ext;
   const self = u.spec.index;
   const dir = u.body.facing;
@@ -65,9 +67,9 @@ function firstForward(g: Game, u: Unit): number {
     const k = 4 * i;
     const oy0 = ext[k + 2];
     const oy1 = ext[k + 3];
-    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > EPS)) continue;
+    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > eps)) continue;
     const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
-    if (far <= EPS) continue;
+    if (far <= eps) continue;
     const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
     if (near < bestD) {
       bestD = near;
@@ -79,6 +81,8 @@ function firstForward(g: Game, u: Unit): number {
 
 /** firstInPath(u.body, -1, g.bodies): the unit first in u's path backward (any side), over the kept extents. */
 export function firstBehind(g: Game, u: Unit): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const ext = g.ext;
   const self = u.spec.index;
   const b = u.body;
@@ -94,9 +98,9 @@ export function firstBehind(g: Game, u: Unit): number {
     const k = 4 * i;
     const oy0 = ext[k + 2];
     const oy1 = ext[k + 3];
-    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > EPS)) continue;
+    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > eps)) continue;
     const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
-    if (far <= EPS) continue;
+    if (far <= eps) continue;
     const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
     if (near < bestD) {
       bestD = near;
@@ -154,7 +158,8 @@ export function gapFrom(xa0: number, xa1: number, ya0: number, ya1: number, b: B
  * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
  */
 export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0): number {
-  // (Kept small, to be inlined at its many calls; with no enemy cavalry the scan finds Infinity.)
+  // (Kept small, to be inlined at its many calls.) No formed cavalry to fear when the enemy has none at all.
+  if (armFilter === 2 && g.sideCavalry[1 - u.side].length === 0) return Infinity;
   const i = u.spec.index;
   const k = armFilter * g.units.length + i;
   if (g.nearUnit[k] !== g.unitEpoch[i] || g.nearEnemy[k] !== g.sideEpoch[1 - u.side] || (armFilter === 2 && g.nearState[k] !== g.stateEpoch)) scanNearest(g, u, armFilter, k);
@@ -243,6 +248,8 @@ export function figuresInArc(f: Unit, t: Unit, front: number, slope: number): nu
  * for every other unit on the table, the corridor between f and t found once.
  */
 export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const ext = g.ext;
   const a = f.body;
   const b = t.body;
@@ -258,7 +265,7 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
     y1 = s;
   }
   // A corridor of no width (edge to edge) is crossed only by a body straddling it.
-  const narrow = y1 - y0 <= EPS;
+  const narrow = y1 - y0 <= eps;
   const gone = g.gone;
   const fi = f.spec.index;
   const ti = t.spec.index;
@@ -267,10 +274,10 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
     const k = 4 * i;
     const cx0 = ext[k];
     const cx1 = ext[k + 1];
-    if (!((x1 < cx1 ? x1 : cx1) - (x0 > cx0 ? x0 : cx0) > EPS)) continue;
+    if (!((x1 < cx1 ? x1 : cx1) - (x0 > cx0 ? x0 : cx0) > eps)) continue;
     const cy0 = ext[k + 2];
     const cy1 = ext[k + 3];
-    if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : (y1 < cy1 ? y1 : cy1) - (y0 > cy0 ? y0 : cy0) > EPS) return true;
+    if (narrow ? cy0 < y0 - eps && cy1 > y1 + eps : (y1 < cy1 ? y1 : cy1) - (y0 > cy0 ? y0 : cy0) > eps) return true;
   }
   return false;
 }
@@ -378,6 +385,8 @@ export function chargeBaseOf(g: Game, u: Unit): number {
  * cavalry) with u first in its path and within its charge reach.
  */
 export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const side = 1 - u.side;
   if (g.threatEpoch[side] !== g.epoch || g.threatState[side] !== g.stateEpoch) threatFacts(g, side);
   const ui = u.spec.index;
@@ -388,7 +397,7 @@ export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
   for (let k = k0; k < k0 + n; k++) {
     if (g.threatTarget[k] !== ui || (uCavalry && g.threatInfantry[k] === 1)) continue;
     const gap = (front - g.threatFront[k]) * g.threatFacing[k];
-    if (gap < -EPS || gap > g.threatReach[k] + extraReach + EPS) continue;
+    if (gap < -eps || gap > g.threatReach[k] + extraReach + eps) continue;
     return true;
   }
   return false;
@@ -422,6 +431,8 @@ function threatFacts(g: Game, side: number): void {
 
 /** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */
 export function sectorAtEdge(g: Game, u: Unit): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const c = g.c;
   const ext = g.ext;
   const gone = g.gone;
@@ -431,7 +442,7 @@ export function sectorAtEdge(g: Game, u: Unit): number {
     const t = c.terrain[v];
     const near = u.body.facing > 0 ? t.from : t.to;
     const ahead = (near - u.body.front) * u.body.facing;
-    if (ahead < -EPS || ahead > 0.5 + EPS) continue;
+    if (ahead < -eps || ahead > 0.5 + eps) continue;
     const yMin = t.yMin ?? -Infinity;
     const yMax = t.yMax ?? Infinity;
     if (u.body.offset < yMin || u.body.offset > yMax) continue;
@@ -440,7 +451,7 @@ export function sectorAtEdge(g: Game, u: Unit): number {
     for (let i = 0; i < gone.length; i++) {
       if (gone[i] || i === self) continue;
       const k = 4 * i;
-      if (g.units[i].sector === v || (ext[k + 1] > t.from + EPS && ext[k] < t.to - EPS && ext[k + 3] > yMin + EPS && ext[k + 2] < yMax - EPS)) {
+      if (g.units[i].sector === v || (ext[k + 1] > t.from + eps && ext[k] < t.to - eps && ext[k + 3] > yMin + eps && ext[k + 2] < yMax - eps)) {
         taken = true;
         break;
       }

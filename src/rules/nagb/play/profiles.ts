@@ -100,6 +100,8 @@ function beside(a: Body, f: Body, s: number, edge: number): boolean {
 
 /** p15: an unengaged friend within 4" directly behind u (none for infantry against cavalry). */
 export function rearSupported(g: Game, u: Unit, enemy: Unit): boolean {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   if (u.spec.arm === 'infantry' && enemy.spec.arm === 'cavalry') return false;
   // supports(u.body, f.body, SUPPORT_RANGE) over the kept extents: overlapping laterally, its near end
   // within the range behind u's rear.
@@ -115,9 +117,9 @@ export function rearSupported(g: Game, u: Unit, enemy: Unit): boolean {
     const f = friends[j];
     if (f === u || !f.active || f.fought || f.disordered) continue;
     const k = 4 * f.spec.index;
-    if (!((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > EPS)) continue;
+    if (!((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > eps)) continue;
     const gap = (rearX - (facing > 0 ? ext[k + 1] : ext[k])) * facing;
-    if (gap >= -EPS && gap <= SUPPORT_RANGE + EPS) return true;
+    if (gap >= -eps && gap <= SUPPORT_RANGE + eps) return true;
   }
   return false;
 }

@@ -129,6 +129,7 @@ export const FOOTPRINT_FIGURES = 64;
 export const GOOD = 0;
 export const DISORDERED = 1;
 export const BROKEN = 2;
+if (GOOD !== 0 || BROKEN !== 2) throw new Error('nagb: Unit.active and Unit.disordered read the morale states as 0 and 2');
 
 /** Why a unit left the table. */
 export type RemovedWhy = 'shattered' | 'dispersed' | 'surrendered' | 'offTable' | 'abandoned';
@@ -192,12 +193,14 @@ export class Unit {
 
   /** On the table and able to act: not removed, not fleeing. */
   get active(): boolean {
-    return !this.removed && this.state !== BROKEN;
+    // (The morale states as literals here: these getters are read everywhere, and a module binding is
+    // loaded and checked at every read.)
+    return !this.removed && this.state !== 2; // BROKEN
   }
 
   /** Acts disordered (p27): disordered or broken, shaken, blown, silenced. */
   get disordered(): boolean {
-    return this.state !== GOOD || this.shaken || this.blown || this.silenced;
+    return this.state !== 0 || this.shaken || this.blown || this.silenced; // GOOD
   }
 }
 
