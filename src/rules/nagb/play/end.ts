@@ -7,7 +7,7 @@ import { engagementOutcome, holdsObjective, playsAnotherTurn, rollsForGameEnd, v
 import { mayReload } from '../shooting.js';
 import { OBJECTIVE_CLEAR, VP } from '../tables.js';
 import { bump, X } from './act.js';
-import { hypot2 } from '../../../table/index.js';
+import { hypot2, rangeGap } from '../../../table/index.js';
 import { objectiveDistance } from './geometry.js';
 import { BROKEN, type Game } from './state.js';
 
@@ -51,11 +51,8 @@ function nearestTo(g: Game, side: 0 | 1): number {
     const u = g.units[i];
     if (u.removed || u.state === BROKEN) continue;
     const k = 4 * i;
-    // rangeGap(ox, ox, ...) and rangeGap(oy, oy, ...), inline.
-    let dx = (ox > ext[k] ? ox : ext[k]) - (ox < ext[k + 1] ? ox : ext[k + 1]);
-    if (!(dx > 0)) dx = 0;
-    let dy = (oy > ext[k + 2] ? oy : ext[k + 2]) - (oy < ext[k + 3] ? oy : ext[k + 3]);
-    if (!(dy > 0)) dy = 0;
+    const dx = rangeGap(ox, ox, ext[k], ext[k + 1]);
+    const dy = rangeGap(oy, oy, ext[k + 2], ext[k + 3]);
     const d = dx === 0 ? dy : dy === 0 ? dx : (dx > dy ? dx : dy) < best ? hypot2(dx, dy) : Infinity;
     if (d < best) best = d;
   }
