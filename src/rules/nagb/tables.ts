@@ -354,17 +354,18 @@ export type Army = 'french' | 'british' | 'russian' | 'austrian' | 'earlyPrussia
  * columns. Allies support as the army they serve with (the caller passes that army).
  */
 export function supportsFlank(army: Army, supported: InfantryFormation, neighbour: InfantryFormation): boolean {
-  const isColumn = (f: InfantryFormation) => f === 'attackColumn' || f === 'marchColumn';
-  const isLine = (f: InfantryFormation) => f === 'line';
-  if (!isLine(supported) && !isColumn(supported)) return false;
-  if (!isLine(neighbour) && !isColumn(neighbour)) return false;
+  // (No closures: this is asked for every friend of every unit in a melee.)
+  const lineS = supported === 'line';
+  const lineN = neighbour === 'line';
+  if (!lineS && supported !== 'attackColumn' && supported !== 'marchColumn') return false;
+  if (!lineN && neighbour !== 'attackColumn' && neighbour !== 'marchColumn') return false;
   switch (army) {
     case 'french':
       return true;
     case 'laterPrussian':
-      return isLine(supported) === isLine(neighbour);
+      return lineS === lineN;
     default:
-      return isLine(supported) && isLine(neighbour);
+      return lineS && lineN;
   }
 }
 

@@ -5,7 +5,7 @@
  * (p6, p15, p28), burst-through and surrender (p28).
  */
 import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
-import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, axialOverlap, firstInPath, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
+import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
@@ -13,7 +13,7 @@ import { type Footprint, unitFootprint } from '../units.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
-import { commanderDistance, PARKED } from './geometry.js';
+import { commanderDistance, firstAhead, firstBehind, PARKED } from './geometry.js';
 import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 /** The unit class index (core UNIT_CLASSES) of an arm, by comparison rather than a keyed lookup by string. */
@@ -69,14 +69,16 @@ export function bump(g: Game, slot: number, side: 0 | 1, n = 1): void {
   g.extra[slot + side] += n;
 }
 
-/** The extras counted in Game.extra, into the result's `${key}.0` and `${key}.1`. */
+/**
+ * The extras counted in Game.extra, into the result's `${key}.0` and `${key}.1` (EXTRA_KEYS' order, the
+ * order of Game.extra's slots): one function of constant-key stores made once, as CWJ's results.ts
+ * does (a loop over the keys makes every store a megamorphic keyed store that looks the key up).
+ */
 export function writeExtras(g: Game): void {
-  const ex = g.res.extras;
-  for (let i = 0; i < PER_SIDE_KEYS.length; i++) {
-    ex[EXTRA_KEYS[2 * i]] = g.extra[2 * i];
-    ex[EXTRA_KEYS[2 * i + 1]] = g.extra[2 * i + 1];
-  }
+  storeExtras(g.res.extras, g.extra);
 }
+
+const storeExtras = new Function('e', 'x', EXTRA_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = x[${i}];`).join('\n')) as (e: Record<string, number>, x: Float64Array) => void;
 
 /** The unit's extents in Game.ext from its body, after any change of the body (epochs untouched). */
 export function syncExtents(g: Game, u: Unit): void {
@@ -243,6 +245,7 @@ export function remove(g: Game, u: Unit, why: RemovedWhy): void {
   const from = cohesionOf(u);
   u.removed = true;
   g.gone[u.spec.index] = 1;
+  g.lossStamp[u.spec.brigade]++;
   u.removedWhy = why;
   u.dispersed += u.figures;
   const s = g.res.sides[u.side];
@@ -263,6 +266,7 @@ export function casualties(g: Game, u: Unit, n: number): number {
   if (u.removed || n <= 0) return 0;
   const k = n < u.figures ? n : u.figures;
   u.figures -= k;
+  g.lossStamp[u.spec.brigade]++;
   u.killed += k;
   u.stepCasualties += k;
   const s = g.res.sides[u.side];
@@ -395,7 +399,8 @@ export const HORSE_COST: TerrainCost = (kind) => (kind === 'heavyWoods' ? Infini
  */
 export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance: number): number {
   if (dist <= EPS || u.removed) return 0;
-  const k = firstInPath(u.body, way, g.bodies);
+  // firstInPath(u.body, way, g.bodies): forward the kept answer (its epochs are exact), back over the extents.
+  const k = way > 0 ? firstAhead(g, u) : firstBehind(g, u);
   let limit = NaN;
   if (k >= 0) limit = pathLimit(u.body, way, g.bodies[k]) - u.body.facing * way * clearance;
   const from = u.body.front;
@@ -404,7 +409,7 @@ export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance:
   if (Math.abs(m.front - from) > EPS) {
     if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
     placed(g, u); // (syncs the extents)
-  } else syncExtents(g, u);
+  } else if (m.front !== from) bodyChanged(g, u); // (a move of EPS or less: told to nobody, but the caches stay exact)
   if (m.stop === 'leftLane') remove(g, u, 'offTable');
   return Math.abs(m.front - from);
 }
@@ -475,11 +480,23 @@ function sumFlight(g: Game, u: Unit): number {
   return 2 + Math.floor(r() * 6) + Math.floor(r() * 6);
 }
 
-/** The first unit whose ground u's footprint overlaps, or -1. */
+/** The first unit whose ground u's footprint overlaps, or -1 (axialOverlap and overlapsLaterally over the kept extents). */
 function overlapping(g: Game, u: Unit): number {
-  for (const o of g.units) {
-    if (o === u || o.removed) continue;
-    if (axialOverlap(u.body, o.body) > EPS && overlapsLaterally(u.body, o.body)) return o.spec.index;
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
+  const ext = g.ext;
+  const gone = g.gone;
+  const self = u.spec.index;
+  const ka = 4 * self;
+  const x0 = ext[ka];
+  const x1 = ext[ka + 1];
+  const y0 = ext[ka + 2];
+  const y1 = ext[ka + 3];
+  for (let i = 0; i < gone.length; i++) {
+    if (i === self || gone[i]) continue;
+    const k = 4 * i;
+    if (!((x1 < ext[k + 1] ? x1 : ext[k + 1]) - (x0 > ext[k] ? x0 : ext[k]) > eps)) continue;
+    if ((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > eps) return i;
   }
   return -1;
 }

@@ -70,11 +70,11 @@ export function spare(g: Game, u: Unit, keep: boolean): number {
 // Commanders
 
 /**
- * p2, p4: where a brigade commander rides (10", before his orders): with personal influence, 1" behind
+ * p2, p4: where a brigade commander rides (into Game.spot) (10", before his orders): with personal influence, 1" behind
  * the unit nearest the enemy (within 4" of it); otherwise 2" behind the middle of his brigade's units.
  * Random: behind a unit of his brigade picked at random.
  */
-export function commanderSpot(g: Game, b: number): [number, number] {
+export function commanderSpot(g: Game, b: number): void {
   const spec = g.c.brigades[b];
   const side = spec.side;
   const d = g.doctrine(side);
@@ -97,17 +97,23 @@ export function commanderSpot(g: Game, b: number): [number, number] {
       lead = i;
     }
   }
-  if (n === 0) return [g.cmdX[b], g.cmdY[b]];
+  if (n === 0) return spotAt(g, g.cmdX[b], g.cmdY[b]);
   if (d.random) {
     const live = spec.units.filter((i) => g.units[i].active && g.units[i].spec.arm !== 'artillery');
     const u = g.units[live[pick(g, side, live.length)]];
-    return [u.body.front - facing * (u.body.depth + 1), u.body.offset];
+    return spotAt(g, u.body.front - facing * (u.body.depth + 1), u.body.offset);
   }
   if (d.influence && lead >= 0) {
     const u = g.units[lead];
-    return [u.body.front - facing * (u.body.depth + 1), u.body.offset];
+    return spotAt(g, u.body.front - facing * (u.body.depth + 1), u.body.offset);
   }
-  return [sx / n - facing * 2, sy / n];
+  spotAt(g, sx / n - facing * 2, sy / n);
+}
+
+/** commanderSpot's answer, into Game.spot (no pair allocated). */
+function spotAt(g: Game, x: number, y: number): void {
+  g.spot[0] = x;
+  g.spot[1] = y;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -299,15 +305,7 @@ export function orderOfUnits(g: Game, units: readonly number[], out: number[]): 
   for (const i of units) out.push(i);
   if (out.length < 2) return out;
   const side = g.units[out[0]].side;
-  if (g.doctrine(side).random) {
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = pick(g, side, i + 1);
-      const t = out[i];
-      out[i] = out[j];
-      out[j] = t;
-    }
-    return out;
-  }
+  if (g.doctrine(side).random) return shuffled(g, side, out);
   const key = g.sortKey;
   for (const i of out) key[i] = nearestEnemyDistance(g, g.units[i]);
   // Insertion sort: a handful of units, no closure.
@@ -319,6 +317,17 @@ export function orderOfUnits(g: Game, units: readonly number[], out: number[]): 
       j--;
     }
     out[j + 1] = v;
+  }
+  return out;
+}
+
+/** orderOfUnits for random-legal play: shuffled in place. */
+function shuffled(g: Game, side: 0 | 1, out: number[]): number[] {
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = pick(g, side, i + 1);
+    const t = out[i];
+    out[i] = out[j];
+    out[j] = t;
   }
   return out;
 }

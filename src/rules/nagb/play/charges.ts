@@ -60,6 +60,8 @@ export function chargeTarget(g: Game, u: Unit): number {
  * not charge by choice).
  */
 export function markAggressive(g: Game): void {
+  // Without cavalry nobody is ever aggressive (setUp leaves every flag false).
+  if (g.sideCavalry[0].length === 0 && g.sideCavalry[1].length === 0) return;
   for (const u of g.units) {
     u.aggressive = false;
     if (u.spec.arm !== 'cavalry' || !u.active) continue;

@@ -90,8 +90,14 @@ function brigadeTests(g: Game): void {
   const opts = g.c.options;
   for (const br of g.c.brigades) {
     const b = br.index;
-    const status = brigadeStatus(brigadeLossFraction(unitsOf(g, b), opts));
-    const rank = STATUS.indexOf(status);
+    // The status from the brigade's losses, found again only when a unit of it lost figures or left.
+    let rank = g.lossRank[b];
+    if (g.lossSeen[b] !== g.lossStamp[b]) {
+      rank = STATUS.indexOf(brigadeStatus(brigadeLossFraction(unitsOf(g, b), opts)));
+      g.lossSeen[b] = g.lossStamp[b];
+      g.lossRank[b] = rank;
+    }
+    const status = STATUS[rank];
     if (rank > g.brigadeStatus[b]) {
       g.brigadeStatus[b] = rank;
       if (g.sink) g.sink({ type: 'brigade', side: br.side, brigade: br.id, status: status as 'faltering' | 'broken', losses: brigadeLossFraction(unitsOf(g, b), opts) });

@@ -27,11 +27,16 @@ import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
 import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC } from './geometry.js';
 import { frontNow } from './profiles.js';
-import { BROKEN, type Game, type Unit, clear } from './state.js';
+import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
 /** A unit is in base contact with an enemy (a melee is pending). */
 export function engaged(g: Game, u: Unit): boolean {
-  for (const c of g.contacts) if (c.a === u.spec.index || c.b === u.spec.index) return true;
+  // (Small enough to be inlined everywhere: most of the time there is no contact at all.)
+  return g.contacts.length !== 0 && inContact(g.contacts, u.spec.index);
+}
+
+function inContact(contacts: readonly Contact[], i: number): boolean {
+  for (let k = 0; k < contacts.length; k++) if (contacts[k].a === i || contacts[k].b === i) return true;
   return false;
 }
 
@@ -58,12 +63,14 @@ export function maxRange(g: Game, u: Unit): number {
  * the nearest enemy's distance in nearestEnemyDistance's cache.
  */
 function candidates(g: Game, u: Unit, lineOfFire = true): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const range = g.range[u.spec.index];
   const i = u.spec.index;
   const enemy = 1 - u.side;
   const known = g.nearUnit[i] === g.unitEpoch[i] && g.nearEnemy[i] === g.sideEpoch[enemy];
   // Nothing within reach of any weapon: no need to look further.
-  if (known && g.nearCache[i] > range + EPS) return 0;
+  if (known && g.nearCache[i] > range + eps) return 0;
   const slope = u.spec.arm === 'artillery' ? GUN_ARC : MUSKET_ARC;
   const opts = g.c.options;
   const anyEngaged = !opts.fireAtEngaged && g.contacts.length > 0;
@@ -86,7 +93,7 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
   const efwd = g.c.sides[enemy].facing > 0 ? 1 : 0;
   let nearest = Infinity;
   let n = 0;
-  const reachable = range + EPS;
+  const reachable = range + eps;
   const reach2 = reachable * reachable;
   for (let j = 0; j < list.length; j++) {
     const ti = list[j];
@@ -117,11 +124,11 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
       if (s2 > reach2 * (1 + 1e-9)) continue;
       if (s2 >= reach2 * (1 - 1e-9) && hypot2(dx, dy) > reachable) continue;
     }
-    // frontWithinArc > EPS
+    // frontWithinArc > eps
     const ahead = Math.min((xb0 - front) * facing, (xb1 - front) * facing);
-    if (!(ahead >= -EPS)) continue;
+    if (!(ahead >= -eps)) continue;
     const reach = slope * Math.max(0, ahead);
-    if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > EPS)) continue;
+    if (!(rangeOverlap(ya0, ya1, yb0 - reach, yb1 + reach) > eps)) continue;
     if (anyEngaged && (uEngaged || engaged(g, g.units[ti]))) continue;
     cdx[n] = gx;
     cdy[n] = dy;
@@ -133,7 +140,7 @@ function candidates(g: Game, u: Unit, lineOfFire = true): number {
     g.nearState[i] = g.stateEpoch;
     g.nearCache[i] = nearest;
   }
-  if (!known && nearest > range + EPS) return 0;
+  if (!known && nearest > range + eps) return 0;
   if (!lineOfFire || n === 0) return n;
   let m = 0;
   for (let j = 0; j < n; j++) {
@@ -444,10 +451,10 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   clear(pk);
   for (let s = 0; s < 2; s++) {
     const side = s === 0 ? moving : 1 - moving;
-    const members = g.c.sides[side].units;
+    const members = g.batteries[side];
     for (let m = 0; m < members.length; m++) {
       const b = g.units[members[m]];
-      if (b.spec.arm !== 'artillery' || !canFire(g, b)) continue;
+      if (!canFire(g, b)) continue;
       if (battery(g, b, pend)) {
         pt.push(pend.t);
         pk.push(pend.k);
@@ -462,10 +469,11 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   clear(pk);
   for (let s = 0; s < 2; s++) {
     const side = s === 0 ? moving : 1 - moving;
-    const members = g.c.sides[side].units;
+    // The side's foot and horse (idxLists filter 1), in the order of units.
+    const members = g.idxLists[2 + side];
     for (let m = 0; m < members.length; m++) {
       const f = g.units[members[m]];
-      if (f.spec.arm === 'artillery' || !canFire(g, f)) continue;
+      if (!canFire(g, f)) continue;
       if (!smallArms(g, f, pend)) continue;
       if (simultaneous) {
         pt.push(pend.t);

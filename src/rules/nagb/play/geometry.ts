@@ -16,7 +16,6 @@ import {
   rangeOverlap,
   lateralMax,
   lateralMin,
-  pointToBody,
   rangeGap,
   terrainMet,
 } from '../../../table/index.js';
@@ -52,6 +51,8 @@ export function firstAhead(g: Game, u: Unit): number {
 
 /** firstInPath(u.body, 1, g.bodies), over the kept extents. */
 function firstForward(g: Game, u: Unit): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const ext = g.ext;
   const self = u.spec.index;
   const dir = u.body.facing;
@@ -66,9 +67,40 @@ function firstForward(g: Game, u: Unit): number {
     const k = 4 * i;
     const oy0 = ext[k + 2];
     const oy1 = ext[k + 3];
-    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > EPS)) continue;
+    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > eps)) continue;
     const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
-    if (far <= EPS) continue;
+    if (far <= eps) continue;
+    const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
+    if (near < bestD) {
+      bestD = near;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** firstInPath(u.body, -1, g.bodies): the unit first in u's path backward (any side), over the kept extents. */
+export function firstBehind(g: Game, u: Unit): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
+  const ext = g.ext;
+  const self = u.spec.index;
+  const b = u.body;
+  const dir = -b.facing;
+  const lead = b.front - b.facing * b.depth;
+  const y0 = ext[4 * self + 2];
+  const y1 = ext[4 * self + 3];
+  const n = g.units.length;
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < n; i++) {
+    if (i === self) continue;
+    const k = 4 * i;
+    const oy0 = ext[k + 2];
+    const oy1 = ext[k + 3];
+    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > eps)) continue;
+    const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
+    if (far <= eps) continue;
     const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
     if (near < bestD) {
       bestD = near;
@@ -126,12 +158,11 @@ export function gapFrom(xa0: number, xa1: number, ya0: number, ya1: number, b: B
  * formed cavalry (2). Cached until u's own body or an enemy's changes (and, for cavalry, anyone's state).
  */
 export function nearestEnemyDistance(g: Game, u: Unit, armFilter: 0 | 1 | 2 = 0): number {
-  const enemy = 1 - u.side;
-  // No formed cavalry to fear when the enemy has none at all (the common case: nothing to cache).
-  if (armFilter === 2 && g.sideCavalry[enemy].length === 0) return Infinity;
+  // (Kept small, to be inlined at its many calls.) No formed cavalry to fear when the enemy has none at all.
+  if (armFilter === 2 && g.sideCavalry[1 - u.side].length === 0) return Infinity;
   const i = u.spec.index;
   const k = armFilter * g.units.length + i;
-  if (!(g.nearUnit[k] === g.unitEpoch[i] && g.nearEnemy[k] === g.sideEpoch[enemy] && (armFilter !== 2 || g.nearState[k] === g.stateEpoch))) scanNearest(g, u, armFilter, k);
+  if (g.nearUnit[k] !== g.unitEpoch[i] || g.nearEnemy[k] !== g.sideEpoch[1 - u.side] || (armFilter === 2 && g.nearState[k] !== g.stateEpoch)) scanNearest(g, u, armFilter, k);
   return g.nearCache[k];
 }
 
@@ -184,12 +215,23 @@ function scanNearest(g: Game, u: Unit, armFilter: 0 | 1 | 2, k: number): void {
 
 /** Distance from a brigade's commander to a unit's footprint. */
 export function commanderDistance(g: Game, brigade: number, u: Unit): number {
-  return pointToBody(u.body, g.cmdX[brigade], g.cmdY[brigade]);
+  return pointToExtents(g, u, g.cmdX[brigade], g.cmdY[brigade]);
 }
 
 /** Distance from the objective to a unit's footprint. */
 export function objectiveDistance(g: Game, u: Unit): number {
-  return pointToBody(u.body, g.c.objective.x, g.c.objective.y);
+  return pointToExtents(g, u, g.c.objective.x, g.c.objective.y);
+}
+
+/** pointToBody(u.body, x, y) over the kept extents (the same arithmetic). */
+function pointToExtents(g: Game, u: Unit, x: number, y: number): number {
+  const ext = g.ext;
+  const k = 4 * u.spec.index;
+  let dx = (x > ext[k] ? x : ext[k]) - (x < ext[k + 1] ? x : ext[k + 1]);
+  if (!(dx > 0)) dx = 0;
+  let dy = (y > ext[k + 2] ? y : ext[k + 2]) - (y < ext[k + 3] ? y : ext[k + 3]);
+  if (!(dy > 0)) dy = 0;
+  return dx === 0 ? dy : dy === 0 ? dx : hypot2(dx, dy);
 }
 
 /** Figures of f's front rank with t inside their half-arc (p10, p20). */
@@ -206,6 +248,8 @@ export function figuresInArc(f: Unit, t: Unit, front: number, slope: number): nu
  * for every other unit on the table, the corridor between f and t found once.
  */
 export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const ext = g.ext;
   const a = f.body;
   const b = t.body;
@@ -221,7 +265,7 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
     y1 = s;
   }
   // A corridor of no width (edge to edge) is crossed only by a body straddling it.
-  const narrow = y1 - y0 <= EPS;
+  const narrow = y1 - y0 <= eps;
   const gone = g.gone;
   const fi = f.spec.index;
   const ti = t.spec.index;
@@ -230,10 +274,10 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
     const k = 4 * i;
     const cx0 = ext[k];
     const cx1 = ext[k + 1];
-    if (!((x1 < cx1 ? x1 : cx1) - (x0 > cx0 ? x0 : cx0) > EPS)) continue;
+    if (!((x1 < cx1 ? x1 : cx1) - (x0 > cx0 ? x0 : cx0) > eps)) continue;
     const cy0 = ext[k + 2];
     const cy1 = ext[k + 3];
-    if (narrow ? cy0 < y0 - EPS && cy1 > y1 + EPS : (y1 < cy1 ? y1 : cy1) - (y0 > cy0 ? y0 : cy0) > EPS) return true;
+    if (narrow ? cy0 < y0 - eps && cy1 > y1 + eps : (y1 < cy1 ? y1 : cy1) - (y0 > cy0 ? y0 : cy0) > eps) return true;
   }
   return false;
 }
@@ -316,10 +360,14 @@ export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
 
 /** The charge base and greatest reach of a unit now (p6, p12, p22). */
 export function chargeReachOf(g: Game, u: Unit): number {
-  if (u.formation === 'battery') return 0;
-  // Kept per unit for the formation it was last found for.
+  // Kept per unit for the formation it was last found for (never a battery's: reachNow gives it 0).
   const i = u.spec.index;
-  if (g.reachForm[i] === u.formation) return g.reach[i];
+  return g.reachForm[i] === u.formation ? g.reach[i] : reachNow(g, u);
+}
+
+function reachNow(g: Game, u: Unit): number {
+  if (u.formation === 'battery') return 0;
+  const i = u.spec.index;
   const r = chargeReach(chargeBase(u.spec.arm, u.formation, g.c.options), chargeDice(u.spec.arm));
   g.reachForm[i] = u.formation;
   g.reach[i] = r;
@@ -337,38 +385,76 @@ export function chargeBaseOf(g: Game, u: Unit): number {
  * cavalry) with u first in its path and within its charge reach.
  */
 export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
-  const list = g.sideFootHorse[1 - u.side];
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
+  const side = 1 - u.side;
+  if (g.threatEpoch[side] !== g.epoch || g.threatState[side] !== g.stateEpoch) threatFacts(g, side);
   const ui = u.spec.index;
   const uCavalry = u.spec.arm === 'cavalry';
   const front = u.body.front;
-  for (let j = 0; j < list.length; j++) {
-    const e = list[j];
-    // The distance first (most enemies are beyond reach); the order of these pure tests does not
-    // matter, and firstAhead (whose cache is path-dependent) is asked under the same conditions as before.
-    const gap = (front - e.body.front) * e.body.facing;
-    if (gap < -EPS || gap > chargeReachOf(g, e) + extraReach + EPS) continue;
-    if (!e.active || e.disordered) continue;
-    if (e.spec.arm === 'infantry' && (uCavalry || e.formation === 'marchColumn' || e.formation === 'square')) continue;
-    if (firstAhead(g, e) === ui) return true;
+  const k0 = side * g.units.length;
+  const n = g.threatN[side];
+  for (let k = k0; k < k0 + n; k++) {
+    if (g.threatTarget[k] !== ui || (uCavalry && g.threatInfantry[k] === 1)) continue;
+    const gap = (front - g.threatFront[k]) * g.threatFacing[k];
+    if (gap < -eps || gap > g.threatReach[k] + extraReach + eps) continue;
+    return true;
   }
   return false;
 }
 
+/**
+ * chargeThreat's facts about the side's foot and horse that could charge now (active, in good order,
+ * infantry not in march column or square): the body first in each one's path, its front, facing and
+ * charge reach. Kept until a body or a morale state changes (the epochs are exact: every change of a
+ * body bumps them).
+ */
+function threatFacts(g: Game, side: number): void {
+  const list = g.sideFootHorse[side];
+  let k = side * g.units.length;
+  for (let j = 0; j < list.length; j++) {
+    const e = list[j];
+    if (!e.active || e.disordered) continue;
+    const infantry = e.spec.arm === 'infantry';
+    if (infantry && (e.formation === 'marchColumn' || e.formation === 'square')) continue;
+    g.threatTarget[k] = firstAhead(g, e);
+    g.threatInfantry[k] = infantry ? 1 : 0;
+    g.threatFront[k] = e.body.front;
+    g.threatFacing[k] = e.body.facing;
+    g.threatReach[k] = chargeReachOf(g, e);
+    k++;
+  }
+  g.threatN[side] = k - side * g.units.length;
+  g.threatEpoch[side] = g.epoch;
+  g.threatState[side] = g.stateEpoch;
+}
+
 /** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */
 export function sectorAtEdge(g: Game, u: Unit): number {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   const c = g.c;
-  for (const v of c.villages) {
+  const ext = g.ext;
+  const gone = g.gone;
+  const self = u.spec.index;
+  for (let j = 0; j < c.villages.length; j++) {
+    const v = c.villages[j];
     const t = c.terrain[v];
     const near = u.body.facing > 0 ? t.from : t.to;
     const ahead = (near - u.body.front) * u.body.facing;
-    if (ahead < -EPS || ahead > 0.5 + EPS) continue;
-    if (u.body.offset < (t.yMin ?? -Infinity) || u.body.offset > (t.yMax ?? Infinity)) continue;
+    if (ahead < -eps || ahead > 0.5 + eps) continue;
+    const yMin = t.yMin ?? -Infinity;
+    const yMax = t.yMax ?? Infinity;
+    if (u.body.offset < yMin || u.body.offset > yMax) continue;
+    // Taken: another unit holds it, or stands on its ground (axialMax etc. over the kept extents).
     let taken = false;
-    for (const o of g.units) {
-      if (o.removed || o === u) continue;
-      if (o.sector === v) taken = true;
-      else if (axialMax(o.body) > t.from + EPS && axialMin(o.body) < t.to - EPS && lateralMax(o.body) > (t.yMin ?? -Infinity) + EPS && lateralMin(o.body) < (t.yMax ?? Infinity) - EPS) taken = true;
-      if (taken) break;
+    for (let i = 0; i < gone.length; i++) {
+      if (gone[i] || i === self) continue;
+      const k = 4 * i;
+      if (g.units[i].sector === v || (ext[k + 1] > t.from + eps && ext[k] < t.to - eps && ext[k + 3] > yMin + eps && ext[k + 2] < yMax - eps)) {
+        taken = true;
+        break;
+      }
     }
     if (!taken) return v;
   }

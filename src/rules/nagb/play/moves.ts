@@ -27,7 +27,9 @@ export const SAFE_DISTANCE = 12;
 /** p2, p4: each brigade commander rides up to 10" toward his spot, before giving orders. */
 export function moveCommanders(g: Game, side: 0 | 1): void {
   for (const b of g.c.sides[side].brigades) {
-    const [x, y] = commanderSpot(g, b);
+    commanderSpot(g, b);
+    const x = g.spot[0];
+    const y = g.spot[1];
     const dx = x - g.cmdX[b];
     const dy = y - g.cmdY[b];
     const d = hypot2(dx, dy);
@@ -249,6 +251,7 @@ export function movementPhase(g: Game, side: 0 | 1): void {
 
 /** A side's cavalry movement phase (p2: phases 9 and 10): recovery, charges, moves, and their melees at once. */
 export function cavalryPhase(g: Game, side: 0 | 1): void {
+  if (g.sideCavalry[side].length === 0) return;
   let any = false;
   for (const i of g.c.sides[side].units) if (g.units[i].spec.arm === 'cavalry' && !g.units[i].removed) any = true;
   if (!any) return;

@@ -19,10 +19,16 @@ import { checkLaneInvariants } from './invariants.js';
 import { cavalryPhase, movementPhase, reservePhase } from './moves.js';
 import { type CompiledLane, DISORDERED, type Game, GOOD, clear } from './state.js';
 
+/**
+ * Every extra at 0 (EXTRA_KEYS' order) as one object literal made by a function compiled once, as CWJ's
+ * results.ts does: added one by one, the keys turned the object into a dictionary.
+ */
+const newExtras = new Function(`return {${EXTRA_KEYS.map((k) => `${JSON.stringify(k)}: 0`).join(', ')}};`) as () => Record<string, number>;
+
 /** A result sized for the compiled engagement, every extra at 0. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.specs.length, formations: c.brigades.length, objectives: 1, purposes: NAGB_VOCABULARY.checkPurposes.length, ratings: LD_SLOTS });
-  for (const k of EXTRA_KEYS) r.extras[k] = 0;
+  r.extras = newExtras();
   return r;
 }
 
@@ -67,6 +73,7 @@ function setUp(g: Game): void {
   g.unhorsed.fill(0);
   g.brigadeStatus.fill(0);
   g.brigadeTested.fill(0);
+  g.lossSeen.fill(-1);
   g.cincPips.fill(0);
   g.faltered[0] = g.faltered[1] = false;
   clear(g.contacts);
@@ -90,7 +97,14 @@ function newTurn(g: Game): void {
   }
 }
 
-function phase(g: Game, phase: 'command' | 'rally' | 'initiative' | 'movement' | 'fire' | 'closeCombat' | 'cavalry' | 'reserve' | 'end', side: 0 | 1 | null, step: number): void {
+type PhaseName = 'command' | 'rally' | 'initiative' | 'movement' | 'fire' | 'closeCombat' | 'cavalry' | 'reserve' | 'end';
+
+/** A phase begins: told, and the invariants checked when asked for (small: inlined at every phase of the turn). */
+function phase(g: Game, phase: PhaseName, side: 0 | 1 | null, step: number): void {
+  if (g.sink || g.checkInvariants) phaseBegins(g, phase, side, step);
+}
+
+function phaseBegins(g: Game, phase: PhaseName, side: 0 | 1 | null, step: number): void {
   if (g.sink) g.sink({ type: 'phase', turn: g.turn, side, phase, step });
   if (g.checkInvariants) checkLaneInvariants(g, `before ${phase} ${step}`);
 }

@@ -3,7 +3,7 @@
  * compiles each charge and each melee with the same builders `volley odds` uses, so the two play the
  * same rules.
  */
-import { type Body, EPS, axialOverlap, contactWidth, lateralMax, lateralMin, overlappedEnds, sideEdge, sideSign, supports } from '../../../table/index.js';
+import { EPS, contactWidth, overlappedEnds, sideEdge, sideSign } from '../../../table/index.js';
 import { meleeDice } from '../melee.js';
 import type { MeleeParty, UnitProfile } from '../odds.js';
 import { type Cover, type Formation, SUPPORT_RANGE, supportsFlank } from '../tables.js';
@@ -78,32 +78,63 @@ export function flankSupported(g: Game, u: Unit, enemy: Unit): boolean {
   const er = sideEdge(a, 'right');
   let left = false;
   let right = false;
-  for (const f of g.sideUnits[u.side]) {
+  // (The table's lateral and axial extents from the kept extents; the constants in locals.)
+  const ext = g.ext;
+  const ka = 4 * u.spec.index;
+  const ax0 = ext[ka];
+  const ax1 = ext[ka + 1];
+  const eps = EPS;
+  const reach = SUPPORT_RANGE + EPS;
+  const friends = g.sideUnits[u.side];
+  for (let j = 0; j < friends.length; j++) {
+    const f = friends[j];
     if (f === u || !f.active || f.fought) continue;
     const always = f.spec.arm !== 'infantry' || f.formation === 'square';
     const fk = f.formation === 'battery' ? 'line' : f.formation;
     if (!always && !(u.spec.arm === 'infantry' && supportsFlank(army, kind as never, fk as never))) continue;
-    if (!left && beside(a, f.body, sl, el)) left = true;
-    if (!right && beside(a, f.body, sr, er)) right = true;
+    const k = 4 * f.spec.index;
+    // beside: axialOverlap(a, f) > EPS on either flank.
+    if (!((ax1 < ext[k + 1] ? ax1 : ext[k + 1]) - (ax0 > ext[k] ? ax0 : ext[k]) > eps)) continue;
+    const y = f.body.offset;
+    if (!left && beside(ext[k + 2], ext[k + 3], y, sl, el, reach)) left = true;
+    if (!right && beside(ext[k + 2], ext[k + 3], y, sr, er, reach)) right = true;
     if (left && right) return true;
   }
   return false;
 }
 
-/** friendBeside's test of one friend f on the flank of a with sign s and edge y `edge`, within SUPPORT_RANGE. */
-function beside(a: Body, f: Body, s: number, edge: number): boolean {
-  const near = s > 0 ? lateralMin(f) : lateralMax(f);
-  if ((near - edge) * s > SUPPORT_RANGE + EPS) return false;
-  if ((f.offset - edge) * s <= 0) return false;
-  return axialOverlap(a, f) > EPS;
+/**
+ * friendBeside's test of one friend (lateral extent y0..y1, centre y) on the flank with sign s and edge
+ * y `edge`, within `reach` (SUPPORT_RANGE + EPS); its axial overlap is the caller's.
+ */
+function beside(y0: number, y1: number, y: number, s: number, edge: number, reach: number): boolean {
+  const near = s > 0 ? y0 : y1;
+  if ((near - edge) * s > reach) return false;
+  return (y - edge) * s > 0;
 }
 
 /** p15: an unengaged friend within 4" directly behind u (none for infantry against cavalry). */
 export function rearSupported(g: Game, u: Unit, enemy: Unit): boolean {
+  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
+  const eps = EPS;
   if (u.spec.arm === 'infantry' && enemy.spec.arm === 'cavalry') return false;
-  for (const f of g.units) {
-    if (f === u || f.side !== u.side || !f.active || f.fought || f.disordered) continue;
-    if (supports(u.body, f.body, SUPPORT_RANGE)) return true;
+  // supports(u.body, f.body, SUPPORT_RANGE) over the kept extents: overlapping laterally, its near end
+  // within the range behind u's rear.
+  const ext = g.ext;
+  const ka = 4 * u.spec.index;
+  const y0 = ext[ka + 2];
+  const y1 = ext[ka + 3];
+  const a = u.body;
+  const facing = a.facing;
+  const rearX = a.front - a.facing * a.depth;
+  const friends = g.sideUnits[u.side];
+  for (let j = 0; j < friends.length; j++) {
+    const f = friends[j];
+    if (f === u || !f.active || f.fought || f.disordered) continue;
+    const k = 4 * f.spec.index;
+    if (!((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > eps)) continue;
+    const gap = (rearX - (facing > 0 ? ext[k + 1] : ext[k])) * facing;
+    if (gap >= -eps && gap <= SUPPORT_RANGE + eps) return true;
   }
   return false;
 }

@@ -129,6 +129,7 @@ export const FOOTPRINT_FIGURES = 64;
 export const GOOD = 0;
 export const DISORDERED = 1;
 export const BROKEN = 2;
+if (GOOD !== 0 || BROKEN !== 2) throw new Error('nagb: Unit.active and Unit.disordered read the morale states as 0 and 2');
 
 /** Why a unit left the table. */
 export type RemovedWhy = 'shattered' | 'dispersed' | 'surrendered' | 'offTable' | 'abandoned';
@@ -192,12 +193,14 @@ export class Unit {
 
   /** On the table and able to act: not removed, not fleeing. */
   get active(): boolean {
-    return !this.removed && this.state !== BROKEN;
+    // (The morale states as literals here: these getters are read everywhere, and a module binding is
+    // loaded and checked at every read.)
+    return !this.removed && this.state !== 2; // BROKEN
   }
 
   /** Acts disordered (p27): disordered or broken, shaken, blown, silenced. */
   get disordered(): boolean {
-    return this.state !== GOOD || this.shaken || this.blown || this.silenced;
+    return this.state !== 0 || this.shaken || this.blown || this.silenced; // GOOD
   }
 }
 
@@ -250,10 +253,19 @@ export class Game {
   readonly cmdX: Float64Array;
   readonly cmdY: Float64Array;
   readonly unhorsed: Uint8Array;
+  /** Where a brigade commander means to ride (ai.commanderSpot's answer). */
+  readonly spot = new Float64Array(2);
   /** Brigade status 0 intact, 1 faltering, 2 broken (p29), and the status last tested at. */
   readonly brigadeStatus: Uint8Array;
   readonly brigadeTested: Uint8Array;
   readonly cincPips = new Int32Array(2);
+  /**
+   * Per brigade: bumped when a unit of it loses figures or leaves the table (act.casualties, act.remove),
+   * the stamp its loss status (0 intact, 1 faltering, 2 broken) was last found at, and that status.
+   */
+  readonly lossStamp: Float64Array;
+  readonly lossSeen: Float64Array;
+  readonly lossRank: Uint8Array;
   /** The attacking side's brigades faltered at some time (rulings 5: attackRepulsed). */
   faltered = [false, false];
   /** Melees to fight in the next close-combat phase. */
@@ -319,6 +331,8 @@ export class Game {
    * enemy read these and Game.ext, not the units.
    */
   readonly idxLists: Int32Array[];
+  /** Each side's batteries (unit indices, in the order of units). */
+  readonly batteries: [Int32Array, Int32Array];
   readonly gone: Uint8Array;
 
   constructor(c: CompiledLane) {
@@ -331,6 +345,8 @@ export class Game {
     this.sideCavalry = bySide((u) => u.spec.arm === 'cavalry');
     const idx = (l: Unit[]) => Int32Array.from(l, (u) => u.spec.index);
     this.idxLists = [this.sideUnits, this.sideFootHorse, this.sideCavalry].flatMap((p) => [idx(p[0]), idx(p[1])]);
+    const guns = bySide((u) => u.spec.arm === 'artillery');
+    this.batteries = [idx(guns[0]), idx(guns[1])];
     this.gone = new Uint8Array(c.specs.length);
     const nb = c.brigades.length;
     this.pips = new Int32Array(nb);
@@ -339,6 +355,9 @@ export class Game {
     this.unhorsed = new Uint8Array(nb);
     this.brigadeStatus = new Uint8Array(nb);
     this.brigadeTested = new Uint8Array(nb);
+    this.lossStamp = new Float64Array(nb);
+    this.lossSeen = new Float64Array(nb).fill(-1);
+    this.lossRank = new Uint8Array(nb);
     this.sortKey = new Float64Array(c.specs.length);
     this.range = new Float64Array(c.specs.length);
     this.reach = new Float64Array(c.specs.length);
@@ -358,8 +377,27 @@ export class Game {
     this.aheadCache = new Int32Array(c.specs.length);
     this.aheadEpoch = new Float64Array(c.specs.length);
     this.intents = c.specs.map(() => null);
+    this.threatTarget = new Int32Array(2 * c.specs.length);
+    this.threatInfantry = new Uint8Array(2 * c.specs.length);
+    this.threatFront = new Float64Array(2 * c.specs.length);
+    this.threatFacing = new Float64Array(2 * c.specs.length);
+    this.threatReach = new Float64Array(2 * c.specs.length);
     this.footprints = new Array<Footprint | null>(c.specs.length * FOOTPRINT_FORMS * (FOOTPRINT_FIGURES + 1)).fill(null);
   }
+
+  /**
+   * chargeThreat's facts about each side's possible chargers, found at the epochs in threatEpoch and
+   * threatState: their count, and at side * units + k each one's first body ahead, infantry flag, front,
+   * facing and charge reach.
+   */
+  readonly threatEpoch = new Float64Array([-1, -1]);
+  readonly threatState = new Float64Array([-1, -1]);
+  readonly threatN = new Int32Array(2);
+  readonly threatTarget: Int32Array;
+  readonly threatInfantry: Uint8Array;
+  readonly threatFront: Float64Array;
+  readonly threatFacing: Float64Array;
+  readonly threatReach: Float64Array;
 
   /** A village sector's hit points left and whether it has collapsed (p31, nagb.buildingDamage). */
   readonly sectorHP: Float64Array;
