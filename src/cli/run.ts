@@ -126,7 +126,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('engagements', { alias: 'n', type: 'number', describe: 'Engagements per cell (overrides the file)' })
       .option('seed', { type: 'string', describe: 'Experiment seed (overrides the file)' })
       .option('workers', WORKERS_OPTION)
-      .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500, 25 for a hex battle)' })
+      .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/<name>, or <name>.scenario, with -n<N>, -seed<S>, ... for flags that change what is played)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress bar and no summary table' })
       .option('check-invariants', { type: 'boolean', default: false, describe: 'Check invariants after every step (slower)' })

@@ -40,7 +40,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('engagements', { alias: 'n', type: 'number', describe: 'Engagements per value tried (default: the file\'s, or 1000)' })
       .option('seed', { type: 'string', describe: 'Seed (overrides the file)' })
       .option('workers', WORKERS_OPTION)
-      .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500, 25 for a hex battle)' })
+      .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
       .option('cell', { type: 'string', describe: 'For an experiment with several cells: the cell to tune (index or label)' })
       .option('tolerance', { type: 'number', describe: 'Real-valued parameters: stop when the bracket is this narrow (default range/100)' })
       .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>-<hash of the question>, and -n<N>, -seed<S> when given)' })

@@ -66,12 +66,6 @@ export interface ScenarioKind {
   body: z.ZodRawShape;
   /** Checks across fields, after the shape is valid (duplicate ids, stacking, a map's consistency). */
   refine?: (scenario: any, ctx: z.RefinementCtx) => void;
-  /**
-   * Engagements per batch when neither the file nor `--batch` says (500 otherwise): fewer for a kind
-   * whose engagement costs hundreds of the others', so that a run of a thousand is enough batches for
-   * every core. Fixed by the run, never by the workers.
-   */
-  batch?: number;
 }
 
 /** A unit in a scenario file's raw data, as refits and the duel of `volley refit check` find it. */

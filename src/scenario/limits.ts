@@ -8,8 +8,6 @@ import { VolleyInputError } from '../core/errors.js';
 export const MAX_ENGAGEMENTS = 100_000_000;
 /** Engagements per batch. */
 export const MAX_BATCH = 1_000_000;
-/** Engagements per batch when neither the file nor a flag says, unless the scenario's kind has its own (ScenarioKind.batch). */
-export const DEFAULT_BATCH = 500;
 /** With a precision target and no cap given: the most engagements a cell plays. */
 export const DEFAULT_MAX_ENGAGEMENTS = 100_000;
 

@@ -10,7 +10,7 @@ import { parsePath, PathError, placesAt, setPath } from './paths.js';
 import { refitFileSchema } from './refit.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { applyRefitToAll, loadRefitFile, refitErrorAt, type LoadedRefit, type RefitChangeSet } from './refit.js';
-import { DEFAULT_BATCH, DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
+import { DEFAULT_MAX_ENGAGEMENTS } from './limits.js';
 import { describeIssue, kindOf, lineOf, readYaml, validate, type YamlSource } from './yamlFile.js';
 import { referenceIndex, VARIANT_FACTOR, variantsData, type ComparisonPlan } from './variants.js';
 import { ROLE_QUALITY, roleQualityPlaces } from './quality.js';
@@ -45,8 +45,7 @@ export interface SystemPart {
 
 export interface LoadedExperiment {
   file: string;
-  /** Its `batch` set: the file's, else its scenarios' default (defaultBatch). */
-  experiment: Experiment & { batch: number };
+  experiment: Experiment;
   /** The scenario (a cross-system experiment's first; `systems` has them all). */
   scenarioFile: string;
   scenario: Scenario;
@@ -59,19 +58,6 @@ export interface LoadedExperiment {
   warnings: string[];
   /** What the refits it applies change, before anything is played (one set per refit and scenario, per cell where `refit.` factors vary it). */
   refitChanges: RefitChangeSet[];
-}
-
-/**
- * The batch a run of these scenarios takes when neither the file nor `--batch` says: the smallest of
- * their kinds' (ScenarioKind.batch), else DEFAULT_BATCH.
- */
-export function defaultBatch(scenarios: readonly Pick<Scenario, 'ruleset' | 'engagement'>[]): number {
-  let batch = DEFAULT_BATCH;
-  for (const s of scenarios) {
-    const kind = findRuleset(s.ruleset)?.scenarioKinds.find((k) => k.engagement === s.engagement);
-    if (kind?.batch !== undefined) batch = Math.min(batch, kind.batch);
-  }
-  return batch;
 }
 
 export function fileKind(src: YamlSource): string | undefined {
@@ -503,8 +489,6 @@ export function loadExperiment(file: string, override?: { vary: Record<string, F
 export function loadExperimentData(file: string, src: YamlSource, experiment: Experiment, override?: { vary: Record<string, FactorValue[]>; flag: string }): LoadedExperiment {
   if (experiment.scenarios) return loadCrossSystem(file, src, experiment, experiment.scenarios);
   const { base, scenarioFile } = baseScenario(file, src, experiment.scenario!);
-  experiment.batch ??= defaultBatch([base.scenario]);
-  checkBatch(file, src, experiment);
   addAcrossDoctrines(file, src, experiment, base.scenario);
   checkCellCount(file, src, experiment);
   const rulesetIds = RULESETS.map((r) => r.id);
@@ -553,7 +537,7 @@ export function loadExperimentData(file: string, src: YamlSource, experiment: Ex
   const comparisons: ComparisonPlan | null = variantInfo
     ? { reference: variantInfo[reference].name, referenceIndex: reference, variants: variantInfo, groups }
     : null;
-  return { file, experiment: { ...experiment, batch: experiment.batch }, scenarioFile, scenario: base.scenario, cells, systems: null, comparisons, warnings: [...warnings], refitChanges };
+  return { file, experiment, scenarioFile, scenario: base.scenario, cells, systems: null, comparisons, warnings: [...warnings], refitChanges };
 }
 
 /** The factor cross-system cells take in labels, exports and results: the rule system's id. */
@@ -594,8 +578,6 @@ function loadCrossSystem(file: string, src: YamlSource, experiment: Experiment, 
       throw new VolleyInputError(file, lineOf(src, ['scenarios', i]), `scenarios[${i}]`, `a second scenario of '${base.scenario.ruleset}' (scenarios[${first}] is one); name one scenario per rule system`);
     }
   });
-  experiment.batch ??= defaultBatch(bases.map((b) => b.base.scenario));
-  checkBatch(file, src, experiment);
   const systemIds = bases.map((b) => b.base.scenario.ruleset);
   for (const option of Object.keys(experiment.options)) {
     if (!systemIds.includes(option.split('.')[0])) {
@@ -622,7 +604,7 @@ function loadCrossSystem(file: string, src: YamlSource, experiment: Experiment, 
     });
     return { ruleset: id, scenarioFile, scenario: base.scenario, cells: ownCells };
   });
-  return { file, experiment: { ...experiment, batch: experiment.batch }, scenarioFile: systems[0].scenarioFile, scenario: systems[0].scenario, cells, systems, comparisons: null, warnings: [], refitChanges: [] };
+  return { file, experiment, scenarioFile: systems[0].scenarioFile, scenario: systems[0].scenario, cells, systems, comparisons: null, warnings: [], refitChanges: [] };
 }
 
 /**
@@ -639,19 +621,11 @@ function checkEngagementCount(file: string, src: YamlSource, x: Experiment): voi
   }
   if (x.engagements !== undefined) throw at('precision', 'given with engagements: choose one (the target decides how many engagements each cell plays; cap them with maxEngagements)');
   if (x.variants) throw at('precision', 'does not apply to an experiment that compares variants: they are paired engagement by engagement and play the same engagements; give engagements');
-}
-
-/** With a precision target, a cell plays at least one batch: checked once the batch is known (the file's, or its scenarios'). */
-function checkBatch(file: string, src: YamlSource, x: Experiment): void {
-  const at = (field: string, message: string) => new VolleyInputError(file, lineOf(src, [field]), field, message);
-  const batch = x.batch ?? DEFAULT_BATCH;
-  if (x.precision === undefined) return;
-  const given = x.batch !== undefined && (src.data as { batch?: unknown } | null)?.batch !== undefined;
-  if (x.maxEngagements !== undefined && x.maxEngagements < batch) {
-    throw at('maxEngagements', `expected at least one batch (${batch} engagements; see batch${given ? '' : ", its scenario's default"}), found ${x.maxEngagements}`);
+  if (x.maxEngagements !== undefined && x.maxEngagements < x.batch) {
+    throw at('maxEngagements', `expected at least one batch (${x.batch} engagements; see batch), found ${x.maxEngagements}`);
   }
-  if (x.maxEngagements === undefined && DEFAULT_MAX_ENGAGEMENTS < batch) {
-    throw at('batch', `a batch of ${batch} is more than a cell plays with precision (at most ${DEFAULT_MAX_ENGAGEMENTS.toLocaleString('en-US')} by default); set maxEngagements or a smaller batch`);
+  if (x.maxEngagements === undefined && DEFAULT_MAX_ENGAGEMENTS < x.batch) {
+    throw at('batch', `a batch of ${x.batch} is more than a cell plays with precision (at most ${DEFAULT_MAX_ENGAGEMENTS.toLocaleString('en-US')} by default); set maxEngagements or a smaller batch`);
   }
 }
 

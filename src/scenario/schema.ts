@@ -189,7 +189,7 @@ export const experimentSchema = z.strictObject({
     .describe('Instead of engagements: play each cell until its primary shares are known to this 95% half-width, as a fraction (0.01 is ±1 percentage point).'),
   maxEngagements: z.int().min(1).max(MAX_ENGAGEMENTS).optional().describe('With precision: the most engagements a cell plays (default 100,000).'),
   seed: z.union([z.int(), z.string().min(1)]).describe('Experiment seed; with the cell key and index it fixes every die.'),
-  batch: z.int().min(1).max(MAX_BATCH).optional().describe('Engagements per batch (never depends on the worker count); default 500, 25 for a hex battle.'),
+  batch: z.int().min(1).max(MAX_BATCH).default(500).describe('Engagements per batch (never depends on the worker count).'),
   out: z
     .string()
     .min(1)

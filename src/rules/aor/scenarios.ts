@@ -59,7 +59,5 @@ function checkBattleFile(s: BattleScenario, ctx: z.RefinementCtx): void {
 
 export const AOR_SCENARIO_KINDS: readonly ScenarioKind[] = [
   { engagement: 'assault', doc: 'a map-free assault', body: assaultScenarioBody, refine: checkAssault },
-  // A battle takes a few milliseconds (the reference corps battle about 3): 25 a batch is about 80 ms of
-  // play, and 1,000 engagements 40 batches (with 500, two: one thread played them all).
-  { engagement: 'battle', doc: 'a battle on a hex map', body: battleScenarioBody, refine: checkBattleFile, batch: 25 },
+  { engagement: 'battle', doc: 'a battle on a hex map', body: battleScenarioBody, refine: checkBattleFile },
 ];

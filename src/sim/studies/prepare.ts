@@ -5,7 +5,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { VolleyInputError } from '../../core/errors.js';
 import { checkCount, DEFAULT_MAX_ENGAGEMENTS, MAX_BATCH, MAX_ENGAGEMENTS } from '../../scenario/limits.js';
-import { defaultBatch, expectMap, loadExperiment, loadScenario, singleCell, SYSTEM_FACTOR, type Cell, type LoadedExperiment } from '../../scenario/load.js';
+import { expectMap, loadExperiment, loadScenario, singleCell, SYSTEM_FACTOR, type Cell, type LoadedExperiment } from '../../scenario/load.js';
 import { validateFile } from '../../scenario/validate.js';
 import { VARIANT_FACTOR } from '../../scenario/variants.js';
 import type { RefitChangeSet } from '../../scenario/refit.js';
@@ -94,7 +94,7 @@ export interface PreparedRun {
 }
 
 export const DEFAULT_ENGAGEMENTS = 1000;
-export { DEFAULT_BATCH } from '../../scenario/limits.js';
+export const DEFAULT_BATCH = 500;
 export const DEFAULT_SEED = 1;
 export { DEFAULT_MAX_ENGAGEMENTS };
 
@@ -160,15 +160,14 @@ export function prepareRun(req: RunRequest): PreparedRun {
     const s = loadScenario(req.file).scenario;
     // A scenario and an experiment may share a name (town-assault): the scenario's folders say which.
     const folderName = `${s.name}.scenario`;
-    const batch = defaultBatch([s]);
     const changes = changedFlags([
       ['n', req.engagements, DEFAULT_ENGAGEMENTS],
       ['seed', req.seed, DEFAULT_SEED],
-      ['batch', req.batch, batch],
+      ['batch', req.batch, DEFAULT_BATCH],
       ['precision', req.precision, undefined],
       ['max', req.maxEngagements, DEFAULT_MAX_ENGAGEMENTS],
     ]);
-    const prepared = finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? batch, req.out ?? defaultFolder(folderName, changes), req, target, {
+    const prepared = finish([singleCell(s)], req.engagements ?? DEFAULT_ENGAGEMENTS, req.seed ?? DEFAULT_SEED, req.batch ?? DEFAULT_BATCH, req.out ?? defaultFolder(folderName, changes), req, target, {
       commonRandomNumbers: true,
       factors: {},
       comparisons: null,
@@ -193,7 +192,7 @@ export function prepareRun(req: RunRequest): PreparedRun {
  * (a scenario file as one of its own scenario), its settings recorded with the results.
  */
 function withSettings(req: RunRequest, flags: SettingsFlags, kind: 'experiment' | 'scenario'): PreparedRun {
-  const { loaded: e, settings } = loadWithSettings(req.file, flags, { engagements: DEFAULT_ENGAGEMENTS, seed: DEFAULT_SEED });
+  const { loaded: e, settings } = loadWithSettings(req.file, flags, { engagements: DEFAULT_ENGAGEMENTS, seed: DEFAULT_SEED, batch: DEFAULT_BATCH });
   const x = e.experiment;
   const rel = (f: string) => relative(process.cwd(), f) || f;
   const target = targetOf(req, kind === 'experiment' ? { precision: x.precision, maxEngagements: x.maxEngagements, name: rel(req.file) } : undefined);
@@ -239,7 +238,7 @@ function experimentChanges(req: RunRequest, x: LoadedExperiment['experiment'], m
   return changedFlags([
     ['n', req.engagements, x.engagements ?? DEFAULT_ENGAGEMENTS],
     ['seed', req.seed, x.seed ?? DEFAULT_SEED],
-    ['batch', req.batch, x.batch],
+    ['batch', req.batch, x.batch ?? DEFAULT_BATCH],
     ['precision', req.precision, x.precision],
     ['max', req.maxEngagements, x.maxEngagements ?? DEFAULT_MAX_ENGAGEMENTS],
     ...more,

@@ -84,7 +84,7 @@ const factorKey = (path: string) => optionNameOf(path) ?? path;
  * The experiment to load: `file`'s own (kind experiment), or one made for a scenario file, which plays
  * it as `volley run` does (one cell, the engagements and seed given by the caller's defaults).
  */
-function baseExperiment(file: string, defaults: { engagements: number; seed: number }): { experiment: Experiment; src: YamlSource; made: boolean } {
+function baseExperiment(file: string, defaults: { engagements: number; seed: number; batch: number }): { experiment: Experiment; src: YamlSource; made: boolean } {
   const src = readYaml(file);
   if ((src.data as { kind?: unknown } | null)?.kind === 'experiment') return { ...readExperiment(file), made: false };
   const { scenario } = loadScenario(file);
@@ -96,7 +96,7 @@ function baseExperiment(file: string, defaults: { engagements: number; seed: num
     scenario: basename(file),
     engagements: defaults.engagements,
     seed: defaults.seed,
-    // No batch: the scenario's kind gives it (src/scenario/load.ts, defaultBatch), as for `volley run` of the scenario.
+    batch: defaults.batch,
     commonRandomNumbers: true,
     options: {},
     vary: {},
@@ -142,7 +142,7 @@ function asFlagError(e: unknown, setKeys: readonly string[], compare: boolean): 
 export function loadWithSettings(
   file: string,
   flags: SettingsFlags,
-  defaults: { engagements: number; seed: number },
+  defaults: { engagements: number; seed: number; batch: number },
 ): { loaded: LoadedExperiment; settings: RunSettings; fromScenario: boolean } {
   const sets = (flags.set ?? []).map((t) => splitSetting(SET_FLAG, t));
   const compare = flags.compare === undefined ? null : splitSetting(COMPARE_FLAG, flags.compare);
