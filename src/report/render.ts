@@ -95,7 +95,11 @@ export class ChartFonts {
     if (this.covered.size === before && this.cuts > 0) return this.options;
     const cut = ++this.cuts;
     try {
-      this.dir ??= mkdtempSync(join(tmpdir(), 'volley-fonts-'));
+      if (!this.dir) {
+        this.dir = mkdtempSync(join(tmpdir(), 'volley-fonts-'));
+        // A run stopped while it draws (Ctrl-C ends the process with process.exit) removes them too.
+        process.once('exit', this.removeOnExit);
+      }
       // Each face by its index as well as its name: two folders may hold files of one name.
       const fontFiles = this.originals.map(({ name, bytes }, k) => {
         const file = join(this.dir!, `${cut}-${k}-${name}`);
@@ -111,9 +115,14 @@ export class ChartFonts {
 
   /** Remove the cut faces (once every chart drawn with them is done). */
   dispose(): void {
+    process.removeListener('exit', this.removeOnExit);
+    this.removeOnExit();
+  }
+
+  private readonly removeOnExit = (): void => {
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
     this.dir = null;
-  }
+  };
 }
 
 const pngOptions = (font: FontOptions): ResvgRenderOptions => ({ fitTo: { mode: 'zoom', value: 2 }, font, background: 'white' });

@@ -122,14 +122,17 @@ describe.skipIf(!regular)('subsetFont (DejaVu Sans, as the charts are drawn)', (
 });
 
 describe.skipIf(!regular)('ChartFonts', () => {
-  it('cuts the faces once for what the charts draw, again only for a character not yet covered, and removes its files', () => {
+  it('cuts the faces once for what the charts draw, again only for a character not yet covered, and removes its files (at exit too, until disposed)', () => {
+    const exits = process.listenerCount('exit');
     const fonts = new ChartFonts(faces);
     const first = fonts.cover('<text>Attack 50%</text>');
+    expect(process.listenerCount('exit')).toBe(exits + 1);
     expect(fonts.cover('<text>Defence − 12</text>')).toBe(first);
     const again = fonts.cover('<text>Württemberg</text>');
     expect(again).not.toBe(first);
     for (const f of [...first.fontFiles!, ...again.fontFiles!]) expect(existsSync(f)).toBe(true);
     fonts.dispose();
+    expect(process.listenerCount('exit')).toBe(exits);
     for (const f of [...first.fontFiles!, ...again.fontFiles!]) expect(existsSync(f)).toBe(false);
   });
 
