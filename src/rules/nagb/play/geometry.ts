@@ -51,43 +51,23 @@ export function firstAhead(g: Game, u: Unit): number {
 
 /** firstInPath(u.body, 1, g.bodies), over the kept extents. */
 function firstForward(g: Game, u: Unit): number {
-  // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
-  const eps = EPS;
-  const ext = g.ext;
-  const self = u.spec.index;
-  const dir = u.body.facing;
-  const lead = u.body.front;
-  const y0 = ext[4 * self + 2];
-  const y1 = ext[4 * self + 3];
-  const n = g.units.length;
-  let best = -1;
-  let bestD = Infinity;
-  for (let i = 0; i < n; i++) {
-    if (i === self) continue;
-    const k = 4 * i;
-    const oy0 = ext[k + 2];
-    const oy1 = ext[k + 3];
-    if (!((y1 < oy1 ? y1 : oy1) - (y0 > oy0 ? y0 : oy0) > eps)) continue;
-    const far = ((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir;
-    if (far <= eps) continue;
-    const near = ((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir;
-    if (near < bestD) {
-      bestD = near;
-      best = i;
-    }
-  }
-  return best;
+  return firstAlong(g, u.spec.index, u.body.facing, u.body.front);
 }
 
 /** firstInPath(u.body, -1, g.bodies): the unit first in u's path backward (any side), over the kept extents. */
 export function firstBehind(g: Game, u: Unit): number {
+  const b = u.body;
+  return firstAlong(g, u.spec.index, -b.facing, b.front - b.facing * b.depth);
+}
+
+/**
+ * The unit whose extent, overlapping unit `self`'s laterally by more than EPS, is nearest ahead of
+ * `lead` going `dir` along the axis (any side), or -1.
+ */
+function firstAlong(g: Game, self: number, dir: number, lead: number): number {
   // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
   const eps = EPS;
   const ext = g.ext;
-  const self = u.spec.index;
-  const b = u.body;
-  const dir = -b.facing;
-  const lead = b.front - b.facing * b.depth;
   const y0 = ext[4 * self + 2];
   const y1 = ext[4 * self + 3];
   const n = g.units.length;
