@@ -3,6 +3,7 @@
  * sized by the compiled engagement, started with every unit on the first rung, finished in minutes
  * from `cwj.minutesPerTurn`.
  */
+import { recordMaker, recordWriter } from '../../core/records.js';
 import { emptyResult, reachRung, resetResult, RUNG, type EngagementResult } from '../../core/result.js';
 import type { CompiledLane } from './compile.js';
 import type { Game } from './game.js';
@@ -14,7 +15,7 @@ import { CWJ_VOCABULARY, EXTRA_KEYS, RATING_SLOTS } from './vocabulary.js';
  * order), as one object literal made by a function compiled once: added one by one, 38 keys turned the
  * object into a dictionary, so every store of finishResult's writeExtras was a hash lookup.
  */
-const newExtras = new Function(`return {${EXTRA_KEYS.map((k) => `${JSON.stringify(k)}: 0`).join(', ')}};`) as () => Record<string, number>;
+const newExtras = recordMaker(EXTRA_KEYS);
 
 function initExtras(r: EngagementResult): void {
   r.extras = newExtras();
@@ -61,8 +62,4 @@ export function finishResult(g: Game): void {
  * r.extras[EXTRA_KEYS[i]] = x[i] for every extra, as one function of constant-key stores made once:
  * a loop over the keys makes each store look the key up (a megamorphic keyed store).
  */
-const writeExtras = new Function(
-  'e',
-  'x',
-  EXTRA_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = x[${i}];`).join('\n'),
-) as (e: Record<string, number>, x: Float64Array) => void;
+const writeExtras = recordWriter<Float64Array>(EXTRA_KEYS);

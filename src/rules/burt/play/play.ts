@@ -3,6 +3,7 @@
  * finish the result in men and minutes at the scale of 1 (rulings, "Mapping to the common result
  * vocabulary").
  */
+import { recordWriter } from '../../../core/records.js';
 import type { EngagementDice } from '../../../core/dice.js';
 import type { EngagementResult } from '../../../core/result.js';
 import { emptyResult, resetResult, RUNG } from '../../../core/result.js';
@@ -31,7 +32,7 @@ function zeroGlobalExtras(e: Record<string, number>): void {
  * Write the per-side counters into the result's extras under COUNTER_KEYS: one store a key, each
  * named in the function's own text (built once), so no store looks a key up by a string it is handed.
  */
-const writeCounters = new Function('e', 'c', COUNTER_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = c[${i}];`).join('\n')) as (e: Record<string, number>, c: Int32Array) => void;
+const writeCounters = recordWriter<Int32Array>(COUNTER_KEYS);
 
 /** A result sized for the compiled engagement. */
 export function newLaneResult(c: CompiledLane): EngagementResult {

@@ -4,6 +4,7 @@
  * (p27-28; rulings 5), removal, tests with influence and rerolls (p3-4), pips, flight and falling back
  * (p6, p15, p28), burst-through and surrender (p28).
  */
+import { recordWriter } from '../../../core/records.js';
 import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
 import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
 import { outOfRangeSurcharge } from '../command.js';
@@ -78,7 +79,7 @@ export function writeExtras(g: Game): void {
   storeExtras(g.res.extras, g.extra);
 }
 
-const storeExtras = new Function('e', 'x', EXTRA_KEYS.map((k, i) => `e[${JSON.stringify(k)}] = x[${i}];`).join('\n')) as (e: Record<string, number>, x: Float64Array) => void;
+const storeExtras = recordWriter<Float64Array>(EXTRA_KEYS);
 
 /** The unit's extents in Game.ext from its body, after any change of the body (epochs untouched). */
 export function syncExtents(g: Game, u: Unit): void {

@@ -4,6 +4,7 @@
  * movement A and B (each with its melees); reserve movement A then B; End (reload, the outcome checks,
  * the game-length roll). The result in the common vocabulary (rulings 5).
  */
+import { recordMaker } from '../../../core/records.js';
 import type { EngagementDice } from '../../../core/dice.js';
 import { emptyResult, reachRung, resetResult, RUNG, type EngagementResult } from '../../../core/result.js';
 import type { PlayOptions } from '../../../core/ruleset.js';
@@ -23,7 +24,7 @@ import { type CompiledLane, DISORDERED, type Game, GOOD, clear } from './state.j
  * Every extra at 0 (EXTRA_KEYS' order) as one object literal made by a function compiled once, as CWJ's
  * results.ts does: added one by one, the keys turned the object into a dictionary.
  */
-const newExtras = new Function(`return {${EXTRA_KEYS.map((k) => `${JSON.stringify(k)}: 0`).join(', ')}};`) as () => Record<string, number>;
+const newExtras = recordMaker(EXTRA_KEYS);
 
 /** A result sized for the compiled engagement, every extra at 0. */
 export function newLaneResult(c: CompiledLane): EngagementResult {

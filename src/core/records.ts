@@ -1,0 +1,16 @@
+/**
+ * Records of fixed keys written in an engagement's inner loop (a rule system's extras), by functions
+ * compiled once from the keys. A record built key by key past a few dozen keys becomes a dictionary,
+ * and a loop that stores `e[keys[i]]` looks every key up (a megamorphic keyed store); a function whose
+ * text names each key makes one object literal, or one store a key, that V8 keeps fast.
+ */
+
+/** A function returning a new record with every key at 0, in the order given. */
+export function recordMaker(keys: readonly string[]): () => Record<string, number> {
+  return new Function(`return {${keys.map((k) => `${JSON.stringify(k)}: 0`).join(', ')}};`) as () => Record<string, number>;
+}
+
+/** A function storing `values[i]` under `keys[i]` in a record, for every key. */
+export function recordWriter<V extends ArrayLike<number>>(keys: readonly string[]): (record: Record<string, number>, values: V) => void {
+  return new Function('e', 'x', keys.map((k, i) => `e[${JSON.stringify(k)}] = x[${i}];`).join('\n')) as (record: Record<string, number>, values: V) => void;
+}
