@@ -107,7 +107,9 @@ export class ChartFonts {
         return file;
       });
       this.options = { ...this.options, fontFiles };
-    } catch {
+    } catch (e) {
+      // Only the file system's refusals (a code such as ENOENT, ENOSPC): anything else is a fault to see.
+      if (!(e instanceof Error && 'code' in e)) throw e;
       this.options = { ...this.options, fontFiles: this.files };
     }
     return this.options;
