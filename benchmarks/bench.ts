@@ -186,10 +186,11 @@ function wholeRows(wh: WholeFigures[]): string[] {
       `| issue 17, 3. both cores >= 1.8x one thread, whole run as \`volley run\` plays it: **${name}** (${fmt(w.engagements)} engagements) | run time (results.json, pool start-up included) with the default workers over \`-w 0\`, median of ${w.rounds} paired rounds: **${times(s.median)}** (${quartiles(s, times)}); the whole process (Node's start-up and loading included): ${times(w.scalingProcess.median)}; CPU time, default over one thread: ${times(w.cpuRatio.median)} | ${status(s.median >= TARGETS.wholeScaling, s.median >= TARGETS.wholeScaling ? 'run time' : `${pct(1 - s.median / TARGETS.wholeScaling)} short`)} |`,
     );
     const before = PEAK_BEFORE[w.file];
-    const peak = w.asStarted.maxRssMiB;
+    const started = w.asStarted.map((u) => u.maxRssMiB);
+    const peak = medianOf(started);
     const peaks = [...w.one, ...w.two].map((u) => u.maxRssMiB);
     out.push(
-      `| issue 17, 7. peak memory of **${name}** not above ${before ? mib(before) : 'before'} | as \`npm start\` runs it (the default workers, the report written): **${mib(peak)}** resident, at ${fmt(rateOf(w.asStarted))} engagements/s; without the report: ${mib(medianOf(w.one.map((u) => u.maxRssMiB)))} on one thread at ${fmt(medianOf(w.one.map(rateOf)))}/s, ${mib(medianOf(w.two.map((u) => u.maxRssMiB)))} with the default workers at ${fmt(medianOf(w.two.map(rateOf)))}/s (highest ${mib(Math.max(...peaks))}) | ${before ? status(peak <= before, peak <= before ? `${mib(before - peak)} below` : `${mib(peak - before)} above`) : 'measured'} |`,
+      `| issue 17, 7. peak memory of **${name}** not above ${before ? mib(before) : 'before'} | as \`npm start\` runs it (the default workers, the report written), median of ${started.length} fresh processes: **${mib(peak)}** resident (${mib(Math.min(...started))} to ${mib(Math.max(...started))}), at ${fmt(medianOf(w.asStarted.map(rateOf)))} engagements/s; without the report: ${mib(medianOf(w.one.map((u) => u.maxRssMiB)))} on one thread at ${fmt(medianOf(w.one.map(rateOf)))}/s, ${mib(medianOf(w.two.map((u) => u.maxRssMiB)))} with the default workers at ${fmt(medianOf(w.two.map(rateOf)))}/s (highest ${mib(Math.max(...peaks))}) | ${before ? status(peak <= before, peak <= before ? `${mib(before - peak)} below` : `${mib(peak - before)} above`) : 'measured'} |`,
     );
   }
   return out;
@@ -276,12 +277,12 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
         const med = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(us.map(f)), d);
         out.push(`| ${w.file} | ${n} | ${med((u) => u.runSeconds)} s | ${med(rateOf, 0)} | ${med((u) => u.wallSeconds)} s | ${med((u) => u.cpuSeconds)} s | ${med((u) => u.maxRssMiB, 0)} MiB |`);
       }
-      const a = w.asStarted;
-      out.push(`| ${w.file}, as \`npm start\` runs it (report written) | every core (default) | ${fmt(a.runSeconds, 2)} s | ${fmt(rateOf(a))} | ${fmt(a.wallSeconds, 2)} s | ${fmt(a.cpuSeconds, 2)} s | ${fmt(a.maxRssMiB)} MiB |`);
+      const a = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(w.asStarted.map(f)), d);
+      out.push(`| ${w.file}, as \`npm start\` runs it (report written) | every core (default) | ${a((u) => u.runSeconds)} s | ${a(rateOf, 0)} | ${a((u) => u.wallSeconds)} s | ${a((u) => u.cpuSeconds)} s | ${a((u) => u.maxRssMiB, 0)} MiB |`);
     }
     out.push(
       '',
-      'benchmarks/wholeRun.ts: `node dist/src/cli/main.js run FILE [-w 0] --quiet --no-report` in fresh processes, one thread (`-w 0`) and the default (a worker on every core, started only when the command\'s own thread, once warm, finds the run long enough: src/sim/engine/runner.ts, autoStart) one after the other in each round (order alternating), medians over the rounds; ratios are paired by round. Run time is what results.json records (from the plan prepared to every batch merged, the pool\'s start-up included); process wall time adds Node\'s start-up, loading the modules, preparing the plan and writing results.json. CPU time and peak memory are the whole process\'s, every thread included (benchmarks/usage.ts, preloaded). On a loaded machine wall-time ratios fall short of what free cores give; the CPU ratio says what the other threads cost in all.',
+      'benchmarks/wholeRun.ts: `node dist/cli/main.js run FILE (the command as `npm start` and `volley` run it) [-w 0] --quiet --no-report` in fresh processes, one thread (`-w 0`) and the default (a worker on every core, started only when the command\'s own thread, once warm, finds the run long enough: src/sim/engine/runner.ts, autoStart) one after the other in each round (order alternating), medians over the rounds; ratios are paired by round. Run time is what results.json records (from the plan prepared to every batch merged, the pool\'s start-up included); process wall time adds Node\'s start-up, loading the modules, preparing the plan and writing results.json. CPU time and peak memory are the whole process\'s, every thread included (benchmarks/usage.ts, preloaded). On a loaded machine wall-time ratios fall short of what free cores give; the CPU ratio says what the other threads cost in all.',
       '',
     );
   }
@@ -388,7 +389,7 @@ async function main(): Promise<void> {
       wh.push(w);
       const med = (us: ProcessUsage[], f: (u: ProcessUsage) => number) => medianOf(us.map(f));
       console.log(`  ${file} (${fmt(w.engagements)} engagements): run ${med(w.one, (u) => u.runSeconds).toFixed(2)} s on one thread, ${med(w.two, (u) => u.runSeconds).toFixed(2)} s on every core: ${times(w.scalingRun.median)} (${quartiles(w.scalingRun, times)}); process ${times(w.scalingProcess.median)}; CPU default/one ${times(w.cpuRatio.median)}`);
-      console.log(`    peak memory ${fmt(w.asStarted.maxRssMiB)} MiB as npm start runs it (before: ${PEAK_BEFORE[file] ?? '?'} MiB); without the report ${fmt(med(w.one, (u) => u.maxRssMiB))} / ${fmt(med(w.two, (u) => u.maxRssMiB))} MiB on one thread / every core`);
+      console.log(`    peak memory ${fmt(med(w.asStarted, (u) => u.maxRssMiB))} MiB as npm start runs it (median of ${w.asStarted.length}; before: ${PEAK_BEFORE[file] ?? '?'} MiB); without the report ${fmt(med(w.one, (u) => u.maxRssMiB))} / ${fmt(med(w.two, (u) => u.maxRssMiB))} MiB on one thread / every core`);
     }
     console.log('');
   }

@@ -1,5 +1,5 @@
 /**
- * Whole runs as a user starts them: `node dist/src/cli/main.js run FILE -w W` in a fresh process
+ * Whole runs as a user starts them: `node dist/cli/main.js run FILE -w W` in a fresh process
  * (`npm start` is the default study), 1 and 2 workers one after the other, round after round, so that
  * each pair meets the same load. For each run: the run's time as results.json records it (pool start-up
  * included, from the plan prepared to every batch merged), the process's wall time (Node's start-up,
@@ -30,7 +30,7 @@ export function wholeRun(file: string, workers: number | null, report: boolean):
   const out = join(dir, 'out');
   try {
     const probe = pathToFileURL(join(process.cwd(), 'dist/benchmarks/usage.js')).href;
-    const args = ['--import', probe, 'dist/src/cli/main.js', 'run', file, ...(workers === null ? [] : ['-w', String(workers)]), '--quiet', '-o', out, '--force', ...(report ? [] : ['--no-report'])];
+    const args = ['--import', probe, 'dist/cli/main.js', 'run', file, ...(workers === null ? [] : ['-w', String(workers)]), '--quiet', '-o', out, '--force', ...(report ? [] : ['--no-report'])];
     execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOLLEY_BENCH_USAGE: usageFile } });
     const u = JSON.parse(readFileSync(usageFile, 'utf8')) as Omit<ProcessUsage, 'runSeconds' | 'engagements'>;
     const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { timing: { wallSeconds: number }; cells: { summary: { engagements: number } }[] };
@@ -53,8 +53,9 @@ export interface WholeFigures {
   scalingProcess: Spread;
   /** CPU seconds of the default process over the one-thread one (what the other threads cost in all). */
   cpuRatio: Spread;
-  /** The run as `npm start` runs it (the machine's cores as workers, the report written): its peak memory and process time. */
-  asStarted: ProcessUsage;
+  /** The run as `npm start` runs it (the machine's cores as workers, the report written), `rounds`
+   * times: its peak memory and process time (a single peak scatters by some 10 MiB). */
+  asStarted: ProcessUsage[];
 }
 
 export function spreadOf(xs: number[]): Spread {
@@ -83,7 +84,7 @@ export function measureWhole(file: string, rounds: number): WholeFigures {
       one.push(wholeRun(file, 0, false));
     }
   }
-  const asStarted = wholeRun(file, null, true);
+  const asStarted = Array.from({ length: rounds }, () => wholeRun(file, null, true));
   const paired = (f: (a: ProcessUsage, b: ProcessUsage) => number) => spreadOf(one.map((a, k) => f(a, two[k])));
   return {
     file,
