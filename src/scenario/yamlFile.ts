@@ -261,7 +261,13 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, schema?: z
     const hint = didYouMean(value, ((issue as { options: unknown[] }).options).map(String));
     if (hint) return { path, message: `${issue.message}, found '${value}'${hint}` };
   }
-  if (issue.code === 'invalid_value') return { path, message: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
+  if (issue.code === 'invalid_value') {
+    const expected = `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    if (value === undefined) return { path, message: expected };
+    // What was written, and the value it nearly is: "attackColum" for "attackColumn".
+    const hint = typeof value === 'string' ? didYouMean(value, issue.values.filter((v): v is string => typeof v === 'string')) : '';
+    return { path, message: `${expected}, found ${kindOf(value)} ${JSON.stringify(value)}${hint}` };
+  }
   if (issue.code === 'invalid_union') {
     if (issue.errors.length === 0) return { path, message: issue.message }; // a discriminator: the schema's own words
     const alternatives = [...new Set(issue.errors.map(expectedOf))].join(' or ');

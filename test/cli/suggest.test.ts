@@ -2,7 +2,7 @@
  * "Did you mean" where names are given (fields, options, flags, rule systems, doctrines) and numbers
  * refused by name; the suggestion itself is test/core/suggest.test.ts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +88,15 @@ describe('unknown names in files', () => {
 
   it('suggests the rule system of a name that differs only in case', () => {
     expect(() => validateFile(scenario(assault('morale: 4').replace('ruleset: aor', 'ruleset: AoR')))).toThrow(/found 'AoR'; did you mean 'aor'\?/);
+  });
+
+  it('names the value a field cannot take, and the one it nearly is: a formation attackColum is attackColumn', () => {
+    const nagb = readFileSync('sims/nagb/common-a-village.scenario.yaml', 'utf8');
+    const typo = scenario(nagb.replace('formation: attackColumn, front: 16, offset: -5', 'formation: attackColum, front: 16, offset: -5'));
+    expect(() => validateFile(typo)).toThrow(/:42: sides\[0\]\.brigades\[0\]\.units\[0\]\.formation: expected one of "line", "attackColumn", .*, found a string "attackColum"; did you mean 'attackColumn'\?$/);
+    // A value near none of them, or not a string, is named without a guess.
+    expect(() => validateFile(scenario(nagb.replace('formation: attackColumn, front: 16, offset: -5', 'formation: wedge, front: 16, offset: -5')))).toThrow(/found a string "wedge"$/);
+    expect(() => validateFile(scenario(nagb.replace('formation: attackColumn, front: 16, offset: -5', 'formation: 3, front: 16, offset: -5')))).toThrow(/found a number 3$/);
   });
 
   it('offers the fields of the alternative the data is, not those of another rule system', () => {
