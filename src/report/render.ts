@@ -147,10 +147,11 @@ export function svgToPng(svg: string): Uint8Array {
  * copy it hands out, 12 MB apiece for a large chart): two at a time draw a report's charts about as
  * fast as seven did, for the memory of two. Both copies are freed only by a full collection (a
  * young one leaves resvg's objects alone), which V8, not counting resvg's memory, would start only
- * after several charts: the drawer asks for one after each chart (collect.ts). That takes some 50-70
- * MB off the peak of the default study and of the corps battle, for 15-40 ms of CPU a chart (every
- * other chart, or every 8 MB of pixels, left the corps battle's 11 charts above 252 MiB). `close`
- * waits for every chart asked for, then removes the fonts.
+ * after several charts: the drawer asks for one each time `atOnce` more charts are drawn
+ * (collect.ts). That takes 40-70 MB off the peak of the default study and of the corps battle, for
+ * 15-40 ms of CPU a collection (one after every chart cost the default report's PNGs 70-100 ms more
+ * and took no more off; one every 8 MB of pixels left the corps battle's higher). `close` waits for
+ * every chart asked for, then removes the fonts.
  */
 /**
  * resvg's drawing of `svg`, its pixels copied out. Once this returns, resvg's image is out of reach
@@ -168,9 +169,14 @@ export class PngDrawer {
   private readonly waiting: ((encoder: PngEncoder) => void)[] = [];
   private readonly pending = new Set<Promise<Uint8Array>>();
   private closed = false;
+  /** Charts drawn so far. */
+  private drawn = 0;
 
   /** `fonts`: fonts shared with other drawers of the run (their owner removes them); else its own. */
-  constructor(atOnce = 2, fonts?: ChartFonts) {
+  constructor(
+    private readonly atOnce = 2,
+    fonts?: ChartFonts,
+  ) {
     this.idle = Array.from({ length: atOnce }, () => new PngEncoder());
     this.fonts = fonts ?? new ChartFonts();
     this.ownFonts = !fonts;
@@ -197,8 +203,11 @@ export class PngDrawer {
           else this.idle.push(encoder);
         }
       })
-      // Out here the chart's pixels are out of reach (the function above has returned).
-      .finally(collectGarbage);
+      // Out here the chart's pixels are out of reach (the function above has returned): one
+      // collection for every `atOnce` charts drawn frees them all.
+      .finally(() => {
+        if (++this.drawn % this.atOnce === 0) collectGarbage();
+      });
     this.pending.add(png);
     void png.finally(() => this.pending.delete(png)).catch(() => undefined);
     return png;
