@@ -26,6 +26,7 @@ import {
   shootingStepOdds,
 } from '../../src/rules/nagb/odds.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
+import { findRuleset } from '../../src/rules/index.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 import { sumD6 } from '../../src/rules/nagb/roll.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from '../../src/rules/nagb/shooting.js';
@@ -426,5 +427,39 @@ describe('an odds file\'s units take only the formations of their arm (p6, p22)'
   it('the formations of each arm are taken, and none defaults to line', () => {
     expect(first('shooting', { firers: [{ distance: 4, formation: 'attackColumn' }], target: { arm: 'cavalry', formation: 'column' } })).toBeNull();
     expect(first('melee', { a: { formation: 'square' }, b: { arm: 'cavalry' } })).toBeNull();
+  });
+});
+
+describe("the odds ask only what play can meet: a charge it would declare, small arms' fire (p10, p12, p19, p27)", () => {
+  const question = (id: string) => NAGB_ODDS.questions.find((x) => x.id === id)!;
+  const first = (id: string, params: unknown) => {
+    const r = question(id).params.safeParse(params);
+    return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
+  };
+  it('refuses a charge play would not declare, saying why (mayDeclareCharge)', () => {
+    expect(first('charge', { charger: { arm: 'artillery' }, target: {}, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: a battery does not charge (p12, p19)' });
+    expect(first('charge', { charger: {}, target: { arm: 'cavalry' }, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: infantry does not charge cavalry (p12)' });
+    expect(first('charge', { charger: { disordered: true }, target: {}, distance: 8 })?.message).toMatch(/disordered unit does not charge \(p27\)/);
+    expect(first('charge', { charger: { formation: 'square' }, target: {}, distance: 8 })?.message).toMatch(/square does not charge/);
+    expect(first('charge', { charger: { inVillage: true }, target: {}, distance: 8 })?.message).toMatch(/village sector/);
+    // Charges play declares: at a battery, horse at foot.
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 12, reaction: 'stand' })).toBeNull();
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: {}, distance: 12 })).toBeNull();
+  });
+
+  it("refuses a battery as a small-arms firer, mounted fire on foot, and an unlimbered battery's -1 on another target", () => {
+    expect(first('shooting', { firers: [{ arm: 'artillery', distance: 4 }], target: {} })?.path).toBe('firers.0.arm');
+    expect(first('shooting', { firers: [{ distance: 4, mounted: true }], target: {} })).toEqual({ path: 'firers.0.mounted', message: 'mounted is for cavalry; this firer is infantry' });
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { deployedArtillery: true } })).toEqual({ path: 'target.deployedArtillery', message: 'deployedArtillery is for a battery target; this target is infantry' });
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
+  });
+
+  it("a battery's crew stand and shoot with nothing: no volley, no chargers hit (p19, as play resolves it)", () => {
+    const charge = question('charge');
+    const p = charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 10, reaction: 'standAndShoot' });
+    const exact = charge.exact(p, Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default])));
+    const of = (name: string) => exact.distributions.find((d) => d.name === name)!.values;
+    expect(of('volley').find((v) => v.value === 'yes')!.p).toBe(0);
+    expect(of('chargerCasualties').find((v) => v.value === 0)!.p).toBeCloseTo(1, 12);
   });
 });

@@ -38,17 +38,24 @@ export interface ChargeCircumstances {
  * cavalry not over obstacles, slopes, into woods or villages, nor at units behind a hedge, fence or wall.
  */
 export function mayDeclareCharge(c: ChargeCircumstances): boolean {
-  if (c.disordered || c.inVillage) return false;
-  if (c.arm === 'artillery') return false;
+  return whyNoCharge(c) === null;
+}
+
+/** Why mayDeclareCharge refuses a charge, with the page; null where it may be declared. */
+export function whyNoCharge(c: ChargeCircumstances): string | null {
+  if (c.disordered) return 'a disordered unit does not charge (p27)';
+  if (c.inVillage) return 'troops in a village sector do not charge out of it (p31)';
+  if (c.arm === 'artillery') return 'a battery does not charge (p12, p19)';
   if (c.arm === 'infantry') {
-    if (c.targetArm === 'cavalry') return false;
-    if (c.formation === 'marchColumn' || c.formation === 'square') return false;
-    if (c.skirmishers && !c.targetSkirmishers) return false;
-    return true;
+    if (c.targetArm === 'cavalry') return 'infantry does not charge cavalry (p12)';
+    if (c.formation === 'marchColumn') return 'infantry in march column does not charge (p6, p8)';
+    if (c.formation === 'square') return 'infantry in square does not charge (p6)';
+    if (c.skirmishers && !c.targetSkirmishers) return 'skirmishers charge only skirmishers (p26)';
+    return null;
   }
-  if (c.cavalryBlocked) return false;
-  if (c.skirmishers && !c.targetSkirmishers && c.frontal) return false;
-  return true;
+  if (c.cavalryBlocked) return 'cavalry does not charge over obstacles, slopes, into woods or villages, nor at troops behind a hedge, fence or wall (p22, p32)';
+  if (c.skirmishers && !c.targetSkirmishers && c.frontal) return 'skirmishing cavalry does not charge formed troops or guns frontally (p24)';
+  return null;
 }
 
 export interface ChargeTestCase {

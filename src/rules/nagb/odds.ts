@@ -534,6 +534,13 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   f.longEnd = row.long;
   f.volleyLongEnd = target.weapon === 'musket' ? Math.max(row.long, opts.volleyRange) : row.long;
   f.killOn = SMALL_ARMS_KILL;
+  if (target.arm === 'artillery') {
+    // A battery's crew fire no small arms (p19: its guns fire only on its own pips).
+    f.volleyTestLd = null;
+    f.volleyAlways = false;
+    f.volleyDice = 0;
+    f.normalDice = 0;
+  }
   const c = o.chargers;
   c.figures = charger.figures;
   c.threshold = shootingTestThreshold(charger.cls, charger.startFigures);

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
-import { CHARGE_ENDINGS, newChargeResult, resolveCharge, type ChargeSpec } from './charge.js';
+import { CHARGE_ENDINGS, newChargeResult, resolveCharge, whyNoCharge, type ChargeSpec } from './charge.js';
 import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from './disorder.js';
 import { MELEE_ENDINGS, newMeleeResult, resolveMeleeRound, type MeleeSpec } from './melee.js';
 import {
@@ -112,7 +112,12 @@ const firerSchema = z.strictObject({
   distance: z.number().min(0).max(60).describe('Inches front to front.'),
   defensive: z.boolean().default(false).describe('Defensive or reaction fire: point blank counts (p12, nagb.pointBlank).'),
   mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25); default for cavalry.'),
-}).superRefine(armFormation);
+}).superRefine((f, ctx) => {
+  armFormation(f, ctx);
+  // p10 is small arms; a battery's guns fire by p19-21, which this question does not ask.
+  if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p19-21)" });
+  if (f.mounted !== undefined && f.arm !== 'cavalry') ctx.addIssue({ code: 'custom', path: ['mounted'], message: `mounted is for cavalry; this firer is ${f.arm}` });
+});
 
 const shootingParams = z.strictObject({
   firers: z.array(firerSchema).min(1).max(8).describe('The units firing at the target in this step.'),
@@ -121,8 +126,11 @@ const shootingParams = z.strictObject({
     cover: z.enum(['none', 'soft', 'hard']).default('none').describe('Soft -1, hard -2 (p10, p31).'),
     charging: z.boolean().default(false).describe('The target is charging: -1, no cover (p10, p12).'),
     enfilade: z.boolean().default(false).describe('Fire from outside its front arc: -2 to its test (p11).'),
-    deployedArtillery: z.boolean().default(false),
-  }).superRefine(armFormation),
+    deployedArtillery: z.boolean().default(false).describe('A battery target that is unlimbered: -1 to hit it (p10).'),
+  }).superRefine((t, ctx) => {
+    armFormation(t, ctx);
+    if (t.deployedArtillery && t.arm !== 'artillery') ctx.addIssue({ code: 'custom', path: ['deployedArtillery'], message: `deployedArtillery is for a battery target; this target is ${t.arm}` });
+  }),
 });
 type ShootingParams = z.infer<typeof shootingParams>;
 
@@ -215,6 +223,10 @@ const chargeParams = z.strictObject({
   reaction: z.enum(['stand', 'standAndShoot', 'fireAndFlee', 'flee', 'formSquare']).default('standAndShoot').describe("The target's reaction (p12-13)."),
   aggressive: z.boolean().default(false).describe('An aggressive cavalry charge: no test (p22).'),
   contactTest: z.union([z.literal('none'), z.literal('auto'), z.int().min(-6).max(0)]).default('none').describe("The chargers' terrain test at contact (p13): none, auto, or a modifier."),
+}).superRefine((p, ctx) => {
+  // A charge the play loop would not declare is no question (./charge.ts, mayDeclareCharge).
+  const why = whyNoCharge({ arm: p.charger.arm, formation: (p.charger.formation ?? 'line') as Formation, disordered: p.charger.disordered, inVillage: p.charger.inVillage, targetArm: p.target.arm, skirmishers: false, targetSkirmishers: false, frontal: true, cavalryBlocked: false });
+  if (why !== null) ctx.addIssue({ code: 'custom', path: ['charger'], message: `no charge to ask about: ${why}` });
 });
 type ChargeParams = z.infer<typeof chargeParams>;
 

@@ -175,13 +175,6 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   if (spec.reaction === 'standAndShoot' && spec.fire.volleyTestLd !== null && opts.standAndShootVolley === 'testAndPip') {
     if (!(g.pips[t.spec.brigade] >= costFor(g, t, 1) && spendPips(g, t, 'volley', 1))) spec.fire.volleyTestLd = null;
   }
-  if (t.spec.arm === 'artillery') {
-    // A battery's crew fire no small arms (p19: its guns fire only on its own pips).
-    spec.fire.normalDice = 0;
-    spec.fire.volleyDice = 0;
-    spec.fire.volleyAlways = false;
-    spec.fire.volleyTestLd = null;
-  }
   u.charged = true;
   u.moved = true;
   if (u.spec.arm === 'cavalry') u.chargeCount++;
