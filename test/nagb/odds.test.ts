@@ -26,7 +26,6 @@ import {
   shootingStepOdds,
 } from '../../src/rules/nagb/odds.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
-import { findRuleset } from '../../src/rules/index.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 import { sumD6 } from '../../src/rules/nagb/roll.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from '../../src/rules/nagb/shooting.js';
@@ -454,12 +453,21 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
   });
 
-  it("a battery's crew stand and shoot with nothing: no volley, no chargers hit (p19, as play resolves it)", () => {
-    const charge = question('charge');
-    const p = charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 10, reaction: 'standAndShoot' });
-    const exact = charge.exact(p, Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default])));
-    const of = (name: string) => exact.distributions.find((d) => d.name === name)!.values;
-    expect(of('volley').find((v) => v.value === 'yes')!.p).toBe(0);
-    expect(of('chargerCasualties').find((v) => v.value === 0)!.p).toBeCloseTo(1, 12);
+  it('refuses a shaken charger and a reaction the target may not take (p12-13, p19, p27)', () => {
+    expect(first('charge', { charger: { figures: 11, startFigures: 24 }, target: {}, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: a disordered unit does not charge (p27) (shaken: over half its starting figures lost)' });
+    expect(first('charge', { charger: { figures: 12, startFigures: 24 }, target: {}, distance: 8 })).toBeNull();
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'cavalry' }, distance: 12, reaction: 'formSquare' })).toEqual({ path: 'reaction', message: 'formSquare is not a reaction cavalry may take (p12-13)' });
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { formation: 'square' }, distance: 12, reaction: 'fireAndFlee' })).toEqual({ path: 'reaction', message: 'fireAndFlee is not a reaction infantry in square may take (p12-13)' });
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 12, reaction: 'standAndShoot' })?.message).toMatch(/^a battery's crew carry no small arms to stand and shoot with/);
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 12, reaction: 'flee' })).toBeNull();
+  });
+
+  it("a battery's crew charged fire nothing: chargeSpecInto, which play and the odds share, gives them no dice (p19)", () => {
+    const battery = battalion({ arm: 'artillery', formation: 'line', figures: 12, startFigures: 12, front: 12 });
+    const spec = chargeSpec(cuirassiers(), battery, { distance: 10, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O);
+    expect([spec.fire.volleyDice, spec.fire.normalDice, spec.fire.volleyTestLd, spec.fire.volleyAlways]).toEqual([0, 0, null, false]);
+    const odds = chargeOdds(spec);
+    expect(odds.volley).toBe(0);
+    expect(chargeSpec(cuirassiers(), battalion(), { distance: 10, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O).fire.normalDice).toBeGreaterThan(0);
   });
 });

@@ -14,9 +14,10 @@
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
-import { CHARGE_ENDINGS, newChargeResult, resolveCharge, whyNoCharge, type ChargeSpec } from './charge.js';
+import { CHARGE_ENDINGS, newChargeResult, reactionAllowed, resolveCharge, whyNoCharge, type ChargeSpec } from './charge.js';
 import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from './disorder.js';
 import { MELEE_ENDINGS, newMeleeResult, resolveMeleeRound, type MeleeSpec } from './melee.js';
+import { isShaken } from './morale.js';
 import {
   chargeOdds,
   chargeSpec,
@@ -115,7 +116,7 @@ const firerSchema = z.strictObject({
 }).superRefine((f, ctx) => {
   armFormation(f, ctx);
   // p10 is small arms; a battery's guns fire by p19-21, which this question does not ask.
-  if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p19-21)" });
+  if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p20-21)" });
   if (f.mounted !== undefined && f.arm !== 'cavalry') ctx.addIssue({ code: 'custom', path: ['mounted'], message: `mounted is for cavalry; this firer is ${f.arm}` });
 });
 
@@ -224,9 +225,19 @@ const chargeParams = z.strictObject({
   aggressive: z.boolean().default(false).describe('An aggressive cavalry charge: no test (p22).'),
   contactTest: z.union([z.literal('none'), z.literal('auto'), z.int().min(-6).max(0)]).default('none').describe("The chargers' terrain test at contact (p13): none, auto, or a modifier."),
 }).superRefine((p, ctx) => {
-  // A charge the play loop would not declare is no question (./charge.ts, mayDeclareCharge).
-  const why = whyNoCharge({ arm: p.charger.arm, formation: (p.charger.formation ?? 'line') as Formation, disordered: p.charger.disordered, inVillage: p.charger.inVillage, targetArm: p.target.arm, skirmishers: false, targetSkirmishers: false, frontal: true, cavalryBlocked: false });
-  if (why !== null) ctx.addIssue({ code: 'custom', path: ['charger'], message: `no charge to ask about: ${why}` });
+  // A charge the play loop would not declare is no question (./charge.ts, mayDeclareCharge); a shaken
+  // unit counts as disordered (p27).
+  const figures = p.charger.figures ?? (p.charger.arm === 'cavalry' ? 16 : 24);
+  const shaken = isShaken(figures, p.charger.startFigures ?? figures, false);
+  const why = whyNoCharge({ arm: p.charger.arm, formation: (p.charger.formation ?? 'line') as Formation, disordered: p.charger.disordered || shaken, inVillage: p.charger.inVillage, targetArm: p.target.arm, skirmishers: false, targetSkirmishers: false, frontal: true, cavalryBlocked: false });
+  if (why !== null) ctx.addIssue({ code: 'custom', path: ['charger'], message: `no charge to ask about: ${why}${shaken && !p.charger.disordered ? ' (shaken: over half its starting figures lost)' : ''}` });
+  // Nor a reaction the target may not take (p12-13, p19; ./charge.ts, reactionAllowed).
+  const t = p.target;
+  if (t.arm === 'artillery' && (p.reaction === 'standAndShoot' || p.reaction === 'fireAndFlee')) {
+    ctx.addIssue({ code: 'custom', path: ['reaction'], message: `a battery's crew carry no small arms to ${p.reaction === 'standAndShoot' ? 'stand and shoot' : 'fire and flee'} with, and its guns' fire at chargers (p19) is not played: ask stand or flee` });
+  } else if (!reactionAllowed(p.reaction, { arm: t.arm, formation: (t.formation ?? 'line') as Formation, loaded: true, skirmishers: false, lightCavalry: t.cavalryType === 'light', crew: t.arm === 'artillery', onReact: false, chargerFormed: true })) {
+    ctx.addIssue({ code: 'custom', path: ['reaction'], message: `${p.reaction} is not a reaction ${t.arm === 'infantry' ? `infantry in ${t.formation ?? 'line'}` : t.arm} may take (p12-13)` });
+  }
 });
 type ChargeParams = z.infer<typeof chargeParams>;
 
