@@ -4,7 +4,8 @@
  * a fresh process (a report is written once per process, so the first is what a user waits for),
  * its charts are laid out by Vega and drawn as `volley run` draws them (src/report/render.ts,
  * PngDrawer: the fonts cut to the charts' characters, each PNG drawn and compressed on libuv's
- * threads in turn), the first time and then round after round. Beside them the same SVGs drawn the way reports
+ * threads in turn, a full collection every two charts to free their pixels), the first time and then
+ * round after round. Beside them the same SVGs drawn the way reports
  * were drawn before (resvg reading the installed faces, resvg's PNG encoder), in the same rounds.
  *
  *   npm run build && node dist/benchmarks/report.js [rounds]

@@ -142,18 +142,6 @@ export function svgToPng(svg: string): Uint8Array {
 }
 
 /**
- * A report's PNGs, drawn and compressed on libuv's thread pool `atOnce` charts at a time, with the
- * fonts cut once for all of them. Each chart in hand holds its pixels twice (resvg's own and the
- * copy it hands out, 12 MB apiece for a large chart): two at a time draw a report's charts about as
- * fast as seven did, for the memory of two. Both copies are freed only by a full collection (a
- * young one leaves resvg's objects alone), which V8, not counting resvg's memory, would start only
- * after several charts: the drawer asks for one each time `atOnce` more charts are drawn
- * (collect.ts). That takes 40-70 MB off the peak of the default study and of the corps battle, for
- * 15-40 ms of CPU a collection (one after every chart cost the default report's PNGs 70-100 ms more
- * and took no more off; one every 8 MB of pixels left the corps battle's higher). `close` waits for
- * every chart asked for, then removes the fonts.
- */
-/**
  * resvg's drawing of `svg`, its pixels copied out. Once this returns, resvg's image is out of reach
  * while the copy is compressed (a variable that held it would keep it until the compression ends).
  */
@@ -162,6 +150,19 @@ async function drawPixels(svg: string, font: FontOptions): Promise<{ pixels: Uin
   return { pixels: image.pixels, width: image.width, height: image.height };
 }
 
+/**
+ * A report's PNGs, drawn and compressed on libuv's thread pool `atOnce` charts at a time, with the
+ * fonts cut once for all of them. Each chart in hand holds its pixels twice (resvg's own and the
+ * copy it hands out, 12 MB apiece for a large chart): two at a time draw a report's charts about as
+ * fast as seven did, for the memory of two. Both are freed only by full collections (a young one
+ * leaves resvg's objects alone), which V8, not counting resvg's memory, would start only after
+ * several charts: the drawer asks for one each
+ * time `atOnce` more charts are drawn (collect.ts), so that no more than a few charts' pixels are
+ * held at once. That takes 40-70 MB off the peak of the default study and of the corps battle, for
+ * 15-40 ms of CPU a collection (one after every chart cost the default report's PNGs 70-100 ms more
+ * and took no more off; one every 8 MB of pixels left the corps battle's higher). `close` waits for
+ * every chart asked for, then removes the fonts.
+ */
 export class PngDrawer {
   private readonly fonts: ChartFonts;
   private readonly ownFonts: boolean;
@@ -203,8 +204,9 @@ export class PngDrawer {
           else this.idle.push(encoder);
         }
       })
-      // Out here the chart's pixels are out of reach (the function above has returned): one
-      // collection for every `atOnce` charts drawn frees them all.
+      // Out here this chart's pixels are out of reach (the function above has returned): a
+      // collection now frees what the charts finished so far left (the chart still being drawn
+      // keeps its own).
       .finally(() => {
         if (++this.drawn % this.atOnce === 0) collectGarbage();
       });

@@ -197,6 +197,11 @@ export function kindOf(v: unknown): string {
   return v === null || v === undefined ? 'nothing' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a map' : `a ${typeof v}`;
 }
 
+/** What a field holds, in words: 'a string "wedge"', 'a number 3', or 'nothing' for an empty value. */
+function foundText(v: unknown): string {
+  return v === null || v === undefined ? 'nothing' : `${kindOf(v)} ${JSON.stringify(v)}`;
+}
+
 /** The line of the deepest node along `path` that exists in the document (1-based). */
 export function lineOf(src: YamlSource, path: readonly PropertyKey[]): number | undefined {
   let node: unknown = src.doc.contents;
@@ -266,12 +271,12 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, schema?: z
     if (value === undefined) return { path, message: expected };
     // What was written, and the value it nearly is: "attackColum" for "attackColumn".
     const hint = typeof value === 'string' ? didYouMean(value, issue.values.filter((v): v is string => typeof v === 'string')) : '';
-    return { path, message: `${expected}, found ${kindOf(value)} ${JSON.stringify(value)}${hint}` };
+    return { path, message: `${expected}, found ${foundText(value)}${hint}` };
   }
   if (issue.code === 'invalid_union') {
     if (issue.errors.length === 0) return { path, message: issue.message }; // a discriminator: the schema's own words
     const alternatives = [...new Set(issue.errors.map(expectedOf))].join(' or ');
-    return { path, message: value === undefined ? `missing: expected ${alternatives}` : `expected ${alternatives}, found ${kindOf(value)} ${JSON.stringify(value)}` };
+    return { path, message: value === undefined ? `missing: expected ${alternatives}` : `expected ${alternatives}, found ${foundText(value)}` };
   }
   if (issue.code === 'invalid_type' && value === undefined) return { path, message: `missing: expected ${issue.expected}` };
   // A number out of range: the number as read (1e15 is 1000000000000000), so the bound and the value can be compared.

@@ -97,6 +97,8 @@ describe('unknown names in files', () => {
     // A value near none of them, or not a string, is named without a guess.
     expect(() => validateFile(scenario(nagb.replace('formation: attackColumn, front: 16, offset: -5', 'formation: wedge, front: 16, offset: -5')))).toThrow(/found a string "wedge"$/);
     expect(() => validateFile(scenario(nagb.replace('formation: attackColumn, front: 16, offset: -5', 'formation: 3, front: 16, offset: -5')))).toThrow(/found a number 3$/);
+    // An empty value is nothing, not "nothing null".
+    expect(() => validateFile(scenario(nagb.replace('formation: attackColumn, front: 16, offset: -5', 'formation: , front: 16, offset: -5')))).toThrow(/", found nothing$/);
   });
 
   it('offers the fields of the alternative the data is, not those of another rule system', () => {
