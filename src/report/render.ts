@@ -173,10 +173,14 @@ export class PngDrawer {
   /** Charts drawn so far. */
   private drawn = 0;
 
-  /** `fonts`: fonts shared with other drawers of the run (their owner removes them); else its own. */
+  /**
+   * `fonts`: fonts shared with other drawers of the run (their owner removes them); else its own.
+   * `collect`: the full collection asked for every `atOnce` charts (collect.ts; tests count the calls).
+   */
   constructor(
     private readonly atOnce = 2,
     fonts?: ChartFonts,
+    private readonly collect: () => void = collectGarbage,
   ) {
     this.idle = Array.from({ length: atOnce }, () => new PngEncoder());
     this.fonts = fonts ?? new ChartFonts();
@@ -208,7 +212,7 @@ export class PngDrawer {
       // collection now frees what the charts finished so far left (the chart still being drawn
       // keeps its own).
       .finally(() => {
-        if (++this.drawn % this.atOnce === 0) collectGarbage();
+        if (++this.drawn % this.atOnce === 0) this.collect();
       });
     this.pending.add(png);
     void png.finally(() => this.pending.delete(png)).catch(() => undefined);
