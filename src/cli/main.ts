@@ -10,6 +10,7 @@ import { VolleyInputError } from '../core/errors.js';
 import { EngagementError } from '../sim/engine/batch.js';
 import { oddsCommand } from './odds.js';
 import { refitCommand } from './refit.js';
+import { reportCommand } from './report.js';
 import { rulesetsCommand } from './rulesets.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
@@ -64,7 +65,7 @@ function negativeValueHint(msg: string): string {
 const optionsOf = (y: unknown) =>
   (y as { getOptions(): { array: string[]; boolean: string[]; number: string[]; alias: Record<string, string[]>; key: Record<string, unknown> } }).getOptions();
 
-const COMMANDS = [runCommand, oddsCommand, rulesetsCommand, validateCommand, schemaCommand, traceCommand, tournamentCommand, refitCommand, tuneCommand, workerCommand];
+const COMMANDS = [runCommand, reportCommand, oddsCommand, rulesetsCommand, validateCommand, schemaCommand, traceCommand, tournamentCommand, refitCommand, tuneCommand, workerCommand];
 
 async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv));

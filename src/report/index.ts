@@ -19,7 +19,9 @@ import { precisionCsv } from './precision.js';
 import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
 import { comparisonsCsv, hasComparisons } from './variants.js';
 
-export { CHARTS, chartsFor, type ChartDef } from './charts/index.js';
+export { CHARTS, chartsEveryCell, chartsFor, type ChartDef } from './charts/index.js';
+export { MAX_CELLS_CHARTED } from './charts/manyCellsLimit.js';
+export { cellMetrics } from './manyCells.js';
 
 /** The minified browser builds, found next to each package's entry point (all live in build/). */
 export function readLibraries(): Libraries {
@@ -59,7 +61,7 @@ export async function writeReport(results: Results, dir: string, onChart?: OnCha
  * Write the report of a cross-system run into `dir`: the side-by-side page and its charts, and each
  * system's own report in `systems/<id>/`. Returns the files written.
  */
-export async function writeCrossReport(x: CrossResults, dir: string, onChart?: OnChart): Promise<string[]> {
+export async function writeCrossReport(x: CrossResults, dir: string, onChart?: OnChart, opts: { rankBy?: string } = {}): Promise<string[]> {
   const written: string[] = [];
   const charts = crossCharts(x);
   // One count over the systems' reports and the side-by-side page.
@@ -71,7 +73,7 @@ export async function writeCrossReport(x: CrossResults, dir: string, onChart?: O
   try {
     for (const r of x.systems) {
       const id = r.provenance.ruleset.id;
-      written.push(...(await writeReport(r, join(dir, systemFolder(id)), counted, { resultsFile: '../../results.json', columnsFile: `../../${cellColumnsFile(id)}`, fonts })));
+      written.push(...(await writeReport(r, join(dir, systemFolder(id)), counted, { rankBy: opts.rankBy, resultsFile: '../../results.json', columnsFile: `../../${cellColumnsFile(id)}`, fonts })));
       before += chartsFor(r).length;
     }
     const files = new ReportFiles(dir, fonts);

@@ -1,0 +1,58 @@
+/**
+ * `volley report DIR`: write a run's report again from the results.json in DIR, nothing played: to rank
+ * a large experiment's cells by another figure first (`--rank-by`), or after a new build of volley
+ * draws its charts otherwise. The files are those `volley run` writes, in the same folder.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { isCross } from '../results/cross.js';
+import { readResults } from '../results/store.js';
+import { CliExit } from './exit.js';
+import { progress } from './progress.js';
+
+interface ReportArgs {
+  dir: string;
+  rankBy?: string;
+  quiet: boolean;
+}
+
+export const reportCommand: CommandModule<object, ReportArgs> = {
+  command: 'report <dir>',
+  describe: "Write a run's report again from DIR/results.json (nothing is played)",
+  builder: (y) =>
+    y
+      .positional('dir', { type: 'string', demandOption: true, describe: 'The folder of a finished run' })
+      .option('rank-by', {
+        type: 'string',
+        describe: "A report of many cells: the figure its top and bottom cells are ranked by when the page opens (wins0, wins1: the first or second side's wins; draws; lost0, lost1: strength lost; retreat0, retreat1; fail0, fail1: checks failed; turns; carried0, carried1 where cells carry objectives)",
+      })
+      .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress and no summary' }) as never,
+  handler: async (argv) => {
+    const file = join(argv.dir, 'results.json');
+    if (!existsSync(file)) throw new CliExit(`${argv.dir} holds no results.json: a finished run's folder is needed (volley run writes one)`, 2);
+    let results;
+    try {
+      results = readResults(argv.dir);
+    } catch (e) {
+      throw new CliExit(`${file}: not a results file volley can read (${e instanceof Error ? e.message : String(e)})`, 2);
+    }
+    const report = await import('../report/index.js');
+    const systems = isCross(results) ? results.systems : [results];
+    if (argv.rankBy !== undefined) {
+      const ids = [...new Set(systems.flatMap((r) => report.cellMetrics(r).map((m) => m.id)))];
+      if (!ids.includes(argv.rankBy)) throw new CliExit(`--rank-by ${argv.rankBy}: not a figure of this run's cells; one of ${ids.join(', ')}`, 2);
+      const ranked = systems.filter((r) => !report.chartsEveryCell(r));
+      if (ranked.length === 0 && !argv.quiet) process.stderr.write(`volley: --rank-by changes nothing here: the report charts every one of its cells (the ranking is for reports of more than ${report.MAX_CELLS_CHARTED} cells)\n`);
+    }
+    const bar = progress({ what: 'writing the report', unit: 'charts', quiet: argv.quiet });
+    let files: string[];
+    try {
+      const onChart = (done: number, total: number) => bar.update(done, total);
+      files = isCross(results) ? await report.writeCrossReport(results, argv.dir, onChart, { rankBy: argv.rankBy }) : await report.writeReport(results, argv.dir, onChart, { rankBy: argv.rankBy });
+    } finally {
+      bar.stop();
+    }
+    if (!argv.quiet) console.log(`report:  ${join(argv.dir, 'index.html')} (${files.length} files written)`);
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * `volley report DIR` (src/cli/report.ts): a finished run's report written again from its results.json,
+ * nothing played; `--rank-by` chooses the figure a large experiment's top and bottom cells are ranked
+ * by when the page opens (src/report/manyCells.ts).
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { volley } from './volley.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'volley-report-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const experiment = (name: string, vary: string[]) => {
+  const file = join(dir, `${name}.experiment.yaml`);
+  writeFileSync(file, ['kind: experiment', `name: ${name}`, `scenario: ${join(process.cwd(), 'sims/town-assault.scenario.yaml')}`, 'engagements: 3', 'seed: 7', 'vary:', ...vary, ''].join('\n'));
+  return file;
+};
+
+describe('volley report DIR', () => {
+  // 9 x 9 x 2 = 162 cells: more than the report charts cell by cell, so it ranks them.
+  const many = join(dir, 'many');
+  beforeAll(() => {
+    const file = experiment('many', ['  defender.units[*].morale: [1, 2, 3, 4, 5, 6, 7, 8, 9]', '  attacker.stacks[0].units[0].strength: [4, 5, 6, 7, 8, 9, 10, 11, 12]', '  turns: [1, 3]']);
+    const r = volley(['run', file, '-o', many, '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+  }, 60_000);
+
+  it('writes the report the run wrote, byte for byte, from results.json alone', () => {
+    const page = readFileSync(join(many, 'index.html'), 'utf8');
+    const copy = join(dir, 'copy');
+    mkdirSync(copy);
+    copyFileSync(join(many, 'results.json'), join(copy, 'results.json'));
+    const r = volley(['report', copy]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`report:  ${join(copy, 'index.html')}`);
+    expect(readFileSync(join(copy, 'index.html'), 'utf8')).toBe(page);
+    for (const f of ['sweep.png', 'sweep.svg', 'sweep.vl.json', 'cells.csv']) expect(existsSync(join(copy, f)), f).toBe(true);
+  }, 60_000);
+
+  it('--rank-by opens the ranking on the figure named', () => {
+    expect(readFileSync(join(many, 'index.html'), 'utf8')).toContain('<option value="wins0" selected>');
+    const r = volley(['report', many, '--rank-by', 'lost1', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toBe('');
+    const page = readFileSync(join(many, 'index.html'), 'utf8');
+    expect(page).toContain('<option value="lost1" selected>');
+    expect(page).not.toContain('<option value="wins0" selected>');
+  }, 60_000);
+
+  it('refuses a figure the cells do not have, naming those they have (exit 2, nothing written)', () => {
+    const before = readFileSync(join(many, 'index.html'), 'utf8');
+    const r = volley(['report', many, '--rank-by', 'carried0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--rank-by carried0: not a figure of this run's cells; one of wins0, wins1, draws, lost0, lost1, retreat0, retreat1, fail0, fail1, turns/);
+    expect(readFileSync(join(many, 'index.html'), 'utf8')).toBe(before);
+  });
+
+  it('says when --rank-by changes nothing: a report of few cells charts every one', () => {
+    const few = join(dir, 'few');
+    expect(volley(['run', experiment('few', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report']).code).toBe(0);
+    const r = volley(['report', few, '--rank-by', 'turns']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/--rank-by changes nothing here: the report charts every one of its cells/);
+    expect(existsSync(join(few, 'index.html'))).toBe(true);
+  }, 60_000);
+
+  it('refuses a folder without results.json, and a results.json it cannot read (exit 2, no stack)', () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    let r = volley(['report', empty]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`volley: ${empty} holds no results.json: a finished run's folder is needed (volley run writes one)\n`);
+    writeFileSync(join(empty, 'results.json'), '{ "format": ');
+    r = volley(['report', empty]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^volley: ${join(empty, 'results.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: not a results file volley can read \\(`));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
