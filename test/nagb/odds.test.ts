@@ -405,12 +405,14 @@ describe('(c) One round of hand to hand (p14-16, p23): exact odds', () => {
   });
 });
 
+/** An odds question of NAGB by its id, and the first issue its parameters raise (null: accepted). */
+const question = (id: string) => NAGB_ODDS.questions.find((x) => x.id === id)!;
+const first = (id: string, params: unknown) => {
+  const r = question(id).params.safeParse(params);
+  return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
+};
+
 describe('an odds file\'s units take only the formations of their arm (p6, p22)', () => {
-  const question = (id: string) => NAGB_ODDS.questions.find((x) => x.id === id)!;
-  const first = (id: string, params: unknown) => {
-    const r = question(id).params.safeParse(params);
-    return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
-  };
   it('infantry in column, cavalry in square or attack column, a battery in any formation: refused with the arm\'s list', () => {
     expect(first('shooting', { firers: [{ distance: 4, formation: 'column' }], target: {} })).toEqual({ path: 'firers.0.formation', message: "expected one of line, attackColumn, marchColumn, square for infantry, found 'column'" });
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'cavalry', formation: 'square' } })).toEqual({ path: 'target.formation', message: "expected one of line, column for cavalry, found 'square'" });
@@ -430,11 +432,6 @@ describe('an odds file\'s units take only the formations of their arm (p6, p22)'
 });
 
 describe("the odds ask only what play can meet: a charge it would declare, small arms' fire (p10, p12, p19, p27)", () => {
-  const question = (id: string) => NAGB_ODDS.questions.find((x) => x.id === id)!;
-  const first = (id: string, params: unknown) => {
-    const r = question(id).params.safeParse(params);
-    return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
-  };
   it('refuses a charge play would not declare, saying why (mayDeclareCharge)', () => {
     expect(first('charge', { charger: { arm: 'artillery' }, target: {}, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: a battery does not charge (p12, p19)' });
     expect(first('charge', { charger: {}, target: { arm: 'cavalry' }, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: infantry does not charge cavalry (p12)' });
