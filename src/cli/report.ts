@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { isCross } from '../results/cross.js';
 import { readResults } from '../results/store.js';
+import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
+import { FolderLock, lockHolder } from '../sim/store/folderLock.js';
 import { CliExit } from './exit.js';
 import { progress } from './progress.js';
 
@@ -31,6 +33,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
   handler: async (argv) => {
     const file = join(argv.dir, 'results.json');
     if (!existsSync(file)) throw new CliExit(`${argv.dir} holds no results.json: a finished run's folder is needed (volley run writes one)`, 2);
+    if (existsSync(join(argv.dir, CHECKPOINT_FILE))) throw new CliExit(`${argv.dir} holds an unfinished run (${CHECKPOINT_FILE}): its results.json is an earlier run's; finish it first (volley run ... --resume)`, 2);
     let results;
     try {
       results = readResults(argv.dir);
@@ -45,6 +48,17 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       const ranked = systems.filter((r) => !report.chartsEveryCell(r));
       if (ranked.length === 0 && !argv.quiet) process.stderr.write(`volley: --rank-by changes nothing here: the report charts every one of its cells (the ranking is for reports of more than ${report.MAX_CELLS_CHARTED} cells)\n`);
     }
+    // The folder's lock, as a run takes it: no run writes there meanwhile (refused if one is).
+    const who = lockHolder(argv.dir);
+    if (who) throw new CliExit(`${argv.dir} is in use by another volley command (${who}); write its report once it has ended`, 2);
+    let lock: FolderLock;
+    try {
+      lock = FolderLock.take(argv.dir);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException | null)?.code;
+      if (typeof code !== 'string') throw e; // a run took it since: OutputFolderError says who
+      throw new CliExit(`cannot write the lock file in ${argv.dir} (${code}): the report would be written there`, 2);
+    }
     const bar = progress({ what: 'writing the report', unit: 'charts', quiet: argv.quiet });
     let files: string[];
     try {
@@ -52,6 +66,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       files = isCross(results) ? await report.writeCrossReport(results, argv.dir, onChart, { rankBy: argv.rankBy }) : await report.writeReport(results, argv.dir, onChart, { rankBy: argv.rankBy });
     } finally {
       bar.stop();
+      lock.release();
     }
     if (!argv.quiet) console.log(`report:  ${join(argv.dir, 'index.html')} (${files.length} files written)`);
   },

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FolderLock } from '../../src/sim/store/folderLock.js';
 import { volley } from './volley.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'volley-report-cli-'));
@@ -65,6 +66,27 @@ describe('volley report DIR', () => {
     expect(r.stderr).toMatch(/--rank-by changes nothing here: the report charts every one of its cells/);
     expect(existsSync(join(few, 'index.html'))).toBe(true);
   }, 60_000);
+
+  it('refuses a folder where a run is unfinished, or where another run holds the lock (exit 2, nothing written)', () => {
+    const copy = join(dir, 'busy');
+    mkdirSync(copy);
+    copyFileSync(join(many, 'results.json'), join(copy, 'results.json'));
+    writeFileSync(join(copy, 'checkpoint.ndjson'), '');
+    let r = volley(['report', copy]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/holds an unfinished run \(checkpoint\.ndjson\): its results\.json is an earlier run's; finish it first/);
+    rmSync(join(copy, 'checkpoint.ndjson'));
+    // This test's own process holds the folder's lock, as a run writing there would.
+    const lock = FolderLock.take(copy);
+    try {
+      r = volley(['report', copy]);
+    } finally {
+      lock.release();
+    }
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^volley: ${copy.replace(/[.*+?^\${}()|[\]\\/]/g, '\\$&')} is in use by another volley command \\(process ${process.pid}\\); write its report once it has ended\n$`));
+    expect(existsSync(join(copy, 'index.html'))).toBe(false);
+  });
 
   it('refuses a folder without results.json, and a results.json it cannot read (exit 2, no stack)', () => {
     const empty = join(dir, 'empty');
