@@ -26,6 +26,7 @@ import {
   shootingStepOdds,
 } from '../../src/rules/nagb/odds.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
+import { findRuleset } from '../../src/rules/index.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 import { sumD6 } from '../../src/rules/nagb/roll.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from '../../src/rules/nagb/shooting.js';
@@ -466,5 +467,16 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     const odds = chargeOdds(spec);
     expect(odds.volley).toBe(0);
     expect(chargeSpec(cuirassiers(), battalion(), { distance: 10, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O).fire.normalDice).toBeGreaterThan(0);
+  });
+});
+
+describe('a battery in an odds file is the battery play fights: its crew, 4 a gun, as many as 2 a gun in front (p19)', () => {
+  it('defaults to 3 guns, 12 crew and 6 fighting; guns set the crew; guns on a battalion are refused', () => {
+    const melee = question('melee');
+    const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
+    const battery = (b: object) => (melee.exact(melee.params.parse({ a: { arm: 'cavalry', charging: true }, b: { arm: 'artillery', ...b } }), defaults).summary as { b: { figures: number; dice: number } }).b;
+    expect([battery({}).figures, battery({}).dice]).toEqual([12, 6]);
+    expect([battery({ guns: 2 }).figures, battery({ guns: 2 }).dice]).toEqual([8, 4]);
+    expect(first('melee', { a: { guns: 2 }, b: {} })).toEqual({ path: 'a.guns', message: 'guns is for a battery; this unit is infantry' });
   });
 });

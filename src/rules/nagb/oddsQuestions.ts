@@ -33,10 +33,13 @@ import {
 import { type NagbOptions, nagbOptions } from './options.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
 import { type Formation, leadershipOf, type TerrainTest } from './tables.js';
-import { frontRank } from './units.js';
+import { defaultFigures, frontRank } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
 
 const CLASSES = ['militia', 'conscripts', 'line', 'veteran', 'elite', 'guard'] as const;
+
+/** The guns of a battery an odds file does not count (the common order of battle's battery has 3). */
+const DEFAULT_GUNS = 3;
 
 /** A unit as an odds file describes it; every field defaulted (formation: line). */
 const unitFields = {
@@ -46,7 +49,8 @@ const unitFields = {
     .enum([...new Set([...INFANTRY_FORMATIONS, ...CAVALRY_FORMATIONS])] as [string, ...string[]])
     .optional()
     .describe(`Infantry: ${INFANTRY_FORMATIONS.join(', ')}; cavalry: ${CAVALRY_FORMATIONS.join(', ')}. Default line; a battery has none.`),
-  figures: z.int().min(1).max(200).optional().describe('Figures now; default 24 (cavalry 16).'),
+  guns: z.int().min(1).max(12).optional().describe('Artillery only: the battery\'s guns; default 3. Its figures are its crew, 4 a gun (p19), and it fights with as many as 2 a gun (as play).'),
+  figures: z.int().min(1).max(200).optional().describe('Figures now; default 24 (cavalry 16, a battery 4 a gun).'),
   startFigures: z.int().min(1).max(200).optional().describe('Figures at the start; default the figures now.'),
   front: z.int().min(1).max(100).optional().describe('Front-rank figures now (a square: one face); default from the formation (rulings 6).'),
   disordered: z.boolean().default(false),
@@ -62,10 +66,11 @@ const unitFields = {
  * p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts
  * checkLane); a horseman's type and weapon belong to cavalry alone.
  */
-function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string }, ctx: z.RefinementCtx): void {
+function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number }, ctx: z.RefinementCtx): void {
   for (const field of ['cavalryType', 'cavalryWeapon'] as const) {
     if (u.arm !== 'cavalry' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for cavalry; this unit is ${u.arm}` });
   }
+  if (u.arm !== 'artillery' && u.guns !== undefined) ctx.addIssue({ code: 'custom', path: ['guns'], message: `guns is for a battery; this unit is ${u.arm}` });
   if (u.formation === undefined) return;
   if (u.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['formation'], message: `a battery has no formation; found '${u.formation}'` });
   else if (!formationsOf(u.arm).includes(u.formation)) ctx.addIssue({ code: 'custom', path: ['formation'], message: `expected one of ${formationsOf(u.arm).join(', ')} for ${u.arm}, found '${u.formation}'` });
@@ -76,7 +81,8 @@ type UnitInput = z.infer<typeof unitSchema>;
 
 /** The profile of an odds file's unit (../odds.ts's builders take profiles). */
 export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
-  const figures = u.figures ?? (u.arm === 'cavalry' ? 16 : 24);
+  const guns = u.arm === 'artillery' ? (u.guns ?? DEFAULT_GUNS) : 0;
+  const figures = u.figures ?? defaultFigures(u.arm, guns);
   const start = u.startFigures ?? figures;
   const formation = (u.formation ?? 'line') as Formation;
   return {
@@ -85,7 +91,8 @@ export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
     formation,
     figures,
     startFigures: start,
-    front: u.front ?? frontRank(u.arm, formation, start, figures, u.cavalryType === 'light', opts),
+    // A battery as play fights it: its crew, as many as 2 a gun (play/profiles.ts, frontNow).
+    front: u.front ?? (u.arm === 'artillery' ? Math.min(figures, 2 * guns) : frontRank(u.arm, formation, start, figures, u.cavalryType === 'light', opts)),
     disordered: u.disordered,
     jubilant: u.jubilant,
     influence: 0,
@@ -227,7 +234,7 @@ const chargeParams = z.strictObject({
 }).superRefine((p, ctx) => {
   // A charge the play loop would not declare is no question (./charge.ts, mayDeclareCharge); a shaken
   // unit counts as disordered (p27).
-  const figures = p.charger.figures ?? (p.charger.arm === 'cavalry' ? 16 : 24);
+  const figures = p.charger.figures ?? defaultFigures(p.charger.arm, p.charger.guns ?? DEFAULT_GUNS);
   const shaken = isShaken(figures, p.charger.startFigures ?? figures, false);
   const why = whyNoCharge({ arm: p.charger.arm, formation: (p.charger.formation ?? 'line') as Formation, disordered: p.charger.disordered || shaken, inVillage: p.charger.inVillage, targetArm: p.target.arm, skirmishers: false, targetSkirmishers: false, frontal: true, cavalryBlocked: false });
   if (why !== null) ctx.addIssue({ code: 'custom', path: ['charger'], message: `no charge to ask about: ${why}${shaken && !p.charger.disordered ? ' (shaken: over half its starting figures lost)' : ''}` });
