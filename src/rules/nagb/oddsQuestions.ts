@@ -122,7 +122,7 @@ const firerSchema = z.strictObject({
   mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25); default for cavalry.'),
 }).superRefine((f, ctx) => {
   armFormation(f, ctx);
-  // p10 is small arms; a battery's guns fire by p19-21, which this question does not ask.
+  // p10 is small arms; a battery's guns fire by p20-21, which this question does not ask.
   if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p20-21)" });
   if (f.mounted !== undefined && f.arm !== 'cavalry') ctx.addIssue({ code: 'custom', path: ['mounted'], message: `mounted is for cavalry; this firer is ${f.arm}` });
 });
