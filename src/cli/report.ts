@@ -63,7 +63,7 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     let files: string[];
     try {
       const onChart = (done: number, total: number) => bar.update(done, total);
-      files = isCross(results) ? await report.writeCrossReport(results, argv.dir, onChart, { rankBy: argv.rankBy }) : await report.writeReport(results, argv.dir, onChart, { rankBy: argv.rankBy });
+      files = await report.writeRunReport(results, argv.dir, onChart, { rankBy: argv.rankBy });
     } finally {
       bar.stop();
       lock.release();

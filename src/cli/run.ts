@@ -263,7 +263,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       const charts = progress({ what: 'writing the report', unit: 'charts', quiet: argv.quiet });
       try {
         const onChart = (done: number, total: number) => charts.update(done, total);
-        files = !report ? [] : isCross(results) ? await report.writeCrossReport(results, prep.outDir, onChart) : await report.writeReport(results, prep.outDir, onChart);
+        files = report ? await report.writeRunReport(results, prep.outDir, onChart) : [];
       } finally {
         charts.stop();
       }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { CrossResults } from '../results/cross.js';
+import { isCross, type CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { cellColumnsFile } from '../results/store.js';
 import { crossCharts, crossHtml, systemFolder } from './cross.js';
@@ -85,4 +85,7 @@ export async function writeCrossReport(x: CrossResults, dir: string, onChart?: O
   }
 }
 
-/** Render and write each chart in turn, saying after each how far it is. */
+/** The report of a run's results, either layout: one rule system's (writeReport) or a cross-system run's. */
+export function writeRunReport(results: Results | CrossResults, dir: string, onChart?: OnChart, opts: { rankBy?: string } = {}): Promise<string[]> {
+  return isCross(results) ? writeCrossReport(results, dir, onChart, opts) : writeReport(results, dir, onChart, opts);
+}
