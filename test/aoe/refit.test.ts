@@ -26,6 +26,19 @@ describe('Applying a refit (rulings 7: quality per unit)', () => {
     expect(scenarioSchema.safeParse(out.data).success).toBe(true);
     expect(valueIn(out.data, out.applied[0], 'Fr-1')).toBe('conscript');
   });
+  it('p2, p3: a rule’s March Mode and musket go to the infantry it matches, not its battery; the refitted scenario stays valid', () => {
+    const out = applyRefit(raw(), refit([{ match: { side: 0 }, set: { troops: 'elite', marchMode: 'columnar', musket: 2 } }]));
+    const units = rawUnits(out.data);
+    expect(units.map((u) => [u.unit.id, u.unit.troops, u.unit.marchMode, u.unit.musket])).toEqual([
+      ['Fr-1', 'elite', 'columnar', 2],
+      ['Fr-2', 'elite', 'columnar', 2],
+      ['Fr-Bty', 'elite', undefined, undefined],
+      ['Pr-IR', 'regular', 'columnar', undefined], // its own, unmatched
+    ]);
+    expect(out.applied.map((a) => [a.field, a.unitIds])).toEqual([['troops', ['Fr-1', 'Fr-2', 'Fr-Bty']], ['marchMode', ['Fr-1', 'Fr-2']], ['musket', ['Fr-1', 'Fr-2']]]);
+    expect(scenarioSchema.safeParse(out.data).success).toBe(true);
+  });
+
   it('the input is not changed; leaving one value out (refit check’s baseline) keeps the default there', () => {
     const data = raw();
     const before = JSON.stringify(data);

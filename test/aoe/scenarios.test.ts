@@ -17,9 +17,10 @@ describe('The lane scenario kind (rulings 6, 7)', () => {
     expect(s.lane).toEqual({ length: 30, width: 16 });
     expect(s.flankFaces).toBe(0);
     expect(s.flankDetour).toBe(3);
-    expect(s.sides[0].units[0]).toMatchObject({ arm: 'infantry', troops: 'regular', formation: 'line', marchMode: 'impulse', musket: 3 });
+    expect(s.sides[0].units[0]).toMatchObject({ arm: 'infantry', troops: 'regular', formation: 'line' });
     const c = compile({ sides: sides([INF('A', 10)], [INF('B', 15)]) });
     expect(c.specs.map((u) => [u.stands, u.threshold, u.men, u.figures])).toEqual([[6, 5, 1440, 24], [6, 5, 1440, 24]]);
+    expect(c.specs[0]).toMatchObject({ marchMode: 'impulse', ranks: 3, light: false });
   });
 
   it('rulings 7: a unit’s common quality rung sets its troops (veteran: elite, guard: guard); a troops that disagrees is an error at the field', () => {
@@ -73,6 +74,30 @@ describe('The lane scenario kind (rulings 6, 7)', () => {
     expect(issues({ sides: sides([INF('A', 10, 0, { formation: 'openOrder' })], [INF('B', 15)]) })).toEqual([expect.stringMatching(/only light infantry may form Open Order/)]);
     expect(issues({ terrain: [{ kind: 'village', from: 15, to: 18 }], sides: sides([INF('A', 10)], [INF('B', 15)]) })).toContainEqual(expect.stringMatching(/^terrain\.0\.yMin: a village block needs its lateral extent/));
     expect(issues({ ...VILLAGE, sides: sides([INF('A', 10)], [INF('B', 15, 0, { formation: 'bua' }), INF('C', 16, 0, { formation: 'bua' })]) })).toContainEqual(expect.stringMatching(/holds one unit/));
+  });
+
+  it('checks: a field of one arm (p2 Troop Types, p3 March Mode) on a unit of another is refused at the field, not ignored', () => {
+    const C = (more: Record<string, unknown>) => ({ id: 'C', arm: 'cavalry', front: 10, offset: -4, ...more });
+    const G = (more: Record<string, unknown>) => ({ id: 'G', arm: 'artillery', front: 10, offset: 5, ...more });
+    expect(issues({ sides: sides([C({ marchMode: 'linear' }), G({ lancers: true })], [INF('B', 15, 0, { guns: 6, limbered: false })]) })).toEqual([
+      'sides.0.units.0.marchMode: only infantry has marchMode; this unit is cavalry',
+      'sides.0.units.1.lancers: only cavalry has lancers; this unit is artillery',
+      'sides.1.units.0.guns: only artillery has guns; this unit is infantry',
+      'sides.1.units.0.limbered: only artillery has limbered; this unit is infantry',
+    ]);
+    expect(issues({ sides: sides([C({ musket: 2, heavy: true }), G({ formation: 'square', hits: 1 })], [INF('B', 15, 0, { light: true, armoured: false })]) })).toEqual([
+      'sides.0.units.0.musket: only infantry has musket; this unit is cavalry',
+      'sides.0.units.1.formation: a battery has no formation (limbered or not: limbered); found square',
+      'sides.0.units.1.hits: a battery takes no hits: its gun stand is damaged or wrecked instead (p2 Fire Table)',
+      'sides.1.units.0.armoured: only cavalry has armoured; this unit is infantry',
+    ]);
+    // Each arm's own fields, given or defaulted.
+    const c = compile({ sides: sides([C({ lancers: true, armoured: true }), G({ guns: 6, weight: 'heavy', horse: true, limbered: true })], [INF('B', 15, 0, { marchMode: 'columnar', musket: 2, light: true })]) });
+    expect(c.specs.map((u) => [u.marchMode, u.ranks, u.light, u.lancers, u.heavy, u.armoured, u.guns, u.weight, u.horse, u.startLimbered])).toEqual([
+      [null, 3, false, true, true, true, 8, 'light', false, false],
+      [null, 3, false, false, false, false, 6, 'heavy', true, true],
+      ['columnar', 2, true, false, false, false, 8, 'light', false, false],
+    ]);
   });
 
   it('checks: each side needs foot or horse (rulings 5: men are counted from troops, guns apart)', () => {

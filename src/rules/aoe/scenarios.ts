@@ -44,25 +44,44 @@ export const unitShape = {
   formation: z
     .enum(START_FORMATIONS)
     .default('line')
-    .describe('line, fieldColumn, masse, marchColumn, openOrder (light infantry), square, or bua (holding the village block its front stands in). Batteries: ignored.'),
-  marchMode: z.enum(['linear', 'columnar', 'impulse']).default('impulse').describe('Infantry March Mode (p3): the formation it favours when it moves.'),
-  musket: z.union([z.literal(2), z.literal(3)]).default(3).describe('Infantry musket: 2-rank (2.5 fire points a stand) or 3-rank (2) (p2).'),
-  light: z.boolean().default(false).describe('Light infantry: may form Open Order (p1 Formations).'),
-  lancers: z.boolean().default(false).describe('Cavalry armed with lances (p2: +1 charging infantry in the open).'),
-  heavy: z.boolean().default(false).describe('Heavy cavalry (p2: +1).'),
-  armoured: z.boolean().default(false).describe('Armoured heavy cavalry, cuirassiers (p2: +2; aoe.armouredCav).'),
-  guns: z.union([z.literal(6), z.literal(8)]).default(8).describe('Battery: 6 or 8 guns (p2).'),
-  weight: z.enum(['heavy', 'light']).default('light').describe('Battery: heavy or light guns (p2).'),
-  horse: z.boolean().default(false).describe('Horse artillery (p1 movement: 9").'),
-  limbered: z.boolean().default(false).describe('Battery starts limbered.'),
+    .describe('line, fieldColumn, masse, marchColumn, openOrder (light infantry), square, or bua (holding the village block its front stands in). A battery stands in line (limbered or not: limbered).'),
+  marchMode: z.enum(['linear', 'columnar', 'impulse']).optional().meta({ default: 'impulse' }).describe('Infantry March Mode (p3): the formation it favours when it moves (default impulse). Infantry only.'),
+  musket: z.union([z.literal(2), z.literal(3)]).optional().meta({ default: 3 }).describe('Infantry musket: 2-rank (2.5 fire points a stand) or 3-rank (2) (p2; default 3). Infantry only.'),
+  light: z.boolean().optional().meta({ default: false }).describe('Light infantry: may form Open Order (p1 Formations; default false). Infantry only.'),
+  lancers: z.boolean().optional().meta({ default: false }).describe('Cavalry armed with lances (p2: +1 charging infantry in the open; default false). Cavalry only.'),
+  heavy: z.boolean().optional().meta({ default: false }).describe('Heavy cavalry (p2: +1; default false). Cavalry only.'),
+  armoured: z.boolean().optional().meta({ default: false }).describe('Armoured heavy cavalry, cuirassiers (p2: +2; aoe.armouredCav; default false). Cavalry only.'),
+  guns: z.union([z.literal(6), z.literal(8)]).optional().meta({ default: 8 }).describe('Battery: 6 or 8 guns (p2; default 8). Artillery only.'),
+  weight: z.enum(['heavy', 'light']).optional().meta({ default: 'light' }).describe('Battery: heavy or light guns (p2; default light). Artillery only.'),
+  horse: z.boolean().optional().meta({ default: false }).describe('Horse artillery (p1 movement: 9"; default false). Artillery only.'),
+  limbered: z.boolean().optional().meta({ default: false }).describe('Battery starts limbered (default false). Artillery only.'),
   leader: z.enum(['none', 'leader', 'charismatic']).default('none').describe('An attached leader (p1: +2 or +3 on the March Table; p2: +1 or +2 in Bayonet & Sabre).'),
   disordered: z.boolean().default(false).describe('Starts disordered (a battery: silenced).'),
-  hits: z.int().min(0).max(4).default(0).describe('Hits at the start (p3 Hits).'),
+  hits: z.int().min(0).max(4).default(0).describe('Hits at the start (p3 Hits); not for a battery (its gun stand is damaged instead).'),
   front: z.number().describe('x of its front edge on the lane, in inches from the attacker’s table edge.'),
   offset: z.number().default(0).describe('Lateral centre, in inches from the lane’s centre line.'),
   nationality: z.string().min(1).optional().describe('Nationality, for refits to match; no effect on play.'),
   tags: z.array(z.string().min(1)).optional().describe('Free labels (e.g. landwehr, guard), for refits to match; no effect on play.'),
 };
+
+/**
+ * The fields only one arm has (p2, p3): given to a unit of another arm they are refused, not ignored.
+ * Optional, so that checkLane can tell them given; their defaults (the schema's `default`, for editors)
+ * are applied in compile.ts.
+ */
+const FIELD_ARM = {
+  marchMode: 'infantry',
+  musket: 'infantry',
+  light: 'infantry',
+  lancers: 'cavalry',
+  heavy: 'cavalry',
+  armoured: 'cavalry',
+  guns: 'artillery',
+  weight: 'artillery',
+  horse: 'artillery',
+  limbered: 'artillery',
+} as const satisfies Record<string, Arm>;
+const ARM_FIELDS = Object.keys(FIELD_ARM) as (keyof typeof FIELD_ARM)[];
 
 export const unitSchema = z.strictObject(unitShape);
 export type LaneUnit = z.infer<typeof unitSchema>;
@@ -201,6 +220,9 @@ export function checkLane(s: LaneScenario, ctx: z.RefinementCtx): void {
     if (u.arm === 'infantry' && u.formation === 'openOrder' && !u.light) issue([...path, 'formation'], 'only light infantry may form Open Order (p1 Formations)');
     if (u.arm === 'cavalry' && !['line', 'fieldColumn', 'marchColumn'].includes(u.formation)) issue([...path, 'formation'], `cavalry stands in line, fieldColumn or marchColumn, not ${u.formation}`);
     if (u.arm === 'artillery' && u.stands !== undefined && u.stands !== 1) issue([...path, 'stands'], 'a battery is one gun stand (p3 Units)');
+    for (const field of ARM_FIELDS) if (u[field] !== undefined && FIELD_ARM[field] !== u.arm) issue([...path, field], `only ${FIELD_ARM[field]} has ${field}; this unit is ${u.arm}`);
+    if (u.arm === 'artillery' && u.formation !== 'line') issue([...path, 'formation'], `a battery has no formation (limbered or not: limbered); found ${u.formation}`);
+    if (u.arm === 'artillery' && u.hits > 0) issue([...path, 'hits'], 'a battery takes no hits: its gun stand is damaged or wrecked instead (p2 Fire Table)');
     let block: LaneTerrain | null = null;
     let bi = -1;
     if (u.formation === 'bua' && u.arm !== 'artillery') {

@@ -1,7 +1,7 @@
 /**
  * Applying an Age of Eagles refit (./schema.ts) to the raw data of a lane scenario, before validation:
  * every unit's quality becomes the refit's default unless a rule sets it; a rule's March Mode and
- * musket replace the unit's own. Two rules setting one field of one unit to different values is an
+ * musket replace the unit's own, on the infantry it matches (no other arm has them). Two rules setting one field of one unit to different values is an
  * error naming the second rule's line; to the same value, a warning.
  */
 import { VolleyInputError } from '../../../core/errors.js';
@@ -55,7 +55,9 @@ export function applyRefit(scenarioData: unknown, refit: AoeRefit, at: RefitErro
     if (rule.set.marchMode !== undefined) fields.push(['marchMode', rule.set.marchMode]);
     if (rule.set.musket !== undefined) fields.push(['musket', rule.set.musket]);
     for (const [field, value] of fields) {
-      for (const u of hit) {
+      // Only infantry has a March Mode and a musket (p2, p3): a rule's other matched units keep none.
+      const targets = field === 'troops' ? hit : hit.filter((u) => (u.unit.arm ?? 'infantry') === 'infantry');
+      for (const u of targets) {
         const key = `${String(u.unit.id)}\u0000${field}`;
         const prev = setBy.get(key);
         if (!prev) setBy.set(key, { rule: ri, value });
@@ -65,8 +67,8 @@ export function applyRefit(scenarioData: unknown, refit: AoeRefit, at: RefitErro
           warnings.push(`${at.file}: ${what} (to the same value ${JSON.stringify(value)})`);
         }
       }
-      if (hit.length) applied.push({ list: 'rules', ruleIndex: ri, unitIds: hit.map((u) => String(u.unit.id)), field, value, note: rule.note });
-      for (const u of hit) if (!omitted(omit, ri, field, String(u.unit.id))) u.unit[field] = value;
+      if (targets.length) applied.push({ list: 'rules', ruleIndex: ri, unitIds: targets.map((u) => String(u.unit.id)), field, value, note: rule.note });
+      for (const u of targets) if (!omitted(omit, ri, field, String(u.unit.id))) u.unit[field] = value;
     }
   });
   return { data, applied, warnings };

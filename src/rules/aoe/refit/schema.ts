@@ -27,8 +27,8 @@ export const refitRuleSchema = z.strictObject({
   set: z
     .strictObject({
       troops: z.enum(UNIT_TROOPS).optional().describe('Troop quality instead of the default (p1: March -1/0/+1; p2: Bayonet & Sabre 0/+1/+2; guard per aoe.guardStep).'),
-      marchMode: z.enum(['linear', 'columnar', 'impulse']).optional().describe('Infantry March Mode (p3): the formation it favours when it moves.'),
-      musket: z.union([z.literal(2), z.literal(3)]).optional().describe('Infantry musket: 2-rank (2.5 fire points a stand) or 3-rank (2) (p2).'),
+      marchMode: z.enum(['linear', 'columnar', 'impulse']).optional().describe('Infantry March Mode (p3): the formation it favours when it moves; set on the matched infantry (no other arm has one).'),
+      musket: z.union([z.literal(2), z.literal(3)]).optional().describe('Infantry musket: 2-rank (2.5 fire points a stand) or 3-rank (2) (p2); set on the matched infantry (no other arm has one).'),
     })
     .refine((s) => s.troops !== undefined || s.marchMode !== undefined || s.musket !== undefined, { message: 'set needs at least one of troops, marchMode, musket' })
     .describe('The values the matched units get.'),
