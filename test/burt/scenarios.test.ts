@@ -87,6 +87,40 @@ describe('the lane scenario (docs/table.md)', () => {
     expect(errs.map((e) => e.path)).toEqual(expect.arrayContaining(['sides.0.units.0.orders', 'sides.0.units.1.formation', 'sides.1.units.0.formation', 'sides.1.role']));
   });
 
+  it('5, 6, 9: a field of one arm (guns, ordnance, horse, limbered; light, armoured, lancers) on a unit of another is refused at the field, not ignored', () => {
+    const errs = issues([
+      side('attacker', [
+        { id: 'I', at: 10, offset: -4, ordnance: '12pdr', limbered: false },
+        { id: 'C', arm: 'cavalry', at: 20, offset: 4, horse: true, guns: 2 },
+      ]),
+      side('defender', [
+        { id: 'G', arm: 'guns', at: 0, offset: -5, light: true, weapon: 'musket' },
+        { id: 'S', arm: 'skirmishers', at: 0, offset: 5, armoured: false, lancers: true },
+      ]),
+    ]);
+    expect(errs.map((e) => `${e.path}: ${e.message}`)).toEqual([
+      "sides.0.units.0.ordnance: only a battery (arm guns) has ordnance (6: the weapon table's 4pdr to 12pdr and howitzer); this unit is infantry",
+      'sides.0.units.0.limbered: only a battery (arm guns) has limbered (4, 5: artillery limbers and unlimbers); this unit is infantry',
+      'sides.0.units.1.guns: only a battery (arm guns) has guns (6: a die for every gun firing); this unit is cavalry',
+      'sides.0.units.1.horse: only a battery (arm guns) has horse (5: foot guns 6", horse guns 9"); this unit is cavalry',
+      'sides.1.units.0.light: only cavalry has light (5, 9: light and heavy cavalry); this unit is guns',
+      'sides.1.units.0.weapon: a battery fires its ordnance (6)',
+      'sides.1.units.1.armoured: only cavalry has armoured (9: armoured cavalry); this unit is skirmishers',
+      'sides.1.units.1.lancers: only cavalry has lancers (9: armoured cavalry or lancers); this unit is skirmishers',
+    ]);
+    // Each arm's own fields, given or defaulted.
+    const c = compileSetup({
+      attacker: [{ id: 'H', arm: 'cavalry', at: 20, offset: -4, light: true, lancers: true }, { id: 'G', arm: 'guns', at: 20, offset: 5, ordnance: '12pdr', horse: true, limbered: true }],
+      defender: [{ id: 'D', at: 0 }, { id: 'K', arm: 'cavalry', at: -6, offset: 4, armoured: true }],
+    });
+    expect(c.units.map((u) => [u.ordnance, u.horse, u.limbered, u.light, u.armoured, u.lancers, u.crew])).toEqual([
+      ['6pdr', false, false, true, false, true, 0],
+      ['12pdr', true, true, false, false, false, 5],
+      ['6pdr', false, false, false, false, false, 0],
+      ['6pdr', false, false, false, true, false, 0],
+    ]);
+  });
+
   it('terrain: a hedge or wall is a line, a village an area; the objective has length', () => {
     const errs = issues([side('attacker', [battalion('A', 10)]), side('defender', [battalion('D', 0)])], {
       terrain: [{ kind: 'hedge', from: 2, to: 3 }, { kind: 'village', from: 0, to: 0 }],

@@ -56,16 +56,16 @@ export const unitSchema = z.strictObject({
   arm: z.enum(ARMS).default('infantry').describe('2: infantry (battalions), cavalry (regiments), skirmishers or guns (a battery).'),
   figures: z.int().min(1).max(60).optional().describe('2: figures (30 men each); default 24 infantry, 16 cavalry, 8 skirmishers. Guns: see guns.'),
   guns: z.int().min(1).max(12).optional().describe('6: gun models of a battery; default burt.gunsPerBattery.'),
-  ordnance: z.enum(ORDNANCE).default('6pdr').describe('6: the battery\'s guns (crew 3 for 4pdr, 4 for 6 and 9pdr and howitzers, 5 for 12pdr).'),
-  horse: z.boolean().default(false).describe('5: horse artillery (9" a move) rather than foot (6").'),
-  limbered: z.boolean().default(false).describe('5: guns start limbered.'),
+  ordnance: z.enum(ORDNANCE).optional().meta({ default: '6pdr' }).describe('6: the battery\'s guns (crew 3 for 4pdr, 4 for 6 and 9pdr and howitzers, 5 for 12pdr; default 6pdr). Guns only.'),
+  horse: z.boolean().optional().meta({ default: false }).describe('5: horse artillery (9" a move) rather than foot (6"; default false). Guns only.'),
+  limbered: z.boolean().optional().meta({ default: false }).describe('4, 5: guns start limbered (default false). Guns only.'),
   weapon: z.enum(WEAPONS).optional().describe('6: muskets (default for foot), rifles, or carbines (default for horse).'),
   class: z.enum(CLASSES).optional().describe('8: morale class, A (2 to pass) ... E (6); default C. A quality rung sets it (conscript D, line C, veteran B, elite A, guard A).'),
   quality: qualityField,
   formation: z.enum(FORMATIONS).optional().describe('12: line, column, square, or open (skirmishers only); default line (open for skirmishers).'),
-  light: z.boolean().default(false).describe('Cavalry: light (12" a move, +1 to hit formed troops) rather than heavy.'),
-  armoured: z.boolean().default(false).describe('Cavalry: armoured (cuirassiers): -2 to hit at first contact, -1 to save.'),
-  lancers: z.boolean().default(false).describe('Cavalry: lancers: -2 to hit at first contact.'),
+  light: z.boolean().optional().meta({ default: false }).describe('Cavalry: light (12" a move, +1 to hit formed troops) rather than heavy (default false). Cavalry only.'),
+  armoured: z.boolean().optional().meta({ default: false }).describe('Cavalry: armoured (cuirassiers): -2 to hit at first contact, -1 to save (default false). Cavalry only.'),
+  lancers: z.boolean().optional().meta({ default: false }).describe('Cavalry: lancers: -2 to hit at first contact (default false). Cavalry only.'),
   at: z.number().min(-500).max(500).describe('x of the front edge, inches: the defender\'s front line is 0, the attacker stands at positive x.'),
   offset: z.number().min(-100).max(100).default(0).describe('Lateral centre, inches from the lane\'s centre line.'),
   facing: z.union([z.literal(1), z.literal(-1)]).optional().describe('+1 faces toward higher x, -1 toward lower; default toward the enemy (attacker -1, defender +1).'),
@@ -122,6 +122,22 @@ export const laneBody = {
   sides: z.tuple([sideSchema, sideSchema]).describe('Side 0 and side 1; one attacker and one defender.'),
 };
 
+/**
+ * The fields only one arm has, with the section that gives them to it: given to a unit of another arm
+ * they are refused, not ignored. Optional, so that checkLane can tell them given; their defaults (the
+ * schema's `default`, for editors) are applied in play/compile.ts.
+ */
+const FIELD_ARM = {
+  guns: ['guns', '6: a die for every gun firing'],
+  ordnance: ['guns', '6: the weapon table\'s 4pdr to 12pdr and howitzer'],
+  horse: ['guns', '5: foot guns 6", horse guns 9"'],
+  limbered: ['guns', '4, 5: artillery limbers and unlimbers'],
+  light: ['cavalry', '5, 9: light and heavy cavalry'],
+  armoured: ['cavalry', '9: armoured cavalry'],
+  lancers: ['cavalry', '9: armoured cavalry or lancers'],
+} as const satisfies Record<string, readonly [Arm, string]>;
+const ARM_FIELDS = Object.keys(FIELD_ARM) as (keyof typeof FIELD_ARM)[];
+
 type RawScenario = z.infer<z.ZodObject<typeof laneBody>>;
 type RawUnit = z.infer<typeof unitSchema>;
 
@@ -169,10 +185,12 @@ export function checkLane(s: RawScenario, ctx: z.RefinementCtx): void {
       if (arm === 'guns' && u.formation !== undefined && u.formation !== 'line') issue([...path, 'formation'], 'a battery has no formation but limbered or not');
       if (arm === 'guns' && u.orders === 'assault') issue([...path, 'orders'], 'guns may not be given ASSAULT orders (4)');
       if (arm === 'skirmishers' && u.orders === 'assault') issue([...path, 'orders'], 'skirmishers may not be given ASSAULT orders (4)');
-      if (arm !== 'guns' && u.guns !== undefined) issue([...path, 'guns'], 'only a battery has guns');
-      if (arm === 'guns' && u.figures !== undefined) issue([...path, 'figures'], `a battery is counted in guns (crew ${GUN_CREW[u.ordnance]} each), not figures`);
-      if (arm !== 'cavalry' && (u.light || u.armoured || u.lancers)) issue([...path, u.light ? 'light' : u.armoured ? 'armoured' : 'lancers'], 'only cavalry is light, armoured or lancers');
-      if (arm === 'guns' && u.weapon !== undefined) issue([...path, 'weapon'], 'a battery fires its ordnance');
+      for (const field of ARM_FIELDS) {
+        const [own, where] = FIELD_ARM[field];
+        if (u[field] !== undefined && own !== arm) issue([...path, field], `only ${own === 'guns' ? 'a battery (arm guns)' : own} has ${field} (${where}); this unit is ${arm}`);
+      }
+      if (arm === 'guns' && u.figures !== undefined) issue([...path, 'figures'], `a battery is counted in guns (crew ${GUN_CREW[u.ordnance ?? '6pdr']} each), not figures`);
+      if (arm === 'guns' && u.weapon !== undefined) issue([...path, 'weapon'], 'a battery fires its ordnance (6)');
       const b = startBody(u, si as 0 | 1);
       if (lane && !onLane(lane, b)) issue([...path, 'at'], `the unit (front ${u.at}, depth ${b.depth}") reaches beyond the lane's ends (${s.lane.xMin} to ${s.lane.xMax})`);
       if (lane && !withinWidth(lane, b)) issue([...path, 'offset'], `the unit (${b.frontage}" wide at ${u.offset}) reaches beyond the lane's width (${s.lane.width}")`);

@@ -80,7 +80,11 @@ function tabulated(cost: TerrainCost, terrain: readonly TerrainInterval[]): Terr
 function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number, role: 'attacker' | 'defender', o: BurtOptions, terrain: readonly TerrainInterval[]): UnitSpec {
   const arm = interned(u.arm) as Arm;
   const guns = arm === 'guns' ? gunsInBattery(u.guns, o.gunsPerBattery) : 0;
-  const crew = arm === 'guns' ? GUN_CREW[u.ordnance] : 0;
+  // The defaults of the fields of one arm (scenarios.ts; checkLane refuses them on another).
+  const ordnance = u.ordnance ?? '6pdr';
+  const horse = u.horse ?? false;
+  const light = u.light ?? false;
+  const crew = arm === 'guns' ? GUN_CREW[ordnance] : 0;
   const figures = arm === 'guns' ? guns * crew : (u.figures ?? defaultFigures(arm));
   const formation = (u.formation ?? defaultFormation(arm)) as Formation;
   // A scenario file's rung is already its class (src/scenario/quality.ts sets it before validation);
@@ -92,8 +96,8 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
   const models = FORMATION_LIST.map((f) =>
     Array.from({ length: figures + 1 }, (_, n) => figureModel(arm, arm === 'guns' ? 'line' : f, arm === 'guns' ? guns : n, o.figuresPerBase, o.squareDeepTarget)),
   );
-  const costs = FORMATION_LIST.map((f) => tabulated(terrainCostOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }, o), terrain));
-  const rates = FORMATION_LIST.map((f) => ratesOf({ arm, formation: f, lightCavalry: u.light, horseGuns: u.horse }));
+  const costs = FORMATION_LIST.map((f) => tabulated(terrainCostOf({ arm, formation: f, lightCavalry: light, horseGuns: horse }, o), terrain));
+  const rates = FORMATION_LIST.map((f) => ratesOf({ arm, formation: f, lightCavalry: light, horseGuns: horse }));
   return {
     id: u.id,
     index,
@@ -103,18 +107,18 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     figures,
     guns,
     crew,
-    ordnance: interned(u.ordnance) as UnitSpec['ordnance'],
-    horse: u.horse,
+    ordnance: interned(ordnance) as UnitSpec['ordnance'],
+    horse,
     weapon: interned(weapon) as SmallArm,
     klass: interned(klass) as MoraleClass,
     classIndex: CLASS_INDEX[klass],
     classTarget: MORALE_CLASS_TARGET[klass],
     unitClass: arm === 'cavalry' ? 1 : arm === 'guns' ? 2 : 0,
-    light: u.light,
-    armoured: u.armoured,
-    lancers: u.lancers,
+    light,
+    armoured: u.armoured ?? false,
+    lancers: u.lancers ?? false,
     formation: FORMATION_LIST.indexOf(formation),
-    limbered: arm === 'guns' && u.limbered,
+    limbered: arm === 'guns' && (u.limbered ?? false),
     at: u.at,
     offset: u.offset,
     facing: u.facing ?? (role === 'attacker' ? -1 : 1),
@@ -129,10 +133,10 @@ function unitSpec(u: BurtUnitInput, index: number, side: 0 | 1, brigade: number,
     costs,
     rates,
     figureWidth: FIGURE_WIDTH[arm],
-    bands: arm === 'guns' ? weaponBands(u.ordnance, 'ball') : weaponBands(weapon),
-    canisterBands: arm === 'guns' ? weaponBands(u.ordnance, 'canister') : weaponBands(weapon),
-    ballBands: arm === 'guns' ? weaponBands(u.ordnance, 'ball') : weaponBands(weapon),
-    maxRange: arm === 'guns' ? Math.max(BALL_RANGES[u.ordnance][2], CANISTER_RANGES[u.ordnance][2]) : weaponBands(weapon)[2],
+    bands: arm === 'guns' ? weaponBands(ordnance, 'ball') : weaponBands(weapon),
+    canisterBands: arm === 'guns' ? weaponBands(ordnance, 'canister') : weaponBands(weapon),
+    ballBands: arm === 'guns' ? weaponBands(ordnance, 'ball') : weaponBands(weapon),
+    maxRange: arm === 'guns' ? Math.max(BALL_RANGES[ordnance][2], CANISTER_RANGES[ordnance][2]) : weaponBands(weapon)[2],
   };
 }
 
