@@ -13,6 +13,7 @@ import { reportHtml, type Libraries } from '../../src/report/html.js';
 import { MAX_SWEEP_LINES, MAX_SWEEP_SERIES, sweepCharts, sweepLines, sweepSpec } from '../../src/report/charts/sweep.js';
 import type { Results } from '../../src/results/results.js';
 import { fixtureResults } from './fixture.js';
+import { renderTexts } from './textBoxes.js';
 
 describe('a report of 9 x 9 x 2 = 162 cells', () => {
   const dir = mkdtempSync(join(tmpdir(), 'volley-many-'));
@@ -55,6 +56,19 @@ describe('a report of 9 x 9 x 2 = 162 cells', () => {
     expect(csv[0]).toMatch(/^cell,label,defender\.units\[\*\]\.morale,attacker\.stacks\[0\]\.units\[0\]\.strength,turns,engagements,wins0,wins0_lo,wins0_hi,/);
     // 162 cells are written in results.json itself (the columnar file is for more than 200).
     expect(html).toContain('cells.csv and results.json hold them all');
+  });
+
+  it('the small multiples and sweeps show their axis titles whole: a long factor name on two lines, not cut short', async () => {
+    const texts: Record<string, string[]> = {};
+    for (const chart of chartsFor(results)) {
+      const { svg, boxes } = await renderTexts(chart.build(results));
+      expect(svg, chart.name).not.toContain('…');
+      texts[chart.name] = boxes.map((b) => b.text);
+    }
+    // Lines of a text are joined by ' / ' (textBoxes.ts).
+    expect(texts['small-multiples']).toContain('Morale of / defender units');
+    expect(texts['sweep-2']).toContain('Strength of attacker / stacks[0] units[0]');
+    expect(texts.sweep).toContain('Morale of defender units');
   });
 
   it("names where every cell is: results.json, or the columnar file past 200 cells, from a cross-system run's system report the run's own", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportHtml } from '../../src/report/html.js';
 import { columnRuns, runCaption, unbroken } from '../../src/report/wrap.js';
+import { subtitle, textLines } from '../../src/report/charts/common.js';
 import { fixtureResults, SIMS } from './fixture.js';
 
 describe('wide tables wrapped into runs of columns', () => {
@@ -65,5 +66,30 @@ describe('the report page with more cells than fit across', () => {
       const rows = [...t.matchAll(/<tr><th scope="row">[\s\S]*?<\/tr>/g)].map((m) => (m[0].match(/<td>/g) ?? []).length);
       expect(new Set(rows).size).toBe(1);
     }
+  });
+});
+
+describe('axis titles broken between words (charts/common.ts, textLines)', () => {
+  it('keeps a title that fits (0.8 of the font size a character) as one string', () => {
+    // 165 px at 12 px: 17 characters.
+    expect(textLines('Morale of defend', 165, 12)).toBe('Morale of defend');
+    expect(textLines('Turns', 165, 12)).toBe('Turns');
+  });
+
+  it('breaks a longer one between words into lines that fit, a long word on a line of its own', () => {
+    expect(textLines('Morale of defender units', 165, 12)).toEqual(['Morale of', 'defender units']);
+    expect(textLines('Strength of attacker stacks[0] units[0]', 240, 12)).toEqual(['Strength of attacker', 'stacks[0] units[0]']);
+    expect(textLines('a supercalifragilisticexpialidocious b', 96, 12)).toEqual(['a', 'supercalifragilisticexpialidocious', 'b']);
+    const lines = textLines('one two three four five six seven eight nine ten', 100, 10);
+    expect(lines).toEqual(['one two', 'three four', 'five six', 'seven eight', 'nine ten']);
+  });
+});
+
+describe('the subtitle counts engagements per cell', () => {
+  it('in the singular for one engagement a cell', async () => {
+    const r = await fixtureResults(SIMS.townAssault);
+    const one = { ...r, cells: r.cells.map((c) => ({ ...c, summary: { ...c.summary, engagements: 1 } })) };
+    expect(subtitle(one)[0]).toBe('1 engagement per cell');
+    expect(subtitle(r)[0]).toMatch(/^[\d,]+ engagements per cell$/);
   });
 });

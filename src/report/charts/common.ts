@@ -109,16 +109,37 @@ export function formationLabels(r: Results): string[] {
   return fs.map((f) => ((count.get(f.name) ?? 0) > 1 ? `${f.name} (${f.id})` : f.name));
 }
 
+/** The axis titles' font size (CONFIG.axis). */
+export const AXIS_TITLE_SIZE = 12;
+
 export const CONFIG: Config = {
   background: 'white',
   padding: 12,
   view: { stroke: '#d0d0d0' },
   title: { anchor: 'start', fontSize: 16, subtitleFontSize: 12, subtitleColor: '#555', offset: 12 },
-  axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#333', titleColor: '#222', gridColor: '#ececec' },
+  axis: { labelFontSize: 11, titleFontSize: AXIS_TITLE_SIZE, titleFontWeight: 'normal', labelColor: '#333', titleColor: '#222', gridColor: '#ececec' },
   // A cell label naming several factors ("squareEffect=7.6, orders=attack") takes a line per factor.
   header: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 'normal', labelColor: '#222', titleColor: '#222', labelExpr: "split(datum.label, ', ')" },
   legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', orient: 'top', direction: 'horizontal', labelLimit: 320, titleLimit: 480 },
 };
+
+/**
+ * Text broken between words into lines that fit `width` px as Vega measures text without a canvas (0.8
+ * of the font size a character: vega-scenegraph's estimateWidth), so that an axis title too long for its
+ * axis is shown whole on two lines instead of cut with an ellipsis. One line stays a string; a word
+ * longer than a line keeps a line of its own.
+ */
+export function textLines(text: string, width: number, fontSize: number): string | string[] {
+  const most = Math.max(1, Math.floor(width / (0.8 * fontSize)));
+  if (text.length <= most) return text;
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= most) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.length === 1 ? lines[0] : lines;
+}
 
 /**
  * Subtitle lines: sample size, what the marks mean, and any factor held fixed. Lines stay short:
@@ -129,7 +150,7 @@ export function subtitle(r: Results, ...notes: string[]): string[] {
   const ns = r.cells.map((c) => c.summary.engagements);
   const [lo, hi] = ns.length ? [Math.min(...ns), Math.max(...ns)] : [0, 0];
   const n = lo === hi ? lo.toLocaleString('en-GB') : `${lo.toLocaleString('en-GB')}–${hi.toLocaleString('en-GB')}`;
-  const lines = [`${n} engagements per cell`, ...notes];
+  const lines = [`${n} ${hi === 1 ? 'engagement' : 'engagements'} per cell`, ...notes];
   const fixed = cellNames(r).fixed;
   if (fixed.length) lines.push(`In every cell: ${fixed.join(', ')}`);
   return lines;

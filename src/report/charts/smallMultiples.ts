@@ -10,7 +10,7 @@ import { factorWords } from '../sensitivity.js';
 import { valueLabel } from '../labels.js';
 import { cellMetrics, varyingFactors } from '../manyCells.js';
 import { chartsEveryCell } from './manyCellsLimit.js';
-import { CONFIG, SCHEMA, SIDE_COLORS, subtitle, type ChartDef } from './common.js';
+import { AXIS_TITLE_SIZE, CONFIG, SCHEMA, SIDE_COLORS, subtitle, textLines, type ChartDef } from './common.js';
 
 export const SMALL_MULTIPLES_CHART = 'small-multiples';
 
@@ -74,9 +74,11 @@ export function smallMultiplesSpec(r: Results, metricId = 'wins0'): TopLevelSpec
   const xTitle = factorWords(r, a.x);
   const panelTitle = factorWords(r, a.panel);
   const yTitle = `${metric.label}${metric.kind === 'share' ? ' (%)' : ''}`;
+  // A panel is narrow: a long factor name takes two lines rather than an ellipsis.
+  const xAxisTitle = textLines(xTitle, PANEL_WIDTH, AXIS_TITLE_SIZE);
   const x = numeric
-    ? { field: 'x', type: 'quantitative' as const, title: xTitle, scale: { zero: false, nice: false }, axis: { format: '~r', titleLimit: PANEL_WIDTH, labelOverlap: true } }
-    : { field: 'x', type: 'ordinal' as const, title: xTitle, sort: xValues.map((v) => valueLabel(r, a.x, v)), axis: { titleLimit: PANEL_WIDTH, labelLimit: 60, labelAngle: -45 } };
+    ? { field: 'x', type: 'quantitative' as const, title: xAxisTitle, scale: { zero: false, nice: false }, axis: { format: '~r', titleLimit: PANEL_WIDTH, labelOverlap: true } }
+    : { field: 'x', type: 'ordinal' as const, title: xAxisTitle, sort: xValues.map((v) => valueLabel(r, a.x, v)), axis: { titleLimit: PANEL_WIDTH, labelLimit: 60, labelAngle: -45 } };
   // The figure is named in the title: the axis says only its unit.
   const y = { type: 'quantitative' as const, title: metric.kind === 'share' ? '%' : 'per engagement', scale: { zero: true, ...(metric.kind === 'share' ? { domain: [0, 100] } : {}) } };
   const others = a.others.map((o) => factorWords(r, o).toLowerCase());

@@ -7,7 +7,7 @@ import type { Results } from '../../results/results.js';
 import { numericFactors } from '../../stats/sensitivity.js';
 import { sideLabels } from '../labels.js';
 import { factorWords, othersLabel, sensitivityRows } from '../sensitivity.js';
-import { cellColorScale, CONFIG, SCHEMA, SIDE_COLORS, subtitle, type ChartDef } from './common.js';
+import { AXIS_TITLE_SIZE, cellColorScale, CONFIG, SCHEMA, SIDE_COLORS, subtitle, textLines, type ChartDef } from './common.js';
 
 /** Numeric factors with at least three values: the ones drawn as sweeps. */
 export function sweptFactors(r: Results): string[] {
@@ -19,6 +19,9 @@ export function sweptFactors(r: Results): string[] {
  * legend of hundreds of entries would be wider than any page, and the bands would cover each other.
  */
 export const MAX_SWEEP_SERIES = 12;
+
+/** The width an x-axis title may take: about a panel's. */
+const X_TITLE_WIDTH = 240;
 
 /** Row headers: the metric in a line or two (one line each). */
 const METRIC_NAMES: Record<string, string> = {
@@ -58,10 +61,10 @@ export function sweepSpec(r: Results, factor: string): TopLevelSpec {
   const x = {
     field: 'x',
     type: 'quantitative' as const,
-    title: xTitle,
+    // The title no wider than its panel (the two sides' panels stand side by side): on two lines if need be.
+    title: textLines(xTitle, X_TITLE_WIDTH, AXIS_TITLE_SIZE),
     scale: { domain: [xs[0], xs[xs.length - 1]], nice: false, zero: false },
-    // The title no wider than its panel (the two sides' panels stand side by side); in full in the heading.
-    axis: xs.length <= 12 ? { values: xs, format: '~g', titleLimit: 240 } : { format: '~g', titleLimit: 240 },
+    axis: xs.length <= 12 ? { values: xs, format: '~g', titleLimit: X_TITLE_WIDTH } : { format: '~g', titleLimit: X_TITLE_WIDTH },
   };
   const y = { type: 'quantitative' as const, title: null, scale: { zero: true } };
   const colorEnc = {
