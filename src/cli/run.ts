@@ -18,6 +18,7 @@ import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url
 import { counted } from '../report/words.js';
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 import { progress } from './progress.js';
+import { recordReport } from '../report/manifest.js';
 
 // The run's own modules (the pool, the statistics, the report) load once the input is known to be
 // good: a bad file is reported without paying for them.
@@ -263,7 +264,12 @@ export const runCommand: CommandModule<object, RunArgs> = {
       const charts = progress({ what: 'writing the report', unit: 'charts', quiet: argv.quiet });
       try {
         const onChart = (done: number, total: number) => charts.update(done, total);
-        files = report ? await report.writeRunReport(results, prep.outDir, onChart) : [];
+        if (report) files = await report.writeRunReport(results, prep.outDir, onChart);
+        else {
+          // Without a report, an earlier one in the folder (of other results) goes.
+          recordReport(prep.outDir, []);
+          files = [];
+        }
       } finally {
         charts.stop();
       }

@@ -11,6 +11,7 @@ import type { Results } from '../results/results.js';
 import { cellColumnsFile } from '../results/store.js';
 import { crossCharts, crossHtml, systemFolder } from './cross.js';
 import { ReportFiles } from './files.js';
+import { recordReport } from './manifest.js';
 import { ChartFonts } from './render.js';
 import { chartsEveryCell, chartsFor } from './charts/index.js';
 import { cellsCsv } from './manyCells.js';
@@ -85,7 +86,12 @@ export async function writeCrossReport(x: CrossResults, dir: string, onChart?: O
   }
 }
 
-/** The report of a run's results, either layout: one rule system's (writeReport) or a cross-system run's. */
-export function writeRunReport(results: Results | CrossResults, dir: string, onChart?: OnChart, opts: { rankBy?: string } = {}): Promise<string[]> {
-  return isCross(results) ? writeCrossReport(results, dir, onChart, opts) : writeReport(results, dir, onChart, opts);
+/**
+ * The report of a run's results, either layout: one rule system's (writeReport) or a cross-system run's.
+ * Files of the folder's earlier report that this one does not write are removed (manifest.ts).
+ */
+export async function writeRunReport(results: Results | CrossResults, dir: string, onChart?: OnChart, opts: { rankBy?: string } = {}): Promise<string[]> {
+  const written = isCross(results) ? await writeCrossReport(results, dir, onChart, opts) : await writeReport(results, dir, onChart, opts);
+  recordReport(dir, written);
+  return written;
 }

@@ -8,6 +8,7 @@ import { REFIT_CHECK_PAGE, type DuelResult, type ExceptionResult, type RefitChec
 import type { PairedDifference } from '../stats/paired.js';
 import { duelLabel, refitDuelsSpec, refitEffectsSpec } from './charts/refit.js';
 import { ReportFiles } from './files.js';
+import { recordReport } from './manifest.js';
 import { escapeHtml } from '../results/html.js';
 import { refitChangesHtml } from './refitChanges.js';
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
@@ -362,5 +363,7 @@ export async function writeRefitReport(r: RefitCheckResults, dir: string): Promi
   files.put('unit-effects.csv', unitEffectsCsv(r));
   if (r.duels.length) files.put('duels.csv', duelsCsv(r));
   files.put(REFIT_CHECK_PAGE, refitCheckHtml(r));
+  // A check without duels has no duels chart or table: an earlier check's are removed.
+  recordReport(dir, files.written);
   return files.written;
 }

@@ -7,6 +7,7 @@ import { INTERVAL_METHOD, TUNE_CHART, TUNE_CSV, TUNE_PAGE, type TunePoint, type 
 import { decimalsFor } from '../stats/tuneSearch.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { ReportFiles } from './files.js';
+import { recordReport } from './manifest.js';
 import { GLOSSARY, TUNE_GLOSSARY } from './glossary.js';
 import { escapeHtml, inlineJson, pageStart, type Libraries } from './html.js';
 import { readLibraries } from './index.js';
@@ -324,5 +325,6 @@ export async function writeTuneReport(r: TuneResults, dir: string): Promise<stri
   files.put(TUNE_CSV, tuneCsv(r));
   await files.chart(TUNE_CHART, spec);
   files.put(TUNE_PAGE, tuneHtml(r, spec, readLibraries()));
+  recordReport(dir, files.written);
   return files.written;
 }

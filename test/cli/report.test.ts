@@ -67,6 +67,26 @@ describe('volley report DIR', () => {
     expect(existsSync(join(few, 'index.html'))).toBe(true);
   }, 60_000);
 
+  it("removes the files of the folder's earlier report that it does not write again, and nothing else", () => {
+    const f = join(dir, 'again');
+    mkdirSync(f);
+    copyFileSync(join(many, 'results.json'), join(f, 'results.json'));
+    expect(volley(['report', f, '--quiet']).code).toBe(0);
+    expect(readFileSync(join(f, '.volley-report'), 'utf8').split('\n')).toContain('small-multiples.png');
+    writeFileSync(join(f, 'notes.png'), 'mine');
+    // Two cells: every chart drawn cell by cell, no small multiples, no cells.csv.
+    const few = join(dir, 'few2');
+    expect(volley(['run', experiment('few2', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report']).code).toBe(0);
+    copyFileSync(join(few, 'results.json'), join(f, 'results.json'));
+    expect(volley(['report', f, '--quiet']).code).toBe(0);
+    for (const gone of ['small-multiples.png', 'small-multiples.vl.json', 'sweep-2.svg', 'cells.csv']) expect(existsSync(join(f, gone)), gone).toBe(false);
+    for (const kept of ['outcomes.png', 'index.html', 'results.json', 'notes.png']) expect(existsSync(join(f, kept)), kept).toBe(true);
+    // Played again without a report: the earlier report (of other results) goes, the user's file stays.
+    expect(volley(['run', experiment('few2', ['  turns: [1, 3]']), '-o', f, '--quiet', '--no-report', '--force']).code).toBe(0);
+    for (const gone of ['outcomes.png', 'index.html', '.volley-report']) expect(existsSync(join(f, gone)), gone).toBe(false);
+    expect(readFileSync(join(f, 'notes.png'), 'utf8')).toBe('mine');
+  }, 60_000);
+
   it('refuses a folder where a run is unfinished, or where another run holds the lock (exit 2, nothing written)', () => {
     const copy = join(dir, 'busy');
     mkdirSync(copy);
