@@ -239,6 +239,38 @@ describe('the lane scenario: cross-field checks name the field', () => {
     expect(issues.map((x) => x.path.join('.'))).toEqual(expect.arrayContaining(['sides.0.brigades.0.units.0.guns', 'sides.0.brigades.0.units.1.guns', 'sides.1.brigades.0.units.0.class']));
   });
 
+  it('p10, p14, p19, p24, p35, p39-40: a field of some arms on a unit of another is refused at the field, not ignored', () => {
+    const B = (id: string, offset: number, more: Record<string, unknown>) => ({ id, arm: 'artillery', guns: ['medium'], front: 10, offset, ...more });
+    const issues = checkLane(
+      unchecked(
+        [line('I', 10, -12, { cavalryType: 'light', horse: false }), B('G', 10, { weapon: 'musket', colours: true, drilled: true, fourPerThree: false })],
+        [{ id: 'C', arm: 'cavalry', front: 40, offset: 0, cavalryWeapon: 'lance', fourPerThree: true, drilled: true, weapon: 'carbine', colours: false }],
+      ),
+    );
+    expect(issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([
+      'sides.0.brigades.0.units.0.cavalryType: only cavalry has cavalryType (p24-25, p40); this unit is infantry',
+      'sides.0.brigades.0.units.0.horse: only artillery has horse (p19: horse artillery); this unit is infantry',
+      'sides.0.brigades.0.units.1.weapon: only infantry and cavalry have weapon (p10 small arms; a battery fires its guns, p19-21); this unit is artillery',
+      'sides.0.brigades.0.units.1.drilled: only infantry and cavalry have drilled (p39-40: a free change between line and column; a battery has no formation); this unit is artillery',
+      "sides.0.brigades.0.units.1.colours: only infantry and cavalry have colours (p14, p16: a battalion's colours, a regiment's standard); this unit is artillery",
+      'sides.0.brigades.0.units.1.fourPerThree: only infantry has fourPerThree (p35: British and Portuguese line infantry); this unit is artillery',
+      'sides.1.brigades.0.units.0.fourPerThree: only infantry has fourPerThree (p35: British and Portuguese line infantry); this unit is cavalry',
+    ]);
+    // Each arm's own fields, given or defaulted.
+    const c = compiled(
+      unchecked(
+        [line('I', 10, -12, { fourPerThree: true, colours: false, drilled: true }), B('G', 10, { horse: true })],
+        [{ id: 'C', arm: 'cavalry', front: 40, offset: 0, cavalryType: 'light', cavalryWeapon: 'lance', colours: false }, { id: 'K', arm: 'cavalry', front: 40, offset: 12 }],
+      ),
+    );
+    expect(c.specs.map((u) => [u.cavalryType, u.cavalryWeapon, u.light, u.horse, u.fourPerThree, u.colours, u.drilled])).toEqual([
+      [null, null, false, false, true, false, true],
+      [null, null, false, true, false, false, false],
+      ['light', 'lance', true, false, false, false, false],
+      ['heavy', 'sabre', false, false, false, true, false],
+    ]);
+  });
+
   it('the shipped scenarios pass their checks', () => {
     for (const f of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) expect(() => shipped(`sims/nagb/${f}.scenario.yaml`)).not.toThrow();
     expect(() => laneScenario({ lane: { length: 20 }, sides: [] })).toThrow();

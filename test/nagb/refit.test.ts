@@ -24,6 +24,22 @@ describe('NAGB refits', () => {
     expect(out.applied.map((a) => `${a.field}=${String(a.value)} on ${a.unitIds.length}`)).toEqual(['class=elite on 1', 'leadership=9 on 4']);
   });
 
+  it('p39-40: a rule\'s drill goes to the infantry and cavalry it matches, not its battery; the refitted scenario stays valid', () => {
+    const out = applyRefit(village(), refit({ rules: [{ match: { side: 0 }, set: { class: 'veteran', drilled: false } }, { match: { arm: 'artillery' }, set: { drilled: true } }] }));
+    const units = rawUnits(out.data as Record<string, unknown>).filter((u) => u.side === 0);
+    expect(units.map((u) => [u.unit.id, u.unit.class, u.unit.drilled])).toEqual([
+      ['1-Ligne-I', 'veteran', false],
+      ['1-Ligne-II', 'veteran', false],
+      ['2-Ligne-I', 'veteran', false],
+      ['2-Ligne-II', 'veteran', false],
+      ['Foot-Bty', 'veteran', undefined],
+    ]);
+    expect(out.applied.map((a) => [a.field, a.unitIds.length])).toEqual([['class', 5], ['drilled', 4]]);
+    expect(() => laneScenario(out.data as Record<string, unknown>)).not.toThrow();
+    // The rule for the battery alone set nothing, and says why when it is refused as unused.
+    expect(entries(refit({ rules: [{ match: { arm: 'artillery' }, set: { drilled: true } }] }))[0].what).toMatch(/no infantry or cavalry \(drilled is not a battery's: p39-40\)/);
+  });
+
   it('p5: a commander entry rates the brigade commander by his id', () => {
     const out = applyRefit(village(), refit({ commanders: [{ id: 'Gen-French', rating: 'charismatic' }] }));
     const c = compiled(laneScenario(out.data as Record<string, unknown>));

@@ -34,7 +34,7 @@ const ruleSchema = z.strictObject({
     .strictObject({
       class: z.enum(CLASSES).optional().describe('Troop class (p39-40).'),
       leadership: z.int().min(2).max(12).optional().describe("A leadership of the unit's own instead of its class's (p39)."),
-      drilled: z.boolean().optional().describe('Drilled or not (p35, p39).'),
+      drilled: z.boolean().optional().describe('Drilled or not (p35, p39); set on the matched infantry and cavalry (a battery has no formation to change).'),
     })
     .refine((s) => s.class !== undefined || s.leadership !== undefined || s.drilled !== undefined, { message: 'set needs at least one of class, leadership, drilled' }),
   note,
@@ -123,7 +123,9 @@ export function applyRefit(scenarioData: unknown, refit: NagbRefit, at: RefitErr
     const fields = (['class', 'leadership', 'drilled'] as const).filter((f) => rule.set[f] !== undefined);
     for (const field of fields) {
       const value = rule.set[field];
-      for (const u of hit) {
+      // p39-40: drill is a free change of formation, which a battery has not: a rule's drill goes to its foot and horse.
+      const targets = field === 'drilled' ? hit.filter((u) => (u.unit.arm ?? 'infantry') !== 'artillery') : hit;
+      for (const u of targets) {
         const key = `${String(u.unit.id)}\u0000${field}`;
         const prev = setBy.get(key);
         if (prev) {
@@ -132,8 +134,8 @@ export function applyRefit(scenarioData: unknown, refit: NagbRefit, at: RefitErr
           warnings.push(`${at.file}: ${what} (to the same value ${JSON.stringify(value)})`);
         } else setBy.set(key, { rule: ri, value });
       }
-      if (hit.length) applied.push({ list: 'rules', ruleIndex: ri, unitIds: hit.map((u) => String(u.unit.id)), field, value, note: rule.note });
-      for (const u of hit) {
+      if (targets.length) applied.push({ list: 'rules', ruleIndex: ri, unitIds: targets.map((u) => String(u.unit.id)), field, value, note: rule.note });
+      for (const u of targets) {
         if (omitted(omit, 'rules', ri, field, String(u.unit.id))) continue;
         if (field === 'class') rate(u, value);
         else u.unit[field] = value;
@@ -154,7 +156,11 @@ export function applyRefit(scenarioData: unknown, refit: NagbRefit, at: RefitErr
 /** Every entry of the refit, with where an error about it points. */
 export function entries(refit: NagbRefit): ReturnType<RefitSupport['entries']> {
   return [
-    ...refit.rules.map((_, i) => ({ list: 'rules', index: i, path: ['rules', i, 'match'], field: `rules[${i}].match`, what: 'matches no unit' })),
+    ...refit.rules.map((r, i) => {
+      // A rule that sets only drill applies to foot and horse alone (applyRefit): one matching only batteries sets nothing.
+      const drillOnly = r.set.class === undefined && r.set.leadership === undefined;
+      return { list: 'rules', index: i, path: ['rules', i, 'match'], field: `rules[${i}].match`, what: drillOnly ? 'matches no infantry or cavalry (drilled is not a battery\'s: p39-40)' : 'matches no unit' };
+    }),
     ...refit.commanders.map((c, i) => ({ list: 'commanders', index: i, path: ['commanders', i, 'id'], field: `commanders[${i}].id`, what: `no commander '${c.id}'` })),
   ];
 }

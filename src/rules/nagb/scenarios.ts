@@ -46,14 +46,14 @@ export const unitSchema = z.strictObject({
     .describe(`Infantry: ${INFANTRY_FORMATIONS.join(', ')}; cavalry: ${CAVALRY_FORMATIONS.join(', ')}. Default line (artillery: battery, its only one).`),
   front: z.number().describe('x of the unit\'s front edge (inches from side 0\'s edge).'),
   offset: z.number().default(0).describe('Lateral centre of the unit (inches from the centre line).'),
-  weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional().describe('Small arm (p10): infantry musket, cavalry carbine; cavalry firing mounted is -1.'),
-  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).default('heavy').describe('Cavalry only (p24-25, p40): the save in hand to hand (light 6+, heavy 5+, cuirassier 4+) and the ferocious charge of heavies.'),
-  cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).default('sabre').describe('Cavalry only (p24, p40): charging sabres kill on 3+, lancers 2+.'),
+  weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional().describe('Small arm (p10): infantry musket, cavalry carbine; cavalry firing mounted is -1. Infantry and cavalry only (a battery fires its guns).'),
+  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().meta({ default: 'heavy' }).describe('Cavalry only (p24-25, p40): the save in hand to hand (light 6+, heavy 5+, cuirassier 4+) and the ferocious charge of heavies (default heavy).'),
+  cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().meta({ default: 'sabre' }).describe('Cavalry only (p24, p40): charging sabres kill on 3+, lancers 2+ (default sabre).'),
   guns: z.array(z.enum(GUN_KINDS)).optional().describe('Artillery only: the battery\'s pieces (p21), e.g. [medium, medium, howitzer].'),
-  horse: z.boolean().default(false).describe('Artillery only: horse artillery (p19: flees 3d6).'),
-  drilled: z.boolean().optional().describe('Drilled (p39): default veteran, elite and guard, and French foot outside 1813-14 (p35, nagb.scenarioYear).'),
-  colours: z.boolean().default(true).describe('Carries colours or a standard (p14: +1 in hand to hand).'),
-  fourPerThree: z.boolean().default(false).describe('British or Portuguese line: four dice for three figures (p35).'),
+  horse: z.boolean().optional().meta({ default: false }).describe('Artillery only: horse artillery (p19: flees 3d6; default false).'),
+  drilled: z.boolean().optional().describe('Drilled (p39): default veteran, elite and guard, and French foot outside 1813-14 (p35, nagb.scenarioYear). Infantry and cavalry only (a battery has no formation to change).'),
+  colours: z.boolean().optional().meta({ default: true }).describe('Carries colours or a standard (p14: +1 in hand to hand; default true). Infantry and cavalry only.'),
+  fourPerThree: z.boolean().optional().meta({ default: false }).describe('British or Portuguese line infantry: four dice for three figures (p35; default false). Infantry only.'),
   disordered: z.boolean().default(false).describe('Starts disordered (p27).'),
   nationality: z.string().min(1).optional().describe('Nationality, for refits to match; no effect on play.'),
   tags: z.array(z.string().min(1)).optional().describe('Free labels (e.g. landwehr, grenadiers), for refits to match; no effect on play.'),
@@ -134,6 +134,22 @@ export type SideInput = z.infer<typeof sideSchema>;
 
 type Path = (string | number)[];
 
+/**
+ * The fields only some arms have, with the pages that give them: given to a unit of another arm they
+ * are refused, not ignored. Optional, so that checkLane can tell them given; their defaults (the
+ * schema's `default`, for editors) are applied in play/compile.ts. (`guns` is checked on its own.)
+ */
+const FIELD_ARMS = {
+  weapon: [['infantry', 'cavalry'], 'p10 small arms; a battery fires its guns, p19-21'],
+  cavalryType: [['cavalry'], 'p24-25, p40'],
+  cavalryWeapon: [['cavalry'], 'p24, p40'],
+  horse: [['artillery'], 'p19: horse artillery'],
+  drilled: [['infantry', 'cavalry'], 'p39-40: a free change between line and column; a battery has no formation'],
+  colours: [['infantry', 'cavalry'], "p14, p16: a battalion's colours, a regiment's standard"],
+  fourPerThree: [['infantry'], 'p35: British and Portuguese line infantry'],
+} as const satisfies Record<string, readonly [readonly (typeof ARMS)[number][], string]>;
+const ARM_FIELDS = Object.keys(FIELD_ARMS) as (keyof typeof FIELD_ARMS)[];
+
 /** Formations each arm may start in. */
 export function formationsOf(arm: (typeof ARMS)[number]): readonly string[] {
   return arm === 'infantry' ? INFANTRY_FORMATIONS : arm === 'cavalry' ? CAVALRY_FORMATIONS : ['battery'];
@@ -171,6 +187,12 @@ export function checkLane(s: LaneScenario, opts: NagbOptions = DEFAULT_NAGB_OPTI
           if (u.guns !== undefined) issues.push({ path: [...up, 'guns'], message: `only artillery has guns; this unit is ${u.arm}` });
           const f = u.formation ?? 'line';
           if (!formationsOf(u.arm).includes(f)) issues.push({ path: [...up, 'formation'], message: `expected one of ${formationsOf(u.arm).join(', ')} for ${u.arm}, found '${f}'` });
+        }
+        for (const field of ARM_FIELDS) {
+          const [arms, where] = FIELD_ARMS[field];
+          if (u[field] !== undefined && !(arms as readonly string[]).includes(u.arm)) {
+            issues.push({ path: [...up, field], message: `only ${arms.join(' and ')} ${arms.length > 1 ? 'have' : 'has'} ${field} (${where}); this unit is ${u.arm}` });
+          }
         }
         if (u.arm === 'cavalry' && u.class === 'militia') issues.push({ path: [...up, 'class'], message: 'cavalry has no militia class (p40); use conscripts for Raw' });
         const fp = footprintOf(u, opts);
