@@ -29,6 +29,27 @@ describe('the CWJ refit: nation tables and unit ratings ([FrT] [AuT]; rulings 1)
     expect(c.units.filter((u) => u.side === 0 && u.type === 'line').every((u) => u.rally === 2)).toBe(true);
     expect(c.units.find((u) => u.id === 'fr-battery')!.rally).toBe(1);
   });
+  it('[FrT] [AuT]: a rule’s fire mod goes to the foot and guns it matches, not its cavalry (which never fires); the refitted scenario stays valid', () => {
+    const M = readYaml('sims/cwj/meeting.scenario.yaml').data as Record<string, unknown>;
+    const out = applyRefit(M, refit({ rules: [{ match: { corps: 'french-brigade' }, set: { fire: 2, rally: 2 } }, { match: { id: 'au-1' }, set: { type: 'lightCavalry', fire: 1 } }] }));
+    const units = rawUnits(out.data);
+    expect(units.map((u) => [u.unit.id, u.unit.fire, u.unit.rally])).toEqual([
+      ['fr-1', 2, 2],
+      ['fr-2', 2, 2],
+      ['fr-3', 2, 2],
+      ['fr-battery', 2, 2],
+      ['fr-dragoons', undefined, 2],
+      ['au-1', undefined, undefined], // made cavalry by the same rule
+      ['au-2', undefined, undefined],
+      ['au-3', undefined, undefined],
+      ['au-battery', undefined, undefined],
+      ['au-hussars', undefined, undefined],
+    ]);
+    expect(out.applied.map((a) => [a.field, a.unitIds.length])).toEqual([['fire', 4], ['rally', 5], ['type', 1]]);
+    expect(() => compile(out.data)).not.toThrow();
+    // A rule for cavalry alone that sets only a fire mod sets nothing, and says why when it is refused as unused.
+    expect(entries(refit({ rules: [{ match: { arm: 'cavalry' }, set: { fire: 1 } }] }))[0].what).toMatch(/no infantry or artillery \(cavalry never fires/);
+  });
   it('two rules setting one field of one unit to different values is an error naming the second rule', () => {
     const r = refit({ rules: [{ match: { id: 'fr-1' }, set: { rally: 2 } }, { match: { corps: 'french-brigade' }, set: { rally: 0 } }] });
     expect(() => applyRefit(A, r, { file: 'x.refit.yaml' })).toThrow(VolleyInputError);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CWJ_DOCTRINE_PRESETS } from '../../src/rules/cwj/doctrine.js';
 import { distanceCm, footprintOf } from '../../src/rules/cwj/layout.js';
+import { scenarioSchema } from '../../src/scenario/schema.js';
 import { compile, parse, rawLane } from './lane.js';
 
 const col = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'line', formation: 'column', ...extra });
@@ -37,6 +38,22 @@ describe('the lane scenario (rulings 11): fields and cross-field checks, errors 
     expect(parse(rawLane([{ id: 'j', type: 'jager' }], [line('d')]))).toMatchObject({ ok: false, path: 'attacker.corps.0.units.0.type' });
     // A nation without a table borrows: a Prussian Jäger reads the Austrian row.
     expect(parse(rawLane([col('a')], [{ id: 'j', type: 'jager', formation: 'line' }])).ok).toBe(true);
+  });
+  it('[FrT] [AuT]: a field a unit has not (guard on a unit not a battery, fire on cavalry, which never fires) is refused at the field, not ignored', () => {
+    const all = (raw: Record<string, unknown>) => {
+      const r = scenarioSchema.safeParse(raw);
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(all(rawLane([col('a', { guard: false, fire: 2 }), { id: 'c', type: 'heavyCavalry', formation: 'line', offset: 20, fire: 1, guard: true }], [{ id: 'g', type: 'mediumFootArtillery', guard: true, nation: 'austrian' }]))).toEqual([
+      'attacker.corps.0.units.0.guard: only artillery has guard (Guard artillery, [FrT] l.387-390); this unit is infantry',
+      'attacker.corps.0.units.1.guard: only artillery has guard (Guard artillery, [FrT] l.387-390); this unit is cavalry',
+      'attacker.corps.0.units.1.fire: cavalry never fires: its rows have no fire mod ("-" in [FrT] l.347-363, [AuT] l.436-452); this unit is cavalry',
+      // [AuT] has no Guard artillery.
+      'defender.corps.0.units.0.guard: Guard artillery is a French battery row ([FrT] l.387-390)',
+    ]);
+    // Each unit's own: guard on a French battery, given or defaulted; fire on foot and guns.
+    const c = compile(rawLane([col('a', { fire: 3 }), { id: 'g', type: 'mediumFootArtillery', guard: true, offset: 20 }, { id: 'h', type: 'mediumFootArtillery', guard: false, fire: 0, offset: -20 }], [{ id: 'c', type: 'heavyCavalry', formation: 'line' }]));
+    expect(c.units.map((u) => [u.id, u.fire, u.rally, u.melee])).toEqual([['a', 3, 1, 4], ['g', 2, 2, 3], ['h', 0, 1, 2], ['c', null, 1, 5]]);
   });
   it('[Gen] l.291-292: a general joins a unit of his own arm and corps', () => {
     const bad = rawLane([col('a'), { id: 'c', type: 'mediumCavalry', offset: 20 }], [line('d')], {}, { attacker: { corps: [{ id: 'fr', generals: [{ id: 'g', arm: 'infantry', with: 'c' }], units: [col('a'), { id: 'c', type: 'mediumCavalry', offset: 20 }] }] } });

@@ -182,7 +182,7 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
         const nation = u.nation ?? s.nation;
         const missing = borrowedTable(scenario.nationTables, nation, opts.missingNationTable);
         const { type, steps } = applyQuality(u, nation, missing);
-        const r = troopRatings(nation, type, { missingNationTable: missing, austrianLineMelee: opts.austrianLineMelee }, u.guard);
+        const r = troopRatings(nation, type, { missingNationTable: missing, austrianLineMelee: opts.austrianLineMelee }, u.guard ?? false);
         if (!r) throw new Error(`internal: unit '${u.id}': the ${nation} table has no ${type} row`);
         const arm = r.arm;
         const formation = interned(u.formation ?? DEFAULT_FORMATION[arm]);

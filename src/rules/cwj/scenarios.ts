@@ -50,14 +50,14 @@ export const unitShape = {
     .describe('Troop type: a row of the French and Austrian tables ([FrT] [AuT]); the arm follows from it.'),
   quality: qualityField,
   nation: z.string().min(1).optional().describe("Nation whose table the unit reads; default its side's. French and Austrian have tables; others borrow one (cwj.missingNationTable)."),
-  guard: z.boolean().default(false).describe('French Guard artillery: +1 fire, rally and melee on its battery row ([FrT] l.387-390).'),
+  guard: z.boolean().optional().meta({ default: false }).describe('French Guard artillery: +1 fire, rally and melee on its battery row ([FrT] l.387-390; default false). Artillery only.'),
   formation: z.enum(FORMATIONS).optional().describe('Starting formation ([Form]); default column for infantry, line for cavalry, unlimbered for artillery.'),
   bases: z.int().min(1).max(12).optional().describe('Bases of the unit; default 4 for infantry and cavalry, 1 for a battery.'),
   men: z.int().min(1).max(5000).optional().describe('Men the unit stands for (the text has no figure scale); default 720 infantry, 500 cavalry, 150 a battery.'),
   behind: distance.default(0).describe("How far the unit's front edge stands behind its side's start line."),
   offset: z.number().default(0).describe('Lateral centre of the unit on the lane, in cm (0 the centre line).'),
   disordered: z.boolean().default(false).describe('Starts disordered.'),
-  fire: z.int().min(-3).max(6).optional().describe('Fire mod instead of the table’s (refits).'),
+  fire: z.int().min(-3).max(6).optional().describe('Fire mod instead of the table’s (refits). Not for cavalry, which never fires ([FrT] [AuT]: "-").'),
   rally: z.int().min(-3).max(6).optional().describe('Rally mod instead of the table’s (refits).'),
   melee: z.int().min(-3).max(12).optional().describe('Melee factor instead of the table’s (refits).'),
   regiment: z.string().min(1).optional().describe('Regiment of several battalions, for cwj.chipUnit = regiment.'),
@@ -313,9 +313,12 @@ export function checkLane(s: LaneScenarioData): Issue[] {
         const nation = u.nation ?? side.nation;
         const missing = borrowedTable(s.nationTables, nation, missingDefault);
         if (!troopRatings(nation, u.type, { missingNationTable: missing, austrianLineMelee: 0 })) add([...path, 'type'], `the ${nation} table has no ${u.type} row`);
-        if (u.guard && (arm !== 'artillery' || !troopRatings(nation, u.type, { missingNationTable: missing, austrianLineMelee: 0 }, true))) {
+        // Given to a unit that has no such thing, a field is refused, not ignored (even at its default).
+        if (u.guard !== undefined && arm !== 'artillery') add([...path, 'guard'], `only artillery has guard (Guard artillery, [FrT] l.387-390); this unit is ${arm}`);
+        else if (u.guard && !troopRatings(nation, u.type, { missingNationTable: missing, austrianLineMelee: 0 }, true)) {
           add([...path, 'guard'], 'Guard artillery is a French battery row ([FrT] l.387-390)');
         }
+        if (u.fire !== undefined && arm === 'cavalry') add([...path, 'fire'], 'cavalry never fires: its rows have no fire mod ("-" in [FrT] l.347-363, [AuT] l.436-452); this unit is cavalry');
         const bases = u.bases ?? DEFAULT_BASES[arm];
         const fp = footprintOf(formation, bases, s.bases.width, s.bases.depth);
         const front = lines[si] - facing * cm(u.behind);

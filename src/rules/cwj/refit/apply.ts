@@ -1,7 +1,7 @@
 /**
  * Applying a CWJ refit (./schema.ts) to the raw data of a lane scenario, before validation:
  * - `nations` entries set the scenario's `nationTables` (the table a nation without one reads);
- * - each rule sets the type, quality and values of the units its match selects.
+ * - each rule sets the type, quality and values of the units its match selects (a fire mod only on foot and guns: cavalry never fires).
  * Two rules setting one field of one unit to different values is an error; to the same value, a warning.
  */
 import { VolleyInputError } from '../../../core/errors.js';
@@ -96,9 +96,11 @@ export function applyRefit(scenarioData: unknown, refit: Refit, at: RefitErrorAt
     for (const field of ['type', 'quality', 'fire', 'rally', 'melee'] as const) {
       const value = rule.set[field];
       if (value === undefined) continue;
-      for (const u of hit) record(ri, u, field, value);
-      if (hit.length) applied.push({ list: 'rules', ruleIndex: ri, unitIds: hit.map((u) => String(u.unit.id)), field, value, note: rule.note });
-      for (const u of hit) if (!omitted(omit, 'rules', ri, field, String(u.unit.id))) u.unit[field] = value;
+      // Cavalry never fires ([FrT] [AuT]: "-"): a rule's fire mod goes to the foot and guns it matches (by the type this rule gives).
+      const targets = field === 'fire' ? hit.filter((u) => TROOP_KINDS[typeOf(u.unit)].arm !== 'cavalry') : hit;
+      for (const u of targets) record(ri, u, field, value);
+      if (targets.length) applied.push({ list: 'rules', ruleIndex: ri, unitIds: targets.map((u) => String(u.unit.id)), field, value, note: rule.note });
+      for (const u of targets) if (!omitted(omit, 'rules', ri, field, String(u.unit.id))) u.unit[field] = value;
     }
   });
   return { data, applied, warnings };
@@ -108,7 +110,11 @@ export function applyRefit(scenarioData: unknown, refit: Refit, at: RefitErrorAt
 export function entries(refit: Refit): ReturnType<RefitSupport['entries']> {
   return [
     ...refit.nations.map((n, i) => ({ list: 'nations', index: i, path: ['nations', i, 'nation'], field: `nations[${i}].nation`, what: `no unit of nation '${n.nation}'` })),
-    ...refit.rules.map((_, i) => ({ list: 'rules', index: i, path: ['rules', i, 'match'], field: `rules[${i}].match`, what: 'matches no unit' })),
+    ...refit.rules.map((r, i) => {
+      // A rule that sets only a fire mod applies to foot and guns alone (applyRefit): one matching only cavalry sets nothing.
+      const fireOnly = Object.entries(r.set).every(([k, v]) => k === 'fire' || v === undefined);
+      return { list: 'rules', index: i, path: ['rules', i, 'match'], field: `rules[${i}].match`, what: fireOnly ? 'matches no infantry or artillery (cavalry never fires, so has no fire mod)' : 'matches no unit' };
+    }),
   ];
 }
 

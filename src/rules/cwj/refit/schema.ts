@@ -29,7 +29,7 @@ export const refitRuleSchema = z.strictObject({
     .strictObject({
       type: z.enum(TROOP_TYPES).optional().describe('Troop type: the table row the unit reads.'),
       quality: z.enum(QUALITY_LADDER).optional().describe('A rung of the common quality ladder.'),
-      fire: z.int().min(-3).max(6).optional().describe('Fire mod instead of the table’s.'),
+      fire: z.int().min(-3).max(6).optional().describe('Fire mod instead of the table’s; set on the matched infantry and artillery (cavalry never fires).'),
       rally: z.int().min(-3).max(6).optional().describe('Rally mod instead of the table’s.'),
       melee: z.int().min(-3).max(12).optional().describe('Melee factor instead of the table’s.'),
     })
