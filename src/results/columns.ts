@@ -40,13 +40,6 @@ export interface Columns {
   fields: Field[];
 }
 
-/** A leaf of JSON: anything but a non-empty array or object. */
-function isLeaf(v: unknown): boolean {
-  if (Array.isArray(v)) return v.length === 0;
-  if (v !== null && typeof v === 'object') return Object.keys(v).length === 0;
-  return true;
-}
-
 /** A leaf as JSON has it: undefined and functions are dropped; non-finite numbers become null. */
 function jsonLeaf(v: unknown): unknown {
   if (typeof v === 'number' && !Number.isFinite(v)) return null;
@@ -59,6 +52,11 @@ interface Building {
   path: PathStep[];
   /** The value of each record that has it; `undefined` marks a record without it. */
   values: unknown[];
+  /** How many records have it (each sets it once). */
+  count: number;
+  /** Whether every value so far is the same leaf as the first one set. */
+  same: boolean;
+  first: unknown;
 }
 
 /**
@@ -78,46 +76,59 @@ export function toColumns(records: readonly unknown[]): Columns {
   const n = records.length;
   // One path, grown and shrunk as the walk goes (copied when a field is first met).
   const path: PathStep[] = [];
-  records.forEach((record, i) => {
-    const walk = (v: unknown, node: Node) => {
-      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return;
-      if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON(): unknown }).toJSON();
-      if (isLeaf(v)) {
-        let b = node.leaf;
-        if (!b) {
-          b = node.leaf = { path: [...path], values: new Array<unknown>(n) };
-          order.push(b);
-        }
-        b.values[i] = jsonLeaf(v);
-        return;
+  // The record being walked.
+  let i = 0;
+  const setLeaf = (v: unknown, node: Node) => {
+    let b = node.leaf;
+    const leaf = jsonLeaf(v);
+    if (!b) {
+      b = node.leaf = { path: [...path], values: new Array<unknown>(n), count: 0, same: true, first: leaf };
+      order.push(b);
+    } else if (b.same && !sameLeaf(leaf, b.first)) b.same = false;
+    b.values[i] = leaf;
+    b.count++;
+  };
+  const walk = (v: unknown, node: Node): void => {
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return;
+    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON(): unknown }).toJSON();
+    if (Array.isArray(v)) {
+      if (v.length === 0) return setLeaf(v, node);
+      const items = (node.items ??= []);
+      for (let k = 0; k < v.length; k++) {
+        path.push(k);
+        // As JSON: an array's undefined entries are null.
+        walk(v[k] === undefined ? null : v[k], (items[k] ??= {}));
+        path.pop();
       }
-      if (Array.isArray(v)) {
-        const items = (node.items ??= []);
-        for (let k = 0; k < v.length; k++) {
-          path.push(k);
-          // As JSON: an array's undefined entries are null.
-          walk(v[k] === undefined ? null : v[k], (items[k] ??= {}));
-          path.pop();
-        }
-      } else {
+    } else if (v !== null && typeof v === 'object') {
+      // Own keys in Object.keys's order, without making the list of them (a large experiment has
+      // millions of objects); an object without any is a leaf.
+      let any = false;
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        any = true;
         const keys = (node.keys ??= new Map());
-        for (const k of Object.keys(v as object)) {
-          let child = keys.get(k);
-          if (!child) keys.set(k, (child = {}));
-          path.push(k);
-          walk((v as Record<string, unknown>)[k], child);
-          path.pop();
-        }
+        let child = keys.get(k);
+        if (!child) keys.set(k, (child = {}));
+        path.push(k);
+        walk((v as Record<string, unknown>)[k], child);
+        path.pop();
       }
-    };
-    walk(record, root);
-  });
+      if (!any) setLeaf(v, node);
+    } else setLeaf(v, node);
+  };
+  for (; i < n; i++) walk(records[i], root);
   const fields = order.map((b): Field => {
+    // Every record has it: one value if it is the same in all, else the column as it stands.
+    if (b.count === n) return b.same ? { path: b.path, value: b.first } : { path: b.path, values: b.values };
     const absent: number[] = [];
-    for (let i = 0; i < n; i++) if (!(i in b.values) || b.values[i] === undefined) absent.push(i);
-    if (absent.length === 0 && n > 0 && b.values.every((v) => sameLeaf(v, b.values[0]))) return { path: b.path, value: b.values[0] };
-    const values = Array.from(b.values, (v) => (v === undefined ? null : v));
-    return absent.length ? { path: b.path, values, absent } : { path: b.path, values };
+    const values = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const v = b.values[i];
+      if (v === undefined) absent.push(i);
+      values[i] = v === undefined ? null : v;
+    }
+    return { path: b.path, values, absent };
   });
   return { records: n, fields };
 }

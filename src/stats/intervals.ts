@@ -3,10 +3,11 @@
  * with the sample standard deviation.
  */
 
-/** Two-sided normal quantile for a confidence level, e.g. 0.95 -> 1.959964. */
-export function zFor(level: number): number {
-  return inverseNormal(1 - (1 - level) / 2);
-}
+/** The coefficients of Acklam's approximation (below). */
+const ACKLAM_A = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
+const ACKLAM_B = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
+const ACKLAM_C = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+const ACKLAM_D = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
 
 /**
  * The standard normal quantile: Acklam's rational approximation (relative error below 1.2e-9), so
@@ -19,10 +20,7 @@ export function inverseNormal(p: number): number {
     if (p === 1) return Infinity;
     return NaN;
   }
-  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
-  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+  const a = ACKLAM_A, b = ACKLAM_B, c = ACKLAM_C, d = ACKLAM_D;
   const low = 0.02425;
   if (p < low) {
     const q = Math.sqrt(-2 * Math.log(p));
@@ -32,6 +30,14 @@ export function inverseNormal(p: number): number {
   const q = p - 0.5;
   const r = q * q;
   return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
+/** zFor(0.95), the level of nearly every interval, worked out once. */
+const Z95 = inverseNormal(1 - (1 - 0.95) / 2);
+
+/** Two-sided normal quantile for a confidence level, e.g. 0.95 -> 1.959964. */
+export function zFor(level: number): number {
+  return level === 0.95 ? Z95 : inverseNormal(1 - (1 - level) / 2);
 }
 
 export interface Proportion {

@@ -53,6 +53,17 @@ describe('columns', () => {
     );
   });
 
+  it('a field the same in the first records and different later, or missing from the first, is a column; inherited keys are not fields', () => {
+    const records = [{ a: 1, b: 2 }, { a: 1, b: 2 }, { a: 5, c: 0 }, Object.assign(Object.create({ inherited: 9 }) as object, { a: 1, b: 2, c: 0 })];
+    const c = toColumns(records);
+    expect(c.fields).toEqual([
+      { path: ['a'], values: [1, 1, 5, 1] },
+      { path: ['b'], values: [2, 2, null, 2], absent: [2] },
+      { path: ['c'], values: [null, null, 0, 0], absent: [0, 1] },
+    ]);
+    expect(fromColumns(c)).toEqual(records.map(asJson));
+  });
+
   it('the first record keeps its order of keys', () => {
     const records = [{ z: 1, a: { y: 2, b: 3 } }, { a: { b: 4, y: 2 }, z: 1 }];
     const back = fromColumns(toColumns(records));

@@ -1,5 +1,6 @@
-/** The normal quantile behind every interval (src/stats/intervals.ts), against tabulated values. */
+/** The normal quantile behind every interval (src/stats/intervals.ts), against tabulated values; a histogram's summary. */
 import { describe, expect, it } from 'vitest';
+import { summarize } from '../../src/stats/histogram.js';
 import { inverseNormal, wilson, zFor } from '../../src/stats/intervals.js';
 
 describe('inverseNormal', () => {
@@ -38,5 +39,18 @@ describe('inverseNormal', () => {
     const w = wilson(30, 100);
     expect(w.lo).toBeCloseTo(centre - half, 9);
     expect(w.hi).toBeCloseTo(centre + half, 9);
+    // The 95% z worked out once is the same number as worked out each time.
+    expect(zFor(0.95)).toBe(inverseNormal(0.975));
+    expect(zFor(0.9)).toBe(inverseNormal(0.95));
+  });
+});
+
+describe('a histogram summarized (src/stats/histogram.ts)', () => {
+  it('gives the interval of the mean first, then min, max, median and counts: the order results.json has them in', () => {
+    const s = summarize([0, 2, 1]);
+    expect(Object.keys(s)).toEqual(['mean', 'sd', 'lo', 'hi', 'n', 'min', 'max', 'median', 'counts']);
+    expect(s).toMatchObject({ n: 3, mean: 4 / 3, min: 1, max: 2, median: 1, counts: [[1, 2], [2, 1]] });
+    expect(s.sd).toBeCloseTo(Math.sqrt(1 / 3), 12);
+    expect(summarize([])).toEqual({ mean: 0, sd: 0, lo: 0, hi: 0, n: 0, min: 0, max: 0, median: 0, counts: [] });
   });
 });
