@@ -178,10 +178,6 @@ export function emptyResult(size: ResultSize): EngagementResult {
 }
 
 /**
- * Reset a result in place so one object can serve many engagements. `extras` false leaves the extras
- * alone, for a rule system that writes every one of them when the engagement ends.
- */
-/**
  * Set every element of a small array to v: an inlined loop, cheaper than Array.prototype.fill (a call
  * into the runtime) for the few counters of a result.
  */
@@ -189,6 +185,10 @@ function fillSmall(a: number[], v: number): void {
   for (let i = 0; i < a.length; i++) a[i] = v;
 }
 
+/**
+ * Reset a result in place so one object can serve many engagements. `extras` false leaves the extras
+ * alone, for a rule system that writes every one of them when the engagement ends.
+ */
 export function resetResult(r: EngagementResult, extras = true): void {
   r.winner = null;
   r.reason = 'time';

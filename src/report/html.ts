@@ -488,9 +488,8 @@ export function pageEnd(specs: Record<string, TopLevelSpec>): string {
 `;
 }
 
-/** Render the report page. Pure: the caller reads the libraries and writes the file. */
 /**
- * The report page. `resultsFile` and `columnsFile` name results.json and the columnar file of a large
+ * The report page, pure (the caller reads the libraries and writes the file). `resultsFile` and `columnsFile` name results.json and the columnar file of a large
  * experiment's cells as seen from the page (a cross-system run's system reports, in systems/<id>/, name
  * the run's, in the folder above).
  */

@@ -67,15 +67,15 @@ export function valueLabel(r: Pick<Results, 'provenance'>, path: string, value: 
   return formatValue(value);
 }
 
+/** Path segments with a shorter name in labels: a battle side has one doctrine, its battle doctrine. */
+const SHORT_SEGMENTS: Record<string, string> = { battleDoctrine: 'doctrine' };
+
 /**
  * Short names of the factors that vary, for cell labels: the last segment of each path
  * ("defender.units[*].morale" -> "morale"); where two share it, the side or formation it belongs to
  * goes before it ("French battleDoctrine"), else as much of the path as tells them apart; failing
  * that, the whole paths.
  */
-/** Path segments with a shorter name in labels: a battle side has one doctrine, its battle doctrine. */
-const SHORT_SEGMENTS: Record<string, string> = { battleDoctrine: 'doctrine' };
-
 export function shortFactors(paths: readonly string[], names: PathNames = {}): string[] {
   const last = (p: string) => {
     const seg = p.split('.').pop() ?? p;

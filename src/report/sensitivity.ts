@@ -71,10 +71,10 @@ export function slopeSentence(r: Results, row: SensitivityRow): string {
 
 const esc = escapeHtml;
 
-/** The "Sensitivity" section of index.html, or '' when no factor is numeric. */
 /** Combinations of a factor and the other factors' values the page shows at most (an experiment of 10,000 cells has thousands). */
 export const SENSITIVITY_GROUPS = 24;
 
+/** The "Sensitivity" section of index.html, or '' when no factor is numeric. */
 export function sensitivitySection(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {
   if (rows.length === 0) return '';
   const groups = new Map<string, SensitivityRow[]>();
