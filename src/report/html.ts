@@ -489,9 +489,9 @@ export function pageEnd(specs: Record<string, TopLevelSpec>): string {
 }
 
 /**
- * The report page, pure (the caller reads the libraries and writes the file). `resultsFile` and `columnsFile` name results.json and the columnar file of a large
- * experiment's cells as seen from the page (a cross-system run's system reports, in systems/<id>/, name
- * the run's, in the folder above).
+ * The report page, pure (the caller reads the libraries and writes the file). `resultsFile` and
+ * `columnsFile` name results.json and the columnar file of a large experiment's cells as seen from the
+ * page (a cross-system run's system reports, in systems/<id>/, name the run's, in the folder above).
  */
 export function reportHtml(r: Results, charts: readonly PageChart[], libs: Libraries, opts: { rankBy?: string; resultsFile?: string; columnsFile?: string } = {}): string {
   // Where every cell's detail is: the columnar file when the results were written so (inColumns), else results.json.
