@@ -28,6 +28,7 @@ import {
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { findRuleset } from '../../src/rules/index.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
+import { canisterAtChargers } from '../../src/rules/nagb/artillery.js';
 import { sumD6 } from '../../src/rules/nagb/roll.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from '../../src/rules/nagb/shooting.js';
 import { battalion, cuirassiers } from './helpers.js';
@@ -456,8 +457,40 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('charge', { charger: { figures: 12, startFigures: 24 }, target: {}, distance: 8 })).toBeNull();
     expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'cavalry' }, distance: 12, reaction: 'formSquare' })).toEqual({ path: 'reaction', message: 'formSquare is not a reaction cavalry may take (p12-13)' });
     expect(first('charge', { charger: { arm: 'cavalry' }, target: { formation: 'square' }, distance: 12, reaction: 'fireAndFlee' })).toEqual({ path: 'reaction', message: 'fireAndFlee is not a reaction infantry in square may take (p12-13)' });
-    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 12, reaction: 'standAndShoot' })?.message).toMatch(/^a battery's crew carry no small arms to stand and shoot with/);
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 12, reaction: 'standAndShoot' })?.message).toMatch(/^a battery's crew carry no small arms to stand and shoot with \(p19\): ask stand, flee, or fireAndFlee/);
     expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 12, reaction: 'flee' })).toBeNull();
+  });
+
+  it("p12, p19-21: a battery that fires and flees fires its guns' canister at the start distance, resolved as musketry, and flees a d6 shorter", () => {
+    const battery = battalion({ arm: 'artillery', formation: 'line', figures: 12, startFigures: 12, front: 6 });
+    // 3 medium guns at 8": 6 shots each (p21); 4+ to hit, -1 at charging enemy: 5+; canister kills on 3+.
+    const spec = chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', battery: { canisterDice: 18, moved: false } }, O);
+    expect([spec.fire.normalDice, spec.fire.needShort, spec.fire.needLong, spec.fire.needPointBlank, spec.fire.killOn, spec.fireAndFleeDice]).toEqual([18, 5, 5, 5, 3, 1]);
+    // Moved or unlimbered this turn: -1 more (p20); a horse battery flees 2d6 less one (p19).
+    const moved = chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: true, battery: { canisterDice: 18, moved: true } }, O);
+    expect([moved.fire.needShort, moved.fireAndFleeDice]).toEqual([6, 2]);
+    expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 3, 9)).toBe(12 + 5 - 5);
+    expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 3, 8)).toBe(17);
+    expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 2, 8)).toBe(12);
+    expect(canisterAtChargers(['heavy'], 1, 12)).toBe(7);
+    expect(canisterAtChargers(['light'], 1, 10.5)).toBe(0);
+    // The exact odds agree with every path of the dice (two shots, to keep the paths few), the fire at
+    // every band alike and killing on 3+ as the battery's is.
+    expectChargeMatches(smallCharge({ reaction: 'fireAndFlee', distance: 4, fire: { ...smallCharge().fire, normalDice: 2, needPointBlank: 5, needShort: 5, needLong: 5, shortEnd: Infinity, longEnd: Infinity, volleyLongEnd: Infinity, killOn: 3 } }));
+  });
+
+  it('asks a charge at a battery that fires and flees only where its canister reaches (ball at chargers is not played)', () => {
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 10, reaction: 'fireAndFlee' })).toBeNull();
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery', gun: 'heavy' }, distance: 12, reaction: 'fireAndFlee' })).toBeNull();
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 11, reaction: 'fireAndFlee' })).toEqual({
+      path: 'reaction',
+      message: 'the battery\'s medium guns\' canister does not reach chargers 11" away (p21: 10"), and ball at chargers is not played: ask stand or flee',
+    });
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { gun: 'light' }, distance: 8, reaction: 'flee' })).toEqual({ path: 'target.gun', message: 'gun is for a battery; this unit is infantry' });
+    const charge = question('charge');
+    const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
+    const exact = charge.exact(charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery', guns: 2, gun: 'light' }, distance: 6, reaction: 'fireAndFlee' }), defaults);
+    expect((exact.summary as { fire: { normalDice: number; killOn: number } }).fire).toMatchObject({ normalDice: 10, killOn: 3 });
   });
 
   it("a battery's crew charged fire nothing: chargeSpecInto, which play and the odds share, gives them no dice (p19)", () => {

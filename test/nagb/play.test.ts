@@ -8,6 +8,8 @@ import { testPassProbability } from '../../src/rules/nagb/leadership.js';
 import { z } from 'zod';
 import { checkLane, laneScenarioBody, type LaneScenario } from '../../src/rules/nagb/scenarios.js';
 import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabulary.js';
+import { findRuleset } from '../../src/rules/index.js';
+import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
@@ -148,6 +150,60 @@ describe('mechanisms on the lane', () => {
     const p = testPassProbability(3);
     expect(tests).toBeGreaterThan(600);
     expect(Math.abs(formed / tests - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / tests));
+  });
+
+  it("p12, p19-21: a battery charged by horse fires canister and flees a d6 shorter under the doctrine's battery fireAndFlee, else flees; charged by foot it stands", () => {
+    const bty = { id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 27, offset: 0 };
+    const charges = (battery: string, charger: Record<string, unknown>) => {
+      const c = compiled(duel([charger], [bty], {}, ['column-assault', { preset: 'hold-and-volley', battery, influence: false }]));
+      const out: Ev[] = [];
+      for (let i = 0; i < 600; i++) {
+        const events: Ev[] = [];
+        const r = play(c, 'bty', i, events);
+        const mine = events.filter((e) => e.type === 'charge' && e.target === 'Bty' && e.ending !== 'refused');
+        out.push(...mine);
+        if (charger.arm !== 'cavalry') continue;
+        // Every horseman the battery killed is gone from the chargers: its fire phases' and its canister as it fled.
+        const byFire = events.filter((e) => e.type === 'fire' && e.units[0] === 'Bty').reduce((a, e) => a + (e.kills as number), 0);
+        // (Casualties are men killed, 30 a figure under nagb.figureScale.)
+        expect(r.sides[0].casualties / 30, `engagement ${i}`).toBe(Math.min(16, byFire + mine.reduce((a, e) => a + (e.casualties as number), 0)));
+      }
+      return out;
+    };
+    const horse = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 };
+    const fired = charges('fireAndFlee', horse);
+    const canister = fired.filter((e) => e.reaction === 'fireAndFlee');
+    expect(canister.length).toBeGreaterThan(30);
+    // Only within the medium guns' canister (10", p21), and with a d6 of flight for a foot battery (2d6 less one, p19).
+    for (const e of canister) {
+      expect(e.distance).toBeLessThanOrEqual(10);
+      expect(e.flight).toBeGreaterThanOrEqual(1);
+      expect(e.flight).toBeLessThanOrEqual(6);
+      expect(e.target).toBe('Bty');
+    }
+    // The horsemen it kills, against the exact odds of `volley odds charge` for the same charge (18 shots
+    // of medium canister at 5+, 3+ to kill: 4 a charge), within 4 standard errors.
+    const q = NAGB_ODDS.questions.find((x) => x.id === 'charge')!;
+    const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
+    const at = (d: number) => q.exact(q.params.parse({ charger: { arm: 'cavalry', figures: 16, cavalryType: 'cuirassier' }, target: { arm: 'artillery', guns: 3, gun: 'medium' }, distance: d, reaction: 'fireAndFlee' }), defaults);
+    let expected = 0, variance = 0, seen = 0;
+    for (const e of canister) {
+      const cas = at(e.distance as number).distributions.find((d) => d.name === 'chargerCasualties')!.values;
+      const m = cas.reduce((a, v) => a + (v.value as number) * v.p, 0);
+      expected += m;
+      variance += cas.reduce((a, v) => a + ((v.value as number) - m) ** 2 * v.p, 0);
+      seen += e.casualties as number;
+    }
+    expect(expected / canister.length).toBeCloseTo(4, 6);
+    expect(Math.abs(seen - expected)).toBeLessThanOrEqual(4 * Math.sqrt(variance));
+    // The same charges under the default doctrine: the battery flees, 2d6, and fires nothing.
+    const fled = charges('flee', horse);
+    expect(fled.length).toBeGreaterThan(30);
+    expect(fled.every((e) => e.reaction === 'flee' && e.casualties === 0)).toBe(true);
+    // Charged by infantry, a battery stands either way.
+    const foot = charges('fireAndFlee', { id: 'Col', formation: 'attackColumn', front: 20, offset: 0 });
+    expect(foot.length).toBeGreaterThan(10);
+    expect(foot.every((e) => e.reaction === 'stand')).toBe(true);
   });
 
   it('p23: cavalry that fought a formed unit and was not recalled is blown', () => {

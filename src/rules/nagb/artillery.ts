@@ -1,6 +1,6 @@
 /**
  * Artillery (p8, p19-21): the score to hit, ball (bounce, figures along the line, near misses),
- * canister, shell, fire at a battery (crew or gun), guns manned.
+ * canister (at chargers too), shell, fire at a battery (crew or gun), guns manned.
  */
 import type { Uniform } from '../../core/dice.js';
 import type { NagbOptions } from './options.js';
@@ -32,6 +32,18 @@ export function ballBand(gun: Gun, distance: number): ArtilleryBand {
 /** p21: canister reaches its range in the table (a single band). */
 export function canisterInRange(gun: Gun, distance: number): boolean {
   return distance <= GUNS[gun].canisterRange;
+}
+
+/**
+ * p12, p19-21: the canister dice of a battery that fires and flees when charged: the shots of each manned
+ * gun whose canister reaches the chargers' start distance. Canister is resolved as musketry (p20); a gun
+ * the chargers are beyond fires nothing at them (its ball at chargers is not played), so a battery
+ * none of whose guns reach has no fire to flee after.
+ */
+export function canisterAtChargers(guns: readonly Gun[], manned: number, distance: number): number {
+  let dice = 0;
+  for (let i = 0; i < manned && i < guns.length; i++) if (canisterInRange(guns[i], distance)) dice += GUNS[guns[i]].canisterShots;
+  return dice;
 }
 
 /** p21: shell reaches between its least and greatest range; guns other than howitzers fire it only if British. */

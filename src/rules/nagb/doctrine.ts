@@ -6,8 +6,9 @@
  *
  * What they decide: which unit gets the pips (p3) and when a general advance saves them; in which
  * formation to advance and where to deploy (p6-8); when to charge (p12) and when to hold fire so as to
- * stand and shoot (p12, p17); when to form square against cavalry (p13); volleys (p10); rerolls and
- * personal influence (p3-4); standing or pursuing after a win (p16); recalling cavalry (p23).
+ * stand and shoot (p12, p17); a battery's reaction to horse (p19); when to form square against cavalry
+ * (p13); volleys (p10); rerolls and personal influence (p3-4); standing or pursuing after a win (p16);
+ * recalling cavalry (p23).
  */
 import { z } from 'zod';
 
@@ -36,6 +37,11 @@ export interface NagbDoctrine {
   holdFire: boolean;
   /** Reaction of infantry charged by infantry (p12): stand and shoot when loaded, or stand. */
   reaction: 'standAndShoot' | 'stand';
+  /**
+   * Reaction of a battery charged by cavalry (p19): flee, or fire canister at the chargers (a pip and its
+   * load) and flee a d6 shorter when its guns reach them, fleeing else. Charged by infantry it stands.
+   */
+  battery: 'flee' | 'fireAndFlee';
   /** Squares against cavalry (p13): form when charged, form early in the own movement phase once cavalry could charge next turn, or never. */
   square: 'charged' | 'early' | 'never';
   /** Which failed tests to reroll for a pip (p3): none, the important ones (break, brigade, panic, charge, rally of broken units), or all. */
@@ -68,6 +74,7 @@ const BASE: Omit<NagbDoctrine, 'random'> = {
   volleyWithin: 0,
   holdFire: true,
   reaction: 'standAndShoot',
+  battery: 'flee',
   square: 'charged',
   rerolls: 'important',
   influence: true,
@@ -118,6 +125,7 @@ const doctrineParams = z.strictObject({
   volleyWithin: z.number().min(0).max(9).optional().describe('Order volleys at targets within this range (0: never; p10).'),
   holdFire: z.boolean().optional().describe('Keep loaded while an enemy could charge next, to stand and shoot (p12).'),
   reaction: z.enum(['standAndShoot', 'stand']).optional().describe('Reaction of infantry charged by infantry (p12).'),
+  battery: z.enum(['flee', 'fireAndFlee']).optional().describe('A battery charged by cavalry flees, or fires canister and flees a d6 shorter when its guns reach (p19).'),
   square: z.enum(['charged', 'early', 'never']).optional().describe('Squares against cavalry: when charged, early, or never (p13).'),
   rerolls: z.enum(['none', 'important', 'all']).optional().describe('Failed tests rerolled for a pip (p3).'),
   influence: z.boolean().optional().describe('The commander adds his personal influence to tests within 4" (p4).'),

@@ -46,8 +46,10 @@ import {
   toHitNeeded,
   townFiringFigures,
 } from './shooting.js';
+import { artilleryHitNeeded } from './artillery.js';
 import {
   type Arm,
+  CANISTER_KILL,
   type CavalryType,
   type CavalryWeapon,
   classRow,
@@ -433,6 +435,11 @@ export interface ChargeSituation {
   contactTest: TerrainTest;
   /** The target is a horse battery (p19: flees 3d6). */
   horseArtillery?: boolean;
+  /**
+   * A battery that fires and flees (p12, p19): its canister dice at the start distance
+   * (artillery.ts, canisterAtChargers) and whether it moved or unlimbered this turn (p20: -1).
+   */
+  battery?: { canisterDice: number; moved: boolean };
 }
 
 /**
@@ -476,6 +483,31 @@ export function newChargeSpec(): ChargeSpec {
     caughtFleeing: 'pursuitAtLeastFlight',
     halfChargeRounding: 'floor',
   };
+}
+
+/**
+ * ...but one that fires and flees (p12, p19) fires its guns' canister at the chargers' start distance,
+ * resolved as musketry (p20): its dice, 4+ to hit with the gunnery modifiers and -1 at charging enemy
+ * (who have no cover), 3+ to kill. The dice already hold the range (canisterAtChargers), so every band
+ * takes the same score; canister has no point-blank bonus of its own.
+ */
+function batteryFireAtChargers(f: ChargeSpec['fire'], charger: UnitProfile, target: UnitProfile, b: ChargeSituation['battery'], opts: NagbOptions): void {
+  const need = artilleryHitNeeded(
+    {
+      crewClass: target.cls,
+      disordered: target.disordered,
+      longRange: false,
+      cover: 'none',
+      movedOrUnlimbered: b?.moved === true,
+      targetSkirmishers: charger.formation === 'skirmish',
+      targetCharging: true,
+    },
+    opts,
+  );
+  f.normalDice = b?.canisterDice ?? 0;
+  f.needPointBlank = f.needShort = f.needLong = need;
+  f.shortEnd = f.longEnd = f.volleyLongEnd = Infinity;
+  f.killOn = CANISTER_KILL;
 }
 
 /** The target's score to hit the chargers at one range band (chargeSpec's defensive fire). */
@@ -535,11 +567,12 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   f.volleyLongEnd = target.weapon === 'musket' ? Math.max(row.long, opts.volleyRange) : row.long;
   f.killOn = SMALL_ARMS_KILL;
   if (target.arm === 'artillery') {
-    // A battery's crew fire no small arms (p19: its guns fire only on its own pips).
+    // A battery's crew fire no small arms (p19: its guns fire only on its own pips)...
     f.volleyTestLd = null;
     f.volleyAlways = false;
     f.volleyDice = 0;
     f.normalDice = 0;
+    if (s.reaction === 'fireAndFlee') batteryFireAtChargers(f, charger, target, s.battery, opts);
   }
   const c = o.chargers;
   c.figures = charger.figures;

@@ -32,9 +32,10 @@ import {
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
-import { type Formation, leadershipOf, type TerrainTest } from './tables.js';
+import { type Formation, type Gun, GUNS, leadershipOf, type TerrainTest } from './tables.js';
 import { defaultFigures, frontRank } from './units.js';
-import { ARMS, CAVALRY_FORMATIONS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
+import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
+import { canisterAtChargers, gunsManned } from './artillery.js';
 
 const CLASSES = ['militia', 'conscripts', 'line', 'veteran', 'elite', 'guard'] as const;
 
@@ -50,6 +51,7 @@ const unitFields = {
     .optional()
     .describe(`Infantry: ${INFANTRY_FORMATIONS.join(', ')}; cavalry: ${CAVALRY_FORMATIONS.join(', ')}. Default line; a battery has none.`),
   guns: z.int().min(1).max(12).optional().describe('Artillery only: the battery\'s guns; default 3. Its figures are its crew, 4 a gun (p19), and it fights with as many as 2 a gun (as play).'),
+  gun: z.enum(GUN_KINDS).optional().describe('Artillery only: the kind of every gun of the battery (p21), for its canister when it fires and flees; default medium.'),
   figures: z.int().min(1).max(200).optional().describe('Figures now; default 24 (cavalry 16, a battery 4 a gun).'),
   startFigures: z.int().min(1).max(200).optional().describe('Figures at the start; default the figures now.'),
   front: z.int().min(1).max(100).optional().describe('Front-rank figures now (a square: one face); default from the formation (rulings 6).'),
@@ -66,11 +68,13 @@ const unitFields = {
  * p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts
  * checkLane); a horseman's type and weapon belong to cavalry alone.
  */
-function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number }, ctx: z.RefinementCtx): void {
+function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number; gun?: string }, ctx: z.RefinementCtx): void {
   for (const field of ['cavalryType', 'cavalryWeapon'] as const) {
     if (u.arm !== 'cavalry' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for cavalry; this unit is ${u.arm}` });
   }
-  if (u.arm !== 'artillery' && u.guns !== undefined) ctx.addIssue({ code: 'custom', path: ['guns'], message: `guns is for a battery; this unit is ${u.arm}` });
+  for (const field of ['guns', 'gun'] as const) {
+    if (u.arm !== 'artillery' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for a battery; this unit is ${u.arm}` });
+  }
   if (u.formation === undefined) return;
   if (u.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['formation'], message: `a battery has no formation; found '${u.formation}'` });
   else if (!formationsOf(u.arm).includes(u.formation)) ctx.addIssue({ code: 'custom', path: ['formation'], message: `expected one of ${formationsOf(u.arm).join(', ')} for ${u.arm}, found '${u.formation}'` });
@@ -240,16 +244,29 @@ const chargeParams = z.strictObject({
   if (why !== null) ctx.addIssue({ code: 'custom', path: ['charger'], message: `no charge to ask about: ${why}${shaken && !p.charger.disordered ? ' (shaken: over half its starting figures lost)' : ''}` });
   // Nor a reaction the target may not take (p12-13, p19; ./charge.ts, reactionAllowed).
   const t = p.target;
-  if (t.arm === 'artillery' && (p.reaction === 'standAndShoot' || p.reaction === 'fireAndFlee')) {
-    ctx.addIssue({ code: 'custom', path: ['reaction'], message: `a battery's crew carry no small arms to ${p.reaction === 'standAndShoot' ? 'stand and shoot' : 'fire and flee'} with, and its guns' fire at chargers (p19) is not played: ask stand or flee` });
+  if (t.arm === 'artillery' && p.reaction === 'standAndShoot') {
+    ctx.addIssue({ code: 'custom', path: ['reaction'], message: "a battery's crew carry no small arms to stand and shoot with (p19): ask stand, flee, or fireAndFlee (its guns' canister)" });
+  } else if (t.arm === 'artillery' && p.reaction === 'fireAndFlee' && batteryAtChargers(t, p.distance).canisterDice === 0) {
+    ctx.addIssue({ code: 'custom', path: ['reaction'], message: `the battery's ${t.gun ?? DEFAULT_GUN} guns' canister does not reach chargers ${p.distance}" away (p21: ${GUNS[t.gun ?? DEFAULT_GUN].canisterRange}"), and ball at chargers is not played: ask stand or flee` });
   } else if (!reactionAllowed(p.reaction, { arm: t.arm, formation: (t.formation ?? 'line') as Formation, loaded: true, skirmishers: false, lightCavalry: t.cavalryType === 'light', crew: t.arm === 'artillery', onReact: false, chargerFormed: true })) {
     ctx.addIssue({ code: 'custom', path: ['reaction'], message: `${p.reaction} is not a reaction ${t.arm === 'infantry' ? `infantry in ${t.formation ?? 'line'}` : t.arm} may take (p12-13)` });
   }
 });
 type ChargeParams = z.infer<typeof chargeParams>;
 
+/** The kind of an odds file's battery's guns when it names none (the common order of battle's are medium). */
+const DEFAULT_GUN = 'medium';
+
+/** A battery target's canister at chargers `distance` away (p19-21): every gun of its kind, those manned. */
+function batteryAtChargers(t: UnitInput, distance: number): { canisterDice: number; moved: boolean } {
+  const guns = t.guns ?? DEFAULT_GUNS;
+  const crew = t.figures ?? defaultFigures('artillery', guns);
+  return { canisterDice: canisterAtChargers(new Array<Gun>(guns).fill(t.gun ?? DEFAULT_GUN), gunsManned(guns, crew), distance), moved: false };
+}
+
 function chargeSetup(p: ChargeParams, o: NagbOptions): ChargeSpec {
-  return chargeSpec(profileFrom(p.charger, o), profileFrom(p.target, o), { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest }, o);
+  const battery = p.target.arm === 'artillery' && p.reaction === 'fireAndFlee' ? batteryAtChargers(p.target, p.distance) : undefined;
+  return chargeSpec(profileFrom(p.charger, o), profileFrom(p.target, o), { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, battery }, o);
 }
 
 const TARGET_STATES = ['unchanged', 'square', 'disordered', 'fled'] as const;
@@ -290,6 +307,8 @@ const charge: OddsQuestion<ChargeParams> = {
     // Rulings 7, C: cuirassiers from 12" at a line that forms square.
     { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'cuirassier' }), target: unitSchema.parse({}), distance: 12, reaction: 'formSquare', aggressive: false, contactTest: 'none' },
     { charger: unitSchema.parse({ formation: 'attackColumn', class: 'veteran' }), target: unitSchema.parse({ class: 'conscripts', disordered: true }), distance: 5, reaction: 'fireAndFlee', aggressive: false, contactTest: -4 },
+    // p19-21: hussars at a foot battery of three medium guns 8" away, which fires canister and flees.
+    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'light' }), target: unitSchema.parse({ arm: 'artillery', gun: 'medium' }), distance: 8, reaction: 'fireAndFlee', aggressive: false, contactTest: 'none' },
   ],
 };
 

@@ -10,6 +10,7 @@ import { reactionAllowed } from '../charge.js';
 import { type NagbPurpose, PURPOSE, PURPOSES } from '../vocabulary.js';
 import {
   bodyGap,
+  canisterAtChargersOf,
   chargeBaseOf,
   chargeThreat,
   commanderDistance,
@@ -151,12 +152,15 @@ export function wantsCharge(g: Game, u: Unit, t: Unit, D: number): boolean {
 /**
  * p5, p12-13, p19: the target's reaction to a charge, among those allowed. Doctrines: infantry charged
  * by cavalry forms square (unless already in one, or in a village, or the doctrine never does), else
- * stands and shoots if loaded; infantry charged by infantry as the doctrine says; a battery flees from
- * cavalry and stands against infantry. Random: any allowed reaction.
+ * stands and shoots if loaded; infantry charged by infantry as the doctrine says; a battery stands
+ * against infantry and, against cavalry, flees or (doctrine `battery`) fires canister and flees when
+ * its guns reach. Random: any allowed reaction.
  */
 export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction {
   const d = g.doctrine(t.side);
-  const loaded = t.loaded && !t.noFire && t.spec.arm !== 'artillery';
+  // A battery's fire at chargers is its guns' canister (p19-20); its crew carry no small arms.
+  const canister = t.spec.arm === 'artillery' ? canisterAtChargersOf(g, t, Math.max(0, frontGap(charger.body, t.body))) : 0;
+  const loaded = t.spec.arm === 'artillery' ? canister > 0 : t.loaded && !t.noFire;
   const rc = {
     arm: t.spec.arm,
     formation: t.formation === 'battery' ? 'line' : t.formation,
@@ -172,12 +176,15 @@ export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction 
     const options: ChargeReaction[] = [];
     for (const r of ['stand', 'standAndShoot', 'fireAndFlee', 'flee', 'formSquare'] as const) {
       if (r === 'formSquare' && !squareOk) continue;
-      if ((r === 'standAndShoot' || r === 'fireAndFlee') && t.spec.arm === 'artillery') continue;
+      if (r === 'standAndShoot' && t.spec.arm === 'artillery') continue;
       if (reactionAllowed(r, rc)) options.push(r);
     }
     return options[pick(g, t.side, options.length)];
   }
-  if (t.spec.arm === 'artillery') return charger.spec.arm === 'cavalry' ? 'flee' : 'stand';
+  if (t.spec.arm === 'artillery') {
+    if (charger.spec.arm !== 'cavalry') return 'stand';
+    return d.battery === 'fireAndFlee' && loaded ? 'fireAndFlee' : 'flee';
+  }
   if (charger.spec.arm === 'cavalry' && t.spec.arm === 'infantry' && squareOk && d.square !== 'never') return 'formSquare';
   if (d.reaction === 'standAndShoot' && loaded) return 'standAndShoot';
   return 'stand';

@@ -16,7 +16,7 @@ import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshap
 import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
-import { bodyGap, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
+import { bodyGap, canisterAtChargersOf, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
 import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
@@ -154,7 +154,7 @@ export function freeHack(g: Game, winner: Unit, loser: Unit): void {
 const keptSpec = newChargeSpec();
 const chargerP = blankProfile();
 const targetP = blankProfile();
-const sit: ChargeSituation = { distance: 0, reaction: 'stand', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: false };
+const sit: ChargeSituation = { distance: 0, reaction: 'stand', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: false, battery: { canisterDice: 0, moved: false } };
 
 /** Play one declared charge of u at t, and put its outcome on the lane. */
 export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, reaction?: ChargeReaction): void {
@@ -170,6 +170,10 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   sit.aggressive = aggressive;
   sit.contactTest = contact;
   sit.horseArtillery = t.spec.horse;
+  // A battery that fires and flees fires its guns' canister (p19-20).
+  const gunFire = t.spec.arm === 'artillery' && r === 'fireAndFlee';
+  sit.battery!.canisterDice = gunFire ? canisterAtChargersOf(g, t, sit.distance) : 0;
+  sit.battery!.moved = t.moved;
   const spec = chargeSpecInto(keptSpec, profileInto(chargerP, g, u), profileInto(targetP, g, t), sit, opts);
   // p3 (nagb.standAndShootVolley testAndPip): the volley also needs a pip of the target's commander.
   if (spec.reaction === 'standAndShoot' && spec.fire.volleyTestLd !== null && opts.standAndShootVolley === 'testAndPip') {
@@ -210,6 +214,18 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
       u.moved = false;
     }
     return;
+  }
+  // A battery's fire as it flees: a pip of its own and its load (p19); the crew then flee (below).
+  if (gunFire) {
+    t.pips--;
+    bump(g, X.pipsSpent, t.side);
+    t.loaded = false;
+    t.fired = true;
+    if (out.chargerCasualties > 0) {
+      bump(g, X.artilleryKills, t.side, Math.min(out.chargerCasualties, u.figures));
+      casualties(g, u, out.chargerCasualties);
+      u.stepCasualties = 0;
+    }
   }
   // The target's fire (stand and shoot, fire and flee): its load is spent.
   if ((spec.reaction === 'standAndShoot' || spec.reaction === 'fireAndFlee') && t.spec.arm !== 'artillery') {

@@ -25,7 +25,7 @@ import { PURPOSE as P } from '../vocabulary.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
-import { coverOf, figuresInArc, friendAheadWithin, GUN_ARC, lineOfFireBlocked, MUSKET_ARC } from './geometry.js';
+import { coverOf, figuresInArc, friendAheadWithin, friendInCanisterArc, GUN_ARC, lineOfFireBlocked, MUSKET_ARC } from './geometry.js';
 import { frontNow } from './profiles.js';
 import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
@@ -385,15 +385,6 @@ function damageSector(g: Game, sector: number, hits: number, side: 0 | 1): void 
     if (x.removed || x.sector !== sector) continue;
     if (!test(g, x, P.panic, ldOf(g, x))) rout(g, x, sumD6(g.morale(x.side), COLLAPSE_FLIGHT_DICE));
   }
-}
-
-/** p20: canister may not be fired with a friend within its range and arc. */
-function friendInCanisterArc(g: Game, b: Unit, range: number): boolean {
-  for (const f of g.units) {
-    if (f.side !== b.side || f === b || f.removed) continue;
-    if (frontEdgeDistance(b.body, f.body) <= range + EPS && frontWithinArc(b.body, f.body, GUN_ARC) > EPS) return true;
-  }
-  return false;
 }
 
 /** p11, p19, p21, p27, p31: the tests of units that took casualties in the step; the counters reset. */

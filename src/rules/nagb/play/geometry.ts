@@ -10,6 +10,7 @@ import {
   axialMax,
   axialMin,
   frontGap,
+  frontEdgeDistance,
   frontIn,
   frontWithinArc,
   hypot2,
@@ -19,6 +20,7 @@ import {
   rangeGap,
   terrainMet,
 } from '../../../table/index.js';
+import { canisterAtChargers } from '../artillery.js';
 import { chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
 import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
 import { sectorCover } from '../village.js';
@@ -450,4 +452,24 @@ export function overlapsAnother(g: Game, u: Unit, b: Body): boolean {
     }
   }
   return false;
+}
+
+/** p20: canister may not be fired with a friend within its range and arc. */
+export function friendInCanisterArc(g: Game, b: Unit, range: number): boolean {
+  for (const f of g.units) {
+    if (f.side !== b.side || f === b || f.removed) continue;
+    if (frontEdgeDistance(b.body, f.body) <= range + EPS && frontWithinArc(b.body, f.body, GUN_ARC) > EPS) return true;
+  }
+  return false;
+}
+
+/**
+ * p12, p19-20: the canister dice battery `b` would fire at chargers `distance` away if it fired and
+ * fled: none unless it could fire now (loaded, a pip, not silenced or broken, guns manned) with no
+ * friend in its canister's range and arc; then its manned guns that reach (canisterAtChargers).
+ */
+export function canisterAtChargersOf(g: Game, b: Unit, distance: number): number {
+  if (b.removed || b.state === BROKEN || !b.loaded || b.noFire || b.silenced || b.pips < 1 || b.guns <= 0) return 0;
+  if (friendInCanisterArc(g, b, distance)) return 0;
+  return canisterAtChargers(b.spec.guns, Math.min(b.guns, b.figures), distance);
 }
