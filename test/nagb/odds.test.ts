@@ -246,6 +246,7 @@ function smallCharge(over: Partial<ChargeSpec> = {}): ChargeSpec {
     chargers: { figures: 6, threshold: 1, ld: 7, casualtyModified: true },
     fleeDice: 2,
     fireAndFleeDice: 1,
+    flightHalved: false,
     squareLd: 7,
     targetDisordered: false,
     contactTest: 'none',
@@ -468,12 +469,19 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect([spec.fire.normalDice, spec.fire.needShort, spec.fire.needLong, spec.fire.needPointBlank, spec.fire.killOn, spec.fireAndFleeDice]).toEqual([18, 5, 5, 5, 3, 1]);
     // Moved or unlimbered this turn: -1 more (p20); a horse battery flees 2d6 less one (p19).
     const moved = chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: true, battery: { canisterDice: 18, moved: true } }, O);
-    expect([moved.fire.needShort, moved.fireAndFleeDice]).toEqual([6, 2]);
+    expect([moved.fire.needShort, moved.fireAndFleeDice, moved.flightHalved, spec.flightHalved]).toEqual([6, 2, true, false]);
     expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 3, 9)).toBe(12 + 5 - 5);
     expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 3, 8)).toBe(17);
     expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 2, 8)).toBe(12);
     expect(canisterAtChargers(['heavy'], 1, 12)).toBe(7);
     expect(canisterAtChargers(['light'], 1, 10.5)).toBe(0);
+    // p19: a horse battery, unlimbered as on the lane, limbers as it flees and covers half its roll; the
+    // exact odds of being caught agree with every path of the dice, fleeing and firing and fleeing.
+    for (const reaction of ['flee', 'fireAndFlee'] as const) {
+      for (const flightHalved of [false, true]) expectChargeMatches(smallCharge({ reaction, distance: 3, chargeBase: 2, flightHalved, fire: { ...smallCharge().fire, normalDice: 1 } }));
+    }
+    const halved = chargeOdds(smallCharge({ reaction: 'flee', distance: 3, chargeBase: 2, flightHalved: true }));
+    expect(halved.endings.caught).toBeGreaterThan(chargeOdds(smallCharge({ reaction: 'flee', distance: 3, chargeBase: 2 })).endings.caught);
     // The exact odds agree with every path of the dice (two shots, to keep the paths few), the fire at
     // every band alike and killing on 3+ as the battery's is.
     expectChargeMatches(smallCharge({ reaction: 'fireAndFlee', distance: 4, fire: { ...smallCharge().fire, normalDice: 2, needPointBlank: 5, needShort: 5, needLong: 5, shortEnd: Infinity, longEnd: Infinity, volleyLongEnd: Infinity, killOn: 3 } }));
@@ -487,10 +495,14 @@ describe("the odds ask only what play can meet: a charge it would declare, small
       message: 'the battery\'s medium guns\' canister does not reach chargers 11" away (p21: 10"), and ball at chargers is not played: ask stand or flee',
     });
     expect(first('charge', { charger: { arm: 'cavalry' }, target: { gun: 'light' }, distance: 8, reaction: 'flee' })).toEqual({ path: 'target.gun', message: 'gun is for a battery; this unit is infantry' });
+    expect(first('charge', { charger: { arm: 'cavalry' }, target: { horse: true }, distance: 8, reaction: 'flee' })).toEqual({ path: 'target.horse', message: 'horse is for a battery; this unit is infantry' });
     const charge = question('charge');
     const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
     const exact = charge.exact(charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery', guns: 2, gun: 'light' }, distance: 6, reaction: 'fireAndFlee' }), defaults);
     expect((exact.summary as { fire: { normalDice: number; killOn: number } }).fire).toMatchObject({ normalDice: 10, killOn: 3 });
+    // A horse battery flees 3d6 halved (p19): caught more often than a foot battery's crew fleeing 2d6.
+    const caughtOf = (target: object) => (charge.exact(charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery', ...target }, distance: 6, reaction: 'flee' }), defaults).distributions.find((d) => d.name === 'ending')!.values.find((v) => v.value === 'caught')!.p);
+    expect(caughtOf({ horse: true })).toBeGreaterThan(caughtOf({}));
   });
 
   it("a battery's crew charged fire nothing: chargeSpecInto, which play and the odds share, gives them no dice (p19)", () => {

@@ -152,7 +152,7 @@ describe('mechanisms on the lane', () => {
     expect(Math.abs(formed / tests - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / tests));
   });
 
-  it("p12, p19-21: a battery charged by horse fires canister and flees a d6 shorter under the doctrine's battery fireAndFlee, else flees; charged by foot it stands", () => {
+  it("p12, p19-21: a battery charged by horse fires canister and flees a d6 shorter under the doctrine's battery fireAndFlee, else flees (a horse battery's flight halved); charged by foot it stands", () => {
     const bty = { id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 27, offset: 0 };
     const charges = (battery: string, charger: Record<string, unknown>) => {
       const c = compiled(duel([charger], [bty], {}, ['column-assault', { preset: 'hold-and-volley', battery, influence: false }]));
@@ -200,6 +200,18 @@ describe('mechanisms on the lane', () => {
     const fled = charges('flee', horse);
     expect(fled.length).toBeGreaterThan(30);
     expect(fled.every((e) => e.reaction === 'flee' && e.casualties === 0)).toBe(true);
+    // A horse battery, unlimbered as on the lane, limbers as it flees: 3d6 halved, at most 9" (p19).
+    const horseBty = { ...bty, horse: true };
+    const c = compiled(duel([horse], [horseBty], {}, ['column-assault', { preset: 'hold-and-volley', influence: false }]));
+    const flights: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const events: Ev[] = [];
+      play(c, 'horse-bty', i, events);
+      for (const e of events) if (e.type === 'charge' && e.target === 'Bty' && e.reaction === 'flee' && e.ending !== 'refused') flights.push(e.flight as number);
+    }
+    expect(flights.length).toBeGreaterThan(30);
+    expect(Math.max(...flights)).toBeLessThanOrEqual(9);
+    expect(Math.min(...flights)).toBeGreaterThanOrEqual(1);
     // Charged by infantry, a battery stands either way.
     const foot = charges('fireAndFlee', { id: 'Col', formation: 'attackColumn', front: 20, offset: 0 });
     expect(foot.length).toBeGreaterThan(10);

@@ -260,6 +260,8 @@ export interface ChargeSpec {
   /** Flight dice for 'flee', for 'fireAndFlee', and if the square test fails while disordered. */
   fleeDice: number;
   fireAndFleeDice: number;
+  /** p19: an unlimbered horse battery limbers as it flees: its flight roll is halved (horseArtilleryFlight). */
+  flightHalved: boolean;
   /** Target's square test Ld without the -4 (formation and disorder in), and whether it is disordered. */
   squareLd: number;
   targetDisordered: boolean;
@@ -349,7 +351,7 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult, test
   const opts = s; // the spec carries the two readings it needs (nagb.caughtFleeing, nagb.halfChargeRounding)
   switch (s.reaction) {
     case 'flee': {
-      const flight = (out.flight = sumD6(u, s.fleeDice));
+      const flight = (out.flight = flightOf(s, sumD6(u, s.fleeDice)));
       const M = (out.chargeMove = s.chargeBase + sumD6(u, s.chargeDice));
       out.target = 'fled';
       out.ending = caught(M, D + flight, opts) ? 'caught' : 'escaped';
@@ -361,7 +363,7 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult, test
       const cas = holdsFire(need) ? 0 : rollCasualties(u, s.fire.normalDice, need, s.fire.killOn, s.chargers.figures, out.hitRoll);
       out.chargerCasualties = cas;
       if (!holdsFire(need)) out.fireDistance = D;
-      const flight = (out.flight = sumD6(u, s.fireAndFleeDice));
+      const flight = (out.flight = flightOf(s, sumD6(u, s.fireAndFleeDice)));
       const M = (out.chargeMove = s.chargeBase + sumD6(u, s.chargeDice));
       out.target = 'fled';
       if (chargersFailFire(u, s, cas, test)) {
@@ -412,6 +414,11 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult, test
       return arrive(u, s, M, out, test);
     }
   }
+}
+
+/** The inches a target that flees a charge covers: its roll, halved for a horse battery limbering (p19). */
+export function flightOf(s: Pick<ChargeSpec, 'flightHalved'>, roll: number): number {
+  return horseArtilleryFlight(roll, s.flightHalved);
 }
 
 /** p11, p18: the chargers' test after the target's fire: true when they fail it (and are disordered). */

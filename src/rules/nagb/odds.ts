@@ -13,6 +13,7 @@ import {
   caught,
   defensiveNeed,
   fireAndFleeDice,
+  flightOf,
   fleeDice,
   firedHigh,
   defensiveFireDistance,
@@ -327,11 +328,11 @@ export function chargeOdds(s: ChargeSpec): ChargeOdds {
       chargerDisordered += w * shortDisorder;
     }
   };
-  // P(caught) against a flight of `dice` d6 after a move M.
+  // P(caught) against a flight of `dice` d6 (halved for a horse battery, p19) after a move M.
   const caughtGiven = (M: number, dice: number) => {
     const flight = sumD6Distribution(dice);
     let p = 0;
-    for (let f = 0; f < flight.length; f++) if (flight[f] > 0 && caught(M, D + f, opts)) p += flight[f];
+    for (let f = 0; f < flight.length; f++) if (flight[f] > 0 && caught(M, D + flightOf(s, f), opts)) p += flight[f];
     return p;
   };
   for (let t = 0; t < move.length; t++) {
@@ -477,6 +478,7 @@ export function newChargeSpec(): ChargeSpec {
     chargers: { figures: 0, threshold: 0, ld: 0, casualtyModified: false },
     fleeDice: 0,
     fireAndFleeDice: 0,
+    flightHalved: false,
     squareLd: 0,
     targetDisordered: false,
     contactTest: 'none',
@@ -581,6 +583,8 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   c.casualtyModified = classRow(charger.cls).casualtyModified;
   o.fleeDice = fleeDice(target.arm, s.horseArtillery === true);
   o.fireAndFleeDice = fireAndFleeDice(target.arm, s.horseArtillery === true);
+  // Batteries on the lane stand unlimbered (they do not move): a horse battery limbers as it flees.
+  o.flightHalved = target.arm === 'artillery' && s.horseArtillery === true;
   o.squareLd = modifiedLd(tLd, target.jubilant, target.disordered, target.influence + squareLdMod);
   o.targetDisordered = target.disordered;
   o.contactTest = s.contactTest;

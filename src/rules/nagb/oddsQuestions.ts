@@ -52,6 +52,7 @@ const unitFields = {
     .describe(`Infantry: ${INFANTRY_FORMATIONS.join(', ')}; cavalry: ${CAVALRY_FORMATIONS.join(', ')}. Default line; a battery has none.`),
   guns: z.int().min(1).max(12).optional().describe('Artillery only: the battery\'s guns; default 3. Its figures are its crew, 4 a gun (p19), and it fights with as many as 2 a gun (as play).'),
   gun: z.enum(GUN_KINDS).optional().describe('Artillery only: the kind of every gun of the battery (p21), for its canister when it fires and flees; default medium.'),
+  horse: z.boolean().optional().describe('Artillery only: horse artillery, which flees a charge 3d6 (2d6 after firing) halved, limbering as it goes (p19); default false.'),
   figures: z.int().min(1).max(200).optional().describe('Figures now; default 24 (cavalry 16, a battery 4 a gun).'),
   startFigures: z.int().min(1).max(200).optional().describe('Figures at the start; default the figures now.'),
   front: z.int().min(1).max(100).optional().describe('Front-rank figures now (a square: one face); default from the formation (rulings 6).'),
@@ -68,11 +69,11 @@ const unitFields = {
  * p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts
  * checkLane); a horseman's type and weapon belong to cavalry alone.
  */
-function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number; gun?: string }, ctx: z.RefinementCtx): void {
+function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number; gun?: string; horse?: boolean }, ctx: z.RefinementCtx): void {
   for (const field of ['cavalryType', 'cavalryWeapon'] as const) {
     if (u.arm !== 'cavalry' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for cavalry; this unit is ${u.arm}` });
   }
-  for (const field of ['guns', 'gun'] as const) {
+  for (const field of ['guns', 'gun', 'horse'] as const) {
     if (u.arm !== 'artillery' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for a battery; this unit is ${u.arm}` });
   }
   if (u.formation === undefined) return;
@@ -266,7 +267,8 @@ function batteryAtChargers(t: UnitInput, distance: number): { canisterDice: numb
 
 function chargeSetup(p: ChargeParams, o: NagbOptions): ChargeSpec {
   const battery = p.target.arm === 'artillery' && p.reaction === 'fireAndFlee' ? batteryAtChargers(p.target, p.distance) : undefined;
-  return chargeSpec(profileFrom(p.charger, o), profileFrom(p.target, o), { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, battery }, o);
+  const horseArtillery = p.target.arm === 'artillery' && p.target.horse === true;
+  return chargeSpec(profileFrom(p.charger, o), profileFrom(p.target, o), { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, horseArtillery, battery }, o);
 }
 
 const TARGET_STATES = ['unchanged', 'square', 'disordered', 'fled'] as const;
@@ -309,6 +311,8 @@ const charge: OddsQuestion<ChargeParams> = {
     { charger: unitSchema.parse({ formation: 'attackColumn', class: 'veteran' }), target: unitSchema.parse({ class: 'conscripts', disordered: true }), distance: 5, reaction: 'fireAndFlee', aggressive: false, contactTest: -4 },
     // p19-21: hussars at a foot battery of three medium guns 8" away, which fires canister and flees.
     { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'light' }), target: unitSchema.parse({ arm: 'artillery', gun: 'medium' }), distance: 8, reaction: 'fireAndFlee', aggressive: false, contactTest: 'none' },
+    // p19: a horse battery limbering as it flees dragoons 6" away: 3d6 halved.
+    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16 }), target: unitSchema.parse({ arm: 'artillery', horse: true, guns: 2 }), distance: 6, reaction: 'flee', aggressive: false, contactTest: 'none' },
   ],
 };
 

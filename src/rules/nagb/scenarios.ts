@@ -50,7 +50,7 @@ export const unitSchema = z.strictObject({
   cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().meta({ default: 'heavy' }).describe('Cavalry only (p24-25, p40): the save in hand to hand (light 6+, heavy 5+, cuirassier 4+) and the ferocious charge of heavies (default heavy).'),
   cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().meta({ default: 'sabre' }).describe('Cavalry only (p24, p40): charging sabres kill on 3+, lancers 2+ (default sabre).'),
   guns: z.array(z.enum(GUN_KINDS)).optional().describe('Artillery only: the battery\'s pieces (p21), e.g. [medium, medium, howitzer].'),
-  horse: z.boolean().optional().meta({ default: false }).describe('Artillery only: horse artillery (p19: flees 3d6; default false).'),
+  horse: z.boolean().optional().meta({ default: false }).describe('Artillery only: horse artillery (p19: flees a charge 3d6, halved as it limbers; default false).'),
   drilled: z.boolean().optional().describe('Drilled (p39): default veteran, elite and guard, and French foot outside 1813-14 (p35, nagb.scenarioYear). Infantry and cavalry only (a battery has no formation to change).'),
   colours: z.boolean().optional().meta({ default: true }).describe('Carries colours or a standard (p14: +1 in hand to hand; default true). Infantry and cavalry only.'),
   fourPerThree: z.boolean().optional().meta({ default: false }).describe('British or Portuguese line infantry: four dice for three figures (p35; default false). Infantry only.'),
