@@ -466,8 +466,9 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     const battery = battalion({ arm: 'artillery', formation: 'line', figures: 12, startFigures: 12, front: 6 });
     // 3 medium guns at 8": 6 shots each (p21); 4+ to hit, -1 at charging enemy: 5+; canister kills on 3+.
     const spec = chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', battery: { canisterDice: 18, moved: false } }, O);
-    expect([spec.fire.normalDice, spec.fire.needShort, spec.fire.needLong, spec.fire.needPointBlank, spec.fire.killOn, spec.fireAndFleeDice]).toEqual([18, 5, 5, 5, 3, 1]);
-    // Moved or unlimbered this turn: -1 more (p20); a horse battery flees 2d6 less one (p19).
+    // At 1" or less, +1 as any fire at chargers (p12): 4+.
+    expect([spec.fire.normalDice, spec.fire.needShort, spec.fire.needLong, spec.fire.needPointBlank, spec.fire.killOn, spec.fireAndFleeDice]).toEqual([18, 5, 5, 4, 3, 1]);
+    // Moved or unlimbered this turn: -1 more (p20); a horse battery flees 3d6 less a d6, 2d6, halved as it limbers (p19).
     const moved = chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: true, battery: { canisterDice: 18, moved: true } }, O);
     expect([moved.fire.needShort, moved.fireAndFleeDice, moved.flightHalved, spec.flightHalved]).toEqual([6, 2, true, false]);
     expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 3, 9)).toBe(12 + 5 - 5);
@@ -484,10 +485,10 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(halved.endings.caught).toBeGreaterThan(chargeOdds(smallCharge({ reaction: 'flee', distance: 3, chargeBase: 2 })).endings.caught);
     // The exact odds agree with every path of the dice (two shots, to keep the paths few), the fire at
     // every band alike and killing on 3+ as the battery's is.
-    expectChargeMatches(smallCharge({ reaction: 'fireAndFlee', distance: 4, fire: { ...smallCharge().fire, normalDice: 2, needPointBlank: 5, needShort: 5, needLong: 5, shortEnd: Infinity, longEnd: Infinity, volleyLongEnd: Infinity, killOn: 3 } }));
+    for (const distance of [4, 1]) expectChargeMatches(smallCharge({ reaction: 'fireAndFlee', distance, fire: { ...smallCharge().fire, normalDice: 2, needPointBlank: 4, needShort: 5, needLong: 5, shortEnd: Infinity, longEnd: Infinity, volleyLongEnd: Infinity, killOn: 3 } }));
   });
 
-  it('asks a charge at a battery that fires and flees only where its canister reaches (ball at chargers is not played)', () => {
+  it('p19-21: asks a charge at a battery that fires and flees only where its canister reaches (ball at chargers is not played)', () => {
     expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 10, reaction: 'fireAndFlee' })).toBeNull();
     expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery', gun: 'heavy' }, distance: 12, reaction: 'fireAndFlee' })).toBeNull();
     expect(first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'artillery' }, distance: 11, reaction: 'fireAndFlee' })).toEqual({

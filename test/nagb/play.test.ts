@@ -11,6 +11,9 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
+import { canisterAtChargersOf } from '../../src/rules/nagb/play/geometry.js';
+import { playCharge } from '../../src/rules/nagb/play/charges.js';
+import { X } from '../../src/rules/nagb/play/act.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
 const line = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'line', front, offset, ...extra });
@@ -216,6 +219,61 @@ describe('mechanisms on the lane', () => {
     const foot = charges('fireAndFlee', { id: 'Col', formation: 'attackColumn', front: 20, offset: 0 });
     expect(foot.length).toBeGreaterThan(10);
     expect(foot.every((e) => e.reaction === 'stand')).toBe(true);
+  });
+
+  it('p12, p19-20: a battery fires at chargers only loaded, with a pip (nagb.batteryChargeFire pip), not silenced, with no friend in its canister arc, and able to hit', () => {
+    const bty = (more: Record<string, unknown> = {}) => ({ id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 27, offset: 0, ...more });
+    const cuir = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 };
+    const ready = (options: Record<string, string> = {}, more: Record<string, unknown> = {}, friend = false) => {
+      const g = compiled(duel([cuir], [bty(more), ...(friend ? [line('Friend', 24, 0)] : [])]), options).game;
+      for (const u of g.units) {
+        u.figures = u.spec.startFigures;
+        u.guns = u.spec.guns.length;
+      }
+      const [c, b] = g.units;
+      b.pips = 1;
+      return { g, c, b };
+    };
+    let { g, c, b } = ready();
+    // 3 medium guns within their 10" of canister: 6 shots each (p21).
+    expect(canisterAtChargersOf(g, b, c, 7)).toBe(18);
+    expect(canisterAtChargersOf(g, b, c, 11)).toBe(0);
+    b.loaded = false;
+    expect(canisterAtChargersOf(g, b, c, 7)).toBe(0);
+    b.loaded = true;
+    b.pips = 0;
+    expect(canisterAtChargersOf(g, b, c, 7)).toBe(0);
+    ({ g, c, b } = ready({ 'nagb.batteryChargeFire': 'free' }));
+    b.pips = 0;
+    expect(canisterAtChargersOf(g, b, c, 7)).toBe(18);
+    b.silenced = true;
+    expect(canisterAtChargersOf(g, b, c, 7)).toBe(0);
+    // A militia crew, disordered, at chargers: 4 + 1 + 1 + 1 = 7, no hit possible (p20, p27); at 1" the +1 of point blank (p12) brings it back.
+    ({ g, c, b } = ready({}, { class: 'militia' }));
+    b.state = 1; // DISORDERED
+    expect(canisterAtChargersOf(g, b, c, 7)).toBe(0);
+    expect(canisterAtChargersOf(g, b, c, 1)).toBe(18);
+    // A friend 3" in front of the battery stands in its canister's range and arc (p20): no canister.
+    ({ g, c, b } = ready({}, {}, true));
+    expect(canisterAtChargersOf(g, b, c, 7)).toBe(0);
+  });
+
+  it('p19, nagb.batteryChargeFire: firing and fleeing spends the battery\'s load, and a pip under pip (none under free)', () => {
+    for (const [rule, cost] of [['pip', 1], ['free', 0]] as const) {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [{ id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 27, offset: 0 }]), { 'nagb.batteryChargeFire': rule });
+      // An engagement played sets up the state the play loop keeps (results, dice); then one charge by hand.
+      play(cp, 'pip', 0);
+      const g = cp.game;
+      const [c, b] = g.units;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, guns: u.spec.guns.length, loaded: true, silenced: false, noFire: false, moved: false, blown: false, shaken: false });
+        u.body.front = u.spec.startFront;
+      }
+      b.pips = 2;
+      const spent = g.extra[X.pipsSpent + 1];
+      playCharge(g, c, b, true, 'fireAndFlee');
+      expect([b.pips, b.loaded, b.fired, g.extra[X.pipsSpent + 1] - spent], rule).toEqual([2 - cost, false, true, cost]);
+    }
   });
 
   it('p23: cavalry that fought a formed unit and was not recalled is blown', () => {

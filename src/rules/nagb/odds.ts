@@ -490,8 +490,8 @@ export function newChargeSpec(): ChargeSpec {
 /**
  * ...but one that fires and flees (p12, p19) fires its guns' canister at the chargers' start distance,
  * resolved as musketry (p20): its dice, 4+ to hit with the gunnery modifiers and -1 at charging enemy
- * (who have no cover), 3+ to kill. The dice already hold the range (canisterAtChargers), so every band
- * takes the same score; canister has no point-blank bonus of its own.
+ * (who have no cover), +1 at 1" or less as any fire at chargers (p12), 3+ to kill. The dice already hold
+ * the range (canisterAtChargers), so short and long take the same score.
  */
 function batteryFireAtChargers(f: ChargeSpec['fire'], charger: UnitProfile, target: UnitProfile, b: ChargeSituation['battery'], opts: NagbOptions): void {
   const need = artilleryHitNeeded(
@@ -507,7 +507,8 @@ function batteryFireAtChargers(f: ChargeSpec['fire'], charger: UnitProfile, targ
     opts,
   );
   f.normalDice = b?.canisterDice ?? 0;
-  f.needPointBlank = f.needShort = f.needLong = need;
+  f.needShort = f.needLong = need;
+  f.needPointBlank = Math.max(2, need - 1);
   f.shortEnd = f.longEnd = f.volleyLongEnd = Infinity;
   f.killOn = CANISTER_KILL;
 }

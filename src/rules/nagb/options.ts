@@ -193,6 +193,13 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: "A stand-and-shoot volley needs only the test, or the test and a pip of the brigade commander.",
   },
   {
+    name: 'nagb.batteryChargeFire',
+    values: ['pip', 'free'],
+    default: 'pip',
+    source: 'p19 (a pip to fire all guns at one target) vs p12 (a charged unit\'s reactions cost nothing)',
+    doc: "A battery that fires and flees pays for its fire a pip of its own, or fires free like any charged unit's reaction.",
+  },
+  {
     name: 'nagb.halfChargeRounding',
     values: ['floor', 'exact'],
     default: 'floor',
@@ -371,6 +378,7 @@ export interface NagbOptions {
   shootingTestScope: 'perStep' | 'perFiringUnit' | 'perPhase';
   failedChargeTest: 'hold' | 'moveNormally';
   standAndShootVolley: 'testNoPip' | 'testAndPip';
+  batteryChargeFire: 'pip' | 'free';
   halfChargeRounding: 'floor' | 'exact';
   overlapDice: 'perOverlappedEnd' | 'plusOne';
   outnumberBasis: 'wholeUnit' | 'inContact';
@@ -430,6 +438,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     shootingTestScope: v('shootingTestScope'),
     failedChargeTest: v('failedChargeTest'),
     standAndShootVolley: v('standAndShootVolley'),
+    batteryChargeFire: v('batteryChargeFire'),
     halfChargeRounding: v('halfChargeRounding'),
     overlapDice: v('overlapDice'),
     outnumberBasis: v('outnumberBasis'),

@@ -159,7 +159,7 @@ export function wantsCharge(g: Game, u: Unit, t: Unit, D: number): boolean {
 export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction {
   const d = g.doctrine(t.side);
   // A battery's fire at chargers is its guns' canister (p19-20); its crew carry no small arms.
-  const canister = t.spec.arm === 'artillery' ? canisterAtChargersOf(g, t, Math.max(0, frontGap(charger.body, t.body))) : 0;
+  const canister = t.spec.arm === 'artillery' ? canisterAtChargersOf(g, t, charger, Math.max(0, frontGap(charger.body, t.body))) : 0;
   const loaded = t.spec.arm === 'artillery' ? canister > 0 : t.loaded && !t.noFire;
   const rc = {
     arm: t.spec.arm,

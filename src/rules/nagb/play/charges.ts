@@ -172,7 +172,7 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   sit.horseArtillery = t.spec.horse;
   // A battery that fires and flees fires its guns' canister (p19-20).
   const gunFire = t.spec.arm === 'artillery' && r === 'fireAndFlee';
-  sit.battery!.canisterDice = gunFire ? canisterAtChargersOf(g, t, sit.distance) : 0;
+  sit.battery!.canisterDice = gunFire ? canisterAtChargersOf(g, t, u, sit.distance) : 0;
   sit.battery!.moved = t.moved;
   const spec = chargeSpecInto(keptSpec, profileInto(chargerP, g, u), profileInto(targetP, g, t), sit, opts);
   // p3 (nagb.standAndShootVolley testAndPip): the volley also needs a pip of the target's commander.
@@ -215,10 +215,13 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
     }
     return;
   }
-  // A battery's fire as it flees: a pip of its own and its load (p19); the crew then flee (below).
+  // A battery's fire as it flees: its load, and a pip of its own under nagb.batteryChargeFire pip (p19);
+  // the crew then flee (below).
   if (gunFire) {
-    t.pips--;
-    bump(g, X.pipsSpent, t.side);
+    if (opts.batteryChargeFire === 'pip') {
+      t.pips--;
+      bump(g, X.pipsSpent, t.side);
+    }
     t.loaded = false;
     t.fired = true;
     if (out.chargerCasualties > 0) {

@@ -20,7 +20,7 @@ import {
   rangeGap,
   terrainMet,
 } from '../../../table/index.js';
-import { canisterAtChargers } from '../artillery.js';
+import { artilleryHitNeeded, canisterAtChargers } from '../artillery.js';
 import { chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
 import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
 import { sectorCover } from '../village.js';
@@ -464,12 +464,21 @@ export function friendInCanisterArc(g: Game, b: Unit, range: number): boolean {
 }
 
 /**
- * p12, p19-20: the canister dice battery `b` would fire at chargers `distance` away if it fired and
- * fled: none unless it could fire now (loaded, a pip, not silenced or broken, guns manned) with no
- * friend in its canister's range and arc; then its manned guns that reach (canisterAtChargers).
+ * p12, p19-20: the canister dice battery `b` would fire at `charger` `distance` away if it fired and
+ * fled: none unless it could fire now (loaded, not silenced or broken, guns manned, and a pip under
+ * nagb.batteryChargeFire pip: what the fire phase's battery asks) with no friend in its canister's
+ * range and arc, and could hit at all (a score of 6 or less at chargers); then its manned guns that
+ * reach (canisterAtChargers). The charger is the first enemy ahead across its frontage (chargeTarget),
+ * so arc and line of fire hold.
  */
-export function canisterAtChargersOf(g: Game, b: Unit, distance: number): number {
-  if (b.removed || b.state === BROKEN || !b.loaded || b.noFire || b.silenced || b.pips < 1 || b.guns <= 0) return 0;
+export function canisterAtChargersOf(g: Game, b: Unit, charger: Unit, distance: number): number {
+  if (b.removed || b.state === BROKEN || !b.loaded || b.noFire || b.silenced || b.guns <= 0) return 0;
+  if (g.c.options.batteryChargeFire === 'pip' && b.pips < 1) return 0;
   if (friendInCanisterArc(g, b, distance)) return 0;
+  const need = artilleryHitNeeded(
+    { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover: 'none', movedOrUnlimbered: b.moved, targetSkirmishers: charger.formation === 'skirmish', targetCharging: true },
+    g.c.options,
+  );
+  if (need > 6 && !(distance <= 1 && need - 1 <= 6)) return 0;
   return canisterAtChargers(b.spec.guns, Math.min(b.guns, b.figures), distance);
 }
