@@ -7,6 +7,7 @@ import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
+import { recordReport } from '../report/manifest.js';
 import { counted } from '../report/words.js';
 import { progress, type Progress } from './progress.js';
 
@@ -146,7 +147,11 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       }
       results.timing = { workers: used, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
       if (argv.report) await report.writeTuneReport(results, prep.outDir);
-      else writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
+      else {
+        // Without a report, an earlier one in the folder (of another tune) goes; tune.csv is the command's own.
+        recordReport(prep.outDir, []);
+        writeFileAtomic(join(prep.outDir, TUNE_CSV), report.tuneCsv(results));
+      }
       // tune.json last: once it is there, the folder is complete.
       writeFileAtomic(join(prep.outDir, TUNE_FILE), `${JSON.stringify(results, null, 2)}\n`);
       recordInputs(prep.outDir, inputs);

@@ -5,8 +5,8 @@
  * part of it. Only files a report of volley wrote are ever removed; a folder written before the record
  * existed keeps whatever it has.
  */
-import { readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../results/files.js';
 
 /** The record of the report's files, in the report's folder: one path a line, relative to it. */
@@ -24,7 +24,20 @@ export function readManifest(dir: string): string[] {
   return text
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l !== '' && !isAbsolute(l) && !l.split('/').includes('..'));
+    .filter((l) => {
+      if (l === '' || isAbsolute(l)) return false;
+      const inside = relative(dir, resolve(dir, l));
+      return inside !== '' && !isAbsolute(inside) && !inside.split(/[\\/]/).includes('..');
+    });
+}
+
+/** Whether a plain file is at `path` (a folder or nothing is not one of a report's files). */
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -38,7 +51,7 @@ export function recordReport(dir: string, written: readonly string[]): string[] 
   const keep = new Set(now);
   const removed: string[] = [];
   for (const old of readManifest(dir)) {
-    if (keep.has(old)) continue;
+    if (keep.has(old) || !isFile(join(dir, old))) continue;
     rmSync(join(dir, old), { force: true });
     removed.push(old);
     // Subfolders the file was in, innermost first, while they are empty.

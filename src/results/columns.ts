@@ -80,11 +80,15 @@ export function toColumns(records: readonly unknown[]): Columns {
   let i = 0;
   const setLeaf = (v: unknown, node: Node) => {
     let b = node.leaf;
-    const leaf = jsonLeaf(v);
     if (!b) {
-      b = node.leaf = { path: [...path], values: new Array<unknown>(n), count: 0, same: true, first: leaf };
+      b = node.leaf = { path: [...path], values: new Array<unknown>(n), count: 0, same: true, first: undefined };
       order.push(b);
-    } else if (b.same && !sameLeaf(leaf, b.first)) b.same = false;
+    }
+    // A value whose toJSON gives nothing: the field is met, this record lacks it.
+    if (v === undefined) return;
+    const leaf = jsonLeaf(v);
+    if (b.count === 0) b.first = leaf;
+    else if (b.same && !sameLeaf(leaf, b.first)) b.same = false;
     b.values[i] = leaf;
     b.count++;
   };

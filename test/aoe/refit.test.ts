@@ -39,6 +39,13 @@ describe('Applying a refit (rulings 7: quality per unit)', () => {
     expect(scenarioSchema.safeParse(out.data).success).toBe(true);
   });
 
+  it('p2, p3: a rule that sets only March Mode or musket and matches no infantry is refused as such, not as matching no unit', () => {
+    expect(entries(refit([{ match: { arm: 'artillery' }, set: { musket: 2 } }]))[0].what).toBe("matches no infantry (marchMode and musket are infantry's: p2, p3)");
+    expect(entries(refit([{ match: { arm: 'artillery' }, set: { troops: 'elite', musket: 2 } }]))[0].what).toBe('matches no unit');
+    const out = applyRefit(raw(), refit([{ match: { arm: 'artillery' }, set: { musket: 2 } }]));
+    expect(out.applied).toEqual([]);
+  });
+
   it('the input is not changed; leaving one value out (refit check’s baseline) keeps the default there', () => {
     const data = raw();
     const before = JSON.stringify(data);

@@ -38,13 +38,15 @@ describe('the report manifest', () => {
     expect(existsSync(join(dir, REPORT_MANIFEST))).toBe(false);
   });
 
-  it('never removes a path that leads out of the folder, or an absolute one', () => {
+  it('never removes a path that leads out of the folder, an absolute one, or a folder', () => {
     const dir = join(root, 'c');
     const outside = touch(root, 'outside.txt')[0];
-    touch(dir, 'x');
-    writeFileSync(join(dir, REPORT_MANIFEST), `../outside.txt\n${outside}\nsub/../../outside.txt\nx\n`);
-    expect(readManifest(dir)).toEqual(['x']);
+    touch(dir, 'x', 'sub/y');
+    writeFileSync(join(dir, REPORT_MANIFEST), `../outside.txt\n${outside}\nsub/../../outside.txt\n..\\outside.txt\nsub\nx\n`);
+    // (`..\\outside.txt` would lead out on Windows: refused everywhere.)
+    expect(readManifest(dir)).toEqual(['sub', 'x']);
     expect(recordReport(dir, [])).toEqual(['x']);
     expect(existsSync(outside)).toBe(true);
+    expect(existsSync(join(dir, 'sub', 'y'))).toBe(true);
   });
 });

@@ -64,6 +64,13 @@ describe('columns', () => {
     expect(fromColumns(c)).toEqual(records.map(asJson));
   });
 
+  it('a value whose toJSON gives nothing is a field the record lacks, as JSON has it', () => {
+    const nothing = { toJSON: () => undefined };
+    expect(toColumns([{ a: nothing }, { a: nothing }]).fields).toEqual([{ path: ['a'], values: [null, null], absent: [0, 1] }]);
+    expect(toColumns([{ a: nothing }, { a: 2 }, { a: 2 }]).fields).toEqual([{ path: ['a'], values: [null, 2, 2], absent: [0] }]);
+    expect(fromColumns(toColumns([{ a: nothing, b: 1 }, { a: 3, b: 1 }]))).toEqual([{ b: 1 }, { a: 3, b: 1 }]);
+  });
+
   it('the first record keeps its order of keys', () => {
     const records = [{ z: 1, a: { y: 2, b: 3 } }, { a: { b: 4, y: 2 }, z: 1 }];
     const back = fromColumns(toColumns(records));

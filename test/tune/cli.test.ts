@@ -65,6 +65,17 @@ describe('volley tune on the command line', () => {
     expect(readFileSync(join(out, 'tune-curve.png')).subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('played again with --no-report and --force, the earlier report goes and tune.csv stays', async () => {
+    const again = join(dir, 'again');
+    const [first] = await volleyAll([['tune', FILE, ...args(), '-o', again]], 1);
+    expect(first.code).toBe(0);
+    expect(existsSync(join(again, 'tune-curve.png'))).toBe(true);
+    const [second] = await volleyAll([['tune', FILE, ...args({ '--seed': '8' }), '-o', again, '--no-report', '--force']], 1);
+    expect(second.code, second.stderr).toBe(0);
+    for (const gone of ['tune.html', 'tune-curve.png', 'tune-curve.vl.json', '.volley-report']) expect(existsSync(join(again, gone)), gone).toBe(false);
+    for (const kept of ['tune.json', 'tune.csv']) expect(existsSync(join(again, kept)), kept).toBe(true);
+  }, 60_000);
+
   it('gives the same points on a worker as in this thread (the runner merges batches in order)', async () => {
     const prep = prepareTune({ file: FILE, param: BASE['--param'], target: BASE['--target'], range: BASE['--range'], engagements: 1000, seed: 7 });
     const here = await runTune(prep, { workers: 0 });

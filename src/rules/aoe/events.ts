@@ -43,8 +43,10 @@ export type AoeEvent =
   | { type: 'square'; side: SideIndex; unit: string; formed: boolean }
   | Core<'move'>
   | (Core<'charge'> & { reached: boolean; face: 'front' | 'flank'; breakthrough: boolean })
-  /** One roll of Volley & Cannonade: fire points, the modified roll and the result (p2). */
-  /** `rolled` false: no face could make the fire tell, so no die was rolled (roll and modified are then 0). */
+  /**
+   * One roll of Volley & Cannonade: fire points, the modified roll and the result (p2). `rolled` false:
+   * no face could make the fire tell, so no die was rolled (roll and modified are then 0).
+   */
   | (Core<'fire'> & { points: number; modifier: number; modified: number; result: string; cannonade: boolean; distance: number; rolled: boolean })
   | Core<'hit'>
   /** A gun stand silenced, damaged or wrecked (p2). */

@@ -76,7 +76,11 @@ export function applyRefit(scenarioData: unknown, refit: AoeRefit, at: RefitErro
 
 /** Every entry of the refit, with where an error about it points: an entry that matches nothing is refused. */
 export function entries(refit: AoeRefit): ReturnType<RefitSupport['entries']> {
-  return refit.rules.map((_, i) => ({ list: 'rules', index: i, path: ['rules', i, 'match'], field: `rules[${i}].match`, what: 'matches no unit' }));
+  return refit.rules.map((r, i) => {
+    // A rule that sets no troops applies to infantry alone (applyRefit): one matching only horse or guns sets nothing.
+    const infantryOnly = r.set.troops === undefined;
+    return { list: 'rules', index: i, path: ['rules', i, 'match'], field: `rules[${i}].match`, what: infantryOnly ? 'matches no infantry (marchMode and musket are infantry\'s: p2, p3)' : 'matches no unit' };
+  });
 }
 
 /** A value of a refitted scenario, for the report's column of what an exception replaces. */
