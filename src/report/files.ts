@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import { writeFileAtomic } from '../results/files.js';
+import { type FileData, writeFileAtomic } from '../results/files.js';
 import { chartCsv } from './chartCsv.js';
 import { type ChartFonts, PngDrawer, specToSvg } from './render.js';
 
@@ -18,7 +18,7 @@ export class ReportFiles {
     private readonly fonts?: ChartFonts,
   ) {}
 
-  put(name: string, data: string | Uint8Array): void {
+  put(name: string, data: FileData): void {
     const file = join(this.dir, name);
     writeFileAtomic(file, data);
     this.written.push(file);

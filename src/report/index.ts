@@ -17,7 +17,7 @@ import { chartsEveryCell, chartsFor } from './charts/index.js';
 import { cellsCsv } from './manyCells.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { precisionCsv } from './precision.js';
-import { sensitivityCsv, sensitivityRows } from './sensitivity.js';
+import { sensitivityCsvLines, sensitivityRows } from './sensitivity.js';
 import { comparisonsCsv, hasComparisons } from './variants.js';
 
 export { CHARTS, chartsEveryCell, chartsFor, type ChartDef } from './charts/index.js';
@@ -50,7 +50,7 @@ export async function writeReport(results: Results, dir: string, onChart?: OnCha
   const charts = buildCharts(results);
   await files.charts(charts, onChart);
   const rows = sensitivityRows(results);
-  if (rows.length) put('sensitivity.csv', sensitivityCsv(results, rows));
+  if (rows.length) put('sensitivity.csv', sensitivityCsvLines(results, rows));
   if (hasComparisons(results)) put('comparisons.csv', comparisonsCsv(results));
   if (results.provenance.precision) put('precision.csv', precisionCsv(results));
   if (!chartsEveryCell(results)) put('cells.csv', cellsCsv(results));

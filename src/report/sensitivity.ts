@@ -129,19 +129,23 @@ ${all.length > SENSITIVITY_GROUPS ? `<p>${esc(`The first ${SENSITIVITY_GROUPS} o
 </section>`;
 }
 
-
-/** sensitivity.csv: one row per factor × combination × metric × step between consecutive values. */
-export function sensitivityCsv(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {
+/**
+ * sensitivity.csv, line by line (each with its newline): one row per factor × combination × metric ×
+ * step between consecutive values. An experiment of 10,000 cells has some 280,000 (65 MB): the report
+ * writes them as they are made (writeFileAtomic takes the lines) instead of holding the file whole.
+ */
+export function* sensitivityCsvLines(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): Generator<string> {
   const head = ['factor', 'others', 'metric', 'side', 'side_name', 'kind', 'from', 'to', 'change', 'change_lo', 'change_hi', 'step', 'slope_per_step', 'slope_lo', 'slope_hi'];
-  const lines = [head.join(',')];
+  yield `${head.join(',')}\n`;
   for (const row of rows) {
+    const others = othersLabel(row.others);
     for (const s of row.steps) {
-      lines.push(
-        [row.factor, othersLabel(row.others), row.metric, row.side, r.sides[row.side].name, row.kind, s.from, s.to, s.change, s.lo, s.hi, row.step, row.slope?.perStep ?? '', row.slope?.lo ?? '', row.slope?.hi ?? '']
-          .map(csvField)
-          .join(','),
-      );
+      yield `${[row.factor, others, row.metric, row.side, r.sides[row.side].name, row.kind, s.from, s.to, s.change, s.lo, s.hi, row.step, row.slope?.perStep ?? '', row.slope?.lo ?? '', row.slope?.hi ?? ''].map(csvField).join(',')}\n`;
     }
   }
-  return `${lines.join('\n')}\n`;
+}
+
+/** sensitivity.csv as one text (sensitivityCsvLines joined). */
+export function sensitivityCsv(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {
+  return [...sensitivityCsvLines(r, rows)].join('');
 }

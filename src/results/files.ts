@@ -107,17 +107,40 @@ export function removeLeftTemps(dir: string): string[] {
   });
 }
 
-export function writeFileAtomic(file: string, data: string | Uint8Array): void {
+/**
+ * What a file is written from: text, bytes, or pieces of text in order (a large table written as it is
+ * made, never held whole).
+ */
+export type FileData = string | Uint8Array | Iterable<string>;
+
+/** Pieces of text are written a chunk of about this many characters at a time. */
+const CHUNK = 1 << 20;
+
+export function writeFileAtomic(file: string, data: FileData): void {
   const tmp = join(dirname(file), `.${Math.abs(hashName(file))}.${process.pid}.tmp`);
-  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let opened = false;
   try {
     makeFolder(dirname(file));
     const fd = openSync(tmp, 'w');
     opened = true;
-    try {
+    const put = (buf: Uint8Array) => {
       let off = 0;
       while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    };
+    try {
+      if (typeof data === 'string') put(Buffer.from(data, 'utf8'));
+      else if (data instanceof Uint8Array) put(data);
+      else {
+        let chunk = '';
+        for (const piece of data) {
+          chunk += piece;
+          if (chunk.length >= CHUNK) {
+            put(Buffer.from(chunk, 'utf8'));
+            chunk = '';
+          }
+        }
+        put(Buffer.from(chunk, 'utf8'));
+      }
       fsyncSync(fd);
     } finally {
       closeSync(fd);
