@@ -4,7 +4,8 @@
  * shows as a diff. After an intended change: NAGB_GOLDEN_UPDATE=1 npx vitest run test/nagb/golden.test.ts,
  * then review and commit the transcripts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storyText } from '../../src/report/trace/story.js';
@@ -18,6 +19,21 @@ const CASES = [
   // Scenario C: a square formed early, an aggressive charge, blown cavalry.
   { file: 'common-c-cavalry-e0.story.txt', source: 'sims/nagb/common-c-cavalry.scenario.yaml', engagement: 0 },
 ];
+
+describe('NAGB story words', () => {
+  it("p19-20: a battery's fire as it flees is told as canister", () => {
+    // Scenario C's cuirassiers at a battery of three medium guns whose doctrine fires and flees.
+    const text = readFileSync('sims/nagb/common-c-cavalry.scenario.yaml', 'utf8')
+      .replace('doctrine: hold-and-volley', 'doctrine: { preset: hold-and-volley, battery: fireAndFlee }')
+      .replace('- { id: IR-12-I, quality: line, formation: line, front: 28, offset: 0 }', '- { id: Bty-1, arm: artillery, quality: line, guns: [medium, medium, medium], front: 24, offset: 0 }');
+    const file = join(mkdtempSync(join(tmpdir(), 'volley-nagb-story-')), 'battery.scenario.yaml');
+    writeFileSync(file, text);
+    const r = replayEngagement({ file, engagement: 0 });
+    const story = storyText(replayStoryLines(r), r.provenance.seed);
+    expect(story).toContain('Bty-1 fires and flees');
+    expect(story).toMatch(/charge of 5-Cuirassiers[^\n]*; canister at 8": \d+ casualt/);
+  });
+});
 
 describe('NAGB golden transcripts (STYLE.md 8)', () => {
   for (const c of CASES) {

@@ -320,7 +320,11 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
         if (e.ending !== 'refused') {
           parts.push(`charge move ${inch(e.move)}`);
           if (e.firedHigh) parts.push('the fire goes high (p12)');
-          else if (e.fireDistance >= 0) parts.push(`${e.volley ? 'a volley' : 'fire'} at ${inch(e.fireDistance)}: ${plural(e.casualties, 'casualty', 'casualties')}`);
+          else if (e.fireDistance >= 0) {
+            // A battery's fire at its chargers is its guns' canister (p19-20).
+            const what = e.volley ? 'a volley' : s.units[index.get(e.target)!]?.arm === 'artillery' ? 'canister' : 'fire';
+            parts.push(`${what} at ${inch(e.fireDistance)}: ${plural(e.casualties, 'casualty', 'casualties')}`);
+          }
           if (e.targetAfter === 'square') parts.push('the square forms');
           if (e.flight > 0) parts.push(`the target flees ${inch(e.flight)}`);
         }
