@@ -22,6 +22,7 @@ import type { ScaleRun } from './scaleRun.js';
 import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
 import { LANES, measureLaneApart, type LaneFigures } from './lanes.js';
 import { measureStartup, STARTUP_COMMAND, STARTUP_TARGET, type StartupFigures } from './startup.js';
+import { NODE_FLAGS } from '../src/cli/nodeFlags.js';
 import { measureReport, PNG_TARGET, REPORT_STUDY, type ReportFigures } from './report.js';
 import { DICE_FORMAT } from '../src/core/dice.js';
 
@@ -96,7 +97,7 @@ interface BattleFigures {
 function cliRate(workers: number, engagements: number): number {
   const dir = mkdtempSync(join(tmpdir(), 'volley-bench-'));
   try {
-    execFileSync(process.execPath, ['dist/cli/main.js', 'run', REFERENCE, '-n', String(engagements), '-w', String(workers), '--quiet', '--no-report', '-o', dir, '--force'], {
+    execFileSync(process.execPath, [...NODE_FLAGS, 'dist/cli/main.js', 'run', REFERENCE, '-n', String(engagements), '-w', String(workers), '--quiet', '--no-report', '-o', dir, '--force'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { timing: { wallSeconds: number } };

@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../src/cli/nodeFlags.js';
 
 const CLI = 'dist/cli/main.js';
 export const STARTUP_COMMAND = ['validate', 'sims/town-assault.experiment.yaml'];
@@ -42,12 +43,12 @@ const quantile = (xs: number[], p: number) => {
 
 export function measureStartup(runs: number): StartupFigures {
   // One of each first, not counted: the files come into the page cache.
-  seconds([CLI, ...STARTUP_COMMAND]);
+  seconds([...NODE_FLAGS, CLI, ...STARTUP_COMMAND]);
   seconds(['-e', '0']);
   const volley: number[] = [];
   const node: number[] = [];
   for (let i = 0; i < runs; i++) {
-    volley.push(seconds([CLI, ...STARTUP_COMMAND]));
+    volley.push(seconds([...NODE_FLAGS, CLI, ...STARTUP_COMMAND]));
     node.push(seconds(['-e', '0']));
   }
   return { runs, volley: quantile(volley, 0.5), node: quantile(node, 0.5), q1: quantile(volley, 0.25), q3: quantile(volley, 0.75) };

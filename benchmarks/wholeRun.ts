@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Spread } from './pool.js';
+import { NODE_FLAGS } from '../src/cli/nodeFlags.js';
 
 export interface ProcessUsage {
   /** The run's seconds, results.json `timing.wallSeconds`. */
@@ -30,7 +31,7 @@ export function wholeRun(file: string, workers: number | null, report: boolean):
   const out = join(dir, 'out');
   try {
     const probe = pathToFileURL(join(process.cwd(), 'dist/benchmarks/usage.js')).href;
-    const args = ['--import', probe, 'dist/cli/main.js', 'run', file, ...(workers === null ? [] : ['-w', String(workers)]), '--quiet', '-o', out, '--force', ...(report ? [] : ['--no-report'])];
+    const args = ['--import', probe, ...NODE_FLAGS, 'dist/cli/main.js', 'run', file, ...(workers === null ? [] : ['-w', String(workers)]), '--quiet', '-o', out, '--force', ...(report ? [] : ['--no-report'])];
     execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOLLEY_BENCH_USAGE: usageFile } });
     const u = JSON.parse(readFileSync(usageFile, 'utf8')) as Omit<ProcessUsage, 'runSeconds' | 'engagements'>;
     const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { timing: { wallSeconds: number }; cells: { summary: { engagements: number } }[] };

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=8
 /**
  * The volley command line. Thin: parse, call the library, print. Input errors exit with code 2 and a
  * one-line message naming file, line and field; nothing else ever prints a stack unless VOLLEY_DEBUG=1.
