@@ -262,3 +262,28 @@ describe('battle chart data', () => {
     for (const v of rows) expect(v.lo <= v.mean && v.mean <= v.hi && v.lo >= 0).toBe(true);
   });
 });
+
+describe('the sweep chart', () => {
+  it("sets its row headers' words at the first column's axis, not their own width away from it", async () => {
+    const r = await fixtureResults(SIMS.townAssault);
+    const vega = await import('vega');
+    const view = new vega.View(vega.parse(compile(sweepSpec(r, 'defender.units[*].morale') as TopLevelSpec).spec), { renderer: 'none' });
+    await view.runAsync();
+    type Item = { x?: number; bounds: { x1: number; x2: number }; items?: Scene[] };
+    type Scene = { role?: string; items?: Item[] };
+    const ends: number[] = [];
+    const walk = (n: Scene, ox: number): void => {
+      for (const it of n.items ?? []) {
+        if (n.role === 'row-header') for (const c of it.items ?? []) if (c.role === 'title') for (const t of c.items ?? []) ends.push(ox + (it.x ?? 0) + t.bounds.x2);
+        for (const c of it.items ?? []) walk(c, ox + (it.x ?? 0));
+      }
+    };
+    walk(view.scenegraph().root as unknown as Scene, 0);
+    const left = (view.scenegraph().root as unknown as Item).items![0].bounds.x1;
+    view.finalize();
+    expect(ends).toHaveLength(4);
+    // Each ends 35 px left of the plots (the axis's labels and the header's offset), the longest starts the chart.
+    for (const e of ends) expect(e).toBeCloseTo(-35, 0);
+    expect(left).toBeGreaterThan(-200);
+  });
+});
