@@ -144,8 +144,3 @@ export function* sensitivityCsvLines(r: Results, rows: readonly SensitivityRow[]
     }
   }
 }
-
-/** sensitivity.csv as one text (sensitivityCsvLines joined). */
-export function sensitivityCsv(r: Results, rows: readonly SensitivityRow[] = sensitivityRows(r)): string {
-  return [...sensitivityCsvLines(r, rows)].join('');
-}

@@ -278,8 +278,9 @@ describe('the sweep chart', () => {
         for (const c of it.items ?? []) walk(c, ox + (it.x ?? 0));
       }
     };
-    walk(view.scenegraph().root as unknown as Scene, 0);
-    const left = (view.scenegraph().root as unknown as Item).items![0].bounds.x1;
+    const root = (view.scenegraph() as unknown as { root: Scene }).root;
+    walk(root, 0);
+    const left = root.items![0].bounds.x1;
     view.finalize();
     expect(ends).toHaveLength(4);
     // Each ends 35 px left of the plots (the axis's labels and the header's offset), the longest starts the chart.

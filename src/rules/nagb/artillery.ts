@@ -42,7 +42,7 @@ export function canisterInRange(gun: Gun, distance: number): boolean {
  */
 export function canisterAtChargers(guns: readonly Gun[], manned: number, distance: number): number {
   let dice = 0;
-  for (let i = 0; i < manned && i < guns.length; i++) if (canisterInRange(guns[i], distance)) dice += GUNS[guns[i]].canisterShots;
+  for (let i = 0; i < manned && i < guns.length; i++) if (canisterInRange(guns[i], distance)) dice += canisterDice(guns[i], 1);
   return dice;
 }
 
