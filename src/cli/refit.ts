@@ -10,7 +10,7 @@ import { DEFAULT_REFIT_BATCH, prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_P
 import { CliExit } from './exit.js';
 import { refitChangeSetsText } from '../scenario/refit.js';
 import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
-import { counted } from '../report/words.js';
+import { counted, playedOn } from '../report/words.js';
 
 const DEFAULT_REFIT_ENGAGEMENTS = 1000;
 const DEFAULT_REFIT_SEED = '1';
@@ -128,7 +128,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
         const secs = (performance.now() - started) / 1000;
         if (results.duels.length) console.log(`\n${refitDuelsTable(results)}`);
         const what = `${counted(prep.exceptions.length, 'exception')} and ${counted(prep.duels.length, 'standard duel')}`;
-        console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${accs.workers ? counted(accs.workers, 'worker') : 'in this thread'})`);
+        console.log(`\n${what} x 2 x ${prep.engagements} engagements in ${secs.toFixed(1)} s (${playedOn(accs.workers, accs.threads)})`);
         console.log(`results: ${join(outDir, REFIT_CHECK_FILE)}`);
         console.log(`report:  ${join(outDir, REFIT_CHECK_PAGE)}`);
       }

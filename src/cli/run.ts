@@ -15,7 +15,7 @@ import { UsageError } from '../core/errors.js';
 import { refitChangeSetsText } from '../scenario/refit.js';
 import { CliExit } from './exit.js';
 import { hidePassword, parseQueueUrl, type QueueAddress } from '../sim/queue/url.js';
-import { counted } from '../report/words.js';
+import { counted, playedOn } from '../report/words.js';
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 import { progress } from './progress.js';
 import { recordReport } from '../report/manifest.js';
@@ -249,7 +249,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
     const results = resultsOf(prep, run.accumulators, prep.plan.precision && run.stops ? { halfWidth: prep.plan.precision.halfWidth, stops: run.stops } : undefined);
     // The engagement figures of paired comparisons have served: results.json holds the comparisons.
     for (const a of run.accumulators) delete a.pairs;
-    results.timing = { workers: run.workers, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall), batchSeconds: Number(run.batchSeconds.toFixed(3)) };
+    results.timing = { workers: run.workers, threads: run.threads, wallSeconds: Number(wall.toFixed(3)), engagementsPerSecond: Math.round(ran / wall), batchSeconds: Number(run.batchSeconds.toFixed(3)) };
     // results.json, the report, then the export in place and the checkpoint gone: until that last step a
     // failure or Ctrl-C leaves every batch in the checkpoint, and --resume writes it all again.
     writing = true;
@@ -286,7 +286,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       process.off('SIGINT', onSigint);
     }
     const resumed = run.resumedBatches ? `; ${counted(run.resumedBatches, 'batch', 'batches')} taken from the checkpoint` : '';
-    const timing = `${counted(played, 'engagement')} in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond.toLocaleString('en-US')}/s, ${address ? `queue ${address.shown}` : run.workers ? counted(run.workers, 'worker') : 'in this thread'}${resumed})`;
+    const timing = `${counted(played, 'engagement')} in ${wall.toFixed(1)} s (${results.timing.engagementsPerSecond.toLocaleString('en-US')}/s, ${address ? `queue ${address.shown}` : playedOn(run.workers, run.threads)}${resumed})`;
     await printOutcome(results, prep.outDir, argv.quiet, { timing, exportFile: run.exportFile, report: files.length > 0 });
   },
 };
@@ -332,7 +332,7 @@ async function showFinished(outDir: string, argv: RunArgs, m: RunModules): Promi
   const played = isCross(results)
     ? results.systems.reduce((a, r) => a + r.cells.reduce((b, c) => b + c.summary.engagements, 0), 0)
     : results.cells.reduce((a, c) => a + c.summary.engagements, 0);
-  const timing = `${counted(played, 'engagement')}${t ? `, played in ${t.wallSeconds.toFixed(1)} s (${t.workers ? counted(t.workers, 'worker') : 'in this thread'})` : ''}`;
+  const timing = `${counted(played, 'engagement')}${t ? `, played in ${t.wallSeconds.toFixed(1)} s (${playedOn(t.workers, t.threads)})` : ''}`;
   const exportFile = argv.export ? join(outDir, m.exportFileName(argv.export)) : null;
   await printOutcome(results, outDir, argv.quiet, { timing, exportFile, report: argv.report });
 }

@@ -16,6 +16,15 @@ export function counted(n: number, noun: string, many?: string): string {
   return `${count(n)} ${plural(noun, n, many)}`;
 }
 
+/**
+ * Where a run's batches were played: "in this thread", "2 workers", or "1 worker and this thread" when
+ * this thread played beside its workers (RunOutcome.threads, one more than the workers).
+ */
+export function playedOn(workers: number, threads = Math.max(1, workers)): string {
+  if (workers === 0) return 'in this thread';
+  return threads > workers ? `${counted(workers, 'worker')} and this thread` : counted(workers, 'worker');
+}
+
 // Peoples named by an adjective that takes a plural verb: "the French win".
 const PLURAL_PEOPLES = /^(the )?(french|british|english|dutch|irish|welsh|scots|swiss|portuguese|chinese|japanese|spanish|danish)$/i;
 

@@ -40,7 +40,7 @@ export interface Libraries {
 }
 
 import { escapeHtml } from '../results/html.js';
-import { count, counted, interval } from './words.js';
+import { count, counted, interval, playedOn } from './words.js';
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 export { escapeHtml };
@@ -282,8 +282,9 @@ function provenance(r: Results, cellsFile: string): string {
   if (r.timing) {
     const t = r.timing;
     // Results written before batchSeconds existed lack it.
-    const busy = t.batchSeconds !== undefined && t.wallSeconds > 0 ? `; batches kept the ${t.workers > 1 ? 'workers' : t.workers === 1 ? 'worker' : 'thread'} busy ${Math.round((100 * t.batchSeconds) / (Math.max(1, t.workers) * t.wallSeconds))}% of the time` : '';
-    items.push(['Run time (this machine only)', escapeHtml(`${t.wallSeconds} s ${t.workers ? `with ${counted(t.workers, 'worker')}` : 'in one thread'}, ${t.engagementsPerSecond.toLocaleString('en-GB')} engagements/s${busy}`)]);
+    const threads = t.threads ?? Math.max(1, t.workers);
+    const busy = t.batchSeconds !== undefined && t.wallSeconds > 0 ? `; batches kept ${threads > 1 ? 'the threads' : 'the thread'} busy ${Math.round((100 * t.batchSeconds) / (threads * t.wallSeconds))}% of the time` : '';
+    items.push(['Run time (this machine only)', escapeHtml(`${t.wallSeconds} s ${t.workers ? `with ${playedOn(t.workers, threads)}` : 'in one thread'}, ${t.engagementsPerSecond.toLocaleString('en-GB')} engagements/s${busy}`)]);
   }
 
   const cellsTable = `<div class="scroll"><table><caption>Cells</caption>

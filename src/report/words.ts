@@ -10,7 +10,7 @@ export const LEVEL = 0.95;
 /** The note that says it, for the end of a block of lines or a table's definition. */
 export const LEVEL_NOTE = `in brackets: ${LEVEL * 100}% intervals`;
 
-export { count, counted, namesMany, plural, sideVerb } from '../core/words.js';
+export { count, counted, namesMany, playedOn, plural, sideVerb } from '../core/words.js';
 
 /** An interval as volley writes it everywhere: "[lo, hi]", both ends with `f`. */
 export function interval(lo: number, hi: number, f: (x: number) => string = (x) => x.toFixed(2)): string {

@@ -111,11 +111,16 @@ export interface RunSettings {
 
 export interface Timing {
   workers: number;
+  /**
+   * The threads that played to the end: the workers, and this thread when it played beside them
+   * (RunOutcome.threads). Absent from results written before it existed: the workers, at least 1.
+   */
+  threads?: number;
   wallSeconds: number;
   engagementsPerSecond: number;
   /**
-   * Seconds spent playing batches, summed over the threads that played them; divided by workers (at
-   * least 1) x wallSeconds, how busy the workers were (the rest is start-up, warm-up, merging, waiting).
+   * Seconds spent playing batches, summed over the threads that played them; divided by threads x
+   * wallSeconds, how busy they were (the rest is start-up, warm-up, merging, waiting).
    * Absent from results written before it existed.
    */
   batchSeconds?: number;

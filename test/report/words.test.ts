@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { turnsWord } from '../../src/report/labels.js';
 import type { Results } from '../../src/results/results.js';
-import { counted, identifierWords, interval, LEVEL_NOTE, meanText, namesMany, plural, shareText, sideVerb } from '../../src/report/words.js';
+import { counted, identifierWords, interval, LEVEL_NOTE, meanText, namesMany, playedOn, plural, shareText, sideVerb } from '../../src/report/words.js';
 
 describe('intervals', () => {
   it('are written [lo, hi], the unit on the estimate only', () => {
@@ -25,6 +25,14 @@ describe('plurals', () => {
     expect(counted(1, 'batch', 'batches')).toBe('1 batch');
     expect(counted(3, 'batch', 'batches')).toBe('3 batches');
     expect(plural('file', 1)).toBe('file');
+  });
+  it('where a run played: this thread alone, its workers, or both (RunOutcome.threads one more than the workers)', () => {
+    expect(playedOn(0)).toBe('in this thread');
+    expect(playedOn(0, 1)).toBe('in this thread');
+    expect(playedOn(2)).toBe('2 workers');
+    expect(playedOn(2, 2)).toBe('2 workers');
+    expect(playedOn(1, 2)).toBe('1 worker and this thread');
+    expect(playedOn(3, 4)).toBe('3 workers and this thread');
   });
   it('a side named by a plural or a people takes a plural verb; a named body takes a singular one', () => {
     expect(sideVerb('Prussians', 'wins', 'win')).toBe('Prussians win');

@@ -145,16 +145,71 @@ describe('autoStart: the workers start only for a run long enough to gain from t
     expect(auto.accumulators).toEqual(whole.accumulators);
   });
 
-  it('a run whose rest would take this thread longer than the threshold starts the pool, with the same accumulators', async () => {
+  it('a run whose rest would take this thread longer than the threshold starts a pool of one thread fewer, this thread playing beside it, with the same accumulators', async () => {
     const whole = await runPlanOutcome(plan, { workers: 0 });
     // Thresholds of 0: the pool starts after this thread's second batch.
-    const auto = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 } });
-    expect(auto.workers).toBe(2);
-    expect(auto.accumulators).toEqual(whole.accumulators);
+    for (const threads of [2, 3]) {
+      const auto = await runPlanOutcome(plan, { workers: threads, autoStart: { warmMs: 0, restMs: 0 } });
+      expect(auto.workers).toBe(threads - 1);
+      expect(auto.threads).toBe(threads);
+      expect(auto.accumulators).toEqual(whole.accumulators);
+      expect(auto.order).toEqual(tasks);
+    }
   });
 
-  it('with workers asked for, the pool starts at once', async () => {
-    expect((await runPlanOutcome(plan, { workers: 2 })).workers).toBe(2);
+  it('with one thread to play on (one core), no pool starts however long the run', async () => {
+    const auto = await runPlanOutcome(plan, { workers: 1, autoStart: { warmMs: 0, restMs: 0 } });
+    expect(auto.workers).toBe(0);
+    expect(auto.threads).toBe(1);
+  });
+
+  it('with workers asked for, the pool starts at once with as many threads', async () => {
+    const asked = await runPlanOutcome(plan, { workers: 2 });
+    expect(asked.workers).toBe(2);
+    expect(asked.threads).toBe(2);
     expect((await runPlanOutcome(plan, { workers: 0, autoStart: true })).workers).toBe(0);
+  });
+});
+
+describe('a worker handed two tasks at once (WorkerPool tasksPerWorker, beside this thread)', () => {
+  it("replies to the first as it ends, not after the second: the next task is not kept waiting for the reply", async () => {
+    // Every batch 400 ms longer (the test hook, read as the worker starts): two tasks of one batch each.
+    process.env.VOLLEY_FAULT = 'delay:ms=400';
+    const pool = new WorkerPool(1, { plan, rows: null }, 2);
+    delete process.env.VOLLEY_FAULT;
+    try {
+      await pool.piscina.run({ batches: [tasks[0]] }); // the thread started and warm
+      const t0 = performance.now();
+      const at: number[] = [];
+      await Promise.all([tasks[1], tasks[2]].map((t) => pool.piscina.run({ batches: [t] }).then(() => at.push(performance.now() - t0))));
+      // Played one after the other in the one thread: the first reply comes a batch before the second.
+      expect(at[0]).toBeLessThan(at[1] - 300);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('that dies in the second keeps the first one played, and in the first fails it first (the fault names the batch it was playing)', async () => {
+    for (const [dying, first, second] of [
+      [2, 1, 2],
+      [1, 1, 2],
+    ]) {
+      process.env.VOLLEY_FAULT = `exit:batch=${dying}`;
+      // Three at once: the two tasks reach the worker together while it plays the first batch, cold.
+      const pool = new WorkerPool(1, { plan, rows: null }, 3);
+      delete process.env.VOLLEY_FAULT;
+      try {
+        const settled: string[] = [];
+        const run = (i: number) =>
+          pool.piscina.run({ batches: [tasks[i]] }).then(
+            () => settled.push(`${i} played`),
+            () => settled.push(`${i} failed`),
+          );
+        await Promise.all([run(0), run(first), run(second)]);
+        expect(settled).toEqual(dying === second ? ['0 played', `${first} played`, `${second} failed`] : ['0 played', `${first} failed`, `${second} failed`]);
+      } finally {
+        await pool.close();
+      }
+    }
   });
 });

@@ -27,10 +27,11 @@ export interface RunOptions {
   /** 0 runs in this thread; otherwise the pool size. */
   workers: number;
   /**
-   * `workers` is the most to use: this thread plays the first batches alone, and the pool starts only
-   * when, at this thread's pace once warm, the rest of the round would take it longer than AUTO_START
-   * says (the command's default, --workers not given; other thresholds are a test seam). A short run
-   * then pays no worker's start-up.
+   * `workers` is the most threads to play on: this thread plays the first batches alone, and the pool
+   * starts only when, at this thread's pace once warm, the rest of the round would take it longer than
+   * AUTO_START says (the command's default, --workers not given; other thresholds are a test seam). A
+   * short run then pays no worker's start-up. The pool then has `workers - 1` threads and this thread
+   * plays on beside them to the end (none with `workers` 1).
    */
   autoStart?: boolean | AutoStart;
   onProgress?: (p: RunProgress) => void;
@@ -68,6 +69,11 @@ export interface RunOutcome {
   stops: CellStop[] | null;
   /** The worker threads the run started: 0 in this thread, fewer than asked when autoStart found the run short. */
   workers: number;
+  /**
+   * The threads that played to the end: the workers, and this thread when it played beside them
+   * (autoStart's pool); 1 in this thread alone.
+   */
+  threads: number;
 }
 
 /**
@@ -122,12 +128,18 @@ export class WorkerPool {
     readonly workers: number,
     /** The one plan of the pool's runs, or null: tasks bring theirs. */
     readonly setup: WorkerSetup | null = null,
+    /**
+     * Tasks handed to a worker at once: beyond 1, the next waits in the worker's own queue, so it starts
+     * as the one before ends even while this thread is busy playing a batch of its own.
+     */
+    readonly tasksPerWorker = 1,
   ) {
     this.piscina = new Piscina({
       filename: pathToFileURL(workerFile()).href,
       workerData: setup,
       minThreads: workers,
       maxThreads: workers,
+      concurrentTasksPerWorker: tasksPerWorker,
       idleTimeout: 1000,
     });
     this.piscina.on('error', (e: unknown) => {
@@ -182,14 +194,19 @@ export async function runPlanOutcome(plan: RunPlan, opts: RunOptions): Promise<R
     const merge = new Merger(plan, opts);
     if (plan.precision) {
       const stops = await runToPrecision(plan, plan.precision.halfWidth, merge, exec);
-      return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops, workers: exec.workersUsed ?? opts.workers };
+      return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops, workers: exec.workersUsed ?? opts.workers, threads: threadsOf(exec, opts) };
     }
     const tasks = batchesOf(plan);
     await merge.round(tasks, exec, plan.engagements * plan.cells.length);
-    return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops: null, workers: exec.workersUsed ?? opts.workers };
+    return { accumulators: merge.result(), batchSeconds: exec.busyMs / 1000, order: merge.order, stops: null, workers: exec.workersUsed ?? opts.workers, threads: threadsOf(exec, opts) };
   } finally {
     await exec.close();
   }
+}
+
+/** RunOutcome.threads: as the executor says, else the workers asked for (at least this thread). */
+function threadsOf(exec: Executor, opts: RunOptions): number {
+  return exec.threadsUsed ?? Math.max(1, exec.workersUsed ?? opts.workers);
 }
 
 /**
@@ -272,6 +289,8 @@ export interface Executor {
   readonly busyMs: number;
   /** The worker threads started so far (absent: the workers asked for). */
   readonly workersUsed?: number;
+  /** The threads that played to the end, this one included if it did (absent: the workers, at least 1). */
+  readonly threadsUsed?: number;
 }
 
 /** Merges batch outputs strictly in merge order, round by round, into one accumulator per cell. */
@@ -359,6 +378,7 @@ class HereExecutor implements Executor {
   private runner: BatchRunner | null = null;
   busyMs = 0;
   readonly workersUsed = 0;
+  readonly threadsUsed = 1;
 
   constructor(
     private readonly plan: RunPlan,
@@ -400,10 +420,12 @@ export interface AutoStart {
 
 /**
  * A worker's start-up (its modules, its cold code: a town assault's first batches take ten times as
- * long as later ones) costs a few hundred milliseconds of a core, and two threads warming up at once
- * are each slower (V8 optimizes on the other core): below a few seconds of play one thread is faster.
+ * long as later ones) costs a few hundred milliseconds of a core, and this thread plays slower while it
+ * lasts (V8 optimizes the worker's code on the compiler's threads, which share the cores). On 2 cores,
+ * town assaults beside one worker: a run this thread would finish in 0.75 s took 0.89 s, one of 2.5 s
+ * took 1.8 s.
  */
-export const AUTO_START: AutoStart = { warmMs: 250, restMs: 3000 };
+export const AUTO_START: AutoStart = { warmMs: 250, restMs: 1500 };
 /** The most batches in one task (it bounds the batches, and rows, waiting to be merged). */
 const MAX_GROUP = 32;
 
@@ -427,8 +449,12 @@ export function groupSize(msPerBatch: number | null): number {
  * this thread plays the next batches itself, one at a time between the events it serves: a short run
  * does not wait idle for the pool, and once a worker has replied this thread leaves all play to the
  * workers. With RunOptions.autoStart the pool starts only when this thread, once warm, finds the rest
- * of the round long enough to gain from it: a short run never pays a worker's start-up. Which thread
- * plays a batch changes nothing in what is merged, nor in which order.
+ * of the round long enough to gain from it: a short run never pays a worker's start-up. That pool has
+ * one thread fewer than `workers`, and this thread, warm already, plays on beside it to the end: no
+ * more threads than cores, and one thread fewer compiling the same code (each thread optimizes its own,
+ * on the compiler's threads, which share the cores). Its workers are handed a second task while on
+ * their first, so that none waits for this thread to finish a batch before it starts the next. Which
+ * thread plays a batch changes nothing in what is merged, nor in which order.
  */
 class PoolExecutor implements Executor {
   /** The pool made for this run (none on a given pool), started at the first round with work. */
@@ -439,25 +465,35 @@ class PoolExecutor implements Executor {
    * slow first batches of a worker's warm-up within a few tasks (null before the first reply).
    */
   private msPerBatch: number | null = null;
+  /** The pool's threads. */
   private readonly workers: number;
+  /** Whether this thread plays beside the pool to the end (autoStart's own pool, see above). */
+  private readonly beside: boolean;
   /** On a given pool, the plan every task brings. */
   private readonly taskPlan: WorkerTask['plan'];
-  /** Whether a worker has replied: from then on this thread plays no batch. */
+  /** Whether a worker has replied: from then on this thread plays no batch (unless `beside`). */
   private warm = false;
   /** This thread's runner, for the batches it plays while the threads start. */
   private here: BatchRunner | null = null;
+  /**
+   * Workers told to inject a fault (the test hook of worker.ts, read when a pool starts) play every
+   * batch: this thread none.
+   */
+  private readonly helps: boolean;
 
   constructor(
     private readonly plan: RunPlan,
     private readonly opts: RunOptions,
     private readonly given: WorkerPool | null = null,
   ) {
-    this.workers = given ? given.workers : opts.workers;
+    this.helps = !(given ? given.injectsFaults : process.env.VOLLEY_FAULT !== undefined);
+    this.beside = !given && this.auto !== null && this.helps;
+    this.workers = given ? given.workers : this.beside ? opts.workers - 1 : opts.workers;
     this.taskPlan = given ? { key: given.nextKey(), setup: { plan, rows: opts.rows?.layout ?? null } } : undefined;
   }
 
   private start(): WorkerPool {
-    return this.given ?? (this.own ??= new WorkerPool(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null }));
+    return this.given ?? (this.own ??= new WorkerPool(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null }, this.beside ? 2 : 1));
   }
 
   /** Whether the pool was started (by this run or before it). */
@@ -469,6 +505,10 @@ class PoolExecutor implements Executor {
     return this.started ? this.workers : 0;
   }
 
+  get threadsUsed(): number {
+    return !this.started ? 1 : this.beside ? this.workers + 1 : this.workers;
+  }
+
   /** RunOptions.autoStart's thresholds, or null: the pool starts at once. */
   private get auto(): AutoStart | null {
     const a = this.opts.autoStart;
@@ -478,12 +518,11 @@ class PoolExecutor implements Executor {
   async run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void> {
     if (items.length === 0) return;
     const opts = this.opts;
-    // Workers told to inject a fault (the test hook of worker.ts, read when a pool starts) play every
-    // batch: this thread none.
-    const helps = !(this.given ? this.given.injectsFaults : process.env.VOLLEY_FAULT !== undefined);
+    const helps = this.helps;
     // With autoStart, this thread plays the first batches alone and the pool starts only if the rest is long.
     let pool: WorkerPool | null = this.started || !this.auto || !helps ? this.start() : null;
-    const inFlightMax = 2 * this.workers;
+    // The threads playing once the pool is up.
+    const threads = this.beside ? this.workers + 1 : this.workers;
     let cursor = 0;
     let inFlight = 0;
     let finished = 0;
@@ -510,12 +549,19 @@ class PoolExecutor implements Executor {
         };
         if (pool && !attach(pool)) return;
         if (opts.signal?.aborted) return onAbort();
+        /** Batches a task holds, and how far past the next slot to merge tasks may start. */
+        const taskSize = () => opts.batchesPerTask ?? groupSize(this.msPerBatch);
+        const windowOf = (full: number) => Math.max(8, 4 * threads) * full;
         const pump = () => {
           if (pool) {
-            const full = opts.batchesPerTask ?? groupSize(this.msPerBatch);
-            const window = Math.max(8, 4 * this.workers) * full;
-            // Near the end, smaller tasks: no worker is left with a long one while the others wait.
-            const size = Math.max(1, Math.min(full, Math.ceil((items.length - cursor) / (2 * this.workers))));
+            const full = taskSize();
+            const window = windowOf(full);
+            // Near the end, smaller tasks: no thread is left with a long one while the others wait.
+            const size = Math.max(1, Math.min(full, Math.ceil((items.length - cursor) / (2 * threads))));
+            // Beside this thread, a second task per worker waits in the worker's queue, but not for the
+            // last few batches, which this thread may take instead.
+            const perWorker = this.beside && items.length - cursor > threads * size ? 2 : 1;
+            const inFlightMax = this.beside ? perWorker * this.workers : 2 * this.workers;
             while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
               // Consecutive batches of one cell, each starting where the one before ends.
               const group = [items[cursor++]];
@@ -527,7 +573,7 @@ class PoolExecutor implements Executor {
             opts.signal?.removeEventListener('abort', onAbort);
             resolve();
           }
-          if (!pool) scheduleHelp();
+          if (!pool || this.beside) scheduleHelp();
         };
         // This thread's share: the next batch, then back to the event loop.
         let helpPending = false;
@@ -540,9 +586,11 @@ class PoolExecutor implements Executor {
         };
         const help = () => {
           helpPending = false;
-          if (stopped || (pool && this.warm) || !helps || cursor >= items.length) return;
-          // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows are not.
-          const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * this.workers);
+          if (stopped || (pool && this.warm && !this.beside) || !helps || cursor >= items.length) return;
+          // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows are
+          // not. Beside the pool, this thread's batches come after the tasks the workers hold.
+          const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * threads) + (pool && this.beside ? windowOf(taskSize()) : 0);
+          // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
           if (pool && items[cursor].slot >= nextToMerge() + reach) return;
           const it = items[cursor++];
           this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
@@ -569,7 +617,7 @@ class PoolExecutor implements Executor {
           if (recent.length > 3) recent.shift();
           const auto = this.auto;
           const pace = Math.min(...recent);
-          if (!pool && auto && ownMs >= auto.warmMs && recent.length >= 2 && pace * (items.length - cursor) > auto.restMs) {
+          if (!pool && auto && this.workers > 0 && ownMs >= auto.warmMs && recent.length >= 2 && pace * (items.length - cursor) > auto.restMs) {
             pool = this.start();
             if (!attach(pool)) return;
           }

@@ -13,6 +13,22 @@ type Run = typeof import('./worker.js').default;
 const handler: Promise<Run> = import('./worker.js').then((m) => m.default);
 handler.catch(() => undefined);
 
+/**
+ * Each task in a turn of the event loop of its own. A worker may hold two tasks at once (WorkerPool's
+ * tasksPerWorker): piscina starts both as their messages come, and were the second played in the
+ * promise jobs that follow the first, the first's reply would be posted only after the second ends.
+ */
 export = function runTask(task: Parameters<Run>[0]): Promise<ReturnType<Run>> {
-  return handler.then((run) => run(task));
+  return handler.then(
+    (run) =>
+      new Promise<ReturnType<Run>>((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            resolve(run(task));
+          } catch (e) {
+            reject(e);
+          }
+        }),
+      ),
+  );
 };

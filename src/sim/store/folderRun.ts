@@ -73,6 +73,8 @@ export interface FolderRun {
   batchSeconds: number;
   /** The worker threads started (RunOutcome). */
   workers: number;
+  /** The threads that played to the end, this one included if it did (RunOutcome). */
+  threads: number;
   /** With a precision target: how each cell stopped. */
   stops: CellStop[] | null;
   /** Batches, and their engagements, taken from the checkpoint instead of being run. */
@@ -277,6 +279,7 @@ async function runLocked(prep: FolderRunInput, opts: FolderRunOptions, lock: Fol
     accumulators: outcome.accumulators,
     batchSeconds: outcome.batchSeconds,
     workers: outcome.workers,
+    threads: outcome.threads,
     stops: outcome.stops,
     resumedBatches: done.size,
     resumedEngagements: [...done.keys()].reduce((n, i) => n + tasks[i].count, 0),

@@ -291,13 +291,13 @@ export interface RefitRunOptions {
 export async function runRefitCheck(
   prep: PreparedRefitCheck,
   opts: RefitRunOptions | number,
-): Promise<PairAccs[] & { workers: number; finish?: () => Promise<void>; release?: () => Promise<void> }> {
+): Promise<PairAccs[] & { workers: number; threads: number; finish?: () => Promise<void>; release?: () => Promise<void> }> {
   const o: RefitRunOptions = typeof opts === 'number' ? { workers: opts } : opts;
   if (o.outDir === undefined) {
     const run = await runPlanOutcome(prep.plan, { workers: o.workers, autoStart: o.autoStart, onProgress: o.onProgress, signal: o.signal });
     return Object.assign(
       prep.tasks.map((t, k) => pairAccsOf(run.accumulators, k, t)),
-      { workers: run.workers },
+      { workers: run.workers, threads: run.threads },
     );
   }
   const run = await runIntoFolder(
@@ -305,7 +305,7 @@ export async function runRefitCheck(
     { workers: o.workers, autoStart: o.autoStart, resume: o.resume, force: o.force, signal: o.signal, onProgress: o.onProgress, resultsFile: REFIT_CHECK_FILE, what: 'refit check' },
   );
   const accs = prep.tasks.map((t, k) => pairAccsOf(run.accumulators, k, t));
-  return Object.assign(accs, { workers: run.workers, finish: run.finish, release: run.release });
+  return Object.assign(accs, { workers: run.workers, threads: run.threads, finish: run.finish, release: run.release });
 }
 
 /** The confidence shared by all the unit figures of one exception (Bonferroni): 95% that none of them is listed by chance. */
