@@ -92,7 +92,7 @@ interface BattleFigures {
   file: string;
   /** Engagements per second as `volley run --quiet` reports them (results.json timing), by workers. */
   byWorkers: { workers: number; engagements: number; rate: number }[];
-  /** The same without -w (the default: a worker on every core but the command's own thread's, which plays beside them). */
+  /** The same without -w (the default: a worker on each core but one, the command's own thread playing beside them). */
   byDefault: { engagements: number; rate: number; workers: number; threads: number };
 }
 
@@ -254,7 +254,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
     // The better of the two ways of playing on both cores: 2 workers (-w 2), or the default.
     const best = Math.max(two.rate, d.rate);
     out.push(
-      `| 2. reference corps battle (sims/corps-battle.scenario.yaml, 20 units a side, 12 turns) >= 2,000 engagements/s, 2 workers, \`volley run --quiet\` | **${fmt(two.rate)}/s** on 2 workers (${fmt(two.engagements)} engagements); **${fmt(d.rate)}/s** without -w (${playedOn(d.workers, d.threads)}, ${fmt(d.engagements)} engagements); ${one ? `${fmt(one.rate)}/s on 1` : ''}${zero ? `, ${fmt(zero.rate)}/s in-process` : ''} | ${status(best >= TARGETS.referenceRate, best >= TARGETS.referenceRate ? `${pct(best / TARGETS.referenceRate - 1)} above` : `${pct(best / TARGETS.referenceRate, 0)} of the target: ${fmt(TARGETS.referenceRate / best, 1)}x short`)} |`,
+      `| 2. reference corps battle (sims/corps-battle.scenario.yaml, 20 units a side, 12 turns) >= 2,000 engagements/s on 2 cores (2 workers, or the default: 1 worker and this thread), \`volley run --quiet\` | **${fmt(two.rate)}/s** on 2 workers (${fmt(two.engagements)} engagements); **${fmt(d.rate)}/s** without -w (${playedOn(d.workers, d.threads)}, ${fmt(d.engagements)} engagements); ${one ? `${fmt(one.rate)}/s on 1` : ''}${zero ? `, ${fmt(zero.rate)}/s in-process` : ''} | ${status(best >= TARGETS.referenceRate, best >= TARGETS.referenceRate ? `${pct(best / TARGETS.referenceRate - 1)} above` : `${pct(best / TARGETS.referenceRate, 0)} of the target: ${fmt(TARGETS.referenceRate / best, 1)}x short`)} |`,
     );
   }
   for (const { whole: p, steady: st } of pools) {
@@ -294,7 +294,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
     }
     out.push(
       '',
-      'benchmarks/wholeRun.ts: `node dist/cli/main.js run FILE (the command as `npm start` and `volley` run it) [-w 0] --quiet --no-report` in fresh processes, one thread (`-w 0`) and the default (a worker on every core, started only when the command\'s own thread, once warm, finds the run long enough: src/sim/engine/runner.ts, autoStart) one after the other in each round (order alternating), medians over the rounds; ratios are paired by round. Run time is what results.json records (from the plan prepared to every batch merged, the pool\'s start-up included); process wall time adds Node\'s start-up, loading the modules, preparing the plan and writing results.json. CPU time and peak memory are the whole process\'s, every thread included (benchmarks/usage.ts, preloaded). On a loaded machine wall-time ratios fall short of what free cores give; the CPU ratio says what the other threads cost in all.',
+      'benchmarks/wholeRun.ts: `node dist/cli/main.js run FILE (the command as `npm start` and `volley` run it) [-w 0] --quiet --no-report` in fresh processes, one thread (`-w 0`) and the default (every core: a worker on each but one, started only when the command\'s own thread, once warm, finds the run long enough, that thread then playing beside them: src/sim/engine/runner.ts, autoStart) one after the other in each round (order alternating), medians over the rounds; ratios are paired by round. Run time is what results.json records (from the plan prepared to every batch merged, the pool\'s start-up included); process wall time adds Node\'s start-up, loading the modules, preparing the plan and writing results.json. CPU time and peak memory are the whole process\'s, every thread included (benchmarks/usage.ts, preloaded). On a loaded machine wall-time ratios fall short of what free cores give; the CPU ratio says what the other threads cost in all.',
       '',
     );
   }

@@ -71,8 +71,9 @@ export function spreadOf(xs: number[]): Spread {
 
 export function measureWhole(file: string, rounds: number): WholeFigures {
   wholeRun(file, null, false); // file system and module caches warm
-  // One thread (-w 0: no pool) against the default: a worker on every core, started when the run is
-  // long enough to gain from them (src/sim/engine/runner.ts, autoStart).
+  // One thread (-w 0: no pool) against the default: a worker on each core but one, started when the run
+  // is long enough to gain from them, the command's thread playing beside them (src/sim/engine/runner.ts,
+  // autoStart).
   const one: ProcessUsage[] = [];
   const two: ProcessUsage[] = [];
   for (let i = 0; i < rounds; i++) {

@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.js';
 import { CliExit } from './exit.js';
 import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
 import { recordReport } from '../report/manifest.js';
-import { counted } from '../report/words.js';
+import { counted, playedOn } from '../report/words.js';
 import { progress, type Progress } from './progress.js';
 
 interface TuneArgs {
@@ -115,13 +115,17 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       process.on('SIGINT', onSigint);
       const started = performance.now();
       let results;
-      // The worker threads the search played on (0: all in this thread).
+      // The worker threads the search played on (0: all in this thread), and the threads in all.
       let used = 0;
+      let threads = 1;
       try {
         results = await runTune(prep, {
           workers,
           autoStart: argv.workers === undefined,
-          onWorkers: (n) => (used = n),
+          onWorkers: (n, t) => {
+            used = n;
+            threads = t;
+          },
           signal: stop.signal,
           onProgress: (round, p) => {
             if (bar?.round !== round) {
@@ -145,7 +149,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         endRound();
         process.off('SIGINT', onSigint);
       }
-      results.timing = { workers: used, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
+      results.timing = { workers: used, threads, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
       if (argv.report) await report.writeTuneReport(results, prep.outDir);
       else {
         // Without a report, an earlier one in the folder (of another tune) goes; tune.csv is the command's own.
@@ -158,7 +162,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       for (const w of results.warnings) process.stderr.write(`volley: warning: ${w}\n`);
       console.log(report.tuneVerdict(results));
       if (!argv.quiet) {
-        console.log(`\n${counted(results.method.evaluations, 'value')} x ${counted(prep.run.plan.engagements, 'engagement')} in ${results.timing.wallSeconds.toFixed(1)} s (${used ? counted(used, 'worker') : 'in this thread'})`);
+        console.log(`\n${counted(results.method.evaluations, 'value')} x ${counted(prep.run.plan.engagements, 'engagement')} in ${results.timing.wallSeconds.toFixed(1)} s (${playedOn(used, threads)})`);
         console.log(`results: ${join(prep.outDir, TUNE_FILE)}`);
         if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
       }

@@ -12,7 +12,7 @@ import { GLOSSARY, TUNE_GLOSSARY } from './glossary.js';
 import { escapeHtml, inlineJson, pageStart, type Libraries } from './html.js';
 import { readLibraries } from './index.js';
 import { csvField } from '../results/rows.js';
-import { counted } from './words.js';
+import { counted, playedOn } from './words.js';
 
 const CHOSEN_COLOR = '#d95f02';
 const CONSISTENT_COLOR = '#1b9e77';
@@ -247,7 +247,7 @@ function provenanceList(r: TuneResults): string {
   items.push(['Batch', `${escapeHtml(p.batch)} engagements`]);
   items.push(['Format', `<code>${escapeHtml(r.format)}</code>`]);
   items.push(['Hash (SHA-256)', `<code class="hash">${escapeHtml(p.hash)}</code>`]);
-  if (r.timing) items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s ${r.timing.workers ? `with ${counted(r.timing.workers, 'worker')}` : 'in one thread'}, ${r.timing.engagements.toLocaleString('en-GB')} engagements`)]);
+  if (r.timing) items.push(['Run time (this machine only)', escapeHtml(`${r.timing.wallSeconds} s ${r.timing.workers ? `with ${playedOn(r.timing.workers, r.timing.threads)}` : 'in one thread'}, ${r.timing.engagements.toLocaleString('en-GB')} engagements`)]);
   return `<dl class="facts">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
 

@@ -38,7 +38,8 @@ export interface TuneResults {
   crossings: [number, number][];
   warnings: string[];
   /** Set by the command: the only part that depends on the machine. */
-  timing?: { workers: number; wallSeconds: number; engagements: number };
+  /** `threads`: as in results.json's timing (absent from tunes written before it existed). */
+  timing?: { workers: number; threads?: number; wallSeconds: number; engagements: number };
 }
 
 export const INTERVAL_METHOD =

@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { BatchRunner } from '../../src/sim/engine/batch.js';
 import { batchesOf } from '../../src/sim/engine/plan.js';
 import { prepareRun } from '../../src/sim/studies/prepare.js';
-import { WorkerFault } from '../../src/sim/engine/errors.js';
-import { BatchSession, groupSize, runPlanOutcome, WorkerPool } from '../../src/sim/engine/runner.js';
+import { RunInterrupted, WorkerFault } from '../../src/sim/engine/errors.js';
+import { BatchSession, groupSize, runPlanOutcome, WorkerPool, type RunOptions } from '../../src/sim/engine/runner.js';
+import { rowLayout } from '../../src/results/rows.js';
 import { SIMS } from '../report/fixture.js';
 
 const prep = prepareRun({ file: SIMS.townAssault, engagements: 300, batch: 50 });
@@ -157,6 +158,45 @@ describe('autoStart: the workers start only for a run long enough to gain from t
     }
   });
 
+  it('beside the pool, a run with rows (an export) and batches from a checkpoint, and a run to a precision target, give what this thread alone gives', async () => {
+    const layout = rowLayout('csv', new BatchRunner(plan).probe(plan.cells.map((c) => ({ label: String(c.index), factors: {} }))));
+    const t = (i: number) => tasks[i];
+    const done = new Map([2, 9].map((i) => [i, new BatchRunner(plan).run({ cell: t(i).cell, start: t(i).start, count: t(i).count })] as const));
+    const play = async (o: Pick<RunOptions, 'workers' | 'autoStart'>) => {
+      const rows: string[] = [];
+      // Rows from merge position 4: done batch 2 merges from the checkpoint, done batch 9 plays again for its rows.
+      const out = await runPlanOutcome(plan, { ...o, done, rows: { layout, from: 4, write: (pos, text) => rows.push(`${pos}\n${text}`) } });
+      return { out, rows };
+    };
+    const here = await play({ workers: 0 });
+    const beside = await play({ workers: 2, autoStart: { warmMs: 0, restMs: 0 } });
+    expect(beside.out.threads).toBe(2);
+    expect(beside.rows).toEqual(here.rows);
+    expect(beside.rows).toHaveLength(tasks.length - 4);
+    expect(beside.out.accumulators).toEqual(here.out.accumulators);
+    const precise = { ...plan, precision: { halfWidth: 0.08 } };
+    const preciseHere = await runPlanOutcome(precise, { workers: 0 });
+    const preciseBeside = await runPlanOutcome(precise, { workers: 2, autoStart: { warmMs: 0, restMs: 0 } });
+    expect(preciseBeside.threads).toBe(2);
+    expect(preciseBeside.stops).toEqual(preciseHere.stops);
+    expect(preciseBeside.order).toEqual(preciseHere.order);
+    expect(preciseBeside.accumulators).toEqual(preciseHere.accumulators);
+  });
+
+  it('beside the pool, an abort stops the run between this thread\'s batches', async () => {
+    const stop = new AbortController();
+    let merged = 0;
+    const running = runPlanOutcome(plan, {
+      workers: 2,
+      autoStart: { warmMs: 0, restMs: 0 },
+      signal: stop.signal,
+      onBatch: () => {
+        if (++merged === 3) stop.abort();
+      },
+    });
+    await expect(running).rejects.toBeInstanceOf(RunInterrupted);
+  });
+
   it('with one thread to play on (one core), no pool starts however long the run', async () => {
     const auto = await runPlanOutcome(plan, { workers: 1, autoStart: { warmMs: 0, restMs: 0 } });
     expect(auto.workers).toBe(0);
@@ -175,7 +215,7 @@ describe('a worker handed two tasks at once (WorkerPool tasksPerWorker, beside t
   it("replies to the first as it ends, not after the second: the next task is not kept waiting for the reply", async () => {
     // Every batch 400 ms longer (the test hook, read as the worker starts): two tasks of one batch each.
     process.env.VOLLEY_FAULT = 'delay:ms=400';
-    const pool = new WorkerPool(1, { plan, rows: null }, 2);
+    const pool = new WorkerPool(1, { plan, rows: null }, { beside: true });
     delete process.env.VOLLEY_FAULT;
     try {
       await pool.piscina.run({ batches: [tasks[0]] }); // the thread started and warm
@@ -196,7 +236,7 @@ describe('a worker handed two tasks at once (WorkerPool tasksPerWorker, beside t
     ]) {
       process.env.VOLLEY_FAULT = `exit:batch=${dying}`;
       // Three at once: the two tasks reach the worker together while it plays the first batch, cold.
-      const pool = new WorkerPool(1, { plan, rows: null }, 3);
+      const pool = new WorkerPool(1, { plan, rows: null }, { tasksPerWorker: 3 });
       delete process.env.VOLLEY_FAULT;
       try {
         const settled: string[] = [];

@@ -79,6 +79,16 @@ describe('tuning a whole-number parameter against the exact odds (7.4, volley od
     expect(started).toEqual([]);
     expect(auto).toEqual(await runTune(prep, { workers: 0, everyCandidateUpTo: 3 }));
   });
+
+  it('without --workers, once a round starts the workers, the later rounds play on one pool of a worker fewer, this thread beside it, and search the same', async () => {
+    const target = p[2] - 0.2 * (p[2] - p[3]);
+    const prep = prepareTune({ file: ONE_ROUND, param: 'defender.units[*].morale', target: `side[1].retreatRate = ${target}`, range: '1..7', engagements: N, seed: 'tune-int' });
+    const started: [number, number][] = [];
+    // Thresholds of 0: the first round starts its workers after this thread's second batch.
+    const auto = await runTune(prep, { workers: 3, autoStart: { warmMs: 0, restMs: 0 }, everyCandidateUpTo: 3, onWorkers: (n, t) => started.push([n, t]) });
+    expect(started).toEqual([[2, 3]]);
+    expect(auto).toEqual(await runTune(prep, { workers: 0, everyCandidateUpTo: 3 }));
+  });
 });
 
 describe('tuning a real parameter on common random numbers (18: victory points are linear in the points per strength)', () => {

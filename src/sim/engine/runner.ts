@@ -24,7 +24,7 @@ export interface RunProgress {
 }
 
 export interface RunOptions {
-  /** 0 runs in this thread; otherwise the pool size. */
+  /** 0 runs in this thread; otherwise the pool size (with autoStart, the threads that play: see there). */
   workers: number;
   /**
    * `workers` is the most threads to play on: this thread plays the first batches alone, and the pool
@@ -59,15 +59,18 @@ export interface RunOutcome {
   accumulators: CellAccumulator[];
   /**
    * Seconds spent playing batches, summed over the threads that played them (the rest of a run's wall
-   * time x workers is start-up, warm-up, dispatch, merging and waiting): a measure of how busy the
-   * workers were, never of the results.
+   * time x threads is start-up, warm-up, dispatch, merging and waiting): a measure of how busy the
+   * threads were, never of the results.
    */
   batchSeconds: number;
   /** The batches in the order they were merged. */
   order: BatchTask[];
   /** With a precision target: how each cell stopped. */
   stops: CellStop[] | null;
-  /** The worker threads the run started: 0 in this thread, fewer than asked when autoStart found the run short. */
+  /**
+   * The worker threads the run started: 0 in this thread, none when autoStart found the run short, one
+   * fewer than `workers` when it started them (this thread plays beside them).
+   */
   workers: number;
   /**
    * The threads that played to the end: the workers, and this thread when it played beside them
@@ -123,17 +126,29 @@ export class WorkerPool {
    * test put it.
    */
   readonly injectsFaults = process.env.VOLLEY_FAULT !== undefined;
+  /** Whether runs on it have this thread play beside its workers to the end (its constructor's `beside`). */
+  readonly beside: boolean;
 
   constructor(
     readonly workers: number,
     /** The one plan of the pool's runs, or null: tasks bring theirs. */
     readonly setup: WorkerSetup | null = null,
-    /**
-     * Tasks handed to a worker at once: beyond 1, the next waits in the worker's own queue, so it starts
-     * as the one before ends even while this thread is busy playing a batch of its own.
-     */
-    readonly tasksPerWorker = 1,
+    o: {
+      /**
+       * Made to play beside this thread to the end (PoolExecutor): a run on it has this thread play
+       * too, and its workers hold two tasks at once.
+       */
+      beside?: boolean;
+      /**
+       * Tasks handed to a worker at once (default 2 beside this thread, else 1): beyond 1, the next
+       * waits in the worker's own queue, so it starts as the one before ends even while this thread is
+       * busy playing a batch of its own.
+       */
+      tasksPerWorker?: number;
+    } = {},
   ) {
+    this.beside = o.beside ?? false;
+    const tasksPerWorker = o.tasksPerWorker ?? (this.beside ? 2 : 1);
     this.piscina = new Piscina({
       filename: pathToFileURL(workerFile()).href,
       workerData: setup,
@@ -448,12 +463,13 @@ export function groupSize(msPerBatch: number | null): number {
  * Until the first reply, while the threads start (load their modules, compile the cells, warm up),
  * this thread plays the next batches itself, one at a time between the events it serves: a short run
  * does not wait idle for the pool, and once a worker has replied this thread leaves all play to the
- * workers. With RunOptions.autoStart the pool starts only when this thread, once warm, finds the rest
+ * workers (unless it plays beside them, below). With RunOptions.autoStart the pool starts only when this thread, once warm, finds the rest
  * of the round long enough to gain from it: a short run never pays a worker's start-up. That pool has
  * one thread fewer than `workers`, and this thread, warm already, plays on beside it to the end: no
  * more threads than cores, and one thread fewer compiling the same code (each thread optimizes its own,
  * on the compiler's threads, which share the cores). Its workers are handed a second task while on
- * their first, so that none waits for this thread to finish a batch before it starts the next. Which
+ * their first, so that none waits for this thread to finish a batch before it starts the next. A given
+ * pool made `beside` (volley tune's, once a round has started workers) is played the same way. Which
  * thread plays a batch changes nothing in what is merged, nor in which order.
  */
 class PoolExecutor implements Executor {
@@ -473,7 +489,7 @@ class PoolExecutor implements Executor {
   private readonly taskPlan: WorkerTask['plan'];
   /** Whether a worker has replied: from then on this thread plays no batch (unless `beside`). */
   private warm = false;
-  /** This thread's runner, for the batches it plays while the threads start. */
+  /** This thread's runner, for the batches it plays (while the threads start, or beside them). */
   private here: BatchRunner | null = null;
   /**
    * Workers told to inject a fault (the test hook of worker.ts, read when a pool starts) play every
@@ -487,13 +503,13 @@ class PoolExecutor implements Executor {
     private readonly given: WorkerPool | null = null,
   ) {
     this.helps = !(given ? given.injectsFaults : process.env.VOLLEY_FAULT !== undefined);
-    this.beside = !given && this.auto !== null && this.helps;
+    this.beside = this.helps && (given ? given.beside : this.auto !== null);
     this.workers = given ? given.workers : this.beside ? opts.workers - 1 : opts.workers;
     this.taskPlan = given ? { key: given.nextKey(), setup: { plan, rows: opts.rows?.layout ?? null } } : undefined;
   }
 
   private start(): WorkerPool {
-    return this.given ?? (this.own ??= new WorkerPool(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null }, this.beside ? 2 : 1));
+    return this.given ?? (this.own ??= new WorkerPool(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null }, { beside: this.beside }));
   }
 
   /** Whether the pool was started (by this run or before it). */
@@ -588,7 +604,8 @@ class PoolExecutor implements Executor {
           helpPending = false;
           if (stopped || (pool && this.warm && !this.beside) || !helps || cursor >= items.length) return;
           // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows are
-          // not. Beside the pool, this thread's batches come after the tasks the workers hold.
+          // not. Beside the pool, this thread's batches come after the tasks the workers hold (with rows,
+          // a few batches past the workers' own window).
           const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * threads) + (pool && this.beside ? windowOf(taskSize()) : 0);
           // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
           if (pool && items[cursor].slot >= nextToMerge() + reach) return;
@@ -618,7 +635,11 @@ class PoolExecutor implements Executor {
           const auto = this.auto;
           const pace = Math.min(...recent);
           if (!pool && auto && this.workers > 0 && ownMs >= auto.warmMs && recent.length >= 2 && pace * (items.length - cursor) > auto.restMs) {
-            pool = this.start();
+            try {
+              pool = this.start();
+            } catch (e) {
+              return stop(e instanceof Error ? e : new Error(String(e)));
+            }
             if (!attach(pool)) return;
           }
           pump();

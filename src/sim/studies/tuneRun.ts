@@ -8,19 +8,23 @@ import type { Estimate } from '../../stats/metricPath.js';
 import { SearchError, tuneSearch, type SearchOutcome } from '../../stats/tuneSearch.js';
 import type { RunPlan } from '../engine/plan.js';
 import { canonicalJson } from '../../results/results.js';
-import { runPlan, runPlanOutcome, WorkerPool, type RunProgress } from '../engine/runner.js';
+import { runPlan, runPlanOutcome, WorkerPool, type AutoStart, type RunProgress } from '../engine/runner.js';
 import { flagError, EVERY_CANDIDATE_UP_TO, INTERVAL_METHOD, TUNE_FORMAT, type PreparedTune, type TunePoint, type TuneResults } from './tune.js';
 import { VOLLEY_VERSION } from '../../results/version.js';
 
 export interface TuneRunOptions {
   workers: number;
   /**
-   * `workers` is the most to use, started only for a long round (RunOptions.autoStart): a round that
-   * starts them hands the later rounds one pool, kept for the rest of the search.
+   * `workers` is the most to use, started only for a long round (RunOptions.autoStart; thresholds other
+   * than AUTO_START are a test seam): a round that starts them hands the later rounds one pool, kept for
+   * the rest of the search, this thread playing beside it.
    */
-  autoStart?: boolean;
-  /** Called once, when the search first plays on worker threads: how many. */
-  onWorkers?: (workers: number) => void;
+  autoStart?: boolean | AutoStart;
+  /**
+   * Called once, when the search first plays on worker threads: how many, and how many threads play in
+   * all (one more than the workers when this thread plays beside them: RunOutcome.threads).
+   */
+  onWorkers?: (workers: number, threads: number) => void;
   signal?: AbortSignal;
   /** After each batch of a round: the engagements played of the round's. */
   onProgress?: (round: number, p: RunProgress) => void;
@@ -34,9 +38,11 @@ export interface TuneRunOptions {
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
   // One pool for every round: its workers start and warm up once (src/sim/engine/runner.ts, WorkerPool). It
   // starts with the first round that needs it, so a search refused before it plays anything starts no threads.
+  // Without --workers, as a run's own pool: a worker fewer than the cores, this thread playing beside them.
   const pools: { pool: WorkerPool | null } = { pool: null };
+  const beside = Boolean(opts.autoStart);
   try {
-    return await search(prep, opts, () => (pools.pool ??= new WorkerPool(opts.workers)));
+    return await search(prep, opts, () => (pools.pool ??= new WorkerPool(beside ? opts.workers - 1 : opts.workers, null, { beside })));
   } finally {
     await pools.pool?.close();
   }
@@ -45,11 +51,11 @@ export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise
 async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => WorkerPool): Promise<TuneResults> {
   // With autoStart, rounds play in this thread until one finds itself long enough to start the workers.
   let pooled = false;
-  const usePool = () => {
-    if (!pooled) opts.onWorkers?.(opts.workers);
+  const usePool = (workers: number, threads: number) => {
+    if (!pooled) opts.onWorkers?.(workers, threads);
     pooled = true;
   };
-  if (opts.workers > 0 && !opts.autoStart) usePool();
+  if (opts.workers > 0 && !opts.autoStart) usePool(opts.workers, opts.workers);
   const { run, metric } = prep;
   const evaluate = async (xs: number[], round: number): Promise<Estimate[]> => {
     const cells = xs.map((x, i) => ({ ...prep.cellAt(x), index: i }));
@@ -68,7 +74,7 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => Work
       const played = await runPlanOutcome(plan, { workers: opts.workers, autoStart: opts.autoStart, signal: opts.signal, onProgress });
       accs = played.accumulators;
       // This round started its own workers: the later rounds share one pool from here on.
-      if (played.workers > 0) usePool();
+      if (played.workers > 0) usePool(played.workers, played.threads);
     }
     const out = cells.map((c, i) => {
       const shape = prep.ruleset.describe(prep.ruleset.compile(c.scenario, c.options));
