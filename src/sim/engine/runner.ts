@@ -575,8 +575,10 @@ class PoolExecutor implements Executor {
             // Near the end, smaller tasks: no thread is left with a long one while the others wait.
             const size = Math.max(1, Math.min(full, Math.ceil((items.length - cursor) / (2 * threads))));
             // Beside this thread, a second task per worker waits in the worker's queue, but not for the
-            // last few batches, which this thread may take instead.
-            const perWorker = this.beside && items.length - cursor > threads * size ? 2 : 1;
+            // last few batches, which this thread may take instead, nor while the workers are still cold
+            // unless many are left (a battle's first batch takes a cold worker twice as long as this thread).
+            const left = items.length - cursor;
+            const perWorker = this.beside && left > threads * size && (this.warm || left > 8 * threads * size) ? 2 : 1;
             const inFlightMax = this.beside ? perWorker * this.workers : 2 * this.workers;
             while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
               // Consecutive batches of one cell, each starting where the one before ends.
