@@ -38,6 +38,25 @@ describe('BatchSession', () => {
   });
 });
 
+describe('a batch played a slice at a time (BatchRunner.begin), as the main thread plays its share between its events', () => {
+  it('gives the accumulator and rows of the batch played at once, however it is cut', () => {
+    const layout = rowLayout('csv', new BatchRunner(plan).probe(plan.cells.map((c) => ({ label: String(c.index), factors: {} }))));
+    const t = tasks[7];
+    const whole = new BatchRunner(plan, { rows: layout }).runBatch(t);
+    const runner = new BatchRunner(plan, { rows: layout });
+    // Left unfinished, another batch's slice: beginning again drops its rows.
+    expect(runner.begin(tasks[3]).advance(() => true)).toBe(false);
+    const play = runner.begin(t);
+    expect(() => play.output()).toThrow(/not played to its end/);
+    let slices = 1;
+    while (!play.advance(() => true)) slices++;
+    // Asked every 16 engagements: a batch of 50 in 4 slices.
+    expect(slices).toBe(4);
+    expect(play.output()).toEqual(whole);
+    expect(whole.rows!.split('\n').filter(Boolean)).toHaveLength(t.count);
+  });
+});
+
 describe('batchSeconds', () => {
   it('counts the time spent playing batches, at most the wall time of every thread together', async () => {
     for (const workers of [0, 2]) {

@@ -62,6 +62,20 @@ function watchedUnits(shape: EngagementShape, ids: readonly string[] | undefined
   });
 }
 
+/**
+ * A batch being played (BatchRunner.begin): `advance` plays on, asking `enough` every ASK_EVERY
+ * engagements, until the batch ends (true) or `enough` says stop for now (false; the next advance goes
+ * on from there); `output` is the batch's, once it has ended.
+ */
+export interface BatchPlay {
+  advance(enough: () => boolean): boolean;
+  output(): BatchOutput;
+}
+
+/** How often BatchPlay.advance asks whether to stop for now: every this many engagements (a power of 2). */
+const ASK_EVERY = 16;
+const never = () => false;
+
 /** Compiled cells a runner keeps (batches come cell by cell, so few are needed). */
 export const COMPILED_KEPT = 32;
 
@@ -120,6 +134,17 @@ export class BatchRunner {
   }
 
   runBatch(task: Omit<BatchTask, 'index'>): BatchOutput {
+    const play = this.begin(task);
+    play.advance(never);
+    return play.output();
+  }
+
+  /**
+   * A batch to play a few engagements at a time (BatchPlay), as runBatch plays it at once: the same
+   * engagements, in the same order, into the same accumulator and rows. One at a time per runner (the
+   * dice and the rows writer are the runner's): beginning another drops what one left unfinished.
+   */
+  begin(task: Omit<BatchTask, 'index'>): BatchPlay {
     const rs = this.rulesetOf(task.cell);
     const compiled = this.compiledCell(task.cell);
     const shape = rs.describe(compiled);
@@ -128,14 +153,32 @@ export class BatchRunner {
     const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
     const watched = watchedUnits(shape, this.plan.cells[task.cell].watch);
     const pairs = this.plan.pairs ? (acc.pairs = emptyFigures(task.start, pairedMetrics(shape.objectives.length, watched.length).length)) : null;
-    for (let i = task.start; i < task.start + task.count; i++) {
-      this.play(task.cell, i, compiled, opts);
-      addResult(acc, out, i);
-      if (pairs) addFigures(pairs, out, watched);
-      // The engagement's name is text built only for a row that shows it.
-      this.rows?.add(task.cell, i, this.dice.seed, out);
-    }
-    return this.rows ? { acc, rows: this.rows.take() } : { acc };
+    this.rows?.take();
+    const cell = task.cell;
+    const end = task.start + task.count;
+    let next = task.start;
+    return {
+      advance: (enough) => {
+        for (let i = next; i < end; ) {
+          this.play(cell, i, compiled, opts);
+          addResult(acc, out, i);
+          if (pairs) addFigures(pairs, out, watched);
+          // The engagement's name is text built only for a row that shows it.
+          this.rows?.add(cell, i, this.dice.seed, out);
+          i++;
+          if ((i & (ASK_EVERY - 1)) === 0 && i < end && enough()) {
+            next = i;
+            return false;
+          }
+        }
+        next = end;
+        return true;
+      },
+      output: () => {
+        if (next < end) throw new Error('internal: the output of a batch not played to its end');
+        return this.rows ? { acc, rows: this.rows.take() } : { acc };
+      },
+    };
   }
 
   /** Engagement 0 of every cell, played for the shape of its result (the export's columns). */

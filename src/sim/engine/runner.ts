@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { accSize, emptyCellAcc, mergeCellAcc, type AccSize, type CellAccumulator } from '../../stats/cellAccumulator.js';
 import { findRuleset } from '../../rules/index.js';
-import { BatchRunner, EngagementError, type BatchOutput, type EngagementFailure } from './batch.js';
+import { BatchRunner, EngagementError, type BatchOutput, type BatchPlay, type EngagementFailure } from './batch.js';
 import type { RowLayout } from '../../results/rows.js';
 import { batchesOf, cellRuleset, type BatchTask, type RunPlan } from './plan.js';
 import { RunInterrupted, WorkerFault } from './errors.js';
@@ -404,14 +404,27 @@ class HereExecutor implements Executor {
     this.runner ??= new BatchRunner(this.plan, { rows: this.opts.rows?.layout ?? null });
     const signal = this.opts.signal;
     let saved = 0;
+    const turn = () => new Promise<void>((r) => setImmediate(r));
     for (const it of items) {
-      // Let signals (Ctrl-C) in between batches.
-      if (signal) await new Promise<void>((r) => setImmediate(r));
-      if (signal?.aborted) throw interrupted(saved, items.length);
-      const t0 = millisecondsNow();
-      const out = this.runner.runBatch(it.task);
-      this.busyMs += millisecondsNow() - t0;
-      complete(it.slot, out);
+      if (!signal) {
+        const t0 = millisecondsNow();
+        const out = this.runner.runBatch(it.task);
+        this.busyMs += millisecondsNow() - t0;
+        complete(it.slot, out);
+        saved++;
+        continue;
+      }
+      // Let signals (Ctrl-C) in between slices of SLICE_MS.
+      const play = this.runner.begin(it.task);
+      for (let ended = false; !ended; ) {
+        await turn();
+        if (signal.aborted) throw interrupted(saved, items.length);
+        const t0 = millisecondsNow();
+        const until = t0 + SLICE_MS;
+        ended = play.advance(() => millisecondsNow() >= until);
+        this.busyMs += millisecondsNow() - t0;
+      }
+      complete(it.slot, play.output());
       saved++;
     }
   }
@@ -441,6 +454,11 @@ export interface AutoStart {
  * took 1.8 s.
  */
 export const AUTO_START: AutoStart = { warmMs: 250, restMs: 1500 };
+/**
+ * Milliseconds this thread plays of a batch before it serves its events again (a battle's batch of 500
+ * takes it about a second; Ctrl-C, the workers' replies and the progress bar wait no longer than this).
+ */
+const SLICE_MS = 50;
 /** The most batches in one task (it bounds the batches, and rows, waiting to be merged). */
 const MAX_GROUP = 32;
 
@@ -593,38 +611,53 @@ class PoolExecutor implements Executor {
           }
           if (!pool || this.beside) scheduleHelp();
         };
-        // This thread's share: the next batch, then back to the event loop.
+        // This thread's share: the next batch, played in slices of SLICE_MS with the event loop between
+        // them (Ctrl-C, the workers' replies, progress), whatever the batch's length.
         let helpPending = false;
+        let mine: { it: RunItem; play: BatchPlay; ms: number } | null = null;
         let ownMs = 0;
         const recent: number[] = [];
         const scheduleHelp = () => {
-          if (helpPending || stopped || !helps || cursor >= items.length) return;
+          if (helpPending || stopped || !helps || (cursor >= items.length && !mine)) return;
           helpPending = true;
           setImmediate(help);
         };
         const help = () => {
           helpPending = false;
-          if (stopped || (pool && this.warm && !this.beside) || !helps || cursor >= items.length) return;
-          // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows are
-          // not. Beside the pool, this thread's batches come after the tasks the workers hold (with rows,
-          // a few batches past the workers' own window).
-          const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * threads) + (pool && this.beside ? windowOf(taskSize()) : 0);
-          // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
-          if (pool && items[cursor].slot >= nextToMerge() + reach) return;
-          const it = items[cursor++];
-          this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
+          if (stopped || !helps) return;
+          if (!mine) {
+            if ((pool && this.warm && !this.beside) || cursor >= items.length) return;
+            // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows
+            // are not. Beside the pool, this thread's batches come after the tasks the workers hold (with
+            // rows, a few batches past the workers' own window).
+            const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * threads) + (pool && this.beside ? windowOf(taskSize()) : 0);
+            // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
+            if (pool && items[cursor].slot >= nextToMerge() + reach) return;
+            const it = items[cursor++];
+            this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
+            try {
+              mine = { it, play: this.here.begin(it.task), ms: 0 };
+            } catch (e) {
+              return stop(e instanceof Error ? e : new Error(String(e)));
+            }
+          }
           const t0 = millisecondsNow();
-          let out: BatchOutput;
+          const until = t0 + SLICE_MS;
+          let ended: boolean;
           try {
-            out = this.here.runBatch(it.task);
+            ended = mine.play.advance(() => millisecondsNow() >= until);
           } catch (e) {
             return stop(e instanceof Error ? e : new Error(String(e)));
           }
-          const ms = millisecondsNow() - t0;
-          this.busyMs += ms;
+          const dt = millisecondsNow() - t0;
+          this.busyMs += dt;
+          mine.ms += dt;
+          if (!ended) return scheduleHelp();
+          const { it, play, ms } = mine;
+          mine = null;
           finished++;
           try {
-            complete(it.slot, out);
+            complete(it.slot, play.output());
           } catch (e) {
             return stop(e instanceof Error ? e : new Error(String(e)));
           }
