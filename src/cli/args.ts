@@ -53,7 +53,7 @@ export function outputFolder(dir: string, flag = '--out'): string {
 }
 
 /** --workers of every command that plays on the pool (read with workersArg). */
-export const WORKERS_OPTION = { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: one for every core but this thread\'s, started when the run is long enough to gain from them)' } as const;
+export const WORKERS_OPTION = { alias: 'w', type: 'number', describe: 'Worker threads; 0 runs in this thread (default: a worker on each core but one, started when the run is long enough to gain from them, this thread playing beside them)' } as const;
 
 /** --force of trace, tournament, tune and refit check (src/sim/store/outputFolder.ts claimFolder). */
 export const FORCE_OPTION = { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' } as const;

@@ -37,8 +37,10 @@ export interface TuneResults {
   bracket: [number, number] | null;
   crossings: [number, number][];
   warnings: string[];
-  /** Set by the command: the only part that depends on the machine. */
-  /** `threads`: as in results.json's timing (absent from tunes written before it existed). */
+  /**
+   * Set by the command: the only part that depends on the machine. `threads` as in results.json's
+   * timing (absent from tunes written before it existed).
+   */
   timing?: { workers: number; threads?: number; wallSeconds: number; engagements: number };
 }
 

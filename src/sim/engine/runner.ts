@@ -419,10 +419,9 @@ class HereExecutor implements Executor {
       for (let ended = false; !ended; ) {
         await turn();
         if (signal.aborted) throw interrupted(saved, items.length);
-        const t0 = millisecondsNow();
-        const until = t0 + SLICE_MS;
-        ended = play.advance(() => millisecondsNow() >= until);
-        this.busyMs += millisecondsNow() - t0;
+        const slice = playSlice(play);
+        ended = slice.ended;
+        this.busyMs += slice.ms;
       }
       complete(it.slot, play.output());
       saved++;
@@ -459,6 +458,14 @@ export const AUTO_START: AutoStart = { warmMs: 250, restMs: 1500 };
  * takes it about a second; Ctrl-C, the workers' replies and the progress bar wait no longer than this).
  */
 const SLICE_MS = 50;
+
+/** Play on in a batch for about SLICE_MS: whether it ended, and the milliseconds played. */
+function playSlice(play: BatchPlay): { ended: boolean; ms: number } {
+  const t0 = millisecondsNow();
+  const until = t0 + SLICE_MS;
+  const ended = play.advance(() => millisecondsNow() >= until);
+  return { ended, ms: millisecondsNow() - t0 };
+}
 /** The most batches in one task (it bounds the batches, and rows, waiting to be merged). */
 const MAX_GROUP = 32;
 
@@ -472,23 +479,25 @@ export function groupSize(msPerBatch: number | null): number {
 }
 
 /**
- * Batches on a piscina pool, started at the first round that has work and kept for the next. Work is
- * handed out in tasks: consecutive batches of one cell, as many as make about TASK_MS once the first
- * replies say how long a batch takes, fewer as the end nears. At most `2 x workers` tasks are in flight and none starts more
- * than `window` slots past the next one to merge, so the batches (and rows) waiting for a slow one stay
- * few.
+ * Batches on a piscina pool, started at the first round that has work and kept for the next.
  *
- * Until the first reply, while the threads start (load their modules, compile the cells, warm up),
- * this thread plays the next batches itself, one at a time between the events it serves: a short run
- * does not wait idle for the pool, and once a worker has replied this thread leaves all play to the
- * workers (unless it plays beside them, below). With RunOptions.autoStart the pool starts only when this thread, once warm, finds the rest
- * of the round long enough to gain from it: a short run never pays a worker's start-up. That pool has
- * one thread fewer than `workers`, and this thread, warm already, plays on beside it to the end: no
- * more threads than cores, and one thread fewer compiling the same code (each thread optimizes its own,
- * on the compiler's threads, which share the cores). Its workers are handed a second task while on
- * their first, so that none waits for this thread to finish a batch before it starts the next. A given
- * pool made `beside` (volley tune's, once a round has started workers) is played the same way. Which
- * thread plays a batch changes nothing in what is merged, nor in which order.
+ * Work is handed out in tasks: consecutive batches of one cell, as many as make about TASK_MS once the
+ * first replies say how long a batch takes, fewer as the end nears. At most `2 x workers` tasks are in
+ * flight and none starts more than `window` slots past the next one to merge, so the batches (and rows)
+ * waiting for a slow one stay few.
+ *
+ * This thread plays batches too, a slice of SLICE_MS at a time with its events served between slices:
+ * - while the threads start (load their modules, compile the cells, warm up), so that a short run does
+ *   not wait idle for the pool; once a worker has replied it leaves all play to the workers;
+ * - with RunOptions.autoStart, alone until, once warm, it finds the rest of the round long enough to
+ *   gain from a pool (a short run never pays a worker's start-up). That pool has one thread fewer than
+ *   `workers`, and this thread plays on beside it to the end: no more threads than cores, and one
+ *   thread fewer compiling the same code (each thread optimizes its own, on the compiler's threads,
+ *   which share the cores). Its workers hold a second task while on their first, so that none waits
+ *   for this thread to end a slice before it starts the next. A given pool made `beside` (volley
+ *   tune's, once a round has started workers) is played the same way.
+ *
+ * Which thread plays a batch changes nothing in what is merged, nor in which order.
  */
 class PoolExecutor implements Executor {
   /** The pool made for this run (none on a given pool), started at the first round with work. */
@@ -641,18 +650,15 @@ class PoolExecutor implements Executor {
               return stop(e instanceof Error ? e : new Error(String(e)));
             }
           }
-          const t0 = millisecondsNow();
-          const until = t0 + SLICE_MS;
-          let ended: boolean;
+          let slice: { ended: boolean; ms: number };
           try {
-            ended = mine.play.advance(() => millisecondsNow() >= until);
+            slice = playSlice(mine.play);
           } catch (e) {
             return stop(e instanceof Error ? e : new Error(String(e)));
           }
-          const dt = millisecondsNow() - t0;
-          this.busyMs += dt;
-          mine.ms += dt;
-          if (!ended) return scheduleHelp();
+          this.busyMs += slice.ms;
+          mine.ms += slice.ms;
+          if (!slice.ended) return scheduleHelp();
           const { it, play, ms } = mine;
           mine = null;
           finished++;
