@@ -181,18 +181,22 @@ describe('autoStart: the workers start only for a run long enough to gain from t
     const layout = rowLayout('csv', new BatchRunner(plan).probe(plan.cells.map((c) => ({ label: String(c.index), factors: {} }))));
     const t = (i: number) => tasks[i];
     const done = new Map([2, 9].map((i) => [i, new BatchRunner(plan).run({ cell: t(i).cell, start: t(i).start, count: t(i).count })] as const));
-    const play = async (o: Pick<RunOptions, 'workers' | 'autoStart'>) => {
+    const play = async (o: Pick<RunOptions, 'workers' | 'autoStart' | 'signal' | 'sliceMs'>) => {
       const rows: string[] = [];
       // Rows from merge position 4: done batch 2 merges from the checkpoint, done batch 9 plays again for its rows.
       const out = await runPlanOutcome(plan, { ...o, done, rows: { layout, from: 4, write: (pos, text) => rows.push(`${pos}\n${text}`) } });
       return { out, rows };
     };
     const here = await play({ workers: 0 });
-    const beside = await play({ workers: 2, autoStart: { warmMs: 0, restMs: 0 } });
+    // Batches cut at every look at the clock (every 16 engagements), in this thread and beside the pool.
+    const sliced = await play({ workers: 0, signal: new AbortController().signal, sliceMs: 0 });
+    const beside = await play({ workers: 2, autoStart: { warmMs: 0, restMs: 0 }, sliceMs: 0 });
     expect(beside.out.threads).toBe(2);
-    expect(beside.rows).toEqual(here.rows);
     expect(beside.rows).toHaveLength(tasks.length - 4);
-    expect(beside.out.accumulators).toEqual(here.out.accumulators);
+    for (const other of [sliced, beside]) {
+      expect(other.rows).toEqual(here.rows);
+      expect(other.out.accumulators).toEqual(here.out.accumulators);
+    }
     const precise = { ...plan, precision: { halfWidth: 0.08 } };
     const preciseHere = await runPlanOutcome(precise, { workers: 0 });
     const preciseBeside = await runPlanOutcome(precise, { workers: 2, autoStart: { warmMs: 0, restMs: 0 } });

@@ -88,6 +88,17 @@ describe('tuning a whole-number parameter against the exact odds (7.4, volley od
     const auto = await runTune(prep, { workers: 3, autoStart: { warmMs: 0, restMs: 0 }, everyCandidateUpTo: 3, onWorkers: (n, t) => started.push([n, t]) });
     expect(started).toEqual([[2, 3]]);
     expect(auto).toEqual(await runTune(prep, { workers: 0, everyCandidateUpTo: 3 }));
+    // Workers told to inject a fault (the test hook, here one that changes nothing) play every batch:
+    // the first round's pool is a full one (here of 1), and so is the one the later rounds share.
+    process.env.VOLLEY_FAULT = 'delay:ms=0';
+    const full: [number, number][] = [];
+    try {
+      const hooked = await runTune(prep, { workers: 1, autoStart: { warmMs: 0, restMs: 0 }, everyCandidateUpTo: 3, onWorkers: (n, t) => full.push([n, t]) });
+      expect(hooked).toEqual(auto);
+    } finally {
+      delete process.env.VOLLEY_FAULT;
+    }
+    expect(full).toEqual([[1, 1]]);
   });
 });
 

@@ -153,7 +153,7 @@ export class BatchRunner {
     const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
     const watched = watchedUnits(shape, this.plan.cells[task.cell].watch);
     const pairs = this.plan.pairs ? (acc.pairs = emptyFigures(task.start, pairedMetrics(shape.objectives.length, watched.length).length)) : null;
-    this.rows?.take();
+    this.rows?.take(); // the rows of a batch left unfinished (stopped, or failed) go
     const cell = task.cell;
     const end = task.start + task.count;
     let next = task.start;

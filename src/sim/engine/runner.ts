@@ -51,6 +51,8 @@ export interface RunOptions {
   pool?: WorkerPool;
   /** Test seam: this many batches a task from the start, instead of as many as make about TASK_MS. */
   batchesPerTask?: number;
+  /** Test seam: this thread's slices of a batch, in milliseconds, instead of SLICE_MS (0: every look). */
+  sliceMs?: number;
   /** Play the batches elsewhere (a distributed run's queue, src/sim/queue/): this executor instead of a pool. */
   executor?: (plan: RunPlan, opts: RunOptions) => Executor;
 }
@@ -403,23 +405,19 @@ class HereExecutor implements Executor {
   async run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void): Promise<void> {
     this.runner ??= new BatchRunner(this.plan, { rows: this.opts.rows?.layout ?? null });
     const signal = this.opts.signal;
+    const sliceMs = this.opts.sliceMs ?? SLICE_MS;
     let saved = 0;
-    const turn = () => new Promise<void>((r) => setImmediate(r));
     for (const it of items) {
-      if (!signal) {
-        const t0 = millisecondsNow();
-        const out = this.runner.runBatch(it.task);
-        this.busyMs += millisecondsNow() - t0;
-        complete(it.slot, out);
-        saved++;
-        continue;
-      }
-      // Let signals (Ctrl-C) in between slices of SLICE_MS.
+      const t0 = millisecondsNow();
       const play = this.runner.begin(it.task);
+      this.busyMs += millisecondsNow() - t0;
       for (let ended = false; !ended; ) {
-        await turn();
-        if (signal.aborted) throw interrupted(saved, items.length);
-        const slice = playSlice(play);
+        // Let signals (Ctrl-C) in between slices.
+        if (signal) {
+          await nextTurn();
+          if (signal.aborted) throw interrupted(saved, items.length);
+        }
+        const slice = playSlice(play, sliceMs);
         ended = slice.ended;
         this.busyMs += slice.ms;
       }
@@ -455,17 +453,22 @@ export interface AutoStart {
 export const AUTO_START: AutoStart = { warmMs: 250, restMs: 1500 };
 /**
  * Milliseconds this thread plays of a batch before it serves its events again (a battle's batch of 500
- * takes it about a second; Ctrl-C, the workers' replies and the progress bar wait no longer than this).
+ * takes it about a second; Ctrl-C, the workers' replies and the progress bar wait no longer than this,
+ * and the few engagements BatchPlay plays between two looks at the clock).
  */
 const SLICE_MS = 50;
 
-/** Play on in a batch for about SLICE_MS: whether it ended, and the milliseconds played. */
-function playSlice(play: BatchPlay): { ended: boolean; ms: number } {
+/** Play on in a batch for about `ms`: whether it ended, and the milliseconds played. */
+function playSlice(play: BatchPlay, ms: number): { ended: boolean; ms: number } {
   const t0 = millisecondsNow();
-  const until = t0 + SLICE_MS;
+  const until = t0 + ms;
   const ended = play.advance(() => millisecondsNow() >= until);
   return { ended, ms: millisecondsNow() - t0 };
 }
+
+/** The next turn of the event loop, after the events waiting now. */
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
 /** The most batches in one task (it bounds the batches, and rows, waiting to be merged). */
 const MAX_GROUP = 32;
 
@@ -488,7 +491,8 @@ export function groupSize(msPerBatch: number | null): number {
  *
  * This thread plays batches too, a slice of SLICE_MS at a time with its events served between slices:
  * - while the threads start (load their modules, compile the cells, warm up), so that a short run does
- *   not wait idle for the pool; once a worker has replied it leaves all play to the workers;
+ *   not wait idle for the pool; once a worker has replied it leaves all play to the workers after the
+ *   batch under way;
  * - with RunOptions.autoStart, alone until, once warm, it finds the rest of the round long enough to
  *   gain from a pool (a short run never pays a worker's start-up). That pool has one thread fewer than
  *   `workers`, and this thread plays on beside it to the end: no more threads than cores, and one
@@ -624,6 +628,8 @@ class PoolExecutor implements Executor {
         // them (Ctrl-C, the workers' replies, progress), whatever the batch's length.
         let helpPending = false;
         let mine: { it: RunItem; play: BatchPlay; ms: number } | null = null;
+        const sliceMs = opts.sliceMs ?? SLICE_MS;
+        const fail = (e: unknown) => stop(e instanceof Error ? e : new Error(String(e)));
         let ownMs = 0;
         const recent: number[] = [];
         const scheduleHelp = () => {
@@ -644,17 +650,20 @@ class PoolExecutor implements Executor {
             if (pool && items[cursor].slot >= nextToMerge() + reach) return;
             const it = items[cursor++];
             this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
+            const t0 = millisecondsNow();
             try {
               mine = { it, play: this.here.begin(it.task), ms: 0 };
             } catch (e) {
-              return stop(e instanceof Error ? e : new Error(String(e)));
+              return fail(e);
             }
+            mine.ms = millisecondsNow() - t0;
+            this.busyMs += mine.ms;
           }
           let slice: { ended: boolean; ms: number };
           try {
-            slice = playSlice(mine.play);
+            slice = playSlice(mine.play, sliceMs);
           } catch (e) {
-            return stop(e instanceof Error ? e : new Error(String(e)));
+            return fail(e);
           }
           this.busyMs += slice.ms;
           mine.ms += slice.ms;
@@ -665,7 +674,7 @@ class PoolExecutor implements Executor {
           try {
             complete(it.slot, play.output());
           } catch (e) {
-            return stop(e instanceof Error ? e : new Error(String(e)));
+            return fail(e);
           }
           // Code runs cold for the first batches: the pace is read once this thread has played
           // warmMs and two batches, as the quickest of its last three (a slower one met a collection
@@ -679,7 +688,7 @@ class PoolExecutor implements Executor {
             try {
               pool = this.start();
             } catch (e) {
-              return stop(e instanceof Error ? e : new Error(String(e)));
+              return fail(e);
             }
             if (!attach(pool)) return;
           }
@@ -703,7 +712,7 @@ class PoolExecutor implements Executor {
                   complete(group[k].slot, { acc: out.acc, rows: out.rows });
                 });
               } catch (e) {
-                return stop(e instanceof Error ? e : new Error(String(e)));
+                return fail(e);
               }
               if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
               this.warm = true;

@@ -38,22 +38,27 @@ export interface TuneRunOptions {
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
   // One pool for every round: its workers start and warm up once (src/sim/engine/runner.ts, WorkerPool). It
   // starts with the first round that needs it, so a search refused before it plays anything starts no threads.
-  // Without --workers, as a run's own pool: a worker fewer than the cores, this thread playing beside them.
   const pools: { pool: WorkerPool | null } = { pool: null };
-  const beside = Boolean(opts.autoStart);
   try {
-    return await search(prep, opts, () => (pools.pool ??= new WorkerPool(beside ? opts.workers - 1 : opts.workers, null, { beside })));
+    return await search(prep, opts, (shape) => (pools.pool ??= new WorkerPool(shape.workers, null, { beside: shape.beside })));
   } finally {
     await pools.pool?.close();
   }
 }
 
-async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => WorkerPool): Promise<TuneResults> {
+/** The shared pool: as the round that started workers had its own (with autoStart, this thread beside a worker fewer). */
+interface PoolShape {
+  workers: number;
+  beside: boolean;
+}
+
+async function search(prep: PreparedTune, opts: TuneRunOptions, poolOf: (shape: PoolShape) => WorkerPool): Promise<TuneResults> {
   // With autoStart, rounds play in this thread until one finds itself long enough to start the workers.
-  let pooled = false;
+  let shape: PoolShape | null = null;
   const usePool = (workers: number, threads: number) => {
-    if (!pooled) opts.onWorkers?.(workers, threads);
-    pooled = true;
+    if (shape) return;
+    opts.onWorkers?.(workers, threads);
+    shape = { workers, beside: threads > workers };
   };
   if (opts.workers > 0 && !opts.autoStart) usePool(opts.workers, opts.workers);
   const { run, metric } = prep;
@@ -69,7 +74,7 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, pool: () => Work
     };
     const onProgress = opts.onProgress && ((p: RunProgress) => opts.onProgress!(round, p));
     let accs;
-    if (pooled) accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, onProgress, pool: pool() });
+    if (shape) accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, onProgress, pool: poolOf(shape) });
     else {
       const played = await runPlanOutcome(plan, { workers: opts.workers, autoStart: opts.autoStart, signal: opts.signal, onProgress });
       accs = played.accumulators;
