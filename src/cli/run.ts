@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';

@@ -183,7 +183,7 @@ export class BatchRunner {
 
   /** Engagement 0 of every cell, played for the shape of its result (the export's columns). */
   probe(cells: readonly { label: string; factors: Record<string, unknown> }[]): LayoutProbe[] {
-    return this.plan.cells.map((cell, k) => {
+    return this.plan.cells.map((_, k) => {
       const rs = this.rulesetOf(k);
       const compiled = this.compiledCell(k);
       const out = rs.newResult(compiled);
