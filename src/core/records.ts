@@ -14,3 +14,18 @@ export function recordMaker(keys: readonly string[]): () => Record<string, numbe
 export function recordWriter<V extends ArrayLike<number>>(keys: readonly string[]): (record: Record<string, number>, values: V) => void {
   return new Function('e', 'x', keys.map((k, i) => `e[${JSON.stringify(k)}] = x[${i}];`).join('\n')) as (record: Record<string, number>, values: V) => void;
 }
+
+/**
+ * A function adding `v` to a record's value under `keys[i]`: a switch over i, each case a store under
+ * its key written out, so that a tally chosen at run time stays a constant-key store.
+ */
+export function recordAdder(keys: readonly string[]): (record: Record<string, number>, i: number, v: number) => void {
+  const cases = keys.map((k, i) => `case ${i}: e[${JSON.stringify(k)}] += v; return;`).join('\n');
+  return new Function('e', 'i', 'v', `switch (i) {\n${cases}\ndefault: throw new RangeError('no key ' + i);\n}`) as (record: Record<string, number>, i: number, v: number) => void;
+}
+
+/** A function reading a record's value under `keys[i]` (undefined where the record has none), as recordAdder stores. */
+export function recordReader(keys: readonly string[]): (record: Record<string, number>, i: number) => number | undefined {
+  const cases = keys.map((k, i) => `case ${i}: return e[${JSON.stringify(k)}];`).join('\n');
+  return new Function('e', 'i', `switch (i) {\n${cases}\ndefault: throw new RangeError('no key ' + i);\n}`) as (record: Record<string, number>, i: number) => number | undefined;
+}

@@ -320,12 +320,55 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
     if (x.retreated) a[1]++;
     a[2] += x.checksFailed;
   }
-  for (const k in r.extras) addTo((acc.extras[k] ??= []), r.extras[k]);
+  const order = extrasOrder(acc);
+  let i = 0;
+  for (const k in r.extras) {
+    // The histogram of the extra at this position when the result lists the same key there as the last one did.
+    const h = order.keys[i] === k ? order.hists[i] : extrasSlot(acc, order, i, k);
+    addTo(h, r.extras[k]);
+    i++;
+  }
 }
 
-/** Add `from` element by element into `into` (the same length). */
+/**
+ * Per accumulator, its extras' histograms in the order the last result listed them. A rule system's
+ * result keeps its extras in one order, engagement after engagement: addResult then finds each
+ * histogram by position (comparing the key) instead of looking its key up in `acc.extras`.
+ * `hists[i]` is always `acc.extras[keys[i]]`: histograms grow in place and are never replaced.
+ */
+interface ExtrasOrder {
+  keys: string[];
+  hists: IntHistogram[];
+}
+
+const extrasOrders = new WeakMap<CellAccumulator, ExtrasOrder>();
+let lastAcc: CellAccumulator | null = null;
+let lastOrder: ExtrasOrder = { keys: [], hists: [] };
+
+function extrasOrder(acc: CellAccumulator): ExtrasOrder {
+  if (acc !== lastAcc) {
+    let order = extrasOrders.get(acc);
+    if (!order) extrasOrders.set(acc, (order = { keys: [], hists: [] }));
+    lastAcc = acc;
+    lastOrder = order;
+  }
+  return lastOrder;
+}
+
+/** The histogram of extra `k` (made empty if new), remembered at position i. */
+function extrasSlot(acc: CellAccumulator, order: ExtrasOrder, i: number, k: string): IntHistogram {
+  const h = (acc.extras[k] ??= []);
+  order.keys[i] = k;
+  order.hists[i] = h;
+  return h;
+}
+
+/** Add `from` element by element into `into` (the same length). Most of a result's tallies are 0: those are not stored. */
 function addInto(into: number[], from: readonly number[]): void {
-  for (let i = 0; i < from.length; i++) into[i] += from[i];
+  for (let i = 0; i < from.length; i++) {
+    const v = from[i];
+    if (v !== 0) into[i] += v;
+  }
 }
 
 const SIDE_HISTOGRAMS = [

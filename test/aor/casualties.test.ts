@@ -15,7 +15,7 @@ import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { allocateHits } from '../../src/rules/aor/hits.js';
 import { AOR_OPTIONS, aorOptions, DEFAULT_AOR_OPTIONS } from '../../src/rules/aor/options.js';
 import { casualtyStrength, finishResult, lossOf, newAorResult, recordReturn } from '../../src/rules/aor/results.js';
-import { AOR_SCALE, LOSS_CAUSES } from '../../src/rules/aor/vocabulary.js';
+import { AOR_SCALE, LOSS, LOSS_CAUSES } from '../../src/rules/aor/vocabulary.js';
 import { battle, CLEAR_ROWS, ScriptedDice } from '../battle/helpers.js';
 import { spec, state } from './helpers.js';
 
@@ -25,6 +25,17 @@ const noRng = () => {
 const options = (given: Record<string, unknown> = {}) => aorOptions(resolveOptions(AOR_OPTIONS, given));
 
 describe('strength lost, by cause', () => {
+  it('each cause is tallied per side under `${cause}.${side}`, made at 0 with the result; play names a cause by its index in LOSS', () => {
+    expect(LOSS_CAUSES.map((c) => LOSS[c])).toEqual(LOSS_CAUSES.map((_, i) => i));
+    const res = newAorResult(0);
+    expect(Object.keys(res.extras)).toEqual(LOSS_CAUSES.flatMap((c) => [`${c}.0`, `${c}.1`]));
+    expect(Object.values(res.extras).every((v) => v === 0)).toBe(true);
+    res.extras['lostOffMap.1'] = 4;
+    expect(lossOf(res, 1, 'lostOffMap')).toBe(4);
+    expect(lossOf(res, 1, LOSS.lostOffMap)).toBe(4);
+    expect(lossOf(res, 0, 'lostOffMap')).toBe(0);
+  });
+
   it('7.2: a hit that flips a unit is a step lost; the hit that takes its last step is an elimination', () => {
     const st = state(spec('I', 1, 'infantry', 6, { reduced: 3 }));
     const res = newAorResult(1);

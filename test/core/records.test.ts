@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordMaker, recordWriter } from '../../src/core/records.js';
+import { recordAdder, recordMaker, recordReader, recordWriter } from '../../src/core/records.js';
 
 describe('records of fixed keys (src/core/records.ts)', () => {
   const keys = ['charges.0', 'charges.1', 'squares "formed"', 'x\\y'];
@@ -11,5 +11,18 @@ describe('records of fixed keys (src/core/records.ts)', () => {
     expect(make()).not.toBe(r);
     recordWriter<Float64Array>(keys)(r, Float64Array.from([1.5, 2, 3, 4]));
     expect(r).toEqual({ 'charges.0': 1.5, 'charges.1': 2, 'squares "formed"': 3, 'x\\y': 4 });
+  });
+
+  it('adds to and reads the value under the key at a position, and refuses a position past the keys', () => {
+    const r: Record<string, number> = { 'charges.0': 1, 'charges.1': 2, 'squares "formed"': 3 };
+    const add = recordAdder(keys);
+    const read = recordReader(keys);
+    add(r, 1, 5);
+    add(r, 2, -1.5);
+    expect(r).toEqual({ 'charges.0': 1, 'charges.1': 7, 'squares "formed"': 1.5 });
+    expect([0, 1, 2].map((i) => read(r, i))).toEqual([1, 7, 1.5]);
+    expect(read(r, 3)).toBeUndefined(); // the record has no 'x\\y'
+    expect(() => add(r, 4, 1)).toThrow(RangeError);
+    expect(() => read(r, -1)).toThrow(RangeError);
   });
 });

@@ -19,7 +19,7 @@ import { halveHits, roundHalfUp, terrainFactor } from './numbers.js';
 import type { AorOptions } from './options.js';
 import { ATTACK_ACROSS_HEXSIDE, ATTACK_INTO_HEX, canBeFlanked, defenderFireOutOf, type HexsideTerrain, type HexTerrain } from './terrain.js';
 import { CLASS_INDEX, unitClass, type UnitState } from './units.js';
-import { AOR_VOCABULARY, MORALE_SLOTS, PURPOSE, type AorPurpose } from './vocabulary.js';
+import { AOR_VOCABULARY, LOSS, MORALE_SLOTS, PURPOSE, type AorPurpose } from './vocabulary.js';
 
 /** Whether each check purpose counts in the morale statistics (by rating and class), as the vocabulary declares. */
 const COUNTED = AOR_VOCABULARY.checkPurposes.map((p) => p.counted);
@@ -256,7 +256,7 @@ export function retreatUnits(
     if (!st.present(u)) continue;
     if (st.specs[u].kind === 'artillery') {
       r.strengthLost += st.strength(u);
-      recordLoss(res, st, u, 'lostInBlockedRetreats', st.strength(u)); // it could not retreat (7.4)
+      recordLoss(res, st, u, LOSS.lostInBlockedRetreats, st.strength(u)); // it could not retreat (7.4)
       r.stepsLost += st.steps[u];
       r.unitsEliminated++;
       st.steps[u] = 0;

@@ -16,7 +16,7 @@ import type { AorOptions } from './options.js';
 import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
 import { defaultSteps, UnitState, type UnitSpec } from './units.js';
-import { finishResult, lossOf, newAorResult, startLadder } from './results.js';
+import { extrasReset, finishResult, lossOf, newAorResult, startLadder } from './results.js';
 import { LOSS_CAUSES } from './vocabulary.js';
 import { AOR_SCALE, PURPOSE } from './vocabulary.js';
 
@@ -41,6 +41,7 @@ interface SideDef {
 }
 
 export const EXTRAS = ['flankedRounds', 'defenderFiredFirst'] as const;
+const resetExtras = extrasReset(EXTRAS);
 
 export interface CompiledAssault {
   readonly kind: 'assault';
@@ -184,8 +185,8 @@ export function checkAssaultInvariants(c: CompiledAssault, res: EngagementResult
 export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
   const st = c.workspace.st;
   const res = opts.out ?? newAorResult(c.specs.length);
-  resetResult(res);
-  for (const k of EXTRAS) res.extras[k] = 0;
+  resetResult(res, false);
+  resetExtras(res);
   st.reset();
   for (let u = 0; u < c.specs.length; u++) res.sides[c.specs[u].side].startStrength += st.strength(u);
   startLadder(res, c.specs);

@@ -10,6 +10,7 @@ import type { HitPolicy } from './doctrine/assault.js';
 import { unitMorale } from './morale.js';
 import { recordLoss } from './results.js';
 import type { UnitState } from './units.js';
+import { LOSS } from './vocabulary.js';
 
 /** Strength the unit loses if it takes one hit now: a flip costs full - reduced, elimination all that is left. */
 export function hitCost(st: UnitState, u: number): number {
@@ -80,7 +81,7 @@ export function applyStepLoss(st: UnitState, u: number, res: EngagementResult, s
   const side = res.sides[st.specs[u].side];
   const cost = hitCost(st, u);
   side.strengthLost += cost;
-  recordLoss(res, st, u, st.steps[u] > 1 ? 'lostInSteps' : 'lostInEliminations', cost);
+  recordLoss(res, st, u, st.steps[u] > 1 ? LOSS.lostInSteps : LOSS.lostInEliminations, cost);
   side.stepsLost += 1;
   st.steps[u] -= 1;
   if (st.steps[u] === 0) {

@@ -7,34 +7,52 @@ import { emptyResult, reachRung, RUNG, type EngagementResult, type SideIndex } f
 import type { Scale } from '../../core/vocabulary.js';
 import type { AorOptions } from './options.js';
 import type { UnitSpec, UnitState } from './units.js';
-import { AOR_VOCABULARY, LOSS_CAUSES, MORALE_SLOTS, type LossCause } from './vocabulary.js';
+import { recordAdder, recordReader, recordWriter } from '../../core/records.js';
+import { AOR_VOCABULARY, LOSS, LOSS_CAUSES, MORALE_SLOTS, type LossCause, type LossIndex } from './vocabulary.js';
 
-/** The per-side extras each cause of loss is tallied in (strength points): `${cause}.0`, `${cause}.1`. */
-const LOSS_KEYS = Object.fromEntries(LOSS_CAUSES.map((c) => [c, [`${c}.0`, `${c}.1`]])) as unknown as Record<LossCause, readonly [string, string]>;
+/**
+ * The per-side extras each cause of loss is tallied in (strength points), cause by cause, side 0 then
+ * side 1: the tally of cause i for side s is at i * 2 + s.
+ */
+const LOSS_KEYS = LOSS_CAUSES.flatMap((c) => [`${c}.0`, `${c}.1`]);
+const addLoss = recordAdder(LOSS_KEYS);
+const readLoss = recordReader(LOSS_KEYS);
 
 export function newAorResult(units: number, formations = 0, objectives = 0): EngagementResult {
   const r = emptyResult({ units, formations, objectives, purposes: AOR_VOCABULARY.checkPurposes.length, ratings: MORALE_SLOTS });
-  for (const c of LOSS_CAUSES) for (const k of LOSS_KEYS[c]) r.extras[k] = 0;
+  for (const k of LOSS_KEYS) r.extras[k] = 0;
   return r;
 }
 
 /**
- * Strength unit `u` lost, by its cause (every point of a side's strengthLost is tallied under exactly
- * one): what the casualty model (finishResult) reads.
+ * A function setting every extra of an Age of Rifles result to 0, the tallies of loss and then `keys`
+ * (the engagement's own), as stores written out: what resetResult's loop over the keys does, without
+ * looking each key up.
  */
-export function recordLoss(res: EngagementResult, st: UnitState, u: number, cause: LossCause, strength: number): void {
-  res.extras[LOSS_KEYS[cause][st.specs[u].side]] += strength;
-  st.lastLoss[u] = LOSS_CAUSES.indexOf(cause);
+export function extrasReset(keys: readonly string[]): (res: EngagementResult) => void {
+  const all = [...LOSS_KEYS, ...keys];
+  const write = recordWriter<Float64Array>(all);
+  const zeros = new Float64Array(all.length);
+  return (res) => write(res.extras, zeros);
+}
+
+/**
+ * Strength unit `u` lost, by its cause (LOSS: every point of a side's strengthLost is tallied under
+ * exactly one): what the casualty model (finishResult) reads.
+ */
+export function recordLoss(res: EngagementResult, st: UnitState, u: number, cause: LossIndex, strength: number): void {
+  addLoss(res.extras, cause * 2 + st.specs[u].side, strength);
+  st.lastLoss[u] = cause;
 }
 
 /** Strength that comes back to a unit (reorganization, 15) leaves the tally of the cause it was last lost to. */
 export function recordReturn(res: EngagementResult, st: UnitState, u: number, strength: number): void {
-  res.extras[LOSS_KEYS[LOSS_CAUSES[st.lastLoss[u]]][st.specs[u].side]] -= strength;
+  addLoss(res.extras, st.lastLoss[u] * 2 + st.specs[u].side, -strength);
 }
 
 /** The strength a side lost to one cause. */
-export function lossOf(res: EngagementResult, side: SideIndex, cause: LossCause): number {
-  return res.extras[LOSS_KEYS[cause][side]] ?? 0;
+export function lossOf(res: EngagementResult, side: SideIndex, cause: LossCause | LossIndex): number {
+  return readLoss(res.extras, (typeof cause === 'number' ? cause : LOSS[cause]) * 2 + side) ?? 0;
 }
 
 /**
@@ -49,9 +67,9 @@ export function lossOf(res: EngagementResult, side: SideIndex, cause: LossCause)
 export function casualtyStrength(res: EngagementResult, side: SideIndex, o: Pick<AorOptions, 'casualtyModel' | 'casualtiesStep' | 'casualtiesEliminated' | 'casualtiesBlocked'>): number {
   if (o.casualtyModel === 'everyManLost') return res.sides[side].strengthLost;
   return (
-    o.casualtiesStep * lossOf(res, side, 'lostInSteps') +
-    o.casualtiesEliminated * lossOf(res, side, 'lostInEliminations') +
-    o.casualtiesBlocked * lossOf(res, side, 'lostInBlockedRetreats')
+    o.casualtiesStep * lossOf(res, side, LOSS.lostInSteps) +
+    o.casualtiesEliminated * lossOf(res, side, LOSS.lostInEliminations) +
+    o.casualtiesBlocked * lossOf(res, side, LOSS.lostInBlockedRetreats)
   );
 }
 

@@ -31,6 +31,9 @@ export type AorPurpose = keyof typeof PURPOSE;
  */
 export const LOSS_CAUSES = ['lostInSteps', 'lostInEliminations', 'lostInBlockedRetreats', 'lostOffMap', 'lostToSupply'] as const;
 export type LossCause = (typeof LOSS_CAUSES)[number];
+/** Each cause's index in LOSS_CAUSES: what play passes when it records a loss (results.ts, recordLoss). */
+export const LOSS = { lostInSteps: 0, lostInEliminations: 1, lostInBlockedRetreats: 2, lostOffMap: 3, lostToSupply: 4 } as const satisfies Record<LossCause, number>;
+export type LossIndex = (typeof LOSS)[LossCause];
 
 /** key, group, label, definition, hidden (counted for a ratio row only). */
 const PER_SIDE_EXTRAS: readonly (readonly [string, string, string, string, boolean?])[] = [

@@ -5,11 +5,11 @@
 import { reachRung, RUNG, type EngagementResult } from '../../../core/result.js';
 import type { AorSink } from '../events.js';
 import { recordLoss } from '../results.js';
-import type { LossCause } from '../vocabulary.js';
+import { LOSS, type LossIndex } from '../vocabulary.js';
 import type { BattleState } from './state.js';
 
 /** A step loss outside fire (a blocked retreat, 7.4; supply, 17): recorded like a hit (7.2), under its cause. */
-export function stepLoss(b: BattleState, u: number, res: EngagementResult, cause: LossCause): void {
+export function stepLoss(b: BattleState, u: number, res: EngagementResult, cause: LossIndex): void {
   const st = b.st;
   const s = b.spec(u);
   const side = res.sides[s.side];
@@ -27,7 +27,7 @@ export function stepLoss(b: BattleState, u: number, res: EngagementResult, cause
 }
 
 /** Every remaining step of a unit is lost (a unit with nowhere to go: under blocked retreats). */
-export function eliminate(b: BattleState, u: number, res: EngagementResult, cause: LossCause = 'lostInBlockedRetreats'): void {
+export function eliminate(b: BattleState, u: number, res: EngagementResult, cause: LossIndex = LOSS.lostInBlockedRetreats): void {
   while (b.st.steps[u] > 0) stepLoss(b, u, res, cause);
 }
 
@@ -45,7 +45,7 @@ export function recordEliminations(b: BattleState, res: EngagementResult, sink?:
       // 5.6: a unit that leaves the map in a retreat counts as eliminated.
       res.sides[s.side].unitsEliminated++;
       res.sides[s.side].strengthLost += st.strength(u);
-      recordLoss(res, st, u, 'lostOffMap', st.strength(u));
+      recordLoss(res, st, u, LOSS.lostOffMap, st.strength(u));
       res.sides[s.side].stepsLost += st.steps[u];
       res.units[u].eliminated = true;
       reachRung(res, s.side, u, RUNG.removed);

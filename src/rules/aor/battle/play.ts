@@ -6,7 +6,7 @@
 import type { EngagementDice } from '../../../core/dice.js';
 import type { AorSink } from '../events.js';
 import { resetResult, type EngagementResult, type SideIndex } from '../../../core/result.js';
-import { finishResult, newAorResult, startLadder } from '../results.js';
+import { extrasReset, finishResult, newAorResult, startLadder } from '../results.js';
 import type { PlayOptions } from '../../../core/ruleset.js';
 import { newRoundOutcome } from '../assault.js';
 import { recoverDisrupted } from '../engagement.js';
@@ -33,6 +33,8 @@ export const BATTLE_EXTRAS = [
   'flankCharges',
   ...PER_SIDE.flatMap((k) => [`${k}.0`, `${k}.1`]),
 ] as const;
+
+const resetExtras = extrasReset(BATTLE_EXTRAS);
 
 /** A result sized for the battle, with every battle extra at 0. */
 export function newBattleResult(c: CompiledBattle): EngagementResult {
@@ -164,8 +166,8 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
   if (opts.checkInvariants) opts = { ...opts, sink: moveChecker(b, () => c.night[b.turn] === 1, opts.sink) };
   const sink: AorSink | undefined = opts.sink;
   const res = opts.out ?? newBattleResult(c);
-  resetResult(res);
-  for (const k of BATTLE_EXTRAS) res.extras[k] = 0;
+  resetResult(res, false);
+  resetExtras(res);
   b.reset();
   b.dice = dice;
   for (const side of [0, 1] as SideIndex[]) res.sides[side].startStrength = b.strengthOnMap(side);

@@ -19,6 +19,7 @@ import { canAssaultAcross, hexsideKinds, projectsZocAcross } from './hexsides.js
 import { recordEliminations, stepLoss } from './losses.js';
 import { stackLimit } from './movement.js';
 import type { BattleState } from './state.js';
+import { LOSS } from '../vocabulary.js';
 
 /**
  * Where a retreating group goes (7.4): one hex farther from every enemy hex it fought, never into an
@@ -82,8 +83,8 @@ export function carryOutRetreat(
     // Nowhere to go (aor.blockedRetreat).
     for (const u of group) {
       if (b.c.options.blockedRetreat === 'eliminate') {
-        while (st.steps[u] > 0) stepLoss(b, u, res, 'lostInBlockedRetreats');
-      } else stepLoss(b, u, res, 'lostInBlockedRetreats');
+        while (st.steps[u] > 0) stepLoss(b, u, res, LOSS.lostInBlockedRetreats);
+      } else stepLoss(b, u, res, LOSS.lostInBlockedRetreats);
       if (sink) sink({ type: 'eliminated', side, unit: b.spec(u).id, reason: 'retreat blocked (7.4)' });
     }
     recordEliminations(b, res, sink);

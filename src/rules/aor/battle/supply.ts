@@ -9,6 +9,7 @@ import type { EngagementResult, SideIndex } from '../../../core/result.js';
 import { BRIDGE, RIVER } from '../map.js';
 import { recordEliminations, stepLoss } from './losses.js';
 import type { BattleState } from './state.js';
+import { LOSS } from '../vocabulary.js';
 
 export const OFF_ROAD_HEXES = 5;
 
@@ -101,7 +102,7 @@ export function applySupply(b: BattleState, side: SideIndex, res: EngagementResu
   for (const u of b.c.sides[side].units) {
     const h = b.pos[u];
     if (h < 0 || ok[h]) continue;
-    stepLoss(b, u, res, 'lostToSupply');
+    stepLoss(b, u, res, LOSS.lostToSupply);
     b.stepsAtCommand[b.c.formationOf[u]]--; // a step lost to supply is not a hit suffered (12.3)
     lost++;
     if (sink) sink({ type: 'hit', side, unit: b.spec(u).id, lost: 1, left: b.st.steps[u], eliminated: b.st.steps[u] === 0 });
