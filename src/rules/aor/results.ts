@@ -3,11 +3,11 @@
  * the rule system's check purposes and morale scale, started with every unit in good order (or
  * disrupted, as the scenario sets it), finished in men and minutes at the engagement's scale.
  */
+import { recordAdder, recordReader, recordWriter } from '../../core/records.js';
 import { emptyResult, reachRung, RUNG, type EngagementResult, type SideIndex } from '../../core/result.js';
 import type { Scale } from '../../core/vocabulary.js';
 import type { AorOptions } from './options.js';
 import type { UnitSpec, UnitState } from './units.js';
-import { recordAdder, recordReader, recordWriter } from '../../core/records.js';
 import { AOR_VOCABULARY, LOSS, LOSS_CAUSES, MORALE_SLOTS, type LossCause, type LossIndex } from './vocabulary.js';
 
 /**
