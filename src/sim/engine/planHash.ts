@@ -12,6 +12,18 @@ import { DICE_FORMAT } from '../../core/dice.js';
  * the stopping rule. (Invariant checks change no number.)
  */
 export function planHash(plan: RunPlan): string {
+  let hash = hashes.get(plan);
+  if (hash === undefined) hashes.set(plan, (hash = hashOf(plan)));
+  return hash;
+}
+
+/**
+ * Each plan's hash once: a run asks for it twice (its inputs' hash, its checkpoint), and over an
+ * experiment of 10,000 cells each asking took 0.4 s. A plan is not changed once prepared.
+ */
+const hashes = new WeakMap<RunPlan, string>();
+
+function hashOf(plan: RunPlan): string {
   const fixed = {
     volley: VOLLEY_VERSION,
     dice: DICE_FORMAT,
