@@ -252,7 +252,12 @@ function outcomeKey(slot: number, reason: string): string {
   return k;
 }
 
-export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1): void {
+/**
+ * Add one engagement's result to a cell's accumulator. `order` finds the accumulator's histograms of
+ * the result's extras by position (ExtrasOrder): one made for this accumulator and kept with it while
+ * results are added (BatchRunner keeps one a batch); without it, each extra is looked up by its key.
+ */
+export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1, order: ExtrasOrder = newExtrasOrder()): void {
   acc.n++;
   const slot = r.winner === null ? 2 : r.winner;
   acc.winners[slot]++;
@@ -320,7 +325,6 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
     if (x.retreated) a[1]++;
     a[2] += x.checksFailed;
   }
-  const order = extrasOrder(acc);
   let i = 0;
   for (const k in r.extras) {
     // The histogram of the extra at this position when the result lists the same key there as the last one did.
@@ -331,29 +335,18 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1)
 }
 
 /**
- * Per accumulator, its extras' histograms in the order the last result listed them. A rule system's
+ * An accumulator's histograms of extras in the order the last result listed them. A rule system's
  * result keeps its extras in one order, engagement after engagement: addResult then finds each
- * histogram by position (comparing the key) instead of looking its key up in `acc.extras`.
- * `hists[i]` is always `acc.extras[keys[i]]`: histograms grow in place and are never replaced.
+ * histogram by position (comparing the key) instead of looking its key up in `acc.extras`. For one
+ * accumulator only: `hists[i]` is always `acc.extras[keys[i]]` (histograms grow in place and are
+ * never replaced).
  */
-interface ExtrasOrder {
+export interface ExtrasOrder {
   keys: string[];
   hists: IntHistogram[];
 }
 
-const extrasOrders = new WeakMap<CellAccumulator, ExtrasOrder>();
-let lastAcc: CellAccumulator | null = null;
-let lastOrder: ExtrasOrder = { keys: [], hists: [] };
-
-function extrasOrder(acc: CellAccumulator): ExtrasOrder {
-  if (acc !== lastAcc) {
-    let order = extrasOrders.get(acc);
-    if (!order) extrasOrders.set(acc, (order = { keys: [], hists: [] }));
-    lastAcc = acc;
-    lastOrder = order;
-  }
-  return lastOrder;
-}
+export const newExtrasOrder = (): ExtrasOrder => ({ keys: [], hists: [] });
 
 /** The histogram of extra `k` (made empty if new), remembered at position i. */
 function extrasSlot(acc: CellAccumulator, order: ExtrasOrder, i: number, k: string): IntHistogram {

@@ -88,13 +88,16 @@ describe('strength lost, by cause', () => {
     expect(lossOf(r2, 1, 'lostInBlockedRetreats')).toBe(0);
   });
 
-  it('15: strength that a reorganization brings back leaves the tally of the cause it was last lost to', () => {
-    const st = state(spec('I', 0, 'infantry', 6, { reduced: 3 }));
-    const res = newAorResult(1);
-    allocateHits(st, [0], 1, 2, true, 'leastStrength', noRng, res);
-    recordReturn(res, st, 0, 3);
-    expect(lossOf(res, 0, 'lostInSteps')).toBe(3);
-    expect(lossOf(res, 0, 'lostInEliminations')).toBe(0);
+  it('15: strength that a reorganization brings back leaves the tally of the cause it was last lost to, on its own side', () => {
+    for (const side of [0, 1] as const) {
+      const st = state(spec('I', side, 'infantry', 6, { reduced: 3 }));
+      const res = newAorResult(1);
+      allocateHits(st, [0], 1, 2, true, 'leastStrength', noRng, res);
+      recordReturn(res, st, 0, 3);
+      expect(lossOf(res, side, 'lostInSteps'), `side ${side}`).toBe(3);
+      expect(lossOf(res, side, 'lostInEliminations'), `side ${side}`).toBe(0);
+      expect(lossOf(res, (1 - side) as 0 | 1, 'lostInEliminations'), `side ${side}`).toBe(0);
+    }
   });
 
   it('over seeded battles with invariants on, the causes add up to the strength lost (and casualties stay within the men lost)', () => {

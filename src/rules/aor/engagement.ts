@@ -16,7 +16,7 @@ import type { AorOptions } from './options.js';
 import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
 import { defaultSteps, UnitState, type UnitSpec } from './units.js';
-import { extrasReset, finishResult, lossOf, newAorResult, startLadder } from './results.js';
+import { aorExtras, finishResult, lossOf, newAorResult, startLadder } from './results.js';
 import { LOSS_CAUSES } from './vocabulary.js';
 import { AOR_SCALE, PURPOSE } from './vocabulary.js';
 
@@ -41,7 +41,12 @@ interface SideDef {
 }
 
 export const EXTRAS = ['flankedRounds', 'defenderFiredFirst'] as const;
-const resetExtras = extrasReset(EXTRAS);
+const ASSAULT_EXTRAS = aorExtras(EXTRAS);
+
+/** A result sized for the assault, with every extra at 0. */
+export function newAssaultResult(c: CompiledAssault): EngagementResult {
+  return newAorResult(c.specs.length, 0, 0, ASSAULT_EXTRAS);
+}
 
 export interface CompiledAssault {
   readonly kind: 'assault';
@@ -184,9 +189,9 @@ export function checkAssaultInvariants(c: CompiledAssault, res: EngagementResult
 
 export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
   const st = c.workspace.st;
-  const res = opts.out ?? newAorResult(c.specs.length);
+  const res = opts.out ?? newAssaultResult(c);
   resetResult(res, false);
-  resetExtras(res);
+  ASSAULT_EXTRAS.reset(res);
   st.reset();
   for (let u = 0; u < c.specs.length; u++) res.sides[c.specs[u].side].startStrength += st.strength(u);
   startLadder(res, c.specs);

@@ -9,12 +9,11 @@ import { compileBattle, type CompiledBattle } from './battle/compile.js';
 import { newBattleResult, playBattle } from './battle/play.js';
 import { DOCTRINE_PRESETS } from './doctrine/assault.js';
 import { BATTLE_DOCTRINE_PRESETS } from './doctrine/battle.js';
-import { compileAssault, playAssault, type AssaultScenario, type CompiledAssault } from './engagement.js';
+import { compileAssault, newAssaultResult, playAssault, type AssaultScenario, type CompiledAssault } from './engagement.js';
 import { AOR_ODDS } from './odds.js';
 import { AOR_OPTIONS, aorOptions } from './options.js';
 import { AOR_QUALITY } from './quality.js';
 import { AOR_REFIT } from './refit/index.js';
-import { newAorResult } from './results.js';
 import { AOR_SCENARIO_KINDS } from './scenarios.js';
 import { AOR_TRACE } from './trace/index.js';
 import { AOR_SCALE, AOR_VOCABULARY } from './vocabulary.js';
@@ -88,7 +87,7 @@ export const aor: Ruleset<AorScenario, AorCompiled> = {
     scenario.engagement === 'battle' ? compileBattle(scenario, aorOptions(options)) : compileAssault(scenario, aorOptions(options)),
   play: (c: AorCompiled, dice: EngagementDice, opts?: PlayOptions) => (c.kind === 'battle' ? playBattle(c, dice, opts) : playAssault(c, dice, opts)),
   describe,
-  newResult: (c) => (c.kind === 'battle' ? newBattleResult(c) : newAorResult(c.specs.length)),
+  newResult: (c) => (c.kind === 'battle' ? newBattleResult(c) : newAssaultResult(c)),
   doctrines,
   refit: AOR_REFIT,
   quality: AOR_QUALITY,

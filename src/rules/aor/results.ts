@@ -3,7 +3,7 @@
  * the rule system's check purposes and morale scale, started with every unit in good order (or
  * disrupted, as the scenario sets it), finished in men and minutes at the engagement's scale.
  */
-import { recordAdder, recordReader, recordWriter } from '../../core/records.js';
+import { recordAdder, recordMaker, recordReader, recordWriter } from '../../core/records.js';
 import { emptyResult, reachRung, RUNG, type EngagementResult, type SideIndex } from '../../core/result.js';
 import type { Scale } from '../../core/vocabulary.js';
 import type { AorOptions } from './options.js';
@@ -18,22 +18,33 @@ const LOSS_KEYS = LOSS_CAUSES.flatMap((c) => [`${c}.0`, `${c}.1`]);
 const addLoss = recordAdder(LOSS_KEYS);
 const readLoss = recordReader(LOSS_KEYS);
 
-export function newAorResult(units: number, formations = 0, objectives = 0): EngagementResult {
-  const r = emptyResult({ units, formations, objectives, purposes: AOR_VOCABULARY.checkPurposes.length, ratings: MORALE_SLOTS });
-  for (const k of LOSS_KEYS) r.extras[k] = 0;
-  return r;
+/**
+ * The extras of an Age of Rifles result: the tallies of loss, then `keys` (the engagement's own), each
+ * made and zeroed by functions compiled from the keys (src/core/records.ts): `make` a record of them
+ * all at 0 (one object literal, where adding keys one by one past a few dozen makes a dictionary),
+ * `reset` every one of them back to 0 in a result (constant-key stores, where resetResult's loop over
+ * the keys looks each one up).
+ */
+export interface AorExtras {
+  make: () => Record<string, number>;
+  reset: (res: EngagementResult) => void;
 }
 
-/**
- * A function setting every extra of an Age of Rifles result to 0, the tallies of loss and then `keys`
- * (the engagement's own), as stores written out: what resetResult's loop over the keys does, without
- * looking each key up.
- */
-export function extrasReset(keys: readonly string[]): (res: EngagementResult) => void {
+export function aorExtras(keys: readonly string[]): AorExtras {
   const all = [...LOSS_KEYS, ...keys];
   const write = recordWriter<Float64Array>(all);
   const zeros = new Float64Array(all.length);
-  return (res) => write(res.extras, zeros);
+  return { make: recordMaker(all), reset: (res) => write(res.extras, zeros) };
+}
+
+/** The tallies of loss alone (a result for a question of odds, a round played on its own). */
+const LOSSES_ONLY = aorExtras([]);
+
+/** A result sized for the units, formations and objectives, its extras those of `extras`. */
+export function newAorResult(units: number, formations = 0, objectives = 0, extras: AorExtras = LOSSES_ONLY): EngagementResult {
+  const r = emptyResult({ units, formations, objectives, purposes: AOR_VOCABULARY.checkPurposes.length, ratings: MORALE_SLOTS });
+  r.extras = extras.make();
+  return r;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { EngagementDice } from '../../core/dice.js';
 import type { EngagementShape, PlayOptions, Ruleset } from '../../core/ruleset.js';
 import { findRuleset } from '../../rules/index.js';
-import { accSize, addResult, emptyCellAcc, type CellAccumulator } from '../../stats/cellAccumulator.js';
+import { accSize, addResult, emptyCellAcc, newExtrasOrder, type CellAccumulator } from '../../stats/cellAccumulator.js';
 import { addFigures, emptyFigures, pairedMetrics } from '../../stats/pairedMetrics.js';
 import { RowWriter, type LayoutProbe, type RowLayout } from '../../results/rows.js';
 import { cellRuleset, type BatchTask, type RunPlan } from './plan.js';
@@ -149,6 +149,7 @@ export class BatchRunner {
     const compiled = this.compiledCell(task.cell);
     const shape = rs.describe(compiled);
     const acc = emptyCellAcc(accSize(shape, rs.vocabulary));
+    const extrasOrder = newExtrasOrder();
     const out = rs.newResult(compiled);
     const opts: PlayOptions = { out, checkInvariants: this.plan.checkInvariants };
     const watched = watchedUnits(shape, this.plan.cells[task.cell].watch);
@@ -161,7 +162,7 @@ export class BatchRunner {
       advance: (enough) => {
         for (let i = next; i < end; ) {
           this.play(cell, i, compiled, opts);
-          addResult(acc, out, i);
+          addResult(acc, out, i, extrasOrder);
           if (pairs) addFigures(pairs, out, watched);
           // The engagement's name is text built only for a row that shows it.
           this.rows?.add(cell, i, this.dice.seed, out);

@@ -6,7 +6,7 @@
 import type { EngagementDice } from '../../../core/dice.js';
 import type { AorSink } from '../events.js';
 import { resetResult, type EngagementResult, type SideIndex } from '../../../core/result.js';
-import { extrasReset, finishResult, newAorResult, startLadder } from '../results.js';
+import { aorExtras, finishResult, newAorResult, startLadder } from '../results.js';
 import type { PlayOptions } from '../../../core/ruleset.js';
 import { newRoundOutcome } from '../assault.js';
 import { recoverDisrupted } from '../engagement.js';
@@ -34,13 +34,11 @@ export const BATTLE_EXTRAS = [
   ...PER_SIDE.flatMap((k) => [`${k}.0`, `${k}.1`]),
 ] as const;
 
-const resetExtras = extrasReset(BATTLE_EXTRAS);
+const RESULT_EXTRAS = aorExtras(BATTLE_EXTRAS);
 
-/** A result sized for the battle, with every battle extra at 0. */
+/** A result sized for the battle, with every extra at 0. */
 export function newBattleResult(c: CompiledBattle): EngagementResult {
-  const r = newAorResult(c.specs.length, c.formations.length, c.objectives.length);
-  for (const k of BATTLE_EXTRAS) r.extras[k] = 0;
-  return r;
+  return newAorResult(c.specs.length, c.formations.length, c.objectives.length, RESULT_EXTRAS);
 }
 
 const round = newRoundOutcome();
@@ -167,7 +165,7 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
   const sink: AorSink | undefined = opts.sink;
   const res = opts.out ?? newBattleResult(c);
   resetResult(res, false);
-  resetExtras(res);
+  RESULT_EXTRAS.reset(res);
   b.reset();
   b.dice = dice;
   for (const side of [0, 1] as SideIndex[]) res.sides[side].startStrength = b.strengthOnMap(side);
