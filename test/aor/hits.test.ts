@@ -124,6 +124,45 @@ describe('Hit allocation (7.1)', () => {
     expect(pickHitTarget(st, out, k, 'random', () => 0.9)).toBe(2);
   });
 
+  it('7.1, 7.2: over every stack of up to three units (infantry, cavalry, artillery; full, damaged, eliminated, retreated), the eligible units are those of a plain reading', () => {
+    const kinds = ['infantry', 'cavalry', 'artillery'] as const;
+    const states = ['full', 'damaged', 'eliminated', 'retreated'] as const;
+    /** 7.1: the first hit to infantry if any is present (under combined, damaged infantry if any); otherwise damaged units if any. */
+    const plain = (units: { kind: string; state: string }[], first: boolean, combined: boolean): number[] => {
+      const present = units.map((u, i) => ({ ...u, i })).filter((u) => u.state === 'full' || u.state === 'damaged');
+      const inf = present.filter((u) => u.kind === 'infantry');
+      let pool = present;
+      if (first && inf.length > 0) {
+        pool = inf;
+        if (combined && inf.some((u) => u.state === 'damaged')) pool = inf.filter((u) => u.state === 'damaged');
+      } else if (present.some((u) => u.state === 'damaged')) pool = present.filter((u) => u.state === 'damaged');
+      return pool.map((u) => u.i);
+    };
+    const units: { kind: (typeof kinds)[number]; state: (typeof states)[number] }[][] = [[]];
+    for (let size = 1; size <= 3; size++) {
+      for (const prefix of units.filter((x) => x.length === size - 1)) for (const kind of kinds) for (const state of states) units.push([...prefix, { kind, state }]);
+    }
+    let stacks = 0;
+    for (const stack of units) {
+      // Two steps each (a battery too, as a scenario may give it), so that every kind can be damaged (6.1).
+      const specs = stack.map((u, i) => spec(`u${i}`, 1, u.kind, 6, { reduced: 3, maxSteps: 2, damaged: u.state === 'damaged' }));
+      const st = state(...specs);
+      stack.forEach((u, i) => {
+        if (u.state === 'eliminated') st.steps[i] = 0;
+        if (u.state === 'retreated') st.retreated[i] = 1;
+      });
+      for (const first of [true, false]) {
+        for (const combined of [true, false]) {
+          const out = new Int32Array(8);
+          const k = eligibleForHit(st, stack.map((_, i) => i), stack.length, first, combined, out);
+          expect(Array.from(out.slice(0, k)), JSON.stringify({ stack, first, combined })).toEqual(plain(stack, first, combined));
+        }
+      }
+      stacks++;
+    }
+    expect(stacks).toBe(1 + 12 + 144 + 1728);
+  });
+
   it('7.1: eliminated and retreated units cannot take hits', () => {
     const { st, all } = setup(spec('i1', 1, 'infantry', 6), spec('i2', 1, 'infantry', 6), spec('c', 1, 'cavalry', 4));
     st.steps[0] = 0;

@@ -18,6 +18,10 @@ export function hitCost(st: UnitState, u: number): number {
   return st.steps[u] > 1 ? s.full - s.reduced : st.strength(u);
 }
 
+/** eligibleForHit's marks of a present unit: infantry, damaged (6.1). */
+const INF = 1, DMG = 2;
+const eligibleScratch = new Uint8Array(64);
+
 /**
  * The units that may take the next hit, written into `out`; returns how many.
  * `first` is the first hit of this fire; `combined` is aor.hitAllocation = combined.
@@ -30,32 +34,25 @@ export function eligibleForHit(
   combined: boolean,
   out: Int32Array,
 ): number {
-  let anyInf = false, anyDamaged = false, anyDamagedInf = false;
+  // One pass over the stack: the present units, each with its marks, and which marks occur at all.
+  const marks = eligibleScratch.length >= n ? eligibleScratch : new Uint8Array(n);
+  let seen = 0, anyDamagedInf = false, k = 0;
   for (let i = 0; i < n; i++) {
     const u = targets[i];
     if (!st.present(u)) continue;
-    const inf = st.specs[u].kind === 'infantry';
-    const dmg = st.damaged(u);
-    anyInf ||= inf;
-    anyDamaged ||= dmg;
-    anyDamagedInf ||= inf && dmg;
+    const mark = (st.specs[u].kind === 'infantry' ? INF : 0) | (st.damaged(u) ? DMG : 0);
+    seen |= mark;
+    if (mark === (INF | DMG)) anyDamagedInf = true;
+    out[k] = u;
+    marks[k++] = mark;
   }
-  let needInf = false, needDamaged = false;
-  if (first && anyInf) {
-    needInf = true;
-    needDamaged = combined && anyDamagedInf;
-  } else {
-    needDamaged = anyDamaged;
-  }
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const u = targets[i];
-    if (!st.present(u)) continue;
-    if (needInf && st.specs[u].kind !== 'infantry') continue;
-    if (needDamaged && !st.damaged(u)) continue;
-    out[k++] = u;
-  }
-  return k;
+  // 7.1: the first hit to infantry when the stack has any (combined: to damaged infantry if any);
+  // otherwise to a damaged unit while one is present. The marks a unit needs, 0 for none.
+  const need = first && seen & INF ? INF | (combined && anyDamagedInf ? DMG : 0) : seen & DMG;
+  if (need === 0) return k;
+  let m = 0;
+  for (let j = 0; j < k; j++) if ((marks[j] & need) === need) out[m++] = out[j];
+  return m;
 }
 
 /** The doctrine's pick among eligible units. Ties fall to the earlier unit. */
