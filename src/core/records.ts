@@ -16,16 +16,20 @@ export function recordWriter<V extends ArrayLike<number>>(keys: readonly string[
 }
 
 /**
- * A function adding `v` to a record's value under `keys[i]`: a switch over i, each case a store under
- * its key written out, so that a tally chosen at run time stays a constant-key store.
+ * The text of a switch over `i` whose case i runs `body` on the record's value under keys[i], written
+ * out as `e["key"]`, so that a key chosen at run time is still a constant-key access.
  */
-export function recordAdder(keys: readonly string[]): (record: Record<string, number>, i: number, v: number) => void {
-  const cases = keys.map((k, i) => `case ${i}: e[${JSON.stringify(k)}] += v; return;`).join('\n');
-  return new Function('e', 'i', 'v', `switch (i) {\n${cases}\ndefault: throw new RangeError('no key ' + i);\n}`) as (record: Record<string, number>, i: number, v: number) => void;
+function keySwitch(keys: readonly string[], body: (value: string) => string): string {
+  const cases = keys.map((k, i) => `case ${i}: ${body(`e[${JSON.stringify(k)}]`)}`).join('\n');
+  return `switch (i) {\n${cases}\ndefault: throw new RangeError('no key ' + i);\n}`;
 }
 
-/** A function reading a record's value under `keys[i]` (undefined where the record has none), as recordAdder stores. */
+/** A function adding `v` to a record's value under `keys[i]`. */
+export function recordAdder(keys: readonly string[]): (record: Record<string, number>, i: number, v: number) => void {
+  return new Function('e', 'i', 'v', keySwitch(keys, (value) => `${value} += v; return;`)) as (record: Record<string, number>, i: number, v: number) => void;
+}
+
+/** A function reading a record's value under `keys[i]` (undefined where the record has none). */
 export function recordReader(keys: readonly string[]): (record: Record<string, number>, i: number) => number | undefined {
-  const cases = keys.map((k, i) => `case ${i}: return e[${JSON.stringify(k)}];`).join('\n');
-  return new Function('e', 'i', `switch (i) {\n${cases}\ndefault: throw new RangeError('no key ' + i);\n}`) as (record: Record<string, number>, i: number) => number | undefined;
+  return new Function('e', 'i', keySwitch(keys, (value) => `return ${value};`)) as (record: Record<string, number>, i: number) => number | undefined;
 }

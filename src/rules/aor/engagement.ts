@@ -17,8 +17,7 @@ import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
 import { defaultSteps, UnitState, type UnitSpec } from './units.js';
 import { aorExtras, finishResult, lossOf, newAorResult, startLadder } from './results.js';
-import { LOSS_CAUSES } from './vocabulary.js';
-import { AOR_SCALE, PURPOSE } from './vocabulary.js';
+import { AOR_SCALE, LOSS_CAUSES, PURPOSE } from './vocabulary.js';
 
 export const ATTACKER: SideIndex = 0;
 export const DEFENDER: SideIndex = 1;
