@@ -21,7 +21,7 @@ import { REFERENCE, writeScaled } from './scale.js';
 import type { ScaleRun } from './scaleRun.js';
 import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
 import { LANES, measureLaneApart, type LaneFigures } from './lanes.js';
-import { measureStartup, STARTUP_COMMAND, STARTUP_TARGET, type StartupFigures } from './startup.js';
+import { measureBuildCheck, measureStartup, STARTUP_COMMAND, STARTUP_TARGET, type BuildCheckFigures, type StartupFigures } from './startup.js';
 import { NODE_FLAGS } from '../src/cli/nodeFlags.js';
 import { measureReport, PNG_TARGET, REPORT_STUDY, type ReportFigures } from './report.js';
 import { DICE_FORMAT } from '../src/core/dice.js';
@@ -211,6 +211,12 @@ function startupRow(f: StartupFigures): string {
   return `| issue 15. the command line starts no slower than about ${ms(STARTUP_TARGET)} (\`volley ${STARTUP_COMMAND.join(' ')}\`, everything loaded, nothing played) | **${ms(f.volley)}** (median of ${f.runs} fresh processes, quartiles ${ms(f.q1)} to ${ms(f.q3)}); bare Node (\`node -e 0\`) ${ms(f.node)} in the same rounds, so volley's own ${ms(f.volley - f.node)} | ${status(f.volley <= STARTUP_TARGET, f.volley <= STARTUP_TARGET ? 'within it' : `${times(f.volley / STARTUP_TARGET)} of it`)} |`;
 }
 
+/** The row of the targets table for the build's check before a second `npm start` (issue 17, item 1). */
+function buildCheckRow(f: BuildCheckFigures): string {
+  const ms = (x: number) => `${fmt(1000 * x)} ms`;
+  return `| issue 17, 1. a second \`npm start\` with nothing changed does not run the compiler | the build's check (src/build/build.mjs, what \`npm start\` and \`npm test\` run first), median of ${f.runs} fresh processes: **${ms(f.check)}**, ${f.built ? 'and it built something' : 'nothing built'}; \`tsc -b\` finding the same (the check before) ${ms(f.tsc)}: ${times(f.tsc / f.check)} | ${status(!f.built, f.built ? 'it built' : 'the compiler not loaded')} |`;
+}
+
 /** The row of the targets table for the default report's PNGs (issue 17, item 5). */
 function reportRow(f: ReportFigures): string {
   const ms = (x: number) => `${fmt(1000 * x)} ms`;
@@ -227,7 +233,7 @@ function laneRows(lanes: LaneFigures[]): string[] {
   });
 }
 
-function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = [], startup: StartupFigures | null = null, report: ReportFigures | null = null): string {
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = [], startup: StartupFigures | null = null, report: ReportFigures | null = null, buildCheck: BuildCheckFigures | null = null): string {
   const out: string[] = [];
   const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
   out.push('# Benchmark results', '');
@@ -269,6 +275,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
   out.push(...wholeRows(wh));
   out.push(...laneRows(lanes));
   if (startup) out.push(startupRow(startup));
+  if (buildCheck) out.push(buildCheckRow(buildCheck));
   if (report) out.push(reportRow(report));
   out.push('');
   if (lanes.length) {
@@ -442,10 +449,13 @@ async function main(): Promise<void> {
   }
 
   let startup: StartupFigures | null = null;
+  let buildCheck: BuildCheckFigures | null = null;
   if (!SKIP.has('startup')) {
-    console.log('8. The command line\'s start-up');
+    console.log('8. The command line\'s start-up, and the build\'s check before it');
     startup = measureStartup(q(15, 3));
     console.log(`  volley ${STARTUP_COMMAND.join(' ')}: ${fmt(1000 * startup.volley)} ms (bare Node ${fmt(1000 * startup.node)} ms); issue 15 allows about ${fmt(1000 * STARTUP_TARGET)} ms`);
+    buildCheck = measureBuildCheck(q(9, 3));
+    console.log(`  the build's check with nothing changed: ${fmt(1000 * buildCheck.check)} ms, ${buildCheck.built ? 'it BUILT something' : 'nothing built'}; tsc -b finding the same ${fmt(1000 * buildCheck.tsc)} ms`);
     console.log('');
   }
 
@@ -458,7 +468,7 @@ async function main(): Promise<void> {
   }
 
   m.loadAfter = loadavg();
-  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes, startup, report));
+  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes, startup, report, buildCheck));
   console.log(`written: ${join(OUT, 'RESULTS.md')}`);
 }
 

@@ -5,9 +5,16 @@
  * no change to volley can go below. Runs alternate between the two, and the figures are medians, so
  * that a burst of load on a shared machine moves both alike.
  *
+ * And the build's check before a second `npm start` (issue 17, item 1): src/build/build.mjs with
+ * nothing changed, against `tsc -b` finding the same (what the check did before), alternated too; the
+ * build's outputs are dated before and after, so that a check that built anything is seen.
+ *
  *   npm run build && node dist/benchmarks/startup.js [runs]
  */
 import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NODE_FLAGS } from '../src/cli/nodeFlags.js';
 
@@ -54,7 +61,39 @@ export function measureStartup(runs: number): StartupFigures {
   return { runs, volley: quantile(volley, 0.5), node: quantile(node, 0.5), q1: quantile(volley, 0.25), q3: quantile(volley, 0.75) };
 }
 
+export interface BuildCheckFigures {
+  runs: number;
+  /** Median wall seconds of the build's check (src/build/build.mjs) and of `tsc -b` with nothing to build. */
+  check: number;
+  tsc: number;
+  /** Whether any of the checks wrote the build's outputs (tsc's build info, the bundle, the stamp). */
+  built: boolean;
+}
+
+/** What a build writes: changed times mean something was built. */
+const OUTPUTS = ['dist/.tsbuildinfo', 'dist/cli/main.js', 'dist/.build-stamp'];
+const datesOf = () => OUTPUTS.map((f) => statSync(f).mtimeMs).join(',');
+
+export function measureBuildCheck(runs: number): BuildCheckFigures {
+  const tscFile = createRequire(join(process.cwd(), 'package.json')).resolve('typescript/bin/tsc');
+  // One of each first, not counted: the build brought up to date if it was not, the files cached.
+  seconds(['src/build/build.mjs']);
+  seconds([tscFile, '-b', 'tsconfig.build.json']);
+  const before = datesOf();
+  const check: number[] = [];
+  const tsc: number[] = [];
+  let built = false;
+  for (let i = 0; i < runs; i++) {
+    check.push(seconds(['src/build/build.mjs']));
+    if (datesOf() !== before) built = true;
+    tsc.push(seconds([tscFile, '-b', 'tsconfig.build.json']));
+  }
+  return { runs, check: quantile(check, 0.5), tsc: quantile(tsc, 0.5), built };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const b = measureBuildCheck(Number(process.argv[2] ?? 15));
+  console.log(`the build's check with nothing changed: ${Math.round(1000 * b.check)} ms${b.built ? ' (it built something)' : ', nothing built'}; tsc -b finding the same ${Math.round(1000 * b.tsc)} ms`);
   const f = measureStartup(Number(process.argv[2] ?? 15));
   const ms = (x: number) => `${Math.round(1000 * x)} ms`;
   console.log(`volley ${STARTUP_COMMAND.join(' ')}: ${ms(f.volley)} (median of ${f.runs}, quartiles ${ms(f.q1)} to ${ms(f.q3)}); bare Node ${ms(f.node)}, so volley's own ${ms(f.volley - f.node)}`);
