@@ -7,8 +7,8 @@
  * queue) stay on demand as chunks of their own. The small pure-JavaScript packages every command
  * loads (zod, yaml, yargs, simple-statistics, cli-progress: some 150 files) are joined in too, which
  * takes about a tenth off the start-up of a command. So are Vega and Vega-Lite, into the report's
- * chunk, loaded only by the commands that draw: the dozens of ES modules of Vega's packages cost a
- * report about 0.07 s more to load one by one. The packages in EXTERNAL stay as installed. The
+ * chunk, loaded only by the commands that draw: loaded one by one, the modules of their 56 vega-*
+ * and d3-* packages cost a report about 0.07 s more. The packages in EXTERNAL stay as installed. The
  * worker's CommonJS entry (src/sim/engine/workerEntry.cts) is copied beside the bundled worker, so
  * that the runner finds it next to itself exactly as in dist/src/.
  *

@@ -234,6 +234,30 @@ describe('autoStart: the workers start only for a run long enough to gain from t
   });
 });
 
+describe('this thread plays while the workers start only where the pool leaves it a core', () => {
+  it('beside fewer workers than cores it plays from the start; beside as many, none; the same accumulators either way', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    expect(whole.batchesHere).toBe(tasks.length);
+    // The workers load their modules for a tenth of a second or more: this thread has played batches by then.
+    const spare = await runPlanOutcome(plan, { workers: 2, cores: 4 });
+    expect(spare.batchesHere).toBeGreaterThan(0);
+    const full = await runPlanOutcome(plan, { workers: 2, cores: 2 });
+    expect(full.batchesHere).toBe(0);
+    const more = await runPlanOutcome(plan, { workers: 3, cores: 2 });
+    expect(more.batchesHere).toBe(0);
+    for (const r of [spare, full, more]) {
+      expect(r.accumulators).toEqual(whole.accumulators);
+      expect(r.order).toEqual(tasks);
+    }
+  });
+
+  it('beside the pool autoStart starts (one worker fewer than the threads asked for) it plays on, whatever the cores', async () => {
+    const auto = await runPlanOutcome(plan, { workers: 2, cores: 2, autoStart: { warmMs: 0, restMs: 0 } });
+    expect(auto.workers).toBe(1);
+    expect(auto.batchesHere).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('a worker handed two tasks at once (WorkerPool tasksPerWorker, beside this thread)', () => {
   it("replies to the first as it ends, not after the second: the next task is not kept waiting for the reply", async () => {
     // Every batch 400 ms longer (the test hook, read as the worker starts): two tasks of one batch each.
