@@ -2,38 +2,46 @@
  * `npm run build` (and so `npm start` and `npm test`, which run it first): tsc's build of src/ and
  * benchmarks/ into dist/, then the command line's bundle (src/build/bundle.ts).
  *
- * When nothing the build reads has changed since the last build that ended well, nothing runs: the
- * check reads the times of some 400 files, in a few milliseconds. `tsc -b` finds the same, but loads
- * the compiler to do it (about 0.4 s of a second `npm start` on a 2-core machine).
+ * When nothing the build reads has changed since the last build that ended well, and what it wrote
+ * is still there, nothing runs: the check reads the times of some 400 files, in a few milliseconds.
+ * `tsc -b` finds the same, but loads the compiler to do it (about 0.2 s of a second `npm start`).
  *
  * What the build reads, and so what is looked at:
  * - the TypeScript sources under src/ and benchmarks/ (what tsconfig.build.json includes; the sources
- *   import no JSON), and which they are: one added, removed or renamed is a change too;
+ *   import no JSON), and which they are: one added, removed or renamed is a change too; names that
+ *   begin with a dot (an editor's lock files) are not sources, for tsc either;
  * - tsconfig.json, tsconfig.build.json and package.json;
- * - node_modules/.package-lock.json, which npm writes at every install: the bundle joins some
- *   installed packages in.
+ * - package-lock.json and node_modules/.package-lock.json, which npm writes at every install: the
+ *   bundle joins some installed packages in.
+ * What it writes, and so what must still be there: each source's JavaScript under dist/, tsc's build
+ * info and the bundle's build-id (the last file the bundle writes).
  * A build that ends well leaves dist/.build-stamp: the list of the sources it built, the file dated
  * when that build began (a source saved while the compiler ran is newer, and is built next time).
  * Other files under src/ and benchmarks/ (this script, the figures `npm run bench` writes) are not
- * read by the build and change nothing.
+ * read by the build and change nothing. Like `tsc -b`, the check goes by the times of files: a file
+ * put back with an older time (`cp -p`, `tar x`) is not seen; `--force` builds regardless.
  *
  * Plain JavaScript, run as it stands: it decides whether the TypeScript is to be compiled.
  *
- *   node src/build/build.mjs [--force]     (from the project's folder; --force: build regardless)
+ *   node src/build/build.mjs [--force]     (from the project's folder)
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const STAMP = join('dist', '.build-stamp');
 const TREES = ['src', 'benchmarks'];
-const SOURCE = /\.(c|m)?tsx?$/;
-const FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', join('node_modules', '.package-lock.json')];
+const SOURCE = /^[^.].*\.(c|m)?tsx?$/;
+const FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json', join('node_modules', '.package-lock.json')];
+/** What tsc and the bundle write besides each source's JavaScript. */
+const OUTPUTS = [join('dist', '.tsbuildinfo'), join('dist', 'cli', 'build-id')];
+const force = process.argv.includes('--force');
 
 /** The TypeScript sources under `dir`, with their modification times (ms). */
 function sources(dir, out = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name.startsWith('.')) continue;
     const path = join(dir, e.name);
     if (e.isDirectory()) sources(path, out);
     else if (SOURCE.test(e.name)) out.push({ path, time: statSync(path).mtimeMs });
@@ -50,10 +58,16 @@ function timeOf(path) {
   }
 }
 
+/** Where tsc writes a source's JavaScript (none for a declaration file). */
+function emitted(path) {
+  if (/\.d\.(c|m)?ts$/.test(path)) return null;
+  return join('dist', path.replace(/\.(c|m)?tsx?$/, (_, k) => `.${k ?? ''}js`));
+}
+
 /** The sources as the stamp lists them: one path a line, sorted. */
 const listOf = (found) => found.map((s) => s.path).sort().join('\n');
 
-/** Whether the last good build began after every input last changed, and built the same sources. */
+/** Whether the last good build began after every input last changed, built the same sources, and its outputs are there. */
 function upToDate(found) {
   let stamp;
   try {
@@ -62,7 +76,9 @@ function upToDate(found) {
     return false;
   }
   const built = stamp.time;
-  return stamp.text.slice(stamp.text.indexOf('\n') + 1) === listOf(found) && found.every((s) => s.time < built) && FILES.every((f) => timeOf(f) < built);
+  if (stamp.text.slice(stamp.text.indexOf('\n') + 1) !== listOf(found)) return false;
+  if (!found.every((s) => s.time < built) || !FILES.every((f) => timeOf(f) < built)) return false;
+  return OUTPUTS.every((f) => existsSync(f)) && found.every((s) => emitted(s.path) === null || existsSync(emitted(s.path)));
 }
 
 /** Run a Node script of the build; its output passes through. Returns its exit code. */
@@ -77,12 +93,13 @@ function node(args) {
 
 const began = new Date();
 const found = TREES.flatMap((t) => sources(t));
-if (!process.argv.includes('--force') && upToDate(found)) process.exit(0);
+if (!force && upToDate(found)) process.exit(0);
 
 // The stamp of an earlier build does not outlive a build that fails.
 rmSync(STAMP, { force: true });
 const tsc = createRequire(join(process.cwd(), 'package.json')).resolve('typescript/bin/tsc');
-const code = node([tsc, '-b', 'tsconfig.build.json']) || node([join('dist', 'src', 'build', 'bundle.js')]);
+const more = force ? ['--force'] : [];
+const code = node([tsc, '-b', 'tsconfig.build.json', ...more]) || node([join('dist', 'src', 'build', 'bundle.js'), ...more]);
 if (code !== 0) process.exit(code);
 writeFileSync(STAMP, `${began.toISOString()}\n${listOf(found)}`);
 utimesSync(STAMP, began, began);

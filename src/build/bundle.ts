@@ -13,8 +13,10 @@
  * that the runner finds it next to itself exactly as in dist/src/.
  *
  * Nothing is rebuilt when the bundle is newer than tsc's build info and than the last install
- * (node_modules/.package-lock.json, which npm writes every time: the packages joined in may have
- * changed). src/build/build.mjs decides before this whether to run tsc at all.
+ * (node_modules/.package-lock.json, which npm writes every time, and package-lock.json: the packages
+ * joined in may have changed), unless `--force` is given. The bundle is judged by its build-id, the
+ * last file it writes: a bundle step stopped part way leaves none, and runs again next time.
+ * src/build/build.mjs decides before this whether to run tsc at all.
  */
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -25,9 +27,9 @@ const DIST = 'dist';
 const OUT = join(DIST, 'cli');
 const ENTRIES = { main: join(DIST, 'src/cli/main.js'), worker: join(DIST, 'src/sim/engine/worker.js') };
 const WORKER_ENTRY = join(DIST, 'src/sim/engine/workerEntry.cjs');
-const STAMP = join(OUT, 'main.js');
 const BUILD_INFO = join(DIST, '.tsbuildinfo');
-const INSTALLED = join('node_modules', '.package-lock.json');
+/** What npm installed: the packages joined in. */
+const INSTALLED = [join('node_modules', '.package-lock.json'), 'package-lock.json'];
 /**
  * Packages loaded from node_modules as installed: a native addon (resvg), packages that start threads
  * or read files of their own beside their code (piscina's worker, bullmq's scripts and the client it
@@ -36,16 +38,20 @@ const INSTALLED = join('node_modules', '.package-lock.json');
 const EXTERNAL = ['@resvg/resvg-js', 'piscina', 'bullmq', 'ioredis', 'vega-embed'];
 /** CommonJS code joined into an ES module asks for `require`, which ES modules lack: each chunk makes its own. */
 const REQUIRE = "import { createRequire as __volleyRequire } from 'node:module'; const require = __volleyRequire(import.meta.url);";
-/** The build's name, read back by src/results/version.ts (BUILD_ID_FILE there; this step imports nothing of the project). */
+/**
+ * The build's name, read back by src/results/version.ts (BUILD_ID_FILE there; this step imports
+ * nothing of the project). Written last: it dates the bundle.
+ */
 const BUILD_ID_FILE = 'build-id';
+const STAMP = join(OUT, BUILD_ID_FILE);
 
 function upToDate(): boolean {
   if (!existsSync(STAMP) || !existsSync(BUILD_INFO)) return false;
   const built = statSync(STAMP).mtimeMs;
-  return built >= statSync(BUILD_INFO).mtimeMs && !(existsSync(INSTALLED) && statSync(INSTALLED).mtimeMs > built);
+  return built >= statSync(BUILD_INFO).mtimeMs && INSTALLED.every((f) => !existsSync(f) || statSync(f).mtimeMs <= built);
 }
 
-if (!upToDate()) {
+if (process.argv.includes('--force') || !upToDate()) {
   rmSync(OUT, { recursive: true, force: true });
   await build({
     entryPoints: ENTRIES,

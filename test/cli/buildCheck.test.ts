@@ -5,7 +5,7 @@
  * are stand-ins that log each call, so that every case is seen from outside, as npm runs it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,17 +13,26 @@ import { beforeEach, describe, expect, it } from 'vitest';
 const SCRIPT = join(process.cwd(), 'src/build/build.mjs');
 
 /**
- * A stand-in for a build step: logs its name and arguments, fails when FAIL names it; the compiler
- * saves the file EDIT names while it runs (as someone editing during a build would).
+ * A stand-in for a build step: logs its name and arguments, fails when FAIL names it, else writes
+ * what the real one writes (the compiler each source's JavaScript and its build info, the bundle its
+ * build-id); the compiler saves the file EDIT names while it runs (as someone editing during a build
+ * would).
  */
-const stepSource = (name: string) =>
-  [
-    // The compiler is a CommonJS file of its package; the bundle step an ES module of the project.
-    name === 'tsc' ? "const fs = require('node:fs');" : "import fs from 'node:fs';",
-    `fs.appendFileSync('steps.log', ${JSON.stringify(name)} + ' ' + process.argv.slice(2).join(' ') + '\\n');`,
-    name === 'tsc' ? "if (process.env.EDIT) fs.writeFileSync(process.env.EDIT, '// saved during the build\\n');" : '',
-    `if (process.env.FAIL === ${JSON.stringify(name)}) { console.error('${name} failed'); process.exit(2); }`,
-  ].join('\n');
+const TSC = `const fs = require('node:fs');
+const path = require('node:path');
+fs.appendFileSync('steps.log', ['tsc', ...process.argv.slice(2)].join(' ') + '\\n');
+if (process.env.EDIT) fs.writeFileSync(process.env.EDIT, '// saved during the build\\n');
+if (process.env.FAIL === 'tsc') { console.error('tsc failed'); process.exit(2); }
+const emit = (dir) => { for (const e of fs.readdirSync(dir, { withFileTypes: true })) { const p = path.join(dir, e.name); if (e.isDirectory()) emit(p); else if (p.endsWith('.ts')) { fs.mkdirSync(path.join('dist', dir), { recursive: true }); fs.writeFileSync(path.join('dist', p.replace(/\\.ts$/, '.js')), ''); } } };
+emit('src'); emit('benchmarks');
+fs.writeFileSync('dist/.tsbuildinfo', '{}');
+`;
+const BUNDLE = `import fs from 'node:fs';
+fs.appendFileSync('steps.log', ['bundle', ...process.argv.slice(2)].join(' ') + '\\n');
+if (process.env.FAIL === 'bundle') { console.error('bundle failed'); process.exit(2); }
+fs.mkdirSync('dist/cli', { recursive: true });
+fs.writeFileSync('dist/cli/build-id', '0123456789abcdef\\n');
+`;
 
 let dir = '';
 
@@ -35,7 +44,7 @@ function put(path: string, text: string): void {
 /** Every file and folder of the project dated `seconds` ago (a checkout made before the build). */
 function age(seconds: number): void {
   const t = new Date(Date.now() - seconds * 1000);
-  for (const p of ['src', 'src/a.ts', 'src/deep', 'src/deep/b.ts', 'benchmarks', 'benchmarks/c.ts', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'node_modules/.package-lock.json']) {
+  for (const p of ['src', 'src/a.ts', 'src/deep', 'src/deep/b.ts', 'benchmarks', 'benchmarks/c.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'node_modules/.package-lock.json']) {
     if (existsSync(join(dir, p))) utimesSync(join(dir, p), t, t);
   }
 }
@@ -52,6 +61,7 @@ const BOTH = ['tsc -b tsconfig.build.json', 'bundle'];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'volley-build-check-'));
   put('package.json', '{"name":"scratch","type":"module"}\n');
+  put('package-lock.json', '{}\n');
   put('tsconfig.json', '{}\n');
   put('tsconfig.build.json', '{}\n');
   put('src/a.ts', 'export const a = 1;\n');
@@ -59,8 +69,8 @@ beforeEach(() => {
   put('benchmarks/c.ts', 'export const c = 3;\n');
   put('node_modules/.package-lock.json', '{}\n');
   put('node_modules/typescript/package.json', '{"name":"typescript","version":"0.0.0"}\n');
-  put('node_modules/typescript/bin/tsc', stepSource('tsc'));
-  put('dist/src/build/bundle.js', stepSource('bundle'));
+  put('node_modules/typescript/bin/tsc', TSC);
+  put('dist/src/build/bundle.js', BUNDLE);
   age(60);
 });
 
@@ -82,6 +92,10 @@ describe('npm run build (src/build/build.mjs)', () => {
     ['the compiler settings', () => writeFileSync(join(dir, 'tsconfig.json'), '{ }\n')],
     ['package.json', () => writeFileSync(join(dir, 'package.json'), '{"name":"scratch","type":"module","x":1}\n')],
     ['an install (node_modules/.package-lock.json)', () => writeFileSync(join(dir, 'node_modules/.package-lock.json'), '{ }\n')],
+    ['package-lock.json', () => writeFileSync(join(dir, 'package-lock.json'), '{ }\n')],
+    ["a source's JavaScript removed", () => rmSync(join(dir, 'dist/src/deep/b.js'))],
+    ["tsc's build info removed", () => rmSync(join(dir, 'dist/.tsbuildinfo'))],
+    ['the bundle removed (its build-id, the last file it writes)', () => rmSync(join(dir, 'dist/cli'), { recursive: true })],
   ])('builds again after %s', (_, change) => {
     expect(build().steps).toEqual(BOTH);
     expect(build().steps).toEqual([]);
@@ -90,12 +104,14 @@ describe('npm run build (src/build/build.mjs)', () => {
     expect(build().steps).toEqual([]);
   });
 
-  it('changes nothing for files the build does not read (figures written by npm run bench, notes, itself)', () => {
+  it('changes nothing for files the build does not read (figures written by npm run bench, notes, itself, an editor\'s lock)', () => {
     expect(build().steps).toEqual(BOTH);
     put('benchmarks/RESULTS.md', '# figures\n');
     put('benchmarks/scaling.vl.json', '{}\n');
     put('src/build/build.mjs', '// not compiled\n');
-    expect(build().steps).toEqual([]);
+    // Emacs locks a file being edited with a link to nowhere named after it.
+    symlinkSync('user@host.1234:1700000000', join(dir, 'src/deep/.#b.ts'));
+    expect(build()).toMatchObject({ code: 0, steps: [] });
   });
 
   it('leaves no stamp when a step fails, and fails with it; the next build tries again', () => {
@@ -118,8 +134,8 @@ describe('npm run build (src/build/build.mjs)', () => {
     expect(build().steps).toEqual([]);
   });
 
-  it('builds regardless with --force', () => {
+  it('builds regardless with --force, and tells both steps to', () => {
     expect(build().steps).toEqual(BOTH);
-    expect(build(['--force']).steps).toEqual(BOTH);
+    expect(build(['--force']).steps).toEqual(['tsc -b tsconfig.build.json --force', 'bundle --force']);
   });
 });

@@ -505,10 +505,11 @@ export function groupSize(msPerBatch: number | null): number {
  * - while the threads start (load their modules, compile the cells, warm up), so that a short run does
  *   not wait idle for the pool; once a worker has replied it leaves all play to the workers after the
  *   batch under way. Only where the pool leaves a core free (fewer workers than cores): beside as
- *   many workers as cores it only takes a core from workers warming up. On 2 cores with `-w 2` (five
- *   alternated rounds on 2026-11-27): the reference battle's 12,000 engagements at 938-972/s without
- *   it against 869-907/s with it, the default study's run in 0.72-0.94 s against 0.81-1.12 s; with
- *   `-w 1` it still pays (the battle's 3,000 in 5.2-6.8 s against 6.0-7.7 s without);
+ *   many workers as cores it only takes a core from workers warming up. On 2 cores with `-w 2`
+ *   (alternated rounds on 2026-11-27): the reference battle's 12,000 engagements at 938-972/s without
+ *   it against 869-907/s with it (three rounds), the default study's run in 0.72-0.94 s against
+ *   0.81-1.12 s (five); with `-w 1` it still pays (the battle's 3,000 in 5.2-6.8 s against 6.0-7.7 s
+ *   without, four rounds);
  * - with RunOptions.autoStart, alone until, once warm, it finds the rest of the round long enough to
  *   gain from a pool (a short run never pays a worker's start-up). That pool has one thread fewer than
  *   `workers`, and this thread plays on beside it to the end: no more threads than cores, and one
