@@ -17,6 +17,8 @@
  * info and the bundle's build-id (the last file the bundle writes).
  * A build that ends well leaves dist/.build-stamp: the list of the sources it built, the file dated
  * when that build began (a source saved while the compiler ran is newer, and is built next time).
+ * The stamp is written first, so that the file system dates the start (the script reads no clock);
+ * it counts only once it lists the sources, which it does when the build has ended well.
  * Other files under src/ and benchmarks/ (this script, the figures `npm run bench` writes) are not
  * read by the build and change nothing. Like `tsc -b`, the check goes by the times of files: a file
  * put back with an older time (`cp -p`, `tar x`) is not seen; `--force` builds regardless.
@@ -26,7 +28,7 @@
  *   node src/build/build.mjs [--force]     (from the project's folder)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -91,15 +93,19 @@ function node(args) {
   return r.status ?? 1;
 }
 
-const began = new Date();
 const found = TREES.flatMap((t) => sources(t));
 if (!force && upToDate(found)) process.exit(0);
 
-// The stamp of an earlier build does not outlive a build that fails.
-rmSync(STAMP, { force: true });
+// Dated now by the file system; until the build ends well it lists nothing, and counts for nothing.
+mkdirSync('dist', { recursive: true });
+writeFileSync(STAMP, 'building\n');
+const began = statSync(STAMP).mtime;
 const tsc = createRequire(join(process.cwd(), 'package.json')).resolve('typescript/bin/tsc');
 const more = force ? ['--force'] : [];
 const code = node([tsc, '-b', 'tsconfig.build.json', ...more]) || node([join('dist', 'src', 'build', 'bundle.js'), ...more]);
-if (code !== 0) process.exit(code);
+if (code !== 0) {
+  rmSync(STAMP, { force: true });
+  process.exit(code);
+}
 writeFileSync(STAMP, `${began.toISOString()}\n${listOf(found)}`);
 utimesSync(STAMP, began, began);

@@ -128,6 +128,14 @@ describe('npm run build (src/build/build.mjs)', () => {
     expect(build().steps).toEqual([]);
   });
 
+  it('builds again after a build stopped part way (its stamp written at the start, never completed)', () => {
+    expect(build().steps).toEqual(BOTH);
+    // What a build killed while the compiler ran leaves: the stamp as the build began it.
+    writeFileSync(join(dir, 'dist/.build-stamp'), 'building\n');
+    expect(build().steps).toEqual(BOTH);
+    expect(build().steps).toEqual([]);
+  });
+
   it('dates its stamp when the build began: a file saved while it ran is built next time', () => {
     expect(build([], { EDIT: 'src/deep/b.ts' })).toMatchObject({ code: 0, steps: BOTH });
     expect(build().steps).toEqual(BOTH);
