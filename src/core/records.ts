@@ -33,3 +33,19 @@ export function recordAdder(keys: readonly string[]): (record: Record<string, nu
 export function recordReader(keys: readonly string[]): (record: Record<string, number>, i: number) => number | undefined {
   return new Function('e', 'i', keySwitch(keys, (value) => `return ${value};`)) as (record: Record<string, number>, i: number) => number | undefined;
 }
+
+/**
+ * `{ ...base, ...overrides }`, made key by key: the same keys, in the same order, with the same values.
+ * A spread in code run once a compiled cell (a doctrine with a scenario's overrides, a cell's scale)
+ * copies through an IC that is never warm, which gives each object a map of its own: the rules'
+ * optimized code, made on the first cell's objects, then deoptimizes at every later cell. Objects
+ * made key by key from `{}` share their maps.
+ */
+export function overridden<T extends object>(base: T, overrides: Partial<T> = {}): T {
+  const b = base as Record<string, unknown>;
+  const o = overrides as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(b)) out[k] = Object.hasOwn(o, k) ? o[k] : b[k];
+  for (const k of Object.keys(o)) if (!Object.hasOwn(out, k)) out[k] = o[k];
+  return out as T;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordAdder, recordMaker, recordReader, recordWriter } from '../../src/core/records.js';
+import { overridden, recordAdder, recordMaker, recordReader, recordWriter } from '../../src/core/records.js';
 
 describe('records of fixed keys (src/core/records.ts)', () => {
   const keys = ['charges.0', 'charges.1', 'squares "formed"', 'x\\y'];
@@ -24,5 +24,28 @@ describe('records of fixed keys (src/core/records.ts)', () => {
     expect(read(r, 3)).toBeUndefined(); // the record has no 'x\\y'
     expect(() => add(r, 4, 1)).toThrow(RangeError);
     expect(() => read(r, -1)).toThrow(RangeError);
+  });
+});
+
+describe('overridden: a spread made key by key (src/core/records.ts)', () => {
+  const base = { attack: 'column', odds: 1.5, square: true, radius: 3 };
+  it.each([
+    ['no overrides', {}],
+    ['some keys', { odds: 2, square: false }],
+    ['a key given as undefined (a spread copies it)', { radius: undefined }],
+    ['keys the base lacks, after its own', { extra: 'x', attack: 'line', more: [1] }],
+    ['every key, in another order', { radius: 1, square: false, odds: 0, attack: 'line' }],
+  ])('gives what { ...base, ...overrides } gives, keys in the same order: %s', (_, over) => {
+    const spread = { ...base, ...over } as Record<string, unknown>;
+    const made = overridden(base as Record<string, unknown>, over as Record<string, unknown>);
+    expect(Object.keys(made)).toEqual(Object.keys(spread));
+    expect(Object.entries(made)).toEqual(Object.entries(spread));
+    expect(made).not.toBe(base);
+  });
+
+  it('leaves the base as it was', () => {
+    const copy = { ...base };
+    overridden(base, { odds: 9 });
+    expect(base).toEqual(copy);
   });
 });

@@ -163,7 +163,9 @@ export function compileLane(sc: LaneScenario, opts: AoeOptions): CompiledLane {
   const terrain = sc.terrain.map((t) => terrainInterval(t.kind, t.from, t.to, t.yMin, t.yMax));
   const cover = sc.terrain.map((t) => (t.kind === 'village' ? opts.buaCover : t.kind === 'woods' ? 1 : 0));
   const troops = (s: number) => specs.filter((u) => u.side === s && u.arm !== 'artillery').length;
-  const compiled: Omit<CompiledLane, 'state'> = {
+  // One literal, not spread: a spread run once a cell gives the object a map of its own, on which
+  // the optimized code made on the first cell's deoptimizes at every later cell.
+  return {
     kind: 'lane',
     options: opts,
     die: aoeDie(opts.die, opts.d10Faces),
@@ -182,6 +184,6 @@ export function compileLane(sc: LaneScenario, opts: AoeOptions): CompiledLane {
     troopUnits: [troops(0), troops(1)],
     scale: AOE_SCALE,
     sideUnits,
+    state: new LaneState(specs),
   };
-  return { ...compiled, state: new LaneState(specs) };
 }

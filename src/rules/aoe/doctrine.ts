@@ -8,6 +8,7 @@
  * What no doctrine decides: everything the rules impose (March Table results, retreats, the square
  * roll's threshold, charge checked, breakthroughs that must be made, removal).
  */
+import { overridden } from '../../core/records.js';
 
 export interface AoeDoctrine {
   /**
@@ -69,7 +70,7 @@ export const BASELINE_DOCTRINE = 'random-legal';
 export function resolveDoctrine(name: string, overrides: Partial<AoeDoctrine> = {}): AoeDoctrine {
   const preset = DOCTRINE_PRESETS[name];
   if (!preset) throw new Error(`unknown doctrine '${name}'; known: ${DOCTRINE_NAMES.join(', ')}`);
-  return { ...preset.params, ...overrides };
+  return overridden(preset.params, overrides);
 }
 
 /** A scenario's doctrine field (a preset's name, or a preset with overrides) to the parameters. */

@@ -93,6 +93,9 @@ export function doctrineOf(field: DoctrineField): AssaultDoctrine {
   return resolveDoctrine(preset, defined);
 }
 
+/** The assault's scale: Age of Rifles', in rounds (7: an assault is fought in rounds, and every line about it says so). */
+const ASSAULT_SCALE: Scale = { ...AOR_SCALE, turnWord: 'round' };
+
 export function compileAssault(sc: AssaultScenario, options: AorOptions): CompiledAssault {
   const specs: UnitSpec[] = [];
   const stacks = sc.attacker.stacks.map((s) => {
@@ -100,11 +103,12 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
     return { units, direction: s.hexside, hexside: s.across, terrain: s.terrain, movedAdjacentInLos: s.movedAdjacent };
   });
   const defender = sc.defender.units.map((u) => specs.push(unitSpec(u, DEFENDER, sc.defender.name)) - 1);
+  // What play reads is written as literals, not spread: a spread run once a cell (its copying IC
+  // never warm) gives its object a map of its own, on which the rules' optimized code, made on the
+  // first cell's objects, deoptimizes at every later cell.
   const firstTurn: AssaultSituation = { attacker: ATTACKER, stacks, defender, defenderTerrain: sc.defender.terrain };
-  const laterTurns: AssaultSituation = {
-    ...firstTurn,
-    stacks: stacks.map((s) => ({ ...s, movedAdjacentInLos: false })),
-  };
+  const laterStacks = stacks.map((s) => ({ units: s.units, direction: s.direction, hexside: s.hexside, terrain: s.terrain, movedAdjacentInLos: false }));
+  const laterTurns: AssaultSituation = { attacker: ATTACKER, stacks: laterStacks, defender, defenderTerrain: sc.defender.terrain };
   const st = new UnitState(specs);
   for (let u = 0; u < specs.length; u++) {
     const side = specs[u].side === ATTACKER ? sc.attacker : sc.defender;
@@ -119,8 +123,7 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
     onTime: sc.onTime,
     sideNames: [sc.attacker.name, sc.defender.name],
     doctrines: [doctrineOf(sc.attacker.doctrine), doctrineOf(sc.defender.doctrine)],
-    // 7: an assault is fought in rounds, and every line about it says so.
-    scale: { ...AOR_SCALE, turnWord: 'round' },
+    scale: ASSAULT_SCALE,
     firstTurn,
     laterTurns,
     attackerUnits: stacks.flatMap((s) => s.units),

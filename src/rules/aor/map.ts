@@ -88,8 +88,11 @@ function parseHexside(grid: HexGrid, text: string, path: (string | number)[], is
   return grid.hexsideId(hex, DIRECTION_NAMES.indexOf(m[3] as (typeof DIRECTION_NAMES)[number]));
 }
 
-/** Build the map; problems go to `issues` with paths relative to the scenario root. */
-export function compileMap(def: MapDef, issues: MapIssue[]): BattleMap {
+/**
+ * Build the map; problems go to `issues` with paths relative to the scenario root. `woodsBlockLos`:
+ * aor.losWoods (the battle's options), set here so that every map is made by one literal.
+ */
+export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = false): BattleMap {
   const grid = new HexGrid(def.width, def.height);
   const terrain = new Uint8Array(grid.size);
   if (def.terrain !== undefined) {
@@ -200,5 +203,5 @@ export function compileMap(def: MapDef, issues: MapIssue[]): BattleMap {
       leaderSteps[i * 6 + d] = other === Infinity ? Infinity : road === ROAD ? 0.5 : road === TRAIL ? 1 : other;
     }
   }
-  return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther, marchSteps: march, leaderSteps };
+  return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther, marchSteps: march, leaderSteps, woodsBlockLos };
 }

@@ -5,6 +5,7 @@
  * the objective, and defends it once it does (the defender of the common order of battle holds it from
  * the start).
  */
+import { overridden } from '../../core/records.js';
 
 export interface CwjDoctrine {
   /**
@@ -77,7 +78,7 @@ export const DOCTRINE_NAMES = Object.keys(CWJ_DOCTRINE_PRESETS) as [string, ...s
 export function resolveDoctrine(name: string, overrides: Partial<CwjDoctrine> = {}): CwjDoctrine {
   const preset = CWJ_DOCTRINE_PRESETS[name];
   if (!preset) throw new Error(`unknown cwj doctrine '${name}'; known: ${DOCTRINE_NAMES.join(', ')}`);
-  return { ...preset.params, ...overrides };
+  return overridden(preset.params, overrides);
 }
 
 /** A doctrine as a scenario gives it: a preset's name, or { preset, ...parameters }. */

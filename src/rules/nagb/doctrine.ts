@@ -11,6 +11,7 @@
  * recalling cavalry (p23).
  */
 import { z } from 'zod';
+import { overridden } from '../../core/records.js';
 
 export interface NagbDoctrine {
   /**
@@ -148,17 +149,16 @@ export type DoctrineInput = z.infer<typeof doctrineField>;
 
 /** The doctrine a scenario's field names, with its overrides. */
 export function resolveDoctrine(d: DoctrineInput | undefined): NagbDoctrine {
-  if (d === undefined) return { ...DOCTRINE_PRESETS[DEFAULT_DOCTRINE].params };
+  if (d === undefined) return overridden(DOCTRINE_PRESETS[DEFAULT_DOCTRINE].params);
   if (typeof d === 'string') {
     const p = DOCTRINE_PRESETS[d];
     if (!p) throw new Error(`unknown doctrine '${d}'; known: ${DOCTRINE_NAMES.join(', ')}`);
-    return { ...p.params };
+    return overridden(p.params);
   }
   const { preset, ...over } = d;
   const base = DOCTRINE_PRESETS[preset ?? DEFAULT_DOCTRINE];
-  const out: Record<string, unknown> = { ...base.params };
-  for (const [k, v] of Object.entries(over)) if (v !== undefined) out[k] = v;
-  return out as unknown as NagbDoctrine;
+  const defined = Object.fromEntries(Object.entries(over).filter(([, v]) => v !== undefined)) as Partial<NagbDoctrine>;
+  return overridden(base.params, defined);
 }
 
 /** A preset's name when the doctrine is one, else the nearest preset and what differs. */

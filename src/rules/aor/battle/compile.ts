@@ -12,6 +12,7 @@ import type { AorOptions } from '../options.js';
 import type { UnitKind, UnitSpec } from '../units.js';
 import { BattleState } from './state.js';
 import { AOR_SCALE } from '../vocabulary.js';
+import { overridden } from '../../../core/records.js';
 
 export type { CompiledBattle, FormationDef, LeaderDef, ObjectiveDef, Orders, PlanStep, SideDef } from './state.js';
 import type { CompiledBattle, FormationDef, LeaderDef, PlanStep, SideDef } from './state.js';
@@ -108,7 +109,10 @@ export function checkBattle(sc: BattleScenario): MapIssue[] {
 
 export function compileBattle(sc: BattleScenario, options: AorOptions): CompiledBattle {
   const issues: MapIssue[] = [];
-  const map: BattleMap = { ...compileMap(sc.map, issues), woodsBlockLos: options.losWoods === 'woodsToo' };
+  // What play reads is made by literals, not spreads: a spread run once a cell gives its object a map
+  // of its own, on which the optimized code made on the first cell's objects deoptimizes (AoR's
+  // assault, src/rules/aor/engagement.ts, says more).
+  const map: BattleMap = compileMap(sc.map, issues, options.losWoods === 'woodsToo');
   if (issues.length) throw new Error(`invalid battle scenario: ${issues[0].message}`);
   const grid = map.grid;
   const hexOf = (text: string) => parseHex(grid, text, [], issues);
@@ -189,7 +193,7 @@ export function compileBattle(sc: BattleScenario, options: AorOptions): Compiled
   );
   const night = new Uint8Array(sc.turns + 2);
   for (const t of sc.night) night[t] = 1;
-  const partial = {
+  const c = {
     kind: 'battle' as const,
     options,
     map,
@@ -207,11 +211,14 @@ export function compileBattle(sc: BattleScenario, options: AorOptions): Compiled
     sides,
     objectives,
     turns: sc.turns,
-    scale: sc.history ? { ...AOR_SCALE, menPerStrength: sc.history.menPerStrengthPoint, minutesPerTurn: sc.history.hoursPerTurn * 60 } : AOR_SCALE,
+    scale: sc.history ? overridden(AOR_SCALE, { menPerStrength: sc.history.menPerStrengthPoint, minutesPerTurn: sc.history.hoursPerTurn * 60 }) : AOR_SCALE,
     night,
     first: sc.first,
     victory: sc.victory,
     supplyRule: sc.supplyRule,
+    // The state is made from the rest of the compiled battle (just below).
+    workspace: undefined as unknown as BattleState,
   };
-  return { ...partial, workspace: new BattleState(partial) };
+  c.workspace = new BattleState(c);
+  return c;
 }

@@ -5,6 +5,7 @@
  */
 
 import type { Uniform } from '../../../core/dice.js';
+import { overridden } from '../../../core/records.js';
 
 export const RETREAT_POLICIES = ['never', 'hitsAtLeast', 'outshot', 'heavyLoss', 'random'] as const;
 export type RetreatPolicy = (typeof RETREAT_POLICIES)[number];
@@ -126,5 +127,5 @@ export function assaultDrawsDice(d: AssaultDoctrine): boolean {
 export function resolveDoctrine(name: string, overrides: Partial<AssaultDoctrine> = {}): AssaultDoctrine {
   const preset = DOCTRINE_PRESETS[name];
   if (!preset) throw new Error(`unknown doctrine '${name}'; known: ${Object.keys(DOCTRINE_PRESETS).join(', ')}`);
-  return { ...preset.params, ...overrides };
+  return overridden(preset.params, overrides);
 }

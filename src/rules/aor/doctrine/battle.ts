@@ -3,6 +3,7 @@
  * player that applies them lives with the rules (src/rules/aor/battle/ai.ts); these are plain data.
  * A side names a preset and may override any parameter; experiments vary either like any factor.
  */
+import { overridden } from '../../../core/records.js';
 export interface BattleDoctrine {
   /** Attack orders: enemy units within this many hexes of the objective are targets to close with. */
   engageRadius: number;
@@ -85,5 +86,5 @@ export const DEFAULT_BATTLE_DOCTRINE: BattleDoctrine = BATTLE_DOCTRINE_PRESETS['
 export function resolveBattleDoctrine(name: string, overrides: Partial<BattleDoctrine> = {}): BattleDoctrine {
   const preset = BATTLE_DOCTRINE_PRESETS[name];
   if (!preset) throw new Error(`unknown battle doctrine '${name}'; known: ${Object.keys(BATTLE_DOCTRINE_PRESETS).join(', ')}`);
-  return { ...preset.params, ...overrides };
+  return overridden(preset.params, overrides);
 }

@@ -7,6 +7,7 @@
  * so that a tournament may seat any doctrine on either side.
  */
 import type { Cohesion } from '../tables.js';
+import { overridden } from '../../../core/records.js';
 
 export interface BurtDoctrine {
   /**
@@ -109,7 +110,7 @@ export const DEFAULT_DOCTRINE = { attack: 'column-assault', defend: 'hold-and-fi
 export function resolveDoctrine(name: string, overrides: Partial<BurtDoctrine> = {}): BurtDoctrine {
   const preset = BURT_DOCTRINE_PRESETS[name];
   if (!preset) throw new Error(`unknown doctrine '${name}'; known: ${DOCTRINE_NAMES.join(', ')}`);
-  return { ...preset.params, ...overrides };
+  return overridden(preset.params, overrides);
 }
 
 /** The name of the preset a doctrine is, or the nearest preset's and what differs. */
