@@ -5,6 +5,7 @@
  * leaves to the parent game and the rulings fill from the Fire & Fury family.
  */
 import type { OptionSpec } from '../../core/ruleset.js';
+import { overridden } from '../../core/records.js';
 
 /** Resolved option values by full name, as the core's resolver returns them. */
 export type AoeResolvedOptions = Readonly<Record<string, string | number | boolean>>;
@@ -278,7 +279,8 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  return out as unknown as AoeOptions;
+  // Copied into one literal: built key by key, its 30 keys make a dictionary, which play reads slowly.
+  return overridden(out) as unknown as AoeOptions;
 }
 
 /** Defaults, for tests and tools that need the mechanisms without a scenario. */

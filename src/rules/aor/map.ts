@@ -42,7 +42,7 @@ export interface BattleMap {
    */
   readonly leaderSteps: Float64Array;
   /** Woods hexes block line of sight like forest (aor.losWoods = woodsToo; set by the battle's compile). */
-  readonly woodsBlockLos?: boolean;
+  readonly woodsBlockLos: boolean;
 }
 
 export interface MapDef {

@@ -20,6 +20,7 @@ import { COL, cohesionModifierAt } from '../cohesion.js';
 import { BURT_SCALE, BURT_VOCABULARY, CLASS_INDEX, GLOBAL_EXTRAS, PER_SIDE_EXTRAS } from '../vocabulary.js';
 import { FORMATION_LIST, ORDER_LIST, T_FORD, T_HEDGE, T_OTHER, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Brigade, type CompiledLane, type Game, type Ground, type SideSpec, type UnitSpec } from './state.js';
 import type { TerrainInterval } from '../../../table/index.js';
+import { recordMaker } from '../../../core/records.js';
 
 const KIND_CODE: Readonly<Record<string, number>> = { village: T_VILLAGE, woods: T_WOODS, hedge: T_HEDGE, wall: T_WALL, road: T_ROAD, ford: T_FORD };
 
@@ -278,6 +279,9 @@ export function extraKeys(): readonly string[] {
   return EXTRA_KEYS;
 }
 
+/** Every extra at 0, as one literal (built key by key, or parsed, its 31 counters are a dictionary). */
+export const makeExtras = recordMaker(EXTRA_KEYS);
+
 /** Validate the parts the options decide (footprints by burt.figuresPerBase) and build the compiled engagement. */
 export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
   const lane = makeLane(s.lane.xMin, s.lane.xMax, s.lane.width, s.lane.anchoredLow, s.lane.anchoredHigh);
@@ -351,7 +355,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
   const out = compiled as CompiledLane & { game: Game };
   out.game = game;
   game.c = out;
-  for (const k of extraKeys()) game.res.extras[k] = 0;
+  game.res.extras = makeExtras();
   return out;
 }
 

@@ -14,7 +14,7 @@ import { givesUp } from '../doctrine/choose.js';
 import { playTurn, positions } from '../turn/index.js';
 import { holder, outcomeNow, timeOutcome } from '../turn/outcome.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
-import { COUNTER_KEYS, EXTRA_KEYS } from './compile.js';
+import { COUNTER_KEYS, EXTRA_KEYS, makeExtras } from './compile.js';
 import { checkInvariants } from './invariants.js';
 import { lateralAll } from './lane.js';
 import type { CompiledLane, Game } from './state.js';
@@ -37,10 +37,7 @@ const writeCounters = recordWriter<Int32Array>(COUNTER_KEYS);
 /** A result sized for the compiled engagement. */
 export function newLaneResult(c: CompiledLane): EngagementResult {
   const r = emptyResult({ units: c.units.length, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
-  for (const k of EXTRA_KEYS) r.extras[k] = 0;
-  // Built key by key the counters are a dictionary; parsed, the same keys in the same order have a
-  // fixed shape, so resetting and filling them each engagement costs no hashing.
-  r.extras = JSON.parse(JSON.stringify(r.extras)) as Record<string, number>;
+  r.extras = makeExtras();
   return r;
 }
 
