@@ -163,8 +163,7 @@ export function compileLane(sc: LaneScenario, opts: AoeOptions): CompiledLane {
   const terrain = sc.terrain.map((t) => terrainInterval(t.kind, t.from, t.to, t.yMin, t.yMax));
   const cover = sc.terrain.map((t) => (t.kind === 'village' ? opts.buaCover : t.kind === 'woods' ? 1 : 0));
   const troops = (s: number) => specs.filter((u) => u.side === s && u.arm !== 'artillery').length;
-  // One literal, not spread: a spread run once a cell gives the object a map of its own, on which
-  // the optimized code made on the first cell's deoptimizes at every later cell.
+  // One literal, not a spread (docs/architecture.md, step 7: compiled cells share their maps).
   return {
     kind: 'lane',
     options: opts,

@@ -103,9 +103,7 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
     return { units, direction: s.hexside, hexside: s.across, terrain: s.terrain, movedAdjacentInLos: s.movedAdjacent };
   });
   const defender = sc.defender.units.map((u) => specs.push(unitSpec(u, DEFENDER, sc.defender.name)) - 1);
-  // What play reads is written as literals, not spread: a spread run once a cell (its copying IC
-  // never warm) gives its object a map of its own, on which the rules' optimized code, made on the
-  // first cell's objects, deoptimizes at every later cell.
+  // Literals, not spreads (docs/architecture.md, step 7: compiled cells share their maps).
   const firstTurn: AssaultSituation = { attacker: ATTACKER, stacks, defender, defenderTerrain: sc.defender.terrain };
   const laterStacks = stacks.map((s) => ({ units: s.units, direction: s.direction, hexside: s.hexside, terrain: s.terrain, movedAdjacentInLos: false }));
   const laterTurns: AssaultSituation = { attacker: ATTACKER, stacks: laterStacks, defender, defenderTerrain: sc.defender.terrain };

@@ -142,8 +142,8 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
     const from = cm(t.from);
     const to = t.to === undefined ? from : cm(t.to);
     const iv = terrainInterval(t.kind, from, to, t.yMin, t.yMax);
-    // Added to the interval, not spread into a copy: a spread run once a cell gives each object a map
-    // of its own, on which the optimized code made on the first cell's objects deoptimizes.
+    // Added to the interval, not spread into a copy (docs/architecture.md, step 7: compiled cells
+    // share their maps).
     return Object.assign(iv, { kind: interned(t.kind), rises: t.rises === 'towardDefender' ? 1 : t.rises === 'towardAttacker' ? -1 : 0 });
   });
   const objective: ObjectiveSpec | null = scenario.objective

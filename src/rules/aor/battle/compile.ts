@@ -109,9 +109,7 @@ export function checkBattle(sc: BattleScenario): MapIssue[] {
 
 export function compileBattle(sc: BattleScenario, options: AorOptions): CompiledBattle {
   const issues: MapIssue[] = [];
-  // What play reads is made by literals, not spreads: a spread run once a cell gives its object a map
-  // of its own, on which the optimized code made on the first cell's objects deoptimizes (AoR's
-  // assault, src/rules/aor/engagement.ts, says more).
+  // Literals, not spreads (docs/architecture.md, step 7: compiled cells share their maps).
   const map: BattleMap = compileMap(sc.map, issues, options.losWoods === 'woodsToo');
   if (issues.length) throw new Error(`invalid battle scenario: ${issues[0].message}`);
   const grid = map.grid;

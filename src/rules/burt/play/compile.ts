@@ -275,10 +275,6 @@ export const EXTRA_KEYS: readonly string[] = [...GLOBAL_EXTRAS, ...PER_SIDE_EXTR
 /** The result keys of the per-side counters, at 2k + side. */
 export const COUNTER_KEYS: readonly string[] = PER_SIDE_EXTRAS.flatMap((k) => [`${k}.0`, `${k}.1`]);
 
-export function extraKeys(): readonly string[] {
-  return EXTRA_KEYS;
-}
-
 /** Every extra at 0, as one literal (built key by key, or parsed, its 31 counters are a dictionary). */
 export const makeExtras = recordMaker(EXTRA_KEYS);
 
