@@ -169,9 +169,12 @@ const TWO_32 = 0x100000000;
  * and the cell's text is hashed only when it changes.
  */
 export class EngagementDice {
-  private readonly streams: (Uniform | undefined)[] = new Array(STREAMS);
+  // Filled from the start, so that every EngagementDice's arrays have the map they end with: the
+  // optimized `stream` of one runner's dice then fits the next runner's (an empty `new Array(n)` holds
+  // small integers until the first store changes its map).
+  private readonly streams: (Uniform | undefined)[] = new Array<Uniform | undefined>(STREAMS).fill(undefined);
   /** The generators behind the streams, kept across resets. */
-  private readonly generators: (Alea | undefined)[] = new Array(STREAMS);
+  private readonly generators: (Alea | undefined)[] = new Array<Alea | undefined>(STREAMS).fill(undefined);
   private experimentSeed: string | number = '';
   private cellKey: string | null = null;
   private index = 0;

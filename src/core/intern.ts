@@ -2,7 +2,9 @@
  * Strings as V8 keeps the code's own: internalized, one copy of each, so that `===` between two of them
  * compares pointers. A string read from a scenario file, or cloned into a worker thread, is a copy that
  * is not; every `u.formation === 'column'` in an inner loop then compares characters (5-10% of a lane
- * system's play, 2026-11-27). A rule system's compile passes the scenario's words through these.
+ * system's play, 2026-11-27), and a comparison optimized on internalized strings is thrown away at the
+ * first copy. A rule system's compile passes the scenario's words through these, and the runner
+ * interns every cell's scenario and options before it compiles them (src/sim/engine/batch.ts).
  */
 
 /** The same string, internalized: a property name always is, and `for...in` hands it back. */

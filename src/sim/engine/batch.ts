@@ -3,6 +3,7 @@
  * thread and in-process, so both give the same numbers.
  */
 import { EngagementDice } from '../../core/dice.js';
+import { internAll } from '../../core/intern.js';
 import type { EngagementShape, PlayOptions, Ruleset } from '../../core/ruleset.js';
 import { findRuleset } from '../../rules/index.js';
 import { accSize, addResult, emptyCellAcc, newExtrasOrder, type CellAccumulator } from '../../stats/cellAccumulator.js';
@@ -79,6 +80,12 @@ const never = () => false;
 /** Compiled cells a runner keeps (batches come cell by cell, so few are needed). */
 export const COMPILED_KEPT = 32;
 
+/**
+ * The kinds of engagement (rule system and the scenario's `engagement`) a runner of this thread has
+ * rehearsed (BatchRunner.compiledCell).
+ */
+const kindsRehearsed = new Set<string>();
+
 export class BatchRunner {
   /** Each cell's rule system and compiled engagement, on first use. */
   private readonly rulesets = new Map<number, Ruleset<any, any>>();
@@ -104,11 +111,34 @@ export class BatchRunner {
     return rs;
   }
 
+  /**
+   * Cell i compiled, on first use. The first cell of each kind of engagement in this thread is
+   * rehearsed first: a twin compiled and one engagement of it played as a batch, then thrown away.
+   * V8 builds an object literal's boilerplate the second time the literal runs, and in doing so widens
+   * the field types of the literal's map, which throws away every optimized function that relied on
+   * them. Literals that run once a cell (in `compile`, in a cell's first engagement making its per-cell
+   * workspace) or once a batch (the result, the accumulator) would do that at the thread's second cell
+   * or batch, after the rules' code was optimized on the first: a corps battle's first ten engagements
+   * on a second cell then took about 20 ms each against 2.5 ms warm, and every worker, every tune
+   * round and the second cell of an experiment paid it. The rehearsal runs them a second time before
+   * anything is optimized. Compiling is pure, and an engagement leaves nothing behind in the thread (a
+   * batch plays the same on any thread), so every batch plays exactly as without it.
+   */
   private compiledCell(i: number): unknown {
     let c = this.compiled.get(i);
     if (c === undefined) {
       const cell = this.plan.cells[i];
-      c = this.rulesetOf(i).compile(cell.scenario, cell.options);
+      const rs = this.rulesetOf(i);
+      const kind = `${rs.id}/${(cell.scenario as { engagement?: unknown }).engagement}`;
+      // Every word of the cell internalized, in place (src/core/intern.ts): a worker's plan is a clone,
+      // whose strings are copies that the rules' optimized comparisons with their own literals refuse.
+      internAll(cell.scenario);
+      internAll(cell.options);
+      if (!kindsRehearsed.has(kind)) {
+        kindsRehearsed.add(kind);
+        this.rehearse(i, rs.compile(cell.scenario, cell.options));
+      }
+      c = rs.compile(cell.scenario, cell.options);
       // The most recently used cells only: a compiled battle holds its map's tables (about 0.6 MB),
       // and an experiment of 10,000 cells kept them all (6 GB). Compiling is pure: a cell compiled
       // again plays the same.
@@ -118,11 +148,21 @@ export class BatchRunner {
     return c;
   }
 
-  private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions): void {
+  /** Engagement 0 of cell i played on `twin` as a batch of its own, its output dropped (see compiledCell). */
+  private rehearse(i: number, twin: unknown): void {
+    try {
+      this.beginOn({ cell: i, start: 0, count: 1 }, twin, false).advance(never);
+    } catch {
+      // The cell's own engagement 0 fails the same way, and its error names it.
+    }
+    this.rows?.take();
+  }
+
+  private play(cellIndex: number, i: number, compiled: unknown, opts: PlayOptions, hooked: boolean): void {
     const cell = this.plan.cells[cellIndex];
     const dice = this.dice.resetTo(this.plan.seed, cell.rngKey, i); // one object, its streams set anew
     try {
-      this.options.beforePlay?.(cellIndex, i);
+      if (hooked) this.options.beforePlay?.(cellIndex, i);
       this.rulesetOf(cellIndex).play(compiled, dice, opts);
     } catch (e) {
       throw new EngagementError(cellIndex, i, dice.seed, e instanceof Error ? e.message : String(e));
@@ -145,8 +185,12 @@ export class BatchRunner {
    * dice and the rows writer are the runner's): beginning another drops what one left unfinished.
    */
   begin(task: Omit<BatchTask, 'index'>): BatchPlay {
+    return this.beginOn(task, this.compiledCell(task.cell), true);
+  }
+
+  /** begin on a compiled cell; `hooked`: call options.beforePlay (not for a rehearsal). */
+  private beginOn(task: Omit<BatchTask, 'index'>, compiled: unknown, hooked: boolean): BatchPlay {
     const rs = this.rulesetOf(task.cell);
-    const compiled = this.compiledCell(task.cell);
     const shape = rs.describe(compiled);
     const acc = emptyCellAcc(accSize(shape, rs.vocabulary));
     const extrasOrder = newExtrasOrder();
@@ -161,7 +205,7 @@ export class BatchRunner {
     return {
       advance: (enough) => {
         for (let i = next; i < end; ) {
-          this.play(cell, i, compiled, opts);
+          this.play(cell, i, compiled, opts, hooked);
           addResult(acc, out, i, extrasOrder);
           if (pairs) addFigures(pairs, out, watched);
           // The engagement's name is text built only for a row that shows it.
@@ -188,7 +232,7 @@ export class BatchRunner {
       const rs = this.rulesetOf(k);
       const compiled = this.compiledCell(k);
       const out = rs.newResult(compiled);
-      this.play(k, 0, compiled, { out, checkInvariants: this.plan.checkInvariants });
+      this.play(k, 0, compiled, { out, checkInvariants: this.plan.checkInvariants }, true);
       const shape = rs.describe(compiled);
       return {
         label: cells[k].label,
