@@ -35,7 +35,7 @@ const CASES = [
 
 /**
  * argv: the plan's JSON file, then the functions. The plan is given to each runner as a worker gets it,
- * a structured clone. A first runner plays a few engagements and the functions are optimized (bit 16 of
+ * a structured clone. A first runner plays a few engagements and the functions are optimized (flag 16 of
  * V8's status: optimized code attached, which code marked to be thrown away is not); then a second
  * runner, on a fresh clone of the plan, plays three engagements. Prints the functions optimized before
  * the second runner began, and after.

@@ -121,8 +121,12 @@ export class BatchRunner {
    * or batch, after the rules' code was optimized on the first: a corps battle's first ten engagements
    * on a second cell then took about 20 ms each against 2.5 ms warm, and every worker, every tune
    * round and the second cell of an experiment paid it. The rehearsal runs them a second time before
-   * anything is optimized. Compiling is pure, and an engagement leaves nothing behind in the thread (a
-   * batch plays the same on any thread), so every batch plays exactly as without it.
+   * anything is optimized. Compiling is pure, and an engagement that ends leaves nothing behind in the
+   * thread (a batch plays the same on any thread), so every batch plays exactly as without it. The
+   * rehearsal's engagement is the cell's engagement 0 on the same dice: where it fails, the run fails
+   * with that engagement named, as it would have on reaching it. It is played at once, not in slices
+   * (src/sim/engine/runner.ts): the first batch of a kind on the main thread holds its events the
+   * longer, once (about 0.1 s for the corps battle, which plays its first engagements cold).
    */
   private compiledCell(i: number): unknown {
     let c = this.compiled.get(i);
@@ -135,8 +139,9 @@ export class BatchRunner {
       internAll(cell.scenario);
       internAll(cell.options);
       if (!kindsRehearsed.has(kind)) {
+        const twin = rs.compile(cell.scenario, cell.options);
         kindsRehearsed.add(kind);
-        this.rehearse(i, rs.compile(cell.scenario, cell.options));
+        this.rehearse(i, twin);
       }
       c = rs.compile(cell.scenario, cell.options);
       // The most recently used cells only: a compiled battle holds its map's tables (about 0.6 MB),
@@ -150,11 +155,7 @@ export class BatchRunner {
 
   /** Engagement 0 of cell i played on `twin` as a batch of its own, its output dropped (see compiledCell). */
   private rehearse(i: number, twin: unknown): void {
-    try {
-      this.beginOn({ cell: i, start: 0, count: 1 }, twin, false).advance(never);
-    } catch {
-      // The cell's own engagement 0 fails the same way, and its error names it.
-    }
+    this.beginOn({ cell: i, start: 0, count: 1 }, twin, false).advance(never);
     this.rows?.take();
   }
 
