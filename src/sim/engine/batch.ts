@@ -86,12 +86,22 @@ export const COMPILED_KEPT = 32;
  */
 const kindsRehearsed = new Set<string>();
 
+/**
+ * One EngagementDice for every runner of this thread. An engagement is played through at once and its
+ * dice are reset for the next, so runners in turn (a tune round's after the one before, a run beside
+ * another) can share it; and the streams' generators, whose draw functions the rules call, stay the
+ * same objects: a call optimized on one draw function is thrown away at another (a new runner's dice
+ * cost NAGB eight such deoptimizations).
+ */
+const threadDice = new EngagementDice('');
+
 export class BatchRunner {
   /** Each cell's rule system and compiled engagement, on first use. */
   private readonly rulesets = new Map<number, Ruleset<any, any>>();
   private readonly compiled = new Map<number, unknown>();
   private readonly rows: RowWriter | null;
-  private readonly dice = new EngagementDice('');
+  /** The thread's dice (threadDice), reset for every engagement. */
+  private readonly dice = threadDice;
 
   constructor(
     private readonly plan: RunPlan,
