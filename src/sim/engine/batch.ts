@@ -193,7 +193,8 @@ export class BatchRunner {
   /**
    * A batch to play a few engagements at a time (BatchPlay), as runBatch plays it at once: the same
    * engagements, in the same order, into the same accumulator and rows. One at a time per runner (the
-   * dice and the rows writer are the runner's): beginning another drops what one left unfinished.
+   * rows writer is the runner's; the dice are the thread's, reset for every engagement): beginning
+   * another drops what one left unfinished.
    */
   begin(task: Omit<BatchTask, 'index'>): BatchPlay {
     return this.beginOn(task, this.compiledCell(task.cell), true);
