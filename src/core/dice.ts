@@ -170,8 +170,8 @@ const TWO_32 = 0x100000000;
  */
 export class EngagementDice {
   // Filled from the start, so that every EngagementDice's arrays have the map they end with: the
-  // optimized `stream` of one runner's dice then fits the next runner's (`new Array(n)` starts as holes
-  // of an elements kind for small integers, changed by the first store of anything else).
+  // optimized `stream` of one EngagementDice then fits the next one made (`new Array(n)` starts as
+  // holes of an elements kind for small integers, changed by the first store of anything else).
   private readonly streams: (Uniform | undefined)[] = new Array<Uniform | undefined>(STREAMS).fill(undefined);
   /** The generators behind the streams, kept across resets. */
   private readonly generators: (Alea | undefined)[] = new Array<Alea | undefined>(STREAMS).fill(undefined);
