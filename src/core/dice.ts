@@ -169,12 +169,9 @@ const TWO_32 = 0x100000000;
  * and the cell's text is hashed only when it changes.
  */
 export class EngagementDice {
-  // Filled from the start, so that every EngagementDice's arrays have the map they end with: the
-  // optimized `stream` of one EngagementDice then fits the next one made (`new Array(n)` starts as
-  // holes of an elements kind for small integers, changed by the first store of anything else).
-  private readonly streams: (Uniform | undefined)[] = new Array<Uniform | undefined>(STREAMS).fill(undefined);
+  private readonly streams: (Uniform | undefined)[] = new Array(STREAMS);
   /** The generators behind the streams, kept across resets. */
-  private readonly generators: (Alea | undefined)[] = new Array<Alea | undefined>(STREAMS).fill(undefined);
+  private readonly generators: (Alea | undefined)[] = new Array(STREAMS);
   private experimentSeed: string | number = '';
   private cellKey: string | null = null;
   private index = 0;

@@ -4,10 +4,12 @@
  * so widens the field types of the literal's map: optimized code that relied on them is thrown away.
  * A literal that runs once a cell (in `compile`, or in the first engagement of a cell) therefore threw
  * away the rules' code at a thread's second cell, which is what a worker, a tune round and an
- * experiment's second cell compile. The plan reaches the child as a worker gets it (JSON, nothing of
- * it compiled before), and each rule system's engagement function is optimized before the second
- * runner compiles its cell; it must still be optimized after. Played in a child process with V8's
- * natives, on the build `npm test` makes first.
+ * experiment's second cell compile; so did a worker's strings, a structured clone's copies, where the
+ * rules compare them with their own literals (the runner interns them). The plan is made in this
+ * process and reaches the child's runners as a worker gets it (nothing of it compiled there before,
+ * a structured clone each); each kind's engagement function is optimized on the first runner and
+ * must still be after the second has played. Played in a child process with V8's natives, on the
+ * build `npm test` makes first.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
