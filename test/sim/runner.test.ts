@@ -9,7 +9,7 @@ import { BatchRunner } from '../../src/sim/engine/batch.js';
 import { batchesOf } from '../../src/sim/engine/plan.js';
 import { prepareRun } from '../../src/sim/studies/prepare.js';
 import { RunInterrupted, WorkerFault } from '../../src/sim/engine/errors.js';
-import { BatchSession, groupSize, runPlanOutcome, WorkerPool, type RunOptions } from '../../src/sim/engine/runner.js';
+import { BatchSession, groupSize, runPlanOutcome, WorkerPool, type RunOptions, type WorkerReply } from '../../src/sim/engine/runner.js';
 import { rowLayout } from '../../src/results/rows.js';
 import { SIMS } from '../report/fixture.js';
 
@@ -123,6 +123,91 @@ describe('WorkerPool: one pool for several plans (volley tune)', () => {
       expect(ok.accumulators).toEqual((await runPlanOutcome(single, { workers: 0 })).accumulators);
     } finally {
       await pool.close();
+    }
+  });
+});
+
+describe('a pool a run started for itself, kept (RunOptions.keepPool, as volley tune keeps its first round\'s)', () => {
+  it('is handed over open at the run\'s end, and later runs of other plans play on its threads as on a given pool', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    let kept: WorkerPool | null = null;
+    const first = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 }, keepPool: (p) => (kept = p) });
+    expect(first.workers).toBe(1);
+    expect(kept).not.toBeNull();
+    const pool = kept!;
+    try {
+      const threads = pool.piscina.threads.map((t) => t.threadId);
+      expect(threads).toHaveLength(1);
+      const other = prepareRun({ file: SIMS.townAssault, engagements: 200, batch: 40, seed: 7 }).plan;
+      const next = await runPlanOutcome(other, { workers: 2, pool });
+      expect(pool.piscina.threads.map((t) => t.threadId)).toEqual(threads);
+      expect(next.threads).toBe(2);
+      expect(next.accumulators).toEqual((await runPlanOutcome(other, { workers: 0 })).accumulators);
+      expect(first.accumulators).toEqual(whole.accumulators);
+    } finally {
+      await pool.close();
+    }
+    // A run that starts no pool hands none over.
+    let none: WorkerPool | null = null;
+    await runPlanOutcome(plan, { workers: 2, autoStart: true, keepPool: (p) => (none = p) });
+    expect(none).toBeNull();
+  });
+});
+
+describe('a batch a worker holds, played here too once nothing is left to hand out (PoolExecutor backup, WorkerTask.cut)', () => {
+  /** A task's cut (WorkerTask.cut), at `at`. */
+  const cutOf = (at: number) => {
+    const cut = new Int32Array(new SharedArrayBuffer(4));
+    cut[0] = at;
+    return cut;
+  };
+
+  it('a worker leaves the batches of its task from where the task is cut, one it has begun included', async () => {
+    // Each batch waits 300 ms before it plays, unless cut (the test hook, read as the worker starts).
+    process.env.VOLLEY_FAULT = 'slow:ms=300';
+    const pool = new WorkerPool(1, { plan, rows: null });
+    delete process.env.VOLLEY_FAULT;
+    try {
+      const cutTask = (at: number, after: number) => {
+        const cut = cutOf(3);
+        const reply = pool.piscina.run({ batches: [tasks[0], tasks[1], tasks[2]], cut }) as Promise<WorkerReply>;
+        setTimeout(() => {
+          Atomics.store(cut, 0, at);
+          Atomics.notify(cut, 0);
+        }, after);
+        return reply;
+      };
+      // Cut at 1 while batch 0 waits: batch 0 is played, 1 and 2 are left.
+      const one = await cutTask(1, 100);
+      expect(one.ok).toBe(true);
+      expect(one.outs.map((o) => o.acc)).toEqual([new BatchRunner(plan).run(tasks[0])]);
+      // Cut at 0 while batch 0 waits: nothing is played.
+      expect((await cutTask(0, 100)).outs).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('beside a worker too slow to end a batch, this thread plays them all, the worker\'s copies are cut, and the run merges what this thread alone does', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    // Every batch a minute long in the worker: without the copies played here, the run would wait for it.
+    process.env.VOLLEY_FAULT = 'slow:ms=60000';
+    let kept: WorkerPool | null = null;
+    try {
+      const beside = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 }, keepPool: (p) => (kept = p) });
+      expect(beside.workers).toBe(1);
+      expect(beside.batchesHere).toBe(tasks.length);
+      expect(beside.accumulators).toEqual(whole.accumulators);
+      expect(beside.order).toEqual(tasks);
+      // The worker left its copies as they were cut: a task handed to it now is answered within
+      // seconds, not after the minute's wait of a copy (this one is cut from the start: not played).
+      const t0 = performance.now();
+      const reply = (await kept!.piscina.run({ batches: [tasks[0]], plan: { key: 'next', setup: { plan, rows: null } }, cut: cutOf(0) })) as WorkerReply;
+      expect(reply.outs).toEqual([]);
+      expect(performance.now() - t0).toBeLessThan(10_000);
+    } finally {
+      delete process.env.VOLLEY_FAULT;
+      await (kept as WorkerPool | null)?.close();
     }
   });
 });

@@ -50,6 +50,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Run on this pool, made without a setup (its size, not `workers`, decides), and leave it open. */
   pool?: WorkerPool;
+  /**
+   * The pool this run starts for itself (none given) is handed here at the run's end, open, instead of
+   * being closed: its workers, warm, can serve later runs as RunOptions.pool (their tasks bring their
+   * plans). Whoever takes it closes it.
+   */
+  keepPool?: (pool: WorkerPool) => void;
   /** Test seam: this many batches a task from the start, instead of as many as make about TASK_MS. */
   batchesPerTask?: number;
   /** Test seam: this thread's slices of a batch, in milliseconds, instead of SLICE_MS (0: every look). */
@@ -114,6 +120,13 @@ export interface WorkerSetup {
 export interface WorkerTask {
   batches: BatchTask[];
   plan?: { key: string; setup: WorkerSetup };
+  /**
+   * Where the task is cut, shared with the thread that handed it out (one Int32 on a
+   * SharedArrayBuffer, the batches' count at first): the batches from cut[0] on were played elsewhere
+   * first, and the worker leaves them, stopping within ASK_EVERY engagements if it is playing one. Its
+   * reply then holds fewer outputs than the task has batches.
+   */
+  cut?: Int32Array;
 }
 
 /**
@@ -135,7 +148,7 @@ export class WorkerPool {
    * read when they start): this thread then plays none of their batches, so the fault happens where the
    * test put it.
    */
-  readonly injectsFaults = process.env.VOLLEY_FAULT !== undefined;
+  readonly injectsFaults = faultInjected();
   /** Whether runs on it have this thread play beside its workers to the end (its constructor's `beside`). */
   readonly beside: boolean;
 
@@ -190,6 +203,12 @@ export class WorkerPool {
   async close(): Promise<void> {
     await this.piscina.destroy().catch(() => undefined);
   }
+}
+
+/** Whether workers started now inject a fault (VOLLEY_FAULT, worker.ts's test hook; `slow` is not one). */
+function faultInjected(): boolean {
+  const f = process.env.VOLLEY_FAULT;
+  return f !== undefined && !f.startsWith('slow:');
 }
 
 /**
@@ -518,7 +537,15 @@ export function groupSize(msPerBatch: number | null): number {
  *   for this thread to end a slice before it starts the next. A given pool made `beside` (volley
  *   tune's, once a round has started workers) is played the same way.
  *
- * Which thread plays a batch changes nothing in what is merged, nor in which order.
+ * Once every batch is handed out, this thread, where it plays at all, does not wait idle for the
+ * workers' last ones: it plays a copy of a batch a worker holds (`backup`: the last of the task with the
+ * fewest left), and whichever copy ends first is merged. The other is dropped: the task is cut there
+ * (WorkerTask.cut), and its worker leaves it within a few engagements, free at once for the next round
+ * or run. A round's end is then bounded by this thread's own pace: a `volley tune` round of two batches,
+ * one to a worker still warming up, ends when this thread has played both.
+ *
+ * Which thread plays a batch changes nothing in what is merged, nor in which order: both copies of a
+ * batch are the same engagements on the same dice.
  */
 class PoolExecutor implements Executor {
   /** The pool made for this run (none on a given pool), started at the first round with work. */
@@ -553,7 +580,7 @@ class PoolExecutor implements Executor {
     private readonly opts: RunOptions,
     private readonly given: WorkerPool | null = null,
   ) {
-    this.helps = !(given ? given.injectsFaults : process.env.VOLLEY_FAULT !== undefined);
+    this.helps = !(given ? given.injectsFaults : faultInjected());
     this.beside = this.helps && (given ? given.beside : this.auto !== null);
     this.workers = given ? given.workers : this.beside ? opts.workers - 1 : opts.workers;
     this.helpsStarting = this.helps && this.workers < (opts.cores ?? availableParallelism());
@@ -595,11 +622,27 @@ class PoolExecutor implements Executor {
     let inFlight = 0;
     let finished = 0;
     let stopped = false;
+    // Slots merged already (by whichever thread played them first), and the tasks still in the workers
+    // with where each is cut (WorkerTask.cut).
+    const completed = new Set<number>();
+    const flying = new Map<RunItem[], Int32Array>();
+    /** Tell the worker holding `group` to leave its batches from the k-th on. */
+    const cutAt = (group: RunItem[], k: number) => {
+      const cut = flying.get(group);
+      if (!cut || Atomics.load(cut, 0) <= k) return;
+      Atomics.store(cut, 0, k);
+      Atomics.notify(cut, 0);
+    };
+    /** Once the run is over (ended, failed or stopped), the workers leave what they still hold. */
+    const cutAll = () => {
+      for (const group of flying.keys()) cutAt(group, 0);
+    };
     try {
       await new Promise<void>((resolve, reject) => {
         const stop = (e: Error) => {
           if (stopped) return;
           stopped = true;
+          cutAll();
           reject(e);
         };
         const onAbort = () => stop(interrupted(finished, items.length));
@@ -641,39 +684,88 @@ class PoolExecutor implements Executor {
           }
           if (!stopped && finished === items.length) {
             opts.signal?.removeEventListener('abort', onAbort);
+            // Done: a worker still on a copy of a batch merged already is not waited for; it leaves it.
+            stopped = true;
+            cutAll();
             resolve();
           }
           if (!pool || this.beside) scheduleHelp();
         };
+        /** Merge a batch's output unless another thread's copy was merged first; whether it was this one. */
+        const completeOnce = (it: RunItem, out: BatchOutput): boolean => {
+          if (completed.has(it.slot)) return false;
+          completed.add(it.slot);
+          finished++;
+          complete(it.slot, out);
+          return true;
+        };
+        /** Whether this thread plays batches now (the batch under way aside): see the class's comment. */
+        const mayPlay = () => !(pool && !this.beside && (this.warm || !this.helpsStarting));
+        /**
+         * With nothing left to hand out, a batch a worker holds that this thread plays too (null: none):
+         * of the task with the fewest batches left, the latest handed out among those, the last (its
+         * worker plays them from the first, so what this thread has played is always the task's tail,
+         * where it is cut). Whichever copy ends first is merged; both are the same.
+         */
+        const backup = (): { it: RunItem; group: RunItem[] } | null => {
+          let pick: { it: RunItem; group: RunItem[] } | null = null;
+          let fewest = Infinity;
+          for (const group of flying.keys()) {
+            let left = 0;
+            let last: RunItem | null = null;
+            for (const it of group) {
+              if (completed.has(it.slot)) continue;
+              left++;
+              last = it;
+            }
+            if (last && left <= fewest) {
+              pick = { it: last, group };
+              fewest = left;
+            }
+          }
+          return pick;
+        };
         // This thread's share: the next batch, played in slices of SLICE_MS with the event loop between
         // them (Ctrl-C, the workers' replies, progress), whatever the batch's length.
         let helpPending = false;
-        let mine: { it: RunItem; play: BatchPlay; ms: number } | null = null;
+        /** This thread's batch under way; `of`: the worker's task it is a copy of (see backup), or null. */
+        let mine: { it: RunItem; of: RunItem[] | null; play: BatchPlay; ms: number } | null = null;
         const sliceMs = opts.sliceMs ?? SLICE_MS;
         const fail = (e: unknown) => stop(e instanceof Error ? e : new Error(String(e)));
         let ownMs = 0;
         const recent: number[] = [];
         const scheduleHelp = () => {
-          if (helpPending || stopped || !helps || (cursor >= items.length && !mine)) return;
+          if (helpPending || stopped || !helps || (cursor >= items.length && !mine && flying.size === 0)) return;
           helpPending = true;
           setImmediate(help);
         };
         const help = () => {
           helpPending = false;
           if (stopped || !helps) return;
+          // A batch a worker ended first is merged already: this copy is dropped.
+          if (mine && completed.has(mine.it.slot)) mine = null;
           if (!mine) {
-            if ((pool && !this.beside && (this.warm || !this.helpsStarting)) || cursor >= items.length) return;
-            // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows
-            // are not. Beside the pool, this thread's batches come after the tasks the workers hold (with
-            // rows, a few batches past the workers' own window).
-            const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * threads) + (pool && this.beside ? windowOf(taskSize()) : 0);
-            // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
-            if (pool && items[cursor].slot >= nextToMerge() + reach) return;
-            const it = items[cursor++];
+            if (!mayPlay()) return;
+            let it: RunItem;
+            let of: RunItem[] | null = null;
+            if (cursor < items.length) {
+              // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows
+              // are not. Beside the pool, this thread's batches come after the tasks the workers hold (with
+              // rows, a few batches past the workers' own window).
+              const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * threads) + (pool && this.beside ? windowOf(taskSize()) : 0);
+              // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
+              if (pool && items[cursor].slot >= nextToMerge() + reach) return;
+              it = items[cursor++];
+            } else {
+              // Nothing left to hand out: rather than wait idle for the workers' last batches, play one too.
+              const copy = backup();
+              if (!copy) return;
+              ({ it, group: of } = copy);
+            }
             this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
             const t0 = millisecondsNow();
             try {
-              mine = { it, play: this.here.begin(it.task), ms: 0 };
+              mine = { it, of, play: this.here.begin(it.task), ms: 0 };
             } catch (e) {
               return fail(e);
             }
@@ -689,12 +781,13 @@ class PoolExecutor implements Executor {
           this.busyMs += slice.ms;
           mine.ms += slice.ms;
           if (!slice.ended) return scheduleHelp();
-          const { it, play, ms } = mine;
+          const { it, of, play, ms } = mine;
           mine = null;
-          finished++;
           this.batchesHere++;
+          // The worker holding the task this batch is a copy of leaves it, and those after it.
+          if (of) cutAt(of, of.indexOf(it));
           try {
-            complete(it.slot, play.output());
+            completeOnce(it, play.output());
           } catch (e) {
             return fail(e);
           }
@@ -719,31 +812,40 @@ class PoolExecutor implements Executor {
         };
         const submit = (p: WorkerPool, group: RunItem[]) => {
           inFlight++;
-          const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan };
+          const cut = new Int32Array(new SharedArrayBuffer(4));
+          cut[0] = group.length;
+          flying.set(group, cut);
+          const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan, cut };
           (p.piscina.run(task) as Promise<WorkerReply>).then(
             (reply) => {
               inFlight--;
+              flying.delete(group);
               if (stopped) return;
               let ms = 0;
               try {
-                // The batches played, a failed task's included: the checkpoint keeps them.
+                // The batches played, a failed task's included: the checkpoint keeps them. Those this
+                // thread played first are merged already.
                 reply.outs.forEach((out, k) => {
-                  finished++;
                   this.busyMs += out.ms;
                   ms += out.ms;
-                  complete(group[k].slot, { acc: out.acc, rows: out.rows });
+                  completeOnce(group[k], { acc: out.acc, rows: out.rows });
                 });
+                // A task cut short: the batches it left were merged from this thread's copies.
+                if (reply.ok && group.some((it) => !completed.has(it.slot))) throw new Error(`internal: a task's reply without ${group.length - reply.outs.length} of its batches`);
               } catch (e) {
                 return fail(e);
               }
               if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
               this.warm = true;
-              const mean = ms / reply.outs.length;
-              this.msPerBatch = this.msPerBatch === null ? mean : 0.5 * this.msPerBatch + 0.5 * mean;
+              if (reply.outs.length > 0) {
+                const mean = ms / reply.outs.length;
+                this.msPerBatch = this.msPerBatch === null ? mean : 0.5 * this.msPerBatch + 0.5 * mean;
+              }
               pump();
             },
             (e: unknown) => {
               inFlight--;
+              flying.delete(group);
               stop(new WorkerFault(group.map((it) => it.task), e instanceof Error ? e.message : String(e)));
             },
           );
@@ -756,9 +858,14 @@ class PoolExecutor implements Executor {
     }
   }
 
-  /** A given pool stays open: its owner closes it, after a failure too (a failed run's tasks may still be running). */
+  /**
+   * A given pool stays open: its owner closes it, after a failure too (a failed run's tasks may still be
+   * running). So does this run's own, handed to RunOptions.keepPool.
+   */
   async close(): Promise<void> {
-    await this.own?.close();
+    const own = this.own;
     this.own = null;
+    if (own && this.opts.keepPool) this.opts.keepPool(own);
+    else await own?.close();
   }
 }

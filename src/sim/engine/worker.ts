@@ -3,7 +3,7 @@
  * pool kept for several plans (WorkerPool in src/sim/engine/runner.ts), of the plan the task brings.
  */
 import { workerData } from 'node:worker_threads';
-import { BatchRunner, EngagementError } from './batch.js';
+import { BatchRunner, EngagementError, type BatchPlay } from './batch.js';
 import type { TimedOutput, WorkerReply, WorkerSetup, WorkerTask } from './runner.js';
 import { millisecondsNow } from './stopwatch.js';
 
@@ -14,14 +14,15 @@ import { millisecondsNow } from './stopwatch.js';
  *   exit:batch=B                the worker exits (process.exit) when it starts batch B
  *   uncaught:batch=B            batch B never returns and an error is thrown outside it
  *   delay:ms=M                  every batch takes M ms longer (to interrupt a run at leisure)
+ *   slow:ms=M                   the same, but not a fault: the main thread still plays beside the workers
  */
 interface Fault {
-  kind: 'throw' | 'exit' | 'uncaught' | 'delay';
+  kind: 'throw' | 'exit' | 'uncaught' | 'delay' | 'slow';
   args: Record<string, number>;
 }
 
 function faultFromEnv(spec: string | undefined): Fault | null {
-  const m = spec?.match(/^(throw|exit|uncaught|delay):(.*)$/);
+  const m = spec?.match(/^(throw|exit|uncaught|delay|slow):(.*)$/);
   if (!m) return null;
   const args: Record<string, number> = {};
   for (const kv of m[2].split(',')) {
@@ -64,9 +65,13 @@ function runnerFor(task: WorkerTask): BatchRunner {
 
 export default function runBatches(work: WorkerTask): WorkerReply | Promise<never> {
   const outs: TimedOutput[] = [];
+  // Batches from cut[0] on were played elsewhere first (WorkerTask.cut): not begun, or dropped as they play.
+  const cut = work.cut ?? null;
+  const isCut = (k: number) => cut !== null && Atomics.load(cut, 0) <= k;
   try {
     const runner = runnerFor(work);
-    for (const task of work.batches) {
+    for (let k = 0; k < work.batches.length && !isCut(k); k++) {
+      const task = work.batches[k];
       if (fault?.kind === 'exit' && task.index === fault.args.batch) process.exit(3);
       if (fault?.kind === 'uncaught' && task.index === fault.args.batch) {
         setImmediate(() => {
@@ -77,9 +82,16 @@ export default function runBatches(work: WorkerTask): WorkerReply | Promise<neve
       // Timed around the batch, outside the engine: how busy the worker was (RunOutcome.batchSeconds).
       // A delayed batch (the test hook) counts as a slow one, so that it goes to a task of its own.
       const t0 = millisecondsNow();
-      if (fault?.kind === 'delay') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.args.ms);
-      const out = runner.runBatch(task);
-      outs.push({ ms: millisecondsNow() - t0, ...out });
+      if (fault?.kind === 'delay' || fault?.kind === 'slow') {
+        // The wait ends early when the batch is cut.
+        const on = cut ?? new Int32Array(new SharedArrayBuffer(4));
+        const until = t0 + fault.args.ms;
+        for (let left = fault.args.ms; left > 0 && !isCut(k); left = until - millisecondsNow()) Atomics.wait(on, 0, Atomics.load(on, 0), left);
+        if (isCut(k)) break;
+      }
+      const play: BatchPlay = runner.begin(task);
+      if (!play.advance(() => isCut(k))) break;
+      outs.push({ ms: millisecondsNow() - t0, ...play.output() });
     }
     return { ok: true, outs };
   } catch (e) {

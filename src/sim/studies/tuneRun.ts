@@ -38,9 +38,14 @@ export interface TuneRunOptions {
 export async function runTune(prep: PreparedTune, opts: TuneRunOptions): Promise<TuneResults> {
   // One pool for every round: its workers start and warm up once (src/sim/engine/runner.ts, WorkerPool). It
   // starts with the first round that needs it, so a search refused before it plays anything starts no threads.
+  // A round that starts its own workers (autoStart) hands them on: the later rounds play on them, warm.
   const pools: { pool: WorkerPool | null } = { pool: null };
+  const keep = (pool: WorkerPool) => {
+    if (pools.pool) throw new Error('internal: a tune round started workers with a pool kept already');
+    pools.pool = pool;
+  };
   try {
-    return await search(prep, opts, (shape) => (pools.pool ??= new WorkerPool(shape.workers, null, { beside: shape.beside })));
+    return await search(prep, opts, (shape) => (pools.pool ??= new WorkerPool(shape.workers, null, { beside: shape.beside })), keep);
   } finally {
     await pools.pool?.close();
   }
@@ -52,7 +57,7 @@ interface PoolShape {
   beside: boolean;
 }
 
-async function search(prep: PreparedTune, opts: TuneRunOptions, poolOf: (shape: PoolShape) => WorkerPool): Promise<TuneResults> {
+async function search(prep: PreparedTune, opts: TuneRunOptions, poolOf: (shape: PoolShape) => WorkerPool, keepPool: (pool: WorkerPool) => void): Promise<TuneResults> {
   // With autoStart, rounds play in this thread until one finds itself long enough to start the workers.
   let shape: PoolShape | null = null;
   const usePool = (workers: number, threads: number) => {
@@ -76,9 +81,9 @@ async function search(prep: PreparedTune, opts: TuneRunOptions, poolOf: (shape: 
     let accs;
     if (shape) accs = await runPlan(plan, { workers: opts.workers, signal: opts.signal, onProgress, pool: poolOf(shape) });
     else {
-      const played = await runPlanOutcome(plan, { workers: opts.workers, autoStart: opts.autoStart, signal: opts.signal, onProgress });
+      const played = await runPlanOutcome(plan, { workers: opts.workers, autoStart: opts.autoStart, signal: opts.signal, onProgress, keepPool });
       accs = played.accumulators;
-      // This round started its own workers: the later rounds share one pool from here on.
+      // This round started its own workers: the later rounds play on them (kept, above) from here on.
       if (played.workers > 0) usePool(played.workers, played.threads);
     }
     const out = cells.map((c, i) => {
