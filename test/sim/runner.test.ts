@@ -130,12 +130,13 @@ describe('WorkerPool: one pool for several plans (volley tune)', () => {
 describe('a pool a run started for itself, kept (RunOptions.keepPool, as volley tune keeps its first round\'s)', () => {
   it('is handed over open at the run\'s end, and later runs of other plans play on its threads as on a given pool', async () => {
     const whole = await runPlanOutcome(plan, { workers: 0 });
-    let kept: WorkerPool | null = null;
-    const first = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 }, keepPool: (p) => (kept = p) });
-    expect(first.workers).toBe(1);
-    expect(kept).not.toBeNull();
-    const pool = kept!;
+    const kept: WorkerPool[] = [];
     try {
+      const first = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 }, keepPool: (p) => kept.push(p) });
+      expect(first.workers).toBe(1);
+      expect(first.accumulators).toEqual(whole.accumulators);
+      expect(kept).toHaveLength(1);
+      const pool = kept[0];
       const threads = pool.piscina.threads.map((t) => t.threadId);
       expect(threads).toHaveLength(1);
       const other = prepareRun({ file: SIMS.townAssault, engagements: 200, batch: 40, seed: 7 }).plan;
@@ -143,14 +144,12 @@ describe('a pool a run started for itself, kept (RunOptions.keepPool, as volley 
       expect(pool.piscina.threads.map((t) => t.threadId)).toEqual(threads);
       expect(next.threads).toBe(2);
       expect(next.accumulators).toEqual((await runPlanOutcome(other, { workers: 0 })).accumulators);
-      expect(first.accumulators).toEqual(whole.accumulators);
+      // A run that starts no pool (a short one) hands none over.
+      await runPlanOutcome(plan, { workers: 2, autoStart: true, keepPool: (p) => kept.push(p) });
+      expect(kept).toHaveLength(1);
     } finally {
-      await pool.close();
+      for (const p of kept) await p.close();
     }
-    // A run that starts no pool hands none over.
-    let none: WorkerPool | null = null;
-    await runPlanOutcome(plan, { workers: 2, autoStart: true, keepPool: (p) => (none = p) });
-    expect(none).toBeNull();
   });
 });
 
@@ -161,30 +160,52 @@ describe('a batch a worker holds, played here too once nothing is left to hand o
     cut[0] = at;
     return cut;
   };
-
-  it('a worker leaves the batches of its task from where the task is cut, one it has begun included', async () => {
-    // Each batch waits 300 ms before it plays, unless cut (the test hook, read as the worker starts).
-    process.env.VOLLEY_FAULT = 'slow:ms=300';
-    const pool = new WorkerPool(1, { plan, rows: null });
-    delete process.env.VOLLEY_FAULT;
+  /** Cut `cut` at `at` in `ms` milliseconds. */
+  const cutLater = (cut: Int32Array, at: number, ms: number) =>
+    setTimeout(() => {
+      Atomics.store(cut, 0, at);
+      Atomics.notify(cut, 0);
+    }, ms);
+  /** A pool of one worker started with the test hook `fault` (read as the worker starts). */
+  const poolWith = (fault: string | null, o: ConstructorParameters<typeof WorkerPool>[2] = {}) => {
+    if (fault !== null) process.env.VOLLEY_FAULT = fault;
     try {
-      const cutTask = (at: number, after: number) => {
+      return new WorkerPool(1, { plan, rows: null }, o);
+    } finally {
+      delete process.env.VOLLEY_FAULT;
+    }
+  };
+
+  it('a worker leaves the batches of its task from where the task is cut, while one waits (the test hook) and while it plays', async () => {
+    // Each batch waits 2 s before it plays, unless its task is cut.
+    const slow = poolWith('slow:ms=2000');
+    try {
+      const cutTask = (at: number, ms: number) => {
         const cut = cutOf(3);
-        const reply = pool.piscina.run({ batches: [tasks[0], tasks[1], tasks[2]], cut }) as Promise<WorkerReply>;
-        setTimeout(() => {
-          Atomics.store(cut, 0, at);
-          Atomics.notify(cut, 0);
-        }, after);
+        const reply = slow.piscina.run({ batches: [tasks[0], tasks[1], tasks[2]], cut }) as Promise<WorkerReply>;
+        cutLater(cut, at, ms);
         return reply;
       };
       // Cut at 1 while batch 0 waits: batch 0 is played, 1 and 2 are left.
-      const one = await cutTask(1, 100);
+      const one = await cutTask(1, 200);
       expect(one.ok).toBe(true);
       expect(one.outs.map((o) => o.acc)).toEqual([new BatchRunner(plan).run(tasks[0])]);
       // Cut at 0 while batch 0 waits: nothing is played.
-      expect((await cutTask(0, 100)).outs).toEqual([]);
+      expect((await cutTask(0, 200)).outs).toEqual([]);
     } finally {
-      await pool.close();
+      await slow.close();
+    }
+    // No hook: a batch of a million town assaults (seconds of play), cut at 0 once it has begun, is
+    // left unfinished (warm first, so that it begins at once).
+    const plain = poolWith(null);
+    try {
+      await plain.piscina.run({ batches: [tasks[0]] });
+      const cut = cutOf(1);
+      const long = plain.piscina.run({ batches: [{ index: 0, cell: 0, start: 0, count: 1_000_000 }], cut }) as Promise<WorkerReply>;
+      cutLater(cut, 0, 200);
+      expect((await long).outs).toEqual([]);
+    } finally {
+      await plain.close();
     }
   });
 
@@ -192,9 +213,10 @@ describe('a batch a worker holds, played here too once nothing is left to hand o
     const whole = await runPlanOutcome(plan, { workers: 0 });
     // Every batch a minute long in the worker: without the copies played here, the run would wait for it.
     process.env.VOLLEY_FAULT = 'slow:ms=60000';
-    let kept: WorkerPool | null = null;
+    const kept: WorkerPool[] = [];
     try {
-      const beside = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 }, keepPool: (p) => (kept = p) });
+      const beside = await runPlanOutcome(plan, { workers: 2, autoStart: { warmMs: 0, restMs: 0 }, keepPool: (p) => kept.push(p) });
+      delete process.env.VOLLEY_FAULT;
       expect(beside.workers).toBe(1);
       expect(beside.batchesHere).toBe(tasks.length);
       expect(beside.accumulators).toEqual(whole.accumulators);
@@ -202,12 +224,28 @@ describe('a batch a worker holds, played here too once nothing is left to hand o
       // The worker left its copies as they were cut: a task handed to it now is answered within
       // seconds, not after the minute's wait of a copy (this one is cut from the start: not played).
       const t0 = performance.now();
-      const reply = (await kept!.piscina.run({ batches: [tasks[0]], plan: { key: 'next', setup: { plan, rows: null } }, cut: cutOf(0) })) as WorkerReply;
+      const reply = (await kept[0].piscina.run({ batches: [tasks[0]], plan: { key: 'next', setup: { plan, rows: null } }, cut: cutOf(0) })) as WorkerReply;
       expect(reply.outs).toEqual([]);
       expect(performance.now() - t0).toBeLessThan(10_000);
     } finally {
       delete process.env.VOLLEY_FAULT;
-      await (kept as WorkerPool | null)?.close();
+      for (const p of kept) await p.close();
+    }
+  });
+
+  it('on a warm pool beside this thread, tasks of six batches, some cut short by copies played here: every batch merged once, in order, as one thread merges them', async () => {
+    const whole = await runPlanOutcome(plan, { workers: 0 });
+    const pool = new WorkerPool(1, null, { beside: true });
+    try {
+      for (let round = 0; round < 4; round++) {
+        const saved: number[] = [];
+        const out = await runPlanOutcome(plan, { workers: 2, pool, batchesPerTask: 6, onBatch: (i) => saved.push(i) });
+        expect(out.accumulators).toEqual(whole.accumulators);
+        expect(out.order).toEqual(tasks);
+        expect(saved.sort((a, b) => a - b)).toEqual(tasks.map((t) => t.index));
+      }
+    } finally {
+      await pool.close();
     }
   });
 });

@@ -48,12 +48,16 @@ export interface RunOptions {
   rows?: { layout: RowLayout; from: number; write: (position: number, text: string, task: BatchTask) => void };
   /** Aborting stops the run: RunInterrupted once the pool is down. */
   signal?: AbortSignal;
-  /** Run on this pool, made without a setup (its size, not `workers`, decides), and leave it open. */
+  /**
+   * Run on this pool, whose tasks bring their plan (a pool made without a setup, or one kept with
+   * keepPool; its size, not `workers`, decides), and leave it open.
+   */
   pool?: WorkerPool;
   /**
    * The pool this run starts for itself (none given) is handed here at the run's end, open, instead of
-   * being closed: its workers, warm, can serve later runs as RunOptions.pool (their tasks bring their
-   * plans). Whoever takes it closes it.
+   * being closed, whether the run ended, failed or was stopped (a cut task may still be ending in it):
+   * its workers, warm, can serve later runs as RunOptions.pool (their tasks bring their plans).
+   * Whoever takes it closes it.
    */
   keepPool?: (pool: WorkerPool) => void;
   /** Test seam: this many batches a task from the start, instead of as many as make about TASK_MS. */
@@ -100,6 +104,7 @@ export interface RunOutcome {
  * batch's output and the milliseconds it took in the worker, or the engagement that failed.
  */
 export type WorkerReply =
+  /** `outs`: every batch of the task's, or of a task cut short (WorkerTask.cut) those before the cut. */
   | { ok: true; outs: TimedOutput[] }
   /** An engagement failed: `outs` are the task's batches played before the one it is in. */
   | { ok: false; failure: EngagementFailure; outs: TimedOutput[] };
@@ -122,20 +127,21 @@ export interface WorkerTask {
   plan?: { key: string; setup: WorkerSetup };
   /**
    * Where the task is cut, shared with the thread that handed it out (one Int32 on a
-   * SharedArrayBuffer, the batches' count at first): the batches from cut[0] on were played elsewhere
-   * first, and the worker leaves them, stopping within ASK_EVERY engagements if it is playing one. Its
-   * reply then holds fewer outputs than the task has batches.
+   * SharedArrayBuffer, the batches' count at first): the batches from cut[0] on are not wanted any
+   * more (played elsewhere first, or the run is over: ended, failed or stopped), and the worker leaves
+   * them, within ASK_EVERY engagements if it is playing one (a cell compiled first is compiled to the
+   * end). Its reply then holds the outputs of the batches before the cut only.
    */
   cut?: Int32Array;
 }
 
 /**
  * A piscina pool of worker threads, and where a worker that dies between tasks is reported. A run
- * makes one for itself, its plan given to the workers once (`setup`). Made without a setup, it can
- * serve several runs of different plans one after the other (RunOptions.pool; `volley tune` plays each
- * round's values as a plan of their own): its threads start once and stay warm, their compiled code
- * included, and every task brings its plan, a few kilobytes, which each worker compiles once. Close it
- * when done.
+ * makes one for itself, its plan given to the workers once (`setup`). Made without a setup, or kept
+ * from such a run (RunOptions.keepPool), it can serve several runs of different plans one after the
+ * other (RunOptions.pool; `volley tune` plays each round's values as a plan of their own): its threads
+ * start once and stay warm, their compiled code included, and every task brings its plan, a few
+ * kilobytes, which each worker compiles once. Close it when done.
  */
 export class WorkerPool {
   readonly piscina: Piscina;
@@ -154,7 +160,7 @@ export class WorkerPool {
 
   constructor(
     readonly workers: number,
-    /** The one plan of the pool's runs, or null: tasks bring theirs. */
+    /** The plan of the run the pool is made for, or null: tasks bring theirs (they may anyway). */
     readonly setup: WorkerSetup | null = null,
     o: {
       /**
@@ -836,7 +842,8 @@ class PoolExecutor implements Executor {
                 return fail(e);
               }
               if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
-              this.warm = true;
+              // A task cut before its worker played anything says nothing of the worker's warmth.
+              if (reply.outs.length > 0) this.warm = true;
               if (reply.outs.length > 0) {
                 const mean = ms / reply.outs.length;
                 this.msPerBatch = this.msPerBatch === null ? mean : 0.5 * this.msPerBatch + 0.5 * mean;
@@ -865,7 +872,13 @@ class PoolExecutor implements Executor {
   async close(): Promise<void> {
     const own = this.own;
     this.own = null;
-    if (own && this.opts.keepPool) this.opts.keepPool(own);
-    else await own?.close();
+    if (!own) return;
+    if (!this.opts.keepPool) return await own.close();
+    try {
+      this.opts.keepPool(own);
+    } catch (e) {
+      await own.close();
+      throw e;
+    }
   }
 }

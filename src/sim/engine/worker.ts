@@ -13,7 +13,8 @@ import { millisecondsNow } from './stopwatch.js';
  *   throw:cell=K,engagement=I   engagement I of cell K throws
  *   exit:batch=B                the worker exits (process.exit) when it starts batch B
  *   uncaught:batch=B            batch B never returns and an error is thrown outside it
- *   delay:ms=M                  every batch takes M ms longer (to interrupt a run at leisure)
+ *   delay:ms=M                  every batch takes M ms longer (to interrupt a run at leisure), less
+ *                               if its task is cut (WorkerTask.cut) meanwhile
  *   slow:ms=M                   the same, but not a fault: the main thread still plays beside the workers
  */
 interface Fault {
@@ -86,7 +87,12 @@ export default function runBatches(work: WorkerTask): WorkerReply | Promise<neve
         // The wait ends early when the batch is cut.
         const on = cut ?? new Int32Array(new SharedArrayBuffer(4));
         const until = t0 + fault.args.ms;
-        for (let left = fault.args.ms; left > 0 && !isCut(k); left = until - millisecondsNow()) Atomics.wait(on, 0, Atomics.load(on, 0), left);
+        for (let left = fault.args.ms; left > 0; left = until - millisecondsNow()) {
+          // The value read once: a cut stored after it wakes the wait, or makes it return at once.
+          const now = Atomics.load(on, 0);
+          if (cut !== null && now <= k) break;
+          Atomics.wait(on, 0, now, left);
+        }
         if (isCut(k)) break;
       }
       const play: BatchPlay = runner.begin(task);
