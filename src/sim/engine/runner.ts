@@ -625,8 +625,6 @@ class PoolExecutor implements Executor {
     // The threads playing once the pool is up.
     const threads = this.beside ? this.workers + 1 : this.workers;
     let cursor = 0;
-    let inFlight = 0;
-    let finished = 0;
     let stopped = false;
     // Slots merged already (by whichever thread played them first), and the tasks still in the workers
     // with where each is cut (WorkerTask.cut).
@@ -651,7 +649,7 @@ class PoolExecutor implements Executor {
           cutAll();
           reject(e);
         };
-        const onAbort = () => stop(interrupted(finished, items.length));
+        const onAbort = () => stop(interrupted(completed.size, items.length));
         opts.signal?.addEventListener('abort', onAbort, { once: true });
         const attach = (p: WorkerPool): boolean => {
           // A worker that dies with no batch of ours (between tasks) is still the end of the run.
@@ -681,14 +679,14 @@ class PoolExecutor implements Executor {
             const left = items.length - cursor;
             const perWorker = this.beside && left > threads * size && (this.warm || left > 8 * threads * size) ? 2 : 1;
             const inFlightMax = this.beside ? perWorker * this.workers : 2 * this.workers;
-            while (!stopped && cursor < items.length && inFlight < inFlightMax && items[cursor].slot < nextToMerge() + window) {
+            while (!stopped && cursor < items.length && flying.size < inFlightMax && items[cursor].slot < nextToMerge() + window) {
               // Consecutive batches of one cell, each starting where the one before ends.
               const group = [items[cursor++]];
               while (group.length < size && cursor < items.length && follows(group[group.length - 1].task, items[cursor].task)) group.push(items[cursor++]);
               submit(pool, group);
             }
           }
-          if (!stopped && finished === items.length) {
+          if (!stopped && completed.size === items.length) {
             opts.signal?.removeEventListener('abort', onAbort);
             // Done: a worker still on a copy of a batch merged already is not waited for; it leaves it.
             stopped = true;
@@ -697,13 +695,11 @@ class PoolExecutor implements Executor {
           }
           if (!pool || this.beside) scheduleHelp();
         };
-        /** Merge a batch's output unless another thread's copy was merged first; whether it was this one. */
-        const completeOnce = (it: RunItem, out: BatchOutput): boolean => {
-          if (completed.has(it.slot)) return false;
+        /** Merge a batch's output unless another thread's copy was merged first. */
+        const completeOnce = (it: RunItem, out: BatchOutput) => {
+          if (completed.has(it.slot)) return;
           completed.add(it.slot);
-          finished++;
           complete(it.slot, out);
-          return true;
         };
         /** Whether this thread plays batches now (the batch under way aside): see the class's comment. */
         const mayPlay = () => !(pool && !this.beside && (this.warm || !this.helpsStarting));
@@ -817,14 +813,12 @@ class PoolExecutor implements Executor {
           scheduleHelp();
         };
         const submit = (p: WorkerPool, group: RunItem[]) => {
-          inFlight++;
           const cut = new Int32Array(new SharedArrayBuffer(4));
           cut[0] = group.length;
           flying.set(group, cut);
           const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan, cut };
           (p.piscina.run(task) as Promise<WorkerReply>).then(
             (reply) => {
-              inFlight--;
               flying.delete(group);
               if (stopped) return;
               let ms = 0;
@@ -851,7 +845,6 @@ class PoolExecutor implements Executor {
               pump();
             },
             (e: unknown) => {
-              inFlight--;
               flying.delete(group);
               stop(new WorkerFault(group.map((it) => it.task), e instanceof Error ? e.message : String(e)));
             },
