@@ -13,6 +13,19 @@ import { BatchSession, groupSize, runPlanOutcome, WorkerPool, type RunOptions, t
 import { rowLayout } from '../../src/results/rows.js';
 import { SIMS } from '../report/fixture.js';
 
+/**
+ * What `make` returns, made with worker.ts's test hook VOLLEY_FAULT set to `fault`: workers read it as
+ * they start, so a pool started within `make` has it, and nothing after it does.
+ */
+function withFault<T>(fault: string, make: () => T): T {
+  process.env.VOLLEY_FAULT = fault;
+  try {
+    return make();
+  } finally {
+    delete process.env.VOLLEY_FAULT;
+  }
+}
+
 const prep = prepareRun({ file: SIMS.townAssault, engagements: 300, batch: 50 });
 const plan = prep.plan;
 const tasks = batchesOf(plan);
@@ -111,10 +124,7 @@ describe('WorkerPool: one pool for several plans (volley tune)', () => {
   });
 
   it('reports an engagement that fails, and stays usable for the next plan', async () => {
-    // Workers read the test hook when they start (src/sim/engine/worker.ts): set it for this pool only.
-    process.env.VOLLEY_FAULT = 'throw:cell=3,engagement=61';
-    const pool = new WorkerPool(2);
-    delete process.env.VOLLEY_FAULT;
+    const pool = withFault('throw:cell=3,engagement=61', () => new WorkerPool(2));
     try {
       await expect(runPlanOutcome(plan, { workers: 2, pool })).rejects.toThrow(/engagement 61 of cell 3/);
       // The second plan has one cell: nothing in it throws.
@@ -166,19 +176,10 @@ describe('a batch a worker holds, played here too once nothing is left to hand o
       Atomics.store(cut, 0, at);
       Atomics.notify(cut, 0);
     }, ms);
-  /** A pool of one worker started with the test hook `fault` (read as the worker starts). */
-  const poolWith = (fault: string | null, o: ConstructorParameters<typeof WorkerPool>[2] = {}) => {
-    if (fault !== null) process.env.VOLLEY_FAULT = fault;
-    try {
-      return new WorkerPool(1, { plan, rows: null }, o);
-    } finally {
-      delete process.env.VOLLEY_FAULT;
-    }
-  };
 
   it('a worker leaves the batches of its task from where the task is cut, while one waits (the test hook) and while it plays', async () => {
     // Each batch waits 2 s before it plays, unless its task is cut.
-    const slow = poolWith('slow:ms=2000');
+    const slow = withFault('slow:ms=2000', () => new WorkerPool(1, { plan, rows: null }));
     try {
       const cutTask = (at: number, ms: number) => {
         const cut = cutOf(3);
@@ -197,7 +198,7 @@ describe('a batch a worker holds, played here too once nothing is left to hand o
     }
     // No hook: a batch of a million town assaults (seconds of play), cut at 0 once it has begun, is
     // left unfinished (warm first, so that it begins at once).
-    const plain = poolWith(null);
+    const plain = new WorkerPool(1, { plan, rows: null });
     try {
       await plain.piscina.run({ batches: [tasks[0]] });
       const cut = cutOf(1);
@@ -212,6 +213,8 @@ describe('a batch a worker holds, played here too once nothing is left to hand o
   it('beside a worker too slow to end a batch, this thread plays them all, the worker\'s copies are cut, and the run merges what this thread alone does', async () => {
     const whole = await runPlanOutcome(plan, { workers: 0 });
     // Every batch a minute long in the worker: without the copies played here, the run would wait for it.
+    // The pool starts during the run (autoStart, after this thread's second batch), not within the
+    // call (withFault): the hook stays set until the run ends.
     process.env.VOLLEY_FAULT = 'slow:ms=60000';
     const kept: WorkerPool[] = [];
     try {
@@ -267,11 +270,9 @@ describe('tasks of several batches on 2 workers (batchesPerTask, the test seam)'
 
   it('keep the batches a failed task played before the engagement that failed', async () => {
     // Cell 1 is batches 6..11 (engagements 0..299 by 50): engagement 120 is in batch 8, the third of
-    // the task 6, 7, 8. Workers read the hook when they start: set for this run's pool only.
+    // the task 6, 7, 8. The pool starts at once, within the call: the hook is set for it only.
     const saved: number[] = [];
-    process.env.VOLLEY_FAULT = 'throw:cell=1,engagement=120';
-    const running = runPlanOutcome(plan, { workers: 2, batchesPerTask: 3, onBatch: (i) => saved.push(i) });
-    delete process.env.VOLLEY_FAULT;
+    const running = withFault('throw:cell=1,engagement=120', () => runPlanOutcome(plan, { workers: 2, batchesPerTask: 3, onBatch: (i) => saved.push(i) }));
     await expect(running).rejects.toThrow(/engagement 120 of cell 1/);
     expect(saved).toContain(6);
     expect(saved).toContain(7);
@@ -385,10 +386,8 @@ describe('this thread plays while the workers start only where the pool leaves i
 
 describe('a worker handed two tasks at once (WorkerPool tasksPerWorker, beside this thread)', () => {
   it("replies to the first as it ends, not after the second: the next task is not kept waiting for the reply", async () => {
-    // Every batch 400 ms longer (the test hook, read as the worker starts): two tasks of one batch each.
-    process.env.VOLLEY_FAULT = 'delay:ms=400';
-    const pool = new WorkerPool(1, { plan, rows: null }, { beside: true });
-    delete process.env.VOLLEY_FAULT;
+    // Every batch 400 ms longer (the test hook): two tasks of one batch each.
+    const pool = withFault('delay:ms=400', () => new WorkerPool(1, { plan, rows: null }, { beside: true }));
     try {
       await pool.piscina.run({ batches: [tasks[0]] }); // the thread started and warm
       const t0 = performance.now();
@@ -406,10 +405,8 @@ describe('a worker handed two tasks at once (WorkerPool tasksPerWorker, beside t
       [2, 1, 2],
       [1, 1, 2],
     ]) {
-      process.env.VOLLEY_FAULT = `exit:batch=${dying}`;
       // Three at once: the two tasks reach the worker together while it plays the first batch, cold.
-      const pool = new WorkerPool(1, { plan, rows: null }, { tasksPerWorker: 3 });
-      delete process.env.VOLLEY_FAULT;
+      const pool = withFault(`exit:batch=${dying}`, () => new WorkerPool(1, { plan, rows: null }, { tasksPerWorker: 3 }));
       try {
         const settled: string[] = [];
         const run = (i: number) =>
