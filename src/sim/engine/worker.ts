@@ -3,7 +3,7 @@
  * pool kept for several plans (WorkerPool in src/sim/engine/runner.ts), of the plan the task brings.
  */
 import { workerData } from 'node:worker_threads';
-import { BatchRunner, EngagementError, type BatchPlay } from './batch.js';
+import { BatchRunner, EngagementError } from './batch.js';
 import type { TimedOutput, WorkerReply, WorkerSetup, WorkerTask } from './runner.js';
 import { millisecondsNow } from './stopwatch.js';
 
@@ -66,7 +66,7 @@ function runnerFor(task: WorkerTask): BatchRunner {
 
 export default function runBatches(work: WorkerTask): WorkerReply | Promise<never> {
   const outs: TimedOutput[] = [];
-  // Batches from cut[0] on were played elsewhere first (WorkerTask.cut): not begun, or dropped as they play.
+  // Batches from cut[0] on are not wanted any more (WorkerTask.cut): not begun, or left as they play.
   const cut = work.cut ?? null;
   const isCut = (k: number) => cut !== null && Atomics.load(cut, 0) <= k;
   try {
@@ -95,7 +95,7 @@ export default function runBatches(work: WorkerTask): WorkerReply | Promise<neve
         }
         if (isCut(k)) break;
       }
-      const play: BatchPlay = runner.begin(task);
+      const play = runner.begin(task);
       if (!play.advance(() => isCut(k))) break;
       outs.push({ ms: millisecondsNow() - t0, ...play.output() });
     }
