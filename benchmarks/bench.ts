@@ -3,7 +3,7 @@
  * printed and written to benchmarks/RESULTS.md with the scaling chart beside it. Figures are rates and
  * ratios; nothing here is a test. Run it on a quiet machine: RESULTS.md records the load average.
  *
- *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,scaling,profile,lanes,startup,report]
+ *   node dist/benchmarks/bench.js [--quick] [--out DIR] [--skip kernel,battle,pool,whole,tune,scaling,profile,lanes,startup,report]
  *
  * --quick cuts every count (for trying the script, not for figures); --out writes RESULTS.md and the
  * chart files elsewhere (default benchmarks/).
@@ -19,7 +19,7 @@ import { measurePool, measureSteady, planFor, type PoolFigures, type Spread, typ
 import { profileRun, type Profile } from './profile.js';
 import { REFERENCE, writeScaled } from './scale.js';
 import type { ScaleRun } from './scaleRun.js';
-import { measureWhole, type ProcessUsage, type WholeFigures } from './wholeRun.js';
+import { measureTune, measureWhole, type ProcessUsage, type TuneFigures, type WholeFigures } from './wholeRun.js';
 import { LANES, measureLaneApart, type LaneFigures } from './lanes.js';
 import { measureBuildCheck, measureStartup, STARTUP_COMMAND, STARTUP_TARGET, type BuildCheckFigures, type StartupFigures } from './startup.js';
 import { NODE_FLAGS } from '../src/cli/nodeFlags.js';
@@ -205,6 +205,26 @@ function wholeRows(wh: WholeFigures[]): string[] {
   return out;
 }
 
+/** The section of the README's `volley tune` line, one thread and every core (no target: what the second core gives a search). */
+function tuneSection(t: TuneFigures): string[] {
+  const rows = ([['one (-w 0)', t.one], ['every core (default)', t.two]] as const).map(([n, us]) => {
+    const med = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(us.map(f)), d);
+    return `| ${n} | ${med((u) => u.runSeconds)} s | ${med((u) => u.wallSeconds)} s | ${med((u) => u.cpuSeconds)} s | ${med((u) => u.maxRssMiB, 0)} MiB |`;
+  });
+  return [
+    '## A search: the README\'s `volley tune` line, one thread and every core',
+    '',
+    `\`${t.command}\` (${fmt(t.engagements)} engagements in its rounds; no target): every core over one thread, median of ${t.rounds} paired rounds, **${times(t.scalingRun.median)}** on the search's time (tune.json's \`timing.wallSeconds\`; ${quartiles(t.scalingRun, times)}), ${times(t.scalingProcess.median)} on the whole process; CPU time, default over one thread: ${times(t.cpuRatio.median)}.`,
+    '',
+    '| threads | search time (tune.json) | process wall time | CPU time, all threads | peak resident memory |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    "benchmarks/wholeRun.ts (measureTune): the line with `--quiet --no-report` in fresh processes, as whole runs are measured (below). Its rounds are runs of one plan each on the ordinary runner: the first round's workers, once it starts them, serve the later rounds (RunOptions.keepPool), and a round's last batch held by a worker is played beside it by the command's thread (benchmarks/analysis.md, the eighth round).",
+    '',
+  ];
+}
+
 /** The row of the targets table for the command line's start-up (issue 15). */
 function startupRow(f: StartupFigures): string {
   const ms = (x: number) => `${fmt(1000 * x)} ms`;
@@ -233,7 +253,7 @@ function laneRows(lanes: LaneFigures[]): string[] {
   });
 }
 
-function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = [], startup: StartupFigures | null = null, report: ReportFigures | null = null, buildCheck: BuildCheckFigures | null = null): string {
+function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, pools: { whole: PoolFigures; steady: SteadyFigures }[], scale: ScaleRow[], prof: { battle: Profile; kernel: Profile } | null, wh: WholeFigures[] = [], lanes: LaneFigures[] = [], startup: StartupFigures | null = null, report: ReportFigures | null = null, buildCheck: BuildCheckFigures | null = null, tune: TuneFigures | null = null): string {
   const out: string[] = [];
   const quiet = Math.max(...m.loadBefore.slice(0, 1), ...m.loadAfter.slice(0, 1)) < 0.5;
   out.push('# Benchmark results', '');
@@ -284,6 +304,7 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
       '',
     );
   }
+  if (tune) out.push(...tuneSection(tune));
   if (wh.length) {
     out.push(
       '## Whole runs, one thread and every core (issue 17)',
@@ -414,6 +435,14 @@ async function main(): Promise<void> {
     console.log('');
   }
 
+  let tune: TuneFigures | null = null;
+  if (!SKIP.has('tune')) {
+    console.log("6b. The README's volley tune line, one thread (-w 0) and every core (default), fresh processes");
+    tune = measureTune(q(5, 1));
+    console.log(`  search ${medianOf(tune.one.map((u) => u.runSeconds)).toFixed(2)} s on one thread, ${medianOf(tune.two.map((u) => u.runSeconds)).toFixed(2)} s on every core: ${times(tune.scalingRun.median)} (${quartiles(tune.scalingRun, times)}); process ${times(tune.scalingProcess.median)}`);
+    console.log('');
+  }
+
   let scale: ScaleRow[] = [];
   if (!SKIP.has('scaling')) {
     console.log('4. Scaling: the reference battle at 10-80 units a side and 6-24 turns, one thread');
@@ -468,7 +497,7 @@ async function main(): Promise<void> {
   }
 
   m.loadAfter = loadavg();
-  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes, startup, report, buildCheck));
+  writeFileSync(join(OUT, 'RESULTS.md'), results(m, k, bt, pools, scale, prof, wh, lanes, startup, report, buildCheck, tune));
   console.log(`written: ${join(OUT, 'RESULTS.md')}`);
 }
 

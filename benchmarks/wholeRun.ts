@@ -1,7 +1,7 @@
 /**
  * Whole runs as a user starts them: `node dist/cli/main.js run FILE -w W` in a fresh process
- * (`npm start` is the default study), 1 and 2 workers one after the other, round after round, so that
- * each pair meets the same load. For each run: the run's time as results.json records it (pool start-up
+ * (`npm start` is the default study), and the README's `volley tune` line, one thread and every core
+ * one after the other, round after round, so that each pair meets the same load. For each run: the run's time as results.json records it (pool start-up
  * included, from the plan prepared to every batch merged), the process's wall time (Node's start-up,
  * loading, preparing and writing included), the CPU time of all its threads and its peak resident
  * memory (benchmarks/usage.ts). Ratios are paired by round; medians with quartiles.
@@ -26,16 +26,49 @@ export interface ProcessUsage {
 
 /** One `volley run` in a fresh process; `workers` null: the command's default (the machine's cores). */
 export function wholeRun(file: string, workers: number | null, report: boolean): ProcessUsage {
+  return inFreshProcess(['run', file, ...(workers === null ? [] : ['-w', String(workers)]), ...(report ? [] : ['--no-report'])], (out) => {
+    const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { timing: { wallSeconds: number }; cells: { summary: { engagements: number } }[] };
+    return { runSeconds: r.timing.wallSeconds, engagements: r.cells.reduce((n, c) => n + c.summary.engagements, 0) };
+  });
+}
+
+/** The README's `volley tune` line (its search plays 8 values of 1,000 engagements, in 4 rounds). */
+export const TUNE_LINE: readonly string[] = [
+  'tune',
+  'sims/village-assault.scenario.yaml',
+  '--param',
+  'sides[0].formations[Div-Foy].demoralization',
+  '--target',
+  'formation[Div-Foy].brokenByTurn[8] = 30%',
+  '--range',
+  '8..28',
+  '-n',
+  '1000',
+  '--seed',
+  '1815',
+];
+
+/** TUNE_LINE in a fresh process, without its report; `workers` null: the command's default. */
+export function wholeTune(workers: number | null): ProcessUsage {
+  return inFreshProcess([...TUNE_LINE, ...(workers === null ? [] : ['-w', String(workers)]), '--no-report'], (out) => {
+    const t = (JSON.parse(readFileSync(join(out, 'tune.json'), 'utf8')) as { timing: { wallSeconds: number; engagements: number } }).timing;
+    return { runSeconds: t.wallSeconds, engagements: t.engagements };
+  });
+}
+
+/** The command `args` (quiet, into a folder of its own) as a user starts it, its usage and what `read` finds in its folder. */
+function inFreshProcess(args: string[], read: (out: string) => Pick<ProcessUsage, 'runSeconds' | 'engagements'>): ProcessUsage {
   const dir = mkdtempSync(join(tmpdir(), 'volley-whole-'));
   const usageFile = join(dir, 'usage.json');
   const out = join(dir, 'out');
   try {
     const probe = pathToFileURL(join(process.cwd(), 'dist/benchmarks/usage.js')).href;
-    const args = ['--import', probe, ...NODE_FLAGS, 'dist/cli/main.js', 'run', file, ...(workers === null ? [] : ['-w', String(workers)]), '--quiet', '-o', out, '--force', ...(report ? [] : ['--no-report'])];
-    execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOLLEY_BENCH_USAGE: usageFile } });
+    execFileSync(process.execPath, ['--import', probe, ...NODE_FLAGS, 'dist/cli/main.js', ...args, '--quiet', '-o', out, '--force'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, VOLLEY_BENCH_USAGE: usageFile },
+    });
     const u = JSON.parse(readFileSync(usageFile, 'utf8')) as Omit<ProcessUsage, 'runSeconds' | 'engagements'>;
-    const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { timing: { wallSeconds: number }; cells: { summary: { engagements: number } }[] };
-    return { ...u, runSeconds: r.timing.wallSeconds, engagements: r.cells.reduce((n, c) => n + c.summary.engagements, 0) };
+    return { ...u, ...read(out) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -70,33 +103,49 @@ export function spreadOf(xs: number[]): Spread {
 }
 
 export function measureWhole(file: string, rounds: number): WholeFigures {
-  wholeRun(file, null, false); // file system and module caches warm
-  // One thread (-w 0: no pool) against the default: a worker on each core but one, started when the run
-  // is long enough to gain from them, the command's thread playing beside them (src/sim/engine/runner.ts,
-  // autoStart).
+  const { one, two } = pairedRounds(rounds, (workers) => wholeRun(file, workers, false));
+  const asStarted = Array.from({ length: rounds }, () => wholeRun(file, null, true));
+  return { file, rounds, engagements: one[0].engagements, one, two, ...ratios(one, two), asStarted };
+}
+
+/** The README's `volley tune` line, one thread against every core, as measureWhole measures a run. */
+export interface TuneFigures extends Pick<WholeFigures, 'rounds' | 'engagements' | 'one' | 'two' | 'scalingRun' | 'scalingProcess' | 'cpuRatio'> {
+  command: string;
+}
+
+export function measureTune(rounds: number): TuneFigures {
+  const { one, two } = pairedRounds(rounds, wholeTune);
+  return { command: `volley ${TUNE_LINE.map((a) => (/[\s[\]=%]/.test(a) ? `'${a}'` : a)).join(' ')}`, rounds, engagements: one[0].engagements, one, two, ...ratios(one, two) };
+}
+
+/**
+ * `rounds` rounds of one thread (`-w 0`: no pool) and the default (a worker on each core but one,
+ * started when the run is long enough to gain from them, the command's thread playing beside them:
+ * src/sim/engine/runner.ts, autoStart), after one run that warms the file system and module caches.
+ */
+function pairedRounds(rounds: number, play: (workers: number | null) => ProcessUsage): { one: ProcessUsage[]; two: ProcessUsage[] } {
+  play(null);
   const one: ProcessUsage[] = [];
   const two: ProcessUsage[] = [];
   for (let i = 0; i < rounds; i++) {
     // The order alternates, so that neither always runs first after the other.
     if (i % 2 === 0) {
-      one.push(wholeRun(file, 0, false));
-      two.push(wholeRun(file, null, false));
+      one.push(play(0));
+      two.push(play(null));
     } else {
-      two.push(wholeRun(file, null, false));
-      one.push(wholeRun(file, 0, false));
+      two.push(play(null));
+      one.push(play(0));
     }
   }
-  const asStarted = Array.from({ length: rounds }, () => wholeRun(file, null, true));
+  return { one, two };
+}
+
+/** One thread's times over every core's, paired by round, and the CPU time the other way round. */
+function ratios(one: ProcessUsage[], two: ProcessUsage[]): Pick<WholeFigures, 'scalingRun' | 'scalingProcess' | 'cpuRatio'> {
   const paired = (f: (a: ProcessUsage, b: ProcessUsage) => number) => spreadOf(one.map((a, k) => f(a, two[k])));
   return {
-    file,
-    rounds,
-    engagements: one[0].engagements,
-    one,
-    two,
     scalingRun: paired((a, b) => a.runSeconds / b.runSeconds),
     scalingProcess: paired((a, b) => a.wallSeconds / b.wallSeconds),
     cpuRatio: paired((a, b) => b.cpuSeconds / a.cpuSeconds),
-    asStarted,
   };
 }
