@@ -48,6 +48,9 @@ export const TUNE_LINE: readonly string[] = [
   '1815',
 ];
 
+/** TUNE_LINE as the README writes it (arguments with spaces, brackets, `=` or `%` in single quotes). */
+export const TUNE_COMMAND = `volley ${TUNE_LINE.map((a) => (/[\s[\]=%]/.test(a) ? `'${a}'` : a)).join(' ')}`;
+
 /** TUNE_LINE in a fresh process, without its report; `workers` null: the command's default. */
 export function wholeTune(workers: number | null): ProcessUsage {
   return inFreshProcess([...TUNE_LINE, ...(workers === null ? [] : ['-w', String(workers)]), '--no-report'], (out) => {
@@ -115,7 +118,7 @@ export interface TuneFigures extends Pick<WholeFigures, 'rounds' | 'engagements'
 
 export function measureTune(rounds: number): TuneFigures {
   const { one, two } = pairedRounds(rounds, wholeTune);
-  return { command: `volley ${TUNE_LINE.map((a) => (/[\s[\]=%]/.test(a) ? `'${a}'` : a)).join(' ')}`, rounds, engagements: one[0].engagements, one, two, ...ratios(one, two) };
+  return { command: TUNE_COMMAND, rounds, engagements: one[0].engagements, one, two, ...ratios(one, two) };
 }
 
 /**

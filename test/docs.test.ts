@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.js';
 import { jsonSchemas } from '../src/scenario/jsonSchema.js';
+import { TUNE_COMMAND } from '../benchmarks/wholeRun.js';
 
 const rulesDoc = readFileSync('docs/rules/age-of-rifles.md', 'utf8');
 const filesDoc = readFileSync('docs/files.md', 'utf8');
@@ -20,6 +21,10 @@ function fieldNames(schema: unknown, out = new Set<string>()): Set<string> {
 }
 
 describe('documentation', () => {
+  it("the tune line `npm run bench` measures is the README's", () => {
+    expect(readFileSync('README.md', 'utf8')).toContain(`npm run volley -- ${TUNE_COMMAND.replace(/^volley /, '')} #`);
+  });
+
   it('docs/rules/age-of-rifles.md names every aor option', () => {
     for (const o of RULESETS.find((r) => r.id === 'aor')!.options) expect(rulesDoc, o.name).toContain(`\`${o.name}\``);
   });
