@@ -11,7 +11,9 @@ import { millisecondsNow } from './stopwatch.js';
  * Test hook, undocumented on purpose: VOLLEY_FAULT injects a fault so that tests can check how a run
  * reports it without touching the rules. Read here only, so it never reaches an in-process run.
  *   throw:cell=K,engagement=I   engagement I of cell K throws
- *   exit:batch=B                the worker exits (process.exit) when it starts batch B
+ *   exit:batch=B                the worker exits (process.exit) when it starts batch B, 100 ms in:
+ *                               replies it sent before then reach the main thread first (Node keeps
+ *                               no order between a thread's exit and the messages it posted)
  *   uncaught:batch=B            batch B never returns and an error is thrown outside it
  *   delay:ms=M                  every batch takes M ms longer (to interrupt a run at leisure), less
  *                               if its task is cut (WorkerTask.cut) meanwhile
@@ -73,7 +75,10 @@ export default function runBatches(work: WorkerTask): WorkerReply | Promise<neve
     const runner = runnerFor(work);
     for (let k = 0; k < work.batches.length && !isCut(k); k++) {
       const task = work.batches[k];
-      if (fault?.kind === 'exit' && task.index === fault.args.batch) process.exit(3);
+      if (fault?.kind === 'exit' && task.index === fault.args.batch) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+        process.exit(3);
+      }
       if (fault?.kind === 'uncaught' && task.index === fault.args.batch) {
         setImmediate(() => {
           throw new Error('injected uncaught error (VOLLEY_FAULT)');
