@@ -163,7 +163,7 @@ describe('a pool a run started for itself, kept (RunOptions.keepPool, as volley 
   });
 });
 
-describe('a batch a worker holds, played here too once nothing is left to hand out (PoolExecutor backup, WorkerTask.cut)', () => {
+describe('a batch a worker holds, played here too once nothing is left to hand out (PoolRound.backup, WorkerTask.cut)', () => {
   /** A task's cut (WorkerTask.cut), at `at`. */
   const cutOf = (at: number) => {
     const cut = new Int32Array(new SharedArrayBuffer(4));
@@ -233,6 +233,36 @@ describe('a batch a worker holds, played here too once nothing is left to hand o
     } finally {
       delete process.env.VOLLEY_FAULT;
       for (const p of kept) await p.close();
+    }
+  });
+
+  it('a worker that dies holding a task this thread has played the tail of: the fault names only the batches it could have died in', async () => {
+    // Six batches of 40,000 (some 200 ms each here); the worker takes batches 0 and 1 as one task and
+    // waits a minute before each. This thread plays 2..5, then copies of 1 and 0 (the task's tail
+    // first): once 1 is merged, the worker is ended from outside, while this thread plays 0.
+    const long = prepareRun({ file: SIMS.townAssault.replace('experiment', 'scenario'), engagements: 240_000, batch: 40_000 }).plan;
+    expect(batchesOf(long).length).toBe(6);
+    const pool = withFault('slow:ms=60000', () => new WorkerPool(1, null, { beside: true }));
+    try {
+      const merged: number[] = [];
+      const run = runPlanOutcome(long, {
+        workers: 2,
+        pool,
+        batchesPerTask: 2,
+        onBatch: (i) => {
+          merged.push(i);
+          if (i === 1) void pool.piscina.threads[0].terminate();
+        },
+      });
+      const fault = await run.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(merged).toEqual([2, 3, 4, 5, 1]);
+      expect(fault).toBeInstanceOf(WorkerFault);
+      expect((fault as WorkerFault).message).toMatch(/^a worker died while running batch 0 \(cell 0, engagements 0\.\.39999\): /);
+    } finally {
+      await pool.close();
     }
   });
 

@@ -561,29 +561,29 @@ class PoolExecutor implements Executor {
    * Milliseconds of a batch in the workers, a moving average of the tasks' means that forgets the
    * slow first batches of a worker's warm-up within a few tasks (null before the first reply).
    */
-  private msPerBatch: number | null = null;
+  msPerBatch: number | null = null;
   /** The pool's threads. */
-  private readonly workers: number;
+  readonly workers: number;
   /** Whether this thread plays beside the pool to the end (autoStart's own pool, see above). */
-  private readonly beside: boolean;
+  readonly beside: boolean;
   /** On a given pool, the plan every task brings. */
-  private readonly taskPlan: WorkerTask['plan'];
+  readonly taskPlan: WorkerTask['plan'];
   /** Whether a worker has replied: from then on this thread plays no batch (unless `beside`). */
-  private warm = false;
+  warm = false;
   /** This thread's runner, for the batches it plays (while the threads start, or beside them). */
-  private here: BatchRunner | null = null;
+  here: BatchRunner | null = null;
   /**
    * Workers told to inject a fault (the test hook of worker.ts, read when a pool starts) play every
    * batch: this thread none.
    */
-  private readonly helps: boolean;
+  readonly helps: boolean;
   /** Whether this thread plays while the workers start: the pool leaves a core free (see above). */
-  private readonly helpsStarting: boolean;
+  readonly helpsStarting: boolean;
   batchesHere = 0;
 
   constructor(
-    private readonly plan: RunPlan,
-    private readonly opts: RunOptions,
+    readonly plan: RunPlan,
+    readonly opts: RunOptions,
     private readonly given: WorkerPool | null = null,
   ) {
     this.helps = !(given ? given.injectsFaults : faultInjected());
@@ -593,7 +593,7 @@ class PoolExecutor implements Executor {
     this.taskPlan = given ? { key: given.nextKey(), setup: { plan, rows: opts.rows?.layout ?? null } } : undefined;
   }
 
-  private start(): WorkerPool {
+  start(): WorkerPool {
     return this.given ?? (this.own ??= new WorkerPool(this.workers, { plan: this.plan, rows: this.opts.rows?.layout ?? null }, { beside: this.beside }));
   }
 
@@ -611,251 +611,16 @@ class PoolExecutor implements Executor {
   }
 
   /** RunOptions.autoStart's thresholds, or null: the pool starts at once. */
-  private get auto(): AutoStart | null {
+  get auto(): AutoStart | null {
     const a = this.opts.autoStart;
     return a === true ? AUTO_START : a || null;
   }
 
   async run(items: readonly RunItem[], complete: (slot: number, out: BatchOutput) => void, nextToMerge: () => number): Promise<void> {
     if (items.length === 0) return;
-    const opts = this.opts;
-    const helps = this.helps;
     // With autoStart, this thread plays the first batches alone and the pool starts only if the rest is long.
-    let pool: WorkerPool | null = this.started || !this.auto || !helps ? this.start() : null;
-    // The threads playing once the pool is up.
-    const threads = this.beside ? this.workers + 1 : this.workers;
-    let cursor = 0;
-    let stopped = false;
-    // Slots merged already (by whichever thread played them first), and the tasks still in the workers
-    // with where each is cut (WorkerTask.cut).
-    const completed = new Set<number>();
-    const flying = new Map<RunItem[], Int32Array>();
-    /** Tell the worker holding `group` to leave its batches from the k-th on. */
-    const cutAt = (group: RunItem[], k: number) => {
-      const cut = flying.get(group);
-      if (!cut || Atomics.load(cut, 0) <= k) return;
-      Atomics.store(cut, 0, k);
-      Atomics.notify(cut, 0);
-    };
-    /** Once the run is over (ended, failed or stopped), the workers leave what they still hold. */
-    const cutAll = () => {
-      for (const group of flying.keys()) cutAt(group, 0);
-    };
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const stop = (e: Error) => {
-          if (stopped) return;
-          stopped = true;
-          cutAll();
-          reject(e);
-        };
-        const onAbort = () => stop(interrupted(completed.size, items.length));
-        opts.signal?.addEventListener('abort', onAbort, { once: true });
-        const attach = (p: WorkerPool): boolean => {
-          // A worker that dies with no batch of ours (between tasks) is still the end of the run.
-          if (p.onError) throw new Error('internal: a worker pool runs one plan at a time');
-          p.onError = stop;
-          const fault = p.takeFault();
-          if (fault) {
-            stop(fault);
-            return false;
-          }
-          return true;
-        };
-        if (pool && !attach(pool)) return;
-        if (opts.signal?.aborted) return onAbort();
-        /** Batches a task holds, and how far past the next slot to merge tasks may start. */
-        const taskSize = () => opts.batchesPerTask ?? groupSize(this.msPerBatch);
-        const windowOf = (full: number) => Math.max(8, 4 * threads) * full;
-        const pump = () => {
-          if (pool) {
-            const full = taskSize();
-            const window = windowOf(full);
-            // Near the end, smaller tasks: no thread is left with a long one while the others wait.
-            const size = Math.max(1, Math.min(full, Math.ceil((items.length - cursor) / (2 * threads))));
-            // Beside this thread, a second task per worker waits in the worker's queue, but not for the
-            // last few batches, which this thread may take instead, nor while the workers are still cold
-            // unless many are left (a battle's first batch takes a cold worker twice as long as this thread).
-            const left = items.length - cursor;
-            const perWorker = this.beside && left > threads * size && (this.warm || left > 8 * threads * size) ? 2 : 1;
-            const inFlightMax = this.beside ? perWorker * this.workers : 2 * this.workers;
-            while (!stopped && cursor < items.length && flying.size < inFlightMax && items[cursor].slot < nextToMerge() + window) {
-              // Consecutive batches of one cell, each starting where the one before ends.
-              const group = [items[cursor++]];
-              while (group.length < size && cursor < items.length && follows(group[group.length - 1].task, items[cursor].task)) group.push(items[cursor++]);
-              submit(pool, group);
-            }
-          }
-          if (!stopped && completed.size === items.length) {
-            opts.signal?.removeEventListener('abort', onAbort);
-            // Done: a worker still on a copy of a batch merged already is not waited for; it leaves it.
-            stopped = true;
-            cutAll();
-            resolve();
-          }
-          if (!pool || this.beside) scheduleHelp();
-        };
-        /** Merge a batch's output unless another thread's copy was merged first. */
-        const completeOnce = (it: RunItem, out: BatchOutput) => {
-          if (completed.has(it.slot)) return;
-          completed.add(it.slot);
-          complete(it.slot, out);
-        };
-        /** Whether this thread plays batches now (the batch under way aside): see the class's comment. */
-        const mayPlay = () => !(pool && !this.beside && (this.warm || !this.helpsStarting));
-        /**
-         * With nothing left to hand out, a batch a worker holds that this thread plays too (null: none):
-         * of the task with the fewest batches left, the latest handed out among those, the last (its
-         * worker plays them from the first, so what this thread has played is always the task's tail,
-         * where it is cut). Whichever copy ends first is merged; both are the same.
-         */
-        const backup = (): { it: RunItem; group: RunItem[] } | null => {
-          let pick: { it: RunItem; group: RunItem[] } | null = null;
-          let fewest = Infinity;
-          for (const group of flying.keys()) {
-            let left = 0;
-            let last: RunItem | null = null;
-            for (const it of group) {
-              if (completed.has(it.slot)) continue;
-              left++;
-              last = it;
-            }
-            if (last && left <= fewest) {
-              pick = { it: last, group };
-              fewest = left;
-            }
-          }
-          return pick;
-        };
-        // This thread's share: the next batch, played in slices of SLICE_MS with the event loop between
-        // them (Ctrl-C, the workers' replies, progress), whatever the batch's length.
-        let helpPending = false;
-        /** This thread's batch under way; `of`: the worker's task it is a copy of (see backup), or null. */
-        let mine: { it: RunItem; of: RunItem[] | null; play: BatchPlay; ms: number } | null = null;
-        const sliceMs = opts.sliceMs ?? SLICE_MS;
-        const fail = (e: unknown) => stop(e instanceof Error ? e : new Error(String(e)));
-        let ownMs = 0;
-        const recent: number[] = [];
-        const scheduleHelp = () => {
-          if (helpPending || stopped || !helps || (cursor >= items.length && !mine && flying.size === 0)) return;
-          helpPending = true;
-          setImmediate(help);
-        };
-        const help = () => {
-          helpPending = false;
-          if (stopped || !helps) return;
-          // A batch a worker ended first is merged already: this copy is dropped.
-          if (mine && completed.has(mine.it.slot)) mine = null;
-          if (!mine) {
-            if (!mayPlay()) return;
-            let it: RunItem;
-            let of: RunItem[] | null = null;
-            if (cursor < items.length) {
-              // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows
-              // are not. Beside the pool, this thread's batches come after the tasks the workers hold (with
-              // rows, a few batches past the workers' own window).
-              const reach = (opts.rows ? 1 : 8) * Math.max(8, 4 * threads) + (pool && this.beside ? windowOf(taskSize()) : 0);
-              // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
-              if (pool && items[cursor].slot >= nextToMerge() + reach) return;
-              it = items[cursor++];
-            } else {
-              // Nothing left to hand out: rather than wait idle for the workers' last batches, play one too.
-              const copy = backup();
-              if (!copy) return;
-              ({ it, group: of } = copy);
-            }
-            this.here ??= new BatchRunner(this.plan, { rows: opts.rows?.layout ?? null });
-            const t0 = millisecondsNow();
-            try {
-              mine = { it, of, play: this.here.begin(it.task), ms: 0 };
-            } catch (e) {
-              return fail(e);
-            }
-            mine.ms = millisecondsNow() - t0;
-            this.busyMs += mine.ms;
-          }
-          let slice: { ended: boolean; ms: number };
-          try {
-            slice = playSlice(mine.play, sliceMs);
-          } catch (e) {
-            return fail(e);
-          }
-          this.busyMs += slice.ms;
-          mine.ms += slice.ms;
-          if (!slice.ended) return scheduleHelp();
-          const { it, of, play, ms } = mine;
-          mine = null;
-          this.batchesHere++;
-          // The worker holding the task this batch is a copy of leaves it, and those after it.
-          if (of) cutAt(of, of.indexOf(it));
-          try {
-            completeOnce(it, play.output());
-          } catch (e) {
-            return fail(e);
-          }
-          // Code runs cold for the first batches: the pace is read once this thread has played
-          // warmMs and two batches, as the quickest of its last three (a slower one met a collection
-          // or a compilation, which later batches meet less).
-          ownMs += ms;
-          recent.push(ms);
-          if (recent.length > 3) recent.shift();
-          const auto = this.auto;
-          const pace = Math.min(...recent);
-          if (!pool && auto && this.workers > 0 && ownMs >= auto.warmMs && recent.length >= 2 && pace * (items.length - cursor) > auto.restMs) {
-            try {
-              pool = this.start();
-            } catch (e) {
-              return fail(e);
-            }
-            if (!attach(pool)) return;
-          }
-          pump();
-          scheduleHelp();
-        };
-        const submit = (p: WorkerPool, group: RunItem[]) => {
-          const cut = new Int32Array(new SharedArrayBuffer(4));
-          cut[0] = group.length;
-          flying.set(group, cut);
-          const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.taskPlan, cut };
-          (p.piscina.run(task) as Promise<WorkerReply>).then(
-            (reply) => {
-              flying.delete(group);
-              if (stopped) return;
-              let ms = 0;
-              try {
-                // The batches played, a failed task's included: the checkpoint keeps them. Those this
-                // thread played first are merged already.
-                reply.outs.forEach((out, k) => {
-                  this.busyMs += out.ms;
-                  ms += out.ms;
-                  completeOnce(group[k], { acc: out.acc, rows: out.rows });
-                });
-                // A task cut short: the batches it left were merged from this thread's copies.
-                if (reply.ok && group.some((it) => !completed.has(it.slot))) throw new Error(`internal: a task's reply without ${group.length - reply.outs.length} of its batches`);
-              } catch (e) {
-                return fail(e);
-              }
-              if (!reply.ok) return stop(EngagementError.fromPlain(reply.failure));
-              // A task cut before its worker played anything says nothing of the worker's warmth.
-              if (reply.outs.length > 0) this.warm = true;
-              if (reply.outs.length > 0) {
-                const mean = ms / reply.outs.length;
-                this.msPerBatch = this.msPerBatch === null ? mean : 0.5 * this.msPerBatch + 0.5 * mean;
-              }
-              pump();
-            },
-            (e: unknown) => {
-              flying.delete(group);
-              stop(new WorkerFault(group.map((it) => it.task), e instanceof Error ? e.message : String(e)));
-            },
-          );
-        };
-        pump();
-        scheduleHelp();
-      });
-    } finally {
-      if (pool) pool.onError = null;
-    }
+    const pool = this.started || !this.auto || !this.helps ? this.start() : null;
+    await new PoolRound(this, pool, items, complete, nextToMerge).play();
   }
 
   /**
@@ -873,5 +638,339 @@ class PoolExecutor implements Executor {
       await own.close();
       throw e;
     }
+  }
+}
+
+/** This thread's batch under way; `of`: the worker's task it is a copy of (PoolRound.backup), or null. */
+interface BatchHere {
+  it: RunItem;
+  of: RunItem[] | null;
+  play: BatchPlay;
+  ms: number;
+}
+
+/**
+ * One round of a PoolExecutor (one call of its `run`): the batches handed out to the workers in tasks,
+ * those this thread plays itself, and the round's end. The executor keeps what outlives a round (the
+ * pool, the workers' pace and warmth, this thread's runner).
+ */
+class PoolRound {
+  private readonly opts: RunOptions;
+  /** The threads playing once the pool is up. */
+  private readonly threads: number;
+  /** The next item to hand out. */
+  private cursor = 0;
+  /** Set once the round is over: ended, failed or stopped. */
+  private stopped = false;
+  /** Slots merged already, by whichever thread played them first. */
+  private readonly completed = new Set<number>();
+  /** The tasks still in the workers, with where each is cut (WorkerTask.cut). */
+  private readonly flying = new Map<RunItem[], Int32Array>();
+  /** Whether this thread's next slice is scheduled already. */
+  private helpPending = false;
+  private mine: BatchHere | null = null;
+  /** This thread's slices, in milliseconds. */
+  private readonly sliceMs: number;
+  /** Milliseconds this thread has played in this round, and its last three batches' (autoStart's pace). */
+  private ownMs = 0;
+  private readonly recent: number[] = [];
+  private resolve: () => void = () => undefined;
+  private reject: (e: Error) => void = () => undefined;
+  private readonly onAbort = () => this.stop(interrupted(this.completed.size, this.items.length));
+
+  constructor(
+    private readonly ex: PoolExecutor,
+    /** The pool, or null until autoStart starts it. */
+    private pool: WorkerPool | null,
+    private readonly items: readonly RunItem[],
+    private readonly complete: (slot: number, out: BatchOutput) => void,
+    private readonly nextToMerge: () => number,
+  ) {
+    this.opts = ex.opts;
+    this.threads = ex.beside ? ex.workers + 1 : ex.workers;
+    this.sliceMs = this.opts.sliceMs ?? SLICE_MS;
+  }
+
+  /** Play the round to its end: resolves once every slot is merged, rejects on the first failure. */
+  async play(): Promise<void> {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.resolve = resolve;
+        this.reject = reject;
+        this.opts.signal?.addEventListener('abort', this.onAbort, { once: true });
+        if (this.pool && !this.attach(this.pool)) return;
+        if (this.opts.signal?.aborted) return this.onAbort();
+        this.pump();
+        this.scheduleHelp();
+      });
+    } finally {
+      this.opts.signal?.removeEventListener('abort', this.onAbort);
+      if (this.pool) this.pool.onError = null;
+    }
+  }
+
+  /** The round ends with `e`: the workers leave what they hold. */
+  private stop(e: Error): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.cutAll();
+    this.reject(e);
+  }
+
+  private fail(e: unknown): void {
+    this.stop(e instanceof Error ? e : new Error(String(e)));
+  }
+
+  /** Tell the worker holding `group` to leave its batches from the k-th on. */
+  private cutAt(group: RunItem[], k: number): void {
+    const cut = this.flying.get(group);
+    if (!cut || Atomics.load(cut, 0) <= k) return;
+    Atomics.store(cut, 0, k);
+    Atomics.notify(cut, 0);
+  }
+
+  /** Once the round is over (ended, failed or stopped), the workers leave what they still hold. */
+  private cutAll(): void {
+    for (const group of this.flying.keys()) this.cutAt(group, 0);
+  }
+
+  /** Report the pool's faults to this round; false when one happened already (the round then ends). */
+  private attach(p: WorkerPool): boolean {
+    // A worker that dies with no batch of ours (between tasks) is still the end of the run.
+    if (p.onError) throw new Error('internal: a worker pool runs one plan at a time');
+    p.onError = (e) => this.stop(e);
+    const fault = p.takeFault();
+    if (fault) {
+      this.stop(fault);
+      return false;
+    }
+    return true;
+  }
+
+  /** Batches a task holds. */
+  private taskSize(): number {
+    return this.opts.batchesPerTask ?? groupSize(this.ex.msPerBatch);
+  }
+
+  /** How far past the next slot to merge tasks of `full` batches may start. */
+  private windowOf(full: number): number {
+    return Math.max(8, 4 * this.threads) * full;
+  }
+
+  /** Hand out tasks while the workers have room; end the round once every slot is merged. */
+  private pump(): void {
+    const { items, pool, threads, ex } = this;
+    if (pool) {
+      const full = this.taskSize();
+      const window = this.windowOf(full);
+      // Near the end, smaller tasks: no thread is left with a long one while the others wait.
+      const size = Math.max(1, Math.min(full, Math.ceil((items.length - this.cursor) / (2 * threads))));
+      // Beside this thread, a second task per worker waits in the worker's queue, but not for the
+      // last few batches, which this thread may take instead, nor while the workers are still cold
+      // unless many are left (a battle's first batch takes a cold worker twice as long as this thread).
+      const left = items.length - this.cursor;
+      const perWorker = ex.beside && left > threads * size && (ex.warm || left > 8 * threads * size) ? 2 : 1;
+      const inFlightMax = ex.beside ? perWorker * ex.workers : 2 * ex.workers;
+      while (!this.stopped && this.cursor < items.length && this.flying.size < inFlightMax && items[this.cursor].slot < this.nextToMerge() + window) {
+        // Consecutive batches of one cell, each starting where the one before ends.
+        const group = [items[this.cursor++]];
+        while (group.length < size && this.cursor < items.length && follows(group[group.length - 1].task, items[this.cursor].task)) group.push(items[this.cursor++]);
+        this.submit(pool, group);
+      }
+    }
+    if (!this.stopped && this.completed.size === items.length) {
+      // Done: a worker still on a copy of a batch merged already is not waited for; it leaves it.
+      this.stopped = true;
+      this.cutAll();
+      this.resolve();
+    }
+    if (!pool || ex.beside) this.scheduleHelp();
+  }
+
+  /** Merge a batch's output unless another thread's copy was merged first. */
+  private completeOnce(it: RunItem, out: BatchOutput): void {
+    if (this.completed.has(it.slot)) return;
+    this.completed.add(it.slot);
+    this.complete(it.slot, out);
+  }
+
+  /** Whether this thread plays batches now (the batch under way aside): see PoolExecutor's comment. */
+  private mayPlay(): boolean {
+    const ex = this.ex;
+    return !(this.pool && !ex.beside && (ex.warm || !ex.helpsStarting));
+  }
+
+  /**
+   * With nothing left to hand out, a batch a worker holds that this thread plays too (null: none):
+   * of the task with the fewest batches left, the latest handed out among those, the last (its
+   * worker plays them from the first, so what this thread has played is always the task's tail,
+   * where it is cut). Whichever copy ends first is merged; both are the same.
+   */
+  private backup(): { it: RunItem; group: RunItem[] } | null {
+    let pick: { it: RunItem; group: RunItem[] } | null = null;
+    let fewest = Infinity;
+    for (const group of this.flying.keys()) {
+      let left = 0;
+      let last: RunItem | null = null;
+      for (const it of group) {
+        if (this.completed.has(it.slot)) continue;
+        left++;
+        last = it;
+      }
+      if (last && left <= fewest) {
+        pick = { it: last, group };
+        fewest = left;
+      }
+    }
+    return pick;
+  }
+
+  private scheduleHelp(): void {
+    if (this.helpPending || this.stopped || !this.ex.helps) return;
+    if (this.cursor >= this.items.length && !this.mine && this.flying.size === 0) return;
+    this.helpPending = true;
+    setImmediate(() => this.help());
+  }
+
+  /**
+   * This thread's share: the next batch, played in slices of SLICE_MS with the event loop between
+   * them (Ctrl-C, the workers' replies, progress), whatever the batch's length.
+   */
+  private help(): void {
+    this.helpPending = false;
+    if (this.stopped || !this.ex.helps) return;
+    // A batch a worker ended first is merged already: this copy is dropped.
+    if (this.mine && this.completed.has(this.mine.it.slot)) this.mine = null;
+    if (!this.mine) {
+      if (!this.mayPlay()) return;
+      const next = this.nextHere();
+      if (!next) return;
+      try {
+        this.mine = this.begin(next.it, next.of);
+      } catch (e) {
+        return this.fail(e);
+      }
+    }
+    const mine = this.mine;
+    let slice: { ended: boolean; ms: number };
+    try {
+      slice = playSlice(mine.play, this.sliceMs);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.ex.busyMs += slice.ms;
+    mine.ms += slice.ms;
+    if (!slice.ended) return this.scheduleHelp();
+    this.mine = null;
+    this.ex.batchesHere++;
+    // The worker holding the task this batch is a copy of leaves it, and those after it.
+    if (mine.of) this.cutAt(mine.of, mine.of.indexOf(mine.it));
+    try {
+      this.completeOnce(mine.it, mine.play.output());
+    } catch (e) {
+      return this.fail(e);
+    }
+    if (!this.paced(mine.ms)) return;
+    this.pump();
+    this.scheduleHelp();
+  }
+
+  /** The batch this thread plays next (null: none for now), and the worker's task it is a copy of. */
+  private nextHere(): { it: RunItem; of: RunItem[] | null } | null {
+    const { items, pool } = this;
+    if (this.cursor < items.length) {
+      // The window of the workers' tasks, wider: an accumulator waiting to be merged is small; rows
+      // are not. Beside the pool, this thread's batches come after the tasks the workers hold (with
+      // rows, a few batches past the workers' own window).
+      const reach = (this.opts.rows ? 1 : 8) * Math.max(8, 4 * this.threads) + (pool && this.ex.beside ? this.windowOf(this.taskSize()) : 0);
+      // Too far ahead: a worker's reply (which merges, then calls pump) brings this thread back.
+      if (pool && items[this.cursor].slot >= this.nextToMerge() + reach) return null;
+      return { it: items[this.cursor++], of: null };
+    }
+    // Nothing left to hand out: rather than wait idle for the workers' last batches, play one too.
+    const copy = this.backup();
+    return copy && { it: copy.it, of: copy.group };
+  }
+
+  /** Begin a batch in this thread (the cell compiled first if it is new to this thread). */
+  private begin(it: RunItem, of: RunItem[] | null): BatchHere {
+    const ex = this.ex;
+    ex.here ??= new BatchRunner(ex.plan, { rows: this.opts.rows?.layout ?? null });
+    const t0 = millisecondsNow();
+    const play = ex.here.begin(it.task);
+    const ms = millisecondsNow() - t0;
+    ex.busyMs += ms;
+    return { it, of, play, ms };
+  }
+
+  /**
+   * Count a batch this thread ended, of `ms`, toward its pace, and with autoStart start the pool once
+   * the rest of the round would take this thread long enough; false if that failed (the round ends).
+   * Code runs cold for the first batches: the pace is read once this thread has played warmMs and two
+   * batches, as the quickest of its last three (a slower one met a collection or a compilation, which
+   * later batches meet less).
+   */
+  private paced(ms: number): boolean {
+    const ex = this.ex;
+    this.ownMs += ms;
+    this.recent.push(ms);
+    if (this.recent.length > 3) this.recent.shift();
+    const auto = ex.auto;
+    const pace = Math.min(...this.recent);
+    if (!this.pool && auto && ex.workers > 0 && this.ownMs >= auto.warmMs && this.recent.length >= 2 && pace * (this.items.length - this.cursor) > auto.restMs) {
+      try {
+        this.pool = ex.start();
+      } catch (e) {
+        this.fail(e);
+        return false;
+      }
+      if (!this.attach(this.pool)) return false;
+    }
+    return true;
+  }
+
+  /** Hand `group` to a worker; its reply is merged (those of its batches not merged already). */
+  private submit(p: WorkerPool, group: RunItem[]): void {
+    const cut = new Int32Array(new SharedArrayBuffer(4));
+    cut[0] = group.length;
+    this.flying.set(group, cut);
+    const task: WorkerTask = { batches: group.map((it) => it.task), plan: this.ex.taskPlan, cut };
+    (p.piscina.run(task) as Promise<WorkerReply>).then(
+      (reply) => this.replied(group, reply),
+      (e: unknown) => {
+        this.flying.delete(group);
+        // The batches the worker may have died in: those of the task not merged from this thread's copies.
+        const lost = group.filter((it) => !this.completed.has(it.slot)).map((it) => it.task);
+        this.stop(new WorkerFault(lost, e instanceof Error ? e.message : String(e)));
+      },
+    );
+  }
+
+  private replied(group: RunItem[], reply: WorkerReply): void {
+    const ex = this.ex;
+    this.flying.delete(group);
+    if (this.stopped) return;
+    let ms = 0;
+    try {
+      // The batches played, a failed task's included: the checkpoint keeps them. Those this
+      // thread played first are merged already.
+      reply.outs.forEach((out, k) => {
+        ex.busyMs += out.ms;
+        ms += out.ms;
+        this.completeOnce(group[k], { acc: out.acc, rows: out.rows });
+      });
+      // A task cut short: the batches it left were merged from this thread's copies.
+      if (reply.ok && group.some((it) => !this.completed.has(it.slot))) throw new Error(`internal: a task's reply without ${group.length - reply.outs.length} of its batches`);
+    } catch (e) {
+      return this.fail(e);
+    }
+    if (!reply.ok) return this.stop(EngagementError.fromPlain(reply.failure));
+    // A task cut before its worker played anything says nothing of the worker's warmth.
+    if (reply.outs.length > 0) {
+      ex.warm = true;
+      const mean = ms / reply.outs.length;
+      ex.msPerBatch = ex.msPerBatch === null ? mean : 0.5 * ex.msPerBatch + 0.5 * mean;
+    }
+    this.pump();
   }
 }
