@@ -183,6 +183,8 @@ function profileTable(p: Profile): string {
 
 const mib = (x: number) => `${fmt(x)} MiB`;
 const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** A figure of fresh processes, their median, written with `d` decimals. */
+const medianUsage = (us: readonly ProcessUsage[], f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(us.map(f)), d);
 const rateOf = (u: ProcessUsage) => u.engagements / u.runSeconds;
 
 /** Rows of the targets table for whole runs (issue 17, items 3 and 7). */
@@ -207,10 +209,9 @@ function wholeRows(wh: WholeFigures[]): string[] {
 
 /** The section of the README's `volley tune` line, one thread and every core (no target: what the second core gives a search). */
 function tuneSection(t: TuneFigures): string[] {
-  const rows = ([['one (-w 0)', t.one], ['every core (default)', t.two]] as const).map(([n, us]) => {
-    const med = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(us.map(f)), d);
-    return `| ${n} | ${med((u) => u.runSeconds)} s | ${med((u) => u.wallSeconds)} s | ${med((u) => u.cpuSeconds)} s | ${med((u) => u.maxRssMiB, 0)} MiB |`;
-  });
+  const rows = ([['one (-w 0)', t.one], ['every core (default)', t.two]] as const).map(
+    ([n, us]) => `| ${n} | ${medianUsage(us, (u) => u.runSeconds)} s | ${medianUsage(us, (u) => u.wallSeconds)} s | ${medianUsage(us, (u) => u.cpuSeconds)} s | ${medianUsage(us, (u) => u.maxRssMiB, 0)} MiB |`,
+  );
   return [
     '## A search: the README\'s `volley tune` line, one thread and every core',
     '',
@@ -313,12 +314,10 @@ function results(m: Machine, k: KernelFigures | null, bt: BattleFigures | null, 
       '|---|---|---|---|---|---|---|',
     );
     for (const w of wh) {
-      for (const [n, us] of [['one (-w 0)', w.one], ['every core (default)', w.two]] as const) {
-        const med = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(us.map(f)), d);
-        out.push(`| ${w.file} | ${n} | ${med((u) => u.runSeconds)} s | ${med(rateOf, 0)} | ${med((u) => u.wallSeconds)} s | ${med((u) => u.cpuSeconds)} s | ${med((u) => u.maxRssMiB, 0)} MiB |`);
-      }
-      const a = (f: (u: ProcessUsage) => number, d = 2) => fmt(medianOf(w.asStarted.map(f)), d);
-      out.push(`| ${w.file}, as \`npm start\` runs it (report written) | every core (default) | ${a((u) => u.runSeconds)} s | ${a(rateOf, 0)} | ${a((u) => u.wallSeconds)} s | ${a((u) => u.cpuSeconds)} s | ${a((u) => u.maxRssMiB, 0)} MiB |`);
+      const row = (what: string, n: string, us: readonly ProcessUsage[]) =>
+        `| ${what} | ${n} | ${medianUsage(us, (u) => u.runSeconds)} s | ${medianUsage(us, rateOf, 0)} | ${medianUsage(us, (u) => u.wallSeconds)} s | ${medianUsage(us, (u) => u.cpuSeconds)} s | ${medianUsage(us, (u) => u.maxRssMiB, 0)} MiB |`;
+      out.push(row(w.file, 'one (-w 0)', w.one), row(w.file, 'every core (default)', w.two));
+      out.push(row(`${w.file}, as \`npm start\` runs it (report written)`, 'every core (default)', w.asStarted));
     }
     out.push(
       '',
