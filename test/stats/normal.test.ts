@@ -43,6 +43,19 @@ describe('inverseNormal', () => {
     expect(zFor(0.95)).toBe(inverseNormal(0.975));
     expect(zFor(0.9)).toBe(inverseNormal(0.95));
   });
+
+  it('ends a Wilson interval at 0 exactly with no success and at 1 with every one (where its terms cancel)', () => {
+    for (const n of [1, 7, 100, 2000, 123_457]) {
+      const none = wilson(0, n);
+      const all = wilson(n, n);
+      expect(none.lo).toBe(0);
+      expect(all.hi).toBe(1);
+      // The other ends as computed: (z²/n)/(1 + z²/n) from the edge.
+      const z2 = zFor(0.95) ** 2;
+      expect(none.hi).toBeCloseTo(z2 / n / (1 + z2 / n), 12);
+      expect(all.lo).toBeCloseTo(1 - z2 / n / (1 + z2 / n), 12);
+    }
+  });
 });
 
 describe('a histogram summarized (src/stats/histogram.ts)', () => {
