@@ -18,47 +18,13 @@
  * understand, `subsetFont` returns null and the caller uses the original.
  */
 
+import { format12, format4, Reader, tablesOf, unicodeSubtables, type Table } from './trueType.js';
+
 /**
  * Tables no one drawing with resvg reads: hinting programs and their tables (resvg does not hint; a
  * hinting rasterizer would find the glyphs' instructions without them), maths layout, tool stamps.
  */
 const DROPPED = new Set(['cvt ', 'fpgm', 'prep', 'gasp', 'hdmx', 'LTSH', 'VDMX', 'MATH', 'FFTM', 'DSIG']);
-
-interface Table {
-  offset: number;
-  length: number;
-}
-
-class Reader {
-  readonly view: DataView;
-  constructor(readonly bytes: Uint8Array) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-  u16(at: number): number {
-    return this.view.getUint16(at);
-  }
-  i16(at: number): number {
-    return this.view.getInt16(at);
-  }
-  u32(at: number): number {
-    return this.view.getUint32(at);
-  }
-}
-
-function tablesOf(r: Reader): Map<string, Table> | null {
-  const version = r.u32(0);
-  if (version !== 0x00010000 && version !== 0x74727565 /* 'true' */) return null;
-  const tables = new Map<string, Table>();
-  const count = r.u16(4);
-  for (let i = 0; i < count; i++) {
-    const at = 12 + 16 * i;
-    const tag = String.fromCharCode(r.bytes[at], r.bytes[at + 1], r.bytes[at + 2], r.bytes[at + 3]);
-    const t = { offset: r.u32(at + 8), length: r.u32(at + 12) };
-    if (t.offset + t.length > r.bytes.length) return null;
-    tables.set(tag, t);
-  }
-  return tables;
-}
 
 /** Where each glyph's outline starts and ends in `glyf` (numGlyphs + 1 offsets). */
 function glyphOffsets(r: Reader, loca: Table, longFormat: boolean, numGlyphs: number): number[] {
@@ -72,57 +38,18 @@ function glyphOffsets(r: Reader, loca: Table, longFormat: boolean, numGlyphs: nu
  * Multilingual Plane) or 12 (all planes); null when there is none in those formats.
  */
 function cmapGlyphs(r: Reader, cmap: Table, codePoints: Iterable<number>): Set<number> | null {
+  const subtables = unicodeSubtables(r, cmap);
+  // No Unicode subtable this reads: every character's glyph unknown, so no cut.
+  if (subtables.length === 0) return null;
   const found = new Set<number>();
-  let read = false;
   const wanted = [...codePoints];
-  const count = r.u16(cmap.offset + 2);
-  for (let i = 0; i < count; i++) {
-    const rec = cmap.offset + 4 + 8 * i;
-    const platform = r.u16(rec);
-    const encoding = r.u16(rec + 2);
-    const unicode = platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10));
-    if (!unicode) continue;
-    const sub = cmap.offset + r.u32(rec + 4);
-    const format = r.u16(sub);
-    if (format !== 4 && format !== 12) continue;
-    read = true;
+  for (const sub of subtables) {
     for (const cp of wanted) {
-      const g = format === 4 ? format4(r, sub, cp) : format === 12 ? format12(r, sub, cp) : 0;
+      const g = r.u16(sub) === 4 ? format4(r, sub, cp) : format12(r, sub, cp);
       if (g !== 0) found.add(g);
     }
   }
-  // No Unicode subtable this reads: every character's glyph unknown, so no cut.
-  return read ? found : null;
-}
-
-function format4(r: Reader, sub: number, cp: number): number {
-  if (cp > 0xffff) return 0;
-  const segCount = r.u16(sub + 6) / 2;
-  const ends = sub + 14;
-  const starts = ends + 2 * segCount + 2;
-  const deltas = starts + 2 * segCount;
-  const rangeOffsets = deltas + 2 * segCount;
-  for (let s = 0; s < segCount; s++) {
-    if (cp > r.u16(ends + 2 * s)) continue;
-    const start = r.u16(starts + 2 * s);
-    if (cp < start) return 0;
-    const delta = r.u16(deltas + 2 * s);
-    const rangeOffset = r.u16(rangeOffsets + 2 * s);
-    if (rangeOffset === 0) return (cp + delta) & 0xffff;
-    const g = r.u16(rangeOffsets + 2 * s + rangeOffset + 2 * (cp - start));
-    return g === 0 ? 0 : (g + delta) & 0xffff;
-  }
-  return 0;
-}
-
-function format12(r: Reader, sub: number, cp: number): number {
-  const groups = r.u32(sub + 12);
-  for (let i = 0; i < groups; i++) {
-    const at = sub + 16 + 12 * i;
-    const start = r.u32(at);
-    if (cp >= start && cp <= r.u32(at + 4)) return r.u32(at + 8) + (cp - start);
-  }
-  return 0;
+  return found;
 }
 
 /** The glyphs a Coverage table lists, in coverage order (formats 1 and 2). */

@@ -8,8 +8,11 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { collectGarbage } from './collect.js';
 import { codePointsOf, subsetFont } from './fontSubset.js';
 import { encodePng, PngEncoder } from './png.js';
+import { measureWithFaces } from './textWidth.js';
 
 export async function specToSvg(spec: TopLevelSpec): Promise<string> {
+  // Laid out with the widths of the faces resvg draws the text in (src/report/textWidth.ts).
+  measureWithFaces(chartFaceFiles());
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
     return await view.toSVG();

@@ -6,7 +6,8 @@ import { CHARTS, chartsFor, type ChartDef } from '../../src/report/charts/index.
 import { ARMY_LABEL } from '../../src/report/charts/demoralization.js';
 import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
-import { specToSvg } from '../../src/report/render.js';
+import { chartFaceFiles, specToSvg } from '../../src/report/render.js';
+import { measureWithFaces } from '../../src/report/textWidth.js';
 import { sweepSpec } from '../../src/report/charts/sweep.js';
 import type { Results } from '../../src/results/results.js';
 import { BATTLE_CHARTS, CHARGE_CHARTS, fixtureResults, HISTORY_CHARTS, SIMS } from './fixture.js';
@@ -267,6 +268,8 @@ describe('the sweep chart', () => {
   it("sets its row headers' words at the first column's axis, not their own width away from it", async () => {
     const r = await fixtureResults(SIMS.townAssault);
     const vega = await import('vega');
+    // Laid out as the report lays it out: with the chart faces' widths where they are installed.
+    measureWithFaces(chartFaceFiles());
     const view = new vega.View(vega.parse(compile(sweepSpec(r, 'defender.units[*].morale') as TopLevelSpec).spec), { renderer: 'none' });
     await view.runAsync();
     type Item = { x?: number; bounds: { x1: number; x2: number }; items?: Scene[] };
@@ -283,8 +286,10 @@ describe('the sweep chart', () => {
     const left = root.items![0].bounds.x1;
     view.finalize();
     expect(ends).toHaveLength(4);
-    // Each ends 35 px left of the plots (the axis's labels and the header's offset), the longest starts the chart.
-    for (const e of ends) expect(e).toBeCloseTo(-35, 0);
+    // Each ends left of the plots by the axis's widest labels (two digits at 11 px, as Vega measures
+    // them) and 18 px (tick, padding, the header's offset); the longest starts the chart.
+    const digits = (vega as unknown as { textMetrics: { width: (item: object, text: string) => number } }).textMetrics.width({ fontSize: 11 }, '60');
+    for (const e of ends) expect(e).toBeCloseTo(-digits - 18, 0);
     expect(left).toBeGreaterThan(-200);
   });
 });

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TopLevelSpec } from 'vega-lite';
 import { overlaps, renderTexts, textWidth } from './textBoxes.js';
+import { chartFaceFiles } from '../../src/report/render.js';
+import { facesOf } from '../../src/report/textWidth.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
@@ -26,10 +28,16 @@ function textsAt(points: { x: number; y: number; t: string }[], mark: Record<str
 }
 
 describe('text boxes of a chart', () => {
-  it('widths are at least Vega’s own estimate, and wider for wide letters', () => {
-    expect(textWidth('85%', 10)).toBeGreaterThanOrEqual(0.8 * 3 * 10);
-    expect(textWidth('mmmm', 10)).toBe(40);
-    expect(textWidth('abc', 11)).toBeCloseTo(0.8 * 3 * 11);
+  it('widths are the chart faces’ where installed (DejaVu Sans: m 1995, a 1255 units of 2048; bold m 2134), else at least Vega’s estimate and wider for wide letters', () => {
+    if (facesOf(chartFaceFiles())) {
+      expect(textWidth('mmmm', 10)).toBeCloseTo((4 * 1995 * 10) / 2048, 9);
+      expect(textWidth('abc', 11)).toBeCloseTo(((1255 + 1300 + 1126) * 11) / 2048, 9);
+      expect(textWidth('mmmm', 10, 'bold')).toBeCloseTo((4 * 2134 * 10) / 2048, 9);
+    } else {
+      expect(textWidth('85%', 10)).toBeGreaterThanOrEqual(0.8 * 3 * 10);
+      expect(textWidth('mmmm', 10)).toBe(40);
+      expect(textWidth('abc', 11)).toBeCloseTo(0.8 * 3 * 11);
+    }
   });
 
   it('finds two value labels drawn over each other ("8%" over "9%")', async () => {

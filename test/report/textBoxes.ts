@@ -1,22 +1,31 @@
 /**
  * The text of a chart as drawn, and the pairs of texts that overlap. The chart is rendered as the
- * report renders it (Vega-Lite compiled to Vega, drawn by Vega's string renderer to SVG: src/report/
- * render.ts); the text items are read from the scene graph the SVG is written from, with their
- * position, alignment, baseline, angle, lines and font size.
+ * report renders it (Vega-Lite compiled to Vega, laid out with the chart faces' widths, drawn by
+ * Vega's string renderer to SVG: src/report/render.ts); the text items are read from the scene graph
+ * the SVG is written from, with their position, alignment, baseline, angle, lines, weight and size.
  *
- * Widths are estimated, conservatively: headless, Vega estimates a text's width as 0.8 em per
- * character, which is wider than DejaVu Sans (the font of the PNGs) for most text but narrower for a
- * run of wide letters (m, w, M, W, %). Each character here takes the larger of the two: 0.8 em, or
- * DejaVu Sans's advance width rounded up. Heights are the font size per line, plus Vega's line
- * spacing between lines. Boxes are rotated with their text, and compared as rotated rectangles.
+ * Widths are those of the faces the PNGs are drawn with (src/report/textWidth.ts), where they are
+ * installed: what Vega lays out with and what resvg draws, kerning aside (which only narrows). Where
+ * they are not, Vega estimates 0.8 em a character, which is narrower than most fonts for a run of wide
+ * letters (m, w, M, W, %): each character here then takes the larger of 0.8 em and DejaVu Sans's
+ * advance rounded up. Heights are the font size per line, plus Vega's line spacing between lines.
+ * Boxes are rotated with their text, and compared as rotated rectangles.
  */
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { chartFaceFiles } from '../../src/report/render.js';
+import { facesOf, measureWithFaces, textWidthOf } from '../../src/report/textWidth.js';
 
 /** Advance widths (em) of DejaVu Sans's widest glyphs, rounded up; every other character takes 0.8 em. */
 const WIDE: Record<string, number> = { m: 1.0, w: 0.85, M: 0.9, W: 1.0, '%': 1.0, '@': 1.0, '—': 1.0, '…': 1.0 };
 
-export function textWidth(text: string, fontSize: number): number {
+const faces = facesOf(chartFaceFiles());
+/** The chart faces' measure, or null where they are not installed. */
+const measured = faces ? textWidthOf(faces) : null;
+
+/** The width of a line of text as drawn (see the module's comment). */
+export function textWidth(text: string, fontSize: number, fontWeight?: string | number): number {
+  if (measured) return measured({ fontSize, fontWeight }, text);
   let em = 0;
   for (const ch of text) em += Math.max(0.8, WIDE[ch] ?? 0);
   return em * fontSize;
@@ -35,6 +44,7 @@ interface SceneItem {
   dy?: number;
   text?: unknown;
   fontSize?: number;
+  fontWeight?: string | number;
   lineHeight?: number;
   lineBreak?: string;
   angle?: number;
@@ -52,15 +62,29 @@ interface SceneMark {
   items: SceneItem[];
 }
 
-/** The lines of a text item as drawn: Vega's truncation at `limit` applied (its own estimate decides where). */
+/** The lines of a text item as drawn: Vega's truncation at `limit` applied (by the measure it lays out with). */
 function drawnLines(item: SceneItem): string[] {
   const raw = item.text;
   const lines = Array.isArray(raw) ? raw : item.lineBreak && typeof raw === 'string' ? raw.split(item.lineBreak) : [raw];
+  const size = item.fontSize ?? 11;
   return lines.map((l) => {
     const t = l == null ? '' : String(l).trim();
     if (!(item.limit && item.limit > 0) || !t) return t;
+    if (measured) {
+      // vega-scenegraph's truncate: the longest start that fits with the ellipsis.
+      const width = (x: string) => measured(item, x);
+      if (width(t) < item.limit) return t;
+      const limit = item.limit - width('…');
+      let lo = 0;
+      let hi = t.length;
+      while (lo < hi) {
+        const mid = 1 + ((lo + hi) >>> 1);
+        if (width(t.slice(0, mid)) < limit) lo = mid;
+        else hi = mid - 1;
+      }
+      return `${t.slice(0, lo)}…`;
+    }
     // Vega truncates to fit `limit` by its 0.8 em estimate, adding an ellipsis.
-    const size = item.fontSize ?? 11;
     if (0.8 * t.length * size <= item.limit) return t;
     const keep = Math.max(0, Math.floor(item.limit / (0.8 * size)) - 1);
     return `${t.slice(0, keep)}…`;
@@ -84,7 +108,7 @@ function boxOf(item: SceneItem, ox: number, oy: number): TextBox | null {
   const size = item.fontSize ?? 11;
   if (lines.length === 0 || size <= 0 || item.opacity === 0 || item.fillOpacity === 0) return null;
   const lh = item.lineHeight ?? size + 2;
-  const w = Math.max(...lines.map((l) => textWidth(l, size)));
+  const w = Math.max(...lines.map((l) => textWidth(l, size, item.fontWeight)));
   const h = size + lh * (lines.length - 1);
   const x = item.x ?? 0;
   const y = item.y ?? 0;
@@ -117,6 +141,7 @@ function collect(mark: SceneMark, ox: number, oy: number, out: TextBox[]): void 
 
 /** The chart drawn to SVG as the report draws it, and its text boxes. */
 export async function renderTexts(spec: TopLevelSpec): Promise<{ svg: string; boxes: TextBox[] }> {
+  measureWithFaces(chartFaceFiles());
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
   try {
     const svg = await view.toSVG();

@@ -124,10 +124,11 @@ export const CONFIG: Config = {
 };
 
 /**
- * Text broken between words into lines that fit `width` px as Vega measures text without a canvas (0.8
- * of the font size a character: vega-scenegraph's estimateWidth), so that an axis title too long for its
- * axis is shown whole on two lines instead of cut with an ellipsis. One line stays a string; a word
- * longer than a line keeps a line of its own.
+ * Text broken between words into lines that fit `width` px as Vega estimates text with neither a canvas
+ * nor the chart faces (0.8 of the font size a character: vega-scenegraph's estimateWidth, wider than
+ * DejaVu Sans and a browser's usual faces), so that an axis title too long for its axis is shown whole
+ * on two lines instead of cut with an ellipsis, however the chart is measured. One line stays a
+ * string; a word longer than a line keeps a line of its own.
  */
 export function textLines(text: string, width: number, fontSize: number): string | string[] {
   const most = Math.max(1, Math.floor(width / (0.8 * fontSize)));
@@ -142,8 +143,8 @@ export function textLines(text: string, width: number, fontSize: number): string
 }
 
 /**
- * Subtitle lines: sample size, what the marks mean, and any factor held fixed. Lines stay short:
- * without a canvas, Vega sizes the chart from an estimate of text width that is generous.
+ * Subtitle lines: sample size, what the marks mean, and any factor held fixed. Lines stay short: where
+ * the chart faces are not installed, Vega sizes the chart from an estimate of text width that is generous.
  */
 export function subtitle(r: Results, ...notes: string[]): string[] {
   // Cells of a run stopped at a target precision may have played different numbers of engagements.
