@@ -16,6 +16,12 @@ export function counted(n: number, noun: string, many?: string): string {
   return `${count(n)} ${plural(noun, n, many)}`;
 }
 
+/** Items as a sentence lists them: "A", "A and B", "A, B and C". */
+export function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /**
  * Where a run's batches were played: "in this thread", "2 workers", or "1 worker and this thread" when
  * this thread played beside its workers (RunOutcome.threads, one more than the workers).

@@ -11,6 +11,7 @@ import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { CDB90 } from './history.js';
 import { chartSection, diceOf, pageEnd, pageStart, type Libraries, type PageChart } from './html.js';
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
+import { listed } from '../core/words.js';
 
 /** Colours of the rule systems, in the experiment's order. */
 export const SYSTEM_COLORS = ['#1b9e77', '#7570b3', '#d95f02', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#666666'] as const;
@@ -43,6 +44,22 @@ function colorScale(x: CrossResults) {
   return { domain: names, range: names.map((_, i) => SYSTEM_COLORS[i % SYSTEM_COLORS.length]) };
 }
 
+/**
+ * The systems whose lines lie on one another's at every point (the same estimate at every value of
+ * the factors, as two systems that never break a defence both draw 0), in groups of two or more, in
+ * the order of `systems`: the line drawn last hides the others, which a chart's subtitle then names.
+ */
+export function coincidentSystems(rows: readonly { system: string; x: string; others: string; y: number }[], systems: readonly string[]): string[][] {
+  const lineOf = new Map<string, string>();
+  for (const s of systems) {
+    const points = rows.filter((r) => r.system === s).map((r) => `${r.others}\u0000${r.x}\u0000${r.y}`);
+    if (points.length > 0) lineOf.set(s, points.sort().join('\u0001'));
+  }
+  const groups = new Map<string, string[]>();
+  for (const [s, line] of lineOf) groups.set(line, [...(groups.get(line) ?? []), s]);
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
 const subtitleOf = (x: CrossResults, ...lines: string[]) => [`${x.provenance.engagementsPerCell.toLocaleString('en-GB')} engagements per system and cell, each system with its own dice`, ...lines];
 
 /**
@@ -58,8 +75,8 @@ function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c:
   // Swatches at full strength: the bands' pale colour would otherwise set them.
   const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system', legend: { symbolOpacity: 1 } };
   const y = { field: 'y', type: 'quantitative' as const, title: figure.y, scale: { zero: true } };
-  const title = { text: figure.title, subtitle: subtitleOf(x, note) };
   if (!factor) {
+    const title = { text: figure.title, subtitle: subtitleOf(x, note) };
     return {
       $schema: SCHEMA,
       title,
@@ -74,6 +91,8 @@ function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c:
       config: CONFIG,
     } as TopLevelSpec;
   }
+  const hidden = coincidentSystems(rows, x.provenance.systems.map((s) => s.short)).map((g) => `${listed(g)}: one line, the same at every point`);
+  const title = { text: figure.title, subtitle: subtitleOf(x, note, ...hidden) };
   const xEnc = { field: 'x', type: 'ordinal' as const, sort: values, title: factorPhrase(factor), axis: { labelAngle: 0 } };
   const layer = {
     encoding: { x: xEnc },

@@ -13,6 +13,7 @@ import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
 import { runPlanOutcome } from '../../src/sim/engine/runner.js';
 import { prepareRun, resultsOf } from '../../src/sim/studies/prepare.js';
 import { wilson } from '../../src/stats/intervals.js';
+import { coincidentSystems, crossCharts } from '../../src/report/cross.js';
 
 const EXPERIMENT = 'sims/cross/village-quality.experiment.yaml';
 const A = resolve('sims/aor/common-a-village.scenario.yaml');
@@ -114,5 +115,35 @@ describe('agreement between systems', () => {
 
   it('one system alone: nothing to compare', () => {
     expect(agreementRows([cell('a', 0.5)]).every((r) => r.differ.length === 0)).toBe(true);
+  });
+});
+
+describe('lines of the side-by-side charts that lie on one another', () => {
+  const row = (system: string, x: string, y: number, others = '') => ({ system, x, others, y });
+  it('are named in groups, in the systems’ order, only when the same at every point of every panel', () => {
+    const systems = ['AoR', 'NAGB', 'Burt', 'AoE', 'CWJ'];
+    const rows = [
+      ...['a', 'b'].flatMap((x) => [row('CWJ', x, 0), row('NAGB', x, 0), row('AoR', x, 30), row('Burt', x, x === 'a' ? 30 : 31), row('AoE', x, x === 'a' ? 30 : 31)]),
+    ];
+    expect(coincidentSystems(rows, systems)).toEqual([['NAGB', 'CWJ'], ['Burt', 'AoE']]);
+    // The same in one panel, apart in the other: not one line.
+    const panels = [row('AoR', 'a', 5, 'p=1'), row('NAGB', 'a', 5, 'p=1'), row('AoR', 'a', 5, 'p=2'), row('NAGB', 'a', 6, 'p=2')];
+    expect(coincidentSystems(panels, systems)).toEqual([]);
+  });
+
+  it('say so in the subtitle of the chart that draws them', () => {
+    const systems = [
+      { id: 'aor', short: 'AoR' },
+      { id: 'nagb', short: 'NAGB' },
+      { id: 'cwj', short: 'CWJ' },
+    ];
+    const at = (system: string, quality: string, carried: number) => ({ ...cell(system, carried), factors: { 'defender.quality': quality } });
+    const cells = ['line', 'guard'].flatMap((q) => [at('aor', q, q === 'line' ? 0.4 : 0.3), at('nagb', q, 0.2), at('cwj', q, 0.2)]);
+    const x = { provenance: { systems, factors: { 'defender.quality': ['line', 'guard'] }, engagementsPerCell: 1000 }, comparison: { cells } } as unknown as CrossResults;
+    const subtitle = (name: string) => (crossCharts(x).find((c) => c.name === name)!.spec as { title: { subtitle: string[] } }).title.subtitle;
+    expect(subtitle('cross-carried')).toContain('NAGB and CWJ: one line, the same at every point');
+    // No system breaks a defence here (the cells' shares are all 0).
+    expect(subtitle('cross-defence-broken')).toContain('AoR, NAGB and CWJ: one line, the same at every point');
+    expect(subtitle('cross-carried').some((l) => l.startsWith('AoR'))).toBe(false);
   });
 });

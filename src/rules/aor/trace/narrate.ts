@@ -7,6 +7,7 @@
 import type { AorEvent } from '../events.js';
 import type { SideIndex } from '../../../core/result.js';
 import type { TraceLine } from '../../../core/ruleset.js';
+import { listed } from '../../../core/words.js';
 import { HexGrid } from '../../../hex/grid.js';
 import { DIRECTION_NAMES, hexName, type BattleSubject, type TraceFinal, type TraceSubject } from './subject.js';
 
@@ -90,11 +91,6 @@ export function num(x: number): string {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-function listOf(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 /** Builds the narrative of `events` about `subject`; `final` adds what only the result knows (victory points). */
 export function narrate(events: readonly AorEvent[], subject: TraceSubject, final: TraceFinal = {}): Narrative {
@@ -505,7 +501,7 @@ class Narrator {
     const s = this.s;
     const stacks = s.stacks.map((st, k) => ({ st, k, units: this.unitsAt(k + 1) })).filter((x) => x.units.length > 0);
     const from = stacks.map((x) => `${this.stackDir(x.k)} [${this.ids(x.units)}]`);
-    this.say(1, `Assault by the ${s.sides[0].name} on the ${s.defenderTerrain} hex [${this.ids(this.unitsAt(0))}] through hexside${from.length > 1 ? 's' : ''} ${listOf(from)}`);
+    this.say(1, `Assault by the ${s.sides[0].name} on the ${s.defenderTerrain} hex [${this.ids(this.unitsAt(0))}] through hexside${from.length > 1 ? 's' : ''} ${listed(from)}`);
     for (const x of stacks) this.arrow('assault', 0, [x.k + 1, 0]);
   }
 
@@ -579,7 +575,7 @@ class Narrator {
     const notes = [flanked ? 'flank attack (7.6)' : attackers.length > 1 ? 'frontal' : '', firesFirst ? 'the defender fires first (7.3)' : ''].filter((t) => t);
     this.say(
       this.d,
-      `Assault on ${this.hex(defender)} (${this.terrainOf(defender)}) [${this.ids(this.unitsAt(defender))}] from ${listOf(from)}${notes.length ? `: ${notes.join('; ')}` : ''}`,
+      `Assault on ${this.hex(defender)} (${this.terrainOf(defender)}) [${this.ids(this.unitsAt(defender))}] from ${listed(from)}${notes.length ? `: ${notes.join('; ')}` : ''}`,
     );
     for (const h of attackers) this.arrow('assault', side, [h, defender]);
   }
@@ -587,7 +583,7 @@ class Narrator {
   private onBombard(side: SideIndex, guns: string[], from: number[], target: number): void {
     this.ctx = { kind: 'bombard', side, target };
     const where = guns.map((g, k) => `${g} (${this.hex(from[k])})`);
-    this.say(this.d, `${listOf(where)} bombard${guns.length === 1 ? 's' : ''} ${this.hex(target)} (${this.terrainOf(target)}) [${this.ids(this.unitsAt(target))}]`);
+    this.say(this.d, `${listed(where)} bombard${guns.length === 1 ? 's' : ''} ${this.hex(target)} (${this.terrainOf(target)}) [${this.ids(this.unitsAt(target))}]`);
     const seen = new Set<number>();
     for (const h of from) {
       if (seen.has(h)) continue;
