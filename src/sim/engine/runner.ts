@@ -939,9 +939,10 @@ class PoolRound {
       (reply) => this.replied(group, reply),
       (e: unknown) => {
         this.flying.delete(group);
-        // The batches the worker may have died in: those of the task not merged from this thread's copies.
-        const lost = group.filter((it) => !this.completed.has(it.slot)).map((it) => it.task);
-        this.stop(new WorkerFault(lost, e instanceof Error ? e.message : String(e)));
+        // The batches the worker may have died in: those of the task not merged from this thread's
+        // copies (all of them if every one was: it died on one this thread had played too).
+        const lost = group.filter((it) => !this.completed.has(it.slot));
+        this.stop(new WorkerFault((lost.length > 0 ? lost : group).map((it) => it.task), e instanceof Error ? e.message : String(e)));
       },
     );
   }
