@@ -111,6 +111,8 @@ export function facesOf(files: readonly string[]): Faces | null {
 /** A Vega text item's font, as far as its width depends on it. */
 interface TextItem {
   fontSize?: number | string | null;
+  /** Vega's `limit`: the most width the line is drawn in, cut with an ellipsis beyond it (0: none). */
+  limit?: number | string | null;
   fontWeight?: number | string | null;
   fontStyle?: string | null;
 }
@@ -125,8 +127,9 @@ function isBold(weight: TextItem['fontWeight']): boolean {
 
 /**
  * Vega's textMetrics.width over `faces`: the width of a line of a text item as drawn. Like Vega's own
- * measure, the line is trimmed; unlike it, it is not cut to the item's `limit` (Vega cuts a line by
- * asking this for the widths of its pieces, so a measure that cut would never see a line too long).
+ * measure, the line is trimmed, and a line that reaches the item's `limit` measures the limit: Vega
+ * draws it cut to fit (its truncate, which asks this for the widths of the line's starts and cuts
+ * where they reach the limit, cuts in the same place either way), and lays it out that wide.
  */
 export function textWidthOf(faces: Faces): (item: TextItem, text: unknown) => number {
   return (item, text) => {
@@ -136,7 +139,9 @@ export function textWidthOf(faces: Faces): (item: TextItem, text: unknown) => nu
     const bold = isBold(item.fontWeight);
     const slanted = item.fontStyle === 'italic' || item.fontStyle === 'oblique';
     const face = (bold && slanted ? faces.boldOblique : null) ?? (bold ? faces.bold : null) ?? (slanted ? faces.oblique : null) ?? faces.regular;
-    return face.width(line, size);
+    const w = face.width(line, size);
+    const limit = item.limit != null ? +item.limit || 0 : 0;
+    return limit > 0 && w >= limit ? limit : w;
   };
 }
 

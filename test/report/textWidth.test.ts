@@ -42,6 +42,32 @@ describe('the chart faces measured', () => {
       expect(width({ fontSize: 12 }, 25)).toBeCloseTo(em(2 * 1303, 12), 9);
     });
 
+    it('measures a line that reaches its limit as the limit, as Vega draws it cut to fit', () => {
+      expect(width({ fontSize: 10, limit: 30 }, 'mmmmmmmmmm')).toBe(30);
+      expect(width({ fontSize: 10, limit: 300 }, 'mm')).toBeCloseTo(em(2 * 1995, 10), 9);
+      expect(width({ fontSize: 10, limit: 0 }, 'mmmmmmmmmm')).toBeCloseTo(em(10 * 1995, 10), 9);
+    });
+
+    it('lays a label cut at its limit out at that width: the chart is no wider than what is drawn', async () => {
+      const label = 'A very long category name that the axis draws cut with an ellipsis at its limit';
+      const spec = {
+        $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+        padding: 0,
+        width: 100,
+        height: 20,
+        data: { values: [{ c: label, v: 1 }] },
+        mark: 'bar',
+        encoding: { y: { field: 'c', type: 'nominal', title: null, axis: { labelLimit: 120 } }, x: { field: 'v', type: 'quantitative', axis: null } },
+        config: { view: { stroke: null } },
+      } as TopLevelSpec;
+      const svg = await specToSvg(spec);
+      expect(svg).toContain('…');
+      const w = Number(/<svg[^>]* width="(\d+(?:\.\d+)?)"/.exec(svg)![1]);
+      // The plot, the cut label (120 px at most), the tick and its padding: not the label's full 400-odd px.
+      expect(w).toBeGreaterThan(100 + 100);
+      expect(w).toBeLessThanOrEqual(100 + 120 + 12);
+    });
+
     it('lays a chart out with them: a title wider than the plot sets the width of the SVG', async () => {
       const title = 'mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm';
       const spec = {
