@@ -10,7 +10,9 @@
  * applied: DejaVu Sans kerns few pairs, by a fraction of a pixel each at these sizes. Where the faces
  * are not installed, Vega keeps its estimate, as resvg then draws in a font of its own choosing.
  *
- * The report's page is unaffected: a browser lays the charts out with its own fonts.
+ * The report's page is unaffected: a browser lays the charts out with its own fonts. An SVG file
+ * opened elsewhere is drawn in the viewer's sans-serif, which is seldom wider than DejaVu Sans (one of
+ * the widest), so its text still fits where it was laid out.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
