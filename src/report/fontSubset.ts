@@ -18,7 +18,7 @@
  * understand, `subsetFont` returns null and the caller uses the original.
  */
 
-import { format12, format4, Reader, tablesOf, unicodeSubtables, type Table } from './trueType.js';
+import { glyphIn, Reader, tablesOf, unicodeSubtables, type Table } from './trueType.js';
 
 /**
  * Tables no one drawing with resvg reads: hinting programs and their tables (resvg does not hint; a
@@ -45,7 +45,7 @@ function cmapGlyphs(r: Reader, cmap: Table, codePoints: Iterable<number>): Set<n
   const wanted = [...codePoints];
   for (const sub of subtables) {
     for (const cp of wanted) {
-      const g = r.u16(sub) === 4 ? format4(r, sub, cp) : format12(r, sub, cp);
+      const g = glyphIn(r, sub, cp);
       if (g !== 0) found.add(g);
     }
   }

@@ -49,7 +49,7 @@ export function glyphOf(r: Reader, cmap: Table, cp: number): number | null {
   let read = false;
   for (const sub of unicodeSubtables(r, cmap)) {
     read = true;
-    const g = r.u16(sub) === 4 ? format4(r, sub, cp) : format12(r, sub, cp);
+    const g = glyphIn(r, sub, cp);
     if (g !== 0) return g;
   }
   return read ? 0 : null;
@@ -72,7 +72,12 @@ export function unicodeSubtables(r: Reader, cmap: Table): number[] {
   return found;
 }
 
-export function format4(r: Reader, sub: number, cp: number): number {
+/** The glyph of `cp` in one subtable of unicodeSubtables' (0: none). */
+export function glyphIn(r: Reader, sub: number, cp: number): number {
+  return r.u16(sub) === 4 ? format4(r, sub, cp) : format12(r, sub, cp);
+}
+
+function format4(r: Reader, sub: number, cp: number): number {
   if (cp > 0xffff) return 0;
   const segCount = r.u16(sub + 6) / 2;
   const ends = sub + 14;
@@ -92,7 +97,7 @@ export function format4(r: Reader, sub: number, cp: number): number {
   return 0;
 }
 
-export function format12(r: Reader, sub: number, cp: number): number {
+function format12(r: Reader, sub: number, cp: number): number {
   const groups = r.u32(sub + 12);
   for (let i = 0; i < groups; i++) {
     const at = sub + 16 + 12 * i;
