@@ -17,6 +17,7 @@ import { aleaStream, EngagementDice, type Purpose, type Uniform } from '../src/c
 import { resolveAssaultRound } from '../src/rules/aor/assault.js';
 import { compileAssault, playAssault, type AssaultScenario } from '../src/rules/aor/engagement.js';
 import { aorOptions } from '../src/rules/aor/options.js';
+import { internAll } from '../src/core/intern.js';
 import { loadScenario, singleCell } from '../src/scenario/load.js';
 
 const FILE = 'sims/town-assault.scenario.yaml';
@@ -51,7 +52,10 @@ function compiled() {
   const { scenario } = loadScenario(FILE);
   if (scenario.engagement !== 'assault') throw new Error(`${FILE} is not an assault`);
   const cell = singleCell(scenario);
-  return { cell, c: compileAssault(scenario as unknown as AssaultScenario, aorOptions(cell.options)) };
+  // Words interned as the runner interns a cell's before compiling it (src/sim/engine/batch.ts).
+  internAll(cell.scenario);
+  internAll(cell.options);
+  return { cell, c: compileAssault(cell.scenario as unknown as AssaultScenario, aorOptions(cell.options)) };
 }
 
 let sink = 0;
