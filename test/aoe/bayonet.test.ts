@@ -10,6 +10,7 @@ import {
   bayonetLeaderCaptured,
   bayonetSides,
   bayonetUnitOutcome,
+  bayonetWinner,
   BOTH_SHATTERED,
   breakthroughReach,
   breakthroughRequired,
@@ -35,6 +36,7 @@ import {
   outnumberStands,
   RETREAT_FULL_MOVE,
   rollBayonet,
+  squareHolds,
   type BayonetSides,
   type CombatUnit,
 } from '../../src/rules/aoe/bayonet.js';
@@ -264,6 +266,20 @@ describe('The differential table (p2 Die Diff. Effects)', () => {
   it('p2 differential table: bayonetSides reads cavalry among the attackers, a defending square and troops on each side', () => {
     expect(bayonetSides([cav()], [unit({ formation: 'square' })])).toEqual({ attackerCavalry: true, defenderSquare: true, attackerHasTroops: true, defenderHasTroops: true });
     expect(bayonetSides([unit()], [gun()])).toEqual({ attackerCavalry: false, defenderSquare: false, attackerHasTroops: true, defenderHasTroops: false });
+  });
+  it('p2 +1..+3 Withdrawal: a square holds against cavalry, and that band is then the defender’s; any other pairing, or another band, is not', () => {
+    const square = sides({ attackerCavalry: true, defenderSquare: true });
+    expect(squareHolds(DEFENDER_WITHDRAWS, square)).toBe(true);
+    expect(bayonetWinner(DEFENDER_WITHDRAWS, square)).toBe('defender');
+    for (const band of [DEFENDER_SHATTERED, DEFENDER_DRIVEN_BACK]) {
+      expect(squareHolds(band, square)).toBe(false);
+      expect(bayonetWinner(band, square)).toBe('attacker');
+    }
+    expect(bayonetWinner(BOTH_SHATTERED, square)).toBe('draw');
+    for (const band of [ATTACKER_WITHDRAWS, ATTACKER_DRIVEN_BACK, ATTACKER_SHATTERED]) expect(bayonetWinner(band, square)).toBe('defender');
+    // Infantry against a square, cavalry against a line: Withdrawal is the attacker's.
+    expect(bayonetWinner(DEFENDER_WITHDRAWS, sides({ attackerCavalry: false, defenderSquare: true }))).toBe('attacker');
+    expect(bayonetWinner(DEFENDER_WITHDRAWS, sides({ attackerCavalry: true, defenderSquare: false }))).toBe('attacker');
   });
   it('aoe.multiUnitHits: one unit the owner picks takes them all, or each troop unit does; guns never', () => {
     expect(hitsForUnit(2, 'infantry', true, 'oneUnit')).toBe(2);

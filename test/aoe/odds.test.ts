@@ -165,6 +165,23 @@ describe('Exact odds (b): a Bayonet & Sabre round (p2 Bayonet & Sabre)', () => {
         expect(o.attackerWins).toBeCloseTo((bands[0] + bands[1] + bands[2]) / n, 12);
       });
     }
+    it(`${label}: cavalry against a square: the +1..+3 band, where the square holds (p2), counts for the defender`, () => {
+      for (const [am, dm] of MODS) {
+        const square = bayonetOdds(am, dm, die, 'hit', true);
+        let att = 0, def = 0;
+        for (const a of faces(die)) {
+          for (const b of faces(die)) {
+            const d = a + am - (b + dm);
+            if (d >= 4) att++;
+            else if (d !== 0) def++;
+          }
+        }
+        const n = die.faces ** 2;
+        expect(square.attackerWins, `${am} v ${dm}`).toBeCloseTo(att / n, 12);
+        expect(square.defenderWins, `${am} v ${dm}`).toBeCloseTo(def / n, 12);
+        expect(square.bands).toEqual(bayonetOdds(am, dm, die, 'hit').bands);
+      }
+    });
     it(`${label}: aoe.standLoss ignore takes the 0 result's hit away from both sides`, () => {
       const hit = bayonetOdds(2, 2, die, 'hit');
       const none = bayonetOdds(2, 2, die, 'ignore');

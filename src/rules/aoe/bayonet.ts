@@ -370,6 +370,22 @@ export function bayonetSides(att: readonly CombatUnit[], def: readonly CombatUni
   };
 }
 
+/** p2 +1..+3: a square that cavalry only pushes to Withdrawal holds its position; the cavalry go back 2" disordered. */
+export function squareHolds(band: number, sides: BayonetSides): boolean {
+  return band === DEFENDER_WITHDRAWS && sides.defenderSquare && sides.attackerCavalry;
+}
+
+export type BayonetWinner = 'attacker' | 'draw' | 'defender';
+
+/**
+ * Who carries the combat (p2): the attacker on +1 and more, unless a square holds against cavalry (then the
+ * defender, who keeps the ground); nobody on 0 (both shattered); the defender below 0.
+ */
+export function bayonetWinner(band: number, sides: BayonetSides): BayonetWinner {
+  if (band === BOTH_SHATTERED) return 'draw';
+  return band < BOTH_SHATTERED && !squareHolds(band, sides) ? 'attacker' : 'defender';
+}
+
 /**
  * Breakthrough after a win (p2 +7, +4..+6): cavalry must break through on +4 or more; infantry on +7
  * must or may (aoe.infantryBreakthrough); never otherwise, nor for guns.
@@ -436,8 +452,7 @@ export function bayonetUnitOutcome(
       return out;
     }
     if (guns) return out;
-    const squareHolds = band === DEFENDER_WITHDRAWS && sides.defenderSquare && sides.attackerCavalry;
-    if (squareHolds) {
+    if (squareHolds(band, sides)) {
       if (cav) {
         out.disordered = true;
         out.retreat = 2;

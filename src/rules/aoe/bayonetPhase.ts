@@ -11,11 +11,11 @@ import {
   bayonetLeaderCaptured,
   bayonetSides,
   bayonetUnitOutcome,
+  bayonetWinner,
   BOTH_SHATTERED,
   breakthroughReach,
   breakthroughTarget,
   DEFENDER_SHATTERED,
-  DEFENDER_WITHDRAWS,
   ATTACKER_SHATTERED,
   defenderModifier,
   fightsAgain,
@@ -224,8 +224,7 @@ export function fight(p: Play, d: number): void {
         attacker: attSide,
       });
     }
-    const squareHolds = band === DEFENDER_WITHDRAWS && sides.defenderSquare && sides.attackerCavalry;
-    const attackerWon = band < BOTH_SHATTERED && !squareHolds;
+    const attackerWon = bayonetWinner(band, sides) === 'attacker';
     const defBody = st.body[d];
     const oldRear = rear(defBody);
     const oldOffset = defBody.offset;

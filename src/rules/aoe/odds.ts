@@ -160,8 +160,15 @@ export interface BayonetOdds {
 /**
  * Exact odds of one round from both sides' total modifiers (attackerModifier, defenderModifier).
  * Both sides are taken to have troops (a gun-only side wrecks a gun on 0 instead of losing a stand).
+ * `squareVsCavalry`: cavalry charge a square, which holds on +1..+3 (p2): that band is then the defender's.
  */
-export function bayonetOdds(attackerMod: number, defenderMod: number, die: Die, standLoss: AoeOptions['standLoss']): BayonetOdds {
+export function bayonetOdds(
+  attackerMod: number,
+  defenderMod: number,
+  die: Die,
+  standLoss: AoeOptions['standLoss'],
+  squareVsCavalry = false,
+): BayonetOdds {
   const c = dieCounts(die);
   const d = differenceCounts(c, c);
   const diffMin = d.min + attackerMod - defenderMod;
@@ -186,9 +193,9 @@ export function bayonetOdds(attackerMod: number, defenderMod: number, die: Die, 
     diffMin,
     diff: per(d.ways),
     bands,
-    attackerWins: (bandWays[DEFENDER_SHATTERED] + bandWays[DEFENDER_DRIVEN_BACK] + bandWays[DEFENDER_WITHDRAWS]) / n,
+    attackerWins: (bandWays[DEFENDER_SHATTERED] + bandWays[DEFENDER_DRIVEN_BACK] + (squareVsCavalry ? 0 : bandWays[DEFENDER_WITHDRAWS])) / n,
     draw: bands[BOTH_SHATTERED],
-    defenderWins: (bandWays[ATTACKER_WITHDRAWS] + bandWays[ATTACKER_DRIVEN_BACK] + bandWays[ATTACKER_SHATTERED]) / n,
+    defenderWins: ((squareVsCavalry ? bandWays[DEFENDER_WITHDRAWS] : 0) + bandWays[ATTACKER_WITHDRAWS] + bandWays[ATTACKER_DRIVEN_BACK] + bandWays[ATTACKER_SHATTERED]) / n,
     attackerHits,
     defenderHits,
     expectedAttackerHits: mean(attWays),

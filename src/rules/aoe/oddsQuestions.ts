@@ -13,6 +13,8 @@ import {
   BAYONET_BAND_KEYS,
   bayonetBand,
   bandHits,
+  bayonetSides,
+  bayonetWinner,
   BOTH_SHATTERED,
   defenderModifier,
   rollBayonet,
@@ -193,8 +195,6 @@ export function bayonetSetup(p: BayonetParams, options: ResolvedOptions): { atta
   return { attacker: attackerModifier(att, def, sit, o), defender: defenderModifier(att, def, sit, o) };
 }
 
-const WINNER = ['attacker', 'draw', 'defender'];
-
 const bayonetQuestion: OddsQuestion<BayonetParams> = {
   id: 'bayonet',
   doc: 'One Bayonet & Sabre combat (p2): the difference band, the hits each side takes (a 0 costing a stand, aoe.standLoss) and who wins.',
@@ -202,11 +202,12 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
   exact(p, options) {
     const o = aoeOptions(options);
     const m = bayonetSetup(p, options);
-    const b = bayonetOdds(m.attacker, m.defender, aoeDie(o.die, o.d10Faces), o.standLoss);
+    const sides = bayonetSides(p.attackers.map(toCombat), p.defenders.map(toCombat));
+    const b = bayonetOdds(m.attacker, m.defender, aoeDie(o.die, o.d10Faces), o.standLoss, sides.attackerCavalry && sides.defenderSquare);
     return {
       distributions: [
         { name: 'band', label: 'the difference (p2 differential table)', values: BAYONET_BAND_KEYS.map((k, i) => ({ value: k, p: b.bands[i] })) },
-        { name: 'winner', label: 'who wins', values: [{ value: 'attacker', p: b.attackerWins }, { value: 'draw', p: b.draw }, { value: 'defender', p: b.defenderWins }] },
+        { name: 'winner', label: 'who wins (a square that holds against cavalry on +1..+3 is the defender’s)', values: [{ value: 'attacker', p: b.attackerWins }, { value: 'draw', p: b.draw }, { value: 'defender', p: b.defenderWins }] },
         { name: 'attackerHits', label: 'hits the attacker takes', values: b.attackerHits.map((q, h) => ({ value: h, p: q })) },
         { name: 'defenderHits', label: 'hits the defender takes', values: b.defenderHits.map((q, h) => ({ value: h, p: q })) },
       ],
@@ -220,7 +221,7 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
     const draw = standLossHits(o.standLoss);
     return {
       band: BAYONET_BAND_KEYS[band],
-      winner: WINNER[band < BOTH_SHATTERED ? 0 : band === BOTH_SHATTERED ? 1 : 2],
+      winner: bayonetWinner(band, bayonetSides(p.attackers.map(toCombat), p.defenders.map(toCombat))),
       attackerHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'attacker'),
       defenderHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'defender'),
     };
