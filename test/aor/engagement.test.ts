@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import type { EngagementResult } from '../../src/core/result.js';
-import { checkAssaultInvariants, compileAssault, playAssault, type AssaultScenario } from '../../src/rules/aor/engagement.js';
+import { checkAssaultInvariants, compileAssault, playAssault, turnEndSegments, type AssaultScenario } from '../../src/rules/aor/engagement.js';
 import type { AorOptions } from '../../src/rules/aor/options.js';
 import type { AssaultUnit } from '../../src/rules/aor/schema.js';
 import { options, roll2d6, ScriptedDice } from './helpers.js';
@@ -237,11 +237,47 @@ describe('Engagement: scripted turns (7.4, 6.2)', () => {
       scenario({ stacks: [stack([unit('a', 8, { disrupted: true })])], defender: [unit('d', 6)], turns: 2 }),
       options(),
     );
-    const dice = new ScriptedDice({ fire: [[...roll2d6(2), ...roll2d6(2)], [...roll2d6(2), ...roll2d6(2)]], morale: [[5, 6], []] });
+    // aor.turnEndRecovery allUnits: it fails in both Turn End segments of turn 1, and again in turn 2.
+    const dice = new ScriptedDice({ fire: [[...roll2d6(2), ...roll2d6(2)], [...roll2d6(2), ...roll2d6(2)]], morale: [[5, 6, 5, 6], []] });
     const log: VolleyEvent[] = [];
-    playAssault(c, dice.asDice, { sink: (e) => log.push(e) });
+    const res = playAssault(c, dice.asDice, { sink: (e) => log.push(e) });
     const fires = log.filter((e) => e.type === 'fire' && e.side === 0) as Extract<VolleyEvent, { type: 'fire' }>[];
     expect(fires.map((f) => f.strength)).toEqual([4, 4]);
+    expect([res.sides[0].checksTaken[PURPOSE.recovery], res.sides[0].checksFailed[PURPOSE.recovery]]).toEqual([4, 4]);
+  });
+
+  it('4, 6.2 / aor.turnEndRecovery allUnits: every disrupted unit checks in both player turns\' Turn End, the phasing side first; a unit that fails in the attacker\'s recovers in the defender\'s', () => {
+    const c = compileAssault(
+      scenario({ stacks: [stack([unit('a', 8, { disrupted: true })])], defender: [unit('d', 6, { disrupted: true })], turns: 2 }),
+      options({ turnEndRecovery: 'allUnits' }),
+    );
+    // Attacker's Turn End: a fails (5), d fails (6); defender's Turn End: d passes (1), then a passes (2).
+    const dice = new ScriptedDice({ fire: [[...roll2d6(2), ...roll2d6(2)], [...roll2d6(2), ...roll2d6(2)]], morale: [[5, 2], [6, 1]] });
+    const log: VolleyEvent[] = [];
+    const res = playAssault(c, dice.asDice, { sink: (e) => log.push(e) });
+    const checks = log.filter((e) => e.type === 'check' && e.purpose === 'recovery') as Extract<VolleyEvent, { type: 'check' }>[];
+    expect(checks.map((e) => [e.unit, e.roll, e.passed])).toEqual([['a', 5, false], ['d', 6, false], ['d', 1, true], ['a', 2, true]]);
+    const fires = log.filter((e) => e.type === 'fire') as Extract<VolleyEvent, { type: 'fire' }>[];
+    expect(fires.map((f) => [f.side, f.strength])).toEqual([[0, 4], [1, 3], [0, 8], [1, 6]]);
+    expect(res.sides.map((s) => s.checksTaken[PURPOSE.recovery])).toEqual([2, 2]);
+  });
+
+  it('4, 6.2 / aor.turnEndRecovery phasingSide: a disrupted unit checks once a game turn, in its own side\'s Turn End', () => {
+    const c = compileAssault(
+      scenario({ stacks: [stack([unit('a', 8, { disrupted: true })])], defender: [unit('d', 6, { disrupted: true })], turns: 2 }),
+      options({ turnEndRecovery: 'phasingSide' }),
+    );
+    const dice = new ScriptedDice({ fire: [[...roll2d6(2), ...roll2d6(2)], [...roll2d6(2), ...roll2d6(2)]], morale: [[5, 5], [6, 6]] });
+    const log: VolleyEvent[] = [];
+    const res = playAssault(c, dice.asDice, { sink: (e) => log.push(e) });
+    const checks = log.filter((e) => e.type === 'check' && e.purpose === 'recovery') as Extract<VolleyEvent, { type: 'check' }>[];
+    expect(checks.map((e) => e.unit)).toEqual(['a', 'd', 'a', 'd']);
+    expect(res.sides.map((s) => [s.checksTaken[PURPOSE.recovery], s.checksFailed[PURPOSE.recovery]])).toEqual([[2, 2], [2, 2]]);
+  });
+
+  it('4, 6.2: turnEndSegments lists both player turns\' Turn End segments, the phasing side first', () => {
+    expect(turnEndSegments('allUnits')).toEqual([[0, 1], [1, 0]]);
+    expect(turnEndSegments('phasingSide')).toEqual([[0], [1]]);
   });
 
   it('6.2 / aor.moraleBounds: under 1-5 a disruption recovery check is made against bounded morale (6 counts as 5)', () => {
@@ -251,10 +287,11 @@ describe('Engagement: scripted turns (7.4, 6.2)', () => {
       scenario({ stacks: [stack([unit('a', 8, { disrupted: true, morale: 6 })])], defender: [unit('d', 6)], turns: 1 }),
       options({ moraleBounds: '1-5' }),
     );
-    const dice = new ScriptedDice({ fire: [roll2d6(2), roll2d6(2)], morale: [[6], []] });
+    const dice = new ScriptedDice({ fire: [roll2d6(2), roll2d6(2)], morale: [[6, 6], []] });
     const res = playAssault(c, dice.asDice);
-    expect(res.sides[0].checksTaken[PURPOSE.recovery]).toBe(1);
-    expect(res.sides[0].checksFailed[PURPOSE.recovery]).toBe(1);
+    // Both Turn End segments of the turn (aor.turnEndRecovery allUnits).
+    expect(res.sides[0].checksTaken[PURPOSE.recovery]).toBe(2);
+    expect(res.sides[0].checksFailed[PURPOSE.recovery]).toBe(2);
     expect(c.workspace.st.disrupted[0]).toBe(1);
   });
 });

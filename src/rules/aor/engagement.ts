@@ -200,6 +200,19 @@ export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: Play
   return res;
 }
 
+const ALL_UNITS_SEGMENTS: readonly (readonly SideIndex[])[] = [[ATTACKER, DEFENDER], [DEFENDER, ATTACKER]];
+const PHASING_SIDE_SEGMENTS: readonly (readonly SideIndex[])[] = [[ATTACKER], [DEFENDER]];
+
+/**
+ * The Turn End segments of one game turn of the assault engagement (4, 6.2): the attacker's player turn
+ * (the round is its combat), then the defender's. In each, the sides whose disrupted units check to
+ * recover, the phasing side first: both sides under `allUnits` (so each disrupted unit may check twice a
+ * turn), only the phasing side under `phasingSide`.
+ */
+export function turnEndSegments(rule: AorOptions['turnEndRecovery']): readonly (readonly SideIndex[])[] {
+  return rule === 'allUnits' ? ALL_UNITS_SEGMENTS : PHASING_SIDE_SEGMENTS;
+}
+
 /** The rounds, one a turn, until a side retreats or is destroyed, or time runs out; sets winner and reason. */
 function playRounds(c: CompiledAssault, dice: EngagementDice, res: EngagementResult, opts: PlayOptions): void {
   const { st, round } = c.workspace;
@@ -236,9 +249,9 @@ function playRounds(c: CompiledAssault, dice: EngagementDice, res: EngagementRes
       if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn });
       return;
     }
-    // Turn End segment of each player turn: disrupted units try to recover (6.2).
-    recoverDisrupted(st, c.attackerUnits, ATTACKER, c.options.moraleBounds, dice, res, sink);
-    recoverDisrupted(st, c.defenderUnits, DEFENDER, c.options.moraleBounds, dice, res, sink);
+    for (const segment of turnEndSegments(c.options.turnEndRecovery)) {
+      for (const side of segment) recoverDisrupted(st, side === ATTACKER ? c.attackerUnits : c.defenderUnits, side, c.options.moraleBounds, dice, res, sink);
+    }
   }
   res.winner = c.onTime === 'defender' ? DEFENDER : null;
   res.reason = 'time';
