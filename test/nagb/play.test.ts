@@ -11,9 +11,11 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, formationFits } from '../../src/rules/nagb/play/geometry.js';
+import { changeFormation } from '../../src/rules/nagb/play/moves.js';
+import { loadScenario } from '../../src/scenario/load.js';
 import { playCharge } from '../../src/rules/nagb/play/charges.js';
-import { X } from '../../src/rules/nagb/play/act.js';
+import { reshape, X } from '../../src/rules/nagb/play/act.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
 const line = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'line', front, offset, ...extra });
@@ -273,6 +275,39 @@ describe('mechanisms on the lane', () => {
       const spent = g.extra[X.pipsSpent + 1];
       playCharge(g, c, b, true, 'fireAndFlee');
       expect([b.pips, b.loaded, b.fired, g.extra[X.pipsSpent + 1] - spent], rule).toEqual([2 - cost, false, true, cost]);
+    }
+  });
+
+  it('p7: a formation change keeps the front and centre, so a column that would reach off the table or onto a friend is not formed', () => {
+    const cp = compiled(duel([col('Edge', 3, 0), col('Free', 20, 10), line('Behind', 16, -10), line('Front', 17.7, -10)], [line('Bn', 40, 0)]));
+    play(cp, 'fits', 0);
+    const g = cp.game;
+    for (const u of g.units) {
+      Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, shaken: false });
+      u.body.front = u.spec.startFront;
+      u.body.offset = u.spec.startOffset;
+    }
+    for (const u of g.units) reshape(g, u);
+    const [edge, free, , front] = g.units;
+    // Side A faces up the lane from 0: a march column is deeper than 3", an attack column is not.
+    expect(formationFits(g, edge, 'marchColumn')).toBe(false);
+    expect(changeFormation(g, edge, 'marchColumn')).toBe(-1);
+    expect(edge.formation).toBe('attackColumn');
+    expect(formationFits(g, free, 'marchColumn')).toBe(true);
+    expect(changeFormation(g, free, 'marchColumn')).toBeGreaterThanOrEqual(0);
+    expect(free.formation).toBe('marchColumn');
+    // A line 0.1" in front of a friend's line: a square, deeper than a line, would stand on the friend.
+    expect(formationFits(g, front, 'square')).toBe(false);
+    expect(formationFits(g, front, 'line')).toBe(true);
+  });
+
+  it('p7, p12-16: random-legal play on the shipped lane scenarios keeps every unit on the table and on its own ground (formations that do not fit are not formed; a charger whose target ran stops short of a unit in its way)', () => {
+    for (const file of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) {
+      const { scenario } = loadScenario(`sims/nagb/${file}.scenario.yaml`);
+      const s = scenario as unknown as LaneScenario;
+      const random = { ...s, sides: s.sides.map((side) => ({ ...side, doctrine: 'random-legal' })) } as LaneScenario;
+      const c = compiled(random, scenario.options ?? {});
+      for (let i = 0; i < 300; i++) play(c, `random-${file}`, i);
     }
   });
 

@@ -15,6 +15,7 @@ import {
   chargeThreat,
   commanderDistance,
   enemyAhead,
+  formationFits,
   nearestEnemyDistance,
   sectorAtEdge,
 } from './geometry.js';
@@ -171,7 +172,7 @@ export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction 
     onReact: false,
     chargerFormed: true,
   } as const;
-  const squareOk = t.spec.arm === 'infantry' && t.formation !== 'square' && t.sector < 0;
+  const squareOk = t.spec.arm === 'infantry' && t.formation !== 'square' && t.sector < 0 && formationFits(g, t, 'square');
   if (d.random) {
     const options: ChargeReaction[] = [];
     for (const r of ['stand', 'standAndShoot', 'fireAndFlee', 'flee', 'formSquare'] as const) {

@@ -4,7 +4,7 @@
  * function `volley odds` enumerates) and then put on the lane: the chargers' move, the target's square,
  * disorder or flight, fugitives caught and hacked, contact for the close-combat phase.
  */
-import { EPS, frontGap } from '../../../table/index.js';
+import { EPS, frontGap, pathLimit } from '../../../table/index.js';
 import { type ChargeReaction, type ChargeTester, mayDeclareCharge, resolveCharge } from '../charge.js';
 import { aggressiveRange, mayTestNotToCharge, mustAttemptCharge } from '../cavalry.js';
 import { formationMayCharge } from '../movement.js';
@@ -16,7 +16,7 @@ import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshap
 import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
-import { bodyGap, canisterAtChargersOf, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
+import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
 import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
@@ -107,9 +107,21 @@ function testerFor(g: Game, u: Unit, t: Unit): ChargeTester {
   };
 }
 
-/** Put u's front `gap` inches short of t's front (never backward), telling the move. */
+/** How far short of a unit in its way a charger whose target ran stops (as a caught fugitive's pursuer, 0.5"). */
+const BLOCKED_CLEARANCE = 0.5;
+
+/**
+ * Put u's front `gap` inches short of t's front (never backward), telling the move; short of any other
+ * unit in its path.
+ */
 function closeTo(g: Game, u: Unit, t: Unit, gap: number): void {
-  const want = t.body.front - u.body.facing * gap;
+  let want = t.body.front - u.body.facing * gap;
+  // Never through a unit standing between them (one the fugitive burst through, say): it stops short.
+  const k = firstAhead(g, u);
+  if (k >= 0 && k !== t.spec.index) {
+    const stop = pathLimit(u.body, 1, g.bodies[k]) - u.body.facing * BLOCKED_CLEARANCE;
+    if ((want - stop) * u.body.facing > 0) want = stop;
+  }
   if ((want - u.body.front) * u.body.facing <= EPS) return;
   const from = u.body.front;
   u.body.front = want;

@@ -17,15 +17,17 @@ import {
   rangeOverlap,
   lateralMax,
   lateralMin,
+  onLane,
   rangeGap,
   terrainMet,
+  withinWidth,
 } from '../../../table/index.js';
 import { artilleryHitNeeded, canisterAtChargers } from '../artillery.js';
 import { chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
 import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
 import { sectorCover } from '../village.js';
-import { figureWidth } from '../units.js';
-import { BROKEN, type Game, type Unit } from './state.js';
+import { figureWidth, unitFootprint } from '../units.js';
+import { BROKEN, type Game, type LaneFormation, type Unit } from './state.js';
 
 /** Lateral position of removed units' bodies: no query of the lane meets them. */
 export const PARKED = 1e9;
@@ -452,6 +454,18 @@ export function overlapsAnother(g: Game, u: Unit, b: Body): boolean {
     }
   }
   return false;
+}
+
+/**
+ * p7, p13: whether u could take formation `to` where it stands (its front edge and centre kept, as
+ * reshape keeps them): the new footprint lies on the table and on no other unit's ground. A column
+ * formed at the table's edge, or a square formed with a friend close behind, does not.
+ */
+export function formationFits(g: Game, u: Unit, to: LaneFormation): boolean {
+  const s = u.spec;
+  const fp = unitFootprint(s.arm, to, s.startFigures, u.figures, u.guns, s.light, g.c.options);
+  const b: Body = { front: u.body.front, facing: u.body.facing, frontage: fp.frontage, depth: fp.depth, offset: u.body.offset };
+  return onLane(g.c.lane, b) && withinWidth(g.c.lane, b) && !overlapsAnother(g, u, b);
 }
 
 /** p20: canister may not be fired with a friend within its range and arc. */

@@ -18,7 +18,7 @@ import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wa
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
 import { engaged } from './fire.js';
-import { bodyGap, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother } from './geometry.js';
+import { bodyGap, enemyAhead, formationFits, moveTerrainTest, nearestEnemyDistance, overlapsAnother } from './geometry.js';
 import { BROKEN, type Game, GOOD, type LaneFormation, type Unit, clear } from './state.js';
 
 /** p23: blown cavalry is safe from enemy fire beyond this (a reading: past musket and canister reach). */
@@ -69,17 +69,12 @@ function pinned(g: Game, u: Unit): boolean {
 
 /**
  * p7, p24, p27, p39: change formation on an order already paid for; returns the share of the move left
- * (-1: not changed). The centre stays; the new footprint must not stand on another unit's ground.
+ * (-1: not changed). The centre stays; the new footprint must fit (formationFits).
  */
 export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeUsed = false): number {
   if (u.formation === to || u.formation === 'battery' || !mayChangeFormation(u.disordered, false)) return -1;
+  if (!formationFits(g, u, to)) return -1;
   const was = u.formation;
-  u.formation = to;
-  reshape(g, u);
-  const fits = !overlapsAnother(g, u, u.body);
-  u.formation = was;
-  reshape(g, u);
-  if (!fits) return -1;
   if (pinned(g, u) && !test(g, u, P.pinning, ldOf(g, u))) return -1;
   u.formation = to;
   reshape(g, u);
