@@ -231,6 +231,17 @@ export interface OddsQuestion<P = any> {
   sample(params: P, options: ResolvedOptions, dice: EngagementDice): Record<string, number | string>;
   /** Parameters the conformance suite checks sampling against exactness with (besides the examples' scenarios). */
   examples: readonly P[];
+  /**
+   * What the schema cannot refuse because it depends on the options (a nation's table, a range): the
+   * parameters' problems, each at its field's path below `params`; none when the question can be answered.
+   */
+  check?(params: P, options: ResolvedOptions): OddsIssue[];
+}
+
+/** A problem with an odds question's parameters: the field's path below `params` and what is wrong. */
+export interface OddsIssue {
+  path: (string | number)[];
+  message: string;
 }
 
 export interface OddsSupport {

@@ -9,7 +9,7 @@
  *   params: { figures: 24, range: short, ... }
  */
 import { z } from 'zod';
-import { VolleyInputError } from '../core/errors.js';
+import { formatPath, VolleyInputError } from '../core/errors.js';
 import { resolveOptions, type OddsQuestion, type ResolvedOptions, type Ruleset } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { expectMap, loadScenario } from './load.js';
@@ -67,5 +67,8 @@ export function loadOddsRequest(file: string): OddsRequest {
     }
   }
   const params = validate(src, z.strictObject({ params: question.params }).transform((x) => x.params), { params: env.params });
-  return { ruleset: rs, question, params, options: resolveOptions(rs.options, env.options), title: env.title ?? `${rs.id} ${question.id}` };
+  const options = resolveOptions(rs.options, env.options);
+  const issue = question.check?.(params, options)[0];
+  if (issue) throw new VolleyInputError(file, lineOf(src, ['params', ...issue.path]), formatPath(['params', ...issue.path]), issue.message);
+  return { ruleset: rs, question, params, options, title: env.title ?? `${rs.id} ${question.id}` };
 }

@@ -48,6 +48,20 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
   it('[Fire] l.202-204, l.192-193: a disordered square firing at cavalry: 1 -2 (square) -1 (disordered) +1 (mounted) = -1', () => {
     expect(question('fire').exact(question('fire').examples[2], defaults).summary?.modifier).toBe(-1);
   });
+  it('[Fire] l.140-142, [FrT]: the question refuses a target beyond the firer\'s range (muskets 5 cm; a battery three times its normal range), a firer with no fire mod, and limbered guns', () => {
+    const fire = question('fire');
+    const ask = (firer: Record<string, unknown>, distance: number) => fire.check!(fire.params.parse({ firer, target: {}, distance }), defaults);
+    expect(ask({ type: 'line' }, 5)).toEqual([]);
+    expect(ask({ type: 'line' }, 5.5)).toEqual([{ path: ['distance'], message: expect.stringContaining('muskets to 5 cm') }]);
+    expect(ask({ type: 'mediumFootArtillery' }, 45)).toEqual([]);
+    expect(ask({ type: 'mediumFootArtillery' }, 46)).toEqual([{ path: ['distance'], message: expect.stringContaining('medium artillery to 45 cm') }]);
+    expect(ask({ type: 'heavyFootArtillery' }, 60)).toEqual([]);
+    expect(ask({ type: 'heavyFootArtillery' }, 61)[0].path).toEqual(['distance']);
+    expect(ask({ type: 'heavyCavalry' }, 0)[0].path).toEqual(['firer', 'type']);
+    expect(ask({ type: 'mediumFootArtillery', formation: 'limbered' }, 10)[0].path).toEqual(['firer', 'formation']);
+    // The examples, which the conformance suite answers, all pass.
+    for (const ex of fire.examples) expect(fire.check!(ex, defaults)).toEqual([]);
+  });
 });
 
 describe('volley odds: the melee question ([Melee] l.226-254)', () => {

@@ -9,9 +9,9 @@
  */
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
-import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
+import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
 import { CONTROL_RESULT_NAMES, controlModifier, rollControl } from './control.js';
-import { FIRE_RESULT_NAMES, fireModifier, newFireRoll, rangeBand, resolveFire } from './fire.js';
+import { ARTILLERY_RANGE_CM, FIRE_RESULT_NAMES, fireModifier, mayFire, MUSKET_RANGE_CM, newFireRoll, rangeBand, resolveFire } from './fire.js';
 import { cavalryCapApplies, MELEE_ELIMINATE, MELEE_RETREAT, meleeResult, newMeleeRoll, resolveMelee, sideMeleeModifier, sideMeleeTotal, unitMeleeValue } from './melee.js';
 import { controlOdds, fireOdds, meleeOdds, rallyOdds } from './odds.js';
 import { cwjOptions, type CwjOptions } from './options.js';
@@ -36,6 +36,27 @@ function ratingsOf(u: { type: TroopType; nation: string }, opts: CwjOptions): Tr
 
 function formationOf(u: { formation?: Formation }, r: TroopRatings): Formation {
   return u.formation ?? (r.arm === 'artillery' ? 'unlimbered' : 'line');
+}
+
+/** A unit whose nation's table (or the stand-in table, cwj.missingNationTable) has no row for its type. */
+function unitIssues(u: { type: TroopType; nation: string }, path: (string | number)[], opts: CwjOptions): OddsIssue[] {
+  if (troopRatings(u.nation, u.type, opts)) return [];
+  return [{ path: [...path, 'type'], message: `the ${u.nation} table has no ${u.type} row, nor the table that stands in for it (cwj.missingNationTable ${opts.missingNationTable}) ([FrT] [AuT])` }];
+}
+
+/** The firer must fire ([FrT] [AuT] fire mod, [Fire] l.130-142) and the target stand within its range ([Fire] l.140-142). */
+function fireIssues(p: FireParams, opts: CwjOptions): OddsIssue[] {
+  const issues = [...unitIssues(p.firer, ['firer'], opts), ...unitIssues(p.target, ['target'], opts)];
+  if (issues.length > 0) return issues;
+  const fr = ratingsOf(p.firer, opts);
+  if (fr.fire === null) return [{ path: ['firer', 'type'], message: `${p.firer.type} has no fire mod: it never fires ([FrT] [AuT]); the firer is infantry or artillery` }];
+  const formation = formationOf(p.firer, fr);
+  if (!mayFire(fr.arm, formation, false)) return [{ path: ['firer', 'formation'], message: `${fr.arm} in ${formation} does not fire ([Fire] l.130-142): artillery fires unlimbered` }];
+  if (rangeBand(p.distance, fr.arm === 'artillery' ? fr.weight : undefined) < 0) {
+    const reach = fr.arm === 'artillery' ? `${fr.weight} artillery to ${3 * ARTILLERY_RANGE_CM[fr.weight!]} cm (three times ${ARTILLERY_RANGE_CM[fr.weight!]})` : `muskets to ${MUSKET_RANGE_CM} cm`;
+    return [{ path: ['distance'], message: `${p.distance} cm is beyond the firer's range: ${reach} ([Fire] l.140-142)` }];
+  }
+  return [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -80,6 +101,7 @@ const fireQuestion: OddsQuestion<FireParams> = {
   id: 'fire',
   doc: 'One roll on the Firing Table: the result on the target after every modifier and the attached general’s try, and whether he dies ([Fire] l.130-225, [Gen] l.286-290).',
   params: fireParams as unknown as z.ZodType<FireParams>,
+  check: (p, options) => fireIssues(p, cwjOptions(options)),
   exact(p, options) {
     const { modifier, general } = fireQuestionModifier(p, cwjOptions(options));
     const o = fireOdds(modifier, general);
@@ -168,6 +190,7 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
   id: 'melee',
   doc: 'One melee: each side’s total of melee factors and modifiers plus one d6; the difference, and what each unit gets ([Melee] l.226-254).',
   params: meleeParams as unknown as z.ZodType<MeleeParams>,
+  check: (p, options) => (['attacker', 'defender'] as const).flatMap((side) => p[side].units.flatMap((u, i) => unitIssues(u, [side, 'units', i], cwjOptions(options)))),
   exact(p, options) {
     const { totals, caps } = meleeSetup(p, cwjOptions(options));
     // Every pair of faces counted in ways out of 36, so each probability is exact (no float drift past 1).
@@ -235,6 +258,7 @@ const rallyQuestion: OddsQuestion<RallyParams> = {
   id: 'rally',
   doc: 'One Rally Table roll: rout, retreat 30 cm, stay disordered, or rally (a pass) ([Rally] l.34-58; contact checks [Contact] l.125-129).',
   params: rallyParams as unknown as z.ZodType<RallyParams>,
+  check: (p, options) => unitIssues(p, [], cwjOptions(options)),
   exact(p, options) {
     const m = rallyQuestionModifier(p, cwjOptions(options));
     const o = rallyOdds(m);
