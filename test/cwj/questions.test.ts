@@ -62,6 +62,16 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
     // The examples, which the conformance suite answers, all pass.
     for (const ex of fire.examples) expect(fire.check!(ex, defaults)).toEqual([]);
   });
+  it('[Form] l.16-20 (docs/rules/cwj.md, Flank and rear): a square hit in flank is refused at the field, in fire and in melee, as play never meets one', () => {
+    const fire = question('fire');
+    expect(fire.check!(fire.params.parse({ firer: {}, target: { formation: 'square', flank: true } }), defaults)).toEqual([{ path: ['target', 'flank'], message: expect.stringContaining('a square has no flank') }]);
+    expect(fire.check!(fire.params.parse({ firer: {}, target: { formation: 'column', flank: true } }), defaults)).toEqual([]);
+    const melee = question('melee');
+    const side = (formation: string) => ({ units: [{ formation, flank: true }] });
+    expect(melee.check!(melee.params.parse({ attacker: { units: [{}] }, defender: side('square') }), defaults).map((i) => i.path)).toEqual([['defender', 'units', 0, 'flank']]);
+    expect(melee.check!(melee.params.parse({ attacker: { units: [{}] }, defender: side('line') }), defaults)).toEqual([]);
+    for (const ex of melee.examples) expect(melee.check!(ex, defaults)).toEqual([]);
+  });
 });
 
 describe('volley odds: the melee question ([Melee] l.226-254)', () => {

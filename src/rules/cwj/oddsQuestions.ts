@@ -44,9 +44,19 @@ function unitIssues(u: { type: TroopType; nation: string }, path: (string | numb
   return [{ path: [...path, 'type'], message: `the ${u.nation} table has no ${u.type} row, nor the table that stands in for it (cwj.missingNationTable ${opts.missingNationTable}) ([FrT] [AuT])` }];
 }
 
+/**
+ * A square has no flank or rear (docs/rules/cwj.md, "Flank and rear": its rear rank faces out, [Form]
+ * l.16-20), so play never hits one there; a question that says so is refused rather than answered
+ * for a situation play cannot reach.
+ */
+function squareFlankIssues(u: { formation?: Formation; flank: boolean }, path: (string | number)[]): OddsIssue[] {
+  if (!u.flank || u.formation !== 'square') return [];
+  return [{ path: [...path, 'flank'], message: 'a square has no flank or rear to be hit in (its rear rank faces out, [Form] l.16-20; docs/rules/cwj.md, Flank and rear)' }];
+}
+
 /** The firer must fire ([FrT] [AuT] fire mod, [Fire] l.130-142) and the target stand within its range ([Fire] l.140-142). */
 function fireIssues(p: FireParams, opts: CwjOptions): OddsIssue[] {
-  const issues = [...unitIssues(p.firer, ['firer'], opts), ...unitIssues(p.target, ['target'], opts)];
+  const issues = [...unitIssues(p.firer, ['firer'], opts), ...unitIssues(p.target, ['target'], opts), ...squareFlankIssues(p.target, ['target'])];
   if (issues.length > 0) return issues;
   const fr = ratingsOf(p.firer, opts);
   if (fr.fire === null) return [{ path: ['firer', 'type'], message: `${p.firer.type} has no fire mod: it never fires ([FrT] [AuT]); the firer is infantry or artillery` }];
@@ -88,7 +98,7 @@ export function fireQuestionModifier(p: FireParams, opts: CwjOptions): { modifie
     { arm: fr.arm, formation: formationOf(p.firer, fr), disordered: p.firer.disordered },
     band,
     tr.arm === 'cavalry' && p.distance <= 0,
-    { arm: tr.arm, formation: tf, disordered: p.target.disordered, flankOrRear: p.target.flank && tf !== 'square', cover: p.target.cover },
+    { arm: tr.arm, formation: tf, disordered: p.target.disordered, flankOrRear: p.target.flank, cover: p.target.cover },
     opts,
   );
   return { modifier, general: p.target.general };
@@ -190,7 +200,10 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
   id: 'melee',
   doc: 'One melee: each side’s total of melee factors and modifiers plus one d6; the difference, and what each unit gets ([Melee] l.226-254).',
   params: meleeParams as unknown as z.ZodType<MeleeParams>,
-  check: (p, options) => (['attacker', 'defender'] as const).flatMap((side) => p[side].units.flatMap((u, i) => unitIssues(u, [side, 'units', i], cwjOptions(options)))),
+  check: (p, options) =>
+    (['attacker', 'defender'] as const).flatMap((side) =>
+      p[side].units.flatMap((u, i) => [...unitIssues(u, [side, 'units', i], cwjOptions(options)), ...squareFlankIssues(u, [side, 'units', i])]),
+    ),
   exact(p, options) {
     const { totals, caps } = meleeSetup(p, cwjOptions(options));
     // Every pair of faces counted in ways out of 36, so each probability is exact (no float drift past 1).
