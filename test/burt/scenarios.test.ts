@@ -73,6 +73,18 @@ describe('the lane scenario (docs/table.md)', () => {
     expect(bad.error!.issues[0].path).toEqual(['sides', 1, 'units', 0, 'class']);
   });
 
+  it('terrain and the objective off the lane (beyond its ends, -24 to 40 by default, or its width) are refused, naming the field', () => {
+    const sides = [side('attacker', [battalion('A', 10)]), side('defender', [battalion('D', 0)])];
+    const paths = (extra: Record<string, unknown>) => issues(sides, extra).map((e) => e.path);
+    expect(paths({ terrain: [{ kind: 'woods', from: -4, to: 2 }], objective: { from: -6, to: 2 } })).toEqual([]);
+    expect(paths({ terrain: [{ kind: 'woods', from: 38, to: 44 }] })).toEqual(['terrain.0.to']);
+    expect(paths({ terrain: [{ kind: 'hedge', from: -30, to: -30 }] })).toEqual(['terrain.0.from']);
+    expect(paths({ terrain: [{ kind: 'village', from: 0, to: 4, yMin: -10, yMax: 2 }] })).toEqual(['terrain.0.yMin']);
+    expect(paths({ objective: { from: 50, to: 60 } })).toEqual(['objective.from']);
+    expect(paths({ objective: { from: -6, to: 2, yMax: 9 } })).toEqual(['objective.yMax']);
+    expect(issues(sides, { objective: { from: 50, to: 60 } })[0].message).toBe("the objective starts at 50, beyond the lane's ends (-24 to 40)");
+  });
+
   it('units with the same id, units in one place, and units off the lane are refused, naming the field', () => {
     const errs = issues([side('attacker', [battalion('A', 10), battalion('A', 10.5)]), side('defender', [battalion('D', 0, { offset: 7 })])]);
     expect(errs.map((e) => e.path)).toEqual(expect.arrayContaining(['sides.0.units.1.id', 'sides.0.units.1.at', 'sides.1.units.0.offset']));

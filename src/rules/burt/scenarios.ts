@@ -166,13 +166,24 @@ export function checkLane(s: RawScenario, ctx: z.RefinementCtx): void {
   const bodies: { b: Body; path: (string | number)[]; id: string }[] = [];
   if (!(s.lane.xMin < s.lane.xMax)) issue(['lane', 'xMax'], `must be above xMin (${s.lane.xMin})`);
   const lane = s.lane.xMin < s.lane.xMax ? makeLane(s.lane.xMin, s.lane.xMax, s.lane.width) : null;
+  /** A zone (terrain, the objective) lies on the lane: between its ends and within its width. */
+  const onTheLane = (z: { from: number; to: number; yMin?: number; yMax?: number }, path: (string | number)[], what: string) => {
+    const ends = `the lane's ends (${s.lane.xMin} to ${s.lane.xMax})`;
+    if (z.from < s.lane.xMin || z.from > s.lane.xMax) issue([...path, 'from'], `${what} starts at ${z.from}, beyond ${ends}`);
+    else if (z.to > s.lane.xMax) issue([...path, 'to'], `${what} ends at ${z.to}, beyond ${ends}`);
+    const half = s.lane.width / 2;
+    if (z.yMin !== undefined && (z.yMin < -half || z.yMin >= half)) issue([...path, 'yMin'], `${what}'s yMin ${z.yMin} is off the lane's width (-${half} to ${half})`);
+    if (z.yMax !== undefined && (z.yMax > half || z.yMax <= -half)) issue([...path, 'yMax'], `${what}'s yMax ${z.yMax} is off the lane's width (-${half} to ${half})`);
+  };
   s.terrain.forEach((t, i) => {
     const line = LINE_KINDS.includes(t.kind);
     if (line && t.from !== t.to) issue(['terrain', i, 'to'], `a ${t.kind} is a line: to must equal from (${t.from})`);
     if (!line && !(t.to > t.from)) issue(['terrain', i, 'to'], `a ${t.kind} is an area: to must be above from (${t.from})`);
     if (t.yMin !== undefined && t.yMax !== undefined && !(t.yMin < t.yMax)) issue(['terrain', i, 'yMax'], `must be above yMin (${t.yMin})`);
+    onTheLane(t, ['terrain', i], `the ${t.kind}`);
   });
   if (s.objective && !(s.objective.to > s.objective.from)) issue(['objective', 'to'], `must be above from (${s.objective.from})`);
+  if (s.objective) onTheLane(s.objective, ['objective'], 'the objective');
   s.sides.forEach((side, si) => {
     side.units.forEach((u, ui) => {
       const path = ['sides', si, 'units', ui];
