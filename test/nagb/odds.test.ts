@@ -453,6 +453,27 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
   });
 
+  it('p8, p10, rulings 3.12: refuses a volley play would not fire: out of line or attack column (a square only at chargers), disordered, low on ammunition, in a village', () => {
+    const volley = (f: Record<string, unknown>) => first('shooting', { firers: [{ distance: 4, fire: 'volley', ...f }], target: {} });
+    expect(volley({})).toBeNull();
+    expect(volley({ formation: 'attackColumn' })).toBeNull();
+    expect(volley({ formation: 'marchColumn' })?.path).toBe('firers.0.formation');
+    expect(volley({ formation: 'square' })?.path).toBe('firers.0.formation');
+    expect(volley({ formation: 'square', defensive: true })).toBeNull();
+    expect(volley({ arm: 'cavalry' })?.path).toBe('firers.0.formation');
+    expect(volley({ disordered: true })).toEqual({ path: 'firers.0.disordered', message: 'a volley needs good order (p10): a disordered unit fires half its front rank' });
+    expect(volley({ lowOnAmmo: true })?.path).toBe('firers.0.lowOnAmmo');
+    expect(volley({ inVillage: true })?.path).toBe('firers.0.inVillage');
+    // Half the front rank is fired in any of these.
+    expect(first('shooting', { firers: [{ distance: 4, disordered: true, lowOnAmmo: true, formation: 'marchColumn' }], target: {} })).toBeNull();
+  });
+
+  it('p10, p12: a disordered target that stands and shoots fires at normal effect, with no test to volley; in good order it tests', () => {
+    const at = (disordered: boolean) => chargeSpec(battalion({ formation: 'attackColumn', front: 8 }), battalion({ disordered }), { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O).fire.volleyTestLd;
+    expect(at(false)).toBe(8);
+    expect(at(true)).toBeNull();
+  });
+
   it('refuses a shaken charger and a reaction the target may not take (p12-13, p19, p27)', () => {
     expect(first('charge', { charger: { figures: 11, startFigures: 24 }, target: {}, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: a disordered unit does not charge (p27) (shaken: over half its starting figures lost)' });
     expect(first('charge', { charger: { figures: 12, startFigures: 24 }, target: {}, distance: 8 })).toBeNull();

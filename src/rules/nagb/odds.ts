@@ -546,7 +546,8 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   const chargersLd = modifiedLd(chLd, charger.jubilant, charger.disordered, charger.influence);
   const square = target.formation === 'square';
   const village = target.inVillage === true;
-  const canVolley = !square && !village && !target.lowOnAmmo && (target.formation === 'line' || target.formation === 'attackColumn');
+  // p10's volley needs good order, as p12's stand-and-shoot volley does: a disordered target shoots at normal effect.
+  const canVolley = !square && !village && !target.lowOnAmmo && !target.disordered && (target.formation === 'line' || target.formation === 'attackColumn');
   const row = weaponRow(target.weapon, opts);
   const four = target.fourPerThree === true;
   const normalFigures = village ? townFiringFigures(target.figures, target.lineFront ?? target.front, opts) : firingFigures('normal', target.front, target.figures);

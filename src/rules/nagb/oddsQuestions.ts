@@ -130,7 +130,24 @@ const firerSchema = z.strictObject({
   // p10 is small arms; a battery's guns fire by p20-21, which this question does not ask.
   if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p20-21)" });
   if (f.mounted !== undefined && f.arm !== 'cavalry') ctx.addIssue({ code: 'custom', path: ['mounted'], message: `mounted is for cavalry; this firer is ${f.arm}` });
+  if (f.fire === 'volley') for (const [path, message] of volleyRefusals(f)) ctx.addIssue({ code: 'custom', path: [path], message });
 });
+
+/**
+ * p8, p10: why a firer may not fire the volley it is asked to (as play's mayVolley decides): a formed
+ * line or attack column (a square only at chargers, p8), in good order, with ammunition, not in a village
+ * sector (rulings 3.12). Whether it moved and its fire zone are not asked: the question takes it as free.
+ */
+export function volleyRefusals(f: { arm: string; formation?: string; disordered: boolean; lowOnAmmo: boolean; inVillage: boolean; defensive: boolean }): [string, string][] {
+  const out: [string, string][] = [];
+  const formation = f.formation ?? 'line';
+  const formed = f.arm === 'infantry' && (formation === 'line' || formation === 'attackColumn' || (formation === 'square' && f.defensive));
+  if (!formed) out.push(['formation', `a volley is fired by infantry in line or attack column (p10), a square only at chargers (p8, defensive); found ${f.arm} in ${formation}`]);
+  if (f.disordered) out.push(['disordered', 'a volley needs good order (p10): a disordered unit fires half its front rank']);
+  if (f.lowOnAmmo) out.push(['lowOnAmmo', 'a unit low on ammunition volleys no more this battle (p10)']);
+  if (f.inVillage) out.push(['inVillage', 'a village garrison fires at half effect, never a volley (rulings 3.12)']);
+  return out;
+}
 
 const shootingParams = z.strictObject({
   firers: z.array(firerSchema).min(1).max(8).describe('The units firing at the target in this step.'),
