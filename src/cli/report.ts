@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { isCross } from '../results/cross.js';
+import { ResultsFileError, resultsFileMessage } from '../results/check.js';
 import { readResults } from '../results/store.js';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { FolderLock, lockHolder } from '../sim/store/folderLock.js';
@@ -38,7 +39,8 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
     try {
       results = readResults(argv.dir);
     } catch (e) {
-      throw new CliExit(`${file}: not a results file volley can read (${e instanceof Error ? e.message : String(e)})`, 2);
+      if (!(e instanceof ResultsFileError)) throw e;
+      throw new CliExit(resultsFileMessage(file, e), 2);
     }
     const report = await import('../report/index.js');
     const systems = isCross(results) ? results.systems : [results];

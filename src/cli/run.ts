@@ -8,6 +8,7 @@ import { RESULTS_FILE } from '../sim/store/folderRun.js';
 import type { Results } from '../results/results.js';
 import type { CrossResults } from '../results/cross.js';
 import { isCross } from '../results/cross.js';
+import { ResultsFileError, resultsFileMessage } from '../results/check.js';
 import { usefulWorkers } from '../sim/engine/plan.js';
 import { outArg, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
@@ -325,7 +326,13 @@ async function printOutcome(results: Results | CrossResults, outDir: string, qui
 
 /** A run asked again: what it printed when it was played, from its folder, and how to play it again. */
 async function showFinished(outDir: string, argv: RunArgs, m: RunModules): Promise<void> {
-  const results = m.readResults(outDir, RESULTS_FILE);
+  let results;
+  try {
+    results = m.readResults(outDir, RESULTS_FILE);
+  } catch (e) {
+    if (!(e instanceof ResultsFileError)) throw e;
+    throw new CliExit(`${resultsFileMessage(join(outDir, RESULTS_FILE), e)}: this run's results can no longer be read; add --force to play it again`, 2);
+  }
   if (!argv.quiet) process.stderr.write(`volley: ${outDir} holds this run already (same file, flags and build of volley, so the same results); shown from there. Add --force to play it again.\n`);
   const t = results.timing;
   const played = isCross(results)

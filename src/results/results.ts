@@ -16,6 +16,8 @@ import { DICE_FORMAT } from '../core/dice.js';
 import { robustnessComparisons, robustnessPlan, type RobustnessComparisons } from './robustness.js';
 
 export const RESULTS_FORMAT = 'volley-results/1';
+/** results.json of one rule system whose cells are in a columnar file beside it (./store.ts). */
+export const RESULTS_FORMAT_COLUMNS = 'volley-results/2';
 
 export interface ResultsCell {
   index: number;

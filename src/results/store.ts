@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { visibleEntries } from './files.js';
 import { CELL_COLUMNS_FILE, fromColumns, pathName, toColumns, type Columns, type Field } from './columns.js';
 import { isCross, type CrossResults } from './cross.js';
-import { RESULTS_FORMAT, type Results } from './results.js';
+import { checkCells, checkResultsJson, ResultsFileError } from './check.js';
+import { RESULTS_FORMAT, RESULTS_FORMAT_COLUMNS, type Results } from './results.js';
 
 /** results.json whose cells are in a columnar file beside it. */
-export const RESULTS_FORMAT_COLUMNS = 'volley-results/2';
 /** The columnar file of the cells. */
 export const CELL_COLUMNS_FORMAT = 'volley-cell-columns/1';
 export { CELL_COLUMNS_FILE };
@@ -134,11 +134,26 @@ export function expandResults(parsed: unknown, readColumns: (file: string) => st
 
 /** Read `dir/results.json` (either layout) and the columnar files it names. */
 export function readResults(dir: string, resultsName = 'results.json'): Results | CrossResults {
-  const parsed = JSON.parse(readFileSync(join(dir, resultsName), 'utf8')) as unknown;
-  return expandResults(parsed, (file) => {
-    if (file.includes('/') || file.includes('\\')) throw new Error(`results.json names ${file}: the cells' file must lie beside it`);
-    return readFileSync(join(dir, file), 'utf8');
-  });
+  const text = readFileSync(join(dir, resultsName), 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new ResultsFileError('', undefined, `not JSON (${(e as Error).message})`);
+  }
+  checkResultsJson(parsed, text);
+  let r: Results | CrossResults;
+  try {
+    r = expandResults(parsed, (file) => {
+      if (file.includes('/') || file.includes('\\')) throw new Error(`results.json names ${file}: the cells' file must lie beside it`);
+      return readFileSync(join(dir, file), 'utf8');
+    });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ResultsFileError('cellColumns', undefined, code === 'ENOENT' ? `the columnar file it names is missing (${(e as NodeJS.ErrnoException).path})` : (e as Error).message);
+  }
+  for (const s of isCross(r) ? r.systems : [r]) checkCells(s.cells, `the cells of ${s.provenance.ruleset.id}`);
+  return r;
 }
 
 /** A columnar file of cells, by its name. */

@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fromColumns, isColumn, pathName, toColumns } from '../../src/results/columns.js';
 import type { Results } from '../../src/results/results.js';
 import { CROSS_RESULTS_FORMAT, type CrossResults } from '../../src/results/cross.js';
-import { CELL_COLUMNS_FILE, COLUMNS_ABOVE, columnsText, expandResults, joinCells, parseColumns, readResults, resultsFiles, RESULTS_FORMAT_COLUMNS, splitCells } from '../../src/results/store.js';
+import { CELL_COLUMNS_FILE, COLUMNS_ABOVE, columnsText, expandResults, joinCells, parseColumns, readResults, resultsFiles, splitCells } from '../../src/results/store.js';
+import { RESULTS_FORMAT_COLUMNS } from '../../src/results/results.js';
 import { fixtureResults, SIMS } from '../report/fixture.js';
 
 const asJson = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
@@ -111,7 +112,7 @@ describe('results.json with its cells in columns', () => {
   it('cross-system results: a system of many cells in cells.<id>.columns.json, the others whole', async () => {
     const r = await fixtureResults(SIMS.townAssault, 20);
     const many: Results = { ...r, cells: Array.from({ length: COLUMNS_ABOVE + 1 }, (_, i) => ({ ...r.cells[i % r.cells.length], index: i })) };
-    const cross = { format: CROSS_RESULTS_FORMAT, systems: [many, r] } as unknown as CrossResults;
+    const cross = { format: CROSS_RESULTS_FORMAT, provenance: { volley: 'test' }, systems: [many, r], comparison: { cells: [] } } as unknown as CrossResults;
     const files = resultsFiles(cross);
     expect(files.map((f) => f.name)).toEqual(['cells.aor.columns.json', 'results.json']);
     const sub = join(dir, 'cross');
