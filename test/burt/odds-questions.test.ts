@@ -107,3 +107,18 @@ describe('a fire\'s parameters (6): the firers are figures or guns', () => {
     expect([parsed.ordnance, parsed.ammunition]).toEqual(['6pdr', 'ball']);
   });
 });
+
+describe('melee and morale parameters (8, 9): counts of figures that could be', () => {
+  const issue = (id: string, params: unknown) => {
+    const r = question(id).params.safeParse(params);
+    return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
+  };
+  it('more figures in contact than the side has, or more figures than it started with, are refused at the field', () => {
+    const side = (o: Record<string, unknown>) => ({ figuresInContact: 8, figures: 24, ...o });
+    expect(issue('melee', { a: side({}), b: side({}) })).toBeNull();
+    expect(issue('melee', { a: side({ figuresInContact: 25 }), b: side({}) })).toEqual({ path: 'a.figuresInContact', message: '25 figures in contact, but the side has 24' });
+    expect(issue('melee', { a: side({}), b: side({ figures: 20, startFigures: 18 }) })?.path).toBe('b.figures');
+    expect(issue('morale', { class: 'C', figures: 30, startFigures: 24 })).toEqual({ path: 'figures', message: '30 figures now, more than the 24 it started with (startFigures)' });
+    expect(issue('morale', { class: 'C', figures: 12, startFigures: 24 })).toBeNull();
+  });
+});

@@ -453,6 +453,15 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
   });
 
+  it('p14, rulings 6: refuses more figures than the unit started with, a front rank or dice of more figures than it has', () => {
+    expect(first('shooting', { firers: [{ distance: 4, figures: 30, startFigures: 24 }], target: {} })).toEqual({ path: 'firers.0.figures', message: '30 figures now, more than the 24 it started with (startFigures)' });
+    // The default 24 figures against a smaller start.
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { startFigures: 20 } })?.path).toBe('target.figures');
+    expect(first('shooting', { firers: [{ distance: 4, figures: 6, front: 8 }], target: {} })).toEqual({ path: 'firers.0.front', message: 'a front rank of 8 figures, but the unit has 6' });
+    expect(first('melee', { a: { dice: 60, figures: 1, startFigures: 24 }, b: {} })?.path).toBe('a.dice');
+    expect(first('melee', { a: { dice: 12 }, b: { figures: 18, startFigures: 24, dice: 10 } })).toBeNull();
+  });
+
   it('p8, p10, rulings 3.12: refuses a volley play would not fire: out of line or attack column (a square only at chargers), disordered, low on ammunition, in a village', () => {
     const volley = (f: Record<string, unknown>) => first('shooting', { firers: [{ distance: 4, fire: 'volley', ...f }], target: {} });
     expect(volley({})).toBeNull();

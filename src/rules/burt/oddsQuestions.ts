@@ -137,7 +137,15 @@ const meleeSide = z.strictObject({
   againstRear: z.boolean().default(false).describe('9: fighting the enemy\'s flank or rear (-1).'),
   supported: z.boolean().default(false).describe('8: +2 for the test.'),
   secureFlank: z.boolean().default(false).describe('8: +1 for the test.'),
+}).superRefine((s, ctx) => {
+  if (s.figuresInContact > s.figures) ctx.addIssue({ code: 'custom', path: ['figuresInContact'], message: `${s.figuresInContact} figures in contact, but the side has ${s.figures}` });
+  figuresWithinStart(s, ctx);
 });
+
+/** Figures now never more than at the start (8's strength modifiers compare them). */
+function figuresWithinStart(s: { figures: number; startFigures?: number }, ctx: z.RefinementCtx): void {
+  if (s.startFigures !== undefined && s.figures > s.startFigures) ctx.addIssue({ code: 'custom', path: ['figures'], message: `${s.figures} figures now, more than the ${s.startFigures} it started with (startFigures)` });
+}
 
 export const meleeParams = z.strictObject({
   a: meleeSide.describe('Side a (the assaulter, say).'),
@@ -277,7 +285,7 @@ export const moraleParams = z.strictObject({
   secureFlank: z.boolean().default(false),
   casualtiesThisTurn: z.boolean().default(false),
   armyDemoralised: z.boolean().default(false),
-});
+}).superRefine(figuresWithinStart);
 export type MoraleParams = z.infer<typeof moraleParams>;
 
 function situationOf(p: MoraleParams): MoraleSituation {

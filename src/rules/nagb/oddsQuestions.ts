@@ -76,9 +76,19 @@ function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; caval
   for (const field of ['guns', 'gun', 'horse'] as const) {
     if (u.arm !== 'artillery' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for a battery; this unit is ${u.arm}` });
   }
+  figureCounts(u, ctx);
   if (u.formation === undefined) return;
   if (u.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['formation'], message: `a battery has no formation; found '${u.formation}'` });
   else if (!formationsOf(u.arm).includes(u.formation)) ctx.addIssue({ code: 'custom', path: ['formation'], message: `expected one of ${formationsOf(u.arm).join(', ')} for ${u.arm}, found '${u.formation}'` });
+}
+
+/** Figures now at most those at the start, and a front rank (or the dice of p14) of no more figures than there are. */
+function figureCounts(u: { arm: (typeof ARMS)[number]; figures?: number; startFigures?: number; front?: number; dice?: number; guns?: number }, ctx: z.RefinementCtx): void {
+  const figures = u.figures ?? defaultFigures(u.arm, u.guns ?? DEFAULT_GUNS);
+  if (u.startFigures !== undefined && figures > u.startFigures) ctx.addIssue({ code: 'custom', path: ['figures'], message: `${figures} figures now, more than the ${u.startFigures} it started with (startFigures)` });
+  if (u.front !== undefined && u.front > figures) ctx.addIssue({ code: 'custom', path: ['front'], message: `a front rank of ${u.front} figures, but the unit has ${figures}` });
+  // p14: a die for each figure in the front rank in contact, and one for each overlapping figure.
+  if (u.dice !== undefined && u.dice > figures) ctx.addIssue({ code: 'custom', path: ['dice'], message: `${u.dice} dice, but the unit has ${figures} figures: a die a figure in contact or overlapping (p14)` });
 }
 
 const unitSchema = z.strictObject(unitFields).superRefine(armFormation);
