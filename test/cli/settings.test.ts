@@ -73,6 +73,13 @@ describe('--set', () => {
     expect(s.turns).toBe(3);
   });
 
+  it('reads a list as a list, as a file\'s factor value is (docs/files.md, --set)', () => {
+    const prep = prepareRun({ file: SCENARIO, settings: { set: ['defender.units[0].flags=[oldGuard]'] } });
+    const s = prep.cells[0].scenario as unknown as { defender: { units: { flags: string[] }[] } };
+    expect(s.defender.units[0].flags).toEqual(['oldGuard']);
+    expect(prep.meta.settings?.set).toEqual({ 'defender.units[0].flags': ['oldGuard'] });
+  });
+
   it('takes an option value as declared: 7.10 is "7.10", not the number 7.1', () => {
     const prep = prepareRun({ file: 'sims/cavalry-vs-squares.scenario.yaml', settings: { set: ['aor.squareEffect=7.10'] } });
     expect(prep.cells[0].options['aor.squareEffect']).toBe('7.10');
@@ -92,6 +99,11 @@ describe('errors name the flag', () => {
     expect(refused({ set: ['aor.squareEffect'] })).toThrow(/^--set: expected PATH=VALUE/);
     expect(refused({ compare: 'aor.squareEffect=7.6' })).toThrow(/^--compare: expected two values or more/);
     expect(refused({ compare: 'aor.squareEffect=7.6,7.6' })).toThrow(/^--compare: value '7.6' is given twice/);
+  });
+
+  it('refuses a map (its fields are set one at a time) and a list of maps', () => {
+    expect(refused({ set: ['defender.doctrine={preset: stubborn}'] })).toThrow("--set: defender.doctrine: a map is not a value --set gives; set its fields one at a time (--set defender.doctrine.preset=...)");
+    expect(refused({ set: ['defender.units[0].flags=[{a: 1}]'] })).toThrow(/^--set: defender\.units\[0\]\.flags: a list of numbers, words or booleans/);
   });
 
   it('refuses a path that selects nothing, or a value the scenario cannot take', () => {

@@ -63,10 +63,7 @@ export function optionNameOf(path: string): string | null {
  */
 export function settingValue(flag: string, path: string, text: string, rulesetId: string): FactorValue {
   const name = optionNameOf(path);
-  if (name === null) {
-    const v = parseYaml(text) as unknown;
-    return (v === null || typeof v === 'object' ? text : v) as FactorValue;
-  }
+  if (name === null) return scenarioValue(flag, path, text);
   const rs = findRuleset(rulesetId)!;
   const owner = name.split('.')[0];
   if (owner !== rs.id && RULESETS.some((r) => r.id === owner)) throw flagError(flag, `${path} is an option of '${owner}', but the file plays '${rs.id}' (see 'volley rulesets ${rs.id}')`);
@@ -75,6 +72,31 @@ export function settingValue(flag: string, path: string, text: string, rulesetId
   const value = spec.values.find((v) => String(v) === text);
   if (value === undefined) throw flagError(flag, `${name} cannot be '${text}'; expected one of ${spec.values.map(String).join(', ')}`);
   return value;
+}
+
+/**
+ * A scenario value's text read as YAML, as a file's factor value is: a number, a boolean, a word, or a
+ * list of them (`[elite, guard]`). A map is refused (a factor value is never one): its fields are set
+ * one by one. Text YAML cannot read, and null, stand for themselves as words.
+ */
+function scenarioValue(flag: string, path: string, text: string): FactorValue {
+  let v: unknown;
+  try {
+    v = parseYaml(text);
+  } catch {
+    return text;
+  }
+  const scalar = (x: unknown) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
+  if (v === null) return text;
+  if (Array.isArray(v)) {
+    if (v.every(scalar)) return v as FactorValue;
+    throw flagError(flag, `${path}: a list of numbers, words or booleans, found '${text}'`);
+  }
+  if (typeof v === 'object') {
+    const first = Object.keys(v as object)[0] ?? 'field';
+    throw flagError(flag, `${path}: a map is not a value --set gives; set its fields one at a time (--set ${path}.${first}=...)`);
+  }
+  return v as FactorValue;
 }
 
 /** The path as a factor key: an option by its name alone (`options.aor.x` is `aor.x`). */
