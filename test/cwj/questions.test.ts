@@ -74,6 +74,28 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
   });
 });
 
+describe('volley odds: a general used rolls for his death ([Gen] l.286-290)', () => {
+  const names = (id: string, params: unknown, options = defaults) => question(id).exact(question(id).params.parse(params), options).distributions.map((d) => d.name);
+  const death = (id: string, params: unknown, name = 'generalDies') => dist(question(id).exact(question(id).params.parse(params), defaults).distributions.find((d) => d.name === name)!);
+  it('fire: only a target with a general shows his death (no try, no roll without one)', () => {
+    expect(names('fire', { firer: {}, target: {} })).toEqual(['result']);
+    expect(names('fire', { firer: {}, target: { general: true } })).toEqual(['result', 'generalDies']);
+  });
+  it('rally and control: a 1 in 6 after his bonus is used; none when it is not', () => {
+    expect(death('rally', { disordered: true, general: true })).toEqual({ no: 5 / 6, yes: 1 / 6 });
+    expect(names('rally', { disordered: true })).toEqual(['result']);
+    // A contact check takes his bonus only under cwj.generalCheckBonus allChecks.
+    expect(names('rally', { general: true, purpose: 'contact' }, { ...defaults, 'cwj.generalCheckBonus': 'rallyPhaseOnly' })).toEqual(['result']);
+    expect(names('rally', { general: true, purpose: 'contact' }, { ...defaults, 'cwj.generalCheckBonus': 'allChecks' })).toEqual(['result', 'generalDies']);
+    expect(death('control', { general: true })).toEqual({ no: 5 / 6, yes: 1 / 6 });
+    expect(names('control', {})).toEqual(['result']);
+  });
+  it('melee: each general who gave his +1 rolls, by side and unit', () => {
+    const n = names('melee', { attacker: { units: [{}, { general: true }] }, defender: { units: [{ general: true }] } });
+    expect(n.filter((x) => x.endsWith('General'))).toEqual(['attacker1General', 'defender0General']);
+  });
+});
+
 describe('volley odds: the melee question ([Melee] l.226-254)', () => {
   it('[Melee]: a column with its general (4+1) against a disordered Deployed battalion (4-2): every pair of d6 faces', () => {
     const p = loadOddsRequest('sims/cwj/melee.odds.yaml');

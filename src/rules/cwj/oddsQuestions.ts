@@ -8,14 +8,15 @@
  * their modifiers come from the same rule functions play calls.
  */
 import { z } from 'zod';
-import type { EngagementDice } from '../../core/dice.js';
+import { d6, type EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
 import { CONTROL_RESULT_NAMES, controlModifier, rollControl } from './control.js';
 import { ARTILLERY_RANGE_CM, FIRE_RESULT_NAMES, fireModifier, mayFire, MUSKET_RANGE_CM, newFireRoll, rangeBand, resolveFire } from './fire.js';
 import { cavalryCapApplies, MELEE_ELIMINATE, MELEE_RETREAT, meleeResult, newMeleeRoll, resolveMelee, sideMeleeModifier, sideMeleeTotal, unitMeleeValue } from './melee.js';
 import { controlOdds, fireOdds, meleeOdds, rallyOdds } from './odds.js';
 import { cwjOptions, type CwjOptions } from './options.js';
-import { contactCheckModifier, RALLY_RESULT_NAMES, rallyModifier, rollRallyTable } from './rally.js';
+import { contactCheckModifier, generalUsedOnCheck, RALLY_RESULT_NAMES, rallyModifier, rollRallyTable } from './rally.js';
+import { GENERAL_EFFECTS, generalDies } from './generals.js';
 import { FORMATIONS, TROOP_TYPES } from './scenarios.js';
 import { meleeFactorOf, troopRatings, type TroopRatings, type TroopType } from './troops.js';
 import type { Formation } from './types.js';
@@ -107,6 +108,15 @@ export function fireQuestionModifier(p: FireParams, opts: CwjOptions): { modifie
 const FIRE_VALUES = FIRE_RESULT_NAMES as readonly string[];
 const YES_NO = ['no', 'yes'];
 
+/** [Gen] l.290: a general used, whatever his effect, dies on 1 on his d6: the distribution of that roll. */
+function generalDeath(name: string, label: string): OddsDistribution {
+  const p = 1 / 6;
+  return { name, label: `${label} ([Gen] l.290: on ${GENERAL_EFFECTS.diesOn} on his d6 after he is used)`, values: [{ value: 'no', p: 1 - p }, { value: 'yes', p }] };
+}
+
+/** The same roll drawn with the play functions' die. */
+const deathRoll = (u: () => number) => YES_NO[generalDies(d6(u)) ? 1 : 0];
+
 const fireQuestion: OddsQuestion<FireParams> = {
   id: 'fire',
   doc: 'One roll on the Firing Table: the result on the target after every modifier and the attached general’s try, and whether he dies ([Fire] l.130-225, [Gen] l.286-290).',
@@ -115,10 +125,11 @@ const fireQuestion: OddsQuestion<FireParams> = {
   exact(p, options) {
     const { modifier, general } = fireQuestionModifier(p, cwjOptions(options));
     const o = fireOdds(modifier, general);
+    // Without an attached general there is no try and no roll for his death: not asked, not shown.
     return {
       distributions: [
         { name: 'result', label: `result on the target (modifier ${modifier >= 0 ? '+' : ''}${modifier})`, values: FIRE_VALUES.map((v, i) => ({ value: v, p: o.result[i] })) },
-        { name: 'generalDies', label: 'the target’s general dies', values: [{ value: 'no', p: 1 - o.generalDies }, { value: 'yes', p: o.generalDies }] },
+        ...(general ? [{ name: 'generalDies', label: 'the target’s general dies (he tries on a 7+ result, [Gen] l.286-290)', values: [{ value: 'no', p: 1 - o.generalDies }, { value: 'yes', p: o.generalDies }] }] : []),
       ],
       summary: { modifier, generalTries: o.generalTries },
     };
@@ -127,7 +138,9 @@ const fireQuestion: OddsQuestion<FireParams> = {
     const { modifier, general } = fireQuestionModifier(p, cwjOptions(options));
     const roll = newFireRoll();
     const r = resolveFire(dice.fire(0), modifier, general, roll);
-    return { result: FIRE_VALUES[r], generalDies: YES_NO[roll.generalDied ? 1 : 0] };
+    const out: Record<string, string> = { result: FIRE_VALUES[r] };
+    if (general) out.generalDies = YES_NO[roll.generalDied ? 1 : 0];
+    return out;
   },
   examples: [
     { firer: { type: 'line', nation: 'french', formation: 'line', disordered: false, general: false }, target: { type: 'line', nation: 'prussian', formation: 'column', disordered: false, general: true, flank: false, cover: 'none' }, distance: 5 },
@@ -223,6 +236,12 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
         distributions.push({ name: `${role}${i}`, label: `${role} unit ${i + 1} (${p[role].units[i].type})`, values: MELEE_WORDS.map((w) => ({ value: w, p: count.get(w)! / 36 })) });
       });
     });
+    // Each general who gave his +1 rolls for his death after the melee ([Melee] l.238).
+    for (const role of ['attacker', 'defender'] as const) {
+      p[role].units.forEach((u, i) => {
+        if (u.general) distributions.push(generalDeath(`${role}${i}General`, `the general with ${role} unit ${i + 1} dies`));
+      });
+    }
     return { distributions, summary: { totals } };
   },
   sample(p, options, dice: EngagementDice) {
@@ -231,6 +250,11 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
     resolveMelee(dice.fire(0), dice.fire(1), totals[0], totals[1], false, false, roll);
     const out: Record<string, number | string> = { difference: roll.difference };
     (['attacker', 'defender'] as const).forEach((role, k) => caps[k].forEach((capped, i) => (out[`${role}${i}`] = unitWord(roll.loser, k, roll.difference, capped))));
+    (['attacker', 'defender'] as const).forEach((role, k) =>
+      p[role].units.forEach((u, i) => {
+        if (u.general) out[`${role}${i}General`] = deathRoll(dice.morale(k as 0 | 1));
+      }),
+    );
     return out;
   },
   examples: [
@@ -273,13 +297,24 @@ const rallyQuestion: OddsQuestion<RallyParams> = {
   params: rallyParams as unknown as z.ZodType<RallyParams>,
   check: (p, options) => unitIssues(p, [], cwjOptions(options)),
   exact(p, options) {
-    const m = rallyQuestionModifier(p, cwjOptions(options));
+    const opts = cwjOptions(options);
+    const m = rallyQuestionModifier(p, opts);
     const o = rallyOdds(m);
-    return { distributions: [{ name: 'result', label: `Rally Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: RALLY_VALUES.map((v, i) => ({ value: v, p: o[i] })) }], summary: { modifier: m } };
+    const used = generalUsedOnCheck(p.general, p.purpose, opts.generalCheckBonus);
+    return {
+      distributions: [
+        { name: 'result', label: `Rally Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: RALLY_VALUES.map((v, i) => ({ value: v, p: o[i] })) },
+        ...(used ? [generalDeath('generalDies', 'the general who gave his bonus dies')] : []),
+      ],
+      summary: { modifier: m },
+    };
   },
   sample(p, options, dice: EngagementDice) {
-    const m = rallyQuestionModifier(p, cwjOptions(options));
-    return { result: RALLY_VALUES[rollRallyTable(dice.morale(0), m)] };
+    const opts = cwjOptions(options);
+    const m = rallyQuestionModifier(p, opts);
+    const out: Record<string, string> = { result: RALLY_VALUES[rollRallyTable(dice.morale(0), m)] };
+    if (generalUsedOnCheck(p.general, p.purpose, opts.generalCheckBonus)) out.generalDies = deathRoll(dice.morale(0));
+    return out;
   },
   examples: [
     { type: 'line', nation: 'french', disordered: true, general: false, purpose: 'rally', modifier: 0 },
@@ -309,10 +344,18 @@ const controlQuestion: OddsQuestion<ControlParams> = {
   exact(p) {
     const m = controlMod(p);
     const o = controlOdds(m);
-    return { distributions: [{ name: 'result', label: `Control Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: CONTROL_VALUES.map((v, i) => ({ value: v, p: o[i] })) }], summary: { modifier: m } };
+    return {
+      distributions: [
+        { name: 'result', label: `Control Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: CONTROL_VALUES.map((v, i) => ({ value: v, p: o[i] })) },
+        ...(p.general ? [generalDeath('generalDies', 'the cavalry general dies')] : []),
+      ],
+      summary: { modifier: m },
+    };
   },
   sample(p, _options: ResolvedOptions, dice: EngagementDice) {
-    return { result: CONTROL_VALUES[rollControl(dice.morale(0), controlMod(p))] };
+    const out: Record<string, string> = { result: CONTROL_VALUES[rollControl(dice.morale(0), controlMod(p))] };
+    if (p.general) out.generalDies = deathRoll(dice.morale(0));
+    return out;
   },
   examples: [
     { general: false, british: false, disordered: false, flankVisible: false },

@@ -302,7 +302,7 @@ const TARGET_STATES = ['unchanged', 'square', 'disordered', 'fled'] as const;
 
 const charge: OddsQuestion<ChargeParams> = {
   id: 'charge',
-  doc: 'One charge from declaration to going home (p12-13, p17-18): the charge test, the reaction with stand and shoot, the charge move, the chargers\' test, contact, flight and being caught.',
+  doc: 'One charge from declaration to going home (p12-13, p17-18): the charge test, the target’s reaction (its volley or fire if it shoots, its test if it forms square), the charge move, the chargers\' test, contact, flight and being caught.',
   params: chargeParams,
   exact(p, options) {
     const spec = chargeSetup(p, nagbOptions(options));
