@@ -121,4 +121,10 @@ describe('melee and morale parameters (8, 9): counts of figures that could be', 
     expect(issue('morale', { class: 'C', figures: 30, startFigures: 24 })).toEqual({ path: 'figures', message: '30 figures now, more than the 24 it started with (startFigures)' });
     expect(issue('morale', { class: 'C', figures: 12, startFigures: 24 })).toBeNull();
   });
+  it("2: a melee side's figures default as a scenario's unit of its arm: 24 foot, 16 horse, 8 skirmishers, a battery's 4 guns of 4 crew", () => {
+    for (const [arm, n] of [['infantry', 24], ['cavalry', 16], ['skirmishers', 8], ['guns', 16]] as const) {
+      expect(issue('melee', { a: { figuresInContact: n, arm }, b: { figuresInContact: 8 } }), arm).toBeNull();
+      expect(issue('melee', { a: { figuresInContact: n + 1, arm }, b: { figuresInContact: 8 } })?.message, arm).toBe(`${n + 1} figures in contact, but the side has ${n}`);
+    }
+  });
 });

@@ -15,7 +15,7 @@ import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOd
 import { burtOptions, type BurtOptions } from './options.js';
 import { COHESION_LEVELS, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
 import { resolveFire, type FireOutcome } from './turn/fire.js';
-import { CLASSES, FORMATIONS, ORDNANCE } from './scenarios.js';
+import { CLASSES, defaultFigures, FORMATIONS, ORDNANCE } from './scenarios.js';
 
 const level = z.enum(COHESION_LEVELS).default('formed').describe('7: the order class.');
 const cover = z.enum(['none', 'soft', 'hard']).default('none');
@@ -122,7 +122,7 @@ const fire: OddsQuestion<FireParams> = {
 
 const meleeSide = z.strictObject({
   figuresInContact: z.int().min(0).max(60).describe('9: figures in contact (burt.meleeRanks).'),
-  figures: z.int().min(1).max(60).default(24).describe('Figures the side has (casualties stop there).'),
+  figures: z.int().min(1).max(60).optional().describe("Figures the side has (casualties stop there); default as a scenario's unit of its arm (2): 24 foot, 16 horse, 8 skirmishers, a battery's 4 guns of 4 crew."),
   startFigures: z.int().min(1).max(60).optional().describe('8: figures it started with (strength modifiers); default figures.'),
   arm: z.enum(['infantry', 'cavalry', 'skirmishers', 'guns']).default('infantry'),
   formation: z.enum(FORMATIONS).default('line'),
@@ -138,9 +138,15 @@ const meleeSide = z.strictObject({
   supported: z.boolean().default(false).describe('8: +2 for the test.'),
   secureFlank: z.boolean().default(false).describe('8: +1 for the test.'),
 }).superRefine((s, ctx) => {
-  if (s.figuresInContact > s.figures) ctx.addIssue({ code: 'custom', path: ['figuresInContact'], message: `${s.figuresInContact} figures in contact, but the side has ${s.figures}` });
-  figuresWithinStart(s, ctx);
+  const figures = sideFigures(s);
+  if (s.figuresInContact > figures) ctx.addIssue({ code: 'custom', path: ['figuresInContact'], message: `${s.figuresInContact} figures in contact, but the side has ${figures}` });
+  figuresWithinStart({ figures, startFigures: s.startFigures }, ctx);
 });
+
+/** A melee side's figures: given, or a scenario unit's of its arm (2; a battery's 4 guns of 6pdr crew). */
+function sideFigures(s: { figures?: number; arm: 'infantry' | 'cavalry' | 'skirmishers' | 'guns' }): number {
+  return s.figures ?? (s.arm === 'guns' ? 4 * GUN_CREW['6pdr'] : defaultFigures(s.arm));
+}
 
 /** Figures now never more than at the start (8's strength modifiers compare them). */
 function figuresWithinStart(s: { figures: number; startFigures?: number }, ctx: z.RefinementCtx): void {
@@ -174,8 +180,8 @@ function fighter(s: MeleeSideParams): MeleeFighter {
 /** 8: the situation of a side's test after the round, before the round's own effects. */
 function moraleOf(s: MeleeSideParams): MoraleSituation {
   return {
-    figures: s.figures,
-    startFigures: s.startFigures ?? s.figures,
+    figures: sideFigures(s),
+    startFigures: s.startFigures ?? sideFigures(s),
     level: COHESION_LEVELS.indexOf(s.level) as Cohesion,
     nearestVisibleEnemy: 0, // the enemy is in contact
     chargingSkirmishersOrRouters: false,
@@ -195,7 +201,7 @@ function moraleOf(s: MeleeSideParams): MoraleSituation {
 }
 
 function oddsSide(s: MeleeSideParams, withMorale: boolean): MeleeOddsSide {
-  return { fighter: fighter(s), figuresInContact: s.figuresInContact, figures: s.figures, ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s) } } : {}) };
+  return { fighter: fighter(s), figuresInContact: s.figuresInContact, figures: sideFigures(s), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s) } } : {}) };
 }
 
 const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
@@ -209,8 +215,8 @@ const melee: OddsQuestion<MeleeParams> = {
     const withMorale = p.a.class !== undefined && p.b.class !== undefined;
     const m = meleeOdds(oddsSide(p.a, withMorale), oddsSide(p.b, withMorale), p.firstContact, o);
     const out: OddsDistribution[] = [
-      distribution('inflictedByA', 'figures side a removes', m.inflictedByA),
-      distribution('inflictedByB', 'figures side b removes', m.inflictedByB),
+      distribution('inflictedByA', 'figures side a takes off side b', m.inflictedByA),
+      distribution('inflictedByB', 'figures side b takes off side a', m.inflictedByB),
       { name: 'outcome', label: 'the round', values: MELEE_OUTCOMES.map((k) => ({ value: k, p: m.outcomes[k] })) },
     ];
     if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
@@ -223,8 +229,8 @@ const melee: OddsQuestion<MeleeParams> = {
     const planA = setMeleePlan(emptyPlan(o), p.a.figuresInContact, fa, fb, p.firstContact, o);
     const planB = setMeleePlan(emptyPlan(o), p.b.figuresInContact, fb, fa, p.firstContact, o);
     // As the engine's strike: each side rolls on its own fire stream.
-    const byA = rollCasualties(planA, p.b.figures, dice.fire(0));
-    const byB = rollCasualties(planB, p.a.figures, dice.fire(1));
+    const byA = rollCasualties(planA, sideFigures(p.b), dice.fire(0));
+    const byB = rollCasualties(planB, sideFigures(p.a), dice.fire(1));
     const outcome = meleeOutcome(byA, byB, o.zeroCasualtyBreak);
     const draw: Record<string, number | string> = { inflictedByA: byA, inflictedByB: byB, outcome };
     if (p.a.class === undefined || p.b.class === undefined) return draw;
