@@ -67,6 +67,17 @@ describe('the March Table question\'s March Mode (p3)', () => {
   });
 });
 
+describe('the March Table question\'s square (p1 Forming Square)', () => {
+  it('only infantry out of march column (and not in square) rolls to form square: the others are not asked', () => {
+    const names = (params: unknown) => q('march').exact(q('march').params.parse(params) as never, DEFAULTS).distributions.map((d) => d.name);
+    expect(names({ formation: 'line' })).toContain('square');
+    expect(names({ formation: 'fieldColumn' })).toContain('square');
+    expect(names({ formation: 'marchColumn' })).not.toContain('square');
+    expect(names({ formation: 'square' })).not.toContain('square');
+    expect(names({ arm: 'cavalry', formation: 'line' })).not.toContain('square');
+  });
+});
+
 describe('the volley question\'s distance (p2 Fire Points at Range)', () => {
   const issue = (params: unknown) => {
     const r = q('volley').params.safeParse(params);

@@ -277,6 +277,11 @@ export function marchSetup(p: MarchParams, options: ResolvedOptions): number {
   return marchModifier(s, o);
 }
 
+/** p1 Forming Square: only infantry not in march column (nor in square already) rolls to form one. */
+function rollsForSquare(p: MarchParams): boolean {
+  return p.arm === 'infantry' && p.formation !== 'marchColumn' && p.formation !== 'square';
+}
+
 const marchQuestion: OddsQuestion<MarchParams> = {
   id: 'march',
   doc: 'One roll on the March Table (p1): the result, whether it counts as a failed check (rulings 5), whether it would form square (p1, p3) and whether it lets the unit charge (aoe.chargeRequires).',
@@ -290,7 +295,7 @@ const marchQuestion: OddsQuestion<MarchParams> = {
       distributions: [
         { name: 'result', label: 'the March Table result', values: column.map((r) => ({ value: MARCH_RESULTS[r].key, p: m.results[r] })) },
         yesNo('failed', 'a failed check (modified 3 or less)', m.failed),
-        yesNo('square', 'forms square if it rolls for one', m.formsSquare),
+        ...(rollsForSquare(p) ? [yesNo('square', 'forms square if it rolls for one', m.formsSquare)] : []),
         yesNo('mayCharge', `may charge (aoe.chargeRequires ${o.chargeRequires})`, m.mayCharge[o.chargeRequires]),
       ],
       summary: { modifier: mod },
@@ -304,12 +309,13 @@ const marchQuestion: OddsQuestion<MarchParams> = {
     // come from the band itself (every modified roll in a band gives the same answers).
     const band = r % 6;
     const lowest = [9, 6, 4, 2, 0, -1][band];
-    return {
+    const out: Record<string, string> = {
       result: MARCH_RESULTS[r].key,
       failed: marchCheckFailed(lowest) ? 'yes' : 'no',
-      square: formsSquare(lowest, p.disordered) ? 'yes' : 'no',
       mayCharge: mayCharge(r, o.chargeRequires) ? 'yes' : 'no',
     };
+    if (rollsForSquare(p)) out.square = formsSquare(lowest, p.disordered) ? 'yes' : 'no';
+    return out;
   },
   examples: [
     marchParams.parse({}),
