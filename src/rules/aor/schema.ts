@@ -19,7 +19,7 @@ const id = z
 export const unitShape = {
     id: id.describe('Unique name of the unit; refits and vary paths select units by it.'),
     kind: z.enum(UNIT_KINDS).default('infantry').describe('infantry, cavalry, artillery (foot) or horseArtillery.'),
-    strength: z.int().min(0).max(99).describe('Combat strength on the front side.'),
+    strength: z.int().min(1, 'a combat unit has a strength of 1 or more (2.2, 7.1: it adds its strength to the fire)').max(99).describe('Combat strength on the front side.'),
     reduced: z.int().min(0).max(99).optional().describe('Strength on the reverse side; default: half the strength rounded up.'),
     steps: z
       .union([z.literal(1), z.literal(2)])
@@ -36,15 +36,18 @@ export const unitShape = {
     tags: z.array(z.string().min(1)).optional().describe('Free labels (e.g. landwehr, guard), for refits to match; no effect on play.'),
 };
 
-type UnitFields = { strength: number; reduced?: number; damaged: boolean; steps?: 1 | 2; kind: (typeof UNIT_KINDS)[number] };
+type UnitFields = { strength: number; reduced?: number; damaged: boolean; steps?: 1 | 2; kind: (typeof UNIT_KINDS)[number]; pursuit?: number };
 
-/** Cross-field checks of a unit (6.1): a reduced side no stronger than the front, a one-step unit never damaged. */
+/** Cross-field checks of a unit (6.1): a reduced side no stronger than the front, a one-step unit never damaged, a pursuit rating only on cavalry (2.2). */
 export function checkUnit(u: UnitFields, ctx: z.RefinementCtx): void {
   if (u.reduced !== undefined && u.reduced > u.strength) {
     ctx.addIssue({ code: 'custom', path: ['reduced'], message: `reduced strength ${u.reduced} is above the full strength ${u.strength}` });
   }
   if (u.damaged && (u.steps ?? defaultSteps(u.kind)) === 1) {
     ctx.addIssue({ code: 'custom', path: ['damaged'], message: 'a one-step unit cannot start damaged' });
+  }
+  if (u.pursuit !== undefined && u.kind !== 'cavalry') {
+    ctx.addIssue({ code: 'custom', path: ['pursuit'], message: `a pursuit rating is cavalry's (2.2, 7.7); this unit is ${u.kind}` });
   }
 }
 
