@@ -23,6 +23,7 @@ import { refuseNotANumber, refuseRepeatedOptions, refuseSwitchValues, skipHelpCa
 import { UsageError } from '../core/errors.js';
 import { OutputFolderError } from '../sim/engine/errors.js';
 import { CliExit } from './exit.js';
+import { BUILD_ID, VOLLEY_VERSION } from '../results/version.js';
 
 function fail(e: unknown): never {
   if (e instanceof VolleyInputError || e instanceof OptionError || e instanceof UsageError || e instanceof OutputFolderError) {
@@ -66,6 +67,18 @@ const optionsOf = (y: unknown) =>
   (y as { getOptions(): { array: string[]; boolean: string[]; number: string[]; alias: Record<string, string[]>; key: Record<string, unknown> } }).getOptions();
 
 const COMMANDS = [runCommand, reportCommand, oddsCommand, rulesetsCommand, validateCommand, schemaCommand, traceCommand, tournamentCommand, refitCommand, tuneCommand, workerCommand];
+const COMMAND_NAMES = COMMANDS.map((c) => String(c.command).split(' ')[0]);
+const commandList = `${COMMAND_NAMES.slice(0, -1).join(', ')} or ${COMMAND_NAMES[COMMAND_NAMES.length - 1]}`;
+
+/**
+ * yargs calls a first word that is no command an unknown argument: say it is an unknown command, and
+ * which there are (a near one is suggested by the hints).
+ */
+function unknownCommand(msg: string): string {
+  const first = hideBin(process.argv)[0];
+  if (first === undefined || first.startsWith('-') || COMMAND_NAMES.includes(first)) return msg;
+  return new RegExp(`^Unknown arguments?: ${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`).test(msg) ? `unknown command '${first}': one of ${commandList}` : msg;
+}
 
 async function main(): Promise<void> {
   const cli = yargs(hideBin(process.argv));
@@ -83,15 +96,14 @@ async function main(): Promise<void> {
       refuseRepeatedOptions(argv, optionsOf(cli).array);
       refuseSwitchValues(hideBin(process.argv), optionsOf(cli).boolean);
     }, true)
-    .demandCommand(1, 'name a command: run, trace, tournament, tune, odds, refit, rulesets, validate, schema or worker')
+    .demandCommand(1, `name a command: ${commandList}`)
     .strict()
     .help()
-    .version()
+    .version(BUILD_ID ? `${VOLLEY_VERSION} (build ${BUILD_ID.slice(0, 12)})` : VOLLEY_VERSION)
     .fail((msg, err) => {
       if (err) fail(err);
-      const commands = COMMANDS.map((c) => String(c.command).split(' ')[0]);
-      const hints = unknownArgumentHints(msg, hideBin(process.argv), Object.keys(optionsOf(cli).key), commands);
-      process.stderr.write(`volley: ${msg}${negativeValueHint(msg) || hints}\n(see 'volley --help')\n`);
+      const hints = unknownArgumentHints(msg, hideBin(process.argv), Object.keys(optionsOf(cli).key), COMMAND_NAMES);
+      process.stderr.write(`volley: ${unknownCommand(msg)}${negativeValueHint(msg) || hints}\n(see 'volley --help')\n`);
       process.exit(2);
     })
     .parseAsync();

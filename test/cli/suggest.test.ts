@@ -125,6 +125,20 @@ describe('the command line as a user meets it', () => {
     expect(number.stderr).toBe("volley: -n (--engagements) must be a whole number, got 'abc'\n");
   });
 
+  it('names every command when none is given, calls an unknown first word an unknown command (with the near one), and gives its version anywhere', async () => {
+    const { volley } = await import('./volley.js');
+    const none = volley([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr.split('\n')[0]).toBe('volley: name a command: run, report, odds, rulesets, validate, schema, trace, tournament, refit, tune or worker');
+    const typo = volley(['rnu', 'sims/town-assault.scenario.yaml']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.split('\n')[0]).toBe("volley: unknown command 'rnu': one of run, report, odds, rulesets, validate, schema, trace, tournament, refit, tune or worker; 'rnu': did you mean 'run'?");
+    // Outside the checkout too (yargs looked for package.json from the working folder).
+    const version = volley(['--version'], tmpdir());
+    expect(version.code).toBe(0);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+( \(build [0-9a-f]{12}\))?\n$/);
+  });
+
   it('speaks English under another locale, so the hint is still found (yargs would answer in German)', async () => {
     const { volley } = await import('./volley.js');
     const r = volley(['run', 'sims/town-assault.scenario.yaml', '--engagments', '5'], process.cwd(), { LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8' });
