@@ -139,6 +139,7 @@ describe('the target and the range of volley tune', () => {
       [() => parseTargetValue('120%', share), /a share, from 0 to 1/],
       [() => parseTargetValue('3%', mean), /a mean per engagement, not a share/],
       [() => parseTargetValue('x', mean), /expected a number after '='/],
+      [() => parseTargetValue('-3', mean), /side\[Blue\]\.strengthLost is a mean of .* per engagement, never below 0; found -3/],
     ];
     for (const [f, re] of bad) {
       expect(f).toThrow(VolleyInputError);

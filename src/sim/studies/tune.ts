@@ -91,6 +91,8 @@ export function parseTargetValue(value: string, metric: Metric): number {
   if (pct) throw flagError('--target', `${metric.path} is a mean per engagement, not a share: give a number without %`);
   const v = /^-?\d*\.?\d+(?:e-?\d+)?$/i.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(v)) throw flagError('--target', `expected a number after '=', found '${value}'`);
+  // Every mean a metric reads counts something (turns, strength, men, checks, points): none goes below 0.
+  if (v < 0) throw flagError('--target', `${metric.path} is a mean of ${metric.words} per engagement, never below 0; found ${value}`);
   return v;
 }
 
