@@ -1,3 +1,4 @@
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
@@ -73,6 +74,15 @@ async function queueExecutor(address: QueueAddress, quiet: boolean) {
   return (plan: import('../sim/engine/plan.js').RunPlan, opts: import('../sim/engine/runner.js').RunOptions) => new QueueExecutor(plan, opts, address, { onQueued });
 }
 
+/** A checkpoint of no batch: its head line alone (or no file). */
+function checkpointIsEmpty(file: string): boolean {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').length <= 1;
+  } catch {
+    return true;
+  }
+}
+
 /** What stopped a run, as the message and exit code the user gets. */
 function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): unknown {
   const checkpoint = join(prep.outDir, CHECKPOINT_FILE);
@@ -113,6 +123,11 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
   }
   if (e instanceof m.OutputFolderError) return new CliExit(e.message, 2);
   if (argv.queue !== undefined && e instanceof Error && (e.name === 'QueueUnreachable' || e.name === 'QueueJobFailed')) {
+    // Nothing played yet (the checkpoint holds only its head): no run to continue, so none is left to block the next.
+    if (e.name === 'QueueUnreachable' && checkpointIsEmpty(checkpoint)) {
+      rmSync(checkpoint, { force: true });
+      return new CliExit(`${e.message}\n  nothing was played; run the same command again once it is reachable`, 1);
+    }
     return new CliExit(`${e.message}\n  the batches done are saved; continue with: ${resumeCommand()}`, 1);
   }
   return e;

@@ -6,7 +6,7 @@
  * stack and no password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startVolley, tmp, volley, waitFor } from '../reliability/cli.js';
@@ -103,9 +103,13 @@ describe.skipIf(!REDIS_SERVER)('volley run --queue with volley worker', () => {
   it('names a server that is not there, without a stack or the password', async () => {
     const port = await freePort();
     const url = `redis://:hunter2@127.0.0.1:${port}/0`;
-    const run = volley(['run', ...RUN, '--out', tmp(), '--queue', url]);
+    const out = tmp();
+    const run = volley(['run', ...RUN, '--out', out, '--queue', url]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`cannot reach Redis at redis://127.0.0.1:${port}/0: connection refused`);
+    // Nothing was played: no checkpoint is left to block the same command run again.
+    expect(run.stderr).toContain('nothing was played; run the same command again once it is reachable');
+    expect(existsSync(join(out, 'checkpoint.ndjson'))).toBe(false);
     const w = volley(['worker', '--queue', url]);
     expect(w.code).toBe(1);
     expect(w.stderr).toContain(`cannot reach Redis at redis://127.0.0.1:${port}/0`);
