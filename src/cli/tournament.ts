@@ -12,6 +12,8 @@ import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/stor
 const DEFAULT_PAIRING_ENGAGEMENTS = 400;
 const DEFAULT_TOURNAMENT_SEED = '1';
 import { progress } from './progress.js';
+import { CliExit } from './exit.js';
+import { RunInterrupted } from '../sim/engine/errors.js';
 
 interface Args {
   file: string;
@@ -65,13 +67,25 @@ export const tournamentCommand: CommandModule<object, Args> = {
       return;
     }
     const lock = claimFolder(out, { marker: TOURNAMENT_FILE, command: 'tournament', force: argv.force || found === 'partial' });
+    // Ctrl-C stops the play between batches and releases the folder; a second one exits at once.
+    const stop = new AbortController();
+    const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
+    const onSigint = () => {
+      if (stop.signal.aborted) process.exit(130);
+      bar.stop();
+      stop.abort();
+    };
+    process.on('SIGINT', onSigint);
     try {
-      const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
       let t;
       try {
-        t = await runTournament(prep, { autoStart: argv.workers === undefined, onProgress: (p) => bar.update(p.done, p.total) });
+        t = await runTournament(prep, { autoStart: argv.workers === undefined, onProgress: (p) => bar.update(p.done, p.total), signal: stop.signal });
+      } catch (e) {
+        if (e instanceof RunInterrupted) throw new CliExit('interrupted: nothing is written (a tournament is played whole; run it again)', 130);
+        throw e;
       } finally {
         bar.stop();
+        process.off('SIGINT', onSigint);
       }
       writeFileAtomic(join(out, TOURNAMENT_FILE), `${JSON.stringify(t, null, 2)}\n`);
       writeFileAtomic(join(out, TOURNAMENT_PAGE), tournamentHtml(t));

@@ -75,10 +75,16 @@ export function prepareTournament(request: TournamentRequest): PreparedTournamen
 /** Play every ordered pairing (a request, or one prepareTournament has checked); `onProgress` after each batch. */
 export async function runTournament(
   request: TournamentRequest | PreparedTournament,
-  opts: { onProgress?: (p: RunProgress) => void; /** `workers` is the most to use; the pool starts only for a long run (RunOptions.autoStart). */ autoStart?: boolean } = {},
+  opts: {
+    onProgress?: (p: RunProgress) => void;
+    /** `workers` is the most to use; the pool starts only for a long run (RunOptions.autoStart). */
+    autoStart?: boolean;
+    /** Aborted: the play stops between batches with RunInterrupted (Ctrl-C). */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<TournamentResult> {
   const { req, pairs, plan, ruleset, sides } = 'plan' in request ? request : prepareTournament(request);
-  const accs = await runPlan(plan, { workers: req.workers, autoStart: opts.autoStart, onProgress: opts.onProgress });
+  const accs = await runPlan(plan, { workers: req.workers, autoStart: opts.autoStart, onProgress: opts.onProgress, signal: opts.signal });
   const at = (a: string, b: string) => accs[pairs.findIndex(([x, y]) => x === a && y === b)];
   const matches: Match[] = [];
   const seats: Seat[] = [];
