@@ -395,6 +395,26 @@ describe('the lane scenario: cross-field checks name the field', () => {
     expect(text.some((t) => t.startsWith('sides.1.role'))).toBe(true);
   });
 
+  it('commanders: one id each (refits rate them by it; the default is the brigade id with -cdr), and placed on the lane', () => {
+    const s = unchecked([col('X', 16, 0)], [line('Y', 40, 0)]);
+    const withCommanders = (a: Record<string, unknown>, b: Record<string, unknown>, cinc?: Record<string, unknown>) =>
+      checkLane({
+        ...s,
+        sides: [
+          { ...s.sides[0], ...(cinc ? { cinc: { rating: 'competent', ...cinc } } : {}), brigades: [{ ...s.sides[0].brigades[0], commander: { rating: 'competent', ...a } }] },
+          { ...s.sides[1], brigades: [{ ...s.sides[1].brigades[0], commander: { rating: 'competent', ...b } }] },
+        ],
+      } as LaneScenario).map((x) => `${x.path.join('.')}: ${x.message}`);
+    expect(withCommanders({}, {})).toEqual([]);
+    expect(withCommanders({ id: 'Ney' }, { id: 'Ney' })).toEqual(["sides.1.brigades.0.commander.id: duplicate commander id 'Ney' (first used at sides[0].brigades[0].commander)"]);
+    expect(withCommanders({}, { id: 'BA-cdr' })[0]).toMatch(/^sides\.1\.brigades\.0\.commander\.id: duplicate commander id 'BA-cdr'/);
+    expect(withCommanders({ id: 'Nap' }, {}, { id: 'Nap' })[0]).toMatch(/duplicate commander id 'Nap' \(first used at sides\[0\]\.cinc\)/);
+    expect(withCommanders({ at: { x: 60, y: 0 } }, { at: { x: 40, y: 25 } })).toEqual([
+      'sides.0.brigades.0.commander.at.x: the commander (x 60) is not on the lane (0 to 48)',
+      'sides.1.brigades.0.commander.at.y: the commander (y 25) is not across the lane (-20 to 20)',
+    ]);
+  });
+
   it('a battery needs its guns; infantry has no guns; cavalry has no militia', () => {
     const issues = checkLane(unchecked([{ id: 'B', arm: 'artillery', front: 10, offset: 0 }, { id: 'I', guns: ['light'], front: 10, offset: 8 }], [{ id: 'C', arm: 'cavalry', class: 'militia', front: 40, offset: 0 }]));
     expect(issues.map((x) => x.path.join('.'))).toEqual(expect.arrayContaining(['sides.0.brigades.0.units.0.guns', 'sides.0.brigades.0.units.1.guns', 'sides.1.brigades.0.units.0.class']));

@@ -168,6 +168,10 @@ export function checkLane(s: LaneScenario, opts: NagbOptions = DEFAULT_NAGB_OPTI
   const issues: LaneIssue[] = [];
   const seen = new Map<string, string>();
   const rects: { x0: number; x1: number; y0: number; y1: number; path: Path; id: string }[] = [];
+  const commanders = new Map<string, string>();
+  s.sides.forEach((side, si) => {
+    if (side.cinc) commanders.set(side.cinc.id ?? `${side.name}-cinc`, formatPath(['sides', si, 'cinc']));
+  });
   const L = s.lane.length;
   const half = s.lane.width / 2;
   s.sides.forEach((side, si) => {
@@ -176,6 +180,14 @@ export function checkLane(s: LaneScenario, opts: NagbOptions = DEFAULT_NAGB_OPTI
       const bp: Path = ['sides', si, 'brigades', bi];
       if (seen.has(b.id)) issues.push({ path: [...bp, 'id'], message: `duplicate id '${b.id}' (first used at ${seen.get(b.id)})` });
       else seen.set(b.id, formatPath([...bp, 'id']));
+      // Refits rate commanders by id: one id, one commander (the default is the brigade's id with -cdr).
+      const cdr = b.commander.id ?? `${b.id}-cdr`;
+      const cp: Path = [...bp, 'commander'];
+      if (commanders.has(cdr)) issues.push({ path: [...cp, 'id'], message: `duplicate commander id '${cdr}' (first used at ${commanders.get(cdr)})${b.commander.id === undefined ? ' (the default, the brigade id with -cdr)' : ''}` });
+      else commanders.set(cdr, formatPath(cp));
+      const at = b.commander.at;
+      if (at && (at.x < 0 || at.x > L)) issues.push({ path: [...cp, 'at', 'x'], message: `the commander (x ${at.x}) is not on the lane (0 to ${L})` });
+      if (at && (at.y < -half || at.y > half)) issues.push({ path: [...cp, 'at', 'y'], message: `the commander (y ${at.y}) is not across the lane (${-half} to ${half})` });
       b.units.forEach((u, ui) => {
         const up: Path = [...bp, 'units', ui];
         if (seen.has(u.id)) issues.push({ path: [...up, 'id'], message: `duplicate id '${u.id}' (first used at ${seen.get(u.id)})` });
