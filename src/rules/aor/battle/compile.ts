@@ -62,7 +62,17 @@ export function checkBattle(sc: BattleScenario): MapIssue[] {
       });
     });
   });
-  sc.objectives.forEach((o, i) => parseHex(grid, o.at, ['objectives', i, 'at'], issues));
+  // Objectives are named in reports and in plans (whenLost): a name, or a hex, for one objective only.
+  const objectiveNames = new Map<string, number>();
+  const objectiveHexes = new Map<number, number>();
+  sc.objectives.forEach((o, i) => {
+    const h = parseHex(grid, o.at, ['objectives', i, 'at'], issues);
+    const name = o.name ?? `objective ${i + 1} (${o.at})`;
+    if (objectiveNames.has(name)) issues.push({ path: ['objectives', i, 'name'], message: `duplicate objective name '${name}' (first used at objectives[${objectiveNames.get(name)}])` });
+    else objectiveNames.set(name, i);
+    if (h >= 0 && objectiveHexes.has(h)) issues.push({ path: ['objectives', i, 'at'], message: `hex ${o.at} is objectives[${objectiveHexes.get(h)}] already` });
+    else if (h >= 0) objectiveHexes.set(h, i);
+  });
   const allFormations = new Map<string, number>();
   sc.sides.forEach((side, s) => side.formations.forEach((f) => allFormations.set(f.id, s)));
   const ids = new Set<string>();
