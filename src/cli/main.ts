@@ -9,7 +9,7 @@ import { OptionError } from '../core/ruleset.js';
 import { VolleyInputError } from '../core/errors.js';
 import { EngagementError } from '../sim/engine/batch.js';
 import { oddsCommand } from './odds.js';
-import { refitCommand } from './refit.js';
+import { refitCheckCommand, refitCommand } from './refit.js';
 import { reportCommand } from './report.js';
 import { rulesetsCommand } from './rulesets.js';
 import { runCommand } from './run.js';
@@ -70,14 +70,28 @@ const COMMANDS = [runCommand, reportCommand, oddsCommand, rulesetsCommand, valid
 const COMMAND_NAMES = COMMANDS.map((c) => String(c.command).split(' ')[0]);
 const commandList = `${COMMAND_NAMES.slice(0, -1).join(', ')} or ${COMMAND_NAMES[COMMAND_NAMES.length - 1]}`;
 
+/** Commands that take a command of their own, and theirs. */
+const SUBCOMMANDS: Record<string, readonly { name: string; usage: string }[]> = { refit: [{ name: 'check', usage: String(refitCheckCommand.command) }] };
+
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * yargs calls a first word that is no command an unknown argument: say it is an unknown command, and
- * which there are (a near one is suggested by the hints).
+ * yargs's own words for a command line it cannot take, said as volley speaks: a first word (or a refit
+ * command) that is no command is an unknown command, with the list (a near one is suggested by the
+ * hints); a missing file or folder is named with the command's usage.
  */
-function unknownCommand(msg: string): string {
-  const first = hideBin(process.argv)[0];
-  if (first === undefined || first.startsWith('-') || COMMAND_NAMES.includes(first)) return msg;
-  return new RegExp(`^Unknown arguments?: ${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`).test(msg) ? `unknown command '${first}': one of ${commandList}` : msg;
+function plainMessage(msg: string): string {
+  const [first, second] = hideBin(process.argv);
+  const unknown = (word: string | undefined) => word !== undefined && new RegExp(`^Unknown arguments?: ${escapeRe(word)}(,|$)`).test(msg);
+  if (first !== undefined && !first.startsWith('-') && !COMMAND_NAMES.includes(first) && unknown(first)) return `unknown command '${first}': one of ${commandList}`;
+  const subs = first === undefined ? undefined : SUBCOMMANDS[first];
+  if (subs && second !== undefined && !second.startsWith('-') && unknown(second)) return `unknown ${first} command '${second}': one of ${subs.map((c) => c.name).join(', ')}`;
+  if (/^Not enough non-option arguments/.test(msg) && first !== undefined) {
+    const usage = subs ? subs.find((c) => c.name === second)?.usage : COMMANDS.find((c) => String(c.command).split(' ')[0] === first)?.command;
+    const wanted = usage === undefined ? null : /<([^>]+)>/.exec(String(usage));
+    if (usage !== undefined && wanted) return `missing <${wanted[1]}>: volley ${subs ? `${first} ` : ''}${String(usage)}`;
+  }
+  return msg;
 }
 
 async function main(): Promise<void> {
@@ -103,7 +117,7 @@ async function main(): Promise<void> {
     .fail((msg, err) => {
       if (err) fail(err);
       const hints = unknownArgumentHints(msg, hideBin(process.argv), Object.keys(optionsOf(cli).key), COMMAND_NAMES);
-      process.stderr.write(`volley: ${unknownCommand(msg)}${negativeValueHint(msg) || hints}\n(see 'volley --help')\n`);
+      process.stderr.write(`volley: ${plainMessage(msg)}${negativeValueHint(msg) || hints}\n(see 'volley --help')\n`);
       process.exit(2);
     })
     .parseAsync();

@@ -29,7 +29,7 @@ interface RefitCheckArgs {
   resume: boolean;
 }
 
-const check: CommandModule<object, RefitCheckArgs> = {
+export const refitCheckCommand: CommandModule<object, RefitCheckArgs> = {
   command: 'check <refit>',
   describe: 'What each exception of a refit changes: paired differences with and without it, same dice',
   builder: (y) =>
@@ -40,7 +40,7 @@ const check: CommandModule<object, RefitCheckArgs> = {
       .option('seed', { type: 'string', default: DEFAULT_REFIT_SEED, describe: 'Seed' })
       .option('batch', { type: 'number', describe: 'Engagements per batch (default 500; never depends on the workers)' })
       .option('workers', WORKERS_OPTION)
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>-on<scenarios>, and -n<N>, -seed<S> when given)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/refit-<name>-on-<scenarios>, and -n<N>, -seed<S> when given)' })
       .option('resume', { type: 'boolean', default: false, describe: `Continue an interrupted check from DIR/${CHECKPOINT_FILE}` })
       .option('force', { type: 'boolean', default: false, describe: 'Start over in a folder that holds a finished or unfinished check' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress and no summary table' }) as never,
@@ -142,8 +142,8 @@ const check: CommandModule<object, RefitCheckArgs> = {
 };
 
 export const refitCommand: CommandModule = {
-  command: 'refit <command>',
+  command: 'refit',
   describe: 'Refits: check what each exception changes',
-  builder: (y) => y.command(check).demandCommand(1, 'name a refit command: check') as never,
+  builder: (y) => y.command(refitCheckCommand).demandCommand(1, 'name a refit command: check') as never,
   handler: () => undefined,
 };

@@ -133,6 +133,11 @@ describe('the command line as a user meets it', () => {
     const typo = volley(['rnu', 'sims/town-assault.scenario.yaml']);
     expect(typo.code).toBe(2);
     expect(typo.stderr.split('\n')[0]).toBe("volley: unknown command 'rnu': one of run, report, odds, rulesets, validate, schema, trace, tournament, refit, tune or worker; 'rnu': did you mean 'run'?");
+    expect(volley(['refit', 'bogus']).stderr.split('\n')[0]).toBe("volley: unknown refit command 'bogus': one of check");
+    const noFile = volley(['run']);
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr.split('\n')[0]).toBe('volley: missing <file>: volley run <file>');
+    expect(volley(['refit', 'check']).stderr.split('\n')[0]).toBe('volley: missing <refit>: volley refit check <refit>');
     // Outside the checkout too (yargs looked for package.json from the working folder).
     const version = volley(['--version'], tmpdir());
     expect(version.code).toBe(0);
