@@ -155,6 +155,8 @@ export function parseYamlText(file: string, raw: string): YamlSource {
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const line = lines.linePos(e.pos[0]).line;
+    // The yaml library's words for a second document speak to its programmers: say what the file holds.
+    if (e.code === 'MULTIPLE_DOCS') throw new VolleyInputError(file, line, undefined, "a second YAML document begins here ('---'); a volley file holds one: split it into files");
     throw new VolleyInputError(file, line, undefined, `not valid YAML: ${e.message.split('\n')[0]}`);
   }
   // A tag the parser does not know (!foo) leaves the value a string, and a known one outside the core
