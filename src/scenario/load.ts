@@ -6,7 +6,7 @@ import { dirname, resolve, relative } from 'node:path';
 import { doctrinesFor, resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from '../core/errors.js';
-import { parsePath, PathError, placesAt, setPath } from './paths.js';
+import { parsePath, PathError, placesAt, setPath, sharedSegments } from './paths.js';
 import { refitFileSchema } from './refit.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { applyRefitToAll, loadRefitFile, refitErrorAt, type LoadedRefit, type RefitChangeSet } from './refit.js';
@@ -451,13 +451,21 @@ function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variant
     const first = r.error.issues.find((i) => i.code === 'unrecognized_keys') ?? r.error.issues[0];
     const described = describeIssue(first, data, scenarioSchema);
     const at = formatPath(described.path);
-    const culprit = factors.find(([p]) => at.startsWith(p.split('[')[0].split('.')[0])) ?? factors[0];
-    throw new VolleyInputError(
-      file,
-      lineOf(src, ['vary', culprit?.[0] ?? '']),
-      culprit ? `vary.${culprit[0]}` : undefined,
-      `value ${JSON.stringify(combo[culprit?.[0] ?? ''])} makes the scenario invalid at ${at}: ${described.message}`,
-    );
+    // The factor whose places lead furthest along the invalid field's path is the one to blame; when
+    // none leads there (a field the values change together), the cell is.
+    let culprit: string | null = null;
+    let best = 0;
+    factors.forEach(([path], i) => {
+      if (isRefitPath(path)) return;
+      for (const place of placesAt(data, x.parsed[i])) {
+        const n = sharedSegments(place, described.path);
+        if (n > best) [best, culprit] = [n, path];
+      }
+    });
+    if (culprit === null) {
+      throw new VolleyInputError(file, lineOf(src, ['vary']), 'vary', `the cell ${cellLabel(combo)} makes the scenario invalid at ${at}: ${described.message}`);
+    }
+    throw new VolleyInputError(file, lineOf(src, ['vary', culprit]), `vary.${culprit}`, `value ${JSON.stringify(combo[culprit])} makes the scenario invalid at ${at}: ${described.message}`);
   }
   const cellFactors = variant === null ? combo : { ...combo, [VARIANT_FACTOR]: variant };
   return {

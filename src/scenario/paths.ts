@@ -142,3 +142,15 @@ export function valuesAt(doc: unknown, segs: readonly Segment[]): unknown[] {
   walk(doc, 0);
   return out;
 }
+
+/**
+ * How many leading segments a place (a dotted path of placesAt) shares with a concrete path (a
+ * validation issue's, keys and positions): 'defender.units.0.morale' and defender.units[0].morale share
+ * 4, 'defender.terrain' and defender.units[0].morale share 1.
+ */
+export function sharedSegments(place: string, path: readonly PropertyKey[]): number {
+  const segs = place.split('.');
+  let n = 0;
+  while (n < segs.length && n < path.length && segs[n] === String(path[n])) n++;
+  return n;
+}

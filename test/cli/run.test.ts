@@ -5,6 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sharedSegments } from '../../src/scenario/paths.js';
 import { describe, expect, it } from 'vitest';
 
 import { volley } from './volley.js';
@@ -129,6 +130,18 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
     const r = volley(['validate', join(dir, 'e.yaml')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/e\.yaml:7: vary\.defender\.units\[\*\]\.morale: value 11 makes the scenario invalid/);
+    // Of two factors under one side, the one whose field is invalid is named, with its value.
+    writeFileSync(join(dir, 'e2.yaml'), 'kind: experiment\nname: e\nscenario: s.yaml\nengagements: 10\nseed: 1\nvary:\n  defender.units[*].morale: [4, 5]\n  defender.terrain: [town, lava]\n');
+    const two = volley(['validate', join(dir, 'e2.yaml')]);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toMatch(/e2\.yaml:8: vary\.defender\.terrain: value "lava" makes the scenario invalid at defender\.terrain: /);
+  });
+
+  it('sharedSegments: how far a factor\'s place leads along an invalid field\'s path', () => {
+    expect(sharedSegments('defender.units.0.morale', ['defender', 'units', 0, 'morale'])).toBe(4);
+    expect(sharedSegments('defender.terrain', ['defender', 'units', 0, 'morale'])).toBe(1);
+    expect(sharedSegments('defender.units.1.morale', ['defender', 'units', 0, 'morale'])).toBe(2);
+    expect(sharedSegments('turns', ['defender'])).toBe(0);
   });
 
   it('a vary path that selects nothing is an error', () => {
