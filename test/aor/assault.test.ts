@@ -5,12 +5,13 @@ import {
   FORCED,
   newRoundOutcome,
   NO_RETREAT,
+  onlyAcrossFortified,
   resolveAssaultRound,
   VOLUNTARY,
   type AssaultSituation,
   type AttackingStack,
 } from '../../src/rules/aor/assault.js';
-import type { AorOptions } from '../../src/rules/aor/options.js';
+import { DEFAULT_AOR_OPTIONS, type AorOptions } from '../../src/rules/aor/options.js';
 import type { HexTerrain } from '../../src/rules/aor/terrain.js';
 import type { UnitSpec } from '../../src/rules/aor/units.js';
 import { doctrine, options, roll2d6, ScriptedDice, spec, state, type DiceScript } from './helpers.js';
@@ -563,6 +564,37 @@ describe('Assault round: forts (10.1)', () => {
     expect(ignore.out.attackerStrength).toBe(4);
     expect(ignore.out.defenderRetreat).toBe(NO_RETREAT);
     expect(mk('normal').out.defenderRetreat).toBe(FORCED);
+  });
+});
+
+describe('Assault round: fortified hexsides and flanking (10.1, 10.2, 7.6)', () => {
+  // Two stacks with a hexside between them (a flank, 7.6), crossing the hexsides given.
+  const flank = (hexsides: [AttackingStack['hexside'], AttackingStack['hexside']], mode: 'likeFort' | 'flankable') =>
+    play({
+      specs: [inf('a1', 0, 4), inf('a2', 0, 4), inf('d', 1, 6)],
+      stacks: [stack([0], { direction: 0, hexside: hexsides[0] }), stack([1], { direction: 2, hexside: hexsides[1] })],
+      defender: [2],
+      fire: [[2], [2]],
+      morale: [[], []],
+      opts: { fortifiedHexsideFlank: mode },
+    }).out.flanked;
+
+  it('aor.fortifiedHexsideFlank likeFort (default): attacked only across fortified hexsides, the defender is not flanked, as in a fort', () => {
+    expect(DEFAULT_AOR_OPTIONS.fortifiedHexsideFlank).toBe('likeFort');
+    expect(flank(['fortified', 'fortified'], 'likeFort')).toBe(false);
+    // One attack that does not cross a wall flanks as 7.6 says.
+    expect(flank(['fortified', 'none'], 'likeFort')).toBe(true);
+    expect(flank(['none', 'none'], 'likeFort')).toBe(true);
+  });
+
+  it('aor.fortifiedHexsideFlank flankable: the defender\'s hex alone decides (7.6), whatever the hexsides', () => {
+    expect(flank(['fortified', 'fortified'], 'flankable')).toBe(true);
+  });
+
+  it('onlyAcrossFortified: every stack crosses a fortified hexside (either of a stack\'s two)', () => {
+    const sit = (sides: [AttackingStack['hexside'], AttackingStack['hexside2']][]) => ({ stacks: sides.map(([h, h2]) => stack([0], { hexside: h, hexside2: h2 })) }) as unknown as AssaultSituation;
+    expect(onlyAcrossFortified(sit([['fortified', undefined], ['stream', 'fortified']]))).toBe(true);
+    expect(onlyAcrossFortified(sit([['fortified', undefined], ['stream', undefined]]))).toBe(false);
   });
 });
 

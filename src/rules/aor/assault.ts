@@ -102,11 +102,20 @@ const defSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, a
 /**
  * Whether the defender is flanked now: by the hexsides of the stacks still in the fight (7.6), or, under
  * March orders on a road or trail hex, by the order itself (12.2); towns and forts cannot be flanked
- * (7.6, 10.1), unless aor.marchFlank lets the March rule override that in towns.
+ * (7.6, 10.1), unless aor.marchFlank lets the March rule override that in towns; nor, under
+ * aor.fortifiedHexsideFlank likeFort, a defender attacked only across fortified hexsides (10.2).
  */
 export function flankedNow(st: UnitState, sit: AssaultSituation, o: AorOptions): boolean {
+  if (o.fortifiedHexsideFlank === 'likeFort' && onlyAcrossFortified(sit)) return false;
   if (sit.defenderMarching === true && (canBeFlanked(sit.defenderTerrain) || (o.marchFlank === 'inTowns' && sit.defenderTerrain === 'town'))) return true;
   return canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
+}
+
+/** 10.2: every stack of the assault attacks across a fortified hexside. */
+export function onlyAcrossFortified(sit: AssaultSituation): boolean {
+  // (A loop: the round's hot path allocates nothing.)
+  for (const s of sit.stacks) if (s.hexside !== 'fortified' && s.hexside2 !== 'fortified') return false;
+  return true;
 }
 
 /** 7.6: whether the stacks with units still in the fight attack through hexsides that flank. */
@@ -494,7 +503,7 @@ export function resolveAssaultRound(
   out.flanked = flankedNow(st, sit, o);
   const inFortification =
     sit.defenderTerrain === 'fort' ||
-    (o.fortifiedHexsideRetreat === 'ignore' && sit.stacks.every((s) => s.hexside === 'fortified' || s.hexside2 === 'fortified'));
+    (o.fortifiedHexsideRetreat === 'ignore' && onlyAcrossFortified(sit));
 
   round.defArtillery = includesArtillery(st, def, nd);
   round.defOldGuard = o.oldGuardEffect === 'attackingOrDefending' && includesOldGuard(st, def, nd);

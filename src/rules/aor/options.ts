@@ -182,6 +182,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'Defenders attacked only across fortified hexsides ignore retreat results as in a fort, or retreat normally.',
   },
   {
+    name: 'aor.fortifiedHexsideFlank',
+    values: ['likeFort', 'flankable'],
+    default: 'likeFort',
+    source: '10.1, 10.2, 7.6',
+    doc: 'Whether a defender attacked only across fortified hexsides can be flanked: 10.2 has such hexsides work like forts, which cannot be flanked (10.1).',
+    valueDocs: {
+      likeFort: 'attacked only across fortified hexsides, it is not flanked, as in a fort (and a March column on the road there is not either)',
+      flankable: "flanking is decided by the defender's hex alone (7.6: towns and forts), whatever hexsides the attacks cross",
+    },
+  },
+  {
     name: 'aor.marchFlank',
     values: ['flankableTerrain', 'inTowns'],
     default: 'flankableTerrain',
@@ -309,6 +320,7 @@ export interface AorOptions {
   defenderTargetTerrain: 'leastProtected' | 'mostProtected';
   cavalryAloneRetreat: 'always' | 'unlessAttackerRetreats';
   fortifiedHexsideRetreat: 'ignore' | 'normal';
+  fortifiedHexsideFlank: 'likeFort' | 'flankable';
   blockedRetreat: 'eliminate' | 'stepLoss';
   bombardStackBonus: boolean;
   bombardFirstHit: 'disruptOrStep' | 'alwaysDisrupt';
@@ -364,6 +376,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     riverAssault: get('riverAssault'),
     targetRuleOrder: get('targetRuleOrder'),
     marchFlank: get('marchFlank'),
+    fortifiedHexsideFlank: get('fortifiedHexsideFlank'),
     zocMovement: get('zocMovement'),
     cavalryZocOrders: get('cavalryZocOrders'),
     turnEndRecovery: get('turnEndRecovery'),
