@@ -94,6 +94,22 @@ describe('volley odds: a general used rolls for his death ([Gen] l.286-290)', ()
     const n = names('melee', { attacker: { units: [{}, { general: true }] }, defender: { units: [{ general: true }] } });
     expect(n.filter((x) => x.endsWith('General'))).toEqual(['attacker1General', 'defender0General']);
   });
+  it('melee, cwj.generalUnitLost dies: a general is lost with a unit the melee eliminates, else dies on his roll; sampled alike', () => {
+    const melee = question('melee');
+    // A disordered line with its general, flanked, against a column of guard: often eliminated.
+    const params = melee.params.parse({ attacker: { units: [{ type: 'guard', formation: 'column' }] }, defender: { units: [{ disordered: true, flank: true, general: true }] } });
+    const options = { ...defaults, 'cwj.generalUnitLost': 'dies' };
+    const e = melee.exact(params, options).distributions;
+    const elim = dist(e.find((d) => d.name === 'defender0')!).eliminated;
+    expect(elim).toBeGreaterThan(0.1);
+    expect(dist(e.find((d) => d.name === 'defender0General')!).yes).toBeCloseTo(elim + (1 - elim) / 6, 12);
+    expect(dist(melee.exact(params, defaults).distributions.find((d) => d.name === 'defender0General')!).yes).toBeCloseTo(1 / 6, 12);
+    const n = 20_000;
+    let yes = 0;
+    for (let i = 0; i < n; i++) if (melee.sample(params, options, EngagementDice.for('cwj-general', 'melee', i)).defender0General === 'yes') yes++;
+    const p = elim + (1 - elim) / 6;
+    expect(Math.abs(yes / n - p)).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / n));
+  });
 });
 
 describe('volley odds: the melee question ([Melee] l.226-254)', () => {

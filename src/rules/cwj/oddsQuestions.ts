@@ -236,10 +236,19 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
         distributions.push({ name: `${role}${i}`, label: `${role} unit ${i + 1} (${p[role].units[i].type})`, values: MELEE_WORDS.map((w) => ({ value: w, p: count.get(w)! / 36 })) });
       });
     });
-    // Each general who gave his +1 rolls for his death after the melee ([Melee] l.238).
+    // Each general who gave his +1 rolls for his death after the melee ([Melee] l.238, [Gen] l.290);
+    // under cwj.generalUnitLost dies he is lost with a unit the melee eliminates, and rolls no more.
+    const withUnit = cwjOptions(options).generalUnitLost === 'dies';
     for (const role of ['attacker', 'defender'] as const) {
       p[role].units.forEach((u, i) => {
-        if (u.general) distributions.push(generalDeath(`${role}${i}General`, `the general with ${role} unit ${i + 1} dies`));
+        if (!u.general) return;
+        const eliminated = withUnit ? distributions.find((d) => d.name === `${role}${i}`)!.values.find((v) => v.value === 'eliminated')!.p : 0;
+        const dies = eliminated + (1 - eliminated) / 6;
+        distributions.push({
+          name: `${role}${i}General`,
+          label: `the general with ${role} unit ${i + 1} dies (1 on his d6 after the melee, [Gen] l.290${withUnit ? '; or with his unit, cwj.generalUnitLost dies' : ''})`,
+          values: [{ value: 'no', p: 1 - dies }, { value: 'yes', p: dies }],
+        });
       });
     }
     return { distributions, summary: { totals } };
@@ -252,7 +261,9 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
     (['attacker', 'defender'] as const).forEach((role, k) => caps[k].forEach((capped, i) => (out[`${role}${i}`] = unitWord(roll.loser, k, roll.difference, capped))));
     (['attacker', 'defender'] as const).forEach((role, k) =>
       p[role].units.forEach((u, i) => {
-        if (u.general) out[`${role}${i}General`] = deathRoll(dice.morale(k as 0 | 1));
+        if (!u.general) return;
+        const lostWithUnit = cwjOptions(options).generalUnitLost === 'dies' && out[`${role}${i}`] === 'eliminated';
+        out[`${role}${i}General`] = lostWithUnit ? 'yes' : deathRoll(dice.morale(k as 0 | 1));
       }),
     );
     return out;
