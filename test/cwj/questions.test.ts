@@ -38,6 +38,18 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
     const got = dist(e.distributions[0]);
     for (const k of names) expect(got[k]).toBeCloseTo(want[k], 12);
     expect(dist(e.distributions[1]).yes).toBeCloseTo(dies, 12);
+    // cwj.generalUnitLost dies: he is lost with a unit the fire eliminates too (when his own roll spared him).
+    let diesWithUnit = 0;
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++) {
+        const t = a + b + 3;
+        const r = t <= 6 ? 0 : t <= 9 ? 1 : t <= 11 ? 2 : 3;
+        if (r === 0) continue;
+        for (let g = 1; g <= 6; g++)
+          for (let d = 1; d <= 6; d++) if (d === 1 || (g < 5 ? r : r - 1) === 3) diesWithUnit += 1 / 36 / 36;
+      }
+    const lost = p.question.exact(p.params, { ...p.options, 'cwj.generalUnitLost': 'dies' });
+    expect(dist(lost.distributions[1]).yes).toBeCloseTo(diesWithUnit, 12);
   });
   it('[Fire] l.172-179, l.205-224: a battery at double range against Deployed infantry in a village: 1 -2 -2 (hard cover) = -3', () => {
     const e = question('fire').exact(question('fire').examples[1], defaults);

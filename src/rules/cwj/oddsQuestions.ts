@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { d6, type EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
 import { CONTROL_RESULT_NAMES, controlModifier, rollControl } from './control.js';
-import { ARTILLERY_RANGE_CM, FIRE_RESULT_NAMES, fireModifier, mayFire, MUSKET_RANGE_CM, newFireRoll, rangeBand, resolveFire } from './fire.js';
+import { ARTILLERY_RANGE_CM, FIRE_ELIMINATE, FIRE_RESULT_NAMES, fireModifier, mayFire, MUSKET_RANGE_CM, newFireRoll, rangeBand, resolveFire } from './fire.js';
 import { cavalryCapApplies, MELEE_ELIMINATE, MELEE_RETREAT, meleeResult, newMeleeRoll, resolveMelee, sideMeleeModifier, sideMeleeTotal, unitMeleeValue } from './melee.js';
 import { controlOdds, fireOdds, meleeOdds, rallyOdds } from './odds.js';
 import { cwjOptions, type CwjOptions } from './options.js';
@@ -123,23 +123,30 @@ const fireQuestion: OddsQuestion<FireParams> = {
   params: fireParams as unknown as z.ZodType<FireParams>,
   check: (p, options) => fireIssues(p, cwjOptions(options)),
   exact(p, options) {
-    const { modifier, general } = fireQuestionModifier(p, cwjOptions(options));
+    const opts = cwjOptions(options);
+    const { modifier, general } = fireQuestionModifier(p, opts);
     const o = fireOdds(modifier, general);
-    // Without an attached general there is no try and no roll for his death: not asked, not shown.
+    // Without an attached general there is no try and no roll for his death: not asked, not shown. He
+    // tries whenever the result is eliminated, so under cwj.generalUnitLost dies a 5 in 6 of those
+    // eliminations kill him too (the other sixth he died on his roll already).
+    const withUnit = opts.generalUnitLost === 'dies';
+    const dies = o.generalDies + (withUnit ? (o.result[FIRE_ELIMINATE] * 5) / 6 : 0);
+    const label = `the target’s general dies (he tries on a 7+ result and dies on a 1, [Gen] l.286-290${withUnit ? '; or with his unit, cwj.generalUnitLost dies' : ''})`;
     return {
       distributions: [
         { name: 'result', label: `result on the target (modifier ${modifier >= 0 ? '+' : ''}${modifier})`, values: FIRE_VALUES.map((v, i) => ({ value: v, p: o.result[i] })) },
-        ...(general ? [{ name: 'generalDies', label: 'the target’s general dies (he tries on a 7+ result, [Gen] l.286-290)', values: [{ value: 'no', p: 1 - o.generalDies }, { value: 'yes', p: o.generalDies }] }] : []),
+        ...(general ? [{ name: 'generalDies', label, values: [{ value: 'no', p: 1 - dies }, { value: 'yes', p: dies }] }] : []),
       ],
       summary: { modifier, generalTries: o.generalTries },
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const { modifier, general } = fireQuestionModifier(p, cwjOptions(options));
+    const opts = cwjOptions(options);
+    const { modifier, general } = fireQuestionModifier(p, opts);
     const roll = newFireRoll();
     const r = resolveFire(dice.fire(0), modifier, general, roll);
     const out: Record<string, string> = { result: FIRE_VALUES[r] };
-    if (general) out.generalDies = YES_NO[roll.generalDied ? 1 : 0];
+    if (general) out.generalDies = YES_NO[roll.generalDied || (opts.generalUnitLost === 'dies' && r === FIRE_ELIMINATE) ? 1 : 0];
     return out;
   },
   examples: [
