@@ -102,6 +102,28 @@ describe('volley odds: a general used rolls for his death ([Gen] l.286-290)', ()
     expect(death('control', { general: true })).toEqual({ no: 5 / 6, yes: 1 / 6 });
     expect(names('control', {})).toEqual(['result']);
   });
+  it('rally and control, cwj.generalUnitLost dies: a rout or a natural 2 removes the unit and its general, after his own roll', () => {
+    const dies = { ...defaults, 'cwj.generalUnitLost': 'dies' };
+    const at = (id: string, params: unknown, options: Record<string, unknown>) => dist(question(id).exact(question(id).params.parse(params), options as never).distributions.find((d) => d.name === 'generalDies')!).yes;
+    const rout = dist(question('rally').exact(question('rally').params.parse({ type: 'conscript', general: true }), dies).distributions[0]).rout;
+    expect(rout).toBeCloseTo(1 / 12, 12);
+    expect(at('rally', { type: 'conscript', general: true }, dies)).toBeCloseTo(1 / 6 + (rout * 5) / 6, 12);
+    // A contact check that does not use his bonus: no roll, but a rout still takes him.
+    const contact = { ...dies, 'cwj.generalCheckBonus': 'rallyPhaseOnly' };
+    const routOnContact = dist(question('rally').exact(question('rally').params.parse({ type: 'conscript', general: true, purpose: 'contact' }), contact as never).distributions[0]).rout;
+    expect(at('rally', { type: 'conscript', general: true, purpose: 'contact' }, contact)).toBeCloseTo(routOnContact, 12);
+    expect(at('control', { general: true }, dies)).toBeCloseTo(41 / 216, 12);
+    expect(at('control', { general: true }, defaults)).toBeCloseTo(1 / 6, 12);
+    // Sampled alike.
+    const n = 20_000;
+    for (const [id, params, p] of [['rally', { type: 'conscript', general: true }, 1 / 6 + (rout * 5) / 6], ['control', { general: true }, 41 / 216]] as const) {
+      const q = question(id);
+      const parsed = q.params.parse(params);
+      let yes = 0;
+      for (let i = 0; i < n; i++) if (q.sample(parsed, dies, EngagementDice.for('cwj-general', id, i)).generalDies === 'yes') yes++;
+      expect(Math.abs(yes / n - p), id).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / n));
+    }
+  });
   it('melee: each general who gave his +1 rolls, by side and unit', () => {
     const n = names('melee', { attacker: { units: [{}, { general: true }] }, defender: { units: [{ general: true }] } });
     expect(n.filter((x) => x.endsWith('General'))).toEqual(['attacker1General', 'defender0General']);

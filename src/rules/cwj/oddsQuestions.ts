@@ -10,12 +10,12 @@
 import { z } from 'zod';
 import { d6, type EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
-import { CONTROL_RESULT_NAMES, controlModifier, rollControl } from './control.js';
+import { CONTROL_REMOVED, CONTROL_RESULT_NAMES, controlModifier, rollControl } from './control.js';
 import { ARTILLERY_RANGE_CM, FIRE_ELIMINATE, FIRE_RESULT_NAMES, fireModifier, mayFire, MUSKET_RANGE_CM, newFireRoll, rangeBand, resolveFire } from './fire.js';
 import { cavalryCapApplies, MELEE_ELIMINATE, MELEE_RETREAT, meleeResult, newMeleeRoll, resolveMelee, sideMeleeModifier, sideMeleeTotal, unitMeleeValue } from './melee.js';
 import { controlOdds, fireOdds, meleeOdds, rallyOdds } from './odds.js';
 import { cwjOptions, type CwjOptions } from './options.js';
-import { contactCheckModifier, generalUsedOnCheck, RALLY_RESULT_NAMES, rallyModifier, rollRallyTable } from './rally.js';
+import { contactCheckModifier, generalUsedOnCheck, RALLY_ROUT, RALLY_RESULT_NAMES, rallyModifier, rollRallyTable } from './rally.js';
 import { GENERAL_EFFECTS, generalDies } from './generals.js';
 import { FORMATIONS, TROOP_TYPES } from './scenarios.js';
 import { meleeFactorOf, troopRatings, type TroopRatings, type TroopType } from './troops.js';
@@ -108,10 +108,16 @@ export function fireQuestionModifier(p: FireParams, opts: CwjOptions): { modifie
 const FIRE_VALUES = FIRE_RESULT_NAMES as readonly string[];
 const YES_NO = ['no', 'yes'];
 
-/** [Gen] l.290: a general used, whatever his effect, dies on 1 on his d6: the distribution of that roll. */
-function generalDeath(name: string, label: string): OddsDistribution {
-  const p = 1 / 6;
-  return { name, label: `${label} ([Gen] l.290: on ${GENERAL_EFFECTS.diesOn} on his d6 after he is used)`, values: [{ value: 'no', p: 1 - p }, { value: 'yes', p }] };
+/**
+ * Whether a general dies in one procedure: on a 1 on his d6 after he is used ([Gen] l.290; `rolls`), or,
+ * under cwj.generalUnitLost dies, with his unit when the procedure removes it (`removed`, its chance;
+ * his roll, on other dice, comes first).
+ */
+function generalDeath(name: string, label: string, rolls: boolean, removed: number, withUnit: boolean): OddsDistribution {
+  const roll = rolls ? 1 / 6 : 0;
+  const p = roll + (withUnit ? removed * (1 - roll) : 0);
+  const how = [...(rolls ? [`on ${GENERAL_EFFECTS.diesOn} on his d6 after he is used, [Gen] l.290`] : []), ...(withUnit ? ['with his unit, cwj.generalUnitLost dies'] : [])].join('; or ');
+  return { name, label: `${label} (${how})`, values: [{ value: 'no', p: 1 - p }, { value: 'yes', p }] };
 }
 
 /** The same roll drawn with the play functions' die. */
@@ -249,13 +255,8 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
     for (const role of ['attacker', 'defender'] as const) {
       p[role].units.forEach((u, i) => {
         if (!u.general) return;
-        const eliminated = withUnit ? distributions.find((d) => d.name === `${role}${i}`)!.values.find((v) => v.value === 'eliminated')!.p : 0;
-        const dies = eliminated + (1 - eliminated) / 6;
-        distributions.push({
-          name: `${role}${i}General`,
-          label: `the general with ${role} unit ${i + 1} dies (1 on his d6 after the melee, [Gen] l.290${withUnit ? '; or with his unit, cwj.generalUnitLost dies' : ''})`,
-          values: [{ value: 'no', p: 1 - dies }, { value: 'yes', p: dies }],
-        });
+        const eliminated = distributions.find((d) => d.name === `${role}${i}`)!.values.find((v) => v.value === 'eliminated')!.p;
+        distributions.push(generalDeath(`${role}${i}General`, `the general with ${role} unit ${i + 1} dies`, true, eliminated, withUnit));
       });
     }
     return { distributions, summary: { totals } };
@@ -319,10 +320,12 @@ const rallyQuestion: OddsQuestion<RallyParams> = {
     const m = rallyQuestionModifier(p, opts);
     const o = rallyOdds(m);
     const used = generalUsedOnCheck(p.general, p.purpose, opts.generalCheckBonus);
+    // A rout removes the unit ([Rally] l.34-58), and under cwj.generalUnitLost dies its general with it.
+    const withUnit = p.general && opts.generalUnitLost === 'dies';
     return {
       distributions: [
         { name: 'result', label: `Rally Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: RALLY_VALUES.map((v, i) => ({ value: v, p: o[i] })) },
-        ...(used ? [generalDeath('generalDies', 'the general who gave his bonus dies')] : []),
+        ...(used || withUnit ? [generalDeath('generalDies', 'the attached general dies', used, o[RALLY_ROUT], withUnit)] : []),
       ],
       summary: { modifier: m },
     };
@@ -330,8 +333,14 @@ const rallyQuestion: OddsQuestion<RallyParams> = {
   sample(p, options, dice: EngagementDice) {
     const opts = cwjOptions(options);
     const m = rallyQuestionModifier(p, opts);
-    const out: Record<string, string> = { result: RALLY_VALUES[rollRallyTable(dice.morale(0), m)] };
-    if (generalUsedOnCheck(p.general, p.purpose, opts.generalCheckBonus)) out.generalDies = deathRoll(dice.morale(0));
+    const r = rollRallyTable(dice.morale(0), m);
+    const out: Record<string, string> = { result: RALLY_VALUES[r] };
+    const used = generalUsedOnCheck(p.general, p.purpose, opts.generalCheckBonus);
+    const withUnit = p.general && opts.generalUnitLost === 'dies';
+    if (used || withUnit) {
+      const rolled = used ? deathRoll(dice.morale(0)) : 'no';
+      out.generalDies = rolled === 'yes' || (withUnit && r === RALLY_ROUT) ? 'yes' : 'no';
+    }
     return out;
   },
   examples: [
@@ -359,20 +368,22 @@ const controlQuestion: OddsQuestion<ControlParams> = {
   id: 'control',
   doc: 'One Cavalry Control Table roll of cavalry that won a melee: lost on a natural 2, uncontrolled charge, uncontrolled move, mill about, controlled ([Control] l.255-283).',
   params: controlParams as unknown as z.ZodType<ControlParams>,
-  exact(p) {
+  exact(p, options) {
     const m = controlMod(p);
     const o = controlOdds(m);
     return {
       distributions: [
         { name: 'result', label: `Control Table (modifier ${m >= 0 ? '+' : ''}${m})`, values: CONTROL_VALUES.map((v, i) => ({ value: v, p: o[i] })) },
-        ...(p.general ? [generalDeath('generalDies', 'the cavalry general dies')] : []),
+        ...(p.general ? [generalDeath('generalDies', 'the cavalry general dies', true, o[CONTROL_REMOVED], cwjOptions(options).generalUnitLost === 'dies')] : []),
       ],
       summary: { modifier: m },
     };
   },
-  sample(p, _options: ResolvedOptions, dice: EngagementDice) {
-    const out: Record<string, string> = { result: CONTROL_VALUES[rollControl(dice.morale(0), controlMod(p))] };
-    if (p.general) out.generalDies = deathRoll(dice.morale(0));
+  sample(p, options: ResolvedOptions, dice: EngagementDice) {
+    const r = rollControl(dice.morale(0), controlMod(p));
+    const out: Record<string, string> = { result: CONTROL_VALUES[r] };
+    // A natural 2 removes the regiment ([Control] l.255-283), and under cwj.generalUnitLost dies its general.
+    if (p.general) out.generalDies = deathRoll(dice.morale(0)) === 'yes' || (cwjOptions(options).generalUnitLost === 'dies' && r === CONTROL_REMOVED) ? 'yes' : 'no';
     return out;
   },
   examples: [
