@@ -591,10 +591,14 @@ describe('Assault round: fortified hexsides and flanking (10.1, 10.2, 7.6)', () 
     expect(flank(['fortified', 'fortified'], 'flankable')).toBe(true);
   });
 
-  it('onlyAcrossFortified: every stack crosses a fortified hexside (either of a stack\'s two)', () => {
-    const sit = (sides: [AttackingStack['hexside'], AttackingStack['hexside2']][]) => ({ stacks: sides.map(([h, h2]) => stack([0], { hexside: h, hexside2: h2 })) }) as unknown as AssaultSituation;
-    expect(onlyAcrossFortified(sit([['fortified', undefined], ['stream', 'fortified']]))).toBe(true);
-    expect(onlyAcrossFortified(sit([['fortified', undefined], ['stream', undefined]]))).toBe(false);
+  it('onlyAcrossFortified: every stack still in the fight crosses a fortified hexside (either of a stack\'s two)', () => {
+    const st = state(inf('a1', 0, 4), inf('a2', 0, 4), inf('d', 1, 6));
+    const sit = (sides: [AttackingStack['hexside'], AttackingStack['hexside2']][]) => ({ stacks: sides.map(([h, h2], i) => stack([i], { hexside: h, hexside2: h2 })) }) as unknown as AssaultSituation;
+    expect(onlyAcrossFortified(st, sit([['fortified', undefined], ['stream', 'fortified']]))).toBe(true);
+    expect(onlyAcrossFortified(st, sit([['fortified', undefined], ['stream', undefined]]))).toBe(false);
+    // The stack across the stream gone (it retreated): the one left crosses the wall alone.
+    st.retreated[1] = 1;
+    expect(onlyAcrossFortified(st, sit([['fortified', undefined], ['stream', undefined]]))).toBe(true);
   });
 });
 

@@ -106,16 +106,21 @@ const defSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, a
  * aor.fortifiedHexsideFlank likeFort, a defender attacked only across fortified hexsides (10.2).
  */
 export function flankedNow(st: UnitState, sit: AssaultSituation, o: AorOptions): boolean {
-  if (o.fortifiedHexsideFlank === 'likeFort' && onlyAcrossFortified(sit)) return false;
+  if (o.fortifiedHexsideFlank === 'likeFort' && onlyAcrossFortified(st, sit)) return false;
   if (sit.defenderMarching === true && (canBeFlanked(sit.defenderTerrain) || (o.marchFlank === 'inTowns' && sit.defenderTerrain === 'town'))) return true;
   return canBeFlanked(sit.defenderTerrain) && flankingNow(st, sit);
 }
 
-/** 10.2: every stack of the assault attacks across a fortified hexside. */
-export function onlyAcrossFortified(sit: AssaultSituation): boolean {
-  // (A loop: the round's hot path allocates nothing.)
-  for (const s of sit.stacks) if (s.hexside !== 'fortified' && s.hexside2 !== 'fortified') return false;
-  return true;
+/** 10.2: every stack still in the fight (as for flanking, 7.6) attacks across a fortified hexside. */
+export function onlyAcrossFortified(st: UnitState, sit: AssaultSituation): boolean {
+  // (A loop, as flankingNow's: no closure made a round.)
+  let any = false;
+  for (const s of sit.stacks) {
+    if (!anyPresent(st, s.units, s.units.length)) continue;
+    if (s.hexside !== 'fortified' && s.hexside2 !== 'fortified') return false;
+    any = true;
+  }
+  return any;
 }
 
 /** 7.6: whether the stacks with units still in the fight attack through hexsides that flank. */
@@ -503,7 +508,7 @@ export function resolveAssaultRound(
   out.flanked = flankedNow(st, sit, o);
   const inFortification =
     sit.defenderTerrain === 'fort' ||
-    (o.fortifiedHexsideRetreat === 'ignore' && onlyAcrossFortified(sit));
+    (o.fortifiedHexsideRetreat === 'ignore' && onlyAcrossFortified(st, sit));
 
   round.defArtillery = includesArtillery(st, def, nd);
   round.defOldGuard = o.oldGuardEffect === 'attackingOrDefending' && includesOldGuard(st, def, nd);
