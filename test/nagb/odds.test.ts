@@ -462,14 +462,18 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('melee', { a: { dice: 12 }, b: { figures: 18, startFigures: 24, dice: 10 } })).toBeNull();
   });
 
-  it('p8, p10, rulings 3.12: refuses a volley play would not fire: out of line or attack column (a square only at chargers), disordered, low on ammunition, in a village', () => {
+  it('p8, p10, rulings 3.12: refuses a volley play would not fire: out of line or attack column (a square only at chargers, and then always), disordered, low on ammunition, in a village', () => {
     const volley = (f: Record<string, unknown>) => first('shooting', { firers: [{ distance: 4, fire: 'volley', ...f }], target: {} });
     expect(volley({})).toBeNull();
     expect(volley({ formation: 'attackColumn' })).toBeNull();
     expect(volley({ formation: 'marchColumn' })?.path).toBe('firers.0.formation');
     expect(volley({ formation: 'square' })?.path).toBe('firers.0.formation');
     expect(volley({ formation: 'square', defensive: true })).toBeNull();
-    expect(volley({ arm: 'cavalry' })?.path).toBe('firers.0.formation');
+    // As play has it (chargeSpecInto): a square volleys at chargers whatever its order and ammunition.
+    expect(volley({ formation: 'square', defensive: true, disordered: true, lowOnAmmo: true })).toBeNull();
+    // Play's mayVolley asks the formation, not the arm: cavalry in line volleys, in column it does not.
+    expect(volley({ arm: 'cavalry' })).toBeNull();
+    expect(volley({ arm: 'cavalry', formation: 'column' })?.path).toBe('firers.0.formation');
     expect(volley({ disordered: true })).toEqual({ path: 'firers.0.disordered', message: 'a volley needs good order (p10): a disordered unit fires half its front rank' });
     expect(volley({ lowOnAmmo: true })?.path).toBe('firers.0.lowOnAmmo');
     expect(volley({ inVillage: true })?.path).toBe('firers.0.inVillage');

@@ -409,6 +409,8 @@ describe('the lane scenario: cross-field checks name the field', () => {
     expect(withCommanders({ id: 'Ney' }, { id: 'Ney' })).toEqual(["sides.1.brigades.0.commander.id: duplicate commander id 'Ney' (first used at sides[0].brigades[0].commander)"]);
     expect(withCommanders({}, { id: 'BA-cdr' })[0]).toMatch(/^sides\.1\.brigades\.0\.commander\.id: duplicate commander id 'BA-cdr'/);
     expect(withCommanders({ id: 'Nap' }, {}, { id: 'Nap' })[0]).toMatch(/duplicate commander id 'Nap' \(first used at sides\[0\]\.cinc\)/);
+    const twoChiefs = checkLane({ ...s, sides: [{ ...s.sides[0], cinc: { id: 'Boss', rating: 'competent' } }, { ...s.sides[1], cinc: { id: 'Boss', rating: 'competent' } }] } as LaneScenario);
+    expect(twoChiefs.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual(["sides.1.cinc.id: duplicate commander id 'Boss' (first used at sides[0].cinc)"]);
     expect(withCommanders({ at: { x: 60, y: 0 } }, { at: { x: 40, y: 25 } })).toEqual([
       'sides.0.brigades.0.commander.at.x: the commander (x 60) is not on the lane (0 to 48)',
       'sides.1.brigades.0.commander.at.y: the commander (y 25) is not across the lane (-20 to 20)',

@@ -144,15 +144,17 @@ const firerSchema = z.strictObject({
 });
 
 /**
- * p8, p10: why a firer may not fire the volley it is asked to (as play's mayVolley decides): a formed
- * line or attack column (a square only at chargers, p8), in good order, with ammunition, not in a village
- * sector (rulings 3.12). Whether it moved and its fire zone are not asked: the question takes it as free.
+ * p8, p10: why a firer may not fire the volley it is asked to, as play decides (shooting.ts mayVolley,
+ * odds.ts chargeSpecInto): a formed line or attack column in good order, with ammunition, not in a
+ * village sector (rulings 3.12); a square only at chargers (p8), and then always. Whether it moved and
+ * its fire zone are not asked: the question takes it as free.
  */
 export function volleyRefusals(f: { arm: string; formation?: string; disordered: boolean; lowOnAmmo: boolean; inVillage: boolean; defensive: boolean }): [string, string][] {
-  const out: [string, string][] = [];
   const formation = f.formation ?? 'line';
-  const formed = f.arm === 'infantry' && (formation === 'line' || formation === 'attackColumn' || (formation === 'square' && f.defensive));
-  if (!formed) out.push(['formation', `a volley is fired by infantry in line or attack column (p10), a square only at chargers (p8, defensive); found ${f.arm} in ${formation}`]);
+  // p8: a square fires at charges only by volley, whatever its state.
+  if (formation === 'square') return f.defensive ? [] : [['formation', 'a square fires a volley only at chargers (p8): give defensive: true']];
+  const out: [string, string][] = [];
+  if (formation !== 'line' && formation !== 'attackColumn') out.push(['formation', `a volley is fired in line or attack column (p10); found ${formation}`]);
   if (f.disordered) out.push(['disordered', 'a volley needs good order (p10): a disordered unit fires half its front rank']);
   if (f.lowOnAmmo) out.push(['lowOnAmmo', 'a unit low on ammunition volleys no more this battle (p10)']);
   if (f.inVillage) out.push(['inVillage', 'a village garrison fires at half effect, never a volley (rulings 3.12)']);

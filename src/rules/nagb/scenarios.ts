@@ -170,7 +170,10 @@ export function checkLane(s: LaneScenario, opts: NagbOptions = DEFAULT_NAGB_OPTI
   const rects: { x0: number; x1: number; y0: number; y1: number; path: Path; id: string }[] = [];
   const commanders = new Map<string, string>();
   s.sides.forEach((side, si) => {
-    if (side.cinc) commanders.set(side.cinc.id ?? `${side.name}-cinc`, formatPath(['sides', si, 'cinc']));
+    if (!side.cinc) return;
+    const id = side.cinc.id ?? `${side.name}-cinc`;
+    if (commanders.has(id)) issues.push({ path: ['sides', si, 'cinc', 'id'], message: `duplicate commander id '${id}' (first used at ${commanders.get(id)})${side.cinc.id === undefined ? ' (the default, the side name with -cinc)' : ''}` });
+    else commanders.set(id, formatPath(['sides', si, 'cinc']));
   });
   const L = s.lane.length;
   const half = s.lane.width / 2;
