@@ -6,7 +6,7 @@ import { dirname, resolve, relative } from 'node:path';
 import { doctrinesFor, resolveOptions, type ResolvedOptions } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { formatPath, VolleyInputError } from '../core/errors.js';
-import { parsePath, PathError, placesAt, setPath, sharedSegments } from './paths.js';
+import { parsePath, PathError, placeKeysAt, placesAt, setPath, sharedSegments } from './paths.js';
 import { refitFileSchema } from './refit.js';
 import { experimentSchema, scenarioSchema, type Experiment, type FactorValue, type Scenario } from './schema.js';
 import { applyRefitToAll, loadRefitFile, refitErrorAt, type LoadedRefit, type RefitChangeSet } from './refit.js';
@@ -452,16 +452,18 @@ function comboCell(x: ExperimentContext, combo: Record<string, unknown>, variant
     const described = describeIssue(first, data, scenarioSchema);
     const at = formatPath(described.path);
     // The factor whose places lead furthest along the invalid field's path is the one to blame; when
-    // none leads there (a field the values change together), the cell is.
+    // none leads there, or two lead as far (a field the values change together), the cell is.
     let culprit: string | null = null;
     let best = 0;
+    let tied = false;
     factors.forEach(([path], i) => {
       if (isRefitPath(path)) return;
-      for (const place of placesAt(data, x.parsed[i])) {
-        const n = sharedSegments(place, described.path);
-        if (n > best) [best, culprit] = [n, path];
-      }
+      let n = 0;
+      for (const place of placeKeysAt(data, x.parsed[i])) n = Math.max(n, sharedSegments(place, described.path));
+      if (n > best) [best, culprit, tied] = [n, path, false];
+      else if (n === best && n > 0) tied = true;
     });
+    if (tied) culprit = null;
     if (culprit === null) {
       throw new VolleyInputError(file, lineOf(src, ['vary']), 'vary', `the cell ${cellLabel(combo)} makes the scenario invalid at ${at}: ${described.message}`);
     }

@@ -99,16 +99,21 @@ function setAt(node: unknown, segs: readonly Segment[], i: number, value: unknow
  * Two factors whose places are equal, or one inside the other, set the same value.
  */
 export function placesAt(doc: unknown, segs: readonly Segment[]): string[] {
-  const out: string[] = [];
+  return placeKeysAt(doc, segs).map((keys) => keys.join('.'));
+}
+
+/** placesAt's places as their keys (an option's name, dots and all, is one key). */
+export function placeKeysAt(doc: unknown, segs: readonly Segment[]): string[][] {
+  const out: string[][] = [];
   const rest = (i: number) => segs.slice(i).map((s) => ('key' in s ? s.key : `[${String(s.select)}]`));
   const walk = (node: unknown, i: number, at: string[]) => {
-    if (i === segs.length) return void out.push(at.join('.'));
+    if (i === segs.length) return void out.push(at);
     const seg = segs[i];
     if ('key' in seg) {
       if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
       const obj = node as Record<string, unknown>;
       const v = obj[seg.key];
-      if (v === null || typeof v !== 'object') return void out.push([...at, ...rest(i)].join('.'));
+      if (v === null || typeof v !== 'object') return void out.push([...at, ...rest(i)]);
       return walk(v, i + 1, [...at, seg.key]);
     }
     if (!Array.isArray(node)) return;
@@ -144,13 +149,12 @@ export function valuesAt(doc: unknown, segs: readonly Segment[]): unknown[] {
 }
 
 /**
- * How many leading segments a place (a dotted path of placesAt) shares with a concrete path (a
- * validation issue's, keys and positions): 'defender.units.0.morale' and defender.units[0].morale share
- * 4, 'defender.terrain' and defender.units[0].morale share 1.
+ * How many leading keys a place (placeKeysAt's) shares with a concrete path (a validation issue's,
+ * keys and positions): defender.units.0.morale and defender.units[0].morale share 4,
+ * defender.terrain and defender.units[0].morale share 1; options.aoe.standLoss is two keys.
  */
-export function sharedSegments(place: string, path: readonly PropertyKey[]): number {
-  const segs = place.split('.');
+export function sharedSegments(place: readonly string[], path: readonly PropertyKey[]): number {
   let n = 0;
-  while (n < segs.length && n < path.length && segs[n] === String(path[n])) n++;
+  while (n < place.length && n < path.length && place[n] === String(path[n])) n++;
   return n;
 }

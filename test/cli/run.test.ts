@@ -137,11 +137,13 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
     expect(two.stderr).toMatch(/e2\.yaml:8: vary\.defender\.terrain: value "lava" makes the scenario invalid at defender\.terrain: /);
   });
 
-  it('sharedSegments: how far a factor\'s place leads along an invalid field\'s path', () => {
-    expect(sharedSegments('defender.units.0.morale', ['defender', 'units', 0, 'morale'])).toBe(4);
-    expect(sharedSegments('defender.terrain', ['defender', 'units', 0, 'morale'])).toBe(1);
-    expect(sharedSegments('defender.units.1.morale', ['defender', 'units', 0, 'morale'])).toBe(2);
-    expect(sharedSegments('turns', ['defender'])).toBe(0);
+  it('sharedSegments: how far a factor\'s place leads along an invalid field\'s path (an option\'s name is one key)', () => {
+    expect(sharedSegments(['defender', 'units', '0', 'morale'], ['defender', 'units', 0, 'morale'])).toBe(4);
+    expect(sharedSegments(['defender', 'terrain'], ['defender', 'units', 0, 'morale'])).toBe(1);
+    expect(sharedSegments(['defender', 'units', '1', 'morale'], ['defender', 'units', 0, 'morale'])).toBe(2);
+    expect(sharedSegments(['turns'], ['defender'])).toBe(0);
+    expect(sharedSegments(['options', 'aoe.standLoss'], ['options', 'aoe.standLoss'])).toBe(2);
+    expect(sharedSegments(['options', 'aoe.buaCover'], ['options', 'aoe.standLoss'])).toBe(1);
   });
 
   it('a vary path that selects nothing is an error', () => {
