@@ -113,18 +113,25 @@ describe('melee and morale parameters (8, 9): counts of figures that could be', 
     const r = question(id).params.safeParse(params);
     return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
   };
+  /** The melee question's own check (its defaults depend on the options). */
+  const meleeIssue = (params: unknown, options: Record<string, unknown> = {}) => {
+    const q = question('melee');
+    const found = q.check!(q.params.parse(params), resolveOptions(BURT_OPTIONS, options as never))[0];
+    return found ? { path: found.path.join('.'), message: found.message } : null;
+  };
   it('more figures in contact than the side has, or more figures than it started with, are refused at the field', () => {
     const side = (o: Record<string, unknown>) => ({ figuresInContact: 8, figures: 24, ...o });
-    expect(issue('melee', { a: side({}), b: side({}) })).toBeNull();
-    expect(issue('melee', { a: side({ figuresInContact: 25 }), b: side({}) })).toEqual({ path: 'a.figuresInContact', message: '25 figures in contact, but the side has 24' });
-    expect(issue('melee', { a: side({}), b: side({ figures: 20, startFigures: 18 }) })?.path).toBe('b.figures');
+    expect(meleeIssue({ a: side({}), b: side({}) })).toBeNull();
+    expect(meleeIssue({ a: side({ figuresInContact: 25 }), b: side({}) })).toEqual({ path: 'a.figuresInContact', message: '25 figures in contact, but the side has 24' });
+    expect(meleeIssue({ a: side({}), b: side({ figures: 20, startFigures: 18 }) })?.path).toBe('b.figures');
     expect(issue('morale', { class: 'C', figures: 30, startFigures: 24 })).toEqual({ path: 'figures', message: '30 figures now, more than the 24 it started with (startFigures)' });
     expect(issue('morale', { class: 'C', figures: 12, startFigures: 24 })).toBeNull();
   });
-  it("2: a melee side's figures default as a scenario's unit of its arm: 24 foot, 16 horse, 8 skirmishers, a battery's 4 guns of 4 crew", () => {
+  it("2: a melee side's figures default as a scenario's unit of its arm: 24 foot, 16 horse, 8 skirmishers, a battery's crew (burt.gunsPerBattery guns of 4)", () => {
     for (const [arm, n] of [['infantry', 24], ['cavalry', 16], ['skirmishers', 8], ['guns', 16]] as const) {
-      expect(issue('melee', { a: { figuresInContact: n, arm }, b: { figuresInContact: 8 } }), arm).toBeNull();
-      expect(issue('melee', { a: { figuresInContact: n + 1, arm }, b: { figuresInContact: 8 } })?.message, arm).toBe(`${n + 1} figures in contact, but the side has ${n}`);
+      expect(meleeIssue({ a: { figuresInContact: n, arm }, b: { figuresInContact: 8 } }), arm).toBeNull();
+      expect(meleeIssue({ a: { figuresInContact: n + 1, arm }, b: { figuresInContact: 8 } })?.message, arm).toBe(`${n + 1} figures in contact, but the side has ${n}`);
     }
+    expect(meleeIssue({ a: { figuresInContact: 20, arm: 'guns' }, b: { figuresInContact: 8 } }, { 'burt.gunsPerBattery': 8 })).toBeNull();
   });
 });

@@ -79,9 +79,11 @@ describe('the lane scenario (docs/table.md)', () => {
     expect(paths({ terrain: [{ kind: 'woods', from: -4, to: 2 }], objective: { from: -6, to: 2 } })).toEqual([]);
     expect(paths({ terrain: [{ kind: 'woods', from: 38, to: 44 }] })).toEqual(['terrain.0.to']);
     expect(paths({ terrain: [{ kind: 'hedge', from: -30, to: -30 }] })).toEqual(['terrain.0.from']);
-    expect(paths({ terrain: [{ kind: 'village', from: 0, to: 4, yMin: -10, yMax: 2 }] })).toEqual(['terrain.0.yMin']);
+    // Reaching past the lane's side is ground going on; lying wholly beside it is refused.
+    expect(paths({ terrain: [{ kind: 'village', from: 0, to: 4, yMin: -10, yMax: 2 }] })).toEqual([]);
+    expect(paths({ terrain: [{ kind: 'woods', from: 0, to: 4, yMin: 8, yMax: 12 }] })).toEqual(['terrain.0.yMin']);
     expect(paths({ objective: { from: 50, to: 60 } })).toEqual(['objective.from']);
-    expect(paths({ objective: { from: -6, to: 2, yMax: 9 } })).toEqual(['objective.yMax']);
+    expect(paths({ objective: { from: -6, to: 2, yMin: -14, yMax: -8 } })).toEqual(['objective.yMax']);
     expect(issues(sides, { objective: { from: 50, to: 60 } })[0].message).toBe("the objective starts at 50, beyond the lane's ends (-24 to 40)");
   });
 

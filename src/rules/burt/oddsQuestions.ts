@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
-import type { OddsDistribution, OddsQuestion, OddsSupport } from '../../core/ruleset.js';
-import { emptyPlan, fireSaveModifier, fireToHitModifier, gunShot, rollCasualties, setFirePlan, setGunFirePlan, type Cover, type FireSituation, type RangeBand } from './fire.js';
+import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport } from '../../core/ruleset.js';
+import { emptyPlan, fireSaveModifier, gunsInBattery, fireToHitModifier, gunShot, rollCasualties, setFirePlan, setGunFirePlan, type Cover, type FireSituation, type RangeBand } from './fire.js';
 import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFighter } from './melee.js';
 import { levelAfterTest, moraleModifier, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
 import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
@@ -122,7 +122,7 @@ const fire: OddsQuestion<FireParams> = {
 
 const meleeSide = z.strictObject({
   figuresInContact: z.int().min(0).max(60).describe('9: figures in contact (burt.meleeRanks).'),
-  figures: z.int().min(1).max(60).optional().describe("Figures the side has (casualties stop there); default as a scenario's unit of its arm (2): 24 foot, 16 horse, 8 skirmishers, a battery's 4 guns of 4 crew."),
+  figures: z.int().min(1).max(60).optional().describe("Figures the side has (casualties stop there); default as a scenario's unit of its arm (2): 24 foot, 16 horse, 8 skirmishers, a battery's crew (burt.gunsPerBattery guns of 4)."),
   startFigures: z.int().min(1).max(60).optional().describe('8: figures it started with (strength modifiers); default figures.'),
   arm: z.enum(['infantry', 'cavalry', 'skirmishers', 'guns']).default('infantry'),
   formation: z.enum(FORMATIONS).default('line'),
@@ -137,15 +137,20 @@ const meleeSide = z.strictObject({
   againstRear: z.boolean().default(false).describe('9: fighting the enemy\'s flank or rear (-1).'),
   supported: z.boolean().default(false).describe('8: +2 for the test.'),
   secureFlank: z.boolean().default(false).describe('8: +1 for the test.'),
-}).superRefine((s, ctx) => {
-  const figures = sideFigures(s);
-  if (s.figuresInContact > figures) ctx.addIssue({ code: 'custom', path: ['figuresInContact'], message: `${s.figuresInContact} figures in contact, but the side has ${figures}` });
-  figuresWithinStart({ figures, startFigures: s.startFigures }, ctx);
 });
 
-/** A melee side's figures: given, or a scenario unit's of its arm (2; a battery's 4 guns of 6pdr crew). */
-function sideFigures(s: { figures?: number; arm: 'infantry' | 'cavalry' | 'skirmishers' | 'guns' }): number {
-  return s.figures ?? (s.arm === 'guns' ? 4 * GUN_CREW['6pdr'] : defaultFigures(s.arm));
+/** A melee side's figures: given, or a scenario unit's of its arm (2; a battery's guns, burt.gunsPerBattery, of 6pdr crew). */
+function sideFigures(s: { figures?: number; arm: 'infantry' | 'cavalry' | 'skirmishers' | 'guns' }, o: Pick<BurtOptions, 'gunsPerBattery'>): number {
+  return s.figures ?? (s.arm === 'guns' ? gunsInBattery(undefined, o.gunsPerBattery) * GUN_CREW['6pdr'] : defaultFigures(s.arm));
+}
+
+/** A melee side's counts that could be (its default figures depend on the options): none in contact beyond its figures, none beyond its start. */
+function meleeSideIssues(s: MeleeSideParams, side: 'a' | 'b', o: BurtOptions): OddsIssue[] {
+  const figures = sideFigures(s, o);
+  const out: OddsIssue[] = [];
+  if (s.figuresInContact > figures) out.push({ path: [side, 'figuresInContact'], message: `${s.figuresInContact} figures in contact, but the side has ${figures}` });
+  if (s.startFigures !== undefined && figures > s.startFigures) out.push({ path: [side, 'figures'], message: `${figures} figures now, more than the ${s.startFigures} it started with (startFigures)` });
+  return out;
 }
 
 /** Figures now never more than at the start (8's strength modifiers compare them). */
@@ -178,10 +183,10 @@ function fighter(s: MeleeSideParams): MeleeFighter {
 }
 
 /** 8: the situation of a side's test after the round, before the round's own effects. */
-function moraleOf(s: MeleeSideParams): MoraleSituation {
+function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
   return {
-    figures: sideFigures(s),
-    startFigures: s.startFigures ?? sideFigures(s),
+    figures: sideFigures(s, o),
+    startFigures: s.startFigures ?? sideFigures(s, o),
     level: COHESION_LEVELS.indexOf(s.level) as Cohesion,
     nearestVisibleEnemy: 0, // the enemy is in contact
     chargingSkirmishersOrRouters: false,
@@ -200,8 +205,8 @@ function moraleOf(s: MeleeSideParams): MoraleSituation {
   };
 }
 
-function oddsSide(s: MeleeSideParams, withMorale: boolean): MeleeOddsSide {
-  return { fighter: fighter(s), figuresInContact: s.figuresInContact, figures: sideFigures(s), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s) } } : {}) };
+function oddsSide(s: MeleeSideParams, withMorale: boolean, o: BurtOptions): MeleeOddsSide {
+  return { fighter: fighter(s), figuresInContact: s.figuresInContact, figures: sideFigures(s, o), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s, o) } } : {}) };
 }
 
 const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
@@ -210,10 +215,11 @@ const melee: OddsQuestion<MeleeParams> = {
   id: 'melee',
   doc: 'One melee round (9): the figures each side removes, the outcome (indecisive, pushed back, breaks), and with both classes the chance each side routs after the step-12 test.',
   params: meleeParams,
+  check: (p, options) => [...meleeSideIssues(p.a, 'a', burtOptions(options)), ...meleeSideIssues(p.b, 'b', burtOptions(options))],
   exact(p, options) {
     const o = burtOptions(options);
     const withMorale = p.a.class !== undefined && p.b.class !== undefined;
-    const m = meleeOdds(oddsSide(p.a, withMorale), oddsSide(p.b, withMorale), p.firstContact, o);
+    const m = meleeOdds(oddsSide(p.a, withMorale, o), oddsSide(p.b, withMorale, o), p.firstContact, o);
     const out: OddsDistribution[] = [
       distribution('inflictedByA', 'figures side a takes off side b', m.inflictedByA),
       distribution('inflictedByB', 'figures side b takes off side a', m.inflictedByB),
@@ -229,8 +235,8 @@ const melee: OddsQuestion<MeleeParams> = {
     const planA = setMeleePlan(emptyPlan(o), p.a.figuresInContact, fa, fb, p.firstContact, o);
     const planB = setMeleePlan(emptyPlan(o), p.b.figuresInContact, fb, fa, p.firstContact, o);
     // As the engine's strike: each side rolls on its own fire stream.
-    const byA = rollCasualties(planA, sideFigures(p.b), dice.fire(0));
-    const byB = rollCasualties(planB, sideFigures(p.a), dice.fire(1));
+    const byA = rollCasualties(planA, sideFigures(p.b, o), dice.fire(0));
+    const byB = rollCasualties(planB, sideFigures(p.a, o), dice.fire(1));
     const outcome = meleeOutcome(byA, byB, o.zeroCasualtyBreak);
     const draw: Record<string, number | string> = { inflictedByA: byA, inflictedByB: byB, outcome };
     if (p.a.class === undefined || p.b.class === undefined) return draw;
@@ -241,7 +247,7 @@ const melee: OddsQuestion<MeleeParams> = {
         [p.b, byA, outcome === 'bPushedBack', outcome === 'aPushedBack'],
       ] as const;
       sides.forEach(([s, lost, pushedBack, pushing], k) => {
-        const sit = situationAfterRound(moraleOf(s), lost, pushedBack, pushing);
+        const sit = situationAfterRound(moraleOf(s, o), lost, pushedBack, pushing);
         const passed = rollMoraleTest(s.class as MoraleClass, moraleModifier(sit, 'melee', o), o.extendedDie, o.naturalOne, dice.morale(k as 0 | 1));
         if (!passed && levelAfterTest(sit.level, 'melee', false) === ROUT) routs[k] = true;
       });
