@@ -7,7 +7,7 @@ import type { CommandModule } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
 import { DEFAULT_REFIT_BATCH, prepareRefitCheck, REFIT_CHECK_FILE, REFIT_CHECK_PAGE } from '../sim/studies/refitCheck.js';
-import { CliExit } from './exit.js';
+import { CliExit, stopOnCtrlC } from './exit.js';
 import { refitChangeSetsText } from '../scenario/refit.js';
 import { seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { counted, playedOn } from '../report/words.js';
@@ -95,14 +95,8 @@ export const refitCheckCommand: CommandModule<object, RefitCheckArgs> = {
     }
     // What the refit changes, before anything is played: the baseline every exception is measured against.
     if (!argv.quiet) console.log(`${refitChangeSetsText(prep.changes)}\n`);
-    const stop = new AbortController();
     const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
-    const onSigint = () => {
-      if (stop.signal.aborted) process.exit(130);
-      bar.stop();
-      stop.abort();
-    };
-    process.on('SIGINT', onSigint);
+    const stop = stopOnCtrlC(() => bar.stop());
     const started = performance.now();
     let accs: Awaited<ReturnType<typeof runRefitCheck>>;
     try {
@@ -110,7 +104,7 @@ export const refitCheckCommand: CommandModule<object, RefitCheckArgs> = {
       bar.stop();
     } catch (e) {
       bar.stop();
-      process.off('SIGINT', onSigint);
+      stop.release();
       if (e instanceof RunInterrupted) throw new CliExit(`interrupted: the batches played are saved in ${join(outDir, CHECKPOINT_FILE)}; continue with --resume`, 130);
       if (e instanceof OutputFolderError) throw new CliExit(e.message, 2);
       throw e;
@@ -136,7 +130,7 @@ export const refitCheckCommand: CommandModule<object, RefitCheckArgs> = {
       await accs.release?.().catch(() => undefined);
       throw e;
     } finally {
-      process.off('SIGINT', onSigint);
+      stop.release();
     }
   },
 };

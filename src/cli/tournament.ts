@@ -12,7 +12,7 @@ import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/stor
 const DEFAULT_PAIRING_ENGAGEMENTS = 400;
 const DEFAULT_TOURNAMENT_SEED = '1';
 import { progress } from './progress.js';
-import { CliExit } from './exit.js';
+import { CliExit, stopOnCtrlC } from './exit.js';
 import { RunInterrupted } from '../sim/engine/errors.js';
 
 interface Args {
@@ -68,14 +68,8 @@ export const tournamentCommand: CommandModule<object, Args> = {
     }
     const lock = claimFolder(out, { marker: TOURNAMENT_FILE, command: 'tournament', force: argv.force || found === 'partial' });
     // Ctrl-C stops the play between batches and releases the folder; a second one exits at once.
-    const stop = new AbortController();
     const bar = progress({ what: 'playing', unit: 'engagements', total: prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
-    const onSigint = () => {
-      if (stop.signal.aborted) process.exit(130);
-      bar.stop();
-      stop.abort();
-    };
-    process.on('SIGINT', onSigint);
+    const stop = stopOnCtrlC(() => bar.stop());
     try {
       let t;
       try {
@@ -85,7 +79,7 @@ export const tournamentCommand: CommandModule<object, Args> = {
         throw e;
       } finally {
         bar.stop();
-        process.off('SIGINT', onSigint);
+        stop.release();
       }
       writeFileAtomic(join(out, TOURNAMENT_FILE), `${JSON.stringify(t, null, 2)}\n`);
       writeFileAtomic(join(out, TOURNAMENT_PAGE), tournamentHtml(t));

@@ -5,7 +5,7 @@ import type { CommandModule } from 'yargs';
 import { prepareTune, TUNE_CSV, TUNE_FILE, TUNE_PAGE, tuneMetricList } from '../sim/studies/tune.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
 import { UsageError } from '../core/errors.js';
-import { CliExit } from './exit.js';
+import { CliExit, stopOnCtrlC } from './exit.js';
 import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
 import { recordReport } from '../report/manifest.js';
 import { counted, playedOn } from '../report/words.js';
@@ -99,20 +99,16 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         if (!argv.quiet) process.stderr.write(`${s}\n`);
       };
       say(`tuning ${prep.param.path} over ${prep.range.from}..${prep.range.to} (${prep.param.integer ? 'whole numbers' : `real numbers, tolerance ${prep.tolerance}`}) so that ${prep.metric.path} = ${argv.target.split('=').pop()!.trim()}; ${prep.run.plan.engagements} engagements per value`);
-      const stop = new AbortController();
       // A bar (or plain lines) for each round: how many rounds the search takes is not known ahead.
       let bar: { round: number; progress: Progress } | null = null;
       const endRound = () => {
         bar?.progress.stop();
         bar = null;
       };
-      const onSigint = () => {
-        if (stop.signal.aborted) process.exit(130);
+      const stop = stopOnCtrlC(() => {
         endRound();
         process.stderr.write('\nvolley: stopping; nothing is written\n');
-        stop.abort();
-      };
-      process.on('SIGINT', onSigint);
+      });
       const started = performance.now();
       let results;
       // The worker threads the search played on (0: all in this thread), and the threads in all.
@@ -147,7 +143,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         throw e;
       } finally {
         endRound();
-        process.off('SIGINT', onSigint);
+        stop.release();
       }
       results.timing = { workers: used, threads, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
       if (argv.report) await report.writeTuneReport(results, prep.outDir);
