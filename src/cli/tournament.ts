@@ -75,15 +75,17 @@ export const tournamentCommand: CommandModule<object, Args> = {
       try {
         t = await runTournament(prep, { autoStart: argv.workers === undefined, onProgress: (p) => bar.update(p.done, p.total), signal: stop.signal });
       } catch (e) {
+        stop.release();
         if (e instanceof RunInterrupted) throw new CliExit('interrupted: nothing is written (a tournament is played whole; run it again)', 130);
         throw e;
       } finally {
         bar.stop();
-        stop.release();
       }
+      stop.writing('interrupted while writing the tournament: its folder holds no tournament.json; run it again', () => lock.release());
       writeFileAtomic(join(out, TOURNAMENT_FILE), `${JSON.stringify(t, null, 2)}\n`);
       writeFileAtomic(join(out, TOURNAMENT_PAGE), tournamentHtml(t));
       recordInputs(out, inputs);
+      stop.release();
       show(t, out, argv.quiet);
     } finally {
       lock.release();

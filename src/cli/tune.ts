@@ -140,11 +140,12 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         if (e instanceof EngagementError) {
           throw new CliExit(`an engagement failed while tuning (engagement ${e.engagement}, seed '${e.seed}'): ${e.reason}`, 1);
         }
+        stop.release();
         throw e;
       } finally {
         endRound();
-        stop.release();
       }
+      stop.writing('interrupted while writing the tune: its folder holds no tune.json; run it again', () => lock.release());
       results.timing = { workers: used, threads, wallSeconds: Number(((performance.now() - started) / 1000).toFixed(3)), engagements: results.method.evaluations * prep.run.plan.engagements };
       if (argv.report) await report.writeTuneReport(results, prep.outDir);
       else {
@@ -162,6 +163,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
         console.log(`results: ${join(prep.outDir, TUNE_FILE)}`);
         if (argv.report) console.log(`report:  ${join(prep.outDir, TUNE_PAGE)}`);
       }
+      stop.release();
     } finally {
       lock.release();
     }
