@@ -16,6 +16,7 @@ import { changeFormation } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
+import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
 const line = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'line', front, offset, ...extra });
@@ -335,6 +336,28 @@ describe('mechanisms on the lane', () => {
       });
     }
     expect(melees).toBeGreaterThan(0);
+  });
+
+  it('p2, p23: in the rally phase a disordered battalion tests, blown cavalry does not (once blown it recovers by its tally)', () => {
+    const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [line('Bn', 26, 0)]));
+    play(cp, 'rally', 0);
+    const g = cp.game;
+    const [cav, bn] = g.units;
+    for (const u of g.units) Object.assign(u, { removed: false, state: 1, figures: u.spec.startFigures, silenced: false, shaken: false, blown: false, jubilant: 0 });
+    cav.blown = true;
+    cav.recovery = 4;
+    const events: Ev[] = [];
+    g.sink = (e) => events.push(e as Ev);
+    rallyPhase(g);
+    const tested = events.filter((e) => e.type === 'check' && (e as { purpose: string }).purpose === 'rally').map((e) => (e as { unit: string }).unit);
+    expect(tested).toEqual(['Bn']);
+    expect([cav.state, cav.blown, cav.recovery]).toEqual([1, true, 4]);
+    // A blown unit that is also broken still rallies from broken (p2: fleeing troops rally up one level).
+    Object.assign(cav, { state: 2 });
+    Object.assign(bn, { state: 0 });
+    events.length = 0;
+    rallyPhase(g);
+    expect(events.filter((e) => e.type === 'check').map((e) => (e as { unit: string }).unit)).toEqual(['Cuir']);
   });
 
   it('p30-31: a garrison in a village sector is never broken by shooting (disordered at worst)', () => {

@@ -144,14 +144,14 @@ export function commandPhase(g: Game): void {
 /**
  * p2, p27-28: each disordered (not shaken, not blown) or broken unit and each silenced battery tests
  * (nagb.rallyModifier): passing, it goes up one state; a broken unit failing flees again toward its edge
- * (nagb.routerMove).
+ * (nagb.routerMove). Blown cavalry takes no rally test: once blown it must recover by its tally (p23).
  */
 export function rallyPhase(g: Game): void {
   const opts = g.c.options;
   for (const u of g.units) {
     if (u.removed) continue;
     const broken = u.state === BROKEN;
-    const rallies = broken || u.silenced || (u.state === DISORDERED && !u.shaken);
+    const rallies = broken || u.silenced || (u.state === DISORDERED && !u.shaken && !u.blown);
     if (!rallies) continue;
     if (test(g, u, P.rally, rallyLd(u.spec.ld, 0, opts))) {
       rallyUp(g, u);
