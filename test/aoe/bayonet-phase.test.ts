@@ -76,6 +76,25 @@ describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)'
   });
 });
 
+describe('A breakthrough short of its target (p2: half a move at the closest enemy)', () => {
+  it('the closest enemy beside the winner, level with it: the winner does not ride on past it', () => {
+    const c = compile({
+      lane: { length: 30, width: 40 },
+      sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'I', formation: 'line', front: 16, offset: 12 }]),
+    });
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 1, 0);
+    const at = p.st.body[0].front;
+    bayonetPhase(p);
+    expect(events.some((e) => e.type === 'breakthrough' && e.target === 'I')).toBe(true);
+    // I's near edge is at 16: the cuirassiers close to it and no further (a half move would be 6").
+    expect(p.st.body[0].front).toBeCloseTo(16, 6);
+    expect(p.st.body[0].front - at).toBeLessThan(6);
+    expect(p.st.chargeTarget[0]).toBe(-1);
+  });
+});
+
 describe('Guns beaten by infantry (p2 +1..+6: guns limber and retreat a full move)', () => {
   it('a lone battery beaten by 4-6 by infantry retreats a full move (6"), limbered and silenced', () => {
     const c = compile({ sides: sides([{ id: 'I', formation: 'fieldColumn', front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'R', front: 26, offset: 5 }]) });

@@ -33,7 +33,7 @@ import { advance, attachedPartner, blockCrowded, blockHolder, chargeRoute, cover
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
-import { axialOverlap, EPS, lateralOverlap, rear } from '../../table/index.js';
+import { axialOverlap, EPS, lateralOverlap, pathLimit, rear } from '../../table/index.js';
 import { X } from './vocabulary.js';
 
 /** Fights after a 0 under aoe.drawResult immediate, at most, and breakthrough combats a phase (a safety cap). */
@@ -121,7 +121,8 @@ function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: n
 
 /**
  * A breakthrough charge (p2 +7; +4..+6 cavalry): half a move at the closest enemy (aoe.breakthrough);
- * if it reaches a free face it is a new combat at once.
+ * if it reaches a free face it is a new combat at once, else the unit closes on it as far as the half
+ * move lets it and never passes it.
  */
 function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   const c = p.c;
@@ -160,10 +161,11 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
     fight(p, target);
     return;
   }
-  // Short of any enemy: it goes half a move toward the closest and stops short of contact.
+  // Short of any enemy: it goes up to half a move toward the closest and stops short of contact, and
+  // no further than level with the target's near edge (beyond it the unit would be moving away).
   const row = c.specs[a].arm === 'cavalry' ? 'cavalry' : 'infantryColumn';
   const from = st.body[a].front;
-  if (advance(c, st, a, reach, p.costs[row], NaN) > EPS) {
+  if (advance(c, st, a, reach, p.costs[row], pathLimit(st.body[a], 1, st.body[target])) > EPS) {
     dropLostContacts(st, a);
     if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
   }

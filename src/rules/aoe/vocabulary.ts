@@ -75,7 +75,7 @@ export const AOE_VOCABULARY: Vocabulary = {
     { id: 'attackerBroken', label: 'the attacker was broken', doc: 'Every attacking unit was removed, or the attacking army reached cohesion level 2 (aoe.cohesion; rulings 5).' },
     { id: 'defenderBroken', label: 'the defender was broken', doc: 'The defending army reached cohesion level 2 (aoe.cohesion): the same test as for the attacker, for armies of several units (a reading, docs/rules/aoe.md).' },
     { id: 'held', label: 'held the objective at the end', doc: 'At the time limit one side alone stood on an objective neither held at the start (a meeting engagement; a reading, docs/rules/aoe.md).', timeLimit: true },
-    { id: 'repulsed', label: 'the attack was repulsed', doc: 'The time limit came with the defender still on its ground after at least one charge reached contact or was checked (rulings 5).', timeLimit: true },
+    { id: 'repulsed', label: 'the attack was repulsed', doc: 'The time limit came with the objective not carried after at least one charge reached contact or was checked (rulings 5), whether or not the defender still stood on its ground.', timeLimit: true },
     { id: 'time', label: 'turn limit reached', doc: 'The time limit came with no charge pressed home or checked, or with nobody alone on a neutral objective; the scenario’s onTime says who is credited (rulings 5).', timeLimit: true },
   ],
   checkPurposes: [
