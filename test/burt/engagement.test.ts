@@ -15,6 +15,8 @@ import type { CompiledLane } from '../../src/rules/burt/play/state.js';
 import { BURT_DOCTRINE_PRESETS } from '../../src/rules/burt/doctrine/presets.js';
 import { scenarioSchema } from '../../src/scenario/schema.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
+import type { BurtEvent } from '../../src/rules/burt/events.js';
+import { rollReaches } from '../../src/rules/burt/die.js';
 
 const FILES = ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting'].map((f) => `sims/burt/${f}.scenario.yaml`);
 
@@ -77,5 +79,29 @@ describe('determinism', () => {
     const again = JSON.stringify(burt.play(c, EngagementDice.for(7, 'cell', 3)));
     expect(b).toBe(a);
     expect(again).toBe(a);
+  });
+});
+
+describe('the traced morale test (8, 6: the extended die)', () => {
+  it('every test shows the faces it threw, and they reach its score exactly when it passed', () => {
+    for (const file of FILES) {
+      const c = compiled(file);
+      const o = c.options;
+      let tests = 0;
+      for (let i = 0; i < 6; i++) {
+        const events: BurtEvent[] = [];
+        burt.play(c, EngagementDice.for('faces', 'cell', i), { sink: (e) => events.push(e as BurtEvent) });
+        for (const e of events) {
+          if (e.type !== 'check') continue;
+          tests++;
+          const faces = e.roll as number[];
+          expect(faces.length).toBeGreaterThan(0);
+          let k = 0;
+          const again = rollReaches(e.target, o.extendedDie, o.naturalOne, () => (faces[k++] - 0.5) / 6);
+          expect([again, k], `${file} ${i} ${e.unit} ${faces}`).toEqual([e.passed, faces.length]);
+        }
+      }
+      expect(tests).toBeGreaterThan(0);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * changed by choice or by force (4, 11), the army morale counter (10), and morale tests (8) with their
  * situation read off the lane.
  */
+import type { Uniform } from '../../../core/dice.js';
 import { reachRung, recordCheck, RUNG } from '../../../core/result.js';
 import { dropArmyMorale, reachedZeroNow } from '../armyMorale.js';
 import { loseLevels, regroup } from '../cohesion.js';
@@ -266,12 +267,26 @@ export function takeTest(g: Game, u: number, purpose: MoralePurpose, target = -1
   const o = g.c.options;
   const modifier = moraleModifierOf(g, u, purpose, target);
   // rollMoraleTest: the extended die against moraleTarget (the class's score less the modifiers).
-  const passed = rollReaches(moraleRequired(spec.classTarget, modifier), o.extendedDie, o.naturalOne, g.dice.morale(spec.side));
+  const stream = g.dice.morale(spec.side);
+  const passed = rollReaches(moraleRequired(spec.classTarget, modifier), o.extendedDie, o.naturalOne, g.sink ? recording(stream) : stream);
   const p = purposeIndex(purpose);
   recordCheck(g.res.sides[spec.side], p, COUNTED[p], spec.classIndex, spec.unitClass, passed);
   if (!passed && COUNTED[p]) g.res.units[u].checksFailed++;
-  if (g.sink) g.sink({ type: 'check', side: spec.side, purpose, unit: spec.id, target: moraleTarget(spec.klass, modifier), modifiers: [modifier >= 0 ? `+${modifier}` : String(modifier)], roll: 0, passed });
+  if (g.sink) g.sink({ type: 'check', side: spec.side, purpose, unit: spec.id, target: moraleTarget(spec.klass, modifier), modifiers: [modifier >= 0 ? `+${modifier}` : String(modifier)], roll: FACES.slice(), passed });
   return passed;
+}
+
+/** The faces of the last traced test, first die first (a 6 extended shows the dice that followed it). */
+const FACES: number[] = [];
+
+/** When tracing: the same stream, each value also kept as the d6 face it shows (the draws are unchanged). */
+function recording(u: Uniform): Uniform {
+  FACES.length = 0;
+  return () => {
+    const v = u();
+    FACES.push(1 + Math.floor(v * 6));
+    return v;
+  };
 }
 
 /**

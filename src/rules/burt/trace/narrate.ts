@@ -17,6 +17,11 @@ const f1 = (v: number) => String(Math.round(v * 10) / 10);
 /** 6, 8: the score the extended die must reach, in words. */
 const needs = (target: number) => (target <= 1 ? 'any roll passes' : target >= 10 ? 'no roll passes (6: 10 or more)' : `needs ${target}+`);
 const inches = (v: number) => `${f1(v)}"`;
+/** The die faces of a test, a 6 extended showing the dice after it (6). */
+const rolled = (roll: number | number[]) => {
+  const faces = typeof roll === 'number' ? (roll > 0 ? [roll] : []) : roll;
+  return faces.length ? `, rolls ${faces.join(' then ')}` : '';
+};
 
 export function reasonText(reason: string): string {
   return BURT_VOCABULARY.outcomes.find((o) => o.id === reason)?.label ?? reason;
@@ -141,7 +146,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         add(3, `${name(e.unit)}: ${e.lost} gun${e.lost === 1 ? '' : 's'} ${e.how}, ${e.left} left in action (6)`);
         break;
       case 'check':
-        add(2, `${name(e.unit)} tests ${PURPOSE_WORD[e.purpose] ?? e.purpose} (8): class ${s.units[idx.get(e.unit)!].klass}, modifiers ${e.modifiers.join(' ')}, ${needs(e.target)}: ${e.passed ? 'passes' : 'fails'}`);
+        add(2, `${name(e.unit)} tests ${PURPOSE_WORD[e.purpose] ?? e.purpose} (8): class ${s.units[idx.get(e.unit)!].klass}, modifiers ${e.modifiers.join(' ')}, ${needs(e.target)}${rolled(e.roll)}: ${e.passed ? 'passes' : 'fails'}`);
         break;
       case 'cohesion':
         add(3, `${name(e.unit)}: ${e.from} -> ${e.to} (7)`);
@@ -162,8 +167,9 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         add(2, `${name(e.unit)} evades ${inches(e.distance)} (9.r3)`);
         break;
       case 'charge': {
-        const home = Math.abs(e.to - e.from) > 1e-6;
-        add(2, `${e.units.join(', ')} charge${home ? 's' : 'es'} ${e.target}: front ${inches(e.from)} -> ${inches(e.to)} (9)`);
+        const moved = Math.abs(e.to - e.from) > 1e-6;
+        const verb = e.units.length === 1 ? 'charges' : 'charge';
+        add(2, `${e.units.join(', ')} ${verb} ${e.target}: ${moved ? `front ${inches(e.from)} -> ${inches(e.to)}` : `already in contact, front at ${inches(e.from)}`} (9)`);
         current?.charges.push({ unit: idx.get(e.units[0])!, target: idx.get(e.target)!, from: e.from, to: e.to });
         break;
       }
