@@ -349,7 +349,7 @@ describe('mechanisms on the lane', () => {
     const events: Ev[] = [];
     g.sink = (e) => events.push(e as Ev);
     rallyPhase(g);
-    const tested = events.filter((e) => e.type === 'check' && (e as { purpose: string }).purpose === 'rally').map((e) => (e as { unit: string }).unit);
+    const tested = events.filter((e) => e.type === 'check' && e.purpose === 'rally').map((e) => e.unit as string);
     expect(tested).toEqual(['Bn']);
     expect([cav.state, cav.blown, cav.recovery]).toEqual([1, true, 4]);
     // A blown unit that is also broken still rallies from broken (p2: fleeing troops rally up one level).
@@ -357,7 +357,7 @@ describe('mechanisms on the lane', () => {
     Object.assign(bn, { state: 0 });
     events.length = 0;
     rallyPhase(g);
-    expect(events.filter((e) => e.type === 'check').map((e) => (e as { unit: string }).unit)).toEqual(['Cuir']);
+    expect(events.filter((e) => e.type === 'check').map((e) => e.unit as string)).toEqual(['Cuir']);
   });
 
   it('p30-31: a garrison in a village sector is never broken by shooting (disordered at worst)', () => {
