@@ -17,6 +17,13 @@ const f1 = (v: number) => String(Math.round(v * 10) / 10);
 /** 6, 8: the score the extended die must reach, in words. */
 const needs = (target: number) => (target <= 1 ? 'any roll passes' : target >= 10 ? 'no roll passes (6: 10 or more)' : `needs ${target}+`);
 const inches = (v: number) => `${f1(v)}"`;
+/** 6: the fire's dice and the score each needs; the die of 1-2 figures left over needs one more (burt.leftoverFigures penalisedDie). */
+const diceText = (roll: number | number[], dice: number, hitOn: number) => {
+  const on = (n: number) => (n >= 10 ? 'never hit (6: 10 or more)' : `hit on ${n}+`);
+  const [plain, penalised] = typeof roll === 'number' ? [dice, 0] : roll;
+  if (!penalised) return `${dice} ${dice === 1 ? 'die' : 'dice'} ${on(hitOn)}`;
+  return `${plain} ${plain === 1 ? 'die' : 'dice'} ${on(hitOn)} and ${penalised} for the figures left over ${penalised === 1 ? 'needs' : 'need'} ${on(hitOn + 1).replace('hit on ', '')}`;
+};
 /** The die faces of a test, a 6 extended showing the dice after it (6). */
 const rolled = (roll: number | number[]) => {
   const faces = typeof roll === 'number' ? (roll > 0 ? [roll] : []) : roll;
@@ -136,7 +143,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         break;
       case 'fire': {
         const what = e.ammunition ? `${e.ammunition}` : 'muskets';
-        add(2, `${e.units.join(', ')} ${e.reaction ? 'fire in reaction at' : 'fire at'} ${e.target} (${what}, ${e.band} range): ${e.dice} dice hit on ${e.hitOn}+, ${e.hits} hit${e.hits === 1 ? '' : 's'}, saves on ${e.saveOn}+, ${e.removed} ${e.ammunition && s.units[idx.get(e.target)!].arm === 'guns' ? 'crew casualties' : `figure${e.removed === 1 ? '' : 's'} removed`} (6${e.reaction ? ', 9.r1' : ''})`);
+        add(2, `${e.units.join(', ')} ${e.reaction ? 'fire in reaction at' : 'fire at'} ${e.target} (${what}, ${e.band} range): ${diceText(e.roll, e.dice, e.hitOn)}, ${e.hits} hit${e.hits === 1 ? '' : 's'}, saves on ${e.saveOn}+, ${e.removed} ${e.ammunition && s.units[idx.get(e.target)!].arm === 'guns' ? 'crew casualties' : `figure${e.removed === 1 ? '' : 's'} removed`} (6${e.reaction ? ', 9.r1' : ''})`);
         break;
       }
       case 'hit':
