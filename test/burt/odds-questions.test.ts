@@ -106,6 +106,10 @@ describe('a fire\'s parameters (6): the firers are figures or guns', () => {
     const parsed = question('fire').params.parse({ guns: 2, range: 'short' }) as { ordnance: string; ammunition: string };
     expect([parsed.ordnance, parsed.ammunition]).toEqual(['6pdr', 'ball']);
   });
+  it('7: a routing unit does not fire, so firers that rout are refused (the other order classes are asked)', () => {
+    expect(issue({ figures: 12, range: 'medium', firerLevel: 'rout' })).toEqual({ path: 'firerLevel', message: 'a routing unit does not fire (7)' });
+    expect(issue({ figures: 12, range: 'medium', firerLevel: 'shaken' })).toBeNull();
+  });
 });
 
 describe('melee and morale parameters (8, 9): counts of figures that could be', () => {
@@ -133,5 +137,13 @@ describe('melee and morale parameters (8, 9): counts of figures that could be', 
       expect(meleeIssue({ a: { figuresInContact: n + 1, arm }, b: { figuresInContact: 8 } })?.message, arm).toBe(`${n + 1} figures in contact, but the side has ${n}`);
     }
     expect(meleeIssue({ a: { figuresInContact: 20, arm: 'guns' }, b: { figuresInContact: 8 } }, { 'burt.gunsPerBattery': 8 })).toBeNull();
+  });
+  it('12: a side takes a formation of its arm (square infantry only, open order skirmishers only, a battery none), and skirmishers default to open order', () => {
+    expect(issue('melee', { a: { figuresInContact: 8, arm: 'cavalry', formation: 'square' }, b: { figuresInContact: 8 } })).toEqual({ path: 'a.formation', message: 'only infantry forms square (12)' });
+    expect(issue('melee', { a: { figuresInContact: 8 }, b: { figuresInContact: 8, formation: 'open' } })).toEqual({ path: 'b.formation', message: 'open order is only for skirmishers (12)' });
+    expect(issue('melee', { a: { figuresInContact: 8, arm: 'skirmishers', formation: 'line' }, b: { figuresInContact: 8 } })?.message).toBe('skirmishers fight in open order (12)');
+    expect(issue('melee', { a: { figuresInContact: 8, arm: 'guns', formation: 'column' }, b: { figuresInContact: 8 } })?.path).toBe('a.formation');
+    const parsed = question('melee').params.parse({ a: { figuresInContact: 8, arm: 'skirmishers' }, b: { figuresInContact: 8, arm: 'cavalry' } }) as { a: { formation: string }; b: { formation: string } };
+    expect([parsed.a.formation, parsed.b.formation]).toEqual(['open', 'line']);
   });
 });

@@ -15,7 +15,7 @@ import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOd
 import { burtOptions, type BurtOptions } from './options.js';
 import { COHESION_LEVELS, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
 import { resolveFire, type FireOutcome } from './turn/fire.js';
-import { CLASSES, defaultFigures, FORMATIONS, ORDNANCE } from './scenarios.js';
+import { CLASSES, defaultFigures, defaultFormation, formationIssue, FORMATIONS, ORDNANCE } from './scenarios.js';
 
 const level = z.enum(COHESION_LEVELS).default('formed').describe('7: the order class.');
 const cover = z.enum(['none', 'soft', 'hard']).default('none');
@@ -52,6 +52,8 @@ export const fireParams = z
     else if (p.figures !== undefined && p.guns !== undefined) ctx.addIssue({ code: 'custom', path: ['guns'], message: 'give either figures (small arms) or guns (a battery), not both' });
     else if (p.guns === undefined && p.ammunition !== undefined) ctx.addIssue({ code: 'custom', path: ['ammunition'], message: `${p.ammunition} is fired by guns; small arms (figures) fire neither ball nor canister` });
     else if (p.guns === undefined && p.ordnance !== undefined) ctx.addIssue({ code: 'custom', path: ['ordnance'], message: 'ordnance is the weight of guns; small arms (figures) have none' });
+    // 7: routers do not fire (play never has them fire, so the table has no to-hit item for them).
+    if (p.firerLevel === 'rout') ctx.addIssue({ code: 'custom', path: ['firerLevel'], message: 'a routing unit does not fire (7)' });
   })
   .transform((p) => ({ ...p, ordnance: p.ordnance ?? ('6pdr' as const), ammunition: p.ammunition ?? ('ball' as const) }));
 export type FireParams = z.infer<typeof fireParams>;
@@ -125,7 +127,7 @@ const meleeSide = z.strictObject({
   figures: z.int().min(1).max(60).optional().describe("Figures the side has (casualties stop there); default as a scenario's unit of its arm (2): 24 foot, 16 horse, 8 skirmishers, a battery's crew (burt.gunsPerBattery guns of 4)."),
   startFigures: z.int().min(1).max(60).optional().describe('8: figures it started with (strength modifiers); default figures.'),
   arm: z.enum(['infantry', 'cavalry', 'skirmishers', 'guns']).default('infantry'),
-  formation: z.enum(FORMATIONS).default('line'),
+  formation: z.enum(FORMATIONS).optional().describe('12: line, column, square (infantry only) or open (skirmishers only); default line, open for skirmishers.'),
   ranks: z.int().min(1).max(12).default(2).describe('Ranks of the formation (deeper at first contact, -1).'),
   level,
   class: z.enum(CLASSES).optional().describe('8: morale class, for the test after an indecisive round; without both sides\' classes no tests are asked.'),
@@ -137,7 +139,12 @@ const meleeSide = z.strictObject({
   againstRear: z.boolean().default(false).describe('9: fighting the enemy\'s flank or rear (-1).'),
   supported: z.boolean().default(false).describe('8: +2 for the test.'),
   secureFlank: z.boolean().default(false).describe('8: +1 for the test.'),
-});
+})
+  .superRefine((s, ctx) => {
+    const wrong = s.formation === undefined ? undefined : formationIssue(s.arm, s.formation);
+    if (wrong) ctx.addIssue({ code: 'custom', path: ['formation'], message: wrong });
+  })
+  .transform((s) => ({ ...s, formation: s.formation ?? defaultFormation(s.arm) }));
 
 /** A melee side's figures: given, or a scenario unit's of its arm (2; a battery's guns, burt.gunsPerBattery, of 6pdr crew). */
 function sideFigures(s: { figures?: number; arm: 'infantry' | 'cavalry' | 'skirmishers' | 'guns' }, o: Pick<BurtOptions, 'gunsPerBattery'>): number {

@@ -150,6 +150,19 @@ export function defaultFormation(arm: Arm): Formation {
   return arm === 'skirmishers' ? 'open' : 'line';
 }
 
+/**
+ * 12: why an arm cannot take a formation, or undefined when it can: open order is for skirmishers
+ * alone and they fight in nothing else; only infantry forms square; a battery has no formation (line
+ * stands for it) but limbered or not.
+ */
+export function formationIssue(arm: Arm, formation: Formation): string | undefined {
+  if (formation === 'open' && arm !== 'skirmishers') return 'open order is only for skirmishers (12)';
+  if (arm === 'skirmishers' && formation !== 'open') return 'skirmishers fight in open order (12)';
+  if (formation === 'square' && arm !== 'infantry') return 'only infantry forms square (12)';
+  if (arm === 'guns' && formation !== 'line') return 'a battery has no formation but limbered or not';
+  return undefined;
+}
+
 /** A unit's footprint at the start, for the scenario's checks (figuresPerBase at its default 4, guns 4). */
 export function startBody(u: RawUnit, side: 0 | 1, figuresPerBase = 4, gunsPerBattery = 4): Body {
   const arm = u.arm as Arm;
@@ -193,10 +206,8 @@ export function checkLane(s: RawScenario, ctx: z.RefinementCtx): void {
       if (seen.has(u.id)) issue([...path, 'id'], `duplicate unit id '${u.id}' (first used at ${seen.get(u.id)})`);
       else seen.set(u.id, formatPath([...path, 'id']));
       const arm = u.arm as Arm;
-      if (u.formation === 'open' && arm !== 'skirmishers') issue([...path, 'formation'], 'open order is only for skirmishers (12)');
-      if (arm === 'skirmishers' && u.formation !== undefined && u.formation !== 'open') issue([...path, 'formation'], 'skirmishers fight in open order (12)');
-      if (u.formation === 'square' && arm !== 'infantry') issue([...path, 'formation'], 'only infantry forms square (12)');
-      if (arm === 'guns' && u.formation !== undefined && u.formation !== 'line') issue([...path, 'formation'], 'a battery has no formation but limbered or not');
+      const wrongFormation = u.formation === undefined ? undefined : formationIssue(arm, u.formation);
+      if (wrongFormation) issue([...path, 'formation'], wrongFormation);
       if (arm === 'guns' && u.orders === 'assault') issue([...path, 'orders'], 'guns may not be given ASSAULT orders (4)');
       if (arm === 'skirmishers' && u.orders === 'assault') issue([...path, 'orders'], 'skirmishers may not be given ASSAULT orders (4)');
       for (const field of ARM_FIELDS) {
