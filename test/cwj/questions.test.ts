@@ -84,6 +84,37 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
     expect(melee.check!(melee.params.parse({ attacker: { units: [{}] }, defender: side('line') }), defaults)).toEqual([]);
     for (const ex of melee.examples) expect(melee.check!(ex, defaults)).toEqual([]);
   });
+  it('[Fire] l.134-136, [Gen] l.286-292, [Contact] l.125-129: combined fire is for batteries, a general serves infantry or cavalry (and in fire the unit fired on), the contact check is infantry\'s', () => {
+    const fire = question('fire');
+    const fireIssue = (p: unknown) => fire.check!(fire.params.parse(p), defaults).map((i) => i.path.join('.'));
+    expect(fireIssue({ firer: { type: 'line' }, target: {}, combinedWith: 2 })).toEqual(['combinedWith']);
+    expect(fireIssue({ firer: { type: 'mediumFootArtillery' }, target: {}, distance: 10, combinedWith: 2 })).toEqual([]);
+    expect(fireIssue({ firer: { type: 'line', general: true }, target: {} })).toEqual(['firer.general']);
+    expect(fireIssue({ firer: { type: 'line' }, target: { type: 'mediumFootArtillery', general: true } })).toEqual(['target.general']);
+    const melee = question('melee');
+    expect(melee.check!(melee.params.parse({ attacker: { units: [{ type: 'mediumFootArtillery', general: true }] }, defender: { units: [{}] } }), defaults).map((i) => i.path.join('.'))).toEqual(['attacker.units.0.general']);
+    const rally = question('rally');
+    const rallyIssue = (p: unknown) => rally.check!(rally.params.parse(p), defaults).map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(rallyIssue({ type: 'mediumFootArtillery', general: true })).toEqual([expect.stringContaining('general: a divisional general serves only infantry or only cavalry')]);
+    expect(rallyIssue({ type: 'mediumFootArtillery', purpose: 'contact' })).toEqual(['purpose: only infantry takes a contact check ([Contact] l.125-129); this unit is artillery']);
+    expect(rallyIssue({ type: 'heavyCavalry', purpose: 'contact' })[0]).toMatch(/^purpose: /);
+    expect(rallyIssue({ type: 'line', purpose: 'contact', general: true })).toEqual([]);
+    for (const q of [fire, melee, rally]) for (const ex of q.examples) expect(q.check!(ex, defaults)).toEqual([]);
+  });
+  it('[FrT] l.387-390: French Guard artillery adds 1 to its battery\'s fire, rally and melee; it is refused on another arm or an Austrian battery', () => {
+    const fire = question('fire');
+    const base = { firer: { type: 'mediumFootArtillery' }, target: {}, distance: 10 };
+    const m = (p: unknown) => fire.exact(fire.params.parse(p), defaults).summary?.modifier as number;
+    expect(m({ ...base, firer: { type: 'mediumFootArtillery', guard: true } }) - m(base)).toBe(1);
+    const rally = question('rally');
+    const r = (p: unknown) => rally.exact(rally.params.parse(p), defaults).summary?.modifier as number;
+    expect(r({ type: 'mediumFootArtillery', guard: true }) - r({ type: 'mediumFootArtillery' })).toBe(1);
+    const melee = question('melee');
+    const totals = (guard: boolean) => (melee.exact(melee.params.parse({ attacker: { units: [{ type: 'mediumFootArtillery', guard }] }, defender: { units: [{}] } }), defaults).distributions[0].label);
+    expect(totals(true)).not.toBe(totals(false));
+    expect(fire.check!(fire.params.parse({ firer: { type: 'line', guard: true }, target: {} }), defaults).map((i) => i.path.join('.'))).toEqual(['firer.guard']);
+    expect(fire.check!(fire.params.parse({ firer: { type: 'mediumFootArtillery', nation: 'austrian', guard: true }, target: {}, distance: 10 }), defaults).map((i) => i.path.join('.'))).toEqual(['firer.guard']);
+  });
 });
 
 describe('volley odds: a general used rolls for his death ([Gen] l.286-290)', () => {

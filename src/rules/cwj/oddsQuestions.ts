@@ -27,11 +27,12 @@ const unitFields = {
   formation: z.enum(FORMATIONS).optional().describe('Formation; default line (cavalry line, artillery unlimbered).'),
   disordered: z.boolean().default(false).describe('Disordered or unformed.'),
   general: z.boolean().default(false).describe('A divisional general of its arm is attached.'),
+  guard: z.boolean().optional().meta({ default: false }).describe('French Guard artillery: +1 fire, rally and melee on its battery row ([FrT] l.387-390; default false). Artillery only.'),
 };
 
-function ratingsOf(u: { type: TroopType; nation: string }, opts: CwjOptions): TroopRatings {
-  const r = troopRatings(u.nation, u.type, opts);
-  if (!r) throw new Error(`the ${u.nation} table has no ${u.type} row`);
+function ratingsOf(u: { type: TroopType; nation: string; guard?: boolean }, opts: CwjOptions): TroopRatings {
+  const r = troopRatings(u.nation, u.type, opts, u.guard === true);
+  if (!r) throw new Error(`the ${u.nation} table has no ${u.type} row${u.guard ? ' of Guard artillery' : ''}`);
   return r;
 }
 
@@ -40,9 +41,13 @@ function formationOf(u: { formation?: Formation }, r: TroopRatings): Formation {
 }
 
 /** A unit whose nation's table (or the stand-in table, cwj.missingNationTable) has no row for its type. */
-function unitIssues(u: { type: TroopType; nation: string }, path: (string | number)[], opts: CwjOptions): OddsIssue[] {
-  if (troopRatings(u.nation, u.type, opts)) return [];
-  return [{ path: [...path, 'type'], message: `the ${u.nation} table has no ${u.type} row, nor the table that stands in for it (cwj.missingNationTable ${opts.missingNationTable}) ([FrT] [AuT])` }];
+function unitIssues(u: { type: TroopType; nation: string; guard?: boolean }, path: (string | number)[], opts: CwjOptions): OddsIssue[] {
+  const plain = troopRatings(u.nation, u.type, opts);
+  if (!plain) return [{ path: [...path, 'type'], message: `the ${u.nation} table has no ${u.type} row, nor the table that stands in for it (cwj.missingNationTable ${opts.missingNationTable}) ([FrT] [AuT])` }];
+  if (!u.guard) return [];
+  if (plain.arm !== 'artillery') return [{ path: [...path, 'guard'], message: `only artillery has guard (Guard artillery, [FrT] l.387-390); this unit is ${plain.arm}` }];
+  if (!troopRatings(u.nation, u.type, opts, true)) return [{ path: [...path, 'guard'], message: 'Guard artillery is a French battery row ([FrT] l.387-390)' }];
+  return [];
 }
 
 /**
@@ -55,12 +60,29 @@ function squareFlankIssues(u: { formation?: Formation; flank: boolean }, path: (
   return [{ path: [...path, 'flank'], message: 'a square has no flank or rear to be hit in (its rear rank faces out, [Form] l.16-20; docs/rules/cwj.md, Flank and rear)' }];
 }
 
-/** The firer must fire ([FrT] [AuT] fire mod, [Fire] l.130-142) and the target stand within its range ([Fire] l.140-142). */
+/**
+ * [Gen] l.286-292: an infantry general serves infantry and a cavalry general cavalry, so a battery has
+ * none attached.
+ */
+function generalIssues(u: { type: TroopType; nation: string; general: boolean }, path: (string | number)[], opts: CwjOptions): OddsIssue[] {
+  if (!u.general || ratingsOf(u, opts).arm !== 'artillery') return [];
+  return [{ path: [...path, 'general'], message: 'a divisional general serves only infantry or only cavalry: artillery has none attached ([Gen] l.291-292)' }];
+}
+
+/**
+ * The firer must fire ([FrT] [AuT] fire mod, [Fire] l.130-142) and the target stand within its range
+ * ([Fire] l.140-142); only batteries combine their fire ([Fire] l.134-136); a general acts in fire only
+ * for the unit fired on (his downgrade, [Gen] l.286-290), so the firer's is refused rather than ignored.
+ */
 function fireIssues(p: FireParams, opts: CwjOptions): OddsIssue[] {
   const issues = [...unitIssues(p.firer, ['firer'], opts), ...unitIssues(p.target, ['target'], opts), ...squareFlankIssues(p.target, ['target'])];
   if (issues.length > 0) return issues;
   const fr = ratingsOf(p.firer, opts);
   if (fr.fire === null) return [{ path: ['firer', 'type'], message: `${p.firer.type} has no fire mod: it never fires ([FrT] [AuT]); the firer is infantry or artillery` }];
+  if (p.firer.general) return [{ path: ['firer', 'general'], message: "a general does nothing for the unit that fires: he tries to downgrade the result on the unit he is attached to when it is fired on ([Gen] l.286-290); set the target's general" }];
+  if (p.combinedWith !== undefined && fr.arm !== 'artillery') return [{ path: ['combinedWith'], message: `only two touching artillery units combine their fire mods ([Fire] l.134-136); the firer is ${fr.arm}` }];
+  const general = generalIssues(p.target, ['target'], opts);
+  if (general.length > 0) return general;
   const formation = formationOf(p.firer, fr);
   if (!mayFire(fr.arm, formation, false)) return [{ path: ['firer', 'formation'], message: `${fr.arm} in ${formation} does not fire ([Fire] l.130-142): artillery fires unlimbered` }];
   if (rangeBand(p.distance, fr.arm === 'artillery' ? fr.weight : undefined) < 0) {
@@ -228,7 +250,11 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
   params: meleeParams as unknown as z.ZodType<MeleeParams>,
   check: (p, options) =>
     (['attacker', 'defender'] as const).flatMap((side) =>
-      p[side].units.flatMap((u, i) => [...unitIssues(u, [side, 'units', i], cwjOptions(options)), ...squareFlankIssues(u, [side, 'units', i])]),
+      p[side].units.flatMap((u, i) => {
+        const opts = cwjOptions(options);
+        const unit = unitIssues(u, [side, 'units', i], opts);
+        return [...unit, ...squareFlankIssues(u, [side, 'units', i]), ...(unit.length ? [] : generalIssues(u, [side, 'units', i], opts))];
+      }),
     ),
   exact(p, options) {
     const { totals, caps } = meleeSetup(p, cwjOptions(options));
@@ -314,7 +340,14 @@ const rallyQuestion: OddsQuestion<RallyParams> = {
   id: 'rally',
   doc: 'One Rally Table roll: rout, retreat 30 cm, stay disordered, or rally (a pass) ([Rally] l.34-58; contact checks [Contact] l.125-129).',
   params: rallyParams as unknown as z.ZodType<RallyParams>,
-  check: (p, options) => unitIssues(p, [], cwjOptions(options)),
+  check: (p, options) => {
+    const opts = cwjOptions(options);
+    const unit = unitIssues(p, [], opts);
+    if (unit.length > 0) return unit;
+    // [Contact] l.125-129: the contact check is infantry's, contacted by cavalry or by an infantry column.
+    if (p.purpose === 'contact' && ratingsOf(p, opts).arm !== 'infantry') return [{ path: ['purpose'], message: `only infantry takes a contact check ([Contact] l.125-129); this unit is ${ratingsOf(p, opts).arm}` }];
+    return generalIssues(p, [], opts);
+  },
   exact(p, options) {
     const opts = cwjOptions(options);
     const m = rallyQuestionModifier(p, opts);
