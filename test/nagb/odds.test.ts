@@ -410,6 +410,7 @@ describe('(c) One round of hand to hand (p14-16, p23): exact odds', () => {
 
 /** An odds question of NAGB by its id, and the first issue its parameters raise (null: accepted). */
 const question = (id: string) => NAGB_ODDS.questions.find((x) => x.id === id)!;
+const DEFAULTS = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default])) as never;
 const first = (id: string, params: unknown) => {
   const r = question(id).params.safeParse(params);
   return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
@@ -558,5 +559,52 @@ describe('a battery in an odds file is the battery play fights: its crew, 4 a gu
     expect([battery({}).figures, battery({}).dice]).toEqual([12, 6]);
     expect([battery({ guns: 2 }).figures, battery({ guns: 2 }).dice]).toEqual([8, 4]);
     expect(first('melee', { a: { guns: 2 }, b: {} })).toEqual({ path: 'a.guns', message: 'guns is for a battery; this unit is infantry' });
+  });
+});
+
+describe('an odds file\'s unit in the state play would have it in (p27-28)', () => {
+  const exact = (id: string, params: unknown) => {
+    const q = question(id);
+    return q.exact(q.params.parse(params), DEFAULTS);
+  };
+  it('p27: a target over half its figures down is shaken, so disordered: its test is the disordered one (a failure breaks it)', () => {
+    const shaken = { firers: [{ distance: 4 }], target: { figures: 11, startFigures: 24 } };
+    expect(exact('shooting', shaken)).toEqual(exact('shooting', { ...shaken, target: { ...shaken.target, disordered: true } }));
+    expect(exact('shooting', shaken)).not.toEqual(exact('shooting', { ...shaken, target: { figures: 13, startFigures: 24 } }));
+  });
+  it('p28: jubilance with disorder, or on a shaken unit, is refused (disorder ends it)', () => {
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { disordered: true, jubilant: 2 } })).toEqual({ path: 'target.jubilant', message: 'a disordered unit is no longer jubilant (p28)' });
+    expect(first('melee', { a: { figures: 11, startFigures: 24, jubilant: 1 }, b: {} })?.path).toBe('a.jubilant');
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { jubilant: 2 } })).toBeNull();
+  });
+  it('p11, p6: a square target is not enfiladed and does not charge; nor does a battery', () => {
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { formation: 'square', enfilade: true } })).toEqual({ path: 'target.enfilade', message: 'a square cannot be enfiladed (p11): it faces every way' });
+    expect(first('shooting', { firers: [{ distance: 4 }], target: { formation: 'square', charging: true } })?.path).toBe('target.charging');
+    expect(first('melee', { a: { formation: 'square', charging: true }, b: {} })?.path).toBe('a.charging');
+    expect(first('melee', { a: { arm: 'artillery', charging: true }, b: {} })?.path).toBe('a.charging');
+  });
+});
+
+describe('a melee file without order or dice takes them as play would (p5, p8, p14, p31)', () => {
+  const spec = (params: unknown) => question('melee').exact(question('melee').params.parse(params), DEFAULTS).summary as { order: string; a: { dice: number }; b: { dice: number } };
+  const horse = { arm: 'cavalry', figures: 16, charging: true };
+  it('p14: chargers strike first; p8: a square in good order first against cavalry, but not against lancers nor disordered; p31: a village sector\'s holders first', () => {
+    expect(spec({ a: { charging: true }, b: {} }).order).toBe('a');
+    expect(spec({ a: horse, b: { formation: 'square' } }).order).toBe('b');
+    expect(spec({ a: { ...horse, cavalryWeapon: 'lance' }, b: { formation: 'square' } }).order).toBe('a');
+    expect(spec({ a: horse, b: { formation: 'square', disordered: true } }).order).toBe('a');
+    expect(spec({ a: { formation: 'square' }, b: horse }).order).toBe('a');
+    expect(spec({ a: { charging: true }, b: { inVillage: true } }).order).toBe('b');
+    expect(spec({ a: horse, b: { formation: 'square' }, order: 'a' }).order).toBe('a');
+    expect(first('melee', { a: { charging: true }, b: { arm: 'cavalry', charging: true } })).toEqual({ path: 'order', message: 'both sides charging is a counter-charge, which strikes on initiative (p5): give order a or b' });
+  });
+  it('p14: a 12-figure line against an 8-figure column front rolls 8 + 2 = 10, the column 8; nagb.overlapDice plusOne gives 9', () => {
+    const params = { a: { formation: 'attackColumn', front: 8, charging: true }, b: { formation: 'line', front: 12 } };
+    expect([spec(params).a.dice, spec(params).b.dice]).toEqual([8, 10]);
+    const plusOne = question('melee').exact(question('melee').params.parse(params), { ...DEFAULTS, 'nagb.overlapDice': 'plusOne' }).summary as { b: { dice: number } };
+    expect(plusOne.b.dice).toBe(9);
+    // One surplus figure overlaps one end (rulings 3.5.7): 9 against 8 rolls 8 + 1.
+    expect(spec({ a: { formation: 'attackColumn', front: 8 }, b: { front: 9 } }).b.dice).toBe(9);
+    expect(spec({ a: { front: 8, dice: 5 }, b: { front: 12 } }).a.dice).toBe(5);
   });
 });

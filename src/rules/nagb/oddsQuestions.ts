@@ -16,7 +16,7 @@ import type { EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
 import { CHARGE_ENDINGS, newChargeResult, reactionAllowed, resolveCharge, whyNoCharge, type ChargeSpec } from './charge.js';
 import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from './disorder.js';
-import { MELEE_ENDINGS, newMeleeResult, resolveMeleeRound, type MeleeSpec } from './melee.js';
+import { facingFigures, laneOverlappedEnds, MELEE_ENDINGS, meleeDice, newMeleeResult, resolveMeleeRound, strikeOrder, type MeleeSpec } from './melee.js';
 import { isShaken } from './morale.js';
 import {
   chargeOdds,
@@ -33,7 +33,7 @@ import {
 import { type NagbOptions, nagbOptions } from './options.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
 import { type Formation, type Gun, GUNS, leadershipOf, type TerrainTest } from './tables.js';
-import { defaultFigures, frontRank } from './units.js';
+import { defaultFigures, figureWidth, frontRank, GUN_WIDTH } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
 import { canisterAtChargers, gunsManned } from './artillery.js';
 
@@ -69,7 +69,7 @@ const unitFields = {
  * p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts
  * checkLane); a horseman's type and weapon belong to cavalry alone.
  */
-function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number; gun?: string; horse?: boolean }, ctx: z.RefinementCtx): void {
+function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number; gun?: string; horse?: boolean; disordered?: boolean; jubilant?: number; figures?: number; startFigures?: number }, ctx: z.RefinementCtx): void {
   for (const field of ['cavalryType', 'cavalryWeapon'] as const) {
     if (u.arm !== 'cavalry' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for cavalry; this unit is ${u.arm}` });
   }
@@ -77,9 +77,21 @@ function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; caval
     if (u.arm !== 'artillery' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for a battery; this unit is ${u.arm}` });
   }
   figureCounts(u, ctx);
+  jubilance(u, ctx);
   if (u.formation === undefined) return;
   if (u.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['formation'], message: `a battery has no formation; found '${u.formation}'` });
   else if (!formationsOf(u.arm).includes(u.formation)) ctx.addIssue({ code: 'custom', path: ['formation'], message: `expected one of ${formationsOf(u.arm).join(', ')} for ${u.arm}, found '${u.formation}'` });
+}
+
+/**
+ * p28: a unit is jubilant only in good order (disorder ends it), and p27: a shaken unit (over half its
+ * figures lost) is disordered for good; so jubilance with either is refused, not quietly dropped.
+ */
+function jubilance(u: { arm: (typeof ARMS)[number]; guns?: number; disordered?: boolean; jubilant?: number; figures?: number; startFigures?: number }, ctx: z.RefinementCtx): void {
+  if (!u.jubilant) return;
+  const figures = u.figures ?? defaultFigures(u.arm, u.guns ?? DEFAULT_GUNS);
+  if (u.disordered) ctx.addIssue({ code: 'custom', path: ['jubilant'], message: 'a disordered unit is no longer jubilant (p28)' });
+  else if (isShaken(figures, u.startFigures ?? figures, false)) ctx.addIssue({ code: 'custom', path: ['jubilant'], message: `with ${figures} of ${u.startFigures} figures the unit is shaken, so disordered for good (p27) and not jubilant (p28)` });
 }
 
 /** Figures now at most those at the start, and a front rank (or the dice of p14) of no more figures than there are. */
@@ -108,7 +120,8 @@ export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
     startFigures: start,
     // A battery as play fights it: its crew, as many as 2 a gun (play/profiles.ts, frontNow).
     front: u.front ?? (u.arm === 'artillery' ? Math.min(figures, 2 * guns) : frontRank(u.arm, formation, start, figures, u.cavalryType === 'light', opts)),
-    disordered: u.disordered,
+    // p27: a shaken unit (over half its figures lost) is disordered for good, as in play (Unit.disordered).
+    disordered: u.disordered || isShaken(figures, start, false),
     jubilant: u.jubilant,
     influence: 0,
     weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
@@ -172,6 +185,10 @@ const shootingParams = z.strictObject({
   }).superRefine((t, ctx) => {
     armFormation(t, ctx);
     if (t.deployedArtillery && t.arm !== 'artillery') ctx.addIssue({ code: 'custom', path: ['deployedArtillery'], message: `deployedArtillery is for a battery target; this target is ${t.arm}` });
+    // p11: no enfilade against a square (it faces every way); p6, p12, p19: nor does a square or a battery charge.
+    if (t.formation === 'square' && t.enfilade) ctx.addIssue({ code: 'custom', path: ['enfilade'], message: 'a square cannot be enfiladed (p11): it faces every way' });
+    if (t.formation === 'square' && t.charging) ctx.addIssue({ code: 'custom', path: ['charging'], message: 'infantry in square does not charge (p6)' });
+    if (t.arm === 'artillery' && t.charging) ctx.addIssue({ code: 'custom', path: ['charging'], message: 'a battery does not charge (p12, p19)' });
   }),
 });
 type ShootingParams = z.infer<typeof shootingParams>;
@@ -350,7 +367,7 @@ const charge: OddsQuestion<ChargeParams> = {
 
 const partyFields = {
   ...unitFields,
-  dice: z.int().min(0).max(60).optional().describe('Dice rolled (p14); default the front rank.'),
+  dice: z.int().min(0).max(60).optional().describe('Dice rolled (p14); default as on the lane: the whole front rank of the narrower side, the figures facing the enemy plus a die an overlapped end for the wider (nagb.overlapDice).'),
   charging: z.boolean().default(false),
   assaulting: z.enum(['none', 'soft', 'hard']).default('none').describe('Cover of the village sector it assaults (p31).'),
   standard: z.boolean().default(true),
@@ -358,20 +375,66 @@ const partyFields = {
   rearSupport: z.boolean().default(false),
   lapFlank: z.boolean().default(false),
 };
-const partySchema = z.strictObject(partyFields).superRefine(armFormation);
-
-const meleeParams = z.strictObject({
-  a: partySchema.describe('Side a (usually the chargers).'),
-  b: partySchema.describe('Side b.'),
-  order: z.enum(['a', 'b', 'simultaneous']).default('a').describe('Who strikes first (p14).'),
+const partySchema = z.strictObject(partyFields).superRefine((x, ctx) => {
+  armFormation(x, ctx);
+  if (x.charging && x.formation === 'square') ctx.addIssue({ code: 'custom', path: ['charging'], message: 'infantry in square does not charge (p6)' });
+  if (x.charging && x.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['charging'], message: 'a battery does not charge (p12, p19)' });
 });
+type Party = z.infer<typeof partySchema>;
+
+const meleeParams = z
+  .strictObject({
+    a: partySchema.describe('Side a (usually the chargers).'),
+    b: partySchema.describe('Side b.'),
+    order: z.enum(['a', 'b', 'simultaneous']).optional().describe('Who strikes first (p14); default as play orders it: the chargers, unless a square in good order meets cavalry without lances (p8) or the side charged holds a village sector (p31).'),
+  })
+  .superRefine((p, ctx) => {
+    // p5: a counter-charge strikes on the initiative roll, which the question does not make.
+    if (p.order === undefined && p.a.charging && p.b.charging) ctx.addIssue({ code: 'custom', path: ['order'], message: 'both sides charging is a counter-charge, which strikes on initiative (p5): give order a or b' });
+  });
 type MeleeParams = z.infer<typeof meleeParams>;
 
-function partyFrom(x: z.infer<typeof partySchema>, o: NagbOptions): MeleeParty {
+/**
+ * p5, p8, p14, p31 (melee.ts strikeOrder, as play asks it): who strikes first when the file does not
+ * say. The charging side is the charger (a when neither charges: a melee fought on).
+ */
+export function defaultStrikeOrder(p: MeleeParams, o: NagbOptions): 'a' | 'b' | 'simultaneous' {
+  const bCharges = p.b.charging && !p.a.charging;
+  const [charger, target] = bCharges ? [p.b, p.a] : [p.a, p.b];
+  const order = strikeOrder({
+    chargerArm: charger.arm,
+    chargerLancers: charger.cavalryWeapon === 'lance' || charger.cavalryWeapon === 'cossackLance',
+    targetFormation: (target.formation ?? 'line') as Formation,
+    targetDisordered: profileFrom(target, o).disordered,
+    targetInBuilding: target.inVillage,
+    targetDefendsObstacle: false,
+    counterCharge: false,
+  });
+  if (order === 'simultaneous') return 'simultaneous';
+  return (order === 'target') !== bCharges ? 'b' : 'a';
+}
+
+/** Inches of a side's front: a battery's manned guns abreast, else its front-rank figures (units.ts). */
+function frontWidth(x: Party, p: UnitProfile): number {
+  return x.arm === 'artillery' ? (x.guns ?? DEFAULT_GUNS) * GUN_WIDTH : p.front * figureWidth(x.arm);
+}
+
+/**
+ * p14 (meleeDice, nagb.overlapDice): the dice a side rolls when the file does not say, its front slid
+ * centre to centre against the enemy's as on the lane (rulings 3.5.7): the narrower rolls its whole
+ * front rank, the wider its figures facing the enemy plus a die an overlapped end.
+ */
+function defaultDice(x: Party, p: UnitProfile, enemy: Party, e: UnitProfile, o: NagbOptions): number {
+  const w = x.arm === 'artillery' ? frontWidth(x, p) / Math.max(1, p.front) : figureWidth(x.arm);
+  const enemyWidth = frontWidth(enemy, e);
+  return meleeDice(p.front, w, enemyWidth, laneOverlappedEnds(p.front, facingFigures(enemyWidth, w)), o);
+}
+
+function partyFrom(x: Party, enemy: Party, o: NagbOptions): MeleeParty {
   const p = profileFrom(x, o);
   return {
     ...p,
-    dice: x.dice ?? p.front,
+    dice: x.dice ?? defaultDice(x, p, enemy, profileFrom(enemy, o), o),
     charging: x.charging,
     assaulting: x.assaulting,
     bonus: { flankAttack: false, rearAttack: false, higherGround: false, standard: x.standard, flankSupport: x.flankSupport, rearSupport: x.rearSupport, lapFlank: x.lapFlank, lapRear: false },
@@ -379,7 +442,7 @@ function partyFrom(x: z.infer<typeof partySchema>, o: NagbOptions): MeleeParty {
 }
 
 function meleeSetup(p: MeleeParams, o: NagbOptions): MeleeSpec {
-  return meleeSpec(partyFrom(p.a, o), partyFrom(p.b, o), p.order, o);
+  return meleeSpec(partyFrom(p.a, p.b, o), partyFrom(p.b, p.a, o), p.order ?? defaultStrikeOrder(p, o), o);
 }
 
 const melee: OddsQuestion<MeleeParams> = {
