@@ -608,3 +608,18 @@ describe('a melee file without order or dice takes them as play would (p5, p8, p
     expect(spec({ a: { front: 8, dice: 5 }, b: { front: 12 } }).a.dice).toBe(5);
   });
 });
+
+describe('the charge answer keeps a refused charge apart (p12: no charge, nothing to react to)', () => {
+  it('volley and firedHigh show refused as its own value, equal to the refused ending, and still sum to 1', () => {
+    const q = question('charge');
+    const e = q.exact(q.params.parse({ charger: { formation: 'attackColumn' }, target: {}, distance: 8, reaction: 'standAndShoot' }), DEFAULTS);
+    const get = (name: string) => Object.fromEntries(e.distributions.find((d) => d.name === name)!.values.map((v) => [v.value, v.p]));
+    const refused = get('ending').refused;
+    expect(refused).toBeGreaterThan(0);
+    for (const name of ['volley', 'firedHigh']) {
+      const d = get(name);
+      expect(d.refused, name).toBe(refused);
+      expect(d.yes + d.no + d.refused, name).toBeCloseTo(1, 12);
+    }
+  });
+});

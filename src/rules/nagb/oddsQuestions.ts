@@ -332,8 +332,9 @@ const charge: OddsQuestion<ChargeParams> = {
         { name: 'target', label: 'the target after it', values: TARGET_STATES.map((e) => ({ value: e, p: odds.target[e] })) },
         dist('chargerCasualties', "the chargers' casualties", odds.chargerCasualties),
         { name: 'chargerDisordered', label: 'the chargers disordered', values: [{ value: 'yes', p: odds.chargerDisordered }, { value: 'no', p: 1 - odds.chargerDisordered }] },
-        { name: 'volley', label: 'the target volleyed', values: [{ value: 'yes', p: odds.volley }, { value: 'no', p: 1 - odds.volley }] },
-        { name: 'firedHigh', label: 'the target fired high', values: [{ value: 'yes', p: odds.firedHigh }, { value: 'no', p: 1 - odds.firedHigh }] },
+        // A refused charge is never reacted to: its share is shown apart, so 'no' is a charge the target met without a volley.
+        { name: 'volley', label: 'the target volleyed', values: [{ value: 'yes', p: odds.volley }, { value: 'no', p: 1 - odds.volley - odds.endings.refused }, { value: 'refused', p: odds.endings.refused }] },
+        { name: 'firedHigh', label: 'the target fired high', values: [{ value: 'yes', p: odds.firedHigh }, { value: 'no', p: 1 - odds.firedHigh - odds.endings.refused }, { value: 'refused', p: odds.endings.refused }] },
       ],
       summary: { chargeTestLd: spec.chargeTestLd, chargeBase: spec.chargeBase, chargeDice: spec.chargeDice, fire: spec.fire },
     };
@@ -345,8 +346,8 @@ const charge: OddsQuestion<ChargeParams> = {
       target: out.target,
       chargerCasualties: out.chargerCasualties,
       chargerDisordered: out.chargerDisordered ? 'yes' : 'no',
-      volley: out.volley ? 'yes' : 'no',
-      firedHigh: out.firedHigh ? 'yes' : 'no',
+      volley: out.ending === 'refused' ? 'refused' : out.volley ? 'yes' : 'no',
+      firedHigh: out.ending === 'refused' ? 'refused' : out.firedHigh ? 'yes' : 'no',
     };
   },
   examples: [
