@@ -220,7 +220,7 @@ const shooting: OddsQuestion<ShootingParams> = {
       { name: 'test', label: "the target's test", values: TEST_OUTCOMES.map((v) => ({ value: v, p: v === 'none' ? odds.noTest : v === 'passed' ? odds.passed : v === 'disordered' ? odds.disordered : odds.broken })) },
     ];
     groups.forEach((g, i) => {
-      if (g.volley) out.push({ name: `lowAmmo${i}`, label: `firer ${i + 1} low on ammunition (p10)`, values: [{ value: 'yes', p: odds.lowAmmo[i] }, { value: 'no', p: 1 - odds.lowAmmo[i] }] });
+      if (g.volley) out.push({ name: `lowAmmo${i}`, label: `firers[${i}] low on ammunition (p10)`, values: [{ value: 'yes', p: odds.lowAmmo[i] }, { value: 'no', p: 1 - odds.lowAmmo[i] }] });
     });
     return {
       distributions: out,
