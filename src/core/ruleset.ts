@@ -248,6 +248,8 @@ export interface OddsSupport {
   questions: readonly OddsQuestion[];
   /** The question a scenario file asks (`volley odds SCENARIO`), with its parameters, or null. */
   ofScenario?(scenario: any): { question: string; params: unknown } | null;
+  /** The scenarios ofScenario answers, in words, for the message when it answers none. */
+  scenariosAnswered?: string;
 }
 
 /** A line of a trace's story. */

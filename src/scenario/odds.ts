@@ -45,7 +45,7 @@ export function loadOddsRequest(file: string): OddsRequest {
     const asked = rs.odds?.ofScenario?.(scenario) ?? null;
     if (!asked) {
       const kinds = RULESETS.filter((r) => r.odds?.questions.length).map((r) => `${r.id}: ${r.odds!.questions.map((q) => q.id).join(', ')}`);
-      throw new VolleyInputError(file, lineOf(src, ['engagement']) ?? lineOf(src, ['ruleset']), scenario.engagement ? 'engagement' : 'ruleset', `no exact odds for this scenario; odds files (kind: odds) ask ${kinds.join('; ')}`);
+      throw new VolleyInputError(file, lineOf(src, ['engagement']) ?? lineOf(src, ['ruleset']), scenario.engagement ? 'engagement' : 'ruleset', `no exact odds for this scenario${rs.odds?.scenariosAnswered ? `: ${rs.id} answers ${rs.odds.scenariosAnswered}, and this one is ${scenario.engagement ? `engagement: ${scenario.engagement}` : 'a battle'}` : ''}; odds files (kind: odds) ask ${kinds.join('; ')}`);
     }
     const question = rs.odds!.questions.find((q) => q.id === asked.question)!;
     return { ruleset: rs, question, params: asked.params, options: resolveOptions(rs.options, scenario.options), title: scenario.title ?? scenario.name };

@@ -190,6 +190,12 @@ describe('volley rulesets, odds and schema', () => {
     expect(o.defenderHits.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 12);
   });
 
+  it('odds on a scenario it cannot answer says which scenarios it answers, and what the odds files ask', () => {
+    const r = volley(['odds', 'sims/village-assault.scenario.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('engagement: no exact odds for this scenario: aor answers one round of an assault scenario (engagement: assault), and this one is engagement: battle; odds files (kind: odds) ask aor: assault; nagb: shooting');
+  });
+
   it('the committed JSON Schemas are the ones volley schema writes', () => {
     const out = tmp();
     expect(volley(['schema', '--out', out]).code).toBe(0);

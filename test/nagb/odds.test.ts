@@ -410,7 +410,7 @@ describe('(c) One round of hand to hand (p14-16, p23): exact odds', () => {
 
 /** An odds question of NAGB by its id, and the first issue its parameters raise (null: accepted). */
 const question = (id: string) => NAGB_ODDS.questions.find((x) => x.id === id)!;
-const DEFAULTS = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default])) as never;
+const DEFAULTS = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default])) as Record<string, string | number | boolean>;
 const first = (id: string, params: unknown) => {
   const r = question(id).params.safeParse(params);
   return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };

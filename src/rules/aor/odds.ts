@@ -167,4 +167,5 @@ const firstRound: OddsQuestion<AssaultScenario> = {
 export const AOR_ODDS: OddsSupport = {
   questions: [firstRound],
   ofScenario: (scenario: { engagement?: unknown }) => (scenario.engagement === 'assault' ? { question: 'assault', params: scenario } : null),
+  scenariosAnswered: 'one round of an assault scenario (engagement: assault)',
 };

@@ -100,7 +100,10 @@ export const assaultScenarioBody = {
   onTime: z.enum(['defender', 'draw']).default('defender').describe('Who is credited when time runs out.'),
   attacker: z.strictObject({
     ...sideCommon,
-    orders: sideCommon.orders.default('attack'),
+    orders: sideCommon.orders
+      .default('attack')
+      // 12.2: March and Reserve units may not enter ZOCs or attack; Defend may counterattack.
+      .refine((o) => o === 'attack' || o === 'defend', { message: 'units under March or Reserve orders may not enter enemy ZOCs or attack (12.2): an attacker has Attack orders (or Defend, counterattacking)' }),
     stacks: z.array(stackSchema).min(1).max(6).describe('Attacking stacks, each in its own hex around the defender.'),
   }),
   defender: z.strictObject({

@@ -48,7 +48,7 @@ export const policyList = (docs: Readonly<Record<string, string>>): string =>
 
 export const DOCTRINE_PRESETS: Readonly<Record<string, { doc: string; params: AssaultDoctrine }>> = {
   'by-the-book': {
-    doc: 'Fires first when it may, stands unless the pending hits would cost half its steps (never off an objective it defends), hits go where they cost least.',
+    doc: 'Fires first when it may, stands unless the pending hits would cost half its steps (never off an objective it defends, nor when the attacker has already retreated), hits go where they cost least.',
     params: { retreatWhen: 'heavyLoss', retreatHits: 1, fireFirst: true, hitAllocation: 'leastStrength', holdObjective: true },
   },
   stubborn: {
@@ -83,7 +83,8 @@ export interface RetreatView {
 
 /**
  * 7.4: the decision itself. Pure: only the 'random' policy draws, one number from `coin` (the side's
- * AI stream), and only when retreating is a choice at all.
+ * AI stream), and only when retreating is a choice at all. No policy retreats when the other side
+ * already has (the defender decides second): the hits are halved once either way, so it keeps its hex.
  */
 export function wantsVoluntaryRetreat(d: AssaultDoctrine, v: RetreatView, coin?: Uniform): boolean {
   if (v.enemyRetreats || v.hitsTaken === 0) return false;
