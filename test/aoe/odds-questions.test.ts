@@ -93,3 +93,27 @@ describe('the volley question\'s distance (p2 Fire Points at Range)', () => {
     expect(issue({ firer: { kind: 'battery' }, distance: 30 })).toEqual({ path: 'distance', message: '30" is beyond artillery range: 24" (p2)' });
   });
 });
+
+describe('the March Table and Bayonet & Sabre questions take each arm\'s own formations (p1 Formations)', () => {
+  const path = (id: string, params: unknown) => {
+    const r = q(id).params.safeParse(params);
+    return r.success ? null : `${r.error.issues[0].path.join('.')}: ${r.error.issues[0].message}`;
+  };
+  it('a battery stands in line (its default: no field column +1), cavalry in line, field or march column; others are refused at the field', () => {
+    expect(path('march', { arm: 'artillery', formation: 'square' })).toBe('formation: a battery has no formation (limbered or not: line); found square');
+    expect(path('march', { arm: 'cavalry', formation: 'square' })).toBe('formation: cavalry stands in line, fieldColumn or marchColumn, not square');
+    expect(path('march', { arm: 'cavalry', formation: 'line', movingFormation: 'masse' })?.startsWith('movingFormation: ')).toBe(true);
+    expect(path('bayonet', { attackers: [{ arm: 'cavalry', formation: 'square' }], defenders: [{}] })?.startsWith('attackers.0.formation: ')).toBe(true);
+    expect(path('bayonet', { attackers: [{}], defenders: [{}, { arm: 'artillery', formation: 'fieldColumn' }] })?.startsWith('defenders.1.formation: ')).toBe(true);
+    // A battery's default is line: no +1 for troops in field column.
+    const battery = q('march').params.parse({ arm: 'artillery' }) as { formation: string };
+    expect(battery.formation).toBe('line');
+    expect(marchSetup(battery as never, DEFAULTS)).toBe(marchSetup(q('march').params.parse({ arm: 'artillery', formation: 'line' }) as never, DEFAULTS));
+    expect((q('march').params.parse({}) as { formation: string }).formation).toBe('fieldColumn');
+  });
+  it('a battery is not asked whether it may charge (play never orders one to)', () => {
+    const names = (params: unknown) => q('march').exact(q('march').params.parse(params) as never, DEFAULTS).distributions.map((d) => d.name);
+    expect(names({ arm: 'artillery' })).not.toContain('mayCharge');
+    expect(names({ arm: 'cavalry', formation: 'line' })).toContain('mayCharge');
+  });
+});

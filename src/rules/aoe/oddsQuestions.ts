@@ -152,6 +152,16 @@ const volleyQuestion: OddsQuestion<VolleyParams> = {
 
 // ---- (b) A Bayonet & Sabre combat ----
 
+/**
+ * p1 Formations, as a lane scenario's units take them (scenarios.ts): cavalry in line, field or march
+ * column; a battery in line alone (limbered or not: no formation of its own).
+ */
+function armFormationIssue(arm: 'infantry' | 'cavalry' | 'artillery', f: string): string | undefined {
+  if (arm === 'cavalry' && f !== 'line' && f !== 'fieldColumn' && f !== 'marchColumn') return `cavalry stands in line, fieldColumn or marchColumn, not ${f}`;
+  if (arm === 'artillery' && f !== 'line') return `a battery has no formation (limbered or not: line); found ${f}`;
+  return undefined;
+}
+
 const combatUnit = z.strictObject({
   arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
   stands: z.int().min(1).max(12).optional().describe('Stands: default 6 infantry, 4 cavalry, 1 battery.'),
@@ -167,6 +177,9 @@ const combatUnit = z.strictObject({
   countercharging: z.boolean().default(false),
   attached: z.boolean().default(false),
   leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+}).superRefine((u, ctx) => {
+  const wrong = armFormationIssue(u.arm, u.formation);
+  if (wrong) ctx.addIssue({ code: 'custom', path: ['formation'], message: wrong });
 });
 
 const bayonetParams = z
@@ -241,7 +254,7 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
 const marchParams = z.strictObject({
   arm: z.enum(['infantry', 'cavalry', 'artillery']).default('infantry'),
   disordered: z.boolean().default(false).describe('Disordered (a battery: silenced): the left column.'),
-  formation: formation.default('fieldColumn'),
+  formation: formation.optional().describe('Its formation: default fieldColumn (a battery line, having none of its own).'),
   troops,
   hits: z.int().min(0).max(4).default(0),
   leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0).describe('Attached leader: 0 none, 1 a leader, 2 charismatic.'),
@@ -253,7 +266,11 @@ const marchParams = z.strictObject({
   cohesionLevel: z.int().min(0).max(4).default(0),
 }).superRefine((p, ctx) => {
   if (p.marchMode !== undefined && p.arm !== 'infantry') ctx.addIssue({ code: 'custom', path: ['marchMode'], message: `only infantry has a March Mode (p3); found ${p.arm} with '${p.marchMode}'` });
-});
+  for (const field of ['formation', 'movingFormation'] as const) {
+    const wrong = p[field] === undefined ? undefined : armFormationIssue(p.arm, p[field]);
+    if (wrong) ctx.addIssue({ code: 'custom', path: [field], message: wrong });
+  }
+}).transform((p) => ({ ...p, formation: p.formation ?? (p.arm === 'artillery' ? ('line' as const) : ('fieldColumn' as const)) }));
 export type MarchParams = z.infer<typeof marchParams>;
 
 export function marchSetup(p: MarchParams, options: ResolvedOptions): number {
@@ -296,7 +313,8 @@ const marchQuestion: OddsQuestion<MarchParams> = {
         { name: 'result', label: 'the March Table result', values: column.map((r) => ({ value: MARCH_RESULTS[r].key, p: m.results[r] })) },
         yesNo('failed', 'a failed check (modified 3 or less)', m.failed),
         ...(rollsForSquare(p) ? [yesNo('square', 'forms square if it rolls for one', m.formsSquare)] : []),
-        yesNo('mayCharge', `may charge (aoe.chargeRequires ${o.chargeRequires})`, m.mayCharge[o.chargeRequires]),
+        // Play never orders a battery to charge (orders.ts), so the question does not ask it.
+        ...(p.arm !== 'artillery' ? [yesNo('mayCharge', `may charge (aoe.chargeRequires ${o.chargeRequires})`, m.mayCharge[o.chargeRequires])] : []),
       ],
       summary: { modifier: mod },
     };
@@ -312,8 +330,8 @@ const marchQuestion: OddsQuestion<MarchParams> = {
     const out: Record<string, string> = {
       result: MARCH_RESULTS[r].key,
       failed: marchCheckFailed(lowest) ? 'yes' : 'no',
-      mayCharge: mayCharge(r, o.chargeRequires) ? 'yes' : 'no',
     };
+    if (p.arm !== 'artillery') out.mayCharge = mayCharge(r, o.chargeRequires) ? 'yes' : 'no';
     if (rollsForSquare(p)) out.square = formsSquare(lowest, p.disordered) ? 'yes' : 'no';
     return out;
   },
