@@ -147,3 +147,15 @@ describe('melee and morale parameters (8, 9): counts of figures that could be', 
     expect([parsed.a.formation, parsed.b.formation]).toEqual(['open', 'line']);
   });
 });
+
+describe('a morale test\'s items that count only for one purpose (8)', () => {
+  it('the charging items are refused on a test other than trying to assault, not dropped', () => {
+    const issue = (params: unknown) => {
+      const r = question('morale').params.safeParse(params);
+      return r.success ? null : `${r.error.issues[0].path.join('.')}: ${r.error.issues[0].message}`;
+    };
+    expect(issue({ class: 'C', purpose: 'fireLoss', chargingFlankOrRear: true })).toBe('chargingFlankOrRear: counts only when testing to assault (8); this test\'s purpose is fireLoss');
+    expect(issue({ class: 'C', chargingSkirmishersOrRouters: true })?.startsWith('chargingSkirmishersOrRouters: ')).toBe(true);
+    expect(issue({ class: 'C', purpose: 'assault', chargingFlankOrRear: true, chargingSkirmishersOrRouters: true })).toBeNull();
+  });
+});

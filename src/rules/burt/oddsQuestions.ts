@@ -304,7 +304,13 @@ export const moraleParams = z.strictObject({
   secureFlank: z.boolean().default(false),
   casualtiesThisTurn: z.boolean().default(false),
   armyDemoralised: z.boolean().default(false),
-}).superRefine(figuresWithinStart);
+}).superRefine((p, ctx) => {
+  figuresWithinStart(p, ctx);
+  // 8: the charging items count only when testing to assault; asked for another test they would be dropped.
+  for (const field of ['chargingSkirmishersOrRouters', 'chargingFlankOrRear'] as const) {
+    if (p[field] && p.purpose !== 'assault') ctx.addIssue({ code: 'custom', path: [field], message: `counts only when testing to assault (8); this test's purpose is ${p.purpose}` });
+  }
+});
 export type MoraleParams = z.infer<typeof moraleParams>;
 
 function situationOf(p: MoraleParams): MoraleSituation {
