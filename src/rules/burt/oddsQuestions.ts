@@ -220,7 +220,7 @@ const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ n
 
 const melee: OddsQuestion<MeleeParams> = {
   id: 'melee',
-  doc: 'One melee round (9): the figures each side removes, the outcome (indecisive, pushed back, breaks), and with both classes the chance each side routs after the step-12 test.',
+  doc: 'One melee round (9): the figures each side removes, the outcome (indecisive, pushed back, breaks), and with both classes the chance each side fails the step-12 test and each routs.',
   params: meleeParams,
   check: (p, options) => [...meleeSideIssues(p.a, 'a', burtOptions(options)), ...meleeSideIssues(p.b, 'b', burtOptions(options))],
   exact(p, options) {
@@ -232,6 +232,7 @@ const melee: OddsQuestion<MeleeParams> = {
       distribution('inflictedByB', 'figures side b takes off side a', m.inflictedByB),
       { name: 'outcome', label: 'the round', values: MELEE_OUTCOMES.map((k) => ({ value: k, p: m.outcomes[k] })) },
     ];
+    if (m.testFails) out.push(yesNo('aFailsTest', 'side a fails the step-12 test (it loses a level, 8)', m.testFails[0]), yesNo('bFailsTest', 'side b fails the step-12 test', m.testFails[1]));
     if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
     return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null } };
   },
@@ -248,6 +249,7 @@ const melee: OddsQuestion<MeleeParams> = {
     const draw: Record<string, number | string> = { inflictedByA: byA, inflictedByB: byB, outcome };
     if (p.a.class === undefined || p.b.class === undefined) return draw;
     const routs = [outcome === 'aBreaks', outcome === 'bBreaks'];
+    const failed = [false, false];
     if (bothTestAfter(outcome, o.indecisiveMelee)) {
       const sides = [
         [p.a, byB, outcome === 'aPushedBack', outcome === 'bPushedBack'],
@@ -256,9 +258,12 @@ const melee: OddsQuestion<MeleeParams> = {
       sides.forEach(([s, lost, pushedBack, pushing], k) => {
         const sit = situationAfterRound(moraleOf(s, o), lost, pushedBack, pushing);
         const passed = rollMoraleTest(s.class as MoraleClass, moraleModifier(sit, 'melee', o), o.extendedDie, o.naturalOne, dice.morale(k as 0 | 1));
+        failed[k] = !passed;
         if (!passed && levelAfterTest(sit.level, 'melee', false) === ROUT) routs[k] = true;
       });
     }
+    draw.aFailsTest = failed[0] ? 'yes' : 'no';
+    draw.bFailsTest = failed[1] ? 'yes' : 'no';
     draw.aRouts = routs[0] ? 'yes' : 'no';
     draw.bRouts = routs[1] ? 'yes' : 'no';
     return draw;
