@@ -23,10 +23,11 @@ export const oddsCommand: CommandModule<object, { file: string; json: boolean }>
     const req = loadOddsRequest(argv.file);
     const exact = req.question.exact(req.params, req.options);
     if (argv.json) {
-      return void console.log(JSON.stringify({ ruleset: req.ruleset.id, question: req.question.id, paths: exact.paths, distributions: exact.distributions, ...exact.summary }, null, 2));
+      return void console.log(JSON.stringify({ ruleset: req.ruleset.id, question: req.question.id, paths: exact.paths, worked: exact.worked, distributions: exact.distributions, ...exact.summary }, null, 2));
     }
     const over = exact.paths === undefined ? 'exact' : `exact over ${exact.paths.toLocaleString('en-US')} dice paths`;
     console.log(`${req.title}: ${req.question.doc} (${req.ruleset.id}, ${over})\n`);
+    if (exact.worked) console.log(`worked out: ${exact.worked}\n`);
     for (const d of exact.distributions) console.log(distributionLines(d).join('\n'));
   },
 };

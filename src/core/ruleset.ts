@@ -225,8 +225,11 @@ export interface OddsQuestion<P = any> {
   doc: string;
   /** The question's parameters (a zod schema; an odds file's `params` or a scenario's data). */
   params: z.ZodType<P>;
-  /** Exact distributions, by enumeration or convolution (STYLE.md 7). */
-  exact(params: P, options: ResolvedOptions): { distributions: OddsDistribution[]; paths?: number; summary?: Record<string, unknown> };
+  /**
+   * Exact distributions, by enumeration or convolution (STYLE.md 7); `worked` says in words what the
+   * question worked out before the dice (modifiers, scores to reach, dice), so an answer can be checked.
+   */
+  exact(params: P, options: ResolvedOptions): { distributions: OddsDistribution[]; paths?: number; summary?: Record<string, unknown>; worked?: string };
   /** One draw of the same quantities with the given dice, keyed by distribution name (the conformance suite compares). */
   sample(params: P, options: ResolvedOptions, dice: EngagementDice): Record<string, number | string>;
   /** Parameters the conformance suite checks sampling against exactness with (besides the examples' scenarios). */

@@ -190,6 +190,13 @@ describe('volley rulesets, odds and schema', () => {
     expect(o.defenderHits.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 12);
   });
 
+  it('odds says what it worked out before the dice (6: the dice and the scores to hit and save)', () => {
+    const r = volley(['odds', 'sims/burt/fire-volley.odds.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('worked out: 6 dice to hit on 4+, the target saving on 5+ (6)');
+    expect(JSON.parse(volley(['odds', 'sims/burt/fire-volley.odds.yaml', '--json']).stdout).worked).toBe('6 dice to hit on 4+, the target saving on 5+ (6)');
+  });
+
   it('odds on a scenario it cannot answer says which scenarios it answers, and what the odds files ask', () => {
     const r = volley(['odds', 'sims/village-assault.scenario.yaml']);
     expect(r.code).toBe(2);

@@ -106,6 +106,7 @@ export function volleySetup(p: VolleyParams, options: ResolvedOptions): { points
   return { points, cannonade, skirmish, modifier: volleyModifier({ firePoints: points, cannonade, skirmish }, target, o.skirmishPenalty) };
 }
 
+const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 const GUN_KEYS = ['unharmed', 'silenced', 'damaged', 'wrecked'];
 const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
 
@@ -126,6 +127,7 @@ const volleyQuestion: OddsQuestion<VolleyParams> = {
         { name: 'guns', label: 'a battery target’s gun stand', values: GUN_KEYS.map((k, i) => ({ value: k, p: v.guns[i] })) },
       ],
       summary: { firePoints: s.points, cannonade: s.cannonade, skirmish: s.skirmish, modifier: s.modifier, expectedHits: v.expectedHits },
+      worked: `${s.points} fire points (${s.cannonade ? 'cannonade' : s.skirmish ? 'skirmish fire' : 'volley'}); modifier ${signed(s.modifier)} in all, the firer's points and the target's (p2)`,
     };
   },
   sample(p, options, dice: EngagementDice) {
@@ -225,6 +227,7 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
         { name: 'defenderHits', label: 'hits the defender takes', values: b.defenderHits.map((q, h) => ({ value: h, p: q })) },
       ],
       summary: { attackerModifier: m.attacker, defenderModifier: m.defender, expectedAttackerHits: b.expectedAttackerHits, expectedDefenderHits: b.expectedDefenderHits },
+      worked: `the attacker's die ${signed(m.attacker)}, the defender's ${signed(m.defender)} (p2)`,
     };
   },
   sample(p, options, dice: EngagementDice) {
@@ -317,6 +320,7 @@ const marchQuestion: OddsQuestion<MarchParams> = {
         ...(p.arm !== 'artillery' ? [yesNo('mayCharge', `may charge (aoe.chargeRequires ${o.chargeRequires})`, m.mayCharge[o.chargeRequires])] : []),
       ],
       summary: { modifier: mod },
+      worked: `modifier ${signed(mod)} on the ${p.disordered ? 'disordered' : 'good order'} column (p1)`,
     };
   },
   sample(p, options, dice: EngagementDice) {

@@ -10,6 +10,11 @@ import type { ExtendedDieMode, NaturalOne } from './options.js';
 /** 6: no roll, however extended, reaches 10. */
 export const IMPOSSIBLE_SCORE = 10;
 
+/** 8: what a test's score asks of the die, in words (the trace and the odds answer say it alike). */
+export function scoreNeeded(target: number): string {
+  return target <= 1 ? 'any roll passes' : target >= IMPOSSIBLE_SCORE ? 'no roll passes (6: 10 or more)' : `needs ${target}+`;
+}
+
 /** 6, 9: the score a die must reach, the base (5) plus every modifier that adds to it. */
 export function requiredScore(base: number, modifier: number): number {
   return base + modifier;

@@ -8,10 +8,11 @@
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport } from '../../core/ruleset.js';
-import { emptyPlan, fireSaveModifier, gunsInBattery, fireToHitModifier, gunShot, rollCasualties, setFirePlan, setGunFirePlan, type Cover, type FireSituation, type RangeBand } from './fire.js';
+import { emptyPlan, type FirePlan, fireSaveModifier, gunsInBattery, fireToHitModifier, gunShot, rollCasualties, setFirePlan, setGunFirePlan, type Cover, type FireSituation, type RangeBand } from './fire.js';
 import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFighter } from './melee.js';
-import { levelAfterTest, moraleModifier, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
+import { levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
 import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
+import { IMPOSSIBLE_SCORE, scoreNeeded } from './die.js';
 import { burtOptions, type BurtOptions } from './options.js';
 import { COHESION_LEVELS, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
 import { resolveFire, type FireOutcome } from './turn/fire.js';
@@ -84,6 +85,13 @@ export function firePlanOf(p: FireParams, o: BurtOptions) {
   return { plan, shot };
 }
 
+/** 6, 9: a plan's dice in words: the score each needs to hit (the 1-2 figure die one more), and the score of the other side's saves. */
+function planWords(plan: FirePlan, saver: string): string {
+  const score = (n: number) => (n >= IMPOSSIBLE_SCORE ? 'never (10 or more)' : `${n}+`);
+  const extra = plan.penalised ? ` and ${plan.penalised} for the figures left over on ${score(plan.penalisedHitOn)}` : '';
+  return `${plan.plain} ${plan.plain === 1 ? 'die' : 'dice'} to hit on ${score(plan.hitOn)}${extra}, ${saver} saving on ${score(plan.saveOn)}`;
+}
+
 const distribution = (name: string, label: string, dist: readonly number[]): OddsDistribution => ({ name, label, values: dist.map((p, k) => ({ value: k, p })) });
 
 const fire: OddsQuestion<FireParams> = {
@@ -99,7 +107,7 @@ const fire: OddsQuestion<FireParams> = {
     const removed = casualtyDistribution(plan, cap);
     const out: OddsDistribution[] = [distribution('hits', 'hits', hits), distribution('removed', b ? 'crew casualties' : 'figures removed', removed)];
     if (b) out.push(distribution('gunsOut', 'guns put out of action', gunLossOdds(removed, b.guns, GUN_CREW[b.ordnance], shot, o.gunCasualtyRoll)));
-    return { distributions: out, summary: { plan } };
+    return { distributions: out, summary: { plan }, worked: `${planWords(plan, 'the target')} (6)` };
   },
   sample(p, options, dice: EngagementDice) {
     const o = burtOptions(options);
@@ -234,7 +242,7 @@ const melee: OddsQuestion<MeleeParams> = {
     ];
     if (m.testFails) out.push(yesNo('aFailsTest', 'side a fails the step-12 test (it loses a level, 8)', m.testFails[0]), yesNo('bFailsTest', 'side b fails the step-12 test', m.testFails[1]));
     if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
-    return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null } };
+    return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null }, worked: `side a ${planWords(m.planA, 'b')}; side b ${planWords(m.planB, 'a')} (9)` };
   },
   sample(p, options, dice: EngagementDice) {
     const o = burtOptions(options);
@@ -356,6 +364,7 @@ const morale: OddsQuestion<MoraleParams> = {
     return {
       distributions: [yesNo('passed', 'the test passes', pass), { name: 'level', label: 'order class after the test', values: [...after].map(([value, q]) => ({ value, p: q })) }],
       summary: { modifier: m },
+      worked: `class ${p.class}, modifiers ${m >= 0 ? '+' : ''}${m}: ${scoreNeeded(moraleTarget(p.class as MoraleClass, m))} (8)`,
     };
   },
   sample(p, options, dice: EngagementDice) {

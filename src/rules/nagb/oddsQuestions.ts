@@ -135,6 +135,8 @@ export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
   };
 }
 
+/** A score on a d6 in words: 7 or more cannot be rolled. */
+const onD6 = (n: number) => (n > 6 ? 'never' : n <= 1 ? 'any roll' : `${n}+`);
 const dist = (name: string, label: string, ps: readonly number[]): OddsDistribution => ({ name, label, values: ps.map((p, v) => ({ value: v, p })) });
 const TEST_OUTCOMES = ['none', 'passed', 'disordered', 'broken'] as const;
 const TEST_CODE: Record<number, (typeof TEST_OUTCOMES)[number]> = { [NO_TEST]: 'none', [PASSED]: 'passed', [FAILED_DISORDERED]: 'disordered', [FAILED_BROKEN]: 'broken' };
@@ -225,6 +227,7 @@ const shooting: OddsQuestion<ShootingParams> = {
     return {
       distributions: out,
       summary: { expectedHits: odds.expectedHits, expectedKills: odds.expectedKills, groups: groups.map((g) => ({ dice: g.dice, need: g.need, killOn: g.killOn, volley: g.volley })) },
+      worked: `${groups.map((g, i) => `firers[${i}] ${g.dice} ${g.dice === 1 ? 'die' : 'dice'}${g.volley ? ' (a volley)' : ''} to hit on ${onD6(g.need)}, kill on ${onD6(g.killOn)}`).join('; ')} (p10); the target's Ld ${leadershipOf(target.arm, target.cls, o)} before its test's modifiers (p11, p39)`,
     };
   },
   sample(p, options, dice: EngagementDice) {
@@ -337,6 +340,7 @@ const charge: OddsQuestion<ChargeParams> = {
         { name: 'firedHigh', label: 'the target fired high', values: [{ value: 'yes', p: odds.firedHigh }, { value: 'no', p: 1 - odds.firedHigh - odds.endings.refused }, { value: 'refused', p: odds.endings.refused }] },
       ],
       summary: { chargeTestLd: spec.chargeTestLd, chargeBase: spec.chargeBase, chargeDice: spec.chargeDice, fire: spec.fire },
+      worked: `${spec.chargeTestLd === null ? 'no charge test' : `the charge test at Ld ${spec.chargeTestLd}`} (p12); the charge move ${spec.chargeBase}" + ${spec.chargeDice}d6 (p13)`,
     };
   },
   sample(p, options, dice: EngagementDice) {
@@ -460,6 +464,7 @@ const melee: OddsQuestion<MeleeParams> = {
         { name: 'ending', label: 'the result', values: MELEE_ENDINGS.map((e) => ({ value: e, p: odds.endings[e] })) },
       ],
       summary: { aWins: odds.aWins, bWins: odds.bWins, draw: odds.draw, a: spec.a, b: spec.b, order: spec.order },
+      worked: `${(['a', 'b'] as const).map((k) => `${k} ${spec[k].dice} ${spec[k].dice === 1 ? 'die' : 'dice'} to hit on ${onD6(spec[k].need)}${spec[k].rerollMisses ? ' (misses rolled again)' : ''}, kill on ${onD6(spec[k].killOn)}, ${spec[k].saveOn > 6 ? 'no save' : `the enemy saving on ${onD6(spec[k].saveOn)}`}, bonus ${spec[k].bonus}`).join('; ')}; ${spec.order === 'simultaneous' ? 'both strike at once' : `${spec.order} strikes first`} (p14)`,
     };
   },
   sample(p, options, dice: EngagementDice) {

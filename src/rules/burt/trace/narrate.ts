@@ -7,6 +7,7 @@ import type { EngagementResult } from '../../../core/result.js';
 import type { TraceLine } from '../../../core/ruleset.js';
 import { STEP_NAMES, type BurtEvent, type UnitSnapshot } from '../events.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
+import { scoreNeeded } from '../die.js';
 import type { TraceSubject } from './subject.js';
 
 const ORDER_WORD: Record<string, string> = { reserve: 'RESERVE', manoeuvre: 'MANOEUVER', fire: 'FIRE', assault: 'ASSAULT', regroup: 'REGROUP' };
@@ -15,7 +16,7 @@ const STEP_SECTION = ['3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7', '3.8', '3
 
 const f1 = (v: number) => String(Math.round(v * 10) / 10);
 /** 6, 8: the score the extended die must reach, in words. */
-const needs = (target: number) => (target <= 1 ? 'any roll passes' : target >= 10 ? 'no roll passes (6: 10 or more)' : `needs ${target}+`);
+const needs = scoreNeeded;
 const inches = (v: number) => `${f1(v)}"`;
 /** 6: the fire's dice and the score each needs; the die of 1-2 figures left over needs one more (burt.leftoverFigures penalisedDie). */
 const diceText = (roll: number | number[], dice: number, hitOn: number) => {
