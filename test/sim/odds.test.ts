@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import { compileAssault, playAssault } from '../../src/rules/aor/engagement.js';
-import { AOR_ODDS, assaultOdds, sideFate } from '../../src/rules/aor/odds.js';
+import { AOR_ODDS, assaultOdds, assaultWorked, sideFate } from '../../src/rules/aor/odds.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
 import { scenarioOf, type SetUp } from '../helpers.js';
 
@@ -94,5 +94,27 @@ describe('an odds file\'s assault params: the first round only', () => {
     const fromFile = q.exact(q.params.parse(body), options);
     const fromScenario = q.exact(AOR_ODDS.ofScenario!(scenarioOf({ attacker: body.attacker, defender: body.defender, turns: 9 }))!.params, options);
     expect(fromFile.distributions).toEqual(fromScenario.distributions);
+  });
+});
+
+describe('volley odds says what the round worked out before its dice (7.1, 7.3, 7.6)', () => {
+  const worked = (name: string) => {
+    const scenario = scenarioOf(SETUPS[name]);
+    const o = assaultOdds(compileAssault(scenario, aorOptions(resolveOptions(AOR_OPTIONS, scenario.options))));
+    return { o, text: assaultWorked(o) };
+  };
+  it('two 6s against two 6s in the open fire at 12 each', () => {
+    expect(worked('even duel in the open').text).toBe('the attacker fires at strength 12; the defender fires at strength 12 (7.1)');
+  });
+  it('attackers on opposite hexsides flank the defender (7.6)', () => {
+    const { o, text } = worked('flank attack on woods, damaged and disrupted defender');
+    expect(o.flanked).toBe(true);
+    expect(text).toContain(', the defender flanked (7.6)');
+  });
+  it('a stack that moved adjacent is fired on first (7.3), and replies with what is left: its strength is a range', () => {
+    const { o, text } = worked('careful attacker moves adjacent; defender fires first');
+    expect(o.defenderFiredFirst).toBe(true);
+    expect(o.attackerStrength[0]).toBeLessThan(o.attackerStrength[1]);
+    expect(text).toContain('(it fires first, 7.3; the attacker replies with what is left)');
   });
 });

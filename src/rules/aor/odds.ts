@@ -35,6 +35,12 @@ export interface AssaultOdds {
   defenderEliminated: number;
   attackerHits: number[];
   defenderHits: number[];
+  /** The fire strengths each side fired at, lowest and highest over the paths (0, 0 when it never fired: 7.1). */
+  attackerStrength: [number, number];
+  defenderStrength: [number, number];
+  /** The defender fired first (7.3); the defender was flanked when the attacker fired (7.6), on any path. */
+  defenderFiredFirst: boolean;
+  flanked: boolean;
 }
 
 function emptySideOdds(): SideOdds {
@@ -59,6 +65,14 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
   const res = newAorResult(c.specs.length);
   const att = emptySideOdds();
   const def = emptySideOdds();
+  const strength = { att: [Infinity, 0], def: [Infinity, 0] };
+  let firedFirst = false;
+  let flanked = false;
+  const range = (r: number[], v: number) => {
+    if (v <= 0) return;
+    if (v < r[0]) r[0] = v;
+    if (v > r[1]) r[1] = v;
+  };
   const paths = enumerateDice(
     (dice) => {
       st.reset();
@@ -66,6 +80,10 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
       return 0;
     },
     (p) => {
+      range(strength.att, round.attackerStrength);
+      range(strength.def, round.defenderStrength);
+      firedFirst ||= round.defenderFiredFirst;
+      flanked ||= round.flanked;
       for (const [odds, side, hits, retreat] of [
         [att, 0, round.hitsOnAttacker, round.attackerRetreat],
         [def, 1, round.hitsOnDefender, round.defenderRetreat],
@@ -92,7 +110,18 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
     defenderEliminated: def.eliminated,
     attackerHits: att.hits,
     defenderHits: def.hits,
+    attackerStrength: strength.att[1] > 0 ? [strength.att[0], strength.att[1]] : [0, 0],
+    defenderStrength: strength.def[1] > 0 ? [strength.def[0], strength.def[1]] : [0, 0],
+    defenderFiredFirst: firedFirst,
+    flanked,
   };
+}
+
+/** What the first round worked out before its dice, in words: the fire strengths (7.1), fire first (7.3), flanking (7.6). */
+export function assaultWorked(o: AssaultOdds): string {
+  const at = ([lo, hi]: [number, number]) => (hi === 0 ? 'does not fire' : lo === hi ? `fires at strength ${lo}` : `fires at strength ${lo} to ${hi}`);
+  const first = o.defenderFiredFirst ? ' (it fires first, 7.3; the attacker replies with what is left)' : '';
+  return `the attacker ${at(o.attackerStrength)}${o.flanked ? ', the defender flanked (7.6)' : ''}; the defender ${at(o.defenderStrength)}${first} (7.1)`;
 }
 
 const FATES: readonly SideFate[] = ['holds', 'voluntary', 'forced', 'eliminated'];
@@ -145,6 +174,7 @@ const firstRound: OddsQuestion<AssaultScenario> = {
         fateDistribution('defenderFate', 'the defender', odds.defender),
       ],
       summary: { ...odds },
+      worked: assaultWorked(odds),
     };
   },
   sample(scenario, options, dice: EngagementDice) {
