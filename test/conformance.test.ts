@@ -222,6 +222,7 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
     expect(cases.length, 'odds examples').toBeGreaterThan(0);
     cases.forEach((c, k) => {
       const exact = c.question.exact(c.params, c.options);
+      expect(exact.worked, `${c.question.id} #${k} says what it worked out before the dice`).toMatch(/\S/);
       const counts = new Map<string, Map<string, number>>(exact.distributions.map((d) => [d.name, new Map()]));
       for (let i = 0; i < ODDS_DRAWS; i++) {
         const draw = c.question.sample(c.params, c.options, EngagementDice.for('conformance-odds', `${c.question.id}-${k}`, i));

@@ -128,6 +128,7 @@ export function fireQuestionModifier(p: FireParams, opts: CwjOptions): { modifie
 }
 
 const FIRE_VALUES = FIRE_RESULT_NAMES as readonly string[];
+const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 const YES_NO = ['no', 'yes'];
 
 /**
@@ -166,6 +167,7 @@ const fireQuestion: OddsQuestion<FireParams> = {
         ...(general ? [{ name: 'generalDies', label, values: [{ value: 'no', p: 1 - dies }, { value: 'yes', p: dies }] }] : []),
       ],
       summary: { modifier, generalTries: o.generalTries },
+      worked: `2d6 ${signed(modifier)} on the Firing Table ([Fire] l.143-224)${general ? '; the attached general tries to downgrade a 7+ result ([Gen] l.286-290)' : ''}`,
     };
   },
   sample(p, options, dice: EngagementDice) {
@@ -285,7 +287,7 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
         distributions.push(generalDeath(`${role}${i}General`, `the general with ${role} unit ${i + 1} dies`, true, eliminated, withUnit));
       });
     }
-    return { distributions, summary: { totals } };
+    return { distributions, summary: { totals }, worked: `the attacker ${totals[0]} and the defender ${totals[1]} before each side's d6 ([Melee] l.226-254)` };
   },
   sample(p, options, dice: EngagementDice) {
     const { totals, caps } = meleeSetup(p, cwjOptions(options));
@@ -361,6 +363,7 @@ const rallyQuestion: OddsQuestion<RallyParams> = {
         ...(used || withUnit ? [generalDeath('generalDies', 'the attached general dies', used, o[RALLY_ROUT], withUnit)] : []),
       ],
       summary: { modifier: m },
+      worked: `2d6 ${signed(m)} on the Rally Table ([Rally] l.34-58)`,
     };
   },
   sample(p, options, dice: EngagementDice) {
@@ -410,6 +413,7 @@ const controlQuestion: OddsQuestion<ControlParams> = {
         ...(p.general ? [generalDeath('generalDies', 'the cavalry general dies', true, o[CONTROL_REMOVED], cwjOptions(options).generalUnitLost === 'dies')] : []),
       ],
       summary: { modifier: m },
+      worked: `2d6 ${signed(m)} on the Cavalry Control Table ([Control] l.255-283)`,
     };
   },
   sample(p, options: ResolvedOptions, dice: EngagementDice) {
