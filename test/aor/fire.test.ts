@@ -5,48 +5,56 @@ import { roundHalfUp } from '../../src/rules/aor/numbers.js';
 import { ATTACK_ACROSS_HEXSIDE, ATTACK_INTO_HEX, canBeFlanked, defenderFireOutOf } from '../../src/rules/aor/terrain.js';
 import { spec, state } from './helpers.js';
 
-const plain: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false };
+/** No percentage changes; disruption halves by the units' markers now (6.2). */
+const plain = (st: { disrupted: Uint8Array }): FireMods => ({ flanking: false, firesFirst: false, targetHasRifledOrArtillery: false, disrupted: st.disrupted });
 
 describe('Unit fire factor (6.2, 7.3, 7.6)', () => {
   it('7.6: an undisrupted infantry unit fires at its printed strength', () => {
     const st = state(spec('i', 0, 'infantry', 6));
-    expect(unitFireFactor(st, 0, plain)).toBe(1);
+    expect(unitFireFactor(st, 0, plain(st))).toBe(1);
   });
   it('6.2 / 7.6 Disruption: a disrupted unit fires at half strength', () => {
     const st = state(spec('i', 0, 'infantry', 6, { disrupted: true }));
-    expect(unitFireFactor(st, 0, plain)).toBe(0.5);
+    expect(unitFireFactor(st, 0, plain(st))).toBe(0.5);
+  });
+  it('7.6 Disruption: in an assault, the markers the segment began with halve, not those gained since', () => {
+    const st = state(spec('i', 0, 'infantry', 6), spec('j', 0, 'infantry', 6, { disrupted: true }));
+    st.disrupted[0] = 1; // disrupted during the segment (an earlier assault's retreat)
+    const atStart = Uint8Array.of(0, 1);
+    expect(unitFireFactor(st, 0, { ...plain(st), disrupted: atStart })).toBe(1);
+    expect(unitFireFactor(st, 1, { ...plain(st), disrupted: atStart })).toBe(0.5);
   });
   it('7.3: cavalry in normal combat is halved; disrupted cavalry is quartered', () => {
     const st = state(spec('c', 0, 'cavalry', 4), spec('c2', 0, 'cavalry', 4, { disrupted: true }));
-    expect(unitFireFactor(st, 0, plain)).toBe(0.5);
-    expect(unitFireFactor(st, 1, plain)).toBe(0.25);
+    expect(unitFireFactor(st, 0, plain(st))).toBe(0.5);
+    expect(unitFireFactor(st, 1, plain(st))).toBe(0.25);
   });
   it('7.3: artillery and horse artillery are not halved like cavalry', () => {
     const st = state(spec('g', 0, 'artillery', 3), spec('h', 0, 'horseArtillery', 2));
-    expect(unitFireFactor(st, 0, plain)).toBe(1);
-    expect(unitFireFactor(st, 1, plain)).toBe(1);
+    expect(unitFireFactor(st, 0, plain(st))).toBe(1);
+    expect(unitFireFactor(st, 1, plain(st))).toBe(1);
   });
   it('7.6 Armament: repeating weapons get +50% against a stack with rifled muskets or artillery', () => {
     const st = state(spec('r', 0, 'infantry', 4, { repeating: true }));
-    expect(unitFireFactor(st, 0, { ...plain, targetHasRifledOrArtillery: true })).toBe(1.5);
+    expect(unitFireFactor(st, 0, { ...plain(st), targetHasRifledOrArtillery: true })).toBe(1.5);
   });
   it('7.6 Armament: repeating weapons get +50% when the enemy losses are applied first', () => {
     const st = state(spec('r', 0, 'infantry', 4, { repeating: true }));
-    expect(unitFireFactor(st, 0, { ...plain, firesFirst: true })).toBe(1.5);
+    expect(unitFireFactor(st, 0, { ...plain(st), firesFirst: true })).toBe(1.5);
     // The two conditions do not stack: still +50%.
-    expect(unitFireFactor(st, 0, { ...plain, firesFirst: true, targetHasRifledOrArtillery: true })).toBe(1.5);
+    expect(unitFireFactor(st, 0, { ...plain(st), firesFirst: true, targetHasRifledOrArtillery: true })).toBe(1.5);
   });
   it('7.6 Armament: repeating weapons get no bonus against an all-repeating stack fired at simultaneously', () => {
     const st = state(spec('r', 0, 'infantry', 4, { repeating: true }));
-    expect(unitFireFactor(st, 0, plain)).toBe(1);
+    expect(unitFireFactor(st, 0, plain(st))).toBe(1);
   });
   it('7.6 Armament: rifled-musket units never get the +50%', () => {
     const st = state(spec('i', 0, 'infantry', 4));
-    expect(unitFireFactor(st, 0, { ...plain, firesFirst: true, targetHasRifledOrArtillery: true })).toBe(1);
+    expect(unitFireFactor(st, 0, { ...plain(st), firesFirst: true, targetHasRifledOrArtillery: true })).toBe(1);
   });
   it('7.6 Flanking: +50%, multiplying with the other changes', () => {
     const st = state(spec('i', 0, 'infantry', 4), spec('c', 0, 'cavalry', 4, { disrupted: true }), spec('r', 0, 'infantry', 4, { repeating: true }));
-    const m = { ...plain, flanking: true, targetHasRifledOrArtillery: true };
+    const m = { ...plain(st), flanking: true, targetHasRifledOrArtillery: true };
     expect(unitFireFactor(st, 0, m)).toBe(1.5);
     expect(unitFireFactor(st, 1, m)).toBeCloseTo(0.375, 12);
     expect(unitFireFactor(st, 2, m)).toBeCloseTo(2.25, 12);
@@ -64,17 +72,17 @@ describe('Side fire strength (7.1)', () => {
     );
     st.steps[3] = 0;
     st.retreated[4] = 1;
-    expect(rawFireStrength(st, [0, 1, 2, 3, 4], 5, 1, plain)).toBeCloseTo(7, 12);
-    expect(rawFireStrength(st, [0, 1, 2, 3, 4], 3, 1, plain)).toBeCloseTo(7, 12);
-    expect(rawFireStrength(st, [0, 1], 2, 1, plain)).toBeCloseTo(4, 12);
+    expect(rawFireStrength(st, [0, 1, 2, 3, 4], 5, 1, plain(st))).toBeCloseTo(7, 12);
+    expect(rawFireStrength(st, [0, 1, 2, 3, 4], 3, 1, plain(st))).toBeCloseTo(7, 12);
+    expect(rawFireStrength(st, [0, 1], 2, 1, plain(st))).toBeCloseTo(4, 12);
   });
   it('7.1: a flipped unit fires with its reduced strength', () => {
     const st = state(spec('i', 0, 'infantry', 7, { reduced: 4, damaged: true }));
-    expect(rawFireStrength(st, [0], 1, 1, plain)).toBe(4);
+    expect(rawFireStrength(st, [0], 1, 1, plain(st))).toBe(4);
   });
   it('7.1 / 7.6 Terrain: add reduced strengths, then round once (3 + 3 at -25% is 4.5 -> 5, not 2 + 2)', () => {
     const st = state(spec('a', 0, 'infantry', 3), spec('b', 0, 'infantry', 3));
-    const raw = rawFireStrength(st, [0, 1], 2, 0.75, plain);
+    const raw = rawFireStrength(st, [0, 1], 2, 0.75, plain(st));
     expect(raw).toBeCloseTo(4.5, 12);
     expect(roundHalfUp(raw)).toBe(5);
   });

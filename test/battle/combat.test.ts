@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newRoundOutcome, resolveAssaultRound } from '../../src/rules/aor/assault.js';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { assaultTargets, combatSegment, movedAdjacentInLos, mustAttack, planAttacks, situationFor } from '../../src/rules/aor/battle/combat.js';
-import { battle, CLEAR_ROWS, roll, ScriptedDice, type Built, type UnitDesc } from './helpers.js';
+import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type Built, type UnitDesc } from './helpers.js';
 
 const never = () => false;
 const always = () => true;
@@ -315,5 +315,37 @@ describe('7.3 the defender fires first at stacks that moved adjacent out of a no
     const round = newRoundOutcome();
     combatSegment(t.b, 0, plan, () => -1, new ScriptedDice({ fire: [roll(2), roll(2)] }), t.res(), round);
     expect(round.defenderFiredFirst).toBe(true);
+  });
+});
+
+describe('7.6 Disruption: fire is halved for units disrupted when the combat segment began', () => {
+  it('a defender disrupted by its retreat from an earlier assault of the segment fires at full strength when attacked again', () => {
+    // A1 beats D1 at 3,0, which retreats (disrupted, 7.4) into D2's hex at 4,0; A2 then attacks 4,0.
+    const t = battle({
+      map: CLEAR_ROWS(7, 2),
+      units: [
+        { id: 'A1', side: 0, at: '2,0' },
+        { id: 'D1', side: 1, at: '3,0' },
+        { id: 'D2', side: 1, at: '4,0' },
+        { id: 'A2', side: 0, at: '5,0' },
+        { id: 'B', side: 0, at: '3,1', orders: 'defend' }, // closes the retreat south; does not attack
+      ],
+    });
+    const plan = planAttacks(t.b, 0, (_h, o) => o[0], (h) => h !== t.h('3,1'));
+    expect([...plan]).toEqual([[t.h('2,0'), t.h('3,0')], [t.h('5,0'), t.h('4,0')]]);
+    const { sink, events } = collector();
+    const dice = new ScriptedDice({
+      // A1 rolls 8 (one hit on strength 4), two passing fires at D1 and A2's fire miss; D1 and D2 roll 2.
+      fire: [[...roll(8), ...roll(2), ...roll(2), ...roll(2)], [...roll(2), ...roll(2)]],
+      morale: [[], [6]], // D1 fails its check and retreats
+    });
+    const round = newRoundOutcome();
+    combatSegment(t.b, 0, plan, () => -1, dice, t.res(), round, sink);
+    expect(t.b.pos[t.u('D1')]).toBe(t.h('4,0'));
+    expect(t.b.st.disrupted[t.u('D1')]).toBe(1);
+    // The second assault: D1 (reduced, 2) and D2 (4) fire unhalved: 6, not 5.
+    const fires = events.filter((e) => e.type === 'fire' && e.side === 1);
+    expect(fires.map((e) => (e as { rawStrength: number }).rawStrength)).toEqual([4, 6]);
+    expect(round.defenderStrength).toBe(6);
   });
 });

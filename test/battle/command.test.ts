@@ -13,7 +13,9 @@ import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepC
 import { costField, costFieldMasked } from '../../src/hex/paths.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
+import { carryOutRetreat } from '../../src/rules/aor/battle/retreat.js';
 import { complianceDelay } from '../../src/rules/aor/battle/orders.js';
+import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
 import { battleScenarioSchema } from '../helpers.js';
 
@@ -189,7 +191,7 @@ describe('11 leaders', () => {
     b.reset();
     b.turn = 3;
     b.st.steps[0] = 0;
-    b.remove(0);
+    recordEliminations(b, res);
     checkLeaders(b, new Faces([1]), res);
     expect(b.leaderPos[0]).toBe(-1);
     expect(res.sides[0].leadersLost).toBe(1);
@@ -211,10 +213,50 @@ describe('11 leaders', () => {
     const res = newBattleResult(c);
     b.reset();
     b.st.steps[0] = 0;
-    b.remove(0);
+    recordEliminations(b, res);
     checkLeaders(b, new Faces([2]), res);
     expect(b.leaderPos[0]).toBe(c.map.grid.index(2, 2));
     expect(res.sides[0].leadersLost).toBe(0);
+  });
+  it('a leader left alone because his unit marched away is not at risk: no die, he stays', () => {
+    const c = compile({}, [
+      {
+        formations: [
+          { id: 'F', orders: 'reserve', leader: { id: 'L', rating: 3, at: '5,2' }, units: [{ id: 'b', strength: 4, at: '2,2' }] },
+          { id: 'H', orders: 'defend', units: [{ id: 'a', strength: 4, at: '5,2' }] },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    const a = c.specs.findIndex((s) => s.id === 'a');
+    b.moveTo(a, c.map.grid.index(6, 2)); // ordinary movement (5), not an elimination or a retreat
+    checkLeaders(b, new Faces([]), res); // any die would throw
+    expect(b.leaderPos[0]).toBe(c.map.grid.index(5, 2));
+    expect(res.sides[0].leadersLost).toBe(0);
+    expect(res.sides[0].checksTaken.every((n) => n === 0)).toBe(true);
+  });
+  it('a retreat that leaves him alone puts him at risk (11): he dies on a 1', () => {
+    const c = compile({}, [
+      {
+        formations: [
+          { id: 'F', orders: 'defend', leader: { id: 'L', rating: 3, at: '5,2' }, units: [{ id: 'a', strength: 4, at: '5,2' }, { id: 'b', strength: 4, at: '2,2' }] },
+        ],
+      },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '7,2' }] }] },
+    ]);
+    const b = c.workspace;
+    const res = newBattleResult(c);
+    b.reset();
+    b.st.retreated[0] = 1;
+    carryOutRetreat(b, c.map.grid.index(5, 2), [c.map.grid.index(7, 2)], new Faces([]), res);
+    expect(b.pos[0]).not.toBe(c.map.grid.index(5, 2));
+    expect(b.leaderLeftAlone[0]).toBe(1);
+    checkLeaders(b, new Faces([1]), res);
+    expect(b.leaderPos[0]).toBe(-1);
+    expect(res.sides[0].leadersLost).toBe(1);
   });
 });
 

@@ -288,7 +288,7 @@ describe('11 a lone leader whose hex an enemy unit enters goes to the nearest fr
     const res = t.res();
     checkLeaders(t.b, new ScriptedDice({}), res); // any die would throw
     expect(hexName(t.grid, t.b.leaderPos[L])).toBe('2,2');
-    expect(t.b.leaderAccompanied[L]).toBe(1);
+    expect(t.b.leaderLeftAlone[L]).toBe(0);
     expect(res.sides[0].leadersLost).toBe(0);
   });
 

@@ -55,6 +55,11 @@ export interface AssaultSituation {
   defenderFiresFirst?: boolean;
   /** The defenders hold an objective hex (a doctrine may refuse to give it up voluntarily, 7.4). */
   defenderOnObjective?: boolean;
+  /**
+   * 7.6 Disruption: the markers the combat segment began with, when units may have been disrupted
+   * since (an earlier assault's retreat on the map); otherwise the units' markers now.
+   */
+  disruptedAtSegmentStart?: ArrayLike<number>;
 }
 
 export const NO_RETREAT = 0, VOLUNTARY = 1, FORCED = 2;
@@ -94,8 +99,9 @@ export function newRoundOutcome(): RoundOutcome {
 const allAtt = new Int32Array(256);
 const fireFirstAtt = new Int32Array(256);
 const dirs = new Int32Array(16);
-const attMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false };
-const defMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false };
+const NONE = new Uint8Array(0);
+const attMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false, disrupted: NONE };
+const defMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false, disrupted: NONE };
 const attSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
 const defSit: SituationalMorale = { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false };
 
@@ -517,6 +523,7 @@ export function resolveAssaultRound(
   round.attArtillery = includesArtillery(st, allAtt, na);
   round.attOldGuard = includesOldGuard(st, allAtt, na);
 
+  attMods.disrupted = defMods.disrupted = sit.disruptedAtSegmentStart ?? st.disrupted;
   attMods.flanking = out.flanked;
   attMods.firesFirst = false;
   attMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, def, nd);

@@ -11,13 +11,18 @@ export interface FireMods {
   firesFirst: boolean;
   /** 7.6 Armament: the target holds units with rifled muskets or artillery. */
   targetHasRifledOrArtillery: boolean;
+  /**
+   * The disruption that halves fire: the units' markers now (6.2), or in an assault on the map the
+   * markers the combat segment began with (7.6: a unit disrupted since fires at full strength).
+   */
+  disrupted: ArrayLike<number>;
 }
 
 /** The product of a unit's own percentage changes in normal combat (terrain excluded). */
 export function unitFireFactor(st: UnitState, u: number, m: FireMods): number {
   const spec = st.specs[u];
   let f = 1;
-  if (st.disrupted[u]) f *= 0.5; // 6.2, 7.6 Disruption
+  if (m.disrupted[u]) f *= 0.5; // 6.2, 7.6 Disruption
   if (spec.kind === 'cavalry') f *= 0.5; // 7.3: cavalry in normal combat is halved
   if (spec.repeating && (m.targetHasRifledOrArtillery || m.firesFirst)) f *= 1.5; // 7.6 Armament
   if (m.flanking) f *= 1.5; // 7.6 Flanking

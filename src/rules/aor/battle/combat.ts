@@ -214,6 +214,8 @@ export function combatSegment(
   }
   const defenders = [...byDefender.keys()].sort((x, y) => x - y);
   const st = b.st;
+  // 7.6 Disruption: only units disrupted when the segment began fire at half strength.
+  b.segmentDisrupted.set(st.disrupted);
   for (const defHex of defenders) {
     const attackHexes = byDefender.get(defHex)!.filter((h) => b.sideAt[h] === side).sort((x, y) => x - y);
     if (attackHexes.length === 0 || b.sideAt[defHex] !== 1 - side) continue;
@@ -225,6 +227,7 @@ export function combatSegment(
       continue;
     }
     const sit = situationFor(b, side, defHex, attackHexes);
+    sit.disruptedAtSegmentStart = b.segmentDisrupted;
     const guns = sit.defender.filter((u) => b.spec(u).kind === 'artillery');
     // 7.3: the defender's choice to fire first is made here, so that the story can tell it up front.
     const d = (1 - side) as SideIndex;

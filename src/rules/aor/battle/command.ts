@@ -248,21 +248,20 @@ export function nearestFriendly(b: BattleState, side: SideIndex, from: number, f
 }
 
 /**
- * 11: a leader alone in a hex an enemy entered is placed with the nearest friendly unit; a leader left
- * alone by elimination or retreat dies on a 1, else joins the nearest friendly unit.
+ * 11: a leader alone in a hex an enemy entered is placed with the nearest friendly unit; a leader an
+ * elimination or a retreat left alone (BattleState.markLeadersLeftAlone) dies on a 1, else joins the
+ * nearest friendly unit. A leader alone for any other reason (his units marched or advanced away)
+ * stays where he is.
  */
 export function checkLeaders(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   c.leaders.forEach((l, i) => {
     const h = b.leaderPos[i];
-    if (h < 0) return;
-    if (b.sideAt[h] === l.side) {
-      b.leaderAccompanied[i] = 1;
-      return;
-    }
+    const leftAlone = b.leaderLeftAlone[i] === 1;
+    b.leaderLeftAlone[i] = 0;
+    if (h < 0 || b.sideAt[h] === l.side) return;
     if (b.sideAt[h] !== 1 - l.side) {
-      if (!b.leaderAccompanied[i]) return; // he was alone already: nothing happened to him
-      // Left alone: a leader whose hex held friends at the start of the phase may fall (11).
+      if (!leftAlone) return;
       const roll = d6(dice.morale(l.side));
       recordCheck(res.sides[l.side], PURPOSE.leader, false, -1, -1, roll !== 1);
       if (sink) sink({ type: 'check', side: l.side, purpose: 'leader', unit: l.id, target: 1, modifiers: ['left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
@@ -274,7 +273,6 @@ export function checkLeaders(b: BattleState, dice: EngagementDice, res: Engageme
       }
     }
     b.leaderPos[i] = nearestFriendly(b, l.side, h, l.formation);
-    b.leaderAccompanied[i] = b.leaderPos[i] >= 0 ? 1 : 0;
   });
 }
 
@@ -314,7 +312,6 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
       }
       if (near >= 0 && nearD < g.distance(b.leaderPos[i], best)) b.leaderPos[i] = near;
     }
-    b.leaderAccompanied[i] = b.sideAt[b.leaderPos[i]] === side ? 1 : 0;
   });
 }
 
@@ -324,6 +321,7 @@ function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSi
   const g = c.map.grid;
   const side = c.formations[f].side;
   for (const u of c.formations[f].units) {
+    const start = b.pos[u];
     for (let k = 0; k < 3; k++) {
       const h = b.pos[u];
       if (h < 0) break;
@@ -338,6 +336,7 @@ function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSi
       res.sides[side].disruptions++;
       reachRung(res, side, u, RUNG.disordered);
     }
+    b.markLeadersLeftAlone(start, side); // 11: left alone by a retreat
   }
   b.computeZoc();
 }
@@ -432,7 +431,6 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     b.leaderPos[i] = nearestFriendly(b, side, b.pos[anyUnit], l.formation);
     b.leaderRating[i] = 1;
     b.leaderBack[i] = 0;
-    b.leaderAccompanied[i] = 1;
   });
   // 12.3: a leader on Attack orders one of whose units suffered a hit checks his rating (+2 if not demoralized).
   c.formations.forEach((f, fi) => {

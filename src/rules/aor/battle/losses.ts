@@ -53,7 +53,9 @@ export function recordEliminations(b: BattleState, res: EngagementResult, sink?:
       st.disrupted[u] = 0;
     }
     if (sink) sink({ type: 'removed', side: s.side, unit: s.id, at: b.pos[u] >= 0 ? b.pos[u] : -1, why: b.exited[u] ? 'exited' : 'eliminated' });
+    const at = b.pos[u];
     b.remove(u);
+    b.markLeadersLeftAlone(at, s.side); // 11
     const f = b.c.formationOf[u];
     b.formationLoss[f] += s.full; // 14.1: the full strength of eliminated units
     b.armyLoss[s.side] += s.full;

@@ -101,6 +101,7 @@ export function carryOutRetreat(
     b.moveTo(u, to);
     if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to, why: 'retreat' });
   }
+  b.markLeadersLeftAlone(from, side); // 11
   markHolder(b, to, side);
   if (b.count[to] > stackLimit(b, to)) {
     for (const u of b.stackAt(to)) {
@@ -151,7 +152,7 @@ function passingFire(
     if (n < 0 || b.sideAt[n] !== enemy || !projectsZocAcross(b, n, hex, d)) continue;
     const stack = b.stackAt(n);
     const raw =
-      0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, hex, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: true });
+      0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, hex, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: true, disrupted: st.disrupted });
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);
@@ -214,7 +215,7 @@ export function passingFireOnMove(
     const back = g.directionTo(from, e);
     if (back < 0 || !projectsZocAcross(b, e, from, back)) continue; // not moving from this stack's ZOC
     const stack = b.stackAt(e);
-    const raw = 0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, to, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: !b.spec(u).repeating });
+    const raw = 0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, to, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: !b.spec(u).repeating, disrupted: st.disrupted });
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);

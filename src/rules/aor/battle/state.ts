@@ -9,6 +9,7 @@ import { UnitState, type UnitSpec } from '../units.js';
 import type { EngagementDice } from '../../../core/dice.js';
 import { ORDER_CODES, type Orders } from './orders.js';
 import type { Scale } from '../../../core/vocabulary.js';
+import type { SideIndex } from '../../../core/result.js';
 import type { AssaultDoctrine } from '../doctrine/assault.js';
 import type { BattleDoctrine } from '../doctrine/battle.js';
 import type { BattleScenario } from '../battleSchema.js';
@@ -147,6 +148,8 @@ export class BattleState {
   readonly enteredFrom: Int32Array;
   /** The turn a unit last held back from an enemy ZOC to wait for support (battleDoctrine.support); -1: never. */
   readonly heldBack: Int32Array;
+  /** 7.6 Disruption: the markers the phasing side's combat segment began with (fire halves by these). */
+  readonly segmentDisrupted: Uint8Array;
   readonly bombarded: Uint8Array;
   /** 1 when a unit's disruption came from bombardment (removed at the end of the game turn, 8.1). */
   readonly bombDisrupted: Uint8Array;
@@ -189,8 +192,11 @@ export class BattleState {
   readonly leaderRating: Int8Array;
   readonly leaderBack: Int32Array;
   readonly planDone: Uint8Array;
-  /** 1 while a leader shares his hex with a friendly unit (11: only then can he be left alone). */
-  readonly leaderAccompanied: Uint8Array;
+  /**
+   * 1 once an elimination or a retreat has left a leader alone in his hex (11: he dies on a 1), until
+   * checkLeaders settles it; a leader whose units simply marched off is alone but not at risk.
+   */
+  readonly leaderLeftAlone: Uint8Array;
   /** Per formation: least command-range cost to each hex from its commanders (12.1), null without a leader. */
   readonly commandField: (Float64Array | null)[];
   /** One reused buffer per formation for its command field, and the hexes where it is finite. */
@@ -289,6 +295,7 @@ export class BattleState {
     this.enteredFrom = new Int32Array(n);
     this.heldBack = new Int32Array(n);
     this.bombarded = new Uint8Array(n);
+    this.segmentDisrupted = new Uint8Array(n);
     this.bombDisrupted = new Uint8Array(n);
     this.permanent = new Uint8Array(n);
     this.exited = new Uint8Array(n);
@@ -313,7 +320,7 @@ export class BattleState {
     this.leaderRating = new Int8Array(c.leaders.length);
     this.leaderBack = new Int32Array(c.leaders.length);
     this.planDone = new Uint8Array(c.plan.length);
-    this.leaderAccompanied = new Uint8Array(c.leaders.length);
+    this.leaderLeftAlone = new Uint8Array(c.leaders.length);
     this.commandField = new Array(nf).fill(null);
     this.commandBuffers = c.formations.map(() => new Float64Array(hexes).fill(Infinity));
     this.commandHeld = c.formations.map(() => newReached(c.map.grid));
@@ -414,7 +421,7 @@ export class BattleState {
     this.commandField.fill(null);
     c.leaders.forEach((l, i) => {
       this.leaderPos[i] = l.startHex;
-      this.leaderAccompanied[i] = this.sideAt[l.startHex] === l.side ? 1 : 0;
+      this.leaderLeftAlone[i] = 0;
       this.leaderRating[i] = l.rating;
       this.leaderBack[i] = 0;
     });
@@ -483,6 +490,14 @@ export class BattleState {
     if (prev < 0) this.firstAt[hex] = this.nextAt[u];
     else this.nextAt[prev] = this.nextAt[u];
     this.nextAt[u] = -1;
+  }
+
+  /** 11: the leaders of `side` in `hex`, if no unit of theirs is left there, were left alone by a loss. */
+  markLeadersLeftAlone(hex: number, side: SideIndex): void {
+    if (hex < 0 || this.sideAt[hex] === side) return;
+    this.c.leaders.forEach((l, i) => {
+      if (l.side === side && this.leaderPos[i] === hex) this.leaderLeftAlone[i] = 1;
+    });
   }
 
   moveTo(u: number, hex: number): void {
