@@ -5,7 +5,7 @@
  * and where they agree within their intervals. Each system's own full report is linked beside it.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import type { CrossCell, CrossResults } from '../results/cross.js';
+import { timeLimitText, type CrossCell, type CrossResults } from '../results/cross.js';
 import { escapeHtml } from '../results/html.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { CDB90 } from './history.js';
@@ -286,13 +286,26 @@ table.cross td.verdict { text-align: left; white-space: normal; min-width: 18rem
 table.cross tr.differ td.verdict { font-weight: 600; }
 `;
 
+/**
+ * Each system plays to its own scenario's time limit, and a share carried or held depends on it: the
+ * limits in a sentence, said to differ where they do.
+ */
+function limitsNote(x: CrossResults): string {
+  const known = x.provenance.systems.filter((s) => s.timeLimit);
+  if (known.length === 0) return '';
+  const hours = new Set(known.map((s) => s.timeLimit!.turns * s.timeLimit!.minutesPerTurn));
+  const list = known.map((s) => `${s.short}, ${timeLimitText(s.timeLimit!)}`).join('; ');
+  const lead = hours.size > 1 ? 'The systems play to different time limits, and what a side carries or holds depends on how long it has: ' : 'Every system plays to the same time limit: ';
+  return `<p class="definition">${escapeHtml(`${lead}${list}.`)}</p>`;
+}
+
 /** The page. Pure: the caller reads the libraries and writes the file. */
 export function crossHtml(x: CrossResults, charts: readonly PageChart[], libs: Libraries): string {
   const p = x.provenance;
   const title = p.experiment.title ?? p.experiment.name;
   const labels = [...new Set(x.comparison.cells.map((c) => c.label))];
   const systems = p.systems
-    .map((s) => `<li><a href="${escapeHtml(systemFolder(s.id))}/index.html">${escapeHtml(s.title)}</a>: <code>${escapeHtml(s.scenario)}</code> <span class="hash">(results hash ${escapeHtml(s.hash.slice(0, 12))})</span></li>`)
+    .map((s) => `<li><a href="${escapeHtml(systemFolder(s.id))}/index.html">${escapeHtml(s.title)}</a>: <code>${escapeHtml(s.scenario)}</code>${s.timeLimit ? `, ${escapeHtml(timeLimitText(s.timeLimit))} at most` : ''} <span class="hash">(results hash ${escapeHtml(s.hash.slice(0, 12))})</span></li>`)
     .join('');
   const traces = x.comparison.cells
     .map((c) => `<li>${escapeHtml(short(x, c.system))}, ${escapeHtml(c.label)}: <code>${escapeHtml(`${VOLLEY_COMMAND} trace ${shellWord(p.experiment.file)} --cell ${c.cell} --engagement 0 --seed ${shellWord(String(p.seed))}`)}</code></li>`)
@@ -309,6 +322,7 @@ ${p.experiment.question ? `<p class="question">${escapeHtml(p.experiment.questio
 <h2>Side by side: where the systems agree, and where they part</h2>
 <p class="definition">${escapeHtml('The same question in each rule system, in men and in hours: every figure, each system’s estimate with its 95% interval (Wilson for shares), the spread between the highest and the lowest, and the pairs of systems whose difference is beyond chance (Holm-corrected over the pairs of the row, 5%), largest first, with the difference’s 95% interval.')}</p>
 <p class="lede">${escapeHtml(agreementSentence(x))}</p>
+${limitsNote(x)}
 ${sideBySide(x)}
 </section>
 ${charts.map((c) => chartSection(c)).join('\n')}

@@ -1,5 +1,5 @@
 /** The plain-text summary a run prints: one row per cell. */
-import type { CrossResults } from '../results/cross.js';
+import { timeLimitText, type CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { countText, differenceText, groupName, identical, pText, ratioText } from './variants.js';
 import { LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
@@ -27,7 +27,9 @@ export function crossTable(x: CrossResults): string {
   });
   const compared = x.comparison.agreement.filter((a) => a.compared);
   const parted = compared.filter((a) => a.differ.length > 0).length;
-  return `${columns(head, rows)}\n\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table`;
+  const limits = x.provenance.systems.filter((s) => s.timeLimit).map((s) => `${s.short} ${timeLimitText(s.timeLimit!)}`);
+  const limitLine = limits.length ? `\ntime limits (the last turn a game can reach): ${limits.join('; ')}` : '';
+  return `${columns(head, rows)}\n\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table${limitLine}`;
 }
 
 export function summaryTable(r: Results): string {

@@ -97,10 +97,28 @@ export interface CrossProvenance {
   commonRandomNumbers: boolean;
   /** The common factors (the rule systems are the `system` factor). */
   factors: Record<string, unknown[]>;
-  /** Each system: its id, title and short name, its scenario file and its results' hash. */
-  systems: { id: string; title: string; short: string; scenario: string; hash: string }[];
+  /**
+   * Each system: its id, title and short name, its scenario file and its results' hash, and its time
+   * limit (the scenario's turns, of the system's minutes a turn; absent from results written before it).
+   */
+  systems: { id: string; title: string; short: string; scenario: string; hash: string; timeLimit?: TimeLimit }[];
   /** sha256 of everything above but file names. */
   hash: string;
+}
+
+/** A system's time limit in the scenario it plays: the last turn, and what a turn stands for. */
+export interface TimeLimit {
+  turns: number;
+  minutesPerTurn: number;
+  /** What a turn is called where it is not "turn" (an Age of Rifles assault is fought in rounds). */
+  turnWord?: string;
+}
+
+/** "2 rounds of 60 minutes, 2 hours"; "9 turns of 10 minutes, 1.5 hours". */
+export function timeLimitText(t: TimeLimit): string {
+  const word = t.turnWord ?? 'turn';
+  const hours = Math.round((t.turns * t.minutesPerTurn * 100) / 60) / 100;
+  return `${t.turns} ${word}${t.turns === 1 ? '' : 's'} of ${t.minutesPerTurn} minutes, ${hours} hour${hours === 1 ? '' : 's'}`;
 }
 
 export interface CrossResults {
@@ -297,7 +315,8 @@ export function buildCrossResults(inp: CrossInput): CrossResults {
     experiment: inp.experiment,
     systems: inp.systems.map((r) => {
       const { id, title } = r.provenance.ruleset;
-      return { id, title, short: inp.shortNames[id] ?? title, scenario: r.provenance.scenario.file, hash: r.provenance.hash };
+      const timeLimit: TimeLimit = { turns: r.turns, minutesPerTurn: r.scale.minutesPerTurn, ...(r.scale.turnWord ? { turnWord: r.scale.turnWord } : {}) };
+      return { id, title, short: inp.shortNames[id] ?? title, scenario: r.provenance.scenario.file, hash: r.provenance.hash, timeLimit };
     }),
     hash: createHash('sha256').update(canonicalJson(fixed)).digest('hex'),
   };

@@ -22,6 +22,18 @@ describe('volley run on a cross-system experiment', () => {
       expect(existsSync(join(out, `${chart}.png`)), chart).toBe(true);
       expect(html).toContain(`data-spec="${chart}"`);
     }
+    // Each system's time limit, from its scenario's turns and its turn length: said in the console and on the page.
+    const limits = Object.fromEntries(x.provenance.systems.map((s: { id: string; timeLimit: unknown }) => [s.id, s.timeLimit]));
+    expect(limits).toEqual({
+      aor: { turns: 2, minutesPerTurn: 60, turnWord: 'round' },
+      nagb: { turns: 9, minutesPerTurn: 10 }, // p37: 7 turns always, an 8th and 9th by the dice
+      burt: { turns: 8, minutesPerTurn: 15 },
+      aoe: { turns: 6, minutesPerTurn: 20 },
+      cwj: { turns: 12, minutesPerTurn: 10 },
+    });
+    expect(r.stdout).toContain('NAGB 9 turns of 10 minutes, 1.5 hours; Burt 8 turns of 15 minutes, 2 hours');
+    expect(html).toContain('The systems play to different time limits');
+    expect(html).toContain('Age of Rifles, 2 rounds of 60 minutes, 2 hours');
     for (const s of x.provenance.systems) {
       expect(existsSync(join(out, 'systems', s.id, 'index.html')), s.id).toBe(true);
       expect(html).toContain(`href="systems/${s.id}/index.html"`);
