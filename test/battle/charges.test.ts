@@ -20,7 +20,7 @@ import {
   type ChargeResult,
 } from '../../src/rules/aor/battle/charges.js';
 import { combatSegment } from '../../src/rules/aor/battle/combat.js';
-import { chooseAdvance } from '../../src/rules/aor/battle/ai.js';
+import { chooseAdvancers } from '../../src/rules/aor/battle/ai.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
 import { PURPOSE } from '../../src/rules/aor/vocabulary.js';
@@ -632,6 +632,20 @@ describe('7.8 reaction charges', () => {
     expect(t.pos('M')).toBe(t.h('3,2'));
   });
 
+  it("the reaction test is taken against the unit's own morale: a demoralized formation -1 (14.1) is counted and told", () => {
+    const t = walked();
+    t.b.st.demoralized[t.u('R')] = 1;
+    const { sink, events } = collector();
+    const dice = new ScriptedDice({ morale: [[], [4]] }); // 4 passes at morale 4, fails at 3
+    expect(reactionCharge(t.b, t.u('M'), path(t), dice, t.res(), sink)).toBe(false);
+    expect(events.find((e) => e.type === 'check' && e.purpose === 'reaction')).toMatchObject({
+      target: 3,
+      roll: 4,
+      passed: false,
+      modifiers: ['reaction charge test (7.8)', 'demoralized formation -1'],
+    });
+  });
+
   it('+1 to the reaction test when a leader is stacked with the cavalry: a 5 fails at morale 4, passes with him', () => {
     const withLeader = (leaderAt: string) => {
       const t = setUp([inf('M', 0, '1,2', { strength: 2, reduced: 1 }), cav('R', 1, '5,2', { strength: 6 })], {
@@ -736,7 +750,7 @@ describe('7.11 cavalry retreat before assault', () => {
     const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], mayRetreat);
     const { sink, events } = collector();
     const res = t.res();
-    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), (d, a) => chooseAdvance(t.b, d, a), new ScriptedDice({}), res, newRoundOutcome(), sink);
+    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), (d, a) => chooseAdvancers(t.b, d, a), new ScriptedDice({}), res, newRoundOutcome(), sink);
     expect(fires(events)).toEqual([]);
     expect(res.extras.assaults).toBe(0);
     expect(t.pos('A')).toBe(t.h('3,2'));

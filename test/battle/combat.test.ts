@@ -313,7 +313,7 @@ describe('7.3 the defender fires first at stacks that moved adjacent out of a no
     const sit = situationFor(t.b, 0, t.h('4,2'), [t.b.pos[a]]);
     expect(sit.stacks[0].movedAdjacentInLos).toBe(true);
     const round = newRoundOutcome();
-    combatSegment(t.b, 0, plan, () => -1, new ScriptedDice({ fire: [roll(2), roll(2)] }), t.res(), round);
+    combatSegment(t.b, 0, plan, () => [], new ScriptedDice({ fire: [roll(2), roll(2)] }), t.res(), round);
     expect(round.defenderFiredFirst).toBe(true);
   });
 });
@@ -340,7 +340,7 @@ describe('7.6 Disruption: fire is halved for units disrupted when the combat seg
       morale: [[], [6]], // D1 fails its check and retreats
     });
     const round = newRoundOutcome();
-    combatSegment(t.b, 0, plan, () => -1, dice, t.res(), round, sink);
+    combatSegment(t.b, 0, plan, () => [], dice, t.res(), round, sink);
     expect(t.b.pos[t.u('D1')]).toBe(t.h('4,0'));
     expect(t.b.st.disrupted[t.u('D1')]).toBe(1);
     // The second assault: D1 (reduced, 2) and D2 (4) fire unhalved: 6, not 5.

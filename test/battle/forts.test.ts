@@ -92,7 +92,7 @@ describe('10.1 forts', () => {
     );
     const { sink, events } = collector();
     const dice = new ScriptedDice({ fire: [roll(12), roll(2)], morale: [[1, 1], [1, 1]] });
-    const advance = () => t.u('A');
+    const advance = () => [t.u('A')];
     combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), advance, dice, t.res(), newRoundOutcome(), sink);
     expect(t.b.st.steps[t.u('F')]).toBe(0);
     expect(t.b.count[t.h('3,2')]).toBe(0);
@@ -109,7 +109,7 @@ describe('10.1 forts', () => {
       {},
     );
     const dice = new ScriptedDice({ fire: [roll(12), roll(2)], morale: [[1, 1], [1, 1]] });
-    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => t.u('A'), dice, t.res(), newRoundOutcome());
+    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => [t.u('A')], dice, t.res(), newRoundOutcome());
     expect(t.pos('A')).toBe(t.h('3,2'));
   });
 
@@ -122,7 +122,7 @@ describe('10.1 forts', () => {
       { '3,2': 'X' },
       { options: { 'aor.retreatBeforeAssault': 'always' } },
     );
-    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => t.u('A'), new ScriptedDice({}), t.res(), newRoundOutcome());
+    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => [t.u('A')], new ScriptedDice({}), t.res(), newRoundOutcome());
     expect(t.pos('C')).not.toBe(t.h('3,2'));
     expect(t.pos('A')).toBe(t.h('2,2'));
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
-import { chooseAdvance } from '../../src/rules/aor/battle/ai.js';
+import { chooseAdvancers } from '../../src/rules/aor/battle/ai.js';
 import { combatSegment } from '../../src/rules/aor/battle/combat.js';
 import { carryOutRetreat, retreatHex } from '../../src/rules/aor/battle/retreat.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
@@ -39,12 +39,12 @@ function retreat(t: Built, ids: string[], from: string, enemies: string[], dice 
 }
 
 /** The assault A -> D with scripted dice: A's roll, D's roll, then morale faces per side. */
-function assault(t: Built, attackerRoll: number, defenderRoll: number, morale: [number[], number[]], attackHexes = ['2,2'], advance?: (d: number, a: readonly number[]) => number) {
+function assault(t: Built, attackerRoll: number, defenderRoll: number, morale: [number[], number[]], attackHexes = ['2,2'], advance?: (d: number, a: readonly number[]) => readonly number[]) {
   const plan = new Map(attackHexes.map((h) => [t.h(h), t.h('3,2')]));
   const res = t.res();
   const round = newRoundOutcome();
   const dice = new ScriptedDice({ fire: [roll(attackerRoll), roll(defenderRoll)], morale });
-  combatSegment(t.b, 0, plan, advance ?? ((d, a) => chooseAdvance(t.b, d, a)), dice, res, round);
+  combatSegment(t.b, 0, plan, advance ?? ((d, a) => chooseAdvancers(t.b, d, a)), dice, res, round);
   return { res, round, dice };
 }
 
@@ -231,7 +231,7 @@ describe('7.4 retreats on the map', () => {
     expect(t.b.permanent[da]).toBe(1);
 
     const held = setUp(units);
-    assault(held, 7, 2, [[], [6]], ['2,2'], () => -1); // nobody advances
+    assault(held, 7, 2, [[], [6]], ['2,2'], () => []); // nobody advances
     expect(held.b.st.steps[held.u('DA')]).toBe(0);
     expect(held.b.permanent[held.u('DA')]).toBe(0);
   });
@@ -278,10 +278,40 @@ describe('7.5 advance after combat', () => {
     expect(t.b.holder[0]).toBe(0); // 18: the last side to move a unit into it
   });
 
+  it('a leader in the attacking hex with two units: both units and the leader advance', () => {
+    const t = setUp(
+      [
+        { id: 'A2', side: 0, at: '2,2', orders: 'attack', formation: 'F' },
+        { id: 'D', side: 1, at: '3,2' },
+      ],
+      { formations: [{ id: 'F', leader: { id: 'L', rating: 3, at: '2,2' } }] },
+    );
+    const { res } = assault(t, 7, 2, [[], [6]]);
+    expect(t.b.count[t.h('3,2')]).toBe(2);
+    expect(t.b.count[t.h('2,2')]).toBe(0);
+    expect(t.b.leaderPos[t.c.leaders.findIndex((l) => l.id === 'L')]).toBe(t.h('3,2'));
+    expect(res.extras.advances).toBe(2);
+  });
+
+  it('a leader with one unit, or two units without a leader: one unit advances, the leader stays', () => {
+    const one = setUp([{ id: 'D', side: 1, at: '3,2' }], { formations: [{ id: '0-attack', leader: { id: 'L', rating: 3, at: '2,2' } }] });
+    assault(one, 7, 2, [[], [6]]);
+    expect(one.pos('A')).toBe(one.h('3,2'));
+    expect(one.b.leaderPos[0]).toBe(one.h('2,2'));
+  });
+
+  it('only a stack-mate under a leader may go with the advancing unit', () => {
+    const t = setUp([
+      { id: 'A2', side: 0, at: '2,2', orders: 'attack' },
+      { id: 'D', side: 1, at: '3,2' },
+    ]);
+    expect(() => assault(t, 7, 2, [[], [6]], ['2,2'], () => [t.u('A'), t.u('A2')])).toThrow(/may not advance together \(7\.5\)/);
+  });
+
   it('no advance when the attackers retreated too', () => {
     const t = setUp([{ id: 'D', side: 1, at: '3,2' }]);
     const a = t.u('A');
-    const { round } = assault(t, 7, 7, [[6], [6]], ['2,2'], () => a); // both lose a step and fail
+    const { round } = assault(t, 7, 7, [[6], [6]], ['2,2'], () => [a]); // both lose a step and fail
     expect(round.attackerRetreat).not.toBe(0);
     expect(round.defenderRetreat).not.toBe(0);
     expect(t.b.count[t.h('3,2')]).toBe(0);
@@ -290,7 +320,7 @@ describe('7.5 advance after combat', () => {
 
   it('no advance when the defender held', () => {
     const t = setUp([{ id: 'D', side: 1, at: '3,2' }]);
-    assault(t, 7, 2, [[], [1]], ['2,2'], () => t.u('A'));
+    assault(t, 7, 2, [[], [1]], ['2,2'], () => [t.u('A')]);
     expect(t.pos('D')).toBe(t.h('3,2'));
     expect(t.pos('A')).toBe(t.h('2,2'));
   });

@@ -11,7 +11,7 @@ import type { Scale } from '../../core/vocabulary.js';
 import type { PlayOptions } from '../../core/ruleset.js';
 import { resolveDoctrine, type AssaultDoctrine } from './doctrine/assault.js';
 import { newRoundOutcome, resolveAssaultRound, type AssaultSituation, type RoundOutcome } from './assault.js';
-import { boundMorale, moraleModifierLabels, passesCheck, unitMorale } from './morale.js';
+import { boundMorale, moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from './morale.js';
 import type { AorOptions } from './options.js';
 import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
@@ -159,7 +159,7 @@ export function recoverDisrupted(
     recordCheck(r, PURPOSE.recovery, false, -1, -1, passed);
     if (passed) st.disrupted[u] = 0;
     if (sink) {
-      const labels = moraleModifierLabels(st, u, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false });
+      const labels = moraleModifierLabels(st, u, NO_SITUATION);
       sink({ type: 'check', side, purpose: 'recovery', unit: st.specs[u].id, target: morale, modifiers: labels, roll, passed });
       if (passed) sink({ type: 'cohesion', side, unit: st.specs[u].id, from: 'disrupted', to: 'good' });
     }

@@ -70,6 +70,9 @@ export interface SituationalMorale {
   attackedByOldGuard: boolean; // Attacked by Old Guard infantry -1
 }
 
+/** No situational modifier: a check outside combat (recovery, a reaction charge, forming square). */
+export const NO_SITUATION: Readonly<SituationalMorale> = Object.freeze({ flanked: false, firedOnByArtillery: false, attackedByOldGuard: false });
+
 export function situationalModifier(s: SituationalMorale): number {
   return (s.flanked ? -2 : 0) + (s.firedOnByArtillery ? -1 : 0) + (s.attackedByOldGuard ? -1 : 0);
 }

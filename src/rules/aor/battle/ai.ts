@@ -12,8 +12,8 @@ import { canBombard } from './bombard.js';
 import { COMMAND_RANGE, leaderStackedWith } from './command.js';
 import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
-import { passesCheck, unitMorale } from '../morale.js';
-import { attackersIn } from './combat.js';
+import { moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
+import { advanceCompanion, attackersIn } from './combat.js';
 import { drawsPassingFire, markHolder, passingFireOnMove } from './retreat.js';
 import { allowance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
@@ -602,6 +602,19 @@ export function chooseAdvance(b: BattleState, defHex: number, attackHexes: reado
   return d.advanceIntoThreat || threat <= b.st.strength(best) ? best : -1;
 }
 
+/**
+ * 7.5: the units that advance: the one chooseAdvance picks and, where a leader stands in its hex with
+ * two units, the other as well (the leader goes with them): a second unit holds the hex better, and
+ * nothing is left behind. The random-legal baseline takes the second on a coin.
+ */
+export function chooseAdvancers(b: BattleState, defHex: number, attackHexes: readonly number[], d: BattleDoctrine = sideDoctrine(b, Math.max(0, ...attackHexes.map((h) => b.sideAt[h])))): number[] {
+  const u = chooseAdvance(b, defHex, attackHexes, d);
+  if (u < 0) return [];
+  const mate = advanceCompanion(b, u);
+  if (mate < 0 || (d.random && draw(b, b.spec(u).side) < 0.5)) return [u];
+  return [u, mate];
+}
+
 /** Bombardment targets (8.1): each gun picks the enemy stack in range worth most after terrain. */
 export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number[]> {
   const c = b.c;
@@ -735,7 +748,7 @@ export function reactionCharge(
     const passed = passesCheck(roll, morale);
     recordCheck(res.sides[reacting], PURPOSE.reaction, false, -1, -1, passed);
     if (sink) {
-      const modifiers = withLeader ? ['reaction charge test (7.8)', 'leader stacked with it +1 (7.8)'] : ['reaction charge test (7.8)'];
+      const modifiers = ['reaction charge test (7.8)', ...moraleModifierLabels(b.st, u, NO_SITUATION), ...(withLeader ? ['leader stacked with it +1 (7.8)'] : [])];
       sink({ type: 'check', side: reacting, purpose: 'reaction', unit: b.spec(u).id, target: morale, modifiers, roll, passed });
     }
     // 7.8: a failed test bars only this reaction; the unit may still charge in its own segment (7.6).

@@ -11,7 +11,7 @@ import { groupCheck } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits } from '../hits.js';
 import { BRIDGE, FORTIFIED, RIVER, STREAM } from '../map.js';
-import { passProbability, unitMorale } from '../morale.js';
+import { NO_SITUATION, passProbability, unitMorale } from '../morale.js';
 import { roundHalfUp, terrainFactor } from '../numbers.js';
 import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
 import { choosesRetreatBeforeAssault } from '../doctrine/assault.js';
@@ -149,7 +149,7 @@ export function resolveCharge(
   const infantry = defenders.filter((u) => b.spec(u).kind === 'infantry');
   let formed = false;
   if (infantry.length > 0 && infantry.every((u) => !st.disrupted[u])) {
-    formed = groupCheck(st, defenders, defenders.length, enemy, { flanked: false, firedOnByArtillery: false, attackedByOldGuard: false }, c.options, dice, res, 'square', sink);
+    formed = groupCheck(st, defenders, defenders.length, enemy, NO_SITUATION, c.options, dice, res, 'square', sink);
     res.extras.squareChecks++;
     if (formed) {
       res.extras.squaresFormed++;

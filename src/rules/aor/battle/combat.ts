@@ -180,25 +180,49 @@ function marchingOnRoad(b: BattleState, defender: readonly number[], h: number):
   return false;
 }
 
-/** 7.5: unit `u` advances into the vacated hex `defHex`, which its side now holds (18). */
-function advanceInto(b: BattleState, u: number, defHex: number, side: SideIndex, res: EngagementResult, sink: AorSink | undefined): void {
-  const from = b.pos[u];
-  b.moveTo(u, defHex);
-  if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: defHex, why: 'advance' });
+/**
+ * 7.5: the unit that may advance beside `u`: where a leader of its side stands in u's hex and the hex
+ * holds two units, the other one, if it took part in the attack and is not foot artillery; else -1.
+ */
+export function advanceCompanion(b: BattleState, u: number): number {
+  const h = b.pos[u];
+  const side = b.spec(u).side;
+  if (h < 0 || b.count[h] !== 2 || !b.c.leaders.some((l, i) => l.side === side && b.leaderPos[i] === h)) return -1;
+  const other = b.stackAt(h).find((v) => v !== u)!;
+  return mayAttack(b, other) && b.spec(other).kind !== 'artillery' ? other : -1;
+}
+
+/**
+ * 7.5: the chosen units advance into the vacated hex `defHex`, which their side now holds (18): one
+ * unit, or the two of a hex with a leader (advanceCompanion), who then goes with them.
+ */
+function advanceInto(b: BattleState, units: readonly number[], defHex: number, side: SideIndex, res: EngagementResult, sink: AorSink | undefined): void {
+  if (units.length === 0) return;
+  const from = b.pos[units[0]];
+  if (units.length > 2 || (units.length === 2 && advanceCompanion(b, units[0]) !== units[1])) {
+    throw new Error(`invariant: ${units.map((u) => b.spec(u).id).join(' and ')} may not advance together (7.5)`);
+  }
+  for (const u of units) {
+    b.moveTo(u, defHex);
+    if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: defHex, why: 'advance' });
+    res.extras.advances++;
+  }
+  if (units.length === 2) b.c.leaders.forEach((l, i) => {
+    if (l.side === side && b.leaderPos[i] === from) b.leaderPos[i] = defHex;
+  });
   markHolder(b, defHex, side);
-  res.extras.advances++;
   b.computeZoc();
 }
 
 /**
  * One combat segment for the phasing side. `choose` and `volunteer` are the doctrine's; `advance`
- * picks the unit (or -1) that advances into a vacated hex (7.5).
+ * picks the units that advance into a vacated hex (7.5): none, one, or two with their leader.
  */
 export function combatSegment(
   b: BattleState,
   side: SideIndex,
   plan: Map<number, number>,
-  advance: (defHex: number, attackHexes: readonly number[]) => number,
+  advance: (defHex: number, attackHexes: readonly number[]) => readonly number[],
   dice: EngagementDice,
   res: EngagementResult,
   round: RoundOutcome,
@@ -222,8 +246,7 @@ export function combatSegment(
     // 7.11: cavalry and horse artillery may slip away before the assault; the attackers may advance.
     if (retreatBeforeAssault(b, defHex, attackHexes, dice, res, sink)) {
       b.computeZoc();
-      const u = b.c.map.terrain[defHex] === TERRAIN.fort ? -1 : advance(defHex, attackHexes);
-      if (u >= 0) advanceInto(b, u, defHex, side, res, sink);
+      if (b.c.map.terrain[defHex] !== TERRAIN.fort) advanceInto(b, advance(defHex, attackHexes), defHex, side, res, sink);
       continue;
     }
     const sit = situationFor(b, side, defHex, attackHexes);
@@ -250,11 +273,11 @@ export function combatSegment(
     // 7.5: the target hex is empty and the attackers held their ground.
     // 10.1: units cannot advance into forts.
     if (b.count[defHex] === 0 && round.attackerRetreat === 0 && b.c.map.terrain[defHex] !== TERRAIN.fort) {
-      const u = advance(defHex, attackHexes);
-      if (u >= 0) {
+      const units = advance(defHex, attackHexes);
+      if (units.length > 0) {
         // 7.4: the defender's foot artillery that could not retreat is lost for good once an enemy advances.
         for (const x of guns) if (!st.alive(x)) b.permanent[x] = 1;
-        advanceInto(b, u, defHex, side, res, sink);
+        advanceInto(b, units, defHex, side, res, sink);
       }
     }
   }

@@ -10,7 +10,7 @@ import { aorExtras, finishResult, newAorResult, startLadder } from '../results.j
 import type { PlayOptions } from '../../../core/ruleset.js';
 import { newRoundOutcome } from '../assault.js';
 import { recoverDisrupted } from '../engagement.js';
-import { chooseAdvance, choosePursuit, chooseTarget, moveSide, planBombardment, planCharges, reactionCharge, volunteerAttack } from './ai.js';
+import { chooseAdvancers, choosePursuit, chooseTarget, moveSide, planBombardment, planCharges, reactionCharge, volunteerAttack } from './ai.js';
 import { chargeSegment } from './charges.js';
 import { bringOnReinforcements } from './arrivals.js';
 import { applySupply } from './supply.js';
@@ -139,7 +139,7 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
     const react = (u: number, path: number[]) => {
       if (b.pos[u] >= 0 && reactionCharge(b, u, path, dice, res, sink, c.specs[u].kind === 'cavalry')) b.computeZoc();
     };
-    combatSegment(b, side, plan, (d, a) => chooseAdvance(b, d, a, c.sides[side].battle), dice, res, round, sink, react);
+    combatSegment(b, side, plan, (d, a) => chooseAdvancers(b, d, a, c.sides[side].battle), dice, res, round, sink, react);
     recordEliminations(b, res, sink);
     if (opts.checkInvariants) checkBattleInvariants(b, res, 'after combat');
     if (decided(b, res)) return true;
