@@ -34,6 +34,29 @@ describe('7.12 passing fire during movement', () => {
     expect(fire).toMatchObject({ side: 1, strength: 3, roll: 7, hits: 0 }); // row 3, roll 7: no hit
   });
 
+  it("aor.cavalryPassingFire = ignored: cavalry ignores ZOCs under all circumstances (5.4), so no fire; infantry still draws it", () => {
+    const data = (kind: 'cavalry' | 'infantry') =>
+      battle({
+        map: mapWith(9, 3),
+        units: [
+          { id: 'K', side: 0, at: '3,1', kind, strength: 4 },
+          { id: 'E', side: 1, at: '4,1', strength: 6 },
+        ],
+        supplyRule: false,
+        options: { 'aor.cavalryPassingFire': 'ignored' },
+      });
+    const cav = data('cavalry');
+    cav.b.computeZoc();
+    const { sink, events } = collector();
+    expect(passingFireOnMove(cav.b, cav.u('K'), cav.h('4,0'), cav.h('3,1'), new ScriptedDice({}), cav.res(), sink)).toBe(false); // any die would throw
+    expect(events).toEqual([]);
+    const inf = data('infantry');
+    inf.b.computeZoc();
+    const dice = new ScriptedDice({ fire: [[], roll(7)] });
+    expect(passingFireOnMove(inf.b, inf.u('K'), inf.h('4,0'), inf.h('3,1'), dice, inf.res())).toBe(false);
+    expect(dice.used.fire[1]).toBe(2); // E fired (two dice), and missed
+  });
+
   it('a hit makes the unit check morale as in 7.4; a failure sends it back one hex, disrupted', () => {
     const t = set(2);
     t.b.computeZoc();

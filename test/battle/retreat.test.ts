@@ -168,6 +168,20 @@ describe('7.4 retreats on the map', () => {
     expect(fire[0].type === 'fire' && [fire[0].side, fire[0].rawStrength, fire[0].strength]).toEqual([0, 3, 3]);
   });
 
+  it('aor.cavalryPassingFire = ignored: cavalry retreating into an enemy ZOC draws no fire (5.4)', () => {
+    const t = setUp(
+      [
+        { id: 'D', side: 1, at: '3,2', kind: 'cavalry' },
+        { id: 'E', side: 0, at: '5,2', strength: 6, orders: 'defend' },
+      ],
+      { rivers: ['3,2/NE', '3,2/SE'], options: { 'aor.cavalryPassingFire': 'ignored' } },
+    );
+    const { sink, events } = collector();
+    retreat(t, ['D'], '3,2', ['2,2'], new ScriptedDice({}), sink); // any die would throw
+    expect(t.pos('D')).toBe(t.h('4,2'));
+    expect(events.filter((e) => e.type === 'fire')).toEqual([]);
+  });
+
   it('7.12 passing fire follows the Terrain Effects table: into a town -25% (6 x 1/2 x 3/4 = 2.25 -> 2)', () => {
     const t = setUp(
       [

@@ -212,6 +212,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aor.cavalryPassingFire',
+    values: ['drawn', 'ignored'],
+    default: 'drawn',
+    source: '5.4 ("cavalry ignores ZOCs under all circumstances"), 7.4, 7.12',
+    doc: 'Whether cavalry draws passing fire, moving from one ZOC hex of an enemy stack into another (7.12) or retreating into an enemy ZOC (7.4): like any unit, or never, since passing fire is an effect of ZOCs and cavalry ignores them.',
+    valueDocs: {
+      drawn: '7.12 fires at "a unit or stack" moving through, and 7.4 at a stack retreating into a ZOC, whatever the arm',
+      ignored: '5.4: cavalry ignores ZOCs under all circumstances, passing fire included; a retreating group draws it only if it holds a unit other than cavalry',
+    },
+  },
+  {
     name: 'aor.cavalryZocOrders',
     values: ['ignore', 'apply'],
     default: 'ignore',
@@ -337,6 +348,7 @@ export interface AorOptions {
   marchFlank: 'flankableTerrain' | 'inTowns';
   zocMovement: 'entryStops' | 'moveThrough';
   cavalryZocOrders: 'ignore' | 'apply';
+  cavalryPassingFire: 'drawn' | 'ignored';
   turnEndRecovery: 'allUnits' | 'phasingSide';
   armyDemoralization: 'french' | 'anyArmy';
   chargeWithoutInfantry: 'asSquareFailed' | 'normal';
@@ -379,6 +391,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     fortifiedHexsideFlank: get('fortifiedHexsideFlank'),
     zocMovement: get('zocMovement'),
     cavalryZocOrders: get('cavalryZocOrders'),
+    cavalryPassingFire: get('cavalryPassingFire'),
     turnEndRecovery: get('turnEndRecovery'),
     armyDemoralization: get('armyDemoralization'),
     chargeWithoutInfantry: get('chargeWithoutInfantry'),

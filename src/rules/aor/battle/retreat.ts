@@ -146,6 +146,7 @@ function passingFire(
   const side = b.spec(group[0]).side;
   const enemy = (1 - side) as SideIndex;
   const st = b.st;
+  if (b.c.options.cavalryPassingFire === 'ignored' && group.every((u) => b.spec(u).kind === 'cavalry')) return; // 5.4
   const firers: number[] = [];
   for (let d = 0; d < 6; d++) {
     const n = g.neighbors[hex * 6 + d];
@@ -209,6 +210,7 @@ export function passingFireOnMove(
   const st = b.st;
   const side = b.spec(u).side;
   const enemy = (1 - side) as SideIndex;
+  if (b.c.options.cavalryPassingFire === 'ignored' && b.spec(u).kind === 'cavalry') return false; // 5.4
   for (let d = 0; d < 6; d++) {
     const e = g.neighbors[to * 6 + d];
     if (e < 0 || b.sideAt[e] !== enemy || !projectsZocAcross(b, e, to, d)) continue;
