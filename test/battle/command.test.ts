@@ -16,6 +16,7 @@ import { attackersIn } from '../../src/rules/aor/battle/combat.js';
 import { carryOutRetreat } from '../../src/rules/aor/battle/retreat.js';
 import { complianceDelay } from '../../src/rules/aor/battle/orders.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
+import { lossOf } from '../../src/rules/aor/results.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
 import { battleScenarioSchema } from '../helpers.js';
 
@@ -44,7 +45,7 @@ function compile(extra: Record<string, unknown>, sides: [Record<string, unknown>
     ...extra,
     sides: sides.map((s, i) => ({ name: i ? 'B' : 'A', supply: [i ? '13,2' : '0,2'], ...s })),
   });
-  return compileBattle(sc as never, aorOptions(resolveOptions(AOR_OPTIONS, {})));
+  return compileBattle(sc as never, aorOptions(resolveOptions(AOR_OPTIONS, (extra.options as Record<string, unknown> | undefined) ?? {})));
 }
 
 describe('12.4 order compliance', () => {
@@ -153,6 +154,49 @@ describe('12.3 Attack orders after a hit', () => {
     expect(res.extras['attackOrdersAbandoned.0']).toBe(1);
     expect(c.map.grid.col(b.pos[0])).toBe(2); // three hexes back, away from the enemy at 8,2
     expect(b.st.disrupted[0]).toBe(1);
+  });
+  it('the fall-back is a retreat (7.4): foot artillery goes back too, or is destroyed (aor.fallBackArtillery); the leader is left alone (11)', () => {
+    for (const rule of ['fallsBack', 'destroyed'] as const) {
+      const c = compile({ options: { 'aor.fallBackArtillery': rule } }, [
+        {
+          formations: [
+            {
+              id: 'F',
+              orders: 'attack',
+              objective: '8,2',
+              leader: { id: 'L', rating: 2, at: '5,2' },
+              units: [
+                { id: 'a', strength: 4, at: '5,2' },
+                { id: 'g', kind: 'artillery', strength: 3, steps: 1, at: '5,1' },
+              ],
+            },
+          ],
+        },
+        { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
+      ]);
+      const b = c.workspace;
+      const res = newBattleResult(c);
+      b.reset();
+      b.turn = 1;
+      commandPhase(b, new Faces([]), res);
+      b.st.steps[0] = 1;
+      b.turn = 2;
+      const events: VolleyEvent[] = [];
+      commandPhase(b, new Faces([6]), res, (e) => events.push(e));
+      const [a, g] = ['a', 'g'].map((id) => c.specs.findIndex((s) => s.id === id));
+      expect(c.map.grid.col(b.pos[a]), rule).toBe(2);
+      expect(b.leaderLeftAlone[0], rule).toBe(1); // 11: his units retreated from his hex
+      if (rule === 'fallsBack') {
+        expect(c.map.grid.distance(b.pos[g], c.map.grid.index(5, 1))).toBe(3);
+        expect(b.st.disrupted[g]).toBe(1);
+        expect(res.sides[0].unitsEliminated).toBe(0);
+      } else {
+        expect(b.pos[g]).toBe(-1);
+        expect(events).toContainEqual(expect.objectContaining({ type: 'eliminated', unit: 'g', reason: 'foot artillery cannot retreat (7.4, 12.3)' }));
+        expect(res.sides[0].unitsEliminated).toBe(1);
+        expect(lossOf(res, 0, 'lostInBlockedRetreats')).toBe(3);
+      }
+    }
   });
   it('a roll within rating + 2 keeps the Attack order', () => {
     const c = make();

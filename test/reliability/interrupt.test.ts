@@ -6,14 +6,17 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startVolley, tmp } from './cli.js';
+import { sleep, startVolley, tmp, waitFor } from './cli.js';
 
 describe('Ctrl-C in volley tournament', () => {
   it('stops the play, leaves no lock and no file, says nothing is written and exits 130', async () => {
     const out = join(tmp(), 'tournament');
     // Slow batches in the worker (the test hook of src/sim/engine/worker.ts): the play lasts seconds.
     const run = startVolley(['tournament', 'sims/nagb/meeting.scenario.yaml', '-n', '4000', '-w', '1', '--out', out], { VOLLEY_FAULT: 'delay:ms=25' });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Once the folder is claimed the Ctrl-C handler is in place (src/cli/tournament.ts): a loaded
+    // machine may take longer than a fixed wait to get there, and a SIGINT before it kills outright.
+    await waitFor(() => existsSync(out), 20_000, 'the tournament folder claimed');
+    await sleep(500);
     run.child.kill('SIGINT');
     const r = await run.done;
     expect(r.code).toBe(130);

@@ -223,6 +223,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aor.fallBackArtillery',
+    values: ['fallsBack', 'destroyed'],
+    default: 'fallsBack',
+    source: '12.3, 7.4',
+    doc: "A formation whose leader fails 12.3's Attack-order check retreats three hexes: whether its foot artillery goes back with it, or is destroyed as 7.4 has foot artillery that must retreat from combat.",
+    valueDocs: {
+      fallsBack: "12.3's retreat is an order, not a combat result: the guns limber and go back with the formation",
+      destroyed: "7.4's rule for foot artillery holds for any retreat: it cannot retreat and is destroyed",
+    },
+  },
+  {
     name: 'aor.cavalryZocOrders',
     values: ['ignore', 'apply'],
     default: 'ignore',
@@ -349,6 +360,7 @@ export interface AorOptions {
   zocMovement: 'entryStops' | 'moveThrough';
   cavalryZocOrders: 'ignore' | 'apply';
   cavalryPassingFire: 'drawn' | 'ignored';
+  fallBackArtillery: 'fallsBack' | 'destroyed';
   turnEndRecovery: 'allUnits' | 'phasingSide';
   armyDemoralization: 'french' | 'anyArmy';
   chargeWithoutInfantry: 'asSquareFailed' | 'normal';
@@ -392,6 +404,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     zocMovement: get('zocMovement'),
     cavalryZocOrders: get('cavalryZocOrders'),
     cavalryPassingFire: get('cavalryPassingFire'),
+    fallBackArtillery: get('fallBackArtillery'),
     turnEndRecovery: get('turnEndRecovery'),
     armyDemoralization: get('armyDemoralization'),
     chargeWithoutInfantry: get('chargeWithoutInfantry'),

@@ -11,7 +11,7 @@ import { costFieldMasked, type Reached } from '../../../hex/paths.js';
 import { hasLineOfSight } from '../los.js';
 import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
 import { retreatHex } from './retreat.js';
-import { updateDemoralization } from './losses.js';
+import { eliminate, recordEliminations, updateDemoralization } from './losses.js';
 import { enterCost, stackLimit } from './movement.js';
 import { complianceDelay, ORDER_CODES, type Orders } from './orders.js';
 import type { BattleState } from './state.js';
@@ -315,29 +315,47 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
   });
 }
 
-/** 12.3: the leader's units all fall back three hexes, disrupted. */
+/**
+ * 12.3: the leader's units all retreat three hexes, disrupted, as a retreat goes (7.4): each step away
+ * from the enemy within three hexes; foot artillery goes too, or is destroyed (aor.fallBackArtillery);
+ * a unit with no hex farther from every enemy within three hexes stops where it is, and one that leaves
+ * the map counts as eliminated (5.6).
+ */
 function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   const side = c.formations[f].side;
   for (const u of c.formations[f].units) {
     const start = b.pos[u];
+    if (start < 0) continue;
+    if (c.specs[u].kind === 'artillery' && c.options.fallBackArtillery === 'destroyed') {
+      eliminate(b, u, res);
+      if (sink) sink({ type: 'eliminated', side, unit: c.specs[u].id, reason: 'foot artillery cannot retreat (7.4, 12.3)' });
+      continue;
+    }
     for (let k = 0; k < 3; k++) {
       const h = b.pos[u];
-      if (h < 0) break;
       const enemies = c.sides[1 - side].units.map((e) => b.pos[e]).filter((e) => e >= 0 && g.distance(e, h) <= 3);
       const to = retreatHex(b, side, h, enemies, 1);
-      if (to < 0) break;
+      if (to === -2) {
+        b.exited[u] = 1; // 5.6
+        break;
+      }
+      // No hex farther from every enemy within three hexes: the unit goes no farther. (Hemmed in by
+      // enemies on several sides it stays put; 7.4's blocked retreat, judged against the one stack a unit
+      // fought, is not applied to this wider test.)
+      if (to === -1) break;
       b.moveTo(u, to);
       if (sink) sink({ type: 'relocate', side, unit: c.specs[u].id, from: h, to, why: 'retreat' });
     }
-    if (b.pos[u] >= 0 && !b.st.disrupted[u]) {
+    if (b.st.alive(u) && !b.exited[u] && !b.st.disrupted[u]) {
       b.st.disrupted[u] = 1;
       res.sides[side].disruptions++;
       reachRung(res, side, u, RUNG.disordered);
     }
-    b.markLeadersLeftAlone(start, side); // 11: left alone by a retreat
+    if (b.pos[u] !== start) b.markLeadersLeftAlone(start, side); // 11: left alone by a retreat
   }
+  recordEliminations(b, res, sink);
   b.computeZoc();
 }
 
