@@ -37,7 +37,11 @@ export type AorEvent =
   /** Units changed hex outside movement: a retreat, an advance. */
   | { type: 'relocate'; side: SideIndex; unit: string; from: number; to: number; why: 'retreat' | 'advance' | 'stacking' | 'arrival' }
   /** An assault on the map: attacking hexes against one defending hex. */
-  | { type: 'assault'; side: SideIndex; attackers: number[]; defender: number; flanked: boolean; defenderFiresFirst: boolean }
+  /**
+   * An assault on `defender` from the hexes `attackers`; `firing[i]`: the units of attackers[i] that take
+   * part (Reserve or March orders, out of command range or guns that bombarded do not, 8.2, 12.1, 12.2).
+   */
+  | { type: 'assault'; side: SideIndex; attackers: number[]; defender: number; flanked: boolean; defenderFiresFirst: boolean; firing?: string[][] }
   | { type: 'bombard'; side: SideIndex; guns: string[]; from: number[]; target: number }
   /** Cavalry charges (reaction: a charge against moving enemies, 7.8). */
   | { type: 'charge'; side: SideIndex; units: string[]; from: number; target: number; reaction: boolean }

@@ -257,7 +257,8 @@ export function combatSegment(
     sit.defenderFiresFirst = sit.stacks.some((s) => s.movedAdjacentInLos) && choosesFireFirst(b.c.sides[d].doctrine, () => dice.ai(d)());
     if (sink) {
       const flanked = flankedNow(st, sit, b.c.options);
-      sink({ type: 'assault', side, attackers: attackHexes.slice(), defender: defHex, flanked, defenderFiresFirst: sit.defenderFiresFirst });
+      const firing = sit.stacks.map((s) => s.units.map((u) => b.spec(u).id));
+      sink({ type: 'assault', side, attackers: attackHexes.slice(), defender: defHex, flanked, defenderFiresFirst: sit.defenderFiresFirst, firing });
     }
     resolveAssaultRound(st, sit, b.c.options, [b.c.sides[0].doctrine, b.c.sides[1].doctrine], dice, res, round, sink);
     if (round.flanked) res.extras.flankAttacks++;

@@ -413,7 +413,7 @@ class Narrator {
       case 'relocate':
         return this.onRelocate(e.side, e.unit, e.from, e.to, e.why);
       case 'assault':
-        return this.onAssault(e.side, e.attackers, e.defender, e.flanked, e.defenderFiresFirst);
+        return this.onAssault(e.side, e.attackers, e.defender, e.flanked, e.defenderFiresFirst, e.firing);
       case 'bombard':
         return this.onBombard(e.side, e.guns, e.from, e.target);
       case 'fire':
@@ -566,11 +566,15 @@ class Narrator {
     this.hold(to, side);
   }
 
-  private onAssault(side: SideIndex, attackers: number[], defender: number, flanked: boolean, firesFirst: boolean): void {
+  private onAssault(side: SideIndex, attackers: number[], defender: number, flanked: boolean, firesFirst: boolean, firing?: string[][]): void {
     this.ctx = { kind: 'assault', side, defender, attackers, fires: 0 };
-    const from = attackers.map((h) => {
+    const from = attackers.map((h, i) => {
       const across = this.across(h, defender);
-      return `${this.hex(h)}${across ? ` across the ${across}` : ''} [${this.ids(this.unitsAt(h))}]`;
+      const here = this.unitsAt(h);
+      // Units of the hex that take no part (12.2 Reserve or March orders, 12.1, 8.2) are named apart.
+      const idle = firing ? here.filter((u) => !firing[i].includes(this.s.units[u].id)) : [];
+      const taking = here.filter((u) => !idle.includes(u));
+      return `${this.hex(h)}${across ? ` across the ${across}` : ''} [${this.ids(taking)}${idle.length ? `; not attacking: ${this.ids(idle)}` : ''}]`;
     });
     const notes = [flanked ? 'flank attack (7.6)' : attackers.length > 1 ? 'frontal' : '', firesFirst ? 'the defender fires first (7.3)' : ''].filter((t) => t);
     this.say(
