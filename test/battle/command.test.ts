@@ -314,9 +314,12 @@ describe('16 night and 15 reorganization', () => {
     const res = newBattleResult(c);
     b.reset();
     b.turn = 2;
-    commandPhase(b, new Faces([]), res);
+    const events: VolleyEvent[] = [];
+    commandPhase(b, new Faces([]), res, (e) => events.push(e));
     expect(b.ordersOf(0)).toBe('reserve');
     expect(res.extras['attackOrdersFailedAtNight.0']).toBe(1);
+    // Told as a night failure, not as orders received.
+    expect(events).toContainEqual({ type: 'orders', side: 0, formation: 'F', orders: 'reserve', turn: 2, arrives: 2, why: 'night' });
   });
   it('a Reserve formation whose leader no enemy can see brings back up to two eliminated units, reduced, in his hex', () => {
     const c = compile({ night: [3] }, [
@@ -350,9 +353,11 @@ describe('16 night and 15 reorganization', () => {
       b.remove(u);
     }
     b.turn = 3;
-    commandPhase(b, new Faces([]), res);
+    const events: VolleyEvent[] = [];
+    commandPhase(b, new Faces([]), res, (e) => events.push(e));
     const back = [0, 1, 2].filter((u) => b.pos[u] === c.map.grid.index(2, 2));
     expect(back).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'relocate').map((e) => e.type === 'relocate' && e.why)).toEqual(['reorganized', 'reorganized']);
     for (const u of back) expect(b.st.steps[u]).toBe(1);
     expect(res.extras['unitsReorganized.0']).toBe(2);
     c.map.terrain.fill(0);

@@ -35,7 +35,7 @@ export type AorEvent =
   /** A unit moved along a path of hexes. */
   | Core<'move'>
   /** Units changed hex outside movement: a retreat, an advance. */
-  | { type: 'relocate'; side: SideIndex; unit: string; from: number; to: number; why: 'retreat' | 'advance' | 'stacking' | 'arrival' }
+  | { type: 'relocate'; side: SideIndex; unit: string; from: number; to: number; why: 'retreat' | 'advance' | 'stacking' | 'arrival' | 'reorganized' }
   /** An assault on the map: attacking hexes against one defending hex. */
   /**
    * An assault on `defender` from the hexes `attackers`; `firing[i]`: the units of attackers[i] that take
@@ -51,7 +51,8 @@ export type AorEvent =
   /** A formation (or, with formation null, the army) was demoralized (13, 14). */
   | Core<'broken'>
   /** New orders sent (12.4: `arrives` is the turn they take effect) or taking effect (turn === arrives). */
-  | { type: 'orders'; side: SideIndex; formation: string; orders: string; turn: number; arrives: number }
+  /** New orders; `why: 'night'`: Attack orders that failed at night (16), the formation's new orders. */
+  | { type: 'orders'; side: SideIndex; formation: string; orders: string; turn: number; arrives: number; why?: 'night' }
   /** A unit left the map (eliminated, or off the edge in a retreat) from hex `at`. */
   | (Core<'removed'> & { why: 'eliminated' | 'exited'; at: number });
 

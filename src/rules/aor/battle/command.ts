@@ -406,6 +406,7 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
         const roll = d6(dice.morale(side));
         if (roll < 5) {
           b.permanent[u] = 1; // 15: lost for good
+          if (sink) sink({ type: 'eliminated', side, unit: c.specs[u].id, reason: `not reorganized, roll ${roll} (15: a demoralized formation or army needs 5-6): lost for good` });
           continue;
         }
       }
@@ -421,7 +422,7 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
       b.armyLoss[side] -= s.full;
       res.extras[`unitsReorganized.${side}`]++;
       placed++;
-      if (sink) sink({ type: 'relocate', side, unit: s.id, from: -1, to: at, why: 'arrival' });
+      if (sink) sink({ type: 'relocate', side, unit: s.id, from: -1, to: at, why: 'reorganized' });
     }
     // 14.1: demoralization lifts when reorganization brings the eliminated strength below the limit.
     if (b.formationDemoralized[fi] && f.limit > 0 && b.formationLoss[fi] < f.limit) {
@@ -482,6 +483,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
       if (target >= 0 && f.units.some((u) => b.pos[u] === target)) return;
       b.setOrders(fi, c.options.nightAttackFailure, -1);
       res.extras[`attackOrdersFailedAtNight.${f.side}`]++;
+      if (sink) sink({ type: 'orders', side: f.side, formation: f.id, orders: b.ordersOf(fi), turn: b.turn, arrives: b.turn, why: 'night' });
     });
   }
   // 12.5: each commander sends at most his rating in new orders a turn.

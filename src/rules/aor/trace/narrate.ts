@@ -472,7 +472,9 @@ class Narrator {
       case 'orders': {
         const name = (this.s.kind === 'battle' ? this.s.formations.find((f) => f.id === e.formation)?.name : undefined) ?? e.formation;
         const text =
-          e.arrives === e.turn && this.ordersSeen.has(`${e.formation}/${e.orders}`)
+          e.why === 'night'
+            ? `${name}'s Attack orders fail at night, its objective not taken (16): it goes to ${e.orders} orders`
+            : e.arrives === e.turn && this.ordersSeen.has(`${e.formation}/${e.orders}`)
             ? `${name} now carries out its ${e.orders} orders`
             : e.arrives === e.turn
               ? `${name} receives ${e.orders} orders at once (12.4: no delay)`
@@ -544,6 +546,14 @@ class Narrator {
   private onRelocate(side: SideIndex, id: string, from: number, to: number, why: string): void {
     const u = this.unit(id);
     this.place[u] = to;
+    if (why === 'reorganized') {
+      this.steps[u] = 1;
+      this.disrupted[u] = false;
+      this.out[u] = false;
+      this.say(this.d, `${id} is reorganized at ${this.hex(to)}, on its reduced side (15)`);
+      this.hold(to, side);
+      return;
+    }
     if (why === 'arrival' || from < 0) {
       this.say(this.d, `${id} arrives at ${this.hex(to)} (9)`);
       this.hold(to, side);
