@@ -291,6 +291,22 @@ describe('7.3 the defender fires first at stacks that moved adjacent out of a no
     expect(moved(null)).toBe(false);
   });
 
+  it('a unit that stepped adjacent out of a non-adjacent hex and went on along the front: yes (its whole path counts)', () => {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'A', side: 0, at: '3,2' },
+        { id: 'D', side: 1, at: '4,2' },
+      ],
+    });
+    const a = t.u('A');
+    t.b.enteredFrom[a] = t.h('3,1'); // its last step came from a hex adjacent to 4,2
+    t.b.movePath[a] = ['2,1', '3,1', '3,2'].map((h) => t.h(h)); // but it came into 3,1 from 2,1, two hexes off
+    expect(movedAdjacentInLos(t.b, [a], t.h('4,2'))).toBe(true);
+    t.b.movePath[a] = ['3,1', '3,2'].map((h) => t.h(h)); // only along the front
+    expect(movedAdjacentInLos(t.b, [a], t.h('4,2'))).toBe(false);
+  });
+
   it('out of a hex the defender cannot see: no', () => {
     expect(moved('2,2', { crests: ['2,2/E'] })).toBe(false);
   });

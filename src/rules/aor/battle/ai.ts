@@ -357,6 +357,7 @@ function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 
   for (const h of path) markHolder(b, h, side); // 18: last to move through
   b.moveTo(u, best);
   b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
+  b.movePath[u] = path;
   endMarchIfStopped(b, f, orders, side, best, toward);
   if (!night && reactionCharge(b, u, path, dice, res, sink)) {
     b.computeZoc();
@@ -413,6 +414,7 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
     for (const h of path) markHolder(b, h, side);
     b.moveTo(u, to);
     b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
+    b.movePath[u] = path;
     if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
   }
 }

@@ -140,12 +140,19 @@ export function planAttacks(
   return plan;
 }
 
-/** 7.3: a stack that moved adjacent this turn out of a non-adjacent hex in the defender's LOS. */
+/**
+ * 7.3: a stack that moved adjacent this turn out of a non-adjacent hex in the defender's LOS: any step
+ * of a unit's path from a hex not adjacent to the defender into one adjacent to it (a unit may have
+ * gone on along the defender's front after it), else the hex it left on its last step.
+ */
 export function movedAdjacentInLos(b: BattleState, units: readonly number[], defHex: number): boolean {
   const g = b.c.map.grid;
+  const los = (from: number) => g.distance(from, defHex) > 1 && hasLineOfSight(b.c.map, defHex, from);
   for (const u of units) {
-    const from = b.enteredFrom[u];
-    if (from >= 0 && g.distance(from, defHex) > 1 && hasLineOfSight(b.c.map, defHex, from)) return true;
+    const path = b.movePath[u];
+    if (path) {
+      for (let i = 1; i < path.length; i++) if (g.distance(path[i], defHex) <= 1 && los(path[i - 1])) return true;
+    } else if (b.enteredFrom[u] >= 0 && los(b.enteredFrom[u])) return true;
   }
   return false;
 }

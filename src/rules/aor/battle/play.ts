@@ -96,6 +96,7 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   updateCommandRange(b, side); // 12.1
   for (const u of c.sides[side].units) {
     b.enteredFrom[u] = -1;
+    b.movePath[u] = null;
     b.bombarded[u] = 0;
   }
   for (const u of c.sides[1 - side].units) b.startedInZoc[u] = b.pos[u] >= 0 && b.inEnemyZoc((1 - side) as SideIndex, b.pos[u]) ? 1 : 0;

@@ -146,6 +146,8 @@ export class BattleState {
   readonly zocFrom: Int32Array;
   /** Hex a unit left on its last step this turn, -1 if it has not moved (7.3 defender fires first). */
   readonly enteredFrom: Int32Array;
+  /** The path a unit moved this turn, its start first (7.3: did it step adjacent out of a non-adjacent hex?); null if it has not moved. */
+  readonly movePath: (readonly number[] | null)[];
   /** The turn a unit last held back from an enemy ZOC to wait for support (battleDoctrine.support); -1: never. */
   readonly heldBack: Int32Array;
   /** 7.6 Disruption: the markers the phasing side's combat segment began with (fire halves by these). */
@@ -293,6 +295,7 @@ export class BattleState {
     this.zoc = [new Uint8Array(hexes), new Uint8Array(hexes)];
     this.zocFrom = new Int32Array(n).fill(-1);
     this.enteredFrom = new Int32Array(n);
+    this.movePath = new Array<readonly number[] | null>(n).fill(null);
     this.heldBack = new Int32Array(n);
     this.bombarded = new Uint8Array(n);
     this.segmentDisrupted = new Uint8Array(n);
@@ -380,6 +383,7 @@ export class BattleState {
     this.nextAt.fill(-1);
     this.sideAt.fill(-1);
     this.enteredFrom.fill(-1);
+    this.movePath.fill(null);
     this.heldBack.fill(-1);
     this.bombarded.fill(0);
     this.bombDisrupted.fill(0);
