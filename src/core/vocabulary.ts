@@ -101,6 +101,11 @@ export interface Vocabulary {
   extraRatios: readonly ExtraRatioSpec[];
   /** Terms the report's glossary adds for this rule system. */
   glossary: readonly GlossaryEntrySpec[];
+  /**
+   * Common figures the rule system has no such thing as (Age of Rifles has no rout): a cross-system
+   * comparison shows them as not in this system, not as a measured 0.
+   */
+  unmeasured?: readonly 'routs'[];
 }
 
 /**

@@ -243,7 +243,7 @@ function sideBySide(x: CrossResults): string {
         const f = fixed(a.digits);
         const cells = systems.map((s) => {
           const v = a.values.find((w) => w.system === s.id);
-          if (!v) return '<td></td>';
+          if (!v) return a.unmeasured?.includes(s.id) ? '<td class="none">not in this system</td>' : '<td></td>';
           const interval = v.lo === v.hi ? '' : ci(v.lo, v.hi, f);
           // Casualties per hour: where the estimate lies against the historical middle half.
           const c = a.unit.startsWith('% of the men an hour') && a.side !== undefined ? cellOf(s.id, a.label)?.sides[a.side] : undefined;
@@ -284,6 +284,7 @@ table.cross td .of { display: block; white-space: normal; max-width: 12rem; }
 table.cross tr.group .of { font-weight: normal; }
 table.cross td.verdict { text-align: left; white-space: normal; min-width: 18rem; }
 table.cross tr.differ td.verdict { font-weight: 600; }
+table.cross td.none { color: #666; font-style: italic; white-space: normal; }
 `;
 
 /**

@@ -32,7 +32,8 @@ export interface CrossSide {
   casualtiesPerHour: Rate;
   /** The side that lost the larger share an hour (CDB90 compares it with the worse-hit side of battles). */
   hitHarder: boolean;
-  routsPerEngagement: MeanInterval;
+  /** Null where the rule system has no rout (Vocabulary.unmeasured). */
+  routsPerEngagement: MeanInterval | null;
   /** Share of engagements in which the side's army (or command) broke. */
   armyBroken: Proportion;
 }
@@ -75,6 +76,8 @@ export interface AgreementRow {
   values: { system: string; value: number; lo: number; hi: number }[];
   /** Largest minus smallest estimate. */
   spread: number;
+  /** Systems that have no such figure (Vocabulary.unmeasured), left out of `values`. */
+  unmeasured?: string[];
   /** Pairs whose difference is significant after Holm's correction over the row's pairs (5%). */
   differ: { a: string; b: string; difference: number; lo: number; hi: number; p: number }[];
 }
@@ -163,7 +166,7 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
       casualties: side.casualties,
       casualtiesPerHour: { value: side.casualties.mean * k, lo: Math.max(0, side.casualties.lo * k), hi: side.casualties.hi * k },
       hitHarder: false,
-      routsPerEngagement: side.routs,
+      routsPerEngagement: r.vocabulary.unmeasured?.includes('routs') ? null : side.routs,
       armyBroken: side.armyBroken,
     };
   }) as unknown as [CrossSide, CrossSide];
@@ -200,7 +203,8 @@ interface FigureDef {
   unit: string;
   /** Decimals shown. */
   digits: number;
-  get(c: CrossCell): Estimate;
+  /** Null where the system has no such figure (Vocabulary.unmeasured): left out of the row. */
+  get(c: CrossCell): Estimate | null;
   /** Compared across systems (men at the start differ by each system's mapping of the order of battle: shown, not tested). */
   compare: boolean;
   /** The side the figure is about, if any. */
@@ -225,7 +229,7 @@ export const CROSS_FIGURES: readonly FigureDef[] = [
   ...perSide((k) => ({ id: 'men lost, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].menLost) })),
   ...perSide((k) => ({ id: 'killed and wounded, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].casualties) })),
   ...perSide((k) => ({ id: 'casualties per hour, {side}', unit: '% of the men an hour', digits: 2, compare: true, get: (c) => fromRate(c.sides[k].casualtiesPerHour, c.engagements) })),
-  ...perSide((k) => ({ id: 'routs, {side}', unit: 'units per engagement', digits: 2, compare: true, get: (c) => fromMean(c.sides[k].routsPerEngagement) })),
+  ...perSide((k) => ({ id: 'routs, {side}', unit: 'units per engagement', digits: 2, compare: true, get: (c) => (c.sides[k].routsPerEngagement ? fromMean(c.sides[k].routsPerEngagement!) : null) })),
   ...perSide((k) => ({ id: 'army broken, {side}', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.sides[k].armyBroken) })),
 ];
 
@@ -238,7 +242,10 @@ export function roleOf(cells: readonly CrossCell[], k: 0 | 1): string {
 /** The side-by-side rows of one combination of the common factors: every figure across the systems, tested pair by pair. */
 export function agreementRows(cells: readonly CrossCell[]): AgreementRow[] {
   return CROSS_FIGURES.map((f) => {
-    const values = cells.map((c) => ({ system: c.system, ...f.get(c) }));
+    const values = cells.flatMap((c) => {
+      const e = f.get(c);
+      return e ? [{ system: c.system, ...e }] : [];
+    });
     const pairs: AgreementRow['differ'] = [];
     for (let i = 0; f.compare && i < values.length; i++) {
       for (let j = i + 1; j < values.length; j++) {
@@ -260,6 +267,7 @@ export function agreementRows(cells: readonly CrossCell[]): AgreementRow[] {
       ...(f.side === undefined ? {} : { side: f.side }),
       label: cells[0]?.label ?? 'base',
       values: values.map(({ system, value, lo, hi }) => ({ system, value, lo, hi })),
+      ...(values.length < cells.length ? { unmeasured: cells.filter((c) => !values.some((v) => v.system === c.system)).map((c) => c.system) } : {}),
       spread: vs.length ? Math.max(...vs) - Math.min(...vs) : 0,
       differ: differ.sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)),
     };

@@ -113,6 +113,22 @@ describe('agreement between systems', () => {
     expect(rows.find((r) => r.figure === 'men at the start, attacker')!.compared).toBe(false);
   });
 
+  it("a figure a system has no such thing as (Age of Rifles has no rout) is left out of the row and named, not compared as 0", () => {
+    const noRouts = cell('aor', 0.5);
+    for (const side of noRouts.sides) side.routsPerEngagement = null;
+    const some = (system: string, mean: number) => {
+      const c = cell(system, 0.5);
+      for (const side of c.sides) side.routsPerEngagement = { mean, sd: 0.5, lo: mean - 0.03, hi: mean + 0.03, n: 1000 };
+      return c;
+    };
+    const rows = agreementRows([noRouts, some('nagb', 0.4), some('burt', 0.4)]);
+    const routs = rows.find((r) => r.figure === 'routs, attacker')!;
+    expect(routs.values.map((v) => v.system)).toEqual(['nagb', 'burt']);
+    expect(routs.unmeasured).toEqual(['aor']);
+    expect(routs.differ).toEqual([]); // the two that have routs agree; aor is not set against them at 0
+    expect(rows.find((r) => r.figure === 'attacks carried')!.unmeasured).toBeUndefined();
+  });
+
   it('one system alone: nothing to compare', () => {
     expect(agreementRows([cell('a', 0.5)]).every((r) => r.differ.length === 0)).toBe(true);
   });

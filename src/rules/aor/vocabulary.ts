@@ -65,6 +65,7 @@ export const PER_SIDE_KEYS = PER_SIDE_EXTRAS.map((e) => e[0]);
 
 export const AOR_VOCABULARY: Vocabulary = {
   broken: 'demoralized',
+  unmeasured: ['routs'], // nothing in the rules is a rout (the ladder above)
   outcomes: [
     { id: 'retreat', label: 'the other side retreated', doc: 'The loser retreated (forced or by choice, 7.4) and gave up the fight.' },
     { id: 'destroyed', label: 'the other side was destroyed', doc: 'The loser has no units left (6.1).' },
