@@ -588,6 +588,19 @@ function loadCrossSystem(file: string, src: YamlSource, experiment: Experiment, 
       throw new VolleyInputError(file, lineOf(src, ['scenarios', i]), `scenarios[${i}]`, `a second scenario of '${base.scenario.ruleset}' (scenarios[${first}] is one); name one scenario per rule system`);
     }
   });
+  // One question: the scenarios that say which variant of the common order of battle they map must agree.
+  const variants = bases.map((b) => b.base.scenario.common);
+  const firstVariant = variants.findIndex((v) => v !== undefined);
+  variants.forEach((v, i) => {
+    if (v !== undefined && v !== variants[firstVariant]) {
+      throw new VolleyInputError(
+        file,
+        lineOf(src, ['scenarios', i]),
+        `scenarios[${i}]`,
+        `maps variant ${v} of the common order of battle, scenarios[${firstVariant}] variant ${variants[firstVariant]}: the systems of one experiment answer one question`,
+      );
+    }
+  });
   const systemIds = bases.map((b) => b.base.scenario.ruleset);
   for (const option of Object.keys(experiment.options)) {
     if (!systemIds.includes(option.split('.')[0])) {

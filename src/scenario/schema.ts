@@ -46,6 +46,12 @@ function envelope(rs: Ruleset<any, any>) {
     name: shortName,
     title: z.string().optional().describe('One line for reports.'),
     question: z.string().optional().describe('The question the scenario answers, shown in reports.'),
+    common: z
+      .enum(['A', 'B', 'C'])
+      .optional()
+      .describe(
+        "The variant of the common order of battle the scenario maps (A: the brigade against the village; B: against a line in the open; C: cuirassiers against a battalion that may form square). A cross-system experiment refuses scenarios of different variants.",
+      ),
     ruleset: z.literal(rs.id).describe(`Rule system: ${rs.title}.`),
     options: rulesetOptions(rs),
   };
@@ -86,6 +92,8 @@ export type Scenario = {
   name: string;
   title?: string;
   question?: string;
+  /** The common order of battle's variant the scenario maps. */
+  common?: 'A' | 'B' | 'C';
   ruleset: string;
   options: Record<string, string | number | boolean>;
   engagement?: string;

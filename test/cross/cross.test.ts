@@ -57,6 +57,9 @@ describe('loading a cross-system experiment', () => {
     expect(refused(`scenarios: [${A}]\nvary:\n  defender.units[0].morale: [3]`)).toMatch(/^7: vary\.defender\.units\[0\]\.morale: a cross-system experiment varies common factors only/);
     expect(refused(`scenarios: [${A}]\nacrossDoctrines: [by-the-book, careful]`)).toMatch(/^6: acrossDoctrines: does not apply to a cross-system experiment/);
     expect(refused(`scenarios: [missing.scenario.yaml]`)).toMatch(/^5: scenarios\[0\]: file not found: /);
+    // One question: scenarios that say which variant of the common order of battle they map must agree.
+    const nagbB = resolve('sims/nagb/common-b-open.scenario.yaml');
+    expect(refused(`scenarios:\n  - ${A}\n  - ${nagbB}`)).toBe('7: scenarios[1]: maps variant B of the common order of battle, scenarios[0] variant A: the systems of one experiment answer one question');
   });
 
   const other = RULESETS.find((r) => r.id !== 'aor');
