@@ -21,6 +21,8 @@ import {
 } from '../../src/rules/aor/battle/charges.js';
 import { combatSegment } from '../../src/rules/aor/battle/combat.js';
 import { chooseAdvancers } from '../../src/rules/aor/battle/ai.js';
+import { narrate } from '../../src/rules/aor/trace/narrate.js';
+import { subjectOf } from '../../src/rules/aor/trace/index.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
 import { PURPOSE } from '../../src/rules/aor/vocabulary.js';
@@ -755,6 +757,10 @@ describe('7.11 cavalry retreat before assault', () => {
     expect(res.extras.assaults).toBe(0);
     expect(t.pos('A')).toBe(t.h('3,2'));
     expect(t.grid.distance(t.pos('C'), t.h('2,2'))).toBe(2);
+    // The story tells it as 7.11's retreat, not a retreat by choice after combat (7.4).
+    expect(events).toContainEqual({ type: 'retreat', side: 1, forced: false, units: ['C'], beforeAssault: true });
+    const told = narrate(events, subjectOf(t.c, 'x')).lines.map((l) => l.text);
+    expect(told).toContain('Retreat before the assault (7.11) of the Red: C');
   });
 
   it('in a played battle: the start of the player turn decides (moved adjacent: retreats; started adjacent: fights)', () => {

@@ -25,7 +25,8 @@ export type AorEvent =
   /** A step lost (6.1): `lost` is one step, `left` the steps the unit has left. */
   | Core<'hit'>
   | (Core<'check'> & { purpose: AorCheckPurpose })
-  | Core<'retreat'>
+  /** `beforeAssault`: cavalry or horse artillery falling back before it is assaulted (7.11). */
+  | (Core<'retreat'> & { beforeAssault?: boolean })
   /** Disrupted (6.2: 'good' to 'disrupted') or recovered ('disrupted' to 'good'). */
   | (Core<'cohesion'> & { from: 'good' | 'disrupted'; to: 'good' | 'disrupted' })
   | { type: 'eliminated'; side: SideIndex; unit: string; reason: string }

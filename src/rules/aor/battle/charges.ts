@@ -360,7 +360,7 @@ export function retreatBeforeAssault(
     res.units[u].retreated = true;
   }
   res.extras[`retreatsBeforeAssault.${side}`]++;
-  if (sink) sink({ type: 'retreat', side, forced: false, units: defenders.map((u) => b.spec(u).id) });
+  if (sink) sink({ type: 'retreat', side, forced: false, units: defenders.map((u) => b.spec(u).id), beforeAssault: true });
   carryOutRetreat(b, defHex, attackHexes, dice, res, sink);
   return b.count[defHex] === 0;
 }

@@ -429,7 +429,7 @@ class Narrator {
       case 'check':
         return this.onCheck(e.side, this.squareChecks.has(i) ? 'square' : e.purpose, e.unit, e.target, e.modifiers, e.roll as number, e.passed);
       case 'retreat':
-        return this.onRetreat(e.side, e.forced, e.units, this.retreatDisrupted.get(i) ?? new Set());
+        return this.onRetreat(e.side, e.forced, e.units, this.retreatDisrupted.get(i) ?? new Set(), e.beforeAssault === true);
       case 'cohesion': {
         const u = this.unit(e.unit);
         if (e.to === 'good') {
@@ -695,10 +695,11 @@ class Narrator {
     );
   }
 
-  private onRetreat(side: SideIndex, forced: boolean, ids: string[], disrupted: Set<string>): void {
+  private onRetreat(side: SideIndex, forced: boolean, ids: string[], disrupted: Set<string>, beforeAssault: boolean): void {
     const units = ids.map((id) => this.unit(id));
     for (const u of units) this.bombDisrupted[u] = false;
-    const before = this.ctx.kind === 'assault' && this.ctx.fires === 0 && !forced;
+    // On the map the event says so; the assault engagement's retreats before any fire are 7.11's.
+    const before = beforeAssault || (this.ctx.kind === 'assault' && this.ctx.fires === 0 && !forced);
     const what = before ? `Retreat before the assault (7.11) of the ${this.sideName(side)}` : `${forced ? 'Retreat' : 'Retreat by choice'} of the ${this.sideName(side)} (7.4)`;
     const names = ids.map((id) => (disrupted.has(id) ? `${id} (disrupted)` : id));
     this.say(this.d, ids.length ? `${what}: ${names.join(', ')}` : `${what}: no unit is left to retreat`);
