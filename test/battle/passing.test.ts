@@ -32,6 +32,8 @@ describe('7.12 passing fire during movement', () => {
     expect(stopped).toBe(false);
     const fire = events.find((e) => e.type === 'fire');
     expect(fire).toMatchObject({ side: 1, strength: 3, roll: 7, hits: 0 }); // row 3, roll 7: no hit
+    // Said to be a move's, into which hex: the story tells it before the move it may cut short.
+    expect(fire).toMatchObject({ modifiers: ['passing fire at half strength on the move into 3,1 (7.12)'] });
   });
 
   it("aor.cavalryPassingFire = ignored: cavalry ignores ZOCs under all circumstances (5.4), so no fire; infantry still draws it", () => {

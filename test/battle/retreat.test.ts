@@ -166,6 +166,7 @@ describe('7.4 retreats on the map', () => {
     const fire = events.filter((e) => e.type === 'fire');
     expect(fire.length).toBe(1);
     expect(fire[0].type === 'fire' && [fire[0].side, fire[0].rawStrength, fire[0].strength]).toEqual([0, 3, 3]);
+    expect(fire[0].type === 'fire' && fire[0].modifiers).toEqual(['passing fire at half strength on the retreat into 4,2 (7.12)']);
   });
 
   it('aor.cavalryPassingFire = ignored: cavalry retreating into an enemy ZOC draws no fire (5.4)', () => {

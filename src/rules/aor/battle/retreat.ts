@@ -157,7 +157,7 @@ function passingFire(
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);
-    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: passingLabels(b, hex, d) });
+    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: passingLabels(b, hex, d, 'retreat') });
     if (hits === 0) continue;
     firers.push(n);
     const d2 = b.c.sides[side].doctrine;
@@ -221,7 +221,7 @@ export function passingFireOnMove(
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);
-    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: passingLabels(b, to, d) });
+    if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: passingLabels(b, to, d, 'move') });
     res.extras[`passingFire.${enemy}`]++;
     if (hits === 0) return false;
     const doc = b.c.sides[side].doctrine;
@@ -244,9 +244,11 @@ export function passingFireOnMove(
   return false;
 }
 
-function passingLabels(b: BattleState, hex: number, d: number): string[] {
+function passingLabels(b: BattleState, hex: number, d: number, on: 'move' | 'retreat'): string[] {
   const f = passingFireTerrain(b, hex, d);
-  return f < 1 ? ['passing fire at half strength (7.12)', `terrain ${Math.round((f - 1) * 100)}% (Terrain Effects)`] : ['passing fire at half strength (7.12)'];
+  const g = b.c.map.grid;
+  const what = `passing fire at half strength on the ${on} into ${g.col(hex)},${g.row(hex)} (7.12)`;
+  return f < 1 ? [what, `terrain ${Math.round((f - 1) * 100)}% (Terrain Effects)`] : [what];
 }
 
 /** Whether the defenders stand on a victory objective (18), or on the objective their Defend orders hold (12.2). */

@@ -612,7 +612,10 @@ class Narrator {
     if (this.ctx.kind === 'assault') this.ctx.fires++;
     if (this.resolving) this.resolving.fires++;
     let who: string;
-    if (modifiers.some((m) => m.startsWith('passing fire'))) who = `Passing fire by the ${this.sideName(side)} at half strength on the retreat (7.12)`;
+    const passing = modifiers.find((m) => m.startsWith('passing fire'));
+    // The engine's label says whether a move or a retreat drew it, and into which hex (a move's fire is
+    // told before the move itself, which the fire may cut short).
+    if (passing) who = `Passing fire by the ${this.sideName(side)}${passing.slice('passing fire'.length)}`;
     else if (this.ctx.kind === 'bombard') who = 'Bombardment fire';
     else if (this.ctx.kind === 'charge') {
       const r = this.resolving;
