@@ -213,26 +213,23 @@ describe('12.3 Attack orders after a hit', () => {
 });
 
 describe('11 leaders', () => {
-  it('a leader left alone by an elimination dies on a 1 and comes back next turn rated 1', () => {
+  /** Formation F (Defend) with its leader L at 5,2 on unit a (index 0), unit b at 2,2; the enemy z at `enemyAt`. */
+  const leaderOnUnit = (enemyAt = '12,2') => {
     const c = compile({}, [
       {
         formations: [
-          {
-            id: 'F',
-            orders: 'defend',
-            leader: { id: 'L', rating: 3, at: '5,2' },
-            units: [
-              { id: 'a', strength: 4, at: '5,2' },
-              { id: 'b', strength: 4, at: '2,2' },
-            ],
-          },
+          { id: 'F', orders: 'defend', leader: { id: 'L', rating: 3, at: '5,2' }, units: [{ id: 'a', strength: 4, at: '5,2' }, { id: 'b', strength: 4, at: '2,2' }] },
         ],
       },
-      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: enemyAt }] }] },
     ]);
     const b = c.workspace;
     const res = newBattleResult(c);
     b.reset();
+    return { c, b, res };
+  };
+  it('a leader left alone by an elimination dies on a 1 and comes back next turn rated 1', () => {
+    const { c, b, res } = leaderOnUnit();
     b.turn = 3;
     b.st.steps[0] = 0;
     recordEliminations(b, res);
@@ -245,17 +242,7 @@ describe('11 leaders', () => {
     expect(b.leaderRating[0]).toBe(1);
   });
   it('on any other roll he joins the nearest unit of his formation', () => {
-    const c = compile({}, [
-      {
-        formations: [
-          { id: 'F', orders: 'defend', leader: { id: 'L', rating: 3, at: '5,2' }, units: [{ id: 'a', strength: 4, at: '5,2' }, { id: 'b', strength: 4, at: '2,2' }] },
-        ],
-      },
-      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
-    ]);
-    const b = c.workspace;
-    const res = newBattleResult(c);
-    b.reset();
+    const { c, b, res } = leaderOnUnit();
     b.st.steps[0] = 0;
     recordEliminations(b, res);
     checkLeaders(b, new Faces([2]), res);
@@ -283,17 +270,7 @@ describe('11 leaders', () => {
     expect(res.sides[0].checksTaken.every((n) => n === 0)).toBe(true);
   });
   it('a retreat that leaves him alone puts him at risk (11): he dies on a 1', () => {
-    const c = compile({}, [
-      {
-        formations: [
-          { id: 'F', orders: 'defend', leader: { id: 'L', rating: 3, at: '5,2' }, units: [{ id: 'a', strength: 4, at: '5,2' }, { id: 'b', strength: 4, at: '2,2' }] },
-        ],
-      },
-      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '7,2' }] }] },
-    ]);
-    const b = c.workspace;
-    const res = newBattleResult(c);
-    b.reset();
+    const { c, b, res } = leaderOnUnit('7,2');
     b.st.retreated[0] = 1;
     carryOutRetreat(b, c.map.grid.index(5, 2), [c.map.grid.index(7, 2)], new Faces([]), res);
     expect(b.pos[0]).not.toBe(c.map.grid.index(5, 2));
