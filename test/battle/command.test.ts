@@ -48,6 +48,14 @@ function compile(extra: Record<string, unknown>, sides: [Record<string, unknown>
   return compileBattle(sc as never, aorOptions(resolveOptions(AOR_OPTIONS, (extra.options as Record<string, unknown> | undefined) ?? {})));
 }
 
+/** The battle's workspace reset for play, and a fresh result. */
+function started(c: CompiledBattle) {
+  const b = c.workspace;
+  const res = newBattleResult(c);
+  b.reset();
+  return { b, res };
+}
+
 describe('12.4 order compliance', () => {
   it("the text's example: Lee (4) sends Attack to Ewell (2) 9 MP away: executed 2 turns later", () => {
     expect(complianceDelay('attack', 4, 2, 9)).toBe(2);
@@ -174,9 +182,7 @@ describe('12.3 Attack orders after a hit', () => {
         },
         { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] }] },
       ]);
-      const b = c.workspace;
-      const res = newBattleResult(c);
-      b.reset();
+      const { b, res } = started(c);
       b.turn = 1;
       commandPhase(b, new Faces([]), res);
       b.st.steps[0] = 1;
@@ -223,10 +229,7 @@ describe('11 leaders', () => {
       },
       { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: enemyAt }] }] },
     ]);
-    const b = c.workspace;
-    const res = newBattleResult(c);
-    b.reset();
-    return { c, b, res };
+    return { c, ...started(c) };
   };
   it('a leader left alone by an elimination dies on a 1 and comes back next turn rated 1', () => {
     const { c, b, res } = leaderOnUnit();
