@@ -154,6 +154,25 @@ describe('7.4 retreats on the map', () => {
     expect(t.b.st.disrupted[t.u('F1')]).toBe(0);
   });
 
+  it('aor.retreatRoom: a full stack toward supply is passed over for a hex with room (preferRoom), or entered and overstacked (ignoreRoom)', () => {
+    const full = (rule: string) =>
+      setUp(
+        [
+          { id: 'D', side: 1, at: '3,2' },
+          { id: 'F1', side: 1, at: '4,2' },
+          { id: 'F2', side: 1, at: '4,2' },
+        ],
+        { options: { 'aor.retreatRoom': rule } },
+      );
+    const room = full('preferRoom');
+    expect(retreatHex(room.b, 1, room.h('3,2'), [room.h('2,2')], 1)).not.toBe(room.h('4,2'));
+    const crowd = full('ignoreRoom');
+    expect(retreatHex(crowd.b, 1, crowd.h('3,2'), [crowd.h('2,2')], 1)).toBe(crowd.h('4,2'));
+    retreat(crowd, ['D'], '3,2', ['2,2']);
+    expect(crowd.pos('D')).toBe(crowd.h('4,2'));
+    for (const id of ['F1', 'F2']) expect(crowd.b.st.disrupted[crowd.u(id)], id).toBe(1); // 7.4: all in the hex disrupted
+  });
+
   it('a retreat into an enemy ZOC draws passing fire at half strength (7.12)', () => {
     const t = setUp([
       { id: 'D', side: 1, at: '3,2' },

@@ -91,6 +91,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: 'A unit that must retreat and has no hex to retreat into is eliminated, or loses one step and stays.',
   },
   {
+    name: 'aor.retreatRoom',
+    values: ['preferRoom', 'ignoreRoom'],
+    default: 'preferRoom',
+    source: '7.4, 5.3',
+    doc: "Where a retreat goes among the hexes one hex farther from the enemy: out of enemy ZOC first, then a hex with room in the stack, then toward supply; or out of enemy ZOC, then toward supply, whatever the stacking.",
+    valueDocs: {
+      preferRoom: 'a retreating unit avoids a hex it would overstack (7.4: overstacking disrupts everyone there) where another hex out of ZOC will do',
+      ignoreRoom: "7.4 names no preference but the enemy: out of ZOC, then toward supply (the rulings' order); overstacking only disrupts",
+    },
+  },
+  {
     name: 'aor.bombardStackBonus',
     values: [false, true],
     default: false,
@@ -344,6 +355,7 @@ export interface AorOptions {
   fortifiedHexsideRetreat: 'ignore' | 'normal';
   fortifiedHexsideFlank: 'likeFort' | 'flankable';
   blockedRetreat: 'eliminate' | 'stepLoss';
+  retreatRoom: 'preferRoom' | 'ignoreRoom';
   bombardStackBonus: boolean;
   bombardFirstHit: 'disruptOrStep' | 'alwaysDisrupt';
   bombardmentRetreatCheck: boolean;
@@ -387,6 +399,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     cavalryAloneRetreat: get('cavalryAloneRetreat'),
     fortifiedHexsideRetreat: get('fortifiedHexsideRetreat'),
     blockedRetreat: get('blockedRetreat'),
+    retreatRoom: get('retreatRoom'),
     bombardStackBonus: get('bombardStackBonus'),
     bombardFirstHit: get('bombardFirstHit'),
     bombardmentRetreatCheck: get('bombardmentRetreatCheck'),

@@ -23,15 +23,16 @@ import { LOSS } from '../vocabulary.js';
 
 /**
  * Where a retreating group goes (7.4): one hex farther from every enemy hex it fought, never into an
- * enemy unit or across a river without a bridge; preferring hexes out of enemy ZOC, then with room in
- * the stack, then nearer its own supply. Off the map is the last resort (5.6). Returns -1 when there is
- * nowhere to go, -2 for off the map.
+ * enemy unit or across a river without a bridge; preferring hexes out of enemy ZOC, then (under
+ * aor.retreatRoom preferRoom) with room in the stack, then nearer its own supply. Off the map is the
+ * last resort (5.6). Returns -1 when there is nowhere to go, -2 for off the map.
  */
 export function retreatHex(b: BattleState, side: SideIndex, from: number, enemies: readonly number[], units: number): number {
   const g = b.c.map.grid;
   let best = -1;
   let bestScore = Infinity;
   let offMap = false;
+  const roomFirst = b.c.options.retreatRoom === 'preferRoom';
   for (let d = 0; d < 6; d++) {
     const n = g.neighbors[from * 6 + d];
     if (!canAssaultAcross(b, from, d)) continue;
@@ -46,7 +47,8 @@ export function retreatHex(b: BattleState, side: SideIndex, from: number, enemie
     if (!farther) continue;
     let supply = Infinity;
     for (const s of b.c.sides[side].supply) supply = Math.min(supply, g.distance(n, s));
-    const score = (b.inEnemyZoc(side, n) ? 1000 : 0) + (b.count[n] + units > stackLimit(b, n) ? 100 : 0) + supply;
+    const crowded = roomFirst && b.count[n] + units > stackLimit(b, n);
+    const score = (b.inEnemyZoc(side, n) ? 1000 : 0) + (crowded ? 100 : 0) + supply;
     if (score < bestScore) {
       bestScore = score;
       best = n;
