@@ -214,6 +214,8 @@ interface FigureDef {
 const z95 = zFor(0.95);
 const fromProportion = (p: Proportion): Estimate => ({ value: 100 * p.p, lo: 100 * p.lo, hi: 100 * p.hi, se: 100 * Math.sqrt((p.p * (1 - p.p)) / Math.max(1, p.n)), n: p.n });
 const fromMean = (m: MeanInterval): Estimate => ({ value: m.mean, lo: m.lo, hi: m.hi, se: m.sd / Math.sqrt(Math.max(1, m.n)), n: m.n });
+/** A mean the system measures, or null where it has no such figure (Vocabulary.unmeasured). */
+const measuredMean = (m: MeanInterval | null): Estimate | null => (m ? fromMean(m) : null);
 const fromRate = (r: Rate, n: number): Estimate => ({ ...r, se: (r.hi - r.value) / z95, n });
 
 const perSide = (make: (k: 0 | 1) => Omit<FigureDef, 'side'>): FigureDef[] => ([0, 1] as const).map((k) => ({ ...make(k), side: k }));
@@ -229,7 +231,7 @@ export const CROSS_FIGURES: readonly FigureDef[] = [
   ...perSide((k) => ({ id: 'men lost, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].menLost) })),
   ...perSide((k) => ({ id: 'killed and wounded, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].casualties) })),
   ...perSide((k) => ({ id: 'casualties per hour, {side}', unit: '% of the men an hour', digits: 2, compare: true, get: (c) => fromRate(c.sides[k].casualtiesPerHour, c.engagements) })),
-  ...perSide((k) => ({ id: 'routs, {side}', unit: 'units per engagement', digits: 2, compare: true, get: (c) => (c.sides[k].routsPerEngagement ? fromMean(c.sides[k].routsPerEngagement!) : null) })),
+  ...perSide((k) => ({ id: 'routs, {side}', unit: 'units per engagement', digits: 2, compare: true, get: (c) => measuredMean(c.sides[k].routsPerEngagement) })),
   ...perSide((k) => ({ id: 'army broken, {side}', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.sides[k].armyBroken) })),
 ];
 

@@ -214,9 +214,11 @@ function advanceInto(b: BattleState, units: readonly number[], defHex: number, s
     if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: defHex, why: 'advance' });
     res.extras.advances++;
   }
-  if (units.length === 2) b.c.leaders.forEach((l, i) => {
-    if (l.side === side && b.leaderPos[i] === from) b.leaderPos[i] = defHex;
-  });
+  if (units.length === 2) {
+    b.c.leaders.forEach((l, i) => {
+      if (l.side === side && b.leaderPos[i] === from) b.leaderPos[i] = defHex;
+    });
+  }
   markHolder(b, defHex, side);
   b.computeZoc();
 }
