@@ -166,13 +166,13 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
   describe.each(rs.examples.filter((f) => included(`${id}:${f}`)).map((f) => [f] as const))('%s', (file) => {
     it('plays with invariant checks on: the same bits on 0 and 2 workers and after a resume, every result sane', async () => {
       const { plan } = smallPlan(file);
-      const here = await runPlanOutcome(plan, { workers: 0 });
-      const two = await runPlanOutcome(plan, { workers: 2, pool: twoWorkers() });
-      expect(bits(two.accumulators), 'the same on 0 and 2 workers').toBe(bits(here.accumulators));
-      // A resume: the first half of the batches from a "checkpoint", the rest played again.
+      // The first half of the batches kept as a checkpoint would keep them, for the resume below.
       const tasks = batchesOf(plan);
       const saved = new Map<number, CellAccumulator>();
-      await runPlanOutcome(plan, { workers: 0, onBatch: (i, acc) => i < tasks.length / 2 && saved.set(i, structuredClone(acc)) });
+      const here = await runPlanOutcome(plan, { workers: 0, onBatch: (i, acc) => i < tasks.length / 2 && saved.set(i, structuredClone(acc)) });
+      const two = await runPlanOutcome(plan, { workers: 2, pool: twoWorkers() });
+      expect(bits(two.accumulators), 'the same on 0 and 2 workers').toBe(bits(here.accumulators));
+      // A resume: the first half of the batches from that "checkpoint", the rest played again.
       const resumed = await runPlanOutcome(plan, { workers: 0, done: saved });
       expect(bits(resumed.accumulators), 'the same after a resume').toBe(bits(here.accumulators));
       // Every engagement's figures, cell by cell.
