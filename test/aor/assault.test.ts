@@ -420,6 +420,20 @@ describe('Assault round: the defender fires first (7.3, 7.6 Armament)', () => {
     expect(out.hitsOnDefender).toBe(2); // a2 alone: 6 @ 12 -> 3 hits, 2 steps to lose
   });
 
+  it('7.3 "these units" (aor.fireFirstTargets = movedUnits): only the unit that moved up takes the first fire, not its stack-mate already adjacent', () => {
+    // a2 moved adjacent in LOS and joined a1, which stood there already.
+    const mixed = (fireFirstTargets: AorOptions['fireFirstTargets']) => play({ ...base(true), stacks: [stack([0, 1], { movedAdjacentInLos: true, movedUnits: [1] })], opts: { fireFirstTargets } });
+    const units = mixed('movedUnits');
+    expect(units.out.defenderFiredFirst).toBe(true);
+    expect(Array.from(units.st.steps.slice(0, 2))).toEqual([2, 0]); // both hits on a2: flipped, then eliminated
+    expect(units.out.attackerStrength).toBe(6); // a1 alone replies
+    // The whole stack under the default: the same two hits, the first on a1 (the owner allocates among the stack, 7.1).
+    const stacks = mixed('movedStacks');
+    expect(Array.from(stacks.st.steps.slice(0, 2))).toEqual([0, 2]);
+    // A stack whose every unit moved up is the same under both readings.
+    expect(Array.from(play({ ...base(true), opts: { fireFirstTargets: 'movedUnits' } }).st.steps.slice(0, 2))).toEqual([0, 2]);
+  });
+
   it('7.3: with the same dice and no move adjacent, losses are simultaneous and the attacker fires at 12', () => {
     const { out } = play(base(false));
     expect(out.defenderFiredFirst).toBe(false);

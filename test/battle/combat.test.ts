@@ -307,6 +307,23 @@ describe('7.3 the defender fires first at stacks that moved adjacent out of a no
     expect(movedAdjacentInLos(t.b, [a], t.h('4,2'))).toBe(false);
   });
 
+  it('a stack where only one unit moved up names that unit, for aor.fireFirstTargets = movedUnits ("these units")', () => {
+    const t = battle({
+      map: CLEAR_ROWS(7, 5),
+      units: [
+        { id: 'A', side: 0, at: '3,2' },
+        { id: 'B', side: 0, at: '3,2' },
+        { id: 'D', side: 1, at: '4,2' },
+      ],
+    });
+    t.b.enteredFrom[t.u('A')] = t.h('2,2'); // A came up out of 2,2; B stood at 3,2 from the start
+    const [stack] = situationFor(t.b, 0, t.h('4,2'), [t.h('3,2')]).stacks;
+    expect(stack.movedAdjacentInLos).toBe(true);
+    expect(stack.movedUnits).toEqual([t.u('A')]);
+    t.b.enteredFrom[t.u('B')] = t.h('2,2'); // both came up: the stack is named whole
+    expect(situationFor(t.b, 0, t.h('4,2'), [t.h('3,2')]).stacks[0].movedUnits).toBeUndefined();
+  });
+
   it('out of a hex the defender cannot see: no', () => {
     expect(moved('2,2', { crests: ['2,2/E'] })).toBe(false);
   });

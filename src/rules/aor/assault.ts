@@ -34,8 +34,13 @@ export interface AttackingStack {
   hexside2?: HexsideTerrain;
   /** Terrain of the stack's own hex (the defender fires into it). */
   terrain: HexTerrain;
-  /** Moved adjacent this turn out of a non-adjacent hex in the defender's LOS (7.3). */
+  /** Moved adjacent this turn out of a non-adjacent hex in the defender's LOS (7.3): some unit of it did. */
   movedAdjacentInLos: boolean;
+  /**
+   * The units of the stack that did so, when only some of them did (a unit that moved up joining one
+   * already adjacent); absent when every unit did or none. Read under aor.fireFirstTargets = movedUnits.
+   */
+  movedUnits?: readonly number[];
 }
 
 export interface AssaultSituation {
@@ -336,7 +341,7 @@ function gatherAttackers(st: UnitState, sit: AssaultSituation, o: AorOptions): v
       if (!st.present(u)) continue;
       allAtt[na++] = u;
       active = true;
-      if (s.movedAdjacentInLos || o.fireFirstTargets === 'allStacks') fireFirstAtt[nf++] = u;
+      if (o.fireFirstTargets === 'allStacks' || (s.movedAdjacentInLos && (o.fireFirstTargets === 'movedStacks' || !s.movedUnits || s.movedUnits.includes(u)))) fireFirstAtt[nf++] = u;
     }
     if (active && s.movedAdjacentInLos) moved++;
   }
@@ -361,7 +366,7 @@ function fireFirstThenReply(st: UnitState, sit: AssaultSituation, o: AorOptions,
   defMods.flanking = false;
   defMods.firesFirst = true;
   defMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, fireFirstAtt, nf);
-  const rawD = rawFireStrength(st, def, nd, defenderTerrainFactor(st, sit, o, o.fireFirstTargets === 'movedStacks'), defMods);
+  const rawD = rawFireStrength(st, def, nd, defenderTerrainFactor(st, sit, o, o.fireFirstTargets !== 'allStacks'), defMods);
   out.defenderStrength = roundHalfUp(rawD);
   let hits = fire(d, false, rawD, dice, out, sink, sink ? ['fires first (7.3)'] : null);
   const combined = o.hitAllocation === 'combined';

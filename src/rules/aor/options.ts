@@ -53,10 +53,15 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'aor.fireFirstTargets',
-    values: ['movedStacks', 'allStacks'],
+    values: ['movedStacks', 'movedUnits', 'allStacks'],
     default: 'movedStacks',
     source: '7.3',
-    doc: 'When the defender fires first, it fires only at the stacks that moved adjacent in its LOS, or at all attacking stacks.',
+    doc: 'When the defender fires first, it fires at the stacks that moved adjacent in its LOS, at only the units of them that did, or at all attacking stacks.',
+    valueDocs: {
+      movedStacks: "7.3's note speaks of firing at a stack: every unit of a stack holding a unit that moved adjacent in the defender's LOS is a target, one that stood there already included",
+      movedUnits: '7.3 names "these units": only the units that themselves moved adjacent out of a non-adjacent hex in LOS take the first fire; a unit of the same stack that stood adjacent already does not',
+      allStacks: 'the first fire falls on every attacking stack, those already adjacent too',
+    },
   },
   {
     name: 'aor.fireFirstRetreat',
@@ -348,7 +353,7 @@ export interface AorOptions {
   hitAllocation: 'combined' | 'infantryFirst';
   hexsideFire: 'attackerOnly' | 'both';
   oldGuardEffect: 'attacking' | 'attackingOrDefending';
-  fireFirstTargets: 'movedStacks' | 'allStacks';
+  fireFirstTargets: 'movedStacks' | 'movedUnits' | 'allStacks';
   fireFirstRetreat: 'afterBoth' | 'beforeReply';
   defenderTargetTerrain: 'leastProtected' | 'mostProtected';
   cavalryAloneRetreat: 'always' | 'unlessAttackerRetreats';

@@ -146,15 +146,20 @@ export function planAttacks(
  * gone on along the defender's front after it), else the hex it left on its last step.
  */
 export function movedAdjacentInLos(b: BattleState, units: readonly number[], defHex: number): boolean {
+  for (const u of units) if (unitMovedAdjacentInLos(b, u, defHex)) return true;
+  return false;
+}
+
+/** 7.3: whether this one unit moved adjacent to `defHex` this turn out of a non-adjacent hex in its LOS (as above). */
+export function unitMovedAdjacentInLos(b: BattleState, u: number, defHex: number): boolean {
   const g = b.c.map.grid;
   const los = (from: number) => g.distance(from, defHex) > 1 && hasLineOfSight(b.c.map, defHex, from);
-  for (const u of units) {
-    const path = b.movePath[u];
-    if (path) {
-      for (let i = 1; i < path.length; i++) if (g.distance(path[i], defHex) <= 1 && los(path[i - 1])) return true;
-    } else if (b.enteredFrom[u] >= 0 && los(b.enteredFrom[u])) return true;
+  const path = b.movePath[u];
+  if (path) {
+    for (let i = 1; i < path.length; i++) if (g.distance(path[i], defHex) <= 1 && los(path[i - 1])) return true;
+    return false;
   }
-  return false;
+  return b.enteredFrom[u] >= 0 && los(b.enteredFrom[u]);
 }
 
 /** Build the kernel's view of one defending stack and the stacks attacking it. */
@@ -164,7 +169,10 @@ export function situationFor(b: BattleState, side: SideIndex, defHex: number, at
     const units = attackersIn(b, h);
     const direction = g.directionTo(defHex, h);
     const [hexside, hexside2] = hexsideKinds(b.c.map.sides[g.hexsideId(defHex, direction)]);
-    return { units, direction, hexside, hexside2, terrain: HEX_TERRAIN[b.c.map.terrain[h]], movedAdjacentInLos: movedAdjacentInLos(b, units, defHex) };
+    const moved = units.filter((u) => unitMovedAdjacentInLos(b, u, defHex));
+    // Named only when they are some of the stack's units, not all (aor.fireFirstTargets = movedUnits).
+    const movedUnits = moved.length > 0 && moved.length < units.length ? moved : undefined;
+    return { units, direction, hexside, hexside2, terrain: HEX_TERRAIN[b.c.map.terrain[h]], movedAdjacentInLos: moved.length > 0, movedUnits };
   });
   const defender = b.stackAt(defHex);
   return {
