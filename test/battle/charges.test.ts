@@ -763,6 +763,19 @@ describe('7.11 cavalry retreat before assault', () => {
     expect(told).toContain('Retreat before the assault (7.11) of the Red: C');
   });
 
+  it('7.5: a leader in the attacking hex with two units goes forward with both, and the trace says so', () => {
+    const t = setUp([inf('A', 0, '2,2', { formation: 'F' }), inf('B', 0, '2,2', { formation: 'F' }), cav('C', 1, '3,2')], {
+      ...mayRetreat,
+      formations: [{ id: 'F', leader: { id: 'L', rating: 3, at: '2,2' } }],
+    });
+    const { sink, events } = collector();
+    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), (d, a) => chooseAdvancers(t.b, d, a), new ScriptedDice({}), t.res(), newRoundOutcome(), sink);
+    expect([t.pos('A'), t.pos('B'), t.b.leaderPos[t.c.leaders.findIndex((l) => l.id === 'L')]]).toEqual([t.h('3,2'), t.h('3,2'), t.h('3,2')]);
+    expect(events).toContainEqual({ type: 'leader', side: 0, leader: 'L', from: t.h('2,2'), to: t.h('3,2'), why: 'advance' });
+    const told = narrate(events, subjectOf(t.c, 'x')).lines.map((l) => l.text);
+    expect(told).toContain('L goes forward with them into 3,2 (7.5)');
+  });
+
   it('in a played battle: the start of the player turn decides (moved adjacent: retreats; started adjacent: fights)', () => {
     const desc = (aAt: string): BattleDesc => ({
       map: CLEAR_ROWS(9, 5),

@@ -233,24 +233,34 @@ describe('11 leaders', () => {
   };
   it('a leader left alone by an elimination dies on a 1 and comes back next turn rated 1', () => {
     const { c, b, res } = leaderOnUnit();
+    const events: VolleyEvent[] = [];
     b.turn = 3;
     b.st.steps[0] = 0;
     recordEliminations(b, res);
-    checkLeaders(b, new Faces([1]), res);
+    checkLeaders(b, new Faces([1]), res, (e) => events.push(e));
     expect(b.leaderPos[0]).toBe(-1);
     expect(res.sides[0].leadersLost).toBe(1);
     b.turn = 4;
-    commandPhase(b, new Faces([]), res);
+    commandPhase(b, new Faces([]), res, (e) => events.push(e));
     expect(b.leaderPos[0]).toBe(c.map.grid.index(2, 2));
     expect(b.leaderRating[0]).toBe(1);
+    // The trace is told where he went: dead after the roll, back with his formation.
+    const at52 = c.map.grid.index(5, 2), at22 = c.map.grid.index(2, 2);
+    expect(events.filter((e) => e.type === 'leader')).toEqual([
+      { type: 'leader', side: 0, leader: 'L', from: at52, to: -1, why: 'killed' },
+      { type: 'leader', side: 0, leader: 'L', from: -1, to: at22, why: 'returned' },
+    ]);
   });
   it('on any other roll he joins the nearest unit of his formation', () => {
     const { c, b, res } = leaderOnUnit();
+    const events: VolleyEvent[] = [];
     b.st.steps[0] = 0;
     recordEliminations(b, res);
-    checkLeaders(b, new Faces([2]), res);
+    checkLeaders(b, new Faces([2]), res, (e) => events.push(e));
     expect(b.leaderPos[0]).toBe(c.map.grid.index(2, 2));
     expect(res.sides[0].leadersLost).toBe(0);
+    expect(events.map((e) => e.type)).toEqual(['check', 'leader']);
+    expect(events[1]).toEqual({ type: 'leader', side: 0, leader: 'L', from: c.map.grid.index(5, 2), to: c.map.grid.index(2, 2), why: 'joined' });
   });
   it('a leader left alone because his unit marched away is not at risk: no die, he stays', () => {
     const c = compile({}, [

@@ -22,6 +22,7 @@ import { commandPhase, moveLeaders, updateCommandRange } from '../../src/rules/a
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { moveContext, reachable } from '../../src/rules/aor/battle/movement.js';
 import { builtFrom, CLEAR_ROWS, hexName, scenarioData, ScriptedDice, type BattleDesc } from './helpers.js';
+import type { AorEvent } from '../../src/rules/aor/events.js';
 
 /**
  * battle() of ./helpers.ts with extra fields for side 0 (commanders, plan, battleDoctrine), validated by
@@ -138,10 +139,15 @@ describe('12.2 Reserve: the formation leader cannot move', () => {
     expect(hexName(t.grid, t.b.leaderPos[t.l('L')])).toBe('0,2');
   });
 
-  it('under Defend orders the same leader joins it', () => {
+  it('under Defend orders the same leader joins it, and a trace is told so; a leader who stays is not told', () => {
     const t = apart('defend');
-    moveLeaders(t.b, 0);
+    const events: AorEvent[] = [];
+    moveLeaders(t.b, 0, (e) => events.push(e));
     expect(hexName(t.grid, t.b.leaderPos[t.l('L')])).toBe('4,2');
+    expect(events).toEqual([{ type: 'leader', side: 0, leader: 'L', from: t.h('0,2'), to: t.h('4,2'), why: 'moved' }]);
+    events.length = 0;
+    moveLeaders(t.b, 0, (e) => events.push(e)); // already with it
+    expect(events).toEqual([]);
   });
 
   it('once the formation gets other orders he moves again', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import { narrate } from '../../src/rules/aor/trace/narrate.js';
 import { storyText } from '../../src/report/trace/story.js';
+import { battleLayout, leaderFlags, SIDE_COLOURS } from '../../src/rules/aor/trace/svg.js';
 import type { AssaultSubject, BattleSubject, TraceFinal, TraceSubject, TraceUnit } from '../../src/rules/aor/trace/subject.js';
 
 const unit = (id: string, side: 0 | 1, extra: Partial<TraceUnit> = {}): TraceUnit => ({
@@ -139,6 +140,88 @@ describe('storyText on a battle', () => {
     expect(combat.holders).toEqual([0]);
     // The turn and player-turn headings belong to the first phase's step.
     expect(n.steps[1].lines.map((l) => l.kind).slice(0, 3)).toEqual(['turn', 'player', 'phase']);
+  });
+});
+
+describe('leaders in the story and on the page (11, 12.2, 7.5)', () => {
+  const withLeaders: BattleSubject = {
+    ...battle,
+    leaders: [
+      { id: 'LB', name: 'General Blue', side: 0, role: 'leader', formation: 'A', rating: 3, start: 4 },
+      { id: 'LR', name: 'General Red', side: 1, role: 'leader', formation: 'B', rating: 2, start: 6 },
+      { id: 'OC', name: 'Marshal Red', side: 1, role: 'oc', rating: 4, start: 7 },
+    ],
+  };
+  const events: VolleyEvent[] = [
+    { type: 'turn', turn: 1 },
+    { type: 'playerTurn', turn: 1, side: 0, night: false },
+    { type: 'phase', turn: 1, side: 0, phase: 'movement' },
+    { type: 'move', side: 0, unit: 'B-1', path: [4, 5] },
+    { type: 'leader', side: 0, leader: 'LB', from: 4, to: 5, why: 'moved' },
+    { type: 'leader', side: 1, leader: 'OC', from: 7, to: 3, why: 'moved' },
+    { type: 'phase', turn: 1, side: 0, phase: 'combat' },
+    { type: 'check', side: 1, purpose: 'leader', unit: 'LR', target: 1, modifiers: ['left alone: dies on a 1 (11)'], roll: 4, passed: true },
+    { type: 'leader', side: 1, leader: 'LR', from: 6, to: 7, why: 'joined' },
+    { type: 'leader', side: 0, leader: 'LB', from: 5, to: 6, why: 'advance' },
+    { type: 'check', side: 0, purpose: 'leader', unit: 'LB', target: 1, modifiers: ['left alone: dies on a 1 (11)'], roll: 1, passed: false },
+    { type: 'leader', side: 0, leader: 'LB', from: 6, to: -1, why: 'killed' },
+    { type: 'leader', side: 1, leader: 'OC', from: 3, to: 2, why: 'joined' },
+    { type: 'turn', turn: 2 },
+    { type: 'phase', turn: 2, side: 0, phase: 'command' },
+    { type: 'leader', side: 0, leader: 'LB', from: -1, to: 4, why: 'returned' },
+  ];
+  const n = narrate(events, withLeaders);
+  const text = n.lines.map((l) => l.text);
+
+  it('names each formation leader with his formation, and the commanders under their side, with rating and hex', () => {
+    expect(text).toContain('Blue brigade (A): attack orders, objective 2,1, demoralized at 6, led by General Blue (LB) (rating 3) at 0,1');
+    expect(text).toContain('Overall commander Marshal Red (OC) (rating 4) at 3,1');
+  });
+
+  it('tells the leaders who follow their formations in one line, and why any other leader changed hex', () => {
+    expect(text).toContain('Leaders follow their formations (11): General Blue to 1,1; Marshal Red to 3,0');
+    expect(text.filter((t) => t.startsWith('Leaders follow'))).toHaveLength(1);
+    expect(text).toContain('General Red, left alone (11): roll 4: he survives');
+    expect(text).toContain('General Red joins the nearest friendly unit at 3,1 (11)');
+    expect(text).toContain('General Blue goes forward with them into 2,1 (7.5)');
+    expect(text).toContain('General Blue, left alone (11): roll 1: he falls');
+    expect(text).toContain('Marshal Red, alone at 3,0 when the enemy entered, joins the nearest friendly unit at 2,0 (11)');
+    expect(text).toContain('General Blue returns, rated 1, with his formation at 0,1 (11)');
+  });
+
+  it('keeps where each living leader stands, and his rating, at the end of every step', () => {
+    const at = (phase: string, turn: number) => n.steps.find((s) => s.phase === phase && s.turn === turn)!.leaders;
+    expect(n.steps[0].leaders).toEqual([
+      { leader: 0, place: 4, rating: 3 },
+      { leader: 1, place: 6, rating: 2 },
+      { leader: 2, place: 7, rating: 4 },
+    ]);
+    expect(at('movement', 1)).toEqual([
+      { leader: 0, place: 5, rating: 3 },
+      { leader: 1, place: 6, rating: 2 },
+      { leader: 2, place: 3, rating: 4 },
+    ]);
+    expect(at('combat', 1)).toEqual([
+      { leader: 1, place: 7, rating: 2 },
+      { leader: 2, place: 2, rating: 4 },
+    ]);
+    expect(at('command', 2)[0]).toEqual({ leader: 0, place: 4, rating: 1 });
+  });
+
+  it('draws a flag per leader in his hex, in his side\'s colour with his rating, side by side when two share a hex', () => {
+    const layout = battleLayout(withLeaders);
+    const svg = leaderFlags(withLeaders, layout, [
+      { leader: 1, place: 7, rating: 2 },
+      { leader: 2, place: 7, rating: 4 },
+    ]);
+    expect(svg.match(/<g class="leader">/g)).toHaveLength(2);
+    expect(svg).toContain('<title>General Red, leader of B (Red), rating 2, at 3,1</title>');
+    expect(svg).toContain('<title>Marshal Red, overall commander (Red), rating 4, at 3,1</title>');
+    expect(svg).toContain(`fill="${SIDE_COLOURS[1]}"`);
+    const poles = [...svg.matchAll(/<path d="M([\d.]+),([\d.]+)v/g)].map((m) => Number(m[1]));
+    expect(poles).toHaveLength(2);
+    expect(poles[1]).toBeGreaterThan(poles[0]);
+    expect(leaderFlags(battle, layout, [{ leader: 0, place: 4, rating: 3 }])).toBe(''); // an older trace without leaders
   });
 });
 

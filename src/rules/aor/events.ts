@@ -54,7 +54,16 @@ export type AorEvent =
   /** New orders sent (12.4: `arrives` is the turn they take effect) or taking effect (turn === arrives). */
   /** New orders; `why: 'night'`: Attack orders that failed at night (16), the formation's new orders. */
   | { type: 'orders'; side: SideIndex; formation: string; orders: string; turn: number; arrives: number; why?: 'night' }
+  /**
+   * A leader changed hex (11, 12.2, 7.5): `to` -1 when he dies. `why`: he followed his formation in
+   * the movement segment (moved), was put with the nearest friendly unit after being left alone or
+   * overrun (joined), went into the vacated hex with two units (advance), stayed with the leading unit
+   * of a march stopped by an enemy ZOC (march), died left alone (killed), or came back rated 1 (returned).
+   */
+  | { type: 'leader'; side: SideIndex; leader: string; from: number; to: number; why: LeaderMove }
   /** A unit left the map (eliminated, or off the edge in a retreat) from hex `at`. */
   | (Core<'removed'> & { why: 'eliminated' | 'exited'; at: number });
+
+export type LeaderMove = 'moved' | 'joined' | 'advance' | 'march' | 'killed' | 'returned';
 
 export type AorSink = EventSink<AorEvent>;

@@ -9,7 +9,7 @@ import { costField, costFieldMasked, LazyCostField, pathTo } from '../../../hex/
 import { BRIDGE, RIVER } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
-import { COMMAND_RANGE, leaderStackedWith } from './command.js';
+import { COMMAND_RANGE, leaderStackedWith, placeLeader } from './command.js';
 import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
@@ -323,11 +323,11 @@ function chooseHex(b: BattleState, u: number, f: number, orders: Orders, side: 0
 }
 
 /** 12.2: a March stopped by an enemy ZOC (the way on toward its goal leads into one) ends; the formation stands on the defensive, its leader with the leading unit. */
-function endMarchIfStopped(b: BattleState, f: number, orders: Orders, side: 0 | 1, at: number, toward: LazyCostField): void {
+function endMarchIfStopped(b: BattleState, f: number, orders: Orders, side: 0 | 1, at: number, toward: LazyCostField, sink?: AorSink): void {
   if (orders !== 'march' || !stoppedByZoc(b, side, at, toward)) return;
   b.setOrders(f, 'defend', b.objective[f]);
   const leader = b.c.leaderOf[f];
-  if (leader >= 0 && b.leaderPos[leader] >= 0) b.leaderPos[leader] = at;
+  if (leader >= 0 && b.leaderPos[leader] >= 0) placeLeader(b, leader, at, 'march', sink);
 }
 
 /**
@@ -342,7 +342,7 @@ function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 
   const { reach, cost, list } = reachOf(b, u, start, ctx, night, cache);
   const best = chooseHex(b, u, f, orders, side, start, reach, list, toward);
   if (best === start || !(toward.at(best) < toward.at(start))) {
-    endMarchIfStopped(b, f, orders, side, start, toward);
+    endMarchIfStopped(b, f, orders, side, start, toward, sink);
     return;
   }
   const artillery = isArtillery(c.specs[u].kind);
@@ -358,7 +358,7 @@ function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 
   b.moveTo(u, best);
   b.enteredFrom[u] = path.length >= 2 ? path[path.length - 2] : start;
   b.movePath[u] = path;
-  endMarchIfStopped(b, f, orders, side, best, toward);
+  endMarchIfStopped(b, f, orders, side, best, toward, sink);
   if (!night && reactionCharge(b, u, path, dice, res, sink)) {
     b.computeZoc();
     b.moveMasksReady.fill(0); // enemy cavalry may have moved

@@ -14,6 +14,7 @@ import { recordEliminations } from './losses.js';
 import { retreatBeforeAssault } from './charges.js';
 import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
 import { canAssaultAcross, hexsideKinds } from './hexsides.js';
+import { placeLeader } from './command.js';
 
 import type { BattleState } from './state.js';
 
@@ -224,7 +225,7 @@ function advanceInto(b: BattleState, units: readonly number[], defHex: number, s
   }
   if (units.length === 2) {
     b.c.leaders.forEach((l, i) => {
-      if (l.side === side && b.leaderPos[i] === from) b.leaderPos[i] = defHex;
+      if (l.side === side && b.leaderPos[i] === from) placeLeader(b, i, defHex, 'advance', sink);
     });
   }
   markHolder(b, defHex, side);

@@ -4,7 +4,7 @@
  */
 import type { EngagementDice } from '../../../core/dice.js';
 import { d6 } from '../../../core/dice.js';
-import type { AorSink } from '../events.js';
+import type { AorSink, LeaderMove } from '../events.js';
 import { reachRung, recordCheck, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
 import { PURPOSE } from '../vocabulary.js';
 import { costFieldMasked, type Reached } from '../../../hex/paths.js';
@@ -247,6 +247,16 @@ export function nearestFriendly(b: BattleState, side: SideIndex, from: number, f
   return best;
 }
 
+/** Puts leader `i` in hex `to` (-1: dead), and tells a trace where he went and why when he changed hex. */
+export function placeLeader(b: BattleState, i: number, to: number, why: LeaderMove, sink?: AorSink): void {
+  const from = b.leaderPos[i];
+  b.leaderPos[i] = to;
+  if (sink && to !== from) {
+    const l = b.c.leaders[i];
+    sink({ type: 'leader', side: l.side, leader: l.id, from, to, why });
+  }
+}
+
 /**
  * 11: a leader alone in a hex an enemy entered is placed with the nearest friendly unit; a leader an
  * elimination or a retreat left alone (BattleState.markLeadersLeftAlone) dies on a 1, else joins the
@@ -266,18 +276,18 @@ export function checkLeaders(b: BattleState, dice: EngagementDice, res: Engageme
       recordCheck(res.sides[l.side], PURPOSE.leader, false, -1, -1, roll !== 1);
       if (sink) sink({ type: 'check', side: l.side, purpose: 'leader', unit: l.id, target: 1, modifiers: ['left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
       if (roll === 1) {
-        b.leaderPos[i] = -1;
+        placeLeader(b, i, -1, 'killed', sink);
         b.leaderBack[i] = b.turn + 1;
         res.sides[l.side].leadersLost++;
         return;
       }
     }
-    b.leaderPos[i] = nearestFriendly(b, l.side, h, l.formation);
+    placeLeader(b, i, nearestFriendly(b, l.side, h, l.formation), 'joined', sink);
   });
 }
 
 /** Leaders move with their formations (11, 12.2): to the unit hex nearest the formation's middle. */
-export function moveLeaders(b: BattleState, side: SideIndex): void {
+export function moveLeaders(b: BattleState, side: SideIndex, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   let masked = false;
@@ -299,7 +309,7 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
     // The search stops once the hex is reached; the rest of the field is read only when it is not.
     const reached = b.leaderReached;
     const reach = costFieldMasked(g, [b.leaderPos[i]], c.map.leaderSteps, b.leaderEnter[side], null, 0, LEADER_MOVEMENT, b.leaderField, reached, best);
-    if (reach[best] <= LEADER_MOVEMENT) b.leaderPos[i] = best;
+    if (reach[best] <= LEADER_MOVEMENT) placeLeader(b, i, best, 'moved', sink);
     else {
       // As far toward it as a move allows: the nearest friendly hex he can reach (the lowest on a tie),
       // if it is nearer than where he stands.
@@ -310,7 +320,7 @@ export function moveLeaders(b: BattleState, side: SideIndex): void {
         const d = g.distance(h, best);
         if (d < nearD || (d === nearD && h < near)) (near = h), (nearD = d);
       }
-      if (near >= 0 && nearD < g.distance(b.leaderPos[i], best)) b.leaderPos[i] = near;
+      if (near >= 0 && nearD < g.distance(b.leaderPos[i], best)) placeLeader(b, i, near, 'moved', sink);
     }
   });
 }
@@ -447,7 +457,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     const side = l.side;
     const anyUnit = c.sides[side].units.find((u) => b.pos[u] >= 0);
     if (anyUnit === undefined) return;
-    b.leaderPos[i] = nearestFriendly(b, side, b.pos[anyUnit], l.formation);
+    placeLeader(b, i, nearestFriendly(b, side, b.pos[anyUnit], l.formation), 'returned', sink);
     b.leaderRating[i] = 1;
     b.leaderBack[i] = 0;
   });

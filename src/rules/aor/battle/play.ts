@@ -128,7 +128,7 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'movement' });
   bringOnReinforcements(b, side, sink); // 9
   moveSide(b, side, night, dice, res, sink);
-  moveLeaders(b, side); // 11
+  moveLeaders(b, side, sink); // 11
   b.computeZoc();
   if (opts.checkInvariants) checkBattleInvariants(b, res, 'after movement');
   if (decided(b, res)) return true;

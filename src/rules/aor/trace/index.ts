@@ -107,6 +107,15 @@ function battleSubject(c: CompiledBattle, name: string, title?: string): TraceSu
     turns: c.turns,
     map: { width: g.width, height: g.height, terrain: Array.from(c.map.terrain, (t) => HEX_TERRAIN[t]), hexsides, roads },
     formations: c.formations.map((f) => ({ id: f.id, name: f.name, side: f.side, orders: f.orders, objective: f.objective, limit: f.limit })),
+    leaders: c.leaders.map((l) => ({
+      id: l.id,
+      name: l.name,
+      side: l.side,
+      role: l.role,
+      ...(l.role === 'leader' ? { formation: c.formations[l.formation].id } : {}),
+      rating: l.rating,
+      start: l.startHex,
+    })),
     objectives: c.objectives.map((o) => ({ name: o.name, hex: o.hex, vp: o.vp, holder: o.holder >= 0 ? o.holder : sideAtStart(o.hex) })),
     night,
     first: c.first,
@@ -190,6 +199,11 @@ function legend(s: TraceSubject): TracePicture['legend'] {
       add(swatch(`<circle cx="17" cy="11" r="9" fill="none" stroke="${SIDE_COLOURS[0]}" stroke-width="3"/><circle cx="27" cy="5" r="4.5" fill="#f4c430"/>`), 'objective: ring in the holder\'s colour, star with its VP');
     }
   }
+  if (s.kind === 'battle' && s.leaders?.length) {
+    const flag = (d: string) => swatch(`<path d="M10,2v19" stroke="#222" stroke-width="1.4"/><path d="${d}" fill="${SIDE_COLOURS[0]}" stroke="#fff" stroke-width="0.8"/><text x="16.5" y="10.5" font-size="8.5" font-weight="800" fill="#fff" text-anchor="middle">2</text>`);
+    add(flag('M10,2h14v10h-14z'), "formation leader (11), his rating on the flag");
+    if (s.leaders.some((l) => l.role !== 'leader')) add(flag('M10,2h14l-4,5l4,5h-14z'), 'overall or wing commander (12)');
+  }
   for (const side of [0, 1]) add(swatch(`<rect x="2" y="3" width="30" height="16" rx="2" fill="${SIDE_COLOURS[side]}"/>`), `${s.sides[side].name} counter: type, name, strength`);
   add(swatch(`<rect x="2" y="3" width="30" height="16" rx="2" fill="${SIDE_COLOURS[0]}"/><rect x="18" y="5.5" width="12" height="11" rx="1.5" fill="#fff"/><text x="24" y="15" font-size="10" font-weight="700" text-anchor="middle" fill="${SIDE_COLOURS[0]}">3</text>`), 'strength on white: reduced side (a step lost)');
   add(swatch(`<rect x="2" y="3" width="30" height="16" rx="2" fill="${SIDE_COLOURS[0]}" stroke="#c1121f" stroke-width="2"/><circle cx="9" cy="11" r="5.5" fill="#c1121f" stroke="#fff"/><text x="9" y="14" font-size="8" fill="#fff" text-anchor="middle" font-weight="700">D</text>`), 'disrupted (the D in place of the type)');
@@ -223,6 +237,7 @@ const CSS = `
 .str{font-weight:800;font-family:Arial,sans-serif}
 .dis{fill:#fff;font-weight:800;font-family:Arial,sans-serif}
 .vp{font-size:8.5px;font-weight:800;fill:#222;font-family:Arial,sans-serif}
+.flag{font-size:10px;font-weight:800;fill:#fff;text-anchor:middle;font-family:Arial,sans-serif;pointer-events:none}
 .lost{fill:#c1121f;font-weight:700;font-family:"Arial Narrow",Arial,sans-serif}
 .arrow{fill:none;stroke-linecap:round;stroke-linejoin:round}
 .arrow.move{stroke-width:3;opacity:.75}

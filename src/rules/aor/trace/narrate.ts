@@ -4,12 +4,12 @@
  * battle, one per round of an assault) with the state at the end of each step and the arrows of what
  * happened in it. Pure: the story text and the trace page are both made from this.
  */
-import type { AorEvent } from '../events.js';
+import type { AorEvent, LeaderMove } from '../events.js';
 import type { SideIndex } from '../../../core/result.js';
 import type { TraceLine } from '../../../core/ruleset.js';
 import { listed } from '../../../core/words.js';
 import { HexGrid } from '../../../hex/grid.js';
-import { DIRECTION_NAMES, hexName, type BattleSubject, type TraceFinal, type TraceSubject } from './subject.js';
+import { DIRECTION_NAMES, hexName, type BattleSubject, type TraceFinal, type TraceLeader, type TraceSubject } from './subject.js';
 
 export type { TraceLine };
 type LineKind = TraceLine['kind'];
@@ -50,6 +50,8 @@ export interface TraceStep {
   lost: { unit: number; place: number }[];
   /** Side holding each objective at the end of the step (-1 nobody). */
   holders: number[];
+  /** Battle: where each leader stands at the end of the step (indexes into subject.leaders), and his rating; the dead are absent. */
+  leaders: { leader: number; place: number; rating: number }[];
   end: boolean;
 }
 
@@ -132,6 +134,10 @@ class Narrator {
   private readonly bombDisrupted: boolean[];
   private readonly out: boolean[];
   private readonly holders: number[];
+  /** Battle: each leader's hex (-1 while dead), and leaders by id. */
+  private readonly leaderPlace: number[];
+  private readonly leaderRating: number[];
+  private readonly leaderById = new Map<string, number>();
   private readonly lines: TraceLine[] = [];
   private readonly stepList: TraceStep[] = [];
   private step!: TraceStep;
@@ -161,6 +167,10 @@ class Narrator {
     this.bombDisrupted = s.units.map(() => false);
     this.out = s.units.map(() => false);
     this.holders = s.kind === 'battle' ? s.objectives.map((o) => o.holder) : [];
+    const leaders = s.kind === 'battle' ? (s.leaders ?? []) : [];
+    leaders.forEach((l, i) => this.leaderById.set(l.id, i));
+    this.leaderPlace = leaders.map((l) => l.start);
+    this.leaderRating = leaders.map((l) => l.rating);
   }
 
   run(events: readonly AorEvent[]): Narrative {
@@ -271,6 +281,7 @@ class Narrator {
       arrows: [],
       lost: [],
       holders: [],
+      leaders: [],
       end: false,
     };
     this.stepList.push(this.step);
@@ -284,6 +295,10 @@ class Narrator {
       if (p >= 0 && this.steps[u] > 0) st.units.push({ unit: u, place: p, steps: this.steps[u], disrupted: this.disrupted[u], out: this.out[u] });
     });
     st.holders = this.holders.slice();
+    st.leaders = [];
+    this.leaderPlace.forEach((p, leader) => {
+      if (p >= 0) st.leaders.push({ leader, place: p, rating: this.leaderRating[leader] });
+    });
   }
 
   private arrow(kind: ArrowKind, side: SideIndex, places: number[]): void {
@@ -301,6 +316,17 @@ class Narrator {
     this.say(0, s.title ? `${s.title} (${s.name})` : s.name, 'title');
     if (s.kind === 'battle') this.battleHead(s);
     else this.assaultHead();
+  }
+
+  /** A leader in the order of battle: name, rating and starting hex. */
+  private leaderLine(l: TraceLeader): string {
+    const w = this.battle?.map.width ?? 1;
+    return `${l.name}${l.name !== l.id ? ` (${l.id})` : ''} (rating ${l.rating}) at ${hexName(w, l.start)}`;
+  }
+
+  private leaderName(id: string): string {
+    const i = this.leaderById.get(id);
+    return i === undefined ? id : (this.battle?.leaders?.[i].name ?? id);
   }
 
   private unitLine(u: number, where: string): string {
@@ -326,10 +352,13 @@ class Narrator {
       if (sd.armyLevel) parts.push(`army demoralized at ${sd.armyLevel} strength lost`);
       if (sd.supply?.length) parts.push(`supply ${sd.supply.map((h) => hexName(w, h)).join(' ')}`);
       this.say(1, `${sd.name} (${parts.join(', ')})`);
+      for (const l of s.leaders ?? []) if (l.side === side && l.role !== 'leader') this.say(2, `${l.role === 'oc' ? 'Overall commander' : 'Wing commander'} ${this.leaderLine(l)}`);
       for (const f of s.formations.filter((x) => x.side === side)) {
         const fp = [`${f.orders} orders`];
         if (f.objective >= 0) fp.push(`objective ${hexName(w, f.objective)}`);
         if (f.limit) fp.push(`demoralized at ${f.limit}`);
+        const leader = s.leaders?.find((l) => l.role === 'leader' && l.formation === f.id);
+        if (leader) fp.push(`led by ${this.leaderLine(leader)}`);
         this.say(2, `${f.name} (${f.id}): ${fp.join(', ')}`);
         s.units.forEach((u, i) => {
           if (u.side !== side || u.formation !== f.id) return;
@@ -454,6 +483,8 @@ class Narrator {
       }
       case 'removed':
         return this.onRemoved(e.unit, e.at, e.why);
+      case 'leader':
+        return this.onLeader(e.leader, e.from, e.to, e.why, i);
       case 'broken':
         if (e.formation === null) this.say(this.d, `The army of the ${this.sideName(e.side)} is demoralized (13)`);
         else {
@@ -680,7 +711,7 @@ class Narrator {
       return;
     }
     if (purpose === 'leader') {
-      this.say(this.d, `${id}, left alone (11): roll ${roll}: ${passed ? 'he joins the nearest friendly unit' : 'he falls'}`);
+      this.say(this.d, `${this.leaderName(id)}, left alone (11): roll ${roll}: ${passed ? 'he survives' : 'he falls'}`);
       return;
     }
     if (purpose === 'orders') {
@@ -787,6 +818,47 @@ class Narrator {
       this.say(this.d + 1, `${tie ? 'a tie' : 'the charge fails'} (7.6): ${lost}${left.length ? `; ${this.ids(left)} ${left.length === 1 ? 'returns' : 'return'} to ${this.hex(r.from)}, disrupted` : ''}`);
     } else {
       this.say(this.d + 1, `a tie (7.6): ${lost}; both stay (aor.chargeTie bothStay)`);
+    }
+  }
+
+  /**
+   * A leader changed hex (11, 12.2, 7.5). The leaders who follow their formations at the end of the
+   * movement segment are told in one line, from the first of their run of events.
+   */
+  private onLeader(id: string, from: number, to: number, why: LeaderMove, i: number): void {
+    const k = this.leaderById.get(id);
+    if (k !== undefined) this.leaderPlace[k] = to;
+    if (k !== undefined && why === 'returned') this.leaderRating[k] = 1;
+    const name = this.leaderName(id);
+    const at = this.hex(to);
+    const previous = this.events[i - 1];
+    switch (why) {
+      case 'moved': {
+        if (previous?.type === 'leader' && previous.why === 'moved') return;
+        const run: string[] = [];
+        for (let j = i; j < this.events.length; j++) {
+          const e = this.events[j];
+          if (e.type !== 'leader' || e.why !== 'moved') break;
+          run.push(`${this.leaderName(e.leader)} to ${this.hex(e.to)}`);
+        }
+        this.say(this.d, `Leaders follow their formations (11): ${run.join('; ')}`);
+        return;
+      }
+      case 'joined': {
+        if (to < 0) return this.say(this.d, `${name} has no friendly unit left to join (11)`);
+        // After a roll to survive being left alone the check has told why; otherwise an enemy came into his hex.
+        const survived = previous?.type === 'check' && previous.purpose === 'leader' && previous.unit === id;
+        this.say(this.d, `${name}${survived ? '' : `, alone at ${this.hex(from)} when the enemy entered,`} joins the nearest friendly unit at ${at} (11)`);
+        return;
+      }
+      case 'advance':
+        return this.say(this.d, `${name} goes forward with them into ${at} (7.5)`);
+      case 'march':
+        return this.say(this.d, `${name} stays with the leading unit at ${at}: an enemy zone of control ends the march, the formation goes to Defend orders (12.2)`);
+      case 'killed':
+        return; // told by the roll before it
+      case 'returned':
+        return this.say(this.d, `${name} returns, rated 1, with his formation at ${at} (11)`);
     }
   }
 

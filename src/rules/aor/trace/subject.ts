@@ -49,6 +49,18 @@ export interface TraceFormation {
   limit: number;
 }
 
+export interface TraceLeader {
+  id: string;
+  name: string;
+  side: SideIndex;
+  /** 'leader' of the formation `formation` (its id); 'oc' (overall) or 'wc' (wing) commander. */
+  role: 'leader' | 'oc' | 'wc';
+  formation?: string;
+  rating: number;
+  /** Starting hex index. */
+  start: number;
+}
+
 export const HEXSIDE_FEATURES = ['stream', 'river', 'bridge', 'crest', 'fortified'] as const;
 export type HexsideFeature = (typeof HEXSIDE_FEATURES)[number];
 
@@ -86,6 +98,8 @@ export interface BattleSubject extends Common {
   kind: 'battle';
   map: TraceMap;
   formations: TraceFormation[];
+  /** Formation leaders, then commanders (11, 12); absent in traces written before leaders were traced. */
+  leaders?: TraceLeader[];
   objectives: TraceObjective[];
   night: number[];
   first: SideIndex;

@@ -410,6 +410,33 @@ function objectives(s: BattleSubject, l: Layout, holders: number[]): string {
     .join('');
 }
 
+/**
+ * Leaders (11) as flags in their side's colour at the upper left of their hex, the rating on the flag;
+ * several in one hex side by side. A formation leader's flag is square, a commander's swallow-tailed.
+ */
+export function leaderFlags(s: BattleSubject, l: Layout, at: readonly { leader: number; place: number; rating: number }[]): string {
+  const inHex = new Map<number, number>();
+  return at
+    .map(({ leader, place, rating }) => {
+      const x = s.leaders?.[leader];
+      if (!x) return '';
+      const k = inHex.get(place) ?? 0;
+      inHex.set(place, k + 1);
+      const c = l.at(place);
+      const w = l.size * 0.46, h = l.size * 0.34;
+      const pole = { x: c.x - l.size * 0.7 + k * (w + 3), y: c.y - l.size * 0.95 };
+      const cloth = x.role === 'leader' ? `M${f1(pole.x)},${f1(pole.y)}h${f1(w)}v${f1(h)}h${f1(-w)}z` : `M${f1(pole.x)},${f1(pole.y)}h${f1(w)}l${f1(-w * 0.3)},${f1(h / 2)}l${f1(w * 0.3)},${f1(h / 2)}h${f1(-w)}z`;
+      const role = x.role === 'leader' ? `leader of ${x.formation ?? 'his formation'}` : x.role === 'oc' ? 'overall commander' : 'wing commander';
+      return (
+        `<g class="leader"><title>${esc(`${x.name}, ${role} (${s.sides[x.side].name}), rating ${rating}, at ${hexName(s.map.width, place)}`)}</title>` +
+        `<path d="M${f1(pole.x)},${f1(pole.y)}v${f1(h * 2)}" stroke="#222" stroke-width="1.4"/>` +
+        `<path d="${cloth}" fill="${SIDE_COLOURS[x.side]}" stroke="#fff" stroke-width="0.8"/>` +
+        `<text x="${f1(pole.x + w * 0.42)}" y="${f1(pole.y + h * 0.8)}" class="flag">${rating}</text></g>`
+      );
+    })
+    .join('');
+}
+
 /** The overlay of one step: objective markers, moves, counters, combat arrows, units lost. */
 export function stepOverlay(s: TraceSubject, l: Layout, labels: string[], step: TraceStep): string {
   const out: string[] = [];
@@ -427,6 +454,7 @@ export function stepOverlay(s: TraceSubject, l: Layout, labels: string[], step: 
     const style = counterStyle(units.length + lost.length, l.size, row, font, s.kind === 'battle' ? 0.9 : 0.66);
     out.push(stackCounters(s, labels, units, lost, l.at(place), style));
   }
+  if (s.kind === 'battle') out.push(leaderFlags(s, l, step.leaders));
   const drawn = new Set<string>();
   for (const a of step.arrows) {
     const key = `${a.kind} ${a.places.join(' ')}`;
