@@ -32,7 +32,7 @@ describe('7.12 passing fire during movement', () => {
     expect(stopped).toBe(false);
     const fire = events.find((e) => e.type === 'fire');
     expect(fire).toMatchObject({ side: 1, strength: 3, roll: 7, hits: 0 }); // row 3, roll 7: no hit
-    // Said to be a move's, into which hex: the story tells it before the move it may cut short.
+    // Said to be a move's, into which hex: the story tells it after the move line (narrate.ts, tellingOrder).
     expect(fire).toMatchObject({ modifiers: ['passing fire at half strength on the move into 3,1 (7.12)'] });
   });
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
-import { narrate } from '../../src/rules/aor/trace/narrate.js';
+import { narrate, tellingOrder } from '../../src/rules/aor/trace/narrate.js';
 import { storyText } from '../../src/report/trace/story.js';
 import { battleLayout, leaderFlags, SIDE_COLOURS } from '../../src/rules/aor/trace/svg.js';
 import type { AssaultSubject, BattleSubject, TraceFinal, TraceSubject, TraceUnit } from '../../src/rules/aor/trace/subject.js';
@@ -140,6 +140,36 @@ describe('storyText on a battle', () => {
     expect(combat.holders).toEqual([0]);
     // The turn and player-turn headings belong to the first phase's step.
     expect(n.steps[1].lines.map((l) => l.kind).slice(0, 3)).toEqual(['turn', 'player', 'phase']);
+  });
+});
+
+describe("a move's passing fire (7.12) is told after the move it interrupted", () => {
+  const passing: VolleyEvent[] = [
+    { type: 'turn', turn: 1 },
+    { type: 'playerTurn', turn: 1, side: 0, night: false },
+    { type: 'phase', turn: 1, side: 0, phase: 'movement' },
+    { type: 'fire', side: 1, rawStrength: 3, strength: 3, roll: 10, hits: 1, modifiers: ['passing fire at half strength on the move into 1,1 (7.12)'] },
+    { type: 'hit', side: 0, unit: 'B-1', lost: 1, left: 1, eliminated: false },
+    { type: 'check', side: 0, purpose: 'passingFire', unit: 'B-1', target: 3, modifiers: ['step loss -1'], roll: 2, passed: true },
+    { type: 'move', side: 0, unit: 'B-1', path: [4, 5] },
+    { type: 'move', side: 0, unit: 'B-Gun', path: [0, 1] },
+  ];
+
+  it('in the story: the move line, then the fire, its hit and the check', () => {
+    const text = narrate(passing, battle).lines.map((l) => l.text);
+    const at = (start: string) => text.findIndex((t) => t.startsWith(start));
+    expect(at('B-1 0,1 -> 1,1')).toBeGreaterThan(0);
+    expect(at('Passing fire by the Red')).toBe(at('B-1 0,1 -> 1,1') + 1);
+    expect(at('hit on B-1')).toBeGreaterThan(at('Passing fire by the Red'));
+    expect(at('B-Gun 0,0 -> 1,0')).toBeGreaterThan(at('hit on B-1'));
+  });
+
+  it('tellingOrder moves only such a block: a retreat\'s passing fire, or a block no move follows, keeps its place', () => {
+    expect(tellingOrder(passing)).toEqual([0, 1, 2, 6, 3, 4, 5, 7]);
+    const retreat = passing.map((e) => (e.type === 'fire' ? { ...e, modifiers: ['passing fire at half strength on the retreat into 1,1 (7.12)'] } : e));
+    expect(tellingOrder(retreat)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const cut: VolleyEvent[] = [...passing.slice(0, 6), { type: 'phase', turn: 1, side: 0, phase: 'combat' }, ...passing.slice(6)];
+    expect(tellingOrder(cut)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
 

@@ -122,6 +122,46 @@ interface Resolving extends PlannedCharge {
   lostTarget: number;
 }
 
+/** What passing fire on a unit can bring about before the unit's move is known (7.12, 7.4, 6.1, 14). */
+const PASSING_FIRE_SEQUEL: ReadonlySet<AorEvent['type']> = new Set(['fire', 'hit', 'check', 'cohesion', 'eliminated', 'removed', 'retreat', 'relocate', 'broken']);
+
+const passingOnTheMove = (e: AorEvent) => e.type === 'fire' && e.modifiers.some((m) => m.startsWith('passing fire') && m.includes(' on the move '));
+
+/**
+ * The indexes of `events` in the order the story tells them. The engine knows how far a move went only
+ * once the passing fire along it (7.12) has stopped it or not, so the move comes after that fire in the
+ * events; the story tells the move first and the fire, with its hits and checks, after it.
+ */
+export function tellingOrder(events: readonly AorEvent[]): number[] {
+  const order: number[] = [];
+  let held: number[] = [];
+  let firing: SideIndex | null = null;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (held.length > 0) {
+      if (e.type === 'move' && e.side === 1 - (firing as number)) {
+        order.push(i, ...held);
+        held = [];
+        continue;
+      }
+      if (PASSING_FIRE_SEQUEL.has(e.type)) {
+        held.push(i);
+        continue;
+      }
+      order.push(...held); // not a move's passing fire after all: told as it came
+      held = [];
+    }
+    if (e.type === 'fire' && passingOnTheMove(e)) {
+      held.push(i);
+      firing = e.side;
+      continue;
+    }
+    order.push(i);
+  }
+  order.push(...held);
+  return order;
+}
+
 class Narrator {
   private readonly ordersSeen = new Set<string>();
   private readonly s: TraceSubject;
@@ -178,10 +218,10 @@ class Narrator {
     this.markQuiet(events);
     this.openStep('Start', null);
     this.head();
-    events.forEach((e, i) => {
-      this.settleCharge(e, i);
-      this.event(e, i);
-    });
+    for (const i of tellingOrder(events)) {
+      this.settleCharge(events[i], i);
+      this.event(events[i], i);
+    }
     this.settleCharge(null, -1);
     this.step.lines.push(...this.heads.splice(0));
     this.closeStep();
