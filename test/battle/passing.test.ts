@@ -9,7 +9,9 @@ import { drawsPassingFire, passingFireOnMove } from '../../src/rules/aor/battle/
 import { updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { EngagementDice } from '../../src/core/dice.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
-import { battle, builtFrom, collector, mapWith, roll, scenarioData, ScriptedDice, type UnitDesc } from './helpers.js';
+import { narrate } from '../../src/rules/aor/trace/narrate.js';
+import { subjectOf } from '../../src/rules/aor/trace/index.js';
+import { battle, builtFrom, collector, hexName, mapWith, roll, scenarioData, ScriptedDice, type UnitDesc } from './helpers.js';
 
 describe('7.12 passing fire during movement', () => {
   // E at 4,1 projects its ZOC into 4,0 and 3,1 (its NW and W neighbours, next to each other): stepping
@@ -102,14 +104,14 @@ describe('7.12 passing fire during movement', () => {
 });
 
 describe('12.2 March orders', () => {
-  it('a marching formation whose unit is stopped by an enemy ZOC turns to Defend', () => {
+  it('a marching formation whose unit is stopped by an enemy ZOC turns to Defend, its leader placed with the leading unit; the story says both', () => {
     const t = battle({
       map: mapWith(10, 3),
       units: [
         { id: 'M', side: 0, at: '1,1', orders: 'march', formation: 'F' },
         { id: 'E', side: 1, at: '5,1', strength: 6 },
       ],
-      formations: [{ id: 'F', objective: '8,1' }],
+      formations: [{ id: 'F', objective: '8,1', leader: { id: 'L', rating: 2, at: '0,1' } }],
       roads: ['0,1 1,1 2,1 3,1 4,1 5,1 6,1 7,1 8,1 9,1'],
       supplyRule: false,
     });
@@ -119,10 +121,15 @@ describe('12.2 March orders', () => {
     b.computeZoc();
     updateCommandRange(b);
     // March orders may not enter a ZOC (12.2): the unit stops short of E's zone, and the order ends.
-    moveSide(b, 0, false, new ScriptedDice({}), t.res());
+    const { sink, events } = collector();
+    moveSide(b, 0, false, new ScriptedDice({}), t.res(), sink);
     expect(b.inEnemyZoc(0, t.pos('M'))).toBe(false);
     expect(b.c.map.grid.distance(t.pos('M'), t.h('5,1'))).toBe(2);
     expect(b.ordersOf(b.c.formationOf[t.u('M')])).toBe('defend');
+    expect(b.leaderPos[0]).toBe(t.pos('M'));
+    const told = narrate(events, subjectOf(t.c, 'x')).lines.map((l) => l.text);
+    expect(told).toContain("F's march is stopped by an enemy zone of control (12.2): it goes to defend orders");
+    expect(told).toContain(`L is placed with the leading unit at ${hexName(t.grid, t.pos('M'))} (12.2)`);
   });
 });
 

@@ -52,13 +52,16 @@ export type AorEvent =
   /** A formation (or, with formation null, the army) was demoralized (13, 14). */
   | Core<'broken'>
   /** New orders sent (12.4: `arrives` is the turn they take effect) or taking effect (turn === arrives). */
-  /** New orders; `why: 'night'`: Attack orders that failed at night (16), the formation's new orders. */
-  | { type: 'orders'; side: SideIndex; formation: string; orders: string; turn: number; arrives: number; why?: 'night' }
+  /**
+   * New orders; `why: 'night'`: Attack orders that failed at night (16), the formation's new orders;
+   * `why: 'zoc'`: a March stopped by an enemy ZOC (12.2), the formation now on Defend orders.
+   */
+  | { type: 'orders'; side: SideIndex; formation: string; orders: string; turn: number; arrives: number; why?: 'night' | 'zoc' }
   /**
    * A leader changed hex (11, 12.2, 7.5): `to` -1 when he dies. `why`: he followed his formation in
    * the movement segment (moved), was put with the nearest friendly unit after being left alone or
-   * overrun (joined), went into the vacated hex with two units (advance), stayed with the leading unit
-   * of a march stopped by an enemy ZOC (march), died left alone (killed), or came back rated 1 (returned).
+   * overrun (joined), went into the vacated hex with two units (advance), was placed with the leading
+   * unit of a march stopped by an enemy ZOC (march), died left alone (killed), or came back rated 1 (returned).
    */
   | { type: 'leader'; side: SideIndex; leader: string; from: number; to: number; why: LeaderMove }
   /** A unit left the map (eliminated, or off the edge in a retreat) from hex `at`. */

@@ -326,6 +326,7 @@ function chooseHex(b: BattleState, u: number, f: number, orders: Orders, side: 0
 function endMarchIfStopped(b: BattleState, f: number, orders: Orders, side: 0 | 1, at: number, toward: LazyCostField, sink?: AorSink): void {
   if (orders !== 'march' || !stoppedByZoc(b, side, at, toward)) return;
   b.setOrders(f, 'defend', b.objective[f]);
+  if (sink) sink({ type: 'orders', side, formation: b.c.formations[f].id, orders: 'defend', turn: b.turn, arrives: b.turn, why: 'zoc' });
   const leader = b.c.leaderOf[f];
   if (leader >= 0 && b.leaderPos[leader] >= 0) placeLeader(b, leader, at, 'march', sink);
 }

@@ -545,6 +545,8 @@ class Narrator {
         const text =
           e.why === 'night'
             ? `${name}'s Attack orders fail at night, its objective not taken (16): it goes to ${e.orders} orders`
+            : e.why === 'zoc'
+            ? `${name}'s march is stopped by an enemy zone of control (12.2): it goes to ${e.orders} orders`
             : e.arrives === e.turn && this.ordersSeen.has(`${e.formation}/${e.orders}`)
             ? `${name} now carries out its ${e.orders} orders`
             : e.arrives === e.turn
@@ -894,7 +896,7 @@ class Narrator {
       case 'advance':
         return this.say(this.d, `${name} goes forward with them into ${at} (7.5)`);
       case 'march':
-        return this.say(this.d, `${name} stays with the leading unit at ${at}: an enemy zone of control ends the march, the formation goes to Defend orders (12.2)`);
+        return this.say(this.d, `${name} is placed with the leading unit at ${at} (12.2)`);
       case 'killed':
         return; // told by the roll before it
       case 'returned':
