@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { holm, tTwoSidedP } from '../stats/comparison.js';
-import { wilson, zFor, type MeanInterval, type Proportion } from '../stats/intervals.js';
+import { newcombeDifference, pooledProportionZ, wilson, zFor, type MeanInterval, type Proportion } from '../stats/intervals.js';
 import { canonicalJson, type Results, type Timing } from './results.js';
 import { VOLLEY_VERSION } from './version.js';
 import { DICE_FORMAT } from '../core/dice.js';
@@ -137,7 +137,8 @@ export const CROSS_METHOD =
   'Each rule system plays its own scenario of the common order of battle with its own dice. Carried: share of engagements the attacker won (95% Wilson interval). ' +
   'Casualties per hour: the mean killed and wounded over the mean men at the start and the mean hours of fighting (the turns played times the system\'s turn length), in per cent; ' +
   'its interval is the casualties\' interval on the same scale (the hours taken as known). Decided: share of engagements that something other than the turn limit ended (a retreat, a rout, a broken army). ' +
-  'Agreement: for every pair of systems, the difference of their estimates with a normal interval (the systems\' dice are independent: the standard errors add in quadrature) and a two-sided test; ' +
+  'Agreement: for every pair of systems, the difference of their estimates and a two-sided test (the systems\' dice are independent): for shares of engagements Newcombe\'s score interval (the two Wilson intervals combined) and the pooled two-proportion score statistic, ' +
+  'for means a normal interval with the standard errors added in quadrature and Welch\'s statistic, both statistics against Student\'s t with n1 + n2 - 2 degrees of freedom; ' +
   "the p-values of one row's pairs form a family for Holm's correction; a pair differs when its corrected p-value is below 5%. Systems agree on a row when no pair differs.";
 
 const hoursOf = (m: MeanInterval): MeanInterval => ({ mean: m.mean / 60, sd: m.sd / 60, lo: m.lo / 60, hi: m.hi / 60, n: m.n });
@@ -194,6 +195,8 @@ interface Estimate {
   hi: number;
   se: number;
   n: number;
+  /** A share of engagements: its count, for the difference of two shares (Newcombe's interval, a pooled test). */
+  share?: Proportion;
 }
 
 /** A figure of a cross cell, as the side-by-side table shows it and the agreement test compares it. */
@@ -212,7 +215,7 @@ interface FigureDef {
 }
 
 const z95 = zFor(0.95);
-const fromProportion = (p: Proportion): Estimate => ({ value: 100 * p.p, lo: 100 * p.lo, hi: 100 * p.hi, se: 100 * Math.sqrt((p.p * (1 - p.p)) / Math.max(1, p.n)), n: p.n });
+const fromProportion = (p: Proportion): Estimate => ({ value: 100 * p.p, lo: 100 * p.lo, hi: 100 * p.hi, se: 100 * Math.sqrt((p.p * (1 - p.p)) / Math.max(1, p.n)), n: p.n, share: p });
 const fromMean = (m: MeanInterval): Estimate => ({ value: m.mean, lo: m.lo, hi: m.hi, se: m.sd / Math.sqrt(Math.max(1, m.n)), n: m.n });
 /** A mean the system measures, or null where it has no such figure (Vocabulary.unmeasured). */
 const measuredMean = (m: MeanInterval | null): Estimate | null => (m ? fromMean(m) : null);
@@ -241,6 +244,26 @@ export function roleOf(cells: readonly CrossCell[], k: 0 | 1): string {
   return roles.length === 1 ? roles[0] : `side ${k + 1}`;
 }
 
+/**
+ * y − x, with its 95% interval and the two-sided p-value of no difference (before Holm's correction).
+ * Two shares of engagements: Newcombe's interval and the pooled score statistic, which keep their
+ * width where a share is 0% or 100% (a normal interval there has none: 0 of 400 against 3 of 400
+ * would differ "for certain"). Means: the normal interval, the standard errors in quadrature, and
+ * Welch's statistic. Both statistics are read against Student's t with n₁ + n₂ − 2 degrees of freedom.
+ */
+function difference(x: Estimate & { system: string }, y: Estimate & { system: string }): AgreementRow['differ'][number] {
+  const df = Math.max(1, x.n + y.n - 2);
+  if (x.share && y.share && x.share.n > 0 && y.share.n > 0) {
+    const nd = newcombeDifference(x.share, y.share);
+    const p = tTwoSidedP(pooledProportionZ(x.share, y.share), df);
+    return { a: x.system, b: y.system, difference: 100 * nd.difference, lo: 100 * nd.lo, hi: 100 * nd.hi, p };
+  }
+  const d = y.value - x.value;
+  const se = Math.sqrt(x.se ** 2 + y.se ** 2);
+  const p = se > 0 ? tTwoSidedP(d / se, df) : d === 0 ? 1 : 0;
+  return { a: x.system, b: y.system, difference: d, lo: d - z95 * se, hi: d + z95 * se, p };
+}
+
 /** The side-by-side rows of one combination of the common factors: every figure across the systems, tested pair by pair. */
 export function agreementRows(cells: readonly CrossCell[]): AgreementRow[] {
   return CROSS_FIGURES.map((f) => {
@@ -251,11 +274,7 @@ export function agreementRows(cells: readonly CrossCell[]): AgreementRow[] {
     const pairs: AgreementRow['differ'] = [];
     for (let i = 0; f.compare && i < values.length; i++) {
       for (let j = i + 1; j < values.length; j++) {
-        const [x, y] = [values[i], values[j]];
-        const d = y.value - x.value;
-        const se = Math.sqrt(x.se ** 2 + y.se ** 2);
-        const p = se > 0 ? tTwoSidedP(d / se, Math.max(1, x.n + y.n - 2)) : d === 0 ? 1 : 0;
-        pairs.push({ a: x.system, b: y.system, difference: d, lo: d - z95 * se, hi: d + z95 * se, p });
+        pairs.push(difference(values[i], values[j]));
       }
     }
     const adjusted = holm(pairs.map((p) => p.p));

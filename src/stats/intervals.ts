@@ -63,6 +63,33 @@ export function wilson(k: number, n: number, level = 0.95): Proportion {
   return { count: k, n, p, lo: k === 0 ? 0 : Math.max(0, centre - half), hi: k === n ? 1 : Math.min(1, centre + half) };
 }
 
+/**
+ * The difference b − a of two independent proportions with Newcombe's hybrid score interval (his
+ * method 10, 1998): the Wilson intervals of each combined, so that it stays within [−1, 1] and keeps
+ * its width where a share is 0 or 1, where the normal interval collapses to a point.
+ *   lo = d − √((p_b − l_b)² + (u_a − p_a)²),  hi = d + √((u_b − p_b)² + (p_a − l_a)²)
+ */
+export function newcombeDifference(a: Proportion, b: Proportion, level = 0.95): { difference: number; lo: number; hi: number } {
+  const wa = wilson(a.count, a.n, level);
+  const wb = wilson(b.count, b.n, level);
+  const d = wb.p - wa.p;
+  return {
+    difference: d,
+    lo: Math.max(-1, d - Math.sqrt((wb.p - wb.lo) ** 2 + (wa.hi - wa.p) ** 2)),
+    hi: Math.min(1, d + Math.sqrt((wb.hi - wb.p) ** 2 + (wa.p - wa.lo) ** 2)),
+  };
+}
+
+/**
+ * The score statistic of two independent proportions, b − a over the standard error of a common
+ * share (both counts pooled); 0 when the pooled share is 0 or 1 (the two are the same).
+ */
+export function pooledProportionZ(a: Proportion, b: Proportion): number {
+  const pooled = (a.count + b.count) / (a.n + b.n);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n));
+  return se > 0 ? (b.count / b.n - a.count / a.n) / se : 0;
+}
+
 export interface MeanInterval {
   mean: number;
   sd: number;

@@ -102,14 +102,16 @@ function cell(system: string, carried: number, n = 1000): CrossCell {
 }
 
 describe('agreement between systems', () => {
-  it('a difference of 10 points in 1,000 engagements each parts two systems; of 2 points it does not (normal test, Holm)', () => {
+  it("a difference of 10 points in 1,000 engagements each parts two systems; of 2 points it does not (Newcombe's interval, pooled test, Holm)", () => {
     const rows = agreementRows([cell('a', 0.5), cell('b', 0.6), cell('c', 0.52)]);
     const carried = rows.find((r) => r.figure === 'attacks carried')!;
-    // Standard error of the difference: 100 √(.5·.5/1000 + .6·.4/1000) = 2.2136 points.
-    const se = 100 * Math.sqrt(0.25 / 1000 + 0.24 / 1000);
+    // Newcombe's interval of 600/1000 − 500/1000 (the Wilson intervals combined), worked out apart: [5.6427, 14.3037].
     const ab = carried.differ.find((d) => d.a === 'a' && d.b === 'b')!;
     expect(ab.difference).toBeCloseTo(10, 9);
-    expect(ab.hi - ab.difference).toBeCloseTo(1.959964 * se, 4);
+    expect(ab.lo).toBeCloseTo(5.64270642, 6);
+    expect(ab.hi).toBeCloseTo(14.30372901, 6);
+    // Pooled score statistic 4.4947, p 7.4e-6 before Holm's correction over the three pairs.
+    expect(ab.p).toBeLessThan(1e-4);
     expect(carried.differ.some((d) => d.a === 'a' && d.b === 'c')).toBe(false);
     expect(carried.spread).toBeCloseTo(10, 9);
     // Men at the start are shown, not tested.
@@ -130,6 +132,17 @@ describe('agreement between systems', () => {
     expect(routs.unmeasured).toEqual(['aor']);
     expect(routs.differ).toEqual([]); // the two that have routs agree; aor is not set against them at 0
     expect(rows.find((r) => r.figure === 'attacks carried')!.unmeasured).toBeUndefined();
+  });
+
+  it('shares at 0%: two systems that both never carry agree; 6 carried in 400 against none parts them, the interval kept off 0 by its width', () => {
+    const never = (system: string) => cell(system, 0, 400);
+    const rows = agreementRows([never('a'), never('b'), cell('c', 6 / 400, 400)]);
+    const carried = rows.find((r) => r.figure === 'attacks carried')!;
+    expect(carried.differ.map((d) => `${d.a}-${d.b}`).sort()).toEqual(['a-c', 'b-c']);
+    const ac = carried.differ.find((d) => d.a === 'a')!;
+    // Newcombe: [0.2501, 3.2335] points (a normal interval, with no spread at 0%, gives [0.31, 2.69]).
+    expect(ac.lo).toBeCloseTo(0.25012531, 6);
+    expect(ac.hi).toBeCloseTo(3.23346336, 6);
   });
 
   it('one system alone: nothing to compare', () => {
