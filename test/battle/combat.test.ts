@@ -308,20 +308,28 @@ describe('7.3 the defender fires first at stacks that moved adjacent out of a no
   });
 
   it('a stack where only one unit moved up names that unit, for aor.fireFirstTargets = movedUnits ("these units")', () => {
-    const t = battle({
-      map: CLEAR_ROWS(7, 5),
-      units: [
-        { id: 'A', side: 0, at: '3,2' },
-        { id: 'B', side: 0, at: '3,2' },
-        { id: 'D', side: 1, at: '4,2' },
-      ],
-    });
-    t.b.enteredFrom[t.u('A')] = t.h('2,2'); // A came up out of 2,2; B stood at 3,2 from the start
+    const mixed = (fireFirstTargets: string) => {
+      const t = battle({
+        map: CLEAR_ROWS(7, 5),
+        units: [
+          { id: 'A', side: 0, at: '3,2' },
+          { id: 'B', side: 0, at: '3,2' },
+          { id: 'D', side: 1, at: '4,2' },
+        ],
+        options: { 'aor.fireFirstTargets': fireFirstTargets },
+      });
+      t.b.enteredFrom[t.u('A')] = t.h('2,2'); // A came up out of 2,2; B stood at 3,2 from the start
+      return t;
+    };
+    const t = mixed('movedUnits');
     const [stack] = situationFor(t.b, 0, t.h('4,2'), [t.h('3,2')]).stacks;
     expect(stack.movedAdjacentInLos).toBe(true);
     expect(stack.movedUnits).toEqual([t.u('A')]);
     t.b.enteredFrom[t.u('B')] = t.h('2,2'); // both came up: the stack is named whole
     expect(situationFor(t.b, 0, t.h('4,2'), [t.h('3,2')]).stacks[0].movedUnits).toBeUndefined();
+    // Under the default the stack is fired on whole: nobody is picked out.
+    const whole = mixed('movedStacks');
+    expect(situationFor(whole.b, 0, whole.h('4,2'), [whole.h('3,2')]).stacks[0]).toMatchObject({ movedAdjacentInLos: true, movedUnits: undefined });
   });
 
   it('out of a hex the defender cannot see: no', () => {

@@ -170,10 +170,11 @@ export function situationFor(b: BattleState, side: SideIndex, defHex: number, at
     const units = attackersIn(b, h);
     const direction = g.directionTo(defHex, h);
     const [hexside, hexside2] = hexsideKinds(b.c.map.sides[g.hexsideId(defHex, direction)]);
-    const moved = units.filter((u) => unitMovedAdjacentInLos(b, u, defHex));
-    // Named only when they are some of the stack's units, not all (aor.fireFirstTargets = movedUnits).
-    const movedUnits = moved.length > 0 && moved.length < units.length ? moved : undefined;
-    return { units, direction, hexside, hexside2, terrain: HEX_TERRAIN[b.c.map.terrain[h]], movedAdjacentInLos: moved.length > 0, movedUnits };
+    const moved = movedAdjacentInLos(b, units, defHex);
+    // Under aor.fireFirstTargets = movedUnits, the movers are named when they are some of the stack's units, not all.
+    const movers = moved && b.c.options.fireFirstTargets === 'movedUnits' ? units.filter((u) => unitMovedAdjacentInLos(b, u, defHex)) : null;
+    const movedUnits = movers && movers.length < units.length ? movers : undefined;
+    return { units, direction, hexside, hexside2, terrain: HEX_TERRAIN[b.c.map.terrain[h]], movedAdjacentInLos: moved, movedUnits };
   });
   const defender = b.stackAt(defHex);
   return {
