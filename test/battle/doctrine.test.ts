@@ -73,6 +73,27 @@ describe('what the parameters decide', () => {
     expect(chooseAdvance(b, t.h('3,1'), attackers, resolveBattleDoctrine('careful'))).toBe(-1);
     expect(chooseAdvance(b, t.h('3,1'), attackers, resolveBattleDoctrine('aggressive'))).toBe(t.u('A'));
   });
+  it('7.5, 12.2 Defend: a counterattack that clears the formation\'s own objective goes back into it; into any other hex it stays', () => {
+    const defend = (objective: string) => {
+      const t = battle({
+        map: mapWith(6, 3),
+        units: [
+          { id: 'A', side: 0, at: '2,1', strength: 4, formation: 'F', orders: 'defend' },
+          { id: 'D', side: 1, at: '3,1', strength: 6 },
+        ],
+        formations: [{ id: 'F', objective }],
+        supplyRule: false,
+      });
+      t.b.remove(t.u('D'));
+      return t;
+    };
+    for (const name of ['careful', 'by-the-book', 'aggressive'] as const) {
+      const home = defend('3,1');
+      expect(chooseAdvance(home.b, home.h('3,1'), [home.h('2,1')], resolveBattleDoctrine(name)), name).toBe(home.u('A'));
+      const elsewhere = defend('5,1');
+      expect(chooseAdvance(elsewhere.b, elsewhere.h('3,1'), [elsewhere.h('2,1')], resolveBattleDoctrine(name)), name).toBe(-1);
+    }
+  });
   it('7.7: careful never pursues by choice; by-the-book does with fresh cavalry', () => {
     const t = battle({ map: mapWith(6, 3), units: [{ id: 'K', side: 0, at: '2,1', kind: 'cavalry', strength: 4 }, { id: 'E', side: 1, at: '4,1' }], supplyRule: false });
     expect(choosePursuit(t.b, [t.u('K')], t.h('3,1'), resolveBattleDoctrine('careful'))).toBe(false);

@@ -569,9 +569,20 @@ export function volunteerAttack(b: BattleState, attackHex: number, options: numb
 }
 
 /**
- * 7.5: the unit that advances into the vacated hex, or -1. Only with Attack orders: always into the
- * objective; elsewhere if the doctrine advances at all, and (unless it advances into threats) only
- * where the enemy next to the hex is not stronger than the unit that would stand there.
+ * 7.5, 12.2: whether unit `u`, having attacked `defHex`, is one that may advance into it: not a battery;
+ * under Attack orders; under Defend orders only back into the objective its formation holds (a
+ * counterattack that wins retakes the hex; 12.2 lets Defend enter ZOC hexes friendly units held).
+ */
+function mayAdvance(b: BattleState, u: number, defHex: number): boolean {
+  if (b.spec(u).kind === 'artillery') return false;
+  const orders = b.unitOrders(u);
+  return orders === 'attack' || (orders === 'defend' && b.objective[b.c.formationOf[u]] === defHex);
+}
+
+/**
+ * 7.5: the unit that advances into the vacated hex, or -1 (mayAdvance says which may): always into
+ * the formation's objective; elsewhere if the doctrine advances at all, and (unless it advances into
+ * threats) only where the enemy next to the hex is not stronger than the unit that would stand there.
  */
 export function chooseAdvance(b: BattleState, defHex: number, attackHexes: readonly number[], d: BattleDoctrine = sideDoctrine(b, Math.max(0, ...attackHexes.map((h) => b.sideAt[h])))): number {
   const g = b.c.map.grid;
@@ -579,7 +590,7 @@ export function chooseAdvance(b: BattleState, defHex: number, attackHexes: reado
   let score = -Infinity;
   for (const h of attackHexes) {
     for (const u of attackersIn(b, h)) {
-      if (b.unitOrders(u) !== 'attack' || b.spec(u).kind === 'artillery') continue;
+      if (!mayAdvance(b, u, defHex)) continue;
       const s = b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1) + (b.spec(u).kind === 'infantry' ? 100 : 0);
       if (s > score) {
         score = s;
@@ -591,7 +602,7 @@ export function chooseAdvance(b: BattleState, defHex: number, attackHexes: reado
   if (d.random) {
     const side = b.spec(best).side;
     if (draw(b, side) < 0.5) return -1;
-    const eligible = attackHexes.flatMap((h) => attackersIn(b, h)).filter((u) => b.unitOrders(u) === 'attack' && b.spec(u).kind !== 'artillery');
+    const eligible = attackHexes.flatMap((h) => attackersIn(b, h)).filter((u) => mayAdvance(b, u, defHex));
     return pick(b, side, eligible);
   }
   if (b.objective[b.c.formationOf[best]] === defHex) return best; // into the objective: always
