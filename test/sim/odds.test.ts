@@ -47,8 +47,9 @@ describe('volley odds: exact enumeration agrees with the Monte Carlo (99% interv
       const exact = assaultOdds(c);
       const total = (s: { holds: number; retreatsVoluntarily: number; retreatsOnFailedCheck: number; eliminated: number }) =>
         s.holds + s.retreatsVoluntarily + s.retreatsOnFailedCheck + s.eliminated;
-      expect(total(exact.attacker)).toBeCloseTo(1, 12);
-      expect(total(exact.defender)).toBeCloseTo(1, 12);
+      // Exact to the last bits (core/enumerate.ts, PathSum), not to the 1e-13 of a running sum.
+      expect(Math.abs(total(exact.attacker) - 1)).toBeLessThan(1e-15);
+      expect(Math.abs(total(exact.defender) - 1)).toBeLessThan(1e-15);
 
       const counts = { attackerRetreats: 0, defenderRetreats: 0, attackerEliminated: 0, defenderEliminated: 0 };
       let attHits = 0, defHits = 0;
@@ -77,6 +78,18 @@ describe('volley odds: exact enumeration agrees with the Monte Carlo (99% interv
       }
     });
   }
+});
+
+describe('exact odds are exact fractions, to the last bit', () => {
+  it('two 6s against two 6s in the open: each hit count a whole number of 36ths, as enumerated apart', () => {
+    const scenario = scenarioOf(SETUPS['even duel in the open']);
+    const o = assaultOdds(compileAssault(scenario, aorOptions(resolveOptions(AOR_OPTIONS, scenario.options))));
+    for (const hits of [o.attackerHits, o.defenderHits]) {
+      expect(hits.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 15);
+      // Fire at 12 on the Fire Table is one 2d6 roll: every share is k/36 exactly, k a whole number.
+      for (const p of hits) expect(Math.abs(p * 36 - Math.round(p * 36))).toBeLessThan(1e-13);
+    }
+  });
 });
 
 describe('an odds file\'s assault params: the first round only', () => {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
-import { enumerateDice } from '../../core/enumerate.js';
+import { enumerateDice, PathSum } from '../../core/enumerate.js';
 import type { SideIndex } from '../../core/result.js';
 import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
 import { FORCED, resolveAssaultRound, VOLUNTARY } from './assault.js';
@@ -43,8 +43,26 @@ export interface AssaultOdds {
   flanked: boolean;
 }
 
-function emptySideOdds(): SideOdds {
-  return { hits: [], expectedHits: 0, retreatsVoluntarily: 0, retreatsOnFailedCheck: 0, eliminated: 0, holds: 0 };
+/** A side's odds while the paths are counted (PathSum: exact until read). */
+interface SideTally {
+  hits: PathSum[];
+  expectedHits: PathSum;
+  fate: Record<SideFate, PathSum>;
+}
+
+function emptyTally(): SideTally {
+  return { hits: [], expectedHits: new PathSum(), fate: { eliminated: new PathSum(), voluntary: new PathSum(), forced: new PathSum(), holds: new PathSum() } };
+}
+
+function sideOdds(t: SideTally): SideOdds {
+  return {
+    hits: t.hits.map((h) => h.value),
+    expectedHits: t.expectedHits.value,
+    retreatsVoluntarily: t.fate.voluntary.value,
+    retreatsOnFailedCheck: t.fate.forced.value,
+    eliminated: t.fate.eliminated.value,
+    holds: t.fate.holds.value,
+  };
 }
 
 /** The classification of one side after a round, shared with the Monte Carlo comparison in tests. */
@@ -63,8 +81,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
   }
   const { st, round } = c.workspace;
   const res = newAorResult(c.specs.length);
-  const att = emptySideOdds();
-  const def = emptySideOdds();
+  const tally = [emptyTally(), emptyTally()];
   const strength = { att: [Infinity, 0], def: [Infinity, 0] };
   let firedFirst = false;
   let flanked = false;
@@ -79,27 +96,25 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
       resolveAssaultRound(st, c.firstTurn, c.options, c.doctrines, dice, res, round);
       return 0;
     },
-    (p) => {
+    (_p, _v, depth) => {
       range(strength.att, round.attackerStrength);
       range(strength.def, round.defenderStrength);
       firedFirst ||= round.defenderFiredFirst;
       flanked ||= round.flanked;
-      for (const [odds, side, hits, retreat] of [
-        [att, 0, round.hitsOnAttacker, round.attackerRetreat],
-        [def, 1, round.hitsOnDefender, round.defenderRetreat],
+      for (const [t, side, hits, retreat] of [
+        [tally[0], 0, round.hitsOnAttacker, round.attackerRetreat],
+        [tally[1], 1, round.hitsOnDefender, round.defenderRetreat],
       ] as const) {
-        while (odds.hits.length <= hits) odds.hits.push(0);
-        odds.hits[hits] += p;
-        odds.expectedHits += p * hits;
-        const fate = sideFate(c, side, retreat);
-        if (fate === 'eliminated') odds.eliminated += p;
-        else if (fate === 'voluntary') odds.retreatsVoluntarily += p;
-        else if (fate === 'forced') odds.retreatsOnFailedCheck += p;
-        else odds.holds += p;
+        while (t.hits.length <= hits) t.hits.push(new PathSum());
+        t.hits[hits].add(depth);
+        t.expectedHits.add(depth, hits);
+        t.fate[sideFate(c, side, retreat)].add(depth);
       }
     },
   );
   st.reset();
+  const att = sideOdds(tally[0]);
+  const def = sideOdds(tally[1]);
   return {
     paths,
     attacker: att,
