@@ -20,6 +20,11 @@ function volley(args: string[]): string {
   return r.stdout.replace(/\s+/g, ' '); // the tables' alignment as single spaces
 }
 
+/** That the README quotes `text` (a failure names the figure, not the whole README). */
+function inReadme(text: string): void {
+  expect(README.includes(text), `README.md should say: ${text}`).toBe(true);
+}
+
 /** The README's text matched by `re` (one group), which must be there. */
 function quoted(re: RegExp): string[] {
   const m = README.match(re);
@@ -55,8 +60,8 @@ describe("the README's figures, played again", () => {
     const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { comparisons: { metrics: { label?: string; difference: { mean: number; lo: number; hi: number } }[] }[] };
     const won = r.comparisons.map((c) => c.metrics.find((m) => m.label === 'French: won')!.difference);
     const [withSupport, withoutSupport] = won.map((d) => `${points(d.mean)} points [${points(d.hi)}, ${points(d.lo)}]`);
-    expect(README).toContain(`cuts the French win share by ${withSupport} with infantry support`);
-    expect(README).toContain(`and by ${withoutSupport.replace(' points', '')} without`);
+    inReadme(`cuts the French win share by ${withSupport} with infantry support`);
+    inReadme(`and by ${withoutSupport.replace(' points', '')} without`);
   });
 
   it('the cross-system study of the village: the share carried by each system against each quality', () => {
@@ -65,10 +70,57 @@ describe("the README's figures, played again", () => {
     const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { comparison: { cells: { system: string; factors: Record<string, string>; carried: { p: number } }[] } };
     const carried = (system: string, quality: string) => (100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === quality)!.carried.p).toFixed(1);
     const line = (s: string) => carried(s, 'line');
-    expect(README).toContain(`in ${line('cwj')}% of the engagements under CWJ, ${line('aoe')}% under Age of Eagles, ${line('aor')}% under Age of Rifles, ${line('burt')}% under Burt and ${line('nagb')}% under NAGB`);
+    inReadme(`in ${line('cwj')}% of the engagements under CWJ, ${line('aoe')}% under Age of Eagles, ${line('aor')}% under Age of Rifles, ${line('burt')}% under Burt and ${line('nagb')}% under NAGB`);
     const pct = (x: string) => (x === '100.0' ? '100' : x); // the README writes a whole 100%
-    expect(README).toContain(`(${pct(carried('cwj', 'conscript'))}% carried against conscripts, ${carried('cwj', 'guard')}% against guard)`);
-    expect(README).toContain(`(${carried('nagb', 'conscript')}% against conscripts, ${carried('nagb', 'veteran')}% against veterans)`);
-    expect(README).toContain(`Age of Rifles (${carried('aor', 'conscript')}% against conscripts, ${carried('aor', 'guard')}% against guard)`);
+    inReadme(`(${pct(carried('cwj', 'conscript'))}% carried against conscripts, ${carried('cwj', 'guard')}% against guard)`);
+    inReadme(`(${carried('nagb', 'conscript')}% against conscripts, ${carried('nagb', 'veteran')}% against veterans)`);
+    inReadme(`Age of Rifles (${carried('aor', 'conscript')}% against conscripts, ${carried('aor', 'guard')}% against guard)`);
+  });
+
+  /** A study of one rule system played again: the attacker's win share per cell, in per cent. */
+  function attackerWins(file: string): { shares: number[]; results: StudyResults } {
+    const dir = out();
+    volley(['run', file, '--no-report', '-q', '-o', dir]);
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as StudyResults;
+    const att = results.sides.findIndex((s) => s.role === 'attacker');
+    return { shares: results.cells.map((c) => 100 * c.summary.outcome.find((o) => o.side === att)!.p), results };
+  }
+
+  it('NAGB, the garrison class: the French carry the village against each class', () => {
+    const { shares } = attackerWins('sims/nagb/garrison-class.experiment.yaml');
+    const [conscript, line, veteran, elite, guard] = shares;
+    inReadme(`the village ${conscript.toFixed(0)}% of the time against Conscripts, ${line.toFixed(0)}% against Line, ${veteran.toFixed(1)}% against Veteran and under 1% against Elite or Guard garrisons`);
+    expect(Math.max(elite, guard)).toBeLessThan(1);
+  });
+
+  it("Burt, the class of the village's battalions: the French take it against classes A, C and E", () => {
+    const { shares } = attackerWins('sims/burt/village-by-class.experiment.yaml');
+    inReadme(`in ${shares[0].toFixed(0)}% of the engagements against class A, ${shares[2].toFixed(0)}% against class C and ${shares[4].toFixed(0)}% against class E`);
+  });
+
+  it('Age of Eagles, the die: the French carry or destroy the village under each reading, and the differences', () => {
+    const { shares, results } = attackerWins('sims/aoe/die.experiment.yaml');
+    const [d10, d10zero, d6] = shares.map((x) => x.toFixed(1));
+    inReadme(`in ${d10}% of engagements with a d10, ${d10zero}% when it is read 0-9 and ${d6}% with a d6`);
+    const diff = (k: number) => {
+      const m = results.comparisons![k].metrics.find((x) => x.label === 'French: won')!.difference;
+      return `${(100 * m.mean).toFixed(1)} points [${(100 * m.lo).toFixed(1)}, ${(100 * m.hi).toFixed(1)}]`;
+    };
+    inReadme(`(differences ${diff(0)} and ${diff(1)}`);
+  });
+
+  it("CWJ, the Prussians' nation table: the French rows, the Austrian rows as printed and with the rulings' melee 4", () => {
+    const { shares, results } = attackerWins('sims/cwj/a-nation-table.experiment.yaml');
+    const french = results.cells[0].summary;
+    const won = french.outcome.find((o) => o.side === 0)!;
+    inReadme(`or breaks the village ${shares[0].toFixed(1)}% of the time [${(100 * won.lo).toFixed(1)}-${(100 * won.hi).toFixed(1)}%] in ${french.turns.mean.toFixed(1)} turns`);
+    inReadme(`it wins ${shares[2].toFixed(0)}% and`);
+    inReadme(`melee 4 for Austrian Line it is ${shares[3].toFixed(1)}%`);
   });
 });
+
+interface StudyResults {
+  sides: { role: string }[];
+  cells: { summary: { outcome: { side: number | null; p: number; lo: number; hi: number }[]; turns: { mean: number } } }[];
+  comparisons?: { metrics: { label?: string; difference: { mean: number; lo: number; hi: number } }[] }[];
+}
