@@ -64,6 +64,20 @@ describe("the README's figures, played again", () => {
     inReadme(`and by ${withoutSupport.replace(' points', '')} without`);
   });
 
+  it('the terrain-reductions variants: what compounding costs in town and woods, and nothing in the clear', () => {
+    const dir = out();
+    volley(['run', 'sims/terrain-reductions.experiment.yaml', '--no-report', '-q', '-o', dir]);
+    const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+      comparisons: { group: string; metrics: { label?: string; difference: { mean: number; sd: number }; varianceRatio: number | null }[] }[];
+    };
+    const won = (terrain: string) => r.comparisons.find((c) => c.group.includes(`defender.terrain=${terrain}`))!.metrics.find((m) => m.label === 'French brigade: won')!;
+    const [town, woods] = [won('town'), won('woods')];
+    inReadme(`costs the attacker ${Math.round(-100 * town.difference.mean)} and ${Math.round(-100 * woods.difference.mean)} points of wins, with variance ratios of ${town.varianceRatio!.toFixed(1)} and ${woods.varianceRatio!.toFixed(1)}`);
+    // In the clear only the stream reduces fire, the same under both readings: every engagement alike.
+    const clear = r.comparisons.find((c) => c.group.includes('defender.terrain=clear'))!;
+    for (const m of clear.metrics) expect([m.label, m.difference.mean, m.difference.sd]).toEqual([m.label, 0, 0]);
+  });
+
   it('the cross-system study of the village: the share carried by each system against each quality', () => {
     const dir = out();
     volley(['run', 'sims/cross/village-quality.experiment.yaml', '--no-report', '-q', '-o', dir]);
