@@ -152,7 +152,7 @@ export function movedAdjacentInLos(b: BattleState, units: readonly number[], def
 }
 
 /** 7.3: whether this one unit moved adjacent to `defHex` this turn out of a non-adjacent hex in its LOS (as above). */
-export function unitMovedAdjacentInLos(b: BattleState, u: number, defHex: number): boolean {
+function unitMovedAdjacentInLos(b: BattleState, u: number, defHex: number): boolean {
   const g = b.c.map.grid;
   const los = (from: number) => g.distance(from, defHex) > 1 && hasLineOfSight(b.c.map, defHex, from);
   const path = b.movePath[u];
