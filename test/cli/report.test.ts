@@ -1,13 +1,15 @@
 /**
  * `volley report DIR` (src/cli/report.ts): a finished run's report written again from its results.json,
  * nothing played; `--rank-by` chooses the figure a large experiment's top and bottom cells are ranked
- * by when the page opens (src/report/manyCells.ts).
+ * by when the page opens (src/report/manyCells.ts). Reports are written by the built program; the
+ * refusals that read files only are run in this process (./here.ts).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderLock } from '../../src/sim/store/folderLock.js';
+import { volleyHere } from './here.js';
 import { volley } from './volley.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'volley-report-cli-'));
@@ -50,9 +52,9 @@ describe('volley report DIR', () => {
     expect(page).not.toContain('<option value="wins0" selected>');
   }, 60_000);
 
-  it('refuses a figure the cells do not have, naming those they have (exit 2, nothing written)', () => {
+  it('refuses a figure the cells do not have, naming those they have (exit 2, nothing written)', async () => {
     const before = readFileSync(join(many, 'index.html'), 'utf8');
-    const r = volley(['report', many, '--rank-by', 'carried0']);
+    const r = await volleyHere(['report', many, '--rank-by', 'carried0']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--rank-by carried0: not a figure of this run's cells; one of wins0, wins1, draws, lost0, lost1, retreat0, retreat1, fail0, fail1, turns/);
     expect(readFileSync(join(many, 'index.html'), 'utf8')).toBe(before);
@@ -108,23 +110,23 @@ describe('volley report DIR', () => {
     expect(existsSync(join(copy, 'index.html'))).toBe(false);
   });
 
-  it('refuses a folder without results.json, and a results.json it cannot read (exit 2, no stack)', () => {
+  it('refuses a folder without results.json, and a results.json it cannot read (exit 2, no stack)', async () => {
     const empty = join(dir, 'empty');
     mkdirSync(empty);
-    let r = volley(['report', empty]);
+    let r = await volleyHere(['report', empty]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`volley: ${empty} holds no results.json: a finished run's folder is needed (volley run writes one)\n`);
     writeFileSync(join(empty, 'results.json'), '{ "format": ');
-    r = volley(['report', empty]);
+    r = await volleyHere(['report', empty]);
     expect(r.code).toBe(2);
     expect(r.stderr.startsWith(`volley: ${join(empty, 'results.json')}: not JSON (`)).toBe(true);
     // Written by another version, or a field gone: its path and line.
     writeFileSync(join(empty, 'results.json'), '{\n  "format": "volley-results/0"\n}\n');
-    r = volley(['report', empty]);
+    r = await volleyHere(['report', empty]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^volley: ${join(empty, 'results.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: format: 'volley-results/0' was written by another version of volley`));
     writeFileSync(join(empty, 'results.json'), '{\n  "format": "volley-results/1"\n}\n');
-    r = volley(['report', empty]);
+    r = await volleyHere(['report', empty]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/:1: provenance: missing/);
     expect(r.stderr).not.toMatch(/\n\s+at |internal error/);

@@ -1,6 +1,7 @@
 /**
- * The CLI end to end, on the built dist/ (npm test builds first): worker-count determinism, the
- * results file, and the exit codes of bad input.
+ * The CLI end to end: worker-count determinism, a report and every shipped file on the built dist/
+ * (npm test builds first); the results file, the messages and exit codes of bad input, rulesets, odds
+ * and schema in this process (./here.ts: the same command line, without starting Node for each).
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { sharedSegments } from '../../src/scenario/paths.js';
 import { describe, expect, it } from 'vitest';
 
+import { volleyHere } from './here.js';
 import { volley } from './volley.js';
 import { parse as parseYaml } from 'yaml';
 import { oddsFileSchema } from '../../src/scenario/jsonSchema.js';
@@ -48,9 +50,9 @@ describe('volley run', () => {
     expect(html).toContain('one strength point 250 men');
   });
 
-  it('records provenance: version, ruleset, every resolved option, seed, engagements and a hash', () => {
+  it('records provenance: version, ruleset, every resolved option, seed, engagements and a hash', async () => {
     const out = join(tmp(), 'p');
-    expect(volley(['run', 'sims/woods-vs-clear.experiment.yaml', '-n', '200', '--seed', '7', '--out', out, '--quiet', '--no-report', '-w', '0']).code).toBe(0);
+    expect((await volleyHere(['run', 'sims/woods-vs-clear.experiment.yaml', '-n', '200', '--seed', '7', '--out', out, '--quiet', '--no-report', '-w', '0'])).code).toBe(0);
     const r = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(r.provenance.ruleset.id).toBe('aor');
     expect(r.provenance.seed).toBe(7);
@@ -69,23 +71,23 @@ describe('volley run', () => {
     }
   });
 
-  it('prints a summary table and the report path', () => {
+  it('prints a summary table and the report path', async () => {
     const out = join(tmp(), 's');
-    const r = volley(['run', 'sims/town-assault.scenario.yaml', '-n', '100', '--out', out, '--no-report', '-w', '0']);
+    const r = await volleyHere(['run', 'sims/town-assault.scenario.yaml', '-n', '100', '--out', out, '--no-report', '-w', '0']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('French brigade wins');
     expect(r.stdout).toContain(join(out, 'results.json'));
   });
 
-  it('a different seed gives different numbers, the same seed the same', () => {
-    const run = (seed: string) => {
+  it('a different seed gives different numbers, the same seed the same', async () => {
+    const run = async (seed: string) => {
       const out = join(tmp(), seed);
-      volley(['run', 'sims/town-assault.scenario.yaml', '-n', '300', '--seed', seed, '--out', out, '--quiet', '--no-report', '-w', '0']);
+      await volleyHere(['run', 'sims/town-assault.scenario.yaml', '-n', '300', '--seed', seed, '--out', out, '--quiet', '--no-report', '-w', '0']);
       return (resultsWithoutTiming(out) as { cells: { summary: unknown }[] }).cells[0].summary;
     };
-    const a = run('a');
-    expect(run('a')).toEqual(a);
-    expect(run('b')).not.toEqual(a);
+    const a = await run('a');
+    expect(await run('a')).toEqual(a);
+    expect(await run('b')).not.toEqual(a);
   });
 });
 
@@ -99,11 +101,11 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
     ['broken yaml', 'kind: scenario\nname: [x\n', /:\d+: not valid YAML/],
   ];
   for (const [name, text, expected] of cases) {
-    it(name, () => {
+    it(name, async () => {
       const file = join(tmp(), 'bad.yaml');
       writeFileSync(file, text);
       for (const cmd of [['validate', file], ['run', file, '--quiet', '-w', '0', '--out', join(tmp(), 'never')]]) {
-        const r = volley(cmd);
+        const r = await volleyHere(cmd);
         expect(r.code).toBe(2);
         expect(r.stderr).toMatch(expected);
         expect(r.stderr).toContain(file);
@@ -112,27 +114,27 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
     });
   }
 
-  it('a wrong kind: validate reads four kinds, run plays two', () => {
+  it('a wrong kind: validate reads four kinds, run plays two', async () => {
     const file = join(tmp(), 'bad.yaml');
     writeFileSync(file, 'kind: battle\n');
-    const v = volley(['validate', file]);
+    const v = await volleyHere(['validate', file]);
     expect(v.code).toBe(2);
     expect(v.stderr.trim()).toBe(`volley: ${file}:1: kind: expected 'scenario', 'experiment', 'refit' or 'odds', found 'battle'`);
-    const r = volley(['run', file, '--quiet', '-w', '0', '--out', join(tmp(), 'never')]);
+    const r = await volleyHere(['run', file, '--quiet', '-w', '0', '--out', join(tmp(), 'never')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`volley: ${file}:1: kind: expected 'scenario' or 'experiment', found 'battle'`);
   });
 
-  it('an experiment vary value that breaks the scenario names the vary line', () => {
+  it('an experiment vary value that breaks the scenario names the vary line', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 's.yaml'), readFileSync('sims/town-assault.scenario.yaml'));
     writeFileSync(join(dir, 'e.yaml'), 'kind: experiment\nname: e\nscenario: s.yaml\nengagements: 10\nseed: 1\nvary:\n  defender.units[*].morale: [4, 11]\n');
-    const r = volley(['validate', join(dir, 'e.yaml')]);
+    const r = await volleyHere(['validate', join(dir, 'e.yaml')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/e\.yaml:7: vary\.defender\.units\[\*\]\.morale: value 11 makes the scenario invalid/);
     // Of two factors under one side, the one whose field is invalid is named, with its value.
     writeFileSync(join(dir, 'e2.yaml'), 'kind: experiment\nname: e\nscenario: s.yaml\nengagements: 10\nseed: 1\nvary:\n  defender.units[*].morale: [4, 5]\n  defender.terrain: [town, lava]\n');
-    const two = volley(['validate', join(dir, 'e2.yaml')]);
+    const two = await volleyHere(['validate', join(dir, 'e2.yaml')]);
     expect(two.code).toBe(2);
     expect(two.stderr).toMatch(/e2\.yaml:8: vary\.defender\.terrain: value "lava" makes the scenario invalid at defender\.terrain: /);
   });
@@ -146,26 +148,26 @@ describe('bad input: a message naming file, line and field, exit code 2, no stac
     expect(sharedSegments(['options', 'aoe.buaCover'], ['options', 'aoe.standLoss'])).toBe(1);
   });
 
-  it('a vary path that selects nothing is an error', () => {
+  it('a vary path that selects nothing is an error', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 's.yaml'), readFileSync('sims/town-assault.scenario.yaml'));
     writeFileSync(join(dir, 'e.yaml'), 'kind: experiment\nname: e\nscenario: s.yaml\nengagements: 10\nseed: 1\nvary:\n  defender.units[Nobody].morale: [4]\n');
-    const r = volley(['validate', join(dir, 'e.yaml')]);
+    const r = await volleyHere(['validate', join(dir, 'e.yaml')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/e\.yaml:7: vary\.defender\.units\[Nobody\]\.morale: selects nothing/);
   });
 
-  it('a missing file and bad flags exit 2', () => {
-    expect(volley(['run', 'no/such.yaml']).code).toBe(2);
-    expect(volley(['run', 'sims/town-assault.scenario.yaml', '--workers', '-1']).code).toBe(2);
-    expect(volley(['frobnicate']).code).toBe(2);
+  it('a missing file and bad flags exit 2', async () => {
+    expect((await volleyHere(['run', 'no/such.yaml'])).code).toBe(2);
+    expect((await volleyHere(['run', 'sims/town-assault.scenario.yaml', '--workers', '-1'])).code).toBe(2);
+    expect((await volleyHere(['frobnicate'])).code).toBe(2);
   });
 });
 
 describe('volley rulesets, odds and schema', () => {
-  it('lists the rule systems and every aor option with values, default and source', () => {
-    expect(volley(['rulesets']).stdout).toMatch(/^aor\s+Age of Rifles/m);
-    const r = volley(['rulesets', 'aor', '--json']);
+  it('lists the rule systems and every aor option with values, default and source', async () => {
+    expect((await volleyHere(['rulesets'])).stdout).toMatch(/^aor\s+Age of Rifles/m);
+    const r = await volleyHere(['rulesets', 'aor', '--json']);
     const opts = (JSON.parse(r.stdout) as { options: { name: string; values: unknown[]; default: unknown; source: string; doc: string }[] }).options;
     expect(opts.length).toBeGreaterThanOrEqual(10);
     for (const o of opts) {
@@ -173,13 +175,13 @@ describe('volley rulesets, odds and schema', () => {
       expect(o.source.length).toBeGreaterThan(0);
       expect(o.doc.length).toBeGreaterThan(0);
     }
-    const text = volley(['rulesets', 'aor']).stdout;
+    const text = (await volleyHere(['rulesets', 'aor'])).stdout;
     for (const o of opts) expect(text).toContain(o.name);
-    expect(volley(['rulesets', 'nope']).code).toBe(2);
+    expect((await volleyHere(['rulesets', 'nope'])).code).toBe(2);
   });
 
-  it('odds --json names the four probabilities and both hit distributions', () => {
-    const r = volley(['odds', 'sims/town-assault.scenario.yaml', '--json']);
+  it('odds --json names the four probabilities and both hit distributions', async () => {
+    const r = await volleyHere(['odds', 'sims/town-assault.scenario.yaml', '--json']);
     expect(r.code).toBe(0);
     const o = JSON.parse(r.stdout);
     for (const k of ['attackerRetreats', 'defenderRetreats', 'attackerEliminated', 'defenderEliminated']) {
@@ -190,22 +192,22 @@ describe('volley rulesets, odds and schema', () => {
     expect(o.defenderHits.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 12);
   });
 
-  it('odds says what it worked out before the dice (6: the dice and the scores to hit and save)', () => {
-    const r = volley(['odds', 'sims/burt/fire-volley.odds.yaml']);
+  it('odds says what it worked out before the dice (6: the dice and the scores to hit and save)', async () => {
+    const r = await volleyHere(['odds', 'sims/burt/fire-volley.odds.yaml']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('worked out: 6 dice to hit on 4+, the target saving on 5+ (6)');
-    expect(JSON.parse(volley(['odds', 'sims/burt/fire-volley.odds.yaml', '--json']).stdout).worked).toBe('6 dice to hit on 4+, the target saving on 5+ (6)');
+    expect(JSON.parse((await volleyHere(['odds', 'sims/burt/fire-volley.odds.yaml', '--json'])).stdout).worked).toBe('6 dice to hit on 4+, the target saving on 5+ (6)');
   });
 
-  it('odds on a scenario it cannot answer says which scenarios it answers, and what the odds files ask', () => {
-    const r = volley(['odds', 'sims/village-assault.scenario.yaml']);
+  it('odds on a scenario it cannot answer says which scenarios it answers, and what the odds files ask', async () => {
+    const r = await volleyHere(['odds', 'sims/village-assault.scenario.yaml']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('engagement: no exact odds for this scenario: aor answers one round of an assault scenario (engagement: assault), and this one is engagement: battle; odds files (kind: odds) ask aor: assault; nagb: shooting');
   });
 
-  it('the committed JSON Schemas are the ones volley schema writes', () => {
+  it('the committed JSON Schemas are the ones volley schema writes', async () => {
     const out = tmp();
-    expect(volley(['schema', '--out', out]).code).toBe(0);
+    expect((await volleyHere(['schema', '--out', out])).code).toBe(0);
     for (const kind of ['scenario', 'experiment', 'refit', 'odds']) {
       expect(readFileSync(join(out, `${kind}.schema.json`), 'utf8')).toBe(readFileSync(`sims/schemas/${kind}.schema.json`, 'utf8'));
     }

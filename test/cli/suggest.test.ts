@@ -116,31 +116,34 @@ describe('unknown names in files', () => {
   });
 });
 
+// In this process (./here.ts), but the version (the build's) and the locale (Node reads LANG as it starts).
 describe('the command line as a user meets it', () => {
   it('suggests the flag meant and names a flag given text for a number (exit code 2)', async () => {
-    const { volley } = await import('./volley.js');
-    const flag = volley(['run', 'sims/town-assault.scenario.yaml', '--engagments', '5']);
+    const { volleyHere } = await import('./here.js');
+    const flag = await volleyHere(['run', 'sims/town-assault.scenario.yaml', '--engagments', '5']);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toMatch(/Unknown argument: engagments; --engagments: did you mean --engagements\?/);
-    const number = volley(['run', 'sims/town-assault.scenario.yaml', '-n', 'abc']);
+    const number = await volleyHere(['run', 'sims/town-assault.scenario.yaml', '-n', 'abc']);
     expect(number.code).toBe(2);
     expect(number.stderr).toBe("volley: -n (--engagements) must be a whole number, got 'abc'\n");
   });
 
   it('names every command when none is given, calls an unknown first word an unknown command (with the near one), and gives its version anywhere', async () => {
-    const { volley } = await import('./volley.js');
-    const none = volley([]);
+    const { volleyHere } = await import('./here.js');
+    const none = await volleyHere([]);
     expect(none.code).toBe(2);
     expect(none.stderr.split('\n')[0]).toBe('volley: name a command: run, report, odds, rulesets, validate, schema, trace, tournament, refit, tune or worker');
-    const typo = volley(['rnu', 'sims/town-assault.scenario.yaml']);
+    const typo = await volleyHere(['rnu', 'sims/town-assault.scenario.yaml']);
     expect(typo.code).toBe(2);
     expect(typo.stderr.split('\n')[0]).toBe("volley: unknown command 'rnu': one of run, report, odds, rulesets, validate, schema, trace, tournament, refit, tune or worker; 'rnu': did you mean 'run'?");
-    expect(volley(['refit', 'bogus']).stderr.split('\n')[0]).toBe("volley: unknown refit command 'bogus': one of check");
-    const noFile = volley(['run']);
+    expect((await volleyHere(['refit', 'bogus'])).stderr.split('\n')[0]).toBe("volley: unknown refit command 'bogus': one of check");
+    const noFile = await volleyHere(['run']);
     expect(noFile.code).toBe(2);
     expect(noFile.stderr.split('\n')[0]).toBe('volley: missing <file>: volley run <file>');
-    expect(volley(['refit', 'check']).stderr.split('\n')[0]).toBe('volley: missing <refit>: volley refit check <refit>');
-    // Outside the checkout too (yargs looked for package.json from the working folder).
+    expect((await volleyHere(['refit', 'check'])).stderr.split('\n')[0]).toBe('volley: missing <refit>: volley refit check <refit>');
+    // Outside the checkout too (yargs looked for package.json from the working folder); the built
+    // program, whose version names its build.
+    const { volley } = await import('./volley.js');
     const version = volley(['--version'], tmpdir());
     expect(version.code).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+( \(build [0-9a-f]{12}\))?\n$/);

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { volleyHere } from '../cli/here.js';
 import { tmp, volley } from './cli.js';
 
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and newlines. */
@@ -81,14 +82,14 @@ describe('engagement exports', () => {
     });
   });
 
-  it('a factor named like a result column (turns) gets the prefix factor., and both survive', () => {
+  it('a factor named like a result column (turns) gets the prefix factor., and both survive', async () => {
     const file = join(root, 'turns.experiment.yaml');
     writeFileSync(
       file,
       ['kind: experiment', 'name: turns', `scenario: ${join(process.cwd(), 'sims/town-assault.scenario.yaml')}`, 'engagements: 20', 'seed: 1', 'vary:', '  turns: [1, 6]', ''].join('\n'),
     );
     for (const format of ['csv', 'ndjson']) {
-      const r = volley(['run', file, '--out', dir(`turns-${format}`), '--quiet', '--no-report', '--export', format]);
+      const r = await volleyHere(['run', file, '--out', dir(`turns-${format}`), '--quiet', '--no-report', '--export', format]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
     }

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startVolley, tmp, volley, volleyAll, type CliResult } from './cli.js';
+import { volleyHere } from '../cli/here.js';
+import { startVolley, tmp, volley, type CliResult } from './cli.js';
 
 const dir = tmp();
 /** A plain file where a folder is wanted. */
@@ -47,9 +48,10 @@ const cases: [string, string[], RegExp][] = [
 ];
 
 describe('bad flags and output folders: exit 2, one line, nothing written', () => {
-  const results: CliResult[] = [];
+  // In this process (test/cli/here.ts): each case is refused before anything is played or written.
+  const results: Omit<CliResult, 'signal'>[] = [];
   beforeAll(async () => {
-    results.push(...(await volleyAll(cases.map(([, args]) => args), availableParallelism())));
+    for (const [, args] of cases) results.push(await volleyHere(args));
   });
 
   cases.forEach(([what, , message], i) => {
@@ -72,8 +74,8 @@ describe('bad flags and output folders: exit 2, one line, nothing written', () =
 });
 
 describe('a value that starts with a minus sign', () => {
-  it('given without = reads as a flag: the message says how to give it', () => {
-    const r = volley(['tune', 'sims/village-assault.scenario.yaml', '--param', 'sides[0].formations[Div-Foy].demoralization', '--target', 'formation[Div-Foy].demoralizedByTurn[8] = 30%', '--range', '-1..5', '-n', '20', '--out', unused]);
+  it('given without = reads as a flag: the message says how to give it', async () => {
+    const r = await volleyHere(['tune', 'sims/village-assault.scenario.yaml', '--param', 'sides[0].formations[Div-Foy].demoralization', '--target', 'formation[Div-Foy].demoralizedByTurn[8] = 30%', '--range', '-1..5', '-n', '20', '--out', unused]);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe("volley: Unknown argument: 1; a value that starts with '-' goes after '=': --range=-1..5");
     expect(existsSync(unused)).toBe(false);
@@ -81,20 +83,20 @@ describe('a value that starts with a minus sign', () => {
 });
 
 describe('switches', () => {
-  it('a switch given a value other than true or false is refused, not read as false', () => {
-    const r = volley(['odds', TOWN, '--json=abc']);
+  it('a switch given a value other than true or false is refused, not read as false', async () => {
+    const r = await volleyHere(['odds', TOWN, '--json=abc']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe("volley: --json is a switch: give it alone (or =true, =false), not 'abc'");
     expect(r.stdout).toBe('');
-    const j = volley(['odds', TOWN, '--json=true']);
+    const j = await volleyHere(['odds', TOWN, '--json=true']);
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout).paths).toBeGreaterThan(0);
   });
 });
 
 describe('volley validate of several files', () => {
-  it('checks every file: each error on a line of its own, a count last, exit 2', () => {
-    const r = volley(['validate', TOWN, 'test/corpus/bad/batch-0.experiment.yaml', MEETING, 'test/corpus/bad/vary-overlap.experiment.yaml']);
+  it('checks every file: each error on a line of its own, a count last, exit 2', async () => {
+    const r = await volleyHere(['validate', TOWN, 'test/corpus/bad/batch-0.experiment.yaml', MEETING, 'test/corpus/bad/vary-overlap.experiment.yaml']);
     expect(r.code).toBe(2);
     expect(r.stdout.trim().split('\n')).toEqual([
       `${TOWN}: valid scenario 'town-assault' (aor assault, 6 units)`,
@@ -173,18 +175,18 @@ describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made',
     expect(r.stderr.trim()).toBe(`volley: ${fifo}: cannot read: a FIFO (named pipe), not a file`);
   });
 
-  it('a folder given as the file is refused as a folder', () => {
+  it('a folder given as the file is refused as a folder', async () => {
     const d = tmp();
-    const r = volley(['validate', d]);
+    const r = await volleyHere(['validate', d]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`volley: ${d}: cannot read: a folder, not a file`);
   });
 
-  it('a folder under a file is refused with the file named', () => {
+  it('a folder under a file is refused with the file named', async () => {
     const base = tmp();
     mkdirSync(join(base, 'ok'));
     writeFileSync(join(base, 'ok', 'f'), '');
-    const r = volley(['trace', TOWN, '--engagement', '0', '--out', join(base, 'ok', 'f', 'deeper', 'still')]);
+    const r = await volleyHere(['trace', TOWN, '--engagement', '0', '--out', join(base, 'ok', 'f', 'deeper', 'still')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/ok\/f is a file; choose another --out$/);
   });

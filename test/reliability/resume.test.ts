@@ -2,11 +2,13 @@
  * Resuming after a crash or Ctrl-C (DESIGN.md, "Reliability"): a run killed with SIGKILL, or stopped
  * with SIGINT, continues with --resume from DIR/checkpoint.ndjson, and the final results.json (and the
  * engagement export) equal an uninterrupted run's, apart from `timing`. An output folder that holds a
- * run is not overwritten without --force.
+ * run is not overwritten without --force (played in this process, test/cli/here.ts, where no process
+ * is killed and no worker started).
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { volleyHere } from '../cli/here.js';
 import { startVolley, tmp, volley, waitFor } from './cli.js';
 
 const EXPERIMENT = 'sims/town-assault.experiment.yaml';
@@ -91,27 +93,27 @@ describe('the output folder', () => {
   const scenarioRun = (n: number) => ['run', 'sims/town-assault.scenario.yaml', '-n', String(n), '--batch', '100', '--no-report', '--quiet'];
   const small = scenarioRun(400);
 
-  it('a finished run is not overwritten without --force', () => {
+  it('a finished run is not overwritten without --force', async () => {
     const out = join(tmp(), 'done');
-    expect(volley([...small, '-w', '0', '--out', out]).code).toBe(0);
+    expect((await volleyHere([...small, '-w', '0', '--out', out])).code).toBe(0);
     // The same command again: shown from the folder (exit 0), nothing played or written.
     const written = readFileSync(join(out, 'results.json'), 'utf8');
-    const quiet = volley([...small, '-w', '0', '--out', out]);
+    const quiet = await volleyHere([...small, '-w', '0', '--out', out]);
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stdout + quiet.stderr).toBe('');
-    const same = volley([...small.filter((a) => a !== '--quiet'), '-w', '0', '--out', out]);
+    const same = await volleyHere([...small.filter((a) => a !== '--quiet'), '-w', '0', '--out', out]);
     expect(same.code, same.stderr).toBe(0);
     expect(same.stderr).toContain(`volley: ${out} holds this run already`);
     expect(same.stdout).toContain(`results: ${join(out, 'results.json')}`);
     expect(readFileSync(join(out, 'results.json'), 'utf8')).toBe(written);
-    const again = volley([...small, '-w', '0', '--out', out, '--seed', '2']);
+    const again = await volleyHere([...small, '-w', '0', '--out', out, '--seed', '2']);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already holds a finished run \(results\.json\) of other inputs \(file, flags or build of volley\); add --force/);
-    const resume = volley([...small, '-w', '0', '--out', out, '--resume']);
+    const resume = await volleyHere([...small, '-w', '0', '--out', out, '--resume']);
     expect(resume.code).toBe(2);
     expect(resume.stderr).toMatch(/nothing to resume/);
-    expect(volley([...small, '-w', '0', '--out', out, '--resume', '--force']).code).toBe(2);
-    const forced = volley([...small, '-w', '0', '--out', out, '--seed', '2', '--force']);
+    expect((await volleyHere([...small, '-w', '0', '--out', out, '--resume', '--force'])).code).toBe(2);
+    const forced = await volleyHere([...small, '-w', '0', '--out', out, '--seed', '2', '--force']);
     expect(forced.code).toBe(0);
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).provenance.seed).toBe(2);
   });
@@ -135,11 +137,11 @@ describe('the output folder', () => {
     expect(withoutTiming(out)).toEqual(withoutTiming(ref));
   });
 
-  it('a damaged checkpoint is refused with a clear message', () => {
+  it('a damaged checkpoint is refused with a clear message', async () => {
     const out = join(tmp(), 'damaged');
     mkdirSync(out);
     writeFileSync(join(out, 'checkpoint.ndjson'), 'not json\n{"batch":0}\n');
-    const r = volley([...small, '-w', '0', '--out', out, '--resume']);
+    const r = await volleyHere([...small, '-w', '0', '--out', out, '--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/checkpoint\.ndjson is damaged .*--force/);
   });

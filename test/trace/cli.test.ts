@@ -1,6 +1,7 @@
 /**
- * `volley trace` end to end on the built dist/ (npm test builds first): the files it writes, what it
- * prints, and exit code 2 with a clear message for bad input.
+ * `volley trace` end to end: the files it writes and what it prints on the built dist/ (npm test builds
+ * first); cells, seeds, folders and exit code 2 with a clear message for bad input in this process
+ * (test/cli/here.ts: the same command line, without starting Node for each).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 import { storyText } from '../../src/report/trace/story.js';
+import { volleyHere } from '../cli/here.js';
 
 const CLI = join(process.cwd(), 'dist/cli/main.js');
 const tmp = () => mkdtempSync(join(tmpdir(), 'volley-trace-'));
@@ -38,42 +40,42 @@ describe('volley trace', () => {
     expect(lines.slice(1)).toEqual(JSON.parse(JSON.stringify(replay.events)));
   });
 
-  it('replays an experiment cell with the experiment seed, or the seed given', () => {
+  it('replays an experiment cell with the experiment seed, or the seed given', async () => {
     const out = join(tmp(), 'wc');
-    const r = volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--out', out]);
+    const r = await volleyHere(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--out', out]);
     expect(r.code).toBe(0);
     const head = JSON.parse(readFileSync(join(out, 'events.ndjson'), 'utf8').split('\n')[0]);
     expect(head).toMatchObject({ cell: 2, label: 'defender.terrain=woods', engagement: 3, seed: '1809/cell/3' });
     // Another seed into the same folder: the first trace is written over only with --force.
-    const r2 = volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--seed', '77', '--out', out, '--force']);
+    const r2 = await volleyHere(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--seed', '77', '--out', out, '--force']);
     expect(r2.code).toBe(0);
     expect(r2.stdout).toContain('seed 77/cell/3');
   });
 
-  it('names a cell by its label as well as by its index', () => {
+  it('names a cell by its label as well as by its index', async () => {
     const byIndex = join(tmp(), 'i');
     const byLabel = join(tmp(), 'l');
-    expect(volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--out', byIndex]).code).toBe(0);
-    expect(volley(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', 'defender.terrain=woods', '--engagement', '3', '--out', byLabel]).code).toBe(0);
+    expect((await volleyHere(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', '2', '--engagement', '3', '--out', byIndex])).code).toBe(0);
+    expect((await volleyHere(['trace', 'sims/woods-vs-clear.experiment.yaml', '--cell', 'defender.terrain=woods', '--engagement', '3', '--out', byLabel])).code).toBe(0);
     expect(readFileSync(join(byLabel, 'story.txt'), 'utf8')).toBe(readFileSync(join(byIndex, 'story.txt'), 'utf8'));
   });
 
-  it('writes into reports/<name>.scenario-trace-c<K>-e<I> by default, and writes the same trace again', () => {
+  it('writes into reports/<name>.scenario-trace-c<K>-e<I> by default, and writes the same trace again', async () => {
     const cwd = tmp();
-    const r = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
+    const r = await volleyHere(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
     expect(r.code).toBe(0);
     const folder = join(cwd, 'reports', 'town-assault.scenario-trace-c0-e0');
     expect(existsSync(join(folder, 'trace.html'))).toBe(true);
     // The same engagement again: replayed exactly, so written again rather than refused.
     const story = readFileSync(join(folder, 'story.txt'), 'utf8');
     writeFileSync(join(folder, 'story.txt'), 'stale\n');
-    const again = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
+    const again = await volleyHere(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0'], cwd);
     expect(again.code, again.stderr).toBe(0);
     expect(readFileSync(join(folder, 'story.txt'), 'utf8')).toBe(story);
     // Another seed is another trace, beside the first; the file's own seed given is the same trace.
-    const seeded = volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', 'a b/77'], cwd);
+    const seeded = await volleyHere(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', 'a b/77'], cwd);
     expect(seeded.code, seeded.stderr).toBe(0);
-    expect(volley(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', '1'], cwd).code).toBe(0);
+    expect((await volleyHere(['trace', resolve('sims/town-assault.scenario.yaml'), '--engagement', '0', '--seed', '1'], cwd)).code).toBe(0);
     // A seed a folder name cannot hold is named by a hash, which keeps 'a b/77' apart from 'a_b_77'.
     const folders = readdirSync(join(cwd, 'reports')).filter((f) => f.startsWith('town-assault.scenario-trace-c0-e0')).sort();
     expect(folders).toEqual(['town-assault.scenario-trace-c0-e0', expect.stringMatching(/^town-assault\.scenario-trace-c0-e0-[0-9a-f]{8}$/)]);
@@ -90,26 +92,26 @@ describe('volley trace', () => {
     [['trace', 'sims/town-assault.scenario.yaml'], /Missing required argument: engagement/],
     [['trace', 'sims/no-such-file.yaml', '--engagement', '0'], /no-such-file\.yaml/],
     [['trace', 'test/corpus/bad/morale-11.scenario.yaml', '--engagement', '0'], /morale-11\.scenario\.yaml:\d+/],
-  ])('exits 2 with a clear message: %j', (args, message) => {
-    const r = volley(args as string[]);
+  ])('exits 2 with a clear message: %j', async (args, message) => {
+    const r = await volleyHere(args as string[]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message as RegExp);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack
   });
 
-  it('accepts an engagement past the file count when told the run was longer (-n)', () => {
+  it('accepts an engagement past the file count when told the run was longer (-n)', async () => {
     const out = join(tmp(), 'n');
-    expect(volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '-n', '2000', '--out', out]).code).toBe(0);
-    const r = volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '--out', join(tmp(), 'n2')]);
+    expect((await volleyHere(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '-n', '2000', '--out', out])).code).toBe(0);
+    const r = await volleyHere(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '1500', '--out', join(tmp(), 'n2')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--engagement 1500: the run has 1000 engagements per cell/);
   });
 });
 
 describe('engagements worth tracing (results.json traceThese)', () => {
-  it('a pick replayed by volley trace is what the results say: the longest engagement lasts that many turns', () => {
+  it('a pick replayed by volley trace is what the results say: the longest engagement lasts that many turns', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'volley-picks-')), 'run');
-    const run = volley(['run', 'sims/village-assault.scenario.yaml', '-n', '60', '--out', out, '--quiet', '--no-report', '-w', '0']);
+    const run = await volleyHere(['run', 'sims/village-assault.scenario.yaml', '-n', '60', '--out', out, '--quiet', '--no-report', '-w', '0']);
     expect(run.code).toBe(0);
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     const picks = results.cells[0].summary.traceThese as { engagement: number; why: string }[];
@@ -117,7 +119,7 @@ describe('engagements worth tracing (results.json traceThese)', () => {
     // The longest may also be the typical engagement of its outcome: then one entry gives both reasons.
     const longest = picks.find((p) => p.why.includes('longest ('))!;
     const turns = Number(/\((\d+) turns\)/.exec(longest.why)![1]);
-    const trace = volley(['trace', 'sims/village-assault.scenario.yaml', '--engagement', String(longest.engagement), '-n', '60', '--out', join(out, 'trace')]);
+    const trace = await volleyHere(['trace', 'sims/village-assault.scenario.yaml', '--engagement', String(longest.engagement), '-n', '60', '--out', join(out, 'trace')]);
     expect(trace.code).toBe(0);
     expect(trace.stdout).toContain(`after ${turns} turn`);
   });

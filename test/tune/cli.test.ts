@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareTune } from '../../src/sim/studies/tune.js';
 import { runTune } from '../../src/sim/studies/tuneRun.js';
+import { volleyHere } from '../cli/here.js';
 import { tmp, volleyAll, type CliResult } from '../reliability/cli.js';
 
 const FILE = 'test/tune/one-round.scenario.yaml';
@@ -20,17 +21,16 @@ describe('volley tune on the command line', () => {
   const dir = tmp();
   const out = join(dir, 'tune');
   let run: CliResult;
-  let bad: CliResult[];
+  const bad: Omit<CliResult, 'signal'>[] = [];
   beforeAll(async () => {
-    [run, ...bad] = await volleyAll(
-      [
-        ['tune', FILE, ...args(), '-w', '1', '-o', out],
-        ['tune', FILE, ...args({ '--target': 'side[Grey].retreatRat = 20%' }), '-o', join(dir, 'bad-target')],
-        ['tune', FILE, ...args({ '--param': 'defender.units[*].moral' }), '-o', join(dir, 'bad-param')],
-        ['tune', FILE, ...args({ '--range': '0..11' }), '-o', join(dir, 'bad-range')],
-      ],
-      4,
-    );
+    // The run as the built program; the refusals in this process (test/cli/here.ts).
+    [run] = await volleyAll([['tune', FILE, ...args(), '-w', '1', '-o', out]], 1);
+    for (const refused of [
+      ['tune', FILE, ...args({ '--target': 'side[Grey].retreatRat = 20%' }), '-o', join(dir, 'bad-target')],
+      ['tune', FILE, ...args({ '--param': 'defender.units[*].moral' }), '-o', join(dir, 'bad-param')],
+      ['tune', FILE, ...args({ '--range': '0..11' }), '-o', join(dir, 'bad-range')],
+    ])
+      bad.push(await volleyHere(refused));
   });
 
   it('writes tune.json, tune.csv, the chart and the page, prints the verdict, exits 0', () => {
