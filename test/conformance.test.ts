@@ -118,6 +118,8 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
     expect(rs.vocabulary.outcomes.length).toBeGreaterThan(0);
     expect(rs.vocabulary.checkPurposes.length).toBeGreaterThan(0);
     expect(rs.vocabulary.ratings.labels.length).toBeGreaterThan(0);
+    // How its killed and wounded come about, for the cross-system page's casualty rates.
+    expect(rs.vocabulary.casualties?.length ?? 0, 'vocabulary.casualties').toBeGreaterThan(60);
     if (rs.vocabulary.ratings.failure) expect(rs.vocabulary.ratings.failure.p.length).toBe(rs.vocabulary.ratings.labels.length);
     for (const kind of rs.scenarioKinds) {
       const listed = rs.doctrines.list.filter((d) => !d.engagements || d.engagements.includes(kind.engagement));

@@ -102,6 +102,13 @@ export interface Vocabulary {
   /** Terms the report's glossary adds for this rule system. */
   glossary: readonly GlossaryEntrySpec[];
   /**
+   * How the system's killed and wounded (`casualties` of a side's result) come about, in a sentence:
+   * what is counted, at what scale, and what is lost without being a casualty. A cross-system page sets
+   * the systems' sentences under their casualty rates, which are not alike (every registered rule
+   * system gives it; the conformance suite checks; results written before it lack it).
+   */
+  casualties?: string;
+  /**
    * Common figures the rule system has no such thing as (Age of Rifles has no rout): a cross-system
    * comparison shows them as not in this system, not as a measured 0.
    */

@@ -174,6 +174,14 @@ function casualtiesSpec(x: CrossResults): TopLevelSpec {
   } as TopLevelSpec;
 }
 
+/** Each system's sentence on how its killed and wounded come about (its vocabulary's), where its results have one. */
+function casualtyNotes(x: CrossResults): string[] {
+  return x.provenance.systems.flatMap((s, i) => {
+    const how = (x.systems ?? [])[i]?.vocabulary?.casualties;
+    return how ? [`${s.short}: ${how}`] : [];
+  });
+}
+
 /** The charts of the side-by-side section. */
 export function crossCharts(x: CrossResults): PageChart[] {
   const pctOf = (p: { p: number; lo: number; hi: number }) => ({ value: 100 * p.p, lo: 100 * p.lo, hi: 100 * p.hi });
@@ -190,7 +198,9 @@ export function crossCharts(x: CrossResults): PageChart[] {
       name: 'cross-casualties',
       heading: 'Casualties per hour against the historical record',
       definition:
-        'Killed and wounded (not men dispersed or taken) of each side per hour of fighting, as a share of its men at the start, in each system; the grey bands are the middle half of Napoleonic battles of 1792-1815 in the CDB90 data (side hit harder 1.8-3.75% an hour, median 2.7; side hit less 0.6-2.0%, median 1.5).',
+        'Killed and wounded (not men dispersed or taken) of each side per hour of fighting, as a share of its men at the start, in each system; the grey bands are the middle half of Napoleonic battles of 1792-1815 in the CDB90 data (side hit harder 1.8-3.75% an hour, median 2.7; side hit less 0.6-2.0%, median 1.5).' +
+        (casualtyNotes(x).length ? ' The systems count killed and wounded each in its own way:' : ''),
+      notes: casualtyNotes(x),
       spec: casualtiesSpec(x),
     },
     {

@@ -29,6 +29,8 @@ export interface PageChart {
   name: string;
   heading: string;
   definition: string;
+  /** Lines under the definition, each of a kind (a rule system's way of counting), set as a list. */
+  notes?: readonly string[];
   spec: TopLevelSpec;
 }
 
@@ -352,6 +354,8 @@ h3 { font-size: 1.05rem; margin: 1.6rem 0 .4rem; }
 nav ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; }
 a { color: var(--accent); }
 .definition { margin: .2rem 0 .8rem; max-width: 60rem; }
+ul.notes { margin: -.4rem 0 .8rem; max-width: 60rem; padding-left: 1.2rem; }
+ul.notes li { margin: .15rem 0; }
 .chart { overflow-x: auto; }
 /* A chart wider than the page is drawn smaller, not cut (the SVG keeps its viewBox). */
 .chart svg { max-width: 100%; height: auto; }
@@ -461,7 +465,7 @@ export function chartSection(c: PageChart, prefix = ''): string {
   const f = (ext: string) => escapeHtml(`${prefix}${c.name}.${ext}`);
   return `<section class="chart-section" id="${escapeHtml(c.name)}">
 <h2>${escapeHtml(c.heading)}</h2>
-<p class="definition">${escapeHtml(c.definition)}</p>
+<p class="definition">${escapeHtml(c.definition)}</p>${c.notes?.length ? `\n<ul class="notes">${c.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : ''}
 <div class="chart" data-spec="${escapeHtml(c.name)}"></div>
 <noscript><img src="${f('svg')}" alt="${escapeHtml(c.heading)}"></noscript>
 <p class="files">Files: <a href="${f('png')}">PNG</a> · <a href="${f('svg')}">SVG</a> · <a href="${f('vl.json')}">Vega-Lite spec</a>${chartCsv(c.spec) === null ? '' : ` · <a href="${f('csv')}">data (CSV)</a>`}</p>

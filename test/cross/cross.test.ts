@@ -14,6 +14,7 @@ import { runPlanOutcome } from '../../src/sim/engine/runner.js';
 import { prepareRun, resultsOf } from '../../src/sim/studies/prepare.js';
 import { wilson } from '../../src/stats/intervals.js';
 import { coincidentSystems, crossCharts } from '../../src/report/cross.js';
+import { chartSection } from '../../src/report/html.js';
 
 const EXPERIMENT = 'sims/cross/village-quality.experiment.yaml';
 const A = resolve('sims/aor/common-a-village.scenario.yaml');
@@ -177,5 +178,33 @@ describe('lines of the side-by-side charts that lie on one another', () => {
     // No system breaks a defence here (the cells' shares are all 0).
     expect(subtitle('cross-defence-broken')).toContain('AoR, NAGB and CWJ: one line, the same at every point');
     expect(subtitle('cross-carried').some((l) => l.startsWith('AoR'))).toBe(false);
+  });
+});
+
+describe('the casualty rates on the cross-system page', () => {
+  const systems = [
+    { id: 'aor', short: 'AoR' },
+    { id: 'cwj', short: 'CWJ' },
+  ];
+  const x = (casualties: (string | undefined)[]) =>
+    ({
+      provenance: { systems, factors: {}, engagementsPerCell: 1000 },
+      systems: casualties.map((c) => ({ vocabulary: c === undefined ? {} : { casualties: c } })),
+      comparison: { cells: [cell('aor', 0.5), cell('cwj', 0.5)] },
+    }) as unknown as CrossResults;
+  const chart = (r: CrossResults) => crossCharts(r).find((c) => c.name === 'cross-casualties')!;
+
+  it('say under the chart how each system counts its killed and wounded, in the systems’ order', () => {
+    const c = chart(x(['Strength points lost.', 'Whole units only.']));
+    expect(c.definition).toMatch(/each in its own way:$/);
+    expect(c.notes).toEqual(['AoR: Strength points lost.', 'CWJ: Whole units only.']);
+    expect(chartSection(c)).toContain('<ul class="notes"><li>AoR: Strength points lost.</li><li>CWJ: Whole units only.</li></ul>');
+  });
+
+  it('leave the list out for results written before the systems said it', () => {
+    const c = chart(x([undefined, undefined]));
+    expect(c.notes).toEqual([]);
+    expect(c.definition).not.toContain('own way');
+    expect(chartSection(c)).not.toContain('class="notes"');
   });
 });

@@ -140,6 +140,8 @@ export const AOE_VOCABULARY: Vocabulary = {
       perSide: true,
     },
   ],
+  casualties:
+    'Hits on foot and horse, each a fifth of the unit’s men by default (aoe.hitMen: or one stand), none on batteries; the men of a removed unit beyond its hits are dispersed, not casualties (p3).',
   glossary: [
     { term: 'Men lost', definition: 'Hits turned into men: each hit a fifth of the unit’s men (aoe.hitMen fifth; 1,440 for a 6-stand infantry unit, 480 for 4 cavalry stands), and every man of a removed unit. Guns are counted apart and never as men.', place: 'measures' },
     { term: 'Casualties', definition: 'Of the men lost, those the hits stand for; the men of a removed unit beyond its hits are counted as dispersed, not as casualties.', place: 'measures' },

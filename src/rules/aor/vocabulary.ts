@@ -136,5 +136,7 @@ export const AOR_VOCABULARY: Vocabulary = {
       perSide: true,
     },
   ],
+  casualties:
+    'Strength points lost (250 men each unless the scenario says otherwise), of which the casualty model counts a share as killed and wounded, by default 0.8 of a step lost (6.1, 7.2), 0.4 of an elimination, which the rules treat as lost cohesion (7.1), and 0.1 of a blocked retreat (7.4); units retreated off the map are not casualties (aor.casualtiesStep, aor.casualtiesEliminated, aor.casualtiesBlocked).',
   glossary: AOR_GLOSSARY,
 };

@@ -113,6 +113,8 @@ export const BURT_VOCABULARY: Vocabulary = {
       of: ['charge', 'charges'],
     },
   ],
+  casualties:
+    'Figures removed by fire and melee (hits not saved, 6 and 9), 30 men each (1), and the crews of guns put out of action; the figures of units that rout off the lane are men lost but not casualties.',
   glossary: [
     { term: 'men lost', definition: 'Figures lost times 30 (1): killed and wounded figures removed by fire and melee, gun crews of guns put out of action, and the figures of units that routed off the lane (dispersed, not killed).', place: 'measures' },
     { term: 'casualties', definition: 'Of the men lost, the figures removed by fire and melee and the crews of lost guns: men dispersed when a routing unit leaves the lane are not casualties.', place: 'measures' },

@@ -135,6 +135,8 @@ export const CWJ_VOCABULARY: Vocabulary = {
       perSide: true,
     },
   ],
+  casualties:
+    'None until a unit is eliminated by fire or melee: a CWJ unit is whole or removed, and its men count all at once (rulings 10); routed units are dispersed and surrendered ones captured. A rate an hour is then of whole battalions over short engagements, and may pass 100%.',
   glossary: [
     { term: 'men lost', definition: 'A CWJ unit is whole or removed: a removed unit loses all its men (the scenario gives each unit’s men). Units eliminated by fire or melee count as casualties; routed units and units off the table as dispersed; surrendered units as captured.', place: 'measures' },
     { term: 'strength', definition: 'Counted in units (battalions, cavalry regiments, batteries): a side of six units that lost two lost two strength.', place: 'measures' },

@@ -158,6 +158,8 @@ export const NAGB_VOCABULARY: Vocabulary = {
       perSide: true,
     },
   ],
+  casualties:
+    'Figures killed by fire and in hand to hand, each the scenario’s men a figure; the figures of units removed whole (shattered, dispersed, surrendered or fled off the table, p16, p27-28) are men lost but not casualties.',
   glossary: [
     { term: 'strength', definition: 'Figures (gun crews for batteries); a figure is nagb.figureScale men (30 by default), so a 24-figure battalion is 720 men.', place: 'measures' },
     { term: 'casualties', definition: 'Figures killed by fire and in hand to hand. Men lost also counts the figures of units removed whole: shattered (over 75% lost), dispersed without colours, surrendered or fled off the table (p16, p27-28).', place: 'measures' },
