@@ -4,7 +4,7 @@
  * and independent derivation; and hand-derived cases.
  */
 import { describe, expect, it } from 'vitest';
-import { enumerateDice } from '../../src/core/enumerate.js';
+import { enumerateDice, PathSum } from '../../src/core/enumerate.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
 import { BURT_ODDS } from '../../src/rules/burt/oddsQuestions.js';
 import { BURT_OPTIONS } from '../../src/rules/burt/options.js';
@@ -12,21 +12,23 @@ import { BURT_OPTIONS } from '../../src/rules/burt/options.js';
 const defaults = resolveOptions(BURT_OPTIONS, {});
 const question = (id: string) => BURT_ODDS.questions.find((q) => q.id === id)!;
 
-/** Every die path of the sampler, tallied by distribution and value. */
+/** Every die path of the sampler, tallied by distribution and value (whole counts per path length, read once). */
 function enumerated(id: string, params: unknown, options = defaults): Map<string, Map<string, number>> {
   const q = question(id);
-  const out = new Map<string, Map<string, number>>();
+  const sums = new Map<string, Map<string, PathSum>>();
   enumerateDice(
     (dice) => q.sample(params, options, dice),
-    (p, draw) => {
+    (_, draw, depth) => {
       for (const [k, v] of Object.entries(draw)) {
-        const m = out.get(k) ?? new Map<string, number>();
-        m.set(String(v), (m.get(String(v)) ?? 0) + p);
-        out.set(k, m);
+        const m = sums.get(k) ?? new Map<string, PathSum>();
+        const sum = m.get(String(v)) ?? new PathSum();
+        sum.add(depth);
+        m.set(String(v), sum);
+        sums.set(k, m);
       }
     },
   );
-  return out;
+  return new Map([...sums].map(([k, m]) => [k, new Map([...m].map(([v, sum]) => [v, sum.value]))]));
 }
 
 function expectSame(id: string, params: unknown, options = defaults) {
@@ -63,6 +65,23 @@ describe('volley odds: melee (9)', () => {
       a: { figuresInContact: 4, figures: 10, startFigures: 24, class: 'C', charging: true, level: 'disordered' },
       b: { figuresInContact: 4, figures: 8, startFigures: 24, class: 'D', level: 'shaken' },
     });
+  });
+  it("8, 9: the shipped column into a village line (sims/burt/melee-round.odds.yaml): the column, having charged, advanced this turn (+1); each side fails its step-12 test only after an indecisive round in which it lost figures, on a 1: 226/19683", () => {
+    // a needs 4 less supported +2, advancing +1, casualties this turn -1; b less hard cover +2, secure
+    // flank +1, casualties -1: with no loss neither can fail, with one each fails 1/6. a takes 1 or 2
+    // figures off b with 16/81 and 1/81, b off a with 28/81 and 4/81; an indecisive round is equal
+    // casualties: (16 * 28 + 1 * 4) / 81^2 = 452/6561, then 1/6.
+    const params = {
+      a: { figuresInContact: 8, figures: 22, startFigures: 24, formation: 'column', ranks: 3, class: 'C', charging: true, supported: true },
+      b: { figuresInContact: 8, figures: 20, startFigures: 24, formation: 'line', ranks: 2, class: 'C', cover: 'hard', secureFlank: true },
+      firstContact: true,
+    };
+    const q = question('melee');
+    const e = q.exact(q.params.parse(params), defaults);
+    const yes = (name: string) => e.distributions.find((d) => d.name === name)!.values.find((v) => v.value === 'yes')!.p;
+    expect(yes('aFailsTest')).toBeCloseTo(226 / 19683, 15);
+    expect(yes('bFailsTest')).toBeCloseTo(226 / 19683, 15);
+    expectSame('melee', params);
   });
   it('9: without classes no tests are asked: casualties and outcome only', () => {
     const q = question('melee');

@@ -142,7 +142,7 @@ const meleeSide = z.strictObject({
   light: z.boolean().default(false),
   armoured: z.boolean().default(false),
   lancers: z.boolean().default(false),
-  charging: z.boolean().default(false).describe('9: charging or following up (-1).'),
+  charging: z.boolean().default(false).describe('9: charging or following up (-1 to be hit); 8: so it advanced this turn (+1 at the step-12 test).'),
   cover,
   againstRear: z.boolean().default(false).describe('9: fighting the enemy\'s flank or rear (-1).'),
   supported: z.boolean().default(false).describe('8: +2 for the test.'),
@@ -212,7 +212,9 @@ function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
     formation: s.formation,
     supported: s.supported,
     cover: s.cover as Cover,
-    advancingOrPushingBack: false,
+    // 8, rulings: advancing is having moved toward the enemy this turn, as a side that charged or
+    // followed up into the melee has (the play loop counts its move); pushing back comes from the round.
+    advancingOrPushingBack: s.charging,
     retiringOrPushedBack: false,
     secureFlank: s.secureFlank,
     casualtiesThisTurn: false,
