@@ -22,6 +22,7 @@ import {
   resolveMeleeRound,
   rollStrike,
   sideScore,
+  figuresCounted,
   strikeOrder,
   type StrikeOrderCase,
   winnerMove,
@@ -181,7 +182,7 @@ describe('Losing (p8, p15, p27, p39, p40)', () => {
 });
 
 describe('One round with the dice (p14-15)', () => {
-  const side = { dice: 2, need: 4, rerollMisses: false, killOn: 4, saveOn: 7, figures: 10, countFigures: 10, weight: 1, bonus: 0, autoBreak: false, breakLd: 8, marginModifies: true, cavalry: false };
+  const side = { dice: 2, need: 4, rerollMisses: false, killOn: 4, saveOn: 7, figures: 10, countFigures: 10, weight: 1, backRanksFirst: false, bonus: 0, autoBreak: false, breakLd: 8, marginModifies: true, cavalry: false };
   it('p14: the second striker rolls one die fewer per casualty it took', () => {
     const s: MeleeSpec = { a: side, b: side, order: 'a' };
     // a: hit 5 kill 6, hit 4 kill 4 -> 2 casualties on b; b has 0 dice left; scores a 2 + outnumber 1 = 3 v 0; b tests at 8 - 3 = 5: 6+6 fails
@@ -201,6 +202,20 @@ describe('One round with the dice (p14-15)', () => {
     expect(sideScore(a, b, 0, 3)).toBe(3 + 2 + 1);
     expect(sideScore(b, a, 3, 0)).toBe(0);
     expect(sideScore(a, b, 3, 0)).toBe(2);
+  });
+  it('p8, p14 (nagb.outnumberBasis inContact): an attack column counts the figures it fights with while it has back ranks to lose; a line loses them one for one', () => {
+    // A column of 24 fighting 8 wide, a line of 10 fighting 10: the line outnumbers 10 to 8 before the round.
+    const column = { ...side, figures: 24, countFigures: 8, dice: 8, backRanksFirst: true };
+    const line = { ...side, figures: 10, countFigures: 10, dice: 10 };
+    expect([0, 2, 16, 17, 20, 24, 30].map((k) => figuresCounted(column, k))).toEqual([8, 8, 8, 7, 4, 0, 0]);
+    expect([0, 2, 10, 12].map((k) => figuresCounted(line, k))).toEqual([10, 8, 0, 0]);
+    // Two casualties each: the column still fights with 8, the line with 8: nobody outnumbers.
+    expect(sideScore(column, line, 2, 2)).toBe(2);
+    expect(sideScore(line, column, 2, 2)).toBe(2);
+    // Three on the line, one on the column: 8 against 7, the column outnumbers.
+    expect(sideScore(column, line, 1, 3)).toBe(3 + 1);
+    // Under wholeUnit the count is the unit's figures, which lose one for one either way.
+    expect(figuresCounted({ ...column, countFigures: 24 }, 5)).toBe(19);
   });
   it('p25: rollStrike: a kill saved on the save number does not count', () => {
     expect(rollStrike(faces(4, 4, 4), 1, 4, false, 4, 4, 10)).toBe(0);

@@ -357,9 +357,12 @@ function expectMeleeMatches(s: MeleeSpec): void {
   expect(exact.aWins + exact.bWins + exact.draw).toBeCloseTo(1, 10);
 }
 
-const foot: MeleeSideSpec = { dice: 2, need: 4, rerollMisses: false, killOn: 4, saveOn: 7, figures: 12, countFigures: 12, weight: 1, bonus: 0, autoBreak: false, breakLd: 8, marginModifies: true, cavalry: false };
+const foot: MeleeSideSpec = { dice: 2, need: 4, rerollMisses: false, killOn: 4, saveOn: 7, figures: 12, countFigures: 12, weight: 1, backRanksFirst: false, bonus: 0, autoBreak: false, breakLd: 8, marginModifies: true, cavalry: false };
 
 describe('(c) One round of hand to hand (p14-16, p23): exact odds', () => {
+  it('p8, p14 (inContact): a line striking first at an attack column, which keeps its one fighting figure while it has back ranks: by enumeration', () => {
+    expectMeleeMatches({ a: { ...foot, dice: 1, countFigures: 1, backRanksFirst: true }, b: { ...foot, figures: 2, countFigures: 2 }, order: 'b' });
+  });
   it('p14: chargers first with 2 dice, the reply with 1 less per casualty: scores, margins and endings by enumeration', () => {
     expectMeleeMatches({ a: { ...foot, bonus: 1 }, b: { ...foot, dice: 1, figures: 4, countFigures: 4 }, order: 'a' });
   });

@@ -263,6 +263,11 @@ export interface MeleeSideSpec {
   /** Figures counted for outnumbering before this round's casualties (nagb.outnumberBasis), and their weight. */
   countFigures: number;
   weight: number;
+  /**
+   * p8: an attack column takes its casualties off its back ranks, so the figures it fights with (the
+   * count under `inContact`) stay while it has others behind them; every other unit loses them one for one.
+   */
+  backRanksFirst: boolean;
   /** Bonus points of meleeBonus. */
   bonus: number;
   /** Loses: breaks outright, or tests at `breakLd` (less the margin when `marginModifies`). */
@@ -317,8 +322,13 @@ export function rollStrike(u: Uniform, dice: number, need: number, reroll: boole
  * other after the round.
  */
 export function sideScore(mine: MeleeSideSpec, theirs: MeleeSideSpec, onMine: number, onTheirs: number): number {
-  const left = mine.countFigures - onMine, theirLeft = theirs.countFigures - onTheirs;
-  return onTheirs + mine.bonus + outnumberBonus(left > 0 ? left : 0, mine.weight, theirLeft > 0 ? theirLeft : 0, theirs.weight);
+  return onTheirs + mine.bonus + outnumberBonus(figuresCounted(mine, onMine), mine.weight, figuresCounted(theirs, onTheirs), theirs.weight);
+}
+
+/** p14: the figures a side counts for outnumbering after `casualties` (its back ranks first in an attack column, p8). */
+export function figuresCounted(s: MeleeSideSpec, casualties: number): number {
+  const left = s.backRanksFirst ? Math.min(s.countFigures, s.figures - casualties) : s.countFigures - casualties;
+  return left > 0 ? left : 0;
 }
 
 /**

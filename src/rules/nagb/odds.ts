@@ -23,6 +23,7 @@ import {
 import { needsShootingTest, shootingTestFailure, shootingTestLd, shootingTestThreshold } from './disorder.js';
 import {
   casualtyPerDie,
+  figuresCounted,
   loserBreaksOutright,
   MELEE_ENDINGS,
   type MeleeEnding,
@@ -634,7 +635,7 @@ export function meleeOdds(s: MeleeSpec): MeleeOdds {
     if (p === 0) return;
     onA[ca] += p;
     onB[cb] += p;
-    const leftA = Math.max(0, a.countFigures - ca), leftB = Math.max(0, b.countFigures - cb);
+    const leftA = figuresCounted(a, ca), leftB = figuresCounted(b, cb);
     const sa = cb + a.bonus + outnumberBonus(leftA, a.weight, leftB, b.weight);
     const sb = ca + b.bonus + outnumberBonus(leftB, b.weight, leftA, a.weight);
     scoreA[sa + scoreOffset] += p;
@@ -703,7 +704,7 @@ export function meleeSide(me: MeleeParty, enemy: MeleeParty, opts: NagbOptions):
 
 /** A blank MeleeSideSpec of meleeSide's shape, for meleeSideInto to fill. */
 function newMeleeSide(): MeleeSideSpec {
-  return { dice: 0, need: 0, rerollMisses: false, killOn: 0, saveOn: 0, figures: 0, countFigures: 0, weight: 0, bonus: 0, autoBreak: false, breakLd: 0, marginModifies: false, cavalry: false };
+  return { dice: 0, need: 0, rerollMisses: false, killOn: 0, saveOn: 0, figures: 0, countFigures: 0, weight: 0, backRanksFirst: false, bonus: 0, autoBreak: false, breakLd: 0, marginModifies: false, cavalry: false };
 }
 
 /** meleeSide written into `o` (every field). */
@@ -720,6 +721,7 @@ function meleeSideInto(o: MeleeSideSpec, me: MeleeParty, enemy: MeleeParty, opts
   o.figures = me.figures;
   o.countFigures = opts.outnumberBasis === 'wholeUnit' ? me.figures : Math.min(me.figures, me.dice);
   o.weight = figureWeight(me.arm);
+  o.backRanksFirst = me.arm === 'infantry' && me.formation === 'attackColumn';
   o.bonus = meleeBonus({
     arm: me.arm,
     formation: me.formation,
