@@ -27,8 +27,9 @@ export class TapeDice extends EngagementDice {
 
 /**
  * A sum of path probabilities kept exact until it is read: a whole count of paths for each length D
- * (each worth 6^-D), added up once, longest paths first. Adding tens of thousands of 6^-D one by one
- * in floating point leaves an error near 1e-13; this leaves one in the last bit or two.
+ * (each worth 6^-D). Read, it is the rational sum of counts[D] / 6^D, rounded once to the nearest
+ * double (adding tens of thousands of 6^-D in floating point leaves an error near 1e-13, and adding
+ * the lengths' terms in floating point one in the last bit or two).
  */
 export class PathSum {
   private readonly counts: number[] = [];
@@ -39,11 +40,39 @@ export class PathSum {
     this.counts[depth] += times;
   }
 
-  get value(): number {
-    let sum = 0;
-    for (let d = this.counts.length - 1; d >= 0; d--) if (this.counts[d] !== 0) sum += this.counts[d] * Math.pow(6, -d);
-    return sum;
+  /** Another sum's paths added to these (the two then read as one exact sum). */
+  addAll(other: PathSum): this {
+    other.counts.forEach((c, depth) => c !== 0 && this.add(depth, c));
+    return this;
   }
+
+  get value(): number {
+    const deepest = this.counts.length - 1;
+    let num = 0n;
+    for (let d = 0; d <= deepest; d++) if (this.counts[d] !== 0) num += BigInt(this.counts[d]) * 6n ** BigInt(deepest - d);
+    return deepest < 0 ? 0 : nearestDouble(num, 6n ** BigInt(deepest));
+  }
+}
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+};
+
+/** The double nearest to num / den (num >= 0, den > 0), ties to even: the ratio rounded once. */
+export function nearestDouble(num: bigint, den: bigint): number {
+  if (num === 0n) return 0;
+  const g = gcd(num, den);
+  num /= g;
+  den /= g;
+  // Two integers a double holds exactly divide with one rounding (IEEE 754).
+  if (num <= 1n << 53n && den <= 1n << 53n) return Number(num) / Number(den);
+  // Otherwise a quotient of at least 64 bits, its last bit set when the division leaves a remainder,
+  // so that Number's own rounding (to nearest, ties to even) sees past the bits it drops.
+  const shift = BigInt(Math.max(0, 64 + den.toString(2).length - num.toString(2).length));
+  const scaled = num << shift;
+  const q = scaled / den;
+  return Number(scaled % den === 0n ? q : q | 1n) / 2 ** Number(shift);
 }
 
 /**

@@ -357,6 +357,40 @@ describe('Assault round: voluntary retreat halves the hits (7.4)', () => {
   });
 });
 
+describe('Assault round: which hits call for the retreat check (7.4, aor.retreatCheckHits)', () => {
+  // The attacker scores 2 hits, the defender 1; the defender gives ground voluntarily, so 2 -> 1 and 1 -> 0.
+  const setup = (opts: Partial<AorOptions>, morale: number[]) =>
+    play({
+      specs: [inf('a', 0, 6), inf('d', 1, 6)],
+      stacks: [stack([0])],
+      defender: [1],
+      fire: [[9], [7]],
+      morale: [morale, []],
+      doctrines: [doctrine(), doctrine({ retreatWhen: 'hitsAtLeast', retreatHits: 1 })],
+      opts,
+    });
+
+  it('afterHalving (default): the attacker, whose one hit halved to none, does not check', () => {
+    const { out, dice, res } = setup({}, []);
+    expect(out.defenderRetreat).toBe(VOLUNTARY);
+    expect(out.hitsOnAttacker).toBe(0);
+    expect(out.attackerRetreat).toBe(NO_RETREAT);
+    expect(dice.used.morale).toEqual([0, 0]);
+    expect(res.sides[0].moraleChecks).toBe(0);
+  });
+
+  it('beforeHalving: "each side that suffered at least one hit" checks; a 6 sends it back with no step lost', () => {
+    const { out, dice, st } = setup({ retreatCheckHits: 'beforeHalving' }, [6]);
+    expect(out.defenderRetreat).toBe(VOLUNTARY);
+    expect(out.hitsOnAttacker).toBe(0);
+    expect(dice.used.morale).toEqual([1, 0]);
+    expect(out.attackerRetreat).toBe(FORCED);
+    expect(st.steps[0]).toBe(2);
+    // A check passed leaves it where it stands.
+    expect(setup({ retreatCheckHits: 'beforeHalving' }, [1]).out.attackerRetreat).toBe(NO_RETREAT);
+  });
+});
+
 describe('Assault round: cavalry (7.3)', () => {
   it('7.3: cavalry defending alone always retreats voluntarily (halving both sides) and fires at half strength', () => {
     const { st, res, out, dice } = play({

@@ -9,6 +9,7 @@ import { resolveOptions } from '../../src/core/ruleset.js';
 import { compileAssault, playAssault } from '../../src/rules/aor/engagement.js';
 import { AOR_ODDS, assaultOdds, assaultWorked, sideFate } from '../../src/rules/aor/odds.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
+import { loadScenario } from '../../src/scenario/load.js';
 import { scenarioOf, type SetUp } from '../helpers.js';
 
 const inf = (id: string, strength: number, morale = 4, extra: object = {}) => ({ id, strength, reduced: Math.ceil(strength / 2), morale, ...extra });
@@ -89,6 +90,34 @@ describe('exact odds are exact fractions, to the last bit', () => {
       // Fire at 12 on the Fire Table is one 2d6 roll: every share is k/36 exactly, k a whole number.
       for (const p of hits) expect(Math.abs(p * 36 - Math.round(p * 36))).toBeLessThan(1e-13);
     }
+  });
+});
+
+describe('exact odds read as the nearest double of the exact fraction', () => {
+  // sims/town-assault.scenario.yaml, derived apart from the engine from the text (7.1-7.4, Fire Table,
+  // Morale Modifiers): the attack fires at 17 (22 x 0.75, town), the garrison at 12.
+  const town = (options: Record<string, unknown> = {}) => {
+    const { scenario } = loadScenario('sims/town-assault.scenario.yaml');
+    const withOptions = { ...scenario, options: { ...scenario.options, ...options } };
+    return assaultOdds(compileAssault(withOptions as never, aorOptions(resolveOptions(AOR_OPTIONS, withOptions.options))));
+  };
+
+  it('town-assault: every share is its fraction to the last bit', () => {
+    const o = town();
+    expect(o.defenderHits).toEqual([11 / 216, 17 / 108, 5 / 18, 5 / 18, 17 / 72]);
+    expect(o.attackerHits.slice(0, 4)).toEqual([1 / 12, 1 / 3, 4 / 9, 5 / 36]);
+    expect(o.defender).toMatchObject({ holds: 13 / 36, retreatsVoluntarily: 0, retreatsOnFailedCheck: 29 / 72, eliminated: 17 / 72 });
+    expect(o.attacker).toMatchObject({ holds: 7 / 12, retreatsVoluntarily: 1 / 6, retreatsOnFailedCheck: 1 / 4, eliminated: 0 });
+    // Voluntary and forced together as one sum: 1/6 + 1/4 added as doubles would round twice.
+    expect(o.attackerRetreats).toBe(5 / 12);
+    expect(o.defenderRetreats).toBe(29 / 72);
+  });
+
+  it('7.4, aor.retreatCheckHits = beforeHalving: a garrison whose one hit the attack\'s voluntary retreat halved away checks too (5/432 more forced retreats)', () => {
+    const o = town({ 'aor.retreatCheckHits': 'beforeHalving' });
+    expect(o.defender.retreatsOnFailedCheck).toBe(179 / 432);
+    expect(o.defender.holds).toBe(151 / 432);
+    expect(o.defender.eliminated).toBe(17 / 72);
   });
 });
 

@@ -321,6 +321,9 @@ const round = {
   moved: 0,
   hitsOnAtt: 0,
   hitsOnDef: 0,
+  /** Whether each side suffered a hit before any halving (7.4, aor.retreatCheckHits). */
+  attWasHit: false,
+  defWasHit: false,
   /** Steps the attackers lost to the defender's first fire (7.3), already applied. */
   attStepsLost: 0,
   attVoluntary: false,
@@ -423,6 +426,8 @@ function chooseVoluntaryRetreats(st: UnitState, sit: AssaultSituation, o: AorOpt
   const def = sit.defender;
   const nd = def.length;
   const firedFirst = out.defenderFiredFirst;
+  round.attWasHit = (firedFirst ? out.hitsOnAttacker : round.hitsOnAtt) > 0;
+  round.defWasHit = round.hitsOnDef > 0;
   round.attVoluntary = wantsVoluntaryRetreat(doctrines[a], {
     hitsTaken: firedFirst ? out.hitsOnAttacker : round.hitsOnAtt,
     hitsDealt: round.hitsOnDef,
@@ -452,7 +457,11 @@ function chooseVoluntaryRetreats(st: UnitState, sit: AssaultSituation, o: AorOpt
   round.hitsOnAtt = halveHits(round.hitsOnAtt);
 }
 
-/** 7.4: each side that took a hit and did not retreat voluntarily checks morale; those that fail, and those that chose to, retreat. */
+/**
+ * 7.4: each side that took a hit and did not retreat voluntarily checks morale (a hit left after
+ * halving, or under aor.retreatCheckHits = beforeHalving any hit suffered); those that fail, and those
+ * that chose to, retreat.
+ */
 function checkAndRetreat(st: UnitState, sit: AssaultSituation, o: AorOptions, dice: EngagementDice, res: EngagementResult, out: RoundOutcome, inFortification: boolean, sink?: AorSink): void {
   const a = sit.attacker;
   const d = (1 - a) as SideIndex;
@@ -460,13 +469,14 @@ function checkAndRetreat(st: UnitState, sit: AssaultSituation, o: AorOptions, di
   const nd = def.length;
   const na = round.na;
   let attForced = false, defForced = false;
-  if (out.hitsOnAttacker > 0 && !round.attVoluntary && anyPresent(st, allAtt, na)) {
+  const beforeHalving = o.retreatCheckHits === 'beforeHalving';
+  if ((beforeHalving ? round.attWasHit : out.hitsOnAttacker > 0) && !round.attVoluntary && anyPresent(st, allAtt, na)) {
     attSit.flanked = false;
     attSit.firedOnByArtillery = round.defArtillery;
     attSit.attackedByOldGuard = round.defOldGuard;
     attForced = !groupCheck(st, allAtt, na, a, attSit, o, dice, res, 'retreat', sink);
   }
-  if (out.hitsOnDefender > 0 && !round.defVoluntary && anyPresent(st, def, nd) && !inFortification) {
+  if ((beforeHalving ? round.defWasHit : out.hitsOnDefender > 0) && !round.defVoluntary && anyPresent(st, def, nd) && !inFortification) {
     defSit.flanked = out.flanked;
     defSit.firedOnByArtillery = round.attArtillery;
     defSit.attackedByOldGuard = round.attOldGuard;
@@ -509,6 +519,7 @@ export function resolveAssaultRound(
   out.hitsOnAttacker = out.hitsOnDefender = 0;
   out.attackerRetreat = out.defenderRetreat = NO_RETREAT;
   round.hitsOnAtt = round.hitsOnDef = round.attStepsLost = 0;
+  round.attWasHit = round.defWasHit = false;
   round.attVoluntary = round.defVoluntary = false;
 
   gatherAttackers(st, sit, o);

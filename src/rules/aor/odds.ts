@@ -65,6 +65,9 @@ function sideOdds(t: SideTally): SideOdds {
   };
 }
 
+/** A side's retreats, voluntary or forced, as one exact sum (two doubles added would round again). */
+const retreats = (t: SideTally) => new PathSum().addAll(t.fate.voluntary).addAll(t.fate.forced).value;
+
 /** The classification of one side after a round, shared with the Monte Carlo comparison in tests. */
 export type SideFate = 'eliminated' | 'voluntary' | 'forced' | 'holds';
 
@@ -119,8 +122,8 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
     paths,
     attacker: att,
     defender: def,
-    attackerRetreats: att.retreatsVoluntarily + att.retreatsOnFailedCheck,
-    defenderRetreats: def.retreatsVoluntarily + def.retreatsOnFailedCheck,
+    attackerRetreats: retreats(tally[0]),
+    defenderRetreats: retreats(tally[1]),
     attackerEliminated: att.eliminated,
     defenderEliminated: def.eliminated,
     attackerHits: att.hits,

@@ -75,6 +75,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aor.retreatCheckHits',
+    values: ['afterHalving', 'beforeHalving'],
+    default: 'afterHalving',
+    source: '7.4',
+    doc: 'Which hits make a side check morale for retreat when the other side retreats voluntarily and both halve their hits: those left after halving, or any it suffered before.',
+    valueDocs: {
+      afterHalving: "the rulings' order: voluntary retreats are chosen, both sides halve their hits, then a side checks if a hit is left (one hit halves to none: no check)",
+      beforeHalving: '7.4 opens with "each side that suffered at least one hit makes a morale check": a side checks for every hit it suffered, though halving leaves it none to take',
+    },
+  },
+  {
     name: 'aor.defenderTargetTerrain',
     values: ['leastProtected', 'mostProtected'],
     default: 'leastProtected',
@@ -355,6 +366,7 @@ export interface AorOptions {
   oldGuardEffect: 'attacking' | 'attackingOrDefending';
   fireFirstTargets: 'movedStacks' | 'movedUnits' | 'allStacks';
   fireFirstRetreat: 'afterBoth' | 'beforeReply';
+  retreatCheckHits: 'afterHalving' | 'beforeHalving';
   defenderTargetTerrain: 'leastProtected' | 'mostProtected';
   cavalryAloneRetreat: 'always' | 'unlessAttackerRetreats';
   fortifiedHexsideRetreat: 'ignore' | 'normal';
@@ -400,6 +412,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     oldGuardEffect: get('oldGuardEffect'),
     fireFirstTargets: get('fireFirstTargets'),
     fireFirstRetreat: get('fireFirstRetreat'),
+    retreatCheckHits: get('retreatCheckHits'),
     defenderTargetTerrain: get('defenderTargetTerrain'),
     cavalryAloneRetreat: get('cavalryAloneRetreat'),
     fortifiedHexsideRetreat: get('fortifiedHexsideRetreat'),
