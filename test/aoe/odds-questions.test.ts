@@ -23,6 +23,17 @@ describe('The modifiers the questions work out (p1, p2)', () => {
     expect(volleySetup(q('volley').params.parse({ firer: { kind: 'battery' }, distance: 5, target: { formation: 'none', cover: 2 } }) as never, DEFAULTS).modifier).toBe(-2);
     expect(volleySetup(q('volley').params.parse({ firer: { formation: 'fieldColumn' }, distance: 5 }) as never, DEFAULTS)).toEqual({ points: 2, cannonade: false, skirmish: true, modifier: -7 });
   });
+  it('rulings 6: cover given as the ground reads the options: a village is aoe.buaCover (2, or 3 under that value), woods 1, open 0', () => {
+    const battery = (cover: unknown, options = DEFAULTS) => volleySetup(q('volley').params.parse({ firer: { kind: 'battery' }, distance: 5, target: { formation: 'none', cover } }) as never, options).modifier;
+    expect(battery('village')).toBe(-2);
+    expect(battery('village', resolveOptions(AOE_OPTIONS, { 'aoe.buaCover': 3 }))).toBe(-3);
+    expect(battery('woods')).toBe(-1);
+    expect(battery('open')).toBe(0);
+    const defender = (cover: unknown, options = DEFAULTS) => bayonetSetup(q('bayonet').params.parse({ attackers: [{ formation: 'fieldColumn' }, { formation: 'fieldColumn' }], defenders: [{ formation: 'none', cover }] }) as never, options).defender;
+    expect(defender('village')).toBe(defender(2));
+    expect(defender('village', resolveOptions(AOE_OPTIONS, { 'aoe.buaCover': 3 }))).toBe(defender(3));
+    expect(q('volley').params.safeParse({ target: { cover: 'castle' } }).success).toBe(false);
+  });
   it('p2 (p3 values): cuirassiers against a square: -3 +2 armoured +1 Regular = 0; the square +1 outnumbering 6:4 +1 Regular = +2', () => {
     const p = q('bayonet').params.parse({ attackers: [{ arm: 'cavalry', armoured: true }], defenders: [{ formation: 'square' }] });
     expect(bayonetSetup(p as never, DEFAULTS)).toEqual({ attacker: 0, defender: 2 });

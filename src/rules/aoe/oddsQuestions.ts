@@ -26,7 +26,7 @@ import { aoeDie } from './dice.js';
 import { standLossHits } from './hits.js';
 import { MARCH_RESULTS, marchCheckFailed, marchModifier, rollMarch, type MarchSituation } from './march.js';
 import { bayonetOdds, marchOdds, volleyOdds } from './odds.js';
-import { aoeOptions } from './options.js';
+import { aoeOptions, type AoeOptions } from './options.js';
 import { formsSquare } from './square.js';
 import { FORMATIONS, TROOPS, type Formation } from './units.js';
 import {
@@ -49,6 +49,12 @@ import {
   MUSKET_RANGE,
   SKIRMISH_RANGE,
 } from './volley.js';
+
+/** Cover as an odds file gives it: a level, or the ground it stands for (rulings 6: woods 1, a village's BUA block aoe.buaCover). */
+const coverParam = z.union([z.int().min(0).max(3), z.enum(['open', 'woods', 'village'])]);
+function coverLevel(c: z.infer<typeof coverParam>, o: AoeOptions): number {
+  return typeof c === 'number' ? c : c === 'village' ? o.buaCover : c === 'woods' ? 1 : 0;
+}
 
 const formation = z.enum(FORMATIONS).describe('line, fieldColumn, masse, marchColumn, openOrder, square, or none (in a village block).');
 const troops = z.enum(TROOPS).default('regular');
@@ -77,7 +83,7 @@ const volleyParams = z
         limbered: z.boolean().default(false).describe('A battery target, limbered.'),
         changedFormation: z.boolean().default(false),
         enfiladed: z.boolean().default(false),
-        cover: z.int().min(0).max(3).default(0).describe('Cover level: 0 open, 1 woods, 2 a village (aoe.buaCover).'),
+        cover: coverParam.default(0).describe('Cover: a level 0-3, or the ground: open (0), woods (1), village (a BUA block: aoe.buaCover).'),
       })
       .default({ formation: 'line', aboutFaced: false, limbered: false, changedFormation: false, enfiladed: false, cover: 0 })
       .describe('What it fires at.'),
@@ -102,7 +108,7 @@ export function volleySetup(p: VolleyParams, options: ResolvedOptions): { points
     ? batteryFirePoints({ guns: f.guns, weight: f.weight, limbered: false, silenced: false, damaged: f.disordered, inBua: false }, p.distance, o.disorderedFire)
     : musketFirePoints({ ranks: f.musket, stands: f.stands, formation: f.formation, disordered: f.disordered }, p.distance, o);
   const skirmish = !cannonade && isSkirmishRange(p.distance);
-  const target: VolleyTarget = { ...p.target };
+  const target: VolleyTarget = { ...p.target, cover: coverLevel(p.target.cover, o) };
   return { points, cannonade, skirmish, modifier: volleyModifier({ firePoints: points, cannonade, skirmish }, target, o.skirmishPenalty) };
 }
 
@@ -172,7 +178,7 @@ const combatUnit = z.strictObject({
   hits: z.int().min(0).max(4).default(0),
   freshHits: z.int().min(0).max(4).default(0).describe('Hits taken in this turn’s fire phase.'),
   disordered: z.boolean().default(false),
-  cover: z.int().min(0).max(3).default(0),
+  cover: coverParam.default(0).describe('Cover: a level 0-3, or the ground: open (0), woods (1), village (a BUA block: aoe.buaCover).'),
   lancers: z.boolean().default(false),
   heavy: z.boolean().default(false),
   armoured: z.boolean().default(false),
@@ -196,16 +202,16 @@ const bayonetParams = z
   });
 export type BayonetParams = z.infer<typeof bayonetParams>;
 
-function toCombat(u: z.infer<typeof combatUnit>): CombatUnit {
+function toCombat(u: z.infer<typeof combatUnit>, o: AoeOptions): CombatUnit {
   const stands = u.stands ?? (u.arm === 'infantry' ? 6 : u.arm === 'cavalry' ? 4 : 1);
-  return { ...u, stands, formation: u.formation as Formation, heavy: u.heavy || u.armoured };
+  return { ...u, stands, formation: u.formation as Formation, heavy: u.heavy || u.armoured, cover: coverLevel(u.cover, o) };
 }
 
 /** Both sides' total modifiers for a combat (p2), as the engine works them out. */
 export function bayonetSetup(p: BayonetParams, options: ResolvedOptions): { attacker: number; defender: number } {
   const o = aoeOptions(options);
-  const att = p.attackers.map(toCombat);
-  const def = p.defenders.map(toCombat);
+  const att = p.attackers.map((u) => toCombat(u, o));
+  const def = p.defenders.map((u) => toCombat(u, o));
   const sit: BayonetSituation = { breakthrough: p.breakthrough, defenderOutflanked: p.outflanked };
   return { attacker: attackerModifier(att, def, sit, o), defender: defenderModifier(att, def, sit, o) };
 }
@@ -217,7 +223,7 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
   exact(p, options) {
     const o = aoeOptions(options);
     const m = bayonetSetup(p, options);
-    const sides = bayonetSides(p.attackers.map(toCombat), p.defenders.map(toCombat));
+    const sides = bayonetSides(p.attackers.map((u) => toCombat(u, o)), p.defenders.map((u) => toCombat(u, o)));
     const b = bayonetOdds(m.attacker, m.defender, aoeDie(o.die, o.d10Faces), o.standLoss, sides.attackerCavalry && sides.defenderSquare);
     return {
       distributions: [
@@ -237,7 +243,7 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
     const draw = standLossHits(o.standLoss);
     return {
       band: BAYONET_BAND_KEYS[band],
-      winner: bayonetWinner(band, bayonetSides(p.attackers.map(toCombat), p.defenders.map(toCombat))),
+      winner: bayonetWinner(band, bayonetSides(p.attackers.map((u) => toCombat(u, o)), p.defenders.map((u) => toCombat(u, o)))),
       attackerHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'attacker'),
       defenderHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'defender'),
     };
