@@ -83,6 +83,22 @@ describe('volley odds: melee (9)', () => {
     expect(yes('bFailsTest')).toBeCloseTo(226 / 19683, 15);
     expectSame('melee', params);
   });
+  it("6, 8 (burt.villageCover): a side in a village takes the option's cover: hard by default, as given; soft, the line's step-12 test fails 2020/19683", () => {
+    // b (secure flank +1) under soft cover +1 instead of hard +2: after an indecisive round with no loss
+    // (64/81 x 49/81) it needs 2, failing on a 1; after one with a loss (452/6561) it needs 3.
+    const params = (cover: string) => ({
+      a: { figuresInContact: 8, figures: 22, startFigures: 24, formation: 'column', ranks: 3, class: 'C', charging: true, supported: true },
+      b: { figuresInContact: 8, figures: 20, startFigures: 24, formation: 'line', ranks: 2, class: 'C', cover, secureFlank: true },
+    });
+    const q = question('melee');
+    const bFails = (cover: string, options = defaults) =>
+      q.exact(q.params.parse(params(cover)), options).distributions.find((d) => d.name === 'bFailsTest')!.values.find((v) => v.value === 'yes')!.p;
+    expect(bFails('village')).toBe(bFails('hard'));
+    const soft = resolveOptions(BURT_OPTIONS, { 'burt.villageCover': 'soft' });
+    expect(bFails('village', soft)).toBeCloseTo(2020 / 19683, 15);
+    expect(bFails('village', soft)).toBe(bFails('soft'));
+    expectSame('melee', params('village'), soft);
+  });
   it('9: without classes no tests are asked: casualties and outcome only', () => {
     const q = question('melee');
     const names = q.exact(q.params.parse({ a: { figuresInContact: 4 }, b: { figuresInContact: 4 } }), defaults).distributions.map((d) => d.name);

@@ -19,7 +19,9 @@ import { resolveFire, type FireOutcome } from './turn/fire.js';
 import { CLASSES, defaultFigures, defaultFormation, formationIssue, FORMATIONS, ORDNANCE } from './scenarios.js';
 
 const level = z.enum(COHESION_LEVELS).default('formed').describe('7: the order class.');
-const cover = z.enum(['none', 'soft', 'hard']).default('none');
+const cover = z.enum(['none', 'soft', 'hard', 'village']).default('none').describe('6, 8: none, soft (woods, hedges), hard (walls), or village (burt.villageCover).');
+/** 6, 8 (rulings; burt.villageCover): cover as a question gives it, a village read by the option. */
+const coverIn = (c: z.infer<typeof cover>, o: Pick<BurtOptions, 'villageCover'>): Cover => (c === 'village' ? o.villageCover : c);
 const BANDS = ['short', 'medium', 'long'] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -78,7 +80,7 @@ export function firePlanOf(p: FireParams, o: BurtOptions) {
   const s = fireSituation(p);
   const toHit = fireToHitModifier(s, o);
   const shot = p.guns !== undefined ? gunShot(p.ordnance, p.ammunition) : 'smallArms';
-  const save = fireSaveModifier(shot, p.target.cover as Cover, p.target.skirmishers || p.target.battery !== undefined);
+  const save = fireSaveModifier(shot, coverIn(p.target.cover, o), p.target.skirmishers || p.target.battery !== undefined);
   const plan = emptyPlan(o);
   if (p.guns !== undefined) setGunFirePlan(plan, p.guns, p.ammunition, toHit, save, o);
   else setFirePlan(plan, p.figures ?? 0, toHit, save, o);
@@ -181,7 +183,7 @@ export const meleeParams = z.strictObject({
 export type MeleeParams = z.infer<typeof meleeParams>;
 type MeleeSideParams = MeleeParams['a'];
 
-function fighter(s: MeleeSideParams): MeleeFighter {
+function fighter(s: MeleeSideParams, o: BurtOptions): MeleeFighter {
   return {
     arm: s.arm,
     formation: s.formation,
@@ -191,7 +193,7 @@ function fighter(s: MeleeSideParams): MeleeFighter {
     armoured: s.armoured,
     lancers: s.lancers,
     chargingOrFollowingUp: s.charging,
-    cover: s.cover as Cover,
+    cover: coverIn(s.cover, o),
     downhillOfEnemy: false,
     againstFlankOrRear: s.againstRear,
   };
@@ -211,7 +213,7 @@ function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
     commandElement: false,
     formation: s.formation,
     supported: s.supported,
-    cover: s.cover as Cover,
+    cover: coverIn(s.cover, o),
     // 8, rulings: advancing is having moved toward the enemy this turn, as a side that charged or
     // followed up into the melee has (the play loop counts its move); pushing back comes from the round.
     advancingOrPushingBack: s.charging,
@@ -223,7 +225,7 @@ function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
 }
 
 function oddsSide(s: MeleeSideParams, withMorale: boolean, o: BurtOptions): MeleeOddsSide {
-  return { fighter: fighter(s), figuresInContact: s.figuresInContact, figures: sideFigures(s, o), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s, o) } } : {}) };
+  return { fighter: fighter(s, o), figuresInContact: s.figuresInContact, figures: sideFigures(s, o), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s, o) } } : {}) };
 }
 
 const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
@@ -248,8 +250,8 @@ const melee: OddsQuestion<MeleeParams> = {
   },
   sample(p, options, dice: EngagementDice) {
     const o = burtOptions(options);
-    const fa = fighter(p.a);
-    const fb = fighter(p.b);
+    const fa = fighter(p.a, o);
+    const fb = fighter(p.b, o);
     const planA = setMeleePlan(emptyPlan(o), p.a.figuresInContact, fa, fb, p.firstContact, o);
     const planB = setMeleePlan(emptyPlan(o), p.b.figuresInContact, fb, fa, p.firstContact, o);
     // As the engine's strike: each side rolls on its own fire stream.
@@ -328,7 +330,7 @@ export const moraleParams = z.strictObject({
 });
 export type MoraleParams = z.infer<typeof moraleParams>;
 
-function situationOf(p: MoraleParams): MoraleSituation {
+function situationOf(p: MoraleParams, o: BurtOptions): MoraleSituation {
   return {
     figures: p.figures,
     startFigures: p.startFigures,
@@ -341,7 +343,7 @@ function situationOf(p: MoraleParams): MoraleSituation {
     commandElement: false,
     formation: p.formation,
     supported: p.supported,
-    cover: p.cover as Cover,
+    cover: coverIn(p.cover, o),
     advancingOrPushingBack: p.advancingOrPushingBack,
     retiringOrPushedBack: p.retiringOrPushedBack,
     secureFlank: p.secureFlank,
@@ -356,7 +358,7 @@ const morale: OddsQuestion<MoraleParams> = {
   params: moraleParams,
   exact(p, options) {
     const o = burtOptions(options);
-    const s = situationOf(p);
+    const s = situationOf(p, o);
     const m = moraleModifier(s, p.purpose as MoralePurpose, o);
     const pass = moraleOdds(p.class, m, o);
     const after = new Map<string, number>();
@@ -371,7 +373,7 @@ const morale: OddsQuestion<MoraleParams> = {
   },
   sample(p, options, dice: EngagementDice) {
     const o = burtOptions(options);
-    const s = situationOf(p);
+    const s = situationOf(p, o);
     const passed = rollMoraleTest(p.class, moraleModifier(s, p.purpose as MoralePurpose, o), o.extendedDie, o.naturalOne, dice.morale(0));
     return { passed: passed ? 'yes' : 'no', level: COHESION_LEVELS[levelAfterTest(s.level, p.purpose as MoralePurpose, passed)] };
   },
