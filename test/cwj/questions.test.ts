@@ -84,6 +84,18 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
     expect(melee.check!(melee.params.parse({ attacker: { units: [{}] }, defender: side('line') }), defaults)).toEqual([]);
     for (const ex of melee.examples) expect(melee.check!(ex, defaults)).toEqual([]);
   });
+  it('[Form] l.16-18: each arm takes only its own formations, as in a scenario: cavalry in square, infantry limbered, cavalry Deployed are refused at the field', () => {
+    const fire = question('fire');
+    expect(fire.check!(fire.params.parse({ firer: {}, target: { type: 'mediumCavalry', formation: 'square' } }), defaults)).toEqual([
+      { path: ['target', 'formation'], message: 'cavalry takes line, column ([Form] l.16-18), not square' },
+    ]);
+    expect(fire.check!(fire.params.parse({ firer: { formation: 'limbered' }, target: {} }), defaults).map((i) => i.path)).toEqual([['firer', 'formation']]);
+    const melee = question('melee');
+    expect(melee.check!(melee.params.parse({ attacker: { units: [{ type: 'mediumCavalry', formation: 'deployed' }] }, defender: { units: [{}] } }), defaults).map((i) => i.path)).toEqual([['attacker', 'units', 0, 'formation']]);
+    const rally = question('rally');
+    expect(rally.check!(rally.params.parse({ type: 'mediumCavalry', formation: 'square' }), defaults).map((i) => i.path)).toEqual([['formation']]);
+    expect(fire.check!(fire.params.parse({ firer: {}, target: { type: 'mediumCavalry', formation: 'column' } }), defaults)).toEqual([]);
+  });
   it('[Fire] l.134-136, [Gen] l.286-292, [Contact] l.125-129: combined fire is for batteries, a general serves infantry or cavalry (and in fire the unit fired on), the contact check is infantry\'s', () => {
     const fire = question('fire');
     const fireIssue = (p: unknown) => fire.check!(fire.params.parse(p), defaults).map((i) => i.path.join('.'));

@@ -19,7 +19,7 @@ import { contactCheckModifier, generalUsedOnCheck, RALLY_ROUT, RALLY_RESULT_NAME
 import { GENERAL_EFFECTS, generalDies } from './generals.js';
 import { FORMATIONS, TROOP_TYPES } from './scenarios.js';
 import { meleeFactorOf, troopRatings, type TroopRatings, type TroopType } from './troops.js';
-import type { Formation } from './types.js';
+import { ARM_FORMATIONS, formationAllowed, type Formation } from './types.js';
 
 const unitFields = {
   type: z.enum(TROOP_TYPES).default('line').describe('Troop type ([FrT] [AuT]).'),
@@ -41,9 +41,11 @@ function formationOf(u: { formation?: Formation }, r: TroopRatings): Formation {
 }
 
 /** A unit whose nation's table (or the stand-in table, cwj.missingNationTable) has no row for its type. */
-function unitIssues(u: { type: TroopType; nation: string; guard?: boolean }, path: (string | number)[], opts: CwjOptions): OddsIssue[] {
+function unitIssues(u: { type: TroopType; nation: string; guard?: boolean; formation?: Formation }, path: (string | number)[], opts: CwjOptions): OddsIssue[] {
   const plain = troopRatings(u.nation, u.type, opts);
   if (!plain) return [{ path: [...path, 'type'], message: `the ${u.nation} table has no ${u.type} row, nor the table that stands in for it (cwj.missingNationTable ${opts.missingNationTable}) ([FrT] [AuT])` }];
+  // [Form] l.16-18, as a scenario's units are checked: cavalry never squares, infantry never limbers.
+  if (u.formation !== undefined && !formationAllowed(plain.arm, u.formation)) return [{ path: [...path, 'formation'], message: `${plain.arm} takes ${ARM_FORMATIONS[plain.arm].join(', ')} ([Form] l.16-18), not ${u.formation}` }];
   if (!u.guard) return [];
   if (plain.arm !== 'artillery') return [{ path: [...path, 'guard'], message: `only artillery has guard (Guard artillery, [FrT] l.387-390); this unit is ${plain.arm}` }];
   if (!troopRatings(u.nation, u.type, opts, true)) return [{ path: [...path, 'guard'], message: 'Guard artillery is a French battery row ([FrT] l.387-390)' }];
