@@ -187,6 +187,7 @@ export function crossCharts(x: CrossResults): PageChart[] {
   const pctOf = (p: { p: number; lo: number; hi: number }) => ({ value: 100 * p.p, lo: 100 * p.lo, hi: 100 * p.hi });
   const { factor } = axisOf(x);
   const against = factor ? ` against the ${factorPhrase(factor)}` : '';
+  const casualtyHow = casualtyNotes(x);
   const charts: PageChart[] = [
     {
       name: 'cross-carried',
@@ -199,8 +200,8 @@ export function crossCharts(x: CrossResults): PageChart[] {
       heading: 'Casualties per hour against the historical record',
       definition:
         'Killed and wounded (not men dispersed or taken) of each side per hour of fighting, as a share of its men at the start, in each system; the grey bands are the middle half of Napoleonic battles of 1792-1815 in the CDB90 data (side hit harder 1.8-3.75% an hour, median 2.7; side hit less 0.6-2.0%, median 1.5).' +
-        (casualtyNotes(x).length ? ' The systems count killed and wounded each in its own way:' : ''),
-      notes: casualtyNotes(x),
+        (casualtyHow.length ? ' The systems count killed and wounded each in its own way:' : ''),
+      notes: casualtyHow,
       spec: casualtiesSpec(x),
     },
     {
