@@ -64,6 +64,16 @@ describe('The shipped odds files, counted by hand (a d10 read 1-10)', () => {
   });
 });
 
+describe('the March Table question\'s cohesion level (p1, aoe.cohesion)', () => {
+  it('under aoe.cohesion none the level is always 0: a question at another level is refused, naming the field; under the default it is asked', () => {
+    const m = q('march');
+    const none = resolveOptions(AOE_OPTIONS, { 'aoe.cohesion': 'none' });
+    expect(m.check!(m.params.parse({ cohesionLevel: 1 }), none)).toEqual([{ path: ['cohesionLevel'], message: expect.stringContaining('always 0') }]);
+    expect(m.check!(m.params.parse({ cohesionLevel: 0 }), none)).toEqual([]);
+    expect(m.check!(m.params.parse({ cohesionLevel: 1 }), DEFAULTS)).toEqual([]);
+  });
+});
+
 describe('the March Table question\'s March Mode (p3)', () => {
   it('infantry always has a March Mode: null is refused; omitted, it is impulse', () => {
     expect(q('march').params.safeParse({ formation: 'line', marchMode: null }).success).toBe(false);

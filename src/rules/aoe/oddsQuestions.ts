@@ -312,6 +312,11 @@ const marchQuestion: OddsQuestion<MarchParams> = {
   id: 'march',
   doc: 'One roll on the March Table (p1): the result, whether it counts as a failed check (rulings 5), whether it would form square (p1, p3) and whether it lets the unit charge (aoe.chargeRequires).',
   params: marchParams as unknown as z.ZodType<MarchParams>,
+  // aoe.cohesion none: the army's cohesion level is always 0, so a question at another level asks what play never meets.
+  check: (p, options) =>
+    p.cohesionLevel > 0 && aoeOptions(options).cohesion === 'none'
+      ? [{ path: ['cohesionLevel'], message: `under aoe.cohesion none the army's cohesion level is always 0 (p1 [gap]); found ${p.cohesionLevel}` }]
+      : [],
   exact(p, options) {
     const o = aoeOptions(options);
     const mod = marchSetup(p, options);
