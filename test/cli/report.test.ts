@@ -1,8 +1,9 @@
 /**
  * `volley report DIR` (src/cli/report.ts): a finished run's report written again from its results.json,
  * nothing played; `--rank-by` chooses the figure a large experiment's top and bottom cells are ranked
- * by when the page opens (src/report/manyCells.ts). Reports are written by the built program; the
- * refusals that read files only are run in this process (./here.ts).
+ * by when the page opens (src/report/manyCells.ts). `volley report` runs in this process (./here.ts:
+ * the command line's own main, no process to start); the runs that make the results, and the report
+ * refused because another process holds the folder, are the built program's (./volley.ts).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,21 +31,21 @@ describe('volley report DIR', () => {
     expect(r.code, r.stderr).toBe(0);
   }, 60_000);
 
-  it('writes the report the run wrote, byte for byte, from results.json alone', () => {
+  it('writes the report the run wrote, byte for byte, from results.json alone', async () => {
     const page = readFileSync(join(many, 'index.html'), 'utf8');
     const copy = join(dir, 'copy');
     mkdirSync(copy);
     copyFileSync(join(many, 'results.json'), join(copy, 'results.json'));
-    const r = volley(['report', copy]);
+    const r = await volleyHere(['report', copy]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`report:  ${join(copy, 'index.html')}`);
     expect(readFileSync(join(copy, 'index.html'), 'utf8')).toBe(page);
     for (const f of ['sweep.png', 'sweep.svg', 'sweep.vl.json', 'cells.csv']) expect(existsSync(join(copy, f)), f).toBe(true);
   }, 60_000);
 
-  it('--rank-by opens the ranking on the figure named', () => {
+  it('--rank-by opens the ranking on the figure named', async () => {
     expect(readFileSync(join(many, 'index.html'), 'utf8')).toContain('<option value="wins0" selected>');
-    const r = volley(['report', many, '--rank-by', 'lost1', '--quiet']);
+    const r = await volleyHere(['report', many, '--rank-by', 'lost1', '--quiet']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).toBe('');
     const page = readFileSync(join(many, 'index.html'), 'utf8');
@@ -60,27 +61,27 @@ describe('volley report DIR', () => {
     expect(readFileSync(join(many, 'index.html'), 'utf8')).toBe(before);
   });
 
-  it('says when --rank-by changes nothing: a report of few cells charts every one', () => {
+  it('says when --rank-by changes nothing: a report of few cells charts every one', async () => {
     const few = join(dir, 'few');
     expect(volley(['run', experiment('few', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report']).code).toBe(0);
-    const r = volley(['report', few, '--rank-by', 'turns']);
+    const r = await volleyHere(['report', few, '--rank-by', 'turns']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/--rank-by changes nothing here: the report charts every one of its cells/);
     expect(existsSync(join(few, 'index.html'))).toBe(true);
   }, 60_000);
 
-  it("removes the files of the folder's earlier report that it does not write again, and nothing else", () => {
+  it("removes the files of the folder's earlier report that it does not write again, and nothing else", async () => {
     const f = join(dir, 'again');
     mkdirSync(f);
     copyFileSync(join(many, 'results.json'), join(f, 'results.json'));
-    expect(volley(['report', f, '--quiet']).code).toBe(0);
+    expect((await volleyHere(['report', f, '--quiet'])).code).toBe(0);
     expect(readFileSync(join(f, '.volley-report'), 'utf8').split('\n')).toContain('small-multiples.png');
     writeFileSync(join(f, 'notes.png'), 'mine');
     // Two cells: every chart drawn cell by cell, no small multiples, no cells.csv.
     const few = join(dir, 'few2');
     expect(volley(['run', experiment('few2', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report']).code).toBe(0);
     copyFileSync(join(few, 'results.json'), join(f, 'results.json'));
-    expect(volley(['report', f, '--quiet']).code).toBe(0);
+    expect((await volleyHere(['report', f, '--quiet'])).code).toBe(0);
     for (const gone of ['small-multiples.png', 'small-multiples.vl.json', 'sweep-2.svg', 'cells.csv']) expect(existsSync(join(f, gone)), gone).toBe(false);
     for (const kept of ['outcomes.png', 'index.html', 'results.json', 'notes.png']) expect(existsSync(join(f, kept)), kept).toBe(true);
     // Played again without a report: the earlier report (of other results) goes, the user's file stays.
@@ -89,12 +90,12 @@ describe('volley report DIR', () => {
     expect(readFileSync(join(f, 'notes.png'), 'utf8')).toBe('mine');
   }, 60_000);
 
-  it('refuses a folder where a run is unfinished, or where another run holds the lock (exit 2, nothing written)', () => {
+  it('refuses a folder where a run is unfinished, or where another run holds the lock (exit 2, nothing written)', async () => {
     const copy = join(dir, 'busy');
     mkdirSync(copy);
     copyFileSync(join(many, 'results.json'), join(copy, 'results.json'));
     writeFileSync(join(copy, 'checkpoint.ndjson'), '');
-    let r = volley(['report', copy]);
+    let r = await volleyHere(['report', copy]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/holds an unfinished run \(checkpoint\.ndjson\): its results\.json is an earlier run's; finish it first/);
     rmSync(join(copy, 'checkpoint.ndjson'));
