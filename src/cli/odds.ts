@@ -1,8 +1,14 @@
 import type { CommandModule } from 'yargs';
 import type { OddsDistribution } from '../core/ruleset.js';
-import { loadOddsRequest } from '../scenario/odds.js';
+import { loadOddsRequest, optionsWithoutEffect, type OptionWithoutEffect } from '../scenario/odds.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
+
+/** The options set to no effect, in a sentence: each with the parameters that stand for it, if any. */
+export function withoutEffectLine(list: readonly OptionWithoutEffect[]): string {
+  const each = list.map((o) => (o.givenBy ? `${o.option} (the question takes it as given: ${o.givenBy})` : o.option));
+  return `${list.length === 1 ? 'an option' : 'options'} set here that ${list.length === 1 ? 'changes' : 'change'} nothing in these odds (every value gives the same): ${each.join('; ')}`;
+}
 
 /** One distribution in a few lines: every value with its probability, and the mean of a numeric one. */
 function distributionLines(d: OddsDistribution): string[] {
@@ -22,12 +28,15 @@ export const oddsCommand: CommandModule<object, { file: string; json: boolean }>
   handler: (argv) => {
     const req = loadOddsRequest(argv.file);
     const exact = req.question.exact(req.params, req.options);
+    const inert = optionsWithoutEffect(req, exact.distributions);
     if (argv.json) {
-      return void console.log(JSON.stringify({ ruleset: req.ruleset.id, question: req.question.id, paths: exact.paths, worked: exact.worked, distributions: exact.distributions, ...exact.summary }, null, 2));
+      const json = { ruleset: req.ruleset.id, question: req.question.id, paths: exact.paths, worked: exact.worked, optionsWithoutEffect: inert, distributions: exact.distributions, ...exact.summary };
+      return void console.log(JSON.stringify(json, null, 2));
     }
     const over = exact.paths === undefined ? 'exact' : `exact over ${exact.paths.toLocaleString('en-US')} dice paths`;
     console.log(`${req.title}: ${req.question.doc} (${req.ruleset.id}, ${over})\n`);
     if (exact.worked) console.log(`worked out: ${exact.worked}\n`);
+    if (inert.length > 0) console.log(`${withoutEffectLine(inert)}\n`);
     for (const d of exact.distributions) console.log(distributionLines(d).join('\n'));
   },
 };

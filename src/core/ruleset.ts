@@ -239,6 +239,12 @@ export interface OddsQuestion<P = any> {
    * parameters' problems, each at its field's path below `params`; none when the question can be answered.
    */
   check?(params: P, options: ResolvedOptions): OddsIssue[];
+  /**
+   * Options whose effect the parameters give instead (the option's name: the parameters, in words), as
+   * Burt's `burt.meleeRanks` decides the figures in contact that the melee question takes as given.
+   * `volley odds` says so beside an option set in the file that changes nothing in the answer.
+   */
+  givenByParams?: Readonly<Record<string, string>>;
 }
 
 /** A problem with an odds question's parameters: the field's path below `params` and what is wrong. */

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { formatPath, VolleyInputError } from '../core/errors.js';
-import { resolveOptions, type OddsQuestion, type ResolvedOptions, type Ruleset } from '../core/ruleset.js';
+import { resolveOptions, type OddsDistribution, type OddsQuestion, type ResolvedOptions, type Ruleset } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { expectMap, loadScenario } from './load.js';
 import { lineOf, readYaml, validate } from './yamlFile.js';
@@ -21,6 +21,8 @@ export interface OddsRequest {
   question: OddsQuestion;
   params: unknown;
   options: ResolvedOptions;
+  /** The options the file sets (the others take their defaults), in its order. */
+  set: string[];
   /** What was asked, for the first line of the answer. */
   title: string;
 }
@@ -48,7 +50,7 @@ export function loadOddsRequest(file: string): OddsRequest {
       throw new VolleyInputError(file, lineOf(src, ['engagement']) ?? lineOf(src, ['ruleset']), scenario.engagement ? 'engagement' : 'ruleset', `no exact odds for this scenario${rs.odds?.scenariosAnswered ? `: ${rs.id} answers ${rs.odds.scenariosAnswered}, and this one is ${scenario.engagement ? `engagement: ${scenario.engagement}` : 'a battle'}` : ''}; odds files (kind: odds) ask ${kinds.join('; ')}`);
     }
     const question = rs.odds!.questions.find((q) => q.id === asked.question)!;
-    return { ruleset: rs, question, params: asked.params, options: resolveOptions(rs.options, scenario.options), title: scenario.title ?? scenario.name };
+    return { ruleset: rs, question, params: asked.params, options: resolveOptions(rs.options, scenario.options), set: Object.entries(scenario.options ?? {}).filter(([, v]) => v !== undefined).map(([k]) => k), title: scenario.title ?? scenario.name };
   }
   if (kind !== 'odds') throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario' or 'odds', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
   const env = validate(src, oddsEnvelope);
@@ -70,5 +72,36 @@ export function loadOddsRequest(file: string): OddsRequest {
   const options = resolveOptions(rs.options, env.options);
   const issue = question.check?.(params, options)[0];
   if (issue) throw new VolleyInputError(file, lineOf(src, ['params', ...issue.path]), formatPath(['params', ...issue.path]), issue.message);
-  return { ruleset: rs, question, params, options, title: env.title ?? `${rs.id} ${question.id}` };
+  return { ruleset: rs, question, params, options, set: Object.keys(env.options), title: env.title ?? `${rs.id} ${question.id}` };
+}
+
+/** An option set in the file that changes nothing in its answer, and what stands for it in the parameters. */
+export interface OptionWithoutEffect {
+  option: string;
+  /** The parameters that give what the option decides (OddsQuestion.givenByParams), if they do. */
+  givenBy?: string;
+}
+
+/**
+ * The options the file sets whose every value gives the same distributions with these parameters (a
+ * value the question cannot be asked under, OddsQuestion.check, is passed over): an option set to no
+ * effect is said, not taken silently. Each value costs one exact answer.
+ */
+export function optionsWithoutEffect(req: OddsRequest, answered: readonly OddsDistribution[]): OptionWithoutEffect[] {
+  const rs = req.ruleset;
+  const base = JSON.stringify(answered);
+  const out: OptionWithoutEffect[] = [];
+  for (const name of req.set) {
+    const spec = rs.options.find((o) => o.name === name)!;
+    const changes = spec.values.some((v) => {
+      if (v === req.options[name]) return false;
+      const options = { ...req.options, [name]: v };
+      if (req.question.check?.(req.params, options).length) return false;
+      return JSON.stringify(req.question.exact(req.params, options).distributions) !== base;
+    });
+    if (changes) continue;
+    const givenBy = req.question.givenByParams?.[name];
+    out.push(givenBy ? { option: name, givenBy } : { option: name });
+  }
+  return out;
 }

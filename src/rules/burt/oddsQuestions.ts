@@ -100,6 +100,7 @@ const fire: OddsQuestion<FireParams> = {
   id: 'fire',
   doc: 'One fire (6): the hits, the figures removed after saves, and on a battery the guns put out of action.',
   params: fireParams,
+  givenByParams: { 'burt.squareDeepTarget': 'target.overTwoRanks', 'burt.figuresPerBase': 'figures, the figures that fire' },
   exact(p, options) {
     const o = burtOptions(options);
     const { plan, shot } = firePlanOf(p, o);
@@ -234,6 +235,11 @@ const melee: OddsQuestion<MeleeParams> = {
   id: 'melee',
   doc: 'One melee round (9): the figures each side removes, the outcome (indecisive, pushed back, breaks), and with both classes the chance each side fails the step-12 test and each routs.',
   params: meleeParams,
+  givenByParams: {
+    'burt.meleeRanks': 'a.figuresInContact and b.figuresInContact',
+    'burt.figuresPerBase': 'a.figuresInContact and b.figuresInContact',
+    'burt.supported': 'a.supported and b.supported',
+  },
   check: (p, options) => [...meleeSideIssues(p.a, 'a', burtOptions(options)), ...meleeSideIssues(p.b, 'b', burtOptions(options))],
   exact(p, options) {
     const o = burtOptions(options);
@@ -356,6 +362,7 @@ const morale: OddsQuestion<MoraleParams> = {
   id: 'morale',
   doc: 'One morale test (8): the chance it passes, and the order class after it.',
   params: moraleParams,
+  givenByParams: { 'burt.supported': 'supported', 'burt.sightRange': 'noEnemyInSight' },
   exact(p, options) {
     const o = burtOptions(options);
     const s = situationOf(p, o);
