@@ -240,11 +240,12 @@ export interface OddsQuestion<P = any> {
    */
   check?(params: P, options: ResolvedOptions): OddsIssue[];
   /**
-   * Options whose effect the parameters give instead (the option's name: the parameters, in words), as
-   * Burt's `burt.meleeRanks` decides the figures in contact that the melee question takes as given.
-   * `volley odds` says so beside an option set in the file that changes nothing in the answer.
+   * Options whose effect these parameters give instead, when the file gives them (the option's name:
+   * paths below `params`, `[]` for every element of a list), as Burt's `burt.meleeRanks` decides the
+   * figures in contact that the melee question may be given. `volley odds` names them beside an option
+   * set in the file that changes nothing in the answer.
    */
-  givenByParams?: Readonly<Record<string, string>>;
+  givenByParams?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A problem with an odds question's parameters: the field's path below `params` and what is wrong. */

@@ -78,8 +78,21 @@ export function loadOddsRequest(file: string): OddsRequest {
 /** An option set in the file that changes nothing in its answer, and what stands for it in the parameters. */
 export interface OptionWithoutEffect {
   option: string;
-  /** The parameters that give what the option decides (OddsQuestion.givenByParams), if they do. */
-  givenBy?: string;
+  /** The parameters given that decide what the option would (OddsQuestion.givenByParams), if they do. */
+  givenBy?: readonly string[];
+}
+
+/** Whether `params` gives a value at `path` ('a.figuresInContact', 'firers[].front': every element's). */
+export function givesParam(params: unknown, path: string): boolean {
+  const walk = (v: unknown, parts: string[]): boolean => {
+    if (parts.length === 0) return v !== undefined;
+    if (v === null || typeof v !== 'object') return false;
+    const [head, ...rest] = parts;
+    const list = head.endsWith('[]');
+    const next = (v as Record<string, unknown>)[list ? head.slice(0, -2) : head];
+    return list ? Array.isArray(next) && next.length > 0 && next.every((x) => walk(x, rest)) : walk(next, rest);
+  };
+  return walk(params, path.split('.'));
 }
 
 /**
@@ -101,7 +114,7 @@ export function optionsWithoutEffect(req: OddsRequest, answered: readonly OddsDi
     });
     if (changes) continue;
     const givenBy = req.question.givenByParams?.[name];
-    out.push(givenBy ? { option: name, givenBy } : { option: name });
+    out.push(givenBy && givenBy.every((path) => givesParam(req.params, path)) ? { option: name, givenBy } : { option: name });
   }
   return out;
 }

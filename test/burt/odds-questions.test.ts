@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { enumerateDice, PathSum } from '../../src/core/enumerate.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { BURT_ODDS } from '../../src/rules/burt/oddsQuestions.js';
-import { BURT_OPTIONS } from '../../src/rules/burt/options.js';
+import { BURT_ODDS, meleeContact, type MeleeParams } from '../../src/rules/burt/oddsQuestions.js';
+import { contactFigures } from '../../src/rules/burt/turn/melee.js';
+import { battalion, gameOf, unit } from './lane.js';
+import { BURT_OPTIONS, burtOptions } from '../../src/rules/burt/options.js';
 
 const defaults = resolveOptions(BURT_OPTIONS, {});
 const question = (id: string) => BURT_ODDS.questions.find((q) => q.id === id)!;
@@ -102,6 +104,57 @@ describe('volley odds: melee (9)', () => {
     expect(bFails('village', soft)).toBeCloseTo(2020 / 19683, 15);
     expect(bFails('village', soft)).toBe(bFails('soft'));
     expectSame('melee', fewer(params('village')), soft);
+  });
+  it("9 (rulings, figure model; burt.meleeRanks, burt.figuresPerBase): without figuresInContact and ranks a side fights as on the lane head-on, the fronts centred: the same odds as those counts given", () => {
+    // Fronts (rulings' table): 24 foot in line 12 figures, 6"; in column 2 bases wide, 8 figures, 4",
+    // 3 ranks; 16 horse in line 8 at 0.75", 6"; a 24-figure square's face 8, 4"; a battery of 4 guns
+    // (the default) 4"; 8 skirmishers in open order 4 at 1", 4". The narrower front is all in contact;
+    // the wider side's figures within that width. Under twoRanks the second rank behind them too.
+    // With 6 figures a base a 24-figure column of 4 bases is one base wide (two would leave 2 ranks):
+    // 6 figures, 3", 4 ranks; with 2, 12 bases two wide: 4 figures, 2", 6 ranks.
+    const q = question('melee');
+    const cases: [Record<string, unknown>, Record<string, unknown>, Record<string, string | number>, number, number, number, number][] = [
+      [{ formation: 'column', charging: true }, {}, {}, 8, 3, 8, 2],
+      [{ formation: 'column', charging: true }, {}, { 'burt.meleeRanks': 'twoRanks' }, 16, 3, 16, 2],
+      [{ formation: 'column', charging: true }, {}, { 'burt.figuresPerBase': 6 }, 6, 4, 6, 2],
+      [{ formation: 'column', charging: true }, {}, { 'burt.figuresPerBase': 2 }, 4, 6, 4, 2],
+      [{}, {}, {}, 12, 2, 12, 2],
+      [{ arm: 'cavalry', charging: true }, { formation: 'square' }, {}, 5, 2, 8, 1],
+      [{ formation: 'column' }, { arm: 'guns' }, {}, 8, 3, 16, 1],
+      [{ arm: 'skirmishers' }, {}, {}, 4, 2, 8, 2],
+    ];
+    for (const [a, b, given, ca, ra, cb, rb] of cases) {
+      const options = resolveOptions(BURT_OPTIONS, given);
+      const asLane = q.exact(q.params.parse({ a, b }), options);
+      const counted = q.exact(q.params.parse({ a: { ...a, figuresInContact: ca, ranks: ra }, b: { ...b, figuresInContact: cb, ranks: rb } }), options);
+      const where = `${JSON.stringify(a)} against ${JSON.stringify(b)} ${JSON.stringify(given)}`;
+      expect(asLane.distributions, where).toEqual(counted.distributions);
+      expect(asLane.worked, where).toMatch(new RegExp(`^side a ${ca} figures in contact, ${ra} ranks?: .*; side b ${cb} figures in contact, ${rb} ranks?: `));
+    }
+    // And every die path of the sampler agrees with the default counts (4 against 4 with 2 a base).
+    expectSame('melee', { a: { formation: 'column', charging: true, class: 'C' }, b: { class: 'D' } }, resolveOptions(BURT_OPTIONS, { 'burt.figuresPerBase': 2 }));
+  });
+  it('9: the default figures in contact are what the lane counts for the same two units placed head-on, centred (turn/melee.ts contactFigures)', () => {
+    const q = question('melee');
+    const cases: [Record<string, unknown>, Record<string, unknown>, Record<string, string | number>][] = [
+      [{ formation: 'column' }, {}, {}],
+      [{ formation: 'column' }, {}, { 'burt.meleeRanks': 'twoRanks' }],
+      [{ formation: 'column' }, { formation: 'column' }, { 'burt.figuresPerBase': 6 }],
+      [{ formation: 'column', figures: 17 }, { figures: 9 }, { 'burt.figuresPerBase': 3, 'burt.meleeRanks': 'twoRanks' }],
+      [{ arm: 'cavalry', figures: 16 }, { formation: 'square' }, {}],
+      [{ arm: 'cavalry', figures: 16 }, { formation: 'square' }, { 'burt.figuresPerBase': 2 }],
+      [{ formation: 'column' }, { arm: 'guns' }, {}],
+      [{ arm: 'skirmishers', figures: 8, formation: 'open' }, {}, { 'burt.meleeRanks': 'twoRanks' }],
+    ];
+    for (const [a, d, given] of cases) {
+      const options = burtOptions(resolveOptions(BURT_OPTIONS, given));
+      const p = q.params.parse({ a, b: d }) as MeleeParams;
+      // A battery on the lane is its guns (4 by default, burt.gunsPerBattery), its figures their crews.
+      const onLane = (x: Record<string, unknown>) => (x.arm === 'guns' ? { ...x, guns: 4, figures: undefined, formation: undefined } : x);
+      const g = gameOf({ attacker: [battalion('A', 0, onLane(a))], defender: [battalion('D', 0, onLane(d))], options: given });
+      const where = `${JSON.stringify(a)} against ${JSON.stringify(d)} ${JSON.stringify(given)}`;
+      expect([meleeContact(p.a, p.b, options), meleeContact(p.b, p.a, options)], where).toEqual([contactFigures(g, unit(g, 'A'), unit(g, 'D')), contactFigures(g, unit(g, 'D'), unit(g, 'A'))]);
+    }
   });
   it('9: without classes no tests are asked: casualties and outcome only', () => {
     const q = question('melee');

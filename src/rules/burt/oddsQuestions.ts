@@ -13,6 +13,7 @@ import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFi
 import { levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
 import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
 import { IMPOSSIBLE_SCORE, scoreNeeded } from './die.js';
+import { figureModel, figuresInContact, figuresInOverlap, FIGURE_WIDTH, type FigureModel } from './figures.js';
 import { burtOptions, type BurtOptions } from './options.js';
 import { COHESION_LEVELS, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
 import { resolveFire, type FireOutcome } from './turn/fire.js';
@@ -100,7 +101,7 @@ const fire: OddsQuestion<FireParams> = {
   id: 'fire',
   doc: 'One fire (6): the hits, the figures removed after saves, and on a battery the guns put out of action.',
   params: fireParams,
-  givenByParams: { 'burt.squareDeepTarget': 'target.overTwoRanks', 'burt.figuresPerBase': 'figures, the figures that fire' },
+  givenByParams: { 'burt.squareDeepTarget': ['target.overTwoRanks'], 'burt.figuresPerBase': ['figures'] },
   exact(p, options) {
     const o = burtOptions(options);
     const { plan, shot } = firePlanOf(p, o);
@@ -134,12 +135,17 @@ const fire: OddsQuestion<FireParams> = {
 // One melee round (9) and the step-12 tests after it (8).
 
 const meleeSide = z.strictObject({
-  figuresInContact: z.int().min(0).max(60).describe('9: figures in contact (burt.meleeRanks).'),
+  figuresInContact: z
+    .int()
+    .min(0)
+    .max(60)
+    .optional()
+    .describe("9: figures in contact; default head-on, the two fronts centred on each other: the side's whole figures within the frontage they share, of its front rank or front two ranks (burt.meleeRanks), fronts by the figure model (burt.figuresPerBase)."),
   figures: z.int().min(1).max(60).optional().describe("Figures the side has (casualties stop there); default as a scenario's unit of its arm (2): 24 foot, 16 horse, 8 skirmishers, a battery's crew (burt.gunsPerBattery guns of 4)."),
   startFigures: z.int().min(1).max(60).optional().describe('8: figures it started with (strength modifiers); default figures.'),
   arm: z.enum(['infantry', 'cavalry', 'skirmishers', 'guns']).default('infantry'),
   formation: z.enum(FORMATIONS).optional().describe('12: line, column, square (infantry only) or open (skirmishers only); default line, open for skirmishers.'),
-  ranks: z.int().min(1).max(12).default(2).describe('Ranks of the formation (deeper at first contact, -1).'),
+  ranks: z.int().min(1).max(12).optional().describe("9: ranks of the formation (the deeper side's first-contact bonus); default the figure model's (burt.figuresPerBase): 24 foot in line 2, in column 3, a square 1."),
   level,
   class: z.enum(CLASSES).optional().describe('8: morale class, for the test after an indecisive round; without both sides\' classes no tests are asked.'),
   light: z.boolean().default(false),
@@ -162,11 +168,36 @@ function sideFigures(s: { figures?: number; arm: 'infantry' | 'cavalry' | 'skirm
   return s.figures ?? (s.arm === 'guns' ? gunsInBattery(undefined, o.gunsPerBattery) * GUN_CREW['6pdr'] : defaultFigures(s.arm));
 }
 
+/** A melee side's figure model (rulings, figure model): a battery's guns side by side, its figures their crews. */
+function sideModel(s: MeleeSideParams, o: Pick<BurtOptions, 'gunsPerBattery' | 'figuresPerBase' | 'squareDeepTarget'>): FigureModel {
+  const figures = sideFigures(s, o);
+  const count = s.arm === 'guns' ? Math.ceil(figures / GUN_CREW['6pdr']) : figures;
+  return figureModel(s.arm, s.formation, count, o.figuresPerBase, o.squareDeepTarget);
+}
+
+/**
+ * 9 (burt.meleeRanks): a side's figures in contact, given or as on the lane head-on with the fronts
+ * centred (play/turn/melee.ts, contactFigures): whole figures of its front within the narrower front's
+ * width, and under twoRanks as many of its second rank behind them; a battery fights with the crews of
+ * the guns in that width.
+ */
+export function meleeContact(s: MeleeSideParams, enemy: MeleeSideParams, o: BurtOptions): number {
+  if (s.figuresInContact !== undefined) return s.figuresInContact;
+  const own = sideModel(s, o);
+  const shared = Math.min(own.frontageInches, sideModel(enemy, o).frontageInches);
+  const within = figuresInOverlap(shared, FIGURE_WIDTH[s.arm]);
+  if (s.arm === 'guns') return Math.min(sideFigures(s, o), Math.min(own.frontRankFigures, within) * GUN_CREW['6pdr']);
+  return figuresInContact(own, within, o.meleeRanks);
+}
+
+/** A side's ranks: given, or its figure model's. */
+const sideRanks = (s: MeleeSideParams, o: BurtOptions): number => s.ranks ?? Math.max(1, sideModel(s, o).ranks);
+
 /** A melee side's counts that could be (its default figures depend on the options): none in contact beyond its figures, none beyond its start. */
 function meleeSideIssues(s: MeleeSideParams, side: 'a' | 'b', o: BurtOptions): OddsIssue[] {
   const figures = sideFigures(s, o);
   const out: OddsIssue[] = [];
-  if (s.figuresInContact > figures) out.push({ path: [side, 'figuresInContact'], message: `${s.figuresInContact} figures in contact, but the side has ${figures}` });
+  if (s.figuresInContact !== undefined && s.figuresInContact > figures) out.push({ path: [side, 'figuresInContact'], message: `${s.figuresInContact} figures in contact, but the side has ${figures}` });
   if (s.startFigures !== undefined && figures > s.startFigures) out.push({ path: [side, 'figures'], message: `${figures} figures now, more than the ${s.startFigures} it started with (startFigures)` });
   return out;
 }
@@ -188,7 +219,7 @@ function fighter(s: MeleeSideParams, o: BurtOptions): MeleeFighter {
   return {
     arm: s.arm,
     formation: s.formation,
-    ranks: s.ranks,
+    ranks: sideRanks(s, o),
     level: COHESION_LEVELS.indexOf(s.level) as Cohesion,
     lightCavalry: s.light,
     armoured: s.armoured,
@@ -225,9 +256,12 @@ function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
   };
 }
 
-function oddsSide(s: MeleeSideParams, withMorale: boolean, o: BurtOptions): MeleeOddsSide {
-  return { fighter: fighter(s, o), figuresInContact: s.figuresInContact, figures: sideFigures(s, o), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s, o) } } : {}) };
+function oddsSide(s: MeleeSideParams, enemy: MeleeSideParams, withMorale: boolean, o: BurtOptions): MeleeOddsSide {
+  return { fighter: fighter(s, o), figuresInContact: meleeContact(s, enemy, o), figures: sideFigures(s, o), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s, o) } } : {}) };
 }
+
+/** A side's figures in contact and ranks, for the worked-out line. */
+const contactWords = (s: MeleeOddsSide) => `${s.figuresInContact} ${s.figuresInContact === 1 ? 'figure' : 'figures'} in contact, ${s.fighter.ranks} ${s.fighter.ranks === 1 ? 'rank' : 'ranks'}`;
 
 const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
 
@@ -236,15 +270,17 @@ const melee: OddsQuestion<MeleeParams> = {
   doc: 'One melee round (9): the figures each side removes, the outcome (indecisive, pushed back, breaks), and with both classes the chance each side fails the step-12 test and each routs.',
   params: meleeParams,
   givenByParams: {
-    'burt.meleeRanks': 'a.figuresInContact and b.figuresInContact',
-    'burt.figuresPerBase': 'a.figuresInContact and b.figuresInContact',
-    'burt.supported': 'a.supported and b.supported',
+    'burt.meleeRanks': ['a.figuresInContact', 'b.figuresInContact'],
+    'burt.figuresPerBase': ['a.figuresInContact', 'b.figuresInContact', 'a.ranks', 'b.ranks'],
+    'burt.supported': ['a.supported', 'b.supported'],
   },
   check: (p, options) => [...meleeSideIssues(p.a, 'a', burtOptions(options)), ...meleeSideIssues(p.b, 'b', burtOptions(options))],
   exact(p, options) {
     const o = burtOptions(options);
     const withMorale = p.a.class !== undefined && p.b.class !== undefined;
-    const m = meleeOdds(oddsSide(p.a, withMorale, o), oddsSide(p.b, withMorale, o), p.firstContact, o);
+    const a = oddsSide(p.a, p.b, withMorale, o);
+    const b = oddsSide(p.b, p.a, withMorale, o);
+    const m = meleeOdds(a, b, p.firstContact, o);
     const out: OddsDistribution[] = [
       distribution('inflictedByA', 'figures side a takes off side b', m.inflictedByA),
       distribution('inflictedByB', 'figures side b takes off side a', m.inflictedByB),
@@ -252,14 +288,14 @@ const melee: OddsQuestion<MeleeParams> = {
     ];
     if (m.testFails) out.push(yesNo('aFailsTest', 'side a fails the step-12 test (it loses a level, 8)', m.testFails[0]), yesNo('bFailsTest', 'side b fails the step-12 test', m.testFails[1]));
     if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
-    return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null }, worked: `side a ${planWords(m.planA, 'b')}; side b ${planWords(m.planB, 'a')} (9)` };
+    return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null }, worked: `side a ${contactWords(a)}: ${planWords(m.planA, 'b')}; side b ${contactWords(b)}: ${planWords(m.planB, 'a')} (9)` };
   },
   sample(p, options, dice: EngagementDice) {
     const o = burtOptions(options);
     const fa = fighter(p.a, o);
     const fb = fighter(p.b, o);
-    const planA = setMeleePlan(emptyPlan(o), p.a.figuresInContact, fa, fb, p.firstContact, o);
-    const planB = setMeleePlan(emptyPlan(o), p.b.figuresInContact, fb, fa, p.firstContact, o);
+    const planA = setMeleePlan(emptyPlan(o), meleeContact(p.a, p.b, o), fa, fb, p.firstContact, o);
+    const planB = setMeleePlan(emptyPlan(o), meleeContact(p.b, p.a, o), fb, fa, p.firstContact, o);
     // As the engine's strike: each side rolls on its own fire stream.
     const byA = rollCasualties(planA, sideFigures(p.b, o), dice.fire(0));
     const byB = rollCasualties(planB, sideFigures(p.a, o), dice.fire(1));
@@ -302,6 +338,8 @@ const melee: OddsQuestion<MeleeParams> = {
       b: { figuresInContact: 11, figures: 24, arm: 'infantry', formation: 'line', ranks: 2, level: 'disordered', light: false, armoured: false, lancers: false, charging: false, cover: 'none', againstRear: false, supported: false, secureFlank: false },
       firstContact: true,
     },
+    // Figures in contact and ranks as on the lane, head-on (a column of 24 against a battery's guns).
+    meleeParams.parse({ a: { formation: 'column', charging: true, class: 'B' }, b: { arm: 'guns', class: 'C' } }),
   ],
 };
 
@@ -362,7 +400,7 @@ const morale: OddsQuestion<MoraleParams> = {
   id: 'morale',
   doc: 'One morale test (8): the chance it passes, and the order class after it.',
   params: moraleParams,
-  givenByParams: { 'burt.supported': 'supported', 'burt.sightRange': 'noEnemyInSight' },
+  givenByParams: { 'burt.supported': ['supported'], 'burt.sightRange': ['noEnemyInSight'] },
   exact(p, options) {
     const o = burtOptions(options);
     const s = situationOf(p, o);

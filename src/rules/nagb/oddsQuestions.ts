@@ -212,7 +212,6 @@ const shooting: OddsQuestion<ShootingParams> = {
   id: 'shooting',
   doc: 'One fire step (p10-11): hits and casualties of several firers at one target, and the disorder or panic test the casualties trigger.',
   params: shootingParams,
-  givenByParams: { 'nagb.attackColumnWidth': 'each firer\'s front, when given', 'nagb.squareFace': 'each firer\'s front, when given' },
   exact(p, options) {
     const o = nagbOptions(options);
     const { firers, target, t, groups } = shootingSetup(p, o);
@@ -327,7 +326,6 @@ const charge: OddsQuestion<ChargeParams> = {
   id: 'charge',
   doc: 'One charge from declaration to going home (p12-13, p17-18): the charge test, the target’s reaction (its volley or fire if it shoots, its test if it forms square), the charge move, the chargers\' test, contact, flight and being caught.',
   params: chargeParams,
-  givenByParams: { 'nagb.attackColumnWidth': 'each unit\'s front, when given', 'nagb.squareFace': 'each unit\'s front, when given' },
   exact(p, options) {
     const spec = chargeSetup(p, nagbOptions(options));
     const odds = chargeOdds(spec);
@@ -456,11 +454,7 @@ const melee: OddsQuestion<MeleeParams> = {
   id: 'melee',
   doc: 'One round of hand to hand (p14-16): the casualties each side takes, the scores, who wins, and whether the loser breaks or falls back.',
   params: meleeParams,
-  givenByParams: {
-    'nagb.overlapDice': 'a.dice and b.dice, when given',
-    'nagb.attackColumnWidth': 'a.dice and b.dice (or a.front and b.front), when given',
-    'nagb.squareFace': 'a.dice and b.dice (or a.front and b.front), when given',
-  },
+  givenByParams: { 'nagb.overlapDice': ['a.dice', 'b.dice'] },
   exact(p, options) {
     const spec = meleeSetup(p, nagbOptions(options));
     const odds = meleeOdds(spec);
