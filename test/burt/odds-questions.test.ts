@@ -64,6 +64,38 @@ describe('volley odds: fire (6)', () => {
   });
 });
 
+describe('volley odds: a target\'s formation (6, 12)', () => {
+  it('6, 12 (burt.squareDeepTarget, burt.figuresPerBase): a target\'s formation decides overTwoRanks by the figure model: guns fire as at a target given that depth', () => {
+    // 24 foot in column: 6 bases two wide, 3 ranks; 12 in column: 3 bases one wide (two would leave 2
+    // ranks), 3 ranks; 8: 2 bases one wide, 2 ranks; with 6 a base, 24 make 4 bases one wide, 4 ranks.
+    // A square is deep under burt.squareDeepTarget true (the default) only; a line never.
+    const q = question('fire');
+    const cases: [string, number, Record<string, string | number | boolean>, boolean][] = [
+      ['column', 24, {}, true],
+      ['column', 12, {}, true],
+      ['column', 8, {}, false],
+      ['column', 24, { 'burt.figuresPerBase': 6 }, true],
+      ['square', 24, {}, true],
+      ['square', 24, { 'burt.squareDeepTarget': false }, false],
+      ['line', 24, {}, false],
+    ];
+    for (const [formation, figures, given, deep] of cases) {
+      const options = resolveOptions(BURT_OPTIONS, given);
+      const shot = { guns: 2, range: 'medium', target: { figures } };
+      const byFormation = q.exact(q.params.parse({ ...shot, target: { figures, formation } }), options);
+      const where = `${figures} in ${formation} ${JSON.stringify(given)}`;
+      expect(byFormation.distributions, where).toEqual(q.exact(q.params.parse({ ...shot, target: { figures, overTwoRanks: deep } }), options).distributions);
+      expect(byFormation.distributions, `${where}: the depth counts`).not.toEqual(q.exact(q.params.parse({ ...shot, target: { figures, overTwoRanks: !deep } }), options).distributions);
+    }
+  });
+  it('both formation and overTwoRanks are refused (the one decides the other), and a formation for skirmishers or a battery', () => {
+    const q = question('fire');
+    expect(q.params.safeParse({ guns: 2, range: 'short', target: { formation: 'column', overTwoRanks: false } }).error?.issues[0]).toMatchObject({ path: ['target', 'overTwoRanks'] });
+    expect(q.params.safeParse({ figures: 8, range: 'short', target: { formation: 'line', skirmishers: true } }).error?.issues[0]).toMatchObject({ path: ['target', 'formation'] });
+    expect(q.params.safeParse({ figures: 8, range: 'short', target: { formation: 'line', battery: { guns: 2 } } }).error?.issues[0]).toMatchObject({ path: ['target', 'formation'] });
+  });
+});
+
 describe('volley odds: melee (9)', () => {
   it('9, 8: 4 against 4 figures, classes C and D: each side\'s casualties, the outcome and each side\'s rout equal every die path', () => {
     expectSame('melee', {

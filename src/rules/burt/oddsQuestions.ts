@@ -44,7 +44,8 @@ export const fireParams = z
       .strictObject({
         figures: z.int().min(1).max(60).default(24).describe('Figures the target has (casualties stop there).'),
         cover,
-        overTwoRanks: z.boolean().default(false).describe('6: more than two ranks deep (a column, a square): guns -1.'),
+        formation: z.enum(['line', 'column', 'square']).optional().describe("12: the formation of a target on foot, which decides overTwoRanks by the figure model: a column of more than two ranks (burt.figuresPerBase), a square (burt.squareDeepTarget); give either formation or overTwoRanks."),
+        overTwoRanks: z.boolean().optional().describe('6: more than two ranks deep (a column, a square): guns -1; default from formation, else false.'),
         skirmishers: z.boolean().default(false).describe('6: skirmishers save at -1.'),
         battery: z.strictObject({ guns: z.int().min(1).max(12), ordnance: z.enum(ORDNANCE).default('6pdr') }).optional().describe('The target is a battery: a d6 per casualty against the next gun\'s crew.'),
       })
@@ -58,11 +59,19 @@ export const fireParams = z
     else if (p.guns === undefined && p.ordnance !== undefined) ctx.addIssue({ code: 'custom', path: ['ordnance'], message: 'ordnance is the weight of guns; small arms (figures) have none' });
     // 7: routers do not fire (play never has them fire, so the table has no to-hit item for them).
     if (p.firerLevel === 'rout') ctx.addIssue({ code: 'custom', path: ['firerLevel'], message: 'a routing unit does not fire (7)' });
+    if (p.target.formation !== undefined && p.target.overTwoRanks !== undefined) ctx.addIssue({ code: 'custom', path: ['target', 'overTwoRanks'], message: 'give either the target\'s formation (which decides it) or overTwoRanks, not both' });
+    if (p.target.formation !== undefined && (p.target.skirmishers || p.target.battery)) ctx.addIssue({ code: 'custom', path: ['target', 'formation'], message: `a formation is a target on foot's; ${p.target.battery ? 'a battery' : 'skirmishers'} take none` });
   })
   .transform((p) => ({ ...p, ordnance: p.ordnance ?? ('6pdr' as const), ammunition: p.ammunition ?? ('ball' as const) }));
 export type FireParams = z.infer<typeof fireParams>;
 
-function fireSituation(p: FireParams): FireSituation {
+/** 6, 12: whether the target is over two ranks deep: given, or its formation's figure model's (rulings, figure model). */
+function targetOverTwoRanks(p: FireParams, o: Pick<BurtOptions, 'figuresPerBase' | 'squareDeepTarget'>): boolean {
+  if (p.target.formation === undefined) return p.target.overTwoRanks ?? false;
+  return figureModel('infantry', p.target.formation, p.target.figures, o.figuresPerBase, o.squareDeepTarget).overTwoRanks;
+}
+
+function fireSituation(p: FireParams, o: BurtOptions): FireSituation {
   return {
     band: BANDS.indexOf(p.range) as RangeBand,
     firerMoved: p.firerMoved,
@@ -71,14 +80,14 @@ function fireSituation(p: FireParams): FireSituation {
     firerLevel: COHESION_LEVELS.indexOf(p.firerLevel) as Cohesion,
     guns: p.guns !== undefined,
     skirmishers: p.skirmishers,
-    targetOverTwoRanks: p.target.overTwoRanks,
+    targetOverTwoRanks: targetOverTwoRanks(p, o),
     firstVolley: p.firstVolley,
   };
 }
 
 /** The plan of a fire from its parameters, as the engine would build it (turn/fire.ts fireAt). */
 export function firePlanOf(p: FireParams, o: BurtOptions) {
-  const s = fireSituation(p);
+  const s = fireSituation(p, o);
   const toHit = fireToHitModifier(s, o);
   const shot = p.guns !== undefined ? gunShot(p.ordnance, p.ammunition) : 'smallArms';
   const save = fireSaveModifier(shot, coverIn(p.target.cover, o), p.target.skirmishers || p.target.battery !== undefined);
@@ -101,7 +110,7 @@ const fire: OddsQuestion<FireParams> = {
   id: 'fire',
   doc: 'One fire (6): the hits, the figures removed after saves, and on a battery the guns put out of action.',
   params: fireParams,
-  givenByParams: { 'burt.squareDeepTarget': ['target.overTwoRanks'], 'burt.figuresPerBase': ['figures'] },
+  givenByParams: { 'burt.squareDeepTarget': ['target.overTwoRanks'], 'burt.figuresPerBase': ['figures', 'target.overTwoRanks'] },
   exact(p, options) {
     const o = burtOptions(options);
     const { plan, shot } = firePlanOf(p, o);
@@ -128,6 +137,8 @@ const fire: OddsQuestion<FireParams> = {
     { figures: 22, range: 'short', firstVolley: false, firerMoved: false, targetMoved: true, firerLevel: 'shaken', skirmishers: false, ordnance: '6pdr', ammunition: 'ball', target: { figures: 20, cover: 'hard', overTwoRanks: false, skirmishers: false } },
     { guns: 4, ordnance: '6pdr', ammunition: 'canister', range: 'medium', firstVolley: false, firerMoved: false, targetMoved: false, firerLevel: 'unformed', skirmishers: false, target: { figures: 16, cover: 'none', overTwoRanks: false, skirmishers: false } },
     { figures: 9, range: 'short', firstVolley: false, firerMoved: false, targetMoved: false, firerLevel: 'formed', skirmishers: false, ordnance: '6pdr', ammunition: 'ball', target: { figures: 16, cover: 'none', overTwoRanks: false, skirmishers: false, battery: { guns: 4, ordnance: '6pdr' } } },
+    // Ball at a square, deep by burt.squareDeepTarget (6, 12).
+    fireParams.parse({ guns: 2, ammunition: 'ball', range: 'medium', target: { formation: 'square' } }),
   ],
 };
 
