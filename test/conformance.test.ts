@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EngagementDice } from '../src/core/dice.js';
 import { RUNGS, type EngagementResult } from '../src/core/result.js';
-import { QUALITY_LADDER, type Ruleset } from '../src/core/ruleset.js';
+import { QUALITY_LADDER, type OddsQuestion, type Ruleset } from '../src/core/ruleset.js';
 import { RULESETS } from '../src/rules/index.js';
 import { parse } from 'yaml';
 import { scenarioKindSchema, scenarioSchema } from '../src/scenario/schema.js';
@@ -212,43 +212,83 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
 
   it('gives exact odds that sampling agrees with, within 4 standard errors', () => {
     if (!rs.odds) return;
-    const cases: { question: (typeof rs.odds.questions)[number]; params: unknown; options: Record<string, string | number | boolean> }[] = [];
+    const cases: OddsCase[] = [];
     const defaults = Object.fromEntries(rs.options.map((o) => [o.name, o.default]));
-    for (const q of rs.odds.questions) for (const p of q.examples) cases.push({ question: q, params: p, options: defaults });
+    for (const q of rs.odds.questions) q.examples.forEach((p, k) => cases.push({ question: q, params: p, options: defaults, label: `${q.id} #${k}` }));
     for (const file of rs.examples) {
       const { plan } = smallPlan(file);
       const cell = plan.cells[0];
       const asked = rs.odds.ofScenario?.(cell.scenario);
-      if (asked) cases.push({ question: rs.odds.questions.find((q) => q.id === asked.question)!, params: asked.params, options: cell.options });
+      if (asked) cases.push({ question: rs.odds.questions.find((q) => q.id === asked.question)!, params: asked.params, options: cell.options, label: `${asked.question} of ${file}` });
     }
     expect(cases.length, 'odds examples').toBeGreaterThan(0);
-    cases.forEach((c, k) => {
-      const exact = c.question.exact(c.params, c.options);
-      expect(exact.worked, `${c.question.id} #${k} says what it worked out before the dice`).toMatch(/\S/);
-      const counts = new Map<string, Map<string, number>>(exact.distributions.map((d) => [d.name, new Map()]));
-      for (let i = 0; i < ODDS_DRAWS; i++) {
-        const draw = c.question.sample(c.params, c.options, EngagementDice.for('conformance-odds', `${c.question.id}-${k}`, i));
-        for (const [name, v] of Object.entries(draw)) {
-          const m = counts.get(name);
-          if (m) m.set(String(v), (m.get(String(v)) ?? 0) + 1);
+    cases.forEach((c, k) => expectSamplingAgrees(c, `${c.question.id}-${k}`));
+  });
+
+  it("gives exact odds that sampling agrees with under every option value that gives a question example another answer", () => {
+    if (!rs.odds) return;
+    const defaults = Object.fromEntries(rs.options.map((o) => [o.name, o.default]));
+    let variants = 0;
+    for (const q of rs.odds.questions) {
+      q.examples.forEach((params, k) => {
+        // Answers already sampled for this example (the defaults', and those of earlier variants).
+        const seen = new Set([JSON.stringify(q.exact(params, defaults).distributions)]);
+        for (const spec of rs.options) {
+          for (const v of spec.values) {
+            const options = { ...defaults, [spec.name]: v };
+            if (v === spec.default || q.check?.(params, options).length) continue;
+            const answer = JSON.stringify(q.exact(params, options).distributions);
+            if (seen.has(answer)) continue;
+            seen.add(answer);
+            const label = `${q.id} #${k} under ${spec.name} ${String(v)}`;
+            expectSamplingAgrees({ question: q, params, options, label }, label);
+            variants++;
+          }
         }
-      }
-      for (const d of exact.distributions) {
-        const total = d.values.reduce((s, v) => s + v.p, 0);
-        expect(total, `${c.question.id} ${d.name}: probabilities sum to one`).toBeCloseTo(1, 9);
-        const seen = counts.get(d.name)!;
-        for (const v of d.values) {
-          const phat = (seen.get(String(v.value)) ?? 0) / ODDS_DRAWS;
-          // (A sure outcome's sum of paths may come out an ulp above 1: its standard error is 0, not NaN.)
-          const p = Math.min(1, Math.max(0, v.p));
-          const se = Math.sqrt((p * (1 - p)) / ODDS_DRAWS);
-          expect(Math.abs(phat - v.p), `${c.question.id} #${k} ${d.name}=${v.value}: exact ${v.p}, sampled ${phat}`).toBeLessThanOrEqual(Z * se + 1e-12);
-        }
-        for (const value of seen.keys()) expect(d.values.some((v) => String(v.value) === value), `${d.name}=${value} was sampled but has no exact probability`).toBe(true);
-      }
-    });
+      });
+    }
+    // Every rule system's examples answer differently under some option (AoR asks its question of scenarios only).
+    if (rs.odds.questions.some((q) => q.examples.length > 0)) expect(variants, 'option values that change an example').toBeGreaterThan(0);
   });
 });
+
+/** One odds question asked with its parameters and options, named for messages. */
+interface OddsCase {
+  question: OddsQuestion;
+  params: unknown;
+  options: Record<string, string | number | boolean>;
+  label: string;
+}
+
+/**
+ * The exact distributions of a case against ODDS_DRAWS draws of its sampler (the engine's own code),
+ * each value within Z standard errors; the draws are the engagements of the cell `key`.
+ */
+function expectSamplingAgrees(c: OddsCase, key: string): void {
+  const exact = c.question.exact(c.params, c.options);
+  expect(exact.worked, `${c.label} says what it worked out before the dice`).toMatch(/\S/);
+  const counts = new Map<string, Map<string, number>>(exact.distributions.map((d) => [d.name, new Map()]));
+  for (let i = 0; i < ODDS_DRAWS; i++) {
+    const draw = c.question.sample(c.params, c.options, EngagementDice.for('conformance-odds', key, i));
+    for (const [name, v] of Object.entries(draw)) {
+      const m = counts.get(name);
+      if (m) m.set(String(v), (m.get(String(v)) ?? 0) + 1);
+    }
+  }
+  for (const d of exact.distributions) {
+    const total = d.values.reduce((s, v) => s + v.p, 0);
+    expect(total, `${c.label} ${d.name}: probabilities sum to one`).toBeCloseTo(1, 9);
+    const seen = counts.get(d.name)!;
+    for (const v of d.values) {
+      const phat = (seen.get(String(v.value)) ?? 0) / ODDS_DRAWS;
+      // (A sure outcome's sum of paths may come out an ulp above 1: its standard error is 0, not NaN.)
+      const p = Math.min(1, Math.max(0, v.p));
+      const se = Math.sqrt((p * (1 - p)) / ODDS_DRAWS);
+      expect(Math.abs(phat - v.p), `${c.label} ${d.name}=${v.value}: exact ${v.p}, sampled ${phat}`).toBeLessThanOrEqual(Z * se + 1e-12);
+    }
+    for (const value of seen.keys()) expect(d.values.some((v) => String(v.value) === value), `${c.label} ${d.name}=${value} was sampled but has no exact probability`).toBe(true);
+  }
+}
 
 describe('conformance: the exclusion list', () => {
   it('is empty', () => {

@@ -248,6 +248,22 @@ export interface OddsQuestion<P = any> {
   givenByParams?: Readonly<Record<string, readonly string[]>>;
 }
 
+/**
+ * What an odds question's sampler works out before its dice (profiles, dice, scores), made once for
+ * each parameters and options it is asked with: the conformance suite and the enumerations of every
+ * die path draw thousands of times with the same two objects, which are never changed.
+ */
+export function onceAsked<P extends object, R>(make: (params: P, options: ResolvedOptions) => R): (params: P, options: ResolvedOptions) => R {
+  const kept = new WeakMap<P, WeakMap<ResolvedOptions, R>>();
+  return (params, options) => {
+    let byOptions = kept.get(params);
+    if (byOptions === undefined) kept.set(params, (byOptions = new WeakMap()));
+    let made = byOptions.get(options);
+    if (made === undefined) byOptions.set(options, (made = make(params, options)));
+    return made;
+  };
+}
+
 /** A problem with an odds question's parameters: the field's path below `params` and what is wrong. */
 export interface OddsIssue {
   path: (string | number)[];

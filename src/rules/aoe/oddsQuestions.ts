@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
-import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
+import { onceAsked, type OddsDistribution, type OddsQuestion, type OddsSupport, type ResolvedOptions } from '../../core/ruleset.js';
 import {
   attackerModifier,
   BAYONET_BAND_KEYS,
@@ -116,6 +116,11 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 const GUN_KEYS = ['unharmed', 'silenced', 'damaged', 'wrecked'];
 const yesNo = (name: string, label: string, p: number): OddsDistribution => ({ name, label, values: [{ value: 'yes', p }, { value: 'no', p: 1 - p }] });
 
+const volleyAsked = onceAsked((p: VolleyParams, options: ResolvedOptions) => {
+  const o = aoeOptions(options);
+  return { s: volleySetup(p, options), die: aoeDie(o.die, o.d10Faces) };
+});
+
 const volleyQuestion: OddsQuestion<VolleyParams> = {
   id: 'volley',
   doc: 'One roll of Volley & Cannonade (p2): the result, hits on troops, disorder, a charge checked, and the effect on a battery.',
@@ -137,9 +142,8 @@ const volleyQuestion: OddsQuestion<VolleyParams> = {
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const o = aoeOptions(options);
-    const s = volleySetup(p, options);
-    const r = rollVolley(dice.fire(0), aoeDie(o.die, o.d10Faces), s.modifier);
+    const { s, die } = volleyAsked(p, options);
+    const r = rollVolley(dice.fire(0), die, s.modifier);
     const g = volleyGunEffect(r, s.cannonade);
     return {
       result: VOLLEY_RESULT_KEYS[r],
@@ -216,6 +220,12 @@ export function bayonetSetup(p: BayonetParams, options: ResolvedOptions): { atta
   return { attacker: attackerModifier(att, def, sit, o), defender: defenderModifier(att, def, sit, o) };
 }
 
+const bayonetAsked = onceAsked((p: BayonetParams, options: ResolvedOptions) => {
+  const o = aoeOptions(options);
+  const sides = bayonetSides(p.attackers.map((u) => toCombat(u, o)), p.defenders.map((u) => toCombat(u, o)));
+  return { m: bayonetSetup(p, options), die: aoeDie(o.die, o.d10Faces), draw: standLossHits(o.standLoss), sides };
+});
+
 const bayonetQuestion: OddsQuestion<BayonetParams> = {
   id: 'bayonet',
   doc: 'One Bayonet & Sabre combat (p2): the difference band, the hits each side takes (a 0 costing a stand, aoe.standLoss) and who wins.',
@@ -237,13 +247,11 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const o = aoeOptions(options);
-    const m = bayonetSetup(p, options);
-    const band = bayonetBand(rollBayonet(dice.fire(0), dice.fire(1), aoeDie(o.die, o.d10Faces), m.attacker, m.defender));
-    const draw = standLossHits(o.standLoss);
+    const { m, die, draw, sides } = bayonetAsked(p, options);
+    const band = bayonetBand(rollBayonet(dice.fire(0), dice.fire(1), die, m.attacker, m.defender));
     return {
       band: BAYONET_BAND_KEYS[band],
-      winner: bayonetWinner(band, bayonetSides(p.attackers.map((u) => toCombat(u, o)), p.defenders.map((u) => toCombat(u, o)))),
+      winner: bayonetWinner(band, sides),
       attackerHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'attacker'),
       defenderHits: band === BOTH_SHATTERED ? draw : bandHits(band, 'defender'),
     };
@@ -308,6 +316,11 @@ function rollsForSquare(p: MarchParams): boolean {
   return p.arm === 'infantry' && p.formation !== 'marchColumn' && p.formation !== 'square';
 }
 
+const marchAsked = onceAsked((p: MarchParams, options: ResolvedOptions) => {
+  const o = aoeOptions(options);
+  return { o, mod: marchSetup(p, options), die: aoeDie(o.die, o.d10Faces) };
+});
+
 const marchQuestion: OddsQuestion<MarchParams> = {
   id: 'march',
   doc: 'One roll on the March Table (p1): the result, whether it counts as a failed check (rulings 5), whether it would form square (p1, p3) and whether it lets the unit charge (aoe.chargeRequires).',
@@ -335,9 +348,8 @@ const marchQuestion: OddsQuestion<MarchParams> = {
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const o = aoeOptions(options);
-    const mod = marchSetup(p, options);
-    const r = rollMarch(dice.morale(0), aoeDie(o.die, o.d10Faces), mod, p.disordered);
+    const { o, mod, die } = marchAsked(p, options);
+    const r = rollMarch(dice.morale(0), die, mod, p.disordered);
     // The modified roll back from the result's band is not unique, so the square and failure answers
     // come from the band itself (every modified roll in a band gives the same answers).
     const band = r % 6;

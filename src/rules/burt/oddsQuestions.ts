@@ -436,6 +436,10 @@ const morale: OddsQuestion<MoraleParams> = {
   examples: [
     { class: 'C', purpose: 'assaulted', figures: 24, startFigures: 24, level: 'formed', formation: 'square', cover: 'none', noEnemyInSight: false, chargingSkirmishersOrRouters: false, chargingFlankOrRear: false, commanderInChief: false, subordinateGeneral: false, supported: false, advancingOrPushingBack: false, retiringOrPushedBack: false, secureFlank: false, casualtiesThisTurn: false, armyDemoralised: false },
     { class: 'E', purpose: 'fireLoss', figures: 11, startFigures: 24, level: 'shaken', formation: 'line', cover: 'soft', noEnemyInSight: false, chargingSkirmishersOrRouters: false, chargingFlankOrRear: false, commanderInChief: false, subordinateGeneral: false, supported: false, advancingOrPushingBack: false, retiringOrPushedBack: true, secureFlank: false, casualtiesThisTurn: true, armyDemoralised: true },
+    // Needs 5 + 3 = 8 (under 3/4 strength, casualties, retiring): the extended die (6).
+    moraleParams.parse({ class: 'D', figures: 15, casualtiesThisTurn: true, retiringOrPushedBack: true }),
+    // Needs 2 - 4: passes on any roll, a 1 included unless burt.naturalOne says otherwise.
+    moraleParams.parse({ class: 'A', supported: true, commanderInChief: true }),
   ],
 };
 

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
-import type { OddsDistribution, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
+import { onceAsked, type OddsDistribution, type OddsQuestion, type OddsSupport, type ResolvedOptions } from '../../core/ruleset.js';
 import { CHARGE_ENDINGS, newChargeResult, reactionAllowed, resolveCharge, whyNoCharge, type ChargeSpec } from './charge.js';
 import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from './disorder.js';
 import { facingFigures, laneOverlappedEnds, MELEE_ENDINGS, meleeDice, newMeleeResult, resolveMeleeRound, strikeOrder, type MeleeSpec } from './melee.js';
@@ -208,6 +208,11 @@ function shootingSetup(p: ShootingParams, o: NagbOptions) {
   return { firers, target, t, groups: firers.map((f) => fireGroup(f, t, o)) };
 }
 
+const shootingAsked = onceAsked((p: ShootingParams, options: ResolvedOptions) => {
+  const o = nagbOptions(options);
+  return { o, ...shootingSetup(p, o) };
+});
+
 const shooting: OddsQuestion<ShootingParams> = {
   id: 'shooting',
   doc: 'One fire step (p10-11): hits and casualties of several firers at one target, and the disorder or panic test the casualties trigger.',
@@ -231,8 +236,7 @@ const shooting: OddsQuestion<ShootingParams> = {
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const o = nagbOptions(options);
-    const { target, groups } = shootingSetup(p, o);
+    const { o, target, groups } = shootingAsked(p, options);
     const fire = dice.fire(0);
     const rec = newHitRoll();
     let hits = 0;
@@ -322,6 +326,8 @@ function chargeSetup(p: ChargeParams, o: NagbOptions): ChargeSpec {
 
 const TARGET_STATES = ['unchanged', 'square', 'disordered', 'fled'] as const;
 
+const chargeAsked = onceAsked((p: ChargeParams, options: ResolvedOptions) => chargeSetup(p, nagbOptions(options)));
+
 const charge: OddsQuestion<ChargeParams> = {
   id: 'charge',
   doc: 'One charge from declaration to going home (p12-13, p17-18): the charge test, the target’s reaction (its volley or fire if it shoots, its test if it forms square), the charge move, the chargers\' test, contact, flight and being caught.',
@@ -344,7 +350,7 @@ const charge: OddsQuestion<ChargeParams> = {
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const out = resolveCharge(dice.morale(0), chargeSetup(p, nagbOptions(options)), newChargeResult());
+    const out = resolveCharge(dice.morale(0), chargeAsked(p, options), newChargeResult());
     return {
       ending: out.ending,
       target: out.target,
@@ -450,6 +456,8 @@ function meleeSetup(p: MeleeParams, o: NagbOptions): MeleeSpec {
   return meleeSpec(partyFrom(p.a, p.b, o), partyFrom(p.b, p.a, o), p.order ?? defaultStrikeOrder(p, o), o);
 }
 
+const meleeAsked = onceAsked((p: MeleeParams, options: ResolvedOptions) => meleeSetup(p, nagbOptions(options)));
+
 const melee: OddsQuestion<MeleeParams> = {
   id: 'melee',
   doc: 'One round of hand to hand (p14-16): the casualties each side takes, the scores, who wins, and whether the loser breaks or falls back.',
@@ -469,7 +477,7 @@ const melee: OddsQuestion<MeleeParams> = {
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const out = resolveMeleeRound(dice.fire(0), meleeSetup(p, nagbOptions(options)), newMeleeResult());
+    const out = resolveMeleeRound(dice.fire(0), meleeAsked(p, options), newMeleeResult());
     return { onA: out.onA, onB: out.onB, ending: out.ending };
   },
   examples: [
