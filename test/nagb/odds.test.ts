@@ -599,7 +599,10 @@ describe('a melee file without order or dice takes them as play would (p5, p8, p
     expect(spec({ a: { formation: 'square' }, b: horse }).order).toBe('a');
     expect(spec({ a: { charging: true }, b: { inVillage: true } }).order).toBe('b');
     expect(spec({ a: horse, b: { formation: 'square' }, order: 'a' }).order).toBe('a');
-    expect(first('melee', { a: { charging: true }, b: { arm: 'cavalry', charging: true } })).toEqual({ path: 'order', message: 'both sides charging is a counter-charge, which strikes on initiative (p5): give order a or b' });
+    expect(first('melee', { a: { arm: 'cavalry', charging: true }, b: { arm: 'cavalry', charging: true } })).toEqual({ path: 'order', message: 'both sides charging is a counter-charge, which strikes on initiative (p5): give order a or b' });
+    // p12: infantry does not charge cavalry, on either side.
+    expect(first('melee', { a: { charging: true }, b: { arm: 'cavalry' } })).toEqual({ path: 'a.charging', message: 'infantry does not charge cavalry (p12)' });
+    expect(first('melee', { a: { arm: 'cavalry' }, b: { charging: true } })).toEqual({ path: 'b.charging', message: 'infantry does not charge cavalry (p12)' });
   });
   it('p14: a 12-figure line against an 8-figure column front rolls 8 + 2 = 10, the column 8; nagb.overlapDice plusOne gives 9', () => {
     const params = { a: { formation: 'attackColumn', front: 8, charging: true }, b: { formation: 'line', front: 12 } };
@@ -609,6 +612,30 @@ describe('a melee file without order or dice takes them as play would (p5, p8, p
     // One surplus figure overlaps one end (rulings 3.5.7): 9 against 8 rolls 8 + 1.
     expect(spec({ a: { formation: 'attackColumn', front: 8 }, b: { front: 9 } }).b.dice).toBe(9);
     expect(spec({ a: { front: 8, dice: 5 }, b: { front: 12 } }).a.dice).toBe(5);
+  });
+});
+
+describe('p39, p40: elite cavalry is drilled, not stubborn (guard cavalry is both)', () => {
+  // Derived apart from the program (exact fractions from the p14-16 text, to the last digits here):
+  // a stubborn loser would test at plain Ld, and under nagb.disorderedLoser's default a disordered
+  // stubborn loser tests where any other breaks.
+  const ending = (params: unknown) => Object.fromEntries(question('melee').exact(question('melee').params.parse(params), DEFAULTS).distributions.find((d) => d.name === 'ending')!.values.map((v) => [v.value, v.p]));
+  it('p15: an elite light cavalry loser, in a melee fought on with a line, tests at Ld 10 less the margin', () => {
+    const e = ending({ a: { formation: 'line' }, b: { arm: 'cavalry', class: 'elite', cavalryType: 'light' } });
+    expect(e.bBreaks).toBeCloseTo(0.1268669952849417, 14);
+    expect(e.bFallsBack).toBeCloseTo(0.22148102945834813, 14);
+  });
+  it('p27: a disordered elite cavalry loser breaks without a test (nagb.disorderedLoser breaksExceptStubborn)', () => {
+    const e = ending({ a: { formation: 'attackColumn' }, b: { arm: 'cavalry', class: 'elite', disordered: true } });
+    expect(e.bBreaks).toBeCloseTo(0.1416258885354971, 14);
+    expect(e.bFallsBack).toBe(0);
+    // Guard cavalry is stubborn: it tests, and some fall back.
+    expect(ending({ a: { formation: 'attackColumn' }, b: { arm: 'cavalry', class: 'guard', disordered: true } }).bFallsBack).toBeGreaterThan(0);
+  });
+  it('p15: elite light cavalry beaten by veteran light cavalry', () => {
+    const e = ending({ a: { arm: 'cavalry', charging: true, cavalryType: 'light', class: 'veteran' }, b: { arm: 'cavalry', class: 'elite', cavalryType: 'light' } });
+    expect(e.bBreaks).toBeCloseTo(0.35553479868286136, 14);
+    expect(e.bFallsBack).toBeCloseTo(0.3492523804330952, 14);
   });
 });
 

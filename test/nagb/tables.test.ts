@@ -7,6 +7,7 @@ import {
   cavalryTerrainTest,
   classHitModifier,
   classRow,
+  isStubbornClass,
   commanderRow,
   GUNS,
   INFANTRY_TERRAIN_ROW,
@@ -32,10 +33,14 @@ describe('Troop classes (p38-40)', () => {
     expect(['conscripts', 'line', 'veteran'].map((c) => leadershipOf('cavalry', c as never, O))).toEqual([7, 8, 9]);
     expect(leadershipOf('cavalry', 'militia', O)).toBe(7);
   });
-  it('p39: raw = militia and conscripts; drilled from veteran; stubborn elite and guard', () => {
+  it('p39: raw = militia and conscripts; drilled from veteran; stubborn elite and guard on foot (gun crews as foot)', () => {
     expect(UNIT_CLASSES.map((c) => classRow(c).raw)).toEqual([true, true, false, false, false, false]);
     expect(UNIT_CLASSES.map((c) => classRow(c).drilled)).toEqual([false, false, false, true, true, true]);
-    expect(UNIT_CLASSES.map((c) => classRow(c).stubborn)).toEqual([false, false, false, false, true, true]);
+    expect(UNIT_CLASSES.map((c) => isStubbornClass('infantry', c))).toEqual([false, false, false, false, true, true]);
+    expect(UNIT_CLASSES.map((c) => isStubbornClass('artillery', c))).toEqual([false, false, false, false, true, true]);
+  });
+  it('p40: of cavalry only the guard is stubborn (both cavalry tables: Elite drilled, Guard drilled and stubborn)', () => {
+    expect(UNIT_CLASSES.map((c) => isStubbornClass('cavalry', c))).toEqual([false, false, false, false, false, true]);
   });
   it('p11, p39: test shares any / 10% / 25%, elite and guard not modified by casualties', () => {
     expect(UNIT_CLASSES.map((c) => classRow(c).testShare)).toEqual([0, 0, 0.1, 0.25, 0.25, 0.25]);

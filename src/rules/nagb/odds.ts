@@ -55,6 +55,7 @@ import {
   type CavalryType,
   type CavalryWeapon,
   classRow,
+  isStubbornClass,
   type Cover,
   figureWeight,
   type Formation,
@@ -138,7 +139,7 @@ function ldOf(p: UnitProfile, opts: NagbOptions): number {
 }
 
 function isStubborn(p: UnitProfile): boolean {
-  return classRow(p.cls).stubborn || p.commanderJoined === true;
+  return isStubbornClass(p.arm, p.cls) || p.commanderJoined === true;
 }
 
 // ---------------------------------------------------------------------------------------------------

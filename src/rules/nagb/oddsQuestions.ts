@@ -402,6 +402,10 @@ const meleeParams = z
   .superRefine((p, ctx) => {
     // p5: a counter-charge strikes on the initiative roll, which the question does not make.
     if (p.order === undefined && p.a.charging && p.b.charging) ctx.addIssue({ code: 'custom', path: ['order'], message: 'both sides charging is a counter-charge, which strikes on initiative (p5): give order a or b' });
+    // p12: infantry does not charge cavalry (as the charge question refuses it, and play never declares it).
+    for (const [k, x, enemy] of [['a', p.a, p.b], ['b', p.b, p.a]] as const) {
+      if (x.charging && x.arm === 'infantry' && enemy.arm === 'cavalry') ctx.addIssue({ code: 'custom', path: [k, 'charging'], message: 'infantry does not charge cavalry (p12)' });
+    }
   });
 type MeleeParams = z.infer<typeof meleeParams>;
 

@@ -27,8 +27,6 @@ export interface ClassRow {
   raw: boolean;
   /** Drilled: one free line/column change at the start of the move (p39). */
   drilled: boolean;
-  /** Stubborn: break tests at unmodified Ld (p39). */
-  stubborn: boolean;
   /** Share of starting figures lost in one round that triggers a shooting test; 0 = any casualty (p11, p27). */
   testShare: number;
   /** Whether that test is modified by the casualties taken (p11: not for elite and guard). */
@@ -37,15 +35,24 @@ export interface ClassRow {
   standRange: number;
 }
 
-/** Infantry (p39) and, by the rulings' mapping, cavalry and gun crews of the same class. */
+/** Infantry (p39) and, by the rulings' mapping, cavalry and gun crews of the same class (stubbornness apart: isStubbornClass). */
 const CLASS_ROWS: Record<UnitClass, ClassRow> = {
-  militia: { ld: 6, raw: true, drilled: false, stubborn: false, testShare: 0, casualtyModified: true, standRange: 2 },
-  conscripts: { ld: 7, raw: true, drilled: false, stubborn: false, testShare: 0, casualtyModified: true, standRange: 1 },
-  line: { ld: 8, raw: false, drilled: false, stubborn: false, testShare: 0.1, casualtyModified: true, standRange: 0 },
-  veteran: { ld: 9, raw: false, drilled: true, stubborn: false, testShare: 0.25, casualtyModified: true, standRange: -1 },
-  elite: { ld: 10, raw: false, drilled: true, stubborn: true, testShare: 0.25, casualtyModified: false, standRange: -2 },
-  guard: { ld: 11, raw: false, drilled: true, stubborn: true, testShare: 0.25, casualtyModified: false, standRange: -3 },
+  militia: { ld: 6, raw: true, drilled: false, testShare: 0, casualtyModified: true, standRange: 2 },
+  conscripts: { ld: 7, raw: true, drilled: false, testShare: 0, casualtyModified: true, standRange: 1 },
+  line: { ld: 8, raw: false, drilled: false, testShare: 0.1, casualtyModified: true, standRange: 0 },
+  veteran: { ld: 9, raw: false, drilled: true, testShare: 0.25, casualtyModified: true, standRange: -1 },
+  elite: { ld: 10, raw: false, drilled: true, testShare: 0.25, casualtyModified: false, standRange: -2 },
+  guard: { ld: 11, raw: false, drilled: true, testShare: 0.25, casualtyModified: false, standRange: -3 },
 };
+
+/**
+ * p39, p40: whether a unit is stubborn (break tests at unmodified Ld): elite and guard on foot, and gun
+ * crews as foot of their class; of cavalry only the guard, p40's Elite rows of both cavalry tables
+ * being drilled and not stubborn.
+ */
+export function isStubbornClass(arm: Arm, cls: UnitClass): boolean {
+  return cls === 'guard' || (cls === 'elite' && arm !== 'cavalry');
+}
 
 /** The table row of a class (guard Ld is the default 11 here; use `leadershipOf` for the option). */
 export function classRow(cls: UnitClass): ClassRow {

@@ -10,7 +10,7 @@ import { resolveDoctrine } from '../doctrine.js';
 import { frenchInfantryDrilled } from '../movement.js';
 import type { NagbOptions } from '../options.js';
 import { checkLane, type LaneScenario, type UnitInput } from '../scenarios.js';
-import { cavalryRecovery, classRow, commanderRow, type Formation, leadershipOf, type Terrain } from '../tables.js';
+import { cavalryRecovery, classRow, commanderRow, type Formation, isStubbornClass, leadershipOf, type Terrain } from '../tables.js';
 import { BASE_TURNS_EXTRA } from './end.js';
 import { maxRange } from './fire.js';
 import { nagbScale } from '../vocabulary.js';
@@ -39,7 +39,7 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
     ld: u.leadership ?? leadershipOf(u.arm, u.class, opts),
     raw: row.raw,
     drilled,
-    stubborn: row.stubborn,
+    stubborn: isStubbornClass(u.arm, u.class),
     weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
     // The defaults of the fields of some arms (scenarios.ts; checkLane refuses them on another).
     cavalryType: u.arm === 'cavalry' ? (u.cavalryType ?? 'heavy') : null,
