@@ -146,6 +146,17 @@ describe('Losing (p8, p15, p27, p39, p40)', () => {
     expect(loserBreaksOutright({ ...l, formation: 'marchColumn' }, O)).toBe(true);
     expect(loserBreaksOutright({ ...l, beatenByChargingHeavyCavalry: true }, O)).toBe(true);
   });
+  it('p8, p40 vs p39 (nagb.stubbornAutobreak): a stubborn loser in march column or beaten by charging heavy cavalry breaks too, or tests', () => {
+    const stubborn = { ...l, stubborn: true };
+    expect(loserBreaksOutright({ ...stubborn, formation: 'marchColumn' }, O)).toBe(true);
+    expect(loserBreaksOutright({ ...stubborn, beatenByChargingHeavyCavalry: true }, O)).toBe(true);
+    const tests = withOptions({ stubbornAutobreak: 'tests' });
+    expect(loserBreaksOutright({ ...stubborn, formation: 'marchColumn' }, tests)).toBe(false);
+    expect(loserBreaksOutright({ ...stubborn, beatenByChargingHeavyCavalry: true }, tests)).toBe(false);
+    // Only the stubborn: any other loser still breaks outright.
+    expect(loserBreaksOutright({ ...l, formation: 'marchColumn' }, tests)).toBe(true);
+    expect(loserBreaksOutright({ ...l, beatenByChargingHeavyCavalry: true }, tests)).toBe(true);
+  });
   it('p27 vs p39 (nagb.disorderedLoser): a disordered loser breaks unless stubborn; breaks; or tests', () => {
     expect(loserBreaksOutright({ ...l, disordered: true }, O)).toBe(true);
     expect(loserBreaksOutright({ ...l, disordered: true, stubborn: true }, O)).toBe(false);

@@ -632,6 +632,16 @@ describe('p39, p40: elite cavalry is drilled, not stubborn (guard cavalry is bot
     // Guard cavalry is stubborn: it tests, and some fall back.
     expect(ending({ a: { formation: 'attackColumn' }, b: { arm: 'cavalry', class: 'guard', disordered: true } }).bFallsBack).toBeGreaterThan(0);
   });
+  it('p40 vs p39 (nagb.stubbornAutobreak): guard foot beaten by charging cuirassiers breaks outright, or takes its test at plain Ld', () => {
+    const params = { a: { arm: 'cavalry', cavalryType: 'cuirassier', charging: true }, b: { class: 'guard' } };
+    const autobreak = ending(params);
+    expect(autobreak.bFallsBack).toBe(0);
+    const q = question('melee');
+    const tests = Object.fromEntries(q.exact(q.params.parse(params), { ...DEFAULTS, 'nagb.stubbornAutobreak': 'tests' }).distributions.find((d) => d.name === 'ending')!.values.map((v) => [v.value, v.p]));
+    // Losing is the same either way; at Ld 11 a stubborn guard fails only on 12 (1/36).
+    expect(tests.bBreaks + tests.bFallsBack).toBeCloseTo(autobreak.bBreaks, 14);
+    expect(tests.bBreaks / autobreak.bBreaks).toBeCloseTo(1 / 36, 12);
+  });
   it('p15: elite light cavalry beaten by veteran light cavalry', () => {
     const e = ending({ a: { arm: 'cavalry', charging: true, cavalryType: 'light', class: 'veteran' }, b: { arm: 'cavalry', class: 'elite', cavalryType: 'light' } });
     expect(e.bBreaks).toBeCloseTo(0.35553479868286136, 14);

@@ -57,16 +57,18 @@ const RULINGS_TABLE: Record<string, string | number | boolean> = {
 const ADDED: Record<string, string | number | boolean> = {
   // p19 vs p12: what a battery's fire at its chargers costs when it fires and flees.
   batteryChargeFire: 'pip',
+  // p8 and p40 vs p39: a stubborn loser in march column or beaten by charging heavy cavalry.
+  stubbornAutobreak: 'breaks',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 1)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 2)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(47);
+    expect(names).toHaveLength(48);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -189,11 +189,12 @@ export interface LoserCase {
 }
 
 /**
- * p8, p27, p39, p40 (nagb.disorderedLoser): the loser breaks without a test when in march column, when
- * beaten by charging heavy cavalry, or when disordered (unless stubborn, by default).
+ * p8, p27, p39, p40 (nagb.disorderedLoser, nagb.stubbornAutobreak): the loser breaks without a test
+ * when in march column or beaten by charging heavy cavalry (a stubborn one too, by default), or when
+ * disordered (unless stubborn, by default).
  */
-export function loserBreaksOutright(c: LoserCase, opts: Pick<NagbOptions, 'disorderedLoser'>): boolean {
-  if (c.formation === 'marchColumn' || c.beatenByChargingHeavyCavalry) return true;
+export function loserBreaksOutright(c: LoserCase, opts: Pick<NagbOptions, 'disorderedLoser' | 'stubbornAutobreak'>): boolean {
+  if (c.formation === 'marchColumn' || c.beatenByChargingHeavyCavalry) return !(c.stubborn && opts.stubbornAutobreak === 'tests');
   if (!c.disordered) return false;
   if (opts.disorderedLoser === 'breaks') return true;
   if (opts.disorderedLoser === 'tests') return false;

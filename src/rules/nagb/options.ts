@@ -236,6 +236,13 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'A disordered loser of a melee breaks without a test unless stubborn; breaks always; or tests like any loser.',
   },
   {
+    name: 'nagb.stubbornAutobreak',
+    values: ['breaks', 'tests'],
+    default: 'breaks',
+    source: 'p8 (march column) and p40 (ferocious charge: the enemy breaks) vs p39 (stubborn units always take break tests)',
+    doc: 'A stubborn loser in march column or beaten by charging heavy cavalry breaks without a test like any other, or takes its break test at unmodified Ld.',
+  },
+  {
     name: 'nagb.caughtFleeing',
     values: ['pursuitAtLeastFlight', 'pursuitExceedsFlight'],
     default: 'pursuitAtLeastFlight',
@@ -384,6 +391,7 @@ export interface NagbOptions {
   outnumberBasis: 'wholeUnit' | 'inContact';
   buildingAssault: 'hardOnly' | 'always6';
   disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
+  stubbornAutobreak: 'breaks' | 'tests';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
   lostColours: 'shaken' | 'removed';
@@ -444,6 +452,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     outnumberBasis: v('outnumberBasis'),
     buildingAssault: v('buildingAssault'),
     disorderedLoser: v('disorderedLoser'),
+    stubbornAutobreak: v('stubbornAutobreak'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),
     lostColours: v('lostColours'),
