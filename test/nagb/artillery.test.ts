@@ -59,6 +59,13 @@ describe('The score to hit (p20, p21)', () => {
     expect(artilleryHitNeeded({ ...g, crewClass: 'guard' }, O)).toBe(3);
     expect(artilleryHitNeeded({ ...g, crewClass: 'conscripts' }, O)).toBe(5);
   });
+  it('p20 (nagb.eliteFireBonus veteranOnly): "Veterans/Guard firing +1": guard crews keep the +1, elite crews lose it', () => {
+    const veteranOnly = withOptions({ eliteFireBonus: 'veteranOnly' });
+    expect(artilleryHitNeeded({ ...g, crewClass: 'guard' }, veteranOnly)).toBe(3);
+    expect(artilleryHitNeeded({ ...g, crewClass: 'veteran' }, veteranOnly)).toBe(3);
+    expect(artilleryHitNeeded({ ...g, crewClass: 'elite' }, veteranOnly)).toBe(4);
+    expect(artilleryHitNeeded({ ...g, crewClass: 'elite' }, O)).toBe(3);
+  });
   it('p20: canister at chargers, "as musketry": -1 and no cover', () => {
     expect(artilleryHitNeeded({ ...g, targetCharging: true, cover: 'hard' }, O)).toBe(5);
   });

@@ -615,6 +615,25 @@ describe('a melee file without order or dice takes them as play would (p5, p8, p
   });
 });
 
+describe("p39: an odds file's unit of its own leadership", () => {
+  it('p15: the break test of a line battalion given Ld 10 is at 10 (less the margin), not its class\'s 8', () => {
+    const q = question('melee');
+    const ask = (b: Record<string, unknown>) => q.exact(q.params.parse({ a: { formation: 'attackColumn', charging: true, dice: 8 }, b: { dice: 6, ...b }, order: 'a' }), DEFAULTS);
+    const breakLd = (b: Record<string, unknown>) => (ask(b).summary as { b: { breakLd: number; marginModifies: boolean } }).b;
+    expect(breakLd({ leadership: 10 })).toMatchObject({ breakLd: 10, marginModifies: true });
+    expect(breakLd({})).toMatchObject({ breakLd: 8, marginModifies: true });
+    // Its class's own Ld given is the class.
+    expect(ask({ leadership: 8 }).distributions).toEqual(ask({}).distributions);
+    const ending = (b: Record<string, unknown>) => Object.fromEntries(ask(b).distributions.find((d) => d.name === 'ending')!.values.map((v) => [v.value, v.p]));
+    expect(ending({ leadership: 10 }).bBreaks).toBeLessThan(ending({}).bBreaks);
+  });
+  it("p12: the target of a charge tests at its own leadership (a line given Ld 9 as a veteran's 9 in the test)", () => {
+    const q = question('charge');
+    const ask = (target: Record<string, unknown>) => q.exact(q.params.parse({ charger: { arm: 'cavalry', figures: 16, cavalryType: 'cuirassier' }, target, distance: 10, reaction: 'formSquare' }), DEFAULTS).distributions;
+    expect(ask({ leadership: 9 })).not.toEqual(ask({}));
+  });
+});
+
 describe('p39, p40: elite cavalry is drilled, not stubborn (guard cavalry is both)', () => {
   // Derived apart from the program (exact fractions from the p14-16 text, to the last digits here):
   // a stubborn loser would test at plain Ld, and under nagb.disorderedLoser's default a disordered

@@ -4,6 +4,9 @@
  * Statistical tests draw with fixed seeds and hold within 4 standard errors, as their names say.
  */
 import { describe, expect, it } from 'vitest';
+import { ldOf } from '../../src/rules/nagb/odds.js';
+import { DEFAULT_NAGB_OPTIONS } from '../../src/rules/nagb/options.js';
+import { blankProfile, profileInto } from '../../src/rules/nagb/play/profiles.js';
 import { testPassProbability } from '../../src/rules/nagb/leadership.js';
 import { z } from 'zod';
 import { checkLane, laneScenarioBody, type LaneScenario } from '../../src/rules/nagb/scenarios.js';
@@ -566,5 +569,20 @@ describe('options that change play on the lane', () => {
     };
     expect(paid('testNoPip')).toBe(0);
     expect(paid('testAndPip')).toBeGreaterThan(0);
+  });
+});
+
+describe("a unit's own leadership and a Cossack's type (p24, p39-40)", () => {
+  it("p39: a unit's own leadership (a scenario's or refit's) is its Ld in every test of play: the profile charges, melee and shooting read carries it", () => {
+    const g = compiled(duel([line('Own', 24, 0, { leadership: 10 })], [line('Class', 24, 0)])).game;
+    const [own, cls] = g.units;
+    expect([own.spec.ld, cls.spec.ld]).toEqual([10, 8]);
+    const p = blankProfile();
+    expect(ldOf(profileInto(p, g, own), DEFAULT_NAGB_OPTIONS)).toBe(10);
+    expect(ldOf(profileInto(p, g, cls), DEFAULT_NAGB_OPTIONS)).toBe(8);
+  });
+  it('p24: Cossack lancers without a type are light cavalry (save 6+, no ferocious charge); other horse heavy', () => {
+    const g = compiled(duel([{ id: 'Cossacks', arm: 'cavalry', figures: 12, cavalryWeapon: 'cossackLance', front: 12, offset: 0 }], [{ id: 'Hussars', arm: 'cavalry', figures: 12, front: 12, offset: 0 }])).game;
+    expect(g.units.map((u) => u.spec.cavalryType)).toEqual(['light', 'heavy']);
   });
 });

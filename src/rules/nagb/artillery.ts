@@ -74,11 +74,12 @@ export interface GunneryModifiers {
 
 /**
  * p20, p21: 4+ to hit: long range -1, soft cover -1, hard -2, unlimbered/moved/pivoted -1, skirmishers
- * -1, veteran and guard crews +1 (nagb.eliteFireBonus for elite), raw -1; disordered -1 (p27). Canister,
+ * -1, veteran and guard crews +1 (nagb.eliteFireBonus for elite alone), raw -1; disordered -1 (p27). Canister,
  * "resolved as musketry", also takes -1 at charging enemy, who have no cover (p10, p12).
  */
 export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 'eliteFireBonus'>): number {
-  let mod = classHitModifier(m.crewClass, opts);
+  // p20 names "Veterans/Guard": guard crews take the +1 under either reading of nagb.eliteFireBonus.
+  let mod = m.crewClass === 'guard' ? 1 : classHitModifier(m.crewClass, opts);
   if (m.disordered) mod -= 1;
   if (m.longRange) mod -= 1;
   if (m.targetCharging) mod -= 1;

@@ -132,10 +132,13 @@ export interface UnitProfile {
   inVillage?: boolean;
   /** The lane's line front of the unit (for firing out of a village, nagb.townFireFigures). */
   lineFront?: number;
+  /** A leadership of its own (a scenario's or refit's `leadership`); without, its class's (ldOf). */
+  ld?: number;
 }
 
-function ldOf(p: UnitProfile, opts: NagbOptions): number {
-  return leadershipOf(p.arm, p.cls, opts);
+/** p39-40: a unit's leadership: its own (a scenario's or refit's), else its class's. */
+export function ldOf(p: UnitProfile, opts: Pick<NagbOptions, 'guardLeadership'>): number {
+  return p.ld ?? leadershipOf(p.arm, p.cls, opts);
 }
 
 function isStubborn(p: UnitProfile): boolean {

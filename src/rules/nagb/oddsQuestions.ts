@@ -22,6 +22,7 @@ import {
   chargeOdds,
   chargeSpec,
   fireGroup,
+  ldOf,
   type FirerProfile,
   type MeleeParty,
   meleeOdds,
@@ -32,7 +33,7 @@ import {
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
-import { type Formation, type Gun, GUNS, leadershipOf, type TerrainTest } from './tables.js';
+import { cavalryTypeOf, type Formation, type Gun, GUNS, leadershipOf, type TerrainTest } from './tables.js';
 import { defaultFigures, figureWidth, frontRank, GUN_WIDTH } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
 import { canisterAtChargers, gunsManned } from './artillery.js';
@@ -46,6 +47,7 @@ const DEFAULT_GUNS = 3;
 const unitFields = {
   arm: z.enum(ARMS).default('infantry'),
   class: z.enum(CLASSES).default('line').describe('Troop class (p39-40).'),
+  leadership: z.int().min(2).max(12).optional().describe("A leadership of the unit's own, as a scenario's or refit's; default its class's (p39-40)."),
   formation: z
     .enum([...new Set([...INFANTRY_FORMATIONS, ...CAVALRY_FORMATIONS])] as [string, ...string[]])
     .optional()
@@ -59,7 +61,7 @@ const unitFields = {
   disordered: z.boolean().default(false),
   jubilant: z.int().min(0).max(5).default(0),
   weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional(),
-  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().describe('Cavalry only; default heavy.'),
+  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().describe('Cavalry only; default heavy (Cossack lancers light, p24).'),
   cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().describe('Cavalry only; default sabre.'),
   inVillage: z.boolean().default(false).describe('Holds a village sector (p30-31).'),
   lowOnAmmo: z.boolean().default(false),
@@ -109,6 +111,7 @@ type UnitInput = z.infer<typeof unitSchema>;
 /** The profile of an odds file's unit (../odds.ts's builders take profiles). */
 export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
   const guns = u.arm === 'artillery' ? (u.guns ?? DEFAULT_GUNS) : 0;
+  const cavalryType = u.arm === 'cavalry' ? cavalryTypeOf(u.cavalryType, u.cavalryWeapon) : null;
   const figures = u.figures ?? defaultFigures(u.arm, guns);
   const start = u.startFigures ?? figures;
   const formation = (u.formation ?? 'line') as Formation;
@@ -119,19 +122,20 @@ export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
     figures,
     startFigures: start,
     // A battery as play fights it: its crew, as many as 2 a gun (play/profiles.ts, frontNow).
-    front: u.front ?? (u.arm === 'artillery' ? Math.min(figures, 2 * guns) : frontRank(u.arm, formation, start, figures, u.cavalryType === 'light', opts)),
+    front: u.front ?? (u.arm === 'artillery' ? Math.min(figures, 2 * guns) : frontRank(u.arm, formation, start, figures, cavalryType === 'light', opts)),
     // p27: a shaken unit (over half its figures lost) is disordered for good, as in play (Unit.disordered).
     disordered: u.disordered || isShaken(figures, start, false),
     jubilant: u.jubilant,
     influence: 0,
     weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
     fourPerThree: u.fourPerThree,
-    cavalryType: u.arm === 'cavalry' ? (u.cavalryType ?? 'heavy') : null,
+    cavalryType,
     cavalryWeapon: u.arm === 'cavalry' ? (u.cavalryWeapon ?? 'sabre') : null,
     commanderJoined: false,
     lowOnAmmo: u.lowOnAmmo,
     inVillage: u.inVillage,
-    lineFront: frontRank(u.arm, 'line', start, start, u.cavalryType === 'light', opts),
+    lineFront: frontRank(u.arm, 'line', start, start, cavalryType === 'light', opts),
+    ld: u.leadership,
   };
 }
 
@@ -232,7 +236,7 @@ const shooting: OddsQuestion<ShootingParams> = {
     return {
       distributions: out,
       summary: { expectedHits: odds.expectedHits, expectedKills: odds.expectedKills, groups: groups.map((g) => ({ dice: g.dice, need: g.need, killOn: g.killOn, volley: g.volley })) },
-      worked: `${groups.map((g, i) => `firers[${i}] ${g.dice} ${g.dice === 1 ? 'die' : 'dice'}${g.volley ? ' (a volley)' : ''} to hit on ${onD6(g.need)}, kill on ${onD6(g.killOn)}`).join('; ')} (p10); the target's Ld ${leadershipOf(target.arm, target.cls, o)} before its test's modifiers (p11, p39)`,
+      worked: `${groups.map((g, i) => `firers[${i}] ${g.dice} ${g.dice === 1 ? 'die' : 'dice'}${g.volley ? ' (a volley)' : ''} to hit on ${onD6(g.need)}, kill on ${onD6(g.killOn)}`).join('; ')} (p10); the target's Ld ${ldOf(target, o)} before its test's modifiers (p11, p39)`,
     };
   },
   sample(p, options, dice: EngagementDice) {
@@ -253,7 +257,7 @@ const shooting: OddsQuestion<ShootingParams> = {
       if (g.volley) out[`lowAmmo${i}`] = lowOnAmmo(rec.sixes, rec.ones, o) ? 'yes' : 'no';
     });
     kills = Math.min(kills, target.figures);
-    const ld = leadershipOf(target.arm, target.cls, o);
+    const ld = ldOf(target, o);
     const r = rollShootingTest(
       dice.morale(1),
       { ld, cls: target.cls, casualties: kills, disordered: target.disordered, jubilant: target.jubilant, enfilade: p.target.enfilade, influence: 0 },

@@ -66,7 +66,7 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     values: ['veteranUp', 'veteranOnly'],
     default: 'veteranUp',
     source: 'p10, p14, p20 (only "Veterans" and "Veterans/Guard" listed)',
-    doc: "Who gets the veterans' +1 to hit in shooting, artillery and hand to hand: veteran, elite and guard, or veterans only.",
+    doc: "Who gets the veterans' +1 to hit in shooting, artillery and hand to hand: veteran, elite and guard, or veterans only (and guard gun crews, which p20 names).",
   },
   {
     name: 'nagb.cavalryLostStats',

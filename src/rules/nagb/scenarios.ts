@@ -47,7 +47,7 @@ export const unitSchema = z.strictObject({
   front: z.number().describe('x of the unit\'s front edge (inches from side 0\'s edge).'),
   offset: z.number().default(0).describe('Lateral centre of the unit (inches from the centre line).'),
   weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional().describe('Small arm (p10): infantry musket, cavalry carbine; cavalry firing mounted is -1. Infantry and cavalry only (a battery fires its guns).'),
-  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().meta({ default: 'heavy' }).describe('Cavalry only (p24-25, p40): the save in hand to hand (light 6+, heavy 5+, cuirassier 4+) and the ferocious charge of heavies (default heavy).'),
+  cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().meta({ default: 'heavy' }).describe('Cavalry only (p24-25, p40): the save in hand to hand (light 6+, heavy 5+, cuirassier 4+) and the ferocious charge of heavies (default heavy; Cossack lancers light, p24).'),
   cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().meta({ default: 'sabre' }).describe('Cavalry only (p24, p40): charging sabres kill on 3+, lancers 2+ (default sabre).'),
   guns: z.array(z.enum(GUN_KINDS)).optional().describe('Artillery only: the battery\'s pieces (p21), e.g. [medium, medium, howitzer].'),
   horse: z.boolean().optional().meta({ default: false }).describe('Artillery only: horse artillery (p19: flees a charge 3d6, halved as it limbers; default false).'),

@@ -20,6 +20,11 @@ export type CavalryType = 'light' | 'heavy' | 'cuirassier';
 /** Hand weapons of cavalry (p24, p40): what a charge kills on. */
 export type CavalryWeapon = 'sabre' | 'lance' | 'cossackLance';
 
+/** A horseman's type when the file gives none (p24: Cossacks count as light cavalry; others heavy). */
+export function cavalryTypeOf(type: CavalryType | undefined, weapon: CavalryWeapon | undefined): CavalryType {
+  return type ?? (weapon === 'cossackLance' ? 'light' : 'heavy');
+}
+
 export interface ClassRow {
   /** Leadership, the number a 2d6 test must not exceed (p39; guard by nagb.guardLeadership). */
   ld: number;

@@ -10,7 +10,7 @@ import { resolveDoctrine } from '../doctrine.js';
 import { frenchInfantryDrilled } from '../movement.js';
 import type { NagbOptions } from '../options.js';
 import { checkLane, type LaneScenario, type UnitInput } from '../scenarios.js';
-import { cavalryRecovery, classRow, commanderRow, type Formation, isStubbornClass, leadershipOf, type Terrain } from '../tables.js';
+import { cavalryRecovery, cavalryTypeOf, classRow, commanderRow, type Formation, isStubbornClass, leadershipOf, type Terrain } from '../tables.js';
 import { BASE_TURNS_EXTRA } from './end.js';
 import { maxRange } from './fire.js';
 import { nagbScale } from '../vocabulary.js';
@@ -28,7 +28,8 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
   // p35: French foot is drilled outside 1813-14; p39: veteran, elite and guard are drilled.
   const drilled = u.drilled ?? (row.drilled || (u.arm === 'infantry' && nation === 'french' && !row.raw && frenchInfantryDrilled(opts.scenarioYear)));
   const startFormation = u.arm === 'artillery' ? 'battery' : ((u.formation ?? 'line') as Formation);
-  const light = u.arm === 'cavalry' && u.cavalryType === 'light';
+  const cavalryType = u.arm === 'cavalry' ? cavalryTypeOf(u.cavalryType, u.cavalryWeapon) : null;
+  const light = cavalryType === 'light';
   return {
     index,
     id: u.id,
@@ -42,7 +43,7 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
     stubborn: isStubbornClass(u.arm, u.class),
     weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
     // The defaults of the fields of some arms (scenarios.ts; checkLane refuses them on another).
-    cavalryType: u.arm === 'cavalry' ? (u.cavalryType ?? 'heavy') : null,
+    cavalryType,
     cavalryWeapon: u.arm === 'cavalry' ? (u.cavalryWeapon ?? 'sabre') : null,
     light,
     guns,

@@ -36,6 +36,7 @@ export function blankProfile(): UnitProfile {
     lowOnAmmo: false,
     inVillage: false,
     lineFront: 0,
+    ld: 0,
   };
 }
 
@@ -58,6 +59,7 @@ export function profileInto(p: UnitProfile, g: Game, u: Unit): UnitProfile {
   p.lowOnAmmo = u.lowAmmo;
   p.inVillage = u.sector >= 0;
   p.lineFront = u.spec.lineFront;
+  p.ld = u.spec.ld;
   return p;
 }
 
