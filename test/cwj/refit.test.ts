@@ -116,6 +116,21 @@ describe('the quality ladder (rulings 12, "Quality sweep")', () => {
     expect(ratingsOf('conscript', {}, { type: 'heavyCavalry', formation: 'line' })).toEqual(['heavyCavalry', null, 0, 5]);
     expect(ratingsOf('guard', {}, { type: 'heavyCavalry', formation: 'line' })).toEqual(['heavyCavalry', null, 2, 6]);
   });
+  it('[FrT] l.328-331, [AuT] l.409-416 (cwj.lightQuality): light infantry keeps its row and light bonus, stepped as cavalry; under ladderRow it takes the line row', () => {
+    // French Light 2/1/3 *; Austrian Jäger 2/1/2 *, Grenz 2/0/2 *.
+    const light = { type: 'lightInfantry' };
+    expect(ratingsOf('line', {}, light)).toEqual(['lightInfantry', 2, 1, 3]);
+    expect(ratingsOf('conscript', {}, light)).toEqual(['lightInfantry', 2, 0, 3]);
+    expect(ratingsOf('veteran', {}, light)).toEqual(['lightInfantry', 2, 2, 3]);
+    expect(ratingsOf('guard', {}, light)).toEqual(['lightInfantry', 2, 2, 4]);
+    const austrian = { 'cwj.missingNationTable': 'austrian' };
+    expect(ratingsOf('elite', austrian, { type: 'jager' }, 'prussian')).toEqual(['jager', 2, 2, 3]);
+    expect(ratingsOf('veteran', austrian, { type: 'grenz' }, 'prussian')).toEqual(['grenz', 2, 1, 2]);
+    expect(ratingsOf('veteran', { 'cwj.lightQuality': 'ladderRow' }, light)).toEqual(['vetLine', 1, 2, 4]);
+    // The light movement bonus goes with the row.
+    const lightOf = (options: Record<string, string>) => compile(rawLane([unit('veteran', light)], [{ id: 'd', formation: 'line' }]), options).units[0].light;
+    expect([lightOf({}), lightOf({ 'cwj.lightQuality': 'ladderRow' })]).toEqual([true, false]);
+  });
   it('every rung is described, and a raw unit records its rung', () => {
     for (const q of QUALITY_LADDER) {
       expect(CWJ_QUALITY.describe[q].length).toBeGreaterThan(10);

@@ -10,7 +10,7 @@ import { makeLane, terrainInterval, type Lane, type TerrainInterval } from '../.
 import { doctrineOf, type CwjDoctrine } from './doctrine.js';
 import { DEFAULT_BASES, DEFAULT_FORMATION, DEFAULT_MEN, DEPLOY_KINDS, distanceCm, footprintOf, type TerrainKind } from './layout.js';
 import { cwjOptions, type CwjOptions } from './options.js';
-import { INFANTRY_LADDER, MOUNTED_STEPS } from './quality.js';
+import { INFANTRY_LADDER, LIGHT_INFANTRY, MOUNTED_STEPS } from './quality.js';
 import { armOf, borrowedTable, checkLane, type LaneScenarioData, type UnitData } from './scenarios.js';
 import { AUSTRIAN_TABLE, tableFor, troopRatings, type TroopType } from './troops.js';
 import { type Arm, type Formation } from './types.js';
@@ -116,11 +116,15 @@ export interface CompiledLane {
 }
 
 
-/** The type and rating changes of a quality rung, against the table the unit reads. */
-function applyQuality(u: UnitData, nation: string, missing: CwjOptions['missingNationTable']): { type: TroopType; steps: { fire: number; rally: number; melee: number } } {
+/**
+ * The type and rating changes of a quality rung, against the table the unit reads (rulings 12): line
+ * infantry takes the ladder's row; light infantry (cwj.lightQuality keepRow), cavalry and batteries keep
+ * their row and move by steps.
+ */
+export function applyQuality(u: Pick<UnitData, 'type' | 'quality'>, nation: string, missing: CwjOptions['missingNationTable'], lightQuality: CwjOptions['lightQuality']): { type: TroopType; steps: { fire: number; rally: number; melee: number } } {
   const q = u.quality;
   if (!q) return { type: u.type, steps: { fire: 0, rally: 0, melee: 0 } };
-  if (armOf(u.type) === 'infantry') {
+  if (armOf(u.type) === 'infantry' && !(lightQuality === 'keepRow' && LIGHT_INFANTRY.includes(u.type))) {
     const line = tableFor(nation, 'line', missing);
     const austrian = line === AUSTRIAN_TABLE;
     return { type: INFANTRY_LADDER[q][austrian ? 'austrian' : 'french'], steps: { fire: 0, rally: 0, melee: 0 } };
@@ -183,7 +187,7 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
       for (const u of c.units) {
         const nation = u.nation ?? s.nation;
         const missing = borrowedTable(scenario.nationTables, nation, opts.missingNationTable);
-        const { type, steps } = applyQuality(u, nation, missing);
+        const { type, steps } = applyQuality(u, nation, missing, opts.lightQuality);
         const r = troopRatings(nation, type, { missingNationTable: missing, austrianLineMelee: opts.austrianLineMelee }, u.guard ?? false);
         if (!r) throw new Error(`internal: unit '${u.id}': the ${nation} table has no ${type} row`);
         const arm = r.arm;

@@ -32,6 +32,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'cwj.lightQuality',
+    values: ['keepRow', 'ladderRow'],
+    default: 'keepRow',
+    source: 'rulings 12 (the quality sweep names line rows) vs [FrT] l.328-331, [AuT] l.409-420 (light rows, marked *)',
+    doc: "A light infantry battalion (Light, Jäger, Grenz) given a quality rung keeps its own row and light bonus, moved by the cavalry's steps; or takes the line ladder's row of its rung.",
+    valueDocs: {
+      keepRow: 'its printed row and light movement bonus; conscript rally -1, veteran rally +1, elite and guard rally and melee +1',
+      ladderRow: 'Conscript, Line, Vet. Line, Grenadier or Guard (Austrian: Landwehr ... Grenadier), as line infantry: the light row is lost',
+    },
+  },
+  {
     name: 'cwj.austrianLineMelee',
     values: [0, 3, 4],
     default: 0,
@@ -255,6 +266,7 @@ export interface CwjOptions {
   yardsPerCm: number;
   minutesPerTurn: number;
   missingNationTable: 'french' | 'austrian';
+  lightQuality: 'keepRow' | 'ladderRow';
   austrianLineMelee: number;
   lancerMelee: 'charging' | 'vsInfantry' | 'always3' | 'always5';
   chargeMove: 'cavalry12' | 'cavalry14' | 'ratePlus2';
@@ -295,6 +307,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     yardsPerCm: get('yardsPerCm'),
     minutesPerTurn: get('minutesPerTurn'),
     missingNationTable: get('missingNationTable'),
+    lightQuality: get('lightQuality'),
     austrianLineMelee: get('austrianLineMelee'),
     lancerMelee: get('lancerMelee'),
     chargeMove: get('chargeMove'),
