@@ -59,16 +59,18 @@ const ADDED: Record<string, string | number | boolean> = {
   batteryChargeFire: 'pip',
   // p8 and p40 vs p39: a stubborn loser in march column or beaten by charging heavy cavalry.
   stubbornAutobreak: 'breaks',
+  // p2 vs p23: which cavalry is blown after a melee.
+  blownCavalry: 'foughtAny',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 2)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 3)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(48);
+    expect(names).toHaveLength(49);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

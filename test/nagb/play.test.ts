@@ -341,6 +341,34 @@ describe('mechanisms on the lane', () => {
     expect(melees).toBeGreaterThan(0);
   });
 
+  it('p2 vs p23 (nagb.blownCavalry): cavalry charged by cavalry is blown after the melee too (the sequence of play), or only the charger (the cavalry rules)', () => {
+    const s = duel(
+      [{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 }],
+      [{ id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 16, offset: 0 }],
+      {},
+      [{ preset: 'column-assault', recall: false }, 'hold-and-volley'],
+    );
+    const blownBy = (options: Record<string, string>) => {
+      const c = compiled(s, options);
+      const seen = { Cuir: 0, Hus: 0, melees: 0 };
+      for (let i = 0; i < 40; i++) {
+        const events: Ev[] = [];
+        play(c, 'blown-cav', i, events);
+        for (const e of events) {
+          if (e.type === 'melee') seen.melees++;
+          if (e.type === 'cohesion' && e.to === 'blown' && (e.unit === 'Cuir' || e.unit === 'Hus')) seen[e.unit as 'Cuir' | 'Hus']++;
+        }
+      }
+      return seen;
+    };
+    const any = blownBy({});
+    const charged = blownBy({ 'nagb.blownCavalry': 'chargedFormed' });
+    expect(any.melees).toBeGreaterThan(0);
+    expect(any.Hus).toBeGreaterThan(0);
+    expect(charged.Hus).toBe(0);
+    expect(charged.Cuir).toBeGreaterThan(0);
+  });
+
   it('p2, p23: in the rally phase a disordered battalion tests, blown cavalry does not (once blown it recovers by its tally)', () => {
     const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [line('Bn', 26, 0)]));
     play(cp, 'rally', 0);

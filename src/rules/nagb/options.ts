@@ -243,6 +243,13 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'A stubborn loser in march column or beaten by charging heavy cavalry breaks without a test like any other, or takes its break test at unmodified Ld.',
   },
   {
+    name: 'nagb.blownCavalry',
+    values: ['foughtAny', 'chargedFormed'],
+    default: 'foughtAny',
+    source: 'p2 (cavalry that fight in hand to hand are blown if not recalled) vs p23 (cavalry that charge and fight a formed unit)',
+    doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a unit not in skirmish order (the cavalry rules).',
+  },
+  {
     name: 'nagb.caughtFleeing',
     values: ['pursuitAtLeastFlight', 'pursuitExceedsFlight'],
     default: 'pursuitAtLeastFlight',
@@ -392,6 +399,7 @@ export interface NagbOptions {
   buildingAssault: 'hardOnly' | 'always6';
   disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
   stubbornAutobreak: 'breaks' | 'tests';
+  blownCavalry: 'foughtAny' | 'chargedFormed';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
   lostColours: 'shaken' | 'removed';
@@ -453,6 +461,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     buildingAssault: v('buildingAssault'),
     disorderedLoser: v('disorderedLoser'),
     stubbornAutobreak: v('stubbornAutobreak'),
+    blownCavalry: v('blownCavalry'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),
     lostColours: v('lostColours'),

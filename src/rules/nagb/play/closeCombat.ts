@@ -174,9 +174,14 @@ function fight(g: Game, c: Contact): void {
       break;
     }
   }
-  // p23: cavalry that fought a formed unit is blown unless recalled (after a 2nd charge on 4+, later on a 6).
-  blownAfter(g, a, recalledA);
-  blownAfter(g, b, recalledB);
+  // p2, p23 (nagb.blownCavalry): cavalry that fought is blown unless recalled (after a 2nd charge on 4+,
+  // later on a 6); under chargedFormed only the charger (a) that met a unit not in skirmish order.
+  if (opts.blownCavalry === 'foughtAny') {
+    blownAfter(g, a, recalledA);
+    blownAfter(g, b, recalledB);
+  } else if (c.charge && b.formation !== 'skirmish') {
+    blownAfter(g, a, recalledA);
+  }
 }
 
 /** p16: a side of a drawn melee falls back d6, disordered. */
