@@ -42,12 +42,14 @@ const RULINGS: [string, unknown, unknown[]][] = [
 const ADDED: [string, unknown, unknown[]][] = [
   // Rulings 12 names line rows for the quality sweep; the light rows are marked * ([FrT], [AuT]).
   ['lightQuality', 'keepRow', ['ladderRow']],
+  // [Melee] "Defending wall": a wall line both fronts stand on is defended by one side.
+  ['wallDefence', 'nonPhasing', ['either']],
 ];
 
 describe('options (rulings section 9)', () => {
   it('section 9: every option of the rulings page is declared, and no other but the readings added since', () => {
     expect(CWJ_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...ADDED].map(([n]) => `cwj.${n}`).sort());
-    expect(CWJ_OPTIONS).toHaveLength(31);
+    expect(CWJ_OPTIONS).toHaveLength(32);
   });
 
   for (const [name, def, others] of [...RULINGS, ...ADDED]) {

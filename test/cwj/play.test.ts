@@ -4,7 +4,7 @@ import { RUNG } from '../../src/core/result.js';
 import type { CwjEvent } from '../../src/rules/cwj/events.js';
 import { removeUnit, retreatUnit } from '../../src/rules/cwj/effects.js';
 import type { Game } from '../../src/rules/cwj/game.js';
-import { executeMove } from '../../src/rules/cwj/phases.js';
+import { executeMove, meleePhase } from '../../src/rules/cwj/phases.js';
 import { gameOf } from '../../src/rules/cwj/play.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
@@ -267,4 +267,30 @@ describe('the shipped scenarios keep their invariants (DESIGN.md, "Reliability")
       expect(n).toBe(100);
     });
   }
+});
+
+describe('a wall both fronts stand on ([Melee] l.237-238, cwj.wallDefence)', () => {
+  /** The melee totals (before the dice) of a column against a line across a wall, with `phasing` the side whose turn it is. */
+  const totals = (phasing: 0 | 1, options: Record<string, string> = {}, kind = 'wall') => {
+    const c = compile(rawLane([col('a')], [line('d')], { terrain: [{ kind, from: 0 }] }), options);
+    const events: CwjEvent[] = [];
+    const g = gameOf(c);
+    g.reset(EngagementDice.for('wall', 'cell', 0), newLaneResult(c), (e) => events.push(e as CwjEvent));
+    startResult(g);
+    // The column's front brought onto the wall line, where the line's front stands: in contact.
+    g.bodies[0].front = g.bodies[1].front;
+    g.bodies[0].offset = g.bodies[1].offset;
+    g.changed();
+    g.phasing = phasing;
+    meleePhase(g);
+    const m = events.find((e): e is Extract<CwjEvent, { type: 'melee' }> => e.type === 'melee');
+    expect(m, 'a melee was fought').toBeDefined();
+    return m!.totals;
+  };
+  it('the non-phasing side defends the wall (+1), the side that came at it does not; under either, both sides lining it count it', () => {
+    const [a0, d0] = totals(0, {}, 'hedge'); // no melee bonus for a hedge: the base totals
+    expect(totals(0)).toEqual([a0, d0 + 1]);
+    expect(totals(1)).toEqual([a0 + 1, d0]);
+    expect(totals(0, { 'cwj.wallDefence': 'either' })).toEqual([a0 + 1, d0 + 1]);
+  });
 });

@@ -131,6 +131,13 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     doc: 'Whether defending a village counts as defending a wall or fortification (+1 in melee); a village is an area, not a wall.',
   },
   {
+    name: 'cwj.wallDefence',
+    values: ['nonPhasing', 'either'],
+    default: 'nonPhasing',
+    source: '[Melee] l.237-238 ("Defending wall"), [SoP] l.4-14',
+    doc: "Who defends a wall line both sides' fronts stand on (+1 in melee): the non-phasing side, whose enemy came at it in its own turn; or either side lining it (the two bonuses then cancel).",
+  },
+  {
     name: 'cwj.generalCheckBonus',
     values: ['allChecks', 'rallyPhaseOnly'],
     default: 'allChecks',
@@ -277,6 +284,7 @@ export interface CwjOptions {
   roughFailure: 'unformed' | 'unformedNoRoll' | 'disordered';
   villageCover: 'hard' | 'soft';
   villageWall: boolean;
+  wallDefence: 'nonPhasing' | 'either';
   generalCheckBonus: 'allChecks' | 'rallyPhaseOnly';
   checkRetreatDisorders: boolean;
   fireIntoContact: 'contactedOnly' | 'freshContact';
@@ -318,6 +326,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     roughFailure: get('roughFailure'),
     villageCover: get('villageCover'),
     villageWall: get('villageWall'),
+    wallDefence: get('wallDefence'),
     generalCheckBonus: get('generalCheckBonus'),
     checkRetreatDisorders: get('checkRetreatDisorders'),
     fireIntoContact: get('fireIntoContact'),

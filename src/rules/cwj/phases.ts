@@ -718,8 +718,8 @@ function contactGroups(g: Game): number {
 
 /**
  * [Melee] l.237-238: a side defends a wall or fortification (a village too under `cwj.villageWall`)
- * when one of its units has its front on or in one; it is uphill when one stands on a slope rising
- * toward it.
+ * when one of its units has its front on or in one (a wall line: the non-phasing side alone, by
+ * `cwj.wallDefence`); it is uphill when one stands on a slope rising toward it.
  */
 function sideTerrain(g: Game, root: number, side: 0 | 1): number {
   let wall = false;
@@ -732,7 +732,9 @@ function sideTerrain(g: Game, root: number, side: 0 | 1): number {
     for (const t of g.c.terrain) {
       const atFront = t.from === t.to ? Math.abs(b.front - t.from) <= EPS : b.facing > 0 ? b.front > t.from + EPS && b.front <= t.to + EPS : b.front >= t.from - EPS && b.front < t.to - EPS;
       if (!atFront) continue;
-      if (t.kind === 'wall' || t.kind === 'fortification') wall = true;
+      // A wall is a line both sides' fronts can stand on: under wallDefence nonPhasing only the side
+      // whose enemy came at it in its own player turn defends it; a fortification is an area, held from behind.
+      if (t.kind === 'fortification' || (t.kind === 'wall' && (t.from !== t.to || g.c.options.wallDefence === 'either' || side !== g.phasing))) wall = true;
       else if (t.kind === 'village') village = true;
       else if (t.kind === 'slope' && t.rises === -b.facing) uphill = true;
     }
