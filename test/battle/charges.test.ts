@@ -869,4 +869,21 @@ describe('7.6 carryOutCharge directly', () => {
     expect(t.b.st.disrupted[t.u('E1')] + t.b.st.disrupted[t.u('E2')]).toBe(2);
     expect(t.pos('K')).toBe(t.h('3,2'));
   });
+  it('7.4: beaten foot artillery cannot retreat and is destroyed, for good once the winner enters its hex; the infantry with it retreats', () => {
+    const t = setUp([cav('K', 0, '2,2'), inf('I', 1, '3,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }], { options: { 'aor.pursuitRatingDefault': 'none' } });
+    const { sink, events } = collector();
+    const res = t.res();
+    const r: ChargeResult = { chargerLost: 0, targetLost: 1, winner: 'charger', squareFormed: false };
+    carryOutCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), r, () => false, new ScriptedDice({}), res, sink);
+    const g = t.u('G');
+    expect(t.b.st.steps[g]).toBe(0);
+    expect(t.pos('G')).toBe(-1);
+    expect(res.units[g].eliminated).toBe(true);
+    expect(res.units[g].retreated).toBe(false);
+    expect(t.b.permanent[g]).toBe(1);
+    expect(events.some((e) => e.type === 'eliminated' && e.unit === 'G')).toBe(true);
+    expect(t.pos('I')).not.toBe(t.h('3,2'));
+    expect(t.pos('I')).toBeGreaterThanOrEqual(0);
+    expect(t.pos('K')).toBe(t.h('3,2'));
+  });
 });

@@ -282,6 +282,17 @@ describe('11 leaders', () => {
     expect(res.sides[0].leadersLost).toBe(0);
     expect(res.sides[0].checksTaken.every((n) => n === 0)).toBe(true);
   });
+  it('11: left alone by an elimination and then overrun (an enemy advanced into the hex), he still rolls: dies on a 1, else joins the nearest friend', () => {
+    for (const [face, dead] of [[1, true], [2, false]] as const) {
+      const { c, b, res } = leaderOnUnit('6,2');
+      b.st.steps[0] = 0;
+      recordEliminations(b, res);
+      b.moveTo(c.specs.findIndex((s) => s.id === 'z'), c.map.grid.index(5, 2)); // 7.5: the enemy advances in
+      checkLeaders(b, new Faces([face]), res);
+      expect(b.leaderPos[0]).toBe(dead ? -1 : c.map.grid.index(2, 2));
+      expect(res.sides[0].leadersLost).toBe(dead ? 1 : 0);
+    }
+  });
   it('a retreat that leaves him alone puts him at risk (11): he dies on a 1', () => {
     const { c, b, res } = leaderOnUnit('7,2');
     b.st.retreated[0] = 1;

@@ -16,7 +16,7 @@
  * whenLost) holds, with complianceDelay.
  */
 import { describe, expect, it } from 'vitest';
-import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { moveSide, planBombardment } from '../../src/rules/aor/battle/ai.js';
 import { markHolder } from '../../src/rules/aor/battle/retreat.js';
 import { commandPhase, moveLeaders, updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
@@ -77,6 +77,26 @@ describe('12.1 a unit out of command range', () => {
     const reach = reachable(t.b, t.u('a'), false)!;
     expect(reach[t.h('6,2')]).toBe(Infinity);
     expect(reach[t.h('4,2')]).toBe(1); // hexes out of any ZOC stay open
+  });
+
+  it('12.1, 8.1: a battery out of command range does not bombard (bombardment is an attack); in range it does', () => {
+    const guns = (leaderAt: string) =>
+      build({
+        map: CLEAR_ROWS(12, 5),
+        formations: [{ id: 'F', objective: '9,2', leader: { id: 'L', rating: 2, at: leaderAt } }],
+        units: [
+          { id: 'G', side: 0, at: '5,2', formation: 'F', kind: 'artillery' },
+          { id: 'E', side: 1, at: '7,2' },
+        ],
+      });
+    const out = guns('0,2');
+    updateCommandRange(out.b);
+    expect(out.b.inCommand[out.u('G')]).toBe(0);
+    expect([...planBombardment(out.b, 0).keys()]).toEqual([]);
+    const inRange = guns('3,2');
+    updateCommandRange(inRange.b);
+    expect(inRange.b.inCommand[inRange.u('G')]).toBe(1);
+    expect([...planBombardment(inRange.b, 0).keys()]).toEqual([inRange.h('7,2')]);
   });
 
   it('in range (3 MP from its leader) the same unit may enter it', () => {

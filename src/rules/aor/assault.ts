@@ -261,6 +261,20 @@ export function groupCheck(
   return passed;
 }
 
+/** 7.4: foot artillery that must retreat cannot, and is destroyed instead (its steps lost in a blocked retreat). */
+export function loseFootArtillery(st: UnitState, u: number, side: SideIndex, res: EngagementResult, sink?: AorSink): void {
+  const r = res.sides[side];
+  r.strengthLost += st.strength(u);
+  recordLoss(res, st, u, LOSS.lostInBlockedRetreats, st.strength(u));
+  r.stepsLost += st.steps[u];
+  r.unitsEliminated++;
+  st.steps[u] = 0;
+  st.disrupted[u] = 0;
+  res.units[u].eliminated = true;
+  reachRung(res, side, u, RUNG.removed);
+  if (sink) sink({ type: 'eliminated', side, unit: st.specs[u].id, reason: 'foot artillery cannot retreat (7.4)' });
+}
+
 /**
  * 7.4: the units of a side retreat. Each is disrupted; foot artillery, unable to retreat, is lost instead.
  * In this map-free kernel a retreating unit leaves the fight (`retreated`); a map moves it instead.
@@ -280,15 +294,7 @@ export function retreatUnits(
     const u = units[i];
     if (!st.present(u)) continue;
     if (st.specs[u].kind === 'artillery') {
-      r.strengthLost += st.strength(u);
-      recordLoss(res, st, u, LOSS.lostInBlockedRetreats, st.strength(u)); // it could not retreat (7.4)
-      r.stepsLost += st.steps[u];
-      r.unitsEliminated++;
-      st.steps[u] = 0;
-      st.disrupted[u] = 0;
-      res.units[u].eliminated = true;
-      reachRung(res, side, u, RUNG.removed);
-      if (sink) sink({ type: 'eliminated', side, unit: st.specs[u].id, reason: 'foot artillery cannot retreat (7.4)' });
+      loseFootArtillery(st, u, side, res, sink);
       continue;
     }
     if (!st.disrupted[u]) {

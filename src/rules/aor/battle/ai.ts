@@ -639,6 +639,7 @@ export function planBombardment(b: BattleState, side: 0 | 1): Map<number, number
     if (h < 0 || !isArtillery(c.specs[u].kind)) continue;
     const orders = b.unitOrders(u);
     if (orders !== 'attack' && orders !== 'defend') continue; // 12.2: Reserve and March do not attack
+    if (!b.inCommand[u]) continue; // 12.1: out of command range a unit may not attack, nor bombard (8.1)
     // Enemy hexes one or two hexes away, each once.
     const targets: number[] = [];
     for (let k = 0; k < 6; k++) {

@@ -7,7 +7,7 @@ import { d6, twoD6 } from '../../../core/dice.js';
 import type { AorSink } from '../events.js';
 import { reachRung, recordCheck, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
 import { PURPOSE } from '../vocabulary.js';
-import { groupCheck } from '../assault.js';
+import { groupCheck, loseFootArtillery } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits } from '../hits.js';
 import { BRIDGE, FORTIFIED, RIVER, STREAM } from '../map.js';
@@ -248,9 +248,16 @@ export function carryOutCharge(
     return;
   }
   if (r.winner !== 'charger') return;
-  // The target lost: it retreats one hex, disrupted (7.4 as 7.6 applies it).
+  // The target lost: it retreats one hex, disrupted (7.4 as 7.6 applies it); foot artillery cannot
+  // retreat and is destroyed instead (7.4), for good if the winner takes the hex.
   const beaten = b.stackAt(target);
+  const guns: number[] = [];
   for (const u of beaten) {
+    if (b.spec(u).kind === 'artillery') {
+      loseFootArtillery(st, u, (1 - side) as SideIndex, res, sink);
+      guns.push(u);
+      continue;
+    }
     st.retreated[u] = 1;
     res.sides[1 - side].retreatsForced++;
     res.units[u].retreated = true;
@@ -260,6 +267,7 @@ export function carryOutCharge(
       res.sides[1 - side].disruptions++;
     }
   }
+  if (guns.length > 0) recordEliminations(b, res, sink);
   carryOutRetreat(b, target, [from], dice, res, sink);
   b.computeZoc();
   if (left.length === 0) return;
@@ -295,6 +303,8 @@ export function carryOutCharge(
   }
   // The winner may stay in the target hex (7.6): the doctrine takes it when it is empty.
   if (b.count[target] === 0 && left.some((u) => st.alive(u))) {
+    // 7.4: the guns that could not retreat are lost for good once an enemy enters their hex.
+    for (const x of guns) b.permanent[x] = 1;
     for (const u of left.filter((x) => st.alive(x))) {
       b.moveTo(u, target);
       if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from, to: target, why: 'advance' });

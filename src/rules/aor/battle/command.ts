@@ -259,9 +259,10 @@ export function placeLeader(b: BattleState, i: number, to: number, why: LeaderMo
 
 /**
  * 11: a leader alone in a hex an enemy entered is placed with the nearest friendly unit; a leader an
- * elimination or a retreat left alone (BattleState.markLeadersLeftAlone) dies on a 1, else joins the
- * nearest friendly unit. A leader alone for any other reason (his units marched or advanced away)
- * stays where he is.
+ * elimination or a retreat left alone (BattleState.markLeadersLeftAlone) dies on a 1, whether or not an
+ * enemy has entered the hex since (an overrun leader is not spared the roll), else joins the nearest
+ * friendly unit. A leader alone for any other reason (his units marched or advanced away) stays where
+ * he is.
  */
 export function checkLeaders(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
@@ -270,8 +271,10 @@ export function checkLeaders(b: BattleState, dice: EngagementDice, res: Engageme
     const leftAlone = b.leaderLeftAlone[i] === 1;
     b.leaderLeftAlone[i] = 0;
     if (h < 0 || b.sideAt[h] === l.side) return;
-    if (b.sideAt[h] !== 1 - l.side) {
-      if (!leftAlone) return;
+    // Alone for another reason (his units marched or advanced away) with no enemy there: he stays.
+    if (!leftAlone && b.sideAt[h] !== 1 - l.side) return;
+    // Left alone by an elimination or a retreat, he rolls even if an enemy has since entered the hex.
+    if (leftAlone) {
       const roll = d6(dice.morale(l.side));
       recordCheck(res.sides[l.side], PURPOSE.leader, false, -1, -1, roll !== 1);
       if (sink) sink({ type: 'check', side: l.side, purpose: 'leader', unit: l.id, target: 1, modifiers: ['left alone: dies on a 1 (11)'], roll, passed: roll !== 1 });
