@@ -74,6 +74,26 @@ describe('7.12 passing fire during movement', () => {
     expect(res.sides[0].retreatsForced).toBe(1);
   });
 
+  it('7.4: foot artillery that fails the check cannot go back: it is destroyed instead', () => {
+    const t = battle({
+      map: mapWith(9, 3),
+      units: [
+        { id: 'K', side: 0, at: '3,1', kind: 'artillery', strength: 2, morale: 2 },
+        { id: 'E', side: 1, at: '4,1', strength: 6 },
+      ],
+      supplyRule: false,
+    });
+    t.b.computeZoc();
+    const res = t.res();
+    // As above: one hit, the check failed.
+    const stopped = passingFireOnMove(t.b, t.u('K'), t.h('4,0'), t.h('3,1'), new ScriptedDice({ fire: [[], roll(8)], morale: [[6], []] }), res);
+    expect(stopped).toBe(true);
+    expect(t.b.st.steps[t.u('K')]).toBe(0);
+    expect(t.pos('K')).toBe(-1);
+    expect(res.units[t.u('K')].eliminated).toBe(true);
+    expect(res.sides[0].retreatsForced).toBe(0);
+  });
+
   it('the Terrain Effects table applies to passing fire as to any fire: into woods -50%, across a stream -25% (7.12)', () => {
     const fireAt = (cells: Record<string, string>, streams: string[] = []) => {
       const t = battle({

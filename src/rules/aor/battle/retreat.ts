@@ -7,7 +7,7 @@
 import type { EngagementDice } from '../../../core/dice.js';
 import { twoD6 } from '../../../core/dice.js';
 import { reachRung, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
-import { groupCheck } from '../assault.js';
+import { groupCheck, loseFootArtillery } from '../assault.js';
 import type { AorSink } from '../events.js';
 import { rawFireStrength } from '../fire.js';
 import { hitsFor } from '../fireTable.js';
@@ -232,6 +232,12 @@ export function passingFireOnMove(
     if (!st.alive(u)) return true;
     const passed = groupCheck(st, [u], 1, side, { flanked: false, firedOnByArtillery: stack.some((x) => isArtillery(b.spec(x).kind)), attackedByOldGuard: false }, b.c.options, dice, res, 'passingFire', sink);
     if (passed) return false;
+    if (b.spec(u).kind === 'artillery') {
+      // 7.4: foot artillery cannot retreat and is destroyed instead.
+      loseFootArtillery(st, u, side, res, sink);
+      recordEliminations(b, res, sink);
+      return true;
+    }
     st.retreated[u] = 1;
     res.sides[side].retreatsForced++;
     res.units[u].retreated = true;
