@@ -105,7 +105,8 @@ export function optionsWithoutEffect(req: OddsRequest, answered: readonly OddsDi
   const base = JSON.stringify(answered);
   const out: OptionWithoutEffect[] = [];
   for (const name of req.set) {
-    const spec = rs.options.find((o) => o.name === name)!;
+    const spec = rs.options.find((o) => o.name === name);
+    if (!spec) continue; // not this rule system's (refused where the file is read)
     const changes = spec.values.some((v) => {
       if (v === req.options[name]) return false;
       const options = { ...req.options, [name]: v };
