@@ -549,6 +549,22 @@ describe('7.7 pursuit', () => {
     expect(t.b.holder[0]).toBe(1);
   });
 
+  it('7.8, 2.2 (aor.moraleBounds 1-5): the reaction test\'s morale is kept within 1-5 like every other check', () => {
+    const target = (options: Record<string, string>) => {
+      const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), cav('R', 1, '2,0', { morale: 6 })], { options });
+      const { sink, events } = collector();
+      const res = t.res();
+      const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2), ...roll(2)], [...roll(2), ...roll(12), ...roll(2), ...roll(2)]], morale: [[6, 6], [1, 6, 6]] });
+      const onlyPursuits = (u: number, path: number[], backhand: boolean) => {
+        if (backhand && reactionCharge(t.b, u, path, dice, res, sink, true)) t.b.computeZoc();
+      };
+      chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => true, dice, res, sink, onlyPursuits);
+      return events.find((e): e is Extract<VolleyEvent, { type: 'check' }> => e.type === 'check' && e.purpose === 'reaction')!.target;
+    };
+    expect(target({})).toBe(6);
+    expect(target({ 'aor.moraleBounds': '1-5' })).toBe(5);
+  });
+
   it('declined pursuit: a roll equal to the rating does not pursue', () => {
     const t = setUp([cav('K', 0, '2,2', { pursuit: 3 }), cav('E', 1, '3,2')]);
     const dice = new ScriptedDice({ fire: [roll(6), roll(2)], morale: [[3], []] });

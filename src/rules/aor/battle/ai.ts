@@ -12,7 +12,7 @@ import { canBombard } from './bombard.js';
 import { COMMAND_RANGE, leaderStackedWith, placeLeader } from './command.js';
 import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
-import { moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
+import { boundMorale, moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
 import { advanceCompanion, attackersIn } from './combat.js';
 import { drawsPassingFire, markHolder, passingFireOnMove } from './retreat.js';
 import { allowance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
@@ -759,7 +759,7 @@ export function reactionCharge(
     if (!option || option.target !== at) continue;
     const roll = d6(dice.morale(reacting));
     const withLeader = leaderStackedWith(b, reacting, from); // 7.8: +1
-    const morale = unitMorale(b.st, u) + (withLeader ? 1 : 0);
+    const morale = boundMorale(unitMorale(b.st, u) + (withLeader ? 1 : 0), b.c.options.moraleBounds);
     const passed = passesCheck(roll, morale);
     recordCheck(res.sides[reacting], PURPOSE.reaction, false, -1, -1, passed);
     if (sink) {
