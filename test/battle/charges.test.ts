@@ -523,18 +523,25 @@ describe('7.7 pursuit', () => {
     expect(dice.used.fire[0]).toBe(4);
   });
 
-  it('7.8 / 7.10: enemy cavalry may reaction-charge a pursuit, doubled by the backhand blow; a beaten pursuer pursues no more', () => {
-    // R (side 1) stands two hexes from K across the empty clear 2,1.
-    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), cav('R', 1, '2,0')], { objectives: [{ at: '3,2', vp: 1, holder: 1 }] });
+  /**
+   * K charges E and pursues; R (side 1, two hexes from K across the empty clear 2,1) reaction-charges the
+   * pursuit. K 8 at 6 -> 1 hit on E, E 4 at 2 -> 0: E retreats and K pursues by choice. R reacts (check 1),
+   * charges K: 4 x 2 (no square) x 2 (backhand) = 16 at 12 -> hits; K 8 at 2 -> 0. K is beaten and falls back.
+   */
+  const pursuitReactedTo = (r: Partial<UnitDesc> = {}, extra: Partial<BattleDesc> = {}) => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), cav('R', 1, '2,0', r)], extra);
     const { sink, events } = collector();
     const res = t.res();
-    // K 8 at 6 -> 1 hit on E, E 4 at 2 -> 0: E retreats and K pursues by choice. R reacts (check 1), charges
-    // K: 4 x 2 (no square) x 2 (backhand) = 16 at 12 -> hits; K 8 at 2 -> 0. K is beaten and falls back.
     const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2), ...roll(2)], [...roll(2), ...roll(12), ...roll(2), ...roll(2)]], morale: [[6, 6], [1, 6, 6]] });
     const onlyPursuits = (u: number, path: number[], backhand: boolean) => {
       if (backhand && reactionCharge(t.b, u, path, dice, res, sink, true)) t.b.computeZoc();
     };
     chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => true, dice, res, sink, onlyPursuits);
+    return { t, res, events };
+  };
+
+  it('7.8 / 7.10: enemy cavalry may reaction-charge a pursuit, doubled by the backhand blow; a beaten pursuer pursues no more', () => {
+    const { t, res, events } = pursuitReactedTo({}, { objectives: [{ at: '3,2', vp: 1, holder: 1 }] });
     const kinds = events.map((e) => (e.type === 'check' ? `check:${e.purpose}` : e.type));
     expect(kinds.indexOf('check:reaction')).toBeGreaterThan(kinds.indexOf('pursuit'));
     expect(events.find((e) => e.type === 'check' && e.purpose === 'reaction')).toMatchObject({ side: 1, unit: 'R', passed: true });
@@ -551,14 +558,7 @@ describe('7.7 pursuit', () => {
 
   it('7.8, 2.2 (aor.moraleBounds 1-5): the reaction test\'s morale is kept within 1-5 like every other check', () => {
     const target = (options: Record<string, string>) => {
-      const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), cav('R', 1, '2,0', { morale: 6 })], { options });
-      const { sink, events } = collector();
-      const res = t.res();
-      const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2), ...roll(2)], [...roll(2), ...roll(12), ...roll(2), ...roll(2)]], morale: [[6, 6], [1, 6, 6]] });
-      const onlyPursuits = (u: number, path: number[], backhand: boolean) => {
-        if (backhand && reactionCharge(t.b, u, path, dice, res, sink, true)) t.b.computeZoc();
-      };
-      chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => true, dice, res, sink, onlyPursuits);
+      const { events } = pursuitReactedTo({ morale: 6 }, { options });
       return events.find((e): e is Extract<VolleyEvent, { type: 'check' }> => e.type === 'check' && e.purpose === 'reaction')!.target;
     };
     expect(target({})).toBe(6);
