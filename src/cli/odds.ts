@@ -5,7 +5,7 @@ import { loadOddsRequest, optionsWithoutEffect, type OptionWithoutEffect } from 
 const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
 
 /** The options set to no effect, in a sentence: each with the parameters that stand for it, if any. */
-export function withoutEffectLine(list: readonly OptionWithoutEffect[]): string {
+function withoutEffectLine(list: readonly OptionWithoutEffect[]): string {
   const each = list.map((o) => (o.givenBy ? `${o.option} (what it decides is given: ${o.givenBy.join(', ')})` : o.option));
   return `${list.length === 1 ? 'an option' : 'options'} set here that ${list.length === 1 ? 'changes' : 'change'} nothing in these odds (every value gives the same): ${each.join('; ')}`;
 }

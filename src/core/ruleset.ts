@@ -241,7 +241,7 @@ export interface OddsQuestion<P = any> {
   check?(params: P, options: ResolvedOptions): OddsIssue[];
   /**
    * Options whose effect these parameters give instead, when the file gives them (the option's name:
-   * paths below `params`, `[]` for every element of a list), as Burt's `burt.meleeRanks` decides the
+   * dotted paths below `params`), as Burt's `burt.meleeRanks` decides the
    * figures in contact that the melee question may be given. `volley odds` names them beside an option
    * set in the file that changes nothing in the answer.
    */

@@ -82,17 +82,14 @@ export interface OptionWithoutEffect {
   givenBy?: readonly string[];
 }
 
-/** Whether `params` gives a value at `path` ('a.figuresInContact', 'firers[].front': every element's). */
+/** Whether `params` gives a value at the dotted `path` ('a.figuresInContact'). */
 export function givesParam(params: unknown, path: string): boolean {
-  const walk = (v: unknown, parts: string[]): boolean => {
-    if (parts.length === 0) return v !== undefined;
+  let v: unknown = params;
+  for (const key of path.split('.')) {
     if (v === null || typeof v !== 'object') return false;
-    const [head, ...rest] = parts;
-    const list = head.endsWith('[]');
-    const next = (v as Record<string, unknown>)[list ? head.slice(0, -2) : head];
-    return list ? Array.isArray(next) && next.length > 0 && next.every((x) => walk(x, rest)) : walk(next, rest);
-  };
-  return walk(params, path.split('.'));
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v !== undefined;
 }
 
 /**

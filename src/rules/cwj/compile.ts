@@ -121,7 +121,7 @@ export interface CompiledLane {
  * infantry takes the ladder's row; light infantry (cwj.lightQuality keepRow), cavalry and batteries keep
  * their row and move by steps.
  */
-export function applyQuality(u: Pick<UnitData, 'type' | 'quality'>, nation: string, missing: CwjOptions['missingNationTable'], lightQuality: CwjOptions['lightQuality']): { type: TroopType; steps: { fire: number; rally: number; melee: number } } {
+function applyQuality(u: Pick<UnitData, 'type' | 'quality'>, nation: string, missing: CwjOptions['missingNationTable'], lightQuality: CwjOptions['lightQuality']): { type: TroopType; steps: { fire: number; rally: number; melee: number } } {
   const q = u.quality;
   if (!q) return { type: u.type, steps: { fire: 0, rally: 0, melee: 0 } };
   if (armOf(u.type) === 'infantry' && !(lightQuality === 'keepRow' && LIGHT_INFANTRY.includes(u.type))) {

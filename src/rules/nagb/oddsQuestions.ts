@@ -33,7 +33,7 @@ import {
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
 import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
-import { cavalryTypeOf, type Formation, type Gun, GUNS, leadershipOf, type TerrainTest } from './tables.js';
+import { cavalryTypeOf, type Formation, type Gun, GUNS, type TerrainTest } from './tables.js';
 import { defaultFigures, figureWidth, frontRank, GUN_WIDTH } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
 import { canisterAtChargers, gunsManned } from './artillery.js';
