@@ -16,8 +16,10 @@ import {
   readyCavalry,
   resolveCharge,
   retreatBeforeAssault,
+  pursuitTargets,
   squareFactor,
   type ChargeResult,
+  type PursuitChoice,
 } from '../../src/rules/aor/battle/charges.js';
 import { combatSegment } from '../../src/rules/aor/battle/combat.js';
 import { chooseAdvancers } from '../../src/rules/aor/battle/ai.js';
@@ -160,7 +162,7 @@ describe('7.6 charge geometry', () => {
     const plan = planCharges(t.b, 0);
     expect(plan).toEqual([{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }]);
     // 16 at 2: 0 hits; 2 at 2: 0 hits; a tie sends the charger back.
-    chargeSegment(t.b, 0, plan, () => false, chargeDice(2, 2), t.res());
+    chargeSegment(t.b, 0, plan, () => -1, chargeDice(2, 2), t.res());
     expect(t.b.charged[t.u('K')]).toBe(1);
     expect(readyCavalry(t.b, 0)).toEqual([]);
     expect(planCharges(t.b, 0)).toEqual([]);
@@ -334,7 +336,7 @@ describe('7.10 charge modifiers and the Terrain Effects "Charge" column', () => 
 describe('7.6 charge outcome', () => {
   const noPursuit = { options: { 'aor.pursuitRatingDefault': 'none' } };
 
-  function charge(t: Built, dice: ScriptedDice, pursue = () => false) {
+  function charge(t: Built, dice: ScriptedDice, pursue: PursuitChoice = () => -1) {
     const { sink, events } = collector();
     const res = t.res();
     chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], pursue, dice, res, sink);
@@ -360,6 +362,7 @@ describe('7.6 charge outcome', () => {
     const { res } = charge(t, chargeDice(2, 7));
     expect(t.b.st.steps[t.u('K')]).toBe(1);
     expect(t.pos('K')).toBe(t.h('2,2'));
+    expect(t.b.st.steps[t.u('K')]).toBe(1);
     expect(t.b.st.disrupted[t.u('K')]).toBe(1);
     expect(t.pos('E')).toBe(t.h('3,2'));
     expect(t.b.st.disrupted[t.u('E')]).toBe(0);
@@ -372,6 +375,7 @@ describe('7.6 charge outcome', () => {
     expect(t.b.st.steps[t.u('K')]).toBe(1);
     expect(t.b.st.steps[t.u('E')]).toBe(1);
     expect(t.pos('K')).toBe(t.h('2,2'));
+    expect(t.b.st.steps[t.u('K')]).toBe(1);
     expect(t.b.st.disrupted[t.u('K')]).toBe(1);
     expect(t.pos('E')).toBe(t.h('3,2'));
     expect(t.b.st.disrupted[t.u('E')]).toBe(0);
@@ -423,7 +427,7 @@ describe('7.6 charge outcome', () => {
         { chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') },
         { chargers: [t.u('K2')], from: t.h('5,2'), target: t.h('3,2') },
       ],
-      () => false,
+      () => -1,
       dice,
       t.res(),
       sink,
@@ -454,7 +458,7 @@ describe('7.6 charge outcome', () => {
         { chargers: [t.u('K1')], from: t.h('2,2'), target: t.h('3,2') },
         { chargers: [t.u('K2')], from: t.h('4,0'), target: t.h('3,1') },
       ],
-      () => false,
+      () => -1,
       dice,
       res,
       sink,
@@ -478,7 +482,7 @@ describe('7.6 charge outcome', () => {
         { chargers: [t.u('K1')], from: t.h('2,2'), target: t.h('3,2') },
         { chargers: [t.u('K2')], from: t.h('3,3'), target: t.h('4,3') },
       ],
-      () => false,
+      () => -1,
       dice,
       res,
       sink,
@@ -492,7 +496,7 @@ describe('7.7 pursuit', () => {
   function winAndPursue(t: Built, dice: ScriptedDice, pursue: boolean) {
     const { sink, events } = collector();
     const res = t.res();
-    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => pursue, dice, res, sink);
+    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => (pursue ? 0 : -1), dice, res, sink);
     return { res, events };
   }
 
@@ -536,7 +540,7 @@ describe('7.7 pursuit', () => {
     const onlyPursuits = (u: number, path: number[], backhand: boolean) => {
       if (backhand && reactionCharge(t.b, u, path, dice, res, sink, true)) t.b.computeZoc();
     };
-    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => true, dice, res, sink, onlyPursuits);
+    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => 0, dice, res, sink, onlyPursuits);
     return { t, res, events };
   };
 
@@ -599,11 +603,104 @@ describe('7.7 pursuit', () => {
     expect(events.some((e) => e.type === 'pursuit')).toBe(false);
   });
 
-  it('choosePursuit: the doctrine pursues with fresh cavalry only', () => {
+  it('choosePursuit: the doctrine pursues with fresh cavalry only, the retreated units first', () => {
     const t = setUp([cav('K', 0, '2,2'), cav('D', 0, '2,3', { disrupted: true }), cav('R', 0, '2,1', { damaged: true }), cav('E', 1, '3,2')]);
-    expect(choosePursuit(t.b, [t.u('K')], t.h('3,2'))).toBe(true);
-    expect(choosePursuit(t.b, [t.u('D')], t.h('3,2'))).toBe(false);
-    expect(choosePursuit(t.b, [t.u('R')], t.h('3,2'))).toBe(false);
+    const fled = [{ hex: t.h('4,2'), retreated: false }, { hex: t.h('3,2'), retreated: true }];
+    expect(choosePursuit(t.b, [t.u('K')], t.h('2,2'), fled, false)).toBe(1);
+    expect(choosePursuit(t.b, [t.u('D')], t.h('2,2'), fled, false)).toBe(-1);
+    expect(choosePursuit(t.b, [t.u('R')], t.h('2,2'), fled, false)).toBe(-1);
+    // Forced (a roll above the rating), the tired pursue too (7.7).
+    expect(choosePursuit(t.b, [t.u('D')], t.h('2,2'), fled, true)).toBe(1);
+  });
+
+  it('choosePursuit: another enemy only at the odds the side charges at; forced, the one with the best odds', () => {
+    // K (8 against a stack without infantry) at 2,2; the weak W (1) at 3,1, the strong S (8) at 3,3.
+    const t = setUp([cav('K', 0, '2,2'), cav('W', 1, '3,1', { strength: 1 }), cav('S', 1, '3,3', { strength: 8 })]);
+    const others = [{ hex: t.h('3,3'), retreated: false }, { hex: t.h('3,1'), retreated: false }];
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,2'), others, false)).toBe(1);
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,2'), others.slice(0, 1), false)).toBe(-1); // 8 against 8: below by-the-book's 1.5
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,2'), others.slice(0, 1), true)).toBe(0);
+  });
+});
+
+describe('7.7 pursuit of another adjacent enemy', () => {
+  // K at 2,2 wins its charge on E at 3,2 (one step: the charge eliminates it); I stands at 4,2, next to 3,2.
+  const beatenGone = (more: Partial<UnitDesc> = {}, extra: Partial<BattleDesc> = {}) =>
+    setUp([cav('K', 0, '2,2', more), cav('E', 1, '3,2', { steps: 1 }), inf('I', 1, '4,2')], extra);
+
+  function play(t: Built, dice: ScriptedDice, pursue: PursuitChoice) {
+    const { sink, events } = collector();
+    const res = t.res();
+    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], pursue, dice, res, sink);
+    return { res, events };
+  }
+
+  it('pursuitTargets: the retreated units first, then enemies next to the won hex a charge could reach from it', () => {
+    const t = setUp(
+      [cav('K', 0, '2,2'), cav('F', 1, '4,2'), inf('N', 1, '3,1'), inf('C', 1, '3,3'), inf('V', 1, '2,1'), inf('Far', 1, '5,2')],
+      { rivers: ['3,2/NW'] },
+      { '3,3': 'C' },
+    );
+    // F retreated to 4,2; the chateau 3,3 cannot be charged (N/A), the river hexside to 2,1 cannot be crossed (7.6).
+    expect(pursuitTargets(t.b, 0, t.h('3,2'), [t.u('F')])).toEqual([
+      { hex: t.h('4,2'), retreated: true },
+      { hex: t.h('3,1'), retreated: false },
+    ]);
+    expect(pursuitTargets(t.b, 0, t.h('3,2'), [])).toEqual([
+      { hex: t.h('4,2'), retreated: false },
+      { hex: t.h('3,1'), retreated: false },
+    ]);
+  });
+
+  it('with the beaten gone, the pursuit charges I as usual: a square test, I fires back, and beaten I falls back', () => {
+    const t = beatenGone();
+    // Charge: K 8 at 6 -> 1 hit, E gone; E 4 at 2 -> 0. Pursuit on I: square test 6 fails (morale 4), K 8 at 6 -> 1 hit, I 4 at 2 -> 0.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(6)], [...roll(2), ...roll(2)]], morale: [[], [6]] });
+    const { res, events } = play(t, dice, () => 0);
+    expect(events.find((e) => e.type === 'pursuit')).toMatchObject({ side: 0, units: ['K'], target: t.h('4,2'), returnFire: true });
+    const f = fires(events);
+    expect(f.map((e) => e.side)).toEqual([0, 1, 0, 1]);
+    expect(f[2].modifiers).toContain('pursuit: a charge on another enemy (7.7)');
+    expect(f[2].rawStrength).toBe(8);
+    expect(events.some((e) => e.type === 'check' && e.purpose === 'square' && e.side === 1)).toBe(true);
+    expect(t.b.st.steps[t.u('I')]).toBe(1);
+    expect(t.b.st.disrupted[t.u('I')]).toBe(1);
+    expect(t.grid.distance(t.pos('I'), t.h('3,2'))).toBe(2);
+    expect(t.pos('K')).toBe(t.h('3,2')); // one round, then it stays in the hex it won (7.6, 7.7)
+    expect(res.extras['pursuitsChosen.0']).toBe(1);
+    // One charge declared, one won: the pursuit's round is neither (7.6).
+    expect([res.sides[0].chargesDeclared, res.sides[0].chargesWon, res.sides[0].chargesHome]).toEqual([1, 1, 1]);
+    const told = narrate(events, subjectOf(t.c, 'x')).lines.map((l) => l.text);
+    expect(told.some((l) => l.startsWith('Pursuit (7.7) by K into 4,2') && l.includes('charged as usual'))).toBe(true);
+  });
+
+  it('a pursuit beaten by another enemy falls back disrupted and does not take the won hex', () => {
+    const t = beatenGone();
+    // Pursuit on I: square 6 fails, K 8 at 2 -> 0; I 4 at 7 -> 1 hit.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], [...roll(2), ...roll(7)]], morale: [[], [6]] });
+    play(t, dice, () => 0);
+    expect(t.pos('K')).toBe(t.h('2,2'));
+    expect(t.b.st.steps[t.u('K')]).toBe(1);
+    expect(t.b.st.disrupted[t.u('K')]).toBe(1);
+    expect(t.pos('I')).toBe(t.h('4,2'));
+    expect(t.b.count[t.h('3,2')]).toBe(0);
+  });
+
+  it('a declined pursuit still tests against the pursuit rating when only another enemy is left to pursue', () => {
+    const t = beatenGone({ pursuit: 3 });
+    // K does not mean to pursue; a 4 is above its rating: it must, and I (the only target) is charged.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(6)], [...roll(2), ...roll(2)]], morale: [[4], [6]] });
+    const { res, events } = play(t, dice, (_c, _w, _t, forced) => (forced ? 0 : -1));
+    expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ target: 3, roll: 4, passed: false });
+    expect(events.find((e) => e.type === 'pursuit')).toMatchObject({ target: t.h('4,2') });
+    expect(res.extras['pursuitsForced.0']).toBe(1);
+  });
+
+  it('nobody left next to the won hex: no pursuit and no test', () => {
+    const t = setUp([cav('K', 0, '2,2', { pursuit: 3 }), cav('E', 1, '3,2', { steps: 1 })]);
+    const dice = new ScriptedDice({ fire: [roll(6), roll(2)] }); // a morale draw would throw
+    const { events } = play(t, dice, () => -1);
+    expect(events.some((e) => e.type === 'pursuit' || (e.type === 'check' && e.purpose === 'pursuit'))).toBe(false);
   });
 });
 
@@ -865,7 +962,7 @@ describe('7.6/7.7 statistics (fixed seed, 4 standard errors)', () => {
     for (let i = 0; i < n; i++) {
       t.b.reset();
       t.b.charged.fill(0);
-      chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => false, dice, res);
+      chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], () => -1, dice, res);
     }
     expect(res.extras['chargesWon.0']).toBe(n);
     const p = 4 / 6;
@@ -879,7 +976,7 @@ describe('7.6 carryOutCharge directly', () => {
     // Target stack E1 + E2: both retreat together when the charge is lost (the stack is the target).
     const t = setUp([cav('K', 0, '2,2'), cav('E1', 1, '3,2'), cav('E2', 1, '3,2')], { options: { 'aor.pursuitRatingDefault': 'none' } });
     const r: ChargeResult = { chargerLost: 0, targetLost: 1, winner: 'charger', squareFormed: false };
-    carryOutCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), r, () => false, new ScriptedDice({}), t.res());
+    carryOutCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), r, () => -1, new ScriptedDice({}), t.res());
     expect(t.pos('E1')).toBe(t.pos('E2'));
     expect(t.pos('E1')).not.toBe(t.h('3,2'));
     expect(t.b.st.disrupted[t.u('E1')] + t.b.st.disrupted[t.u('E2')]).toBe(2);
@@ -890,7 +987,7 @@ describe('7.6 carryOutCharge directly', () => {
     const { sink, events } = collector();
     const res = t.res();
     const r: ChargeResult = { chargerLost: 0, targetLost: 1, winner: 'charger', squareFormed: false };
-    carryOutCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), r, () => false, new ScriptedDice({}), res, sink);
+    carryOutCharge(t.b, [t.u('K')], t.h('2,2'), t.h('3,2'), r, () => -1, new ScriptedDice({}), res, sink);
     const g = t.u('G');
     expect(t.b.st.steps[g]).toBe(0);
     expect(t.pos('G')).toBe(-1);

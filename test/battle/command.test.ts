@@ -9,7 +9,7 @@ import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepCost, reorganizationOrder, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepCost, mayReorganize, orderDistance, reorganizationOrder, updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { costField, costFieldMasked } from '../../src/hex/paths.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
@@ -66,6 +66,32 @@ describe('12.4 order compliance', () => {
     expect(complianceDelay('march', 1, 2, 11.5)).toBe(2); // 3 - round(1.5)=1, + floor(11.5/6)=1
     expect(complianceDelay('attack', 1, 1, 6, 1)).toBe(5); // 4-1 + 1 + demoralized extra 1
   });
+  it('an order to a leader no leader could ride to still travels its distance: over the terrain, else a hex a cavalry MP', () => {
+    // L stands alone at 8,2 next to the enemy z at 9,2: a leader may not enter that ZOC hex alone (11).
+    const build = (rivers: string[] = []) => {
+      const c = compile({ map: { width: 14, height: 5, rivers } }, [
+        {
+          commanders: [{ id: 'OC', rating: 4, at: '1,2', role: 'oc' }],
+          formations: [{ id: 'F', orders: 'defend', leader: { id: 'L', rating: 2, at: '8,2' }, units: [{ id: 'a', strength: 4, at: '3,2' }] }],
+        },
+        { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '9,2' }] }] },
+      ]);
+      c.workspace.reset();
+      return c;
+    };
+    const c = build();
+    const at = (id: string) => c.workspace.leaderPos[c.leaders.findIndex((l) => l.id === id)];
+    expect(commandMasks(c.workspace, 0).leaderEnter[at('L')]).toBe(0);
+    expect(orderDistance(c.workspace, 0, at('OC'), at('L'))).toBe(7);
+    // With a river closing every hexside round L's hex, the hex count stands in: 7.
+    const g = c.map.grid;
+    const around = [0, 1, 2, 3, 4, 5].map((d) => `8,2/${['E', 'NE', 'NW', 'W', 'SW', 'SE'][d]}`);
+    const shut = build(around);
+    expect(costFieldMasked(g, [at('OC')], shut.map.leaderSteps, null, null, 0, Infinity)[at('L')]).toBe(Infinity);
+    expect(g.distance(at('OC'), at('L'))).toBe(7);
+    expect(orderDistance(shut.workspace, 0, at('OC'), at('L'))).toBe(7);
+  });
+
   it('a planned order is sent in its turn and arrives after the delay (12.4), within capacity (12.5)', () => {
     const c = compile({}, [
       {
@@ -322,6 +348,33 @@ describe('16 night and 15 reorganization', () => {
     // Told as a night failure, not as orders received.
     expect(events).toContainEqual({ type: 'orders', side: 0, formation: 'F', orders: 'reserve', turn: 2, arrives: 2, why: 'night' });
   });
+  it('15 (aor.reorganizationTurns): from the first night turn after the elimination, on night turns only or on any turn from then on', () => {
+    const when = (reading: string, lostTurn: number) => {
+      const c = compile({ night: [3, 4], options: { 'aor.reorganizationTurns': reading } }, [
+        { formations: [{ id: 'F', orders: 'reserve', units: [{ id: 'a', strength: 4, at: '3,2' }] }] },
+        { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+      ]);
+      const b = c.workspace;
+      b.reset();
+      b.lostTurn[0] = lostTurn;
+      const turns: number[] = [];
+      for (let t = 1; t <= 6; t++) {
+        b.turn = t;
+        if (mayReorganize(b, 0)) turns.push(t);
+      }
+      return turns;
+    };
+    // Lost on day turn 2: the nights 3 and 4, then (fromFirstNight) the morning turns 5 and 6 too.
+    expect(when('nightTurns', 2)).toEqual([3, 4]);
+    expect(when('fromFirstNight', 2)).toEqual([3, 4, 5, 6]);
+    // Lost on night 3: not that turn; the next night, 4, is the first after it.
+    expect(when('nightTurns', 3)).toEqual([4]);
+    expect(when('fromFirstNight', 3)).toEqual([4, 5, 6]);
+    // Lost on night 4, the last: no night after it.
+    expect(when('nightTurns', 4)).toEqual([]);
+    expect(when('fromFirstNight', 4)).toEqual([]);
+  });
+
   it('a Reserve formation whose leader no enemy can see brings back up to two eliminated units, reduced, in his hex', () => {
     const c = compile({ night: [3] }, [
       {

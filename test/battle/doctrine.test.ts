@@ -96,8 +96,9 @@ describe('what the parameters decide', () => {
   });
   it('7.7: careful never pursues by choice; by-the-book does with fresh cavalry', () => {
     const t = battle({ map: mapWith(6, 3), units: [{ id: 'K', side: 0, at: '2,1', kind: 'cavalry', strength: 4 }, { id: 'E', side: 1, at: '4,1' }], supplyRule: false });
-    expect(choosePursuit(t.b, [t.u('K')], t.h('3,1'), resolveBattleDoctrine('careful'))).toBe(false);
-    expect(choosePursuit(t.b, [t.u('K')], t.h('3,1'), resolveBattleDoctrine('by-the-book'))).toBe(true);
+    const fled = [{ hex: t.h('4,1'), retreated: true }];
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,1'), fled, false, resolveBattleDoctrine('careful'))).toBe(-1);
+    expect(choosePursuit(t.b, [t.u('K')], t.h('3,1'), fled, false, resolveBattleDoctrine('by-the-book'))).toBe(0);
   });
 });
 

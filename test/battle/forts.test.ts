@@ -113,6 +113,27 @@ describe('10.1 forts', () => {
     expect(t.pos('A')).toBe(t.h('3,2'));
   });
 
+  it('10.1 (aor.fortDefenderFire): a garrison attacking out of its fort draws the defender\'s fire halved, or at full strength', () => {
+    // G (4) in the fort 2,2 attacks E (6) at 3,2 in the open; each fires once (dice give no hits).
+    const defenderFire = (options: Record<string, string>) => {
+      const t = setUp(
+        [
+          { id: 'G', side: 0, at: '2,2', orders: 'attack', strength: 4 },
+          { id: 'E', side: 1, at: '3,2', strength: 6 },
+        ],
+        { '2,2': 'X' },
+        { options },
+      );
+      const { sink, events } = collector();
+      const dice = new ScriptedDice({ fire: [roll(2), roll(2)], morale: [[1, 1], [1, 1]] });
+      combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => [], dice, t.res(), newRoundOutcome(), sink);
+      const fire = events.find((e) => e.type === 'fire' && e.side === 1);
+      return fire && fire.type === 'fire' ? fire.rawStrength : NaN;
+    };
+    expect(defenderFire({})).toBe(3);
+    expect(defenderFire({ 'aor.fortDefenderFire': 'full' })).toBe(6);
+  });
+
   it('no advance into a fort vacated by cavalry retreating before the assault (7.11)', () => {
     const t = setUp(
       [

@@ -292,6 +292,34 @@ describe('11 a lone leader whose hex an enemy unit enters goes to the nearest fr
     expect(res.sides[0].leadersLost).toBe(0);
   });
 
+  it('the nearest friendly unit is any formation\'s: a unit of another formation one hex off comes before his own two off', () => {
+    const desc = lone();
+    desc.formations!.push({ id: 'H' });
+    desc.units.push({ id: 'c', side: 0, at: '5,2', orders: 'reserve', formation: 'H' }, { id: 'd', side: 0, at: '3,3', orders: 'reserve', formation: 'H' });
+    const t = battle(desc);
+    const L = leader(t, 'L');
+    t.b.moveTo(t.u('z'), t.h('4,2'));
+    t.b.computeZoc();
+    checkLeaders(t.b, new ScriptedDice({}), t.res());
+    // 3,3 and 5,2 are both one hex off, both H's: the lower hex on the tie.
+    expect(hexName(t.grid, t.b.leaderPos[L])).toBe(hexName(t.grid, Math.min(t.h('5,2'), t.h('3,3'))));
+  });
+
+  it('of friendly units equally near, one of his own formation', () => {
+    const desc = lone();
+    desc.formations!.push({ id: 'H' });
+    // H's c at 4,0 and F's a at 2,2 are both two hexes from 4,2, and c's hex is the lower: only the tie rule puts him with a.
+    desc.units.push({ id: 'c', side: 0, at: '4,0', orders: 'reserve', formation: 'H' });
+    const t = battle(desc);
+    const L = leader(t, 'L');
+    expect(t.grid.distance(t.h('4,2'), t.h('4,0'))).toBe(2);
+    expect(t.h('4,0')).toBeLessThan(t.h('2,2'));
+    t.b.moveTo(t.u('z'), t.h('4,2'));
+    t.b.computeZoc();
+    checkLeaders(t.b, new ScriptedDice({}), t.res());
+    expect(hexName(t.grid, t.b.leaderPos[L])).toBe('2,2');
+  });
+
   it('a leader alone with no enemy in his hex is left where he is (he was never with troops: no roll)', () => {
     const t = battle(lone());
     const res = t.res();

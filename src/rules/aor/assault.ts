@@ -177,8 +177,9 @@ function attackerRaw(st: UnitState, sit: AssaultSituation, o: AorOptions, m: Fir
 
 /**
  * Terrain factor of the defender's fire at the given stacks: the reduction for firing into each stack's
- * hex (and across its hexside under aor.hexsideFire = both), plus the woods footnote for fire out of
- * woods; over several stacks, aor.defenderTargetTerrain picks the least or most protected.
+ * hex (a fort's half only under aor.fortDefenderFire = halved, 10.1), and across its hexside under
+ * aor.hexsideFire = both, plus the woods footnote for fire out of woods; over several stacks,
+ * aor.defenderTargetTerrain picks the least or most protected.
  */
 function defenderTerrainFactor(st: UnitState, sit: AssaultSituation, o: AorOptions, onlyMoved: boolean): number {
   const out = defenderFireOutOf(sit.defenderTerrain);
@@ -189,7 +190,7 @@ function defenderTerrainFactor(st: UnitState, sit: AssaultSituation, o: AorOptio
     const both = o.hexsideFire === 'both';
     const f = terrainFactor(
       o.terrainReductions,
-      ATTACK_INTO_HEX[s.terrain],
+      s.terrain === 'fort' && o.fortDefenderFire === 'full' ? 0 : ATTACK_INTO_HEX[s.terrain],
       both ? ATTACK_ACROSS_HEXSIDE[s.hexside] : 0,
       both ? ATTACK_ACROSS_HEXSIDE[s.hexside2 ?? 'none'] : 0,
       out,

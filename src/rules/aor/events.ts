@@ -48,7 +48,8 @@ export type AorEvent =
   | { type: 'charge'; side: SideIndex; units: string[]; from: number; target: number; reaction: boolean }
   /** Infantry tried to form square against a charge. */
   | { type: 'square'; side: SideIndex; hex: number; formed: boolean }
-  | { type: 'pursuit'; side: SideIndex; units: string[]; target: number }
+  /** returnFire: the pursuit goes after another enemy, which meets it as a normal charge (7.7). */
+  | { type: 'pursuit'; side: SideIndex; units: string[]; target: number; returnFire?: boolean }
   /** A formation (or, with formation null, the army) was demoralized (13, 14). */
   | Core<'broken'>
   /** New orders sent (12.4: `arrives` is the turn they take effect) or taking effect (turn === arrives). */

@@ -323,6 +323,28 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: "Whether cavalry or horse artillery that may retreat before an assault (7.11) does so by its side's choice (the assault doctrine: not off an objective it holds, not a stubborn one, a coin flip for random-legal), or always.",
   },
   {
+    name: 'aor.reorganizationTurns',
+    values: ['nightTurns', 'fromFirstNight'],
+    default: 'nightTurns',
+    source: '15, 16',
+    doc: 'On which turns eliminated units may be reorganized: on night turns only, or on any turn from the first night turn after their elimination on.',
+    valueDocs: {
+      nightTurns: 'reorganization is night work: a unit eliminated today comes back on the first night turn after, or a later one',
+      fromFirstNight: '15 says "starting with" that night turn, so once it has passed the unit may come back on any later turn, by day too',
+    },
+  },
+  {
+    name: 'aor.fortDefenderFire',
+    values: ['halved', 'full'],
+    default: 'halved',
+    source: '10.1',
+    doc: "The defender's fire at attackers inside a fort (a garrison attacking out of it): halved as the attacker's fire into a fort is, or at full strength, since 10.1 halves attacker strengths only.",
+    valueDocs: {
+      halved: 'a fort shelters its garrison from any fire: the defender fires into it at half strength too',
+      full: "10.1 names attacker strengths, and the Terrain Effects table has no fort row: the defender's reply is not reduced",
+    },
+  },
+  {
     name: 'aor.casualtyModel',
     values: ['shares', 'everyManLost'],
     default: 'shares',
@@ -390,6 +412,8 @@ export interface AorOptions {
   cavalryZocOrders: 'ignore' | 'apply';
   cavalryPassingFire: 'drawn' | 'ignored';
   fallBackArtillery: 'fallsBack' | 'destroyed';
+  reorganizationTurns: 'nightTurns' | 'fromFirstNight';
+  fortDefenderFire: 'halved' | 'full';
   turnEndRecovery: 'allUnits' | 'phasingSide';
   armyDemoralization: 'french' | 'anyArmy';
   chargeWithoutInfantry: 'asSquareFailed' | 'normal';
@@ -436,6 +460,8 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     cavalryZocOrders: get('cavalryZocOrders'),
     cavalryPassingFire: get('cavalryPassingFire'),
     fallBackArtillery: get('fallBackArtillery'),
+    reorganizationTurns: get('reorganizationTurns'),
+    fortDefenderFire: get('fortDefenderFire'),
     turnEndRecovery: get('turnEndRecovery'),
     armyDemoralization: get('armyDemoralization'),
     chargeWithoutInfantry: get('chargeWithoutInfantry'),

@@ -10,7 +10,7 @@ import { BRIDGE, RIVER } from '../map.js';
 import { isArtillery } from '../units.js';
 import { canBombard } from './bombard.js';
 import { COMMAND_RANGE, leaderStackedWith, placeLeader } from './command.js';
-import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge } from './charges.js';
+import { carryOutCharge, chargeIntoHex, chargeOptions, expectedChargeFactor, isReadyCavalry, readyCavalry, resolveCharge, type ChargeOption, type PlannedCharge, type PursuitTarget } from './charges.js';
 import { d6, type EngagementDice } from '../../../core/dice.js';
 import { boundMorale, moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
 import { advanceCompanion, attackersIn } from './combat.js';
@@ -687,16 +687,21 @@ function defenceAgainstCharge(b: BattleState, target: number): number {
   return s;
 }
 
+/** A charge's expected strength against the fire the target would reply with (the doctrine's charge odds). */
+function chargeScore(b: BattleState, cavalry: readonly number[], target: number): number {
+  let raw = 0;
+  for (const u of cavalry) raw += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
+  const terrain = 1 - chargeIntoHex(b.c.map.terrain[target]);
+  return (raw * expectedChargeFactor(b, target) * terrain) / Math.max(1, defenceAgainstCharge(b, target));
+}
+
 /** The best charge for a cavalry stack, or null: expected charge strength against the target's fire. */
 function bestCharge(b: BattleState, side: 0 | 1, from: number, cavalry: readonly number[], d: BattleDoctrine): ChargeOption | null {
   if (d.random) return pick<ChargeOption | null>(b, side, [null, ...chargeOptions(b, side, from)]);
   let best: ChargeOption | null = null;
   let bestScore = 0;
   for (const o of chargeOptions(b, side, from)) {
-    let raw = 0;
-    for (const u of cavalry) raw += b.st.strength(u) * (b.st.disrupted[u] ? 0.5 : 1);
-    const terrain = 1 - chargeIntoHex(b.c.map.terrain[o.target]);
-    const score = (raw * expectedChargeFactor(b, o.target) * terrain) / Math.max(1, defenceAgainstCharge(b, o.target));
+    const score = chargeScore(b, cavalry, o.target);
     if (score >= d.chargeRatio && score > bestScore) {
       bestScore = score;
       best = o;
@@ -721,10 +726,36 @@ export function planCharges(b: BattleState, side: 0 | 1, d: BattleDoctrine = sid
   return plan;
 }
 
-/** 7.7: pursue by choice unless the cavalry is disrupted or has lost a step. */
-export function choosePursuit(b: BattleState, chargers: readonly number[], _target: number, d: BattleDoctrine = sideDoctrine(b, b.spec(chargers[0]).side)): boolean {
-  if (d.random) return draw(b, b.spec(chargers[0]).side) < 0.5;
-  return d.pursue && chargers.every((u) => !b.st.disrupted[u] && !b.st.damaged(u));
+/**
+ * 7.7: whom to pursue (an index into `targets`), or -1. By choice only fresh cavalry pursues (not
+ * disrupted, no step lost), and only under a doctrine that pursues: the units that just retreated
+ * (they cannot fire back), else another enemy next to the won hex if the charge on it has the odds the
+ * side charges at. Forced, it takes the retreated units, else the enemy it has the best odds against.
+ * The random-legal baseline pursues on an even draw, any target alike.
+ */
+export function choosePursuit(
+  b: BattleState,
+  chargers: readonly number[],
+  _won: number,
+  targets: readonly PursuitTarget[],
+  forced: boolean,
+  d: BattleDoctrine = sideDoctrine(b, b.spec(chargers[0]).side),
+): number {
+  const side = b.spec(chargers[0]).side;
+  if (d.random) {
+    if (!forced && draw(b, side) >= 0.5) return -1;
+    return targets.length === 1 ? 0 : Math.floor(draw(b, side) * targets.length);
+  }
+  if (!forced && !(d.pursue && chargers.every((u) => !b.st.disrupted[u] && !b.st.damaged(u)))) return -1;
+  const retreated = targets.findIndex((t) => t.retreated);
+  if (retreated >= 0) return retreated;
+  let best = -1;
+  let bestScore = -Infinity;
+  for (const [i, t] of targets.entries()) {
+    const score = chargeScore(b, chargers, t.hex);
+    if (score > bestScore) (best = i), (bestScore = score);
+  }
+  return forced || bestScore >= d.chargeRatio ? best : -1;
 }
 
 /**
@@ -773,7 +804,7 @@ export function reactionCharge(
     res.sides[reacting].chargesDeclared++;
     if (sink) sink({ type: 'charge', side: reacting, units: [b.spec(u).id], from, target: at, reaction: true });
     const r = resolveCharge(b, [u], from, at, dice, res, { reaction: true, backhand }, sink);
-    carryOutCharge(b, [u], from, at, r, (ch, t) => choosePursuit(b, ch, t, d), dice, res, sink);
+    carryOutCharge(b, [u], from, at, r, (ch, won, targets, forced) => choosePursuit(b, ch, won, targets, forced, d), dice, res, sink);
     return true;
   }
   return false;

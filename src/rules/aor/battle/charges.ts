@@ -135,7 +135,7 @@ export function resolveCharge(
    * reaction: a 7.8 charge; backhand: 7.10's backhand blow; noReturnFire: a pursuit (7.7), the pursued
    * do not fire; flank: 7.10's flank charge as judged before the segment's charges resolved (7.6).
    */
-  opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean; flank?: boolean } = {},
+  opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean; pursuit?: boolean; flank?: boolean } = {},
   sink?: AorSink,
 ): ChargeResult {
   const st = b.st;
@@ -182,7 +182,7 @@ export function resolveCharge(
   if (sink) sink({ type: 'fire', side, rawStrength: raw, strength: sA, roll: rollA, hits: hitsA, modifiers: chargeLabels(c.options.squareEffect, formed, factor, opts) });
   let hitsD = 0;
   // A charge (not a pursuit's extra round, 7.7) that comes to be resolved went home.
-  if (!opts.noReturnFire) res.sides[side].chargesHome++;
+  if (!opts.noReturnFire && !opts.pursuit) res.sides[side].chargesHome++;
   if (!opts.noReturnFire) {
     const sD = roundHalfUp(rawD);
     const rollD = twoD6(dice.fire(enemy));
@@ -202,9 +202,9 @@ const NEVER = () => {
   throw new Error('a deterministic hit allocation drew a random number');
 };
 
-function chargeLabels(effect: string, formed: boolean, factor: number, opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean }): string[] {
+function chargeLabels(effect: string, formed: boolean, factor: number, opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean; pursuit?: boolean }): string[] {
   return [
-    opts.reaction ? 'reaction charge (7.8)' : opts.noReturnFire ? 'pursuit: no return fire (7.7)' : 'charge (7.6)',
+    opts.reaction ? 'reaction charge (7.8)' : opts.noReturnFire ? 'pursuit: no return fire (7.7)' : opts.pursuit ? 'pursuit: a charge on another enemy (7.7)' : 'charge (7.6)',
     `square ${formed ? 'formed' : 'not formed'} (aor.squareEffect ${effect})`,
     `x${factor} in all`,
     ...(opts.backhand ? ['backhand blow x2 (7.10)'] : []),
@@ -218,22 +218,24 @@ export function carryOutCharge(
   from: number,
   target: number,
   r: ChargeResult,
-  pursue: (chargers: readonly number[], target: number) => boolean,
+  pursue: PursuitChoice,
   dice: EngagementDice,
   res: EngagementResult,
   sink?: AorSink,
   /** 7.8, 7.10: enemy cavalry may react to a pursuit (a charge), with the backhand blow; not the pursued. */
   react?: (pursuer: number, path: number[], backhand: boolean, exclude: readonly number[]) => void,
+  /** A pursuit's round against another enemy (7.7): its loser falls back, and nobody pursues again. */
+  pursuitRound = false,
 ): void {
   const st = b.st;
   const side = b.spec(chargers[0]).side;
   let left = chargers.filter((u) => st.alive(u));
   const chargerFallsBack = r.winner === 'target' || (r.winner === 'tie' && b.c.options.chargeTie === 'chargerReturns');
-  if (r.winner === 'charger') {
+  // A pursuit's round is no charge declared (7.6): it counts as neither won nor lost.
+  if (!pursuitRound && r.winner === 'charger') {
     res.extras[`chargesWon.${side}`]++;
     res.sides[side].chargesWon++;
-  }
-  else if (r.winner === 'target') res.extras[`chargesLost.${side}`]++;
+  } else if (!pursuitRound && r.winner === 'target') res.extras[`chargesLost.${side}`]++;
   if (chargerFallsBack) {
     // 7.6: the charger retreats to its start hex (it never left it on our map), disrupted like any retreat (7.4).
     for (const u of left) {
@@ -270,36 +272,27 @@ export function carryOutCharge(
   if (guns.length > 0) recordEliminations(b, res, sink);
   carryOutRetreat(b, target, [from], dice, res, sink);
   b.computeZoc();
-  if (left.length === 0) return;
-  // 7.7: pursue by choice, or forced on a roll above the pursuit rating, while the beaten are there to pursue.
+  if (left.length === 0 || pursuitRound) return;
+  // 7.7: pursue by choice, or forced on a roll above the pursuit rating, while there is an enemy to pursue.
   const fled = beaten.filter((u) => st.alive(u) && b.pos[u] >= 0);
-  if (fled.length > 0) {
-    let pursuing = pursue(left, target);
-    if (!pursuing) {
+  const targets = pursuitTargets(b, side, target, fled);
+  if (targets.length > 0) {
+    let choice = pursue(left, target, targets, false);
+    if (choice < 0) {
       const rating = pursuitRating(b, left);
       if (rating >= 0) {
         const roll = d6(dice.morale(side));
-        pursuing = roll > rating;
-        recordCheck(res.sides[side], PURPOSE.pursuit, false, -1, -1, !pursuing);
-        if (sink) sink({ type: 'check', side, purpose: 'pursuit', unit: b.spec(left[0]).id, target: rating, modifiers: ['pursuit test (7.7): a roll above the rating pursues'], roll, passed: !pursuing });
-        if (pursuing) res.extras[`pursuitsForced.${side}`]++;
+        const forced = roll > rating;
+        recordCheck(res.sides[side], PURPOSE.pursuit, false, -1, -1, !forced);
+        if (sink) sink({ type: 'check', side, purpose: 'pursuit', unit: b.spec(left[0]).id, target: rating, modifiers: ['pursuit test (7.7): a roll above the rating pursues'], roll, passed: !forced });
+        if (forced) {
+          res.extras[`pursuitsForced.${side}`]++;
+          // The chooser must name a target now; the first (the retreated units when there) if it does not.
+          choice = Math.max(0, pursue(left, target, targets, true));
+        }
       }
     } else res.extras[`pursuitsChosen.${side}`]++;
-    if (pursuing) {
-      // The units that just retreated do not fire back; one round, then the cavalry stops.
-      const at = b.pos[fled[0]];
-      if (sink) sink({ type: 'pursuit', side, units: left.map((u) => b.spec(u).id), target: at });
-      // 7.8: the pursuit is a charge that enemy cavalry may react to, doubled against pursuers (7.10); a
-      // pursuer beaten by it falls back and pursues no more.
-      if (react) {
-        // Whether the reaction beat the pursuers: its side won a charge (one reaction at most is made).
-        const wonBefore = res.extras[`chargesWon.${1 - side}`];
-        react(left[0], [from, target, at], true, fled);
-        if (res.extras[`chargesWon.${1 - side}`] > wonBefore) left = [];
-        else left = left.filter((u) => st.alive(u) && b.pos[u] === from);
-      }
-      if (left.length > 0 && b.sideAt[at] === 1 - side) resolveCharge(b, left, target, at, dice, res, { noReturnFire: true }, sink);
-    }
+    if (choice >= 0) left = pursueInto(b, left, from, target, targets[choice], fled, dice, res, sink, react);
   }
   // The winner may stay in the target hex (7.6): the doctrine takes it when it is empty.
   if (b.count[target] === 0 && left.some((u) => st.alive(u))) {
@@ -313,6 +306,82 @@ export function carryOutCharge(
     b.computeZoc();
   }
 }
+
+/** 7.7: an enemy stack that cavalry which won a charge may pursue into. */
+export interface PursuitTarget {
+  hex: number;
+  /** The units that just retreated, which do not fire back; else another enemy next to the won hex, charged as usual. */
+  retreated: boolean;
+}
+
+/**
+ * Chooses a pursuit (7.7) for cavalry that won the charge on `won`: the index of a target, or -1 not to
+ * pursue. When `forced` (a roll above the pursuit rating) it must name one.
+ */
+export type PursuitChoice = (chargers: readonly number[], won: number, targets: readonly PursuitTarget[], forced: boolean) => number;
+
+/**
+ * 7.7: whom cavalry that won the charge on `won` may pursue: the units that just retreated from it
+ * (wherever their retreat took them), or any other enemy stack next to the won hex that a charge from
+ * there could reach (the hex's Charge column is not N/A, and the hexside is not a river, bridge or wall).
+ */
+export function pursuitTargets(b: BattleState, side: SideIndex, won: number, fled: readonly number[]): PursuitTarget[] {
+  const out: PursuitTarget[] = [];
+  const at = fled.length > 0 ? b.pos[fled[0]] : -1; // a retreat moves its units together (7.4)
+  if (at >= 0 && b.sideAt[at] === 1 - side) out.push({ hex: at, retreated: true });
+  const g = b.c.map.grid;
+  for (let d = 0; d < 6; d++) {
+    const n = g.neighbors[won * 6 + d];
+    if (n < 0 || n === at || b.sideAt[n] !== 1 - side) continue;
+    if (Number.isNaN(chargeIntoHex(b.c.map.terrain[n])) || !crossable(b, won, d, true)) continue;
+    out.push({ hex: n, retreated: false });
+  }
+  return out;
+}
+
+/**
+ * One round of pursuit (7.7) from the won hex: enemy cavalry may react to it first (7.8, with the
+ * backhand blow of 7.10); the retreated units take the pursuers' fire without replying, any other enemy
+ * meets a normal charge (a square, return fire, and the loser falls back). Returns the pursuers still
+ * free to take the won hex: none if a reaction or the pursued beat them.
+ */
+function pursueInto(
+  b: BattleState,
+  pursuers: number[],
+  from: number,
+  won: number,
+  t: PursuitTarget,
+  fled: readonly number[],
+  dice: EngagementDice,
+  res: EngagementResult,
+  sink: AorSink | undefined,
+  react: ((pursuer: number, path: number[], backhand: boolean, exclude: readonly number[]) => void) | undefined,
+): number[] {
+  const st = b.st;
+  const side = b.spec(pursuers[0]).side;
+  let left = pursuers;
+  if (sink) sink({ type: 'pursuit', side, units: left.map((u) => b.spec(u).id), target: t.hex, ...(t.retreated ? {} : { returnFire: true }) });
+  // 7.8: the pursuit is a charge that enemy cavalry may react to, doubled against pursuers (7.10); a
+  // pursuer beaten by it falls back and pursues no more.
+  if (react) {
+    // Whether the reaction beat the pursuers: its side won a charge (one reaction at most is made).
+    const wonBefore = res.extras[`chargesWon.${1 - side}`];
+    react(left[0], [from, won, t.hex], true, fled);
+    if (res.extras[`chargesWon.${1 - side}`] > wonBefore) return [];
+    left = left.filter((u) => st.alive(u) && b.pos[u] === from);
+  }
+  if (left.length === 0 || b.sideAt[t.hex] !== 1 - side) return left;
+  if (t.retreated) {
+    resolveCharge(b, left, won, t.hex, dice, res, { noReturnFire: true }, sink);
+    return left;
+  }
+  const r = resolveCharge(b, left, won, t.hex, dice, res, { pursuit: true }, sink);
+  // After one round the pursuit stops (7.7): the loser falls back as after any charge, without a pursuit of its own.
+  carryOutCharge(b, left, won, t.hex, r, NO_PURSUIT, dice, res, sink, undefined, true);
+  return r.winner === 'charger' || (r.winner === 'tie' && b.c.options.chargeTie !== 'chargerReturns') ? left.filter((u) => st.alive(u)) : [];
+}
+
+const NO_PURSUIT: PursuitChoice = () => -1;
 
 /** 2.2, 7.7: the pursuit rating of a group of cavalry: the best given rating, else (option) its morale. */
 export function pursuitRating(b: BattleState, units: readonly number[]): number {
@@ -390,7 +459,7 @@ export function chargeSegment(
   b: BattleState,
   side: SideIndex,
   plan: readonly PlannedCharge[],
-  pursue: (chargers: readonly number[], target: number) => boolean,
+  pursue: PursuitChoice,
   dice: EngagementDice,
   res: EngagementResult,
   sink?: AorSink,

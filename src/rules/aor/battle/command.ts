@@ -142,6 +142,19 @@ function leaderDistance(b: BattleState, side: SideIndex, from: number, to: numbe
 }
 
 /**
+ * 12.4: the distance in cavalry MP an order travels: along a way a leader could ride (11: never alone
+ * into an enemy ZOC); where enemy ZOCs close every such way, over the terrain alone; where the terrain
+ * closes it too (a river), a cavalry MP a hex. Never Infinity: an order always has a distance.
+ */
+export function orderDistance(b: BattleState, side: SideIndex, from: number, to: number): number {
+  const d = leaderDistance(b, side, from, to);
+  if (Number.isFinite(d)) return d;
+  const g = b.c.map.grid;
+  const open = costFieldMasked(g, [from], b.c.map.leaderSteps, null, null, 0, Infinity, b.leaderField, b.leaderReached, to)[to];
+  return Number.isFinite(open) ? open : g.distance(from, to);
+}
+
+/**
  * 12.1: mark each unit in or out of range of its formation leader, a wing commander or the OC. With
  * `phasing` given (the start of a player turn), the other side's formations are traced only if they
  * have cavalry that may charge: reaction charges (7.8) are all that reads the non-phasing side's range
@@ -234,17 +247,35 @@ export function leaderStackedWith(b: BattleState, side: SideIndex, h: number): b
   return false;
 }
 
-/** The hex of the nearest friendly unit (of `formation` if it has any on the map), or -1. */
+/**
+ * 11: the hex of the friendly unit nearest `from`, or -1. Of hexes equally near, one holding a unit of
+ * `formation` (the leader's own), then the lowest.
+ */
 export function nearestFriendly(b: BattleState, side: SideIndex, from: number, formation: number): number {
   const g = b.c.map.grid;
-  const own = formation >= 0 ? b.c.formations[formation].units.filter((u) => b.pos[u] >= 0) : [];
-  const pool = own.length > 0 ? own : b.c.sides[side].units.filter((u) => b.pos[u] >= 0);
   let best = -1;
-  for (const u of pool) {
+  let bestD = Infinity;
+  let bestOwn = false;
+  for (const u of b.c.sides[side].units) {
     const h = b.pos[u];
-    if (best < 0 || g.distance(from, h) < g.distance(from, best) || (g.distance(from, h) === g.distance(from, best) && h < best)) best = h;
+    if (h < 0) continue;
+    const d = g.distance(from, h);
+    const own = b.c.formationOf[u] === formation;
+    if (d < bestD || (d === bestD && ((own && !bestOwn) || (own === bestOwn && h < best)))) (best = h), (bestD = d), (bestOwn = own);
   }
   return best;
+}
+
+/** The hex of the unit of `formation` nearest `from`, or, with none of them on the map, the nearest friendly unit (-1: none). */
+function nearestOfFormation(b: BattleState, side: SideIndex, from: number, formation: number): number {
+  const g = b.c.map.grid;
+  let best = -1;
+  for (const u of formation >= 0 ? b.c.formations[formation].units : []) {
+    const h = b.pos[u];
+    if (h < 0) continue;
+    if (best < 0 || g.distance(from, h) < g.distance(from, best) || (g.distance(from, h) === g.distance(from, best) && h < best)) best = h;
+  }
+  return best >= 0 ? best : nearestFriendly(b, side, from, formation);
 }
 
 /** Puts leader `i` in hex `to` (-1: dead), and tells a trace where he went and why when he changed hex. */
@@ -399,7 +430,19 @@ export function reorganizationOrder(b: BattleState, side: 0 | 1, units: readonly
   return list.sort((x, y) => key(y) - key(x));
 }
 
-/** 15: on a night turn, a Reserve formation's leader out of enemy sight brings back up to two units. */
+/**
+ * 15: whether an eliminated unit may come back this turn: from the first night turn after its
+ * elimination, on night turns only or on any turn from then on (aor.reorganizationTurns).
+ */
+export function mayReorganize(b: BattleState, u: number): boolean {
+  const c = b.c;
+  if (b.lostTurn[u] >= b.turn) return false;
+  if (c.options.reorganizationTurns === 'nightTurns') return c.night[b.turn] === 1;
+  for (let t = b.lostTurn[u] + 1; t <= b.turn; t++) if (c.night[t] === 1) return true;
+  return false;
+}
+
+/** 15: a Reserve formation's leader out of enemy sight brings back up to two units (see mayReorganize). */
 function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   c.formations.forEach((f, fi) => {
@@ -411,7 +454,7 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
     // Extended LOS: any enemy unit anywhere that can see the leader's hex.
     for (const e of c.sides[1 - side].units) if (b.pos[e] >= 0 && hasLineOfSight(c.map, b.pos[e], at)) return;
     let placed = 0;
-    const waiting = f.units.filter((u) => b.pos[u] < 0 && b.entered[u] !== 0 && !b.permanent[u] && b.lostTurn[u] < b.turn);
+    const waiting = f.units.filter((u) => b.pos[u] < 0 && b.entered[u] !== 0 && !b.permanent[u] && mayReorganize(b, u));
     for (const u of reorganizationOrder(b, side, waiting, dice)) {
       if (placed >= 2) break;
       if (b.count[at] >= stackLimit(b, at) || b.sideAt[at] === 1 - side) break;
@@ -449,7 +492,7 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
 /**
  * The Command and Reorganization Phase (4.1): leaders come back, 12.3's check of leaders whose Attack
  * orders cost them a hit, orders arriving (12.4), night failures of Attack orders (16), the plan's new
- * orders within each commander's capacity (12.5), and reorganization on night turns (15).
+ * orders within each commander's capacity (12.5), and reorganization (15: on night turns, or from the first on).
  */
 export function commandPhase(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
@@ -460,7 +503,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     const side = l.side;
     const anyUnit = c.sides[side].units.find((u) => b.pos[u] >= 0);
     if (anyUnit === undefined) return;
-    placeLeader(b, i, nearestFriendly(b, side, b.pos[anyUnit], l.formation), 'returned', sink);
+    placeLeader(b, i, nearestOfFormation(b, side, b.pos[anyUnit], l.formation), 'returned', sink);
     b.leaderRating[i] = 1;
     b.leaderBack[i] = 0;
   });
@@ -519,7 +562,7 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
   });
   commitReserves(b, sent, dice, res, sink);
   rallyBroken(b, sent, planned, dice, res, sink);
-  if (night) {
+  if (night || c.options.reorganizationTurns === 'fromFirstNight') {
     reorganize(b, dice, res, sink);
     // Units brought back are not hits undone: the next 12.3 check compares against today's steps.
     c.formations.forEach((_, fi) => (b.stepsAtCommand[fi] = formationSteps(b, fi)));
@@ -592,9 +635,9 @@ function sendOrder(b: BattleState, side: SideIndex, from: number, f: number, ord
   const c = b.c;
   const receiver = c.leaderOf[f];
   const where = receiver >= 0 && b.leaderPos[receiver] >= 0 ? b.leaderPos[receiver] : firstUnitHex(b, f);
-  const dist = where < 0 ? 0 : leaderDistance(b, side, b.leaderPos[from], where);
+  const dist = where < 0 ? 0 : orderDistance(b, side, b.leaderPos[from], where);
   const extra = b.formationDemoralized[f] ? c.options.demoralizedComplianceDelay : 0;
-  const delay = complianceDelay(orders, b.leaderRating[from], receiver >= 0 ? b.leaderRating[receiver] : 0, Number.isFinite(dist) ? dist : 0, extra);
+  const delay = complianceDelay(orders, b.leaderRating[from], receiver >= 0 ? b.leaderRating[receiver] : 0, dist, extra);
   res.extras[`ordersSent.${side}`]++;
   res.extras[`orderDelayTurns.${side}`] += delay;
   if (sink) sink({ type: 'orders', side, formation: c.formations[f].id, orders, turn: b.turn, arrives: b.turn + delay });

@@ -120,7 +120,7 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
     const reactToCharge = (u: number, path: number[], backhand: boolean, exclude?: readonly number[]) => {
       if (reactionCharge(b, u, path, dice, res, sink, backhand, undefined, exclude)) b.computeZoc();
     };
-    chargeSegment(b, side, planCharges(b, side), (ch, t) => choosePursuit(b, ch, t), dice, res, sink, reactToCharge);
+    chargeSegment(b, side, planCharges(b, side), (ch, won, targets, forced) => choosePursuit(b, ch, won, targets, forced), dice, res, sink, reactToCharge);
     checkLeaders(b, dice, res, sink); // 11: leaders left alone by the charges
     if (decided(b, res)) return true;
   }

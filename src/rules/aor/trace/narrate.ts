@@ -117,6 +117,8 @@ interface PlannedCharge {
 /** A charge being resolved: steps lost on each side so far. */
 interface Resolving extends PlannedCharge {
   pursuit: boolean;
+  /** A pursuit of another enemy, which fires back and may win (7.7). */
+  returnFire: boolean;
   fires: number;
   lostChargers: number;
   lostTarget: number;
@@ -539,7 +541,7 @@ class Narrator {
       case 'square':
         return; // told by the square check before it
       case 'pursuit':
-        return this.onPursuit(e.side, e.units, e.target);
+        return this.onPursuit(e.side, e.units, e.target, e.returnFire === true);
       case 'orders': {
         const name = (this.s.kind === 'battle' ? this.s.formations.find((f) => f.id === e.formation)?.name : undefined) ?? e.formation;
         const text =
@@ -680,7 +682,7 @@ class Narrator {
   }
 
   private onFire(side: SideIndex, raw: number, strength: number, roll: number, hits: number, modifiers: string[]): void {
-    const told = ['fires first (7.3)', 'bombardment (8.1)', 'charge (7.6)', 'against a charge (7.6)', 'reaction charge (7.8)', 'pursuit: no return fire (7.7)'];
+    const told = ['fires first (7.3)', 'bombardment (8.1)', 'charge (7.6)', 'against a charge (7.6)', 'reaction charge (7.8)', 'pursuit: no return fire (7.7)', 'pursuit: a charge on another enemy (7.7)'];
     const mods = modifiers.filter((m) => !told.includes(m) && !m.startsWith('passing fire'));
     if (this.ctx.kind === 'assault') this.ctx.fires++;
     if (this.resolving) this.resolving.fires++;
@@ -801,10 +803,11 @@ class Narrator {
     this.arrow('charge', side, [from, target]);
   }
 
-  private onPursuit(side: SideIndex, ids: string[], target: number): void {
+  private onPursuit(side: SideIndex, ids: string[], target: number, returnFire: boolean): void {
     const from = this.resolving?.target ?? this.place[this.unit(ids[0])];
-    this.resolving = { side, units: ids.map((id) => this.unit(id)), from, target, pursuit: true, fires: 0, lostChargers: 0, lostTarget: 0 };
-    this.say(this.d, `Pursuit (7.7) by ${ids.join(', ')} into ${this.hex(target)} [${this.ids(this.unitsAt(target))}]: the pursued do not fire back`);
+    this.resolving = { side, units: ids.map((id) => this.unit(id)), from, target, pursuit: true, returnFire, fires: 0, lostChargers: 0, lostTarget: 0 };
+    const how = returnFire ? 'another enemy next to the won hex, charged as usual' : 'the pursued do not fire back';
+    this.say(this.d, `Pursuit (7.7) by ${ids.join(', ')} into ${this.hex(target)} [${this.ids(this.unitsAt(target))}]: ${how}`);
     this.arrow('pursuit', side, [from, target]);
   }
 
@@ -820,7 +823,7 @@ class Narrator {
     if (r && e) {
       // Under way until its fire is over (a square check and the fires), then through the hits and removals.
       const boundary = e.type === 'charge' || e.type === 'phase' || e.type === 'playerTurn' || e.type === 'turn' || e.type === 'end' || e.type === 'pursuit';
-      const fireOver = r.fires >= (r.pursuit ? 1 : 2);
+      const fireOver = r.fires >= (r.pursuit && !r.returnFire ? 1 : 2);
       if (!boundary && !fireOver) return;
       if (!boundary && (e.type === 'hit' || e.type === 'removed' || e.type === 'broken' || e.type === 'eliminated')) return;
     }
@@ -834,7 +837,7 @@ class Narrator {
       const live = p.units.filter((u) => this.steps[u] > 0 && this.place[u] === p.from);
       const enemy = this.unitsAt(p.target).some((u) => this.s.units[u].side !== p.side);
       if (!enemy || live.length === 0 || (target >= 0 && p.target !== target)) continue;
-      this.resolving = { ...p, units: live, pursuit: false, fires: 0, lostChargers: 0, lostTarget: 0 };
+      this.resolving = { ...p, units: live, pursuit: false, returnFire: true, fires: 0, lostChargers: 0, lostTarget: 0 };
       this.say(this.d, `The charge on ${this.hex(p.target)} by ${this.ids(live)}:`);
       return;
     }
@@ -844,20 +847,24 @@ class Narrator {
     this.resolving = null;
     const loser = this.sideName(1 - r.side);
     const lost = `the ${this.sideName(r.side)} lose ${plural(r.lostChargers, 'step')}, the ${loser} ${plural(r.lostTarget, 'step')}`;
-    if (r.pursuit) {
+    if (r.pursuit && !r.returnFire) {
       this.say(this.d + 1, `pursuit over: ${lost}`);
       return;
     }
+    const what = r.pursuit ? 'the pursuit' : 'the charge';
     const left = r.units.filter((u) => this.steps[u] > 0);
     const tie = r.lostChargers === r.lostTarget;
     const returns = r.lostChargers > r.lostTarget || (tie && (this.s.options?.chargeTie ?? 'chargerReturns') === 'chargerReturns');
     if (r.lostTarget > r.lostChargers) {
       const beaten = this.unitsAt(r.target);
       for (const u of beaten) this.disrupted[u] = true;
-      this.say(this.d + 1, `the charge wins (7.6): ${lost}${beaten.length ? `; ${this.ids(beaten)} ${beaten.length === 1 ? 'falls' : 'fall'} back, disrupted` : ''}`);
+      this.say(this.d + 1, `${what} wins (7.6): ${lost}${beaten.length ? `; ${this.ids(beaten)} ${beaten.length === 1 ? 'falls' : 'fall'} back, disrupted` : ''}`);
     } else if (returns) {
       for (const u of left) this.disrupted[u] = true;
-      this.say(this.d + 1, `${tie ? 'a tie' : 'the charge fails'} (7.6): ${lost}${left.length ? `; ${this.ids(left)} ${left.length === 1 ? 'returns' : 'return'} to ${this.hex(r.from)}, disrupted` : ''}`);
+      // A beaten pursuit goes back to the hex its charge started from (7.7), which the pursuit event does not name.
+      const one = left.length === 1;
+      const back = r.pursuit ? (one ? 'falls back' : 'fall back') : `${one ? 'returns' : 'return'} to ${this.hex(r.from)}`;
+      this.say(this.d + 1, `${tie ? 'a tie' : `${what} fails`} (7.6): ${lost}${left.length ? `; ${this.ids(left)} ${back}, disrupted` : ''}`);
     } else {
       this.say(this.d + 1, `a tie (7.6): ${lost}; both stay (aor.chargeTie bothStay)`);
     }
