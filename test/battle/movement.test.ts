@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
-import { allowance, enterCost, moveContext, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
+import { allowance, closingDistance, enterCost, moveContext, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { battle, CLEAR_ROWS, collector, hexName, ScriptedDice, type Built } from './helpers.js';
 
@@ -244,13 +244,14 @@ describe('5.5, 16 night turns: no combat and no bombardment', () => {
 describe('5.3 stacking: no more than two units in a hex at the end of movement', () => {
   it('three units heading for one objective: planning never puts a third unit in a hex', () => {
     const t = battle({
-      map: CLEAR_ROWS(9, 3),
+      map: CLEAR_ROWS(16, 3),
       formations: [{ id: 'Div', objective: '6,1' }],
       units: [
         { id: 'A1', side: 0, at: '2,0', formation: 'Div', orders: 'attack', movement: 6 },
         { id: 'A2', side: 0, at: '2,1', formation: 'Div', orders: 'attack', movement: 6 },
         { id: 'A3', side: 0, at: '2,2', formation: 'Div', orders: 'attack', movement: 6 },
-        { id: 'E', side: 1, at: '0,0' }, // far from the objective: only the objective is a goal
+        // Far beyond the objective: only the objective is a goal, and heading for it closes on E (12.2).
+        { id: 'E', side: 1, at: '15,1' },
       ],
     });
     moveSide(t.b, 0, false, new EngagementDice('moves'), t.res());
@@ -282,3 +283,59 @@ describe('5.3 stacking: no more than two units in a hex at the end of movement',
 // 7.12 passing fire during movement (a stack moving from one ZOC hex of an enemy stack into another)
 // is not played yet: with non-cavalry units stopping in the first ZOC hex it arises only for cavalry,
 // and comes with the cavalry rules.
+
+describe('12.2 Attack: units close on the closest enemy unit until within artillery range', () => {
+  /** F (Attack) heads for its objective 1,2 behind it; a at `aAt`; the enemy E at 14,2, the only one. */
+  const pulled = (aAt: string, more: Record<string, unknown> = {}, cells = '') =>
+    battle({
+      map: cells || CLEAR_ROWS(16, 5),
+      formations: [{ id: 'F', objective: '1,2' }],
+      units: [
+        { id: 'a', side: 0, at: aAt, formation: 'F', orders: 'attack', movement: 4, ...more },
+        { id: 'E', side: 1, at: '14,2' },
+      ],
+    });
+
+  it('closingDistance: more than two hexes off, the distance to the closest enemy and its hex; else, or on other orders, 0', () => {
+    const targets: number[] = [];
+    const far = pulled('8,2');
+    expect(closingDistance(far.b, far.u('a'), 'attack', targets)).toBe(6);
+    expect(targets).toEqual([far.h('14,2')]);
+    expect(closingDistance(far.b, far.u('a'), 'defend', targets)).toBe(0);
+    const near = pulled('12,2');
+    expect(closingDistance(near.b, near.u('a'), 'attack', targets)).toBe(0); // within artillery range (8.1)
+    far.b.inCommand[far.u('a')] = 0;
+    expect(closingDistance(far.b, far.u('a'), 'attack', targets)).toBe(0); // out of range it moves as 12.1 says
+  });
+
+  it('10.1: a fort\'s garrison is not bound to close in', () => {
+    const t = pulled('8,2', {}, CLEAR_ROWS(16, 5).split('\n').map((l, r) => (r === 2 ? l.replace(/^(\s*(?:\. ){8})\./, '$1X') : l)).join('\n'));
+    expect(t.map.terrain[t.h('8,2')]).toBe(5);
+    expect(closingDistance(t.b, t.u('a'), 'attack', [])).toBe(0);
+  });
+
+  it('six hexes off, it may not walk back to its objective: it ends at least one hex closer to E', () => {
+    const t = pulled('8,2');
+    moveSide(t.b, 0, false, new ScriptedDice({}), t.res());
+    const d = t.grid.distance(t.pos('a'), t.h('14,2'));
+    expect(d).toBeLessThan(6);
+    // Of the hexes that close in, the one nearest its objective: a single hex closer.
+    expect(d).toBe(5);
+  });
+
+  it('within artillery range (two hexes) the obligation ends: it heads back for its objective', () => {
+    const t = pulled('12,2');
+    moveSide(t.b, 0, false, new ScriptedDice({}), t.res());
+    expect(t.grid.distance(t.pos('a'), t.h('1,2'))).toBeLessThan(11);
+  });
+
+  it('the random-legal baseline is bound too: it never ends where it started or farther off', () => {
+    for (let i = 0; i < 20; i++) {
+      const t = pulled('8,2');
+      t.c.sides[0].battle = { ...t.c.sides[0].battle, random: true };
+      t.b.dice = new EngagementDice(`close-${i}`);
+      moveSide(t.b, 0, false, t.b.dice, t.res());
+      expect(t.grid.distance(t.pos('a'), t.h('14,2'))).toBeLessThan(6);
+    }
+  });
+});

@@ -15,7 +15,7 @@ import { d6, type EngagementDice } from '../../../core/dice.js';
 import { boundMorale, moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
 import { advanceCompanion, attackersIn } from './combat.js';
 import { drawsPassingFire, markHolder, passingFireOnMove } from './retreat.js';
-import { allowance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
+import { allowance, closesIn, closingDistance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { Orders } from './orders.js';
 import { recordCheck, type EngagementResult } from '../../../core/result.js';
@@ -279,7 +279,20 @@ function reachOf(b: BattleState, u: number, start: number, ctx: NonNullable<Retu
  * step into contact (where it must attack, 7.3) away from the objective without support enough is
  * chosen again without such hexes, once; a unit that waited last turn goes in regardless (12.2).
  */
-function chooseHex(b: BattleState, u: number, f: number, orders: Orders, side: 0 | 1, start: number, reach: Float64Array, list: boolean, toward: LazyCostField): number {
+function chooseHex(
+  b: BattleState,
+  u: number,
+  f: number,
+  orders: Orders,
+  side: 0 | 1,
+  start: number,
+  reach: Float64Array,
+  list: boolean,
+  toward: LazyCostField,
+  /** 12.2 Attack (closingDistance): the distance to close from, 0 if none, and the enemy hexes to close on. */
+  closing: number,
+  targets: readonly number[],
+): number {
   const c = b.c;
   const g = c.map.grid;
   const doctrine = sideDoctrine(b, side);
@@ -296,9 +309,10 @@ function chooseHex(b: BattleState, u: number, f: number, orders: Orders, side: 0
   let best = start;
   let held = false;
   for (let pass = 0; ; pass++) {
-    best = start;
+    // Bound to close in (12.2 Attack), the unit may not stay: the best hex that closes in, if any does.
+    best = closing > 0 ? -1 : start;
     // The goal field is read only as far as the best hex so far: a hex further from the goal cannot win.
-    let tb = toward.at(start);
+    let tb = closing > 0 ? Infinity : toward.at(start);
     const n = list ? b.reached.count : g.size;
     for (let k = 0; k < n; k++) {
       const h = list ? b.reached.hexes[k] : k;
@@ -307,14 +321,16 @@ function chooseHex(b: BattleState, u: number, f: number, orders: Orders, side: 0
       if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
       if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
       if (checkRange && range![h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
+      if (closing > 0 && !closesIn(b, h, targets, closing)) continue;
       const th = toward.atMost(h, tb);
-      const tie = th === tb ? objectiveRank(h) - objectiveRank(best) : 0;
-      if (th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
+      const tie = th === tb && best >= 0 ? objectiveRank(h) - objectiveRank(best) : 0;
+      if (best < 0 || th < tb || tie > 0 || (th === tb && tie === 0 && (reach[h] < reach[best] || (reach[h] === reach[best] && best !== start && h < best)))) {
         if (pass === 1 && alone(h)) continue;
         best = h;
         tb = th;
       }
     }
+    if (best < 0) best = start; // nowhere closer within reach: it stays
     if (pass === 1 || !waits || !alone(best)) break;
     held = true;
   }
@@ -331,6 +347,9 @@ function endMarchIfStopped(b: BattleState, f: number, orders: Orders, side: 0 | 
   if (leader >= 0 && b.leaderPos[leader] >= 0) placeLeader(b, leader, at, 'march', sink);
 }
 
+/** Scratch for closingDistance: the hexes of the enemy units a unit under Attack orders must close on. */
+const closeOn: number[] = [];
+
 /**
  * One unit moves (5, 12.2): its reach, its destination, the path there, passing fire and reaction
  * charges on the way. `orders` are the formation's as the segment began.
@@ -341,8 +360,10 @@ function moveUnit(b: BattleState, u: number, f: number, orders: Orders, side: 0 
   const ctx = moveContext(b, u, night);
   if (!ctx) return; // in an enemy ZOC and may not leave (5.4, 12.2)
   const { reach, cost, list } = reachOf(b, u, start, ctx, night, cache);
-  const best = chooseHex(b, u, f, orders, side, start, reach, list, toward);
-  if (best === start || !(toward.at(best) < toward.at(start))) {
+  const closing = closingDistance(b, u, orders, closeOn);
+  const best = chooseHex(b, u, f, orders, side, start, reach, list, toward, closing, closeOn);
+  // A move that gains nothing toward the goals is not made, unless 12.2 obliges the unit to close in.
+  if (best === start || (closing === 0 && !(toward.at(best) < toward.at(start)))) {
     endMarchIfStopped(b, f, orders, side, start, toward, sink);
     return;
   }
@@ -400,12 +421,16 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
     const start = b.pos[u];
     const cost = (from: number, d: number, to: number) => stepCost(ctx, from, d, to);
     const reach = costField(g, [start], cost, allowance(b, u));
+    // 12.2 Attack: bound to close in, the unit stays only if no hex within reach is closer.
+    const closing = closingDistance(b, u, b.ordersOf(f), closeOn);
     const options: number[] = [start];
     for (let h = 0; h < g.size; h++) {
       if (h === start || reach[h] === Infinity || b.count[h] >= stackLimit(b, h)) continue;
       if (b.inCommand[u] && range && range[h] > COMMAND_RANGE) continue; // 12.1
+      if (closing > 0 && !closesIn(b, h, closeOn, closing)) continue;
       options.push(h);
     }
+    if (closing > 0 && options.length > 1) options.shift();
     const to = pick(b, side, options);
     if (to === start) continue;
     const path = pathTo(g, reach, to, cost);

@@ -111,6 +111,44 @@ export function stepCost(m: MoveContext, from: number, d: number, to: number): n
   return cost + leave;
 }
 
+/**
+ * 12.2 Attack: a unit more than two hexes (artillery range, 8.1) from every enemy unit must end its move
+ * at least one hex closer to the enemy unit closest to it (to one of them, when several are as close).
+ * Fills `targets` with the hexes of those closest units and returns their distance; returns 0 where the
+ * order binds no more or not at all: within artillery range, out of command range (a unit there moves
+ * as 12.1 says), or garrisoning a fort (10.1: never required to attack).
+ */
+export function closingDistance(b: BattleState, u: number, orders: string, targets: number[]): number {
+  targets.length = 0;
+  if (orders !== 'attack' || b.inCommand[u] !== 1) return 0;
+  const at = b.pos[u];
+  if (at < 0 || b.c.map.terrain[at] === TERRAIN.fort) return 0;
+  const g = b.c.map.grid;
+  let best = Infinity;
+  for (const e of b.c.sides[1 - b.spec(u).side].units) {
+    const h = b.pos[e];
+    if (h < 0) continue;
+    const d = g.distance(at, h);
+    if (d < best) {
+      best = d;
+      targets.length = 0;
+    }
+    if (d === best) targets.push(h);
+  }
+  if (best <= 2 || best === Infinity) {
+    targets.length = 0;
+    return 0;
+  }
+  return best;
+}
+
+/** Whether hex `h` is closer than `distance` to one of the enemy hexes `targets` (closingDistance). */
+export function closesIn(b: BattleState, h: number, targets: readonly number[], distance: number): boolean {
+  const g = b.c.map.grid;
+  for (const t of targets) if (g.distance(h, t) < distance) return true;
+  return false;
+}
+
 /** Whether moveContext gives the unit a move at all (not held in an enemy ZOC it may not leave). */
 export function mayMoveFrom(b: BattleState, u: number): boolean {
   return !(b.inEnemyZoc(b.spec(u).side, b.pos[u]) && !mayLeaveZoc(b, u));
