@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ldOf } from '../../src/rules/nagb/odds.js';
 import { DEFAULT_NAGB_OPTIONS } from '../../src/rules/nagb/options.js';
-import { blankProfile, profileInto } from '../../src/rules/nagb/play/profiles.js';
+import { blankProfile, profileInto, rearSupported } from '../../src/rules/nagb/play/profiles.js';
 import { testPassProbability } from '../../src/rules/nagb/leadership.js';
 import { z } from 'zod';
 import { checkLane, laneScenarioBody, type LaneScenario } from '../../src/rules/nagb/scenarios.js';
@@ -303,6 +303,30 @@ describe('mechanisms on the lane', () => {
     // A line 0.1" in front of a friend's line: a square, deeper than a line, would stand on the friend.
     expect(formationFits(g, front, 'square')).toBe(false);
     expect(formationFits(g, front, 'line')).toBe(true);
+  });
+
+  it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {
+    // An attack column (8 x 3: 2.4" deep) with a friend's column 3" behind its rear; another with one 4.5" behind.
+    const cp = compiled(duel([col('Lead', 20, 0), col('Second', 14.6, 0), col('Other', 20, 12), col('Far', 13.1, 12)], [line('Bn', 30, 0), line('Bn2', 30, 12)]));
+    play(cp, 'rear', 0);
+    const g = cp.game;
+    for (const u of g.units) {
+      Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, shaken: false, blown: false, fought: false });
+      u.body.front = u.spec.startFront;
+      u.body.offset = u.spec.startOffset;
+    }
+    for (const u of g.units) reshape(g, u);
+    const [lead, second, other, , bn] = g.units;
+    expect(rearSupported(g, lead, bn)).toBe(true);
+    expect(rearSupported(g, other, bn)).toBe(false);
+    for (const state of [{ state: 1 }, { state: 1, shaken: true }, { state: 0, blown: true }]) {
+      Object.assign(second, { state: 0, shaken: false, blown: false }, state);
+      expect(second.disordered).toBe(true);
+      expect(rearSupported(g, lead, bn), JSON.stringify(state)).toBe(true);
+    }
+    // Engaged (it fought this turn): no support.
+    Object.assign(second, { state: 0, shaken: false, blown: false, fought: true });
+    expect(rearSupported(g, lead, bn)).toBe(false);
   });
 
   it('p7, p12-16: random-legal play on the shipped lane scenarios keeps every unit on the table and on its own ground (formations that do not fit are not formed; a charger whose target ran stops short of a unit in its way)', () => {
