@@ -35,6 +35,27 @@ describe('NAGB story words', () => {
   });
 });
 
+describe('NAGB story words (p23)', () => {
+  it('p23: cavalry against cavalry with nobody broken is told breaking through, each ride with its 2d6', () => {
+    // Scenario C's cuirassiers against a regiment of hussars in place of the battalion, neither recalled.
+    const text = readFileSync('sims/nagb/common-c-cavalry.scenario.yaml', 'utf8')
+      .replace('doctrine: hold-and-volley', 'doctrine: { preset: hold-and-volley, recall: false }')
+      .replace(/doctrine: column-assault\b/, 'doctrine: { preset: column-assault, recall: false }')
+      .replace('- { id: IR-12-I, quality: line, formation: line, front: 28, offset: 0 }', '- { id: Hus, arm: cavalry, quality: line, figures: 16, cavalryType: light, front: 28, offset: 0 }');
+    expect(text).toContain('id: Hus');
+    const file = join(mkdtempSync(join(tmpdir(), 'volley-nagb-story-')), 'cavalry.scenario.yaml');
+    writeFileSync(file, text);
+    let story = '';
+    for (let e = 0; e < 40 && !story.includes('breaks through'); e++) {
+      const r = replayEngagement({ file, engagement: e });
+      story = storyText(replayStoryLines(r), r.provenance.seed);
+    }
+    expect(story).toMatch(/score (\d+) to \1: a draw: cavalry against cavalry, both break through 2d6 \(p23\)|is beaten but not broken: cavalry against cavalry, both break through 2d6 \(p23\)/);
+    expect(story).toMatch(/5-Cuirassiers breaks through Hus \(p23\): 2d6 = \d+, rides [\d.]+" on/);
+    expect(story).toMatch(/Hus breaks through 5-Cuirassiers \(p23\): 2d6 = \d+, rides [\d.]+" on/);
+  });
+});
+
 describe('NAGB golden transcripts (STYLE.md 8)', () => {
   for (const c of CASES) {
     it(`${c.source} engagement ${c.engagement} tells the committed story (test/nagb/${c.file})`, () => {

@@ -3,6 +3,7 @@ import {
   type BonusCase,
   breakTestLd,
   casualtyPerDie,
+  breakThroughMoves,
   cavalryBreakThrough,
   facingFigures,
   freeHackDice,
@@ -189,6 +190,36 @@ describe('Losing (p8, p15, p27, p39, p40)', () => {
     expect(cavalryBreakThrough(true, false, false)).toBe(true);
     expect(cavalryBreakThrough(true, false, true)).toBe(false);
     expect(cavalryBreakThrough(false, true, false)).toBe(false);
+  });
+  describe('p23 on the lane (nagb.cavalryBreakThrough): how far each rides through the other', () => {
+    const rider = (roll: number, depth: number, room = Infinity, goes = true) => ({ roll, depth, room, goes });
+    const moves = (a: ReturnType<typeof rider>, b: ReturnType<typeof rider>, cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off') => breakThroughMoves(a, b, { cavalryBreakThrough }, [NaN, NaN]);
+    it('p22-23, fromContact: each front goes its 2d6 on from the point of contact', () => {
+      expect(moves(rider(7, 4), rider(5, 4), 'fromContact')).toEqual([7, 5]);
+      expect(moves(rider(2, 4), rider(6, 4), 'fromContact')).toEqual([2, 6]);
+    });
+    it('p23, fromContact: rolls falling short of the two depths together would leave them on each other: both go on by half the shortfall', () => {
+      // Two lines 4" deep, 2 and 3 rolled: 3" short of clearing each other.
+      expect(moves(rider(2, 4), rider(3, 4), 'fromContact')).toEqual([3.5, 4.5]);
+      // A column 16" deep against a line 4" deep, 7 and 5: 8" short.
+      expect(moves(rider(7, 16), rider(5, 4), 'fromContact')).toEqual([11, 9]);
+    });
+    it("p23, beyondEnemy: through the enemy's whole depth and the 2d6 beyond", () => {
+      expect(moves(rider(7, 4), rider(5, 16), 'beyondEnemy')).toEqual([23, 9]);
+    });
+    it('p23, rulings 6: never beyond its room (1" short of another unit); the other goes on until the two are clear, within its own room', () => {
+      expect(moves(rider(7, 4, 2), rider(3, 4), 'fromContact')).toEqual([2, 6]);
+      expect(moves(rider(7, 4, 2), rider(3, 4, 5), 'fromContact')).toEqual([2, 5]);
+      expect(moves(rider(3, 4), rider(9, 4, 0), 'beyondEnemy')).toEqual([8, 0]);
+    });
+    it('p23: a unit recalled instead rides nowhere; the other rides its 2d6 (beyondEnemy: and the depth the enemy had)', () => {
+      expect(moves(rider(7, 4), rider(5, 4, Infinity, false), 'fromContact')).toEqual([7, 0]);
+      expect(moves(rider(2, 4), rider(5, 4, Infinity, false), 'fromContact')).toEqual([2, 0]);
+      expect(moves(rider(7, 4, Infinity, false), rider(5, 4), 'beyondEnemy')).toEqual([0, 9]);
+    });
+    it('nagb.cavalryBreakThrough off: nobody rides through (p15-16 fall backs instead)', () => {
+      expect(moves(rider(7, 4), rider(5, 4), 'off')).toEqual([0, 0]);
+    });
   });
 });
 

@@ -61,16 +61,18 @@ const ADDED: Record<string, string | number | boolean> = {
   stubbornAutobreak: 'breaks',
   // p2 vs p23: which cavalry is blown after a melee.
   blownCavalry: 'foughtAny',
+  // p22-23 on the lane: how far cavalry breaking through cavalry rides, measured from where.
+  cavalryBreakThrough: 'fromContact',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 3)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 4)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(49);
+    expect(names).toHaveLength(50);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

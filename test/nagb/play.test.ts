@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ldOf } from '../../src/rules/nagb/odds.js';
 import { DEFAULT_NAGB_OPTIONS } from '../../src/rules/nagb/options.js';
-import { blankProfile, profileInto } from '../../src/rules/nagb/play/profiles.js';
+import { blankProfile, profileInto, rearSupported } from '../../src/rules/nagb/play/profiles.js';
 import { testPassProbability } from '../../src/rules/nagb/leadership.js';
 import { z } from 'zod';
 import { checkLane, laneScenarioBody, type LaneScenario } from '../../src/rules/nagb/scenarios.js';
@@ -305,6 +305,30 @@ describe('mechanisms on the lane', () => {
     expect(formationFits(g, front, 'line')).toBe(true);
   });
 
+  it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {
+    // An attack column (8 x 3: 2.4" deep) with a friend's column 3" behind its rear; another with one 4.5" behind.
+    const cp = compiled(duel([col('Lead', 20, 0), col('Second', 14.6, 0), col('Other', 20, 12), col('Far', 13.1, 12)], [line('Bn', 30, 0), line('Bn2', 30, 12)]));
+    play(cp, 'rear', 0);
+    const g = cp.game;
+    for (const u of g.units) {
+      Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, shaken: false, blown: false, fought: false });
+      u.body.front = u.spec.startFront;
+      u.body.offset = u.spec.startOffset;
+    }
+    for (const u of g.units) reshape(g, u);
+    const [lead, second, other, , bn] = g.units;
+    expect(rearSupported(g, lead, bn)).toBe(true);
+    expect(rearSupported(g, other, bn)).toBe(false);
+    for (const state of [{ state: 1 }, { state: 1, shaken: true }, { state: 0, blown: true }]) {
+      Object.assign(second, { state: 0, shaken: false, blown: false }, state);
+      expect(second.disordered).toBe(true);
+      expect(rearSupported(g, lead, bn), JSON.stringify(state)).toBe(true);
+    }
+    // Engaged (it fought this turn): no support.
+    Object.assign(second, { state: 0, shaken: false, blown: false, fought: true });
+    expect(rearSupported(g, lead, bn)).toBe(false);
+  });
+
   it('p7, p12-16: random-legal play on the shipped lane scenarios keeps every unit on the table and on its own ground (formations that do not fit are not formed; a charger whose target ran stops short of a unit in its way)', () => {
     for (const file of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) {
       const { scenario } = loadScenario(`sims/nagb/${file}.scenario.yaml`);
@@ -348,15 +372,20 @@ describe('mechanisms on the lane', () => {
       {},
       [{ preset: 'column-assault', recall: false }, 'hold-and-volley'],
     );
+    // Blown after a melee, by the part the unit played in it (either side may charge the other).
     const blownBy = (options: Record<string, string>) => {
       const c = compiled(s, options);
-      const seen = { Cuir: 0, Hus: 0, melees: 0 };
+      const seen = { charger: 0, charged: 0, melees: 0 };
       for (let i = 0; i < 40; i++) {
         const events: Ev[] = [];
         play(c, 'blown-cav', i, events);
+        let melee: Ev | null = null;
         for (const e of events) {
-          if (e.type === 'melee') seen.melees++;
-          if (e.type === 'cohesion' && e.to === 'blown' && (e.unit === 'Cuir' || e.unit === 'Hus')) seen[e.unit as 'Cuir' | 'Hus']++;
+          if (e.type === 'melee') {
+            seen.melees++;
+            melee = e;
+          } else if (e.type === 'phase') melee = null;
+          if (melee && e.type === 'cohesion' && e.to === 'blown') seen[e.unit === melee.attacker ? 'charger' : 'charged']++;
         }
       }
       return seen;
@@ -364,9 +393,141 @@ describe('mechanisms on the lane', () => {
     const any = blownBy({});
     const charged = blownBy({ 'nagb.blownCavalry': 'chargedFormed' });
     expect(any.melees).toBeGreaterThan(0);
-    expect(any.Hus).toBeGreaterThan(0);
-    expect(charged.Hus).toBe(0);
-    expect(charged.Cuir).toBeGreaterThan(0);
+    expect(any.charged).toBeGreaterThan(0);
+    expect(charged.charged).toBe(0);
+    expect(charged.charger).toBeGreaterThan(0);
+  });
+
+  describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
+    const cuir = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 };
+    const hus = { id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 };
+    const noRecall: [unknown, unknown] = [{ preset: 'column-assault', recall: false }, { preset: 'hold-and-volley', recall: false }];
+    /** Each melee of the duel with the events that follow it in its phase, over n engagements. */
+    const melees = (options: Record<string, string>, doctrines = noRecall, n = 60, units: [Record<string, unknown>, Record<string, unknown>] = [cuir, hus]) => {
+      const c = compiled(duel([units[0]], [units[1]], {}, doctrines), options);
+      const out: { melee: Ev; after: Ev[]; before: Map<string, Ev> }[] = [];
+      for (let i = 0; i < n; i++) {
+        const events: Ev[] = [];
+        play(c, 'break-through', i, events);
+        const body = new Map<string, Ev>();
+        events.forEach((e, k) => {
+          if (e.type === 'body') body.set(e.unit, e);
+          if (e.type !== 'melee') return;
+          const rest = events.slice(k + 1);
+          const next = rest.findIndex((x) => x.type === 'melee' || x.type === 'phase');
+          out.push({ melee: e, after: next < 0 ? rest : rest.slice(0, next), before: new Map(body) });
+        });
+      }
+      return out;
+    };
+    const lastBody = (after: Ev[], unit: string, before: Map<string, Ev>) => after.filter((e) => e.type === 'body' && e.unit === unit).pop() ?? before.get(unit)!;
+
+    it('p22-23, fromContact: both ride their 2d6 straight on through each other from the point of contact; they end clear, back to back, facing as they fought; nobody falls back; a draw and the beaten unit are disordered, the charger blown', () => {
+      const through = melees({}).filter((m) => m.melee.breakThrough);
+      expect(through.length).toBeGreaterThan(10);
+      let draws = 0;
+      for (const { melee, after, before } of through) {
+        expect(['draw', 'aFallsBack', 'bFallsBack']).toContain(melee.ending);
+        expect(after.some((e) => e.type === 'retreat')).toBe(false);
+        const rides = after.filter((e) => e.type === 'breakThrough');
+        expect(rides.map((e) => e.unit).sort()).toEqual(['Cuir', 'Hus']);
+        const [c, h] = ['Cuir', 'Hus'].map((u) => rides.find((e) => e.unit === u)!);
+        expect([c.through, h.through]).toEqual(['Hus', 'Cuir']);
+        // Two lines 4" deep: the rolls as they fell, or both on by half of what they lack of 8".
+        const short = Math.max(0, 8 - c.roll - h.roll) / 2;
+        expect(c.distance).toBeCloseTo(c.roll + short, 9);
+        expect(h.distance).toBeCloseTo(h.roll + short, 9);
+        const [bc, bh] = [lastBody(after, 'Cuir', before), lastBody(after, 'Hus', before)];
+        expect([bc.facing, bh.facing]).toEqual([1, -1]);
+        // The cuirassiers (facing up the lane) now stand beyond the hussars, rear to rear and clear.
+        expect(bc.front - bc.depth).toBeGreaterThanOrEqual(bh.front + bh.depth - 1e-9);
+        const to = (u: string) => after.filter((e) => e.type === 'cohesion' && e.unit === u).map((e) => e.to);
+        expect(to('Cuir')).toContain('blown');
+        if (melee.ending === 'draw') {
+          draws++;
+          expect(to('Hus')[0]).toBe('disordered');
+        }
+        if (melee.ending === 'bFallsBack') expect(to('Hus')[0]).toBe('disordered');
+        if (melee.ending === 'aFallsBack') expect(to('Hus')).not.toContain('disordered');
+      }
+      expect(draws).toBeGreaterThan(0);
+    });
+
+    it('p23, beyondEnemy: each rides through the whole depth of the other and its 2d6 beyond', () => {
+      const through = melees({ 'nagb.cavalryBreakThrough': 'beyondEnemy' }).filter((m) => m.melee.breakThrough);
+      expect(through.length).toBeGreaterThan(10);
+      for (const { after } of through) {
+        for (const e of after.filter((x) => x.type === 'breakThrough')) expect(e.distance).toBeCloseTo(e.roll + 4, 9);
+      }
+    });
+
+    it('nagb.cavalryBreakThrough off: as before p23 was played, a draw falls back d6 on both sides and the beaten unit falls back; nobody rides through', () => {
+      const all = melees({ 'nagb.cavalryBreakThrough': 'off' });
+      expect(all.every((m) => !m.melee.breakThrough && !m.after.some((e) => e.type === 'breakThrough'))).toBe(true);
+      const draws = all.filter((m) => m.melee.ending === 'draw');
+      expect(draws.length).toBeGreaterThan(0);
+      for (const { after } of draws) expect(after.filter((e) => e.type === 'retreat' && e.why === 'drawn melee').map((e) => e.units[0]).sort()).toEqual(['Cuir', 'Hus']);
+    });
+
+    it('p23: a unit may be recalled instead (a pip and its test, the winner less its margin): it falls back 3d6 in good order and is not blown after a first charge; the other breaks through and stops 1" short of it', () => {
+      const recalls = melees({}, [{ preset: 'column-assault', recall: false }, { preset: 'hold-and-volley', recall: true }], 120).filter(
+        (m) => m.melee.breakThrough && m.after.some((e) => e.type === 'retreat' && e.why === 'recalled'),
+      );
+      expect(recalls.length).toBeGreaterThan(0);
+      for (const { after, before } of recalls) {
+        // (A recall of 3d6 may carry the hussars off the table: then there is nothing to stop short of.)
+        if (after.some((e) => e.type === 'removed' && e.unit === 'Hus')) continue;
+        const rides = after.filter((e) => e.type === 'breakThrough');
+        expect(rides.map((e) => e.unit)).toEqual(['Cuir']);
+        const bc = lastBody(after, 'Cuir', before);
+        const bh = lastBody(after, 'Hus', before);
+        // The hussars face down the lane: their front is the end nearest the cuirassiers.
+        expect(bh.front - bc.front).toBeGreaterThanOrEqual(1 - 1e-9);
+        expect(after.some((e) => e.type === 'cohesion' && e.unit === 'Hus' && e.to === 'blown')).toBe(false);
+      }
+    });
+
+    it('p23, rulings 6: a ride that reaches the end of the lane leaves the table (removed, as any move off it)', () => {
+      const far = { ...hus, front: 43 };
+      const near = { ...cuir, front: 34 };
+      const off = melees({}, noRecall, 80, [near, far]).filter((m) => m.melee.breakThrough && m.after.some((e) => e.type === 'breakThrough' && e.unit === 'Cuir'));
+      expect(off.length).toBeGreaterThan(0);
+      let gone = 0;
+      for (const { after, before } of off) {
+        const [c, h] = ['Cuir', 'Hus'].map((u) => after.find((e) => e.type === 'breakThrough' && e.unit === u)!);
+        const removed = after.some((e) => e.type === 'removed' && e.unit === 'Cuir' && e.why === 'offTable');
+        // On a 48" lane: a ride carrying the front beyond 48" leaves it (the front told where it went off).
+        const ride = h ? c.roll + Math.max(0, 8 - c.roll - h.roll) / 2 : c.roll;
+        const contact = before.get('Cuir')!.front;
+        expect(removed).toBe(contact + ride > 48 + 1e-9);
+        if (removed) {
+          gone++;
+          expect(contact + c.distance).toBeCloseTo(48, 9);
+        }
+      }
+      expect(gone).toBeGreaterThan(0);
+    });
+
+    it('p23, rulings 6: random-legal play of cavalry against cavalry (lines, deep columns, friends beyond) keeps every unit on its own ground under every reading', () => {
+      const cav = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, arm: 'cavalry', figures: 16, front, offset, ...extra });
+      const s = duel(
+        [cav('A1', 24, -5, { formation: 'column' }), cav('A2', 20, 5), line('Inf', 6, 0)],
+        [cav('B1', 28, -5), cav('B2', 34, 5, { formation: 'column', cavalryType: 'light' }), line('BInf', 46, 0)],
+        {},
+        ['random-legal', 'random-legal'],
+      );
+      for (const reading of ['fromContact', 'beyondEnemy', 'off']) {
+        const c = compiled(s, { 'nagb.cavalryBreakThrough': reading });
+        let rides = 0;
+        for (let i = 0; i < 200; i++) {
+          const events: Ev[] = [];
+          play(c, 'random-break-through', i, events);
+          rides += events.filter((e) => e.type === 'breakThrough').length;
+        }
+        if (reading === 'off') expect(rides).toBe(0);
+        else expect(rides).toBeGreaterThan(20);
+      }
+    });
   });
 
   it('p2, p23: in the rally phase a disordered battalion tests, blown cavalry does not (once blown it recovers by its tally)', () => {

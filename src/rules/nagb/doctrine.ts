@@ -53,7 +53,7 @@ export interface NagbDoctrine {
   keepPips: number;
   /** Melee winners test to stand instead of pursuing or falling back (p16). */
   stand: boolean;
-  /** Cavalry that wins a melee is recalled for a pip (p23), so as not to be blown. */
+  /** Cavalry that wins a melee, or fights cavalry with nobody broken, is recalled for a pip (p23), so as not to be blown. */
   recall: boolean;
   /** A defender charges disordered, halted or shaken attackers within reach. */
   counterCharge: boolean;
@@ -132,7 +132,7 @@ const doctrineParams = z.strictObject({
   influence: z.boolean().optional().describe('The commander adds his personal influence to tests within 4" (p4).'),
   keepPips: z.int().min(0).max(6).optional().describe('Pips kept back from movement for volleys and rerolls.'),
   stand: z.boolean().optional().describe('Melee winners test to stand (p16).'),
-  recall: z.boolean().optional().describe('Recall cavalry that won a melee (p23).'),
+  recall: z.boolean().optional().describe('Recall cavalry that won a melee, or fought cavalry with nobody broken (p23).'),
   counterCharge: z.boolean().optional().describe('A defender charges weakened attackers within reach.'),
   enterSectors: z.boolean().optional().describe('Enter empty village sectors (p30).'),
   reserveMoves: z.boolean().optional().describe('Move columns in the reserve phase (p2).'),

@@ -58,7 +58,17 @@ export type NagbEvent =
    * the chargers) and `defender` (b) name the units that `dice`, `need`, `scores`, `order` and `ending`
    * are given for, a first.
    */
-  | (Core<'melee'> & { attacker: string; defender: string; dice: [number, number]; need: [number, number]; scores: [number, number]; order: string; ending: string })
+  | (Core<'melee'> & {
+      attacker: string;
+      defender: string;
+      dice: [number, number];
+      need: [number, number];
+      scores: [number, number];
+      order: string;
+      ending: string;
+      /** Cavalry against cavalry, drawn or neither broken: both break through (p23, nagb.cavalryBreakThrough) instead of falling back. */
+      breakThrough: boolean;
+    })
   | (Core<'cohesion'> & { from: NagbCohesion; to: NagbCohesion })
   | (Core<'retreat'> & { distance: number; why: string })
   | (Core<'rout'> & { distance: number })
@@ -70,6 +80,11 @@ export type NagbEvent =
   /** A village sector brought down by artillery (p31, nagb.buildingDamage). */
   | { type: 'collapse'; sector: string }
   | { type: 'unhorsed'; side: SideIndex; brigade: string }
+  /**
+   * Cavalry breaking through the enemy cavalry it fought (p23): its 2d6 and how far its front went
+   * straight ahead (the ride is told by the move that follows).
+   */
+  | { type: 'breakThrough'; side: SideIndex; unit: string; through: string; roll: number; distance: number }
   /** A fugitive caught (p13, p16): colours taken and the casualties of the free hack. */
   | { type: 'caught'; side: SideIndex; unit: string; by: string; kills: number }
   | { type: 'gameLength'; turn: number; roll: number; more: boolean }

@@ -248,6 +248,53 @@ export function cavalryBreakThrough(bothCavalry: boolean, drawn: boolean, loserB
 }
 export const BREAK_THROUGH_DICE = 2;
 
+/** One of two cavalry units that fought each other front to front, as it breaks through (p23). */
+export interface BreakThroughSide {
+  /** Its 2d6. */
+  roll: number;
+  /** The depth of its footprint. */
+  depth: number;
+  /** How far its front may go straight ahead before something stops it (Infinity: nothing short of the table's end). */
+  room: number;
+  /** It breaks through (false: it was recalled instead, or is gone). */
+  goes: boolean;
+}
+
+/**
+ * p23 (nagb.cavalryBreakThrough) on the lane: how far each of two cavalry units that fought front to
+ * front rides straight ahead, through the other. fromContact: its 2d6 from the point of contact (as p22
+ * measures a follow-up from first contact); when both go and their rolls fall short of their depths
+ * together, they would still stand on each other's ground, so each goes on by half the shortfall.
+ * beyondEnemy: through the enemy's whole depth and its 2d6 beyond. Neither goes beyond its room; when
+ * one is stopped short, the other goes on, within its own room, until the two are clear (if it can).
+ * Writes the distances of a and b into out[0] and out[1] (0 for a unit that does not go, and under off).
+ */
+export function breakThroughMoves(a: BreakThroughSide, b: BreakThroughSide, opts: Pick<NagbOptions, 'cavalryBreakThrough'>, out: number[]): number[] {
+  let ma = 0;
+  let mb = 0;
+  if (opts.cavalryBreakThrough !== 'off') {
+    const beyond = opts.cavalryBreakThrough === 'beyondEnemy';
+    if (a.goes) ma = beyond ? b.depth + a.roll : a.roll;
+    if (b.goes) mb = beyond ? a.depth + b.roll : b.roll;
+    const depths = a.depth + b.depth;
+    if (a.goes && b.goes && ma + mb < depths) {
+      const half = (depths - ma - mb) / 2;
+      ma += half;
+      mb += half;
+    }
+    if (ma > a.room) ma = a.room;
+    if (mb > b.room) mb = b.room;
+    if (a.goes && b.goes && ma + mb < depths) {
+      // One was stopped short: the other goes on to clear it, as far as its own room lets it.
+      if (a.room > ma) ma = Math.min(a.room, depths - mb);
+      if (b.room > mb && ma + mb < depths) mb = Math.min(b.room, depths - ma);
+    }
+  }
+  out[0] = ma;
+  out[1] = mb;
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // One round
 

@@ -250,6 +250,18 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a unit not in skirmish order (the cavalry rules).',
   },
   {
+    name: 'nagb.cavalryBreakThrough',
+    values: ['fromContact', 'beyondEnemy', 'off'],
+    default: 'fromContact',
+    source: 'p23 (cavalry against cavalry drawn or unbroken: both break through 2d6; p22 measures a follow-up from the point of first contact); the lane is one-dimensional',
+    doc: 'Cavalry that fought cavalry to a draw or with neither broken rides straight through the other: 2d6 from the point of contact (on until both are clear of each other), or 2d6 beyond the rear of the enemy as it stood; or off: both fall back as after any melee (p15-16).',
+    valueDocs: {
+      fromContact: 'each front goes its 2d6 on from the point of contact; where the two would still overlap, both go on until clear',
+      beyondEnemy: 'each front goes through the whole depth of the enemy and its 2d6 beyond',
+      off: 'not played: a draw falls back d6 disordered, a beaten unit that passes its test too, the winner falls back or is recalled (p15-16)',
+    },
+  },
+  {
     name: 'nagb.caughtFleeing',
     values: ['pursuitAtLeastFlight', 'pursuitExceedsFlight'],
     default: 'pursuitAtLeastFlight',
@@ -400,6 +412,7 @@ export interface NagbOptions {
   disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
   stubbornAutobreak: 'breaks' | 'tests';
   blownCavalry: 'foughtAny' | 'chargedFormed';
+  cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
   lostColours: 'shaken' | 'removed';
@@ -462,6 +475,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     disorderedLoser: v('disorderedLoser'),
     stubbornAutobreak: v('stubbornAutobreak'),
     blownCavalry: v('blownCavalry'),
+    cavalryBreakThrough: v('cavalryBreakThrough'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),
     lostColours: v('lostColours'),

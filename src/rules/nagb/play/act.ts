@@ -14,7 +14,7 @@ import { type Footprint, unitFootprint } from '../units.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
-import { commanderDistance, firstAhead, firstBehind, PARKED } from './geometry.js';
+import { commanderDistance, firstAhead, firstAheadExcept, firstBehind, PARKED } from './geometry.js';
 import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 /** The unit class index (core UNIT_CLASSES) of an arm, by comparison rather than a keyed lookup by string. */
@@ -413,6 +413,60 @@ export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance:
   } else if (m.front !== from) bodyChanged(g, u); // (a move of EPS or less: told to nobody, but the caches stay exact)
   if (m.stop === 'leftLane') remove(g, u, 'offTable');
   return Math.abs(m.front - from);
+}
+
+/** A budget no move on the lane can use up (roomAhead measures with it). */
+const FAR = 1e6;
+
+/** The x where u's front must stop going ahead: 1" short of the first unit in its path but `skip` (NaN: none). */
+function limitAhead(g: Game, u: Unit, skip: number): number {
+  const k = firstAheadExcept(g, u, skip);
+  return k >= 0 ? pathLimit(u.body, 1, g.bodies[k]) - u.body.facing : NaN;
+}
+
+/**
+ * How far u's front can go straight ahead before it must stop: 1" short of the first unit in its path
+ * other than unit `skip` (no contact without a charge, rulings 6), or at ground closed to it (heavy
+ * woods for horse); Infinity when nothing stops it short of the lane's end (riding on, it leaves the table).
+ */
+export function roomAhead(g: Game, u: Unit, skip: number): number {
+  if (u.removed) return 0;
+  const m = moveBody(u.body, 1, FAR, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limitAhead(g, u, skip), g.move);
+  return m.stop === 'leftLane' ? Infinity : m.moved;
+}
+
+/**
+ * p23: cavalry breaking through: u rides `dist` inches straight ahead, through unit `skip` (the enemy it
+ * fought, riding through it the other way; -1 for none), keeping its facing; the caller keeps `dist`
+ * within roomAhead(g, u, skip). Off the lane's end it leaves the table (told, and removed); otherwise it
+ * stays where it rode until endRide settles it, once both riders have moved. Returns where its front was.
+ */
+export function rideThrough(g: Game, u: Unit, dist: number, skip: number, through: Unit, roll: number): number {
+  const from = u.body.front;
+  if (u.removed || !(dist > 0)) return from;
+  const m = moveBody(u.body, 1, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limitAhead(g, u, skip), g.move);
+  u.body.front = m.front;
+  bodyChanged(g, u);
+  if (m.stop === 'leftLane') {
+    if (g.sink) {
+      g.sink({ type: 'breakThrough', side: u.side, unit: u.spec.id, through: through.spec.id, roll, distance: (m.front - from) * u.body.facing });
+      g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
+    }
+    remove(g, u, 'offTable');
+  }
+  return from;
+}
+
+/** p23: a rider of rideThrough, once both have moved: clear of every unit's ground, told, and placed. */
+export function endRide(g: Game, u: Unit, through: Unit, from: number, roll: number): void {
+  if (u.removed) return;
+  settleClear(g, u);
+  if (u.removed) return;
+  if (g.sink) {
+    g.sink({ type: 'breakThrough', side: u.side, unit: u.spec.id, through: through.spec.id, roll, distance: (u.body.front - from) * u.body.facing });
+    g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
+  }
+  placed(g, u);
 }
 
 /**

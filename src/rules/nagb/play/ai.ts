@@ -394,7 +394,7 @@ export function wantsToStand(g: Game, u: Unit): boolean {
   return d.stand;
 }
 
-/** p23: whether cavalry that won is recalled (a pip). */
+/** p23: whether cavalry that won, or fought cavalry with nobody broken, is recalled (a pip). */
 export function wantsRecall(g: Game, u: Unit): boolean {
   const d = g.doctrine(u.side);
   if (d.random) return coin(g, u.side);

@@ -1,18 +1,19 @@
 /**
  * Close combat on the lane (p14-16, p22-23, p28, p31): each contact made by a charge is fought as one
  * round by resolveMeleeRound (the function `volley odds` enumerates); then the loser breaks or falls
- * back, the winner pursues, stands or falls back, cavalry is recalled or blown, and the friends of units
- * that broke take their proximity tests.
+ * back, the winner pursues, stands or falls back (cavalry against cavalry with nobody broken: both
+ * break through), cavalry is recalled or blown, and the friends of units that broke take their
+ * proximity tests.
  */
 import { type Body, frontGap } from '../../../table/index.js';
 import { blownAfterMelee, RECALL_DICE, recallLd } from '../cavalry.js';
 import { caught } from '../charge.js';
-import { meleeFlightDice, MELEE_FALL_BACK_DICE, resolveMeleeRound, strikeOrder } from '../melee.js';
+import { BREAK_THROUGH_DICE, type BreakThroughSide, breakThroughMoves, meleeFlightDice, MELEE_FALL_BACK_DICE, resolveMeleeRound, strikeOrder } from '../melee.js';
 import { proximityTestRequired } from '../morale.js';
 import { meleeSpecInto, newMeleeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { sectorCover } from '../village.js';
-import { blow, bump, casualties, disorder, fallBack, holdEvents, jubilate, ldOf, moveUnit, rout, spendPips, test, worsen, X } from './act.js';
+import { blow, bump, casualties, disorder, endRide, fallBack, holdEvents, jubilate, ldOf, moveUnit, rideThrough, roomAhead, rout, spendPips, test, worsen, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
@@ -85,6 +86,42 @@ function afterFallBack(g: Game, w: Unit, margin: number): boolean {
   return false;
 }
 
+/** breakThrough's sides of breakThroughMoves and its answer, kept (no melee allocates them). */
+const riderA: BreakThroughSide = { roll: 0, depth: 0, room: 0, goes: false };
+const riderB: BreakThroughSide = { roll: 0, depth: 0, room: 0, goes: false };
+const rides = [0, 0];
+/** breakThrough's answer: whether a and b were recalled. */
+const recalledPair = [false, false];
+
+/**
+ * p23 (nagb.cavalryBreakThrough): cavalry against cavalry, drawn (winner null) or with the beaten unit
+ * not broken. Each may first be recalled (p23: recalling and riding on are decided before anything
+ * moves; the winner tests less its margin): it falls back 3d6 instead. The others break through 2d6,
+ * straight ahead through each other (breakThroughMoves, rideThrough), facing as they were. Both of a
+ * draw and the beaten unit, unless recalled, are disordered as p15-16 leave them; nobody fell back,
+ * so the winner is not jubilant (p28); the chargers are blown after (blownAfter). Answers in recalledPair.
+ */
+function breakThrough(g: Game, a: Unit, b: Unit, winner: Unit | null, margin: number): void {
+  recalledPair[0] = !a.removed && recall(g, a, winner === a ? margin : 0);
+  recalledPair[1] = !b.removed && recall(g, b, winner === b ? margin : 0);
+  riderA.goes = !a.removed && !recalledPair[0];
+  riderB.goes = !b.removed && !recalledPair[1];
+  const both = riderA.goes && riderB.goes;
+  riderA.roll = riderA.goes ? roll(g, a.side, BREAK_THROUGH_DICE) : 0;
+  riderB.roll = riderB.goes ? roll(g, b.side, BREAK_THROUGH_DICE) : 0;
+  riderA.depth = a.body.depth;
+  riderB.depth = b.body.depth;
+  riderA.room = riderA.goes ? roomAhead(g, a, both ? b.spec.index : -1) : 0;
+  riderB.room = riderB.goes ? roomAhead(g, b, both ? a.spec.index : -1) : 0;
+  breakThroughMoves(riderA, riderB, g.c.options, rides);
+  const fromA = riderA.goes ? rideThrough(g, a, rides[0], both ? b.spec.index : -1, b, riderA.roll) : 0;
+  const fromB = riderB.goes ? rideThrough(g, b, rides[1], both ? a.spec.index : -1, a, riderB.roll) : 0;
+  if (riderA.goes) endRide(g, a, b, fromA, riderA.roll);
+  if (riderB.goes) endRide(g, b, a, fromB, riderB.roll);
+  if (riderA.goes && winner !== a) disorder(g, a);
+  if (riderB.goes && winner !== b) disorder(g, b);
+}
+
 /** p14-16: fight one contact. */
 function fight(g: Game, c: Contact): void {
   const a = g.units[c.a];
@@ -109,6 +146,8 @@ function fight(g: Game, c: Contact): void {
   b.fought = true;
   holdEvents(g, true);
   const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, P.breakTest, ld));
+  // p23: cavalry against cavalry, drawn or with nobody broken, breaks through instead of falling back.
+  const through = out.breakThrough && opts.cavalryBreakThrough !== 'off';
   if (g.sink) {
     g.sink({
       type: 'melee',
@@ -122,6 +161,7 @@ function fight(g: Game, c: Contact): void {
       scores: [out.scoreA, out.scoreB],
       order: spec.order,
       ending: out.ending,
+      breakThrough: through,
     });
   }
   holdEvents(g, false);
@@ -136,6 +176,12 @@ function fight(g: Game, c: Contact): void {
   let recalledB = false;
   switch (out.ending) {
     case 'draw':
+      if (through) {
+        breakThrough(g, a, b, null, 0);
+        recalledA = recalledPair[0];
+        recalledB = recalledPair[1];
+        break;
+      }
       // p16: both fall back d6, disordered (a sector's defenders leave it).
       drawnBack(g, a);
       drawnBack(g, b);
@@ -161,11 +207,15 @@ function fight(g: Game, c: Contact): void {
     case 'bFallsBack': {
       const w = out.ending === 'aFallsBack' ? b : a;
       const l = out.ending === 'aFallsBack' ? a : b;
-      if (!l.removed) {
+      if (through) {
+        breakThrough(g, a, b, w, margin);
+        recalledA = recalledPair[0];
+        recalledB = recalledPair[1];
+      } else if (!l.removed) {
         fallBack(g, l, roll(g, l.side, MELEE_FALL_BACK_DICE), 'forced', 'lost the melee');
         if (!l.removed) disorder(g, l);
       }
-      if (!w.removed) {
+      if (!through && !w.removed) {
         const r = afterFallBack(g, w, margin);
         if (w === a) recalledA = r;
         else recalledB = r;

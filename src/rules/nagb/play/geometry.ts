@@ -55,20 +55,25 @@ export function firstAhead(g: Game, u: Unit): number {
 
 /** firstInPath(u.body, 1, g.bodies), over the kept extents. */
 function firstForward(g: Game, u: Unit): number {
-  return firstAlong(g, u.spec.index, u.body.facing, u.body.front);
+  return firstAlong(g, u.spec.index, u.body.facing, u.body.front, -1);
+}
+
+/** The unit first in u's path forward other than unit `skip` (one it rides through, p23), or -1. */
+export function firstAheadExcept(g: Game, u: Unit, skip: number): number {
+  return firstAlong(g, u.spec.index, u.body.facing, u.body.front, skip);
 }
 
 /** firstInPath(u.body, -1, g.bodies): the unit first in u's path backward (any side), over the kept extents. */
 export function firstBehind(g: Game, u: Unit): number {
   const b = u.body;
-  return firstAlong(g, u.spec.index, -b.facing, b.front - b.facing * b.depth);
+  return firstAlong(g, u.spec.index, -b.facing, b.front - b.facing * b.depth, -1);
 }
 
 /**
  * The unit whose extent, overlapping unit `self`'s laterally by more than EPS, is nearest ahead of
- * `lead` going `dir` along the axis (any side), or -1.
+ * `lead` going `dir` along the axis (any side, unit `skip` left out), or -1.
  */
-function firstAlong(g: Game, self: number, dir: number, lead: number): number {
+function firstAlong(g: Game, self: number, dir: number, lead: number, skip: number): number {
   // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
   const eps = EPS;
   const ext = g.ext;
@@ -78,7 +83,7 @@ function firstAlong(g: Game, self: number, dir: number, lead: number): number {
   let best = -1;
   let bestD = Infinity;
   for (let i = 0; i < n; i++) {
-    if (i === self) continue;
+    if (i === self || i === skip) continue;
     const k = 4 * i;
     const oy0 = ext[k + 2];
     const oy1 = ext[k + 3];

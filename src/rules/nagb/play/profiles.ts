@@ -115,7 +115,10 @@ function beside(y0: number, y1: number, y: number, s: number, edge: number, reac
   return (y - edge) * s > 0;
 }
 
-/** p15: an unengaged friend within 4" directly behind u (none for infantry against cavalry). */
+/**
+ * p15: any unengaged friend within 4" directly behind u, whatever its state (the text names no other
+ * condition: a disordered, shaken or blown friend supports too); none for infantry against cavalry.
+ */
 export function rearSupported(g: Game, u: Unit, enemy: Unit): boolean {
   // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
   const eps = EPS;
@@ -132,7 +135,7 @@ export function rearSupported(g: Game, u: Unit, enemy: Unit): boolean {
   const friends = g.sideUnits[u.side];
   for (let j = 0; j < friends.length; j++) {
     const f = friends[j];
-    if (f === u || !f.active || f.fought || f.disordered) continue;
+    if (f === u || !f.active || f.fought) continue;
     const k = 4 * f.spec.index;
     if (!((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > eps)) continue;
     const gap = (rearX - (facing > 0 ? ext[k + 1] : ext[k])) * facing;

@@ -367,6 +367,15 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
       case 'caught':
         line(2, 'event', `${e.by} catches ${e.unit} fleeing (p16): its colours are taken, the free hack kills ${e.kills}`);
         break;
+      case 'breakThrough': {
+        // The ride is the move that follows (told here, its arrow drawn here).
+        backing = e.unit;
+        const i = index.get(e.unit)!;
+        const how = e.distance > 0 ? `rides ${inch(e.distance)} on` : 'is held up by the ground or a unit beyond';
+        line(2, 'event', `${e.unit} breaks through ${e.through} (p23): 2d6 = ${e.roll}, ${how}`);
+        arrow({ kind: 'move', side: e.side, unit: i, fromX: marks[i].front, toX: marks[i].front + marks[i].facing * e.distance, y: marks[i].offset });
+        break;
+      }
       case 'brigade':
         line(2, 'event', `${e.brigade} has lost ${Math.round(100 * e.losses)}%: it ${e.status === 'faltering' ? 'falters (50%)' : 'is broken (60%)'} (p29)`);
         break;
@@ -408,6 +417,10 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
 }
 
 function meleeResult(e: Extract<NagbEvent, { type: 'melee' }>): string {
+  if (e.breakThrough) {
+    const how = 'cavalry against cavalry, both break through 2d6 (p23)';
+    return e.ending === 'draw' ? `a draw: ${how}` : `${e.ending.startsWith('a') ? e.attacker : e.defender} is beaten but not broken: ${how}`;
+  }
   if (e.ending === 'draw') return MELEE_WORDS.draw;
   return `${e.ending.startsWith('a') ? e.attacker : e.defender} ${MELEE_WORDS[e.ending]}`;
 }
