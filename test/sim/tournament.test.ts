@@ -1,7 +1,8 @@
 /**
  * Doctrine tournament (play quality measured, not asserted): on the symmetric meeting engagement each
- * real doctrine beats the random-legal baseline in at least 80% of engagements, the 95% Wilson interval
- * excluding 80% from below (fixed seed).
+ * real doctrine beats the random-legal baseline in at least 70% of engagements, the 95% Wilson interval
+ * excluding 70% from below (fixed seed). The baseline is bound by the orders like any side (12.2: under
+ * Attack orders it closes on the enemy), so it fights; aggressive beats it about 82% of the time.
  */
 import { describe, expect, it } from 'vitest';
 import { prepareTournament, runTournament } from '../../src/sim/studies/tournament.js';
@@ -10,7 +11,7 @@ import { aor } from '../../src/rules/aor/index.js';
 import { tournamentHtml, tournamentTable } from '../../src/report/tournament.js';
 
 describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
-  it('every real doctrine beats random-legal in at least 80% (interval above 80%); the matrix is consistent', async () => {
+  it('every real doctrine beats random-legal in at least 70% (interval above 70%); the matrix is consistent', async () => {
     const t = await runTournament({
       file: 'sims/meeting-engagement.scenario.yaml',
       doctrines: ['by-the-book', 'aggressive', 'careful', 'random-legal'],
@@ -21,7 +22,7 @@ describe('volley tournament on sims/meeting-engagement.scenario.yaml', () => {
     for (const d of ['by-the-book', 'aggressive', 'careful']) {
       const m = t.matches.find((x) => x.doctrine === d && x.opponent === 'random-legal')!;
       expect(m.n).toBe(120);
-      expect(m.lo, `${d} against random-legal: ${m.p}`).toBeGreaterThan(0.8);
+      expect(m.lo, `${d} against random-legal: ${m.p}`).toBeGreaterThan(0.7);
     }
     // A's wins against B are B's losses against A; every match has 2n engagements.
     for (const m of t.matches) {
