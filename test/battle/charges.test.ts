@@ -20,6 +20,7 @@ import {
   squareFactor,
   type ChargeResult,
   type PursuitChoice,
+  type PursuitTarget,
 } from '../../src/rules/aor/battle/charges.js';
 import { combatSegment } from '../../src/rules/aor/battle/combat.js';
 import { chooseAdvancers } from '../../src/rules/aor/battle/ai.js';
@@ -28,7 +29,7 @@ import { subjectOf } from '../../src/rules/aor/trace/index.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
 import { PURPOSE } from '../../src/rules/aor/vocabulary.js';
-import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
+import { battle, CLEAR_ROWS, collector, hexName, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
 
 // Layout used throughout (9 x 5, clear unless said): the charger K at 2,2; an adjacent target at 3,2
 // (its E neighbour); a two-hex target at 4,2, reached across 3,2 only. Neighbours of 3,2 (even row):
@@ -362,7 +363,6 @@ describe('7.6 charge outcome', () => {
     const { res } = charge(t, chargeDice(2, 7));
     expect(t.b.st.steps[t.u('K')]).toBe(1);
     expect(t.pos('K')).toBe(t.h('2,2'));
-    expect(t.b.st.steps[t.u('K')]).toBe(1);
     expect(t.b.st.disrupted[t.u('K')]).toBe(1);
     expect(t.pos('E')).toBe(t.h('3,2'));
     expect(t.b.st.disrupted[t.u('E')]).toBe(0);
@@ -647,9 +647,35 @@ describe('7.7 pursuit of another adjacent enemy', () => {
       { hex: t.h('3,1'), retreated: false },
     ]);
     expect(pursuitTargets(t.b, 0, t.h('3,2'), [])).toEqual([
-      { hex: t.h('4,2'), retreated: false },
       { hex: t.h('3,1'), retreated: false },
+      { hex: t.h('4,2'), retreated: false },
     ]);
+  });
+
+  it('pursuitTargets: retreated units a charge from the won hex cannot reach (into a chateau, three hexes off) are not pursued; two hexes off across clear ground they are', () => {
+    const targets = (fAt: string, cells: Record<string, string> = {}) => {
+      const t = setUp([cav('K', 0, '2,2'), cav('F', 1, fAt)], {}, cells);
+      return pursuitTargets(t.b, 0, t.h('3,2'), [t.u('F')]).map((x) => `${hexName(t.grid, x.hex)}${x.retreated ? ' retreated' : ''}`);
+    };
+    expect(targets('4,2', { '4,2': 'C' })).toEqual([]);
+    expect(targets('5,2')).toEqual(['5,2 retreated']);
+    expect(targets('6,2')).toEqual([]);
+  });
+
+  it('7.6, 7.10: a pursuit is no flank charge for standing next to a charger of the same segment (gone into its own target)', () => {
+    // K1 wins on E (3,2) and pursues I (4,2); K2, charging from 5,2 on E2 at 6,2 later in the segment, stands next to I.
+    const t = setUp([cav('K1', 0, '2,2'), cav('E', 1, '3,2', { steps: 1 }), inf('I', 1, '4,2'), cav('K2', 0, '5,2'), cav('E2', 1, '6,2')]);
+    const { sink, events } = collector();
+    // K1 8 at 6 -> E gone, E 4 at 2; pursuit: square 6 fails, K1 8 at 2, I 4 at 2; K2 8 at 2, E2 4 at 2.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2), ...roll(2)], [...roll(2), ...roll(2), ...roll(2)]], morale: [[], [6]] });
+    const plan = [
+      { chargers: [t.u('K1')], from: t.h('2,2'), target: t.h('3,2') },
+      { chargers: [t.u('K2')], from: t.h('5,2'), target: t.h('6,2') },
+    ];
+    chargeSegment(t.b, 0, plan, (_c, _w, targets) => targets.findIndex((x) => x.hex === t.h('4,2')), dice, t.res(), sink);
+    const pursuit = fires(events).find((e) => e.modifiers.includes('pursuit: a charge on another enemy (7.7)'))!;
+    expect(pursuit.modifiers).toContain('x2 in all'); // the failed square's x2 only, no flank x2
+    expect(pursuit.rawStrength).toBe(8);
   });
 
   it('with the beaten gone, the pursuit charges I as usual: a square test, I fires back, and beaten I falls back', () => {
@@ -694,6 +720,34 @@ describe('7.7 pursuit of another adjacent enemy', () => {
     expect(events.find((e) => e.type === 'check' && e.purpose === 'pursuit')).toMatchObject({ target: 3, roll: 4, passed: false });
     expect(events.find((e) => e.type === 'pursuit')).toMatchObject({ target: t.h('4,2') });
     expect(res.extras['pursuitsForced.0']).toBe(1);
+  });
+
+  it('7.8 during such a pursuit: R reacts and ties, then K\'s pursuit goes on and wins; the story tells both in order', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2', { steps: 1 }), inf('I', 1, '4,2'), cav('R', 1, '2,0')]);
+    const { sink, events } = collector();
+    const res = t.res();
+    // Charge: K 8 at 6 -> E gone; E 4 at 2 -> 0. Reaction: R passes (1); R 16 (x2 no square, x2 backhand) at 2 -> 0,
+    // K 8 at 2 -> 0: a tie, R returns. Pursuit on I: square 6 fails, K 8 at 6 -> 1 hit, I 4 at 2 -> 0.
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2), ...roll(6)], [...roll(2), ...roll(2), ...roll(2)]], morale: [[], [1, 6]] });
+    const reactions = (u: number, path: number[], backhand: boolean) => {
+      if (backhand && reactionCharge(t.b, u, path, dice, res, sink, true)) t.b.computeZoc();
+    };
+    const other = (_c: readonly number[], _w: number, targets: readonly PursuitTarget[]) => targets.findIndex((x) => x.hex === t.h('4,2'));
+    chargeSegment(t.b, 0, [{ chargers: [t.u('K')], from: t.h('2,2'), target: t.h('3,2') }], other, dice, res, sink, reactions);
+    expect(res.extras['reactionCharges.1']).toBe(1);
+    expect(t.b.st.steps[t.u('I')]).toBe(1);
+    expect(t.pos('K')).toBe(t.h('3,2'));
+    expect(t.b.st.disrupted[t.u('K')]).toBe(0);
+    const told = narrate(events, subjectOf(t.c, 'x')).lines.map((l) => l.text);
+    const at = (f: (l: string) => boolean) => told.findIndex(f);
+    const pursuit = at((l) => l.startsWith('Pursuit (7.7) by K into 4,2'));
+    const tie = at((l) => l.startsWith('a tie (7.6)'));
+    const won = at((l) => l.startsWith('the pursuit wins (7.6)'));
+    expect(pursuit).toBeGreaterThanOrEqual(0);
+    expect(tie).toBeGreaterThan(pursuit);
+    expect(won).toBeGreaterThan(tie);
+    expect(told[tie]).toContain('R returns');
+    expect(told.some((l) => l.includes('K falls back'))).toBe(false);
   });
 
   it('nobody left next to the won hex: no pursuit and no test', () => {

@@ -68,8 +68,8 @@ describe('12.4 order compliance', () => {
   });
   it('an order to a leader no leader could ride to still travels its distance: over the terrain, else a hex a cavalry MP', () => {
     // L stands alone at 8,2 next to the enemy z at 9,2: a leader may not enter that ZOC hex alone (11).
-    const build = (rivers: string[] = []) => {
-      const c = compile({ map: { width: 14, height: 5, rivers } }, [
+    const build = (rivers: string[] = [], terrain?: string) => {
+      const c = compile({ map: { width: 14, height: 5, rivers, ...(terrain ? { terrain } : {}) } }, [
         {
           commanders: [{ id: 'OC', rating: 4, at: '1,2', role: 'oc' }],
           formations: [{ id: 'F', orders: 'defend', leader: { id: 'L', rating: 2, at: '8,2' }, units: [{ id: 'a', strength: 4, at: '3,2' }] }],
@@ -83,6 +83,10 @@ describe('12.4 order compliance', () => {
     const at = (id: string) => c.workspace.leaderPos[c.leaders.findIndex((l) => l.id === id)];
     expect(commandMasks(c.workspace, 0).leaderEnter[at('L')]).toBe(0);
     expect(orderDistance(c.workspace, 0, at('OC'), at('L'))).toBe(7);
+    // Over the terrain, not the hex count: a belt of woods on the way costs a horseman 4 MP a hex (5.2).
+    const belt = Array.from({ length: 5 }, (_, r) => `${r % 2 ? ' ' : ''}${Array.from({ length: 14 }, (_, col) => (col === 5 ? 'W' : '.')).join(' ')}`).join('\n');
+    const woods = build([], belt);
+    expect(orderDistance(woods.workspace, 0, at('OC'), at('L'))).toBe(10);
     // With a river closing every hexside round L's hex, the hex count stands in: 7.
     const g = c.map.grid;
     const around = [0, 1, 2, 3, 4, 5].map((d) => `8,2/${['E', 'NE', 'NW', 'W', 'SW', 'SE'][d]}`);
@@ -373,6 +377,29 @@ describe('16 night and 15 reorganization', () => {
     // Lost on night 4, the last: no night after it.
     expect(when('nightTurns', 4)).toEqual([]);
     expect(when('fromFirstNight', 4)).toEqual([]);
+  });
+
+  it('15 (aor.reorganizationTurns fromFirstNight): the morning after the first night, the Command Phase brings units back by day', () => {
+    const backOnDay4 = (reading: string) => {
+      const c = compile({ night: [3], options: { 'aor.reorganizationTurns': reading } }, [
+        { formations: [{ id: 'F', orders: 'reserve', leader: { id: 'L', rating: 3, at: '2,2' }, units: [{ id: 'a', strength: 6, reduced: 3, at: '3,1' }] }] },
+        { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+      ]);
+      const b = c.workspace;
+      b.reset();
+      c.map.terrain.fill(0);
+      for (let r = 0; r < 5; r++) c.map.terrain[c.map.grid.index(8, r)] = 1; // town hexes hide the leader (15)
+      b.st.steps[0] = 0;
+      b.lostAt[0] = b.pos[0];
+      b.lostTurn[0] = 2;
+      b.remove(0);
+      b.turn = 4; // a day turn after the night of turn 3
+      commandPhase(b, new Faces([]), newBattleResult(c));
+      c.map.terrain.fill(0);
+      return b.pos[0] === c.map.grid.index(2, 2);
+    };
+    expect(backOnDay4('nightTurns')).toBe(false);
+    expect(backOnDay4('fromFirstNight')).toBe(true);
   });
 
   it('a Reserve formation whose leader no enemy can see brings back up to two eliminated units, reduced, in his hex', () => {

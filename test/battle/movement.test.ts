@@ -156,6 +156,24 @@ describe('5.2 movement costs (Terrain Effects "Movement" column)', () => {
     });
     expect(step(t, 'M', '1,0', '2,0')).toBe(2);
   });
+
+  it('12.2: the same holds for a trail ("road or track"): 1 MP through woods into an empty hex, the woods\' 2 into an occupied one', () => {
+    const trail = (occupied: boolean) =>
+      battle({
+        map: ROAD.map,
+        trails: ['0,0 1,0 2,0 3,0 4,0 5,0'],
+        units: [
+          { id: 'M', side: 0, at: '1,0', orders: 'march' },
+          ...(occupied ? [{ id: 'F', side: 0 as const, at: '2,0', orders: 'reserve' as const }] : []),
+          { id: 'E', side: 1, at: '5,2' },
+        ],
+      });
+    expect(step(trail(false), 'M', '1,0', '2,0')).toBe(1);
+    expect(step(trail(true), 'M', '1,0', '2,0')).toBe(2);
+    // The search's march tables agree with the step rule.
+    const t = trail(true);
+    expect(reachable(t.b, t.u('M'), false)![t.h('3,0')]).toBe(3); // 2 into occupied woods, 1 on
+  });
 });
 
 describe('14.1 a demoralized formation moves 1 MP less', () => {
@@ -308,10 +326,28 @@ describe('12.2 Attack: units close on the closest enemy unit until within artill
     expect(closingDistance(far.b, far.u('a'), 'attack', targets)).toBe(0); // out of range it moves as 12.1 says
   });
 
-  it('10.1: a fort\'s garrison is not bound to close in', () => {
+  it('10.1: a fort\'s garrison is not bound to close in: heading for its objective, it leaves the fort that way', () => {
     const t = pulled('8,2', {}, CLEAR_ROWS(16, 5).split('\n').map((l, r) => (r === 2 ? l.replace(/^(\s*(?:\. ){8})\./, '$1X') : l)).join('\n'));
     expect(t.map.terrain[t.h('8,2')]).toBe(5);
     expect(closingDistance(t.b, t.u('a'), 'attack', [])).toBe(0);
+    moveSide(t.b, 0, false, new ScriptedDice({}), t.res());
+    expect(t.grid.distance(t.pos('a'), t.h('14,2'))).toBeGreaterThan(6);
+  });
+
+  it('12.2: the duties last until the target is occupied: a unit of the formation on its objective frees the others', () => {
+    const t = battle({
+      map: CLEAR_ROWS(16, 5),
+      formations: [{ id: 'F', objective: '1,2' }],
+      units: [
+        { id: 'a', side: 0, at: '8,2', formation: 'F', orders: 'attack', movement: 4 },
+        { id: 'b', side: 0, at: '1,2', formation: 'F', orders: 'attack', movement: 4 },
+        { id: 'E', side: 1, at: '14,2' },
+      ],
+    });
+    expect(closingDistance(t.b, t.u('a'), 'attack', [])).toBe(0);
+    expect(closingDistance(t.b, t.u('b'), 'attack', [])).toBe(0);
+    t.b.moveTo(t.u('b'), t.h('2,2'));
+    expect(closingDistance(t.b, t.u('a'), 'attack', [])).toBe(6);
   });
 
   it('six hexes off, it may not walk back to its objective: it ends at least one hex closer to E', () => {

@@ -172,8 +172,8 @@ export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = fals
       moveStepsOther[i * 6 + d] = (t === 2 ? 2 : t === 3 || t === 4 ? 4 : 1) + stream;
     }
   }
-  // Marching (5.2, 12.2): along a trail a step costs 1 MP; along a road 1/2 MP into an empty hex
-  // (stepCost's occupancy rule), else the terrain's cost; a stream is paid on top.
+  // Marching (5.2, 12.2): into an empty hex (stepCost's occupancy rule) a step along a trail costs 1 MP
+  // and along a road 1/2 MP; into an occupied one, the terrain's cost; a stream is paid on top.
   const marchSteps = (other: Float64Array, empty: boolean) => {
     const t = new Float64Array(grid.size * 6);
     for (let i = 0; i < grid.size * 6; i++) {
@@ -184,7 +184,7 @@ export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = fals
       }
       const f = sides[grid.hexsideId(Math.floor(i / 6), i % 6)];
       const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
-      t[i] = (road === TRAIL ? 1 : empty ? 0.5 : other[i] - stream) + stream;
+      t[i] = (!empty ? other[i] - stream : road === TRAIL ? 1 : 0.5) + stream;
     }
     return t;
   };

@@ -46,7 +46,7 @@ const PER_SIDE_EXTRAS: readonly (readonly [string, string, string, string, boole
   ['chargesWon', 'Cavalry', 'charges won', 'Charges (reaction charges included) in which the target lost more steps than the chargers: the target retreated one hex, disrupted.'],
   ['chargesLost', 'Cavalry', 'charges lost', 'Charges (reaction charges included) in which the chargers lost more steps than the target and fell back, disrupted.'],
   ['reactionCharges', 'Cavalry', 'reaction charges', 'Charges the side’s cavalry made in the enemy’s turn, at an enemy unit that moved within two hexes of it, after passing a morale check (7.8).'],
-  ['pursuitsChosen', 'Cavalry', 'pursuits chosen', 'Times cavalry that had won a charge chose to ride after the beaten enemy for one more round of fire, which the pursued do not return (7.7).'],
+  ['pursuitsChosen', 'Cavalry', 'pursuits chosen', 'Times cavalry that had won a charge chose to pursue for one more round (7.7): the beaten enemy, who do not fire back, or another enemy next to the won hex, charged as usual.'],
   ['pursuitsForced', 'Cavalry', 'pursuits forced', 'Times cavalry that had won a charge did not mean to pursue but rolled above its pursuit rating and had to (7.7).'],
   ['retreatsBeforeAssault', 'Cavalry', 'retreats before assault', 'Stacks of the side’s cavalry and horse artillery that slipped one hex away before an enemy assault (7.11); a stack counts once.'],
   ['passingFire', 'Assault', 'passing fire', 'Times the side’s units fired at enemy units passing through their zone of control at half strength (7.12).'],

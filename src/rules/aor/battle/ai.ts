@@ -308,6 +308,7 @@ function chooseHex(
   const waits = orders === 'attack' && doctrine.support > 0 && b.heldBack[u] !== b.turn - 1;
   let best = start;
   let held = false;
+  let first = start; // pass 0's choice
   for (let pass = 0; ; pass++) {
     // Bound to close in (12.2 Attack), the unit may not stay: the best hex that closes in, if any does.
     best = closing > 0 ? -1 : start;
@@ -330,8 +331,11 @@ function chooseHex(
         tb = th;
       }
     }
-    if (best < 0) best = start; // nowhere closer within reach: it stays
+    // Nowhere closer within reach: it stays; held back from contact (pass 1) with every closer hex a
+    // contact, it goes in after all (12.2 binds more than the doctrine's caution).
+    if (best < 0) best = pass === 1 ? first : start;
     if (pass === 1 || !waits || !alone(best)) break;
+    first = best;
     held = true;
   }
   if (held && enemyZoc[best] === 0) b.heldBack[u] = b.turn; // it waits this turn

@@ -226,6 +226,8 @@ export function carryOutCharge(
   react?: (pursuer: number, path: number[], backhand: boolean, exclude: readonly number[]) => void,
   /** A pursuit's round against another enemy (7.7): its loser falls back, and nobody pursues again. */
   pursuitRound = false,
+  /** Units that are no flank friends of a pursuit's target (7.6, 7.10): the segment's chargers, each gone into its own target. */
+  engaged: readonly number[] = chargers,
 ): void {
   const st = b.st;
   const side = b.spec(chargers[0]).side;
@@ -292,7 +294,7 @@ export function carryOutCharge(
         }
       }
     } else res.extras[`pursuitsChosen.${side}`]++;
-    if (choice >= 0) left = pursueInto(b, left, from, target, targets[choice], fled, dice, res, sink, react);
+    if (choice >= 0) left = pursueInto(b, left, from, target, targets[choice], fled, engaged, dice, res, sink, react);
   }
   // The winner may stay in the target hex (7.6): the doctrine takes it when it is empty.
   if (b.count[target] === 0 && left.some((u) => st.alive(u))) {
@@ -321,20 +323,17 @@ export interface PursuitTarget {
 export type PursuitChoice = (chargers: readonly number[], won: number, targets: readonly PursuitTarget[], forced: boolean) => number;
 
 /**
- * 7.7: whom cavalry that won the charge on `won` may pursue: the units that just retreated from it
- * (wherever their retreat took them), or any other enemy stack next to the won hex that a charge from
- * there could reach (the hex's Charge column is not N/A, and the hexside is not a river, bridge or wall).
+ * 7.7: whom cavalry that won the charge on `won` may pursue, as a charge from the won hex could reach
+ * them (chargeOptions: the Charge column not N/A, no river, bridge or wall to cross; two hexes off only
+ * across an empty clear hex): the units that just retreated, or any other enemy stack next to the won hex.
  */
 export function pursuitTargets(b: BattleState, side: SideIndex, won: number, fled: readonly number[]): PursuitTarget[] {
   const out: PursuitTarget[] = [];
   const at = fled.length > 0 ? b.pos[fled[0]] : -1; // a retreat moves its units together (7.4)
-  if (at >= 0 && b.sideAt[at] === 1 - side) out.push({ hex: at, retreated: true });
   const g = b.c.map.grid;
-  for (let d = 0; d < 6; d++) {
-    const n = g.neighbors[won * 6 + d];
-    if (n < 0 || n === at || b.sideAt[n] !== 1 - side) continue;
-    if (Number.isNaN(chargeIntoHex(b.c.map.terrain[n])) || !crossable(b, won, d, true)) continue;
-    out.push({ hex: n, retreated: false });
+  for (const o of chargeOptions(b, side, won)) {
+    if (o.target === at) out.unshift({ hex: at, retreated: true });
+    else if (g.distance(won, o.target) === 1) out.push({ hex: o.target, retreated: false });
   }
   return out;
 }
@@ -352,6 +351,7 @@ function pursueInto(
   won: number,
   t: PursuitTarget,
   fled: readonly number[],
+  engaged: readonly number[],
   dice: EngagementDice,
   res: EngagementResult,
   sink: AorSink | undefined,
@@ -366,16 +366,18 @@ function pursueInto(
   if (react) {
     // Whether the reaction beat the pursuers: its side won a charge (one reaction at most is made).
     const wonBefore = res.extras[`chargesWon.${1 - side}`];
-    react(left[0], [from, won, t.hex], true, fled);
+    react(left[0], [from, won, t.hex], true, t.retreated ? fled : []);
     if (res.extras[`chargesWon.${1 - side}`] > wonBefore) return [];
     left = left.filter((u) => st.alive(u) && b.pos[u] === from);
   }
   if (left.length === 0 || b.sideAt[t.hex] !== 1 - side) return left;
+  // 7.10's flank charge as 7.6 judges it: the segment's other chargers are in their own targets.
+  const flank = isFlankCharge(b, side, won, t.hex, [...engaged, ...left]);
   if (t.retreated) {
-    resolveCharge(b, left, won, t.hex, dice, res, { noReturnFire: true }, sink);
+    resolveCharge(b, left, won, t.hex, dice, res, { noReturnFire: true, flank }, sink);
     return left;
   }
-  const r = resolveCharge(b, left, won, t.hex, dice, res, { pursuit: true }, sink);
+  const r = resolveCharge(b, left, won, t.hex, dice, res, { pursuit: true, flank }, sink);
   // After one round the pursuit stops (7.7): the loser falls back as after any charge, without a pursuit of its own.
   carryOutCharge(b, left, won, t.hex, r, NO_PURSUIT, dice, res, sink, undefined, true);
   return r.winner === 'charger' || (r.winner === 'tie' && b.c.options.chargeTie !== 'chargerReturns') ? left.filter((u) => st.alive(u)) : [];
@@ -487,6 +489,6 @@ export function chargeSegment(
     const chargers = p.chargers.filter((u) => b.st.alive(u) && b.pos[u] === p.from);
     if (chargers.length === 0) continue;
     const r = resolveCharge(b, chargers, p.from, p.target, dice, res, { flank: flank[i] }, sink);
-    carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink, react && ((u, path, _backhand, exclude) => react(u, path, true, exclude)));
+    carryOutCharge(b, chargers, p.from, p.target, r, pursue, dice, res, sink, react && ((u, path, _backhand, exclude) => react(u, path, true, exclude)), false, engaged);
   }
 }

@@ -102,9 +102,9 @@ export function stepCost(m: MoveContext, from: number, d: number, to: number): n
   let cost = enterCost(map.terrain[to], m.infantry);
   const road = map.roads[id];
   if (m.march && road !== 0) {
-    // 5.2, 12.2: trails always 1 MP; the road rate only moving (unstacked) into an empty hex.
-    if (road === TRAIL) cost = 1;
-    else if (b.count[to] === 0) cost = 0.5;
+    // 5.2, 12.2: the trail rate (1 MP whatever the terrain) and the road rate (1/2 MP) only moving
+    // (unstacked) into an empty hex.
+    if (b.count[to] === 0) cost = road === TRAIL ? 1 : 0.5;
   }
   if (f & STREAM && !(f & BRIDGE)) cost += 2; // 5.2
   if (from === m.start) cost += m.leaveCost;
@@ -115,30 +115,35 @@ export function stepCost(m: MoveContext, from: number, d: number, to: number): n
  * 12.2 Attack: a unit more than two hexes (artillery range, 8.1) from every enemy unit must end its move
  * at least one hex closer to the enemy unit closest to it (to one of them, when several are as close).
  * Fills `targets` with the hexes of those closest units and returns their distance; returns 0 where the
- * order binds no more or not at all: within artillery range, out of command range (a unit there moves
- * as 12.1 says), or garrisoning a fort (10.1: never required to attack).
+ * order binds no more or not at all: within artillery range, once the formation occupies its target
+ * (12.2: the duties last until it is occupied), out of command range (a unit there moves as 12.1 says),
+ * or garrisoning a fort (10.1: never required to attack).
  */
 export function closingDistance(b: BattleState, u: number, orders: string, targets: number[]): number {
   targets.length = 0;
   if (orders !== 'attack' || b.inCommand[u] !== 1) return 0;
   const at = b.pos[u];
+  const side = b.spec(u).side;
   if (at < 0 || b.c.map.terrain[at] === TERRAIN.fort) return 0;
+  const objective = b.objective[b.c.formationOf[u]];
+  if (objective >= 0 && b.sideAt[objective] === side) return 0;
   const g = b.c.map.grid;
   let best = Infinity;
-  for (const e of b.c.sides[1 - b.spec(u).side].units) {
+  for (const e of b.c.sides[1 - side].units) {
     const h = b.pos[e];
     if (h < 0) continue;
     const d = g.distance(at, h);
+    if (d <= 2) {
+      targets.length = 0;
+      return 0; // within artillery range: bound no more
+    }
     if (d < best) {
       best = d;
       targets.length = 0;
     }
     if (d === best) targets.push(h);
   }
-  if (best <= 2 || best === Infinity) {
-    targets.length = 0;
-    return 0;
-  }
+  if (best === Infinity) return 0;
   return best;
 }
 

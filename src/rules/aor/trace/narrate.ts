@@ -195,6 +195,8 @@ class Narrator {
   private readonly squareChecks = new Set<number>();
   private planned: PlannedCharge[] = [];
   private resolving: Resolving | null = null;
+  /** A pursuit announced and then met by a reaction charge (7.8) before its own fire: resumed at that fire. */
+  private pausedPursuit: Resolving | null = null;
   private events: readonly AorEvent[] = [];
   private heads: TraceLine[] = [];
 
@@ -820,6 +822,13 @@ class Narrator {
   private settleCharge(e: AorEvent | null, i: number): void {
     if (this.ctx.kind !== 'charge') return;
     const r = this.resolving;
+    if (e && (e.type === 'phase' || e.type === 'playerTurn' || e.type === 'turn' || e.type === 'end')) this.pausedPursuit = null;
+    // A reaction charge at the pursuers (7.8) comes between the pursuit's announcement and its fire.
+    if (r && e && r.pursuit && r.fires === 0 && e.type === 'charge' && e.reaction) {
+      this.pausedPursuit = r;
+      this.resolving = null;
+      return;
+    }
     if (r && e) {
       // Under way until its fire is over (a square check and the fires), then through the hits and removals.
       const boundary = e.type === 'charge' || e.type === 'phase' || e.type === 'playerTurn' || e.type === 'turn' || e.type === 'end' || e.type === 'pursuit';
@@ -829,6 +838,12 @@ class Narrator {
     }
     if (r) this.closeCharge(r);
     if (!e) return;
+    const p = this.pausedPursuit;
+    if (p && ((e.type === 'check' && this.squareChecks.has(i)) || (e.type === 'fire' && e.side === p.side && e.modifiers.some((m) => m.startsWith('pursuit:'))))) {
+      this.resolving = p;
+      this.pausedPursuit = null;
+      return;
+    }
     const opens = (e.type === 'check' && this.squareChecks.has(i)) || (e.type === 'fire' && e.modifiers.some((m) => m === 'charge (7.6)' || m === 'reaction charge (7.8)'));
     if (!opens) return;
     const target = e.type === 'check' ? (this.events[i + 1] as { hex: number }).hex : -1;
