@@ -2,7 +2,7 @@
  * Doctrine tournament (play quality measured, not asserted): on the symmetric meeting engagement each
  * real doctrine beats the random-legal baseline in at least 70% of engagements, the 95% Wilson interval
  * excluding 70% from below (fixed seed). The baseline is bound by the orders like any side (12.2: under
- * Attack orders it closes on the enemy), so it fights; aggressive beats it about 82% of the time.
+ * Attack orders it closes on the enemy), so it fights; aggressive beats it about 84% of the time.
  */
 import { describe, expect, it } from 'vitest';
 import { prepareTournament, runTournament } from '../../src/sim/studies/tournament.js';
