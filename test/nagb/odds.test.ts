@@ -457,6 +457,25 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
   });
 
+  it('p25, p40, as play compiles a scenario: cavalry carries no small arms unless given a carbine or pistol; unarmed it is refused as a firer and as a target that stands and shoots or fires and flees; a small arm of the wrong arm is refused', () => {
+    const unarmed = 'this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol';
+    expect(first('shooting', { firers: [{ arm: 'cavalry', distance: 2 }], target: {} })).toEqual({ path: 'firers.0.weapon', message: unarmed });
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'none', distance: 2 }], target: {} })?.path).toBe('firers.0.weapon');
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'carbine', distance: 2 }], target: {} })).toBeNull();
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'pistol', distance: 2 }], target: {} })).toBeNull();
+    expect(first('shooting', { firers: [{ weapon: 'none', distance: 2 }], target: {} })).toEqual({ path: 'firers.0.weapon', message: "infantry carries muskets or rifles (p10, p38-39); found 'none'" });
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'musket', distance: 2 }], target: {} })?.message).toBe("cavalry carries carbines or pistols, or none (p25, p40); found 'musket'");
+    const charge = (target: Record<string, unknown>, reaction: string) => first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'cavalry', ...target }, distance: 8, reaction });
+    expect(charge({}, 'standAndShoot')?.message).toMatch(/^this cavalry carries no small arms to stand and shoot with \(p40/);
+    expect(charge({}, 'fireAndFlee')?.message).toMatch(/^this cavalry carries no small arms to fire and flee with/);
+    for (const r of ['stand', 'flee']) expect(charge({}, r)).toBeNull();
+    expect(charge({ weapon: 'carbine' }, 'standAndShoot')).toBeNull();
+    expect(charge({ weapon: 'pistol' }, 'fireAndFlee')).toBeNull();
+    // As play builds it (chargeSpecInto): a regiment without small arms has no dice to fire.
+    const spec = chargeSpec(cuirassiers(), cuirassiers(), { distance: 8, reaction: 'stand', frontal: true, aggressive: false, contactTest: 'none' }, O);
+    expect([spec.fire.volleyDice, spec.fire.normalDice, spec.fire.volleyTestLd]).toEqual([0, 0, null]);
+  });
+
   it('p14, rulings 6: refuses more figures than the unit started with, a front rank or dice of more figures than it has', () => {
     expect(first('shooting', { firers: [{ distance: 4, figures: 30, startFigures: 24 }], target: {} })).toEqual({ path: 'firers.0.figures', message: '30 figures now, more than the 24 it started with (startFigures)' });
     // The default 24 figures against a smaller start.
@@ -476,8 +495,8 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     // As play has it (chargeSpecInto): a square volleys at chargers whatever its order and ammunition.
     expect(volley({ formation: 'square', defensive: true, disordered: true, lowOnAmmo: true })).toBeNull();
     // Play's mayVolley asks the formation, not the arm: cavalry in line volleys, in column it does not.
-    expect(volley({ arm: 'cavalry' })).toBeNull();
-    expect(volley({ arm: 'cavalry', formation: 'column' })?.path).toBe('firers.0.formation');
+    expect(volley({ arm: 'cavalry', weapon: 'carbine' })).toBeNull();
+    expect(volley({ arm: 'cavalry', weapon: 'carbine', formation: 'column' })?.path).toBe('firers.0.formation');
     expect(volley({ disordered: true })).toEqual({ path: 'firers.0.disordered', message: 'a volley needs good order (p10): a disordered unit fires half its front rank' });
     expect(volley({ lowOnAmmo: true })?.path).toBe('firers.0.lowOnAmmo');
     expect(volley({ inVillage: true })?.path).toBe('firers.0.inVillage');

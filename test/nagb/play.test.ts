@@ -400,7 +400,8 @@ describe('mechanisms on the lane', () => {
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
     const cuir = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 };
-    const hus = { id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 };
+    // Hussars with carbines (p25, p40), which they may fire at the charging cuirassiers.
+    const hus = { id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', weapon: 'carbine', front: 26, offset: 0 };
     const noRecall: [unknown, unknown] = [{ preset: 'column-assault', recall: false }, { preset: 'hold-and-volley', recall: false }];
     /** Each melee of the duel with the events that follow it in its phase, over n engagements. */
     const melees = (options: Record<string, string>, doctrines = noRecall, n = 60, units: [Record<string, unknown>, Record<string, unknown>] = [cuir, hus]) => {
@@ -528,6 +529,33 @@ describe('mechanisms on the lane', () => {
         else expect(rides).toBeGreaterThan(20);
       }
     });
+  });
+
+  it('p25, p40: cavalry fires only the carbines or pistols its scenario gives it: given none (the default) it never fires, nor stands and shoots or fires and flees when charged, under any doctrine; given carbines or pistols it does', () => {
+    const cav = (id: string, front: number, type: string, weapon?: string) => ({ id, arm: 'cavalry', figures: 16, cavalryType: type, front, offset: 0, ...(weapon ? { weapon } : {}) });
+    const tally = (weapon: string | undefined, doctrines: [unknown, unknown]) => {
+      const c = compiled(duel([cav('Cuir', 16, 'cuirassier', weapon)], [cav('Hus', 26, 'light', weapon)], {}, doctrines));
+      let fired = 0, shot = 0, charged = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'small-arms', i, events);
+        fired += events.filter((e) => e.type === 'fire').length;
+        for (const e of events.filter((x) => x.type === 'declare')) {
+          charged++;
+          if (e.reaction === 'standAndShoot' || e.reaction === 'fireAndFlee') shot++;
+        }
+      }
+      return { fired, shot, charged };
+    };
+    for (const doctrines of [['column-assault', 'hold-and-volley'], ['random-legal', 'random-legal']] as [unknown, unknown][]) {
+      const none = tally(undefined, doctrines);
+      expect(none.charged).toBeGreaterThan(20);
+      expect([none.fired, none.shot]).toEqual([0, 0]);
+    }
+    const carbines = tally('carbine', ['column-assault', 'hold-and-volley']);
+    expect(carbines.fired).toBeGreaterThan(0);
+    expect(carbines.shot).toBeGreaterThan(20);
+    expect(tally('pistol', ['column-assault', 'hold-and-volley']).shot).toBeGreaterThan(20);
   });
 
   it('p2, p23: in the rally phase a disordered battalion tests, blown cavalry does not (once blown it recovers by its tally)', () => {
@@ -667,6 +695,22 @@ describe('the lane scenario: cross-field checks name the field', () => {
       ['light', 'lance', true, false, false, false, false],
       ['heavy', 'sabre', false, false, false, true, false],
     ]);
+  });
+
+  it('p10, p25, p38-40: infantry carries a musket (default) or rifle, cavalry a carbine, pistol or nothing (default); another small arm is refused at the field', () => {
+    const issues = checkLane(unchecked([line('I', 10, -12, { weapon: 'carbine' }), line('J', 10, 12, { weapon: 'none' })], [{ id: 'C', arm: 'cavalry', front: 40, offset: 0, weapon: 'musket' }]));
+    expect(issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([
+      "sides.0.brigades.0.units.0.weapon: infantry carries muskets or rifles (p10, p38-39); found 'carbine'",
+      "sides.0.brigades.0.units.1.weapon: infantry carries muskets or rifles (p10, p38-39); found 'none'",
+      "sides.1.brigades.0.units.0.weapon: cavalry carries carbines or pistols, or none (p25, p40); found 'musket'",
+    ]);
+    const c = compiled(
+      unchecked(
+        [line('I', 10, -12), line('R', 10, 12, { weapon: 'rifle' }), { id: 'G', arm: 'artillery', guns: ['medium'], front: 4, offset: 0 }],
+        [{ id: 'C', arm: 'cavalry', front: 40, offset: -12 }, { id: 'K', arm: 'cavalry', front: 40, offset: 0, weapon: 'carbine' }, { id: 'P', arm: 'cavalry', front: 40, offset: 12, weapon: 'pistol' }],
+      ),
+    );
+    expect(c.specs.map((u) => u.weapon)).toEqual(['musket', 'rifle', null, null, 'carbine', 'pistol']);
   });
 
   it('the shipped scenarios pass their checks', () => {

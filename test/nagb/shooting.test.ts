@@ -18,6 +18,9 @@ import {
   rollCasualties,
   rollHits,
   type ShotModifiers,
+  smallArmOf,
+  smallArmRefusal,
+  smallArmsOfArm,
   splitCasualties,
   squareFace,
   toHitNeeded,
@@ -172,6 +175,29 @@ describe('Volleys and ammunition (p8, p10)', () => {
     expect(mayReload('musket', true)).toBe(true);
     expect(mayFireAt(false, true, O)).toBe(false);
     expect(mayFireAt(false, true, withOptions({ fireAtEngaged: true }))).toBe(true);
+  });
+});
+
+describe('Who carries small arms (p10, p19, p25, p38-40)', () => {
+  it('p39: infantry fires its musket unless given a rifle (p10, p38)', () => {
+    expect(smallArmOf('infantry', undefined)).toBe('musket');
+    expect(smallArmOf('infantry', 'rifle')).toBe('rifle');
+    expect(smallArmsOfArm('infantry')).toEqual(['musket', 'rifle']);
+  });
+  it('p40: light and heavy cavalry "may have" carbines or pistols by scenario: none unless given; p25: given carbines, it fires them mounted; p10: pistols have their range too', () => {
+    expect(smallArmOf('cavalry', undefined)).toBeNull();
+    expect(smallArmOf('cavalry', 'none')).toBeNull();
+    expect(smallArmOf('cavalry', 'carbine')).toBe('carbine');
+    expect(smallArmOf('cavalry', 'pistol')).toBe('pistol');
+    expect(smallArmsOfArm('cavalry')).toEqual(['carbine', 'pistol', 'none']);
+  });
+  it("p19-21: a battery's crew carry no small arms (its guns fire)", () => {
+    expect(smallArmOf('artillery', undefined)).toBeNull();
+    expect(smallArmsOfArm('artillery')).toEqual(['none']);
+  });
+  it('the refusals name the pages', () => {
+    expect(smallArmRefusal('infantry', 'none')).toBe("infantry carries muskets or rifles (p10, p38-39); found 'none'");
+    expect(smallArmRefusal('cavalry', 'musket')).toBe("cavalry carries carbines or pistols, or none (p25, p40); found 'musket'");
   });
 });
 
