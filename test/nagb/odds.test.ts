@@ -476,6 +476,21 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect([spec.fire.volleyDice, spec.fire.normalDice, spec.fire.volleyTestLd]).toEqual([0, 0, null]);
   });
 
+  it('p8, p25 (nagb.cavalryVolley): cavalry in line volleys only under inLine, as play (mayVolley, chargeSpecInto): the shooting question refuses it otherwise; the charge question gives a cavalry target with carbines no volley test', () => {
+    const shooting = question('shooting');
+    const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
+    const inLine = { ...defaults, 'nagb.cavalryVolley': 'inLine' };
+    const p = shooting.params.parse({ firers: [{ distance: 4 }, { arm: 'cavalry', weapon: 'carbine', fire: 'volley', distance: 2 }], target: {} });
+    expect(shooting.check!(p, defaults)).toEqual([{ path: ['firers', 1, 'fire'], message: 'cavalry fires no volley (p8: the volley is infantry fire; nagb.cavalryVolley never): ask fire normal, or set nagb.cavalryVolley inLine' }]);
+    expect(shooting.check!(p, inLine)).toEqual([]);
+    expect(shooting.check!(shooting.params.parse({ firers: [{ fire: 'volley', distance: 4 }, { arm: 'cavalry', weapon: 'carbine', distance: 2 }], target: {} }), defaults)).toEqual([]);
+    const charge = question('charge');
+    const asked = charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'cavalry', weapon: 'carbine', cavalryType: 'light' }, distance: 6, reaction: 'standAndShoot' });
+    const volleyYes = (options: Record<string, unknown>) => charge.exact(asked, options as never).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
+    expect(volleyYes(defaults)).toBe(0);
+    expect(volleyYes(inLine)).toBeGreaterThan(0);
+  });
+
   it('p14, rulings 6: refuses more figures than the unit started with, a front rank or dice of more figures than it has', () => {
     expect(first('shooting', { firers: [{ distance: 4, figures: 30, startFigures: 24 }], target: {} })).toEqual({ path: 'firers.0.figures', message: '30 figures now, more than the 24 it started with (startFigures)' });
     // The default 24 figures against a smaller start.
@@ -494,7 +509,7 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(volley({ formation: 'square', defensive: true })).toBeNull();
     // As play has it (chargeSpecInto): a square volleys at chargers whatever its order and ammunition.
     expect(volley({ formation: 'square', defensive: true, disordered: true, lowOnAmmo: true })).toBeNull();
-    // Play's mayVolley asks the formation, not the arm: cavalry in line volleys, in column it does not.
+    // A column never volleys; cavalry in line is left to the question's check (nagb.cavalryVolley, below).
     expect(volley({ arm: 'cavalry', weapon: 'carbine' })).toBeNull();
     expect(volley({ arm: 'cavalry', weapon: 'carbine', formation: 'column' })?.path).toBe('firers.0.formation');
     expect(volley({ disordered: true })).toEqual({ path: 'firers.0.disordered', message: 'a volley needs good order (p10): a disordered unit fires half its front rank' });

@@ -770,6 +770,31 @@ describe('options that change play on the lane', () => {
     expect(count(true)).toBeGreaterThan(0);
   });
 
+  it('p8, p10, p25, nagb.cavalryVolley: cavalry with carbines never volleys by default, in the fire phase or standing and shooting; under inLine it does both', () => {
+    const cav = (id: string, front: number, type: string) => ({ id, arm: 'cavalry', figures: 16, cavalryType: type, weapon: 'carbine', front, offset: 0 });
+    const volleys = (value: string, doctrines: [unknown, unknown]) => {
+      const c = compiled(duel([cav('Cuir', 16, 'cuirassier')], [cav('Hus', 26, 'light')], {}, doctrines), { 'nagb.cavalryVolley': value });
+      let fire = 0, stand = 0, shot = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'cavalry-volley', i, events);
+        fire += events.filter((e) => e.type === 'fire' && e.kind === 'volley').length;
+        for (const e of events.filter((x) => x.type === 'charge' && x.reaction === 'standAndShoot')) {
+          shot++;
+          if (e.volley) stand++;
+        }
+      }
+      return { fire, stand, shot };
+    };
+    for (const doctrines of [['column-assault', 'hold-and-volley'], ['active-defence', 'active-defence'], ['random-legal', 'random-legal']] as [unknown, unknown][]) {
+      const never = volleys('never', doctrines);
+      expect([never.fire, never.stand], String(doctrines)).toEqual([0, 0]);
+    }
+    expect(volleys('never', ['column-assault', 'hold-and-volley']).shot).toBeGreaterThan(20);
+    expect(volleys('inLine', ['column-assault', 'hold-and-volley']).stand).toBeGreaterThan(0);
+    expect(volleys('inLine', ['active-defence', 'active-defence']).fire + volleys('inLine', ['random-legal', 'random-legal']).fire).toBeGreaterThan(0);
+  });
+
   it('p30, nagb.villageAssaultDisorder: on, columns assaulting a sector test for disorder at contact (-4)', () => {
     const tests = (on: boolean) => {
       const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.villageAssaultDisorder': on });

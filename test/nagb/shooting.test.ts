@@ -5,6 +5,7 @@ import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/opt
 import {
   diceForFigures,
   firingFigures,
+  formationMayVolley,
   frontAfterLosses,
   frontOf,
   holdsFire,
@@ -151,18 +152,30 @@ describe('Figures and dice (p8, p10, p30, p35)', () => {
 });
 
 describe('Volleys and ammunition (p8, p10)', () => {
-  const ok: VolleyConditions = { ordered: true, formation: 'line', goodOrder: true, movedThisTurn: false, friendAheadWithin: Infinity, lowOnAmmo: false, inVillage: false };
+  const ok: VolleyConditions = { ordered: true, arm: 'infantry', formation: 'line', goodOrder: true, movedThisTurn: false, friendAheadWithin: Infinity, lowOnAmmo: false, inVillage: false };
   it('p10: a volley needs an order, line or attack column, good order, no move, no friend within 8" ahead', () => {
-    expect(mayVolley(ok)).toBe(true);
-    expect(mayVolley({ ...ok, formation: 'attackColumn' })).toBe(true);
-    expect(mayVolley({ ...ok, formation: 'marchColumn' })).toBe(false);
-    expect(mayVolley({ ...ok, ordered: false })).toBe(false);
-    expect(mayVolley({ ...ok, goodOrder: false })).toBe(false);
-    expect(mayVolley({ ...ok, movedThisTurn: true })).toBe(false);
-    expect(mayVolley({ ...ok, friendAheadWithin: 8 })).toBe(false);
-    expect(mayVolley({ ...ok, friendAheadWithin: 9 })).toBe(true);
-    expect(mayVolley({ ...ok, lowOnAmmo: true })).toBe(false);
-    expect(mayVolley({ ...ok, inVillage: true })).toBe(false);
+    expect(mayVolley(ok, O)).toBe(true);
+    expect(mayVolley({ ...ok, formation: 'attackColumn' }, O)).toBe(true);
+    expect(mayVolley({ ...ok, formation: 'marchColumn' }, O)).toBe(false);
+    expect(mayVolley({ ...ok, ordered: false }, O)).toBe(false);
+    expect(mayVolley({ ...ok, goodOrder: false }, O)).toBe(false);
+    expect(mayVolley({ ...ok, movedThisTurn: true }, O)).toBe(false);
+    expect(mayVolley({ ...ok, friendAheadWithin: 8 }, O)).toBe(false);
+    expect(mayVolley({ ...ok, friendAheadWithin: 9 }, O)).toBe(true);
+    expect(mayVolley({ ...ok, lowOnAmmo: true }, O)).toBe(false);
+    expect(mayVolley({ ...ok, inVillage: true }, O)).toBe(false);
+  });
+  it('p8, p25 (nagb.cavalryVolley): the volley is infantry fire: cavalry never volleys by default; under inLine a cavalry line volleys on the same conditions, a column never', () => {
+    const horse = { ...ok, arm: 'cavalry' as const };
+    expect(mayVolley(horse, O)).toBe(false);
+    expect(formationMayVolley('cavalry', 'line', O)).toBe(false);
+    const inLine = withOptions({ cavalryVolley: 'inLine' });
+    expect(mayVolley(horse, inLine)).toBe(true);
+    expect(mayVolley({ ...horse, formation: 'column' }, inLine)).toBe(false);
+    expect(mayVolley({ ...horse, goodOrder: false }, inLine)).toBe(false);
+    expect(formationMayVolley('infantry', 'attackColumn', O)).toBe(true);
+    expect(formationMayVolley('infantry', 'marchColumn', inLine)).toBe(false);
+    expect(formationMayVolley('artillery', 'line', inLine)).toBe(false);
   });
   it('p10 (nagb.lowAmmo): more 6s than 1s; or the reverse; or never', () => {
     expect(lowOnAmmo(3, 2, O)).toBe(true);

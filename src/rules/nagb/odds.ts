@@ -43,6 +43,7 @@ import {
   diceForFigures,
   type FireKind,
   firingFigures,
+  formationMayVolley,
   holdsFire,
   rangeBand,
   toHitNeeded,
@@ -554,8 +555,9 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   const chargersLd = modifiedLd(chLd, charger.jubilant, charger.disordered, charger.influence);
   const square = target.formation === 'square';
   const village = target.inVillage === true;
-  // p10's volley needs good order, as p12's stand-and-shoot volley does: a disordered target shoots at normal effect.
-  const canVolley = !square && !village && !target.lowOnAmmo && !target.disordered && (target.formation === 'line' || target.formation === 'attackColumn');
+  // p10's volley needs good order, as p12's stand-and-shoot volley does: a disordered target shoots at
+  // normal effect; cavalry volleys only under nagb.cavalryVolley inLine (p8, p25).
+  const canVolley = !square && !village && !target.lowOnAmmo && !target.disordered && formationMayVolley(target.arm, target.formation, opts);
   const weapon = target.weapon;
   const four = target.fourPerThree === true;
   const normalFigures = village ? townFiringFigures(target.figures, target.lineFront ?? target.front, opts) : firingFigures('normal', target.front, target.figures);

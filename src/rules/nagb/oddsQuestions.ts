@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
-import { onceAsked, type OddsDistribution, type OddsQuestion, type OddsSupport, type ResolvedOptions } from '../../core/ruleset.js';
+import { onceAsked, type OddsDistribution, type OddsIssue, type OddsQuestion, type OddsSupport, type ResolvedOptions } from '../../core/ruleset.js';
 import { CHARGE_ENDINGS, newChargeResult, reactionAllowed, resolveCharge, whyNoCharge, type ChargeSpec } from './charge.js';
 import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from './disorder.js';
 import { facingFigures, laneOverlappedEnds, MELEE_ENDINGS, meleeDice, newMeleeResult, resolveMeleeRound, strikeOrder, type MeleeSpec } from './melee.js';
@@ -32,7 +32,7 @@ import {
   type UnitProfile,
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
-import { lowOnAmmo, newHitRoll, rollHits, rollKills, type SmallArmChoice, smallArmOf, smallArmRefusal, smallArmsOfArm } from './shooting.js';
+import { formationMayVolley, lowOnAmmo, newHitRoll, rollHits, rollKills, type SmallArmChoice, smallArmOf, smallArmRefusal, smallArmsOfArm } from './shooting.js';
 import { cavalryTypeOf, type Formation, type Gun, GUNS, type TerrainTest } from './tables.js';
 import { defaultFigures, figureWidth, frontRank, GUN_WIDTH } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
@@ -176,7 +176,8 @@ const firerSchema = z.strictObject({
  * p8, p10: why a firer may not fire the volley it is asked to, as play decides (shooting.ts mayVolley,
  * odds.ts chargeSpecInto): a formed line or attack column in good order, with ammunition, not in a
  * village sector (rulings 3.12); a square only at chargers (p8), and then always. Whether it moved and
- * its fire zone are not asked: the question takes it as free.
+ * its fire zone are not asked: the question takes it as free. Cavalry's volley depends on an option
+ * (nagb.cavalryVolley): the question's `check` refuses it (volleyIssues).
  */
 export function volleyRefusals(f: { arm: string; formation?: string; disordered: boolean; lowOnAmmo: boolean; inVillage: boolean; defensive: boolean }): [string, string][] {
   const formation = f.formation ?? 'line';
@@ -187,6 +188,19 @@ export function volleyRefusals(f: { arm: string; formation?: string; disordered:
   if (f.disordered) out.push(['disordered', 'a volley needs good order (p10): a disordered unit fires half its front rank']);
   if (f.lowOnAmmo) out.push(['lowOnAmmo', 'a unit low on ammunition volleys no more this battle (p10)']);
   if (f.inVillage) out.push(['inVillage', 'a village garrison fires at half effect, never a volley (rulings 3.12)']);
+  return out;
+}
+
+/**
+ * p8, p25 (nagb.cavalryVolley, as play's mayVolley and chargeSpecInto): cavalry volleys only under
+ * inLine; the firers asked to volley otherwise are refused at their `fire`.
+ */
+function volleyIssues(p: { firers: readonly { arm: string; formation?: string; fire: string }[] }, o: NagbOptions): OddsIssue[] {
+  const out: OddsIssue[] = [];
+  p.firers.forEach((f, i) => {
+    if (f.fire !== 'volley' || f.arm !== 'cavalry' || formationMayVolley('cavalry', (f.formation ?? 'line') as Formation, o)) return;
+    out.push({ path: ['firers', i, 'fire'], message: 'cavalry fires no volley (p8: the volley is infantry fire; nagb.cavalryVolley never): ask fire normal, or set nagb.cavalryVolley inLine' });
+  });
   return out;
 }
 
@@ -231,6 +245,7 @@ const shooting: OddsQuestion<ShootingParams> = {
   id: 'shooting',
   doc: 'One fire step (p10-11): hits and casualties of several firers at one target, and the disorder or panic test the casualties trigger.',
   params: shootingParams,
+  check: (p, options) => volleyIssues(p, nagbOptions(options)),
   exact(p, options) {
     const o = nagbOptions(options);
     const { firers, target, t, groups } = shootingSetup(p, o);

@@ -200,6 +200,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: "A battery that fires and flees pays for its fire a pip of its own, or fires free like any charged unit's reaction.",
   },
   {
+    name: 'nagb.cavalryVolley',
+    values: ['never', 'inLine'],
+    default: 'never',
+    source: 'p8 (infantry in line may volley) vs p10, p12 (the volley\'s conditions and the stand-and-shoot volley name no arm); p25 (carbines fire mounted at -1)',
+    doc: 'Whether cavalry with carbines or pistols ever fires a volley (the whole front rank): never, the volley being infantry fire (p8), so it fires half its front rank in the fire phase and when it stands and shoots; or in line, on the conditions of p10 as infantry (a pip in the fire phase; a test when it stands and shoots).',
+    valueDocs: {
+      never: 'cavalry fires half its front rank, in the fire phase and standing and shooting alike',
+      inLine: 'cavalry in line volleys as infantry in line does: ordered for a pip in the fire phase (good order, not moved, no friend within 8" ahead, ammunition), after a passed test when it stands and shoots',
+    },
+  },
+  {
     name: 'nagb.halfChargeRounding',
     values: ['floor', 'exact'],
     default: 'floor',
@@ -405,6 +416,7 @@ export interface NagbOptions {
   failedChargeTest: 'hold' | 'moveNormally';
   standAndShootVolley: 'testNoPip' | 'testAndPip';
   batteryChargeFire: 'pip' | 'free';
+  cavalryVolley: 'never' | 'inLine';
   halfChargeRounding: 'floor' | 'exact';
   overlapDice: 'perOverlappedEnd' | 'plusOne';
   outnumberBasis: 'wholeUnit' | 'inContact';
@@ -468,6 +480,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     failedChargeTest: v('failedChargeTest'),
     standAndShootVolley: v('standAndShootVolley'),
     batteryChargeFire: v('batteryChargeFire'),
+    cavalryVolley: v('cavalryVolley'),
     halfChargeRounding: v('halfChargeRounding'),
     overlapDice: v('overlapDice'),
     outnumberBasis: v('outnumberBasis'),

@@ -114,6 +114,7 @@ export function diceForFigures(figures: number, fourPerThree: boolean): number {
 export interface VolleyConditions {
   /** p10: ordered by the commander (a pip; a stand-and-shoot volley: nagb.standAndShootVolley). */
   ordered: boolean;
+  arm: Arm;
   formation: Formation;
   goodOrder: boolean;
   movedThisTurn: boolean;
@@ -124,11 +125,21 @@ export interface VolleyConditions {
   inVillage: boolean;
 }
 
-/** p8, p10: a full-front-rank volley: line or attack column, good order, unmoved, clear fire zone, ammunition. */
-export function mayVolley(c: VolleyConditions): boolean {
+/**
+ * p8, p10, p25 (nagb.cavalryVolley): the formations that volley: infantry in line or attack column; cavalry
+ * never (p8 gives the volley to infantry; p25 lets carbines fire mounted, no more), or in line as
+ * infantry does (p10's conditions name no arm).
+ */
+export function formationMayVolley(arm: Arm, formation: Formation, opts: Pick<NagbOptions, 'cavalryVolley'>): boolean {
+  if (arm === 'infantry') return formation === 'line' || formation === 'attackColumn';
+  return arm === 'cavalry' && opts.cavalryVolley === 'inLine' && formation === 'line';
+}
+
+/** p8, p10: a full-front-rank volley: line or attack column (formationMayVolley), good order, unmoved, clear fire zone, ammunition. */
+export function mayVolley(c: VolleyConditions, opts: Pick<NagbOptions, 'cavalryVolley'>): boolean {
   return (
     c.ordered &&
-    (c.formation === 'line' || c.formation === 'attackColumn') &&
+    formationMayVolley(c.arm, c.formation, opts) &&
     c.goodOrder &&
     !c.movedThisTurn &&
     !(c.friendAheadWithin <= VOLLEY_FIRE_ZONE) &&

@@ -247,13 +247,14 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   if (
     mayVolley({
       ordered: true,
+      arm: f.spec.arm,
       formation: f.formation === 'battery' ? 'line' : f.formation,
       goodOrder: !f.disordered,
       movedThisTurn: f.moved,
       friendAheadWithin: friendAheadWithin(g, f, VOLLEY_FIRE_ZONE) ? 0 : Infinity,
       lowOnAmmo: f.lowAmmo,
       inVillage,
-    }) &&
+    }, opts) &&
     rangeBand(weapon, dist, true, false, opts) !== 'out' &&
     wantsVolley(g, f, dist) &&
     g.pips[f.spec.brigade] >= costFor(g, f, 1)
