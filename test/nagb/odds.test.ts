@@ -515,6 +515,9 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(volley({ disordered: true })).toEqual({ path: 'firers.0.disordered', message: 'a volley needs good order (p10): a disordered unit fires half its front rank' });
     expect(volley({ lowOnAmmo: true })?.path).toBe('firers.0.lowOnAmmo');
     expect(volley({ inVillage: true })?.path).toBe('firers.0.inVillage');
+    // p8: a square never fires half its face, at chargers or in a fire phase (play's canFire).
+    expect(first('shooting', { firers: [{ distance: 4, formation: 'square' }], target: {} })).toEqual({ path: 'firers.0.fire', message: 'a square fires only a volley of its face at chargers (p8): give fire: volley and defensive: true' });
+    expect(first('shooting', { firers: [{ distance: 4, formation: 'square', defensive: true }], target: {} })?.path).toBe('firers.0.fire');
     // Half the front rank is fired in any of these.
     expect(first('shooting', { firers: [{ distance: 4, disordered: true, lowOnAmmo: true, formation: 'marchColumn' }], target: {} })).toBeNull();
   });

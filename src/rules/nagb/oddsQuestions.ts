@@ -170,6 +170,8 @@ const firerSchema = z.strictObject({
     ctx.addIssue({ code: 'custom', path: ['weapon'], message: "this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol" });
   }
   if (f.fire === 'volley') for (const [path, message] of volleyRefusals(f)) ctx.addIssue({ code: 'custom', path: [path], message });
+  // p8: a square's only fire is a volley of its face at chargers (play's canFire never fires it otherwise).
+  else if (f.formation === 'square') ctx.addIssue({ code: 'custom', path: ['fire'], message: 'a square fires only a volley of its face at chargers (p8): give fire: volley and defensive: true' });
 });
 
 /**
