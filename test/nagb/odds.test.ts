@@ -476,7 +476,7 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect([spec.fire.volleyDice, spec.fire.normalDice, spec.fire.volleyTestLd]).toEqual([0, 0, null]);
   });
 
-  it('p8, p25 (nagb.cavalryVolley): cavalry in line volleys only under inLine, as play (mayVolley, chargeSpecInto): the shooting question refuses it otherwise; the charge question gives a cavalry target with carbines no volley test', () => {
+  it('p3, p8, p10, p25 (nagb.volleyFormations, nagb.cavalryVolley): an attack column volleys unless lineOnly; cavalry in line volleys only under inLine, as play (mayVolley, chargeSpecInto): the shooting question refuses it otherwise; the charge question gives a cavalry target with carbines no volley test', () => {
     const shooting = question('shooting');
     const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
     const inLine = { ...defaults, 'nagb.cavalryVolley': 'inLine' };
@@ -484,7 +484,15 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(shooting.check!(p, defaults)).toEqual([{ path: ['firers', 1, 'fire'], message: 'cavalry fires no volley (p8: the volley is infantry fire; nagb.cavalryVolley never): ask fire normal, or set nagb.cavalryVolley inLine' }]);
     expect(shooting.check!(p, inLine)).toEqual([]);
     expect(shooting.check!(shooting.params.parse({ firers: [{ fire: 'volley', distance: 4 }, { arm: 'cavalry', weapon: 'carbine', distance: 2 }], target: {} }), defaults)).toEqual([]);
+    // p10 vs p3, p8 (nagb.volleyFormations): an attack column's volley is refused under lineOnly.
+    const column = shooting.params.parse({ firers: [{ formation: 'attackColumn', fire: 'volley', distance: 4 }], target: {} });
+    expect(shooting.check!(column, defaults)).toEqual([]);
+    expect(shooting.check!(column, { ...defaults, 'nagb.volleyFormations': 'lineOnly' })).toEqual([{ path: ['firers', 0, 'fire'], message: 'an attack column fires no volley under nagb.volleyFormations lineOnly (p3, p8: a line alone): ask fire normal' }]);
     const charge = question('charge');
+    const columnTarget = charge.params.parse({ charger: {}, target: { formation: 'attackColumn' }, distance: 6, reaction: 'standAndShoot' });
+    const columnVolley = (options: Record<string, unknown>) => charge.exact(columnTarget, options as never).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
+    expect(columnVolley(defaults)).toBeGreaterThan(0);
+    expect(columnVolley({ ...defaults, 'nagb.volleyFormations': 'lineOnly' })).toBe(0);
     const asked = charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'cavalry', weapon: 'carbine', cavalryType: 'light' }, distance: 6, reaction: 'standAndShoot' });
     const volleyYes = (options: Record<string, unknown>) => charge.exact(asked, options as never).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
     expect(volleyYes(defaults)).toBe(0);

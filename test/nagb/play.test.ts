@@ -795,6 +795,22 @@ describe('options that change play on the lane', () => {
     expect(volleys('inLine', ['active-defence', 'active-defence']).fire + volleys('inLine', ['random-legal', 'random-legal']).fire).toBeGreaterThan(0);
   });
 
+  it('p10 vs p3, p8, nagb.volleyFormations: attack columns volley in the fire phase and standing and shooting by default; under lineOnly they fire half their front rank', () => {
+    const volleys = (value: string) => {
+      const c = compiled(duel([col('Col', 10, 0)], [col('Def', 30, 0)], {}, ['active-defence', 'column-assault']), { 'nagb.volleyFormations': value });
+      let fire = 0, stand = 0;
+      for (let i = 0; i < 40; i++) {
+        const events: Ev[] = [];
+        play(c, 'volley-formations', i, events);
+        fire += events.filter((e) => e.type === 'fire' && e.kind === 'volley').length;
+        stand += events.filter((e) => e.type === 'charge' && e.reaction === 'standAndShoot' && e.volley).length;
+      }
+      return fire + stand;
+    };
+    expect(volleys('lineOrAttackColumn')).toBeGreaterThan(0);
+    expect(volleys('lineOnly')).toBe(0);
+  });
+
   it('p30, nagb.villageAssaultDisorder: on, columns assaulting a sector test for disorder at contact (-4)', () => {
     const tests = (on: boolean) => {
       const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.villageAssaultDisorder': on });

@@ -177,6 +177,14 @@ describe('Volleys and ammunition (p8, p10)', () => {
     expect(formationMayVolley('infantry', 'marchColumn', inLine)).toBe(false);
     expect(formationMayVolley('artillery', 'line', inLine)).toBe(false);
   });
+  it('p10 vs p3, p8 (nagb.volleyFormations): a line or attack column volleys (p10, the default); under lineOnly an attack column does not', () => {
+    const lineOnly = withOptions({ volleyFormations: 'lineOnly' });
+    expect(mayVolley({ ...ok, formation: 'attackColumn' }, lineOnly)).toBe(false);
+    expect(mayVolley(ok, lineOnly)).toBe(true);
+    expect(formationMayVolley('infantry', 'attackColumn', O)).toBe(true);
+    expect(formationMayVolley('infantry', 'attackColumn', lineOnly)).toBe(false);
+    expect(formationMayVolley('cavalry', 'line', withOptions({ volleyFormations: 'lineOnly', cavalryVolley: 'inLine' }))).toBe(true);
+  });
   it('p10 (nagb.lowAmmo): more 6s than 1s; or the reverse; or never', () => {
     expect(lowOnAmmo(3, 2, O)).toBe(true);
     expect(lowOnAmmo(2, 2, O)).toBe(false);

@@ -556,7 +556,8 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   const square = target.formation === 'square';
   const village = target.inVillage === true;
   // p10's volley needs good order, as p12's stand-and-shoot volley does: a disordered target shoots at
-  // normal effect; cavalry volleys only under nagb.cavalryVolley inLine (p8, p25).
+  // normal effect; an attack column volleys by nagb.volleyFormations (p3, p8, p10), cavalry only
+  // under nagb.cavalryVolley inLine (p8, p25).
   const canVolley = !square && !village && !target.lowOnAmmo && !target.disordered && formationMayVolley(target.arm, target.formation, opts);
   const weapon = target.weapon;
   const four = target.fourPerThree === true;

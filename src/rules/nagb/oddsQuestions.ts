@@ -33,7 +33,7 @@ import {
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
 import { formationMayVolley, lowOnAmmo, newHitRoll, rollHits, rollKills, type SmallArmChoice, smallArmOf, smallArmRefusal, smallArmsOfArm } from './shooting.js';
-import { cavalryTypeOf, type Formation, type Gun, GUNS, type TerrainTest } from './tables.js';
+import { type Arm, cavalryTypeOf, type Formation, type Gun, GUNS, type TerrainTest } from './tables.js';
 import { defaultFigures, figureWidth, frontRank, GUN_WIDTH } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
 import { canisterAtChargers, gunsManned } from './artillery.js';
@@ -178,8 +178,9 @@ const firerSchema = z.strictObject({
  * p8, p10: why a firer may not fire the volley it is asked to, as play decides (shooting.ts mayVolley,
  * odds.ts chargeSpecInto): a formed line or attack column in good order, with ammunition, not in a
  * village sector (rulings 3.12); a square only at chargers (p8), and then always. Whether it moved and
- * its fire zone are not asked: the question takes it as free. Cavalry's volley depends on an option
- * (nagb.cavalryVolley): the question's `check` refuses it (volleyIssues).
+ * its fire zone are not asked: the question takes it as free. An attack column's and cavalry's volleys
+ * depend on options (nagb.volleyFormations, nagb.cavalryVolley): the question's `check` refuses them
+ * (volleyIssues).
  */
 export function volleyRefusals(f: { arm: string; formation?: string; disordered: boolean; lowOnAmmo: boolean; inVillage: boolean; defensive: boolean }): [string, string][] {
   const formation = f.formation ?? 'line';
@@ -194,14 +195,20 @@ export function volleyRefusals(f: { arm: string; formation?: string; disordered:
 }
 
 /**
- * p8, p25 (nagb.cavalryVolley, as play's mayVolley and chargeSpecInto): cavalry volleys only under
- * inLine; the firers asked to volley otherwise are refused at their `fire`.
+ * p3, p8, p10, p25 (nagb.volleyFormations, nagb.cavalryVolley; as play's mayVolley and chargeSpecInto):
+ * an attack column volleys only under lineOrAttackColumn, cavalry only under inLine; the firers asked to
+ * volley otherwise are refused at their `fire`.
  */
 function volleyIssues(p: { firers: readonly { arm: string; formation?: string; fire: string }[] }, o: NagbOptions): OddsIssue[] {
   const out: OddsIssue[] = [];
   p.firers.forEach((f, i) => {
-    if (f.fire !== 'volley' || f.arm !== 'cavalry' || formationMayVolley('cavalry', (f.formation ?? 'line') as Formation, o)) return;
-    out.push({ path: ['firers', i, 'fire'], message: 'cavalry fires no volley (p8: the volley is infantry fire; nagb.cavalryVolley never): ask fire normal, or set nagb.cavalryVolley inLine' });
+    const formation = (f.formation ?? 'line') as Formation;
+    if (f.fire !== 'volley' || (f.arm !== 'cavalry' && formation !== 'attackColumn') || formationMayVolley(f.arm as Arm, formation, o)) return;
+    const message =
+      f.arm === 'cavalry'
+        ? 'cavalry fires no volley (p8: the volley is infantry fire; nagb.cavalryVolley never): ask fire normal, or set nagb.cavalryVolley inLine'
+        : 'an attack column fires no volley under nagb.volleyFormations lineOnly (p3, p8: a line alone): ask fire normal';
+    out.push({ path: ['firers', i, 'fire'], message });
   });
   return out;
 }

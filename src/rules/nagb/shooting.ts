@@ -126,17 +126,18 @@ export interface VolleyConditions {
 }
 
 /**
- * p8, p10, p25 (nagb.cavalryVolley): the formations that volley: infantry in line or attack column; cavalry
- * never (p8 gives the volley to infantry; p25 lets carbines fire mounted, no more), or in line as
- * infantry does (p10's conditions name no arm).
+ * p3, p8, p10, p25: the formations that volley: infantry in line, and in attack column as p10 lists it
+ * (nagb.volleyFormations; p3's order and p8 name the line alone); cavalry never (p8 gives the volley to
+ * infantry; p25 lets carbines fire mounted, no more), or in line as infantry does (nagb.cavalryVolley:
+ * p10's conditions name no arm).
  */
-export function formationMayVolley(arm: Arm, formation: Formation, opts: Pick<NagbOptions, 'cavalryVolley'>): boolean {
-  if (arm === 'infantry') return formation === 'line' || formation === 'attackColumn';
+export function formationMayVolley(arm: Arm, formation: Formation, opts: Pick<NagbOptions, 'volleyFormations' | 'cavalryVolley'>): boolean {
+  if (arm === 'infantry') return formation === 'line' || (formation === 'attackColumn' && opts.volleyFormations === 'lineOrAttackColumn');
   return arm === 'cavalry' && opts.cavalryVolley === 'inLine' && formation === 'line';
 }
 
 /** p8, p10: a full-front-rank volley: line or attack column (formationMayVolley), good order, unmoved, clear fire zone, ammunition. */
-export function mayVolley(c: VolleyConditions, opts: Pick<NagbOptions, 'cavalryVolley'>): boolean {
+export function mayVolley(c: VolleyConditions, opts: Pick<NagbOptions, 'volleyFormations' | 'cavalryVolley'>): boolean {
   return (
     c.ordered &&
     formationMayVolley(c.arm, c.formation, opts) &&
