@@ -79,11 +79,20 @@ describe('Declaring a charge (p6, p8, p12, p22-27, p31)', () => {
 });
 
 describe('Charge reactions (p5, p12-13, p19, p26)', () => {
-  const line: ReactionCase = { arm: 'infantry', formation: 'line', loaded: true, skirmishers: false, lightCavalry: false, crew: false, onReact: false, chargerFormed: true };
+  const line: ReactionCase = { arm: 'infantry', formation: 'line', armed: true, loaded: true, skirmishers: false, lightCavalry: false, crew: false, onReact: false, chargerFormed: true };
   it('p12: stand and shoot and fire and flee need a loaded unit', () => {
     expect(reactionAllowed('standAndShoot', line)).toBe(true);
     expect(reactionAllowed('standAndShoot', { ...line, loaded: false })).toBe(false);
     expect(reactionAllowed('fireAndFlee', { ...line, loaded: false })).toBe(false);
+  });
+  it('p25, p40: cavalry charged by cavalry stands and shoots, or fires and flees, with the carbines or pistols it carries; without small arms it may only stand, flee or evade', () => {
+    const horse: ReactionCase = { ...line, arm: 'cavalry', lightCavalry: true };
+    expect(reactionAllowed('standAndShoot', horse)).toBe(true);
+    expect(reactionAllowed('fireAndFlee', horse)).toBe(true);
+    const unarmed = { ...horse, armed: false };
+    expect(reactionAllowed('standAndShoot', unarmed)).toBe(false);
+    expect(reactionAllowed('fireAndFlee', unarmed)).toBe(false);
+    for (const r of ['stand', 'flee', 'evade'] as const) expect(reactionAllowed(r, unarmed)).toBe(true);
   });
   it('p12: only light cavalry, skirmishers and crews evade; p26: skirmishers charged by formed troops may not stand', () => {
     expect(reactionAllowed('evade', line)).toBe(false);

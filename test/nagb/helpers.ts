@@ -42,7 +42,8 @@ export function cuirassiers(over: Partial<UnitProfile> = {}): UnitProfile {
     disordered: false,
     jubilant: 0,
     influence: 0,
-    weapon: 'carbine',
+    // p40: no carbines or pistols unless a scenario gives them (as play compiles a regiment).
+    weapon: null,
     cavalryType: 'cuirassier',
     cavalryWeapon: 'sabre',
     ...over,

@@ -457,6 +457,48 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
   });
 
+  it('p25, p40, as play compiles a scenario: cavalry carries no small arms unless given a carbine or pistol; unarmed it is refused as a firer and as a target that stands and shoots or fires and flees; a small arm of the wrong arm is refused', () => {
+    const unarmed = 'this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol';
+    expect(first('shooting', { firers: [{ arm: 'cavalry', distance: 2 }], target: {} })).toEqual({ path: 'firers.0.weapon', message: unarmed });
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'none', distance: 2 }], target: {} })?.path).toBe('firers.0.weapon');
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'carbine', distance: 2 }], target: {} })).toBeNull();
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'pistol', distance: 2 }], target: {} })).toBeNull();
+    expect(first('shooting', { firers: [{ weapon: 'none', distance: 2 }], target: {} })).toEqual({ path: 'firers.0.weapon', message: "infantry carries muskets or rifles (p10, p38-39); found 'none'" });
+    expect(first('shooting', { firers: [{ arm: 'cavalry', weapon: 'musket', distance: 2 }], target: {} })?.message).toBe("cavalry carries carbines or pistols, or none (p25, p40); found 'musket'");
+    const charge = (target: Record<string, unknown>, reaction: string) => first('charge', { charger: { arm: 'cavalry' }, target: { arm: 'cavalry', ...target }, distance: 8, reaction });
+    expect(charge({}, 'standAndShoot')?.message).toMatch(/^this cavalry carries no small arms to stand and shoot with \(p40/);
+    expect(charge({}, 'fireAndFlee')?.message).toMatch(/^this cavalry carries no small arms to fire and flee with/);
+    for (const r of ['stand', 'flee']) expect(charge({}, r)).toBeNull();
+    expect(charge({ weapon: 'carbine' }, 'standAndShoot')).toBeNull();
+    expect(charge({ weapon: 'pistol' }, 'fireAndFlee')).toBeNull();
+    // As play builds it (chargeSpecInto): a regiment without small arms has no dice to fire.
+    const spec = chargeSpec(cuirassiers(), cuirassiers(), { distance: 8, reaction: 'stand', frontal: true, aggressive: false, contactTest: 'none' }, O);
+    expect([spec.fire.volleyDice, spec.fire.normalDice, spec.fire.volleyTestLd]).toEqual([0, 0, null]);
+  });
+
+  it('p3, p8, p10, p25 (nagb.volleyFormations, nagb.cavalryVolley): an attack column volleys unless lineOnly; cavalry in line volleys only under inLine, as play (mayVolley, chargeSpecInto): the shooting question refuses it otherwise; the charge question gives a cavalry target with carbines no volley test', () => {
+    const shooting = question('shooting');
+    const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
+    const inLine = { ...defaults, 'nagb.cavalryVolley': 'inLine' };
+    const p = shooting.params.parse({ firers: [{ distance: 4 }, { arm: 'cavalry', weapon: 'carbine', fire: 'volley', distance: 2 }], target: {} });
+    expect(shooting.check!(p, defaults)).toEqual([{ path: ['firers', 1, 'fire'], message: 'cavalry fires no volley (p8: the volley is infantry fire; nagb.cavalryVolley never): ask fire normal, or set nagb.cavalryVolley inLine' }]);
+    expect(shooting.check!(p, inLine)).toEqual([]);
+    expect(shooting.check!(shooting.params.parse({ firers: [{ fire: 'volley', distance: 4 }, { arm: 'cavalry', weapon: 'carbine', distance: 2 }], target: {} }), defaults)).toEqual([]);
+    // p10 vs p3, p8 (nagb.volleyFormations): an attack column's volley is refused under lineOnly.
+    const column = shooting.params.parse({ firers: [{ formation: 'attackColumn', fire: 'volley', distance: 4 }], target: {} });
+    expect(shooting.check!(column, defaults)).toEqual([]);
+    expect(shooting.check!(column, { ...defaults, 'nagb.volleyFormations': 'lineOnly' })).toEqual([{ path: ['firers', 0, 'fire'], message: 'an attack column fires no volley under nagb.volleyFormations lineOnly (p3, p8: a line alone): ask fire normal' }]);
+    const charge = question('charge');
+    const columnTarget = charge.params.parse({ charger: {}, target: { formation: 'attackColumn' }, distance: 6, reaction: 'standAndShoot' });
+    const columnVolley = (options: Record<string, unknown>) => charge.exact(columnTarget, options as never).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
+    expect(columnVolley(defaults)).toBeGreaterThan(0);
+    expect(columnVolley({ ...defaults, 'nagb.volleyFormations': 'lineOnly' })).toBe(0);
+    const asked = charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'cavalry', weapon: 'carbine', cavalryType: 'light' }, distance: 6, reaction: 'standAndShoot' });
+    const volleyYes = (options: Record<string, unknown>) => charge.exact(asked, options as never).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
+    expect(volleyYes(defaults)).toBe(0);
+    expect(volleyYes(inLine)).toBeGreaterThan(0);
+  });
+
   it('p14, rulings 6: refuses more figures than the unit started with, a front rank or dice of more figures than it has', () => {
     expect(first('shooting', { firers: [{ distance: 4, figures: 30, startFigures: 24 }], target: {} })).toEqual({ path: 'firers.0.figures', message: '30 figures now, more than the 24 it started with (startFigures)' });
     // The default 24 figures against a smaller start.
@@ -475,12 +517,15 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(volley({ formation: 'square', defensive: true })).toBeNull();
     // As play has it (chargeSpecInto): a square volleys at chargers whatever its order and ammunition.
     expect(volley({ formation: 'square', defensive: true, disordered: true, lowOnAmmo: true })).toBeNull();
-    // Play's mayVolley asks the formation, not the arm: cavalry in line volleys, in column it does not.
-    expect(volley({ arm: 'cavalry' })).toBeNull();
-    expect(volley({ arm: 'cavalry', formation: 'column' })?.path).toBe('firers.0.formation');
+    // A column never volleys; cavalry in line is left to the question's check (nagb.cavalryVolley, below).
+    expect(volley({ arm: 'cavalry', weapon: 'carbine' })).toBeNull();
+    expect(volley({ arm: 'cavalry', weapon: 'carbine', formation: 'column' })?.path).toBe('firers.0.formation');
     expect(volley({ disordered: true })).toEqual({ path: 'firers.0.disordered', message: 'a volley needs good order (p10): a disordered unit fires half its front rank' });
     expect(volley({ lowOnAmmo: true })?.path).toBe('firers.0.lowOnAmmo');
     expect(volley({ inVillage: true })?.path).toBe('firers.0.inVillage');
+    // p8: a square never fires half its face, at chargers or in a fire phase (play's canFire).
+    expect(first('shooting', { firers: [{ distance: 4, formation: 'square' }], target: {} })).toEqual({ path: 'firers.0.fire', message: 'a square fires only a volley of its face at chargers (p8): give fire: volley and defensive: true' });
+    expect(first('shooting', { firers: [{ distance: 4, formation: 'square', defensive: true }], target: {} })?.path).toBe('firers.0.fire');
     // Half the front rank is fired in any of these.
     expect(first('shooting', { firers: [{ distance: 4, disordered: true, lowOnAmmo: true, formation: 'marchColumn' }], target: {} })).toBeNull();
   });

@@ -63,16 +63,20 @@ const ADDED: Record<string, string | number | boolean> = {
   blownCavalry: 'foughtAny',
   // p22-23 on the lane: how far cavalry breaking through cavalry rides, measured from where.
   cavalryBreakThrough: 'fromContact',
+  // p10 vs p3, p8: whether an attack column volleys.
+  volleyFormations: 'lineOrAttackColumn',
+  // p8 vs p10, p12: whether cavalry with carbines or pistols ever volleys.
+  cavalryVolley: 'never',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 4)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 6)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(50);
+    expect(names).toHaveLength(52);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

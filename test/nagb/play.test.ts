@@ -400,7 +400,8 @@ describe('mechanisms on the lane', () => {
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
     const cuir = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 };
-    const hus = { id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 };
+    // Hussars with carbines (p25, p40), which they may fire at the charging cuirassiers.
+    const hus = { id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', weapon: 'carbine', front: 26, offset: 0 };
     const noRecall: [unknown, unknown] = [{ preset: 'column-assault', recall: false }, { preset: 'hold-and-volley', recall: false }];
     /** Each melee of the duel with the events that follow it in its phase, over n engagements. */
     const melees = (options: Record<string, string>, doctrines = noRecall, n = 60, units: [Record<string, unknown>, Record<string, unknown>] = [cuir, hus]) => {
@@ -528,6 +529,33 @@ describe('mechanisms on the lane', () => {
         else expect(rides).toBeGreaterThan(20);
       }
     });
+  });
+
+  it('p25, p40: cavalry fires only the carbines or pistols its scenario gives it: given none (the default) it never fires, nor stands and shoots or fires and flees when charged, under any doctrine; given carbines or pistols it does', () => {
+    const cav = (id: string, front: number, type: string, weapon?: string) => ({ id, arm: 'cavalry', figures: 16, cavalryType: type, front, offset: 0, ...(weapon ? { weapon } : {}) });
+    const tally = (weapon: string | undefined, doctrines: [unknown, unknown]) => {
+      const c = compiled(duel([cav('Cuir', 16, 'cuirassier', weapon)], [cav('Hus', 26, 'light', weapon)], {}, doctrines));
+      let fired = 0, shot = 0, charged = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'small-arms', i, events);
+        fired += events.filter((e) => e.type === 'fire').length;
+        for (const e of events.filter((x) => x.type === 'declare')) {
+          charged++;
+          if (e.reaction === 'standAndShoot' || e.reaction === 'fireAndFlee') shot++;
+        }
+      }
+      return { fired, shot, charged };
+    };
+    for (const doctrines of [['column-assault', 'hold-and-volley'], ['random-legal', 'random-legal']] as [unknown, unknown][]) {
+      const none = tally(undefined, doctrines);
+      expect(none.charged).toBeGreaterThan(20);
+      expect([none.fired, none.shot]).toEqual([0, 0]);
+    }
+    const carbines = tally('carbine', ['column-assault', 'hold-and-volley']);
+    expect(carbines.fired).toBeGreaterThan(0);
+    expect(carbines.shot).toBeGreaterThan(20);
+    expect(tally('pistol', ['column-assault', 'hold-and-volley']).shot).toBeGreaterThan(20);
   });
 
   it('p2, p23: in the rally phase a disordered battalion tests, blown cavalry does not (once blown it recovers by its tally)', () => {
@@ -669,6 +697,22 @@ describe('the lane scenario: cross-field checks name the field', () => {
     ]);
   });
 
+  it('p10, p25, p38-40: infantry carries a musket (default) or rifle, cavalry a carbine, pistol or nothing (default); another small arm is refused at the field', () => {
+    const issues = checkLane(unchecked([line('I', 10, -12, { weapon: 'carbine' }), line('J', 10, 12, { weapon: 'none' })], [{ id: 'C', arm: 'cavalry', front: 40, offset: 0, weapon: 'musket' }]));
+    expect(issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([
+      "sides.0.brigades.0.units.0.weapon: infantry carries muskets or rifles (p10, p38-39); found 'carbine'",
+      "sides.0.brigades.0.units.1.weapon: infantry carries muskets or rifles (p10, p38-39); found 'none'",
+      "sides.1.brigades.0.units.0.weapon: cavalry carries carbines or pistols, or none (p25, p40); found 'musket'",
+    ]);
+    const c = compiled(
+      unchecked(
+        [line('I', 10, -12), line('R', 10, 12, { weapon: 'rifle' }), { id: 'G', arm: 'artillery', guns: ['medium'], front: 4, offset: 0 }],
+        [{ id: 'C', arm: 'cavalry', front: 40, offset: -12 }, { id: 'K', arm: 'cavalry', front: 40, offset: 0, weapon: 'carbine' }, { id: 'P', arm: 'cavalry', front: 40, offset: 12, weapon: 'pistol' }],
+      ),
+    );
+    expect(c.specs.map((u) => u.weapon)).toEqual(['musket', 'rifle', null, null, 'carbine', 'pistol']);
+  });
+
   it('the shipped scenarios pass their checks', () => {
     for (const f of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) expect(() => shipped(`sims/nagb/${f}.scenario.yaml`)).not.toThrow();
     expect(() => laneScenario({ lane: { length: 20 }, sides: [] })).toThrow();
@@ -724,6 +768,47 @@ describe('options that change play on the lane', () => {
     };
     expect(count(false)).toBe(0);
     expect(count(true)).toBeGreaterThan(0);
+  });
+
+  it('p8, p10, p25, nagb.cavalryVolley: cavalry with carbines never volleys by default, in the fire phase or standing and shooting; under inLine it does both', () => {
+    const cav = (id: string, front: number, type: string) => ({ id, arm: 'cavalry', figures: 16, cavalryType: type, weapon: 'carbine', front, offset: 0 });
+    const volleys = (value: string, doctrines: [unknown, unknown]) => {
+      const c = compiled(duel([cav('Cuir', 16, 'cuirassier')], [cav('Hus', 26, 'light')], {}, doctrines), { 'nagb.cavalryVolley': value });
+      let fire = 0, stand = 0, shot = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'cavalry-volley', i, events);
+        fire += events.filter((e) => e.type === 'fire' && e.kind === 'volley').length;
+        for (const e of events.filter((x) => x.type === 'charge' && x.reaction === 'standAndShoot')) {
+          shot++;
+          if (e.volley) stand++;
+        }
+      }
+      return { fire, stand, shot };
+    };
+    for (const doctrines of [['column-assault', 'hold-and-volley'], ['active-defence', 'active-defence'], ['random-legal', 'random-legal']] as [unknown, unknown][]) {
+      const never = volleys('never', doctrines);
+      expect([never.fire, never.stand], String(doctrines)).toEqual([0, 0]);
+    }
+    expect(volleys('never', ['column-assault', 'hold-and-volley']).shot).toBeGreaterThan(20);
+    expect(volleys('inLine', ['column-assault', 'hold-and-volley']).stand).toBeGreaterThan(0);
+    expect(volleys('inLine', ['active-defence', 'active-defence']).fire + volleys('inLine', ['random-legal', 'random-legal']).fire).toBeGreaterThan(0);
+  });
+
+  it('p10 vs p3, p8, nagb.volleyFormations: attack columns volley in the fire phase and standing and shooting by default; under lineOnly they fire half their front rank', () => {
+    const volleys = (value: string) => {
+      const c = compiled(duel([col('Col', 10, 0)], [col('Def', 30, 0)], {}, ['active-defence', 'column-assault']), { 'nagb.volleyFormations': value });
+      let fire = 0, stand = 0;
+      for (let i = 0; i < 40; i++) {
+        const events: Ev[] = [];
+        play(c, 'volley-formations', i, events);
+        fire += events.filter((e) => e.type === 'fire' && e.kind === 'volley').length;
+        stand += events.filter((e) => e.type === 'charge' && e.reaction === 'standAndShoot' && e.volley).length;
+      }
+      return fire + stand;
+    };
+    expect(volleys('lineOrAttackColumn')).toBeGreaterThan(0);
+    expect(volleys('lineOnly')).toBe(0);
   });
 
   it('p30, nagb.villageAssaultDisorder: on, columns assaulting a sector test for disorder at contact (-4)', () => {

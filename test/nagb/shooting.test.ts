@@ -5,6 +5,7 @@ import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/opt
 import {
   diceForFigures,
   firingFigures,
+  formationMayVolley,
   frontAfterLosses,
   frontOf,
   holdsFire,
@@ -18,6 +19,9 @@ import {
   rollCasualties,
   rollHits,
   type ShotModifiers,
+  smallArmOf,
+  smallArmRefusal,
+  smallArmsOfArm,
   splitCasualties,
   squareFace,
   toHitNeeded,
@@ -148,18 +152,38 @@ describe('Figures and dice (p8, p10, p30, p35)', () => {
 });
 
 describe('Volleys and ammunition (p8, p10)', () => {
-  const ok: VolleyConditions = { ordered: true, formation: 'line', goodOrder: true, movedThisTurn: false, friendAheadWithin: Infinity, lowOnAmmo: false, inVillage: false };
+  const ok: VolleyConditions = { ordered: true, arm: 'infantry', formation: 'line', goodOrder: true, movedThisTurn: false, friendAheadWithin: Infinity, lowOnAmmo: false, inVillage: false };
   it('p10: a volley needs an order, line or attack column, good order, no move, no friend within 8" ahead', () => {
-    expect(mayVolley(ok)).toBe(true);
-    expect(mayVolley({ ...ok, formation: 'attackColumn' })).toBe(true);
-    expect(mayVolley({ ...ok, formation: 'marchColumn' })).toBe(false);
-    expect(mayVolley({ ...ok, ordered: false })).toBe(false);
-    expect(mayVolley({ ...ok, goodOrder: false })).toBe(false);
-    expect(mayVolley({ ...ok, movedThisTurn: true })).toBe(false);
-    expect(mayVolley({ ...ok, friendAheadWithin: 8 })).toBe(false);
-    expect(mayVolley({ ...ok, friendAheadWithin: 9 })).toBe(true);
-    expect(mayVolley({ ...ok, lowOnAmmo: true })).toBe(false);
-    expect(mayVolley({ ...ok, inVillage: true })).toBe(false);
+    expect(mayVolley(ok, O)).toBe(true);
+    expect(mayVolley({ ...ok, formation: 'attackColumn' }, O)).toBe(true);
+    expect(mayVolley({ ...ok, formation: 'marchColumn' }, O)).toBe(false);
+    expect(mayVolley({ ...ok, ordered: false }, O)).toBe(false);
+    expect(mayVolley({ ...ok, goodOrder: false }, O)).toBe(false);
+    expect(mayVolley({ ...ok, movedThisTurn: true }, O)).toBe(false);
+    expect(mayVolley({ ...ok, friendAheadWithin: 8 }, O)).toBe(false);
+    expect(mayVolley({ ...ok, friendAheadWithin: 9 }, O)).toBe(true);
+    expect(mayVolley({ ...ok, lowOnAmmo: true }, O)).toBe(false);
+    expect(mayVolley({ ...ok, inVillage: true }, O)).toBe(false);
+  });
+  it('p8, p25 (nagb.cavalryVolley): the volley is infantry fire: cavalry never volleys by default; under inLine a cavalry line volleys on the same conditions, a column never', () => {
+    const horse = { ...ok, arm: 'cavalry' as const };
+    expect(mayVolley(horse, O)).toBe(false);
+    expect(formationMayVolley('cavalry', 'line', O)).toBe(false);
+    const inLine = withOptions({ cavalryVolley: 'inLine' });
+    expect(mayVolley(horse, inLine)).toBe(true);
+    expect(mayVolley({ ...horse, formation: 'column' }, inLine)).toBe(false);
+    expect(mayVolley({ ...horse, goodOrder: false }, inLine)).toBe(false);
+    expect(formationMayVolley('infantry', 'attackColumn', O)).toBe(true);
+    expect(formationMayVolley('infantry', 'marchColumn', inLine)).toBe(false);
+    expect(formationMayVolley('artillery', 'line', inLine)).toBe(false);
+  });
+  it('p10 vs p3, p8 (nagb.volleyFormations): a line or attack column volleys (p10, the default); under lineOnly an attack column does not', () => {
+    const lineOnly = withOptions({ volleyFormations: 'lineOnly' });
+    expect(mayVolley({ ...ok, formation: 'attackColumn' }, lineOnly)).toBe(false);
+    expect(mayVolley(ok, lineOnly)).toBe(true);
+    expect(formationMayVolley('infantry', 'attackColumn', O)).toBe(true);
+    expect(formationMayVolley('infantry', 'attackColumn', lineOnly)).toBe(false);
+    expect(formationMayVolley('cavalry', 'line', withOptions({ volleyFormations: 'lineOnly', cavalryVolley: 'inLine' }))).toBe(true);
   });
   it('p10 (nagb.lowAmmo): more 6s than 1s; or the reverse; or never', () => {
     expect(lowOnAmmo(3, 2, O)).toBe(true);
@@ -172,6 +196,29 @@ describe('Volleys and ammunition (p8, p10)', () => {
     expect(mayReload('musket', true)).toBe(true);
     expect(mayFireAt(false, true, O)).toBe(false);
     expect(mayFireAt(false, true, withOptions({ fireAtEngaged: true }))).toBe(true);
+  });
+});
+
+describe('Who carries small arms (p10, p19, p25, p38-40)', () => {
+  it('p39: infantry fires its musket unless given a rifle (p10, p38)', () => {
+    expect(smallArmOf('infantry', undefined)).toBe('musket');
+    expect(smallArmOf('infantry', 'rifle')).toBe('rifle');
+    expect(smallArmsOfArm('infantry')).toEqual(['musket', 'rifle']);
+  });
+  it('p40: light and heavy cavalry "may have" carbines or pistols by scenario: none unless given; p25: given carbines, it fires them mounted; p10: pistols have their range too', () => {
+    expect(smallArmOf('cavalry', undefined)).toBeNull();
+    expect(smallArmOf('cavalry', 'none')).toBeNull();
+    expect(smallArmOf('cavalry', 'carbine')).toBe('carbine');
+    expect(smallArmOf('cavalry', 'pistol')).toBe('pistol');
+    expect(smallArmsOfArm('cavalry')).toEqual(['carbine', 'pistol', 'none']);
+  });
+  it("p19-21: a battery's crew carry no small arms (its guns fire)", () => {
+    expect(smallArmOf('artillery', undefined)).toBeNull();
+    expect(smallArmsOfArm('artillery')).toEqual(['none']);
+  });
+  it('the refusals name the pages', () => {
+    expect(smallArmRefusal('infantry', 'none')).toBe("infantry carries muskets or rifles (p10, p38-39); found 'none'");
+    expect(smallArmRefusal('cavalry', 'musket')).toBe("cavalry carries carbines or pistols, or none (p25, p40); found 'musket'");
   });
 });
 

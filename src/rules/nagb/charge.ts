@@ -93,6 +93,11 @@ export type ChargeReaction = 'stand' | 'standAndShoot' | 'fireAndFlee' | 'flee' 
 export interface ReactionCase {
   arm: Arm;
   formation: Formation;
+  /**
+   * It has something to fire: small arms (p10; cavalry only the carbines or pistols its scenario gives
+   * it, p25, p40), or a battery its guns (p19).
+   */
+  armed: boolean;
   loaded: boolean;
   skirmishers: boolean;
   lightCavalry: boolean;
@@ -104,20 +109,24 @@ export interface ReactionCase {
   chargerFormed: boolean;
 }
 
-/** p5, p12-13, p19, p26: whether the target may take a reaction. */
+/**
+ * p5, p12-13, p19, p25-26, p40: whether the target may take a reaction. Firing ones need a load and
+ * something to fire it with (cavalry without carbines or pistols has neither).
+ */
 export function reactionAllowed(r: ChargeReaction, c: ReactionCase): boolean {
   const mustRun = c.skirmishers && c.chargerFormed;
+  const fires = c.armed && c.loaded;
   switch (r) {
     case 'flee':
       return true;
     case 'evade':
       return c.skirmishers || c.lightCavalry || c.crew;
     case 'fireAndFlee':
-      return c.loaded && c.formation !== 'square';
+      return fires && c.formation !== 'square';
     case 'stand':
       return !mustRun;
     case 'standAndShoot':
-      return c.loaded && !mustRun;
+      return fires && !mustRun;
     case 'formSquare':
       return c.arm === 'infantry' && !c.skirmishers; // p13: to or from square
     case 'counterCharge':

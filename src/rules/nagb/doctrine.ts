@@ -36,7 +36,10 @@ export interface NagbDoctrine {
   volleyWithin: number;
   /** Hold fire in the fire phases while an enemy could charge the unit next, to stand and shoot instead (p12). */
   holdFire: boolean;
-  /** Reaction of infantry charged by infantry (p12): stand and shoot when loaded, or stand. */
+  /**
+   * Reaction of infantry charged by infantry, and of cavalry charged by cavalry (p12): stand and shoot
+   * when loaded (cavalry only with the carbines or pistols it carries, p25, p40), or stand.
+   */
   reaction: 'standAndShoot' | 'stand';
   /**
    * Reaction of a battery charged by cavalry (p19): flee, or fire canister at the chargers (a pip and its
@@ -125,7 +128,7 @@ const doctrineParams = z.strictObject({
   generalAdvance: z.boolean().optional().describe('Use a general advance (one pip) when two or more columns advance (p3).'),
   volleyWithin: z.number().min(0).max(9).optional().describe('Order volleys at targets within this range (0: never; p10).'),
   holdFire: z.boolean().optional().describe('Keep loaded while an enemy could charge next, to stand and shoot (p12).'),
-  reaction: z.enum(['standAndShoot', 'stand']).optional().describe('Reaction of infantry charged by infantry (p12).'),
+  reaction: z.enum(['standAndShoot', 'stand']).optional().describe('Reaction of infantry charged by infantry, and of cavalry (with carbines or pistols, p25, p40) charged by cavalry (p12).'),
   battery: z.enum(['flee', 'fireAndFlee']).optional().describe('A battery charged by cavalry flees, or fires canister and flees a d6 shorter when its guns reach (p19).'),
   square: z.enum(['charged', 'early', 'never']).optional().describe('Squares against cavalry: when charged, early, or never (p13).'),
   rerolls: z.enum(['none', 'important', 'all']).optional().describe('Failed tests rerolled for a pip (p3).'),

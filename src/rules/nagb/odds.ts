@@ -43,6 +43,7 @@ import {
   diceForFigures,
   type FireKind,
   firingFigures,
+  formationMayVolley,
   holdsFire,
   rangeBand,
   toHitNeeded,
@@ -120,7 +121,8 @@ export interface UnitProfile {
   jubilant: number;
   /** Personal influence added to its tests (p4). */
   influence: number;
-  weapon: Weapon;
+  /** Its small arm (p10), or null: none (cavalry without carbines or pistols, p25, p40; a battery's crew). */
+  weapon: Weapon | null;
   /** p35: British and Portuguese line roll four dice per three figures. */
   fourPerThree?: boolean;
   cavalryType?: CavalryType | null;
@@ -246,6 +248,8 @@ export interface TargetCircumstances {
  */
 export function fireGroup(f: FirerProfile, t: TargetCircumstances, opts: NagbOptions): FireGroup {
   const volley = f.kind === 'volley';
+  // Without small arms (p25, p40) a unit fires nothing: no dice.
+  if (f.weapon === null) return { dice: 0, need: 7, killOn: SMALL_ARMS_KILL, volley };
   const band = rangeBand(f.weapon, f.distance, volley, f.defensive, opts);
   const figures = f.inVillage ? townFiringFigures(f.figures, f.lineFront ?? f.front, opts) : firingFigures(f.kind, f.front, f.figures);
   const need =
@@ -551,9 +555,11 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   const chargersLd = modifiedLd(chLd, charger.jubilant, charger.disordered, charger.influence);
   const square = target.formation === 'square';
   const village = target.inVillage === true;
-  // p10's volley needs good order, as p12's stand-and-shoot volley does: a disordered target shoots at normal effect.
-  const canVolley = !square && !village && !target.lowOnAmmo && !target.disordered && (target.formation === 'line' || target.formation === 'attackColumn');
-  const row = weaponRow(target.weapon, opts);
+  // p10's volley needs good order, as p12's stand-and-shoot volley does: a disordered target shoots at
+  // normal effect; an attack column volleys by nagb.volleyFormations (p3, p8, p10), cavalry only
+  // under nagb.cavalryVolley inLine (p8, p25).
+  const canVolley = !square && !village && !target.lowOnAmmo && !target.disordered && formationMayVolley(target.arm, target.formation, opts);
+  const weapon = target.weapon;
   const four = target.fourPerThree === true;
   const normalFigures = village ? townFiringFigures(target.figures, target.lineFront ?? target.front, opts) : firingFigures('normal', target.front, target.figures);
   const squareLdMod = target.formation === 'line' || target.formation === 'marchColumn' ? -1 : 0;
@@ -563,26 +569,31 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   o.chargeTestLd = needTest ? chargersLd : null;
   o.reaction = s.reaction;
   const f = o.fire;
-  f.volleyTestLd = canVolley ? modifiedLd(tLd, target.jubilant, target.disordered, target.influence) : null;
-  f.volleyAlways = square;
-  f.volleyDice = diceForFigures(target.front, four);
-  f.normalDice = diceForFigures(normalFigures, four);
   f.rangeModifier = classRow(target.cls).standRange + (target.disordered ? 1 : 0);
-  f.needPointBlank = standNeed(charger, target, row.longPenalty, 'pointBlank', opts);
-  f.needShort = standNeed(charger, target, row.longPenalty, 'short', opts);
-  f.needLong = standNeed(charger, target, row.longPenalty, 'long', opts);
-  f.shortEnd = row.short;
-  f.longEnd = row.long;
-  f.volleyLongEnd = target.weapon === 'musket' ? Math.max(row.long, opts.volleyRange) : row.long;
   f.killOn = SMALL_ARMS_KILL;
-  if (target.arm === 'artillery') {
-    // A battery's crew fire no small arms (p19: its guns fire only on its own pips)...
+  if (weapon === null || target.arm === 'artillery') {
+    // Without small arms nothing fires (p25, p40: cavalry its scenario gives no carbines or pistols;
+    // p19: a battery's crew, whose guns fire only on its own pips)...
     f.volleyTestLd = null;
     f.volleyAlways = false;
     f.volleyDice = 0;
     f.normalDice = 0;
-    if (s.reaction === 'fireAndFlee') batteryFireAtChargers(f, charger, target, s.battery, opts);
+    f.needPointBlank = f.needShort = f.needLong = 7;
+    f.shortEnd = f.longEnd = f.volleyLongEnd = 0;
+  } else {
+    const row = weaponRow(weapon, opts);
+    f.volleyTestLd = canVolley ? modifiedLd(tLd, target.jubilant, target.disordered, target.influence) : null;
+    f.volleyAlways = square;
+    f.volleyDice = diceForFigures(target.front, four);
+    f.normalDice = diceForFigures(normalFigures, four);
+    f.needPointBlank = standNeed(charger, target, row.longPenalty, 'pointBlank', opts);
+    f.needShort = standNeed(charger, target, row.longPenalty, 'short', opts);
+    f.needLong = standNeed(charger, target, row.longPenalty, 'long', opts);
+    f.shortEnd = row.short;
+    f.longEnd = row.long;
+    f.volleyLongEnd = weapon === 'musket' ? Math.max(row.long, opts.volleyRange) : row.long;
   }
+  if (target.arm === 'artillery' && s.reaction === 'fireAndFlee') batteryFireAtChargers(f, charger, target, s.battery, opts);
   const c = o.chargers;
   c.figures = charger.figures;
   c.threshold = shootingTestThreshold(charger.cls, charger.startFigures);

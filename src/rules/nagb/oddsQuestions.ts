@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { EngagementDice } from '../../core/dice.js';
-import { onceAsked, type OddsDistribution, type OddsQuestion, type OddsSupport, type ResolvedOptions } from '../../core/ruleset.js';
+import { onceAsked, type OddsDistribution, type OddsIssue, type OddsQuestion, type OddsSupport, type ResolvedOptions } from '../../core/ruleset.js';
 import { CHARGE_ENDINGS, newChargeResult, reactionAllowed, resolveCharge, whyNoCharge, type ChargeSpec } from './charge.js';
 import { FAILED_BROKEN, FAILED_DISORDERED, NO_TEST, PASSED, rollShootingTest } from './disorder.js';
 import { facingFigures, laneOverlappedEnds, MELEE_ENDINGS, meleeDice, newMeleeResult, resolveMeleeRound, strikeOrder, type MeleeSpec } from './melee.js';
@@ -32,8 +32,8 @@ import {
   type UnitProfile,
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
-import { lowOnAmmo, newHitRoll, rollHits, rollKills } from './shooting.js';
-import { cavalryTypeOf, type Formation, type Gun, GUNS, type TerrainTest } from './tables.js';
+import { formationMayVolley, lowOnAmmo, newHitRoll, rollHits, rollKills, type SmallArmChoice, smallArmOf, smallArmRefusal, smallArmsOfArm } from './shooting.js';
+import { type Arm, cavalryTypeOf, type Formation, type Gun, GUNS, type TerrainTest } from './tables.js';
 import { defaultFigures, figureWidth, frontRank, GUN_WIDTH } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
 import { canisterAtChargers, gunsManned } from './artillery.js';
@@ -60,7 +60,10 @@ const unitFields = {
   front: z.int().min(1).max(100).optional().describe('Front-rank figures now (a square: one face); default from the formation (rulings 6).'),
   disordered: z.boolean().default(false),
   jubilant: z.int().min(0).max(5).default(0),
-  weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional(),
+  weapon: z
+    .enum(['musket', 'rifle', 'carbine', 'pistol', 'none'])
+    .optional()
+    .describe('Small arm (p10), as a scenario gives it: infantry musket (default) or rifle; cavalry carbine, pistol or none (default: p25, p40). Not for a battery.'),
   cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().describe('Cavalry only; default heavy (Cossack lancers light, p24).'),
   cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().describe('Cavalry only; default sabre.'),
   inVillage: z.boolean().default(false).describe('Holds a village sector (p30-31).'),
@@ -71,10 +74,12 @@ const unitFields = {
  * p6, p22: each arm takes only its own formations (as a lane scenario's units, ./scenarios.ts
  * checkLane); a horseman's type and weapon belong to cavalry alone.
  */
-function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; cavalryType?: string; cavalryWeapon?: string; guns?: number; gun?: string; horse?: boolean; disordered?: boolean; jubilant?: number; figures?: number; startFigures?: number }, ctx: z.RefinementCtx): void {
+function armFormation(u: { arm: (typeof ARMS)[number]; formation?: string; weapon?: SmallArmChoice; cavalryType?: string; cavalryWeapon?: string; guns?: number; gun?: string; horse?: boolean; disordered?: boolean; jubilant?: number; figures?: number; startFigures?: number }, ctx: z.RefinementCtx): void {
   for (const field of ['cavalryType', 'cavalryWeapon'] as const) {
     if (u.arm !== 'cavalry' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for cavalry; this unit is ${u.arm}` });
   }
+  // p10, p25, p38-40 (as a scenario's units, ./scenarios.ts checkLane): each arm its own small arms.
+  if (u.weapon !== undefined && !smallArmsOfArm(u.arm).includes(u.weapon)) ctx.addIssue({ code: 'custom', path: ['weapon'], message: smallArmRefusal(u.arm, u.weapon) });
   for (const field of ['guns', 'gun', 'horse'] as const) {
     if (u.arm !== 'artillery' && u[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is for a battery; this unit is ${u.arm}` });
   }
@@ -127,7 +132,8 @@ export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
     disordered: u.disordered || isShaken(figures, start, false),
     jubilant: u.jubilant,
     influence: 0,
-    weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
+    // p10, p25, p39-40, as play compiles it: cavalry fires only the carbine or pistol it is given.
+    weapon: smallArmOf(u.arm, u.weapon),
     fourPerThree: u.fourPerThree,
     cavalryType,
     cavalryWeapon: u.arm === 'cavalry' ? (u.cavalryWeapon ?? 'sabre') : null,
@@ -159,14 +165,22 @@ const firerSchema = z.strictObject({
   // p10 is small arms; a battery's guns fire by p20-21, which this question does not ask.
   if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p20-21)" });
   if (f.mounted !== undefined && f.arm !== 'cavalry') ctx.addIssue({ code: 'custom', path: ['mounted'], message: `mounted is for cavalry; this firer is ${f.arm}` });
+  // p25, p40: a regiment fires only the carbines or pistols it is given (play never fires without).
+  if (f.arm === 'cavalry' && smallArmOf(f.arm, f.weapon) === null) {
+    ctx.addIssue({ code: 'custom', path: ['weapon'], message: "this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol" });
+  }
   if (f.fire === 'volley') for (const [path, message] of volleyRefusals(f)) ctx.addIssue({ code: 'custom', path: [path], message });
+  // p8: a square's only fire is a volley of its face at chargers (play's canFire never fires it otherwise).
+  else if (f.formation === 'square') ctx.addIssue({ code: 'custom', path: ['fire'], message: 'a square fires only a volley of its face at chargers (p8): give fire: volley and defensive: true' });
 });
 
 /**
  * p8, p10: why a firer may not fire the volley it is asked to, as play decides (shooting.ts mayVolley,
  * odds.ts chargeSpecInto): a formed line or attack column in good order, with ammunition, not in a
  * village sector (rulings 3.12); a square only at chargers (p8), and then always. Whether it moved and
- * its fire zone are not asked: the question takes it as free.
+ * its fire zone are not asked: the question takes it as free. An attack column's and cavalry's volleys
+ * depend on options (nagb.volleyFormations, nagb.cavalryVolley): the question's `check` refuses them
+ * (volleyIssues).
  */
 export function volleyRefusals(f: { arm: string; formation?: string; disordered: boolean; lowOnAmmo: boolean; inVillage: boolean; defensive: boolean }): [string, string][] {
   const formation = f.formation ?? 'line';
@@ -177,6 +191,25 @@ export function volleyRefusals(f: { arm: string; formation?: string; disordered:
   if (f.disordered) out.push(['disordered', 'a volley needs good order (p10): a disordered unit fires half its front rank']);
   if (f.lowOnAmmo) out.push(['lowOnAmmo', 'a unit low on ammunition volleys no more this battle (p10)']);
   if (f.inVillage) out.push(['inVillage', 'a village garrison fires at half effect, never a volley (rulings 3.12)']);
+  return out;
+}
+
+/**
+ * p3, p8, p10, p25 (nagb.volleyFormations, nagb.cavalryVolley; as play's mayVolley and chargeSpecInto):
+ * an attack column volleys only under lineOrAttackColumn, cavalry only under inLine; the firers asked to
+ * volley otherwise are refused at their `fire`.
+ */
+function volleyIssues(p: { firers: readonly { arm: string; formation?: string; fire: string }[] }, o: NagbOptions): OddsIssue[] {
+  const out: OddsIssue[] = [];
+  p.firers.forEach((f, i) => {
+    const formation = (f.formation ?? 'line') as Formation;
+    if (f.fire !== 'volley' || (f.arm !== 'cavalry' && formation !== 'attackColumn') || formationMayVolley(f.arm as Arm, formation, o)) return;
+    const message =
+      f.arm === 'cavalry'
+        ? 'cavalry fires no volley (p8: the volley is infantry fire; nagb.cavalryVolley never): ask fire normal, or set nagb.cavalryVolley inLine'
+        : 'an attack column fires no volley under nagb.volleyFormations lineOnly (p3, p8: a line alone): ask fire normal';
+    out.push({ path: ['firers', i, 'fire'], message });
+  });
   return out;
 }
 
@@ -221,6 +254,7 @@ const shooting: OddsQuestion<ShootingParams> = {
   id: 'shooting',
   doc: 'One fire step (p10-11): hits and casualties of several firers at one target, and the disorder or panic test the casualties trigger.',
   params: shootingParams,
+  check: (p, options) => volleyIssues(p, nagbOptions(options)),
   exact(p, options) {
     const o = nagbOptions(options);
     const { firers, target, t, groups } = shootingSetup(p, o);
@@ -306,7 +340,10 @@ const chargeParams = z.strictObject({
     ctx.addIssue({ code: 'custom', path: ['reaction'], message: "a battery's crew carry no small arms to stand and shoot with (p19): ask stand, flee, or fireAndFlee (its guns' canister)" });
   } else if (t.arm === 'artillery' && p.reaction === 'fireAndFlee' && batteryAtChargers(t, p.distance).canisterDice === 0) {
     ctx.addIssue({ code: 'custom', path: ['reaction'], message: `the battery's ${t.gun ?? DEFAULT_GUN} guns' canister does not reach chargers ${p.distance}" away (p21: ${GUNS[t.gun ?? DEFAULT_GUN].canisterRange}"), and ball at chargers is not played: ask stand or flee` });
-  } else if (!reactionAllowed(p.reaction, { arm: t.arm, formation: (t.formation ?? 'line') as Formation, loaded: true, skirmishers: false, lightCavalry: t.cavalryType === 'light', crew: t.arm === 'artillery', onReact: false, chargerFormed: true })) {
+  } else if (t.arm === 'cavalry' && (p.reaction === 'standAndShoot' || p.reaction === 'fireAndFlee') && smallArmOf(t.arm, t.weapon) === null) {
+    // p25, p40, as play chooses (reactionAllowed: nothing to fire).
+    ctx.addIssue({ code: 'custom', path: ['reaction'], message: `this cavalry carries no small arms to ${p.reaction === 'standAndShoot' ? 'stand and shoot' : 'fire and flee'} with (p40: carbines or pistols only as the scenario gives them; p25): give the target weapon carbine or pistol, or ask stand or flee` });
+  } else if (!reactionAllowed(p.reaction, { arm: t.arm, formation: (t.formation ?? 'line') as Formation, armed: true, loaded: true, skirmishers: false, lightCavalry: t.cavalryType === 'light', crew: t.arm === 'artillery', onReact: false, chargerFormed: true })) {
     ctx.addIssue({ code: 'custom', path: ['reaction'], message: `${p.reaction} is not a reaction ${t.arm === 'infantry' ? `infantry in ${t.formation ?? 'line'}` : t.arm} may take (p12-13)` });
   }
 });

@@ -200,6 +200,28 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: "A battery that fires and flees pays for its fire a pip of its own, or fires free like any charged unit's reaction.",
   },
   {
+    name: 'nagb.volleyFormations',
+    values: ['lineOrAttackColumn', 'lineOnly'],
+    default: 'lineOrAttackColumn',
+    source: 'p10 (a volley from a formed line or attack column) vs p3 (the order to fire a volley: the unit must be in line) and p8 (the volley named under the line alone)',
+    doc: 'The infantry formations that may fire a volley: a line or an attack column (the shooting rules\' own conditions), or a line only (the order and the formation notes).',
+    valueDocs: {
+      lineOrAttackColumn: 'a line or an attack column volleys, in the fire phase for a pip and when it stands and shoots after a test',
+      lineOnly: 'only a line volleys; an attack column fires half its front rank, in the fire phase and standing and shooting alike',
+    },
+  },
+  {
+    name: 'nagb.cavalryVolley',
+    values: ['never', 'inLine'],
+    default: 'never',
+    source: 'p8 (infantry in line may volley) vs p10, p12 (the volley\'s conditions and the stand-and-shoot volley name no arm); p25 (carbines fire mounted at -1)',
+    doc: 'Whether cavalry with carbines or pistols ever fires a volley (the whole front rank): never, the volley being infantry fire (p8), so it fires half its front rank in the fire phase and when it stands and shoots; or in line, on the conditions of p10 as infantry (a pip in the fire phase; a test when it stands and shoots).',
+    valueDocs: {
+      never: 'cavalry fires half its front rank, in the fire phase and standing and shooting alike',
+      inLine: 'cavalry in line volleys as infantry in line does: ordered for a pip in the fire phase (good order, not moved, no friend within 8" ahead, ammunition), after a passed test when it stands and shoots',
+    },
+  },
+  {
     name: 'nagb.halfChargeRounding',
     values: ['floor', 'exact'],
     default: 'floor',
@@ -405,6 +427,8 @@ export interface NagbOptions {
   failedChargeTest: 'hold' | 'moveNormally';
   standAndShootVolley: 'testNoPip' | 'testAndPip';
   batteryChargeFire: 'pip' | 'free';
+  volleyFormations: 'lineOrAttackColumn' | 'lineOnly';
+  cavalryVolley: 'never' | 'inLine';
   halfChargeRounding: 'floor' | 'exact';
   overlapDice: 'perOverlappedEnd' | 'plusOne';
   outnumberBasis: 'wholeUnit' | 'inContact';
@@ -468,6 +492,8 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     failedChargeTest: v('failedChargeTest'),
     standAndShootVolley: v('standAndShootVolley'),
     batteryChargeFire: v('batteryChargeFire'),
+    volleyFormations: v('volleyFormations'),
+    cavalryVolley: v('cavalryVolley'),
     halfChargeRounding: v('halfChargeRounding'),
     overlapDice: v('overlapDice'),
     outnumberBasis: v('outnumberBasis'),

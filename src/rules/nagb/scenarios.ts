@@ -10,6 +10,7 @@ import { qualityField } from '../../core/quality.js';
 import type { ScenarioKind } from '../../core/ruleset.js';
 import { doctrineField } from './doctrine.js';
 import { footprintOf } from './units.js';
+import { smallArmRefusal, smallArmsOfArm } from './shooting.js';
 import type { NagbOptions } from './options.js';
 import { DEFAULT_NAGB_OPTIONS } from './options.js';
 
@@ -46,7 +47,10 @@ export const unitSchema = z.strictObject({
     .describe(`Infantry: ${INFANTRY_FORMATIONS.join(', ')}; cavalry: ${CAVALRY_FORMATIONS.join(', ')}. Default line (artillery: battery, its only one).`),
   front: z.number().describe('x of the unit\'s front edge (inches from side 0\'s edge).'),
   offset: z.number().default(0).describe('Lateral centre of the unit (inches from the centre line).'),
-  weapon: z.enum(['musket', 'rifle', 'carbine', 'pistol']).optional().describe('Small arm (p10): infantry musket, cavalry carbine; cavalry firing mounted is -1. Infantry and cavalry only (a battery fires its guns).'),
+  weapon: z
+    .enum(['musket', 'rifle', 'carbine', 'pistol', 'none'])
+    .optional()
+    .describe('Small arm (p10): infantry musket (default) or rifle (p39, p38); cavalry carbine, pistol or none (default: p40 gives carbines or pistols only as the scenario has it; p25 mounted fire is -1). Infantry and cavalry only (a battery fires its guns).'),
   cavalryType: z.enum(['light', 'heavy', 'cuirassier']).optional().meta({ default: 'heavy' }).describe('Cavalry only (p24-25, p40): the save in hand to hand (light 6+, heavy 5+, cuirassier 4+) and the ferocious charge of heavies (default heavy; Cossack lancers light, p24).'),
   cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().meta({ default: 'sabre' }).describe('Cavalry only (p24, p40): charging sabres kill on 3+, lancers 2+ (default sabre).'),
   guns: z.array(z.enum(GUN_KINDS)).optional().describe('Artillery only: the battery\'s pieces (p21), e.g. [medium, medium, howitzer].'),
@@ -208,6 +212,10 @@ export function checkLane(s: LaneScenario, opts: NagbOptions = DEFAULT_NAGB_OPTI
           if (u[field] !== undefined && !(arms as readonly string[]).includes(u.arm)) {
             issues.push({ path: [...up, field], message: `only ${arms.join(' and ')} ${arms.length > 1 ? 'have' : 'has'} ${field} (${where}); this unit is ${u.arm}` });
           }
+        }
+        // p10, p25, p38-40: infantry carries muskets or rifles, cavalry carbines, pistols or nothing.
+        if (u.weapon !== undefined && u.arm !== 'artillery' && !smallArmsOfArm(u.arm).includes(u.weapon)) {
+          issues.push({ path: [...up, 'weapon'], message: smallArmRefusal(u.arm, u.weapon) });
         }
         if (u.arm === 'cavalry' && u.class === 'militia') issues.push({ path: [...up, 'class'], message: 'cavalry has no militia class (p40); use conscripts for Raw' });
         const fp = footprintOf(u, opts);

@@ -114,6 +114,7 @@ export function diceForFigures(figures: number, fourPerThree: boolean): number {
 export interface VolleyConditions {
   /** p10: ordered by the commander (a pip; a stand-and-shoot volley: nagb.standAndShootVolley). */
   ordered: boolean;
+  arm: Arm;
   formation: Formation;
   goodOrder: boolean;
   movedThisTurn: boolean;
@@ -124,11 +125,22 @@ export interface VolleyConditions {
   inVillage: boolean;
 }
 
-/** p8, p10: a full-front-rank volley: line or attack column, good order, unmoved, clear fire zone, ammunition. */
-export function mayVolley(c: VolleyConditions): boolean {
+/**
+ * p3, p8, p10, p25: the formations that volley: infantry in line, and in attack column as p10 lists it
+ * (nagb.volleyFormations; p3's order and p8 name the line alone); cavalry never (p8 gives the volley to
+ * infantry; p25 lets carbines fire mounted, no more), or in line as infantry does (nagb.cavalryVolley:
+ * p10's conditions name no arm).
+ */
+export function formationMayVolley(arm: Arm, formation: Formation, opts: Pick<NagbOptions, 'volleyFormations' | 'cavalryVolley'>): boolean {
+  if (arm === 'infantry') return formation === 'line' || (formation === 'attackColumn' && opts.volleyFormations === 'lineOrAttackColumn');
+  return arm === 'cavalry' && opts.cavalryVolley === 'inLine' && formation === 'line';
+}
+
+/** p8, p10: a full-front-rank volley: line or attack column (formationMayVolley), good order, unmoved, clear fire zone, ammunition. */
+export function mayVolley(c: VolleyConditions, opts: Pick<NagbOptions, 'volleyFormations' | 'cavalryVolley'>): boolean {
   return (
     c.ordered &&
-    (c.formation === 'line' || c.formation === 'attackColumn') &&
+    formationMayVolley(c.arm, c.formation, opts) &&
     c.goodOrder &&
     !c.movedThisTurn &&
     !(c.friendAheadWithin <= VOLLEY_FIRE_ZONE) &&
@@ -146,9 +158,47 @@ export function lowOnAmmo(sixes: number, ones: number, opts: Pick<NagbOptions, '
   return opts.lowAmmo === 'more6sThan1s' ? sixes > ones : ones > sixes;
 }
 
-/** p10: rifles cannot reload in a turn they moved (tap-loaded, they count as muskets). */
-export function mayReload(weapon: Weapon, moved: boolean): boolean {
+/** p10: rifles cannot reload in a turn they moved (tap-loaded, they count as muskets); a unit without small arms has nothing to reload. */
+export function mayReload(weapon: Weapon | null, moved: boolean): boolean {
   return !(weapon === 'rifle' && moved);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Who carries small arms (p10, p19, p25, p38-40)
+
+/** A scenario's small arm for a unit: a weapon of p10's table, or none. */
+export type SmallArmChoice = Weapon | 'none';
+
+/**
+ * The small arms an arm may carry: infantry muskets or rifles (p39 "muskets and bayonets"; p10 and
+ * p38 rifles); cavalry carbines or pistols, or none (p40: light and heavy cavalry alike "may have"
+ * carbines or pistols, by scenario and troop type; p25: those with carbines fire mounted); a battery's
+ * crew none (its guns fire, p19-21).
+ */
+export function smallArmsOfArm(arm: Arm): readonly SmallArmChoice[] {
+  return arm === 'infantry' ? INFANTRY_ARMS : arm === 'cavalry' ? CAVALRY_ARMS : NO_ARMS;
+}
+const INFANTRY_ARMS: readonly SmallArmChoice[] = ['musket', 'rifle'];
+const CAVALRY_ARMS: readonly SmallArmChoice[] = ['carbine', 'pistol', 'none'];
+const NO_ARMS: readonly SmallArmChoice[] = ['none'];
+
+/** Why a small arm does not fit the arm (p10, p25, p38-40), for the checks of scenarios and odds files. */
+export function smallArmRefusal(arm: Arm, given: SmallArmChoice): string {
+  if (arm === 'infantry') return `infantry carries muskets or rifles (p10, p38-39); found '${given}'`;
+  if (arm === 'cavalry') return `cavalry carries carbines or pistols, or none (p25, p40); found '${given}'`;
+  return "a battery's crew carry no small arms: its guns fire (p19-21)";
+}
+
+/**
+ * p10, p25, p39-40: the small arm a unit fires, or null when it has none: what its scenario gives it,
+ * else infantry its musket (p39) and cavalry nothing: p40 gives carbines or pistols only as the
+ * scenario and troop type have it, so a regiment whose scenario names none (cuirassiers, say) cannot
+ * fire, stand and shoot, or fire and flee. A battery's crew carry none (p19-21: its guns fire).
+ */
+export function smallArmOf(arm: Arm, given: SmallArmChoice | undefined): Weapon | null {
+  if (arm === 'artillery') return null;
+  const w = given ?? (arm === 'infantry' ? 'musket' : 'none');
+  return w === 'none' ? null : w;
 }
 
 /** A reusable record of one roll of to-hit dice. */

@@ -61,7 +61,7 @@ const PER_SIDE: readonly (readonly [string, string, string, string, boolean?])[]
   ['initiativeWon', 'Command', 'initiative won', 'Turns the side won the initiative roll (p2) and moved first.'],
   ['volleys', 'Shooting', 'volleys fired', 'Volleys of a whole front rank (p10), ordered for a pip or given by a passed stand-and-shoot test (p12).'],
   ['lowAmmo', 'Shooting', 'units low on ammunition', 'Volleys whose to-hit dice left the unit low on ammunition (p10, nagb.lowAmmo): no more volleys that battle.'],
-  ['smallArmsKills', 'Shooting', 'figures killed by small arms', 'Casualties the side inflicted with muskets, rifles and carbines (p10), stand and shoot included.'],
+  ['smallArmsKills', 'Shooting', 'figures killed by small arms', 'Casualties the side inflicted with muskets, rifles, carbines and pistols (p10), stand and shoot included.'],
   ['artilleryKills', 'Shooting', 'figures killed by artillery', 'Casualties the side inflicted with ball, canister and shell (p20-21).'],
   ['meleeKills', 'Hand to hand', 'figures killed in hand to hand', 'Casualties the side inflicted in hand to hand and free hacks on caught fugitives (p14, p16).'],
   ['standAndShoot', 'Charges', 'stand and shoot', 'Times a charged unit of the side stood and shot (p12): a test for a volley, then fire at the range of a d6.'],

@@ -162,9 +162,12 @@ export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction 
   // A battery's fire at chargers is its guns' canister (p19-20); its crew carry no small arms.
   const canister = t.spec.arm === 'artillery' ? canisterAtChargersOf(g, t, charger, Math.max(0, frontGap(charger.body, t.body))) : 0;
   const loaded = t.spec.arm === 'artillery' ? canister > 0 : t.loaded && !t.noFire;
+  // p25, p40: horse without carbines or pistols has nothing to fire.
+  const armed = t.spec.arm === 'artillery' || t.spec.weapon !== null;
   const rc = {
     arm: t.spec.arm,
     formation: t.formation === 'battery' ? 'line' : t.formation,
+    armed,
     loaded,
     skirmishers: false,
     lightCavalry: t.spec.light,
@@ -187,7 +190,7 @@ export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction 
     return d.battery === 'fireAndFlee' && loaded ? 'fireAndFlee' : 'flee';
   }
   if (charger.spec.arm === 'cavalry' && t.spec.arm === 'infantry' && squareOk && d.square !== 'never') return 'formSquare';
-  if (d.reaction === 'standAndShoot' && loaded) return 'standAndShoot';
+  if (d.reaction === 'standAndShoot' && reactionAllowed('standAndShoot', rc)) return 'standAndShoot';
   return 'stand';
 }
 

@@ -15,6 +15,7 @@ import { BASE_TURNS_EXTRA } from './end.js';
 import { maxRange } from './fire.js';
 import { nagbScale } from '../vocabulary.js';
 import { defaultFigures, frontRank } from '../units.js';
+import { smallArmOf } from '../shooting.js';
 import { type BrigadeSpec, type CompiledLane, Game, type SideSpec, type UnitSpec } from './state.js';
 
 /** p31: a village sector's hit points when the scenario gives none (the table is lost; a reading). */
@@ -41,7 +42,8 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
     raw: row.raw,
     drilled,
     stubborn: isStubbornClass(u.arm, u.class),
-    weapon: u.weapon ?? (u.arm === 'cavalry' ? 'carbine' : 'musket'),
+    // p10, p25, p39-40: infantry a musket unless given a rifle; cavalry only the carbine or pistol given.
+    weapon: smallArmOf(u.arm, u.weapon),
     // The defaults of the fields of some arms (scenarios.ts; checkLane refuses them on another).
     cavalryType,
     cavalryWeapon: u.arm === 'cavalry' ? (u.cavalryWeapon ?? 'sabre') : null,

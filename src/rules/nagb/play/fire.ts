@@ -50,8 +50,10 @@ export function maxRange(g: Game, u: Unit): number {
     }
     return r;
   }
-  const row = weaponRow(u.spec.weapon, g.c.options);
-  return u.spec.weapon === 'musket' ? Math.max(row.long, g.c.options.volleyRange) : row.long;
+  const w = u.spec.weapon;
+  if (w === null) return 0; // p25, p40: cavalry without carbines or pistols fires nothing
+  const row = weaponRow(w, g.c.options);
+  return w === 'musket' ? Math.max(row.long, g.c.options.volleyRange) : row.long;
 }
 
 /**
@@ -190,12 +192,16 @@ function targetOf(g: Game, u: Unit): number {
   return -1;
 }
 
-/** Whether u can fire at all now: loaded, on the table and not fleeing, not silenced, not forbidden this turn; squares fire only at chargers (p8). */
+/**
+ * Whether u can fire at all now: loaded, on the table and not fleeing, not silenced, not forbidden this
+ * turn; squares fire only at chargers (p8); foot and horse only with small arms (p25, p40: cavalry its
+ * scenario gives no carbines or pistols never fires).
+ */
 function canFire(g: Game, u: Unit): boolean {
   if (u.removed || u.state === BROKEN || !u.loaded || u.noFire || u.silenced) return false;
   if (u.formation === 'square') return false;
   if (u.spec.arm === 'artillery') return u.guns > 0 && u.pips >= 1;
-  return true;
+  return u.spec.weapon !== null;
 }
 
 /** Casualties on a battery (p21): a d6 for each, 1-5 the crew, 6 the gun (only ball destroys it; ball kills one crew a hit). */
@@ -217,6 +223,8 @@ function onBattery(g: Game, t: Unit, kills: number, ball: boolean, side: 0 | 1):
  */
 function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   const opts = g.c.options;
+  const weapon = f.spec.weapon;
+  if (weapon === null) return false; // (canFire has said so)
   // (No target when the nearest enemy is beyond range: candidates looks at that first.)
   // A doctrine (no dice in either question) asks first whether it fires now, the cheaper question and
   // often no (holding fire against a charge), before looking for a target; random-legal play keeps
@@ -239,20 +247,21 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   if (
     mayVolley({
       ordered: true,
+      arm: f.spec.arm,
       formation: f.formation === 'battery' ? 'line' : f.formation,
       goodOrder: !f.disordered,
       movedThisTurn: f.moved,
       friendAheadWithin: friendAheadWithin(g, f, VOLLEY_FIRE_ZONE) ? 0 : Infinity,
       lowOnAmmo: f.lowAmmo,
       inVillage,
-    }) &&
-    rangeBand(f.spec.weapon, dist, true, false, opts) !== 'out' &&
+    }, opts) &&
+    rangeBand(weapon, dist, true, false, opts) !== 'out' &&
     wantsVolley(g, f, dist) &&
     g.pips[f.spec.brigade] >= costFor(g, f, 1)
   ) {
     volley = spendPips(g, f, 'volley', 1);
   }
-  const band = rangeBand(f.spec.weapon, dist, volley, false, opts);
+  const band = rangeBand(weapon, dist, volley, false, opts);
   if (band === 'out') return false;
   const figures = inVillage ? townFiringFigures(f.figures, f.spec.lineFront, opts) : volley ? inArc : Math.ceil(inArc / 2);
   const need = toHitNeeded(

@@ -40,7 +40,8 @@ export interface UnitSpec {
   raw: boolean;
   drilled: boolean;
   stubborn: boolean;
-  weapon: Weapon;
+  /** Its small arm (p10), or null: a battery's crew, cavalry its scenario gives none (p25, p40). */
+  weapon: Weapon | null;
   cavalryType: CavalryType | null;
   cavalryWeapon: CavalryWeapon | null;
   /** Light cavalry (p24): free formation changes, 3-wide columns. */
