@@ -419,6 +419,28 @@ const first = (id: string, params: unknown) => {
   return r.success ? null : { path: r.error.issues[0].path.join('.'), message: r.error.issues[0].message };
 };
 
+describe('volley odds melee: cavalry against cavalry tells whether both break through (p23)', () => {
+  const hussarsOnDragoons = { a: { arm: 'cavalry', figures: 12, cavalryType: 'light', charging: true, dice: 6 }, b: { arm: 'cavalry', figures: 12, dice: 6 } };
+  const answer = (params: unknown, options: Record<string, string | number | boolean> = {}) => {
+    const q = question('melee');
+    return q.exact(q.params.parse(params), { ...DEFAULTS, ...options }).distributions;
+  };
+
+  it('the draws and the losers that hold (they fall back, p16) are the break-throughs; recall is left to play', () => {
+    const d = answer(hussarsOnDragoons);
+    const p = (name: string, value: string) => d.find((x) => x.name === name)!.values.find((v) => v.value === value)!.p;
+    expect(d.map((x) => x.name)).toEqual(['onA', 'onB', 'ending', 'breakThrough']);
+    expect(p('breakThrough', 'yes')).toBeCloseTo(p('ending', 'draw') + p('ending', 'aFallsBack') + p('ending', 'bFallsBack'), 12);
+    expect(p('breakThrough', 'yes')).toBeGreaterThan(0);
+    expect(p('breakThrough', 'yes') + p('breakThrough', 'no')).toBeCloseTo(1, 12);
+  });
+
+  it('not asked where it is not played: infantry in the fight, or nagb.cavalryBreakThrough off', () => {
+    expect(answer({ ...hussarsOnDragoons, b: { dice: 6 } }).map((x) => x.name)).toEqual(['onA', 'onB', 'ending']);
+    expect(answer(hussarsOnDragoons, { 'nagb.cavalryBreakThrough': 'off' }).map((x) => x.name)).toEqual(['onA', 'onB', 'ending']);
+  });
+});
+
 describe('an odds file\'s units take only the formations of their arm (p6, p22)', () => {
   it('infantry in column, cavalry in square or attack column, a battery in any formation: refused with the arm\'s list', () => {
     expect(first('shooting', { firers: [{ distance: 4, formation: 'column' }], target: {} })).toEqual({ path: 'firers.0.formation', message: "expected one of line, attackColumn, marchColumn, square for infantry, found 'column'" });

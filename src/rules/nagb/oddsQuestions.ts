@@ -505,17 +505,25 @@ const meleeAsked = onceAsked((p: MeleeParams, options: ResolvedOptions) => melee
 
 const melee: OddsQuestion<MeleeParams> = {
   id: 'melee',
-  doc: 'One round of hand to hand (p14-16): the casualties each side takes, the scores, who wins, and whether the loser breaks or falls back.',
+  doc: 'One round of hand to hand (p14-16): the casualties each side takes, the scores, who wins, and whether the loser breaks or falls back; cavalry against cavalry, whether both break through (p23).',
   params: meleeParams,
   givenByParams: { 'nagb.overlapDice': ['a.dice', 'b.dice'] },
   exact(p, options) {
-    const spec = meleeSetup(p, nagbOptions(options));
+    const o = nagbOptions(options);
+    const spec = meleeSetup(p, o);
     const odds = meleeOdds(spec);
+    // p23: cavalry against cavalry, drawn or with the loser not broken, both ride through (unless a
+    // recall comes first, a choice this question does not make); not played under nagb.cavalryBreakThrough off.
+    const breakThrough: OddsDistribution[] =
+      spec.a.cavalry && spec.b.cavalry && o.cavalryBreakThrough !== 'off'
+        ? [{ name: 'breakThrough', label: 'both break through 2d6 (p23), unless recalled', values: [{ value: 'yes', p: odds.breakThrough }, { value: 'no', p: 1 - odds.breakThrough }] }]
+        : [];
     return {
       distributions: [
         dist('onA', 'casualties of side a', odds.onA),
         dist('onB', 'casualties of side b', odds.onB),
         { name: 'ending', label: 'the result', values: MELEE_ENDINGS.map((e) => ({ value: e, p: odds.endings[e] })) },
+        ...breakThrough,
       ],
       summary: { aWins: odds.aWins, bWins: odds.bWins, draw: odds.draw, a: spec.a, b: spec.b, order: spec.order },
       worked: `${(['a', 'b'] as const).map((k) => `${k} ${spec[k].dice} ${spec[k].dice === 1 ? 'die' : 'dice'} to hit on ${onD6(spec[k].need)}${spec[k].rerollMisses ? ' (misses rolled again)' : ''}, kill on ${onD6(spec[k].killOn)}, ${spec[k].saveOn > 6 ? 'no save' : `the enemy saving on ${onD6(spec[k].saveOn)}`}, bonus ${spec[k].bonus}`).join('; ')}; ${spec.order === 'simultaneous' ? 'both strike at once' : `${spec.order} strikes first`} (p14)`,
@@ -523,7 +531,7 @@ const melee: OddsQuestion<MeleeParams> = {
   },
   sample(p, options, dice: EngagementDice) {
     const out = resolveMeleeRound(dice.fire(0), meleeAsked(p, options), newMeleeResult());
-    return { onA: out.onA, onB: out.onB, ending: out.ending };
+    return { onA: out.onA, onB: out.onB, ending: out.ending, breakThrough: out.breakThrough ? 'yes' : 'no' };
   },
   examples: [
     // p14: a column of 8 charges a line that fights back with 10.
@@ -533,6 +541,8 @@ const melee: OddsQuestion<MeleeParams> = {
     { a: partySchema.parse({ formation: 'attackColumn', charging: true, dice: 8, assaulting: 'hard', rearSupport: true }), b: partySchema.parse({ inVillage: true, figures: 16, startFigures: 24, dice: 8 }), order: 'b' },
     // Cuirassiers against a square's face (p8, p14): the square strikes first, +4 against cavalry.
     { a: partySchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', charging: true, dice: 5 }), b: partySchema.parse({ formation: 'square', dice: 3 }), order: 'b' },
+    // Hussars charging dragoons (p22-23, p40): light against heavy; a draw, or a loser that holds, and both break through.
+    { a: partySchema.parse({ arm: 'cavalry', figures: 12, cavalryType: 'light', charging: true, dice: 6 }), b: partySchema.parse({ arm: 'cavalry', figures: 12, dice: 6 }) },
   ],
 };
 
