@@ -17,6 +17,7 @@ import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
 import { choosesRetreatBeforeAssault } from '../doctrine/assault.js';
 import { recordEliminations } from './losses.js';
 import type { BattleState } from './state.js';
+import type { AorOptions } from '../options.js';
 
 const CLEAR = 0, TOWN = 1, CHATEAU = 2, WOODS = 3, FOREST = 4, FORT = 5;
 
@@ -232,7 +233,7 @@ export function carryOutCharge(
   const st = b.st;
   const side = b.spec(chargers[0]).side;
   let left = chargers.filter((u) => st.alive(u));
-  const chargerFallsBack = r.winner === 'target' || (r.winner === 'tie' && b.c.options.chargeTie === 'chargerReturns');
+  const chargerFallsBack = chargersFallBack(r, b.c.options.chargeTie);
   // A pursuit's round is no charge declared (7.6): it counts as neither won nor lost.
   if (!pursuitRound && r.winner === 'charger') {
     res.extras[`chargesWon.${side}`]++;
@@ -380,7 +381,12 @@ function pursueInto(
   const r = resolveCharge(b, left, won, t.hex, dice, res, { pursuit: true, flank }, sink);
   // After one round the pursuit stops (7.7): the loser falls back as after any charge, without a pursuit of its own.
   carryOutCharge(b, left, won, t.hex, r, NO_PURSUIT, dice, res, sink, undefined, true);
-  return r.winner === 'charger' || (r.winner === 'tie' && b.c.options.chargeTie !== 'chargerReturns') ? left.filter((u) => st.alive(u)) : [];
+  return chargersFallBack(r, b.c.options.chargeTie) ? [] : left.filter((u) => st.alive(u));
+}
+
+/** 7.6: the chargers fall back to their start hex when they lost, or tied under aor.chargeTie chargerReturns. */
+function chargersFallBack(r: ChargeResult, chargeTie: AorOptions['chargeTie']): boolean {
+  return r.winner === 'target' || (r.winner === 'tie' && chargeTie === 'chargerReturns');
 }
 
 const NO_PURSUIT: PursuitChoice = () => -1;

@@ -431,8 +431,20 @@ function limitAhead(g: Game, u: Unit, skip: number): number {
  */
 export function roomAhead(g: Game, u: Unit, skip: number): number {
   if (u.removed) return 0;
-  const m = moveBody(u.body, 1, FAR, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limitAhead(g, u, skip), g.move);
+  const m = rideAhead(g, u, FAR, skip);
   return m.stop === 'leftLane' ? Infinity : m.moved;
+}
+
+/** u's body moved `dist` inches straight ahead, as far as the ground and the first unit but `skip` allow (into g.move; u itself unchanged). */
+function rideAhead(g: Game, u: Unit, dist: number, skip: number) {
+  return moveBody(u.body, 1, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limitAhead(g, u, skip), g.move);
+}
+
+/** p23: tells a ride through, from front `from` to where u's front is now. */
+function tellRide(g: Game, u: Unit, through: Unit, from: number, roll: number): void {
+  if (!g.sink) return;
+  g.sink({ type: 'breakThrough', side: u.side, unit: u.spec.id, through: through.spec.id, roll, distance: (u.body.front - from) * u.body.facing });
+  g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
 }
 
 /**
@@ -444,14 +456,11 @@ export function roomAhead(g: Game, u: Unit, skip: number): number {
 export function rideThrough(g: Game, u: Unit, dist: number, skip: number, through: Unit, roll: number): number {
   const from = u.body.front;
   if (u.removed || !(dist > 0)) return from;
-  const m = moveBody(u.body, 1, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limitAhead(g, u, skip), g.move);
+  const m = rideAhead(g, u, dist, skip);
   u.body.front = m.front;
   bodyChanged(g, u);
   if (m.stop === 'leftLane') {
-    if (g.sink) {
-      g.sink({ type: 'breakThrough', side: u.side, unit: u.spec.id, through: through.spec.id, roll, distance: (m.front - from) * u.body.facing });
-      g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, m.front] });
-    }
+    tellRide(g, u, through, from, roll);
     remove(g, u, 'offTable');
   }
   return from;
@@ -462,10 +471,7 @@ export function endRide(g: Game, u: Unit, through: Unit, from: number, roll: num
   if (u.removed) return;
   settleClear(g, u);
   if (u.removed) return;
-  if (g.sink) {
-    g.sink({ type: 'breakThrough', side: u.side, unit: u.spec.id, through: through.spec.id, roll, distance: (u.body.front - from) * u.body.facing });
-    g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
-  }
+  tellRide(g, u, through, from, roll);
   placed(g, u);
 }
 
