@@ -517,6 +517,40 @@ describe('7.7 pursuit', () => {
     expect(dice.used.fire).toEqual([4, 2]);
   });
 
+  it('7.7 (aor.pursuedHexFire othersFire): units standing where the pursued retreated fire back, the pursued do not; the beaten hex falls back', () => {
+    // E retreats into 4,2, where I stands. Charge: K 8 at 6 -> 1 hit (E keeps a step), E 4 at 2 -> 0.
+    // Pursuit: I (undisrupted infantry) tests for square, 6 fails; K 8 at 6 -> 1 hit; I alone replies, 4 at 2 -> 0.
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), inf('I', 1, '4,2')]);
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(6)], [...roll(2), ...roll(2)]], morale: [[], [6]] });
+    const { res, events } = winAndPursue(t, dice, true);
+    expect(events.find((e) => e.type === 'pursuit')).toMatchObject({ target: t.h('4,2'), returnFire: true, retreated: true });
+    const f = fires(events);
+    expect(f.map((e) => e.side)).toEqual([0, 1, 0, 1]);
+    expect(f[2].modifiers).toContain('pursuit: the retreated do not fire back, the others in the hex do (7.7)');
+    expect(f[3].rawStrength).toBe(4); // I only: E, disrupted and retreated, would add 2
+    expect(events.some((e) => e.type === 'check' && e.purpose === 'square' && e.side === 1)).toBe(true);
+    // K won the round: the hex falls back, I disrupted with it (7.6 as 7.7 applies it).
+    expect(t.b.st.disrupted[t.u('I')]).toBe(1);
+    expect(t.pos('I')).not.toBe(t.h('4,2'));
+    expect(t.pos('K')).toBe(t.h('3,2'));
+    expect(res.extras['pursuitsChosen.0']).toBe(1);
+    expect([res.sides[0].chargesDeclared, res.sides[0].chargesWon, res.sides[0].chargesHome]).toEqual([1, 1, 1]);
+    const told = narrate(events, subjectOf(t.c, 'x')).lines.map((l) => l.text);
+    expect(told.some((l) => l.startsWith('Pursuit (7.7) by K into 4,2') && l.includes('the others in the hex do'))).toBe(true);
+  });
+
+  it('7.7 (aor.pursuedHexFire none): nobody in the hex the pursued entered fires back, and nobody falls back', () => {
+    const t = setUp([cav('K', 0, '2,2'), cav('E', 1, '3,2'), inf('I', 1, '4,2')], { options: { 'aor.pursuedHexFire': 'none' } });
+    const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(6)], roll(2)], morale: [[], [6]] });
+    const { events } = winAndPursue(t, dice, true);
+    expect(events.find((e) => e.type === 'pursuit')).not.toHaveProperty('returnFire');
+    const f = fires(events);
+    expect(f.map((e) => e.side)).toEqual([0, 1, 0]);
+    expect(f[2].modifiers).toContain('pursuit: no return fire (7.7)');
+    expect(t.pos('I')).toBe(t.h('4,2'));
+    expect(dice.used.fire).toEqual([4, 2]);
+  });
+
   it('declined pursuit: a d6 above the unit pursuit rating pursues anyway', () => {
     const t = setUp([cav('K', 0, '2,2', { pursuit: 3 }), cav('E', 1, '3,2')]);
     const dice = new ScriptedDice({ fire: [[...roll(6), ...roll(2)], roll(2)], morale: [[4], []] });

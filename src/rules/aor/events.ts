@@ -48,8 +48,11 @@ export type AorEvent =
   | { type: 'charge'; side: SideIndex; units: string[]; from: number; target: number; reaction: boolean }
   /** Infantry tried to form square against a charge. */
   | { type: 'square'; side: SideIndex; hex: number; formed: boolean }
-  /** returnFire: the pursuit goes after another enemy, which meets it as a normal charge (7.7). */
-  | { type: 'pursuit'; side: SideIndex; units: string[]; target: number; returnFire?: boolean }
+  /**
+   * returnFire: the pursuit meets return fire as a normal charge (7.7): from another enemy, or from the
+   * units standing with the retreated (retreated: the hex the beaten units retreated into).
+   */
+  | { type: 'pursuit'; side: SideIndex; units: string[]; target: number; returnFire?: boolean; retreated?: boolean }
   /** A formation (or, with formation null, the army) was demoralized (13, 14). */
   | Core<'broken'>
   /** New orders sent (12.4: `arrives` is the turn they take effect) or taking effect (turn === arrives). */

@@ -345,6 +345,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aor.pursuedHexFire',
+    values: ['othersFire', 'none'],
+    default: 'othersFire',
+    source: '7.7',
+    doc: 'A pursuit of the units that just retreated, into a hex where other units of their side stand too: whether those others fire back (7.7 forbids it to the retreated only, and a charge on any other enemy is resolved as usual), or nobody in the hex does.',
+    valueDocs: {
+      othersFire: 'the units that did not retreat fire back and the round is a normal charge on the hex: the loser falls back, the retreated with it',
+      none: 'the whole hex takes the pursuers\' fire without reply, and nobody falls back',
+    },
+  },
+  {
     name: 'aor.casualtyModel',
     values: ['shares', 'everyManLost'],
     default: 'shares',
@@ -414,6 +425,7 @@ export interface AorOptions {
   fallBackArtillery: 'fallsBack' | 'destroyed';
   reorganizationTurns: 'nightTurns' | 'fromFirstNight';
   fortDefenderFire: 'halved' | 'full';
+  pursuedHexFire: 'othersFire' | 'none';
   turnEndRecovery: 'allUnits' | 'phasingSide';
   armyDemoralization: 'french' | 'anyArmy';
   chargeWithoutInfantry: 'asSquareFailed' | 'normal';
@@ -462,6 +474,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     fallBackArtillery: get('fallBackArtillery'),
     reorganizationTurns: get('reorganizationTurns'),
     fortDefenderFire: get('fortDefenderFire'),
+    pursuedHexFire: get('pursuedHexFire'),
     turnEndRecovery: get('turnEndRecovery'),
     armyDemoralization: get('armyDemoralization'),
     chargeWithoutInfantry: get('chargeWithoutInfantry'),

@@ -133,10 +133,11 @@ export function resolveCharge(
   dice: EngagementDice,
   res: EngagementResult,
   /**
-   * reaction: a 7.8 charge; backhand: 7.10's backhand blow; noReturnFire: a pursuit (7.7), the pursued
-   * do not fire; flank: 7.10's flank charge as judged before the segment's charges resolved (7.6).
+   * reaction: a 7.8 charge; backhand: 7.10's backhand blow; pursuit: a pursuit's round (7.7), where
+   * `silent` units of the target hex do not fire back (the pursued); flank: 7.10's flank charge as
+   * judged before the segment's charges resolved (7.6).
    */
-  opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean; pursuit?: boolean; flank?: boolean } = {},
+  opts: { reaction?: boolean; backhand?: boolean; pursuit?: boolean; silent?: readonly number[]; flank?: boolean } = {},
   sink?: AorSink,
 ): ChargeResult {
   const st = b.st;
@@ -174,17 +175,17 @@ export function resolveCharge(
   raw *= factor * terrain;
   let rawD = 0;
   const halve = c.options.chargeDefenceFire === 'halvedUnlessRepeating';
-  if (!opts.noReturnFire) {
-    for (const u of defenders) rawD += st.strength(u) * (st.disrupted[u] ? 0.5 : 1) * (halve && !b.spec(u).repeating ? 0.5 : 1);
-  }
+  const firing = opts.silent ? defenders.filter((u) => !opts.silent!.includes(u)) : defenders;
+  for (const u of firing) rawD += st.strength(u) * (st.disrupted[u] ? 0.5 : 1) * (halve && !b.spec(u).repeating ? 0.5 : 1);
   const sA = roundHalfUp(raw);
   const rollA = twoD6(dice.fire(side));
   const hitsA = hitsFor(sA, rollA);
-  if (sink) sink({ type: 'fire', side, rawStrength: raw, strength: sA, roll: rollA, hits: hitsA, modifiers: chargeLabels(c.options.squareEffect, formed, factor, opts) });
+  const returnFire = firing.length > 0;
+  if (sink) sink({ type: 'fire', side, rawStrength: raw, strength: sA, roll: rollA, hits: hitsA, modifiers: chargeLabels(c.options.squareEffect, formed, factor, opts, returnFire) });
   let hitsD = 0;
   // A charge (not a pursuit's extra round, 7.7) that comes to be resolved went home.
-  if (!opts.noReturnFire && !opts.pursuit) res.sides[side].chargesHome++;
-  if (!opts.noReturnFire) {
+  if (!opts.pursuit) res.sides[side].chargesHome++;
+  if (returnFire) {
     const sD = roundHalfUp(rawD);
     const rollD = twoD6(dice.fire(enemy));
     hitsD = hitsFor(sD, rollD);
@@ -203,9 +204,14 @@ const NEVER = () => {
   throw new Error('a deterministic hit allocation drew a random number');
 };
 
-function chargeLabels(effect: string, formed: boolean, factor: number, opts: { reaction?: boolean; backhand?: boolean; noReturnFire?: boolean; pursuit?: boolean }): string[] {
+function chargeLabels(effect: string, formed: boolean, factor: number, opts: { reaction?: boolean; backhand?: boolean; pursuit?: boolean; silent?: readonly number[] }, returnFire: boolean): string[] {
+  const pursuit = !returnFire
+    ? 'pursuit: no return fire (7.7)'
+    : opts.silent?.length
+      ? 'pursuit: the retreated do not fire back, the others in the hex do (7.7)'
+      : 'pursuit: a charge on another enemy (7.7)';
   return [
-    opts.reaction ? 'reaction charge (7.8)' : opts.noReturnFire ? 'pursuit: no return fire (7.7)' : opts.pursuit ? 'pursuit: a charge on another enemy (7.7)' : 'charge (7.6)',
+    opts.reaction ? 'reaction charge (7.8)' : opts.pursuit ? pursuit : 'charge (7.6)',
     `square ${formed ? 'formed' : 'not formed'} (aor.squareEffect ${effect})`,
     `x${factor} in all`,
     ...(opts.backhand ? ['backhand blow x2 (7.10)'] : []),
@@ -342,8 +348,9 @@ export function pursuitTargets(b: BattleState, side: SideIndex, won: number, fle
 /**
  * One round of pursuit (7.7) from the won hex: enemy cavalry may react to it first (7.8, with the
  * backhand blow of 7.10); the retreated units take the pursuers' fire without replying, any other enemy
- * meets a normal charge (a square, return fire, and the loser falls back). Returns the pursuers still
- * free to take the won hex: none if a reaction or the pursued beat them.
+ * meets a normal charge (a square, return fire, and the loser falls back), also one standing in the hex
+ * the retreated entered (aor.pursuedHexFire othersFire: they fire back, the retreated do not). Returns
+ * the pursuers still free to take the won hex: none if a reaction or the pursued beat them.
  */
 function pursueInto(
   b: BattleState,
@@ -361,7 +368,10 @@ function pursueInto(
   const st = b.st;
   const side = b.spec(pursuers[0]).side;
   let left = pursuers;
-  if (sink) sink({ type: 'pursuit', side, units: left.map((u) => b.spec(u).id), target: t.hex, ...(t.retreated ? {} : { returnFire: true }) });
+  // 7.7: the retreated do not fire back; others in their hex do, as any other enemy (aor.pursuedHexFire).
+  const others = t.retreated && b.c.options.pursuedHexFire === 'othersFire' && b.stackAt(t.hex).some((u) => !fled.includes(u));
+  const returnFire = !t.retreated || others;
+  if (sink) sink({ type: 'pursuit', side, units: left.map((u) => b.spec(u).id), target: t.hex, ...(returnFire ? { returnFire } : {}), ...(t.retreated ? { retreated: true } : {}) });
   // 7.8: the pursuit is a charge that enemy cavalry may react to, doubled against pursuers (7.10); a
   // pursuer beaten by it falls back and pursues no more.
   if (react) {
@@ -374,11 +384,11 @@ function pursueInto(
   if (left.length === 0 || b.sideAt[t.hex] !== 1 - side) return left;
   // 7.10's flank charge as 7.6 judges it: the segment's other chargers are in their own targets.
   const flank = isFlankCharge(b, side, won, t.hex, [...engaged, ...left]);
-  if (t.retreated) {
-    resolveCharge(b, left, won, t.hex, dice, res, { noReturnFire: true, flank }, sink);
+  if (!returnFire) {
+    resolveCharge(b, left, won, t.hex, dice, res, { pursuit: true, silent: b.stackAt(t.hex), flank }, sink);
     return left;
   }
-  const r = resolveCharge(b, left, won, t.hex, dice, res, { pursuit: true, flank }, sink);
+  const r = resolveCharge(b, left, won, t.hex, dice, res, { pursuit: true, silent: t.retreated ? fled : [], flank }, sink);
   // After one round the pursuit stops (7.7): the loser falls back as after any charge, without a pursuit of its own.
   carryOutCharge(b, left, won, t.hex, r, NO_PURSUIT, dice, res, sink, undefined, true);
   return chargersFallBack(r, b.c.options.chargeTie) ? [] : left.filter((u) => st.alive(u));

@@ -543,7 +543,7 @@ class Narrator {
       case 'square':
         return; // told by the square check before it
       case 'pursuit':
-        return this.onPursuit(e.side, e.units, e.target, e.returnFire === true);
+        return this.onPursuit(e.side, e.units, e.target, e.returnFire === true, e.retreated === true);
       case 'orders': {
         const name = (this.s.kind === 'battle' ? this.s.formations.find((f) => f.id === e.formation)?.name : undefined) ?? e.formation;
         const text =
@@ -805,10 +805,14 @@ class Narrator {
     this.arrow('charge', side, [from, target]);
   }
 
-  private onPursuit(side: SideIndex, ids: string[], target: number, returnFire: boolean): void {
+  private onPursuit(side: SideIndex, ids: string[], target: number, returnFire: boolean, retreated: boolean): void {
     const from = this.resolving?.target ?? this.place[this.unit(ids[0])];
     this.resolving = { side, units: ids.map((id) => this.unit(id)), from, target, pursuit: true, returnFire, fires: 0, lostChargers: 0, lostTarget: 0 };
-    const how = returnFire ? 'another enemy next to the won hex, charged as usual' : 'the pursued do not fire back';
+    const how = !returnFire
+      ? 'the pursued do not fire back'
+      : retreated
+        ? 'the pursued do not fire back, the others in the hex do, charged as usual'
+        : 'another enemy next to the won hex, charged as usual';
     this.say(this.d, `Pursuit (7.7) by ${ids.join(', ')} into ${this.hex(target)} [${this.ids(this.unitsAt(target))}]: ${how}`);
     this.arrow('pursuit', side, [from, target]);
   }
