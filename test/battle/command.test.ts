@@ -9,7 +9,7 @@ import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { checkLeaders, commandMasks, commandPhase, commandTraceCost, leaderStepCost, mayReorganize, orderDistance, reorganizationOrder, updateCommandRange } from '../../src/rules/aor/battle/command.js';
+import { checkLeaders, commandMasks, leaderStackedWith, commandPhase, commandTraceCost, leaderStepCost, mayReorganize, orderDistance, reorganizationOrder, updateCommandRange } from '../../src/rules/aor/battle/command.js';
 import { costField, costFieldMasked } from '../../src/hex/paths.js';
 import { compileBattle, type CompiledBattle } from '../../src/rules/aor/battle/compile.js';
 import { attackersIn } from '../../src/rules/aor/battle/combat.js';
@@ -441,7 +441,28 @@ describe('16 night and 15 reorganization', () => {
     expect(events.filter((e) => e.type === 'relocate').map((e) => e.type === 'relocate' && e.why)).toEqual(['reorganized', 'reorganized']);
     for (const u of back) expect(b.st.steps[u]).toBe(1);
     expect(res.extras['unitsReorganized.0']).toBe(2);
+    // 15: for the rest of that turn the leader does not count as present: no command range (12.1).
+    updateCommandRange(b);
+    for (const u of back) expect(b.inCommand[u]).toBe(0);
+    expect(leaderStackedWith(b, 0, c.map.grid.index(2, 2))).toBe(false); // no +1 to a reaction charge (7.8)
+    b.turn = 4;
+    updateCommandRange(b);
+    for (const u of back) expect(b.inCommand[u]).toBe(1);
+    expect(leaderStackedWith(b, 0, c.map.grid.index(2, 2))).toBe(true);
     c.map.terrain.fill(0);
+  });
+
+  it('15: a leader with nobody to reorganize stays present: his units keep their command range', () => {
+    const c = compile({ night: [3] }, [
+      { formations: [{ id: 'F', orders: 'reserve', leader: { id: 'L', rating: 3, at: '2,2' }, units: [{ id: 'a', strength: 6, reduced: 3, at: '3,1' }] }] },
+      { formations: [{ id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '12,2' }] }] },
+    ]);
+    const b = c.workspace;
+    b.reset();
+    b.turn = 3;
+    commandPhase(b, new Faces([]), newBattleResult(c));
+    updateCommandRange(b);
+    expect(b.inCommand[0]).toBe(1);
   });
 
   // 15 leaves to the player which units come back when more wait than the leader's hex takes.

@@ -170,7 +170,7 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
   // Each leader's field once, with the hexes it reached (a few dozen: the range is short).
   const field = (l: number): Reached | null => {
     const at = b.leaderPos[l];
-    if (at < 0) return null;
+    if (at < 0 || b.leaderAwayTurn[l] === b.turn) return null; // off the map, or reorganizing (15)
     const reached = b.rangeReached[l];
     if (!ready[l]) {
       const side = c.leaders[l].side;
@@ -234,13 +234,14 @@ const mayCharge = (o: Orders) => o === 'attack' || o === 'defend';
 
 /**
  * Whether a leader of `side` is stacked in hex `h` (7.8, 11). A formation leader whose formation marches
- * is not: under March orders (12.2) his counter marks where the units head, not where he is.
+ * is not: under March orders (12.2) his counter marks where the units head, not where he is; nor is one
+ * who reorganized units this turn (15: not present for any other purpose).
  */
 export function leaderStackedWith(b: BattleState, side: SideIndex, h: number): boolean {
   const c = b.c;
   for (let i = 0; i < c.leaders.length; i++) {
     const l = c.leaders[i];
-    if (l.side !== side || b.leaderPos[i] !== h) continue;
+    if (l.side !== side || b.leaderPos[i] !== h || b.leaderAwayTurn[i] === b.turn) continue;
     if (l.role === 'leader' && b.ordersOf(l.formation) === 'march') continue;
     return true;
   }
@@ -454,10 +455,12 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
     // Extended LOS: any enemy unit anywhere that can see the leader's hex.
     for (const e of c.sides[1 - side].units) if (b.pos[e] >= 0 && hasLineOfSight(c.map, b.pos[e], at)) return;
     let placed = 0;
+    let tried = false;
     const waiting = f.units.filter((u) => b.pos[u] < 0 && b.entered[u] !== 0 && !b.permanent[u] && mayReorganize(b, u));
     for (const u of reorganizationOrder(b, side, waiting, dice)) {
       if (placed >= 2) break;
       if (b.count[at] >= stackLimit(b, at) || b.sideAt[at] === 1 - side) break;
+      tried = true;
       if (b.formationDemoralized[fi] || b.armyDemoralized[side]) {
         const roll = d6(dice.morale(side));
         if (roll < 5) {
@@ -480,6 +483,8 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
       placed++;
       if (sink) sink({ type: 'relocate', side, unit: s.id, from: -1, to: at, why: 'reorganized' });
     }
+    // 15: the leader who reorganized does not count as present for anything else this turn.
+    if (tried) b.leaderAwayTurn[l] = b.turn;
     // 14.1: demoralization lifts when reorganization brings the eliminated strength below the limit.
     if (b.formationDemoralized[fi] && f.limit > 0 && b.formationLoss[fi] < f.limit) {
       b.formationDemoralized[fi] = 0;

@@ -199,6 +199,11 @@ export class BattleState {
    * checkLeaders settles it; a leader whose units simply marched off is alone but not at risk.
    */
   readonly leaderLeftAlone: Uint8Array;
+  /**
+   * 15: the turn on which a leader reorganized units (-1 if never): for the rest of that turn he does not
+   * count as present for anything else, so he gives his formation no command range (12.1).
+   */
+  readonly leaderAwayTurn: Int32Array;
   /** Per formation: least command-range cost to each hex from its commanders (12.1), null without a leader. */
   readonly commandField: (Float64Array | null)[];
   /** One reused buffer per formation for its command field, and the hexes where it is finite. */
@@ -324,6 +329,7 @@ export class BattleState {
     this.leaderBack = new Int32Array(c.leaders.length);
     this.planDone = new Uint8Array(c.plan.length);
     this.leaderLeftAlone = new Uint8Array(c.leaders.length);
+    this.leaderAwayTurn = new Int32Array(c.leaders.length);
     this.commandField = new Array(nf).fill(null);
     this.commandBuffers = c.formations.map(() => new Float64Array(hexes).fill(Infinity));
     this.commandHeld = c.formations.map(() => newReached(c.map.grid));
@@ -426,6 +432,7 @@ export class BattleState {
     c.leaders.forEach((l, i) => {
       this.leaderPos[i] = l.startHex;
       this.leaderLeftAlone[i] = 0;
+      this.leaderAwayTurn[i] = -1;
       this.leaderRating[i] = l.rating;
       this.leaderBack[i] = 0;
     });

@@ -627,7 +627,7 @@ class Narrator {
       this.steps[u] = 1;
       this.disrupted[u] = false;
       this.out[u] = false;
-      this.say(this.d, `${id} is reorganized at ${this.hex(to)}, on its reduced side (15)`);
+      this.say(this.d, `${id} is reorganized at ${this.hex(to)}, on its reduced side (15); its leader gives no command range for the rest of the turn`);
       this.hold(to, side);
       return;
     }
