@@ -166,6 +166,15 @@ export function heavyCavalryDrm(units: readonly CombatUnit[], rule: AoeOptions['
   return a > 0 ? a : h;
 }
 
+/**
+ * Defending cavalry countercharges (p2: no -2, and it may carry the position or recall when it wins)
+ * when in good order and, under aoe.countercharge `facingCharger`, not outflanked or attacked in the
+ * rear: it rides at a charger it faces. The text names no other condition [gap].
+ */
+export function countercharges(arm: Arm, disordered: boolean, outflanked: boolean, rule: AoeOptions['countercharge']): boolean {
+  return arm === 'cavalry' && !disordered && (rule === 'anyGoodOrder' || !outflanked);
+}
+
 /** Breakthrough charge: +1 for the attacker. */
 export function breakthroughDrm(s: BayonetSituation): number {
   return s.breakthrough ? 1 : 0;
