@@ -131,7 +131,7 @@ describe('Bayonet & Sabre modifiers (p2 Bayonet & Sabre Die Roll Modifiers; p3)'
     const taken = [cav({ countercharging: countercharges('cavalry', false, true, 'facingCharger') })];
     expect(defenderModifier([unit()], taken, { breakthrough: false, defenderOutflanked: true }, o)).toBe(-3 - 2 + 1);
   });
-  it('p3 Built Up Areas: cavalry attacking a unit in a BUA counts as disordered', () => {
+  it('rulings 3.4 [gap] (the parent game, not the text of p3 Built Up Areas): cavalry attacking a unit in a BUA counts as disordered', () => {
     expect(disorderDrm([cav()], 'attacker', [unit({ formation: 'none', cover: 2 })])).toBe(-2);
   });
   it('p2 (note 1): -1 for each hit, at the count half the stands carry', () => {

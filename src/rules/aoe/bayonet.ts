@@ -183,7 +183,7 @@ export function breakthroughDrm(s: BayonetSituation): number {
 /**
  * -2 once (note 1) when half the side's stands are disordered (silenced), cavalry defending without
  * countercharging, Open Order, or an unattached battery; cavalry attacking a unit in a BUA always
- * counts as disordered (p3 Built Up Areas).
+ * counts as disordered (rulings 3.4 [gap]: the parent game's, not in the text's p3 Built Up Areas).
  */
 export function disorderDrm(units: readonly CombatUnit[], role: Role, enemies: readonly CombatUnit[]): number {
   let enemyInBua = false;
