@@ -106,3 +106,29 @@ describe('Guns beaten by infantry (p2 +1..+6: guns limber and retreat a full mov
     expect([p.st.limbered[1], p.st.disordered[1], p.st.body[1].front]).toEqual([1, 1, 21]);
   });
 });
+
+describe('Defending cavalry countercharges (p2 -2 non-countercharging cavalry; aoe.countercharge)', () => {
+  const FIELD = {
+    flankFaces: 2,
+    sides: sides(
+      [{ id: 'I1', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'I2', formation: 'fieldColumn', front: 10, offset: 1 }],
+      [{ id: 'Cav', arm: 'cavalry', formation: 'line', front: 15 }],
+    ),
+  };
+  const totals = (options: Record<string, string>, flank: boolean) => {
+    const c = compile(FIELD, options);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(1)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 2, 0);
+    if (flank) placeInContact(c, p.st, 1, 2, 1);
+    bayonetPhase(p);
+    return (events.find((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>).totals;
+  };
+  it('charged in front only, it countercharges: 1 +1 Regular = 2 (no -2)', () => {
+    expect(totals({}, false)[1]).toBe(2);
+  });
+  it('taken in the flank too it cannot ride at the charger: 1 -3 outflanked -2 +1 = -3; under anyGoodOrder only the -3: -1', () => {
+    expect(totals({}, true)[1]).toBe(-3);
+    expect(totals({ 'aoe.countercharge': 'anyGoodOrder' }, true)[1]).toBe(-1);
+  });
+});

@@ -17,6 +17,7 @@ import {
   breakthroughTarget,
   cavalryVsInfantryDrm,
   combatQualityDrm,
+  countercharges,
   coverDrm,
   DEFENDER_DRIVEN_BACK,
   DEFENDER_SHATTERED,
@@ -118,7 +119,19 @@ describe('Bayonet & Sabre modifiers (p2 Bayonet & Sabre Die Roll Modifiers; p3)'
     expect(disorderDrm([unit({ disordered: true, stands: 2 }), unit({ stands: 4 })], 'attacker', [unit()])).toBe(0); // 2 of 6
     expect(disorderDrm([unit({ disordered: true, stands: 3 }), unit({ stands: 3 })], 'attacker', [unit()])).toBe(-2); // half
   });
-  it('p3 Built Up Areas: cavalry attacking a unit in a BUA counts as disordered', () => {
+  it('p2 countercharging cavalry (aoe.countercharge): in good order it countercharges, unless outflanked under facingCharger; nothing else does', () => {
+    expect(countercharges('cavalry', false, false, 'facingCharger')).toBe(true);
+    expect(countercharges('cavalry', false, true, 'facingCharger')).toBe(false);
+    expect(countercharges('cavalry', false, true, 'anyGoodOrder')).toBe(true);
+    for (const rule of ['facingCharger', 'anyGoodOrder'] as const) {
+      expect(countercharges('cavalry', true, false, rule)).toBe(false);
+      expect(countercharges('infantry', false, false, rule)).toBe(false);
+    }
+    // Outflanked cavalry in good order: -3 and, not countercharging, -2 as well under the default.
+    const taken = [cav({ countercharging: countercharges('cavalry', false, true, 'facingCharger') })];
+    expect(defenderModifier([unit()], taken, { breakthrough: false, defenderOutflanked: true }, o)).toBe(-3 - 2 + 1);
+  });
+  it('rulings 3.4 [gap] (the parent game, not the text of p3 Built Up Areas): cavalry attacking a unit in a BUA counts as disordered', () => {
     expect(disorderDrm([cav()], 'attacker', [unit({ formation: 'none', cover: 2 })])).toBe(-2);
   });
   it('p2 (note 1): -1 for each hit, at the count half the stands carry', () => {

@@ -8,6 +8,7 @@ import { RUNG } from '../../src/core/result.js';
 import { applyMarchResult, marchUnit, squareRoll } from '../../src/rules/aoe/marchPhase.js';
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
 import { startPlay } from '../../src/rules/aoe/play.js';
+import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
 import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
 
@@ -150,5 +151,28 @@ describe('Forming square (p1, p3 Forming Square)', () => {
     squareRoll(p, 1);
     expect(p.st.formationOf(1)).toBe('square');
     expect(p.st.disordered[1]).toBe(0);
+  });
+});
+
+describe('The March Mode -2 and a formation change where the unit stands (p1, p3 March Mode; aoe.marchModeChange)', () => {
+  // A Columnar square with no cavalry about forms back to Line where it stands (the stand-fast defender).
+  const SQUARE = { sides: sides([{ id: 'A', formation: 'fieldColumn', front: 4 }], [{ id: 'P', marchMode: 'columnar', formation: 'square', front: 20 }]) };
+  const play = (options: Record<string, string>) => {
+    const c = compile(SQUARE, options);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '1/morale': [d10(5)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    marchUnit(p, 1);
+    return { p, check: events.find((e) => e.type === 'check') as Extract<AoeEvent, { type: 'check' }> };
+  };
+  it('moveOnly (default): changing to Line without moving is no move in Line: 5 +1 square = 6, En Avant, and it forms Line', () => {
+    const { p, check } = play({});
+    expect(check.modified).toBe(6);
+    expect(p.st.formationOf(1)).toBe('line');
+  });
+  it('changeToo: the change counts as moving in Line, -2: 4, Cautious, which allows no change but to square', () => {
+    const { p, check } = play({ 'aoe.marchModeChange': 'changeToo' });
+    expect(check.modified).toBe(4);
+    expect(p.st.formationOf(1)).toBe('square');
   });
 });

@@ -22,6 +22,7 @@ import {
   marchStandLossHits,
   mayChangeFormation,
   moveShare,
+  movesForMarchMode,
   RALLY,
   retireBeyond,
   retireDistance,
@@ -155,6 +156,15 @@ describe('March Table modifiers (p1 Tactical Movement Modifiers; p3 March Table)
     expect(marchModeDrm('columnar', 'line', false, 'inconsistent')).toBe(0);
     expect(marchModeDrm(null, 'line', true, 'inconsistent')).toBe(0);
     expect(mod({ marchMode: 'linear', formation: 'fieldColumn', movingFormation: 'fieldColumn' })).toBe(1 - 2);
+  });
+  it('p3 March Mode, aoe.marchModeChange: a move along the ground always wants to move; a change where it stands only under changeToo', () => {
+    for (const rule of ['moveOnly', 'changeToo'] as const) {
+      expect(movesForMarchMode(true, false, rule)).toBe(true);
+      expect(movesForMarchMode(true, true, rule)).toBe(true);
+      expect(movesForMarchMode(false, false, rule)).toBe(false);
+    }
+    expect(movesForMarchMode(false, true, 'moveOnly')).toBe(false);
+    expect(movesForMarchMode(false, true, 'changeToo')).toBe(true);
   });
   it('p3 Secure Flanks: +1', () => expect(mod({ secureFlanks: true })).toBe(1));
   it('p1: Elite +1, Conscript -1', () => {

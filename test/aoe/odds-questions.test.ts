@@ -138,3 +138,37 @@ describe('the March Table and Bayonet & Sabre questions take each arm\'s own for
     expect(names({ arm: 'cavalry', formation: 'line' })).toContain('mayCharge');
   });
 });
+
+describe('the questions ask what play meets (bayonetPhase.ts, marchPhase.ts)', () => {
+  const bayonet = (params: unknown, options = DEFAULTS) => bayonetSetup(q('bayonet').params.parse(params) as never, options);
+  it('p2, aoe.countercharge: defending cavalry in good order countercharges as in play (no -2); outflanked it does not (-3 and -2), unless anyGoodOrder', () => {
+    const cavalry = { attackers: [{}], defenders: [{ arm: 'cavalry' }] };
+    expect(bayonet(cavalry).defender).toBe(1); // Regular
+    expect(bayonet({ ...cavalry, outflanked: true }).defender).toBe(1 - 3 - 2);
+    expect(bayonet({ ...cavalry, outflanked: true }, resolveOptions(AOE_OPTIONS, { 'aoe.countercharge': 'anyGoodOrder' })).defender).toBe(1 - 3);
+    expect(bayonet({ attackers: [{}], defenders: [{ arm: 'cavalry', disordered: true }] }).defender).toBe(1 - 2);
+    expect(q('bayonet').params.safeParse({ attackers: [{}], defenders: [{ arm: 'cavalry', countercharging: false }] }).success).toBe(false);
+  });
+  it('p1 Special Rules: a battery beside the defending troops is attached to them (no -2 for an unattached battery)', () => {
+    // One infantry stand and the gun stand: the battery is half the stands, so an unattached one would cost -2.
+    expect(bayonet({ attackers: [{}], defenders: [{ stands: 1 }, { arm: 'artillery' }] }).defender).toBe(1);
+    expect(q('bayonet').params.safeParse({ attackers: [{}], defenders: [{ arm: 'artillery', attached: false }, {}] }).success).toBe(false);
+  });
+  it('a battery never charges in play, and fresh hits are among the unit\'s hits: both refused, naming the field', () => {
+    const battery = q('bayonet').params.safeParse({ attackers: [{}, { arm: 'artillery' }], defenders: [{}] });
+    expect(battery.success).toBe(false);
+    expect(battery.error?.issues[0].path).toEqual(['attackers', 1, 'arm']);
+    const fresh = q('bayonet').params.safeParse({ attackers: [{ hits: 1, freshHits: 2 }], defenders: [{}] });
+    expect(fresh.success).toBe(false);
+    expect(fresh.error?.issues[0].path).toEqual(['attackers', 0, 'freshHits']);
+    expect(q('bayonet').params.safeParse({ attackers: [{ hits: 2, freshHits: 2 }], defenders: [{}] }).success).toBe(true);
+  });
+  it('p1 Forming Square: the square answer is for the roll play makes standing: a Columnar line wanting to move in Line has -2 for its move, none for the square', () => {
+    const m = q('march');
+    const e = m.exact(m.params.parse({ formation: 'line', marchMode: 'columnar' }) as never, DEFAULTS);
+    expect(e.summary).toMatchObject({ modifier: -2, squareModifier: 0 });
+    expect(dist(e, 'square').yes).toBeCloseTo(0.7, 12); // 4 or more on a d10, as sims/aoe/square.odds.yaml
+    const names = (params: unknown) => m.exact(m.params.parse(params) as never, DEFAULTS).distributions.map((d) => d.name);
+    expect(names({ formation: 'none' })).not.toContain('square'); // a unit in a village block has no formation to change (square.ts)
+  });
+});

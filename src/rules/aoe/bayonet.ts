@@ -166,6 +166,15 @@ export function heavyCavalryDrm(units: readonly CombatUnit[], rule: AoeOptions['
   return a > 0 ? a : h;
 }
 
+/**
+ * Defending cavalry countercharges (p2: no -2, and it may carry the position or recall when it wins)
+ * when in good order and, under aoe.countercharge `facingCharger`, not outflanked or attacked in the
+ * rear: it rides at a charger it faces. The text names no other condition [gap].
+ */
+export function countercharges(arm: Arm, disordered: boolean, outflanked: boolean, rule: AoeOptions['countercharge']): boolean {
+  return arm === 'cavalry' && !disordered && (rule === 'anyGoodOrder' || !outflanked);
+}
+
 /** Breakthrough charge: +1 for the attacker. */
 export function breakthroughDrm(s: BayonetSituation): number {
   return s.breakthrough ? 1 : 0;
@@ -174,7 +183,7 @@ export function breakthroughDrm(s: BayonetSituation): number {
 /**
  * -2 once (note 1) when half the side's stands are disordered (silenced), cavalry defending without
  * countercharging, Open Order, or an unattached battery; cavalry attacking a unit in a BUA always
- * counts as disordered (p3 Built Up Areas).
+ * counts as disordered (rulings 3.4 [gap]: the parent game's, not in the text's p3 Built Up Areas).
  */
 export function disorderDrm(units: readonly CombatUnit[], role: Role, enemies: readonly CombatUnit[]): number {
   let enemyInBua = false;

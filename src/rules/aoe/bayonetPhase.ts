@@ -15,6 +15,7 @@ import {
   BOTH_SHATTERED,
   breakthroughReach,
   breakthroughTarget,
+  countercharges,
   DEFENDER_SHATTERED,
   ATTACKER_SHATTERED,
   defenderModifier,
@@ -60,8 +61,8 @@ function view(p: Play, u: number, defending: boolean): CombatUnit {
   v.lancers = s.lancers;
   v.heavy = s.heavy;
   v.armoured = s.armoured;
-  // Defending cavalry in good order meets a charge by countercharging (a reading, docs/rules/aoe.md).
-  v.countercharging = defending && s.arm === 'cavalry' && !st.disordered[u];
+  // Set by fight once it knows whether the defender is outflanked (aoe.countercharge).
+  v.countercharging = false;
   v.attached = s.arm === 'artillery' && attachedPartner(p.c, st, u) !== NO_UNIT;
   v.leader = st.leader[u] as 0 | 1 | 2;
   return v;
@@ -195,6 +196,7 @@ export function fight(p: Play, d: number): void {
     cb.sit.breakthrough = false;
     for (const a of cb.attIdx) if (st.breakthrough[a]) cb.sit.breakthrough = true;
     cb.sit.defenderOutflanked = outflanked(st, d);
+    for (const v of cb.def) v.countercharging = countercharges(v.arm, v.disordered, cb.sit.defenderOutflanked, opts.countercharge);
     const am = attackerModifier(cb.att, cb.def, cb.sit, opts);
     const dm = defenderModifier(cb.att, cb.def, cb.sit, opts);
     const ra = rollDie(p.dice.fire(attSide), c.die);

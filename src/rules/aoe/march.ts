@@ -40,6 +40,15 @@ export function inconsistentWithMarchMode(mode: MarchMode, formation: Formation,
   return false;
 }
 
+/**
+ * Whether an order counts as "wanting to move" for the March Mode -2 (p1; p3 March Mode): a move along
+ * the ground (advance, withdrawal, charge) always; a formation change where the unit stands only under
+ * aoe.marchModeChange `changeToo` (p3 lets a unit adopt any formation; the -2 is for moving in one).
+ */
+export function movesForMarchMode(travels: boolean, changesFormation: boolean, rule: AoeOptions['marchModeChange']): boolean {
+  return travels || (changesFormation && rule === 'changeToo');
+}
+
 /** -2 for infantry that wants to move in a formation against its March Mode (p1; p3 March Mode). */
 export function marchModeDrm(mode: MarchMode | null, movingFormation: Formation, moving: boolean, linearMasse: AoeOptions['linearMasse']): number {
   return moving && mode !== null && inconsistentWithMarchMode(mode, movingFormation, linearMasse) ? -2 : 0;

@@ -23,6 +23,7 @@ import {
   marchStandLossHits,
   mayChangeFormation,
   moveShare,
+  movesForMarchMode,
   retireDistance,
   rollsOnMarchTable,
   type MarchResult,
@@ -292,7 +293,7 @@ export function marchUnit(p: Play, u: number): void {
   const acts = o.kind !== O_HOLD || change || o.limber !== 0 || o.rally;
   if (!rollsOnMarchTable(acts, c.options.marchCheck)) return;
   if (p.sink && acts) p.sink({ type: 'order', side, unit: s.id, order: orderText(p, o), target: o.kind === O_CHARGE ? c.specs[o.target].id : null });
-  const moving = o.kind !== O_HOLD || change;
+  const moving = movesForMarchMode(o.kind !== O_HOLD, change, c.options.marchModeChange);
   const movingFormation = change ? FORMATIONS[o.formation] : st.formationOf(u);
   const charging = o.kind === O_CHARGE;
   const disordered = st.disordered[u] === 1;

@@ -11,6 +11,7 @@ import { onceAsked, type OddsDistribution, type OddsQuestion, type OddsSupport, 
 import {
   attackerModifier,
   BAYONET_BAND_KEYS,
+  countercharges,
   bayonetBand,
   bandHits,
   bayonetSides,
@@ -22,12 +23,12 @@ import {
   type CombatUnit,
 } from './bayonet.js';
 import { mayCharge } from './charge.js';
-import { aoeDie } from './dice.js';
+import { aoeDie, rollDie } from './dice.js';
 import { standLossHits } from './hits.js';
-import { MARCH_RESULTS, marchCheckFailed, marchModifier, rollMarch, type MarchSituation } from './march.js';
+import { MARCH_RESULTS, marchCheckFailed, marchModifier, marchResult, type MarchSituation } from './march.js';
 import { bayonetOdds, marchOdds, volleyOdds } from './odds.js';
 import { aoeOptions, type AoeOptions } from './options.js';
-import { formsSquare } from './square.js';
+import { formsSquare, mayRollForSquare } from './square.js';
 import { FORMATIONS, TROOPS, type Formation } from './units.js';
 import {
   batteryFirePoints,
@@ -179,19 +180,19 @@ const combatUnit = z.strictObject({
   stands: z.int().min(1).max(12).optional().describe('Stands: default 6 infantry, 4 cavalry, 1 battery.'),
   formation: formation.default('line'),
   troops,
-  hits: z.int().min(0).max(4).default(0),
-  freshHits: z.int().min(0).max(4).default(0).describe('Hits taken in this turn’s fire phase.'),
+  hits: z.int().min(0).max(4).default(0).describe('Hits on the unit, those of this fire phase included.'),
+  freshHits: z.int().min(0).max(4).default(0).describe('Of its hits, those taken in this turn’s fire phase (no more than hits).'),
   disordered: z.boolean().default(false),
   cover: coverParam.default(0).describe('Cover: a level 0-3, or the ground: open (0), woods (1), village (a BUA block: aoe.buaCover).'),
   lancers: z.boolean().default(false),
   heavy: z.boolean().default(false),
   armoured: z.boolean().default(false),
-  countercharging: z.boolean().default(false),
-  attached: z.boolean().default(false),
   leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
 }).superRefine((u, ctx) => {
   const wrong = armFormationIssue(u.arm, u.formation);
   if (wrong) ctx.addIssue({ code: 'custom', path: ['formation'], message: wrong });
+  // Play counts a fresh hit among the unit's hits (effects.ts addHits): more fresh hits than hits is never met.
+  if (u.freshHits > u.hits) ctx.addIssue({ code: 'custom', path: ['freshHits'], message: `fresh hits are among the unit's hits: ${u.freshHits} fresh but ${u.hits} in all` });
 });
 
 const bayonetParams = z
@@ -203,26 +204,49 @@ const bayonetParams = z
   })
   .refine((p) => p.attackers.some((u) => u.arm !== 'artillery') && p.defenders.some((u) => u.arm !== 'artillery'), {
     message: 'each side needs troops (a result of 0 then costs each a stand, aoe.standLoss)',
+  })
+  .superRefine((p, ctx) => {
+    // Play never orders a battery to charge (orders.ts): batteries fight only as defenders, attached.
+    p.attackers.forEach((u, i) => {
+      if (u.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['attackers', i, 'arm'], message: 'a battery does not charge (it fights only when charged, with the troops it is attached to)' });
+    });
   });
 export type BayonetParams = z.infer<typeof bayonetParams>;
 
-function toCombat(u: z.infer<typeof combatUnit>, o: AoeOptions): CombatUnit {
+/**
+ * A unit of the question as play sees it (bayonetPhase.ts view): a defending battery fights beside
+ * troops it touches, so it is attached (p1 Special Rules: automatically); defending cavalry
+ * countercharges as play decides it (aoe.countercharge, the defender outflanked or not).
+ */
+function toCombat(u: z.infer<typeof combatUnit>, o: AoeOptions, defending: boolean, outflanked: boolean): CombatUnit {
   const stands = u.stands ?? (u.arm === 'infantry' ? 6 : u.arm === 'cavalry' ? 4 : 1);
-  return { ...u, stands, formation: u.formation as Formation, heavy: u.heavy || u.armoured, cover: coverLevel(u.cover, o) };
+  return {
+    ...u,
+    stands,
+    formation: u.formation as Formation,
+    heavy: u.heavy || u.armoured,
+    cover: coverLevel(u.cover, o),
+    attached: u.arm === 'artillery',
+    countercharging: defending && countercharges(u.arm, u.disordered, outflanked, o.countercharge),
+  };
+}
+
+function combatSides(p: BayonetParams, o: AoeOptions): { att: CombatUnit[]; def: CombatUnit[] } {
+  return { att: p.attackers.map((u) => toCombat(u, o, false, p.outflanked)), def: p.defenders.map((u) => toCombat(u, o, true, p.outflanked)) };
 }
 
 /** Both sides' total modifiers for a combat (p2), as the engine works them out. */
 export function bayonetSetup(p: BayonetParams, options: ResolvedOptions): { attacker: number; defender: number } {
   const o = aoeOptions(options);
-  const att = p.attackers.map((u) => toCombat(u, o));
-  const def = p.defenders.map((u) => toCombat(u, o));
+  const { att, def } = combatSides(p, o);
   const sit: BayonetSituation = { breakthrough: p.breakthrough, defenderOutflanked: p.outflanked };
   return { attacker: attackerModifier(att, def, sit, o), defender: defenderModifier(att, def, sit, o) };
 }
 
 const bayonetAsked = onceAsked((p: BayonetParams, options: ResolvedOptions) => {
   const o = aoeOptions(options);
-  const sides = bayonetSides(p.attackers.map((u) => toCombat(u, o)), p.defenders.map((u) => toCombat(u, o)));
+  const { att, def } = combatSides(p, o);
+  const sides = bayonetSides(att, def);
   return { m: bayonetSetup(p, options), die: aoeDie(o.die, o.d10Faces), draw: standLossHits(o.standLoss), sides };
 });
 
@@ -233,7 +257,8 @@ const bayonetQuestion: OddsQuestion<BayonetParams> = {
   exact(p, options) {
     const o = aoeOptions(options);
     const m = bayonetSetup(p, options);
-    const sides = bayonetSides(p.attackers.map((u) => toCombat(u, o)), p.defenders.map((u) => toCombat(u, o)));
+    const { att, def } = combatSides(p, o);
+    const sides = bayonetSides(att, def);
     const b = bayonetOdds(m.attacker, m.defender, aoeDie(o.die, o.d10Faces), o.standLoss, sides.attackerCavalry && sides.defenderSquare);
     return {
       distributions: [
@@ -276,7 +301,7 @@ const marchParams = z.strictObject({
   hits: z.int().min(0).max(4).default(0),
   leader: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0).describe('Attached leader: 0 none, 1 a leader, 2 charismatic.'),
   marchMode: z.enum(['linear', 'columnar', 'impulse']).optional().describe('Infantry March Mode (p3); default impulse. Only infantry has one.'),
-  moving: z.boolean().default(true).describe('It wants to move (the March Mode -2 applies only then).'),
+  moving: z.boolean().default(true).describe('It wants to move (the March Mode -2 applies only then): an advance, withdrawal or charge; a formation change where it stands only under aoe.marchModeChange changeToo. The square answer is for a roll made standing.'),
   movingFormation: formation.optional().describe('The formation it would move in (default its formation).'),
   secureFlanks: z.boolean().default(false),
   charging: z.boolean().default(false),
@@ -291,6 +316,15 @@ const marchParams = z.strictObject({
 export type MarchParams = z.infer<typeof marchParams>;
 
 export function marchSetup(p: MarchParams, options: ResolvedOptions): number {
+  return marchSituationModifier(p, options, false);
+}
+
+/**
+ * The modifier of the roll: the unit's move (`forSquare` false) or its roll to form square, which play
+ * makes standing where it is, neither moving nor charging (marchPhase.ts squareRoll): no March Mode -2
+ * and no -3 of disordered cavalry charging apply to it.
+ */
+export function marchSituationModifier(p: MarchParams, options: ResolvedOptions, forSquare: boolean): number {
   const o = aoeOptions(options);
   const s: MarchSituation = {
     arm: p.arm,
@@ -302,23 +336,23 @@ export function marchSetup(p: MarchParams, options: ResolvedOptions): number {
     detachedLeaders: 0,
     detachedCharismatic: 0,
     marchMode: p.arm === 'infantry' ? (p.marchMode ?? 'impulse') : null,
-    moving: p.moving,
-    movingFormation: p.movingFormation ?? p.formation,
+    moving: forSquare ? false : p.moving,
+    movingFormation: forSquare ? p.formation : (p.movingFormation ?? p.formation),
     secureFlanks: p.secureFlanks,
-    charging: p.charging,
+    charging: forSquare ? false : p.charging,
     cohesionLevel: p.cohesionLevel,
   };
   return marchModifier(s, o);
 }
 
-/** p1 Forming Square: only infantry not in march column (nor in square already) rolls to form one. */
+/** p1 Forming Square: who rolls to form one, as play asks it (square.ts: not in march column, square or a village block). */
 function rollsForSquare(p: MarchParams): boolean {
-  return p.arm === 'infantry' && p.formation !== 'marchColumn' && p.formation !== 'square';
+  return mayRollForSquare(p.arm, p.formation);
 }
 
 const marchAsked = onceAsked((p: MarchParams, options: ResolvedOptions) => {
   const o = aoeOptions(options);
-  return { o, mod: marchSetup(p, options), die: aoeDie(o.die, o.d10Faces) };
+  return { o, mod: marchSetup(p, options), squareMod: marchSituationModifier(p, options, true), die: aoeDie(o.die, o.d10Faces) };
 });
 
 const marchQuestion: OddsQuestion<MarchParams> = {
@@ -333,33 +367,33 @@ const marchQuestion: OddsQuestion<MarchParams> = {
   exact(p, options) {
     const o = aoeOptions(options);
     const mod = marchSetup(p, options);
+    const squareMod = marchSituationModifier(p, options, true);
     const m = marchOdds(mod, p.disordered, aoeDie(o.die, o.d10Faces));
+    const sq = marchOdds(squareMod, p.disordered, aoeDie(o.die, o.d10Faces));
     const column = p.disordered ? [6, 7, 8, 9, 10, 11] : [0, 1, 2, 3, 4, 5];
     return {
       distributions: [
         { name: 'result', label: 'the March Table result', values: column.map((r) => ({ value: MARCH_RESULTS[r].key, p: m.results[r] })) },
         yesNo('failed', 'a failed check (modified 3 or less)', m.failed),
-        ...(rollsForSquare(p) ? [yesNo('square', 'forms square if it rolls for one', m.formsSquare)] : []),
+        ...(rollsForSquare(p) ? [yesNo('square', `forms square if it rolls for one (standing: modifier ${signed(squareMod)})`, sq.formsSquare)] : []),
         // Play never orders a battery to charge (orders.ts), so the question does not ask it.
         ...(p.arm !== 'artillery' ? [yesNo('mayCharge', `may charge (aoe.chargeRequires ${o.chargeRequires})`, m.mayCharge[o.chargeRequires])] : []),
       ],
-      summary: { modifier: mod },
+      summary: { modifier: mod, squareModifier: squareMod },
       worked: `modifier ${signed(mod)} on the ${p.disordered ? 'disordered' : 'good order'} column (p1)`,
     };
   },
   sample(p, options, dice: EngagementDice) {
-    const { o, mod, die } = marchAsked(p, options);
-    const r = rollMarch(dice.morale(0), die, mod, p.disordered);
-    // The modified roll back from the result's band is not unique, so the square and failure answers
-    // come from the band itself (every modified roll in a band gives the same answers).
-    const band = r % 6;
-    const lowest = [9, 6, 4, 2, 0, -1][band];
+    const { o, mod, squareMod, die } = marchAsked(p, options);
+    // One face, read with the move's modifier and with the square roll's (rollMarch is this, split).
+    const face = rollDie(dice.morale(0), die);
+    const r = marchResult(face + mod, p.disordered);
     const out: Record<string, string> = {
       result: MARCH_RESULTS[r].key,
-      failed: marchCheckFailed(lowest) ? 'yes' : 'no',
+      failed: marchCheckFailed(face + mod) ? 'yes' : 'no',
     };
     if (p.arm !== 'artillery') out.mayCharge = mayCharge(r, o.chargeRequires) ? 'yes' : 'no';
-    if (rollsForSquare(p)) out.square = formsSquare(lowest, p.disordered) ? 'yes' : 'no';
+    if (rollsForSquare(p)) out.square = formsSquare(face + squareMod, p.disordered) ? 'yes' : 'no';
     return out;
   },
   examples: [

@@ -224,6 +224,28 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     doc: 'Guard troops are Elite, or Elite with +1 more on the March Table and in Bayonet & Sabre.',
   },
   {
+    name: 'aoe.countercharge',
+    values: ['facingCharger', 'anyGoodOrder'],
+    default: 'facingCharger',
+    source: 'p2 Bayonet & Sabre (-2 non-countercharging cavalry; countercharging cavalry may carry or recall) [gap]',
+    doc: 'Defending cavalry in good order countercharges (no -2) unless it is outflanked or attacked in the rear, or whenever it is in good order.',
+    valueDocs: {
+      facingCharger: 'it countercharges when in good order and no attacker is on its flank or rear: it rides at a charger it faces',
+      anyGoodOrder: 'it countercharges whenever it is in good order, even when taken in the flank or rear',
+    },
+  },
+  {
+    name: 'aoe.marchModeChange',
+    values: ['moveOnly', 'changeToo'],
+    default: 'moveOnly',
+    source: 'p1 Tactical Movement Modifiers, p3 March Table - March Mode (-2 inconsistent formation); p1 notes (a change costs half a move)',
+    doc: 'The March Mode -2 applies when the unit moves in a formation against its mode, or also when it only changes into one where it stands.',
+    valueDocs: {
+      moveOnly: 'only a unit that moves along the ground (advance, withdrawal, charge) in the formation: p3 lets any formation be adopted',
+      changeToo: 'a formation change in place into such a formation counts as moving in it (p1: a change costs half a move)',
+    },
+  },
+  {
     name: 'aoe.hitMen',
     values: ['fifth', 'stand'],
     default: 'fifth',
@@ -264,6 +286,8 @@ export interface AoeOptions {
   buaCover: 1 | 2 | 3;
   guardStep: 'sameAsElite' | 'extraPlusOne';
   hitMen: 'fifth' | 'stand';
+  countercharge: 'facingCharger' | 'anyGoodOrder';
+  marchModeChange: 'moveOnly' | 'changeToo';
 }
 
 /**
@@ -279,7 +303,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 30 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 32 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 
