@@ -163,6 +163,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'cwj.cavalryContactFire',
+    values: ['anyFirer', 'infantryOnly'],
+    default: 'anyFirer',
+    source: '[Fire] l.202-204 (the row names no arm) vs rulings 4 (infantry)',
+    doc: 'Who takes the firer\'s -2 for firing at cavalry in contact with it when not in square or an area: any firer, a battery too, as the text prints the row; or infantry only, as the rulings read it.',
+    valueDocs: {
+      anyFirer: 'any firer neither in square nor deployed in an area: infantry in line, column or skirmish order, and a battery (the text)',
+      infantryOnly: 'infantry alone; a battery fires at cavalry in contact with no such penalty (the rulings)',
+    },
+  },
+  {
     name: 'cwj.artilleryTargetMods',
     values: ['stack', 'single'],
     default: 'stack',
@@ -288,6 +299,7 @@ export interface CwjOptions {
   generalCheckBonus: 'allChecks' | 'rallyPhaseOnly';
   checkRetreatDisorders: boolean;
   fireIntoContact: 'contactedOnly' | 'freshContact';
+  cavalryContactFire: 'anyFirer' | 'infantryOnly';
   artilleryTargetMods: 'stack' | 'single';
   meleeMultiUnit: 'sum' | 'bestPlusOne';
   cavalryCap: 'loser' | 'winner' | 'both' | 'none';
@@ -330,6 +342,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     generalCheckBonus: get('generalCheckBonus'),
     checkRetreatDisorders: get('checkRetreatDisorders'),
     fireIntoContact: get('fireIntoContact'),
+    cavalryContactFire: get('cavalryContactFire'),
     artilleryTargetMods: get('artilleryTargetMods'),
     meleeMultiUnit: get('meleeMultiUnit'),
     cavalryCap: get('cavalryCap'),
