@@ -124,6 +124,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     doc: 'The cover a village gives against fire (the text ties cover to no terrain).',
   },
   {
+    name: 'cwj.lineCover',
+    values: ['holder', 'either'],
+    default: 'holder',
+    source: '[Fire] l.217-224 (the target "in" soft or hard cover), [Melee] l.237-238',
+    doc: "Who is in a wall's or hedge's cover when two units meet across it: the unit lining it that the enemy came at (the non-phasing one), the enemy that came up to it standing in the open; or both, the line standing between them.",
+    valueDocs: {
+      holder: 'the unit that held the line; a phasing unit that came up to it to meet an enemy lining it has no cover from the line',
+      either: 'any unit whose front lines it, fired on from across it',
+    },
+  },
+  {
     name: 'cwj.villageWall',
     values: [false, true],
     default: false,
@@ -294,6 +305,7 @@ export interface CwjOptions {
   roughSign: 'bonus' | 'penalty';
   roughFailure: 'unformed' | 'unformedNoRoll' | 'disordered';
   villageCover: 'hard' | 'soft';
+  lineCover: 'holder' | 'either';
   villageWall: boolean;
   wallDefence: 'nonPhasing' | 'either';
   generalCheckBonus: 'allChecks' | 'rallyPhaseOnly';
@@ -337,6 +349,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     roughSign: get('roughSign'),
     roughFailure: get('roughFailure'),
     villageCover: get('villageCover'),
+    lineCover: get('lineCover'),
     villageWall: get('villageWall'),
     wallDefence: get('wallDefence'),
     generalCheckBonus: get('generalCheckBonus'),

@@ -517,7 +517,7 @@ function modifierAt(g: Game, u: number, v: number, fireMod: number): number {
   x.formation = g.formation[v];
   x.disordered = g.cohesion[v] !== 'good';
   x.flankOrRear = g.formation[v] !== 'square' && !g.isInFront(v, u);
-  x.cover = g.coverOf(v);
+  x.cover = g.coverAgainst(v, u);
   // [Fire] l.202-204: the firer's -2 against cavalry in contact with it.
   return fireMod + firerModifier(f, band as 0 | 1 | 2, t.arm === 'cavalry' && touching(A, B), g.c.options) + targetModifier(x, g.c.options);
 }
