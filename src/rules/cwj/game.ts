@@ -100,6 +100,12 @@ export class Game {
   readonly contactedBy: Int16Array;
   /** It moved or charged into contact itself this player turn (lancers' "(5)", `cwj.lancerMelee` = charging). */
   readonly ownContact: Uint8Array;
+  /**
+   * It moved or charged into the contact it is in, in any player turn: kept while the contact lasts
+   * (cleared at a player turn's start for units out of contact), so a standing melee still knows
+   * which side came at the other (a wall's defender, `cwj.wallDefence`).
+   */
+  readonly arrived: Uint8Array;
   /** A charge (cavalry moving into contact) not yet won or repulsed. */
   readonly chargePending: Uint8Array;
   /** Retreated at some time (charge scenarios: the battalion gave way). */
@@ -262,6 +268,7 @@ export class Game {
     this.moved = new Uint8Array(n);
     this.contactedBy = new Int16Array(n);
     this.ownContact = new Uint8Array(n);
+    this.arrived = new Uint8Array(n);
     this.chargePending = new Uint8Array(n);
     this.everRetreated = new Uint8Array(n);
     this.checked = new Int32Array(n);
@@ -377,6 +384,7 @@ export class Game {
     fill8(this.moved, 0);
     fill16(this.contactedBy, -1);
     fill8(this.ownContact, 0);
+    fill8(this.arrived, 0);
     fill8(this.chargePending, 0);
     fill8(this.everRetreated, 0);
     fill32(this.checked, 0);

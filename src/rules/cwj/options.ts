@@ -146,7 +146,7 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     values: ['nonPhasing', 'either'],
     default: 'nonPhasing',
     source: '[Melee] l.237-238 ("Defending wall"), [SoP] l.4-14',
-    doc: "Who defends a wall line both sides' fronts stand on (+1 in melee): the non-phasing side, whose enemy came at it in its own turn; or either side lining it (the two bonuses then cancel).",
+    doc: "Who defends a wall line both sides' fronts stand on (+1 in melee): the side the enemy came at (the non-phasing side when the contact is made, and still that side in the later rounds of a standing melee); or either side lining it (the two bonuses then cancel).",
   },
   {
     name: 'cwj.generalCheckBonus',
