@@ -120,6 +120,10 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
     expect(rallyIssue({ type: 'mediumFootArtillery', purpose: 'contact' })).toEqual(['purpose: only infantry takes a contact check ([Contact] l.125-129); this unit is artillery']);
     expect(rallyIssue({ type: 'heavyCavalry', purpose: 'contact' })[0]).toMatch(/^purpose: /);
     expect(rallyIssue({ type: 'line', purpose: 'contact', general: true })).toEqual([]);
+    // [Spec] l.107-109: only cavalry withdraws, so only cavalry rolls for a withdrawal.
+    expect(rallyIssue({ type: 'line', purpose: 'withdrawal' })).toEqual(['purpose: only cavalry withdraws from enemy foot or guns closing within 10 cm ([Spec] l.107-109); this unit is infantry']);
+    expect(rallyIssue({ type: 'mediumFootArtillery', purpose: 'withdrawal' })[0]).toMatch(/^purpose: only cavalry/);
+    expect(rallyIssue({ type: 'lightCavalry', purpose: 'withdrawal', general: true })).toEqual([]);
     for (const q of [fire, melee, rally]) for (const ex of q.examples) expect(q.check!(ex, defaults)).toEqual([]);
   });
   it('[FrT] l.387-390: French Guard artillery adds 1 to its battery\'s fire, rally and melee; it is refused on another arm or an Austrian battery', () => {
