@@ -102,28 +102,35 @@ describe('Who may fire and at what ([Fire] l.130-139, [Melee] l.254)', () => {
 describe('Firer modifiers ([Fire] l.165-216)', () => {
   const col: Firer = { arm: 'infantry', formation: 'column', disordered: false };
   it('[Fire] l.165-166: a column at normal range has no firer modifier (the fire mod is added apart)', () => {
-    expect(firerModifier(col, 0, false)).toBe(0);
+    expect(firerModifier(col, 0, false, O)).toBe(0);
   });
   it('[Fire] l.172-179: artillery at double range -2, triple -4', () => {
     const bat: Firer = { arm: 'artillery', formation: 'unlimbered', disordered: false };
-    expect(firerModifier(bat, 1, false)).toBe(-2);
-    expect(firerModifier(bat, 2, false)).toBe(-4);
+    expect(firerModifier(bat, 1, false, O)).toBe(-2);
+    expect(firerModifier(bat, 2, false, O)).toBe(-4);
   });
   it('[Fire] l.184-216: square -2, deployed in an area -1, line +1, skirmish +2, disordered -1', () => {
-    expect(firerModifier({ ...col, formation: 'square' }, 0, false)).toBe(-2);
-    expect(firerModifier({ ...col, formation: 'deployed' }, 0, false)).toBe(-1);
-    expect(firerModifier({ ...col, formation: 'line' }, 0, false)).toBe(1);
-    expect(firerModifier({ ...col, formation: 'skirmish' }, 0, false)).toBe(2);
-    expect(firerModifier({ ...col, disordered: true }, 0, false)).toBe(-1);
-    expect(firerModifier({ ...col, formation: 'line', disordered: true }, 0, false)).toBe(0);
+    expect(firerModifier({ ...col, formation: 'square' }, 0, false, O)).toBe(-2);
+    expect(firerModifier({ ...col, formation: 'deployed' }, 0, false, O)).toBe(-1);
+    expect(firerModifier({ ...col, formation: 'line' }, 0, false, O)).toBe(1);
+    expect(firerModifier({ ...col, formation: 'skirmish' }, 0, false, O)).toBe(2);
+    expect(firerModifier({ ...col, disordered: true }, 0, false, O)).toBe(-1);
+    expect(firerModifier({ ...col, formation: 'line', disordered: true }, 0, false, O)).toBe(0);
   });
   it('[Fire] l.202-204: at cavalry in contact, -2 unless in square or an area', () => {
-    expect(firerModifier({ ...col, formation: 'line' }, 0, true)).toBe(-1);
-    expect(firerModifier({ ...col, formation: 'square' }, 0, true)).toBe(-2); // square's own -2 only
-    expect(firerModifier({ ...col, formation: 'deployed' }, 0, true)).toBe(-1);
+    expect(firerModifier({ ...col, formation: 'line' }, 0, true, O)).toBe(-1);
+    expect(firerModifier({ ...col, formation: 'square' }, 0, true, O)).toBe(-2); // square's own -2 only
+    expect(firerModifier({ ...col, formation: 'deployed' }, 0, true, O)).toBe(-1);
   });
-  it('[Fire] l.202-204: the row names no arm: a battery at cavalry in contact takes the -2 too', () => {
-    expect(firerModifier({ arm: 'artillery', formation: 'unlimbered', disordered: false }, 0, true)).toBe(-2);
+  it('[Fire] l.202-204: the row names no arm: a battery at cavalry in contact takes the -2 too (cwj.cavalryContactFire anyFirer, the default)', () => {
+    expect(O.cavalryContactFire).toBe('anyFirer');
+    expect(firerModifier({ arm: 'artillery', formation: 'unlimbered', disordered: false }, 0, true, O)).toBe(-2);
+  });
+  it('[Fire] l.202-204, rulings 4: under cwj.cavalryContactFire infantryOnly the battery fires at cavalry in contact without it; infantry keeps it', () => {
+    const I = { ...O, cavalryContactFire: 'infantryOnly' as const };
+    expect(firerModifier({ arm: 'artillery', formation: 'unlimbered', disordered: false }, 0, true, I)).toBe(0);
+    expect(firerModifier({ ...col, formation: 'line' }, 0, true, I)).toBe(-1);
+    expect(firerModifier({ ...col, formation: 'column' }, 0, true, I)).toBe(-2);
   });
 });
 

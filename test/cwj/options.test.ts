@@ -44,12 +44,16 @@ const ADDED: [string, unknown, unknown[]][] = [
   ['lightQuality', 'keepRow', ['ladderRow']],
   // [Melee] "Defending wall": a wall line both fronts stand on is defended by one side.
   ['wallDefence', 'nonPhasing', ['either']],
+  // [Fire] l.202-204 names no arm for the -2 at cavalry in contact; the rulings say infantry.
+  ['cavalryContactFire', 'anyFirer', ['infantryOnly']],
+  // [Fire] l.217-224: who is "in" a wall's or hedge's cover when two units meet across it.
+  ['lineCover', 'holder', ['either']],
 ];
 
 describe('options (rulings section 9)', () => {
   it('section 9: every option of the rulings page is declared, and no other but the readings added since', () => {
     expect(CWJ_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...ADDED].map(([n]) => `cwj.${n}`).sort());
-    expect(CWJ_OPTIONS).toHaveLength(32);
+    expect(CWJ_OPTIONS).toHaveLength(34);
   });
 
   for (const [name, def, others] of [...RULINGS, ...ADDED]) {

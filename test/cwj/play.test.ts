@@ -270,8 +270,12 @@ describe('the shipped scenarios keep their invariants (DESIGN.md, "Reliability")
 });
 
 describe('a wall both fronts stand on ([Melee] l.237-238, cwj.wallDefence)', () => {
-  /** The melee totals (before the dice) of a column against a line across a wall, with `phasing` the side whose turn it is. */
-  const totals = (phasing: 0 | 1, options: Record<string, string> = {}, kind = 'wall') => {
+  /**
+   * The melee totals (before the dice) of a column against a line across a wall: `came` the side whose
+   * unit moved into the contact, `phasing` the side whose turn it is (the same in the contact's own
+   * player turn; the other in a standing melee's next round).
+   */
+  const totals = (came: 0 | 1, phasing: 0 | 1, options: Record<string, string> = {}, kind = 'wall') => {
     const c = compile(rawLane([col('a')], [line('d')], { terrain: [{ kind, from: 0 }] }), options);
     const events: CwjEvent[] = [];
     const g = gameOf(c);
@@ -281,16 +285,22 @@ describe('a wall both fronts stand on ([Melee] l.237-238, cwj.wallDefence)', () 
     g.bodies[0].front = g.bodies[1].front;
     g.bodies[0].offset = g.bodies[1].offset;
     g.changed();
+    g.arrived[came] = 1;
     g.phasing = phasing;
     meleePhase(g);
     const m = events.find((e): e is Extract<CwjEvent, { type: 'melee' }> => e.type === 'melee');
     expect(m, 'a melee was fought').toBeDefined();
     return m!.totals;
   };
-  it('the non-phasing side defends the wall (+1), the side that came at it does not; under either, both sides lining it count it', () => {
-    const [a0, d0] = totals(0, {}, 'hedge'); // no melee bonus for a hedge: the base totals
-    expect(totals(0)).toEqual([a0, d0 + 1]);
-    expect(totals(1)).toEqual([a0 + 1, d0]);
-    expect(totals(0, { 'cwj.wallDefence': 'either' })).toEqual([a0 + 1, d0 + 1]);
+  it('the side the enemy came at defends the wall (+1), the side that came at it does not; under either, both sides lining it count it', () => {
+    const [a0, d0] = totals(0, 0, {}, 'hedge'); // no melee bonus for a hedge: the base totals
+    expect(totals(0, 0)).toEqual([a0, d0 + 1]);
+    expect(totals(1, 1)).toEqual([a0 + 1, d0]);
+    expect(totals(0, 0, { 'cwj.wallDefence': 'either' })).toEqual([a0 + 1, d0 + 1]);
+  });
+  it('[Melee] l.254: in a standing melee fought again in the other player\'s turn the wall stays with the side that was came at (it went to the attacker when read by who was phasing)', () => {
+    const [a0, d0] = totals(0, 1, {}, 'hedge');
+    expect(totals(0, 1)).toEqual([a0, d0 + 1]);
+    expect(totals(1, 0)).toEqual([a0 + 1, d0]);
   });
 });

@@ -60,6 +60,15 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
   it('[Fire] l.202-204, l.192-193: a disordered square firing at cavalry: 1 -2 (square) -1 (disordered) +1 (mounted) = -1', () => {
     expect(question('fire').exact(question('fire').examples[2], defaults).summary?.modifier).toBe(-1);
   });
+  it('[Fire] l.202-204, cwj.cavalryContactFire: a medium battery firing at heavy cavalry in contact (distance 0) is 1 -2 +1 (mounted) = 0 as the text prints the row, 1 +1 = 2 under the rulings\' infantryOnly', () => {
+    const fire = question('fire');
+    const p = fire.params.parse({ firer: { type: 'mediumFootArtillery' }, target: { type: 'heavyCavalry' }, distance: 0 });
+    expect(fire.exact(p, defaults).summary?.modifier).toBe(0);
+    expect(fire.exact(p, { ...defaults, 'cwj.cavalryContactFire': 'infantryOnly' }).summary?.modifier).toBe(2);
+    // Infantry in line keeps it under either reading: 1 +1 (line) -2 +1 = 1.
+    const q = fire.params.parse({ firer: { type: 'line', formation: 'line' }, target: { type: 'heavyCavalry' }, distance: 0 });
+    expect(fire.exact(q, { ...defaults, 'cwj.cavalryContactFire': 'infantryOnly' }).summary?.modifier).toBe(1);
+  });
   it('[Fire] l.140-142, [FrT]: the question refuses a target beyond the firer\'s range (muskets 5 cm; a battery three times its normal range), a firer with no fire mod, and limbered guns', () => {
     const fire = question('fire');
     const ask = (firer: Record<string, unknown>, distance: number) => fire.check!(fire.params.parse({ firer, target: {}, distance }), defaults);
@@ -111,6 +120,10 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
     expect(rallyIssue({ type: 'mediumFootArtillery', purpose: 'contact' })).toEqual(['purpose: only infantry takes a contact check ([Contact] l.125-129); this unit is artillery']);
     expect(rallyIssue({ type: 'heavyCavalry', purpose: 'contact' })[0]).toMatch(/^purpose: /);
     expect(rallyIssue({ type: 'line', purpose: 'contact', general: true })).toEqual([]);
+    // [Spec] l.107-109: only cavalry withdraws, so only cavalry rolls for a withdrawal.
+    expect(rallyIssue({ type: 'line', purpose: 'withdrawal' })).toEqual(['purpose: only cavalry withdraws from enemy foot or guns closing within 10 cm ([Spec] l.107-109); this unit is infantry']);
+    expect(rallyIssue({ type: 'mediumFootArtillery', purpose: 'withdrawal' })[0]).toMatch(/^purpose: only cavalry/);
+    expect(rallyIssue({ type: 'lightCavalry', purpose: 'withdrawal', general: true })).toEqual([]);
     for (const q of [fire, melee, rally]) for (const ex of q.examples) expect(q.check!(ex, defaults)).toEqual([]);
   });
   it('[FrT] l.387-390: French Guard artillery adds 1 to its battery\'s fire, rally and melee; it is refused on another arm or an Austrian battery', () => {

@@ -4,7 +4,7 @@ import { QUALITY_LADDER } from '../../src/core/ruleset.js';
 import { applyRefit, entries, rawUnits, valueIn } from '../../src/rules/cwj/refit/apply.js';
 import { duelScenario, duelSubjects } from '../../src/rules/cwj/refit/duel.js';
 import type { Refit } from '../../src/rules/cwj/refit/schema.js';
-import { CWJ_QUALITY } from '../../src/rules/cwj/quality.js';
+import { CWJ_QUALITY, qualityWords } from '../../src/rules/cwj/quality.js';
 import { loadRefitFile } from '../../src/scenario/refit.js';
 import { readYaml } from '../../src/scenario/yamlFile.js';
 import { compile, parse, rawLane } from './lane.js';
@@ -130,6 +130,21 @@ describe('the quality ladder (rulings 12, "Quality sweep")', () => {
     // The light movement bonus goes with the row.
     const lightOf = (options: Record<string, string>) => compile(rawLane([unit('veteran', light)], [{ id: 'd', formation: 'line' }]), options).units[0].light;
     expect([lightOf({}), lightOf({ 'cwj.lightQuality': 'ladderRow' })]).toEqual([true, false]);
+  });
+  it('rulings 12, [FrT] [AuT], cwj.lightQuality: the words `volley rulesets` shows for a rung name what play gives under either light reading', () => {
+    // By hand from the tables: French Vet. Line 1/2/4, Austrian Grenadier 1/2/6; the steps rally +1 (veteran), fire/rally/melee +1 (guard batteries).
+    expect(qualityWords('veteran')).toContain('infantry Vet. Line 1/2/4 (Austrian table: Vet. Line 1/2/4)');
+    expect(qualityWords('guard')).toContain('infantry Guard 2/2/7 (Austrian table: Grenadier 1/2/6)');
+    expect(qualityWords('line')).toContain('Line 0/1/cwj.austrianLineMelee');
+    for (const q of QUALITY_LADDER) expect(qualityWords(q)).toMatch(/cwj\.lightQuality keepRow .*; under ladderRow the infantry row/);
+    expect(qualityWords('veteran')).toContain('keepRow its own row, rally +1;');
+    expect(qualityWords('guard')).toContain('batteries fire +1, rally +1, melee +1');
+    expect(qualityWords('guard')).toContain('cavalry rally +1, melee +1;');
+    // The words agree with play under each reading: a veteran French Light battalion.
+    const light = { type: 'lightInfantry' };
+    expect(ratingsOf('veteran', {}, light)).toEqual(['lightInfantry', 2, 2, 3]);
+    expect(ratingsOf('veteran', { 'cwj.lightQuality': 'ladderRow' }, light)).toEqual(['vetLine', 1, 2, 4]);
+    expect(CWJ_QUALITY.describe.veteran).toBe(qualityWords('veteran'));
   });
   it('every rung is described, and a raw unit records its rung', () => {
     for (const q of QUALITY_LADDER) {

@@ -99,15 +99,16 @@ export function mayFire(arm: Arm, formation: Formation, inStandingMelee: boolean
 
 /**
  * The firer's modifiers (the fire mod apart), [Fire] l.165-216. `atCavalryInContact`: the target is
- * cavalry in contact with the firer; the -2 falls on any firer neither in square nor deployed in an
- * area (the row names no arm, l.202-204).
+ * cavalry in contact with the firer. The row of l.202-204 names no arm: under
+ * `cwj.cavalryContactFire` = anyFirer (the text) its -2 falls on any firer neither in square nor
+ * deployed in an area, a battery too; under infantryOnly (the rulings' reading) on infantry alone.
  */
-export function firerModifier(f: Firer, band: RangeBand, atCavalryInContact: boolean): number {
+export function firerModifier(f: Firer, band: RangeBand, atCavalryInContact: boolean, opts: Pick<CwjOptions, 'cavalryContactFire'>): number {
   const m = FIRE_MODIFIERS.firer;
   let x = band === 1 ? m.range2x : band === 2 ? m.range3x : 0;
   if (f.formation === 'square') x += m.inSquare;
   else if (f.formation === 'deployed') x += m.deployedInArea;
-  else if (atCavalryInContact) x += m.atCavalryInContact;
+  else if (atCavalryInContact && (opts.cavalryContactFire === 'anyFirer' || f.arm === 'infantry')) x += m.atCavalryInContact;
   if (f.formation === 'line') x += m.inLine;
   else if (f.formation === 'skirmish') x += m.inSkirmish;
   if (f.disordered) x += m.disordered;
@@ -158,9 +159,9 @@ export function fireModifier(
   band: RangeBand,
   atCavalryInContact: boolean,
   t: FireTarget,
-  opts: Pick<CwjOptions, 'artilleryTargetMods' | 'villageCover'>,
+  opts: Pick<CwjOptions, 'artilleryTargetMods' | 'villageCover' | 'cavalryContactFire'>,
 ): number {
-  return fireMod + firerModifier(f, band, atCavalryInContact) + targetModifier(t, opts);
+  return fireMod + firerModifier(f, band, atCavalryInContact, opts) + targetModifier(t, opts);
 }
 
 /**

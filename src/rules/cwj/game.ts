@@ -15,6 +15,7 @@ import {
   lateralGap,
   rangeGap,
   frontIn,
+  touching,
   fractionIn,
   newMoveResult,
   overlapsLaterally,
@@ -99,6 +100,12 @@ export class Game {
   readonly contactedBy: Int16Array;
   /** It moved or charged into contact itself this player turn (lancers' "(5)", `cwj.lancerMelee` = charging). */
   readonly ownContact: Uint8Array;
+  /**
+   * It moved or charged into the contact it is in, in any player turn: kept while the contact lasts
+   * (cleared at a player turn's start for units out of contact), so a standing melee still knows
+   * which side came at the other (a wall's defender, `cwj.wallDefence`).
+   */
+  readonly arrived: Uint8Array;
   /** A charge (cavalry moving into contact) not yet won or repulsed. */
   readonly chargePending: Uint8Array;
   /** Retreated at some time (charge scenarios: the battalion gave way). */
@@ -213,8 +220,12 @@ export class Game {
   readonly fpFrontage: Float64Array;
   readonly fpDepth: Float64Array;
   readonly rate: Float64Array;
-  /** Per unit: its cover, and the gap to the area ahead (ai.ts areaAhead), as of its footprint's version. */
+  /**
+   * Per unit: its area cover, the wall or hedge its front lines (a terrain index, -1 none), and the gap
+   * to the area ahead (ai.ts areaAhead), as of its footprint's version.
+   */
   private readonly cover: string[];
+  private readonly lineAt: Int16Array;
   private readonly coverVer: Int32Array;
   readonly areaGap: Float64Array;
   readonly areaVer: Int32Array;
@@ -257,6 +268,7 @@ export class Game {
     this.moved = new Uint8Array(n);
     this.contactedBy = new Int16Array(n);
     this.ownContact = new Uint8Array(n);
+    this.arrived = new Uint8Array(n);
     this.chargePending = new Uint8Array(n);
     this.everRetreated = new Uint8Array(n);
     this.checked = new Int32Array(n);
@@ -315,6 +327,7 @@ export class Game {
       }
     }
     this.cover = new Array<string>(n).fill('none');
+    this.lineAt = new Int16Array(n).fill(-1);
     this.coverVer = new Int32Array(n).fill(-1);
     this.areaGap = new Float64Array(n);
     this.areaVer = new Int32Array(n).fill(-1);
@@ -371,6 +384,7 @@ export class Game {
     fill8(this.moved, 0);
     fill16(this.contactedBy, -1);
     fill8(this.ownContact, 0);
+    fill8(this.arrived, 0);
     fill8(this.chargePending, 0);
     fill8(this.everRetreated, 0);
     fill32(this.checked, 0);
@@ -844,33 +858,61 @@ export class Game {
   }
 
   /**
-   * The cover u's front has ([Fire] l.217-224): a village (read by cwj.villageCover) or fortification
-   * it holds, woods, or a wall or hedge it lines; the best one.
+   * The cover target v has against fire from u ([Fire] l.217-224: the target column's soft and hard
+   * cover): a village (read by cwj.villageCover) or fortification it holds, or woods, from any side;
+   * a wall (hard) or hedge (soft) its front lines only when the line stands between them, so not
+   * against fire from its flank or rear, and, under `cwj.lineCover` holder, not for a phasing unit
+   * that came up to the line to meet an enemy lining it from the other side (that enemy holds it).
+   * The best one.
    */
-  coverOf(u: number): 'none' | 'soft' | 'hard' | 'village' {
-    // It depends on u's footprint alone: kept until that changes.
-    if (this.coverVer[u] !== this.ver[u]) {
-      this.cover[u] = this.coverNow(u);
-      this.coverVer[u] = this.ver[u];
+  coverAgainst(v: number, u: number): 'none' | 'soft' | 'hard' | 'village' {
+    // The area cover and the line lined depend on v's footprint alone: kept until that changes.
+    if (this.coverVer[v] !== this.ver[v]) {
+      this.coverNow(v);
+      this.coverVer[v] = this.ver[v];
     }
-    return this.cover[u] as 'none' | 'soft' | 'hard' | 'village';
+    const area = this.cover[v] as 'none' | 'soft' | 'hard' | 'village';
+    const li = this.lineAt[v];
+    if (li < 0) return area;
+    const t = this.c.terrain[li];
+    const line = t.kind === 'wall' ? 'hard' : 'soft';
+    if (this.coverRank(line) <= this.coverRank(area)) return area;
+    if (!this.isInFront(v, u)) return area;
+    if (this.c.options.lineCover === 'holder' && this.sideOf[v] === this.phasing && this.metAtLine(v, li)) return area;
+    return line;
   }
 
-  private coverNow(u: number): 'none' | 'soft' | 'hard' | 'village' {
-    const b = this.bodies[u];
-    type Cover = 'none' | 'soft' | 'hard' | 'village';
-    let best: Cover = 'none';
-    let rank = 0;
-    for (const t of this.c.terrain) {
-      if (!frontIn(b, t)) continue;
-      let r = 0;
-      let c = 'none' as Cover;
-      if (t.kind === 'fortification' || t.kind === 'wall') (c = 'hard'), (r = 3);
-      else if (t.kind === 'village') (c = 'village'), (r = this.c.options.villageCover === 'hard' ? 3 : 2);
-      else if (t.kind === 'woods' || t.kind === 'hedge') (c = 'soft'), (r = 2);
-      if (r > rank) (rank = r), (best = c);
+  private coverRank(c: string): number {
+    return c === 'hard' ? 3 : c === 'village' ? (this.c.options.villageCover === 'hard' ? 3 : 2) : c === 'soft' ? 2 : 0;
+  }
+
+  /** An enemy whose front stands on line terrain li touches v: the two met at the line. */
+  private metAtLine(v: number, li: number): boolean {
+    const t = this.c.terrain[li];
+    for (let i = 0; i < this.live.length; i++) {
+      const w = this.live[i];
+      if (this.sideOf[w] === this.sideOf[v]) continue;
+      if (frontIn(this.bodies[w], t) && touching(this.bodies[v], this.bodies[w])) return true;
     }
-    return best;
+    return false;
+  }
+
+  private coverNow(u: number): void {
+    const b = this.bodies[u];
+    let best = 'none';
+    let line = -1;
+    for (let i = 0; i < this.c.terrain.length; i++) {
+      const t = this.c.terrain[i];
+      if (!frontIn(b, t)) continue;
+      if (t.kind === 'wall' || t.kind === 'hedge') {
+        if (line < 0 || (t.kind === 'wall' && this.c.terrain[line].kind !== 'wall')) line = i;
+        continue;
+      }
+      const c = t.kind === 'fortification' ? 'hard' : t.kind === 'village' ? 'village' : t.kind === 'woods' ? 'soft' : 'none';
+      if (this.coverRank(c) > this.coverRank(best)) best = c;
+    }
+    this.cover[u] = best;
+    this.lineAt[u] = line;
   }
 
   /** u occupies the objective: part of its footprint lies in it. */

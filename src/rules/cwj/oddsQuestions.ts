@@ -327,7 +327,7 @@ const meleeQuestion: OddsQuestion<MeleeParams> = {
 
 const rallyParams = z.strictObject({
   ...unitFields,
-  purpose: z.enum(['rally', 'contact', 'withdrawal']).default('rally').describe('Why it rolls: a rally, a contact check (skirmish -3), a withdrawal.'),
+  purpose: z.enum(['rally', 'contact', 'withdrawal']).default('rally').describe('Why it rolls: a rally, a contact check (infantry; skirmish -3), a withdrawal (cavalry).'),
   modifier: z.int().min(-10).max(10).default(0).describe('Any further modifier (a rough-terrain test’s unit and terrain values).'),
 });
 type RallyParams = z.infer<typeof rallyParams>;
@@ -350,6 +350,8 @@ const rallyQuestion: OddsQuestion<RallyParams> = {
     if (unit.length > 0) return unit;
     // [Contact] l.125-129: the contact check is infantry's, contacted by cavalry or by an infantry column.
     if (p.purpose === 'contact' && ratingsOf(p, opts).arm !== 'infantry') return [{ path: ['purpose'], message: `only infantry takes a contact check ([Contact] l.125-129); this unit is ${ratingsOf(p, opts).arm}` }];
+    // [Spec] l.107-109: the withdrawal (2d6 cm, then the Rally Table) is cavalry's.
+    if (p.purpose === 'withdrawal' && ratingsOf(p, opts).arm !== 'cavalry') return [{ path: ['purpose'], message: `only cavalry withdraws from enemy foot or guns closing within 10 cm ([Spec] l.107-109); this unit is ${ratingsOf(p, opts).arm}` }];
     return generalIssues(p, [], opts);
   },
   exact(p, options) {

@@ -124,6 +124,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     doc: 'The cover a village gives against fire (the text ties cover to no terrain).',
   },
   {
+    name: 'cwj.lineCover',
+    values: ['holder', 'either'],
+    default: 'holder',
+    source: '[Fire] l.217-224 (the target "in" soft or hard cover), [Melee] l.237-238',
+    doc: "Who is in a wall's or hedge's cover when two units meet across it: the unit lining it that the enemy came at (the non-phasing one), the enemy that came up to it standing in the open; or both, the line standing between them.",
+    valueDocs: {
+      holder: 'the unit that held the line; a phasing unit that came up to it to meet an enemy lining it has no cover from the line',
+      either: 'any unit whose front lines it, fired on from across it',
+    },
+  },
+  {
     name: 'cwj.villageWall',
     values: [false, true],
     default: false,
@@ -135,7 +146,7 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     values: ['nonPhasing', 'either'],
     default: 'nonPhasing',
     source: '[Melee] l.237-238 ("Defending wall"), [SoP] l.4-14',
-    doc: "Who defends a wall line both sides' fronts stand on (+1 in melee): the non-phasing side, whose enemy came at it in its own turn; or either side lining it (the two bonuses then cancel).",
+    doc: "Who defends a wall line both sides' fronts stand on (+1 in melee): the side the enemy came at (the non-phasing side when the contact is made, and still that side in the later rounds of a standing melee); or either side lining it (the two bonuses then cancel).",
   },
   {
     name: 'cwj.generalCheckBonus',
@@ -160,6 +171,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     valueDocs: {
       contactedOnly: 'only the unit whose front it contacted',
       freshContact: 'any unit with it in range and arc, until the melee makes the contact a standing melee',
+    },
+  },
+  {
+    name: 'cwj.cavalryContactFire',
+    values: ['anyFirer', 'infantryOnly'],
+    default: 'anyFirer',
+    source: '[Fire] l.202-204 (the row names no arm) vs rulings 4 (infantry)',
+    doc: 'Who takes the firer\'s -2 for firing at cavalry in contact with it when not in square or an area: any firer, a battery too, as the text prints the row; or infantry only, as the rulings read it.',
+    valueDocs: {
+      anyFirer: 'any firer neither in square nor deployed in an area: infantry in line, column or skirmish order, and a battery (the text)',
+      infantryOnly: 'infantry alone; a battery fires at cavalry in contact with no such penalty (the rulings)',
     },
   },
   {
@@ -283,11 +305,13 @@ export interface CwjOptions {
   roughSign: 'bonus' | 'penalty';
   roughFailure: 'unformed' | 'unformedNoRoll' | 'disordered';
   villageCover: 'hard' | 'soft';
+  lineCover: 'holder' | 'either';
   villageWall: boolean;
   wallDefence: 'nonPhasing' | 'either';
   generalCheckBonus: 'allChecks' | 'rallyPhaseOnly';
   checkRetreatDisorders: boolean;
   fireIntoContact: 'contactedOnly' | 'freshContact';
+  cavalryContactFire: 'anyFirer' | 'infantryOnly';
   artilleryTargetMods: 'stack' | 'single';
   meleeMultiUnit: 'sum' | 'bestPlusOne';
   cavalryCap: 'loser' | 'winner' | 'both' | 'none';
@@ -325,11 +349,13 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     roughSign: get('roughSign'),
     roughFailure: get('roughFailure'),
     villageCover: get('villageCover'),
+    lineCover: get('lineCover'),
     villageWall: get('villageWall'),
     wallDefence: get('wallDefence'),
     generalCheckBonus: get('generalCheckBonus'),
     checkRetreatDisorders: get('checkRetreatDisorders'),
     fireIntoContact: get('fireIntoContact'),
+    cavalryContactFire: get('cavalryContactFire'),
     artilleryTargetMods: get('artilleryTargetMods'),
     meleeMultiUnit: get('meleeMultiUnit'),
     cavalryCap: get('cavalryCap'),

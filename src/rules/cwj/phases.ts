@@ -269,6 +269,7 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean): b
   if (!any) return false;
   g.contactMade = true;
   g.ownContact[u] = 1;
+  g.arrived[u] = 1;
   if (s.arm === 'cavalry' && counted) {
     const sr = g.res.sides[s.side];
     sr.chargesDeclared++;
@@ -517,9 +518,9 @@ function modifierAt(g: Game, u: number, v: number, fireMod: number): number {
   x.formation = g.formation[v];
   x.disordered = g.cohesion[v] !== 'good';
   x.flankOrRear = g.formation[v] !== 'square' && !g.isInFront(v, u);
-  x.cover = g.coverOf(v);
+  x.cover = g.coverAgainst(v, u);
   // [Fire] l.202-204: the firer's -2 against cavalry in contact with it.
-  return fireMod + firerModifier(f, band as 0 | 1 | 2, t.arm === 'cavalry' && touching(A, B)) + targetModifier(x, g.c.options);
+  return fireMod + firerModifier(f, band as 0 | 1 | 2, t.arm === 'cavalry' && touching(A, B), g.c.options) + targetModifier(x, g.c.options);
 }
 
 /**
@@ -718,8 +719,10 @@ function contactGroups(g: Game): number {
 
 /**
  * [Melee] l.237-238: a side defends a wall or fortification (a village too under `cwj.villageWall`)
- * when one of its units has its front on or in one (a wall line: the non-phasing side alone, by
- * `cwj.wallDefence`); it is uphill when one stands on a slope rising toward it.
+ * when one of its units has its front on or in one (a wall line: by `cwj.wallDefence` nonPhasing only
+ * a unit that did not itself move into the contact, so the side the enemy came at, in the player turn
+ * of the contact and in every later round of a standing melee); it is uphill when one stands on a
+ * slope rising toward it.
  */
 function sideTerrain(g: Game, root: number, side: 0 | 1): number {
   let wall = false;
@@ -733,8 +736,9 @@ function sideTerrain(g: Game, root: number, side: 0 | 1): number {
       const atFront = t.from === t.to ? Math.abs(b.front - t.from) <= EPS : b.facing > 0 ? b.front > t.from + EPS && b.front <= t.to + EPS : b.front >= t.from - EPS && b.front < t.to - EPS;
       if (!atFront) continue;
       // A wall is a line both sides' fronts can stand on: under wallDefence nonPhasing only the side
-      // whose enemy came at it in its own player turn defends it; a fortification is an area, held from behind.
-      if (t.kind === 'fortification' || (t.kind === 'wall' && (t.from !== t.to || g.c.options.wallDefence === 'either' || side !== g.phasing))) wall = true;
+      // whose enemy came at it defends it (in a fresh melee the non-phasing side; in a standing melee
+      // still that side, whoever is phasing); a fortification is an area, held from behind.
+      if (t.kind === 'fortification' || (t.kind === 'wall' && (t.from !== t.to || g.c.options.wallDefence === 'either' || !g.arrived[u]))) wall = true;
       else if (t.kind === 'village') village = true;
       else if (t.kind === 'slope' && t.rises === -b.facing) uphill = true;
     }

@@ -222,6 +222,7 @@ function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): 
   fill8(g.held, 0);
   fill16(g.contactedBy, -1);
   fill8(g.ownContact, 0);
+  for (let u = 0; u < g.n; u++) if (g.arrived[u] && (!g.alive[u] || !g.inContact(u))) g.arrived[u] = 0;
   if (g.sink) g.sink({ type: 'playerTurn', turn: g.turn, side: P });
   for (let i = 0; i < PHASES.length; i++) {
     const [name, fn] = PHASES[i];

@@ -9,8 +9,8 @@
  * l.387-390: +1 to its values): conscript rally -1, line as printed, veteran rally +1, elite rally and
  * melee +1, guard fire (batteries), rally and melee +1. docs/rules/cwj.md gives the reasoning.
  */
-import type { Quality, QualitySupport } from '../../core/ruleset.js';
-import type { TroopType } from './troops.js';
+import { QUALITY_LADDER, type Quality, type QualitySupport } from '../../core/ruleset.js';
+import { AUSTRIAN_TABLE, FRENCH_TABLE, type TroopType } from './troops.js';
 
 /** The infantry row of each rung, by the table the unit reads. */
 export const INFANTRY_LADDER: Readonly<Record<Quality, { french: TroopType; austrian: TroopType }>> = {
@@ -33,13 +33,31 @@ export const MOUNTED_STEPS: Readonly<Record<Quality, { fire: number; rally: numb
   guard: { fire: 1, rally: 1, melee: 1 },
 };
 
-const WORDS: Readonly<Record<Quality, string>> = {
-  conscript: 'infantry Conscript -1/-1/2 (Landwehr on the Austrian table); light infantry, cavalry and batteries rally -1',
-  line: 'infantry Line 1/1/4 (Austrian Line 0/1/cwj.austrianLineMelee); light infantry, cavalry and batteries as printed',
-  veteran: 'infantry Vet. Line 1/2/4; light infantry, cavalry and batteries rally +1',
-  elite: 'infantry Grenadier 1/2/5 (Austrian 1/2/6); light infantry, cavalry and batteries rally and melee +1',
-  guard: 'infantry Guard 2/2/7 (Austrian Grenadier 1/2/6); light infantry and cavalry rally and melee +1, batteries +1/+1/+1',
+const fmt = (n: number | null) => (n === null ? '-' : String(n));
+const rowText = (t: 'french' | 'austrian', type: TroopType) => {
+  const r = (t === 'french' ? FRENCH_TABLE : AUSTRIAN_TABLE).rows[type]!;
+  return `${fmt(r.fire)}/${fmt(r.rally)}/${type === 'line' && t === 'austrian' ? 'cwj.austrianLineMelee' : fmt(r.melee)}`;
 };
+const NAMES: Partial<Record<TroopType, string>> = { conscript: 'Conscript', landwehr: 'Landwehr', line: 'Line', vetLine: 'Vet. Line', grenadier: 'Grenadier', guard: 'Guard' };
+const stepText = (s: { fire: number; rally: number; melee: number }, withFire: boolean) => {
+  const parts = (['fire', 'rally', 'melee'] as const).filter((k) => s[k] !== 0 && (withFire || k !== 'fire')).map((k) => `${k} ${s[k] > 0 ? '+' : ''}${s[k]}`);
+  return parts.length ? parts.join(', ') : 'as printed';
+};
+
+/**
+ * What each rung becomes, in words (`volley rulesets cwj`), made from the ladder, the steps and the
+ * tables so they cannot drift from play; the light infantry clause names both `cwj.lightQuality`
+ * readings, since the words are shown without a scenario's options.
+ */
+export function qualityWords(q: Quality): string {
+  const [fr, au] = [INFANTRY_LADDER[q].french, INFANTRY_LADDER[q].austrian];
+  const s = MOUNTED_STEPS[q];
+  const infantry = `infantry ${NAMES[fr]} ${rowText('french', fr)} (Austrian table: ${NAMES[au]} ${rowText('austrian', au)})`;
+  const light = `light infantry (Light, Jäger, Grenz) under cwj.lightQuality keepRow its own row, ${stepText(s, false)}; under ladderRow the infantry row`;
+  return `${infantry}; ${light}; cavalry ${stepText(s, false)}; batteries ${stepText(s, true)}`;
+}
+
+const WORDS: Readonly<Record<Quality, string>> = Object.fromEntries(QUALITY_LADDER.map((q) => [q, qualityWords(q)])) as Record<Quality, string>;
 
 export const CWJ_QUALITY: QualitySupport = {
   describe: WORDS,

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { EngagementDice } from '../../src/core/dice.js';
+import { Game } from '../../src/rules/cwj/game.js';
+import { newLaneResult } from '../../src/rules/cwj/results.js';
+import { compile, rawLane } from './lane.js';
+
+/**
+ * [Fire] l.217-224: soft and hard cover stand in the target column, so a wall or hedge covers the
+ * target behind it from fire across it; cwj.lineCover decides who is in it when two units meet there.
+ * The Prussian line lines a hedge (or wall) at x = 0, its front on the line, facing the French.
+ */
+function game(frenchBehind: number, frenchOffset: number, kind: 'hedge' | 'wall', options: Record<string, string> = {}): Game {
+  const c = compile(
+    rawLane(
+      [{ id: 'a', type: 'line', formation: 'column', behind: frenchBehind, offset: frenchOffset }],
+      [{ id: 'd', type: 'line', formation: 'line' }],
+      { terrain: [{ kind, from: 0 }] },
+      { attacker: { line: -10 } },
+    ),
+    options,
+  );
+  const g = new Game(c);
+  g.reset(EngagementDice.for('cover', 'cell', 0), newLaneResult(c), undefined);
+  return g;
+}
+const A = 0;
+const D = 1;
+
+describe('cover of a wall or hedge line ([Fire] l.217-224, cwj.lineCover)', () => {
+  it('[Fire] l.217-224: the unit lining a hedge is in soft cover, lining a wall in hard cover, against fire from across it', () => {
+    expect(game(6, 0, 'hedge').coverAgainst(D, A)).toBe('soft');
+    expect(game(6, 0, 'wall').coverAgainst(D, A)).toBe('hard');
+    // The firer 4 cm short of the hedge has no cover from it: its front is not on the line.
+    expect(game(6, 0, 'hedge').coverAgainst(A, D)).toBe('none');
+  });
+  it('[Fire] l.168-169, l.217-224: fired on from its flank or rear (the firer past its front edge) the line is not between them: no cover', () => {
+    // The French column's front 3 cm beyond the hedge, in another file: part of it stands behind the Prussian front.
+    expect(game(-13, 20, 'wall').coverAgainst(D, A)).toBe('none');
+    expect(game(-13, 20, 'wall', { 'cwj.lineCover': 'either' }).coverAgainst(D, A)).toBe('none');
+  });
+  it('cwj.lineCover holder (default): when the phasing French come up to the hedge the Prussians line, only the Prussians are in its cover; under either both are', () => {
+    const g = game(-10, 0, 'hedge'); // the French front at 0: in contact across the hedge
+    g.phasing = 0;
+    expect([g.coverAgainst(A, D), g.coverAgainst(D, A)]).toEqual(['none', 'soft']);
+    const e = game(-10, 0, 'hedge', { 'cwj.lineCover': 'either' });
+    e.phasing = 0;
+    expect([e.coverAgainst(A, D), e.coverAgainst(D, A)]).toEqual(['soft', 'soft']);
+  });
+});
