@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newRoundOutcome, resolveAssaultRound } from '../../src/rules/aor/assault.js';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { assaultTargets, combatSegment, movedAdjacentInLos, mustAttack, planAttacks, situationFor } from '../../src/rules/aor/battle/combat.js';
-import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type Built, type UnitDesc } from './helpers.js';
+import { battle, CLEAR_ROWS, collector, mapWith, roll, ScriptedDice, type Built, type UnitDesc } from './helpers.js';
 
 const never = () => false;
 const always = () => true;
@@ -388,5 +388,56 @@ describe('7.6 Disruption: fire is halved for units disrupted when the combat seg
     const fires = events.filter((e) => e.type === 'fire' && e.side === 1);
     expect(fires.map((e) => (e as { rawStrength: number }).rawStrength)).toEqual([4, 6]);
     expect(round.defenderStrength).toBe(6);
+  });
+});
+
+describe('7.3: a unit attacks once a combat segment', () => {
+  it('an attacker that retreated into another attacking hex does not attack again with it', () => {
+    // A1 (2,2) attacks D1 (3,2) and fails its check; rivers west and north-west of 2,2 leave it the retreat
+    // into A2's hex 1,3, which then attacks D2 (1,4): A2 alone fires there, not A1 again.
+    const t = battle({
+      map: mapWith(7, 7),
+      supply: [['0,6'], ['6,2']],
+      units: [
+        { id: 'A1', side: 0, at: '2,2', orders: 'attack' },
+        { id: 'A2', side: 0, at: '1,3', orders: 'attack' },
+        { id: 'D1', side: 1, at: '3,2' },
+        { id: 'D2', side: 1, at: '1,4' },
+      ],
+      rivers: ['2,2/W', '2,2/NW'],
+      supplyRule: false,
+    });
+    const { sink, events } = collector();
+    // A1 rolls 2 (no hit), D1 7 (one hit on A1); A1 fails its check (6) and retreats into 1,3, under D2's
+    // passing fire (2); then A2 and D2 roll 2.
+    const dice = new ScriptedDice({ fire: [[...roll(2), ...roll(2)], [...roll(7), ...roll(2), ...roll(2)]], morale: [[6], []] });
+    const plan = new Map([[t.h('2,2'), t.h('3,2')], [t.h('1,3'), t.h('1,4')]]);
+    combatSegment(t.b, 0, plan, () => [], dice, t.res(), newRoundOutcome(), sink);
+    expect(t.b.pos[t.u('A1')]).toBe(t.h('1,3'));
+    const assaults = events.filter((e) => e.type === 'assault');
+    expect(assaults.map((e) => e.type === 'assault' && e.firing)).toEqual([[['A1']], [['A2']]]);
+    const second = events.filter((e) => e.type === 'fire' && e.side === 0).at(-1) as { rawStrength: number };
+    expect(second.rawStrength).toBe(4);
+  });
+});
+
+describe('7.4: foot artillery lost for good', () => {
+  it('a battery eliminated by the attackers\' hits is not lost for good when they advance: only one that could not retreat is', () => {
+    // A (24) rolls 12: nine hits eliminate D (two steps) and the one-step battery G; A advances into 3,2.
+    const t = battle({
+      map: mapWith(7, 5),
+      supply: [['0,2'], ['6,2']],
+      units: [
+        { id: 'A', side: 0, at: '2,2', orders: 'attack', strength: 24 },
+        { id: 'D', side: 1, at: '3,2', strength: 4 },
+        { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 2, steps: 1 },
+      ],
+      supplyRule: false,
+    });
+    const dice = new ScriptedDice({ fire: [roll(12), roll(2)], morale: [[], []] });
+    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => [t.u('A')], dice, t.res(), newRoundOutcome());
+    expect(t.b.st.steps[t.u('G')]).toBe(0);
+    expect(t.pos('A')).toBe(t.h('3,2'));
+    expect(t.b.permanent[t.u('G')]).toBe(0);
   });
 });

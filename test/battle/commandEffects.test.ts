@@ -23,6 +23,7 @@ import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { moveContext, reachable } from '../../src/rules/aor/battle/movement.js';
 import { builtFrom, CLEAR_ROWS, hexName, scenarioData, ScriptedDice, type BattleDesc } from './helpers.js';
 import type { AorEvent } from '../../src/rules/aor/events.js';
+import { EngagementDice } from '../../src/core/dice.js';
 
 /**
  * battle() of ./helpers.ts with extra fields for side 0 (commanders, plan, battleDoctrine), validated by
@@ -77,6 +78,35 @@ describe('12.1 a unit out of command range', () => {
     const reach = reachable(t.b, t.u('a'), false)!;
     expect(reach[t.h('6,2')]).toBe(Infinity);
     expect(reach[t.h('4,2')]).toBe(1); // hexes out of any ZOC stay open
+  });
+
+  it('random-legal: a unit out of range stays, or moves to a hex of those nearest its leader, never away', () => {
+    const t = build(
+      {
+        map: CLEAR_ROWS(14, 5),
+        supply: [['0,2'], ['13,2']],
+        formations: [{ id: 'F', objective: '13,4', leader: { id: 'L', rating: 3, at: '0,2' } }],
+        units: [
+          { id: 'U', side: 0, at: '6,2', formation: 'F' },
+          { id: 'E', side: 1, at: '13,0' },
+        ],
+        supplyRule: false,
+      },
+      { battleDoctrine: 'random-legal' },
+    );
+    const seen = new Set<number>();
+    for (let s = 0; s < 60; s++) {
+      t.b.reset();
+      t.b.turn = 1;
+      updateCommandRange(t.b, 0);
+      expect(t.b.inCommand[t.u('U')]).toBe(0);
+      const dice = new EngagementDice(`out-of-range ${s}`);
+      t.b.dice = dice;
+      moveSide(t.b, 0, false, dice, t.res);
+      seen.add(t.grid.distance(t.b.pos[t.u('U')], t.h('0,2')));
+    }
+    // 6 hexes off; infantry has 4 MP in the clear: it stays (6) or ends 2 hexes off, never farther.
+    expect([...seen].sort()).toEqual([2, 6]);
   });
 
   it('12.1, 8.1: a battery out of command range does not bombard (bombardment is an attack); in range it does', () => {

@@ -61,6 +61,26 @@ describe('7.12 passing fire during movement', () => {
     expect(dice.used.fire[1]).toBe(2); // E fired (two dice), and missed
   });
 
+  it('each enemy stack whose ZOC the step stays in fires, one after the other', () => {
+    // E2 at 3,0 is next to both 4,0 and 3,1 as well: the step 4,0 -> 3,1 draws E's fire and E2's.
+    const t = battle({
+      map: mapWith(9, 3),
+      units: [
+        { id: 'K', side: 0, at: '3,1', kind: 'cavalry', strength: 4 },
+        { id: 'E', side: 1, at: '4,1', strength: 6 },
+        { id: 'E2', side: 1, at: '3,0', strength: 4 },
+      ],
+      supplyRule: false,
+    });
+    t.b.computeZoc();
+    const { sink, events } = collector();
+    const dice = new ScriptedDice({ fire: [[], [...roll(7), ...roll(7)]] });
+    expect(passingFireOnMove(t.b, t.u('K'), t.h('4,0'), t.h('3,1'), dice, t.res(), sink)).toBe(false);
+    const fires = events.filter((e) => e.type === 'fire');
+    expect(fires.map((e) => e.type === 'fire' && e.strength).sort()).toEqual([2, 3]); // E 6 and E2 4, halved
+    expect(dice.used.fire[1]).toBe(4);
+  });
+
   it('a hit makes the unit check morale as in 7.4; a failure sends it back one hex, disrupted', () => {
     const t = set(2);
     t.b.computeZoc();

@@ -4,7 +4,8 @@ import { chooseAdvancers } from '../../src/rules/aor/battle/ai.js';
 import { combatSegment } from '../../src/rules/aor/battle/combat.js';
 import { carryOutRetreat, retreatHex } from '../../src/rules/aor/battle/retreat.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
-import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
+import { commandPhase } from '../../src/rules/aor/battle/command.js';
+import { battle, CLEAR_ROWS, collector, mapWith, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
 
 // The attacker A at 2,2 fights the defender D at 3,2 (its W neighbour). The hexes around 3,2 farther
 // from 2,2 are 4,2 (E), 3,1 (NE) and 3,3 (SE). Side 1 draws supply from 6,2.
@@ -117,6 +118,32 @@ describe('7.4 retreats on the map', () => {
     expect(t.b.exited[t.u('D')]).toBe(1);
     expect(res.sides[1].unitsEliminated).toBe(1);
     expect(t.b.armyLoss[1]).toBe(5);
+  });
+
+  it('5.6, 15: a unit that retreated off the map is not reorganized (it re-enters only where the game allows it)', () => {
+    const t = battle({
+      map: mapWith(7, 5),
+      supply: [['0,2'], ['6,2']],
+      units: [
+        { id: 'A', side: 0, at: '5,2', orders: 'attack' },
+        { id: 'D', side: 1, at: '6,2', formation: 'F', orders: 'reserve' },
+        { id: 'D2', side: 1, at: '6,4', formation: 'F', orders: 'reserve' },
+      ],
+      formations: [{ id: 'F', leader: { id: 'L', rating: 3, at: '6,4' } }],
+      turns: 3,
+      night: [2],
+      rivers: ['6,2/NE', '6,2/SE', '6,2/NW', '6,2/SW'],
+      supplyRule: false,
+    });
+    t.b.turn = 1;
+    const res = retreat(t, ['D'], '6,2', ['5,2']);
+    expect(t.b.exited[t.u('D')]).toBe(1);
+    t.b.remove(t.u('A')); // nobody left to see the leader (15)
+    t.b.computeZoc();
+    t.b.turn = 2; // the first night turn after
+    commandPhase(t.b, new ScriptedDice({ morale: [[], [6, 6, 6]], ai: [[], []] }), res);
+    expect(t.pos('D')).toBe(-1);
+    expect(res.extras['unitsReorganized.1']).toBe(0);
   });
 
   it('10.1: no retreat into an occupied fort (its stacking limit is 1): the retreat is blocked', () => {

@@ -2,7 +2,8 @@ import { EngagementDice } from '../../src/core/dice.js';
 import { describe, expect, it } from 'vitest';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
-import { battle, CLEAR_ROWS, roll, ScriptedDice, type BattleDesc } from './helpers.js';
+import { commandPhase } from '../../src/rules/aor/battle/command.js';
+import { battle, CLEAR_ROWS, mapWith, roll, ScriptedDice, type BattleDesc } from './helpers.js';
 
 // A (side 0, strength 10) destroys D1 (side 1, strength 3, one step) on turn 1 and advances into its
 // hex, objective O1 (2 VP, held by side 1 at the start). Side 1 keeps D2 on objective O2 (4 VP).
@@ -95,5 +96,29 @@ describe('18 victory conditions', () => {
     const t = passing(0);
     expect(t.pos('A')).not.toBe(t.h('3,1'));
     expect(t.b.c.map.grid.distance(t.pos('A'), t.h('6,0'))).toBeLessThan(3);
+  });
+});
+
+describe('18 occupation by units the rules move', () => {
+  it('a 12.3 fall back that ends in an objective hex takes it: the last to move a unit into the hex', () => {
+    // U's formation lost a step since the last Command Phase (12.3): on a failed check (6 against rating 1)
+    // its units fall back three hexes away from E, ending on the objective 6,2 that side 1 held.
+    const t = battle({
+      map: mapWith(8, 5),
+      supply: [['7,2'], ['0,2']],
+      units: [
+        { id: 'U', side: 0, at: '3,2', orders: 'attack', formation: 'F' },
+        { id: 'E', side: 1, at: '2,2', orders: 'defend' },
+      ],
+      formations: [{ id: 'F', objective: '2,2', leader: { id: 'L', rating: 1, at: '3,2' } }],
+      objectives: [{ at: '6,2', vp: 5, holder: 1 }],
+      turns: 3,
+      supplyRule: false,
+    });
+    t.b.turn = 2;
+    t.b.stepsAtCommand[0] = 99;
+    commandPhase(t.b, new ScriptedDice({ morale: [[6], [6]], ai: [[], []] }), t.res());
+    expect(t.pos('U')).toBe(t.h('6,2'));
+    expect(t.b.holder[0]).toBe(0);
   });
 });

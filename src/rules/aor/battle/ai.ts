@@ -411,12 +411,16 @@ function passingFireAlong(b: BattleState, u: number, path: readonly number[], di
 
 /**
  * The random-legal doctrine's movement: each unit that may move goes to a hex drawn at random among
- * those it can reach legally (staying put included), within stacking and command range.
+ * those it can reach legally (staying put included), within stacking and command range; a unit out of
+ * command range that moves goes back toward it as quickly as it can (12.1): to a hex of those nearest
+ * its leader.
  */
 function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   const range = b.commandField[f];
+  const leader = c.leaderOf[f];
+  let back: LazyCostField | null = null; // the way back to the leader, found once for the formation
   for (const u of c.formations[f].units) {
     if (b.pos[u] < 0 || (isArtillery(c.specs[u].kind) && b.bombarded[u])) continue;
     if (b.ordersOf(f) === 'reserve') continue; // 12.2
@@ -434,6 +438,10 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
       if (closing > 0 && !closesIn(b, h, closeOn, closing)) continue;
       options.push(h);
     }
+    if (!b.inCommand[u] && leader >= 0 && b.leaderPos[leader] >= 0 && options.length > 1) {
+      back ??= lazyLazyCostField(b, side, [b.leaderPos[leader]], b.backSearch);
+      keepNearest(options, back);
+    }
     if (closing > 0 && options.length > 1) options.shift();
     const to = pick(b, side, options);
     if (to === start) continue;
@@ -447,6 +455,18 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
     b.movePath[u] = path;
     if (!night && reactionCharge(b, u, path, dice, res, sink)) b.computeZoc();
   }
+}
+
+/**
+ * 12.1: of the hexes a unit out of command range may move to (`options`, its own hex first), keep its own
+ * hex and those nearest its leader by `back` (the quickest way back into range), if nearer than it stands.
+ */
+export function keepNearest(options: number[], back: LazyCostField): void {
+  let best = back.at(options[0]);
+  for (let i = 1; i < options.length; i++) best = Math.min(best, back.at(options[i]));
+  let n = 1;
+  for (let i = 1; i < options.length; i++) if (back.at(options[i]) === best && best < back.at(options[0])) options[n++] = options[i];
+  options.length = n;
 }
 
 /**

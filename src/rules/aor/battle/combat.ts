@@ -10,6 +10,7 @@ import { flankedNow, resolveAssaultRound, type AssaultSituation, type AttackingS
 import { hasLineOfSight } from '../los.js';
 import { HEX_TERRAIN, TERRAIN } from '../terrain.js';
 import { isArtillery } from '../units.js';
+import { LOSS } from '../vocabulary.js';
 import { recordEliminations } from './losses.js';
 import { retreatBeforeAssault } from './charges.js';
 import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
@@ -163,11 +164,15 @@ function unitMovedAdjacentInLos(b: BattleState, u: number, defHex: number): bool
   return b.enteredFrom[u] >= 0 && los(b.enteredFrom[u]);
 }
 
-/** Build the kernel's view of one defending stack and the stacks attacking it. */
-export function situationFor(b: BattleState, side: SideIndex, defHex: number, attackHexes: readonly number[]): AssaultSituation {
+/**
+ * Build the kernel's view of one defending stack and the stacks attacking it. `fought` marks units that
+ * attacked earlier in the segment (one that retreated into another attacking hex): they do not attack
+ * again (7.3: each stack attacks once a segment).
+ */
+export function situationFor(b: BattleState, side: SideIndex, defHex: number, attackHexes: readonly number[], fought?: Uint8Array): AssaultSituation {
   const g = b.c.map.grid;
   const stacks: AttackingStack[] = attackHexes.map((h) => {
-    const units = attackersIn(b, h);
+    const units = fought ? attackersIn(b, h).filter((u) => !fought[u]) : attackersIn(b, h);
     const direction = g.directionTo(defHex, h);
     const [hexside, hexside2] = hexsideKinds(b.c.map.sides[g.hexsideId(defHex, direction)]);
     const moved = movedAdjacentInLos(b, units, defHex);
@@ -259,8 +264,15 @@ export function combatSegment(
   const st = b.st;
   // 7.6 Disruption: only units disrupted when the segment began fire at half strength.
   b.segmentDisrupted.set(st.disrupted);
+  const fought = b.foughtInSegment;
+  fought.fill(0);
+  // A hex whose attackers have all fought already (units that retreated into it) attacks no more (7.3).
+  const fresh = (h: number) => {
+    for (let u = b.firstAt[h]; u >= 0; u = b.nextAt[u]) if (!fought[u] && mayAttack(b, u)) return true;
+    return false;
+  };
   for (const defHex of defenders) {
-    const attackHexes = byDefender.get(defHex)!.filter((h) => b.sideAt[h] === side).sort((x, y) => x - y);
+    const attackHexes = byDefender.get(defHex)!.filter((h) => b.sideAt[h] === side && fresh(h)).sort((x, y) => x - y);
     if (attackHexes.length === 0 || b.sideAt[defHex] !== 1 - side) continue;
     // 7.11: cavalry and horse artillery may slip away before the assault; the attackers may advance.
     if (retreatBeforeAssault(b, defHex, attackHexes, dice, res, sink)) {
@@ -268,7 +280,8 @@ export function combatSegment(
       if (b.c.map.terrain[defHex] !== TERRAIN.fort) advanceInto(b, advance(defHex, attackHexes), defHex, side, res, sink);
       continue;
     }
-    const sit = situationFor(b, side, defHex, attackHexes);
+    const sit = situationFor(b, side, defHex, attackHexes, fought);
+    for (const s of sit.stacks) for (const u of s.units) fought[u] = 1;
     sit.disruptedAtSegmentStart = b.segmentDisrupted;
     const guns = sit.defender.filter((u) => b.spec(u).kind === 'artillery');
     // 7.3: the defender's choice to fire first is made here, so that the story can tell it up front.
@@ -295,8 +308,9 @@ export function combatSegment(
     if (b.count[defHex] === 0 && round.attackerRetreat === 0 && b.c.map.terrain[defHex] !== TERRAIN.fort) {
       const units = advance(defHex, attackHexes);
       if (units.length > 0) {
-        // 7.4: the defender's foot artillery that could not retreat is lost for good once an enemy advances.
-        for (const x of guns) if (!st.alive(x)) b.permanent[x] = 1;
+        // 7.4: the defender's foot artillery that could not retreat is lost for good once an enemy
+        // advances; a battery its hits eliminated is not (it may be reorganized, 15).
+        for (const x of guns) if (!st.alive(x) && st.lastLoss[x] === LOSS.lostInBlockedRetreats) b.permanent[x] = 1;
         advanceInto(b, units, defHex, side, res, sink);
       }
     }

@@ -10,7 +10,7 @@ import { PURPOSE } from '../vocabulary.js';
 import { costFieldMasked, type Reached } from '../../../hex/paths.js';
 import { hasLineOfSight } from '../los.js';
 import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
-import { retreatHex } from './retreat.js';
+import { markHolder, retreatHex } from './retreat.js';
 import { eliminate, recordEliminations, updateDemoralization } from './losses.js';
 import { enterCost, stackLimit } from './movement.js';
 import { complianceDelay, ORDER_CODES, type Orders } from './orders.js';
@@ -391,6 +391,7 @@ function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSi
       // fought, is not applied to this wider test.)
       if (to === -1) break;
       b.moveTo(u, to);
+      markHolder(b, to, side); // 18: the last to move a unit into or through the hex
       if (sink) sink({ type: 'relocate', side, unit: c.specs[u].id, from: h, to, why: 'retreat' });
     }
     if (b.st.alive(u) && !b.exited[u] && !b.st.disrupted[u]) {
@@ -456,7 +457,9 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
     for (const e of c.sides[1 - side].units) if (b.pos[e] >= 0 && hasLineOfSight(c.map, b.pos[e], at)) return;
     let placed = 0;
     let tried = false;
-    const waiting = f.units.filter((u) => b.pos[u] < 0 && b.entered[u] !== 0 && !b.permanent[u] && mayReorganize(b, u));
+    // 5.6: a unit that left the map (in a retreat or a fall back) is eliminated for victory points only;
+    // it comes back only where the game's own rules say so, which reorganization is not.
+    const waiting = f.units.filter((u) => b.pos[u] < 0 && b.entered[u] !== 0 && !b.permanent[u] && !b.exited[u] && mayReorganize(b, u));
     for (const u of reorganizationOrder(b, side, waiting, dice)) {
       if (placed >= 2) break;
       if (b.count[at] >= stackLimit(b, at) || b.sideAt[at] === 1 - side) break;
@@ -472,9 +475,9 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
       const s = c.specs[u];
       b.st.steps[u] = 1;
       b.st.disrupted[u] = 0;
-      b.exited[u] = 0;
       b.lostAt[u] = -1;
       b.place(u, at);
+      markHolder(b, at, side); // 18: units in the hex
       res.sides[side].strengthLost -= s.maxSteps === 1 ? s.full : s.reduced;
       recordReturn(res, b.st, u, s.maxSteps === 1 ? s.full : s.reduced);
       b.formationLoss[fi] -= s.full;
@@ -615,7 +618,7 @@ function commitReserves(b: BattleState, sent: Int32Array, dice: EngagementDice, 
  * demoralized formation that has Attack orders, and none of whose units is in contact, a Reserve order
  * within his capacity, so that it does not go back into the attack (12.2) and may reorganize at night
  * (15); a random-legal doctrine does so on a coin toss. Not a formation in contact (Reserve units
- * neither attack nor move, so it would stand there at morale -1), nor one the plan ordered this turn.
+ * may not attack, and the doctrines keep them still, so it would stand there at morale -1), nor one the plan ordered this turn.
  */
 function rallyBroken(b: BattleState, sent: Int32Array, planned: Uint8Array, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;

@@ -196,8 +196,9 @@ export function drawsPassingFire(b: BattleState, side: SideIndex, from: number, 
 
 /**
  * 7.12: a unit moving from one ZOC hex of an enemy stack into another is fired on by that stack at half
- * strength; a hit makes it check morale as in 7.4, and a failure sends it back one hex. Returns true
- * when the unit's move ends here (it retreated or was destroyed).
+ * strength, by each such stack in turn; a hit makes it check morale as in 7.4, and a failure sends it
+ * back one hex, away from the stacks that hit it. Returns true when the unit's move ends here (it
+ * retreated or was destroyed).
  */
 export function passingFireOnMove(
   b: BattleState,
@@ -213,6 +214,7 @@ export function passingFireOnMove(
   const side = b.spec(u).side;
   const enemy = (1 - side) as SideIndex;
   if (b.c.options.cavalryPassingFire === 'ignored' && b.spec(u).kind === 'cavalry') return false; // 5.4
+  const firers: number[] = [];
   for (let d = 0; d < 6; d++) {
     const e = g.neighbors[to * 6 + d];
     if (e < 0 || b.sideAt[e] !== enemy || !projectsZocAcross(b, e, to, d)) continue;
@@ -225,13 +227,14 @@ export function passingFireOnMove(
     const hits = hitsFor(strength, roll);
     if (sink) sink({ type: 'fire', side: enemy, rawStrength: raw, strength, roll, hits, modifiers: passingLabels(b, to, d, 'move') });
     res.extras[`passingFire.${enemy}`]++;
-    if (hits === 0) return false;
+    if (hits === 0) continue;
+    firers.push(e);
     const doc = b.c.sides[side].doctrine;
     allocateHits(st, [u], 1, hits, b.c.options.hitAllocation === 'combined', doc.hitAllocation, doc.hitAllocation === 'random' ? dice.ai(side) : () => 0, res, sink);
     recordEliminations(b, res, sink);
     if (!st.alive(u)) return true;
     const passed = groupCheck(st, [u], 1, side, { flanked: false, firedOnByArtillery: stack.some((x) => isArtillery(b.spec(x).kind)), attackedByOldGuard: false }, b.c.options, dice, res, 'passingFire', sink);
-    if (passed) return false;
+    if (passed) continue;
     if (b.spec(u).kind === 'artillery') {
       // 7.4: foot artillery cannot retreat and is destroyed instead.
       loseFootArtillery(st, u, side, res, sink);
@@ -246,7 +249,7 @@ export function passingFireOnMove(
       st.disrupted[u] = 1;
       res.sides[side].disruptions++;
     }
-    carryOutRetreat(b, to, [e], dice, res, sink);
+    carryOutRetreat(b, to, firers, dice, res, sink);
     return true;
   }
   return false;

@@ -152,6 +152,8 @@ export class BattleState {
   readonly heldBack: Int32Array;
   /** 7.6 Disruption: the markers the phasing side's combat segment began with (fire halves by these). */
   readonly segmentDisrupted: Uint8Array;
+  /** 7.3: 1 for a unit that has attacked in this combat segment already (one attack a segment). */
+  readonly foughtInSegment: Uint8Array;
   readonly bombarded: Uint8Array;
   /** 1 when a unit's disruption came from bombardment (removed at the end of the game turn, 8.1). */
   readonly bombDisrupted: Uint8Array;
@@ -304,6 +306,7 @@ export class BattleState {
     this.heldBack = new Int32Array(n);
     this.bombarded = new Uint8Array(n);
     this.segmentDisrupted = new Uint8Array(n);
+    this.foughtInSegment = new Uint8Array(n);
     this.bombDisrupted = new Uint8Array(n);
     this.permanent = new Uint8Array(n);
     this.exited = new Uint8Array(n);
