@@ -9,6 +9,7 @@ import { resolveOptions } from '../../src/core/ruleset.js';
 import { BURT_ODDS, meleeContact, type MeleeParams } from '../../src/rules/burt/oddsQuestions.js';
 import { contactFigures } from '../../src/rules/burt/turn/melee.js';
 import { battalion, gameOf, unit } from './lane.js';
+import { moraleModifierOf } from '../../src/rules/burt/play/units.js';
 import { BURT_OPTIONS, burtOptions } from '../../src/rules/burt/options.js';
 
 const defaults = resolveOptions(BURT_OPTIONS, {});
@@ -206,6 +207,69 @@ describe('volley odds: morale (8)', () => {
     expectSame('morale', { class: 'E', level: 'shaken', figures: 10, startFigures: 24 });
     const q = question('morale');
     expect(q.exact(q.params.parse({ class: 'E', level: 'shaken', figures: 10, startFigures: 24 }), defaults).distributions[0].values[0].p).toBe(0);
+  });
+});
+
+describe('volley odds: supported (8, burt.supported)', () => {
+  /** A Prussian line with a friend 3" behind it (FIRE orders, not committed), the French 30" off, in sight. */
+  const setup = (supported: string) => ({
+    attacker: [battalion('A', 30, { formation: 'column' })],
+    defender: [battalion('D', 0), battalion('S', -4, { orders: 'fire' })],
+    options: { 'burt.supported': supported },
+  });
+  const askModifier = (params: unknown, supported: string) => {
+    const q = question('morale');
+    return q.exact(q.params.parse(params), resolveOptions(BURT_OPTIONS, { 'burt.supported': supported })).summary as { modifier: number };
+  };
+
+  for (const mode of ['within6Behind', 'committedOnly']) {
+    it(`8 (burt.supported ${mode}): 'friendBehind' is the +2 play gives a friend 3" behind, and 'committed' the +2 of a committed reserve`, () => {
+      const g = gameOf(setup(mode));
+      const [d, s] = [unit(g, 'D'), unit(g, 'S')];
+      const behind = moraleModifierOf(g, d, 'fireLoss');
+      expect(askModifier({ class: 'C', supported: 'friendBehind' }, mode).modifier).toBe(behind);
+      g.supporting[s] = d; // committed to support it in step 6 (5.3)
+      g.epoch++;
+      const committed = moraleModifierOf(g, d, 'fireLoss');
+      expect(askModifier({ class: 'C', supported: 'committed' }, mode).modifier).toBe(committed);
+      // 8: +2 supported: the committed reserve under either reading; the friend behind only under within6Behind.
+      expect(committed - askModifier({ class: 'C' }, mode).modifier).toBe(2);
+      expect(committed - behind).toBe(mode === 'committedOnly' ? 2 : 0);
+    });
+  }
+
+  it("8 (burt.supported): the option changes the answer for 'friendBehind' only; true and false decide it outright", () => {
+    for (const supported of [true, false, 'committed', 'friendBehind'] as const) {
+      const params = { class: 'D', supported };
+      const differs = askModifier(params, 'within6Behind').modifier !== askModifier(params, 'committedOnly').modifier;
+      expect(differs, String(supported)).toBe(supported === 'friendBehind');
+    }
+    expectSame('morale', { class: 'D', supported: 'friendBehind', casualtiesThisTurn: true }, resolveOptions(BURT_OPTIONS, { 'burt.supported': 'committedOnly' }));
+  });
+
+  it("8, 9 (burt.supported): the melee question's step-12 tests read a side's support the same way", () => {
+    const q = question('melee');
+    const p = fewer({ a: { class: 'C', supported: 'friendBehind' }, b: { class: 'C' } });
+    const fails = (supported: string) => (q.exact(q.params.parse(p), resolveOptions(BURT_OPTIONS, { 'burt.supported': supported })).summary as { testFails: [number, number] }).testFails;
+    expect(fails('within6Behind')[0]).toBeLessThan(fails('committedOnly')[0]);
+    expect(fails('within6Behind')[1]).toBeCloseTo(fails('committedOnly')[1], 14);
+  });
+});
+
+describe('volley odds: light cavalry attacking formed troops (9, burt.lightCavalryFormed)', () => {
+  /** The worked-out line of the round: each side's dice and the score they hit on. */
+  const plans = (params: unknown, mode = 'attacking') => {
+    const q = question('melee');
+    return q.exact(q.params.parse(params), resolveOptions(BURT_OPTIONS, { 'burt.lightCavalryFormed': mode })).worked;
+  };
+  it('9: hussars charged by a formed column, holding, hit on 5; charging, or under fighting, on 6 (+1); attacking given for a later round', () => {
+    const held = { a: { formation: 'column', charging: true }, b: { arm: 'cavalry', light: true } };
+    expect(plans(held)).toMatch(/side b .*: \d+ dic?e? to hit on 5\+/);
+    expect(plans(held, 'fighting')).toMatch(/side b .*: \d+ dic?e? to hit on 6\+/);
+    expect(plans({ ...held, b: { ...held.b, attacking: true } })).toMatch(/side b .*: \d+ dic?e? to hit on 6\+/);
+    // The hussars charging (-1) and attacking (+1): 5.
+    expect(plans({ a: { formation: 'column' }, b: { arm: 'cavalry', light: true, charging: true } })).toMatch(/side b .*: \d+ dic?e? to hit on 5\+/);
+    expectSame('melee', fewer(held));
   });
 });
 
