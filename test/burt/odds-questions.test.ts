@@ -10,6 +10,7 @@ import { BURT_ODDS, meleeContact, type MeleeParams } from '../../src/rules/burt/
 import { contactFigures } from '../../src/rules/burt/turn/melee.js';
 import { battalion, gameOf, unit } from './lane.js';
 import { moraleModifierOf } from '../../src/rules/burt/play/units.js';
+import { UNFORMED } from '../../src/rules/burt/tables.js';
 import { BURT_OPTIONS, burtOptions } from '../../src/rules/burt/options.js';
 
 const defaults = resolveOptions(BURT_OPTIONS, {});
@@ -253,6 +254,21 @@ describe('volley odds: supported (8, burt.supported)', () => {
     const fails = (supported: string) => (q.exact(q.params.parse(p), resolveOptions(BURT_OPTIONS, { 'burt.supported': supported })).summary as { testFails: [number, number] }).testFails;
     expect(fails('within6Behind')[0]).toBeLessThan(fails('committedOnly')[0]);
     expect(fails('within6Behind')[1]).toBeCloseTo(fails('committedOnly')[1], 14);
+  });
+});
+
+describe('volley odds: the order class of skirmishers and guns (7, 9)', () => {
+  it('7, 9: a battery or skirmishers default to unformed, as play starts them, and save at +1 in melee (6+); formed is refused', () => {
+    const q = question('melee');
+    const g = gameOf({ attacker: [battalion('A', 12)], defender: [{ id: 'G', arm: 'guns', guns: 4, at: 0, offset: 0 }, { id: 'S', arm: 'skirmishers', figures: 8, at: -6, offset: 0 }] });
+    expect([g.level[unit(g, 'G')], g.level[unit(g, 'S')]]).toEqual([UNFORMED, UNFORMED]);
+    for (const arm of ['guns', 'skirmishers']) {
+      const p = q.params.parse({ a: { formation: 'column', charging: true }, b: { arm } }) as MeleeParams;
+      expect(p.b.level, arm).toBe('unformed');
+      expect(q.exact(p, defaults).worked, arm).toMatch(/^side a [^;]*, b saving on 6\+;/);
+      const formed = q.params.safeParse({ a: {}, b: { arm, level: 'formed' } });
+      expect(formed.error?.issues[0].path, arm).toEqual(['b', 'level']);
+    }
   });
 });
 

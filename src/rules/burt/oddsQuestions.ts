@@ -15,7 +15,8 @@ import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOd
 import { IMPOSSIBLE_SCORE, scoreNeeded } from './die.js';
 import { figureModel, figuresInContact, figuresInOverlap, FIGURE_WIDTH, type FigureModel } from './figures.js';
 import { burtOptions, type BurtOptions } from './options.js';
-import { COHESION_LEVELS, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
+import { COHESION_LEVELS, FORMED, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
+import { bestLevel } from './cohesion.js';
 import { resolveFire, type FireOutcome } from './turn/fire.js';
 import { CLASSES, defaultFigures, defaultFormation, formationIssue, FORMATIONS, ORDNANCE } from './scenarios.js';
 
@@ -172,7 +173,7 @@ const meleeSide = z.strictObject({
   arm: z.enum(['infantry', 'cavalry', 'skirmishers', 'guns']).default('infantry'),
   formation: z.enum(FORMATIONS).optional().describe('12: line, column, square (infantry only) or open (skirmishers only); default line, open for skirmishers.'),
   ranks: z.int().min(1).max(12).optional().describe("9: ranks of the formation (the deeper side's first-contact bonus); default the figure model's (burt.figuresPerBase): 24 foot in line 2, in column 3, a square 1."),
-  level,
+  level: z.enum(COHESION_LEVELS).optional().describe('7: the order class; default formed, unformed for skirmishers and guns (they are never formed, and save at +1 in melee as unformed).'),
   class: z.enum(CLASSES).optional().describe('8: morale class, for the test after an indecisive round; without both sides\' classes no tests are asked.'),
   light: z.boolean().default(false),
   armoured: z.boolean().default(false),
@@ -190,8 +191,10 @@ const meleeSide = z.strictObject({
   .superRefine((s, ctx) => {
     const wrong = s.formation === undefined ? undefined : formationIssue(s.arm, s.formation);
     if (wrong) ctx.addIssue({ code: 'custom', path: ['formation'], message: wrong });
+    // 7: skirmishers and guns start unformed and can never be formed (play never has them formed).
+    if (s.level === 'formed' && bestLevel(s.arm) !== FORMED) ctx.addIssue({ code: 'custom', path: ['level'], message: `${s.arm === 'guns' ? 'a battery' : 'skirmishers'} can never be formed (7); the best it can be is unformed` });
   })
-  .transform((s) => ({ ...s, formation: s.formation ?? defaultFormation(s.arm) }));
+  .transform((s) => ({ ...s, formation: s.formation ?? defaultFormation(s.arm), level: s.level ?? COHESION_LEVELS[bestLevel(s.arm)] }));
 
 /** A melee side's figures: given, or a scenario unit's of its arm (2; a battery's guns, burt.gunsPerBattery, of 6pdr crew). */
 function sideFigures(s: { figures?: number; arm: 'infantry' | 'cavalry' | 'skirmishers' | 'guns' }, o: Pick<BurtOptions, 'gunsPerBattery'>): number {
