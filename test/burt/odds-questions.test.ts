@@ -204,6 +204,14 @@ describe('volley odds: morale (8)', () => {
     expect(e.distributions[0].values[0].p).toBeCloseTo(5 / 6, 14);
     expect(e.distributions[1].values).toEqual([{ value: 'formed', p: 5 / 6 }, { value: 'rout', p: expect.closeTo(1 / 6, 14) }]);
   });
+  it('7, 8: a rally test is a router\'s (routing -3; passing, it is shaken): asked of another level it is refused at the level', () => {
+    const q = question('morale');
+    expect(q.params.safeParse({ class: 'C', purpose: 'rally' }).error?.issues[0].path).toEqual(['level']);
+    const e = q.exact(q.params.parse({ class: 'B', purpose: 'rally', level: 'rout' }), defaults);
+    // B needs 3, less 3 for routing: 6.
+    expect(e.distributions[0].values[0].p).toBeCloseTo(1 / 6, 14);
+    expect(e.distributions[1].values).toEqual([{ value: 'shaken', p: expect.closeTo(1 / 6, 14) }, { value: 'rout', p: expect.closeTo(5 / 6, 14) }]);
+  });
   it('8: a shaken class E unit under half strength (-2, -2) needs 10: it cannot pass', () => {
     expectSame('morale', { class: 'E', level: 'shaken', figures: 10, startFigures: 24 });
     const q = question('morale');

@@ -405,6 +405,8 @@ export const moraleParams = z.strictObject({
   for (const field of ['chargingSkirmishersOrRouters', 'chargingFlankOrRear'] as const) {
     if (p[field] && p.purpose !== 'assault') ctx.addIssue({ code: 'custom', path: [field], message: `counts only when testing to assault (8); this test's purpose is ${p.purpose}` });
   }
+  // 7, 8: only a routing unit tries to rally (and it takes the routing -3): asked of another level, the answer would be play's never.
+  if (p.purpose === 'rally' && p.level !== 'rout') ctx.addIssue({ code: 'custom', path: ['level'], message: `only a routing unit tests to rally (8); this unit is ${p.level}` });
 });
 export type MoraleParams = z.infer<typeof moraleParams>;
 
