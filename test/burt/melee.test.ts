@@ -10,6 +10,7 @@ import {
   meleePlan,
   meleeSaveModifier,
   meleeToHitModifier,
+  lightCavalryPenaltyApplies,
   openOrder,
   pursues,
   pushBackDistance,
@@ -28,6 +29,7 @@ const foot: MeleeFighter = {
   armoured: false,
   lancers: false,
   chargingOrFollowingUp: false,
+  attacking: false,
   cover: 'none',
   downhillOfEnemy: false,
   againstFlankOrRear: false,
@@ -36,7 +38,7 @@ const cuirassiers: MeleeFighter = { ...foot, arm: 'cavalry', ranks: 2, armoured:
 const hussars: MeleeFighter = { ...foot, arm: 'cavalry', ranks: 2, lightCavalry: true };
 const skirmishers: MeleeFighter = { ...foot, arm: 'skirmishers', formation: 'open', level: UNFORMED };
 const hit = (own: Partial<MeleeFighter>, enemy: Partial<MeleeFighter> = {}, first = false, mode: 'currentLevel' | 'cumulative' = 'currentLevel') =>
-  meleeToHitModifier({ ...foot, ...own }, { ...foot, ...enemy }, first, mode);
+  meleeToHitModifier({ ...foot, ...own }, { ...foot, ...enemy }, first, mode, 'attacking');
 
 describe('Melee to hit (9)', () => {
   it('9: two formed lines standing in the open: hit on 5', () => {
@@ -58,13 +60,13 @@ describe('Melee to hit (9)', () => {
     expect(hit({ ranks: 2 }, { ranks: 2 }, true)).toBe(0);
   });
   it('9: armoured cavalry or lancers -2 at first contact; cavalry against a square +1', () => {
-    expect(meleeToHitModifier(cuirassiers, foot, true, 'currentLevel')).toBe(-2);
-    expect(meleeToHitModifier({ ...hussars, lancers: true }, { ...foot, level: UNFORMED }, true, 'currentLevel')).toBe(-2);
-    expect(meleeToHitModifier(cuirassiers, foot, false, 'currentLevel')).toBe(0);
+    expect(meleeToHitModifier(cuirassiers, foot, true, 'currentLevel', 'attacking')).toBe(-2);
+    expect(meleeToHitModifier({ ...hussars, lancers: true }, { ...foot, level: UNFORMED }, true, 'currentLevel', 'attacking')).toBe(-2);
+    expect(meleeToHitModifier(cuirassiers, foot, false, 'currentLevel', 'attacking')).toBe(0);
   });
   it('9: a square cancels the impetus: charging cuirassiers against a formed square: +1 (square), no -1 charge, no -2 armour', () => {
     const square: MeleeFighter = { ...foot, formation: 'square', ranks: 1 };
-    expect(meleeToHitModifier({ ...cuirassiers, chargingOrFollowingUp: true, ranks: 2 }, square, true, 'currentLevel')).toBe(1);
+    expect(meleeToHitModifier({ ...cuirassiers, chargingOrFollowingUp: true, ranks: 2 }, square, true, 'currentLevel', 'attacking')).toBe(1);
     expect(impetusCancelled(square)).toBe(true);
   });
   it('9: cover cancels the impetus too: charging column of 3 ranks at first contact against a line in a village: +1', () => {
@@ -73,8 +75,8 @@ describe('Melee to hit (9)', () => {
     expect(impetusCancelled({ formation: 'line', cover: 'none' })).toBe(false);
   });
   it('9: close order against open order -1; skirmishers against close order get nothing for it', () => {
-    expect(meleeToHitModifier(foot, skirmishers, false, 'currentLevel')).toBe(-1);
-    expect(meleeToHitModifier(skirmishers, foot, false, 'currentLevel')).toBe(0);
+    expect(meleeToHitModifier(foot, skirmishers, false, 'currentLevel', 'attacking')).toBe(-1);
+    expect(meleeToHitModifier(skirmishers, foot, false, 'currentLevel', 'attacking')).toBe(0);
     expect(openOrder(skirmishers)).toBe(true);
     expect(closeOrder(foot)).toBe(true);
     expect(closeOrder({ arm: 'guns', formation: 'line' })).toBe(false);
@@ -86,14 +88,23 @@ describe('Melee to hit (9)', () => {
     expect(hit({}, { level: SHAKEN })).toBe(-1);
     expect(hit({}, { level: ROUT })).toBe(-2);
     expect(hit({}, { level: DISORDERED })).toBe(0);
-    expect(meleeToHitModifier(cuirassiers, { ...foot, level: DISORDERED }, false, 'currentLevel')).toBe(-1);
-    expect(meleeToHitModifier(cuirassiers, { ...foot, level: SHAKEN }, false, 'currentLevel')).toBe(-2);
-    expect(meleeToHitModifier(cuirassiers, { ...foot, level: ROUT }, false, 'currentLevel')).toBe(-3);
+    expect(meleeToHitModifier(cuirassiers, { ...foot, level: DISORDERED }, false, 'currentLevel', 'attacking')).toBe(-1);
+    expect(meleeToHitModifier(cuirassiers, { ...foot, level: SHAKEN }, false, 'currentLevel', 'attacking')).toBe(-2);
+    expect(meleeToHitModifier(cuirassiers, { ...foot, level: ROUT }, false, 'currentLevel', 'attacking')).toBe(-3);
   });
   it('9: light cavalry attacking formed troops +1; not against unformed; heavy cavalry never', () => {
-    expect(meleeToHitModifier(hussars, foot, false, 'currentLevel')).toBe(1);
-    expect(meleeToHitModifier(hussars, { ...foot, level: UNFORMED }, false, 'currentLevel')).toBe(0);
-    expect(meleeToHitModifier(cuirassiers, foot, false, 'currentLevel')).toBe(0);
+    const charging = { ...hussars, attacking: true };
+    expect(meleeToHitModifier(charging, foot, false, 'currentLevel', 'attacking')).toBe(1);
+    expect(meleeToHitModifier(charging, { ...foot, level: UNFORMED }, false, 'currentLevel', 'attacking')).toBe(0);
+    expect(meleeToHitModifier({ ...cuirassiers, attacking: true }, foot, false, 'currentLevel', 'attacking')).toBe(0);
+  });
+  it('9 (burt.lightCavalryFormed): light cavalry that is attacked and does not attack takes no +1 (attacking); under fighting it does', () => {
+    expect(hussars.attacking).toBe(false);
+    expect(meleeToHitModifier(hussars, foot, false, 'currentLevel', 'attacking')).toBe(0);
+    expect(meleeToHitModifier(hussars, foot, false, 'currentLevel', 'fighting')).toBe(1);
+    expect(lightCavalryPenaltyApplies(hussars, 'attacking')).toBe(false);
+    expect(lightCavalryPenaltyApplies({ ...hussars, attacking: true }, 'attacking')).toBe(true);
+    expect(lightCavalryPenaltyApplies({ ...cuirassiers, attacking: true }, 'fighting')).toBe(false);
   });
   it('7, 9 (burt.cohesionModifiers cumulative): a shaken side hits at +3; against a routing side -3', () => {
     expect(hit({ level: SHAKEN }, {}, false, 'cumulative')).toBe(3);

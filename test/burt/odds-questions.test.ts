@@ -9,6 +9,8 @@ import { resolveOptions } from '../../src/core/ruleset.js';
 import { BURT_ODDS, meleeContact, type MeleeParams } from '../../src/rules/burt/oddsQuestions.js';
 import { contactFigures } from '../../src/rules/burt/turn/melee.js';
 import { battalion, gameOf, unit } from './lane.js';
+import { moraleModifierOf } from '../../src/rules/burt/play/units.js';
+import { UNFORMED } from '../../src/rules/burt/tables.js';
 import { BURT_OPTIONS, burtOptions } from '../../src/rules/burt/options.js';
 
 const defaults = resolveOptions(BURT_OPTIONS, {});
@@ -202,10 +204,96 @@ describe('volley odds: morale (8)', () => {
     expect(e.distributions[0].values[0].p).toBeCloseTo(5 / 6, 14);
     expect(e.distributions[1].values).toEqual([{ value: 'formed', p: 5 / 6 }, { value: 'rout', p: expect.closeTo(1 / 6, 14) }]);
   });
+  it('7, 8: a rally test is a router\'s (routing -3; passing, it is shaken): asked of another level it is refused at the level', () => {
+    const q = question('morale');
+    expect(q.params.safeParse({ class: 'C', purpose: 'rally' }).error?.issues[0].path).toEqual(['level']);
+    const e = q.exact(q.params.parse({ class: 'B', purpose: 'rally', level: 'rout' }), defaults);
+    // B needs 3, less 3 for routing: 6.
+    expect(e.distributions[0].values[0].p).toBeCloseTo(1 / 6, 14);
+    expect(e.distributions[1].values).toEqual([{ value: 'shaken', p: expect.closeTo(1 / 6, 14) }, { value: 'rout', p: expect.closeTo(5 / 6, 14) }]);
+  });
   it('8: a shaken class E unit under half strength (-2, -2) needs 10: it cannot pass', () => {
     expectSame('morale', { class: 'E', level: 'shaken', figures: 10, startFigures: 24 });
     const q = question('morale');
     expect(q.exact(q.params.parse({ class: 'E', level: 'shaken', figures: 10, startFigures: 24 }), defaults).distributions[0].values[0].p).toBe(0);
+  });
+});
+
+describe('volley odds: supported (8, burt.supported)', () => {
+  /** A Prussian line with a friend 3" behind it (FIRE orders, not committed), the French 30" off, in sight. */
+  const setup = (supported: string) => ({
+    attacker: [battalion('A', 30, { formation: 'column' })],
+    defender: [battalion('D', 0), battalion('S', -4, { orders: 'fire' })],
+    options: { 'burt.supported': supported },
+  });
+  const askModifier = (params: unknown, supported: string) => {
+    const q = question('morale');
+    return q.exact(q.params.parse(params), resolveOptions(BURT_OPTIONS, { 'burt.supported': supported })).summary as { modifier: number };
+  };
+
+  for (const mode of ['within6Behind', 'committedOnly']) {
+    it(`8 (burt.supported ${mode}): 'friendBehind' is the +2 play gives a friend 3" behind, and 'committed' the +2 of a committed reserve`, () => {
+      const g = gameOf(setup(mode));
+      const [d, s] = [unit(g, 'D'), unit(g, 'S')];
+      const behind = moraleModifierOf(g, d, 'fireLoss');
+      expect(askModifier({ class: 'C', supported: 'friendBehind' }, mode).modifier).toBe(behind);
+      g.supporting[s] = d; // committed to support it in step 6 (5.3)
+      g.epoch++;
+      const committed = moraleModifierOf(g, d, 'fireLoss');
+      expect(askModifier({ class: 'C', supported: 'committed' }, mode).modifier).toBe(committed);
+      // 8: +2 supported: the committed reserve under either reading; the friend behind only under within6Behind.
+      expect(committed - askModifier({ class: 'C' }, mode).modifier).toBe(2);
+      expect(committed - behind).toBe(mode === 'committedOnly' ? 2 : 0);
+    });
+  }
+
+  it("8 (burt.supported): the option changes the answer for 'friendBehind' only; true and false decide it outright", () => {
+    for (const supported of [true, false, 'committed', 'friendBehind'] as const) {
+      const params = { class: 'D', supported };
+      const differs = askModifier(params, 'within6Behind').modifier !== askModifier(params, 'committedOnly').modifier;
+      expect(differs, String(supported)).toBe(supported === 'friendBehind');
+    }
+    expectSame('morale', { class: 'D', supported: 'friendBehind', casualtiesThisTurn: true }, resolveOptions(BURT_OPTIONS, { 'burt.supported': 'committedOnly' }));
+  });
+
+  it("8, 9 (burt.supported): the melee question's step-12 tests read a side's support the same way", () => {
+    const q = question('melee');
+    const p = fewer({ a: { class: 'C', supported: 'friendBehind' }, b: { class: 'C' } });
+    const fails = (supported: string) => (q.exact(q.params.parse(p), resolveOptions(BURT_OPTIONS, { 'burt.supported': supported })).summary as { testFails: [number, number] }).testFails;
+    expect(fails('within6Behind')[0]).toBeLessThan(fails('committedOnly')[0]);
+    expect(fails('within6Behind')[1]).toBeCloseTo(fails('committedOnly')[1], 14);
+  });
+});
+
+describe('volley odds: the order class of skirmishers and guns (7, 9)', () => {
+  it('7, 9: a battery or skirmishers default to unformed, as play starts them, and save at +1 in melee (6+); formed is refused', () => {
+    const q = question('melee');
+    const g = gameOf({ attacker: [battalion('A', 12)], defender: [{ id: 'G', arm: 'guns', guns: 4, at: 0, offset: 0 }, { id: 'S', arm: 'skirmishers', figures: 8, at: -6, offset: 0 }] });
+    expect([g.level[unit(g, 'G')], g.level[unit(g, 'S')]]).toEqual([UNFORMED, UNFORMED]);
+    for (const arm of ['guns', 'skirmishers']) {
+      const p = q.params.parse({ a: { formation: 'column', charging: true }, b: { arm } }) as MeleeParams;
+      expect(p.b.level, arm).toBe('unformed');
+      expect(q.exact(p, defaults).worked, arm).toMatch(/^side a [^;]*, b saving on 6\+;/);
+      const formed = q.params.safeParse({ a: {}, b: { arm, level: 'formed' } });
+      expect(formed.error?.issues[0].path, arm).toEqual(['b', 'level']);
+    }
+  });
+});
+
+describe('volley odds: light cavalry attacking formed troops (9, burt.lightCavalryFormed)', () => {
+  /** The worked-out line of the round: each side's dice and the score they hit on. */
+  const plans = (params: unknown, mode = 'attacking') => {
+    const q = question('melee');
+    return q.exact(q.params.parse(params), resolveOptions(BURT_OPTIONS, { 'burt.lightCavalryFormed': mode })).worked;
+  };
+  it('9: hussars charged by a formed column, holding, hit on 5; charging, or under fighting, on 6 (+1); attacking given for a later round', () => {
+    const held = { a: { formation: 'column', charging: true }, b: { arm: 'cavalry', light: true } };
+    expect(plans(held)).toMatch(/side b .*: \d+ dic?e? to hit on 5\+/);
+    expect(plans(held, 'fighting')).toMatch(/side b .*: \d+ dic?e? to hit on 6\+/);
+    expect(plans({ ...held, b: { ...held.b, attacking: true } })).toMatch(/side b .*: \d+ dic?e? to hit on 6\+/);
+    // The hussars charging (-1) and attacking (+1): 5.
+    expect(plans({ a: { formation: 'column' }, b: { arm: 'cavalry', light: true, charging: true } })).toMatch(/side b .*: \d+ dic?e? to hit on 5\+/);
+    expectSame('melee', fewer(held));
   });
 });
 

@@ -63,7 +63,7 @@ export function expectSampled(exact: readonly number[], draw: (u: Uniform) => nu
 }
 
 
-export const line: MeleeFighter = { arm: 'infantry', formation: 'line', ranks: 2, level: FORMED, lightCavalry: false, armoured: false, lancers: false, chargingOrFollowingUp: false, cover: 'none', downhillOfEnemy: false, againstFlankOrRear: false };
+export const line: MeleeFighter = { arm: 'infantry', formation: 'line', ranks: 2, level: FORMED, lightCavalry: false, armoured: false, lancers: false, chargingOrFollowingUp: false, attacking: false, cover: 'none', downhillOfEnemy: false, againstFlankOrRear: false };
 export const calm: MoraleSituation = {
   figures: 24, startFigures: 24, level: FORMED, nearestVisibleEnemy: 1, chargingSkirmishersOrRouters: false, chargingFlankOrRear: false, commanderInChief: false,
   subordinateGeneral: false, commandElement: false, formation: 'line', supported: false, cover: 'none', advancingOrPushingBack: false, retiringOrPushedBack: false,

@@ -153,6 +153,41 @@ describe('3.11 melee (9, 11)', () => {
     expect(g.counters[2 * EXTRA_INDEX.pursuits]).toBe(1);
   });
 
+  it('9 (burt.lightCavalryFormed attacking): light cavalry charged by a column does not attack: it hits the formed column on 5, not 6', () => {
+    // The column (8 figures in 4") on 3+ misses twice; the hussars' 5 figures in it roll a die on 5 and
+    // the left-over die on 6: the 5 hits and the column's save of 1 fails. Under fighting they need 6.
+    const hussars = { id: 'D', arm: 'cavalry', light: true, figures: 16, at: 0, formation: 'line', orders: 'fire' };
+    const play = (lightCavalryFormed: string) => {
+      const dice = new ScriptedDice({ '0.fire': [1, 1], '1.fire': [5, 1, 1] });
+      const g = contact({ defender: [hussars], options: { 'burt.lightCavalryFormed': lightCavalryFormed } })(dice);
+      step11Melee(g);
+      return { g, lost: 24 - g.figures[unit(g, 'A')], left: dice.left(1, 'fire') };
+    };
+    const attacking = play('attacking');
+    expect(attacking.lost).toBe(1);
+    expect(attacking.left).toBe(0);
+    const fighting = play('fighting');
+    expect(fighting.lost).toBe(0);
+    expect(fighting.left).toBe(1);
+  });
+
+  it('9 (burt.lightCavalryFormed attacking): light cavalry that charged a formed line hits on 6 (+1), and still does in a later round of the melee', () => {
+    const hussars = { id: 'A', arm: 'cavalry', light: true, figures: 16, at: 0, formation: 'line', orders: 'assault' };
+    // 8 hussars in contact (2 dice), 12 of the line (3 dice); the first round misses on both sides.
+    const dice = new ScriptedDice({ '0.fire': [1, 1, 5, 1], '1.fire': [1, 1, 1, 1, 1, 1] });
+    const g = contact({}, hussars)(dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step11Melee(g);
+    expect(g.attacking[a]).toBe(1);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    // The next turn: no longer charging, not following up, but still the attacker: a 5 no longer hits (5 + 1).
+    g.turn = 2;
+    g.charging[a] = 0;
+    step11Melee(g);
+    expect(g.figures[d]).toBe(24);
+    expect(dice.left(0, 'fire')).toBe(0);
+  });
+
   it('9: figures in contact are those inside the shared frontage: a 4" column against a 6" line fights with 8 figures each way', () => {
     const dice = new ScriptedDice({ '0.fire': [1, 1], '1.fire': [1, 1] });
     const g = contact()(dice);

@@ -6,7 +6,7 @@ import type { Uniform } from '../../core/dice.js';
 import { COL, cohesionModifierAt } from './cohesion.js';
 import { firePlan, rollCasualties, setFirePlan, type Cover, type FirePlan } from './fire.js';
 import type { Arm, Formation } from './figures.js';
-import type { BurtOptions, CohesionModifiers, IndecisiveMelee, MeleeContinuation, PushBack, Pursuit } from './options.js';
+import type { BurtOptions, CohesionModifiers, IndecisiveMelee, LightCavalryFormed, MeleeContinuation, PushBack, Pursuit } from './options.js';
 import { MELEE_SAVE, MELEE_TO_HIT, type Cohesion } from './tables.js';
 
 /** One side of a melee as the modifiers of 9 see it. */
@@ -21,6 +21,11 @@ export interface MeleeFighter {
   lancers: boolean;
   /** Charged into this melee this turn, or is following up. */
   chargingOrFollowingUp: boolean;
+  /**
+   * It attacks in this melee: it charged or countercharged into it, or followed up or pursued into it,
+   * this turn or in an earlier round of the same melee (9: "light cavalry attacking formed troops").
+   */
+  attacking: boolean;
   cover: Cover;
   downhillOfEnemy: boolean;
   /** It fights the enemy's flank or rear. */
@@ -28,6 +33,15 @@ export interface MeleeFighter {
 }
 
 export type MeleeModifierOptions = Pick<BurtOptions, 'cohesionModifiers' | 'routSavePenalty'>;
+
+/**
+ * 9 (burt.lightCavalryFormed): whether light cavalry's +1 against formed troops counts for `own`: the
+ * text says "attacking", so under `attacking` only when it attacks in this melee; under `fighting` in
+ * every round. (Whether the enemy is formed is the cohesion item's own condition.)
+ */
+export function lightCavalryPenaltyApplies(own: Pick<MeleeFighter, 'arm' | 'lightCavalry' | 'attacking'>, mode: LightCavalryFormed): boolean {
+  return own.arm === 'cavalry' && own.lightCavalry && (mode === 'fighting' || own.attacking);
+}
 
 /** 9, 12: open order is skirmishers (the only troops allowed it). */
 export function openOrder(f: Pick<MeleeFighter, 'arm' | 'formation'>): boolean {
@@ -50,9 +64,9 @@ export function impetusCancelled(enemy: Pick<MeleeFighter, 'formation' | 'cover'
  * contact -1, armoured cavalry or lancers at first contact -2 (these three lapse against a square or
  * cover); close order against open order -1; against flank or rear -1; and the cohesion items: own
  * disordered +1, own shaken or routing +2, opponents shaken -1 or routing -2, cavalry against
- * disordered, shaken or routing -1, light cavalry against formed +1.
+ * disordered, shaken or routing -1, light cavalry attacking formed troops +1 (burt.lightCavalryFormed).
  */
-export function meleeToHitModifier(own: MeleeFighter, enemy: MeleeFighter, firstContact: boolean, cohesion: CohesionModifiers): number {
+export function meleeToHitModifier(own: MeleeFighter, enemy: MeleeFighter, firstContact: boolean, cohesion: CohesionModifiers, lightCavalry: LightCavalryFormed): number {
   let m = 0;
   if (enemy.cover !== 'none') m += MELEE_TO_HIT.targetInCover;
   if (own.arm === 'cavalry' && enemy.formation === 'square') m += MELEE_TO_HIT.cavalryAttackingSquare;
@@ -66,7 +80,7 @@ export function meleeToHitModifier(own: MeleeFighter, enemy: MeleeFighter, first
   m += cohesionModifierAt(COL.meleeToHit, own.level, cohesion, false);
   m += cohesionModifierAt(COL.enemyMeleeToHit, enemy.level, cohesion, false);
   if (own.arm === 'cavalry') m += cohesionModifierAt(COL.enemyCavalryMeleeToHit, enemy.level, cohesion, false);
-  if (own.arm === 'cavalry' && own.lightCavalry) m += cohesionModifierAt(COL.enemyLightCavalryMeleeToHit, enemy.level, cohesion, false);
+  if (lightCavalryPenaltyApplies(own, lightCavalry)) m += cohesionModifierAt(COL.enemyLightCavalryMeleeToHit, enemy.level, cohesion, false);
   return m;
 }
 
@@ -90,9 +104,9 @@ export function meleePlan(
   own: MeleeFighter,
   enemy: MeleeFighter,
   firstContact: boolean,
-  o: Pick<BurtOptions, 'cohesionModifiers' | 'routSavePenalty' | 'leftoverFigures' | 'extendedDie' | 'naturalOne'>,
+  o: Pick<BurtOptions, 'cohesionModifiers' | 'routSavePenalty' | 'lightCavalryFormed' | 'leftoverFigures' | 'extendedDie' | 'naturalOne'>,
 ): FirePlan {
-  return firePlan(figuresInContact, meleeToHitModifier(own, enemy, firstContact, o.cohesionModifiers), meleeSaveModifier(enemy, o), o);
+  return firePlan(figuresInContact, meleeToHitModifier(own, enemy, firstContact, o.cohesionModifiers, o.lightCavalryFormed), meleeSaveModifier(enemy, o), o);
 }
 
 /** meleePlan written into `out` (the play loop reuses one plan). */
@@ -102,9 +116,9 @@ export function setMeleePlan(
   own: MeleeFighter,
   enemy: MeleeFighter,
   firstContact: boolean,
-  o: Pick<BurtOptions, 'cohesionModifiers' | 'routSavePenalty' | 'leftoverFigures' | 'extendedDie' | 'naturalOne'>,
+  o: Pick<BurtOptions, 'cohesionModifiers' | 'routSavePenalty' | 'lightCavalryFormed' | 'leftoverFigures' | 'extendedDie' | 'naturalOne'>,
 ): FirePlan {
-  return setFirePlan(out, figuresInContact, meleeToHitModifier(own, enemy, firstContact, o.cohesionModifiers), meleeSaveModifier(enemy, o), o);
+  return setFirePlan(out, figuresInContact, meleeToHitModifier(own, enemy, firstContact, o.cohesionModifiers, o.lightCavalryFormed), meleeSaveModifier(enemy, o), o);
 }
 
 /** The result of comparing a round's casualties. */

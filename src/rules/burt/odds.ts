@@ -149,7 +149,7 @@ export function gunLossOdds(casualties: readonly number[], guns: number, crew: n
 
 export type MeleeOddsOptions = Pick<
   BurtOptions,
-  'cohesionModifiers' | 'routSavePenalty' | 'leftoverFigures' | 'extendedDie' | 'naturalOne' | 'zeroCasualtyBreak' | 'indecisiveMelee' | 'strengthModifiers' | 'sightRange' | 'commandElementAsGeneral'
+  'cohesionModifiers' | 'routSavePenalty' | 'lightCavalryFormed' | 'leftoverFigures' | 'extendedDie' | 'naturalOne' | 'zeroCasualtyBreak' | 'indecisiveMelee' | 'strengthModifiers' | 'sightRange' | 'commandElementAsGeneral'
 >;
 
 /** One side of a melee round for the odds. */

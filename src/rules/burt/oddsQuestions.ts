@@ -10,12 +10,13 @@ import type { EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport } from '../../core/ruleset.js';
 import { emptyPlan, type FirePlan, fireSaveModifier, gunsInBattery, fireToHitModifier, gunShot, rollCasualties, setFirePlan, setGunFirePlan, type Cover, type FireSituation, type RangeBand } from './fire.js';
 import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFighter } from './melee.js';
-import { levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
+import { isSupported, levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
 import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
 import { IMPOSSIBLE_SCORE, scoreNeeded } from './die.js';
 import { figureModel, figuresInContact, figuresInOverlap, FIGURE_WIDTH, type FigureModel } from './figures.js';
 import { burtOptions, type BurtOptions } from './options.js';
-import { COHESION_LEVELS, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
+import { COHESION_LEVELS, FORMED, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
+import { bestLevel } from './cohesion.js';
 import { resolveFire, type FireOutcome } from './turn/fire.js';
 import { CLASSES, defaultFigures, defaultFormation, formationIssue, FORMATIONS, ORDNANCE } from './scenarios.js';
 
@@ -24,6 +25,21 @@ const cover = z.enum(['none', 'soft', 'hard', 'village']).default('none').descri
 /** 6, 8 (rulings; burt.villageCover): cover as a question gives it, a village read by the option. */
 const coverIn = (c: z.infer<typeof cover>, o: Pick<BurtOptions, 'villageCover'>): Cover => (c === 'village' ? o.villageCover : c);
 const BANDS = ['short', 'medium', 'long'] as const;
+
+/**
+ * 8 (+2 "Supported"): true or false says outright; or who stands behind it, for burt.supported to read:
+ * 'committed', a reserve committed to support it (supported under either reading); 'friendBehind', a
+ * friend neither shaken nor routing within 6" behind it, not committed (supported under within6Behind
+ * only).
+ */
+const supported = z
+  .union([z.boolean(), z.enum(['committed', 'friendBehind'])])
+  .default(false)
+  .describe("8: +2 for the test. true or false outright; or 'committed' (a reserve committed to support it: supported under either reading of burt.supported) or 'friendBehind' (a friend neither shaken nor routing within 6\" behind, not committed: supported under within6Behind only).");
+
+/** 8 (burt.supported): a question's support through isSupported, as play reads the lane. */
+const supportedIn = (s: z.infer<typeof supported>, o: Pick<BurtOptions, 'supported'>): boolean =>
+  typeof s === 'boolean' ? s : isSupported(o.supported, s === 'committed', s === 'friendBehind' ? { distance: 6, level: 0 } : null);
 
 // ---------------------------------------------------------------------------------------------
 // One fire (6).
@@ -157,22 +173,28 @@ const meleeSide = z.strictObject({
   arm: z.enum(['infantry', 'cavalry', 'skirmishers', 'guns']).default('infantry'),
   formation: z.enum(FORMATIONS).optional().describe('12: line, column, square (infantry only) or open (skirmishers only); default line, open for skirmishers.'),
   ranks: z.int().min(1).max(12).optional().describe("9: ranks of the formation (the deeper side's first-contact bonus); default the figure model's (burt.figuresPerBase): 24 foot in line 2, in column 3, a square 1."),
-  level,
+  level: z.enum(COHESION_LEVELS).optional().describe('7: the order class; default formed, unformed for skirmishers and guns (they are never formed, and save at +1 in melee as unformed).'),
   class: z.enum(CLASSES).optional().describe('8: morale class, for the test after an indecisive round; without both sides\' classes no tests are asked.'),
   light: z.boolean().default(false),
   armoured: z.boolean().default(false),
   lancers: z.boolean().default(false),
-  charging: z.boolean().default(false).describe('9: charging or following up (-1 to be hit); 8: so it advanced this turn (+1 at the step-12 test).'),
+  charging: z.boolean().default(false).describe('9: charging or following up (-1 to the score it needs to hit); 8: so it advanced this turn (+1 at the step-12 test).'),
+  attacking: z
+    .boolean()
+    .optional()
+    .describe('9 (burt.lightCavalryFormed attacking): it attacks in this melee (it charged, countercharged, followed up or pursued into it, this turn or in an earlier round), for light cavalry\'s +1 against formed troops; default charging.'),
   cover,
   againstRear: z.boolean().default(false).describe('9: fighting the enemy\'s flank or rear (-1).'),
-  supported: z.boolean().default(false).describe('8: +2 for the test.'),
+  supported,
   secureFlank: z.boolean().default(false).describe('8: +1 for the test.'),
 })
   .superRefine((s, ctx) => {
     const wrong = s.formation === undefined ? undefined : formationIssue(s.arm, s.formation);
     if (wrong) ctx.addIssue({ code: 'custom', path: ['formation'], message: wrong });
+    // 7: skirmishers and guns start unformed and can never be formed (play never has them formed).
+    if (s.level === 'formed' && bestLevel(s.arm) !== FORMED) ctx.addIssue({ code: 'custom', path: ['level'], message: `${s.arm === 'guns' ? 'a battery' : 'skirmishers'} can never be formed (7); the best it can be is unformed` });
   })
-  .transform((s) => ({ ...s, formation: s.formation ?? defaultFormation(s.arm) }));
+  .transform((s) => ({ ...s, formation: s.formation ?? defaultFormation(s.arm), level: s.level ?? COHESION_LEVELS[bestLevel(s.arm)] }));
 
 /** A melee side's figures: given, or a scenario unit's of its arm (2; a battery's guns, burt.gunsPerBattery, of 6pdr crew). */
 function sideFigures(s: { figures?: number; arm: 'infantry' | 'cavalry' | 'skirmishers' | 'guns' }, o: Pick<BurtOptions, 'gunsPerBattery'>): number {
@@ -236,6 +258,7 @@ function fighter(s: MeleeSideParams, o: BurtOptions): MeleeFighter {
     armoured: s.armoured,
     lancers: s.lancers,
     chargingOrFollowingUp: s.charging,
+    attacking: s.attacking ?? s.charging,
     cover: coverIn(s.cover, o),
     downhillOfEnemy: false,
     againstFlankOrRear: s.againstRear,
@@ -255,7 +278,7 @@ function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
     subordinateGeneral: false,
     commandElement: false,
     formation: s.formation,
-    supported: s.supported,
+    supported: supportedIn(s.supported, o),
     cover: coverIn(s.cover, o),
     // 8, rulings: advancing is having moved toward the enemy this turn, as a side that charged or
     // followed up into the melee has (the play loop counts its move); pushing back comes from the round.
@@ -283,7 +306,7 @@ const melee: OddsQuestion<MeleeParams> = {
   givenByParams: {
     'burt.meleeRanks': ['a.figuresInContact', 'b.figuresInContact'],
     'burt.figuresPerBase': ['a.figuresInContact', 'b.figuresInContact', 'a.ranks', 'b.ranks'],
-    'burt.supported': ['a.supported', 'b.supported'],
+    // burt.supported is not listed: a side's `supported` may leave it to the option ('committed', 'friendBehind').
   },
   check: (p, options) => [...meleeSideIssues(p.a, 'a', burtOptions(options)), ...meleeSideIssues(p.b, 'b', burtOptions(options))],
   exact(p, options) {
@@ -370,7 +393,7 @@ export const moraleParams = z.strictObject({
   chargingFlankOrRear: z.boolean().default(false),
   commanderInChief: z.boolean().default(false),
   subordinateGeneral: z.boolean().default(false),
-  supported: z.boolean().default(false),
+  supported,
   advancingOrPushingBack: z.boolean().default(false),
   retiringOrPushedBack: z.boolean().default(false),
   secureFlank: z.boolean().default(false),
@@ -382,6 +405,8 @@ export const moraleParams = z.strictObject({
   for (const field of ['chargingSkirmishersOrRouters', 'chargingFlankOrRear'] as const) {
     if (p[field] && p.purpose !== 'assault') ctx.addIssue({ code: 'custom', path: [field], message: `counts only when testing to assault (8); this test's purpose is ${p.purpose}` });
   }
+  // 7, 8: only a routing unit tries to rally (and it takes the routing -3): asked of another level, the answer would be play's never.
+  if (p.purpose === 'rally' && p.level !== 'rout') ctx.addIssue({ code: 'custom', path: ['level'], message: `only a routing unit tests to rally (8); this unit is ${p.level}` });
 });
 export type MoraleParams = z.infer<typeof moraleParams>;
 
@@ -397,7 +422,7 @@ function situationOf(p: MoraleParams, o: BurtOptions): MoraleSituation {
     subordinateGeneral: p.subordinateGeneral,
     commandElement: false,
     formation: p.formation,
-    supported: p.supported,
+    supported: supportedIn(p.supported, o),
     cover: coverIn(p.cover, o),
     advancingOrPushingBack: p.advancingOrPushingBack,
     retiringOrPushedBack: p.retiringOrPushedBack,
@@ -411,7 +436,8 @@ const morale: OddsQuestion<MoraleParams> = {
   id: 'morale',
   doc: 'One morale test (8): the chance it passes, and the order class after it.',
   params: moraleParams,
-  givenByParams: { 'burt.supported': ['supported'], 'burt.sightRange': ['noEnemyInSight'] },
+  // burt.supported is not listed: `supported` may leave it to the option ('committed', 'friendBehind').
+  givenByParams: { 'burt.sightRange': ['noEnemyInSight'] },
   exact(p, options) {
     const o = burtOptions(options);
     const s = situationOf(p, o);
@@ -440,6 +466,8 @@ const morale: OddsQuestion<MoraleParams> = {
     moraleParams.parse({ class: 'D', figures: 15, casualtiesThisTurn: true, retiringOrPushedBack: true }),
     // Needs 2 - 4: passes on any roll, a 1 included unless burt.naturalOne says otherwise.
     moraleParams.parse({ class: 'A', supported: true, commanderInChief: true }),
+    // A friend 6" behind, not committed: +2 under burt.supported within6Behind, nothing under committedOnly.
+    moraleParams.parse({ class: 'D', purpose: 'assaulted', formation: 'column', supported: 'friendBehind' }),
   ],
 };
 

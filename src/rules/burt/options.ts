@@ -177,6 +177,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Units left in contact fight a round every turn (no charge bonus unless following up), or a melee is one round and the sides part.',
   },
   {
+    name: 'burt.lightCavalryFormed',
+    values: ['attacking', 'fighting'],
+    default: 'attacking',
+    source: '9 (to hit: "Light cavalry attacking formed troops")',
+    doc: 'The +1 of light cavalry against formed troops counts when the light cavalry attacks (it charged or countercharged into the melee, or followed up or pursued into it), or in every round it fights formed troops, attacked or not.',
+    valueDocs: {
+      attacking: 'only light cavalry that charged, countercharged, followed up or pursued into this melee (kept while the melee lasts)',
+      fighting: 'light cavalry fighting formed troops, whoever attacked',
+    },
+  },
+  {
     name: 'burt.pushBack',
     values: ['halfMove', 'fullMove', 'oneInch'],
     default: 'halfMove',
@@ -310,6 +321,7 @@ export type PushBack = 'halfMove' | 'fullMove' | 'oneInch';
 export type Pursuit = 'cavalryMust' | 'all' | 'none';
 export type MeleeContinuation = 'continuous' | 'oneRound';
 export type IndecisiveMelee = 'noBreak' | 'equalOnly';
+export type LightCavalryFormed = 'attacking' | 'fighting';
 
 /** The options in the shape the mechanics read them (resolved once per cell). */
 export interface BurtOptions {
@@ -337,6 +349,7 @@ export interface BurtOptions {
   zeroCasualtyBreak: boolean;
   indecisiveMelee: IndecisiveMelee;
   meleeContinuation: MeleeContinuation;
+  lightCavalryFormed: LightCavalryFormed;
   pushBack: PushBack;
   pursuit: Pursuit;
   routMove: 'reserveRate' | 'normalMove';
@@ -389,6 +402,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     zeroCasualtyBreak: get('zeroCasualtyBreak'),
     indecisiveMelee: get('indecisiveMelee'),
     meleeContinuation: get('meleeContinuation'),
+    lightCavalryFormed: get('lightCavalryFormed'),
     pushBack: get('pushBack'),
     pursuit: get('pursuit'),
     routMove: get('routMove'),

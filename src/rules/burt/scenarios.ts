@@ -63,7 +63,7 @@ export const unitSchema = z.strictObject({
   class: z.enum(CLASSES).optional().describe('8: morale class, A (2 to pass) ... E (6); default C. A quality rung sets it (conscript D, line C, veteran B, elite A, guard A).'),
   quality: qualityField,
   formation: z.enum(FORMATIONS).optional().describe('12: line, column, square, or open (skirmishers only); default line (open for skirmishers).'),
-  light: z.boolean().optional().meta({ default: false }).describe('Cavalry: light (12" a move, +1 to hit formed troops) rather than heavy (default false). Cavalry only.'),
+  light: z.boolean().optional().meta({ default: false }).describe('Cavalry: light (12" a move; attacking formed troops it needs 1 more to hit, 9, burt.lightCavalryFormed) rather than heavy (default false). Cavalry only.'),
   armoured: z.boolean().optional().meta({ default: false }).describe('Cavalry: armoured (cuirassiers): -2 to hit at first contact, -1 to save (default false). Cavalry only.'),
   lancers: z.boolean().optional().meta({ default: false }).describe('Cavalry: lancers: -2 to hit at first contact (default false). Cavalry only.'),
   at: z.number().min(-500).max(500).describe('x of the front edge, inches: the defender\'s front line is 0, the attacker stands at positive x.'),

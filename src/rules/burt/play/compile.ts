@@ -154,7 +154,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     advancingOrPushingBack: false, retiringOrPushedBack: false, secureFlank: false, casualtiesThisTurn: false, armyDemoralised: false,
   } as Game['scratch']['morale'];
   const fighter = (): Game['scratch']['fighterA'] => ({
-    arm: 'infantry', formation: 'line', ranks: 0, level: 0, lightCavalry: false, armoured: false, lancers: false, chargingOrFollowingUp: false, cover: 'none', downhillOfEnemy: false, againstFlankOrRear: false,
+    arm: 'infantry', formation: 'line', ranks: 0, level: 0, lightCavalry: false, armoured: false, lancers: false, chargingOrFollowingUp: false, attacking: false, cover: 'none', downhillOfEnemy: false, againstFlankOrRear: false,
   });
   const plan = (): Game['scratch']['plan'] => ({ plain: 0, penalised: 0, hitOn: 5, penalisedHitOn: 6, saveOn: 5, die: c.options.extendedDie, naturalOne: c.options.naturalOne });
   const res = emptyResult({ units: n, objectives: c.objective ? 1 : 0, purposes: BURT_VOCABULARY.checkPurposes.length, ratings: BURT_VOCABULARY.ratings.labels.length });
@@ -234,6 +234,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     pursuing: i16(),
     pursuitTurn: i16(),
     followingUp: u8(),
+    attacking: u8(),
     contactTurn: i16(),
     takeGround: i16(),
     groundX: f64(),

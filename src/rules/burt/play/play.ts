@@ -95,6 +95,7 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
     g.pursuing[u] = -1;
     g.pursuitTurn[u] = 0;
     g.followingUp[u] = 0;
+    g.attacking[u] = 0;
     g.contactTurn[u] = 0;
     g.takeGround[u] = -1;
     g.groundX[u] = 0;

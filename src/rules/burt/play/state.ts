@@ -302,6 +302,11 @@ export interface Game {
   pursuitTurn: Int16Array;
   /** 9: fights its next round following up (a push-back followed, a pursuit). */
   followingUp: Uint8Array;
+  /**
+   * 9 (burt.lightCavalryFormed): attacks in its current melee: it charged, countercharged, followed up
+   * or pursued into it; kept until it leaves the melee.
+   */
+  attacking: Uint8Array;
   /** The turn of the unit's first contact in its current melee (9: "first contact"), 0 none. */
   contactTurn: Int16Array;
   /** The enemy whose ground this winner takes once it has run (-1 none), and the x its front goes to. */

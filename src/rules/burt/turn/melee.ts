@@ -38,6 +38,7 @@ export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): Melee
   f.armoured = spec.armoured;
   f.lancers = spec.lancers;
   f.chargingOrFollowingUp = g.charging[u] === 1 || g.followingUp[u] === 1;
+  f.attacking = f.chargingOrFollowingUp || g.attacking[u] === 1;
   f.cover = coverAt(g, u);
   f.downhillOfEnemy = false; // no hills on the lane
   // rearContact(g.body[o], g.body[u]), with the lateral overlap the game keeps.
@@ -129,7 +130,8 @@ function meleeToHitOf(g: Game, u: number, o: number, firstContact: boolean): num
   m += cohesionModifierAt(COL.meleeToHit, ownLevel, mode, false);
   m += cohesionModifierAt(COL.enemyMeleeToHit, enemyLevel, mode, false);
   if (cavalry) m += cohesionModifierAt(COL.enemyCavalryMeleeToHit, enemyLevel, mode, false);
-  if (cavalry && own.light) m += cohesionModifierAt(COL.enemyLightCavalryMeleeToHit, enemyLevel, mode, false);
+  // lightCavalryPenaltyApplies: light cavalry attacking (burt.lightCavalryFormed), formed enemy by the item.
+  if (cavalry && own.light && (c.options.lightCavalryFormed === 'fighting' || g.attacking[u] === 1 || g.charging[u] === 1 || g.followingUp[u] === 1)) m += cohesionModifierAt(COL.enemyLightCavalryMeleeToHit, enemyLevel, mode, false);
   return m;
 }
 
@@ -218,6 +220,8 @@ export function resolveMelee(g: Game, members: readonly number[]): MeleeOutcome 
   const s = g.scratch;
   let by0 = 0;
   let by1 = 0;
+  // 9 (burt.lightCavalryFormed): a unit charging or following up into the melee attacks in it until it leaves.
+  for (const u of members) if (g.charging[u] === 1 || g.followingUp[u] === 1) g.attacking[u] = 1;
   for (const u of members) {
     s.inflicted[u] = strike(g, u, s.opponent[u]);
     if (g.c.units[u].side === 0) by0 += s.inflicted[u];
@@ -274,10 +278,12 @@ export function leaveMelees(g: Game): void {
     if (g.inMelee[u] === 0 || g.present[u] === 0) continue;
     if (g.level[u] === ROUT || g.pursuing[u] >= 0) {
       g.inMelee[u] = 0;
+      g.attacking[u] = 0;
       continue;
     }
     if (inContactWithEnemy(g, u)) continue;
     g.inMelee[u] = 0;
+    g.attacking[u] = 0;
     setOrder(g, u, REGROUP, 'out of melee (11)');
   }
 }
