@@ -921,8 +921,16 @@ describe('7.11 cavalry retreat before assault', () => {
     expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), res)).toBe(true);
     expect(t.grid.distance(t.pos('C'), t.h('2,2'))).toBe(2);
     expect(t.grid.distance(t.pos('C'), t.h('3,2'))).toBe(1);
-    expect(t.b.st.disrupted[t.u('C')]).toBe(0); // project ruling: no disruption
+    expect(t.b.st.disrupted[t.u('C')]).toBe(0); // aor.retreatBeforeAssaultCohesion kept: no disruption
     expect(res.extras['retreatsBeforeAssault.1']).toBe(1);
+  });
+
+  it('7.11, 7.4 (aor.retreatBeforeAssaultCohesion disrupted): the unit that slipped away is disrupted like any retreating unit', () => {
+    const t = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], { ...mayRetreat, options: { 'aor.retreatBeforeAssaultCohesion': 'disrupted' } });
+    const res = t.res();
+    expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), res)).toBe(true);
+    expect(t.b.st.disrupted[t.u('C')]).toBe(1);
+    expect(res.sides[1].disruptions).toBe(1);
   });
 
   it('horse artillery, alone or with cavalry, may retreat too; a stack with infantry or foot artillery may not', () => {

@@ -323,6 +323,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: "Whether cavalry or horse artillery that may retreat before an assault (7.11) does so by its side's choice (the assault doctrine: not off an objective it holds, not a stubborn one, a coin flip for random-legal), or always.",
   },
   {
+    name: 'aor.retreatBeforeAssaultCohesion',
+    values: ['kept', 'disrupted'],
+    default: 'kept',
+    source: '7.11, 7.4',
+    doc: 'Whether cavalry or horse artillery that retreats before an assault (7.11) is disrupted, as 7.4 disrupts retreating units, or keeps its order: it slips away from a fight it never had.',
+    valueDocs: {
+      kept: '7.4 speaks of the retreats that combat results impose; one made before any fire leaves the unit in good order',
+      disrupted: "7.4's \"retreating units are disrupted\" covers every retreat, this one too",
+    },
+  },
+  {
     name: 'aor.reorganizationTurns',
     values: ['nightTurns', 'fromFirstNight'],
     default: 'nightTurns',
@@ -424,6 +435,7 @@ export interface AorOptions {
   cavalryPassingFire: 'drawn' | 'ignored';
   fallBackArtillery: 'fallsBack' | 'destroyed';
   reorganizationTurns: 'nightTurns' | 'fromFirstNight';
+  retreatBeforeAssaultCohesion: 'kept' | 'disrupted';
   fortDefenderFire: 'halved' | 'full';
   pursuedHexFire: 'othersFire' | 'none';
   turnEndRecovery: 'allUnits' | 'phasingSide';
@@ -473,6 +485,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     cavalryPassingFire: get('cavalryPassingFire'),
     fallBackArtillery: get('fallBackArtillery'),
     reorganizationTurns: get('reorganizationTurns'),
+    retreatBeforeAssaultCohesion: get('retreatBeforeAssaultCohesion'),
     fortDefenderFire: get('fortDefenderFire'),
     pursuedHexFire: get('pursuedHexFire'),
     turnEndRecovery: get('turnEndRecovery'),

@@ -451,10 +451,17 @@ export function retreatBeforeAssault(
   const side = b.spec(defenders[0]).side;
   // 7.11 "may retreat": the side's choice (aor.retreatBeforeAssault), its assault doctrine's.
   if (b.c.options.retreatBeforeAssault === 'chosen' && !choosesRetreatBeforeAssault(b.c.sides[side].doctrine, defendsObjective(b, defenders, defHex), () => dice.ai(side)())) return false;
+  const disrupts = b.c.options.retreatBeforeAssaultCohesion === 'disrupted';
   for (const u of defenders) {
     st.retreated[u] = 1;
     res.sides[side].retreatsVoluntary++;
     res.units[u].retreated = true;
+    // 7.4 disrupts retreating units; whether this retreat is one of them is aor.retreatBeforeAssaultCohesion.
+    if (disrupts && !st.disrupted[u]) {
+      st.disrupted[u] = 1;
+      res.sides[side].disruptions++;
+      reachRung(res, side, u, RUNG.disordered);
+    }
   }
   res.extras[`retreatsBeforeAssault.${side}`]++;
   if (sink) sink({ type: 'retreat', side, forced: false, units: defenders.map((u) => b.spec(u).id), beforeAssault: true });
