@@ -607,6 +607,15 @@ describe('mechanisms on the lane', () => {
     expect(shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.scenarioYear': 1813 }).specs[0].drilled).toBe(false);
   });
 
+  it('p40 vs p38, nagb.veteranCavalryDrilled: veteran cavalry compiles undrilled by default, drilled under the option; a scenario\'s own drilled wins', () => {
+    const s = duel(
+      [{ id: 'V', arm: 'cavalry', class: 'veteran', front: 20, offset: 0 }, { id: 'W', arm: 'cavalry', class: 'veteran', front: 20, offset: 10, drilled: true }],
+      [{ id: 'I', arm: 'infantry', class: 'veteran', front: 30, offset: 0 }],
+    );
+    expect(compiled(s).specs.map((u) => u.drilled)).toEqual([false, true, true]);
+    expect(compiled(s, { 'nagb.veteranCavalryDrilled': true }).specs.map((u) => u.drilled)).toEqual([true, true, true]);
+  });
+
   it('p30: a unit whose front stands in a village sector starts holding it', () => {
     const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     const garrison = c.specs.filter((s) => s.side === 1);

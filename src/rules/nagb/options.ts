@@ -77,6 +77,14 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     valueDocs: { flat: 'elite and guard recover at +2, as veterans', progression: 'elite +4, guard +6 (the -2, 0, +2 steps carried on)' },
   },
   {
+    name: 'nagb.veteranCavalryDrilled',
+    values: [false, true],
+    default: false,
+    source: 'p40 (cavalry stats: Veteran without Drilled, Elite Drilled) vs p38 (points table: Veteran "Drilled, 25%" for cavalry as for foot)',
+    doc: "Whether veteran cavalry is drilled (a free line/column change, p39): no, as the cavalry's own stats (p40) give it to elite and guard only; or yes, as the points table's cavalry rows (p38).",
+    valueDocs: { false: 'p40: veteran cavalry is not drilled (elite and guard are)', true: 'p38: veteran cavalry is drilled, as veteran foot' },
+  },
+  {
     name: 'nagb.commanderTable',
     values: ['uninspiring7', 'uninspiring6'],
     default: 'uninspiring7',
@@ -410,6 +418,7 @@ export interface NagbOptions {
   guardLeadership: number;
   eliteFireBonus: 'veteranUp' | 'veteranOnly';
   cavalryLostStats: 'flat' | 'progression';
+  veteranCavalryDrilled: boolean;
   commanderTable: 'uninspiring7' | 'uninspiring6';
   initiative: 'winnerIsA' | 'winnerChooses';
   smallArmsOrder: 'simultaneous' | 'sequential';
@@ -475,6 +484,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     guardLeadership: v('guardLeadership'),
     eliteFireBonus: v('eliteFireBonus'),
     cavalryLostStats: v('cavalryLostStats'),
+    veteranCavalryDrilled: v('veteranCavalryDrilled'),
     commanderTable: v('commanderTable'),
     initiative: v('initiative'),
     smallArmsOrder: v('smallArmsOrder'),

@@ -10,7 +10,7 @@ import { resolveDoctrine } from '../doctrine.js';
 import { frenchInfantryDrilled } from '../movement.js';
 import type { NagbOptions } from '../options.js';
 import { checkLane, type LaneScenario, type UnitInput } from '../scenarios.js';
-import { cavalryRecovery, cavalryTypeOf, classRow, commanderRow, type Formation, isStubbornClass, leadershipOf, type Terrain } from '../tables.js';
+import { cavalryRecovery, cavalryTypeOf, classDrilled, classRow, commanderRow, type Formation, isStubbornClass, leadershipOf, type Terrain } from '../tables.js';
 import { BASE_TURNS_EXTRA } from './end.js';
 import { maxRange } from './fire.js';
 import { nagbScale } from '../vocabulary.js';
@@ -26,8 +26,9 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
   const guns = u.arm === 'artillery' ? [...(u.guns ?? [])] : [];
   const startFigures = u.figures ?? defaultFigures(u.arm, guns.length);
   const row = classRow(u.class);
-  // p35: French foot is drilled outside 1813-14; p39: veteran, elite and guard are drilled.
-  const drilled = u.drilled ?? (row.drilled || (u.arm === 'infantry' && nation === 'french' && !row.raw && frenchInfantryDrilled(opts.scenarioYear)));
+  // p35: French foot is drilled outside 1813-14; p39-40: veteran, elite and guard are drilled (veteran
+  // cavalry by nagb.veteranCavalryDrilled).
+  const drilled = u.drilled ?? (classDrilled(u.arm, u.class, opts) || (u.arm === 'infantry' && nation === 'french' && !row.raw && frenchInfantryDrilled(opts.scenarioYear)));
   const startFormation = u.arm === 'artillery' ? 'battery' : ((u.formation ?? 'line') as Formation);
   const cavalryType = u.arm === 'cavalry' ? cavalryTypeOf(u.cavalryType, u.cavalryWeapon) : null;
   const light = cavalryType === 'light';
