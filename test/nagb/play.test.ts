@@ -616,6 +616,42 @@ describe('mechanisms on the lane', () => {
     expect(compiled(s, { 'nagb.veteranCavalryDrilled': true }).specs.map((u) => u.drilled)).toEqual([true, true, true]);
   });
 
+  it('p8, p10 (nagb.squareWithoutVolley): a square charged volleys its face while in good order; disordered it does not fire (holdsFire), or stands and shoots without a volley (halfFace)', () => {
+    const s = duel(
+      [{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front: 20, offset: 0, cavalryType: 'cuirassier' }],
+      [{ id: 'S', arm: 'infantry', class: 'militia', front: 30, offset: 0, formation: 'square', disordered: true }],
+    );
+    for (const [options, disorderedReaction] of [[{}, 'stand'], [{ 'nagb.squareWithoutVolley': 'halfFace' }, 'standAndShoot']] as const) {
+      const seen = { good: 0, disordered: 0 };
+      for (let i = 0; i < 40; i++) {
+        const ev: Ev[] = [];
+        play(compiled(s, options), 'square-fire', i, ev);
+        let state = 'disordered';
+        let formation = 'square';
+        for (const e of ev) {
+          if (e.type === 'cohesion' && e.unit === 'S') state = e.to;
+          if (e.type === 'formation' && e.unit === 'S') formation = e.to;
+          if (e.type !== 'charge' || e.target !== 'S' || formation !== 'square') continue;
+          // (A square that fired at an earlier charge this turn is not loaded: it stands.)
+          if (e.reaction === 'stand') continue;
+          if (state === 'disordered') {
+            seen.disordered++;
+            expect(e.reaction).toBe(disorderedReaction);
+            expect(e.volley).toBe(false);
+          } else if (state === 'good') {
+            seen.good++;
+            // (Under halfFace a square low on ammunition also fires without a volley.)
+            if (disorderedReaction === 'stand') expect(e.volley).toBe(true);
+          }
+        }
+      }
+      expect(seen.good).toBeGreaterThan(0);
+      // Disordered, the square fires only under halfFace.
+      if (disorderedReaction === 'stand') expect(seen.disordered).toBe(0);
+      else expect(seen.disordered).toBeGreaterThan(0);
+    }
+  });
+
   it('p30: a unit whose front stands in a village sector starts holding it', () => {
     const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     const garrison = c.specs.filter((s) => s.side === 1);

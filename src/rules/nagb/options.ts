@@ -230,6 +230,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'nagb.squareWithoutVolley',
+    values: ['holdsFire', 'halfFace'],
+    default: 'holdsFire',
+    source: 'p8 (a square fires only at chargers, by a volley) with p10 (a volley needs good order; low on ammunition, no more volleys) vs p12 (a unit that may not volley stands and shoots at normal effect)',
+    doc: 'A square that may not volley (disordered, or low on ammunition) does not fire at chargers, its only fire being the volley; or fires at normal effect, half its face, as any unit standing and shooting without a volley.',
+    valueDocs: {
+      holdsFire: 'p8: the volley is a square\'s only fire, so without it the square does not fire',
+      halfFace: 'p12: it stands and shoots at normal effect, half the figures of its face',
+    },
+  },
+  {
     name: 'nagb.halfChargeRounding',
     values: ['floor', 'exact'],
     default: 'floor',
@@ -438,6 +449,7 @@ export interface NagbOptions {
   batteryChargeFire: 'pip' | 'free';
   volleyFormations: 'lineOrAttackColumn' | 'lineOnly';
   cavalryVolley: 'never' | 'inLine';
+  squareWithoutVolley: 'holdsFire' | 'halfFace';
   halfChargeRounding: 'floor' | 'exact';
   overlapDice: 'perOverlappedEnd' | 'plusOne';
   outnumberBasis: 'wholeUnit' | 'inContact';
@@ -504,6 +516,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     batteryChargeFire: v('batteryChargeFire'),
     volleyFormations: v('volleyFormations'),
     cavalryVolley: v('cavalryVolley'),
+    squareWithoutVolley: v('squareWithoutVolley'),
     halfChargeRounding: v('halfChargeRounding'),
     overlapDice: v('overlapDice'),
     outnumberBasis: v('outnumberBasis'),
