@@ -480,6 +480,13 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
   });
 
+  it('p25: cavalry fire is mounted (-1); dismounted troopers fight as skirmishers, which play does not model, so mounted: false is refused', () => {
+    const horse = { arm: 'cavalry', weapon: 'carbine', distance: 2 };
+    expect(first('shooting', { firers: [{ ...horse, mounted: false }], target: {} })).toEqual({ path: 'firers.0.mounted', message: 'dismounted cavalry fights as skirmishers (p25: one figure in four holds the horses, the others fire every figure), which play does not model: cavalry fires mounted, -1 (p10, p25); leave mounted out' });
+    expect(first('shooting', { firers: [{ ...horse, mounted: true }], target: {} })).toBeNull();
+    expect(first('shooting', { firers: [horse], target: {} })).toBeNull();
+  });
+
   it('p25, p40, as play compiles a scenario: cavalry carries no small arms unless given a carbine or pistol; unarmed it is refused as a firer and as a target that stands and shoots or fires and flees; a small arm of the wrong arm is refused', () => {
     const unarmed = 'this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol';
     expect(first('shooting', { firers: [{ arm: 'cavalry', distance: 2 }], target: {} })).toEqual({ path: 'firers.0.weapon', message: unarmed });

@@ -159,12 +159,15 @@ const firerSchema = z.strictObject({
   fire: z.enum(['normal', 'volley']).default('normal').describe('Half the front rank, or a volley of all of it (p10).'),
   distance: z.number().min(0).max(60).describe('Inches front to front.'),
   defensive: z.boolean().default(false).describe('Defensive or reaction fire: point blank counts (p12, nagb.pointBlank).'),
-  mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25); default for cavalry.'),
+  mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25): the only cavalry fire play has (dismounted troopers, p25, are not played); default for cavalry, and false is refused.'),
 }).superRefine((f, ctx) => {
   armFormation(f, ctx);
   // p10 is small arms; a battery's guns fire by p20-21, which this question does not ask.
   if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p20-21)" });
   if (f.mounted !== undefined && f.arm !== 'cavalry') ctx.addIssue({ code: 'custom', path: ['mounted'], message: `mounted is for cavalry; this firer is ${f.arm}` });
+  // p25: dismounted troopers are skirmishers (one figure in four holds the horses, the rest all fire, at
+  // -2 Ld); play never dismounts, and half a front rank on foot would be neither, so it is not asked.
+  else if (f.mounted === false) ctx.addIssue({ code: 'custom', path: ['mounted'], message: 'dismounted cavalry fights as skirmishers (p25: one figure in four holds the horses, the others fire every figure), which play does not model: cavalry fires mounted, -1 (p10, p25); leave mounted out' });
   // p25, p40: a regiment fires only the carbines or pistols it is given (play never fires without).
   if (f.arm === 'cavalry' && smallArmOf(f.arm, f.weapon) === null) {
     ctx.addIssue({ code: 'custom', path: ['weapon'], message: "this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol" });
