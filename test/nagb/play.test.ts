@@ -652,6 +652,50 @@ describe('mechanisms on the lane', () => {
     }
   });
 
+  it('p23, p25, p27: blown cavalry counts as disordered, so its carbines fire at 6+ at short range (mounted -1, disordered -1) and hold fire at long range (7+)', () => {
+    const s = duel(
+      [{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front: 20, offset: 0, cavalryType: 'light', weapon: 'carbine' }],
+      [{ id: 'I', arm: 'infantry', class: 'conscripts', front: 30, offset: 0 }],
+    );
+    const needs = { blown: new Set<string>(), good: new Set<string>() };
+    for (let i = 0; i < 120; i++) {
+      const ev: Ev[] = [];
+      play(compiled(s), 'blown-fire', i, ev);
+      let state = 'good';
+      for (const e of ev) {
+        if (e.type === 'cohesion' && e.unit === 'C') state = e.to;
+        if (e.type !== 'fire' || e.units[0] !== 'C' || (state !== 'blown' && state !== 'good')) continue;
+        // p10: carbine short 3", long 6".
+        needs[state].add(`${e.distance <= 3 ? 'short' : 'long'} ${e.need}`);
+      }
+    }
+    expect([...needs.blown]).toEqual(['short 6']);
+    expect([...needs.good].sort()).toEqual(['long 6', 'short 5']);
+  });
+
+  it('p28 over rulings 3.4.3: cavalry that panics under fire runs 2d6, as any unit; beaten in hand to hand it runs 3d6 (p15)', () => {
+    const s = duel(
+      [{ id: 'C', arm: 'cavalry', class: 'conscripts', figures: 16, front: 20, offset: 0, disordered: true }],
+      [{ id: 'I', arm: 'infantry', class: 'veteran', front: 26, offset: 0 }],
+      {},
+      ['hold-and-volley', 'hold-and-volley'],
+    );
+    const flights: Record<string, number[]> = { fire: [], closeCombat: [] };
+    for (let i = 0; i < 100; i++) {
+      const ev: Ev[] = [];
+      play(compiled(s), 'panic', i, ev);
+      let phase = '';
+      for (const e of ev) {
+        if (e.type === 'phase') phase = e.phase;
+        if (e.type === 'rout' && e.unit === 'C' && phase in flights) flights[phase].push(e.distance);
+      }
+    }
+    expect(flights.fire.length).toBeGreaterThan(10);
+    expect(Math.max(...flights.fire)).toBeLessThanOrEqual(12);
+    expect(Math.min(...flights.fire)).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...flights.closeCombat)).toBeGreaterThan(12);
+  });
+
   it('p30: a unit whose front stands in a village sector starts holding it', () => {
     const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     const garrison = c.specs.filter((s) => s.side === 1);
