@@ -696,6 +696,31 @@ describe('mechanisms on the lane', () => {
     expect(Math.max(...flights.closeCombat)).toBeGreaterThan(12);
   });
 
+  it('p35 (nagb.russianArtillery): a Russian battery before 1812 fires needing one less; from 1812, or French, as the table', () => {
+    const s = (nation: string) => laneScenario({
+      lane: { length: 48, width: 40 },
+      objective: { x: 33, y: 0 },
+      sides: [
+        { name: 'A', role: 'attacker', nation, doctrine: 'column-assault', brigades: [{ id: 'BA', units: [{ id: 'Bty', arm: 'artillery', guns: ['medium', 'medium'], front: 10, offset: 0 }] }] },
+        { name: 'B', role: 'defender', nation: 'prussian', army: 'laterPrussian', doctrine: 'hold-and-volley', brigades: [{ id: 'BB', units: [{ id: 'I', arm: 'infantry', class: 'line', front: 30, offset: 0 }] }] },
+      ],
+    });
+    // Ball at 20": long range for medium guns (18" short), unlimbered and unmoved: 4+ and -1 = 5+.
+    const needs = (nation: string, options: Record<string, string | number | boolean>) => {
+      const seen = new Set<number>();
+      for (let i = 0; i < 5; i++) {
+        const ev: Ev[] = [];
+        play(compiled(s(nation), options), 'russian-guns', i, ev);
+        for (const e of ev) if (e.type === 'fire' && e.units[0] === 'Bty' && e.kind === 'ball' && e.distance > 18) seen.add(e.need);
+      }
+      return [...seen];
+    };
+    expect(needs('russian', { 'nagb.scenarioYear': 1807 })).toEqual([4]);
+    expect(needs('russian', { 'nagb.scenarioYear': 1807, 'nagb.russianArtillery': 'harder' })).toEqual([6]);
+    expect(needs('russian', { 'nagb.scenarioYear': 1812 })).toEqual([5]);
+    expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
+  });
+
   it('p30: a unit whose front stands in a village sector starts holding it', () => {
     const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     const garrison = c.specs.filter((s) => s.side === 1);

@@ -137,6 +137,8 @@ export interface UnitProfile {
   lineFront?: number;
   /** A leadership of its own (a scenario's or refit's `leadership`); without, its class's (ldOf). */
   ld?: number;
+  /** A battery's national modifier to hit (p35, nagb.russianArtillery); none when absent. */
+  gunnery?: number;
 }
 
 /** p39-40: a unit's leadership: its own (a scenario's or refit's), else its class's. */
@@ -513,6 +515,7 @@ function batteryFireAtChargers(f: ChargeSpec['fire'], charger: UnitProfile, targ
       movedOrUnlimbered: b?.moved === true,
       targetSkirmishers: charger.formation === 'skirmish',
       targetCharging: true,
+      national: target.gunnery ?? 0,
     },
     opts,
   );

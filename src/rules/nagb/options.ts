@@ -410,6 +410,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'Year of the scenario: before 1813 Prussian and before 1812 Russian foot may not move and change formation in one phase; French 1813-14 foot is not drilled.',
   },
   {
+    name: 'nagb.russianArtillery',
+    values: ['easier', 'harder'],
+    default: 'easier',
+    source: 'p35 (Russian artillery "minus one to the number needed to hit" before a lost date, read as nagb.scenarioYear 1812 as the Russian foot)',
+    doc: 'Before 1812 (nagb.scenarioYear) the guns of a Russian side need one less to hit, as the Portuguese line on the same page; or the minus is a -1 to the roll, as the modifier lists write penalties.',
+    valueDocs: {
+      easier: 'one off the score needed (4+ becomes 3+), as p35 words the Portuguese line\'s bonus',
+      harder: 'a -1 to hit (4+ becomes 5+), as p10 and p20 list their penalties',
+    },
+  },
+  {
     name: 'nagb.gameLength',
     values: ['sevenThenRoll', 'fixed7'],
     default: 'sevenThenRoll',
@@ -473,6 +484,7 @@ export interface NagbOptions {
   shellHits: number;
   buildingDamage: boolean;
   scenarioYear: number;
+  russianArtillery: 'easier' | 'harder';
   gameLength: 'sevenThenRoll' | 'fixed7';
 }
 
@@ -540,6 +552,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     shellHits: v('shellHits'),
     buildingDamage: v('buildingDamage'),
     scenarioYear: v('scenarioYear'),
+    russianArtillery: v('russianArtillery'),
     gameLength: v('gameLength'),
   };
 }

@@ -6,6 +6,8 @@
 import { formatPath } from '../../../core/errors.js';
 import { internAll } from '../../../core/intern.js';
 import { makeLane, terrainInterval } from '../../../table/index.js';
+import { nationalGunneryModifier } from '../artillery.js';
+import type { Nation } from '../command.js';
 import { resolveDoctrine } from '../doctrine.js';
 import { frenchInfantryDrilled } from '../movement.js';
 import type { NagbOptions } from '../options.js';
@@ -62,6 +64,7 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
     startSector: -1,
     lineFront: u.arm === 'artillery' ? 0 : frontRank(u.arm, 'line', startFigures, startFigures, light, opts),
     recovery: u.arm === 'cavalry' ? cavalryRecovery(u.class, opts) : 0,
+    gunnery: u.arm === 'artillery' ? nationalGunneryModifier(nation as Nation, opts.scenarioYear, opts) : 0,
   };
 }
 
