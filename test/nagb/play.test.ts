@@ -454,6 +454,39 @@ describe('mechanisms on the lane', () => {
       expect(draws).toBeGreaterThan(0);
     });
 
+    it('p22-23: a rider still in good order tests for the terrain its ride crossed at the charge\'s pace (light woods -4); disordered riders do not; each ride counts in breakThroughs', () => {
+      // Veteran hussars charge elite dragoons (no ferocious charge: a beaten heavy unit may hold) with a wood behind them.
+      const hussars = { id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 16, offset: 0, class: 'veteran' };
+      const dragoons = { id: 'Drag', arm: 'cavalry', figures: 12, cavalryType: 'heavy', front: 26, offset: 0, class: 'elite' };
+      const c = compiled(duel([hussars], [dragoons], { terrain: [{ kind: 'lightWoods', name: 'wood', from: 31, to: 40 }] }, noRecall));
+      let tested = 0;
+      let rides = 0;
+      let counted = 0;
+      for (let i = 0; i < 100; i++) {
+        const events: Ev[] = [];
+        const r = play(c, 'break-through-woods', i, events);
+        counted += (r.extras['breakThroughs.0'] ?? 0) + (r.extras['breakThroughs.1'] ?? 0);
+        let melee: Ev | null = null;
+        for (const e of events) {
+          if (e.type === 'melee') melee = e;
+          else if (e.type === 'phase') melee = null;
+          if (e.type === 'breakThrough') rides++;
+          if (!melee?.breakThrough || e.type !== 'check' || e.purpose !== 'terrainDisorder') continue;
+          tested++;
+          // Only the winning hussars, in good order, ride into the wood (the beaten dragoons ride back over
+          // open ground, disordered), at Ld 9 - 4.
+          expect([e.unit, melee.ending, e.target]).toEqual(['Hus', 'bFallsBack', 5]);
+        }
+      }
+      expect(tested).toBeGreaterThan(10);
+      expect(rides).toBeGreaterThan(tested);
+      expect(counted).toBe(rides);
+      // On open ground, no test after a break-through.
+      const open = melees({}).filter((m) => m.melee.breakThrough);
+      expect(open.length).toBeGreaterThan(0);
+      expect(open.some((m) => m.after.some((e) => e.type === 'check' && e.purpose === 'terrainDisorder'))).toBe(false);
+    });
+
     it('p23, beyondEnemy: each rides through the whole depth of the other and its 2d6 beyond', () => {
       const through = melees({ 'nagb.cavalryBreakThrough': 'beyondEnemy' }).filter((m) => m.melee.breakThrough);
       expect(through.length).toBeGreaterThan(10);

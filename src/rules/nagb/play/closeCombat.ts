@@ -17,7 +17,7 @@ import { blow, bump, casualties, disorder, endRide, fallBack, holdEvents, jubila
 import { PURPOSE as P } from '../vocabulary.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
-import { bodyGap, defendsObstacle } from './geometry.js';
+import { bodyGap, defendsObstacle, moveTerrainTest } from './geometry.js';
 import { blankParty, partyInto } from './profiles.js';
 import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
@@ -120,6 +120,22 @@ function breakThrough(g: Game, a: Unit, b: Unit, winner: Unit | null, margin: nu
   if (riderB.goes) endRide(g, b, a, fromB, riderB.roll);
   if (riderA.goes && winner !== a) disorder(g, a);
   if (riderB.goes && winner !== b) disorder(g, b);
+  if (riderA.goes) rideTest(g, a, fromA);
+  if (riderB.goes) rideTest(g, b, fromB);
+}
+
+/**
+ * p22: cavalry doing more than walking through terrain risks disorder; a break-through is ridden at the
+ * charge's pace (canter and charge share a row), so a rider still in good order tests for the ground its
+ * front crossed at the end of its ride (as a move, p6, p22: heavy woods stopped it already). Riders
+ * already disordered (both of a draw, the beaten one) have nothing to lose to it, as in any move.
+ */
+function rideTest(g: Game, u: Unit, from: number): void {
+  bump(g, X.breakThroughs, u.side);
+  if (u.removed || u.disordered) return;
+  const t = moveTerrainTest(g, u, from, u.body.front, 'charge');
+  if (t === 'none' || t === 'closed') return;
+  if (t === 'auto' || !test(g, u, P.terrainDisorder, ldOf(g, u, t))) disorder(g, u);
 }
 
 /** p14-16: fight one contact. */
