@@ -754,6 +754,38 @@ describe('mechanisms on the lane', () => {
     expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
   });
 
+  it('p6, p16: a melee winner pursuing into terrain tests for disorder at its end (light woods -4); one that stands does not move, nor test', () => {
+    const col = { id: 'Col', arm: 'infantry', class: 'veteran', formation: 'attackColumn', front: 16, offset: 0 };
+    const ln = { id: 'Ln', arm: 'infantry', class: 'conscripts', front: 24, offset: 0 };
+    const woods = { terrain: [{ kind: 'lightWoods', name: 'wood', from: 28, to: 40 }] };
+    const pursuers = (stand: boolean) => {
+      const c = compiled(duel([col], [ln], woods, [{ preset: 'column-assault', stand }, 'hold-and-volley']));
+      let tested = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'pursuit-woods', i, events);
+        let melee: Ev | null = null;
+        let from = 0;
+        for (const e of events) {
+          if (e.type === 'melee') melee = e;
+          else if (e.type === 'phase') melee = null;
+          if (!melee) continue;
+          if (e.type === 'body' && e.unit === 'Col') from = e.front;
+          if (e.type !== 'check' || e.purpose !== 'terrainDisorder') continue;
+          tested++;
+          // The winning column, jubilant (+1), at Ld 9 + 1 - 4, after a pursuit whose front reached the wood.
+          expect([e.unit, melee.ending, e.target]).toEqual(['Col', 'bBreaks', 6]);
+          expect(from).toBeGreaterThan(28);
+        }
+      }
+      return tested;
+    };
+    const pursuing = pursuers(false);
+    expect(pursuing).toBeGreaterThan(5);
+    // (A winner that means to stand pursues only when its test to stand fails.)
+    expect(pursuers(true)).toBeLessThan(pursuing / 2);
+  });
+
   it('p30: a unit whose front stands in a village sector starts holding it', () => {
     const c = shipped('sims/nagb/common-a-village.scenario.yaml');
     const garrison = c.specs.filter((s) => s.side === 1);

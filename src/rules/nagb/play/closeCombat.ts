@@ -68,7 +68,11 @@ function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): 
   const pursuit = roll(g, w.side, meleeFlightDice(w.spec.arm));
   // Rulings 3.7.8: a caught fugitive is hacked and flees on; the winner stays at the contact point.
   if (caught(pursuit, flight, g.c.options) && !l.removed) freeHack(g, w, l);
-  else moveUnit(g, w, 1, pursuit, 1);
+  else {
+    const from = w.body.front;
+    moveUnit(g, w, 1, pursuit, 1);
+    paceTest(g, w, from);
+  }
   return false;
 }
 
@@ -124,14 +128,20 @@ function breakThrough(g: Game, a: Unit, b: Unit, winner: Unit | null, margin: nu
   if (riderB.goes) rideTest(g, b, fromB);
 }
 
-/**
- * p22: cavalry doing more than walking through terrain risks disorder; a break-through is ridden at the
- * charge's pace (canter and charge share a row), so a rider still in good order tests for the ground its
- * front crossed at the end of its ride (as a move, p6, p22: heavy woods stopped it already). Riders
- * already disordered (both of a draw, the beaten one) have nothing to lose to it, as in any move.
- */
+/** p23: a break-through ride, counted (breakThroughs), and its terrain test (paceTest). */
 function rideTest(g: Game, u: Unit, from: number): void {
   bump(g, X.breakThroughs, u.side);
+  paceTest(g, u, from);
+}
+
+/**
+ * p6, p22: a unit moving faster than a walk (or charging) through terrain risks disorder. A pursuit
+ * (p16) and a break-through (p23) go at the charge's pace (for cavalry canter and charge share a row),
+ * so a unit still in good order tests for the ground its front crossed from `from`, at the end of the
+ * move (heavy woods stop horse before it). Units already disordered (both of a drawn break-through, the
+ * beaten one) have nothing to lose to it, as in any move.
+ */
+function paceTest(g: Game, u: Unit, from: number): void {
   if (u.removed || u.disordered) return;
   const t = moveTerrainTest(g, u, from, u.body.front, 'charge');
   if (t === 'none' || t === 'closed') return;
