@@ -3,6 +3,7 @@ import { aleaStream } from '../../src/core/dice.js';
 import { enumerateDice } from '../../src/core/enumerate.js';
 import {
   artilleryHitNeeded,
+  nationalGunneryModifier,
   ballBand,
   ballCrewKills,
   ballFigures,
@@ -65,6 +66,16 @@ describe('The score to hit (p20, p21)', () => {
     expect(artilleryHitNeeded({ ...g, crewClass: 'veteran' }, veteranOnly)).toBe(3);
     expect(artilleryHitNeeded({ ...g, crewClass: 'elite' }, veteranOnly)).toBe(4);
     expect(artilleryHitNeeded({ ...g, crewClass: 'elite' }, O)).toBe(3);
+  });
+  it('p35 (nagb.russianArtillery, nagb.scenarioYear): Russian guns before 1812 need one less to hit, or take -1 by option; others and later years nothing', () => {
+    const harder = withOptions({ russianArtillery: 'harder' });
+    expect(nationalGunneryModifier('russian', 1811, O)).toBe(1);
+    expect(nationalGunneryModifier('russian', 1811, harder)).toBe(-1);
+    expect(nationalGunneryModifier('russian', 1812, O)).toBe(0);
+    expect(nationalGunneryModifier('russian', 1815, harder)).toBe(0);
+    for (const n of ['french', 'british', 'austrian', 'prussian', 'portuguese', 'minor'] as const) expect(nationalGunneryModifier(n, 1805, O)).toBe(0);
+    expect(artilleryHitNeeded({ ...g, national: 1 }, O)).toBe(3);
+    expect(artilleryHitNeeded({ ...g, national: -1, longRange: true }, O)).toBe(6);
   });
   it('p20: canister at chargers, "as musketry": -1 and no cover', () => {
     expect(artilleryHitNeeded({ ...g, targetCharging: true, cover: 'hard' }, O)).toBe(5);

@@ -79,7 +79,13 @@ describe('Declaring a charge (p6, p8, p12, p22-27, p31)', () => {
 });
 
 describe('Charge reactions (p5, p12-13, p19, p26)', () => {
-  const line: ReactionCase = { arm: 'infantry', formation: 'line', armed: true, loaded: true, skirmishers: false, lightCavalry: false, crew: false, onReact: false, chargerFormed: true };
+  const line: ReactionCase = { arm: 'infantry', formation: 'line', armed: true, loaded: true, skirmishers: false, lightCavalry: false, crew: false, onReact: false, chargerFormed: true, squareFires: false };
+  it('p8, p10: a square stands and shoots only when it may fire (its volley, or nagb.squareWithoutVolley halfFace); a line ignores squareFires', () => {
+    const square: ReactionCase = { ...line, formation: 'square' };
+    expect(reactionAllowed('standAndShoot', square)).toBe(false);
+    expect(reactionAllowed('standAndShoot', { ...square, squareFires: true })).toBe(true);
+    expect(reactionAllowed('stand', square)).toBe(true);
+  });
   it('p12: stand and shoot and fire and flee need a loaded unit', () => {
     expect(reactionAllowed('standAndShoot', line)).toBe(true);
     expect(reactionAllowed('standAndShoot', { ...line, loaded: false })).toBe(false);

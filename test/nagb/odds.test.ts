@@ -24,6 +24,7 @@ import {
   type ShootingTarget,
   shootingOdds,
   shootingStepOdds,
+  type UnitProfile,
 } from '../../src/rules/nagb/odds.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { findRuleset } from '../../src/rules/index.js';
@@ -479,6 +480,13 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('shooting', { firers: [{ distance: 4 }], target: { arm: 'artillery', deployedArtillery: true } })).toBeNull();
   });
 
+  it('p25: cavalry fire is mounted (-1); dismounted troopers fight as skirmishers, which play does not model, so mounted: false is refused', () => {
+    const horse = { arm: 'cavalry', weapon: 'carbine', distance: 2 };
+    expect(first('shooting', { firers: [{ ...horse, mounted: false }], target: {} })).toEqual({ path: 'firers.0.mounted', message: 'dismounted cavalry fights as skirmishers (p25: one figure in four holds the horses, the others fire every figure), which play does not model: cavalry fires mounted, -1 (p10, p25); leave mounted out' });
+    expect(first('shooting', { firers: [{ ...horse, mounted: true }], target: {} })).toBeNull();
+    expect(first('shooting', { firers: [horse], target: {} })).toBeNull();
+  });
+
   it('p25, p40, as play compiles a scenario: cavalry carries no small arms unless given a carbine or pistol; unarmed it is refused as a firer and as a target that stands and shoots or fires and flees; a small arm of the wrong arm is refused', () => {
     const unarmed = 'this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol';
     expect(first('shooting', { firers: [{ arm: 'cavalry', distance: 2 }], target: {} })).toEqual({ path: 'firers.0.weapon', message: unarmed });
@@ -530,15 +538,16 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(first('melee', { a: { dice: 12 }, b: { figures: 18, startFigures: 24, dice: 10 } })).toBeNull();
   });
 
-  it('p8, p10, rulings 3.12: refuses a volley play would not fire: out of line or attack column (a square only at chargers, and then always), disordered, low on ammunition, in a village', () => {
+  it('p8, p10, rulings 3.12: refuses a volley play would not fire: out of line or attack column (a square only at chargers, in good order with ammunition), disordered, low on ammunition, in a village', () => {
     const volley = (f: Record<string, unknown>) => first('shooting', { firers: [{ distance: 4, fire: 'volley', ...f }], target: {} });
     expect(volley({})).toBeNull();
     expect(volley({ formation: 'attackColumn' })).toBeNull();
     expect(volley({ formation: 'marchColumn' })?.path).toBe('firers.0.formation');
     expect(volley({ formation: 'square' })?.path).toBe('firers.0.formation');
     expect(volley({ formation: 'square', defensive: true })).toBeNull();
-    // As play has it (chargeSpecInto): a square volleys at chargers whatever its order and ammunition.
-    expect(volley({ formation: 'square', defensive: true, disordered: true, lowOnAmmo: true })).toBeNull();
+    // p10, as play has it (chargeSpecInto): a square volleys at chargers only in good order and with ammunition.
+    expect(volley({ formation: 'square', defensive: true, disordered: true })?.path).toBe('firers.0.disordered');
+    expect(volley({ formation: 'square', defensive: true, lowOnAmmo: true })?.message).toMatch(/low on ammunition volleys no more \(p8, p10\)/);
     // A column never volleys; cavalry in line is left to the question's check (nagb.cavalryVolley, below).
     expect(volley({ arm: 'cavalry', weapon: 'carbine' })).toBeNull();
     expect(volley({ arm: 'cavalry', weapon: 'carbine', formation: 'column' })?.path).toBe('firers.0.formation');
@@ -548,8 +557,39 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     // p8: a square never fires half its face, at chargers or in a fire phase (play's canFire).
     expect(first('shooting', { firers: [{ distance: 4, formation: 'square' }], target: {} })).toEqual({ path: 'firers.0.fire', message: 'a square fires only a volley of its face at chargers (p8): give fire: volley and defensive: true' });
     expect(first('shooting', { firers: [{ distance: 4, formation: 'square', defensive: true }], target: {} })?.path).toBe('firers.0.fire');
+    // p8, p10, p12 (nagb.squareWithoutVolley): a square that may not volley holds its fire, or fires half its face under halfFace.
+    const shooting = question('shooting');
+    const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
+    const halfFace = shooting.params.parse({ firers: [{ distance: 4, formation: 'square', defensive: true, disordered: true }], target: {} });
+    expect(shooting.check!(halfFace, defaults)).toEqual([{ path: ['firers', 0, 'fire'], message: 'a square that may not volley (disordered or low on ammunition, p10) does not fire at chargers under nagb.squareWithoutVolley holdsFire (p8: its only fire is the volley)' }]);
+    expect(shooting.check!(halfFace, { ...defaults, 'nagb.squareWithoutVolley': 'halfFace' })).toEqual([]);
     // Half the front rank is fired in any of these.
     expect(first('shooting', { firers: [{ distance: 4, disordered: true, lowOnAmmo: true, formation: 'marchColumn' }], target: {} })).toBeNull();
+  });
+
+  it('p8, p10 (nagb.squareWithoutVolley): a square charged volleys its face free in good order with ammunition; disordered or low on ammunition it holds its fire, or fires half its face', () => {
+    const at = (over: Partial<UnitProfile>, opts = O) => chargeSpec(cuirassiers(), battalion({ formation: 'square', front: 6, ...over }), { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: true, contactTest: 'none' }, opts).fire;
+    const good = at({});
+    expect([good.volleyAlways, good.volleyTestLd, good.volleyDice, good.normalDice]).toEqual([true, null, 6, 3]);
+    for (const bad of [{ disordered: true }, { lowOnAmmo: true }]) {
+      const held = at(bad);
+      expect([held.volleyAlways, held.volleyTestLd, held.normalDice]).toEqual([false, null, 0]);
+      const half = at(bad, withOptions({ squareWithoutVolley: 'halfFace' }));
+      expect([half.volleyAlways, half.volleyTestLd, half.normalDice]).toEqual([false, null, 3]);
+    }
+    const o = chargeOdds(chargeSpec(cuirassiers(), battalion({ formation: 'square', front: 6, disordered: true }), { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: true, contactTest: 'none' }, O));
+    expect(o.volley).toBe(0);
+    expect(o.chargerCasualties[0]).toBeCloseTo(1, 12);
+  });
+  it('p8, p10: the charge question refuses a square that may not volley standing and shooting under holdsFire', () => {
+    const charge = question('charge');
+    const defaults = Object.fromEntries(findRuleset('nagb')!.options.map((o) => [o.name, o.default]));
+    const q = { charger: { arm: 'cavalry' }, target: { formation: 'square', lowOnAmmo: true }, distance: 8, reaction: 'standAndShoot' };
+    expect(first('charge', q)).toBeNull();
+    expect(charge.check!(charge.params.parse(q), defaults)[0].message).toMatch(/low on ammunition may not volley \(p10\), its only fire \(p8\)/);
+    expect(charge.check!(charge.params.parse(q), { ...defaults, 'nagb.squareWithoutVolley': 'halfFace' })).toEqual([]);
+    expect(charge.check!(charge.params.parse({ ...q, reaction: 'stand' }), defaults)).toEqual([]);
+    expect(charge.check!(charge.params.parse({ ...q, target: { formation: 'square' } }), defaults)).toEqual([]);
   });
 
   it('p10, p12: a disordered target that stands and shoots fires at normal effect, with no test to volley; in good order it tests', () => {

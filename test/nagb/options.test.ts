@@ -67,16 +67,22 @@ const ADDED: Record<string, string | number | boolean> = {
   volleyFormations: 'lineOrAttackColumn',
   // p8 vs p10, p12: whether cavalry with carbines or pistols ever volleys.
   cavalryVolley: 'never',
+  // p40 vs p38: whether veteran cavalry is drilled.
+  veteranCavalryDrilled: false,
+  // p8, p10 vs p12: what a square that may not volley fires at chargers.
+  squareWithoutVolley: 'holdsFire',
+  // p35: which way the Russian guns' "minus one to the number needed to hit" goes.
+  russianArtillery: 'easier',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 6)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 9)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(52);
+    expect(names).toHaveLength(55);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

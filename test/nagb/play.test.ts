@@ -454,6 +454,39 @@ describe('mechanisms on the lane', () => {
       expect(draws).toBeGreaterThan(0);
     });
 
+    it('p22-23: a rider still in good order tests for the terrain its ride crossed at the charge\'s pace (light woods -4); disordered riders do not; each ride counts in breakThroughs', () => {
+      // Veteran hussars charge elite dragoons (no ferocious charge: a beaten heavy unit may hold) with a wood behind them.
+      const hussars = { id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 16, offset: 0, class: 'veteran' };
+      const dragoons = { id: 'Drag', arm: 'cavalry', figures: 12, cavalryType: 'heavy', front: 26, offset: 0, class: 'elite' };
+      const c = compiled(duel([hussars], [dragoons], { terrain: [{ kind: 'lightWoods', name: 'wood', from: 31, to: 40 }] }, noRecall));
+      let tested = 0;
+      let rides = 0;
+      let counted = 0;
+      for (let i = 0; i < 100; i++) {
+        const events: Ev[] = [];
+        const r = play(c, 'break-through-woods', i, events);
+        counted += (r.extras['breakThroughs.0'] ?? 0) + (r.extras['breakThroughs.1'] ?? 0);
+        let melee: Ev | null = null;
+        for (const e of events) {
+          if (e.type === 'melee') melee = e;
+          else if (e.type === 'phase') melee = null;
+          if (e.type === 'breakThrough') rides++;
+          if (!melee?.breakThrough || e.type !== 'check' || e.purpose !== 'terrainDisorder') continue;
+          tested++;
+          // Only the winning hussars, in good order, ride into the wood (the beaten dragoons ride back over
+          // open ground, disordered), at Ld 9 - 4.
+          expect([e.unit, melee.ending, e.target]).toEqual(['Hus', 'bFallsBack', 5]);
+        }
+      }
+      expect(tested).toBeGreaterThan(10);
+      expect(rides).toBeGreaterThan(tested);
+      expect(counted).toBe(rides);
+      // On open ground, no test after a break-through.
+      const open = melees({}).filter((m) => m.melee.breakThrough);
+      expect(open.length).toBeGreaterThan(0);
+      expect(open.some((m) => m.after.some((e) => e.type === 'check' && e.purpose === 'terrainDisorder'))).toBe(false);
+    });
+
     it('p23, beyondEnemy: each rides through the whole depth of the other and its 2d6 beyond', () => {
       const through = melees({ 'nagb.cavalryBreakThrough': 'beyondEnemy' }).filter((m) => m.melee.breakThrough);
       expect(through.length).toBeGreaterThan(10);
@@ -605,6 +638,152 @@ describe('mechanisms on the lane', () => {
   it('p35, nagb.scenarioYear: French line foot is drilled in 1815 but not in 1813', () => {
     expect(shipped('sims/nagb/common-a-village.scenario.yaml').specs[0].drilled).toBe(true);
     expect(shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.scenarioYear': 1813 }).specs[0].drilled).toBe(false);
+  });
+
+  it('p40 vs p38, nagb.veteranCavalryDrilled: veteran cavalry compiles undrilled by default, drilled under the option; a scenario\'s own drilled wins', () => {
+    const s = duel(
+      [{ id: 'V', arm: 'cavalry', class: 'veteran', front: 20, offset: 0 }, { id: 'W', arm: 'cavalry', class: 'veteran', front: 20, offset: 10, drilled: true }],
+      [{ id: 'I', arm: 'infantry', class: 'veteran', front: 30, offset: 0 }],
+    );
+    expect(compiled(s).specs.map((u) => u.drilled)).toEqual([false, true, true]);
+    expect(compiled(s, { 'nagb.veteranCavalryDrilled': true }).specs.map((u) => u.drilled)).toEqual([true, true, true]);
+  });
+
+  it('p8, p10 (nagb.squareWithoutVolley): a square charged volleys its face while in good order; disordered it does not fire (holdsFire), or stands and shoots without a volley (halfFace)', () => {
+    const s = duel(
+      [{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front: 20, offset: 0, cavalryType: 'cuirassier' }],
+      [{ id: 'S', arm: 'infantry', class: 'militia', front: 30, offset: 0, formation: 'square', disordered: true }],
+    );
+    for (const [options, disorderedReaction] of [[{}, 'stand'], [{ 'nagb.squareWithoutVolley': 'halfFace' }, 'standAndShoot']] as const) {
+      const seen = { good: 0, disordered: 0 };
+      for (let i = 0; i < 40; i++) {
+        const ev: Ev[] = [];
+        play(compiled(s, options), 'square-fire', i, ev);
+        let state = 'disordered';
+        let formation = 'square';
+        for (const e of ev) {
+          if (e.type === 'cohesion' && e.unit === 'S') state = e.to;
+          if (e.type === 'formation' && e.unit === 'S') formation = e.to;
+          if (e.type !== 'charge' || e.target !== 'S' || formation !== 'square') continue;
+          // (A square that fired at an earlier charge this turn is not loaded: it stands.)
+          if (e.reaction === 'stand') continue;
+          if (state === 'disordered') {
+            seen.disordered++;
+            expect(e.reaction).toBe(disorderedReaction);
+            expect(e.volley).toBe(false);
+          } else if (state === 'good') {
+            seen.good++;
+            // (Under halfFace a square low on ammunition also fires without a volley.)
+            if (disorderedReaction === 'stand') expect(e.volley).toBe(true);
+          }
+        }
+      }
+      expect(seen.good).toBeGreaterThan(0);
+      // Disordered, the square fires only under halfFace.
+      if (disorderedReaction === 'stand') expect(seen.disordered).toBe(0);
+      else expect(seen.disordered).toBeGreaterThan(0);
+    }
+  });
+
+  it('p23, p25, p27: blown cavalry counts as disordered, so its carbines fire at 6+ at short range (mounted -1, disordered -1) and hold fire at long range (7+)', () => {
+    const s = duel(
+      [{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front: 20, offset: 0, cavalryType: 'light', weapon: 'carbine' }],
+      [{ id: 'I', arm: 'infantry', class: 'conscripts', front: 30, offset: 0 }],
+    );
+    const needs = { blown: new Set<string>(), good: new Set<string>() };
+    for (let i = 0; i < 120; i++) {
+      const ev: Ev[] = [];
+      play(compiled(s), 'blown-fire', i, ev);
+      let state = 'good';
+      for (const e of ev) {
+        if (e.type === 'cohesion' && e.unit === 'C') state = e.to;
+        if (e.type !== 'fire' || e.units[0] !== 'C' || (state !== 'blown' && state !== 'good')) continue;
+        // p10: carbine short 3", long 6".
+        needs[state].add(`${e.distance <= 3 ? 'short' : 'long'} ${e.need}`);
+      }
+    }
+    expect([...needs.blown]).toEqual(['short 6']);
+    expect([...needs.good].sort()).toEqual(['long 6', 'short 5']);
+  });
+
+  it('p28 over rulings 3.4.3: cavalry that panics under fire runs 2d6, as any unit; beaten in hand to hand it runs 3d6 (p15)', () => {
+    const s = duel(
+      [{ id: 'C', arm: 'cavalry', class: 'conscripts', figures: 16, front: 20, offset: 0, disordered: true }],
+      [{ id: 'I', arm: 'infantry', class: 'veteran', front: 26, offset: 0 }],
+      {},
+      ['hold-and-volley', 'hold-and-volley'],
+    );
+    const flights: Record<string, number[]> = { fire: [], closeCombat: [] };
+    for (let i = 0; i < 100; i++) {
+      const ev: Ev[] = [];
+      play(compiled(s), 'panic', i, ev);
+      let phase = '';
+      for (const e of ev) {
+        if (e.type === 'phase') phase = e.phase;
+        if (e.type === 'rout' && e.unit === 'C' && phase in flights) flights[phase].push(e.distance);
+      }
+    }
+    expect(flights.fire.length).toBeGreaterThan(10);
+    expect(Math.max(...flights.fire)).toBeLessThanOrEqual(12);
+    expect(Math.min(...flights.fire)).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...flights.closeCombat)).toBeGreaterThan(12);
+  });
+
+  it('p35 (nagb.russianArtillery): a Russian battery before 1812 fires needing one less; from 1812, or French, as the table', () => {
+    const s = (nation: string) => laneScenario({
+      lane: { length: 48, width: 40 },
+      objective: { x: 33, y: 0 },
+      sides: [
+        { name: 'A', role: 'attacker', nation, doctrine: 'column-assault', brigades: [{ id: 'BA', units: [{ id: 'Bty', arm: 'artillery', guns: ['medium', 'medium'], front: 10, offset: 0 }] }] },
+        { name: 'B', role: 'defender', nation: 'prussian', army: 'laterPrussian', doctrine: 'hold-and-volley', brigades: [{ id: 'BB', units: [{ id: 'I', arm: 'infantry', class: 'line', front: 30, offset: 0 }] }] },
+      ],
+    });
+    // Ball at 20": long range for medium guns (18" short), unlimbered and unmoved: 4+ and -1 = 5+.
+    const needs = (nation: string, options: Record<string, string | number | boolean>) => {
+      const seen = new Set<number>();
+      for (let i = 0; i < 5; i++) {
+        const ev: Ev[] = [];
+        play(compiled(s(nation), options), 'russian-guns', i, ev);
+        for (const e of ev) if (e.type === 'fire' && e.units[0] === 'Bty' && e.kind === 'ball' && e.distance > 18) seen.add(e.need);
+      }
+      return [...seen];
+    };
+    expect(needs('russian', { 'nagb.scenarioYear': 1807 })).toEqual([4]);
+    expect(needs('russian', { 'nagb.scenarioYear': 1807, 'nagb.russianArtillery': 'harder' })).toEqual([6]);
+    expect(needs('russian', { 'nagb.scenarioYear': 1812 })).toEqual([5]);
+    expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
+  });
+
+  it('p6, p16: a melee winner pursuing into terrain tests for disorder at its end (light woods -4); one that stands does not move, nor test', () => {
+    const col = { id: 'Col', arm: 'infantry', class: 'veteran', formation: 'attackColumn', front: 16, offset: 0 };
+    const ln = { id: 'Ln', arm: 'infantry', class: 'conscripts', front: 24, offset: 0 };
+    const woods = { terrain: [{ kind: 'lightWoods', name: 'wood', from: 28, to: 40 }] };
+    const pursuers = (stand: boolean) => {
+      const c = compiled(duel([col], [ln], woods, [{ preset: 'column-assault', stand }, 'hold-and-volley']));
+      let tested = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'pursuit-woods', i, events);
+        let melee: Ev | null = null;
+        let from = 0;
+        for (const e of events) {
+          if (e.type === 'melee') melee = e;
+          else if (e.type === 'phase') melee = null;
+          if (!melee) continue;
+          if (e.type === 'body' && e.unit === 'Col') from = e.front;
+          if (e.type !== 'check' || e.purpose !== 'terrainDisorder') continue;
+          tested++;
+          // The winning column, jubilant (+1), at Ld 9 + 1 - 4, after a pursuit whose front reached the wood.
+          expect([e.unit, melee.ending, e.target]).toEqual(['Col', 'bBreaks', 6]);
+          expect(from).toBeGreaterThan(28);
+        }
+      }
+      return tested;
+    };
+    const pursuing = pursuers(false);
+    expect(pursuing).toBeGreaterThan(5);
+    // (A winner that means to stand pursues only when its test to stand fails.)
+    expect(pursuers(true)).toBeLessThan(pursuing / 2);
   });
 
   it('p30: a unit whose front stands in a village sector starts holding it', () => {

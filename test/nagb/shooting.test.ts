@@ -24,6 +24,7 @@ import {
   smallArmsOfArm,
   splitCasualties,
   squareFace,
+  squareFireAtChargers,
   toHitNeeded,
   townFiringFigures,
   type VolleyConditions,
@@ -190,6 +191,14 @@ describe('Volleys and ammunition (p8, p10)', () => {
     expect(lowOnAmmo(2, 2, O)).toBe(false);
     expect(lowOnAmmo(1, 2, withOptions({ lowAmmo: 'more1sThan6s' }))).toBe(true);
     expect(lowOnAmmo(5, 0, withOptions({ lowAmmo: 'off' }))).toBe(false);
+  });
+  it('p8, p10, p12 (nagb.squareWithoutVolley): a square volleys at chargers only in good order with ammunition; else it holds fire, or fires half its face', () => {
+    expect(squareFireAtChargers(false, false, O)).toBe('volley');
+    expect(squareFireAtChargers(true, false, O)).toBe('none');
+    expect(squareFireAtChargers(false, true, O)).toBe('none');
+    const half = withOptions({ squareWithoutVolley: 'halfFace' });
+    expect(squareFireAtChargers(false, false, half)).toBe('volley');
+    expect([squareFireAtChargers(true, false, half), squareFireAtChargers(false, true, half), squareFireAtChargers(true, true, half)]).toEqual(['normal', 'normal', 'normal']);
   });
   it('p10: rifles do not reload after moving; p2 (nagb.fireAtEngaged): no fire in base contact by default', () => {
     expect(mayReload('rifle', true)).toBe(false);

@@ -5,6 +5,7 @@ import {
   cavalryMoveRate,
   cavalryRecovery,
   cavalryTerrainTest,
+  classDrilled,
   classHitModifier,
   classRow,
   isStubbornClass,
@@ -38,6 +39,14 @@ describe('Troop classes (p38-40)', () => {
     expect(UNIT_CLASSES.map((c) => classRow(c).drilled)).toEqual([false, false, false, true, true, true]);
     expect(UNIT_CLASSES.map((c) => isStubbornClass('infantry', c))).toEqual([false, false, false, false, true, true]);
     expect(UNIT_CLASSES.map((c) => isStubbornClass('artillery', c))).toEqual([false, false, false, false, true, true]);
+  });
+  it('p40 vs p38 (nagb.veteranCavalryDrilled): veteran cavalry is not drilled by p40 (elite and guard are), drilled by p38; foot and crews as p39', () => {
+    expect(UNIT_CLASSES.map((c) => classDrilled('cavalry', c, O))).toEqual([false, false, false, false, true, true]);
+    const p38 = withOptions({ veteranCavalryDrilled: true });
+    expect(UNIT_CLASSES.map((c) => classDrilled('cavalry', c, p38))).toEqual([false, false, false, true, true, true]);
+    for (const arm of ['infantry', 'artillery'] as const) {
+      for (const o of [O, p38]) expect(UNIT_CLASSES.map((c) => classDrilled(arm, c, o))).toEqual([false, false, false, true, true, true]);
+    }
   });
   it('p40: of cavalry only the guard is stubborn (both cavalry tables: Elite drilled, Guard drilled and stubborn)', () => {
     expect(UNIT_CLASSES.map((c) => isStubbornClass('cavalry', c))).toEqual([false, false, false, false, false, true]);

@@ -3,6 +3,7 @@
  * canister (at chargers too), shell, fire at a battery (crew or gun), guns manned.
  */
 import type { Uniform } from '../../core/dice.js';
+import type { Nation } from './command.js';
 import type { NagbOptions } from './options.js';
 import { d3 } from './roll.js';
 import {
@@ -59,6 +60,18 @@ export function shellLong(gun: Gun, distance: number): boolean {
   return distance > (g.shellMin + g.shellMax) / 2;
 }
 
+/** p35, nagb.scenarioYear: the year before which the Russian rules apply (the date is lost; read as the Russian foot's). */
+export const RUSSIAN_ARTILLERY_UNTIL = 1812;
+
+/**
+ * p35 (nagb.russianArtillery): Russian guns before the lost date (RUSSIAN_ARTILLERY_UNTIL) take one off
+ * the score they need to hit (+1), or a -1 to hit; other guns, and Russian ones from then on, nothing.
+ */
+export function nationalGunneryModifier(nation: Nation, year: number, opts: Pick<NagbOptions, 'russianArtillery'>): number {
+  if (nation !== 'russian' || year >= RUSSIAN_ARTILLERY_UNTIL) return 0;
+  return opts.russianArtillery === 'easier' ? 1 : -1;
+}
+
 export interface GunneryModifiers {
   crewClass: UnitClass;
   /** p27: a disordered battery is silenced and does not fire; kept for reaction fire of a disordered crew. */
@@ -70,11 +83,14 @@ export interface GunneryModifiers {
   targetSkirmishers: boolean;
   /** Canister at chargers (resolved as musketry, p20): -1 as small arms at charging enemy (p10). */
   targetCharging: boolean;
+  /** p35: the national modifier of the guns (nationalGunneryModifier; 0 when absent). */
+  national?: number;
 }
 
 /**
  * p20, p21: 4+ to hit: long range -1, soft cover -1, hard -2, unlimbered/moved/pivoted -1, skirmishers
- * -1, veteran and guard crews +1 (nagb.eliteFireBonus for elite alone), raw -1; disordered -1 (p27). Canister,
+ * -1, veteran and guard crews +1 (nagb.eliteFireBonus for elite alone), raw -1; disordered -1 (p27);
+ * Russian guns before the lost date of p35 by nagb.russianArtillery. Canister,
  * "resolved as musketry", also takes -1 at charging enemy, who have no cover (p10, p12).
  */
 export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 'eliteFireBonus'>): number {
@@ -86,6 +102,7 @@ export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 
   else mod += coverModifier(m.cover);
   if (m.movedOrUnlimbered) mod -= 1;
   if (m.targetSkirmishers) mod -= 1;
+  if (m.national) mod += m.national;
   const need = ARTILLERY_HIT - mod;
   return need < 2 ? 2 : need;
 }

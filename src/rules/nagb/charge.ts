@@ -107,6 +107,11 @@ export interface ReactionCase {
   onReact: boolean;
   /** The charger is formed (not skirmishers, not Cossacks): skirmishers must flee or evade (p26). */
   chargerFormed: boolean;
+  /**
+   * A square may fire at the chargers (shooting.ts squareFireAtChargers: its volley in good order with
+   * ammunition, p8, p10; else as nagb.squareWithoutVolley says). Read for squares only.
+   */
+  squareFires: boolean;
 }
 
 /**
@@ -126,7 +131,7 @@ export function reactionAllowed(r: ChargeReaction, c: ReactionCase): boolean {
     case 'stand':
       return !mustRun;
     case 'standAndShoot':
-      return fires && !mustRun;
+      return fires && !mustRun && (c.formation !== 'square' || c.squareFires);
     case 'formSquare':
       return c.arm === 'infantry' && !c.skirmishers; // p13: to or from square
     case 'counterCharge':
@@ -242,7 +247,7 @@ export interface ChargeSpec {
   fire: {
     /** Ld of the test that gives a volley (null: no test; `volleyAlways` decides). */
     volleyTestLd: number | null;
-    /** A square fires its face as a volley without a test (p8); units that cannot volley never do. */
+    /** A square in good order with ammunition fires its face as a volley without a test (p8, p10); units that cannot volley never do. */
     volleyAlways: boolean;
     volleyDice: number;
     normalDice: number;

@@ -46,6 +46,7 @@ import {
   formationMayVolley,
   holdsFire,
   rangeBand,
+  squareFireAtChargers,
   toHitNeeded,
   townFiringFigures,
 } from './shooting.js';
@@ -136,6 +137,8 @@ export interface UnitProfile {
   lineFront?: number;
   /** A leadership of its own (a scenario's or refit's `leadership`); without, its class's (ldOf). */
   ld?: number;
+  /** A battery's national modifier to hit (p35, nagb.russianArtillery); none when absent. */
+  gunnery?: number;
 }
 
 /** p39-40: a unit's leadership: its own (a scenario's or refit's), else its class's. */
@@ -512,6 +515,7 @@ function batteryFireAtChargers(f: ChargeSpec['fire'], charger: UnitProfile, targ
       movedOrUnlimbered: b?.moved === true,
       targetSkirmishers: charger.formation === 'skirmish',
       targetCharging: true,
+      national: target.gunnery ?? 0,
     },
     opts,
   );
@@ -583,9 +587,12 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   } else {
     const row = weaponRow(weapon, opts);
     f.volleyTestLd = canVolley ? modifiedLd(tLd, target.jubilant, target.disordered, target.influence) : null;
-    f.volleyAlways = square;
+    // p8, p10: a square volleys its face free unless disordered or low on ammunition; then it holds its
+    // fire or fires half its face (nagb.squareWithoutVolley; reactionAllowed refuses the first).
+    const squareFire = square ? squareFireAtChargers(target.disordered, target.lowOnAmmo === true, opts) : 'normal';
+    f.volleyAlways = squareFire === 'volley';
     f.volleyDice = diceForFigures(target.front, four);
-    f.normalDice = diceForFigures(normalFigures, four);
+    f.normalDice = squareFire === 'none' ? 0 : diceForFigures(normalFigures, four);
     f.needPointBlank = standNeed(charger, target, row.longPenalty, 'pointBlank', opts);
     f.needShort = standNeed(charger, target, row.longPenalty, 'short', opts);
     f.needLong = standNeed(charger, target, row.longPenalty, 'long', opts);

@@ -32,7 +32,7 @@ import {
   type UnitProfile,
 } from './odds.js';
 import { type NagbOptions, nagbOptions } from './options.js';
-import { formationMayVolley, lowOnAmmo, newHitRoll, rollHits, rollKills, type SmallArmChoice, smallArmOf, smallArmRefusal, smallArmsOfArm } from './shooting.js';
+import { formationMayVolley, lowOnAmmo, newHitRoll, rollHits, rollKills, type SmallArmChoice, smallArmOf, smallArmRefusal, smallArmsOfArm, squareFireAtChargers } from './shooting.js';
 import { type Arm, cavalryTypeOf, type Formation, type Gun, GUNS, type TerrainTest } from './tables.js';
 import { defaultFigures, figureWidth, frontRank, GUN_WIDTH } from './units.js';
 import { ARMS, CAVALRY_FORMATIONS, GUN_KINDS, INFANTRY_FORMATIONS, formationsOf } from './scenarios.js';
@@ -159,19 +159,24 @@ const firerSchema = z.strictObject({
   fire: z.enum(['normal', 'volley']).default('normal').describe('Half the front rank, or a volley of all of it (p10).'),
   distance: z.number().min(0).max(60).describe('Inches front to front.'),
   defensive: z.boolean().default(false).describe('Defensive or reaction fire: point blank counts (p12, nagb.pointBlank).'),
-  mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25); default for cavalry.'),
+  mounted: z.boolean().optional().describe('Cavalry firing from the saddle, -1 (p10, p25): the only cavalry fire play has (dismounted troopers, p25, are not played); default for cavalry, and false is refused.'),
 }).superRefine((f, ctx) => {
   armFormation(f, ctx);
   // p10 is small arms; a battery's guns fire by p20-21, which this question does not ask.
   if (f.arm === 'artillery') ctx.addIssue({ code: 'custom', path: ['arm'], message: "a battery's guns are not small arms: this question asks the fire of infantry and cavalry (p10; guns p20-21)" });
   if (f.mounted !== undefined && f.arm !== 'cavalry') ctx.addIssue({ code: 'custom', path: ['mounted'], message: `mounted is for cavalry; this firer is ${f.arm}` });
+  // p25: dismounted troopers are skirmishers (one figure in four holds the horses, the rest all fire, at
+  // -2 Ld); play never dismounts, and half a front rank on foot would be neither, so it is not asked.
+  else if (f.mounted === false) ctx.addIssue({ code: 'custom', path: ['mounted'], message: 'dismounted cavalry fights as skirmishers (p25: one figure in four holds the horses, the others fire every figure), which play does not model: cavalry fires mounted, -1 (p10, p25); leave mounted out' });
   // p25, p40: a regiment fires only the carbines or pistols it is given (play never fires without).
   if (f.arm === 'cavalry' && smallArmOf(f.arm, f.weapon) === null) {
     ctx.addIssue({ code: 'custom', path: ['weapon'], message: "this cavalry carries no small arms (p40: carbines or pistols only as the scenario gives them; p25): give weapon carbine or pistol" });
   }
   if (f.fire === 'volley') for (const [path, message] of volleyRefusals(f)) ctx.addIssue({ code: 'custom', path: [path], message });
-  // p8: a square's only fire is a volley of its face at chargers (play's canFire never fires it otherwise).
-  else if (f.formation === 'square') ctx.addIssue({ code: 'custom', path: ['fire'], message: 'a square fires only a volley of its face at chargers (p8): give fire: volley and defensive: true' });
+  // p8: a square's only fire is a volley of its face at chargers (play's canFire never fires it otherwise);
+  // one that may not volley (p10) fires half its face only under nagb.squareWithoutVolley halfFace (the
+  // question's check).
+  else if (f.formation === 'square' && !(f.defensive && (f.disordered || f.lowOnAmmo))) ctx.addIssue({ code: 'custom', path: ['fire'], message: 'a square fires only a volley of its face at chargers (p8): give fire: volley and defensive: true' });
 });
 
 /**
@@ -184,8 +189,15 @@ const firerSchema = z.strictObject({
  */
 export function volleyRefusals(f: { arm: string; formation?: string; disordered: boolean; lowOnAmmo: boolean; inVillage: boolean; defensive: boolean }): [string, string][] {
   const formation = f.formation ?? 'line';
-  // p8: a square fires at charges only by volley, whatever its state.
-  if (formation === 'square') return f.defensive ? [] : [['formation', 'a square fires a volley only at chargers (p8): give defensive: true']];
+  // p8: a square fires at charges only by volley; p10: a volley needs good order and ammunition.
+  if (formation === 'square') {
+    if (!f.defensive) return [['formation', 'a square fires a volley only at chargers (p8): give defensive: true']];
+    const sq: [string, string][] = [];
+    const without = 'it holds its fire (nagb.squareWithoutVolley holdsFire) or fires half its face (halfFace: ask fire normal)';
+    if (f.disordered) sq.push(['disordered', `a square volleys only in good order (p8, p10): disordered, ${without}`]);
+    if (f.lowOnAmmo) sq.push(['lowOnAmmo', `a square low on ammunition volleys no more (p8, p10): ${without}`]);
+    return sq;
+  }
   const out: [string, string][] = [];
   if (formation !== 'line' && formation !== 'attackColumn') out.push(['formation', `a volley is fired in line or attack column (p10); found ${formation}`]);
   if (f.disordered) out.push(['disordered', 'a volley needs good order (p10): a disordered unit fires half its front rank']);
@@ -203,6 +215,11 @@ function volleyIssues(p: { firers: readonly { arm: string; formation?: string; f
   const out: OddsIssue[] = [];
   p.firers.forEach((f, i) => {
     const formation = (f.formation ?? 'line') as Formation;
+    // p8, p10, p12 (nagb.squareWithoutVolley): a square that may not volley fires half its face only under halfFace.
+    if (formation === 'square' && f.fire === 'normal' && o.squareWithoutVolley === 'holdsFire') {
+      out.push({ path: ['firers', i, 'fire'], message: 'a square that may not volley (disordered or low on ammunition, p10) does not fire at chargers under nagb.squareWithoutVolley holdsFire (p8: its only fire is the volley)' });
+      return;
+    }
     if (f.fire !== 'volley' || (f.arm !== 'cavalry' && formation !== 'attackColumn') || formationMayVolley(f.arm as Arm, formation, o)) return;
     const message =
       f.arm === 'cavalry'
@@ -343,7 +360,7 @@ const chargeParams = z.strictObject({
   } else if (t.arm === 'cavalry' && (p.reaction === 'standAndShoot' || p.reaction === 'fireAndFlee') && smallArmOf(t.arm, t.weapon) === null) {
     // p25, p40, as play chooses (reactionAllowed: nothing to fire).
     ctx.addIssue({ code: 'custom', path: ['reaction'], message: `this cavalry carries no small arms to ${p.reaction === 'standAndShoot' ? 'stand and shoot' : 'fire and flee'} with (p40: carbines or pistols only as the scenario gives them; p25): give the target weapon carbine or pistol, or ask stand or flee` });
-  } else if (!reactionAllowed(p.reaction, { arm: t.arm, formation: (t.formation ?? 'line') as Formation, armed: true, loaded: true, skirmishers: false, lightCavalry: t.cavalryType === 'light', crew: t.arm === 'artillery', onReact: false, chargerFormed: true })) {
+  } else if (!reactionAllowed(p.reaction, { arm: t.arm, formation: (t.formation ?? 'line') as Formation, armed: true, loaded: true, skirmishers: false, lightCavalry: t.cavalryType === 'light', crew: t.arm === 'artillery', onReact: false, chargerFormed: true, squareFires: true })) {
     ctx.addIssue({ code: 'custom', path: ['reaction'], message: `${p.reaction} is not a reaction ${t.arm === 'infantry' ? `infantry in ${t.formation ?? 'line'}` : t.arm} may take (p12-13)` });
   }
 });
@@ -365,6 +382,17 @@ function chargeSetup(p: ChargeParams, o: NagbOptions): ChargeSpec {
   return chargeSpec(profileFrom(p.charger, o), profileFrom(p.target, o), { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, horseArtillery, battery }, o);
 }
 
+/**
+ * p8, p10 (nagb.squareWithoutVolley holdsFire; as play's reactionAllowed): a square target that may not
+ * volley (disordered, shaken, or low on ammunition) has no fire to stand and shoot with.
+ */
+function squareTargetIssues(p: ChargeParams, o: NagbOptions): OddsIssue[] {
+  if (p.reaction !== 'standAndShoot' || p.target.formation !== 'square') return [];
+  const t = profileFrom(p.target, o);
+  if (squareFireAtChargers(t.disordered, t.lowOnAmmo === true, o) !== 'none') return [];
+  return [{ path: ['reaction'], message: `a square ${t.disordered ? 'in disorder' : 'low on ammunition'} may not volley (p10), its only fire (p8): under nagb.squareWithoutVolley holdsFire it does not fire; ask stand, or set halfFace` }];
+}
+
 const TARGET_STATES = ['unchanged', 'square', 'disordered', 'fled'] as const;
 
 const chargeAsked = onceAsked((p: ChargeParams, options: ResolvedOptions) => chargeSetup(p, nagbOptions(options)));
@@ -373,6 +401,7 @@ const charge: OddsQuestion<ChargeParams> = {
   id: 'charge',
   doc: 'One charge from declaration to going home (p12-13, p17-18): the charge test, the target’s reaction (its volley or fire if it shoots, its test if it forms square), the charge move, the chargers\' test, contact, flight and being caught.',
   params: chargeParams,
+  check: (p, options) => squareTargetIssues(p, nagbOptions(options)),
   exact(p, options) {
     const spec = chargeSetup(p, nagbOptions(options));
     const odds = chargeOdds(spec);

@@ -77,6 +77,14 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     valueDocs: { flat: 'elite and guard recover at +2, as veterans', progression: 'elite +4, guard +6 (the -2, 0, +2 steps carried on)' },
   },
   {
+    name: 'nagb.veteranCavalryDrilled',
+    values: [false, true],
+    default: false,
+    source: 'p40 (cavalry stats: Veteran without Drilled, Elite Drilled) vs p38 (points table: Veteran "Drilled, 25%" for cavalry as for foot)',
+    doc: "Whether veteran cavalry is drilled (a free line/column change, p39): no, as the cavalry's own stats (p40) give it to elite and guard only; or yes, as the points table's cavalry rows (p38).",
+    valueDocs: { false: 'p40: veteran cavalry is not drilled (elite and guard are)', true: 'p38: veteran cavalry is drilled, as veteran foot' },
+  },
+  {
     name: 'nagb.commanderTable',
     values: ['uninspiring7', 'uninspiring6'],
     default: 'uninspiring7',
@@ -219,6 +227,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     valueDocs: {
       never: 'cavalry fires half its front rank, in the fire phase and standing and shooting alike',
       inLine: 'cavalry in line volleys as infantry in line does: ordered for a pip in the fire phase (good order, not moved, no friend within 8" ahead, ammunition), after a passed test when it stands and shoots',
+    },
+  },
+  {
+    name: 'nagb.squareWithoutVolley',
+    values: ['holdsFire', 'halfFace'],
+    default: 'holdsFire',
+    source: 'p8 (a square fires only at chargers, by a volley) with p10 (a volley needs good order; low on ammunition, no more volleys) vs p12 (a unit that may not volley stands and shoots at normal effect)',
+    doc: 'A square that may not volley (disordered, or low on ammunition) does not fire at chargers, its only fire being the volley; or fires at normal effect, half its face, as any unit standing and shooting without a volley.',
+    valueDocs: {
+      holdsFire: 'p8: the volley is a square\'s only fire, so without it the square does not fire',
+      halfFace: 'p12: it stands and shoots at normal effect, half the figures of its face',
     },
   },
   {
@@ -391,6 +410,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'Year of the scenario: before 1813 Prussian and before 1812 Russian foot may not move and change formation in one phase; French 1813-14 foot is not drilled.',
   },
   {
+    name: 'nagb.russianArtillery',
+    values: ['easier', 'harder'],
+    default: 'easier',
+    source: 'p35 (Russian artillery "minus one to the number needed to hit" before a lost date, read as nagb.scenarioYear 1812 as the Russian foot)',
+    doc: 'Before 1812 (nagb.scenarioYear) the guns of a Russian side need one less to hit, as the Portuguese line on the same page; or the minus is a -1 to the roll, as the modifier lists write penalties.',
+    valueDocs: {
+      easier: 'one off the score needed (4+ becomes 3+), as p35 words the Portuguese line\'s bonus',
+      harder: 'a -1 to hit (4+ becomes 5+), as p10 and p20 list their penalties',
+    },
+  },
+  {
     name: 'nagb.gameLength',
     values: ['sevenThenRoll', 'fixed7'],
     default: 'sevenThenRoll',
@@ -410,6 +440,7 @@ export interface NagbOptions {
   guardLeadership: number;
   eliteFireBonus: 'veteranUp' | 'veteranOnly';
   cavalryLostStats: 'flat' | 'progression';
+  veteranCavalryDrilled: boolean;
   commanderTable: 'uninspiring7' | 'uninspiring6';
   initiative: 'winnerIsA' | 'winnerChooses';
   smallArmsOrder: 'simultaneous' | 'sequential';
@@ -429,6 +460,7 @@ export interface NagbOptions {
   batteryChargeFire: 'pip' | 'free';
   volleyFormations: 'lineOrAttackColumn' | 'lineOnly';
   cavalryVolley: 'never' | 'inLine';
+  squareWithoutVolley: 'holdsFire' | 'halfFace';
   halfChargeRounding: 'floor' | 'exact';
   overlapDice: 'perOverlappedEnd' | 'plusOne';
   outnumberBasis: 'wholeUnit' | 'inContact';
@@ -452,6 +484,7 @@ export interface NagbOptions {
   shellHits: number;
   buildingDamage: boolean;
   scenarioYear: number;
+  russianArtillery: 'easier' | 'harder';
   gameLength: 'sevenThenRoll' | 'fixed7';
 }
 
@@ -475,6 +508,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     guardLeadership: v('guardLeadership'),
     eliteFireBonus: v('eliteFireBonus'),
     cavalryLostStats: v('cavalryLostStats'),
+    veteranCavalryDrilled: v('veteranCavalryDrilled'),
     commanderTable: v('commanderTable'),
     initiative: v('initiative'),
     smallArmsOrder: v('smallArmsOrder'),
@@ -494,6 +528,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     batteryChargeFire: v('batteryChargeFire'),
     volleyFormations: v('volleyFormations'),
     cavalryVolley: v('cavalryVolley'),
+    squareWithoutVolley: v('squareWithoutVolley'),
     halfChargeRounding: v('halfChargeRounding'),
     overlapDice: v('overlapDice'),
     outnumberBasis: v('outnumberBasis'),
@@ -517,6 +552,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     shellHits: v('shellHits'),
     buildingDamage: v('buildingDamage'),
     scenarioYear: v('scenarioYear'),
+    russianArtillery: v('russianArtillery'),
     gameLength: v('gameLength'),
   };
 }

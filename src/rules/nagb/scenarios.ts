@@ -55,7 +55,7 @@ export const unitSchema = z.strictObject({
   cavalryWeapon: z.enum(['sabre', 'lance', 'cossackLance']).optional().meta({ default: 'sabre' }).describe('Cavalry only (p24, p40): charging sabres kill on 3+, lancers 2+ (default sabre).'),
   guns: z.array(z.enum(GUN_KINDS)).optional().describe('Artillery only: the battery\'s pieces (p21), e.g. [medium, medium, howitzer].'),
   horse: z.boolean().optional().meta({ default: false }).describe('Artillery only: horse artillery (p19: flees a charge 3d6, halved as it limbers; default false).'),
-  drilled: z.boolean().optional().describe('Drilled (p39): default veteran, elite and guard, and French foot outside 1813-14 (p35, nagb.scenarioYear). Infantry and cavalry only (a battery has no formation to change).'),
+  drilled: z.boolean().optional().describe('Drilled (p39): default veteran (cavalry only under nagb.veteranCavalryDrilled, p38 vs p40), elite and guard, and French foot outside 1813-14 (p35, nagb.scenarioYear). Infantry and cavalry only (a battery has no formation to change).'),
   colours: z.boolean().optional().meta({ default: true }).describe('Carries colours or a standard (p14: +1 in hand to hand; default true). Infantry and cavalry only.'),
   fourPerThree: z.boolean().optional().meta({ default: false }).describe('British or Portuguese line infantry: four dice for three figures (p35; default false). Infantry only.'),
   disordered: z.boolean().default(false).describe('Starts disordered (p27).'),

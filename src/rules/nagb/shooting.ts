@@ -150,6 +150,17 @@ export function mayVolley(c: VolleyConditions, opts: Pick<NagbOptions, 'volleyFo
 }
 
 /**
+ * p8, p10, p12 (nagb.squareWithoutVolley): a square's fire at chargers. Its only fire is a volley of its
+ * face, free and without a test (p8); but a volley needs good order and is lost for the battle to low
+ * ammunition (p10). A square that may not volley holds its fire, or stands and shoots at normal effect
+ * (half its face, p12) under halfFace.
+ */
+export function squareFireAtChargers(disordered: boolean, lowOnAmmo: boolean, opts: Pick<NagbOptions, 'squareWithoutVolley'>): 'volley' | 'normal' | 'none' {
+  if (!disordered && !lowOnAmmo) return 'volley';
+  return opts.squareWithoutVolley === 'halfFace' ? 'normal' : 'none';
+}
+
+/**
  * p10 (nagb.lowAmmo): after a volley, the unit is low on ammunition (no more volleys this battle) when
  * its to-hit dice show more 6s than 1s (the literal text), or more 1s than 6s, or never.
  */

@@ -59,6 +59,16 @@ export function isStubbornClass(arm: Arm, cls: UnitClass): boolean {
   return cls === 'guard' || (cls === 'elite' && arm !== 'cavalry');
 }
 
+/**
+ * p38-40 (nagb.veteranCavalryDrilled): whether a class is drilled by its stats: on foot (and gun crews)
+ * veteran, elite and guard (p39); of cavalry elite and guard (p40), and veterans only as p38's points
+ * table has them. (French foot drilled by nation is the caller's: p35.)
+ */
+export function classDrilled(arm: Arm, cls: UnitClass, opts: Pick<NagbOptions, 'veteranCavalryDrilled'>): boolean {
+  if (arm === 'cavalry' && cls === 'veteran') return opts.veteranCavalryDrilled;
+  return CLASS_ROWS[cls].drilled;
+}
+
 /** The table row of a class (guard Ld is the default 11 here; use `leadershipOf` for the option). */
 export function classRow(cls: UnitClass): ClassRow {
   return CLASS_ROWS[cls];

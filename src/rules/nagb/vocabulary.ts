@@ -74,6 +74,7 @@ const PER_SIDE: readonly (readonly [string, string, string, string, boolean?])[]
   ['blown', 'Cavalry', 'cavalry blown', 'Times the side\'s cavalry was blown after a melee with a formed unit and not recalled (p23).'],
   ['recalls', 'Cavalry', 'recalls passed', 'Cavalry of the side recalled after a melee (p23): it falls back 3d6 in good order instead of pursuing.'],
   ['sectorsEntered', 'Villages', 'village sectors entered', 'Times a unit of the side entered a village sector from its edge (p30).'],
+  ['breakThroughs', 'Cavalry', 'cavalry broke through', 'Times cavalry of the side rode 2d6 through the enemy cavalry it fought to a draw or with nobody broken, instead of falling back (p23, nagb.cavalryBreakThrough).'],
 ];
 
 export const PER_SIDE_KEYS: readonly string[] = PER_SIDE.map((e) => e[0]);

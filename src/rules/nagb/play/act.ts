@@ -59,6 +59,7 @@ export const X = {
   blown: 34,
   recalls: 36,
   sectorsEntered: 38,
+  breakThroughs: 40,
 } as const;
 PER_SIDE_KEYS.forEach((k, i) => {
   if ((X as Record<string, number>)[k] !== 2 * i) throw new Error(`nagb extras: ${k} out of order`);

@@ -7,6 +7,7 @@ import { EPS, frontGap } from '../../../table/index.js';
 import { outOfRangeSurcharge } from '../command.js';
 import type { ChargeReaction } from '../charge.js';
 import { reactionAllowed } from '../charge.js';
+import { squareFireAtChargers } from '../shooting.js';
 import { type NagbPurpose, PURPOSE, PURPOSES } from '../vocabulary.js';
 import {
   bodyGap,
@@ -174,6 +175,8 @@ export function chooseReaction(g: Game, t: Unit, charger: Unit): ChargeReaction 
     crew: t.spec.arm === 'artillery',
     onReact: false,
     chargerFormed: true,
+    // p8, p10 (nagb.squareWithoutVolley): a square fires its volley, or without one as the option says.
+    squareFires: t.formation === 'square' && squareFireAtChargers(t.disordered, t.lowAmmo, g.c.options) !== 'none',
   } as const;
   const squareOk = t.spec.arm === 'infantry' && t.formation !== 'square' && t.sector < 0 && formationFits(g, t, 'square');
   if (d.random) {

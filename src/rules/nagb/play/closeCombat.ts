@@ -17,7 +17,7 @@ import { blow, bump, casualties, disorder, endRide, fallBack, holdEvents, jubila
 import { PURPOSE as P } from '../vocabulary.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
-import { bodyGap, defendsObstacle } from './geometry.js';
+import { bodyGap, defendsObstacle, moveTerrainTest } from './geometry.js';
 import { blankParty, partyInto } from './profiles.js';
 import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
@@ -68,7 +68,11 @@ function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): 
   const pursuit = roll(g, w.side, meleeFlightDice(w.spec.arm));
   // Rulings 3.7.8: a caught fugitive is hacked and flees on; the winner stays at the contact point.
   if (caught(pursuit, flight, g.c.options) && !l.removed) freeHack(g, w, l);
-  else moveUnit(g, w, 1, pursuit, 1);
+  else {
+    const from = w.body.front;
+    moveUnit(g, w, 1, pursuit, 1);
+    paceTest(g, w, from);
+  }
   return false;
 }
 
@@ -120,6 +124,28 @@ function breakThrough(g: Game, a: Unit, b: Unit, winner: Unit | null, margin: nu
   if (riderB.goes) endRide(g, b, a, fromB, riderB.roll);
   if (riderA.goes && winner !== a) disorder(g, a);
   if (riderB.goes && winner !== b) disorder(g, b);
+  if (riderA.goes) rideTest(g, a, fromA);
+  if (riderB.goes) rideTest(g, b, fromB);
+}
+
+/** p23: a break-through ride, counted (breakThroughs), and its terrain test (paceTest). */
+function rideTest(g: Game, u: Unit, from: number): void {
+  bump(g, X.breakThroughs, u.side);
+  paceTest(g, u, from);
+}
+
+/**
+ * p6, p22: a unit moving faster than a walk (or charging) through terrain risks disorder. A pursuit
+ * (p16) and a break-through (p23) go at the charge's pace (for cavalry canter and charge share a row),
+ * so a unit still in good order tests for the ground its front crossed from `from`, at the end of the
+ * move (heavy woods stop horse before it). Units already disordered (both of a drawn break-through, the
+ * beaten one) have nothing to lose to it, as in any move.
+ */
+function paceTest(g: Game, u: Unit, from: number): void {
+  if (u.removed || u.disordered) return;
+  const t = moveTerrainTest(g, u, from, u.body.front, 'charge');
+  if (t === 'none' || t === 'closed') return;
+  if (t === 'auto' || !test(g, u, P.terrainDisorder, ldOf(g, u, t))) disorder(g, u);
 }
 
 /** p14-16: fight one contact. */

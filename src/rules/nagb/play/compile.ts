@@ -6,11 +6,13 @@
 import { formatPath } from '../../../core/errors.js';
 import { internAll } from '../../../core/intern.js';
 import { makeLane, terrainInterval } from '../../../table/index.js';
+import { nationalGunneryModifier } from '../artillery.js';
+import type { Nation } from '../command.js';
 import { resolveDoctrine } from '../doctrine.js';
 import { frenchInfantryDrilled } from '../movement.js';
 import type { NagbOptions } from '../options.js';
 import { checkLane, type LaneScenario, type UnitInput } from '../scenarios.js';
-import { cavalryRecovery, cavalryTypeOf, classRow, commanderRow, type Formation, isStubbornClass, leadershipOf, type Terrain } from '../tables.js';
+import { cavalryRecovery, cavalryTypeOf, classDrilled, classRow, commanderRow, type Formation, isStubbornClass, leadershipOf, type Terrain } from '../tables.js';
 import { BASE_TURNS_EXTRA } from './end.js';
 import { maxRange } from './fire.js';
 import { nagbScale } from '../vocabulary.js';
@@ -26,8 +28,9 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
   const guns = u.arm === 'artillery' ? [...(u.guns ?? [])] : [];
   const startFigures = u.figures ?? defaultFigures(u.arm, guns.length);
   const row = classRow(u.class);
-  // p35: French foot is drilled outside 1813-14; p39: veteran, elite and guard are drilled.
-  const drilled = u.drilled ?? (row.drilled || (u.arm === 'infantry' && nation === 'french' && !row.raw && frenchInfantryDrilled(opts.scenarioYear)));
+  // p35: French foot is drilled outside 1813-14; p39-40: veteran, elite and guard are drilled (veteran
+  // cavalry by nagb.veteranCavalryDrilled).
+  const drilled = u.drilled ?? (classDrilled(u.arm, u.class, opts) || (u.arm === 'infantry' && nation === 'french' && !row.raw && frenchInfantryDrilled(opts.scenarioYear)));
   const startFormation = u.arm === 'artillery' ? 'battery' : ((u.formation ?? 'line') as Formation);
   const cavalryType = u.arm === 'cavalry' ? cavalryTypeOf(u.cavalryType, u.cavalryWeapon) : null;
   const light = cavalryType === 'light';
@@ -61,6 +64,7 @@ function unitSpec(u: UnitInput, index: number, side: 0 | 1, brigade: number, nat
     startSector: -1,
     lineFront: u.arm === 'artillery' ? 0 : frontRank(u.arm, 'line', startFigures, startFigures, light, opts),
     recovery: u.arm === 'cavalry' ? cavalryRecovery(u.class, opts) : 0,
+    gunnery: u.arm === 'artillery' ? nationalGunneryModifier(nation as Nation, opts.scenarioYear, opts) : 0,
   };
 }
 

@@ -330,7 +330,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
   const manned = Math.min(b.guns, b.figures);
   // One record for the battery's guns, longRange set afresh for each.
-  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false };
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery };
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
     mods.longRange = false;

@@ -47,18 +47,16 @@ export function bodyGap(a: Body, b: Body): number {
 export function firstAhead(g: Game, u: Unit): number {
   const i = u.spec.index;
   if (g.aheadEpoch[i] === g.epoch) return g.aheadCache[i];
-  const k = firstForward(g, u);
+  const k = firstAheadExcept(g, u, -1);
   g.aheadEpoch[i] = g.epoch;
   g.aheadCache[i] = k;
   return k;
 }
 
-/** firstInPath(u.body, 1, g.bodies), over the kept extents. */
-function firstForward(g: Game, u: Unit): number {
-  return firstAlong(g, u.spec.index, u.body.facing, u.body.front, -1);
-}
-
-/** The unit first in u's path forward other than unit `skip` (one it rides through, p23), or -1. */
+/**
+ * firstInPath(u.body, 1, g.bodies) over the kept extents: the unit first in u's path forward other than
+ * unit `skip` (one it rides through, p23; -1 leaves none out), or -1.
+ */
 export function firstAheadExcept(g: Game, u: Unit, skip: number): number {
   return firstAlong(g, u.spec.index, u.body.facing, u.body.front, skip);
 }
@@ -495,7 +493,7 @@ export function canisterAtChargersOf(g: Game, b: Unit, charger: Unit, distance: 
   if (g.c.options.batteryChargeFire === 'pip' && b.pips < 1) return 0;
   if (friendInCanisterArc(g, b, distance)) return 0;
   const need = artilleryHitNeeded(
-    { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover: 'none', movedOrUnlimbered: b.moved, targetSkirmishers: charger.formation === 'skirmish', targetCharging: true },
+    { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover: 'none', movedOrUnlimbered: b.moved, targetSkirmishers: charger.formation === 'skirmish', targetCharging: true, national: b.spec.gunnery },
     g.c.options,
   );
   if (need > 6 && !(distance <= 1 && need - 1 <= 6)) return 0;

@@ -37,6 +37,7 @@ export function blankProfile(): UnitProfile {
     inVillage: false,
     lineFront: 0,
     ld: 0,
+    gunnery: 0,
   };
 }
 
@@ -60,6 +61,7 @@ export function profileInto(p: UnitProfile, g: Game, u: Unit): UnitProfile {
   p.inVillage = u.sector >= 0;
   p.lineFront = u.spec.lineFront;
   p.ld = u.spec.ld;
+  p.gunnery = u.spec.gunnery;
   return p;
 }
 

@@ -62,6 +62,8 @@ export interface UnitSpec {
   lineFront: number;
   /** Recovery modifier of blown cavalry (p40). */
   recovery: number;
+  /** A battery's national modifier to hit (p35: Russian guns, nagb.russianArtillery); 0 for others. */
+  gunnery: number;
 }
 
 export interface CommanderSpec {
