@@ -426,6 +426,7 @@ describe('16 night and 15 reorganization', () => {
     c.map.terrain.fill(0);
     for (let r = 0; r < 5; r++) c.map.terrain[c.map.grid.index(8, r)] = 1; // a wall of town hexes hides the leader (15: no enemy LOS)
     b.turn = 2;
+    updateCommandRange(b); // as every turn's movement does: the leader's range is known from before
     // All three eliminated in turn 2, as recordEliminations leaves them.
     for (const u of [0, 1, 2]) {
       b.st.steps[u] = 0;

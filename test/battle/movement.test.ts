@@ -365,6 +365,29 @@ describe('12.2 Attack: units close on the closest enemy unit until within artill
     expect(t.grid.distance(t.pos('a'), t.h('1,2'))).toBeLessThan(11);
   });
 
+  it('cavalry, which otherwise keeps out of enemy ZOCs, steps into one when only such a hex closes in', () => {
+    // Two rows: K (2 MP) at 1,0, three hexes from E at 4,0. Of the hexes two off E within its reach, 2,0
+    // and 2,1 are full (two friends each, within two hexes of E: no duty of their own), so only 3,0 and
+    // 3,1 close in, in E's ZOC.
+    const t = battle({
+      map: CLEAR_ROWS(8, 2),
+      formations: [{ id: 'F', objective: '0,0' }],
+      units: [
+        { id: 'K', side: 0, at: '1,0', kind: 'cavalry', formation: 'F', orders: 'attack', movement: 2 },
+        { id: 'f1', side: 0, at: '2,0', formation: 'F', orders: 'attack', movement: 0 },
+        { id: 'f2', side: 0, at: '2,0', formation: 'F', orders: 'attack', movement: 0 },
+        { id: 'f3', side: 0, at: '2,1', formation: 'F', orders: 'attack', movement: 0 },
+        { id: 'f4', side: 0, at: '2,1', formation: 'F', orders: 'attack', movement: 0 },
+        { id: 'E', side: 1, at: '4,0' },
+      ],
+      supply: [['0,0'], ['7,0']],
+      supplyRule: false,
+    });
+    moveSide(t.b, 0, false, new ScriptedDice({}), t.res());
+    expect(t.grid.distance(t.pos('K'), t.h('4,0'))).toBe(1);
+    expect(t.b.inEnemyZoc(0, t.pos('K'))).toBe(true);
+  });
+
   it('the random-legal baseline is bound too: it never ends where it started or farther off', () => {
     for (let i = 0; i < 20; i++) {
       const t = pulled('8,2');

@@ -362,7 +362,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     source: '7.7',
     doc: 'A pursuit of the units that just retreated, into a hex where other units of their side stand too: whether those others fire back (7.7 forbids it to the retreated only, and a charge on any other enemy is resolved as usual), or nobody in the hex does.',
     valueDocs: {
-      othersFire: 'the units that did not retreat fire back and the round is a normal charge on the hex: the loser falls back, the retreated with it',
+      othersFire: 'the units that did not retreat fire back and the round is a normal charge on the hex (a square test only if its infantry is all undisrupted, which retreated infantry is not): the loser falls back, the retreated with it',
       none: 'the whole hex takes the pursuers\' fire without reply, and nobody falls back',
     },
   },

@@ -306,6 +306,9 @@ function chooseHex(
   const alone = (h: number) =>
     enemyZoc[h] > 0 && h !== objective && !(b.sideAt[objective] === 1 - side && g.distance(h, objective) === 1) && !supportedAt(b, u, h, doctrine.support);
   const waits = orders === 'attack' && doctrine.support > 0 && b.heldBack[u] !== b.turn - 1;
+  // Guns and horse keep out of enemy ZOCs (below), unless 12.2 Attack binds them to close in and only
+  // such hexes would.
+  const keepOut = (artillery || cavalryUnit) && !(closing > 0 && onlyContactClosesIn(b, u, f, start, reach, list, closing, targets));
   let best = start;
   let held = false;
   let first = start; // pass 0's choice
@@ -319,8 +322,8 @@ function chooseHex(
       const h = list ? b.reached.hexes[k] : k;
       if (reach[h] === Infinity || h === start) continue;
       if (b.count[h] >= stackLimit(b, h)) continue; // 5.3, 10.1
-      if (artillery && enemyZoc[h] > 0) continue; // guns keep out of contact
-      if (cavalryUnit && enemyZoc[h] > 0) continue; // horse closes by charging (7.6), not by walking up
+      // Guns keep out of contact; horse closes by charging (7.6), not by walking up.
+      if (keepOut && enemyZoc[h] > 0) continue;
       if (checkRange && range![h] > COMMAND_RANGE) continue; // 12.1: not out of range by movement
       if (closing > 0 && !closesIn(b, h, targets, closing)) continue;
       const th = toward.atMost(h, tb);
@@ -340,6 +343,29 @@ function chooseHex(
   }
   if (held && enemyZoc[best] === 0) b.heldBack[u] = b.turn; // it waits this turn
   return best;
+}
+
+/**
+ * 12.2 Attack: whether every hex within reach where unit u could end its move closer to the enemy
+ * (closesIn) lies in an enemy ZOC, and there is one: then the duty to close in overrides the
+ * doctrine's keeping guns and horse out of contact.
+ */
+function onlyContactClosesIn(b: BattleState, u: number, f: number, start: number, reach: Float64Array, list: boolean, closing: number, targets: readonly number[]): boolean {
+  const g = b.c.map.grid;
+  const range = b.commandField[f];
+  const checkRange = b.inCommand[u] === 1 && range !== null;
+  const enemyZoc = b.zoc[1 - b.spec(u).side];
+  let contact = false;
+  const n = list ? b.reached.count : g.size;
+  for (let k = 0; k < n; k++) {
+    const h = list ? b.reached.hexes[k] : k;
+    if (reach[h] === Infinity || h === start || b.count[h] >= stackLimit(b, h)) continue;
+    if (checkRange && range![h] > COMMAND_RANGE) continue;
+    if (!closesIn(b, h, targets, closing)) continue;
+    if (enemyZoc[h] === 0) return false;
+    contact = true;
+  }
+  return contact;
 }
 
 /** 12.2: a March stopped by an enemy ZOC (the way on toward its goal leads into one) ends; the formation stands on the defensive, its leader with the leading unit. */
@@ -420,7 +446,6 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
   const g = c.map.grid;
   const range = b.commandField[f];
   const leader = c.leaderOf[f];
-  let back: LazyCostField | null = null; // the way back to the leader, found once for the formation
   for (const u of c.formations[f].units) {
     if (b.pos[u] < 0 || (isArtillery(c.specs[u].kind) && b.bombarded[u])) continue;
     if (b.ordersOf(f) === 'reserve') continue; // 12.2
@@ -439,8 +464,8 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
       options.push(h);
     }
     if (!b.inCommand[u] && leader >= 0 && b.leaderPos[leader] >= 0 && options.length > 1) {
-      back ??= lazyLazyCostField(b, side, [b.leaderPos[leader]], b.backSearch);
-      keepNearest(options, back);
+      // The way back to the leader, found for each such unit: a reaction charge may have moved the enemy.
+      keepNearest(options, lazyLazyCostField(b, side, [b.leaderPos[leader]], b.backSearch));
     }
     if (closing > 0 && options.length > 1) options.shift();
     const to = pick(b, side, options);

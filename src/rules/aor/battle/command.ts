@@ -209,8 +209,9 @@ export function updateCommandRange(b: BattleState, phasing?: SideIndex): void {
       const held = b.commandHeld[fi];
       for (let k = 0; k < held.count; k++) union[held.hexes[k]] = Infinity;
       held.count = 0;
-      for (const l of commanders) {
-        if (b.leaderPos[l] < 0) continue;
+      for (let i = 0; i < commanders.length; i++) {
+        if (from[i] < 0) continue; // off the map, or reorganizing (15): no range
+        const l = commanders[i];
         const reached = b.rangeReached[l];
         const fl = b.rangeFields[l];
         for (let k = 0; k < reached.count; k++) {
