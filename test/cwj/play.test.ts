@@ -5,8 +5,8 @@ import type { CwjEvent } from '../../src/rules/cwj/events.js';
 import { removeUnit, retreatUnit } from '../../src/rules/cwj/effects.js';
 import type { Game } from '../../src/rules/cwj/game.js';
 import { executeMove, meleePhase } from '../../src/rules/cwj/phases.js';
-import { gameOf } from '../../src/rules/cwj/play.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
+import { gameFor } from '../../src/rules/cwj/play.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { compile, cwj, playMany, playWithEvents, rawLane } from './lane.js';
 
@@ -21,7 +21,7 @@ function shipped(file: string, options: Record<string, string | number | boolean
 
 /** A game at the start of an engagement, for stepping rules by hand. */
 function gameAt(c: ReturnType<typeof compile>, seed = 't'): Game {
-  const g = gameOf(c);
+  const g = gameFor(c);
   g.reset(EngagementDice.for(seed, 'cell', 0), newLaneResult(c), undefined);
   startResult(g);
   return g;
@@ -184,7 +184,7 @@ describe('movement on the lane ([Move] [Spec] [Rough]; rulings 3, 11)', () => {
   it('[Rough] l.110-124: crossing a hedge tests on the Rally Table (rally mod, column, linear +4)', () => {
     const c = compile(rawLane([col('a')], [line('d', { behind: 20 })], { terrain: [{ kind: 'hedge', from: -15 }] }));
     const events: CwjEvent[] = [];
-    const g = gameOf(c);
+    const g = gameFor(c);
     g.reset(EngagementDice.for('rough', 'cell', 0), newLaneResult(c), (e) => events.push(e as CwjEvent));
     startResult(g);
     executeMove(g, 0, { way: 1, distance: 18, to: 'column' });
@@ -278,7 +278,7 @@ describe('a wall both fronts stand on ([Melee] l.237-238, cwj.wallDefence)', () 
   const totals = (came: 0 | 1, phasing: 0 | 1, options: Record<string, string> = {}, kind = 'wall') => {
     const c = compile(rawLane([col('a')], [line('d')], { terrain: [{ kind, from: 0 }] }), options);
     const events: CwjEvent[] = [];
-    const g = gameOf(c);
+    const g = gameFor(c);
     g.reset(EngagementDice.for('wall', 'cell', 0), newLaneResult(c), (e) => events.push(e as CwjEvent));
     startResult(g);
     // The column's front brought onto the wall line, where the line's front stands: in contact.

@@ -8,7 +8,7 @@ import { compileLane, type CompiledLane } from './compile.js';
 import { CWJ_DOCTRINE_PRESETS } from './doctrine.js';
 import { CWJ_ODDS } from './oddsQuestions.js';
 import { CWJ_OPTIONS } from './options.js';
-import { playLane } from './play.js';
+import { gameFor, playLane } from './play.js';
 import { CWJ_QUALITY } from './quality.js';
 import { CWJ_REFIT } from './refit/index.js';
 import { newLaneResult } from './results.js';
@@ -58,7 +58,8 @@ export const cwj: Ruleset<LaneScenarioData, CompiledLane> = {
   scenarioKinds: CWJ_SCENARIO_KINDS,
   vocabulary: CWJ_VOCABULARY,
   compile: (scenario: LaneScenarioData, options: ResolvedOptions) => compileLane(scenario, options),
-  play: (c: CompiledLane, dice: EngagementDice, opts?: PlayOptions) => playLane(c, dice, opts),
+  // The engagement state made here, outside playLane (CompiledLane.game).
+  play: (c: CompiledLane, dice: EngagementDice, opts?: PlayOptions) => (gameFor(c), playLane(c, dice, opts)),
   describe,
   newResult: newLaneResult,
   doctrines,

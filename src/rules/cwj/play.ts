@@ -38,7 +38,6 @@ const REASONS: Record<number, string> = {
   [OUTCOME_DRAW]: 'draw',
 };
 
-const games = new WeakMap<CompiledLane, Game>();
 /** The outcome checks' question, reused. */
 const CASE: OutcomeCase = {
   attackerDefeated: false,
@@ -53,18 +52,10 @@ const CASE: OutcomeCase = {
   phasing: 0,
 };
 
-/** The last compiled scenario played and its state: a run plays one cell engagement after engagement. */
-let lastCompiled: CompiledLane | null = null;
-let lastGame: Game | null = null;
 
-/** The engagement state of a compiled scenario, made once. */
-export function gameOf(c: CompiledLane): Game {
-  if (c === lastCompiled) return lastGame!;
-  let g = games.get(c);
-  if (!g) games.set(c, (g = new Game(c)));
-  lastCompiled = c;
-  lastGame = g;
-  return g;
+/** The engagement state of a compiled scenario, made on its first engagement (CompiledLane.game). */
+export function gameFor(c: CompiledLane): Game {
+  return (c.game ??= new Game(c));
 }
 
 /** The lane as the trace draws it (only with a sink). */
@@ -241,7 +232,7 @@ function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): 
 
 /** Play one engagement (src/core/ruleset.ts, Ruleset.play). */
 export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
-  const g = gameOf(c);
+  const g = c.game ?? gameFor(c);
   const res = opts.out ?? newLaneResult(c);
   const sink = opts.sink as CwjSink | undefined;
   g.reset(dice, res, sink);
