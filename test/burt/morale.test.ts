@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aleaStream } from '../../src/core/dice.js';
 import { enumerateDice } from '../../src/core/enumerate.js';
 import {
+  advancingItem,
   friendsRoutingTestDue,
   isSupported,
   levelAfterTest,
@@ -11,6 +12,7 @@ import {
   moralePassProbability,
   moraleTarget,
   noEnemyInSight,
+  retiringItem,
   rollMoraleTest,
   strengthModifier,
   testsToTake,
@@ -110,6 +112,40 @@ describe('Morale modifiers (8)', () => {
     expect(mod({ advancingOrPushingBack: true })).toBe(1);
     expect(mod({ retiringOrPushedBack: true })).toBe(-1);
     expect(mod({ secureFlank: true })).toBe(1);
+  });
+  it('8 (rulings: advancing / retiring = moved toward / away from the enemy this turn): every move counts, so a charger pushed back further than it came is advancing and retiring at once', () => {
+    // Charged 2", pushed back 3": both items, which cancel (+1 - 1), not the -1 of the net 1" back.
+    const advancing = advancingItem(2, 0, false, 'melee', O);
+    const retiring = retiringItem(3, 0, true, 'melee', O);
+    expect([advancing, retiring]).toEqual([true, true]);
+    expect(mod({ advancingOrPushingBack: advancing, retiringOrPushedBack: retiring }, 'melee')).toBe(0);
+    // No move at all: neither, unless pushing back or pushed back.
+    expect([advancingItem(0, 0, false, 'melee', O), retiringItem(0, 0, false, 'melee', O)]).toEqual([false, false]);
+    expect([advancingItem(0, 0, true, 'melee', O), retiringItem(0, 0, true, 'melee', O)]).toEqual([true, true]);
+  });
+  it('8 (burt.routRetiring): a router\'s own rout move is not retiring on its rally test by default (routing -3 prices the flight); true, it is (-1 more)', () => {
+    // A router that ran 8" (its whole move this turn) tests to rally.
+    expect(retiringItem(8, 8, false, 'rally', O)).toBe(false);
+    expect(retiringItem(8, 8, false, 'rally', { ...O, routRetiring: true })).toBe(true);
+    // A push-back, or a move away besides the rout move, still counts.
+    expect(retiringItem(8, 8, true, 'rally', O)).toBe(true);
+    expect(retiringItem(10, 8, false, 'rally', O)).toBe(true);
+    // Class C routing (-3) needs 7, 1/12; with the rout move as retiring (-4) it needs 8, 1/18.
+    const rally = (o: typeof O) => moralePassProbability('C', mod({ level: ROUT, retiringOrPushedBack: retiringItem(8, 8, false, 'rally', o) }, 'rally', o), 'stepped', 'noEffect');
+    expect(rally(O)).toBeCloseTo(1 / 12, 14);
+    expect(rally({ ...O, routRetiring: true })).toBeCloseTo(1 / 18, 14);
+    // Only the rally test: the option leaves every other purpose's moves alone.
+    expect(retiringItem(8, 8, false, 'fireLoss', O)).toBe(true);
+  });
+  it('8 (burt.pursuitAdvancing): a pursuer\'s own pursuit move is not advancing on its test to stop by default; true, it is (+1)', () => {
+    expect(advancingItem(12, 12, false, 'stopPursuit', O)).toBe(false);
+    expect(advancingItem(12, 12, false, 'stopPursuit', { ...O, pursuitAdvancing: true })).toBe(true);
+    expect(advancingItem(12, 12, true, 'stopPursuit', O)).toBe(true);
+    expect(advancingItem(12, 12, false, 'melee', O)).toBe(true);
+    // Class C, nothing else: 4+ (1/2) by default, 3+ (2/3) with the pursuit as advancing.
+    const stop = (o: typeof O) => moralePassProbability('C', mod({ advancingOrPushingBack: advancingItem(12, 12, false, 'stopPursuit', o) }, 'stopPursuit', o), 'stepped', 'noEffect');
+    expect(stop(O)).toBeCloseTo(1 / 2, 14);
+    expect(stop({ ...O, pursuitAdvancing: true })).toBeCloseTo(2 / 3, 14);
   });
   it('8: casualties this turn -1; army demoralised -1', () => {
     expect(mod({ casualtiesThisTurn: true })).toBe(-1);

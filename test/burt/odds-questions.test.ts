@@ -6,11 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { enumerateDice, PathSum } from '../../src/core/enumerate.js';
 import { resolveOptions } from '../../src/core/ruleset.js';
-import { BURT_ODDS, meleeContact, type MeleeParams } from '../../src/rules/burt/oddsQuestions.js';
+import { BURT_ODDS, meleeContact, meleeSideMorale, type MeleeParams } from '../../src/rules/burt/oddsQuestions.js';
+import { situationAfterRound } from '../../src/rules/burt/odds.js';
+import { moraleModifier } from '../../src/rules/burt/morale.js';
+import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
+import { setLevel } from '../../src/rules/burt/play/units.js';
+import { pursuitMove, routMove } from '../../src/rules/burt/turn/compulsory.js';
 import { contactFigures } from '../../src/rules/burt/turn/melee.js';
 import { battalion, gameOf, unit } from './lane.js';
 import { moraleModifierOf } from '../../src/rules/burt/play/units.js';
-import { UNFORMED } from '../../src/rules/burt/tables.js';
+import { ROUT, UNFORMED } from '../../src/rules/burt/tables.js';
 import { BURT_OPTIONS, burtOptions } from '../../src/rules/burt/options.js';
 
 const defaults = resolveOptions(BURT_OPTIONS, {});
@@ -216,6 +221,58 @@ describe('volley odds: morale (8)', () => {
     expectSame('morale', { class: 'E', level: 'shaken', figures: 10, startFigures: 24 });
     const q = question('morale');
     expect(q.exact(q.params.parse({ class: 'E', level: 'shaken', figures: 10, startFigures: 24 }), defaults).distributions[0].values[0].p).toBe(0);
+  });
+});
+
+describe('volley odds: advancing and retiring as play reads them (8)', () => {
+  const ask = (params: unknown, options: Record<string, boolean>) => {
+    const q = question('morale');
+    return q.exact(q.params.parse(params), resolveOptions(BURT_OPTIONS, options)).summary as { modifier: number };
+  };
+  for (const routRetiring of [false, true]) {
+    it(`8 (burt.routRetiring ${routRetiring}): a rally test's modifier is play's for a router that made its rout move (3.3): ${routRetiring ? '-4' : '-3'} for class C in sight of the enemy`, () => {
+      const options = { 'burt.routRetiring': routRetiring };
+      const g = gameOf({ attacker: [battalion('A', 30)], defender: [battalion('D', 0)], defenderMorale: 3, options });
+      const d = unit(g, 'D');
+      setLevel(g, d, ROUT, 'test');
+      routMove(g, d);
+      const played = moraleModifierOf(g, d, 'rally');
+      expect(played).toBe(routRetiring ? -4 : -3);
+      expect(ask({ class: 'C', purpose: 'rally', level: 'rout' }, options).modifier).toBe(played);
+      // A router that could not run has not retired under either value.
+      expect(ask({ class: 'C', purpose: 'rally', level: 'rout', routOrPursuitMove: false }, options).modifier).toBe(-3);
+    });
+  }
+  for (const pursuitAdvancing of [false, true]) {
+    it(`8 (burt.pursuitAdvancing ${pursuitAdvancing}): a test to stop pursuing has play's modifier for a pursuer that made its pursuit move (3.3)`, () => {
+      const options = { 'burt.pursuitAdvancing': pursuitAdvancing };
+      const g = gameOf({ attacker: [{ id: 'Cav', arm: 'cavalry', figures: 16, at: 10 }], defender: [battalion('D', -20)], defenderMorale: 3, options });
+      const [cav, d] = [unit(g, 'Cav'), unit(g, 'D')];
+      setLevel(g, d, ROUT, 'test');
+      g.pursuing[cav] = d;
+      pursuitMove(g, cav);
+      const played = moraleModifierOf(g, cav, 'stopPursuit');
+      expect(played).toBe(pursuitAdvancing ? 1 : 0);
+      expect(ask({ class: 'C', purpose: 'stopPursuit', figures: 16, startFigures: 16 }, options).modifier).toBe(played);
+    });
+  }
+  it('3.3, 8: a rout or pursuit move belongs to a rally or stop-pursuit test only; asked of another it is refused at the field', () => {
+    const q = question('morale');
+    expect(q.params.safeParse({ class: 'C', routOrPursuitMove: true }).error?.issues[0].path).toEqual(['routOrPursuitMove']);
+  });
+  it('8, 9: the melee question\'s step-12 test agrees with play for a countercharger that came 2" and was pushed back 3": advanced (+1) and pushed back (-1)', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    const d = unit(g, 'D');
+    laneMove(g, d, 1, 2, MoveKind.Charge);
+    laneMove(g, d, -1, 3, MoveKind.Move);
+    g.pushedBack[d] = 1;
+    const played = moraleModifierOf(g, d, 'melee');
+    const o = burtOptions(defaults);
+    const side = question('melee').params.parse({ a: { charging: true, class: 'C' }, b: { class: 'C' } }) as MeleeParams;
+    expect(moraleModifier(situationAfterRound(meleeSideMorale(side.a, o), 0, true, false), 'melee', o)).toBe(played);
+    // Had it not advanced (a side that held), only the -1.
+    const held = question('melee').params.parse({ a: { charging: false, class: 'C' }, b: { class: 'C' } }) as MeleeParams;
+    expect(moraleModifier(situationAfterRound(meleeSideMorale(held.a, o), 0, true, false), 'melee', o)).toBe(played - 1);
   });
 });
 

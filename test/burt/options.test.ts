@@ -49,10 +49,12 @@ const RULINGS: [string, unknown, unknown[]][] = [
 // Readings the project found open beyond the rulings page (docs/rules/burt.md, Options).
 const OWN: [string, unknown, unknown[]][] = [
   ['lightCavalryFormed', 'attacking', ['fighting']],
+  ['routRetiring', false, [true]],
+  ['pursuitAdvancing', false, [true]],
 ];
 
 describe('Options (rulings: Options table)', () => {
-  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 1)', () => {
+  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 3)', () => {
     expect(RULINGS).toHaveLength(40);
     expect(BURT_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...OWN].map(([n]) => `burt.${n}`).sort());
   });
@@ -82,7 +84,7 @@ describe('Options (rulings: Options table)', () => {
     expect(o.commandReach).toBe(2);
     expect(o.sightRange).toBe(48);
     expect(o.armyMoraleStart).toBe('units');
-    expect(Object.keys(o)).toHaveLength(41);
+    expect(Object.keys(o)).toHaveLength(43);
     expect(DEFAULT_BURT_OPTIONS).toEqual(o);
   });
 

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REGROUP } from '../../src/rules/burt/play/state.js';
-import { setLevel } from '../../src/rules/burt/play/units.js';
+import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
+import { moraleModifierOf, setLevel } from '../../src/rules/burt/play/units.js';
+import { pursuitMove, routMove } from '../../src/rules/burt/turn/compulsory.js';
 import { ROUT, SHAKEN } from '../../src/rules/burt/tables.js';
 import { fireLossDue, step12Morale } from '../../src/rules/burt/turn/morale.js';
 import { outcomeNow, timeOutcome } from '../../src/rules/burt/turn/outcome.js';
@@ -77,6 +79,59 @@ describe('3.12 morale tests (8)', () => {
     step12Morale(g);
     expect(g.pursuing[0]).toBe(-1);
     expect(g.order[0]).toBe(REGROUP);
+  });
+});
+
+describe('8: advancing and retiring in play (moves this turn)', () => {
+  for (const routRetiring of [false, true]) {
+    it(`8 (burt.routRetiring ${routRetiring}): a router that made its rout move (3.3) tests to rally at -3${routRetiring ? ', -1 more for retiring' : ', its flight no retiring'}; a 6 then a 4 (7) ${routRetiring ? 'fails' : 'passes'}`, () => {
+      const dice = new ScriptedDice({ '1.morale': [6, 4] });
+      const g = gameOf({ attacker: [battalion('A', 30)], defender: [battalion('D', 0)], defenderMorale: 3, options: { 'burt.routRetiring': routRetiring } }, dice);
+      const d = unit(g, 'D');
+      setLevel(g, d, ROUT, 'test');
+      g.turn = 2;
+      const still = moraleModifierOf(g, d, 'rally');
+      routMove(g, d);
+      expect(g.body[d].front).toBeLessThan(0); // it ran
+      expect(moraleModifierOf(g, d, 'rally')).toBe(still - (routRetiring ? 1 : 0));
+      step12Morale(g);
+      expect(g.level[d]).toBe(routRetiring ? ROUT : SHAKEN);
+    });
+  }
+
+  for (const pursuitAdvancing of [false, true]) {
+    it(`8 (burt.pursuitAdvancing ${pursuitAdvancing}): a pursuer that made its pursuit move (3.3) tests to stop ${pursuitAdvancing ? 'at +1 for advancing' : 'without the +1'}; a 3 ${pursuitAdvancing ? 'stops it' : 'does not'}`, () => {
+      const dice = new ScriptedDice({ '0.morale': [3] });
+      const g = gameOf({ attacker: [{ id: 'Cav', arm: 'cavalry', figures: 16, at: 10 }], defender: [battalion('D', -20)], defenderMorale: 3, options: { 'burt.pursuitAdvancing': pursuitAdvancing } }, dice);
+      const [cav, d] = [unit(g, 'Cav'), unit(g, 'D')];
+      setLevel(g, d, ROUT, 'test');
+      g.routedTurn[d] = 2; // routed this turn: no rally test of its own
+      g.pursuing[cav] = d;
+      g.pursuitTurn[cav] = 1;
+      g.turn = 2;
+      const still = moraleModifierOf(g, cav, 'stopPursuit');
+      pursuitMove(g, cav);
+      expect(g.body[cav].front).toBeLessThan(10); // it went after the router
+      expect(moraleModifierOf(g, cav, 'stopPursuit')).toBe(still + (pursuitAdvancing ? 1 : 0));
+      step12Morale(g);
+      expect(g.pursuing[cav]).toBe(pursuitAdvancing ? -1 : d);
+    });
+  }
+
+  it('8 (rulings: advancing is having moved toward the enemy this turn): a countercharger that came 2" and was pushed back 3" has advanced (+1) and was pushed back (-1), not only retired', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    const d = unit(g, 'D');
+    const still = moraleModifierOf(g, d, 'melee');
+    laneMove(g, d, 1, 2, MoveKind.Charge);
+    expect(moraleModifierOf(g, d, 'melee')).toBe(still + 1);
+    laneMove(g, d, -1, 3, MoveKind.Move);
+    g.pushedBack[d] = 1;
+    expect(g.body[d].front).toBeCloseTo(-1, 9); // 1" behind where it started
+    expect(moraleModifierOf(g, d, 'melee')).toBe(still);
+    // Only moved back: retiring alone.
+    const h = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    laneMove(h, unit(h, 'D'), -1, 3, MoveKind.Move);
+    expect(moraleModifierOf(h, unit(h, 'D'), 'melee')).toBe(still - 1);
   });
 });
 

@@ -83,6 +83,31 @@ export function isSupported(mode: 'within6Behind' | 'committedOnly', committedSu
   return friendBehind.distance <= 6 && friendBehind.level < SHAKEN;
 }
 
+/** Inches below which a unit has not moved (a move of 0 leaves float dust). */
+const MOVED = 1e-6;
+
+/**
+ * 8 (rulings, the lane: advancing is having moved toward the enemy this turn): "advancing or pushing
+ * back" (+1). `toward` is every inch the unit moved toward the enemy this turn, whatever it did
+ * afterwards: a unit that charged and was then pushed back has advanced (and takes the -1 for being
+ * pushed back too). `ownStateMove` is the part of it that was its pursuit move (3.3), which under
+ * burt.pursuitAdvancing false does not count on its test to stop pursuing.
+ */
+export function advancingItem(toward: number, ownStateMove: number, pushingBack: boolean, purpose: MoralePurpose, o: Pick<BurtOptions, 'pursuitAdvancing'>): boolean {
+  const counted = purpose === 'stopPursuit' && !o.pursuitAdvancing ? toward - ownStateMove : toward;
+  return counted > MOVED || pushingBack;
+}
+
+/**
+ * 8: "retiring or pushed back" (-1). `away` is every inch moved away from the enemy this turn;
+ * `ownStateMove` the part that was its rout move (3.3), which under burt.routRetiring false does not
+ * count on its test to rally: routing's -3 is the price of the flight.
+ */
+export function retiringItem(away: number, ownStateMove: number, pushedBack: boolean, purpose: MoralePurpose, o: Pick<BurtOptions, 'routRetiring'>): boolean {
+  const counted = purpose === 'rally' && !o.routRetiring ? away - ownStateMove : away;
+  return counted > MOVED || pushedBack;
+}
+
 /** Everything a morale test's modifiers depend on. */
 export interface MoraleSituation {
   figures: number;
@@ -103,9 +128,9 @@ export interface MoraleSituation {
   /** Supported (isSupported). */
   supported: boolean;
   cover: Cover;
-  /** Moved toward the enemy this turn, or pushed an enemy back. */
+  /** Moved toward the enemy this turn, or pushed an enemy back (advancingItem). */
   advancingOrPushingBack: boolean;
-  /** Moved away from the enemy this turn, or was pushed back. */
+  /** Moved away from the enemy this turn, or was pushed back (retiringItem). */
   retiringOrPushedBack: boolean;
   secureFlank: boolean;
   casualtiesThisTurn: boolean;

@@ -10,7 +10,7 @@ import type { EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport } from '../../core/ruleset.js';
 import { emptyPlan, type FirePlan, fireSaveModifier, gunsInBattery, fireToHitModifier, gunShot, rollCasualties, setFirePlan, setGunFirePlan, type Cover, type FireSituation, type RangeBand } from './fire.js';
 import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFighter } from './melee.js';
-import { isSupported, levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
+import { advancingItem, isSupported, levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, retiringItem, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
 import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
 import { IMPOSSIBLE_SCORE, scoreNeeded } from './die.js';
 import { figureModel, figuresInContact, figuresInOverlap, FIGURE_WIDTH, type FigureModel } from './figures.js';
@@ -178,7 +178,12 @@ const meleeSide = z.strictObject({
   light: z.boolean().default(false),
   armoured: z.boolean().default(false),
   lancers: z.boolean().default(false),
-  charging: z.boolean().default(false).describe('9: charging or following up (-1 to the score it needs to hit); 8: so it advanced this turn (+1 at the step-12 test).'),
+  charging: z.boolean().default(false).describe('9: charging or following up (-1 to the score it needs to hit).'),
+  advanced: z
+    .boolean()
+    .optional()
+    .describe('8: it moved toward the enemy this turn, however far and whatever came after (+1 at the step-12 test, as in play: a charger pushed back still advanced, and takes the -1 for being pushed back too); default charging.'),
+  retired: z.boolean().optional().describe('8: it moved away from the enemy this turn before the round, a shaken retreat say (-1 at the step-12 test, one item with being pushed back); default false.'),
   attacking: z
     .boolean()
     .optional()
@@ -265,8 +270,8 @@ function fighter(s: MeleeSideParams, o: BurtOptions): MeleeFighter {
   };
 }
 
-/** 8: the situation of a side's test after the round, before the round's own effects. */
-function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
+/** 8: the situation of a melee side's step-12 test, before the round's own effects (situationAfterRound adds them). */
+export function meleeSideMorale(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
   return {
     figures: sideFigures(s, o),
     startFigures: s.startFigures ?? sideFigures(s, o),
@@ -280,10 +285,11 @@ function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
     formation: s.formation,
     supported: supportedIn(s.supported, o),
     cover: coverIn(s.cover, o),
-    // 8, rulings: advancing is having moved toward the enemy this turn, as a side that charged or
-    // followed up into the melee has (the play loop counts its move); pushing back comes from the round.
-    advancingOrPushingBack: s.charging,
-    retiringOrPushedBack: false,
+    // 8, rulings: advancing is having moved toward the enemy this turn (a side that charged or followed
+    // up into the melee has), retiring away, as the play loop sums every move of the turn (advancingItem,
+    // retiringItem); pushing back and being pushed back come from the round (situationAfterRound).
+    advancingOrPushingBack: advancingItem((s.advanced ?? s.charging) ? 1 : 0, 0, false, 'melee', o),
+    retiringOrPushedBack: retiringItem(s.retired ? 1 : 0, 0, false, 'melee', o),
     secureFlank: s.secureFlank,
     casualtiesThisTurn: false,
     armyDemoralised: false,
@@ -291,7 +297,7 @@ function moraleOf(s: MeleeSideParams, o: BurtOptions): MoraleSituation {
 }
 
 function oddsSide(s: MeleeSideParams, enemy: MeleeSideParams, withMorale: boolean, o: BurtOptions): MeleeOddsSide {
-  return { fighter: fighter(s, o), figuresInContact: meleeContact(s, enemy, o), figures: sideFigures(s, o), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: moraleOf(s, o) } } : {}) };
+  return { fighter: fighter(s, o), figuresInContact: meleeContact(s, enemy, o), figures: sideFigures(s, o), ...(withMorale ? { morale: { klass: s.class as MoraleClass, situation: meleeSideMorale(s, o) } } : {}) };
 }
 
 /** A side's figures in contact and ranks, for the worked-out line. */
@@ -344,7 +350,7 @@ const melee: OddsQuestion<MeleeParams> = {
         [p.b, byA, outcome === 'bPushedBack', outcome === 'aPushedBack'],
       ] as const;
       sides.forEach(([s, lost, pushedBack, pushing], k) => {
-        const sit = situationAfterRound(moraleOf(s, o), lost, pushedBack, pushing);
+        const sit = situationAfterRound(meleeSideMorale(s, o), lost, pushedBack, pushing);
         const passed = rollMoraleTest(s.class as MoraleClass, moraleModifier(sit, 'melee', o), o.extendedDie, o.naturalOne, dice.morale(k as 0 | 1));
         failed[k] = !passed;
         if (!passed && levelAfterTest(sit.level, 'melee', false) === ROUT) routs[k] = true;
@@ -394,12 +400,18 @@ export const moraleParams = z.strictObject({
   commanderInChief: z.boolean().default(false),
   subordinateGeneral: z.boolean().default(false),
   supported,
-  advancingOrPushingBack: z.boolean().default(false),
-  retiringOrPushedBack: z.boolean().default(false),
+  advancingOrPushingBack: z.boolean().default(false).describe('8: moved toward the enemy this turn (besides a pursuer\'s pursuit move, see routOrPursuitMove), or pushed an enemy back (+1).'),
+  retiringOrPushedBack: z.boolean().default(false).describe('8: moved away from the enemy this turn (besides a router\'s rout move, see routOrPursuitMove), or was pushed back (-1).'),
+  routOrPursuitMove: z
+    .boolean()
+    .optional()
+    .describe("3.3, 8: for a rally test, the router made its rout move this turn (as it does unless blocked); for a test to stop pursuing, the pursuer its pursuit move. It counts as retiring (-1) under burt.routRetiring true, as advancing (+1) under burt.pursuitAdvancing true, as nothing under the defaults. Default true for those two purposes; only for them."),
   secureFlank: z.boolean().default(false),
   casualtiesThisTurn: z.boolean().default(false),
   armyDemoralised: z.boolean().default(false),
 }).superRefine((p, ctx) => {
+  // 3.3: only routers make a rout move and only pursuers a pursuit move; the other tests have neither.
+  if (p.routOrPursuitMove !== undefined && p.purpose !== 'rally' && p.purpose !== 'stopPursuit') ctx.addIssue({ code: 'custom', path: ['routOrPursuitMove'], message: `only a router (rally) or a pursuer (stopPursuit) makes a rout or pursuit move (3.3); this test's purpose is ${p.purpose}` });
   figuresWithinStart(p, ctx);
   // 8: the charging items count only when testing to assault; asked for another test they would be dropped.
   for (const field of ['chargingSkirmishersOrRouters', 'chargingFlankOrRear'] as const) {
@@ -409,6 +421,11 @@ export const moraleParams = z.strictObject({
   if (p.purpose === 'rally' && p.level !== 'rout') ctx.addIssue({ code: 'custom', path: ['level'], message: `only a routing unit tests to rally (8); this unit is ${p.level}` });
 });
 export type MoraleParams = z.infer<typeof moraleParams>;
+
+/** 3.3: the rout move (rally) or pursuit move (stopPursuit) of a test of that purpose, as 1 inch moved or 0. */
+function stateMove(p: MoraleParams, purpose: 'rally' | 'stopPursuit'): number {
+  return p.purpose === purpose && (p.routOrPursuitMove ?? true) ? 1 : 0;
+}
 
 function situationOf(p: MoraleParams, o: BurtOptions): MoraleSituation {
   return {
@@ -424,8 +441,10 @@ function situationOf(p: MoraleParams, o: BurtOptions): MoraleSituation {
     formation: p.formation,
     supported: supportedIn(p.supported, o),
     cover: coverIn(p.cover, o),
-    advancingOrPushingBack: p.advancingOrPushingBack,
-    retiringOrPushedBack: p.retiringOrPushedBack,
+    // advancingItem, retiringItem, as play: the rout or pursuit move counts per burt.routRetiring and
+    // burt.pursuitAdvancing; the other moves and the push-back items always.
+    advancingOrPushingBack: advancingItem(stateMove(p, 'stopPursuit'), stateMove(p, 'stopPursuit'), p.advancingOrPushingBack, p.purpose as MoralePurpose, o),
+    retiringOrPushedBack: retiringItem(stateMove(p, 'rally'), stateMove(p, 'rally'), p.retiringOrPushedBack, p.purpose as MoralePurpose, o),
     secureFlank: p.secureFlank,
     casualtiesThisTurn: p.casualtiesThisTurn,
     armyDemoralised: p.armyDemoralised,

@@ -237,6 +237,20 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Whether routers also save at +1 in melee (the list names the levels above rout only).',
   },
   {
+    name: 'burt.routRetiring',
+    values: [false, true],
+    default: false,
+    source: '8 (-1 "Retiring or pushed back", -3 "Routing"; test when "Trying to rally from rout")',
+    doc: "Whether a router's own rout move this turn also counts as retiring (-1) on its test to rally, on top of routing's -3 (a push-back counts either way).",
+  },
+  {
+    name: 'burt.pursuitAdvancing',
+    values: [false, true],
+    default: false,
+    source: '8 (+1 "Advancing or pushing back"; test when "Trying to rally from ... pursuit")',
+    doc: "Whether a pursuer's own pursuit move this turn counts as advancing (+1) on its test to stop pursuing (pushing back counts either way).",
+  },
+  {
     name: 'burt.fireTestBase',
     values: ['startOfTurn', 'original'],
     default: 'startOfTurn',
@@ -357,6 +371,10 @@ export interface BurtOptions {
   strengthModifiers: StrengthModifiers;
   cohesionModifiers: CohesionModifiers;
   routSavePenalty: boolean;
+  /** 8: a router's rout move counts as retiring on its rally test. */
+  routRetiring: boolean;
+  /** 8: a pursuer's pursuit move counts as advancing on its test to stop. */
+  pursuitAdvancing: boolean;
   fireTestBase: 'startOfTurn' | 'original';
   seeingRouts: 'newRoutsOnly' | 'anyRouting';
   testsPerTurn: 'eachReason' | 'onePerStep';
@@ -410,6 +428,8 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     strengthModifiers: get('strengthModifiers'),
     cohesionModifiers: get('cohesionModifiers'),
     routSavePenalty: get('routSavePenalty'),
+    routRetiring: get('routRetiring'),
+    pursuitAdvancing: get('pursuitAdvancing'),
     fireTestBase: get('fireTestBase'),
     seeingRouts: get('seeingRouts'),
     testsPerTurn: get('testsPerTurn'),

@@ -106,7 +106,13 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     b.front = r.front;
     bodyChanged(g, u);
     g.moved[u] = 1;
-    g.advanced[u] += (r.front - from) * towardEnemy(g, spec.side) > 0 ? moved : -moved;
+    if ((r.front - from) * towardEnemy(g, spec.side) > 0) {
+      g.advanced[u] += moved;
+      g.movedToward[u] += moved;
+    } else {
+      g.advanced[u] -= moved;
+      g.movedAway[u] += moved;
+    }
     // 5: difficult ground moved in, or an obstacle crossed, disorders close-order troops once a move.
     let difficult = false;
     let obstacle = false;

@@ -262,6 +262,11 @@ export interface Game {
   figuresAtTurnStart: Int32Array;
   /** Distance moved toward the enemy (> 0) or away (< 0) this turn, summed over its moves. */
   advanced: Float64Array;
+  /** 8: inches moved toward the enemy, and away from it, this turn, each summed over its moves (advancingItem, retiringItem). */
+  movedToward: Float64Array;
+  movedAway: Float64Array;
+  /** 3.3, 8 (burt.routRetiring, burt.pursuitAdvancing): inches of this turn's rout move (a router) or pursuit move (a pursuer). */
+  stateMove: Float64Array;
   /** Moved at all this turn (6: "moving"). */
   moved: Uint8Array;
   /** 8: casualties (fire or melee) this turn. */

@@ -8,7 +8,7 @@ import type { Uniform } from '../../../core/dice.js';
 import { reachRung, recordCheck, RUNG } from '../../../core/result.js';
 import { dropArmyMorale, reachedZeroNow } from '../armyMorale.js';
 import { loseLevels, regroup } from '../cohesion.js';
-import { moraleTarget, MORALE_FAILURE, MORALE_PURPOSES, type MoralePurpose } from '../morale.js';
+import { advancingItem, moraleTarget, MORALE_FAILURE, MORALE_PURPOSES, retiringItem, type MoralePurpose } from '../morale.js';
 import { moraleRequired, rollReaches } from '../die.js';
 import { leavesReserve } from '../orders.js';
 import { COHESION_LEVELS, DISORDERED, MORALE_MODIFIERS, ROUT, SHAKEN, type Cohesion } from '../tables.js';
@@ -251,8 +251,9 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
   const cover = coverOf(g, u);
   if (cover === 2) m += M.hardCover;
   else if (cover === 1) m += M.softCover;
-  if (g.advanced[u] > 1e-6 || g.pushingBack[u] === 1) m += M.advancingOrPushingBack;
-  if (g.advanced[u] < -1e-6 || g.pushedBack[u] === 1) m += M.retiringOrPushedBack;
+  // advancingItem, retiringItem: any move toward (away) this turn; the rout or pursuit move per option.
+  if (advancingItem(g.movedToward[u], g.stateMove[u], g.pushingBack[u] === 1, purpose, o)) m += M.advancingOrPushingBack;
+  if (retiringItem(g.movedAway[u], g.stateMove[u], g.pushedBack[u] === 1, purpose, o)) m += M.retiringOrPushedBack;
   if (g.secure[u] === 1) m += M.secureFlank;
   if (g.casualtiesTurn[u] === 1) m += M.casualtiesThisTurn;
   if (demoralised(g, spec.side)) m += M.armyDemoralised;

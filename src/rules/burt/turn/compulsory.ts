@@ -16,7 +16,9 @@ export function routMove(g: Game, u: number): void {
   if (facesEnemy(g, u)) faceAbout(g, u);
   const d = routMoveDistance(rates(g, u), g.c.options.routMove);
   const from = g.body[u].front;
+  const away = g.movedAway[u];
   laneMove(g, u, 1, d, MoveKind.Flee);
+  g.stateMove[u] += g.movedAway[u] - away;
   if (g.sink) g.sink({ type: 'retreat', side: g.c.units[u].side, forced: true, units: [g.c.units[u].id], why: 'rout' });
   if (g.sink && g.present[u] === 1) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'rout' });
 }
@@ -28,7 +30,9 @@ export function routMove(g: Game, u: number): void {
 export function pursuitMove(g: Game, u: number): void {
   const from = g.body[u].front;
   const r = rates(g, u);
+  const toward = g.movedToward[u];
   laneMove(g, u, 1, r.charge ?? r.move, MoveKind.Charge);
+  g.stateMove[u] += g.movedToward[u] - toward;
   const e = enemyAhead(g, u);
   if (e >= 0 && touchingUnits(g, u, e)) {
     g.followingUp[u] = 1;

@@ -36,11 +36,14 @@ export const STEPS: readonly ((g: Game) => void)[] = [
 
 /** Clear what lasts a turn (moves, casualties, marks) at its start. */
 export function beginTurn(g: Game): void {
-  // One pass over the units rather than a fill per array (a handful of units, sixteen arrays).
+  // One pass over the units rather than a fill per array (a handful of units, nineteen arrays).
   const n = g.c.units.length;
   for (let u = 0; u < n; u++) {
     g.figuresAtTurnStart[u] = g.figures[u];
     g.advanced[u] = 0;
+    g.movedToward[u] = 0;
+    g.movedAway[u] = 0;
+    g.stateMove[u] = 0;
     g.moved[u] = 0;
     g.casualtiesTurn[u] = 0;
     g.fireLosses[u] = 0;
