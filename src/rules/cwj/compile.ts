@@ -14,7 +14,6 @@ import { INFANTRY_LADDER, LIGHT_INFANTRY, MOUNTED_STEPS } from './quality.js';
 import { armOf, borrowedTable, checkLane, type LaneScenarioData, type UnitData } from './scenarios.js';
 import { AUSTRIAN_TABLE, tableFor, troopRatings, type TroopType } from './troops.js';
 import { type Arm, type Formation } from './types.js';
-import type { Game } from './game.js';
 
 /** A unit as play reads it. */
 export interface UnitSpec {
@@ -114,13 +113,6 @@ export interface CompiledLane {
   baseDepth: number;
   /** Deployed depth per unit at its start (the area it holds), or 0. */
   startDepth: number[];
-  /**
-   * The engagement state, made once (gameFor) and reset by each engagement; null until the first. The
-   * ruleset's play makes it before calling playLane, so that playLane holds no path that runs once a
-   * cell: V8 keeps no type feedback for such a path, and a second cell's first engagement threw away the
-   * optimized playLane that inlined it.
-   */
-  game: Game | null;
 }
 
 
@@ -274,7 +266,6 @@ export function compileLane(scenario: LaneScenarioData & { name?: string }, reso
     baseWidth: scenario.bases.width,
     baseDepth: scenario.bases.depth,
     startDepth,
-    game: null,
   };
   return c;
 }

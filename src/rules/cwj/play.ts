@@ -53,9 +53,25 @@ const CASE: OutcomeCase = {
 };
 
 
-/** The engagement state of a compiled scenario, made on its first engagement (CompiledLane.game). */
+const games = new WeakMap<CompiledLane, Game>();
+/** The last compiled scenario played and its state: a run plays one cell engagement after engagement. */
+let lastCompiled: CompiledLane | null = null;
+let lastGame: Game | null = null;
+
+/**
+ * The engagement state of a compiled scenario, made once. The ruleset's play calls it before playLane,
+ * so that playLane finds the state ready and holds no path that runs once a cell: V8 keeps no type
+ * feedback for such a path, and a second cell's first engagement threw away the optimized playLane that
+ * inlined it (test/sim/rehearsal.test.ts).
+ */
 export function gameFor(c: CompiledLane): Game {
-  return (c.game ??= new Game(c));
+  if (c !== lastCompiled) {
+    let g = games.get(c);
+    if (!g) games.set(c, (g = new Game(c)));
+    lastCompiled = c;
+    lastGame = g;
+  }
+  return lastGame!;
 }
 
 /** The lane as the trace draws it (only with a sink). */
@@ -232,7 +248,7 @@ function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): 
 
 /** Play one engagement (src/core/ruleset.ts, Ruleset.play). */
 export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
-  const g = c.game ?? gameFor(c);
+  const g = c === lastCompiled ? lastGame! : gameFor(c);
   const res = opts.out ?? newLaneResult(c);
   const sink = opts.sink as CwjSink | undefined;
   g.reset(dice, res, sink);
