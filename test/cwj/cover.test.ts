@@ -38,12 +38,19 @@ describe('cover of a wall or hedge line ([Fire] l.217-224, cwj.lineCover)', () =
     expect(game(-13, 20, 'wall').coverAgainst(D, A)).toBe('none');
     expect(game(-13, 20, 'wall', { 'cwj.lineCover': 'either' }).coverAgainst(D, A)).toBe('none');
   });
-  it('cwj.lineCover holder (default): when the phasing French come up to the hedge the Prussians line, only the Prussians are in its cover; under either both are', () => {
+  it('cwj.lineCover holder (default): when the French come up to the hedge the Prussians line, only the Prussians are in its cover, whoever is phasing later; under either both are', () => {
     const g = game(-10, 0, 'hedge'); // the French front at 0: in contact across the hedge
+    g.arrived[A] = 1; // the French moved into the contact
     g.phasing = 0;
     expect([g.coverAgainst(A, D), g.coverAgainst(D, A)]).toEqual(['none', 'soft']);
+    g.phasing = 1; // the next player turn of the same contact: the Prussians still hold the hedge
+    expect([g.coverAgainst(A, D), g.coverAgainst(D, A)]).toEqual(['none', 'soft']);
     const e = game(-10, 0, 'hedge', { 'cwj.lineCover': 'either' });
-    e.phasing = 0;
+    e.arrived[A] = 1;
     expect([e.coverAgainst(A, D), e.coverAgainst(D, A)]).toEqual(['soft', 'soft']);
+  });
+  it('cwj.lineCover holder: two units deployed in contact across a hedge (neither came at the other) are both in its cover', () => {
+    const g = game(-10, 0, 'hedge');
+    expect([g.coverAgainst(A, D), g.coverAgainst(D, A)]).toEqual(['soft', 'soft']);
   });
 });

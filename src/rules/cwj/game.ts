@@ -861,9 +861,9 @@ export class Game {
    * The cover target v has against fire from u ([Fire] l.217-224: the target column's soft and hard
    * cover): a village (read by cwj.villageCover) or fortification it holds, or woods, from any side;
    * a wall (hard) or hedge (soft) its front lines only when the line stands between them, so not
-   * against fire from its flank or rear, and, under `cwj.lineCover` holder, not for a phasing unit
-   * that came up to the line to meet an enemy lining it from the other side (that enemy holds it).
-   * The best one.
+   * against fire from its flank or rear, and, under `cwj.lineCover` holder, not for a unit that came
+   * up to the line (moved into the contact, `arrived`, in this player turn or an earlier one of the same
+   * contact) to meet an enemy lining it from the other side (that enemy holds it). The best one.
    */
   coverAgainst(v: number, u: number): 'none' | 'soft' | 'hard' | 'village' {
     // The area cover and the line lined depend on v's footprint alone: kept until that changes.
@@ -878,7 +878,7 @@ export class Game {
     const line = t.kind === 'wall' ? 'hard' : 'soft';
     if (this.coverRank(line) <= this.coverRank(area)) return area;
     if (!this.isInFront(v, u)) return area;
-    if (this.c.options.lineCover === 'holder' && this.sideOf[v] === this.phasing && this.metAtLine(v, li)) return area;
+    if (this.c.options.lineCover === 'holder' && this.arrived[v] && this.metAtLine(v, li)) return area;
     return line;
   }
 

@@ -128,9 +128,9 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     values: ['holder', 'either'],
     default: 'holder',
     source: '[Fire] l.217-224 (the target "in" soft or hard cover), [Melee] l.237-238',
-    doc: "Who is in a wall's or hedge's cover when two units meet across it: the unit lining it that the enemy came at (the non-phasing one), the enemy that came up to it standing in the open; or both, the line standing between them.",
+    doc: "Who is in a wall's or hedge's cover when two units meet across it: the unit lining it that the enemy came at, the enemy that came up to it (moved into the contact) standing in the open, for as long as the contact lasts; or both, the line standing between them.",
     valueDocs: {
-      holder: 'the unit that held the line; a phasing unit that came up to it to meet an enemy lining it has no cover from the line',
+      holder: 'the unit that held the line; a unit that moved into contact with an enemy lining it has no cover from the line, in later turns of that contact too (units deployed in contact both keep it)',
       either: 'any unit whose front lines it, fired on from across it',
     },
   },
