@@ -58,7 +58,7 @@ export const cwj: Ruleset<LaneScenarioData, CompiledLane> = {
   scenarioKinds: CWJ_SCENARIO_KINDS,
   vocabulary: CWJ_VOCABULARY,
   compile: (scenario: LaneScenarioData, options: ResolvedOptions) => compileLane(scenario, options),
-  // The engagement state made here, outside playLane (CompiledLane.game).
+  // The engagement state made here, outside playLane (gameFor in play.ts says why).
   play: (c: CompiledLane, dice: EngagementDice, opts?: PlayOptions) => (gameFor(c), playLane(c, dice, opts)),
   describe,
   newResult: newLaneResult,

@@ -52,7 +52,6 @@ const CASE: OutcomeCase = {
   phasing: 0,
 };
 
-
 const games = new WeakMap<CompiledLane, Game>();
 /** The last compiled scenario played and its state: a run plays one cell engagement after engagement. */
 let lastCompiled: CompiledLane | null = null;
