@@ -63,6 +63,28 @@ describe('11 a leader moves as cavalry', () => {
     expect(LEADER_MOVEMENT).toBe(6); // a cavalry allowance
   });
 
+  it('5.2: along a road he pays 1/2 MP a hex, and a stream crossed without a bridge +2 on top (a bridge nothing)', () => {
+    const desc = (bridged: boolean) =>
+      battle({
+        map: CLEAR_ROWS(9, 5),
+        roads: ['1,2 2,2 3,2'],
+        streams: ['2,2/E'],
+        bridges: bridged ? ['2,2/E'] : [],
+        formations: [{ id: 'F', leader: { id: 'L', rating: 2, at: '1,2' } }],
+        units: [
+          { id: 'a', side: 0, at: '1,2', orders: 'defend', formation: 'F' },
+          { id: 'z', side: 1, at: '8,0' },
+        ],
+      });
+    const ford = desc(false);
+    expect(stepOf(ford, 0, '1,2', '2,2')).toBe(0.5);
+    expect(stepOf(ford, 0, '2,2', '3,2')).toBe(2.5);
+    // The table the range and move fields read says the same.
+    const d = ford.grid.directionTo(ford.h('2,2'), ford.h('3,2'));
+    expect(ford.map.leaderSteps[ford.h('2,2') * 6 + d]).toBe(2.5);
+    expect(stepOf(desc(true), 0, '2,2', '3,2')).toBe(0.5);
+  });
+
   const fourHexesOff = (map: string) =>
     battle({
       map,

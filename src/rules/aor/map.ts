@@ -194,13 +194,15 @@ export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = fals
     infantryEmpty: marchSteps(moveStepsInfantry, true),
     otherEmpty: marchSteps(moveStepsOther, true),
   };
+  // Leaders and command range traces (5.2): road and trail rates always, a stream paid on top as on the march.
   const leaderSteps = new Float64Array(grid.size * 6);
   for (let i = 0; i < grid.size; i++) {
     for (let d = 0; d < 6; d++) {
       const id = grid.hexsideId(i, d);
       const road = roads[id];
       const other = moveStepsOther[i * 6 + d];
-      leaderSteps[i * 6 + d] = other === Infinity ? Infinity : road === ROAD ? 0.5 : road === TRAIL ? 1 : other;
+      const stream = sides[id] & STREAM && !(sides[id] & BRIDGE) ? 2 : 0;
+      leaderSteps[i * 6 + d] = other === Infinity ? Infinity : road === ROAD ? 0.5 + stream : road === TRAIL ? 1 + stream : other;
     }
   }
   return { grid, terrain, sides, roads, goalSteps, moveStepsInfantry, moveStepsOther, marchSteps: march, leaderSteps, woodsBlockLos };

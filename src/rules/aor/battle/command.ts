@@ -37,9 +37,10 @@ export function leaderStepCost(b: BattleState, side: SideIndex) {
     if (f & RIVER && !(f & BRIDGE)) return Infinity;
     if (b.inEnemyZoc(side, to) && b.sideAt[to] !== side) return Infinity;
     const road = m.roads[id];
-    if (road === ROAD) return 0.5;
-    if (road === TRAIL) return 1;
-    return enterCost(m.terrain[to], false) + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
+    const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+    if (road === ROAD) return 0.5 + stream;
+    if (road === TRAIL) return 1 + stream;
+    return enterCost(m.terrain[to], false) + stream;
   };
 }
 
@@ -56,9 +57,10 @@ export function commandTraceCost(b: BattleState, side: SideIndex, source: number
     const f = m.sides[id];
     if (f & RIVER && !(f & BRIDGE)) return Infinity;
     const road = m.roads[id];
-    if (road === ROAD) return 0.5;
-    if (road === TRAIL) return 1;
-    return enterCost(m.terrain[to], false) + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
+    const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+    if (road === ROAD) return 0.5 + stream;
+    if (road === TRAIL) return 1 + stream;
+    return enterCost(m.terrain[to], false) + stream;
   };
 }
 
