@@ -121,6 +121,20 @@ describe('exact odds read as the nearest double of the exact fraction', () => {
   });
 });
 
+describe('7.6 Armament in the exact odds', () => {
+  it('repeating infantry 6 against a foot battery 4 flagged repeating: the battery is artillery, so the attack fires at 9 (+50%), not 6', () => {
+    const scenario = scenarioOf({
+      attacker: { stacks: [{ hexside: 0, units: [{ id: 'a1', strength: 6, flags: ['repeating'] }] }] },
+      defender: { units: [{ id: 'd1', kind: 'artillery', strength: 4, flags: ['repeating'] }] },
+    });
+    const o = assaultOdds(compileAssault(scenario, aorOptions(resolveOptions(AOR_OPTIONS, {}))));
+    expect(o.attackerStrength).toEqual([9, 9]);
+    // Fire Table at 9: a hit on 5/12 of 2d6 rolls (at 6 it was 5/18); the battery then retreats and is lost (7.4).
+    expect(o.defenderHits).toEqual([7 / 12, 5 / 12]);
+    expect(o.defender.eliminated).toBe(85 / 144);
+  });
+});
+
 describe('an odds file\'s assault params: the first round only', () => {
   const q = AOR_ODDS.questions[0];
   const body = { engagement: 'assault', attacker: { name: 'A', stacks: [{ hexside: 0, units: [inf('a1', 6)] }] }, defender: { name: 'D', units: [inf('d1', 6)] } };
