@@ -9,7 +9,13 @@ import { resolveOptions } from '../../src/core/ruleset.js';
 import { compileAssault, playAssault } from '../../src/rules/aor/engagement.js';
 import { AOR_ODDS, assaultOdds, assaultWorked, sideFate } from '../../src/rules/aor/odds.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RULESETS } from '../../src/rules/index.js';
 import { loadScenario } from '../../src/scenario/load.js';
+import { loadOddsRequest } from '../../src/scenario/odds.js';
+import { z } from 'zod';
 import { scenarioOf, type SetUp } from '../helpers.js';
 
 const inf = (id: string, strength: number, morale = 4, extra: object = {}) => ({ id, strength, reduced: Math.ceil(strength / 2), morale, ...extra });
@@ -173,4 +179,85 @@ describe('volley odds says what the round worked out before its dice (7.1, 7.3, 
     expect(o.attackerStrength[0]).toBeLessThan(o.attackerStrength[1]);
     expect(text).toContain('(it fires first, 7.3; the attacker replies with what is left)');
   });
+});
+
+/** An assault odds file (kind: odds) and the same engagement as a scenario, written to a fresh folder. */
+function oddsAndScenario(body: string): { odds: string; scenario: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'volley-odds-'));
+  const odds = join(dir, 'q.odds.yaml');
+  const scenario = join(dir, 'q.scenario.yaml');
+  writeFileSync(odds, `kind: odds\nruleset: aor\nquestion: assault\nparams:\n${body.replace(/^/gm, '  ')}\n`);
+  writeFileSync(scenario, `kind: scenario\nruleset: aor\nname: q\n${body}\n`);
+  return { odds, scenario };
+}
+
+const answer = (file: string) => {
+  const r = loadOddsRequest(file);
+  return r.question.exact(r.params, r.options).distributions;
+};
+const fate = (d: ReturnType<typeof answer>, name: string) => Object.fromEntries(d.find((x) => x.name === name)!.values.map((v) => [v.value, v.p]));
+
+describe('an odds file\'s assault units take the quality ladder as a scenario\'s (2.2, Morale Modifiers)', () => {
+  const body = (guard: string) => `engagement: assault
+attacker:
+  name: A
+  doctrine: stubborn
+  stacks:
+    - hexside: 0
+      units:
+        - { id: a1, strength: 12, ${guard} }
+defender:
+  name: D
+  doctrine: stubborn
+  units:
+    - { id: d1, strength: 6, quality: conscript }`;
+
+  it('guard 12 against conscripts 6: the odds file answers as the scenario, the conscripts checking at morale 1 (3, -1 attacked by the Old Guard, -1 after a step lost)', () => {
+    const { odds, scenario } = oddsAndScenario(body('quality: guard'));
+    const fromFile = answer(odds);
+    expect(fromFile).toEqual(answer(scenario));
+    // The defender checks only after exactly one step lost (2 eliminate it); it fails on 2-6 at morale 1.
+    expect(fate(fromFile, 'defenderFate')).toEqual({ holds: 5 / 36, voluntary: 0, forced: 5 / 18, eliminated: 7 / 12 });
+    // The guard (morale 6, -1 after a step lost) fails only on a 6; the rung's morale 4 would fail on 4-6.
+    expect(fate(fromFile, 'attackerFate')).toEqual({ holds: 35 / 54, voluntary: 0, forced: 2 / 27, eliminated: 5 / 18 });
+  });
+
+  it('a rung and a morale that disagree are refused at the unit\'s field, naming the line', () => {
+    const { odds } = oddsAndScenario(body('quality: guard, morale: 4'));
+    expect(() => loadOddsRequest(odds)).toThrow(/q\.odds\.yaml:12: params\.attacker\.stacks\[0\]\.units\[0\]\.morale: morale 4 disagrees with quality guard/);
+  });
+
+  it('every odds question whose parameters name a quality field expands it (OddsQuestion.qualityUnits); the others refuse the field as unknown', () => {
+    const namesQuality = (schema: unknown): boolean => JSON.stringify(schema).includes('"quality"');
+    for (const rs of RULESETS) {
+      for (const q of rs.odds?.questions ?? []) {
+        expect(namesQuality(z.toJSONSchema(q.params, { io: 'input', unrepresentable: 'any' })), `${rs.id} ${q.id}`).toBe(q.qualityUnits !== undefined);
+      }
+    }
+  });
+});
+
+describe('an odds file\'s assault params: the scenario\'s checks across fields (5.3, 10.1)', () => {
+  const units = (defender: string, second: string) => `engagement: assault
+attacker:
+  name: A
+  stacks:
+    - hexside: 0
+      units: [{ id: a1, strength: 6 }]
+    - hexside: ${second}
+      units: [{ id: a2, strength: 6 }]
+defender:
+  name: D
+${defender}`;
+  for (const [what, body, error] of [
+    ['10.1: a fort holding two units', units('  terrain: fort\n  units: [{ id: d1, strength: 4 }, { id: d2, strength: 4 }]', '1'), /q\.odds\.yaml:16: params\.defender\.units: a fort holds one unit \(10\.1\)/],
+    ['two stacks through one hexside', units('  units: [{ id: d1, strength: 4 }]', '0'), /q\.odds\.yaml:11: params\.attacker\.stacks\[1\]\.hexside: hexside 0 is already used by stack 0/],
+    ['a unit id used twice', units('  units: [{ id: a1, strength: 4 }]', '1'), /q\.odds\.yaml:15: params\.defender\.units\[0\]\.id: duplicate unit id 'a1'/],
+  ] as const) {
+    it(`${what} is refused as in a scenario, naming the file, line and field`, () => {
+      const { odds, scenario } = oddsAndScenario(body);
+      expect(() => loadOddsRequest(odds)).toThrow(error);
+      expect(() => loadOddsRequest(scenario)).toThrow();
+    });
+  }
 });

@@ -11,6 +11,8 @@ import { FORCED, resolveAssaultRound, VOLUNTARY } from './assault.js';
 import { compileAssault, type AssaultScenario, type CompiledAssault } from './engagement.js';
 import { aorOptions } from './options.js';
 import { newAorResult } from './results.js';
+import { rawUnits } from './refit/apply.js';
+import { checkAssault } from './scenarios.js';
 import { assaultScenarioBody } from './schema.js';
 
 export interface SideOdds {
@@ -169,11 +171,12 @@ function fateDistribution(name: string, label: string, s: SideOdds): OddsDistrib
 /**
  * An odds file's params: an assault scenario's body less what only later rounds read (`turns`, when time
  * runs out; `onTime`, who is credited then), so a field that could change nothing is refused as unknown.
- * The scenario's defaults fill them in for the compiler.
+ * The scenario's defaults fill them in for the compiler; the scenario's checks across fields apply.
  */
 const { turns, onTime, ...firstRoundBody } = assaultScenarioBody;
 const firstRoundParams = z
   .strictObject(firstRoundBody)
+  .superRefine(checkAssault)
   .transform((p) => ({ ...p, turns: turns.parse(undefined), onTime: onTime.parse(undefined) }) as AssaultScenario) as unknown as z.ZodType<AssaultScenario>;
 
 /** `volley odds` of an assault scenario: its first round (7.3, 7.4, 7.6), every roll of the dice enumerated. */
@@ -181,6 +184,8 @@ const firstRound: OddsQuestion<AssaultScenario> = {
   id: 'assault',
   doc: 'The first assault round of an assault scenario: the hits each side takes and whether it holds, retreats by choice, retreats after a failed check, or is eliminated.',
   params: firstRoundParams,
+  // The params are an assault scenario's body: its units take the quality ladder as the scenario's do.
+  qualityUnits: rawUnits,
   exact(scenario, options) {
     const odds = assaultOdds(compiledOf(scenario, options));
     return {
