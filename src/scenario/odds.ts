@@ -53,7 +53,10 @@ export function loadOddsRequest(file: string): OddsRequest {
       throw new VolleyInputError(file, lineOf(src, ['engagement']) ?? lineOf(src, ['ruleset']), scenario.engagement ? 'engagement' : 'ruleset', `no exact odds for this scenario${rs.odds?.scenariosAnswered ? `: ${rs.id} answers ${rs.odds.scenariosAnswered}, and this one is ${scenario.engagement ? `engagement: ${scenario.engagement}` : 'a battle'}` : ''}; odds files (kind: odds) ask ${kinds.join('; ')}`);
     }
     const question = rs.odds!.questions.find((q) => q.id === asked.question)!;
-    return { ruleset: rs, question, params: asked.params, options: resolveOptions(rs.options, scenario.options), set: Object.entries(scenario.options ?? {}).filter(([, v]) => v !== undefined).map(([k]) => k), title: scenario.title ?? scenario.name };
+    const options = resolveOptions(rs.options, scenario.options);
+    const issue = question.check?.(asked.params, options)[0];
+    if (issue) throw new VolleyInputError(file, lineOf(src, issue.path) ?? lineOf(src, issue.path.slice(0, 1)), formatPath(issue.path), issue.message);
+    return { ruleset: rs, question, params: asked.params, options, set: Object.entries(scenario.options ?? {}).filter(([, v]) => v !== undefined).map(([k]) => k), title: scenario.title ?? scenario.name };
   }
   if (kind !== 'odds') throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario' or 'odds', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
   const env = validate(src, oddsEnvelope);

@@ -37,6 +37,10 @@ const SETUPS: Record<string, SetUp> = {
     attacker: { doctrine: 'careful', stacks: [{ hexside: 2, movedAdjacent: true, units: [inf('a1', 10), { id: 'c1', kind: 'cavalry', strength: 6 }] }] },
     defender: { terrain: 'clear', units: [inf('d1', 6, 3, { flags: ['repeating'] })] },
   },
+  'random-legal on both sides, a unit each: coin flips to fire first (7.3) and to retreat (7.4)': {
+    attacker: { doctrine: 'random-legal', stacks: [{ hexside: 0, movedAdjacent: true, units: [inf('a1', 8)] }] },
+    defender: { doctrine: 'random-legal', units: [inf('d1', 6)] },
+  },
   'above 24: massed attack on a demoralized defender': {
     attacker: { stacks: [0, 1, 2].map((h) => ({ hexside: h, units: [inf(`a${h}x`, 9), inf(`a${h}y`, 9)] })) },
     defender: { demoralized: true, orders: 'reserve', units: [inf('d1', 7, 6), inf('d2', 7, 6)] },
@@ -179,6 +183,13 @@ describe('volley odds says what the round worked out before its dice (7.1, 7.3, 
     expect(o.attackerStrength[0]).toBeLessThan(o.attackerStrength[1]);
     expect(text).toContain('(it fires first, 7.3; the attacker replies with what is left)');
   });
+  it('7.3: a defender whose doctrine fires first on a coin flip (random-legal) fires first on half the dice, and the words say so', () => {
+    const { o, text } = worked('random-legal on both sides, a unit each: coin flips to fire first (7.3) and to retreat (7.4)');
+    expect(o.defenderFiresFirst).toBe(1 / 2);
+    expect(text).toContain("(it fires first only when its doctrine's coin flip says so, 50% of the dice, 7.3;");
+    expect(worked('careful attacker moves adjacent; defender fires first').o.defenderFiresFirst).toBe(1);
+    expect(worked('even duel in the open').o.defenderFiresFirst).toBe(0);
+  });
 });
 
 /** An assault odds file (kind: odds) and the same engagement as a scenario, written to a fresh folder. */
@@ -260,4 +271,26 @@ ${defender}`;
       expect(() => loadOddsRequest(scenario)).toThrow();
     });
   }
+});
+
+describe('an assault whose doctrine allocates hits at random (7.1) has no exact odds: refused at the doctrine, naming file and line', () => {
+  const body = (doctrine: string) => `engagement: assault
+attacker:
+  name: A
+  doctrine: ${doctrine}
+  stacks:
+    - hexside: 0
+      units: [{ id: a1, strength: 6 }, { id: a2, strength: 6 }]
+defender:
+  name: D
+  units: [{ id: d1, strength: 4 }]`;
+  it('random-legal, in an odds file and in a scenario', () => {
+    const { odds, scenario } = oddsAndScenario(body('random-legal'));
+    expect(() => loadOddsRequest(odds)).toThrow(/q\.odds\.yaml:8: params\.attacker\.doctrine: the doctrine random-legal allocates hits at random \(7\.1\)/);
+    expect(() => loadOddsRequest(scenario)).toThrow(/q\.scenario\.yaml:7: attacker\.doctrine: the doctrine random-legal allocates hits at random/);
+  });
+  it('its coin flips alone are answered: random-legal with hitAllocation leastStrength', () => {
+    const { odds } = oddsAndScenario(body('{ preset: random-legal, hitAllocation: leastStrength }'));
+    expect(answer(odds).length).toBe(4);
+  });
 });
