@@ -41,6 +41,10 @@ const SETUPS: Record<string, SetUp> = {
     attacker: { doctrine: 'random-legal', stacks: [{ hexside: 0, movedAdjacent: true, units: [inf('a1', 8)] }] },
     defender: { doctrine: 'random-legal', units: [inf('d1', 6)] },
   },
+  '7.11: random-legal cavalry out of the attackers\' ZOC slips away on a coin flip': {
+    attacker: { stacks: [{ hexside: 0, movedAdjacent: true, units: [inf('a1', 8)] }, { hexside: 3, movedAdjacent: true, units: [inf('a2', 6)] }] },
+    defender: { doctrine: { preset: 'random-legal', hitAllocation: 'leastStrength' }, units: [{ id: 'c1', kind: 'cavalry', strength: 6 }, { id: 'h1', kind: 'horseArtillery', strength: 2 }] },
+  },
   'above 24: massed attack on a demoralized defender': {
     attacker: { stacks: [0, 1, 2].map((h) => ({ hexside: h, units: [inf(`a${h}x`, 9), inf(`a${h}y`, 9)] })) },
     defender: { demoralized: true, orders: 'reserve', units: [inf('d1', 7, 6), inf('d2', 7, 6)] },
@@ -292,5 +296,36 @@ defender:
   it('its coin flips alone are answered: random-legal with hitAllocation leastStrength', () => {
     const { odds } = oddsAndScenario(body('{ preset: random-legal, hitAllocation: leastStrength }'));
     expect(answer(odds).length).toBe(4);
+  });
+});
+
+describe('7.11 in the exact odds: cavalry and horse artillery not starting in the attackers\' ZOC fall back before the assault', () => {
+  const odds = (doctrine: unknown, movedAdjacent: boolean[]) =>
+    assaultOdds(
+      compileAssault(
+        scenarioOf({
+          attacker: { stacks: movedAdjacent.map((m, i) => ({ hexside: i * 3, movedAdjacent: m, units: [inf(`a${i}`, 8)] })) },
+          defender: { doctrine, units: [{ id: 'c1', kind: 'cavalry', strength: 6 }, { id: 'h1', kind: 'horseArtillery', strength: 2 }] },
+        }),
+        aorOptions(resolveOptions(AOR_OPTIONS, {})),
+      ),
+    );
+  it('every stack moved adjacent, by-the-book: the defender always goes before a die is rolled', () => {
+    const o = odds('by-the-book', [true, true]);
+    expect(o.paths).toBe(1);
+    expect(o.defender).toMatchObject({ hits: [1], holds: 0, retreatsVoluntarily: 1 });
+    expect(o.attackerHits).toEqual([1]);
+    expect(o.defenderStrength).toEqual([0, 0]);
+  });
+  it('random-legal: half the time (its coin flip) before any fire', () => {
+    const o = odds({ preset: 'random-legal', hitAllocation: 'leastStrength' }, [true, true]);
+    // The fire first is the defender's second coin flip: it fires first on half the dice where it stayed.
+    expect(o.defenderFiresFirst).toBe(1 / 4);
+    expect(o.defender.hits[0]).toBeGreaterThan(1 / 2);
+  });
+  it('a stack that started adjacent puts the defender in its ZOC: no retreat before the assault, the fire is exchanged', () => {
+    const o = odds('by-the-book', [true, false]);
+    expect(o.paths).toBeGreaterThan(1);
+    expect(o.defenderStrength[1]).toBeGreaterThan(0);
   });
 });
