@@ -235,6 +235,12 @@ export interface OddsQuestion<P = any> {
   /** Parameters the conformance suite checks sampling against exactness with (besides the examples' scenarios). */
   examples: readonly P[];
   /**
+   * The units of raw parameters, for a question whose units may name a rung of the common quality
+   * ladder (`quality: guard`): each rung becomes the rule system's ratings (Ruleset.quality) before the
+   * parameters are validated, as in a scenario. A question without it takes no `quality` field.
+   */
+  qualityUnits?(params: Record<string, unknown>): RawUnit[];
+  /**
    * What the schema cannot refuse because it depends on the options (a nation's table, a range): the
    * parameters' problems, each at its field's path below `params`; none when the question can be answered.
    */

@@ -13,6 +13,7 @@ import { formatPath, VolleyInputError } from '../core/errors.js';
 import { resolveOptions, type OddsDistribution, type OddsQuestion, type ResolvedOptions, type Ruleset } from '../core/ruleset.js';
 import { RULESETS, findRuleset } from '../rules/index.js';
 import { expectMap, loadScenario } from './load.js';
+import { expandQuality } from './quality.js';
 import { lineOf, readYaml, validate } from './yamlFile.js';
 import { VOLLEY_COMMAND } from '../core/command.js';
 
@@ -36,6 +37,8 @@ const oddsEnvelope = z.strictObject({
   params: z.unknown(),
 });
 
+const isMap = (d: unknown): d is Record<string, unknown> => d !== null && typeof d === 'object' && !Array.isArray(d);
+
 /** The question a file asks; errors name the file, line and field. */
 export function loadOddsRequest(file: string): OddsRequest {
   const src = readYaml(file);
@@ -50,7 +53,10 @@ export function loadOddsRequest(file: string): OddsRequest {
       throw new VolleyInputError(file, lineOf(src, ['engagement']) ?? lineOf(src, ['ruleset']), scenario.engagement ? 'engagement' : 'ruleset', `no exact odds for this scenario${rs.odds?.scenariosAnswered ? `: ${rs.id} answers ${rs.odds.scenariosAnswered}, and this one is ${scenario.engagement ? `engagement: ${scenario.engagement}` : 'a battle'}` : ''}; odds files (kind: odds) ask ${kinds.join('; ')}`);
     }
     const question = rs.odds!.questions.find((q) => q.id === asked.question)!;
-    return { ruleset: rs, question, params: asked.params, options: resolveOptions(rs.options, scenario.options), set: Object.entries(scenario.options ?? {}).filter(([, v]) => v !== undefined).map(([k]) => k), title: scenario.title ?? scenario.name };
+    const options = resolveOptions(rs.options, scenario.options);
+    const issue = question.check?.(asked.params, options)[0];
+    if (issue) throw new VolleyInputError(file, lineOf(src, issue.path) ?? lineOf(src, issue.path.slice(0, 1)), formatPath(issue.path), issue.message);
+    return { ruleset: rs, question, params: asked.params, options, set: Object.entries(scenario.options ?? {}).filter(([, v]) => v !== undefined).map(([k]) => k), title: scenario.title ?? scenario.name };
   }
   if (kind !== 'odds') throw new VolleyInputError(file, lineOf(src, ['kind']) ?? 1, 'kind', `expected 'scenario' or 'odds', found ${kind === undefined ? 'nothing' : `'${String(kind)}'`}`);
   const env = validate(src, oddsEnvelope);
@@ -68,7 +74,10 @@ export function loadOddsRequest(file: string): OddsRequest {
       throw new VolleyInputError(file, lineOf(src, ['options', name]), `options.${name}`, `expected one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, found ${JSON.stringify(env.options[name])}`);
     }
   }
-  const params = validate(src, z.strictObject({ params: question.params }).transform((x) => x.params), { params: env.params });
+  // A unit's rung of the quality ladder becomes its ratings first, as in a scenario (src/scenario/quality.ts).
+  const qualityUnits = question.qualityUnits;
+  const schema = qualityUnits ? z.preprocess((d, ctx) => (isMap(d) ? expandQuality(rs, d, ctx, qualityUnits) : d), question.params) : question.params;
+  const params = validate(src, z.strictObject({ params: schema }).transform((x) => x.params), { params: env.params });
   const options = resolveOptions(rs.options, env.options);
   const issue = question.check?.(params, options)[0];
   if (issue) throw new VolleyInputError(file, lineOf(src, ['params', ...issue.path]), formatPath(['params', ...issue.path]), issue.message);

@@ -29,11 +29,18 @@ export function pathTo(data: unknown, target: unknown, path: (string | number)[]
 /**
  * The raw scenario with every unit's `quality` rung turned into its rule system's fields (a copy; the
  * data unchanged when no unit names one). A rung the system does not know or a field the unit gives
- * with another value is an issue at the unit's field.
+ * with another value is an issue at the unit's field. `unitsOf` finds the units: a scenario's by
+ * default, an odds question's parameters' (OddsQuestion.qualityUnits) for an odds file.
  */
-export function expandQuality(rs: Ruleset<any, any>, data: Record<string, unknown>, ctx: z.RefinementCtx): Record<string, unknown> {
+export function expandQuality(
+  rs: Ruleset<any, any>,
+  data: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  unitsOf: (data: Record<string, unknown>) => RawUnit[] | null = (d) => qualityUnits(rs, d),
+): Record<string, unknown> {
+  if (!rs.quality) return data;
   const copy = structuredClone(data);
-  const units = qualityUnits(rs, copy);
+  const units = unitsOf(copy);
   if (!units || !units.some((u) => u.unit.quality !== undefined)) return data;
   for (const u of units) {
     const rung = u.unit.quality;

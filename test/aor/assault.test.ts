@@ -782,3 +782,42 @@ describe('Assault round: doctrine choices (7.3 fire first, 7.4 voluntary retreat
     expect(told.dice.used.ai).toEqual([0, 0]);
   });
 });
+
+describe('Assault round: retreat before assault (7.11)', () => {
+  const cav = (id: string, side: 0 | 1, full: number) => spec(id, side, 'cavalry', full);
+  const moved = (units: number[]) => stack(units, { movedAdjacentInLos: true });
+  const book = resolveDoctrine('by-the-book');
+
+  it('7.11: cavalry out of enemy ZOC, attacked by infantry only, falls back before any fire (by-the-book chooses to)', () => {
+    const { st, res, out, dice } = play({ specs: [inf('a', 0, 6), cav('c', 1, 4), spec('h', 1, 'horseArtillery', 2)], stacks: [moved([0])], defender: [1, 2], fire: [[], []], doctrines: [book, book], sit: { defenderOutOfZoc: true } });
+    expect(out.defenderRetreat).toBe(VOLUNTARY);
+    expect([out.hitsOnDefender, out.hitsOnAttacker, out.defenderStrength]).toEqual([0, 0, 0]);
+    expect(dice.used.fire).toEqual([0, 0]);
+    expect([st.retreated[1], st.retreated[2], st.disrupted[1]]).toEqual([1, 1, 0]); // aor.retreatBeforeAssaultCohesion kept
+    expect(res.sides[1].retreatsVoluntary).toBe(2);
+  });
+
+  it('7.11: no offer when the defender started in a ZOC, when cavalry attacks, or when infantry stands with the cavalry', () => {
+    const fight = (s: Partial<RoundSetup>) => play({ specs: [inf('a', 0, 6), cav('c', 1, 4)], stacks: [moved([0])], defender: [1], fire: [[7], [7]], morale: [[6], [6]], ...s }).out;
+    expect(fight({ doctrines: [book, book] }).defenderStrength).toBeGreaterThan(0);
+    expect(fight({ doctrines: [book, book], specs: [cav('a', 0, 6), cav('c', 1, 4)], sit: { defenderOutOfZoc: true } }).defenderStrength).toBeGreaterThan(0);
+    expect(fight({ doctrines: [book, book], specs: [inf('a', 0, 6), cav('c', 1, 4), inf('i', 1, 4)], defender: [1, 2], sit: { defenderOutOfZoc: true } }).defenderStrength).toBeGreaterThan(0);
+  });
+
+  it('7.11 (aor.retreatBeforeAssault chosen): a stubborn side stands; random-legal flips a coin from its AI dice; always goes whatever the doctrine', () => {
+    const base = { specs: [inf('a', 0, 6), cav('c', 1, 4)], stacks: [moved([0])], defender: [1], fire: [[7], [7]] as [number[], number[]], morale: [[6], [6]] as [number[], number[]], sit: { defenderOutOfZoc: true } };
+    const stubborn = resolveDoctrine('stubborn');
+    expect(play({ ...base, doctrines: [book, stubborn] }).out.defenderStrength).toBeGreaterThan(0);
+    expect(play({ ...base, doctrines: [book, stubborn], opts: { retreatBeforeAssault: 'always' } }).out.defenderStrength).toBe(0);
+    const random = resolveDoctrine('random-legal');
+    const goes = play({ ...base, doctrines: [book, random], ai: [[], [0.4]] });
+    expect([goes.out.defenderRetreat, goes.out.defenderStrength, goes.dice.used.ai[1]]).toEqual([VOLUNTARY, 0, 1]);
+    expect(play({ ...base, doctrines: [book, random], ai: [[], [0.6, 0.9, 0.9]] }).out.defenderStrength).toBeGreaterThan(0);
+  });
+
+  it('7.11 (aor.retreatBeforeAssaultCohesion disrupted): the units fall back disrupted', () => {
+    const { st, res } = play({ specs: [inf('a', 0, 6), cav('c', 1, 4)], stacks: [moved([0])], defender: [1], fire: [[], []], doctrines: [book, book], sit: { defenderOutOfZoc: true }, opts: { retreatBeforeAssaultCohesion: 'disrupted' } });
+    expect(st.disrupted[1]).toBe(1);
+    expect(res.sides[1].disruptions).toBe(1);
+  });
+});

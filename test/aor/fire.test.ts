@@ -99,6 +99,12 @@ describe('Side fire strength (7.1)', () => {
     st.steps[2] = 0;
     expect(hasRifledOrArtillery(st, [0, 2], 2)).toBe(false);
   });
+  it('7.6: a battery flagged repeating is still artillery: the stack holding it is a target for the +50%', () => {
+    const st = state(spec('r', 1, 'infantry', 4, { repeating: true }), spec('g', 1, 'artillery', 3, { repeating: true }), spec('h', 1, 'horseArtillery', 2, { repeating: true }));
+    expect(hasRifledOrArtillery(st, [0], 1)).toBe(false);
+    expect(hasRifledOrArtillery(st, [0, 1], 2)).toBe(true);
+    expect(hasRifledOrArtillery(st, [0, 2], 2)).toBe(true);
+  });
   it('Morale Modifiers: artillery (foot or horse) and Old Guard infantry are detected among present units only', () => {
     const st = state(spec('h', 0, 'horseArtillery', 2), spec('og', 0, 'infantry', 6, { oldGuard: true }), spec('ogc', 0, 'cavalry', 6, { oldGuard: true }));
     expect(includesArtillery(st, [0], 1)).toBe(true);

@@ -195,6 +195,17 @@ describe('volley odds: melee (9)', () => {
       expect([meleeContact(p.a, p.b, options), meleeContact(p.b, p.a, options)], where).toEqual([contactFigures(g, unit(g, 'A'), unit(g, 'D')), contactFigures(g, unit(g, 'D'), unit(g, 'A'))]);
     }
   });
+  it("7, 9, 12: a side already routing neither routs again when it breaks nor takes the step-12 test, as in play (turn/melee.ts): exact and every die path agree", () => {
+    const params = { a: { figuresInContact: 8, level: 'rout', class: 'C' }, b: { figuresInContact: 8, class: 'C' }, firstContact: false };
+    const q = question('melee');
+    const e = q.exact(q.params.parse(params), defaults);
+    const yes = (name: string) => e.distributions.find((d) => d.name === name)!.values.find((v) => v.value === 'yes')!.p;
+    expect(yes('aRouts')).toBe(0);
+    expect(yes('aFailsTest')).toBe(0);
+    // b still routs when it breaks.
+    expect(yes('bRouts')).toBeGreaterThanOrEqual(e.distributions.find((d) => d.name === 'outcome')!.values.find((v) => v.value === 'bBreaks')!.p);
+    expectSame('melee', fewer(params));
+  });
   it('9: without classes no tests are asked: casualties and outcome only', () => {
     const q = question('melee');
     const names = q.exact(q.params.parse({ a: { figuresInContact: 4 }, b: { figuresInContact: 4 } }), defaults).distributions.map((d) => d.name);

@@ -9,7 +9,13 @@ import { resolveOptions } from '../../src/core/ruleset.js';
 import { compileAssault, playAssault } from '../../src/rules/aor/engagement.js';
 import { AOR_ODDS, assaultOdds, assaultWorked, sideFate } from '../../src/rules/aor/odds.js';
 import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RULESETS } from '../../src/rules/index.js';
 import { loadScenario } from '../../src/scenario/load.js';
+import { loadOddsRequest } from '../../src/scenario/odds.js';
+import { z } from 'zod';
 import { scenarioOf, type SetUp } from '../helpers.js';
 
 const inf = (id: string, strength: number, morale = 4, extra: object = {}) => ({ id, strength, reduced: Math.ceil(strength / 2), morale, ...extra });
@@ -30,6 +36,14 @@ const SETUPS: Record<string, SetUp> = {
   'careful attacker moves adjacent; defender fires first': {
     attacker: { doctrine: 'careful', stacks: [{ hexside: 2, movedAdjacent: true, units: [inf('a1', 10), { id: 'c1', kind: 'cavalry', strength: 6 }] }] },
     defender: { terrain: 'clear', units: [inf('d1', 6, 3, { flags: ['repeating'] })] },
+  },
+  'random-legal on both sides, a unit each: coin flips to fire first (7.3) and to retreat (7.4)': {
+    attacker: { doctrine: 'random-legal', stacks: [{ hexside: 0, movedAdjacent: true, units: [inf('a1', 8)] }] },
+    defender: { doctrine: 'random-legal', units: [inf('d1', 6)] },
+  },
+  '7.11: random-legal cavalry out of the attackers\' ZOC slips away on a coin flip': {
+    attacker: { stacks: [{ hexside: 0, movedAdjacent: true, units: [inf('a1', 8)] }, { hexside: 3, movedAdjacent: true, units: [inf('a2', 6)] }] },
+    defender: { doctrine: { preset: 'random-legal', hitAllocation: 'leastStrength' }, units: [{ id: 'c1', kind: 'cavalry', strength: 6 }, { id: 'h1', kind: 'horseArtillery', strength: 2 }] },
   },
   'above 24: massed attack on a demoralized defender': {
     attacker: { stacks: [0, 1, 2].map((h) => ({ hexside: h, units: [inf(`a${h}x`, 9), inf(`a${h}y`, 9)] })) },
@@ -121,6 +135,20 @@ describe('exact odds read as the nearest double of the exact fraction', () => {
   });
 });
 
+describe('7.6 Armament in the exact odds', () => {
+  it('repeating infantry 6 against a foot battery 4 flagged repeating: the battery is artillery, so the attack fires at 9 (+50%), not 6', () => {
+    const scenario = scenarioOf({
+      attacker: { stacks: [{ hexside: 0, units: [{ id: 'a1', strength: 6, flags: ['repeating'] }] }] },
+      defender: { units: [{ id: 'd1', kind: 'artillery', strength: 4, flags: ['repeating'] }] },
+    });
+    const o = assaultOdds(compileAssault(scenario, aorOptions(resolveOptions(AOR_OPTIONS, {}))));
+    expect(o.attackerStrength).toEqual([9, 9]);
+    // Fire Table at 9: a hit on 5/12 of 2d6 rolls (at 6 it was 5/18); the battery then retreats and is lost (7.4).
+    expect(o.defenderHits).toEqual([7 / 12, 5 / 12]);
+    expect(o.defender.eliminated).toBe(85 / 144);
+  });
+});
+
 describe('an odds file\'s assault params: the first round only', () => {
   const q = AOR_ODDS.questions[0];
   const body = { engagement: 'assault', attacker: { name: 'A', stacks: [{ hexside: 0, units: [inf('a1', 6)] }] }, defender: { name: 'D', units: [inf('d1', 6)] } };
@@ -158,5 +186,146 @@ describe('volley odds says what the round worked out before its dice (7.1, 7.3, 
     expect(o.defenderFiredFirst).toBe(true);
     expect(o.attackerStrength[0]).toBeLessThan(o.attackerStrength[1]);
     expect(text).toContain('(it fires first, 7.3; the attacker replies with what is left)');
+  });
+  it('7.3: a defender whose doctrine fires first on a coin flip (random-legal) fires first on half the dice, and the words say so', () => {
+    const { o, text } = worked('random-legal on both sides, a unit each: coin flips to fire first (7.3) and to retreat (7.4)');
+    expect(o.defenderFiresFirst).toBe(1 / 2);
+    expect(text).toContain("(it fires first only when its doctrine's coin flip says so, 50% of the dice, 7.3;");
+    expect(worked('careful attacker moves adjacent; defender fires first').o.defenderFiresFirst).toBe(1);
+    expect(worked('even duel in the open').o.defenderFiresFirst).toBe(0);
+  });
+});
+
+/** An assault odds file (kind: odds) and the same engagement as a scenario, written to a fresh folder. */
+function oddsAndScenario(body: string): { odds: string; scenario: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'volley-odds-'));
+  const odds = join(dir, 'q.odds.yaml');
+  const scenario = join(dir, 'q.scenario.yaml');
+  writeFileSync(odds, `kind: odds\nruleset: aor\nquestion: assault\nparams:\n${body.replace(/^/gm, '  ')}\n`);
+  writeFileSync(scenario, `kind: scenario\nruleset: aor\nname: q\n${body}\n`);
+  return { odds, scenario };
+}
+
+const answer = (file: string) => {
+  const r = loadOddsRequest(file);
+  return r.question.exact(r.params, r.options).distributions;
+};
+const fate = (d: ReturnType<typeof answer>, name: string) => Object.fromEntries(d.find((x) => x.name === name)!.values.map((v) => [v.value, v.p]));
+
+describe('an odds file\'s assault units take the quality ladder as a scenario\'s (2.2, Morale Modifiers)', () => {
+  const body = (guard: string) => `engagement: assault
+attacker:
+  name: A
+  doctrine: stubborn
+  stacks:
+    - hexside: 0
+      units:
+        - { id: a1, strength: 12, ${guard} }
+defender:
+  name: D
+  doctrine: stubborn
+  units:
+    - { id: d1, strength: 6, quality: conscript }`;
+
+  it('guard 12 against conscripts 6: the odds file answers as the scenario, the conscripts checking at morale 1 (3, -1 attacked by the Old Guard, -1 after a step lost)', () => {
+    const { odds, scenario } = oddsAndScenario(body('quality: guard'));
+    const fromFile = answer(odds);
+    expect(fromFile).toEqual(answer(scenario));
+    // The defender checks only after exactly one step lost (2 eliminate it); it fails on 2-6 at morale 1.
+    expect(fate(fromFile, 'defenderFate')).toEqual({ holds: 5 / 36, voluntary: 0, forced: 5 / 18, eliminated: 7 / 12 });
+    // The guard (morale 6, -1 after a step lost) fails only on a 6; the rung's morale 4 would fail on 4-6.
+    expect(fate(fromFile, 'attackerFate')).toEqual({ holds: 35 / 54, voluntary: 0, forced: 2 / 27, eliminated: 5 / 18 });
+  });
+
+  it('a rung and a morale that disagree are refused at the unit\'s field, naming the line', () => {
+    const { odds } = oddsAndScenario(body('quality: guard, morale: 4'));
+    expect(() => loadOddsRequest(odds)).toThrow(/q\.odds\.yaml:12: params\.attacker\.stacks\[0\]\.units\[0\]\.morale: morale 4 disagrees with quality guard/);
+  });
+
+  it('every odds question whose parameters name a quality field expands it (OddsQuestion.qualityUnits); the others refuse the field as unknown', () => {
+    const namesQuality = (schema: unknown): boolean => JSON.stringify(schema).includes('"quality"');
+    for (const rs of RULESETS) {
+      for (const q of rs.odds?.questions ?? []) {
+        expect(namesQuality(z.toJSONSchema(q.params, { io: 'input', unrepresentable: 'any' })), `${rs.id} ${q.id}`).toBe(q.qualityUnits !== undefined);
+      }
+    }
+  });
+});
+
+describe('an odds file\'s assault params: the scenario\'s checks across fields (5.3, 10.1)', () => {
+  const units = (defender: string, second: string) => `engagement: assault
+attacker:
+  name: A
+  stacks:
+    - hexside: 0
+      units: [{ id: a1, strength: 6 }]
+    - hexside: ${second}
+      units: [{ id: a2, strength: 6 }]
+defender:
+  name: D
+${defender}`;
+  for (const [what, body, error] of [
+    ['10.1: a fort holding two units', units('  terrain: fort\n  units: [{ id: d1, strength: 4 }, { id: d2, strength: 4 }]', '1'), /q\.odds\.yaml:16: params\.defender\.units: a fort holds one unit \(10\.1\)/],
+    ['two stacks through one hexside', units('  units: [{ id: d1, strength: 4 }]', '0'), /q\.odds\.yaml:11: params\.attacker\.stacks\[1\]\.hexside: hexside 0 is already used by stack 0/],
+    ['a unit id used twice', units('  units: [{ id: a1, strength: 4 }]', '1'), /q\.odds\.yaml:15: params\.defender\.units\[0\]\.id: duplicate unit id 'a1'/],
+  ] as const) {
+    it(`${what} is refused as in a scenario, naming the file, line and field`, () => {
+      const { odds, scenario } = oddsAndScenario(body);
+      expect(() => loadOddsRequest(odds)).toThrow(error);
+      expect(() => loadOddsRequest(scenario)).toThrow();
+    });
+  }
+});
+
+describe('an assault whose doctrine allocates hits at random (7.1) has no exact odds: refused at the doctrine, naming file and line', () => {
+  const body = (doctrine: string) => `engagement: assault
+attacker:
+  name: A
+  doctrine: ${doctrine}
+  stacks:
+    - hexside: 0
+      units: [{ id: a1, strength: 6 }, { id: a2, strength: 6 }]
+defender:
+  name: D
+  units: [{ id: d1, strength: 4 }]`;
+  it('random-legal, in an odds file and in a scenario', () => {
+    const { odds, scenario } = oddsAndScenario(body('random-legal'));
+    expect(() => loadOddsRequest(odds)).toThrow(/q\.odds\.yaml:8: params\.attacker\.doctrine: the doctrine random-legal allocates hits at random \(7\.1\)/);
+    expect(() => loadOddsRequest(scenario)).toThrow(/q\.scenario\.yaml:7: attacker\.doctrine: the doctrine random-legal allocates hits at random/);
+  });
+  it('its coin flips alone are answered: random-legal with hitAllocation leastStrength', () => {
+    const { odds } = oddsAndScenario(body('{ preset: random-legal, hitAllocation: leastStrength }'));
+    expect(answer(odds).length).toBe(4);
+  });
+});
+
+describe('7.11 in the exact odds: cavalry and horse artillery not starting in the attackers\' ZOC fall back before the assault', () => {
+  const odds = (doctrine: unknown, movedAdjacent: boolean[]) =>
+    assaultOdds(
+      compileAssault(
+        scenarioOf({
+          attacker: { stacks: movedAdjacent.map((m, i) => ({ hexside: i * 3, movedAdjacent: m, units: [inf(`a${i}`, 8)] })) },
+          defender: { doctrine, units: [{ id: 'c1', kind: 'cavalry', strength: 6 }, { id: 'h1', kind: 'horseArtillery', strength: 2 }] },
+        }),
+        aorOptions(resolveOptions(AOR_OPTIONS, {})),
+      ),
+    );
+  it('every stack moved adjacent, by-the-book: the defender always goes before a die is rolled', () => {
+    const o = odds('by-the-book', [true, true]);
+    expect(o.paths).toBe(1);
+    expect(o.defender).toMatchObject({ hits: [1], holds: 0, retreatsVoluntarily: 1 });
+    expect(o.attackerHits).toEqual([1]);
+    expect(o.defenderStrength).toEqual([0, 0]);
+  });
+  it('random-legal: half the time (its coin flip) before any fire', () => {
+    const o = odds({ preset: 'random-legal', hitAllocation: 'leastStrength' }, [true, true]);
+    // The fire first is the defender's second coin flip: it fires first on half the dice where it stayed.
+    expect(o.defenderFiresFirst).toBe(1 / 4);
+    expect(o.defender.hits[0]).toBeGreaterThan(1 / 2);
+  });
+  it('a stack that started adjacent puts the defender in its ZOC: no retreat before the assault, the fire is exchanged', () => {
+    const o = odds('by-the-book', [true, false]);
+    expect(o.paths).toBeGreaterThan(1);
+    expect(o.defenderStrength[1]).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ import type { EngagementDice } from '../../core/dice.js';
 import { d6, twoD6, type Uniform } from '../../core/dice.js';
 import type { AorSink } from './events.js';
 import { ratingIndex, reachRung, recordCheck, RUNG, type EngagementResult, type SideIndex } from '../../core/result.js';
-import { assaultDrawsDice, choosesFireFirst, type AssaultDoctrine, wantsVoluntaryRetreat } from './doctrine/assault.js';
+import { assaultDrawsDice, choosesFireFirst, choosesRetreatBeforeAssault, type AssaultDoctrine, wantsVoluntaryRetreat } from './doctrine/assault.js';
 import { hasRifledOrArtillery, includesArtillery, includesOldGuard, rawFireStrength, type FireMods } from './fire.js';
 import { hitsFor } from './fireTable.js';
 import { recordLoss } from './results.js';
@@ -60,6 +60,12 @@ export interface AssaultSituation {
   defenderFiresFirst?: boolean;
   /** The defenders hold an objective hex (a doctrine may refuse to give it up voluntarily, 7.4). */
   defenderOnObjective?: boolean;
+  /**
+   * 7.11: the defenders did not start the turn in an enemy ZOC, so the round offers cavalry and horse
+   * artillery among them the retreat before assault: the map-free assault's first turn when every stack
+   * moved adjacent. A battle makes the offer on the map before the round (battle/charges.ts).
+   */
+  defenderOutOfZoc?: boolean;
   /**
    * 7.6 Disruption: the markers the combat segment began with, when units may have been disrupted
    * since (an earlier assault's retreat on the map); otherwise the units' markers now.
@@ -555,6 +561,11 @@ export function resolveAssaultRound(
   const aRng = assaultDrawsDice(doctrines[a]) ? dice.ai(a) : NO_DRAWS;
   const dRng = assaultDrawsDice(doctrines[d]) ? dice.ai(d) : NO_DRAWS;
 
+  if (sit.defenderOutOfZoc && retreatBeforeAssault(st, sit, o, doctrines[d], dRng, res, out, sink)) {
+    out.flanked = false;
+    return out;
+  }
+
   // 7.3: the defender may fire first at stacks that moved adjacent out of a non-adjacent hex in its LOS.
   if (round.moved > 0 && (sit.defenderFiresFirst ?? choosesFireFirst(doctrines[d], dRng))) {
     if (!fireFirstThenReply(st, sit, o, doctrines, aRng, dice, res, out, sink)) return out;
@@ -571,6 +582,42 @@ export function resolveAssaultRound(
 
   checkAndRetreat(st, sit, o, dice, res, out, inFortification, sink);
   return out;
+}
+
+/**
+ * 7.11: a defending stack of cavalry and horse artillery that did not start the turn in an enemy ZOC
+ * may fall back before an assault with no cavalry among the attackers: the side's choice under
+ * aor.retreatBeforeAssault = chosen, made as its doctrine makes voluntary retreats (the battle's
+ * retreatBeforeAssault, battle/charges.ts, decides alike). Returns true when the defenders went.
+ */
+function retreatBeforeAssault(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrine: AssaultDoctrine, coin: Uniform, res: EngagementResult, out: RoundOutcome, sink?: AorSink): boolean {
+  const d = (1 - sit.attacker) as SideIndex;
+  const def = sit.defender;
+  for (const u of def) {
+    const k = st.specs[u].kind;
+    if (st.present(u) && k !== 'cavalry' && k !== 'horseArtillery') return false;
+  }
+  for (let i = 0; i < round.na; i++) if (st.specs[allAtt[i]].kind === 'cavalry') return false;
+  if (o.retreatBeforeAssault === 'chosen' && !choosesRetreatBeforeAssault(doctrine, sit.defenderOnObjective === true, coin)) return false;
+  const r = res.sides[d];
+  const names: string[] = [];
+  for (const u of def) {
+    if (!st.present(u)) continue;
+    // 7.4 disrupts retreating units; whether this retreat is one of them is aor.retreatBeforeAssaultCohesion.
+    if (o.retreatBeforeAssaultCohesion === 'disrupted' && !st.disrupted[u]) {
+      st.disrupted[u] = 1;
+      r.disruptions++;
+      reachRung(res, d, u, RUNG.disordered);
+      if (sink) sink({ type: 'cohesion', side: d, unit: st.specs[u].id, from: 'good', to: 'disrupted' });
+    }
+    st.retreated[u] = 1;
+    res.units[u].retreated = true;
+    r.retreatsVoluntary++;
+    names.push(st.specs[u].id);
+  }
+  out.defenderRetreat = VOLUNTARY;
+  if (sink) sink({ type: 'retreat', side: d, forced: false, units: names, beforeAssault: true });
+  return true;
 }
 
 const NO_DRAWS: Uniform = () => {

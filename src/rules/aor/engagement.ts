@@ -104,7 +104,8 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
   });
   const defender = sc.defender.units.map((u) => specs.push(unitSpec(u, DEFENDER, sc.defender.name)) - 1);
   // Literals, not spreads (docs/architecture.md, step 7: compiled cells share their maps).
-  const firstTurn: AssaultSituation = { attacker: ATTACKER, stacks, defender, defenderTerrain: sc.defender.terrain };
+  // 7.11: when every stack moved adjacent in the first turn, the defender did not start it in their ZOC.
+  const firstTurn: AssaultSituation = { attacker: ATTACKER, stacks, defender, defenderTerrain: sc.defender.terrain, defenderOutOfZoc: stacks.every((s) => s.movedAdjacentInLos) };
   const laterStacks = stacks.map((s) => ({ units: s.units, direction: s.direction, hexside: s.hexside, terrain: s.terrain, movedAdjacentInLos: false }));
   const laterTurns: AssaultSituation = { attacker: ATTACKER, stacks: laterStacks, defender, defenderTerrain: sc.defender.terrain };
   const st = new UnitState(specs);

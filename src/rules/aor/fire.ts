@@ -2,7 +2,7 @@
  * Fire strength of a side in normal combat (7.1, 7.3, 7.6): each unit's printed strength times its
  * percentage changes, summed over the side, rounded once, looked up on the Fire Table.
  */
-import type { UnitState } from './units.js';
+import { isArtillery, type UnitState } from './units.js';
 
 export interface FireMods {
   /** 7.6 Flanking: attacker strength +50%. */
@@ -48,12 +48,13 @@ export function rawFireStrength(
 
 /**
  * 7.6 Armament: units with rifled muskets are every non-artillery unit without repeating weapons; a
- * stack "contains rifled muskets or artillery" unless every present unit carries repeating weapons.
+ * stack "contains rifled muskets or artillery" unless every present unit is a non-artillery unit with
+ * repeating weapons (a battery is artillery whatever its flags).
  */
 export function hasRifledOrArtillery(st: UnitState, units: ArrayLike<number>, n: number): boolean {
   for (let i = 0; i < n; i++) {
     const u = units[i];
-    if (st.present(u) && !st.specs[u].repeating) return true;
+    if (st.present(u) && (!st.specs[u].repeating || isArtillery(st.specs[u].kind))) return true;
   }
   return false;
 }

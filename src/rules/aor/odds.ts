@@ -11,6 +11,8 @@ import { FORCED, resolveAssaultRound, VOLUNTARY } from './assault.js';
 import { compileAssault, type AssaultScenario, type CompiledAssault } from './engagement.js';
 import { aorOptions } from './options.js';
 import { newAorResult } from './results.js';
+import { rawUnits } from './refit/apply.js';
+import { checkAssault } from './scenarios.js';
 import { assaultScenarioBody } from './schema.js';
 
 export interface SideOdds {
@@ -40,6 +42,8 @@ export interface AssaultOdds {
   defenderStrength: [number, number];
   /** The defender fired first (7.3); the defender was flanked when the attacker fired (7.6), on any path. */
   defenderFiredFirst: boolean;
+  /** The chance the defender fires first (7.3): 1 or 0 but for a doctrine that chooses on a coin flip (fireFirst: random). */
+  defenderFiresFirst: number;
   flanked: boolean;
 }
 
@@ -78,15 +82,26 @@ export function sideFate(c: CompiledAssault, side: SideIndex, retreat: number): 
   return retreat === VOLUNTARY ? 'voluntary' : retreat === FORCED ? 'forced' : 'holds';
 }
 
+/**
+ * The sides whose doctrine allocates hits at random (7.1, hitAllocation: random) among two units or
+ * more: exact odds are refused. The enumeration draws a d6 for every pick, which splits evenly only
+ * among 1, 2, 3 or 6 units, and a pick for every hit on top of the coin flips multiplies the paths
+ * past what can be counted (two units a side already pass five million). A lone unit is never picked.
+ */
+function randomAllocation(c: CompiledAssault): SideIndex[] {
+  return ([0, 1] as const).filter((s) => c.doctrines[s].hitAllocation === 'random' && (s === 0 ? c.attackerUnits : c.defenderUnits).length > 1);
+}
+
 export function assaultOdds(c: CompiledAssault): AssaultOdds {
-  if (c.doctrines.some((d) => d.hitAllocation === 'random')) {
-    throw new Error("exact odds need a deterministic hit allocation; a side's doctrine allocates hits at random");
+  if (randomAllocation(c).length > 0) {
+    throw new Error("exact odds need a deterministic hit allocation; a side's doctrine allocates hits at random (the question's check refuses it)");
   }
   const { st, round } = c.workspace;
   const res = newAorResult(c.specs.length);
   const tally = [emptyTally(), emptyTally()];
   const strength = { att: [Infinity, 0], def: [Infinity, 0] };
   let firedFirst = false;
+  const firesFirst = new PathSum();
   let flanked = false;
   const range = (r: number[], v: number) => {
     if (v <= 0) return;
@@ -103,6 +118,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
       range(strength.att, round.attackerStrength);
       range(strength.def, round.defenderStrength);
       firedFirst ||= round.defenderFiredFirst;
+      if (round.defenderFiredFirst) firesFirst.add(depth);
       flanked ||= round.flanked;
       for (const [t, side, hits, retreat] of [
         [tally[0], 0, round.hitsOnAttacker, round.attackerRetreat],
@@ -131,6 +147,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
     attackerStrength: strength.att[1] > 0 ? [strength.att[0], strength.att[1]] : [0, 0],
     defenderStrength: strength.def[1] > 0 ? [strength.def[0], strength.def[1]] : [0, 0],
     defenderFiredFirst: firedFirst,
+    defenderFiresFirst: firesFirst.value,
     flanked,
   };
 }
@@ -138,7 +155,11 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
 /** What the first round worked out before its dice, in words: the fire strengths (7.1), fire first (7.3), flanking (7.6). */
 export function assaultWorked(o: AssaultOdds): string {
   const at = ([lo, hi]: [number, number]) => (hi === 0 ? 'does not fire' : lo === hi ? `fires at strength ${lo}` : `fires at strength ${lo} to ${hi}`);
-  const first = o.defenderFiredFirst ? ' (it fires first, 7.3; the attacker replies with what is left)' : '';
+  const first = !o.defenderFiredFirst
+    ? ''
+    : o.defenderFiresFirst === 1
+      ? ' (it fires first, 7.3; the attacker replies with what is left)'
+      : ` (it fires first only when its doctrine's coin flip says so, ${+(o.defenderFiresFirst * 100).toFixed(2)}% of the dice, 7.3; the attacker then replies with what is left)`;
   return `the attacker ${at(o.attackerStrength)}${o.flanked ? ', the defender flanked (7.6)' : ''}; the defender ${at(o.defenderStrength)}${first} (7.1)`;
 }
 
@@ -169,11 +190,12 @@ function fateDistribution(name: string, label: string, s: SideOdds): OddsDistrib
 /**
  * An odds file's params: an assault scenario's body less what only later rounds read (`turns`, when time
  * runs out; `onTime`, who is credited then), so a field that could change nothing is refused as unknown.
- * The scenario's defaults fill them in for the compiler.
+ * The scenario's defaults fill them in for the compiler; the scenario's checks across fields apply.
  */
 const { turns, onTime, ...firstRoundBody } = assaultScenarioBody;
 const firstRoundParams = z
   .strictObject(firstRoundBody)
+  .superRefine(checkAssault)
   .transform((p) => ({ ...p, turns: turns.parse(undefined), onTime: onTime.parse(undefined) }) as AssaultScenario) as unknown as z.ZodType<AssaultScenario>;
 
 /** `volley odds` of an assault scenario: its first round (7.3, 7.4, 7.6), every roll of the dice enumerated. */
@@ -181,6 +203,19 @@ const firstRound: OddsQuestion<AssaultScenario> = {
   id: 'assault',
   doc: 'The first assault round of an assault scenario: the hits each side takes and whether it holds, retreats by choice, retreats after a failed check, or is eliminated.',
   params: firstRoundParams,
+  // The params are an assault scenario's body: its units take the quality ladder as the scenario's do.
+  qualityUnits: rawUnits,
+  check(scenario, options) {
+    return randomAllocation(compiledOf(scenario, options)).map((s) => {
+      const side = s === 0 ? 'attacker' : 'defender';
+      const field = scenario[side].doctrine;
+      const name = typeof field === 'string' ? field : `${field.preset} with hitAllocation: ${field.hitAllocation ?? 'random'}`;
+      return {
+        path: [side, 'doctrine'],
+        message: `the doctrine ${name} allocates hits at random (7.1): exact odds need a deterministic allocation (a random pick for every hit multiplies the dice paths past counting); give { preset: ${typeof field === 'string' ? field : field.preset}, hitAllocation: leastStrength } or lowestMorale, or play the scenario (volley run) for sampled odds`,
+      };
+    });
+  },
   exact(scenario, options) {
     const odds = assaultOdds(compiledOf(scenario, options));
     return {

@@ -25,7 +25,8 @@ interface AssaultShape {
   defender: { terrain: string; units: { id: string }[] };
 }
 
-function checkAssault(s: AssaultShape, ctx: z.RefinementCtx): void {
+/** The assault's checks across fields: unique unit ids, one stack a hexside, one unit in a fort (10.1). An odds file's assault params are checked alike. */
+export function checkAssault(s: AssaultShape, ctx: z.RefinementCtx): void {
   uniqueIds(
     [
       ...s.attacker.stacks.flatMap((st, i) => st.units.map((u, j): [string, Path] => [u.id, ['attacker', 'stacks', i, 'units', j, 'id']])),

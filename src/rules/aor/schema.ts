@@ -90,7 +90,7 @@ export const stackSchema = z.strictObject({
   movedAdjacent: z
     .boolean()
     .default(false)
-    .describe("On turn 1 the stack moved adjacent out of a non-adjacent hex in the defender's LOS (7.3: the defender may fire first)."),
+    .describe("On turn 1 the stack moved adjacent out of a non-adjacent hex in the defender's LOS (7.3: the defender may fire first). When every stack did, the defender started the turn outside their ZOC: its cavalry and horse artillery may retreat before the assault (7.11)."),
   units: z.array(unitSchema).min(1).max(2).describe('One or two units (5.3 stacking).'),
 });
 

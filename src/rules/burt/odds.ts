@@ -173,9 +173,9 @@ export interface MeleeOdds {
   outcomes: Record<MeleeOutcome, number>;
   /** P(both sides test in step 12) (burt.indecisiveMelee). */
   bothTest: number;
-  /** With morale given: P(the side tests after the round and fails), by side a, b. */
+  /** With morale given: P(the side tests after the round and fails), by side a, b (never a side already routing: it does not test). */
   testFails?: [number, number];
-  /** With morale given: P(the side routs): it breaks, or fails its test when a lost level is rout. */
+  /** With morale given: P(the side routs): it breaks, or fails its test when a lost level is rout; never a side already routing. */
   routs?: [number, number];
 }
 
@@ -217,8 +217,9 @@ export function meleeOdds(a: MeleeOddsSide, b: MeleeOddsSide, firstContact: bool
       if (p === 0) continue;
       const out = meleeOutcome(i, j, o.zeroCasualtyBreak);
       outcomes[out] += p;
-      if (out === 'aBreaks') routs[0] += p;
-      if (out === 'bBreaks') routs[1] += p;
+      // 9: a side that breaks routs; one routing already does not rout again (play's setLevel keeps it).
+      if (out === 'aBreaks' && a.morale?.situation.level !== ROUT) routs[0] += p;
+      if (out === 'bBreaks' && b.morale?.situation.level !== ROUT) routs[1] += p;
       if (!bothTestAfter(out, o.indecisiveMelee)) continue;
       bothTest += p;
       if (!withMorale) continue;
@@ -229,10 +230,12 @@ export function meleeOdds(a: MeleeOddsSide, b: MeleeOddsSide, firstContact: bool
       for (let s = 0; s < 2; s++) {
         const [side, lost, pushedBack, pushingBack] = sides[s];
         const m = side.morale!;
+        // 12: a routing side does not take the indecisive-melee test (play marks only the others).
+        if (m.situation.level === ROUT) continue;
         const sit = situationAfterRound(m.situation, lost, pushedBack, pushingBack);
         const fail = 1 - moralePassProbability(m.klass, moraleModifier(sit, TEST_PURPOSE, o), o.extendedDie, o.naturalOne);
         fails[s] += p * fail;
-        if (sit.level !== ROUT && levelAfterTest(sit.level, TEST_PURPOSE, false) === ROUT) routs[s] += p * fail;
+        if (levelAfterTest(sit.level, TEST_PURPOSE, false) === ROUT) routs[s] += p * fail;
       }
     }
   }

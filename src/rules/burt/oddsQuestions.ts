@@ -326,8 +326,8 @@ const melee: OddsQuestion<MeleeParams> = {
       distribution('inflictedByB', 'figures side b takes off side a', m.inflictedByB),
       { name: 'outcome', label: 'the round', values: MELEE_OUTCOMES.map((k) => ({ value: k, p: m.outcomes[k] })) },
     ];
-    if (m.testFails) out.push(yesNo('aFailsTest', 'side a fails the step-12 test (it loses a level, 8)', m.testFails[0]), yesNo('bFailsTest', 'side b fails the step-12 test', m.testFails[1]));
-    if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
+    if (m.testFails) out.push(yesNo('aFailsTest', 'side a fails the step-12 test (it loses a level, 8; a routing side does not test)', m.testFails[0]), yesNo('bFailsTest', 'side b fails the step-12 test', m.testFails[1]));
+    if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken; not when routing already)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
     return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null }, worked: `side a ${contactWords(a)}: ${planWords(m.planA, 'b')}; side b ${contactWords(b)}: ${planWords(m.planB, 'a')} (9)` };
   },
   sample(p, options, dice: EngagementDice) {
@@ -342,7 +342,9 @@ const melee: OddsQuestion<MeleeParams> = {
     const outcome = meleeOutcome(byA, byB, o.zeroCasualtyBreak);
     const draw: Record<string, number | string> = { inflictedByA: byA, inflictedByB: byB, outcome };
     if (p.a.class === undefined || p.b.class === undefined) return draw;
-    const routs = [outcome === 'aBreaks', outcome === 'bBreaks'];
+    // As play (turn/melee.ts): a side already routing neither routs again when it breaks nor takes the step-12 test.
+    const routing = [p.a.level === 'rout', p.b.level === 'rout'];
+    const routs = [outcome === 'aBreaks' && !routing[0], outcome === 'bBreaks' && !routing[1]];
     const failed = [false, false];
     if (bothTestAfter(outcome, o.indecisiveMelee)) {
       const sides = [
@@ -350,6 +352,7 @@ const melee: OddsQuestion<MeleeParams> = {
         [p.b, byA, outcome === 'bPushedBack', outcome === 'aPushedBack'],
       ] as const;
       sides.forEach(([s, lost, pushedBack, pushing], k) => {
+        if (routing[k]) return;
         const sit = situationAfterRound(meleeSideMorale(s, o), lost, pushedBack, pushing);
         const passed = rollMoraleTest(s.class as MoraleClass, moraleModifier(sit, 'melee', o), o.extendedDie, o.naturalOne, dice.morale(k as 0 | 1));
         failed[k] = !passed;
