@@ -75,6 +75,14 @@ export function nearestDouble(num: bigint, den: bigint): number {
   return Number(scaled % den === 0n ? q : q | 1n) / 2 ** Number(shift);
 }
 
+/** A question too large to enumerate: more dice paths than the cap (the CLI says so, exit 2). */
+export class TooManyPathsError extends Error {
+  constructor(readonly maxPaths: number) {
+    super(`more than ${maxPaths} dice paths`);
+    this.name = 'TooManyPathsError';
+  }
+}
+
 /**
  * Run `once` over every dice path; `visit` receives the probability of each path (6^-depth), the
  * value, and the path's length in dice (for a PathSum).
@@ -87,7 +95,7 @@ export function enumerateDice<T>(once: (dice: TapeDice) => T, visit: (p: number,
     const value = once(dice);
     if (dice.pos !== dice.tape.length) dice.tape.length = dice.pos; // a shorter path than the tape
     visit(Math.pow(6, -dice.tape.length), value, dice.tape.length);
-    if (++paths > maxPaths) throw new Error(`more than ${maxPaths} dice paths`);
+    if (++paths > maxPaths) throw new TooManyPathsError(maxPaths);
     while (dice.tape.length > 0 && dice.tape[dice.tape.length - 1] === 5) dice.tape.pop();
     if (dice.tape.length === 0) return paths;
     dice.tape[dice.tape.length - 1]++;

@@ -1,7 +1,7 @@
 /** Exact enumeration of d6 procedures (src/core/enumerate.ts): every path once, with its length; sums kept exact. */
 import { describe, expect, it } from 'vitest';
 import { d6 } from '../../src/core/dice.js';
-import { enumerateDice, nearestDouble, PathSum } from '../../src/core/enumerate.js';
+import { enumerateDice, nearestDouble, PathSum, TooManyPathsError } from '../../src/core/enumerate.js';
 
 describe('enumerateDice', () => {
   it('visits every path of a procedure whose length depends on its dice, each with 6^-length', () => {
@@ -18,6 +18,11 @@ describe('enumerateDice', () => {
     expect(seen.map(([v]) => v)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12]);
     expect(seen.map(([, d]) => d)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
     for (const [, d, p] of seen) expect(p).toBe(Math.pow(6, -d));
+  });
+  it('stops past its cap with a TooManyPathsError (volley odds reports it as too large, exit 2): three dice are 216 paths', () => {
+    const three = (dice: Parameters<Parameters<typeof enumerateDice>[0]>[0]) => d6(dice.fire(0)) + d6(dice.fire(0)) + d6(dice.fire(0));
+    expect(enumerateDice(three, () => undefined, 216)).toBe(216);
+    expect(() => enumerateDice(three, () => undefined, 215)).toThrow(TooManyPathsError);
   });
 });
 
