@@ -191,9 +191,9 @@ export function crossCharts(x: CrossResults): PageChart[] {
   const charts: PageChart[] = [
     {
       name: 'cross-carried',
-      heading: `Attacks carried, by rule system${against}`,
-      definition: 'The share of engagements the attacker won, in each rule system: it took the position (or broke the defence) by that system’s own end conditions. Bands and bars: 95% Wilson intervals.',
-      spec: curveSpec(x, { title: `Attacks carried${against}`, y: 'attacks carried (%)', get: (c) => pctOf(c.carried) }, 'Line: the share the attacker won; band: its 95% interval'),
+      heading: `Attacks won, by rule system${against}`,
+      definition: 'The share of engagements the attacker won, in each rule system: it carried the position or broke the defence by that system’s own end conditions (not only the engagements it ended holding the objective, which each system’s own report gives). Bands and bars: 95% Wilson intervals.',
+      spec: curveSpec(x, { title: `Attacks won${against}`, y: 'attacks won (%)', get: (c) => pctOf(c.carried) }, 'Line: the share the attacker won; band: its 95% interval'),
     },
     {
       name: 'cross-casualties',

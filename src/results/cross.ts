@@ -49,7 +49,12 @@ export interface CrossCell {
   engagements: number;
   /** The side with the role of attacker; null when neither side has it (then side 0 stands in). */
   attacker: 0 | 1 | null;
-  /** Share of engagements the attacker won: it carried the position. */
+  /**
+   * Share of engagements the attacker won, by its system's end conditions: it carried the position or
+   * broke the defence (routed it, broke its army). Not the share in which it held what it attacked at
+   * the end (SideSummary.carried): an attack that routs every defender wins without standing in the
+   * objective. The field keeps its old name for the results already written.
+   */
   carried: Proportion;
   /** Share won by the other side, and drawn. */
   held: Proportion;
@@ -134,7 +139,7 @@ export interface CrossResults {
 }
 
 export const CROSS_METHOD =
-  'Each rule system plays its own scenario of the common order of battle with its own dice. Carried: share of engagements the attacker won (95% Wilson interval). ' +
+  'Each rule system plays its own scenario of the common order of battle with its own dice. Attacks won: share of engagements the attacker won by its system\'s end conditions, carrying the position or breaking the defence, not only those it ended holding the objective (95% Wilson interval). ' +
   'Casualties per hour: the mean killed and wounded over the mean men at the start and the mean hours of fighting (the turns played times the system\'s turn length), in per cent; ' +
   'its interval is the casualties\' interval on the same scale (the hours taken as known). Decided: share of engagements that something other than the turn limit ended (a retreat, a rout, a broken army). ' +
   'Agreement: for every pair of systems, the difference of their estimates and a two-sided test (the systems\' dice are independent): for shares of engagements Newcombe\'s score interval (the two Wilson intervals combined) and the pooled two-proportion score statistic, ' +
@@ -225,7 +230,7 @@ const perSide = (make: (k: 0 | 1) => Omit<FigureDef, 'side'>): FigureDef[] => ([
 
 /** The figures of the side-by-side table, in its order. */
 export const CROSS_FIGURES: readonly FigureDef[] = [
-  { id: 'attacks carried', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.carried) },
+  { id: 'attacks won', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.carried) },
   { id: 'position held', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.held) },
   { id: 'drawn', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.draw) },
   { id: 'hours of fighting', unit: 'hours', digits: 2, compare: true, get: (c) => fromMean(c.hours) },

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VolleyInputError } from '../../src/core/errors.js';
 import { RULESETS } from '../../src/rules/index.js';
-import { agreementRows, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import { agreementRows, CROSS_METHOD, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import { crossTable } from '../../src/report/table.js';
 import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
 import { runPlanOutcome } from '../../src/sim/engine/runner.js';
 import { prepareRun, resultsOf } from '../../src/sim/studies/prepare.js';
@@ -105,7 +106,7 @@ function cell(system: string, carried: number, n = 1000): CrossCell {
 describe('agreement between systems', () => {
   it("a difference of 10 points in 1,000 engagements each parts two systems; of 2 points it does not (Newcombe's interval, pooled test, Holm)", () => {
     const rows = agreementRows([cell('a', 0.5), cell('b', 0.6), cell('c', 0.52)]);
-    const carried = rows.find((r) => r.figure === 'attacks carried')!;
+    const carried = rows.find((r) => r.figure === 'attacks won')!;
     // Newcombe's interval of 600/1000 − 500/1000 (the Wilson intervals combined), worked out apart: [5.6427, 14.3037].
     const ab = carried.differ.find((d) => d.a === 'a' && d.b === 'b')!;
     expect(ab.difference).toBeCloseTo(10, 9);
@@ -132,13 +133,13 @@ describe('agreement between systems', () => {
     expect(routs.values.map((v) => v.system)).toEqual(['nagb', 'burt']);
     expect(routs.unmeasured).toEqual(['aor']);
     expect(routs.differ).toEqual([]); // the two that have routs agree; aor is not set against them at 0
-    expect(rows.find((r) => r.figure === 'attacks carried')!.unmeasured).toBeUndefined();
+    expect(rows.find((r) => r.figure === 'attacks won')!.unmeasured).toBeUndefined();
   });
 
   it('shares at 0%: two systems that both never carry agree; 6 carried in 400 against none parts them, the interval kept off 0 by its width', () => {
     const never = (system: string) => cell(system, 0, 400);
     const rows = agreementRows([never('a'), never('b'), cell('c', 6 / 400, 400)]);
-    const carried = rows.find((r) => r.figure === 'attacks carried')!;
+    const carried = rows.find((r) => r.figure === 'attacks won')!;
     expect(carried.differ.map((d) => `${d.a}-${d.b}`).sort()).toEqual(['a-c', 'b-c']);
     const ac = carried.differ.find((d) => d.a === 'a')!;
     // Newcombe: [0.2501, 3.2335] points (a normal interval, with no spread at 0%, gives [0.31, 2.69]).
@@ -206,5 +207,24 @@ describe('the casualty rates on the cross-system page', () => {
     expect(c.notes).toEqual([]);
     expect(c.definition).not.toContain('own way');
     expect(chartSection(c)).not.toContain('class="notes"');
+  });
+});
+
+describe('the attacker’s win share on the cross-system page', () => {
+  it('is named as the share of attacks won, in the table, the chart and the console, never as carried', () => {
+    const systems = [
+      { id: 'aor', short: 'AoR' },
+      { id: 'burt', short: 'Burt' },
+    ];
+    const x = { provenance: { systems, factors: {}, engagementsPerCell: 1000 }, comparison: { cells: [cell('aor', 0.5), cell('burt', 0.3)] } } as unknown as CrossResults;
+    x.comparison.agreement = agreementRows(x.comparison.cells);
+    expect(x.comparison.agreement[0].figure).toBe('attacks won');
+    const chart = crossCharts(x).find((c) => c.name === 'cross-carried')!;
+    expect(chart.heading).toBe('Attacks won, by rule system');
+    expect((chart.spec as { title: { text: string } }).title.text).toBe('Attacks won');
+    expect(chart.definition).toMatch(/^The share of engagements the attacker won/);
+    expect(CROSS_METHOD).toMatch(/Attacks won: share of engagements the attacker won/);
+    expect(crossTable(x).split('\n')[0]).toMatch(/^system\s+cell\s+attack won \[95% CI\]\s+defence won\s+hours/);
+    expect(crossTable(x) + chart.heading + chart.definition + CROSS_METHOD).not.toMatch(/carried \[|Attacks carried|attacks carried/i);
   });
 });
