@@ -34,8 +34,8 @@ export interface CrossSide {
   hitHarder: boolean;
   /** Null where the rule system has no rout (Vocabulary.unmeasured). */
   routsPerEngagement: MeanInterval | null;
-  /** Share of engagements in which the side's army (or command) broke. */
-  armyBroken: Proportion;
+  /** Share of engagements in which the side's army (or command) broke; null where the scenario kind has no army to break (Results.unmeasured). */
+  armyBroken: Proportion | null;
 }
 
 /** One rule system's figures in one combination of the common factors. */
@@ -161,6 +161,8 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
   const hours = hoursOf(s.minutes);
   const timeLimit = new Set(r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id));
   const decided = s.reasons.filter((x) => !timeLimit.has(x.reason)).reduce((k, x) => k + x.count, 0);
+  // Figures these engagements have no such thing as (results written before Results.unmeasured: the system's own).
+  const unmeasured = new Set<string>(r.unmeasured ?? r.vocabulary.unmeasured ?? []);
   const sides = s.sides.map((side): CrossSide => {
     const start = Math.max(1e-9, side.startMen.mean);
     const k = 100 / start / Math.max(1e-9, hours.mean);
@@ -172,8 +174,8 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
       casualties: side.casualties,
       casualtiesPerHour: { value: side.casualties.mean * k, lo: Math.max(0, side.casualties.lo * k), hi: side.casualties.hi * k },
       hitHarder: false,
-      routsPerEngagement: r.vocabulary.unmeasured?.includes('routs') ? null : side.routs,
-      armyBroken: side.armyBroken,
+      routsPerEngagement: unmeasured.has('routs') ? null : side.routs,
+      armyBroken: unmeasured.has('armyBroken') ? null : side.armyBroken,
     };
   }) as unknown as [CrossSide, CrossSide];
   sides[sides[0].casualtiesPerHour.value >= sides[1].casualtiesPerHour.value ? 0 : 1].hitHarder = true;
@@ -224,6 +226,8 @@ const fromProportion = (p: Proportion): Estimate => ({ value: 100 * p.p, lo: 100
 const fromMean = (m: MeanInterval): Estimate => ({ value: m.mean, lo: m.lo, hi: m.hi, se: m.sd / Math.sqrt(Math.max(1, m.n)), n: m.n });
 /** A mean the system measures, or null where it has no such figure (Vocabulary.unmeasured). */
 const measuredMean = (m: MeanInterval | null): Estimate | null => (m ? fromMean(m) : null);
+/** A share the system measures, or null where it has no such figure (Results.unmeasured). */
+const measuredShare = (p: Proportion | null): Estimate | null => (p ? fromProportion(p) : null);
 const fromRate = (r: Rate, n: number): Estimate => ({ ...r, se: (r.hi - r.value) / z95, n });
 
 const perSide = (make: (k: 0 | 1) => Omit<FigureDef, 'side'>): FigureDef[] => ([0, 1] as const).map((k) => ({ ...make(k), side: k }));
@@ -240,7 +244,7 @@ export const CROSS_FIGURES: readonly FigureDef[] = [
   ...perSide((k) => ({ id: 'killed and wounded, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].casualties) })),
   ...perSide((k) => ({ id: 'casualties per hour, {side}', unit: '% of the men an hour', digits: 2, compare: true, get: (c) => fromRate(c.sides[k].casualtiesPerHour, c.engagements) })),
   ...perSide((k) => ({ id: 'routs, {side}', unit: 'units per engagement', digits: 2, compare: true, get: (c) => measuredMean(c.sides[k].routsPerEngagement) })),
-  ...perSide((k) => ({ id: 'army broken, {side}', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.sides[k].armyBroken) })),
+  ...perSide((k) => ({ id: 'army broken, {side}', unit: '% of engagements', digits: 1, compare: true, get: (c) => measuredShare(c.sides[k].armyBroken) })),
 ];
 
 /** The role of side k in these cells, as all of them have it (or "side 1", "side 2"). */

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VolleyInputError } from '../../src/core/errors.js';
 import { RULESETS } from '../../src/rules/index.js';
-import { agreementRows, CROSS_METHOD, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import { agreementRows, CROSS_METHOD, crossCell, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import type { Results } from '../../src/results/results.js';
 import { crossTable } from '../../src/report/table.js';
 import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
 import { runPlanOutcome } from '../../src/sim/engine/runner.js';
@@ -92,7 +93,37 @@ describe('a cross-system run', () => {
       const timeLimit = r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id);
       const decided = s.reasons.filter((k) => !timeLimit.includes(k.reason)).reduce((n, k) => n + k.count, 0);
       expect(c.decided.count).toBe(decided);
+      // An Age of Rifles assault has no army to break: not in this system, not a measured 0.
+      for (const k of [0, 1] as const) {
+        if (c.system === 'aor') expect(c.sides[k].armyBroken, `${c.system} ${c.label}`).toBeNull();
+        else expect(c.sides[k].armyBroken!.p, `${c.system} ${c.label}`).toBe(s.sides[k].armyBroken.p);
+      }
     }
+    const aor = x.systems.find((s) => s.provenance.ruleset.id === 'aor')!;
+    expect(aor.unmeasured).toEqual(['routs', 'armyBroken']);
+    expect(x.systems.filter((s) => s.provenance.ruleset.id !== 'aor').every((s) => s.unmeasured === undefined)).toBe(true);
+    const broken = x.comparison.agreement.filter((a) => a.figure.startsWith('army broken'));
+    expect(broken.length).toBe(10); // two sides, five rungs
+    for (const a of broken) {
+      expect(a.unmeasured).toEqual(['aor']);
+      expect(a.values.map((v) => v.system)).not.toContain('aor');
+      expect(a.differ.some((d) => d.a === 'aor' || d.b === 'aor')).toBe(false);
+    }
+    // The chart of broken defences draws no Age of Rifles line, and says why.
+    const chart = crossCharts(x).find((c) => c.name === 'cross-defence-broken')!.spec as { title: { subtitle: string[] }; data: { values: { system: string }[] } };
+    const aorName = x.provenance.systems.find((s) => s.id === 'aor')!.short;
+    expect(chart.data.values.some((v) => v.system === aorName)).toBe(false);
+    expect(chart.data.values.length).toBe(4 * 5);
+    expect(chart.title.subtitle).toContain(`${aorName}: not in this system (no army to break)`);
+  });
+
+  it('an Age of Rifles battle measures its army broken: only routs are not in the system', async () => {
+    const prep = prepareRun({ file: 'sims/meeting-engagement.scenario.yaml', engagements: 4, batch: 4 });
+    const r = resultsOf(prep, (await runPlanOutcome(prep.plan, { workers: 0 })).accumulators) as Results;
+    expect(r.unmeasured).toEqual(['routs']);
+    const c = crossCell(r, 0, 'base', {});
+    expect(c.sides.map((s) => s.routsPerEngagement)).toEqual([null, null]);
+    expect(c.sides.map((s) => s.armyBroken)).toEqual(r.cells[0].summary.sides.map((s) => s.armyBroken));
   });
 });
 
@@ -134,6 +165,21 @@ describe('agreement between systems', () => {
     expect(routs.unmeasured).toEqual(['aor']);
     expect(routs.differ).toEqual([]); // the two that have routs agree; aor is not set against them at 0
     expect(rows.find((r) => r.figure === 'attacks won')!.unmeasured).toBeUndefined();
+  });
+
+  it('an army broken that the scenario kind does not measure (an Age of Rifles assault) is left out of the row and named, not compared as 0', () => {
+    const assault = cell('aor', 0.5);
+    for (const side of assault.sides) side.armyBroken = null;
+    const broke = (system: string, k: number) => {
+      const c = cell(system, 0.5);
+      for (const side of c.sides) side.armyBroken = wilson(k, 1000);
+      return c;
+    };
+    const rows = agreementRows([assault, broke('nagb', 300), broke('burt', 310)]);
+    const row = rows.find((r) => r.figure === 'army broken, defender')!;
+    expect(row.values.map((v) => v.system)).toEqual(['nagb', 'burt']);
+    expect(row.unmeasured).toEqual(['aor']);
+    expect(row.differ).toEqual([]);
   });
 
   it('shares at 0%: two systems that both never carry agree; 6 carried in 400 against none parts them, the interval kept off 0 by its width', () => {
