@@ -243,6 +243,20 @@ export function resetResult(r: EngagementResult, extras = true): void {
 }
 
 /**
+ * Fill each side's strength on the map (strengthByTurn) up to the turn limit: an engagement that ended
+ * early keeps its last strength for the turns it did not play (its starting strength if it recorded
+ * none), so every turn's mean over a cell counts every engagement and the curve's last point is the
+ * starting strength less the mean strength lost.
+ */
+export function padStrengthByTurn(r: EngagementResult, turnLimit: number): void {
+  for (const s of r.sides) {
+    const byTurn = s.strengthByTurn;
+    const last = byTurn.length !== 0 ? byTurn[byTurn.length - 1] : s.startStrength;
+    while (byTurn.length < turnLimit) byTurn.push(last);
+  }
+}
+
+/**
  * Record one check. `purpose` indexes the ruleset's purposes; `counted` says whether the purpose counts
  * in the morale statistics (then `rating`, an index into the ruleset's rating scale, and `unitClass`, an
  * index into UNIT_CLASSES, are tallied too; -1 leaves either out).

@@ -11,7 +11,7 @@ import type { EngagementDice } from './dice.js';
 import type { BaseEvent, EventSink } from './events.js';
 import type { EngagementResult } from './result.js';
 import type { Quality } from './quality.js';
-import type { Scale, Vocabulary } from './vocabulary.js';
+import type { Scale, UnmeasuredFigure, Vocabulary } from './vocabulary.js';
 import { didYouMean } from './suggest.js';
 
 export type OptionValue = string | number | boolean;
@@ -66,6 +66,11 @@ export interface ScenarioKind {
   body: z.ZodRawShape;
   /** Checks across fields, after the shape is valid (duplicate ids, stacking, a map's consistency). */
   refine?: (scenario: any, ctx: z.RefinementCtx) => void;
+  /**
+   * Common figures engagements of this kind have no such thing as, beside the rule system's own
+   * (Vocabulary.unmeasured): an Age of Rifles assault has no army to break.
+   */
+  unmeasured?: readonly UnmeasuredFigure[];
 }
 
 /** A unit in a scenario file's raw data, as refits and the duel of `volley refit check` find it. */

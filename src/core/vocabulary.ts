@@ -110,10 +110,14 @@ export interface Vocabulary {
   casualties?: string;
   /**
    * Common figures the rule system has no such thing as (Age of Rifles has no rout): a cross-system
-   * comparison shows them as not in this system, not as a measured 0.
+   * comparison shows them as not in this system, not as a measured 0. A kind of scenario may add its
+   * own (ScenarioKind.unmeasured).
    */
-  unmeasured?: readonly 'routs'[];
+  unmeasured?: readonly UnmeasuredFigure[];
 }
+
+/** A common figure a rule system, or a kind of its scenarios, may not measure: routs, an army broken. */
+export type UnmeasuredFigure = 'routs' | 'armyBroken';
 
 /**
  * A rule system's scale (DESIGN.md, "Contracts"): its ground unit and what one stands for, men per

@@ -66,17 +66,20 @@ const subtitleOf = (x: CrossResults, ...lines: string[]) => [`${x.provenance.eng
  * A figure of every system against the first common factor (a line with its 95% band), or, when no
  * factor varies, each system's estimate with its interval.
  */
-function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c: CrossCell) => { value: number; lo: number; hi: number } }, note: string): TopLevelSpec {
+function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c: CrossCell) => { value: number; lo: number; hi: number } | null; none?: string }, note: string): TopLevelSpec {
   const { factor, values, others } = axisOf(x);
-  const rows = x.comparison.cells.map((c) => {
+  // A system without the figure (null: not in this system) draws nothing, and the subtitle says so.
+  const rows = x.comparison.cells.flatMap((c) => {
     const v = figure.get(c);
-    return { system: short(x, c.system), x: factor ? String(c.factors[factor]) : short(x, c.system), others: othersOf(c, others), y: v.value, lo: v.lo, hi: v.hi };
+    return v ? [{ system: short(x, c.system), x: factor ? String(c.factors[factor]) : short(x, c.system), others: othersOf(c, others), y: v.value, lo: v.lo, hi: v.hi }] : [];
   });
+  const absent = x.provenance.systems.filter((s) => x.comparison.cells.some((c) => c.system === s.id) && !rows.some((r) => r.system === s.short)).map((s) => s.short);
+  const notes = [note, ...(absent.length ? [`${listed(absent)}: not in this system${figure.none ? ` (${figure.none})` : ''}`] : [])];
   // Swatches at full strength: the bands' pale colour would otherwise set them.
   const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system', legend: { symbolOpacity: 1 } };
   const y = { field: 'y', type: 'quantitative' as const, title: figure.y, scale: { zero: true } };
   if (!factor) {
-    const title = { text: figure.title, subtitle: subtitleOf(x, note) };
+    const title = { text: figure.title, subtitle: subtitleOf(x, ...notes) };
     return {
       $schema: SCHEMA,
       title,
@@ -92,7 +95,7 @@ function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c:
     } as TopLevelSpec;
   }
   const hidden = coincidentSystems(rows, x.provenance.systems.map((s) => s.short)).map((g) => `${listed(g)}: one line, the same at every point`);
-  const title = { text: figure.title, subtitle: subtitleOf(x, note, ...hidden) };
+  const title = { text: figure.title, subtitle: subtitleOf(x, ...notes, ...hidden) };
   const xEnc = { field: 'x', type: 'ordinal' as const, sort: values, title: factorPhrase(factor), axis: { labelAngle: 0 } };
   const layer = {
     encoding: { x: xEnc },
@@ -191,9 +194,9 @@ export function crossCharts(x: CrossResults): PageChart[] {
   const charts: PageChart[] = [
     {
       name: 'cross-carried',
-      heading: `Attacks carried, by rule system${against}`,
-      definition: 'The share of engagements the attacker won, in each rule system: it took the position (or broke the defence) by that system’s own end conditions. Bands and bars: 95% Wilson intervals.',
-      spec: curveSpec(x, { title: `Attacks carried${against}`, y: 'attacks carried (%)', get: (c) => pctOf(c.carried) }, 'Line: the share the attacker won; band: its 95% interval'),
+      heading: `Attacks won, by rule system${against}`,
+      definition: 'The share of engagements the attacker won, in each rule system: it carried the position or broke the defence by that system’s own end conditions (not only the engagements it ended holding the objective, which each system’s own report gives). Bands and bars: 95% Wilson intervals.',
+      spec: curveSpec(x, { title: `Attacks won${against}`, y: 'attacks won (%)', get: (c) => pctOf(c.carried) }, 'Line: the share the attacker won; band: its 95% interval'),
     },
     {
       name: 'cross-casualties',
@@ -213,10 +216,18 @@ export function crossCharts(x: CrossResults): PageChart[] {
     {
       name: 'cross-defence-broken',
       heading: `The defence broken, by rule system${against}`,
-      definition: 'The share of engagements in which the defending side’s army or command broke (its system’s army morale, cohesion or demoralization rule), with 95% Wilson intervals.',
+      definition: 'The share of engagements in which the defending side’s army or command broke (its system’s army morale, cohesion or demoralization rule), with 95% Wilson intervals. A system whose engagements have no army to break (an Age of Rifles assault) draws no line.',
       spec: curveSpec(
         x,
-        { title: `Defending army broken${against}`, y: 'defence broken (%)', get: (c) => pctOf(c.sides[c.attacker === null ? 1 : c.attacker === 0 ? 1 : 0].armyBroken) },
+        {
+          title: `Defending army broken${against}`,
+          y: 'defence broken (%)',
+          get: (c) => {
+            const broken = c.sides[c.attacker === null ? 1 : c.attacker === 0 ? 1 : 0].armyBroken;
+            return broken ? pctOf(broken) : null;
+          },
+          none: 'no army to break',
+        },
         'Line: share of engagements the defender’s army broke; band: 95% interval',
       ),
     },

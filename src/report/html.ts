@@ -80,7 +80,7 @@ function summaryRows(r: Results): Row[] {
   for (const k of [0, 1] as const) {
     const name = escapeHtml(r.sides[k].name);
     const side = (s: (typeof cs)[number]) => s.sides[k];
-    if (cs.some((s) => side(s).carried)) add(`${name}: carried every objective it attacked`, (s) => (side(s).carried ? share(side(s).carried!) : '—'));
+    if (cs.some((s) => side(s).carried)) add(`${name}: held at the end every objective it attacked`, (s) => (side(s).carried ? share(side(s).carried!) : '—'));
     if (battle) add(`${name}: victory points`, (s) => mean(side(s).victoryPoints));
     add(`${name}: strength lost`, (s) => `${mean(side(s).strengthLost)} <span class="of">of ${side(s).startStrength.mean.toFixed(0)}</span>`);
     if (anyNonZero(cs, (s) => side(s).startMen?.mean ?? 0)) {

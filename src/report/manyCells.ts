@@ -45,7 +45,7 @@ export function cellMetrics(r: Results): CellMetric[] {
     share('wins0', `${a} wins`, (s) => s.outcome[0]),
     share('wins1', `${d} wins`, (s) => s.outcome[1]),
     share('draws', 'Draws', (s) => s.outcome[2]),
-    ...(carried ? [0, 1].filter((k) => r.cells.some((c) => c.summary.sides[k].carried)).map((k) => share(`carried${k}`, `${r.sides[k].name} carried all`, (s) => s.sides[k].carried)) : []),
+    ...(carried ? [0, 1].filter((k) => r.cells.some((c) => c.summary.sides[k].carried)).map((k) => share(`carried${k}`, `${r.sides[k].name} held all at the end`, (s) => s.sides[k].carried)) : []),
     mean('lost0', `${a} strength lost`, (s) => s.sides[0].strengthLost),
     mean('lost1', `${d} strength lost`, (s) => s.sides[1].strengthLost),
     share('retreat0', `${a} any retreat`, (s) => s.sides[0].retreatRate),

@@ -1,8 +1,10 @@
 /**
  * The scenario's question answered in one line per cell, first on the console and first in the
- * report: for an attack, how often it carried what it attacked and at what cost, in men and as a share
- * of its strength, each with its interval (DESIGN.md: "how often does the attacker take the village,
- * at what cost, and how sure are we?").
+ * report: for an attack, how often it won (by its rules' end conditions: it carried the position or
+ * broke the defence), how often it held what it attacked at the end, and at what cost, in men and as a
+ * share of its strength, each with its interval (DESIGN.md: "how often does the attacker take the
+ * village, at what cost, and how sure are we?"). The two shares differ: an attack that routs every
+ * defender wins without standing in the objective.
  */
 import type { Results } from '../results/results.js';
 import type { SideSummary } from '../stats/summary.js';
@@ -40,6 +42,9 @@ function objectivesText(r: Pick<Results, 'objectives'>, attacker: 0 | 1): string
   return attacked.length === 1 ? `its objective (${attacked[0].name})` : `all ${attacked.length} objectives`;
 }
 
+/** What an attacker's win share counts, beside the share of engagements it held what it attacked at the end. */
+export const WON_MEANS = 'carried the position or broke the defence, by its rules’ end conditions';
+
 /** The answer for one cell, without the cell's name. */
 export function answerOf(r: Pick<Results, 'sides' | 'objectives'>, c: Pick<Cell, 'summary'>): string {
   const s = c.summary;
@@ -49,14 +54,15 @@ export function answerOf(r: Pick<Results, 'sides' | 'objectives'>, c: Pick<Cell,
     const side = s.sides[a];
     const who = `The attack (${r.sides[a].name})`;
     const cost = costText(side);
-    if (side.carried) return `${who} carried ${objectivesText(r, a)} in ${shareText(side.carried)} of ${n}, at ${cost}`;
-    return `${who} won ${shareText(s.outcome[a])} of ${n}, at ${cost}`;
+    const won = `${who} won ${shareText(s.outcome[a])} of ${n}`;
+    if (side.carried) return `${won} (${WON_MEANS}) and held ${objectivesText(r, a)} at the end in ${shareText(side.carried)}, at ${cost}`;
+    return `${won}, at ${cost}`;
   }
-  // No single attacker (a meeting engagement): each side's wins and cost.
+  // No single attacker (a meeting engagement): each side's wins, what it held at the end, and cost.
   const sides = ([0, 1] as const).map((k) => {
     const name = r.sides[k].name;
     const held = s.sides[k].carried;
-    const what = held ? `${name} held every objective in ${shareText(held)}` : `${name} won ${shareText(s.outcome[k])}`;
+    const what = `${name} won ${shareText(s.outcome[k])}${held ? ` and held every objective at the end in ${shareText(held)}` : ''}`;
     return `${what}, at ${costText(s.sides[k], namesMany(name) ? 'their' : 'its')}`;
   });
   return `${sides[0]}; ${sides[1]} (of ${n})`;

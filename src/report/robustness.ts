@@ -34,7 +34,7 @@ const none = { est: NaN, half: NaN };
 
 /**
  * The figures the verdict is given for: each side's wins and losses and, in a battle with objectives,
- * how often the attacker carried every objective and how often each objective ended in the hands of
+ * how often the attacker held every objective it attacked at the end and how often each objective ended in the hands of
  * the side that held it at the start (the defender's, where the start is not known).
  */
 function metricsFor(r: Results): Metric[] {
@@ -45,7 +45,7 @@ function metricsFor(r: Results): Metric[] {
     { label: (x) => `${x.sides[1].name} win share`, value: share(1), unit: 'points' },
   ];
   if (a !== null && r.cells.every((c) => c.summary.sides[a].carried)) {
-    out.push({ label: (x) => `${x.sides[a].name} carried every objective`, value: (c) => (c.summary.sides[a].carried ? fromShare(c.summary.sides[a].carried) : none), unit: 'points' });
+    out.push({ label: (x) => `${x.sides[a].name} held every objective at the end`, value: (c) => (c.summary.sides[a].carried ? fromShare(c.summary.sides[a].carried) : none), unit: 'points' });
   }
   r.objectives.forEach((o, i) => {
     const k = keeper(o);

@@ -19,7 +19,7 @@ function columns(head: string[], rows: string[][]): string {
 /** The plain-text summary of a cross-system run: a row per system and combination of the common factors. */
 export function crossTable(x: CrossResults): string {
   const name = (id: string) => x.provenance.systems.find((s) => s.id === id)?.short ?? id;
-  const head = ['system', 'cell', 'carried [95% CI]', 'held', 'hours', 'att. cas./h', 'def. cas./h'];
+  const head = ['system', 'cell', 'attack won [95% CI]', 'defence won', 'hours', 'att. cas./h', 'def. cas./h'];
   const rows = x.comparison.cells.map((c) => {
     const att = c.attacker ?? 0;
     const rate = (k: number) => `${c.sides[k].casualtiesPerHour.value.toFixed(2)}%`;
@@ -29,7 +29,7 @@ export function crossTable(x: CrossResults): string {
   const parted = compared.filter((a) => a.differ.length > 0).length;
   const limits = x.provenance.systems.filter((s) => s.timeLimit).map((s) => `${s.short} ${timeLimitText(s.timeLimit!)}`);
   const limitLine = limits.length ? `\ntime limits (the last turn a game can reach): ${limits.join('; ')}` : '';
-  return `${columns(head, rows)}\n\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table${limitLine}`;
+  return `${columns(head, rows)}\n\nattack won: carried the position or broke the defence, by each system's end conditions (not only ending in the objective); defence won: the attack failed\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table${limitLine}`;
 }
 
 export function summaryTable(r: Results): string {

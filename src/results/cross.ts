@@ -34,8 +34,8 @@ export interface CrossSide {
   hitHarder: boolean;
   /** Null where the rule system has no rout (Vocabulary.unmeasured). */
   routsPerEngagement: MeanInterval | null;
-  /** Share of engagements in which the side's army (or command) broke. */
-  armyBroken: Proportion;
+  /** Share of engagements in which the side's army (or command) broke; null where the scenario kind has no army to break (Results.unmeasured). */
+  armyBroken: Proportion | null;
 }
 
 /** One rule system's figures in one combination of the common factors. */
@@ -49,7 +49,12 @@ export interface CrossCell {
   engagements: number;
   /** The side with the role of attacker; null when neither side has it (then side 0 stands in). */
   attacker: 0 | 1 | null;
-  /** Share of engagements the attacker won: it carried the position. */
+  /**
+   * Share of engagements the attacker won, by its system's end conditions: it carried the position or
+   * broke the defence (routed it, broke its army). Not the share in which it held what it attacked at
+   * the end (SideSummary.carried): an attack that routs every defender wins without standing in the
+   * objective. The field keeps its old name for the results already written.
+   */
   carried: Proportion;
   /** Share won by the other side, and drawn. */
   held: Proportion;
@@ -134,7 +139,7 @@ export interface CrossResults {
 }
 
 export const CROSS_METHOD =
-  'Each rule system plays its own scenario of the common order of battle with its own dice. Carried: share of engagements the attacker won (95% Wilson interval). ' +
+  'Each rule system plays its own scenario of the common order of battle with its own dice. Attacks won: share of engagements the attacker won by its system\'s end conditions, carrying the position or breaking the defence, not only those it ended holding the objective (95% Wilson interval). ' +
   'Casualties per hour: the mean killed and wounded over the mean men at the start and the mean hours of fighting (the turns played times the system\'s turn length), in per cent; ' +
   'its interval is the casualties\' interval on the same scale (the hours taken as known). Decided: share of engagements that something other than the turn limit ended (a retreat, a rout, a broken army). ' +
   'Agreement: for every pair of systems, the difference of their estimates and a two-sided test (the systems\' dice are independent): for shares of engagements Newcombe\'s score interval (the two Wilson intervals combined) and the pooled two-proportion score statistic, ' +
@@ -156,6 +161,8 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
   const hours = hoursOf(s.minutes);
   const timeLimit = new Set(r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id));
   const decided = s.reasons.filter((x) => !timeLimit.has(x.reason)).reduce((k, x) => k + x.count, 0);
+  // Figures these engagements have no such thing as (results written before Results.unmeasured: the system's own).
+  const unmeasured = new Set<string>(r.unmeasured ?? r.vocabulary.unmeasured ?? []);
   const sides = s.sides.map((side): CrossSide => {
     const start = Math.max(1e-9, side.startMen.mean);
     const k = 100 / start / Math.max(1e-9, hours.mean);
@@ -167,8 +174,8 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
       casualties: side.casualties,
       casualtiesPerHour: { value: side.casualties.mean * k, lo: Math.max(0, side.casualties.lo * k), hi: side.casualties.hi * k },
       hitHarder: false,
-      routsPerEngagement: r.vocabulary.unmeasured?.includes('routs') ? null : side.routs,
-      armyBroken: side.armyBroken,
+      routsPerEngagement: unmeasured.has('routs') ? null : side.routs,
+      armyBroken: unmeasured.has('armyBroken') ? null : side.armyBroken,
     };
   }) as unknown as [CrossSide, CrossSide];
   sides[sides[0].casualtiesPerHour.value >= sides[1].casualtiesPerHour.value ? 0 : 1].hitHarder = true;
@@ -219,13 +226,15 @@ const fromProportion = (p: Proportion): Estimate => ({ value: 100 * p.p, lo: 100
 const fromMean = (m: MeanInterval): Estimate => ({ value: m.mean, lo: m.lo, hi: m.hi, se: m.sd / Math.sqrt(Math.max(1, m.n)), n: m.n });
 /** A mean the system measures, or null where it has no such figure (Vocabulary.unmeasured). */
 const measuredMean = (m: MeanInterval | null): Estimate | null => (m ? fromMean(m) : null);
+/** A share the system measures, or null where it has no such figure (Results.unmeasured). */
+const measuredShare = (p: Proportion | null): Estimate | null => (p ? fromProportion(p) : null);
 const fromRate = (r: Rate, n: number): Estimate => ({ ...r, se: (r.hi - r.value) / z95, n });
 
 const perSide = (make: (k: 0 | 1) => Omit<FigureDef, 'side'>): FigureDef[] => ([0, 1] as const).map((k) => ({ ...make(k), side: k }));
 
 /** The figures of the side-by-side table, in its order. */
 export const CROSS_FIGURES: readonly FigureDef[] = [
-  { id: 'attacks carried', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.carried) },
+  { id: 'attacks won', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.carried) },
   { id: 'position held', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.held) },
   { id: 'drawn', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.draw) },
   { id: 'hours of fighting', unit: 'hours', digits: 2, compare: true, get: (c) => fromMean(c.hours) },
@@ -235,7 +244,7 @@ export const CROSS_FIGURES: readonly FigureDef[] = [
   ...perSide((k) => ({ id: 'killed and wounded, {side}', unit: 'men per engagement', digits: 0, compare: true, get: (c) => fromMean(c.sides[k].casualties) })),
   ...perSide((k) => ({ id: 'casualties per hour, {side}', unit: '% of the men an hour', digits: 2, compare: true, get: (c) => fromRate(c.sides[k].casualtiesPerHour, c.engagements) })),
   ...perSide((k) => ({ id: 'routs, {side}', unit: 'units per engagement', digits: 2, compare: true, get: (c) => measuredMean(c.sides[k].routsPerEngagement) })),
-  ...perSide((k) => ({ id: 'army broken, {side}', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.sides[k].armyBroken) })),
+  ...perSide((k) => ({ id: 'army broken, {side}', unit: '% of engagements', digits: 1, compare: true, get: (c) => measuredShare(c.sides[k].armyBroken) })),
 ];
 
 /** The role of side k in these cells, as all of them have it (or "side 1", "side 2"). */

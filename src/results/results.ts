@@ -3,8 +3,8 @@
  * every cell. Anything that depends on the machine lives only under `timing`.
  */
 import { createHash } from 'node:crypto';
-import type { EngagementShape } from '../core/ruleset.js';
-import type { Scale, Vocabulary } from '../core/vocabulary.js';
+import type { EngagementShape, ScenarioKind } from '../core/ruleset.js';
+import type { Scale, UnmeasuredFigure, Vocabulary } from '../core/vocabulary.js';
 import type { ComparisonPlan, VariantInfo } from '../scenario/variants.js';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
 import { compareVariants, type VariantComparison } from '../stats/comparison.js';
@@ -142,6 +142,13 @@ export interface Results {
   objectives: { name: string; vp: number; holder?: number }[];
   /** Turn limit of the (first cell's) engagement. */
   turns: number;
+  /**
+   * Common figures these engagements have no such thing as: the rule system's (vocabulary.unmeasured)
+   * and its scenario kind's (ScenarioKind.unmeasured; an Age of Rifles assault has no army to break).
+   * A cross-system comparison shows them as not in this system. Absent where there are none, and in
+   * results written before it existed (then vocabulary.unmeasured alone).
+   */
+  unmeasured?: UnmeasuredFigure[];
   cells: ResultsCell[];
   /** With variants: what each variant changes, the reference and the method of the comparisons. */
   variants?: VariantsSection;
@@ -185,13 +192,13 @@ export interface ResultsCellInput {
   label: string;
   factors: Record<string, unknown>;
   rngKey: string;
-  scenario: { name: string; title?: string; question?: string };
+  scenario: { name: string; title?: string; question?: string; engagement?: string };
   options: Record<string, unknown>;
 }
 
 export interface ResultsInput {
   /** The rule system the cells play, with its declarations. */
-  ruleset: { id: string; title: string; vocabulary: Vocabulary };
+  ruleset: { id: string; title: string; vocabulary: Vocabulary; scenarioKinds?: readonly Pick<ScenarioKind, 'engagement' | 'unmeasured'>[] };
   cells: ResultsCellInput[];
   /** What each cell's engagement is about (the rule system's describe), in cell order. */
   shapes: EngagementShape[];
@@ -301,6 +308,14 @@ function precisionProvenance(inp: ResultsInput, sideNames: [string, string]): Pr
   };
 }
 
+/** The common figures a run of this rule system's scenario kind does not measure, as a field of Results. */
+function unmeasuredOf(rs: ResultsInput['ruleset'], engagement: string | undefined): { unmeasured?: UnmeasuredFigure[] } {
+  const kinds = rs.scenarioKinds ?? [];
+  const kind = kinds.find((k) => k.engagement === engagement) ?? (kinds.length === 1 ? kinds[0] : undefined);
+  const all = [...new Set([...(rs.vocabulary.unmeasured ?? []), ...(kind?.unmeasured ?? [])])];
+  return all.length ? { unmeasured: all } : {};
+}
+
 export function buildResults(inp: ResultsInput): Results {
   const first = inp.cells[0].scenario;
   const rs = inp.ruleset;
@@ -357,6 +372,7 @@ export function buildResults(inp: ResultsInput): Results {
     formations: shape.formations,
     objectives: shape.objectives,
     turns: shape.turns,
+    ...unmeasuredOf(rs, first.engagement),
     cells,
   };
   if (inp.comparisons) {

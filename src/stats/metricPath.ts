@@ -13,7 +13,8 @@
  *   side[S].armyBroken                 battles: share in which the army broke (was demoralized)
  *   side[S].armyBrokenByTurn[T]        battles: ... by the end of turn T
  *   side[S].victoryPoints              battles: mean victory points
- *   side[S].strengthByTurn[T]          battles: mean strength on the map at the end of turn T
+ *   side[S].strengthByTurn[T]          mean strength on the map at the end of turn T, an engagement that
+ *                                      ended early at the strength it ended with (not AoR assaults)
  *   formation[F].broken                battles: share in which formation F (id, name or index) broke
  *   formation[F].brokenByTurn[T]       battles: ... by the end of turn T
  * The words of Age of Rifles work as well: armyDemoralized, armyDemoralizedByTurn, demoralized and

@@ -109,7 +109,8 @@ describe('Whole engagements of the shipped scenarios', () => {
       for (let i = 0; i < 60; i++) {
         const r = playLane(c, EngagementDice.for('aoe-test', file, i), { checkInvariants: true });
         expect(r.minutes).toBe(20 * r.turns);
-        expect(r.sides[0].strengthByTurn.length).toBe(r.turns);
+        // A value for every turn to the limit, the turns not played keeping the strength it ended with.
+        for (const s of r.sides) expect(s.strengthByTurn).toEqual([...s.strengthByTurn.slice(0, r.turns), ...new Array(c.turns - r.turns).fill(s.strengthByTurn[r.turns - 1])]);
         for (const s of r.sides) {
           expect(s.menLost).toBeLessThanOrEqual(s.startMen + 1e-9);
           expect(s.casualties).toBeLessThanOrEqual(s.menLost + 1e-9);

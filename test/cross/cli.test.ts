@@ -12,7 +12,7 @@ describe('volley run on a cross-system experiment', () => {
     const r = volley(['run', 'sims/cross/village-quality.experiment.yaml', '-n', '10', '--batch', '5', '--out', out]);
     expect(withoutProgress(r.stderr)).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^system +cell +carried \[95% CI\]/m);
+    expect(r.stdout).toMatch(/^system +cell +attack won \[95% CI\] +defence won/m);
     const x = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(x.format).toBe('volley-cross-results/1');
     expect(x.provenance.factors).toEqual({ 'defender.quality': ['conscript', 'line', 'veteran', 'elite', 'guard'] });

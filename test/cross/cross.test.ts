@@ -8,7 +8,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VolleyInputError } from '../../src/core/errors.js';
 import { RULESETS } from '../../src/rules/index.js';
-import { agreementRows, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import { agreementRows, CROSS_METHOD, crossCell, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import type { Results } from '../../src/results/results.js';
+import { crossTable } from '../../src/report/table.js';
 import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
 import { runPlanOutcome } from '../../src/sim/engine/runner.js';
 import { prepareRun, resultsOf } from '../../src/sim/studies/prepare.js';
@@ -91,7 +93,37 @@ describe('a cross-system run', () => {
       const timeLimit = r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id);
       const decided = s.reasons.filter((k) => !timeLimit.includes(k.reason)).reduce((n, k) => n + k.count, 0);
       expect(c.decided.count).toBe(decided);
+      // An Age of Rifles assault has no army to break: not in this system, not a measured 0.
+      for (const k of [0, 1] as const) {
+        if (c.system === 'aor') expect(c.sides[k].armyBroken, `${c.system} ${c.label}`).toBeNull();
+        else expect(c.sides[k].armyBroken!.p, `${c.system} ${c.label}`).toBe(s.sides[k].armyBroken.p);
+      }
     }
+    const aor = x.systems.find((s) => s.provenance.ruleset.id === 'aor')!;
+    expect(aor.unmeasured).toEqual(['routs', 'armyBroken']);
+    expect(x.systems.filter((s) => s.provenance.ruleset.id !== 'aor').every((s) => s.unmeasured === undefined)).toBe(true);
+    const broken = x.comparison.agreement.filter((a) => a.figure.startsWith('army broken'));
+    expect(broken.length).toBe(10); // two sides, five rungs
+    for (const a of broken) {
+      expect(a.unmeasured).toEqual(['aor']);
+      expect(a.values.map((v) => v.system)).not.toContain('aor');
+      expect(a.differ.some((d) => d.a === 'aor' || d.b === 'aor')).toBe(false);
+    }
+    // The chart of broken defences draws no Age of Rifles line, and says why.
+    const chart = crossCharts(x).find((c) => c.name === 'cross-defence-broken')!.spec as { title: { subtitle: string[] }; data: { values: { system: string }[] } };
+    const aorName = x.provenance.systems.find((s) => s.id === 'aor')!.short;
+    expect(chart.data.values.some((v) => v.system === aorName)).toBe(false);
+    expect(chart.data.values.length).toBe(4 * 5);
+    expect(chart.title.subtitle).toContain(`${aorName}: not in this system (no army to break)`);
+  });
+
+  it('an Age of Rifles battle measures its army broken: only routs are not in the system', async () => {
+    const prep = prepareRun({ file: 'sims/meeting-engagement.scenario.yaml', engagements: 4, batch: 4 });
+    const r = resultsOf(prep, (await runPlanOutcome(prep.plan, { workers: 0 })).accumulators) as Results;
+    expect(r.unmeasured).toEqual(['routs']);
+    const c = crossCell(r, 0, 'base', {});
+    expect(c.sides.map((s) => s.routsPerEngagement)).toEqual([null, null]);
+    expect(c.sides.map((s) => s.armyBroken)).toEqual(r.cells[0].summary.sides.map((s) => s.armyBroken));
   });
 });
 
@@ -105,7 +137,7 @@ function cell(system: string, carried: number, n = 1000): CrossCell {
 describe('agreement between systems', () => {
   it("a difference of 10 points in 1,000 engagements each parts two systems; of 2 points it does not (Newcombe's interval, pooled test, Holm)", () => {
     const rows = agreementRows([cell('a', 0.5), cell('b', 0.6), cell('c', 0.52)]);
-    const carried = rows.find((r) => r.figure === 'attacks carried')!;
+    const carried = rows.find((r) => r.figure === 'attacks won')!;
     // Newcombe's interval of 600/1000 − 500/1000 (the Wilson intervals combined), worked out apart: [5.6427, 14.3037].
     const ab = carried.differ.find((d) => d.a === 'a' && d.b === 'b')!;
     expect(ab.difference).toBeCloseTo(10, 9);
@@ -132,13 +164,28 @@ describe('agreement between systems', () => {
     expect(routs.values.map((v) => v.system)).toEqual(['nagb', 'burt']);
     expect(routs.unmeasured).toEqual(['aor']);
     expect(routs.differ).toEqual([]); // the two that have routs agree; aor is not set against them at 0
-    expect(rows.find((r) => r.figure === 'attacks carried')!.unmeasured).toBeUndefined();
+    expect(rows.find((r) => r.figure === 'attacks won')!.unmeasured).toBeUndefined();
+  });
+
+  it('an army broken that the scenario kind does not measure (an Age of Rifles assault) is left out of the row and named, not compared as 0', () => {
+    const assault = cell('aor', 0.5);
+    for (const side of assault.sides) side.armyBroken = null;
+    const broke = (system: string, k: number) => {
+      const c = cell(system, 0.5);
+      for (const side of c.sides) side.armyBroken = wilson(k, 1000);
+      return c;
+    };
+    const rows = agreementRows([assault, broke('nagb', 300), broke('burt', 310)]);
+    const row = rows.find((r) => r.figure === 'army broken, defender')!;
+    expect(row.values.map((v) => v.system)).toEqual(['nagb', 'burt']);
+    expect(row.unmeasured).toEqual(['aor']);
+    expect(row.differ).toEqual([]);
   });
 
   it('shares at 0%: two systems that both never carry agree; 6 carried in 400 against none parts them, the interval kept off 0 by its width', () => {
     const never = (system: string) => cell(system, 0, 400);
     const rows = agreementRows([never('a'), never('b'), cell('c', 6 / 400, 400)]);
-    const carried = rows.find((r) => r.figure === 'attacks carried')!;
+    const carried = rows.find((r) => r.figure === 'attacks won')!;
     expect(carried.differ.map((d) => `${d.a}-${d.b}`).sort()).toEqual(['a-c', 'b-c']);
     const ac = carried.differ.find((d) => d.a === 'a')!;
     // Newcombe: [0.2501, 3.2335] points (a normal interval, with no spread at 0%, gives [0.31, 2.69]).
@@ -206,5 +253,24 @@ describe('the casualty rates on the cross-system page', () => {
     expect(c.notes).toEqual([]);
     expect(c.definition).not.toContain('own way');
     expect(chartSection(c)).not.toContain('class="notes"');
+  });
+});
+
+describe('the attacker’s win share on the cross-system page', () => {
+  it('is named as the share of attacks won, in the table, the chart and the console, never as carried', () => {
+    const systems = [
+      { id: 'aor', short: 'AoR' },
+      { id: 'burt', short: 'Burt' },
+    ];
+    const x = { provenance: { systems, factors: {}, engagementsPerCell: 1000 }, comparison: { cells: [cell('aor', 0.5), cell('burt', 0.3)] } } as unknown as CrossResults;
+    x.comparison.agreement = agreementRows(x.comparison.cells);
+    expect(x.comparison.agreement[0].figure).toBe('attacks won');
+    const chart = crossCharts(x).find((c) => c.name === 'cross-carried')!;
+    expect(chart.heading).toBe('Attacks won, by rule system');
+    expect((chart.spec as { title: { text: string } }).title.text).toBe('Attacks won');
+    expect(chart.definition).toMatch(/^The share of engagements the attacker won/);
+    expect(CROSS_METHOD).toMatch(/Attacks won: share of engagements the attacker won/);
+    expect(crossTable(x).split('\n')[0]).toMatch(/^system\s+cell\s+attack won \[95% CI\]\s+defence won\s+hours/);
+    expect(crossTable(x) + chart.heading + chart.definition + CROSS_METHOD).not.toMatch(/carried \[|Attacks carried|attacks carried/i);
   });
 });

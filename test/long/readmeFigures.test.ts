@@ -78,7 +78,7 @@ describe("the README's figures, played again", () => {
     for (const m of clear.metrics) expect([m.label, m.difference.mean, m.difference.sd]).toEqual([m.label, 0, 0]);
   });
 
-  it('the cross-system study of the village: the share carried by each system against each quality', () => {
+  it('the cross-system study of the village: the share of attacks won in each system against each quality', () => {
     const dir = out();
     volley(['run', 'sims/cross/village-quality.experiment.yaml', '--no-report', '-q', '-o', dir]);
     const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { comparison: { cells: { system: string; factors: Record<string, string>; carried: { p: number } }[] } };
@@ -86,7 +86,7 @@ describe("the README's figures, played again", () => {
     const line = (s: string) => carried(s, 'line');
     inReadme(`in ${line('cwj')}% of the engagements under CWJ, ${line('aoe')}% under Age of Eagles, ${line('aor')}% under Age of Rifles, ${line('burt')}% under Burt and ${line('nagb')}% under NAGB`);
     const pct = (x: string) => (x === '100.0' ? '100' : x); // the README writes a whole 100%
-    inReadme(`(${pct(carried('cwj', 'conscript'))}% carried against conscripts, ${carried('cwj', 'guard')}% against guard)`);
+    inReadme(`(${pct(carried('cwj', 'conscript'))}% won against conscripts, ${carried('cwj', 'guard')}% against guard)`);
     inReadme(`(${carried('nagb', 'conscript')}% against conscripts, ${carried('nagb', 'veteran')}% against veterans)`);
     inReadme(`Age of Rifles (${carried('aor', 'conscript')}% against conscripts, ${carried('aor', 'guard')}% against guard)`);
   });

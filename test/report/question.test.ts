@@ -118,14 +118,29 @@ describe('the summary of a cell', () => {
 describe('the answer line', () => {
   const s = summarizeCell(cell(), shape, vocabulary);
   const r = { sides: shape.sides, objectives: shape.objectives } as unknown as Results;
-  it('says how often the attack carried what it attacked, at what cost in men and in share of strength', () => {
-    // Carried 2 of 4: Wilson [15.0, 85.0]. Men: mean 250, sd sqrt(50000/3) = 129.10, half 126.52: [123, 377].
-    // Share: 25.0% with half 12.65 points.
-    expect(answerOf(r, { summary: s })).toBe('The attack (Blue) carried all 2 objectives in 50.0% [15.0, 85.0] of 4 engagements, at 250 men [123, 377] (25.0% [12.3, 37.7] of its strength)');
+  it('says how often the attack won, how often it held what it attacked at the end, at what cost in men and in share of strength', () => {
+    // Won none of 4 (every engagement a draw): Wilson [0, 49.0]. Held both objectives at the end in 2 of 4:
+    // Wilson [15.0, 85.0]. Men: mean 250, sd sqrt(50000/3) = 129.10, half 126.52: [123, 377]. Share: 25.0% with half 12.65 points.
+    expect(answerOf(r, { summary: s })).toBe(
+      'The attack (Blue) won 0.0% [0.0, 49.0] of 4 engagements (carried the position or broke the defence, by its rules’ end conditions) and held all 2 objectives at the end in 50.0% [15.0, 85.0], at 250 men [123, 377] (25.0% [12.3, 37.7] of its strength)',
+    );
+  });
+  it('leads with the win share, not the share held at the end, when the attack wins without holding what it attacked', () => {
+    // Blue wins engagements 0, 1 and 2 (in 1 and 2 its enemy broke, the objectives not all taken): 3 of 4;
+    // it holds both objectives at the end in engagements 0 and 3 only: 2 of 4.
+    const acc = emptyCellAcc({ units: 0, objectives: 3, reasons: ['time'], purposes: 0, ratings: 0 });
+    plays.forEach(([h, lost], i) => {
+      const e = engagement(h, lost);
+      e.winner = i < 3 ? 0 : null;
+      addResult(acc, e, i);
+    });
+    const won = summarizeCell(acc, shape, vocabulary);
+    const [lo, hi] = wilsonByHand(3, 4).map((x) => (100 * x).toFixed(1));
+    expect(answerOf(r, { summary: won })).toMatch(new RegExp(`^The attack \\(Blue\\) won 75\\.0% \\[${lo}, ${hi}\\] of 4 engagements \\(.*\\) and held all 2 objectives at the end in 50\\.0% \\[15\\.0, 85\\.0\\],`));
   });
   it('names the objective when there is one to take', () => {
     const one = { sides: shape.sides, objectives: [{ name: 'the mill', vp: 1, holder: 1 }] } as unknown as Results;
-    expect(answerOf(one, { summary: s })).toMatch(/^The attack \(Blue\) carried its objective \(the mill\) in 50.0%/);
+    expect(answerOf(one, { summary: s })).toMatch(/ and held its objective \(the mill\) at the end in 50.0%/);
   });
   it('without objectives to take, speaks of wins', () => {
     const noObjectives = summarizeCell(cell(), { ...shape, objectives: [] }, vocabulary);
@@ -138,9 +153,9 @@ describe('the answer line', () => {
     const meeting = { ...shape, sides: [{ name: 'Blue', role: 'attacker' }, { name: 'Reds', role: 'attacker' }] } as EngagementShape;
     const m = summarizeCell(cell(), meeting, vocabulary);
     const text = answerOf({ sides: meeting.sides, objectives: shape.objectives } as unknown as Results, { summary: m });
-    expect(text.startsWith('Blue held every objective in 50.0% [15.0, 85.0], at 250 men')).toBe(true);
+    expect(text.startsWith('Blue won 0.0% [0.0, 49.0] and held every objective at the end in 50.0% [15.0, 85.0], at 250 men')).toBe(true);
     // Reds attack the farm only (they hold the rest at the start), and hold it at the end once: Wilson(1, 4) = [4.6, 69.9].
-    expect(text).toContain('; Reds held every objective in 25.0% [4.6, 69.9], at 0 men [0, 0] (0.0% [0.0, 0.0] of their strength) (of 4 engagements)');
+    expect(text).toContain('; Reds won 0.0% [0.0, 49.0] and held every objective at the end in 25.0% [4.6, 69.9], at 0 men [0, 0] (0.0% [0.0, 0.0] of their strength) (of 4 engagements)');
   });
   it('counts in strength points where the rule system gives no men', () => {
     const side = { ...s.sides[0], startMen: { mean: 0, sd: 0, lo: 0, hi: 0, n: 4 }, strengthLost: { mean: 2.5, lo: 1.5, hi: 3.5 }, strengthLostShare: 0.25 } as typeof s.sides[0];
@@ -155,8 +170,8 @@ describe('the answer line', () => {
     } as unknown as Results;
     const lines = answerText(results).split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0].startsWith('a: The attack (Blue) carried')).toBe(true);
-    expect(lines[1].startsWith('b: The attack (Blue) carried')).toBe(true);
+    expect(lines[0].startsWith('a: The attack (Blue) won')).toBe(true);
+    expect(lines[1].startsWith('b: The attack (Blue) won')).toBe(true);
     expect(lines[2]).toBe('(in brackets: 95% intervals)');
   });
 });

@@ -51,12 +51,12 @@ describe('robustness across doctrines', () => {
   });
   it('objectives are among the figures: the attacker carrying all of them, and each held by its holder at the start', () => {
     const rb = robustness(results(grid(() => -0.1), true))!;
-    expect(rb.rows.map((r) => r.metric)).toEqual(['Red win share', 'Blue win share', 'Red carried every objective', 'the mill held by Blue', 'Red strength lost', 'Blue strength lost']);
+    expect(rb.rows.map((r) => r.metric)).toEqual(['Red win share', 'Blue win share', 'Red held every objective at the end', 'the mill held by Blue', 'Red strength lost', 'Blue strength lost']);
     const mill = rb.rows.find((r) => r.metric === 'the mill held by Blue')!;
     // Blue holds the mill in 1.2 - p: a garrison whose side wins 10 points less often holds it 10 points more.
     expect(mill.effects.every((e) => Math.abs(e.diff - 10) < 1e-9)).toBe(true);
     expect(mill.verdict).toBe('holds');
-    expect(rb.rows.find((r) => r.metric === 'Red carried every objective')!.verdict).toBe('holds');
+    expect(rb.rows.find((r) => r.metric === 'Red held every objective at the end')!.verdict).toBe('holds');
   });
   it('the console verdict names the factor in words, counts the figures that hold and gives each figure its range of changes', () => {
     const text = robustnessText(results(grid((a) => (a === 'x' ? 0.1 : 0.05)), true));

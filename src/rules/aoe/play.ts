@@ -5,7 +5,7 @@
  * game turn. The result is filled in the common vocabulary (./results.ts).
  */
 import type { EngagementDice } from '../../core/dice.js';
-import { resetResult, type EngagementResult } from '../../core/result.js';
+import { padStrengthByTurn, resetResult, type EngagementResult } from '../../core/result.js';
 import type { PlayOptions } from '../../core/ruleset.js';
 import { bayonetPhase } from './bayonetPhase.js';
 import type { CompiledLane } from './compile.js';
@@ -176,6 +176,7 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
     }
   }
   res.objectives[0] = objectiveHolder(p);
+  padStrengthByTurn(res, c.turns);
   finishResult(c, st, res);
   lanePicture(p, null, 'end');
   if (opts.checkInvariants) checkLaneInvariants(p);

@@ -59,6 +59,7 @@ function checkBattleFile(s: BattleScenario, ctx: z.RefinementCtx): void {
 }
 
 export const AOR_SCENARIO_KINDS: readonly ScenarioKind[] = [
-  { engagement: 'assault', doc: 'a map-free assault', body: assaultScenarioBody, refine: checkAssault },
+  // An assault has no armies or formations (a battle's 13, 14): nothing in it breaks as an army.
+  { engagement: 'assault', doc: 'a map-free assault', body: assaultScenarioBody, refine: checkAssault, unmeasured: ['armyBroken'] },
   { engagement: 'battle', doc: 'a battle on a hex map', body: battleScenarioBody, refine: checkBattleFile },
 ];

@@ -4,7 +4,7 @@
  * each player turn's end (rulings section 10). ./phases.ts plays the phases.
  */
 import type { EngagementDice } from '../../core/dice.js';
-import type { EngagementResult } from '../../core/result.js';
+import { padStrengthByTurn, type EngagementResult } from '../../core/result.js';
 import type { PlayOptions } from '../../core/ruleset.js';
 import { corpsFatigueNumber, generalBonusChips } from './chips.js';
 import type { CompiledLane } from './compile.js';
@@ -268,6 +268,7 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
     res.sides[0].strengthByTurn.push(unitsLeft(g, 0));
     res.sides[1].strengthByTurn.push(unitsLeft(g, 1));
   }
+  padStrengthByTurn(res, c.turns);
   finishResult(g);
   if (sink) sink({ type: 'end', winner: res.winner, reason: res.reason, turn: res.turns });
   return res;

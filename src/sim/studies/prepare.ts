@@ -12,6 +12,7 @@ import type { RefitChangeSet } from '../../scenario/refit.js';
 import { readYaml } from '../../scenario/yamlFile.js';
 import type { RunPlan } from '../engine/plan.js';
 import { findRuleset } from '../../rules/index.js';
+import type { Ruleset } from '../../core/ruleset.js';
 import { buildResults, type Provenance, type Results, type ResultsInput } from '../../results/results.js';
 import { buildCrossResults, type CrossResults } from '../../results/cross.js';
 import type { CellAccumulator } from '../../stats/cellAccumulator.js';
@@ -303,7 +304,7 @@ function finish(
     return rs.describe(rs.compile(c.scenario, c.options));
   });
   const rs = findRuleset(rulesetId)!;
-  const ruleset = { id: rs.id, title: rs.title, vocabulary: rs.vocabulary };
+  const ruleset = rulesetMeta(rs);
   return { plan, cells, outDir, meta: { ruleset, cells, shapes, seed, engagements, batch, ...rest }, systems: null, warnings, refitChanges: [] };
 }
 
@@ -333,13 +334,18 @@ export function runInputs(prep: Pick<PreparedRun, 'plan' | 'meta'>): string {
   return inputsHash({ plan: planHash(prep.plan), experiment: m.experiment, scenarioFile: m.scenarioFile, factors: m.factors, valueNames: m.valueNames, commonRandomNumbers: m.commonRandomNumbers, settings: m.settings });
 }
 
+/** What the results take of a rule system: its names, its vocabulary, and what each kind of its scenarios does not measure. */
+function rulesetMeta(rs: Ruleset<any, any>): ResultsInput['ruleset'] {
+  return { id: rs.id, title: rs.title, vocabulary: rs.vocabulary, scenarioKinds: rs.scenarioKinds.map((k) => ({ engagement: k.engagement, ...(k.unmeasured ? { unmeasured: k.unmeasured } : {}) })) };
+}
+
 /** The metadata of some of a run's cells (one rule system's), with their rule system and shapes. */
 function subsetMeta(meta: RunMeta, cells: readonly number[]): RunMeta {
   const rs = findRuleset((meta.cells[cells[0]] as Cell).scenario.ruleset)!;
   return {
     ...meta,
     factors: Object.fromEntries(Object.entries(meta.factors).filter(([k]) => k !== SYSTEM_FACTOR)),
-    ruleset: { id: rs.id, title: rs.title, vocabulary: rs.vocabulary },
+    ruleset: rulesetMeta(rs),
     cells: cells.map((i) => meta.cells[i]),
     shapes: cells.map((i) => meta.shapes[i]),
   };

@@ -5,7 +5,7 @@
  */
 import type { EngagementDice } from '../../../core/dice.js';
 import type { AorSink } from '../events.js';
-import { resetResult, type EngagementResult, type SideIndex } from '../../../core/result.js';
+import { padStrengthByTurn, resetResult, type EngagementResult, type SideIndex } from '../../../core/result.js';
 import { aorExtras, finishResult, newAorResult, startLadder } from '../results.js';
 import type { PlayOptions } from '../../../core/ruleset.js';
 import { newRoundOutcome } from '../assault.js';
@@ -193,11 +193,7 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
     }
     for (const side of [0, 1] as SideIndex[]) res.sides[side].strengthByTurn.push(b.strengthOnMap(side));
   }
-  // Engagements that end early keep their last strength for the remaining turns.
-  for (const side of [0, 1] as SideIndex[]) {
-    const s = res.sides[side].strengthByTurn;
-    while (s.length < c.turns) s.push(s.length ? s[s.length - 1] : res.sides[side].startStrength);
-  }
+  padStrengthByTurn(res, c.turns);
   for (let u = 0; u < c.specs.length; u++) res.formations[c.formationOf[u]].strengthLost += strengthLostBy(b, u);
   scoreVictoryPoints(b, res);
   if (!over) {

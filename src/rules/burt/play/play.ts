@@ -6,7 +6,7 @@
 import { recordWriter } from '../../../core/records.js';
 import type { EngagementDice } from '../../../core/dice.js';
 import type { EngagementResult } from '../../../core/result.js';
-import { emptyResult, resetResult, RUNG } from '../../../core/result.js';
+import { emptyResult, padStrengthByTurn, resetResult, RUNG } from '../../../core/result.js';
 import type { PlayOptions } from '../../../core/ruleset.js';
 import { startLevel } from '../cohesion.js';
 import type { BurtSink } from '../events.js';
@@ -172,6 +172,7 @@ export function playLane(c: CompiledLane, dice: EngagementDice, opts: PlayOption
   }
   // The objective at the end: the side alone in it (not routing), else nobody.
   if (c.objective) res.objectives[0] = holder(g);
+  padStrengthByTurn(res, c.turns);
   finishResult(g);
   return res;
 }

@@ -6,7 +6,7 @@
  */
 import { recordMaker } from '../../../core/records.js';
 import type { EngagementDice } from '../../../core/dice.js';
-import { emptyResult, reachRung, resetResult, RUNG, type EngagementResult } from '../../../core/result.js';
+import { emptyResult, padStrengthByTurn, reachRung, resetResult, RUNG, type EngagementResult } from '../../../core/result.js';
 import type { PlayOptions } from '../../../core/ruleset.js';
 import type { NagbSink } from '../events.js';
 import { EXTRA_KEYS, LD_SLOTS, NAGB_VOCABULARY } from '../vocabulary.js';
@@ -210,9 +210,8 @@ function finish(g: Game, res: EngagementResult, end: { winner: 0 | 1 | null; rea
     s.menLost = lost * c.scale.menPerStrength;
     s.casualties = killed * c.scale.menPerStrength;
     s.victoryPoints = sideVictoryPoints(g, side, holder);
-    const last = s.strengthByTurn.length ? s.strengthByTurn[s.strengthByTurn.length - 1] : s.startStrength;
-    while (s.strengthByTurn.length < c.maxTurns) s.strengthByTurn.push(last);
   }
+  padStrengthByTurn(res, c.maxTurns);
   for (const b of c.brigades) {
     const f = res.formations[b.index];
     for (const i of b.units) {
