@@ -35,3 +35,8 @@ export function identifierWords(id: string): string {
     .replace(/[-_]+/g, ' ')
     .toLowerCase();
 }
+
+/** "spent" -> "Spent": a word at the head of a title. */
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -14,11 +14,16 @@ export const REFERENCE = '#333333';
 export interface ChartDef {
   name: string;
   heading: string;
-  /** One sentence, plain words: what the metric is. */
-  definition: string;
+  /** One sentence, plain words: what the metric is; a function where it cites the rules (reportWords). */
+  definition: string | ((r: Results) => string);
   build: (r: Results) => TopLevelSpec;
   /** Whether the results hold what the chart shows (absent: always). A chart that does not apply is left out. */
   applies?: (r: Results) => boolean;
+}
+
+/** A chart's definition for these results. */
+export function chartDefinition(c: Pick<ChartDef, 'definition'>, r: Results): string {
+  return typeof c.definition === 'string' ? c.definition : c.definition(r);
 }
 
 /**
