@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { chartDefinition } from '../../src/report/charts/common.js';
+import { chartDefinition, chartHeading } from '../../src/report/charts/common.js';
 import { CHARTS, chartsFor, type ChartDef } from '../../src/report/charts/index.js';
 import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
@@ -129,7 +129,7 @@ describe.each(fixtures)('report charts from %s', (_name, file, charts) => {
       }
     })(spec, '$');
     expect(untitled).toEqual([]);
-    expect(chart.heading.length).toBeGreaterThan(3);
+    expect(chartHeading(chart, results).length).toBeGreaterThan(3);
     expect(chartDefinition(chart, results)).toMatch(/\.$/);
   });
 
