@@ -8,6 +8,7 @@ import type { MetricComparison, VariantComparison } from '../stats/comparison.js
 import { formatValue } from './labels.js';
 import { csvField } from '../results/rows.js';
 import { unbroken } from './wrap.js';
+import { fixed, num, signed } from './words.js';
 
 const VARIANT = 'variant';
 
@@ -36,11 +37,6 @@ export function comparisonName(r: Results, c: VariantComparison): string {
   return `${c.variant} − ${c.reference}${g ? ` (${g})` : ''}`;
 }
 
-/** `digits` decimals, thousands grouped: "12,882.75". */
-const fixed = (v: number, digits: number) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-/** "+0.73", "−8.7"; an exact 0 without a sign. */
-const signed = (v: number, digits: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${fixed(Math.abs(v), digits)}`;
-const num = (v: number, digits: number) => (v < 0 ? `−${fixed(Math.abs(v), digits)}` : fixed(v, digits));
 
 /** Decimals a figure is written with: shares in points to 0.1, men whole, other counts to 0.01. */
 const digitsOf = (m: Pick<MetricComparison, 'kind' | 'unit'>) => (m.kind === 'share' ? 1 : m.unit === 'men' ? 0 : 2);
@@ -58,7 +54,7 @@ export function differenceUnit(m: Pick<MetricComparison, 'kind' | 'unit'>): stri
 /** A variant's value: "61.6% [59.5, 63.7]", "7.32 [7.11, 7.52]" or "12,883 [12,401, 13,365]" (men). */
 export function valueText(m: MetricComparison, which: 'variant' | 'reference'): string {
   const v = m[which];
-  if (m.kind === 'share') return `${(100 * v.value).toFixed(1)}% [${(100 * v.lo).toFixed(1)}, ${(100 * v.hi).toFixed(1)}]`;
+  if (m.kind === 'share') return `${fixed(100 * v.value, 1)}% [${fixed(100 * v.lo, 1)}, ${fixed(100 * v.hi, 1)}]`;
   const digits = digitsOf(m);
   return `${num(v.value, digits)} [${num(v.lo, digits)}, ${num(v.hi, digits)}]`;
 }
