@@ -123,7 +123,7 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
     // The report's sentences that cite the rules, in this system's own words.
     const words = rs.vocabulary.report;
     expect(words, 'vocabulary.report').toBeDefined();
-    for (const t of [words!.objectiveHolder, words!.formations, words!.army, words!.retreats.forced, words!.retreats.voluntary, words!.retreats.definition, words!.strengthLost]) expect(t.trim().length).toBeGreaterThan(3);
+    for (const t of [words!.objectiveHolder, words!.formations, words!.army, words!.retreats.forced, words!.retreats.voluntary, words!.retreats.definition, words!.strengthLost, words!.eliminated]) expect(t.trim().length).toBeGreaterThan(3);
     expect(words!.retreats.definition).toMatch(/\.$/);
     if (rs.vocabulary.ratings.failure) expect(rs.vocabulary.ratings.failure.p.length).toBe(rs.vocabulary.ratings.labels.length);
     for (const kind of rs.scenarioKinds) {

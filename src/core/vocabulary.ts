@@ -105,6 +105,8 @@ export interface ReportWords {
   retreats: { forced: string; voluntary: string; definition: string };
   /** What a side's strength lost counts, said in the parenthesis after "How many figures each side lost in an engagement". */
   strengthLost: string;
+  /** What takes a unit out of play, said in the parenthesis after "the share of engagements in which it was eliminated". */
+  eliminated: string;
 }
 
 /** Everything a report needs to read a ruleset's results without knowing it. */

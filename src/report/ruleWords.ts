@@ -17,6 +17,7 @@ export const PLAIN_WORDS: ReportWords = {
     definition: 'forced retreats are those the rules impose, voluntary ones the side’s own choice to fall back.',
   },
   strengthLost: 'in the rule system’s own units',
+  eliminated: 'removed from play, as its rule system has it',
 };
 
 export function reportWords(r: Pick<Results, 'vocabulary'>): ReportWords {

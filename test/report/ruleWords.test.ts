@@ -27,7 +27,7 @@ describe('report sentences in the rule system’s own words', () => {
     const names = charts.map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['objectives', 'retreats', 'strength-lost']));
     const has = (t: string) => html.includes(escapeHtml(t));
-    for (const t of [words.objectiveHolder, words.retreats.definition, words.strengthLost]) expect(has(t), t).toBe(true);
+    for (const t of [words.objectiveHolder, words.retreats.definition, words.strengthLost, words.eliminated]) expect(has(t), t).toBe(true);
     const spec = (name: string) => JSON.stringify(charts.find((c) => c.name === name)!.spec);
     const unit = r.scale.strengthUnit;
     expect(spec('strength-lost')).toContain(`"title":"${unit.charAt(0).toUpperCase()}${unit.slice(1)}s lost"`);
@@ -36,7 +36,7 @@ describe('report sentences in the rule system’s own words', () => {
       expect(has(words.formations), words.formations).toBe(true);
       expect(spec('demoralization')).toContain(JSON.stringify(words.army));
     }
-    for (const t of [AOR.objectiveHolder, AOR.formations, AOR.army, AOR.retreats.forced, AOR.retreats.definition, AOR.strengthLost, ...AOR_SECTIONS]) {
+    for (const t of [AOR.objectiveHolder, AOR.formations, AOR.army, AOR.retreats.forced, AOR.retreats.definition, AOR.strengthLost, AOR.eliminated, ...AOR_SECTIONS]) {
       expect(html.includes(t) || has(t), t).toBe(false);
     }
   });
@@ -44,7 +44,7 @@ describe('report sentences in the rule system’s own words', () => {
   it('Age of Rifles keeps its sections (18, 14.1, 13, 7.4)', async () => {
     const r = await fixtureResults(SIMS.village);
     const html = reportHtml(r, buildCharts(r), LIBS);
-    for (const t of ['(18: an objective belongs to the last side to move a unit into or through it', 'For each formation (14.1) and each whole army (13)', 'before the hits land (7.4).', 'Strength points lost']) {
+    for (const t of ['(18: an objective belongs to the last side to move a unit into or through it', 'For each formation (14.1) and each whole army (13)', 'before the hits land (7.4).', 'Strength points lost', 'eliminated (lost its last step, or was foot artillery that could not retreat)']) {
       expect(html).toContain(escapeHtml(t));
     }
   });

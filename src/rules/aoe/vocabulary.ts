@@ -166,6 +166,7 @@ export const AOE_VOCABULARY: Vocabulary = {
       definition: 'forced retreats are the March Table’s Retire, Fall Back and Broken results (p1), charges checked by fire (p2 notes) and every retreat after Bayonet & Sabre, recalls included (p2); voluntary ones are a doctrine’s withdrawals (rulings 5).',
     },
     strengthLost: 'each 60 men, p3 Scale: a hit on foot or horse loses its share of the unit’s men, aoe.hitMen, and a removed unit all of them; guns are not counted',
+    eliminated: 'rulings 5: removed at 5 hits, by a Routs result, with its guns lost or wrecked, off the lane or cut off',
   },
 };
 

@@ -149,5 +149,6 @@ export const AOR_VOCABULARY: Vocabulary = {
       definition: 'forced retreats follow a failed morale check, voluntary ones are the side’s own choice to fall back before the hits land (7.4).',
     },
     strengthLost: 'counted from the printed strength values of its units, steps lost and units eliminated included',
+    eliminated: 'lost its last step, or was foot artillery that could not retreat',
   },
 };

@@ -133,5 +133,6 @@ export const BURT_VOCABULARY: Vocabulary = {
       definition: 'forced retreats are routs (7, 8), push-backs after a lost melee round (9) and the fall-back of a unit that became shaken (3.3, 8); voluntary ones are evades from an assault (9.r3) and moves away from the enemy under orders (4).',
     },
     strengthLost: 'figures removed by fire and melee, the crews of guns put out of action (6, 9), and the figures of units that routed off the lane',
+    eliminated: 'no figures or no guns left, or routed off the lane',
   },
 };

@@ -158,7 +158,8 @@ export const CWJ_VOCABULARY: Vocabulary = {
       voluntary: 'Voluntary (withdrawal)',
       definition: 'forced retreats follow a Firing Table 10-11, a melee lost by 2-4 (and capped cavalry) and a Rally Table 4-5 (rulings 10); voluntary ones are cavalry withdrawals from a closing enemy ([Spec] l.107-109).',
     },
-    strengthLost: 'a unit is whole until it leaves play, so it counts once, when it is eliminated by fire or melee, routs, surrenders or leaves the table (rulings 10)',
+    strengthLost: 'rulings 10: a unit is whole until it leaves play, so it counts once, when it is eliminated by fire or melee, routs, surrenders or leaves the table',
+    eliminated: 'rulings 10: eliminated by fire or melee, routed, surrendered, off the table, or removed on a natural 2 on the Control Table',
   },
 };
 

@@ -182,7 +182,8 @@ export const NAGB_VOCABULARY: Vocabulary = {
       voluntary: 'Voluntary (ordered, recall)',
       definition: 'forced retreats are the falls back after a lost or drawn melee (p14-16) and after a brigade test (p29); voluntary ones are ordered falls back and cavalry recalls (rulings 5).',
     },
-    strengthLost: 'figures killed by fire and in hand to hand, and the figures of units removed whole: shattered, dispersed, surrendered or fled off the table (p16, p27-28)',
+    strengthLost: 'p16, p27-28: figures killed by fire and in hand to hand, and the figures of units removed whole, shattered, dispersed, surrendered or fled off the table',
+    eliminated: 'p16, p27-28: shattered, dispersed without colours, surrendered or fled off the table',
   },
 };
 
