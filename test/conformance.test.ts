@@ -120,6 +120,11 @@ describe.each(RULESETS.filter((r) => included(r.id)).map((r) => [r.id, r] as con
     expect(rs.vocabulary.ratings.labels.length).toBeGreaterThan(0);
     // How its killed and wounded come about, for the cross-system page's casualty rates.
     expect(rs.vocabulary.casualties?.length ?? 0, 'vocabulary.casualties').toBeGreaterThan(60);
+    // The report's sentences that cite the rules, in this system's own words.
+    const words = rs.vocabulary.report;
+    expect(words, 'vocabulary.report').toBeDefined();
+    for (const t of [words!.objectiveHolder, words!.formations, words!.army, words!.retreats.forced, words!.retreats.voluntary, words!.retreats.definition, words!.strengthLost, words!.eliminated]) expect(t.trim().length).toBeGreaterThan(3);
+    expect(words!.retreats.definition).toMatch(/\.$/);
     if (rs.vocabulary.ratings.failure) expect(rs.vocabulary.ratings.failure.p.length).toBe(rs.vocabulary.ratings.labels.length);
     for (const kind of rs.scenarioKinds) {
       const listed = rs.doctrines.list.filter((d) => !d.engagements || d.engagements.includes(kind.engagement));

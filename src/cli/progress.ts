@@ -71,7 +71,15 @@ function plainProgress(req: ProgressRequest, stream: ProgressStream, clock: () =
   };
   return {
     update(done, newTotal) {
-      if (newTotal !== undefined) total = newTotal;
+      if (newTotal !== undefined && newTotal !== total) {
+        // A precision run plays on past its first total: say so, and count the tenths of the new total
+        // from where the work stands (without this the log falls silent after "100%").
+        if (shown >= 0) {
+          stream.write(`volley: ${req.what}: ${count(newTotal)} ${req.unit} now, ${count(done)} done\n`);
+          shown = nextTenth(done, newTotal, -1) ?? 0;
+        }
+        total = newTotal;
+      }
       say(done);
     },
     stop: () => undefined,

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../core/errors.js';
+import { counted, sideVerb } from '../core/words.js';
 import { writeFileAtomic } from '../results/files.js';
 import { tracePage } from '../report/trace/html.js';
 import { storyText } from '../report/trace/story.js';
@@ -87,12 +88,12 @@ export const traceCommand: CommandModule<object, TraceArgs> = {
       recordInputs(out, inputs);
       if (argv.quiet) return;
       const res = r.result;
-      const winner = res.winner === null ? 'draw' : `${r.shape.sides[res.winner].name} win`;
+      const winner = res.winner === null ? 'draw' : sideVerb(r.shape.sides[res.winner].name, 'wins', 'win');
       const reason = r.vocabulary.outcomes.find((o) => o.id === res.reason)?.label ?? res.reason;
       console.log(`story:  ${files.story}`);
       console.log(`events: ${files.events}`);
       console.log(`page:   ${files.html}`);
-      console.log(`${winner} (${reason}) after ${res.turns} turn${res.turns === 1 ? '' : 's'}; seed ${r.provenance.seed}`);
+      console.log(`${winner} (${reason}) after ${counted(res.turns, r.shape.scale?.turnWord ?? 'turn')}; seed ${r.provenance.seed}`);
     } finally {
       lock.release();
     }

@@ -36,7 +36,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     y
       .positional('file', { type: 'string', demandOption: true, describe: 'experiment or scenario YAML' })
       .option('param', { type: 'string', describe: 'What to tune: a vary path, e.g. sides[0].formations[Div-Foy].demoralization' })
-      .option('target', { type: 'string', describe: 'The aim, "METRIC = VALUE", e.g. "formation[Div-Foy].demoralizedByTurn[8] = 30%"' })
+      .option('target', { type: 'string', describe: 'The aim, "METRIC = VALUE", e.g. "formation[Div-Foy].brokenByTurn[8] = 30%"' })
       .option('range', { type: 'string', describe: 'Values to search, A..B (default: a numeric option\'s values)' })
       .option('engagements', { alias: 'n', type: 'number', describe: 'Engagements per value tried (default: the file\'s, or 1000)' })
       .option('seed', { type: 'string', describe: 'Seed (overrides the file)' })
@@ -44,7 +44,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('batch', { type: 'number', describe: 'Engagements per batch (overrides the file; default 500)' })
       .option('cell', { type: 'string', describe: 'For an experiment with several cells: the cell to tune (index or label)' })
       .option('tolerance', { type: 'number', describe: 'Real-valued parameters: stop when the bracket is this narrow (default range/100)' })
-      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>-<hash of the question>, and -n<N>, -seed<S> when given)' })
+      .option('out', { alias: 'o', type: 'string', describe: 'Output folder (default reports/tune-<name>, then -n<N>, -seed<S> when given, then -<hash of the question>)' })
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print only the verdict' })
       .option('report', { type: 'boolean', default: true, describe: 'Write the chart and the page (--no-report: tune.json and tune.csv only)' })

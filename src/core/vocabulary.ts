@@ -90,6 +90,25 @@ export interface GlossaryEntrySpec {
   withFormations?: boolean;
 }
 
+/**
+ * The report's sentences that cite the rules, in the rule system's own words and sections, so that no
+ * system's report speaks another's rules.
+ */
+export interface ReportWords {
+  /** Who holds an objective at the end, said in the parenthesis after "held by each side". */
+  objectiveHolder: string;
+  /** The formations and armies whose breaking by turn is charted, with their sections: "each formation (14.1) and each whole army (13)". */
+  formations: string;
+  /** The whole army's series in that chart: "Whole army (13)". */
+  army: string;
+  /** The two kinds of retreat: legend labels, and a sentence on what each counts (after "How many units of a side retreated in an engagement, on average: "). */
+  retreats: { forced: string; voluntary: string; definition: string };
+  /** What a side's strength lost counts, said in the parenthesis after "How many figures each side lost in an engagement". */
+  strengthLost: string;
+  /** What takes a unit out of play, said in the parenthesis after "the share of engagements in which it was eliminated". */
+  eliminated: string;
+}
+
 /** Everything a report needs to read a ruleset's results without knowing it. */
 export interface Vocabulary {
   /** The rule system's word for a broken formation or army ("demoralized", "broken", "fatigued"). */
@@ -108,6 +127,11 @@ export interface Vocabulary {
    * system gives it; the conformance suite checks; results written before it lack it).
    */
   casualties?: string;
+  /**
+   * The report's sentences that cite the rules (every registered rule system gives them; the
+   * conformance suite checks; results written before them lack them and get a wording citing none).
+   */
+  report?: ReportWords;
   /**
    * Common figures the rule system has no such thing as (Age of Rifles has no rout): a cross-system
    * comparison shows them as not in this system, not as a measured 0. A kind of scenario may add its

@@ -6,6 +6,27 @@
 /** A whole number with thousands separators: 20,000. */
 export const count = (n: number) => Math.round(n).toLocaleString('en-GB');
 
+/**
+ * `digits` decimals, thousands grouped, rounded as the number reads: fixed(7.585, 2) = "7.59" (toFixed
+ * gives "7.58", from the binary value just below), fixed(12882.75, 1) = "12,882.8". Every table and
+ * line volley prints writes its decimals with it, so one value reads the same everywhere.
+ */
+export function fixed(v: number, digits: number): string {
+  return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true });
+}
+
+/** A number that may be negative, with a minus sign (U+2212): "−3.20", "4.10"; what rounds to 0 has none. */
+export function num(v: number, digits: number): string {
+  const t = fixed(Math.abs(v), digits);
+  return v < 0 && /[1-9]/.test(t) ? `−${t}` : t;
+}
+
+/** A change with its sign: "+0.73", "−8.7" (a minus sign, U+2212); what rounds to 0 has none: "0.0". */
+export function signed(v: number, digits: number): string {
+  const t = fixed(Math.abs(v), digits);
+  return /[1-9]/.test(t) ? `${v > 0 ? '+' : '−'}${t}` : t;
+}
+
 /** The noun for `n` of a thing: plural('worker', 1) = "worker", plural('worker', 2) = "workers". */
 export function plural(noun: string, n: number, many = `${noun}s`): string {
   return n === 1 ? noun : many;
@@ -44,6 +65,11 @@ export function namesMany(name: string): boolean {
   // A corps is one body, whatever its spelling.
   if (/corps$/i.test(n)) return false;
   return /[^s']s$/i.test(n);
+}
+
+/** A name's possessive: "Foy's", "Prussian battalions'" (a name ending in s takes the apostrophe alone). */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
 
 /** A side's name with a verb agreeing with it: sideVerb('Prussians', 'wins', 'win') = "Prussians win". */

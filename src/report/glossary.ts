@@ -178,7 +178,7 @@ export const TUNE_GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'Metric path',
     definition:
-      'The name of the figure being tuned, written like winner[Prussians], side[1].retreatRate, formation[Div-Foy].demoralizedByTurn[8] or objective[Ligny].heldBy[1]. Every metric is a share of engagements or a mean per engagement. npm run volley -- tune FILE --list-metrics lists those a scenario has.',
+      'The name of the figure being tuned, written like winner[Prussians], side[1].retreatRate, formation[Div-Foy].brokenByTurn[8] or objective[Ligny].heldBy[1]. Every metric is a share of engagements or a mean per engagement. npm run volley -- tune FILE --list-metrics lists those a scenario has.',
   },
   {
     term: 'Estimate curve',

@@ -42,7 +42,7 @@ export interface Libraries {
 }
 
 import { escapeHtml } from '../results/html.js';
-import { count, counted, interval, playedOn } from './words.js';
+import { count, counted, interval, playedOn, possessive, signed } from './words.js';
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
 export { escapeHtml };
@@ -82,7 +82,7 @@ function summaryRows(r: Results): Row[] {
     const side = (s: (typeof cs)[number]) => s.sides[k];
     if (cs.some((s) => side(s).carried)) add(`${name}: held at the end every objective it attacked`, (s) => (side(s).carried ? share(side(s).carried!) : '—'));
     if (battle) add(`${name}: victory points`, (s) => mean(side(s).victoryPoints));
-    add(`${name}: strength lost`, (s) => `${mean(side(s).strengthLost)} <span class="of">of ${side(s).startStrength.mean.toFixed(0)}</span>`);
+    add(`${name}: strength lost`, (s) => `${mean(side(s).strengthLost)} <span class="of">of ${count(side(s).startStrength.mean)}</span>`);
     if (anyNonZero(cs, (s) => side(s).startMen?.mean ?? 0)) {
       add(`${name}: men lost`, (s) => `${men(side(s).menLost)} <span class="of">of ${Math.round(side(s).startMen.mean).toLocaleString('en-GB')}</span>`);
       if (cs.some((s) => side(s).menLostFraction)) add(`${name}: men lost, share of its strength`, (s) => (side(s).menLostFraction ? share({ p: side(s).menLostFraction!.mean, lo: Math.max(0, side(s).menLostFraction!.lo), hi: side(s).menLostFraction!.hi }) : '—'));
@@ -95,7 +95,7 @@ function summaryRows(r: Results): Row[] {
     if (anyNonZero(cs, (s) => side(s).routs?.mean ?? 0)) add(`${name}: routs`, (s) => mean(side(s).routs));
     add(`${name}: any unit retreated`, (s) => share(side(s).retreatRate));
     add(`${name}: disruptions`, (s) => mean(side(s).disruptions));
-    add(`${name}: morale checks failed`, (s) => `${share(side(s).moraleChecks.failRate)} <span class="of">of ${side(s).moraleChecks.taken}</span>`);
+    add(`${name}: morale checks failed`, (s) => `${share(side(s).moraleChecks.failRate)} <span class="of">of ${count(side(s).moraleChecks.taken)}</span>`);
     if (anyNonZero(cs, (s) => side(s).chargesDeclared?.mean ?? 0)) {
       add(`${name}: charges declared`, (s) => mean(side(s).chargesDeclared));
       add(`${name}: charges that went home`, (s) => mean(side(s).chargesHome));
@@ -140,11 +140,11 @@ function balanceRows(r: Results): Row[] {
   const timeLimit = new Set(r.vocabulary.outcomes.filter((o) => o.timeLimit).map((o) => o.id));
   const bs = r.cells.map((c) => balanceOf(c.summary, timeLimit, r.turns));
   const [a, d] = [r.sides[0].name, r.sides[1].name];
-  const points = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`;
+  const points = (v: number) => signed(v, 1);
   return [
     {
       label: escapeHtml(`Advantage of ${a}`),
-      definition: `${a}'s share of wins minus ${d}'s, in percentage points, with its 95% interval: 0 is a balanced scenario.`,
+      definition: `${possessive(a)} share of wins minus ${possessive(d)}, in percentage points, with its 95% interval: 0 is a balanced scenario.`,
       cells: bs.map((b) => `${points(b.advantage.points)} <span class="ci">[${points(b.advantage.lo)}, ${points(b.advantage.hi)}]</span>`),
     },
     {

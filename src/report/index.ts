@@ -14,6 +14,7 @@ import { ReportFiles } from './files.js';
 import { recordReport } from './manifest.js';
 import { ChartFonts } from './render.js';
 import { chartsEveryCell, chartsFor } from './charts/index.js';
+import { chartDefinition, chartHeading } from './charts/common.js';
 import { cellsCsv } from './manyCells.js';
 import { reportHtml, type Libraries, type PageChart } from './html.js';
 import { precisionCsv } from './precision.js';
@@ -37,7 +38,7 @@ export function readLibraries(): Libraries {
 
 /** Build the spec of every chart the results have data for (battle charts only for battles). */
 export function buildCharts(results: Results): PageChart[] {
-  return chartsFor(results).map((c) => ({ name: c.name, heading: c.heading, definition: c.definition, spec: c.build(results) }));
+  return chartsFor(results).map((c) => ({ name: c.name, heading: chartHeading(c, results), definition: chartDefinition(c, results), spec: c.build(results) }));
 }
 
 /** After each chart rendered: how many of how many (the command line shows progress). */

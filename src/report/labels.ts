@@ -1,6 +1,6 @@
 /** Short, plain names for cells, factors and sides, for chart axes, headers and legends. */
 import type { Results } from '../results/results.js';
-import { identifierWords, plural, sideVerb } from './words.js';
+import { identifierWords, plural, possessive, sideVerb } from './words.js';
 
 export interface CellNames {
   /** Title of the cell axis or header: the varied factor when only one varies, else "Cell". */
@@ -48,7 +48,9 @@ export function factorTitle(path: string, optionKeys: ReadonlySet<string> = new 
   const named = namedOwner(path, names);
   const parts = (named ? named[1] : path).split('.');
   const prop = parts.pop() ?? path;
-  const owner = [...(named ? [named[0]] : []), ...parts.map((p) => p.replace('[*]', ''))].join(' ');
+  // A plural name before a noun takes an apostrophe: "Prussian battalions' units", not "Prussian battalions units".
+  const name = named && parts.length && /s$/i.test(named[0]) ? possessive(named[0]) : named?.[0];
+  const owner = [...(name ? [name] : []), ...parts.map((p) => p.replace('[*]', ''))].join(' ');
   // The field in words: "armyDemoralization" reads "army demoralization".
   const words = identifierWords(prop);
   const text = owner ? `${words} of ${owner}` : words;

@@ -12,6 +12,7 @@ import { recordReport } from './manifest.js';
 import { escapeHtml } from '../results/html.js';
 import { refitChangesHtml } from './refitChanges.js';
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
+import { signed } from './words.js';
 
 export const NO_EFFECT = 'no measurable effect in these scenarios';
 
@@ -31,14 +32,10 @@ const REFIT_GLOSSARY: [string, string][] = [
 ];
 export const LARGEST = 'largest effects';
 
-/** Signed percentage points with the interval, e.g. "+3.1 [+1.2, +5.0]"; counts stay counts. */
+/** Signed percentage points with the interval, e.g. "+3.1 [+1.2, +5.0]", "−2.0 [−3.1, −0.9]"; counts stay counts. */
 function diffText(d: PairedDifference | null, percent: boolean): string {
   if (!d) return '—';
-  const f = (x: number) => {
-    const v = percent ? 100 * x : x;
-    const s = v.toFixed(percent ? 1 : 2);
-    return v > 0 ? `+${s}` : Math.abs(v) < 5e-10 ? (percent ? '0.0' : '0.00') : s;
-  };
+  const f = (x: number) => signed(percent ? 100 * x : x, percent ? 1 : 2);
   return `${f(d.mean)} [${f(d.lo)}, ${f(d.hi)}]`;
 }
 
@@ -230,10 +227,7 @@ const pct1 = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /** A paired difference in points with its interval in brackets: "+48.0 [+41.2, +54.8]". */
 function pointsText(d: PairedDifference): string {
-  const f = (x: number) => {
-    const v = 100 * x;
-    return v > 0 ? `+${v.toFixed(1)}` : Math.abs(v) < 5e-10 ? '0.0' : v.toFixed(1);
-  };
+  const f = (x: number) => signed(100 * x, 1);
   return `${f(d.mean)} [${f(d.lo)}, ${f(d.hi)}]`;
 }
 

@@ -14,7 +14,7 @@ import { escapeHtml } from '../results/html.js';
 import { robustnessPlan, type RobustnessComparisons } from '../results/robustness.js';
 import { factorTitle } from './labels.js';
 import { attackerOf } from './question.js';
-import { counted, interval } from './words.js';
+import { counted, interval, signed } from './words.js';
 
 
 interface Metric {
@@ -151,7 +151,7 @@ export function robustnessSection(r: Results): string {
   const rb = robustness(r);
   if (!rb) return '';
   const pairings = rb.rows[0]?.effects.map((e) => e.pairing) ?? [];
-  const f = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(1);
+  const f = (x: number) => signed(x, 1);
   const body = rb.rows
     .map(
       (row) =>
@@ -175,7 +175,7 @@ ${body}
 export function robustnessText(r: Results): string {
   const rb = robustness(r);
   if (!rb) return '';
-  const f = (x: number) => (Math.abs(x) < 0.05 ? '0.0' : (x > 0 ? '+' : '−') + Math.abs(x).toFixed(1));
+  const f = (x: number) => signed(x, 1);
   const factor = factorWords(r, rb.factor);
   const pairings = rb.rows[0]?.effects.length ?? 0;
   const holds = rb.rows.filter((x) => x.verdict === 'holds').length;

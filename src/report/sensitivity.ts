@@ -8,6 +8,7 @@ import type { Results } from '../results/results.js';
 import { sensitivity, type SensitivityRow } from '../stats/sensitivity.js';
 import { factorTitle, formatValue } from './labels.js';
 import { CELLS_ACROSS, columnRuns, unbroken } from './wrap.js';
+import { num, signed } from './words.js';
 
 /** The rows of every numeric factor of the run (empty when no factor is numeric). */
 export function sensitivityRows(r: Results): SensitivityRow[] {
@@ -44,12 +45,10 @@ function metricPhrase(r: Results, row: SensitivityRow): string {
   return `the ${role}'s ${what[row.metric] ?? row.metric}`;
 }
 
-const signed = (v: number, digits: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(digits)}`;
-
 /** A change with its interval: "+6.3 points [4.1, 8.5]" for shares, "+0.42 strength [0.30, 0.54]" for means. */
 export function changeText(kind: 'share' | 'mean', v: number, lo: number, hi: number): string {
-  if (kind === 'share') return `${signed(100 * v, 1)} points [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`;
-  return `${signed(v, 2)} strength points [${lo.toFixed(2)}, ${hi.toFixed(2)}]`;
+  if (kind === 'share') return `${signed(100 * v, 1)} points [${num(100 * lo, 1)}, ${num(100 * hi, 1)}]`;
+  return `${signed(v, 2)} strength points [${num(lo, 2)}, ${num(hi, 2)}]`;
 }
 
 /** The other factors' values of a row, "orders=attack, squareEffect=7.6"; '' when none. */

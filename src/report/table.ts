@@ -2,12 +2,12 @@
 import { timeLimitText, type CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { countText, differenceText, groupName, identical, pText, ratioText } from './variants.js';
-import { LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
+import { count, fixed, LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
 import { turnsWord } from './labels.js';
 import { chartsEveryCell } from './charts/manyCellsLimit.js';
 import { ANSWER_LINES } from './question.js';
 
-const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+const pct = (p: number) => `${fixed(100 * p, 1)}%`;
 
 /** Columns padded to their widest entry, the first left-aligned. */
 function columns(head: string[], rows: string[][]): string {
@@ -22,8 +22,8 @@ export function crossTable(x: CrossResults): string {
   const head = ['system', 'cell', 'attack won [95% CI]', 'defence won', 'hours', 'att. cas./h', 'def. cas./h'];
   const rows = x.comparison.cells.map((c) => {
     const att = c.attacker ?? 0;
-    const rate = (k: number) => `${c.sides[k].casualtiesPerHour.value.toFixed(2)}%`;
-    return [name(c.system), c.label, `${pct(c.carried.p)} [${pct(c.carried.lo)}, ${pct(c.carried.hi)}]`, pct(c.held.p), c.hours.mean.toFixed(2), rate(att), rate(1 - att)];
+    const rate = (k: number) => `${fixed(c.sides[k].casualtiesPerHour.value, 2)}%`;
+    return [name(c.system), c.label, `${pct(c.carried.p)} [${pct(c.carried.lo)}, ${pct(c.carried.hi)}]`, pct(c.held.p), fixed(c.hours.mean, 2), rate(att), rate(1 - att)];
   });
   const compared = x.comparison.agreement.filter((a) => a.compared);
   const parted = compared.filter((a) => a.differ.length > 0).length;
@@ -43,7 +43,7 @@ export function summaryTable(r: Results): string {
     const s = c.summary;
     const o = s.outcome;
     const lost = (k: 0 | 1) => meanText({ ...s.sides[k].strengthLost, lo: Math.max(0, s.sides[k].strengthLost.lo) });
-    return [c.label, ...(precise ? [s.engagements.toLocaleString('en-GB')] : []), shareText(o[0]), pct(o[1].p), pct(o[2].p), lost(0), lost(1), s.turns.mean.toFixed(2)];
+    return [c.label, ...(precise ? [count(s.engagements)] : []), shareText(o[0]), pct(o[1].p), pct(o[2].p), lost(0), lost(1), fixed(s.turns.mean, 2)];
   });
   const more = many ? `\n... and ${r.cells.length - rows.length} more cells (the report's table of every cell, and cells.csv)` : '';
   return `${columns(head, rows)}${more}\n(${LEVEL_NOTE})`;
@@ -55,10 +55,10 @@ export function comparisonsTable(r: Results): string {
   for (const c of r.comparisons ?? []) {
     const g = groupName(r, c);
     if (identical(c)) {
-      out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${c.n} engagements on the same dice: the same result in every engagement, every figure unchanged.`);
+      out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${count(c.n)} engagements on the same dice: the same result in every engagement, every figure unchanged.`);
       continue;
     }
-    out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${c.n} engagements on the same dice:`);
+    out.push(`\n${c.variant} − ${c.reference}${g ? ` (${g})` : ''}, ${count(c.n)} engagements on the same dice:`);
     const head = ['figure', c.reference, c.variant, 'difference [Holm-adjusted]', 'p (Holm)', 'var. ratio'];
     const rows = c.metrics.map((m) => [
       m.label,

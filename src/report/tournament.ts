@@ -1,7 +1,7 @@
 /** A doctrine tournament as text (the console) and as a page. */
 import { escapeHtml } from '../results/html.js';
 import type { TournamentResult } from '../results/tournament.js';
-import { interval, sideVerb } from './words.js';
+import { interval, possessive, sideVerb, signed } from './words.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(0)}%`;
 
@@ -19,7 +19,7 @@ export function tournamentTable(t: TournamentResult): string {
   return [head, ...rows].join('\n');
 }
 
-const points = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`;
+const points = (v: number) => signed(v, 1);
 
 /** The seat table as text: each doctrine against itself, each side's share of wins and side 0's advantage. */
 export function seatsTable(t: TournamentResult): string {
@@ -50,7 +50,7 @@ export function tournamentHtml(t: TournamentResult): string {
 <table><tr><th>row beats column</th>${t.doctrines.map((d) => `<th>${esc(d)}</th>`).join('')}</tr>
 ${t.doctrines.map((a) => `<tr><th>${esc(a)}</th>${cells(a)}</tr>`).join('\n')}</table>
 <h2>What the seat is worth</h2>
-<p>Each doctrine against itself on the same ${esc(t.engagementsPerPairing)} engagements: the shares each side won and the draws, and ${esc(t.sides[0])}'s advantage (its share of wins minus ${esc(t.sides[1])}'s, in points, with its 95% interval). An advantage that holds under every doctrine belongs to the scenario, not to the play.</p>
+<p>Each doctrine against itself on the same ${esc(t.engagementsPerPairing)} engagements: the shares each side won and the draws, and ${esc(possessive(t.sides[0]))} advantage (its share of wins minus ${esc(possessive(t.sides[1]))}, in points, with its 95% interval). An advantage that holds under every doctrine belongs to the scenario, not to the play.</p>
 <table><tr><th>doctrine</th><th>${esc(sideVerb(t.sides[0], 'wins', 'win'))}</th><th>${esc(sideVerb(t.sides[1], 'wins', 'win'))}</th><th>draws</th><th>advantage of ${esc(t.sides[0])}</th></tr>
 ${t.seats.map((s) => `<tr><th>${esc(s.doctrine)}</th><td>${esc(pct(s.wins[0].p))}</td><td>${esc(pct(s.wins[1].p))}</td><td>${esc(pct(s.draws.p))}</td><td>${esc(points(s.advantage.points))} <small>[${esc(points(s.advantage.lo))}, ${esc(points(s.advantage.hi))}]</small></td></tr>`).join('\n')}</table>
 <p><small>volley ${esc(t.volley)}</small></p></body></html>

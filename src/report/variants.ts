@@ -8,6 +8,7 @@ import type { MetricComparison, VariantComparison } from '../stats/comparison.js
 import { formatValue } from './labels.js';
 import { csvField } from '../results/rows.js';
 import { unbroken } from './wrap.js';
+import { fixed, num, signed } from './words.js';
 
 const VARIANT = 'variant';
 
@@ -36,11 +37,6 @@ export function comparisonName(r: Results, c: VariantComparison): string {
   return `${c.variant} − ${c.reference}${g ? ` (${g})` : ''}`;
 }
 
-/** `digits` decimals, thousands grouped: "12,882.75". */
-const fixed = (v: number, digits: number) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-/** "+0.73", "−8.7"; an exact 0 without a sign. */
-const signed = (v: number, digits: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${fixed(Math.abs(v), digits)}`;
-const num = (v: number, digits: number) => (v < 0 ? `−${fixed(Math.abs(v), digits)}` : fixed(v, digits));
 
 /** Decimals a figure is written with: shares in points to 0.1, men whole, other counts to 0.01. */
 const digitsOf = (m: Pick<MetricComparison, 'kind' | 'unit'>) => (m.kind === 'share' ? 1 : m.unit === 'men' ? 0 : 2);
@@ -58,7 +54,7 @@ export function differenceUnit(m: Pick<MetricComparison, 'kind' | 'unit'>): stri
 /** A variant's value: "61.6% [59.5, 63.7]", "7.32 [7.11, 7.52]" or "12,883 [12,401, 13,365]" (men). */
 export function valueText(m: MetricComparison, which: 'variant' | 'reference'): string {
   const v = m[which];
-  if (m.kind === 'share') return `${(100 * v.value).toFixed(1)}% [${(100 * v.lo).toFixed(1)}, ${(100 * v.hi).toFixed(1)}]`;
+  if (m.kind === 'share') return `${fixed(100 * v.value, 1)}% [${fixed(100 * v.lo, 1)}, ${fixed(100 * v.hi, 1)}]`;
   const digits = digitsOf(m);
   return `${num(v.value, digits)} [${num(v.lo, digits)}, ${num(v.hi, digits)}]`;
 }
@@ -117,7 +113,7 @@ export function comparisonSentence(r: Results, c: VariantComparison): string {
     .filter((m) => m.kind === 'share')
     .slice(0, 3);
   const parts = [`${c.variant} against ${c.reference}${where}: ${sig.length} of ${c.metrics.length} figures differ after the Holm correction`];
-  if (largest.length) parts.push(`the largest shares: ${largest.map((m) => `${m.label.replace(/: /, ' ')} ${differenceText(m)}`).join('; ')}`);
+  if (largest.length) parts.push(`the largest shares (Holm-adjusted intervals): ${largest.map((m) => `${m.label.replace(/: /, ' ')} ${differenceText(m, true)}`).join('; ')}`);
   const won = c.metrics.find((m) => m.metric === 'won' && m.side === 0 && m.varianceRatio !== null);
   if (won) {
     const who = won.label.replace(/: won$/, '');
@@ -188,7 +184,7 @@ export function variantsSection(r: Results, chart?: SectionChart): string {
   return `<section id="variants">
 <h2>Variants</h2>
 <p class="definition">${esc(
-    `Every variant plays the same engagements as the reference, ${v.reference}, with the same dice, so each figure is compared engagement by engagement: the paired difference is the variant's value minus the reference's, with its interval adjusted as the Holm correction adjusts its test: at the level of the figure's Holm step (95% for a figure alone, wider the more figures are compared), so that it excludes zero where the row is in bold (exactly for counts, tested with the same t statistic; for shares, tested exactly, nearly always) (comparisons.csv and the forest plot give the unadjusted 95% interval). Shares differ in percentage points, counts in their own unit. Test: the exact McNemar test for figures that are 0 or 1 per engagement (in brackets: the engagements where only the variant, and only the reference, had it), the paired t test for counts. p (Holm): the p-value after the Holm correction; ${v.holmFamily.charAt(0).toLowerCase()}${v.holmFamily.slice(1)} Rows in bold differ at the 5% level after the correction. Variance ratio: how much the pairing saved, the variance of the difference with independent dice over its variance on the same dice (∞: the same nonzero difference in every engagement; –: the same value under both in every engagement). Figures that are the same in every engagement of every variant are left out.`,
+    `Every variant plays the same engagements as the reference, ${v.reference}, with the same dice, so each figure is compared engagement by engagement: the paired difference is the variant's value minus the reference's, with its interval adjusted as the Holm correction adjusts its test: at the level of the figure's Holm step (95% for a figure alone, wider the more figures are compared), so that it excludes zero where the row is in bold (exactly for counts, tested with the same t statistic; for shares, tested exactly, nearly always). The forest plot draws the same adjusted intervals; comparisons.csv gives the unadjusted 95% interval. Shares differ in percentage points, counts in their own unit. Test: the exact McNemar test for figures that are 0 or 1 per engagement (in brackets: the engagements where only the variant, and only the reference, had it), the paired t test for counts. p (Holm): the p-value after the Holm correction; ${v.holmFamily.charAt(0).toLowerCase()}${v.holmFamily.slice(1)} Rows in bold differ at the 5% level after the correction. Variance ratio: how much the pairing saved, the variance of the difference with independent dice over its variance on the same dice (∞: the same nonzero difference in every engagement; –: the same value under both in every engagement). Figures that are the same in every engagement of every variant are left out.`,
   )}</p>
 <div class="scroll"><table class="variants"><caption>The variants</caption>
 <thead><tr><th scope="col">Variant</th><th scope="col">What it changes</th><th scope="col">Note</th></tr></thead>

@@ -61,6 +61,23 @@ describe('progress outside a terminal', () => {
     expect(lines).toEqual(['volley: writing the report: 4 charts\n', 'volley: writing the report: 20% (1 of 4 charts, 0.0 s)\n', 'volley: writing the report: 50% (2 of 4 charts, 0.0 s)\n']);
   });
 
+  it('says when the total grows (a precision run playing on) and goes on to the new total’s tenths', () => {
+    const { stream, lines } = log();
+    const p = progress({ what: 'playing', unit: 'engagements', total: 5000, stream, clock: () => 0 });
+    for (let done = 1000; done <= 5000; done += 1000) p.update(done);
+    p.update(5000, 10000);
+    for (let done = 6000; done <= 10000; done += 1000) p.update(done);
+    expect(lines.slice(5)).toEqual([
+      'volley: playing: 100% (5,000 of 5,000 engagements, 0.0 s)\n',
+      'volley: playing: 10,000 engagements now, 5,000 done\n',
+      'volley: playing: 60% (6,000 of 10,000 engagements, 0.0 s)\n',
+      'volley: playing: 70% (7,000 of 10,000 engagements, 0.0 s)\n',
+      'volley: playing: 80% (8,000 of 10,000 engagements, 0.0 s)\n',
+      'volley: playing: 90% (9,000 of 10,000 engagements, 0.0 s)\n',
+      'volley: playing: 100% (10,000 of 10,000 engagements, 0.0 s)\n',
+    ]);
+  });
+
   it('writes nothing when quiet', () => {
     const { stream, lines } = log();
     const p = progress({ what: 'playing', unit: 'engagements', total: 10, stream, quiet: true });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { chartDefinition, chartHeading } from '../../src/report/charts/common.js';
 import { CHARTS, chartsFor, type ChartDef } from '../../src/report/charts/index.js';
-import { ARMY_LABEL } from '../../src/report/charts/demoralization.js';
 import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
 import { chartFaceFiles, specToSvg } from '../../src/report/render.js';
@@ -129,8 +129,8 @@ describe.each(fixtures)('report charts from %s', (_name, file, charts) => {
       }
     })(spec, '$');
     expect(untitled).toEqual([]);
-    expect(chart.heading.length).toBeGreaterThan(3);
-    expect(chart.definition).toMatch(/\.$/);
+    expect(chartHeading(chart, results).length).toBeGreaterThan(3);
+    expect(chartDefinition(chart, results)).toMatch(/\.$/);
   });
 
   it.each(charts.map((c) => [c.name, c] as const))('%s: renders to SVG with its title', async (_n, chart) => {
@@ -223,7 +223,7 @@ describe('battle chart data', () => {
         for (const v of mine) expect(v.lo <= v.p && v.p <= v.hi).toBe(true);
       }
       for (const k of [0, 1] as const) {
-        const army = rows.filter((v) => v.cell === labels[i] && v.series === ARMY_LABEL && v.side.startsWith(r.sides[k].name));
+        const army = rows.filter((v) => v.cell === labels[i] && v.series === 'Whole army (13)' && v.side.startsWith(r.sides[k].name));
         expect(army.at(-1)!.p).toBeCloseTo(c.summary.sides[k].armyBroken.p, 12);
       }
     });

@@ -55,6 +55,8 @@ describe('cell names', () => {
     const names = { sides: [{ name: 'French' }, { name: 'Prussians' }], formations: [{ name: 'Foy', side: 0 }, { name: 'Steinmetz', side: 1 }, { name: 'Pirch', side: 1 }] };
     expect(factorTitle('sides[1].formations[1].units[*].morale', new Set(), names)).toBe('Morale of Pirch units');
     expect(factorTitle('sides[0].armyDemoralization', new Set(), names)).toBe('Army demoralization of French');
+    expect(factorTitle('sides[1].units[*].class', new Set(), { sides: [{ name: 'French' }, { name: 'Prussian battalions' }] })).toBe("Class of Prussian battalions' units");
+    expect(factorTitle('sides[1].armyMorale', new Set(), { sides: [{ name: 'French' }, { name: 'Prussian battalions' }] })).toBe('Army morale of Prussian battalions');
     expect(factorTitle('sides[1].formations[5].units[*].morale', new Set(), names)).toBe('Morale of sides[1] formations[5] units');
     expect(factorTitle('sides[1].formations[0].units[*].morale')).toBe('Morale of sides[1] formations[0] units');
     expect(sideLabels(town)).toEqual(['French brigade (attacker)', 'Prussian garrison (defender)']);

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { turnsWord } from '../../src/report/labels.js';
 import type { Results } from '../../src/results/results.js';
-import { counted, identifierWords, interval, LEVEL_NOTE, meanText, namesMany, playedOn, plural, shareText, sideVerb } from '../../src/report/words.js';
+import { counted, fixed, identifierWords, interval, LEVEL_NOTE, meanText, namesMany, num, playedOn, plural, possessive, shareText, sideVerb, signed } from '../../src/report/words.js';
+import { changeText } from '../../src/report/sensitivity.js';
+import { summaryTable } from '../../src/report/table.js';
+import { countText } from '../../src/report/variants.js';
+import { fixtureResults, SIMS } from './fixture.js';
 
 describe('intervals', () => {
   it('are written [lo, hi], the unit on the estimate only', () => {
@@ -13,6 +17,45 @@ describe('intervals', () => {
   });
   it('say their level once, in one note', () => {
     expect(LEVEL_NOTE).toBe('in brackets: 95% intervals');
+  });
+});
+
+describe('decimals', () => {
+  it('round as the number reads, thousands grouped (7.585 is 7.59, where toFixed says 7.58)', () => {
+    expect((7.585).toFixed(2)).toBe('7.58');
+    expect(fixed(7.585, 2)).toBe('7.59');
+    expect(fixed(12882.75, 1)).toBe('12,882.8');
+    expect(meanText({ mean: 7.585, lo: 7.585, hi: 7.585 })).toBe('7.59 [7.59, 7.59]');
+    expect(shareText({ p: 0.07585, lo: 0.07585, hi: 0.07585 }, 2)).toBe('7.59% [7.59, 7.59]');
+  });
+
+  it('sign with a minus sign, never on what rounds to zero', () => {
+    expect(signed(0.73, 2)).toBe('+0.73');
+    expect(signed(-8.7, 1)).toBe('−8.7');
+    expect(signed(-0.04, 1)).toBe('0.0');
+    expect(signed(0, 1)).toBe('0.0');
+    expect(num(-3.2, 2)).toBe('−3.20');
+    expect(num(-0.001, 2)).toBe('0.00');
+    expect(num(-1234.5, 0)).toBe('−1,235');
+  });
+
+  it('the Sensitivity table signs its changes and intervals alike, with no "-0.0"', () => {
+    expect(changeText('share', -0.0004, -0.0031, 0.0023)).toBe('0.0 points [−0.3, 0.2]');
+    expect(changeText('share', -0.05, -0.071, -0.029)).toBe('−5.0 points [−7.1, −2.9]');
+    expect(changeText('mean', 0.42, -0.004, 1234.5)).toBe('+0.42 strength points [0.00, 1,234.50]');
+  });
+
+  it('a name’s possessive: an apostrophe alone after an s', () => {
+    expect(possessive('Prussian battalions')).toBe("Prussian battalions'");
+    expect(possessive('French brigade')).toBe("French brigade's");
+  });
+
+  it('one value reads the same in the summary table and the comparison table', async () => {
+    const r = await fixtureResults(SIMS.scenario);
+    const s = r.cells[0].summary;
+    const odd = { ...r, cells: [{ ...r.cells[0], summary: { ...s, turns: { ...s.turns, mean: 7.585 } } }] };
+    expect(summaryTable(odd).split('\n')[2]).toMatch(/ 7\.59$/);
+    expect(countText({ kind: 'count', unit: 'turns' }, 7.585)).toBe('7.59');
   });
 });
 

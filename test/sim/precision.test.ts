@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from 'vega-lite';
 import { chartsFor } from '../../src/report/charts/index.js';
-import { precisionChart } from '../../src/report/charts/precision.js';
+import { precisionChart, precisionHeading } from '../../src/report/charts/precision.js';
+import { buildCharts } from '../../src/report/index.js';
 import { glossaryFor } from '../../src/report/glossary.js';
 import { reportHtml } from '../../src/report/html.js';
 import { precisionCsv, precisionMessage, precisionRows } from '../../src/report/precision.js';
@@ -127,7 +128,8 @@ describe('a precision run of town-assault (4 cells, ±0.04, batches of 100)', ()
     const logger = { level: () => logger, error: (...a: unknown[]) => (warnings.push(a.join(' ')), logger), warn: (...a: unknown[]) => (warnings.push(a.join(' ')), logger), info: () => logger, debug: () => logger };
     compile(spec, { logger: logger as never });
     expect(warnings).toEqual([]);
-    expect(await specToSvg(spec)).toContain('Precision reached');
+    expect(await specToSvg(spec)).toContain('Precision: target reached in every cell');
+    expect(buildCharts(r).at(-1)?.heading).toBe('Precision: target reached in every cell');
   });
 
   it('says when it stopped at the maximum, with the widest half-width left', async () => {
@@ -141,6 +143,11 @@ describe('a precision run of town-assault (4 cells, ±0.04, batches of 100)', ()
     expect(r.cells.every((c) => c.summary.engagements === 300)).toBe(true);
     expect(precisionMessage(r)).toContain('precision: stopped at the maximum of 300 engagements per cell in 4 of 4 cells before reaching the target 0.01 (±1.00 points)');
     expect(reportHtml(r, [], { vega: '', vegaLite: '', vegaEmbed: '' })).toContain('Target not reached: 4 of 4 cells stopped at the maximum of 300 engagements');
+    // The chart and its section say that no cell reached the target, not "Precision reached".
+    expect(precisionHeading(r)).toBe('Precision: target reached in no cell of 4');
+    expect((precisionChart.build(r) as { title: { text: string } }).title.text).toBe('Precision: target reached in no cell of 4');
+    const some = { ...r, provenance: { ...r.provenance, precision: { ...pr, cells: pr.cells.map((c, i) => ({ ...c, reached: i < 3 })) } } };
+    expect(precisionHeading(some)).toBe('Precision: target reached in 3 of 4 cells');
   });
 });
 

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayEngagement, replayStoryLines } from '../../src/sim/studies/trace.js';
 import { storyText } from '../../src/report/trace/story.js';
+import { sideVerb } from '../../src/core/words.js';
 import { volleyHere } from '../cli/here.js';
 
 const CLI = join(process.cwd(), 'dist/cli/main.js');
@@ -21,6 +22,16 @@ function volley(args: string[], cwd = process.cwd()) {
 }
 
 describe('volley trace', () => {
+  it('says an assault in its rounds (7), and the winner with its verb', () => {
+    const out = join(tmp(), 'ta');
+    const r = volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '3', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const replay = replayEngagement({ file: 'sims/town-assault.scenario.yaml', engagement: 3 });
+    const n = replay.result.turns;
+    const winner = replay.result.winner === null ? 'draw' : sideVerb(replay.shape.sides[replay.result.winner].name, 'wins', 'win');
+    expect(r.stdout).toMatch(new RegExp(`^${winner} \\(.+\\) after ${n} ${n === 1 ? 'round' : 'rounds'}; seed 1/cell/3$`, 'm'));
+  });
+
   it('writes story.txt, events.ndjson and trace.html, prints their paths and a one-line summary', () => {
     const out = join(tmp(), 'va');
     const r = volley(['trace', 'sims/village-assault.scenario.yaml', '--engagement', '7', '--out', out]);
@@ -31,7 +42,7 @@ describe('volley trace', () => {
       expect(r.stdout).toContain(join(out, f));
     }
     const replay = replayEngagement({ file: 'sims/village-assault.scenario.yaml', engagement: 7 });
-    const winner = replay.result.winner === null ? 'draw' : `${replay.shape.sides[replay.result.winner].name} win`;
+    const winner = replay.result.winner === null ? 'draw' : sideVerb(replay.shape.sides[replay.result.winner].name, 'wins', 'win');
     expect(r.stdout).toMatch(new RegExp(`^${winner} \\(.+\\) after ${replay.result.turns} turns?; seed 1/cell/7$`, 'm'));
     expect(readFileSync(join(out, 'story.txt'), 'utf8')).toBe(storyText(replayStoryLines(replay), '1/cell/7'));
     const lines = readFileSync(join(out, 'events.ndjson'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));

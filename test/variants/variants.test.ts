@@ -22,7 +22,7 @@ import { forestSpec } from '../../src/report/charts/forest.js';
 import { buildCharts } from '../../src/report/index.js';
 import { reportHtml } from '../../src/report/html.js';
 import { specToSvg } from '../../src/report/render.js';
-import { comparisonsCsv, COMPARISONS_CSV_COLUMNS, variantsSection } from '../../src/report/variants.js';
+import { comparisonSentence, comparisonsCsv, COMPARISONS_CSV_COLUMNS, differenceText, variantsSection } from '../../src/report/variants.js';
 import { makeValidator } from '../report/jsonSchema.js';
 import { volley } from '../reliability/cli.js';
 
@@ -222,6 +222,25 @@ describe('the shipped terrain-reductions comparison (reduced to 1,000 engagement
     expect(values).toHaveLength(r.results.comparisons!.reduce((n, c) => n + c.metrics.length, 0));
     const town = r.results.comparisons![1].metrics[0];
     expect(values.find((v) => v.figure === town.label && v.diff !== 0)!.diff).toBeCloseTo(100 * town.difference.mean, 10);
+  });
+
+  it('the forest plot and the sentences give the Holm-adjusted interval of the table: a bar clear of zero has a filled point', () => {
+    const values = (forestSpec(r.results) as unknown as { data: { values: { lo: number; hi: number; significant: boolean }[] } }).data.values;
+    const metrics = r.results.comparisons!.flatMap((c) => c.metrics);
+    expect(values).toHaveLength(metrics.length);
+    metrics.forEach((m, k) => {
+      const f = m.kind === 'share' ? 100 : 1;
+      const i = m.holmInterval ?? { lo: m.difference.mean, hi: m.difference.mean };
+      expect(values[k].lo).toBeCloseTo(f * i.lo, 10);
+      expect(values[k].hi).toBeCloseTo(f * i.hi, 10);
+      expect(values[k].lo > 0 || values[k].hi < 0, m.label).toBe(values[k].significant);
+    });
+    for (const c of r.results.comparisons!.filter((x) => x.metrics.some((m) => m.significant && m.kind === 'share'))) {
+      const sentence = comparisonSentence(r.results, c);
+      const top = c.metrics.filter((m) => m.significant && m.kind === 'share').sort((a, b) => Math.abs(b.difference.mean) - Math.abs(a.difference.mean))[0];
+      expect(sentence).toContain(differenceText(top, true));
+      if (differenceText(top, true) !== differenceText(top)) expect(sentence).not.toContain(differenceText(top));
+    }
   });
 
   it('the page has a Variants section with the forest plot in it once, the tables and the glossary entries', () => {

@@ -16,6 +16,7 @@ import type { HistogramSummary } from '../../stats/histogram.js';
 import { wilson } from '../../stats/intervals.js';
 import { total } from '../extras.js';
 import { cellNames, sideLabels } from '../labels.js';
+import { count } from '../words.js';
 import { CONFIG, NEUTRAL, SCHEMA, cellRowAxis, cellRowStep, subtitle, type ChartDef } from './common.js';
 
 export const RESULTS = ['Won', 'Went home, not won', 'Did not go home'] as const;
@@ -85,7 +86,7 @@ export function cavalryData(r: Results): { charges: ChargeRow[]; squares: Square
     const formed = total(s.sides[0].squaresFormed) + total(s.sides[1].squaresFormed);
     if (all > 0 && formed > 0) {
       const p = wilson(Math.min(formed, all), all);
-      squares.push({ panel: 'squares', cell, p: p.p, lo: p.lo, hi: p.hi, formed: p.count, charges: all, label: `${(100 * p.p).toFixed(0)}% (${p.count} of ${all})` });
+      squares.push({ panel: 'squares', cell, p: p.p, lo: p.lo, hi: p.hi, formed: p.count, charges: all, label: `${(100 * p.p).toFixed(0)}% (${count(p.count)} of ${count(all)})` });
     }
   });
   return { charges, squares };

@@ -13,12 +13,23 @@ export const REFERENCE = '#333333';
 /** A chart of the report: a name for its files, a heading, a one-sentence definition, and its builder. */
 export interface ChartDef {
   name: string;
-  heading: string;
-  /** One sentence, plain words: what the metric is. */
-  definition: string;
+  /** The section's heading; a function where it says what these results hold (how many cells reached a precision). */
+  heading: string | ((r: Results) => string);
+  /** One sentence, plain words: what the metric is; a function where it cites the rules (reportWords). */
+  definition: string | ((r: Results) => string);
   build: (r: Results) => TopLevelSpec;
   /** Whether the results hold what the chart shows (absent: always). A chart that does not apply is left out. */
   applies?: (r: Results) => boolean;
+}
+
+/** A chart's heading for these results. */
+export function chartHeading(c: Pick<ChartDef, 'heading'>, r: Results): string {
+  return typeof c.heading === 'string' ? c.heading : c.heading(r);
+}
+
+/** A chart's definition for these results. */
+export function chartDefinition(c: Pick<ChartDef, 'definition'>, r: Results): string {
+  return typeof c.definition === 'string' ? c.definition : c.definition(r);
 }
 
 /**

@@ -1,16 +1,18 @@
 /**
- * Cumulative incidence of demoralization by turn: the share of engagements in which each formation
- * (14.1) and each army (13) was demoralized by the end of turn t, with Wilson 95% bands. One block per
- * side (its own formations and army only), one panel per cell.
+ * Cumulative incidence of breaking by turn: the share of engagements in which each formation and each
+ * army was broken (Age of Rifles: demoralized, 14.1 and 13) by the end of turn t, in the rule system's
+ * word, with Wilson 95% bands. One block per side (its own formations and army only), one panel per cell.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
+import { reportWords } from '../ruleWords.js';
+import { capitalize } from '../words.js';
 import { ARMY_COLOR, CONFIG, FORMATION_COLORS, SCHEMA, facetGrid, formationLabels, hasFormations, subtitle, type ChartDef } from './common.js';
 
-export const ARMY_LABEL = 'Whole army (13)';
-
 export function demoralizationSpec(r: Results): TopLevelSpec {
+  const ARMY_LABEL = reportWords(r).army;
+  const broken = r.vocabulary.broken;
   const names = cellNames(r);
   const sides = sideLabels(r);
   const fLabels = formationLabels(r);
@@ -36,7 +38,7 @@ export function demoralizationSpec(r: Results): TopLevelSpec {
     axis: turns <= 12 ? { values: ticks, format: 'd' } : { tickMinStep: 1, format: 'd' },
     title: 'End of turn',
   };
-  const y = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%', values: [0, 0.25, 0.5, 0.75, 1] }, title: 'Demoralized by then' };
+  const y = { type: 'quantitative' as const, scale: { domain: [0, 1] }, axis: { format: '.0%', values: [0, 0.25, 0.5, 0.75, 1] }, title: `${capitalize(broken)} by then` };
   const block = (k: 0 | 1) => {
     const series = seriesOf[k];
     const colors = series.map((s, i) => (s === ARMY_LABEL ? ARMY_COLOR : FORMATION_COLORS[i % FORMATION_COLORS.length]));
@@ -69,7 +71,7 @@ export function demoralizationSpec(r: Results): TopLevelSpec {
                 { field: 'series', type: 'nominal' as const, title: 'Formation' },
                 { field: 'cell', type: 'nominal' as const, title: names.title },
                 { field: 'turn', type: 'quantitative' as const, title: 'End of turn' },
-                { field: 'p', type: 'quantitative' as const, format: '.1%', title: 'Demoralized by then' },
+                { field: 'p', type: 'quantitative' as const, format: '.1%', title: `${capitalize(broken)} by then` },
                 { field: 'lo', type: 'quantitative' as const, format: '.1%', title: '95% low' },
                 { field: 'hi', type: 'quantitative' as const, format: '.1%', title: '95% high' },
                 { field: 'count', type: 'quantitative' as const, title: 'Engagements' },
@@ -85,7 +87,7 @@ export function demoralizationSpec(r: Results): TopLevelSpec {
     $schema: SCHEMA,
     title: {
       text: 'Demoralization, turn by turn',
-      subtitle: subtitle(r, 'Share of engagements in which the formation', '(or whole army) was demoralized by the end of each turn', 'Bands: 95% Wilson intervals'),
+      subtitle: subtitle(r, 'Share of engagements in which the formation', `(or whole army) was ${broken} by the end of each turn`, 'Bands: 95% Wilson intervals'),
     },
     config: CONFIG,
     data: { values },
@@ -99,8 +101,8 @@ export function demoralizationSpec(r: Results): TopLevelSpec {
 export const demoralizationChart: ChartDef = {
   name: 'demoralization',
   heading: 'Demoralization by turn',
-  definition:
-    'For each formation (14.1) and each whole army (13): the share of engagements in which it had become demoralized by the end of each turn, counted cumulatively, so the last point is the share demoralized at any time in the engagement.',
+  definition: (r) =>
+    `For ${reportWords(r).formations}: the share of engagements in which it had become ${r.vocabulary.broken} by the end of each turn, counted cumulatively, so the last point is the share ${r.vocabulary.broken} at any time in the engagement.`,
   build: demoralizationSpec,
   applies: hasFormations,
 };

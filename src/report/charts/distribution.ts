@@ -6,6 +6,8 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
 import { cellNames, sideLabels } from '../labels.js';
+import { reportWords, strengthUnits } from '../ruleWords.js';
+import { capitalize } from '../words.js';
 import { CONFIG, REFERENCE, SCHEMA, SIDE_COLORS, NEUTRAL, facetGrid, subtitle, type ChartDef } from './common.js';
 
 interface Panel {
@@ -106,7 +108,7 @@ export function strengthLostSpec(r: Results): TopLevelSpec {
   const sides = sideLabels(r);
   const panels: Panel[] = r.cells.flatMap((c, i) => c.summary.sides.map((s, k) => ({ cell: names.labels[i], side: sides[k], h: s.strengthLost })));
   // Short enough to stay inside its panel: the two panels' titles stand side by side.
-  const xTitle = 'Strength points lost';
+  const xTitle = `${capitalize(strengthUnits(r))} lost`;
   const domain = domainOf(panels, 0);
   const spec = {
     $schema: SCHEMA,
@@ -152,8 +154,7 @@ export function turnsSpec(r: Results): TopLevelSpec {
 export const strengthLostChart: ChartDef = {
   name: 'strength-lost',
   heading: 'Strength lost',
-  definition:
-    'How many strength points each side lost in an engagement (counted from the printed strength values of its units, steps lost and units eliminated included), as the share of engagements with each loss; the dashed line is the mean.',
+  definition: (r) => `How many ${strengthUnits(r)} each side lost in an engagement (${reportWords(r).strengthLost}), as the share of engagements with each loss; the dashed line is the mean.`,
   build: strengthLostSpec,
 };
 

@@ -1,6 +1,7 @@
 /**
  * The forest plot of paired comparisons: one row per figure, a point at the mean difference (variant
- * minus reference) and a bar for its 95% interval per comparison, and a rule at zero. One panel per
+ * minus reference) and a bar for its interval at the figure's Holm level per comparison (the interval
+ * the table gives, so a bar that excludes zero has a filled point), and a rule at zero. One panel per
  * unit, so that differences are drawn against others of the same unit: shares in percentage points,
  * then strength points, men killed and wounded, units, morale checks and turns.
  */
@@ -34,13 +35,16 @@ export function forestSpec(r: Results): TopLevelSpec {
     c.metrics.map((m) => {
       const f = m.kind === 'share' ? 100 : 1;
       const d = m.difference;
+      // The Holm-adjusted interval, as the table: the 95% one where the results predate it.
+      const i = m.holmInterval ?? { lo: d.lo ?? d.mean, hi: d.hi ?? d.mean, level: d.lo === null ? null : 0.95 };
       return {
         unit: m.unit,
         figure: m.label,
         comparison: series[k],
         diff: f * d.mean,
-        lo: f * (d.lo ?? d.mean),
-        hi: f * (d.hi ?? d.mean),
+        lo: f * i.lo,
+        hi: f * i.hi,
+        level: i.level === null ? '–' : `${Number((100 * i.level).toFixed(2))}%`,
         significant: m.significant,
         pHolm: pText(m.pHolm),
       };
@@ -77,8 +81,9 @@ export function forestSpec(r: Results): TopLevelSpec {
           { field: 'figure', type: 'nominal' as const, title: 'Figure' },
           { field: 'comparison', type: 'nominal' as const, title: 'Comparison' },
           { field: 'diff', type: 'quantitative' as const, format: '.2f', title: 'Difference' },
-          { field: 'lo', type: 'quantitative' as const, format: '.2f', title: '95% low' },
-          { field: 'hi', type: 'quantitative' as const, format: '.2f', title: '95% high' },
+          { field: 'lo', type: 'quantitative' as const, format: '.2f', title: 'Low (Holm)' },
+          { field: 'hi', type: 'quantitative' as const, format: '.2f', title: 'High (Holm)' },
+          { field: 'level', type: 'nominal' as const, title: 'Interval level' },
           { field: 'pHolm', type: 'nominal' as const, title: 'p (Holm)' },
         ],
       },
@@ -113,7 +118,8 @@ export function forestSpec(r: Results): TopLevelSpec {
       text: 'Paired differences between variants',
       subtitle: [
         `${n.toLocaleString('en-GB')} engagements per variant, the same dice for every variant`,
-        'Point: mean difference (variant − reference); bar: 95% interval; dashed: no difference',
+        'Point: mean difference (variant − reference); dashed: no difference',
+        'Bar: interval at the figure’s Holm level (95% for one figure alone, wider for more)',
         'Filled: differs at the 5% level after the Holm correction; hollow: does not',
       ],
     },
@@ -132,7 +138,7 @@ export const forestChart: ChartDef = {
   name: FOREST_CHART,
   heading: 'Variants: paired differences',
   definition:
-    'For each figure, the difference between each variant and the reference measured on the same engagements with the same dice, with its 95% interval; shares in percentage points, counts in their own unit.',
+    'For each figure, the difference between each variant and the reference measured on the same engagements with the same dice, with its interval adjusted as the Holm correction adjusts its test (as in the tables below), so that a bar clear of zero goes with a filled point; shares in percentage points, counts in their own unit.',
   build: forestSpec,
   applies: hasComparisons,
 };

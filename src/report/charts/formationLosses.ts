@@ -5,6 +5,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
+import { reportWords, strengthUnits } from '../ruleWords.js';
+import { capitalize } from '../words.js';
 import { cellLegend, CONFIG, SCHEMA, cellColorScale, formationLabels, formationStartStrengths, hasFormations, subtitle, type ChartDef } from './common.js';
 
 export function formationLossesSpec(r: Results): TopLevelSpec {
@@ -28,7 +30,7 @@ export function formationLossesSpec(r: Results): TopLevelSpec {
     })),
   );
   const cells = r.cells.length;
-  const x = { type: 'quantitative' as const, title: 'Strength points lost per engagement (mean)' };
+  const x = { type: 'quantitative' as const, title: `${capitalize(strengthUnits(r))} lost per engagement (mean)` };
   const formations = r.cells[0]?.summary.formations ?? [];
   const bySide = [0, 1].map((k) => formations.flatMap((f, j) => (f.side === k ? [fLabels[j]] : [])));
   const encoding = {
@@ -42,7 +44,7 @@ export function formationLossesSpec(r: Results): TopLevelSpec {
       { field: 'hi', type: 'quantitative' as const, format: '.2f', title: '95% high' },
       { field: 'eliminated', type: 'quantitative' as const, format: '.2f', title: 'Units eliminated' },
       { field: 'retreats', type: 'quantitative' as const, format: '.2f', title: 'Unit retreats' },
-      { field: 'demoralized', type: 'quantitative' as const, format: '.1%', title: 'Demoralized' },
+      { field: 'demoralized', type: 'quantitative' as const, format: '.1%', title: capitalize(r.vocabulary.broken) },
     ],
   };
   // One block per side (its own formations only), on a common strength axis reaching the largest formation.
@@ -77,8 +79,7 @@ export function formationLossesSpec(r: Results): TopLevelSpec {
 export const formationLossesChart: ChartDef = {
   name: 'formation-losses',
   heading: 'Strength lost by formation',
-  definition:
-    'How many strength points each formation lost in an engagement, on average: steps lost and units eliminated, counted from the printed strengths of its units, with the 95% interval of the mean.',
+  definition: (r) => `How many ${strengthUnits(r)} each formation lost in an engagement, on average (${reportWords(r).strengthLost}), with the 95% interval of the mean.`,
   build: formationLossesSpec,
   applies: hasFormations,
 };

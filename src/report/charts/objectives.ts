@@ -1,10 +1,11 @@
 /**
- * Who held each objective when the engagement ended (18): the share of engagements it ended held by
+ * Who held each objective when the engagement ended (by its rule system's rule): the share of engagements it ended held by
  * each side, and by nobody, with Wilson 95% intervals, one panel per cell.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames } from '../labels.js';
+import { reportWords } from '../ruleWords.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS, facetGrid, hasObjectives, subtitle, type ChartDef } from './common.js';
 
 /** "Village church (6 VP)". */
@@ -74,8 +75,7 @@ export function objectivesSpec(r: Results): TopLevelSpec {
 export const objectivesChart: ChartDef = {
   name: 'objectives',
   heading: 'Objectives held at the end',
-  definition:
-    'For each objective, the share of engagements at whose end it was held by each side (18: an objective belongs to the last side to move a unit into or through it, or to the side holding it at the start), or by nobody.',
+  definition: (r) => `For each objective, the share of engagements at whose end it was held by each side (${reportWords(r).objectiveHolder}), or by nobody.`,
   build: objectivesSpec,
   applies: hasObjectives,
 };

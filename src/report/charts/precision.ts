@@ -5,8 +5,18 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames } from '../labels.js';
+import { count } from '../words.js';
 import { precisionRows, points } from '../precision.js';
 import { cellLegend, CONFIG, REFERENCE, SCHEMA, cellColorScale, subtitle, type ChartDef } from './common.js';
+
+/** "Precision: target reached in 3 of 5 cells" ("in every cell", "in no cell of 5"). */
+export function precisionHeading(r: Results): string {
+  const cells = r.provenance.precision?.cells ?? [];
+  const reached = cells.filter((c) => c.reached).length;
+  if (cells.length === 1) return reached ? 'Precision: target reached' : 'Precision: target not reached';
+  const where = reached === cells.length ? 'in every cell' : reached === 0 ? `in no cell of ${count(cells.length)}` : `in ${count(reached)} of ${count(cells.length)} cells`;
+  return `Precision: target reached ${where}`;
+}
 
 export function precisionSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
@@ -30,7 +40,7 @@ export function precisionSpec(r: Results): TopLevelSpec {
   const spec = {
     $schema: SCHEMA,
     title: {
-      text: 'Precision reached',
+      text: precisionHeading(r),
       subtitle: subtitle(r, 'Half-width of each primary share’s 95% Wilson interval', `Dashed line: the target, ${points(target)}`),
     },
     config: CONFIG,
@@ -70,7 +80,7 @@ export function precisionSpec(r: Results): TopLevelSpec {
 
 export const precisionChart: ChartDef & { applies: (r: Results) => boolean } = {
   name: 'precision',
-  heading: 'Precision reached',
+  heading: precisionHeading,
   definition:
     'For a run stopped at a target precision: in each cell, the half-width of the 95% Wilson interval of every primary share (the win and draw shares, each side’s retreat rate, each army’s demoralized share in battles, each side’s morale-check failure rate), in percentage points, against the target. A cell stops when its widest is at or left of the dashed line, or at the maximum of engagements.',
   build: precisionSpec,

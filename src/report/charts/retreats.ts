@@ -6,9 +6,9 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import type { HistogramSummary } from '../../stats/histogram.js';
 import { cellNames, sideLabels } from '../labels.js';
+import { reportWords } from '../ruleWords.js';
 import { CONFIG, SCHEMA, cellRowAxis, cellRowStep, subtitle, type ChartDef } from './common.js';
 
-const KINDS = ['Forced (failed morale check)', 'Voluntary (chose to fall back)'] as const;
 const KIND_COLORS = ['#7b3294', '#1b9e77'];
 
 function row(cell: string, side: string, kind: string, h: HistogramSummary) {
@@ -19,10 +19,12 @@ function row(cell: string, side: string, kind: string, h: HistogramSummary) {
 export function retreatsSpec(r: Results): TopLevelSpec {
   const names = cellNames(r);
   const sides = sideLabels(r);
+  const words = reportWords(r).retreats;
+  const kinds = [words.forced, words.voluntary];
   const values = r.cells.flatMap((c, i) =>
     c.summary.sides.flatMap((s, k) => [
-      row(names.labels[i], sides[k], KINDS[0], s.retreatsForced),
-      row(names.labels[i], sides[k], KINDS[1], s.retreatsVoluntary),
+      row(names.labels[i], sides[k], kinds[0], s.retreatsForced),
+      row(names.labels[i], sides[k], kinds[1], s.retreatsVoluntary),
     ]),
   );
   const x = { type: 'quantitative' as const, title: 'Retreats per engagement (mean)', scale: { zero: true } };
@@ -34,11 +36,11 @@ export function retreatsSpec(r: Results): TopLevelSpec {
     facet: { column: { field: 'side', type: 'nominal', sort: sides, title: null, header: { labelFontWeight: 'bold' } } },
     spec: {
       width: 300,
-      height: { step: cellRowStep(names.labels, KINDS.length), for: 'position' },
+      height: { step: cellRowStep(names.labels, kinds.length), for: 'position' },
       encoding: {
         y: cellRowAxis(names),
-        yOffset: { field: 'kind', type: 'nominal', sort: [...KINDS], scale: { paddingInner: 0.2 } },
-        color: { field: 'kind', type: 'nominal', sort: [...KINDS], scale: { domain: [...KINDS], range: KIND_COLORS }, title: null },
+        yOffset: { field: 'kind', type: 'nominal', sort: kinds, scale: { paddingInner: 0.2 } },
+        color: { field: 'kind', type: 'nominal', sort: kinds, scale: { domain: kinds, range: KIND_COLORS }, title: null },
         tooltip: [
           { field: 'side', type: 'nominal', title: 'Side' },
           { field: 'cell', type: 'nominal', title: names.title },
@@ -61,7 +63,6 @@ export function retreatsSpec(r: Results): TopLevelSpec {
 export const retreatsChart: ChartDef = {
   name: 'retreats',
   heading: 'Retreats',
-  definition:
-    'How many units of a side retreated in an engagement, on average: forced retreats follow a failed morale check, voluntary ones are the side’s own choice to fall back before the hits land (7.4).',
+  definition: (r) => `How many units of a side retreated in an engagement, on average: ${reportWords(r).retreats.definition}`,
   build: retreatsSpec,
 };

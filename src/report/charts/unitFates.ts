@@ -2,6 +2,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Results } from '../../results/results.js';
 import { cellNames, sideLabels } from '../labels.js';
+import { reportWords } from '../ruleWords.js';
 import { CONFIG, SCHEMA, facetGrid, subtitle, type ChartDef } from './common.js';
 
 const FATES = ['Eliminated', 'Retreated'] as const;
@@ -72,6 +73,6 @@ export function unitFatesSpec(r: Results): TopLevelSpec {
 export const unitFatesChart: ChartDef = {
   name: 'unit-fates',
   heading: 'Fate of each unit',
-  definition: 'For each unit, the share of engagements in which it was eliminated (lost its last step, or was foot artillery that could not retreat) and the share in which it retreated.',
+  definition: (r) => `For each unit, the share of engagements in which it was eliminated (${reportWords(r).eliminated}) and the share in which it retreated.`,
   build: unitFatesSpec,
 };

@@ -156,6 +156,18 @@ export const AOE_VOCABULARY: Vocabulary = {
     { term: 'Bayonet & Sabre', definition: 'Each side rolls one die plus modifiers; the difference is read from +7 (the defender shattered) to -7 (the attacker shattered) (p2).', place: 'rules' },
     { term: 'Charge checked', definition: 'A charger in contact hit by Telling or Withering fire goes back 2" (cavalry may recall a full move) and does not fight (p2 notes).', place: 'rules' },
   ],
+  report: {
+    objectiveHolder: 'rulings 5: the side alone on it, a unit of that side on its ground and none of the other',
+    formations: 'each formation and each whole army (broken at army cohesion level 2, half its foot and horse units removed: rulings 5)',
+    army: 'Whole army (rulings 5)',
+    retreats: {
+      forced: 'Forced (March Table, charge checked, Bayonet & Sabre)',
+      voluntary: 'Voluntary (withdrawal)',
+      definition: 'forced retreats are the March Table’s Retire, Fall Back and Broken results (p1), charges checked by fire (p2 notes) and every retreat after Bayonet & Sabre, recalls included (p2); voluntary ones are a doctrine’s withdrawals (rulings 5).',
+    },
+    strengthLost: 'each 60 men, p3 Scale: a hit on foot or horse loses its share of the unit’s men, aoe.hitMen, and a removed unit all of them; guns are not counted',
+    eliminated: 'rulings 5: removed at 5 hits, by a Routs result, with its guns lost or wrecked, off the lane or cut off',
+  },
 };
 
 /** Index of a quality on the rating scale. */

@@ -139,4 +139,16 @@ export const AOR_VOCABULARY: Vocabulary = {
   casualties:
     'Strength points lost (250 men each unless the scenario says otherwise), of which the casualty model counts a share as killed and wounded, by default 0.8 of a step lost (6.1, 7.2), 0.4 of an elimination, which the rules treat as lost cohesion (7.1), and 0.1 of a blocked retreat (7.4); units retreated off the map are not casualties (aor.casualtiesStep, aor.casualtiesEliminated, aor.casualtiesBlocked).',
   glossary: AOR_GLOSSARY,
+  report: {
+    objectiveHolder: '18: an objective belongs to the last side to move a unit into or through it, or to the side holding it at the start',
+    formations: 'each formation (14.1) and each whole army (13)',
+    army: 'Whole army (13)',
+    retreats: {
+      forced: 'Forced (failed morale check)',
+      voluntary: 'Voluntary (chose to fall back)',
+      definition: 'forced retreats follow a failed morale check, voluntary ones are the side’s own choice to fall back before the hits land (7.4).',
+    },
+    strengthLost: 'counted from the printed strength values of its units, steps lost and units eliminated included',
+    eliminated: 'lost its last step, or was foot artillery that could not retreat',
+  },
 };

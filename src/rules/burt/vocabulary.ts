@@ -123,4 +123,16 @@ export const BURT_VOCABULARY: Vocabulary = {
     { term: 'army morale', definition: 'A counter, one a unit by default (10): each rout and each unit leaving RESERVE costs one; at 0 every unit tests at once and all later tests are at -1. The army broken turn is the turn it reached 0.', place: 'rules' },
     { term: 'class', definition: 'The morale class (8): the score a d6 plus modifiers must reach, A 2, B 3, C 4, D 5, E 6.', place: 'rules' },
   ],
+  report: {
+    objectiveHolder: 'the side with a unit not routing in the objective zone and the other side with none there (rulings, "Mapping")',
+    formations: 'each formation and each whole army (10: an army is broken when its army morale reaches 0)',
+    army: 'Whole army (10)',
+    retreats: {
+      forced: 'Forced (rout, push-back, shaken)',
+      voluntary: 'Voluntary (evade, ordered move)',
+      definition: 'forced retreats are routs (7, 8), push-backs after a lost melee round (9) and the fall-back of a unit that became shaken (3.3, 8); voluntary ones are evades from an assault (9.r3) and moves away from the enemy under orders (4).',
+    },
+    strengthLost: 'figures removed by fire and melee, the crews of guns put out of action (6, 9), and the figures of units that routed off the lane',
+    eliminated: 'no figures or no guns left, or routed off the lane',
+  },
 };

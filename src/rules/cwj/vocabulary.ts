@@ -149,6 +149,18 @@ export const CWJ_VOCABULARY: Vocabulary = {
     { term: 'unformed', definition: 'Left by a failed rough-terrain test: acts as disordered, but a failed rally costs no chip and it ends when the unit stays still in its movement phase ([Rough] l.121-124).', place: 'rules' },
     { term: 'morale pass', definition: 'A corps commander’s one-use pass: a disordered unit of his corps within 30 cm turns good in the rally phase with no roll ([Rally] l.24-32).', place: 'rules' },
   ],
+  report: {
+    objectiveHolder: 'rulings 8: the side with a unit in it and no enemy there; an empty or contested objective stays with its last holder',
+    formations: 'each corps (spent, or fatigued, when its dish of chips is empty: [Win] l.297-306) and each whole army (spent, or defeated, when its army dish holds as many chips as its army morale: [Win] l.295)',
+    army: 'Whole army ([Win] l.295)',
+    retreats: {
+      forced: 'Forced (fire, melee, Rally Table)',
+      voluntary: 'Voluntary (withdrawal)',
+      definition: 'forced retreats follow a Firing Table 10-11, a melee lost by 2-4 (and capped cavalry) and a Rally Table 4-5 (rulings 10); voluntary ones are cavalry withdrawals from a closing enemy ([Spec] l.107-109).',
+    },
+    strengthLost: 'rulings 10: a unit is whole until it leaves play, so it counts once, when it is eliminated by fire or melee, routs, surrenders or leaves the table',
+    eliminated: 'rulings 10: eliminated by fire or melee, routed, surrendered, off the table, or removed on a natural 2 on the Control Table',
+  },
 };
 
 /** The rating slot of a check with modifier m. */

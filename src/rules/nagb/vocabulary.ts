@@ -173,6 +173,18 @@ export const NAGB_VOCABULARY: Vocabulary = {
     { term: 'stand and shoot', definition: 'p12, p17: a loaded unit charged fires at a range of a d6 (modified by class); a passed test makes it a volley; chargers hit test to press home.', place: 'rules' },
     { term: 'village sector', definition: 'p30-31: a built-up block holding one battalion; hard cover, defenders strike first and assaulters hit on 6s only; no unit breaks there from shooting.', place: 'rules' },
   ],
+  report: {
+    objectiveHolder: 'p37: the side with an unbroken unit within 4" of it and no enemy within 6"',
+    formations: 'each brigade (broken at 60% losses: p29) and each whole army (broken when every brigade of it is: rulings 5)',
+    army: 'Whole army (rulings 5)',
+    retreats: {
+      forced: 'Forced (melee, brigade test)',
+      voluntary: 'Voluntary (ordered, recall)',
+      definition: 'forced retreats are the falls back after a lost or drawn melee (p14-16) and after a brigade test (p29); voluntary ones are ordered falls back and cavalry recalls (rulings 5).',
+    },
+    strengthLost: 'p16, p27-28: figures killed by fire and in hand to hand, and the figures of units removed whole, shattered, dispersed, surrendered or fled off the table',
+    eliminated: 'p16, p27-28: shattered, dispersed without colours, surrendered or fled off the table',
+  },
 };
 
 /** The purpose index of an id. */
