@@ -25,7 +25,7 @@ import {
   type Distance,
 } from './layout.js';
 import { DEFAULT_CWJ_OPTIONS } from './options.js';
-import { TROOP_KINDS, troopRatings, type TroopType } from './troops.js';
+import { nationSlip, nationSlipMessage, TROOP_KINDS, troopRatings, type TroopType } from './troops.js';
 import { ARM_FORMATIONS, formationAllowed, type Formation } from './types.js';
 
 type Path = (string | number)[];
@@ -300,6 +300,9 @@ export function checkLane(s: LaneScenarioData): Issue[] {
   const placed: { b: ReturnType<typeof body>; path: Path; id: string }[] = [];
   (['attacker', 'defender'] as const).forEach((role, si) => {
     const side = s[role];
+    const assigned = Object.keys(s.nationTables ?? {});
+    const slip = nationSlip(side.nation, assigned);
+    if (slip) add([role, 'nation'], nationSlipMessage(side.nation, slip, true));
     const facing = si === 0 ? 1 : -1;
     side.corps.forEach((c, ci) => {
       const cpath: Path = [role, 'corps', ci];
@@ -322,6 +325,8 @@ export function checkLane(s: LaneScenarioData): Issue[] {
         const formation: Formation = u.formation ?? DEFAULT_FORMATION[arm];
         if (!formationAllowed(arm, formation)) add([...path, 'formation'], `${arm} takes ${ARM_FORMATIONS[arm].join(', ')} ([Form] l.16-18), not ${formation}`);
         const nation = u.nation ?? side.nation;
+        const unitSlip = u.nation === undefined ? undefined : nationSlip(u.nation, assigned);
+        if (unitSlip) add([...path, 'nation'], nationSlipMessage(u.nation!, unitSlip, true));
         const missing = borrowedTable(s.nationTables, nation, missingDefault);
         if (!troopRatings(nation, u.type, { missingNationTable: missing, austrianLineMelee: 0 })) add([...path, 'type'], `the ${nation} table has no ${u.type} row`);
         // Given to a unit that has no such thing, a field is refused, not ignored (even at its default).
