@@ -59,16 +59,19 @@ export const WORKERS_OPTION = { alias: 'w', type: 'number', describe: 'Worker th
 export const FORCE_OPTION = { type: 'boolean', default: false, describe: 'Write into a folder that holds earlier output (it is overwritten)' } as const;
 
 /**
- * A switch given a value (--json=abc): yargs would read it as false, silently. true and false are
- * the values a switch may be given. `switches` lists the boolean options of the command parsed.
+ * A switch given a value (--json=abc, -q=yes): yargs would read it as false, silently. true and false
+ * are the values a switch may be given. `switches` lists the boolean options of the command parsed,
+ * `aliases` their other names (-q for --quiet).
  */
-export function refuseSwitchValues(args: readonly string[], switches: readonly string[]): void {
+export function refuseSwitchValues(args: readonly string[], switches: readonly string[], aliases: Readonly<Record<string, readonly string[]>> = {}): void {
   const known = new Set(switches);
+  for (const s of switches) for (const a of aliases[s] ?? []) known.add(a);
   for (const a of args) {
     if (a === '--') return;
-    const m = /^--(?:no-)?([^=]+)=(.*)$/s.exec(a);
+    const m = /^--(?:no-)?([^=]+)=(.*)$/s.exec(a) ?? /^-([^-=])=(.*)$/s.exec(a);
     if (!m || !known.has(m[1])) continue;
-    if (m[2] !== 'true' && m[2] !== 'false') throw new UsageError(`--${m[1]} is a switch: give it alone (or =true, =false), not '${m[2]}'`);
+    const flag = m[1].length === 1 ? `-${m[1]}` : `--${m[1]}`;
+    if (m[2] !== 'true' && m[2] !== 'false') throw new UsageError(`${flag} is a switch: give it alone (or =true, =false), not '${m[2]}'`);
   }
 }
 

@@ -97,6 +97,14 @@ function plainMessage(msg: string): string {
 
 /** Parse process.argv and run the command it names. */
 export async function main(): Promise<void> {
+  // yargs prints the version whatever else is given: a word beside it is a slip, not a request.
+  const args = hideBin(process.argv);
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  const version = args.slice(0, end).indexOf('--version');
+  if (version >= 0 && args.length > 1) {
+    const other = args.find((a, i) => i !== version);
+    throw new UsageError(`--version takes nothing else: give it alone (volley --version), not with '${other}'`);
+  }
   const cli = yargs(hideBin(process.argv));
   skipHelpCache(cli);
   await cli
@@ -110,7 +118,7 @@ export async function main(): Promise<void> {
     .middleware((argv) => {
       refuseNotANumber(argv, hideBin(process.argv), optionsOf(cli).number, optionsOf(cli).alias);
       refuseRepeatedOptions(argv, optionsOf(cli).array);
-      refuseSwitchValues(hideBin(process.argv), optionsOf(cli).boolean);
+      refuseSwitchValues(hideBin(process.argv), optionsOf(cli).boolean, optionsOf(cli).alias);
     }, true)
     .demandCommand(1, `name a command: ${commandList}`)
     .strict()

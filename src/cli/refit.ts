@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { changedFlags, defaultFolder } from '../sim/store/folderName.js';
 import { finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
 import { planHash } from '../sim/engine/planHash.js';
@@ -48,6 +48,13 @@ export const refitCheckCommand: CommandModule<object, RefitCheckArgs> = {
     if (argv.resume && argv.force) throw new UsageError('--resume and --force: choose one (continue the check, or start over)');
     const workers = workersArg(argv.workers, argv.quiet);
     const seed = seedArg(argv.seed)!;
+    // The same scenario twice would be played twice and reported as two.
+    const seen = new Map<string, string>();
+    for (const f of argv.scenario) {
+      const first = seen.get(resolve(f));
+      if (first !== undefined) throw new UsageError(`--scenario: ${f === first ? `'${f}' is given twice` : `'${f}' and '${first}' are the same file`}; give each scenario once`);
+      seen.set(resolve(f), f);
+    }
     const prep = prepareRefitCheck({ refitFile: argv.refit, scenarioFiles: argv.scenario, engagements: argv.engagements, seed, batch: argv.batch });
     // A folder for each refit and the scenarios it is checked on (and -n, --seed, --batch if they change).
     const on = prep.scenarioFiles.map((f) => basename(f).replace(/\.scenario\.yaml$|\.ya?ml$/, ''));

@@ -3,8 +3,8 @@
  * a large experiment's cells by another figure first (`--rank-by`), or after a new build of volley
  * draws its charts otherwise. The files are those `volley run` writes, in the same folder.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { isCross } from '../results/cross.js';
 import { ResultsFileError, resultsFileMessage } from '../results/check.js';
@@ -33,8 +33,24 @@ export const reportCommand: CommandModule<object, ReportArgs> = {
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'No progress and no summary' }) as never,
   handler: async (argv) => {
     const file = join(argv.dir, 'results.json');
+    const dir = (() => {
+      try {
+        return statSync(argv.dir);
+      } catch {
+        return null;
+      }
+    })();
+    if (!dir) throw new CliExit(`${argv.dir}: no such folder: give the folder of a finished run (the one volley run wrote results.json in)`, 2);
+    if (!dir.isDirectory()) throw new CliExit(`${argv.dir} is a file: give the folder that holds results.json, not the file (volley report ${dirname(argv.dir)})`, 2);
     if (!existsSync(file)) throw new CliExit(`${argv.dir} holds no results.json: a finished run's folder is needed (volley run writes one)`, 2);
-    if (existsSync(join(argv.dir, CHECKPOINT_FILE))) throw new CliExit(`${argv.dir} holds an unfinished run (${CHECKPOINT_FILE}): its results.json is an earlier run's; finish it first (volley run ... --resume)`, 2);
+    if (existsSync(join(argv.dir, CHECKPOINT_FILE))) {
+      // A run that stopped while playing (its results.json, if any, an earlier run's) or while writing its files.
+      throw new CliExit(
+        `${argv.dir} holds an unfinished run (${CHECKPOINT_FILE}): it stopped while playing or while writing its files, so results.json may be an earlier run's, or this one's without its report; ` +
+          `finish it with volley run FILE --out ${argv.dir} --resume (the file and flags it was started with), which writes results.json and the report`,
+        2,
+      );
+    }
     let results;
     try {
       results = readResults(argv.dir);

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { CHECKPOINT_FILE } from '../sim/store/checkpoint.js';
@@ -64,6 +64,14 @@ function resumeCommand(): string {
 /** The executor of a queued run (BullMQ loads only then), telling where the batches went. */
 async function queueExecutor(address: QueueAddress, quiet: boolean) {
   const { QueueExecutor } = await import('../sim/queue/coordinator.js');
+  // The server is asked before the output folder is made: a run that cannot start leaves nothing behind.
+  const { checkServer } = await import('../sim/queue/connection.js');
+  try {
+    await checkServer(address);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'QueueUnreachable') throw new CliExit(`${e.message}\n  nothing was played; run the same command again once it is reachable`, 1);
+    throw e;
+  }
   const onQueued = quiet
     ? undefined
     : (q: { batches: number; workers: number }) =>
@@ -84,7 +92,7 @@ function checkpointIsEmpty(file: string): boolean {
 }
 
 /** What stopped a run, as the message and exit code the user gets. */
-function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): unknown {
+function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules, madeFolder = false): unknown {
   const checkpoint = join(prep.outDir, CHECKPOINT_FILE);
   const label = (cell: number) => prep.cells[cell]?.label ?? String(cell);
   // `trace` replays one engagement from the run's file, the cell and the index (and --seed if given).
@@ -126,6 +134,14 @@ function explain(e: unknown, argv: RunArgs, prep: PreparedRun, m: RunModules): u
     // Nothing played yet (the checkpoint holds only its head): no run to continue, so none is left to block the next.
     if (e.name === 'QueueUnreachable' && checkpointIsEmpty(checkpoint)) {
       rmSync(checkpoint, { force: true });
+      // The folder this command made, left empty, goes too (the server went between the check and the start).
+      if (madeFolder) {
+        try {
+          if (readdirSync(prep.outDir).length === 0) rmdirSync(prep.outDir);
+        } catch {
+          // Not there, or not empty: left as it is.
+        }
+      }
       return new CliExit(`${e.message}\n  nothing was played; run the same command again once it is reachable`, 1);
     }
     return new CliExit(`${e.message}\n  the batches done are saved; continue with: ${resumeCommand()}`, 1);
@@ -219,6 +235,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       console.log(`${refitChangeSetsText(prep.refitChanges)}\n`);
     }
     const executor = address ? await queueExecutor(address, argv.quiet) : undefined;
+    const madeFolder = !existsSync(prep.outDir);
     // With a target precision the total grows as cells are given more engagements.
     const precise = prep.plan.precision !== undefined;
     const bar = progress({ what: 'playing', unit: 'engagements', total: precise ? undefined : prep.plan.engagements * prep.plan.cells.length, quiet: argv.quiet });
@@ -254,7 +271,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       });
     } catch (e) {
       process.off('SIGINT', onSigint);
-      throw explain(e, argv, prep, m);
+      throw explain(e, argv, prep, m, madeFolder);
     } finally {
       bar.stop();
     }

@@ -7,6 +7,7 @@ import { planHash } from '../sim/engine/planHash.js';
 import { seatsTable, tournamentHtml, tournamentTable } from '../report/tournament.js';
 import { writeFileAtomic } from '../results/files.js';
 import { FORCE_OPTION, seedArg, WORKERS_OPTION, workersArg } from './args.js';
+import { UsageError } from '../core/errors.js';
 import { claimFolder, finishedHere, inputsHash, recordInputs } from '../sim/store/outputFolder.js';
 
 const DEFAULT_PAIRING_ENGAGEMENTS = 400;
@@ -40,9 +41,14 @@ export const tournamentCommand: CommandModule<object, Args> = {
       .option('force', FORCE_OPTION)
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'Print nothing: the files are written all the same' }) as never,
   handler: async (argv) => {
+    const doctrines = argv.doctrines?.split(',').map((d) => d.trim());
+    // 'a,,b' is a slip (a doctrine left out, or a comma too many): refused, not read as 'a,b'.
+    if (argv.doctrines !== undefined && argv.doctrines.trim() === '') throw new UsageError('--doctrines: expected doctrines separated by commas, found nothing');
+    const empty = doctrines?.findIndex((d) => d === '') ?? -1;
+    if (empty >= 0) throw new UsageError(`--doctrines: item ${empty + 1} of '${argv.doctrines}' is empty; name a doctrine between each pair of commas`);
     const prep = prepareTournament({
       file: argv.file,
-      doctrines: argv.doctrines?.split(',').map((d) => d.trim()).filter((d) => d),
+      doctrines,
       engagements: argv.engagements,
       seed: seedArg(argv.seed)!,
       workers: workersArg(argv.workers, argv.quiet),

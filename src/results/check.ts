@@ -7,7 +7,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { formatPath } from '../core/errors.js';
-import { lineOf } from '../scenario/yamlFile.js';
+import { kindOf, lineOf } from '../scenario/yamlFile.js';
 import { CROSS_RESULTS_FORMAT } from './cross.js';
 import { RESULTS_FORMAT, RESULTS_FORMAT_COLUMNS } from './results.js';
 
@@ -90,8 +90,18 @@ export function checkResultsJson(parsed: unknown, text: string): void {
   const r = schema.safeParse(parsed);
   if (r.success) return;
   const issue = r.error.issues[0];
-  const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
-  fail(issue.path, missing ? 'missing (volley writes it in every results file: was the file cut short or edited?)' : issue.message);
+  // zod's issues do not carry the value: look at the path, so that a field of the wrong type is not called missing.
+  let value: unknown = parsed;
+  for (const k of issue.path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k] : undefined;
+  if (issue.code === 'invalid_type' && value === undefined) fail(issue.path, 'missing (volley writes it in every results file: was the file cut short or edited?)');
+  if (issue.code === 'invalid_type') fail(issue.path, `expected ${issue.expected}, found ${kindOf(value)}${value === null ? '' : ` ${shortJson(value)}`} (was the file edited?)`);
+  fail(issue.path, issue.message);
+}
+
+/** A value as JSON, cut to a line. */
+function shortJson(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
 /** Check the cells read back from a columnar file (`file`, named by results.json). */

@@ -11,6 +11,16 @@ import { lineOf, readYaml, validate } from './yamlFile.js';
 
 const indent = (text: string) => text.split('\n').map((l) => (l ? `  ${l}` : l)).join('\n');
 
+/** The `kind` a file names, or undefined when it cannot be read or names none (validateFile then says why). */
+export function kindOfFile(file: string): string | undefined {
+  try {
+    return fileKind(readYaml(file));
+  } catch (e) {
+    if (e instanceof VolleyInputError) return undefined;
+    throw e;
+  }
+}
+
 /** Validate any volley file by its `kind`, without running it; a refit is applied to `scenarioFiles` if given. */
 export function validateFile(file: string, scenarioFiles: readonly string[] = []): string {
   const src = readYaml(file);

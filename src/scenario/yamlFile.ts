@@ -277,6 +277,20 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, schema?: z
   }
   if (issue.code === 'invalid_union') {
     if (issue.errors.length === 0) return { path, message: issue.message }; // a discriminator: the schema's own words
+    // A map where a name or a map is taken (a doctrine, a vary range): the map alternative's own
+    // issue, at its field and line, e.g. doctrine.charge: expected one of "reach", ... (not the union's).
+    const isMapValue = value !== null && typeof value === 'object' && !Array.isArray(value);
+    const mapBranch = isMapValue ? issue.errors.find((branch) => branch.length > 0 && !branch.some((i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value'))) : undefined;
+    if (mapBranch) {
+      const inner = mapBranch.find((i) => i.code === 'unrecognized_keys') ?? mapBranch[0];
+      return describeIssue({ ...inner, path: [...path, ...inner.path] } as z.core.$ZodIssue, data, schema);
+    }
+    // A name nearly one of the names taken: "colum-assault" for "column-assault".
+    if (typeof value === 'string') {
+      const names = issue.errors.flatMap((branch) => branch.flatMap((i) => (i.code === 'invalid_value' && i.path.length === 0 ? i.values.filter((v): v is string => typeof v === 'string') : [])));
+      const hint = didYouMean(value, names);
+      if (hint) return { path, message: `expected ${[...new Set(issue.errors.map(expectedOf))].join(' or ')}, found ${foundText(value)}${hint}` };
+    }
     const alternatives = [...new Set(issue.errors.map(expectedOf))].join(' or ');
     return { path, message: value === undefined ? `missing: expected ${alternatives}` : `expected ${alternatives}, found ${foundText(value)}` };
   }

@@ -63,3 +63,28 @@ export function mirrorLane(lane: Lane, about = 0): Lane {
 export function flipLane(lane: Lane): Lane {
   return { xMin: lane.xMin, xMax: lane.xMax, width: lane.width, anchoredLow: lane.anchoredHigh, anchoredHigh: lane.anchoredLow };
 }
+
+/** A stretch of ground a scenario places on the lane (terrain, an objective): along it from..to, across it yMin..yMax (default the lane's width). */
+export interface Zone {
+  from: number;
+  to: number;
+  yMin?: number;
+  yMax?: number;
+}
+
+/**
+ * Why a zone does not lie on the lane, with the field at fault, or null when it does: it lies between
+ * the lane's ends, and across at least part of its width (a wood may reach past the lane's side, as
+ * the ground goes on; one wholly beside it is a slip). `what` names it ("the village"); `unit` follows
+ * each number (" cm").
+ */
+export function zoneOffLane(lane: Pick<Lane, 'xMin' | 'xMax' | 'width'>, z: Zone, what: string, unit = ''): { field: 'from' | 'to' | 'yMin' | 'yMax'; message: string } | null {
+  const ends = `the lane's ends (${lane.xMin} to ${lane.xMax}${unit})`;
+  if (z.from < lane.xMin - EPS || z.from > lane.xMax + EPS) return { field: 'from', message: `${what} starts at ${z.from}${unit}, beyond ${ends}` };
+  if (z.to > lane.xMax + EPS) return { field: 'to', message: `${what} ends at ${z.to}${unit}, beyond ${ends}` };
+  const half = lane.width / 2;
+  const spans = `the lane spans ${-half} to ${half}${unit}`;
+  if (z.yMin !== undefined && z.yMin >= half) return { field: 'yMin', message: `${what} lies wholly beside the lane (yMin ${z.yMin}${unit}; ${spans})` };
+  if (z.yMax !== undefined && z.yMax <= -half) return { field: 'yMax', message: `${what} lies wholly beside the lane (yMax ${z.yMax}${unit}; ${spans})` };
+  return null;
+}

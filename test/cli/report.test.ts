@@ -97,7 +97,11 @@ describe('volley report DIR', () => {
     writeFileSync(join(copy, 'checkpoint.ndjson'), '');
     let r = await volleyHere(['report', copy]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/holds an unfinished run \(checkpoint\.ndjson\): its results\.json is an earlier run's; finish it first/);
+    // A report that failed mid-way leaves this run's results.json beside the checkpoint: not called an earlier run's.
+    expect(r.stderr).toBe(
+      `volley: ${copy} holds an unfinished run (checkpoint.ndjson): it stopped while playing or while writing its files, so results.json may be an earlier run's, or this one's without its report; ` +
+        `finish it with volley run FILE --out ${copy} --resume (the file and flags it was started with), which writes results.json and the report\n`,
+    );
     rmSync(join(copy, 'checkpoint.ndjson'));
     // This test's own process holds the folder's lock, as a run writing there would.
     const lock = FolderLock.take(copy);
@@ -109,6 +113,27 @@ describe('volley report DIR', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^volley: ${copy.replace(/[.*+?^\${}()|[\]\\/]/g, '\\$&')} is in use by another volley command \\(process ${process.pid}\\); write its report once it has ended\n$`));
     expect(existsSync(join(copy, 'index.html'))).toBe(false);
+  });
+
+  it('refuses a folder that is not there, and results.json given in place of its folder (exit 2; before: "holds no results.json")', async () => {
+    const gone = join(dir, 'no-such');
+    let r = await volleyHere(['report', gone]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`volley: ${gone}: no such folder: give the folder of a finished run (the one volley run wrote results.json in)\n`);
+    r = await volleyHere(['report', join(many, 'results.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`volley: ${join(many, 'results.json')} is a file: give the folder that holds results.json, not the file (volley report ${many})\n`);
+  });
+
+  it('a field of the wrong type is named as such, not as missing', async () => {
+    const copy = join(dir, 'mistyped');
+    mkdirSync(copy);
+    const results = JSON.parse(readFileSync(join(many, 'results.json'), 'utf8')) as { cells: { summary: { engagements: unknown } }[] };
+    results.cells[0].summary.engagements = 'abc';
+    writeFileSync(join(copy, 'results.json'), JSON.stringify(results, null, 2));
+    const r = await volleyHere(['report', copy]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/results\.json:\d+: cells\[0\]\.summary\.engagements: expected number, found a string "abc" \(was the file edited\?\)\n$/);
   });
 
   it('refuses a folder without results.json, and a results.json it cannot read (exit 2, no stack)', async () => {

@@ -5,6 +5,7 @@ import {
   FRENCH_TABLE,
   isLightInfantry,
   meleeFactorOf,
+  nationSlip,
   tableFor,
   TROOP_KINDS,
   troopRatings,
@@ -165,6 +166,19 @@ describe('cwj.missingNationTable (rulings section 1)', () => {
   it('section 1: nation names are read without regard to case; France and Austria keep their own tables', () => {
     expect(tableFor('French', 'line', 'austrian')).toBe(FRENCH_TABLE);
     expect(tableFor('AUSTRIA', 'line', 'french')).toBe(AUSTRIAN_TABLE);
+  });
+  it('section 1: a nation two edits or fewer from one with a table is a slip, not a borrowing nation (before: fench read the French table as a nation without one)', () => {
+    expect(nationSlip('fench')).toBe('french');
+    expect(nationSlip('Austrain')).toBe('austrian');
+    expect(nationSlip('austira')).toBe('austria');
+    // Nations of their own, and tabled nations in any case, are not slips.
+    for (const n of ['prussian', 'russian', 'british', 'bavarian', 'French', 'AUSTRIA', 'france']) expect(nationSlip(n), n).toBeUndefined();
+    // Near a nation the scenario gives a table (nationTables), unless it is one too.
+    expect(nationSlip('bavarain', ['bavarian'])).toBe('bavarian');
+    expect(nationSlip('russian', ['prussian'])).toBe('prussian');
+    expect(nationSlip('russian', ['prussian', 'russian'])).toBeUndefined();
+    // Three edits away is another nation.
+    expect(nationSlip('frxxxh')).toBeUndefined();
   });
 });
 

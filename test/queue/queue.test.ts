@@ -3,10 +3,11 @@
  * give results.json bit for bit as a local run, though one worker is killed (kill -9) while it holds a
  * batch; a coordinator killed and started again with --resume too; an engagement that throws on a
  * worker fails the run with its seed and trace command; a server that is not there is named, with no
- * stack and no password.
+ * stack and no password, and so is one that is not Redis; a run that cannot start makes no folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startVolley, tmp, volley, waitFor } from '../reliability/cli.js';
@@ -110,6 +111,11 @@ describe.skipIf(!REDIS_SERVER)('volley run --queue with volley worker', () => {
     // Nothing was played: no checkpoint is left to block the same command run again.
     expect(run.stderr).toContain('nothing was played; run the same command again once it is reachable');
     expect(existsSync(join(out, 'checkpoint.ndjson'))).toBe(false);
+    // A folder the command would have made is not made (before: left empty).
+    const fresh = join(tmp(), 'fresh');
+    const again = volley(['run', ...RUN, '--out', fresh, '--queue', url]);
+    expect(again.code).toBe(1);
+    expect(existsSync(fresh)).toBe(false);
     const w = volley(['worker', '--queue', url]);
     expect(w.code).toBe(1);
     expect(w.stderr).toContain(`cannot reach Redis at redis://127.0.0.1:${port}/0`);
@@ -119,3 +125,29 @@ describe.skipIf(!REDIS_SERVER)('volley run --queue with volley worker', () => {
     }
   }, 30000);
 });
+
+describe('a server that is not Redis', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    // A web server's answer to Redis's PING.
+    server = createServer((socket) => socket.on('data', () => socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('is named as such by run and worker (before: ioredis\'s "Protocol error, got "H" as reply type byte. Please report this."); run makes no folder', async () => {
+    const url = `redis://127.0.0.1:${port}/0`;
+    const out = join(tmp(), 'fresh');
+    // Started, not waited for: this process's server must answer meanwhile.
+    const run = await startVolley(['run', ...RUN, '--out', out, '--queue', url]).done;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`volley: the server at ${url} does not speak Redis (is that the port of another service?)\n  nothing was played; run the same command again once it is reachable\n`);
+    expect(existsSync(out)).toBe(false);
+    const w = await startVolley(['worker', '--queue', url]).done;
+    expect(w.code).toBe(1);
+    expect(w.stderr).toBe(`volley: the server at ${url} does not speak Redis (is that the port of another service?)\n`);
+  }, 30000);
+});
+

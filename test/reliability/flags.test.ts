@@ -33,10 +33,19 @@ const cases: [string, string[], RegExp][] = [
   ['trace: --seed with nothing', ['trace', TOWN, '--engagement', '0', '--seed', '', '--out', unused], /^volley: --seed: expected a number or a word, found nothing$/],
   ['tournament: -n 0', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '0', '--out', unused], /^volley: --engagements: expected a whole number from 1 to 100,000,000, found 0$/],
   ['tournament: -n 2.5', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '2.5', '--out', unused], /^volley: --engagements: expected a whole number from 1 to 100,000,000, found 2.5$/],
+  ['tournament: an empty doctrine between two commas (before: dropped, the list read as careful,aggressive)', ['tournament', MEETING, '--doctrines', 'careful,,aggressive', '-n', '4', '--out', unused], /^volley: --doctrines: item 2 of 'careful,,aggressive' is empty; name a doctrine between each pair of commas$/],
+  ['tournament: a comma at the end', ['tournament', MEETING, '--doctrines', 'careful,aggressive,', '-n', '4', '--out', unused], /^volley: --doctrines: item 3 of 'careful,aggressive,' is empty; name a doctrine between each pair of commas$/],
+  ['tournament: --doctrines with nothing', ['tournament', MEETING, '--doctrines', '', '-n', '4', '--out', unused], /^volley: --doctrines: expected doctrines separated by commas, found nothing$/],
   ['tournament: a doctrine twice', ['tournament', MEETING, '--doctrines', 'careful,careful', '-n', '4', '--out', unused], /^volley: --doctrines: 'careful' is named twice; name each doctrine once$/],
   ['tournament: --out under a file, refused before playing', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '4', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
   ['tournament: --workers -1', ['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '4', '-w', '-1', '--out', unused], /^volley: --workers: expected a whole number of 0 or more$/],
   ['refit check: --out under a file', ['refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '-n', '4', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
+  ['refit check: the same scenario twice (before: played and reported twice)', ['refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '-n', '4', '--out', unused], /^volley: --scenario: 'sims\/village-assault\.scenario\.yaml' is given twice; give each scenario once$/],
+  ['refit check: one scenario by two paths', ['refit', 'check', 'sims/refit-village.refit.yaml', '--scenario', 'sims/village-assault.scenario.yaml', '--scenario', './sims/village-assault.scenario.yaml', '-n', '4', '--out', unused], /^volley: --scenario: '\.\/sims\/village-assault\.scenario\.yaml' and 'sims\/village-assault\.scenario\.yaml' are the same file; give each scenario once$/],
+  ['validate: --scenario with a scenario, not a refit (before: ignored)', ['validate', TOWN, '--scenario', MEETING], /^volley: --scenario applies a refit file to scenarios, and sims\/town-assault\.scenario\.yaml is a scenario; give it with a refit file \(kind: refit\), or leave it out$/],
+  ['validate: --scenario with files none of which is a refit', ['validate', TOWN, 'sims/town-assault.experiment.yaml', '--scenario', MEETING], /^volley: --scenario applies a refit file to scenarios, and none of the files is a refit; give it with a refit file \(kind: refit\), or leave it out$/],
+  ['--version with a word beside it (before: the version, exit 0)', ['--version', 'extra'], /^volley: --version takes nothing else: give it alone \(volley --version\), not with 'extra'$/],
+  ['a command with --version', ['run', '--version'], /^volley: --version takes nothing else: give it alone \(volley --version\), not with 'run'$/],
   ['tune: --out under a file', ['tune', 'sims/village-assault.scenario.yaml', '--param', 'sides[0].formations[Div-Foy].demoralization', '--target', 'formation[Div-Foy].demoralizedByTurn[8] = 30%', '--range', '8..28', '-n', '20', '--out', join(file, 'x')], /^volley: --out: cannot make folder .*: .*a-file is a file; choose another --out$/],
   ['run: --queue not a redis URL', ['run', TOWN, ...quick, '--queue', 'http://:pw@host/0', '--out', unused], /^volley: --queue: expected a redis:\/\/ URL, not http:\/\/ .*$/],
   ['run: --queue database 99', ['run', TOWN, ...quick, '--queue', 'redis://host/99', '--out', unused], /^volley: --queue: the database '99' is not a number from 0 to 15$/],
@@ -88,6 +97,13 @@ describe('switches', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe("volley: --json is a switch: give it alone (or =true, =false), not 'abc'");
     expect(r.stdout).toBe('');
+    // A one-letter alias given a value, as its long name (before: -q=yes and -q=1 read as false, silently).
+    for (const v of ['yes', '1']) {
+      const q = await volleyHere(['run', TOWN, ...quick.filter((a) => a !== '--quiet'), `-q=${v}`, '--out', unused]);
+      expect(q.code).toBe(2);
+      expect(q.stderr.trim()).toBe(`volley: -q is a switch: give it alone (or =true, =false), not '${v}'`);
+      expect(existsSync(unused)).toBe(false);
+    }
     const j = await volleyHere(['odds', TOWN, '--json=true']);
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout).paths).toBeGreaterThan(0);

@@ -60,7 +60,11 @@ describe('results.json read back', () => {
     expect(text[p.line! - 1]).toContain('"summary"');
     const badCount = copy(r) as unknown as { cells: { summary: { engagements: unknown } }[] };
     badCount.cells[0].summary.engagements = 'many';
-    expect(problem(badCount)?.field).toBe('cells[0].summary.engagements');
+    // Present but of the wrong type is not "missing" (before: zod 4's issues carry no value, and it said missing).
+    expect(problem(badCount)).toMatchObject({ field: 'cells[0].summary.engagements', detail: 'expected number, found a string "many" (was the file edited?)' });
+    const nullCount = copy(r) as unknown as { cells: { summary: { engagements: unknown } }[] };
+    nullCount.cells[0].summary.engagements = null;
+    expect(problem(nullCount)?.detail).toBe('expected number, found nothing (was the file edited?)');
     const { provenance: _p, ...noProvenance } = r;
     expect(problem(noProvenance)?.field).toBe('provenance');
   });

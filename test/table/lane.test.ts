@@ -9,6 +9,7 @@ import {
   mirrorLane,
   onLane,
   withinWidth,
+  zoneOffLane,
 } from '../../src/table/lane.js';
 
 // Burt's common order of battle: a lane 16" wide; here 64" long, the -y edge anchored.
@@ -69,3 +70,20 @@ describe('lane', () => {
     expect(flipLane(lane)).toEqual(makeLane(-32, 32, 16, false, true));
   });
 });
+
+describe('zoneOffLane: terrain and objectives a scenario places', () => {
+  it('lies on the lane between its ends, and across at least part of its width', () => {
+    expect(zoneOffLane(lane, { from: -32, to: 32 }, 'the wood')).toBeNull();
+    // Reaching past a side is ground going on; touching an end counts as on.
+    expect(zoneOffLane(lane, { from: 0, to: 4, yMin: 6, yMax: 20 }, 'the wood')).toBeNull();
+    expect(zoneOffLane(lane, { from: 0, to: 4, yMin: -20, yMax: -7 }, 'the wood')).toBeNull();
+  });
+
+  it('past an end, or wholly beside the lane: the field at fault and why', () => {
+    expect(zoneOffLane(lane, { from: -40, to: 0 }, 'the wood')).toEqual({ field: 'from', message: "the wood starts at -40, beyond the lane's ends (-32 to 32)" });
+    expect(zoneOffLane(lane, { from: 30, to: 33 }, 'the wood', ' cm')).toEqual({ field: 'to', message: "the wood ends at 33 cm, beyond the lane's ends (-32 to 32 cm)" });
+    expect(zoneOffLane(lane, { from: 0, to: 4, yMin: 8, yMax: 12 }, 'the objective')).toEqual({ field: 'yMin', message: 'the objective lies wholly beside the lane (yMin 8; the lane spans -8 to 8)' });
+    expect(zoneOffLane(lane, { from: 0, to: 4, yMax: -8 }, 'the objective')?.field).toBe('yMax');
+  });
+});
+

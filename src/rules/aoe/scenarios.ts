@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { formatPath } from '../../core/errors.js';
 import { qualityField } from '../../core/quality.js';
 import type { ScenarioKind } from '../../core/ruleset.js';
-import { axialOverlap, body, lateralOverlap, makeLane, onLane, withinWidth, type Body } from '../../table/index.js';
+import { axialOverlap, body, lateralOverlap, makeLane, onLane, withinWidth, zoneOffLane, type Body } from '../../table/index.js';
 import { DOCTRINE_NAMES, DOCTRINE_PRESETS } from './doctrine.js';
 import { footprint, STANDARD_STANDS, type Arm, type Formation } from './units.js';
 
@@ -136,8 +136,8 @@ export const laneScenarioBody = {
   onTime: z.enum(['draw', 'defender']).default('draw').describe('Who is credited with `time` (no charge met, or a neutral objective held by nobody alone).'),
   lane: z
     .strictObject({
-      length: z.number().gt(0).default(30).describe('Inches from the attacker’s table edge (x = 0) to the defender’s.'),
-      width: z.number().gt(0).default(16).describe('Inches across.'),
+      length: z.number().gt(0).max(400).default(30).describe('Inches from the attacker’s table edge (x = 0) to the defender’s.'),
+      width: z.number().gt(0).max(200).default(16).describe('Inches across.'),
     })
     .default({ length: 30, width: 16 })
     .describe('The lane.'),
@@ -207,13 +207,17 @@ export function checkLane(s: LaneScenario, ctx: z.RefinementCtx): void {
     if (t.kind !== 'stream' && t.to === t.from) issue(['terrain', i, 'to'], `${t.kind} needs depth: to must exceed from`);
     if (t.kind === 'village' && (t.yMin === undefined || t.yMax === undefined)) issue(['terrain', i, 'yMin'], 'a village block needs its lateral extent (yMin, yMax): it holds one unit (p1)');
     if (t.yMin !== undefined && t.yMax !== undefined && t.yMax <= t.yMin) issue(['terrain', i, 'yMax'], `yMax (${t.yMax}) must exceed yMin (${t.yMin})`);
-    if (t.from < 0 || t.to > s.lane.length) issue(['terrain', i, 'from'], `outside the lane (0 to ${s.lane.length})`);
+    const off = zoneOffLane({ xMin: 0, xMax: s.lane.length, width: s.lane.width }, t, `the ${t.kind}`);
+    if (off) issue(['terrain', i, off.field], off.message);
   });
   if (s.objective) {
     if (s.objective.to <= s.objective.from) issue(['objective', 'to'], `to (${s.objective.to}) must exceed from (${s.objective.from})`);
-    if (s.objective.from < 0 || s.objective.to > s.lane.length) issue(['objective', 'from'], `outside the lane (0 to ${s.lane.length})`);
+    if (s.objective.yMin !== undefined && s.objective.yMax !== undefined && s.objective.yMax <= s.objective.yMin) issue(['objective', 'yMax'], `yMax (${s.objective.yMax}) must exceed yMin (${s.objective.yMin})`);
+    const off = zoneOffLane({ xMin: 0, xMax: s.lane.length, width: s.lane.width }, s.objective, 'the objective');
+    if (off) issue(['objective', off.field], off.message);
   }
-  const lane = makeLane(0, s.lane.length, s.lane.width);
+  // A lane of no length or width is refused by its schema; the checks of units on it then have no lane.
+  const lane = s.lane.length > 0 && s.lane.width > 0 ? makeLane(0, s.lane.length, s.lane.width) : null;
   const bodies: { b: Body; side: number; path: Path; block: number }[] = [];
   s.sides.forEach((side, si) => side.units.forEach((u, ui) => {
     const path: Path = ['sides', si, 'units', ui];
@@ -231,8 +235,8 @@ export function checkLane(s: LaneScenario, ctx: z.RefinementCtx): void {
       else block = s.terrain[bi];
     }
     const b = startBody(u, si as 0 | 1, block);
-    if (!onLane(lane, b)) issue([...path, 'front'], `the unit (${b.depth}" deep) does not fit on the lane (0 to ${s.lane.length}) at front ${u.front}`);
-    if (!withinWidth(lane, b)) issue([...path, 'offset'], `the unit (${b.frontage}" wide) does not fit across the lane (${s.lane.width}") at offset ${u.offset}`);
+    if (lane && !onLane(lane, b)) issue([...path, 'front'], `the unit (${b.depth}" deep) does not fit on the lane (0 to ${s.lane.length}) at front ${u.front}`);
+    if (lane && !withinWidth(lane, b)) issue([...path, 'offset'], `the unit (${b.frontage}" wide) does not fit across the lane (${s.lane.width}") at offset ${u.offset}`);
     bodies.push({ b, side: si, path, block: bi });
   }));
   for (let i = 0; i < bodies.length; i++) {

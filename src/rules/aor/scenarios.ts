@@ -11,11 +11,11 @@ import { assaultScenarioBody } from './schema.js';
 
 type Path = (string | number)[];
 
-/** Unit ids are unique within a scenario: refits and vary paths select units by them. */
-function uniqueIds(ids: [string, Path][], ctx: z.RefinementCtx): void {
+/** Unit ids are unique within a scenario: refits and vary paths select units by them (formations' ids likewise). */
+function uniqueIds(ids: [string, Path][], ctx: z.RefinementCtx, what = 'unit'): void {
   const seen = new Map<string, string>();
   for (const [id, path] of ids) {
-    if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate unit id '${id}' (first used at ${seen.get(id)})` });
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate ${what} id '${id}' (first used at ${seen.get(id)})` });
     else seen.set(id, formatPath(path));
   }
 }
@@ -51,6 +51,12 @@ export function checkAssault(s: AssaultShape, ctx: z.RefinementCtx): void {
 }
 
 function checkBattleFile(s: BattleScenario, ctx: z.RefinementCtx): void {
+  // Orders, plans, commanders, refits and reports name formations by id: one id, one formation.
+  uniqueIds(
+    s.sides.flatMap((side, si) => side.formations.map((f, fi): [string, Path] => [f.id, ['sides', si, 'formations', fi, 'id']])),
+    ctx,
+    'formation',
+  );
   uniqueIds(
     s.sides.flatMap((side, si) => side.formations.flatMap((f, fi) => f.units.map((u, ui): [string, Path] => [u.id, ['sides', si, 'formations', fi, 'units', ui, 'id']]))),
     ctx,

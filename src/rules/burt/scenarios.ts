@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { formatPath } from '../../core/errors.js';
 import { qualityField } from '../../core/quality.js';
 import type { ScenarioKind } from '../../core/ruleset.js';
-import { EPS, axialOverlap, body, lateralOverlap, makeLane, onLane, withinWidth, type Body } from '../../table/index.js';
+import { EPS, axialOverlap, body, lateralOverlap, makeLane, onLane, withinWidth, zoneOffLane, type Body } from '../../table/index.js';
 import { DOCTRINE_NAMES } from './doctrine/presets.js';
 import { figureModel, type Arm, type Formation } from './figures.js';
 import { ORDERS } from './orders.js';
@@ -179,17 +179,9 @@ export function checkLane(s: RawScenario, ctx: z.RefinementCtx): void {
   const bodies: { b: Body; path: (string | number)[]; id: string }[] = [];
   if (!(s.lane.xMin < s.lane.xMax)) issue(['lane', 'xMax'], `must be above xMin (${s.lane.xMin})`);
   const lane = s.lane.xMin < s.lane.xMax ? makeLane(s.lane.xMin, s.lane.xMax, s.lane.width) : null;
-  /**
-   * A zone (terrain, the objective) lies on the lane: between its ends, and across at least part of its
-   * width (a wood may reach past the lane's side, as the ground goes on; one wholly beside it is a slip).
-   */
   const onTheLane = (z: { from: number; to: number; yMin?: number; yMax?: number }, path: (string | number)[], what: string) => {
-    const ends = `the lane's ends (${s.lane.xMin} to ${s.lane.xMax})`;
-    if (z.from < s.lane.xMin || z.from > s.lane.xMax) issue([...path, 'from'], `${what} starts at ${z.from}, beyond ${ends}`);
-    else if (z.to > s.lane.xMax) issue([...path, 'to'], `${what} ends at ${z.to}, beyond ${ends}`);
-    const half = s.lane.width / 2;
-    if (z.yMin !== undefined && z.yMin >= half) issue([...path, 'yMin'], `${what} lies wholly beside the lane (yMin ${z.yMin}; the lane spans -${half} to ${half})`);
-    if (z.yMax !== undefined && z.yMax <= -half) issue([...path, 'yMax'], `${what} lies wholly beside the lane (yMax ${z.yMax}; the lane spans -${half} to ${half})`);
+    const off = zoneOffLane(s.lane, z, what);
+    if (off) issue([...path, off.field], off.message);
   };
   s.terrain.forEach((t, i) => {
     const line = LINE_KINDS.includes(t.kind);

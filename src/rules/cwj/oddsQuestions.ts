@@ -18,7 +18,7 @@ import { cwjOptions, type CwjOptions } from './options.js';
 import { contactCheckModifier, generalUsedOnCheck, RALLY_ROUT, RALLY_RESULT_NAMES, rallyModifier, rollRallyTable } from './rally.js';
 import { GENERAL_EFFECTS, generalDies } from './generals.js';
 import { FORMATIONS, TROOP_TYPES } from './scenarios.js';
-import { meleeFactorOf, troopRatings, type TroopRatings, type TroopType } from './troops.js';
+import { meleeFactorOf, nationSlip, nationSlipMessage, troopRatings, type TroopRatings, type TroopType } from './troops.js';
 import { ARM_FORMATIONS, formationAllowed, type Formation } from './types.js';
 
 const unitFields = {
@@ -42,6 +42,8 @@ function formationOf(u: { formation?: Formation }, r: TroopRatings): Formation {
 
 /** A unit whose nation's table (or the stand-in table, cwj.missingNationTable) has no row for its type. */
 function unitIssues(u: { type: TroopType; nation: string; guard?: boolean; formation?: Formation }, path: (string | number)[], opts: CwjOptions): OddsIssue[] {
+  const slip = nationSlip(u.nation);
+  if (slip) return [{ path: [...path, 'nation'], message: nationSlipMessage(u.nation, slip, false) }];
   const plain = troopRatings(u.nation, u.type, opts);
   if (!plain) return [{ path: [...path, 'type'], message: `the ${u.nation} table has no ${u.type} row, nor the table that stands in for it (cwj.missingNationTable ${opts.missingNationTable}) ([FrT] [AuT])` }];
   // [Form] l.16-18, as a scenario's units are checked: cavalry never squares, infantry never limbers.

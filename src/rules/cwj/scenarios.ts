@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { formatPath } from '../../core/errors.js';
 import { qualityField } from '../../core/quality.js';
 import type { ScenarioKind } from '../../core/ruleset.js';
-import { EPS, body, lateralOverlap, axialOverlap, footprintIn } from '../../table/index.js';
+import { EPS, body, lateralOverlap, axialOverlap, footprintIn, zoneOffLane } from '../../table/index.js';
 import { CWJ_DOCTRINE_PRESETS, DOCTRINE_NAMES } from './doctrine.js';
 import {
   AREA_KINDS,
@@ -25,7 +25,7 @@ import {
   type Distance,
 } from './layout.js';
 import { DEFAULT_CWJ_OPTIONS } from './options.js';
-import { TROOP_KINDS, troopRatings, type TroopType } from './troops.js';
+import { nationSlip, nationSlipMessage, TROOP_KINDS, troopRatings, type TroopType } from './troops.js';
 import { ARM_FORMATIONS, formationAllowed, type Formation } from './types.js';
 
 type Path = (string | number)[];
@@ -282,21 +282,35 @@ export function checkLane(s: LaneScenarioData): Issue[] {
   if (!(edge > 0)) add(['lane', 'edge'], 'must be above 0');
   const xMin = lines[0] - edge;
   const xMax = lines[1] + edge;
+  const lane = { xMin, xMax, width: s.lane.width };
+  terrain.forEach((t, i) => {
+    const off = zoneOffLane(lane, t, `the ${t.kind}`, ' cm');
+    if (off) add(['terrain', i, off.field === 'to' && s.terrain[i].to === undefined ? 'from' : off.field], off.message);
+  });
 
   if (s.objective) {
     const from = cm(s.objective.from);
     const to = cm(s.objective.to);
     if (!(to > from)) add(['objective', 'to'], `${to} cm must be beyond from (${from} cm)`);
-    if (from < xMin - EPS || to > xMax + EPS) add(['objective'], `must lie on the lane (${xMin} to ${xMax} cm)`);
+    if (s.objective.yMin !== undefined && s.objective.yMax !== undefined && !(s.objective.yMin < s.objective.yMax)) add(['objective', 'yMax'], `must be above yMin (${s.objective.yMin})`);
+    const off = zoneOffLane(lane, { from, to, yMin: s.objective.yMin, yMax: s.objective.yMax }, 'the objective', ' cm');
+    if (off) add(['objective', off.field], off.message);
   }
 
   const placed: { b: ReturnType<typeof body>; path: Path; id: string }[] = [];
   (['attacker', 'defender'] as const).forEach((role, si) => {
     const side = s[role];
+    const assigned = Object.keys(s.nationTables ?? {});
+    const slip = nationSlip(side.nation, assigned);
+    if (slip) add([role, 'nation'], nationSlipMessage(side.nation, slip, true));
     const facing = si === 0 ? 1 : -1;
     side.corps.forEach((c, ci) => {
       const cpath: Path = [role, 'corps', ci];
       uniq('corps', c.id, [...cpath, 'id']);
+      // The commander starts behind his side's start line, on the table: not past its edge, nor off its width.
+      const cx = lines[si] - facing * cm(c.commander.behind);
+      if (cx < xMin - EPS || cx > xMax + EPS) add([...cpath, 'commander', 'behind'], `the commander (at ${cx} cm) is off the lane (${xMin} to ${xMax} cm): the table edge is ${edge} cm behind the start line`);
+      if (c.commander.offset < -half - EPS || c.commander.offset > half + EPS) add([...cpath, 'commander', 'offset'], `the commander (${c.commander.offset} cm across) is off the lane's width (${-half} to ${half})`);
       const units = new Map(c.units.map((u) => [u.id, u]));
       c.generals.forEach((g, gi) => {
         uniq('general', g.id, [...cpath, 'generals', gi, 'id']);
@@ -311,6 +325,8 @@ export function checkLane(s: LaneScenarioData): Issue[] {
         const formation: Formation = u.formation ?? DEFAULT_FORMATION[arm];
         if (!formationAllowed(arm, formation)) add([...path, 'formation'], `${arm} takes ${ARM_FORMATIONS[arm].join(', ')} ([Form] l.16-18), not ${formation}`);
         const nation = u.nation ?? side.nation;
+        const unitSlip = u.nation === undefined ? undefined : nationSlip(u.nation, assigned);
+        if (unitSlip) add([...path, 'nation'], nationSlipMessage(u.nation!, unitSlip, true));
         const missing = borrowedTable(s.nationTables, nation, missingDefault);
         if (!troopRatings(nation, u.type, { missingNationTable: missing, austrianLineMelee: 0 })) add([...path, 'type'], `the ${nation} table has no ${u.type} row`);
         // Given to a unit that has no such thing, a field is refused, not ignored (even at its default).

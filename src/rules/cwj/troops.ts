@@ -3,6 +3,7 @@
  * modifiers per troop type, and the light movement bonus (*). Only France and Austria have tables;
  * every other nation borrows one (`cwj.missingNationTable`, rulings section 1).
  */
+import { editDistance } from '../../core/suggest.js';
 import type { Arm } from './types.js';
 import type { CwjOptions } from './options.js';
 
@@ -146,6 +147,34 @@ export interface TroopRatings {
   horse: boolean;
   /** The table the row came from, e.g. "[FrT] l.332-335". */
   source: string;
+}
+
+/** The nations with a table of their own (tableFor), case ignored. */
+export const TABLE_NATIONS = ['french', 'austrian', 'france', 'austria'] as const;
+
+/**
+ * A nation is free text: one without a table borrows one (rulings section 1). One within two edits of
+ * a nation with a table, or of one the scenario assigns a table (`assigned`, its nationTables), and
+ * none of them, is a slip ('fench' for 'french') that would silently read the borrowed table: the
+ * nation it nearly is, or undefined.
+ */
+export function nationSlip(nation: string, assigned: Iterable<string> = []): string | undefined {
+  const known = [...TABLE_NATIONS, ...assigned];
+  const n = nation.toLowerCase();
+  if (known.some((k) => k.toLowerCase() === n)) return undefined;
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const k of known) {
+    const d = editDistance(n, k);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+/** The refusal of a nation `nationSlip` finds: what it would read, the nation it nearly is, and how to keep it. */
+export function nationSlipMessage(nation: string, slip: string, scenario: boolean): string {
+  const keep = scenario ? 'to keep a nation of that name, which borrows a table, name it in nationTables' : 'a nation without a table reads the one cwj.missingNationTable names';
+  return `'${nation}' has no troop table and is nearly '${slip}', which has one; did you mean '${slip}'? (${keep})`;
 }
 
 /**

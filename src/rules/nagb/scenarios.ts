@@ -9,6 +9,7 @@ import { formatPath } from '../../core/errors.js';
 import { qualityField } from '../../core/quality.js';
 import type { ScenarioKind } from '../../core/ruleset.js';
 import { doctrineField } from './doctrine.js';
+import { zoneOffLane } from '../../table/index.js';
 import { footprintOf } from './units.js';
 import { smallArmRefusal, smallArmsOfArm } from './shooting.js';
 import type { NagbOptions } from './options.js';
@@ -237,11 +238,13 @@ export function checkLane(s: LaneScenario, opts: NagbOptions = DEFAULT_NAGB_OPTI
   });
   s.terrain.forEach((t, i) => {
     if (t.from > t.to) issues.push({ path: ['terrain', i, 'to'], message: `to (${t.to}) is below from (${t.from})` });
-    if (t.from < 0 || t.to > L) issues.push({ path: ['terrain', i, 'from'], message: `the interval ${t.from} to ${t.to} is not on the lane (0 to ${L})` });
+    const off = zoneOffLane({ xMin: 0, xMax: L, width: s.lane.width }, t, `the ${t.kind}`);
+    if (off) issues.push({ path: ['terrain', i, off.field], message: off.message });
     if (t.yMin !== undefined && t.yMax !== undefined && t.yMin >= t.yMax) issues.push({ path: ['terrain', i, 'yMax'], message: `yMax (${t.yMax}) is not above yMin (${t.yMin})` });
     if (t.kind === 'village' && t.from === t.to) issues.push({ path: ['terrain', i, 'to'], message: 'a village sector is an area: to must be above from' });
   });
   if (s.objective && (s.objective.x < 0 || s.objective.x > L)) issues.push({ path: ['objective', 'x'], message: `the objective (x ${s.objective.x}) is not on the lane (0 to ${L})` });
+  if (s.objective && (s.objective.y < -half || s.objective.y > half)) issues.push({ path: ['objective', 'y'], message: `the objective (y ${s.objective.y}) is not across the lane (${-half} to ${half})` });
   const roles = s.sides.map((x, i) => x.role ?? (i === 0 ? 'attacker' : 'defender'));
   if (s.victory === 'objective' && roles[0] === roles[1]) issues.push({ path: ['sides', 1, 'role'], message: `both sides are ${roles[0]}s; an objective engagement needs an attacker and a defender (or victory: points)` });
   return issues;

@@ -13,7 +13,8 @@ export class QueueUnreachable extends Error {
     readonly shown: string,
     why: string,
   ) {
-    super(`cannot reach Redis at ${shown}: ${why}`);
+    // A server that answers in another protocol (a web server) is there, but is not Redis.
+    super(why === NOT_REDIS ? `the server at ${shown} does not speak Redis (is that the port of another service?)` : `cannot reach Redis at ${shown}: ${why}`);
     this.name = 'QueueUnreachable';
   }
 }
@@ -35,11 +36,15 @@ export function connectionOptions(a: QueueAddress): RedisOptions {
   };
 }
 
+/** What `why` says of a reply that is not Redis's protocol (ioredis: 'Protocol error, got "<" as reply type byte'). */
+const NOT_REDIS = 'not Redis';
+
 function why(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   if (err?.code === 'ECONNREFUSED') return 'connection refused (is redis-server running there?)';
   if (err?.code === 'ENOTFOUND' || err?.code === 'EAI_AGAIN') return 'no such host';
   const msg = err instanceof Error ? err.message : String(e);
+  if (/^Protocol error, got /.test(msg)) return NOT_REDIS;
   if (/NOAUTH|WRONGPASS|invalid password/i.test(msg)) return 'the server wants a password, or another one (give it in the URL or REDIS_PASSWORD)';
   return msg;
 }

@@ -106,6 +106,7 @@ export function checkBattle(sc: BattleScenario): MapIssue[] {
       if (from !== undefined && !side.commanders.some((c) => c.id === from)) issues.push({ path: [...path, 'from'], message: `no commander '${from}' on this side` });
       if (from === undefined && !side.commanders.some((c) => c.role === 'oc')) issues.push({ path: [...path, 'from'], message: 'name the commander who sends it (the side has no overall commander)' });
       if (p.whenDemoralized !== undefined && !allFormations.has(p.whenDemoralized)) issues.push({ path: ['sides', s, 'plan', pi, 'whenDemoralized'], message: `no formation '${p.whenDemoralized}'` });
+      if (p.turn !== undefined && p.turn > sc.turns) issues.push({ path: ['sides', s, 'plan', pi, 'turn'], message: `turn ${p.turn} is after the last turn (${sc.turns})` });
       if (p.whenLost !== undefined && !sc.objectives.some((o, i) => (o.name ?? `objective ${i + 1} (${o.at})`) === p.whenLost)) {
         issues.push({ path: ['sides', s, 'plan', pi, 'whenLost'], message: `no objective named '${p.whenLost}'` });
       }
