@@ -60,7 +60,7 @@ describe('volley run', () => {
     expect(r.provenance.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(r.cells[0].options)).toContain('aor.terrainReductions');
     expect(r.cells.map((c: { factors: Record<string, string> }) => c.factors['defender.terrain'])).toEqual(['clear', 'town', 'woods']);
-    expect(Object.keys(r)).toEqual(['format', 'provenance', 'vocabulary', 'scale', 'sides', 'formations', 'objectives', 'turns', 'cells', 'timing']);
+    expect(Object.keys(r)).toEqual(['format', 'provenance', 'vocabulary', 'scale', 'sides', 'formations', 'objectives', 'turns', 'unmeasured', 'cells', 'timing']);
     // docs/files.md, results.json: the machine-dependent part, batches' own time within threads x wall.
     expect(Object.keys(r.timing)).toEqual(['workers', 'threads', 'wallSeconds', 'engagementsPerSecond', 'batchSeconds']);
     expect(r.timing.batchSeconds).toBeGreaterThan(0);

@@ -151,7 +151,7 @@ describe('engagement figures through batches, workers and resumed runs', () => {
     expect(resumed.saved.size).toBe(small.saved.size - done.size);
     expect(resumed.results.comparisons).toEqual(comparisons);
     // The results of a run with variants differ from one without only by the variants and comparisons.
-    expect(Object.keys(base.results)).toEqual(['format', 'provenance', 'vocabulary', 'scale', 'sides', 'formations', 'objectives', 'turns', 'cells', 'variants', 'comparisons']);
+    expect(Object.keys(base.results)).toEqual(['format', 'provenance', 'vocabulary', 'scale', 'sides', 'formations', 'objectives', 'turns', 'unmeasured', 'cells', 'variants', 'comparisons']);
   });
 
   it('a checkpoint line whose figures are not its batch is refused', () => {
