@@ -38,6 +38,27 @@ describe('7.12 passing fire during movement', () => {
     expect(fire).toMatchObject({ modifiers: ['passing fire at half strength on the move into 3,1 (7.12)'] });
   });
 
+  it('7.6 Armament on the move: repeating firers +50% against rifled muskets or artillery (a battery whatever its flags), not against repeating infantry', () => {
+    const rawAt = (kind: 'infantry' | 'horseArtillery', flags: 'repeating'[]) => {
+      const t = battle({
+        map: mapWith(9, 3),
+        units: [
+          { id: 'K', side: 0, at: '3,1', kind, strength: 2, flags },
+          { id: 'E', side: 1, at: '4,1', strength: 6, flags: ['repeating'] },
+        ],
+        supplyRule: false,
+      });
+      t.b.computeZoc();
+      const { sink, events } = collector();
+      passingFireOnMove(t.b, t.u('K'), t.h('4,0'), t.h('3,1'), new ScriptedDice({ fire: [[], roll(2)] }), t.res(), sink);
+      const fire = events.find((e) => e.type === 'fire');
+      return fire?.type === 'fire' ? fire.rawStrength : NaN;
+    };
+    expect(rawAt('horseArtillery', [])).toBe(4.5);
+    expect(rawAt('horseArtillery', ['repeating'])).toBe(4.5);
+    expect(rawAt('infantry', ['repeating'])).toBe(3);
+  });
+
   it("aor.cavalryPassingFire = ignored: cavalry ignores ZOCs under all circumstances (5.4), so no fire; infantry still draws it", () => {
     const data = (kind: 'cavalry' | 'infantry') =>
       battle({

@@ -215,6 +215,22 @@ describe('7.4 retreats on the map', () => {
     expect(fire[0].type === 'fire' && fire[0].modifiers).toEqual(['passing fire at half strength on the retreat into 4,2 (7.12)']);
   });
 
+  it('7.6 Armament in passing fire on a retreat: repeating weapons +50% against rifled muskets or artillery, not against repeating infantry', () => {
+    const rawAt = (kind: 'infantry' | 'horseArtillery', flags: 'repeating'[]) => {
+      const t = setUp([
+        { id: 'D', side: 1, at: '3,2', kind, flags },
+        { id: 'E', side: 0, at: '5,2', strength: 6, orders: 'defend', flags: ['repeating'] },
+      ], { rivers: ['3,2/NE', '3,2/SE'] });
+      const { sink, events } = collector();
+      retreat(t, ['D'], '3,2', ['2,2'], new ScriptedDice({ fire: [roll(2), []] }), sink);
+      const fire = events.find((e) => e.type === 'fire');
+      return fire?.type === 'fire' ? fire.rawStrength : NaN;
+    };
+    expect(rawAt('infantry', [])).toBe(4.5); // 6 x 1.5 x 1/2
+    expect(rawAt('horseArtillery', ['repeating'])).toBe(4.5); // a battery is artillery whatever its flags
+    expect(rawAt('infantry', ['repeating'])).toBe(3);
+  });
+
   it('aor.cavalryPassingFire = ignored: cavalry retreating into an enemy ZOC draws no fire (5.4)', () => {
     const t = setUp(
       [

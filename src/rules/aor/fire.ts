@@ -2,7 +2,7 @@
  * Fire strength of a side in normal combat (7.1, 7.3, 7.6): each unit's printed strength times its
  * percentage changes, summed over the side, rounded once, looked up on the Fire Table.
  */
-import { isArtillery, type UnitState } from './units.js';
+import { isArtillery, type UnitKind, type UnitState } from './units.js';
 
 export interface FireMods {
   /** 7.6 Flanking: attacker strength +50%. */
@@ -54,9 +54,14 @@ export function rawFireStrength(
 export function hasRifledOrArtillery(st: UnitState, units: ArrayLike<number>, n: number): boolean {
   for (let i = 0; i < n; i++) {
     const u = units[i];
-    if (st.present(u) && (!st.specs[u].repeating || isArtillery(st.specs[u].kind))) return true;
+    if (st.present(u) && isRifledOrArtillery(st.specs[u])) return true;
   }
   return false;
+}
+
+/** 7.6 Armament: whether one unit is rifled muskets or artillery (a battery whatever its flags). */
+export function isRifledOrArtillery(spec: { kind: UnitKind; repeating: boolean }): boolean {
+  return !spec.repeating || isArtillery(spec.kind);
 }
 
 /** Whether a present artillery unit with strength fires in this list (Morale Modifiers: -1). */

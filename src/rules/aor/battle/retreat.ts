@@ -9,7 +9,7 @@ import { twoD6 } from '../../../core/dice.js';
 import { reachRung, RUNG, type EngagementResult, type SideIndex } from '../../../core/result.js';
 import { groupCheck, loseFootArtillery } from '../assault.js';
 import type { AorSink } from '../events.js';
-import { rawFireStrength } from '../fire.js';
+import { hasRifledOrArtillery, isRifledOrArtillery, rawFireStrength } from '../fire.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits } from '../hits.js';
 import { roundHalfUp, terrainFactor } from '../numbers.js';
@@ -155,7 +155,7 @@ function passingFire(
     if (n < 0 || b.sideAt[n] !== enemy || !projectsZocAcross(b, n, hex, d)) continue;
     const stack = b.stackAt(n);
     const raw =
-      0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, hex, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: true, disrupted: st.disrupted });
+      0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, hex, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: hasRifledOrArtillery(st, group, group.length), disrupted: st.disrupted });
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);
@@ -221,7 +221,7 @@ export function passingFireOnMove(
     const back = g.directionTo(from, e);
     if (back < 0 || !projectsZocAcross(b, e, from, back)) continue; // not moving from this stack's ZOC
     const stack = b.stackAt(e);
-    const raw = 0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, to, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: !b.spec(u).repeating, disrupted: st.disrupted });
+    const raw = 0.5 * rawFireStrength(st, stack, stack.length, passingFireTerrain(b, to, d), { flanking: false, firesFirst: false, targetHasRifledOrArtillery: isRifledOrArtillery(b.spec(u)), disrupted: st.disrupted });
     const strength = roundHalfUp(raw);
     const roll = twoD6(dice.fire(enemy));
     const hits = hitsFor(strength, roll);
