@@ -175,8 +175,10 @@ describe('cwj.missingNationTable (rulings section 1)', () => {
     for (const n of ['prussian', 'russian', 'british', 'bavarian', 'French', 'AUSTRIA', 'france']) expect(nationSlip(n), n).toBeUndefined();
     // Near a nation the scenario gives a table (nationTables), unless it is one too.
     expect(nationSlip('bavarain', ['bavarian'])).toBe('bavarian');
-    expect(nationSlip('russian', ['prussian'])).toBe('prussian');
-    expect(nationSlip('russian', ['prussian', 'russian'])).toBeUndefined();
+    expect(nationSlip('prusian', ['prussian'])).toBe('prussian');
+    // An army of the period is never a slip of another: Russians beside Prussians given a table.
+    expect(nationSlip('russian', ['prussian'])).toBeUndefined();
+    expect(nationSlip('Russian', ['prussian', 'russian'])).toBeUndefined();
     // Three edits away is another nation.
     expect(nationSlip('frxxxh')).toBeUndefined();
   });

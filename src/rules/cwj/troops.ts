@@ -153,15 +153,27 @@ export interface TroopRatings {
 export const TABLE_NATIONS = ['french', 'austrian', 'france', 'austria'] as const;
 
 /**
+ * Armies of the period (adjective and country), never taken for a slip of another: Russians and
+ * Prussians fought side by side, one a letter from the other.
+ */
+const PERIOD_NATIONS = new Set([
+  'prussian', 'prussia', 'russian', 'russia', 'british', 'britain', 'spanish', 'spain', 'portuguese', 'portugal',
+  'bavarian', 'bavaria', 'saxon', 'saxony', 'swedish', 'sweden', 'dutch', 'netherlands', 'belgian', 'italian',
+  'italy', 'polish', 'poland', 'westphalian', 'westphalia', 'neapolitan', 'naples', 'hanoverian', 'hanover',
+  'brunswick', 'danish', 'denmark', 'ottoman', 'turkish', 'hessian', 'baden', 'swiss', 'wurttemberg',
+  'württemberg', 'wurttemberger', 'württemberger',
+]);
+
+/**
  * A nation is free text: one without a table borrows one (rulings section 1). One within two edits of
  * a nation with a table, or of one the scenario assigns a table (`assigned`, its nationTables), and
- * none of them, is a slip ('fench' for 'french') that would silently read the borrowed table: the
- * nation it nearly is, or undefined.
+ * none of them nor an army of the period (PERIOD_NATIONS), is a slip ('fench' for 'french') that would
+ * silently read the borrowed table: the nation it nearly is, or undefined.
  */
 export function nationSlip(nation: string, assigned: Iterable<string> = []): string | undefined {
   const known = [...TABLE_NATIONS, ...assigned];
   const n = nation.toLowerCase();
-  if (known.some((k) => k.toLowerCase() === n)) return undefined;
+  if (PERIOD_NATIONS.has(n) || known.some((k) => k.toLowerCase() === n)) return undefined;
   let best: string | undefined;
   let bestDistance = 3;
   for (const k of known) {
