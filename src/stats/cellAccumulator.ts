@@ -55,6 +55,12 @@ export interface SideAccumulator {
    * the start varies). Absent from batches saved before it existed.
    */
   menLostShare?: Sums;
+  /**
+   * Strength lost to the fraction, engagement by engagement: the histogram rounds each to a whole, which
+   * shifts the mean where a rule system counts parts (Age of Eagles' hits are parts of a figure).
+   * Absent from batches saved before it existed.
+   */
+  strengthLostSums?: Sums;
 }
 
 export interface FormationAccumulator {
@@ -184,6 +190,7 @@ function emptySideAcc(purposes: number, ratings: number): SideAccumulator {
     victoryPointsSum: 0,
     victoryPointsSumSq: 0,
     menLostShare: sums(),
+    strengthLostSums: sums(),
   };
 }
 
@@ -304,6 +311,7 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1,
     a.victoryPointsSum += x.victoryPoints;
     a.victoryPointsSumSq += x.victoryPoints * x.victoryPoints;
     if (a.menLostShare && x.startMen > 0) addSum(a.menLostShare, x.menLost / x.startMen);
+    if (a.strengthLostSums) addSum(a.strengthLostSums, x.strengthLost);
   }
   for (let f = 0; f < r.formations.length; f++) {
     const x = r.formations[f];
@@ -397,6 +405,8 @@ function mergeSide(into: SideAccumulator, from: SideAccumulator): void {
   // A batch saved before the share existed has none: the merged sums then fall short, and are dropped.
   if (into.menLostShare && from.menLostShare) mergeSums(into.menLostShare, from.menLostShare);
   else delete into.menLostShare;
+  if (into.strengthLostSums && from.strengthLostSums) mergeSums(into.strengthLostSums, from.strengthLostSums);
+  else delete into.strengthLostSums;
 }
 
 /** Merge `from` into `into` exactly. */

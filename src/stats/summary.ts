@@ -204,9 +204,25 @@ export function cumulativeByTurn(h: IntHistogram, n: number, turns: number): Tur
 
 const meanOf = (s: Sums, n: number): MeanInterval => meanInterval(n, s.sum, s.sumSq);
 
+/**
+ * Strength lost: the histogram's figures, but the mean and its interval from the exact sums when the
+ * engagements lost parts of a unit of strength (the histogram holds each rounded to a whole); where
+ * every engagement lost a whole number the two agree to the bit and the histogram's stand.
+ */
+function strengthLostSummary(a: SideAccumulator, n: number): HistogramSummary {
+  const h = summarize(a.strengthLost);
+  const s = a.strengthLostSums;
+  if (!s) return h;
+  let whole = 0;
+  for (let v = 0; v < a.strengthLost.length; v++) whole += v * a.strengthLost[v];
+  if (s.sum === whole) return h;
+  const m = meanOf(s, n);
+  return { ...h, mean: m.mean, sd: m.sd, lo: m.lo, hi: m.hi };
+}
+
 function sideSummary(a: SideAccumulator, n: number, name: string, role: string, turns: number, v: Pick<Vocabulary, 'checkPurposes' | 'ratings'>): SideSummary {
   const start = summarize(a.startStrength);
-  const lost = summarize(a.strengthLost);
+  const lost = strengthLostSummary(a, n);
   const startMen = meanOf(a.startMen, n);
   const menLost = meanOf(a.menLost, n);
   const byRating: RatingRow[] = [];
