@@ -164,7 +164,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Formation',
     battle: true,
     definition:
-      'A corps, division, brigade or cavalry group of one side in a battle: a set of units with the same orders (attack, defend, march or reserve) and one demoralization limit. The report counts losses and demoralization per formation.',
+      'A corps, division, brigade or cavalry group of one side: a set of units that take their orders together and break together (in Age of Rifles one of attack, defend, march or reserve orders and one demoralization limit, 14.1; in the other systems their brigade or corps). The report counts losses and breaking per formation.',
   },
 ];
 

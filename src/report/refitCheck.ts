@@ -22,7 +22,7 @@ const REFIT_GLOSSARY: [string, string][] = [
   ['Common random numbers', 'Both versions of an engagement are played with the same dice (the same seed, cell key and index), so the difference between them comes from the exception, not from luck.'],
   ['Paired difference', 'For each engagement, the figure with the exception minus the figure without it; the table gives their mean with a 95% interval (normal approximation, mean ± 1.96·s/√n).'],
   ['Retreat rate, elimination rate', 'The share of engagements in which the unit retreated at least once, or was eliminated; differences are in percentage points.'],
-  ['Failed checks', 'Morale checks (2.3) the unit failed per engagement.'],
+  ['Failed checks', 'Morale checks (tests) the unit failed per engagement, as its rule system takes them (Age of Rifles 2.3).'],
   ["Side's wins", 'The share of engagements the side of the unit (or of the formation, army or leader) won.'],
   [NO_EFFECT.charAt(0).toUpperCase() + NO_EFFECT.slice(1), 'Every interval of the exception contains 0: with this many engagements its effect cannot be told from none. More engagements (-n) narrow the intervals.'],
   ['Largest effects', "The exceptions with the largest differences in the side's wins that can be told from 0 (at most 3)."],
