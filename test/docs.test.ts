@@ -52,4 +52,10 @@ describe('documentation', () => {
       for (const f of fieldNames(schema)) expect(filesDoc, `${kind}.${f}`).toMatch(new RegExp(`\\b${f}\\b`));
     }
   });
+
+  it("docs/files.md's export row for strength by turn says an engagement that ended early repeats its last strength (padStrengthByTurn), not that the columns are empty", () => {
+    const row = filesDoc.split('\n').find((l) => l.startsWith('| `a_strengthByTurn_1`'))!;
+    expect(row).not.toMatch(/empty past the last turn played/);
+    expect(row).toMatch(/repeats its last strength/);
+  });
 });
