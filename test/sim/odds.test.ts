@@ -189,10 +189,10 @@ describe('volley odds says what the round worked out before its dice (7.1, 7.3, 
   });
   it('7.3: a defender whose doctrine fires first on a coin flip (random-legal) fires first on half the dice, and the words say so', () => {
     const { o, text } = worked('random-legal on both sides, a unit each: coin flips to fire first (7.3) and to retreat (7.4)');
-    expect(o.defenderFiresFirst).toBe(1 / 2);
+    expect(o.defenderFiresFirstChance).toBe(1 / 2);
     expect(text).toContain("(it fires first only when its doctrine's coin flip says so, 50% of the dice, 7.3;");
-    expect(worked('careful attacker moves adjacent; defender fires first').o.defenderFiresFirst).toBe(1);
-    expect(worked('even duel in the open').o.defenderFiresFirst).toBe(0);
+    expect(worked('careful attacker moves adjacent; defender fires first').o.defenderFiresFirstChance).toBe(1);
+    expect(worked('even duel in the open').o.defenderFiresFirstChance).toBe(0);
   });
 });
 
@@ -320,12 +320,36 @@ describe('7.11 in the exact odds: cavalry and horse artillery not starting in th
   it('random-legal: half the time (its coin flip) before any fire', () => {
     const o = odds({ preset: 'random-legal', hitAllocation: 'leastStrength' }, [true, true]);
     // The fire first is the defender's second coin flip: it fires first on half the dice where it stayed.
-    expect(o.defenderFiresFirst).toBe(1 / 4);
+    expect(o.defenderFiresFirstChance).toBe(1 / 4);
     expect(o.defender.hits[0]).toBeGreaterThan(1 / 2);
   });
   it('a stack that started adjacent puts the defender in its ZOC: no retreat before the assault, the fire is exchanged', () => {
     const o = odds('by-the-book', [true, false]);
     expect(o.paths).toBeGreaterThan(1);
     expect(o.defenderStrength[1]).toBeGreaterThan(0);
+  });
+  it('the worked line says the defender falls back before the assault: always (by-the-book), on half the dice (random-legal), never when it started in the ZOC', () => {
+    const always = odds('by-the-book', [true, true]);
+    expect(always.defenderFallsBackChance).toBe(1);
+    expect(assaultWorked(always)).toBe('the defender always falls back before the assault (7.11): no one fires');
+    const half = odds({ preset: 'random-legal', hitAllocation: 'leastStrength' }, [true, true]);
+    expect(half.defenderFallsBackChance).toBe(1 / 2);
+    expect(assaultWorked(half)).toMatch(/^the defender falls back before the assault \(7\.11\) on 50% of the dice; otherwise the attacker fires at strength/);
+    const never = odds('by-the-book', [true, false]);
+    expect(never.defenderFallsBackChance).toBe(0);
+    expect(assaultWorked(never)).not.toContain('7.11');
+  });
+  it('a played assault counts the retreat before it under retreatsBeforeAssault.1, as a battle does, and not under a 7.4 retreat; an assault that cannot offer it has no such extra', () => {
+    const scenario = (movedAdjacent: boolean[]) =>
+      scenarioOf({
+        attacker: { stacks: movedAdjacent.map((m, i) => ({ hexside: i * 3, movedAdjacent: m, units: [inf(`a${i}`, 8)] })) },
+        defender: { doctrine: 'by-the-book', units: [{ id: 'c1', kind: 'cavalry', strength: 6 }] },
+      });
+    const play = (movedAdjacent: boolean[]) => playAssault(compileAssault(scenario(movedAdjacent), aorOptions(resolveOptions(AOR_OPTIONS, {}))), EngagementDice.for(1, 'cell', 0));
+    const fell = play([true]);
+    expect(fell.sides[1].retreatsVoluntary).toBe(1);
+    expect(fell.extras['retreatsBeforeAssault.1']).toBe(1);
+    expect(fell.extras['retreatsBeforeAssault.0']).toBe(0);
+    expect(play([false]).extras).not.toHaveProperty('retreatsBeforeAssault.1');
   });
 });
