@@ -264,6 +264,11 @@ export interface OddsQuestion<P = any> {
    * set in the file that changes nothing in the answer.
    */
   givenByParams?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * How to sample what the question asks where its exact odds are out of reach (too many dice paths,
+   * hits allocated at random), in words a refusal ends with; none where volley has no way to.
+   */
+  sampling?: string;
 }
 
 /**

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RULESETS } from '../../src/rules/index.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { loadOddsRequest } from '../../src/scenario/odds.js';
+import { loadOddsRequest, tooManyPathsMessage } from '../../src/scenario/odds.js';
 import { z } from 'zod';
 import { scenarioOf, type SetUp } from '../helpers.js';
 
@@ -292,6 +292,37 @@ defender:
     const { odds, scenario } = oddsAndScenario(body('random-legal'));
     expect(() => loadOddsRequest(odds)).toThrow(/q\.odds\.yaml:8: params\.attacker\.doctrine: the doctrine random-legal allocates hits at random \(7\.1\)/);
     expect(() => loadOddsRequest(scenario)).toThrow(/q\.scenario\.yaml:7: attacker\.doctrine: the doctrine random-legal allocates hits at random/);
+  });
+  it('the refusal says what works: a deterministic allocation, or the assault as a scenario of one turn played by volley run (never volley run of the odds file, which it refuses)', () => {
+    const { odds } = oddsAndScenario(body('random-legal'));
+    expect(() => loadOddsRequest(odds)).toThrow(/give \{ preset: random-legal, hitAllocation: leastStrength \} or lowestMorale; to sample the round instead, play the assault as a scenario file with turns: 1 \(npm run volley -- run\)$/);
+    expect(() => loadOddsRequest(odds)).not.toThrow(/play the scenario \(volley run\)|for sampled odds/);
+  });
+  it('too many dice paths: the refusal ends with the same way to sample it; a question with no way says none', () => {
+    const q = AOR_ODDS.questions[0];
+    expect(tooManyPathsMessage(q, 5_000_000)).toBe(
+      'too large for exact odds: the assault question here has more than 5,000,000 dice paths (fewer units, or doctrines that choose without coin flips, bring it down); to sample the round instead, play the assault as a scenario file with turns: 1 (npm run volley -- run)',
+    );
+    expect(tooManyPathsMessage({ ...q, sampling: undefined }, 10)).not.toContain('run');
+  });
+  it('a scenario of one turn samples the first round: its mean steps lost match the exact odds within 4 standard errors (20,000 engagements)', () => {
+    const { scenario } = oddsAndScenario(`turns: 1\n${body('{ preset: random-legal, hitAllocation: leastStrength }')}`);
+    const c = compileAssault(loadScenario(scenario).scenario as never, aorOptions(resolveOptions(AOR_OPTIONS, {})));
+    const exact = assaultOdds(c);
+    const n = 20_000;
+    for (const side of [0, 1] as const) {
+      const odds = side === 0 ? exact.attacker : exact.defender;
+      let sum = 0;
+      let sq = 0;
+      for (let i = 0; i < n; i++) {
+        const lost = playAssault(c, EngagementDice.for(7, 'cell', i)).sides[side].stepsLost;
+        sum += lost;
+        sq += lost * lost;
+      }
+      const mean = sum / n;
+      const se = Math.sqrt((sq / n - mean * mean) / n);
+      expect(Math.abs(mean - odds.expectedHits), `side ${side}`).toBeLessThan(4 * se);
+    }
   });
   it('its coin flips alone are answered: random-legal with hitAllocation leastStrength', () => {
     const { odds } = oddsAndScenario(body('{ preset: random-legal, hitAllocation: leastStrength }'));

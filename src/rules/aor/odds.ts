@@ -12,6 +12,7 @@ import { compileAssault, type AssaultScenario, type CompiledAssault } from './en
 import { aorOptions } from './options.js';
 import { newAorResult } from './results.js';
 import { rawUnits } from './refit/apply.js';
+import { volleyCommand } from '../../core/command.js';
 import { checkAssault } from './scenarios.js';
 import { assaultScenarioBody } from './schema.js';
 
@@ -215,11 +216,18 @@ const firstRoundParams = z
   .superRefine(checkAssault)
   .transform((p) => ({ ...p, turns: turns.parse(undefined), onTime: onTime.parse(undefined) }) as AssaultScenario) as unknown as z.ZodType<AssaultScenario>;
 
+/**
+ * The first round sampled: an assault scenario of one turn plays that round alone, and its results'
+ * steps lost and retreats are the round's (an odds file's params are such a scenario's body).
+ */
+const SAMPLING = `to sample the round instead, play the assault as a scenario file with turns: 1 (${volleyCommand('run')})`;
+
 /** `volley odds` of an assault scenario: its first round (7.3, 7.4, 7.6), every roll of the dice enumerated. */
 const firstRound: OddsQuestion<AssaultScenario> = {
   id: 'assault',
   doc: 'The first assault round of an assault scenario: the hits each side takes and whether it holds, retreats by choice, retreats after a failed check, or is eliminated.',
   params: firstRoundParams,
+  sampling: SAMPLING,
   // The params are an assault scenario's body: its units take the quality ladder as the scenario's do.
   qualityUnits: rawUnits,
   check(scenario, options) {
@@ -229,7 +237,7 @@ const firstRound: OddsQuestion<AssaultScenario> = {
       const name = typeof field === 'string' ? field : `${field.preset} with hitAllocation: ${field.hitAllocation ?? 'random'}`;
       return {
         path: [side, 'doctrine'],
-        message: `the doctrine ${name} allocates hits at random (7.1): exact odds need a deterministic allocation (a random pick for every hit multiplies the dice paths past counting); give { preset: ${typeof field === 'string' ? field : field.preset}, hitAllocation: leastStrength } or lowestMorale, or play the scenario (volley run) for sampled odds`,
+        message: `the doctrine ${name} allocates hits at random (7.1): exact odds need a deterministic allocation (a random pick for every hit multiplies the dice paths past counting); give { preset: ${typeof field === 'string' ? field : field.preset}, hitAllocation: leastStrength } or lowestMorale; ${SAMPLING}`,
       };
     });
   },
