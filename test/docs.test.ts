@@ -64,7 +64,7 @@ describe('documentation', () => {
     const study = /run (\S+\.experiment\.yaml)/.exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)![1];
     const { plan } = prepareRun({ file: study, engagements: 1, fixedCount: true });
     const cell = plan.cells[0];
-    const rs = RULESETS.find((r) => r.id === cell.scenario.ruleset)!;
+    const rs = RULESETS.find((r) => r.id === plan.rulesetId)!;
     expect(rs.describe(rs.compile(cell.scenario, cell.options)).objectives).toEqual([]);
     const readme = readFileSync('README.md', 'utf8');
     const start = readme.slice(readme.indexOf('`npm start` builds the project'), readme.indexOf('## Five rule systems'));
