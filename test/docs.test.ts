@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.js';
 import { jsonSchemas } from '../src/scenario/jsonSchema.js';
 import { TUNE_COMMAND } from '../benchmarks/wholeRun.js';
+import { prepareRun } from '../src/sim/studies/prepare.js';
 
 const rulesDoc = readFileSync('docs/rules/age-of-rifles.md', 'utf8');
 const filesDoc = readFileSync('docs/files.md', 'utf8');
@@ -51,5 +52,23 @@ describe('documentation', () => {
     for (const [kind, schema] of Object.entries(jsonSchemas())) {
       for (const f of fieldNames(schema)) expect(filesDoc, `${kind}.${f}`).toMatch(new RegExp(`\\b${f}\\b`));
     }
+  });
+
+  it("docs/files.md's export row for strength by turn says an engagement that ended early repeats its last strength (padStrengthByTurn), not that the columns are empty", () => {
+    const row = filesDoc.split('\n').find((l) => l.startsWith('| `a_strengthByTurn_1`'))!;
+    expect(row).not.toMatch(/empty past the last turn played/);
+    expect(row).toMatch(/repeats its last strength/);
+  });
+
+  it("the README's account of `npm start` promises no share held at the end where the default study has no objective (a map-free assault)", () => {
+    const study = /run (\S+\.experiment\.yaml)/.exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)![1];
+    const { plan } = prepareRun({ file: study, engagements: 1, fixedCount: true });
+    const cell = plan.cells[0];
+    const rs = RULESETS.find((r) => r.id === plan.rulesetId)!;
+    expect(rs.describe(rs.compile(cell.scenario, cell.options)).objectives).toEqual([]);
+    const readme = readFileSync('README.md', 'utf8');
+    const start = readme.slice(readme.indexOf('`npm start` builds the project'), readme.indexOf('## Five rule systems'));
+    expect(start).toContain(study);
+    expect(start).not.toMatch(/held (what|its|the objective)|held at the end/);
   });
 });

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { OddsDistribution } from '../core/ruleset.js';
 import { TooManyPathsError } from '../core/enumerate.js';
 import { VolleyInputError } from '../core/errors.js';
-import { loadOddsRequest, optionsWithoutEffect, type OptionWithoutEffect } from '../scenario/odds.js';
+import { loadOddsRequest, optionsWithoutEffect, tooManyPathsMessage, type OptionWithoutEffect } from '../scenario/odds.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
 
@@ -35,8 +35,7 @@ export const oddsCommand: CommandModule<object, { file: string; json: boolean }>
       inert = optionsWithoutEffect(req, exact.distributions);
     } catch (e) {
       if (!(e instanceof TooManyPathsError)) throw e;
-      const cap = e.maxPaths.toLocaleString('en-US');
-      throw new VolleyInputError(argv.file, undefined, undefined, `too large for exact odds: the ${req.question.id} question here has more than ${cap} dice paths (fewer units, or doctrines that choose without coin flips, bring it down); volley run plays it for sampled odds`);
+      throw new VolleyInputError(argv.file, undefined, undefined, tooManyPathsMessage(req.question, e.maxPaths));
     }
     if (argv.json) {
       const json = { ruleset: req.ruleset.id, question: req.question.id, paths: exact.paths, worked: exact.worked, optionsWithoutEffect: inert, distributions: exact.distributions, ...exact.summary };

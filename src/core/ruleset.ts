@@ -50,6 +50,13 @@ export interface EngagementShape {
   turns: number;
   /** The scale this engagement is played at (the ruleset's, or the scenario's own where it sets one). */
   scale: Scale;
+  /** What the scenario is, in words for messages that refuse a figure it lacks: "an Age of Rifles map-free assault". */
+  what: string;
+  /**
+   * Whether it records each side's strength on the map turn by turn and can break an army: every
+   * engagement but an Age of Rifles map-free assault (rounds of one assault, with no map and no army).
+   */
+  turnByTurn: boolean;
 }
 
 /**
@@ -257,6 +264,11 @@ export interface OddsQuestion<P = any> {
    * set in the file that changes nothing in the answer.
    */
   givenByParams?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * How to sample what the question asks where its exact odds are out of reach (too many dice paths,
+   * hits allocated at random), in words a refusal ends with; none where volley has no way to.
+   */
+  sampling?: string;
 }
 
 /**

@@ -11,7 +11,7 @@ import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { CDB90 } from './history.js';
 import { chartSection, diceOf, pageEnd, pageStart, type Libraries, type PageChart } from './html.js';
 import { shellWord, VOLLEY_COMMAND } from '../core/command.js';
-import { listed } from '../core/words.js';
+import { fixed, listed, num, signed } from '../core/words.js';
 
 /** Colours of the rule systems, in the experiment's order. */
 export const SYSTEM_COLORS = ['#1b9e77', '#7570b3', '#d95f02', '#e7298a', '#66a61e', '#a6761d', '#e6ab02', '#666666'] as const;
@@ -235,7 +235,6 @@ export function crossCharts(x: CrossResults): PageChart[] {
   return charts;
 }
 
-const fixed = (digits: number) => (v: number) => (digits === 0 ? Math.round(v).toLocaleString('en-GB') : v.toFixed(digits));
 const ci = (lo: number, hi: number, f: (v: number) => string) => ` <span class="ci">[${f(Math.max(0, lo))}, ${f(hi)}]</span>`;
 
 /** Where a rate lies against a CDB90 middle half. */
@@ -247,7 +246,7 @@ function placeOf(rate: number, ref: { q1: number; q3: number }): string {
  * The side-by-side table: for every figure (a group of rows), each combination of the common factors
  * (a row), each system's estimate with its interval, the spread, and the pairs of systems that part.
  */
-function sideBySide(x: CrossResults): string {
+export function sideBySide(x: CrossResults): string {
   const systems = x.provenance.systems;
   const labels = [...new Set(x.comparison.agreement.map((a) => a.label))];
   const figures = [...new Set(x.comparison.agreement.map((a) => a.figure))];
@@ -262,7 +261,7 @@ function sideBySide(x: CrossResults): string {
       const unit = rows[0].unit;
       const group = `<tr class="group"><th colspan="${systems.length + 3}">${escapeHtml(figure.charAt(0).toUpperCase() + figure.slice(1))} <span class="of">${escapeHtml(unit)}</span></th></tr>`;
       const lines = rows.map((a) => {
-        const f = fixed(a.digits);
+        const f = (v: number) => num(v, a.digits);
         const cells = systems.map((s) => {
           const v = a.values.find((w) => w.system === s.id);
           if (!v) return a.unmeasured?.includes(s.id) ? '<td class="none">not in this system</td>' : '<td></td>';
@@ -270,7 +269,7 @@ function sideBySide(x: CrossResults): string {
           // Casualties per hour: where the estimate lies against the historical middle half.
           const c = a.unit.startsWith('% of the men an hour') && a.side !== undefined ? cellOf(s.id, a.label)?.sides[a.side] : undefined;
           const ref = c ? (c.hitHarder ? CDB90.worse : CDB90.less) : null;
-          const history = c && ref ? `<span class="of">${c.hitHarder ? 'hit harder' : 'hit less'}: ${placeOf(v.value, ref)} CDB90's ${ref.q1.toFixed(2)}-${ref.q3.toFixed(2)}</span>` : '';
+          const history = c && ref ? `<span class="of">${c.hitHarder ? 'hit harder' : 'hit less'}: ${placeOf(v.value, ref)} CDB90's ${fixed(ref.q1, 2)}-${fixed(ref.q3, 2)}</span>` : '';
           return `<td>${f(v.value)}${interval}${history}</td>`;
         });
         const verdict = !a.compared
@@ -281,7 +280,7 @@ function sideBySide(x: CrossResults): string {
               ? 'agree within their intervals'
               : a.differ
                   .slice(0, 3)
-                  .map((d) => `${escapeHtml(short(x, d.b))} ${d.difference >= 0 ? '+' : '−'}${f(Math.abs(d.difference))} on ${escapeHtml(short(x, d.a))} <span class="ci">[${f(d.lo)}, ${f(d.hi)}]</span>`)
+                  .map((d) => `${escapeHtml(short(x, d.b))} ${signed(d.difference, a.digits)} on ${escapeHtml(short(x, d.a))} <span class="ci">[${f(d.lo)}, ${f(d.hi)}]</span>`)
                   .join('; ') + (a.differ.length > 3 ? `; ${a.differ.length - 3} more pair${a.differ.length === 4 ? '' : 's'}` : '');
         const rowClass = a.compared && a.differ.length ? 'differ' : 'agree';
         return `<tr class="${rowClass}"><th scope="row">${escapeHtml(rowName(a.label))}</th>${cells.join('')}<td>${systems.length > 1 ? f(a.spread) : ''}</td><td class="verdict">${verdict}</td></tr>`;
@@ -310,7 +309,7 @@ table.cross td.none { color: #666; font-style: italic; white-space: normal; }
 `;
 
 /**
- * Each system plays to its own scenario's time limit, and a share carried or held depends on it: the
+ * Each system plays to its own scenario's time limit, and the shares of attacks and defences won depend on it: the
  * limits in a sentence, said to differ where they do.
  */
 function limitsNote(x: CrossResults): string {
@@ -318,7 +317,7 @@ function limitsNote(x: CrossResults): string {
   if (known.length === 0) return '';
   const hours = new Set(known.map((s) => s.timeLimit!.turns * s.timeLimit!.minutesPerTurn));
   const list = known.map((s) => `${s.short}, ${timeLimitText(s.timeLimit!)}`).join('; ');
-  const lead = hours.size > 1 ? 'The systems play to different time limits, and what a side carries or holds depends on how long it has: ' : 'Every system plays to the same time limit: ';
+  const lead = hours.size > 1 ? 'The systems play to different time limits, and how often an attack or a defence wins depends on how long the attacker has: ' : 'Every system plays to the same time limit: ';
   return `<p class="definition">${escapeHtml(`${lead}${list}.`)}</p>`;
 }
 

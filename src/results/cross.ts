@@ -56,7 +56,7 @@ export interface CrossCell {
    * objective. The field keeps its old name for the results already written.
    */
   carried: Proportion;
-  /** Share won by the other side, and drawn. */
+  /** Share won by the other side ("defence won": not the share in which the defender held its objective at the end), and drawn. */
   held: Proportion;
   draw: Proportion;
   /** Hours of fighting played, and the share of engagements decided before the turn limit ran out. */
@@ -235,7 +235,7 @@ const perSide = (make: (k: 0 | 1) => Omit<FigureDef, 'side'>): FigureDef[] => ([
 /** The figures of the side-by-side table, in its order. */
 export const CROSS_FIGURES: readonly FigureDef[] = [
   { id: 'attacks won', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.carried) },
-  { id: 'position held', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.held) },
+  { id: 'defence won', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.held) },
   { id: 'drawn', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.draw) },
   { id: 'hours of fighting', unit: 'hours', digits: 2, compare: true, get: (c) => fromMean(c.hours) },
   { id: 'decided before the turn limit', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.decided) },

@@ -40,6 +40,11 @@ const oddsEnvelope = z.strictObject({
 const isMap = (d: unknown): d is Record<string, unknown> => d !== null && typeof d === 'object' && !Array.isArray(d);
 
 /** The question a file asks; errors name the file, line and field. */
+/** The refusal of a question whose dice paths pass the enumeration's cap (TooManyPathsError), and what to do instead. */
+export function tooManyPathsMessage(q: OddsQuestion, maxPaths: number): string {
+  return `too large for exact odds: the ${q.id} question here has more than ${maxPaths.toLocaleString('en-US')} dice paths (fewer units, or doctrines that choose without coin flips, bring it down)${q.sampling ? `; ${q.sampling}` : ''}`;
+}
+
 export function loadOddsRequest(file: string): OddsRequest {
   const src = readYaml(file);
   expectMap(src, "'kind: scenario' or 'kind: odds'");

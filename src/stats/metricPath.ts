@@ -10,18 +10,19 @@
  *   side[S].strengthLost ...           means per engagement: strengthLost, menLost, casualties, stepsLost,
  *                                      unitsEliminated, retreatsForced, retreatsVoluntary, routs,
  *                                      disruptions, leadersLost
- *   side[S].armyBroken                 battles: share in which the army broke (was demoralized)
- *   side[S].armyBrokenByTurn[T]        battles: ... by the end of turn T
- *   side[S].victoryPoints              battles: mean victory points
+ *   side[S].armyBroken                 share in which the army broke (was demoralized)
+ *   side[S].armyBrokenByTurn[T]        ... by the end of turn T
  *   side[S].strengthByTurn[T]          mean strength on the map at the end of turn T, an engagement that
- *                                      ended early at the strength it ended with (not AoR assaults)
- *   formation[F].broken                battles: share in which formation F (id, name or index) broke
- *   formation[F].brokenByTurn[T]       battles: ... by the end of turn T
+ *                                      ended early at the strength it ended with
+ *                                      (these three: every engagement but an AoR map-free assault)
+ *   side[S].victoryPoints              with formations: mean victory points
+ *   formation[F].broken                with formations: share in which formation F (id, name or index) broke
+ *   formation[F].brokenByTurn[T]       with formations: ... by the end of turn T
  * The words of Age of Rifles work as well: armyDemoralized, armyDemoralizedByTurn, demoralized and
  * demoralizedByTurn are armyBroken, armyBrokenByTurn, broken and brokenByTurn.
- *   formation[F].strengthLost | unitsEliminated | retreats   battles: means
- *   objective[O].heldBy[S]             battles: share ending with objective O (name or index) held by
- *                                      S, or by nobody (heldBy[nobody])
+ *   formation[F].strengthLost | unitsEliminated | retreats   with formations: means
+ *   objective[O].heldBy[S]             with objectives: share ending with objective O (name or index)
+ *                                      held by S, or by nobody (heldBy[nobody])
  *   unit[U].eliminated | retreated     share in which unit U (id) was eliminated, retreated
  *
  * Every metric is a mean over engagements (a share is the mean of a 0/1), so its 95% interval says how
@@ -79,8 +80,6 @@ function fromMean(h: Pick<HistogramSummary, 'mean' | 'lo' | 'hi'>, n: number): E
 
 const SIDE_SHARES = ['retreatRate'] as const;
 const SIDE_MEANS = ['strengthLost', 'menLost', 'casualties', 'stepsLost', 'unitsEliminated', 'retreatsForced', 'retreatsVoluntary', 'routs', 'disruptions', 'leadersLost'] as const;
-const SIDE_BATTLE_SHARES = ['armyBroken'] as const;
-const SIDE_BATTLE_MEANS = ['victoryPoints'] as const;
 const SIDE_BY_TURN = ['armyBrokenByTurn', 'strengthByTurn'] as const;
 
 /** The words of Age of Rifles for the common vocabulary's broken formations and armies. */
@@ -113,8 +112,8 @@ const FORMATION_WORDS: Record<string, string> = {
   retreats: 'retreats',
 };
 
-/** A battle's shape has formations (every battle side has one); an assault's has none. */
-const isBattle = (shape: EngagementShape) => shape.formations.length > 0;
+/** Victory points come with formations (an AoR battle, NAGB, CWJ); Burt, Age of Eagles and an AoR assault score none. */
+const scoresVictoryPoints = (shape: EngagementShape) => shape.formations.length > 0;
 
 /** One line per kind of metric the engagement has, for `volley tune --list-metrics`. */
 export interface MetricListEntry {
@@ -138,16 +137,16 @@ export function listMetrics(shape: EngagementShape, reasons: readonly string[]):
   add('winner[draw]', 'share', 'a draw');
   add('ended[R]', 'share', `ended for reason R, whoever won: ${reasons.join(', ')}`, reasons.map((r) => `ended[${r}]`));
   add('turns', 'mean', 'turns played');
-  const battle = isBattle(shape);
   for (const s of shape.sides) {
     const p = `side[${s.name}]`;
     for (const f of SIDE_SHARES) add(`${p}.${f}`, 'share', `${s.name}: ${SIDE_WORDS[f]}`);
     for (const f of SIDE_MEANS) add(`${p}.${f}`, 'mean', `${s.name}: ${SIDE_WORDS[f]} per engagement`);
-    if (!battle) continue;
-    for (const f of SIDE_BATTLE_SHARES) add(`${p}.${f}`, 'share', `${s.name}: ${SIDE_WORDS[f]}`);
-    byTurn(`${p}.armyBrokenByTurn`, 'share', `${s.name}: ${SIDE_WORDS.armyBrokenByTurn} T`);
-    for (const f of SIDE_BATTLE_MEANS) add(`${p}.${f}`, 'mean', `${s.name}: ${SIDE_WORDS[f]} at the end`);
-    byTurn(`${p}.strengthByTurn`, 'mean', `${s.name}: ${SIDE_WORDS.strengthByTurn} T`);
+    if (shape.turnByTurn) {
+      add(`${p}.armyBroken`, 'share', `${s.name}: ${SIDE_WORDS.armyBroken}`);
+      byTurn(`${p}.armyBrokenByTurn`, 'share', `${s.name}: ${SIDE_WORDS.armyBrokenByTurn} T`);
+    }
+    if (scoresVictoryPoints(shape)) add(`${p}.victoryPoints`, 'mean', `${s.name}: ${SIDE_WORDS.victoryPoints} at the end`);
+    if (shape.turnByTurn) byTurn(`${p}.strengthByTurn`, 'mean', `${s.name}: ${SIDE_WORDS.strengthByTurn} T`);
   }
   for (const f of shape.formations) {
     const p = `formation[${f.id}]`;
@@ -256,9 +255,9 @@ export function parseMetric(text: string, shape: EngagementShape, reasons: reado
   if (path === '') throw new MetricError('no metric given: expected a path such as winner[0] or side[1].retreatRate');
   const p = parse(path);
   if (!p) return unknown();
-  const battle = isBattle(shape);
-  const needBattle = () => {
-    if (!battle) throw new MetricError(`${path}: only battles have ${p.head === 'side' ? `side[...].${p.field}` : `${p.head}[...]`}; this scenario is an assault`);
+  // A figure the scenario has no such thing as: refused with what the scenario is.
+  const lacks = (has: boolean, what: string) => {
+    if (!has) throw new MetricError(`${path}: this scenario is ${shape.what}, which has no ${what}`);
   };
   const noArg = () => {
     if (p.arg !== undefined) unknown();
@@ -307,17 +306,17 @@ export function parseMetric(text: string, shape: EngagementShape, reasons: reado
         return { path: base, kind: 'mean', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromMean(s.sides[side][k], s.engagements) };
       }
       if (f === 'armyBroken') {
-        needBattle();
+        lacks(shape.turnByTurn, 'army to break');
         noArg();
         return { path: base, kind: 'share', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromShare(s.sides[side].armyBroken) };
       }
       if (f === 'victoryPoints') {
-        needBattle();
+        lacks(scoresVictoryPoints(shape), 'victory points');
         noArg();
         return { path: base, kind: 'mean', words: `${name}: ${SIDE_WORDS[f]}`, read: (s) => fromMean(s.sides[side].victoryPoints, s.engagements) };
       }
       if ((SIDE_BY_TURN as readonly string[]).includes(f)) {
-        needBattle();
+        lacks(shape.turnByTurn, f === 'strengthByTurn' ? 'strength on the map turn by turn' : 'army to break');
         const t = turnOf(p.arg, shape, path);
         const words = `${name}: ${SIDE_WORDS[f]} ${t}`;
         if (f === 'armyBrokenByTurn') {
@@ -328,7 +327,7 @@ export function parseMetric(text: string, shape: EngagementShape, reasons: reado
       return unknown();
     }
     case 'formation': {
-      needBattle();
+      lacks(shape.formations.length > 0, 'formations');
       if (p.sel === undefined || p.field === undefined) return unknown();
       const i = pick(p.sel, shape.formations);
       if (i < 0) return unknown(`${path}: no formation '${p.sel}'; formations: ${shape.formations.map((f) => (f.name === f.id ? f.id : `${f.id} (${f.name})`)).join(', ')}`);
@@ -357,7 +356,7 @@ export function parseMetric(text: string, shape: EngagementShape, reasons: reado
       return unknown();
     }
     case 'objective': {
-      needBattle();
+      lacks(shape.objectives.length > 0, 'objectives');
       if (p.sel === undefined || p.field !== 'heldBy' || p.arg === undefined) return unknown();
       const i = pick(p.sel, shape.objectives);
       if (i < 0) return unknown(`${path}: no objective '${p.sel}'; objectives: ${shape.objectives.map((o) => o.name).join(', ')}`);

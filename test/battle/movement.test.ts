@@ -4,6 +4,7 @@ import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { allowance, closingDistance, enterCost, moveContext, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
+import { BRIDGE, CREST, FORTIFIED, RIVER, STREAM, streamCost } from '../../src/rules/aor/map.js';
 import { battle, CLEAR_ROWS, collector, hexName, ScriptedDice, type Built } from './helpers.js';
 
 /** Cost of the single step between two adjacent hexes for a unit, as the engine prices it. */
@@ -62,6 +63,15 @@ describe('5.2 movement costs (Terrain Effects "Movement" column)', () => {
     expect(step(t, 'I', '1,1', '2,1')).toBe(3);
     expect(step(t, 'I', '1,1', '1,0')).toBe(1); // not across the stream
     expect(step(t, 'J', '3,1', '4,1')).toBe(1);
+  });
+
+  it('5.2: streamCost, the one rule every cost table and trace reads: +2 over a stream, nothing over a bridged stream, a river or a plain hexside', () => {
+    expect(streamCost(STREAM)).toBe(2);
+    expect(streamCost(STREAM | CREST | FORTIFIED)).toBe(2);
+    expect(streamCost(STREAM | BRIDGE)).toBe(0);
+    expect(streamCost(RIVER)).toBe(0);
+    expect(streamCost(RIVER | BRIDGE)).toBe(0);
+    expect(streamCost(0)).toBe(0);
   });
 
   it('a river hexside without a bridge is impassable; with a bridge it is not', () => {

@@ -21,7 +21,7 @@ import {
   moraleTestOdds,
 } from '../../src/rules/burt/odds.js';
 import { DEFAULT_BURT_OPTIONS as O } from '../../src/rules/burt/options.js';
-import { SHAKEN } from '../../src/rules/burt/tables.js';
+import { ROUT, SHAKEN } from '../../src/rules/burt/tables.js';
 import { calm, expectSameDistribution, expectSampled, FIRE_CASES, fireCaseTests, fourSE, LONG_CASES, MELEE_CASES, meleeCaseTests, side, situation, sum } from './oddsChecks.js';
 
 describe('the split of the cases', () => {
@@ -96,6 +96,17 @@ describe('(b) Melee round odds (9): joint casualties and outcomes against enumer
     expect(odds.outcomes.bBreaks).toBeCloseTo(k * (1 - k), 14);
     expect(odds.bothTest).toBeCloseTo(odds.outcomes.indecisive, 14);
     expect(odds.testFails).toBeUndefined();
+  });
+
+  it('12: both sides test after an indecisive round only when neither is routing already: with side a routing, bothTest is 0 though the round is indecisive as often', () => {
+    const routing = meleeOdds(side(24, 4, { level: ROUT }, 'C', { level: ROUT }), side(24, 4, {}, 'C'), false, O);
+    expect(routing.outcomes.indecisive).toBeGreaterThan(0.3);
+    expect(routing.bothTest).toBe(0);
+    expect(routing.testFails![0]).toBe(0);
+    // Without classes the level still says who routs.
+    expect(meleeOdds(side(24, 4, { level: ROUT }), side(24, 4, {}), false, O).bothTest).toBe(0);
+    const formed = meleeOdds(side(24, 4, {}, 'C'), side(24, 4, {}, 'C'), false, O);
+    expect(formed.bothTest).toBeCloseTo(formed.outcomes.indecisive, 14);
   });
 
   it('9: a side with no figures in contact inflicts nothing', () => {

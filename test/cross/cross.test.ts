@@ -15,7 +15,7 @@ import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
 import { runPlanOutcome } from '../../src/sim/engine/runner.js';
 import { prepareRun, resultsOf } from '../../src/sim/studies/prepare.js';
 import { wilson } from '../../src/stats/intervals.js';
-import { coincidentSystems, crossCharts } from '../../src/report/cross.js';
+import { coincidentSystems, crossCharts, sideBySide } from '../../src/report/cross.js';
 import { chartSection } from '../../src/report/html.js';
 
 const EXPERIMENT = 'sims/cross/village-quality.experiment.yaml';
@@ -272,5 +272,37 @@ describe('the attacker’s win share on the cross-system page', () => {
     expect(CROSS_METHOD).toMatch(/Attacks won: share of engagements the attacker won/);
     expect(crossTable(x).split('\n')[0]).toMatch(/^system\s+cell\s+attack won \[95% CI\]\s+defence won\s+hours/);
     expect(crossTable(x) + chart.heading + chart.definition + CROSS_METHOD).not.toMatch(/carried \[|Attacks carried|attacks carried/i);
+  });
+});
+
+describe('the side-by-side table on the cross-system page', () => {
+  const systems = [
+    { id: 'aor', short: 'AoR' },
+    { id: 'burt', short: 'Burt' },
+  ];
+  const page = (cells: CrossCell[]) => {
+    const x = { provenance: { systems, factors: {}, engagementsPerCell: 1000 }, comparison: { cells } } as unknown as CrossResults;
+    x.comparison.agreement = agreementRows(cells);
+    return sideBySide(x).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  };
+
+  it('names the defender’s win share "defence won", as the console does, never "position held" (held now means held its objective at the end)', () => {
+    const text = page([cell('aor', 0.5), cell('burt', 0.3)]);
+    expect(text).toContain('Defence won % of engagements');
+    expect(text).not.toMatch(/position held/i);
+  });
+
+  it('writes its numbers as the console does: 7.585 hours as 7.59, and every difference with a minus sign (U+2212), never a hyphen', () => {
+    const a = cell('aor', 0.2);
+    const b = cell('burt', 0.8);
+    a.hours = { mean: 7.585, sd: 0, lo: 7.585, hi: 7.585, n: 1000 };
+    const text = page([a, b]);
+    expect(text).toContain(' 7.59 ');
+    expect(text).not.toContain('7.58');
+    const attacks = text.slice(text.indexOf('Attacks won'), text.indexOf('Defence won'));
+    expect(attacks).toMatch(/Burt \+60\.0 on AoR \[\d+\.\d, \d+\.\d\]/);
+    const defence = text.slice(text.indexOf('Defence won'), text.indexOf('Drawn'));
+    expect(defence).toMatch(/Burt −60\.0 on AoR \[−\d+\.\d, −\d+\.\d\]/);
+    expect(text).not.toMatch(/[\s[,]-\d/);
   });
 });

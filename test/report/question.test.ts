@@ -29,6 +29,8 @@ const shape: EngagementShape = {
   ],
   turns: 4,
   scale: {} as EngagementShape['scale'],
+  what: 'a test engagement',
+  turnByTurn: true,
 };
 
 /** An engagement: the holders at the end, and Blue's men lost of its 1,000. */

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RULESETS } from '../../src/rules/index.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { loadOddsRequest } from '../../src/scenario/odds.js';
+import { loadOddsRequest, tooManyPathsMessage } from '../../src/scenario/odds.js';
 import { z } from 'zod';
 import { scenarioOf, type SetUp } from '../helpers.js';
 
@@ -189,10 +189,10 @@ describe('volley odds says what the round worked out before its dice (7.1, 7.3, 
   });
   it('7.3: a defender whose doctrine fires first on a coin flip (random-legal) fires first on half the dice, and the words say so', () => {
     const { o, text } = worked('random-legal on both sides, a unit each: coin flips to fire first (7.3) and to retreat (7.4)');
-    expect(o.defenderFiresFirst).toBe(1 / 2);
+    expect(o.defenderFiresFirstChance).toBe(1 / 2);
     expect(text).toContain("(it fires first only when its doctrine's coin flip says so, 50% of the dice, 7.3;");
-    expect(worked('careful attacker moves adjacent; defender fires first').o.defenderFiresFirst).toBe(1);
-    expect(worked('even duel in the open').o.defenderFiresFirst).toBe(0);
+    expect(worked('careful attacker moves adjacent; defender fires first').o.defenderFiresFirstChance).toBe(1);
+    expect(worked('even duel in the open').o.defenderFiresFirstChance).toBe(0);
   });
 });
 
@@ -293,6 +293,37 @@ defender:
     expect(() => loadOddsRequest(odds)).toThrow(/q\.odds\.yaml:8: params\.attacker\.doctrine: the doctrine random-legal allocates hits at random \(7\.1\)/);
     expect(() => loadOddsRequest(scenario)).toThrow(/q\.scenario\.yaml:7: attacker\.doctrine: the doctrine random-legal allocates hits at random/);
   });
+  it('the refusal says what works: a deterministic allocation, or the assault as a scenario of one turn played by volley run (never volley run of the odds file, which it refuses)', () => {
+    const { odds } = oddsAndScenario(body('random-legal'));
+    expect(() => loadOddsRequest(odds)).toThrow(/give \{ preset: random-legal, hitAllocation: leastStrength \} or lowestMorale; to sample the round instead, play the assault as a scenario file with turns: 1 \(npm run volley -- run\)$/);
+    expect(() => loadOddsRequest(odds)).not.toThrow(/play the scenario \(volley run\)|for sampled odds/);
+  });
+  it('too many dice paths: the refusal ends with the same way to sample it; a question with no way says none', () => {
+    const q = AOR_ODDS.questions[0];
+    expect(tooManyPathsMessage(q, 5_000_000)).toBe(
+      'too large for exact odds: the assault question here has more than 5,000,000 dice paths (fewer units, or doctrines that choose without coin flips, bring it down); to sample the round instead, play the assault as a scenario file with turns: 1 (npm run volley -- run)',
+    );
+    expect(tooManyPathsMessage({ ...q, sampling: undefined }, 10)).not.toContain('run');
+  });
+  it('a scenario of one turn samples the first round: its mean steps lost match the exact odds within 4 standard errors (20,000 engagements)', () => {
+    const { scenario } = oddsAndScenario(`turns: 1\n${body('{ preset: random-legal, hitAllocation: leastStrength }')}`);
+    const c = compileAssault(loadScenario(scenario).scenario as never, aorOptions(resolveOptions(AOR_OPTIONS, {})));
+    const exact = assaultOdds(c);
+    const n = 20_000;
+    for (const side of [0, 1] as const) {
+      const odds = side === 0 ? exact.attacker : exact.defender;
+      let sum = 0;
+      let sq = 0;
+      for (let i = 0; i < n; i++) {
+        const lost = playAssault(c, EngagementDice.for(7, 'cell', i)).sides[side].stepsLost;
+        sum += lost;
+        sq += lost * lost;
+      }
+      const mean = sum / n;
+      const se = Math.sqrt((sq / n - mean * mean) / n);
+      expect(Math.abs(mean - odds.expectedHits), `side ${side}`).toBeLessThan(4 * se);
+    }
+  });
   it('its coin flips alone are answered: random-legal with hitAllocation leastStrength', () => {
     const { odds } = oddsAndScenario(body('{ preset: random-legal, hitAllocation: leastStrength }'));
     expect(answer(odds).length).toBe(4);
@@ -320,12 +351,36 @@ describe('7.11 in the exact odds: cavalry and horse artillery not starting in th
   it('random-legal: half the time (its coin flip) before any fire', () => {
     const o = odds({ preset: 'random-legal', hitAllocation: 'leastStrength' }, [true, true]);
     // The fire first is the defender's second coin flip: it fires first on half the dice where it stayed.
-    expect(o.defenderFiresFirst).toBe(1 / 4);
+    expect(o.defenderFiresFirstChance).toBe(1 / 4);
     expect(o.defender.hits[0]).toBeGreaterThan(1 / 2);
   });
   it('a stack that started adjacent puts the defender in its ZOC: no retreat before the assault, the fire is exchanged', () => {
     const o = odds('by-the-book', [true, false]);
     expect(o.paths).toBeGreaterThan(1);
     expect(o.defenderStrength[1]).toBeGreaterThan(0);
+  });
+  it('the worked line says the defender falls back before the assault: always (by-the-book), on half the dice (random-legal), never when it started in the ZOC', () => {
+    const always = odds('by-the-book', [true, true]);
+    expect(always.defenderFallsBackChance).toBe(1);
+    expect(assaultWorked(always)).toBe('the defender always falls back before the assault (7.11): no one fires');
+    const half = odds({ preset: 'random-legal', hitAllocation: 'leastStrength' }, [true, true]);
+    expect(half.defenderFallsBackChance).toBe(1 / 2);
+    expect(assaultWorked(half)).toMatch(/^the defender falls back before the assault \(7\.11\) on 50% of the dice; otherwise the attacker fires at strength/);
+    const never = odds('by-the-book', [true, false]);
+    expect(never.defenderFallsBackChance).toBe(0);
+    expect(assaultWorked(never)).not.toContain('7.11');
+  });
+  it('a played assault counts the retreat before it under retreatsBeforeAssault.1, as a battle does, and not under a 7.4 retreat; an assault that cannot offer it has no such extra', () => {
+    const scenario = (movedAdjacent: boolean[]) =>
+      scenarioOf({
+        attacker: { stacks: movedAdjacent.map((m, i) => ({ hexside: i * 3, movedAdjacent: m, units: [inf(`a${i}`, 8)] })) },
+        defender: { doctrine: 'by-the-book', units: [{ id: 'c1', kind: 'cavalry', strength: 6 }] },
+      });
+    const play = (movedAdjacent: boolean[]) => playAssault(compileAssault(scenario(movedAdjacent), aorOptions(resolveOptions(AOR_OPTIONS, {}))), EngagementDice.for(1, 'cell', 0));
+    const fell = play([true]);
+    expect(fell.sides[1].retreatsVoluntary).toBe(1);
+    expect(fell.extras['retreatsBeforeAssault.1']).toBe(1);
+    expect(fell.extras['retreatsBeforeAssault.0']).toBe(0);
+    expect(play([false]).extras).not.toHaveProperty('retreatsBeforeAssault.1');
   });
 });

@@ -18,11 +18,11 @@ import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
 /** The outcome reasons of Age of Rifles (the metric paths ended[R]). */
 const R = AOR_VOCABULARY.outcomes.map((o) => o.id);
 
-async function summaryOf(file: string, n: number): Promise<{ shape: EngagementShape; s: CellSummary }> {
+async function summaryOf(file: string, n: number, rulesetId = 'aor'): Promise<{ shape: EngagementShape; s: CellSummary }> {
   const { scenario } = loadScenario(file);
   const cell = singleCell(scenario);
-  const [acc] = await runPlan({ rulesetId: 'aor', seed: 1, engagements: n, batch: 500, cells: [{ index: 0, rngKey: 'cell', scenario, options: cell.options }], checkInvariants: false }, { workers: 0 });
-  const rs = findRuleset('aor')!;
+  const [acc] = await runPlan({ rulesetId, seed: 1, engagements: n, batch: 500, cells: [{ index: 0, rngKey: 'cell', scenario, options: cell.options }], checkInvariants: false }, { workers: 0 });
+  const rs = findRuleset(rulesetId)!;
   const shape = rs.describe(rs.compile(scenario, cell.options));
   return { shape, s: summarizeCell(acc, shape, rs.vocabulary) };
 }
@@ -112,13 +112,43 @@ describe('metric paths on a battle', () => {
 });
 
 describe('metric paths on an assault', () => {
-  it('battle figures are refused with the reason', async () => {
+  it('figures an Age of Rifles map-free assault has no such thing as are refused, naming what the scenario is', async () => {
     const { shape } = await summaryOf('test/tune/one-round.scenario.yaml', 10);
-    expect(() => parseMetric('formation[0].demoralized', shape, R)).toThrow(/only battles have formation\[\.\.\.\]; this scenario is an assault/);
-    expect(() => parseMetric('side[0].victoryPoints', shape, R)).toThrow(/only battles have side\[\.\.\.\]\.victoryPoints/);
+    const refused: [string, string][] = [
+      ['formation[0].demoralized', 'formations'],
+      ['side[0].victoryPoints', 'victory points'],
+      ['side[0].armyBroken', 'army to break'],
+      ['side[0].strengthByTurn[1]', 'strength on the map turn by turn'],
+      ['objective[0].heldBy[0]', 'objectives'],
+    ];
+    for (const [path, lacks] of refused) expect(() => parseMetric(path, shape, R), path).toThrow(`${path}: this scenario is an Age of Rifles map-free assault, which has no ${lacks}`);
     expect(parseMetric('side[Grey].retreatRate', shape, R).path).toBe('side[Grey].retreatRate');
-    expect(listMetrics(shape, R).some((e) => e.pattern.startsWith('formation'))).toBe(false);
+    const patterns = listMetrics(shape, R).map((e) => e.pattern);
+    expect(patterns.some((p) => /^formation|^objective|strengthByTurn|armyBroken|victoryPoints/.test(p)), patterns.join(' ')).toBe(false);
   });
+});
+
+describe('metric paths on lane engagements without formations (Burt, Age of Eagles)', () => {
+  for (const [id, file] of [
+    ['burt', 'sims/burt/meeting.scenario.yaml'],
+    ['aoe', 'sims/aoe/meeting.scenario.yaml'],
+  ] as const) {
+    it(`${id}: strength by turn, the army broken and the objective are listed and read; formations and victory points are refused as what the scenario is`, async () => {
+      const { shape, s } = await summaryOf(file, 8, id);
+      const reasons = findRuleset(id)!.vocabulary.outcomes.map((o) => o.id);
+      const side = shape.sides[1].name;
+      expect(parseMetric(`side[1].strengthByTurn[${shape.turns}]`, shape, reasons).read(s)!.value).toBe(s.sides[1].strengthByTurn[shape.turns - 1].mean);
+      expect(parseMetric('side[0].armyBroken', shape, reasons).read(s)!.value).toBe(s.sides[0].armyBroken.p);
+      expect(parseMetric('objective[0].heldBy[nobody]', shape, reasons).read(s)!.value).toBe(s.objectives[0].heldBy[2].p);
+      const patterns = listMetrics(shape, reasons).map((e) => e.pattern);
+      expect(patterns).toContain(`side[${side}].strengthByTurn[1..${shape.turns}]`);
+      expect(patterns).toContain(`side[${side}].armyBrokenByTurn[1..${shape.turns}]`);
+      for (const n of metricNames(shape, reasons)) expect(parseMetric(n, shape, reasons).read(s), n).not.toBeNull();
+      const what = id === 'burt' ? 'a Burt engagement on the lane' : 'an Age of Eagles engagement on the lane';
+      expect(() => parseMetric('formation[0].broken', shape, reasons)).toThrow(`formation[0].broken: this scenario is ${what}, which has no formations`);
+      expect(() => parseMetric('side[0].victoryPoints', shape, reasons)).toThrow(`this scenario is ${what}, which has no victory points`);
+    });
+  }
 });
 
 describe('the target and the range of volley tune', () => {

@@ -26,6 +26,8 @@ function describe(c: CompiledLane): EngagementShape {
     objectives: [{ name: c.objective.name, vp: 0 }],
     turns: c.turns,
     scale: c.scale,
+    what: 'an Age of Eagles engagement on the lane',
+    turnByTurn: true,
   };
 }
 

@@ -80,6 +80,8 @@ export type RetreatKind = typeof NO_RETREAT | typeof VOLUNTARY | typeof FORCED;
 export interface RoundOutcome {
   flanked: boolean;
   defenderFiredFirst: boolean;
+  /** 7.11: the defenders fell back before the assault (a voluntary retreat, no fire): the round was not fought. */
+  defenderFellBack: boolean;
   attackerStrength: number;
   defenderStrength: number;
   attackerRoll: number;
@@ -95,6 +97,7 @@ export function newRoundOutcome(): RoundOutcome {
   return {
     flanked: false,
     defenderFiredFirst: false,
+    defenderFellBack: false,
     attackerStrength: 0,
     defenderStrength: 0,
     attackerRoll: 0,
@@ -526,7 +529,7 @@ export function resolveAssaultRound(
   const def = sit.defender;
   const nd = def.length;
   out.flanked = false;
-  out.defenderFiredFirst = false;
+  out.defenderFiredFirst = out.defenderFellBack = false;
   out.attackerStrength = out.defenderStrength = 0;
   out.attackerRoll = out.defenderRoll = 0;
   out.hitsOnAttacker = out.hitsOnDefender = 0;
@@ -561,7 +564,9 @@ export function resolveAssaultRound(
   const aRng = assaultDrawsDice(doctrines[a]) ? dice.ai(a) : NO_DRAWS;
   const dRng = assaultDrawsDice(doctrines[d]) ? dice.ai(d) : NO_DRAWS;
 
-  if (sit.defenderOutOfZoc && retreatBeforeAssault(st, sit, o, doctrines[d], dRng, res, out, sink)) {
+  // 7.11: the defenders may fall back before the assault; then no one fires.
+  if (sit.defenderOutOfZoc && fallsBackBeforeAssault(st, sit, o, doctrines[d], dRng)) {
+    fallBackBeforeAssault(st, sit, o, res, out, sink);
     out.flanked = false;
     return out;
   }
@@ -585,20 +590,31 @@ export function resolveAssaultRound(
 }
 
 /**
- * 7.11: a defending stack of cavalry and horse artillery that did not start the turn in an enemy ZOC
- * may fall back before an assault with no cavalry among the attackers: the side's choice under
- * aor.retreatBeforeAssault = chosen, made as its doctrine makes voluntary retreats (the battle's
- * retreatBeforeAssault, battle/charges.ts, decides alike). Returns true when the defenders went.
+ * 7.11: whether a defending stack of cavalry and horse artillery that did not start the turn in an
+ * enemy ZOC falls back before an assault with no cavalry among the (gathered) attackers: the side's
+ * choice under aor.retreatBeforeAssault = chosen, made as its doctrine makes voluntary retreats (the
+ * battle's retreatBeforeAssault, battle/charges.ts, decides alike).
  */
-function retreatBeforeAssault(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrine: AssaultDoctrine, coin: Uniform, res: EngagementResult, out: RoundOutcome, sink?: AorSink): boolean {
-  const d = (1 - sit.attacker) as SideIndex;
-  const def = sit.defender;
-  for (const u of def) {
+function fallsBackBeforeAssault(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrine: AssaultDoctrine, coin: Uniform): boolean {
+  for (const u of sit.defender) {
     const k = st.specs[u].kind;
     if (st.present(u) && k !== 'cavalry' && k !== 'horseArtillery') return false;
   }
   for (let i = 0; i < round.na; i++) if (st.specs[allAtt[i]].kind === 'cavalry') return false;
-  if (o.retreatBeforeAssault === 'chosen' && !choosesRetreatBeforeAssault(doctrine, sit.defenderOnObjective === true, coin)) return false;
+  return o.retreatBeforeAssault !== 'chosen' || choosesRetreatBeforeAssault(doctrine, sit.defenderOnObjective === true, coin);
+}
+
+/** 7.11: the defenders fall back: every one present retreats voluntarily, before anyone fires. */
+function fallBackBeforeAssault(
+  st: UnitState,
+  sit: AssaultSituation,
+  o: AorOptions,
+  res: EngagementResult,
+  out: RoundOutcome,
+  sink?: AorSink,
+): void {
+  const d = (1 - sit.attacker) as SideIndex;
+  const def = sit.defender;
   const r = res.sides[d];
   const names: string[] = [];
   for (const u of def) {
@@ -616,8 +632,8 @@ function retreatBeforeAssault(st: UnitState, sit: AssaultSituation, o: AorOption
     names.push(st.specs[u].id);
   }
   out.defenderRetreat = VOLUNTARY;
+  out.defenderFellBack = true;
   if (sink) sink({ type: 'retreat', side: d, forced: false, units: names, beforeAssault: true });
-  return true;
 }
 
 const NO_DRAWS: Uniform = () => {

@@ -16,7 +16,7 @@ import type { AorOptions } from './options.js';
 import type { AssaultUnit, DoctrineField } from './schema.js';
 import type { HexsideTerrain, HexTerrain } from './terrain.js';
 import { defaultSteps, UnitState, type UnitSpec } from './units.js';
-import { aorExtras, finishResult, lossOf, newAorResult, startLadder } from './results.js';
+import { aorExtras, finishResult, lossOf, newAorResult, startLadder, type AorExtras } from './results.js';
 import { AOR_SCALE, LOSS_CAUSES, PURPOSE } from './vocabulary.js';
 
 export const ATTACKER: SideIndex = 0;
@@ -41,10 +41,15 @@ interface SideDef {
 
 export const EXTRAS = ['flankedRounds', 'defenderFiredFirst'] as const;
 const ASSAULT_EXTRAS = aorExtras(EXTRAS);
+/**
+ * An assault whose defenders may fall back before it (7.11: every stack moved adjacent in the first
+ * turn) also counts those retreats per side, as a battle does, so reports tell them from 7.4's.
+ */
+const FALL_BACK_EXTRAS = aorExtras([...EXTRAS, 'retreatsBeforeAssault.0', 'retreatsBeforeAssault.1']);
 
 /** A result sized for the assault, with every extra at 0. */
 export function newAssaultResult(c: CompiledAssault): EngagementResult {
-  return newAorResult(c.specs.length, 0, 0, ASSAULT_EXTRAS);
+  return newAorResult(c.specs.length, 0, 0, c.extras);
 }
 
 export interface CompiledAssault {
@@ -62,6 +67,8 @@ export interface CompiledAssault {
   readonly defenderUnits: readonly number[];
   /** A turn an hour and 250 men a strength point (the rules leave the scale to the scenario). */
   readonly scale: Scale;
+  /** The extras its results count (FALL_BACK_EXTRAS where the defenders may fall back before the assault, 7.11). */
+  readonly extras: AorExtras;
   /** Reused by every play on this compiled cell (one per worker thread). */
   readonly workspace: { st: UnitState; round: RoundOutcome };
 }
@@ -127,6 +134,7 @@ export function compileAssault(sc: AssaultScenario, options: AorOptions): Compil
     laterTurns,
     attackerUnits: stacks.flatMap((s) => s.units),
     defenderUnits: defender,
+    extras: firstTurn.defenderOutOfZoc ? FALL_BACK_EXTRAS : ASSAULT_EXTRAS,
     workspace: { st, round: newRoundOutcome() },
   };
 }
@@ -192,7 +200,7 @@ export function playAssault(c: CompiledAssault, dice: EngagementDice, opts: Play
   const st = c.workspace.st;
   const res = opts.out ?? newAssaultResult(c);
   resetResult(res, false);
-  ASSAULT_EXTRAS.reset(res);
+  c.extras.reset(res);
   st.reset();
   for (let u = 0; u < c.specs.length; u++) res.sides[c.specs[u].side].startStrength += st.strength(u);
   startLadder(res, c.specs);
@@ -225,6 +233,8 @@ function playRounds(c: CompiledAssault, dice: EngagementDice, res: EngagementRes
     resolveAssaultRound(st, sit, c.options, c.doctrines, dice, res, round, sink);
     if (round.flanked) res.extras.flankedRounds++;
     if (round.defenderFiredFirst) res.extras.defenderFiredFirst++;
+    // 7.11: the defenders fell back before the assault (only turn 1 offers it: FALL_BACK_EXTRAS).
+    if (round.defenderFellBack) res.extras['retreatsBeforeAssault.1']++;
     if (opts.checkInvariants) checkAssaultInvariants(c, res);
 
     const attIn = present(st, c.attackerUnits);

@@ -34,6 +34,8 @@ function describe(c: AorCompiled): EngagementShape {
       objectives: [],
       turns: c.turns,
       scale: c.scale,
+      what: 'an Age of Rifles map-free assault',
+      turnByTurn: false,
     };
   }
   return {
@@ -46,6 +48,8 @@ function describe(c: AorCompiled): EngagementShape {
     objectives: c.objectives.map((o) => ({ name: o.name, vp: o.vp, holder: o.holder })),
     turns: c.turns,
     scale: c.scale,
+    what: 'an Age of Rifles battle on a hex map',
+    turnByTurn: true,
   };
 }
 

@@ -7,6 +7,11 @@ import { DIRECTION_NAMES, HEX_RE, HEXSIDE_RE, TERRAIN_CODES } from './mapText.js
 import { HEX_TERRAIN, type HexTerrain } from './terrain.js';
 
 export const STREAM = 1, RIVER = 2, BRIDGE = 4, CREST = 8, FORTIFIED = 16;
+
+/** 5.2: the MP a move pays on top for crossing a hexside of flags `f`: 2 over a stream, none where a bridge spans it. */
+export function streamCost(f: number): number {
+  return f & STREAM && !(f & BRIDGE) ? 2 : 0;
+}
 export const ROAD = 1, TRAIL = 2;
 
 export interface MapIssue {
@@ -153,7 +158,7 @@ export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = fals
       const blocked = grid.neighbors[i * 6 + d] < 0 || (f & RIVER && !(f & BRIDGE));
       const t = terrain[i];
       const enter = t === 2 ? 2 : t === 3 || t === 4 ? 2 : 1; // Terrain Effects "Movement", infantry
-      goalSteps[i * 6 + d] = blocked ? Infinity : enter + (f & STREAM && !(f & BRIDGE) ? 2 : 0);
+      goalSteps[i * 6 + d] = blocked ? Infinity : enter + streamCost(f);
     }
   }
   const moveStepsInfantry = new Float64Array(grid.size * 6);
@@ -167,7 +172,7 @@ export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = fals
         continue;
       }
       const t = terrain[j];
-      const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+      const stream = streamCost(f);
       moveStepsInfantry[i * 6 + d] = (t === 2 ? 2 : t === 3 || t === 4 ? 2 : 1) + stream;
       moveStepsOther[i * 6 + d] = (t === 2 ? 2 : t === 3 || t === 4 ? 4 : 1) + stream;
     }
@@ -183,7 +188,7 @@ export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = fals
         continue;
       }
       const f = sides[grid.hexsideId(Math.floor(i / 6), i % 6)];
-      const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+      const stream = streamCost(f);
       t[i] = (!empty ? other[i] - stream : road === TRAIL ? 1 : 0.5) + stream;
     }
     return t;
@@ -201,7 +206,7 @@ export function compileMap(def: MapDef, issues: MapIssue[], woodsBlockLos = fals
       const id = grid.hexsideId(i, d);
       const road = roads[id];
       const other = moveStepsOther[i * 6 + d];
-      const stream = sides[id] & STREAM && !(sides[id] & BRIDGE) ? 2 : 0;
+      const stream = streamCost(sides[id]);
       leaderSteps[i * 6 + d] = other === Infinity ? Infinity : road === ROAD ? 0.5 + stream : road === TRAIL ? 1 + stream : other;
     }
   }

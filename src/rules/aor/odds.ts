@@ -12,6 +12,7 @@ import { compileAssault, type AssaultScenario, type CompiledAssault } from './en
 import { aorOptions } from './options.js';
 import { newAorResult } from './results.js';
 import { rawUnits } from './refit/apply.js';
+import { volleyCommand } from '../../core/command.js';
 import { checkAssault } from './scenarios.js';
 import { assaultScenarioBody } from './schema.js';
 
@@ -43,7 +44,13 @@ export interface AssaultOdds {
   /** The defender fired first (7.3); the defender was flanked when the attacker fired (7.6), on any path. */
   defenderFiredFirst: boolean;
   /** The chance the defender fires first (7.3): 1 or 0 but for a doctrine that chooses on a coin flip (fireFirst: random). */
-  defenderFiresFirst: number;
+  defenderFiresFirstChance: number;
+  /**
+   * The chance the defenders fall back before the assault (7.11), so that no one fires: 0 but where
+   * cavalry and horse artillery are assaulted by stacks that all moved adjacent, and then 1 or the
+   * doctrine's coin flip under aor.retreatBeforeAssault = chosen.
+   */
+  defenderFallsBackChance: number;
   flanked: boolean;
 }
 
@@ -102,6 +109,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
   const strength = { att: [Infinity, 0], def: [Infinity, 0] };
   let firedFirst = false;
   const firesFirst = new PathSum();
+  const fallsBack = new PathSum();
   let flanked = false;
   const range = (r: number[], v: number) => {
     if (v <= 0) return;
@@ -119,6 +127,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
       range(strength.def, round.defenderStrength);
       firedFirst ||= round.defenderFiredFirst;
       if (round.defenderFiredFirst) firesFirst.add(depth);
+      if (round.defenderFellBack) fallsBack.add(depth);
       flanked ||= round.flanked;
       for (const [t, side, hits, retreat] of [
         [tally[0], 0, round.hitsOnAttacker, round.attackerRetreat],
@@ -147,20 +156,29 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
     attackerStrength: strength.att[1] > 0 ? [strength.att[0], strength.att[1]] : [0, 0],
     defenderStrength: strength.def[1] > 0 ? [strength.def[0], strength.def[1]] : [0, 0],
     defenderFiredFirst: firedFirst,
-    defenderFiresFirst: firesFirst.value,
+    defenderFiresFirstChance: firesFirst.value,
+    defenderFallsBackChance: fallsBack.value,
     flanked,
   };
 }
 
-/** What the first round worked out before its dice, in words: the fire strengths (7.1), fire first (7.3), flanking (7.6). */
+/** A chance as a share of the dice: "50%", "12.5%". */
+const ofTheDice = (p: number) => `${+(p * 100).toFixed(2)}% of the dice`;
+
+/**
+ * What the first round worked out before its dice, in words: the fall back before the assault (7.11),
+ * the fire strengths (7.1), fire first (7.3), flanking (7.6).
+ */
 export function assaultWorked(o: AssaultOdds): string {
+  if (o.defenderFallsBackChance === 1) return 'the defender always falls back before the assault (7.11): no one fires';
   const at = ([lo, hi]: [number, number]) => (hi === 0 ? 'does not fire' : lo === hi ? `fires at strength ${lo}` : `fires at strength ${lo} to ${hi}`);
   const first = !o.defenderFiredFirst
     ? ''
-    : o.defenderFiresFirst === 1
+    : o.defenderFiresFirstChance === 1
       ? ' (it fires first, 7.3; the attacker replies with what is left)'
-      : ` (it fires first only when its doctrine's coin flip says so, ${+(o.defenderFiresFirst * 100).toFixed(2)}% of the dice, 7.3; the attacker then replies with what is left)`;
-  return `the attacker ${at(o.attackerStrength)}${o.flanked ? ', the defender flanked (7.6)' : ''}; the defender ${at(o.defenderStrength)}${first} (7.1)`;
+      : ` (it fires first only when its doctrine's coin flip says so, ${ofTheDice(o.defenderFiresFirstChance)}, 7.3; the attacker then replies with what is left)`;
+  const fire = `the attacker ${at(o.attackerStrength)}${o.flanked ? ', the defender flanked (7.6)' : ''}; the defender ${at(o.defenderStrength)}${first} (7.1)`;
+  return o.defenderFallsBackChance > 0 ? `the defender falls back before the assault (7.11) on ${ofTheDice(o.defenderFallsBackChance)}; otherwise ${fire}` : fire;
 }
 
 const FATES: readonly SideFate[] = ['holds', 'voluntary', 'forced', 'eliminated'];
@@ -198,11 +216,18 @@ const firstRoundParams = z
   .superRefine(checkAssault)
   .transform((p) => ({ ...p, turns: turns.parse(undefined), onTime: onTime.parse(undefined) }) as AssaultScenario) as unknown as z.ZodType<AssaultScenario>;
 
+/**
+ * The first round sampled: an assault scenario of one turn plays that round alone, and its results'
+ * steps lost and retreats are the round's (an odds file's params are such a scenario's body).
+ */
+const SAMPLING = `to sample the round instead, play the assault as a scenario file with turns: 1 (${volleyCommand('run')})`;
+
 /** `volley odds` of an assault scenario: its first round (7.3, 7.4, 7.6), every roll of the dice enumerated. */
 const firstRound: OddsQuestion<AssaultScenario> = {
   id: 'assault',
   doc: 'The first assault round of an assault scenario: the hits each side takes and whether it holds, retreats by choice, retreats after a failed check, or is eliminated.',
   params: firstRoundParams,
+  sampling: SAMPLING,
   // The params are an assault scenario's body: its units take the quality ladder as the scenario's do.
   qualityUnits: rawUnits,
   check(scenario, options) {
@@ -212,7 +237,7 @@ const firstRound: OddsQuestion<AssaultScenario> = {
       const name = typeof field === 'string' ? field : `${field.preset} with hitAllocation: ${field.hitAllocation ?? 'random'}`;
       return {
         path: [side, 'doctrine'],
-        message: `the doctrine ${name} allocates hits at random (7.1): exact odds need a deterministic allocation (a random pick for every hit multiplies the dice paths past counting); give { preset: ${typeof field === 'string' ? field : field.preset}, hitAllocation: leastStrength } or lowestMorale, or play the scenario (volley run) for sampled odds`,
+        message: `the doctrine ${name} allocates hits at random (7.1): exact odds need a deterministic allocation (a random pick for every hit multiplies the dice paths past counting); give { preset: ${typeof field === 'string' ? field : field.preset}, hitAllocation: leastStrength } or lowestMorale; ${SAMPLING}`,
       };
     });
   },

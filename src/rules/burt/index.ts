@@ -27,6 +27,8 @@ function describe(c: CompiledLane): EngagementShape {
     objectives: c.objective ? [{ name: c.objective.name, vp: 0 }] : [],
     turns: c.turns,
     scale: c.scale,
+    what: 'a Burt engagement on the lane',
+    turnByTurn: true,
   };
 }
 

@@ -171,7 +171,7 @@ export interface MeleeOdds {
   /** joint[i][j] = P(a removes i and b removes j); the two are independent within a round. */
   joint: number[][];
   outcomes: Record<MeleeOutcome, number>;
-  /** P(both sides test in step 12) (burt.indecisiveMelee). */
+  /** P(both sides test in step 12): a round that calls for the test (burt.indecisiveMelee) with neither side routing already (a routing side does not test). */
   bothTest: number;
   /** With morale given: P(the side tests after the round and fails), by side a, b (never a side already routing: it does not test). */
   testFails?: [number, number];
@@ -208,6 +208,8 @@ export function meleeOdds(a: MeleeOddsSide, b: MeleeOddsSide, firstContact: bool
   const joint = byA.map((pa) => byB.map((pb) => pa * pb));
   const outcomes = Object.fromEntries(MELEE_OUTCOMES.map((k) => [k, 0])) as Record<MeleeOutcome, number>;
   let bothTest = 0;
+  // 12: a routing side does not take the test (play marks only the others), so both test only when neither routs.
+  const bothMayTest = a.fighter.level !== ROUT && b.fighter.level !== ROUT;
   const withMorale = a.morale !== undefined && b.morale !== undefined;
   const fails: [number, number] = [0, 0];
   const routs: [number, number] = [0, 0];
@@ -221,7 +223,7 @@ export function meleeOdds(a: MeleeOddsSide, b: MeleeOddsSide, firstContact: bool
       if (out === 'aBreaks' && a.morale?.situation.level !== ROUT) routs[0] += p;
       if (out === 'bBreaks' && b.morale?.situation.level !== ROUT) routs[1] += p;
       if (!bothTestAfter(out, o.indecisiveMelee)) continue;
-      bothTest += p;
+      if (bothMayTest) bothTest += p;
       if (!withMorale) continue;
       const sides = [
         [a, j, out === 'aPushedBack', out === 'bPushedBack'],

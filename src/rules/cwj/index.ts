@@ -34,6 +34,8 @@ function describe(c: CompiledLane): EngagementShape {
       minutesPerTurn: c.options.minutesPerTurn,
       menPerStrength: c.units.length ? Math.round(men / c.units.length) : CWJ_SCALE.menPerStrength,
     },
+    what: 'a CWJ engagement on the lane',
+    turnByTurn: true,
   };
 }
 

@@ -28,6 +28,8 @@ function describe(c: CompiledLane): EngagementShape {
     objectives: [{ name: c.objective.name, vp: 5 }],
     turns: c.maxTurns,
     scale: c.scale,
+    what: 'an NAGB engagement on the lane',
+    turnByTurn: true,
   };
 }
 

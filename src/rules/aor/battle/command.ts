@@ -9,7 +9,7 @@ import { reachRung, recordCheck, RUNG, type EngagementResult, type SideIndex } f
 import { PURPOSE } from '../vocabulary.js';
 import { costFieldMasked, type Reached } from '../../../hex/paths.js';
 import { hasLineOfSight } from '../los.js';
-import { BRIDGE, RIVER, ROAD, STREAM, TRAIL } from '../map.js';
+import { BRIDGE, RIVER, ROAD, streamCost, TRAIL } from '../map.js';
 import { markHolder, retreatHex } from './retreat.js';
 import { eliminate, recordEliminations, updateDemoralization } from './losses.js';
 import { enterCost, stackLimit } from './movement.js';
@@ -37,7 +37,7 @@ export function leaderStepCost(b: BattleState, side: SideIndex) {
     if (f & RIVER && !(f & BRIDGE)) return Infinity;
     if (b.inEnemyZoc(side, to) && b.sideAt[to] !== side) return Infinity;
     const road = m.roads[id];
-    const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+    const stream = streamCost(f);
     if (road === ROAD) return 0.5 + stream;
     if (road === TRAIL) return 1 + stream;
     return enterCost(m.terrain[to], false) + stream;
@@ -57,7 +57,7 @@ export function commandTraceCost(b: BattleState, side: SideIndex, source: number
     const f = m.sides[id];
     if (f & RIVER && !(f & BRIDGE)) return Infinity;
     const road = m.roads[id];
-    const stream = f & STREAM && !(f & BRIDGE) ? 2 : 0;
+    const stream = streamCost(f);
     if (road === ROAD) return 0.5 + stream;
     if (road === TRAIL) return 1 + stream;
     return enterCost(m.terrain[to], false) + stream;
