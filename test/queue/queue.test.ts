@@ -130,8 +130,13 @@ describe('a server that is not Redis', () => {
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    // A web server's answer to Redis's PING.
-    server = createServer((socket) => socket.on('data', () => socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n')));
+    // A web server's answer to Redis's PING: once, however many packets the client sends before it reads it.
+    server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.on('data', () => {
+        if (!socket.writableEnded) socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n');
+      });
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });
