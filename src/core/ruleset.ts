@@ -80,6 +80,16 @@ export interface ScenarioKind {
   unmeasured?: readonly UnmeasuredFigure[];
 }
 
+/**
+ * The common figures a rule system's engagements of this kind (`engagement`, the scenario's field) do
+ * not measure: the system's own (Vocabulary.unmeasured) and the kind's (ScenarioKind.unmeasured).
+ */
+export function unmeasuredFigures(rs: { vocabulary: Pick<Vocabulary, 'unmeasured'>; scenarioKinds?: readonly Pick<ScenarioKind, 'engagement' | 'unmeasured'>[] }, engagement: string | undefined): UnmeasuredFigure[] {
+  const kinds = rs.scenarioKinds ?? [];
+  const kind = kinds.find((k) => k.engagement === engagement) ?? (kinds.length === 1 ? kinds[0] : undefined);
+  return [...new Set([...(rs.vocabulary.unmeasured ?? []), ...(kind?.unmeasured ?? [])])];
+}
+
 /** A unit in a scenario file's raw data, as refits and the duel of `volley refit check` find it. */
 export interface RawUnit {
   unit: Record<string, unknown>;

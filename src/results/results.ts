@@ -3,7 +3,7 @@
  * every cell. Anything that depends on the machine lives only under `timing`.
  */
 import { createHash } from 'node:crypto';
-import type { EngagementShape, ScenarioKind } from '../core/ruleset.js';
+import { unmeasuredFigures, type EngagementShape, type ScenarioKind } from '../core/ruleset.js';
 import type { Scale, UnmeasuredFigure, Vocabulary } from '../core/vocabulary.js';
 import type { ComparisonPlan, VariantInfo } from '../scenario/variants.js';
 import type { CellAccumulator } from '../stats/cellAccumulator.js';
@@ -290,7 +290,10 @@ function precisionProvenance(inp: ResultsInput, sideNames: [string, string]): Pr
   let widest: PrecisionProvenance['widest'] = null;
   for (const c of cells) if (c.widest && (widest === null || c.widest.halfWidth > widest.halfWidth)) widest = { ...c.widest, cell: c.cell, label: c.label };
   const primary: string[] = [];
-  for (const acc of inp.accumulators) for (const x of primaryProportions(acc)) if (!primary.includes(x.metric)) primary.push(x.metric);
+  inp.accumulators.forEach((acc, i) => {
+    const armies = !unmeasuredFigures(inp.ruleset, inp.cells[i].scenario.engagement).includes('armyBroken');
+    for (const x of primaryProportions(acc, armies)) if (!primary.includes(x.metric)) primary.push(x.metric);
+  });
   const reached = cells.every((c) => c.reached);
   return {
     target: pr.halfWidth,
@@ -310,9 +313,7 @@ function precisionProvenance(inp: ResultsInput, sideNames: [string, string]): Pr
 
 /** The common figures a run of this rule system's scenario kind does not measure, as a field of Results. */
 function unmeasuredOf(rs: ResultsInput['ruleset'], engagement: string | undefined): { unmeasured?: UnmeasuredFigure[] } {
-  const kinds = rs.scenarioKinds ?? [];
-  const kind = kinds.find((k) => k.engagement === engagement) ?? (kinds.length === 1 ? kinds[0] : undefined);
-  const all = [...new Set([...(rs.vocabulary.unmeasured ?? []), ...(kind?.unmeasured ?? [])])];
+  const all = unmeasuredFigures(rs, engagement);
   return all.length ? { unmeasured: all } : {};
 }
 

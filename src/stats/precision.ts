@@ -135,25 +135,21 @@ export function look(rule: PrecisionRule, n: number, proportions: readonly Prima
   return { n, widest, met, next };
 }
 
-/** Engagements with an army in them have formations (battles); an assault has neither. */
-function hasArmies(acc: CellAccumulator): boolean {
-  return acc.formations.length > 0;
-}
-
 /**
  * The primary proportions of a cell, in this order: each side's win share and the draw share
  * (`outcome[0..2]`); per side the retreat rate (`sides[s].retreatRate`: engagements in which a unit of
- * the side retreated), in battles the army-broken share (`sides[s].armyBroken`), and the
- * morale-check failure rate (`sides[s].moraleChecks.failRate`, over the checks the side took; left out
- * while it has taken none).
+ * the side retreated), where the engagements have armies that can break (`armies`: every rule system's
+ * but an Age of Rifles assault, whose kind of scenario does not measure armyBroken) the army-broken
+ * share (`sides[s].armyBroken`), and the morale-check failure rate (`sides[s].moraleChecks.failRate`,
+ * over the checks the side took; left out while it has taken none).
  */
-export function primaryProportions(acc: CellAccumulator): PrimaryProportion[] {
+export function primaryProportions(acc: CellAccumulator, armies: boolean): PrimaryProportion[] {
   const n = acc.n;
   const out: PrimaryProportion[] = [0, 1, 2].map((slot) => ({ metric: `outcome[${slot}]`, k: acc.winners[slot], m: n }));
   for (const s of [0, 1] as const) {
     const a = acc.sides[s];
     out.push({ metric: `sides[${s}].retreatRate`, k: a.anyRetreat, m: n });
-    if (hasArmies(acc)) {
+    if (armies) {
       const broken = a.armyBrokenTurn.reduce((sum, c, turn) => (turn > 0 ? sum + c : sum), 0);
       out.push({ metric: `sides[${s}].armyBroken`, k: broken, m: n });
     }

@@ -212,3 +212,14 @@ describe('a precision target named in the experiment file (precision, maxEngagem
     expect(plan.engagements).toBe(1000);
   });
 });
+
+describe('a precision run of a lane engagement without formations (Burt, scenario A)', () => {
+  it("watches each army's broken share as a primary proportion, as the runner stops on it (before: only where there were formations)", async () => {
+    const { results } = await runToEnd({ file: 'sims/burt/common-a-village.scenario.yaml', precision: 0.1, maxEngagements: 400, batch: 100, out: join(tmp(), 'burt') });
+    const pr = results.provenance.precision!;
+    expect(pr.primary).toContain('sides[0].armyBroken');
+    expect(pr.primary).toContain('sides[1].armyBroken');
+    // The widest proportion the runner stopped on is among them, within the target or at the maximum.
+    expect(pr.primary).toContain(pr.cells[0].widest!.metric);
+  });
+});

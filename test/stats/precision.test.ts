@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { aleaStream } from '../../src/core/dice.js';
+import { unmeasuredFigures } from '../../src/core/ruleset.js';
+import { findRuleset } from '../../src/rules/index.js';
 import { emptyCellAcc } from '../../src/stats/cellAccumulator.js';
 import { wilson, zFor } from '../../src/stats/intervals.js';
 import { firstLook, halfWidth, look, metricLabel, primaryProportions, trialsFor, type PrecisionRule, type PrimaryProportion } from '../../src/stats/precision.js';
@@ -83,7 +85,7 @@ describe('a look', () => {
 });
 
 describe('the primary proportions', () => {
-  it('of an assault: win and draw shares, retreat rates, and failure rates of sides that took checks', () => {
+  it('of an Age of Rifles assault (no army): win and draw shares, retreat rates, and failure rates of sides that took checks', () => {
     const acc = emptyCellAcc({ units: 3, reasons: ['time'], purposes: 1, ratings: 1 });
     acc.n = 10;
     acc.winners = [5, 3, 2];
@@ -91,7 +93,7 @@ describe('the primary proportions', () => {
     acc.sides[1].anyRetreat = 6;
     acc.sides[1].moraleChecks = 8;
     acc.sides[1].moraleChecksFailed = 2;
-    expect(primaryProportions(acc)).toEqual([
+    expect(primaryProportions(acc, false)).toEqual([
       { metric: 'outcome[0]', k: 5, m: 10 },
       { metric: 'outcome[1]', k: 3, m: 10 },
       { metric: 'outcome[2]', k: 2, m: 10 },
@@ -101,13 +103,22 @@ describe('the primary proportions', () => {
     ]);
   });
 
-  it('of a battle: also each army demoralized (13), counted from the turn histogram', () => {
-    const acc = emptyCellAcc({ units: 3, formations: 2, objectives: 1, reasons: ['time'], purposes: 1, ratings: 1 });
-    acc.n = 10;
-    acc.sides[1].armyBrokenTurn = [7, 0, 1, 2];
-    const metrics = primaryProportions(acc);
-    expect(metrics.find((x) => x.metric === 'sides[1].armyBroken')).toEqual({ metric: 'sides[1].armyBroken', k: 3, m: 10 });
-    expect(metrics.find((x) => x.metric === 'sides[0].armyBroken')).toEqual({ metric: 'sides[0].armyBroken', k: 0, m: 10 });
+  it('with armies (a battle, or a lane engagement with or without formations): also each army broken, counted from the turn histogram', () => {
+    for (const formations of [2, 0]) {
+      const acc = emptyCellAcc({ units: 3, formations, objectives: 1, reasons: ['time'], purposes: 1, ratings: 1 });
+      acc.n = 10;
+      acc.sides[1].armyBrokenTurn = [7, 0, 1, 2];
+      const metrics = primaryProportions(acc, true);
+      expect(metrics.find((x) => x.metric === 'sides[1].armyBroken')).toEqual({ metric: 'sides[1].armyBroken', k: 3, m: 10 });
+      expect(metrics.find((x) => x.metric === 'sides[0].armyBroken')).toEqual({ metric: 'sides[0].armyBroken', k: 0, m: 10 });
+    }
+  });
+
+  it('the runner and results.json count army broken wherever the kind of scenario measures it: a Burt or Age of Eagles lane engagement (no formations), not an Age of Rifles assault', () => {
+    expect(unmeasuredFigures(findRuleset('burt')!, 'lane')).not.toContain('armyBroken');
+    expect(unmeasuredFigures(findRuleset('aoe')!, 'lane')).not.toContain('armyBroken');
+    expect(unmeasuredFigures(findRuleset('aor')!, 'battle')).not.toContain('armyBroken');
+    expect(unmeasuredFigures(findRuleset('aor')!, 'assault')).toContain('armyBroken');
   });
 
   it('have names in words', () => {

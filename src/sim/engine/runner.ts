@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { accSize, emptyCellAcc, mergeCellAcc, type AccSize, type CellAccumulator } from '../../stats/cellAccumulator.js';
 import { findRuleset } from '../../rules/index.js';
+import { unmeasuredFigures } from '../../core/ruleset.js';
 import { BatchRunner, EngagementError, type BatchOutput, type BatchPlay, type EngagementFailure } from './batch.js';
 import type { RowLayout } from '../../results/rows.js';
 import { batchesOf, cellRuleset, type BatchTask, type RunPlan } from './plan.js';
@@ -302,6 +303,7 @@ async function runToPrecision(plan: RunPlan, halfWidth: number, merge: Merger, e
   const scheduled = plan.cells.map(() => 0);
   const stops: (CellStop | null)[] = plan.cells.map(() => null);
   const looks = plan.cells.map(() => 0);
+  const armies = plan.cells.map((_, c) => cellHasArmies(plan, c));
   for (;;) {
     const round: BatchTask[] = [];
     for (let c = 0; c < plan.cells.length; c++) {
@@ -309,7 +311,7 @@ async function runToPrecision(plan: RunPlan, halfWidth: number, merge: Merger, e
       const n = scheduled[c];
       const acc = merge.merged[c];
       if (n > 0 && acc?.n !== n) throw new Error(`internal: cell ${c} merged ${acc?.n ?? 0} of ${n} engagements`);
-      const l = look(rule, n, acc ? primaryProportions(acc) : []);
+      const l = look(rule, n, acc ? primaryProportions(acc, armies[c]) : []);
       if (n > 0) looks[c]++;
       if (l.next <= n) {
         stops[c] = { engagements: n, looks: looks[c], met: l.met, widest: l.widest };
@@ -414,6 +416,13 @@ function cellAccSize(plan: RunPlan, i: number): AccSize {
   if (!rs) throw new Error(`internal: unknown ruleset '${cellRuleset(plan, i)}'`);
   const cell = plan.cells[i];
   return accSize(rs.describe(rs.compile(cell.scenario, cell.options)), rs.vocabulary);
+}
+
+/** Whether cell `i`'s engagements have armies that can break (its kind of scenario measures armyBroken). */
+function cellHasArmies(plan: RunPlan, i: number): boolean {
+  const rs = findRuleset(cellRuleset(plan, i));
+  if (!rs) throw new Error(`internal: unknown ruleset '${cellRuleset(plan, i)}'`);
+  return !unmeasuredFigures(rs, (plan.cells[i].scenario as { engagement?: string }).engagement).includes('armyBroken');
 }
 
 /** Whether batch `b` continues batch `a`: the same cell, from the engagement after a's last. */
