@@ -48,6 +48,11 @@ export interface EngagementShape {
   objectives: { name: string; vp: number; holder?: number }[];
   /** The turn limit, for charts by turn. */
   turns: number;
+  /**
+   * The turns every engagement plays unless something decides it first, where the limit itself is
+   * rolled (NAGB, p37: seven, then a die for an eighth and a ninth); absent: `turns`.
+   */
+  fewestTurns?: number;
   /** The scale this engagement is played at (the ruleset's, or the scenario's own where it sets one). */
   scale: Scale;
   /** What the scenario is, in words for messages that refuse a figure it lacks: "an Age of Rifles map-free assault". */

@@ -5,7 +5,7 @@
  * and where they agree within their intervals. Each system's own full report is linked beside it.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { timeLimitText, type CrossCell, type CrossResults } from '../results/cross.js';
+import { minutesText, noTurnEnds, timeLimitText, type CrossCell, type CrossResults } from '../results/cross.js';
 import { escapeHtml } from '../results/html.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { CDB90 } from './history.js';
@@ -66,7 +66,11 @@ const subtitleOf = (x: CrossResults, ...lines: string[]) => [`${x.provenance.eng
  * A figure of every system against the first common factor (a line with its 95% band), or, when no
  * factor varies, each system's estimate with its interval.
  */
-function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c: CrossCell) => { value: number; lo: number; hi: number } | null; none?: string }, note: string): TopLevelSpec {
+function curveSpec(
+  x: CrossResults,
+  figure: { title: string; y: string; get: (c: CrossCell) => { value: number; lo: number; hi: number } | null; none?: string; why?: (c: CrossCell) => string | undefined },
+  note: string,
+): TopLevelSpec {
   const { factor, values, others } = axisOf(x);
   // A system without the figure (null: not in this system) draws nothing, and the subtitle says so.
   const rows = x.comparison.cells.flatMap((c) => {
@@ -74,7 +78,15 @@ function curveSpec(x: CrossResults, figure: { title: string; y: string; get: (c:
     return v ? [{ system: short(x, c.system), x: factor ? String(c.factors[factor]) : short(x, c.system), others: othersOf(c, others), y: v.value, lo: v.lo, hi: v.hi }] : [];
   });
   const absent = x.provenance.systems.filter((s) => x.comparison.cells.some((c) => c.system === s.id) && !rows.some((r) => r.system === s.short)).map((s) => s.short);
-  const notes = [note, ...(absent.length ? [`${listed(absent)}: not in this system${figure.none ? ` (${figure.none})` : ''}`] : [])];
+  // A system that has the figure but not here says why ("no turn ends within 40 minutes"); the others are not in the system.
+  const reasons = new Map<string, string[]>();
+  for (const name of absent) {
+    const id = x.provenance.systems.find((s) => s.short === name)!.id;
+    const cell = x.comparison.cells.find((c) => c.system === id);
+    const why = (cell && figure.why?.(cell)) ?? `not in this system${figure.none ? ` (${figure.none})` : ''}`;
+    reasons.set(why, [...(reasons.get(why) ?? []), name]);
+  }
+  const notes = [note, ...[...reasons].map(([why, names]) => `${listed(names)}: ${why}`)];
   // Swatches at full strength: the bands' pale colour would otherwise set them.
   const color = { field: 'system', type: 'nominal' as const, scale: colorScale(x), title: 'Rule system', legend: { symbolOpacity: 1 } };
   const y = { field: 'y', type: 'quantitative' as const, title: figure.y, scale: { zero: true } };
@@ -191,6 +203,7 @@ export function crossCharts(x: CrossResults): PageChart[] {
   const { factor } = axisOf(x);
   const against = factor ? ` against the ${factorPhrase(factor)}` : '';
   const casualtyHow = casualtyNotes(x);
+  const common = x.comparison.commonMinutes;
   const charts: PageChart[] = [
     {
       name: 'cross-carried',
@@ -198,6 +211,26 @@ export function crossCharts(x: CrossResults): PageChart[] {
       definition: 'The share of engagements the attacker won, in each rule system: it carried the position or broke the defence by that system’s own end conditions (not only the engagements it ended holding the objective, which each system’s own report gives). Bands and bars: 95% Wilson intervals.',
       spec: curveSpec(x, { title: `Attacks won${against}`, y: 'attacks won (%)', get: (c) => pctOf(c.carried) }, 'Line: the share the attacker won; band: its 95% interval'),
     },
+    ...(common === undefined
+      ? []
+      : [
+          {
+            name: 'cross-won-within',
+            heading: `Attacks won within ${minutesText(common)}, by rule system${against}`,
+            definition: `The share of engagements the attacker won within the first ${minutesText(common)} of fighting: the time every system's game lasts unless something decides it first (the systems' time limits differ: ${limitsList(x)}). Each system counts the wins of its turns that have ended by then (Age of Rifles' assault, fought in rounds of an hour, its first round), and a system whose game runs longer is not credited with the wins of its extra turns. Bands and bars: 95% Wilson intervals.`,
+            spec: curveSpec(
+              x,
+              {
+                title: `Attacks won within ${minutesText(common)}${against}`,
+                y: `won within ${minutesText(common)} (%)`,
+                get: (c) => (c.wonWithin ? pctOf(c.wonWithin) : null),
+                none: 'results written before wins were counted by minute',
+                why: (c) => (c.wonWithin === null ? noTurnEnds(common, c.turnMinutes ?? 0) : undefined),
+              },
+              'Line: the share the attacker won within the common time; band: its 95% interval',
+            ),
+          },
+        ]),
     {
       name: 'cross-casualties',
       heading: 'Casualties per hour against the historical record',
@@ -264,7 +297,7 @@ export function sideBySide(x: CrossResults): string {
         const f = (v: number) => num(v, a.digits);
         const cells = systems.map((s) => {
           const v = a.values.find((w) => w.system === s.id);
-          if (!v) return a.unmeasured?.includes(s.id) ? '<td class="none">not in this system</td>' : '<td></td>';
+          if (!v) return a.unmeasured?.includes(s.id) ? `<td class="none">${escapeHtml(a.why?.[s.id] ?? 'not in this system')}</td>` : '<td></td>';
           const interval = v.lo === v.hi ? '' : ci(v.lo, v.hi, f);
           // Casualties per hour: where the estimate lies against the historical middle half.
           const c = a.unit.startsWith('% of the men an hour') && a.side !== undefined ? cellOf(s.id, a.label)?.sides[a.side] : undefined;
@@ -315,10 +348,22 @@ table.cross td.none { color: #666; font-style: italic; white-space: normal; }
 function limitsNote(x: CrossResults): string {
   const known = x.provenance.systems.filter((s) => s.timeLimit);
   if (known.length === 0) return '';
-  const hours = new Set(known.map((s) => s.timeLimit!.turns * s.timeLimit!.minutesPerTurn));
   const list = known.map((s) => `${s.short}, ${timeLimitText(s.timeLimit!)}`).join('; ');
-  const lead = hours.size > 1 ? 'The systems play to different time limits, and how often an attack or a defence wins depends on how long the attacker has: ' : 'Every system plays to the same time limit: ';
-  return `<p class="definition">${escapeHtml(`${lead}${list}.`)}</p>`;
+  const common = x.comparison.commonMinutes;
+  const lead = common !== undefined ? 'The systems play to different time limits, and how often an attack or a defence wins depends on how long the attacker has: ' : 'Every system plays to the same time limit: ';
+  const within =
+    common !== undefined
+      ? ` "Attacks won within ${minutesText(common)}" counts only the wins of the first ${minutesText(common)}, the time every system's game lasts unless decided first, so that the systems are set side by side over the same time.`
+      : '';
+  return `<p class="definition">${escapeHtml(`${lead}${list}.${within}`)}</p>`;
+}
+
+/** Each system's time limit, in a list. */
+function limitsList(x: CrossResults): string {
+  return x.provenance.systems
+    .filter((s) => s.timeLimit)
+    .map((s) => `${s.short} ${timeLimitText(s.timeLimit!)}`)
+    .join('; ');
 }
 
 /** The page. Pure: the caller reads the libraries and writes the file. */
@@ -327,7 +372,7 @@ export function crossHtml(x: CrossResults, charts: readonly PageChart[], libs: L
   const title = p.experiment.title ?? p.experiment.name;
   const labels = [...new Set(x.comparison.cells.map((c) => c.label))];
   const systems = p.systems
-    .map((s) => `<li><a href="${escapeHtml(systemFolder(s.id))}/index.html">${escapeHtml(s.title)}</a>: <code>${escapeHtml(s.scenario)}</code>${s.timeLimit ? `, ${escapeHtml(timeLimitText(s.timeLimit))} at most` : ''} <span class="hash">(results hash ${escapeHtml(s.hash.slice(0, 12))})</span></li>`)
+    .map((s) => `<li><a href="${escapeHtml(systemFolder(s.id))}/index.html">${escapeHtml(s.title)}</a>: <code>${escapeHtml(s.scenario)}</code>${s.timeLimit ? `, ${escapeHtml(timeLimitText(s.timeLimit))}` : ''} <span class="hash">(results hash ${escapeHtml(s.hash.slice(0, 12))})</span></li>`)
     .join('');
   const traces = x.comparison.cells
     .map((c) => `<li>${escapeHtml(short(x, c.system))}, ${escapeHtml(c.label)}: <code>${escapeHtml(`${VOLLEY_COMMAND} trace ${shellWord(p.experiment.file)} --cell ${c.cell} --engagement 0 --seed ${shellWord(String(p.seed))}`)}</code></li>`)

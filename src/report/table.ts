@@ -1,5 +1,5 @@
 /** The plain-text summary a run prints: one row per cell. */
-import { timeLimitText, type CrossResults } from '../results/cross.js';
+import { minutesText, timeLimitText, type CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { countText, differenceText, groupName, identical, pText, ratioText } from './variants.js';
 import { count, fixed, LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
@@ -19,17 +19,24 @@ function columns(head: string[], rows: string[][]): string {
 /** The plain-text summary of a cross-system run: a row per system and combination of the common factors. */
 export function crossTable(x: CrossResults): string {
   const name = (id: string) => x.provenance.systems.find((s) => s.id === id)?.short ?? id;
-  const head = ['system', 'cell', 'attack won [95% CI]', 'defence won', 'hours', 'att. cas./h', 'def. cas./h'];
+  const common = x.comparison.commonMinutes;
+  const noTurn = new Set<string>();
+  const withinHead = common === undefined ? [] : [`won in ${minutesText(common)}`];
+  const head = ['system', 'cell', 'attack won [95% CI]', ...withinHead, 'defence won', 'hours', 'att. cas./h', 'def. cas./h'];
   const rows = x.comparison.cells.map((c) => {
     const att = c.attacker ?? 0;
     const rate = (k: number) => `${fixed(c.sides[k].casualtiesPerHour.value, 2)}%`;
-    return [name(c.system), c.label, `${pct(c.carried.p)} [${pct(c.carried.lo)}, ${pct(c.carried.hi)}]`, pct(c.held.p), fixed(c.hours.mean, 2), rate(att), rate(1 - att)];
+    const within = common === undefined ? [] : [c.wonWithin ? pct(c.wonWithin.p) : '-'];
+    if (common !== undefined && c.wonWithin === null) noTurn.add(name(c.system));
+    return [name(c.system), c.label, `${pct(c.carried.p)} [${pct(c.carried.lo)}, ${pct(c.carried.hi)}]`, ...within, pct(c.held.p), fixed(c.hours.mean, 2), rate(att), rate(1 - att)];
   });
   const compared = x.comparison.agreement.filter((a) => a.compared);
   const parted = compared.filter((a) => a.differ.length > 0).length;
   const limits = x.provenance.systems.filter((s) => s.timeLimit).map((s) => `${s.short} ${timeLimitText(s.timeLimit!)}`);
-  const limitLine = limits.length ? `\ntime limits (the last turn a game can reach): ${limits.join('; ')}` : '';
-  return `${columns(head, rows)}\n\nattack won: carried the position or broke the defence, by each system's end conditions (not only ending in the objective); defence won: the attack failed\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table${limitLine}`;
+  const limitLine = limits.length ? `\ntime limits (the turns a game can last): ${limits.join('; ')}` : '';
+  const dash = noTurn.size ? `, - where no turn of the system ends by then (${[...noTurn].join(', ')})` : '';
+  const withinLine = common === undefined ? '' : `; won in ${minutesText(common)}: within the time every system's game lasts unless decided first${dash}`;
+  return `${columns(head, rows)}\n\nattack won: carried the position or broke the defence, by each system's end conditions (not only ending in the objective)${withinLine}; defence won: the attack failed\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table${limitLine}`;
 }
 
 export function summaryTable(r: Results): string {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { holm, tTwoSidedP } from '../stats/comparison.js';
+import { wonWithin } from '../stats/summary.js';
 import { newcombeDifference, pooledProportionZ, wilson, zFor, type MeanInterval, type Proportion } from '../stats/intervals.js';
 import { canonicalJson, type Results, type Timing } from './results.js';
 import { VOLLEY_VERSION } from './version.js';
@@ -56,6 +57,17 @@ export interface CrossCell {
    * objective. The field keeps its old name for the results already written.
    */
   carried: Proportion;
+  /**
+   * The attacker's share won within the comparison's common time (CrossComparison.commonMinutes: the
+   * time every system's game lasts unless decided first), so that a system whose game runs longer is
+   * not credited with the wins of its extra turns. Absent where there is no common time to compare
+   * over (every system plays the same time) and from results without the wins by minute; null where
+   * not one of the system's turns ends within the common time (an Age of Rifles turn of an hour against
+   * a common time of 40 minutes): it has no wins to count yet, which is not 0%.
+   */
+  wonWithin?: Proportion | null;
+  /** The minutes one of the system's turns stands for. */
+  turnMinutes?: number;
   /** Share won by the other side ("defence won": not the share in which the defender held its objective at the end), and drawn. */
   held: Proportion;
   draw: Proportion;
@@ -83,11 +95,18 @@ export interface AgreementRow {
   spread: number;
   /** Systems that have no such figure (Vocabulary.unmeasured), left out of `values`. */
   unmeasured?: string[];
+  /** Why a system of `unmeasured` has no figure, where the system has the figure but not in this comparison ("no turn ends within 40 minutes"). */
+  why?: Record<string, string>;
   /** Pairs whose difference is significant after Holm's correction over the row's pairs (5%). */
   differ: { a: string; b: string; difference: number; lo: number; hi: number; p: number }[];
 }
 
 export interface CrossComparison {
+  /**
+   * The common time, in minutes: the shortest of the times the systems' games always last unless
+   * decided first (commonMinutes). Absent when every system plays the same time.
+   */
+  commonMinutes?: number;
   cells: CrossCell[];
   agreement: AgreementRow[];
   /** How the figures are computed, in words for the report. */
@@ -118,15 +137,59 @@ export interface CrossProvenance {
 export interface TimeLimit {
   turns: number;
   minutesPerTurn: number;
+  /** The turns every game plays unless decided first, where the limit is rolled (NAGB: 7 of up to 9). */
+  fewestTurns?: number;
   /** What a turn is called where it is not "turn" (an Age of Rifles assault is fought in rounds). */
   turnWord?: string;
 }
 
-/** "2 rounds of 60 minutes, 2 hours"; "9 turns of 10 minutes, 1.5 hours". */
+/** "2 rounds of 60 minutes, 2 hours"; "7 to 9 turns of 10 minutes, 1.17 to 1.5 hours". */
 export function timeLimitText(t: TimeLimit): string {
   const word = t.turnWord ?? 'turn';
-  const hours = Math.round((t.turns * t.minutesPerTurn * 100) / 60) / 100;
-  return `${t.turns} ${word}${t.turns === 1 ? '' : 's'} of ${t.minutesPerTurn} minutes, ${hours} hour${hours === 1 ? '' : 's'}`;
+  const hoursOfTurns = (turns: number) => Math.round((turns * t.minutesPerTurn * 100) / 60) / 100;
+  const hours = hoursOfTurns(t.turns);
+  const fewest = t.fewestTurns !== undefined && t.fewestTurns < t.turns ? t.fewestTurns : null;
+  const turns = fewest === null ? String(t.turns) : `${fewest} to ${t.turns}`;
+  const time = fewest === null ? String(hours) : `${hoursOfTurns(fewest)} to ${hours}`;
+  return `${turns} ${word}${t.turns === 1 ? '' : 's'} of ${t.minutesPerTurn} minutes, ${time} hour${hours === 1 && fewest === null ? '' : 's'}`;
+}
+
+/** The minutes a game always lasts unless decided first (its fewest turns times its turn length). */
+export const surelyMinutes = (t: TimeLimit): number => (t.fewestTurns ?? t.turns) * t.minutesPerTurn;
+
+/** The minutes a game can last at most. */
+export const mostMinutes = (t: TimeLimit): number => t.turns * t.minutesPerTurn;
+
+/** A run's time limit, from its results. */
+export const timeLimitOf = (r: Pick<Results, 'turns' | 'fewestTurns' | 'scale'>): TimeLimit => ({
+  turns: r.turns,
+  minutesPerTurn: r.scale.minutesPerTurn,
+  ...(r.fewestTurns !== undefined ? { fewestTurns: r.fewestTurns } : {}),
+  ...(r.scale.turnWord ? { turnWord: r.scale.turnWord } : {}),
+});
+
+/**
+ * The common time of systems with these time limits, in minutes: the shortest time every one of them
+ * always plays unless decided first; null when each game lasts the same fixed time, where the share won
+ * within it is the share won.
+ */
+export function commonMinutes(limits: readonly TimeLimit[]): number | null {
+  if (limits.length === 0) return null;
+  const common = Math.min(...limits.map(surelyMinutes));
+  return limits.some((t) => mostMinutes(t) > common) ? common : null;
+}
+
+/** Why a system has no wins to count within the common time: its first turn ends after it. */
+export function noTurnEnds(common: number, turnMinutes: number): string {
+  return `no turn ends within ${minutesText(common)} (a turn is ${minutesText(turnMinutes)})`;
+}
+
+/** "70 minutes", "2 hours", "1 hour 30 minutes". */
+export function minutesText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes - 60 * h);
+  if (h === 0 || (minutes < 120 && m !== 0)) return `${Math.round(minutes)} minutes`;
+  return `${h} hour${h === 1 ? '' : 's'}${m ? ` ${m} minutes` : ''}`;
 }
 
 export interface CrossResults {
@@ -140,6 +203,7 @@ export interface CrossResults {
 
 export const CROSS_METHOD =
   'Each rule system plays its own scenario of the common order of battle with its own dice. Attacks won: share of engagements the attacker won by its system\'s end conditions, carrying the position or breaking the defence, not only those it ended holding the objective (95% Wilson interval). ' +
+  "Attacks won within the common time (where the systems' games last different times): the share won within the shortest time every system's game always lasts unless decided first (a system that rolls for its last turns, as NAGB does after its seventh, counts its fewest), each system counting the wins of its turns ended by then, so that a longer game is not credited with the wins of its extra turns. " +
   'Casualties per hour: the mean killed and wounded over the mean men at the start and the mean hours of fighting (the turns played times the system\'s turn length), in per cent; ' +
   'its interval is the casualties\' interval on the same scale (the hours taken as known). Decided: share of engagements that something other than the turn limit ended (a retreat, a rout, a broken army). ' +
   'Agreement: for every pair of systems, the difference of their estimates and a two-sided test (the systems\' dice are independent): for shares of engagements Newcombe\'s score interval (the two Wilson intervals combined) and the pooled two-proportion score statistic, ' +
@@ -148,8 +212,11 @@ export const CROSS_METHOD =
 
 const hoursOf = (m: MeanInterval): MeanInterval => ({ mean: m.mean / 60, sd: m.sd / 60, lo: m.lo / 60, hi: m.hi / 60, n: m.n });
 
-/** The figures of one cell of one system's results. */
-export function crossCell(r: Results, i: number, label: string, factors: Record<string, unknown>): CrossCell {
+/**
+ * The figures of one cell of one system's results; `common`, the comparison's common time in minutes
+ * (commonMinutes), adds the attacker's share won within it.
+ */
+export function crossCell(r: Results, i: number, label: string, factors: Record<string, unknown>, common: number | null = null): CrossCell {
   const cell = r.cells[i];
   const s = cell.summary;
   const n = s.engagements;
@@ -179,6 +246,8 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
     };
   }) as unknown as [CrossSide, CrossSide];
   sides[sides[0].casualtiesPerHour.value >= sides[1].casualtiesPerHour.value ? 0 : 1].hitHarder = true;
+  const turnMinutes = r.scale.minutesPerTurn;
+  const within = common === null ? undefined : common < turnMinutes ? null : (wonWithin(s.sides[a], n, common) ?? undefined);
   return {
     system: r.provenance.ruleset.id,
     cell: cell.index,
@@ -187,6 +256,7 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
     engagements: n,
     attacker,
     carried: win(a),
+    ...(within === undefined ? {} : { wonWithin: within, turnMinutes }),
     held: win(a === 0 ? 1 : 0),
     draw: s.outcome.find((o) => o.side === null) ?? wilson(0, n),
     hours,
@@ -215,6 +285,10 @@ interface FigureDef {
   digits: number;
   /** Null where the system has no such figure (Vocabulary.unmeasured): left out of the row. */
   get(c: CrossCell): Estimate | null;
+  /** Why a cell has no figure, where it is not that the system has no such thing (AgreementRow.why). */
+  why?(c: CrossCell, common: number | null): string | undefined;
+  /** Shown only where the comparison has a common time (CrossComparison.commonMinutes); `{time}` in the id stands for it. */
+  common?: boolean;
   /** Compared across systems (men at the start differ by each system's mapping of the order of battle: shown, not tested). */
   compare: boolean;
   /** The side the figure is about, if any. */
@@ -235,6 +309,15 @@ const perSide = (make: (k: 0 | 1) => Omit<FigureDef, 'side'>): FigureDef[] => ([
 /** The figures of the side-by-side table, in its order. */
 export const CROSS_FIGURES: readonly FigureDef[] = [
   { id: 'attacks won', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.carried) },
+  {
+    id: 'attacks won within {time}',
+    unit: '% of engagements',
+    digits: 1,
+    compare: true,
+    common: true,
+    get: (c) => (c.wonWithin ? fromProportion(c.wonWithin) : null),
+    why: (c, common) => (c.wonWithin === null && common !== null ? noTurnEnds(common, c.turnMinutes ?? 0) : undefined),
+  },
   { id: 'defence won', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.held) },
   { id: 'drawn', unit: '% of engagements', digits: 1, compare: true, get: (c) => fromProportion(c.draw) },
   { id: 'hours of fighting', unit: 'hours', digits: 2, compare: true, get: (c) => fromMean(c.hours) },
@@ -273,9 +356,12 @@ function difference(x: Estimate & { system: string }, y: Estimate & { system: st
   return { a: x.system, b: y.system, difference: d, lo: d - z95 * se, hi: d + z95 * se, p };
 }
 
-/** The side-by-side rows of one combination of the common factors: every figure across the systems, tested pair by pair. */
-export function agreementRows(cells: readonly CrossCell[]): AgreementRow[] {
-  return CROSS_FIGURES.map((f) => {
+/**
+ * The side-by-side rows of one combination of the common factors: every figure across the systems,
+ * tested pair by pair; the figures over a common time only where there is one (`common`, in minutes).
+ */
+export function agreementRows(cells: readonly CrossCell[], common: number | null = null): AgreementRow[] {
+  return CROSS_FIGURES.filter((f) => !f.common || common !== null).map((f) => {
     const values = cells.flatMap((c) => {
       const e = f.get(c);
       return e ? [{ system: c.system, ...e }] : [];
@@ -289,15 +375,23 @@ export function agreementRows(cells: readonly CrossCell[]): AgreementRow[] {
     const adjusted = holm(pairs.map((p) => p.p));
     const differ = pairs.map((p, k) => ({ ...p, p: adjusted[k] ?? 1 })).filter((p) => p.p < 0.05);
     const vs = values.map((v) => v.value);
+    const id = common === null ? f.id : f.id.replace('{time}', minutesText(common));
+    const absent = cells.filter((c) => !values.some((v) => v.system === c.system));
+    const why: Record<string, string> = {};
+    for (const c of absent) {
+      const w = f.why?.(c, common);
+      if (w) why[c.system] = w;
+    }
     return {
-      figure: f.side === undefined ? f.id : f.id.replace('{side}', roleOf(cells, f.side)),
+      figure: f.side === undefined ? id : id.replace('{side}', roleOf(cells, f.side)),
       unit: f.unit,
       digits: f.digits,
       compared: f.compare,
       ...(f.side === undefined ? {} : { side: f.side }),
       label: cells[0]?.label ?? 'base',
       values: values.map(({ system, value, lo, hi }) => ({ system, value, lo, hi })),
-      ...(values.length < cells.length ? { unmeasured: cells.filter((c) => !values.some((v) => v.system === c.system)).map((c) => c.system) } : {}),
+      ...(absent.length ? { unmeasured: absent.map((c) => c.system) } : {}),
+      ...(Object.keys(why).length ? { why } : {}),
       spread: vs.length ? Math.max(...vs) - Math.min(...vs) : 0,
       differ: differ.sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)),
     };
@@ -315,15 +409,16 @@ export function commonLabel(factors: Record<string, unknown>): string {
  * common factors' combinations).
  */
 export function crossComparison(systems: readonly Results[], systemFactor: string): CrossComparison {
+  const time = commonMinutes(systems.map(timeLimitOf));
   const cells = systems.flatMap((r) =>
     r.cells.map((c, i) => {
       const common = Object.fromEntries(Object.entries(c.factors).filter(([k]) => k !== systemFactor));
-      return crossCell(r, i, commonLabel(common), common);
+      return crossCell(r, i, commonLabel(common), common, time);
     }),
   );
   const labels = [...new Set(cells.map((c) => c.label))];
-  const agreement = labels.flatMap((l) => agreementRows(cells.filter((c) => c.label === l)));
-  return { cells, agreement, method: CROSS_METHOD };
+  const agreement = labels.flatMap((l) => agreementRows(cells.filter((c) => c.label === l), time));
+  return { ...(time === null ? {} : { commonMinutes: time }), cells, agreement, method: CROSS_METHOD };
 }
 
 export interface CrossInput {
@@ -353,7 +448,7 @@ export function buildCrossResults(inp: CrossInput): CrossResults {
     experiment: inp.experiment,
     systems: inp.systems.map((r) => {
       const { id, title } = r.provenance.ruleset;
-      const timeLimit: TimeLimit = { turns: r.turns, minutesPerTurn: r.scale.minutesPerTurn, ...(r.scale.turnWord ? { turnWord: r.scale.turnWord } : {}) };
+      const timeLimit = timeLimitOf(r);
       return { id, title, short: inp.shortNames[id] ?? title, scenario: r.provenance.scenario.file, hash: r.provenance.hash, timeLimit };
     }),
     hash: createHash('sha256').update(canonicalJson(fixed)).digest('hex'),

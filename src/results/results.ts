@@ -143,6 +143,11 @@ export interface Results {
   /** Turn limit of the (first cell's) engagement. */
   turns: number;
   /**
+   * The turns every engagement plays unless decided first, where the rule system rolls its limit
+   * (EngagementShape.fewestTurns: NAGB's seven); absent where it is `turns`.
+   */
+  fewestTurns?: number;
+  /**
    * Common figures these engagements have no such thing as: the rule system's (vocabulary.unmeasured)
    * and its scenario kind's (ScenarioKind.unmeasured; an Age of Rifles assault has no army to break).
    * A cross-system comparison shows them as not in this system. Absent where there are none, and in
@@ -373,6 +378,7 @@ export function buildResults(inp: ResultsInput): Results {
     formations: shape.formations,
     objectives: shape.objectives,
     turns: shape.turns,
+    ...(shape.fewestTurns !== undefined && shape.fewestTurns < shape.turns ? { fewestTurns: shape.fewestTurns } : {}),
     ...unmeasuredOf(rs, first.engagement),
     cells,
   };

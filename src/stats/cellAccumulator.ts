@@ -61,6 +61,12 @@ export interface SideAccumulator {
    * Absent from batches saved before it existed.
    */
   strengthLostSums?: Sums;
+  /**
+   * The engagements the side won, by the minutes of fighting they lasted (rounded up to a whole
+   * minute): how many it had won by any time, for comparing rule systems over a common time
+   * (src/results/cross.ts). Absent from batches saved before it existed.
+   */
+  wonMinutes?: IntHistogram;
 }
 
 export interface FormationAccumulator {
@@ -191,6 +197,7 @@ function emptySideAcc(purposes: number, ratings: number): SideAccumulator {
     victoryPointsSumSq: 0,
     menLostShare: sums(),
     strengthLostSums: sums(),
+    wonMinutes: [],
   };
 }
 
@@ -312,6 +319,7 @@ export function addResult(acc: CellAccumulator, r: EngagementResult, index = -1,
     a.victoryPointsSumSq += x.victoryPoints * x.victoryPoints;
     if (a.menLostShare && x.startMen > 0) addSum(a.menLostShare, x.menLost / x.startMen);
     if (a.strengthLostSums) addSum(a.strengthLostSums, x.strengthLost);
+    if (a.wonMinutes && r.winner === s) addTo(a.wonMinutes, Math.ceil(r.minutes));
   }
   for (let f = 0; f < r.formations.length; f++) {
     const x = r.formations[f];
@@ -407,6 +415,8 @@ function mergeSide(into: SideAccumulator, from: SideAccumulator): void {
   else delete into.menLostShare;
   if (into.strengthLostSums && from.strengthLostSums) mergeSums(into.strengthLostSums, from.strengthLostSums);
   else delete into.strengthLostSums;
+  if (into.wonMinutes && from.wonMinutes) mergeInto(into.wonMinutes, from.wonMinutes);
+  else delete into.wonMinutes;
 }
 
 /** Merge `from` into `into` exactly. */

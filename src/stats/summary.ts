@@ -102,6 +102,12 @@ export interface SideSummary {
   /** Mean strength on the map at the end of each turn, with its 95% interval. */
   strengthByTurn: { turn: number; mean: number; lo: number; hi: number }[];
   victoryPoints: MeanInterval;
+  /**
+   * The engagements the side won, by the minutes of fighting they lasted: [minutes, count] pairs in
+   * increasing minutes (wonWithin reads the share won by any time). Absent from results written
+   * before it existed.
+   */
+  wonByMinute?: [number, number][];
 }
 
 export interface TurnShare extends Proportion {
@@ -278,7 +284,26 @@ function sideSummary(a: SideAccumulator, n: number, name: string, role: string, 
       return { turn: t + 1, mean: m.mean, lo: m.lo, hi: m.hi };
     }),
     victoryPoints: meanInterval(n, a.victoryPointsSum, a.victoryPointsSumSq),
+    ...(a.wonMinutes ? { wonByMinute: countsOf(a.wonMinutes) } : {}),
   };
+}
+
+/** A histogram's [value, count] pairs where the count is not 0. */
+function countsOf(h: IntHistogram): [number, number][] {
+  const out: [number, number][] = [];
+  for (let v = 0; v < h.length; v++) if (h[v] > 0) out.push([v, h[v]]);
+  return out;
+}
+
+/**
+ * The share of `n` engagements a side won within `minutes` of fighting (SideSummary.wonByMinute), or
+ * null where the results do not have it.
+ */
+export function wonWithin(side: Pick<SideSummary, 'wonByMinute'>, n: number, minutes: number): Proportion | null {
+  if (!side.wonByMinute) return null;
+  let k = 0;
+  for (const [m, c] of side.wonByMinute) if (m <= minutes) k += c;
+  return wilson(k, n);
 }
 
 /**

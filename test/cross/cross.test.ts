@@ -7,8 +7,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VolleyInputError } from '../../src/core/errors.js';
-import { RULESETS } from '../../src/rules/index.js';
-import { agreementRows, CROSS_METHOD, crossCell, isCross, type CrossCell, type CrossResults } from '../../src/results/cross.js';
+import { findRuleset, RULESETS } from '../../src/rules/index.js';
+import { agreementRows, commonMinutes, CROSS_METHOD, crossCell, isCross, minutesText, timeLimitText, type CrossCell, type CrossResults, type TimeLimit } from '../../src/results/cross.js';
+import { accSize, addResult, emptyCellAcc } from '../../src/stats/cellAccumulator.js';
+import { summarizeCell, wonWithin } from '../../src/stats/summary.js';
+import { play as playNagb, shipped } from '../nagb/lane.js';
+
+const nagbRuleset = findRuleset('nagb')!;
 import type { Results } from '../../src/results/results.js';
 import { crossTable } from '../../src/report/table.js';
 import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
@@ -304,5 +309,107 @@ describe('the side-by-side table on the cross-system page', () => {
     const defence = text.slice(text.indexOf('Defence won'), text.indexOf('Drawn'));
     expect(defence).toMatch(/Burt −60\.0 on AoR \[−\d+\.\d, −\d+\.\d\]/);
     expect(text).not.toMatch(/[\s[,]-\d/);
+  });
+});
+
+describe('the common time: systems whose games last different times, compared over the same time', () => {
+  const limit = (turns: number, minutesPerTurn: number, fewestTurns?: number): TimeLimit => ({ turns, minutesPerTurn, ...(fewestTurns === undefined ? {} : { fewestTurns }) });
+
+  it('is the shortest time every game always lasts (NAGB p37: seven turns, then a die for an eighth and a ninth), or none when every game lasts the same fixed time', () => {
+    const aor = limit(2, 60);
+    const nagb = limit(9, 10, 7);
+    const burt = limit(8, 15);
+    expect(commonMinutes([aor, nagb, burt])).toBe(70);
+    expect(commonMinutes([aor, burt])).toBeNull();
+    expect(commonMinutes([aor, limit(4, 10)])).toBe(40);
+    // One system whose own game may run past its fewest turns: its wins of the later turns are left out.
+    expect(commonMinutes([nagb])).toBe(70);
+    expect(commonMinutes([limit(7, 10, 7)])).toBeNull();
+    expect(commonMinutes([])).toBeNull();
+  });
+
+  it('is said in words, and a rolled time limit as its fewest to its most turns', () => {
+    expect(timeLimitText(limit(9, 10, 7))).toBe('7 to 9 turns of 10 minutes, 1.17 to 1.5 hours');
+    expect(timeLimitText(limit(2, 60))).toBe('2 turns of 60 minutes, 2 hours');
+    expect(timeLimitText({ ...limit(1, 60), turnWord: 'round' })).toBe('1 round of 60 minutes, 1 hour');
+    expect(minutesText(70)).toBe('70 minutes');
+    expect(minutesText(40)).toBe('40 minutes');
+    expect(minutesText(60)).toBe('1 hour');
+    expect(minutesText(120)).toBe('2 hours');
+    expect(minutesText(150)).toBe('2 hours 30 minutes');
+  });
+
+  it('adds a row of attacks won within it only where there is one, tested between the systems like the others', () => {
+    const within = (system: string, won: number, n = 1000): CrossCell => ({ ...cell(system, 0.9, n), wonWithin: wilson(won * n, n) });
+    const cells = [within('nagb', 0.1), within('burt', 0.5), within('cwj', 0.52)];
+    expect(agreementRows(cells).some((r) => r.figure.startsWith('attacks won within'))).toBe(false);
+    const rows = agreementRows(cells, 70);
+    const row = rows.find((r) => r.figure === 'attacks won within 70 minutes')!;
+    expect(rows.indexOf(row)).toBe(1);
+    expect(row.values.map((v) => [v.system, v.value])).toEqual([['nagb', 10], ['burt', 50], ['cwj', 52]]);
+    expect(row.differ.map((d) => `${d.a}-${d.b}`).sort()).toEqual(['nagb-burt', 'nagb-cwj']);
+    // Attacks won (all of them, 90% in every system) agree.
+    expect(rows.find((r) => r.figure === 'attacks won')!.differ).toEqual([]);
+  });
+
+  it('leaves out, and says why, a system none of whose turns ends within the common time: it has no wins to count yet, which is not 0%', () => {
+    const cells: CrossCell[] = [{ ...cell('aor', 0.4), wonWithin: null, turnMinutes: 60 }, { ...cell('cwj', 0.3), wonWithin: wilson(300, 1000), turnMinutes: 10 }, { ...cell('nagb', 0.2), wonWithin: wilson(150, 1000), turnMinutes: 10 }];
+    const row = agreementRows(cells, 40).find((r) => r.figure === 'attacks won within 40 minutes')!;
+    expect(row.values.map((v) => v.system)).toEqual(['cwj', 'nagb']);
+    expect(row.unmeasured).toEqual(['aor']);
+    expect(row.why).toEqual({ aor: 'no turn ends within 40 minutes (a turn is 1 hour)' });
+    expect(row.differ.some((d) => d.a === 'aor' || d.b === 'aor')).toBe(false);
+    const systems = [{ id: 'aor', short: 'AoR' }, { id: 'cwj', short: 'CWJ' }, { id: 'nagb', short: 'NAGB' }];
+    const x = { provenance: { systems, factors: {}, engagementsPerCell: 1000 }, comparison: { commonMinutes: 40, cells, agreement: agreementRows(cells, 40) } } as unknown as CrossResults;
+    expect(sideBySide(x)).toContain('<td class="none">no turn ends within 40 minutes (a turn is 1 hour)</td>');
+    const chart = crossCharts(x).find((c) => c.name === 'cross-won-within')!.spec as { title: { subtitle: string[] } };
+    expect(chart.title.subtitle).toContain('AoR: no turn ends within 40 minutes (a turn is 1 hour)');
+    expect(crossTable(x)).toMatch(/, - where no turn of the system ends by then \(AoR\)/);
+  });
+
+  it('counts in NAGB the wins of its first seven turns: the same engagements played one by one give the same count', () => {
+    const c = shipped('sims/nagb/common-a-village.scenario.yaml');
+    const shape = nagbRuleset.describe(c);
+    expect(shape.fewestTurns).toBe(7);
+    expect(shape.turns).toBe(9);
+    const acc = emptyCellAcc(accSize(shape, nagbRuleset.vocabulary));
+    let early = 0;
+    let late = 0;
+    for (let i = 0; i < 120; i++) {
+      const r = playNagb(c, 'within', i);
+      if (r.winner === 0) r.turns <= 7 ? early++ : late++;
+      addResult(acc, r);
+    }
+    const s = summarizeCell(acc, shape, nagbRuleset.vocabulary);
+    expect(early + late).toBe(acc.winners[0]);
+    // These dice give wins on both sides of the seventh turn, so the two counts below tell them apart.
+    expect(Math.min(early, late)).toBeGreaterThan(0);
+    expect(wonWithin(s.sides[0], s.engagements, 70)!.count).toBe(early);
+    expect(wonWithin(s.sides[0], s.engagements, 90)!.count).toBe(early + late);
+    // The fixed-length reading (nagb.gameLength fixed7) plays no turn past the seventh: no common time of its own.
+    const fixed = nagbRuleset.describe(shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.gameLength': 'fixed7' }));
+    expect([fixed.turns, fixed.fewestTurns]).toEqual([7, 7]);
+    expect(commonMinutes([{ turns: fixed.turns, minutesPerTurn: fixed.scale.minutesPerTurn, fewestTurns: fixed.fewestTurns }])).toBeNull();
+  });
+
+  it('runs through a cross-system run: the console, the side-by-side rows and the chart give the attacker’s wins of the first 70 minutes', async () => {
+    const prep = prepareRun({ file: EXPERIMENT, engagements: 40, batch: 20 });
+    const x = resultsOf(prep, (await runPlanOutcome(prep.plan, { workers: 0 })).accumulators) as CrossResults;
+    expect(x.comparison.commonMinutes).toBe(70);
+    expect(x.provenance.systems.find((s) => s.id === 'nagb')!.timeLimit).toEqual({ turns: 9, minutesPerTurn: 10, fewestTurns: 7 });
+    for (const c of x.comparison.cells) {
+      expect(c.wonWithin!.count, `${c.system} ${c.label}`).toBeLessThanOrEqual(c.carried.count);
+      const r = x.systems.find((s) => s.provenance.ruleset.id === c.system)!;
+      const s = r.cells.find((k) => k.index === c.cell)!.summary;
+      const attacker = r.sides.findIndex((side) => side.role === 'attacker') as 0 | 1;
+      expect(c.wonWithin!.count).toBe(wonWithin(s.sides[attacker], s.engagements, 70)!.count);
+    }
+    const rows = x.comparison.agreement.filter((a) => a.figure === 'attacks won within 70 minutes');
+    expect(rows.length).toBe(5);
+    expect(crossTable(x)).toMatch(/attack won \[95% CI\]\s+won in 70 minutes\s+defence won/);
+    expect(crossTable(x)).toContain('NAGB 7 to 9 turns of 10 minutes, 1.17 to 1.5 hours');
+    const chart = crossCharts(x).find((c) => c.name === 'cross-won-within')!;
+    expect(chart.heading).toMatch(/^Attacks won within 70 minutes, by rule system against the /);
+    expect((chart.spec as { data: { values: unknown[] } }).data.values.length).toBe(25);
   });
 });

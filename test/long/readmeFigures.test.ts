@@ -92,7 +92,7 @@ describe("the README's figures, played again", () => {
   it('the cross-system study of the village: the share of attacks won in each system against each quality', () => {
     const dir = out();
     volley(['run', 'sims/cross/village-quality.experiment.yaml', '--no-report', '-q', '-o', dir]);
-    const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { comparison: { cells: { system: string; factors: Record<string, string>; carried: { p: number } }[] } };
+    const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { comparison: { commonMinutes: number; cells: { system: string; factors: Record<string, string>; carried: { p: number }; wonWithin: { p: number } }[] } };
     const carried = (system: string, quality: string) => (100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === quality)!.carried.p).toFixed(1);
     const line = (s: string) => carried(s, 'line');
     inReadme(`in ${line('cwj')}% of the engagements under CWJ, ${line('aoe')}% under Age of Eagles, ${line('aor')}% under Age of Rifles, ${line('burt')}% under Burt and ${line('nagb')}% under NAGB`);
@@ -100,6 +100,10 @@ describe("the README's figures, played again", () => {
     inReadme(`(${pct(carried('cwj', 'conscript'))}% won against conscripts, ${carried('cwj', 'guard')}% against guard)`);
     inReadme(`(${carried('nagb', 'conscript')}% against conscripts, ${carried('nagb', 'veteran')}% against veterans)`);
     inReadme(`Age of Rifles (${carried('aor', 'conscript')}% against conscripts, ${carried('aor', 'guard')}% against guard)`);
+    // Over the common time: the wins of the first 70 minutes.
+    expect(r.comparison.commonMinutes).toBe(70);
+    const within = (system: string) => (100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === 'line')!.wonWithin.p).toFixed(1);
+    inReadme(`garrison in ${within('cwj')}% of the engagements under CWJ, ${within('aoe')}% under Age of Eagles, ${within('aor')}% under Age of Rifles,\n${within('burt')}% under Burt and ${within('nagb')}% under NAGB`);
   });
 
   /** A study of one rule system played again: the attacker's win share per cell, in per cent. */

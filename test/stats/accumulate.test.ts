@@ -7,8 +7,25 @@ import { describe, expect, it } from 'vitest';
 import { emptyResult, type EngagementResult } from '../../src/core/result.js';
 import { addTo } from '../../src/stats/histogram.js';
 import { addResult, emptyCellAcc, mergeCellAcc, newExtrasOrder, type CellAccumulator } from '../../src/stats/cellAccumulator.js';
+import { summarizeCell, wonWithin } from '../../src/stats/summary.js';
+import type { EngagementShape } from '../../src/core/ruleset.js';
+import type { Vocabulary } from '../../src/core/vocabulary.js';
 
 const SIZE = { units: 2, formations: 1, objectives: 1, reasons: ['time', 'rout'], purposes: 2, ratings: 3 };
+
+/** The shape and vocabulary SIZE stands for, as far as a summary reads them. */
+const SHAPE = {
+  sides: [{ name: 'A', role: 'attacker' }, { name: 'B', role: 'defender' }],
+  units: [{ id: 'a1', side: 0, kind: 'infantry', formation: 'f' }, { id: 'b1', side: 1, kind: 'infantry', formation: 'f' }],
+  formations: [{ id: 'f', name: 'f', side: 0 }],
+  objectives: [{ name: 'o', vp: 0 }],
+  turns: 12,
+} as unknown as EngagementShape;
+const VOCABULARY = {
+  outcomes: [{ id: 'time', label: 'time' }, { id: 'rout', label: 'rout' }],
+  checkPurposes: [{ id: 'p', counted: true }, { id: 'q', counted: true }],
+  ratings: { labels: ['1', '2', '3'] },
+} as unknown as Vocabulary;
 
 function result(extras: [string, number][], turns = 1): EngagementResult {
   const r = emptyResult({ units: 2, formations: 1, objectives: 1, purposes: 2, ratings: 3 });
@@ -74,5 +91,55 @@ describe('addResult, extras', () => {
     for (const r of last) addResult(acc, r, -1, order);
     expect(acc.extras).toEqual(plainExtras([...first, ...merged, ...last]));
     expect(acc.n).toBe(6);
+  });
+});
+
+describe('wins by minute (SideAccumulator.wonMinutes, SideSummary.wonByMinute)', () => {
+  const decided = (winner: 0 | 1 | null, minutes: number): EngagementResult => {
+    const r = result([]);
+    r.winner = winner;
+    r.minutes = minutes;
+    return r;
+  };
+  const games: [0 | 1 | null, number][] = [[0, 30], [0, 70], [1, 70], [0, 90], [null, 120], [1, 45], [0, 72.5], [0, 70]];
+
+  it('counts each side its own wins by the minutes they took, a part of a minute rounded up; draws count for neither', () => {
+    const acc = emptyCellAcc(SIZE);
+    for (const [w, m] of games) addResult(acc, decided(w, m));
+    const wins = (h: number[] | undefined) => (h ?? []).flatMap((c, m) => (c ? [[m, c]] : []));
+    expect(wins(acc.sides[0].wonMinutes)).toEqual([[30, 1], [70, 2], [73, 1], [90, 1]]);
+    expect(wins(acc.sides[1].wonMinutes)).toEqual([[45, 1], [70, 1]]);
+  });
+
+  it('reads the share won within a time from the summary, and merges halves to the whole', () => {
+    const whole = emptyCellAcc(SIZE);
+    const [first, second] = [emptyCellAcc(SIZE), emptyCellAcc(SIZE)];
+    games.forEach(([w, m], i) => {
+      addResult(whole, decided(w, m));
+      addResult(i < 3 ? first : second, decided(w, m));
+    });
+    mergeCellAcc(first, second);
+    expect(first).toEqual(whole);
+    const s = summarizeCell(whole, SHAPE, VOCABULARY);
+    expect(s.sides[0].wonByMinute).toEqual([[30, 1], [70, 2], [73, 1], [90, 1]]);
+    expect(wonWithin(s.sides[0], s.engagements, 70)!.count).toBe(3);
+    expect(wonWithin(s.sides[0], s.engagements, 72)!.count).toBe(3);
+    expect(wonWithin(s.sides[0], s.engagements, 73)!.count).toBe(4);
+    expect(wonWithin(s.sides[0], s.engagements, 120)!.count).toBe(whole.winners[0]);
+    expect(wonWithin(s.sides[1], s.engagements, 60)!.count).toBe(1);
+    expect(wonWithin(s.sides[1], s.engagements, 60)!.n).toBe(games.length);
+  });
+
+  it('leaves the figure out when a batch saved before it existed is merged in', () => {
+    const acc = emptyCellAcc(SIZE);
+    addResult(acc, decided(0, 30));
+    const old = emptyCellAcc(SIZE);
+    addResult(old, decided(0, 40));
+    for (const s of old.sides) delete s.wonMinutes;
+    mergeCellAcc(acc, old);
+    expect(acc.sides[0].wonMinutes).toBeUndefined();
+    const s = summarizeCell(acc, SHAPE, VOCABULARY);
+    expect(s.sides[0].wonByMinute).toBeUndefined();
+    expect(wonWithin(s.sides[0], s.engagements, 60)).toBeNull();
   });
 });

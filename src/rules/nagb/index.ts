@@ -27,6 +27,7 @@ function describe(c: CompiledLane): EngagementShape {
     formations: c.brigades.map((b) => ({ id: b.id, name: b.name, side: b.side })),
     objectives: [{ name: c.objective.name, vp: 5 }],
     turns: c.maxTurns,
+    fewestTurns: c.baseTurns,
     scale: c.scale,
     what: 'an NAGB engagement on the lane',
     turnByTurn: true,
