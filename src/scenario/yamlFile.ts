@@ -261,7 +261,9 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, schema?: z
     const hint = schema ? didYouMean(key, keysAt(schema, data, path)) : '';
     path = [...path, key];
     const options = path[path.length - 2] === 'options';
-    return { path, message: options ? `unknown option '${String(key)}' (see '${VOLLEY_COMMAND} rulesets')${hint}` : `unknown field '${String(key)}'${hint}` };
+    // A rung of the common quality ladder where only a rule system's own ratings are taken (an odds question's units).
+    const ladder = key === 'quality' && !hint ? `: the quality ladder's rungs are taken by a scenario's units; give the ratings themselves here ('${VOLLEY_COMMAND} rulesets <id>' shows what each rung stands for)` : '';
+    return { path, message: options ? `unknown option '${String(key)}' (see '${VOLLEY_COMMAND} rulesets')${hint}` : `unknown field '${String(key)}'${hint}${ladder}` };
   }
   // A rule system (or another discriminator) by a name it nearly has: "AoR" for "aor".
   if (issue.code === 'invalid_union' && issue.errors.length === 0 && typeof value === 'string' && Array.isArray((issue as { options?: unknown }).options)) {
