@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { chartDefinition, chartHeading } from '../../src/report/charts/common.js';
+import { chartDefinition, chartHeading, facetGrid } from '../../src/report/charts/common.js';
 import { CHARTS, chartsFor, type ChartDef } from '../../src/report/charts/index.js';
 import { objectiveLabel } from '../../src/report/charts/objectives.js';
 import { AOR_VOCABULARY } from '../../src/rules/aor/vocabulary.js';
@@ -291,5 +291,15 @@ describe('the sweep chart', () => {
     const digits = (vega as unknown as { textMetrics: { width: (item: object, text: string) => number } }).textMetrics.width({ fontSize: 11 }, '60');
     for (const e of ends) expect(e).toBeCloseTo(-digits - 18, 0);
     expect(left).toBeGreaterThan(-200);
+  });
+});
+
+describe('panels of a chart faceted by cell', () => {
+  it('fill their rows evenly, as few rows as the widest row allows: no row of one panel under a row of four', () => {
+    const cols = (n: number) => facetGrid(n, 4).columns;
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13].map(cols)).toEqual([1, 2, 3, 4, 3, 3, 4, 4, 3, 4, 4]);
+    // Rows never exceed the least number the widest row allows.
+    for (let n = 1; n <= 40; n++) expect(Math.ceil(n / cols(n))).toBe(Math.ceil(n / 4));
+    expect(facetGrid(5, 4, 600).width).toBe(180);
   });
 });

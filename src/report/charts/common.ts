@@ -226,9 +226,14 @@ export function cellAxisWidth(cells: number, perCell: number, min = 480, max = 6
   return Math.max(min, Math.min(max, cells * perCell));
 }
 
-/** Columns and panel width for a chart faceted by cell, keeping the whole within ~640 px. */
+/**
+ * Columns and panel width for a chart faceted by cell, keeping the whole within ~640 px: as few rows as
+ * `maxColumns` allows, filled evenly (5 cells in rows of 3 and 2, not 4 and 1, whose empty panels would
+ * still draw their column's axis).
+ */
 export function facetGrid(cells: number, maxColumns = 4, total = 600): { columns: number; width: number } {
-  const columns = Math.max(1, Math.min(maxColumns, cells));
+  const rows = Math.max(1, Math.ceil(cells / maxColumns));
+  const columns = Math.max(1, Math.min(maxColumns, Math.ceil(cells / rows)));
   return { columns, width: Math.max(120, Math.min(300, Math.floor(total / columns) - 20)) };
 }
 
