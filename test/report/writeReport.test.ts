@@ -93,7 +93,7 @@ describe.each([
     expect(await view.toSVG()).toContain('How engagements end');
     if (battle) {
       const demo = new ctx.vega.View(ctx.vega.parse(ctx.vegaLite.compile(specs.demoralization).spec), { renderer: 'none' });
-      expect(await demo.toSVG()).toContain('Demoralization, turn by turn');
+      expect(await demo.toSVG()).toContain('Formations demoralized, turn by turn');
     }
   });
 

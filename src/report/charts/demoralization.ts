@@ -86,7 +86,7 @@ export function demoralizationSpec(r: Results): TopLevelSpec {
   const spec = {
     $schema: SCHEMA,
     title: {
-      text: 'Demoralization, turn by turn',
+      text: brokenHeading(r),
       subtitle: subtitle(r, 'Share of engagements in which the formation', `(or whole army) was ${broken} by the end of each turn`, 'Bands: 95% Wilson intervals'),
     },
     config: CONFIG,
@@ -98,9 +98,14 @@ export function demoralizationSpec(r: Results): TopLevelSpec {
   return spec;
 }
 
+/** The chart's heading in the rule system's word for a formation that breaks: "Formations demoralized, turn by turn" (Age of Rifles), "spent" (CWJ). */
+function brokenHeading(r: Results): string {
+  return `Formations ${r.vocabulary.broken}, turn by turn`;
+}
+
 export const demoralizationChart: ChartDef = {
   name: 'demoralization',
-  heading: 'Demoralization by turn',
+  heading: brokenHeading,
   definition: (r) =>
     `For ${reportWords(r).formations}: the share of engagements in which it had become ${r.vocabulary.broken} by the end of each turn, counted cumulatively, so the last point is the share ${r.vocabulary.broken} at any time in the engagement.`,
   build: demoralizationSpec,
