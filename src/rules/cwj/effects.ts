@@ -10,6 +10,7 @@ import { EPS } from '../../table/index.js';
 import { armyDishGain, armyMorale, chipsForLeavingTable, corpsChipsAfter, corpsFatigued } from './chips.js';
 import type { Game } from './game.js';
 import { generalDies, generalSurvivesUnitLoss } from './generals.js';
+import { stillInStandingMelee } from './melee.js';
 import { removedMenAs, type RemovalCause } from './outcome.js';
 import { retreatFate, RETREAT_OFF_TABLE, RETREAT_SURRENDERS } from './retreat.js';
 import type { Cohesion } from './types.js';
@@ -173,6 +174,7 @@ export function removeUnit(g: Game, u: number, cause: RemovalCause): void {
   }
   if (g.sink) g.sink({ type: 'removed', side, unit: s.id, why: cause });
   g.rebuildLive();
+  releaseStandingMelees(g);
   generalAfterLoss(g, u);
   const left = --g.groupLeft[s.chipGroup];
   if (left === 0 || g.c.options.chipUnit === 'unit') loseChips(g, s.corps, chipsForLeavingTable(), u, null);
@@ -227,8 +229,20 @@ export function retreatUnit(g: Game, u: number, awayFrom: number, cm: number, fo
   }
   countRetreat(g, u, forced, why, from, b.front, cm);
   g.engaged[u] = 0;
+  releaseStandingMelees(g);
   leaveAreaIfOut(g, u);
   return true;
+}
+
+/**
+ * [Melee] l.254: a unit whose standing melee has lost every enemy it touched (removed or retreated
+ * between melee phases) is out of it at once, not at the next melee phase.
+ */
+export function releaseStandingMelees(g: Game): void {
+  for (let i = 0; i < g.live.length; i++) {
+    const v = g.live[i];
+    if (g.engaged[v] && !stillInStandingMelee(true, g.inContact(v))) g.engaged[v] = 0;
+  }
 }
 
 /** A Deployed unit whose front has left its village or fortification stands in line (rulings 3). */
