@@ -123,6 +123,8 @@ export class Game {
   /** The unit each general is attached to (-1: none), and whether he lives. */
   readonly genUnit: Int16Array;
   readonly genAlive: Uint8Array;
+  /** Per general: used in the melee being fought (one death roll each, [Gen] l.290). */
+  readonly genUsed: Uint8Array;
   /** Per corps: chips in its dish, its fatigue number, passes left, fatigued, commander's place. */
   readonly chips: Int32Array;
   readonly fatigueNumber: Int32Array;
@@ -277,6 +279,7 @@ export class Game {
     this.lateContact = new Uint8Array(n);
     this.genUnit = new Int16Array(c.generals.length);
     this.genAlive = new Uint8Array(c.generals.length);
+    this.genUsed = new Uint8Array(c.generals.length);
     const k = c.corps.length;
     this.chips = new Int32Array(k);
     this.fatigueNumber = new Int32Array(k);

@@ -693,7 +693,7 @@ function find(g: Game, i: number): number {
 }
 
 /** Groups of units in contact (src/table touching): g.group[u] is its root, -1 when in no contact. */
-function contactGroups(g: Game): number {
+export function contactGroups(g: Game): number {
   const p = g.parent;
   for (let u = 0; u < g.n; u++) (p[u] = u), (g.group[u] = -1);
   let any = 0;
@@ -835,10 +835,19 @@ export function fightGroup(g: Game, root: number): void {
     }
     g.sink({ type: 'melee', sides: names, casualties: [lost[0], lost[1]], result: loser < 0 ? MELEE_RESULT_NAMES[0] : words.join('; '), totals: [t0, t1], dice: [meleeRoll.die0, meleeRoll.die1], loser, standing });
   }
+  // [Gen] l.290: each general serving a unit of the group was used once in this melee: one death roll
+  // each, before the results move him (a general whose unit falls joins another, which must not roll
+  // for him again).
+  const used = g.genUsed;
+  fill8(used, 0);
+  for (let i = 0; i < m; i++) {
+    const gen = g.generalOf(members[i]);
+    if (gen >= 0) used[gen] = 1;
+  }
+  for (let gen = 0; gen < used.length; gen++) if (used[gen] && g.genAlive[gen]) generalUsed(g, gen);
   for (let i = 0; i < m; i++) {
     const u = members[i];
     const s = g.c.units[u];
-    const gen = g.generalOf(u);
     if (loser < 0) {
       disorder(g, u);
     } else if (s.side === loser) {
@@ -855,7 +864,6 @@ export function fightGroup(g: Game, root: number): void {
         g.res.sides[s.side].chargesWon++;
       }
     }
-    if (gen >= 0 && g.genAlive[gen]) generalUsed(g, gen);
   }
 }
 
