@@ -65,6 +65,7 @@ import {
   targetModifier,
 } from './fire.js';
 import { fill8, fill32, mayTouch, type Game } from './game.js';
+import { footprintFits } from './layout.js';
 import {
   cavalryCapApplies,
   MELEE_ELIMINATE,
@@ -360,7 +361,7 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   if (changing) {
     const depth = g.deployDepthAt(b.facing, b.front);
     const t = g.shapeInScratch(u, to);
-    if ((to === 'deployed' && depth <= 0) || g.overlapsAny(t, u)) to = from;
+    if ((to === 'deployed' && depth <= 0) || !footprintFits(g.c.lane, t, g.overlapsAny(t, u))) to = from;
     else {
       g.formation[u] = to;
       g.shape(u, to, depth);
