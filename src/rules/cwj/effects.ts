@@ -7,7 +7,7 @@
 import { d6 } from '../../core/dice.js';
 import { reachRung, recordCheck, RUNG, UNIT_CLASSES } from '../../core/result.js';
 import { EPS } from '../../table/index.js';
-import { armyDishGain, armyMorale, chipsForLeavingTable, corpsChipsAfter, corpsFatigued } from './chips.js';
+import { armyDishGain, armyMorale, chipsForLeavingTable, corpsChipsAfter, corpsFatigued, objectiveLost } from './chips.js';
 import type { Game } from './game.js';
 import { generalDies, generalSurvivesUnitLoss } from './generals.js';
 import { stillInStandingMelee } from './melee.js';
@@ -101,13 +101,13 @@ function generalAfterLoss(g: Game, u: number): void {
   }
 }
 
-/** Army morale now ([Win] l.296): the corps fatigue numbers, +2 for a terrain objective held, -2 for one lost. */
+/** Army morale now ([Win] l.296): the corps fatigue numbers, +2 for a terrain objective held, -2 for one lost (`cwj.objectiveLost`). */
 export function currentArmyMorale(g: Game, side: 0 | 1): number {
   let sum = 0;
   for (const k of g.c.sides[side].corps) sum += g.fatigueNumber[k];
   const o = g.c.objective;
   const held = o !== null && o.terrain && g.holder === side ? 1 : 0;
-  const lost = o !== null && o.terrain && g.startHolder === side && g.holder === 1 - side ? 1 : 0;
+  const lost = o !== null && o.terrain && objectiveLost(side, g.holder, g.heldBy, g.startHolder, g.c.options.objectiveLost) ? 1 : 0;
   return armyMorale(sum, held, lost);
 }
 

@@ -139,9 +139,10 @@ export class Game {
   /** Per side: chips in the army dish; defeated. */
   readonly dish: Int32Array;
   readonly defeated: Uint8Array;
-  /** The objective's holder (-1: nobody yet) and its holder at the start. */
+  /** The objective's holder (-1: nobody yet), its holder at the start, and the sides that have held it (bit 1 << side). */
   holder = -1;
   startHolder = -1;
+  heldBy = 0;
   /** Alive units and their bodies, in unit order (rebuilt when a unit leaves). */
   readonly live: number[] = [];
   readonly liveBodies: Body[] = [];
@@ -412,6 +413,7 @@ export class Game {
     fill8(this.defeated, 0);
     this.holder = -1;
     this.startHolder = -1;
+    this.heldBy = 0;
     this.turn = 0;
     this.playerTurns = 0;
     this.phasing = c.first;

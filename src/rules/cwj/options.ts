@@ -268,6 +268,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     doc: 'Morale passes of a corps commander at the start, where the scenario gives none (0 switches passes off, outside the text).',
   },
   {
+    name: 'cwj.objectiveLost',
+    values: ['held', 'heldAtStart'],
+    default: 'held',
+    source: '[Win] l.296 ("each terrain objective you have lost to the enemy") vs rulings 8 (held at the start)',
+    doc: 'Which terrain objectives now held by the enemy cost a side -2 army morale: any it has held, taken in play too (the text); or only one it held at the start (the rulings).',
+    valueDocs: {
+      held: 'any objective the side has held at some time, at the start or taken in play, and the enemy holds now (the text)',
+      heldAtStart: 'only an objective the side held at the start; one it took in play and lost again costs only its +2 (the rulings)',
+    },
+  },
+  {
     name: 'cwj.mutualDefeat',
     values: ['draw', 'phasingLoses'],
     default: 'draw',
@@ -323,6 +334,7 @@ export interface CwjOptions {
   singleCorpsFatigue: 'apply' | 'skip';
   chipUnit: 'unit' | 'regiment';
   moralePasses: number;
+  objectiveLost: 'held' | 'heldAtStart';
   mutualDefeat: 'draw' | 'phasingLoses';
   generalUnitLost: 'survives' | 'dies';
   fireArc: '45each' | '45total';
@@ -367,6 +379,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     singleCorpsFatigue: get('singleCorpsFatigue'),
     chipUnit: get('chipUnit'),
     moralePasses: get('moralePasses'),
+    objectiveLost: get('objectiveLost'),
     mutualDefeat: get('mutualDefeat'),
     generalUnitLost: get('generalUnitLost'),
     fireArc: get('fireArc'),
