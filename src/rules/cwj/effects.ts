@@ -12,7 +12,7 @@ import type { Game } from './game.js';
 import { generalDies, generalSurvivesUnitLoss } from './generals.js';
 import { stillInStandingMelee } from './melee.js';
 import { removedMenAs, type RemovalCause } from './outcome.js';
-import { retreatFate, RETREAT_OFF_TABLE, RETREAT_SURRENDERS } from './retreat.js';
+import { retreatFate, retreatSign, RETREAT_OFF_TABLE, RETREAT_SURRENDERS } from './retreat.js';
 import type { Cohesion } from './types.js';
 import { PURPOSE, ratingSlot, X, type CwjPurpose } from './vocabulary.js';
 
@@ -181,22 +181,25 @@ export function removeUnit(g: Game, u: number, cause: RemovalCause): void {
 }
 
 /**
- * A retreat of `cm` straight away from x = `awayFrom` (rulings 4.6, [Rally] l.44-48): the unit keeps its
- * facing. It passes through friends (interpenetration is left to the 2-D table) and, ending on one,
- * goes on to the first clear ground beyond; an enemy in its way makes it surrender; the table edge
- * takes it off. Returns whether it is still on the table.
+ * A retreat of `cm` straight away from its cause (rulings 4.6, [Rally] l.44-48): toward the unit's own
+ * rear, unless the cause stands wholly behind it (`retreatSign`; `causeReach` the x of the cause's
+ * point furthest toward the unit's front). The unit keeps its facing. It passes through friends
+ * (interpenetration is left to the 2-D table) and, ending on one, goes on to the first clear ground
+ * beyond; an enemy in its way, or one it would come beside under `cwj.besideContact` = flanks, makes it
+ * surrender; the table edge takes it off. Returns whether it is still on the table.
  */
-export function retreatUnit(g: Game, u: number, awayFrom: number, cm: number, forced: boolean, why: 'fire' | 'melee' | 'rally' | 'contact' | 'withdrawal' | 'control'): boolean {
+export function retreatUnit(g: Game, u: number, causeReach: number, cm: number, forced: boolean, why: 'fire' | 'melee' | 'rally' | 'contact' | 'withdrawal' | 'control'): boolean {
   const b = g.bodies[u];
-  const centre = b.front - (b.facing * b.depth) / 2;
-  const dir = centre >= awayFrom ? 1 : -1; // x direction away
+  const dir = retreatSign(b.facing, b.front - b.facing * b.depth, causeReach); // x direction away
   const way: 1 | -1 = dir === b.facing ? 1 : -1;
   const from = b.front;
   const side = g.side(u);
   let togo = cm;
   for (let guard = 0; guard <= g.n; guard++) {
     const e = g.firstEnemyAhead(u, way);
-    const enemyGap = e < 0 ? Infinity : Math.max(0, g.gapTo(u, way, e));
+    // An enemy beside the path touches the unit once it is alongside by more than EPS ([Rally] l.47-48).
+    const beside = g.besideRoom(u, way) + EPS;
+    const enemyGap = Math.min(e < 0 ? Infinity : Math.max(0, g.gapTo(u, way, e)), beside);
     const room = g.roomTo(u, way);
     const fate = retreatFate(togo, enemyGap, room);
     if (fate === RETREAT_SURRENDERS || fate === RETREAT_OFF_TABLE) {

@@ -293,6 +293,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     doc: 'A divisional general whose unit is removed joins another unit of his arm and corps, or is lost with it.',
   },
   {
+    name: 'cwj.besideContact',
+    values: ['none', 'flanks'],
+    default: 'none',
+    source: 'rulings 11 (the lane: files side by side) with [Melee] l.226-236, [Move] l.79-80, [Fire] l.131-134, [Rally] l.47-48',
+    doc: 'Whether two enemies in neighbouring files, their footprints side by side along the lane, touch: never (a unit touches, as it sees, moves into and retreats into, only what overlaps its frontage); or flank to flank, so that moves stop before coming beside an enemy and a retreat that would come beside one surrenders.',
+    valueDocs: {
+      none: 'files edge to edge do not touch: units pass each other in neighbouring files; every contact is front to front',
+      flanks: 'they touch flank to flank (a melee, each hit in flank): a move stops level with an enemy in the next file, and a retreat that would come beside one surrenders',
+    },
+  },
+  {
     name: 'cwj.fireArc',
     values: ['45each', '45total'],
     default: '45each',
@@ -338,6 +349,7 @@ export interface CwjOptions {
   mutualDefeat: 'draw' | 'phasingLoses';
   generalUnitLost: 'survives' | 'dies';
   fireArc: '45each' | '45total';
+  besideContact: 'none' | 'flanks';
 }
 
 /** Turn fully resolved options (resolveOptions in src/core/ruleset.ts) into the typed object. */
@@ -383,6 +395,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     mutualDefeat: get('mutualDefeat'),
     generalUnitLost: get('generalUnitLost'),
     fireArc: get('fireArc'),
+    besideContact: get('besideContact'),
   };
 }
 
