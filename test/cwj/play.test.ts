@@ -269,6 +269,38 @@ describe('the shipped scenarios keep their invariants (DESIGN.md, "Reliability")
   }
 });
 
+describe('the shipped scenarios keep their invariants with random-legal players on both sides (DESIGN.md, "Reliability"; STYLE.md 4)', () => {
+  /** A shipped scenario with both sides' doctrines replaced. */
+  const withDoctrines = (file: string, attacker: string, defender: string, options: Record<string, string> = {}) => {
+    const { scenario } = loadScenario(file);
+    const s = structuredClone(scenario) as typeof scenario & { attacker: Record<string, unknown>; defender: Record<string, unknown> };
+    s.attacker.doctrine = attacker;
+    s.defender.doctrine = defender;
+    const cell = singleCell({ ...s, options: { ...s.options, ...options } });
+    return cwj.compile(cell.scenario, cell.options) as ReturnType<typeof compile>;
+  };
+  // Random-legal play once left units partly off the table (a column or square formed with the rear on
+  // the edge, rulings 11) in A, B and the meeting engagement within these engagements.
+  for (const f of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'c-square', 'c-caught', 'meeting']) {
+    it(`sims/cwj/${f}.scenario.yaml: 300 engagements of random-legal against random-legal, every invariant checked after every phase`, () => {
+      let n = 0;
+      playMany(withDoctrines(`sims/cwj/${f}.scenario.yaml`, 'random-legal', 'random-legal'), `random-${f}`, 300, () => n++);
+      expect(n).toBe(300);
+    });
+  }
+  it('sims/cwj/meeting.scenario.yaml, cwj.besideContact flanks: 300 engagements of random-legal against random-legal', () => {
+    let n = 0;
+    playMany(withDoctrines('sims/cwj/meeting.scenario.yaml', 'random-legal', 'random-legal', { 'cwj.besideContact': 'flanks' }), 'random-flanks', 300, () => n++);
+    expect(n).toBe(300);
+  });
+  // A standing melee whose enemy retreated on another unit's contact check stayed marked ([Melee] l.254).
+  it('sims/cwj/meeting.scenario.yaml: 200 engagements of counter against hold, invariants checked', () => {
+    let n = 0;
+    playMany(withDoctrines('sims/cwj/meeting.scenario.yaml', 'counter', 'hold'), '1', 200, () => n++);
+    expect(n).toBe(200);
+  });
+});
+
 describe('a wall both fronts stand on ([Melee] l.237-238, cwj.wallDefence)', () => {
   /**
    * The melee totals (before the dice) of a column against a line across a wall: `came` the side whose
