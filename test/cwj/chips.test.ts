@@ -11,6 +11,7 @@ import {
   corpsFatigueNumber,
   explodingSixes,
   generalBonusChips,
+  objectiveLost,
 } from '../../src/rules/cwj/chips.js';
 import { DEFAULT_CWJ_OPTIONS } from '../../src/rules/cwj/options.js';
 import { RALLY_DISORDERED, RALLY_PASS, RALLY_RETREAT, RALLY_ROUT } from '../../src/rules/cwj/rally.js';
@@ -74,6 +75,19 @@ describe('Army morale ([Win] l.294-296)', () => {
     expect(armyMorale(8, 0, 0)).toBe(8);
     expect(armyMorale(8, 1, 0)).toBe(10);
     expect(armyMorale(8, 1, 2)).toBe(6);
+  });
+  it('[Win] l.296, cwj.objectiveLost held: an objective the enemy holds now is lost to a side that has held it, at the start or taken in play', () => {
+    // French (0) took it in play (nobody at the start), the Austrians (1) hold it now: lost to the French.
+    expect(objectiveLost(0, 1, 0b11, -1, 'held')).toBe(true);
+    expect(objectiveLost(0, 1, 0b11, 0, 'held')).toBe(true); // held at the start
+    expect(objectiveLost(0, 1, 0b10, -1, 'held')).toBe(false); // never the French's
+    expect(objectiveLost(0, 0, 0b11, -1, 'held')).toBe(false); // theirs again: held, not lost
+    expect(objectiveLost(1, 0, 0b11, 1, 'held')).toBe(true);
+  });
+  it('rulings 8, cwj.objectiveLost heldAtStart: only an objective held at the start counts as lost', () => {
+    expect(objectiveLost(0, 1, 0b11, -1, 'heldAtStart')).toBe(false);
+    expect(objectiveLost(0, 1, 0b11, 0, 'heldAtStart')).toBe(true);
+    expect(objectiveLost(1, 0, 0b11, 1, 'heldAtStart')).toBe(true);
   });
   it('[Win] l.295: defeated when the dish holds as many chips as the army morale (or more, once morale falls)', () => {
     expect(armyDefeated(5, 6)).toBe(false);

@@ -48,12 +48,16 @@ const ADDED: [string, unknown, unknown[]][] = [
   ['cavalryContactFire', 'anyFirer', ['infantryOnly']],
   // [Fire] l.217-224: who is "in" a wall's or hedge's cover when two units meet across it.
   ['lineCover', 'holder', ['either']],
+  // [Win] l.296: -2 for an objective "lost to the enemy"; the rulings (section 8) count only one held at the start.
+  ['objectiveLost', 'held', ['heldAtStart']],
+  // Rulings 11: whether enemies side by side in neighbouring files of the lane touch.
+  ['besideContact', 'none', ['flanks']],
 ];
 
 describe('options (rulings section 9)', () => {
   it('section 9: every option of the rulings page is declared, and no other but the readings added since', () => {
     expect(CWJ_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...ADDED].map(([n]) => `cwj.${n}`).sort());
-    expect(CWJ_OPTIONS).toHaveLength(34);
+    expect(CWJ_OPTIONS).toHaveLength(36);
   });
 
   for (const [name, def, others] of [...RULINGS, ...ADDED]) {

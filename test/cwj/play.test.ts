@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { RUNG } from '../../src/core/result.js';
 import type { CwjEvent } from '../../src/rules/cwj/events.js';
-import { removeUnit, retreatUnit } from '../../src/rules/cwj/effects.js';
+import { currentArmyMorale, removeUnit, retreatUnit } from '../../src/rules/cwj/effects.js';
 import type { Game } from '../../src/rules/cwj/game.js';
 import { executeMove, meleePhase } from '../../src/rules/cwj/phases.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
-import { gameFor } from '../../src/rules/cwj/play.js';
+import { gameFor, updateHolder } from '../../src/rules/cwj/play.js';
 import { loadScenario, singleCell } from '../../src/scenario/load.js';
 import { compile, cwj, playMany, playWithEvents, rawLane } from './lane.js';
 
@@ -269,6 +269,38 @@ describe('the shipped scenarios keep their invariants (DESIGN.md, "Reliability")
   }
 });
 
+describe('the shipped scenarios keep their invariants with random-legal players on both sides (DESIGN.md, "Reliability"; STYLE.md 4)', () => {
+  /** A shipped scenario with both sides' doctrines replaced. */
+  const withDoctrines = (file: string, attacker: string, defender: string, options: Record<string, string> = {}) => {
+    const { scenario } = loadScenario(file);
+    const s = structuredClone(scenario) as typeof scenario & { attacker: Record<string, unknown>; defender: Record<string, unknown> };
+    s.attacker.doctrine = attacker;
+    s.defender.doctrine = defender;
+    const cell = singleCell({ ...s, options: { ...s.options, ...options } });
+    return cwj.compile(cell.scenario, cell.options) as ReturnType<typeof compile>;
+  };
+  // Random-legal play once left units partly off the table (a column or square formed with the rear on
+  // the edge, rulings 11) in A, B and the meeting engagement within these engagements.
+  for (const f of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'c-square', 'c-caught', 'meeting']) {
+    it(`sims/cwj/${f}.scenario.yaml: 300 engagements of random-legal against random-legal, every invariant checked after every phase`, () => {
+      let n = 0;
+      playMany(withDoctrines(`sims/cwj/${f}.scenario.yaml`, 'random-legal', 'random-legal'), `random-${f}`, 300, () => n++);
+      expect(n).toBe(300);
+    });
+  }
+  it('sims/cwj/meeting.scenario.yaml, cwj.besideContact flanks: 300 engagements of random-legal against random-legal', () => {
+    let n = 0;
+    playMany(withDoctrines('sims/cwj/meeting.scenario.yaml', 'random-legal', 'random-legal', { 'cwj.besideContact': 'flanks' }), 'random-flanks', 300, () => n++);
+    expect(n).toBe(300);
+  });
+  // A standing melee whose enemy retreated on another unit's contact check stayed marked ([Melee] l.254).
+  it('sims/cwj/meeting.scenario.yaml: 200 engagements of counter against hold, invariants checked', () => {
+    let n = 0;
+    playMany(withDoctrines('sims/cwj/meeting.scenario.yaml', 'counter', 'hold'), '1', 200, () => n++);
+    expect(n).toBe(200);
+  });
+});
+
 describe('a wall both fronts stand on ([Melee] l.237-238, cwj.wallDefence)', () => {
   /**
    * The melee totals (before the dice) of a column against a line across a wall: `came` the side whose
@@ -302,5 +334,36 @@ describe('a wall both fronts stand on ([Melee] l.237-238, cwj.wallDefence)', () 
     const [a0, d0] = totals(0, 1, {}, 'hedge');
     expect(totals(0, 1)).toEqual([a0, d0 + 1]);
     expect(totals(1, 0)).toEqual([a0 + 1, d0]);
+  });
+});
+
+describe('an objective taken in play and lost again ([Win] l.296, cwj.objectiveLost)', () => {
+  /**
+   * A crossroads (-2 to 2) between a French column and a Prussian line; nobody holds it at the start.
+   * The French take it, then go back out of it and the Prussians take it: the French army morale.
+   */
+  const moraleAfter = (options: Record<string, string> = {}) => {
+    const c = compile(rawLane([col('a')], [line('d')], { objective: { name: 'crossroads', from: -2, to: 2 } }, { attacker: { line: -10 }, defender: { line: 10 } }), options);
+    const g = gameAt(c);
+    g.fatigueNumber[0] = 7;
+    updateHolder(g);
+    g.startHolder = g.holder;
+    expect(g.holder).toBe(-1);
+    g.bodies[0].front = 1;
+    g.changed();
+    updateHolder(g);
+    expect(g.holder).toBe(0);
+    g.bodies[0].front = -10;
+    g.bodies[1].front = -1;
+    g.changed();
+    updateHolder(g);
+    expect(g.holder).toBe(1);
+    return currentArmyMorale(g, 0);
+  };
+  it('[Win] l.296: -2 for a terrain objective the side has lost to the enemy, though it took it in play (7 - 2 = 5)', () => {
+    expect(moraleAfter()).toBe(5);
+  });
+  it('rulings 8, cwj.objectiveLost heldAtStart: only one held at the start costs -2 (7)', () => {
+    expect(moraleAfter({ 'cwj.objectiveLost': 'heldAtStart' })).toBe(7);
   });
 });

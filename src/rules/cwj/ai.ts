@@ -8,6 +8,7 @@ import { EPS, pathLimit } from '../../table/index.js';
 import type { CwjDoctrine } from './doctrine.js';
 import { chargeDistance, formationRate, mayMove, type Mover } from './movement.js';
 import { formIndex, NF, type Game } from './game.js';
+import { footprintFits } from './layout.js';
 import { ARTILLERY_RANGE_CM, MUSKET_RANGE_CM } from './fire.js';
 import { WITHDRAWAL_TRIGGER_CM } from './movement.js';
 import { PASS_RANGE_CM } from './rally.js';
@@ -408,13 +409,14 @@ export function chooseSquare(g: Game, u: number, targets: number): boolean {
 /**
  * [SoP] l.10-11: infantry may form square in the defensive fire phase unless enemy cavalry is in
  * contact with it; not when disordered (no formation change, [Rally] l.50-53), nor where the square
- * would stand on another unit.
+ * would stand on another unit or off the table (`footprintFits`).
  */
 export function squareLegal(g: Game, u: number): boolean {
   const s = g.c.units[u];
   if (s.arm !== 'infantry' || g.formation[u] === 'square' || !mayReform(g, u, 'square')) return false;
   if (g.inContactWithCavalry(u)) return false;
-  return !g.overlapsAny(g.shapeInScratch(u, 'square'), u);
+  const t = g.shapeInScratch(u, 'square');
+  return footprintFits(g.c.lane, t, g.overlapsAny(t, u));
 }
 
 /** Charge phase ([SoP] l.12): whether cavalry u charges `target` (the first enemy in its path, within reach). */

@@ -96,8 +96,19 @@ export function corpsFatigued(chips: number, corpsOnSide: number, reading: CwjOp
 }
 
 /**
+ * [Win] l.296, `cwj.objectiveLost`: a side has lost a terrain objective to the enemy when the enemy holds
+ * it now and the side has held it: at any time before (`held`, the text: "each terrain objective you
+ * have lost to the enemy"), or at the start (`heldAtStart`, the rulings' section 8). `heldBy`: bit 1 the
+ * attacker has held it, bit 2 the defender; `startHolder` -1, 0 or 1.
+ */
+export function objectiveLost(side: 0 | 1, holder: number, heldBy: number, startHolder: number, reading: CwjOptions['objectiveLost']): boolean {
+  if (holder !== 1 - side) return false;
+  return reading === 'heldAtStart' ? startHolder === side : (heldBy & (1 << side)) !== 0;
+}
+
+/**
  * [Win] l.296: army morale = the sum of the side's corps fatigue numbers, +2 per terrain objective it
- * holds, -2 per objective it held and has lost to the enemy.
+ * holds, -2 per objective it held and has lost to the enemy (`objectiveLost`).
  */
 export function armyMorale(sumOfFatigueNumbers: number, objectivesHeld: number, objectivesLost: number): number {
   return sumOfFatigueNumbers + CHIPS.objectiveHeld * objectivesHeld + CHIPS.objectiveLost * objectivesLost;

@@ -7,11 +7,12 @@
 import { d6 } from '../../core/dice.js';
 import { reachRung, recordCheck, RUNG, UNIT_CLASSES } from '../../core/result.js';
 import { EPS } from '../../table/index.js';
-import { armyDishGain, armyMorale, chipsForLeavingTable, corpsChipsAfter, corpsFatigued } from './chips.js';
+import { armyDishGain, armyMorale, chipsForLeavingTable, corpsChipsAfter, corpsFatigued, objectiveLost } from './chips.js';
 import type { Game } from './game.js';
 import { generalDies, generalSurvivesUnitLoss } from './generals.js';
+import { stillInStandingMelee } from './melee.js';
 import { removedMenAs, type RemovalCause } from './outcome.js';
-import { retreatFate, RETREAT_OFF_TABLE, RETREAT_SURRENDERS } from './retreat.js';
+import { retreatFate, retreatSign, RETREAT_OFF_TABLE, RETREAT_SURRENDERS } from './retreat.js';
 import type { Cohesion } from './types.js';
 import { PURPOSE, ratingSlot, X, type CwjPurpose } from './vocabulary.js';
 
@@ -100,13 +101,13 @@ function generalAfterLoss(g: Game, u: number): void {
   }
 }
 
-/** Army morale now ([Win] l.296): the corps fatigue numbers, +2 for a terrain objective held, -2 for one lost. */
+/** Army morale now ([Win] l.296): the corps fatigue numbers, +2 for a terrain objective held, -2 for one lost (`cwj.objectiveLost`). */
 export function currentArmyMorale(g: Game, side: 0 | 1): number {
   let sum = 0;
   for (const k of g.c.sides[side].corps) sum += g.fatigueNumber[k];
   const o = g.c.objective;
   const held = o !== null && o.terrain && g.holder === side ? 1 : 0;
-  const lost = o !== null && o.terrain && g.startHolder === side && g.holder === 1 - side ? 1 : 0;
+  const lost = o !== null && o.terrain && objectiveLost(side, g.holder, g.heldBy, g.startHolder, g.c.options.objectiveLost) ? 1 : 0;
   return armyMorale(sum, held, lost);
 }
 
@@ -173,28 +174,32 @@ export function removeUnit(g: Game, u: number, cause: RemovalCause): void {
   }
   if (g.sink) g.sink({ type: 'removed', side, unit: s.id, why: cause });
   g.rebuildLive();
+  releaseStandingMelees(g);
   generalAfterLoss(g, u);
   const left = --g.groupLeft[s.chipGroup];
   if (left === 0 || g.c.options.chipUnit === 'unit') loseChips(g, s.corps, chipsForLeavingTable(), u, null);
 }
 
 /**
- * A retreat of `cm` straight away from x = `awayFrom` (rulings 4.6, [Rally] l.44-48): the unit keeps its
- * facing. It passes through friends (interpenetration is left to the 2-D table) and, ending on one,
- * goes on to the first clear ground beyond; an enemy in its way makes it surrender; the table edge
- * takes it off. Returns whether it is still on the table.
+ * A retreat of `cm` straight away from its cause (rulings 4.6, [Rally] l.44-48): toward the unit's own
+ * rear, unless the cause stands wholly behind it (`retreatSign`; `causeReach` the x of the cause's
+ * point furthest toward the unit's front). The unit keeps its facing. It passes through friends
+ * (interpenetration is left to the 2-D table) and, ending on one, goes on to the first clear ground
+ * beyond; an enemy in its way, or one it would come beside under `cwj.besideContact` = flanks, makes it
+ * surrender; the table edge takes it off. Returns whether it is still on the table.
  */
-export function retreatUnit(g: Game, u: number, awayFrom: number, cm: number, forced: boolean, why: 'fire' | 'melee' | 'rally' | 'contact' | 'withdrawal' | 'control'): boolean {
+export function retreatUnit(g: Game, u: number, causeReach: number, cm: number, forced: boolean, why: 'fire' | 'melee' | 'rally' | 'contact' | 'withdrawal' | 'control'): boolean {
   const b = g.bodies[u];
-  const centre = b.front - (b.facing * b.depth) / 2;
-  const dir = centre >= awayFrom ? 1 : -1; // x direction away
+  const dir = retreatSign(b.facing, b.front - b.facing * b.depth, causeReach); // x direction away
   const way: 1 | -1 = dir === b.facing ? 1 : -1;
   const from = b.front;
   const side = g.side(u);
   let togo = cm;
   for (let guard = 0; guard <= g.n; guard++) {
     const e = g.firstEnemyAhead(u, way);
-    const enemyGap = e < 0 ? Infinity : Math.max(0, g.gapTo(u, way, e));
+    // An enemy beside the path touches the unit once it is alongside by more than EPS ([Rally] l.47-48).
+    const beside = g.besideRoom(u, way) + EPS;
+    const enemyGap = Math.min(e < 0 ? Infinity : Math.max(0, g.gapTo(u, way, e)), beside);
     const room = g.roomTo(u, way);
     const fate = retreatFate(togo, enemyGap, room);
     if (fate === RETREAT_SURRENDERS || fate === RETREAT_OFF_TABLE) {
@@ -227,8 +232,20 @@ export function retreatUnit(g: Game, u: number, awayFrom: number, cm: number, fo
   }
   countRetreat(g, u, forced, why, from, b.front, cm);
   g.engaged[u] = 0;
+  releaseStandingMelees(g);
   leaveAreaIfOut(g, u);
   return true;
+}
+
+/**
+ * [Melee] l.254: a unit whose standing melee has lost every enemy it touched (removed or retreated
+ * between melee phases) is out of it at once, not at the next melee phase.
+ */
+export function releaseStandingMelees(g: Game): void {
+  for (let i = 0; i < g.live.length; i++) {
+    const v = g.live[i];
+    if (g.engaged[v] && !stillInStandingMelee(true, g.inContact(v))) g.engaged[v] = 0;
+  }
 }
 
 /** A Deployed unit whose front has left its village or fortification stands in line (rulings 3). */

@@ -15,7 +15,6 @@ import {
   lateralGap,
   rangeGap,
   frontIn,
-  touching,
   fractionIn,
   newMoveResult,
   overlapsLaterally,
@@ -123,6 +122,8 @@ export class Game {
   /** The unit each general is attached to (-1: none), and whether he lives. */
   readonly genUnit: Int16Array;
   readonly genAlive: Uint8Array;
+  /** Per general: used in the melee being fought (one death roll each, [Gen] l.290). */
+  readonly genUsed: Uint8Array;
   /** Per corps: chips in its dish, its fatigue number, passes left, fatigued, commander's place. */
   readonly chips: Int32Array;
   readonly fatigueNumber: Int32Array;
@@ -137,9 +138,10 @@ export class Game {
   /** Per side: chips in the army dish; defeated. */
   readonly dish: Int32Array;
   readonly defeated: Uint8Array;
-  /** The objective's holder (-1: nobody yet) and its holder at the start. */
+  /** The objective's holder (-1: nobody yet), its holder at the start, and the sides that have held it (bit 1 << side). */
   holder = -1;
   startHolder = -1;
+  heldBy = 0;
   /** Alive units and their bodies, in unit order (rebuilt when a unit leaves). */
   readonly live: number[] = [];
   readonly liveBodies: Body[] = [];
@@ -237,6 +239,8 @@ export class Game {
   /** Per unit, the first body ahead of it (firstAhead forward), cached at aheadGeo. */
   private readonly ahead: Int32Array;
   private readonly aheadGeo: Float64Array;
+  /** `cwj.besideContact` = flanks: enemies side by side in neighbouring files touch flank to flank. */
+  readonly flanksTouch: boolean;
   /** A reusable move result and lists. */
   readonly mv: MoveResult = newMoveResult();
   readonly mv2: MoveResult = newMoveResult();
@@ -277,6 +281,7 @@ export class Game {
     this.lateContact = new Uint8Array(n);
     this.genUnit = new Int16Array(c.generals.length);
     this.genAlive = new Uint8Array(c.generals.length);
+    this.genUsed = new Uint8Array(c.generals.length);
     const k = c.corps.length;
     this.chips = new Int32Array(k);
     this.fatigueNumber = new Int32Array(k);
@@ -346,6 +351,7 @@ export class Game {
     }
     this.ahead = new Int32Array(n);
     this.aheadGeo = new Float64Array(n).fill(-1);
+    this.flanksTouch = c.options.besideContact === 'flanks';
     const terrain = c.terrain;
     this.cost = (_kind, i) => (terrain[i].from === terrain[i].to ? 0 : 1);
   }
@@ -409,6 +415,7 @@ export class Game {
     fill8(this.defeated, 0);
     this.holder = -1;
     this.startHolder = -1;
+    this.heldBy = 0;
     this.turn = 0;
     this.playerTurns = 0;
     this.phasing = c.first;
@@ -613,7 +620,9 @@ export class Game {
 
   /**
    * Two units' touch bits: 1 they touch (mayTouch and src/table touching), 2 front to front (src/table
-   * inContact); both questions are symmetric, so one answer serves (a, b) and (b, a).
+   * inContact); both questions are symmetric, so one answer serves (a, b) and (b, a). Bodies side by
+   * side in neighbouring files (edge to edge across, overlapping along the lane) touch flank to flank
+   * only under `cwj.besideContact` = flanks.
    */
   private touchBits(a: number, b: number): number {
     const l = this.lat[a * this.n + b];
@@ -627,6 +636,7 @@ export class Game {
     // src/table touching: front to front, a flank either way, a rear either way.
     if (A.facing !== B.facing && over && Math.abs((B.front - A.front) * A.facing) <= EPS) return 3;
     if (!over) {
+      if (!this.flanksTouch) return 0;
       const ov = Math.min(this.x1[a], this.x1[b]) - Math.max(this.x0[a], this.x0[b]);
       if ((ov > 0 ? ov : 0) > EPS) {
         const side = (B.offset - A.offset) * A.facing;
@@ -732,6 +742,37 @@ export class Game {
     const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
     const near = dir > 0 ? this.x0[v] : this.x1[v];
     return (near - lead) * dir;
+  }
+
+  /**
+   * Under `cwj.besideContact` = flanks, the room u has moving `way` before its footprint comes beside an
+   * enemy in a neighbouring file (overlapping it along the lane, so touching its flank): its leading
+   * edge up to that enemy's near edge. Infinity under `none`, or with no such enemy ahead; enemies it
+   * stands beside already are in contact with it and set no limit.
+   */
+  besideRoom(u: number, way: 1 | -1): number {
+    if (!this.flanksTouch) return Infinity;
+    const b = this.bodies[u];
+    const s = this.sideOf[u];
+    const dir = b.facing * way;
+    const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
+    const row = u * this.n;
+    let best = Infinity;
+    for (let i = 0; i < this.live.length; i++) {
+      const v = this.live[i];
+      // Enemies in a neighbouring file: within EPS across, not overlapping (lat bits 2 and not 1).
+      if (this.sideOf[v] === s || (this.lat[row + v] & 3) !== 2) continue;
+      const along = Math.min(this.x1[u], this.x1[v]) - Math.max(this.x0[u], this.x0[v]);
+      if (along > EPS) continue;
+      const d = ((dir > 0 ? this.x0[v] : this.x1[v]) - lead) * dir;
+      if (d >= -EPS && d < best) best = d > 0 ? d : 0;
+    }
+    return best;
+  }
+
+  /** The x of v's footprint furthest toward the front of a unit facing `facing` (a retreat's cause, effects.ts). */
+  reachToward(v: number, facing: number): number {
+    return facing > 0 ? this.x1[v] : this.x0[v];
   }
 
   /** Room from u's leading edge moving `way` to the lane's end. */
@@ -889,10 +930,12 @@ export class Game {
   /** An enemy whose front stands on line terrain li touches v: the two met at the line. */
   private metAtLine(v: number, li: number): boolean {
     const t = this.c.terrain[li];
+    this.refreshPairs();
+    const row = v * this.n;
     for (let i = 0; i < this.live.length; i++) {
       const w = this.live[i];
       if (this.sideOf[w] === this.sideOf[v]) continue;
-      if (frontIn(this.bodies[w], t) && touching(this.bodies[v], this.bodies[w])) return true;
+      if (frontIn(this.bodies[w], t) && this.touch[row + w] & 1) return true;
     }
     return false;
   }

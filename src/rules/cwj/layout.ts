@@ -3,6 +3,7 @@
  * a scenario gives in cm or yards, and the terrain kinds the lane knows. The geometry itself is
  * src/table's; this module only says how many bases go where.
  */
+import { onLane, withinWidth, type Body, type Lane } from '../../table/index.js';
 import type { Arm, Formation } from './types.js';
 import { yardsToCm } from './scale.js';
 
@@ -48,6 +49,16 @@ export function footprintOf(formation: Formation, bases: number, width: number, 
     case 'unlimbered':
       return { frontage: bases * width, depth };
   }
+}
+
+/**
+ * Rulings 11 (lane ends are table edges), docs/rules/cwj.md: a unit's new footprint after a formation
+ * change (front edge kept) or forming square stands wholly on the table and on no other unit
+ * (`onAnother`); else the change is not made. A column or square is deeper than a line: one whose
+ * rear stands on the table edge cannot form it there.
+ */
+export function footprintFits(lane: Lane, footprint: Body, onAnother: boolean): boolean {
+  return !onAnother && onLane(lane, footprint) && withinWidth(lane, footprint);
 }
 
 /** A distance as a scenario writes it: cm as a number, or a string of cm or yards ("16cm", "400yd"). */

@@ -37,6 +37,15 @@ export const MELEE_TABLE = {
   retreatCm: 20,
 } as const;
 
+/**
+ * [Melee] l.254, [SoP] l.13: a unit left in contact by a melee phase stays in its standing melee (no
+ * move, formation change, rally or fire, none at it) only while it is still in contact: once every
+ * enemy it touched has gone (removed, or retreated on a check or a shot) it is free again.
+ */
+export function stillInStandingMelee(leftInContact: boolean, inContactNow: boolean): boolean {
+  return leftInContact && inContactNow;
+}
+
 /** One unit in a melee, as the modifiers read it. */
 export interface MeleeUnit {
   /** Its melee factor (lancers: meleeFactorOf in troops.ts). */

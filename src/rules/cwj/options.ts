@@ -268,6 +268,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     doc: 'Morale passes of a corps commander at the start, where the scenario gives none (0 switches passes off, outside the text).',
   },
   {
+    name: 'cwj.objectiveLost',
+    values: ['held', 'heldAtStart'],
+    default: 'held',
+    source: '[Win] l.296 ("each terrain objective you have lost to the enemy") vs rulings 8 (held at the start)',
+    doc: 'Which terrain objectives now held by the enemy cost a side -2 army morale: any it has held, taken in play too (the text); or only one it held at the start (the rulings).',
+    valueDocs: {
+      held: 'any objective the side has held at some time, at the start or taken in play, and the enemy holds now (the text)',
+      heldAtStart: 'only an objective the side held at the start; one it took in play and lost again costs only its +2 (the rulings)',
+    },
+  },
+  {
     name: 'cwj.mutualDefeat',
     values: ['draw', 'phasingLoses'],
     default: 'draw',
@@ -280,6 +291,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     default: 'survives',
     source: '[Gen] l.284-292 (silent)',
     doc: 'A divisional general whose unit is removed joins another unit of his arm and corps, or is lost with it.',
+  },
+  {
+    name: 'cwj.besideContact',
+    values: ['none', 'flanks'],
+    default: 'none',
+    source: 'rulings 11 (the lane: files side by side) with [Melee] l.226-236, [Move] l.79-80, [Fire] l.131-134, [Rally] l.47-48',
+    doc: 'Whether two enemies in neighbouring files, their footprints side by side along the lane, touch: never (a unit touches, as it sees, moves into and retreats into, only what overlaps its frontage); or flank to flank, so that moves stop before coming beside an enemy and a retreat that would come beside one surrenders.',
+    valueDocs: {
+      none: 'files edge to edge do not touch: units pass each other in neighbouring files; every contact is front to front',
+      flanks: 'they touch flank to flank (a melee, each hit in flank): a move stops level with an enemy in the next file, and a retreat that would come beside one surrenders',
+    },
   },
   {
     name: 'cwj.fireArc',
@@ -323,9 +345,11 @@ export interface CwjOptions {
   singleCorpsFatigue: 'apply' | 'skip';
   chipUnit: 'unit' | 'regiment';
   moralePasses: number;
+  objectiveLost: 'held' | 'heldAtStart';
   mutualDefeat: 'draw' | 'phasingLoses';
   generalUnitLost: 'survives' | 'dies';
   fireArc: '45each' | '45total';
+  besideContact: 'none' | 'flanks';
 }
 
 /** Turn fully resolved options (resolveOptions in src/core/ruleset.ts) into the typed object. */
@@ -367,9 +391,11 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     singleCorpsFatigue: get('singleCorpsFatigue'),
     chipUnit: get('chipUnit'),
     moralePasses: get('moralePasses'),
+    objectiveLost: get('objectiveLost'),
     mutualDefeat: get('mutualDefeat'),
     generalUnitLost: get('generalUnitLost'),
     fireArc: get('fireArc'),
+    besideContact: get('besideContact'),
   };
 }
 

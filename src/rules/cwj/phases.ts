@@ -65,6 +65,7 @@ import {
   targetModifier,
 } from './fire.js';
 import { fill8, fill32, mayTouch, type Game } from './game.js';
+import { footprintFits } from './layout.js';
 import {
   cavalryCapApplies,
   MELEE_ELIMINATE,
@@ -110,6 +111,7 @@ import {
   unformedRecovers,
   type CheckPurpose,
 } from './rally.js';
+import { retreatSign } from './retreat.js';
 import { isLightInfantry, meleeFactorOf } from './troops.js';
 import type { Formation } from './types.js';
 import { X } from './vocabulary.js';
@@ -153,22 +155,23 @@ function rallyTableCheck(g: Game, u: number, purpose: Exclude<CheckPurpose, 'rou
   return result;
 }
 
-/** The x a unit retreats away from: the nearest enemy's front (rulings 7: 30 cm straight away). */
-function nearestEnemyX(g: Game, u: number): number {
+/** What a unit retreats away from on the Rally Table: the nearest enemy (rulings 7: 30 cm straight away), as effects.ts retreatUnit reads it. */
+function nearestEnemyReach(g: Game, u: number): number {
   const e = g.nearestEnemy(u);
-  return e < 0 ? g.bodies[u].front + g.bodies[u].facing : g.bodies[e].front;
+  const b = g.bodies[u];
+  return e < 0 ? b.front + b.facing : g.reachToward(e, b.facing);
 }
 
 /**
  * A check's result on a good unit ([Contact] l.125-129, [Spec] l.108-109; rulings 5): 6-8 disordered,
  * 4-5 retreats 30 cm (disordered per `cwj.checkRetreatDisorders`), 3 or less routs.
  */
-function applyCheck(g: Game, u: number, result: number, awayFrom: number, purpose: 'contact' | 'withdrawal'): void {
+function applyCheck(g: Game, u: number, result: number, by: number, purpose: 'contact' | 'withdrawal'): void {
   if (result === RALLY_PASS) return;
   if (result === RALLY_ROUT) return removeUnit(g, u, 'routed');
   const to = cohesionAfterRoll(result as 0 | 1 | 2 | 3, g.cohesion[u], purpose, g.c.options.checkRetreatDisorders);
   if (to !== g.cohesion[u]) setCohesion(g, u, to);
-  if (result === RALLY_RETREAT) retreatUnit(g, u, awayFrom, RALLY_TABLE.retreatCm, true, purpose);
+  if (result === RALLY_RETREAT) retreatUnit(g, u, g.reachToward(by, g.bodies[u].facing), RALLY_TABLE.retreatCm, true, purpose);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +204,7 @@ export function rallyPhase(g: Game): void {
     }
     g.held[u] = 1;
     if (result === RALLY_ROUT) removeUnit(g, u, 'routed');
-    else if (result === RALLY_RETREAT) retreatUnit(g, u, nearestEnemyX(g, u), RALLY_TABLE.retreatCm, true, 'rally');
+    else if (result === RALLY_RETREAT) retreatUnit(g, u, nearestEnemyReach(g, u), RALLY_TABLE.retreatCm, true, 'rally');
   }
 }
 
@@ -286,7 +289,7 @@ export function contactCheck(g: Game, v: number, by: number): void {
   const opts = g.c.options;
   const extra = contactCheckModifier(0, false, g.formation[v], opts.generalCheckBonus);
   const result = rallyTableCheck(g, v, 'contact', extra);
-  applyCheck(g, v, result, g.bodies[by].front, 'contact');
+  applyCheck(g, v, result, by, 'contact');
 }
 
 /**
@@ -344,7 +347,8 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
         if ((edge - b.front) * dir >= -EPS && (Number.isNaN(limit) || (edge - limit) * dir < 0)) limit = edge;
       }
     }
-    dist = Math.min(dist, g.roomTo(u, way));
+    // Under cwj.besideContact = flanks, no further than level with an enemy in the next file.
+    dist = Math.min(dist, g.roomTo(u, way), g.besideRoom(u, way));
   }
   const changing = to !== from;
   if (dist <= EPS && !changing) return false;
@@ -360,7 +364,7 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   if (changing) {
     const depth = g.deployDepthAt(b.facing, b.front);
     const t = g.shapeInScratch(u, to);
-    if ((to === 'deployed' && depth <= 0) || g.overlapsAny(t, u)) to = from;
+    if ((to === 'deployed' && depth <= 0) || !footprintFits(g.c.lane, t, g.overlapsAny(t, u))) to = from;
     else {
       g.formation[u] = to;
       g.shape(u, to, depth);
@@ -451,7 +455,7 @@ function withdraw(g: Game, v: number, by: number): void {
   const b = g.bodies[v];
   const r = g.dice.morale(s.side);
   const cm = withdrawalDistance(d6(r), d6(r));
-  const away = b.front - (b.facing * b.depth) / 2 >= g.bodies[by].front ? 1 : -1;
+  const away = retreatSign(b.facing, b.front - b.facing * b.depth, g.reachToward(by, b.facing));
   const way: 1 | -1 = away === b.facing ? 1 : -1;
   let limit = NaN;
   const a = g.firstAhead(v, way);
@@ -460,7 +464,7 @@ function withdraw(g: Game, v: number, by: number): void {
     if (g.c.units[a].side !== s.side) limit -= b.facing * way * CONTACT_SHORT;
   }
   const x0 = b.front;
-  const mv = moveBody(b, way, Math.min(cm, g.roomTo(v, way)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
+  const mv = moveBody(b, way, Math.min(cm, g.roomTo(v, way), g.besideRoom(v, way)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
   g.stepped(v);
   g.res.sides[s.side].retreatsVoluntary++;
@@ -471,7 +475,7 @@ function withdraw(g: Game, v: number, by: number): void {
   roughTest(g, v, roughKinds(g, mv.met, b.facing * way), g.formation[v]);
   if (!g.alive[v]) return;
   const result = rallyTableCheck(g, v, 'withdrawal', 0);
-  applyCheck(g, v, result, g.bodies[by].front, 'withdrawal');
+  applyCheck(g, v, result, by, 'withdrawal');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -607,7 +611,7 @@ function resolveShot(g: Game, side: 0 | 1, firers: string[], v: number, mod: num
   if (result === FIRE_NONE) return;
   if (result === FIRE_ELIMINATE) return removeUnit(g, v, 'eliminated');
   disorder(g, v);
-  if (result === FIRE_RETREAT) retreatUnit(g, v, g.bodies[firer].front, FIRING_TABLE.retreatCm, true, 'fire');
+  if (result === FIRE_RETREAT) retreatUnit(g, v, g.reachToward(firer, g.bodies[v].facing), FIRING_TABLE.retreatCm, true, 'fire');
 }
 
 
@@ -657,7 +661,7 @@ function chargeInto(g: Game, u: number, target: number, inMovement: boolean): vo
   const s = g.c.units[u];
   const b = g.bodies[u];
   const x0 = b.front;
-  const mv = moveBody(b, 1, g.gapTo(u, 1, target) + EPS, g.c.lane, g.c.terrain, g.cost, pathLimit(b, 1, g.bodies[target]), g.mv);
+  const mv = moveBody(b, 1, Math.min(g.gapTo(u, 1, target) + EPS, g.besideRoom(u, 1)), g.c.lane, g.c.terrain, g.cost, pathLimit(b, 1, g.bodies[target]), g.mv);
   b.front = mv.front;
   g.stepped(u);
   g.moved[u] = 1;
@@ -693,7 +697,7 @@ function find(g: Game, i: number): number {
 }
 
 /** Groups of units in contact (src/table touching): g.group[u] is its root, -1 when in no contact. */
-function contactGroups(g: Game): number {
+export function contactGroups(g: Game): number {
   const p = g.parent;
   for (let u = 0; u < g.n; u++) (p[u] = u), (g.group[u] = -1);
   let any = 0;
@@ -814,13 +818,17 @@ export function fightGroup(g: Game, root: number): void {
     names = [[], []];
     for (let i = 0; i < m; i++) names[g.c.units[members[i]].side].push(g.c.units[members[i]].id);
   }
-  let winnerX = 0;
-  let wn = 0;
-  for (let i = 0; i < m; i++) {
-    const u = members[i];
-    if (g.c.units[u].side !== loser && loser >= 0) (winnerX += g.bodies[u].front), wn++;
+  // What the losers retreat from: the winners' point furthest toward the losers' front (retreatSign).
+  let winnerReach = NaN;
+  if (loser >= 0) {
+    const f = g.c.sides[loser as 0 | 1].facing;
+    for (let i = 0; i < m; i++) {
+      const u = members[i];
+      if (g.c.units[u].side === loser) continue;
+      const x = g.reachToward(u, f);
+      if (winnerReach !== winnerReach || (x - winnerReach) * f > 0) winnerReach = x;
+    }
   }
-  winnerX = wn > 0 ? winnerX / wn : 0;
   if (g.sink && names) {
     // The melee is told before what it does: each loser's result (a capped cavalry unit retreats).
     const words: string[] = [];
@@ -835,10 +843,19 @@ export function fightGroup(g: Game, root: number): void {
     }
     g.sink({ type: 'melee', sides: names, casualties: [lost[0], lost[1]], result: loser < 0 ? MELEE_RESULT_NAMES[0] : words.join('; '), totals: [t0, t1], dice: [meleeRoll.die0, meleeRoll.die1], loser, standing });
   }
+  // [Gen] l.290: each general serving a unit of the group was used once in this melee: one death roll
+  // each, before the results move him (a general whose unit falls joins another, which must not roll
+  // for him again).
+  const used = g.genUsed;
+  fill8(used, 0);
+  for (let i = 0; i < m; i++) {
+    const gen = g.generalOf(members[i]);
+    if (gen >= 0) used[gen] = 1;
+  }
+  for (let gen = 0; gen < used.length; gen++) if (used[gen] && g.genAlive[gen]) generalUsed(g, gen);
   for (let i = 0; i < m; i++) {
     const u = members[i];
     const s = g.c.units[u];
-    const gen = g.generalOf(u);
     if (loser < 0) {
       disorder(g, u);
     } else if (s.side === loser) {
@@ -846,7 +863,7 @@ export function fightGroup(g: Game, root: number): void {
       if (r === MELEE_ELIMINATE) removeUnit(g, u, 'eliminated');
       else {
         disorder(g, u);
-        if (r === MELEE_RETREAT) retreatUnit(g, u, winnerX, MELEE_TABLE.retreatCm, true, 'melee');
+        if (r === MELEE_RETREAT) retreatUnit(g, u, winnerReach, MELEE_TABLE.retreatCm, true, 'melee');
       }
     } else {
       if (s.arm === 'cavalry') g.won[u] = 1;
@@ -855,7 +872,6 @@ export function fightGroup(g: Game, root: number): void {
         g.res.sides[s.side].chargesWon++;
       }
     }
-    if (gen >= 0 && g.genAlive[gen]) generalUsed(g, gen);
   }
 }
 
@@ -896,7 +912,7 @@ export function controlTest(g: Game, u: number): void {
       const back = g.firstAhead(u, -1);
       let limit = NaN;
       if (back >= 0) limit = pathLimit(b, -1, g.bodies[back]) + (g.c.units[back].side !== s.side ? b.facing * CONTACT_SHORT : 0);
-      const mv = moveBody(b, -1, Math.min(allowanceFor(g, u, g.formation[u], true), g.roomTo(u, -1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
+      const mv = moveBody(b, -1, Math.min(allowanceFor(g, u, g.formation[u], true), g.roomTo(u, -1), g.besideRoom(u, -1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
       b.front = mv.front;
       g.stepped(u);
       if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
@@ -910,7 +926,7 @@ export function controlTest(g: Game, u: number): void {
   const x0 = b.front;
   const a = g.firstAhead(u, 1);
   const limit = a >= 0 ? pathLimit(b, 1, g.bodies[a]) : NaN;
-  const mv = moveBody(b, 1, Math.min(cm, g.roomTo(u, 1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
+  const mv = moveBody(b, 1, Math.min(cm, g.roomTo(u, 1), g.besideRoom(u, 1)), g.c.lane, g.c.terrain, g.cost, limit, g.mv);
   b.front = mv.front;
   g.stepped(u);
   if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });

@@ -110,6 +110,7 @@ export function updateHolder(g: Game): void {
   }
   if (a > 0 && d === 0) g.holder = 0;
   else if (d > 0 && a === 0) g.holder = 1;
+  if (g.holder >= 0) g.heldBy |= 1 << g.holder;
 }
 
 /** [Win] l.295-306: each corps' chips and fatigue number at the start, the generals' exploding dice drawn. */
