@@ -22,6 +22,7 @@ import {
   NO_COST,
   outflanked,
   placeInContact,
+  roomBehind,
   STANDOFF,
   unitDistance,
   type ChargeRoute,
@@ -142,5 +143,12 @@ describe('Moves, blocks and retreats (p1 movement, Built-up Areas; rulings 3.2, 
     expect(fallBack(c, c.state, 0, 2)).toBe('ok');
     expect(c.state.body[0]).toMatchObject({ front: 2, facing: 1 });
     expect(fallBack(c, c.state, 0, 6)).toBe('offLane');
+  });
+  it('rulings 3.6 [gap] removes only a retreat off the table: the room a withdrawal by choice has is the gap from the rear edge to the own table edge', () => {
+    const c = compile({ lane: { length: 30, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 6 }], [{ id: 'P', formation: 'fieldColumn', front: 26 }]) });
+    expect(roomBehind(c.lane, c.state.body[0])).toBe(3); // Field Column 3" deep: rear at 3", the edge at 0
+    expect(roomBehind(c.lane, c.state.body[1])).toBe(1); // facing the other way: rear at 29", the edge at 30"
+    c.state.body[0].front = 3;
+    expect(roomBehind(c.lane, c.state.body[0])).toBe(0);
   });
 });

@@ -176,3 +176,31 @@ describe('The March Mode -2 and a formation change where the unit stands (p1, p3
     expect(p.st.formationOf(1)).toBe('square');
   });
 });
+
+describe('A withdrawal by choice (a move, not a forced retreat; rulings 3.6, 5)', () => {
+  // Random-legal's orders from scripted AI dice: 0.6 picks a withdrawal (k = 2 of 4), 0.99 its distance (8.9" of a 9" full move).
+  const WITHDRAW = { '0/ai': [0.6, 0.99, 0.5], '0/morale': [d10(9)] };
+  const NEAR_EDGE = { lane: { length: 30, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 6 }, { id: 'B', formation: 'fieldColumn', front: 6, offset: 4 }], [{ id: 'P', front: 26 }], 'random-legal') };
+  it('stops at its own table edge: the Field Column at 6" (3" deep) goes back 3" of the 8.9" wanted and stays in play; the army does not break', () => {
+    const c = compile(NEAR_EDGE);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice(WITHDRAW), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(3);
+    expect(p.res.sides[0].unitsEliminated).toBe(0);
+    expect(p.res.sides[0].armyBrokenTurn).toBe(0);
+    expect(p.res.sides[0].retreatsVoluntary).toBe(1);
+    expect(events.filter((e) => e.type === 'removed')).toEqual([]);
+  });
+  it('at the edge already it does not move and no retreat is counted', () => {
+    const c = compile(NEAR_EDGE);
+    const p = startPlay(c, new ScriptedDice(WITHDRAW));
+    p.st.body[0].front = 3;
+    marchUnit(p, 0);
+    expect(p.st.body[0].front).toBe(3);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.res.sides[0].retreatsVoluntary).toBe(0);
+  });
+});

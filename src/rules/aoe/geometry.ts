@@ -14,6 +14,7 @@ import {
   lineOfFireBlocked,
   inContact,
   isInFront,
+  laneEndBehind,
   lateralGap,
   lateralMax,
   lateralMin,
@@ -26,6 +27,7 @@ import {
   rear,
   secureFlanks,
   type Body,
+  type Lane,
   type MoveResult,
   type TerrainCost,
   withinWidth,
@@ -426,6 +428,16 @@ export function fallBack(c: CompiledLane, st: LaneState, u: number, distance: nu
   const r = moveBody(b, -1, distance, c.lane, c.terrain, NO_COST, limit, MOVE);
   b.front = r.front;
   return r.stop === 'leftLane' ? 'offLane' : 'ok';
+}
+
+/**
+ * How far a body can go straight back and stay on the table: the gap from its rear edge to its own
+ * table edge. A withdrawal by choice is a move and stops there; only a forced retreat goes off the
+ * edge and removes the unit (rulings 3.6 [gap] speaks of retreats).
+ */
+export function roomBehind(lane: Lane, b: Body): number {
+  const room = (rear(b) - laneEndBehind(lane, b)) * b.facing;
+  return room > 0 ? room : 0;
 }
 
 /** The movement row u moves on now (movement.ts moveRow), or null for a square or a unit in a block. */

@@ -11,7 +11,7 @@ import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout } from './effects.js';
-import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -333,13 +333,14 @@ export function marchUnit(p: Play, u: number): void {
   }
   if (charging) return chargeMove(p, u, o, result, allowance, row);
   if (o.kind === O_ADVANCE) return moveAhead(p, u, Math.min(allowance, o.distance), o.stopAt, row);
-  // A withdrawal by choice: back, facing the enemy.
+  // A withdrawal by choice: back, facing the enemy, no further than its own table edge (a move, not a
+  // forced retreat: it does not leave the table).
   const from = st.body[u].front;
-  const r = fallBack(c, st, u, Math.min(allowance, o.distance));
+  fallBack(c, st, u, Math.min(allowance, o.distance, roomBehind(c.lane, st.body[u])));
+  if (Math.abs(st.body[u].front - from) <= EPS) return;
   p.res.sides[side].retreatsVoluntary++;
   p.res.units[u].retreated = true;
   if (p.sink) p.sink({ type: 'retreat', side, forced: false, units: [s.id], unit: s.id, from, to: st.body[u].front, why: 'withdraw' });
-  if (r === 'offLane') removeUnit(p, u, 'offLane');
 }
 
 function orderText(p: Play, o: Order): string {
