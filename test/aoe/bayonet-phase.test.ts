@@ -26,9 +26,18 @@ describe('Bayonet & Sabre at the village (p2; common scenario A)', () => {
     expect(p.st.formationOf(3)).toBe('line');
     expect(p.st.body[3].front).toBe(24); // out of the far edge (18) in Line, then 6"
     expect(p.st.block[0]).toBe(0); // it took the block and stays there (no breakthrough out of it)
+    expect(p.st.changed[0]).toBe(0); // aoe.buaEntry noChange: taking the block is no formation change
     expect(p.res.sides[1].rungs[RUNG.routed]).toBe(1);
     expect([p.res.sides[0].chargesHome, p.res.sides[0].chargesWon]).toEqual([1, 1]);
     expect(endCheck(p, false)).toEqual({ reason: 'carried', winner: 0 });
+  });
+
+  it('aoe.buaEntry changedFormation: the winner that takes the block has changed formation this turn (p2 +1 to be fired on)', () => {
+    const c = compile(VILLAGE, { 'aoe.buaEntry': 'changedFormation' });
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(10)], '1/fire': [d10(1)] }));
+    placeInContact(c, p.st, 0, 3, 0);
+    bayonetPhase(p);
+    expect([p.st.block[0], p.st.changed[0]]).toEqual([0, 1]);
   });
 
   it('both columns (one on a flank face): outnumbering 12:6 is +2; a 0 under aoe.drawResult nextPhase leaves them in contact, both sides a stand (hit) down', () => {

@@ -117,6 +117,13 @@ describe('Flanks, attachment, cover (p3 Secure Flanks; p1 Special Rules; p2 cove
     expect(coverOf(woods, woods.state, 1)).toBe(1);
     expect(coverOf(woods, woods.state, 0)).toBe(0);
   });
+  it('p3 Built Up Areas: a block covers only the unit that occupies it; a Field Column standing on its ground without holding it has no cover', () => {
+    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 17 }], [{ id: 'P', front: 25 }]) });
+    expect(c.state.block[0]).toBe(-1);
+    expect(coverOf(c, c.state, 0)).toBe(0); // its footprint 14"-17" lies across the block 15"-18"
+    enterBlock(c, c.state, 0, 0);
+    expect(coverOf(c, c.state, 0)).toBe(2);
+  });
 });
 
 describe('Moves, blocks and retreats (p1 movement, Built-up Areas; rulings 3.2, 3.6)', () => {

@@ -204,3 +204,22 @@ describe('A withdrawal by choice (a move, not a forced retreat; rulings 3.6, 5)'
     expect(p.res.sides[0].retreatsVoluntary).toBe(0);
   });
 });
+
+describe('Entering a vacant village block (p1 Built-up Areas; p2 +1 changed formation; aoe.buaEntry)', () => {
+  const EMPTY_VILLAGE = { ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 25 }]) };
+  const enter = (options: Record<string, string>) => {
+    const c = compile(EMPTY_VILLAGE, options);
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] })); // 9 +1 Field Column: A la Bayonette
+    p.turn = 1;
+    marchUnit(p, 0);
+    return p;
+  };
+  it('noChange (default): the advance from 10" enters the block 5" ahead and ends there; no +1 to be fired on', () => {
+    const p = enter({});
+    expect(p.st.block[0]).toBe(0);
+    expect(p.st.changed[0]).toBe(0);
+  });
+  it('changedFormation: occupying counts as changing formation this turn', () => {
+    expect(enter({ 'aoe.buaEntry': 'changedFormation' }).st.changed[0]).toBe(1);
+  });
+});

@@ -4,6 +4,7 @@ import { DEFAULT_AOE_OPTIONS } from '../../src/rules/aoe/options.js';
 import {
   applyGunEffect,
   BATTERY_FIRE_POINTS,
+  blockEntryChangesFormation,
   batteryFirePoints,
   batteryMayFireAt,
   combineVolleys,
@@ -163,6 +164,11 @@ describe('Die roll modifiers (p2 Die Roll Modifiers)', () => {
     expect(targetDrm(t({ formation: 'openOrder' }), true, 'either')).toBe(-2); // one line
     expect(targetDrm(t({}), true, 'openOrderOnly')).toBe(0);
     expect(targetDrm(t({ formation: 'openOrder' }), false, 'openOrderOnly')).toBe(-2);
+  });
+  it('p2 +1 changed formation, p1/p3 Built Up Areas: occupying a block is no formation change (aoe.buaEntry noChange); changedFormation counts it as one', () => {
+    expect(DEFAULT_AOE_OPTIONS.buaEntry).toBe('noChange');
+    expect(blockEntryChangesFormation('noChange')).toBe(false);
+    expect(blockEntryChangesFormation('changedFormation')).toBe(true);
   });
   it('p2: cover -1/-2/-3 per level (a BUA block is aoe.buaCover, default 2)', () => {
     expect([1, 2, 3].map((c) => targetDrm(t({ cover: c }), false, 'either'))).toEqual([-1, -2, -3]);

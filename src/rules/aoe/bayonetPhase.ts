@@ -30,7 +30,7 @@ import {
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout } from './effects.js';
-import { advance, attachedPartner, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, enterBlock, outflanked, placeInContact, unitDistance, type ChargeRoute } from './geometry.js';
+import { advance, attachedPartner, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, occupyBlock, outflanked, placeInContact, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
@@ -100,7 +100,7 @@ function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: n
   const b = st.body[a];
   if (block >= 0) {
     if (blockHolder(st, block) !== NO_UNIT || blockCrowded(c, st, block, a)) return;
-    enterBlock(c, st, a, block);
+    occupyBlock(c, st, a, block);
   } else {
     const front = b.front;
     const offset = b.offset;

@@ -35,6 +35,7 @@ import {
 import type { CompiledLane } from './compile.js';
 import { MOVEMENT_TABLE, moveRow, roughFactor, type MoveRow } from './movement.js';
 import type { AoeOptions } from './options.js';
+import { blockEntryChangesFormation } from './volley.js';
 import { F_NONE, F_SQUARE, NO_UNIT, type LaneState } from './state.js';
 
 /** p3 March Table - Secure Flanks: a friend within 3" of each flank. */
@@ -287,14 +288,19 @@ export function attachedPartner(c: CompiledLane, st: LaneState, u: number): numb
 
 // ---- Terrain ----
 
-/** Cover of u where it stands (rulings 3.4, 6): its village block's, else woods it fronts in; 0 in the open. */
+/**
+ * Cover of u where it stands (rulings 3.4, 6): its village block's, else woods it stands in; 0 in the
+ * open. A village block covers only the unit that occupies it (p3 Built Up Areas: a unit within a
+ * block occupies it and receives its combat benefits); a unit standing on its ground without holding
+ * it (one that retreated over it) has none of it.
+ */
 export function coverOf(c: CompiledLane, st: LaneState, u: number): number {
   if (st.block[u] >= 0) return c.cover[st.block[u]];
   const b = st.body[u];
   let best = 0;
   for (let i = 0; i < c.terrain.length; i++) {
     const t = c.terrain[i];
-    if (c.cover[i] <= best || t.from === t.to) continue;
+    if (c.cover[i] <= best || t.from === t.to || t.kind === 'village') continue;
     if (rangeGap(t.from, t.to, axialMin(b), axialMax(b)) > 0 || Math.min(t.to, axialMax(b)) - Math.max(t.from, axialMin(b)) <= EPS) continue;
     if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
     best = c.cover[i];
@@ -335,6 +341,16 @@ export function enterBlock(c: CompiledLane, st: LaneState, u: number, k: number)
   b.depth = t.to - t.from;
   b.frontage = (t.yMax ?? c.lane.width / 2) - (t.yMin ?? -c.lane.width / 2);
   b.offset = ((t.yMax ?? c.lane.width / 2) + (t.yMin ?? -c.lane.width / 2)) / 2;
+}
+
+/**
+ * A unit occupies a vacant block it enters (p1 Built-up Areas: automatically, its movement ending) or
+ * takes after a combat; under aoe.buaEntry changedFormation that counts as changing formation (p2 +1
+ * to be fired on this turn).
+ */
+export function occupyBlock(c: CompiledLane, st: LaneState, u: number, k: number): void {
+  enterBlock(c, st, u, k);
+  if (blockEntryChangesFormation(c.options.buaEntry)) st.changed[u] = 1;
 }
 
 /**

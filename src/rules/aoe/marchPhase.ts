@@ -11,7 +11,7 @@ import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout } from './effects.js';
-import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, occupyBlock, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -266,8 +266,7 @@ function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: k
   const reach = Number.isNaN(stopAt) ? allowance : Math.min(allowance, Math.max(0, (stopAt - b.front) * b.facing));
   const k = c.specs[u].arm === 'artillery' ? -1 : blockAhead(c, st, u, reach);
   if (k >= 0) {
-    enterBlock(c, st, u, k);
-    st.changed[u] = 1;
+    occupyBlock(c, st, u, k);
     if (p.sink) {
       p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
       p.sink({ type: 'occupy', side: c.specs[u].side, unit: c.specs[u].id, at: b.front, block: true });

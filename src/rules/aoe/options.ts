@@ -217,6 +217,17 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     doc: 'The cover level of a built-up area block: -1/-2/-3 to fire at it, +1/+2/+3 to defend it.',
   },
   {
+    name: 'aoe.buaEntry',
+    values: ['noChange', 'changedFormation'],
+    default: 'noChange',
+    source: 'p2 Die Roll Modifiers (+1 changed formation); p1, p3 Built Up Areas (entering occupies automatically; leaving is reforming)',
+    doc: 'Occupying a village block (entering a vacant one, or taking it after a combat) is no formation change, or counts as one (+1 to be fired on this turn).',
+    valueDocs: {
+      noChange: 'no +1: the text calls only leaving a block reforming; entering is automatic and the unit is in no formation',
+      changedFormation: 'the unit changed formation (from its own to none): +1 to be fired on for the rest of the game turn',
+    },
+  },
+  {
     name: 'aoe.guardStep',
     values: ['sameAsElite', 'extraPlusOne'],
     default: 'sameAsElite',
@@ -284,6 +295,7 @@ export interface AoeOptions {
   infantryRough: 'half' | 'none';
   linearMasse: 'inconsistent' | 'consistent';
   buaCover: 1 | 2 | 3;
+  buaEntry: 'noChange' | 'changedFormation';
   guardStep: 'sameAsElite' | 'extraPlusOne';
   hitMen: 'fifth' | 'stand';
   countercharge: 'facingCharger' | 'anyGoodOrder';
@@ -303,7 +315,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 32 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 33 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 

@@ -155,6 +155,15 @@ export interface VolleyTarget {
 }
 
 /**
+ * p2 +1 "changed formation" and p3 Built Up Areas: whether occupying a block (entering a vacant one,
+ * or taking it after a combat) counts as a formation change (aoe.buaEntry). The text calls only leaving
+ * a block "reforming"; entering is automatic and leaves the unit in no particular formation.
+ */
+export function blockEntryChangesFormation(rule: AoeOptions['buaEntry']): boolean {
+  return rule === 'changedFormation';
+}
+
+/**
  * p2 target modifiers, one per line, lines adding [gap]: +1 Field Column, about-faced, limbered or
  * changed formation; +2 March Column, Masse, Square or enfiladed; -2 Open Order target or skirmish
  * fire (aoe.skirmishPenalty); minus the cover level.
