@@ -85,6 +85,32 @@ describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)'
   });
 });
 
+describe('A breakthrough and a vacant village block (p2 breakthrough; p1 Built-up Areas: entering a vacant block ends the move)', () => {
+  const BLOCK = (iFront: number, block: [number, number]) => ({
+    lane: { length: 30, width: 16 },
+    terrain: [{ kind: 'village', from: block[0], to: block[1], yMin: -1.5, yMax: 1.5 }],
+    sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'I', front: iFront }]),
+  });
+  const win = (fields: Record<string, unknown>) => {
+    const c = compile(fields);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    return { p, events };
+  };
+  it('the breakthrough charge within half a move (6") at I 5" on ends in the block 1" on: no second combat', () => {
+    const { p, events } = win(BLOCK(21, [17, 20]));
+    expect(p.st.removed[1]).toBe(1); // the guns lost to cavalry
+    expect(events.filter((e) => e.type === 'melee')).toHaveLength(1);
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([0, 20, -1]);
+  });
+  it('the breakthrough short of I (8" on) stops in the block 2" on, not 1" short of I', () => {
+    const { p } = win(BLOCK(24, [18, 21]));
+    expect([p.st.block[0], p.st.body[0].front]).toEqual([0, 21]);
+  });
+});
+
 describe('A breakthrough short of its target (p2: half a move at the closest enemy)', () => {
   it('the closest enemy beside the winner, level with it: the winner does not ride on past it', () => {
     const c = compile({

@@ -137,13 +137,32 @@ describe('Moves, blocks and retreats (p1 movement, Built-up Areas; rulings 3.2, 
   it('a vacant village block ahead within reach is entered and filled; an occupied one is not offered', () => {
     const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 25 }]) });
     const st = c.state;
-    expect(blockAhead(c, st, 0, 4)).toBe(-1);
-    expect(blockAhead(c, st, 0, 5)).toBe(0);
+    expect(blockAhead(c, st, 0, 4, STANDOFF)).toBe(-1);
+    expect(blockAhead(c, st, 0, 5, STANDOFF)).toBe(0);
     enterBlock(c, st, 0, 0);
     expect(st.body[0]).toMatchObject({ front: 18, depth: 3, frontage: 3, offset: 0 });
     expect(st.formationOf(0)).toBe('none');
     const held = compile(VILLAGE);
-    expect(blockAhead(held, held.state, 0, 9)).toBe(-1);
+    expect(blockAhead(held, held.state, 0, 9, STANDOFF)).toBe(-1);
+  });
+  it('p1 Built-up Areas: a move does not pass through an enemy to reach a vacant block: an advance only to a block STANDOFF short of the first enemy in its path', () => {
+    const between = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 14 }]) });
+    expect(blockAhead(between, between.state, 0, 9, STANDOFF)).toBe(-1); // P stands at 14"-15", the block at 15"
+    expect(blockAhead(between, between.state, 0, 9, 0)).toBe(-1);
+    between.state.body[1].offset = 5; // P beside the path: the block is open again
+    expect(blockAhead(between, between.state, 0, 9, STANDOFF)).toBe(0);
+  });
+  it('p1 Built-up Areas: a charge\'s path ends in a vacant block before its target (standoff 0), not in one beyond it', () => {
+    const beyond = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 18 }]) });
+    expect(blockAhead(beyond, beyond.state, 0, 8, 0)).toBe(0); // the block 15"-18" lies before P's front at 18"
+    expect(blockAhead(beyond, beyond.state, 0, 8, STANDOFF)).toBe(0);
+    const short = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 15 }]) });
+    expect(blockAhead(short, short.state, 0, 5, 0)).toBe(-1); // P at 15"-16" stands on the block: not vacant
+    short.state.body[1].offset = 4.5; // P (1.5"-7.5" across) beside the block, its front level with the block's near edge
+    short.state.body[0].offset = 1; // A (0"-2" across) overlaps both
+    expect(blockAhead(short, short.state, 0, 5, 0)).toBe(-1); // contact with P comes first
+    short.state.body[1].front = 16; // P 1" further on: now the block comes first
+    expect(blockAhead(short, short.state, 0, 6, 0)).toBe(0);
   });
   it('rulings 3.6 [gap]: a retreat that would leave the table removes the unit; otherwise it goes straight back, facing kept', () => {
     const c = compile({ sides: sides([{ id: 'A', front: 4 }], [{ id: 'P', front: 15 }]) });

@@ -223,3 +223,30 @@ describe('Entering a vacant village block (p1 Built-up Areas; p2 +1 changed form
     expect(enter({ 'aoe.buaEntry': 'changedFormation' }).st.changed[0]).toBe(1);
   });
 });
+
+describe('A vacant village block on the way (p1 Built-up Areas: a stand entering it occupies it and the move ends)', () => {
+  it('a charge at a Line behind the vacant block ends in the block: no contact, the charge not home', () => {
+    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 18 }]) });
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] }), { sink: (e) => events.push(e as AoeEvent) }); // 9 +1: A la Bayonette
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect(events.find((e) => e.type === 'order')).toMatchObject({ order: 'charge P' });
+    expect(p.st.block[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(18);
+    expect(p.st.chargeTarget[0]).toBe(-1);
+    expect(p.chargeMet).toBe(false);
+    expect(p.res.sides[0].chargesDeclared).toBe(1);
+    expect(events.some((e) => e.type === 'charge')).toBe(false);
+    expect(events.some((e) => e.type === 'occupy' && e.block)).toBe(true);
+  });
+  it('an advance does not pass through an enemy standing before the block: it stops 1" short of it', () => {
+    // Random-legal from scripted AI dice: 0.3 picks an advance (k = 1 of 5, a charge being possible), 0.99 its distance (8.9").
+    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 14 }], 'random-legal') });
+    const p = startPlay(c, new ScriptedDice({ '0/ai': [0.3, 0.99, 0.5], '0/morale': [d10(9)] }));
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect(p.st.block[0]).toBe(-1);
+    expect(p.st.body[0].front).toBe(13);
+  });
+});

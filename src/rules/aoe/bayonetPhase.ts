@@ -29,12 +29,12 @@ import {
 } from './bayonet.js';
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
-import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout } from './effects.js';
-import { advance, attachedPartner, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, occupyBlock, outflanked, placeInContact, unitDistance, type ChargeRoute } from './geometry.js';
+import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
+import { advance, attachedPartner, blockAhead, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, occupyBlock, outflanked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
-import { axialOverlap, EPS, lateralOverlap, pathLimit, rear } from '../../table/index.js';
+import { aheadOf, axialOverlap, EPS, lateralOverlap, pathLimit, rear } from '../../table/index.js';
 import { X } from './vocabulary.js';
 
 /** Fights after a 0 under aoe.drawResult immediate, at most, and breakthrough combats a phase (a safety cap). */
@@ -149,6 +149,9 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   const reach = breakthroughReach(fullMoveOf(p, a));
   chargeRoute(c, st, a, target, ROUTE);
   if (ROUTE.face >= 0 && ROUTE.distance <= reach + EPS && p.chain < MAX_CHAIN) {
+    // p1 Built-up Areas: a vacant block on its straight path ends the breakthrough charge in it.
+    const block = ROUTE.face === 0 ? blockAhead(c, st, a, ROUTE.distance, 0) : -1;
+    if (block >= 0) return stopInBlock(p, a, block);
     const from = st.body[a].front;
     placeInContact(c, st, a, target, ROUTE.face);
     dropLostContacts(st, a);
@@ -166,7 +169,10 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   // no further than level with the target's near edge (beyond it the unit would be moving away).
   const row = c.specs[a].arm === 'cavalry' ? 'cavalry' : 'infantryColumn';
   const from = st.body[a].front;
-  if (advance(c, st, a, reach, p.costs[row], pathLimit(st.body[a], 1, st.body[target])) > EPS) {
+  const stopAt = pathLimit(st.body[a], 1, st.body[target]);
+  const block = blockAhead(c, st, a, Math.min(reach, Math.max(0, aheadOf(st.body[a], stopAt))), STANDOFF);
+  if (block >= 0) return stopInBlock(p, a, block);
+  if (advance(c, st, a, reach, p.costs[row], stopAt) > EPS) {
     dropLostContacts(st, a);
     if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
   }

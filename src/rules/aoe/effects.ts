@@ -9,7 +9,7 @@ import { axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
 import { aboutFacedAfterRetreat } from './bayonet.js';
 import { armyBroken, cohesionLevel } from './cohesion.js';
 import type { Play } from './context.js';
-import { fallBack } from './geometry.js';
+import { dropLostContacts, fallBack, occupyBlock } from './geometry.js';
 import { removedByHits, shakenByHits } from './hits.js';
 import { fullMove } from './movement.js';
 import { NO_UNIT } from './state.js';
@@ -175,4 +175,17 @@ export function recall(p: Play, u: number): void {
   retreat(p, u, fullMoveOf(p, u), 'recall', true);
   p.res.extras[X.recalls[side]]++;
   if (p.sink && !p.st.removed[u]) p.sink({ type: 'recall', side, unit: p.c.specs[u].id, from, to: p.st.body[u].front });
+}
+
+/** u's move enters vacant village block k and ends there (p1 Built-up Areas). */
+export function stopInBlock(p: Play, u: number, k: number): void {
+  const c = p.c;
+  const b = p.st.body[u];
+  const from = b.front;
+  occupyBlock(c, p.st, u, k);
+  dropLostContacts(p.st, u);
+  if (p.sink) {
+    p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
+    p.sink({ type: 'occupy', side: c.specs[u].side, unit: c.specs[u].id, at: b.front, block: true });
+  }
 }

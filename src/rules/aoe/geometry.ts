@@ -354,11 +354,16 @@ export function occupyBlock(c: CompiledLane, st: LaneState, u: number, k: number
 }
 
 /**
- * The first vacant village block u's advance would enter within `reach`: ahead of its front,
- * overlapping it laterally, held by nobody; its index, or -1.
+ * The first vacant village block u's move would enter within `reach` (p1 Built-up Areas: any stand
+ * entering a vacant block occupies it and the move ends): ahead of its front, overlapping it laterally,
+ * held by nobody, and short of the first enemy in its path by `standoff` at least (STANDOFF for an
+ * advance, which stops short of an enemy; 0 for a charge, whose path ends in contact with its target):
+ * a move does not pass through an enemy to reach a block. Its index, or -1.
  */
-export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: number): number {
+export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: number, standoff: number): number {
   const b = st.body[u];
+  const lim = enemyLimit(c, st, u, 1);
+  const room = Number.isNaN(lim) ? Infinity : aheadOf(b, lim);
   let best = -1;
   let bestD = Infinity;
   for (let i = 0; i < c.terrain.length; i++) {
@@ -367,6 +372,7 @@ export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: num
     if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
     const near = aheadOf(b, b.facing > 0 ? t.from : t.to);
     if (near < -EPS || near > reach + EPS || near >= bestD) continue;
+    if (near + standoff > room + EPS || near >= room - EPS) continue;
     if (blockHolder(st, i) !== NO_UNIT || blockCrowded(c, st, i, u)) continue;
     best = i;
     bestD = near;

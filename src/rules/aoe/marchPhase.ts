@@ -10,8 +10,8 @@ import { axialMax, axialMin, axialOverlap, EPS, onLane, lateralOverlap, moveBody
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
-import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout } from './effects.js';
-import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, occupyBlock, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
+import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -248,6 +248,10 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
       return;
     }
   }
+  // p1 Built-up Areas: a vacant block on the way ends the charge in it, short of its target (a front
+  // charge's path is straight ahead; a flank charge's detour goes round, rulings 6).
+  const k = ROUTE.face === 0 ? blockAhead(c, st, u, ROUTE.distance, 0) : -1;
+  if (k >= 0) return stopInBlock(p, u, k);
   const from = st.body[u].front;
   placeInContact(c, st, u, t, ROUTE.face);
   st.aboutFaced[u] = 0;
@@ -264,15 +268,8 @@ function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: k
   const b = st.body[u];
   const from = b.front;
   const reach = Number.isNaN(stopAt) ? allowance : Math.min(allowance, Math.max(0, (stopAt - b.front) * b.facing));
-  const k = c.specs[u].arm === 'artillery' ? -1 : blockAhead(c, st, u, reach);
-  if (k >= 0) {
-    occupyBlock(c, st, u, k);
-    if (p.sink) {
-      p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
-      p.sink({ type: 'occupy', side: c.specs[u].side, unit: c.specs[u].id, at: b.front, block: true });
-    }
-    return;
-  }
+  const k = c.specs[u].arm === 'artillery' ? -1 : blockAhead(c, st, u, reach, STANDOFF);
+  if (k >= 0) return stopInBlock(p, u, k);
   const moved = advance(c, st, u, allowance, p.costs[row], stopAt);
   if (moved > EPS && p.sink) p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
 }
