@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { RUNG } from '../../src/core/result.js';
 import { applyMarchResult, marchUnit, squareRoll } from '../../src/rules/aoe/marchPhase.js';
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
-import { startPlay } from '../../src/rules/aoe/play.js';
+import { endCheck, startPlay } from '../../src/rules/aoe/play.js';
+import { enterBlock } from '../../src/rules/aoe/geometry.js';
+import { countWithdrawal } from '../../src/rules/aoe/effects.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
 import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
@@ -248,5 +250,32 @@ describe('A vacant village block on the way (p1 Built-up Areas: a stand entering
     marchUnit(p, 0);
     expect(p.st.block[0]).toBe(-1);
     expect(p.st.body[0].front).toBe(13);
+  });
+});
+
+describe('The garrison leaving its village block by choice (rulings 5: a voluntary retreat; carried)', () => {
+  // Random-legal for the Prussians from scripted AI dice: 0.6 picks a withdrawal (k = 2 of 4: no charge from a block).
+  const GARRISON = { ...VILLAGE, sides: sides(VILLAGE.sides[0].units as Record<string, unknown>[], VILLAGE.sides[1].units as Record<string, unknown>[], 'column-assault', 'random-legal') };
+  it('A la Bayonette, a full move: out of the back of the block in Line, told as a withdrawal and counted as a voluntary retreat; a French unit then in the block has carried it', () => {
+    const c = compile(GARRISON);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '1/ai': [0.6, 0.5, 0.5], '1/morale': [d10(10)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    marchUnit(p, 3);
+    expect(p.st.block[3]).toBe(-1);
+    expect(p.st.body[3].front).toBe(18); // the block's far edge
+    expect(p.res.sides[1].retreatsVoluntary).toBe(1);
+    expect(p.res.units[3].retreated).toBe(true);
+    expect(events.find((e) => e.type === 'retreat')).toMatchObject({ unit: 'Pr-IR', forced: false, why: 'withdraw', from: 15, to: 18 });
+    expect(events.some((e) => e.type === 'move')).toBe(false);
+    enterBlock(c, p.st, 0, 0);
+    expect(endCheck(p, false)).toEqual({ reason: 'carried', winner: 0 });
+  });
+  it('countWithdrawal: a withdrawal is a voluntary retreat; a defending unit\'s, not an attacking one\'s, opens the way to carried', () => {
+    const p = startPlay(compile(VILLAGE), new ScriptedDice({}));
+    countWithdrawal(p, 0);
+    expect([p.res.sides[0].retreatsVoluntary, p.defenderLeft]).toEqual([1, false]);
+    countWithdrawal(p, 3);
+    expect([p.res.sides[1].retreatsVoluntary, p.res.units[3].retreated, p.defenderLeft]).toEqual([1, true, true]);
   });
 });

@@ -114,6 +114,17 @@ export function removeUnit(p: Play, u: number, why: 'hits' | 'routs' | 'guns' | 
 }
 
 /**
+ * A withdrawal by choice has been made (rulings 5: a doctrine's move away is a voluntary retreat):
+ * counted as one, and a defending unit that withdraws has retreated, as `carried` asks.
+ */
+export function countWithdrawal(p: Play, u: number): void {
+  const side = p.c.specs[u].side;
+  p.res.sides[side].retreatsVoluntary++;
+  p.res.units[u].retreated = true;
+  if (side !== p.c.attacker) p.defenderLeft = true;
+}
+
+/**
  * A retreat of `distance` inches straight back from the enemy, facing kept (aoe.retreatFacing may
  * leave it about-faced). A unit in a village block leaves it and ends in Line beyond the block's far
  * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6). Contact ends.

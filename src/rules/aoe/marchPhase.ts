@@ -10,7 +10,7 @@ import { axialMax, axialMin, axialOverlap, EPS, onLane, lateralOverlap, moveBody
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
-import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
+import { addHits, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
 import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
@@ -155,19 +155,24 @@ function leaveBlock(p: Play, u: number, o: Order): void {
   const f: Formation = o.formation >= 0 && FORMATIONS[o.formation] !== 'square' ? FORMATIONS[o.formation] : 'line';
   st.block[u] = -1;
   st.setFormation(u, f, c.lane.width);
-  st.changed[u] = 1;
   const nearEdge = b.facing > 0 ? t.to : t.from;
   const farEdge = b.facing > 0 ? t.from : t.to;
   b.front = o.kind === O_WITHDRAW ? farEdge : nearEdge + b.facing * b.depth;
   if (o.kind !== O_WITHDRAW && overlapsEnemy(p, u)) b.front = farEdge;
   if (overlapsEnemy(p, u)) {
-    // No room outside the block on either side: it stays in it.
+    // No room outside the block on either side: it stays in it, having changed nothing.
     enterBlock(c, st, u, k);
     return;
   }
+  st.changed[u] = 1;
+  // Out of the back of the block, by choice: a withdrawal (rulings 5: a voluntary retreat).
+  const back = b.front === farEdge;
+  if (back) countWithdrawal(p, u);
   if (p.sink) {
-    p.sink({ type: 'formation', side: c.specs[u].side, unit: c.specs[u].id, from: 'bua', to: f });
-    p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
+    const s = c.specs[u];
+    p.sink({ type: 'formation', side: s.side, unit: s.id, from: 'bua', to: f });
+    if (back) p.sink({ type: 'retreat', side: s.side, forced: false, units: [s.id], unit: s.id, from, to: b.front, why: 'withdraw' });
+    else p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, b.front] });
   }
 }
 
@@ -334,8 +339,7 @@ export function marchUnit(p: Play, u: number): void {
   const from = st.body[u].front;
   fallBack(c, st, u, Math.min(allowance, o.distance, roomBehind(c.lane, st.body[u])));
   if (Math.abs(st.body[u].front - from) <= EPS) return;
-  p.res.sides[side].retreatsVoluntary++;
-  p.res.units[u].retreated = true;
+  countWithdrawal(p, u);
   if (p.sink) p.sink({ type: 'retreat', side, forced: false, units: [s.id], unit: s.id, from, to: st.body[u].front, why: 'withdraw' });
 }
 
