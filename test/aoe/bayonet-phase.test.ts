@@ -69,6 +69,45 @@ describe('Bayonet & Sabre at the village (p2; common scenario A)', () => {
   });
 });
 
+describe('A defender with a battery attached (p1 Special Rules; rulings 3.6: all units in contact with one defender fight one combat)', () => {
+  const ATTACHED = {
+    lane: { length: 30, width: 16 },
+    sides: sides(
+      [
+        { id: 'Fr-1', formation: 'fieldColumn', front: 12, offset: -1 },
+        { id: 'Fr-2', formation: 'fieldColumn', front: 12, offset: 4 },
+      ],
+      [
+        { id: 'Pr-IR', marchMode: 'impulse', formation: 'line', front: 15, offset: 0 },
+        { id: 'Pr-Bty', arm: 'artillery', front: 15, offset: 3.5 },
+      ],
+    ),
+  };
+  it('Fr-1 on the Line and Fr-2 on its battery fight one combat against both: outnumbering 12:6 is +2; 5 +2 +1 Regular = 8 against 5 +1 Regular = 6', () => {
+    const c = compile(ATTACHED);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(5)], '1/fire': [d10(5)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 2, 0);
+    placeInContact(c, p.st, 1, 3, 0);
+    bayonetPhase(p);
+    const melees = events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[];
+    expect(melees).toHaveLength(1);
+    expect(melees[0].sides).toEqual([['Fr-1', 'Fr-2'], ['Pr-IR', 'Pr-Bty']]);
+    expect(melees[0].totals).toEqual([8, 6]);
+    expect(p.res.extras.combats).toBe(1);
+  });
+  it('the same when the battery comes first in unit order: the troops lead the pair', () => {
+    const c = compile({ ...ATTACHED, sides: sides(ATTACHED.sides[0].units as Record<string, unknown>[], [...(ATTACHED.sides[1].units as Record<string, unknown>[])].reverse()) });
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(5)], '1/fire': [d10(5)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 3, 0);
+    placeInContact(c, p.st, 1, 2, 0);
+    bayonetPhase(p);
+    const melees = events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[];
+    expect(melees.map((m) => m.sides)).toEqual([[['Fr-1', 'Fr-2'], ['Pr-IR', 'Pr-Bty']]]);
+  });
+});
+
 describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)', () => {
   it('cuirassiers beating a lone battery by 4 or more take its guns; cavalry must break through half a move at the closest enemy', () => {
     const c = compile({

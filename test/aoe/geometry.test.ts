@@ -13,6 +13,7 @@ import {
   chargeRoute,
   clearLine,
   coverOf,
+  defendingPair,
   enterBlock,
   fallBack,
   flankChargeDistance,
@@ -21,6 +22,7 @@ import {
   inArc,
   NO_COST,
   outflanked,
+  pairAttacked,
   placeInContact,
   roomBehind,
   STANDOFF,
@@ -101,6 +103,18 @@ describe('Flanks, attachment, cover (p3 Secure Flanks; p1 Special Rules; p2 cove
     expect(hasSecureFlanks(c, c.state, 1)).toBe(true);
     c.state.body[2].offset = 5.5; // 3.5" on the right
     expect(hasSecureFlanks(c, c.state, 1)).toBe(false);
+  });
+  it('p1 Special Rules, rulings 3.6: the defending pair of a combat is the troops first and the battery attached to them, from either', () => {
+    const c = compile({ sides: sides([{ id: 'A', front: 5 }], [{ id: 'G', arm: 'artillery', front: 20, offset: 3.5 }, { id: 'P', front: 20, offset: 0 }]) });
+    const pair = new Int32Array(2);
+    expect([...defendingPair(c, c.state, 2, pair)]).toEqual([2, 1]);
+    expect([...defendingPair(c, c.state, 1, pair)]).toEqual([2, 1]);
+    expect(pairAttacked(c.state, pair)).toBe(false);
+    c.state.chargeTarget[0] = 1; // A in contact with the battery alone
+    expect(pairAttacked(c.state, pair)).toBe(true);
+    c.state.body[1].offset = 5; // no longer touching: each alone
+    expect([...defendingPair(c, c.state, 2, pair)]).toEqual([2, -1]);
+    expect([...defendingPair(c, c.state, 1, pair)]).toEqual([1, -1]);
   });
   it('a battery touching a friendly troop unit is attached to it', () => {
     const c = compile({ sides: sides([{ id: 'I', formation: 'fieldColumn', front: 10, offset: 0 }, { id: 'G', arm: 'artillery', front: 10, offset: 1.5 }], [{ id: 'P', front: 20 }]) });

@@ -30,7 +30,7 @@ import {
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, attachedPartner, blockAhead, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, occupyBlock, outflanked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
+import { advance, attachedPartner, blockAhead, blockCrowded, blockHolder, chargeRoute, coverOf, defendingPair, dropLostContacts, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
@@ -42,6 +42,7 @@ const MAX_ROUNDS = 10;
 const MAX_CHAIN = 16;
 
 const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
+const PAIR = new Int32Array(2);
 const CANDS: BreakthroughCandidate[] = [];
 const CAND_UNIT: number[] = [];
 
@@ -68,11 +69,6 @@ function view(p: Play, u: number, defending: boolean): CombatUnit {
   return v;
 }
 
-function hasAttackers(p: Play, d: number): boolean {
-  const st = p.st;
-  for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d) return true;
-  return false;
-}
 
 function overlapsEnemy(p: Play, u: number): boolean {
   const enemies = p.c.sideUnits[1 - p.c.specs[u].side];
@@ -185,23 +181,30 @@ export function fight(p: Play, d: number): void {
   const cb = p.combat;
   const opts = c.options;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (st.removed[d] || !hasAttackers(p, d)) return;
+    if (st.removed[d]) return;
+    // p1 Special Rules: a battery touching troops is attached and fights with them (rulings 4 Fixed):
+    // one combat for the pair, with every unit in contact with either (rulings 3.6).
+    const pair = defendingPair(c, st, d, PAIR);
+    if (!pairAttacked(st, pair)) return;
+    const head = pair[0];
+    const partner = pair[1];
     cb.attIdx.length = 0;
     cb.defIdx.length = 0;
     cb.att.length = 0;
     cb.def.length = 0;
-    for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d) cb.attIdx.push(a);
-    cb.defIdx.push(d);
-    // p1 Special Rules: a battery touching troops is attached and fights with them (rulings 4 Fixed).
-    const partner = attachedPartner(c, st, d);
-    if (partner !== NO_UNIT && st.chargeTarget[partner] === NO_UNIT) cb.defIdx.push(partner);
+    for (let a = 0; a < st.n; a++) {
+      const t = st.chargeTarget[a];
+      if (!st.removed[a] && t !== NO_UNIT && (t === head || t === partner)) cb.attIdx.push(a);
+    }
+    cb.defIdx.push(head);
+    if (partner !== NO_UNIT) cb.defIdx.push(partner);
     for (const a of cb.attIdx) cb.att.push(view(p, a, false));
     for (const x of cb.defIdx) cb.def.push(view(p, x, true));
     const attSide = c.specs[cb.attIdx[0]].side;
-    const defSide = c.specs[d].side;
+    const defSide = c.specs[head].side;
     cb.sit.breakthrough = false;
     for (const a of cb.attIdx) if (st.breakthrough[a]) cb.sit.breakthrough = true;
-    cb.sit.defenderOutflanked = outflanked(st, d);
+    cb.sit.defenderOutflanked = outflanked(st, head) || (partner !== NO_UNIT && outflanked(st, partner));
     for (const v of cb.def) v.countercharging = countercharges(v.arm, v.disordered, cb.sit.defenderOutflanked, opts.countercharge);
     const am = attackerModifier(cb.att, cb.def, cb.sit, opts);
     const dm = defenderModifier(cb.att, cb.def, cb.sit, opts);
@@ -219,7 +222,7 @@ export function fight(p: Play, d: number): void {
         p.res.sides[attSide].chargesHome++;
       }
     }
-    st.fought[d] = 1;
+    for (const x of cb.defIdx) st.fought[x] = 1;
     if (p.sink) {
       p.sink({
         type: 'melee',
@@ -235,10 +238,10 @@ export function fight(p: Play, d: number): void {
       });
     }
     const attackerWon = bayonetWinner(band, sides) === 'attacker';
-    const defBody = st.body[d];
+    const defBody = st.body[head];
     const oldRear = rear(defBody);
     const oldOffset = defBody.offset;
-    const oldBlock = st.block[d];
+    const oldBlock = st.block[head];
     // The defenders.
     const defPicked = opts.multiUnitHits === 'oneUnit' ? pickHitUnit(p, defSide, cb.defIdx) : -1;
     let captured = false;
@@ -328,12 +331,21 @@ export function fight(p: Play, d: number): void {
   }
 }
 
-/** The phase: every defender with units in contact, in unit order (p1 Bayonet & Sabre). */
+/**
+ * The phase: every defender with units in contact, in unit order (p1 Bayonet & Sabre); a defender
+ * and the battery attached to it fight once, as one.
+ */
 export function bayonetPhase(p: Play): void {
   const st = p.st;
+  const c = p.c;
   p.chain = 0;
+  p.defended.fill(0);
   for (let d = 0; d < st.n; d++) {
-    if (st.removed[d] || !hasAttackers(p, d)) continue;
+    if (st.removed[d] || p.defended[d]) continue;
+    const pair = defendingPair(c, st, d, PAIR);
+    if (!pairAttacked(st, pair)) continue;
+    p.defended[pair[0]] = 1;
+    if (pair[1] !== NO_UNIT) p.defended[pair[1]] = 1;
     fight(p, d);
   }
 }

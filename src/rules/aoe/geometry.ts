@@ -286,6 +286,31 @@ export function attachedPartner(c: CompiledLane, st: LaneState, u: number): numb
   return NO_UNIT;
 }
 
+/**
+ * The defending side of a combat at d (p1 Special Rules: a battery touching troops is attached to
+ * them; rulings 3.6: all units in contact with one defender fight one combat, an attached battery with
+ * its unit): out[0] the troop unit (d, or the troops a defending battery d is attached to), out[1] the
+ * battery or troops attached to it, or NO_UNIT. A partner making a charge of its own fights there.
+ */
+export function defendingPair(c: CompiledLane, st: LaneState, d: number, out: Int32Array): Int32Array {
+  const k = attachedPartner(c, st, d);
+  const partner = k !== NO_UNIT && st.chargeTarget[k] === NO_UNIT ? k : NO_UNIT;
+  const batteryFirst = partner !== NO_UNIT && c.specs[d].arm === 'artillery';
+  out[0] = batteryFirst ? partner : d;
+  out[1] = batteryFirst ? d : partner;
+  return out;
+}
+
+/** Some live unit is charging (in contact with) a unit of the pair. */
+export function pairAttacked(st: LaneState, pair: Int32Array): boolean {
+  for (let a = 0; a < st.n; a++) {
+    if (st.removed[a]) continue;
+    const t = st.chargeTarget[a];
+    if (t !== NO_UNIT && (t === pair[0] || t === pair[1])) return true;
+  }
+  return false;
+}
+
 // ---- Terrain ----
 
 /**
