@@ -279,3 +279,29 @@ describe('The garrison leaving its village block by choice (rulings 5: a volunta
     expect([p.res.sides[1].retreatsVoluntary, p.res.units[3].retreated, p.defenderLeft]).toEqual([1, true, true]);
   });
 });
+
+describe('Cavalry charging a unit in a village block (p3 Built Up Areas: always Disordered; aoe.buaCavalry)', () => {
+  const CAVALRY = { ...VILLAGE, sides: sides([{ id: 'C', arm: 'cavalry', front: 9 }], [{ id: 'Pr-IR', marchMode: 'columnar', formation: 'bua', front: 15 }]) };
+  const charge = (options: Record<string, string>) => {
+    const c = compile(CAVALRY, options);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(10)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 6; // the last turn: the real doctrine's cavalry charges a village
+    marchUnit(p, 0);
+    const check = events.find((e) => e.type === 'check') as Extract<AoeEvent, { type: 'check' }>;
+    return { p, check };
+  };
+  it('disordered (default): 10 -3 = 7, En Avant: it charges home and is disordered from contact', () => {
+    const { p, check } = charge({});
+    expect(check).toMatchObject({ modified: 7, result: 'enAvant' });
+    expect(check.modifiers).toEqual(['-3 cavalry charging into a village, always disordered (p3)']);
+    expect([p.st.chargeTarget[0], p.st.disordered[0]]).toEqual([1, 1]);
+    expect(p.res.sides[0].disruptions).toBe(1);
+  });
+  it('onContact: 10, no -3; disordered from contact. combatOnly: in order after contact', () => {
+    const on = charge({ 'aoe.buaCavalry': 'onContact' });
+    expect([on.check.modified, on.p.st.chargeTarget[0], on.p.st.disordered[0]]).toEqual([10, 1, 1]);
+    const only = charge({ 'aoe.buaCavalry': 'combatOnly' });
+    expect([only.check.modified, only.p.st.chargeTarget[0], only.p.st.disordered[0]]).toEqual([10, 1, 0]);
+  });
+});

@@ -43,6 +43,8 @@ const ADDED: [string, string | number | boolean, (string | number | boolean)[]][
   ['marchModeChange', 'moveOnly', ['changeToo']],
   // p2 +1 "changed formation"; p1/p3 Built Up Areas: entering occupies automatically, leaving is reforming.
   ['buaEntry', 'noChange', ['changedFormation']],
+  // p3 Built Up Areas: cavalry attacking a unit in a BUA are always Disordered; p1 -3 disordered cavalry charging.
+  ['buaCavalry', 'disordered', ['onContact', 'combatOnly']],
 ];
 const ALL = [...RULINGS_TABLE, ...ADDED];
 
@@ -73,7 +75,7 @@ describe('Options (rulings 4: every aoe. option with its default, alternatives a
     const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
     expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
     for (const [name, def] of ALL) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
-    expect(Object.keys(opts)).toHaveLength(33);
+    expect(Object.keys(opts)).toHaveLength(34);
   });
 
   it('aoeOptions carries every chosen value through', () => {

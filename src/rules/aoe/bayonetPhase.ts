@@ -29,7 +29,7 @@ import {
 } from './bayonet.js';
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
-import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
+import { addHits, cavalryAtBua, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
 import { advance, attachedPartner, blockAhead, blockCrowded, blockHolder, chargeRoute, coverOf, defendingPair, dropLostContacts, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
@@ -157,6 +157,7 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
     p.res.extras[X.charges[s.side]]++;
     p.chargeMet = true;
     if (p.sink) p.sink({ type: 'charge', side: s.side, units: [s.id], target: c.specs[target].id, from, to: st.body[a].front, reached: true, face: ROUTE.face === 1 ? 'flank' : 'front', breakthrough: true });
+    cavalryAtBua(p, a, target);
     p.chain++;
     fight(p, target);
     return;

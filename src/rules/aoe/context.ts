@@ -137,6 +137,7 @@ export function newPlay(c: CompiledLane): Play {
       movingFormation: 'line',
       secureFlanks: false,
       charging: false,
+      chargeAtBua: false,
       cohesionLevel: 0,
     },
     combat: { att: [], def: [], attIdx: [], defIdx: [], pool, sit: { breakthrough: false, defenderOutflanked: false }, out: newUnitOutcome() },

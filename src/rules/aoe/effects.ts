@@ -6,7 +6,7 @@
  */
 import { reachRung, RUNG } from '../../core/result.js';
 import { axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
-import { aboutFacedAfterRetreat } from './bayonet.js';
+import { aboutFacedAfterRetreat, buaContactDisorders } from './bayonet.js';
 import { armyBroken, cohesionLevel } from './cohesion.js';
 import type { Play } from './context.js';
 import { dropLostContacts, fallBack, occupyBlock } from './geometry.js';
@@ -186,6 +186,14 @@ export function recall(p: Play, u: number): void {
   retreat(p, u, fullMoveOf(p, u), 'recall', true);
   p.res.extras[X.recalls[side]]++;
   if (p.sink && !p.st.removed[u]) p.sink({ type: 'recall', side, unit: p.c.specs[u].id, from, to: p.st.body[u].front });
+}
+
+/**
+ * Cavalry in contact with a unit in a village block (a charge or a breakthrough charge) is disordered
+ * (p3 Built Up Areas: always Disordered), unless aoe.buaCavalry combatOnly.
+ */
+export function cavalryAtBua(p: Play, u: number, t: number): void {
+  if (p.c.specs[u].arm === 'cavalry' && p.st.block[t] >= 0 && buaContactDisorders(p.c.options.buaCavalry)) disorder(p, u);
 }
 
 /** u's move enters vacant village block k and ends there (p1 Built-up Areas). */

@@ -10,7 +10,7 @@ import { axialMax, axialMin, axialOverlap, EPS, onLane, lateralOverlap, moveBody
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
-import { addHits, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
+import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
 import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
@@ -38,7 +38,7 @@ const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
 const MOVE = newMoveResult();
 
 /** The March Table situation of u (p1 Tactical Movement Modifiers) for the order it was given. */
-function situation(p: Play, u: number, moving: boolean, movingFormation: Formation, charging: boolean) {
+function situation(p: Play, u: number, moving: boolean, movingFormation: Formation, charging: boolean, target: number) {
   const s = p.c.specs[u];
   const st = p.st;
   const m = p.march;
@@ -55,6 +55,7 @@ function situation(p: Play, u: number, moving: boolean, movingFormation: Formati
   m.movingFormation = movingFormation;
   m.secureFlanks = hasSecureFlanks(p.c, st, u);
   m.charging = charging;
+  m.chargeAtBua = charging && target >= 0 && st.block[target] >= 0;
   m.cohesionLevel = p.level[s.side];
   return m;
 }
@@ -88,9 +89,9 @@ export function changeFormation(p: Play, u: number, f: Formation): boolean {
  * A March roll for u: one die plus its modifiers, recorded as a morale check (rulings 5) for
  * `purpose`. Returns the modified roll.
  */
-function marchRoll(p: Play, u: number, purpose: number, order: string, moving: boolean, movingFormation: Formation, charging: boolean): number {
+function marchRoll(p: Play, u: number, purpose: number, order: string, moving: boolean, movingFormation: Formation, charging: boolean, target: number): number {
   const s = p.c.specs[u];
-  const sit = situation(p, u, moving, movingFormation, charging);
+  const sit = situation(p, u, moving, movingFormation, charging, target);
   const mod = marchModifier(sit, p.c.options);
   const roll = rollDie(p.dice.morale(s.side), p.c.die);
   const modified = roll + mod;
@@ -195,7 +196,7 @@ export function squareRoll(p: Play, t: number): void {
   const s = p.c.specs[t];
   const st = p.st;
   const disordered = st.disordered[t] === 1;
-  const modified = marchRoll(p, t, PURPOSE.square, 'square', false, st.formationOf(t), false);
+  const modified = marchRoll(p, t, PURPOSE.square, 'square', false, st.formationOf(t), false, -1);
   const formed = formsSquare(modified, disordered);
   p.res.extras[X.squareChecks[s.side]]++;
   if (formed && changeFormation(p, t, 'square')) {
@@ -264,6 +265,7 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
   st.breakthrough[u] = 0;
   p.chargeMet = true;
   if (p.sink) p.sink({ type: 'charge', side: s.side, units: [s.id], target: c.specs[t].id, from, to: st.body[u].front, reached: true, face: ROUTE.face === 1 ? 'flank' : 'front', breakthrough: false });
+  cavalryAtBua(p, u, t);
 }
 
 /** An advance: into a vacant village block on its way (p1: movement ends there), else up to stopAt. */
@@ -299,7 +301,7 @@ export function marchUnit(p: Play, u: number): void {
   const charging = o.kind === O_CHARGE;
   const disordered = st.disordered[u] === 1;
   const purpose = disordered ? PURPOSE.rally : charging ? PURPOSE.charge : PURPOSE.move;
-  const modified = marchRoll(p, u, purpose, p.sink ? orderText(p, o) : '', moving, movingFormation, charging);
+  const modified = marchRoll(p, u, purpose, p.sink ? orderText(p, o) : '', moving, movingFormation, charging, charging ? o.target : -1);
   const result = marchResult(modified, disordered);
   if (!applyMarchResult(p, u, result, charging)) return;
 

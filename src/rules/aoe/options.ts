@@ -228,6 +228,18 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.buaCavalry',
+    values: ['disordered', 'onContact', 'combatOnly'],
+    default: 'disordered',
+    source: 'p3 Built Up Areas (cavalry attacking a unit in a BUA are always Disordered); p1 Tactical Movement Modifiers (-3 disordered cavalry moving into charge combat)',
+    doc: 'Cavalry attacking a unit in a village block is Disordered: from its charge roll (the -3) and after contact until rallied; only from contact; or only in the combat (the -2).',
+    valueDocs: {
+      disordered: 'it is Disordered throughout the attack: its charge roll takes the -3 of disordered cavalry, it becomes disordered at contact and stays so until rallied',
+      onContact: 'it becomes disordered at contact and stays so until rallied; its charge roll is made in its own state',
+      combatOnly: 'it counts as disordered in the combat (the -2) and its state is unchanged',
+    },
+  },
+  {
     name: 'aoe.guardStep',
     values: ['sameAsElite', 'extraPlusOne'],
     default: 'sameAsElite',
@@ -296,6 +308,7 @@ export interface AoeOptions {
   linearMasse: 'inconsistent' | 'consistent';
   buaCover: 1 | 2 | 3;
   buaEntry: 'noChange' | 'changedFormation';
+  buaCavalry: 'disordered' | 'onContact' | 'combatOnly';
   guardStep: 'sameAsElite' | 'extraPlusOne';
   hitMen: 'fifth' | 'stand';
   countercharge: 'facingCharger' | 'anyGoodOrder';
@@ -315,7 +328,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 33 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 34 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 
