@@ -207,13 +207,19 @@ describe('Fire results (p2 Die Result)', () => {
     expect([DESULTORY, LIVELY, GALLING, TELLING, WITHERING].map((r) => volleyGunEffect(r, false))).toEqual([GUNS_UNHARMED, GUNS_UNHARMED, GUNS_SILENCED, GUNS_DAMAGED, GUNS_WRECKED]);
     expect(volleyGunEffect(LIVELY, true)).toBe(GUNS_SILENCED);
   });
-  it('rulings 3.5 [gap]: a damaged gun damaged again is wrecked; silence and damage are separate', () => {
-    expect(applyGunEffect(0, GUNS_DAMAGED)).toBe(DAMAGED);
-    expect(applyGunEffect(DAMAGED, GUNS_DAMAGED) & WRECKED).toBe(WRECKED);
-    expect(applyGunEffect(0, GUNS_SILENCED)).toBe(SILENCED);
-    expect(applyGunEffect(SILENCED, GUNS_DAMAGED)).toBe(SILENCED | DAMAGED);
-    expect(applyGunEffect(0, GUNS_WRECKED) & WRECKED).toBe(WRECKED);
-    expect(applyGunEffect(DAMAGED, GUNS_UNHARMED)).toBe(DAMAGED);
+  it('rulings 3.5 [gap]: a damaged gun damaged again is wrecked; silence and damage are separate (aoe.tellingGuns damaged)', () => {
+    expect(applyGunEffect(0, GUNS_DAMAGED, 'damaged')).toBe(DAMAGED);
+    expect(applyGunEffect(DAMAGED, GUNS_DAMAGED, 'damaged') & WRECKED).toBe(WRECKED);
+    expect(applyGunEffect(0, GUNS_SILENCED, 'damaged')).toBe(SILENCED);
+    expect(applyGunEffect(SILENCED, GUNS_DAMAGED, 'damaged')).toBe(SILENCED | DAMAGED);
+    expect(applyGunEffect(0, GUNS_WRECKED, 'damaged') & WRECKED).toBe(WRECKED);
+    expect(applyGunEffect(DAMAGED, GUNS_UNHARMED, 'damaged')).toBe(DAMAGED);
+  });
+  it('p2 Telling at guns (aoe.tellingGuns): damaged only by default; silencedToo damages and silences, as Galling silences', () => {
+    expect(DEFAULT_AOE_OPTIONS.tellingGuns).toBe('damaged');
+    expect(applyGunEffect(0, GUNS_DAMAGED, 'silencedToo')).toBe(SILENCED | DAMAGED);
+    expect(applyGunEffect(DAMAGED, GUNS_DAMAGED, 'silencedToo')).toBe(SILENCED | DAMAGED | WRECKED);
+    expect(applyGunEffect(0, GUNS_SILENCED, 'silencedToo')).toBe(SILENCED);
   });
   it('p2 Die Result: rollVolley: a 6-stand line at 3" (12 points, 0) on a face of 8 of a 1-10 d10 is Telling; on the 0-9 die 7 is Galling', () => {
     expect(rollVolley(() => 0.75, D10, 0)).toBe(TELLING);

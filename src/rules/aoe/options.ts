@@ -240,6 +240,17 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.tellingGuns',
+    values: ['damaged', 'silencedToo'],
+    default: 'damaged',
+    source: 'p2 Die Result (Telling: 1 gun stand damaged; Galling: silenced); p2 Fire Point Modifiers (damaged gun)',
+    doc: 'Telling fire on a battery damages its gun stand (it fires at half from then on), or damages and silences it (no fire until rallied), as Galling does.',
+    valueDocs: {
+      damaged: 'damaged only, as p2 prints it: the battery keeps firing at half its points',
+      silencedToo: 'damaged and silenced: the results read as cumulative, Telling including Galling as it does for troops (disordered and a hit)',
+    },
+  },
+  {
     name: 'aoe.guardStep',
     values: ['sameAsElite', 'extraPlusOne'],
     default: 'sameAsElite',
@@ -309,6 +320,7 @@ export interface AoeOptions {
   buaCover: 1 | 2 | 3;
   buaEntry: 'noChange' | 'changedFormation';
   buaCavalry: 'disordered' | 'onContact' | 'combatOnly';
+  tellingGuns: 'damaged' | 'silencedToo';
   guardStep: 'sameAsElite' | 'extraPlusOne';
   hitMen: 'fifth' | 'stand';
   countercharge: 'facingCharger' | 'anyGoodOrder';
@@ -328,7 +340,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 34 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 35 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 

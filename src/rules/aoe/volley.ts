@@ -249,11 +249,15 @@ export const SILENCED = 1, DAMAGED = 2, WRECKED = 4;
 
 /**
  * Apply a gun effect to a battery's state bits. A damaged gun damaged again is wrecked [gap]; a wrecked
- * one-stand battery is removed (rulings 3.5). Damage does not silence; silence does not damage.
+ * one-stand battery is removed (rulings 3.5). Silence does not damage; damage silences only under
+ * aoe.tellingGuns silencedToo (p2 names only the damage on a Telling result).
  */
-export function applyGunEffect(state: number, effect: number): number {
+export function applyGunEffect(state: number, effect: number, tellingGuns: AoeOptions['tellingGuns']): number {
   if (effect === GUNS_SILENCED) return state | SILENCED;
-  if (effect === GUNS_DAMAGED) return state & DAMAGED ? state | WRECKED : state | DAMAGED;
+  if (effect === GUNS_DAMAGED) {
+    const s = tellingGuns === 'silencedToo' ? state | SILENCED : state;
+    return s & DAMAGED ? s | WRECKED : s | DAMAGED;
+  }
   if (effect === GUNS_WRECKED) return state | WRECKED;
   return state;
 }
