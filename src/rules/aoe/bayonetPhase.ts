@@ -69,7 +69,6 @@ function view(p: Play, u: number, defending: boolean): CombatUnit {
   return v;
 }
 
-
 function overlapsEnemy(p: Play, u: number): boolean {
   const enemies = p.c.sideUnits[1 - p.c.specs[u].side];
   const b = p.st.body[u];
