@@ -26,9 +26,18 @@ describe('Bayonet & Sabre at the village (p2; common scenario A)', () => {
     expect(p.st.formationOf(3)).toBe('line');
     expect(p.st.body[3].front).toBe(24); // out of the far edge (18) in Line, then 6"
     expect(p.st.block[0]).toBe(0); // it took the block and stays there (no breakthrough out of it)
+    expect(p.st.changed[0]).toBe(0); // aoe.buaEntry noChange: taking the block is no formation change
     expect(p.res.sides[1].rungs[RUNG.routed]).toBe(1);
     expect([p.res.sides[0].chargesHome, p.res.sides[0].chargesWon]).toEqual([1, 1]);
     expect(endCheck(p, false)).toEqual({ reason: 'carried', winner: 0 });
+  });
+
+  it('aoe.buaEntry changedFormation: the winner that takes the block has changed formation this turn (p2 +1 to be fired on)', () => {
+    const c = compile(VILLAGE, { 'aoe.buaEntry': 'changedFormation' });
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(10)], '1/fire': [d10(1)] }));
+    placeInContact(c, p.st, 0, 3, 0);
+    bayonetPhase(p);
+    expect([p.st.block[0], p.st.changed[0]]).toEqual([0, 1]);
   });
 
   it('both columns (one on a flank face): outnumbering 12:6 is +2; a 0 under aoe.drawResult nextPhase leaves them in contact, both sides a stand (hit) down', () => {
@@ -60,6 +69,45 @@ describe('Bayonet & Sabre at the village (p2; common scenario A)', () => {
   });
 });
 
+describe('A defender with a battery attached (p1 Special Rules; rulings 3.6: all units in contact with one defender fight one combat)', () => {
+  const ATTACHED = {
+    lane: { length: 30, width: 16 },
+    sides: sides(
+      [
+        { id: 'Fr-1', formation: 'fieldColumn', front: 12, offset: -1 },
+        { id: 'Fr-2', formation: 'fieldColumn', front: 12, offset: 4 },
+      ],
+      [
+        { id: 'Pr-IR', marchMode: 'impulse', formation: 'line', front: 15, offset: 0 },
+        { id: 'Pr-Bty', arm: 'artillery', front: 15, offset: 3.5 },
+      ],
+    ),
+  };
+  it('Fr-1 on the Line and Fr-2 on its battery fight one combat against both: outnumbering 12:6 is +2; 5 +2 +1 Regular = 8 against 5 +1 Regular = 6', () => {
+    const c = compile(ATTACHED);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(5)], '1/fire': [d10(5)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 2, 0);
+    placeInContact(c, p.st, 1, 3, 0);
+    bayonetPhase(p);
+    const melees = events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[];
+    expect(melees).toHaveLength(1);
+    expect(melees[0].sides).toEqual([['Fr-1', 'Fr-2'], ['Pr-IR', 'Pr-Bty']]);
+    expect(melees[0].totals).toEqual([8, 6]);
+    expect(p.res.extras.combats).toBe(1);
+  });
+  it('the same when the battery comes first in unit order: the troops lead the pair', () => {
+    const c = compile({ ...ATTACHED, sides: sides(ATTACHED.sides[0].units as Record<string, unknown>[], [...(ATTACHED.sides[1].units as Record<string, unknown>[])].reverse()) });
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(5)], '1/fire': [d10(5)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 3, 0);
+    placeInContact(c, p.st, 1, 2, 0);
+    bayonetPhase(p);
+    const melees = events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[];
+    expect(melees.map((m) => m.sides)).toEqual([[['Fr-1', 'Fr-2'], ['Pr-IR', 'Pr-Bty']]]);
+  });
+});
+
 describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)', () => {
   it('cuirassiers beating a lone battery by 4 or more take its guns; cavalry must break through half a move at the closest enemy', () => {
     const c = compile({
@@ -73,6 +121,32 @@ describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)'
     expect(events.some((e) => e.type === 'guns' && e.effect === 'lost')).toBe(true);
     expect(events.some((e) => e.type === 'breakthrough' && e.target === 'I')).toBe(true);
     expect(p.res.extras['breakthroughs.0']).toBe(1);
+  });
+});
+
+describe('A breakthrough and a vacant village block (p2 breakthrough; p1 Built-up Areas: entering a vacant block ends the move)', () => {
+  const BLOCK = (iFront: number, block: [number, number]) => ({
+    lane: { length: 30, width: 16 },
+    terrain: [{ kind: 'village', from: block[0], to: block[1], yMin: -1.5, yMax: 1.5 }],
+    sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'I', front: iFront }]),
+  });
+  const win = (fields: Record<string, unknown>) => {
+    const c = compile(fields);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    return { p, events };
+  };
+  it('the breakthrough charge within half a move (6") at I 5" on ends in the block 1" on: no second combat', () => {
+    const { p, events } = win(BLOCK(21, [17, 20]));
+    expect(p.st.removed[1]).toBe(1); // the guns lost to cavalry
+    expect(events.filter((e) => e.type === 'melee')).toHaveLength(1);
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([0, 20, -1]);
+  });
+  it('the breakthrough short of I (8" on) stops in the block 2" on, not 1" short of I', () => {
+    const { p } = win(BLOCK(24, [18, 21]));
+    expect([p.st.block[0], p.st.body[0].front]).toEqual([0, 21]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buaContactDisorders,
   aboutFacedAfterRetreat,
   ATTACKER_DRIVEN_BACK,
   ATTACKER_SHATTERED,
@@ -131,8 +132,10 @@ describe('Bayonet & Sabre modifiers (p2 Bayonet & Sabre Die Roll Modifiers; p3)'
     const taken = [cav({ countercharging: countercharges('cavalry', false, true, 'facingCharger') })];
     expect(defenderModifier([unit()], taken, { breakthrough: false, defenderOutflanked: true }, o)).toBe(-3 - 2 + 1);
   });
-  it('rulings 3.4 [gap] (the parent game, not the text of p3 Built Up Areas): cavalry attacking a unit in a BUA counts as disordered', () => {
+  it('p3 Built Up Areas: cavalry attacking a unit in a BUA counts as disordered (-2) whatever its state; under aoe.buaCavalry disordered and onContact it is disordered from contact on', () => {
     expect(disorderDrm([cav()], 'attacker', [unit({ formation: 'none', cover: 2 })])).toBe(-2);
+    expect(disorderDrm([cav()], 'attacker', [unit()])).toBe(0);
+    expect([buaContactDisorders('disordered'), buaContactDisorders('onContact'), buaContactDisorders('combatOnly')]).toEqual([true, true, false]);
   });
   it('p2 (note 1): -1 for each hit, at the count half the stands carry', () => {
     expect(hitsDrm([unit({ hits: 3 })])).toBe(-3);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { RUNG } from '../../src/core/result.js';
 import { removeUnit } from '../../src/rules/aoe/effects.js';
+import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { compileLane } from '../../src/rules/aoe/compile.js';
 import { aoeOptions } from '../../src/rules/aoe/options.js';
 import { endCheck, playLane, startPlay } from '../../src/rules/aoe/play.js';
@@ -99,6 +100,41 @@ describe('Results in the common vocabulary (rulings 5)', () => {
     expect(p.res.sides[1].rungs).toEqual([1, 0, 0, 0, 0]);
     expect(RUNG.disordered).toBe(1);
   });
+});
+
+describe('Whole engagements of the shipped scenarios, random-legal on both sides', () => {
+  for (const file of ['common-a-village', 'common-b-open', 'common-c-cavalry', 'meeting']) {
+    it(`sims/aoe/${file}.scenario.yaml: 150 engagements with invariants on; no unit leaves the table by a withdrawal of its own (rulings 3.6), no defender fights twice in a phase`, () => {
+      const { scenario } = loadScenario(`sims/aoe/${file}.scenario.yaml`);
+      const random = { ...scenario, sides: (scenario as unknown as LaneScenario).sides.map((sd) => ({ ...sd, doctrine: 'random-legal' })) };
+      const c = compileLane(random as unknown as LaneScenario, aoeOptions({}));
+      for (let i = 0; i < 150; i++) {
+        const events: AoeEvent[] = [];
+        playLane(c, EngagementDice.for('aoe-random', file, i), { checkInvariants: true, sink: (e) => events.push(e as AoeEvent) });
+        let phase = '';
+        let breakthrough = false;
+        const defended = new Set<string>();
+        for (let k = 0; k < events.length; k++) {
+          const e = events[k];
+          if (e.type === 'phase') {
+            phase = `${e.turn}/${e.side}/${e.phase}`;
+            defended.clear();
+          }
+          if (e.type === 'removed') expect(events[k - 1], `engagement ${i}: ${e.unit} removed after its own withdrawal`).not.toMatchObject({ type: 'retreat', why: 'withdraw' });
+          if (e.type === 'charge' && e.breakthrough) breakthrough = true;
+          if (e.type !== 'melee') continue;
+          // The phase's own combats (a breakthrough's combat, fought at once, is a new one: p2).
+          if (!breakthrough) {
+            for (const d of e.sides[1]) {
+              expect(defended.has(d), `engagement ${i}, ${phase}: ${d} defends twice`).toBe(false);
+              defended.add(d);
+            }
+          }
+          breakthrough = false;
+        }
+      }
+    });
+  }
 });
 
 describe('Whole engagements of the shipped scenarios', () => {

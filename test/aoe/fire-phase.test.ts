@@ -97,6 +97,16 @@ describe('Batteries (p2, p3 Volley and Cannonade)', () => {
     sideFires(q, 0);
     expect([q.st.disordered[1], q.st.damaged[1]]).toEqual([1, 0]);
   });
+  it('aoe.tellingGuns silencedToo: Telling fire damages and silences the gun stand, counted as one gun harmed', () => {
+    const c = compile({ sides: sides([{ id: 'I', front: 10 }], [{ id: 'G', arm: 'artillery', front: 12 }, { id: 'Far', front: 28, offset: 5 }]) }, { 'aoe.tellingGuns': 'silencedToo' });
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(9)] }));
+    sideFires(p, 0);
+    expect([p.st.damaged[1], p.st.disordered[1]]).toEqual([1, 1]);
+    expect(p.res.extras['gunsSilenced.1']).toBe(1);
+    const q = startPlay(compile({ sides: sides([{ id: 'I', front: 10 }], [{ id: 'G', arm: 'artillery', front: 12 }, { id: 'Far', front: 28, offset: 5 }]) }), new ScriptedDice({ '0/fire': [d10(9)] }));
+    sideFires(q, 0);
+    expect([q.st.damaged[1], q.st.disordered[1], q.res.extras['gunsSilenced.1']]).toEqual([1, 0, 1]);
+  });
   it('a silenced or limbered battery does not fire', () => {
     const c = compile({ sides: sides([{ id: 'G', arm: 'artillery', front: 10 }, { id: 'Rear', front: 2, offset: 5 }], [{ id: 'I', front: 14 }]) });
     const p = startPlay(c, new ScriptedDice({}));

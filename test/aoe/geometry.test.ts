@@ -13,6 +13,7 @@ import {
   chargeRoute,
   clearLine,
   coverOf,
+  defendingPair,
   enterBlock,
   fallBack,
   flankChargeDistance,
@@ -21,7 +22,9 @@ import {
   inArc,
   NO_COST,
   outflanked,
+  pairAttacked,
   placeInContact,
+  roomBehind,
   STANDOFF,
   unitDistance,
   type ChargeRoute,
@@ -101,6 +104,18 @@ describe('Flanks, attachment, cover (p3 Secure Flanks; p1 Special Rules; p2 cove
     c.state.body[2].offset = 5.5; // 3.5" on the right
     expect(hasSecureFlanks(c, c.state, 1)).toBe(false);
   });
+  it('p1 Special Rules, rulings 3.6: the defending pair of a combat is the troops first and the battery attached to them, from either', () => {
+    const c = compile({ sides: sides([{ id: 'A', front: 5 }], [{ id: 'G', arm: 'artillery', front: 20, offset: 3.5 }, { id: 'P', front: 20, offset: 0 }]) });
+    const pair = new Int32Array(2);
+    expect([...defendingPair(c, c.state, 2, pair)]).toEqual([2, 1]);
+    expect([...defendingPair(c, c.state, 1, pair)]).toEqual([2, 1]);
+    expect(pairAttacked(c.state, pair)).toBe(false);
+    c.state.chargeTarget[0] = 1; // A in contact with the battery alone
+    expect(pairAttacked(c.state, pair)).toBe(true);
+    c.state.body[1].offset = 5; // no longer touching: each alone
+    expect([...defendingPair(c, c.state, 2, pair)]).toEqual([2, -1]);
+    expect([...defendingPair(c, c.state, 1, pair)]).toEqual([1, -1]);
+  });
   it('a battery touching a friendly troop unit is attached to it', () => {
     const c = compile({ sides: sides([{ id: 'I', formation: 'fieldColumn', front: 10, offset: 0 }, { id: 'G', arm: 'artillery', front: 10, offset: 1.5 }], [{ id: 'P', front: 20 }]) });
     expect(attachedPartner(c, c.state, 1)).toBe(0);
@@ -116,6 +131,13 @@ describe('Flanks, attachment, cover (p3 Secure Flanks; p1 Special Rules; p2 cove
     expect(coverOf(woods, woods.state, 1)).toBe(1);
     expect(coverOf(woods, woods.state, 0)).toBe(0);
   });
+  it('p3 Built Up Areas: a block covers only the unit that occupies it; a Field Column standing on its ground without holding it has no cover', () => {
+    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 17 }], [{ id: 'P', front: 25 }]) });
+    expect(c.state.block[0]).toBe(-1);
+    expect(coverOf(c, c.state, 0)).toBe(0); // its footprint 14"-17" lies across the block 15"-18"
+    enterBlock(c, c.state, 0, 0);
+    expect(coverOf(c, c.state, 0)).toBe(2);
+  });
 });
 
 describe('Moves, blocks and retreats (p1 movement, Built-up Areas; rulings 3.2, 3.6)', () => {
@@ -129,18 +151,44 @@ describe('Moves, blocks and retreats (p1 movement, Built-up Areas; rulings 3.2, 
   it('a vacant village block ahead within reach is entered and filled; an occupied one is not offered', () => {
     const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 25 }]) });
     const st = c.state;
-    expect(blockAhead(c, st, 0, 4)).toBe(-1);
-    expect(blockAhead(c, st, 0, 5)).toBe(0);
+    expect(blockAhead(c, st, 0, 4, STANDOFF)).toBe(-1);
+    expect(blockAhead(c, st, 0, 5, STANDOFF)).toBe(0);
     enterBlock(c, st, 0, 0);
     expect(st.body[0]).toMatchObject({ front: 18, depth: 3, frontage: 3, offset: 0 });
     expect(st.formationOf(0)).toBe('none');
     const held = compile(VILLAGE);
-    expect(blockAhead(held, held.state, 0, 9)).toBe(-1);
+    expect(blockAhead(held, held.state, 0, 9, STANDOFF)).toBe(-1);
+  });
+  it('p1 Built-up Areas: a move does not pass through an enemy to reach a vacant block: an advance only to a block STANDOFF short of the first enemy in its path', () => {
+    const between = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 14 }]) });
+    expect(blockAhead(between, between.state, 0, 9, STANDOFF)).toBe(-1); // P stands at 14"-15", the block at 15"
+    expect(blockAhead(between, between.state, 0, 9, 0)).toBe(-1);
+    between.state.body[1].offset = 5; // P beside the path: the block is open again
+    expect(blockAhead(between, between.state, 0, 9, STANDOFF)).toBe(0);
+  });
+  it('p1 Built-up Areas: a charge\'s path ends in a vacant block before its target (standoff 0), not in one beyond it', () => {
+    const beyond = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 18 }]) });
+    expect(blockAhead(beyond, beyond.state, 0, 8, 0)).toBe(0); // the block 15"-18" lies before P's front at 18"
+    expect(blockAhead(beyond, beyond.state, 0, 8, STANDOFF)).toBe(0);
+    const short = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 15 }]) });
+    expect(blockAhead(short, short.state, 0, 5, 0)).toBe(-1); // P at 15"-16" stands on the block: not vacant
+    short.state.body[1].offset = 4.5; // P (1.5"-7.5" across) beside the block, its front level with the block's near edge
+    short.state.body[0].offset = 1; // A (0"-2" across) overlaps both
+    expect(blockAhead(short, short.state, 0, 5, 0)).toBe(-1); // contact with P comes first
+    short.state.body[1].front = 16; // P 1" further on: now the block comes first
+    expect(blockAhead(short, short.state, 0, 6, 0)).toBe(0);
   });
   it('rulings 3.6 [gap]: a retreat that would leave the table removes the unit; otherwise it goes straight back, facing kept', () => {
     const c = compile({ sides: sides([{ id: 'A', front: 4 }], [{ id: 'P', front: 15 }]) });
     expect(fallBack(c, c.state, 0, 2)).toBe('ok');
     expect(c.state.body[0]).toMatchObject({ front: 2, facing: 1 });
     expect(fallBack(c, c.state, 0, 6)).toBe('offLane');
+  });
+  it('rulings 3.6 [gap] removes only a retreat off the table: the room a withdrawal by choice has is the gap from the rear edge to the own table edge', () => {
+    const c = compile({ lane: { length: 30, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 6 }], [{ id: 'P', formation: 'fieldColumn', front: 26 }]) });
+    expect(roomBehind(c.lane, c.state.body[0])).toBe(3); // Field Column 3" deep: rear at 3", the edge at 0
+    expect(roomBehind(c.lane, c.state.body[1])).toBe(1); // facing the other way: rear at 29", the edge at 30"
+    c.state.body[0].front = 3;
+    expect(roomBehind(c.lane, c.state.body[0])).toBe(0);
   });
 });

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { RUNG } from '../../src/core/result.js';
 import { applyMarchResult, marchUnit, squareRoll } from '../../src/rules/aoe/marchPhase.js';
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
-import { startPlay } from '../../src/rules/aoe/play.js';
+import { endCheck, startPlay } from '../../src/rules/aoe/play.js';
+import { enterBlock } from '../../src/rules/aoe/geometry.js';
+import { countWithdrawal } from '../../src/rules/aoe/effects.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
 import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
@@ -174,5 +176,132 @@ describe('The March Mode -2 and a formation change where the unit stands (p1, p3
     const { p, check } = play({ 'aoe.marchModeChange': 'changeToo' });
     expect(check.modified).toBe(4);
     expect(p.st.formationOf(1)).toBe('square');
+  });
+});
+
+describe('A withdrawal by choice (a move, not a forced retreat; rulings 3.6, 5)', () => {
+  // Random-legal's orders from scripted AI dice: 0.6 picks a withdrawal (k = 2 of 4), 0.99 its distance (8.9" of a 9" full move).
+  const WITHDRAW = { '0/ai': [0.6, 0.99, 0.5], '0/morale': [d10(9)] };
+  const NEAR_EDGE = { lane: { length: 30, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 6 }, { id: 'B', formation: 'fieldColumn', front: 6, offset: 4 }], [{ id: 'P', front: 26 }], 'random-legal') };
+  it('stops at its own table edge: the Field Column at 6" (3" deep) goes back 3" of the 8.9" wanted and stays in play; the army does not break', () => {
+    const c = compile(NEAR_EDGE);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice(WITHDRAW), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(3);
+    expect(p.res.sides[0].unitsEliminated).toBe(0);
+    expect(p.res.sides[0].armyBrokenTurn).toBe(0);
+    expect(p.res.sides[0].retreatsVoluntary).toBe(1);
+    expect(events.filter((e) => e.type === 'removed')).toEqual([]);
+  });
+  it('at the edge already it does not move and no retreat is counted', () => {
+    const c = compile(NEAR_EDGE);
+    const p = startPlay(c, new ScriptedDice(WITHDRAW));
+    p.st.body[0].front = 3;
+    marchUnit(p, 0);
+    expect(p.st.body[0].front).toBe(3);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.res.sides[0].retreatsVoluntary).toBe(0);
+  });
+});
+
+describe('Entering a vacant village block (p1 Built-up Areas; p2 +1 changed formation; aoe.buaEntry)', () => {
+  const EMPTY_VILLAGE = { ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 25 }]) };
+  const enter = (options: Record<string, string>) => {
+    const c = compile(EMPTY_VILLAGE, options);
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] })); // 9 +1 Field Column: A la Bayonette
+    p.turn = 1;
+    marchUnit(p, 0);
+    return p;
+  };
+  it('noChange (default): the advance from 10" enters the block 5" ahead and ends there; no +1 to be fired on', () => {
+    const p = enter({});
+    expect(p.st.block[0]).toBe(0);
+    expect(p.st.changed[0]).toBe(0);
+  });
+  it('changedFormation: occupying counts as changing formation this turn', () => {
+    expect(enter({ 'aoe.buaEntry': 'changedFormation' }).st.changed[0]).toBe(1);
+  });
+});
+
+describe('A vacant village block on the way (p1 Built-up Areas: a stand entering it occupies it and the move ends)', () => {
+  it('a charge at a Line behind the vacant block ends in the block: no contact, the charge not home', () => {
+    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 18 }]) });
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] }), { sink: (e) => events.push(e as AoeEvent) }); // 9 +1: A la Bayonette
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect(events.find((e) => e.type === 'order')).toMatchObject({ order: 'charge P' });
+    expect(p.st.block[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(18);
+    expect(p.st.chargeTarget[0]).toBe(-1);
+    expect(p.chargeMet).toBe(false);
+    expect(p.res.sides[0].chargesDeclared).toBe(1);
+    expect(events.some((e) => e.type === 'charge')).toBe(false);
+    expect(events.some((e) => e.type === 'occupy' && e.block)).toBe(true);
+  });
+  it('an advance does not pass through an enemy standing before the block: it stops 1" short of it', () => {
+    // Random-legal from scripted AI dice: 0.3 picks an advance (k = 1 of 5, a charge being possible), 0.99 its distance (8.9").
+    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 14 }], 'random-legal') });
+    const p = startPlay(c, new ScriptedDice({ '0/ai': [0.3, 0.99, 0.5], '0/morale': [d10(9)] }));
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect(p.st.block[0]).toBe(-1);
+    expect(p.st.body[0].front).toBe(13);
+  });
+});
+
+describe('The garrison leaving its village block by choice (rulings 5: a voluntary retreat; carried)', () => {
+  // Random-legal for the Prussians from scripted AI dice: 0.6 picks a withdrawal (k = 2 of 4: no charge from a block).
+  const GARRISON = { ...VILLAGE, sides: sides(VILLAGE.sides[0].units as Record<string, unknown>[], VILLAGE.sides[1].units as Record<string, unknown>[], 'column-assault', 'random-legal') };
+  it('A la Bayonette, a full move: out of the back of the block in Line, told as a withdrawal and counted as a voluntary retreat; a French unit then in the block has carried it', () => {
+    const c = compile(GARRISON);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '1/ai': [0.6, 0.5, 0.5], '1/morale': [d10(10)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    marchUnit(p, 3);
+    expect(p.st.block[3]).toBe(-1);
+    expect(p.st.body[3].front).toBe(18); // the block's far edge
+    expect(p.res.sides[1].retreatsVoluntary).toBe(1);
+    expect(p.res.units[3].retreated).toBe(true);
+    expect(events.find((e) => e.type === 'retreat')).toMatchObject({ unit: 'Pr-IR', forced: false, why: 'withdraw', from: 15, to: 18 });
+    expect(events.some((e) => e.type === 'move')).toBe(false);
+    enterBlock(c, p.st, 0, 0);
+    expect(endCheck(p, false)).toEqual({ reason: 'carried', winner: 0 });
+  });
+  it('countWithdrawal: a withdrawal is a voluntary retreat; a defending unit\'s, not an attacking one\'s, opens the way to carried', () => {
+    const p = startPlay(compile(VILLAGE), new ScriptedDice({}));
+    countWithdrawal(p, 0);
+    expect([p.res.sides[0].retreatsVoluntary, p.defenderLeft]).toEqual([1, false]);
+    countWithdrawal(p, 3);
+    expect([p.res.sides[1].retreatsVoluntary, p.res.units[3].retreated, p.defenderLeft]).toEqual([1, true, true]);
+  });
+});
+
+describe('Cavalry charging a unit in a village block (p3 Built Up Areas: always Disordered; aoe.buaCavalry)', () => {
+  const CAVALRY = { ...VILLAGE, sides: sides([{ id: 'C', arm: 'cavalry', front: 9 }], [{ id: 'Pr-IR', marchMode: 'columnar', formation: 'bua', front: 15 }]) };
+  const charge = (options: Record<string, string>) => {
+    const c = compile(CAVALRY, options);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(10)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 6; // the last turn: the real doctrine's cavalry charges a village
+    marchUnit(p, 0);
+    const check = events.find((e) => e.type === 'check') as Extract<AoeEvent, { type: 'check' }>;
+    return { p, check };
+  };
+  it('disordered (default): 10 -3 = 7, En Avant: it charges home and is disordered from contact', () => {
+    const { p, check } = charge({});
+    expect(check).toMatchObject({ modified: 7, result: 'enAvant' });
+    expect(check.modifiers).toEqual(['-3 cavalry charging into a village, always disordered (p3)']);
+    expect([p.st.chargeTarget[0], p.st.disordered[0]]).toEqual([1, 1]);
+    expect(p.res.sides[0].disruptions).toBe(1);
+  });
+  it('onContact: 10, no -3; disordered from contact. combatOnly: in order after contact', () => {
+    const on = charge({ 'aoe.buaCavalry': 'onContact' });
+    expect([on.check.modified, on.p.st.chargeTarget[0], on.p.st.disordered[0]]).toEqual([10, 1, 1]);
+    const only = charge({ 'aoe.buaCavalry': 'combatOnly' });
+    expect([only.check.modified, only.p.st.chargeTarget[0], only.p.st.disordered[0]]).toEqual([10, 1, 0]);
   });
 });

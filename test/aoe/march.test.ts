@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { D10 } from '../../src/rules/aoe/dice.js';
 import {
+  chargesAsDisordered,
   attachedLeaderMarchDrm,
   BROKEN,
   CAUTIOUS,
@@ -117,7 +118,7 @@ describe('March Table modifiers (p1 Tactical Movement Modifiers; p3 March Table)
   const base: MarchSituation = {
     arm: 'infantry', disordered: false, formation: 'line', troops: 'regular', hits: 0, attachedLeader: 0,
     detachedLeaders: 0, detachedCharismatic: 0, marchMode: 'impulse', moving: true, movingFormation: 'line',
-    secureFlanks: false, charging: false, cohesionLevel: 0,
+    secureFlanks: false, charging: false, chargeAtBua: false, cohesionLevel: 0,
   };
   const mod = (s: Partial<MarchSituation>, o = DEFAULT_AOE_OPTIONS) => marchModifier({ ...base, ...s }, o);
 
@@ -177,6 +178,18 @@ describe('March Table modifiers (p1 Tactical Movement Modifiers; p3 March Table)
     expect(disorderedChargeDrm('cavalry', false, true)).toBe(0);
     expect(disorderedChargeDrm('infantry', true, true)).toBe(0);
     expect(disorderedChargeDrm('cavalry', true, false)).toBe(0);
+  });
+  it('p3 Built Up Areas (cavalry attacking a unit in a BUA are always Disordered), aoe.buaCavalry disordered: cavalry in order charging a unit in a block takes the -3 of p1; onContact and combatOnly do not', () => {
+    expect(DEFAULT_AOE_OPTIONS.buaCavalry).toBe('disordered');
+    expect(chargesAsDisordered(false, true, 'disordered')).toBe(true);
+    expect(chargesAsDisordered(false, true, 'onContact')).toBe(false);
+    expect(chargesAsDisordered(false, true, 'combatOnly')).toBe(false);
+    expect(chargesAsDisordered(true, false, 'combatOnly')).toBe(true);
+    expect(chargesAsDisordered(false, false, 'disordered')).toBe(false);
+    const cavalryAtVillage = { arm: 'cavalry' as const, marchMode: null, charging: true, chargeAtBua: true };
+    expect(mod(cavalryAtVillage)).toBe(-3);
+    expect(mod(cavalryAtVillage, { ...DEFAULT_AOE_OPTIONS, buaCavalry: 'onContact' })).toBe(0);
+    expect(mod({ ...cavalryAtVillage, arm: 'infantry', marchMode: 'impulse' })).toBe(0); // infantry: no such line
   });
   it('p1: -1 for each army cohesion level', () => expect(mod({ cohesionLevel: 2 })).toBe(-2));
   it('p1: the lines add (a disordered elite cavalry charge with a charismatic leader, 1 hit, cohesion 1)', () => {

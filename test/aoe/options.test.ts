@@ -41,6 +41,12 @@ const ADDED: [string, string | number | boolean, (string | number | boolean)[]][
   ['countercharge', 'facingCharger', ['anyGoodOrder']],
   // p1/p3 March Mode -2 "to move in" a formation; p1: a formation change costs half a move.
   ['marchModeChange', 'moveOnly', ['changeToo']],
+  // p2 +1 "changed formation"; p1/p3 Built Up Areas: entering occupies automatically, leaving is reforming.
+  ['buaEntry', 'noChange', ['changedFormation']],
+  // p3 Built Up Areas: cavalry attacking a unit in a BUA are always Disordered; p1 -3 disordered cavalry charging.
+  ['buaCavalry', 'disordered', ['onContact', 'combatOnly']],
+  // p2 Telling: "1 gun stand damaged"; Galling silences; troops' results include the lower ones'.
+  ['tellingGuns', 'damaged', ['silencedToo']],
 ];
 const ALL = [...RULINGS_TABLE, ...ADDED];
 
@@ -71,7 +77,7 @@ describe('Options (rulings 4: every aoe. option with its default, alternatives a
     const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
     expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
     for (const [name, def] of ALL) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
-    expect(Object.keys(opts)).toHaveLength(32);
+    expect(Object.keys(opts)).toHaveLength(35);
   });
 
   it('aoeOptions carries every chosen value through', () => {

@@ -4,6 +4,7 @@ import { DEFAULT_AOE_OPTIONS } from '../../src/rules/aoe/options.js';
 import {
   applyGunEffect,
   BATTERY_FIRE_POINTS,
+  blockEntryChangesFormation,
   batteryFirePoints,
   batteryMayFireAt,
   combineVolleys,
@@ -164,6 +165,11 @@ describe('Die roll modifiers (p2 Die Roll Modifiers)', () => {
     expect(targetDrm(t({}), true, 'openOrderOnly')).toBe(0);
     expect(targetDrm(t({ formation: 'openOrder' }), false, 'openOrderOnly')).toBe(-2);
   });
+  it('p2 +1 changed formation, p1/p3 Built Up Areas: occupying a block is no formation change (aoe.buaEntry noChange); changedFormation counts it as one', () => {
+    expect(DEFAULT_AOE_OPTIONS.buaEntry).toBe('noChange');
+    expect(blockEntryChangesFormation('noChange')).toBe(false);
+    expect(blockEntryChangesFormation('changedFormation')).toBe(true);
+  });
   it('p2: cover -1/-2/-3 per level (a BUA block is aoe.buaCover, default 2)', () => {
     expect([1, 2, 3].map((c) => targetDrm(t({ cover: c }), false, 'either'))).toEqual([-1, -2, -3]);
     expect(targetDrm(t({ formation: 'none', cover: DEFAULT_AOE_OPTIONS.buaCover }), false, 'either')).toBe(-2);
@@ -201,13 +207,19 @@ describe('Fire results (p2 Die Result)', () => {
     expect([DESULTORY, LIVELY, GALLING, TELLING, WITHERING].map((r) => volleyGunEffect(r, false))).toEqual([GUNS_UNHARMED, GUNS_UNHARMED, GUNS_SILENCED, GUNS_DAMAGED, GUNS_WRECKED]);
     expect(volleyGunEffect(LIVELY, true)).toBe(GUNS_SILENCED);
   });
-  it('rulings 3.5 [gap]: a damaged gun damaged again is wrecked; silence and damage are separate', () => {
-    expect(applyGunEffect(0, GUNS_DAMAGED)).toBe(DAMAGED);
-    expect(applyGunEffect(DAMAGED, GUNS_DAMAGED) & WRECKED).toBe(WRECKED);
-    expect(applyGunEffect(0, GUNS_SILENCED)).toBe(SILENCED);
-    expect(applyGunEffect(SILENCED, GUNS_DAMAGED)).toBe(SILENCED | DAMAGED);
-    expect(applyGunEffect(0, GUNS_WRECKED) & WRECKED).toBe(WRECKED);
-    expect(applyGunEffect(DAMAGED, GUNS_UNHARMED)).toBe(DAMAGED);
+  it('rulings 3.5 [gap]: a damaged gun damaged again is wrecked; silence and damage are separate (aoe.tellingGuns damaged)', () => {
+    expect(applyGunEffect(0, GUNS_DAMAGED, 'damaged')).toBe(DAMAGED);
+    expect(applyGunEffect(DAMAGED, GUNS_DAMAGED, 'damaged') & WRECKED).toBe(WRECKED);
+    expect(applyGunEffect(0, GUNS_SILENCED, 'damaged')).toBe(SILENCED);
+    expect(applyGunEffect(SILENCED, GUNS_DAMAGED, 'damaged')).toBe(SILENCED | DAMAGED);
+    expect(applyGunEffect(0, GUNS_WRECKED, 'damaged') & WRECKED).toBe(WRECKED);
+    expect(applyGunEffect(DAMAGED, GUNS_UNHARMED, 'damaged')).toBe(DAMAGED);
+  });
+  it('p2 Telling at guns (aoe.tellingGuns): damaged only by default; silencedToo damages and silences, as Galling silences', () => {
+    expect(DEFAULT_AOE_OPTIONS.tellingGuns).toBe('damaged');
+    expect(applyGunEffect(0, GUNS_DAMAGED, 'silencedToo')).toBe(SILENCED | DAMAGED);
+    expect(applyGunEffect(DAMAGED, GUNS_DAMAGED, 'silencedToo')).toBe(SILENCED | DAMAGED | WRECKED);
+    expect(applyGunEffect(0, GUNS_SILENCED, 'silencedToo')).toBe(SILENCED);
   });
   it('p2 Die Result: rollVolley: a 6-stand line at 3" (12 points, 0) on a face of 8 of a 1-10 d10 is Telling; on the 0-9 die 7 is Galling', () => {
     expect(rollVolley(() => 0.75, D10, 0)).toBe(TELLING);

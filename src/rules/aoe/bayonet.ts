@@ -181,9 +181,18 @@ export function breakthroughDrm(s: BayonetSituation): number {
 }
 
 /**
+ * p3 Built Up Areas: cavalry attacking a unit in a BUA are always Disordered. Under aoe.buaCavalry
+ * `disordered` and `onContact` the cavalry becomes disordered when it makes contact and stays so until
+ * a March result rallies it; under `combatOnly` it only counts as disordered in the combat.
+ */
+export function buaContactDisorders(rule: AoeOptions['buaCavalry']): boolean {
+  return rule !== 'combatOnly';
+}
+
+/**
  * -2 once (note 1) when half the side's stands are disordered (silenced), cavalry defending without
  * countercharging, Open Order, or an unattached battery; cavalry attacking a unit in a BUA always
- * counts as disordered (rulings 3.4 [gap]: the parent game's, not in the text's p3 Built Up Areas).
+ * counts as disordered (p3 Built Up Areas), whatever its state.
  */
 export function disorderDrm(units: readonly CombatUnit[], role: Role, enemies: readonly CombatUnit[]): number {
   let enemyInBua = false;

@@ -29,12 +29,12 @@ import {
 } from './bayonet.js';
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
-import { addHits, disorder, fullMoveOf, recall, removeUnit, retreat, rout } from './effects.js';
-import { advance, attachedPartner, blockCrowded, blockHolder, chargeRoute, coverOf, dropLostContacts, enterBlock, outflanked, placeInContact, unitDistance, type ChargeRoute } from './geometry.js';
+import { addHits, cavalryAtBua, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
+import { advance, attachedPartner, blockAhead, blockCrowded, blockHolder, chargeRoute, coverOf, defendingPair, dropLostContacts, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
-import { axialOverlap, EPS, lateralOverlap, pathLimit, rear } from '../../table/index.js';
+import { aheadOf, axialOverlap, EPS, lateralOverlap, pathLimit, rear } from '../../table/index.js';
 import { X } from './vocabulary.js';
 
 /** Fights after a 0 under aoe.drawResult immediate, at most, and breakthrough combats a phase (a safety cap). */
@@ -42,6 +42,7 @@ const MAX_ROUNDS = 10;
 const MAX_CHAIN = 16;
 
 const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
+const PAIR = new Int32Array(2);
 const CANDS: BreakthroughCandidate[] = [];
 const CAND_UNIT: number[] = [];
 
@@ -66,12 +67,6 @@ function view(p: Play, u: number, defending: boolean): CombatUnit {
   v.attached = s.arm === 'artillery' && attachedPartner(p.c, st, u) !== NO_UNIT;
   v.leader = st.leader[u] as 0 | 1 | 2;
   return v;
-}
-
-function hasAttackers(p: Play, d: number): boolean {
-  const st = p.st;
-  for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d) return true;
-  return false;
 }
 
 function overlapsEnemy(p: Play, u: number): boolean {
@@ -100,7 +95,7 @@ function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: n
   const b = st.body[a];
   if (block >= 0) {
     if (blockHolder(st, block) !== NO_UNIT || blockCrowded(c, st, block, a)) return;
-    enterBlock(c, st, a, block);
+    occupyBlock(c, st, a, block);
   } else {
     const front = b.front;
     const offset = b.offset;
@@ -149,6 +144,9 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   const reach = breakthroughReach(fullMoveOf(p, a));
   chargeRoute(c, st, a, target, ROUTE);
   if (ROUTE.face >= 0 && ROUTE.distance <= reach + EPS && p.chain < MAX_CHAIN) {
+    // p1 Built-up Areas: a vacant block on its straight path ends the breakthrough charge in it.
+    const block = ROUTE.face === 0 ? blockAhead(c, st, a, ROUTE.distance, 0) : -1;
+    if (block >= 0) return stopInBlock(p, a, block);
     const from = st.body[a].front;
     placeInContact(c, st, a, target, ROUTE.face);
     dropLostContacts(st, a);
@@ -158,6 +156,7 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
     p.res.extras[X.charges[s.side]]++;
     p.chargeMet = true;
     if (p.sink) p.sink({ type: 'charge', side: s.side, units: [s.id], target: c.specs[target].id, from, to: st.body[a].front, reached: true, face: ROUTE.face === 1 ? 'flank' : 'front', breakthrough: true });
+    cavalryAtBua(p, a, target);
     p.chain++;
     fight(p, target);
     return;
@@ -166,7 +165,10 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   // no further than level with the target's near edge (beyond it the unit would be moving away).
   const row = c.specs[a].arm === 'cavalry' ? 'cavalry' : 'infantryColumn';
   const from = st.body[a].front;
-  if (advance(c, st, a, reach, p.costs[row], pathLimit(st.body[a], 1, st.body[target])) > EPS) {
+  const stopAt = pathLimit(st.body[a], 1, st.body[target]);
+  const block = blockAhead(c, st, a, Math.min(reach, Math.max(0, aheadOf(st.body[a], stopAt))), STANDOFF);
+  if (block >= 0) return stopInBlock(p, a, block);
+  if (advance(c, st, a, reach, p.costs[row], stopAt) > EPS) {
     dropLostContacts(st, a);
     if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
   }
@@ -179,23 +181,30 @@ export function fight(p: Play, d: number): void {
   const cb = p.combat;
   const opts = c.options;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (st.removed[d] || !hasAttackers(p, d)) return;
+    if (st.removed[d]) return;
+    // p1 Special Rules: a battery touching troops is attached and fights with them (rulings 4 Fixed):
+    // one combat for the pair, with every unit in contact with either (rulings 3.6).
+    const pair = defendingPair(c, st, d, PAIR);
+    if (!pairAttacked(st, pair)) return;
+    const head = pair[0];
+    const partner = pair[1];
     cb.attIdx.length = 0;
     cb.defIdx.length = 0;
     cb.att.length = 0;
     cb.def.length = 0;
-    for (let a = 0; a < st.n; a++) if (!st.removed[a] && st.chargeTarget[a] === d) cb.attIdx.push(a);
-    cb.defIdx.push(d);
-    // p1 Special Rules: a battery touching troops is attached and fights with them (rulings 4 Fixed).
-    const partner = attachedPartner(c, st, d);
-    if (partner !== NO_UNIT && st.chargeTarget[partner] === NO_UNIT) cb.defIdx.push(partner);
+    for (let a = 0; a < st.n; a++) {
+      const t = st.chargeTarget[a];
+      if (!st.removed[a] && t !== NO_UNIT && (t === head || t === partner)) cb.attIdx.push(a);
+    }
+    cb.defIdx.push(head);
+    if (partner !== NO_UNIT) cb.defIdx.push(partner);
     for (const a of cb.attIdx) cb.att.push(view(p, a, false));
     for (const x of cb.defIdx) cb.def.push(view(p, x, true));
     const attSide = c.specs[cb.attIdx[0]].side;
-    const defSide = c.specs[d].side;
+    const defSide = c.specs[head].side;
     cb.sit.breakthrough = false;
     for (const a of cb.attIdx) if (st.breakthrough[a]) cb.sit.breakthrough = true;
-    cb.sit.defenderOutflanked = outflanked(st, d);
+    cb.sit.defenderOutflanked = outflanked(st, head) || (partner !== NO_UNIT && outflanked(st, partner));
     for (const v of cb.def) v.countercharging = countercharges(v.arm, v.disordered, cb.sit.defenderOutflanked, opts.countercharge);
     const am = attackerModifier(cb.att, cb.def, cb.sit, opts);
     const dm = defenderModifier(cb.att, cb.def, cb.sit, opts);
@@ -213,7 +222,7 @@ export function fight(p: Play, d: number): void {
         p.res.sides[attSide].chargesHome++;
       }
     }
-    st.fought[d] = 1;
+    for (const x of cb.defIdx) st.fought[x] = 1;
     if (p.sink) {
       p.sink({
         type: 'melee',
@@ -229,10 +238,10 @@ export function fight(p: Play, d: number): void {
       });
     }
     const attackerWon = bayonetWinner(band, sides) === 'attacker';
-    const defBody = st.body[d];
+    const defBody = st.body[head];
     const oldRear = rear(defBody);
     const oldOffset = defBody.offset;
-    const oldBlock = st.block[d];
+    const oldBlock = st.block[head];
     // The defenders.
     const defPicked = opts.multiUnitHits === 'oneUnit' ? pickHitUnit(p, defSide, cb.defIdx) : -1;
     let captured = false;
@@ -322,12 +331,21 @@ export function fight(p: Play, d: number): void {
   }
 }
 
-/** The phase: every defender with units in contact, in unit order (p1 Bayonet & Sabre). */
+/**
+ * The phase: every defender with units in contact, in unit order (p1 Bayonet & Sabre); a defender
+ * and the battery attached to it fight once, as one.
+ */
 export function bayonetPhase(p: Play): void {
   const st = p.st;
+  const c = p.c;
   p.chain = 0;
+  p.defended.fill(0);
   for (let d = 0; d < st.n; d++) {
-    if (st.removed[d] || !hasAttackers(p, d)) continue;
+    if (st.removed[d] || p.defended[d]) continue;
+    const pair = defendingPair(c, st, d, PAIR);
+    if (!pairAttacked(st, pair)) continue;
+    p.defended[pair[0]] = 1;
+    if (pair[1] !== NO_UNIT) p.defended[pair[1]] = 1;
     fight(p, d);
   }
 }

@@ -93,6 +93,8 @@ export interface Play {
   readonly firedAt: Int16Array;
   /** Units whose current charge has been counted home (chargesHome). */
   readonly homeCounted: Uint8Array;
+  /** Units that have defended in the Bayonet & Sabre phase's own loop (a unit and its attached battery fight once). */
+  readonly defended: Uint8Array;
   /** Breakthrough combats fought this phase (a cap against endless chains). */
   chain: number;
   /** Scratch list of candidates. */
@@ -135,6 +137,7 @@ export function newPlay(c: CompiledLane): Play {
       movingFormation: 'line',
       secureFlanks: false,
       charging: false,
+      chargeAtBua: false,
       cohesionLevel: 0,
     },
     combat: { att: [], def: [], attIdx: [], defIdx: [], pool, sit: { breakthrough: false, defenderOutflanked: false }, out: newUnitOutcome() },
@@ -145,6 +148,7 @@ export function newPlay(c: CompiledLane): Play {
     combinedFirers: new Int32Array(n),
     firedAt: new Int16Array(n),
     homeCounted: new Uint8Array(n),
+    defended: new Uint8Array(n),
     chain: 0,
     scratch: [],
     targets: new Int16Array(n),

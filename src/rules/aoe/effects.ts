@@ -6,10 +6,10 @@
  */
 import { reachRung, RUNG } from '../../core/result.js';
 import { axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
-import { aboutFacedAfterRetreat } from './bayonet.js';
+import { aboutFacedAfterRetreat, buaContactDisorders } from './bayonet.js';
 import { armyBroken, cohesionLevel } from './cohesion.js';
 import type { Play } from './context.js';
-import { fallBack } from './geometry.js';
+import { dropLostContacts, fallBack, occupyBlock } from './geometry.js';
 import { removedByHits, shakenByHits } from './hits.js';
 import { fullMove } from './movement.js';
 import { NO_UNIT } from './state.js';
@@ -114,6 +114,17 @@ export function removeUnit(p: Play, u: number, why: 'hits' | 'routs' | 'guns' | 
 }
 
 /**
+ * A withdrawal by choice has been made (rulings 5: a doctrine's move away is a voluntary retreat):
+ * counted as one, and a defending unit that withdraws has retreated, as `carried` asks.
+ */
+export function countWithdrawal(p: Play, u: number): void {
+  const side = p.c.specs[u].side;
+  p.res.sides[side].retreatsVoluntary++;
+  p.res.units[u].retreated = true;
+  if (side !== p.c.attacker) p.defenderLeft = true;
+}
+
+/**
  * A retreat of `distance` inches straight back from the enemy, facing kept (aoe.retreatFacing may
  * leave it about-faced). A unit in a village block leaves it and ends in Line beyond the block's far
  * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6). Contact ends.
@@ -175,4 +186,25 @@ export function recall(p: Play, u: number): void {
   retreat(p, u, fullMoveOf(p, u), 'recall', true);
   p.res.extras[X.recalls[side]]++;
   if (p.sink && !p.st.removed[u]) p.sink({ type: 'recall', side, unit: p.c.specs[u].id, from, to: p.st.body[u].front });
+}
+
+/**
+ * Cavalry in contact with a unit in a village block (a charge or a breakthrough charge) is disordered
+ * (p3 Built Up Areas: always Disordered), unless aoe.buaCavalry combatOnly.
+ */
+export function cavalryAtBua(p: Play, u: number, t: number): void {
+  if (p.c.specs[u].arm === 'cavalry' && p.st.block[t] >= 0 && buaContactDisorders(p.c.options.buaCavalry)) disorder(p, u);
+}
+
+/** u's move enters vacant village block k and ends there (p1 Built-up Areas). */
+export function stopInBlock(p: Play, u: number, k: number): void {
+  const c = p.c;
+  const b = p.st.body[u];
+  const from = b.front;
+  occupyBlock(c, p.st, u, k);
+  dropLostContacts(p.st, u);
+  if (p.sink) {
+    p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
+    p.sink({ type: 'occupy', side: c.specs[u].side, unit: c.specs[u].id, at: b.front, block: true });
+  }
 }

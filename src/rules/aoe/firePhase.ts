@@ -137,12 +137,14 @@ function applyFire(p: Play, side: 0 | 1, e: number, result: number, cannonade: b
     const effect = volleyGunEffect(result, cannonade);
     if (effect === GUNS_UNHARMED) return;
     p.res.extras[X.fireDisorders[side]]++;
-    const before = (st.disordered[e] ? SILENCED : 0) | (st.damaged[e] ? DAMAGED : 0);
-    const after = applyGunEffect(before, effect);
+    const wasSilenced = st.disordered[e] === 1;
+    const before = (wasSilenced ? SILENCED : 0) | (st.damaged[e] ? DAMAGED : 0);
+    const after = applyGunEffect(before, effect, c.options.tellingGuns);
     if (after & SILENCED) disorder(p, e);
     if (after & DAMAGED && !st.damaged[e]) {
       st.damaged[e] = 1;
-      p.res.extras[X.gunsSilenced[t.side]]++;
+      // One gun stand harmed: counted once, by disorder when the damage also silenced it.
+      if (wasSilenced || !(after & SILENCED)) p.res.extras[X.gunsSilenced[t.side]]++;
     }
     if (p.sink) p.sink({ type: 'guns', side: t.side, unit: t.id, effect: after & WRECKED ? 'wrecked' : effect === GUNS_DAMAGED ? 'damaged' : 'silenced' });
     if (after & WRECKED || effect === GUNS_WRECKED) removeUnit(p, e, 'guns');

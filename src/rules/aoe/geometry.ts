@@ -14,6 +14,7 @@ import {
   lineOfFireBlocked,
   inContact,
   isInFront,
+  laneEndBehind,
   lateralGap,
   lateralMax,
   lateralMin,
@@ -26,6 +27,7 @@ import {
   rear,
   secureFlanks,
   type Body,
+  type Lane,
   type MoveResult,
   type TerrainCost,
   withinWidth,
@@ -33,6 +35,7 @@ import {
 import type { CompiledLane } from './compile.js';
 import { MOVEMENT_TABLE, moveRow, roughFactor, type MoveRow } from './movement.js';
 import type { AoeOptions } from './options.js';
+import { blockEntryChangesFormation } from './volley.js';
 import { F_NONE, F_SQUARE, NO_UNIT, type LaneState } from './state.js';
 
 /** p3 March Table - Secure Flanks: a friend within 3" of each flank. */
@@ -283,16 +286,46 @@ export function attachedPartner(c: CompiledLane, st: LaneState, u: number): numb
   return NO_UNIT;
 }
 
+/**
+ * The defending side of a combat at d (p1 Special Rules: a battery touching troops is attached to
+ * them; rulings 3.6: all units in contact with one defender fight one combat, an attached battery with
+ * its unit): out[0] the troop unit (d, or the troops a defending battery d is attached to), out[1] the
+ * battery or troops attached to it, or NO_UNIT. A partner making a charge of its own fights there.
+ */
+export function defendingPair(c: CompiledLane, st: LaneState, d: number, out: Int32Array): Int32Array {
+  const k = attachedPartner(c, st, d);
+  const partner = k !== NO_UNIT && st.chargeTarget[k] === NO_UNIT ? k : NO_UNIT;
+  const batteryFirst = partner !== NO_UNIT && c.specs[d].arm === 'artillery';
+  out[0] = batteryFirst ? partner : d;
+  out[1] = batteryFirst ? d : partner;
+  return out;
+}
+
+/** Some live unit is charging (in contact with) a unit of the pair. */
+export function pairAttacked(st: LaneState, pair: Int32Array): boolean {
+  for (let a = 0; a < st.n; a++) {
+    if (st.removed[a]) continue;
+    const t = st.chargeTarget[a];
+    if (t !== NO_UNIT && (t === pair[0] || t === pair[1])) return true;
+  }
+  return false;
+}
+
 // ---- Terrain ----
 
-/** Cover of u where it stands (rulings 3.4, 6): its village block's, else woods it fronts in; 0 in the open. */
+/**
+ * Cover of u where it stands (rulings 3.4, 6): its village block's, else woods it stands in; 0 in the
+ * open. A village block covers only the unit that occupies it (p3 Built Up Areas: a unit within a
+ * block occupies it and receives its combat benefits); a unit standing on its ground without holding
+ * it (one that retreated over it) has none of it.
+ */
 export function coverOf(c: CompiledLane, st: LaneState, u: number): number {
   if (st.block[u] >= 0) return c.cover[st.block[u]];
   const b = st.body[u];
   let best = 0;
   for (let i = 0; i < c.terrain.length; i++) {
     const t = c.terrain[i];
-    if (c.cover[i] <= best || t.from === t.to) continue;
+    if (c.cover[i] <= best || t.from === t.to || t.kind === 'village') continue;
     if (rangeGap(t.from, t.to, axialMin(b), axialMax(b)) > 0 || Math.min(t.to, axialMax(b)) - Math.max(t.from, axialMin(b)) <= EPS) continue;
     if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
     best = c.cover[i];
@@ -336,11 +369,26 @@ export function enterBlock(c: CompiledLane, st: LaneState, u: number, k: number)
 }
 
 /**
- * The first vacant village block u's advance would enter within `reach`: ahead of its front,
- * overlapping it laterally, held by nobody; its index, or -1.
+ * A unit occupies a vacant block it enters (p1 Built-up Areas: automatically, its movement ending) or
+ * takes after a combat; under aoe.buaEntry changedFormation that counts as changing formation (p2 +1
+ * to be fired on this turn).
  */
-export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: number): number {
+export function occupyBlock(c: CompiledLane, st: LaneState, u: number, k: number): void {
+  enterBlock(c, st, u, k);
+  if (blockEntryChangesFormation(c.options.buaEntry)) st.changed[u] = 1;
+}
+
+/**
+ * The first vacant village block u's move would enter within `reach` (p1 Built-up Areas: any stand
+ * entering a vacant block occupies it and the move ends): ahead of its front, overlapping it laterally,
+ * held by nobody, and short of the first enemy in its path by `standoff` at least (STANDOFF for an
+ * advance, which stops short of an enemy; 0 for a charge, whose path ends in contact with its target):
+ * a move does not pass through an enemy to reach a block. Its index, or -1.
+ */
+export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: number, standoff: number): number {
   const b = st.body[u];
+  const lim = enemyLimit(c, st, u, 1);
+  const room = Number.isNaN(lim) ? Infinity : aheadOf(b, lim);
   let best = -1;
   let bestD = Infinity;
   for (let i = 0; i < c.terrain.length; i++) {
@@ -349,6 +397,7 @@ export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: num
     if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
     const near = aheadOf(b, b.facing > 0 ? t.from : t.to);
     if (near < -EPS || near > reach + EPS || near >= bestD) continue;
+    if (near + standoff > room + EPS || near >= room - EPS) continue;
     if (blockHolder(st, i) !== NO_UNIT || blockCrowded(c, st, i, u)) continue;
     best = i;
     bestD = near;
@@ -426,6 +475,16 @@ export function fallBack(c: CompiledLane, st: LaneState, u: number, distance: nu
   const r = moveBody(b, -1, distance, c.lane, c.terrain, NO_COST, limit, MOVE);
   b.front = r.front;
   return r.stop === 'leftLane' ? 'offLane' : 'ok';
+}
+
+/**
+ * How far a body can go straight back and stay on the table: the gap from its rear edge to its own
+ * table edge. A withdrawal by choice is a move and stops there; only a forced retreat goes off the
+ * edge and removes the unit (rulings 3.6 [gap] speaks of retreats).
+ */
+export function roomBehind(lane: Lane, b: Body): number {
+  const room = (rear(b) - laneEndBehind(lane, b)) * b.facing;
+  return room > 0 ? room : 0;
 }
 
 /** The movement row u moves on now (movement.ts moveRow), or null for a square or a unit in a block. */

@@ -20,7 +20,7 @@ import {
   outnumberStands,
 } from './bayonet.js';
 import { cohesionMarchDrm } from './cohesion.js';
-import { attachedLeaderMarchDrm, detachedLeaderDrm, disorderedChargeDrm, formationMarchDrm, marchModeDrm, type MarchSituation } from './march.js';
+import { attachedLeaderMarchDrm, chargesAsDisordered, detachedLeaderDrm, disorderedChargeDrm, formationMarchDrm, marchModeDrm, type MarchSituation } from './march.js';
 import type { AoeOptions } from './options.js';
 import { marchQualityDrm } from './units.js';
 import { firePointDrm, targetDrm, type VolleyTarget } from './volley.js';
@@ -42,7 +42,7 @@ function add(out: string[], value: number, what: string): void {
 }
 
 /** p1 Tactical Movement Modifiers that apply. */
-export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse' | 'guardStep'>): string[] {
+export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse' | 'guardStep' | 'buaCavalry'>): string[] {
   const out: string[] = [];
   add(out, detachedLeaderDrm(s.detachedLeaders, s.detachedCharismatic), 'detached leaders');
   add(out, attachedLeaderMarchDrm(s.attachedLeader), 'attached leader');
@@ -51,7 +51,7 @@ export function marchLabels(s: MarchSituation, o: Pick<AoeOptions, 'linearMasse'
   add(out, s.secureFlanks ? 1 : 0, 'secure flanks');
   add(out, marchQualityDrm(s.troops, o.guardStep), s.troops === 'conscript' ? 'Conscript' : s.troops === 'elite' ? 'Elite' : 'guard');
   add(out, -s.hits, `for ${s.hits} hit${s.hits === 1 ? '' : 's'}`);
-  add(out, disorderedChargeDrm(s.arm, s.disordered, s.charging), 'disordered cavalry charging');
+  add(out, disorderedChargeDrm(s.arm, chargesAsDisordered(s.disordered, s.chargeAtBua, o.buaCavalry), s.charging), s.disordered ? 'disordered cavalry charging' : 'cavalry charging into a village, always disordered (p3)');
   add(out, cohesionMarchDrm(s.cohesionLevel), `for army cohesion level ${s.cohesionLevel}`);
   return out;
 }

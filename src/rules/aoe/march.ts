@@ -59,6 +59,15 @@ export function disorderedChargeDrm(arm: Arm, disordered: boolean, charging: boo
   return arm === 'cavalry' && disordered && charging ? -3 : 0;
 }
 
+/**
+ * Whether the charge roll takes the -3 as disordered cavalry: the unit is disordered, or (p3 Built Up
+ * Areas: cavalry attacking a unit in a BUA are always Disordered) it charges a unit in a village block
+ * under aoe.buaCavalry `disordered`. The result is still read in the column of its own state.
+ */
+export function chargesAsDisordered(disordered: boolean, chargeAtBua: boolean, rule: AoeOptions['buaCavalry']): boolean {
+  return disordered || (chargeAtBua && rule === 'disordered');
+}
+
 /** What the March Table modifiers depend on, for one unit and one roll. */
 export interface MarchSituation {
   arm: Arm;
@@ -82,12 +91,14 @@ export interface MarchSituation {
   secureFlanks: boolean;
   /** The unit wants to charge (a move into contact). */
   charging: boolean;
+  /** Its charge is at a unit in a village block (p3 Built Up Areas; aoe.buaCavalry). */
+  chargeAtBua: boolean;
   /** Army cohesion level of its side (cohesion.ts). */
   cohesionLevel: number;
 }
 
 /** The sum of every March Table modifier that applies (p1 Tactical Movement Modifiers). */
-export function marchModifier(s: MarchSituation, opts: Pick<AoeOptions, 'linearMasse' | 'guardStep'>): number {
+export function marchModifier(s: MarchSituation, opts: Pick<AoeOptions, 'linearMasse' | 'guardStep' | 'buaCavalry'>): number {
   return (
     detachedLeaderDrm(s.detachedLeaders, s.detachedCharismatic) +
     attachedLeaderMarchDrm(s.attachedLeader) +
@@ -96,7 +107,7 @@ export function marchModifier(s: MarchSituation, opts: Pick<AoeOptions, 'linearM
     (s.secureFlanks ? 1 : 0) +
     marchQualityDrm(s.troops, opts.guardStep) -
     s.hits +
-    disorderedChargeDrm(s.arm, s.disordered, s.charging) +
+    disorderedChargeDrm(s.arm, chargesAsDisordered(s.disordered, s.chargeAtBua, opts.buaCavalry), s.charging) +
     cohesionMarchDrm(s.cohesionLevel)
   );
 }

@@ -10,8 +10,8 @@ import { axialMax, axialMin, axialOverlap, EPS, onLane, lateralOverlap, moveBody
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
-import { addHits, disorder, fullMoveOf, rally, removeUnit, retreat, rout } from './effects.js';
-import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
+import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -38,7 +38,7 @@ const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
 const MOVE = newMoveResult();
 
 /** The March Table situation of u (p1 Tactical Movement Modifiers) for the order it was given. */
-function situation(p: Play, u: number, moving: boolean, movingFormation: Formation, charging: boolean) {
+function situation(p: Play, u: number, moving: boolean, movingFormation: Formation, charging: boolean, target: number) {
   const s = p.c.specs[u];
   const st = p.st;
   const m = p.march;
@@ -55,6 +55,7 @@ function situation(p: Play, u: number, moving: boolean, movingFormation: Formati
   m.movingFormation = movingFormation;
   m.secureFlanks = hasSecureFlanks(p.c, st, u);
   m.charging = charging;
+  m.chargeAtBua = charging && target >= 0 && st.block[target] >= 0;
   m.cohesionLevel = p.level[s.side];
   return m;
 }
@@ -88,9 +89,9 @@ export function changeFormation(p: Play, u: number, f: Formation): boolean {
  * A March roll for u: one die plus its modifiers, recorded as a morale check (rulings 5) for
  * `purpose`. Returns the modified roll.
  */
-function marchRoll(p: Play, u: number, purpose: number, order: string, moving: boolean, movingFormation: Formation, charging: boolean): number {
+function marchRoll(p: Play, u: number, purpose: number, order: string, moving: boolean, movingFormation: Formation, charging: boolean, target: number): number {
   const s = p.c.specs[u];
-  const sit = situation(p, u, moving, movingFormation, charging);
+  const sit = situation(p, u, moving, movingFormation, charging, target);
   const mod = marchModifier(sit, p.c.options);
   const roll = rollDie(p.dice.morale(s.side), p.c.die);
   const modified = roll + mod;
@@ -155,19 +156,24 @@ function leaveBlock(p: Play, u: number, o: Order): void {
   const f: Formation = o.formation >= 0 && FORMATIONS[o.formation] !== 'square' ? FORMATIONS[o.formation] : 'line';
   st.block[u] = -1;
   st.setFormation(u, f, c.lane.width);
-  st.changed[u] = 1;
   const nearEdge = b.facing > 0 ? t.to : t.from;
   const farEdge = b.facing > 0 ? t.from : t.to;
   b.front = o.kind === O_WITHDRAW ? farEdge : nearEdge + b.facing * b.depth;
   if (o.kind !== O_WITHDRAW && overlapsEnemy(p, u)) b.front = farEdge;
   if (overlapsEnemy(p, u)) {
-    // No room outside the block on either side: it stays in it.
+    // No room outside the block on either side: it stays in it, having changed nothing.
     enterBlock(c, st, u, k);
     return;
   }
+  st.changed[u] = 1;
+  // Out of the back of the block, by choice: a withdrawal (rulings 5: a voluntary retreat).
+  const back = b.front === farEdge;
+  if (back) countWithdrawal(p, u);
   if (p.sink) {
-    p.sink({ type: 'formation', side: c.specs[u].side, unit: c.specs[u].id, from: 'bua', to: f });
-    p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
+    const s = c.specs[u];
+    p.sink({ type: 'formation', side: s.side, unit: s.id, from: 'bua', to: f });
+    if (back) p.sink({ type: 'retreat', side: s.side, forced: false, units: [s.id], unit: s.id, from, to: b.front, why: 'withdraw' });
+    else p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, b.front] });
   }
 }
 
@@ -190,7 +196,7 @@ export function squareRoll(p: Play, t: number): void {
   const s = p.c.specs[t];
   const st = p.st;
   const disordered = st.disordered[t] === 1;
-  const modified = marchRoll(p, t, PURPOSE.square, 'square', false, st.formationOf(t), false);
+  const modified = marchRoll(p, t, PURPOSE.square, 'square', false, st.formationOf(t), false, -1);
   const formed = formsSquare(modified, disordered);
   p.res.extras[X.squareChecks[s.side]]++;
   if (formed && changeFormation(p, t, 'square')) {
@@ -248,6 +254,10 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
       return;
     }
   }
+  // p1 Built-up Areas: a vacant block on the way ends the charge in it, short of its target (a front
+  // charge's path is straight ahead; a flank charge's detour goes round, rulings 6).
+  const k = ROUTE.face === 0 ? blockAhead(c, st, u, ROUTE.distance, 0) : -1;
+  if (k >= 0) return stopInBlock(p, u, k);
   const from = st.body[u].front;
   placeInContact(c, st, u, t, ROUTE.face);
   st.aboutFaced[u] = 0;
@@ -255,6 +265,7 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
   st.breakthrough[u] = 0;
   p.chargeMet = true;
   if (p.sink) p.sink({ type: 'charge', side: s.side, units: [s.id], target: c.specs[t].id, from, to: st.body[u].front, reached: true, face: ROUTE.face === 1 ? 'flank' : 'front', breakthrough: false });
+  cavalryAtBua(p, u, t);
 }
 
 /** An advance: into a vacant village block on its way (p1: movement ends there), else up to stopAt. */
@@ -264,16 +275,8 @@ function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: k
   const b = st.body[u];
   const from = b.front;
   const reach = Number.isNaN(stopAt) ? allowance : Math.min(allowance, Math.max(0, (stopAt - b.front) * b.facing));
-  const k = c.specs[u].arm === 'artillery' ? -1 : blockAhead(c, st, u, reach);
-  if (k >= 0) {
-    enterBlock(c, st, u, k);
-    st.changed[u] = 1;
-    if (p.sink) {
-      p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
-      p.sink({ type: 'occupy', side: c.specs[u].side, unit: c.specs[u].id, at: b.front, block: true });
-    }
-    return;
-  }
+  const k = c.specs[u].arm === 'artillery' ? -1 : blockAhead(c, st, u, reach, STANDOFF);
+  if (k >= 0) return stopInBlock(p, u, k);
   const moved = advance(c, st, u, allowance, p.costs[row], stopAt);
   if (moved > EPS && p.sink) p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
 }
@@ -298,7 +301,7 @@ export function marchUnit(p: Play, u: number): void {
   const charging = o.kind === O_CHARGE;
   const disordered = st.disordered[u] === 1;
   const purpose = disordered ? PURPOSE.rally : charging ? PURPOSE.charge : PURPOSE.move;
-  const modified = marchRoll(p, u, purpose, p.sink ? orderText(p, o) : '', moving, movingFormation, charging);
+  const modified = marchRoll(p, u, purpose, p.sink ? orderText(p, o) : '', moving, movingFormation, charging, charging ? o.target : -1);
   const result = marchResult(modified, disordered);
   if (!applyMarchResult(p, u, result, charging)) return;
 
@@ -333,13 +336,13 @@ export function marchUnit(p: Play, u: number): void {
   }
   if (charging) return chargeMove(p, u, o, result, allowance, row);
   if (o.kind === O_ADVANCE) return moveAhead(p, u, Math.min(allowance, o.distance), o.stopAt, row);
-  // A withdrawal by choice: back, facing the enemy.
+  // A withdrawal by choice: back, facing the enemy, no further than its own table edge (a move, not a
+  // forced retreat: it does not leave the table).
   const from = st.body[u].front;
-  const r = fallBack(c, st, u, Math.min(allowance, o.distance));
-  p.res.sides[side].retreatsVoluntary++;
-  p.res.units[u].retreated = true;
+  fallBack(c, st, u, Math.min(allowance, o.distance, roomBehind(c.lane, st.body[u])));
+  if (Math.abs(st.body[u].front - from) <= EPS) return;
+  countWithdrawal(p, u);
   if (p.sink) p.sink({ type: 'retreat', side, forced: false, units: [s.id], unit: s.id, from, to: st.body[u].front, why: 'withdraw' });
-  if (r === 'offLane') removeUnit(p, u, 'offLane');
 }
 
 function orderText(p: Play, o: Order): string {

@@ -305,6 +305,7 @@ const marchParams = z.strictObject({
   movingFormation: formation.optional().describe('The formation it would move in (default its formation).'),
   secureFlanks: z.boolean().default(false),
   charging: z.boolean().default(false),
+  chargeAtBua: z.boolean().default(false).describe('The charge is at a unit in a village block (p3 Built Up Areas: cavalry attacking it are always Disordered; aoe.buaCavalry).'),
   cohesionLevel: z.int().min(0).max(4).default(0),
 }).superRefine((p, ctx) => {
   if (p.marchMode !== undefined && p.arm !== 'infantry') ctx.addIssue({ code: 'custom', path: ['marchMode'], message: `only infantry has a March Mode (p3); found ${p.arm} with '${p.marchMode}'` });
@@ -340,6 +341,7 @@ export function marchSituationModifier(p: MarchParams, options: ResolvedOptions,
     movingFormation: forSquare ? p.formation : (p.movingFormation ?? p.formation),
     secureFlanks: p.secureFlanks,
     charging: forSquare ? false : p.charging,
+    chargeAtBua: forSquare ? false : p.chargeAtBua,
     cohesionLevel: p.cohesionLevel,
   };
   return marchModifier(s, o);

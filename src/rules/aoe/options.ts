@@ -217,6 +217,40 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     doc: 'The cover level of a built-up area block: -1/-2/-3 to fire at it, +1/+2/+3 to defend it.',
   },
   {
+    name: 'aoe.buaEntry',
+    values: ['noChange', 'changedFormation'],
+    default: 'noChange',
+    source: 'p2 Die Roll Modifiers (+1 changed formation); p1, p3 Built Up Areas (entering occupies automatically; leaving is reforming)',
+    doc: 'Occupying a village block (entering a vacant one, or taking it after a combat) is no formation change, or counts as one (+1 to be fired on this turn).',
+    valueDocs: {
+      noChange: 'no +1: the text calls only leaving a block reforming; entering is automatic and the unit is in no formation',
+      changedFormation: 'the unit changed formation (from its own to none): +1 to be fired on for the rest of the game turn',
+    },
+  },
+  {
+    name: 'aoe.buaCavalry',
+    values: ['disordered', 'onContact', 'combatOnly'],
+    default: 'disordered',
+    source: 'p3 Built Up Areas (cavalry attacking a unit in a BUA are always Disordered); p1 Tactical Movement Modifiers (-3 disordered cavalry moving into charge combat)',
+    doc: 'Cavalry attacking a unit in a village block is Disordered: from its charge roll (the -3) and after contact until rallied; only from contact; or only in the combat (the -2).',
+    valueDocs: {
+      disordered: 'it is Disordered throughout the attack: its charge roll takes the -3 of disordered cavalry, it becomes disordered at contact and stays so until rallied',
+      onContact: 'it becomes disordered at contact and stays so until rallied; its charge roll is made in its own state',
+      combatOnly: 'it counts as disordered in the combat (the -2) and its state is unchanged',
+    },
+  },
+  {
+    name: 'aoe.tellingGuns',
+    values: ['damaged', 'silencedToo'],
+    default: 'damaged',
+    source: 'p2 Die Result (Telling: 1 gun stand damaged; Galling: silenced); p2 Fire Point Modifiers (damaged gun)',
+    doc: 'Telling fire on a battery damages its gun stand (it fires at half from then on), or damages and silences it (no fire until rallied), as Galling does.',
+    valueDocs: {
+      damaged: 'damaged only, as p2 prints it: the battery keeps firing at half its points',
+      silencedToo: 'damaged and silenced: the results read as cumulative, Telling including Galling as it does for troops (disordered and a hit)',
+    },
+  },
+  {
     name: 'aoe.guardStep',
     values: ['sameAsElite', 'extraPlusOne'],
     default: 'sameAsElite',
@@ -284,6 +318,9 @@ export interface AoeOptions {
   infantryRough: 'half' | 'none';
   linearMasse: 'inconsistent' | 'consistent';
   buaCover: 1 | 2 | 3;
+  buaEntry: 'noChange' | 'changedFormation';
+  buaCavalry: 'disordered' | 'onContact' | 'combatOnly';
+  tellingGuns: 'damaged' | 'silencedToo';
   guardStep: 'sameAsElite' | 'extraPlusOne';
   hitMen: 'fifth' | 'stand';
   countercharge: 'facingCharger' | 'anyGoodOrder';
@@ -303,7 +340,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 32 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 35 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 

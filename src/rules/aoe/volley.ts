@@ -155,6 +155,15 @@ export interface VolleyTarget {
 }
 
 /**
+ * p2 +1 "changed formation" and p3 Built Up Areas: whether occupying a block (entering a vacant one,
+ * or taking it after a combat) counts as a formation change (aoe.buaEntry). The text calls only leaving
+ * a block "reforming"; entering is automatic and leaves the unit in no particular formation.
+ */
+export function blockEntryChangesFormation(rule: AoeOptions['buaEntry']): boolean {
+  return rule === 'changedFormation';
+}
+
+/**
  * p2 target modifiers, one per line, lines adding [gap]: +1 Field Column, about-faced, limbered or
  * changed formation; +2 March Column, Masse, Square or enfiladed; -2 Open Order target or skirmish
  * fire (aoe.skirmishPenalty); minus the cover level.
@@ -240,11 +249,15 @@ export const SILENCED = 1, DAMAGED = 2, WRECKED = 4;
 
 /**
  * Apply a gun effect to a battery's state bits. A damaged gun damaged again is wrecked [gap]; a wrecked
- * one-stand battery is removed (rulings 3.5). Damage does not silence; silence does not damage.
+ * one-stand battery is removed (rulings 3.5). Silence does not damage; damage silences only under
+ * aoe.tellingGuns silencedToo (p2 names only the damage on a Telling result).
  */
-export function applyGunEffect(state: number, effect: number): number {
+export function applyGunEffect(state: number, effect: number, tellingGuns: AoeOptions['tellingGuns']): number {
   if (effect === GUNS_SILENCED) return state | SILENCED;
-  if (effect === GUNS_DAMAGED) return state & DAMAGED ? state | WRECKED : state | DAMAGED;
+  if (effect === GUNS_DAMAGED) {
+    const s = tellingGuns === 'silencedToo' ? state | SILENCED : state;
+    return s & DAMAGED ? s | WRECKED : s | DAMAGED;
+  }
   if (effect === GUNS_WRECKED) return state | WRECKED;
   return state;
 }
