@@ -305,6 +305,25 @@ describe('mechanisms on the lane', () => {
     expect(formationFits(g, front, 'line')).toBe(true);
   });
 
+  it('p7: a unit that fails its pinning test stays in its formation and loses the pip: the move that was to follow the change is not made', () => {
+    const c = shipped('sims/nagb/meeting.scenario.yaml');
+    let failed = 0;
+    for (let i = 0; i < 40; i++) {
+      const events: Ev[] = [];
+      play(c, 'pinned', i, events);
+      events.forEach((e, k) => {
+        if (e.type !== 'check' || e.purpose !== 'pinning' || e.passed) return;
+        failed++;
+        // Up to the next order or phase: neither a formation change nor a move of that unit.
+        const rest = events.slice(k + 1);
+        const end = rest.findIndex((x) => x.type === 'order' || x.type === 'phase');
+        const after = end < 0 ? rest : rest.slice(0, end);
+        expect(after.filter((x) => (x.type === 'move' || x.type === 'formation') && x.unit === e.unit)).toEqual([]);
+      });
+    }
+    expect(failed).toBeGreaterThan(5);
+  });
+
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {
     // An attack column (8 x 3: 2.4" deep) with a friend's column 3" behind its rear; another with one 4.5" behind.
     const cp = compiled(duel([col('Lead', 20, 0), col('Second', 14.6, 0), col('Other', 20, 12), col('Far', 13.1, 12)], [line('Bn', 30, 0), line('Bn2', 30, 12)]));

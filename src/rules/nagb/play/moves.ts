@@ -67,15 +67,20 @@ function pinned(g: Game, u: Unit): boolean {
   return false;
 }
 
+/** changeFormation's answer when the change may not be made (the same formation, disordered, no room). */
+export const NOT_CHANGED = -1;
+/** changeFormation's answer when the pinning test failed (p7: the unit stays as it was; the order is spent). */
+export const PINNED = -2;
+
 /**
- * p7, p24, p27, p39: change formation on an order already paid for; returns the share of the move left
- * (-1: not changed). The centre stays; the new footprint must fit (formationFits).
+ * p7, p24, p27, p39: change formation on an order already paid for; returns the share of the move left,
+ * or NOT_CHANGED, or PINNED. The centre stays; the new footprint must fit (formationFits).
  */
 export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeUsed = false): number {
-  if (u.formation === to || u.formation === 'battery' || !mayChangeFormation(u.disordered, false)) return -1;
-  if (!formationFits(g, u, to)) return -1;
+  if (u.formation === to || u.formation === 'battery' || !mayChangeFormation(u.disordered, false)) return NOT_CHANGED;
+  if (!formationFits(g, u, to)) return NOT_CHANGED;
   const was = u.formation;
-  if (pinned(g, u) && !test(g, u, P.pinning, ldOf(g, u))) return -1;
+  if (pinned(g, u) && !test(g, u, P.pinning, ldOf(g, u))) return PINNED;
   u.formation = to;
   reshape(g, u);
   if (g.sink) g.sink({ type: 'formation', side: u.side, unit: u.spec.id, from: was, to });
@@ -138,6 +143,8 @@ function carryOut(g: Game, u: Unit, it: Intent): void {
       let share = 1;
       if (it.formation) {
         const left = changeFormation(g, u, it.formation);
+        // p7: a failed pinning test keeps the formation and loses the pip: the order ends there.
+        if (left === PINNED) return;
         if (left >= 0) share = left;
       }
       if (share > EPS) advance(g, u, Math.min(it.dist, paceOf(g, u) * share));
