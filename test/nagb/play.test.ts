@@ -324,6 +324,30 @@ describe('mechanisms on the lane', () => {
     expect(failed).toBeGreaterThan(5);
   });
 
+  it('p9: cavalry that moved in its movement phase may still move or charge in its cavalry phase; cavalry that charged in it may not', () => {
+    // Cuirassiers 20" from a line: beyond their reach in the movement phase, within it after a move.
+    const c = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 8, offset: 0 }], [line('Bn', 28, 0)]));
+    let again = 0;
+    for (let i = 0; i < 20; i++) {
+      const events: Ev[] = [];
+      play(c, 'cav-phase', i, events);
+      let phase = '';
+      let movedIn = false;
+      let chargedIn = false;
+      for (const e of events) {
+        if (e.type === 'turn') movedIn = chargedIn = false;
+        if (e.type === 'phase') phase = e.phase;
+        if (e.unit !== 'Cuir' && !(e.type === 'charge' && e.units?.[0] === 'Cuir')) continue;
+        if (phase === 'movement' && e.type === 'move') movedIn = true;
+        if (phase === 'movement' && e.type === 'declare') chargedIn = true;
+        if (phase !== 'cavalry' || (e.type !== 'move' && e.type !== 'declare')) continue;
+        expect(chargedIn).toBe(false);
+        if (movedIn) again++;
+      }
+    }
+    expect(again).toBeGreaterThan(5);
+  });
+
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {
     // An attack column (8 x 3: 2.4" deep) with a friend's column 3" behind its rear; another with one 4.5" behind.
     const cp = compiled(duel([col('Lead', 20, 0), col('Second', 14.6, 0), col('Other', 20, 12), col('Far', 13.1, 12)], [line('Bn', 30, 0), line('Bn2', 30, 12)]));

@@ -20,12 +20,16 @@ import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, charge
 import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
-/** p12, p22, p27, p31: u may declare a charge now (before looking for a target). */
+/**
+ * p9, p12, p22, p27, p31: u may declare a charge now (before looking for a target). In the cavalry
+ * phase, cavalry that has not fired, charged or fought this turn (p9): a move in the movement phase
+ * does not stop it.
+ */
 export function mayChargeNow(g: Game, u: Unit, cavalryPhase: boolean): boolean {
   if (!u.active || u.disordered || u.charged || u.fought || u.sector >= 0) return false;
   if (u.spec.arm === 'artillery' || u.formation === 'battery') return false;
   if (!formationMayCharge(u.spec.arm, u.formation)) return false;
-  if (cavalryPhase && (u.spec.arm !== 'cavalry' || u.fired || u.moved)) return false;
+  if (cavalryPhase && (u.spec.arm !== 'cavalry' || u.fired)) return false;
   if (!cavalryPhase && u.moved) return false;
   return !engaged(g, u);
 }

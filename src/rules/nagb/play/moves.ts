@@ -167,7 +167,11 @@ function carryOut(g: Game, u: Unit, it: Intent): void {
   }
 }
 
-/** Units of a brigade that may take an order in this phase. */
+/**
+ * Units of a brigade that may take an order in this phase: in the movement phase those that have not
+ * moved (charged) yet; in the cavalry phase cavalry that has not fired, charged or fought this turn
+ * (p9), moved or not.
+ */
 function movable(g: Game, b: number, cavalryPhase: boolean, out: number[]): number[] {
   clear(out);
   for (const i of g.c.brigades[b].units) {
@@ -208,7 +212,8 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
     for (const i of orderOfUnits(g, list, g.order2)) {
       const u = g.units[i];
       const it = intents[i]!;
-      if (it.kind === 'hold' || u.removed || u.moved) continue;
+      // (Each unit of the list is ordered once: a general advance has set its intent to hold.)
+      if (it.kind === 'hold' || u.removed) continue;
       if (spare(g, u, !cavalryPhase) < costFor(g, u, 1)) continue;
       const order = it.kind === 'form' ? 'changeFormation' : it.kind === 'fallBack' ? 'fallBack' : 'move';
       if (!spendPips(g, u, order, 1)) continue;
