@@ -15,7 +15,7 @@ import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
 import { canisterAtChargersOf, formationFits } from '../../src/rules/nagb/play/geometry.js';
-import { changeFormation } from '../../src/rules/nagb/play/moves.js';
+import { advance, changeFormation } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
@@ -346,6 +346,29 @@ describe('mechanisms on the lane', () => {
       }
     }
     expect(again).toBeGreaterThan(5);
+  });
+
+  it('p22: a cavalry move through light woods tests at the pace that covers it: none at a walk (to 6"), -2 at a trot (to 8"), -4 at a canter', () => {
+    const woods = { terrain: [{ kind: 'lightWoods', name: 'wood', from: 12, to: 30 }] };
+    const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 11, offset: 0 }], [line('Bn', 46, 0)], woods));
+    play(cp, 'cav-pace', 0);
+    const g = cp.game;
+    const cuir = g.units[0];
+    const tests: (number | null)[] = [];
+    for (const dist of [5, 6, 7, 8, 9.5]) {
+      Object.assign(cuir, { removed: false, state: 0, blown: false, shaken: false, jubilant: 0, figures: 16, formation: 'line' });
+      cuir.body.front = 11;
+      cuir.body.offset = 0;
+      reshape(g, cuir);
+      g.unhorsed[cuir.spec.brigade] = 1; // no influence, no reroll
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      advance(g, cuir, dist);
+      const t = events.find((e) => e.type === 'check' && e.purpose === 'terrainDisorder');
+      tests.push(t ? t.target : null);
+    }
+    // Line cavalry, Ld 8.
+    expect(tests).toEqual([null, null, 6, 6, 4]);
   });
 
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {

@@ -84,6 +84,16 @@ export function cavalryRate(f: CavalryFormation, pace: CavalryPace): number {
 }
 
 /**
+ * p22: the slowest pace that covers a cavalry move of `distance` inches: a walk up to 6", a trot up to
+ * 8", else a canter. Its terrain test goes by that pace (a walk never risks disorder).
+ */
+export function cavalryPaceFor(f: CavalryFormation, distance: number): 'walk' | 'trot' | 'canter' {
+  if (distance <= cavalryMoveRate(f, 'walk') + 1e-9) return 'walk';
+  if (distance <= cavalryMoveRate(f, 'trot') + 1e-9) return 'trot';
+  return 'canter';
+}
+
+/**
  * p19, p21, p32, p35: a gun's move: unlimbered (manhandled), limbered foot or horse; +2" limbered on a
  * road; +1" French guard; -1" per crew or horse lost (0: it may only pivot).
  */

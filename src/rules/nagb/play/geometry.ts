@@ -311,14 +311,15 @@ export function worseTest(a: TerrainTest, b: TerrainTest): TerrainTest {
 
 /**
  * The terrain test of a move of u's front from x1 to x2 at a pace (p6, p22): the worst over every
- * interval the moving front met.
+ * interval the moving front met. Cavalry reads 'normal' as a canter and 'slow' as a walk, or takes its
+ * own pace (cavalryPaceFor).
  */
-export function moveTerrainTest(g: Game, u: Unit, x1: number, x2: number, pace: 'normal' | 'slow' | 'charge'): TerrainTest {
+export function moveTerrainTest(g: Game, u: Unit, x1: number, x2: number, pace: 'normal' | 'slow' | 'charge' | 'walk' | 'trot' | 'canter'): TerrainTest {
   const c = g.c;
   const met = g.scratch;
   terrainMet(c.terrain, x1, x2, lateralMin(u.body), lateralMax(u.body), met);
   let t: TerrainTest = 'none';
-  const cavPace = pace === 'charge' ? 'charge' : pace === 'slow' ? 'walk' : 'canter';
+  const cavPace = pace === 'normal' ? 'canter' : pace === 'slow' ? 'walk' : pace;
   for (const i of met) {
     const kind = c.terrainKinds[i];
     const f = u.formation === 'battery' ? 'line' : u.formation;

@@ -9,9 +9,9 @@
  */
 import { EPS, fractionIn, frontGap, frontWithinArc, hypot2 } from '../../../table/index.js';
 import { BLOWN_MOVE_DICE, recovered, recoveryTally } from '../cavalry.js';
-import { formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
+import { cavalryPaceFor, formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
-import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST } from '../tables.js';
+import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST, type TerrainTest } from '../tables.js';
 import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wantsGeneralAdvance, wantsReserveMove, costFor } from './ai.js';
@@ -41,15 +41,22 @@ export function moveCommanders(g: Game, side: 0 | 1): void {
   }
 }
 
-/** A move forward (or back) with its terrain test (p6, p22): slow pace where it suffices and avoids one. */
+/**
+ * A move forward (or back) with its terrain test (p6, p22): the slowest pace that covers it (infantry
+ * slow where it suffices, cavalry a walk up to 6" and a trot up to 8").
+ */
 export function advance(g: Game, u: Unit, dist: number, way: 1 | -1 = 1): number {
   const from = u.body.front;
   const moved = moveUnit(g, u, way, dist, 1);
   if (moved <= EPS || u.removed) return moved;
   u.moved = true;
-  const slow = moved <= g.c.options.slowPace + EPS && u.spec.arm === 'infantry';
-  const normal = moveTerrainTest(g, u, from, u.body.front, 'normal');
-  const t = slow && normal !== 'none' ? 'none' : normal;
+  let t: TerrainTest;
+  if (u.spec.arm === 'cavalry') t = moveTerrainTest(g, u, from, u.body.front, cavalryPaceFor(u.formation === 'column' || u.formation === 'skirmish' ? u.formation : 'line', moved));
+  else {
+    const slow = moved <= g.c.options.slowPace + EPS;
+    const normal = moveTerrainTest(g, u, from, u.body.front, 'normal');
+    t = slow && normal !== 'none' ? 'none' : normal;
+  }
   if (t !== 'none' && t !== 'closed' && u.state === GOOD && !u.disordered) {
     if (t === 'auto' || !test(g, u, P.terrainDisorder, ldOf(g, u, t))) disorder(g, u);
   }
