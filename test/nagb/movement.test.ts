@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cavalryChargesOver,
   cavalryPaceFor,
   cavalryRate,
   chargeBase,
@@ -57,6 +58,10 @@ describe('Movement rates (p6, p8, p22)', () => {
   it('p22: cavalry rates by pace; a charge starts from the canter', () => {
     expect(cavalryRate('line', 'trot')).toBe(8);
     expect(cavalryRate('column', 'charge')).toBe(10);
+  });
+  it('p22, p30-32: cavalry charges over, into and out of clear ground only (roads and crops are clear; rough, woods, villages, slopes, obstacles and streams are not)', () => {
+    expect(['clear', 'road', 'crops'].map((t) => cavalryChargesOver(t as never))).toEqual([true, true, true]);
+    for (const t of ['rough', 'lightWoods', 'heavyWoods', 'village', 'steepSlope', 'hedge', 'fence', 'wall', 'ditch', 'stream'] as const) expect(cavalryChargesOver(t), t).toBe(false);
   });
   it('p22: a cavalry move goes at the slowest pace that covers it: a walk to 6", a trot to 8", else a canter', () => {
     expect([0, 5.9, 6].map((d) => cavalryPaceFor('line', d))).toEqual(['walk', 'walk', 'walk']);

@@ -17,7 +17,7 @@ import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js'
 import { canisterAtChargersOf, formationFits } from '../../src/rules/nagb/play/geometry.js';
 import { advance, changeFormation } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { playCharge } from '../../src/rules/nagb/play/charges.js';
+import { chargeTarget, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
 
@@ -369,6 +369,28 @@ describe('mechanisms on the lane', () => {
     }
     // Line cavalry, Ld 8.
     expect(tests).toEqual([null, null, 6, 6, 4]);
+  });
+
+  it('p30: cavalry may not charge into or out of difficult terrain: across rough, at a unit standing in it, or from it; across crops it may', () => {
+    const at = (kind: string, from: number, to: number) => {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 10, offset: 0 }], [line('Bn', 24, 0)], { terrain: [{ kind, name: 'ground', from, to }] }));
+      play(cp, 'cav-rough', 0);
+      const g = cp.game;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      return chargeTarget(g, g.units[0]) >= 0;
+    };
+    // The cuirassiers' line is 4" deep (6 to 10), the battalion's 1.6" (24 to 25.6).
+    expect(at('rough', 14, 18)).toBe(false);
+    expect(at('rough', 23.5, 30)).toBe(false);
+    expect(at('rough', 5, 10)).toBe(false);
+    expect(at('rough', 8.5, 9.5)).toBe(true); // under half of the charger, and behind its front
+    expect(at('crops', 14, 18)).toBe(true);
+    expect(at('road', 0, 30)).toBe(true);
   });
 
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {

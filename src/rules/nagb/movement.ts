@@ -68,6 +68,15 @@ export function chargeBase(arm: Arm, f: Formation, opts: Pick<NagbOptions, 'colu
   return infantryMoveRow(f as InfantryFormation, opts).charge ?? 0;
 }
 
+/**
+ * p22, p30-32: ground cavalry may charge over, into and out of: clear ground only. Any area not clear
+ * is difficult terrain (p30; rough, woods, villages, slopes), and obstacles and streams may not be
+ * charged across (p22); a road and fields of crops do nothing to movement (p31-32), so they are clear.
+ */
+export function cavalryChargesOver(t: Terrain): boolean {
+  return t === 'clear' || t === 'road' || t === 'crops';
+}
+
 /** p12: infantry adds 1d6 when charging, cavalry 2d6. */
 export function chargeDice(arm: Arm): number {
   return arm === 'cavalry' ? CAVALRY_CHARGE_DICE : INFANTRY_CHARGE_DICE;

@@ -12,6 +12,7 @@ import {
   frontGap,
   frontEdgeDistance,
   frontIn,
+  fractionIn,
   frontWithinArc,
   hypot2,
   rangeOverlap,
@@ -23,7 +24,7 @@ import {
   withinWidth,
 } from '../../../table/index.js';
 import { artilleryHitNeeded, canisterAtChargers } from '../artillery.js';
-import { chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
+import { cavalryChargesOver, chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
 import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
 import { sectorCover } from '../village.js';
 import { figureWidth, unitFootprint } from '../units.js';
@@ -330,8 +331,10 @@ export function moveTerrainTest(g: Game, u: Unit, x1: number, x2: number, pace: 
 }
 
 /**
- * p22, p30, p32: cavalry may not charge across obstacles or slopes, into or out of woods and villages,
- * nor at units behind a hedge, fence or wall.
+ * p22, p30, p32: cavalry may not charge across obstacles or slopes, into or out of difficult terrain
+ * (any area not clear: rough, woods, villages; cavalryChargesOver), nor at units behind a hedge, fence
+ * or wall. Into or out of: the path crosses such ground, or the charger or the target stands in it
+ * (half of a unit or more, p30).
  */
 export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
   if (u.spec.arm !== 'cavalry') return false;
@@ -339,9 +342,10 @@ export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
   const c = g.c;
   const met = g.scratch;
   terrainMet(c.terrain, u.body.front, t.body.front, lateralMin(u.body), lateralMax(u.body), met);
-  for (const i of met) {
-    const k = c.terrainKinds[i];
-    if (k !== 'crops' && k !== 'road' && k !== 'rough') return true;
+  for (const i of met) if (!cavalryChargesOver(c.terrainKinds[i])) return true;
+  for (let i = 0; i < c.terrain.length; i++) {
+    if (cavalryChargesOver(c.terrainKinds[i])) continue;
+    if (fractionIn(u.body, c.terrain[i]) >= 0.5 || fractionIn(t.body, c.terrain[i]) >= 0.5) return true;
   }
   return false;
 }
