@@ -15,7 +15,7 @@ import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
 import { canisterAtChargersOf, formationFits } from '../../src/rules/nagb/play/geometry.js';
-import { advance, changeFormation } from '../../src/rules/nagb/play/moves.js';
+import { advance, changeFormation, movementPhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
@@ -391,6 +391,37 @@ describe('mechanisms on the lane', () => {
     expect(at('rough', 8.5, 9.5)).toBe(true); // under half of the charger, and behind its front
     expect(at('crops', 14, 18)).toBe(true);
     expect(at('road', 0, 30)).toBe(true);
+  });
+
+  it('p9, p23 (nagb.blownRide): blown cavalry rides back as far as it needs to be safe (beyond 12") and stops at its own table edge; under fullRoll it rides its whole 3d6, off the table if it gets there', () => {
+    const ride = (front: number, enemy: number, options: Record<string, string> = {}) => {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 }], [line('Bn', enemy, 0)]), options);
+      play(cp, 'blown-ride', 0);
+      const g = cp.game;
+      const out: { moved: number; gone: boolean }[] = [];
+      for (let k = 0; k < 30; k++) {
+        for (const u of g.units) {
+          Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
+          u.body.front = u.spec.startFront;
+          u.body.offset = u.spec.startOffset;
+          g.gone[u.spec.index] = 0;
+          reshape(g, u);
+        }
+        Object.assign(g.units[0], { blown: true });
+        g.pips[0] = 0;
+        movementPhase(g, 0);
+        const u = g.units[0];
+        out.push({ moved: u.removed ? Infinity : front - u.body.front, gone: u.removed });
+      }
+      return out;
+    };
+    // A 4"-deep line of cuirassiers 3" from the battalion: safe after 12.01 - 3 = 9.01" back; 3d6 of 9 or less falls short.
+    const safe = ride(14, 17);
+    for (const r of safe) expect(Math.abs(r.moved - 9.01) < 1e-9 || (Number.isInteger(r.moved) && r.moved >= 3 && r.moved <= 9), String(r.moved)).toBe(true);
+    expect(safe.filter((r) => Math.abs(r.moved - 9.01) < 1e-9).length).toBeGreaterThan(10);
+    // Its rear 2" from its edge: it stops there, never off the table.
+    expect(ride(6, 9).map((r) => r.moved.toFixed(2))).toEqual(Array(30).fill('1.99'));
+    expect(ride(6, 9, { 'nagb.blownRide': 'fullRoll' }).every((r) => r.gone)).toBe(true);
   });
 
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {

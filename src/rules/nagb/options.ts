@@ -291,6 +291,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a unit not in skirmish order (the cavalry rules).',
   },
   {
+    name: 'nagb.blownRide',
+    values: ['toSafety', 'fullRoll'],
+    default: 'toSafety',
+    source: 'p9 (blown cavalry "may retreat 3d6" each movement phase) vs p23 (it moves 3d6 toward a safe place, where it recovers without moving)',
+    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe and never off its own table edge; or the whole roll, off the table if it gets there.',
+    valueDocs: {
+      toSafety: 'up to the roll: as far as safety (beyond 12" of every enemy), never past the own table edge',
+      fullRoll: 'the whole 3d6 straight back; off the table it is lost (p6), as the engine played before',
+    },
+  },
+  {
     name: 'nagb.cavalryBreakThrough',
     values: ['fromContact', 'beyondEnemy', 'off'],
     default: 'fromContact',
@@ -468,6 +479,7 @@ export interface NagbOptions {
   disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
   stubbornAutobreak: 'breaks' | 'tests';
   blownCavalry: 'foughtAny' | 'chargedFormed';
+  blownRide: 'toSafety' | 'fullRoll';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
@@ -536,6 +548,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     disorderedLoser: v('disorderedLoser'),
     stubbornAutobreak: v('stubbornAutobreak'),
     blownCavalry: v('blownCavalry'),
+    blownRide: v('blownRide'),
     cavalryBreakThrough: v('cavalryBreakThrough'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),

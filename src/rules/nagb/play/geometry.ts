@@ -201,6 +201,42 @@ function scanNearest(g: Game, u: Unit, armFilter: 0 | 1 | 2, k: number): void {
   g.nearCache[k] = bd;
 }
 
+/**
+ * p23: how far u must go straight back to stand more than `safe` inches from every unremoved enemy
+ * (by footprint distance, as nearestEnemyDistance; 0 when it does). Enemies behind u are left out: going
+ * back brings it no farther from them.
+ */
+export function backToSafety(g: Game, u: Unit, safe: number): number {
+  const ext = g.ext;
+  const ka = 4 * u.spec.index;
+  const x0 = ext[ka];
+  const x1 = ext[ka + 1];
+  const y0 = ext[ka + 2];
+  const y1 = ext[ka + 3];
+  const facing = u.body.facing;
+  let need = 0;
+  for (const e of g.units) {
+    if (e.side === u.side || e.removed) continue;
+    const kb = 4 * e.spec.index;
+    let dy = (y0 > ext[kb + 2] ? y0 : ext[kb + 2]) - (y1 < ext[kb + 3] ? y1 : ext[kb + 3]);
+    if (!(dy > 0)) dy = 0;
+    if (dy > safe) continue;
+    // Wholly behind u's rear: left out. Else the gap from u's front to e's near edge (negative while
+    // they overlap along the lane) must grow past what keeps the footprints `safe` apart.
+    if ((facing > 0 ? x0 - ext[kb + 1] : ext[kb] - x1) >= 0) continue;
+    const ahead = facing > 0 ? ext[kb] - x1 : x0 - ext[kb + 1];
+    const d = Math.sqrt(safe * safe - dy * dy) + 0.01 - ahead;
+    if (d > need) need = d;
+  }
+  return need;
+}
+
+/** Room behind u before its rear reaches the lane's end (its own table edge). */
+export function roomBehind(g: Game, u: Unit): number {
+  const b = u.body;
+  return b.facing > 0 ? b.front - b.depth - g.c.lane.xMin : g.c.lane.xMax - (b.front + b.depth);
+}
+
 /** Distance from a brigade's commander to a unit's footprint. */
 export function commanderDistance(g: Game, brigade: number, u: Unit): number {
   return pointToExtents(g, u, g.cmdX[brigade], g.cmdY[brigade]);

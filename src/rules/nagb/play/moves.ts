@@ -8,7 +8,7 @@
  * the recovery of blown cavalry, and the reserve movement phase.
  */
 import { EPS, fractionIn, frontGap, frontWithinArc, hypot2 } from '../../../table/index.js';
-import { BLOWN_MOVE_DICE, recovered, recoveryTally } from '../cavalry.js';
+import { BLOWN_MOVE_DICE, blownRide, recovered, recoveryTally } from '../cavalry.js';
 import { cavalryPaceFor, formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
 import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST, type TerrainTest } from '../tables.js';
@@ -18,7 +18,7 @@ import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wa
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
 import { engaged } from './fire.js';
-import { bodyGap, enemyAhead, formationFits, moveTerrainTest, nearestEnemyDistance, overlapsAnother } from './geometry.js';
+import { backToSafety, bodyGap, enemyAhead, formationFits, moveTerrainTest, nearestEnemyDistance, overlapsAnother, roomBehind } from './geometry.js';
 import { BROKEN, type Game, GOOD, type LaneFormation, type Unit, clear } from './state.js';
 
 /** p23: blown cavalry is safe from enemy fire beyond this (a reading: past musket and canister reach). */
@@ -231,13 +231,20 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
 
 const HOLD: Intent = { kind: 'hold' };
 
-/** p9, p23: blown cavalry moves 3d6 toward safety (its own edge) in each of its side's movement phases. */
+/**
+ * p9, p23: blown cavalry moves 3d6 toward safety (its own edge) in each of its side's movement phases:
+ * as far as safety and never off its edge, or the whole roll (nagb.blownRide).
+ */
 function blownMoves(g: Game, side: 0 | 1): void {
   for (const i of g.c.sides[side].units) {
     const u = g.units[i];
     if (!u.blown || !u.active || engaged(g, u)) continue;
     if (nearestEnemyDistance(g, u) > SAFE_DISTANCE) continue;
-    fallBack(g, u, sumD6(g.morale(side), BLOWN_MOVE_DICE), 'none', 'blown');
+    const roll = sumD6(g.morale(side), BLOWN_MOVE_DICE);
+    // (The edge's room less a hair, so that the ride ends on the table.)
+    const d = blownRide(roll, backToSafety(g, u, SAFE_DISTANCE), roomBehind(g, u) - 0.01, g.c.options);
+    if (d <= EPS) continue;
+    fallBack(g, u, d, 'none', 'blown');
     u.moved = true;
   }
 }
