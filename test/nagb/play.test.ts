@@ -424,6 +424,32 @@ describe('mechanisms on the lane', () => {
     expect(ride(6, 9, { 'nagb.blownRide': 'fullRoll' }).every((r) => r.gone)).toBe(true);
   });
 
+  it('p19, p21, p29 (nagb.batteryBrigadeTest): a battery that fails a brigade test never falls back with its guns: in good order it is silenced, disordered its crew flee; under exempt batteries take no brigade test', () => {
+    const failures = (options: Record<string, string>) => {
+      const c = shipped('sims/nagb/meeting.scenario.yaml', options);
+      const batteries = new Set(c.specs.filter((s) => s.arm === 'artillery').map((s) => s.id));
+      const seen = { tested: 0, silenced: 0, fled: 0 };
+      for (let i = 0; i < 80; i++) {
+        const events: Ev[] = [];
+        play(c, 'bty-brigade', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'check' || e.purpose !== 'brigade' || !batteries.has(e.unit)) return;
+          seen.tested++;
+          if (e.passed) return;
+          const next = events.slice(k + 1, k + 6).filter((x) => x.unit === e.unit);
+          expect(next.some((x) => x.type === 'retreat')).toBe(false);
+          if (next.some((x) => x.type === 'cohesion' && x.to === 'silenced')) seen.silenced++;
+          else if (next.some((x) => x.type === 'rout')) seen.fled++;
+          else throw new Error(`${e.unit}: a failed brigade test without effect`);
+        });
+      }
+      return seen;
+    };
+    const silenced = failures({});
+    expect(silenced.silenced).toBeGreaterThan(3);
+    expect(failures({ 'nagb.batteryBrigadeTest': 'exempt' }).tested).toBe(0);
+  });
+
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {
     // An attack column (8 x 3: 2.4" deep) with a friend's column 3" behind its rear; another with one 4.5" behind.
     const cp = compiled(duel([col('Lead', 20, 0), col('Second', 14.6, 0), col('Other', 20, 12), col('Far', 13.1, 12)], [line('Bn', 30, 0), line('Bn2', 30, 12)]));

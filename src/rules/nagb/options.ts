@@ -370,6 +370,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     source: 'p29 (no effect of "broken" beyond the tests)',
     doc: 'A broken brigade only takes its tests, or also withdraws (no advance toward the enemy, no charges).',
   },
+  {
+    name: 'nagb.batteryBrigadeTest',
+    values: ['silenced', 'exempt'],
+    default: 'silenced',
+    source: 'p29 (each unit tests; failing in good order it falls back 2d6) vs p19, p21 (unlimbered guns move 1-3"; a battery failing a morale test is silenced, its foot crew flee leaving the guns) and rulings 3.11 (batteries left out of the count)',
+    doc: "What a brigade test asks of the brigade's batteries: each tests, and failing is silenced (in good order) or its crew flee (disordered or silenced); or batteries take no brigade test.",
+    valueDocs: {
+      silenced: 'a battery tests with its brigade; failing in good order it is silenced (disordered, its pips lost), failing disordered or silenced its crew flee 2d6',
+      exempt: 'batteries take no brigade test, as they count for none of its losses',
+    },
+  },
   // Terrain and artillery (p19-21, p30-32).
   {
     name: 'nagb.villageCover',
@@ -489,6 +500,7 @@ export interface NagbOptions {
   brigadeLosses: 'figures' | 'casualtiesOnly' | 'units';
   brigadeTestFrequency: 'onceEachThreshold' | 'everyCommandPhase';
   brokenBrigade: 'testsOnly' | 'withdraw';
+  batteryBrigadeTest: 'silenced' | 'exempt';
   villageCover: 'hard' | 'soft';
   townFireFigures: 'facingFrontage' | 'allFacing';
   ballFigures: 'minRanksBounce' | 'ranks';
@@ -558,6 +570,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     brigadeLosses: v('brigadeLosses'),
     brigadeTestFrequency: v('brigadeTestFrequency'),
     brokenBrigade: v('brokenBrigade'),
+    batteryBrigadeTest: v('batteryBrigadeTest'),
     villageCover: v('villageCover'),
     townFireFigures: v('townFireFigures'),
     ballFigures: v('ballFigures'),

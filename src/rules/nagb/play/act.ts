@@ -212,6 +212,20 @@ export function rallyUp(g: Game, u: Unit): void {
   changed(g, u, from);
 }
 
+/** p19, p21: a battery silenced: its pips lost, disordered (it rallies as a silenced battery). Counted as disorder is. */
+export function silence(g: Game, u: Unit): void {
+  if (u.removed || u.silenced) return;
+  const from = cohesionOf(u);
+  u.silenced = true;
+  u.pips = 0;
+  u.jubilant = 0;
+  if (u.state === GOOD) {
+    u.state = DISORDERED;
+    g.res.sides[u.side].disruptions++;
+  }
+  changed(g, u, from);
+}
+
 /** p28: a unit that did something heroic in good order becomes jubilant (+1, cumulative). */
 export function jubilate(g: Game, u: Unit): void {
   if (u.removed || u.disordered) return;
