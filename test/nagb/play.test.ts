@@ -152,9 +152,14 @@ describe('mechanisms on the lane', () => {
     let tests = 0;
     let formed = 0;
     for (let i = 0; i < 1200; i++) {
-      const r = play(c, 'sq', i);
-      tests += r.extras['squareTests.1'];
-      formed += r.sides[1].squaresFormed;
+      const events: Ev[] = [];
+      play(c, 'sq', i, events);
+      // (Later charges, from farther off, test at other Ld.)
+      for (const e of events) {
+        if (e.type !== 'check' || e.purpose !== 'formSquare' || e.target !== 3) continue;
+        tests++;
+        if (e.passed) formed++;
+      }
     }
     const p = testPassProbability(3);
     expect(tests).toBeGreaterThan(600);
@@ -831,14 +836,14 @@ describe('mechanisms on the lane', () => {
   });
 
   it('p23, p25, p27: blown cavalry counts as disordered, so its carbines fire at 6+ at short range (mounted -1, disordered -1) and hold fire at long range (7+)', () => {
-    const s = duel(
-      [{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front: 20, offset: 0, cavalryType: 'light', weapon: 'carbine' }],
-      [{ id: 'I', arm: 'infantry', class: 'conscripts', front: 30, offset: 0 }],
+    // From 10" and from 3" away (good-order cavalry closing from afar charges rather than stands at 3").
+    const starts = [20, 27].map((front) =>
+      compiled(duel([{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front, offset: 0, cavalryType: 'light', weapon: 'carbine' }], [{ id: 'I', arm: 'infantry', class: 'conscripts', front: 30, offset: 0 }])),
     );
     const needs = { blown: new Set<string>(), good: new Set<string>() };
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 240; i++) {
       const ev: Ev[] = [];
-      play(compiled(s), 'blown-fire', i, ev);
+      play(starts[i % 2], 'blown-fire', i, ev);
       let state = 'good';
       for (const e of ev) {
         if (e.type === 'cohesion' && e.unit === 'C') state = e.to;
