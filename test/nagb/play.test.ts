@@ -14,10 +14,10 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, formationFits } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
 import { advance, changeFormation, movementPhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { chargeTarget, playCharge } from '../../src/rules/nagb/play/charges.js';
+import { chargeTarget, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
 
@@ -934,6 +934,112 @@ describe('mechanisms on the lane', () => {
     expect(pursuing).toBeGreaterThan(5);
     // (A winner that means to stand pursues only when its test to stand fails.)
     expect(pursuers(true)).toBeLessThan(pursuing / 2);
+  });
+
+  describe('p30-31: village sectors are entered only by an order from their very edge, and never charged out of or across', () => {
+    /** Scenario A after a game, every unit where the scenario puts it, in good order. */
+    const villageGame = () => {
+      const cp = shipped('sims/nagb/common-a-village.scenario.yaml');
+      play(cp, 'village', 0);
+      const g = cp.game;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, sector: u.spec.startSector });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      g.contacts.length = 0;
+      const byId = (id: string) => g.units.find((u) => u.spec.id === id)!;
+      return { g, byId };
+    };
+
+    it('p30: a column walking at an empty sector stops at its near edge, and from there enters it by an order', () => {
+      const { g, byId } = villageGame();
+      // The south sector's garrison has fallen back out of its far side (x 38), as in the audit's trace.
+      const garrison = byId('IR-12-I');
+      garrison.sector = -1;
+      garrison.body.front = 38;
+      reshape(g, garrison);
+      const col = byId('1-Ligne-I');
+      col.body.front = 26.2;
+      reshape(g, col);
+      expect(advance(g, col, 8)).toBeCloseTo(5.8, 9);
+      expect(col.body.front).toBeCloseTo(32, 9);
+      expect(col.sector).toBe(-1);
+      // p31: and no charge across the sector at the battalion beyond it.
+      col.moved = false;
+      expect(mayChargeNow(g, col, false)).toBe(true);
+      expect(chargeTarget(g, col)).toBe(-1);
+      expect(sectorAtEdge(g, col)).toBe(g.c.terrainNames.indexOf('south sector'));
+    });
+
+    it('p30-31: a unit standing half or more on a sector it does not hold may not charge out of it', () => {
+      const { g, byId } = villageGame();
+      const garrison = byId('IR-12-I');
+      garrison.sector = -1;
+      garrison.body.front = 40;
+      reshape(g, garrison);
+      const col = byId('1-Ligne-I');
+      for (const [front, may] of [[33.1, true], [33.3, false], [36, false]] as const) {
+        // An attack column is 2.4" deep: at 33.1 0.9" of it (37%) stands in the sector, at 33.3 1.3" (54%).
+        col.body.front = front;
+        reshape(g, col);
+        expect(mayChargeNow(g, col, false), String(front)).toBe(may);
+      }
+    });
+
+    it('p31: a unit ordered forward out of its sector moves at most 4" out and then tests to form up (random-legal play of scenario A)', () => {
+      const { scenario } = loadScenario('sims/nagb/common-a-village.scenario.yaml');
+      const s = scenario as unknown as LaneScenario;
+      const c = compiled({ ...s, sides: s.sides.map((side) => ({ ...side, doctrine: 'random-legal' })) } as LaneScenario);
+      let left = 0;
+      for (let i = 0; i < 150; i++) {
+        const events: Ev[] = [];
+        play(c, 'leave', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'sector' || e.entered) return;
+          left++;
+          // move, body, sector, then the test to form up.
+          expect([events[k - 2].type, events[k - 1].type]).toEqual(['move', 'body']);
+          expect(Math.abs(events[k - 2].path[1] - events[k - 2].path[0])).toBeLessThanOrEqual(4 + 1e-9);
+          expect(events.slice(k + 1).find((x) => x.type === 'check' && x.unit === e.unit)?.purpose).toBe('terrainDisorder');
+        });
+      }
+      expect(left).toBeGreaterThan(3);
+    });
+
+    it('p30: in scenario A no move ends with a unit half or more on a sector it does not hold, and no charge starts from one (the audit counted 472 moves and 146 charges in 400 games)', () => {
+      const c = shipped('sims/nagb/common-a-village.scenario.yaml');
+      const sectors = c.villages.map((v) => c.terrain[v]);
+      const onSector = (b: Ev) => {
+        const x0 = b.facing > 0 ? b.front - b.depth : b.front;
+        const y0 = b.offset - b.frontage / 2;
+        return sectors.some((t) => (Math.max(0, Math.min(x0 + b.depth, t.to) - Math.max(x0, t.from)) * Math.max(0, Math.min(y0 + b.frontage, t.yMax ?? Infinity) - Math.max(y0, t.yMin ?? -Infinity))) / (b.depth * b.frontage) >= 0.5);
+      };
+      let entered = 0;
+      for (let i = 0; i < 100; i++) {
+        const events: Ev[] = [];
+        play(c, 'village-moves', i, events);
+        const holding = new Set(c.specs.filter((s) => s.startSector >= 0).map((s) => s.id));
+        const body = new Map<string, Ev>();
+        events.forEach((e, k) => {
+          if (e.type === 'sector') {
+            if (e.entered) {
+              holding.add(e.unit);
+              entered++;
+            } else holding.delete(e.unit);
+          }
+          if (e.type === 'retreat' || e.type === 'rout' || e.type === 'removed') holding.delete(e.unit ?? e.units?.[0]);
+          if (e.type === 'body') body.set(e.unit, e);
+          if (e.type === 'declare') expect(onSector(body.get(e.unit)!) && !holding.has(e.unit)).toBe(false);
+          if (e.type === 'move' && e.side === 0 && events[k + 1]?.type === 'body' && events[k + 2]?.type !== 'sector') {
+            expect(onSector(events[k + 1]) && !holding.has(e.unit), `${i} ${e.unit}`).toBe(false);
+          }
+        });
+      }
+      expect(entered).toBeGreaterThan(20);
+    });
   });
 
   it('p30: a unit whose front stands in a village sector starts holding it', () => {

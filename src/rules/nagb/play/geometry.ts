@@ -457,6 +457,13 @@ function threatFacts(g: Game, side: number): void {
   g.threatState[side] = g.stateEpoch;
 }
 
+/** p30: u's footprint stands, half of it or more, on a village sector's ground. */
+export function onSectorGround(g: Game, u: Unit): boolean {
+  const c = g.c;
+  for (let j = 0; j < c.villages.length; j++) if (fractionIn(u.body, c.terrain[c.villages[j]]) >= 0.5) return true;
+  return false;
+}
+
 /** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */
 export function sectorAtEdge(g: Game, u: Unit): number {
   // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)

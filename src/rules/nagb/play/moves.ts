@@ -13,12 +13,13 @@ import { cavalryPaceFor, formationChangeCost, fallBackDice, fallBackFailure, may
 import { sumD6 } from '../roll.js';
 import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST, type TerrainTest } from '../tables.js';
 import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
+import { LEAVE_SECTOR_MOVE } from '../village.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wantsGeneralAdvance, wantsReserveMove, costFor } from './ai.js';
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
 import { engaged } from './fire.js';
-import { backToSafety, bodyGap, enemyAhead, formationFits, moveTerrainTest, nearestEnemyDistance, overlapsAnother, roomBehind } from './geometry.js';
+import { backToSafety, bodyGap, enemyAhead, formationFits, moveTerrainTest, nearestEnemyDistance, onSectorGround, overlapsAnother, roomBehind } from './geometry.js';
 import { BROKEN, type Game, GOOD, type LaneFormation, type Unit, clear } from './state.js';
 
 /** p23: blown cavalry is safe from enemy fire beyond this (a reading: past musket and canister reach). */
@@ -130,6 +131,19 @@ function enterSector(g: Game, u: Unit, v: number): void {
   placed(g, u);
 }
 
+/**
+ * p31: a unit in a sector ordered forward leaves it: up to 4" out, then a test to form up (failing,
+ * disordered). Still standing half or more on the sector's ground, it has not left.
+ */
+function leaveSector(g: Game, u: Unit, dist: number): void {
+  const v = u.sector;
+  const moved = advance(g, u, Math.min(dist, LEAVE_SECTOR_MOVE));
+  if (moved <= EPS || u.removed || fractionIn(u.body, g.c.terrain[v]) >= 0.5) return;
+  u.sector = -1;
+  if (g.sink) g.sink({ type: 'sector', side: u.side, unit: u.spec.id, sector: g.c.terrainNames[v], entered: false });
+  if (!test(g, u, P.terrainDisorder, ldOf(g, u))) disorder(g, u);
+}
+
 /** p3, p6: an ordered fall back: d6" (or 2d6" rapid; cavalry a d6 more), then a test (-1 rapid): failing, disordered (broken if it was). */
 function orderedFallBack(g: Game, u: Unit, rapid: boolean): void {
   const d = sumD6(g.morale(u.side), fallBackDice(u.spec.arm, rapid));
@@ -147,6 +161,10 @@ function orderedFallBack(g: Game, u: Unit, rapid: boolean): void {
 function carryOut(g: Game, u: Unit, it: Intent): void {
   switch (it.kind) {
     case 'advance': {
+      if (u.sector >= 0) {
+        leaveSector(g, u, it.dist);
+        return;
+      }
       let share = 1;
       if (it.formation) {
         const left = changeFormation(g, u, it.formation);
@@ -190,6 +208,11 @@ function movable(g: Game, b: number, cavalryPhase: boolean, out: number[]): numb
   return out;
 }
 
+/** p3: a column (not in a village sector, p31) whose intent is a plain advance goes with a general advance. */
+function inGeneralAdvance(u: Unit, it: Intent): it is Extract<Intent, { kind: 'advance' }> {
+  return it.kind === 'advance' && it.formation === null && (u.formation === 'attackColumn' || u.formation === 'marchColumn') && u.sector < 0;
+}
+
 /** The other moves of a side's movement (or cavalry) phase, brigade by brigade. */
 function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
   const list = g.list1;
@@ -201,7 +224,7 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
     for (const i of list) {
       const it = (intents[i] = moveIntent(g, g.units[i], cavalryPhase));
       const u = g.units[i];
-      if (it.kind === 'advance' && it.formation === null && (u.formation === 'attackColumn' || u.formation === 'marchColumn')) columns++;
+      if (inGeneralAdvance(u, it)) columns++;
     }
     // p3: a general advance: every column of the brigade a full move forward for one pip, no formation change.
     if (columns > 0 && g.pips[b] >= 1 && !g.unhorsed[b] && wantsGeneralAdvance(g, side, columns)) {
@@ -211,7 +234,7 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
       for (const i of list) {
         const it = intents[i]!;
         const u = g.units[i];
-        if (it.kind !== 'advance' || it.formation !== null || (u.formation !== 'attackColumn' && u.formation !== 'marchColumn')) continue;
+        if (!inGeneralAdvance(u, it)) continue;
         advance(g, u, Math.min(it.dist, paceOf(g, u)));
         intents[i] = HOLD;
       }
@@ -320,15 +343,9 @@ export function reservePhase(g: Game, side: 0 | 1): void {
     const from = u.body.front;
     moveUnit(g, u, 1, dist, 1);
     // p2: no move may end within 4" of the enemy (nor enter a village).
-    if (nearestEnemyDistance(g, u) < RESERVE_CLOSEST || (u.sector < 0 && inVillage(g, u))) {
+    if (nearestEnemyDistance(g, u) < RESERVE_CLOSEST || (u.sector < 0 && onSectorGround(g, u))) {
       const back = (u.body.front - from) * u.body.facing;
       moveUnit(g, u, -1, back, 0);
     }
   }
-}
-
-/** The unit's footprint stands (half or more) in a village sector. */
-function inVillage(g: Game, u: Unit): boolean {
-  for (const v of g.c.villages) if (fractionIn(u.body, g.c.terrain[v]) >= 0.5) return true;
-  return false;
 }
