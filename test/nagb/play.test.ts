@@ -15,7 +15,7 @@ import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
 import { canisterAtChargersOf, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
-import { advance, changeFormation, movementPhase } from '../../src/rules/nagb/play/moves.js';
+import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
@@ -453,6 +453,27 @@ describe('mechanisms on the lane', () => {
     const silenced = failures({});
     expect(silenced.silenced).toBeGreaterThan(3);
     expect(failures({ 'nagb.batteryBrigadeTest': 'exempt' }).tested).toBe(0);
+  });
+
+  it('p3: no pip is spent on an order that would do nothing: every move, general advance, formation change and reserve move ordered goes somewhere or changes something (the audit found 256 of 1,091 in scenario A did not)', () => {
+    for (const file of ['common-a-village', 'meeting']) {
+      const c = shipped(`sims/nagb/${file}.scenario.yaml`);
+      let orders = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'orders', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'order' || !['move', 'reserveMove', 'changeFormation', 'generalAdvance'].includes(e.order)) return;
+          orders++;
+          const rest = events.slice(k + 1);
+          const end = rest.findIndex((x) => x.type === 'order' || x.type === 'phase');
+          const after = end < 0 ? rest : rest.slice(0, end);
+          const did = after.some((x) => ['move', 'formation', 'sector', 'check'].includes(x.type) && (e.unit === '*' || x.unit === e.unit));
+          expect(did, `${file} ${i} ${e.unit} ${e.order}`).toBe(true);
+        });
+      }
+      expect(orders).toBeGreaterThan(300);
+    }
   });
 
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {
@@ -1007,6 +1028,29 @@ describe('mechanisms on the lane', () => {
         });
       }
       expect(left).toBeGreaterThan(3);
+    });
+
+    it('p2, p30: a reserve move toward an empty sector is cut short at its edge (it was paid for and then undone)', () => {
+      const { g, byId } = villageGame();
+      // The garrison far off beyond the village (no enemy within 8"); a column 6" short of the south sector.
+      for (const id of ['IR-12-I', 'IR-12-II']) {
+        const u = byId(id);
+        u.sector = -1;
+        u.body.front = 46;
+        reshape(g, u);
+      }
+      const col = byId('2-Ligne-I');
+      col.body.front = 26;
+      reshape(g, col);
+      for (const id of ['1-Ligne-I', '1-Ligne-II', '2-Ligne-II']) byId(id).charged = true; // they stay put
+      const b = col.spec.brigade;
+      g.pips[b] = 3;
+      g.unhorsed[b] = 0;
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      reservePhase(g, 0);
+      expect(col.body.front).toBeCloseTo(32, 9);
+      expect(events.filter((e) => e.type === 'order').map((e) => [e.unit, e.order])).toEqual([['2-Ligne-I', 'reserveMove']]);
     });
 
     it('p30: in scenario A no move ends with a unit half or more on a sector it does not hold, and no charge starts from one (the audit counted 472 moves and 146 charges in 400 games)', () => {

@@ -430,6 +430,15 @@ export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance:
 }
 
 /**
+ * How far moveUnit(g, u, way, dist, clearance) would move u now, u unchanged (orders are paid only for
+ * moves that go somewhere, p3).
+ */
+export function reachable(g: Game, u: Unit, way: 1 | -1, dist: number, clearance: number): number {
+  if (dist <= EPS || u.removed) return 0;
+  return moveBody(u.body, way, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, moveLimit(g, u, way, clearance), g.move).moved;
+}
+
+/**
  * The x u's leading edge going `way` must not pass (NaN: none): `clearance` short of the first body in
  * its path, and a village sector's near edge (sectorLimit).
  */

@@ -7,19 +7,20 @@
  * terrain costs) but tests for disorder at the end of a move at normal pace. Also the cavalry phases,
  * the recovery of blown cavalry, and the reserve movement phase.
  */
-import { EPS, fractionIn, frontGap, frontWithinArc, hypot2 } from '../../../table/index.js';
+import { type Body, EPS, fractionIn, frontWithinArc, hypot2 } from '../../../table/index.js';
 import { BLOWN_MOVE_DICE, blownRide, recovered, recoveryTally } from '../cavalry.js';
 import { cavalryPaceFor, formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
 import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST, type TerrainTest } from '../tables.js';
-import { bump, disorder, fallBack, ldOf, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
+import { bump, disorder, fallBack, ldOf, moveUnit, placed, reachable, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
+import { unitFootprint } from '../units.js';
 import { LEAVE_SECTOR_MOVE } from '../village.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wantsGeneralAdvance, wantsReserveMove, costFor } from './ai.js';
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
 import { engaged } from './fire.js';
-import { backToSafety, bodyGap, enemyAhead, formationFits, moveTerrainTest, nearestEnemyDistance, onSectorGround, overlapsAnother, roomBehind } from './geometry.js';
+import { backToSafety, bodyGap, formationFits, moveTerrainTest, nearestEnemyDistance, overlapsAnother, roomBehind } from './geometry.js';
 import { BROKEN, type Game, GOOD, type LaneFormation, type Unit, clear } from './state.js';
 
 /** p23: blown cavalry is safe from enemy fire beyond this (a reading: past musket and canister reach). */
@@ -75,6 +76,11 @@ function pinned(g: Game, u: Unit): boolean {
   return false;
 }
 
+/** p7, p27: u may take formation `to` now, pinning aside: another formation, in good order, with room for it. */
+function formationChangeable(g: Game, u: Unit, to: LaneFormation): boolean {
+  return u.formation !== to && u.formation !== 'battery' && mayChangeFormation(u.disordered, false) && formationFits(g, u, to);
+}
+
 /** changeFormation's answer when the change may not be made (the same formation, disordered, no room). */
 export const NOT_CHANGED = -1;
 /** changeFormation's answer when the pinning test failed (p7: the unit stays as it was; the order is spent). */
@@ -85,8 +91,7 @@ export const PINNED = -2;
  * or NOT_CHANGED, or PINNED. The centre stays; the new footprint must fit (formationFits).
  */
 export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeUsed = false): number {
-  if (u.formation === to || u.formation === 'battery' || !mayChangeFormation(u.disordered, false)) return NOT_CHANGED;
-  if (!formationFits(g, u, to)) return NOT_CHANGED;
+  if (u.formation === 'battery' || !formationChangeable(g, u, to)) return NOT_CHANGED;
   const was = u.formation;
   if (pinned(g, u) && !test(g, u, P.pinning, ldOf(g, u))) return PINNED;
   u.formation = to;
@@ -100,6 +105,21 @@ export function changeFormation(g: Game, u: Unit, to: LaneFormation, freeChangeU
   let cost = formationChangeCost(u.spec.arm, u.spec.cls, u.spec.drilled && !freeChangeUsed, u.spec.light, was, to === 'battery' ? 'line' : to);
   if (!mayMoveAndChangeFormation(g.c.sides[u.side].nation, g.c.options.scenarioYear)) cost = 1;
   return 1 - cost;
+}
+
+/** enterable's footprint, kept (rewritten at every question). */
+const deployed: Body = { front: 0, facing: 1, frontage: 0, depth: 0, offset: 0 };
+
+/** p30: whether u could deploy in sector v now (enterSector): in line along its far edge, on nobody's ground. */
+function enterable(g: Game, u: Unit, v: number): boolean {
+  const t = g.c.terrain[v];
+  const fp = unitFootprint(u.spec.arm, 'line', u.spec.startFigures, u.figures, u.guns, u.spec.light, g.c.options);
+  deployed.facing = u.body.facing;
+  deployed.front = u.body.facing > 0 ? t.to : t.from;
+  deployed.frontage = fp.frontage;
+  deployed.depth = fp.depth;
+  deployed.offset = ((t.yMin ?? -g.c.lane.width / 2) + (t.yMax ?? g.c.lane.width / 2)) / 2;
+  return !overlapsAnother(g, u, deployed);
 }
 
 /** p30: a unit at the edge of an empty sector enters it, deployed along the far edge facing out; no fire this turn. */
@@ -208,6 +228,30 @@ function movable(g: Game, b: number, cavalryPhase: boolean, out: number[]): numb
   return out;
 }
 
+/**
+ * p3: whether an order would do anything now, so that no pip is spent on one that would not: a move
+ * that goes somewhere (not stopped at once by a friend in its path, 1" short of an enemy, or at a
+ * sector's edge), a formation change that may be made, a sector it could deploy in. A fall back always
+ * moves.
+ */
+function worthOrdering(g: Game, u: Unit, it: Intent): boolean {
+  switch (it.kind) {
+    case 'advance':
+      if (it.formation !== null && u.sector < 0 && formationChangeable(g, u, it.formation)) return true;
+      return reachable(g, u, 1, Math.min(it.dist, u.sector >= 0 ? LEAVE_SECTOR_MOVE : paceOf(g, u)), 1) > EPS;
+    case 'back':
+      return reachable(g, u, -1, Math.min(it.dist, 2), 1) > EPS;
+    case 'form':
+      return formationChangeable(g, u, it.formation);
+    case 'enter':
+      return enterable(g, u, it.sector);
+    case 'fallBack':
+      return true;
+    case 'hold':
+      return false;
+  }
+}
+
 /** p3: a column (not in a village sector, p31) whose intent is a plain advance goes with a general advance. */
 function inGeneralAdvance(u: Unit, it: Intent): it is Extract<Intent, { kind: 'advance' }> {
   return it.kind === 'advance' && it.formation === null && (u.formation === 'attackColumn' || u.formation === 'marchColumn') && u.sector < 0;
@@ -221,13 +265,17 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
     movable(g, b, cavalryPhase, list);
     if (list.length === 0) continue;
     let columns = 0;
+    let anyGoes = false;
     for (const i of list) {
       const it = (intents[i] = moveIntent(g, g.units[i], cavalryPhase));
       const u = g.units[i];
-      if (inGeneralAdvance(u, it)) columns++;
+      if (!inGeneralAdvance(u, it)) continue;
+      columns++;
+      if (!anyGoes && reachable(g, u, 1, Math.min(it.dist, paceOf(g, u)), 1) > EPS) anyGoes = true;
     }
-    // p3: a general advance: every column of the brigade a full move forward for one pip, no formation change.
-    if (columns > 0 && g.pips[b] >= 1 && !g.unhorsed[b] && wantsGeneralAdvance(g, side, columns)) {
+    // p3: a general advance: every column of the brigade a full move forward for one pip, no formation
+    // change; not paid for when no column can go anywhere.
+    if (anyGoes && g.pips[b] >= 1 && !g.unhorsed[b] && wantsGeneralAdvance(g, side, columns)) {
       g.pips[b]--;
       bump(g, X.pipsSpent, side);
       if (g.sink) g.sink({ type: 'order', side, brigade: g.c.brigades[b].id, unit: '*', order: 'generalAdvance', pips: 1, left: g.pips[b] });
@@ -243,7 +291,7 @@ function orders(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
       const u = g.units[i];
       const it = intents[i]!;
       // (Each unit of the list is ordered once: a general advance has set its intent to hold.)
-      if (it.kind === 'hold' || u.removed) continue;
+      if (it.kind === 'hold' || u.removed || !worthOrdering(g, u, it)) continue;
       if (spare(g, u, !cavalryPhase) < costFor(g, u, 1)) continue;
       const order = it.kind === 'form' ? 'changeFormation' : it.kind === 'fallBack' ? 'fallBack' : 'move';
       if (!spendPips(g, u, order, 1)) continue;
@@ -335,17 +383,12 @@ export function reservePhase(g: Game, side: 0 | 1): void {
       double: false,
     });
     if (cost < 0 || !wantsReserveMove(g, u)) continue;
-    const e = enemyAhead(g, u);
-    const room = (e >= 0 ? frontGap(u.body, g.units[e].body) : near) - RESERVE_CLOSEST - 0.01;
-    const dist = Math.min(paceOf(g, u), room, near - RESERVE_CLOSEST - 0.01);
+    // p2: a move cut short 4" from the enemy (a straight move of d comes no more than d nearer to any
+    // unit), at a friend in its path, or at a village sector's edge (p30: none is entered in this phase);
+    // paid for only when it goes more than half an inch.
+    const dist = reachable(g, u, 1, Math.min(paceOf(g, u), near - RESERVE_CLOSEST - 0.01), 1);
     if (dist <= 0.5) continue;
     if (cost > 0 && (spare(g, u, false) < costFor(g, u, cost) || !spendPips(g, u, 'reserveMove', cost))) continue;
-    const from = u.body.front;
     moveUnit(g, u, 1, dist, 1);
-    // p2: no move may end within 4" of the enemy (nor enter a village).
-    if (nearestEnemyDistance(g, u) < RESERVE_CLOSEST || (u.sector < 0 && onSectorGround(g, u))) {
-      const back = (u.body.front - from) * u.body.facing;
-      moveUnit(g, u, -1, back, 0);
-    }
   }
 }
