@@ -1030,7 +1030,7 @@ describe('mechanisms on the lane', () => {
       expect(left).toBeGreaterThan(3);
     });
 
-    it('p2, p30: a reserve move toward an empty sector is cut short at its edge (it was paid for and then undone)', () => {
+    it('p2, p30-31: a reserve move toward an empty sector is cut short at its edge (it was paid for and then undone); a column holding a sector makes none', () => {
       const { g, byId } = villageGame();
       // The garrison far off beyond the village (no enemy within 8"); a column 6" short of the south sector.
       for (const id of ['IR-12-I', 'IR-12-II']) {
@@ -1042,7 +1042,12 @@ describe('mechanisms on the lane', () => {
       const col = byId('2-Ligne-I');
       col.body.front = 26;
       reshape(g, col);
-      for (const id of ['1-Ligne-I', '1-Ligne-II', '2-Ligne-II']) byId(id).charged = true; // they stay put
+      // A column holding the north sector stays in it (leaving is a move of its own, p31).
+      const held = byId('1-Ligne-II');
+      held.sector = g.c.terrainNames.indexOf('north sector');
+      held.body.front = 36;
+      reshape(g, held);
+      for (const id of ['1-Ligne-I', '2-Ligne-II']) byId(id).charged = true; // they stay put
       const b = col.spec.brigade;
       g.pips[b] = 3;
       g.unhorsed[b] = 0;
@@ -1050,6 +1055,7 @@ describe('mechanisms on the lane', () => {
       g.sink = (e) => events.push(e as Ev);
       reservePhase(g, 0);
       expect(col.body.front).toBeCloseTo(32, 9);
+      expect(held.body.front).toBe(36);
       expect(events.filter((e) => e.type === 'order').map((e) => [e.unit, e.order])).toEqual([['2-Ligne-I', 'reserveMove']]);
     });
 

@@ -357,7 +357,8 @@ export function cavalryPhase(g: Game, side: 0 | 1): void {
 /**
  * p2, p6, p8, p19, p24: the reserve movement phase: columns (and cavalry) in good order that did not
  * fire, charge or fight, with no enemy within 8", move again: march columns free, attack columns and
- * cavalry lines for a pip; never into a village, never to within 4" of the enemy, no formation change.
+ * cavalry lines for a pip; never into a village nor out of one, never to within 4" of the enemy, no
+ * formation change.
  */
 export function reservePhase(g: Game, side: 0 | 1): void {
   const list = g.list1;
@@ -366,6 +367,8 @@ export function reservePhase(g: Game, side: 0 | 1): void {
     const u = g.units[i];
     if (!u.active || u.spec.arm === 'artillery' || u.disordered || u.fired || u.charged || u.fought) continue;
     if ((u.formation === 'line' && u.spec.arm === 'infantry') || u.formation === 'square') continue;
+    // p30-31: a unit in a sector stays there (leaving is a move of its own, with its test).
+    if (u.sector >= 0) continue;
     list.push(i);
   }
   if (list.length === 0) return;
