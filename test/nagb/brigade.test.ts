@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   armyBroken,
+  batteryBrigadeTestFailure,
+  batteryTakesBrigadeTest,
   brigadeLossFraction,
   brigadeStatus,
   brigadeTestDue,
@@ -23,6 +25,12 @@ describe('Brigade morale (p29)', () => {
   });
   it('p29 (units): units removed of all units', () => {
     expect(brigadeLossFraction([bn(12), bn(5, true), bn(24), guns], withOptions({ brigadeLosses: 'units' }))).toBe(0.5);
+  });
+  it('p19, p21, p29 (nagb.batteryBrigadeTest): a battery failing its brigade test keeps its guns where they are: silenced in good order, its crew flee when disordered or silenced; under exempt it takes no test', () => {
+    expect(batteryTakesBrigadeTest(O)).toBe(true);
+    expect(batteryTakesBrigadeTest(withOptions({ batteryBrigadeTest: 'exempt' }))).toBe(false);
+    expect(batteryBrigadeTestFailure(true)).toBe('silenced');
+    expect(batteryBrigadeTestFailure(false)).toBe('flee');
   });
   it('p29: 50% faltering, 60% broken', () => {
     expect(brigadeStatus(0.49)).toBe('intact');

@@ -3,6 +3,7 @@ import { aleaStream } from '../../src/core/dice.js';
 import {
   aggressiveRange,
   blownAfterMelee,
+  blownRide,
   dismountedFigures,
   mayTestNotToCharge,
   mustAttemptCharge,
@@ -13,6 +14,7 @@ import {
   recoveryTally,
 } from '../../src/rules/nagb/cavalry.js';
 import { passesTest } from '../../src/rules/nagb/leadership.js';
+import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 
 describe('Aggressive cavalry (p4, p22, p35)', () => {
   const c = { disordered: false, blown: false, skirmishing: false, inCommand: true, nation: 'french' as const, nearestFormedEnemy: 8 };
@@ -54,6 +56,14 @@ describe('Recall and blown cavalry (p23, p24, p40)', () => {
     expect([1, 2, 3, 4, 5, 6].map((d) => blownAfterMelee(true, true, false, 2, d))).toEqual([true, true, true, false, false, false]);
     expect([1, 2, 3, 4, 5, 6].map((d) => blownAfterMelee(true, true, false, 3, d))).toEqual([true, true, true, true, true, false]);
     expect([1, 2, 3].map(recallSavesProbability)).toEqual([1, 0.5, 1 / 6]);
+  });
+  it('p9, p23 (nagb.blownRide): blown cavalry rides back up to its 3d6, as far as safety and never past its own table edge; or the whole roll', () => {
+    expect(blownRide(15, 4.2, 9.99, O)).toBe(4.2);
+    expect(blownRide(3, 4.2, 9.99, O)).toBe(3);
+    expect(blownRide(15, 20, 1.99, O)).toBe(1.99);
+    expect(blownRide(15, 0, 10, O)).toBe(0);
+    expect(blownRide(15, 4, -0.01, O)).toBe(0);
+    expect(blownRide(15, 4.2, 1.99, withOptions({ blownRide: 'fullRoll' }))).toBe(15);
   });
   it('p23, p40: recovery adds d6 plus the modifier (at least 0) to the tally; 10 recovers', () => {
     expect(recoveryTally(4, 3, 2)).toBe(9);

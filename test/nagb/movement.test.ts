@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cavalryChargesOver,
+  cavalryPaceFor,
   cavalryRate,
   chargeBase,
   chargeDice,
@@ -56,6 +58,15 @@ describe('Movement rates (p6, p8, p22)', () => {
   it('p22: cavalry rates by pace; a charge starts from the canter', () => {
     expect(cavalryRate('line', 'trot')).toBe(8);
     expect(cavalryRate('column', 'charge')).toBe(10);
+  });
+  it('p22, p30-32: cavalry charges over, into and out of clear ground only (roads and crops are clear; rough, woods, villages, slopes, obstacles and streams are not)', () => {
+    expect(['clear', 'road', 'crops'].map((t) => cavalryChargesOver(t as never))).toEqual([true, true, true]);
+    for (const t of ['rough', 'lightWoods', 'heavyWoods', 'village', 'steepSlope', 'hedge', 'fence', 'wall', 'ditch', 'stream'] as const) expect(cavalryChargesOver(t), t).toBe(false);
+  });
+  it('p22: a cavalry move goes at the slowest pace that covers it: a walk to 6", a trot to 8", else a canter', () => {
+    expect([0, 5.9, 6].map((d) => cavalryPaceFor('line', d))).toEqual(['walk', 'walk', 'walk']);
+    expect([6.01, 8].map((d) => cavalryPaceFor('column', d))).toEqual(['trot', 'trot']);
+    expect([8.01, 10, 12].map((d) => cavalryPaceFor('skirmish', d))).toEqual(['canter', 'canter', 'canter']);
   });
   it('p19, p32, p35: guns: medium limbered foot 4" (+2 road), horse 8", unlimbered 2", -1" per crew lost, French guard +1"', () => {
     expect(gunMoveRate('medium', true, false, 0, false, false)).toBe(4);

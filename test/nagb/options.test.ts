@@ -61,6 +61,10 @@ const ADDED: Record<string, string | number | boolean> = {
   stubbornAutobreak: 'breaks',
   // p2 vs p23: which cavalry is blown after a melee.
   blownCavalry: 'foughtAny',
+  // p9 vs p23: how far blown cavalry rides back in its movement phase.
+  blownRide: 'toSafety',
+  // p29 vs p19, p21: what a battery's failed brigade test does.
+  batteryBrigadeTest: 'silenced',
   // p22-23 on the lane: how far cavalry breaking through cavalry rides, measured from where.
   cavalryBreakThrough: 'fromContact',
   // p10 vs p3, p8: whether an attack column volleys.
@@ -77,12 +81,12 @@ const ADDED: Record<string, string | number | boolean> = {
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 9)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 11)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(55);
+    expect(names).toHaveLength(57);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -14,10 +14,10 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, formationFits } from '../../src/rules/nagb/play/geometry.js';
-import { changeFormation } from '../../src/rules/nagb/play/moves.js';
+import { canisterAtChargersOf, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { playCharge } from '../../src/rules/nagb/play/charges.js';
+import { chargeTarget, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
 
@@ -152,9 +152,14 @@ describe('mechanisms on the lane', () => {
     let tests = 0;
     let formed = 0;
     for (let i = 0; i < 1200; i++) {
-      const r = play(c, 'sq', i);
-      tests += r.extras['squareTests.1'];
-      formed += r.sides[1].squaresFormed;
+      const events: Ev[] = [];
+      play(c, 'sq', i, events);
+      // (Later charges, from farther off, test at other Ld.)
+      for (const e of events) {
+        if (e.type !== 'check' || e.purpose !== 'formSquare' || e.target !== 3) continue;
+        tests++;
+        if (e.passed) formed++;
+      }
     }
     const p = testPassProbability(3);
     expect(tests).toBeGreaterThan(600);
@@ -303,6 +308,172 @@ describe('mechanisms on the lane', () => {
     // A line 0.1" in front of a friend's line: a square, deeper than a line, would stand on the friend.
     expect(formationFits(g, front, 'square')).toBe(false);
     expect(formationFits(g, front, 'line')).toBe(true);
+  });
+
+  it('p7: a unit that fails its pinning test stays in its formation and loses the pip: the move that was to follow the change is not made', () => {
+    const c = shipped('sims/nagb/meeting.scenario.yaml');
+    let failed = 0;
+    for (let i = 0; i < 40; i++) {
+      const events: Ev[] = [];
+      play(c, 'pinned', i, events);
+      events.forEach((e, k) => {
+        if (e.type !== 'check' || e.purpose !== 'pinning' || e.passed) return;
+        failed++;
+        // Up to the next order or phase: neither a formation change nor a move of that unit.
+        const rest = events.slice(k + 1);
+        const end = rest.findIndex((x) => x.type === 'order' || x.type === 'phase');
+        const after = end < 0 ? rest : rest.slice(0, end);
+        expect(after.filter((x) => (x.type === 'move' || x.type === 'formation') && x.unit === e.unit)).toEqual([]);
+      });
+    }
+    expect(failed).toBeGreaterThan(5);
+  });
+
+  it('p9: cavalry that moved in its movement phase may still move or charge in its cavalry phase; cavalry that charged in it may not', () => {
+    // Cuirassiers 20" from a line: beyond their reach in the movement phase, within it after a move.
+    const c = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 8, offset: 0 }], [line('Bn', 28, 0)]));
+    let again = 0;
+    for (let i = 0; i < 20; i++) {
+      const events: Ev[] = [];
+      play(c, 'cav-phase', i, events);
+      let phase = '';
+      let movedIn = false;
+      let chargedIn = false;
+      for (const e of events) {
+        if (e.type === 'turn') movedIn = chargedIn = false;
+        if (e.type === 'phase') phase = e.phase;
+        if (e.unit !== 'Cuir' && !(e.type === 'charge' && e.units?.[0] === 'Cuir')) continue;
+        if (phase === 'movement' && e.type === 'move') movedIn = true;
+        if (phase === 'movement' && e.type === 'declare') chargedIn = true;
+        if (phase !== 'cavalry' || (e.type !== 'move' && e.type !== 'declare')) continue;
+        expect(chargedIn).toBe(false);
+        if (movedIn) again++;
+      }
+    }
+    expect(again).toBeGreaterThan(5);
+  });
+
+  it('p22: a cavalry move through light woods tests at the pace that covers it: none at a walk (to 6"), -2 at a trot (to 8"), -4 at a canter', () => {
+    const woods = { terrain: [{ kind: 'lightWoods', name: 'wood', from: 12, to: 30 }] };
+    const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 11, offset: 0 }], [line('Bn', 46, 0)], woods));
+    play(cp, 'cav-pace', 0);
+    const g = cp.game;
+    const cuir = g.units[0];
+    const tests: (number | null)[] = [];
+    for (const dist of [5, 6, 7, 8, 9.5]) {
+      Object.assign(cuir, { removed: false, state: 0, blown: false, shaken: false, jubilant: 0, figures: 16, formation: 'line' });
+      cuir.body.front = 11;
+      cuir.body.offset = 0;
+      reshape(g, cuir);
+      g.unhorsed[cuir.spec.brigade] = 1; // no influence, no reroll
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      advance(g, cuir, dist);
+      const t = events.find((e) => e.type === 'check' && e.purpose === 'terrainDisorder');
+      tests.push(t ? t.target : null);
+    }
+    // Line cavalry, Ld 8.
+    expect(tests).toEqual([null, null, 6, 6, 4]);
+  });
+
+  it('p30: cavalry may not charge into or out of difficult terrain: across rough, at a unit standing in it, or from it; across crops it may', () => {
+    const at = (kind: string, from: number, to: number) => {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 10, offset: 0 }], [line('Bn', 24, 0)], { terrain: [{ kind, name: 'ground', from, to }] }));
+      play(cp, 'cav-rough', 0);
+      const g = cp.game;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      return chargeTarget(g, g.units[0]) >= 0;
+    };
+    // The cuirassiers' line is 4" deep (6 to 10), the battalion's 1.6" (24 to 25.6).
+    expect(at('rough', 14, 18)).toBe(false);
+    expect(at('rough', 23.5, 30)).toBe(false);
+    expect(at('rough', 5, 10)).toBe(false);
+    expect(at('rough', 8.5, 9.5)).toBe(true); // under half of the charger, and behind its front
+    expect(at('crops', 14, 18)).toBe(true);
+    expect(at('road', 0, 30)).toBe(true);
+  });
+
+  it('p9, p23 (nagb.blownRide): blown cavalry rides back as far as it needs to be safe (beyond 12") and stops at its own table edge; under fullRoll it rides its whole 3d6, off the table if it gets there', () => {
+    const ride = (front: number, enemy: number, options: Record<string, string> = {}) => {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 }], [line('Bn', enemy, 0)]), options);
+      play(cp, 'blown-ride', 0);
+      const g = cp.game;
+      const out: { moved: number; gone: boolean }[] = [];
+      for (let k = 0; k < 30; k++) {
+        for (const u of g.units) {
+          Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
+          u.body.front = u.spec.startFront;
+          u.body.offset = u.spec.startOffset;
+          g.gone[u.spec.index] = 0;
+          reshape(g, u);
+        }
+        Object.assign(g.units[0], { blown: true });
+        g.pips[0] = 0;
+        movementPhase(g, 0);
+        const u = g.units[0];
+        out.push({ moved: u.removed ? Infinity : front - u.body.front, gone: u.removed });
+      }
+      return out;
+    };
+    // A 4"-deep line of cuirassiers 3" from the battalion: safe after 12.01 - 3 = 9.01" back; 3d6 of 9 or less falls short.
+    const safe = ride(14, 17);
+    for (const r of safe) expect(Math.abs(r.moved - 9.01) < 1e-9 || (Number.isInteger(r.moved) && r.moved >= 3 && r.moved <= 9), String(r.moved)).toBe(true);
+    expect(safe.filter((r) => Math.abs(r.moved - 9.01) < 1e-9).length).toBeGreaterThan(10);
+    // Its rear 2" from its edge: it stops there, never off the table.
+    expect(ride(6, 9).map((r) => r.moved.toFixed(2))).toEqual(Array(30).fill('1.99'));
+    expect(ride(6, 9, { 'nagb.blownRide': 'fullRoll' }).every((r) => r.gone)).toBe(true);
+  });
+
+  it('p19, p21, p29 (nagb.batteryBrigadeTest): a battery that fails a brigade test never falls back with its guns: in good order it is silenced, disordered its crew flee; under exempt batteries take no brigade test', () => {
+    const failures = (options: Record<string, string>) => {
+      const c = shipped('sims/nagb/meeting.scenario.yaml', options);
+      const batteries = new Set(c.specs.filter((s) => s.arm === 'artillery').map((s) => s.id));
+      const seen = { tested: 0, silenced: 0, fled: 0 };
+      for (let i = 0; i < 80; i++) {
+        const events: Ev[] = [];
+        play(c, 'bty-brigade', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'check' || e.purpose !== 'brigade' || !batteries.has(e.unit)) return;
+          seen.tested++;
+          if (e.passed) return;
+          const next = events.slice(k + 1, k + 6).filter((x) => x.unit === e.unit);
+          expect(next.some((x) => x.type === 'retreat')).toBe(false);
+          if (next.some((x) => x.type === 'cohesion' && x.to === 'silenced')) seen.silenced++;
+          else if (next.some((x) => x.type === 'rout')) seen.fled++;
+          else throw new Error(`${e.unit}: a failed brigade test without effect`);
+        });
+      }
+      return seen;
+    };
+    const silenced = failures({});
+    expect(silenced.silenced).toBeGreaterThan(3);
+    expect(failures({ 'nagb.batteryBrigadeTest': 'exempt' }).tested).toBe(0);
+  });
+
+  it('p3: no pip is spent on an order that would do nothing: every move, general advance, formation change and reserve move ordered goes somewhere or changes something (the audit found 256 of 1,091 in scenario A did not)', () => {
+    for (const file of ['common-a-village', 'meeting']) {
+      const c = shipped(`sims/nagb/${file}.scenario.yaml`);
+      let orders = 0;
+      for (let i = 0; i < 60; i++) {
+        const events: Ev[] = [];
+        play(c, 'orders', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'order' || !['move', 'reserveMove', 'changeFormation', 'generalAdvance'].includes(e.order)) return;
+          orders++;
+          const rest = events.slice(k + 1);
+          const end = rest.findIndex((x) => x.type === 'order' || x.type === 'phase');
+          const after = end < 0 ? rest : rest.slice(0, end);
+          const did = after.some((x) => ['move', 'formation', 'sector', 'check'].includes(x.type) && (e.unit === '*' || x.unit === e.unit));
+          expect(did, `${file} ${i} ${e.unit} ${e.order}`).toBe(true);
+        });
+      }
+      expect(orders).toBeGreaterThan(300);
+    }
   });
 
   it('p15: rear support comes from any unengaged friend within 4" directly behind, a disordered, shaken or blown one too', () => {
@@ -686,14 +857,14 @@ describe('mechanisms on the lane', () => {
   });
 
   it('p23, p25, p27: blown cavalry counts as disordered, so its carbines fire at 6+ at short range (mounted -1, disordered -1) and hold fire at long range (7+)', () => {
-    const s = duel(
-      [{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front: 20, offset: 0, cavalryType: 'light', weapon: 'carbine' }],
-      [{ id: 'I', arm: 'infantry', class: 'conscripts', front: 30, offset: 0 }],
+    // From 10" and from 3" away (good-order cavalry closing from afar charges rather than stands at 3").
+    const starts = [20, 27].map((front) =>
+      compiled(duel([{ id: 'C', arm: 'cavalry', class: 'line', figures: 16, front, offset: 0, cavalryType: 'light', weapon: 'carbine' }], [{ id: 'I', arm: 'infantry', class: 'conscripts', front: 30, offset: 0 }])),
     );
     const needs = { blown: new Set<string>(), good: new Set<string>() };
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 240; i++) {
       const ev: Ev[] = [];
-      play(compiled(s), 'blown-fire', i, ev);
+      play(starts[i % 2], 'blown-fire', i, ev);
       let state = 'good';
       for (const e of ev) {
         if (e.type === 'cohesion' && e.unit === 'C') state = e.to;
@@ -784,6 +955,141 @@ describe('mechanisms on the lane', () => {
     expect(pursuing).toBeGreaterThan(5);
     // (A winner that means to stand pursues only when its test to stand fails.)
     expect(pursuers(true)).toBeLessThan(pursuing / 2);
+  });
+
+  describe('p30-31: village sectors are entered only by an order from their very edge, and never charged out of or across', () => {
+    /** Scenario A after a game, every unit where the scenario puts it, in good order. */
+    const villageGame = () => {
+      const cp = shipped('sims/nagb/common-a-village.scenario.yaml');
+      play(cp, 'village', 0);
+      const g = cp.game;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, sector: u.spec.startSector });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      g.contacts.length = 0;
+      const byId = (id: string) => g.units.find((u) => u.spec.id === id)!;
+      return { g, byId };
+    };
+
+    it('p30: a column walking at an empty sector stops at its near edge, and from there enters it by an order', () => {
+      const { g, byId } = villageGame();
+      // The south sector's garrison has fallen back out of its far side (x 38), as in the audit's trace.
+      const garrison = byId('IR-12-I');
+      garrison.sector = -1;
+      garrison.body.front = 38;
+      reshape(g, garrison);
+      const col = byId('1-Ligne-I');
+      col.body.front = 26.2;
+      reshape(g, col);
+      expect(advance(g, col, 8)).toBeCloseTo(5.8, 9);
+      expect(col.body.front).toBeCloseTo(32, 9);
+      expect(col.sector).toBe(-1);
+      // p31: and no charge across the sector at the battalion beyond it.
+      col.moved = false;
+      expect(mayChargeNow(g, col, false)).toBe(true);
+      expect(chargeTarget(g, col)).toBe(-1);
+      expect(sectorAtEdge(g, col)).toBe(g.c.terrainNames.indexOf('south sector'));
+    });
+
+    it('p30-31: a unit standing half or more on a sector it does not hold may not charge out of it', () => {
+      const { g, byId } = villageGame();
+      const garrison = byId('IR-12-I');
+      garrison.sector = -1;
+      garrison.body.front = 40;
+      reshape(g, garrison);
+      const col = byId('1-Ligne-I');
+      for (const [front, may] of [[33.1, true], [33.3, false], [36, false]] as const) {
+        // An attack column is 2.4" deep: at 33.1 0.9" of it (37%) stands in the sector, at 33.3 1.3" (54%).
+        col.body.front = front;
+        reshape(g, col);
+        expect(mayChargeNow(g, col, false), String(front)).toBe(may);
+      }
+    });
+
+    it('p31: a unit ordered forward out of its sector moves at most 4" out and then tests to form up (random-legal play of scenario A)', () => {
+      const { scenario } = loadScenario('sims/nagb/common-a-village.scenario.yaml');
+      const s = scenario as unknown as LaneScenario;
+      const c = compiled({ ...s, sides: s.sides.map((side) => ({ ...side, doctrine: 'random-legal' })) } as LaneScenario);
+      let left = 0;
+      for (let i = 0; i < 150; i++) {
+        const events: Ev[] = [];
+        play(c, 'leave', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'sector' || e.entered) return;
+          left++;
+          // move, body, sector, then the test to form up.
+          expect([events[k - 2].type, events[k - 1].type]).toEqual(['move', 'body']);
+          expect(Math.abs(events[k - 2].path[1] - events[k - 2].path[0])).toBeLessThanOrEqual(4 + 1e-9);
+          expect(events.slice(k + 1).find((x) => x.type === 'check' && x.unit === e.unit)?.purpose).toBe('terrainDisorder');
+        });
+      }
+      expect(left).toBeGreaterThan(3);
+    });
+
+    it('p2, p30-31: a reserve move toward an empty sector is cut short at its edge (it was paid for and then undone); a column holding a sector makes none', () => {
+      const { g, byId } = villageGame();
+      // The garrison far off beyond the village (no enemy within 8"); a column 6" short of the south sector.
+      for (const id of ['IR-12-I', 'IR-12-II']) {
+        const u = byId(id);
+        u.sector = -1;
+        u.body.front = 46;
+        reshape(g, u);
+      }
+      const col = byId('2-Ligne-I');
+      col.body.front = 26;
+      reshape(g, col);
+      // A column holding the north sector stays in it (leaving is a move of its own, p31).
+      const held = byId('1-Ligne-II');
+      held.sector = g.c.terrainNames.indexOf('north sector');
+      held.body.front = 36;
+      reshape(g, held);
+      for (const id of ['1-Ligne-I', '2-Ligne-II']) byId(id).charged = true; // they stay put
+      const b = col.spec.brigade;
+      g.pips[b] = 3;
+      g.unhorsed[b] = 0;
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      reservePhase(g, 0);
+      expect(col.body.front).toBeCloseTo(32, 9);
+      expect(held.body.front).toBe(36);
+      expect(events.filter((e) => e.type === 'order').map((e) => [e.unit, e.order])).toEqual([['2-Ligne-I', 'reserveMove']]);
+    });
+
+    it('p30: in scenario A no move ends with a unit half or more on a sector it does not hold, and no charge starts from one (the audit counted 472 moves and 146 charges in 400 games)', () => {
+      const c = shipped('sims/nagb/common-a-village.scenario.yaml');
+      const sectors = c.villages.map((v) => c.terrain[v]);
+      const onSector = (b: Ev) => {
+        const x0 = b.facing > 0 ? b.front - b.depth : b.front;
+        const y0 = b.offset - b.frontage / 2;
+        return sectors.some((t) => (Math.max(0, Math.min(x0 + b.depth, t.to) - Math.max(x0, t.from)) * Math.max(0, Math.min(y0 + b.frontage, t.yMax ?? Infinity) - Math.max(y0, t.yMin ?? -Infinity))) / (b.depth * b.frontage) >= 0.5);
+      };
+      let entered = 0;
+      for (let i = 0; i < 100; i++) {
+        const events: Ev[] = [];
+        play(c, 'village-moves', i, events);
+        const holding = new Set(c.specs.filter((s) => s.startSector >= 0).map((s) => s.id));
+        const body = new Map<string, Ev>();
+        events.forEach((e, k) => {
+          if (e.type === 'sector') {
+            if (e.entered) {
+              holding.add(e.unit);
+              entered++;
+            } else holding.delete(e.unit);
+          }
+          if (e.type === 'retreat' || e.type === 'rout' || e.type === 'removed') holding.delete(e.unit ?? e.units?.[0]);
+          if (e.type === 'body') body.set(e.unit, e);
+          if (e.type === 'declare') expect(onSector(body.get(e.unit)!) && !holding.has(e.unit)).toBe(false);
+          if (e.type === 'move' && e.side === 0 && events[k + 1]?.type === 'body' && events[k + 2]?.type !== 'sector') {
+            expect(onSector(events[k + 1]) && !holding.has(e.unit), `${i} ${e.unit}`).toBe(false);
+          }
+        });
+      }
+      expect(entered).toBeGreaterThan(20);
+    });
   });
 
   it('p30: a unit whose front stands in a village sector starts holding it', () => {

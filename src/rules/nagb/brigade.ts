@@ -73,6 +73,21 @@ export function brigadeTestFailure(status: Exclude<BrigadeStatus, 'intact'>, goo
   return status === 'faltering' ? FALL_BACK_FALTERING : FALL_BACK_BROKEN;
 }
 
+/** p29, rulings 3.11 (nagb.batteryBrigadeTest): whether the brigade's batteries take its tests (exempt: not). */
+export function batteryTakesBrigadeTest(opts: Pick<NagbOptions, 'batteryBrigadeTest'>): boolean {
+  return opts.batteryBrigadeTest === 'silenced';
+}
+
+/**
+ * p19, p21, p29: what a battery's failed brigade test does. Its guns do not fall back 2d6 (unlimbered
+ * they move 1-3", p21): a battery in good order is silenced (p19, p21: disordered, its pips lost); a
+ * disordered or silenced one's crew flee 2d6, leaving the guns (p19 for foot crews, p29 for disordered
+ * units).
+ */
+export function batteryBrigadeTestFailure(goodOrder: boolean): 'silenced' | 'flee' {
+  return goodOrder ? 'silenced' : 'flee';
+}
+
 /** Brokenness under nagb.brokenBrigade: whether a broken brigade may advance on the enemy or charge. */
 export function brokenBrigadeMayAdvance(status: BrigadeStatus, opts: Pick<NagbOptions, 'brokenBrigade'>): boolean {
   return status !== 'broken' || opts.brokenBrigade === 'testsOnly';

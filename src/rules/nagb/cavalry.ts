@@ -4,6 +4,7 @@
  */
 import type { Nation } from './command.js';
 import { modifiedLd } from './leadership.js';
+import type { NagbOptions } from './options.js';
 import { AGGRESSIVE_RANGE, AGGRESSIVE_RANGE_UNCOMMANDED, RECOVERY_TARGET } from './tables.js';
 
 export interface AggressionCase {
@@ -57,6 +58,17 @@ export const RECALL_DICE = 3;
 export const FOLLOW_UP_DICE = 3;
 /** p9, p23: blown cavalry moves 3d6 toward safety in each of its side's movement phases. */
 export const BLOWN_MOVE_DICE = 3;
+
+/**
+ * p9, p23 (nagb.blownRide): how far blown cavalry rides back on its 3d6 `roll`: under toSafety no
+ * farther than it needs to be safe (`toSafety`; 0 when it is) nor than the room before its own table
+ * edge (`toEdge`); under fullRoll the whole roll, wherever it ends (off the table it is lost, p6).
+ */
+export function blownRide(roll: number, toSafety: number, toEdge: number, opts: Pick<NagbOptions, 'blownRide'>): number {
+  if (opts.blownRide === 'fullRoll') return roll;
+  const d = roll < toSafety ? roll : toSafety;
+  return d < toEdge ? (d > 0 ? d : 0) : toEdge > 0 ? toEdge : 0;
+}
 
 /**
  * p23, p24: whether cavalry is blown after a melee: fighting a formed unit blows it unless recalled (and

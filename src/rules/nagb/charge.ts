@@ -24,8 +24,9 @@ export interface ChargeCircumstances {
   targetSkirmishers: boolean;
   frontal: boolean;
   /**
-   * Cavalry only: the path crosses an obstacle, slope, woods or village, or the target defends a
-   * hedge, fence or wall (p22, p32). Cossacks may charge into woods and out again (p24, p30): the caller
+   * Cavalry only: the path crosses an obstacle, slope or difficult ground (woods, village, rough), the
+   * charger or the target stands in difficult ground, or the target defends a hedge, fence or wall
+   * (p22, p30, p32). Cossacks may charge into woods and out again (p24, p30): the caller
    * leaves woods out for them.
    */
   cavalryBlocked: boolean;
@@ -35,7 +36,7 @@ export interface ChargeCircumstances {
  * p6, p8, p12, p22-24, p26, p27, p31: whether a charge may be declared. Infantry never charges cavalry;
  * march columns and squares never charge; nor disordered, shaken or blown units; nor troops in a village;
  * skirmishers only charge skirmishers; skirmishing cavalry never charges formed troops or guns frontally;
- * cavalry not over obstacles, slopes, into woods or villages, nor at units behind a hedge, fence or wall.
+ * cavalry not over obstacles, slopes, into or out of difficult terrain, nor at units behind a hedge, fence or wall.
  */
 export function mayDeclareCharge(c: ChargeCircumstances): boolean {
   return whyNoCharge(c) === null;
@@ -53,7 +54,7 @@ export function whyNoCharge(c: ChargeCircumstances): string | null {
     if (c.skirmishers && !c.targetSkirmishers) return 'skirmishers charge only skirmishers (p26)';
     return null;
   }
-  if (c.cavalryBlocked) return 'cavalry does not charge over obstacles, slopes, into woods or villages, nor at troops behind a hedge, fence or wall (p22, p32)';
+  if (c.cavalryBlocked) return 'cavalry does not charge over obstacles, slopes, into or out of difficult terrain (woods, villages, rough), nor at troops behind a hedge, fence or wall (p22, p30, p32)';
   if (c.skirmishers && !c.targetSkirmishers && c.frontal) return 'skirmishing cavalry does not charge formed troops or guns frontally (p24)';
   return null;
 }

@@ -68,6 +68,15 @@ export function chargeBase(arm: Arm, f: Formation, opts: Pick<NagbOptions, 'colu
   return infantryMoveRow(f as InfantryFormation, opts).charge ?? 0;
 }
 
+/**
+ * p22, p30-32: ground cavalry may charge over, into and out of: clear ground only. Any area not clear
+ * is difficult terrain (p30; rough, woods, villages, slopes), and obstacles and streams may not be
+ * charged across (p22); a road and fields of crops do nothing to movement (p31-32), so they are clear.
+ */
+export function cavalryChargesOver(t: Terrain): boolean {
+  return t === 'clear' || t === 'road' || t === 'crops';
+}
+
 /** p12: infantry adds 1d6 when charging, cavalry 2d6. */
 export function chargeDice(arm: Arm): number {
   return arm === 'cavalry' ? CAVALRY_CHARGE_DICE : INFANTRY_CHARGE_DICE;
@@ -81,6 +90,16 @@ export function chargeReach(base: number, dice: number): number {
 /** p22: a cavalry unit's move at a pace (charges: the canter before 2d6; back or side 1" when charging). */
 export function cavalryRate(f: CavalryFormation, pace: CavalryPace): number {
   return pace === 'charge' ? cavalryMoveRate(f, 'canter') : cavalryMoveRate(f, pace);
+}
+
+/**
+ * p22: the slowest pace that covers a cavalry move of `distance` inches: a walk up to 6", a trot up to
+ * 8", else a canter. Its terrain test goes by that pace (a walk never risks disorder).
+ */
+export function cavalryPaceFor(f: CavalryFormation, distance: number): 'walk' | 'trot' | 'canter' {
+  if (distance <= cavalryMoveRate(f, 'walk') + 1e-9) return 'walk';
+  if (distance <= cavalryMoveRate(f, 'trot') + 1e-9) return 'trot';
+  return 'canter';
 }
 
 /**

@@ -291,6 +291,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a unit not in skirmish order (the cavalry rules).',
   },
   {
+    name: 'nagb.blownRide',
+    values: ['toSafety', 'fullRoll'],
+    default: 'toSafety',
+    source: 'p9 (blown cavalry "may retreat 3d6" each movement phase) vs p23 (it moves 3d6 toward a safe place, where it recovers without moving)',
+    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe and never off its own table edge; or the whole roll, off the table if it gets there.',
+    valueDocs: {
+      toSafety: 'up to the roll: as far as safety (beyond 12" of every enemy), never past the own table edge',
+      fullRoll: 'the whole 3d6 straight back; off the table it is lost (p6), as the engine played before',
+    },
+  },
+  {
     name: 'nagb.cavalryBreakThrough',
     values: ['fromContact', 'beyondEnemy', 'off'],
     default: 'fromContact',
@@ -358,6 +369,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     default: 'testsOnly',
     source: 'p29 (no effect of "broken" beyond the tests)',
     doc: 'A broken brigade only takes its tests, or also withdraws (no advance toward the enemy, no charges).',
+  },
+  {
+    name: 'nagb.batteryBrigadeTest',
+    values: ['silenced', 'exempt'],
+    default: 'silenced',
+    source: 'p29 (each unit tests; failing in good order it falls back 2d6) vs p19, p21 (unlimbered guns move 1-3"; a battery failing a morale test is silenced, its foot crew flee leaving the guns) and rulings 3.11 (batteries left out of the count)',
+    doc: "What a brigade test asks of the brigade's batteries: each tests, and failing is silenced (in good order) or its crew flee (disordered or silenced); or batteries take no brigade test.",
+    valueDocs: {
+      silenced: 'a battery tests with its brigade; failing in good order it is silenced (disordered, its pips lost), failing disordered or silenced its crew flee 2d6',
+      exempt: 'batteries take no brigade test, as they count for none of its losses',
+    },
   },
   // Terrain and artillery (p19-21, p30-32).
   {
@@ -468,6 +490,7 @@ export interface NagbOptions {
   disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
   stubbornAutobreak: 'breaks' | 'tests';
   blownCavalry: 'foughtAny' | 'chargedFormed';
+  blownRide: 'toSafety' | 'fullRoll';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
@@ -477,6 +500,7 @@ export interface NagbOptions {
   brigadeLosses: 'figures' | 'casualtiesOnly' | 'units';
   brigadeTestFrequency: 'onceEachThreshold' | 'everyCommandPhase';
   brokenBrigade: 'testsOnly' | 'withdraw';
+  batteryBrigadeTest: 'silenced' | 'exempt';
   villageCover: 'hard' | 'soft';
   townFireFigures: 'facingFrontage' | 'allFacing';
   ballFigures: 'minRanksBounce' | 'ranks';
@@ -536,6 +560,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     disorderedLoser: v('disorderedLoser'),
     stubbornAutobreak: v('stubbornAutobreak'),
     blownCavalry: v('blownCavalry'),
+    blownRide: v('blownRide'),
     cavalryBreakThrough: v('cavalryBreakThrough'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),
@@ -545,6 +570,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     brigadeLosses: v('brigadeLosses'),
     brigadeTestFrequency: v('brigadeTestFrequency'),
     brokenBrigade: v('brokenBrigade'),
+    batteryBrigadeTest: v('batteryBrigadeTest'),
     villageCover: v('villageCover'),
     townFireFigures: v('townFireFigures'),
     ballFigures: v('ballFigures'),

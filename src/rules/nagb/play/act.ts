@@ -11,6 +11,7 @@ import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
 import { type Footprint, unitFootprint } from '../units.js';
+import { roomBeforeSector } from '../village.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
@@ -212,6 +213,20 @@ export function rallyUp(g: Game, u: Unit): void {
   changed(g, u, from);
 }
 
+/** p19, p21: a battery silenced: its pips lost, disordered (it rallies as a silenced battery). Counted as disorder is. */
+export function silence(g: Game, u: Unit): void {
+  if (u.removed || u.silenced) return;
+  const from = cohesionOf(u);
+  u.silenced = true;
+  u.pips = 0;
+  u.jubilant = 0;
+  if (u.state === GOOD) {
+    u.state = DISORDERED;
+    g.res.sides[u.side].disruptions++;
+  }
+  changed(g, u, from);
+}
+
 /** p28: a unit that did something heroic in good order becomes jubilant (+1, cumulative). */
 export function jubilate(g: Game, u: Unit): void {
   if (u.removed || u.disordered) return;
@@ -396,15 +411,13 @@ export const HORSE_COST: TerrainCost = (kind) => (kind === 'heavyWoods' ? Infini
 
 /**
  * Move u straight `way` (forward +1, back -1 keeping its facing) by up to `dist` inches, stopping
- * `clearance` short of the first body in its path (no contact without a charge; rulings 6). Returns the
- * distance moved; a move off the lane's end leaves the table.
+ * `clearance` short of the first body in its path (no contact without a charge; rulings 6) and at the
+ * edge of any village sector but its own (p30-31: sectorLimit). Returns the distance moved; a move off
+ * the lane's end leaves the table.
  */
 export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance: number): number {
   if (dist <= EPS || u.removed) return 0;
-  // firstInPath(u.body, way, g.bodies): forward the kept answer (its epochs are exact), back over the extents.
-  const k = way > 0 ? firstAhead(g, u) : firstBehind(g, u);
-  let limit = NaN;
-  if (k >= 0) limit = pathLimit(u.body, way, g.bodies[k]) - u.body.facing * way * clearance;
+  const limit = moveLimit(g, u, way, clearance);
   const from = u.body.front;
   const m = moveBody(u.body, way, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, limit, g.move);
   u.body.front = m.front;
@@ -414,6 +427,41 @@ export function moveUnit(g: Game, u: Unit, way: 1 | -1, dist: number, clearance:
   } else if (m.front !== from) bodyChanged(g, u); // (a move of EPS or less: told to nobody, but the caches stay exact)
   if (m.stop === 'leftLane') remove(g, u, 'offTable');
   return Math.abs(m.front - from);
+}
+
+/**
+ * How far moveUnit(g, u, way, dist, clearance) would move u now, u unchanged (orders are paid only for
+ * moves that go somewhere, p3).
+ */
+export function reachable(g: Game, u: Unit, way: 1 | -1, dist: number, clearance: number): number {
+  if (dist <= EPS || u.removed) return 0;
+  return moveBody(u.body, way, dist, g.c.lane, g.c.terrain, u.spec.arm === 'infantry' ? FOOT_COST : HORSE_COST, moveLimit(g, u, way, clearance), g.move).moved;
+}
+
+/**
+ * The x u's leading edge going `way` must not pass (NaN: none): `clearance` short of the first body in
+ * its path, and a village sector's near edge (sectorLimit).
+ */
+function moveLimit(g: Game, u: Unit, way: 1 | -1, clearance: number): number {
+  // firstInPath(u.body, way, g.bodies): forward the kept answer (its epochs are exact), back over the extents.
+  const k = way > 0 ? firstAhead(g, u) : firstBehind(g, u);
+  const limit = k >= 0 ? pathLimit(u.body, way, g.bodies[k]) - u.body.facing * way * clearance : NaN;
+  if (g.c.villages.length === 0) return limit;
+  const s = sectorLimit(g, u, way);
+  return Number.isNaN(s) || (!Number.isNaN(limit) && (limit - s) * u.body.facing * way <= 0) ? limit : s;
+}
+
+/**
+ * p30-31: the x of the near edge of the first village sector other than `own` (u's) that u's leading
+ * edge going `way` would step onto (NaN: none): only an order to enter takes a unit into a sector.
+ */
+export function sectorLimit(g: Game, u: Unit, way: 1 | -1, own = u.sector): number {
+  const b = u.body;
+  const dir = b.facing * way;
+  const lead = way > 0 ? b.front : b.front - b.facing * b.depth;
+  const k = 4 * u.spec.index;
+  const room = roomBeforeSector(g.c.terrain, g.c.villages, own, lead, dir, g.ext[k + 2], g.ext[k + 3]);
+  return room === Infinity ? NaN : lead + dir * room;
 }
 
 /** A budget no move on the lane can use up (roomAhead measures with it). */

@@ -12,21 +12,27 @@ import { freeHackDice, meleeFlightDice, meleeHitNeeded, meleeKillOn, meleeSaveOn
 import { type ChargeSituation, chargeSpecInto, newChargeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { lowOnAmmo } from '../shooting.js';
-import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, spendPips, syncExtents, test, X } from './act.js';
+import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, sectorLimit, spendPips, syncExtents, test, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
-import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, worseTest } from './geometry.js';
+import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, onSectorGround, overlapsAnother, worseTest } from './geometry.js';
 import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
-/** p12, p22, p27, p31: u may declare a charge now (before looking for a target). */
+/**
+ * p9, p12, p22, p27, p31: u may declare a charge now (before looking for a target). In the cavalry
+ * phase, cavalry that has not fired, charged or fought this turn (p9): a move in the movement phase
+ * does not stop it.
+ */
 export function mayChargeNow(g: Game, u: Unit, cavalryPhase: boolean): boolean {
   if (!u.active || u.disordered || u.charged || u.fought || u.sector >= 0) return false;
   if (u.spec.arm === 'artillery' || u.formation === 'battery') return false;
   if (!formationMayCharge(u.spec.arm, u.formation)) return false;
-  if (cavalryPhase && (u.spec.arm !== 'cavalry' || u.fired || u.moved)) return false;
+  if (cavalryPhase && (u.spec.arm !== 'cavalry' || u.fired)) return false;
   if (!cavalryPhase && u.moved) return false;
+  // p30-31: nor out of a sector whose ground it stands on, half of it or more, without holding it.
+  if (g.c.villages.length > 0 && onSectorGround(g, u)) return false;
   return !engaged(g, u);
 }
 
@@ -39,6 +45,12 @@ export function chargeTarget(g: Game, u: Unit): number {
   if (t.removed || t.state === BROKEN || engaged(g, t)) return -1;
   const D = frontGap(u.body, t.body);
   if (D < -EPS || D > chargeReachOf(g, u) + EPS) return -1;
+  // p30-31: never across a village sector but the target's (entering one is an order of its own, and
+  // nobody charges out of one).
+  if (g.c.villages.length > 0) {
+    const edge = sectorLimit(g, u, 1, t.sector);
+    if (!Number.isNaN(edge) && (t.body.front - edge) * u.body.facing > EPS) return -1;
+  }
   const ok = mayDeclareCharge({
     arm: u.spec.arm,
     formation: u.formation === 'battery' ? 'line' : u.formation,
@@ -112,7 +124,7 @@ const BLOCKED_CLEARANCE = 0.5;
 
 /**
  * Put u's front `gap` inches short of t's front (never backward), telling the move; short of any other
- * unit in its path.
+ * unit in its path, and at the edge of a village sector (p30-31) other than t's.
  */
 function closeTo(g: Game, u: Unit, t: Unit, gap: number): void {
   let want = t.body.front - u.body.facing * gap;
@@ -121,6 +133,11 @@ function closeTo(g: Game, u: Unit, t: Unit, gap: number): void {
   if (k >= 0 && k !== t.spec.index) {
     const stop = pathLimit(u.body, 1, g.bodies[k]) - u.body.facing * BLOCKED_CLEARANCE;
     if ((want - stop) * u.body.facing > 0) want = stop;
+  }
+  // Nor into a sector but the target's (one a fugitive ran through, say).
+  if (g.c.villages.length > 0) {
+    const edge = sectorLimit(g, u, 1, t.sector);
+    if (!Number.isNaN(edge) && (want - edge) * u.body.facing > 0) want = edge;
   }
   if ((want - u.body.front) * u.body.facing <= EPS) return;
   const from = u.body.front;

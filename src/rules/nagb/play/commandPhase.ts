@@ -3,11 +3,11 @@
  * CinC and each battery; the CinC's pips to the initiative and his brigades; brigade morale tests after
  * the pips), the rally phase, and the initiative roll.
  */
-import { armyBroken, type BrigadeUnit, brigadeLossFraction, brigadeStatus, brigadeTestDue, brigadeTestFailure } from '../brigade.js';
+import { armyBroken, batteryBrigadeTestFailure, batteryTakesBrigadeTest, type BrigadeUnit, brigadeLossFraction, brigadeStatus, brigadeTestDue, brigadeTestFailure } from '../brigade.js';
 import { commanderPips, initiativeModifier } from '../command.js';
 import { rallyLd, routerMoveDice } from '../morale.js';
 import { sumD6 } from '../roll.js';
-import { bump, disorder, fallBack, ldOf, rallyUp, rout, test, flee, X } from './act.js';
+import { bump, disorder, fallBack, ldOf, rallyUp, rout, silence, test, flee, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { choosesToMoveFirst, initiativePips } from './ai.js';
 import { BROKEN, DISORDERED, type Game } from './state.js';
@@ -113,7 +113,15 @@ function brigadeTests(g: Game): void {
     for (const i of br.units) {
       const u = g.units[i];
       if (!u.active) continue;
+      const battery = u.spec.arm === 'artillery';
+      if (battery && !batteryTakesBrigadeTest(opts)) continue;
       if (test(g, u, P.brigade, ldOf(g, u))) continue;
+      // p19, p21 (nagb.batteryBrigadeTest): a battery's guns stay; it is silenced, or its crew flee.
+      if (battery) {
+        if (batteryBrigadeTestFailure(!u.disordered) === 'silenced') silence(g, u);
+        else rout(g, u, sumD6(g.morale(u.side), 2));
+        continue;
+      }
       const f = brigadeTestFailure(status as 'faltering' | 'broken', !u.disordered);
       if (f.kind === 'flee') rout(g, u, sumD6(g.morale(u.side), f.dice));
       else {

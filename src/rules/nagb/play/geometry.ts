@@ -12,6 +12,7 @@ import {
   frontGap,
   frontEdgeDistance,
   frontIn,
+  fractionIn,
   frontWithinArc,
   hypot2,
   rangeOverlap,
@@ -23,7 +24,7 @@ import {
   withinWidth,
 } from '../../../table/index.js';
 import { artilleryHitNeeded, canisterAtChargers } from '../artillery.js';
-import { chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
+import { cavalryChargesOver, chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
 import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
 import { sectorCover } from '../village.js';
 import { figureWidth, unitFootprint } from '../units.js';
@@ -200,6 +201,42 @@ function scanNearest(g: Game, u: Unit, armFilter: 0 | 1 | 2, k: number): void {
   g.nearCache[k] = bd;
 }
 
+/**
+ * p23: how far u must go straight back to stand more than `safe` inches from every unremoved enemy
+ * (by footprint distance, as nearestEnemyDistance; 0 when it does). Enemies behind u are left out: going
+ * back brings it no farther from them.
+ */
+export function backToSafety(g: Game, u: Unit, safe: number): number {
+  const ext = g.ext;
+  const ka = 4 * u.spec.index;
+  const x0 = ext[ka];
+  const x1 = ext[ka + 1];
+  const y0 = ext[ka + 2];
+  const y1 = ext[ka + 3];
+  const facing = u.body.facing;
+  let need = 0;
+  for (const e of g.units) {
+    if (e.side === u.side || e.removed) continue;
+    const kb = 4 * e.spec.index;
+    let dy = (y0 > ext[kb + 2] ? y0 : ext[kb + 2]) - (y1 < ext[kb + 3] ? y1 : ext[kb + 3]);
+    if (!(dy > 0)) dy = 0;
+    if (dy > safe) continue;
+    // Wholly behind u's rear: left out. Else the gap from u's front to e's near edge (negative while
+    // they overlap along the lane) must grow past what keeps the footprints `safe` apart.
+    if ((facing > 0 ? x0 - ext[kb + 1] : ext[kb] - x1) >= 0) continue;
+    const ahead = facing > 0 ? ext[kb] - x1 : x0 - ext[kb + 1];
+    const d = Math.sqrt(safe * safe - dy * dy) + 0.01 - ahead;
+    if (d > need) need = d;
+  }
+  return need;
+}
+
+/** Room behind u before its rear reaches the lane's end (its own table edge). */
+export function roomBehind(g: Game, u: Unit): number {
+  const b = u.body;
+  return b.facing > 0 ? b.front - b.depth - g.c.lane.xMin : g.c.lane.xMax - (b.front + b.depth);
+}
+
 /** Distance from a brigade's commander to a unit's footprint. */
 export function commanderDistance(g: Game, brigade: number, u: Unit): number {
   return pointToExtents(g, u, g.cmdX[brigade], g.cmdY[brigade]);
@@ -311,14 +348,15 @@ export function worseTest(a: TerrainTest, b: TerrainTest): TerrainTest {
 
 /**
  * The terrain test of a move of u's front from x1 to x2 at a pace (p6, p22): the worst over every
- * interval the moving front met.
+ * interval the moving front met. Cavalry reads 'normal' as a canter and 'slow' as a walk, or takes its
+ * own pace (cavalryPaceFor).
  */
-export function moveTerrainTest(g: Game, u: Unit, x1: number, x2: number, pace: 'normal' | 'slow' | 'charge'): TerrainTest {
+export function moveTerrainTest(g: Game, u: Unit, x1: number, x2: number, pace: 'normal' | 'slow' | 'charge' | 'walk' | 'trot' | 'canter'): TerrainTest {
   const c = g.c;
   const met = g.scratch;
   terrainMet(c.terrain, x1, x2, lateralMin(u.body), lateralMax(u.body), met);
   let t: TerrainTest = 'none';
-  const cavPace = pace === 'charge' ? 'charge' : pace === 'slow' ? 'walk' : 'canter';
+  const cavPace = pace === 'normal' ? 'canter' : pace === 'slow' ? 'walk' : pace;
   for (const i of met) {
     const kind = c.terrainKinds[i];
     const f = u.formation === 'battery' ? 'line' : u.formation;
@@ -329,8 +367,10 @@ export function moveTerrainTest(g: Game, u: Unit, x1: number, x2: number, pace: 
 }
 
 /**
- * p22, p30, p32: cavalry may not charge across obstacles or slopes, into or out of woods and villages,
- * nor at units behind a hedge, fence or wall.
+ * p22, p30, p32: cavalry may not charge across obstacles or slopes, into or out of difficult terrain
+ * (any area not clear: rough, woods, villages; cavalryChargesOver), nor at units behind a hedge, fence
+ * or wall. Into or out of: the path crosses such ground, or the charger or the target stands in it
+ * (half of a unit or more, p30).
  */
 export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
   if (u.spec.arm !== 'cavalry') return false;
@@ -338,9 +378,10 @@ export function cavalryChargeBlocked(g: Game, u: Unit, t: Unit): boolean {
   const c = g.c;
   const met = g.scratch;
   terrainMet(c.terrain, u.body.front, t.body.front, lateralMin(u.body), lateralMax(u.body), met);
-  for (const i of met) {
-    const k = c.terrainKinds[i];
-    if (k !== 'crops' && k !== 'road' && k !== 'rough') return true;
+  for (const i of met) if (!cavalryChargesOver(c.terrainKinds[i])) return true;
+  for (let i = 0; i < c.terrain.length; i++) {
+    if (cavalryChargesOver(c.terrainKinds[i])) continue;
+    if (fractionIn(u.body, c.terrain[i]) >= 0.5 || fractionIn(t.body, c.terrain[i]) >= 0.5) return true;
   }
   return false;
 }
@@ -414,6 +455,13 @@ function threatFacts(g: Game, side: number): void {
   g.threatN[side] = k - side * g.units.length;
   g.threatEpoch[side] = g.epoch;
   g.threatState[side] = g.stateEpoch;
+}
+
+/** p30: u's footprint stands, half of it or more, on a village sector's ground. */
+export function onSectorGround(g: Game, u: Unit): boolean {
+  const c = g.c;
+  for (let j = 0; j < c.villages.length; j++) if (fractionIn(u.body, c.terrain[c.villages[j]]) >= 0.5) return true;
+  return false;
 }
 
 /** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */

@@ -383,8 +383,8 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
         if (e.formation === null) line(2, 'event', `${sideName(e.side)}: every brigade is broken (rulings 5)`);
         break;
       case 'sector':
-        if (e.entered) marks[index.get(e.unit)!].sector = true;
-        line(2, 'event', `${e.unit} ${e.entered ? 'enters' : 'leaves'} the ${e.sector} (p30)`);
+        marks[index.get(e.unit)!].sector = e.entered;
+        line(2, 'event', `${e.unit} ${e.entered ? 'enters' : 'leaves'} the ${e.sector} (${e.entered ? 'p30' : 'p31'})`);
         break;
       case 'collapse':
         line(2, 'event', `the ${e.sector} collapses under the guns (p31): its cover drops a step`);
