@@ -1,8 +1,10 @@
 /**
- * p28's jubilance on the lane. p16, p23: a melee winner's recall or test to stand is taken before the
- * jubilance its win brings.
+ * p28's jubilance on the lane: who earns it (a unit in good order that destroyed an enemy, made it run,
+ * retreat or retire, or took its standard), by charge, by fire and in hand to hand; and p16, p23: the
+ * winner's recall or test to stand is taken before the jubilance its win brings.
  */
 import { describe, expect, it } from 'vitest';
+import { CHARGE_ENDINGS, chargeMakesJubilant } from '../../src/rules/nagb/charge.js';
 import { recallLd } from '../../src/rules/nagb/cavalry.js';
 import { compiled, duel, type Ev, play } from './lane.js';
 
@@ -18,6 +20,97 @@ function cohesionTracker() {
     of: (unit: string) => now.get(unit) ?? 'good',
   };
 }
+
+describe('p28: jubilance', () => {
+  it('p28: a charge whose target ran from it (caught or escaped) makes the chargers jubilant; no other ending does', () => {
+    expect(CHARGE_ENDINGS.filter(chargeMakesJubilant)).toEqual(['caught', 'escaped']);
+  });
+
+  it('p28, p19: cuirassiers whose charge a battery flees become jubilant, whether they catch it or not', () => {
+    const c = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [{ id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 27, offset: 0 }]));
+    const seen = { caught: 0, escaped: 0 };
+    for (let i = 0; i < 200; i++) {
+      const events: Ev[] = [];
+      play(c, 'jubilant-charge', i, events);
+      const coh = cohesionTracker();
+      events.forEach((e, k) => {
+        coh.see(e);
+        if (e.type !== 'charge' || e.units[0] !== 'Cuir' || (e.ending !== 'caught' && e.ending !== 'escaped')) return;
+        if (coh.of('Cuir') !== 'good') return;
+        const rest = events.slice(k + 1);
+        const end = rest.findIndex((x) => x.type === 'declare' || x.type === 'phase');
+        const after = end < 0 ? rest : rest.slice(0, end);
+        seen[e.ending as 'caught' | 'escaped']++;
+        expect(after.some((x) => x.type === 'cohesion' && x.unit === 'Cuir' && x.to === 'jubilant'), `engagement ${i}`).toBe(true);
+      });
+    }
+    expect(seen.caught).toBeGreaterThan(5);
+    expect(seen.escaped).toBeGreaterThan(5);
+  });
+
+  it('p28: a unit whose fire makes its target run (or destroys it) becomes jubilant if it is in good order after the fire step; fire that breaks nobody makes nobody jubilant', () => {
+    // Two lines of veterans at 5" from a disordered militia line: a failed test breaks it (p11, p27).
+    const s = duel(
+      [line('L1', 20, -6, { class: 'veteran' }), line('L2', 20, 6, { class: 'veteran' })],
+      [line('Mil', 25, 0, { class: 'militia', disordered: true })],
+      {},
+      [{ preset: 'hold-and-volley', holdFire: false, volleyWithin: 0 }, { preset: 'hold-and-volley', holdFire: false }],
+    );
+    const c = compiled(s);
+    let jubilant = 0;
+    for (let i = 0; i < 150; i++) {
+      const events: Ev[] = [];
+      play(c, 'jubilant-fire', i, events);
+      const coh = cohesionTracker();
+      let inFire = false;
+      let firedAt = new Map<string, string>();
+      let ran = new Set<string>();
+      const closePhase = () => {
+        for (const [f, t] of firedAt) if (ran.has(t) && coh.of(f) === 'good') expect.fail(`engagement ${i}: ${f} drove ${t} off by fire and is not jubilant`);
+      };
+      for (const e of events) {
+        if (e.type === 'phase') {
+          if (inFire) closePhase();
+          inFire = e.phase === 'fire';
+          firedAt = new Map();
+          ran = new Set();
+        }
+        if (inFire && e.type === 'cohesion' && e.to === 'jubilant') {
+          jubilant++;
+          expect(ran.has(firedAt.get(e.unit as string) ?? ''), `engagement ${i}: ${e.unit} jubilant in a fire phase whose target did not run`).toBe(true);
+        }
+        coh.see(e);
+        if (!inFire) continue;
+        if (e.type === 'fire') firedAt.set(e.units[0] as string, e.target as string);
+        if (e.type === 'rout' || e.type === 'removed') ran.add(e.unit as string);
+      }
+    }
+    expect(jubilant).toBeGreaterThan(20);
+  });
+
+  it('p28: a target whose stand-and-shoot fire destroys its chargers becomes jubilant', () => {
+    // A column of 4 figures is shattered (p27: over 75% lost) by 3 casualties.
+    const s = duel([{ id: 'Col', formation: 'attackColumn', figures: 4, front: 20, offset: 0 }], [line('Ln', 27, 0, { class: 'veteran' })], {}, ['column-assault', { preset: 'hold-and-volley', influence: false }]);
+    const c = compiled(s);
+    let destroyed = 0;
+    for (let i = 0; i < 300; i++) {
+      const events: Ev[] = [];
+      play(c, 'jubilant-volley', i, events);
+      const coh = cohesionTracker();
+      events.forEach((e, k) => {
+        coh.see(e);
+        if (e.type !== 'charge' || e.units[0] !== 'Col' || e.reaction !== 'standAndShoot' || coh.of('Ln') !== 'good') return;
+        const rest = events.slice(k + 1);
+        const end = rest.findIndex((x) => x.type === 'declare' || x.type === 'phase');
+        const after = end < 0 ? rest : rest.slice(0, end);
+        if (!after.some((x) => x.type === 'removed' && x.unit === 'Col')) return;
+        destroyed++;
+        expect(after.some((x) => x.type === 'cohesion' && x.unit === 'Ln' && x.to === 'jubilant')).toBe(true);
+      });
+    }
+    expect(destroyed).toBeGreaterThan(3);
+  });
+});
 
 describe('p16, p23, p28: the winner decides before its jubilance', () => {
   /** Each melee with the events after it in its phase, and the winner's cohesion before it. */

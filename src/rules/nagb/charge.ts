@@ -231,6 +231,15 @@ export function counterChargeMeeting(distance: number): number {
 export type ChargeEnding = 'refused' | 'fellShort' | 'halted' | 'home' | 'caught' | 'escaped';
 export const CHARGE_ENDINGS: readonly ChargeEnding[] = ['refused', 'fellShort', 'halted', 'home', 'caught', 'escaped'];
 
+/**
+ * p28: whether a charge's ending makes its chargers jubilant (when they are in good order): the target
+ * ran from it, caught or not. A charge halted by the fire of a target that then fled leaves its
+ * chargers disordered, so never jubilant.
+ */
+export function chargeMakesJubilant(ending: ChargeEnding): boolean {
+  return ending === 'caught' || ending === 'escaped';
+}
+
 /** What the target became (p13). */
 export type TargetAfterCharge = 'unchanged' | 'square' | 'disordered' | 'fled';
 
