@@ -19,6 +19,8 @@ import { changeFormation } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { playCharge } from '../../src/rules/nagb/play/charges.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
+import { clear } from '../../src/rules/nagb/play/state.js';
+import { EngagementDice } from '../../src/core/dice.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
@@ -280,6 +282,40 @@ describe('mechanisms on the lane', () => {
       playCharge(g, c, b, true, 'fireAndFlee');
       expect([b.pips, b.loaded, b.fired, g.extra[X.pipsSpent + 1] - spent], rule).toEqual([2 - cost, false, true, cost]);
     }
+  });
+
+  it('p8, p10, p12: a charged unit that moved earlier this turn stands and shoots at normal effect: no test to volley, never a volley; unmoved it tests', () => {
+    const cp = compiled(duel([col('Col', 19, 0)], [line('Ln', 27, 0)], {}, ['column-assault', { preset: 'hold-and-volley', influence: false, rerolls: 'none' }]));
+    play(cp, 'moved-volley', 0);
+    const g = cp.game;
+    const [c, t] = g.units;
+    const charged = (moved: boolean, i: number) => {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      clear(g.contacts);
+      t.moved = moved;
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('moved-volley', 'test', i));
+      playCharge(g, c, t, false, 'standAndShoot');
+      g.sink = undefined;
+      return events;
+    };
+    let tested = 0;
+    for (let i = 0; i < 40; i++) {
+      const moved = charged(true, i);
+      expect(moved.some((e) => e.type === 'check' && e.purpose === 'volley')).toBe(false);
+      expect(moved.find((e) => e.type === 'charge')!.volley).toBe(false);
+      const still = charged(false, i);
+      if (still.find((e) => e.type === 'charge')!.ending === 'refused') continue;
+      tested++;
+      expect(still.some((e) => e.type === 'check' && e.purpose === 'volley' && e.unit === 'Ln')).toBe(true);
+    }
+    expect(tested).toBeGreaterThan(10);
   });
 
   it('p7: a formation change keeps the front and centre, so a column that would reach off the table or onto a friend is not formed', () => {
