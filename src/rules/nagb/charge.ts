@@ -318,7 +318,11 @@ export interface ChargeResult {
   hitRoll: HitRoll;
   /** Inches the target fled (0 when it did not flee). */
   flight: number;
-  /** Inches from the target at which it fired (the start distance for fire and flee, p12; -1: no fire or fired high). */
+  /**
+   * Inches from the target at which it fired: the start distance for fire and flee (p12), else the fire
+   * range, 0 when that is 0 or less (point blank at contact, p12); -1: no fire (fired high, or it held
+   * its fire needing 7+, p10).
+   */
   fireDistance: number;
 }
 
@@ -423,7 +427,8 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult, test
       const need = defensiveNeed(s, at, volley);
       const cas = holdsFire(need) ? 0 : rollCasualties(u, volley ? f.volleyDice : f.normalDice, need, f.killOn, s.chargers.figures, out.hitRoll);
       out.chargerCasualties = cas;
-      out.fireDistance = at;
+      // A range of 0 or less is point blank, at contact: the fire lands there (p12).
+      if (!holdsFire(need)) out.fireDistance = at > 0 ? at : 0;
       if (chargersFailFire(u, s, cas, test)) {
         // p13, p18: disordered by the fire, the chargers halt 1" short (or where their move ran out).
         out.chargerDisordered = true;
