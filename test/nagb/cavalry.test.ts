@@ -8,6 +8,7 @@ import {
   mayTestNotToCharge,
   mustAttemptCharge,
   recallLd,
+  blownRecallLd,
   recallSavesProbability,
   recovered,
   recoveryPhases,
@@ -45,6 +46,9 @@ describe('Recall and blown cavalry (p23, p24, p40)', () => {
     const ld = recallLd(9, 3, false, 0, 0);
     expect(ld).toBe(6);
     expect(passesTest(4, ld)).toBe(true);
+  });
+  it('p2, p23: blown cavalry recalled in the rally phase tests at its own Ld, disordered: Line cavalry (Ld 8) on 7, veterans on 8', () => {
+    expect([blownRecallLd(8), blownRecallLd(9)]).toEqual([7, 8]);
   });
   it('p23: a melee with a formed unit blows cavalry unless recalled; running down fleeing units does not', () => {
     expect(blownAfterMelee(true, false, false, 1, 1)).toBe(true);

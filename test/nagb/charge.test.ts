@@ -217,6 +217,25 @@ describe('One charge played with the dice (p12-13, p17-18)', () => {
     const spec = chargeSpec(russians, french, { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O);
     expect([1, 0, 3, 5, 6, 8, 9].map((d) => defensiveNeed(spec, d, false))).toEqual([4, 4, 5, 5, 6, 6, 7]);
   });
+  it('p12: a fire range of 0 or less (a guard\'s d6 of 1, -3) is point blank: the fire lands at contact, told as 0" (never as no fire, -1)', () => {
+    const guard = battalion({ cls: 'guard' });
+    const spec = chargeSpec(russians, guard, { distance: 5, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O);
+    expect(spec.fire.rangeModifier).toBe(-3);
+    // charge test 3+2; volley test 4+5 (Ld 11); charge d6 4 (12"); range d6 1: 1 - 3 = -2; twelve volley dice all 1s (no hit)
+    const u = faces(3, 2, 4, 5, 4, 1, ...new Array(12).fill(1));
+    const r = resolveCharge(u, spec, newChargeResult());
+    expect(u.used()).toBe(18);
+    expect(r).toMatchObject({ ending: 'home', volley: true, firedHigh: false, fireDistance: 0, chargerCasualties: 0 });
+    // Needing 7+ the target holds its fire (p10): no fire to tell.
+    const militia = battalion({ cls: 'militia', disordered: true });
+    const held = chargeSpec(russians, militia, { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O);
+    // No charge test (a disordered target), no volley; charge d6 3 (11"); range d6 2 + 2 (militia) + 1
+    // (disordered) = 5": short range, 4 +1 (raw) +1 (disordered) +1 (at chargers) = 7: it holds its fire.
+    const hu = faces(3, 2);
+    const h = resolveCharge(hu, held, newChargeResult());
+    expect(hu.used()).toBe(2);
+    expect(h).toMatchObject({ ending: 'home', firedHigh: false, fireDistance: -1, chargerCasualties: 0 });
+  });
   it('p8: a square fires its face as a volley at chargers without a test', () => {
     const square = battalion({ formation: 'square', front: 3 });
     const spec = chargeSpec(russians, square, { distance: 4, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O);

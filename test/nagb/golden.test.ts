@@ -35,6 +35,18 @@ describe('NAGB story words', () => {
   });
 });
 
+describe('NAGB story words (p12)', () => {
+  it('p12: defensive fire at a range of 0 or less is told at point blank, at contact (it was told as no fire)', () => {
+    // Guard battalions in line (fire range d6 - 3) against the French columns of scenario B.
+    let story = '';
+    for (let e = 0; e < 20 && !/a volley at point blank \(0"/.test(story); e++) {
+      const r = replayEngagement({ file: 'sims/cross/open-quality.experiment.yaml', cell: 8, engagement: e });
+      story = storyText(replayStoryLines(r), r.provenance.seed);
+    }
+    expect(story).toMatch(/charge of [^\n]*; a volley at point blank \(0", p12\): \d+ casualt/);
+  });
+});
+
 describe('NAGB story words (p23)', () => {
   it('p23: cavalry against cavalry with nobody broken is told breaking through, each ride with its 2d6', () => {
     // Scenario C's cuirassiers against a regiment of hussars in place of the battalion, neither recalled.

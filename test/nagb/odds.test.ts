@@ -598,6 +598,20 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect(at(true)).toBeNull();
   });
 
+  it('p8, p10, p12: a target that moved this turn (or charged) stands and shoots at normal effect: no test to volley, as play builds it (chargeSpecInto); `volley odds charge` asks it as target.moved', () => {
+    const at = (moved: boolean | undefined) => chargeSpec(battalion({ formation: 'attackColumn', front: 8 }), battalion({ moved }), { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O).fire;
+    expect([at(undefined).volleyTestLd, at(false).volleyTestLd, at(true).volleyTestLd]).toEqual([8, 8, null]);
+    // Half its front rank fires either way (p10): 6 of 12.
+    expect([at(true).normalDice, at(false).normalDice]).toEqual([6, 6]);
+    const charge = question('charge');
+    const volleyP = (target: object) => charge.exact(charge.params.parse({ charger: { formation: 'attackColumn' }, target, distance: 8 }), DEFAULTS).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
+    expect(volleyP({})).toBeGreaterThan(0.5);
+    expect(volleyP({ moved: true })).toBe(0);
+    // A battery that moved fires its canister as it flees at -1 more (p20), as play's battery.moved.
+    const need = (moved: boolean) => (charge.exact(charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery', moved }, distance: 8, reaction: 'fireAndFlee' }), DEFAULTS).summary as { fire: { needShort: number } }).fire.needShort;
+    expect([need(false), need(true)]).toEqual([5, 6]);
+  });
+
   it('refuses a shaken charger and a reaction the target may not take (p12-13, p19, p27)', () => {
     expect(first('charge', { charger: { figures: 11, startFigures: 24 }, target: {}, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: a disordered unit does not charge (p27) (shaken: over half its starting figures lost)' });
     expect(first('charge', { charger: { figures: 12, startFigures: 24 }, target: {}, distance: 8 })).toBeNull();

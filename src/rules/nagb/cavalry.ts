@@ -52,6 +52,15 @@ export function recallLd(ld: number, winningMargin: number, disordered: boolean,
   return modifiedLd(ld, jubilant, disordered, influence - (winningMargin > 0 ? winningMargin : 0));
 }
 
+/**
+ * p2, p23: blown cavalry recalled in the rally phase (a pip of the CinC or the cavalry commander) tests at
+ * its own Ld, disordered as blown cavalry is (-1; blowing ends jubilance, so none); passing, it falls
+ * back 3d6 (RECALL_DICE) and stays blown: once blown it must recover.
+ */
+export function blownRecallLd(ld: number): number {
+  return modifiedLd(ld, 0, true, 0);
+}
+
 /** p23: a successful recall falls back 3d6 in good order toward safety, then takes a disorder test. */
 export const RECALL_DICE = 3;
 /** p22: cavalry that broke its enemy may run on into fresh enemies in a straight line up to 3d6 from first contact. */

@@ -232,6 +232,15 @@ export function counterChargeMeeting(distance: number): number {
 export type ChargeEnding = 'refused' | 'fellShort' | 'halted' | 'home' | 'caught' | 'escaped';
 export const CHARGE_ENDINGS: readonly ChargeEnding[] = ['refused', 'fellShort', 'halted', 'home', 'caught', 'escaped'];
 
+/**
+ * p28: whether a charge's ending makes its chargers jubilant (when they are in good order): the target
+ * ran from it, caught or not. A charge halted by the fire of a target that then fled leaves its
+ * chargers disordered, so never jubilant.
+ */
+export function chargeMakesJubilant(ending: ChargeEnding): boolean {
+  return ending === 'caught' || ending === 'escaped';
+}
+
 /** What the target became (p13). */
 export type TargetAfterCharge = 'unchanged' | 'square' | 'disordered' | 'fled';
 
@@ -310,7 +319,11 @@ export interface ChargeResult {
   hitRoll: HitRoll;
   /** Inches the target fled (0 when it did not flee). */
   flight: number;
-  /** Inches from the target at which it fired (the start distance for fire and flee, p12; -1: no fire or fired high). */
+  /**
+   * Inches from the target at which it fired: the start distance for fire and flee (p12), else the fire
+   * range, 0 when that is 0 or less (point blank at contact, p12); -1: no fire (fired high, or it held
+   * its fire needing 7+, p10).
+   */
   fireDistance: number;
 }
 
@@ -415,7 +428,8 @@ export function resolveCharge(u: Uniform, s: ChargeSpec, out: ChargeResult, test
       const need = defensiveNeed(s, at, volley);
       const cas = holdsFire(need) ? 0 : rollCasualties(u, volley ? f.volleyDice : f.normalDice, need, f.killOn, s.chargers.figures, out.hitRoll);
       out.chargerCasualties = cas;
-      out.fireDistance = at;
+      // A range of 0 or less is point blank, at contact: the fire lands there (p12).
+      if (!holdsFire(need)) out.fireDistance = at > 0 ? at : 0;
       if (chargersFailFire(u, s, cas, test)) {
         // p13, p18: disordered by the fire, the chargers halt 1" short (or where their move ran out).
         out.chargerDisordered = true;

@@ -8,7 +8,7 @@
  * formation to advance and where to deploy (p6-8); when to charge (p12) and when to hold fire so as to
  * stand and shoot (p12, p17); a battery's reaction to horse (p19); when to form square against cavalry
  * (p13); volleys (p10); rerolls and personal influence (p3-4); standing or pursuing after a win (p16);
- * recalling cavalry (p23).
+ * recalling cavalry, after a melee and blown cavalry in the rally phase (p2, p23).
  */
 import { z } from 'zod';
 import { overridden } from '../../core/records.js';
@@ -58,6 +58,11 @@ export interface NagbDoctrine {
   stand: boolean;
   /** Cavalry that wins a melee, or fights cavalry with nobody broken, is recalled for a pip (p23), so as not to be blown. */
   recall: boolean;
+  /**
+   * Blown cavalry with an enemy still within 12" is recalled in the rally phase for a pip (p2, p23): 3d6
+   * back before anyone moves, when that cannot carry it off the table.
+   */
+  rallyRecall: boolean;
   /** A defender charges disordered, halted or shaken attackers within reach. */
   counterCharge: boolean;
   /** Enter an empty village sector the unit stands at (p30). */
@@ -85,6 +90,7 @@ const BASE: Omit<NagbDoctrine, 'random'> = {
   keepPips: 1,
   stand: true,
   recall: true,
+  rallyRecall: true,
   counterCharge: false,
   enterSectors: true,
   reserveMoves: true,
@@ -136,6 +142,7 @@ const doctrineParams = z.strictObject({
   keepPips: z.int().min(0).max(6).optional().describe('Pips kept back from movement for volleys and rerolls.'),
   stand: z.boolean().optional().describe('Melee winners test to stand (p16).'),
   recall: z.boolean().optional().describe('Recall cavalry that won a melee, or fought cavalry with nobody broken (p23).'),
+  rallyRecall: z.boolean().optional().describe('Recall blown cavalry in the rally phase for a pip while an enemy is within 12", when its 3d6 back cannot carry it off the table (p2, p23).'),
   counterCharge: z.boolean().optional().describe('A defender charges weakened attackers within reach.'),
   enterSectors: z.boolean().optional().describe('Enter empty village sectors (p30).'),
   reserveMoves: z.boolean().optional().describe('Move columns in the reserve phase (p2).'),

@@ -47,6 +47,7 @@ export type NagbEvent =
       move: number;
       ending: string;
       targetAfter: string;
+      /** Where the target's fire landed (inches; 0: point blank at contact, p12); -1 when it did not fire or fired high. */
       fireDistance: number;
       casualties: number;
       volley: boolean;

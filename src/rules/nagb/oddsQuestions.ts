@@ -113,6 +113,14 @@ function figureCounts(u: { arm: (typeof ARMS)[number]; figures?: number; startFi
 const unitSchema = z.strictObject(unitFields).superRefine(armFormation);
 type UnitInput = z.infer<typeof unitSchema>;
 
+/** A charge's target: a unit, and whether it moved this turn (as play's profile carries it). */
+const chargeTargetSchema = z
+  .strictObject({
+    ...unitFields,
+    moved: z.boolean().default(false).describe("Moved (or charged) earlier this turn: it stands and shoots at normal effect, never a volley (p8, p10); a battery's canister as it flees is -1 (p20)."),
+  })
+  .superRefine(armFormation);
+
 /** The profile of an odds file's unit (../odds.ts's builders take profiles). */
 export function profileFrom(u: UnitInput, opts: NagbOptions): UnitProfile {
   const guns = u.arm === 'artillery' ? (u.guns ?? DEFAULT_GUNS) : 0;
@@ -339,7 +347,7 @@ const shooting: OddsQuestion<ShootingParams> = {
 
 const chargeParams = z.strictObject({
   charger: unitSchema,
-  target: unitSchema,
+  target: chargeTargetSchema,
   distance: z.number().min(0).max(40).describe('Inches front to front at the declaration.'),
   reaction: z.enum(['stand', 'standAndShoot', 'fireAndFlee', 'flee', 'formSquare']).default('standAndShoot').describe("The target's reaction (p12-13)."),
   aggressive: z.boolean().default(false).describe('An aggressive cavalry charge: no test (p22).'),
@@ -370,16 +378,16 @@ type ChargeParams = z.infer<typeof chargeParams>;
 const DEFAULT_GUN = 'medium';
 
 /** A battery target's canister at chargers `distance` away (p19-21): every gun of its kind, those manned. */
-function batteryAtChargers(t: UnitInput, distance: number): { canisterDice: number; moved: boolean } {
+function batteryAtChargers(t: UnitInput & { moved: boolean }, distance: number): { canisterDice: number; moved: boolean } {
   const guns = t.guns ?? DEFAULT_GUNS;
   const crew = t.figures ?? defaultFigures('artillery', guns);
-  return { canisterDice: canisterAtChargers(new Array<Gun>(guns).fill(t.gun ?? DEFAULT_GUN), gunsManned(guns, crew), distance), moved: false };
+  return { canisterDice: canisterAtChargers(new Array<Gun>(guns).fill(t.gun ?? DEFAULT_GUN), gunsManned(guns, crew), distance), moved: t.moved };
 }
 
 function chargeSetup(p: ChargeParams, o: NagbOptions): ChargeSpec {
   const battery = p.target.arm === 'artillery' && p.reaction === 'fireAndFlee' ? batteryAtChargers(p.target, p.distance) : undefined;
   const horseArtillery = p.target.arm === 'artillery' && p.target.horse === true;
-  return chargeSpec(profileFrom(p.charger, o), profileFrom(p.target, o), { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, horseArtillery, battery }, o);
+  return chargeSpec(profileFrom(p.charger, o), { ...profileFrom(p.target, o), moved: p.target.moved }, { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, horseArtillery, battery }, o);
 }
 
 /**
@@ -432,14 +440,14 @@ const charge: OddsQuestion<ChargeParams> = {
   },
   examples: [
     // p17-18: a Russian column charges a French line from 8" that stands and shoots.
-    { charger: { ...unitSchema.parse({ formation: 'attackColumn' }) }, target: unitSchema.parse({}), distance: 8, reaction: 'standAndShoot', aggressive: false, contactTest: 'none' },
+    { charger: { ...unitSchema.parse({ formation: 'attackColumn' }) }, target: chargeTargetSchema.parse({}), distance: 8, reaction: 'standAndShoot', aggressive: false, contactTest: 'none' },
     // Rulings 7, C: cuirassiers from 12" at a line that forms square.
-    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'cuirassier' }), target: unitSchema.parse({}), distance: 12, reaction: 'formSquare', aggressive: false, contactTest: 'none' },
-    { charger: unitSchema.parse({ formation: 'attackColumn', class: 'veteran' }), target: unitSchema.parse({ class: 'conscripts', disordered: true }), distance: 5, reaction: 'fireAndFlee', aggressive: false, contactTest: -4 },
+    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'cuirassier' }), target: chargeTargetSchema.parse({}), distance: 12, reaction: 'formSquare', aggressive: false, contactTest: 'none' },
+    { charger: unitSchema.parse({ formation: 'attackColumn', class: 'veteran' }), target: chargeTargetSchema.parse({ class: 'conscripts', disordered: true }), distance: 5, reaction: 'fireAndFlee', aggressive: false, contactTest: -4 },
     // p19-21: hussars at a foot battery of three medium guns 8" away, which fires canister and flees.
-    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'light' }), target: unitSchema.parse({ arm: 'artillery', gun: 'medium' }), distance: 8, reaction: 'fireAndFlee', aggressive: false, contactTest: 'none' },
+    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16, cavalryType: 'light' }), target: chargeTargetSchema.parse({ arm: 'artillery', gun: 'medium' }), distance: 8, reaction: 'fireAndFlee', aggressive: false, contactTest: 'none' },
     // p19: a horse battery limbering as it flees dragoons 6" away: 3d6 halved.
-    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16 }), target: unitSchema.parse({ arm: 'artillery', horse: true, guns: 2 }), distance: 6, reaction: 'flee', aggressive: false, contactTest: 'none' },
+    { charger: unitSchema.parse({ arm: 'cavalry', figures: 16 }), target: chargeTargetSchema.parse({ arm: 'artillery', horse: true, guns: 2 }), distance: 6, reaction: 'flee', aggressive: false, contactTest: 'none' },
   ],
 };
 

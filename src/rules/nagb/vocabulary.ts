@@ -107,7 +107,7 @@ export const NAGB_VOCABULARY: Vocabulary = {
     { id: 'volley', label: 'stand-and-shoot volley', doc: 'A unit standing and shooting tests: passing, it volleys with its whole front rank (p12, p17). Not counted.', counted: false },
     { id: 'pinning', label: 'pinning', doc: 'A unit within 8" of enemy foot or horse tests to change formation; failing, the pip is lost (p7). Not counted.', counted: false },
     { id: 'stand', label: 'test to stand', doc: 'A melee winner tests to stand instead of pursuing or falling back (p16). Not counted.', counted: false },
-    { id: 'recall', label: 'recall', doc: 'Cavalry that won a melee tests at Ld less the margin to be recalled (p23). Not counted.', counted: false },
+    { id: 'recall', label: 'recall', doc: 'Cavalry that won a melee tests at Ld less the margin to be recalled (p23); blown cavalry recalled in the rally phase tests at its Ld, disordered (p2, p23). Not counted.', counted: false },
   ],
   ratings: {
     name: 'modified leadership',

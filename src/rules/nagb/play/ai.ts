@@ -407,6 +407,25 @@ export function wantsRecall(g: Game, u: Unit): boolean {
   return d.recall;
 }
 
+/** The most a 3d6 fall back can carry a unit (p2, p23: a recall of blown cavalry). */
+const RECALL_MOST = 18;
+
+/**
+ * p2, p23: whether to spend a pip recalling blown cavalry in the rally phase, with `unsafe` an enemy still
+ * within its safe distance: the doctrine's rallyRecall, and only when its 3d6 back cannot carry it off
+ * the table (p6). Random: a coin whenever there is a pip to spend.
+ */
+export function wantsRallyRecall(g: Game, u: Unit, unsafe: boolean): boolean {
+  if (spare(g, u, true) < costFor(g, u, 1)) return false;
+  const d = g.doctrine(u.side);
+  if (d.random) return coin(g, u.side);
+  if (!d.rallyRecall || !unsafe) return false;
+  const b = u.body;
+  const lane = g.c.lane;
+  const behind = b.facing > 0 ? b.front - b.depth - lane.xMin : lane.xMax - (b.front + b.depth);
+  return behind > RECALL_MOST + EPS;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Command
 

@@ -5,14 +5,14 @@
  * disorder or flight, fugitives caught and hacked, contact for the close-combat phase.
  */
 import { EPS, frontGap, pathLimit } from '../../../table/index.js';
-import { type ChargeReaction, type ChargeTester, mayDeclareCharge, resolveCharge } from '../charge.js';
+import { type ChargeReaction, type ChargeTester, chargeMakesJubilant, mayDeclareCharge, resolveCharge } from '../charge.js';
 import { aggressiveRange, mayTestNotToCharge, mustAttemptCharge } from '../cavalry.js';
 import { formationMayCharge } from '../movement.js';
 import { freeHackDice, meleeFlightDice, meleeHitNeeded, meleeKillOn, meleeSaveOn, rollStrike } from '../melee.js';
 import { type ChargeSituation, chargeSpecInto, newChargeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { lowOnAmmo } from '../shooting.js';
-import { bump, casualties, disorder, ldOf, loseColours, moveUnit, placed, reshape, rout, sectorLimit, spendPips, syncExtents, test, X } from './act.js';
+import { bump, casualties, disorder, jubilate, ldOf, loseColours, moveUnit, placed, reshape, rout, sectorLimit, spendPips, syncExtents, test, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
@@ -288,6 +288,8 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
   if (out.chargerDisordered && !u.removed) disorder(g, u);
   if (u.removed) {
     if (out.target === 'fled' && !t.removed) rout(g, t, out.flight);
+    // p28: a target in good order whose fire destroyed its chargers becomes jubilant.
+    else jubilate(g, t);
     return;
   }
   switch (out.ending) {
@@ -308,7 +310,7 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
       rout(g, t, out.flight);
       if (!t.removed) closeTo(g, u, t, Math.max(0.5, frontGap(u.body, t.body) - out.chargeMove));
       else moveUnit(g, u, 1, out.chargeMove, 1);
-      return;
+      break;
     case 'caught':
       rout(g, t, out.flight);
       side.chargesHome++;
@@ -317,8 +319,10 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
         moveUnit(g, u, 1, out.chargeMove, 0.5);
         freeHack(g, u, t);
       }
-      return;
+      break;
   }
+  // p28: chargers in good order whose target ran from them become jubilant.
+  if (chargeMakesJubilant(out.ending)) jubilate(g, u);
 }
 
 /**

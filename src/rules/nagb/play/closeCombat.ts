@@ -48,22 +48,52 @@ function roll(g: Game, side: 0 | 1, n: number): number {
   return sumD6(g.morale(side), n);
 }
 
-/** p23: recall a cavalry winner (a pip and a test at Ld less the margin): 3d6 back in good order, then a disorder test. */
+/**
+ * p23: recall a cavalry winner (a pip and a test at Ld less the margin): 3d6 back in good order, then a
+ * disorder test (recallBack).
+ */
 function recall(g: Game, w: Unit, margin: number): boolean {
+  if (!recallPassed(g, w, margin)) return false;
+  recallBack(g, w);
+  return true;
+}
+
+/** p23: whether a recall is tried (a pip) and its test at Ld less the winning margin passed. */
+function recallPassed(g: Game, w: Unit, margin: number): boolean {
   if (!wantsRecall(g, w) || !spendPips(g, w, 'recall', 1)) return false;
-  if (!test(g, w, P.recall, recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0))) return false;
+  return test(g, w, P.recall, recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0));
+}
+
+/** p23: a recalled unit falls back 3d6 in good order, then takes a disorder test. */
+function recallBack(g: Game, w: Unit): void {
   bump(g, X.recalls, w.side);
   fallBack(g, w, roll(g, w.side, RECALL_DICE), 'voluntary', 'recalled');
   if (!w.removed && !test(g, w, P.fallBack, ldOf(g, w))) disorder(g, w);
-  return true;
+}
+
+/**
+ * p16, p23, p28: the winner's choice after its melee, recall (cavalry) or the test to stand (foot), is
+ * made before the enemy has fled (p23, which likens the recall to the test to stand: the worked example's
+ * Ld 9 dragoons winning by 3 recall on 6 or less), so at the Ld the melee found the winner at; the
+ * jubilance the win brings (p28) comes after it. Returns whether the recall or the stand passed.
+ */
+function chooseThenJubilate(g: Game, w: Unit, margin: number): boolean {
+  const kept = w.spec.arm === 'cavalry' ? recallPassed(g, w, margin) : wantsToStand(g, w) && test(g, w, P.stand, ldOf(g, w));
+  jubilate(g, w);
+  return kept;
 }
 
 /** p8, p16, p23: what the winner does when the loser broke and fled `flight` inches. */
 function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): boolean {
-  jubilate(g, w);
-  if (w.formation === 'square' || l.removed) return false;
-  if (w.spec.arm === 'cavalry' && recall(g, w, margin)) return true;
-  if (w.spec.arm !== 'cavalry' && wantsToStand(g, w) && test(g, w, P.stand, ldOf(g, w))) return false;
+  if (w.formation === 'square' || l.removed) {
+    jubilate(g, w);
+    return false;
+  }
+  if (chooseThenJubilate(g, w, margin)) {
+    if (w.spec.arm !== 'cavalry') return false;
+    recallBack(g, w);
+    return true;
+  }
   // p16: the pursuit, 2d6 (cavalry 3d6): caught when it reaches the flight (nagb.caughtFleeing).
   const pursuit = roll(g, w.side, meleeFlightDice(w.spec.arm));
   // Rulings 3.7.8: a caught fugitive is hacked and flees on; the winner stays at the contact point.
@@ -78,14 +108,15 @@ function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): 
 
 /** p16, p23: what the winner does when the loser fell back: infantry falls back d6 in good order unless it stands; cavalry is recalled or falls back. */
 function afterFallBack(g: Game, w: Unit, margin: number): boolean {
-  jubilate(g, w);
-  if (w.formation === 'square') return false;
-  if (w.spec.arm === 'cavalry') {
-    if (recall(g, w, margin)) return true;
-    fallBack(g, w, roll(g, w.side, 1), 'none', 'after winning');
+  if (w.formation === 'square') {
+    jubilate(g, w);
     return false;
   }
-  if (wantsToStand(g, w) && test(g, w, P.stand, ldOf(g, w))) return false;
+  if (chooseThenJubilate(g, w, margin)) {
+    if (w.spec.arm !== 'cavalry') return false;
+    recallBack(g, w);
+    return true;
+  }
   fallBack(g, w, roll(g, w.side, 1), 'none', 'after winning');
   return false;
 }

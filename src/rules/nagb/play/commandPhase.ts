@@ -4,12 +4,15 @@
  * the pips), the rally phase, and the initiative roll.
  */
 import { armyBroken, batteryBrigadeTestFailure, batteryTakesBrigadeTest, type BrigadeUnit, brigadeLossFraction, brigadeStatus, brigadeTestDue, brigadeTestFailure } from '../brigade.js';
+import { blownRecallLd, RECALL_DICE } from '../cavalry.js';
 import { commanderPips, initiativeModifier } from '../command.js';
 import { rallyLd, routerMoveDice } from '../morale.js';
 import { sumD6 } from '../roll.js';
-import { bump, disorder, fallBack, ldOf, rallyUp, rout, silence, test, flee, X } from './act.js';
+import { bump, disorder, fallBack, ldOf, rallyUp, rout, silence, spendPips, test, flee, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
-import { choosesToMoveFirst, initiativePips } from './ai.js';
+import { choosesToMoveFirst, initiativePips, wantsRallyRecall } from './ai.js';
+import { nearestEnemyDistance } from './geometry.js';
+import { SAFE_DISTANCE } from './moves.js';
 import { BROKEN, DISORDERED, type Game } from './state.js';
 
 const STATUS = ['intact', 'faltering', 'broken'] as const;
@@ -152,7 +155,8 @@ export function commandPhase(g: Game): void {
 /**
  * p2, p27-28: each disordered (not shaken, not blown) or broken unit and each silenced battery tests
  * (nagb.rallyModifier): passing, it goes up one state; a broken unit failing flees again toward its edge
- * (nagb.routerMove). Blown cavalry takes no rally test: once blown it must recover by its tally (p23).
+ * (nagb.routerMove). Blown cavalry takes no rally test: once blown it must recover by its tally (p23);
+ * it may be recalled (rallyRecalls).
  */
 export function rallyPhase(g: Game): void {
   const opts = g.c.options;
@@ -169,6 +173,26 @@ export function rallyPhase(g: Game): void {
       const n = routerMoveDice(u.spec.arm, opts);
       if (n > 0) flee(g, u, sumD6(g.morale(u.side), n));
     }
+  }
+  rallyRecalls(g);
+}
+
+/**
+ * p2, p23: then blown cavalry may be recalled for a pip of its brigade commander (the cavalry commander;
+ * the CinC's pips reach him as his share): a test at its own Ld, disordered (blownRecallLd); passing, it
+ * falls back 3d6 and stays blown. The recall is a move of the turn (p23: an extra one), so the unit does
+ * not recover this turn; it still rides back in its movement phase while an enemy is near.
+ */
+function rallyRecalls(g: Game): void {
+  if (g.sideCavalry[0].length === 0 && g.sideCavalry[1].length === 0) return;
+  for (const u of g.units) {
+    if (!u.blown || !u.active) continue;
+    if (!wantsRallyRecall(g, u, nearestEnemyDistance(g, u) <= SAFE_DISTANCE)) continue;
+    if (!spendPips(g, u, 'recall', 1)) continue;
+    if (!test(g, u, P.recall, blownRecallLd(u.spec.ld))) continue;
+    bump(g, X.recalls, u.side);
+    fallBack(g, u, sumD6(g.morale(u.side), RECALL_DICE), 'voluntary', 'recalled');
+    u.moved = true;
   }
 }
 

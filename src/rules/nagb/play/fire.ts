@@ -20,7 +20,7 @@ import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shooting
 import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
-import { bump, casualties, disorder, ldOf, remove, rout, spendPips, test, X } from './act.js';
+import { bump, casualties, disorder, jubilate, ldOf, remove, rout, spendPips, test, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
@@ -413,6 +413,7 @@ export function shootingTests(g: Game): void {
         // A silenced battery failing again: its crew run and the guns are abandoned.
         remove(g, u, 'abandoned');
         g.res.sides[u.side].routs++;
+        g.ranFromFire.push(u.spec.index);
         continue;
       }
       u.silenced = true;
@@ -423,18 +424,45 @@ export function shootingTests(g: Game): void {
     if (!needsShootingTest(u.spec.cls, u.spec.startFigures, cas)) continue;
     const ld = shootingTestLd({ ld: u.spec.ld, cls: u.spec.cls, casualties: cas, disordered: u.disordered, jubilant: u.jubilant, enfilade: false, influence: 0 });
     if (test(g, u, u.disordered ? P.panic : P.shootingDisorder, ld)) continue;
-    if (shootingTestFailure(u.disordered, u.sector >= 0) === 'broken') rout(g, u, sumD6(g.morale(u.side), PANIC_FLIGHT_DICE));
-    else disorder(g, u);
+    if (shootingTestFailure(u.disordered, u.sector >= 0) === 'broken') {
+      rout(g, u, sumD6(g.morale(u.side), PANIC_FLIGHT_DICE));
+      g.ranFromFire.push(u.spec.index);
+    } else disorder(g, u);
   }
+  jubilateFirers(g);
+}
+
+/**
+ * p28: the firers whose fire hit (casualties) since the last tests and whose target it destroyed or
+ * made run become jubilant, if they are in good order now that the tests are taken.
+ */
+function jubilateFirers(g: Game): void {
+  const ran = g.ranFromFire;
+  if (ran.length > 0) {
+    for (const f of g.shooters) {
+      const u = g.units[f];
+      if (ran.includes(u.shotAt)) jubilate(g, u);
+    }
+  }
+  clear(g.shooters);
+  clear(ran);
 }
 
 const pend = { t: -1, k: 0 };
 
-/** Apply one firing unit's casualties (and test at once under nagb.shootingTestScope perFiringUnit). */
-function land(g: Game, t: number, k: number): void {
+/** Apply firer f's casualties on t (and test at once under nagb.shootingTestScope perFiringUnit). */
+function land(g: Game, f: number, t: number, k: number): void {
   const u = g.units[t];
   if (g.c.options.shootingTestScope === 'perFiringUnit') u.stepCasualties = 0;
+  // A firer that killed nobody caused nothing (p28).
+  if (k > 0) {
+    g.units[f].shotAt = t;
+    g.shooters.push(f);
+  }
+  const was = u.removed;
   casualties(g, u, k);
+  // p28: fire that destroys its target (jubilateFirers, after the tests).
+  if (!was && u.removed) g.ranFromFire.push(t);
   u.firedAtTurn = g.turn;
   if (g.c.options.shootingTestScope === 'perFiringUnit') shootingTests(g);
 }
@@ -445,8 +473,10 @@ export function firePhase(g: Game, moving: 0 | 1): void {
   const units = g.units;
   for (let j = 0; j < units.length; j++) units[j].stepCasualties = 0;
   // Artillery (p2, p19-21): the moving side's batteries, then the other's; casualties, then tests.
+  const pf = g.pendF;
   const pt = g.pendT;
   const pk = g.pendK;
+  clear(pf);
   clear(pt);
   clear(pk);
   for (let s = 0; s < 2; s++) {
@@ -456,15 +486,17 @@ export function firePhase(g: Game, moving: 0 | 1): void {
       const b = g.units[members[m]];
       if (!canFire(g, b)) continue;
       if (battery(g, b, pend)) {
+        pf.push(b.spec.index);
         pt.push(pend.t);
         pk.push(pend.k);
       }
     }
   }
-  for (let j = 0; j < pt.length; j++) land(g, pt[j], pk[j]);
+  for (let j = 0; j < pt.length; j++) land(g, pf[j], pt[j], pk[j]);
   if (scope === 'perStep') shootingTests(g);
   // Small arms (p2, nagb.smallArmsOrder).
   const simultaneous = g.c.options.smallArmsOrder === 'simultaneous';
+  clear(pf);
   clear(pt);
   clear(pk);
   for (let s = 0; s < 2; s++) {
@@ -476,12 +508,13 @@ export function firePhase(g: Game, moving: 0 | 1): void {
       if (!canFire(g, f)) continue;
       if (!smallArms(g, f, pend)) continue;
       if (simultaneous) {
+        pf.push(f.spec.index);
         pt.push(pend.t);
         pk.push(pend.k);
-      } else land(g, pend.t, pend.k);
+      } else land(g, f.spec.index, pend.t, pend.k);
     }
     if (!simultaneous && scope === 'perStep') shootingTests(g);
   }
-  for (let j = 0; j < pt.length; j++) land(g, pt[j], pk[j]);
+  for (let j = 0; j < pt.length; j++) land(g, pf[j], pt[j], pk[j]);
   if (scope === 'perStep' || scope === 'perPhase') shootingTests(g);
 }

@@ -61,6 +61,7 @@ function setUp(g: Game): void {
     u.pips = 0;
     u.stepCasualties = 0;
     u.firedAtTurn = 0;
+    u.shotAt = -1;
     u.body.front = s.startFront;
     u.body.offset = s.startOffset;
     u.body.facing = s.facing;
@@ -79,6 +80,8 @@ function setUp(g: Game): void {
   g.faltered[0] = g.faltered[1] = false;
   clear(g.contacts);
   clear(g.brokeFromMelee);
+  clear(g.shooters);
+  clear(g.ranFromFire);
   g.lostInitiative = -1;
   g.sideA = 0;
   g.turn = 0;

@@ -34,6 +34,7 @@ export function blankProfile(): UnitProfile {
     cavalryWeapon: null,
     commanderJoined: false,
     lowOnAmmo: false,
+    moved: false,
     inVillage: false,
     lineFront: 0,
     ld: 0,
@@ -58,6 +59,7 @@ export function profileInto(p: UnitProfile, g: Game, u: Unit): UnitProfile {
   p.cavalryWeapon = u.spec.cavalryWeapon;
   p.commanderJoined = false;
   p.lowOnAmmo = u.lowAmmo;
+  p.moved = u.moved;
   p.inVillage = u.sector >= 0;
   p.lineFront = u.spec.lineFront;
   p.ld = u.spec.ld;

@@ -184,6 +184,8 @@ export class Unit {
   stepCasualties = 0;
   /** The fire step in which the unit was last fired at (blown cavalry's recovery, p23). */
   firedAtTurn = 0;
+  /** The unit its fire last landed on (unit index; -1 none): p28's jubilance when that unit runs. */
+  shotAt = -1;
   /** The rung of the common ladder the unit is on now (for drawing and invariants). */
   constructor(spec: UnitSpec) {
     this.spec = spec;
@@ -275,6 +277,12 @@ export class Game {
   readonly contacts: Contact[] = [];
   /** Units that broke from melee this phase (proximity tests, p28). */
   readonly brokeFromMelee: number[] = [];
+  /**
+   * Since the last shooting tests: the firers whose fire has landed, and the units that fire destroyed
+   * or made run (p28: the firers of those, in good order, become jubilant).
+   */
+  readonly shooters: number[] = [];
+  readonly ranFromFire: number[] = [];
   dice!: EngagementDice;
   res!: EngagementResult;
   sink: NagbSink | undefined;
@@ -289,7 +297,8 @@ export class Game {
   /** Hits of a battery's guns in one fire (p31: each damages a building). */
   readonly gunHits = { n: 0 };
   readonly scratch: number[] = [];
-  /** Fire landing later (simultaneous small arms): targets and casualties. */
+  /** Fire landing later (simultaneous small arms): firers, targets and casualties. */
+  readonly pendF: number[] = [];
   readonly pendT: number[] = [];
   readonly pendK: number[] = [];
   /** Sort keys by unit, and unit lists for the phases that order units. */

@@ -323,7 +323,9 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
           else if (e.fireDistance >= 0) {
             // A battery's fire at its chargers is its guns' canister (p19-20).
             const what = e.volley ? 'a volley' : s.units[index.get(e.target)!]?.arm === 'artillery' ? 'canister' : 'fire';
-            parts.push(`${what} at ${inch(e.fireDistance)}: ${plural(e.casualties, 'casualty', 'casualties')}`);
+            // p12: fire at 1" or less is point blank (+1 to hit; a range of 0 or less lands at contact).
+            const at = e.fireDistance <= 1 ? `point blank (${inch(e.fireDistance)}, p12)` : inch(e.fireDistance);
+            parts.push(`${what} at ${at}: ${plural(e.casualties, 'casualty', 'casualties')}`);
           }
           if (e.targetAfter === 'square') parts.push('the square forms');
           if (e.flight > 0) parts.push(`the target flees ${inch(e.flight)}`);
