@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, REGROUP } from '../../src/rules/burt/play/state.js';
 import { inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
-import { ROUT, UNFORMED } from '../../src/rules/burt/tables.js';
+import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { step11Melee } from '../../src/rules/burt/turn/melee.js';
 import { evade, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
@@ -94,6 +95,35 @@ describe('3.10 assault reactions (9)', () => {
     expect(g.body[d].front).toBeCloseTo(-1 - 7, 9);
     expect(g.order[d]).toBe(REGROUP);
     expect(g.res.sides[1].retreatsVoluntary).toBe(1);
+  });
+});
+
+describe('3.10: an assault with no assaulter left (9)', () => {
+  /** Two shaken columns assault two lines; the attacker's army morale is 1. */
+  const twoAssaults = (): Setup => ({
+    attacker: [battalion('A1', 8, { formation: 'column', orders: 'assault', offset: -4 }), battalion('A2', 8, { formation: 'column', orders: 'assault', offset: 4 })],
+    defender: [battalion('D1', 0, { offset: -4 }), battalion('D2', 0, { offset: 4 })],
+    attackerMorale: 1,
+  });
+
+  it('9, 10: A1 fails its assault test and routs, the army morale test routs A2: D2, assaulted by nobody now, takes no test', () => {
+    // D1 stands (6) and fires six dice of 1; A1 fails (1), routs; army morale 0: A2 fails (1), routs.
+    // One face is left for a test of D2's that must not be taken (a 1 would rout it).
+    const dice = new ScriptedDice({ '1.morale': [6, 1], '1.fire': [1, 1, 1, 1, 1, 1], '0.morale': [1, 1] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(twoAssaults(), dice, events);
+    const [a1, a2, d2] = [unit(g, 'A1'), unit(g, 'A2'), unit(g, 'D2')];
+    g.level[a1] = SHAKEN;
+    g.level[a2] = SHAKEN;
+    step4Declare(g);
+    expect(g.assaultTarget[a2]).toBe(d2);
+    step10Reactions(g);
+    expect(g.level[a1]).toBe(ROUT);
+    expect(g.level[a2]).toBe(ROUT);
+    expect(g.level[d2]).toBe(0);
+    expect(dice.left(1, 'morale')).toBe(1);
+    expect(events.filter((e) => e.type === 'check' && e.unit === 'D2')).toEqual([]);
+    expect(events.filter((e) => e.type === 'reaction' && e.unit === 'D2')).toEqual([]);
   });
 });
 

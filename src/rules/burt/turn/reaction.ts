@@ -97,10 +97,27 @@ export function goIn(g: Game, a: number, t: number, remaining: number): boolean 
   return true;
 }
 
-/** 9: one assaulted unit: its test and its supports', its one reaction, then each assaulter's test and charge. */
+/**
+ * 9: the units still assaulting `t`, into `out` in the order they act: present, not routing, their
+ * assault standing (a unit that routs drops its assault, 7). One may have routed earlier in step 10
+ * (its own test in a mutual assault, the army morale test of 10).
+ */
+export function liveAssaulters(g: Game, t: number, out: number[]): number[] {
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
+  for (const a of g.c.alternation[g.first]) if (g.assaultTarget[a] === t && g.present[a] === 1 && g.level[a] !== ROUT) out.push(a);
+  return out;
+}
+
+/**
+ * 9: one assaulted unit: its test and its supports', its one reaction, then each assaulter's test and
+ * charge. With no assaulter left (every one routed or gone since it declared) there is no assault:
+ * no test, no reaction (9 tests "the unit being assaulted").
+ */
 export function resolveAssaultOn(g: Game, t: number): void {
   const o = g.c.options;
   const side = g.c.units[t].side;
+  const assaulters = liveAssaulters(g, t, g.scratch.orderB);
+  if (assaulters.length === 0) return;
   let fled = false;
   if (g.present[t] === 1 && g.level[t] !== ROUT) {
     const stood = testAndApply(g, t, 'assaulted');
@@ -114,9 +131,6 @@ export function resolveAssaultOn(g: Game, t: number): void {
     if (!testAndApply(g, f, 'support')) g.supporting[f] = -1;
   }
   // The reaction, once, against the first assaulter.
-  const assaulters = g.scratch.orderB;
-  while (assaulters.length > 0) assaulters.pop(); // (length = 0 calls into the runtime)
-  for (const a of g.c.alternation[g.first]) if (g.assaultTarget[a] === t && g.present[a] === 1 && g.level[a] !== ROUT) assaulters.push(a);
   let met = -1;
   let evaded = false;
   if (!fled && g.present[t] === 1 && g.level[t] !== ROUT && assaulters.length > 0) {
