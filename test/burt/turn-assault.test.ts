@@ -127,6 +127,75 @@ describe('3.10: an assault with no assaulter left (9)', () => {
   });
 });
 
+describe('3.10: a mutual assault (9; burt.mutualAssault)', () => {
+  /** A column 8" from a line, both with ASSAULT orders: A closes to 4", then D to 2". */
+  const mutual = (options: Record<string, string> = {}): Setup => ({
+    attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })],
+    defender: [battalion('D', 0, { orders: 'assault' })],
+    options,
+  });
+  const checks = (events: BurtEvent[]) => events.flatMap((e) => (e.type === 'check' ? [`${e.unit} ${e.purpose}`] : []));
+
+  it('bothRoles: each is assaulted and assaulting: both test as assaulted, then both to assault, before either moves; both pass and they meet half way', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 6, 6], '1.morale': [6, 6, 6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(mutual(), dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    expect([g.assaultTarget[a], g.assaultTarget[d], g.body[a].front, g.body[d].front]).toEqual([d, a, 4, 2]);
+    step10Reactions(g);
+    expect(checks(events)).toEqual(['D assaulted', 'A assaulted', 'A assault', 'D assault']);
+    expect(g.body[a].front).toBeCloseTo(3, 9);
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect([g.charging[a], g.charging[d]]).toEqual([1, 1]);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    // One charge declared and one home each: the two declarations, not counted again as countercharges.
+    expect(g.res.sides.map((s) => [s.chargesDeclared, s.chargesHome])).toEqual([[1, 1], [1, 1]]);
+    expect([dice.left(0, 'morale'), dice.left(1, 'morale')]).toEqual([1, 1]);
+  });
+
+  it('bothRoles: A fails its test to assault (a level, no assault); D passes and goes in with the rest of its reach, to A where it stands', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 1], '1.morale': [6, 6] });
+    const g = gameOf(mutual(), dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    step10Reactions(g);
+    expect(g.level[a]).toBe(UNFORMED);
+    expect(g.body[a].front).toBeCloseTo(4, 9);
+    expect(g.body[d].front).toBeCloseTo(4, 9);
+    expect([g.charging[a], g.charging[d]]).toEqual([0, 1]);
+    expect(g.res.sides.map((s) => s.chargesHome)).toEqual([0, 1]);
+  });
+
+  it('bothRoles, 9, 7: D fails its being-assaulted test and routs: its assault is over, so A takes no being-assaulted test, and goes in against the router', () => {
+    const dice = new ScriptedDice({ '1.morale': [1], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(mutual(), dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    step10Reactions(g);
+    expect(checks(events)).toEqual(['D assaulted', 'A assault']);
+    expect(g.level[d]).toBe(ROUT);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    expect(g.charging[a]).toBe(1);
+  });
+
+  it('firstDeclared: the first declaration (A\'s) is resolved; D, with ASSAULT orders, countercharges; A tests and goes in; D\'s own assault is spent, no test of A as assaulted', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 6], '1.morale': [6, 6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(mutual({ 'burt.mutualAssault': 'firstDeclared' }), dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    step10Reactions(g);
+    expect(checks(events)).toEqual(['D assaulted', 'A assault']);
+    expect(g.body[a].front).toBeCloseTo(3, 9);
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect(g.assaultTarget[d]).toBe(-1);
+    expect(g.res.sides.map((s) => [s.chargesDeclared, s.chargesHome])).toEqual([[1, 1], [1, 1]]);
+    expect([dice.left(0, 'morale'), dice.left(1, 'morale')]).toEqual([1, 1]);
+  });
+});
+
 describe('3.11 melee (9, 11)', () => {
   /** A column in contact with a line, charging home this turn. */
   const contact = (extra: Partial<Setup> = {}, attacker: Record<string, unknown> = battalion('A', 0, { formation: 'column', orders: 'assault' })) => (dice: ScriptedDice) => {

@@ -135,6 +135,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'What a marked target with MANOEUVER orders may do in step 5: change formation only (e.g. form square), move as well, or nothing.',
   },
   {
+    name: 'burt.mutualAssault',
+    values: ['bothRoles', 'firstDeclared'],
+    default: 'bothRoles',
+    source: '5.1, 8, 9',
+    doc: 'Two units that declared assaults on each other: each is both assaulted and assaulting, taking the being-assaulted test and then the trying-to-assault test before either moves; or the assault declared first is resolved, the other countercharging as an ASSAULT unit must, its own assault spent.',
+    valueDocs: {
+      bothRoles: 'both take the being-assaulted test, then both the trying-to-assault test; those that pass go in (both: they meet half way)',
+      firstDeclared: "the first declared assault is resolved; its target countercharges (9) and takes no trying-to-assault test; a pair already in contact is not resolved again",
+    },
+  },
+  {
     name: 'burt.contactedAlwaysFight',
     values: [true, false],
     default: true,
@@ -357,6 +368,7 @@ export interface BurtOptions {
   reactionFire: 'twice' | 'once';
   assaultOutOfReach: 'advance' | 'stand';
   assaultedTargetManoeuvre: 'formationOnly' | 'full' | 'none';
+  mutualAssault: 'bothRoles' | 'firstDeclared';
   contactedAlwaysFight: boolean;
   routBeforeContact: 'meleeRouters' | 'fleeAtOnce';
   evadeContact: 'catchInReach' | 'noContact';
@@ -414,6 +426,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     reactionFire: get('reactionFire'),
     assaultOutOfReach: get('assaultOutOfReach'),
     assaultedTargetManoeuvre: get('assaultedTargetManoeuvre'),
+    mutualAssault: get('mutualAssault'),
     contactedAlwaysFight: get('contactedAlwaysFight'),
     routBeforeContact: get('routBeforeContact'),
     evadeContact: get('evadeContact'),

@@ -227,6 +227,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     assaultedBy: i16(),
     assaultAdvance: f64(),
     supporting: i16(),
+    reacted: u8(),
     charging: u8(),
     meleeTest: u8(),
     inMelee: u8(),
