@@ -52,10 +52,11 @@ const OWN: [string, unknown, unknown[]][] = [
   ['routRetiring', false, [true]],
   ['pursuitAdvancing', false, [true]],
   ['mutualAssault', 'bothRoles', ['firstDeclared']],
+  ['assaultedReserveOrders', 'afterReaction', ['atDeclaration']],
 ];
 
 describe('Options (rulings: Options table)', () => {
-  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 4)', () => {
+  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 5)', () => {
     expect(RULINGS).toHaveLength(40);
     expect(BURT_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...OWN].map(([n]) => `burt.${n}`).sort());
   });
@@ -85,7 +86,7 @@ describe('Options (rulings: Options table)', () => {
     expect(o.commandReach).toBe(2);
     expect(o.sightRange).toBe(48);
     expect(o.armyMoraleStart).toBe('units');
-    expect(Object.keys(o)).toHaveLength(44);
+    expect(Object.keys(o)).toHaveLength(45);
     expect(DEFAULT_BURT_OPTIONS).toEqual(o);
   });
 

@@ -3,7 +3,7 @@
  * scripted dice (a face per die, in the order the rules throw them).
  */
 import { describe, expect, it } from 'vitest';
-import { ASSAULT, COLUMN, FIRE, REGROUP } from '../../src/rules/burt/play/state.js';
+import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
 import { inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
 import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
@@ -193,6 +193,41 @@ describe('3.10: a mutual assault (9; burt.mutualAssault)', () => {
     expect(g.assaultTarget[d]).toBe(-1);
     expect(g.res.sides.map((s) => [s.chargesDeclared, s.chargesHome])).toEqual([[1, 1], [1, 1]]);
     expect([dice.left(0, 'morale'), dice.left(1, 'morale')]).toEqual([1, 1]);
+  });
+});
+
+describe('3.10: an assaulted reserve (4, 9, 11; burt.assaultedReserveOrders, burt.reserveReaction)', () => {
+  /** A column 8" from a line with RESERVE orders (army morale 5: leaving RESERVE calls no army test). */
+  const reserve = (options: Record<string, string> = {}): Setup => ({ ...assault({ orders: 'reserve' }), defenderMorale: 5, options });
+  const run = (options: Record<string, string> = {}) => {
+    const dice = new ScriptedDice({ '1.morale': [6], '1.fire': [1, 1, 1, 1, 1, 1], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(reserve(options), dice, events);
+    const d = unit(g, 'D');
+    step4Declare(g);
+    const afterDeclaring = g.order[d];
+    step10Reactions(g);
+    const said = events.flatMap((e) => (e.type === 'reaction' ? [`reacts ${e.reaction}`] : e.type === 'orders' ? [`${e.from} -> ${e.to}`] : []));
+    return { g, d, afterDeclaring, said };
+  };
+
+  it('afterReaction, section9: the reserve reacts as a reserve, firing (9.r1), and then takes MANOEUVER orders (11)', () => {
+    const { g, d, afterDeclaring, said } = run();
+    expect(afterDeclaring).toBe(RESERVE);
+    expect(said).toEqual(['reacts fire', 'reserve -> manoeuvre']);
+    expect(g.order[d]).toBe(MANOEUVRE);
+    expect(g.counters[2 * EXTRA_INDEX.reactionVolleys + 1]).toBe(1);
+  });
+
+  it('afterReaction, section4: the reserve may not fire or fight (4): it holds, then takes MANOEUVER orders', () => {
+    const { said } = run({ 'burt.reserveReaction': 'section4' });
+    expect(said).toEqual(['reacts hold', 'reserve -> manoeuvre']);
+  });
+
+  it('atDeclaration: the reserve takes MANOEUVER orders when the assault is declared, and reacts as MANOEUVER (hold: no fire)', () => {
+    const { afterDeclaring, said } = run({ 'burt.assaultedReserveOrders': 'atDeclaration' });
+    expect(afterDeclaring).toBe(MANOEUVRE);
+    expect(said).toEqual(['reserve -> manoeuvre', 'reacts hold']);
   });
 });
 

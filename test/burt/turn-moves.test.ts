@@ -11,7 +11,7 @@ import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { routMove, step3Compulsory } from '../../src/rules/burt/turn/compulsory.js';
 import { changeFormation, step5Manoeuvre, step6Reserve } from '../../src/rules/burt/turn/manoeuvre.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
-import { battalion, gameOf, unit } from './lane.js';
+import { battalion, gameOf, ScriptedDice, unit } from './lane.js';
 
 describe('3.3 compulsory moves', () => {
   it('3.3 (burt.routMove reserveRate): a router runs 8" (a line\'s reserve rate) away, facing away', () => {
@@ -95,12 +95,26 @@ describe('3.4 assault declarations (4, 5.1)', () => {
     expect(g.res.sides[0].chargesDeclared).toBe(0);
   });
 
-  it('11, 10: an assaulted RESERVE unit becomes MANOEUVER and its army loses a point of morale', () => {
-    const g = gameOf({ attacker: [battalion('A', 6, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'reserve' })] });
+  it('11, 10 (burt.assaultedReserveOrders atDeclaration): an assaulted RESERVE unit becomes MANOEUVER when the assault is declared, and its army loses a point of morale', () => {
+    const g = gameOf({ attacker: [battalion('A', 6, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'reserve' })], options: { 'burt.assaultedReserveOrders': 'atDeclaration' } });
     const before = g.armyMorale[1];
     step4Declare(g);
     expect(g.order[unit(g, 'D')]).toBe(MANOEUVRE);
     expect(g.armyMorale[1]).toBe(before - 1);
+  });
+
+  it('11 (burt.assaultedReserveOrders afterReaction): it keeps RESERVE until it has reacted in step 10, and marked, makes no reserve move in step 6 (burt.assaultedTargetManoeuvre formationOnly)', () => {
+    const g = gameOf(
+      { attacker: [battalion('A', 6, { formation: 'column', orders: 'assault' })], defender: [battalion('D', -2, { orders: 'reserve' })], defenderDoctrine: 'random-legal' },
+      new ScriptedDice({}), // random-legal would draw its move from the AI stream, which has no faces
+    );
+    const d = unit(g, 'D');
+    const before = g.armyMorale[1];
+    step4Declare(g);
+    step6Reserve(g);
+    expect(g.order[d]).toBe(RESERVE);
+    expect(g.armyMorale[1]).toBe(before);
+    expect(g.body[d].front).toBe(-2);
   });
 });
 

@@ -114,6 +114,13 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'A RESERVE unit that is assaulted may fire and countercharge as 9 lists, or only hold or evade as 4 (no fire, no combat) says.',
   },
   {
+    name: 'burt.assaultedReserveOrders',
+    values: ['afterReaction', 'atDeclaration'],
+    default: 'afterReaction',
+    source: '4, 9, 11',
+    doc: 'When an assaulted RESERVE unit takes MANOEUVER orders (11): after its reaction in step 10, so that it reacts as a reserve (9, burt.reserveReaction); or when the assault is declared in step 4, so that it reacts as a MANOEUVER unit (burt.reserveReaction then never applies).',
+  },
+  {
     name: 'burt.reactionFire',
     values: ['twice', 'once'],
     default: 'twice',
@@ -132,7 +139,7 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     values: ['formationOnly', 'full', 'none'],
     default: 'formationOnly',
     source: '3, 5, 9',
-    doc: 'What a marked target with MANOEUVER orders may do in step 5: change formation only (e.g. form square), move as well, or nothing.',
+    doc: 'What a marked target with MANOEUVER orders may do in step 5: change formation only (e.g. form square), move as well, or nothing; a marked RESERVE target (burt.assaultedReserveOrders afterReaction) makes its reserve move in step 6 only under full.',
   },
   {
     name: 'burt.mutualAssault',
@@ -365,6 +372,7 @@ export interface BurtOptions {
   /** Units a command element touches each turn; Infinity for 'all'. */
   commandReach: number;
   reserveReaction: ReserveReaction;
+  assaultedReserveOrders: 'afterReaction' | 'atDeclaration';
   reactionFire: 'twice' | 'once';
   assaultOutOfReach: 'advance' | 'stand';
   assaultedTargetManoeuvre: 'formationOnly' | 'full' | 'none';
@@ -423,6 +431,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     meleeRanks: get('meleeRanks'),
     commandReach: reach === 'all' ? Infinity : reach,
     reserveReaction: get('reserveReaction'),
+    assaultedReserveOrders: get('assaultedReserveOrders'),
     reactionFire: get('reactionFire'),
     assaultOutOfReach: get('assaultOutOfReach'),
     assaultedTargetManoeuvre: get('assaultedTargetManoeuvre'),

@@ -25,7 +25,10 @@ export function assaultTargetOf(g: Game, u: number): number {
   return e >= 0 && g.c.units[e].side !== g.c.units[u].side && gapTo(g, u, e) <= r + EPS ? e : -1;
 }
 
-/** 5.1: declare the assault: mark both, move half the gap; the assaulted RESERVE unit becomes MANOEUVER (11). */
+/**
+ * 5.1: declare the assault: mark both, move half the gap; under burt.assaultedReserveOrders
+ * atDeclaration the assaulted RESERVE unit becomes MANOEUVER now (11), else after its reaction (step 10).
+ */
 export function declareAssault(g: Game, u: number, t: number): void {
   const spec = g.c.units[u];
   const gap = gapTo(g, u, t);
@@ -40,7 +43,7 @@ export function declareAssault(g: Game, u: number, t: number): void {
   }
   g.assaultAdvance[u] = laneMove(g, u, 1, reach(g, u), MoveKind.Charge, assaultAdvance(gap));
   if (g.sink) g.sink({ type: 'assault', side: spec.side, unit: spec.id, target: target.id, gap, after: gap - g.assaultAdvance[u] });
-  if (g.order[t] === RESERVE) setOrder(g, t, MANOEUVRE, 'assaulted (11)');
+  if (g.order[t] === RESERVE && g.c.options.assaultedReserveOrders === 'atDeclaration') setOrder(g, t, MANOEUVRE, 'assaulted (11)');
 }
 
 /** 3.4: every ASSAULT unit not in melee, routing or pursuing declares, the sides alternating. */

@@ -121,6 +121,9 @@ export function step6Reserve(g: Game): void {
       void ORDER_LIST;
       continue;
     }
+    // A marked target (burt.assaultedReserveOrders afterReaction) reacts in step 10 where it stands,
+    // unless burt.assaultedTargetManoeuvre full lets it move (RESERVE orders change no formation).
+    if (g.assaultedBy[u] > 0 && g.c.options.assaultedTargetManoeuvre !== 'full') continue;
     const want = reserveMove(g, u);
     orderedMove(g, u, want, rates(g, u).reserve ?? 0, 'reserve move');
   }

@@ -11,7 +11,7 @@ import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
 import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
-import { ASSAULT, ORDER_LIST, REGROUP, SQUARE, type Game } from '../play/state.js';
+import { ASSAULT, MANOEUVRE, ORDER_LIST, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { bump, setOrder, testAndApply } from '../play/units.js';
 import { fireAt, maxRange } from './fire.js';
 import { routMove } from './compulsory.js';
@@ -231,6 +231,8 @@ export function resolveAssaultOn(g: Game, t: number): void {
       evaded = true;
     }
   }
+  // 11 (burt.assaultedReserveOrders afterReaction): having reacted as a reserve (9), it takes MANOEUVER orders.
+  if (g.order[t] === RESERVE && g.present[t] === 1) setOrder(g, t, MANOEUVRE, 'assaulted (11)');
   for (const a of assaulters) {
     endAssault(g, a, t);
     if (!standing(g, a) || (both && a === p)) continue;
