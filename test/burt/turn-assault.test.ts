@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
 import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
@@ -84,6 +84,17 @@ describe('3.10 assault reactions (9)', () => {
     g.order[unit(g, 'D')] = ASSAULT; // as if it had been given ASSAULT orders with no enemy yet in reach
     step10Reactions(g);
     expect(g.body[unit(g, 'D')].front).toBeCloseTo(2, 9);
+  });
+
+  it('9.r1, 6: a FIRE unit facing away cannot fire at an assaulter behind it: it holds', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(assault(), dice, events);
+    faceAbout(g, unit(g, 'D'));
+    step4Declare(g);
+    step10Reactions(g);
+    expect(events.flatMap((e) => (e.type === 'reaction' ? [e.reaction] : []))).toEqual(['hold']);
+    expect(g.counters[2 * EXTRA_INDEX.reactionVolleys + 1]).toBe(0);
   });
 
   it('9.r3, 11: an evader turns about and falls back a normal move plus a die less a die (4 + 5 - 2), with REGROUP orders', () => {
@@ -267,6 +278,19 @@ describe('3.11 melee (9, 11)', () => {
     step11Melee(g);
     expect(g.order[unit(g, 'A')]).toBe(REGROUP);
     expect(g.order[unit(g, 'D')]).toBe(REGROUP);
+  });
+
+  it('9 (burt.pushBack halfMove): a loser hit in the rear (facing away) is pushed back away from the winner, forwards 2"', () => {
+    const dice = new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] });
+    const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0)], options: { 'burt.zeroCasualtyBreak': false } }, dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    faceAbout(g, d); // D's rear at 0, against A's front; its front at -1, facing -x
+    g.contactTurn.fill(1);
+    g.charging[a] = 1;
+    step11Melee(g);
+    expect(g.pushedBack[d]).toBe(1);
+    expect(g.body[d].front).toBeCloseTo(-3, 9);
+    expect(g.body[a].front).toBeCloseTo(-2, 9); // A followed up, to D's rear
   });
 
   it('9: no casualties either side is indecisive: both test in step 12, and fight on next turn in contact', () => {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
 import { ASSAULT, COLUMN, FIRE, LINE, MANOEUVRE, RESERVE, SQUARE } from '../../src/rules/burt/play/state.js';
 import { setLevel } from '../../src/rules/burt/play/units.js';
+import { faceAbout } from '../../src/rules/burt/play/lane.js';
+import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { routMove, step3Compulsory } from '../../src/rules/burt/turn/compulsory.js';
@@ -48,6 +50,17 @@ describe('3.3 compulsory moves', () => {
     expect(g.body[a].front).toBeCloseTo(14, 9);
     expect(g.body[a].facing).toBe(-1);
     expect(g.res.sides[0].retreatsForced).toBe(1);
+  });
+
+  it('3.3, 8: a shaken unit facing away (an evader, 9.r3) turns to face the enemy and retreats away from it, not toward it', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    const d = unit(g, 'D');
+    faceAbout(g, d); // front at its old rear, -1, facing -x
+    setLevel(g, d, SHAKEN, 'test');
+    g.turn = 2;
+    step3Compulsory(g);
+    expect(g.body[d].facing).toBe(1);
+    expect(g.body[d].front).toBeCloseTo(-4, 9); // turned back (front at 0) and a line's 4" away from A
   });
 
   it('3.3, 9: a pursuer moves its charge distance after the routers; catching one it follows up into a melee', () => {
@@ -93,6 +106,15 @@ describe('3.4 assault declarations (4, 5.1)', () => {
     step4Declare(g);
     expect(g.assaultTarget[unit(g, 'A')]).toBe(-1);
     expect(g.res.sides[0].chargesDeclared).toBe(0);
+  });
+
+  it('4, 12: an ASSAULT unit facing away with no enemy in reach stands: it cannot turn (a change of formation) and will not advance away from the enemy', () => {
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0)] });
+    const a = unit(g, 'A');
+    faceAbout(g, a);
+    const front = g.body[a].front;
+    step4Declare(g);
+    expect(g.body[a].front).toBe(front);
   });
 
   it('11, 10 (burt.assaultedReserveOrders atDeclaration): an assaulted RESERVE unit becomes MANOEUVER when the assault is declared, and its army loses a point of morale', () => {
@@ -148,6 +170,25 @@ describe('3.5 manoeuvres (4, 5, 12)', () => {
     g.assaultedBy[unit(g, 'D')] = 1;
     step5Manoeuvre(g);
     expect(g.formation[unit(g, 'D')]).toBe(LINE);
+  });
+
+  it('4, 12 (burt.turnAboutCost quarterMove): a MANOEUVER column facing away turns to face the enemy (1.5" of its 6") and walks the 4.5" left toward it', () => {
+    const events: BurtEvent[] = [];
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column', orders: 'manoeuvre' })], defender: [battalion('D', 0)] }, undefined, events);
+    const a = unit(g, 'A');
+    faceAbout(g, a); // facing +x, away from D
+    step5Manoeuvre(g);
+    expect(g.body[a].facing).toBe(-1);
+    expect(g.body[a].front).toBeCloseTo(15.5, 9);
+    expect(events.filter((e) => e.type === 'face')).toEqual([{ type: 'face', side: 0, unit: 'A', quarters: 1 }]);
+  });
+
+  it('4, 12 (burt.turnAboutCost none): turning costs nothing; the whole 6" is walked', () => {
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column', orders: 'manoeuvre' })], defender: [battalion('D', 0)], options: { 'burt.turnAboutCost': 'none' } });
+    const a = unit(g, 'A');
+    faceAbout(g, a);
+    step5Manoeuvre(g);
+    expect(g.body[a].front).toBeCloseTo(14, 9);
   });
 
   it('4: a FIRE unit moves at most half a move forward (2" in line), however far it wants to go', () => {

@@ -144,6 +144,20 @@ export function formationChangeCost(quarters: number, move: number): number {
   return (quarters * MOVEMENT_EFFECTS.formationChangePerBase) * move;
 }
 
+/**
+ * 12 (burt.turnAboutCost): inches of a MANOEUVER move a unit facing away spends turning to face the
+ * enemy: a change of formation that changes no frontage, at the least rate of 12 (a quarter move), or
+ * nothing.
+ */
+export function turnAboutCost(move: number, mode: 'quarterMove' | 'none'): number {
+  return mode === 'none' ? 0 : formationChangeCost(1, move);
+}
+
+/** 3.3, 8, 9: the way (relative to the unit's facing) that takes a retreat, a push-back or a fall-back away from the enemy. */
+export function awayFromEnemy(facesEnemy: boolean): 1 | -1 {
+  return facesEnemy ? -1 : 1;
+}
+
 /** 9.r3: an evader moves its normal move plus a d6 less a d6 straight back, never less than 0. */
 export function evadeDistance(normalMove: number, u: Uniform): number {
   const plus = d6(u);

@@ -206,6 +206,13 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'burt.turnAboutCost',
+    values: ['quarterMove', 'none'],
+    default: 'quarterMove',
+    source: '4, 9.r3, 12',
+    doc: 'What it costs a MANOEUVER unit facing away from the enemy (an evader, turned round by 9.r3) to turn and face it, a change of formation (4, 12) for which the text gives no rate: a quarter move, the least formation change, or nothing.',
+  },
+  {
     name: 'burt.pushBack',
     values: ['halfMove', 'fullMove', 'oneInch'],
     default: 'halfMove',
@@ -384,6 +391,7 @@ export interface BurtOptions {
   indecisiveMelee: IndecisiveMelee;
   meleeContinuation: MeleeContinuation;
   lightCavalryFormed: LightCavalryFormed;
+  turnAboutCost: 'quarterMove' | 'none';
   pushBack: PushBack;
   pursuit: Pursuit;
   routMove: 'reserveRate' | 'normalMove';
@@ -443,6 +451,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     indecisiveMelee: get('indecisiveMelee'),
     meleeContinuation: get('meleeContinuation'),
     lightCavalryFormed: get('lightCavalryFormed'),
+    turnAboutCost: get('turnAboutCost'),
     pushBack: get('pushBack'),
     pursuit: get('pursuit'),
     routMove: get('routMove'),

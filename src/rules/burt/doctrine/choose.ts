@@ -128,6 +128,8 @@ export function wantedOrder(g: Game, u: number, scratch: number[]): number {
   if (spec.arm === 'guns') return g.limbered[u] ? MANOEUVRE : FIRE;
   if (inContactWithEnemy(g, u)) return g.order[u];
   if (g.level[u] >= d.regroupAt) return REGROUP;
+  // Facing away (an evader, 9.r3): MANOEUVER, to turn and face the enemy (4, 12).
+  if (!facesEnemy(g, u)) return MANOEUVRE;
   return attacking(g, u) ? attackOrder(g, u, d) : defendOrder(g, u, d);
 }
 
@@ -158,7 +160,6 @@ function defendOrder(g: Game, u: number, d: BurtDoctrine): number {
     if (e >= 0 && g.level[e] >= thr && gapTo(g, u, e) <= reach(g, u) + EPS) return ASSAULT;
   }
   if (Math.abs(displaced(g, u)) > 0.5 && gapAhead(g, u) > 2) return MANOEUVRE;
-  if (!facesEnemy(g, u)) return MANOEUVRE;
   return FIRE;
 }
 
@@ -221,6 +222,11 @@ function nearestEnemyDistanceInto(g: Game, u: number, dist: Float64Array): void 
     if (d < bestD) bestD = d;
   }
   dist[u] = bestD;
+}
+
+/** 12: a MANOEUVER unit facing away from the enemy turns to face it: a real doctrine always; random-legal at random. */
+export function turnsToFace(g: Game, u: number): boolean {
+  return doctrineOf(g, u).random ? coin(g, u) < 0.5 : true;
 }
 
 /** Where a unit means to go and in what formation (written into g.scratch.intent). */

@@ -330,7 +330,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
     const own = units.filter((x) => x.side === side);
     return own.reduce((a, x) => a + x.at, 0) / own.length;
   };
-  const d = Math.sign(mean(1) - mean(0)) || -units[0].facing;
+  const d = Math.sign(mean(1) - mean(0)) || units[0].facing; // level lines: side 0 faces its enemy
   const towardEnemy: [number, number] = [d, -d];
   const objective = s.objective ? { name: s.objective.name, area: terrainInterval('objective', s.objective.from, s.objective.to, s.objective.yMin, s.objective.yMax) } : null;
   const compiled: Omit<CompiledLane, 'game'> = {

@@ -129,6 +129,9 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
       case 'formation':
         add(2, `${name(e.unit)} changes from ${e.from} to ${e.to} (12: ${e.quarters === 2 ? 'half' : `${e.quarters} quarter${e.quarters > 1 ? 's' : ''} of`} a move)`);
         break;
+      case 'face':
+        add(2, `${name(e.unit)} turns about to face the enemy (12: ${e.quarters === 0 ? 'no cost' : `${e.quarters} quarter${e.quarters > 1 ? 's' : ''} of a move`})`);
+        break;
       case 'move': {
         const d = Math.abs(e.path[1] - e.path[0]);
         if (d < 1e-6) break;

@@ -8,7 +8,7 @@ import { EPS } from '../../../table/index.js';
 import { rates, reach } from '../doctrine/choose.js';
 import { assaultAdvance } from '../movement.js';
 import { ROUT } from '../tables.js';
-import { firstInPathOf, gapTo, inContactWithEnemy } from '../play/lane.js';
+import { facesEnemy, firstInPathOf, gapTo, inContactWithEnemy } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, MANOEUVRE, RESERVE, type Game } from '../play/state.js';
 import { setOrder } from '../play/units.js';
@@ -53,8 +53,8 @@ export function step4Declare(g: Game): void {
     if (inContactWithEnemy(g, u)) continue;
     const t = assaultTargetOf(g, u);
     if (t >= 0) declareAssault(g, u, t);
-    else if (g.c.options.assaultOutOfReach === 'advance') {
-      // 4: the order is to close with the enemy: a normal move toward it.
+    else if (g.c.options.assaultOutOfReach === 'advance' && facesEnemy(g, u)) {
+      // 4: the order is to close with the enemy: a normal move toward it (one facing away cannot turn: 4, 12).
       const from = g.body[u].front;
       laneMove(g, u, 1, rates(g, u).move, MoveKind.Move);
       if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'advancing to assault' });

@@ -54,9 +54,13 @@ export function takeGroundMove(g: Game, u: number): void {
   if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'taking the ground' });
 }
 
-/** 3.3, 8 (burt.retreatMove): a unit that became shaken last turn falls back, facing the enemy. */
+/**
+ * 3.3, 8 (burt.retreatMove): a unit that became shaken last turn falls back, facing the enemy (the
+ * rulings' reading): one facing away (an evader, 9.r3) turns to face it as part of the retreat.
+ */
 export function shakenRetreat(g: Game, u: number): void {
   const spec = g.c.units[u];
+  if (!facesEnemy(g, u)) faceAbout(g, u);
   const from = g.body[u].front;
   laneMove(g, u, -1, retreatMoveDistance(rates(g, u), g.c.options.retreatMove), MoveKind.Move);
   g.res.sides[spec.side].retreatsForced++;

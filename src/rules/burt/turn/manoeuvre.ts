@@ -4,11 +4,11 @@
  * are committed to support an assaulted friend). 4, 5, 12.
  */
 import { EPS, supports } from '../../../table/index.js';
-import { commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove } from '../doctrine/choose.js';
-import { formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, limberCost } from '../movement.js';
+import { commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove, turnsToFace } from '../doctrine/choose.js';
+import { formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, limberCost, turnAboutCost } from '../movement.js';
 import { forcedOrders } from '../orders.js';
 import { ROUT } from '../tables.js';
-import { inContactWithEnemy, syncBody, SUPPORT_DISTANCE } from '../play/lane.js';
+import { faceAbout, facesEnemy, inContactWithEnemy, syncBody, SUPPORT_DISTANCE } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, FIRE, FORMATION_LIST, MANOEUVRE, ORDER_LIST, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { setOrder } from '../play/units.js';
@@ -19,24 +19,39 @@ function free(g: Game, u: number): boolean {
 }
 
 /**
- * 12: change formation at a quarter move per base of frontage changed (to or from square a half);
- * returns the share of the move left to walk, or -1 if the change costs more than the move.
+ * 12: change formation at a quarter move per base of frontage changed (to or from square a half), out
+ * of the `share` of the move the unit has left; returns the share left to walk, or -1 if the change
+ * costs more than that.
  */
-export function changeFormation(g: Game, u: number, to: number): number {
+export function changeFormation(g: Game, u: number, to: number, share = 1): number {
   const from = g.formation[u];
-  if (to === from) return 1;
+  if (to === from) return share;
   const o = g.c.options;
   const move = rates(g, u).move;
   const quarters = formationChangeQuarters(FORMATION_LIST[from], FORMATION_LIST[to], g.figures[u], o.figuresPerBase);
   const cost = formationChangeCost(quarters, move);
-  if (cost > move + EPS) return -1;
+  if (cost > share * move + EPS) return -1;
   g.formation[u] = to;
   syncBody(g, u);
   g.moved[u] = 1;
   const spec = g.c.units[u];
   if (to === SQUARE) g.res.sides[spec.side].squaresFormed++;
   if (g.sink) g.sink({ type: 'formation', side: spec.side, unit: spec.id, from: FORMATION_LIST[from], to: FORMATION_LIST[to], quarters });
-  return 1 - cost / move;
+  return share - cost / move;
+}
+
+/**
+ * 4, 12 (burt.turnAboutCost): a MANOEUVER unit facing away from the enemy (an evader, 9.r3) turns
+ * about to face it, a change of formation; returns the share of its move left.
+ */
+export function turnToFace(g: Game, u: number): number {
+  const move = rates(g, u).move;
+  const cost = turnAboutCost(move, g.c.options.turnAboutCost);
+  faceAbout(g, u);
+  g.moved[u] = 1;
+  const spec = g.c.units[u];
+  if (g.sink) g.sink({ type: 'face', side: spec.side, unit: spec.id, quarters: g.c.options.turnAboutCost === 'none' ? 0 : 1 });
+  return move > 0 ? 1 - cost / move : 0;
 }
 
 /** Move with an order's budget, recording a voluntary retreat for a move away from the enemy. */
@@ -69,8 +84,10 @@ export function manoeuvre(g: Game, u: number): void {
     }
     return;
   }
+  // 12: facing away, it turns to face the enemy first (a change of formation: formationOnly allows it).
+  const share = may !== 'none' && !facesEnemy(g, u) && turnsToFace(g, u) ? turnToFace(g, u) : 1;
   const intent = manoeuvreIntent(g, u, may, g.scratch.intent, g.scratch.orderB);
-  const left = changeFormation(g, u, intent.formation);
+  const left = changeFormation(g, u, intent.formation, share);
   if (left <= 0 || may !== 'full') return;
   orderedMove(g, u, intent.way * intent.distance, left * rates(g, u).move, 'manoeuvre');
 }

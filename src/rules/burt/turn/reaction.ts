@@ -9,7 +9,7 @@ import { reach, rates, reaction } from '../doctrine/choose.js';
 import { evadeDistance } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
-import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
+import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, MANOEUVRE, ORDER_LIST, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { bump, setOrder, testAndApply } from '../play/units.js';
@@ -20,12 +20,12 @@ import { mayFire } from '../cohesion.js';
 /** 9.r1: "if in musket range": within a musket's long range and the unit's own. */
 const MUSKET_RANGE = SMALL_ARMS_RANGES.musket[2];
 
-/** 9.r1 (burt.reactionFire): the target can fire at the assaulter now. */
+/** 9.r1 (burt.reactionFire): the target can fire at the assaulter now (in front of it, as every fire, 6). */
 export function canReactFire(g: Game, t: number, a: number): boolean {
   if (!mayFire(g.level[t] as 0) || g.limbered[t] === 1 || inContactWithEnemy(g, t)) return false;
   if (g.c.options.reactionFire === 'once' && g.firedTurn[t] === 1) return false;
   const d = edgeDistance(g, t, a);
-  return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && clearLine(g, t, a);
+  return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && inFront(g, t, a) && clearLine(g, t, a);
 }
 
 /** 9.r2: the target can countercharge the assaulter: it is the first enemy in its path, within its charge reach. */
