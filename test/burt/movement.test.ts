@@ -4,6 +4,7 @@ import { enumerateDice } from '../../src/core/enumerate.js';
 import {
   assaultAdvance,
   awayFromEnemy,
+  batteryWalk,
   chargeReach,
   difficultGround,
   evadeDistance,
@@ -141,6 +142,17 @@ describe('Formation changes and interpenetration (12)', () => {
     expect(interpenetrationLoss('cavalry', 'guns')).toBe(1);
     expect(interpenetrationLoss('skirmishers', 'infantry')).toBe(0);
     expect(interpenetrationLoss('infantry', 'skirmishers')).toBe(0);
+  });
+});
+
+describe('Batteries (4, 5)', () => {
+  it('4, 5: a battery moves limbered: standing unlimbered, a foot battery walks 3" of its 6" (half to limber), and nothing if it must unlimber again', () => {
+    expect(batteryWalk(6, false, false)).toBe(3);
+    expect(batteryWalk(6, false, true)).toBe(0);
+  });
+  it('4, 5: limbered, a horse battery walks its 9", or 4.5" and unlimbers', () => {
+    expect(batteryWalk(9, true, false)).toBe(9);
+    expect(batteryWalk(9, true, true)).toBe(4.5);
   });
 });
 

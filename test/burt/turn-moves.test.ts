@@ -191,6 +191,39 @@ describe('3.5 manoeuvres (4, 5, 12)', () => {
     expect(g.body[a].front).toBeCloseTo(14, 9);
   });
 
+  /** A foot battery (6") 20" from a line, with MANOEUVER orders, played by random-legal with scripted AI dice. */
+  const battery = (limbered: boolean, ai: number[], events?: BurtEvent[]) => {
+    const dice = new ScriptedDice({ '0.ai': ai });
+    const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 20, limbered, orders: 'manoeuvre' }], defender: [battalion('D', 0)], attackerDoctrine: 'random-legal' }, dice, events);
+    return { g, b: unit(g, 'Bty'), dice };
+  };
+
+  it('4, 5: a battery with MANOEUVER orders that moves limbers (half of its 6") and walks the 3" left; it ends limbered', () => {
+    // AI: choice 2 of 3 (move: a 5), forward (a 1), as far as 0.92 of a move (a 6).
+    const events: BurtEvent[] = [];
+    const { g, b, dice } = battery(false, [5, 1, 6], events);
+    step5Manoeuvre(g);
+    expect(g.body[b].front).toBeCloseTo(17, 9);
+    expect(g.limbered[b]).toBe(1);
+    expect(dice.left(0, 'ai')).toBe(0);
+    expect(events.filter((e) => e.type === 'limber' || e.type === 'move').map((e) => e.type)).toEqual(['limber', 'move']);
+  });
+
+  it('4, 5: limbered, it walks its whole 6"', () => {
+    const { g, b } = battery(true, [5, 1, 6]);
+    step5Manoeuvre(g);
+    expect(g.body[b].front).toBeCloseTo(14.5, 9); // 0.917 of 6" wanted, all of it in reach
+  });
+
+  it('4, 5: standing, it limbers or unlimbers (half a move) and does not move; a real doctrine\'s limbered battery unlimbers to fire', () => {
+    const { g, b } = battery(true, [3]); // choice 1 of 3: unlimber
+    step5Manoeuvre(g);
+    expect([g.limbered[b], g.body[b].front]).toEqual([0, 20]);
+    const h = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 20, limbered: true, orders: 'manoeuvre' }], defender: [battalion('D', 0)] });
+    step5Manoeuvre(h);
+    expect([h.limbered[unit(h, 'Bty')], h.body[unit(h, 'Bty')].front]).toEqual([0, 20]);
+  });
+
   it('4: a FIRE unit moves at most half a move forward (2" in line), however far it wants to go', () => {
     const g = gameOf({ attacker: [battalion('A', 12, { orders: 'fire' })], defender: [battalion('D', 0)], attackerDoctrine: 'firefight' });
     const a = unit(g, 'A');

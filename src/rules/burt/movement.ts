@@ -107,6 +107,16 @@ export function limberCost(move: number): number {
   return move * MOVEMENT_EFFECTS.limberCost;
 }
 
+/**
+ * 4, 5: inches a battery with MANOEUVER orders may walk this turn: its move (foot guns 6", horse 9")
+ * less half a move to limber if it stands unlimbered (guns move limbered) and half a move to unlimber
+ * at the end if it means to; never below 0.
+ */
+export function batteryWalk(move: number, limbered: boolean, unlimberAfter: boolean): number {
+  const w = move - (limbered ? 0 : limberCost(move)) - (unlimberAfter ? limberCost(move) : 0);
+  return w > 0 ? w : 0;
+}
+
 /** 5: obliquing counts double distance (for the 2-D table). */
 export function obliqueCost(distance: number): number {
   return distance * MOVEMENT_EFFECTS.obliqueFactor;

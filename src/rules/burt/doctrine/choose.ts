@@ -236,6 +236,28 @@ export interface Intent {
   distance: number;
 }
 
+/**
+ * 4, 5: what a battery with MANOEUVER orders does, into `out`: `formation` 1 to end the turn limbered,
+ * 0 unlimbered; `distance` inches of ground to go `way` (limbering first). A real doctrine keeps its
+ * guns where the scenario put them, unlimbered to fire; random-legal holds, limbers or unlimbers, or
+ * moves a random distance either way (ending limbered), at random.
+ */
+export function batteryIntent(g: Game, u: number, may: 'formationOnly' | 'full' | 'none', out: Intent): Intent {
+  out.formation = 0;
+  out.way = 1;
+  out.distance = 0;
+  if (!doctrineOf(g, u).random) return out;
+  const choice = pick(g, g.c.units[u].side, may === 'full' ? 3 : 2);
+  if (choice === 0) out.formation = g.limbered[u];
+  else if (choice === 1) out.formation = g.limbered[u] === 1 ? 0 : 1;
+  else {
+    out.formation = 1;
+    out.way = coin(g, u) < 0.5 ? 1 : -1;
+    out.distance = coin(g, u) * rates(g, u).move;
+  }
+  return out;
+}
+
 /** Formations the unit may take (12): foot line, column or square; horse line or column; skirmishers open. */
 export function legalFormations(g: Game, u: number, out: number[]): number[] {
   while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)

@@ -129,6 +129,9 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
       case 'formation':
         add(2, `${name(e.unit)} changes from ${e.from} to ${e.to} (12: ${e.quarters === 2 ? 'half' : `${e.quarters} quarter${e.quarters > 1 ? 's' : ''} of`} a move)`);
         break;
+      case 'limber':
+        add(2, `${name(e.unit)} ${e.limbered ? 'limbers' : 'unlimbers'} (4, 5: half a move)`);
+        break;
       case 'face':
         add(2, `${name(e.unit)} turns about to face the enemy (12: ${e.quarters === 0 ? 'no cost' : `${e.quarters} quarter${e.quarters > 1 ? 's' : ''} of a move`})`);
         break;

@@ -4,8 +4,8 @@
  * are committed to support an assaulted friend). 4, 5, 12.
  */
 import { EPS, supports } from '../../../table/index.js';
-import { commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove, turnsToFace } from '../doctrine/choose.js';
-import { formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, limberCost, turnAboutCost } from '../movement.js';
+import { batteryIntent, commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove, turnsToFace } from '../doctrine/choose.js';
+import { batteryWalk, formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, turnAboutCost } from '../movement.js';
 import { forcedOrders } from '../orders.js';
 import { ROUT } from '../tables.js';
 import { faceAbout, facesEnemy, inContactWithEnemy, syncBody, SUPPORT_DISTANCE } from '../play/lane.js';
@@ -73,15 +73,7 @@ export function manoeuvre(g: Game, u: number): void {
   const spec = g.c.units[u];
   const may = g.assaultedBy[u] > 0 ? g.c.options.assaultedTargetManoeuvre : 'full';
   if (spec.arm === 'guns') {
-    // 5: limbering or unlimbering takes half a move; the doctrine's guns stand unlimbered to fire.
-    if (may === 'none') return;
-    const d = g.c.sides[spec.side].doctrine;
-    const toggle = d.random ? g.dice.ai(spec.side)() < 0.5 : g.limbered[u] === 1;
-    if (toggle) {
-      g.limbered[u] = g.limbered[u] ? 0 : 1;
-      g.moved[u] = 1;
-      void limberCost;
-    }
+    if (may !== 'none') manoeuvreBattery(g, u, may);
     return;
   }
   // 12: facing away, it turns to face the enemy first (a change of formation: formationOnly allows it).
@@ -90,6 +82,34 @@ export function manoeuvre(g: Game, u: number): void {
   const left = changeFormation(g, u, intent.formation, share);
   if (left <= 0 || may !== 'full') return;
   orderedMove(g, u, intent.way * intent.distance, left * rates(g, u).move, 'manoeuvre');
+}
+
+/** 4, 5: a battery limbers or unlimbers (half a move, paid by the caller). */
+function setLimbered(g: Game, u: number, limbered: 0 | 1): void {
+  g.limbered[u] = limbered;
+  g.moved[u] = 1;
+  const spec = g.c.units[u];
+  if (g.sink) g.sink({ type: 'limber', side: spec.side, unit: spec.id, limbered: limbered === 1 });
+}
+
+/**
+ * 4, 5 (burt.assaultedTargetManoeuvre): a battery with MANOEUVER orders. To move it limbers (half a
+ * move) if it stands unlimbered, walks at its gun rate (foot 6", horse 9"; a road adds 2" limbered)
+ * what is left, and may unlimber at the end with half a move still in hand (batteryWalk); standing,
+ * it limbers or unlimbers (half a move). A marked target may limber or unlimber but not move.
+ */
+export function manoeuvreBattery(g: Game, u: number, may: 'formationOnly' | 'full'): void {
+  const intent = batteryIntent(g, u, may, g.scratch.intent);
+  const endLimbered = intent.formation === 1;
+  const limbered = g.limbered[u] === 1;
+  const walk = batteryWalk(rates(g, u).move, limbered, !endLimbered);
+  if (may === 'full' && intent.distance > EPS && walk > EPS) {
+    if (!limbered) setLimbered(g, u, 1);
+    orderedMove(g, u, intent.way * intent.distance, walk, 'manoeuvre');
+    if (!endLimbered && g.present[u] === 1 && g.level[u] !== ROUT) setLimbered(g, u, 0);
+    return;
+  }
+  if (g.limbered[u] !== intent.formation) setLimbered(g, u, endLimbered ? 1 : 0);
 }
 
 /** 4: a FIRE unit may move half a move forward or a quarter back (guns stand: they would have to limber). */
