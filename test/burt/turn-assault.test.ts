@@ -97,15 +97,17 @@ describe('3.10 assault reactions (9)', () => {
     expect(g.counters[2 * EXTRA_INDEX.reactionVolleys + 1]).toBe(0);
   });
 
-  it('9.r3, 11: an evader turns about and falls back a normal move plus a die less a die (4 + 5 - 2), with REGROUP orders', () => {
+  it('9.r3, 11: an evader turns about and falls back a normal move plus a die less a die (4 + 5 - 2), with REGROUP orders; the evade event carries the dice', () => {
     const dice = new ScriptedDice({ '1.morale': [5, 2] });
-    const g = gameOf(assault({ orders: 'manoeuvre' }), dice);
+    const events: BurtEvent[] = [];
+    const g = gameOf(assault({ orders: 'manoeuvre' }), dice, events);
     const d = unit(g, 'D');
     evade(g, d);
     expect(g.body[d].facing).toBe(-1);
     expect(g.body[d].front).toBeCloseTo(-1 - 7, 9);
     expect(g.order[d]).toBe(REGROUP);
     expect(g.res.sides[1].retreatsVoluntary).toBe(1);
+    expect(events.filter((e) => e.type === 'evade')).toEqual([{ type: 'evade', side: 1, unit: 'D', dice: [5, 2], distance: 7 }]);
   });
 });
 

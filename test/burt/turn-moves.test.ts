@@ -63,6 +63,19 @@ describe('3.3 compulsory moves', () => {
     expect(g.body[d].front).toBeCloseTo(-4, 9); // turned back (front at 0) and a line's 4" away from A
   });
 
+  it('3.3, 12, 7: a shaken unit that routs on the way (passing through a friend) has its move told as it went, 4" to 14", not to the front its rout turned it to', () => {
+    const events: BurtEvent[] = [];
+    const g = gameOf({ attacker: [battalion('A', 10), battalion('F', 12, { formation: 'column' })], defender: [battalion('D', -10)] }, undefined, events);
+    const a = unit(g, 'A');
+    setLevel(g, a, SHAKEN, 'test');
+    g.turn = 2;
+    step3Compulsory(g);
+    expect(g.level[a]).toBe(ROUT); // passing wholly through F cost it a level (12)
+    expect(g.body[a].front).toBeCloseTo(15, 9); // turned about: its front is its old rear
+    const move = events.find((e) => e.type === 'move' && e.unit === 'A');
+    expect(move).toMatchObject({ why: 'shaken retreat', path: [10, 14] });
+  });
+
   it('3.3, 9: a pursuer moves its charge distance after the routers; catching one it follows up into a melee', () => {
     const g = gameOf({ attacker: [{ id: 'Cav', arm: 'cavalry', figures: 16, at: 1.5, formation: 'line' }], defender: [battalion('D', 0, { figures: 24 })] });
     const cav = unit(g, 'Cav');

@@ -168,11 +168,15 @@ export function awayFromEnemy(facesEnemy: boolean): 1 | -1 {
   return facesEnemy ? -1 : 1;
 }
 
-/** 9.r3: an evader moves its normal move plus a d6 less a d6 straight back, never less than 0. */
+/** 9.r3: an evader moves its normal move plus one die less the other straight back, never less than 0. */
+export function evadeDistanceOf(normalMove: number, plus: number, minus: number): number {
+  return Math.max(0, normalMove + plus - minus);
+}
+
+/** 9.r3: evadeDistanceOf with the two dice thrown from `u`, the plus die first. */
 export function evadeDistance(normalMove: number, u: Uniform): number {
   const plus = d6(u);
-  const minus = d6(u);
-  return Math.max(0, normalMove + plus - minus);
+  return evadeDistanceOf(normalMove, plus, d6(u));
 }
 
 /** 9.r3: exact distribution of evadeDistance: [distance, probability] pairs, ascending. */

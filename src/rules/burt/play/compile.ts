@@ -167,6 +167,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     sink: undefined,
     turn: 0,
     first: 0,
+    moveEnd: 0,
     figures: i32(),
     guns: i32(),
     level: i8(),

@@ -167,6 +167,8 @@ export interface Game {
   turn: number;
   /** 3.2: the side that acts first in every step this turn. */
   first: SideIndex;
+  /** Where the last laneMove brought the unit's front, before a rout on the way turned it about (for its move event). */
+  moveEnd: number;
 
   figures: Int32Array;
   /** Gun models still in action (batteries). */

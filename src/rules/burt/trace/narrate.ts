@@ -178,7 +178,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         add(2, `${name(e.unit)} reacts to ${name(e.against)}: ${e.reaction} (9)`);
         break;
       case 'evade':
-        add(2, `${name(e.unit)} evades ${inches(e.distance)} (9.r3)`);
+        add(2, `${name(e.unit)} evades ${inches(e.distance)}: its move +${e.dice[0]} -${e.dice[1]} (9.r3)`);
         break;
       case 'charge': {
         const moved = Math.abs(e.to - e.from) > 1e-6;

@@ -57,7 +57,7 @@ export function step4Declare(g: Game): void {
       // 4: the order is to close with the enemy: a normal move toward it (one facing away cannot turn: 4, 12).
       const from = g.body[u].front;
       laneMove(g, u, 1, rates(g, u).move, MoveKind.Move);
-      if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'advancing to assault' });
+      if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.moveEnd], why: 'advancing to assault' });
     }
   }
 }

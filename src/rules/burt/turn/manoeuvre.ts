@@ -65,7 +65,7 @@ function orderedMove(g: Game, u: number, signed: number, budget: number, why: st
     g.res.sides[spec.side].retreatsVoluntary++;
     if (g.sink) g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'ordered' });
   }
-  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[u].front], why });
+  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.moveEnd], why });
 }
 
 /** 5.2 (12; burt.assaultedTargetManoeuvre): a MANOEUVER unit changes formation and walks what is left of its move. */

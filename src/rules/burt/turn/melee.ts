@@ -174,6 +174,7 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   const d = pushBackDistance(rates(g, loser).move, g.c.options.pushBack);
   const from = g.body[loser].front;
   const back = laneMove(g, loser, awayFromEnemy(facesEnemy(g, loser)), d, MoveKind.Move);
+  const to = g.moveEnd;
   g.pushedBack[loser] = 1;
   g.res.sides[spec.side].retreatsForced++;
   g.res.units[loser].retreated = true;
@@ -192,7 +193,7 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   }
   if (g.sink) {
     g.sink({ type: 'retreat', side: spec.side, forced: true, units: [spec.id], why: 'pushBack' });
-    g.sink({ type: 'pushBack', side: spec.side, unit: spec.id, distance: Math.abs(g.body[loser].front - from), followedBy: by });
+    g.sink({ type: 'pushBack', side: spec.side, unit: spec.id, distance: Math.abs(to - from), followedBy: by });
   }
 }
 

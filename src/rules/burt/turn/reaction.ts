@@ -6,7 +6,8 @@
 import { EXTRA } from '../vocabulary.js';
 import { EPS } from '../../../table/index.js';
 import { reach, rates, reaction } from '../doctrine/choose.js';
-import { evadeDistance } from '../movement.js';
+import { d6 } from '../../../core/dice.js';
+import { evadeDistanceOf } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
 import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
@@ -53,17 +54,22 @@ export function evade(g: Game, t: number): void {
   const spec = g.c.units[t];
   const move = rates(g, t).move;
   faceAbout(g, t);
-  const distance = evadeDistance(move, g.dice.morale(spec.side));
+  // evadeDistance's dice, thrown here so that the story can show them: the plus die first.
+  const stream = g.dice.morale(spec.side);
+  const plus = d6(stream);
+  const minus = d6(stream);
+  const distance = evadeDistanceOf(move, plus, minus);
   const from = g.body[t].front;
   laneMove(g, t, 1, distance, MoveKind.Move);
+  const to = g.moveEnd;
   setOrder(g, t, REGROUP, 'evaded (11)');
   g.res.sides[spec.side].retreatsVoluntary++;
   g.res.units[t].retreated = true;
   bump(g, EXTRA.evades, spec.side);
   if (g.sink) {
-    g.sink({ type: 'evade', side: spec.side, unit: spec.id, dice: [0, 0], distance });
+    g.sink({ type: 'evade', side: spec.side, unit: spec.id, dice: [plus, minus], distance });
     g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'evade' });
-    g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[t].front], why: 'evade' });
+    g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, to], why: 'evade' });
   }
 }
 
@@ -76,7 +82,7 @@ export function countercharge(g: Game, t: number, a: number): void {
   // A countercharge is a charge of its own (9.r2), unless it is the unit's own assault on the same enemy (burt.mutualAssault firstDeclared).
   if (g.assaultTarget[t] !== a) g.res.sides[spec.side].chargesDeclared++;
   bump(g, EXTRA.countercharges, spec.side);
-  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.body[t].front });
+  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.moveEnd });
 }
 
 /**
@@ -89,7 +95,7 @@ export function goIn(g: Game, a: number, t: number, remaining: number): boolean 
   const from = g.body[a].front;
   if (remaining > EPS) laneMove(g, a, 1, remaining, MoveKind.Charge);
   const home = touchingUnits(g, a, t);
-  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[t].id, from, to: g.body[a].front });
+  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[t].id, from, to: g.moveEnd });
   if (!home) return false;
   g.charging[a] = 1;
   g.contactTurn[a] = g.turn;
@@ -172,7 +178,7 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
     const from = g.body[p].front;
     laneMove(g, p, 1, reach(g, p) - g.assaultAdvance[p], MoveKind.Charge, gapTo(g, p, t) / 2);
     g.charging[p] = 1;
-    if (g.sink) g.sink({ type: 'charge', side: ps, units: [g.c.units[p].id], target: g.c.units[t].id, from, to: g.body[p].front });
+    if (g.sink) g.sink({ type: 'charge', side: ps, units: [g.c.units[p].id], target: g.c.units[t].id, from, to: g.moveEnd });
     if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) g.res.sides[ps].chargesHome++;
     else {
       bump(g, EXTRA.assaultsFailed, ps);
