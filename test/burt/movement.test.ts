@@ -3,6 +3,8 @@ import { aleaStream } from '../../src/core/dice.js';
 import { enumerateDice } from '../../src/core/enumerate.js';
 import {
   assaultAdvance,
+  awayFromEnemy,
+  batteryWalk,
   chargeReach,
   difficultGround,
   evadeDistance,
@@ -22,6 +24,7 @@ import {
   terrainLevelLoss,
   terrainRateFactor,
   troopType,
+  turnAboutCost,
 } from '../../src/rules/burt/movement.js';
 import { DEFAULT_BURT_OPTIONS as O } from '../../src/rules/burt/options.js';
 
@@ -139,6 +142,29 @@ describe('Formation changes and interpenetration (12)', () => {
     expect(interpenetrationLoss('cavalry', 'guns')).toBe(1);
     expect(interpenetrationLoss('skirmishers', 'infantry')).toBe(0);
     expect(interpenetrationLoss('infantry', 'skirmishers')).toBe(0);
+  });
+});
+
+describe('Batteries (4, 5)', () => {
+  it('4, 5: a battery moves limbered: standing unlimbered, a foot battery walks 3" of its 6" (half to limber), and nothing if it must unlimber again', () => {
+    expect(batteryWalk(6, false, false)).toBe(3);
+    expect(batteryWalk(6, false, true)).toBe(0);
+  });
+  it('4, 5: limbered, a horse battery walks its 9", or 4.5" and unlimbers', () => {
+    expect(batteryWalk(9, true, false)).toBe(9);
+    expect(batteryWalk(9, true, true)).toBe(4.5);
+  });
+});
+
+describe('Facing (4, 9.r3, 12; 3.3, 8, 9)', () => {
+  it('12 (burt.turnAboutCost quarterMove): turning about is a change of formation at the least rate, a quarter move (1.5" of a column\'s 6"); none: free', () => {
+    expect(turnAboutCost(6, 'quarterMove')).toBe(1.5);
+    expect(turnAboutCost(4, 'quarterMove')).toBe(1);
+    expect(turnAboutCost(6, 'none')).toBe(0);
+  });
+  it('3.3, 8, 9: a retreat or push-back goes away from the enemy: backwards facing it, forwards facing away', () => {
+    expect(awayFromEnemy(true)).toBe(-1);
+    expect(awayFromEnemy(false)).toBe(1);
   });
 });
 

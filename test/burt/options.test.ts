@@ -51,10 +51,13 @@ const OWN: [string, unknown, unknown[]][] = [
   ['lightCavalryFormed', 'attacking', ['fighting']],
   ['routRetiring', false, [true]],
   ['pursuitAdvancing', false, [true]],
+  ['mutualAssault', 'bothRoles', ['firstDeclared']],
+  ['assaultedReserveOrders', 'afterReaction', ['atDeclaration']],
+  ['turnAboutCost', 'quarterMove', ['none']],
 ];
 
 describe('Options (rulings: Options table)', () => {
-  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 3)', () => {
+  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 6)', () => {
     expect(RULINGS).toHaveLength(40);
     expect(BURT_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...OWN].map(([n]) => `burt.${n}`).sort());
   });
@@ -84,7 +87,7 @@ describe('Options (rulings: Options table)', () => {
     expect(o.commandReach).toBe(2);
     expect(o.sightRange).toBe(48);
     expect(o.armyMoraleStart).toBe('units');
-    expect(Object.keys(o)).toHaveLength(43);
+    expect(Object.keys(o)).toHaveLength(46);
     expect(DEFAULT_BURT_OPTIONS).toEqual(o);
   });
 

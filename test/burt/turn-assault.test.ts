@@ -3,9 +3,10 @@
  * scripted dice (a face per die, in the order the rules throw them).
  */
 import { describe, expect, it } from 'vitest';
-import { ASSAULT, COLUMN, FIRE, REGROUP } from '../../src/rules/burt/play/state.js';
-import { inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
-import { ROUT, UNFORMED } from '../../src/rules/burt/tables.js';
+import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
+import { faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { step11Melee } from '../../src/rules/burt/turn/melee.js';
 import { evade, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
@@ -85,15 +86,161 @@ describe('3.10 assault reactions (9)', () => {
     expect(g.body[unit(g, 'D')].front).toBeCloseTo(2, 9);
   });
 
-  it('9.r3, 11: an evader turns about and falls back a normal move plus a die less a die (4 + 5 - 2), with REGROUP orders', () => {
+  it('9.r1, 6: a FIRE unit facing away cannot fire at an assaulter behind it: it holds', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(assault(), dice, events);
+    faceAbout(g, unit(g, 'D'));
+    step4Declare(g);
+    step10Reactions(g);
+    expect(events.flatMap((e) => (e.type === 'reaction' ? [e.reaction] : []))).toEqual(['hold']);
+    expect(g.counters[2 * EXTRA_INDEX.reactionVolleys + 1]).toBe(0);
+  });
+
+  it('9.r3, 11: an evader turns about and falls back a normal move plus a die less a die (4 + 5 - 2), with REGROUP orders; the evade event carries the dice', () => {
     const dice = new ScriptedDice({ '1.morale': [5, 2] });
-    const g = gameOf(assault({ orders: 'manoeuvre' }), dice);
+    const events: BurtEvent[] = [];
+    const g = gameOf(assault({ orders: 'manoeuvre' }), dice, events);
     const d = unit(g, 'D');
     evade(g, d);
     expect(g.body[d].facing).toBe(-1);
     expect(g.body[d].front).toBeCloseTo(-1 - 7, 9);
     expect(g.order[d]).toBe(REGROUP);
     expect(g.res.sides[1].retreatsVoluntary).toBe(1);
+    expect(events.filter((e) => e.type === 'evade')).toEqual([{ type: 'evade', side: 1, unit: 'D', dice: [5, 2], distance: 7 }]);
+  });
+});
+
+describe('3.10: an assault with no assaulter left (9)', () => {
+  /** Two shaken columns assault two lines; the attacker's army morale is 1. */
+  const twoAssaults = (): Setup => ({
+    attacker: [battalion('A1', 8, { formation: 'column', orders: 'assault', offset: -4 }), battalion('A2', 8, { formation: 'column', orders: 'assault', offset: 4 })],
+    defender: [battalion('D1', 0, { offset: -4 }), battalion('D2', 0, { offset: 4 })],
+    attackerMorale: 1,
+  });
+
+  it('9, 10: A1 fails its assault test and routs, the army morale test routs A2: D2, assaulted by nobody now, takes no test', () => {
+    // D1 stands (6) and fires six dice of 1; A1 fails (1), routs; army morale 0: A2 fails (1), routs.
+    // One face is left for a test of D2's that must not be taken (a 1 would rout it).
+    const dice = new ScriptedDice({ '1.morale': [6, 1], '1.fire': [1, 1, 1, 1, 1, 1], '0.morale': [1, 1] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(twoAssaults(), dice, events);
+    const [a1, a2, d2] = [unit(g, 'A1'), unit(g, 'A2'), unit(g, 'D2')];
+    g.level[a1] = SHAKEN;
+    g.level[a2] = SHAKEN;
+    step4Declare(g);
+    expect(g.assaultTarget[a2]).toBe(d2);
+    step10Reactions(g);
+    expect(g.level[a1]).toBe(ROUT);
+    expect(g.level[a2]).toBe(ROUT);
+    expect(g.level[d2]).toBe(0);
+    expect(dice.left(1, 'morale')).toBe(1);
+    expect(events.filter((e) => e.type === 'check' && e.unit === 'D2')).toEqual([]);
+    expect(events.filter((e) => e.type === 'reaction' && e.unit === 'D2')).toEqual([]);
+  });
+});
+
+describe('3.10: a mutual assault (9; burt.mutualAssault)', () => {
+  /** A column 8" from a line, both with ASSAULT orders: A closes to 4", then D to 2". */
+  const mutual = (options: Record<string, string> = {}): Setup => ({
+    attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })],
+    defender: [battalion('D', 0, { orders: 'assault' })],
+    options,
+  });
+  const checks = (events: BurtEvent[]) => events.flatMap((e) => (e.type === 'check' ? [`${e.unit} ${e.purpose}`] : []));
+
+  it('bothRoles: each is assaulted and assaulting: both test as assaulted, then both to assault, before either moves; both pass and they meet half way', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 6, 6], '1.morale': [6, 6, 6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(mutual(), dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    expect([g.assaultTarget[a], g.assaultTarget[d], g.body[a].front, g.body[d].front]).toEqual([d, a, 4, 2]);
+    step10Reactions(g);
+    expect(checks(events)).toEqual(['D assaulted', 'A assaulted', 'A assault', 'D assault']);
+    expect(g.body[a].front).toBeCloseTo(3, 9);
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect([g.charging[a], g.charging[d]]).toEqual([1, 1]);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    // One charge declared and one home each: the two declarations, not counted again as countercharges.
+    expect(g.res.sides.map((s) => [s.chargesDeclared, s.chargesHome])).toEqual([[1, 1], [1, 1]]);
+    expect([dice.left(0, 'morale'), dice.left(1, 'morale')]).toEqual([1, 1]);
+  });
+
+  it('bothRoles: A fails its test to assault (a level, no assault); D passes and goes in with the rest of its reach, to A where it stands', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 1], '1.morale': [6, 6] });
+    const g = gameOf(mutual(), dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    step10Reactions(g);
+    expect(g.level[a]).toBe(UNFORMED);
+    expect(g.body[a].front).toBeCloseTo(4, 9);
+    expect(g.body[d].front).toBeCloseTo(4, 9);
+    expect([g.charging[a], g.charging[d]]).toEqual([0, 1]);
+    expect(g.res.sides.map((s) => s.chargesHome)).toEqual([0, 1]);
+  });
+
+  it('bothRoles, 9, 7: D fails its being-assaulted test and routs: its assault is over, so A takes no being-assaulted test, and goes in against the router', () => {
+    const dice = new ScriptedDice({ '1.morale': [1], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(mutual(), dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    step10Reactions(g);
+    expect(checks(events)).toEqual(['D assaulted', 'A assault']);
+    expect(g.level[d]).toBe(ROUT);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    expect(g.charging[a]).toBe(1);
+  });
+
+  it('firstDeclared: the first declaration (A\'s) is resolved; D, with ASSAULT orders, countercharges; A tests and goes in; D\'s own assault is spent, no test of A as assaulted', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 6], '1.morale': [6, 6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(mutual({ 'burt.mutualAssault': 'firstDeclared' }), dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    step10Reactions(g);
+    expect(checks(events)).toEqual(['D assaulted', 'A assault']);
+    expect(g.body[a].front).toBeCloseTo(3, 9);
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect(g.assaultTarget[d]).toBe(-1);
+    expect(g.res.sides.map((s) => [s.chargesDeclared, s.chargesHome])).toEqual([[1, 1], [1, 1]]);
+    expect([dice.left(0, 'morale'), dice.left(1, 'morale')]).toEqual([1, 1]);
+  });
+});
+
+describe('3.10: an assaulted reserve (4, 9, 11; burt.assaultedReserveOrders, burt.reserveReaction)', () => {
+  /** A column 8" from a line with RESERVE orders (army morale 5: leaving RESERVE calls no army test). */
+  const reserve = (options: Record<string, string> = {}): Setup => ({ ...assault({ orders: 'reserve' }), defenderMorale: 5, options });
+  const run = (options: Record<string, string> = {}) => {
+    const dice = new ScriptedDice({ '1.morale': [6], '1.fire': [1, 1, 1, 1, 1, 1], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf(reserve(options), dice, events);
+    const d = unit(g, 'D');
+    step4Declare(g);
+    const afterDeclaring = g.order[d];
+    step10Reactions(g);
+    const said = events.flatMap((e) => (e.type === 'reaction' ? [`reacts ${e.reaction}`] : e.type === 'orders' ? [`${e.from} -> ${e.to}`] : []));
+    return { g, d, afterDeclaring, said };
+  };
+
+  it('afterReaction, section9: the reserve reacts as a reserve, firing (9.r1), and then takes MANOEUVER orders (11)', () => {
+    const { g, d, afterDeclaring, said } = run();
+    expect(afterDeclaring).toBe(RESERVE);
+    expect(said).toEqual(['reacts fire', 'reserve -> manoeuvre']);
+    expect(g.order[d]).toBe(MANOEUVRE);
+    expect(g.counters[2 * EXTRA_INDEX.reactionVolleys + 1]).toBe(1);
+  });
+
+  it('afterReaction, section4: the reserve may not fire or fight (4): it holds, then takes MANOEUVER orders', () => {
+    const { said } = run({ 'burt.reserveReaction': 'section4' });
+    expect(said).toEqual(['reacts hold', 'reserve -> manoeuvre']);
+  });
+
+  it('atDeclaration: the reserve takes MANOEUVER orders when the assault is declared, and reacts as MANOEUVER (hold: no fire)', () => {
+    const { afterDeclaring, said } = run({ 'burt.assaultedReserveOrders': 'atDeclaration' });
+    expect(afterDeclaring).toBe(MANOEUVRE);
+    expect(said).toEqual(['reserve -> manoeuvre', 'reacts hold']);
   });
 });
 
@@ -133,6 +280,19 @@ describe('3.11 melee (9, 11)', () => {
     step11Melee(g);
     expect(g.order[unit(g, 'A')]).toBe(REGROUP);
     expect(g.order[unit(g, 'D')]).toBe(REGROUP);
+  });
+
+  it('9 (burt.pushBack halfMove): a loser hit in the rear (facing away) is pushed back away from the winner, forwards 2"', () => {
+    const dice = new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] });
+    const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0)], options: { 'burt.zeroCasualtyBreak': false } }, dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    faceAbout(g, d); // D's rear at 0, against A's front; its front at -1, facing -x
+    g.contactTurn.fill(1);
+    g.charging[a] = 1;
+    step11Melee(g);
+    expect(g.pushedBack[d]).toBe(1);
+    expect(g.body[d].front).toBeCloseTo(-3, 9);
+    expect(g.body[a].front).toBeCloseTo(-2, 9); // A followed up, to D's rear
   });
 
   it('9: no casualties either side is indecisive: both test in step 12, and fight on next turn in contact', () => {

@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
 import { ASSAULT, COLUMN, FIRE, LINE, MANOEUVRE, RESERVE, SQUARE } from '../../src/rules/burt/play/state.js';
 import { setLevel } from '../../src/rules/burt/play/units.js';
+import { faceAbout } from '../../src/rules/burt/play/lane.js';
+import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { routMove, step3Compulsory } from '../../src/rules/burt/turn/compulsory.js';
 import { changeFormation, step5Manoeuvre, step6Reserve } from '../../src/rules/burt/turn/manoeuvre.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
-import { battalion, gameOf, unit } from './lane.js';
+import { battalion, gameOf, ScriptedDice, unit } from './lane.js';
 
 describe('3.3 compulsory moves', () => {
   it('3.3 (burt.routMove reserveRate): a router runs 8" (a line\'s reserve rate) away, facing away', () => {
@@ -48,6 +50,30 @@ describe('3.3 compulsory moves', () => {
     expect(g.body[a].front).toBeCloseTo(14, 9);
     expect(g.body[a].facing).toBe(-1);
     expect(g.res.sides[0].retreatsForced).toBe(1);
+  });
+
+  it('3.3, 8: a shaken unit facing away (an evader, 9.r3) turns to face the enemy and retreats away from it, not toward it', () => {
+    const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });
+    const d = unit(g, 'D');
+    faceAbout(g, d); // front at its old rear, -1, facing -x
+    setLevel(g, d, SHAKEN, 'test');
+    g.turn = 2;
+    step3Compulsory(g);
+    expect(g.body[d].facing).toBe(1);
+    expect(g.body[d].front).toBeCloseTo(-4, 9); // turned back (front at 0) and a line's 4" away from A
+  });
+
+  it('3.3, 12, 7: a shaken unit that routs on the way (passing through a friend) has its move told as it went, 4" to 14", not to the front its rout turned it to', () => {
+    const events: BurtEvent[] = [];
+    const g = gameOf({ attacker: [battalion('A', 10), battalion('F', 12, { formation: 'column' })], defender: [battalion('D', -10)] }, undefined, events);
+    const a = unit(g, 'A');
+    setLevel(g, a, SHAKEN, 'test');
+    g.turn = 2;
+    step3Compulsory(g);
+    expect(g.level[a]).toBe(ROUT); // passing wholly through F cost it a level (12)
+    expect(g.body[a].front).toBeCloseTo(15, 9); // turned about: its front is its old rear
+    const move = events.find((e) => e.type === 'move' && e.unit === 'A');
+    expect(move).toMatchObject({ why: 'shaken retreat', path: [10, 14] });
   });
 
   it('3.3, 9: a pursuer moves its charge distance after the routers; catching one it follows up into a melee', () => {
@@ -95,12 +121,35 @@ describe('3.4 assault declarations (4, 5.1)', () => {
     expect(g.res.sides[0].chargesDeclared).toBe(0);
   });
 
-  it('11, 10: an assaulted RESERVE unit becomes MANOEUVER and its army loses a point of morale', () => {
-    const g = gameOf({ attacker: [battalion('A', 6, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'reserve' })] });
+  it('4, 12: an ASSAULT unit facing away with no enemy in reach stands: it cannot turn (a change of formation) and will not advance away from the enemy', () => {
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0)] });
+    const a = unit(g, 'A');
+    faceAbout(g, a);
+    const front = g.body[a].front;
+    step4Declare(g);
+    expect(g.body[a].front).toBe(front);
+  });
+
+  it('11, 10 (burt.assaultedReserveOrders atDeclaration): an assaulted RESERVE unit becomes MANOEUVER when the assault is declared, and its army loses a point of morale', () => {
+    const g = gameOf({ attacker: [battalion('A', 6, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'reserve' })], options: { 'burt.assaultedReserveOrders': 'atDeclaration' } });
     const before = g.armyMorale[1];
     step4Declare(g);
     expect(g.order[unit(g, 'D')]).toBe(MANOEUVRE);
     expect(g.armyMorale[1]).toBe(before - 1);
+  });
+
+  it('11 (burt.assaultedReserveOrders afterReaction): it keeps RESERVE until it has reacted in step 10, and marked, makes no reserve move in step 6 (burt.assaultedTargetManoeuvre formationOnly)', () => {
+    const g = gameOf(
+      { attacker: [battalion('A', 6, { formation: 'column', orders: 'assault' })], defender: [battalion('D', -2, { orders: 'reserve' })], defenderDoctrine: 'random-legal' },
+      new ScriptedDice({}), // random-legal would draw its move from the AI stream, which has no faces
+    );
+    const d = unit(g, 'D');
+    const before = g.armyMorale[1];
+    step4Declare(g);
+    step6Reserve(g);
+    expect(g.order[d]).toBe(RESERVE);
+    expect(g.armyMorale[1]).toBe(before);
+    expect(g.body[d].front).toBe(-2);
   });
 });
 
@@ -134,6 +183,58 @@ describe('3.5 manoeuvres (4, 5, 12)', () => {
     g.assaultedBy[unit(g, 'D')] = 1;
     step5Manoeuvre(g);
     expect(g.formation[unit(g, 'D')]).toBe(LINE);
+  });
+
+  it('4, 12 (burt.turnAboutCost quarterMove): a MANOEUVER column facing away turns to face the enemy (1.5" of its 6") and walks the 4.5" left toward it', () => {
+    const events: BurtEvent[] = [];
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column', orders: 'manoeuvre' })], defender: [battalion('D', 0)] }, undefined, events);
+    const a = unit(g, 'A');
+    faceAbout(g, a); // facing +x, away from D
+    step5Manoeuvre(g);
+    expect(g.body[a].facing).toBe(-1);
+    expect(g.body[a].front).toBeCloseTo(15.5, 9);
+    expect(events.filter((e) => e.type === 'face')).toEqual([{ type: 'face', side: 0, unit: 'A', quarters: 1 }]);
+  });
+
+  it('4, 12 (burt.turnAboutCost none): turning costs nothing; the whole 6" is walked', () => {
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column', orders: 'manoeuvre' })], defender: [battalion('D', 0)], options: { 'burt.turnAboutCost': 'none' } });
+    const a = unit(g, 'A');
+    faceAbout(g, a);
+    step5Manoeuvre(g);
+    expect(g.body[a].front).toBeCloseTo(14, 9);
+  });
+
+  /** A foot battery (6") 20" from a line, with MANOEUVER orders, played by random-legal with scripted AI dice. */
+  const battery = (limbered: boolean, ai: number[], events?: BurtEvent[]) => {
+    const dice = new ScriptedDice({ '0.ai': ai });
+    const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 20, limbered, orders: 'manoeuvre' }], defender: [battalion('D', 0)], attackerDoctrine: 'random-legal' }, dice, events);
+    return { g, b: unit(g, 'Bty'), dice };
+  };
+
+  it('4, 5: a battery with MANOEUVER orders that moves limbers (half of its 6") and walks the 3" left; it ends limbered', () => {
+    // AI: choice 2 of 3 (move: a 5), forward (a 1), as far as 0.92 of a move (a 6).
+    const events: BurtEvent[] = [];
+    const { g, b, dice } = battery(false, [5, 1, 6], events);
+    step5Manoeuvre(g);
+    expect(g.body[b].front).toBeCloseTo(17, 9);
+    expect(g.limbered[b]).toBe(1);
+    expect(dice.left(0, 'ai')).toBe(0);
+    expect(events.filter((e) => e.type === 'limber' || e.type === 'move').map((e) => e.type)).toEqual(['limber', 'move']);
+  });
+
+  it('4, 5: limbered, it walks its whole 6"', () => {
+    const { g, b } = battery(true, [5, 1, 6]);
+    step5Manoeuvre(g);
+    expect(g.body[b].front).toBeCloseTo(14.5, 9); // 0.917 of 6" wanted, all of it in reach
+  });
+
+  it('4, 5: standing, it limbers or unlimbers (half a move) and does not move; a real doctrine\'s limbered battery unlimbers to fire', () => {
+    const { g, b } = battery(true, [3]); // choice 1 of 3: unlimber
+    step5Manoeuvre(g);
+    expect([g.limbered[b], g.body[b].front]).toEqual([0, 20]);
+    const h = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 20, limbered: true, orders: 'manoeuvre' }], defender: [battalion('D', 0)] });
+    step5Manoeuvre(h);
+    expect([h.limbered[unit(h, 'Bty')], h.body[unit(h, 'Bty')].front]).toEqual([0, 20]);
   });
 
   it('4: a FIRE unit moves at most half a move forward (2" in line), however far it wants to go', () => {

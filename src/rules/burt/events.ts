@@ -53,6 +53,10 @@ export type BurtEvent =
   | { type: 'command'; side: SideIndex; brigade: string; units: string[] }
   /** 12: a formation change and the quarter moves it cost. */
   | { type: 'formation'; side: SideIndex; unit: string; from: string; to: string; quarters: number }
+  /** 4, 5: a battery limbers (true) or unlimbers (false), half a move. */
+  | { type: 'limber'; side: SideIndex; unit: string; limbered: boolean }
+  /** 12 (burt.turnAboutCost): a unit facing away turns about to face the enemy, and the quarter moves it cost. */
+  | { type: 'face'; side: SideIndex; unit: string; quarters: number }
   /** 5, 9: an assault declared in step 4: the gap when declared and after the half-way move. */
   | { type: 'assault'; side: SideIndex; unit: string; target: string; gap: number; after: number }
   /** 9: an assaulted unit's reaction. */

@@ -107,6 +107,16 @@ export function limberCost(move: number): number {
   return move * MOVEMENT_EFFECTS.limberCost;
 }
 
+/**
+ * 4, 5: inches a battery with MANOEUVER orders may walk this turn: its move (foot guns 6", horse 9")
+ * less half a move to limber if it stands unlimbered (guns move limbered) and half a move to unlimber
+ * at the end if it means to; never below 0.
+ */
+export function batteryWalk(move: number, limbered: boolean, unlimberAfter: boolean): number {
+  const w = move - (limbered ? 0 : limberCost(move)) - (unlimberAfter ? limberCost(move) : 0);
+  return w > 0 ? w : 0;
+}
+
 /** 5: obliquing counts double distance (for the 2-D table). */
 export function obliqueCost(distance: number): number {
   return distance * MOVEMENT_EFFECTS.obliqueFactor;
@@ -144,11 +154,29 @@ export function formationChangeCost(quarters: number, move: number): number {
   return (quarters * MOVEMENT_EFFECTS.formationChangePerBase) * move;
 }
 
-/** 9.r3: an evader moves its normal move plus a d6 less a d6 straight back, never less than 0. */
+/**
+ * 12 (burt.turnAboutCost): inches of a MANOEUVER move a unit facing away spends turning to face the
+ * enemy: a change of formation that changes no frontage, at the least rate of 12 (a quarter move), or
+ * nothing.
+ */
+export function turnAboutCost(move: number, mode: 'quarterMove' | 'none'): number {
+  return mode === 'none' ? 0 : formationChangeCost(1, move);
+}
+
+/** 3.3, 8, 9: the way (relative to the unit's facing) that takes a retreat, a push-back or a fall-back away from the enemy. */
+export function awayFromEnemy(facesEnemy: boolean): 1 | -1 {
+  return facesEnemy ? -1 : 1;
+}
+
+/** 9.r3: an evader moves its normal move plus one die less the other straight back, never less than 0. */
+export function evadeDistanceOf(normalMove: number, plus: number, minus: number): number {
+  return Math.max(0, normalMove + plus - minus);
+}
+
+/** 9.r3: evadeDistanceOf with the two dice thrown from `u`, the plus die first. */
 export function evadeDistance(normalMove: number, u: Uniform): number {
   const plus = d6(u);
-  const minus = d6(u);
-  return Math.max(0, normalMove + plus - minus);
+  return evadeDistanceOf(normalMove, plus, d6(u));
 }
 
 /** 9.r3: exact distribution of evadeDistance: [distance, probability] pairs, ascending. */

@@ -114,6 +114,13 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'A RESERVE unit that is assaulted may fire and countercharge as 9 lists, or only hold or evade as 4 (no fire, no combat) says.',
   },
   {
+    name: 'burt.assaultedReserveOrders',
+    values: ['afterReaction', 'atDeclaration'],
+    default: 'afterReaction',
+    source: '4, 9, 11',
+    doc: 'When an assaulted RESERVE unit takes MANOEUVER orders (11): after its reaction in step 10, so that it reacts as a reserve (9, burt.reserveReaction); or when the assault is declared in step 4, so that it reacts as a MANOEUVER unit (burt.reserveReaction then never applies).',
+  },
+  {
     name: 'burt.reactionFire',
     values: ['twice', 'once'],
     default: 'twice',
@@ -132,7 +139,18 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     values: ['formationOnly', 'full', 'none'],
     default: 'formationOnly',
     source: '3, 5, 9',
-    doc: 'What a marked target with MANOEUVER orders may do in step 5: change formation only (e.g. form square), move as well, or nothing.',
+    doc: 'What a marked target with MANOEUVER orders may do in step 5: change formation only (e.g. form square), move as well, or nothing; a marked RESERVE target (burt.assaultedReserveOrders afterReaction) makes its reserve move in step 6 only under full.',
+  },
+  {
+    name: 'burt.mutualAssault',
+    values: ['bothRoles', 'firstDeclared'],
+    default: 'bothRoles',
+    source: '5.1, 8, 9',
+    doc: 'Two units that declared assaults on each other: each is both assaulted and assaulting, taking the being-assaulted test and then the trying-to-assault test before either moves; or the assault declared first is resolved, the other countercharging as an ASSAULT unit must, its own assault spent.',
+    valueDocs: {
+      bothRoles: 'both take the being-assaulted test, then both the trying-to-assault test; those that pass go in (both: they meet half way)',
+      firstDeclared: "the first declared assault is resolved; its target countercharges (9) and takes no trying-to-assault test; a pair already in contact is not resolved again",
+    },
   },
   {
     name: 'burt.contactedAlwaysFight',
@@ -186,6 +204,13 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
       attacking: 'only light cavalry that charged, countercharged, followed up or pursued into this melee (kept while the melee lasts)',
       fighting: 'light cavalry fighting formed troops, whoever attacked',
     },
+  },
+  {
+    name: 'burt.turnAboutCost',
+    values: ['quarterMove', 'none'],
+    default: 'quarterMove',
+    source: '4, 9.r3, 12',
+    doc: 'What it costs a MANOEUVER unit facing away from the enemy (an evader, turned round by 9.r3) to turn and face it, a change of formation (4, 12) for which the text gives no rate: a quarter move, the least formation change, or nothing.',
   },
   {
     name: 'burt.pushBack',
@@ -354,9 +379,11 @@ export interface BurtOptions {
   /** Units a command element touches each turn; Infinity for 'all'. */
   commandReach: number;
   reserveReaction: ReserveReaction;
+  assaultedReserveOrders: 'afterReaction' | 'atDeclaration';
   reactionFire: 'twice' | 'once';
   assaultOutOfReach: 'advance' | 'stand';
   assaultedTargetManoeuvre: 'formationOnly' | 'full' | 'none';
+  mutualAssault: 'bothRoles' | 'firstDeclared';
   contactedAlwaysFight: boolean;
   routBeforeContact: 'meleeRouters' | 'fleeAtOnce';
   evadeContact: 'catchInReach' | 'noContact';
@@ -364,6 +391,7 @@ export interface BurtOptions {
   indecisiveMelee: IndecisiveMelee;
   meleeContinuation: MeleeContinuation;
   lightCavalryFormed: LightCavalryFormed;
+  turnAboutCost: 'quarterMove' | 'none';
   pushBack: PushBack;
   pursuit: Pursuit;
   routMove: 'reserveRate' | 'normalMove';
@@ -411,9 +439,11 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     meleeRanks: get('meleeRanks'),
     commandReach: reach === 'all' ? Infinity : reach,
     reserveReaction: get('reserveReaction'),
+    assaultedReserveOrders: get('assaultedReserveOrders'),
     reactionFire: get('reactionFire'),
     assaultOutOfReach: get('assaultOutOfReach'),
     assaultedTargetManoeuvre: get('assaultedTargetManoeuvre'),
+    mutualAssault: get('mutualAssault'),
     contactedAlwaysFight: get('contactedAlwaysFight'),
     routBeforeContact: get('routBeforeContact'),
     evadeContact: get('evadeContact'),
@@ -421,6 +451,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     indecisiveMelee: get('indecisiveMelee'),
     meleeContinuation: get('meleeContinuation'),
     lightCavalryFormed: get('lightCavalryFormed'),
+    turnAboutCost: get('turnAboutCost'),
     pushBack: get('pushBack'),
     pursuit: get('pursuit'),
     routMove: get('routMove'),

@@ -128,6 +128,8 @@ export function wantedOrder(g: Game, u: number, scratch: number[]): number {
   if (spec.arm === 'guns') return g.limbered[u] ? MANOEUVRE : FIRE;
   if (inContactWithEnemy(g, u)) return g.order[u];
   if (g.level[u] >= d.regroupAt) return REGROUP;
+  // Facing away (an evader, 9.r3): MANOEUVER, to turn and face the enemy (4, 12).
+  if (!facesEnemy(g, u)) return MANOEUVRE;
   return attacking(g, u) ? attackOrder(g, u, d) : defendOrder(g, u, d);
 }
 
@@ -158,7 +160,6 @@ function defendOrder(g: Game, u: number, d: BurtDoctrine): number {
     if (e >= 0 && g.level[e] >= thr && gapTo(g, u, e) <= reach(g, u) + EPS) return ASSAULT;
   }
   if (Math.abs(displaced(g, u)) > 0.5 && gapAhead(g, u) > 2) return MANOEUVRE;
-  if (!facesEnemy(g, u)) return MANOEUVRE;
   return FIRE;
 }
 
@@ -223,11 +224,38 @@ function nearestEnemyDistanceInto(g: Game, u: number, dist: Float64Array): void 
   dist[u] = bestD;
 }
 
+/** 12: a MANOEUVER unit facing away from the enemy turns to face it: a real doctrine always; random-legal at random. */
+export function turnsToFace(g: Game, u: number): boolean {
+  return doctrineOf(g, u).random ? coin(g, u) < 0.5 : true;
+}
+
 /** Where a unit means to go and in what formation (written into g.scratch.intent). */
 export interface Intent {
   formation: number;
   way: Way;
   distance: number;
+}
+
+/**
+ * 4, 5: what a battery with MANOEUVER orders does, into `out`: `formation` 1 to end the turn limbered,
+ * 0 unlimbered; `distance` inches of ground to go `way` (limbering first). A real doctrine keeps its
+ * guns where the scenario put them, unlimbered to fire; random-legal holds, limbers or unlimbers, or
+ * moves a random distance either way (ending limbered), at random.
+ */
+export function batteryIntent(g: Game, u: number, may: 'formationOnly' | 'full' | 'none', out: Intent): Intent {
+  out.formation = 0;
+  out.way = 1;
+  out.distance = 0;
+  if (!doctrineOf(g, u).random) return out;
+  const choice = pick(g, g.c.units[u].side, may === 'full' ? 3 : 2);
+  if (choice === 0) out.formation = g.limbered[u];
+  else if (choice === 1) out.formation = g.limbered[u] === 1 ? 0 : 1;
+  else {
+    out.formation = 1;
+    out.way = coin(g, u) < 0.5 ? 1 : -1;
+    out.distance = coin(g, u) * rates(g, u).move;
+  }
+  return out;
 }
 
 /** Formations the unit may take (12): foot line, column or square; horse line or column; skirmishers open. */

@@ -167,6 +167,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     sink: undefined,
     turn: 0,
     first: 0,
+    moveEnd: 0,
     figures: i32(),
     guns: i32(),
     level: i8(),
@@ -227,6 +228,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     assaultedBy: i16(),
     assaultAdvance: f64(),
     supporting: i16(),
+    reacted: u8(),
     charging: u8(),
     meleeTest: u8(),
     inMelee: u8(),
@@ -329,7 +331,7 @@ export function compileLane(s: BurtScenario, o: BurtOptions): CompiledLane {
     const own = units.filter((x) => x.side === side);
     return own.reduce((a, x) => a + x.at, 0) / own.length;
   };
-  const d = Math.sign(mean(1) - mean(0)) || -units[0].facing;
+  const d = Math.sign(mean(1) - mean(0)) || units[0].facing; // level lines: side 0 faces its enemy
   const towardEnemy: [number, number] = [d, -d];
   const objective = s.objective ? { name: s.objective.name, area: terrainInterval('objective', s.objective.from, s.objective.to, s.objective.yMin, s.objective.yMax) } : null;
   const compiled: Omit<CompiledLane, 'game'> = {

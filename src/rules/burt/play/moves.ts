@@ -66,9 +66,12 @@ function formationName(g: Game, u: number) {
  * first enemy in its path (in contact for a charge, STANDOFF short otherwise) and at friends it cannot
  * get wholly past; friends it passes wholly are interpenetrated (12: both lose a level unless one is
  * skirmishers). Close-order troops lose one level for a move through difficult ground or across an
- * obstacle (5). A flight off the lane's end removes the unit. Returns the distance moved.
+ * obstacle (5). A flight off the lane's end removes the unit. Returns the distance moved; g.moveEnd
+ * is where the front came to, before any level lost on the way turned a router about (what a move
+ * event reports).
  */
 export function laneMove(g: Game, u: number, way: Way, budget: number, kind: MoveKind, upTo = Infinity): number {
+  g.moveEnd = g.body[u].front;
   if (!(budget > EPS) || !(upTo > EPS) || g.present[u] === 0) return 0;
   const c = g.c;
   const spec = c.units[u];
@@ -105,6 +108,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     else while (passed.length > 0) passed.pop();
     b.front = r.front;
     bodyChanged(g, u);
+    g.moveEnd = r.front; // before a level lost on the way can rout the unit and turn it about
     g.moved[u] = 1;
     if ((r.front - from) * towardEnemy(g, spec.side) > 0) {
       g.advanced[u] += moved;

@@ -167,6 +167,8 @@ export interface Game {
   turn: number;
   /** 3.2: the side that acts first in every step this turn. */
   first: SideIndex;
+  /** Where the last laneMove brought the unit's front, before a rout on the way turned it about (for its move event). */
+  moveEnd: number;
 
   figures: Int32Array;
   /** Gun models still in action (batteries). */
@@ -286,6 +288,8 @@ export interface Game {
   assaultAdvance: Float64Array;
   /** 5.3: the friend this reserve was committed to support (-1 none). */
   supporting: Int16Array;
+  /** 9: took its being-assaulted test and made its reaction this step (a mutual pair's partner: burt.mutualAssault). */
+  reacted: Uint8Array;
   /** 9: charged into contact this turn (or is following up / pursuing into contact). */
   charging: Uint8Array;
   /** 9: the melee test of step 12 is due. */

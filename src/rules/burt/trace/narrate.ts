@@ -129,6 +129,12 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
       case 'formation':
         add(2, `${name(e.unit)} changes from ${e.from} to ${e.to} (12: ${e.quarters === 2 ? 'half' : `${e.quarters} quarter${e.quarters > 1 ? 's' : ''} of`} a move)`);
         break;
+      case 'limber':
+        add(2, `${name(e.unit)} ${e.limbered ? 'limbers' : 'unlimbers'} (4, 5: half a move)`);
+        break;
+      case 'face':
+        add(2, `${name(e.unit)} turns about to face the enemy (12: ${e.quarters === 0 ? 'no cost' : `${e.quarters} quarter${e.quarters > 1 ? 's' : ''} of a move`})`);
+        break;
       case 'move': {
         const d = Math.abs(e.path[1] - e.path[0]);
         if (d < 1e-6) break;
@@ -172,7 +178,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         add(2, `${name(e.unit)} reacts to ${name(e.against)}: ${e.reaction} (9)`);
         break;
       case 'evade':
-        add(2, `${name(e.unit)} evades ${inches(e.distance)} (9.r3)`);
+        add(2, `${name(e.unit)} evades ${inches(e.distance)}: its move +${e.dice[0]} -${e.dice[1]} (9.r3)`);
         break;
       case 'charge': {
         const moved = Math.abs(e.to - e.from) > 1e-6;

@@ -8,7 +8,7 @@ import { EPS } from '../../../table/index.js';
 import { rates, reach } from '../doctrine/choose.js';
 import { assaultAdvance } from '../movement.js';
 import { ROUT } from '../tables.js';
-import { firstInPathOf, gapTo, inContactWithEnemy } from '../play/lane.js';
+import { facesEnemy, firstInPathOf, gapTo, inContactWithEnemy } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, MANOEUVRE, RESERVE, type Game } from '../play/state.js';
 import { setOrder } from '../play/units.js';
@@ -25,7 +25,10 @@ export function assaultTargetOf(g: Game, u: number): number {
   return e >= 0 && g.c.units[e].side !== g.c.units[u].side && gapTo(g, u, e) <= r + EPS ? e : -1;
 }
 
-/** 5.1: declare the assault: mark both, move half the gap; the assaulted RESERVE unit becomes MANOEUVER (11). */
+/**
+ * 5.1: declare the assault: mark both, move half the gap; under burt.assaultedReserveOrders
+ * atDeclaration the assaulted RESERVE unit becomes MANOEUVER now (11), else after its reaction (step 10).
+ */
 export function declareAssault(g: Game, u: number, t: number): void {
   const spec = g.c.units[u];
   const gap = gapTo(g, u, t);
@@ -40,7 +43,7 @@ export function declareAssault(g: Game, u: number, t: number): void {
   }
   g.assaultAdvance[u] = laneMove(g, u, 1, reach(g, u), MoveKind.Charge, assaultAdvance(gap));
   if (g.sink) g.sink({ type: 'assault', side: spec.side, unit: spec.id, target: target.id, gap, after: gap - g.assaultAdvance[u] });
-  if (g.order[t] === RESERVE) setOrder(g, t, MANOEUVRE, 'assaulted (11)');
+  if (g.order[t] === RESERVE && g.c.options.assaultedReserveOrders === 'atDeclaration') setOrder(g, t, MANOEUVRE, 'assaulted (11)');
 }
 
 /** 3.4: every ASSAULT unit not in melee, routing or pursuing declares, the sides alternating. */
@@ -50,11 +53,11 @@ export function step4Declare(g: Game): void {
     if (inContactWithEnemy(g, u)) continue;
     const t = assaultTargetOf(g, u);
     if (t >= 0) declareAssault(g, u, t);
-    else if (g.c.options.assaultOutOfReach === 'advance') {
-      // 4: the order is to close with the enemy: a normal move toward it.
+    else if (g.c.options.assaultOutOfReach === 'advance' && facesEnemy(g, u)) {
+      // 4: the order is to close with the enemy: a normal move toward it (one facing away cannot turn: 4, 12).
       const from = g.body[u].front;
       laneMove(g, u, 1, rates(g, u).move, MoveKind.Move);
-      if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'advancing to assault' });
+      if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.moveEnd], why: 'advancing to assault' });
     }
   }
 }

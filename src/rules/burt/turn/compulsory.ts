@@ -20,7 +20,7 @@ export function routMove(g: Game, u: number): void {
   laneMove(g, u, 1, d, MoveKind.Flee);
   g.stateMove[u] += g.movedAway[u] - away;
   if (g.sink) g.sink({ type: 'retreat', side: g.c.units[u].side, forced: true, units: [g.c.units[u].id], why: 'rout' });
-  if (g.sink && g.present[u] === 1) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'rout' });
+  if (g.sink && g.present[u] === 1) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.moveEnd], why: 'rout' });
 }
 
 /**
@@ -39,7 +39,7 @@ export function pursuitMove(g: Game, u: number): void {
     g.contactTurn[u] = g.turn;
     g.contactTurn[e] = g.turn;
   }
-  if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'pursuit' });
+  if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.moveEnd], why: 'pursuit' });
 }
 
 /** The winner of a broken melee takes the ground the routers left, up to a normal move. */
@@ -50,19 +50,23 @@ export function takeGroundMove(g: Game, u: number): void {
   if (ahead <= EPS) return;
   const from = b.front;
   laneMove(g, u, 1, rates(g, u).move, MoveKind.Move, ahead);
-  if (g.sink) g.sink({ type: 'takeGround', side: g.c.units[u].side, unit: g.c.units[u].id, to: g.body[u].front });
-  if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.body[u].front], why: 'taking the ground' });
+  if (g.sink) g.sink({ type: 'takeGround', side: g.c.units[u].side, unit: g.c.units[u].id, to: g.moveEnd });
+  if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.moveEnd], why: 'taking the ground' });
 }
 
-/** 3.3, 8 (burt.retreatMove): a unit that became shaken last turn falls back, facing the enemy. */
+/**
+ * 3.3, 8 (burt.retreatMove): a unit that became shaken last turn falls back, facing the enemy (the
+ * rulings' reading): one facing away (an evader, 9.r3) turns to face it as part of the retreat.
+ */
 export function shakenRetreat(g: Game, u: number): void {
   const spec = g.c.units[u];
+  if (!facesEnemy(g, u)) faceAbout(g, u);
   const from = g.body[u].front;
   laneMove(g, u, -1, retreatMoveDistance(rates(g, u), g.c.options.retreatMove), MoveKind.Move);
   g.res.sides[spec.side].retreatsForced++;
   g.res.units[u].retreated = true;
   if (g.sink) g.sink({ type: 'retreat', side: spec.side, forced: true, units: [spec.id], why: 'shaken' });
-  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[u].front], why: 'shaken retreat' });
+  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.moveEnd], why: 'shaken retreat' });
 }
 
 /** 3.3: routs, then pursuits (and winners taking the ground), then the retreats of units shaken last turn. */

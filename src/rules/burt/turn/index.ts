@@ -36,7 +36,7 @@ export const STEPS: readonly ((g: Game) => void)[] = [
 
 /** Clear what lasts a turn (moves, casualties, marks) at its start. */
 export function beginTurn(g: Game): void {
-  // One pass over the units rather than a fill per array (a handful of units, nineteen arrays).
+  // One pass over the units rather than a fill per array (a handful of units, twenty arrays).
   const n = g.c.units.length;
   for (let u = 0; u < n; u++) {
     g.figuresAtTurnStart[u] = g.figures[u];
@@ -54,6 +54,7 @@ export function beginTurn(g: Game): void {
     g.assaultTarget[u] = -1;
     g.assaultedBy[u] = 0;
     g.assaultAdvance[u] = 0;
+    g.reacted[u] = 0;
     g.charging[u] = 0;
     g.meleeTest[u] = 0;
     g.squareChance[u] = 0;

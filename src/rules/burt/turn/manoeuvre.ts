@@ -4,11 +4,11 @@
  * are committed to support an assaulted friend). 4, 5, 12.
  */
 import { EPS, supports } from '../../../table/index.js';
-import { commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove } from '../doctrine/choose.js';
-import { formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, limberCost } from '../movement.js';
+import { batteryIntent, commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove, turnsToFace } from '../doctrine/choose.js';
+import { batteryWalk, formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, turnAboutCost } from '../movement.js';
 import { forcedOrders } from '../orders.js';
 import { ROUT } from '../tables.js';
-import { inContactWithEnemy, syncBody, SUPPORT_DISTANCE } from '../play/lane.js';
+import { faceAbout, facesEnemy, inContactWithEnemy, syncBody, SUPPORT_DISTANCE } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, FIRE, FORMATION_LIST, MANOEUVRE, ORDER_LIST, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { setOrder } from '../play/units.js';
@@ -19,24 +19,39 @@ function free(g: Game, u: number): boolean {
 }
 
 /**
- * 12: change formation at a quarter move per base of frontage changed (to or from square a half);
- * returns the share of the move left to walk, or -1 if the change costs more than the move.
+ * 12: change formation at a quarter move per base of frontage changed (to or from square a half), out
+ * of the `share` of the move the unit has left; returns the share left to walk, or -1 if the change
+ * costs more than that.
  */
-export function changeFormation(g: Game, u: number, to: number): number {
+export function changeFormation(g: Game, u: number, to: number, share = 1): number {
   const from = g.formation[u];
-  if (to === from) return 1;
+  if (to === from) return share;
   const o = g.c.options;
   const move = rates(g, u).move;
   const quarters = formationChangeQuarters(FORMATION_LIST[from], FORMATION_LIST[to], g.figures[u], o.figuresPerBase);
   const cost = formationChangeCost(quarters, move);
-  if (cost > move + EPS) return -1;
+  if (cost > share * move + EPS) return -1;
   g.formation[u] = to;
   syncBody(g, u);
   g.moved[u] = 1;
   const spec = g.c.units[u];
   if (to === SQUARE) g.res.sides[spec.side].squaresFormed++;
   if (g.sink) g.sink({ type: 'formation', side: spec.side, unit: spec.id, from: FORMATION_LIST[from], to: FORMATION_LIST[to], quarters });
-  return 1 - cost / move;
+  return share - cost / move;
+}
+
+/**
+ * 4, 12 (burt.turnAboutCost): a MANOEUVER unit facing away from the enemy (an evader, 9.r3) turns
+ * about to face it, a change of formation; returns the share of its move left.
+ */
+export function turnToFace(g: Game, u: number): number {
+  const move = rates(g, u).move;
+  const cost = turnAboutCost(move, g.c.options.turnAboutCost);
+  faceAbout(g, u);
+  g.moved[u] = 1;
+  const spec = g.c.units[u];
+  if (g.sink) g.sink({ type: 'face', side: spec.side, unit: spec.id, quarters: g.c.options.turnAboutCost === 'none' ? 0 : 1 });
+  return move > 0 ? 1 - cost / move : 0;
 }
 
 /** Move with an order's budget, recording a voluntary retreat for a move away from the enemy. */
@@ -50,7 +65,7 @@ function orderedMove(g: Game, u: number, signed: number, budget: number, why: st
     g.res.sides[spec.side].retreatsVoluntary++;
     if (g.sink) g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'ordered' });
   }
-  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[u].front], why });
+  if (g.sink) g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.moveEnd], why });
 }
 
 /** 5.2 (12; burt.assaultedTargetManoeuvre): a MANOEUVER unit changes formation and walks what is left of its move. */
@@ -58,21 +73,43 @@ export function manoeuvre(g: Game, u: number): void {
   const spec = g.c.units[u];
   const may = g.assaultedBy[u] > 0 ? g.c.options.assaultedTargetManoeuvre : 'full';
   if (spec.arm === 'guns') {
-    // 5: limbering or unlimbering takes half a move; the doctrine's guns stand unlimbered to fire.
-    if (may === 'none') return;
-    const d = g.c.sides[spec.side].doctrine;
-    const toggle = d.random ? g.dice.ai(spec.side)() < 0.5 : g.limbered[u] === 1;
-    if (toggle) {
-      g.limbered[u] = g.limbered[u] ? 0 : 1;
-      g.moved[u] = 1;
-      void limberCost;
-    }
+    if (may !== 'none') manoeuvreBattery(g, u, may);
     return;
   }
+  // 12: facing away, it turns to face the enemy first (a change of formation: formationOnly allows it).
+  const share = may !== 'none' && !facesEnemy(g, u) && turnsToFace(g, u) ? turnToFace(g, u) : 1;
   const intent = manoeuvreIntent(g, u, may, g.scratch.intent, g.scratch.orderB);
-  const left = changeFormation(g, u, intent.formation);
+  const left = changeFormation(g, u, intent.formation, share);
   if (left <= 0 || may !== 'full') return;
   orderedMove(g, u, intent.way * intent.distance, left * rates(g, u).move, 'manoeuvre');
+}
+
+/** 4, 5: a battery limbers or unlimbers (half a move, paid by the caller). */
+function setLimbered(g: Game, u: number, limbered: 0 | 1): void {
+  g.limbered[u] = limbered;
+  g.moved[u] = 1;
+  const spec = g.c.units[u];
+  if (g.sink) g.sink({ type: 'limber', side: spec.side, unit: spec.id, limbered: limbered === 1 });
+}
+
+/**
+ * 4, 5 (burt.assaultedTargetManoeuvre): a battery with MANOEUVER orders. To move it limbers (half a
+ * move) if it stands unlimbered, walks at its gun rate (foot 6", horse 9"; a road adds 2" limbered)
+ * what is left, and may unlimber at the end with half a move still in hand (batteryWalk); standing,
+ * it limbers or unlimbers (half a move). A marked target may limber or unlimber but not move.
+ */
+export function manoeuvreBattery(g: Game, u: number, may: 'formationOnly' | 'full'): void {
+  const intent = batteryIntent(g, u, may, g.scratch.intent);
+  const endLimbered = intent.formation === 1;
+  const limbered = g.limbered[u] === 1;
+  const walk = batteryWalk(rates(g, u).move, limbered, !endLimbered);
+  if (may === 'full' && intent.distance > EPS && walk > EPS) {
+    if (!limbered) setLimbered(g, u, 1);
+    orderedMove(g, u, intent.way * intent.distance, walk, 'manoeuvre');
+    if (!endLimbered && g.present[u] === 1 && g.level[u] !== ROUT) setLimbered(g, u, 0);
+    return;
+  }
+  if (g.limbered[u] !== intent.formation) setLimbered(g, u, endLimbered ? 1 : 0);
 }
 
 /** 4: a FIRE unit may move half a move forward or a quarter back (guns stand: they would have to limber). */
@@ -121,6 +158,9 @@ export function step6Reserve(g: Game): void {
       void ORDER_LIST;
       continue;
     }
+    // A marked target (burt.assaultedReserveOrders afterReaction) reacts in step 10 where it stands,
+    // unless burt.assaultedTargetManoeuvre full lets it move (RESERVE orders change no formation).
+    if (g.assaultedBy[u] > 0 && g.c.options.assaultedTargetManoeuvre !== 'full') continue;
     const want = reserveMove(g, u);
     orderedMove(g, u, want, rates(g, u).reserve ?? 0, 'reserve move');
   }

@@ -11,10 +11,11 @@ import { EPS, rear } from '../../../table/index.js';
 import { followsUp, rates, takesGround } from '../doctrine/choose.js';
 import { figuresInContact, figuresInOverlap } from '../figures.js';
 import { bothTestAfter, CONTINUATION, meleeOutcome, pursues, pushBackDistance, type MeleeFighter, type MeleeOutcome } from '../melee.js';
+import { awayFromEnemy } from '../movement.js';
 import { COL, cohesionModifierAt } from '../cohesion.js';
 import { rollCasualties, rollGunCasualties, setFirePlan } from '../fire.js';
 import { MELEE_SAVE, MELEE_TO_HIT, ROUT, type Cohesion } from '../tables.js';
-import { coverAt, coverOf, engagedUnits, inContactWithEnemy, modelOf } from '../play/lane.js';
+import { coverAt, coverOf, engagedUnits, facesEnemy, inContactWithEnemy, modelOf } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { FORMATION_LIST, OPEN, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.js';
@@ -164,12 +165,16 @@ function strike(g: Game, u: number, o: number): number {
   return cas;
 }
 
-/** 9 (burt.pushBack): the loser falls back, facing the enemy; the winner may follow up (burt.meleeContinuation). */
+/**
+ * 9 (burt.pushBack): the loser falls back away from the enemy, keeping its facing; a winner facing it
+ * may follow up (burt.meleeContinuation).
+ */
 function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   const spec = g.c.units[loser];
   const d = pushBackDistance(rates(g, loser).move, g.c.options.pushBack);
   const from = g.body[loser].front;
-  const back = laneMove(g, loser, -1, d, MoveKind.Move);
+  const back = laneMove(g, loser, awayFromEnemy(facesEnemy(g, loser)), d, MoveKind.Move);
+  const to = g.moveEnd;
   g.pushedBack[loser] = 1;
   g.res.sides[spec.side].retreatsForced++;
   g.res.units[loser].retreated = true;
@@ -177,7 +182,8 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   let by: string | null = null;
   for (const w of winners) {
     g.pushingBack[w] = 1;
-    if (g.scratch.opponent[w] !== loser || CONTINUATION[g.c.options.meleeContinuation].endsAfterRound || g.level[w] === ROUT) continue;
+    // A winner facing away (hit in the rear) cannot follow up: it would have to turn first (12).
+    if (g.scratch.opponent[w] !== loser || CONTINUATION[g.c.options.meleeContinuation].endsAfterRound || g.level[w] === ROUT || !facesEnemy(g, w)) continue;
     if (!followsUp(g, w)) continue;
     laneMove(g, w, 1, rates(g, w).move, MoveKind.Charge, back);
     if (engagedUnits(g, w, loser)) {
@@ -187,7 +193,7 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   }
   if (g.sink) {
     g.sink({ type: 'retreat', side: spec.side, forced: true, units: [spec.id], why: 'pushBack' });
-    g.sink({ type: 'pushBack', side: spec.side, unit: spec.id, distance: Math.abs(g.body[loser].front - from), followedBy: by });
+    g.sink({ type: 'pushBack', side: spec.side, unit: spec.id, distance: Math.abs(to - from), followedBy: by });
   }
 }
 
@@ -268,7 +274,7 @@ function part(g: Game, members: readonly number[]): void {
   for (const u of members) {
     if (g.present[u] === 0 || g.level[u] === ROUT) continue;
     const back = any ? g.charging[u] === 1 : g.c.units[u].side === g.c.attacker;
-    if (back) laneMove(g, u, -1, pushBackDistance(rates(g, u).move, g.c.options.pushBack), MoveKind.Move);
+    if (back) laneMove(g, u, awayFromEnemy(facesEnemy(g, u)), pushBackDistance(rates(g, u).move, g.c.options.pushBack), MoveKind.Move);
   }
 }
 

@@ -6,12 +6,13 @@
 import { EXTRA } from '../vocabulary.js';
 import { EPS } from '../../../table/index.js';
 import { reach, rates, reaction } from '../doctrine/choose.js';
-import { evadeDistance } from '../movement.js';
+import { d6 } from '../../../core/dice.js';
+import { evadeDistanceOf } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
-import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, touchingUnits } from '../play/lane.js';
+import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
-import { ASSAULT, ORDER_LIST, REGROUP, SQUARE, type Game } from '../play/state.js';
+import { ASSAULT, MANOEUVRE, ORDER_LIST, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { bump, setOrder, testAndApply } from '../play/units.js';
 import { fireAt, maxRange } from './fire.js';
 import { routMove } from './compulsory.js';
@@ -20,12 +21,12 @@ import { mayFire } from '../cohesion.js';
 /** 9.r1: "if in musket range": within a musket's long range and the unit's own. */
 const MUSKET_RANGE = SMALL_ARMS_RANGES.musket[2];
 
-/** 9.r1 (burt.reactionFire): the target can fire at the assaulter now. */
+/** 9.r1 (burt.reactionFire): the target can fire at the assaulter now (in front of it, as every fire, 6). */
 export function canReactFire(g: Game, t: number, a: number): boolean {
   if (!mayFire(g.level[t] as 0) || g.limbered[t] === 1 || inContactWithEnemy(g, t)) return false;
   if (g.c.options.reactionFire === 'once' && g.firedTurn[t] === 1) return false;
   const d = edgeDistance(g, t, a);
-  return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && clearLine(g, t, a);
+  return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && inFront(g, t, a) && clearLine(g, t, a);
 }
 
 /** 9.r2: the target can countercharge the assaulter: it is the first enemy in its path, within its charge reach. */
@@ -53,17 +54,22 @@ export function evade(g: Game, t: number): void {
   const spec = g.c.units[t];
   const move = rates(g, t).move;
   faceAbout(g, t);
-  const distance = evadeDistance(move, g.dice.morale(spec.side));
+  // evadeDistance's dice, thrown here so that the story can show them: the plus die first.
+  const stream = g.dice.morale(spec.side);
+  const plus = d6(stream);
+  const minus = d6(stream);
+  const distance = evadeDistanceOf(move, plus, minus);
   const from = g.body[t].front;
   laneMove(g, t, 1, distance, MoveKind.Move);
+  const to = g.moveEnd;
   setOrder(g, t, REGROUP, 'evaded (11)');
   g.res.sides[spec.side].retreatsVoluntary++;
   g.res.units[t].retreated = true;
   bump(g, EXTRA.evades, spec.side);
   if (g.sink) {
-    g.sink({ type: 'evade', side: spec.side, unit: spec.id, dice: [0, 0], distance });
+    g.sink({ type: 'evade', side: spec.side, unit: spec.id, dice: [plus, minus], distance });
     g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'evade' });
-    g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, g.body[t].front], why: 'evade' });
+    g.sink({ type: 'move', side: spec.side, unit: spec.id, path: [from, to], why: 'evade' });
   }
 }
 
@@ -73,9 +79,10 @@ export function countercharge(g: Game, t: number, a: number): void {
   const from = g.body[t].front;
   laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
   g.charging[t] = 1;
-  g.res.sides[spec.side].chargesDeclared++; // a countercharge is a charge of its own (9.r2)
+  // A countercharge is a charge of its own (9.r2), unless it is the unit's own assault on the same enemy (burt.mutualAssault firstDeclared).
+  if (g.assaultTarget[t] !== a) g.res.sides[spec.side].chargesDeclared++;
   bump(g, EXTRA.countercharges, spec.side);
-  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.body[t].front });
+  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.moveEnd });
 }
 
 /**
@@ -88,7 +95,7 @@ export function goIn(g: Game, a: number, t: number, remaining: number): boolean 
   const from = g.body[a].front;
   if (remaining > EPS) laneMove(g, a, 1, remaining, MoveKind.Charge);
   const home = touchingUnits(g, a, t);
-  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[t].id, from, to: g.body[a].front });
+  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[t].id, from, to: g.moveEnd });
   if (!home) return false;
   g.charging[a] = 1;
   g.contactTurn[a] = g.turn;
@@ -97,29 +104,125 @@ export function goIn(g: Game, a: number, t: number, remaining: number): boolean 
   return true;
 }
 
-/** 9: one assaulted unit: its test and its supports', its one reaction, then each assaulter's test and charge. */
-export function resolveAssaultOn(g: Game, t: number): void {
-  const o = g.c.options;
-  const side = g.c.units[t].side;
+/**
+ * 9: the units still assaulting `t`, into `out` in the order they act: present, not routing, their
+ * assault standing (a unit that routs drops its assault, 7). One may have routed earlier in step 10
+ * (its own test in a mutual assault, the army morale test of 10).
+ */
+export function liveAssaulters(g: Game, t: number, out: number[]): number[] {
+  while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
+  for (const a of g.c.alternation[g.first]) if (g.assaultTarget[a] === t && g.present[a] === 1 && g.level[a] !== ROUT) out.push(a);
+  return out;
+}
+
+/** Present and not routing: a unit still able to test, react or charge. */
+function standing(g: Game, u: number): boolean {
+  return g.present[u] === 1 && g.level[u] !== ROUT;
+}
+
+/**
+ * 9: the unit assaulted takes its test (failing, it routs: burt.routBeforeContact), then the reserves
+ * committed to support it take theirs (failing, a level and no support). Returns whether it fled.
+ */
+function assaultedTests(g: Game, t: number): boolean {
   let fled = false;
-  if (g.present[t] === 1 && g.level[t] !== ROUT) {
+  if (standing(g, t)) {
     const stood = testAndApply(g, t, 'assaulted');
-    if (!stood && o.routBeforeContact === 'fleeAtOnce') {
+    if (!stood && g.c.options.routBeforeContact === 'fleeAtOnce') {
       routMove(g, t);
       fled = true;
     }
   }
   for (let f = 0; f < g.supporting.length; f++) {
-    if (g.supporting[f] !== t || g.present[f] === 0 || g.level[f] === ROUT) continue;
+    if (g.supporting[f] !== t || !standing(g, f)) continue;
     if (!testAndApply(g, f, 'support')) g.supporting[f] = -1;
   }
-  // The reaction, once, against the first assaulter.
-  const assaulters = g.scratch.orderB;
-  while (assaulters.length > 0) assaulters.pop(); // (length = 0 calls into the runtime)
-  for (const a of g.c.alternation[g.first]) if (g.assaultTarget[a] === t && g.present[a] === 1 && g.level[a] !== ROUT) assaulters.push(a);
+  return fled;
+}
+
+/** 9 (burt.mutualAssault): the assaulter of `t` that `t` itself assaults, -1 if none. */
+export function mutualPartner(g: Game, t: number, assaulters: readonly number[]): number {
+  const p = g.assaultTarget[t];
+  return p >= 0 && assaulters.includes(p) ? p : -1;
+}
+
+/** The unit's own assault is over (it went in, failed or was spent): unmark it, and count a square formed against it. */
+function endAssault(g: Game, a: number, t: number): void {
+  g.assaultTarget[a] = -1;
+  // A cavalry charge at infantry that could form square: did it?
+  if (g.squareChance[a] === 1 && g.present[t] === 1 && g.formation[t] === SQUARE) g.res.extras.squaresFormed++;
+  g.squareChance[a] = 0;
+}
+
+/**
+ * 9 (burt.mutualAssault bothRoles): `p` and `t` assault each other, and both have taken their
+ * being-assaulted tests. Each still standing now takes its trying-to-assault test (p first, as the
+ * assaulter of the target resolved); those that pass go in: both, and they meet half way, both
+ * charging (an ASSAULT unit assaulted countercharges, 9); one, and it goes in with the rest of its
+ * charge reach against the other where it stands.
+ */
+function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: boolean): void {
+  const ps = g.c.units[p].side;
+  const ts = g.c.units[t].side;
+  let pGoes = false;
+  let tGoes = false;
+  if (standing(g, p)) {
+    pGoes = !tFled && g.present[t] === 1 && testAndApply(g, p, 'assault', t);
+    if (!pGoes) bump(g, EXTRA.assaultsFailed, ps);
+  }
+  if (standing(g, t)) {
+    tGoes = !pFled && g.present[p] === 1 && testAndApply(g, t, 'assault', p);
+    if (!tGoes) bump(g, EXTRA.assaultsFailed, ts);
+  }
+  if (pGoes && tGoes) {
+    const from = g.body[p].front;
+    laneMove(g, p, 1, reach(g, p) - g.assaultAdvance[p], MoveKind.Charge, gapTo(g, p, t) / 2);
+    g.charging[p] = 1;
+    if (g.sink) g.sink({ type: 'charge', side: ps, units: [g.c.units[p].id], target: g.c.units[t].id, from, to: g.moveEnd });
+    if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) g.res.sides[ps].chargesHome++;
+    else {
+      bump(g, EXTRA.assaultsFailed, ps);
+      bump(g, EXTRA.assaultsFailed, ts);
+    }
+  } else if (pGoes) {
+    if (!goIn(g, p, t, reach(g, p) - g.assaultAdvance[p])) bump(g, EXTRA.assaultsFailed, ps);
+  } else if (tGoes) {
+    if (!goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) bump(g, EXTRA.assaultsFailed, ts);
+  }
+}
+
+/**
+ * 9: one assaulted unit: its test and its supports', its one reaction, then each assaulter's test and
+ * charge. With no assaulter left (every one routed or gone since it declared) there is no assault:
+ * no test, no reaction (9 tests "the unit being assaulted"). When the unit assaults one of its own
+ * assaulters, burt.mutualAssault decides how the pair is resolved.
+ */
+export function resolveAssaultOn(g: Game, t: number): void {
+  const o = g.c.options;
+  const side = g.c.units[t].side;
+  const assaulters = liveAssaulters(g, t, g.scratch.orderB);
+  if (assaulters.length === 0) return;
+  const p = mutualPartner(g, t, assaulters);
+  const both = p >= 0 && o.mutualAssault === 'bothRoles';
+  // A unit tested as the partner of an earlier pair has had its test and its reaction (9: once).
+  const first = g.reacted[t] === 0;
+  let fled = false;
+  let pFled = false;
+  if (first) {
+    g.reacted[t] = 1;
+    fled = assaultedTests(g, t);
+    // bothRoles: p is assaulted by t as t is by p, and takes its test too, before either moves (if t's assault still stands).
+    if (both && g.assaultTarget[t] === p && g.reacted[p] === 0) {
+      g.reacted[p] = 1;
+      pFled = assaultedTests(g, p);
+    }
+  }
+  // The reaction, once, against the first assaulter; a mutual pair's is its own assault (bothRoles).
   let met = -1;
   let evaded = false;
-  if (!fled && g.present[t] === 1 && g.level[t] !== ROUT && assaulters.length > 0) {
+  if (first && both) {
+    if (g.sink && standing(g, t) && standing(g, p)) g.sink({ type: 'reaction', side, unit: g.c.units[t].id, reaction: 'mutual assault', against: g.c.units[p].id });
+  } else if (first && !fled && standing(g, t)) {
     const a0 = assaulters[0];
     const feasible = feasibleReactions(g, t, a0, g.scratch.list as unknown as Reaction[]);
     // 9: units with ASSAULT orders MUST countercharge.
@@ -134,13 +237,12 @@ export function resolveAssaultOn(g: Game, t: number): void {
       evaded = true;
     }
   }
+  // 11 (burt.assaultedReserveOrders afterReaction): having reacted as a reserve (9), it takes MANOEUVER orders.
+  if (g.order[t] === RESERVE && g.present[t] === 1) setOrder(g, t, MANOEUVRE, 'assaulted (11)');
   for (const a of assaulters) {
-    g.assaultTarget[a] = -1;
+    endAssault(g, a, t);
+    if (!standing(g, a) || (both && a === p)) continue;
     const aside = g.c.units[a].side;
-    // A cavalry charge at infantry that could form square: did it?
-    if (g.squareChance[a] === 1 && g.present[t] === 1 && g.formation[t] === SQUARE) g.res.extras.squaresFormed++;
-    g.squareChance[a] = 0;
-    if (g.present[a] === 0 || g.level[a] === ROUT) continue;
     if (fled || g.present[t] === 0 || (evaded && o.evadeContact === 'noContact')) {
       bump(g, EXTRA.assaultsFailed, aside);
       continue;
@@ -148,12 +250,19 @@ export function resolveAssaultOn(g: Game, t: number): void {
     if (!testAndApply(g, a, 'assault', t)) {
       bump(g, EXTRA.assaultsFailed, aside);
       // The countercharge is a charge of its own: it still comes on.
-      if (met === a && g.present[t] === 1 && g.level[t] !== ROUT) goIn(g, t, a, gapTo(g, t, a));
+      if (met === a && standing(g, t)) goIn(g, t, a, gapTo(g, t, a));
       continue;
     }
     const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
     if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
     else if (met === a) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
+  }
+  if (both) {
+    endAssault(g, t, p);
+    mutualCharge(g, p, t, pFled, fled);
+  } else if (p >= 0 && g.assaultTarget[t] === p && (met === p || touchingUnits(g, t, p))) {
+    // firstDeclared: t's own assault on p was its countercharge, or p has come into contact: it is spent.
+    endAssault(g, t, p);
   }
 }
 
