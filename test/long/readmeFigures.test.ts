@@ -98,7 +98,9 @@ describe("the README's figures, played again", () => {
     inReadme(`in ${line('cwj')}% of the engagements under CWJ, ${line('aoe')}% under Age of Eagles, ${line('aor')}% under Age of Rifles, ${line('burt')}% under Burt and ${line('nagb')}% under NAGB`);
     const pct = (x: string) => (x === '100.0' ? '100' : x); // the README writes a whole 100%
     inReadme(`(${pct(carried('cwj', 'conscript'))}% won against conscripts, ${carried('cwj', 'guard')}% against guard)`);
-    inReadme(`(${carried('nagb', 'conscript')}% against conscripts, ${carried('nagb', 'veteran')}% against veterans)`);
+    inReadme(`the French win ${carried('nagb', 'conscript')}% against conscripts and ${carried('nagb', 'veteran')}% against veterans`);
+    inReadme(`in Burt (${carried('burt', 'conscript')}% against\nconscripts, ${carried('burt', 'elite')}% against elite and guard)`);
+    expect(carried('burt', 'guard')).toBe(carried('burt', 'elite'));
     inReadme(`Age of Rifles (${carried('aor', 'conscript')}% against conscripts, ${carried('aor', 'guard')}% against guard)`);
     // Over the common time: the wins of the first 70 minutes.
     expect(r.comparison.commonMinutes).toBe(70);
