@@ -99,13 +99,13 @@ describe("the README's figures, played again", () => {
     const pct = (x: string) => (x === '100.0' ? '100' : x); // the README writes a whole 100%
     inReadme(`(${pct(carried('cwj', 'conscript'))}% won against conscripts, ${carried('cwj', 'guard')}% against guard)`);
     inReadme(`the French win ${carried('nagb', 'conscript')}% against conscripts and ${carried('nagb', 'veteran')}% against veterans`);
-    inReadme(`in Burt (${carried('burt', 'conscript')}% against\nconscripts, ${carried('burt', 'elite')}% against elite and guard)`);
+    inReadme(`in Burt (${carried('burt', 'conscript')}% against conscripts, ${carried('burt', 'elite')}% against elite and guard)`);
     expect(carried('burt', 'guard')).toBe(carried('burt', 'elite'));
     inReadme(`Age of Rifles (${carried('aor', 'conscript')}% against conscripts, ${carried('aor', 'guard')}% against guard)`);
     // Over the common time: the wins of the first 70 minutes.
     expect(r.comparison.commonMinutes).toBe(70);
     const within = (system: string) => (100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === 'line')!.wonWithin.p).toFixed(1);
-    inReadme(`garrison in ${within('cwj')}% of the engagements under CWJ, ${within('aoe')}% under Age of Eagles, ${within('aor')}% under Age of Rifles,\n${within('burt')}% under Burt and ${within('nagb')}% under NAGB`);
+    inReadme(`garrison in ${within('cwj')}% of the engagements under CWJ, ${within('aoe')}% under Age of Eagles, ${within('aor')}% under Age of Rifles, ${within('burt')}% under Burt and ${within('nagb')}% under NAGB`);
   });
 
   /** A study of one rule system played again: the attacker's win share per cell, in per cent. */
