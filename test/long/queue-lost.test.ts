@@ -6,7 +6,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { startVolley, sleep, tmp } from '../reliability/cli.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startVolley, sleep, tmp, waitFor } from '../reliability/cli.js';
 import { REDIS_SERVER, startRedis } from '../queue/redisServer.js';
 
 const alive: ChildProcess[] = [];
@@ -19,9 +21,13 @@ describe.skipIf(!REDIS_SERVER)('a Redis lost mid-run', () => {
     const redis = await startRedis(['--requirepass', 'hunter2']);
     const url = `redis://:hunter2@127.0.0.1:${redis.port}/0`;
     const w = startVolley(['worker', '--queue', url, '--concurrency', '1'], { VOLLEY_FAULT: 'delay:ms=200' });
-    const c = startVolley(['run', 'sims/village-assault.scenario.yaml', '-n', '600', '--batch', '25', '-q', '--no-report', '--out', tmp(), '--queue', url]);
+    const out = tmp();
+    const c = startVolley(['run', 'sims/village-assault.scenario.yaml', '-n', '600', '--batch', '25', '-q', '--no-report', '--out', out, '--queue', url]);
     alive.push(w.child, c.child);
-    await sleep(3000);
+    // Mid-run: once the coordinator has reached Redis and begun its checkpoint, however long a loaded
+    // machine takes to start it.
+    await waitFor(() => existsSync(join(out, 'checkpoint.ndjson')), 30_000, 'the run to start');
+    await sleep(1500);
     await redis.stop();
     const [wr, cr] = await Promise.all([w.done, c.done]);
     const shown = `cannot reach Redis at redis://127.0.0.1:${redis.port}/0`;

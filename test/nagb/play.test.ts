@@ -966,6 +966,52 @@ describe('mechanisms on the lane', () => {
     }
   });
 
+  it('p9, p23, nagb.blownRide toSafety: blown cavalry with a friend behind it stops short of the friend, never pushed on past it off the table or past safety', () => {
+    const line = (id: string, front: number, offset: number) => ({ id, formation: 'line', front, offset });
+    for (const friendFront of [3, 6]) {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 14, offset: 0 }, line('Friend', friendFront, 0)], [line('Bn', 17, 0)]));
+      play(cp, 'blown-friend', 0);
+      const g = cp.game;
+      for (let k = 0; k < 20; k++) {
+        for (const u of g.units) {
+          Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
+          u.body.front = u.spec.startFront;
+          u.body.offset = u.spec.startOffset;
+          g.gone[u.spec.index] = 0;
+          reshape(g, u);
+        }
+        g.units[0].blown = true;
+        g.pips[0] = 0;
+        movementPhase(g, 0);
+        const [cuir, friend] = g.units;
+        expect(cuir.removed, `friend at ${friendFront}, ride ${k}`).toBe(false);
+        // Its rear (4" deep, at 10 to start) stays in front of the friend's front rank.
+        expect(cuir.body.front - cuir.body.depth, `friend at ${friendFront}, ride ${k}`).toBeGreaterThanOrEqual(friend.body.front - 1e-9);
+        // And rides no further than safety (9.01" here) would take it.
+        expect(14 - cuir.body.front).toBeLessThanOrEqual(9.01 + 1e-9);
+      }
+    }
+  });
+
+  it('p19, p21: a battery in good order silenced by a failed shooting test is told so (a cohesion event to silenced), as one silenced by a brigade test is', () => {
+    const line = (id: string, offset: number) => ({ id, formation: 'line', front: 22, offset, class: 'veteran' });
+    const c = compiled(
+      duel([line('L1', 0), line('L2', 12)], [{ id: 'Bty', arm: 'artillery', guns: ['light', 'light'], front: 26, offset: 0 }], {}, [{ preset: 'hold-and-volley', holdFire: false, volleyWithin: 0 }, 'hold-and-volley']),
+    );
+    let failed = 0;
+    for (let i = 0; i < 120; i++) {
+      const ev: Ev[] = [];
+      play(c, 'silenced-by-fire', i, ev);
+      ev.forEach((e, k) => {
+        if (e.type !== 'check' || e.unit !== 'Bty' || e.passed || e.purpose !== 'shootingDisorder') return;
+        failed++;
+        const next = ev.slice(k + 1).find((x) => x.unit === 'Bty' && x.type === 'cohesion');
+        expect(next?.to, `engagement ${i}`).toBe('silenced');
+      });
+    }
+    expect(failed).toBeGreaterThan(0);
+  });
+
   it('p23, p25, p27: blown cavalry counts as disordered, so its carbines fire at 6+ at short range (mounted -1, disordered -1) and hold fire at long range (7+)', () => {
     // From 10" and from 3" away (good-order cavalry closing from afar charges rather than stands at 3").
     // (No rally recalls: the engagements this test has always drawn, good-order carbines at short range among them.)
@@ -1129,6 +1175,27 @@ describe('mechanisms on the lane', () => {
       }
     });
 
+    it('p30-31: a unit standing half or more on a sector it does not hold (a fugitive that ran into it) is in it, and may be charged there', () => {
+      const { g, byId } = villageGame();
+      const garrison = byId('IR-12-I');
+      const col = byId('1-Ligne-I');
+      // Holding the south sector at its edge (x 32), wholly on its ground without holding it (x 33.5-35.1),
+      // and just outside it (6% in): each is a target for the column 6" off.
+      for (const [front, sector] of [[32, garrison.spec.startSector], [33.5, -1], [31.9, -1]] as const) {
+        garrison.sector = sector;
+        garrison.body.front = front;
+        reshape(g, garrison);
+        col.body.front = 26;
+        reshape(g, col);
+        expect(chargeTarget(g, col), `${front}`).toBe(garrison.spec.index);
+      }
+      // The other sector's ground stops the charge still: beyond the south sector, not in it, nobody is reached across it.
+      garrison.sector = -1;
+      garrison.body.front = 40;
+      reshape(g, garrison);
+      expect(chargeTarget(g, col)).toBe(-1);
+    });
+
     it('p31: a unit ordered forward out of its sector moves at most 4" out and then tests to form up (random-legal play of scenario A)', () => {
       const { scenario } = loadScenario('sims/nagb/common-a-village.scenario.yaml');
       const s = scenario as unknown as LaneScenario;
@@ -1192,6 +1259,7 @@ describe('mechanisms on the lane', () => {
         play(c, 'village-moves', i, events);
         const holding = new Set(c.specs.filter((s) => s.startSector >= 0).map((s) => s.id));
         const body = new Map<string, Ev>();
+        const charging = new Set<string>();
         events.forEach((e, k) => {
           if (e.type === 'sector') {
             if (e.entered) {
@@ -1201,7 +1269,14 @@ describe('mechanisms on the lane', () => {
           }
           if (e.type === 'retreat' || e.type === 'rout' || e.type === 'removed') holding.delete(e.unit ?? e.units?.[0]);
           if (e.type === 'body') body.set(e.unit, e);
-          if (e.type === 'declare') expect(onSector(body.get(e.unit)!) && !holding.has(e.unit)).toBe(false);
+          if (e.type === 'declare') {
+            expect(onSector(body.get(e.unit)!) && !holding.has(e.unit)).toBe(false);
+            charging.add(e.unit);
+          }
+          // A charge's own run may end on a sector's ground (at a target in the sector, p31: an assault on it),
+          // and so may a fall back or a flight, which cross sectors.
+          if (e.type === 'retreat' || e.type === 'rout') for (const id of e.units ?? [e.unit]) charging.add(id);
+          if (e.type === 'move' && charging.delete(e.unit)) return;
           if (e.type === 'move' && e.side === 0 && events[k + 1]?.type === 'body' && events[k + 2]?.type !== 'sector') {
             expect(onSector(events[k + 1]) && !holding.has(e.unit), `${i} ${e.unit}`).toBe(false);
           }

@@ -79,6 +79,9 @@ export function moraleFailureSpec(r: Results): TopLevelSpec {
     data: { values: [...theory, ...observed] },
     facet: { field: 'cell', type: 'nominal', sort: names.labels, title: names.title, header: { labelFontWeight: 'bold' } },
     columns: grid.columns,
+    // Room between panels for the end ratings' labels ("2 or less", "12 or more"), which stand past the
+    // ends of their axis (the scale pads each end by 0.6 of a rating).
+    spacing: { column: 48, row: 20 },
     spec: {
       width: grid.width,
       height: 200,

@@ -295,9 +295,9 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     values: ['toSafety', 'fullRoll'],
     default: 'toSafety',
     source: 'p9 (blown cavalry "may retreat 3d6" each movement phase) vs p23 (it moves 3d6 toward a safe place, where it recovers without moving)',
-    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe and never off its own table edge; or the whole roll, off the table if it gets there.',
+    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe, short of a unit behind it and never off its own table edge; or the whole roll, through friends and off the table if it gets there.',
     valueDocs: {
-      toSafety: 'up to the roll: as far as safety (beyond 12" of every enemy), never past the own table edge',
+      toSafety: 'up to the roll: as far as safety (beyond 12" of every enemy), short of a unit behind it, never past the own table edge',
       fullRoll: 'the whole 3d6 straight back; off the table it is lost (p6), as the engine played before',
     },
   },

@@ -16,7 +16,7 @@ import { bump, casualties, disorder, jubilate, ldOf, loseColours, moveUnit, plac
 import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
-import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, onSectorGround, overlapsAnother, worseTest } from './geometry.js';
+import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, onSectorGround, overlapsAnother, targetSector, worseTest } from './geometry.js';
 import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
@@ -46,9 +46,9 @@ export function chargeTarget(g: Game, u: Unit): number {
   const D = frontGap(u.body, t.body);
   if (D < -EPS || D > chargeReachOf(g, u) + EPS) return -1;
   // p30-31: never across a village sector but the target's (entering one is an order of its own, and
-  // nobody charges out of one).
+  // nobody charges out of one); a target standing on a sector's ground without holding it is in it too.
   if (g.c.villages.length > 0) {
-    const edge = sectorLimit(g, u, 1, t.sector);
+    const edge = sectorLimit(g, u, 1, targetSector(g, t));
     if (!Number.isNaN(edge) && (t.body.front - edge) * u.body.facing > EPS) return -1;
   }
   const ok = mayDeclareCharge({
@@ -136,7 +136,7 @@ function closeTo(g: Game, u: Unit, t: Unit, gap: number): void {
   }
   // Nor into a sector but the target's (one a fugitive ran through, say).
   if (g.c.villages.length > 0) {
-    const edge = sectorLimit(g, u, 1, t.sector);
+    const edge = sectorLimit(g, u, 1, targetSector(g, t));
     if (!Number.isNaN(edge) && (want - edge) * u.body.facing > 0) want = edge;
   }
   if ((want - u.body.front) * u.body.facing <= EPS) return;

@@ -20,7 +20,7 @@ import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shooting
 import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
-import { bump, casualties, disorder, jubilate, ldOf, remove, rout, spendPips, test, X } from './act.js';
+import { bump, casualties, disorder, jubilate, ldOf, remove, rout, silence, spendPips, test, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
@@ -416,9 +416,7 @@ export function shootingTests(g: Game): void {
         g.ranFromFire.push(u.spec.index);
         continue;
       }
-      u.silenced = true;
-      u.pips = 0;
-      disorder(g, u);
+      silence(g, u);
       continue;
     }
     if (!needsShootingTest(u.spec.cls, u.spec.startFigures, cas)) continue;

@@ -237,6 +237,16 @@ export function roomBehind(g: Game, u: Unit): number {
   return b.facing > 0 ? b.front - b.depth - g.c.lane.xMin : g.c.lane.xMax - (b.front + b.depth);
 }
 
+/** How far u can go straight back before its rear meets the first unit behind it, or its own table edge (roomBehind). */
+export function roomBehindClear(g: Game, u: Unit): number {
+  const room = roomBehind(g, u);
+  const k = firstBehind(g, u);
+  if (k < 0) return room;
+  const b = u.body;
+  const gap = b.facing > 0 ? b.front - b.depth - g.ext[4 * k + 1] : g.ext[4 * k] - (b.front + b.depth);
+  return gap < room ? (gap > 0 ? gap : 0) : room;
+}
+
 /** Distance from a brigade's commander to a unit's footprint. */
 export function commanderDistance(g: Game, brigade: number, u: Unit): number {
   return pointToExtents(g, u, g.cmdX[brigade], g.cmdY[brigade]);
@@ -459,9 +469,23 @@ function threatFacts(g: Game, side: number): void {
 
 /** p30: u's footprint stands, half of it or more, on a village sector's ground. */
 export function onSectorGround(g: Game, u: Unit): boolean {
+  return sectorGroundOf(g, u) >= 0;
+}
+
+/** p30: the village sector (a terrain index) whose ground u's footprint stands on, half of it or more, or -1. */
+export function sectorGroundOf(g: Game, u: Unit): number {
   const c = g.c;
-  for (let j = 0; j < c.villages.length; j++) if (fractionIn(u.body, c.terrain[c.villages[j]]) >= 0.5) return true;
-  return false;
+  for (let j = 0; j < c.villages.length; j++) if (fractionIn(u.body, c.terrain[c.villages[j]]) >= 0.5) return c.villages[j];
+  return -1;
+}
+
+/**
+ * The village sector a charge at t may cross to reach it (p30-31): the one t holds, or else the one
+ * whose ground it stands on, half of it or more (a fugitive that ran into an empty sector is in it,
+ * p30, and may be charged there); -1 when t is in none.
+ */
+export function targetSector(g: Game, t: Unit): number {
+  return t.sector >= 0 ? t.sector : sectorGroundOf(g, t);
 }
 
 /** The village sector u stands at the near edge of, empty of any unit, or -1 (p30: enter from the edge). */

@@ -20,7 +20,7 @@ import { commanderSpot, type Intent, moveIntent, orderOfUnits, paceOf, spare, wa
 import { chargeStep } from './charges.js';
 import { closeCombatPhase } from './closeCombat.js';
 import { engaged } from './fire.js';
-import { backToSafety, bodyGap, formationFits, moveTerrainTest, nearestEnemyDistance, overlapsAnother, roomBehind } from './geometry.js';
+import { backToSafety, bodyGap, formationFits, moveTerrainTest, nearestEnemyDistance, overlapsAnother, roomBehindClear } from './geometry.js';
 import { BROKEN, type Game, GOOD, type LaneFormation, type Unit, clear } from './state.js';
 
 /** p23: blown cavalry is safe from enemy fire beyond this (a reading: past musket and canister reach). */
@@ -312,8 +312,8 @@ function blownMoves(g: Game, side: 0 | 1): void {
     if (!u.blown || !u.active || engaged(g, u)) continue;
     if (nearestEnemyDistance(g, u) > SAFE_DISTANCE) continue;
     const roll = sumD6(g.morale(side), BLOWN_MOVE_DICE);
-    // (The edge's room less a hair, so that the ride ends on the table.)
-    const d = blownRide(roll, backToSafety(g, u, SAFE_DISTANCE), roomBehind(g, u) - 0.01, g.c.options);
+    // (The room less a hair, so that the ride ends on the table and short of the unit behind.)
+    const d = blownRide(roll, backToSafety(g, u, SAFE_DISTANCE), roomBehindClear(g, u) - 0.01, g.c.options);
     if (d <= EPS) continue;
     fallBack(g, u, d, 'none', 'blown');
     u.moved = true;
