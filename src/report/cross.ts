@@ -5,7 +5,7 @@
  * and where they agree within their intervals. Each system's own full report is linked beside it.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { minutesText, noTurnEnds, timeLimitText, type CrossCell, type CrossResults } from '../results/cross.js';
+import { countedWithin, minutesText, mostMinutes, noTurnEnds, surelyMinutes, timeLimitText, type CrossCell, type CrossResults } from '../results/cross.js';
 import { escapeHtml } from '../results/html.js';
 import { CONFIG, NEUTRAL, SCHEMA, SIDE_COLORS } from './charts/common.js';
 import { CDB90 } from './history.js';
@@ -217,7 +217,7 @@ export function crossCharts(x: CrossResults): PageChart[] {
           {
             name: 'cross-won-within',
             heading: `Attacks won within ${minutesText(common)}, by rule system${against}`,
-            definition: `The share of engagements the attacker won within the first ${minutesText(common)} of fighting: the time every system's game lasts unless something decides it first (the systems' time limits differ: ${limitsList(x)}). Each system counts the wins of its turns that have ended by then (Age of Rifles' assault, fought in rounds of an hour, its first round), and a system whose game runs longer is not credited with the wins of its extra turns. Bands and bars: 95% Wilson intervals.`,
+            definition: `The share of engagements the attacker won within the first ${minutesText(common)} of fighting: the time every system's game lasts unless something decides it first (the systems' time limits differ: ${limitsList(x)}). Each system counts the wins of its turns that have ended by then${countedWithin(x.provenance.systems, common) ? ` (${countedWithin(x.provenance.systems, common)})` : ''}, and a system whose game runs longer is not credited with the wins of its extra turns. Bands and bars: 95% Wilson intervals.`,
             spec: curveSpec(
               x,
               {
@@ -350,10 +350,13 @@ function limitsNote(x: CrossResults): string {
   if (known.length === 0) return '';
   const list = known.map((s) => `${s.short}, ${timeLimitText(s.timeLimit!)}`).join('; ');
   const common = x.comparison.commonMinutes;
-  const lead = common !== undefined ? 'The systems play to different time limits, and how often an attack or a defence wins depends on how long the attacker has: ' : 'Every system plays to the same time limit: ';
+  // Different when the most a game can last differs, or a system rolls its own (results written before the common time have no commonMinutes).
+  const differ = new Set(known.map((s) => mostMinutes(s.timeLimit!))).size > 1 || known.some((s) => surelyMinutes(s.timeLimit!) < mostMinutes(s.timeLimit!));
+  const lead = differ ? 'The systems play to different time limits, and how often an attack or a defence wins depends on how long the attacker has: ' : 'Every system plays to the same time limit: ';
+  const counted = common !== undefined ? countedWithin(known, common) : '';
   const within =
     common !== undefined
-      ? ` "Attacks won within ${minutesText(common)}" counts only the wins of the first ${minutesText(common)}, the time every system's game lasts unless decided first, so that the systems are set side by side over the same time.`
+      ? ` "Attacks won within ${minutesText(common)}" counts only the wins of the first ${minutesText(common)}, the time every system's game lasts unless decided first, so that the systems are set side by side over the same time${counted ? `; each system counts the turns it has ended by then (${counted})` : ''}.`
       : '';
   return `<p class="definition">${escapeHtml(`${lead}${list}.${within}`)}</p>`;
 }

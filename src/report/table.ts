@@ -1,5 +1,5 @@
 /** The plain-text summary a run prints: one row per cell. */
-import { minutesText, timeLimitText, type CrossResults } from '../results/cross.js';
+import { countedWithin, minutesText, timeLimitText, type CrossResults } from '../results/cross.js';
 import type { Results } from '../results/results.js';
 import { countText, differenceText, groupName, identical, pText, ratioText } from './variants.js';
 import { count, fixed, LEVEL_NOTE, meanText, shareText, sideVerb } from './words.js';
@@ -35,7 +35,9 @@ export function crossTable(x: CrossResults): string {
   const limits = x.provenance.systems.filter((s) => s.timeLimit).map((s) => `${s.short} ${timeLimitText(s.timeLimit!)}`);
   const limitLine = limits.length ? `\ntime limits (the turns a game can last): ${limits.join('; ')}` : '';
   const dash = noTurn.size ? `, - where no turn of the system ends by then (${[...noTurn].join(', ')})` : '';
-  const withinLine = common === undefined ? '' : `; won in ${minutesText(common)}: within the time every system's game lasts unless decided first${dash}`;
+  const counted = common === undefined ? '' : countedWithin(x.provenance.systems, common);
+  const turnsLine = counted ? `, counting the turns ended by then (${counted})` : '';
+  const withinLine = common === undefined ? '' : `; won in ${minutesText(common)}: within the time every system's game lasts unless decided first${turnsLine}${dash}`;
   return `${columns(head, rows)}\n\nattack won: carried the position or broke the defence, by each system's end conditions (not only ending in the objective)${withinLine}; defence won: the attack failed\ncas./h: killed and wounded per hour, % of the men at the start (CDB90 1792-1815, middle half: hit harder 1.8-3.75, hit less 0.6-2.0)\nthe systems part on ${parted} of ${compared.length} rows compared (a figure in one cell; Holm, 5%): see the report's agreement table${limitLine}`;
 }
 

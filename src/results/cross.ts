@@ -179,6 +179,29 @@ export function commonMinutes(limits: readonly TimeLimit[]): number | null {
   return limits.some((t) => mostMinutes(t) > common) ? common : null;
 }
 
+/** The turns of a system's game that have ended by `minutes` of fighting, and the minutes they stand for. */
+export function turnsWithin(t: TimeLimit, minutes: number): { turns: number; minutes: number } {
+  const turns = Math.min(t.turns, Math.floor(minutes / t.minutesPerTurn + 1e-9));
+  return { turns, minutes: turns * t.minutesPerTurn };
+}
+
+/**
+ * What each system counts within the common time where its turns do not end on it: "Age of Rifles 1
+ * round (60 minutes); Burt 4 turns (60 minutes)"; systems with no turn ended by then are left out (they
+ * have no figure, and say so), and so are those whose turns end on it. Empty when every one does.
+ */
+export function countedWithin(systems: readonly { short: string; timeLimit?: TimeLimit }[], common: number): string {
+  return systems
+    .flatMap((s) => {
+      if (!s.timeLimit) return [];
+      const w = turnsWithin(s.timeLimit, common);
+      if (w.turns === 0 || w.minutes >= common) return [];
+      const word = s.timeLimit.turnWord ?? 'turn';
+      return [`${s.short} ${w.turns} ${word}${w.turns === 1 ? '' : 's'} (${minutesText(w.minutes)})`];
+    })
+    .join('; ');
+}
+
 /** Why a system has no wins to count within the common time: its first turn ends after it. */
 export function noTurnEnds(common: number, turnMinutes: number): string {
   return `no turn ends within ${minutesText(common)} (a turn is ${minutesText(turnMinutes)})`;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { bodyMoved, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
 import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
@@ -52,6 +52,25 @@ describe('3.10 assault reactions (9)', () => {
     expect(g.counters[2 * EXTRA_INDEX.reactionVolleys + 1]).toBe(1);
     expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(true);
     expect(g.charging[unit(g, 'A')]).toBe(1);
+  });
+
+  it('9: an assaulter its target has already run into (the target\'s own charge stopped against it) has arrived: no test on either side, no reaction, no charge counted', () => {
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({}); // any die thrown would be one too many
+    const g = gameOf(assault(), dice, events);
+    step4Declare(g);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    // D has come up to A's front (its own move in this step ran into A).
+    g.body[d].front = g.body[a].front;
+    bodyMoved(g, d);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    const home = g.res.sides[0].chargesHome;
+    events.length = 0;
+    step10Reactions(g);
+    expect(events.filter((e) => e.type === 'check' || e.type === 'reaction' || e.type === 'charge')).toEqual([]);
+    expect(g.res.sides[0].chargesHome).toBe(home);
+    expect(g.assaultTarget[a]).toBe(-1);
+    expect(inContactWithEnemy(g, a)).toBe(true);
   });
 
   it('8, 9: an assaulter failing its test loses a level and does not go in', () => {

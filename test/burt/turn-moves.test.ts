@@ -212,9 +212,9 @@ describe('3.5 manoeuvres (4, 5, 12)', () => {
   };
 
   it('4, 5: a battery with MANOEUVER orders that moves limbers (half of its 6") and walks the 3" left; it ends limbered', () => {
-    // AI: choice 2 of 3 (move: a 5), forward (a 1), as far as 0.92 of a move (a 6).
+    // AI: choice 2 of 3 (move: a 5), forward (a 1), as far as 0.92 of a move (a 6), ending limbered (a 1).
     const events: BurtEvent[] = [];
-    const { g, b, dice } = battery(false, [5, 1, 6], events);
+    const { g, b, dice } = battery(false, [5, 1, 6, 1], events);
     step5Manoeuvre(g);
     expect(g.body[b].front).toBeCloseTo(17, 9);
     expect(g.limbered[b]).toBe(1);
@@ -223,9 +223,17 @@ describe('3.5 manoeuvres (4, 5, 12)', () => {
   });
 
   it('4, 5: limbered, it walks its whole 6"', () => {
-    const { g, b } = battery(true, [5, 1, 6]);
+    const { g, b } = battery(true, [5, 1, 6, 1]);
     step5Manoeuvre(g);
     expect(g.body[b].front).toBeCloseTo(14.5, 9); // 0.917 of 6" wanted, all of it in reach
+  });
+
+  it('4, 5: random-legal may end a move unlimbered where half a move is left: 1.5" of a limbered 6", then unlimbered', () => {
+    const { g, b, dice } = battery(true, [5, 1, 2, 6]); // move, forward, 0.25 of a move, ending unlimbered (a 6)
+    step5Manoeuvre(g);
+    expect(g.body[b].front).toBeCloseTo(18.5, 9);
+    expect(g.limbered[b]).toBe(0);
+    expect(dice.left(0, 'ai')).toBe(0);
   });
 
   it('4, 5: standing, it limbers or unlimbers (half a move) and does not move; a real doctrine\'s limbered battery unlimbers to fire', () => {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VolleyInputError } from '../../src/core/errors.js';
 import { findRuleset, RULESETS } from '../../src/rules/index.js';
-import { agreementRows, commonMinutes, CROSS_METHOD, crossCell, isCross, minutesText, timeLimitText, type CrossCell, type CrossResults, type TimeLimit } from '../../src/results/cross.js';
+import { agreementRows, commonMinutes, countedWithin, CROSS_METHOD, crossCell, isCross, minutesText, timeLimitText, type CrossCell, type CrossResults, type TimeLimit } from '../../src/results/cross.js';
 import { accSize, addResult, emptyCellAcc } from '../../src/stats/cellAccumulator.js';
 import { summarizeCell, wonWithin } from '../../src/stats/summary.js';
 import { play as playNagb, shipped } from '../nagb/lane.js';
@@ -20,7 +20,7 @@ import { loadExperiment, SYSTEM_FACTOR } from '../../src/scenario/load.js';
 import { runPlanOutcome } from '../../src/sim/engine/runner.js';
 import { prepareRun, resultsOf } from '../../src/sim/studies/prepare.js';
 import { wilson } from '../../src/stats/intervals.js';
-import { coincidentSystems, crossCharts, sideBySide } from '../../src/report/cross.js';
+import { coincidentSystems, crossCharts, crossHtml, sideBySide } from '../../src/report/cross.js';
 import { chartSection } from '../../src/report/html.js';
 
 const EXPERIMENT = 'sims/cross/village-quality.experiment.yaml';
@@ -337,6 +337,31 @@ describe('the common time: systems whose games last different times, compared ov
     expect(minutesText(60)).toBe('1 hour');
     expect(minutesText(120)).toBe('2 hours');
     expect(minutesText(150)).toBe('2 hours 30 minutes');
+  });
+
+  it('says what each system counts within it where its turns do not end on it (Age of Rifles its first round of an hour, Burt 4 quarter-hour turns), leaving out a system with no turn ended by then', () => {
+    const systems = [
+      { short: 'AoR', timeLimit: { ...limit(2, 60), turnWord: 'round' } },
+      { short: 'NAGB', timeLimit: limit(9, 10, 7) },
+      { short: 'Burt', timeLimit: limit(8, 15) },
+      { short: 'AoE', timeLimit: limit(6, 20) },
+      { short: 'CWJ', timeLimit: limit(12, 10) },
+    ];
+    expect(countedWithin(systems, 70)).toBe('AoR 1 round (1 hour); Burt 4 turns (1 hour); AoE 3 turns (1 hour)');
+    expect(countedWithin(systems, 40)).toBe('Burt 2 turns (30 minutes)');
+    expect(countedWithin(systems.slice(1, 2), 70)).toBe('');
+  });
+
+  it('is not taken for "the same time limit" in results written before it (no common time, limits that differ)', () => {
+    const systems = [
+      { id: 'aor', short: 'AoR', title: 'Age of Rifles', scenario: 'a.yaml', hash: 'a'.repeat(64), timeLimit: { ...limit(2, 60), turnWord: 'round' } },
+      { id: 'nagb', short: 'NAGB', title: 'NAGB', scenario: 'n.yaml', hash: 'b'.repeat(64), timeLimit: limit(9, 10) },
+    ];
+    const cells = [cell('aor', 0.5), cell('nagb', 0.1)];
+    const x = { provenance: { systems, factors: {}, engagementsPerCell: 1000, seed: 1, batch: 10, hash: 'c'.repeat(64), volley: 'x', experiment: { file: 'x', name: 'x' } }, systems: [], comparison: { cells, agreement: agreementRows(cells), method: '' } } as unknown as CrossResults;
+    const html = crossHtml(x, [], { vega: '', vegaLite: '', vegaEmbed: '' } as never);
+    expect(html).toContain('The systems play to different time limits');
+    expect(html).not.toContain('Every system plays to the same time limit');
   });
 
   it('adds a row of attacks won within it only where there is one, tested between the systems like the others', () => {

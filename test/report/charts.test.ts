@@ -295,7 +295,7 @@ describe('the sweep chart', () => {
 });
 
 describe('panels of a chart faceted by cell', () => {
-  it('fill their rows evenly, as few rows as the widest row allows: no row of one panel under a row of four', () => {
+  it('take as few rows as the widest row allows, and as few columns as those rows need (5 cells: 3 and 2, not 4 and 1)', () => {
     const cols = (n: number) => facetGrid(n, 4).columns;
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13].map(cols)).toEqual([1, 2, 3, 4, 3, 3, 4, 4, 3, 4, 4]);
     // Rows never exceed the least number the widest row allows.

@@ -228,8 +228,9 @@ export function cellAxisWidth(cells: number, perCell: number, min = 480, max = 6
 
 /**
  * Columns and panel width for a chart faceted by cell, keeping the whole within ~640 px: as few rows as
- * `maxColumns` allows, filled evenly (5 cells in rows of 3 and 2, not 4 and 1, whose empty panels would
- * still draw their column's axis).
+ * `maxColumns` allows, with as few columns as those rows need (5 cells in rows of 3 and 2, not 4 and 1,
+ * whose empty panels would still draw their column's axis); rows come out even only where the count
+ * allows (13 cells: 4, 4, 4 and 1).
  */
 export function facetGrid(cells: number, maxColumns = 4, total = 600): { columns: number; width: number } {
   const rows = Math.max(1, Math.ceil(cells / maxColumns));

@@ -251,9 +251,10 @@ export function batteryIntent(g: Game, u: number, may: 'formationOnly' | 'full' 
   if (choice === 0) out.formation = g.limbered[u];
   else if (choice === 1) out.formation = g.limbered[u] === 1 ? 0 : 1;
   else {
-    out.formation = 1;
+    // A move: limbered to go, and at its end limbered still or unlimbered again if half a move is left (5).
     out.way = coin(g, u) < 0.5 ? 1 : -1;
     out.distance = coin(g, u) * rates(g, u).move;
+    out.formation = coin(g, u) < 0.5 ? 1 : 0;
   }
   return out;
 }

@@ -204,6 +204,13 @@ export function resolveAssaultOn(g: Game, t: number): void {
   if (assaulters.length === 0) return;
   const p = mutualPartner(g, t, assaulters);
   const both = p >= 0 && o.mutualAssault === 'bothRoles';
+  // 9: an assaulter already touching t (t's own charge ran into it earlier in this step) has arrived: t
+  // takes no test and makes no reaction against it, and it takes no test to go in. Where every one has, the
+  // assault is over but for the melee.
+  if (!both && allTouching(g, t, assaulters)) {
+    for (const a of assaulters) endAssault(g, a, t);
+    return;
+  }
   // A unit tested as the partner of an earlier pair has had its test and its reaction (9: once).
   const first = g.reacted[t] === 0;
   let fled = false;
@@ -241,7 +248,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
   if (g.order[t] === RESERVE && g.present[t] === 1) setOrder(g, t, MANOEUVRE, 'assaulted (11)');
   for (const a of assaulters) {
     endAssault(g, a, t);
-    if (!standing(g, a) || (both && a === p)) continue;
+    if (!standing(g, a) || (both && a === p) || (!both && touchingUnits(g, a, t))) continue;
     const aside = g.c.units[a].side;
     if (fled || g.present[t] === 0 || (evaded && o.evadeContact === 'noContact')) {
       bump(g, EXTRA.assaultsFailed, aside);
@@ -264,6 +271,12 @@ export function resolveAssaultOn(g: Game, t: number): void {
     // firstDeclared: t's own assault on p was its countercharge, or p has come into contact: it is spent.
     endAssault(g, t, p);
   }
+}
+
+/** Whether every one of the assaulters touches t already. */
+function allTouching(g: Game, t: number, assaulters: readonly number[]): boolean {
+  for (const a of assaulters) if (!touchingUnits(g, a, t)) return false;
+  return true;
 }
 
 /** 3.10: the assaulted units in the order their assaulters act. */
