@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixed } from '../../src/core/words.js';
 
 const README = readFileSync('README.md', 'utf8').replace(/\s*\n\s*/g, ' ');
 const CLI = join(process.cwd(), 'dist/cli/main.js');
@@ -93,7 +94,8 @@ describe("the README's figures, played again", () => {
     const dir = out();
     volley(['run', 'sims/cross/village-quality.experiment.yaml', '--no-report', '-q', '-o', dir]);
     const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { comparison: { commonMinutes: number; cells: { system: string; factors: Record<string, string>; carried: { p: number }; wonWithin: { p: number } }[] } };
-    const carried = (system: string, quality: string) => (100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === quality)!.carried.p).toFixed(1);
+    // Rounded as the console and the report print them (fixed, not toFixed's binary rounding: 0.0265 reads 2.7).
+    const carried = (system: string, quality: string) => fixed(100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === quality)!.carried.p, 1);
     const line = (s: string) => carried(s, 'line');
     inReadme(`in ${line('cwj')}% of the engagements under CWJ, ${line('aoe')}% under Age of Eagles, ${line('aor')}% under Age of Rifles, ${line('burt')}% under Burt and ${line('nagb')}% under NAGB`);
     const pct = (x: string) => (x === '100.0' ? '100' : x); // the README writes a whole 100%
