@@ -204,6 +204,7 @@ export function crossCharts(x: CrossResults): PageChart[] {
   const against = factor ? ` against the ${factorPhrase(factor)}` : '';
   const casualtyHow = casualtyNotes(x);
   const common = x.comparison.commonMinutes;
+  const counted = common === undefined ? '' : countedWithin(x.provenance.systems, common);
   const charts: PageChart[] = [
     {
       name: 'cross-carried',
@@ -217,7 +218,7 @@ export function crossCharts(x: CrossResults): PageChart[] {
           {
             name: 'cross-won-within',
             heading: `Attacks won within ${minutesText(common)}, by rule system${against}`,
-            definition: `The share of engagements the attacker won within the first ${minutesText(common)} of fighting: the time every system's game lasts unless something decides it first (the systems' time limits differ: ${limitsList(x)}). Each system counts the wins of its turns that have ended by then${countedWithin(x.provenance.systems, common) ? ` (${countedWithin(x.provenance.systems, common)})` : ''}, and a system whose game runs longer is not credited with the wins of its extra turns. Bands and bars: 95% Wilson intervals.`,
+            definition: `The share of engagements the attacker won within the first ${minutesText(common)} of fighting: the time every system's game lasts unless something decides it first (the systems' time limits differ: ${limitsList(x)}). Each system counts the wins of its turns that have ended by then${counted ? ` (${counted})` : ''}, and a system whose game runs longer is not credited with the wins of its extra turns. Bands and bars: 95% Wilson intervals.`,
             spec: curveSpec(
               x,
               {

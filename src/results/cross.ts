@@ -270,7 +270,7 @@ export function crossCell(r: Results, i: number, label: string, factors: Record<
   }) as unknown as [CrossSide, CrossSide];
   sides[sides[0].casualtiesPerHour.value >= sides[1].casualtiesPerHour.value ? 0 : 1].hitHarder = true;
   const turnMinutes = r.scale.minutesPerTurn;
-  const within = common === null ? undefined : common < turnMinutes ? null : (wonWithin(s.sides[a], n, common) ?? undefined);
+  const within = common === null ? undefined : turnsWithin(timeLimitOf(r), common).turns === 0 ? null : (wonWithin(s.sides[a], n, common) ?? undefined);
   return {
     system: r.provenance.ruleset.id,
     cell: cell.index,

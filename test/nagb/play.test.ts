@@ -1137,16 +1137,20 @@ describe('mechanisms on the lane', () => {
       }
       g.contacts.length = 0;
       const byId = (id: string) => g.units.find((u) => u.spec.id === id)!;
-      return { g, byId };
+      /** Put a unit's front at `front`, holding sector `sector` (-1: none). */
+      const place = (u: (typeof g.units)[number], front: number, sector = -1) => {
+        u.sector = sector;
+        u.body.front = front;
+        reshape(g, u);
+      };
+      return { g, byId, place };
     };
 
     it('p30: a column walking at an empty sector stops at its near edge, and from there enters it by an order', () => {
-      const { g, byId } = villageGame();
+      const { g, byId, place } = villageGame();
       // The south sector's garrison has fallen back out of its far side (x 38), as in the audit's trace.
       const garrison = byId('IR-12-I');
-      garrison.sector = -1;
-      garrison.body.front = 38;
-      reshape(g, garrison);
+      place(garrison, 38);
       const col = byId('1-Ligne-I');
       col.body.front = 26.2;
       reshape(g, col);
@@ -1161,11 +1165,9 @@ describe('mechanisms on the lane', () => {
     });
 
     it('p30-31: a unit standing half or more on a sector it does not hold may not charge out of it', () => {
-      const { g, byId } = villageGame();
+      const { g, byId, place } = villageGame();
       const garrison = byId('IR-12-I');
-      garrison.sector = -1;
-      garrison.body.front = 40;
-      reshape(g, garrison);
+      place(garrison, 40);
       const col = byId('1-Ligne-I');
       for (const [front, may] of [[33.1, true], [33.3, false], [36, false]] as const) {
         // An attack column is 2.4" deep: at 33.1 0.9" of it (37%) stands in the sector, at 33.3 1.3" (54%).
@@ -1176,23 +1178,18 @@ describe('mechanisms on the lane', () => {
     });
 
     it('p30-31: a unit standing half or more on a sector it does not hold (a fugitive that ran into it) is in it, and may be charged there', () => {
-      const { g, byId } = villageGame();
+      const { g, byId, place } = villageGame();
       const garrison = byId('IR-12-I');
       const col = byId('1-Ligne-I');
       // Holding the south sector at its edge (x 32), wholly on its ground without holding it (x 33.5-35.1),
       // and just outside it (6% in): each is a target for the column 6" off.
       for (const [front, sector] of [[32, garrison.spec.startSector], [33.5, -1], [31.9, -1]] as const) {
-        garrison.sector = sector;
-        garrison.body.front = front;
-        reshape(g, garrison);
-        col.body.front = 26;
-        reshape(g, col);
+        place(garrison, front, sector);
+        place(col, 26);
         expect(chargeTarget(g, col), `${front}`).toBe(garrison.spec.index);
       }
       // The other sector's ground stops the charge still: beyond the south sector, not in it, nobody is reached across it.
-      garrison.sector = -1;
-      garrison.body.front = 40;
-      reshape(g, garrison);
+      place(garrison, 40);
       expect(chargeTarget(g, col)).toBe(-1);
     });
 
@@ -1217,17 +1214,11 @@ describe('mechanisms on the lane', () => {
     });
 
     it('p2, p30-31: a reserve move toward an empty sector is cut short at its edge (it was paid for and then undone); a column holding a sector makes none', () => {
-      const { g, byId } = villageGame();
+      const { g, byId, place } = villageGame();
       // The garrison far off beyond the village (no enemy within 8"); a column 6" short of the south sector.
-      for (const id of ['IR-12-I', 'IR-12-II']) {
-        const u = byId(id);
-        u.sector = -1;
-        u.body.front = 46;
-        reshape(g, u);
-      }
+      for (const id of ['IR-12-I', 'IR-12-II']) place(byId(id), 46);
       const col = byId('2-Ligne-I');
-      col.body.front = 26;
-      reshape(g, col);
+      place(col, 26);
       // A column holding the north sector stays in it (leaving is a move of its own, p31).
       const held = byId('1-Ligne-II');
       held.sector = g.c.terrainNames.indexOf('north sector');

@@ -83,17 +83,26 @@ function chooseThenJubilate(g: Game, w: Unit, margin: number): boolean {
   return kept;
 }
 
-/** p8, p16, p23: what the winner does when the loser broke and fled `flight` inches. */
-function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): boolean {
-  if (w.formation === 'square' || l.removed) {
+/**
+ * p16, p23, p28: a winner that `stays` (in square, or with nobody left to follow) is jubilant and stays;
+ * otherwise it is recalled (cavalry: true, it rode back) or stands (foot: false) if chooseThenJubilate
+ * says so, or does neither (null: it goes on, after the loser).
+ */
+function stayOrRecall(g: Game, w: Unit, margin: number, stays: boolean): boolean | null {
+  if (stays) {
     jubilate(g, w);
     return false;
   }
-  if (chooseThenJubilate(g, w, margin)) {
-    if (w.spec.arm !== 'cavalry') return false;
-    recallBack(g, w);
-    return true;
-  }
+  if (!chooseThenJubilate(g, w, margin)) return null;
+  if (w.spec.arm !== 'cavalry') return false;
+  recallBack(g, w);
+  return true;
+}
+
+/** p8, p16, p23: what the winner does when the loser broke and fled `flight` inches. */
+function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): boolean {
+  const settled = stayOrRecall(g, w, margin, w.formation === 'square' || l.removed);
+  if (settled !== null) return settled;
   // p16: the pursuit, 2d6 (cavalry 3d6): caught when it reaches the flight (nagb.caughtFleeing).
   const pursuit = roll(g, w.side, meleeFlightDice(w.spec.arm));
   // Rulings 3.7.8: a caught fugitive is hacked and flees on; the winner stays at the contact point.
@@ -108,15 +117,8 @@ function afterBreak(g: Game, w: Unit, l: Unit, margin: number, flight: number): 
 
 /** p16, p23: what the winner does when the loser fell back: infantry falls back d6 in good order unless it stands; cavalry is recalled or falls back. */
 function afterFallBack(g: Game, w: Unit, margin: number): boolean {
-  if (w.formation === 'square') {
-    jubilate(g, w);
-    return false;
-  }
-  if (chooseThenJubilate(g, w, margin)) {
-    if (w.spec.arm !== 'cavalry') return false;
-    recallBack(g, w);
-    return true;
-  }
+  const settled = stayOrRecall(g, w, margin, w.formation === 'square');
+  if (settled !== null) return settled;
   fallBack(g, w, roll(g, w.side, 1), 'none', 'after winning');
   return false;
 }
