@@ -61,3 +61,16 @@ export function overridden<T extends object>(base: T, overrides: Partial<T> = {}
 
 /** overridden's literals, by their keys. */
 const literals = new Map<string, (b: object, o: object) => object>();
+
+/**
+ * `xs.map(f)` as an array whose hidden class does not depend on how far V8 has optimized the caller.
+ * The builtin `map` returns a packed array, but once the calling function is optimized the inlined
+ * `map` returns a holey one: the same compiled cell's workspace then has arrays of two maps, depending
+ * on when the compiler thread finished (test/sim/compiledMaps.test.ts caught it under load). Pushing
+ * onto a fresh array gives a packed one in every tier.
+ */
+export function packedMap<T, U>(xs: readonly T[], f: (x: T, i: number) => U): U[] {
+  const out: U[] = [];
+  for (let i = 0; i < xs.length; i++) out.push(f(xs[i], i));
+  return out;
+}
