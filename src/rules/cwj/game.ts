@@ -115,6 +115,8 @@ export class Game {
   phaseNo = 1;
   /** Fired this fire phase (phases.ts). */
   readonly fired: Uint8Array;
+  /** Scratch: a moving unit's touch bits with every unit before its formation change (phases.ts executeMove). */
+  readonly touchedBefore: Uint8Array;
   /** Won a melee this phase and must test for control. */
   readonly won: Uint8Array;
   /** A contact made this melee phase by an uncontrolled or controlled move, fought per cwj.uncontrolledContact. */
@@ -278,6 +280,7 @@ export class Game {
     this.checked = new Int32Array(n);
     this.won = new Uint8Array(n);
     this.fired = new Uint8Array(n);
+    this.touchedBefore = new Uint8Array(n);
     this.lateContact = new Uint8Array(n);
     this.genUnit = new Int16Array(c.generals.length);
     this.genAlive = new Uint8Array(c.generals.length);
