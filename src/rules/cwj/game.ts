@@ -24,7 +24,7 @@ import {
 } from '../../table/index.js';
 import type { CompiledLane } from './compile.js';
 import type { CwjSink } from './events.js';
-import { footprintOf } from './layout.js';
+import { footprintOf, TERRAIN_COVER } from './layout.js';
 import { formationRate } from './movement.js';
 import type { Cohesion, Formation } from './types.js';
 import { EXTRA_KEYS } from './vocabulary.js';
@@ -919,7 +919,7 @@ export class Game {
     const li = this.lineAt[v];
     if (li < 0) return area;
     const t = this.c.terrain[li];
-    const line = t.kind === 'wall' ? 'hard' : 'soft';
+    const line = TERRAIN_COVER[t.kind];
     if (this.coverRank(line) <= this.coverRank(area)) return area;
     if (!this.isInFront(v, u)) return area;
     if (this.c.options.lineCover === 'holder' && this.arrived[v] && this.metAtLine(v, li)) return area;
@@ -954,7 +954,7 @@ export class Game {
         if (line < 0 || (t.kind === 'wall' && this.c.terrain[line].kind !== 'wall')) line = i;
         continue;
       }
-      const c = t.kind === 'fortification' ? 'hard' : t.kind === 'village' ? 'village' : t.kind === 'woods' ? 'soft' : 'none';
+      const c = TERRAIN_COVER[t.kind];
       if (this.coverRank(c) > this.coverRank(best)) best = c;
     }
     this.cover[u] = best;
