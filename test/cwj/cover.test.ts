@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { Game } from '../../src/rules/cwj/game.js';
 import { newLaneResult } from '../../src/rules/cwj/results.js';
+import { questionCover } from '../../src/rules/cwj/oddsQuestions.js';
 import { compile, rawLane } from './lane.js';
 
 /**
@@ -52,5 +53,17 @@ describe('cover of a wall or hedge line ([Fire] l.217-224, cwj.lineCover)', () =
   it('cwj.lineCover holder: two units deployed in contact across a hedge (neither came at the other) are both in its cover', () => {
     const g = game(-10, 0, 'hedge');
     expect([g.coverAgainst(A, D), g.coverAgainst(D, A)]).toEqual(['soft', 'soft']);
+  });
+});
+
+describe('the fire question reads a line\'s cover as play does (volley odds, [Fire] l.168-169, l.217-224)', () => {
+  it('[Fire] l.217-224: cover wall or hedge with flank as play judges it gives what Game.coverAgainst gives', () => {
+    for (const kind of ['hedge', 'wall'] as const) {
+      for (const [behind, offset] of [[6, 0], [-13, 20]]) {
+        const g = game(behind, offset, kind);
+        const flank = !g.isInFront(D, A);
+        expect(questionCover(kind, flank)).toBe(g.coverAgainst(D, A));
+      }
+    }
   });
 });

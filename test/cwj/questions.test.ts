@@ -83,6 +83,29 @@ describe('volley odds: the Firing Table question ([Fire] l.143-224, [Gen] l.286-
     // The examples, which the conformance suite answers, all pass.
     for (const ex of fire.examples) expect(fire.check!(ex, defaults)).toEqual([]);
   });
+  it('[Fire] l.217-224, rulings 3: a Deployed target holds a village or fortification, so the question refuses it without that cover (none; soft while villages are hard cover)', () => {
+    const fire = question('fire');
+    const ask = (cover: string, options = defaults, flank = false) => fire.check!(fire.params.parse({ firer: {}, target: { formation: 'deployed', cover, flank } }), options).map((i) => i.path.join('.'));
+    expect(ask('none')).toEqual(['target.cover']);
+    expect(ask('soft')).toEqual(['target.cover']);
+    expect(ask('woods')).toEqual(['target.cover']);
+    for (const c of ['village', 'fortification', 'hard']) expect(ask(c)).toEqual([]);
+    expect(ask('village', defaults, true)).toEqual([]);
+    const softVillages = { ...defaults, 'cwj.villageCover': 'soft' };
+    expect(ask('none', softVillages)).toEqual(['target.cover']);
+    for (const c of ['village', 'soft', 'woods', 'fortification']) expect(ask(c, softVillages)).toEqual([]);
+    // A battalion in line with no cover is asked as before.
+    expect(fire.check!(fire.params.parse({ firer: {}, target: { cover: 'none' } }), defaults)).toEqual([]);
+  });
+  it('[Fire] l.168-169, l.217-224 (docs/rules/cwj.md, Villages and fortifications): cover by terrain as play reads it: a hedge -1 and a wall -2 against fire from across, none in flank; woods -1 and a fortification -2 from any side', () => {
+    const fire = question('fire');
+    // French Line in line at a Prussian line at 5 cm: 1 + 1 (line), +2 more in flank.
+    const m = (cover: string, flank: boolean) => fire.exact(fire.params.parse({ firer: { formation: 'line' }, target: { cover, flank } }), defaults).summary?.modifier;
+    expect([m('none', false), m('hedge', false), m('wall', false), m('woods', false), m('fortification', false)]).toEqual([2, 1, 0, 1, 0]);
+    expect([m('none', true), m('hedge', true), m('wall', true), m('woods', true), m('fortification', true)]).toEqual([4, 4, 4, 3, 2]);
+    // The Firing Table's own words stand as given, from any side.
+    expect([m('soft', true), m('hard', true)]).toEqual([3, 2]);
+  });
   it('[Form] l.16-20 (docs/rules/cwj.md, Flank and rear): a square hit in flank is refused at the field, in fire and in melee, as play never meets one', () => {
     const fire = question('fire');
     expect(fire.check!(fire.params.parse({ firer: {}, target: { formation: 'square', flank: true } }), defaults)).toEqual([{ path: ['target', 'flank'], message: expect.stringContaining('a square has no flank') }]);

@@ -24,7 +24,7 @@ import {
 } from '../../table/index.js';
 import type { CompiledLane } from './compile.js';
 import type { CwjSink } from './events.js';
-import { footprintOf } from './layout.js';
+import { footprintOf, TERRAIN_COVER } from './layout.js';
 import { formationRate } from './movement.js';
 import type { Cohesion, Formation } from './types.js';
 import { EXTRA_KEYS } from './vocabulary.js';
@@ -115,6 +115,8 @@ export class Game {
   phaseNo = 1;
   /** Fired this fire phase (phases.ts). */
   readonly fired: Uint8Array;
+  /** Scratch: a moving unit's touch bits with every unit before its formation change (phases.ts executeMove). */
+  readonly touchedBefore: Uint8Array;
   /** Won a melee this phase and must test for control. */
   readonly won: Uint8Array;
   /** A contact made this melee phase by an uncontrolled or controlled move, fought per cwj.uncontrolledContact. */
@@ -278,6 +280,7 @@ export class Game {
     this.checked = new Int32Array(n);
     this.won = new Uint8Array(n);
     this.fired = new Uint8Array(n);
+    this.touchedBefore = new Uint8Array(n);
     this.lateContact = new Uint8Array(n);
     this.genUnit = new Int16Array(c.generals.length);
     this.genAlive = new Uint8Array(c.generals.length);
@@ -916,7 +919,7 @@ export class Game {
     const li = this.lineAt[v];
     if (li < 0) return area;
     const t = this.c.terrain[li];
-    const line = t.kind === 'wall' ? 'hard' : 'soft';
+    const line = TERRAIN_COVER[t.kind];
     if (this.coverRank(line) <= this.coverRank(area)) return area;
     if (!this.isInFront(v, u)) return area;
     if (this.c.options.lineCover === 'holder' && this.arrived[v] && this.metAtLine(v, li)) return area;
@@ -951,7 +954,7 @@ export class Game {
         if (line < 0 || (t.kind === 'wall' && this.c.terrain[line].kind !== 'wall')) line = i;
         continue;
       }
-      const c = t.kind === 'fortification' ? 'hard' : t.kind === 'village' ? 'village' : t.kind === 'woods' ? 'soft' : 'none';
+      const c = TERRAIN_COVER[t.kind];
       if (this.coverRank(c) > this.coverRank(best)) best = c;
     }
     this.cover[u] = best;

@@ -4,7 +4,7 @@
  * src/table's; this module only says how many bases go where.
  */
 import { onLane, withinWidth, type Body, type Lane } from '../../table/index.js';
-import type { Arm, Formation } from './types.js';
+import type { Arm, Cover, Formation } from './types.js';
 import { yardsToCm } from './scale.js';
 
 /**
@@ -88,6 +88,13 @@ export function distanceCm(d: Distance, yardsPerCm: number): number {
  */
 export const TERRAIN_KINDS = ['village', 'fortification', 'woods', 'water', 'slope', 'wall', 'hedge'] as const;
 export type TerrainKind = (typeof TERRAIN_KINDS)[number];
+
+/**
+ * The cover each kind gives ([Fire] l.217-224; rulings 4.4: woods and hedges soft, walls hard, villages
+ * by `cwj.villageCover`): an area to a unit whose front stands in it, a line (wall, hedge) to the unit
+ * lining it, and only against fire from across it (Game.coverAgainst).
+ */
+export const TERRAIN_COVER: Readonly<Record<TerrainKind, Cover>> = { village: 'village', fortification: 'hard', woods: 'soft', water: 'none', slope: 'none', wall: 'hard', hedge: 'soft' };
 
 /** Kinds drawn as lines (zero depth) and kinds that must be areas. */
 export const LINE_KINDS: readonly TerrainKind[] = ['wall', 'hedge', 'water'];

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { d6, type EngagementDice } from '../../core/dice.js';
 import type { OddsDistribution, OddsIssue, OddsQuestion, OddsSupport, ResolvedOptions } from '../../core/ruleset.js';
 import { CONTROL_REMOVED, CONTROL_RESULT_NAMES, controlModifier, rollControl } from './control.js';
-import { ARTILLERY_RANGE_CM, FIRE_ELIMINATE, FIRE_RESULT_NAMES, fireModifier, mayFire, MUSKET_RANGE_CM, newFireRoll, rangeBand, resolveFire } from './fire.js';
+import { ARTILLERY_RANGE_CM, coverModifier, FIRE_ELIMINATE, FIRE_MODIFIERS, FIRE_RESULT_NAMES, fireModifier, mayFire, MUSKET_RANGE_CM, newFireRoll, rangeBand, resolveFire } from './fire.js';
 import { cavalryCapApplies, MELEE_ELIMINATE, MELEE_RETREAT, meleeResult, newMeleeRoll, resolveMelee, sideMeleeModifier, sideMeleeTotal, unitMeleeValue } from './melee.js';
 import { controlOdds, fireOdds, meleeOdds, rallyOdds } from './odds.js';
 import { cwjOptions, type CwjOptions } from './options.js';
@@ -19,7 +19,8 @@ import { contactCheckModifier, generalUsedOnCheck, RALLY_ROUT, RALLY_RESULT_NAME
 import { GENERAL_EFFECTS, generalDies } from './generals.js';
 import { FORMATIONS, TROOP_TYPES } from './scenarios.js';
 import { meleeFactorOf, nationSlip, nationSlipMessage, troopRatings, type TroopRatings, type TroopType } from './troops.js';
-import { ARM_FORMATIONS, formationAllowed, type Formation } from './types.js';
+import { TERRAIN_COVER } from './layout.js';
+import { ARM_FORMATIONS, formationAllowed, type Cover, type Formation } from './types.js';
 
 const unitFields = {
   type: z.enum(TROOP_TYPES).default('line').describe('Troop type ([FrT] [AuT]).'),
@@ -89,11 +90,51 @@ function fireIssues(p: FireParams, opts: CwjOptions): OddsIssue[] {
   if (general.length > 0) return general;
   const formation = formationOf(p.firer, fr);
   if (!mayFire(fr.arm, formation, false)) return [{ path: ['firer', 'formation'], message: `${fr.arm} in ${formation} does not fire ([Fire] l.130-142): artillery fires unlimbered` }];
+  const cover = deployedCoverIssues(p.target, ratingsOf(p.target, opts), opts);
+  if (cover.length > 0) return cover;
   if (rangeBand(p.distance, fr.arm === 'artillery' ? fr.weight : undefined) < 0) {
     const reach = fr.arm === 'artillery' ? `${fr.weight} artillery to ${3 * ARTILLERY_RANGE_CM[fr.weight!]} cm (three times ${ARTILLERY_RANGE_CM[fr.weight!]})` : `muskets to ${MUSKET_RANGE_CM} cm`;
     return [{ path: ['distance'], message: `${p.distance} cm is beyond the firer's range: ${reach} ([Fire] l.140-142)` }];
   }
   return [];
+}
+
+/**
+ * Cover as a fire question gives it: the Firing Table's own words (none, soft, hard; a village by
+ * `cwj.villageCover`), or the lane's terrain kinds that give cover, read as play reads them
+ * (layout.ts TERRAIN_COVER, Game.coverAgainst): woods soft and a fortification hard from any side; a
+ * wall (hard) or hedge (soft) only to the unit lining it against fire from across it, none when it is
+ * hit in flank or rear.
+ */
+export const COVER_VALUES = ['none', 'soft', 'hard', 'village', 'woods', 'fortification', 'wall', 'hedge'] as const;
+export type CoverValue = (typeof COVER_VALUES)[number];
+
+/** The cover of a question's target as play gives it (see COVER_VALUES). */
+export function questionCover(cover: CoverValue, flank: boolean): Cover {
+  if (cover === 'none' || cover === 'soft' || cover === 'hard' || cover === 'village') return cover;
+  if (flank && (cover === 'wall' || cover === 'hedge')) return 'none';
+  return TERRAIN_COVER[cover];
+}
+
+/**
+ * Rulings 3 and 11: a Deployed unit holds a village or fortification (a scenario places it only in one,
+ * and one whose front leaves it stands in line, effects.ts leaveAreaIfOut), so it always has that
+ * area's cover at least: never none, and under `cwj.villageCover` hard never only soft. A question that
+ * gives it less is one play cannot meet, refused at the field.
+ */
+function deployedCoverIssues(t: { formation?: Formation; cover: CoverValue; flank: boolean }, r: TroopRatings, opts: CwjOptions): OddsIssue[] {
+  if (formationOf(t, r) !== 'deployed') return [];
+  const got = coverModifier(questionCover(t.cover, t.flank), opts.villageCover);
+  const least = Math.max(coverModifier('village', opts.villageCover), coverModifier('hard', opts.villageCover));
+  if (got <= least) return [];
+  const needs = least <= FIRE_MODIFIERS.target.hardCover ? 'hard cover (-2)' : 'soft cover (-1) or hard';
+  const given = `${t.cover}${t.flank && (t.cover === 'wall' || t.cover === 'hedge') ? ' in flank or rear' : ''}`;
+  return [
+    {
+      path: ['target', 'cover'],
+      message: `a Deployed unit holds a village or fortification (rulings 3), so it is in ${needs} ([Fire] l.217-224; villages ${opts.villageCover} by cwj.villageCover); cover ${given} gives ${signed(got)}: give cover village or fortification`,
+    },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,7 +145,10 @@ const fireParams = z.strictObject({
   target: z.strictObject({
     ...unitFields,
     flank: z.boolean().default(false).describe('Hit in flank or rear.'),
-    cover: z.enum(['none', 'soft', 'hard', 'village']).default('none').describe('Cover (a village by cwj.villageCover).'),
+    cover: z
+      .enum(COVER_VALUES)
+      .default('none')
+      .describe('Cover: none, soft or hard as the Firing Table says, or the terrain giving it (village by cwj.villageCover; woods soft; fortification hard; a wall hard and a hedge soft against fire from across it, none in flank or rear). A Deployed target has its village or fortification.'),
   }),
   distance: z.number().min(0).default(5).describe('Front-edge distance in cm (musket 5; batteries 15/30/45 medium).'),
   combinedWith: z.int().min(-3).max(4).optional().describe("A second battery's fire mod, when two touching batteries fire as one ([Fire] l.134-136)."),
@@ -125,7 +169,7 @@ export function fireQuestionModifier(p: FireParams, opts: CwjOptions): { modifie
     { arm: fr.arm, formation: formationOf(p.firer, fr), disordered: p.firer.disordered },
     band,
     tr.arm === 'cavalry' && p.distance <= 0,
-    { arm: tr.arm, formation: tf, disordered: p.target.disordered, flankOrRear: p.target.flank, cover: p.target.cover },
+    { arm: tr.arm, formation: tf, disordered: p.target.disordered, flankOrRear: p.target.flank, cover: questionCover(p.target.cover, p.target.flank) },
     opts,
   );
   return { modifier, general: p.target.general };

@@ -361,21 +361,69 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
     kinds = roughKinds(g, mv.met, b.facing * way);
   }
   if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
+  let touchedByChange = false;
   if (changing) {
     const depth = g.deployDepthAt(b.facing, b.front);
     const t = g.shapeInScratch(u, to);
     if ((to === 'deployed' && depth <= 0) || !footprintFits(g.c.lane, t, g.overlapsAny(t, u))) to = from;
     else {
+      // A wider footprint can touch an enemy the old one did not (one in the next file, level with it).
+      const row = u * g.n;
+      const before = g.touchedBefore;
+      g.refreshPairs();
+      for (let v = 0; v < g.n; v++) before[v] = g.touch[row + v];
+      const depthBefore = b.depth;
       g.formation[u] = to;
       g.shape(u, to, depth);
-      if (to === 'square') g.res.sides[s.side].squaresFormed++;
-      if (g.sink) g.sink({ type: 'formation', side: s.side, unit: s.id, from, to });
+      const made = newContacts(g, u, from);
+      if (made < 0) {
+        // The change would make a contact the unit may not move into: it is not made.
+        g.formation[u] = from;
+        g.shape(u, from, depthBefore);
+        to = from;
+      } else {
+        touchedByChange = made > 0;
+        if (to === 'square') g.res.sides[s.side].squaresFormed++;
+        if (g.sink) g.sink({ type: 'formation', side: s.side, unit: s.id, from, to });
+      }
     }
   }
   g.moved[u] = 1;
   roughTest(g, u, kinds, from);
-  if (g.alive[u] && way === 1 && Math.abs(b.front - x0) > EPS) registerContacts(g, u, false, true);
+  if (g.alive[u] && ((way === 1 && Math.abs(b.front - x0) > EPS) || touchedByChange)) registerContacts(g, u, false, true);
   return true;
+}
+
+/**
+ * The enemies u touches now and did not touch before its formation change (g.touchedBefore): their
+ * count, or -1 when such a contact is one u may not move into ([Spec] l.105-106, [Win] l.304-306, as
+ * `mayMoveTowardEnemy` reads a move toward an enemy; cavalry under `cwj.cavalryMoveContact` =
+ * chargeOnly). A contact made by widening is a contact made in the movement phase, as a move's is.
+ */
+function newContacts(g: Game, u: number, from: Formation): number {
+  const s = g.c.units[u];
+  g.refreshPairs();
+  const row = u * g.n;
+  let made = 0;
+  for (let i = 0; i < g.live.length; i++) {
+    const v = g.live[i];
+    const bits = g.touch[row + v];
+    if (g.sideOf[v] === s.side || !(bits & 1) || g.touchedBefore[v] & 1) continue;
+    const a = ADVANCE;
+    a.arm = s.arm;
+    a.formation = from;
+    a.cohesion = g.cohesion[u];
+    a.heldByRally = g.held[u] === 1;
+    a.corpsFatigued = g.fatigued[s.corps] === 1;
+    a.leaderAttached = g.generalOf(u) >= 0;
+    a.towardEnemy = true;
+    a.intoFrontalContactWithCavalry = g.c.units[v].arm === 'cavalry' && (bits & 2) !== 0;
+    const ok = mayMoveTowardEnemy(a) && !(s.arm === 'cavalry' && g.c.options.cavalryMoveContact === 'chargeOnly');
+    a.intoFrontalContactWithCavalry = false;
+    if (!ok) return -1;
+    made++;
+  }
+  return made;
 }
 
 /** [Gen]: divisional generals of the phasing side move freely (rulings 2). */

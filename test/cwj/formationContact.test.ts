@@ -1,0 +1,135 @@
+/**
+ * A contact made by a formation change alone: a unit standing level with an enemy in the next file
+ * widens (column to line, rulings 11 footprints) so that its frontage now overlaps the enemy's, front
+ * to front. The text's contact rules do not ask how the contact came about: the contacted infantry
+ * checks ([Contact] l.125-129, after withdrawals, [SoP] l.7-9), may fire at the unit that came onto its
+ * front ([Fire] l.131-134), and a widening the unit could not move into ([Spec] l.105-106, [Win]
+ * l.304-306, `cwj.cavalryMoveContact`) is not made.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EngagementDice, Uniform } from '../../src/core/dice.js';
+import type { CwjEvent } from '../../src/rules/cwj/events.js';
+import type { Game } from '../../src/rules/cwj/game.js';
+import { violations } from '../../src/rules/cwj/invariants.js';
+import { defensiveFirePhase, executeMove, movementPhase } from '../../src/rules/cwj/phases.js';
+import { gameFor } from '../../src/rules/cwj/play.js';
+import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
+import { compile, rawLane } from './lane.js';
+
+const fixed = (v: number): Uniform => () => v;
+/** Uniforms handed out in order, then the last one for ever. */
+const seq = (vs: number[]): Uniform => {
+  let i = 0;
+  return () => vs[Math.min(i++, vs.length - 1)];
+};
+
+/**
+ * Dice for one movement phase: the attacker's random-legal AI draws 0.8 (k = 3 of 4: a formation
+ * change) then 0.1 (the first formation of its arm: line); every morale die is `morale`.
+ */
+function dice(morale: number): EngagementDice {
+  const ai = seq([0.8, 0.1]);
+  return { fire: () => fixed(0.99), morale: () => fixed(morale), ai: () => ai } as unknown as EngagementDice;
+}
+
+/**
+ * Attacker unit `a` (offset 0, front 0, facing +x) and a Prussian Line battalion `d` in line in the
+ * next file (offset 12: 4 to 20 across), its front also at 0, facing the French: a column (8 wide, -4
+ * to 4) stands beside it, out of contact; a line (16 wide, -8 to 8) overlaps it front to front.
+ */
+function game(attacker: Record<string, unknown>, morale: number, options: Record<string, string> = {}, events?: CwjEvent[], corps: Record<string, unknown> = {}): Game {
+  const c = compile(
+    rawLane([attacker], [{ id: 'd', type: 'line', formation: 'line', offset: 12 }], { armyMorale: false }, { attacker: { line: -10, doctrine: 'random-legal', ...corps } }),
+    options,
+  );
+  const g = gameFor(c);
+  g.reset(dice(morale), newLaneResult(c), events ? (e) => events.push(e as CwjEvent) : undefined);
+  startResult(g);
+  g.bodies[0].front = 0;
+  g.changed();
+  expect(g.inContact(0)).toBe(false);
+  return g;
+}
+
+const cavalry = { id: 'h', type: 'heavyCavalry', formation: 'column' };
+const column = { id: 'a', type: 'line', formation: 'column' };
+
+describe('a contact made by a formation change ([Contact] l.125-129, [SoP] l.7-9)', () => {
+  it('[Contact] l.125-129: cavalry widening into line onto an infantry front: the battalion checks (double 1 + rally 1 = 3: it routs)', () => {
+    const events: CwjEvent[] = [];
+    const g = game(cavalry, 0, {}, events);
+    movementPhase(g);
+    expect(g.formation[0]).toBe('line');
+    const checks = events.filter((e) => e.type === 'check');
+    expect(checks).toEqual([expect.objectContaining({ purpose: 'contact', unit: 'd', roll: [1, 1], modifier: 1, result: 'rout' })]);
+    expect(g.alive[1]).toBe(0);
+    expect(violations(g)).toEqual([]);
+  });
+  it('rulings 10: that cavalry moved into contact: a charge declared and home', () => {
+    const g = game(cavalry, 0.99);
+    movementPhase(g);
+    expect(g.alive[1]).toBe(1); // 6 + 6 + 1 passes
+    expect(g.inContact(0)).toBe(true);
+    expect(g.res.sides[0].chargesDeclared).toBe(1);
+    expect(g.res.sides[0].chargesHome).toBe(1);
+  });
+  it('[Fire] l.131-134, cwj.fireIntoContact contactedOnly: the battalion may fire at the cavalry that came onto its front', () => {
+    const events: CwjEvent[] = [];
+    const g = game(cavalry, 0.99, {}, events);
+    movementPhase(g);
+    defensiveFirePhase(g);
+    expect(events.filter((e) => e.type === 'fire')).toEqual([expect.objectContaining({ units: ['d'], target: 'h' })]);
+  });
+  it('[Contact] l.126-127: infantry that widens into line contacts as a line, not a column: no check', () => {
+    const events: CwjEvent[] = [];
+    const g = game(column, 0, {}, events);
+    movementPhase(g);
+    expect(g.formation[0]).toBe('line');
+    expect(g.inContact(1)).toBe(true);
+    expect(events.filter((e) => e.type === 'check')).toEqual([]);
+    expect(g.contactedBy[1]).toBe(0);
+  });
+});
+
+describe('a formation change may not make a contact the unit could not move into', () => {
+  it('[Spec] l.105: infantry does not widen onto the front of cavalry in the next file', () => {
+    const c = compile(rawLane([column], [{ id: 'k', type: 'mediumCavalry', formation: 'line', offset: 12 }], { armyMorale: false }, { attacker: { line: -10 } }));
+    const g = gameFor(c);
+    g.reset(dice(0.5), newLaneResult(c), undefined);
+    startResult(g);
+    g.bodies[0].front = 0;
+    g.changed();
+    executeMove(g, 0, { way: 0, distance: 0, to: 'line' });
+    expect(g.formation[0]).toBe('column');
+    expect(g.bodies[0].frontage).toBe(8);
+    expect(g.inContact(0)).toBe(false);
+  });
+  it('cwj.cavalryMoveContact chargeOnly: cavalry does not widen into contact in its movement phase (allowed: it does)', () => {
+    const only = game(cavalry, 0.5, { 'cwj.cavalryMoveContact': 'chargeOnly' });
+    executeMove(only, 0, { way: 0, distance: 0, to: 'line' });
+    expect(only.formation[0]).toBe('column');
+    expect(only.inContact(0)).toBe(false);
+    const allowed = game(cavalry, 0.5);
+    executeMove(allowed, 0, { way: 0, distance: 0, to: 'line' });
+    expect(allowed.formation[0]).toBe('line');
+    expect(allowed.inContact(0)).toBe(true);
+  });
+  it('[Win] l.304-306: a unit of a fatigued corps without a leader does not widen into contact; with its general it does', () => {
+    const without = game(column, 0.5);
+    without.fatigued[0] = 1;
+    executeMove(without, 0, { way: 0, distance: 0, to: 'line' });
+    expect(without.formation[0]).toBe('column');
+    const led = game(column, 0.5, {}, undefined, { corps: [{ id: 'fr', generals: [{ id: 'g', arm: 'infantry', with: 'a' }], units: [column] }] });
+    led.fatigued[0] = 1;
+    executeMove(led, 0, { way: 0, distance: 0, to: 'line' });
+    expect(led.formation[0]).toBe('line');
+    expect(led.inContact(0)).toBe(true);
+  });
+  it('[Win] l.304-306: a widening that touches nobody is no move toward an enemy: a fatigued corps still makes it', () => {
+    const g = game({ ...column, offset: -20 }, 0.5);
+    g.fatigued[0] = 1;
+    executeMove(g, 0, { way: 0, distance: 0, to: 'line' });
+    expect(g.formation[0]).toBe('line');
+    expect(g.inContact(0)).toBe(false);
+  });
+});
