@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { bodyMoved, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { bodyMoved, engagedUnits, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { loseFigures } from '../../src/rules/burt/play/units.js';
 import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
@@ -373,5 +374,72 @@ describe('3.11 melee (9, 11)', () => {
     expect(g.formation[unit(g, 'A')]).toBe(COLUMN);
     step11Melee(g);
     expect(dice.left(0, 'fire') + dice.left(1, 'fire')).toBe(0);
+  });
+});
+
+describe('3.11: contact kept while a unit closes its ranks (9; docs/rules/burt.md, "Contact and melee")', () => {
+  /**
+   * A French column (24 figures, 4") with its front against the rear of a routing Prussian column of 9
+   * figures (one base wide, three ranks: 2" by 1.5", facing away, rear at 0): 4 figures a side in
+   * contact, a die each. The French hit on 1 or better (charging, rear, routers: 5 - 1 - 1 - 2), the
+   * routers save on 6 (+1, routing) and hit on 7 (a 6, then 4 or more).
+   */
+  const router = (options: Record<string, boolean> = {}) => (dice: ScriptedDice) => {
+    const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { formation: 'column', figures: 9 })], options }, dice);
+    const d = unit(g, 'D');
+    faceAbout(g, d);
+    g.level[d] = ROUT;
+    g.contactTurn.fill(1);
+    g.charging[unit(g, 'A')] = 1;
+    return g;
+  };
+
+  it('9 (burt.zeroCasualtyBreak false): a router losing a rank (9 -> 8 figures, 1.5" -> 1" deep) keeps its rear against the winner, which follows it up 3" into contact', () => {
+    const dice = new ScriptedDice({ '0.fire': [3, 1], '1.fire': [1] });
+    const g = router({ 'burt.zeroCasualtyBreak': false })(dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step11Melee(g);
+    expect(g.figures[d]).toBe(8);
+    expect(g.body[d].depth).toBe(1);
+    expect(g.pushedBack[d]).toBe(1);
+    // Pushed 3" (half a column's move) from its rear at 0: rear at -3, front at -4.
+    expect(g.body[d].front).toBeCloseTo(-4, 9);
+    expect(g.body[a].front).toBeCloseTo(-3, 9);
+    expect(g.followingUp[a]).toBe(1);
+    expect(engagedUnits(g, a, d)).toBe(true);
+    expect(g.order[a]).toBe(ASSAULT); // still in melee: no REGROUP (11)
+    expect(dice.left(0, 'fire') + dice.left(1, 'fire')).toBe(0);
+  });
+
+  it('9: an indecisive round (one each) leaves the router in contact, its ranks closed toward the winner; the melee goes on', () => {
+    const dice = new ScriptedDice({ '0.fire': [3, 1], '1.fire': [6, 4, 1] });
+    const g = router()(dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step11Melee(g);
+    expect(g.figures[a]).toBe(23);
+    expect(g.figures[d]).toBe(8);
+    expect(g.body[d].front).toBeCloseTo(-1, 9); // rear kept at 0
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    expect(g.meleeTest[a]).toBe(1);
+    expect(g.order[a]).toBe(ASSAULT);
+  });
+
+  it('a line touched at its edge (0.5" shared) closes its frontage (24 -> 20 figures, 6" -> 5") toward the enemy, keeping one figure in contact', () => {
+    const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', offset: 4.5 })], defender: [battalion('D', 0)] });
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(engagedUnits(g, a, d)).toBe(true);
+    loseFigures(g, d, 4, false, false);
+    expect(g.body[d].frontage).toBe(5);
+    // Centred it would span -2.5 to 2.5 and lose the column (2.5 to 6.5); it spans -2 to 3.
+    expect(g.body[d].offset).toBeCloseTo(0.5, 9);
+    expect(engagedUnits(g, a, d)).toBe(true);
+  });
+
+  it('with no enemy touching it, a line closes its frontage on its centre', () => {
+    const g = gameOf({ attacker: [battalion('A', 10, { formation: 'column', offset: 4.5 })], defender: [battalion('D', 0)] });
+    const d = unit(g, 'D');
+    loseFigures(g, d, 4, false, false);
+    expect(g.body[d].frontage).toBe(5);
+    expect(g.body[d].offset).toBe(0);
   });
 });
