@@ -12,6 +12,8 @@ import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { step11Melee } from '../../src/rules/burt/turn/melee.js';
 import { evade, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
+import { narrate } from '../../src/rules/burt/trace/narrate.js';
+import { subjectOf } from '../../src/rules/burt/trace/subject.js';
 import { battalion, gameOf, ScriptedDice, unit, type Setup } from './lane.js';
 
 /** A French column 8" from a Prussian line, with ASSAULT orders: step 4 brings it to 4". */
@@ -441,5 +443,47 @@ describe('3.11: contact kept while a unit closes its ranks (9; docs/rules/burt.m
     loseFigures(g, d, 4, false, false);
     expect(g.body[d].frontage).toBe(5);
     expect(g.body[d].offset).toBe(0);
+  });
+});
+
+describe('3.10: where a charge ended, as the story tells it (9)', () => {
+  /**
+   * A French column assaults a Prussian line at 0 from 8" (step 4 brings it to 4"); a second Prussian
+   * battalion, E, stands off its path until it steps in front of the line (front at 2", between them).
+   */
+  const blocked = (eFront: number) => {
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' }), battalion('E', 0, { offset: 5, formation: 'column', orders: 'regroup' })] }, dice, events);
+    step4Declare(g);
+    const e = unit(g, 'E');
+    g.body[e].offset = 0;
+    g.body[e].front = eFront;
+    bodyMoved(g, e);
+    events.length = 0;
+    step10Reactions(g);
+    const story = narrate(events, subjectOf(g.c, 'test'), g.res).lines.map((l) => l.text);
+    return { g, events, story };
+  };
+
+  it('9: a charge stopped by another enemy in its path ends against that enemy, and the story names it', () => {
+    const { g, events, story } = blocked(2);
+    const charge = events.find((e) => e.type === 'charge');
+    expect(charge).toMatchObject({ units: ['A'], target: 'D', from: 4, to: 2, ended: 'blocked', by: 'E', gap: 2 });
+    expect(story).toContain('A charges D: front 4" -> 2", stopped: E is in the way, and it is in contact with that enemy instead; D is 2" away beyond it (9)');
+    expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(true);
+    expect(g.charging[unit(g, 'A')]).toBe(0); // not home: no charge went in
+  });
+
+  it('9: a charger already touching another enemy cannot move, and the story says so (not "already in contact")', () => {
+    const { events, story } = blocked(4);
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 4, ended: 'blocked', by: 'E', gap: 4 });
+    expect(story).toContain('A charges D: cannot move (front at 4"): E is in the way, and it is in contact with that enemy instead; D is 4" away beyond it (9)');
+  });
+
+  it('9: a charge that reaches its target is home, told as before', () => {
+    const { events, story } = blocked(-20); // E behind the line, off the path
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 0, ended: 'home', by: null, gap: 0 });
+    expect(story).toContain('A charges D: front 4" -> 0" (9)');
   });
 });
