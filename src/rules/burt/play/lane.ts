@@ -616,6 +616,14 @@ export function facesEnemy(g: Game, u: number): boolean {
 }
 
 /**
+ * 4 (burt.fireMoveFrame): which way along its facing a FIRE unit's short move goes "forwards": toward
+ * the enemy (-1 for a unit facing away, which moves toward it rear first), or by its own front (+1).
+ */
+export function fireForward(g: Game, u: number): Way {
+  return g.c.options.fireMoveFrame === 'ownFront' || facesEnemy(g, u) ? 1 : -1;
+}
+
+/**
  * 12: the footprint the unit would have in formation `f` keeps its front and centre; it is legal when
  * it stays within the lane's width and overlaps no other unit.
  */
