@@ -10,7 +10,7 @@ import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { step11Melee } from '../../src/rules/burt/turn/melee.js';
-import { evade, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { narrate } from '../../src/rules/burt/trace/narrate.js';
 import { subjectOf } from '../../src/rules/burt/trace/subject.js';
@@ -485,5 +485,32 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     const { events, story } = blocked(-20); // E behind the line, off the path
     expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 0, ended: 'home', by: null, gap: 0 });
     expect(story).toContain('A charges D: front 4" -> 0" (9)');
+  });
+});
+
+describe('3.10: a countercharge needs a clear path (9.r2)', () => {
+  /**
+   * A Prussian line with MANOEUVER orders, assaulted by a column from 8" (4" after step 4), with a
+   * friend (a column, E) stepped in front of it (front at 2.5", rear at 1"): the line may not
+   * countercharge through it.
+   */
+  const reactions = (eFront: number | null) => {
+    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'manoeuvre' }), battalion('E', -20, { offset: 5, formation: 'column', orders: 'regroup' })] });
+    step4Declare(g);
+    const e = unit(g, 'E');
+    if (eFront !== null) {
+      g.body[e].offset = 0;
+      g.body[e].front = eFront;
+      bodyMoved(g, e);
+    }
+    return feasibleReactions(g, unit(g, 'D'), unit(g, 'A'), []);
+  };
+
+  it('9.r2: with the path clear the line may countercharge (4" away, in its 6" reach)', () => {
+    expect(reactions(null)).toContain('countercharge');
+  });
+
+  it('9.r2: with a friend in the way it may not, as a friend blocks an assault', () => {
+    expect(reactions(2.5)).not.toContain('countercharge');
   });
 });

@@ -10,7 +10,7 @@ import { d6 } from '../../../core/dice.js';
 import { evadeDistanceOf } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
-import { clearLine, edgeDistance, enemyAhead, faceAbout, firstInPathOf, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
+import { clearLine, edgeDistance, faceAbout, firstInPathOf, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
 import type { ChargeEnd } from '../events.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, MANOEUVRE, ORDER_LIST, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
@@ -30,10 +30,13 @@ export function canReactFire(g: Game, t: number, a: number): boolean {
   return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && inFront(g, t, a) && clearLine(g, t, a);
 }
 
-/** 9.r2: the target can countercharge the assaulter: it is the first enemy in its path, within its charge reach. */
+/**
+ * 9.r2: the target can countercharge the assaulter: it is the first body in its path, within its charge
+ * reach. A friend in the way blocks it, as it blocks an assault (docs/rules/burt.md, "Contact and melee").
+ */
 export function canCountercharge(g: Game, t: number, a: number): boolean {
   const r = reach(g, t);
-  return r > 0 && enemyAhead(g, t) === a && gapTo(g, t, a) <= r + EPS;
+  return r > 0 && firstInPathOf(g, t, 1, -1) === a && gapTo(g, t, a) <= r + EPS;
 }
 
 /** 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible. */
