@@ -4,13 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { bodyMoved, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { bodyMoved, engagedUnits, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { loseFigures } from '../../src/rules/burt/play/units.js';
 import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { step11Melee } from '../../src/rules/burt/turn/melee.js';
-import { evade, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
+import { narrate } from '../../src/rules/burt/trace/narrate.js';
+import { subjectOf } from '../../src/rules/burt/trace/subject.js';
 import { battalion, gameOf, ScriptedDice, unit, type Setup } from './lane.js';
 
 /** A French column 8" from a Prussian line, with ASSAULT orders: step 4 brings it to 4". */
@@ -373,5 +376,141 @@ describe('3.11 melee (9, 11)', () => {
     expect(g.formation[unit(g, 'A')]).toBe(COLUMN);
     step11Melee(g);
     expect(dice.left(0, 'fire') + dice.left(1, 'fire')).toBe(0);
+  });
+});
+
+describe('3.11: contact kept while a unit closes its ranks (9; docs/rules/burt.md, "Contact and melee")', () => {
+  /**
+   * A French column (24 figures, 4") with its front against the rear of a routing Prussian column of 9
+   * figures (one base wide, three ranks: 2" by 1.5", facing away, rear at 0): 4 figures a side in
+   * contact, a die each. The French hit on 1 or better (charging, rear, routers: 5 - 1 - 1 - 2), the
+   * routers save on 6 (+1, routing) and hit on 7 (a 6, then 4 or more).
+   */
+  const router = (options: Record<string, boolean> = {}) => (dice: ScriptedDice) => {
+    const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { formation: 'column', figures: 9 })], options }, dice);
+    const d = unit(g, 'D');
+    faceAbout(g, d);
+    g.level[d] = ROUT;
+    g.contactTurn.fill(1);
+    g.charging[unit(g, 'A')] = 1;
+    return g;
+  };
+
+  it('9 (burt.zeroCasualtyBreak false): a router losing a rank (9 -> 8 figures, 1.5" -> 1" deep) keeps its rear against the winner, which follows it up 3" into contact', () => {
+    const dice = new ScriptedDice({ '0.fire': [3, 1], '1.fire': [1] });
+    const g = router({ 'burt.zeroCasualtyBreak': false })(dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step11Melee(g);
+    expect(g.figures[d]).toBe(8);
+    expect(g.body[d].depth).toBe(1);
+    expect(g.pushedBack[d]).toBe(1);
+    // Pushed 3" (half a column's move) from its rear at 0: rear at -3, front at -4.
+    expect(g.body[d].front).toBeCloseTo(-4, 9);
+    expect(g.body[a].front).toBeCloseTo(-3, 9);
+    expect(g.followingUp[a]).toBe(1);
+    expect(engagedUnits(g, a, d)).toBe(true);
+    expect(g.order[a]).toBe(ASSAULT); // still in melee: no REGROUP (11)
+    expect(dice.left(0, 'fire') + dice.left(1, 'fire')).toBe(0);
+  });
+
+  it('9: an indecisive round (one each) leaves the router in contact, its ranks closed toward the winner; the melee goes on', () => {
+    const dice = new ScriptedDice({ '0.fire': [3, 1], '1.fire': [6, 4, 1] });
+    const g = router()(dice);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step11Melee(g);
+    expect(g.figures[a]).toBe(23);
+    expect(g.figures[d]).toBe(8);
+    expect(g.body[d].front).toBeCloseTo(-1, 9); // rear kept at 0
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    expect(g.meleeTest[a]).toBe(1);
+    expect(g.order[a]).toBe(ASSAULT);
+  });
+
+  it('a line touched at its edge (0.5" shared) closes its frontage (24 -> 20 figures, 6" -> 5") toward the enemy, keeping one figure in contact', () => {
+    const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', offset: 4.5 })], defender: [battalion('D', 0)] });
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(engagedUnits(g, a, d)).toBe(true);
+    loseFigures(g, d, 4, false, false);
+    expect(g.body[d].frontage).toBe(5);
+    // Centred it would span -2.5 to 2.5 and lose the column (2.5 to 6.5); it spans -2 to 3.
+    expect(g.body[d].offset).toBeCloseTo(0.5, 9);
+    expect(engagedUnits(g, a, d)).toBe(true);
+  });
+
+  it('with no enemy touching it, a line closes its frontage on its centre', () => {
+    const g = gameOf({ attacker: [battalion('A', 10, { formation: 'column', offset: 4.5 })], defender: [battalion('D', 0)] });
+    const d = unit(g, 'D');
+    loseFigures(g, d, 4, false, false);
+    expect(g.body[d].frontage).toBe(5);
+    expect(g.body[d].offset).toBe(0);
+  });
+});
+
+describe('3.10: where a charge ended, as the story tells it (9)', () => {
+  /**
+   * A French column assaults a Prussian line at 0 from 8" (step 4 brings it to 4"); a second Prussian
+   * battalion, E, stands off its path until it steps in front of the line (front at 2", between them).
+   */
+  const blocked = (eFront: number) => {
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' }), battalion('E', 0, { offset: 5, formation: 'column', orders: 'regroup' })] }, dice, events);
+    step4Declare(g);
+    const e = unit(g, 'E');
+    g.body[e].offset = 0;
+    g.body[e].front = eFront;
+    bodyMoved(g, e);
+    events.length = 0;
+    step10Reactions(g);
+    const story = narrate(events, subjectOf(g.c, 'test'), g.res).lines.map((l) => l.text);
+    return { g, events, story };
+  };
+
+  it('9: a charge stopped by another enemy in its path ends against that enemy, and the story names it', () => {
+    const { g, events, story } = blocked(2);
+    const charge = events.find((e) => e.type === 'charge');
+    expect(charge).toMatchObject({ units: ['A'], target: 'D', from: 4, to: 2, ended: 'blocked', by: 'E', gap: 2 });
+    expect(story).toContain('A charges D: front 4" -> 2", stopped: E is in the way, and it is in contact with that enemy instead; D is 2" away beyond it (9)');
+    expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(true);
+    expect(g.charging[unit(g, 'A')]).toBe(0); // not home: no charge went in
+  });
+
+  it('9: a charger already touching another enemy cannot move, and the story says so (not "already in contact")', () => {
+    const { events, story } = blocked(4);
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 4, ended: 'blocked', by: 'E', gap: 4 });
+    expect(story).toContain('A charges D: cannot move (front at 4"): E is in the way, and it is in contact with that enemy instead; D is 4" away beyond it (9)');
+  });
+
+  it('9: a charge that reaches its target is home, told as before', () => {
+    const { events, story } = blocked(-20); // E behind the line, off the path
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 0, ended: 'home', by: null, gap: 0 });
+    expect(story).toContain('A charges D: front 4" -> 0" (9)');
+  });
+});
+
+describe('3.10: a countercharge needs a clear path (9.r2)', () => {
+  /**
+   * A Prussian line with MANOEUVER orders, assaulted by a column from 8" (4" after step 4), with a
+   * friend (a column, E) stepped in front of it (front at 2.5", rear at 1"): the line may not
+   * countercharge through it.
+   */
+  const reactions = (eFront: number | null) => {
+    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'manoeuvre' }), battalion('E', -20, { offset: 5, formation: 'column', orders: 'regroup' })] });
+    step4Declare(g);
+    const e = unit(g, 'E');
+    if (eFront !== null) {
+      g.body[e].offset = 0;
+      g.body[e].front = eFront;
+      bodyMoved(g, e);
+    }
+    return feasibleReactions(g, unit(g, 'D'), unit(g, 'A'), []);
+  };
+
+  it('9.r2: with the path clear the line may countercharge (4" away, in its 6" reach)', () => {
+    expect(reactions(null)).toContain('countercharge');
+  });
+
+  it('9.r2: with a friend in the way it may not, as a friend blocks an assault', () => {
+    expect(reactions(2.5)).not.toContain('countercharge');
   });
 });

@@ -11,7 +11,7 @@ import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { routMove, step3Compulsory } from '../../src/rules/burt/turn/compulsory.js';
-import { changeFormation, step5Manoeuvre, step6Reserve } from '../../src/rules/burt/turn/manoeuvre.js';
+import { changeFormation, fireOrderMove, step5Manoeuvre, step6Reserve } from '../../src/rules/burt/turn/manoeuvre.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { battalion, gameOf, ScriptedDice, unit } from './lane.js';
 
@@ -312,5 +312,38 @@ describe('moving on the lane (4, 5, 12)', () => {
     expect(g.level[a]).toBe(UNFORMED);
     laneMove(g, a, 1, 2, MoveKind.Move);
     expect(g.level[a]).toBe(DISORDERED);
+  });
+});
+
+describe('3.5: a FIRE unit facing away makes its short move (4, 9.r3; burt.fireMoveFrame)', () => {
+  /**
+   * A Prussian line (4" move) turned round (an evader, 9.r3: front at -1", facing away from the French
+   * 20" off) with FIRE orders, played by random-legal: an AI face of 6 wants 0.4375 of a move forwards
+   * (1.75"), a face of 1 0.1875 backwards (0.75").
+   */
+  const walk = (face: number, frame?: string) => {
+    const g = gameOf({ attacker: [battalion('A', 20, { formation: 'column' })], defender: [battalion('D', 0, { orders: 'fire' })], defenderDoctrine: 'random-legal', options: frame ? { 'burt.fireMoveFrame': frame } : {} }, new ScriptedDice({ '1.ai': [face] }));
+    const d = unit(g, 'D');
+    faceAbout(g, d);
+    fireOrderMove(g, d);
+    return { front: g.body[d].front, facing: g.body[d].facing, g };
+  };
+
+  it('4, 9.r3 (towardEnemy): forwards is toward the enemy: 1.75" toward the French, rear first, still facing away', () => {
+    const { front, facing } = walk(6);
+    expect(front).toBeCloseTo(0.75, 9);
+    expect(facing).toBe(-1);
+  });
+
+  it('4 (towardEnemy): backwards is away from the enemy, a quarter move at most: 0.75" away, a voluntary retreat', () => {
+    const { front, g } = walk(1);
+    expect(front).toBeCloseTo(-1.75, 9);
+    expect(g.res.sides[1].retreatsVoluntary).toBe(1);
+  });
+
+  it('4 (ownFront): forwards by its own front: 1.75" away from the enemy, a voluntary retreat', () => {
+    const { front, g } = walk(6, 'ownFront');
+    expect(front).toBeCloseTo(-2.75, 9);
+    expect(g.res.sides[1].retreatsVoluntary).toBe(1);
   });
 });

@@ -27,6 +27,9 @@ export const STEP_NAMES = [
 ] as const;
 export type BurtStep = (typeof STEP_NAMES)[number];
 
+/** 9: where a charge ended (the charge event). */
+export type ChargeEnd = 'home' | 'blocked' | 'meets' | 'short';
+
 export type BurtEvent =
   | Core<'turn'>
   | (Core<'phase'> & { phase: BurtStep })
@@ -35,7 +38,13 @@ export type BurtEvent =
   | Core<'hit'>
   | (Core<'check'> & { purpose: MoralePurpose })
   | (Core<'move'> & { why: string })
-  | Core<'charge'>
+  /**
+   * 9: a charge (an assault going in, a countercharge): where it ended: touching its target (`home`),
+   * against another unit in its path (`blocked`, `by` that unit, friend or enemy), met half way by the
+   * target's own charge still to come (`meets`), or its reach spent short of the target (`short`);
+   * `gap` is what was left to the target (0 home).
+   */
+  | (Core<'charge'> & { ended: ChargeEnd; by: string | null; gap: number })
   /** 9: a round of melee; `casualties` are the figures each side removed (side 0's units first). */
   | Core<'melee'>
   | Core<'cohesion'>

@@ -213,6 +213,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'What it costs a MANOEUVER unit facing away from the enemy (an evader, turned round by 9.r3) to turn and face it, a change of formation (4, 12) for which the text gives no rate: a quarter move, the least formation change, or nothing.',
   },
   {
+    name: 'burt.fireMoveFrame',
+    values: ['towardEnemy', 'ownFront'],
+    default: 'towardEnemy',
+    source: '4, 9.r3',
+    doc: "Which way is \"forwards\" for a FIRE unit's short move (half a move forwards or a quarter backwards): toward the enemy whatever the unit's facing, as 9.r3 says \"backwards\" for the move away from the enemy of a unit it has just turned round; or by the unit's own front, so that one facing away (an evader) walks half a move away from the enemy.",
+    valueDocs: {
+      towardEnemy: 'half a move toward the enemy or a quarter away from it; a unit facing away moves toward it rear first',
+      ownFront: 'half a move the way the unit faces or a quarter the other way',
+    },
+  },
+  {
     name: 'burt.pushBack',
     values: ['halfMove', 'fullMove', 'oneInch'],
     default: 'halfMove',
@@ -392,6 +403,7 @@ export interface BurtOptions {
   meleeContinuation: MeleeContinuation;
   lightCavalryFormed: LightCavalryFormed;
   turnAboutCost: 'quarterMove' | 'none';
+  fireMoveFrame: 'towardEnemy' | 'ownFront';
   pushBack: PushBack;
   pursuit: Pursuit;
   routMove: 'reserveRate' | 'normalMove';
@@ -452,6 +464,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     meleeContinuation: get('meleeContinuation'),
     lightCavalryFormed: get('lightCavalryFormed'),
     turnAboutCost: get('turnAboutCost'),
+    fireMoveFrame: get('fireMoveFrame'),
     pushBack: get('pushBack'),
     pursuit: get('pursuit'),
     routMove: get('routMove'),

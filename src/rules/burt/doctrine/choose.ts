@@ -10,7 +10,7 @@ import { DISORDERED, ROUT, SHAKEN, UNFORMED } from '../tables.js';
 import { chooseAmmunition, rangeBand } from '../fire.js';
 import type { Reaction } from '../orders.js';
 import type { BurtDoctrine } from './presets.js';
-import { edgeDistance, enemyAhead, facesEnemy, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, coverAt } from '../play/lane.js';
+import { edgeDistance, enemyAhead, facesEnemy, fireForward, firstInPathOf, formationFits, gapTo, inContactWithEnemy, modelOf, coverAt } from '../play/lane.js';
 import { ASSAULT, COLUMN, FIRE, FORMATION_LIST, LINE, MANOEUVRE, OPEN, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 
 /** A unit's doctrine and posture. */
@@ -337,18 +337,23 @@ function objectiveGap(g: Game, u: number): number {
   return ahead > 0 ? ahead : 0;
 }
 
-/** 4: a FIRE unit's short move: up to half a move forward or a quarter back; signed inches. */
+/**
+ * 4: a FIRE unit's short move, up to half a move forwards or a quarter backwards: signed inches
+ * forwards as burt.fireMoveFrame reads it (fireForward; for a unit facing the enemy, its own front).
+ */
 export function fireMove(g: Game, u: number): number {
   const d = doctrineOf(g, u);
   const r = rates(g, u).move;
   if (d.random) return (coin(g, u) * 0.75 - 0.25) * r;
+  // The real doctrines plan along the unit's facing: a move that way is forwards or backwards by the frame.
+  const f = fireForward(g, u);
   if (!attacking(g, u)) {
     const off = displaced(g, u);
-    return off > 0.5 ? Math.min(off, roomBefore(g, u, 1)) : 0;
+    return off > 0.5 ? f * Math.min(off, roomBefore(g, u, 1)) : 0;
   }
   const e = enemyAhead(g, u);
   if (e < 0 || g.level[e] === ROUT) return 0;
-  return Math.min(Math.max(0, gapTo(g, u, e) - d.closeTo), roomBefore(g, u, 1));
+  return f * Math.min(Math.max(0, gapTo(g, u, e) - d.closeTo), roomBefore(g, u, 1));
 }
 
 /** 3.6: a RESERVE unit's move, signed inches: the second line keeps 3" behind the unit it follows. */

@@ -58,12 +58,54 @@ export function syncBody(g: Game, u: number): void {
  * After losses a unit closes its ranks within its footprint: the body takes the smaller figure model's
  * frontage and depth but never grows (a column of 16 figures is one base wide and four deep, 12, yet it
  * does not step back into the friend behind it). The figure model (ranks, firing figures) is the rule's.
+ * It never closes them away from an enemy touching it: a melee goes on, and a winner following up or
+ * pursuing stays in contact (9: the winner "following up" fights on), whatever the losses take off
+ * the body. The depth shrinks from the edge no enemy touches (a router, or a unit hit in the rear,
+ * keeps its rear where it is; one touched at both edges keeps its depth). The frontage closes on its
+ * centre, slid within the old frontage only as far as keeps, with each enemy touching it, the width
+ * of a figure (the wider of the two sides') or the whole frontage they shared if that was less.
  */
 export function shrinkBody(g: Game, u: number): void {
   const m = modelOf(g, u);
   const b = g.body[u];
-  if (m.frontageInches > 0 && m.frontageInches < b.frontage) b.frontage = m.frontageInches;
-  if (m.depthInches > 0 && m.depthInches < b.depth) b.depth = m.depthInches;
+  const frontage = m.frontageInches > 0 && m.frontageInches < b.frontage ? m.frontageInches : b.frontage;
+  let depth = m.depthInches > 0 && m.depthInches < b.depth ? m.depthInches : b.depth;
+  if (frontage === b.frontage && depth === b.depth) return;
+  const n = g.n;
+  const units = g.c.units;
+  const enemies = g.c.sides[enemySide(g, u)].units;
+  const back = rear(b);
+  let atFront = false;
+  let atRear = false;
+  // The range the new frontage's low edge may take: within the old frontage, and keeping each contact.
+  let lo = g.lo[u];
+  let hi = g.hi[u] - frontage;
+  for (let k = 0; k < enemies.length; k++) {
+    const e = enemies[k];
+    if (g.present[e] === 0 || !(g.latOv[u * n + e] > EPS)) continue;
+    const front = b.facing !== g.face[e] ? Math.abs(g.fx[e] - b.front) <= EPS : Math.abs((g.face[e] > 0 ? g.ax0[e] : g.ax1[e]) - b.front) <= EPS;
+    const behind = b.facing === g.face[e] && Math.abs(back - g.fx[e]) <= EPS;
+    if (!front && !behind) continue;
+    atFront ||= front;
+    atRear ||= behind;
+    const s0 = Math.max(g.lo[u], g.lo[e]);
+    const s1 = Math.min(g.hi[u], g.hi[e]);
+    const keep = Math.min(s1 - s0, frontage, Math.max(units[u].figureWidth, units[e].figureWidth));
+    lo = Math.max(lo, s0 + keep - frontage);
+    hi = Math.min(hi, s1 - keep);
+  }
+  if (atFront && atRear) depth = b.depth;
+  else if (atRear) b.front = back + b.facing * depth;
+  b.depth = depth;
+  if (frontage < b.frontage) {
+    // Centred if that keeps every contact; else the nearest edge that does (none: centred).
+    const centred = b.offset - frontage / 2;
+    if (lo <= hi + EPS) {
+      if (centred < lo - EPS) b.offset = lo + frontage / 2;
+      else if (centred > hi + EPS) b.offset = hi + frontage / 2;
+    }
+    b.frontage = frontage;
+  }
   bodyChanged(g, u);
 }
 
@@ -571,6 +613,14 @@ export function faceAbout(g: Game, u: number): void {
 /** The unit faces toward the enemy's side of the lane. */
 export function facesEnemy(g: Game, u: number): boolean {
   return g.face[u] === towardEnemy(g, g.c.units[u].side);
+}
+
+/**
+ * 4 (burt.fireMoveFrame): which way along its facing a FIRE unit's short move goes "forwards": toward
+ * the enemy (-1 for a unit facing away, which moves toward it rear first), or by its own front (+1).
+ */
+export function fireForward(g: Game, u: number): Way {
+  return g.c.options.fireMoveFrame === 'ownFront' || facesEnemy(g, u) ? 1 : -1;
 }
 
 /**

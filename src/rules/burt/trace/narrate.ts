@@ -183,7 +183,15 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
       case 'charge': {
         const moved = Math.abs(e.to - e.from) > 1e-6;
         const verb = e.units.length === 1 ? 'charges' : 'charge';
-        add(2, `${e.units.join(', ')} ${verb} ${e.target}: ${moved ? `front ${inches(e.from)} -> ${inches(e.to)}` : `already in contact, front at ${inches(e.from)}`} (9)`);
+        const went = moved ? `front ${inches(e.from)} -> ${inches(e.to)}` : `front at ${inches(e.from)}`;
+        let how: string;
+        if (e.ended === 'home') how = moved ? went : `already in contact, ${went}`;
+        else if (e.ended === 'blocked') {
+          const friend = s.units[idx.get(e.by!)!].side === s.units[idx.get(e.units[0])!].side;
+          how = `${moved ? `${went}, stopped` : `cannot move (${went})`}: ${e.by} ${friend ? 'is in the way, a friend it may not pass' : 'is in the way, and it is in contact with that enemy instead'}; ${e.target} is ${inches(e.gap)} away beyond it`;
+        } else if (e.ended === 'meets') how = `${went}, to meet it half way (9.r2)`;
+        else how = `${went}, its charge reach spent ${inches(e.gap)} short of it`;
+        add(2, `${e.units.join(', ')} ${verb} ${e.target}: ${how} (9)`);
         current?.charges.push({ unit: idx.get(e.units[0])!, target: idx.get(e.target)!, from: e.from, to: e.to });
         break;
       }

@@ -8,7 +8,7 @@ import { batteryIntent, commitsSupport, fireMove, manoeuvreIntent, rates, reserv
 import { batteryWalk, formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, turnAboutCost } from '../movement.js';
 import { forcedOrders } from '../orders.js';
 import { ROUT } from '../tables.js';
-import { faceAbout, facesEnemy, inContactWithEnemy, syncBody, SUPPORT_DISTANCE } from '../play/lane.js';
+import { faceAbout, facesEnemy, fireForward, inContactWithEnemy, syncBody, SUPPORT_DISTANCE, towardEnemy } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, FIRE, FORMATION_LIST, MANOEUVRE, ORDER_LIST, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { setOrder } from '../play/units.js';
@@ -61,7 +61,8 @@ function orderedMove(g: Game, u: number, signed: number, budget: number, why: st
   const moved = laneMove(g, u, signed > 0 ? 1 : -1, budget, MoveKind.Move, Math.abs(signed));
   if (moved <= EPS) return;
   const spec = g.c.units[u];
-  if (g.advanced[u] < -EPS && signed < 0) {
+  // A move away from the enemy, whatever the unit's facing, leaving it back from where it began the turn.
+  if (g.advanced[u] < -EPS && (g.moveEnd - from) * towardEnemy(g, spec.side) < 0) {
     g.res.sides[spec.side].retreatsVoluntary++;
     if (g.sink) g.sink({ type: 'retreat', side: spec.side, forced: false, units: [spec.id], why: 'ordered' });
   }
@@ -112,13 +113,16 @@ export function manoeuvreBattery(g: Game, u: number, may: 'formationOnly' | 'ful
   if (g.limbered[u] !== intent.formation) setLimbered(g, u, endLimbered ? 1 : 0);
 }
 
-/** 4: a FIRE unit may move half a move forward or a quarter back (guns stand: they would have to limber). */
+/**
+ * 4 (burt.fireMoveFrame): a FIRE unit may move half a move forwards or a quarter backwards (guns
+ * stand: they would have to limber); forwards is toward the enemy, or by the unit's own front.
+ */
 export function fireOrderMove(g: Game, u: number): void {
   if (g.c.units[u].arm === 'guns') return;
   const want = fireMove(g, u);
   const move = rates(g, u).move;
   const budget = fireOrderMoveLimit(move, want >= 0 ? 'forward' : 'back');
-  orderedMove(g, u, want, budget, 'short move with FIRE orders');
+  orderedMove(g, u, fireForward(g, u) * want, budget, 'short move with FIRE orders');
 }
 
 /** 3.5: MANOEUVER units, then FIRE units' short moves, the sides alternating. */

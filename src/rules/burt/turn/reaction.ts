@@ -10,7 +10,8 @@ import { d6 } from '../../../core/dice.js';
 import { evadeDistanceOf } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
-import { clearLine, edgeDistance, enemyAhead, faceAbout, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
+import { clearLine, edgeDistance, faceAbout, firstInPathOf, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
+import type { ChargeEnd } from '../events.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, MANOEUVRE, ORDER_LIST, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { bump, setOrder, testAndApply } from '../play/units.js';
@@ -29,10 +30,13 @@ export function canReactFire(g: Game, t: number, a: number): boolean {
   return d <= MUSKET_RANGE + EPS && d <= maxRange(g, t) + EPS && inFront(g, t, a) && clearLine(g, t, a);
 }
 
-/** 9.r2: the target can countercharge the assaulter: it is the first enemy in its path, within its charge reach. */
+/**
+ * 9.r2: the target can countercharge the assaulter: it is the first body in its path, within its charge
+ * reach. A friend in the way blocks it, as it blocks an assault (docs/rules/burt.md, "Contact and melee").
+ */
 export function canCountercharge(g: Game, t: number, a: number): boolean {
   const r = reach(g, t);
-  return r > 0 && enemyAhead(g, t) === a && gapTo(g, t, a) <= r + EPS;
+  return r > 0 && firstInPathOf(g, t, 1, -1) === a && gapTo(g, t, a) <= r + EPS;
 }
 
 /** 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible. */
@@ -82,7 +86,28 @@ export function countercharge(g: Game, t: number, a: number): void {
   // A countercharge is a charge of its own (9.r2), unless it is the unit's own assault on the same enemy (burt.mutualAssault firstDeclared).
   if (g.assaultTarget[t] !== a) g.res.sides[spec.side].chargesDeclared++;
   bump(g, EXTRA.countercharges, spec.side);
-  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[a].id, from, to: g.moveEnd });
+  if (g.sink) chargeEvent(g, t, a, from, 'meets');
+}
+
+/**
+ * The charge event (9) of `u` charging `t` from `from`: home when it touches `t`; else blocked when the
+ * first body in its path (friend or enemy, not `t`) stops it, front to it; else `otherwise` (a
+ * half-way move meets the target's charge, a charge that goes in falls short).
+ */
+export function chargeEvent(g: Game, u: number, t: number, from: number, otherwise: ChargeEnd): void {
+  const spec = g.c.units[u];
+  let ended: ChargeEnd = otherwise;
+  let by: string | null = null;
+  let gap = 0;
+  if (g.present[t] === 0 || !touchingUnits(g, u, t)) {
+    const b = g.present[u] === 1 ? firstInPathOf(g, u, 1, -1) : -1;
+    if (b >= 0 && b !== t && gapTo(g, u, b) <= EPS) {
+      ended = 'blocked';
+      by = g.c.units[b].id;
+    }
+    gap = g.present[t] === 1 && g.present[u] === 1 ? Math.max(0, gapTo(g, u, t)) : 0;
+  } else ended = 'home';
+  g.sink!({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[t].id, from, to: g.moveEnd, ended, by, gap });
 }
 
 /**
@@ -93,9 +118,10 @@ export function goIn(g: Game, a: number, t: number, remaining: number): boolean 
   const spec = g.c.units[a];
   if (g.present[a] === 0 || g.present[t] === 0) return false;
   const from = g.body[a].front;
+  g.moveEnd = from;
   if (remaining > EPS) laneMove(g, a, 1, remaining, MoveKind.Charge);
   const home = touchingUnits(g, a, t);
-  if (g.sink) g.sink({ type: 'charge', side: spec.side, units: [spec.id], target: g.c.units[t].id, from, to: g.moveEnd });
+  if (g.sink) chargeEvent(g, a, t, from, 'short');
   if (!home) return false;
   g.charging[a] = 1;
   g.contactTurn[a] = g.turn;
@@ -178,7 +204,7 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
     const from = g.body[p].front;
     laneMove(g, p, 1, reach(g, p) - g.assaultAdvance[p], MoveKind.Charge, gapTo(g, p, t) / 2);
     g.charging[p] = 1;
-    if (g.sink) g.sink({ type: 'charge', side: ps, units: [g.c.units[p].id], target: g.c.units[t].id, from, to: g.moveEnd });
+    if (g.sink) chargeEvent(g, p, t, from, 'meets');
     if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) g.res.sides[ps].chargesHome++;
     else {
       bump(g, EXTRA.assaultsFailed, ps);
