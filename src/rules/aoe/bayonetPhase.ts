@@ -188,6 +188,11 @@ export function fight(p: Play, d: number): void {
     if (!pairAttacked(st, pair)) return;
     const head = pair[0];
     const partner = pair[1];
+    // Its combat is fought now (in the phase's loop or as a breakthrough's): the loop does not fight
+    // it again this phase (p1 Play Sequence: each charge and breakthrough resolved once, results at
+    // once); only a new breakthrough charge at it brings it into combat again.
+    p.defended[head] = 1;
+    if (partner !== NO_UNIT) p.defended[partner] = 1;
     cb.attIdx.length = 0;
     cb.defIdx.length = 0;
     cb.att.length = 0;
@@ -333,7 +338,9 @@ export function fight(p: Play, d: number): void {
 
 /**
  * The phase: every defender with units in contact, in unit order (p1 Bayonet & Sabre); a defender
- * and the battery attached to it fight once, as one.
+ * and the battery attached to it fight once, as one. A defender already fought this phase (a
+ * breakthrough's combat at it came first) is not fought again by the loop: a 0 there leaves the
+ * contact for the next phase (aoe.drawResult nextPhase).
  */
 export function bayonetPhase(p: Play): void {
   const st = p.st;
@@ -342,10 +349,7 @@ export function bayonetPhase(p: Play): void {
   p.defended.fill(0);
   for (let d = 0; d < st.n; d++) {
     if (st.removed[d] || p.defended[d]) continue;
-    const pair = defendingPair(c, st, d, PAIR);
-    if (!pairAttacked(st, pair)) continue;
-    p.defended[pair[0]] = 1;
-    if (pair[1] !== NO_UNIT) p.defended[pair[1]] = 1;
+    if (!pairAttacked(st, defendingPair(c, st, d, PAIR))) continue;
     fight(p, d);
   }
 }
