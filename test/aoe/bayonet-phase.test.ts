@@ -159,8 +159,8 @@ describe('A breakthrough and a vacant village block (p2 breakthrough; p1 Built-u
     terrain: [{ kind: 'village', from: block[0], to: block[1], yMin: -1.5, yMax: 1.5 }],
     sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'I', front: iFront }]),
   });
-  const win = (fields: Record<string, unknown>) => {
-    const c = compile(fields);
+  const win = (fields: Record<string, unknown>, options: Record<string, string> = {}) => {
+    const c = compile(fields, options);
     const events: AoeEvent[] = [];
     const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
     placeInContact(c, p.st, 0, 1, 0);
@@ -176,6 +176,27 @@ describe('A breakthrough and a vacant village block (p2 breakthrough; p1 Built-u
   it('the breakthrough short of I (8" on) stops in the block 2" on, not 1" short of I', () => {
     const { p } = win(BLOCK(24, [18, 21]));
     expect([p.st.block[0], p.st.body[0].front]).toEqual([0, 21]);
+  });
+  it('aoe.blockEdge contact (default): the block\'s far edge touching I, the breakthrough charge ends in the block in contact with I and fights it at once; the winner stays in its block (leaving one takes a full move)', () => {
+    // 5 +2 cavalry at infantry in the open +2 armoured +1 breakthrough +1 Regular = 11 against 1 +1 outnumbering 6:4 +1 Regular = 3: +8.
+    const c = compile(BLOCK(20, [17, 20]));
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8), d10(5)], '1/fire': [d10(1), d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    const melees = events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[];
+    expect(melees.map((m) => [m.sides, m.totals, m.band])).toEqual([
+      [[['Cuir'], ['G']], [15, 0], 'defenderShattered'],
+      [[['Cuir'], ['I']], [11, 3], 'defenderShattered'],
+    ]);
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([0, 20, -1]);
+    expect(p.st.hits[2]).toBe(2);
+    expect(p.res.extras['breakthroughs.0']).toBe(1);
+  });
+  it('aoe.blockEdge noContact: the same breakthrough ends in the block beside I, no second combat', () => {
+    const { p, events } = win(BLOCK(20, [17, 20]), { 'aoe.blockEdge': 'noContact' });
+    expect(events.filter((e) => e.type === 'melee')).toHaveLength(1);
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([0, 20, -1]);
   });
 });
 
