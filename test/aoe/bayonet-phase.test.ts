@@ -124,14 +124,43 @@ describe('Cavalry and guns (p2: guns lost if defeated by cavalry; breakthrough)'
   });
 });
 
+describe('A breakthrough combat is the defender\'s combat this phase (p1 Play Sequence: charges and breakthroughs resolved once, results at once; aoe.drawResult nextPhase)', () => {
+  // Cuir takes G's guns (+15) and must break through at I, 6" behind: 1 +2 cavalry at infantry in the
+  // open +2 armoured +1 breakthrough +1 Regular = 7 against 5 +1 outnumbering 6:4 +1 Regular = 7: a 0.
+  const play = (extra: number[]) => {
+    const c = compile({ sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'I', front: 21 }]) });
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8), d10(1), ...extra], '1/fire': [d10(1), d10(5), ...extra] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    return { p, melees: events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[] };
+  };
+  it('a 0 in the breakthrough combat at I leaves them in contact for the next phase: the phase\'s loop does not fight I again when it comes to it', () => {
+    const { p, melees } = play([d10(1)]);
+    expect(melees.map((m) => [m.sides, m.band])).toEqual([
+      [[['Cuir'], ['G']], 'defenderShattered'],
+      [[['Cuir'], ['I']], 'bothShattered'],
+    ]);
+    expect([p.st.chargeTarget[0], p.st.hits[0], p.st.hits[2]]).toEqual([2, 1, 1]);
+    expect(p.res.extras.combats).toBe(2);
+  });
+  it('the next phase fights that contact once', () => {
+    const { p } = play([d10(5)]);
+    const events: AoeEvent[] = [];
+    p.sink = (e) => events.push(e as AoeEvent);
+    bayonetPhase(p);
+    expect(events.filter((e) => e.type === 'melee').map((e) => (e as Extract<AoeEvent, { type: 'melee' }>).sides)).toEqual([[['Cuir'], ['I']]]);
+  });
+});
+
 describe('A breakthrough and a vacant village block (p2 breakthrough; p1 Built-up Areas: entering a vacant block ends the move)', () => {
   const BLOCK = (iFront: number, block: [number, number]) => ({
     lane: { length: 30, width: 16 },
     terrain: [{ kind: 'village', from: block[0], to: block[1], yMin: -1.5, yMax: 1.5 }],
     sides: sides([{ id: 'Cuir', arm: 'cavalry', armoured: true, front: 10 }], [{ id: 'G', arm: 'artillery', front: 15 }, { id: 'I', front: iFront }]),
   });
-  const win = (fields: Record<string, unknown>) => {
-    const c = compile(fields);
+  const win = (fields: Record<string, unknown>, options: Record<string, string> = {}) => {
+    const c = compile(fields, options);
     const events: AoeEvent[] = [];
     const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
     placeInContact(c, p.st, 0, 1, 0);
@@ -147,6 +176,27 @@ describe('A breakthrough and a vacant village block (p2 breakthrough; p1 Built-u
   it('the breakthrough short of I (8" on) stops in the block 2" on, not 1" short of I', () => {
     const { p } = win(BLOCK(24, [18, 21]));
     expect([p.st.block[0], p.st.body[0].front]).toEqual([0, 21]);
+  });
+  it('aoe.blockEdge contact (default): the block\'s far edge touching I, the breakthrough charge ends in the block in contact with I and fights it at once; the winner stays in its block (leaving one takes a full move)', () => {
+    // 5 +2 cavalry at infantry in the open +2 armoured +1 breakthrough +1 Regular = 11 against 1 +1 outnumbering 6:4 +1 Regular = 3: +8.
+    const c = compile(BLOCK(20, [17, 20]));
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8), d10(5)], '1/fire': [d10(1), d10(1)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    const melees = events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[];
+    expect(melees.map((m) => [m.sides, m.totals, m.band])).toEqual([
+      [[['Cuir'], ['G']], [15, 0], 'defenderShattered'],
+      [[['Cuir'], ['I']], [11, 3], 'defenderShattered'],
+    ]);
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([0, 20, -1]);
+    expect(p.st.hits[2]).toBe(2);
+    expect(p.res.extras['breakthroughs.0']).toBe(1);
+  });
+  it('aoe.blockEdge noContact: the same breakthrough ends in the block beside I, no second combat', () => {
+    const { p, events } = win(BLOCK(20, [17, 20]), { 'aoe.blockEdge': 'noContact' });
+    expect(events.filter((e) => e.type === 'melee')).toHaveLength(1);
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([0, 20, -1]);
   });
 });
 

@@ -9,6 +9,7 @@ import { applyMarchResult, marchUnit, squareRoll } from '../../src/rules/aoe/mar
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
 import { endCheck, startPlay } from '../../src/rules/aoe/play.js';
 import { enterBlock } from '../../src/rules/aoe/geometry.js';
+import { checkLaneInvariants } from '../../src/rules/aoe/invariants.js';
 import { countWithdrawal } from '../../src/rules/aoe/effects.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
@@ -226,21 +227,65 @@ describe('Entering a vacant village block (p1 Built-up Areas; p2 +1 changed form
   });
 });
 
-describe('A vacant village block on the way (p1 Built-up Areas: a stand entering it occupies it and the move ends)', () => {
-  it('a charge at a Line behind the vacant block ends in the block: no contact, the charge not home', () => {
-    const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 18 }]) });
+describe('A vacant village block on the way (p1 Built-up Areas: a stand entering it occupies it and the move ends; contact with a block is at its outside edge; aoe.blockEdge)', () => {
+  // P's Line stands against the block's far edge (18); A's Field Column is 5" short of the block.
+  const AGAINST = (p0: Record<string, unknown>, doctrine0: unknown = 'column-assault') => ({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }], [{ id: 'P', front: 18, ...p0 }], doctrine0) });
+  const charge = (options: Record<string, string>) => {
+    const c = compile(AGAINST({}), options);
     const events: AoeEvent[] = [];
     const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] }), { sink: (e) => events.push(e as AoeEvent) }); // 9 +1: A la Bayonette
     p.turn = 1;
     marchUnit(p, 0);
     expect(events.find((e) => e.type === 'order')).toMatchObject({ order: 'charge P' });
-    expect(p.st.block[0]).toBe(0);
-    expect(p.st.body[0].front).toBe(18);
+    expect([p.st.block[0], p.st.body[0].front]).toEqual([0, 18]);
+    expect(p.res.sides[0].chargesDeclared).toBe(1);
+    expect(events.some((e) => e.type === 'occupy' && e.block)).toBe(true);
+    return { p, events };
+  };
+  it('contact (default): a charge at the Line ends in the block, whose far edge touches the Line: in contact with it, the charge home (a charge that reached contact)', () => {
+    const { p, events } = charge({});
+    expect([p.st.chargeTarget[0], p.st.chargeFace[0]]).toEqual([1, 0]);
+    expect(p.chargeMet).toBe(true);
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ units: ['A'], target: 'P', from: 10, to: 18, reached: true, face: 'front' });
+  });
+  it('noContact: the charge ends in the block short of contact, not home', () => {
+    const { p, events } = charge({ 'aoe.blockEdge': 'noContact' });
     expect(p.st.chargeTarget[0]).toBe(-1);
     expect(p.chargeMet).toBe(false);
-    expect(p.res.sides[0].chargesDeclared).toBe(1);
     expect(events.some((e) => e.type === 'charge')).toBe(false);
-    expect(events.some((e) => e.type === 'occupy' && e.block)).toBe(true);
+  });
+  it('a charge at a Line 1" beyond the block ends in the block short of it under either reading', () => {
+    for (const blockEdge of ['contact', 'noContact']) {
+      const c = compile(AGAINST({ front: 19 }), { 'aoe.blockEdge': blockEdge });
+      const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] }));
+      marchUnit(p, 0);
+      expect([p.st.block[0], p.st.chargeTarget[0]], blockEdge).toEqual([0, -1]);
+    }
+  });
+  // Random-legal from scripted AI dice: 0.3 picks an advance (k = 1 of 5, a charge being possible), 0.99 its distance (8.9").
+  const advance = (options: Record<string, string>) => {
+    const c = compile(AGAINST({}, 'random-legal'), options);
+    const p = startPlay(c, new ScriptedDice({ '0/ai': [0.3, 0.99, 0.5], '0/morale': [d10(9)] }));
+    p.turn = 1;
+    marchUnit(p, 0);
+    return p;
+  };
+  it('contact (default): an advance does not enter a block an enemy touches (only a charge moves into contact, rulings 2): it stops at the block\'s near edge', () => {
+    const p = advance({});
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([-1, 15, -1]);
+  });
+  it('noContact: the advance enters the block and stands against the Line, out of contact', () => {
+    const p = advance({ 'aoe.blockEdge': 'noContact' });
+    expect([p.st.block[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([0, 18, -1]);
+  });
+  it('the invariants hold a unit in a block and an enemy at its edge to contact under contact, not under noContact', () => {
+    for (const [blockEdge, throws] of [['contact', true], ['noContact', false]] as const) {
+      const c = compile(AGAINST({}), { 'aoe.blockEdge': blockEdge });
+      const p = startPlay(c, new ScriptedDice({}));
+      enterBlock(c, p.st, 0, 0);
+      if (throws) expect(() => checkLaneInvariants(p)).toThrow(/village block's edge out of contact/);
+      else expect(() => checkLaneInvariants(p)).not.toThrow();
+    }
   });
   it('an advance does not pass through an enemy standing before the block: it stops 1" short of it', () => {
     // Random-legal from scripted AI dice: 0.3 picks an advance (k = 1 of 5, a charge being possible), 0.99 its distance (8.9").

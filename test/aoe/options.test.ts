@@ -45,6 +45,8 @@ const ADDED: [string, string | number | boolean, (string | number | boolean)[]][
   ['buaEntry', 'noChange', ['changedFormation']],
   // p3 Built Up Areas: cavalry attacking a unit in a BUA are always Disordered; p1 -3 disordered cavalry charging.
   ['buaCavalry', 'disordered', ['onContact', 'combatOnly']],
+  // p1 Built-up Areas: a charge at a block contacts its outside edge; entering a vacant block ends the move.
+  ['blockEdge', 'contact', ['noContact']],
   // p2 Telling: "1 gun stand damaged"; Galling silences; troops' results include the lower ones'.
   ['tellingGuns', 'damaged', ['silencedToo']],
 ];
@@ -77,7 +79,7 @@ describe('Options (rulings 4: every aoe. option with its default, alternatives a
     const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
     expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
     for (const [name, def] of ALL) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
-    expect(Object.keys(opts)).toHaveLength(35);
+    expect(Object.keys(opts)).toHaveLength(36);
   });
 
   it('aoeOptions carries every chosen value through', () => {

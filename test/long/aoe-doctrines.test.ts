@@ -5,7 +5,7 @@
  * clearly (rulings 7; docs/rules/aoe.md, "Doctrines"): the 95% Wilson interval of its share of wins
  * above 75% on the meeting engagement and above 55% on the village, and 30 points above what
  * random-legal wins against it (seed 1813: 81-87% on the meeting engagement against random-legal's
- * 4-13%, 62-65% on the village against its 21-23%; docs/rules/aoe.md gives seed 1's). Random-legal no
+ * 4-13%, 61-64% on the village against its 22-23%; docs/rules/aoe.md gives seed 1's). Random-legal no
  * longer walks its own units off the table, so it wins more than it did. test/aoe/doctrine.test.ts
  * keeps a smaller check in `npm test`.
  */

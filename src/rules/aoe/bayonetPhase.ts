@@ -30,11 +30,11 @@ import {
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, attachedPartner, blockAhead, blockCrowded, blockHolder, chargeRoute, coverOf, defendingPair, dropLostContacts, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
+import { advance, attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
-import { aheadOf, axialOverlap, EPS, lateralOverlap, pathLimit, rear } from '../../table/index.js';
+import { aheadOf, axialOverlap, EPS, inContact, lateralOverlap, pathLimit, rear } from '../../table/index.js';
 import { X } from './vocabulary.js';
 
 /** Fights after a 0 under aoe.drawResult immediate, at most, and breakthrough combats a phase (a safety cap). */
@@ -124,6 +124,7 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   const c = p.c;
   const st = p.st;
   const s = c.specs[a];
+  const opts = c.options;
   if (st.removed[a]) return;
   p.res.extras[X.breakthroughs[s.side]]++;
   const enemies = c.sideUnits[1 - s.side];
@@ -137,17 +138,21 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
     CANDS.push({ distance: unitDistance(st.body[a], st.body[e]), beaten: beaten.includes(e), engaged });
     CAND_UNIT.push(e);
   }
-  const k = breakthroughTarget(CANDS, c.options.breakthrough);
+  const k = breakthroughTarget(CANDS, opts.breakthrough);
   const target = k < 0 ? NO_UNIT : CAND_UNIT[k];
   if (p.sink) p.sink({ type: 'breakthrough', side: s.side, unit: s.id, target: target === NO_UNIT ? null : c.specs[target].id });
   if (target === NO_UNIT) return;
   const reach = breakthroughReach(fullMoveOf(p, a));
   chargeRoute(c, st, a, target, ROUTE);
   if (ROUTE.face >= 0 && ROUTE.distance <= reach + EPS && p.chain < MAX_CHAIN) {
-    // p1 Built-up Areas: a vacant block on its straight path ends the breakthrough charge in it.
-    const block = ROUTE.face === 0 ? blockAhead(c, st, a, ROUTE.distance, 0) : -1;
-    if (block >= 0) return stopInBlock(p, a, block);
+    // p1 Built-up Areas: a vacant block on its straight path ends the breakthrough charge in it; home
+    // if the block's outside edge touches the target (aoe.blockEdge contact).
     const from = st.body[a].front;
+    const block = ROUTE.face === 0 ? blockAhead(c, st, a, ROUTE.distance, 0) : -1;
+    if (block >= 0) {
+      stopInBlock(p, a, block);
+      if (!blockEdgeContact(opts.blockEdge) || !inContact(st.body[a], st.body[target])) return;
+    }
     placeInContact(c, st, a, target, ROUTE.face);
     dropLostContacts(st, a);
     st.breakthrough[a] = 1;
@@ -167,8 +172,10 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   const from = st.body[a].front;
   const stopAt = pathLimit(st.body[a], 1, st.body[target]);
   const block = blockAhead(c, st, a, Math.min(reach, Math.max(0, aheadOf(st.body[a], stopAt))), STANDOFF);
-  if (block >= 0) return stopInBlock(p, a, block);
-  if (advance(c, st, a, reach, p.costs[row], stopAt) > EPS) {
+  // As an advance does (marchPhase moveAhead): not into a block an enemy touches (aoe.blockEdge contact).
+  const short = block >= 0 && blockEdgeContact(opts.blockEdge) && enemyAtBlockEdge(c, st, a, block);
+  if (block >= 0 && !short) return stopInBlock(p, a, block);
+  if (advance(c, st, a, reach, p.costs[row], short ? blockNearEdge(c, st.body[a], block) : stopAt) > EPS) {
     dropLostContacts(st, a);
     if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
   }
@@ -188,6 +195,11 @@ export function fight(p: Play, d: number): void {
     if (!pairAttacked(st, pair)) return;
     const head = pair[0];
     const partner = pair[1];
+    // Its combat is fought now (in the phase's loop or as a breakthrough's): the loop does not fight
+    // it again this phase (p1 Play Sequence: each charge and breakthrough resolved once, results at
+    // once); only a new breakthrough charge at it brings it into combat again.
+    p.defended[head] = 1;
+    if (partner !== NO_UNIT) p.defended[partner] = 1;
     cb.attIdx.length = 0;
     cb.defIdx.length = 0;
     cb.att.length = 0;
@@ -310,7 +322,9 @@ export function fight(p: Play, d: number): void {
         recall(p, a);
         continue;
       }
-      if (o.occupies && (occupier === NO_UNIT || (st.chargeFace[a] === 0 && st.chargeFace[occupier] === 1))) occupier = a;
+      // A winner in a village block (a charge that ended in one, aoe.blockEdge contact) stays in it:
+      // leaving a block takes a full move reforming (p1 Built-up Areas).
+      if (o.occupies && st.block[a] < 0 && (occupier === NO_UNIT || (st.chargeFace[a] === 0 && st.chargeFace[occupier] === 1))) occupier = a;
       if (o.breakthrough === 2 || (o.breakthrough === 1 && wantsBreakthrough(p, a))) (winners ??= []).push(a);
       else if (o.occupies) st.breakthrough[a] = 0;
     }
@@ -322,7 +336,7 @@ export function fight(p: Play, d: number): void {
       st.chargeTarget[a] = NO_UNIT;
       st.breakthrough[a] = 0;
       // Entering a village block ends a unit's movement (p1 Built-up Areas): the winner that took the
-      // block stays in it (a reading, docs/rules/aoe.md); the others break through.
+      // block, or fought from one, stays in it (a reading, docs/rules/aoe.md); the others break through.
       if (st.block[a] >= 0) continue;
       breakthrough(p, a, beaten!);
     }
@@ -333,7 +347,9 @@ export function fight(p: Play, d: number): void {
 
 /**
  * The phase: every defender with units in contact, in unit order (p1 Bayonet & Sabre); a defender
- * and the battery attached to it fight once, as one.
+ * and the battery attached to it fight once, as one. A defender already fought this phase (a
+ * breakthrough's combat at it came first) is not fought again by the loop: a 0 there leaves the
+ * contact for the next phase (aoe.drawResult nextPhase).
  */
 export function bayonetPhase(p: Play): void {
   const st = p.st;
@@ -342,10 +358,7 @@ export function bayonetPhase(p: Play): void {
   p.defended.fill(0);
   for (let d = 0; d < st.n; d++) {
     if (st.removed[d] || p.defended[d]) continue;
-    const pair = defendingPair(c, st, d, PAIR);
-    if (!pairAttacked(st, pair)) continue;
-    p.defended[pair[0]] = 1;
-    if (pair[1] !== NO_UNIT) p.defended[pair[1]] = 1;
+    if (!pairAttacked(st, defendingPair(c, st, d, PAIR))) continue;
     fight(p, d);
   }
 }

@@ -93,7 +93,7 @@ export interface Play {
   readonly firedAt: Int16Array;
   /** Units whose current charge has been counted home (chargesHome). */
   readonly homeCounted: Uint8Array;
-  /** Units that have defended in the Bayonet & Sabre phase's own loop (a unit and its attached battery fight once). */
+  /** Units that have defended in a combat this Bayonet & Sabre phase, the loop's or a breakthrough's (a unit and its attached battery fight once, as one). */
   readonly defended: Uint8Array;
   /** Breakthrough combats fought this phase (a cap against endless chains). */
   chain: number;

@@ -358,14 +358,48 @@ export function blockCrowded(c: CompiledLane, st: LaneState, k: number, except: 
  * no facing of its own (its body keeps its facing for the lane's sake).
  */
 export function enterBlock(c: CompiledLane, st: LaneState, u: number, k: number): void {
-  const t = c.terrain[k];
-  const b = st.body[u];
   st.block[u] = k;
   st.formation[u] = F_NONE;
-  b.front = b.facing > 0 ? t.to : t.from;
-  b.depth = t.to - t.from;
-  b.frontage = (t.yMax ?? c.lane.width / 2) - (t.yMin ?? -c.lane.width / 2);
-  b.offset = ((t.yMax ?? c.lane.width / 2) + (t.yMin ?? -c.lane.width / 2)) / 2;
+  blockFootprint(c, k, st.body[u]);
+}
+
+/** The footprint of a unit in village block k, written into `out` (its facing kept): the whole block. */
+function blockFootprint(c: CompiledLane, k: number, out: Body): Body {
+  const t = c.terrain[k];
+  out.front = out.facing > 0 ? t.to : t.from;
+  out.depth = t.to - t.from;
+  out.frontage = (t.yMax ?? c.lane.width / 2) - (t.yMin ?? -c.lane.width / 2);
+  out.offset = ((t.yMax ?? c.lane.width / 2) + (t.yMin ?? -c.lane.width / 2)) / 2;
+  return out;
+}
+
+/**
+ * A live enemy of u touches the outside edge of village block k, front to front or on a side: u
+ * occupying the block would be in contact with it under aoe.blockEdge contact (p1 Built-up Areas:
+ * contact with a unit in a block is at the block's outside edge), which only a charge makes (rulings 2).
+ */
+export function enemyAtBlockEdge(c: CompiledLane, st: LaneState, u: number, k: number): boolean {
+  SCRATCH_BODY.facing = st.body[u].facing;
+  const b = blockFootprint(c, k, SCRATCH_BODY);
+  const enemies = c.sideUnits[1 - c.specs[u].side];
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (st.removed[e]) continue;
+    const o = st.body[e];
+    if (inContact(b, o) || (lateralGap(b, o) <= EPS && axialOverlap(b, o) > EPS)) return true;
+  }
+  return false;
+}
+
+/** x of the edge of village block k that a unit with body b moving ahead reaches first. */
+export function blockNearEdge(c: CompiledLane, b: Body, k: number): number {
+  const t = c.terrain[k];
+  return b.facing > 0 ? t.from : t.to;
+}
+
+/** Under aoe.blockEdge contact, an enemy at a block's outside edge is in contact with its occupier. */
+export function blockEdgeContact(rule: AoeOptions['blockEdge']): boolean {
+  return rule === 'contact';
 }
 
 /**
@@ -395,7 +429,7 @@ export function blockAhead(c: CompiledLane, st: LaneState, u: number, reach: num
     const t = c.terrain[i];
     if (t.kind !== 'village') continue;
     if (Math.min(t.yMax ?? Infinity, lateralMax(b)) - Math.max(t.yMin ?? -Infinity, lateralMin(b)) <= EPS) continue;
-    const near = aheadOf(b, b.facing > 0 ? t.from : t.to);
+    const near = aheadOf(b, blockNearEdge(c, b, i));
     if (near < -EPS || near > reach + EPS || near >= bestD) continue;
     if (near + standoff > room + EPS || near >= room - EPS) continue;
     if (blockHolder(st, i) !== NO_UNIT || blockCrowded(c, st, i, u)) continue;

@@ -2,11 +2,12 @@
  * Invariants of an engagement on the lane, checked after every phase when asked (PlayOptions
  * checkInvariants; DESIGN.md, "Reliability"): no unit in two places, no enemy bodies overlapping, every
  * unit on the lane, hits within the removal threshold, a village block holding one unit, one attacker
- * a face, contacts between live enemies that touch, and the result agreeing with the state.
+ * a face, contacts between live enemies that touch, an enemy touching a village block's edge in
+ * contact with its occupier (aoe.blockEdge contact), and the result agreeing with the state.
  */
 import { axialOverlap, EPS, inContact, lateralGap, lateralOverlap, onLane, withinWidth } from '../../table/index.js';
 import type { Play } from './context.js';
-import { facesTaken } from './geometry.js';
+import { blockEdgeContact, facesTaken } from './geometry.js';
 import { F_NONE, NO_UNIT } from './state.js';
 
 const FACES = new Int32Array(2);
@@ -53,6 +54,10 @@ export function checkLaneInvariants(p: Play): void {
       if (c.specs[v].side === s.side) continue;
       const o = st.body[v];
       if (axialOverlap(b, o) > 1e-4 && lateralOverlap(b, o) > 1e-4) fail(`${s.id} and ${c.specs[v].id} stand in the same place`);
+      // aoe.blockEdge contact: an enemy against a block's outside edge is in contact with its occupier.
+      if (blockEdgeContact(c.options.blockEdge) && (st.block[u] >= 0 || st.block[v] >= 0) && inContact(b, o) && st.chargeTarget[u] !== v && st.chargeTarget[v] !== u) {
+        fail(`${s.id} and ${c.specs[v].id} touch at a village block's edge out of contact (aoe.blockEdge contact)`);
+      }
     }
   }
   for (const side of [0, 1] as const) {

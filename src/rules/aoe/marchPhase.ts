@@ -6,12 +6,12 @@
  * Square). Leaders (a) and detached leaders (c) do not play on the lane (rulings 6).
  */
 import { recordCheck } from '../../core/result.js';
-import { axialMax, axialMin, axialOverlap, EPS, onLane, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
+import { axialMax, axialMin, axialOverlap, EPS, inContact, onLane, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, blockAhead, chargeRoute, dropLostContacts, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { advance, blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -255,10 +255,14 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
     }
   }
   // p1 Built-up Areas: a vacant block on the way ends the charge in it, short of its target (a front
-  // charge's path is straight ahead; a flank charge's detour goes round, rulings 6).
-  const k = ROUTE.face === 0 ? blockAhead(c, st, u, ROUTE.distance, 0) : -1;
-  if (k >= 0) return stopInBlock(p, u, k);
+  // charge's path is straight ahead; a flank charge's detour goes round, rulings 6); under
+  // aoe.blockEdge contact a block whose outside edge touches the target leaves it in contact: home.
   const from = st.body[u].front;
+  const k = ROUTE.face === 0 ? blockAhead(c, st, u, ROUTE.distance, 0) : -1;
+  if (k >= 0) {
+    stopInBlock(p, u, k);
+    if (!blockEdgeContact(c.options.blockEdge) || !inContact(st.body[u], st.body[t])) return;
+  }
   placeInContact(c, st, u, t, ROUTE.face);
   st.aboutFaced[u] = 0;
   p.homeCounted[u] = 0;
@@ -276,8 +280,11 @@ function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: k
   const from = b.front;
   const reach = Number.isNaN(stopAt) ? allowance : Math.min(allowance, Math.max(0, (stopAt - b.front) * b.facing));
   const k = c.specs[u].arm === 'artillery' ? -1 : blockAhead(c, st, u, reach, STANDOFF);
-  if (k >= 0) return stopInBlock(p, u, k);
-  const moved = advance(c, st, u, allowance, p.costs[row], stopAt);
+  // aoe.blockEdge contact: in a block an enemy touches it would be in contact, and only a charge
+  // moves into contact (rulings 2): the advance stops at the block's near edge.
+  const short = k >= 0 && blockEdgeContact(c.options.blockEdge) && enemyAtBlockEdge(c, st, u, k);
+  if (k >= 0 && !short) return stopInBlock(p, u, k);
+  const moved = advance(c, st, u, allowance, p.costs[row], short ? blockNearEdge(c, b, k) : stopAt);
   if (moved > EPS && p.sink) p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
 }
 

@@ -240,6 +240,17 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.blockEdge',
+    values: ['contact', 'noContact'],
+    default: 'contact',
+    source: 'p1 Built-up Areas (a charge at a unit in a block contacts its outside edge; entering a vacant block ends the move); p3 Built Up Areas',
+    doc: 'An enemy touching the outside edge of a unit\'s village block is in contact with it (a charge that ends in a block touching its target has reached it; an advance does not end in such a block), or not (entering the block ends the move short of contact).',
+    valueDocs: {
+      contact: 'contact with a block is at its outside edge, both ways: a charge whose move ends in a vacant block that touches its target is home and fights it; an advance (no move into contact but a charge) stops short of a vacant block an enemy touches',
+      noContact: 'entering a block ends the move before contact: a charge that ends in a block touching its target does not fight it until one of them charges the other, and an advance may enter such a block (this project\'s earlier play)',
+    },
+  },
+  {
     name: 'aoe.tellingGuns',
     values: ['damaged', 'silencedToo'],
     default: 'damaged',
@@ -320,6 +331,7 @@ export interface AoeOptions {
   buaCover: 1 | 2 | 3;
   buaEntry: 'noChange' | 'changedFormation';
   buaCavalry: 'disordered' | 'onContact' | 'combatOnly';
+  blockEdge: 'contact' | 'noContact';
   tellingGuns: 'damaged' | 'silencedToo';
   guardStep: 'sameAsElite' | 'extraPlusOne';
   hitMen: 'fifth' | 'stand';
@@ -340,7 +352,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 35 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 36 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 
