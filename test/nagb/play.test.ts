@@ -323,6 +323,42 @@ describe('mechanisms on the lane', () => {
     expect(tested).toBeGreaterThan(10);
   });
 
+  it('p10, p12: a charged unit with a friend within 8" straight ahead (its fire zone) stands and shoots at normal effect: no test to volley, never a volley; with the friend aside it tests', () => {
+    // The friend, a column beside the charger's path, stands 2.6" before the line's right half.
+    const volleys = (friendOffset: number) => {
+      const cp = compiled(duel([col('Col', 19, 0)], [line('Ln', 27, 0), col('Fr', 22, friendOffset)], {}, ['column-assault', { preset: 'hold-and-volley', influence: false, rerolls: 'none' }]));
+      play(cp, 'fire-zone', 0);
+      const g = cp.game;
+      const [c, t] = g.units;
+      let tests = 0, volleys = 0, charges = 0;
+      for (let i = 0; i < 40; i++) {
+        for (const u of g.units) {
+          Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+          u.body.front = u.spec.startFront;
+          u.body.offset = u.spec.startOffset;
+          reshape(g, u);
+        }
+        clear(g.contacts);
+        const events: Ev[] = [];
+        g.sink = (e) => events.push(e as Ev);
+        g.useDice(EngagementDice.for('fire-zone', 'test', i));
+        playCharge(g, c, t, false, 'standAndShoot');
+        g.sink = undefined;
+        if (events.find((e) => e.type === 'charge')!.ending === 'refused') continue;
+        charges++;
+        if (events.some((e) => e.type === 'check' && e.purpose === 'volley' && e.unit === 'Ln')) tests++;
+        if (events.find((e) => e.type === 'charge')!.volley) volleys++;
+      }
+      return { charges, tests, volleys };
+    };
+    const before = volleys(7);
+    expect(before.charges).toBeGreaterThan(10);
+    expect([before.tests, before.volleys]).toEqual([0, 0]);
+    const aside = volleys(14);
+    expect(aside.tests).toBe(aside.charges);
+    expect(aside.volleys).toBeGreaterThan(0);
+  });
+
   it('p7: a formation change keeps the front and centre, so a column that would reach off the table or onto a friend is not formed', () => {
     const cp = compiled(duel([col('Edge', 3, 0), col('Free', 20, 10), line('Behind', 16, -10), line('Front', 17.7, -10)], [line('Bn', 40, 0)]));
     play(cp, 'fits', 0);
