@@ -359,6 +359,42 @@ describe('mechanisms on the lane', () => {
     expect(aside.volleys).toBeGreaterThan(0);
   });
 
+  it('p10, p12: a charged unit whose fire needs 7+ (conscripts at long range) holds it and keeps its load; one that fires, or fires high, spends it', () => {
+    const cp = compiled(duel([col('Col', 19, 0)], [line('Ln', 27, 0, { class: 'conscripts' })], {}, ['column-assault', { preset: 'hold-and-volley', influence: false, rerolls: 'none' }]));
+    play(cp, 'hold-fire', 0);
+    const g = cp.game;
+    const [c, t] = g.units;
+    const seen: Record<string, number> = {};
+    for (let i = 0; i < 120; i++) {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      clear(g.contacts);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('hold-fire', 'test', i));
+      const reaction = i % 2 === 0 ? 'fireAndFlee' : 'standAndShoot';
+      const volleys = g.extra[X.volleys + t.side];
+      playCharge(g, c, t, false, reaction);
+      g.sink = undefined;
+      const e = events.find((x) => x.type === 'charge')!;
+      if (e.ending === 'refused') continue;
+      // 8" is long range (p10): 4+, -1 at chargers, -1 long, -1 raw: 7+, so fire and flee never fires.
+      const fired = e.firedHigh || e.fireDistance >= 0;
+      if (reaction === 'fireAndFlee') expect(fired).toBe(false);
+      expect([t.loaded, t.fired], `${reaction} ${i}`).toEqual([!fired, fired]);
+      // A volley held is not counted as one.
+      if (!fired) expect(g.extra[X.volleys + t.side]).toBe(volleys);
+      seen[`${reaction} ${fired}`] = (seen[`${reaction} ${fired}`] ?? 0) + 1;
+    }
+    expect(seen['fireAndFlee false']).toBeGreaterThan(20);
+    expect(seen['standAndShoot false']).toBeGreaterThan(5);
+    expect(seen['standAndShoot true']).toBeGreaterThan(5);
+  });
+
   it('p7: a formation change keeps the front and centre, so a column that would reach off the table or onto a friend is not formed', () => {
     const cp = compiled(duel([col('Edge', 3, 0), col('Free', 20, 10), line('Behind', 16, -10), line('Front', 17.7, -10)], [line('Bn', 40, 0)]));
     play(cp, 'fits', 0);

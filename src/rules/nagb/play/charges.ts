@@ -244,9 +244,12 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
     }
     return;
   }
+  // p10: a target needing 7 or more to hit holds its fire and keeps its load (and a battery its pip);
+  // one that fired high has fired (p12).
+  const shot = out.firedHigh || out.fireDistance >= 0;
   // A battery's fire as it flees: its load, and a pip of its own under nagb.batteryChargeFire pip (p19);
   // the crew then flee (below).
-  if (gunFire) {
+  if (gunFire && shot) {
     if (opts.batteryChargeFire === 'pip') {
       t.pips--;
       bump(g, X.pipsSpent, t.side);
@@ -259,13 +262,15 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
       u.stepCasualties = 0;
     }
   }
-  // The target's fire (stand and shoot, fire and flee): its load is spent.
+  // The target's fire (stand and shoot, fire and flee): its load is spent, if it fired.
   if ((spec.reaction === 'standAndShoot' || spec.reaction === 'fireAndFlee') && t.spec.arm !== 'artillery') {
-    t.loaded = false;
-    t.fired = true;
+    if (shot) {
+      t.loaded = false;
+      t.fired = true;
+    }
     if (spec.reaction === 'standAndShoot') bump(g, X.standAndShoot, t.side);
     if (out.firedHigh) bump(g, X.firedHigh, t.side);
-    if (out.volley && spec.fire.volleyDice > 0 && !out.firedHigh) {
+    if (out.volley && spec.fire.volleyDice > 0 && shot && !out.firedHigh) {
       bump(g, X.volleys, t.side);
       if (!t.lowAmmo && lowOnAmmo(out.hitRoll.sixes, out.hitRoll.ones, opts)) {
         t.lowAmmo = true;
