@@ -17,7 +17,8 @@ import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js'
 import { canisterAtChargersOf, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { chargeTarget, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
+import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
+import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { clear } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
@@ -675,6 +676,54 @@ describe('mechanisms on the lane', () => {
     expect(any.charged).toBeGreaterThan(0);
     expect(charged.charged).toBe(0);
     expect(charged.charger).toBeGreaterThan(0);
+  });
+
+  it('p23: blown cavalry has no formation, so it is no formed unit: it makes no cavalry out of command aggressive (p4), and under nagb.blownCavalry chargedFormed it blows no charger', () => {
+    const s = duel(
+      [{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 }],
+      [{ id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 }],
+      {},
+      [{ preset: 'column-assault', recall: false }, 'hold-and-volley'],
+    );
+    const cp = compiled(s, { 'nagb.blownCavalry': 'chargedFormed' });
+    play(cp, 'unformed', 0);
+    const g = cp.game;
+    const [c, h] = g.units;
+    const reset = (blown: boolean) => {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, moved: false, charged: false, fought: false, fired: false, shaken: false, jubilant: 0, colours: true, blown: false, chargeCount: 0 });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      h.blown = blown;
+      clear(g.contacts);
+    };
+    // p4: out of command (the brigadier far away), cavalry must charge any formed enemy within 12".
+    g.cmdX[c.spec.brigade] = -100;
+    for (const blown of [false, true]) {
+      reset(blown);
+      markAggressive(g);
+      expect(c.aggressive, `enemy blown: ${blown}`).toBe(!blown);
+    }
+    // p23 (chargedFormed): a charger is blown after a melee with a formed unit, not with blown cavalry.
+    const blownAfter = { formed: 0, blown: 0 };
+    let fought = 0;
+    for (let i = 0; i < 30; i++) {
+      for (const blown of [false, true]) {
+        reset(blown);
+        g.useDice(EngagementDice.for('unformed', 'test', i));
+        playCharge(g, c, h, false, 'stand');
+        if (g.contacts.length === 0) continue;
+        closeCombatPhase(g);
+        if (c.removed || c.state === 2) continue;
+        if (!blown) fought++;
+        if (c.blown) blownAfter[blown ? 'blown' : 'formed']++;
+      }
+    }
+    expect(fought).toBeGreaterThan(10);
+    expect(blownAfter.formed).toBe(fought);
+    expect(blownAfter.blown).toBe(0);
   });
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {

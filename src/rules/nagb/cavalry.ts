@@ -36,6 +36,15 @@ export function mustAttemptCharge(c: AggressionCase): boolean {
 }
 
 /**
+ * p23, p24, p26: whether a unit is formed: in a formation, not in skirmish order, and not blown cavalry,
+ * which has no formation until it recovers (p23). Formed enemies make cavalry aggressive (p4, p22) and
+ * blow cavalry that fights them (p23).
+ */
+export function isFormed(skirmishing: boolean, blown: boolean): boolean {
+  return !skirmishing && !blown;
+}
+
+/**
  * p4, p5, p35: whether cavalry facing a compelled charge may test to hold back: British cavalry in
  * command (p4, p35), other cavalry out of command (p5); British cavalry out of command must charge (p4),
  * other cavalry in command must attempt it (p22).

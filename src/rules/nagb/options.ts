@@ -288,7 +288,7 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     values: ['foughtAny', 'chargedFormed'],
     default: 'foughtAny',
     source: 'p2 (cavalry that fight in hand to hand are blown if not recalled) vs p23 (cavalry that charge and fight a formed unit)',
-    doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a unit not in skirmish order (the cavalry rules).',
+    doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a formed unit: not in skirmish order, nor blown cavalry, which has no formation (the cavalry rules).',
   },
   {
     name: 'nagb.blownRide',

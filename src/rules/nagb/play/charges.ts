@@ -6,7 +6,7 @@
  */
 import { EPS, frontGap, pathLimit } from '../../../table/index.js';
 import { type ChargeReaction, type ChargeTester, chargeMakesJubilant, mayDeclareCharge, resolveCharge } from '../charge.js';
-import { aggressiveRange, mayTestNotToCharge, mustAttemptCharge } from '../cavalry.js';
+import { aggressiveRange, isFormed, mayTestNotToCharge, mustAttemptCharge } from '../cavalry.js';
 import { formationMayCharge } from '../movement.js';
 import { freeHackDice, meleeFlightDice, meleeHitNeeded, meleeKillOn, meleeSaveOn, rollStrike } from '../melee.js';
 import { type ChargeSituation, chargeSpecInto, newChargeSpec } from '../odds.js';
@@ -82,7 +82,8 @@ export function markAggressive(g: Game): void {
     const nation = g.c.sides[u.side].nation;
     let nearest = Infinity;
     for (const e of g.units) {
-      if (e.side === u.side || !e.active) continue;
+      // p23: blown cavalry has no formation, so it is no formed enemy.
+      if (e.side === u.side || !e.active || !isFormed(e.formation === 'skirmish', e.blown)) continue;
       if (inCommand && e.spec.arm !== 'infantry') continue;
       const d = bodyGap(u.body, e.body);
       if (d < nearest) nearest = d;

@@ -6,7 +6,7 @@
  * proximity tests.
  */
 import { type Body, frontGap } from '../../../table/index.js';
-import { blownAfterMelee, RECALL_DICE, recallLd } from '../cavalry.js';
+import { blownAfterMelee, isFormed, RECALL_DICE, recallLd } from '../cavalry.js';
 import { caught } from '../charge.js';
 import { BREAK_THROUGH_DICE, type BreakThroughSide, breakThroughMoves, meleeFlightDice, MELEE_FALL_BACK_DICE, resolveMeleeRound, strikeOrder } from '../melee.js';
 import { proximityTestRequired } from '../morale.js';
@@ -203,6 +203,7 @@ function fight(g: Game, c: Contact): void {
   const spec = meleeSpecInto(keptMelee, pa, pb, so === 'target' ? 'b' : so === 'simultaneous' ? 'simultaneous' : 'a', opts);
   a.fought = true;
   b.fought = true;
+  const bFormed = isFormed(b.formation === 'skirmish', b.blown);
   holdEvents(g, true);
   const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, P.breakTest, ld));
   // p23: cavalry against cavalry, drawn or with nobody broken, breaks through instead of falling back.
@@ -284,11 +285,12 @@ function fight(g: Game, c: Contact): void {
     }
   }
   // p2, p23 (nagb.blownCavalry): cavalry that fought is blown unless recalled (after a 2nd charge on 4+,
-  // later on a 6); under chargedFormed only the charger (a) that met a unit not in skirmish order.
+  // later on a 6); under chargedFormed only the charger (a) that met a formed unit: not in skirmish
+  // order, nor blown cavalry, which has no formation (p23). (b's state as the melee found it.)
   if (opts.blownCavalry === 'foughtAny') {
     blownAfter(g, a, recalledA);
     blownAfter(g, b, recalledB);
-  } else if (c.charge && b.formation !== 'skirmish') {
+  } else if (c.charge && bFormed) {
     blownAfter(g, a, recalledA);
   }
 }
