@@ -1314,6 +1314,20 @@ describe('mechanisms on the lane', () => {
       expect(chargeTarget(g, col)).toBe(-1);
     });
 
+    it('p30-31: a unit standing half or more on a sector it does not hold (it stormed in and stood) moves no further forward through it; back it may go', () => {
+      const { g, byId, place } = villageGame();
+      for (const id of ['IR-12-I', 'IR-12-II']) place(byId(id), 46);
+      const col = byId('1-Ligne-I');
+      // The column's front at 34: 2" of its 2.4" stand on the south sector's ground.
+      place(col, 34);
+      expect(advance(g, col, 5)).toBe(0);
+      expect(col.body.front).toBe(34);
+      expect(advance(g, col, 2, -1)).toBeCloseTo(2, 9);
+      // Clear of the sector's ground (its front at 32, the sector's near edge), it walks up to the edge again.
+      place(col, 31);
+      expect(advance(g, col, 5)).toBeCloseTo(1, 9);
+    });
+
     it('p31: a unit ordered forward out of its sector moves at most 4" out and then tests to form up (random-legal play of scenario A)', () => {
       const { scenario } = loadScenario('sims/nagb/common-a-village.scenario.yaml');
       const s = scenario as unknown as LaneScenario;

@@ -15,7 +15,7 @@ import { roomBeforeSector } from '../village.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
-import { commanderDistance, firstAhead, firstAheadExcept, firstBehind, PARKED } from './geometry.js';
+import { commanderDistance, firstAhead, firstAheadExcept, firstBehind, PARKED, sectorGroundOf } from './geometry.js';
 import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 /** The unit class index (core UNIT_CLASSES) of an arm, by comparison rather than a keyed lookup by string. */
@@ -440,13 +440,19 @@ export function reachable(g: Game, u: Unit, way: 1 | -1, dist: number, clearance
 
 /**
  * The x u's leading edge going `way` must not pass (NaN: none): `clearance` short of the first body in
- * its path, and a village sector's near edge (sectorLimit).
+ * its path, and a village sector's near edge (sectorLimit). A unit standing half or more on a sector's
+ * ground without holding it (one that stormed into it and stood, p16, p31) goes no further forward
+ * through it: it entered by no order (p30) and goes as it may not charge (p31); back, it may go.
  */
 function moveLimit(g: Game, u: Unit, way: 1 | -1, clearance: number): number {
   // firstInPath(u.body, way, g.bodies): forward the kept answer (its epochs are exact), back over the extents.
   const k = way > 0 ? firstAhead(g, u) : firstBehind(g, u);
   const limit = k >= 0 ? pathLimit(u.body, way, g.bodies[k]) - u.body.facing * way * clearance : NaN;
   if (g.c.villages.length === 0) return limit;
+  if (way > 0) {
+    const ground = sectorGroundOf(g, u);
+    if (ground >= 0 && ground !== u.sector) return u.body.front;
+  }
   const s = sectorLimit(g, u, way);
   return Number.isNaN(s) || (!Number.isNaN(limit) && (limit - s) * u.body.facing * way <= 0) ? limit : s;
 }
