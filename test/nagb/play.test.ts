@@ -14,7 +14,7 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, chargeThreat, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
@@ -678,6 +678,25 @@ describe('mechanisms on the lane', () => {
     expect(charged.charger).toBeGreaterThan(0);
   });
 
+  it('p22, p32: the doctrine\'s sense of a charge (chargeThreat) knows, as play does, that cavalry does not charge a unit defending a hedge', () => {
+    for (const hedge of [false, true]) {
+      const terrain = hedge ? { terrain: [{ kind: 'hedge', name: 'hedge', from: 25.5, to: 26.5 }] } : {};
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 }], [line('Bn', 26, 0)], terrain));
+      play(cp, 'hedge', 0);
+      const g = cp.game;
+      const [cav, bn] = g.units;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, blown: false });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      expect(chargeTarget(g, cav) === bn.spec.index, `hedge ${hedge}`).toBe(!hedge);
+      expect(chargeThreat(g, bn, 0), `hedge ${hedge}`).toBe(!hedge);
+    }
+  });
+
   it('p23: blown cavalry has no formation, so it is no formed unit: it makes no cavalry out of command aggressive (p4), and under nagb.blownCavalry chargedFormed it blows no charger', () => {
     const s = duel(
       [{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 }],
@@ -1326,6 +1345,24 @@ describe('mechanisms on the lane', () => {
       // Clear of the sector's ground (its front at 32, the sector's near edge), it walks up to the edge again.
       place(col, 31);
       expect(advance(g, col, 5)).toBeCloseTo(1, 9);
+    });
+
+    it('p30-31: the doctrine\'s sense of a charge (chargeThreat, which keeps a unit loaded to stand and shoot) agrees with play: no threat from a garrison that may not charge out of its sector, off a sector\'s ground, or across one', () => {
+      const { g, byId, place } = villageGame();
+      const garrison = byId('IR-12-I');
+      const col = byId('1-Ligne-I');
+      const south = garrison.spec.startSector;
+      // [garrison front, sector held, play lets it charge the column]: holding the south sector at its
+      // edge; before it, clear of its ground; on its ground without holding it (94% at 31.9, its line
+      // 1.6" deep); beyond it (the sector between).
+      for (const [front, sector, charges] of [[32, south, false], [30, -1, true], [31.9, -1, false], [40, -1, false]] as const) {
+        place(garrison, front, sector);
+        place(col, 26);
+        const playCharges = mayChargeNow(g, garrison, false) && chargeTarget(g, garrison) === col.spec.index;
+        expect(playCharges, `${front}`).toBe(charges);
+        expect(chargeThreat(g, col, 0), `${front}`).toBe(charges);
+        expect(chargeThreat(g, col, 2), `${front}`).toBe(charges);
+      }
     });
 
     it('p31: a unit ordered forward out of its sector moves at most 4" out and then tests to form up (random-legal play of scenario A)', () => {

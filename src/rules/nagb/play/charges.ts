@@ -16,7 +16,7 @@ import { bump, casualties, disorder, jubilate, ldOf, loseColours, moveUnit, plac
 import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
-import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, onSectorGround, overlapsAnother, targetSector, worseTest } from './geometry.js';
+import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeCrossesSector, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, sectorBarsCharge, targetSector, worseTest } from './geometry.js';
 import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
@@ -32,7 +32,7 @@ export function mayChargeNow(g: Game, u: Unit, cavalryPhase: boolean): boolean {
   if (cavalryPhase && (u.spec.arm !== 'cavalry' || u.fired)) return false;
   if (!cavalryPhase && u.moved) return false;
   // p30-31: nor out of a sector whose ground it stands on, half of it or more, without holding it.
-  if (g.c.villages.length > 0 && onSectorGround(g, u)) return false;
+  if (sectorBarsCharge(g, u)) return false;
   return !engaged(g, u);
 }
 
@@ -47,10 +47,7 @@ export function chargeTarget(g: Game, u: Unit): number {
   if (D < -EPS || D > chargeReachOf(g, u) + EPS) return -1;
   // p30-31: never across a village sector but the target's (entering one is an order of its own, and
   // nobody charges out of one); a target standing on a sector's ground without holding it is in it too.
-  if (g.c.villages.length > 0) {
-    const edge = sectorLimit(g, u, 1, targetSector(g, t));
-    if (!Number.isNaN(edge) && (t.body.front - edge) * u.body.facing > EPS) return -1;
-  }
+  if (chargeCrossesSector(g, u, t)) return -1;
   const ok = mayDeclareCharge({
     arm: u.spec.arm,
     formation: u.formation === 'battery' ? 'line' : u.formation,
