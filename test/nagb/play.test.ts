@@ -396,6 +396,35 @@ describe('mechanisms on the lane', () => {
     expect(seen['standAndShoot true']).toBeGreaterThan(5);
   });
 
+  it('p2, p3, p6: a reserve move is a normal move, so a column crossing terrain at normal pace tests for disorder at its end, as in any movement phase', () => {
+    // A march column 22" from the enemy, light woods 2" ahead (-4, p6): its 8" reserve move crosses them.
+    const checks = (front: number, events: Ev[]) => {
+      const cp = compiled(duel([{ id: 'Mc', formation: 'marchColumn', front, offset: 0 }], [line('Bn', 46, 0)], { terrain: [{ kind: 'lightWoods', name: 'wood', from: 12, to: 16 }] }));
+      play(cp, 'reserve-terrain', 0);
+      const g = cp.game;
+      const [mc] = g.units;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, jubilant: 0 });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      g.sink = (e) => events.push(e as Ev);
+      reservePhase(g, 0);
+      g.sink = undefined;
+      return { moved: mc.body.front - front, tests: events.filter((e) => e.type === 'check' && e.purpose === 'terrainDisorder' && e.unit === 'Mc') };
+    };
+    const normal = checks(10, []);
+    expect(normal.moved).toBeCloseTo(8, 9);
+    expect(normal.tests.length).toBe(1);
+    expect(normal.tests[0].target).toBe(8 - 4);
+    // Clear of the woods (they lie behind it), the same move tests nothing.
+    const clear = checks(18, []);
+    expect(clear.moved).toBeCloseTo(8, 9);
+    expect(clear.tests.length).toBe(0);
+  });
+
   it('p7: a formation change keeps the front and centre, so a column that would reach off the table or onto a friend is not formed', () => {
     const cp = compiled(duel([col('Edge', 3, 0), col('Free', 20, 10), line('Behind', 16, -10), line('Front', 17.7, -10)], [line('Bn', 40, 0)]));
     play(cp, 'fits', 0);
