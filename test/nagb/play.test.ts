@@ -774,6 +774,72 @@ describe('mechanisms on the lane', () => {
     expect(blownAfter.blown).toBe(0);
   });
 
+  it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {
+    const { scenario } = loadScenario('sims/nagb/common-c-cavalry.scenario.yaml');
+    const s = scenario as unknown as LaneScenario;
+    const random = { ...s, sides: s.sides.map((side) => ({ ...side, doctrine: 'random-legal' })) } as LaneScenario;
+    const rides = (value: string) => {
+      const c = compiled(random, { ...(scenario.options ?? {}), 'nagb.recallRide': value });
+      let recalls = 0, off = 0;
+      for (let i = 0; i < 150; i++) {
+        const events: Ev[] = [];
+        play(c, 'recall-ride', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'retreat' || e.why !== 'recalled') return;
+          recalls++;
+          if (events.slice(k + 1, k + 3).some((x) => x.type === 'removed' && x.why === 'offTable')) off++;
+        });
+      }
+      return { recalls, off };
+    };
+    const within = rides('withinTable');
+    expect(within.recalls).toBeGreaterThan(10);
+    expect(within.off).toBe(0);
+    expect(rides('fullRoll').off).toBeGreaterThan(0);
+  });
+
+  it('p23 (nagb.recallRide withinTable): a regiment recalled in the rally phase stops short of a friend behind it; under fullRoll it is pushed past', () => {
+    const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
+    const after = (value: string, i: number) => {
+      // Bn 10" before the cuirassiers (unsafe: within 12"), Back 1" behind them; 26" of table behind (more than a 3d6).
+      const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']), { 'nagb.recallRide': value });
+      play(cp, 'recall-friend', 0);
+      const g = cp.game;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, blown: false, jubilant: 0 });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      const [c, back] = g.units;
+      c.blown = true;
+      g.pips[c.spec.brigade] = 6;
+      g.unhorsed[c.spec.brigade] = 0;
+      g.useDice(EngagementDice.for('recall-friend', 'test', i));
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      rallyPhase(g);
+      g.sink = undefined;
+      const recalled = events.some((e) => e.type === 'check' && e.purpose === 'recall' && e.unit === 'Cuir' && e.passed);
+      return { recalled, front: c.body.front, backFront: back.body.front };
+    };
+    let seen = 0;
+    for (let i = 0; i < 20; i++) {
+      const w = after('withinTable', i);
+      if (!w.recalled) continue;
+      seen++;
+      // The cuirassiers are 4" deep (two ranks of 2"): their rear stops short of Back's front at 25.
+      expect(w.backFront).toBe(25);
+      expect(w.front - 4).toBeGreaterThan(25);
+      expect(w.front - 4).toBeLessThan(25.02);
+      // The whole roll carries them onto Back's ground (21-25), and they are pushed on past it.
+      const f = after('fullRoll', i);
+      expect(f.front).toBeLessThan(21 + 1e-9);
+    }
+    expect(seen).toBeGreaterThan(3);
+  });
+
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
     const cuir = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 };
     // Hussars with carbines (p25, p40), which they may fire at the charging cuirassiers.

@@ -89,6 +89,16 @@ export function blownRide(roll: number, toSafety: number, toEdge: number, opts: 
 }
 
 /**
+ * p6, p23 (nagb.recallRide): how far recalled cavalry rides back on its 3d6 `roll`: under withinTable
+ * no farther than `toEdge` (the room before a unit behind it or its own table edge; none when that is
+ * gone), else the whole roll.
+ */
+export function recallRide(roll: number, toEdge: number, opts: Pick<NagbOptions, 'recallRide'>): number {
+  if (opts.recallRide === 'fullRoll') return roll;
+  return Math.max(0, Math.min(roll, toEdge));
+}
+
+/**
  * p23, p24: whether cavalry is blown after a melee: fighting a formed unit blows it unless recalled (and
  * skirmishing cavalry never is); a recalled unit escapes after its first charge, after its second on a
  * d6 of 4+, after later ones only on a 6. Running down fleeing units does not blow it.

@@ -6,14 +6,14 @@
  * proximity tests.
  */
 import { type Body, frontGap } from '../../../table/index.js';
-import { blownAfterMelee, isFormed, RECALL_DICE, recallLd } from '../cavalry.js';
+import { blownAfterMelee, isFormed, recallLd } from '../cavalry.js';
 import { caught } from '../charge.js';
 import { BREAK_THROUGH_DICE, type BreakThroughSide, breakThroughMoves, meleeFlightDice, MELEE_FALL_BACK_DICE, resolveMeleeRound, strikeOrder } from '../melee.js';
 import { proximityTestRequired } from '../morale.js';
 import { meleeSpecInto, newMeleeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { sectorCover } from '../village.js';
-import { blow, bump, casualties, disorder, endRide, fallBack, holdEvents, jubilate, ldOf, moveUnit, rideThrough, roomAhead, rout, spendPips, test, worsen, X } from './act.js';
+import { blow, bump, casualties, disorder, endRide, fallBack, holdEvents, jubilate, ldOf, moveUnit, recallRideBack, rideThrough, roomAhead, rout, spendPips, test, worsen, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
@@ -64,10 +64,10 @@ function recallPassed(g: Game, w: Unit, margin: number): boolean {
   return test(g, w, P.recall, recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0));
 }
 
-/** p23: a recalled unit falls back 3d6 in good order, then takes a disorder test. */
+/** p23: a recalled unit falls back 3d6 in good order (recallRideBack, nagb.recallRide), then takes a disorder test. */
 function recallBack(g: Game, w: Unit): void {
   bump(g, X.recalls, w.side);
-  fallBack(g, w, roll(g, w.side, RECALL_DICE), 'voluntary', 'recalled');
+  recallRideBack(g, w);
   if (!w.removed && !test(g, w, P.fallBack, ldOf(g, w))) disorder(g, w);
 }
 
