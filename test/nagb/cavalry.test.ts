@@ -8,6 +8,7 @@ import {
   mayTestNotToCharge,
   mustAttemptCharge,
   recallLd,
+  recallRide,
   blownRecallLd,
   recallSavesProbability,
   recovered,
@@ -68,6 +69,12 @@ describe('Recall and blown cavalry (p23, p24, p40)', () => {
     expect(blownRide(15, 0, 10, O)).toBe(0);
     expect(blownRide(15, 4, -0.01, O)).toBe(0);
     expect(blownRide(15, 4.2, 1.99, withOptions({ blownRide: 'fullRoll' }))).toBe(15);
+  });
+  it('p6, p23 (nagb.recallRide): recalled cavalry rides its 3d6 back, cut short at a unit behind it or its own table edge; or the whole roll', () => {
+    expect(recallRide(15, 20, O)).toBe(15);
+    expect(recallRide(15, 9.99, O)).toBe(9.99);
+    expect(recallRide(15, -0.01, O)).toBe(0);
+    expect(recallRide(15, 9.99, withOptions({ recallRide: 'fullRoll' }))).toBe(15);
   });
   it('p23, p40: recovery adds d6 plus the modifier (at least 0) to the tally; 10 recovers', () => {
     expect(recoveryTally(4, 3, 2)).toBe(9);

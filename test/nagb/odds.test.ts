@@ -612,6 +612,16 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     expect([need(false), need(true)]).toEqual([5, 6]);
   });
 
+  it('p10, p12: a target with a friend within 8" straight ahead (its fire zone) stands and shoots at normal effect: no test to volley, as play builds it; `volley odds charge` asks it as target.friendAhead', () => {
+    const at = (friendAhead: boolean | undefined) => chargeSpec(battalion({ formation: 'attackColumn', front: 8 }), battalion({ friendAhead }), { distance: 8, reaction: 'standAndShoot', frontal: true, aggressive: false, contactTest: 'none' }, O).fire;
+    expect([at(undefined).volleyTestLd, at(false).volleyTestLd, at(true).volleyTestLd]).toEqual([8, 8, null]);
+    expect([at(true).normalDice, at(false).normalDice]).toEqual([6, 6]);
+    const charge = question('charge');
+    const volleyP = (target: object) => charge.exact(charge.params.parse({ charger: { formation: 'attackColumn' }, target, distance: 8 }), DEFAULTS).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
+    expect(volleyP({ friendAhead: false })).toBeGreaterThan(0.5);
+    expect(volleyP({ friendAhead: true })).toBe(0);
+  });
+
   it('refuses a shaken charger and a reaction the target may not take (p12-13, p19, p27)', () => {
     expect(first('charge', { charger: { figures: 11, startFigures: 24 }, target: {}, distance: 8 })).toEqual({ path: 'charger', message: 'no charge to ask about: a disordered unit does not charge (p27) (shaken: over half its starting figures lost)' });
     expect(first('charge', { charger: { figures: 12, startFigures: 24 }, target: {}, distance: 8 })).toBeNull();

@@ -63,6 +63,8 @@ const ADDED: Record<string, string | number | boolean> = {
   blownCavalry: 'foughtAny',
   // p9 vs p23: how far blown cavalry rides back in its movement phase.
   blownRide: 'toSafety',
+  // p23 vs p6: how far recalled cavalry rides back, and whether off the table.
+  recallRide: 'withinTable',
   // p29 vs p19, p21: what a battery's failed brigade test does.
   batteryBrigadeTest: 'silenced',
   // p22-23 on the lane: how far cavalry breaking through cavalry rides, measured from where.
@@ -81,12 +83,12 @@ const ADDED: Record<string, string | number | boolean> = {
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 11)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 12)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(57);
+    expect(names).toHaveLength(58);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -14,10 +14,11 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, chargeThreat, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { chargeTarget, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
+import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
+import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { clear } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
@@ -323,6 +324,107 @@ describe('mechanisms on the lane', () => {
     expect(tested).toBeGreaterThan(10);
   });
 
+  it('p10, p12: a charged unit with a friend within 8" straight ahead (its fire zone) stands and shoots at normal effect: no test to volley, never a volley; with the friend aside it tests', () => {
+    // The friend, a column beside the charger's path, stands 2.6" before the line's right half.
+    const volleys = (friendOffset: number) => {
+      const cp = compiled(duel([col('Col', 19, 0)], [line('Ln', 27, 0), col('Fr', 22, friendOffset)], {}, ['column-assault', { preset: 'hold-and-volley', influence: false, rerolls: 'none' }]));
+      play(cp, 'fire-zone', 0);
+      const g = cp.game;
+      const [c, t] = g.units;
+      let tests = 0, volleys = 0, charges = 0;
+      for (let i = 0; i < 40; i++) {
+        for (const u of g.units) {
+          Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+          u.body.front = u.spec.startFront;
+          u.body.offset = u.spec.startOffset;
+          reshape(g, u);
+        }
+        clear(g.contacts);
+        const events: Ev[] = [];
+        g.sink = (e) => events.push(e as Ev);
+        g.useDice(EngagementDice.for('fire-zone', 'test', i));
+        playCharge(g, c, t, false, 'standAndShoot');
+        g.sink = undefined;
+        if (events.find((e) => e.type === 'charge')!.ending === 'refused') continue;
+        charges++;
+        if (events.some((e) => e.type === 'check' && e.purpose === 'volley' && e.unit === 'Ln')) tests++;
+        if (events.find((e) => e.type === 'charge')!.volley) volleys++;
+      }
+      return { charges, tests, volleys };
+    };
+    const before = volleys(7);
+    expect(before.charges).toBeGreaterThan(10);
+    expect([before.tests, before.volleys]).toEqual([0, 0]);
+    const aside = volleys(14);
+    expect(aside.tests).toBe(aside.charges);
+    expect(aside.volleys).toBeGreaterThan(0);
+  });
+
+  it('p10, p12: a charged unit whose fire needs 7+ (conscripts at long range) holds it and keeps its load; one that fires, or fires high, spends it', () => {
+    const cp = compiled(duel([col('Col', 19, 0)], [line('Ln', 27, 0, { class: 'conscripts' })], {}, ['column-assault', { preset: 'hold-and-volley', influence: false, rerolls: 'none' }]));
+    play(cp, 'hold-fire', 0);
+    const g = cp.game;
+    const [c, t] = g.units;
+    const seen: Record<string, number> = {};
+    for (let i = 0; i < 120; i++) {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      clear(g.contacts);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('hold-fire', 'test', i));
+      const reaction = i % 2 === 0 ? 'fireAndFlee' : 'standAndShoot';
+      const volleys = g.extra[X.volleys + t.side];
+      playCharge(g, c, t, false, reaction);
+      g.sink = undefined;
+      const e = events.find((x) => x.type === 'charge')!;
+      if (e.ending === 'refused') continue;
+      // 8" is long range (p10): 4+, -1 at chargers, -1 long, -1 raw: 7+, so fire and flee never fires.
+      const fired = e.firedHigh || e.fireDistance >= 0;
+      if (reaction === 'fireAndFlee') expect(fired).toBe(false);
+      expect([t.loaded, t.fired], `${reaction} ${i}`).toEqual([!fired, fired]);
+      // A volley held is not counted as one.
+      if (!fired) expect(g.extra[X.volleys + t.side]).toBe(volleys);
+      seen[`${reaction} ${fired}`] = (seen[`${reaction} ${fired}`] ?? 0) + 1;
+    }
+    expect(seen['fireAndFlee false']).toBeGreaterThan(20);
+    expect(seen['standAndShoot false']).toBeGreaterThan(5);
+    expect(seen['standAndShoot true']).toBeGreaterThan(5);
+  });
+
+  it('p2, p3, p6: a reserve move is a normal move, so a column crossing terrain at normal pace tests for disorder at its end, as in any movement phase', () => {
+    // A march column 22" from the enemy, light woods 2" ahead (-4, p6): its 8" reserve move crosses them.
+    const checks = (front: number, events: Ev[]) => {
+      const cp = compiled(duel([{ id: 'Mc', formation: 'marchColumn', front, offset: 0 }], [line('Bn', 46, 0)], { terrain: [{ kind: 'lightWoods', name: 'wood', from: 12, to: 16 }] }));
+      play(cp, 'reserve-terrain', 0);
+      const g = cp.game;
+      const [mc] = g.units;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, jubilant: 0 });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      g.sink = (e) => events.push(e as Ev);
+      reservePhase(g, 0);
+      g.sink = undefined;
+      return { moved: mc.body.front - front, tests: events.filter((e) => e.type === 'check' && e.purpose === 'terrainDisorder' && e.unit === 'Mc') };
+    };
+    const normal = checks(10, []);
+    expect(normal.moved).toBeCloseTo(8, 9);
+    expect(normal.tests.length).toBe(1);
+    expect(normal.tests[0].target).toBe(8 - 4);
+    // Clear of the woods (they lie behind it), the same move tests nothing.
+    const clear = checks(18, []);
+    expect(clear.moved).toBeCloseTo(8, 9);
+    expect(clear.tests.length).toBe(0);
+  });
+
   it('p7: a formation change keeps the front and centre, so a column that would reach off the table or onto a friend is not formed', () => {
     const cp = compiled(duel([col('Edge', 3, 0), col('Free', 20, 10), line('Behind', 16, -10), line('Front', 17.7, -10)], [line('Bn', 40, 0)]));
     play(cp, 'fits', 0);
@@ -603,6 +705,139 @@ describe('mechanisms on the lane', () => {
     expect(any.charged).toBeGreaterThan(0);
     expect(charged.charged).toBe(0);
     expect(charged.charger).toBeGreaterThan(0);
+  });
+
+  it('p22, p32: the doctrine\'s sense of a charge (chargeThreat) knows, as play does, that cavalry does not charge a unit defending a hedge', () => {
+    for (const hedge of [false, true]) {
+      const terrain = hedge ? { terrain: [{ kind: 'hedge', name: 'hedge', from: 25.5, to: 26.5 }] } : {};
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 }], [line('Bn', 26, 0)], terrain));
+      play(cp, 'hedge', 0);
+      const g = cp.game;
+      const [cav, bn] = g.units;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, blown: false });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      expect(chargeTarget(g, cav) === bn.spec.index, `hedge ${hedge}`).toBe(!hedge);
+      expect(chargeThreat(g, bn, 0), `hedge ${hedge}`).toBe(!hedge);
+    }
+  });
+
+  it('p23: blown cavalry has no formation, so it is no formed unit: it makes no cavalry out of command aggressive (p4), and under nagb.blownCavalry chargedFormed it blows no charger', () => {
+    const s = duel(
+      [{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 }],
+      [{ id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 }],
+      {},
+      [{ preset: 'column-assault', recall: false }, 'hold-and-volley'],
+    );
+    const cp = compiled(s, { 'nagb.blownCavalry': 'chargedFormed' });
+    play(cp, 'unformed', 0);
+    const g = cp.game;
+    const [c, h] = g.units;
+    const reset = (blown: boolean) => {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, moved: false, charged: false, fought: false, fired: false, shaken: false, jubilant: 0, colours: true, blown: false, chargeCount: 0 });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      h.blown = blown;
+      clear(g.contacts);
+    };
+    // p4: out of command (the brigadier far away), cavalry must charge any formed enemy within 12".
+    g.cmdX[c.spec.brigade] = -100;
+    for (const blown of [false, true]) {
+      reset(blown);
+      markAggressive(g);
+      expect(c.aggressive, `enemy blown: ${blown}`).toBe(!blown);
+    }
+    // p23 (chargedFormed): a charger is blown after a melee with a formed unit, not with blown cavalry.
+    const blownAfter = { formed: 0, blown: 0 };
+    let fought = 0;
+    for (let i = 0; i < 30; i++) {
+      for (const blown of [false, true]) {
+        reset(blown);
+        g.useDice(EngagementDice.for('unformed', 'test', i));
+        playCharge(g, c, h, false, 'stand');
+        if (g.contacts.length === 0) continue;
+        closeCombatPhase(g);
+        if (c.removed || c.state === 2) continue;
+        if (!blown) fought++;
+        if (c.blown) blownAfter[blown ? 'blown' : 'formed']++;
+      }
+    }
+    expect(fought).toBeGreaterThan(10);
+    expect(blownAfter.formed).toBe(fought);
+    expect(blownAfter.blown).toBe(0);
+  });
+
+  it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {
+    const { scenario } = loadScenario('sims/nagb/common-c-cavalry.scenario.yaml');
+    const s = scenario as unknown as LaneScenario;
+    const random = { ...s, sides: s.sides.map((side) => ({ ...side, doctrine: 'random-legal' })) } as LaneScenario;
+    const rides = (value: string) => {
+      const c = compiled(random, { ...(scenario.options ?? {}), 'nagb.recallRide': value });
+      let recalls = 0, off = 0;
+      for (let i = 0; i < 150; i++) {
+        const events: Ev[] = [];
+        play(c, 'recall-ride', i, events);
+        events.forEach((e, k) => {
+          if (e.type !== 'retreat' || e.why !== 'recalled') return;
+          recalls++;
+          if (events.slice(k + 1, k + 3).some((x) => x.type === 'removed' && x.why === 'offTable')) off++;
+        });
+      }
+      return { recalls, off };
+    };
+    const within = rides('withinTable');
+    expect(within.recalls).toBeGreaterThan(10);
+    expect(within.off).toBe(0);
+    expect(rides('fullRoll').off).toBeGreaterThan(0);
+  });
+
+  it('p23 (nagb.recallRide withinTable): a regiment recalled in the rally phase stops short of a friend behind it; under fullRoll it is pushed past', () => {
+    const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
+    const after = (value: string, i: number) => {
+      // Bn 10" before the cuirassiers (unsafe: within 12"), Back 1" behind them; 26" of table behind (more than a 3d6).
+      const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']), { 'nagb.recallRide': value });
+      play(cp, 'recall-friend', 0);
+      const g = cp.game;
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, blown: false, jubilant: 0 });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      const [c, back] = g.units;
+      c.blown = true;
+      g.pips[c.spec.brigade] = 6;
+      g.unhorsed[c.spec.brigade] = 0;
+      g.useDice(EngagementDice.for('recall-friend', 'test', i));
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      rallyPhase(g);
+      g.sink = undefined;
+      const recalled = events.some((e) => e.type === 'check' && e.purpose === 'recall' && e.unit === 'Cuir' && e.passed);
+      return { recalled, front: c.body.front, backFront: back.body.front };
+    };
+    let seen = 0;
+    for (let i = 0; i < 20; i++) {
+      const w = after('withinTable', i);
+      if (!w.recalled) continue;
+      seen++;
+      // The cuirassiers are 4" deep (two ranks of 2"): their rear stops short of Back's front at 25.
+      expect(w.backFront).toBe(25);
+      expect(w.front - 4).toBeGreaterThan(25);
+      expect(w.front - 4).toBeLessThan(25.02);
+      // The whole roll carries them onto Back's ground (21-25), and they are pushed on past it.
+      const f = after('fullRoll', i);
+      expect(f.front).toBeLessThan(21 + 1e-9);
+    }
+    expect(seen).toBeGreaterThan(3);
   });
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
@@ -1191,6 +1426,38 @@ describe('mechanisms on the lane', () => {
       // The other sector's ground stops the charge still: beyond the south sector, not in it, nobody is reached across it.
       place(garrison, 40);
       expect(chargeTarget(g, col)).toBe(-1);
+    });
+
+    it('p30-31: a unit standing half or more on a sector it does not hold (it stormed in and stood) moves no further forward through it; back it may go', () => {
+      const { g, byId, place } = villageGame();
+      for (const id of ['IR-12-I', 'IR-12-II']) place(byId(id), 46);
+      const col = byId('1-Ligne-I');
+      // The column's front at 34: 2" of its 2.4" stand on the south sector's ground.
+      place(col, 34);
+      expect(advance(g, col, 5)).toBe(0);
+      expect(col.body.front).toBe(34);
+      expect(advance(g, col, 2, -1)).toBeCloseTo(2, 9);
+      // Clear of the sector's ground (its front at 32, the sector's near edge), it walks up to the edge again.
+      place(col, 31);
+      expect(advance(g, col, 5)).toBeCloseTo(1, 9);
+    });
+
+    it('p30-31: the doctrine\'s sense of a charge (chargeThreat, which keeps a unit loaded to stand and shoot) agrees with play: no threat from a garrison that may not charge out of its sector, off a sector\'s ground, or across one', () => {
+      const { g, byId, place } = villageGame();
+      const garrison = byId('IR-12-I');
+      const col = byId('1-Ligne-I');
+      const south = garrison.spec.startSector;
+      // [garrison front, sector held, play lets it charge the column]: holding the south sector at its
+      // edge; before it, clear of its ground; on its ground without holding it (94% at 31.9, its line
+      // 1.6" deep); beyond it (the sector between).
+      for (const [front, sector, charges] of [[32, south, false], [30, -1, true], [31.9, -1, false], [40, -1, false]] as const) {
+        place(garrison, front, sector);
+        place(col, 26);
+        const playCharges = mayChargeNow(g, garrison, false) && chargeTarget(g, garrison) === col.spec.index;
+        expect(playCharges, `${front}`).toBe(charges);
+        expect(chargeThreat(g, col, 0), `${front}`).toBe(charges);
+        expect(chargeThreat(g, col, 2), `${front}`).toBe(charges);
+      }
     });
 
     it('p31: a unit ordered forward out of its sector moves at most 4" out and then tests to form up (random-legal play of scenario A)', () => {

@@ -36,6 +36,15 @@ export function mustAttemptCharge(c: AggressionCase): boolean {
 }
 
 /**
+ * p23, p24, p26: whether a unit is formed: in a formation, not in skirmish order, and not blown cavalry,
+ * which has no formation until it recovers (p23). Formed enemies make cavalry aggressive (p4, p22) and
+ * blow cavalry that fights them (p23).
+ */
+export function isFormed(skirmishing: boolean, blown: boolean): boolean {
+  return !skirmishing && !blown;
+}
+
+/**
  * p4, p5, p35: whether cavalry facing a compelled charge may test to hold back: British cavalry in
  * command (p4, p35), other cavalry out of command (p5); British cavalry out of command must charge (p4),
  * other cavalry in command must attempt it (p22).
@@ -77,6 +86,16 @@ export function blownRide(roll: number, toSafety: number, toEdge: number, opts: 
   if (opts.blownRide === 'fullRoll') return roll;
   const d = roll < toSafety ? roll : toSafety;
   return d < toEdge ? (d > 0 ? d : 0) : toEdge > 0 ? toEdge : 0;
+}
+
+/**
+ * p6, p23 (nagb.recallRide): how far recalled cavalry rides back on its 3d6 `roll`: under withinTable
+ * no farther than `toEdge` (the room before a unit behind it or its own table edge; none when that is
+ * gone), else the whole roll.
+ */
+export function recallRide(roll: number, toEdge: number, opts: Pick<NagbOptions, 'recallRide'>): number {
+  if (opts.recallRide === 'fullRoll') return roll;
+  return Math.max(0, Math.min(roll, toEdge));
 }
 
 /**

@@ -133,6 +133,8 @@ export interface UnitProfile {
   lowOnAmmo?: boolean;
   /** Moved this turn (p8, p10: no volley, its stand-and-shoot volley included); false when absent. */
   moved?: boolean;
+  /** A friend within 8" straight ahead, in its volley fire zone (p10: no volley, its stand-and-shoot volley included); false when absent. */
+  friendAhead?: boolean;
   /** Defends a village sector (p30, p31). */
   inVillage?: boolean;
   /** The lane's line front of the unit (for firing out of a village, nagb.townFireFigures). */
@@ -561,11 +563,13 @@ export function chargeSpecInto(o: ChargeSpec, charger: UnitProfile, target: Unit
   const chargersLd = modifiedLd(chLd, charger.jubilant, charger.disordered, charger.influence);
   const square = target.formation === 'square';
   const village = target.inVillage === true;
-  // p10's volley needs good order and a unit that has not moved this turn (p8 too), as p12's
-  // stand-and-shoot volley does: a disordered target, or one that moved (or charged) earlier in the
-  // turn, shoots at normal effect; an attack column volleys by nagb.volleyFormations (p3, p8, p10),
-  // cavalry only under nagb.cavalryVolley inLine (p8, p25).
-  const canVolley = !square && !village && !target.lowOnAmmo && !target.disordered && target.moved !== true && formationMayVolley(target.arm, target.formation, opts);
+  // p10's volley needs good order, a unit that has not moved this turn (p8 too) and no friend in its
+  // fire zone (8" straight ahead), as p12's stand-and-shoot volley does: a disordered target, one that
+  // moved (or charged) earlier in the turn, or one with a friend before it shoots at normal effect; an
+  // attack column volleys by nagb.volleyFormations (p3, p8, p10), cavalry only under
+  // nagb.cavalryVolley inLine (p8, p25).
+  const canVolley =
+    !square && !village && !target.lowOnAmmo && !target.disordered && target.moved !== true && target.friendAhead !== true && formationMayVolley(target.arm, target.formation, opts);
   const weapon = target.weapon;
   const four = target.fourPerThree === true;
   const normalFigures = village ? townFiringFigures(target.figures, target.lineFront ?? target.front, opts) : firingFigures('normal', target.front, target.figures);

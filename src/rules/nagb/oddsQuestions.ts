@@ -113,11 +113,12 @@ function figureCounts(u: { arm: (typeof ARMS)[number]; figures?: number; startFi
 const unitSchema = z.strictObject(unitFields).superRefine(armFormation);
 type UnitInput = z.infer<typeof unitSchema>;
 
-/** A charge's target: a unit, and whether it moved this turn (as play's profile carries it). */
+/** A charge's target: a unit, whether it moved this turn and whether a friend stands in its fire zone (as play's profile carries them). */
 const chargeTargetSchema = z
   .strictObject({
     ...unitFields,
     moved: z.boolean().default(false).describe("Moved (or charged) earlier this turn: it stands and shoots at normal effect, never a volley (p8, p10); a battery's canister as it flees is -1 (p20)."),
+    friendAhead: z.boolean().default(false).describe('A friend within 8" straight ahead, in its fire zone: it stands and shoots at normal effect, never a volley (p10).'),
   })
   .superRefine(armFormation);
 
@@ -387,7 +388,7 @@ function batteryAtChargers(t: UnitInput & { moved: boolean }, distance: number):
 function chargeSetup(p: ChargeParams, o: NagbOptions): ChargeSpec {
   const battery = p.target.arm === 'artillery' && p.reaction === 'fireAndFlee' ? batteryAtChargers(p.target, p.distance) : undefined;
   const horseArtillery = p.target.arm === 'artillery' && p.target.horse === true;
-  return chargeSpec(profileFrom(p.charger, o), { ...profileFrom(p.target, o), moved: p.target.moved }, { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, horseArtillery, battery }, o);
+  return chargeSpec(profileFrom(p.charger, o), { ...profileFrom(p.target, o), moved: p.target.moved, friendAhead: p.target.friendAhead }, { distance: p.distance, reaction: p.reaction, frontal: true, aggressive: p.aggressive, contactTest: p.contactTest as TerrainTest, horseArtillery, battery }, o);
 }
 
 /**

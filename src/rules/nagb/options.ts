@@ -288,7 +288,18 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     values: ['foughtAny', 'chargedFormed'],
     default: 'foughtAny',
     source: 'p2 (cavalry that fight in hand to hand are blown if not recalled) vs p23 (cavalry that charge and fight a formed unit)',
-    doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a unit not in skirmish order (the cavalry rules).',
+    doc: 'Which cavalry is blown after a melee unless recalled: any that fought (the sequence of play), or only cavalry that charged and fought a formed unit: not in skirmish order, nor blown cavalry, which has no formation (the cavalry rules).',
+  },
+  {
+    name: 'nagb.recallRide',
+    values: ['withinTable', 'fullRoll'],
+    default: 'withinTable',
+    source: 'p23 (a recall is a fall back in good order of 3d6, "towards a safe spot"; recalling through friends may disorder them) vs p6 (a unit that falls back off the table is lost)',
+    doc: 'How far recalled cavalry rides back, after a melee or in the rally phase: its 3d6 toward its own edge, cut short at a unit behind it and never past its own table edge; or the whole roll, through friends and off the table if it gets there.',
+    valueDocs: {
+      withinTable: 'the 3d6, cut short at a unit behind it and at the own table edge: a recall toward a safe spot never leaves the battle',
+      fullRoll: 'the whole 3d6 straight back, pushed past any unit behind; off the table it is lost (p6), as the engine played before',
+    },
   },
   {
     name: 'nagb.blownRide',
@@ -491,6 +502,7 @@ export interface NagbOptions {
   stubbornAutobreak: 'breaks' | 'tests';
   blownCavalry: 'foughtAny' | 'chargedFormed';
   blownRide: 'toSafety' | 'fullRoll';
+  recallRide: 'withinTable' | 'fullRoll';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
@@ -561,6 +573,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     stubbornAutobreak: v('stubbornAutobreak'),
     blownCavalry: v('blownCavalry'),
     blownRide: v('blownRide'),
+    recallRide: v('recallRide'),
     cavalryBreakThrough: v('cavalryBreakThrough'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),

@@ -7,15 +7,17 @@
 import { recordWriter } from '../../../core/records.js';
 import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
 import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
+import { RECALL_DICE, recallRide } from '../cavalry.js';
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
+import { sumD6 } from '../roll.js';
 import { type Footprint, unitFootprint } from '../units.js';
 import { roomBeforeSector } from '../village.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
-import { commanderDistance, firstAhead, firstAheadExcept, firstBehind, PARKED } from './geometry.js';
+import { commanderDistance, firstAhead, firstAheadExcept, firstBehind, PARKED, roomBehindClear, sectorGroundOf } from './geometry.js';
 import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 /** The unit class index (core UNIT_CLASSES) of an arm, by comparison rather than a keyed lookup by string. */
@@ -440,13 +442,19 @@ export function reachable(g: Game, u: Unit, way: 1 | -1, dist: number, clearance
 
 /**
  * The x u's leading edge going `way` must not pass (NaN: none): `clearance` short of the first body in
- * its path, and a village sector's near edge (sectorLimit).
+ * its path, and a village sector's near edge (sectorLimit). A unit standing half or more on a sector's
+ * ground without holding it (one that stormed into it and stood, p16, p31) goes no further forward
+ * through it: it entered by no order (p30) and goes as it may not charge (p31); back, it may go.
  */
 function moveLimit(g: Game, u: Unit, way: 1 | -1, clearance: number): number {
   // firstInPath(u.body, way, g.bodies): forward the kept answer (its epochs are exact), back over the extents.
   const k = way > 0 ? firstAhead(g, u) : firstBehind(g, u);
   const limit = k >= 0 ? pathLimit(u.body, way, g.bodies[k]) - u.body.facing * way * clearance : NaN;
   if (g.c.villages.length === 0) return limit;
+  if (way > 0) {
+    const ground = sectorGroundOf(g, u);
+    if (ground >= 0 && ground !== u.sector) return u.body.front;
+  }
   const s = sectorLimit(g, u, way);
   return Number.isNaN(s) || (!Number.isNaN(limit) && (limit - s) * u.body.facing * way <= 0) ? limit : s;
 }
@@ -668,6 +676,18 @@ export function fallBack(g: Game, u: Unit, dist: number, kind: 'forced' | 'volun
   if (u.removed) return;
   if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
   placed(g, u);
+}
+
+/**
+ * p23 (nagb.recallRide): a recalled regiment falls back its 3d6 in good order toward its own edge (a
+ * voluntary retreat), after a melee or in the rally phase: under withinTable cut short at a unit behind
+ * it and at its table edge (roomBehindClear), as the blown ride is; under fullRoll the whole roll.
+ */
+export function recallRideBack(g: Game, u: Unit): void {
+  const roll = sumD6(g.morale(u.side), RECALL_DICE);
+  // (The room less a hair, so that the ride ends on the table and short of the unit behind.)
+  const d = recallRide(roll, roomBehindClear(g, u) - 0.01, g.c.options);
+  if (d > EPS) fallBack(g, u, d, 'voluntary', 'recalled');
 }
 
 export { GOOD, DISORDERED, BROKEN };

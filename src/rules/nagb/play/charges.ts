@@ -6,7 +6,7 @@
  */
 import { EPS, frontGap, pathLimit } from '../../../table/index.js';
 import { type ChargeReaction, type ChargeTester, chargeMakesJubilant, mayDeclareCharge, resolveCharge } from '../charge.js';
-import { aggressiveRange, mayTestNotToCharge, mustAttemptCharge } from '../cavalry.js';
+import { aggressiveRange, isFormed, mayTestNotToCharge, mustAttemptCharge } from '../cavalry.js';
 import { formationMayCharge } from '../movement.js';
 import { freeHackDice, meleeFlightDice, meleeHitNeeded, meleeKillOn, meleeSaveOn, rollStrike } from '../melee.js';
 import { type ChargeSituation, chargeSpecInto, newChargeSpec } from '../odds.js';
@@ -16,7 +16,7 @@ import { bump, casualties, disorder, jubilate, ldOf, loseColours, moveUnit, plac
 import { PURPOSE as P } from '../vocabulary.js';
 import { chooseReaction, costFor, orderOfUnits, wantsCharge } from './ai.js';
 import { engaged } from './fire.js';
-import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, onSectorGround, overlapsAnother, targetSector, worseTest } from './geometry.js';
+import { bodyGap, canisterAtChargersOf, firstAhead, cavalryChargeBlocked, chargeCrossesSector, chargeReachOf, commanderDistance, enemyAhead, moveTerrainTest, nearestEnemyDistance, overlapsAnother, sectorBarsCharge, targetSector, worseTest } from './geometry.js';
 import { blankProfile, diceAgainst, profileInto } from './profiles.js';
 import { BROKEN, type Game, type Unit, clear } from './state.js';
 
@@ -32,7 +32,7 @@ export function mayChargeNow(g: Game, u: Unit, cavalryPhase: boolean): boolean {
   if (cavalryPhase && (u.spec.arm !== 'cavalry' || u.fired)) return false;
   if (!cavalryPhase && u.moved) return false;
   // p30-31: nor out of a sector whose ground it stands on, half of it or more, without holding it.
-  if (g.c.villages.length > 0 && onSectorGround(g, u)) return false;
+  if (sectorBarsCharge(g, u)) return false;
   return !engaged(g, u);
 }
 
@@ -47,10 +47,7 @@ export function chargeTarget(g: Game, u: Unit): number {
   if (D < -EPS || D > chargeReachOf(g, u) + EPS) return -1;
   // p30-31: never across a village sector but the target's (entering one is an order of its own, and
   // nobody charges out of one); a target standing on a sector's ground without holding it is in it too.
-  if (g.c.villages.length > 0) {
-    const edge = sectorLimit(g, u, 1, targetSector(g, t));
-    if (!Number.isNaN(edge) && (t.body.front - edge) * u.body.facing > EPS) return -1;
-  }
+  if (chargeCrossesSector(g, u, t)) return -1;
   const ok = mayDeclareCharge({
     arm: u.spec.arm,
     formation: u.formation === 'battery' ? 'line' : u.formation,
@@ -82,7 +79,8 @@ export function markAggressive(g: Game): void {
     const nation = g.c.sides[u.side].nation;
     let nearest = Infinity;
     for (const e of g.units) {
-      if (e.side === u.side || !e.active) continue;
+      // p23: blown cavalry has no formation, so it is no formed enemy.
+      if (e.side === u.side || !e.active || !isFormed(e.formation === 'skirmish', e.blown)) continue;
       if (inCommand && e.spec.arm !== 'infantry') continue;
       const d = bodyGap(u.body, e.body);
       if (d < nearest) nearest = d;
@@ -244,9 +242,12 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
     }
     return;
   }
+  // p10: a target needing 7 or more to hit holds its fire and keeps its load (and a battery its pip);
+  // one that fired high has fired (p12).
+  const shot = out.firedHigh || out.fireDistance >= 0;
   // A battery's fire as it flees: its load, and a pip of its own under nagb.batteryChargeFire pip (p19);
   // the crew then flee (below).
-  if (gunFire) {
+  if (gunFire && shot) {
     if (opts.batteryChargeFire === 'pip') {
       t.pips--;
       bump(g, X.pipsSpent, t.side);
@@ -259,13 +260,15 @@ export function playCharge(g: Game, u: Unit, t: Unit, aggressive: boolean, react
       u.stepCasualties = 0;
     }
   }
-  // The target's fire (stand and shoot, fire and flee): its load is spent.
+  // The target's fire (stand and shoot, fire and flee): its load is spent, if it fired.
   if ((spec.reaction === 'standAndShoot' || spec.reaction === 'fireAndFlee') && t.spec.arm !== 'artillery') {
-    t.loaded = false;
-    t.fired = true;
+    if (shot) {
+      t.loaded = false;
+      t.fired = true;
+    }
     if (spec.reaction === 'standAndShoot') bump(g, X.standAndShoot, t.side);
     if (out.firedHigh) bump(g, X.firedHigh, t.side);
-    if (out.volley && spec.fire.volleyDice > 0 && !out.firedHigh) {
+    if (out.volley && spec.fire.volleyDice > 0 && shot && !out.firedHigh) {
       bump(g, X.volleys, t.side);
       if (!t.lowAmmo && lowOnAmmo(out.hitRoll.sixes, out.hitRoll.ones, opts)) {
         t.lowAmmo = true;

@@ -6,14 +6,14 @@
  * proximity tests.
  */
 import { type Body, frontGap } from '../../../table/index.js';
-import { blownAfterMelee, RECALL_DICE, recallLd } from '../cavalry.js';
+import { blownAfterMelee, isFormed, recallLd } from '../cavalry.js';
 import { caught } from '../charge.js';
 import { BREAK_THROUGH_DICE, type BreakThroughSide, breakThroughMoves, meleeFlightDice, MELEE_FALL_BACK_DICE, resolveMeleeRound, strikeOrder } from '../melee.js';
 import { proximityTestRequired } from '../morale.js';
 import { meleeSpecInto, newMeleeSpec } from '../odds.js';
 import { sumD6 } from '../roll.js';
 import { sectorCover } from '../village.js';
-import { blow, bump, casualties, disorder, endRide, fallBack, holdEvents, jubilate, ldOf, moveUnit, rideThrough, roomAhead, rout, spendPips, test, worsen, X } from './act.js';
+import { blow, bump, casualties, disorder, endRide, fallBack, holdEvents, jubilate, ldOf, moveUnit, recallRideBack, rideThrough, roomAhead, rout, spendPips, test, worsen, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { wantsRecall, wantsToStand } from './ai.js';
 import { freeHack } from './charges.js';
@@ -64,10 +64,10 @@ function recallPassed(g: Game, w: Unit, margin: number): boolean {
   return test(g, w, P.recall, recallLd(w.spec.ld, margin, w.disordered, w.jubilant, 0));
 }
 
-/** p23: a recalled unit falls back 3d6 in good order, then takes a disorder test. */
+/** p23: a recalled unit falls back 3d6 in good order (recallRideBack, nagb.recallRide), then takes a disorder test. */
 function recallBack(g: Game, w: Unit): void {
   bump(g, X.recalls, w.side);
-  fallBack(g, w, roll(g, w.side, RECALL_DICE), 'voluntary', 'recalled');
+  recallRideBack(g, w);
   if (!w.removed && !test(g, w, P.fallBack, ldOf(g, w))) disorder(g, w);
 }
 
@@ -203,6 +203,7 @@ function fight(g: Game, c: Contact): void {
   const spec = meleeSpecInto(keptMelee, pa, pb, so === 'target' ? 'b' : so === 'simultaneous' ? 'simultaneous' : 'a', opts);
   a.fought = true;
   b.fought = true;
+  const bFormed = isFormed(b.formation === 'skirmish', b.blown);
   holdEvents(g, true);
   const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, P.breakTest, ld));
   // p23: cavalry against cavalry, drawn or with nobody broken, breaks through instead of falling back.
@@ -284,11 +285,12 @@ function fight(g: Game, c: Contact): void {
     }
   }
   // p2, p23 (nagb.blownCavalry): cavalry that fought is blown unless recalled (after a 2nd charge on 4+,
-  // later on a 6); under chargedFormed only the charger (a) that met a unit not in skirmish order.
+  // later on a 6); under chargedFormed only the charger (a) that met a formed unit: not in skirmish
+  // order, nor blown cavalry, which has no formation (p23). (b's state as the melee found it.)
   if (opts.blownCavalry === 'foughtAny') {
     blownAfter(g, a, recalledA);
     blownAfter(g, b, recalledB);
-  } else if (c.charge && b.formation !== 'skirmish') {
+  } else if (c.charge && bFormed) {
     blownAfter(g, a, recalledA);
   }
 }

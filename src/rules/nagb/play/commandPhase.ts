@@ -4,11 +4,11 @@
  * the pips), the rally phase, and the initiative roll.
  */
 import { armyBroken, batteryBrigadeTestFailure, batteryTakesBrigadeTest, type BrigadeUnit, brigadeLossFraction, brigadeStatus, brigadeTestDue, brigadeTestFailure } from '../brigade.js';
-import { blownRecallLd, RECALL_DICE } from '../cavalry.js';
+import { blownRecallLd } from '../cavalry.js';
 import { commanderPips, initiativeModifier } from '../command.js';
 import { rallyLd, routerMoveDice } from '../morale.js';
 import { sumD6 } from '../roll.js';
-import { bump, disorder, fallBack, ldOf, rallyUp, rout, silence, spendPips, test, flee, X } from './act.js';
+import { bump, disorder, fallBack, ldOf, rallyUp, recallRideBack, rout, silence, spendPips, test, flee, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import { choosesToMoveFirst, initiativePips, wantsRallyRecall } from './ai.js';
 import { nearestEnemyDistance } from './geometry.js';
@@ -180,7 +180,7 @@ export function rallyPhase(g: Game): void {
 /**
  * p2, p23: then blown cavalry may be recalled for a pip of its brigade commander (the cavalry commander;
  * the CinC's pips reach him as his share): a test at its own Ld, disordered (blownRecallLd); passing, it
- * falls back 3d6 and stays blown. The recall is a move of the turn (p23: an extra one), so the unit does
+ * falls back 3d6 (recallRideBack, nagb.recallRide) and stays blown. The recall is a move of the turn (p23: an extra one), so the unit does
  * not recover this turn; it still rides back in its movement phase while an enemy is near.
  */
 function rallyRecalls(g: Game): void {
@@ -191,7 +191,7 @@ function rallyRecalls(g: Game): void {
     if (!spendPips(g, u, 'recall', 1)) continue;
     if (!test(g, u, P.recall, blownRecallLd(u.spec.ld))) continue;
     bump(g, X.recalls, u.side);
-    fallBack(g, u, sumD6(g.morale(u.side), RECALL_DICE), 'voluntary', 'recalled');
+    recallRideBack(g, u);
     u.moved = true;
   }
 }

@@ -26,7 +26,7 @@ import {
 import { artilleryHitNeeded, canisterAtChargers } from '../artillery.js';
 import { cavalryChargesOver, chargeBase, chargeDice, chargeReach, terrainDisorderTest } from '../movement.js';
 import { type Cover, type TerrainTest, terrainCover } from '../tables.js';
-import { sectorCover } from '../village.js';
+import { roomBeforeSector, sectorCover } from '../village.js';
 import { figureWidth, unitFootprint } from '../units.js';
 import { BROKEN, type Game, type LaneFormation, type Unit } from './state.js';
 
@@ -419,8 +419,32 @@ export function chargeBaseOf(g: Game, u: Unit): number {
 }
 
 /**
- * An enemy could charge u next: an active enemy foot or horse unit in good order (infantry not against
- * cavalry) with u first in its path and within its charge reach.
+ * p30-31: u may not charge from where it stands: out of the village sector it holds, or off a sector's
+ * ground it stands on (half of it or more) without holding it.
+ */
+export function sectorBarsCharge(g: Game, u: Unit): boolean {
+  return u.sector >= 0 || (g.c.villages.length > 0 && onSectorGround(g, u));
+}
+
+/**
+ * p30-31: a charge of u at t would cross a village sector other than t's (the one t holds or stands
+ * on): its path meets such a sector's near edge short of t's front. Entering a sector is an order of
+ * its own (p30), so no charge goes across or into one but its target's.
+ */
+export function chargeCrossesSector(g: Game, u: Unit, t: Unit): boolean {
+  const c = g.c;
+  if (c.villages.length === 0) return false;
+  const b = u.body;
+  const k = 4 * u.spec.index;
+  const room = roomBeforeSector(c.terrain, c.villages, targetSector(g, t), b.front, b.facing, g.ext[k + 2], g.ext[k + 3]);
+  return room !== Infinity && (t.body.front - (b.front + b.facing * room)) * b.facing > EPS;
+}
+
+/**
+ * An enemy could charge u next, as chargeTarget would let it: an active enemy foot or horse unit in
+ * good order (infantry not against cavalry), free to charge from where it stands (sectorBarsCharge),
+ * with u first in its path and within its charge reach, its path crossing no other village sector
+ * (chargeCrossesSector) and, for cavalry, no ground barred to its charges (cavalryChargeBlocked).
  */
 export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
   // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
@@ -436,6 +460,9 @@ export function chargeThreat(g: Game, u: Unit, extraReach = 0): boolean {
     if (g.threatTarget[k] !== ui || (uCavalry && g.threatInfantry[k] === 1)) continue;
     const gap = (front - g.threatFront[k]) * g.threatFacing[k];
     if (gap < -eps || gap > g.threatReach[k] + extraReach + eps) continue;
+    // p22, p30-31: the bars of play's chargeTarget that depend on the pair (terrain only).
+    const e = g.units[g.threatUnit[k]];
+    if (chargeCrossesSector(g, e, u) || cavalryChargeBlocked(g, e, u)) continue;
     return true;
   }
   return false;
@@ -452,9 +479,10 @@ function threatFacts(g: Game, side: number): void {
   let k = side * g.units.length;
   for (let j = 0; j < list.length; j++) {
     const e = list[j];
-    if (!e.active || e.disordered) continue;
+    if (!e.active || e.disordered || sectorBarsCharge(g, e)) continue;
     const infantry = e.spec.arm === 'infantry';
     if (infantry && (e.formation === 'marchColumn' || e.formation === 'square')) continue;
+    g.threatUnit[k] = e.spec.index;
     g.threatTarget[k] = firstAhead(g, e);
     g.threatInfantry[k] = infantry ? 1 : 0;
     g.threatFront[k] = e.body.front;

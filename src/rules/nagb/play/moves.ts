@@ -358,7 +358,8 @@ export function cavalryPhase(g: Game, side: 0 | 1): void {
  * p2, p6, p8, p19, p24: the reserve movement phase: columns (and cavalry) in good order that did not
  * fire, charge or fight, with no enemy within 8", move again: march columns free, attack columns and
  * cavalry lines for a pip; never into a village nor out of one, never to within 4" of the enemy, no
- * formation change.
+ * formation change; a normal move (p6: march columns make "a normal move"), testing for the terrain it
+ * crosses as any move does.
  */
 export function reservePhase(g: Game, side: 0 | 1): void {
   const list = g.list1;
@@ -392,6 +393,7 @@ export function reservePhase(g: Game, side: 0 | 1): void {
     const dist = reachable(g, u, 1, Math.min(paceOf(g, u), near - RESERVE_CLOSEST - 0.01), 1);
     if (dist <= 0.5) continue;
     if (cost > 0 && (spare(g, u, false) < costFor(g, u, cost) || !spendPips(g, u, 'reserveMove', cost))) continue;
-    moveUnit(g, u, 1, dist, 1);
+    // p3, p6: a normal move, obeying the terrain rules: through terrain it tests for disorder at its end.
+    advance(g, u, dist);
   }
 }

@@ -6,8 +6,9 @@
 import { EPS, contactWidth, overlappedEnds, sideEdge, sideSign } from '../../../table/index.js';
 import { meleeDice } from '../melee.js';
 import type { MeleeParty, UnitProfile } from '../odds.js';
-import { type Cover, type Formation, SUPPORT_RANGE, supportsFlank } from '../tables.js';
+import { type Cover, type Formation, SUPPORT_RANGE, supportsFlank, VOLLEY_FIRE_ZONE } from '../tables.js';
 import { figureWidth } from '../units.js';
+import { friendAheadWithin } from './geometry.js';
 import { type Game, type Unit } from './state.js';
 
 /** The figures in u's front rank now (a square: one face; a battery: its manned guns' crews). */
@@ -35,6 +36,7 @@ export function blankProfile(): UnitProfile {
     commanderJoined: false,
     lowOnAmmo: false,
     moved: false,
+    friendAhead: false,
     inVillage: false,
     lineFront: 0,
     ld: 0,
@@ -60,6 +62,7 @@ export function profileInto(p: UnitProfile, g: Game, u: Unit): UnitProfile {
   p.commanderJoined = false;
   p.lowOnAmmo = u.lowAmmo;
   p.moved = u.moved;
+  p.friendAhead = friendAheadWithin(g, u, VOLLEY_FIRE_ZONE);
   p.inVillage = u.sector >= 0;
   p.lineFront = u.spec.lineFront;
   p.ld = u.spec.ld;

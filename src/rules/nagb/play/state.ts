@@ -389,6 +389,7 @@ export class Game {
     this.aheadCache = new Int32Array(c.specs.length);
     this.aheadEpoch = new Float64Array(c.specs.length);
     this.intents = c.specs.map(() => null);
+    this.threatUnit = new Int32Array(2 * c.specs.length);
     this.threatTarget = new Int32Array(2 * c.specs.length);
     this.threatInfantry = new Uint8Array(2 * c.specs.length);
     this.threatFront = new Float64Array(2 * c.specs.length);
@@ -399,12 +400,13 @@ export class Game {
 
   /**
    * chargeThreat's facts about each side's possible chargers, found at the epochs in threatEpoch and
-   * threatState: their count, and at side * units + k each one's first body ahead, infantry flag, front,
-   * facing and charge reach.
+   * threatState: their count, and at side * units + k each one's index, first body ahead, infantry flag,
+   * front, facing and charge reach.
    */
   readonly threatEpoch = new Float64Array([-1, -1]);
   readonly threatState = new Float64Array([-1, -1]);
   readonly threatN = new Int32Array(2);
+  readonly threatUnit: Int32Array;
   readonly threatTarget: Int32Array;
   readonly threatInfantry: Uint8Array;
   readonly threatFront: Float64Array;
