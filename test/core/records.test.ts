@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overridden, recordAdder, recordMaker, recordReader, recordWriter } from '../../src/core/records.js';
+import { overridden, packedMap, recordAdder, recordMaker, recordReader, recordWriter } from '../../src/core/records.js';
 
 describe('records of fixed keys (src/core/records.ts)', () => {
   const keys = ['charges.0', 'charges.1', 'squares "formed"', 'x\\y'];
@@ -47,5 +47,15 @@ describe('overridden: a spread made key by key (src/core/records.ts)', () => {
     const copy = { ...base };
     overridden(base, { odds: 9 });
     expect(base).toEqual(copy);
+  });
+});
+
+describe('packedMap: map without holes (src/core/records.ts)', () => {
+  it('gives what Array.prototype.map gives, index included, with no holes', () => {
+    const xs = ['a', 'b', 'c'];
+    const made = packedMap(xs, (x, i) => ({ x, i }));
+    expect(made).toEqual(xs.map((x, i) => ({ x, i })));
+    expect(Object.keys(made)).toEqual(['0', '1', '2']);
+    expect(packedMap([], () => 1)).toEqual([]);
   });
 });
