@@ -266,8 +266,8 @@ defender:
 ${defender}`;
   for (const [what, body, error] of [
     ['10.1: a fort holding two units', units('  terrain: fort\n  units: [{ id: d1, strength: 4 }, { id: d2, strength: 4 }]', '1'), /q\.odds\.yaml:16: params\.defender\.units: a fort holds one unit \(10\.1\)/],
-    ['two stacks through one hexside', units('  units: [{ id: d1, strength: 4 }]', '0'), /q\.odds\.yaml:11: params\.attacker\.stacks\[1\]\.hexside: hexside 0 is already used by stack 0/],
-    ['a unit id used twice', units('  units: [{ id: a1, strength: 4 }]', '1'), /q\.odds\.yaml:15: params\.defender\.units\[0\]\.id: duplicate unit id 'a1'/],
+    ['two stacks through one hexside', units('  units: [{ id: d1, strength: 4 }]', '0'), /q\.odds\.yaml:11: params\.attacker\.stacks\[1\]\.hexside: hexside 0 is already used by params\.attacker\.stacks\[0\]; /],
+    ['a unit id used twice', units('  units: [{ id: a1, strength: 4 }]', '1'), /q\.odds\.yaml:15: params\.defender\.units\[0\]\.id: duplicate unit id 'a1' \(first used at params\.attacker\.stacks\[0\]\.units\[0\]\.id\)$/],
   ] as const) {
     it(`${what} is refused as in a scenario, naming the file, line and field`, () => {
       const { odds, scenario } = oddsAndScenario(body);
@@ -275,6 +275,12 @@ ${defender}`;
       expect(() => loadOddsRequest(scenario)).toThrow();
     });
   }
+  it('a message naming another field names it as the file has it: under params in an odds file, at the top of a scenario', () => {
+    const twice = oddsAndScenario(units('  units: [{ id: a1, strength: 4 }]', '1'));
+    expect(() => loadOddsRequest(twice.scenario)).toThrow(/q\.scenario\.yaml:\d+: defender\.units\[0\]\.id: duplicate unit id 'a1' \(first used at attacker\.stacks\[0\]\.units\[0\]\.id\)$/);
+    const side = oddsAndScenario(units('  units: [{ id: d1, strength: 4 }]', '0'));
+    expect(() => loadOddsRequest(side.scenario)).toThrow(/q\.scenario\.yaml:\d+: attacker\.stacks\[1\]\.hexside: hexside 0 is already used by attacker\.stacks\[0\]; /);
+  });
 });
 
 describe('an assault whose doctrine allocates hits at random (7.1) has no exact odds: refused at the doctrine, naming file and line', () => {

@@ -213,7 +213,7 @@ function fateDistribution(name: string, label: string, s: SideOdds): OddsDistrib
 const { turns, onTime, ...firstRoundBody } = assaultScenarioBody;
 const firstRoundParams = z
   .strictObject(firstRoundBody)
-  .superRefine(checkAssault)
+  .superRefine((p, ctx) => checkAssault(p, ctx, ['params']))
   .transform((p) => ({ ...p, turns: turns.parse(undefined), onTime: onTime.parse(undefined) }) as AssaultScenario) as unknown as z.ZodType<AssaultScenario>;
 
 /**
