@@ -890,6 +890,22 @@ describe('7.8 reaction charges', () => {
     expect(reactionCharge(t.b, t.u('M'), path(t), new ScriptedDice({}), t.res())).toBe(false);
   });
 
+  it('7.8, 7.7: a unit that a reaction charge\'s pursuit takes off the map before its turn to move in the segment moves no more', () => {
+    // M and Y stand together; M (first: the lower index) steps east and draws R's reaction charge, which
+    // wins (M fails its square, 6) and pursues into 2,2, taking Y off the map before Y's move.
+    const t = battle({
+      map: CLEAR_ROWS(9, 5),
+      supply: [['0,2'], ['8,2']],
+      supplyRule: false,
+      units: [inf('M', 0, '2,2', { movement: 1 }), cav('Y', 0, '2,2'), cav('R', 1, '5,2', { strength: 8 })],
+    });
+    const { sink, events } = collector();
+    const dice = new ScriptedDice({ morale: [[6], [1]], fire: [[...roll(2), ...roll(2)], [...roll(12), ...roll(12)]] });
+    moveSide(t.b, 0, false, dice, t.res(), sink);
+    expect([t.b.pos[t.u('M')], t.b.pos[t.u('Y')], t.pos('R')]).toEqual([-1, -1, t.h('3,2')]);
+    expect(events.filter((e) => e.type === 'move').map((e) => (e as { unit: string }).unit)).toEqual(['M']);
+  });
+
   it('in the movement segment (moveSide), a move that ends within reach draws a reaction charge', () => {
     // M (Attack orders, objective R's hex) walks east toward R; R reacts. Every morale die passes (1),
     // every fire roll is 2 (no hits): square formed, no hits, the reaction charger falls back disrupted.

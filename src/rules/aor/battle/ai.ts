@@ -168,7 +168,8 @@ function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, c
   const field = goals.length > 0 ? cachedLazyCostField(b, f, side, goals) : backField!;
   sortShort(units, (x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
   for (const u of units) {
-    if (holds(u)) continue;
+    // A unit the moves before it put off the map (a reaction charge won against its stack, 7.8) moves no more.
+    if (b.pos[u] < 0 || holds(u)) continue;
     moveUnit(b, u, f, orders, side, night, !b.inCommand[u] && backField ? backField : field, cache, dice, res, sink);
   }
 }
