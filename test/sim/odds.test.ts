@@ -376,6 +376,26 @@ describe('7.11 in the exact odds: cavalry and horse artillery not starting in th
     expect(never.defenderFallsBackChance).toBe(0);
     expect(assaultWorked(never)).not.toContain('7.11');
   });
+  it('7.11 (aor.retreatBeforeAssaultMixed): the cavalry of a stack with infantry falls back alone and the infantry fires alone (cavalryAlone); under wholeStack it stays and fires halved', () => {
+    const mixed = (mode: string) =>
+      assaultOdds(
+        compileAssault(
+          scenarioOf({
+            attacker: { stacks: [{ hexside: 0, movedAdjacent: true, units: [inf('a0', 8)] }] },
+            defender: { doctrine: 'by-the-book', units: [inf('i1', 4), { id: 'c1', kind: 'cavalry', strength: 6 }] },
+          }),
+          aorOptions(resolveOptions(AOR_OPTIONS, { 'aor.retreatBeforeAssaultMixed': mode })),
+        ),
+      );
+    const alone = mixed('cavalryAlone');
+    expect([alone.defenderFallsBackChance, alone.defenderPartFallsBackChance, alone.defenderStrength[1]]).toEqual([0, 1, 4]);
+    expect(assaultWorked(alone)).toMatch(/^the defender's cavalry and horse artillery fall back before the assault \(7\.11\), the others stand; the attacker fires at strength /);
+    // The infantry held or fell back on its own: the side never counts as falling back before the assault.
+    expect(alone.defender.holds + alone.defender.retreatsVoluntarily + alone.defender.retreatsOnFailedCheck + alone.defender.eliminated).toBeCloseTo(1, 12);
+    const whole = mixed('wholeStack');
+    expect([whole.defenderFallsBackChance, whole.defenderPartFallsBackChance, whole.defenderStrength[1]]).toEqual([0, 0, 7]);
+    expect(assaultWorked(whole)).not.toContain('7.11');
+  });
   it('a played assault counts the retreat before it under retreatsBeforeAssault.1, as a battle does, and not under a 7.4 retreat; an assault that cannot offer it has no such extra', () => {
     const scenario = (movedAdjacent: boolean[]) =>
       scenarioOf({
