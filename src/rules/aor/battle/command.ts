@@ -364,9 +364,9 @@ export function moveLeaders(b: BattleState, side: SideIndex, sink?: AorSink): vo
 }
 
 /**
- * 12.3: the leader's units all retreat three hexes, disrupted, as a retreat goes (7.4): each step away
- * from the enemy within three hexes; foot artillery goes too, or is destroyed (aor.fallBackArtillery);
- * a unit with no hex farther from every enemy within three hexes stops where it is, and one that leaves
+ * 12.3: the leader's units all retreat three hexes, disrupted, as a retreat goes (7.4): each step
+ * farther from every enemy that was within three hexes of the unit as it began; foot artillery goes too,
+ * or is destroyed (aor.fallBackArtillery); a unit with no such hex stops where it is, and one that leaves
  * the map counts as eliminated (5.6).
  */
 function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSink): void {
@@ -381,9 +381,11 @@ function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSi
       if (sink) sink({ type: 'eliminated', side, unit: c.specs[u].id, reason: 'foot artillery cannot retreat (7.4, 12.3)' });
       continue;
     }
+    // The enemy it falls back from: those within three hexes as it starts. Judged afresh at each step, an
+    // enemy first met behind it would turn it back the way it came (5,2 -> 4,2 -> 5,2 -> 4,2).
+    const enemies = c.sides[1 - side].units.map((e) => b.pos[e]).filter((e) => e >= 0 && g.distance(e, start) <= 3);
     for (let k = 0; k < 3; k++) {
       const h = b.pos[u];
-      const enemies = c.sides[1 - side].units.map((e) => b.pos[e]).filter((e) => e >= 0 && g.distance(e, h) <= 3);
       const to = retreatHex(b, side, h, enemies, 1);
       if (to === -2) {
         b.exited[u] = 1; // 5.6
