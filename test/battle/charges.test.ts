@@ -29,11 +29,6 @@ import { subjectOf } from '../../src/rules/aor/trace/index.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { newRoundOutcome } from '../../src/rules/aor/assault.js';
 import { PURPOSE } from '../../src/rules/aor/vocabulary.js';
-import { resolveOptions } from '../../src/core/ruleset.js';
-import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
-import { compileBattle } from '../../src/rules/aor/battle/compile.js';
-import { AOR_OPTIONS, aorOptions } from '../../src/rules/aor/options.js';
-import { loadScenario } from '../../src/scenario/load.js';
 import { battle, CLEAR_ROWS, collector, hexName, roll, ScriptedDice, type BattleDesc, type Built, type UnitDesc } from './helpers.js';
 
 // Layout used throughout (9 x 5, clear unless said): the charger K at 2,2; an adjacent target at 3,2
@@ -896,27 +891,22 @@ describe('7.8 reaction charges', () => {
   });
 
   it('7.8, 7.7: a unit that a reaction charge\'s pursuit takes off the map before its turn to move in the segment moves no more', () => {
-    // M and Y stand together; M (first: the lower index) steps east and draws R's reaction charge, which
-    // wins (M fails its square, 6) and pursues into 2,2, taking Y off the map before Y's move.
+    // C (its own formation, bound for 0,4) moves first and leaves the reach of its kind cached; M, moving
+    // through ZOCs, marks the cache empty. M and Y stand together; M steps east and draws R's reaction
+    // charge, which wins (M fails its square, 6) and pursues into 2,2, taking Y off the map before Y's
+    // move. Moved from hex -1, Y matched the cache's empty mark and walked M's field: 'pathTo: no step back'.
     const t = battle({
       map: CLEAR_ROWS(9, 5),
       supply: [['0,2'], ['8,2']],
       supplyRule: false,
-      units: [inf('M', 0, '2,2', { movement: 1 }), cav('Y', 0, '2,2'), cav('R', 1, '5,2', { strength: 8 })],
+      formations: [{ id: 'E', objective: '0,4' }],
+      units: [cav('C', 0, '0,0', { formation: 'E' }), inf('M', 0, '2,2', { movement: 1 }), cav('Y', 0, '2,2'), cav('R', 1, '5,2', { strength: 8 })],
     });
     const { sink, events } = collector();
-    const dice = new ScriptedDice({ morale: [[6], [1]], fire: [[...roll(2), ...roll(2)], [...roll(12), ...roll(12)]] });
+    const dice = new ScriptedDice({ morale: [[6], [1, 6]], fire: [[...roll(2), ...roll(2)], [...roll(12), ...roll(12)]] });
     moveSide(t.b, 0, false, dice, t.res(), sink);
     expect([t.b.pos[t.u('M')], t.b.pos[t.u('Y')], t.pos('R')]).toEqual([-1, -1, t.h('3,2')]);
-    expect(events.filter((e) => e.type === 'move').map((e) => (e as { unit: string }).unit)).toEqual(['M']);
-  });
-
-  it('7.8, 7.7: the corps battle whose reaction charge took a hussar regiment off the map before its move plays on (its move once walked a stale reach field and threw)', () => {
-    const { scenario } = loadScenario('sims/corps-battle.scenario.yaml');
-    const c = compileBattle(scenario as unknown as BattleScenario, aorOptions(resolveOptions(AOR_OPTIONS, { 'aor.retreatBeforeAssaultMixed': 'cavalryAlone' })));
-    // Turn 9: Hohenlohe-Chevaulegers charges Gudin-Foot-Bty as it moves and pursues into Gudin-5-Hussars.
-    const r = playBattle(c, EngagementDice.for('7', 'cell', 521));
-    expect(r.turns).toBe(9);
+    expect(events.filter((e) => e.type === 'move').map((e) => (e as { unit: string }).unit)).toEqual(['C', 'M']);
   });
 
   it('in the movement segment (moveSide), a move that ends within reach draws a reaction charge', () => {
