@@ -15,7 +15,7 @@ import { d6, type EngagementDice } from '../../../core/dice.js';
 import { boundMorale, moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
 import { advanceCompanion, attackersIn } from './combat.js';
 import { drawsPassingFire, markHolder, passingFireOnMove } from './retreat.js';
-import { allowance, closesIn, closingDistance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
+import { allowance, closesIn, closingDistance, mayLeaveZoc, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { Orders } from './orders.js';
 import { recordCheck, type EngagementResult } from '../../../core/result.js';
@@ -544,27 +544,37 @@ function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: LazyCostF
 /**
  * 5.3: at the end of the movement segment no hex holds more than two units (a fort one, 10.1). Units left overstacked by
  * a retreat move out to a free neighbouring hex out of enemy ZOC; one that cannot is eliminated
- * (docs/rules/age-of-rifles.md).
+ * (docs/rules/age-of-rifles.md). The units that go are those free to leave the hex by movement first
+ * (5.4, 12.2: cavalry, Defend orders, or a hex in no enemy ZOC), so that a unit its ZOC holds stays
+ * while another could go; only when none of them may is a held one moved out, finishing the retreat
+ * that overstacked it (7.4).
  */
 export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, sink?: AorSink): void {
   const g = b.c.map.grid;
-  for (const u of b.c.sides[side].units) {
-    const h = b.pos[u];
+  for (const first of b.c.sides[side].units) {
+    const h = b.pos[first];
     if (h < 0 || b.count[h] <= stackLimit(b, h)) continue;
-    let moved = false;
-    for (let d = 0; d < 6 && !moved; d++) {
-      const n = g.neighbors[h * 6 + d];
-      if (n < 0 || b.sideAt[n] === 1 - side || b.count[n] >= stackLimit(b, n) || b.inEnemyZoc(side, n)) continue;
-      const f = b.c.map.sides[g.hexsideId(h, d)];
-      if (f & RIVER && !(f & BRIDGE)) continue;
-      b.moveTo(u, n);
-      markHolder(b, n, side);
-      moved = true;
-      if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from: h, to: n, why: 'stacking' });
+    const held = (u: number) => b.inEnemyZoc(side, h) && !mayLeaveZoc(b, u);
+    const units = b.stackAt(h).sort((x, y) => Number(held(x)) - Number(held(y)) || x - y);
+    for (let i = 0; b.count[h] > stackLimit(b, h); i++) {
+      const u = units[i];
+      let moved = false;
+      for (let d = 0; d < 6 && !moved; d++) {
+        const n = g.neighbors[h * 6 + d];
+        if (n < 0 || b.sideAt[n] === 1 - side || b.count[n] >= stackLimit(b, n) || b.inEnemyZoc(side, n)) continue;
+        const f = b.c.map.sides[g.hexsideId(h, d)];
+        if (f & RIVER && !(f & BRIDGE)) continue;
+        b.moveTo(u, n);
+        markHolder(b, n, side);
+        moved = true;
+        if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from: h, to: n, why: 'stacking' });
+      }
+      if (!moved) {
+        eliminate(b, u, res);
+        recordEliminations(b, res, sink); // off the map now: the hex counts one fewer
+      }
     }
-    if (!moved) eliminate(b, u, res);
   }
-  recordEliminations(b, res, sink);
 }
 
 /** Attack strength of a unit, a rough odds measure for choices: disrupted and cavalry halved (6.1, 7.3). */
