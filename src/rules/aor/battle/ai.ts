@@ -133,7 +133,9 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   const cache: MoveCache = { lastReach: { start: -1, key: 0, steps: null, extra: 0, allow: 0 } };
   for (const f of b.c.sides[side].formations) {
     const orders = b.ordersOf(f);
-    if (orders === 'reserve') continue; // 12.2: the leader stays; the units hold
+    // 12.2: under Reserve the leader stays; the units may move, never into an enemy ZOC: those out of
+    // command range close up on him (12.1), the others hold (moveFormation); random-legal leaves them be.
+    if (orders === 'reserve' && sideDoctrine(b, side).random) continue;
     if (orders === 'defend' && b.objective[f] < 0) continue;
     if (sideDoctrine(b, side).random) moveRandomly(b, f, side, night, dice, res, sink);
     else moveFormation(b, f, side, night, cache, dice, res, sink);
@@ -148,18 +150,22 @@ interface MoveCache {
 
 /**
  * 12.1, 12.2: one formation's units move, nearest its goals first: units out of command range back
- * toward their leader, the others toward the formation's goals; Defend holds at the objective or in contact.
+ * toward their leader, the others toward the formation's goals; Defend holds at the objective or in
+ * contact. Under Reserve there are no goals: only the units out of command range move, back toward the
+ * leader, who stays (12.2), so that they are in range when new orders come.
  */
 function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, cache: MoveCache, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   const def = c.formations[f];
   const orders = b.ordersOf(f);
-  const goals = goalHexes(b, f);
+  const reserve = orders === 'reserve';
+  const goals = reserve ? [] : goalHexes(b, f);
   const leader = c.leaderOf[f];
   let anyOut = false;
   for (const u of def.units) if (b.pos[u] >= 0 && !b.inCommand[u]) anyOut = true;
-  const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
+  if (reserve && !anyOut) return;
+  const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]) && !(reserve && b.inCommand[u]));
   const holds = (u: number) => orders === 'defend' && b.inCommand[u] && (g.distance(b.pos[u], b.objective[f]) <= 1 || b.inEnemyZoc(side, b.pos[u]));
   // Nothing to compute when no unit of the formation can or will move.
   if (!units.some((u) => !holds(u) && mayMoveFrom(b, u))) return;
