@@ -797,11 +797,28 @@ describe('Assault round: retreat before assault (7.11)', () => {
     expect(res.sides[1].retreatsVoluntary).toBe(2);
   });
 
-  it('7.11: no offer when the defender started in a ZOC, when cavalry attacks, or when infantry stands with the cavalry', () => {
+  it('7.11: no offer when the defender started in a ZOC or when cavalry attacks', () => {
     const fight = (s: Partial<RoundSetup>) => play({ specs: [inf('a', 0, 6), cav('c', 1, 4)], stacks: [moved([0])], defender: [1], fire: [[7], [7]], morale: [[6], [6]], ...s }).out;
     expect(fight({ doctrines: [book, book] }).defenderStrength).toBeGreaterThan(0);
     expect(fight({ doctrines: [book, book], specs: [cav('a', 0, 6), cav('c', 1, 4)], sit: { defenderOutOfZoc: true } }).defenderStrength).toBeGreaterThan(0);
-    expect(fight({ doctrines: [book, book], specs: [inf('a', 0, 6), cav('c', 1, 4), inf('i', 1, 4)], defender: [1, 2], sit: { defenderOutOfZoc: true } }).defenderStrength).toBeGreaterThan(0);
+  });
+
+  it('7.11 (aor.retreatBeforeAssaultMixed cavalryAlone): the cavalry of a stack with infantry falls back alone; the infantry is assaulted and fires alone', () => {
+    // The stack did not move adjacent in LOS, so the defender does not fire first (7.3).
+    const mixed = { specs: [inf('a', 0, 6), cav('c', 1, 4), inf('i', 1, 4)], stacks: [stack([0])], defender: [1, 2], fire: [[7], [7]] as [number[], number[]], morale: [[6], [6]] as [number[], number[]], doctrines: [book, book] as [AssaultDoctrine, AssaultDoctrine], sit: { defenderOutOfZoc: true } };
+    const { st, res, out } = play(mixed);
+    expect([st.retreated[1], st.retreated[2]]).toEqual([1, 0]);
+    expect([out.defenderPartFellBack, out.defenderFellBack, out.defenderRetreat]).toEqual([true, false, NO_RETREAT]);
+    // The infantry's 4 alone; with the cavalry beside it, 4 + 4 halved (7.3) = 6.
+    expect([out.attackerStrength, out.defenderStrength]).toEqual([6, 4]);
+    expect(res.sides[1].retreatsVoluntary).toBe(1);
+    // A stubborn side keeps its cavalry with the infantry, as it keeps a cavalry stack in place.
+    expect(play({ ...mixed, doctrines: [book, resolveDoctrine('stubborn')] }).out.defenderStrength).toBe(6);
+  });
+
+  it('7.11 (aor.retreatBeforeAssaultMixed wholeStack): a stack with infantry is offered no retreat before the assault; its cavalry fights beside the infantry', () => {
+    const { st, out } = play({ specs: [inf('a', 0, 6), cav('c', 1, 4), inf('i', 1, 4)], stacks: [stack([0])], defender: [1, 2], fire: [[7], [7]], morale: [[6], [6]], doctrines: [book, book], sit: { defenderOutOfZoc: true }, opts: { retreatBeforeAssaultMixed: 'wholeStack' } });
+    expect([st.retreated[1], out.defenderPartFellBack, out.defenderStrength]).toEqual([0, false, 6]);
   });
 
   it('7.11 (aor.retreatBeforeAssault chosen): a stubborn side stands; random-legal flips a coin from its AI dice; always goes whatever the doctrine', () => {

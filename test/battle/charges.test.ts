@@ -890,6 +890,25 @@ describe('7.8 reaction charges', () => {
     expect(reactionCharge(t.b, t.u('M'), path(t), new ScriptedDice({}), t.res())).toBe(false);
   });
 
+  it('7.8, 7.7: a unit that a reaction charge\'s pursuit takes off the map before its turn to move in the segment moves no more', () => {
+    // C (its own formation, bound for 0,4) moves first and leaves the reach of its kind cached; M, moving
+    // through ZOCs, marks the cache empty. M and Y stand together; M steps east and draws R's reaction
+    // charge, which wins (M fails its square, 6) and pursues into 2,2, taking Y off the map before Y's
+    // move. Moved from hex -1, Y matched the cache's empty mark and walked M's field: 'pathTo: no step back'.
+    const t = battle({
+      map: CLEAR_ROWS(9, 5),
+      supply: [['0,2'], ['8,2']],
+      supplyRule: false,
+      formations: [{ id: 'E', objective: '0,4' }],
+      units: [cav('C', 0, '0,0', { formation: 'E' }), inf('M', 0, '2,2', { movement: 1 }), cav('Y', 0, '2,2'), cav('R', 1, '5,2', { strength: 8 })],
+    });
+    const { sink, events } = collector();
+    const dice = new ScriptedDice({ morale: [[6], [1, 6]], fire: [[...roll(2), ...roll(2)], [...roll(12), ...roll(12)]] });
+    moveSide(t.b, 0, false, dice, t.res(), sink);
+    expect([t.b.pos[t.u('M')], t.b.pos[t.u('Y')], t.pos('R')]).toEqual([-1, -1, t.h('3,2')]);
+    expect(events.filter((e) => e.type === 'move').map((e) => (e as { unit: string }).unit)).toEqual(['C', 'M']);
+  });
+
   it('in the movement segment (moveSide), a move that ends within reach draws a reaction charge', () => {
     // M (Attack orders, objective R's hex) walks east toward R; R reacts. Every morale die passes (1),
     // every fire roll is 2 (no hits): square formed, no hits, the reaction charger falls back disrupted.
@@ -933,15 +952,54 @@ describe('7.11 cavalry retreat before assault', () => {
     expect(res.sides[1].disruptions).toBe(1);
   });
 
-  it('horse artillery, alone or with cavalry, may retreat too; a stack with infantry or foot artillery may not', () => {
+  it('horse artillery, alone or with cavalry, may retreat too; foot artillery may not', () => {
     const ha = setUp([inf('A', 0, '2,2'), { id: 'H', side: 1, at: '3,2', kind: 'horseArtillery', strength: 3 }, cav('C', 1, '3,2')], mayRetreat);
     expect(retreatBeforeAssault(ha.b, ha.h('3,2'), [ha.h('2,2')], new ScriptedDice({}), ha.res())).toBe(true);
     expect(ha.pos('H')).toBe(ha.pos('C'));
-    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')], mayRetreat);
-    expect(retreatBeforeAssault(mixed.b, mixed.h('3,2'), [mixed.h('2,2')], new ScriptedDice({}), mixed.res())).toBe(false);
-    expect(mixed.pos('C')).toBe(mixed.h('3,2'));
     const foot = setUp([inf('A', 0, '2,2'), { id: 'G', side: 1, at: '3,2', kind: 'artillery', strength: 3 }], mayRetreat);
     expect(retreatBeforeAssault(foot.b, foot.h('3,2'), [foot.h('2,2')], new ScriptedDice({}), foot.res())).toBe(false);
+  });
+
+  it('7.11 (aor.retreatBeforeAssaultMixed cavalryAlone): the cavalry of a stack with infantry slips away alone; the infantry stays to be assaulted', () => {
+    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')], mayRetreat);
+    const res = mixed.res();
+    const { sink, events } = collector();
+    expect(retreatBeforeAssault(mixed.b, mixed.h('3,2'), [mixed.h('2,2')], new ScriptedDice({}), res, sink)).toBe(false);
+    expect(mixed.pos('I')).toBe(mixed.h('3,2'));
+    expect(mixed.grid.distance(mixed.pos('C'), mixed.h('3,2'))).toBe(1);
+    expect(mixed.grid.distance(mixed.pos('C'), mixed.h('2,2'))).toBe(2);
+    expect(res.extras['retreatsBeforeAssault.1']).toBe(1);
+    expect(events).toContainEqual({ type: 'retreat', side: 1, forced: false, units: ['C'], beforeAssault: true });
+    // A stubborn side keeps it there, as it keeps a cavalry stack.
+    const stubborn = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')]);
+    expect(retreatBeforeAssault(stubborn.b, stubborn.h('3,2'), [stubborn.h('2,2')], new ScriptedDice({}), stubborn.res())).toBe(false);
+    expect(stubborn.pos('C')).toBe(stubborn.h('3,2'));
+  });
+
+  it('7.11 (aor.retreatBeforeAssaultMixed wholeStack): a stack with infantry is offered no retreat; only a stack wholly of cavalry and horse artillery is', () => {
+    const whole = { ...mayRetreat, options: { 'aor.retreatBeforeAssaultMixed': 'wholeStack' } };
+    const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')], whole);
+    const res = mixed.res();
+    expect(retreatBeforeAssault(mixed.b, mixed.h('3,2'), [mixed.h('2,2')], new ScriptedDice({}), res)).toBe(false);
+    expect([mixed.pos('C'), res.extras['retreatsBeforeAssault.1']]).toEqual([mixed.h('3,2'), 0]);
+    const cavalry = setUp([inf('A', 0, '2,2'), cav('C', 1, '3,2')], whole);
+    expect(retreatBeforeAssault(cavalry.b, cavalry.h('3,2'), [cavalry.h('2,2')], new ScriptedDice({}), cavalry.res())).toBe(true);
+  });
+
+  it('7.11 (cavalryAlone), in the combat segment: the infantry left behind is assaulted and replies alone; no one advances into its hex', () => {
+    const t = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2', { strength: 4 }), cav('C', 1, '3,2', { strength: 4 })], mayRetreat);
+    const { sink, events } = collector();
+    const res = t.res();
+    // Both sides roll 2: no hits, no checks.
+    combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), (d, a) => chooseAdvancers(t.b, d, a), new ScriptedDice({ fire: [roll(2), roll(2)] }), res, newRoundOutcome(), sink);
+    expect(res.extras.assaults).toBe(1);
+    const assault = events.findIndex((e) => e.type === 'assault');
+    expect(events.findIndex((e) => e.type === 'retreat' && e.beforeAssault)).toBeGreaterThanOrEqual(0);
+    expect(events.findIndex((e) => e.type === 'retreat' && e.beforeAssault)).toBeLessThan(assault);
+    // The infantry's 4 alone (with the cavalry it would be 4 + 4 halved, 7.3).
+    expect(fires(events).map((f) => [f.side, f.strength])).toEqual([[0, 4], [1, 4]]);
+    expect([t.pos('A'), t.pos('I')]).toEqual([t.h('2,2'), t.h('3,2')]);
+    expect(t.grid.distance(t.pos('C'), t.h('3,2'))).toBe(1);
   });
 
   it('not when there is cavalry among the attackers', () => {

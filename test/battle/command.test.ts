@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
-import { newBattleResult, playBattle } from '../../src/rules/aor/battle/play.js';
+import { newBattleResult, playBattle, retreatReaction } from '../../src/rules/aor/battle/play.js';
 import type { AorEvent as VolleyEvent } from '../../src/rules/aor/events.js';
 import type { BattleScenario } from '../../src/rules/aor/battleSchema.js';
 import { loadScenario } from '../../src/scenario/load.js';
@@ -234,6 +234,59 @@ describe('12.3 Attack orders after a hit', () => {
       }
     }
   });
+  // F's a at 5,2 falls back from z at 8,2; cavalry r at 0,1 is more than three hexes from 5,2.
+  const withCavalryBehind = (extra: Record<string, unknown> = {}) => {
+    const c = compile(extra, [
+      {
+        formations: [
+          { id: 'F', orders: 'attack', objective: '8,2', leader: { id: 'L', rating: 2, at: '5,2' }, units: [{ id: 'a', strength: 4, at: '5,2' }] },
+        ],
+      },
+      {
+        formations: [
+          { id: 'G', orders: 'defend', units: [{ id: 'z', strength: 4, at: '8,2' }] },
+          { id: 'K', orders: 'defend', units: [{ id: 'r', kind: 'cavalry', strength: 4, at: '0,1' }] },
+        ],
+      },
+    ]);
+    const { b, res } = started(c);
+    b.turn = 1;
+    commandPhase(b, new Faces([]), res);
+    b.st.steps[0] = 1; // a hit during the turn
+    b.turn = 2;
+    return { c, b, res };
+  };
+  it('each step of the fall back is farther from the enemy within three hexes as it began: an enemy met behind does not turn it back', () => {
+    const { c, b, res } = withCavalryBehind();
+    const events: VolleyEvent[] = [];
+    commandPhase(b, new Faces([6]), res, (e) => void events.push(e)); // 6 > 2 + 2: fails
+    const g = c.map.grid;
+    const steps = events.filter((e) => e.type === 'relocate').map((e) => `${g.col((e as { to: number }).to)},${g.row((e as { to: number }).to)}`);
+    // Judged afresh at 4,2 and 3,2, r (then within three hexes) sent it back to 4,2 and 3,2 again.
+    expect(steps).toEqual(['4,2', '3,2', '2,2']);
+  });
+  it('7.8: the fall back is a retreat into and through hexes: enemy cavalry within two hexes of them may charge the units that fell back', () => {
+    const { c, b, res } = withCavalryBehind();
+    const events: VolleyEvent[] = [];
+    const sink = (e: VolleyEvent) => void events.push(e);
+    // 6: the leader fails (rating 2 + 2); 1: r passes its reaction test; then the charge's fire, 1 + 1 each.
+    const dice = new Faces([6, 1, 1, 1, 1, 1]);
+    commandPhase(b, dice, res, sink, retreatReaction(b, dice, res, sink));
+    expect(events).toContainEqual({ type: 'charge', side: 1, units: ['r'], from: c.map.grid.index(0, 1), target: c.map.grid.index(2, 2), reaction: true });
+    expect(res.extras['reactionCharges.1']).toBe(1);
+    // No hits either way: the reaction charger, beaten on steps lost (a tie), goes back (aor.chargeTie chargerReturns).
+    expect(b.pos[c.specs.findIndex((s) => s.id === 'r')]).toBe(c.map.grid.index(0, 1));
+  });
+  it('7.8, 16: no reaction charge at night', () => {
+    const { b, res } = withCavalryBehind({ night: [2] });
+    const events: VolleyEvent[] = [];
+    const sink = (e: VolleyEvent) => void events.push(e);
+    const dice = new Faces([6]);
+    commandPhase(b, dice, res, sink, retreatReaction(b, dice, res, sink));
+    expect(events.filter((e) => e.type === 'relocate')).toHaveLength(3);
+    expect(events.some((e) => e.type === 'charge')).toBe(false);
+  });
+
   it('a roll within rating + 2 keeps the Attack order', () => {
     const c = make();
     const b = c.workspace;

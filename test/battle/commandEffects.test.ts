@@ -208,6 +208,41 @@ describe('12.2 Reserve: the formation leader cannot move', () => {
   });
 });
 
+describe('12.2 Reserve: the units may move, not into an enemy ZOC; the doctrine closes up on the leader (12.1)', () => {
+  // L stays at 0,2 (12.2). a at 8,2 is 8 clear hexes off, beyond his 4 MP; b at 2,2 is within them.
+  const reserve = (zAt: string) =>
+    build({
+      map: CLEAR_ROWS(12, 5),
+      formations: [{ id: 'F', objective: '11,2', leader: { id: 'L', rating: 2, at: '0,2' } }],
+      units: [
+        { id: 'a', side: 0, at: '8,2', orders: 'reserve', formation: 'F' },
+        { id: 'b', side: 0, at: '2,2', orders: 'reserve', formation: 'F' },
+        { id: 'z', side: 1, at: zAt },
+      ],
+    });
+  const moved = (t: ReturnType<typeof reserve>) => {
+    updateCommandRange(t.b, 0);
+    const events: AorEvent[] = [];
+    moveSide(t.b, 0, false, new EngagementDice('reserve'), t.res, (e) => events.push(e));
+    return events.filter((e) => e.type === 'move').map((e) => (e as { unit: string }).unit);
+  };
+  it('a unit out of command range moves back toward its leader (not toward its old objective); one in range holds', () => {
+    const t = reserve('11,4');
+    updateCommandRange(t.b, 0);
+    expect([t.b.inCommand[t.u('a')], t.b.inCommand[t.u('b')]]).toEqual([0, 1]);
+    expect(moved(t)).toEqual(['a']);
+    expect(t.grid.distance(t.b.pos[t.u('a')], t.h('0,2'))).toBeLessThan(8);
+    expect(t.at('b')).toBe('2,2');
+  });
+  it('never into an enemy ZOC on the way', () => {
+    // z at 6,2: its ZOC lies across a's way west along row 2.
+    const t = reserve('6,2');
+    moved(t);
+    expect(t.b.inEnemyZoc(0, t.b.pos[t.u('a')])).toBe(false);
+    expect(t.grid.distance(t.b.pos[t.u('a')], t.h('0,2'))).toBeLessThan(8);
+  });
+});
+
 describe("2.1, 12.1 a wing commander's command range counts for the formations he commands", () => {
   /**
    * F (leader LF far off at 0,0): a at 7,2. G (leader LG far off at 0,4): g at 7,3. Both units are

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
-import { moveSide } from '../../src/rules/aor/battle/ai.js';
+import { fixStacking, moveSide } from '../../src/rules/aor/battle/ai.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
 import { allowance, closingDistance, enterCost, moveContext, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
@@ -288,6 +288,43 @@ describe('5.3 stacking: no more than two units in a hex at the end of movement',
     for (let i = 0; i < t.grid.size; i++) expect(t.b.count[i], hexName(t.grid, i)).toBeLessThanOrEqual(2);
     const third = ['A1', 'A2', 'A3'].find((id) => t.pos(id) !== obj)!;
     expect(t.grid.distance(t.pos(third), obj)).toBe(1); // ...and the third stopped next to it
+  });
+
+  it('5.3, 5.4, 12.2: of a stack overstacked in an enemy ZOC, the unit free to leave it goes (cavalry), not one its Attack orders hold there', () => {
+    // A and B (Attack orders) stand in E's ZOC at 2,2; cavalry C retreats onto them (7.4 allows the overstack).
+    const t = battle({
+      map: CLEAR_ROWS(9, 5),
+      units: [
+        { id: 'A', side: 0, at: '2,2' },
+        { id: 'B', side: 0, at: '2,2' },
+        { id: 'C', side: 0, at: '1,2', kind: 'cavalry' },
+        { id: 'E', side: 1, at: '3,2' },
+      ],
+    });
+    t.b.moveTo(t.u('C'), t.h('2,2'));
+    const { sink, events } = collector();
+    fixStacking(t.b, 0, t.res(), sink);
+    expect([t.pos('A'), t.pos('B')]).toEqual([t.h('2,2'), t.h('2,2')]);
+    expect(t.b.inEnemyZoc(0, t.pos('C'))).toBe(false);
+    expect(events).toEqual([expect.objectContaining({ type: 'relocate', unit: 'C', from: t.h('2,2'), why: 'stacking' })]);
+  });
+
+  it('5.3: with no free hex out of enemy ZOC beside it, only the unit beyond the limit is eliminated', () => {
+    // 0,0's neighbours on the map, 1,0 and 0,1, are both in E's ZOC; 0,0 itself is not.
+    const t = battle({
+      map: CLEAR_ROWS(9, 5),
+      units: [
+        { id: 'A', side: 0, at: '0,0' },
+        { id: 'B', side: 0, at: '0,0' },
+        { id: 'C', side: 0, at: '4,4' },
+        { id: 'E', side: 1, at: '1,1' },
+      ],
+    });
+    t.b.moveTo(t.u('C'), t.h('0,0'));
+    const res = t.res();
+    fixStacking(t.b, 0, res);
+    expect(res.sides[0].unitsEliminated).toBe(1);
+    expect([t.pos('A'), t.pos('B'), t.pos('C')]).toEqual([-1, t.h('0,0'), t.h('0,0')]);
   });
 
   it('10.1: the stacking limit of a fort is 1 unit; movement never puts a second unit in a fort', () => {

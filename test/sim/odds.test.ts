@@ -266,8 +266,8 @@ defender:
 ${defender}`;
   for (const [what, body, error] of [
     ['10.1: a fort holding two units', units('  terrain: fort\n  units: [{ id: d1, strength: 4 }, { id: d2, strength: 4 }]', '1'), /q\.odds\.yaml:16: params\.defender\.units: a fort holds one unit \(10\.1\)/],
-    ['two stacks through one hexside', units('  units: [{ id: d1, strength: 4 }]', '0'), /q\.odds\.yaml:11: params\.attacker\.stacks\[1\]\.hexside: hexside 0 is already used by stack 0/],
-    ['a unit id used twice', units('  units: [{ id: a1, strength: 4 }]', '1'), /q\.odds\.yaml:15: params\.defender\.units\[0\]\.id: duplicate unit id 'a1'/],
+    ['two stacks through one hexside', units('  units: [{ id: d1, strength: 4 }]', '0'), /q\.odds\.yaml:11: params\.attacker\.stacks\[1\]\.hexside: hexside 0 is already used by params\.attacker\.stacks\[0\]; /],
+    ['a unit id used twice', units('  units: [{ id: a1, strength: 4 }]', '1'), /q\.odds\.yaml:15: params\.defender\.units\[0\]\.id: duplicate unit id 'a1' \(first used at params\.attacker\.stacks\[0\]\.units\[0\]\.id\)$/],
   ] as const) {
     it(`${what} is refused as in a scenario, naming the file, line and field`, () => {
       const { odds, scenario } = oddsAndScenario(body);
@@ -275,6 +275,12 @@ ${defender}`;
       expect(() => loadOddsRequest(scenario)).toThrow();
     });
   }
+  it('a message naming another field names it as the file has it: under params in an odds file, at the top of a scenario', () => {
+    const twice = oddsAndScenario(units('  units: [{ id: a1, strength: 4 }]', '1'));
+    expect(() => loadOddsRequest(twice.scenario)).toThrow(/q\.scenario\.yaml:\d+: defender\.units\[0\]\.id: duplicate unit id 'a1' \(first used at attacker\.stacks\[0\]\.units\[0\]\.id\)$/);
+    const side = oddsAndScenario(units('  units: [{ id: d1, strength: 4 }]', '0'));
+    expect(() => loadOddsRequest(side.scenario)).toThrow(/q\.scenario\.yaml:\d+: attacker\.stacks\[1\]\.hexside: hexside 0 is already used by attacker\.stacks\[0\]; /);
+  });
 });
 
 describe('an assault whose doctrine allocates hits at random (7.1) has no exact odds: refused at the doctrine, naming file and line', () => {
@@ -369,6 +375,26 @@ describe('7.11 in the exact odds: cavalry and horse artillery not starting in th
     const never = odds('by-the-book', [true, false]);
     expect(never.defenderFallsBackChance).toBe(0);
     expect(assaultWorked(never)).not.toContain('7.11');
+  });
+  it('7.11 (aor.retreatBeforeAssaultMixed): the cavalry of a stack with infantry falls back alone and the infantry fires alone (cavalryAlone); under wholeStack it stays and fires halved', () => {
+    const mixed = (mode: string) =>
+      assaultOdds(
+        compileAssault(
+          scenarioOf({
+            attacker: { stacks: [{ hexside: 0, movedAdjacent: true, units: [inf('a0', 8)] }] },
+            defender: { doctrine: 'by-the-book', units: [inf('i1', 4), { id: 'c1', kind: 'cavalry', strength: 6 }] },
+          }),
+          aorOptions(resolveOptions(AOR_OPTIONS, { 'aor.retreatBeforeAssaultMixed': mode })),
+        ),
+      );
+    const alone = mixed('cavalryAlone');
+    expect([alone.defenderFallsBackChance, alone.defenderPartFallsBackChance, alone.defenderStrength[1]]).toEqual([0, 1, 4]);
+    expect(assaultWorked(alone)).toMatch(/^the defender's cavalry and horse artillery fall back before the assault \(7\.11\), the others stand; the attacker fires at strength /);
+    // The infantry held or fell back on its own: the side never counts as falling back before the assault.
+    expect(alone.defender.holds + alone.defender.retreatsVoluntarily + alone.defender.retreatsOnFailedCheck + alone.defender.eliminated).toBeCloseTo(1, 12);
+    const whole = mixed('wholeStack');
+    expect([whole.defenderFallsBackChance, whole.defenderPartFallsBackChance, whole.defenderStrength[1]]).toEqual([0, 0, 7]);
+    expect(assaultWorked(whole)).not.toContain('7.11');
   });
   it('a played assault counts the retreat before it under retreatsBeforeAssault.1, as a battle does, and not under a 7.4 retreat; an assault that cannot offer it has no such extra', () => {
     const scenario = (movedAdjacent: boolean[]) =>

@@ -18,7 +18,7 @@ import { boundMorale, groupMoraleUnit, moraleModifierLabels, passesCheck, situat
 import { halveHits, roundHalfUp, terrainFactor } from './numbers.js';
 import type { AorOptions } from './options.js';
 import { ATTACK_ACROSS_HEXSIDE, ATTACK_INTO_HEX, canBeFlanked, defenderFireOutOf, type HexsideTerrain, type HexTerrain } from './terrain.js';
-import { CLASS_INDEX, unitClass, type UnitState } from './units.js';
+import { CLASS_INDEX, unitClass, type UnitSpec, type UnitState } from './units.js';
 import { AOR_VOCABULARY, LOSS, MORALE_SLOTS, PURPOSE, type AorPurpose } from './vocabulary.js';
 
 /** Whether each check purpose counts in the morale statistics (by rating and class), as the vocabulary declares. */
@@ -82,6 +82,8 @@ export interface RoundOutcome {
   defenderFiredFirst: boolean;
   /** 7.11: the defenders fell back before the assault (a voluntary retreat, no fire): the round was not fought. */
   defenderFellBack: boolean;
+  /** 7.11: the defenders' cavalry and horse artillery fell back before the assault, and the others fought the round. */
+  defenderPartFellBack: boolean;
   attackerStrength: number;
   defenderStrength: number;
   attackerRoll: number;
@@ -98,6 +100,7 @@ export function newRoundOutcome(): RoundOutcome {
     flanked: false,
     defenderFiredFirst: false,
     defenderFellBack: false,
+    defenderPartFellBack: false,
     attackerStrength: 0,
     defenderStrength: 0,
     attackerRoll: 0,
@@ -529,7 +532,7 @@ export function resolveAssaultRound(
   const def = sit.defender;
   const nd = def.length;
   out.flanked = false;
-  out.defenderFiredFirst = out.defenderFellBack = false;
+  out.defenderFiredFirst = out.defenderFellBack = out.defenderPartFellBack = false;
   out.attackerStrength = out.defenderStrength = 0;
   out.attackerRoll = out.defenderRoll = 0;
   out.hitsOnAttacker = out.hitsOnDefender = 0;
@@ -541,6 +544,17 @@ export function resolveAssaultRound(
   gatherAttackers(st, sit, o);
   const na = round.na;
   if (na === 0 || !anyPresent(st, def, nd)) return out;
+
+  // Only a doctrine that makes some assault choice at random draws from its AI stream; others never create it.
+  const aRng = assaultDrawsDice(doctrines[a]) ? dice.ai(a) : NO_DRAWS;
+  const dRng = assaultDrawsDice(doctrines[d]) ? dice.ai(d) : NO_DRAWS;
+
+  // 7.11: the defenders' cavalry and horse artillery may fall back before the assault: if they were all
+  // of it no one fires; otherwise the others are assaulted, and everything below counts them alone.
+  if (sit.defenderOutOfZoc && fallsBackBeforeAssault(st, sit, o, doctrines[d], dRng) > 0) {
+    fallBackBeforeAssault(st, sit, o, res, out, sink);
+    if (out.defenderFellBack) return out;
+  }
 
   // 7.6 Flanking; a defender in a town or fort is never flanked; 12.2 marching defenders on a road are.
   out.flanked = flankedNow(st, sit, o);
@@ -560,17 +574,6 @@ export function resolveAssaultRound(
   attMods.firesFirst = false;
   attMods.targetHasRifledOrArtillery = hasRifledOrArtillery(st, def, nd);
 
-  // Only a doctrine that makes some assault choice at random draws from its AI stream; others never create it.
-  const aRng = assaultDrawsDice(doctrines[a]) ? dice.ai(a) : NO_DRAWS;
-  const dRng = assaultDrawsDice(doctrines[d]) ? dice.ai(d) : NO_DRAWS;
-
-  // 7.11: the defenders may fall back before the assault; then no one fires.
-  if (sit.defenderOutOfZoc && fallsBackBeforeAssault(st, sit, o, doctrines[d], dRng)) {
-    fallBackBeforeAssault(st, sit, o, res, out, sink);
-    out.flanked = false;
-    return out;
-  }
-
   // 7.3: the defender may fire first at stacks that moved adjacent out of a non-adjacent hex in its LOS.
   if (round.moved > 0 && (sit.defenderFiresFirst ?? choosesFireFirst(doctrines[d], dRng))) {
     if (!fireFirstThenReply(st, sit, o, doctrines, aRng, dice, res, out, sink)) return out;
@@ -589,22 +592,32 @@ export function resolveAssaultRound(
   return out;
 }
 
+/** 7.11: a unit that may retreat before an assault, given that it started the turn out of enemy ZOCs. */
+const fallsBackKind = (k: UnitSpec['kind']) => k === 'cavalry' || k === 'horseArtillery';
+
 /**
- * 7.11: whether a defending stack of cavalry and horse artillery that did not start the turn in an
- * enemy ZOC falls back before an assault with no cavalry among the (gathered) attackers: the side's
- * choice under aor.retreatBeforeAssault = chosen, made as its doctrine makes voluntary retreats (the
- * battle's retreatBeforeAssault, battle/charges.ts, decides alike).
+ * 7.11: which of the defenders that did not start the turn in an enemy ZOC fall back before an assault
+ * with no cavalry among the (gathered) attackers: its cavalry and horse artillery, alone when others
+ * stand with them (aor.retreatBeforeAssaultMixed cavalryAlone), else only a stack wholly of them; the
+ * side's choice under aor.retreatBeforeAssault = chosen, made as its doctrine makes voluntary retreats
+ * (the battle's retreatBeforeAssault, battle/charges.ts, decides alike). Returns the number that go.
  */
-function fallsBackBeforeAssault(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrine: AssaultDoctrine, coin: Uniform): boolean {
+function fallsBackBeforeAssault(st: UnitState, sit: AssaultSituation, o: AorOptions, doctrine: AssaultDoctrine, coin: Uniform): number {
+  let movers = 0, others = 0;
   for (const u of sit.defender) {
-    const k = st.specs[u].kind;
-    if (st.present(u) && k !== 'cavalry' && k !== 'horseArtillery') return false;
+    if (!st.present(u)) continue;
+    if (fallsBackKind(st.specs[u].kind)) movers++;
+    else others++;
   }
-  for (let i = 0; i < round.na; i++) if (st.specs[allAtt[i]].kind === 'cavalry') return false;
-  return o.retreatBeforeAssault !== 'chosen' || choosesRetreatBeforeAssault(doctrine, sit.defenderOnObjective === true, coin);
+  if (movers === 0 || (others > 0 && o.retreatBeforeAssaultMixed === 'wholeStack')) return 0;
+  for (let i = 0; i < round.na; i++) if (st.specs[allAtt[i]].kind === 'cavalry') return 0;
+  return o.retreatBeforeAssault !== 'chosen' || choosesRetreatBeforeAssault(doctrine, sit.defenderOnObjective === true, coin) ? movers : 0;
 }
 
-/** 7.11: the defenders fall back: every one present retreats voluntarily, before anyone fires. */
+/**
+ * 7.11: the defenders' cavalry and horse artillery fall back, retreating voluntarily before anyone fires;
+ * when they were the whole stack the round is over (the defender retreated), else the others fight it.
+ */
 function fallBackBeforeAssault(
   st: UnitState,
   sit: AssaultSituation,
@@ -618,7 +631,7 @@ function fallBackBeforeAssault(
   const r = res.sides[d];
   const names: string[] = [];
   for (const u of def) {
-    if (!st.present(u)) continue;
+    if (!st.present(u) || !fallsBackKind(st.specs[u].kind)) continue;
     // 7.4 disrupts retreating units; whether this retreat is one of them is aor.retreatBeforeAssaultCohesion.
     if (o.retreatBeforeAssaultCohesion === 'disrupted' && !st.disrupted[u]) {
       st.disrupted[u] = 1;
@@ -631,8 +644,11 @@ function fallBackBeforeAssault(
     r.retreatsVoluntary++;
     names.push(st.specs[u].id);
   }
-  out.defenderRetreat = VOLUNTARY;
-  out.defenderFellBack = true;
+  if (anyPresent(st, def, def.length)) out.defenderPartFellBack = true;
+  else {
+    out.defenderRetreat = VOLUNTARY;
+    out.defenderFellBack = true;
+  }
   if (sink) sink({ type: 'retreat', side: d, forced: false, units: names, beforeAssault: true });
 }
 

@@ -234,7 +234,7 @@ function playRounds(c: CompiledAssault, dice: EngagementDice, res: EngagementRes
     if (round.flanked) res.extras.flankedRounds++;
     if (round.defenderFiredFirst) res.extras.defenderFiredFirst++;
     // 7.11: the defenders fell back before the assault (only turn 1 offers it: FALL_BACK_EXTRAS).
-    if (round.defenderFellBack) res.extras['retreatsBeforeAssault.1']++;
+    if (round.defenderFellBack || round.defenderPartFellBack) res.extras['retreatsBeforeAssault.1']++;
     if (opts.checkInvariants) checkAssaultInvariants(c, res);
 
     const attIn = present(st, c.attackerUnits);

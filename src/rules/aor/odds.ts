@@ -51,6 +51,8 @@ export interface AssaultOdds {
    * doctrine's coin flip under aor.retreatBeforeAssault = chosen.
    */
   defenderFallsBackChance: number;
+  /** The chance the defenders' cavalry and horse artillery fall back before the assault and the others fight it (7.11, aor.retreatBeforeAssaultMixed cavalryAlone). */
+  defenderPartFallsBackChance: number;
   flanked: boolean;
 }
 
@@ -110,6 +112,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
   let firedFirst = false;
   const firesFirst = new PathSum();
   const fallsBack = new PathSum();
+  const partFallsBack = new PathSum();
   let flanked = false;
   const range = (r: number[], v: number) => {
     if (v <= 0) return;
@@ -128,6 +131,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
       firedFirst ||= round.defenderFiredFirst;
       if (round.defenderFiredFirst) firesFirst.add(depth);
       if (round.defenderFellBack) fallsBack.add(depth);
+      if (round.defenderPartFellBack) partFallsBack.add(depth);
       flanked ||= round.flanked;
       for (const [t, side, hits, retreat] of [
         [tally[0], 0, round.hitsOnAttacker, round.attackerRetreat],
@@ -158,6 +162,7 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
     defenderFiredFirst: firedFirst,
     defenderFiresFirstChance: firesFirst.value,
     defenderFallsBackChance: fallsBack.value,
+    defenderPartFallsBackChance: partFallsBack.value,
     flanked,
   };
 }
@@ -166,8 +171,9 @@ export function assaultOdds(c: CompiledAssault): AssaultOdds {
 const ofTheDice = (p: number) => `${+(p * 100).toFixed(2)}% of the dice`;
 
 /**
- * What the first round worked out before its dice, in words: the fall back before the assault (7.11),
- * the fire strengths (7.1), fire first (7.3), flanking (7.6).
+ * What the first round worked out before its dice, in words: the fall back before the assault (7.11) of
+ * the whole defender or of its cavalry and horse artillery alone, the fire strengths (7.1), fire first
+ * (7.3), flanking (7.6).
  */
 export function assaultWorked(o: AssaultOdds): string {
   if (o.defenderFallsBackChance === 1) return 'the defender always falls back before the assault (7.11): no one fires';
@@ -178,7 +184,9 @@ export function assaultWorked(o: AssaultOdds): string {
       ? ' (it fires first, 7.3; the attacker replies with what is left)'
       : ` (it fires first only when its doctrine's coin flip says so, ${ofTheDice(o.defenderFiresFirstChance)}, 7.3; the attacker then replies with what is left)`;
   const fire = `the attacker ${at(o.attackerStrength)}${o.flanked ? ', the defender flanked (7.6)' : ''}; the defender ${at(o.defenderStrength)}${first} (7.1)`;
-  return o.defenderFallsBackChance > 0 ? `the defender falls back before the assault (7.11) on ${ofTheDice(o.defenderFallsBackChance)}; otherwise ${fire}` : fire;
+  if (o.defenderFallsBackChance > 0) return `the defender falls back before the assault (7.11) on ${ofTheDice(o.defenderFallsBackChance)}; otherwise ${fire}`;
+  if (o.defenderPartFallsBackChance === 1) return `the defender's cavalry and horse artillery fall back before the assault (7.11), the others stand; ${fire}`;
+  return o.defenderPartFallsBackChance > 0 ? `the defender's cavalry and horse artillery fall back before the assault (7.11) on ${ofTheDice(o.defenderPartFallsBackChance)}, the others stand; ${fire}` : fire;
 }
 
 const FATES: readonly SideFate[] = ['holds', 'voluntary', 'forced', 'eliminated'];
@@ -213,7 +221,7 @@ function fateDistribution(name: string, label: string, s: SideOdds): OddsDistrib
 const { turns, onTime, ...firstRoundBody } = assaultScenarioBody;
 const firstRoundParams = z
   .strictObject(firstRoundBody)
-  .superRefine(checkAssault)
+  .superRefine((p, ctx) => checkAssault(p, ctx, ['params']))
   .transform((p) => ({ ...p, turns: turns.parse(undefined), onTime: onTime.parse(undefined) }) as AssaultScenario) as unknown as z.ZodType<AssaultScenario>;
 
 /**

@@ -323,6 +323,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     doc: "Whether cavalry or horse artillery that may retreat before an assault (7.11) does so by its side's choice (the assault doctrine: not off an objective it holds, not a stubborn one, a coin flip for random-legal), or always.",
   },
   {
+    name: 'aor.retreatBeforeAssaultMixed',
+    values: ['cavalryAlone', 'wholeStack'],
+    default: 'cavalryAlone',
+    source: '7.11 ("cavalry or horse artillery being assaulted may retreat")',
+    doc: 'Whether the cavalry and horse artillery of an assaulted stack that also holds infantry or foot artillery may retreat before the assault (7.11) alone, leaving the others to be assaulted, or only a stack wholly of cavalry and horse artillery may.',
+    valueDocs: {
+      cavalryAlone: "7.11 names the units, not the stack (its retreat after assault is the one that asks for a side only of cavalry): they go, the others stay and are assaulted, and the attackers advance only into a hex left empty",
+      wholeStack: '"the attackers may advance" reads as the hex emptying: only a stack wholly of cavalry and horse artillery may retreat before the assault',
+    },
+  },
+  {
     name: 'aor.retreatBeforeAssaultCohesion',
     values: ['kept', 'disrupted'],
     default: 'kept',
@@ -443,6 +454,7 @@ export interface AorOptions {
   chargeWithoutInfantry: 'asSquareFailed' | 'normal';
   losWoods: 'forestOnly' | 'woodsToo';
   retreatBeforeAssault: 'chosen' | 'always';
+  retreatBeforeAssaultMixed: 'cavalryAlone' | 'wholeStack';
   casualtyModel: 'shares' | 'everyManLost';
   casualtiesStep: number;
   casualtiesEliminated: number;
@@ -493,6 +505,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     chargeWithoutInfantry: get('chargeWithoutInfantry'),
     losWoods: get('losWoods'),
     retreatBeforeAssault: get('retreatBeforeAssault'),
+    retreatBeforeAssaultMixed: get('retreatBeforeAssaultMixed'),
     casualtyModel: get('casualtyModel'),
     casualtiesStep: get('casualtiesStep'),
     casualtiesEliminated: get('casualtiesEliminated'),

@@ -11,12 +11,16 @@ import { assaultScenarioBody } from './schema.js';
 
 type Path = (string | number)[];
 
-/** Unit ids are unique within a scenario: refits and vary paths select units by them (formations' ids likewise). */
-function uniqueIds(ids: [string, Path][], ctx: z.RefinementCtx, what = 'unit'): void {
+/**
+ * Unit ids are unique within a scenario: refits and vary paths select units by them (formations' ids
+ * likewise). `base` is where the checked body sits in its file (an odds file's `params`), so the message
+ * names the first use as the file has it, as the issue's own path is.
+ */
+function uniqueIds(ids: [string, Path][], ctx: z.RefinementCtx, what = 'unit', base: Path = []): void {
   const seen = new Map<string, string>();
   for (const [id, path] of ids) {
     if (seen.has(id)) ctx.addIssue({ code: 'custom', path, message: `duplicate ${what} id '${id}' (first used at ${seen.get(id)})` });
-    else seen.set(id, formatPath(path));
+    else seen.set(id, formatPath([...base, ...path]));
   }
 }
 
@@ -25,14 +29,19 @@ interface AssaultShape {
   defender: { terrain: string; units: { id: string }[] };
 }
 
-/** The assault's checks across fields: unique unit ids, one stack a hexside, one unit in a fort (10.1). An odds file's assault params are checked alike. */
-export function checkAssault(s: AssaultShape, ctx: z.RefinementCtx): void {
+/**
+ * The assault's checks across fields: unique unit ids, one stack a hexside, one unit in a fort (10.1).
+ * An odds file's assault params are checked alike, with `base` ['params'] where its messages name another field.
+ */
+export function checkAssault(s: AssaultShape, ctx: z.RefinementCtx, base: Path = []): void {
   uniqueIds(
     [
       ...s.attacker.stacks.flatMap((st, i) => st.units.map((u, j): [string, Path] => [u.id, ['attacker', 'stacks', i, 'units', j, 'id']])),
       ...s.defender.units.map((u, j): [string, Path] => [u.id, ['defender', 'units', j, 'id']]),
     ],
     ctx,
+    'unit',
+    base,
   );
   // Each attacking stack stands in its own hex: one hexside each.
   const sides = new Map<number, number>();
@@ -41,7 +50,7 @@ export function checkAssault(s: AssaultShape, ctx: z.RefinementCtx): void {
       ctx.addIssue({
         code: 'custom',
         path: ['attacker', 'stacks', i, 'hexside'],
-        message: `hexside ${st.hexside} is already used by stack ${sides.get(st.hexside)}; each stack attacks from its own hex`,
+        message: `hexside ${st.hexside} is already used by ${formatPath([...base, 'attacker', 'stacks', sides.get(st.hexside)!])}; each stack attacks from its own hex`,
       });
     } else sides.set(st.hexside, i);
   });
@@ -66,6 +75,6 @@ function checkBattleFile(s: BattleScenario, ctx: z.RefinementCtx): void {
 
 export const AOR_SCENARIO_KINDS: readonly ScenarioKind[] = [
   // An assault has no armies or formations (a battle's 13, 14): nothing in it breaks as an army.
-  { engagement: 'assault', doc: 'a map-free assault', body: assaultScenarioBody, refine: checkAssault, unmeasured: ['armyBroken'] },
+  { engagement: 'assault', doc: 'a map-free assault', body: assaultScenarioBody, refine: (s, ctx) => checkAssault(s, ctx), unmeasured: ['armyBroken'] },
   { engagement: 'battle', doc: 'a battle on a hex map', body: battleScenarioBody, refine: checkBattleFile },
 ];

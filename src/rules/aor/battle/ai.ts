@@ -15,7 +15,7 @@ import { d6, type EngagementDice } from '../../../core/dice.js';
 import { boundMorale, moraleModifierLabels, NO_SITUATION, passesCheck, unitMorale } from '../morale.js';
 import { advanceCompanion, attackersIn } from './combat.js';
 import { drawsPassingFire, markHolder, passingFireOnMove } from './retreat.js';
-import { allowance, closesIn, closingDistance, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
+import { allowance, closesIn, closingDistance, mayLeaveZoc, mayMoveFrom, moveContext, moveMasks, stackLimit, stepCost } from './movement.js';
 import type { BattleState } from './state.js';
 import type { Orders } from './orders.js';
 import { recordCheck, type EngagementResult } from '../../../core/result.js';
@@ -133,7 +133,9 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   const cache: MoveCache = { lastReach: { start: -1, key: 0, steps: null, extra: 0, allow: 0 } };
   for (const f of b.c.sides[side].formations) {
     const orders = b.ordersOf(f);
-    if (orders === 'reserve') continue; // 12.2: the leader stays; the units hold
+    // 12.2: under Reserve the leader stays; the units may move, never into an enemy ZOC: those out of
+    // command range close up on him (12.1), the others hold (moveFormation); random-legal leaves them be.
+    if (orders === 'reserve' && sideDoctrine(b, side).random) continue;
     if (orders === 'defend' && b.objective[f] < 0) continue;
     if (sideDoctrine(b, side).random) moveRandomly(b, f, side, night, dice, res, sink);
     else moveFormation(b, f, side, night, cache, dice, res, sink);
@@ -148,18 +150,22 @@ interface MoveCache {
 
 /**
  * 12.1, 12.2: one formation's units move, nearest its goals first: units out of command range back
- * toward their leader, the others toward the formation's goals; Defend holds at the objective or in contact.
+ * toward their leader, the others toward the formation's goals; Defend holds at the objective or in
+ * contact. Under Reserve there are no goals: only the units out of command range move, back toward the
+ * leader, who stays (12.2), so that they are in range when new orders come.
  */
 function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, cache: MoveCache, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
   const g = c.map.grid;
   const def = c.formations[f];
   const orders = b.ordersOf(f);
-  const goals = goalHexes(b, f);
+  const reserve = orders === 'reserve';
+  const goals = reserve ? [] : goalHexes(b, f);
   const leader = c.leaderOf[f];
   let anyOut = false;
   for (const u of def.units) if (b.pos[u] >= 0 && !b.inCommand[u]) anyOut = true;
-  const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]));
+  if (reserve && !anyOut) return;
+  const units = def.units.filter((u) => b.pos[u] >= 0 && !(isArtillery(c.specs[u].kind) && b.bombarded[u]) && !(reserve && b.inCommand[u]));
   const holds = (u: number) => orders === 'defend' && b.inCommand[u] && (g.distance(b.pos[u], b.objective[f]) <= 1 || b.inEnemyZoc(side, b.pos[u]));
   // Nothing to compute when no unit of the formation can or will move.
   if (!units.some((u) => !holds(u) && mayMoveFrom(b, u))) return;
@@ -168,7 +174,8 @@ function moveFormation(b: BattleState, f: number, side: 0 | 1, night: boolean, c
   const field = goals.length > 0 ? cachedLazyCostField(b, f, side, goals) : backField!;
   sortShort(units, (x, y) => field.at(b.pos[x]) - field.at(b.pos[y]) || x - y);
   for (const u of units) {
-    if (holds(u)) continue;
+    // A unit the moves before it put off the map (a reaction charge won against its stack, 7.8) moves no more.
+    if (b.pos[u] < 0 || holds(u)) continue;
     moveUnit(b, u, f, orders, side, night, !b.inCommand[u] && backField ? backField : field, cache, dice, res, sink);
   }
 }
@@ -543,27 +550,37 @@ function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: LazyCostF
 /**
  * 5.3: at the end of the movement segment no hex holds more than two units (a fort one, 10.1). Units left overstacked by
  * a retreat move out to a free neighbouring hex out of enemy ZOC; one that cannot is eliminated
- * (docs/rules/age-of-rifles.md).
+ * (docs/rules/age-of-rifles.md). The units that go are those free to leave the hex by movement first
+ * (5.4, 12.2: cavalry, Defend orders, or a hex in no enemy ZOC), so that a unit its ZOC holds stays
+ * while another could go; only when none of them may is a held one moved out, finishing the retreat
+ * that overstacked it (7.4).
  */
 export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, sink?: AorSink): void {
   const g = b.c.map.grid;
-  for (const u of b.c.sides[side].units) {
-    const h = b.pos[u];
+  for (const first of b.c.sides[side].units) {
+    const h = b.pos[first];
     if (h < 0 || b.count[h] <= stackLimit(b, h)) continue;
-    let moved = false;
-    for (let d = 0; d < 6 && !moved; d++) {
-      const n = g.neighbors[h * 6 + d];
-      if (n < 0 || b.sideAt[n] === 1 - side || b.count[n] >= stackLimit(b, n) || b.inEnemyZoc(side, n)) continue;
-      const f = b.c.map.sides[g.hexsideId(h, d)];
-      if (f & RIVER && !(f & BRIDGE)) continue;
-      b.moveTo(u, n);
-      markHolder(b, n, side);
-      moved = true;
-      if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from: h, to: n, why: 'stacking' });
+    const held = (u: number) => b.inEnemyZoc(side, h) && !mayLeaveZoc(b, u);
+    const units = b.stackAt(h).sort((x, y) => Number(held(x)) - Number(held(y)) || x - y);
+    for (let i = 0; b.count[h] > stackLimit(b, h); i++) {
+      const u = units[i];
+      let moved = false;
+      for (let d = 0; d < 6 && !moved; d++) {
+        const n = g.neighbors[h * 6 + d];
+        if (n < 0 || b.sideAt[n] === 1 - side || b.count[n] >= stackLimit(b, n) || b.inEnemyZoc(side, n)) continue;
+        const f = b.c.map.sides[g.hexsideId(h, d)];
+        if (f & RIVER && !(f & BRIDGE)) continue;
+        b.moveTo(u, n);
+        markHolder(b, n, side);
+        moved = true;
+        if (sink) sink({ type: 'relocate', side, unit: b.spec(u).id, from: h, to: n, why: 'stacking' });
+      }
+      if (!moved) {
+        eliminate(b, u, res);
+        recordEliminations(b, res, sink); // off the map now: the hex counts one fewer
+      }
     }
-    if (!moved) eliminate(b, u, res);
   }
-  recordEliminations(b, res, sink);
 }
 
 /** Attack strength of a unit, a rough odds measure for choices: disrupted and cavalry halved (6.1, 7.3). */

@@ -428,8 +428,9 @@ export function expectedChargeFactor(b: BattleState, target: number): number {
 
 /**
  * 7.11: a cavalry unit or horse battery about to be assaulted may fall back a hex first, provided it
- * began the turn outside enemy ZOCs and the attackers include no cavalry. Returns true when the hex
- * emptied.
+ * began the turn outside enemy ZOCs and the attackers include no cavalry. In a stack with other units it
+ * goes alone, leaving them to be assaulted, or not at all (aor.retreatBeforeAssaultMixed). Returns true
+ * when the hex emptied.
  */
 export function retreatBeforeAssault(
   b: BattleState,
@@ -442,17 +443,19 @@ export function retreatBeforeAssault(
   const st = b.st;
   const defenders = b.stackAt(defHex);
   if (defenders.length === 0) return false;
-  const mobile = defenders.every((u) => {
+  const movers = defenders.filter((u) => {
     const k = b.spec(u).kind;
     return (k === 'cavalry' || k === 'horseArtillery') && !b.startedInZoc[u];
   });
-  if (!mobile) return false;
+  if (movers.length === 0) return false;
+  if (movers.length < defenders.length && b.c.options.retreatBeforeAssaultMixed === 'wholeStack') return false;
   if (attackHexes.some((h) => b.stackAt(h).some((u) => b.spec(u).kind === 'cavalry'))) return false;
   const side = b.spec(defenders[0]).side;
-  // 7.11 "may retreat": the side's choice (aor.retreatBeforeAssault), its assault doctrine's.
+  // 7.11 "may retreat": the side's choice (aor.retreatBeforeAssault), its assault doctrine's; a side
+  // defending its objective keeps its cavalry there too, whoever else stays.
   if (b.c.options.retreatBeforeAssault === 'chosen' && !choosesRetreatBeforeAssault(b.c.sides[side].doctrine, defendsObjective(b, defenders, defHex), () => dice.ai(side)())) return false;
   const disrupts = b.c.options.retreatBeforeAssaultCohesion === 'disrupted';
-  for (const u of defenders) {
+  for (const u of movers) {
     st.retreated[u] = 1;
     res.sides[side].retreatsVoluntary++;
     res.units[u].retreated = true;
@@ -464,7 +467,7 @@ export function retreatBeforeAssault(
     }
   }
   res.extras[`retreatsBeforeAssault.${side}`]++;
-  if (sink) sink({ type: 'retreat', side, forced: false, units: defenders.map((u) => b.spec(u).id), beforeAssault: true });
+  if (sink) sink({ type: 'retreat', side, forced: false, units: movers.map((u) => b.spec(u).id), beforeAssault: true });
   carryOutRetreat(b, defHex, attackHexes, dice, res, sink);
   return b.count[defHex] === 0;
 }

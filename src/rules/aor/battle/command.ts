@@ -364,26 +364,31 @@ export function moveLeaders(b: BattleState, side: SideIndex, sink?: AorSink): vo
 }
 
 /**
- * 12.3: the leader's units all retreat three hexes, disrupted, as a retreat goes (7.4): each step away
- * from the enemy within three hexes; foot artillery goes too, or is destroyed (aor.fallBackArtillery);
- * a unit with no hex farther from every enemy within three hexes stops where it is, and one that leaves
- * the map counts as eliminated (5.6).
+ * 12.3: the leader's units all retreat three hexes, disrupted, as a retreat goes (7.4): each step
+ * farther from every enemy that was within three hexes of the unit as it began; foot artillery goes too,
+ * or is destroyed (aor.fallBackArtillery); a unit with no such hex stops where it is, and one that leaves
+ * the map counts as eliminated (5.6). Enemy cavalry may then charge the units that fell back (7.8).
  */
-function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSink): void {
+function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSink, react?: RetreatReaction): void {
   const c = b.c;
   const g = c.map.grid;
   const side = c.formations[f].side;
+  const paths: [number, number[]][] = [];
   for (const u of c.formations[f].units) {
     const start = b.pos[u];
     if (start < 0) continue;
+    const path = [start];
+    paths.push([u, path]);
     if (c.specs[u].kind === 'artillery' && c.options.fallBackArtillery === 'destroyed') {
       eliminate(b, u, res);
       if (sink) sink({ type: 'eliminated', side, unit: c.specs[u].id, reason: 'foot artillery cannot retreat (7.4, 12.3)' });
       continue;
     }
+    // The enemy it falls back from: those within three hexes as it starts. Judged afresh at each step, an
+    // enemy first met behind it would turn it back the way it came (5,2 -> 4,2 -> 5,2 -> 4,2).
+    const enemies = c.sides[1 - side].units.map((e) => b.pos[e]).filter((e) => e >= 0 && g.distance(e, start) <= 3);
     for (let k = 0; k < 3; k++) {
       const h = b.pos[u];
-      const enemies = c.sides[1 - side].units.map((e) => b.pos[e]).filter((e) => e >= 0 && g.distance(e, h) <= 3);
       const to = retreatHex(b, side, h, enemies, 1);
       if (to === -2) {
         b.exited[u] = 1; // 5.6
@@ -394,6 +399,7 @@ function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSi
       // fought, is not applied to this wider test.)
       if (to === -1) break;
       b.moveTo(u, to);
+      path.push(to);
       markHolder(b, to, side); // 18: the last to move a unit into or through the hex
       if (sink) sink({ type: 'relocate', side, unit: c.specs[u].id, from: h, to, why: 'retreat' });
     }
@@ -406,7 +412,13 @@ function fallBack(b: BattleState, f: number, res: EngagementResult, sink?: AorSi
   }
   recordEliminations(b, res, sink);
   b.computeZoc();
+  // 7.8: enemy cavalry within two hexes of a hex the units retreated into or through may charge them,
+  // once the formation has fallen back; one on the map still.
+  if (react) for (const [u, path] of paths) if (path.length > 1 && b.pos[u] >= 0) react(u, path);
 }
+
+/** 7.8: a reaction charge against unit `u`, which has just retreated along `path` (its hexes, the first its start). */
+export type RetreatReaction = (u: number, path: number[]) => void;
 
 function formationSteps(b: BattleState, f: number): number {
   let s = 0;
@@ -502,10 +514,11 @@ function reorganize(b: BattleState, dice: EngagementDice, res: EngagementResult,
 
 /**
  * The Command and Reorganization Phase (4.1): leaders come back, 12.3's check of leaders whose Attack
- * orders cost them a hit, orders arriving (12.4), night failures of Attack orders (16), the plan's new
- * orders within each commander's capacity (12.5), and reorganization (15: on night turns, or from the first on).
+ * orders cost them a hit (the fall back of those who fail it draws reaction charges, `react`, 7.8),
+ * orders arriving (12.4), night failures of Attack orders (16), the plan's new orders within each
+ * commander's capacity (12.5), and reorganization (15: on night turns, or from the first on).
  */
-export function commandPhase(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
+export function commandPhase(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink, react?: RetreatReaction): void {
   const c = b.c;
   const night = c.night[b.turn] === 1;
   // 11: a fallen leader returns rated 1 with the nearest unit of his formation.
@@ -533,7 +546,8 @@ export function commandPhase(b: BattleState, dice: EngagementDice, res: Engageme
     if (passed) return;
     b.setOrders(fi, 'reserve', -1);
     res.extras[`attackOrdersAbandoned.${f.side}`]++;
-    fallBack(b, fi, res, sink);
+    // 7.8: the fall back is a retreat into and through hexes, so it draws reaction charges; none at night (16).
+    fallBack(b, fi, res, sink, night ? undefined : react);
   });
   // 12.4: orders on their way arrive.
   c.formations.forEach((f, fi) => {

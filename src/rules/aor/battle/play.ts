@@ -14,7 +14,7 @@ import { chooseAdvancers, choosePursuit, chooseTarget, moveSide, planBombardment
 import { chargeSegment } from './charges.js';
 import { bringOnReinforcements } from './arrivals.js';
 import { applySupply } from './supply.js';
-import { checkLeaders, commandPhase, moveLeaders, updateCommandRange } from './command.js';
+import { checkLeaders, commandPhase, moveLeaders, updateCommandRange, type RetreatReaction } from './command.js';
 import { bombard } from './bombard.js';
 import { combatSegment, planAttacks } from './combat.js';
 import { carryOutRetreat } from './retreat.js';
@@ -136,11 +136,8 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   if (!night) {
     if (sink) sink({ type: 'phase', turn: b.turn, side, phase: 'combat' });
     const plan = planAttacks(b, side, (h, o) => chooseTarget(b, h, o), (h, o) => volunteerAttack(b, h, o, c.sides[side].battle));
-    // 7.8: retreating attackers may draw reaction charges; the backhand blow against retreating cavalry (7.10).
-    const react = (u: number, path: number[]) => {
-      if (b.pos[u] >= 0 && reactionCharge(b, u, path, dice, res, sink, c.specs[u].kind === 'cavalry')) b.computeZoc();
-    };
-    combatSegment(b, side, plan, (d, a) => chooseAdvancers(b, d, a, c.sides[side].battle), dice, res, round, sink, react);
+    // 7.8: retreating attackers may draw reaction charges.
+    combatSegment(b, side, plan, (d, a) => chooseAdvancers(b, d, a, c.sides[side].battle), dice, res, round, sink, retreatReaction(b, dice, res, sink));
     recordEliminations(b, res, sink);
     if (opts.checkInvariants) checkBattleInvariants(b, res, 'after combat');
     if (decided(b, res)) return true;
@@ -157,6 +154,16 @@ function playerTurn(b: BattleState, side: SideIndex, dice: EngagementDice, res: 
   }
   applySupply(b, side, res, sink); // 17
   return decided(b, res);
+}
+
+/**
+ * 7.8: enemy cavalry within two hexes of the hexes a unit retreated into or through may charge it (an
+ * attacker's retreat after combat, a 12.3 fall back); the backhand blow against retreating cavalry (7.10).
+ */
+export function retreatReaction(b: BattleState, dice: EngagementDice, res: EngagementResult, sink?: AorSink): RetreatReaction {
+  return (u, path) => {
+    if (b.pos[u] >= 0 && reactionCharge(b, u, path, dice, res, sink, b.c.specs[u].kind === 'cavalry')) b.computeZoc();
+  };
 }
 
 export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOptions = {}): EngagementResult {
@@ -182,7 +189,7 @@ export function playBattle(c: CompiledBattle, dice: EngagementDice, opts: PlayOp
       sink({ type: 'turn', turn });
       sink({ type: 'phase', turn, side: c.first, phase: 'command' });
     }
-    commandPhase(b, dice, res, sink); // 4.1, 11, 12, 15, 16
+    commandPhase(b, dice, res, sink, retreatReaction(b, dice, res, sink)); // 4.1, 11, 12, 15, 16
     over = playerTurn(b, c.first, dice, res, opts) || playerTurn(b, (1 - c.first) as SideIndex, dice, res, opts);
     // 4. Disruption removal: bombardment disruption ends with the game turn (8.1).
     for (let u = 0; u < c.specs.length; u++) {
