@@ -128,6 +128,22 @@ const MELEE_UNIT: MeleeUnit = { factor: 0, arm: 'infantry', formation: 'line', d
 const CONTROL: ControlCase = { generalServes: false, britishNotKgl: false, disordered: false, enemyFlankOrRearVisible: false };
 const NO_NAMES: string[] = [];
 const meleeRoll = newMeleeRoll();
+
+/** The facts `mayMoveTowardEnemy` reads of unit u moving in formation `from` (one shared scratch case). */
+function advanceCase(g: Game, u: number, from: Formation, towardEnemy: boolean, intoFrontalContactWithCavalry: boolean): AdvanceCase {
+  const s = g.c.units[u];
+  const a = ADVANCE;
+  a.arm = s.arm;
+  a.formation = from;
+  a.cohesion = g.cohesion[u];
+  a.heldByRally = g.held[u] === 1;
+  a.corpsFatigued = g.fatigued[s.corps] === 1;
+  a.leaderAttached = g.generalOf(u) >= 0;
+  a.towardEnemy = towardEnemy;
+  a.intoFrontalContactWithCavalry = intoFrontalContactWithCavalry;
+  return a;
+}
+
 const plan: MovePlan = newMovePlan();
 
 // ---------------------------------------------------------------------------------------------
@@ -310,16 +326,7 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   let dist = way === 0 ? 0 : Math.min(p.distance, allowanceFor(g, u, to, way === -1));
   if (from === 'deployed' && to === 'deployed') dist = 0; // Deployed fills its area: it moves only by leaving it
   if (way === 1 && dist > EPS) {
-    const a = ADVANCE;
-    a.arm = s.arm;
-    a.formation = from;
-    a.cohesion = g.cohesion[u];
-    a.heldByRally = g.held[u] === 1;
-    a.corpsFatigued = g.fatigued[s.corps] === 1;
-    a.leaderAttached = g.generalOf(u) >= 0;
-    a.towardEnemy = g.enemyAhead(u);
-    const ok = mayMoveTowardEnemy(a);
-    if (!ok) dist = 0;
+    if (!mayMoveTowardEnemy(advanceCase(g, u, from, g.enemyAhead(u), false))) dist = 0;
   }
   let limit = NaN;
   if (way !== 0 && dist > EPS) {
@@ -409,18 +416,9 @@ function newContacts(g: Game, u: number, from: Formation): number {
     const v = g.live[i];
     const bits = g.touch[row + v];
     if (g.sideOf[v] === s.side || !(bits & 1) || g.touchedBefore[v] & 1) continue;
-    const a = ADVANCE;
-    a.arm = s.arm;
-    a.formation = from;
-    a.cohesion = g.cohesion[u];
-    a.heldByRally = g.held[u] === 1;
-    a.corpsFatigued = g.fatigued[s.corps] === 1;
-    a.leaderAttached = g.generalOf(u) >= 0;
-    a.towardEnemy = true;
-    a.intoFrontalContactWithCavalry = g.c.units[v].arm === 'cavalry' && (bits & 2) !== 0;
-    const ok = mayMoveTowardEnemy(a) && !(s.arm === 'cavalry' && g.c.options.cavalryMoveContact === 'chargeOnly');
-    a.intoFrontalContactWithCavalry = false;
-    if (!ok) return -1;
+    const intoCavalryFront = g.c.units[v].arm === 'cavalry' && (bits & 2) !== 0;
+    if (!mayMoveTowardEnemy(advanceCase(g, u, from, true, intoCavalryFront))) return -1;
+    if (s.arm === 'cavalry' && g.c.options.cavalryMoveContact === 'chargeOnly') return -1;
     made++;
   }
   return made;
