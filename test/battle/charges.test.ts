@@ -976,6 +976,20 @@ describe('7.11 cavalry retreat before assault', () => {
     expect(stubborn.pos('C')).toBe(stubborn.h('3,2'));
   });
 
+  it('7.11 "one hex": cavalry with no hex to fall back to (every hex away from the attacker held by the enemy) stays and is assaulted, alone or beside infantry; none is lost in a blocked retreat (7.4)', () => {
+    for (const withInfantry of [false, true]) {
+      const units = [inf('A', 0, '2,2'), cav('C', 1, '3,2'), inf('X', 0, '4,2'), inf('Y', 0, '3,1'), inf('Z', 0, '3,3')];
+      if (withInfantry) units.push(inf('I', 1, '3,2'));
+      const t = setUp(units, mayRetreat);
+      const res = t.res();
+      const { sink, events } = collector();
+      const steps = t.b.st.steps[t.u('C')];
+      expect(retreatBeforeAssault(t.b, t.h('3,2'), [t.h('2,2')], new ScriptedDice({}), res, sink)).toBe(false);
+      expect([t.pos('C'), t.b.st.steps[t.u('C')], res.sides[1].unitsEliminated, res.extras['retreatsBeforeAssault.1']]).toEqual([t.h('3,2'), steps, 0, 0]);
+      expect(events).toEqual([]);
+    }
+  });
+
   it('7.11 (aor.retreatBeforeAssaultMixed wholeStack): a stack with infantry is offered no retreat; only a stack wholly of cavalry and horse artillery is', () => {
     const whole = { ...mayRetreat, options: { 'aor.retreatBeforeAssaultMixed': 'wholeStack' } };
     const mixed = setUp([inf('A', 0, '2,2'), inf('I', 1, '3,2'), cav('C', 1, '3,2')], whole);

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { overridden, packedMap, recordAdder, recordMaker, recordReader, recordWriter } from '../../src/core/records.js';
 
@@ -51,11 +53,27 @@ describe('overridden: a spread made key by key (src/core/records.ts)', () => {
 });
 
 describe('packedMap: map without holes (src/core/records.ts)', () => {
-  it('gives what Array.prototype.map gives, index included, with no holes', () => {
+  it('gives what Array.prototype.map gives, index included', () => {
     const xs = ['a', 'b', 'c'];
-    const made = packedMap(xs, (x, i) => ({ x, i }));
-    expect(made).toEqual(xs.map((x, i) => ({ x, i })));
-    expect(Object.keys(made)).toEqual(['0', '1', '2']);
+    expect(packedMap(xs, (x, i) => ({ x, i }))).toEqual(xs.map((x, i) => ({ x, i })));
     expect(packedMap([], () => 1)).toEqual([]);
+  });
+
+  it('returns a packed array before and after V8 optimizes it (natives, in a child process)', () => {
+    // Array.prototype.map in place of its loop returns a holey array once optimized: [false, true].
+    const script = `
+const { packedMap } = await import(${JSON.stringify(join(process.cwd(), 'dist/src/core/records.js'))});
+const xs = [1, 2, 3];
+const f = (x) => ({ x });
+%PrepareFunctionForOptimization(packedMap);
+const cold = packedMap(xs, f);
+packedMap(xs, f);
+%OptimizeFunctionOnNextCall(packedMap);
+const hot = packedMap(xs, f);
+console.log(JSON.stringify({ optimized: %ActiveTierIsTurbofan(packedMap), holey: [%HasHoleyElements(cold), %HasHoleyElements(hot)] }));
+`;
+    const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ optimized: true, holey: [false, false] });
   });
 });

@@ -13,7 +13,7 @@ import { allocateHits } from '../hits.js';
 import { BRIDGE, FORTIFIED, RIVER, STREAM } from '../map.js';
 import { NO_SITUATION, passProbability, unitMorale } from '../morale.js';
 import { roundHalfUp, terrainFactor } from '../numbers.js';
-import { carryOutRetreat, defendsObjective, markHolder } from './retreat.js';
+import { carryOutRetreat, defendsObjective, markHolder, retreatHex } from './retreat.js';
 import { choosesRetreatBeforeAssault } from '../doctrine/assault.js';
 import { recordEliminations } from './losses.js';
 import type { BattleState } from './state.js';
@@ -429,8 +429,8 @@ export function expectedChargeFactor(b: BattleState, target: number): number {
 /**
  * 7.11: a cavalry unit or horse battery about to be assaulted may fall back a hex first, provided it
  * began the turn outside enemy ZOCs and the attackers include no cavalry. In a stack with other units it
- * goes alone, leaving them to be assaulted, or not at all (aor.retreatBeforeAssaultMixed). Returns true
- * when the hex emptied.
+ * goes alone, leaving them to be assaulted, or not at all (aor.retreatBeforeAssaultMixed). With no hex
+ * to fall back to, it stays. Returns true when the hex emptied.
  */
 export function retreatBeforeAssault(
   b: BattleState,
@@ -451,6 +451,9 @@ export function retreatBeforeAssault(
   if (movers.length < defenders.length && b.c.options.retreatBeforeAssaultMixed === 'wholeStack') return false;
   if (attackHexes.some((h) => b.stackAt(h).some((u) => b.spec(u).kind === 'cavalry'))) return false;
   const side = b.spec(defenders[0]).side;
+  // 7.11 "may retreat one hex": with no hex to go to (7.4's retreat hexes; off the map is none, 5.6)
+  // there is nothing to choose, and the stack is assaulted where it stands.
+  if (retreatHex(b, side, defHex, attackHexes, movers.length) < 0) return false;
   // 7.11 "may retreat": the side's choice (aor.retreatBeforeAssault), its assault doctrine's; a side
   // defending its objective keeps its cavalry there too, whoever else stays.
   if (b.c.options.retreatBeforeAssault === 'chosen' && !choosesRetreatBeforeAssault(b.c.sides[side].doctrine, defendsObjective(b, defenders, defHex), () => dice.ai(side)())) return false;
