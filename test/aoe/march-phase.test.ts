@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { RUNG } from '../../src/core/result.js';
 import { applyMarchResult, marchUnit, squareRoll } from '../../src/rules/aoe/marchPhase.js';
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
-import { endCheck, startPlay } from '../../src/rules/aoe/play.js';
+import { endCheck, playLane, startPlay } from '../../src/rules/aoe/play.js';
+import { EngagementDice } from '../../src/core/dice.js';
 import { enterBlock } from '../../src/rules/aoe/geometry.js';
 import { checkLaneInvariants } from '../../src/rules/aoe/invariants.js';
 import { countWithdrawal } from '../../src/rules/aoe/effects.js';
@@ -285,6 +286,24 @@ describe('A vacant village block on the way (p1 Built-up Areas: a stand entering
       enterBlock(c, p.st, 0, 0);
       if (throws) expect(() => checkLaneInvariants(p)).toThrow(/village block's edge out of contact/);
       else expect(() => checkLaneInvariants(p)).not.toThrow();
+    }
+  });
+  it('contact (default): a charge or breakthrough does not end in a block that another enemy touches (it would stand against that one out of contact): whole engagements keep the invariants', () => {
+    // P1 stands against the block's far edge, beside the column's path; P2, the charges' target, 2" beyond it.
+    const lane = { turns: 6, lane: { length: 30, width: 16 }, terrain: [{ kind: 'village', from: 15, to: 18, yMin: -4, yMax: 4 }], flankFaces: 2 };
+    const french = [{ id: 'F1', formation: 'fieldColumn', front: 12, offset: -1 }, { id: 'F2', formation: 'fieldColumn', front: 12, offset: 2 }, { id: 'C1', arm: 'cavalry', formation: 'line', front: 9, offset: 5 }];
+    const prussians = [{ id: 'P1', formation: 'line', front: 18, offset: -3 }, { id: 'P2', formation: 'line', front: 20, offset: 3 }];
+    for (const d0 of ['column-assault', 'random-legal']) {
+      const c = compile({ ...lane, sides: sides(french, prussians, d0, 'stand-fast') });
+      const failed: string[] = [];
+      for (let i = 0; i < 300; i++) {
+        try {
+          playLane(c, EngagementDice.for('block-edge', d0, i), { checkInvariants: true });
+        } catch (e) {
+          failed.push(`${i}: ${(e as Error).message}`);
+        }
+      }
+      expect(failed.slice(0, 3), d0).toEqual([]);
     }
   });
   it('an advance does not pass through an enemy standing before the block: it stops 1" short of it', () => {

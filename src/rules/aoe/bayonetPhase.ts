@@ -143,6 +143,7 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   if (p.sink) p.sink({ type: 'breakthrough', side: s.side, unit: s.id, target: target === NO_UNIT ? null : c.specs[target].id });
   if (target === NO_UNIT) return;
   const reach = breakthroughReach(fullMoveOf(p, a));
+  const row = c.specs[a].arm === 'cavalry' ? 'cavalry' : 'infantryColumn';
   chargeRoute(c, st, a, target, ROUTE);
   if (ROUTE.face >= 0 && ROUTE.distance <= reach + EPS && p.chain < MAX_CHAIN) {
     // p1 Built-up Areas: a vacant block on its straight path ends the breakthrough charge in it; home
@@ -150,6 +151,15 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
     const from = st.body[a].front;
     const block = ROUTE.face === 0 ? blockAhead(c, st, a, ROUTE.distance, 0) : -1;
     if (block >= 0) {
+      // A block another enemy touches would put it in contact with that one too (aoe.blockEdge
+      // contact), a contact this charge does not make: it stops at the block's near edge.
+      if (blockEdgeContact(opts.blockEdge) && enemyAtBlockEdge(c, st, a, block, target)) {
+        if (advance(c, st, a, reach, p.costs[row], blockNearEdge(c, st.body[a], block)) > EPS) {
+          dropLostContacts(st, a);
+          if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
+        }
+        return;
+      }
       stopInBlock(p, a, block);
       if (!blockEdgeContact(opts.blockEdge) || !inContact(st.body[a], st.body[target])) return;
     }
@@ -168,7 +178,6 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   }
   // Short of any enemy: it goes up to half a move toward the closest and stops short of contact, and
   // no further than level with the target's near edge (beyond it the unit would be moving away).
-  const row = c.specs[a].arm === 'cavalry' ? 'cavalry' : 'infantryColumn';
   const from = st.body[a].front;
   const stopAt = pathLimit(st.body[a], 1, st.body[target]);
   const block = blockAhead(c, st, a, Math.min(reach, Math.max(0, aheadOf(st.body[a], stopAt))), STANDOFF);

@@ -374,17 +374,17 @@ function blockFootprint(c: CompiledLane, k: number, out: Body): Body {
 }
 
 /**
- * A live enemy of u touches the outside edge of village block k, front to front or on a side: u
+ * A live enemy of u (other than `except`) touches the outside edge of village block k, front to front or on a side: u
  * occupying the block would be in contact with it under aoe.blockEdge contact (p1 Built-up Areas:
  * contact with a unit in a block is at the block's outside edge), which only a charge makes (rulings 2).
  */
-export function enemyAtBlockEdge(c: CompiledLane, st: LaneState, u: number, k: number): boolean {
+export function enemyAtBlockEdge(c: CompiledLane, st: LaneState, u: number, k: number, except = -1): boolean {
   SCRATCH_BODY.facing = st.body[u].facing;
   const b = blockFootprint(c, k, SCRATCH_BODY);
   const enemies = c.sideUnits[1 - c.specs[u].side];
   for (let i = 0; i < enemies.length; i++) {
     const e = enemies[i];
-    if (st.removed[e]) continue;
+    if (st.removed[e] || e === except) continue;
     const o = st.body[e];
     if (inContact(b, o) || (lateralGap(b, o) <= EPS && axialOverlap(b, o) > EPS)) return true;
   }

@@ -260,6 +260,9 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
   const from = st.body[u].front;
   const k = ROUTE.face === 0 ? blockAhead(c, st, u, ROUTE.distance, 0) : -1;
   if (k >= 0) {
+    // In a block another enemy touches, the charger would be in contact with that one too, a contact
+    // this charge does not make (rulings 2): it stops at the block's near edge, as an advance does.
+    if (blockEdgeContact(c.options.blockEdge) && enemyAtBlockEdge(c, st, u, k, t)) return moveAhead(p, u, allowance, blockNearEdge(c, st.body[u], k), row);
     stopInBlock(p, u, k);
     if (!blockEdgeContact(c.options.blockEdge) || !inContact(st.body[u], st.body[t])) return;
   }
