@@ -10,7 +10,7 @@ import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { step11Melee } from '../../src/rules/burt/turn/melee.js';
-import { evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { chargeEvent, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { narrate } from '../../src/rules/burt/trace/narrate.js';
 import { subjectOf } from '../../src/rules/burt/trace/subject.js';
@@ -479,6 +479,19 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     const { events, story } = blocked(4);
     expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 4, ended: 'blocked', by: 'E', gap: 4 });
     expect(story).toContain('A charges D: cannot move (front at 4"): E is in the way, and it is in contact with that enemy instead; D is 4" away beyond it (9)');
+  });
+
+  it('7, 9: a charger that has routed is told as routed, not as its reach spent short', () => {
+    const { g } = blocked(-20);
+    const events: BurtEvent[] = [];
+    g.sink = (e) => events.push(e as BurtEvent);
+    const a = unit(g, 'A');
+    g.level[a] = ROUT;
+    g.moveEnd = 2;
+    chargeEvent(g, a, unit(g, 'D'), 4, 'short');
+    expect(events[0]).toMatchObject({ type: 'charge', ended: 'routed', from: 4, to: 2 });
+    const story = narrate(events, subjectOf(g.c, 'test'), g.res).lines.map((l) => l.text);
+    expect(story.some((l) => l.includes('A charges D: front 4" -> 2": it routed (7) and did not reach it (9)'))).toBe(true);
   });
 
   it('9: a charge that reaches its target is home, told as before', () => {

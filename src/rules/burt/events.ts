@@ -28,7 +28,7 @@ export const STEP_NAMES = [
 export type BurtStep = (typeof STEP_NAMES)[number];
 
 /** 9: where a charge ended (the charge event). */
-export type ChargeEnd = 'home' | 'blocked' | 'meets' | 'short';
+export type ChargeEnd = 'home' | 'blocked' | 'meets' | 'short' | 'routed';
 
 export type BurtEvent =
   | Core<'turn'>
@@ -41,7 +41,8 @@ export type BurtEvent =
   /**
    * 9: a charge (an assault going in, a countercharge): where it ended: touching its target (`home`),
    * against another unit in its path (`blocked`, `by` that unit, friend or enemy), met half way by the
-   * target's own charge still to come (`meets`), or its reach spent short of the target (`short`);
+   * target's own charge still to come (`meets`), its reach spent short of the target (`short`), or the
+   * charger routed before it got there (`routed`, 7);
    * `gap` is what was left to the target (0 home).
    */
   | (Core<'charge'> & { ended: ChargeEnd; by: string | null; gap: number })

@@ -190,6 +190,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
           const friend = s.units[idx.get(e.by!)!].side === s.units[idx.get(e.units[0])!].side;
           how = `${moved ? `${went}, stopped` : `cannot move (${went})`}: ${e.by} ${friend ? 'is in the way, a friend it may not pass' : 'is in the way, and it is in contact with that enemy instead'}; ${e.target} is ${inches(e.gap)} away beyond it`;
         } else if (e.ended === 'meets') how = `${went}, to meet it half way (9.r2)`;
+        else if (e.ended === 'routed') how = `${went}: it routed (7) and did not reach it`;
         else how = `${went}, its charge reach spent ${inches(e.gap)} short of it`;
         add(2, `${e.units.join(', ')} ${verb} ${e.target}: ${how} (9)`);
         current?.charges.push({ unit: idx.get(e.units[0])!, target: idx.get(e.target)!, from: e.from, to: e.to });

@@ -90,16 +90,18 @@ export function countercharge(g: Game, t: number, a: number): void {
 }
 
 /**
- * The charge event (9) of `u` charging `t` from `from`: home when it touches `t`; else blocked when the
- * first body in its path (friend or enemy, not `t`) stops it, front to it; else `otherwise` (a
- * half-way move meets the target's charge, a charge that goes in falls short).
+ * The charge event (9) of `u` charging `t` from `from`: routed when the charger has routed (7);
+ * home when it touches `t`; else blocked when the first body in its path (friend or enemy, not `t`)
+ * stops it, front to it; else `otherwise` (a half-way move meets the target's charge, a charge that
+ * goes in falls short).
  */
 export function chargeEvent(g: Game, u: number, t: number, from: number, otherwise: ChargeEnd): void {
   const spec = g.c.units[u];
   let ended: ChargeEnd = otherwise;
   let by: string | null = null;
   let gap = 0;
-  if (g.present[t] === 0 || !touchingUnits(g, u, t)) {
+  if (g.present[u] === 1 && g.level[u] === ROUT) ended = 'routed';
+  else if (g.present[t] === 0 || !touchingUnits(g, u, t)) {
     const b = g.present[u] === 1 ? firstInPathOf(g, u, 1, -1) : -1;
     if (b >= 0 && b !== t && gapTo(g, u, b) <= EPS) {
       ended = 'blocked';
