@@ -20,12 +20,23 @@ import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
-import { clear } from '../../src/rules/nagb/play/state.js';
+import { clear, type Game } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
 const line = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'line', front, offset, ...extra });
+
+/** Every unit of a charge duel back as it started, loaded and in good order, no contacts (a charge's setting, played again). */
+function standAtStart(g: Game): void {
+  for (const u of g.units) {
+    Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+    u.body.front = u.spec.startFront;
+    u.body.offset = u.spec.startOffset;
+    reshape(g, u);
+  }
+  clear(g.contacts);
+}
 
 describe('p2: the turn sequence', () => {
   it('p2: a turn plays command, rally, initiative, movement A, fire 1, close combat 1, movement B, fire 2, close combat 2, cavalry A and B, reserve, End', () => {
@@ -296,13 +307,7 @@ describe('mechanisms on the lane', () => {
     const g = cp.game;
     const [c, t] = g.units;
     const charged = (moved: boolean, i: number) => {
-      for (const u of g.units) {
-        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
-        u.body.front = u.spec.startFront;
-        u.body.offset = u.spec.startOffset;
-        reshape(g, u);
-      }
-      clear(g.contacts);
+      standAtStart(g);
       t.moved = moved;
       const events: Ev[] = [];
       g.sink = (e) => events.push(e as Ev);
@@ -333,13 +338,7 @@ describe('mechanisms on the lane', () => {
       const [c, t] = g.units;
       let tests = 0, volleys = 0, charges = 0;
       for (let i = 0; i < 40; i++) {
-        for (const u of g.units) {
-          Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
-          u.body.front = u.spec.startFront;
-          u.body.offset = u.spec.startOffset;
-          reshape(g, u);
-        }
-        clear(g.contacts);
+        standAtStart(g);
         const events: Ev[] = [];
         g.sink = (e) => events.push(e as Ev);
         g.useDice(EngagementDice.for('fire-zone', 'test', i));
@@ -367,13 +366,7 @@ describe('mechanisms on the lane', () => {
     const [c, t] = g.units;
     const seen: Record<string, number> = {};
     for (let i = 0; i < 120; i++) {
-      for (const u of g.units) {
-        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
-        u.body.front = u.spec.startFront;
-        u.body.offset = u.spec.startOffset;
-        reshape(g, u);
-      }
-      clear(g.contacts);
+      standAtStart(g);
       const events: Ev[] = [];
       g.sink = (e) => events.push(e as Ev);
       g.useDice(EngagementDice.for('hold-fire', 'test', i));
