@@ -11,7 +11,7 @@ import type { EngagementDice, Uniform } from '../../src/core/dice.js';
 import type { CwjEvent } from '../../src/rules/cwj/events.js';
 import type { Game } from '../../src/rules/cwj/game.js';
 import { violations } from '../../src/rules/cwj/invariants.js';
-import { defensiveFirePhase, executeMove, movementPhase } from '../../src/rules/cwj/phases.js';
+import { contactCheck, defensiveFirePhase, executeMove, movementPhase } from '../../src/rules/cwj/phases.js';
 import { gameFor } from '../../src/rules/cwj/play.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
 import { compile, rawLane } from './lane.js';
@@ -131,5 +131,62 @@ describe('a formation change may not make a contact the unit could not move into
     executeMove(g, 0, { way: 0, distance: 0, to: 'line' });
     expect(g.formation[0]).toBe('line');
     expect(g.inContact(0)).toBe(false);
+  });
+});
+
+/**
+ * cwj.contactFormation: a unit that changes formation in the move that brings it into contact. The text
+ * halves a move that changes formation ([Move] l.100-102) but does not say whether the change comes
+ * before or after the distance moved, and the contact check asks the formation of the contactor
+ * ([Contact] l.126-127: "an infantry column"). Attacker battalion `a` (front at -4, facing +x) and the
+ * Prussian Line battalion `d` in line in the same file, front at 0: a move of 4 cm at the halved rate
+ * (6) touches it.
+ */
+describe('cwj.contactFormation: the formation a changing unit makes its contact in ([Move] l.100-102, [Contact] l.126-127)', () => {
+  function ahead(attacker: Record<string, unknown>, options: Record<string, string>, events: CwjEvent[]): Game {
+    const c = compile(rawLane([attacker], [{ id: 'd', type: 'line', formation: 'line' }], { armyMorale: false }, { attacker: { line: -10 } }), options);
+    const g = gameFor(c);
+    g.reset(dice(0), newLaneResult(c), (e) => events.push(e as CwjEvent));
+    startResult(g);
+    g.bodies[0].front = -4;
+    g.changed();
+    expect(g.inContact(0)).toBe(false);
+    return g;
+  }
+  /** `a` moves 4 cm into `d` changing to `to`, then the movement phase's checks are taken (as movementPhase does, after withdrawals). */
+  function moveIn(from: string, to: 'line' | 'column', options: Record<string, string> = {}): { g: Game; checks: CwjEvent[] } {
+    const events: CwjEvent[] = [];
+    const g = ahead({ id: 'a', type: 'line', formation: from }, options, events);
+    expect(executeMove(g, 0, { way: 1, distance: 4, to })).toBe(true);
+    expect(g.formation[0]).toBe(to);
+    expect(g.inContact(1)).toBe(true);
+    if (g.targets[1] > 0) contactCheck(g, 1, g.targets[1] - 1);
+    return { g, checks: events.filter((e) => e.type === 'check') };
+  }
+  const routs = [expect.objectContaining({ purpose: 'contact', unit: 'd', roll: [1, 1], result: 'rout' })];
+
+  it('end (default): a line forming column as it moves in contacts as a column: the battalion checks (double 1: it routs)', () => {
+    const { g, checks } = moveIn('line', 'column');
+    expect(checks).toEqual(routs);
+    expect(g.alive[1]).toBe(0);
+  });
+  it('end: a column deploying into line as it moves in contacts as a line: no check', () => {
+    expect(moveIn('column', 'line').checks).toEqual([]);
+  });
+  it('start: the line that forms column moved in as a line: no check', () => {
+    const { g, checks } = moveIn('line', 'column', { 'cwj.contactFormation': 'start' });
+    expect(checks).toEqual([]);
+    expect(g.alive[1]).toBe(1);
+  });
+  it('start: the column that deploys into line moved in as a column: the battalion checks', () => {
+    expect(moveIn('column', 'line', { 'cwj.contactFormation': 'start' }).checks).toEqual(routs);
+  });
+  it('start: a contact only the widening makes is made in the new formation (a column widening into line onto the next file: no check)', () => {
+    const events: CwjEvent[] = [];
+    const g = game(column, 0, { 'cwj.contactFormation': 'start' }, events);
+    movementPhase(g);
+    expect(g.formation[0]).toBe('line');
+    expect(g.inContact(1)).toBe(true);
+    expect(events.filter((e) => e.type === 'check')).toEqual([]);
   });
 });

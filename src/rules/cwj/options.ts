@@ -90,6 +90,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     valueDocs: { slower: 'the slower of the two formations', start: 'the formation it starts in', end: 'the formation it ends in' },
   },
   {
+    name: 'cwj.contactFormation',
+    values: ['end', 'start'],
+    default: 'end',
+    source: '[Move] l.100-102, [Contact] l.126-127 (silent on when in the move the change is made)',
+    doc: 'The formation in which a unit that changes formation in the move that brings it into contact makes that contact (what the contact check asks of it: an infantry column or not).',
+    valueDocs: {
+      end: 'the formation it ends the move in: the change is made as it sets off',
+      start: 'the formation it moved in: the change is made once it halts; a contact that only the change itself makes (a wider footprint) is made in the new formation',
+    },
+  },
+  {
     name: 'cwj.squareMove',
     values: ['halfLine', 'none'],
     default: 'halfLine',
@@ -323,6 +334,7 @@ export interface CwjOptions {
   chargeMove: 'cavalry12' | 'cavalry14' | 'ratePlus2';
   cavalryMoveContact: 'allowed' | 'chargeOnly';
   formationChangeRate: 'slower' | 'start' | 'end';
+  contactFormation: 'end' | 'start';
   squareMove: 'halfLine' | 'none';
   roughSign: 'bonus' | 'penalty';
   roughFailure: 'unformed' | 'unformedNoRoll' | 'disordered';
@@ -369,6 +381,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     chargeMove: get('chargeMove'),
     cavalryMoveContact: get('cavalryMoveContact'),
     formationChangeRate: get('formationChangeRate'),
+    contactFormation: get('contactFormation'),
     squareMove: get('squareMove'),
     roughSign: get('roughSign'),
     roughFailure: get('roughFailure'),

@@ -267,12 +267,16 @@ function roughTest(g: Game, u: number, kinds: number, formation: Formation): voi
  * A contact made by u's move (movement, charge or control): rulings 10 counts cavalry moving into
  * contact as a charge that went home; the contacted unit remembers who hit its front ([Fire] l.131-134);
  * an infantry target checks at once (`now`) or after withdrawals (the movement phase, [SoP] l.7-9).
+ * `movedIn`: the formation u moved in when the move also changed its formation (null if it did not):
+ * under `cwj.contactFormation` = start a contact its move made before the change (g.touchedBefore) is
+ * made in that formation, so the check asks whether that was an infantry column ([Contact] l.126-127).
  */
-function registerContacts(g: Game, u: number, now: boolean, counted: boolean): boolean {
+function registerContacts(g: Game, u: number, now: boolean, counted: boolean, movedIn: Formation | null = null): boolean {
   const s = g.c.units[u];
   let any = false;
   g.refreshPairs();
   const row = u * g.n;
+  const start = movedIn !== null && g.c.options.contactFormation === 'start';
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
     const bits = g.touch[row + v];
@@ -280,7 +284,8 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean): b
     any = true;
     if (bits & 2) g.contactedBy[v] = u;
     const t = g.c.units[v];
-    if (g.checked[v] !== g.phaseNo && contactCheckRequired(t.arm, g.formation[v], s.arm, g.formation[u])) {
+    const as = start && g.touchedBefore[v] & 1 ? (movedIn as Formation) : g.formation[u];
+    if (g.checked[v] !== g.phaseNo && contactCheckRequired(t.arm, g.formation[v], s.arm, as)) {
       if (now) contactCheck(g, v, u);
       else g.targets[v] = u + 1; // checked after withdrawals
     }
@@ -397,7 +402,9 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   }
   g.moved[u] = 1;
   roughTest(g, u, kinds, from);
-  if (g.alive[u] && ((way === 1 && Math.abs(b.front - x0) > EPS) || touchedByChange)) registerContacts(g, u, false, true);
+  // The formation change made (g.touchedBefore then holds what the move alone touched): cwj.contactFormation.
+  const movedIn = g.formation[u] !== from ? from : null;
+  if (g.alive[u] && ((way === 1 && Math.abs(b.front - x0) > EPS) || touchedByChange)) registerContacts(g, u, false, true, movedIn);
   return true;
 }
 
