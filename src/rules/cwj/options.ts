@@ -96,8 +96,8 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     source: '[Move] l.100-102, [Contact] l.126-127 (silent on when in the move the change is made)',
     doc: 'The formation in which a unit that changes formation in the move that brings it into contact makes that contact (what the contact check asks of it: an infantry column or not).',
     valueDocs: {
-      end: 'the formation it ends the move in: the change is made as it sets off',
-      start: 'the formation it moved in: the change is made once it halts; a contact that only the change itself makes (a wider footprint) is made in the new formation',
+      end: 'the formation it ends the move in, as it stands once the move is over',
+      start: 'the formation it moved in, the change read as made once it halts; a contact that only the change itself makes (the wider footprint at the move\'s end) is made in the new formation',
     },
   },
   {
