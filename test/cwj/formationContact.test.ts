@@ -11,7 +11,8 @@ import type { EngagementDice, Uniform } from '../../src/core/dice.js';
 import type { CwjEvent } from '../../src/rules/cwj/events.js';
 import type { Game } from '../../src/rules/cwj/game.js';
 import { violations } from '../../src/rules/cwj/invariants.js';
-import { contactCheck, defensiveFirePhase, executeMove, movementPhase } from '../../src/rules/cwj/phases.js';
+import { squareLegal } from '../../src/rules/cwj/ai.js';
+import { contactCheck, defensiveFirePhase, executeMove, meleePhase, movementPhase } from '../../src/rules/cwj/phases.js';
 import { gameFor } from '../../src/rules/cwj/play.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
 import { compile, rawLane } from './lane.js';
@@ -188,5 +189,51 @@ describe('cwj.contactFormation: the formation a changing unit makes its contact 
     expect(g.formation[0]).toBe('line');
     expect(g.inContact(1)).toBe(true);
     expect(events.filter((e) => e.type === 'check')).toEqual([]);
+  });
+});
+
+/**
+ * A square formed in contact ([SoP] l.10-11: forming square is barred only by cavalry contact): on the
+ * table the unit forms where it stands and its contactor still touches it, so the melee is fought
+ * ([Melee] l.226-227). On the lane offsets never change (rulings 11), so a line 16 wide (-8 to 8)
+ * squaring into 8 (-4 to 4) would stand clear of a column touching only its end (6 to 14): that square
+ * is not formed. The Prussian battalion `d` is played by the random-legal player, whose every draw here
+ * is 0 (it squares whenever it may); every fire and melee die is a 1 (its fire has no effect).
+ */
+describe('a square may not leave a contact by its narrower footprint ([SoP] l.10-11, [Melee] l.226-227)', () => {
+  function contacted(offset: number): { g: Game; events: CwjEvent[] } {
+    const events: CwjEvent[] = [];
+    const c = compile(rawLane([{ id: 'a', type: 'line', formation: 'column', offset }], [{ id: 'd', type: 'line', formation: 'line' }], { armyMorale: false }, { attacker: { line: -10 }, defender: { doctrine: 'random-legal' } }));
+    const g = gameFor(c);
+    g.reset({ fire: () => fixed(0), morale: () => fixed(0.99), ai: () => fixed(0) } as unknown as EngagementDice, newLaneResult(c), (e) => events.push(e as CwjEvent));
+    startResult(g);
+    g.bodies[0].front = -4;
+    g.changed();
+    expect(executeMove(g, 0, { way: 1, distance: 4, to: 'column' })).toBe(true);
+    expect(g.inContact(1)).toBe(true);
+    return { g, events };
+  }
+  it('a column touching the end of the line: no square; the battalion fires instead, and the melee is fought', () => {
+    const { g, events } = contacted(10);
+    expect(squareLegal(g, 1)).toBe(false);
+    expect(g.formation[1]).toBe('line');
+    expect(g.bodies[1].frontage).toBe(16);
+    defensiveFirePhase(g);
+    expect(g.formation[1]).toBe('line');
+    expect(events.filter((e) => e.type === 'fire')).toEqual([expect.objectContaining({ units: ['d'], target: 'a' })]);
+    expect(g.inContact(1)).toBe(true);
+    meleePhase(g);
+    expect(events.filter((e) => e.type === 'melee')).toHaveLength(1);
+  });
+  it('a column touching the middle of the line: the square keeps the contact and is formed', () => {
+    const { g, events } = contacted(0);
+    expect(squareLegal(g, 1)).toBe(true);
+    expect(g.formation[1]).toBe('line'); // the trial shape is undone
+    expect(g.bodies[1].frontage).toBe(16);
+    defensiveFirePhase(g);
+    expect(g.formation[1]).toBe('square');
+    expect(g.inContact(1)).toBe(true);
+    meleePhase(g);
+    expect(events.filter((e) => e.type === 'melee')).toHaveLength(1);
   });
 });

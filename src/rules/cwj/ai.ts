@@ -409,14 +409,18 @@ export function chooseSquare(g: Game, u: number, targets: number): boolean {
 /**
  * [SoP] l.10-11: infantry may form square in the defensive fire phase unless enemy cavalry is in
  * contact with it; not when disordered (no formation change, [Rally] l.50-53), nor where the square
- * would stand on another unit or off the table (`footprintFits`).
+ * would stand on another unit or off the table (`footprintFits`), nor where its narrower footprint
+ * would stand clear of an enemy that touches it now (`Game.keepsContactsAs`): on the table a unit
+ * forms square where it stands and stays in contact, to fight in the melee phase ([Melee] l.226-227);
+ * on the lane, whose offsets never change, the square could leave the contact by its shape alone.
  */
 export function squareLegal(g: Game, u: number): boolean {
   const s = g.c.units[u];
   if (s.arm !== 'infantry' || g.formation[u] === 'square' || !mayReform(g, u, 'square')) return false;
   if (g.inContactWithCavalry(u)) return false;
   const t = g.shapeInScratch(u, 'square');
-  return footprintFits(g.c.lane, t, g.overlapsAny(t, u));
+  if (!footprintFits(g.c.lane, t, g.overlapsAny(t, u))) return false;
+  return !g.inContact(u) || g.keepsContactsAs(u, 'square');
 }
 
 /** Charge phase ([SoP] l.12): whether cavalry u charges `target` (the first enemy in its path, within reach). */

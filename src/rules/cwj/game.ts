@@ -538,6 +538,37 @@ export class Game {
     if (wider) this.lateral(u);
   }
 
+  /**
+   * Whether u, changed into formation f where it stands, would still touch every enemy it touches now.
+   * Offsets never change, so a narrower footprint (a line forming a square two bases wide) can stand
+   * clear of an enemy that touched the wider front (rulings 11). Tried on the unit and undone; uses
+   * `touchedBefore` as scratch.
+   */
+  keepsContactsAs(u: number, f: Formation): boolean {
+    this.refreshPairs();
+    const row = u * this.n;
+    const before = this.touchedBefore;
+    let any = false;
+    for (let v = 0; v < this.n; v++) {
+      before[v] = this.touch[row + v];
+      if (before[v] & 1) any = true;
+    }
+    if (!any) return true;
+    const from = this.formation[u];
+    const depth = this.bodies[u].depth;
+    this.formation[u] = f;
+    this.shape(u, f, this.deployDepthAt(this.bodies[u].facing, this.bodies[u].front));
+    this.refreshPairs();
+    let kept = true;
+    for (let i = 0; i < this.live.length && kept; i++) {
+      const v = this.live[i];
+      if (before[v] & 1 && !(this.touch[row + v] & 1)) kept = false;
+    }
+    this.formation[u] = from;
+    this.shape(u, from, depth);
+    return kept;
+  }
+
   /** The footprint u would have in formation f, in the scratch body (front and offset kept). */
   shapeInScratch(u: number, f: Formation, front = this.bodies[u].front): Body {
     const k = u * NF + formIndex(f);
