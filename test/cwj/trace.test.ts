@@ -35,3 +35,20 @@ describe('the CWJ trace: story, a picture per phase, the lane drawn to scale', (
     );
   });
 });
+
+describe('the CWJ story: a change into square cites [SoP] l.10 only where that rule made it', () => {
+  // Random-legal play squares in its own movement phase too (a formation change of its move, [Move]).
+  const r = replayEngagement({ file: 'sims/cwj/meeting.scenario.yaml', engagement: 1, settings: { set: ['attacker.doctrine=random-legal', 'defender.doctrine=random-legal'] } });
+  const text = r.trace.story(r.events, r.subject, r.result).map((l) => l.text);
+  it('[SoP] l.10-11: the defensive fire phase\'s squares are tagged, the movement phase\'s are not', () => {
+    let phase = '';
+    const tagged: string[] = [];
+    for (const l of text) {
+      if (/ phase \[SoP\]/.test(l)) phase = l;
+      if (/ changes from .* to square/.test(l)) tagged.push(`${phase.startsWith('Defensive') ? 'defensive' : 'other'} ${l.endsWith(' [SoP] l.10')}`);
+    }
+    expect(tagged).toContain('defensive true');
+    expect(tagged).toContain('other false');
+    expect(tagged.every((t) => t === 'defensive true' || t === 'other false')).toBe(true);
+  });
+});

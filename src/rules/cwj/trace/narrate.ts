@@ -133,13 +133,17 @@ function checkWords(purpose: string): string {
   return purpose === 'contact' ? 'a contact check [Contact]' : purpose === 'withdrawal' ? 'after withdrawing [Spec]' : purpose === 'rough' ? 'a rough-terrain test [Rough]' : 'to rally [Rally]';
 }
 
-/** One event in words, or null for events the story does not tell. */
-export function eventText(e: CwjEvent, s: TraceSubject): string | null {
+/**
+ * One event in words, or null for events the story does not tell. `phase`: the phase it happened in
+ * (a change into square cites [SoP] l.10 only in the defensive fire phase; in the movement phase it is
+ * a move's formation change).
+ */
+export function eventText(e: CwjEvent, s: TraceSubject, phase: CwjPhase | null = null): string | null {
   switch (e.type) {
     case 'move':
       return `${e.unit} moves ${cm(Math.abs(e.path[1] - e.path[0]))} cm (${cm(e.path[0])} to ${cm(e.path[1])})`;
     case 'formation':
-      return `${e.unit} changes from ${FORMATION_WORDS[e.from] ?? e.from} to ${FORMATION_WORDS[e.to] ?? e.to}${e.to === 'square' ? ' [SoP] l.10' : ''}`;
+      return `${e.unit} changes from ${FORMATION_WORDS[e.from] ?? e.from} to ${FORMATION_WORDS[e.to] ?? e.to}${e.to === 'square' && phase === 'defensiveFire' ? ' [SoP] l.10' : ''}`;
     case 'charge':
       return `${e.units.join(', ')} ${e.inMovement ? 'rides' : 'charges'} ${cm(Math.abs(e.to - e.from))} cm into ${e.target} [Move] l.79-83`;
     case 'check': {
@@ -244,7 +248,7 @@ export function narrate(events: readonly CwjEvent[], s: TraceSubject, result: En
     if (e.type === 'move') arrows.push({ kind: 'move', side: e.side, unit: e.unit, from: e.path[0], to: e.path[1] });
     else if (e.type === 'charge') arrows.push({ kind: 'charge', side: e.side, unit: e.units[0], from: e.from, to: e.to });
     else if (e.type === 'retreat') arrows.push({ kind: 'retreat', side: e.side, unit: e.units[0], from: e.from, to: e.to });
-    const text = eventText(e, s);
+    const text = eventText(e, s, phase);
     if (text === null) continue;
     if (e.type === 'end') {
       lines.push({ depth: 0, kind: 'section', text: 'End' });
