@@ -105,6 +105,24 @@ describe('a formation change may not make a contact the unit could not move into
     expect(g.bodies[0].frontage).toBe(8);
     expect(g.inContact(0)).toBe(false);
   });
+  it('[Spec] l.107-109, [Rough] l.123-124: a change refused with no distance gone is no move: the cavalry beside it may not withdraw, and an unformed battalion that stood recovers', () => {
+    const c = compile(rawLane([column], [{ id: 'k', type: 'mediumCavalry', formation: 'line', offset: 12 }], { armyMorale: false }, { attacker: { line: -10, doctrine: 'random-legal' }, defender: { doctrine: 'random-legal' } }));
+    const g = gameFor(c);
+    const events: CwjEvent[] = [];
+    // The attacker's random-legal draws: a formation change (0.8), into line (0.1); the cavalry's: withdraw (0).
+    const ai = [seq([0.8, 0.1]), fixed(0)];
+    g.reset({ fire: () => fixed(0.5), morale: () => fixed(0.99), ai: (s: number) => ai[s] } as unknown as EngagementDice, newLaneResult(c), (e) => events.push(e as CwjEvent));
+    startResult(g);
+    g.bodies[0].front = 0;
+    g.changed();
+    g.cohesion[0] = 'unformed'; // failed a rough test in an earlier move
+    expect(executeMove(g, 0, { way: 0, distance: 0, to: 'line' })).toBe(false);
+    expect(g.moved[0]).toBe(0);
+    movementPhase(g);
+    expect(g.formation[0]).toBe('column');
+    expect(events.filter((e) => e.type === 'retreat' || e.type === 'check')).toEqual([]);
+    expect(g.cohesion[0]).toBe('good');
+  });
   it('cwj.cavalryMoveContact chargeOnly: cavalry does not widen into contact in its movement phase (allowed: it does)', () => {
     const only = game(cavalry, 0.5, { 'cwj.cavalryMoveContact': 'chargeOnly' });
     executeMove(only, 0, { way: 0, distance: 0, to: 'line' });

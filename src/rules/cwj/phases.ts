@@ -318,7 +318,7 @@ export function contactCheck(g: Game, v: number, by: number): void {
  * end of the move, front edge kept; forward moves stop at the first unit in the path (friends block;
  * infantry stops short of cavalry's front, [Spec] l.105; cavalry short of any front under
  * `cwj.cavalryMoveContact` = chargeOnly); infantry enters a village or fortification only by
- * deploying (rulings 3). Returns whether it moved or reformed.
+ * deploying (rulings 3). Returns whether it moved or reformed (a refused change with no distance is neither).
  */
 export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   const s = g.c.units[u];
@@ -400,6 +400,9 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
       }
     }
   }
+  // A change refused (no room, or a contact it may not make) and no distance gone: the unit did not
+  // move ([Spec] l.107: no withdrawal from it; [Rough] l.123-124: an unformed unit that stood recovers).
+  if (g.formation[u] === from && Math.abs(b.front - x0) <= EPS) return false;
   g.moved[u] = 1;
   roughTest(g, u, kinds, from);
   // The formation change made (g.touchedBefore then holds what the move alone touched): cwj.contactFormation.
