@@ -551,20 +551,23 @@ function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: LazyCostF
  * a retreat move out to a free neighbouring hex out of enemy ZOC; one that cannot is eliminated
  * (docs/rules/age-of-rifles.md). The units that go are those free to leave the hex by movement first
  * (5.4, 12.2: cavalry, Defend orders, or a hex in no enemy ZOC), so that a unit its ZOC holds stays
- * while another could go; only when none of them may is a held one moved out, finishing the retreat
- * that overstacked it (7.4).
+ * while another could go; only when none of them may does a held one go: moved out, finishing the
+ * retreat that overstacked it (7.4), or under aor.heldOverstack = eliminated removed in place, the
+ * weakest first.
  */
 export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, sink?: AorSink): void {
   const g = b.c.map.grid;
+  const eliminateHeld = b.c.options.heldOverstack === 'eliminated';
   for (const first of b.c.sides[side].units) {
     const h = b.pos[first];
     if (h < 0 || b.count[h] <= stackLimit(b, h)) continue;
     const held = (u: number) => b.inEnemyZoc(side, h) && !mayLeaveZoc(b, u);
-    const units = b.stackAt(h).sort((x, y) => Number(held(x)) - Number(held(y)) || x - y);
+    const weaker = (x: number, y: number) => (eliminateHeld && held(x) && held(y) ? b.st.strength(x) - b.st.strength(y) : 0);
+    const units = b.stackAt(h).sort((x, y) => Number(held(x)) - Number(held(y)) || weaker(x, y) || x - y);
     for (let i = 0; b.count[h] > stackLimit(b, h); i++) {
       const u = units[i];
       let moved = false;
-      for (let d = 0; d < 6 && !moved; d++) {
+      for (let d = 0; d < 6 && !moved && !(eliminateHeld && held(u)); d++) {
         const n = g.neighbors[h * 6 + d];
         if (n < 0 || b.sideAt[n] === 1 - side || b.count[n] >= stackLimit(b, n) || b.inEnemyZoc(side, n)) continue;
         const f = b.c.map.sides[g.hexsideId(h, d)];
