@@ -92,6 +92,21 @@ describe('8.1 bombardment: hits', () => {
     expect(dice.used.morale).toEqual([0, 0]); // no retreat check for bombardment (8.1)
   });
 
+  it('aor.bombardFirstHit: against a target already disrupted the first hit costs a step (disruptOrStep), or is spent on the disruption it already has (alwaysDisrupt)', () => {
+    const lost = (rule: string) => {
+      const t = setUp('3,2', {}, { options: { 'aor.bombardFirstHit': rule } });
+      const tg = t.u('T');
+      t.b.st.disrupted[tg] = 1; // from an earlier assault (7.4), not removed at the turn's end like 8.1's
+      const res = t.res();
+      bombard(t.b, [t.u('G')], t.h('3,2'), new ScriptedDice({ fire: [roll(7), []] }), res); // strength 4, roll 7: 1 hit
+      expect(t.b.st.disrupted[tg]).toBe(1);
+      expect(t.b.bombDisrupted[tg]).toBe(0); // not made a bombardment disruption either way
+      return [res.sides[1].stepsLost, t.b.st.steps[tg]];
+    };
+    expect(lost('disruptOrStep')).toEqual([1, 1]);
+    expect(lost('alwaysDisrupt')).toEqual([0, 2]);
+  });
+
   it('the target does not fire back', () => {
     const t = setUp('3,2');
     const dice = new ScriptedDice({ fire: [roll(12), []] }); // any draw for side 1 throws

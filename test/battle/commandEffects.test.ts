@@ -241,6 +241,35 @@ describe('12.2 Reserve: the units may move, not into an enemy ZOC; the doctrine 
     expect(t.b.inEnemyZoc(0, t.b.pos[t.u('a')])).toBe(false);
     expect(t.grid.distance(t.b.pos[t.u('a')], t.h('0,2'))).toBeLessThan(8);
   });
+  it('random-legal moves Reserve units like any others, among the moves 12.2 leaves them: in command range (12.1), never into an enemy ZOC', () => {
+    // z at 6,2 (ZOC on 5,1 5,2 5,3 and round it) is within b's reach; a (out of range) may only close up.
+    const ends = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const t = build(
+        {
+          map: CLEAR_ROWS(12, 5),
+          formations: [{ id: 'F', objective: '11,2', leader: { id: 'L', rating: 2, at: '0,2' } }],
+          units: [
+            { id: 'a', side: 0, at: '8,2', orders: 'reserve', formation: 'F' },
+            { id: 'b', side: 0, at: '2,2', orders: 'reserve', formation: 'F' },
+            { id: 'z', side: 1, at: '6,2' },
+          ],
+        },
+        { battleDoctrine: 'random-legal' },
+      );
+      t.b.dice = new EngagementDice(`reserve-${i}`);
+      updateCommandRange(t.b, 0);
+      moveSide(t.b, 0, false, t.b.dice, t.res);
+      for (const id of ['a', 'b']) expect(t.b.inEnemyZoc(0, t.b.pos[t.u(id)]), id).toBe(false);
+      expect(t.grid.distance(t.b.pos[t.u('a')], t.h('0,2'))).toBeLessThanOrEqual(8);
+      updateCommandRange(t.b, 0);
+      expect(t.b.inCommand[t.u('b')]).toBe(1);
+      expect(hexName(t.grid, t.b.leaderPos[t.l('L')])).toBe('0,2');
+      ends.add(t.at('b'));
+    }
+    // b, in range, goes somewhere other than where it stood in some engagements (it used to hold in all).
+    expect([...ends].filter((h) => h !== '2,2').length).toBeGreaterThan(3);
+  });
 });
 
 describe("2.1, 12.1 a wing commander's command range counts for the formations he commands", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EngagementDice } from '../../src/core/dice.js';
 import { fixStacking, moveSide } from '../../src/rules/aor/battle/ai.js';
 import { recordEliminations } from '../../src/rules/aor/battle/losses.js';
-import { allowance, closingDistance, enterCost, moveContext, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
+import { allowance, closingDistance, enterCost, mayLeaveZoc, moveContext, reachable, stepCost } from '../../src/rules/aor/battle/movement.js';
 import { playBattle } from '../../src/rules/aor/battle/play.js';
 import { BRIDGE, CREST, FORTIFIED, RIVER, STREAM, streamCost } from '../../src/rules/aor/map.js';
 import { battle, CLEAR_ROWS, collector, hexName, ScriptedDice, type Built } from './helpers.js';
@@ -307,6 +307,39 @@ describe('5.3 stacking: no more than two units in a hex at the end of movement',
     expect([t.pos('A'), t.pos('B')]).toEqual([t.h('2,2'), t.h('2,2')]);
     expect(t.b.inEnemyZoc(0, t.pos('C'))).toBe(false);
     expect(events).toEqual([expect.objectContaining({ type: 'relocate', unit: 'C', from: t.h('2,2'), why: 'stacking' })]);
+  });
+
+  it('aor.heldOverstack (5.3, 5.4, 7.4): when every unit of the stack is held in the ZOC, the excess moves out (movesOut) or is eliminated, the weakest (eliminated)', () => {
+    // A, B and C (infantry, Attack orders: 5.4 and 12.2 hold them in E's ZOC) end up three in 2,2; C,
+    // the weakest, retreated onto the others (7.4 allows the overstack). 1,2 is free and out of E's ZOC.
+    const overstacked = (rule: string) => {
+      const t = battle({
+        map: CLEAR_ROWS(9, 5),
+        units: [
+          { id: 'A', side: 0, at: '2,2' },
+          { id: 'B', side: 0, at: '2,2' },
+          { id: 'C', side: 0, at: '0,0', strength: 2 },
+          { id: 'E', side: 1, at: '3,2' },
+        ],
+        options: { 'aor.heldOverstack': rule },
+      });
+      t.b.moveTo(t.u('C'), t.h('2,2'));
+      for (const id of ['A', 'B', 'C']) expect(mayLeaveZoc(t.b, t.u(id)), id).toBe(false);
+      const res = t.res();
+      const { sink, events } = collector();
+      fixStacking(t.b, 0, res, sink);
+      return { t, res, events };
+    };
+    const out = overstacked('movesOut');
+    expect(out.res.sides[0].unitsEliminated).toBe(0);
+    expect([out.t.pos('B'), out.t.pos('C')]).toEqual([out.t.h('2,2'), out.t.h('2,2')]);
+    expect(out.t.b.inEnemyZoc(0, out.t.pos('A'))).toBe(false);
+    expect(out.t.grid.distance(out.t.pos('A'), out.t.h('2,2'))).toBe(1);
+    expect(out.events).toEqual([expect.objectContaining({ type: 'relocate', unit: 'A', from: out.t.h('2,2'), why: 'stacking' })]);
+    const gone = overstacked('eliminated');
+    expect(gone.res.sides[0].unitsEliminated).toBe(1);
+    expect([gone.t.pos('A'), gone.t.pos('B'), gone.t.pos('C')]).toEqual([gone.t.h('2,2'), gone.t.h('2,2'), -1]);
+    expect(gone.events.filter((e) => e.type === 'relocate')).toEqual([]);
   });
 
   it('5.3: with no free hex out of enemy ZOC beside it, only the unit beyond the limit is eliminated', () => {

@@ -118,6 +118,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aor.heldOverstack',
+    values: ['movesOut', 'eliminated'],
+    default: 'movesOut',
+    source: '5.3, 5.4, 7.4',
+    doc: 'A stack overstacked in an enemy ZOC where no unit may leave the hex by movement: the excess moves out to a free hex beside it, or is eliminated.',
+    valueDocs: {
+      movesOut: 'the units beyond the limit move out to a free neighbouring hex out of enemy ZOC (eliminated only if there is none), as the end of the retreat that overstacked them: 7.4 lets a retreat leave a ZOC',
+      eliminated: "5.4 holds units in a ZOC but for advance or retreat, and 5.3 names no remedy: the units beyond the limit are eliminated in place (the owner's weakest first)",
+    },
+  },
+  {
     name: 'aor.bombardStackBonus',
     values: [false, true],
     default: false,
@@ -428,6 +439,7 @@ export interface AorOptions {
   fortifiedHexsideFlank: 'likeFort' | 'flankable';
   blockedRetreat: 'eliminate' | 'stepLoss';
   retreatRoom: 'preferRoom' | 'ignoreRoom';
+  heldOverstack: 'movesOut' | 'eliminated';
   bombardStackBonus: boolean;
   bombardFirstHit: 'disruptOrStep' | 'alwaysDisrupt';
   bombardmentRetreatCheck: boolean;
@@ -478,6 +490,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     fortifiedHexsideRetreat: get('fortifiedHexsideRetreat'),
     blockedRetreat: get('blockedRetreat'),
     retreatRoom: get('retreatRoom'),
+    heldOverstack: get('heldOverstack'),
     bombardStackBonus: get('bombardStackBonus'),
     bombardFirstHit: get('bombardFirstHit'),
     bombardmentRetreatCheck: get('bombardmentRetreatCheck'),

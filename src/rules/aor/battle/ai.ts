@@ -133,9 +133,9 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   const cache: MoveCache = { lastReach: { start: -1, key: 0, steps: null, extra: 0, allow: 0 } };
   for (const f of b.c.sides[side].formations) {
     const orders = b.ordersOf(f);
-    // 12.2: under Reserve the leader stays; the units may move, never into an enemy ZOC: those out of
-    // command range close up on him (12.1), the others hold (moveFormation); random-legal leaves them be.
-    if (orders === 'reserve' && sideDoctrine(b, side).random) continue;
+    // 12.2: under Reserve the leader stays; the units may move, never into an enemy ZOC (moveContext):
+    // the doctrines close those out of command range up on him (12.1) and hold the others
+    // (moveFormation); random-legal moves each as it would under any order (moveRandomly).
     if (orders === 'defend' && b.objective[f] < 0) continue;
     if (sideDoctrine(b, side).random) moveRandomly(b, f, side, night, dice, res, sink);
     else moveFormation(b, f, side, night, cache, dice, res, sink);
@@ -446,7 +446,7 @@ function passingFireAlong(b: BattleState, u: number, path: readonly number[], di
  * The random-legal doctrine's movement: each unit that may move goes to a hex drawn at random among
  * those it can reach legally (staying put included), within stacking and command range; a unit out of
  * command range that moves goes back toward it as quickly as it can (12.1): to a hex of those nearest
- * its leader.
+ * its leader. Reserve units too (12.2 bars them only from entering ZOCs, which moveContext applies).
  */
 function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;
@@ -455,7 +455,6 @@ function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, di
   const leader = c.leaderOf[f];
   for (const u of c.formations[f].units) {
     if (b.pos[u] < 0 || (isArtillery(c.specs[u].kind) && b.bombarded[u])) continue;
-    if (b.ordersOf(f) === 'reserve') continue; // 12.2
     const ctx = moveContext(b, u, night);
     if (!ctx) continue;
     const start = b.pos[u];
@@ -552,20 +551,23 @@ function stoppedByZoc(b: BattleState, side: 0 | 1, hex: number, field: LazyCostF
  * a retreat move out to a free neighbouring hex out of enemy ZOC; one that cannot is eliminated
  * (docs/rules/age-of-rifles.md). The units that go are those free to leave the hex by movement first
  * (5.4, 12.2: cavalry, Defend orders, or a hex in no enemy ZOC), so that a unit its ZOC holds stays
- * while another could go; only when none of them may is a held one moved out, finishing the retreat
- * that overstacked it (7.4).
+ * while another could go; only when none of them may does a held one go: moved out, finishing the
+ * retreat that overstacked it (7.4), or under aor.heldOverstack = eliminated removed in place, the
+ * weakest first.
  */
 export function fixStacking(b: BattleState, side: 0 | 1, res: EngagementResult, sink?: AorSink): void {
   const g = b.c.map.grid;
+  const eliminateHeld = b.c.options.heldOverstack === 'eliminated';
   for (const first of b.c.sides[side].units) {
     const h = b.pos[first];
     if (h < 0 || b.count[h] <= stackLimit(b, h)) continue;
     const held = (u: number) => b.inEnemyZoc(side, h) && !mayLeaveZoc(b, u);
-    const units = b.stackAt(h).sort((x, y) => Number(held(x)) - Number(held(y)) || x - y);
+    const weaker = (x: number, y: number) => (eliminateHeld && held(x) && held(y) ? b.st.strength(x) - b.st.strength(y) : 0);
+    const units = b.stackAt(h).sort((x, y) => Number(held(x)) - Number(held(y)) || weaker(x, y) || x - y);
     for (let i = 0; b.count[h] > stackLimit(b, h); i++) {
       const u = units[i];
       let moved = false;
-      for (let d = 0; d < 6 && !moved; d++) {
+      for (let d = 0; d < 6 && !moved && !(eliminateHeld && held(u)); d++) {
         const n = g.neighbors[h * 6 + d];
         if (n < 0 || b.sideAt[n] === 1 - side || b.count[n] >= stackLimit(b, n) || b.inEnemyZoc(side, n)) continue;
         const f = b.c.map.sides[g.hexsideId(h, d)];
