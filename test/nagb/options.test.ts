@@ -63,8 +63,8 @@ const ADDED: Record<string, string | number | boolean> = {
   blownCavalry: 'foughtAny',
   // p9 vs p23: how far blown cavalry rides back in its movement phase.
   blownRide: 'toSafety',
-  // p23 vs p6: how far recalled cavalry rides back, and whether off the table.
-  recallRide: 'withinTable',
+  // p23 vs p6: how far recalled cavalry rides back, whether through friends (p28's burst-through) and whether off the table.
+  recallRide: 'throughFriends',
   // p29 vs p19, p21: what a battery's failed brigade test does.
   batteryBrigadeTest: 'silenced',
   // p22-23 on the lane: how far cavalry breaking through cavalry rides, measured from where.

@@ -767,7 +767,7 @@ describe('mechanisms on the lane', () => {
     expect(blownAfter.blown).toBe(0);
   });
 
-  it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {
+  it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table under throughFriends or withinTable (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {
     const { scenario } = loadScenario('sims/nagb/common-c-cavalry.scenario.yaml');
     const s = scenario as unknown as LaneScenario;
     const random = { ...s, sides: s.sides.map((side) => ({ ...side, doctrine: 'random-legal' })) } as LaneScenario;
@@ -785,9 +785,11 @@ describe('mechanisms on the lane', () => {
       }
       return { recalls, off };
     };
-    const within = rides('withinTable');
-    expect(within.recalls).toBeGreaterThan(10);
-    expect(within.off).toBe(0);
+    for (const value of ['throughFriends', 'withinTable']) {
+      const within = rides(value);
+      expect(within.recalls).toBeGreaterThan(10);
+      expect(within.off).toBe(0);
+    }
     expect(rides('fullRoll').off).toBeGreaterThan(0);
   });
 
@@ -831,6 +833,63 @@ describe('mechanisms on the lane', () => {
       expect(f.front).toBeLessThan(21 + 1e-9);
     }
     expect(seen).toBeGreaterThan(3);
+  });
+
+  it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test; a roll too short to clear the friend stops short of it', () => {
+    const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
+    // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).
+    const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']));
+    expect(cp.game.c.options.recallRide).toBe('throughFriends');
+    play(cp, 'recall-through', 0);
+    const g = cp.game;
+    let through = 0, short = 0, failed = 0;
+    for (let i = 0; i < 60; i++) {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, noFire: false, shaken: false, blown: false, jubilant: 0 });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      const [c, back] = g.units;
+      c.blown = true;
+      g.pips[c.spec.brigade] = 6;
+      g.unhorsed[c.spec.brigade] = 0;
+      g.useDice(EngagementDice.for('recall-through', 'test', i));
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      rallyPhase(g);
+      g.sink = undefined;
+      const ride = events.find((e) => e.type === 'retreat' && e.why === 'recalled');
+      const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
+      if (!ride) {
+        expect(tests).toEqual([]);
+        continue;
+      }
+      const d = ride.distance as number;
+      expect(back.body.front).toBe(25);
+      if (d > 1) {
+        // Clear of Back (its rear 9" back would still stand on Back's 21-25): the whole roll, 10 to 18.
+        through++;
+        expect(Number.isInteger(d) && d >= 10 && d <= 18).toBe(true);
+        expect(c.body.front).toBeCloseTo(30 - d, 9);
+        expect(tests.map((e) => e.unit)).toEqual(['Back']);
+        if (!tests[0].passed) {
+          failed++;
+          // p28: failing, one state down (good order to disordered) and no fire this turn.
+          expect([back.state, back.noFire]).toEqual([1, true]);
+        } else expect([back.state, back.noFire]).toEqual([0, false]);
+      } else {
+        // 3 to 9: it stops with its rear a hair short of Back's front, as withinTable plays.
+        short++;
+        expect(c.body.front - 4).toBeGreaterThan(25);
+        expect(c.body.front - 4).toBeLessThan(25.02);
+        expect(tests).toEqual([]);
+      }
+    }
+    expect(through).toBeGreaterThan(3);
+    expect(short).toBeGreaterThan(3);
+    expect(failed).toBeGreaterThan(0);
   });
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
