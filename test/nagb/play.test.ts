@@ -14,7 +14,8 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, chargeThreat, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, chargeThreat, firstAhead, formationFits, friendAheadWithin, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { axialMax, axialMin } from '../../src/table/index.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
@@ -357,6 +358,48 @@ describe('mechanisms on the lane', () => {
     const aside = volleys(14);
     expect(aside.tests).toBe(aside.charges);
     expect(aside.volleys).toBeGreaterThan(0);
+  });
+
+  it('p10: the fire zone is measured to the friend\'s nearest edge, not its front: a line whose rear is 7.4" ahead (front 9") is in it, one whose rear is 8.1" ahead is not', () => {
+    const zone = (friendFront: number) => {
+      const cp = compiled(duel([line('F', 10, 0), line('P', friendFront, 0)], [line('E', 40, 0)]));
+      play(cp, 'fire-zone-edge', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [f, p] = g.units;
+      expect(axialMin(p.body) - f.body.front).toBeCloseTo(friendFront - 1.6 - 10, 9);
+      return friendAheadWithin(g, f, 8);
+    };
+    expect(zone(19)).toBe(true);
+    expect(zone(19.7)).toBe(false);
+  });
+
+  it('p10, p12: the fire zone holds any friend within 8" straight ahead, not only the first unit ahead: with the charger nearer (3") than the friend (6.6", before the line\'s right half), the charged line still stands and shoots at normal effect, never testing to volley', () => {
+    const cp = compiled(duel([col('Col', 24, 0)], [line('Ln', 27, 0), col('Fr', 18, 7)], {}, ['column-assault', { preset: 'hold-and-volley', influence: false, rerolls: 'none' }]));
+    play(cp, 'fire-zone-far', 0);
+    const g = cp.game;
+    const [c, t, fr] = g.units;
+    standAtStart(g);
+    // The charger is the first unit ahead of the line; the friend, beside the charger's path, is within 8" beyond it.
+    expect(g.units[firstAhead(g, t)]).toBe(c);
+    // (The line faces down the lane: the friend's near edge is its far x.)
+    expect(t.body.front - axialMax(fr.body)).toBeCloseTo(6.6, 9);
+    expect(friendAheadWithin(g, t, 8)).toBe(true);
+    let charges = 0;
+    for (let i = 0; i < 40; i++) {
+      standAtStart(g);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('fire-zone-far', 'test', i));
+      playCharge(g, c, t, false, 'standAndShoot');
+      g.sink = undefined;
+      const charge = events.find((e) => e.type === 'charge')!;
+      if (charge.ending === 'refused') continue;
+      charges++;
+      expect(events.some((e) => e.type === 'check' && e.purpose === 'volley' && e.unit === 'Ln')).toBe(false);
+      expect(charge.volley).toBeFalsy();
+    }
+    expect(charges).toBeGreaterThan(10);
   });
 
   it('p10, p12: a charged unit whose fire needs 7+ (conscripts at long range) holds it and keeps its load; one that fires, or fires high, spends it', () => {
