@@ -20,6 +20,7 @@ import { advance, changeFormation, movementPhase, reservePhase } from '../../src
 import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
+import { firePhase } from '../../src/rules/nagb/play/fire.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { clear, type Game } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
@@ -1787,6 +1788,32 @@ describe('p2, p4: the CinC', () => {
 });
 
 describe('options that change play on the lane', () => {
+  it('p10 vs p19-21 (nagb.batteryHoldFire): a battery every gun of which needs 7+ (conscript crews, ball at long range, the target in a wood) fires for nothing by default, spending its pip and load; under holdsFire it keeps both and tells no fire; needing 6 (out of the wood), or with one gun needing 6, it fires under either', () => {
+    const fire = (value: string, wood: boolean, guns = ['medium', 'medium', 'medium'], at = 40) => {
+      const bty = { id: 'Bty', arm: 'artillery', class: 'conscripts', guns, front: 10, offset: 0 };
+      // 30" from the battery's front: medium ball at long range (18-36", p21).
+      const cp = compiled(duel([bty], [line('Bn', at, 0)], wood ? { terrain: [{ kind: 'lightWoods', name: 'wood', from: at - 2, to: at + 6 }] } : {}), { 'nagb.batteryHoldFire': value });
+      play(cp, 'hold-guns', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [b] = g.units;
+      Object.assign(b, { pips: 3, silenced: false, guns: b.spec.guns.length });
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('hold-guns', 'test', 0));
+      firePhase(g, 0);
+      g.sink = undefined;
+      const shots = events.filter((e) => e.type === 'fire' && e.units[0] === 'Bty');
+      return { needs: shots.map((e) => e.need), kills: shots.map((e) => e.kills), pips: b.pips, loaded: b.loaded, fired: b.fired };
+    };
+    expect(fire('fires', true)).toEqual({ needs: [7], kills: [0], pips: 2, loaded: false, fired: true });
+    expect(fire('holdsFire', true)).toEqual({ needs: [], kills: [], pips: 3, loaded: true, fired: false });
+    for (const value of ['fires', 'holdsFire']) expect(fire(value, false)).toMatchObject({ needs: [6], pips: 2, loaded: false, fired: true });
+    // 20": the heavy gun's ball is at short range (to 24") and needs 6, the medium's at long needs 7: one gun can hit, so it fires (the event tells the last gun's 7).
+    expect(fire('holdsFire', true, ['heavy', 'medium'], 30)).toMatchObject({ needs: [7], pips: 2, loaded: false, fired: true });
+    expect(fire('holdsFire', true, ['medium', 'medium'], 30)).toMatchObject({ needs: [], pips: 3, loaded: true });
+  });
+
   it('p31, nagb.buildingDamage: on, artillery hits bring village sectors down (cover a step lower, the garrison tests); off, never', () => {
     const count = (on: boolean) => {
       const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.buildingDamage': on });

@@ -208,6 +208,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: "A battery that fires and flees pays for its fire a pip of its own, or fires free like any charged unit's reaction.",
   },
   {
+    name: 'nagb.batteryHoldFire',
+    values: ['fires', 'holdsFire'],
+    default: 'fires',
+    source: 'p10 (a unit needing more than 6 to hit does not fire: written for small arms and a battalion) vs p19-21 (the artillery rules give no such rule; canister is resolved as musketry, p20)',
+    doc: 'Whether a battery fires in the fire phase when every gun that reaches its target needs 7 or more to hit with the ammunition it would fire: it fires, spending its pip and its load to no effect (such a gun neither hits nor near-misses); or it holds its fire as p10 has a battalion do, keeping both. A battery firing canister at chargers as it flees holds such fire under either value.',
+    valueDocs: {
+      fires: 'the battery fires: a pip and its load spent, nothing hit (as the engine has played)',
+      holdsFire: 'p10 read for guns too: the battery does not fire, keeps its pip and its load, and is not counted as having fired',
+    },
+  },
+  {
     name: 'nagb.volleyFormations',
     values: ['lineOrAttackColumn', 'lineOnly'],
     default: 'lineOrAttackColumn',
@@ -492,6 +503,7 @@ export interface NagbOptions {
   failedChargeTest: 'hold' | 'moveNormally';
   standAndShootVolley: 'testNoPip' | 'testAndPip';
   batteryChargeFire: 'pip' | 'free';
+  batteryHoldFire: 'fires' | 'holdsFire';
   volleyFormations: 'lineOrAttackColumn' | 'lineOnly';
   cavalryVolley: 'never' | 'inLine';
   squareWithoutVolley: 'holdsFire' | 'halfFace';
@@ -563,6 +575,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     failedChargeTest: v('failedChargeTest'),
     standAndShootVolley: v('standAndShootVolley'),
     batteryChargeFire: v('batteryChargeFire'),
+    batteryHoldFire: v('batteryHoldFire'),
     volleyFormations: v('volleyFormations'),
     cavalryVolley: v('cavalryVolley'),
     squareWithoutVolley: v('squareWithoutVolley'),
