@@ -9,6 +9,7 @@ import {
   mustAttemptCharge,
   recallLd,
   recallRide,
+  recallStop,
   blownRecallLd,
   recallSavesProbability,
   recovered,
@@ -71,10 +72,27 @@ describe('Recall and blown cavalry (p23, p24, p40)', () => {
     expect(blownRide(15, 4.2, 1.99, withOptions({ blownRide: 'fullRoll' }))).toBe(15);
   });
   it('p6, p23 (nagb.recallRide): recalled cavalry rides its 3d6 back, cut short at a unit behind it or its own table edge; or the whole roll', () => {
-    expect(recallRide(15, 20, O)).toBe(15);
+    const within = withOptions({ recallRide: 'withinTable' });
+    expect(recallRide(15, 20, within)).toBe(15);
+    expect(recallRide(15, 9.99, within)).toBe(9.99);
+    expect(recallRide(15, -0.01, within)).toBe(0);
     expect(recallRide(15, 9.99, O)).toBe(9.99);
-    expect(recallRide(15, -0.01, O)).toBe(0);
     expect(recallRide(15, 9.99, withOptions({ recallRide: 'fullRoll' }))).toBe(15);
+  });
+  it('p23, p28 (nagb.recallRide throughFriends, the default): a recall rides through friends, ending on nobody\'s ground: short of a friend it cannot ride wholly past', () => {
+    expect(O.recallRide).toBe('throughFriends');
+    // Nobody behind: the limit (the roll, or the table edge or an enemy less a hair).
+    expect(recallStop(12, [])).toBe(12);
+    expect(recallStop(-0.01, [])).toBe(0);
+    // A friend whose ground the rider's rear would stand on from 0.99" to 9.01" back: ridden past with 10, stopped short with 8.
+    expect(recallStop(10, [[0.99, 9.01]])).toBe(10);
+    expect(recallStop(8, [[0.99, 9.01]])).toBe(0.99);
+    expect(recallStop(9.01, [[0.99, 9.01]])).toBe(9.01);
+    // Two friends: past the first, short of the second; a ride ending in the second backs off past the first too when they overlap.
+    expect(recallStop(14, [[0.99, 9.01], [11.99, 20.01]])).toBe(11.99);
+    expect(recallStop(14, [[0.99, 9.01], [6, 15]])).toBe(0.99);
+    // In contact with a friend it cannot pass: no ride.
+    expect(recallStop(5, [[-0.01, 8]])).toBe(0);
   });
   it('p23, p40: recovery adds d6 plus the modifier (at least 0) to the tally; 10 recovers', () => {
     expect(recoveryTally(4, 3, 2)).toBe(9);

@@ -57,14 +57,16 @@ const RULINGS_TABLE: Record<string, string | number | boolean> = {
 const ADDED: Record<string, string | number | boolean> = {
   // p19 vs p12: what a battery's fire at its chargers costs when it fires and flees.
   batteryChargeFire: 'pip',
+  // p10 vs p19-21: whether a battery none of whose guns can hit (7+) fires.
+  batteryHoldFire: 'fires',
   // p8 and p40 vs p39: a stubborn loser in march column or beaten by charging heavy cavalry.
   stubbornAutobreak: 'breaks',
   // p2 vs p23: which cavalry is blown after a melee.
   blownCavalry: 'foughtAny',
   // p9 vs p23: how far blown cavalry rides back in its movement phase.
   blownRide: 'toSafety',
-  // p23 vs p6: how far recalled cavalry rides back, and whether off the table.
-  recallRide: 'withinTable',
+  // p23 vs p6: how far recalled cavalry rides back, whether through friends (p28's burst-through) and whether off the table.
+  recallRide: 'throughFriends',
   // p29 vs p19, p21: what a battery's failed brigade test does.
   batteryBrigadeTest: 'silenced',
   // p22-23 on the lane: how far cavalry breaking through cavalry rides, measured from where.
@@ -83,12 +85,12 @@ const ADDED: Record<string, string | number | boolean> = {
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 12)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 13)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(58);
+    expect(names).toHaveLength(59);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -14,11 +14,13 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, chargeThreat, formationFits, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, chargeThreat, firstAhead, formationFits, friendAheadWithin, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { axialMax, axialMin } from '../../src/table/index.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
+import { firePhase } from '../../src/rules/nagb/play/fire.js';
 import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { clear, type Game } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
@@ -357,6 +359,48 @@ describe('mechanisms on the lane', () => {
     const aside = volleys(14);
     expect(aside.tests).toBe(aside.charges);
     expect(aside.volleys).toBeGreaterThan(0);
+  });
+
+  it('p10: the fire zone is measured to the friend\'s nearest edge, not its front: a line whose rear is 7.4" ahead (front 9") is in it, one whose rear is 8.1" ahead is not', () => {
+    const zone = (friendFront: number) => {
+      const cp = compiled(duel([line('F', 10, 0), line('P', friendFront, 0)], [line('E', 40, 0)]));
+      play(cp, 'fire-zone-edge', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [f, p] = g.units;
+      expect(axialMin(p.body) - f.body.front).toBeCloseTo(friendFront - 1.6 - 10, 9);
+      return friendAheadWithin(g, f, 8);
+    };
+    expect(zone(19)).toBe(true);
+    expect(zone(19.7)).toBe(false);
+  });
+
+  it('p10, p12: the fire zone holds any friend within 8" straight ahead, not only the first unit ahead: with the charger nearer (3") than the friend (6.6", before the line\'s right half), the charged line still stands and shoots at normal effect, never testing to volley', () => {
+    const cp = compiled(duel([col('Col', 24, 0)], [line('Ln', 27, 0), col('Fr', 18, 7)], {}, ['column-assault', { preset: 'hold-and-volley', influence: false, rerolls: 'none' }]));
+    play(cp, 'fire-zone-far', 0);
+    const g = cp.game;
+    const [c, t, fr] = g.units;
+    standAtStart(g);
+    // The charger is the first unit ahead of the line; the friend, beside the charger's path, is within 8" beyond it.
+    expect(g.units[firstAhead(g, t)]).toBe(c);
+    // (The line faces down the lane: the friend's near edge is its far x.)
+    expect(t.body.front - axialMax(fr.body)).toBeCloseTo(6.6, 9);
+    expect(friendAheadWithin(g, t, 8)).toBe(true);
+    let charges = 0;
+    for (let i = 0; i < 40; i++) {
+      standAtStart(g);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('fire-zone-far', 'test', i));
+      playCharge(g, c, t, false, 'standAndShoot');
+      g.sink = undefined;
+      const charge = events.find((e) => e.type === 'charge')!;
+      if (charge.ending === 'refused') continue;
+      charges++;
+      expect(events.some((e) => e.type === 'check' && e.purpose === 'volley' && e.unit === 'Ln')).toBe(false);
+      expect(charge.volley).toBeFalsy();
+    }
+    expect(charges).toBeGreaterThan(10);
   });
 
   it('p10, p12: a charged unit whose fire needs 7+ (conscripts at long range) holds it and keeps its load; one that fires, or fires high, spends it', () => {
@@ -767,7 +811,7 @@ describe('mechanisms on the lane', () => {
     expect(blownAfter.blown).toBe(0);
   });
 
-  it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {
+  it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table under throughFriends or withinTable (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {
     const { scenario } = loadScenario('sims/nagb/common-c-cavalry.scenario.yaml');
     const s = scenario as unknown as LaneScenario;
     const random = { ...s, sides: s.sides.map((side) => ({ ...side, doctrine: 'random-legal' })) } as LaneScenario;
@@ -785,9 +829,11 @@ describe('mechanisms on the lane', () => {
       }
       return { recalls, off };
     };
-    const within = rides('withinTable');
-    expect(within.recalls).toBeGreaterThan(10);
-    expect(within.off).toBe(0);
+    for (const value of ['throughFriends', 'withinTable']) {
+      const within = rides(value);
+      expect(within.recalls).toBeGreaterThan(10);
+      expect(within.off).toBe(0);
+    }
     expect(rides('fullRoll').off).toBeGreaterThan(0);
   });
 
@@ -831,6 +877,63 @@ describe('mechanisms on the lane', () => {
       expect(f.front).toBeLessThan(21 + 1e-9);
     }
     expect(seen).toBeGreaterThan(3);
+  });
+
+  it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test; a roll too short to clear the friend stops short of it', () => {
+    const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
+    // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).
+    const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']));
+    expect(cp.game.c.options.recallRide).toBe('throughFriends');
+    play(cp, 'recall-through', 0);
+    const g = cp.game;
+    let through = 0, short = 0, failed = 0;
+    for (let i = 0; i < 60; i++) {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, noFire: false, shaken: false, blown: false, jubilant: 0 });
+        g.gone[u.spec.index] = 0;
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        reshape(g, u);
+      }
+      const [c, back] = g.units;
+      c.blown = true;
+      g.pips[c.spec.brigade] = 6;
+      g.unhorsed[c.spec.brigade] = 0;
+      g.useDice(EngagementDice.for('recall-through', 'test', i));
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      rallyPhase(g);
+      g.sink = undefined;
+      const ride = events.find((e) => e.type === 'retreat' && e.why === 'recalled');
+      const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
+      if (!ride) {
+        expect(tests).toEqual([]);
+        continue;
+      }
+      const d = ride.distance as number;
+      expect(back.body.front).toBe(25);
+      if (d > 1) {
+        // Clear of Back (its rear 9" back would still stand on Back's 21-25): the whole roll, 10 to 18.
+        through++;
+        expect(Number.isInteger(d) && d >= 10 && d <= 18).toBe(true);
+        expect(c.body.front).toBeCloseTo(30 - d, 9);
+        expect(tests.map((e) => e.unit)).toEqual(['Back']);
+        if (!tests[0].passed) {
+          failed++;
+          // p28: failing, one state down (good order to disordered) and no fire this turn.
+          expect([back.state, back.noFire]).toEqual([1, true]);
+        } else expect([back.state, back.noFire]).toEqual([0, false]);
+      } else {
+        // 3 to 9: it stops with its rear a hair short of Back's front, as withinTable plays.
+        short++;
+        expect(c.body.front - 4).toBeGreaterThan(25);
+        expect(c.body.front - 4).toBeLessThan(25.02);
+        expect(tests).toEqual([]);
+      }
+    }
+    expect(through).toBeGreaterThan(3);
+    expect(short).toBeGreaterThan(3);
+    expect(failed).toBeGreaterThan(0);
   });
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
@@ -1685,6 +1788,32 @@ describe('p2, p4: the CinC', () => {
 });
 
 describe('options that change play on the lane', () => {
+  it('p10 vs p19-21 (nagb.batteryHoldFire): a battery every gun of which needs 7+ (conscript crews, ball at long range, the target in a wood) fires for nothing by default, spending its pip and load; under holdsFire it keeps both and tells no fire; needing 6 (out of the wood), or with one gun needing 6, it fires under either', () => {
+    const fire = (value: string, wood: boolean, guns = ['medium', 'medium', 'medium'], at = 40) => {
+      const bty = { id: 'Bty', arm: 'artillery', class: 'conscripts', guns, front: 10, offset: 0 };
+      // 30" from the battery's front: medium ball at long range (18-36", p21).
+      const cp = compiled(duel([bty], [line('Bn', at, 0)], wood ? { terrain: [{ kind: 'lightWoods', name: 'wood', from: at - 2, to: at + 6 }] } : {}), { 'nagb.batteryHoldFire': value });
+      play(cp, 'hold-guns', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [b] = g.units;
+      Object.assign(b, { pips: 3, silenced: false, guns: b.spec.guns.length });
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('hold-guns', 'test', 0));
+      firePhase(g, 0);
+      g.sink = undefined;
+      const shots = events.filter((e) => e.type === 'fire' && e.units[0] === 'Bty');
+      return { needs: shots.map((e) => e.need), kills: shots.map((e) => e.kills), pips: b.pips, loaded: b.loaded, fired: b.fired };
+    };
+    expect(fire('fires', true)).toEqual({ needs: [7], kills: [0], pips: 2, loaded: false, fired: true });
+    expect(fire('holdsFire', true)).toEqual({ needs: [], kills: [], pips: 3, loaded: true, fired: false });
+    for (const value of ['fires', 'holdsFire']) expect(fire(value, false)).toMatchObject({ needs: [6], pips: 2, loaded: false, fired: true });
+    // 20": the heavy gun's ball is at short range (to 24") and needs 6, the medium's at long needs 7: one gun can hit, so it fires (the event tells the last gun's 7).
+    expect(fire('holdsFire', true, ['heavy', 'medium'], 30)).toMatchObject({ needs: [7], pips: 2, loaded: false, fired: true });
+    expect(fire('holdsFire', true, ['medium', 'medium'], 30)).toMatchObject({ needs: [], pips: 3, loaded: true });
+  });
+
   it('p31, nagb.buildingDamage: on, artillery hits bring village sectors down (cover a step lower, the garrison tests); off, never', () => {
     const count = (on: boolean) => {
       const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.buildingDamage': on });

@@ -90,12 +90,33 @@ export function blownRide(roll: number, toSafety: number, toEdge: number, opts: 
 
 /**
  * p6, p23 (nagb.recallRide): how far recalled cavalry rides back on its 3d6 `roll`: under withinTable
- * no farther than `toEdge` (the room before a unit behind it or its own table edge; none when that is
- * gone), else the whole roll.
+ * and throughFriends no farther than `toEdge` (withinTable: the room before a unit behind it or its own
+ * table edge; throughFriends: recallStop's answer; none when that is gone), under fullRoll the whole roll.
  */
 export function recallRide(roll: number, toEdge: number, opts: Pick<NagbOptions, 'recallRide'>): number {
   if (opts.recallRide === 'fullRoll') return roll;
   return Math.max(0, Math.min(roll, toEdge));
+}
+
+/**
+ * p23, p28 (nagb.recallRide throughFriends): where a recall ride of at most `limit` inches (its 3d6, cut
+ * at its own table edge and short of an enemy behind) ends, when `onFriend` lists, as [from, to], the
+ * stretches of the ride over which the rider would stand on a friend's ground: the farthest point not
+ * strictly inside any of them (a friend it cannot ride wholly past is not entered: it stops short of it).
+ * The friends whose stretch ends at or before the answer were ridden through.
+ */
+export function recallStop(limit: number, onFriend: readonly (readonly [number, number])[]): number {
+  let s = limit;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const [from, to] of onFriend) {
+      if (s > from && s < to) {
+        s = from;
+        moved = true;
+      }
+    }
+  }
+  return s > 0 ? s : 0;
 }
 
 /**

@@ -208,6 +208,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: "A battery that fires and flees pays for its fire a pip of its own, or fires free like any charged unit's reaction.",
   },
   {
+    name: 'nagb.batteryHoldFire',
+    values: ['fires', 'holdsFire'],
+    default: 'fires',
+    source: 'p10 (a unit needing more than 6 to hit does not fire: written for small arms and a battalion) vs p19-21 (the artillery rules give no such rule; canister is resolved as musketry, p20)',
+    doc: 'Whether a battery fires in the fire phase when every gun that reaches its target needs 7 or more to hit with the ammunition it would fire: it fires, spending its pip and its load to no effect (such a gun neither hits nor near-misses); or it holds its fire as p10 has a battalion do, keeping both. A battery firing canister at chargers as it flees holds such fire under either value.',
+    valueDocs: {
+      fires: 'the battery fires: a pip and its load spent, nothing hit (as the engine has played)',
+      holdsFire: 'p10 read for guns too: the battery does not fire, keeps its pip and its load, and is not counted as having fired',
+    },
+  },
+  {
     name: 'nagb.volleyFormations',
     values: ['lineOrAttackColumn', 'lineOnly'],
     default: 'lineOrAttackColumn',
@@ -292,13 +303,14 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'nagb.recallRide',
-    values: ['withinTable', 'fullRoll'],
-    default: 'withinTable',
-    source: 'p23 (a recall is a fall back in good order of 3d6, "towards a safe spot"; recalling through friends may disorder them) vs p6 (a unit that falls back off the table is lost)',
-    doc: 'How far recalled cavalry rides back, after a melee or in the rally phase: its 3d6 toward its own edge, cut short at a unit behind it and never past its own table edge; or the whole roll, through friends and off the table if it gets there.',
+    values: ['throughFriends', 'withinTable', 'fullRoll'],
+    default: 'throughFriends',
+    source: 'p23 (a recall is a fall back in good order of 3d6, "towards a safe spot"; recalling through friends may disorder them, as routers bursting through do, p28) vs p6 (a unit that falls back off the table is lost)',
+    doc: 'How far recalled cavalry rides back, after a melee or in the rally phase: its 3d6 toward its own edge, through friends (each crossed takes the burst-through test) but short of an enemy and never past its own table edge; or the same cut short at any unit behind it; or the whole roll, pushed past any unit behind and off the table if it gets there.',
     valueDocs: {
-      withinTable: 'the 3d6, cut short at a unit behind it and at the own table edge: a recall toward a safe spot never leaves the battle',
-      fullRoll: 'the whole 3d6 straight back, pushed past any unit behind; off the table it is lost (p6), as the engine played before',
+      throughFriends: 'the 3d6, through the friends behind it (each one ridden past takes the burst-through test of p28, squares and routers excepted; a friend it cannot ride wholly past it stops short of), short of an enemy and at the own table edge',
+      withinTable: 'the 3d6, cut short at a unit behind it and at the own table edge: a recall toward a safe spot never leaves the battle, and friends behind it stop it (as the engine played before throughFriends)',
+      fullRoll: 'the whole 3d6 straight back, pushed past any unit behind with no burst-through test; off the table it is lost (p6)',
     },
   },
   {
@@ -491,6 +503,7 @@ export interface NagbOptions {
   failedChargeTest: 'hold' | 'moveNormally';
   standAndShootVolley: 'testNoPip' | 'testAndPip';
   batteryChargeFire: 'pip' | 'free';
+  batteryHoldFire: 'fires' | 'holdsFire';
   volleyFormations: 'lineOrAttackColumn' | 'lineOnly';
   cavalryVolley: 'never' | 'inLine';
   squareWithoutVolley: 'holdsFire' | 'halfFace';
@@ -502,7 +515,7 @@ export interface NagbOptions {
   stubbornAutobreak: 'breaks' | 'tests';
   blownCavalry: 'foughtAny' | 'chargedFormed';
   blownRide: 'toSafety' | 'fullRoll';
-  recallRide: 'withinTable' | 'fullRoll';
+  recallRide: 'throughFriends' | 'withinTable' | 'fullRoll';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
@@ -562,6 +575,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     failedChargeTest: v('failedChargeTest'),
     standAndShootVolley: v('standAndShootVolley'),
     batteryChargeFire: v('batteryChargeFire'),
+    batteryHoldFire: v('batteryHoldFire'),
     volleyFormations: v('volleyFormations'),
     cavalryVolley: v('cavalryVolley'),
     squareWithoutVolley: v('squareWithoutVolley'),

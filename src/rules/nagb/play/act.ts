@@ -7,7 +7,7 @@
 import { recordWriter } from '../../../core/records.js';
 import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
 import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
-import { RECALL_DICE, recallRide } from '../cavalry.js';
+import { RECALL_DICE, recallRide, recallStop } from '../cavalry.js';
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
@@ -17,7 +17,7 @@ import { roomBeforeSector } from '../village.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
 import type { NagbEvent } from '../events.js';
-import { commanderDistance, firstAhead, firstAheadExcept, firstBehind, PARKED, roomBehindClear, sectorGroundOf } from './geometry.js';
+import { commanderDistance, firstAhead, firstAheadExcept, firstBehind, PARKED, roomBehind, roomBehindClear, sectorGroundOf } from './geometry.js';
 import { BROKEN, DISORDERED, FOOTPRINT_FIGURES, FOOTPRINT_FORMS, type Game, GOOD, type RemovedWhy, type Unit } from './state.js';
 
 /** The unit class index (core UNIT_CLASSES) of an arm, by comparison rather than a keyed lookup by string. */
@@ -571,12 +571,7 @@ export function flee(g: Game, u: Unit, dist: number): void {
     if (o.removed || o === u || o.side !== u.side || o.state === BROKEN || !overlapsLaterally(u.body, o.body)) continue;
     const gap = gapBehind(u.body, o.body);
     if (gap < -EPS - o.body.depth || gap >= dist) continue;
-    if (o.formation === 'square') continue;
-    if (!test(g, o, P.burstThrough, ldOf(g, o))) {
-      o.noFire = true;
-      if (o.disordered) rout(g, o, sumFlight(g, o));
-      else disorder(g, o);
-    }
+    burstThrough(g, o);
   }
   const m = moveBody(u.body, -1, dist, g.c.lane, g.c.terrain, CLEAR, NaN, g.move);
   u.body.front = m.front;
@@ -590,6 +585,20 @@ export function flee(g: Game, u: Unit, dist: number): void {
   if (u.removed) return;
   if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
   placed(g, u);
+}
+
+/**
+ * p28: friend o, burst through (by routers, or by cavalry recalled through it, p23), tests to open its
+ * ranks (squares never; routers are past it); failing, it may not fire this turn and drops one state
+ * (disordered: it routs).
+ */
+function burstThrough(g: Game, o: Unit): void {
+  if (o.removed || o.state === BROKEN || o.formation === 'square') return;
+  if (!test(g, o, P.burstThrough, ldOf(g, o))) {
+    o.noFire = true;
+    if (o.disordered) rout(g, o, sumFlight(g, o));
+    else disorder(g, o);
+  }
 }
 
 /** 2d6 of the unit's side (panic and burst-through flight, p28). */
@@ -680,14 +689,53 @@ export function fallBack(g: Game, u: Unit, dist: number, kind: 'forced' | 'volun
 
 /**
  * p23 (nagb.recallRide): a recalled regiment falls back its 3d6 in good order toward its own edge (a
- * voluntary retreat), after a melee or in the rally phase: under withinTable cut short at a unit behind
- * it and at its table edge (roomBehindClear), as the blown ride is; under fullRoll the whole roll.
+ * voluntary retreat), after a melee or in the rally phase: under throughFriends through the friends
+ * behind it, each ridden past taking the burst-through test (recallThroughFriends); under withinTable cut
+ * short at a unit behind it and at its table edge (roomBehindClear), as the blown ride is; under
+ * fullRoll the whole roll.
  */
 export function recallRideBack(g: Game, u: Unit): void {
   const roll = sumD6(g.morale(u.side), RECALL_DICE);
+  if (g.c.options.recallRide === 'throughFriends') {
+    recallThroughFriends(g, u, roll);
+    return;
+  }
   // (The room less a hair, so that the ride ends on the table and short of the unit behind.)
   const d = recallRide(roll, roomBehindClear(g, u) - 0.01, g.c.options);
   if (d > EPS) fallBack(g, u, d, 'voluntary', 'recalled');
+}
+
+/**
+ * p23, p28 (nagb.recallRide throughFriends): u rides `roll` inches straight back, no farther than its own
+ * table edge nor into an enemy behind it (less a hair, as roomBehindClear's rides), through friends behind
+ * it, ending on nobody's ground (recallStop); then each friend it rode wholly past takes the burst-through
+ * test (burstThrough), nearest first.
+ */
+function recallThroughFriends(g: Game, u: Unit, roll: number): void {
+  const b = u.body;
+  const toEdge = roomBehind(g, u) - 0.01;
+  let limit = roll < toEdge ? roll : toEdge;
+  const onFriend: [number, number][] = [];
+  const friends: Unit[] = [];
+  for (const o of g.units) {
+    if (o.removed || o === u || !overlapsLaterally(b, o.body)) continue;
+    // Along the ride: o's near edge `near` and far edge `far` behind u's rear (o wholly ahead of it: left out).
+    const near = gapBehind(b, o.body);
+    const far = near + axialMax(o.body) - axialMin(o.body);
+    if (far <= EPS) continue;
+    if (o.side !== u.side) {
+      if (near - 0.01 < limit) limit = near - 0.01;
+      continue;
+    }
+    // u's rear `s` behind where it was stands on o's ground for s between near and far + u's own length.
+    onFriend.push([near - 0.01, far + axialMax(b) - axialMin(b) + 0.01]);
+    friends.push(o);
+  }
+  const d = recallStop(limit, onFriend);
+  if (!(d > EPS)) return;
+  const ridden = friends.filter((_, i) => onFriend[i][1] <= d).sort((p, q) => gapBehind(b, p.body) - gapBehind(b, q.body));
+  fallBack(g, u, d, 'voluntary', 'recalled');
+  for (const o of ridden) burstThrough(g, o);
 }
 
 export { GOOD, DISORDERED, BROKEN };

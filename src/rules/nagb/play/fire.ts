@@ -9,6 +9,7 @@ import { EPS, axialMax, axialMin, frontEdgeDistance, frontWithinArc, hypot2, lat
 import {
   artilleryHitNeeded,
   ballBand,
+  type GunneryModifiers,
   batteryHitLocation,
   canisterInRange,
   rollBallShot,
@@ -313,14 +314,19 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const ti = targetOf(g, b);
   if (ti < 0 || !batteryFires(g, b)) return false;
   const t = g.units[ti];
-  b.pips--;
-  bump(g, X.pipsSpent, b.side);
-  b.loaded = false;
-  b.fired = true;
   const dist = frontEdgeDistance(b.body, t.body);
   const cover = coverOf(g, t);
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
+  const manned = Math.min(b.guns, b.figures);
+  // One record for the battery's guns, longRange set afresh for each.
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery };
+  // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit, the battery holds its fire, pip and load.
+  if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods)) return false;
+  b.pips--;
+  bump(g, X.pipsSpent, b.side);
+  b.loaded = false;
+  b.fired = true;
   const u = g.fire(b.side);
   const hits = g.gunHits;
   hits.n = 0;
@@ -328,9 +334,6 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   let dice = 0;
   let need = 7;
   let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
-  const manned = Math.min(b.guns, b.figures);
-  // One record for the battery's guns, longRange set afresh for each.
-  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery };
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
     mods.longRange = false;
@@ -372,6 +375,28 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;
+  return true;
+}
+
+/**
+ * p10 vs p19-21 (nagb.batteryHoldFire): whether each of b's first `manned` guns that reaches the target
+ * `dist` away needs 7 or more to hit with the ammunition battery would fire from it (canister within its
+ * range with no friend in range and arc, else ball, else shell), so that none can hit. `mods` is
+ * battery's record (its longRange set here as battery sets it).
+ */
+function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInArc: boolean, british: boolean, mods: GunneryModifiers): boolean {
+  const opts = g.c.options;
+  for (let i = 0; i < manned; i++) {
+    const gun = b.spec.guns[i];
+    mods.longRange = false;
+    if (!(canisterInRange(gun, dist) && !friendInArc)) {
+      const band = ballBand(gun, dist);
+      if (band !== 'out') mods.longRange = band === 'long';
+      else if (shellInRange(gun, dist, british)) mods.longRange = shellLong(gun, dist);
+      else continue;
+    }
+    if (!holdsFire(artilleryHitNeeded(mods, opts))) return false;
+  }
   return true;
 }
 

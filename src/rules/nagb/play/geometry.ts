@@ -316,12 +316,31 @@ export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
   return false;
 }
 
-/** A friend of f within `within` inches straight ahead (the volley fire zone, p10). */
+/**
+ * p10: any friend of f within `within` inches straight ahead (the volley fire zone): a friend whose
+ * ground overlaps f's frontage and begins within `within` of its front, whether or not another unit (an
+ * enemy, say) stands nearer; over the kept extents.
+ */
 export function friendAheadWithin(g: Game, f: Unit, within: number): boolean {
-  const k = firstAhead(g, f);
-  if (k < 0) return false;
-  const o = g.units[k];
-  return o.side === f.side && frontGap(f.body, o.body) <= within + EPS;
+  const eps = EPS;
+  const ext = g.ext;
+  const gone = g.gone;
+  const self = f.spec.index;
+  const dir = f.body.facing;
+  const lead = f.body.front;
+  const y0 = ext[4 * self + 2];
+  const y1 = ext[4 * self + 3];
+  const side = f.side;
+  const units = g.units;
+  for (let i = 0; i < gone.length; i++) {
+    if (i === self || gone[i] || units[i].side !== side) continue;
+    const k = 4 * i;
+    if (!((y1 < ext[k + 3] ? y1 : ext[k + 3]) - (y0 > ext[k + 2] ? y0 : ext[k + 2]) > eps)) continue;
+    // Ahead (its far edge beyond f's front, as firstAhead's) and its near edge within reach.
+    if (!(((dir > 0 ? ext[k + 1] : ext[k]) - lead) * dir > eps)) continue;
+    if (((dir > 0 ? ext[k] : ext[k + 1]) - lead) * dir <= within + eps) return true;
+  }
+  return false;
 }
 
 /** The cover of a target (p10, p31): its village sector's (nagb.villageCover), or the terrain its front is in. */
