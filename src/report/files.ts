@@ -1,5 +1,6 @@
 /**
- * Writing a report folder: every file atomically (temp file and rename), and the list of what was
+ * Writing a report folder: every file atomically (temp file and rename, not synced to disk: the report
+ * is made again from results.json by `volley report`), and the list of what was
  * written. A chart is written as its Vega-Lite spec, SVG, PNG and, beside it, the numbers it draws as
  * CSV (DESIGN.md, "Files").
  */
@@ -20,7 +21,8 @@ export class ReportFiles {
 
   put(name: string, data: FileData): void {
     const file = join(this.dir, name);
-    writeFileAtomic(file, data);
+    // Not synced to disk: a report is written again from its results.json (`volley report`).
+    writeFileAtomic(file, data, { durable: false });
     this.written.push(file);
   }
 
