@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
 import { bodyMoved, engagedUnits, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
 import { loseFigures } from '../../src/rules/burt/play/units.js';
-import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import { axialMin } from '../../src/table/index.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { step11Melee } from '../../src/rules/burt/turn/melee.js';
@@ -498,6 +499,62 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     const { events, story } = blocked(-20); // E behind the line, off the path
     expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 0, ended: 'home', by: null, gap: 0 });
     expect(story).toContain('A charges D: front 4" -> 0" (9)');
+  });
+});
+
+describe('3.10: a charger that routs on the way stops where it routed (5, 7, 8, 12; 3.3)', () => {
+  /**
+   * A shaken French column (charge reach 8") assaults a Prussian line at 0 from `at`: step 4 brings it
+   * half way. Both pass their tests; the column goes in with the reach left, and a level lost on the
+   * way routs it.
+   */
+  const shakenCharge = (at: number, setup: Partial<Setup>, place?: (g: ReturnType<typeof gameOf>) => void) => {
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const g = gameOf({ attacker: [battalion('A', at, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' })], ...setup }, dice, events);
+    g.level[unit(g, 'A')] = SHAKEN;
+    step4Declare(g);
+    place?.(g);
+    events.length = 0;
+    step10Reactions(g);
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+    return { g, a: unit(g, 'A'), charge: events.find((e) => e.type === 'charge') };
+  };
+  const wood = { terrain: [{ kind: 'woods', from: -4, to: 1 }] }; // D's front at 0 stands 1" inside it
+
+  it('5, 7: entering difficult ground costs the shaken charger its last level at the edge: it routs there, short of its target, no charge home', () => {
+    // From 2" with 6" of reach left it would have reached D: 1" of open ground, then 1" of wood at half rate.
+    const { g, a, charge } = shakenCharge(4, wood);
+    expect(g.level[a]).toBe(ROUT);
+    expect(charge).toMatchObject({ units: ['A'], target: 'D', from: 2, to: 1, ended: 'routed' });
+    expect(axialMin(g.body[a])).toBeCloseTo(1, 9); // turned about where it routed (3.3: its rout move comes next turn)
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect(g.charging[a]).toBe(0);
+    expect(g.res.sides[0].chargesHome).toBe(0);
+  });
+
+  it('12, 7: passing wholly through a friend costs the shaken charger its last level: it routs just beyond the friend, not at the end of its reach', () => {
+    // F, a French column 1.5" deep, steps into A's path with its front at 2.5" (its rear at 4", against A's front).
+    const { g, a, charge } = shakenCharge(8, { attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' }), battalion('F', 8, { formation: 'column', offset: 5, orders: 'regroup' })] }, (g) => {
+      const f = unit(g, 'F');
+      g.body[f].offset = 0;
+      g.body[f].front = 2.5;
+      bodyMoved(g, f);
+    });
+    expect(g.level[a]).toBe(ROUT);
+    expect(g.level[unit(g, 'F')]).toBe(UNFORMED); // 12: both bodies lose a level
+    expect(charge).toMatchObject({ from: 4, to: 1, ended: 'routed' }); // its rear (5.5") come to F's front (2.5")
+    expect(axialMin(g.body[a])).toBeCloseTo(1, 9);
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect(g.res.sides[0].chargesHome).toBe(0);
+  });
+
+  it('5: a level lost on the way that does not rout the charger leaves its charge as it was: home, charging', () => {
+    const { g, a, charge } = shakenCharge(4, wood, (g) => (g.level[unit(g, 'A')] = UNFORMED));
+    expect(g.level[a]).toBe(DISORDERED);
+    expect(charge).toMatchObject({ from: 2, to: 0, ended: 'home' });
+    expect(g.charging[a]).toBe(1);
+    expect(g.res.sides[0].chargesHome).toBe(1);
   });
 });
 

@@ -82,7 +82,7 @@ export function countercharge(g: Game, t: number, a: number): void {
   const spec = g.c.units[t];
   const from = g.body[t].front;
   laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
-  g.charging[t] = 1;
+  if (g.level[t] !== ROUT) g.charging[t] = 1; // 7: one routed on the way stopped there and charges no more
   // A countercharge is a charge of its own (9.r2), unless it is the unit's own assault on the same enemy (burt.mutualAssault firstDeclared).
   if (g.assaultTarget[t] !== a) g.res.sides[spec.side].chargesDeclared++;
   bump(g, EXTRA.countercharges, spec.side);
@@ -122,7 +122,8 @@ export function goIn(g: Game, a: number, t: number, remaining: number): boolean 
   const from = g.body[a].front;
   g.moveEnd = from;
   if (remaining > EPS) laneMove(g, a, 1, remaining, MoveKind.Charge);
-  const home = touchingUnits(g, a, t);
+  // 7: a charger routed on the way (a level lost crossing ground or friends) stopped there, and is no charge home.
+  const home = g.level[a] !== ROUT && touchingUnits(g, a, t);
   if (g.sink) chargeEvent(g, a, t, from, 'short');
   if (!home) return false;
   g.charging[a] = 1;
@@ -205,10 +206,11 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
   if (pGoes && tGoes) {
     const from = g.body[p].front;
     laneMove(g, p, 1, reach(g, p) - g.assaultAdvance[p], MoveKind.Charge, gapTo(g, p, t) / 2);
-    g.charging[p] = 1;
+    if (g.level[p] !== ROUT) g.charging[p] = 1;
     if (g.sink) chargeEvent(g, p, t, from, 'meets');
-    if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) g.res.sides[ps].chargesHome++;
-    else {
+    if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) {
+      if (g.charging[p] === 1) g.res.sides[ps].chargesHome++;
+    } else {
       bump(g, EXTRA.assaultsFailed, ps);
       bump(g, EXTRA.assaultsFailed, ts);
     }
@@ -290,7 +292,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
     }
     const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
     if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
-    else if (met === a) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
+    else if (met === a && g.charging[t] === 1) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
   if (both) {
     endAssault(g, t, p);
