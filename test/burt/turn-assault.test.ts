@@ -10,7 +10,8 @@ import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt
 import { axialMin } from '../../src/table/index.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
-import { step11Melee } from '../../src/rules/burt/turn/melee.js';
+import { fighterOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
+import type { MeleeFighter } from '../../src/rules/burt/melee.js';
 import { chargeEvent, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { narrate } from '../../src/rules/burt/trace/narrate.js';
@@ -467,19 +468,27 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     return { g, events, story };
   };
 
-  it('9: a charge stopped by another enemy in its path ends against that enemy, and the story names it', () => {
+  it('9: a charge stopped by another enemy in its path ends against that enemy, which it has charged: charging and first contact for the melee, a charge home, and the story names it', () => {
     const { g, events, story } = blocked(2);
-    const charge = events.find((e) => e.type === 'charge');
+    const [a, e] = [unit(g, 'A'), unit(g, 'E')];
+    const charge = events.find((x) => x.type === 'charge');
     expect(charge).toMatchObject({ units: ['A'], target: 'D', from: 4, to: 2, ended: 'blocked', by: 'E', gap: 2 });
-    expect(story).toContain('A charges D: front 4" -> 2", stopped: E is in the way, and it is in contact with that enemy instead; D is 2" away beyond it (9)');
-    expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(true);
-    expect(g.charging[unit(g, 'A')]).toBe(0); // not home: no charge went in
+    expect(story).toContain('A charges D: front 4" -> 2", stopped: E is in the way, and it charged that enemy instead; D is 2" away beyond it (9)');
+    expect(engagedUnits(g, a, e)).toBe(true);
+    // 9: "charging" is the charger's own move into contact; the text ties it to no target.
+    expect(g.charging[a]).toBe(1);
+    expect(fighterOf(g, a, e, {} as MeleeFighter).chargingOrFollowingUp).toBe(true);
+    expect([g.contactTurn[a], g.contactTurn[e]]).toEqual([g.turn, g.turn]); // first contact (deeper, armoured or lancers)
+    expect(g.res.sides[0].chargesHome).toBe(1);
+    expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(0);
   });
 
-  it('9: a charger already touching another enemy cannot move, and the story says so (not "already in contact")', () => {
-    const { events, story } = blocked(4);
+  it('9: a charger already touching another enemy cannot move, and the story says so (not "already in contact"); no charge went in', () => {
+    const { g, events, story } = blocked(4);
     expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 4, ended: 'blocked', by: 'E', gap: 4 });
     expect(story).toContain('A charges D: cannot move (front at 4"): E is in the way, and it is in contact with that enemy instead; D is 4" away beyond it (9)');
+    expect(g.charging[unit(g, 'A')]).toBe(0);
+    expect(g.res.sides[0].chargesHome).toBe(0);
   });
 
   it('7, 9: a charger that has routed is told as routed, not as its reach spent short', () => {

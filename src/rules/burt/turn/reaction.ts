@@ -114,21 +114,29 @@ export function chargeEvent(g: Game, u: number, t: number, from: number, otherwi
 
 /**
  * 9: a charge goes in: `a` moves with what is left of its charge reach (burt.evadeContact: an evader
- * still in reach is caught, hit in the rear). Returns whether it made contact.
+ * still in reach is caught, hit in the rear). It goes home against `t`, or against another enemy that
+ * stepped into its path, which it charges instead (9: charging is the charger's move into contact;
+ * the text ties the bonus to no target). Returns whether it made contact.
  */
 export function goIn(g: Game, a: number, t: number, remaining: number): boolean {
   const spec = g.c.units[a];
   if (g.present[a] === 0 || g.present[t] === 0) return false;
   const from = g.body[a].front;
   g.moveEnd = from;
-  if (remaining > EPS) laneMove(g, a, 1, remaining, MoveKind.Charge);
-  // 7: a charger routed on the way (a level lost crossing ground or friends) stopped there, and is no charge home.
-  const home = g.level[a] !== ROUT && touchingUnits(g, a, t);
+  const moved = remaining > EPS ? laneMove(g, a, 1, remaining, MoveKind.Charge) : 0;
   if (g.sink) chargeEvent(g, a, t, from, 'short');
-  if (!home) return false;
+  // 7: a charger routed on the way (a level lost crossing ground or friends) stopped there: no charge home.
+  if (g.level[a] === ROUT) return false;
+  let met = touchingUnits(g, a, t) ? t : -1;
+  if (met < 0 && moved > EPS) {
+    // Stopped in contact by another enemy in its path: it charged that one (one it already touched it did not).
+    const b = firstInPathOf(g, a, 1, spec.side === 0 ? 1 : 0);
+    if (b >= 0 && touchingUnits(g, a, b)) met = b;
+  }
+  if (met < 0) return false;
   g.charging[a] = 1;
   g.contactTurn[a] = g.turn;
-  g.contactTurn[t] = g.turn;
+  g.contactTurn[met] = g.turn;
   g.res.sides[spec.side].chargesHome++;
   return true;
 }
@@ -209,7 +217,7 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
     if (g.level[p] !== ROUT) g.charging[p] = 1;
     if (g.sink) chargeEvent(g, p, t, from, 'meets');
     if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) {
-      if (g.charging[p] === 1) g.res.sides[ps].chargesHome++;
+      if (g.charging[p] === 1 && touchingUnits(g, p, t)) g.res.sides[ps].chargesHome++;
     } else {
       bump(g, EXTRA.assaultsFailed, ps);
       bump(g, EXTRA.assaultsFailed, ts);
