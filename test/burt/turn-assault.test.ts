@@ -164,6 +164,34 @@ describe('3.10: an assault with no assaulter left (9)', () => {
   });
 });
 
+describe('3.10: an assaulter engaged by another enemy before its turn (9, 4)', () => {
+  it('9: X assaults T, and C charges X home first: X, fighting C where it stands, cannot move into contact with T; its assault is called off untested, and T, no longer assaulted, takes no test', () => {
+    // X (a Prussian line 6" wide) overlaps both French columns: T, its target, and C, which assaults it.
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] }); // X's test as assaulted, C's to assault: no more
+    const g = gameOf(
+      {
+        attacker: [battalion('C', 6, { formation: 'column', orders: 'assault', offset: 5 }), battalion('T', 5.5, { formation: 'column', orders: 'regroup', offset: -1 })],
+        defender: [battalion('X', 0, { orders: 'assault', offset: 3 })],
+      },
+      dice,
+      events,
+    );
+    const [c, t, x] = [unit(g, 'C'), unit(g, 'T'), unit(g, 'X')];
+    g.first = 1; // X declares first, on T (5.5" away, nearer than C), then C on X
+    step4Declare(g);
+    expect([g.assaultTarget[x], g.assaultTarget[c]]).toEqual([t, x]);
+    g.first = 0; // C's assault on X is resolved first
+    step10Reactions(g);
+    expect(engagedUnits(g, c, x)).toBe(true);
+    expect(events.flatMap((e) => (e.type === 'check' ? [`${e.unit} ${e.purpose}`] : []))).toEqual(['X assaulted', 'C assault']);
+    expect(events.filter((e) => e.type === 'reaction' && e.unit === 'T')).toEqual([]);
+    expect(g.assaultTarget[x]).toBe(-1);
+    expect(g.counters[2 * EXTRA_INDEX.assaultsFailed + 1]).toBe(1); // X's, called off
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+  });
+});
+
 describe('3.10: a mutual assault (9; burt.mutualAssault)', () => {
   /** A column 8" from a line, both with ASSAULT orders: A closes to 4", then D to 2". */
   const mutual = (options: Record<string, string> = {}): Setup => ({
@@ -483,12 +511,13 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(0);
   });
 
-  it('9: a charger already touching another enemy cannot move, and the story says so (not "already in contact"); no charge went in', () => {
-    const { g, events, story } = blocked(4);
-    expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 4, ended: 'blocked', by: 'E', gap: 4 });
-    expect(story).toContain('A charges D: cannot move (front at 4"): E is in the way, and it is in contact with that enemy instead; D is 4" away beyond it (9)');
+  it('9, 4: an assaulter already touching another enemy when its assault comes up is fighting it: no test on either side, no charge (called off)', () => {
+    const { g, events } = blocked(4);
+    expect(events.filter((e) => e.type === 'check' || e.type === 'reaction' || e.type === 'charge')).toEqual([]);
     expect(g.charging[unit(g, 'A')]).toBe(0);
+    expect(g.assaultTarget[unit(g, 'A')]).toBe(-1);
     expect(g.res.sides[0].chargesHome).toBe(0);
+    expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(1);
   });
 
   it('7, 9: a charger that has routed is told as routed, not as its reach spent short', () => {

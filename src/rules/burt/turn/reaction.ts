@@ -203,12 +203,13 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
   const ts = g.c.units[t].side;
   let pGoes = false;
   let tGoes = false;
+  // An assaulter another enemy charged home on earlier in this resolution fights it where it stands (dropEngagedAssaulters).
   if (standing(g, p)) {
-    pGoes = !tFled && g.present[t] === 1 && testAndApply(g, p, 'assault', t);
+    pGoes = !tFled && g.present[t] === 1 && !engagedElsewhere(g, p, t) && testAndApply(g, p, 'assault', t);
     if (!pGoes) bump(g, EXTRA.assaultsFailed, ps);
   }
   if (standing(g, t)) {
-    tGoes = !pFled && g.present[p] === 1 && testAndApply(g, t, 'assault', p);
+    tGoes = !pFled && g.present[p] === 1 && !engagedElsewhere(g, t, p) && testAndApply(g, t, 'assault', p);
     if (!tGoes) bump(g, EXTRA.assaultsFailed, ts);
   }
   if (pGoes && tGoes) {
@@ -238,6 +239,7 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
 export function resolveAssaultOn(g: Game, t: number): void {
   const o = g.c.options;
   const side = g.c.units[t].side;
+  dropEngagedAssaulters(g, t);
   const assaulters = liveAssaulters(g, t, g.scratch.orderB);
   if (assaulters.length === 0) return;
   const p = mutualPartner(g, t, assaulters);
@@ -309,6 +311,25 @@ export function resolveAssaultOn(g: Game, t: number): void {
     // firstDeclared: t's own assault on p was its countercharge, or p has come into contact: it is spent.
     endAssault(g, t, p);
   }
+}
+
+/**
+ * 9, 4: an assaulter of `t` that another enemy has engaged since it declared (charged home on it
+ * earlier in this step) is fighting where it stands and cannot move into contact with `t`: its assault
+ * is over, called off with no test (9 tests before contact, and step 4 lets no unit in contact
+ * declare), and `t` is no longer assaulted by it.
+ */
+function dropEngagedAssaulters(g: Game, t: number): void {
+  for (let a = 0; a < g.c.units.length; a++) {
+    if (g.assaultTarget[a] !== t || g.present[a] === 0 || !engagedElsewhere(g, a, t)) continue;
+    endAssault(g, a, t);
+    bump(g, EXTRA.assaultsFailed, g.c.units[a].side);
+  }
+}
+
+/** 9: `a` is in contact with an enemy, and not with `t` (whose assault would then have arrived). */
+function engagedElsewhere(g: Game, a: number, t: number): boolean {
+  return inContactWithEnemy(g, a) && !touchingUnits(g, a, t);
 }
 
 /** Whether every one of the assaulters touches t already. */
