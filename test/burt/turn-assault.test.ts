@@ -6,10 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
 import { bodyMoved, engagedUnits, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
 import { loseFigures } from '../../src/rules/burt/play/units.js';
-import { ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import { axialMin } from '../../src/table/index.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
-import { step11Melee } from '../../src/rules/burt/turn/melee.js';
+import { fighterOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
+import type { MeleeFighter } from '../../src/rules/burt/melee.js';
 import { chargeEvent, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { narrate } from '../../src/rules/burt/trace/narrate.js';
@@ -159,6 +161,34 @@ describe('3.10: an assault with no assaulter left (9)', () => {
     expect(dice.left(1, 'morale')).toBe(1);
     expect(events.filter((e) => e.type === 'check' && e.unit === 'D2')).toEqual([]);
     expect(events.filter((e) => e.type === 'reaction' && e.unit === 'D2')).toEqual([]);
+  });
+});
+
+describe('3.10: an assaulter engaged by another enemy before its turn (9, 4)', () => {
+  it('9: X assaults T, and C charges X home first: X, fighting C where it stands, cannot move into contact with T; its assault is called off untested, and T, no longer assaulted, takes no test', () => {
+    // X (a Prussian line 6" wide) overlaps both French columns: T, its target, and C, which assaults it.
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] }); // X's test as assaulted, C's to assault: no more
+    const g = gameOf(
+      {
+        attacker: [battalion('C', 6, { formation: 'column', orders: 'assault', offset: 5 }), battalion('T', 5.5, { formation: 'column', orders: 'regroup', offset: -1 })],
+        defender: [battalion('X', 0, { orders: 'assault', offset: 3 })],
+      },
+      dice,
+      events,
+    );
+    const [c, t, x] = [unit(g, 'C'), unit(g, 'T'), unit(g, 'X')];
+    g.first = 1; // X declares first, on T (5.5" away, nearer than C), then C on X
+    step4Declare(g);
+    expect([g.assaultTarget[x], g.assaultTarget[c]]).toEqual([t, x]);
+    g.first = 0; // C's assault on X is resolved first
+    step10Reactions(g);
+    expect(engagedUnits(g, c, x)).toBe(true);
+    expect(events.flatMap((e) => (e.type === 'check' ? [`${e.unit} ${e.purpose}`] : []))).toEqual(['X assaulted', 'C assault']);
+    expect(events.filter((e) => e.type === 'reaction' && e.unit === 'T')).toEqual([]);
+    expect(g.assaultTarget[x]).toBe(-1);
+    expect(g.counters[2 * EXTRA_INDEX.assaultsFailed + 1]).toBe(1); // X's, called off
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
   });
 });
 
@@ -466,19 +496,28 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     return { g, events, story };
   };
 
-  it('9: a charge stopped by another enemy in its path ends against that enemy, and the story names it', () => {
+  it('9: a charge stopped by another enemy in its path ends against that enemy, which it has charged: charging and first contact for the melee, a charge home, and the story names it', () => {
     const { g, events, story } = blocked(2);
-    const charge = events.find((e) => e.type === 'charge');
+    const [a, e] = [unit(g, 'A'), unit(g, 'E')];
+    const charge = events.find((x) => x.type === 'charge');
     expect(charge).toMatchObject({ units: ['A'], target: 'D', from: 4, to: 2, ended: 'blocked', by: 'E', gap: 2 });
-    expect(story).toContain('A charges D: front 4" -> 2", stopped: E is in the way, and it is in contact with that enemy instead; D is 2" away beyond it (9)');
-    expect(inContactWithEnemy(g, unit(g, 'A'))).toBe(true);
-    expect(g.charging[unit(g, 'A')]).toBe(0); // not home: no charge went in
+    expect(story).toContain('A charges D: front 4" -> 2", stopped: E is in the way, and it charged that enemy instead; D is 2" away beyond it (9)');
+    expect(engagedUnits(g, a, e)).toBe(true);
+    // 9: "charging" is the charger's own move into contact; the text ties it to no target.
+    expect(g.charging[a]).toBe(1);
+    expect(fighterOf(g, a, e, {} as MeleeFighter).chargingOrFollowingUp).toBe(true);
+    expect([g.contactTurn[a], g.contactTurn[e]]).toEqual([g.turn, g.turn]); // first contact (deeper, armoured or lancers)
+    expect(g.res.sides[0].chargesHome).toBe(1);
+    expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(0);
   });
 
-  it('9: a charger already touching another enemy cannot move, and the story says so (not "already in contact")', () => {
-    const { events, story } = blocked(4);
-    expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 4, ended: 'blocked', by: 'E', gap: 4 });
-    expect(story).toContain('A charges D: cannot move (front at 4"): E is in the way, and it is in contact with that enemy instead; D is 4" away beyond it (9)');
+  it('9, 4: an assaulter already touching another enemy when its assault comes up is fighting it: no test on either side, no charge (called off)', () => {
+    const { g, events } = blocked(4);
+    expect(events.filter((e) => e.type === 'check' || e.type === 'reaction' || e.type === 'charge')).toEqual([]);
+    expect(g.charging[unit(g, 'A')]).toBe(0);
+    expect(g.assaultTarget[unit(g, 'A')]).toBe(-1);
+    expect(g.res.sides[0].chargesHome).toBe(0);
+    expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(1);
   });
 
   it('7, 9: a charger that has routed is told as routed, not as its reach spent short', () => {
@@ -498,6 +537,62 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     const { events, story } = blocked(-20); // E behind the line, off the path
     expect(events.find((e) => e.type === 'charge')).toMatchObject({ from: 4, to: 0, ended: 'home', by: null, gap: 0 });
     expect(story).toContain('A charges D: front 4" -> 0" (9)');
+  });
+});
+
+describe('3.10: a charger that routs on the way stops where it routed (5, 7, 8, 12; 3.3)', () => {
+  /**
+   * A shaken French column (charge reach 8") assaults a Prussian line at 0 from `at`: step 4 brings it
+   * half way. Both pass their tests; the column goes in with the reach left, and a level lost on the
+   * way routs it.
+   */
+  const shakenCharge = (at: number, setup: Partial<Setup>, place?: (g: ReturnType<typeof gameOf>) => void) => {
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const g = gameOf({ attacker: [battalion('A', at, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' })], ...setup }, dice, events);
+    g.level[unit(g, 'A')] = SHAKEN;
+    step4Declare(g);
+    place?.(g);
+    events.length = 0;
+    step10Reactions(g);
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+    return { g, a: unit(g, 'A'), charge: events.find((e) => e.type === 'charge') };
+  };
+  const wood = { terrain: [{ kind: 'woods', from: -4, to: 1 }] }; // D's front at 0 stands 1" inside it
+
+  it('5, 7: entering difficult ground costs the shaken charger its last level at the edge: it routs there, short of its target, no charge home', () => {
+    // From 2" with 6" of reach left it would have reached D: 1" of open ground, then 1" of wood at half rate.
+    const { g, a, charge } = shakenCharge(4, wood);
+    expect(g.level[a]).toBe(ROUT);
+    expect(charge).toMatchObject({ units: ['A'], target: 'D', from: 2, to: 1, ended: 'routed' });
+    expect(axialMin(g.body[a])).toBeCloseTo(1, 9); // turned about where it routed (3.3: its rout move comes next turn)
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect(g.charging[a]).toBe(0);
+    expect(g.res.sides[0].chargesHome).toBe(0);
+  });
+
+  it('12, 7: passing wholly through a friend costs the shaken charger its last level: it routs just beyond the friend, not at the end of its reach', () => {
+    // F, a French column 1.5" deep, steps into A's path with its front at 2.5" (its rear at 4", against A's front).
+    const { g, a, charge } = shakenCharge(8, { attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' }), battalion('F', 8, { formation: 'column', offset: 5, orders: 'regroup' })] }, (g) => {
+      const f = unit(g, 'F');
+      g.body[f].offset = 0;
+      g.body[f].front = 2.5;
+      bodyMoved(g, f);
+    });
+    expect(g.level[a]).toBe(ROUT);
+    expect(g.level[unit(g, 'F')]).toBe(UNFORMED); // 12: both bodies lose a level
+    expect(charge).toMatchObject({ from: 4, to: 1, ended: 'routed' }); // its rear (5.5") come to F's front (2.5")
+    expect(axialMin(g.body[a])).toBeCloseTo(1, 9);
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect(g.res.sides[0].chargesHome).toBe(0);
+  });
+
+  it('5: a level lost on the way that does not rout the charger leaves its charge as it was: home, charging', () => {
+    const { g, a, charge } = shakenCharge(4, wood, (g) => (g.level[unit(g, 'A')] = UNFORMED));
+    expect(g.level[a]).toBe(DISORDERED);
+    expect(charge).toMatchObject({ from: 2, to: 0, ended: 'home' });
+    expect(g.charging[a]).toBe(1);
+    expect(g.res.sides[0].chargesHome).toBe(1);
   });
 });
 

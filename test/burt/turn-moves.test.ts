@@ -63,7 +63,7 @@ describe('3.3 compulsory moves', () => {
     expect(g.body[d].front).toBeCloseTo(-4, 9); // turned back (front at 0) and a line's 4" away from A
   });
 
-  it('3.3, 12, 7: a shaken unit that routs on the way (passing through a friend) has its move told as it went, 4" to 14", not to the front its rout turned it to', () => {
+  it('3.3, 12, 7: a shaken unit that routs on the way (passing through a friend) stops just past it, where it routed, and its move is told as it went, 10" to 13.5", not to the front its rout turned it to', () => {
     const events: BurtEvent[] = [];
     const g = gameOf({ attacker: [battalion('A', 10), battalion('F', 12, { formation: 'column' })], defender: [battalion('D', -10)] }, undefined, events);
     const a = unit(g, 'A');
@@ -71,9 +71,11 @@ describe('3.3 compulsory moves', () => {
     g.turn = 2;
     step3Compulsory(g);
     expect(g.level[a]).toBe(ROUT); // passing wholly through F cost it a level (12)
-    expect(g.body[a].front).toBeCloseTo(15, 9); // turned about: its front is its old rear
+    // Its front came to 13.5" (its body clear of F's rear), not the 14" of its full move (7: a router's only move is its rout);
+    // turned about, its front is its old rear.
+    expect(g.body[a].front).toBeCloseTo(14.5, 9);
     const move = events.find((e) => e.type === 'move' && e.unit === 'A');
-    expect(move).toMatchObject({ why: 'shaken retreat', path: [10, 14] });
+    expect(move).toMatchObject({ why: 'shaken retreat', path: [10, 13.5] });
   });
 
   it('3.3, 9: a pursuer moves its charge distance after the routers; catching one it follows up into a melee', () => {
@@ -312,6 +314,18 @@ describe('moving on the lane (4, 5, 12)', () => {
     expect(g.level[a]).toBe(UNFORMED);
     laneMove(g, a, 1, 2, MoveKind.Move);
     expect(g.level[a]).toBe(DISORDERED);
+  });
+
+  it('5, 7, 3.3: a shaken unit routed by the level it loses entering a village stops at its edge, where it routed, facing away', () => {
+    const g = gameOf({ attacker: [battalion('A', 2, { formation: 'column' })], defender: [battalion('D', -12)], terrain: [{ kind: 'village', from: -8, to: 0 }] });
+    const a = unit(g, 'A');
+    setLevel(g, a, SHAKEN, 'test');
+    expect(laneMove(g, a, 1, 6, MoveKind.Move)).toBeCloseTo(2, 9); // not 4: the last 2" were in the village
+    expect(g.level[a]).toBe(ROUT);
+    expect(g.moveEnd).toBeCloseTo(0, 9);
+    expect(g.body[a].facing).toBe(1);
+    expect(g.body[a].front).toBeCloseTo(1.5, 9); // the column's old rear: it turned about at the edge
+    expect(g.advanced[a]).toBeCloseTo(2, 9);
   });
 });
 

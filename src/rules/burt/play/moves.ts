@@ -14,6 +14,7 @@ import {
   moveBody,
   moveToward,
   rangeOverlap,
+  rear,
   type Way,
 } from '../../../table/index.js';
 import { difficultGround, interpenetrationLoss, roadBonus, terrainLevelLoss, type Terrain } from '../movement.js';
@@ -66,9 +67,10 @@ function formationName(g: Game, u: number) {
  * first enemy in its path (in contact for a charge, STANDOFF short otherwise) and at friends it cannot
  * get wholly past; friends it passes wholly are interpenetrated (12: both lose a level unless one is
  * skirmishers). Close-order troops lose one level for a move through difficult ground or across an
- * obstacle (5). A flight off the lane's end removes the unit. Returns the distance moved; g.moveEnd
- * is where the front came to, before any level lost on the way turned a router about (what a move
- * event reports).
+ * obstacle (5), where they cross it or enter the ground. A unit routed by a level lost on the way stops
+ * there (7, 3.3: a router's only move is its rout). A flight off the lane's end removes the unit.
+ * Returns the distance moved; g.moveEnd is where the front came to, before a level lost there turned
+ * a router about (what a move event reports).
  */
 export function laneMove(g: Game, u: number, way: Way, budget: number, kind: MoveKind, upTo = Infinity): number {
   g.moveEnd = g.body[u].front;
@@ -99,37 +101,111 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     else moveToward(b, goal, budget, c.lane, c.terrain, cost, limit, r);
   }
   const from = b.front;
-  const moved = r.moved;
+  let moved = r.moved;
   const left = r.stop === 'leftLane' && kind === MoveKind.Flee;
   if (moved > EPS) {
-    // Friends wholly passed between the start and the end: interpenetration (12), applied once the unit stands.
+    // Friends wholly passed between the start and the end: interpenetration (12).
     const passed = g.scratch.passed;
     if (friendInPath) passedFriends(g, u, from, r.front, dir, passed);
     else while (passed.length > 0) passed.pop();
-    b.front = r.front;
-    bodyChanged(g, u);
-    g.moveEnd = r.front; // before a level lost on the way can rout the unit and turn it about
     g.moved[u] = 1;
-    if ((r.front - from) * towardEnemy(g, spec.side) > 0) {
-      g.advanced[u] += moved;
-      g.movedToward[u] += moved;
-    } else {
-      g.advanced[u] -= moved;
-      g.movedAway[u] += moved;
-    }
-    // 5: difficult ground moved in, or an obstacle crossed, disorders close-order troops once a move.
-    let difficult = false;
+    // 5: difficult ground moved in, or an obstacle crossed, disorders close-order troops once a move:
+    // where the leading edge first did either (lead0 + dir * terrainAt).
+    let terrainAt = Infinity;
     let obstacle = false;
-    for (const i of r.met) {
-      const t = c.terrain[i];
-      if (t.kind === 'hedge' || t.kind === 'wall') obstacle = true;
-      else if (t.kind !== 'road' && difficultGround(t.kind as Terrain, c.options.villageMovement)) difficult = true;
+    if (!left && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, true, true) > 0) {
+      const lead0 = way > 0 ? b.front : rear(b);
+      for (const i of r.met) {
+        const t = c.terrain[i];
+        const line = t.kind === 'hedge' || t.kind === 'wall';
+        if (!line && (t.kind === 'road' || !difficultGround(t.kind as Terrain, c.options.villageMovement))) continue;
+        const at = Math.max(0, ((line || dir > 0 ? t.from : t.to) - lead0) * dir);
+        if (at < terrainAt) (terrainAt = at), (obstacle = line);
+      }
     }
-    for (const f of passed) interpenetrate(g, u, f, interpenetrationLoss(spec.arm, c.units[f].arm) > 0);
-    if ((obstacle || difficult) && !left && g.present[u] === 1 && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, obstacle, difficult) > 0 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
+    const toward = dir * towardEnemy(g, spec.side) > 0;
+    const min0 = axialMin(b);
+    const max0 = axialMax(b);
+    const routing = g.level[u] === ROUT;
+    // The level losses of the way, in the order the move meets them (12: a friend when wholly passed; 5:
+    // the obstacle crossed or the difficult ground entered), the body standing where each falls. A unit
+    // that routs on the way (7) goes no further: a router's only move is its rout (3.3), so a charge ends
+    // where the charger routed, not at the end of its reach (8: an assaulter that loses its order does not
+    // assault). It never stops inside a friend: it stands clear of any it was passing.
+    let at = 0; // the ground covered so far
+    let stopped = false;
+    for (;;) {
+      let next = -1;
+      let nextAt = Infinity;
+      for (let k = 0; k < passed.length; k++) {
+        if (passed[k] < 0) continue;
+        const d = clearOfFriends(g, passed, dir, min0, max0, Math.max(at, passedAt(g, passed[k], dir, min0, max0)));
+        if (d < nextAt) (nextAt = d), (next = k);
+      }
+      // (Never behind the ground already covered: the friends passed there are behind it.)
+      const terrainNext = terrainAt < Infinity ? clearOfFriends(g, passed, dir, min0, max0, Math.max(at, terrainAt)) : Infinity;
+      if (next < 0 && terrainNext === Infinity) break;
+      const friendFirst = next >= 0 && nextAt <= terrainNext + EPS;
+      const d = friendFirst ? nextAt : terrainNext;
+      if (stopped && d > at + EPS) break; // a routed mover: only the friends it stands clear of at its stop
+      if (!stopped) at = placeAlong(g, u, from, dir, at, d, toward);
+      if (friendFirst) {
+        const f = passed[next];
+        passed[next] = -1;
+        interpenetrate(g, u, f, interpenetrationLoss(spec.arm, c.units[f].arm) > 0);
+      } else {
+        terrainAt = Infinity;
+        if (g.present[u] === 1 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
+      }
+      if (!routing && g.level[u] === ROUT) stopped = true;
+    }
+    if (!stopped) at = placeAlong(g, u, from, dir, at, moved, toward, r.front);
+    moved = at;
   }
   if (left) removeUnit(g, u, 'offLane');
   return moved;
+}
+
+/**
+ * Bring the unit's front from `from + dir * at` to `from + dir * to` along its move (`exact` the x to put
+ * it at), counting the ground toward or away from the enemy; g.moveEnd is where its front came to,
+ * before a level lost there can rout it and turn it about. Returns `to`.
+ */
+function placeAlong(g: Game, u: number, from: number, dir: number, at: number, to: number, toward: boolean, exact = from + dir * to): number {
+  const b = g.body[u];
+  const step = to - at;
+  b.front = exact;
+  bodyChanged(g, u);
+  g.moveEnd = exact;
+  if (step > 0) {
+    if (toward) {
+      g.advanced[u] += step;
+      g.movedToward[u] += step;
+    } else {
+      g.advanced[u] -= step;
+      g.movedAway[u] += step;
+    }
+  }
+  return to;
+}
+
+/** The ground a mover whose footprint started at [min0, max0] covers until it is wholly past friend f. */
+function passedAt(g: Game, f: number, dir: number, min0: number, max0: number): number {
+  return dir > 0 ? g.ax1[f] - min0 : max0 - g.ax0[f];
+}
+
+/** The first ground covered, at or beyond `d`, at which the mover overlaps none of the friends it passes (`passed`, -1 done). */
+function clearOfFriends(g: Game, passed: readonly number[], dir: number, min0: number, max0: number, d: number): number {
+  for (let guard = 0; guard <= passed.length; guard++) {
+    let moved = false;
+    for (const f of passed) {
+      if (f < 0 || rangeOverlap(min0 + dir * d, max0 + dir * d, g.ax0[f], g.ax1[f]) <= EPS) continue;
+      d = passedAt(g, f, dir, min0, max0);
+      moved = true;
+    }
+    if (!moved) break;
+  }
+  return d;
 }
 
 /** The friend whose footprint the unit's footprint with its front at `front` would overlap, nearest first; -1 none. */

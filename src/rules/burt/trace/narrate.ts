@@ -188,7 +188,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         if (e.ended === 'home') how = moved ? went : `already in contact, ${went}`;
         else if (e.ended === 'blocked') {
           const friend = s.units[idx.get(e.by!)!].side === s.units[idx.get(e.units[0])!].side;
-          how = `${moved ? `${went}, stopped` : `cannot move (${went})`}: ${e.by} ${friend ? 'is in the way, a friend it may not pass' : 'is in the way, and it is in contact with that enemy instead'}; ${e.target} is ${inches(e.gap)} away beyond it`;
+          how = `${moved ? `${went}, stopped` : `cannot move (${went})`}: ${e.by} ${friend ? 'is in the way, a friend it may not pass' : moved ? 'is in the way, and it charged that enemy instead' : 'is in the way, and it is in contact with that enemy instead'}; ${e.target} is ${inches(e.gap)} away beyond it`;
         } else if (e.ended === 'meets') how = `${went}, to meet it half way (9.r2)`;
         else if (e.ended === 'routed') how = `${went}: it routed (7) and did not reach it`;
         else how = `${went}, its charge reach spent ${inches(e.gap)} short of it`;

@@ -82,7 +82,7 @@ export function countercharge(g: Game, t: number, a: number): void {
   const spec = g.c.units[t];
   const from = g.body[t].front;
   laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
-  g.charging[t] = 1;
+  if (g.level[t] !== ROUT) g.charging[t] = 1; // 7: one routed on the way stopped there and charges no more
   // A countercharge is a charge of its own (9.r2), unless it is the unit's own assault on the same enemy (burt.mutualAssault firstDeclared).
   if (g.assaultTarget[t] !== a) g.res.sides[spec.side].chargesDeclared++;
   bump(g, EXTRA.countercharges, spec.side);
@@ -114,20 +114,29 @@ export function chargeEvent(g: Game, u: number, t: number, from: number, otherwi
 
 /**
  * 9: a charge goes in: `a` moves with what is left of its charge reach (burt.evadeContact: an evader
- * still in reach is caught, hit in the rear). Returns whether it made contact.
+ * still in reach is caught, hit in the rear). It goes home against `t`, or against another enemy that
+ * stepped into its path, which it charges instead (9: charging is the charger's move into contact;
+ * the text ties the bonus to no target). Returns whether it made contact.
  */
 export function goIn(g: Game, a: number, t: number, remaining: number): boolean {
   const spec = g.c.units[a];
   if (g.present[a] === 0 || g.present[t] === 0) return false;
   const from = g.body[a].front;
   g.moveEnd = from;
-  if (remaining > EPS) laneMove(g, a, 1, remaining, MoveKind.Charge);
-  const home = touchingUnits(g, a, t);
+  const moved = remaining > EPS ? laneMove(g, a, 1, remaining, MoveKind.Charge) : 0;
   if (g.sink) chargeEvent(g, a, t, from, 'short');
-  if (!home) return false;
+  // 7: a charger routed on the way (a level lost crossing ground or friends) stopped there: no charge home.
+  if (g.level[a] === ROUT) return false;
+  let met = touchingUnits(g, a, t) ? t : -1;
+  if (met < 0 && moved > EPS) {
+    // Stopped in contact by another enemy in its path: it charged that one (one it already touched it did not).
+    const b = firstInPathOf(g, a, 1, spec.side === 0 ? 1 : 0);
+    if (b >= 0 && touchingUnits(g, a, b)) met = b;
+  }
+  if (met < 0) return false;
   g.charging[a] = 1;
   g.contactTurn[a] = g.turn;
-  g.contactTurn[t] = g.turn;
+  g.contactTurn[met] = g.turn;
   g.res.sides[spec.side].chargesHome++;
   return true;
 }
@@ -194,21 +203,23 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
   const ts = g.c.units[t].side;
   let pGoes = false;
   let tGoes = false;
+  // An assaulter another enemy charged home on earlier in this resolution fights it where it stands (dropEngagedAssaulters).
   if (standing(g, p)) {
-    pGoes = !tFled && g.present[t] === 1 && testAndApply(g, p, 'assault', t);
+    pGoes = !tFled && g.present[t] === 1 && !engagedElsewhere(g, p, t) && testAndApply(g, p, 'assault', t);
     if (!pGoes) bump(g, EXTRA.assaultsFailed, ps);
   }
   if (standing(g, t)) {
-    tGoes = !pFled && g.present[p] === 1 && testAndApply(g, t, 'assault', p);
+    tGoes = !pFled && g.present[p] === 1 && !engagedElsewhere(g, t, p) && testAndApply(g, t, 'assault', p);
     if (!tGoes) bump(g, EXTRA.assaultsFailed, ts);
   }
   if (pGoes && tGoes) {
     const from = g.body[p].front;
     laneMove(g, p, 1, reach(g, p) - g.assaultAdvance[p], MoveKind.Charge, gapTo(g, p, t) / 2);
-    g.charging[p] = 1;
+    if (g.level[p] !== ROUT) g.charging[p] = 1;
     if (g.sink) chargeEvent(g, p, t, from, 'meets');
-    if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) g.res.sides[ps].chargesHome++;
-    else {
+    if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) {
+      if (g.charging[p] === 1 && touchingUnits(g, p, t)) g.res.sides[ps].chargesHome++;
+    } else {
       bump(g, EXTRA.assaultsFailed, ps);
       bump(g, EXTRA.assaultsFailed, ts);
     }
@@ -228,6 +239,7 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
 export function resolveAssaultOn(g: Game, t: number): void {
   const o = g.c.options;
   const side = g.c.units[t].side;
+  dropEngagedAssaulters(g, t);
   const assaulters = liveAssaulters(g, t, g.scratch.orderB);
   if (assaulters.length === 0) return;
   const p = mutualPartner(g, t, assaulters);
@@ -290,7 +302,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
     }
     const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
     if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
-    else if (met === a) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
+    else if (met === a && g.charging[t] === 1) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
   if (both) {
     endAssault(g, t, p);
@@ -299,6 +311,25 @@ export function resolveAssaultOn(g: Game, t: number): void {
     // firstDeclared: t's own assault on p was its countercharge, or p has come into contact: it is spent.
     endAssault(g, t, p);
   }
+}
+
+/**
+ * 9, 4: an assaulter of `t` that another enemy has engaged since it declared (charged home on it
+ * earlier in this step) is fighting where it stands and cannot move into contact with `t`: its assault
+ * is over, called off with no test (9 tests before contact, and step 4 lets no unit in contact
+ * declare), and `t` is no longer assaulted by it.
+ */
+function dropEngagedAssaulters(g: Game, t: number): void {
+  for (let a = 0; a < g.c.units.length; a++) {
+    if (g.assaultTarget[a] !== t || g.present[a] === 0 || !engagedElsewhere(g, a, t)) continue;
+    endAssault(g, a, t);
+    bump(g, EXTRA.assaultsFailed, g.c.units[a].side);
+  }
+}
+
+/** 9: `a` is in contact with an enemy, and not with `t` (whose assault would then have arrived). */
+function engagedElsewhere(g: Game, a: number, t: number): boolean {
+  return inContactWithEnemy(g, a) && !touchingUnits(g, a, t);
 }
 
 /** Whether every one of the assaulters touches t already. */
