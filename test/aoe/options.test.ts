@@ -49,6 +49,8 @@ const ADDED: [string, string | number | boolean, (string | number | boolean)[]][
   ['blockEdge', 'contact', ['noContact']],
   // p2 Telling: "1 gun stand damaged"; Galling silences; troops' results include the lower ones'.
   ['tellingGuns', 'damaged', ['silencedToo']],
+  // p1 movement notes: a battery can prolong 1" without limbering; the text says no more.
+  ['prolonge', 'move', ['off']],
 ];
 const ALL = [...RULINGS_TABLE, ...ADDED];
 
@@ -79,7 +81,7 @@ describe('Options (rulings 4: every aoe. option with its default, alternatives a
     const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
     expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
     for (const [name, def] of ALL) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
-    expect(Object.keys(opts)).toHaveLength(36);
+    expect(Object.keys(opts)).toHaveLength(37);
   });
 
   it('aoeOptions carries every chosen value through', () => {

@@ -475,6 +475,19 @@ export function advance(c: CompiledLane, st: LaneState, u: number, budget: numbe
   return moved;
 }
 
+/**
+ * Where u's front would stand after a prolonge (p1 movement notes: a battery shifts up to 1" without
+ * limbering; aoe.prolonge) of up to `distance` inches of its movement `way` (1 forward, -1 back), over
+ * the ground at `cost`: going either way it stops STANDOFF short of the first enemy in its path (a
+ * move, not a charge: rulings 2) and going back at its own table edge. The body is not moved.
+ */
+export function prolongeFront(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, distance: number, cost: TerrainCost): number {
+  const b = st.body[u];
+  const limit = enemyLimit(c, st, u, way);
+  const lim = Number.isNaN(limit) ? NaN : limit - way * b.facing * STANDOFF;
+  return moveBody(b, way, distance, c.lane, c.terrain, cost, lim, MOVE).front;
+}
+
 /** x where u's leading edge meets the first enemy in its path going `way`, NaN if none. */
 export function enemyLimit(c: CompiledLane, st: LaneState, u: number, way: 1 | -1): number {
   const b = st.body[u];

@@ -291,6 +291,17 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.prolonge',
+    values: ['move', 'off'],
+    default: 'move',
+    source: 'p1 movement notes (a battery can prolong 1" without limbering); p1 Play Sequence (March phase b: units moving roll); p3 March Table - Artillery',
+    doc: 'An unlimbered battery may prolong: move up to 1" forward or back without limbering, as its move of the March phase (rolled for like any move, made on a result that lets it move); or batteries move only limbered.',
+    valueDocs: {
+      move: 'the prolonge is the battery\'s move: it states it, rolls the March Table as a mover and shifts up to 1" on a result that moves (a half move included); it fires as usual afterwards, the text giving the shift no fire cost',
+      off: 'no prolonge: an unlimbered battery stays where it is until it limbers (this project\'s earlier play)',
+    },
+  },
+  {
     name: 'aoe.hitMen',
     values: ['fifth', 'stand'],
     default: 'fifth',
@@ -337,6 +348,7 @@ export interface AoeOptions {
   hitMen: 'fifth' | 'stand';
   countercharge: 'facingCharger' | 'anyGoodOrder';
   marchModeChange: 'moveOnly' | 'changeToo';
+  prolonge: 'move' | 'off';
 }
 
 /**
@@ -352,7 +364,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 36 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 37 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 
