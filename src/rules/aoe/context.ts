@@ -97,6 +97,9 @@ export interface Play {
   readonly defended: Uint8Array;
   /** Breakthrough combats fought this phase (a cap against endless chains). */
   chain: number;
+  /** Combats begun this phase, and the one each unit last attacked in (0: none this phase; aoe.breakthroughCombat). */
+  combatSeq: number;
+  readonly attackedIn: Int32Array;
   /** Scratch list of candidates. */
   readonly scratch: number[];
   /** Fire targets of one firer and their distances (firePhase.ts). */
@@ -150,6 +153,8 @@ export function newPlay(c: CompiledLane): Play {
     homeCounted: new Uint8Array(n),
     defended: new Uint8Array(n),
     chain: 0,
+    combatSeq: 0,
+    attackedIn: new Int32Array(n),
     scratch: [],
     targets: new Int16Array(n),
     targetDist: new Float64Array(n),
