@@ -159,12 +159,19 @@ export function flankPlacement(c: CompiledLane, st: LaneState, u: number, d: num
   return out;
 }
 
-/** No live unit but d (and u itself) overlaps the body. */
-function placementFree(st: LaneState, u: number, d: number, b: Body): boolean {
+/**
+ * No live unit but d (and u itself) overlaps the body, and no enemy but d meets its front: a flank
+ * charge contacts its target only (rulings 2: a charge is the move into contact with the unit charged;
+ * p1 Special Rules: one attacking unit a face), so a place beside d whose front would touch another
+ * enemy front to front, out of contact with it, is not a free flank.
+ */
+function placementFree(c: CompiledLane, st: LaneState, u: number, d: number, b: Body): boolean {
+  const side = c.specs[u].side;
   for (let k = 0; k < st.n; k++) {
     if (k === u || k === d || st.removed[k]) continue;
     const o = st.body[k];
     if (axialOverlap(b, o) > EPS && lateralOverlap(b, o) > EPS) return false;
+    if (c.specs[k].side !== side && inContact(b, o)) return false;
   }
   return true;
 }
@@ -175,7 +182,7 @@ export function flankChargeDistance(c: CompiledLane, st: LaneState, u: number, d
   const b = st.body[d];
   if (!isInFront(a, b)) return Infinity;
   const place = flankPlacement(c, st, u, d, SCRATCH_BODY);
-  if (!withinWidth(c.lane, place) || !placementFree(st, u, d, place)) return Infinity;
+  if (!withinWidth(c.lane, place) || !placementFree(c, st, u, d, place)) return Infinity;
   return rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b)) + c.flankDetour;
 }
 
