@@ -256,3 +256,40 @@ describe('Defending cavalry countercharges (p2 -2 non-countercharging cavalry; a
     expect(totals({ 'aoe.countercharge': 'anyGoodOrder' }, true)[1]).toBe(-1);
   });
 });
+
+describe('An attacker left in contact by a 0 does not join a later breakthrough combat at its defender the same phase (p1 Play Sequence: each charge resolved once; p2 breakthrough; aoe.breakthroughCombat)', () => {
+  // A1 (Field Column) on I's front, Cuir on the lone battery G beside it; I comes first in unit order.
+  // I's combat: 1 +1 Regular against 1 +1 Regular, a 0: both disordered and a hit, still in contact.
+  // G's combat: 8 +4 +2 +1 = 15 against 1 -2 +1 = 0: the guns are lost and Cuir must break through at
+  // the closest enemy, I, on its free flank face (4" with the 3" detour, within its 6" half move).
+  const play = (options: Record<string, string>) => {
+    const c = compile(
+      { flankFaces: 2, lane: { length: 30, width: 16 }, sides: sides([{ id: 'A1', formation: 'fieldColumn', front: 10, offset: -1.5 }, { id: 'Cuir', arm: 'cavalry', armoured: true, front: 10, offset: 4 }], [{ id: 'I', front: 16, offset: -1.5 }, { id: 'G', arm: 'artillery', front: 15, offset: 4 }]) },
+      options,
+    );
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(1), d10(8), d10(5)], '1/fire': [d10(1), d10(1), d10(5)] }), { sink: (e) => events.push(e as AoeEvent) });
+    placeInContact(c, p.st, 0, 2, 0);
+    placeInContact(c, p.st, 1, 3, 0);
+    bayonetPhase(p);
+    const breakers = events.filter((e) => e.type === 'breakthrough').map((e) => (e as Extract<AoeEvent, { type: 'breakthrough' }>).unit);
+    return { p, melees: events.filter((e) => e.type === 'melee') as Extract<AoeEvent, { type: 'melee' }>[], breakers };
+  };
+  it('oncePerPhase (default): Cuir fights I alone: 5 +2 cavalry at infantry in the open +2 armoured +1 breakthrough +1 Regular = 11 against 5 +1 outnumbering 6:4 -2 disordered -1 hit -3 outflanked +1 Regular = 1: +10; A1 fights no other combat and makes no breakthrough', () => {
+    const { p, melees, breakers } = play({});
+    expect(melees.slice(0, 3).map((m) => [m.sides, m.band])).toEqual([
+      [[['A1'], ['I']], 'bothShattered'],
+      [[['Cuir'], ['G']], 'defenderShattered'],
+      [[['Cuir'], ['I']], 'defenderShattered'],
+    ]);
+    expect(melees[2].totals).toEqual([11, 1]);
+    expect(melees.filter((m) => m.sides[0].includes('A1')).length).toBe(1);
+    expect(breakers).not.toContain('A1');
+    expect(p.st.hits[0]).toBe(1);
+  });
+  it('allInContact: A1 joins the breakthrough combat, its disorder and hit counting (this project\'s earlier play), and breaks through after it', () => {
+    const { melees, breakers } = play({ 'aoe.breakthroughCombat': 'allInContact' });
+    expect(melees[2].sides).toEqual([['A1', 'Cuir'], ['I']]);
+    expect(breakers).toContain('A1');
+  });
+});

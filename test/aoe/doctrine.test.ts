@@ -4,7 +4,7 @@
  * baseline in `volley tournament` (fixed seed; the 95% Wilson interval of its share of wins).
  */
 import { describe, expect, it } from 'vitest';
-import { newOrder, O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW } from '../../src/rules/aoe/context.js';
+import { newOrder, O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW } from '../../src/rules/aoe/context.js';
 import { DOCTRINE_PRESETS, doctrineName, doctrineOf, resolveDoctrine } from '../../src/rules/aoe/doctrine.js';
 import { chargeRoute } from '../../src/rules/aoe/geometry.js';
 import { fullMoveOf } from '../../src/rules/aoe/effects.js';
@@ -95,14 +95,30 @@ describe('The random-legal baseline', () => {
     }
     expect([...kinds].sort()).toEqual([O_HOLD, O_ADVANCE, O_WITHDRAW, O_CHARGE]);
   });
+  it('an unlimbered battery: hold, limber, or a prolonge of up to 1" forward or back (p1 movement notes, aoe.prolonge); under prolonge off no prolonge', () => {
+    const orders = (options: Record<string, string>) => {
+      const c = compile({ ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }, { id: 'G', arm: 'artillery', front: 10, offset: -4 }], [{ id: 'P', formation: 'bua', front: 15 }], 'random-legal') }, options);
+      const out = [];
+      for (let i = 0; i < 600; i++) out.push({ ...decideOrder(startPlay(c, new ScriptedDice({}, `battery-${i}`)), 1, newOrder()) });
+      return out;
+    };
+    const on = orders({});
+    const prolonges = on.filter((o) => o.kind === O_PROLONGE);
+    expect(prolonges.length).toBeGreaterThan(100);
+    for (const o of prolonges) expect(Math.abs(o.distance)).toBeLessThanOrEqual(1);
+    expect(prolonges.some((o) => o.distance > 0) && prolonges.some((o) => o.distance < 0)).toBe(true);
+    expect(new Set(on.map((o) => o.kind))).toEqual(new Set([O_HOLD, O_PROLONGE]));
+    expect(on.some((o) => o.limber === 1)).toBe(true);
+    expect(orders({ 'aoe.prolonge': 'off' }).some((o) => o.kind !== O_HOLD)).toBe(false);
+  });
 });
 
 /**
  * A tournament of `d` against random-legal without the self-play cells volley tournament adds (what a
  * seat is worth is not the question here): half the engagements of the full n x n tournament.
  */
-function against(file: string, d: string) {
-  const t = prepareTournament({ file, doctrines: [d, 'random-legal'], engagements: 80, seed: 1813, workers: 0 });
+function against(file: string, d: string, engagements = 80) {
+  const t = prepareTournament({ file, doctrines: [d, 'random-legal'], engagements, seed: 1813, workers: 0 });
   const keep = t.pairs.map((p, i) => [p, i] as const).filter(([[a, b]]) => a !== b);
   return runTournament({
     ...t,
@@ -115,11 +131,14 @@ describe('volley tournament: each real doctrine beats random-legal', () => {
   const REAL = ['column-assault', 'fire-and-charge', 'stand-fast', 'counterattack'];
   // The four real doctrines on both scenarios at 300 a pairing, in the full tournament with self-play
   // seats: test/long/aoe-doctrines.test.ts (npm run test:long).
-  it('meeting engagement, 80 engagements a pairing both ways round (fixed seed): an attacking and a defending doctrine each win at least 70% of their 160 against random-legal, the 95% interval above 70%', async () => {
+  // 160 a pairing: column-assault wins about 82% of 2,000 against random-legal (seed 1, both ways
+  // round, with or without the prolonge), but 80 a pairing is too few for the 70% bound: the same seed
+  // gave 80.6% of 160 before the prolonge was played and 76.9% (interval from 69.8%) after.
+  it('meeting engagement, 160 engagements a pairing both ways round (fixed seed): an attacking and a defending doctrine each win at least 70% of their 320 against random-legal, the 95% interval above 70%', async () => {
     for (const d of ['column-assault', 'stand-fast']) {
-      const t = await against('sims/aoe/meeting.scenario.yaml', d);
+      const t = await against('sims/aoe/meeting.scenario.yaml', d, 160);
       const m = t.matches.find((x) => x.doctrine === d)!;
-      expect(m.n).toBe(160);
+      expect(m.n).toBe(320);
       expect(m.lo, `${d} against random-legal: ${m.p} [${m.lo}, ${m.hi}]`).toBeGreaterThan(0.7);
     }
   });

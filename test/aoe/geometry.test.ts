@@ -17,6 +17,7 @@ import {
   enterBlock,
   fallBack,
   flankChargeDistance,
+  flankPlacement,
   frontChargeDistance,
   hasSecureFlanks,
   inArc,
@@ -29,6 +30,7 @@ import {
   unitDistance,
   type ChargeRoute,
 } from '../../src/rules/aoe/geometry.js';
+import { inContact } from '../../src/table/index.js';
 import { compile, sides, VILLAGE } from './helpers.js';
 
 const route = (): ChargeRoute => ({ face: -1, distance: Infinity });
@@ -61,6 +63,18 @@ describe('Charges: faces and contact (p1 Special Rules: one attacking unit a fac
     const c = compile(VILLAGE);
     expect(frontChargeDistance(c.state, 0, 3)).toBe(5);
     expect(frontChargeDistance(c.state, 2, 3)).toBe(Infinity); // the battery does not overlap the block
+  });
+  it('a flank face whose place would put the charger front to front with another enemy, out of contact, is not free (rulings 2: a charge contacts its target; p1 Special Rules)', () => {
+    // D (Field Column, 3" deep) at 20-23; E behind its left flank, its front on D's rear edge.
+    const layout = (eFront: number) => compile({ flankFaces: 1, lane: { length: 40, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -5 }], [{ id: 'D', formation: 'fieldColumn', front: 20 }, { id: 'E', formation: 'fieldColumn', front: eFront, offset: -2 }]) });
+    const c = layout(23);
+    const place = flankPlacement(c, c.state, 0, 1, { front: 0, facing: 1, frontage: 1, depth: 1, offset: 0 });
+    expect(place).toMatchObject({ front: 23, offset: -2 });
+    expect(inContact(place, c.state.body[2])).toBe(true);
+    expect(flankChargeDistance(c, c.state, 0, 1)).toBe(Infinity);
+    // 1" further back, E no longer meets the place: the flank is free, 10" away and the 3" detour.
+    const far = layout(24);
+    expect(flankChargeDistance(far, far.state, 0, 1)).toBe(13);
   });
   it('a flank face costs the scenario’s detour (3") and is offered only while flankFaces are free', () => {
     const c = compile(VILLAGE);

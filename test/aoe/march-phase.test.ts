@@ -5,11 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RUNG } from '../../src/core/result.js';
-import { applyMarchResult, marchUnit, squareRoll } from '../../src/rules/aoe/marchPhase.js';
+import { applyMarchResult, marchUnit, prolonge, squareRoll } from '../../src/rules/aoe/marchPhase.js';
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
 import { endCheck, playLane, startPlay } from '../../src/rules/aoe/play.js';
 import { EngagementDice } from '../../src/core/dice.js';
-import { enterBlock } from '../../src/rules/aoe/geometry.js';
+import { clearLine, enterBlock, prolongeFront } from '../../src/rules/aoe/geometry.js';
+import { newOrder, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
+import { decideOrder } from '../../src/rules/aoe/orders.js';
+import { CLEAR } from '../../src/table/index.js';
 import { checkLaneInvariants } from '../../src/rules/aoe/invariants.js';
 import { countWithdrawal } from '../../src/rules/aoe/effects.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
@@ -367,5 +370,66 @@ describe('Cavalry charging a unit in a village block (p3 Built Up Areas: always 
     expect([on.check.modified, on.p.st.chargeTarget[0], on.p.st.disordered[0]]).toEqual([10, 1, 1]);
     const only = charge({ 'aoe.buaCavalry': 'combatOnly' });
     expect([only.check.modified, only.p.st.chargeTarget[0], only.p.st.disordered[0]]).toEqual([10, 1, 0]);
+  });
+});
+
+describe('The prolonge (p1 movement notes: a battery shifts 1" without limbering; aoe.prolonge)', () => {
+  // Scenario A with Fr-1 halted 1" short of the village block: its column stands across the battery's
+  // line of fire at the block, as after its first advance in the shipped scenario.
+  const MASKED = { ...VILLAGE, sides: sides([{ id: 'Fr-1', formation: 'fieldColumn', front: 14, offset: -1 }, { id: 'Fr-2', formation: 'fieldColumn', front: 10, offset: 1 }, { id: 'Fr-Bty', arm: 'artillery', front: 10, offset: -4 }], [{ id: 'Pr-IR', marchMode: 'columnar', formation: 'bua', front: 15 }]) };
+  const play = (morale: number, options: Record<string, string> = {}) => {
+    const c = compile(MASKED, options);
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(morale)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    marchUnit(p, 2);
+    return { p, events };
+  };
+  it('masked by its own column, the battery (column-assault) is ordered to prolong 1" forward, which clears its line of fire', () => {
+    const c = compile(MASKED);
+    const p = startPlay(c, new ScriptedDice({}));
+    expect(clearLine(p.st, 2, 3)).toBe(false);
+    expect(decideOrder(p, 2, newOrder())).toMatchObject({ kind: O_PROLONGE, distance: 1 });
+    p.st.body[2].front = 11;
+    expect(clearLine(p.st, 2, 3)).toBe(true);
+  });
+  it('with a clear line of fire, or under aoe.prolonge off, it holds (in range: it does not limber)', () => {
+    const clear = startPlay(compile(VILLAGE), new ScriptedDice({}));
+    expect(clearLine(clear.st, 2, 3)).toBe(true);
+    expect(decideOrder(clear, 2, newOrder()).kind).toBe(O_HOLD);
+    const off = startPlay(compile(MASKED, { 'aoe.prolonge': 'off' }), new ScriptedDice({}));
+    expect(decideOrder(off, 2, newOrder())).toMatchObject({ kind: O_HOLD, limber: 0 });
+  });
+  it('En Avant (7): the battery rolls as a mover and shifts from 10" to 11", still unlimbered; the order, the roll and the prolonge are told, and counted', () => {
+    const { p, events } = play(7);
+    expect(p.st.body[2].front).toBe(11);
+    expect(p.st.limbered[2]).toBe(0);
+    expect(events.find((e) => e.type === 'order')).toMatchObject({ unit: 'Fr-Bty', order: 'prolonge forward' });
+    expect(events.find((e) => e.type === 'check')).toMatchObject({ unit: 'Fr-Bty', purpose: 'move', result: 'enAvant' });
+    expect(events.find((e) => e.type === 'prolonge')).toEqual({ type: 'prolonge', side: 0, unit: 'Fr-Bty', from: 10, to: 11, back: false });
+    expect(p.res.extras['prolonges.0']).toBe(1);
+    expect(p.res.sides[0].retreatsVoluntary).toBe(0);
+  });
+  it('Cautious (4, a half move of 3") still prolongs the whole 1"; Hold Ground (2) does not move it', () => {
+    expect(play(4).p.st.body[2].front).toBe(11);
+    const held = play(2);
+    expect(held.p.st.body[2].front).toBe(10);
+    expect(held.events.some((e) => e.type === 'prolonge')).toBe(false);
+    expect(held.p.res.extras['prolonges.0']).toBe(0);
+  });
+  it('the shift stops 1" (STANDOFF) short of an enemy ahead, and going back at its own table edge', () => {
+    const c = compile({ sides: sides([{ id: 'G', arm: 'artillery', front: 13.5 }, { id: 'H', arm: 'artillery', front: 1.5, offset: 5 }, { id: 'A', front: 4, offset: -5 }], [{ id: 'P', front: 15 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    expect(prolongeFront(c, p.st, 0, 1, 1, CLEAR)).toBe(14);
+    expect(prolongeFront(c, p.st, 1, -1, 1, CLEAR)).toBe(1);
+    prolonge(p, 1, -1, 1);
+    expect(p.st.body[1].front).toBe(1);
+  });
+  it('a limbered battery does not prolong (the shift is made unlimbered)', () => {
+    const c = compile(MASKED);
+    const p = startPlay(c, new ScriptedDice({}));
+    p.st.limbered[2] = 1;
+    prolonge(p, 2, 1, 1);
+    expect(p.st.body[2].front).toBe(10);
   });
 });

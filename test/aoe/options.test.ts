@@ -49,6 +49,10 @@ const ADDED: [string, string | number | boolean, (string | number | boolean)[]][
   ['blockEdge', 'contact', ['noContact']],
   // p2 Telling: "1 gun stand damaged"; Galling silences; troops' results include the lower ones'.
   ['tellingGuns', 'damaged', ['silencedToo']],
+  // p1 movement notes: a battery can prolong 1" without limbering; the text says no more.
+  ['prolonge', 'move', ['off']],
+  // p1 Play Sequence: all charges and breakthroughs resolved, results at once; silent on who joins a breakthrough's combat.
+  ['breakthroughCombat', 'oncePerPhase', ['allInContact']],
 ];
 const ALL = [...RULINGS_TABLE, ...ADDED];
 
@@ -79,7 +83,7 @@ describe('Options (rulings 4: every aoe. option with its default, alternatives a
     const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
     expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
     for (const [name, def] of ALL) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
-    expect(Object.keys(opts)).toHaveLength(36);
+    expect(Object.keys(opts)).toHaveLength(38);
   });
 
   it('aoeOptions carries every chosen value through', () => {

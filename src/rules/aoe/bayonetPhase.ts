@@ -173,7 +173,7 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
     if (p.sink) p.sink({ type: 'charge', side: s.side, units: [s.id], target: c.specs[target].id, from, to: st.body[a].front, reached: true, face: ROUTE.face === 1 ? 'flank' : 'front', breakthrough: true });
     cavalryAtBua(p, a, target);
     p.chain++;
-    fight(p, target);
+    fight(p, target, a);
     return;
   }
   // Short of any enemy: it goes up to half a move toward the closest and stops short of contact, and
@@ -190,12 +190,27 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   }
 }
 
-/** One combat at defender d with every unit in contact with it (p2), fought again at once after a 0 under aoe.drawResult immediate. */
-export function fight(p: Play, d: number): void {
+/**
+ * Whether attacker a in contact fights combat `id` (aoe.breakthroughCombat): under oncePerPhase only if
+ * it has not attacked in another combat this phase, or it is the unit making the breakthrough charge
+ * that began this one (`breaker`); under allInContact always.
+ */
+function joins(p: Play, a: number, id: number, breaker: number): boolean {
+  const k = p.attackedIn[a];
+  return k === 0 || k === id || a === breaker || p.c.options.breakthroughCombat === 'allInContact';
+}
+
+/**
+ * One combat at defender d with the units in contact with it (p2; who joins a breakthrough's combat:
+ * aoe.breakthroughCombat), fought again at once after a 0 under aoe.drawResult immediate. `breaker` is
+ * the unit whose breakthrough charge began it, or NO_UNIT.
+ */
+export function fight(p: Play, d: number, breaker = NO_UNIT): void {
   const c = p.c;
   const st = p.st;
   const cb = p.combat;
   const opts = c.options;
+  const id = ++p.combatSeq;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (st.removed[d]) return;
     // p1 Special Rules: a battery touching troops is attached and fights with them (rulings 4 Fixed):
@@ -215,8 +230,10 @@ export function fight(p: Play, d: number): void {
     cb.def.length = 0;
     for (let a = 0; a < st.n; a++) {
       const t = st.chargeTarget[a];
-      if (!st.removed[a] && t !== NO_UNIT && (t === head || t === partner)) cb.attIdx.push(a);
+      if (!st.removed[a] && t !== NO_UNIT && (t === head || t === partner) && joins(p, a, id, breaker)) cb.attIdx.push(a);
     }
+    if (cb.attIdx.length === 0) return;
+    for (const a of cb.attIdx) p.attackedIn[a] = id;
     cb.defIdx.push(head);
     if (partner !== NO_UNIT) cb.defIdx.push(partner);
     for (const a of cb.attIdx) cb.att.push(view(p, a, false));
@@ -364,7 +381,9 @@ export function bayonetPhase(p: Play): void {
   const st = p.st;
   const c = p.c;
   p.chain = 0;
+  p.combatSeq = 0;
   p.defended.fill(0);
+  p.attackedIn.fill(0);
   for (let d = 0; d < st.n; d++) {
     if (st.removed[d] || p.defended[d]) continue;
     if (!pairAttacked(st, defendingPair(c, st, d, PAIR))) continue;

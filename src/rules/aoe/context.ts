@@ -15,9 +15,9 @@ import type { MarchSituation } from './march.js';
 import type { MoveRow } from './movement.js';
 import type { LaneState } from './state.js';
 
-/** Order kinds (p1 March phase b1). */
-export const O_HOLD = 0, O_ADVANCE = 1, O_WITHDRAW = 2, O_CHARGE = 3;
-export const ORDER_KEYS = ['hold', 'advance', 'withdraw', 'charge'] as const;
+/** Order kinds (p1 March phase b1); O_PROLONGE is an unlimbered battery's 1" shift (p1 movement notes, aoe.prolonge). */
+export const O_HOLD = 0, O_ADVANCE = 1, O_WITHDRAW = 2, O_CHARGE = 3, O_PROLONGE = 4;
+export const ORDER_KEYS = ['hold', 'advance', 'withdraw', 'charge', 'prolonge'] as const;
 
 /** The order a unit is given in the March phase: what it wants, before the March Table says what it may. */
 export interface Order {
@@ -26,7 +26,7 @@ export interface Order {
   formation: number;
   /** Battery: 1 limber, 2 unlimber, 0 neither. */
   limber: number;
-  /** Inches it wants to move at most (advance or withdraw). */
+  /** Inches it wants to move at most (advance or withdraw); a prolonge's inches, negative going back. */
   distance: number;
   /** x its front should stop at when advancing (NaN: as far as it may). */
   stopAt: number;
@@ -97,6 +97,9 @@ export interface Play {
   readonly defended: Uint8Array;
   /** Breakthrough combats fought this phase (a cap against endless chains). */
   chain: number;
+  /** Combats begun this phase, and the one each unit last attacked in (0: none this phase; aoe.breakthroughCombat). */
+  combatSeq: number;
+  readonly attackedIn: Int32Array;
   /** Scratch list of candidates. */
   readonly scratch: number[];
   /** Fire targets of one firer and their distances (firePhase.ts). */
@@ -150,6 +153,8 @@ export function newPlay(c: CompiledLane): Play {
     homeCounted: new Uint8Array(n),
     defended: new Uint8Array(n),
     chain: 0,
+    combatSeq: 0,
+    attackedIn: new Int32Array(n),
     scratch: [],
     targets: new Int16Array(n),
     targetDist: new Float64Array(n),

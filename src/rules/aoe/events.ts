@@ -62,6 +62,8 @@ export type AoeEvent =
   | { type: 'occupy'; side: SideIndex; unit: string; at: number; block: boolean }
   | { type: 'breakthrough'; side: SideIndex; unit: string; target: string | null }
   | { type: 'recall'; side: SideIndex; unit: string; from: number; to: number }
+  /** An unlimbered battery shifts up to 1" without limbering (p1 movement notes, aoe.prolonge). */
+  | { type: 'prolonge'; side: SideIndex; unit: string; from: number; to: number; back: boolean }
   | { type: 'leaderCaptured'; side: SideIndex; unit: string }
   | Core<'broken'>
   /** The lane at the end of a phase (for the trace's pictures). */

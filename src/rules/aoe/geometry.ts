@@ -159,12 +159,19 @@ export function flankPlacement(c: CompiledLane, st: LaneState, u: number, d: num
   return out;
 }
 
-/** No live unit but d (and u itself) overlaps the body. */
-function placementFree(st: LaneState, u: number, d: number, b: Body): boolean {
+/**
+ * No live unit but d (and u itself) overlaps the body, and no enemy but d meets its front: a flank
+ * charge contacts its target only (rulings 2: a charge is the move into contact with the unit charged;
+ * p1 Special Rules: one attacking unit a face), so a place beside d whose front would touch another
+ * enemy front to front, out of contact with it, is not a free flank.
+ */
+function placementFree(c: CompiledLane, st: LaneState, u: number, d: number, b: Body): boolean {
+  const side = c.specs[u].side;
   for (let k = 0; k < st.n; k++) {
     if (k === u || k === d || st.removed[k]) continue;
     const o = st.body[k];
     if (axialOverlap(b, o) > EPS && lateralOverlap(b, o) > EPS) return false;
+    if (c.specs[k].side !== side && inContact(b, o)) return false;
   }
   return true;
 }
@@ -175,7 +182,7 @@ export function flankChargeDistance(c: CompiledLane, st: LaneState, u: number, d
   const b = st.body[d];
   if (!isInFront(a, b)) return Infinity;
   const place = flankPlacement(c, st, u, d, SCRATCH_BODY);
-  if (!withinWidth(c.lane, place) || !placementFree(st, u, d, place)) return Infinity;
+  if (!withinWidth(c.lane, place) || !placementFree(c, st, u, d, place)) return Infinity;
   return rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b)) + c.flankDetour;
 }
 
@@ -473,6 +480,19 @@ export function advance(c: CompiledLane, st: LaneState, u: number, budget: numbe
   b.front = r.front;
   if (moved > EPS) st.aboutFaced[u] = 0;
   return moved;
+}
+
+/**
+ * Where u's front would stand after a prolonge (p1 movement notes: a battery shifts up to 1" without
+ * limbering; aoe.prolonge) of up to `distance` inches of its movement `way` (1 forward, -1 back), over
+ * the ground at `cost`: going either way it stops STANDOFF short of the first enemy in its path (a
+ * move, not a charge: rulings 2) and going back at its own table edge. The body is not moved.
+ */
+export function prolongeFront(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, distance: number, cost: TerrainCost): number {
+  const b = st.body[u];
+  const limit = enemyLimit(c, st, u, way);
+  const lim = Number.isNaN(limit) ? NaN : limit - way * b.facing * STANDOFF;
+  return moveBody(b, way, distance, c.lane, c.terrain, cost, lim, MOVE).front;
 }
 
 /** x where u's leading edge meets the first enemy in its path going `way`, NaN if none. */

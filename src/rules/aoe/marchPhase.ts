@@ -8,10 +8,10 @@
 import { recordCheck } from '../../core/result.js';
 import { axialMax, axialMin, axialOverlap, EPS, inContact, onLane, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
 import { mayCharge } from './charge.js';
-import { O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
+import { O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { advance, blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, placeInContact, prolongeFront, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -28,7 +28,7 @@ import {
   rollsOnMarchTable,
   type MarchResult,
 } from './march.js';
-import { moveAllowance, MOVEMENT_TABLE } from './movement.js';
+import { moveAllowance, MOVEMENT_TABLE, PROLONGE } from './movement.js';
 import { wantsSquare, decideOrder } from './orders.js';
 import { formsSquare, squareRollResult } from './square.js';
 import { FORMATIONS, type Formation } from './units.js';
@@ -291,6 +291,32 @@ function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: k
   if (moved > EPS && p.sink) p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
 }
 
+/**
+ * A prolonge (p1 movement notes; aoe.prolonge): an unlimbered battery shifts up to 1" (PROLONGE) of its
+ * movement forward (`distance` > 0) or back (< 0) without limbering, on a March result whose share of
+ * a move (`share`) is not nothing; it stays unlimbered and fires as usual. Not a withdrawal: the
+ * battery does not give up ground it holds by going back 1".
+ */
+export function prolonge(p: Play, u: number, distance: number, share: number): void {
+  const c = p.c;
+  const st = p.st;
+  const s = c.specs[u];
+  const row = rowOf(c, st, u);
+  if (row === null || s.arm !== 'artillery' || st.limbered[u]) return;
+  const allowance = moveAllowance(MOVEMENT_TABLE[row].basic, share, false, 0);
+  const inches = Math.min(Math.abs(distance), PROLONGE, allowance);
+  if (inches <= EPS) return;
+  const b = st.body[u];
+  const from = b.front;
+  b.front = prolongeFront(c, st, u, distance < 0 ? -1 : 1, inches, p.costs[row]);
+  if (Math.abs(b.front - from) <= EPS) {
+    b.front = from;
+    return;
+  }
+  p.res.extras[X.prolonges[s.side]]++;
+  if (p.sink) p.sink({ type: 'prolonge', side: s.side, unit: s.id, from, to: b.front, back: distance < 0 });
+}
+
 /** One unit's turn in the March phase: order, roll, result, move. */
 export function marchUnit(p: Play, u: number): void {
   const c = p.c;
@@ -328,6 +354,12 @@ export function marchUnit(p: Play, u: number): void {
     if (p.sink) p.sink({ type: 'formation', side, unit: s.id, from: o.limber === 1 ? 'battery' : 'limbered', to: o.limber === 1 ? 'limbered' : 'battery' });
   }
   if (o.kind === O_HOLD) return;
+  if (o.kind === O_PROLONGE) {
+    // An unlimbered battery that neither limbered nor unlimbered this phase (the prolonge is done
+    // without limbering), on a result that lets it move (aoe.prolonge).
+    if (!changed && !st.limbered[u] && c.options.prolonge === 'move') prolonge(p, u, o.distance, share);
+    return;
+  }
   if (st.block[u] >= 0) {
     // p1 Built-up Areas: leaving takes the whole move.
     if (MARCH_RESULTS[result].move === 'full' && o.kind !== O_CHARGE) leaveBlock(p, u, o);
@@ -362,6 +394,7 @@ function orderText(p: Play, o: Order): string {
   if (o.limber === 2) parts.push('unlimber');
   if (o.kind === O_ADVANCE) parts.push('advance');
   if (o.kind === O_WITHDRAW) parts.push('withdraw');
+  if (o.kind === O_PROLONGE) parts.push(`prolonge ${o.distance < 0 ? 'back' : 'forward'}`);
   if (o.kind === O_CHARGE) parts.push(`charge ${p.c.specs[o.target].id}${o.face === 1 ? ' in the flank' : ''}`);
   if (o.rally) parts.push('rally');
   return parts.join(', ') || 'hold';

@@ -291,6 +291,28 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.breakthroughCombat',
+    values: ['oncePerPhase', 'allInContact'],
+    default: 'oncePerPhase',
+    source: 'p1 Play Sequence (Bayonet & Sabre phase: all charges, countercharges and breakthroughs resolved, results at once); p2 breakthrough charge, result 0',
+    doc: 'Who fights a breakthrough charge\'s combat beside the unit making it: the attackers in contact with the defender that have not fought this phase (one left in contact by a 0 this phase waits for the next), or every attacker in contact with it.',
+    valueDocs: {
+      oncePerPhase: 'each charge is resolved once a phase: an attacker whose combat gave a 0 this phase stays in contact and fights in the next phase, not in a later breakthrough\'s combat at the same defender; the unit breaking through fights again, as p2 makes it',
+      allInContact: 'every attacker in contact with the defender joins the breakthrough\'s combat, one that drew earlier in the phase included (this project\'s earlier play)',
+    },
+  },
+  {
+    name: 'aoe.prolonge',
+    values: ['move', 'off'],
+    default: 'move',
+    source: 'p1 movement notes (a battery can prolong 1" without limbering); p1 Play Sequence (March phase b: units moving roll); p3 March Table - Artillery',
+    doc: 'An unlimbered battery may prolong: move up to 1" forward or back without limbering, as its move of the March phase (rolled for like any move, made on a result that lets it move); or batteries move only limbered.',
+    valueDocs: {
+      move: 'the prolonge is the battery\'s move: it states it, rolls the March Table as a mover and shifts up to 1" on a result that moves (a half move included); it fires as usual afterwards, the text giving the shift no fire cost',
+      off: 'no prolonge: an unlimbered battery stays where it is until it limbers (this project\'s earlier play)',
+    },
+  },
+  {
     name: 'aoe.hitMen',
     values: ['fifth', 'stand'],
     default: 'fifth',
@@ -337,6 +359,8 @@ export interface AoeOptions {
   hitMen: 'fifth' | 'stand';
   countercharge: 'facingCharger' | 'anyGoodOrder';
   marchModeChange: 'moveOnly' | 'changeToo';
+  breakthroughCombat: 'oncePerPhase' | 'allInContact';
+  prolonge: 'move' | 'off';
 }
 
 /**
@@ -352,7 +376,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 36 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 38 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 

@@ -7,12 +7,13 @@
  */
 import type { Uniform } from '../../core/dice.js';
 import { axialMax, axialMin, EPS, overlapsLaterally, pathLimit, type Body } from '../../table/index.js';
-import { clearOrder, O_ADVANCE, O_CHARGE, O_HOLD, O_WITHDRAW, type Order, type Play } from './context.js';
+import { clearOrder, O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import type { AoeDoctrine } from './doctrine.js';
 import { fullMoveOf } from './effects.js';
-import { allRound, chargeRoute, inArc, nearestEnemy, rowOf, unitDistance, type ChargeRoute } from './geometry.js';
+import { allRound, chargeRoute, clearLine, inArc, nearestEnemy, prolongeFront, rowOf, unitDistance, type ChargeRoute } from './geometry.js';
 import { mayRollForSquare } from './square.js';
 import { F_SQUARE, NO_UNIT, type LaneState } from './state.js';
+import { PROLONGE } from './movement.js';
 import { FORMATIONS, type Formation } from './units.js';
 import { ARTILLERY_RANGE } from './volley.js';
 
@@ -160,9 +161,15 @@ function nearer(b: Body, x: number, y: number): number {
 
 // ---- Batteries ----
 
+/**
+ * A battery's order. Limbered: unlimber with an enemy in range, else advance to 6" inside its range.
+ * Unlimbered with nothing it could fire on (out of range, or its line of fire masked by friends): a
+ * prolonge of 1" that gives it a target (aoe.prolonge; forward first, then back), else, taking
+ * ground with no enemy in range, limber to move up.
+ */
 function batteryOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
   const st = p.st;
-  const enemyInRange = hasTargetWithin(p, u, ARTILLERY_RANGE);
+  const enemyInRange = hasTargetWithin(p, u, ARTILLERY_RANGE, false);
   if (st.disordered[u] && d.rally) o.rally = true;
   if (st.limbered[u]) {
     if (enemyInRange) o.limber = 2;
@@ -171,16 +178,49 @@ function batteryOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
       o.distance = Infinity;
       o.stopAt = haltBefore(p, u, ARTILLERY_RANGE - 6);
     }
-  } else if (!enemyInRange && takes(p, p.c.specs[u].side)) o.limber = 1;
+    return;
+  }
+  if (!hasTargetWithin(p, u, ARTILLERY_RANGE, true)) {
+    const way = prolongeGains(p, u);
+    if (way !== 0) {
+      o.kind = O_PROLONGE;
+      o.distance = way * PROLONGE;
+      return;
+    }
+  }
+  if (!enemyInRange && takes(p, p.c.specs[u].side)) o.limber = 1;
 }
 
-function hasTargetWithin(p: Play, u: number, range: number): boolean {
+/** u has a live enemy in its arc within `range`; with `clear`, one its line of fire reaches (nothing between). */
+function hasTargetWithin(p: Play, u: number, range: number, clear: boolean): boolean {
   const enemies = p.c.sideUnits[1 - p.c.specs[u].side];
   for (let i = 0; i < enemies.length; i++) {
     const e = enemies[i];
-    if (!p.st.removed[e] && inArc(p.st, u, e) && unitDistance(p.st.body[u], p.st.body[e]) <= range + EPS) return true;
+    if (!p.st.removed[e] && inArc(p.st, u, e) && unitDistance(p.st.body[u], p.st.body[e]) <= range + EPS && (!clear || clearLine(p.st, u, e))) return true;
   }
   return false;
+}
+
+/**
+ * Which way a prolonge of 1" (aoe.prolonge) would give unlimbered battery u a target it could fire on:
+ * 1 forward, -1 back (tried in that order), 0 neither (or prolonges off). The body is put back.
+ */
+function prolongeGains(p: Play, u: number): number {
+  if (p.c.options.prolonge !== 'move') return 0;
+  const row = rowOf(p.c, p.st, u);
+  if (row === null) return 0;
+  const b = p.st.body[u];
+  const home = b.front;
+  for (let way: 1 | -1 = 1; ; way = -1) {
+    const to = prolongeFront(p.c, p.st, u, way, PROLONGE, p.costs[row]);
+    if (Math.abs(to - home) > EPS) {
+      b.front = to;
+      const gains = hasTargetWithin(p, u, ARTILLERY_RANGE, true);
+      b.front = home;
+      if (gains) return way;
+    }
+    if (way === -1) return 0;
+  }
 }
 
 // ---- The March phase order of a real doctrine ----
@@ -318,11 +358,16 @@ function randomOrder(p: Play, u: number, o: Order): void {
   const ai = p.dice.ai(s.side);
   const full = fullMoveOf(p, u);
   if (s.arm === 'artillery') {
+    // Hold, limber or unlimber, or move: limbered a full move either way, unlimbered a prolonge of
+    // up to 1" either way (aoe.prolonge).
     const k = pick(ai, 3);
     if (k === 1) o.limber = st.limbered[u] ? 2 : 1;
     else if (k === 2 && st.limbered[u]) {
       o.kind = coin(ai) ? O_ADVANCE : O_WITHDRAW;
       o.distance = ai() * full;
+    } else if (k === 2 && p.c.options.prolonge === 'move') {
+      o.kind = O_PROLONGE;
+      o.distance = (coin(ai) ? 1 : -1) * ai() * PROLONGE;
     }
     o.rally = st.disordered[u] === 1 && coin(ai);
     return;

@@ -53,6 +53,7 @@ const PER_SIDE: readonly (readonly [string, string, string, string, boolean?])[]
   ['squareChecks', 'Squares', 'square rolls', 'March Table rolls the side’s infantry made to form square against a cavalry charge (p1, p3 Forming Square).'],
   ['squares', 'Squares', 'squares formed', 'Square rolls that formed square (as squaresFormed in the sides’ figures), for the ratio rows.', true],
   ['marchRetreats', 'March Table', 'retreats on the March Table', 'Retire, Fall Back and Broken results: the unit went back without the enemy touching it (p1).'],
+  ['prolonges', 'Artillery', 'prolonges', 'Times the side’s unlimbered batteries shifted up to 1" by prolonge, forward or back, without limbering (p1 movement notes, aoe.prolonge).'],
   ['gunsSilenced', 'Artillery', 'guns silenced or damaged', 'Times the side’s battery was silenced or damaged by fire or in Bayonet & Sabre (p2).'],
 ];
 

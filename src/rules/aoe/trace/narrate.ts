@@ -221,6 +221,10 @@ export function narrate(events: readonly AoeEvent[], s: TraceSubject, result: En
         ev(`${e.unit} recalls from ${inch(e.from)} to ${inch(e.to)} (p2: cavalry may recall a full move).`);
         arrows.push({ unit: e.unit, from: e.from, to: e.to, kind: 'recall' });
         break;
+      case 'prolonge':
+        ev(`${e.unit} prolongs ${e.back ? 'back' : 'forward'} ${inch(Math.abs(e.to - e.from))} without limbering (p1 movement notes), from ${inch(e.from)} to ${inch(e.to)}.`);
+        arrows.push({ unit: e.unit, from: e.from, to: e.to, kind: 'move' });
+        break;
       case 'occupy':
         ev(`${e.unit} ${e.block ? 'occupies the village block (p1)' : `takes the ground the enemy held, its front at ${inch(e.at)}`}.`);
         break;
