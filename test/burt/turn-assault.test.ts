@@ -520,6 +520,36 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(1);
   });
 
+  it.each(['bothRoles', 'firstDeclared'])('9, 4 (burt.mutualAssault %s): one of a mutual pair that another enemy charged home on earlier in step 10 has its own assault called off: its partner takes no being-assaulted test from it, and it makes no reaction against it', (rule) => {
+    // C's charge at Z runs into X, which stands in its path; X and Y assault each other, X coming up first as a target.
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6, 6, 6, 6], '0.morale': [6, 6, 6, 6] });
+    const g = gameOf(
+      {
+        attacker: [battalion('C', 20, { formation: 'column', orders: 'assault', offset: 4 }), battalion('Y', 20, { formation: 'column', orders: 'assault', offset: -3 })],
+        options: { 'burt.mutualAssault': rule },
+        defender: [battalion('Z', 0, { formation: 'column', orders: 'regroup', offset: 4 }), battalion('X', -10, { orders: 'assault', offset: 0 })],
+      },
+      dice,
+      events,
+    );
+    const [c, y, z, x] = ['C', 'Y', 'Z', 'X'].map((id) => unit(g, id));
+    const place = (u: number, front: number) => ((g.body[u].front = front), bodyMoved(g, u));
+    place(c, 4);
+    place(y, 5);
+    place(x, 2);
+    g.assaultTarget[c] = z;
+    g.assaultTarget[y] = x;
+    g.assaultTarget[x] = y;
+    g.first = 0;
+    step10Reactions(g);
+    expect(events.find((e) => e.type === 'charge' && e.units[0] === 'C')).toMatchObject({ ended: 'blocked', by: 'X' });
+    expect(events.filter((e) => e.type === 'check' && e.purpose === 'assaulted').map((e) => (e as { unit: string }).unit)).toEqual(['Z', 'X']); // not Y
+    expect(events.filter((e) => e.type === 'reaction' && e.unit === 'X').map((e) => (e as { reaction: string }).reaction)).not.toContain('mutual assault');
+    expect(g.assaultTarget[x]).toBe(-1);
+    expect(engagedUnits(g, y, x)).toBe(true); // Y still goes in on X
+  });
+
   it('7, 9: a charger that has routed is told as routed, not as its reach spent short', () => {
     const { g } = blocked(-20);
     const events: BurtEvent[] = [];

@@ -325,6 +325,13 @@ function dropEngagedAssaulters(g: Game, t: number): void {
     endAssault(g, a, t);
     bump(g, EXTRA.assaultsFailed, g.c.units[a].side);
   }
+  // t's own assault too, when t is the one engaged: its target is then no mutual partner, and takes no
+  // being-assaulted test from it (whichever of the pair comes up first).
+  const own = g.assaultTarget[t];
+  if (own >= 0 && g.present[t] === 1 && engagedElsewhere(g, t, own)) {
+    endAssault(g, t, own);
+    bump(g, EXTRA.assaultsFailed, g.c.units[t].side);
+  }
 }
 
 /** 9: `a` is in contact with an enemy, and not with `t` (whose assault would then have arrived). */
