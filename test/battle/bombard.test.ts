@@ -93,8 +93,8 @@ describe('8.1 bombardment: hits', () => {
   });
 
   it('aor.bombardFirstHit: against a target already disrupted the first hit costs a step (disruptOrStep), or is spent on the disruption it already has (alwaysDisrupt)', () => {
-    const lost = (rule: string) => {
-      const t = setUp('3,2', {}, { options: { 'aor.bombardFirstHit': rule } });
+    const lost = (rule?: string) => {
+      const t = setUp('3,2', {}, rule === undefined ? {} : { options: { 'aor.bombardFirstHit': rule } });
       const tg = t.u('T');
       t.b.st.disrupted[tg] = 1; // from an earlier assault (7.4), not removed at the turn's end like 8.1's
       const res = t.res();
@@ -105,6 +105,9 @@ describe('8.1 bombardment: hits', () => {
     };
     expect(lost('disruptOrStep')).toEqual([1, 1]);
     expect(lost('alwaysDisrupt')).toEqual([0, 2]);
+    // 8.1: the first bombardment hit is always a disruption, and nothing turns it into a step loss
+    // when the target is disrupted already: the default is that reading.
+    expect(lost()).toEqual([0, 2]);
   });
 
   it('the target does not fire back', () => {

@@ -137,10 +137,10 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'aor.bombardFirstHit',
-    values: ['disruptOrStep', 'alwaysDisrupt'],
-    default: 'disruptOrStep',
+    values: ['alwaysDisrupt', 'disruptOrStep'],
+    default: 'alwaysDisrupt',
     source: '8.1',
-    doc: "The first bombardment hit disrupts an undisrupted unit of the target, or (when every unit is already disrupted) costs a step; or it is always spent as a disruption.",
+    doc: "The first bombardment hit is always a disruption (8.1): it disrupts an undisrupted unit of the target and, when every unit there is already disrupted, costs nothing; or (disruptOrStep, a reading the text does not give) it is then converted into a step loss.",
   },
   {
     name: 'aor.bombardmentRetreatCheck',
@@ -441,7 +441,7 @@ export interface AorOptions {
   retreatRoom: 'preferRoom' | 'ignoreRoom';
   heldOverstack: 'movesOut' | 'eliminated';
   bombardStackBonus: boolean;
-  bombardFirstHit: 'disruptOrStep' | 'alwaysDisrupt';
+  bombardFirstHit: 'alwaysDisrupt' | 'disruptOrStep';
   bombardmentRetreatCheck: boolean;
   armyLossMeasure: 'eliminatedFull' | 'strengthLost';
   squareEffect: '7.6' | '7.10';
