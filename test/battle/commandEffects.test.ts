@@ -208,7 +208,7 @@ describe('12.2 Reserve: the formation leader cannot move', () => {
   });
 });
 
-describe('12.2 Reserve: the units may move, not into an enemy ZOC; the doctrine closes up on the leader (12.1)', () => {
+describe('12.2 Reserve: the units may move, not into an enemy ZOC (cavalry: by aor.cavalryZocOrders); the doctrine closes up on the leader (12.1)', () => {
   // L stays at 0,2 (12.2). a at 8,2 is 8 clear hexes off, beyond his 4 MP; b at 2,2 is within them.
   const reserve = (zAt: string) =>
     build({
@@ -244,6 +244,8 @@ describe('12.2 Reserve: the units may move, not into an enemy ZOC; the doctrine 
   it('random-legal moves Reserve units like any others, among the moves 12.2 leaves them: in command range (12.1), never into an enemy ZOC', () => {
     // z at 6,2 (ZOC on 5,1 5,2 5,3 and round it) is within b's reach; a (out of range) may only close up.
     const ends = new Set<string>();
+    const aEnds = new Set<string>();
+    let aMoved = 0;
     for (let i = 0; i < 30; i++) {
       const t = build(
         {
@@ -261,14 +263,50 @@ describe('12.2 Reserve: the units may move, not into an enemy ZOC; the doctrine 
       updateCommandRange(t.b, 0);
       moveSide(t.b, 0, false, t.b.dice, t.res);
       for (const id of ['a', 'b']) expect(t.b.inEnemyZoc(0, t.b.pos[t.u(id)]), id).toBe(false);
-      expect(t.grid.distance(t.b.pos[t.u('a')], t.h('0,2'))).toBeLessThanOrEqual(8);
+      // a either stays (its own hex is always among the draws) or goes to a hex of its reach nearest L (12.1).
+      if (t.at('a') !== '8,2') {
+        aMoved++;
+        aEnds.add(t.at('a'));
+      }
       updateCommandRange(t.b, 0);
       expect(t.b.inCommand[t.u('b')]).toBe(1);
       expect(hexName(t.grid, t.b.leaderPos[t.l('L')])).toBe('0,2');
       ends.add(t.at('b'));
     }
+    // a, out of range, closes up in most engagements, always to the nearest hexes its 4 MP reach round z's
+    // ZOC (6 from L, where it stood 8 off); frozen Reserve units would leave it at 8,2 in all 30.
+    expect(aMoved).toBeGreaterThan(15);
+    expect([...aEnds].sort()).toEqual(['5,0', '5,4']);
     // b, in range, goes somewhere other than where it stood in some engagements (it used to hold in all).
     expect([...ends].filter((h) => h !== '2,2').length).toBeGreaterThan(3);
+  });
+  it('5.4 (aor.cavalryZocOrders): random-legal Reserve cavalry in command range enters an enemy ZOC in some engagements under the default ignore; under apply never', () => {
+    // k, cavalry at 2,2 within L's range; z at 4,2 projects its ZOC on 3,1 3,2 3,3 and round it.
+    const entered = (options: Record<string, string>) => {
+      let n = 0;
+      for (let i = 0; i < 30; i++) {
+        const t = build(
+          {
+            map: CLEAR_ROWS(12, 5),
+            options,
+            formations: [{ id: 'F', objective: '11,2', leader: { id: 'L', rating: 2, at: '0,2' } }],
+            units: [
+              { id: 'k', side: 0, kind: 'cavalry', at: '2,2', orders: 'reserve', formation: 'F' },
+              { id: 'z', side: 1, at: '4,2' },
+            ],
+          },
+          { battleDoctrine: 'random-legal' },
+        );
+        t.b.dice = new EngagementDice(`reserve-cav-${i}`);
+        updateCommandRange(t.b, 0);
+        expect(t.b.inCommand[t.u('k')]).toBe(1);
+        moveSide(t.b, 0, false, t.b.dice, t.res);
+        if (t.b.inEnemyZoc(0, t.b.pos[t.u('k')])) n++;
+      }
+      return n;
+    };
+    expect(entered({})).toBeGreaterThan(0);
+    expect(entered({ 'aor.cavalryZocOrders': 'apply' })).toBe(0);
   });
 });
 

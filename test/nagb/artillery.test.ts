@@ -27,6 +27,7 @@ import {
   shellDice,
   shellInRange,
   shellLong,
+  shotMayStrike,
 } from '../../src/rules/nagb/artillery.js';
 import { DEFAULT_NAGB_OPTIONS as O, withOptions } from '../../src/rules/nagb/options.js';
 
@@ -80,10 +81,17 @@ describe('The score to hit (p20, p21)', () => {
   it('p20: canister at chargers, "as musketry": -1 and no cover', () => {
     expect(artilleryHitNeeded({ ...g, targetCharging: true, cover: 'hard' }, O)).toBe(5);
   });
-  it('p20: a roll missing by exactly 1 is a near miss', () => {
-    expect(isNearMiss(3, 4)).toBe(true);
-    expect(isNearMiss(2, 4)).toBe(false);
-    expect(isNearMiss(6, 7)).toBe(false);
+  it('p20: a roll missing by exactly 1 is a near miss; a 6 against 7 only under nagb.nearMissAtSeven onSix (and near misses played)', () => {
+    expect(isNearMiss(3, 4, O)).toBe(true);
+    expect(isNearMiss(2, 4, O)).toBe(false);
+    expect(isNearMiss(6, 7, O)).toBe(false);
+    expect(isNearMiss(6, 7, withOptions({ nearMissAtSeven: 'onSix' }))).toBe(true);
+    expect(isNearMiss(6, 7, withOptions({ nearMissAtSeven: 'onSix', nearMiss: 'off' }))).toBe(false);
+    expect(isNearMiss(6, 8, withOptions({ nearMissAtSeven: 'onSix' }))).toBe(false);
+    expect(shotMayStrike(6, O)).toBe(true);
+    expect(shotMayStrike(7, O)).toBe(false);
+    expect(shotMayStrike(7, withOptions({ nearMissAtSeven: 'onSix' }))).toBe(true);
+    expect(shotMayStrike(8, withOptions({ nearMissAtSeven: 'onSix', nearMiss: 'full' }))).toBe(false);
   });
 });
 
@@ -127,6 +135,72 @@ describe('Ball (p8, p20)', () => {
     let extra = 0;
     for (let dist = 1; dist <= 3; dist++) for (let t = 1; t <= 6; t++) extra += (1 / 3) * (1 / 6) * Math.max(0, Math.min(2, t - dist)) * (5 / 6);
     expect(withNear - without).toBeCloseTo((1 / 6) * (2 / 6) * extra, 12);
+  });
+});
+
+describe('A gun needing exactly 7 (p20, p21 vs p10; nagb.nearMissAtSeven)', () => {
+  const onSix = withOptions({ nearMissAtSeven: 'onSix' });
+  /** Exact P(kills = k) of one shot by enumeration of its dice, and the number of dice it rolls on its longest path. */
+  const shot = (roll: (u: () => number) => number, size: number) => {
+    const got = new Array(size).fill(0);
+    let deepest = 0;
+    enumerateDice(
+      (d) => roll(d.stream(0, 'fire')),
+      (p, v, depth) => {
+        got[v] += p;
+        deepest = Math.max(deepest, depth);
+      },
+    );
+    return { got, deepest };
+  };
+  it('p20 (onSix): one ball needing 7 at short range on a 2-deep line kills only on a 6, an undershot (5-6) d3 short with a d6 trail, each figure on the lane on 2+: P(kills) by enumeration equals the hand count', () => {
+    // The hand count: a 6 (1/6), short (2/6), distance d3, trail d6: figures min(2, trail - distance), each dying on 2+.
+    const k = 5 / 6;
+    const want = [0, 0, 0];
+    for (let dist = 1; dist <= 3; dist++) {
+      for (let trail = 1; trail <= 6; trail++) {
+        const n = Math.max(0, Math.min(2, trail - dist));
+        const p = (1 / 6) * (2 / 6) * (1 / 3) * (1 / 6);
+        const b = n === 0 ? [1] : n === 1 ? [1 - k, k] : [(1 - k) ** 2, 2 * k * (1 - k), k * k];
+        b.forEach((q, i) => (want[i] += p * q));
+      }
+    }
+    want[0] += 1 - (1 / 6) * (2 / 6);
+    const { got } = shot((u) => rollBallShot(u, 7, 'short', 2, onSix), 3);
+    for (let i = 0; i < 3; i++) expect(got[i]).toBeCloseTo(want[i], 12);
+    expect(got[1] + got[2]).toBeGreaterThan(0.02);
+  });
+  it('p10 (none, the default): a ball or shell needing 7 rolls no die and kills nothing; nor under onSix with nagb.nearMiss off, nor needing 8', () => {
+    for (const [need, opts] of [[7, O], [7, withOptions({ nearMissAtSeven: 'onSix', nearMiss: 'off' })], [8, onSix]] as const) {
+      const ball = shot((u) => rollBallShot(u, need, 'short', 2, opts), 3);
+      expect(ball).toEqual({ got: [1, 0, 0], deepest: 0 });
+      const shell = shot((u) => rollShellShot(u, need, 'short', 2.4, opts), 7);
+      expect(shell).toEqual({ got: [1, 0, 0, 0, 0, 0, 0], deepest: 0 });
+    }
+  });
+  it('p21 (onSix): one shell needing 7 at short range on a column (depth 2.4") kills only when a 6 undershoots (2/6) by 1" on its d3 (1/3): 2 dice, each killing on 4+ then 3+; exact by enumeration', () => {
+    const q = (1 / 2) * (4 / 6);
+    const p = (1 / 6) * (2 / 6) * (1 / 3);
+    const want = [1 - p + p * (1 - q) ** 2, p * 2 * q * (1 - q), p * q * q];
+    const { got } = shot((u) => rollShellShot(u, 7, 'short', 2.4, onSix), 7);
+    for (let i = 0; i < 3; i++) expect(got[i]).toBeCloseTo(want[i], 12);
+    for (let i = 3; i < 7; i++) expect(got[i]).toBe(0);
+  });
+  it('p20 (onSix): a ball needing 7 kills exactly as the near-miss part of one needing 4 (a 6 against 7 as a 3 against 4), at short and long range, under nagb.nearMiss shortOnly and full', () => {
+    for (const nearMiss of ['shortOnly', 'full'] as const) {
+      for (const band of ['short', 'long'] as const) {
+        const o = withOptions({ nearMissAtSeven: 'onSix', nearMiss });
+        const at7 = shot((u) => rollBallShot(u, 7, band, 4, o), 5).got;
+        const at4 = shot((u) => rollBallShot(u, 4, band, 4, o), 5).got;
+        const at4NoNear = shot((u) => rollBallShot(u, 4, band, 4, withOptions({ nearMiss: 'off' })), 5).got;
+        // at4 = hits and plain misses (at4NoNear, its zero less the near-miss share) + the near-miss share: the same share at 7.
+        const near = at4.map((p, i) => p - at4NoNear[i]);
+        near[0] += 1 / 6;
+        expect(at7[0]).toBeCloseTo(5 / 6 + near[0], 12);
+        for (let i = 1; i < 5; i++) expect(at7[i]).toBeCloseTo(near[i], 12);
+        expect(at7[1]).toBeGreaterThan(0);
+      }
+    }
   });
 });
 

@@ -81,16 +81,18 @@ const ADDED: Record<string, string | number | boolean> = {
   squareWithoutVolley: 'holdsFire',
   // p35: which way the Russian guns' "minus one to the number needed to hit" goes.
   russianArtillery: 'easier',
+  // p20, p21 vs p10: whether a gun needing exactly 7 to hit with ball or shell can still near-miss on a 6.
+  nearMissAtSeven: 'none',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 13)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 14)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(59);
+    expect(names).toHaveLength(60);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

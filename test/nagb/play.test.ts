@@ -1814,6 +1814,44 @@ describe('options that change play on the lane', () => {
     expect(fire('holdsFire', true, ['medium', 'medium'], 30)).toMatchObject({ needs: [], pips: 3, loaded: true });
   });
 
+  it('p20 vs p10 (nagb.nearMissAtSeven): a battery every gun of which needs exactly 7 (conscripts, long-range ball into a wood) kills nothing in 200 seeded fire phases under none, fires under batteryHoldFire holdsFire too under onSix and kills by near misses (a 6, undershooting) in some; needing 8 (moved too) it kills nothing, and holds under holdsFire with either value', () => {
+    const fire = (opts: Record<string, string>, moved = false) => {
+      let kills = 0;
+      const needs = new Set<number>();
+      let fired = 0;
+      for (let i = 0; i < 200; i++) {
+        const bty = { id: 'Bty', arm: 'artillery', class: 'conscripts', guns: ['medium', 'medium', 'medium'], front: 10, offset: 0 };
+        const cp = compiled(duel([bty], [line('Bn', 40, 0)], { terrain: [{ kind: 'lightWoods', name: 'wood', from: 38, to: 46 }] }), opts);
+        play(cp, 'seven', 0);
+        const g = cp.game;
+        standAtStart(g);
+        const [b] = g.units;
+        Object.assign(b, { pips: 3, silenced: false, moved, guns: 3 });
+        const events: Ev[] = [];
+        g.sink = (e) => events.push(e as Ev);
+        g.useDice(EngagementDice.for('seven', 'test', i));
+        firePhase(g, 0);
+        g.sink = undefined;
+        for (const e of events.filter((x) => x.type === 'fire' && x.units[0] === 'Bty')) {
+          needs.add(e.need);
+          kills += e.kills;
+        }
+        if (b.fired) fired++;
+      }
+      return { kills, needs: [...needs], fired };
+    };
+    expect(fire({ 'nagb.batteryHoldFire': 'fires' })).toEqual({ kills: 0, needs: [7], fired: 200 });
+    expect(fire({ 'nagb.batteryHoldFire': 'holdsFire' })).toEqual({ kills: 0, needs: [], fired: 0 });
+    for (const hold of ['fires', 'holdsFire']) {
+      const r = fire({ 'nagb.batteryHoldFire': hold, 'nagb.nearMissAtSeven': 'onSix' });
+      expect(r).toMatchObject({ needs: [7], fired: 200 });
+      expect(r.kills).toBeGreaterThan(0);
+    }
+    expect(fire({ 'nagb.batteryHoldFire': 'holdsFire', 'nagb.nearMissAtSeven': 'onSix', 'nagb.nearMiss': 'off' })).toEqual({ kills: 0, needs: [], fired: 0 });
+    expect(fire({ 'nagb.batteryHoldFire': 'holdsFire', 'nagb.nearMissAtSeven': 'onSix' }, true)).toEqual({ kills: 0, needs: [], fired: 0 });
+    expect(fire({ 'nagb.batteryHoldFire': 'fires', 'nagb.nearMissAtSeven': 'onSix' }, true)).toEqual({ kills: 0, needs: [8], fired: 200 });
+  });
+
   it('p31, nagb.buildingDamage: on, artillery hits bring village sectors down (cover a step lower, the garrison tests); off, never', () => {
     const count = (on: boolean) => {
       const c = shipped('sims/nagb/common-a-village.scenario.yaml', { 'nagb.buildingDamage': on });

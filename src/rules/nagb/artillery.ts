@@ -107,9 +107,18 @@ export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 
   return need < 2 ? 2 : need;
 }
 
-/** p20: a roll missing by exactly 1 is a near miss (when the shot could hit at all). */
-export function isNearMiss(roll: number, need: number): boolean {
-  return need <= 6 && roll === need - 1;
+/**
+ * p20, p21, p10 (nagb.nearMissAtSeven): whether a ball or shell needing `need` to hit can do anything, so
+ * that its die is rolled: 6 or less always; exactly 7 under onSix, when near misses are played (a 6 then
+ * misses by 1); else never (p10's 7+ read for guns).
+ */
+export function shotMayStrike(need: number, opts: Pick<NagbOptions, 'nearMiss' | 'nearMissAtSeven'>): boolean {
+  return need <= 6 || (need === 7 && opts.nearMissAtSeven === 'onSix' && opts.nearMiss !== 'off');
+}
+
+/** p20, p21: a roll missing by exactly 1 is a near miss (when the shot may strike at all, shotMayStrike). */
+export function isNearMiss(roll: number, need: number, opts: Pick<NagbOptions, 'nearMiss' | 'nearMissAtSeven'>): boolean {
+  return roll === need - 1 && shotMayStrike(need, opts);
 }
 
 /**
@@ -168,25 +177,26 @@ export function rollLineKills(u: Uniform, figures: number, killOn: number): numb
 
 /**
  * One gun's ball shot (p20, p21): the roll to hit; on a hit the d6 bounce and a 2+ kill roll for each
- * figure on the line; on a near miss the scatter (direction, distance, trail). Returns the casualties;
- * `hits`, when given, counts the shot if it hit (p31: each artillery hit damages a building).
+ * figure on the line; on a near miss the scatter (direction, distance, trail). A shot that may not
+ * strike (shotMayStrike) rolls nothing. Returns the casualties; `hits`, when given, counts the shot if
+ * it hit (p31: each artillery hit damages a building).
  */
 export function rollBallShot(
   u: Uniform,
   need: number,
   band: ArtilleryBand,
   ranks: number,
-  opts: Pick<NagbOptions, 'ballFigures' | 'nearMiss'>,
+  opts: Pick<NagbOptions, 'ballFigures' | 'nearMiss' | 'nearMissAtSeven'>,
   hits?: { n: number },
 ): number {
-  if (need > 6 || band === 'out') return 0;
+  if (!shotMayStrike(need, opts) || band === 'out') return 0;
   const roll = 1 + Math.floor(u() * 6);
   if (roll >= need) {
     if (hits) hits.n++;
     const bounce = 1 + Math.floor(u() * 6);
     return rollLineKills(u, ballFigures(bounce, ranks, opts), BALL_KILL);
   }
-  if (opts.nearMiss === 'off' || !isNearMiss(roll, need)) return 0;
+  if (opts.nearMiss === 'off' || !isNearMiss(roll, need, opts)) return 0;
   const dir = scatterDirection(1 + Math.floor(u() * 6));
   const dist = scatterDistance(u, band);
   const trail = 1 + Math.floor(u() * 6);
@@ -264,25 +274,25 @@ export function nearMissShellDice(
 
 /**
  * One shell (p21): the roll to hit; on a hit it bursts on 2+ at the front, or on a 1 runs on d6" first;
- * on a near miss it scatters. Each die of the burst hits on 4+ and kills on 3+. Returns the casualties;
- * `hits` counts a hit as rollBallShot's does.
+ * on a near miss it scatters. Each die of the burst hits on 4+ and kills on 3+. A shell that may not
+ * strike (shotMayStrike) rolls nothing. Returns the casualties; `hits` counts a hit as rollBallShot's does.
  */
 export function rollShellShot(
   u: Uniform,
   need: number,
   band: ArtilleryBand,
   depth: number,
-  opts: Pick<NagbOptions, 'nearMiss' | 'shellHits'>,
+  opts: Pick<NagbOptions, 'nearMiss' | 'nearMissAtSeven' | 'shellHits'>,
   hits?: { n: number },
 ): number {
-  if (need > 6 || band === 'out') return 0;
+  if (!shotMayStrike(need, opts) || band === 'out') return 0;
   const roll = 1 + Math.floor(u() * 6);
   let dice = 0;
   if (roll >= need) {
     if (hits) hits.n++;
     const runOn = shellBursts(1 + Math.floor(u() * 6)) ? 0 : 1 + Math.floor(u() * 6);
     dice = shellDice(runOn, depth, opts);
-  } else if (opts.nearMiss !== 'off' && isNearMiss(roll, need)) {
+  } else if (opts.nearMiss !== 'off' && isNearMiss(roll, need, opts)) {
     const dir = scatterDirection(1 + Math.floor(u() * 6));
     dice = nearMissShellDice(dir, scatterDistance(u, band), depth, opts);
   }

@@ -212,7 +212,7 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     values: ['fires', 'holdsFire'],
     default: 'fires',
     source: 'p10 (a unit needing more than 6 to hit does not fire: written for small arms and a battalion) vs p19-21 (the artillery rules give no such rule; canister is resolved as musketry, p20)',
-    doc: 'Whether a battery fires in the fire phase when every gun that reaches its target needs 7 or more to hit with the ammunition it would fire: it fires, spending its pip and its load to no effect (such a gun neither hits nor near-misses); or it holds its fire as p10 has a battalion do, keeping both. A battery firing canister at chargers as it flees holds such fire under either value.',
+    doc: 'Whether a battery fires in the fire phase when no gun that reaches its target can do anything with the ammunition it would fire (each needs 7 or more to hit; under nagb.nearMissAtSeven onSix a ball or shell gun needing exactly 7 can still near-miss, so it counts as able): it fires, spending its pip and its load to no effect; or it holds its fire as p10 has a battalion do, keeping both. A battery firing canister at chargers as it flees holds such fire under either value.',
     valueDocs: {
       fires: 'the battery fires: a pip and its load spent, nothing hit (as the engine has played)',
       holdsFire: 'p10 read for guns too: the battery does not fire, keeps its pip and its load, and is not counted as having fired',
@@ -434,6 +434,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'Ball missing by exactly 1: only an undershot can still strike the target (over and wide miss); an overshot can strike deep formations too; or no near misses.',
   },
   {
+    name: 'nagb.nearMissAtSeven',
+    values: ['none', 'onSix'],
+    default: 'none',
+    source: 'p20, p21 (a roll that missed by 1 may still hit: ball and shell alike) vs p10 (a unit needing more than 6 to hit does not fire, its fire ineffective: written for small arms)',
+    doc: 'Whether a gun needing exactly 7 to hit with ball or shell can still near-miss: it cannot (p10 read for guns: needing 7 or more it can do nothing, and rolls no die); or it rolls, and a 6 misses by 1, a near miss scattered and resolved as any other under nagb.nearMiss (none when that is off). Canister, resolved as musketry, never; a gun needing 8 or more, never.',
+    valueDocs: {
+      none: 'a gun needing 7 or more neither hits nor near-misses (as the engine has played)',
+      onSix: 'p20 and p21 read for every roll: a ball or shell needing exactly 7 is rolled and near-misses on a 6; such a gun can do something, so its battery does not hold its fire under nagb.batteryHoldFire holdsFire',
+    },
+  },
+  {
     name: 'nagb.shellHits',
     values: [6, 5],
     default: 6,
@@ -530,6 +541,7 @@ export interface NagbOptions {
   townFireFigures: 'facingFrontage' | 'allFacing';
   ballFigures: 'minRanksBounce' | 'ranks';
   nearMiss: 'shortOnly' | 'full' | 'off';
+  nearMissAtSeven: 'none' | 'onSix';
   shellHits: number;
   buildingDamage: boolean;
   scenarioYear: number;
@@ -602,6 +614,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     townFireFigures: v('townFireFigures'),
     ballFigures: v('ballFigures'),
     nearMiss: v('nearMiss'),
+    nearMissAtSeven: v('nearMissAtSeven'),
     shellHits: v('shellHits'),
     buildingDamage: v('buildingDamage'),
     scenarioYear: v('scenarioYear'),

@@ -133,9 +133,10 @@ export function moveSide(b: BattleState, side: 0 | 1, night: boolean, dice: Enga
   const cache: MoveCache = { lastReach: { start: -1, key: 0, steps: null, extra: 0, allow: 0 } };
   for (const f of b.c.sides[side].formations) {
     const orders = b.ordersOf(f);
-    // 12.2: under Reserve the leader stays; the units may move, never into an enemy ZOC (moveContext):
-    // the doctrines close those out of command range up on him (12.1) and hold the others
-    // (moveFormation); random-legal moves each as it would under any order (moveRandomly).
+    // 12.2: under Reserve the leader stays; the units may move, no ZOC entry (cavalry: by
+    // aor.cavalryZocOrders; moveContext): the doctrines close those out of command range up on him
+    // (12.1) and hold the others (moveFormation); random-legal moves each as it would under any order
+    // (moveRandomly).
     if (orders === 'defend' && b.objective[f] < 0) continue;
     if (sideDoctrine(b, side).random) moveRandomly(b, f, side, night, dice, res, sink);
     else moveFormation(b, f, side, night, cache, dice, res, sink);
@@ -446,7 +447,8 @@ function passingFireAlong(b: BattleState, u: number, path: readonly number[], di
  * The random-legal doctrine's movement: each unit that may move goes to a hex drawn at random among
  * those it can reach legally (staying put included), within stacking and command range; a unit out of
  * command range that moves goes back toward it as quickly as it can (12.1): to a hex of those nearest
- * its leader. Reserve units too (12.2 bars them only from entering ZOCs, which moveContext applies).
+ * its leader. Reserve units too: 12.2 bars them only from entering ZOCs, no ZOC entry (cavalry: by
+ * aor.cavalryZocOrders), which moveContext applies.
  */
 function moveRandomly(b: BattleState, f: number, side: 0 | 1, night: boolean, dice: EngagementDice, res: EngagementResult, sink?: AorSink): void {
   const c = b.c;

@@ -14,6 +14,7 @@ import {
   canisterInRange,
   rollBallShot,
   rollShellShot,
+  shotMayStrike,
   shellInRange,
   shellLong,
 } from '../artillery.js';
@@ -321,7 +322,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const manned = Math.min(b.guns, b.figures);
   // One record for the battery's guns, longRange set afresh for each.
   const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery };
-  // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit, the battery holds its fire, pip and load.
+  // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit or near-miss, the battery holds its fire, pip and load.
   if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods)) return false;
   b.pips--;
   bump(g, X.pipsSpent, b.side);
@@ -381,21 +382,25 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
 /**
  * p10 vs p19-21 (nagb.batteryHoldFire): whether each of b's first `manned` guns that reaches the target
  * `dist` away needs 7 or more to hit with the ammunition battery would fire from it (canister within its
- * range with no friend in range and arc, else ball, else shell), so that none can hit. `mods` is
- * battery's record (its longRange set here as battery sets it).
+ * range with no friend in range and arc, else ball, else shell), so that none can do anything. Under
+ * nagb.nearMissAtSeven onSix a ball or shell gun needing exactly 7 can still near-miss (p20, p21): it
+ * can do something, so its battery does not hold (shotMayStrike); canister, musketry, never near-misses.
+ * `mods` is battery's record (its longRange set here as battery sets it).
  */
 function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInArc: boolean, british: boolean, mods: GunneryModifiers): boolean {
   const opts = g.c.options;
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
     mods.longRange = false;
-    if (!(canisterInRange(gun, dist) && !friendInArc)) {
-      const band = ballBand(gun, dist);
-      if (band !== 'out') mods.longRange = band === 'long';
-      else if (shellInRange(gun, dist, british)) mods.longRange = shellLong(gun, dist);
-      else continue;
+    if (canisterInRange(gun, dist) && !friendInArc) {
+      if (!holdsFire(artilleryHitNeeded(mods, opts))) return false;
+      continue;
     }
-    if (!holdsFire(artilleryHitNeeded(mods, opts))) return false;
+    const band = ballBand(gun, dist);
+    if (band !== 'out') mods.longRange = band === 'long';
+    else if (shellInRange(gun, dist, british)) mods.longRange = shellLong(gun, dist);
+    else continue;
+    if (shotMayStrike(artilleryHitNeeded(mods, opts), opts)) return false;
   }
   return true;
 }
