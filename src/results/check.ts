@@ -4,10 +4,10 @@
  * version of volley, cut short or edited by hand is refused with the field that is wrong and its line,
  * instead of failing somewhere inside the report.
  */
-import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { formatPath } from '../core/errors.js';
-import { kindOf, lineOf } from '../scenario/yamlFile.js';
+import { kindOf } from '../scenario/yamlFile.js';
+import { jsonLine } from './jsonLine.js';
 import { CROSS_RESULTS_FORMAT } from './cross.js';
 import { RESULTS_FORMAT, RESULTS_FORMAT_COLUMNS } from './results.js';
 
@@ -64,12 +64,6 @@ const cross = z.looseObject({
   comparison: z.looseObject({ cells: z.array(z.looseObject({ system: z.string(), label: z.string() })) }),
 });
 
-/** The line of `path` in the JSON text (JSON is YAML; parsed only when there is a problem to place). */
-function lineIn(text: string, path: readonly PropertyKey[]): number | undefined {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false });
-  return lineOf({ file: '', doc, lines, data: null }, path);
-}
 
 /**
  * Check a parsed results.json (as written: cells inline or in a columnar file); `text` is the file's
@@ -77,7 +71,7 @@ function lineIn(text: string, path: readonly PropertyKey[]): number | undefined 
  */
 export function checkResultsJson(parsed: unknown, text: string): void {
   const fail = (path: readonly PropertyKey[], detail: string): never => {
-    throw new ResultsFileError(formatPath(path), lineIn(text, path), detail);
+    throw new ResultsFileError(formatPath(path), jsonLine(text, path), detail);
   };
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) fail([], 'expected an object, the results of a run');
   const format = (parsed as { format?: unknown }).format;
