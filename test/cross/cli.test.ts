@@ -39,5 +39,5 @@ describe('volley run on a cross-system experiment', () => {
       expect(existsSync(join(out, 'systems', s.id, 'index.html')), s.id).toBe(true);
       expect(html).toContain(`href="systems/${s.id}/index.html"`);
     }
-  });
+  }, 180_000); // six reports of every system's charts: about 20 s on a quiet machine, far longer under load
 });
