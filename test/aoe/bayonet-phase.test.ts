@@ -9,6 +9,7 @@ import { bayonetPhase } from '../../src/rules/aoe/bayonetPhase.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { placeInContact } from '../../src/rules/aoe/geometry.js';
 import { endCheck, startPlay } from '../../src/rules/aoe/play.js';
+import { inContact } from '../../src/table/index.js';
 import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
 
 describe('Bayonet & Sabre at the village (p2; common scenario A)', () => {
@@ -66,6 +67,33 @@ describe('Bayonet & Sabre at the village (p2; common scenario A)', () => {
     expect([p.st.hits[0], p.st.disordered[0], p.st.body[0].front, p.st.chargeTarget[0]]).toEqual([1, 1, 11, -1]);
     expect(p.st.block[3]).toBe(0);
     expect(p.res.sides[0].chargesWon).toBe(0);
+  });
+});
+
+describe('Taking the beaten defender\'s ground (p2 +4..+6: the attacker occupies the position; rulings 2: only a charge is a move into contact)', () => {
+  // Fr-1 in contact with D's front at 17; D (17-20) has E's front on its rear edge (20).
+  const BEHIND = (eFront: number) => ({
+    lane: { length: 40, width: 16 },
+    sides: sides([{ id: 'Fr-1', formation: 'fieldColumn', front: 17 }], [{ id: 'D', formation: 'fieldColumn', front: 17 }, { id: 'E', formation: 'fieldColumn', front: eFront }]),
+  });
+  // 8 +1 Regular = 9 against 4 +1 Regular = 5: +4, D driven back 4".
+  const play = (eFront: number) => {
+    const c = compile(BEHIND(eFront));
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(4)] }));
+    placeInContact(c, p.st, 0, 1, 0);
+    bayonetPhase(p);
+    return p;
+  };
+  it('the ground\'s far edge meeting E front to front, the winner stops 1" short of E, out of contact with it', () => {
+    const p = play(20);
+    expect([p.st.hits[1], p.st.body[1].front]).toEqual([1, 21]);
+    expect(p.st.body[0].front).toBe(19);
+    expect(inContact(p.st.body[0], p.st.body[2])).toBe(false);
+    expect(p.st.chargeTarget[0]).toBe(-1);
+  });
+  it('E 2" further back: the winner takes the whole ground, its front on D\'s old rear edge', () => {
+    const p = play(22);
+    expect(p.st.body[0].front).toBe(20);
   });
 });
 

@@ -76,6 +76,16 @@ describe('Charges: faces and contact (p1 Special Rules: one attacking unit a fac
     const far = layout(24);
     expect(flankChargeDistance(far, far.state, 0, 1)).toBe(13);
   });
+  it('the front face is not free when the contact would meet another enemy level with the target across the charger’s frontage (rulings 2: a charge contacts its target; p1 Special Rules)', () => {
+    // A in Line (6" wide) faces D and E side by side, both Field Columns with fronts at 20.
+    const layout = (eFront: number, flankFaces: number) => compile({ flankFaces, lane: { length: 40, width: 16 }, sides: sides([{ id: 'A', formation: 'line', front: 10 }], [{ id: 'D', formation: 'fieldColumn', front: 20, offset: -2 }, { id: 'E', formation: 'fieldColumn', front: eFront, offset: 2 }]) });
+    const c = layout(20, 0);
+    expect(frontChargeDistance(c.state, 0, 1)).toBe(10); // D is in the path, 10" on
+    expect(chargeRoute(c, c.state, 0, 1, route())).toEqual({ face: -1, distance: Infinity });
+    // 1" further back E no longer meets A's place at D's front: the front is free.
+    const far = layout(21, 0);
+    expect(chargeRoute(far, far.state, 0, 1, route())).toEqual({ face: 0, distance: 10 });
+  });
   it('a flank face costs the scenario’s detour (3") and is offered only while flankFaces are free', () => {
     const c = compile(VILLAGE);
     const st = c.state;

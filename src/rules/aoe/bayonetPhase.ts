@@ -30,7 +30,7 @@ import {
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
+import { advance, attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, enemyLimit, enemyMeeting, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
@@ -108,6 +108,18 @@ function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: n
       b.front = front;
       b.offset = offset;
       return;
+    }
+    // Taking the ground is not a charge (rulings 2: only a charge is a move into contact): where the
+    // ground's far edge meets another enemy front to front (the beaten unit's friend behind it), the
+    // winner goes only as far as STANDOFF short of it, as an advance does; a flank winner stays put.
+    if (enemyMeeting(c, st, a, b, NO_UNIT) !== NO_UNIT) {
+      b.front = front;
+      b.offset = offset;
+      if (st.chargeFace[a] === 1) return;
+      const lim = enemyLimit(c, st, a, 1);
+      const to = Number.isNaN(lim) || aheadOf(b, lim - b.facing * STANDOFF) > aheadOf(b, oldRear) ? oldRear : lim - b.facing * STANDOFF;
+      if (aheadOf(b, to) <= EPS) return;
+      b.front = to;
     }
   }
   st.chargeTarget[a] = NO_UNIT;

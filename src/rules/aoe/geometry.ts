@@ -176,6 +176,35 @@ function placementFree(c: CompiledLane, st: LaneState, u: number, d: number, b: 
   return true;
 }
 
+/**
+ * A live enemy of u other than `except` whose front meets body b front to front (b being where u would
+ * stand), else NO_UNIT. Only a charge is a move into contact, and with the unit it charges alone
+ * (rulings 2; p1 Special Rules: one attacking unit a face): no move may end so.
+ */
+export function enemyMeeting(c: CompiledLane, st: LaneState, u: number, b: Body, except: number): number {
+  const enemies = c.sideUnits[1 - c.specs[u].side];
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (e !== except && !st.removed[e] && inContact(b, st.body[e])) return e;
+  }
+  return NO_UNIT;
+}
+
+/**
+ * u's contact with d's front face would meet another enemy front to front too (one standing level
+ * with d across u's frontage): the front is not free to charge, as a flank face so placed is not.
+ */
+function frontPlaceMeetsOther(c: CompiledLane, st: LaneState, u: number, d: number): boolean {
+  const a = st.body[u];
+  const place = SCRATCH_BODY;
+  place.facing = a.facing;
+  place.frontage = a.frontage;
+  place.depth = a.depth;
+  place.offset = a.offset;
+  place.front = pathLimit(a, 1, st.body[d]);
+  return enemyMeeting(c, st, u, place, d) !== NO_UNIT;
+}
+
 /** Distance to a flank face of d: the gap to it and the scenario's detour (rulings 6), or Infinity. */
 export function flankChargeDistance(c: CompiledLane, st: LaneState, u: number, d: number): number {
   const a = st.body[u];
@@ -193,8 +222,9 @@ export interface ChargeRoute {
 }
 
 /**
- * The best free face of d for u: the front when it is free and in u's path, else a flank face while
- * fewer than flankFaces are taken (p1 Special Rules: one attacking unit a face; rulings 6).
+ * The best free face of d for u: the front when it is free, in u's path and its contact would meet no
+ * other enemy front to front, else a flank face while fewer than flankFaces are taken (p1 Special
+ * Rules: one attacking unit a face; rulings 2, 6).
  */
 export function chargeRoute(c: CompiledLane, st: LaneState, u: number, d: number, out: ChargeRoute): ChargeRoute {
   out.face = -1;
@@ -203,7 +233,7 @@ export function chargeRoute(c: CompiledLane, st: LaneState, u: number, d: number
   const taken = facesTaken(st, d, SCRATCH_FACES);
   if (taken[0] === 0) {
     const f = frontChargeDistance(st, u, d);
-    if (f < Infinity) {
+    if (f < Infinity && !frontPlaceMeetsOther(c, st, u, d)) {
       out.face = 0;
       out.distance = f;
       return out;
