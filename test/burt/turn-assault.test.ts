@@ -334,6 +334,50 @@ describe('3.11 melee (9, 11)', () => {
     expect(g.order[unit(g, 'D')]).toBe(REGROUP);
   });
 
+  /**
+   * The column charges home and misses twice; the line (FIRE orders, 8 figures in contact: 2 dice on 5)
+   * hits once and the column's save of 1 fails: one against none pushes the column back 3" (half a
+   * column's move).
+   */
+  const fireWinner = (options: Record<string, string | boolean>, defenderDoctrine?: unknown, ai: number[] = []) => {
+    const dice = new ScriptedDice({ '0.fire': [1, 1], '1.fire': [5, 1, 1], '1.ai': ai });
+    const g = contact({ options: { 'burt.zeroCasualtyBreak': false, ...options }, ...(defenderDoctrine ? { defenderDoctrine } : {}) })(dice);
+    step11Melee(g);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(g.pushedBack[a]).toBe(1);
+    expect(g.body[a].front).toBeCloseTo(3, 9);
+    expect(dice.left(1, 'ai')).toBe(0);
+    return { g, a, d };
+  };
+
+  it('4, 9 (burt.followUpOrders anyOrders): a winner with FIRE orders follows up the column it pushed back, and fights on', () => {
+    const { g, a, d } = fireWinner({});
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect(g.followingUp[d]).toBe(1);
+    expect(engagedUnits(g, a, d)).toBe(true);
+    expect(g.order[d]).toBe(FIRE); // still in melee (11)
+  });
+
+  it('4, 9 (burt.followUpOrders assaultOrders): a winner with FIRE orders may not engage in combat (4): it stays where it fought, and both come out of the melee with REGROUP orders (11)', () => {
+    const { g, a, d } = fireWinner({ 'burt.followUpOrders': 'assaultOrders' });
+    expect(g.body[d].front).toBeCloseTo(0, 9);
+    expect(g.followingUp[d]).toBe(0);
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect([g.order[a], g.order[d]]).toEqual([REGROUP, REGROUP]);
+  });
+
+  it('4, 9 (burt.followUpOrders): random-legal chooses whether to follow up only where its orders let it: a coin under anyOrders, none under assaultOrders', () => {
+    expect(fireWinner({}, 'random-legal', [1]).g.followingUp[1]).toBe(1); // a coin under 0.5 follows up
+    expect(fireWinner({ 'burt.followUpOrders': 'assaultOrders' }, 'random-legal').g.followingUp[1]).toBe(0);
+  });
+
+  it('4, 9 (burt.followUpOrders assaultOrders): a winner with ASSAULT orders still follows up', () => {
+    const g = contact({ options: { 'burt.zeroCasualtyBreak': false, 'burt.followUpOrders': 'assaultOrders' } })(new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] }));
+    step11Melee(g);
+    expect(g.followingUp[unit(g, 'A')]).toBe(1);
+    expect(g.body[unit(g, 'A')].front).toBeCloseTo(-2, 9);
+  });
+
   it('9 (burt.pushBack halfMove): a loser hit in the rear (facing away) is pushed back away from the winner, forwards 2"', () => {
     const dice = new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] });
     const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0)], options: { 'burt.zeroCasualtyBreak': false } }, dice);
