@@ -525,10 +525,10 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
    * A French column assaults a Prussian line at 0 from 8" (step 4 brings it to 4"); a second Prussian
    * battalion, E, stands off its path until it steps in front of the line (front at 2", between them).
    */
-  const blocked = (eFront: number) => {
+  const blocked = (eFront: number, eOrders = 'regroup') => {
     const events: BurtEvent[] = [];
     const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
-    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' }), battalion('E', 0, { offset: 5, formation: 'column', orders: 'regroup' })] }, dice, events);
+    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' }), battalion('E', 0, { offset: 5, formation: 'column', orders: eOrders })] }, dice, events);
     step4Declare(g);
     const e = unit(g, 'E');
     g.body[e].offset = 0;
@@ -553,6 +553,22 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     expect([g.contactTurn[a], g.contactTurn[e]]).toEqual([g.turn, g.turn]); // first contact (deeper, armoured or lancers)
     expect(g.res.sides[0].chargesHome).toBe(1);
     expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(0);
+  });
+
+  it('11, 10: a RESERVE unit a charge stopped against and charged home on is itself assaulted: it takes MANOEUVER orders at contact, and its army loses a point of morale for leaving RESERVE', () => {
+    const { g, events, story } = blocked(2, 'reserve');
+    const [a, e] = [unit(g, 'A'), unit(g, 'E')];
+    expect(engagedUnits(g, a, e)).toBe(true);
+    expect(g.order[e]).toBe(MANOEUVRE);
+    expect(g.armyMorale[1]).toBe(1); // 2 units: 2, less 1 for leaving RESERVE (10)
+    expect(events.filter((x) => x.type === 'check' && x.unit === 'E')).toEqual([]); // still no being-assaulted test: it was not designated (5.1)
+    expect(story.some((l) => l.includes('E') && l.includes('assaulted (11)'))).toBe(true);
+  });
+
+  it('11: a RESERVE unit standing off the charge\'s path keeps its orders', () => {
+    const { g } = blocked(-20, 'reserve');
+    expect(g.order[unit(g, 'E')]).toBe(RESERVE);
+    expect(g.armyMorale[1]).toBe(2);
   });
 
   it('9, 4: an assaulter already touching another enemy when its assault comes up is fighting it: no test on either side, no charge (called off)', () => {
