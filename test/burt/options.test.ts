@@ -55,10 +55,11 @@ const OWN: [string, unknown, unknown[]][] = [
   ['assaultedReserveOrders', 'afterReaction', ['atDeclaration']],
   ['turnAboutCost', 'quarterMove', ['none']],
   ['fireMoveFrame', 'towardEnemy', ['ownFront']],
+  ['followUpOrders', 'anyOrders', ['assaultOrders']],
 ];
 
 describe('Options (rulings: Options table)', () => {
-  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 7)', () => {
+  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 8)', () => {
     expect(RULINGS).toHaveLength(40);
     expect(BURT_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...OWN].map(([n]) => `burt.${n}`).sort());
   });
@@ -88,7 +89,7 @@ describe('Options (rulings: Options table)', () => {
     expect(o.commandReach).toBe(2);
     expect(o.sightRange).toBe(48);
     expect(o.armyMoraleStart).toBe('units');
-    expect(Object.keys(o)).toHaveLength(47);
+    expect(Object.keys(o)).toHaveLength(48);
     expect(DEFAULT_BURT_OPTIONS).toEqual(o);
   });
 

@@ -334,6 +334,50 @@ describe('3.11 melee (9, 11)', () => {
     expect(g.order[unit(g, 'D')]).toBe(REGROUP);
   });
 
+  /**
+   * The column charges home and misses twice; the line (FIRE orders, 8 figures in contact: 2 dice on 5)
+   * hits once and the column's save of 1 fails: one against none pushes the column back 3" (half a
+   * column's move).
+   */
+  const fireWinner = (options: Record<string, string | boolean>, defenderDoctrine?: unknown, ai: number[] = []) => {
+    const dice = new ScriptedDice({ '0.fire': [1, 1], '1.fire': [5, 1, 1], '1.ai': ai });
+    const g = contact({ options: { 'burt.zeroCasualtyBreak': false, ...options }, ...(defenderDoctrine ? { defenderDoctrine } : {}) })(dice);
+    step11Melee(g);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    expect(g.pushedBack[a]).toBe(1);
+    expect(g.body[a].front).toBeCloseTo(3, 9);
+    expect(dice.left(1, 'ai')).toBe(0);
+    return { g, a, d };
+  };
+
+  it('4, 9 (burt.followUpOrders anyOrders): a winner with FIRE orders follows up the column it pushed back, and fights on', () => {
+    const { g, a, d } = fireWinner({});
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect(g.followingUp[d]).toBe(1);
+    expect(engagedUnits(g, a, d)).toBe(true);
+    expect(g.order[d]).toBe(FIRE); // still in melee (11)
+  });
+
+  it('4, 9 (burt.followUpOrders assaultOrders): a winner with FIRE orders may not engage in combat (4): it stays where it fought, and both come out of the melee with REGROUP orders (11)', () => {
+    const { g, a, d } = fireWinner({ 'burt.followUpOrders': 'assaultOrders' });
+    expect(g.body[d].front).toBeCloseTo(0, 9);
+    expect(g.followingUp[d]).toBe(0);
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect([g.order[a], g.order[d]]).toEqual([REGROUP, REGROUP]);
+  });
+
+  it('4, 9 (burt.followUpOrders): random-legal chooses whether to follow up only where its orders let it: a coin under anyOrders, none under assaultOrders', () => {
+    expect(fireWinner({}, 'random-legal', [1]).g.followingUp[1]).toBe(1); // a coin under 0.5 follows up
+    expect(fireWinner({ 'burt.followUpOrders': 'assaultOrders' }, 'random-legal').g.followingUp[1]).toBe(0);
+  });
+
+  it('4, 9 (burt.followUpOrders assaultOrders): a winner with ASSAULT orders still follows up', () => {
+    const g = contact({ options: { 'burt.zeroCasualtyBreak': false, 'burt.followUpOrders': 'assaultOrders' } })(new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] }));
+    step11Melee(g);
+    expect(g.followingUp[unit(g, 'A')]).toBe(1);
+    expect(g.body[unit(g, 'A')].front).toBeCloseTo(-2, 9);
+  });
+
   it('9 (burt.pushBack halfMove): a loser hit in the rear (facing away) is pushed back away from the winner, forwards 2"', () => {
     const dice = new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] });
     const g = gameOf({ attacker: [battalion('A', 0, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0)], options: { 'burt.zeroCasualtyBreak': false } }, dice);
@@ -481,10 +525,10 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
    * A French column assaults a Prussian line at 0 from 8" (step 4 brings it to 4"); a second Prussian
    * battalion, E, stands off its path until it steps in front of the line (front at 2", between them).
    */
-  const blocked = (eFront: number) => {
+  const blocked = (eFront: number, eOrders = 'regroup') => {
     const events: BurtEvent[] = [];
     const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
-    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' }), battalion('E', 0, { offset: 5, formation: 'column', orders: 'regroup' })] }, dice, events);
+    const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' }), battalion('E', 0, { offset: 5, formation: 'column', orders: eOrders })] }, dice, events);
     step4Declare(g);
     const e = unit(g, 'E');
     g.body[e].offset = 0;
@@ -509,6 +553,22 @@ describe('3.10: where a charge ended, as the story tells it (9)', () => {
     expect([g.contactTurn[a], g.contactTurn[e]]).toEqual([g.turn, g.turn]); // first contact (deeper, armoured or lancers)
     expect(g.res.sides[0].chargesHome).toBe(1);
     expect(g.counters[2 * EXTRA_INDEX.assaultsFailed]).toBe(0);
+  });
+
+  it('11, 10: a RESERVE unit a charge stopped against and charged home on is itself assaulted: it takes MANOEUVER orders at contact, and its army loses a point of morale for leaving RESERVE', () => {
+    const { g, events, story } = blocked(2, 'reserve');
+    const [a, e] = [unit(g, 'A'), unit(g, 'E')];
+    expect(engagedUnits(g, a, e)).toBe(true);
+    expect(g.order[e]).toBe(MANOEUVRE);
+    expect(g.armyMorale[1]).toBe(1); // 2 units: 2, less 1 for leaving RESERVE (10)
+    expect(events.filter((x) => x.type === 'check' && x.unit === 'E')).toEqual([]); // still no being-assaulted test: it was not designated (5.1)
+    expect(story.some((l) => l.includes('E') && l.includes('assaulted (11)'))).toBe(true);
+  });
+
+  it('11: a RESERVE unit standing off the charge\'s path keeps its orders', () => {
+    const { g } = blocked(-20, 'reserve');
+    expect(g.order[unit(g, 'E')]).toBe(RESERVE);
+    expect(g.armyMorale[1]).toBe(2);
   });
 
   it('9, 4: an assaulter already touching another enemy when its assault comes up is fighting it: no test on either side, no charge (called off)', () => {

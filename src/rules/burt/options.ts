@@ -224,6 +224,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'burt.followUpOrders',
+    values: ['anyOrders', 'assaultOrders'],
+    default: 'anyOrders',
+    source: '4, 9, 11',
+    doc: 'Which winners of a push-back may follow up (9 names following up but not who may): any winner whatever its orders, the melee it is already in being no new engagement; or only one with ASSAULT orders, 4 barring units under RESERVE, MANOEUVER, FIRE and REGROUP orders from engaging in combat. A pursuit (3.3, 8) is a compulsory move, whatever the orders.',
+    valueDocs: {
+      anyOrders: 'a winner follows up whatever its orders (as its doctrine chooses)',
+      assaultOrders: 'only a winner with ASSAULT orders may follow up; one under RESERVE, MANOEUVER, FIRE or REGROUP orders stays where it fought',
+    },
+  },
+  {
     name: 'burt.pushBack',
     values: ['halfMove', 'fullMove', 'oneInch'],
     default: 'halfMove',
@@ -404,6 +415,7 @@ export interface BurtOptions {
   lightCavalryFormed: LightCavalryFormed;
   turnAboutCost: 'quarterMove' | 'none';
   fireMoveFrame: 'towardEnemy' | 'ownFront';
+  followUpOrders: 'anyOrders' | 'assaultOrders';
   pushBack: PushBack;
   pursuit: Pursuit;
   routMove: 'reserveRate' | 'normalMove';
@@ -465,6 +477,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     lightCavalryFormed: get('lightCavalryFormed'),
     turnAboutCost: get('turnAboutCost'),
     fireMoveFrame: get('fireMoveFrame'),
+    followUpOrders: get('followUpOrders'),
     pushBack: get('pushBack'),
     pursuit: get('pursuit'),
     routMove: get('routMove'),

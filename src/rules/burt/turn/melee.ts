@@ -17,7 +17,7 @@ import { rollCasualties, rollGunCasualties, setFirePlan } from '../fire.js';
 import { MELEE_SAVE, MELEE_TO_HIT, ROUT, type Cohesion } from '../tables.js';
 import { coverAt, coverOf, engagedUnits, facesEnemy, inContactWithEnemy, modelOf } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
-import { FORMATION_LIST, OPEN, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
+import { ASSAULT, FORMATION_LIST, OPEN, REGROUP, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { bump, loseFigures, loseGuns, setLevel, setOrder } from '../play/units.js';
 
 /** 9 (burt.meleeRanks): figures of `u` in contact with `o`: whole figures in the frontage they share (a battery: its crews). */
@@ -166,8 +166,17 @@ function strike(g: Game, u: number, o: number): number {
 }
 
 /**
+ * 4, 9 (burt.followUpOrders): whether the winner's orders let it follow up a push-back: any orders, or
+ * only ASSAULT (4 bars RESERVE, MANOEUVER, FIRE and REGROUP units from engaging in combat). Asked
+ * before the doctrine chooses, so that random-legal only draws among legal moves.
+ */
+export function mayFollowUp(g: Game, w: number): boolean {
+  return g.c.options.followUpOrders === 'anyOrders' || g.order[w] === ASSAULT;
+}
+
+/**
  * 9 (burt.pushBack): the loser falls back away from the enemy, keeping its facing; a winner facing it
- * may follow up (burt.meleeContinuation).
+ * may follow up (burt.meleeContinuation, burt.followUpOrders).
  */
 function pushBack(g: Game, loser: number, winners: readonly number[]): void {
   const spec = g.c.units[loser];
@@ -184,7 +193,7 @@ function pushBack(g: Game, loser: number, winners: readonly number[]): void {
     g.pushingBack[w] = 1;
     // A winner facing away (hit in the rear) cannot follow up: it would have to turn first (12).
     if (g.scratch.opponent[w] !== loser || CONTINUATION[g.c.options.meleeContinuation].endsAfterRound || g.level[w] === ROUT || !facesEnemy(g, w)) continue;
-    if (!followsUp(g, w)) continue;
+    if (!mayFollowUp(g, w) || !followsUp(g, w)) continue;
     laneMove(g, w, 1, rates(g, w).move, MoveKind.Charge, back);
     if (engagedUnits(g, w, loser)) {
       g.followingUp[w] = 1;

@@ -116,7 +116,8 @@ export function chargeEvent(g: Game, u: number, t: number, from: number, otherwi
  * 9: a charge goes in: `a` moves with what is left of its charge reach (burt.evadeContact: an evader
  * still in reach is caught, hit in the rear). It goes home against `t`, or against another enemy that
  * stepped into its path, which it charges instead (9: charging is the charger's move into contact;
- * the text ties the bonus to no target). Returns whether it made contact.
+ * the text ties the bonus to no target); a RESERVE unit so charged is assaulted and takes MANOEUVER
+ * orders (11). Returns whether it made contact.
  */
 export function goIn(g: Game, a: number, t: number, remaining: number): boolean {
   const spec = g.c.units[a];
@@ -134,6 +135,9 @@ export function goIn(g: Game, a: number, t: number, remaining: number): boolean 
     if (b >= 0 && touchingUnits(g, a, b)) met = b;
   }
   if (met < 0) return false;
+  // 11, 10: a RESERVE unit charged home on is itself assaulted, designated or not: it takes MANOEUVER
+  // orders (and its army a point off for leaving RESERVE). A designated one already has them (resolveAssaultOn).
+  if (g.order[met] === RESERVE) setOrder(g, met, MANOEUVRE, 'assaulted (11)');
   g.charging[a] = 1;
   g.contactTurn[a] = g.turn;
   g.contactTurn[met] = g.turn;
