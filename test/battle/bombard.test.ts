@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { bombard, canBombard } from '../../src/rules/aor/battle/bombard.js';
 import { attackersIn, planAttacks, situationFor } from '../../src/rules/aor/battle/combat.js';
-import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc } from './helpers.js';
+import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type UnitDesc } from './helpers.js';
 
 const never = () => false;
 const first = (_h: number, o: number[]) => o[0];
@@ -108,6 +108,58 @@ describe('8.1 bombardment: hits', () => {
     // 8.1: the first bombardment hit is always a disruption, and nothing turns it into a step loss
     // when the target is disrupted already: the default is that reading.
     expect(lost()).toEqual([0, 2]);
+  });
+
+  describe('where the first hit goes in a stack (7.1 places it, 8.1 makes it a disruption)', () => {
+    type Kind = 'infantry' | 'cavalry' | 'artillery';
+    /** One hit (strength 4, roll 7) on a stack of A and B at 3,2; returns who is disrupted after, and the steps lost. */
+    const firstHit = (a: [Kind, boolean, Partial<UnitDesc>?], b: [Kind, boolean, Partial<UnitDesc>?], options: Record<string, string> = {}) => {
+      const t = battle({
+        map: CLEAR_ROWS(8, 5),
+        units: [
+          { id: 'G', side: 0, kind: 'artillery', at: '1,2' },
+          { id: 'A', side: 1, kind: a[0], disrupted: a[1], at: '3,2', ...a[2] },
+          { id: 'B', side: 1, kind: b[0], disrupted: b[1], at: '3,2', ...b[2] },
+        ],
+        options,
+      });
+      const res = t.res();
+      bombard(t.b, [t.u('G')], t.h('3,2'), new ScriptedDice({ fire: [roll(7), []] }), res);
+      return { A: t.b.st.disrupted[t.u('A')], B: t.b.st.disrupted[t.u('B')], lost: res.sides[1].stepsLost, bomb: t.b.bombDisrupted[t.u('B')] };
+    };
+    const disruptOrStep = { 'aor.bombardFirstHit': 'disruptOrStep' };
+
+    it('disrupted infantry beside fresh cavalry: the first hit must come from the infantry (7.1), where the disruption is spent (8.1)', () => {
+      expect(firstHit(['infantry', true], ['cavalry', false])).toEqual({ A: 1, B: 0, lost: 0, bomb: 0 });
+      // disruptOrStep places a disruption only on an undisrupted unit: the cavalry takes it
+      expect(firstHit(['infantry', true], ['cavalry', false], disruptOrStep)).toEqual({ A: 1, B: 1, lost: 0, bomb: 1 });
+    });
+
+    it('fresh infantry beside disrupted cavalry: the infantry is disrupted under either reading (7.1)', () => {
+      expect(firstHit(['cavalry', true], ['infantry', false])).toEqual({ A: 1, B: 1, lost: 0, bomb: 1 });
+      expect(firstHit(['cavalry', true], ['infantry', false], disruptOrStep)).toEqual({ A: 1, B: 1, lost: 0, bomb: 1 });
+    });
+
+    it('with artillery: disrupted infantry still takes the first hit (7.1); without infantry the owner puts it where it costs nothing', () => {
+      expect(firstHit(['infantry', true], ['artillery', false])).toEqual({ A: 1, B: 0, lost: 0, bomb: 0 });
+      expect(firstHit(['infantry', true], ['artillery', false], disruptOrStep)).toEqual({ A: 1, B: 1, lost: 0, bomb: 1 });
+      expect(firstHit(['cavalry', true], ['artillery', false])).toEqual({ A: 1, B: 0, lost: 0, bomb: 0 });
+      expect(firstHit(['cavalry', true], ['artillery', false], disruptOrStep)).toEqual({ A: 1, B: 1, lost: 0, bomb: 1 });
+      expect(firstHit(['artillery', false], ['infantry', false])).toEqual({ A: 0, B: 1, lost: 0, bomb: 1 });
+    });
+
+    it('two infantry units: the owner chooses, and spends the disruption on the one already disrupted', () => {
+      expect(firstHit(['infantry', false], ['infantry', true])).toEqual({ A: 0, B: 1, lost: 0, bomb: 0 });
+      expect(firstHit(['infantry', false], ['infantry', true], disruptOrStep)).toEqual({ A: 1, B: 1, lost: 0, bomb: 0 });
+    });
+
+    it('aor.hitAllocation combined: the first hit goes to damaged infantry (7.1), so the damaged one is disrupted', () => {
+      // A full (a step of it costs 1), B damaged (costs 2): by its own measure the doctrine would pick A
+      const a: Partial<UnitDesc> = { strength: 6, reduced: 5 };
+      const b: Partial<UnitDesc> = { strength: 4, reduced: 2, damaged: true };
+      expect(firstHit(['infantry', false, a], ['infantry', false, b])).toEqual({ A: 0, B: 1, lost: 0, bomb: 1 });
+      expect(firstHit(['infantry', false, a], ['infantry', false, b], { 'aor.hitAllocation': 'infantryFirst' })).toEqual({ A: 1, B: 0, lost: 0, bomb: 0 });
+    });
   });
 
   it('the target does not fire back', () => {

@@ -140,7 +140,7 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     values: ['alwaysDisrupt', 'disruptOrStep'],
     default: 'alwaysDisrupt',
     source: '8.1',
-    doc: "The first bombardment hit is always a disruption (8.1): it disrupts an undisrupted unit of the target and, when every unit there is already disrupted, costs nothing; or (disruptOrStep, a reading the text does not give) it is then converted into a step loss.",
+    doc: "The first bombardment hit is always a disruption (8.1), placed as 7.1 places a first hit (infantry if any) and spent, costing nothing, on a unit already disrupted; or (disruptOrStep, a reading the text does not give) it disrupts an undisrupted unit of the target (infantry first) and, when every unit there is already disrupted, becomes a step loss.",
   },
   {
     name: 'aor.bombardmentRetreatCheck',

@@ -9,7 +9,7 @@ import type { AorSink } from '../events.js';
 import { reachRung, RUNG, type EngagementResult } from '../../../core/result.js';
 import { groupCheck, retreatUnits } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
-import { allocateHits, pickHitTarget } from '../hits.js';
+import { allocateHits, eligibleForHit, pickHitTarget } from '../hits.js';
 import { hasLineOfSight } from '../los.js';
 import { roundHalfUp } from '../numbers.js';
 import { isArtillery } from '../units.js';
@@ -70,27 +70,44 @@ export function bombard(
   const targets = Array.from(scratch.subarray(0, n));
   const doctrine = b.c.sides[enemy].doctrine;
   const rng = doctrine.hitAllocation === 'random' ? dice.ai(enemy) : () => 0;
-  // 8.1: the first hit is a disruption of an undisrupted unit, infantry first as 7.1 places a first hit.
-  const cand = new Int32Array(n);
-  let undisrupted = 0;
-  const anyInfantry = targets.some((u) => st.present(u) && !st.disrupted[u] && b.spec(u).kind === 'infantry');
-  for (const u of targets) {
-    if (st.present(u) && !st.disrupted[u] && (!anyInfantry || b.spec(u).kind === 'infantry')) cand[undisrupted++] = u;
-  }
   const scored = hits;
-  const firstIsDisruption = undisrupted > 0 || b.c.options.bombardFirstHit === 'alwaysDisrupt';
-  if (firstIsDisruption) {
-    if (undisrupted > 0) {
-      const u = pickHitTarget(st, cand, undisrupted, doctrine.hitAllocation, rng);
-      st.disrupted[u] = 1;
-      b.bombDisrupted[u] = 1;
-      res.sides[enemy].disruptions++;
-      reachRung(res, enemy, u, RUNG.disordered);
-      if (sink) sink({ type: 'cohesion', side: enemy, unit: b.spec(u).id, from: 'good', to: 'disrupted' });
+  const cand = new Int32Array(n);
+  const combined = b.c.options.hitAllocation === 'combined';
+  let firstIsDisruption = true;
+  let u = -1;
+  if (b.c.options.bombardFirstHit === 'alwaysDisrupt') {
+    // 8.1: the first hit is a disruption, placed as 7.1 places any first hit: on infantry when the
+    // stack has some (combined: damaged infantry first), else on a damaged unit if any. The owner
+    // chooses among those; a disruption costs nothing on a unit already disrupted, so a deliberate
+    // doctrine puts it there when it can (random: any of them). On such a unit it is spent.
+    let k = eligibleForHit(st, targets, n, true, combined, cand);
+    if (doctrine.hitAllocation !== 'random') {
+      let m = 0;
+      for (let i = 0; i < k; i++) if (st.disrupted[cand[i]]) cand[m++] = cand[i];
+      if (m > 0) k = m;
     }
-    hits--;
+    if (k > 0) u = pickHitTarget(st, cand, k, doctrine.hitAllocation, rng);
+    if (u >= 0 && st.disrupted[u]) u = -1;
+  } else {
+    // disruptOrStep: the disruption goes to an undisrupted unit, infantry first as 7.1 places a first
+    // hit; when every unit is disrupted already, the first hit is a step loss like any other.
+    let k = 0;
+    const anyInfantry = targets.some((t) => st.present(t) && !st.disrupted[t] && b.spec(t).kind === 'infantry');
+    for (const t of targets) {
+      if (st.present(t) && !st.disrupted[t] && (!anyInfantry || b.spec(t).kind === 'infantry')) cand[k++] = t;
+    }
+    if (k > 0) u = pickHitTarget(st, cand, k, doctrine.hitAllocation, rng);
+    else firstIsDisruption = false;
   }
-  const lost = allocateHits(st, targets, n, hits, b.c.options.hitAllocation === 'combined', doctrine.hitAllocation, rng, res, sink, firstIsDisruption);
+  if (u >= 0) {
+    st.disrupted[u] = 1;
+    b.bombDisrupted[u] = 1;
+    res.sides[enemy].disruptions++;
+    reachRung(res, enemy, u, RUNG.disordered);
+    if (sink) sink({ type: 'cohesion', side: enemy, unit: b.spec(u).id, from: 'good', to: 'disrupted' });
+  }
+  if (firstIsDisruption) hits--;
+  const lost = allocateHits(st, targets, n, hits, combined, doctrine.hitAllocation, rng, res, sink, firstIsDisruption);
   // aor.bombardmentRetreatCheck: a step lost to bombardment makes the target check morale (not 8.1's default).
   if (lost > 0 && b.c.options.bombardmentRetreatCheck) {
     const passed = groupCheck(st, targets, n, enemy, { flanked: false, firedOnByArtillery: true, attackedByOldGuard: false }, b.c.options, dice, res, 'bombardment', sink);
