@@ -40,6 +40,27 @@ function standAtStart(g: Game): void {
   clear(g.contacts);
 }
 
+/**
+ * The recall rides' set-up, played again for each engagement i of `key`: every unit back where it
+ * started, unhurt and idle, the first (the cuirassiers) blown with its brigade's pips to recall it,
+ * and the engagement's dice. Returns the units.
+ */
+function blownAtStart(g: Game, key: string, i: number): Game['units'] {
+  for (const u of g.units) {
+    Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, noFire: false, shaken: false, blown: false, jubilant: 0 });
+    g.gone[u.spec.index] = 0;
+    u.body.front = u.spec.startFront;
+    u.body.offset = u.spec.startOffset;
+    reshape(g, u);
+  }
+  const c = g.units[0];
+  c.blown = true;
+  g.pips[c.spec.brigade] = 6;
+  g.unhorsed[c.spec.brigade] = 0;
+  g.useDice(EngagementDice.for(key, 'test', i));
+  return g.units;
+}
+
 describe('p2: the turn sequence', () => {
   it('p2: a turn plays command, rally, initiative, movement A, fire 1, close combat 1, movement B, fire 2, close combat 2, cavalry A and B, reserve, End', () => {
     const events: Ev[] = [];
@@ -844,18 +865,7 @@ describe('mechanisms on the lane', () => {
       const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']), { 'nagb.recallRide': value });
       play(cp, 'recall-friend', 0);
       const g = cp.game;
-      for (const u of g.units) {
-        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, shaken: false, blown: false, jubilant: 0 });
-        g.gone[u.spec.index] = 0;
-        u.body.front = u.spec.startFront;
-        u.body.offset = u.spec.startOffset;
-        reshape(g, u);
-      }
-      const [c, back] = g.units;
-      c.blown = true;
-      g.pips[c.spec.brigade] = 6;
-      g.unhorsed[c.spec.brigade] = 0;
-      g.useDice(EngagementDice.for('recall-friend', 'test', i));
+      const [c, back] = blownAtStart(g, 'recall-friend', i);
       const events: Ev[] = [];
       g.sink = (e) => events.push(e as Ev);
       rallyPhase(g);
@@ -888,18 +898,7 @@ describe('mechanisms on the lane', () => {
     const g = cp.game;
     let through = 0, short = 0, failed = 0;
     for (let i = 0; i < 60; i++) {
-      for (const u of g.units) {
-        Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, noFire: false, shaken: false, blown: false, jubilant: 0 });
-        g.gone[u.spec.index] = 0;
-        u.body.front = u.spec.startFront;
-        u.body.offset = u.spec.startOffset;
-        reshape(g, u);
-      }
-      const [c, back] = g.units;
-      c.blown = true;
-      g.pips[c.spec.brigade] = 6;
-      g.unhorsed[c.spec.brigade] = 0;
-      g.useDice(EngagementDice.for('recall-through', 'test', i));
+      const [c, back] = blownAtStart(g, 'recall-through', i);
       const events: Ev[] = [];
       g.sink = (e) => events.push(e as Ev);
       rallyPhase(g);
