@@ -3,7 +3,8 @@
  * engagement ends (rulings, "Mapping to the common result vocabulary").
  */
 import { describe, expect, it } from 'vitest';
-import { REGROUP } from '../../src/rules/burt/play/state.js';
+import { MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
+import { touchingUnits } from '../../src/rules/burt/play/lane.js';
 import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
 import { moraleModifierOf, setLevel } from '../../src/rules/burt/play/units.js';
 import { pursuitMove, routMove } from '../../src/rules/burt/turn/compulsory.js';
@@ -117,6 +118,22 @@ describe('8: advancing and retiring in play (moves this turn)', () => {
       expect(g.pursuing[cav]).toBe(pursuitAdvancing ? -1 : d);
     });
   }
+
+  it.each([
+    ['in its path', 4, 'manoeuvre'],
+    ["beyond the pursuit's reach", -10, 'reserve'],
+  ] as const)('3.3, 11, 10: a RESERVE unit %s: a pursuer that meets it draws it into the fight (MANOEUVER orders, its army a point down), as a charge does', (_, at, after) => {
+    const g = gameOf({ attacker: [{ id: 'Cav', arm: 'cavalry', figures: 16, at: 10 }], defender: [battalion('D', -20), battalion('R', at, { orders: 'reserve' })] });
+    const [cav, d, r] = [unit(g, 'Cav'), unit(g, 'D'), unit(g, 'R')];
+    setLevel(g, d, ROUT, 'test');
+    g.pursuing[cav] = d;
+    g.pursuitTurn[cav] = 1;
+    const morale = g.armyMorale[1];
+    pursuitMove(g, cav);
+    expect(touchingUnits(g, cav, r)).toBe(after === 'manoeuvre');
+    expect(g.order[r]).toBe(after === 'manoeuvre' ? MANOEUVRE : RESERVE);
+    expect(g.armyMorale[1]).toBe(after === 'manoeuvre' ? morale - 1 : morale);
+  });
 
   it('8 (rulings: advancing is having moved toward the enemy this turn): a countercharger that came 2" and was pushed back 3" has advanced (+1) and was pushed back (-1), not only retired', () => {
     const g = gameOf({ attacker: [battalion('A', 10)], defender: [battalion('D', 0)] });

@@ -9,7 +9,8 @@ import { retreatMoveDistance, routMoveDistance } from '../movement.js';
 import { ROUT, SHAKEN } from '../tables.js';
 import { enemyAhead, faceAbout, facesEnemy, touchingUnits } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
-import type { Game } from '../play/state.js';
+import { MANOEUVRE, RESERVE, type Game } from '../play/state.js';
+import { setOrder } from '../play/units.js';
 
 /** 3.3 (burt.routMove): a router runs its reserve rate (or normal move) away from the enemy; off the lane it is gone. */
 export function routMove(g: Game, u: number): void {
@@ -25,7 +26,8 @@ export function routMove(g: Game, u: number): void {
 
 /**
  * 3.3: a pursuer moves its charge distance after the routers; meeting an enemy is a contact, fought
- * in step 11 with the pursuer following up (9).
+ * in step 11 with the pursuer following up (9). A RESERVE unit it meets is drawn into the fight, as one
+ * a charge meets is (11, 10: MANOEUVER orders, a point off its army's morale).
  */
 export function pursuitMove(g: Game, u: number): void {
   const from = g.body[u].front;
@@ -38,6 +40,7 @@ export function pursuitMove(g: Game, u: number): void {
     g.followingUp[u] = 1;
     g.contactTurn[u] = g.turn;
     g.contactTurn[e] = g.turn;
+    if (g.order[e] === RESERVE) setOrder(g, e, MANOEUVRE, 'assaulted (11)');
   }
   if (g.sink) g.sink({ type: 'move', side: g.c.units[u].side, unit: g.c.units[u].id, path: [from, g.moveEnd], why: 'pursuit' });
 }
