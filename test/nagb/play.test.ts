@@ -40,6 +40,23 @@ function standAtStart(g: Game): void {
   clear(g.contacts);
 }
 
+type Unit = Game['units'][number];
+
+/**
+ * The charge of c at t, t standing to shoot (p12), played again from the start (standAtStart) on
+ * engagement i of `key`'s dice; `set` changes the setting first. Its events.
+ */
+function chargeAgain(g: Game, c: Unit, t: Unit, key: string, i: number, set?: () => void): Ev[] {
+  standAtStart(g);
+  set?.();
+  const events: Ev[] = [];
+  g.sink = (e) => events.push(e as Ev);
+  g.useDice(EngagementDice.for(key, 'test', i));
+  playCharge(g, c, t, false, 'standAndShoot');
+  g.sink = undefined;
+  return events;
+}
+
 /**
  * The recall rides' set-up, played again for each engagement i of `key`: every unit back where it
  * started, unhurt and idle, the first (the cuirassiers) blown with its brigade's pips to recall it,
@@ -329,16 +346,7 @@ describe('mechanisms on the lane', () => {
     play(cp, 'moved-volley', 0);
     const g = cp.game;
     const [c, t] = g.units;
-    const charged = (moved: boolean, i: number) => {
-      standAtStart(g);
-      t.moved = moved;
-      const events: Ev[] = [];
-      g.sink = (e) => events.push(e as Ev);
-      g.useDice(EngagementDice.for('moved-volley', 'test', i));
-      playCharge(g, c, t, false, 'standAndShoot');
-      g.sink = undefined;
-      return events;
-    };
+    const charged = (moved: boolean, i: number) => chargeAgain(g, c, t, 'moved-volley', i, () => (t.moved = moved));
     let tested = 0;
     for (let i = 0; i < 40; i++) {
       const moved = charged(true, i);
@@ -361,12 +369,7 @@ describe('mechanisms on the lane', () => {
       const [c, t] = g.units;
       let tests = 0, volleys = 0, charges = 0;
       for (let i = 0; i < 40; i++) {
-        standAtStart(g);
-        const events: Ev[] = [];
-        g.sink = (e) => events.push(e as Ev);
-        g.useDice(EngagementDice.for('fire-zone', 'test', i));
-        playCharge(g, c, t, false, 'standAndShoot');
-        g.sink = undefined;
+        const events = chargeAgain(g, c, t, 'fire-zone', i);
         if (events.find((e) => e.type === 'charge')!.ending === 'refused') continue;
         charges++;
         if (events.some((e) => e.type === 'check' && e.purpose === 'volley' && e.unit === 'Ln')) tests++;
@@ -409,12 +412,7 @@ describe('mechanisms on the lane', () => {
     expect(friendAheadWithin(g, t, 8)).toBe(true);
     let charges = 0;
     for (let i = 0; i < 40; i++) {
-      standAtStart(g);
-      const events: Ev[] = [];
-      g.sink = (e) => events.push(e as Ev);
-      g.useDice(EngagementDice.for('fire-zone-far', 'test', i));
-      playCharge(g, c, t, false, 'standAndShoot');
-      g.sink = undefined;
+      const events = chargeAgain(g, c, t, 'fire-zone-far', i);
       const charge = events.find((e) => e.type === 'charge')!;
       if (charge.ending === 'refused') continue;
       charges++;
