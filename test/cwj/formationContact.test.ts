@@ -12,6 +12,7 @@ import type { CwjEvent } from '../../src/rules/cwj/events.js';
 import type { Game } from '../../src/rules/cwj/game.js';
 import { violations } from '../../src/rules/cwj/invariants.js';
 import { squareLegal } from '../../src/rules/cwj/ai.js';
+import { REFORMED } from '../../src/rules/cwj/movement.js';
 import { contactCheck, defensiveFirePhase, executeMove, meleePhase, movementPhase } from '../../src/rules/cwj/phases.js';
 import { gameFor } from '../../src/rules/cwj/play.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
@@ -122,6 +123,31 @@ describe('a formation change may not make a contact the unit could not move into
     expect(g.formation[0]).toBe('column');
     expect(events.filter((e) => e.type === 'retreat' || e.type === 'check')).toEqual([]);
     expect(g.cohesion[0]).toBe('good');
+  });
+  it('[Spec] l.107-109, cwj.withdrawalTrigger: a column 6 cm from cavalry deploying into line in place: moveOrReform (default) lets the cavalry withdraw, moveOnly does not', () => {
+    function reformBefore(options: Record<string, string>): { g: Game; events: CwjEvent[] } {
+      const c = compile(rawLane([column], [{ id: 'k', type: 'mediumCavalry', formation: 'line' }], { armyMorale: false }, { attacker: { line: -10, doctrine: 'random-legal' }, defender: { doctrine: 'random-legal' } }), options);
+      const g = gameFor(c);
+      const events: CwjEvent[] = [];
+      // The attacker's random-legal draws: a formation change (0.8), into line (0.1); the cavalry's: withdraw (0).
+      const ai = [seq([0.8, 0.1]), fixed(0)];
+      g.reset({ fire: () => fixed(0.5), morale: () => fixed(0.99), ai: (s: number) => ai[s] } as unknown as EngagementDice, newLaneResult(c), (e) => events.push(e as CwjEvent));
+      startResult(g);
+      g.bodies[0].front = -6;
+      g.changed();
+      expect(g.distance(0, 1)).toBe(6);
+      movementPhase(g);
+      expect(g.formation[0]).toBe('line');
+      expect(g.bodies[0].front).toBe(-6);
+      return { g, events };
+    }
+    const withdrew = reformBefore({});
+    expect(withdrew.g.moved[0]).toBe(REFORMED);
+    expect(withdrew.events.filter((e) => e.type === 'retreat')).toEqual([expect.objectContaining({ units: ['k'], forced: false, why: 'withdrawal', cm: 12 })]);
+    expect(withdrew.events.filter((e) => e.type === 'check')).toEqual([expect.objectContaining({ purpose: 'withdrawal', unit: 'k', passed: true })]);
+    const stayed = reformBefore({ 'cwj.withdrawalTrigger': 'moveOnly' });
+    expect(stayed.events.filter((e) => e.type === 'retreat' || e.type === 'check')).toEqual([]);
+    expect(stayed.g.distance(0, 1)).toBe(6);
   });
   it('cwj.cavalryMoveContact chargeOnly: cavalry does not widen into contact in its movement phase (allowed: it does)', () => {
     const only = game(cavalry, 0.5, { 'cwj.cavalryMoveContact': 'chargeOnly' });

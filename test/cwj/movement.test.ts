@@ -19,6 +19,10 @@ import {
   roughUnitModifier,
   roadRate,
   withdrawalDistance,
+  closedForWithdrawal,
+  MOVED,
+  REFORMED,
+  STOOD,
   type AdvanceCase,
   type Mover,
 } from '../../src/rules/cwj/movement.js';
@@ -201,6 +205,14 @@ describe('Movement special cases ([Spec] l.103-109, [Win] l.304-306)', () => {
     expect(mayWithdraw('cavalry', 'good', true, 'infantry', 4)).toBe(false);
     expect(mayWithdraw('cavalry', 'disordered', false, 'infantry', 4)).toBe(false);
     expect(mayWithdraw('cavalry', 'unformed', false, 'infantry', 4)).toBe(true);
+  });
+  it('[Spec] l.107, cwj.withdrawalTrigger: a change of place always closes; a formation change in place only under moveOrReform', () => {
+    expect(closedForWithdrawal(MOVED, 'moveOrReform')).toBe(true);
+    expect(closedForWithdrawal(MOVED, 'moveOnly')).toBe(true);
+    expect(closedForWithdrawal(REFORMED, 'moveOrReform')).toBe(true);
+    expect(closedForWithdrawal(REFORMED, 'moveOnly')).toBe(false);
+    expect(closedForWithdrawal(STOOD, 'moveOrReform')).toBe(false);
+    expect(closedForWithdrawal(STOOD, 'moveOnly')).toBe(false);
   });
   it('[Spec] l.108: the withdrawal is the 2d6 sum in cm', () => {
     expect(withdrawalDistance(1, 1)).toBe(2);

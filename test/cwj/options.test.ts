@@ -54,12 +54,14 @@ const ADDED: [string, unknown, unknown[]][] = [
   ['besideContact', 'none', ['flanks']],
   // [Move] l.100-102 with [Contact] l.126-127: the formation a unit changing it as it moves into contact contacts in.
   ['contactFormation', 'end', ['start']],
+  // [Spec] l.107: whether a formation change in place is a move that lets cavalry within 10 cm withdraw.
+  ['withdrawalTrigger', 'moveOrReform', ['moveOnly']],
 ];
 
 describe('options (rulings section 9)', () => {
   it('section 9: every option of the rulings page is declared, and no other but the readings added since', () => {
     expect(CWJ_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...ADDED].map(([n]) => `cwj.${n}`).sort());
-    expect(CWJ_OPTIONS).toHaveLength(37);
+    expect(CWJ_OPTIONS).toHaveLength(38);
   });
 
   for (const [name, def, others] of [...RULINGS, ...ADDED]) {

@@ -93,7 +93,7 @@ export class Game {
   readonly engaged: Uint8Array;
   /** Its rally roll this player turn did not pass: it stands in place (l.50-53). */
   readonly held: Uint8Array;
-  /** Moved (or changed formation) in this movement phase. */
+  /** What it did in this movement phase: movement.ts STOOD, MOVED (its place changed) or REFORMED (only its formation). */
   readonly moved: Uint8Array;
   /** The enemy that contacted its front in the current player turn's movement or charge, or -1 ([Fire] l.131-134). */
   readonly contactedBy: Int16Array;

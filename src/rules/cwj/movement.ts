@@ -196,6 +196,19 @@ export function mayWithdraw(
   return arm === 'cavalry' && cohesion !== 'disordered' && !inContact && enemyArm !== 'cavalry' && enemyMovedWithinCm <= WITHDRAWAL_TRIGGER_CM;
 }
 
+/** What a unit did in its movement phase: nothing, changed its place (perhaps its formation too), or only its formation. */
+export const STOOD = 0;
+export const MOVED = 1;
+export const REFORMED = 2;
+
+/**
+ * [Spec] l.107: whether a unit's movement this phase is one that lets cavalry within 10 cm of it withdraw
+ * (`cwj.withdrawalTrigger`): a change of place always; a formation change in place under `moveOrReform`.
+ */
+export function closedForWithdrawal(did: number, trigger: 'moveOrReform' | 'moveOnly'): boolean {
+  return did === MOVED || (did === REFORMED && trigger === 'moveOrReform');
+}
+
 /** [Spec] l.108: the withdrawal distance is 2d6 cm; the Rally Table roll comes after (rally.ts). */
 export function withdrawalDistance(die1: number, die2: number): number {
   return die1 + die2;

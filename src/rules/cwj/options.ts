@@ -101,6 +101,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'cwj.withdrawalTrigger',
+    values: ['moveOrReform', 'moveOnly'],
+    default: 'moveOrReform',
+    source: '[Spec] l.107-109 ("move within 10cm"), [Move] l.100-102 vs [Rally] l.50-53, [Melee] l.250',
+    doc: 'Whether enemy foot or guns within 10 cm that changed formation without changing place "moved" and so let cavalry withdraw.',
+    valueDocs: {
+      moveOrReform: 'a formation change is part of a move ([Move] l.100-102 halves a move that makes one): a unit that only changed formation in place moved',
+      moveOnly: 'only a unit that changed its place moved; [Rally] l.50-53 and [Melee] l.250 name moving and changing formation apart',
+    },
+  },
+  {
     name: 'cwj.squareMove',
     values: ['halfLine', 'none'],
     default: 'halfLine',
@@ -335,6 +346,7 @@ export interface CwjOptions {
   cavalryMoveContact: 'allowed' | 'chargeOnly';
   formationChangeRate: 'slower' | 'start' | 'end';
   contactFormation: 'end' | 'start';
+  withdrawalTrigger: 'moveOrReform' | 'moveOnly';
   squareMove: 'halfLine' | 'none';
   roughSign: 'bonus' | 'penalty';
   roughFailure: 'unformed' | 'unformedNoRoll' | 'disordered';
@@ -382,6 +394,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     cavalryMoveContact: get('cavalryMoveContact'),
     formationChangeRate: get('formationChangeRate'),
     contactFormation: get('contactFormation'),
+    withdrawalTrigger: get('withdrawalTrigger'),
     squareMove: get('squareMove'),
     roughSign: get('roughSign'),
     roughFailure: get('roughFailure'),

@@ -85,6 +85,10 @@ import {
   mayMove,
   mayMoveTowardEnemy,
   mayWithdraw,
+  closedForWithdrawal,
+  MOVED,
+  REFORMED,
+  STOOD,
   ROUGH_LINEAR,
   ROUGH_UPHILL,
   ROUGH_WATER,
@@ -403,7 +407,7 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   // A change refused (no room, or a contact it may not make) and no distance gone: the unit did not
   // move ([Spec] l.107: no withdrawal from it; [Rough] l.123-124: an unformed unit that stood recovers).
   if (g.formation[u] === from && Math.abs(b.front - x0) <= EPS) return false;
-  g.moved[u] = 1;
+  g.moved[u] = Math.abs(b.front - x0) > EPS ? MOVED : REFORMED;
   roughTest(g, u, kinds, from);
   // The formation change made (g.touchedBefore then holds what the move alone touched): cwj.contactFormation.
   const movedIn = g.formation[u] !== from ? from : null;
@@ -487,7 +491,7 @@ export function movementPhase(g: Game): void {
     for (let i = 0; i < g.live.length; i++) {
       const x = g.live[i];
       const s = g.c.units[x];
-      if (s.side !== P || !g.moved[x] || s.arm === 'cavalry') continue;
+      if (s.side !== P || !closedForWithdrawal(g.moved[x], g.c.options.withdrawalTrigger) || s.arm === 'cavalry') continue;
       const d = g.distance(v, x);
       if (d < closest) (closest = d), (by = x);
     }
@@ -501,7 +505,7 @@ export function movementPhase(g: Game): void {
   fill32(g.targets, 0);
   // [Rough] l.123-124: the phasing side's unformed units that stayed still are formed again.
   for (let u = 0; u < g.n; u++) {
-    if (g.alive[u] && g.c.units[u].side === P && unformedRecovers(g.cohesion[u], g.moved[u] === 1)) setCohesion(g, u, 'good');
+    if (g.alive[u] && g.c.units[u].side === P && unformedRecovers(g.cohesion[u], g.moved[u] !== STOOD)) setCohesion(g, u, 'good');
   }
 }
 
@@ -720,7 +724,7 @@ function chargeInto(g: Game, u: number, target: number, inMovement: boolean): vo
   const mv = moveBody(b, 1, Math.min(g.gapTo(u, 1, target) + EPS, g.besideRoom(u, 1)), g.c.lane, g.c.terrain, g.cost, pathLimit(b, 1, g.bodies[target]), g.mv);
   b.front = mv.front;
   g.stepped(u);
-  g.moved[u] = 1;
+  g.moved[u] = MOVED;
   if (g.sink) g.sink({ type: 'charge', side: s.side, units: [s.id], target: g.c.units[target].id, from: x0, to: b.front, inMovement });
   roughTest(g, u, roughKinds(g, mv.met, b.facing), g.formation[u]);
   if (g.alive[u]) registerContacts(g, u, true, true);
