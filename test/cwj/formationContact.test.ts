@@ -180,20 +180,22 @@ describe('a formation change may not make a contact the unit could not move into
 });
 
 /**
- * cwj.contactFormation: a unit that changes formation in the move that brings it into contact. The text
- * halves a move that changes formation ([Move] l.100-102) but does not say whether the change comes
- * before or after the distance moved, and the contact check asks the formation of the contactor
- * ([Contact] l.126-127: "an infantry column"). Attacker battalion `a` (front at -4, facing +x) and the
- * Prussian Line battalion `d` in line in the same file, front at 0: a move of 4 cm at the halved rate
- * (6) touches it.
+ * cwj.moveFormation: a unit that changes formation in its move. The text halves such a move ([Move]
+ * l.100-102) but does not say whether the change comes before or after the distance moved, and three
+ * rules ask the formation of the unit as it moves: the contact check (is the contactor an infantry
+ * column, [Contact] l.126-127), the rough-terrain test (unit in line -1, [Rough] l.115-118) and the ban
+ * on squares moving toward a visible enemy ([Spec] l.106). One reading serves all three: `end` (default)
+ * the formation it ends in (the change made first), `start` the one it starts in (the change at the
+ * halt). Attacker battalion `a` (front at -4, facing +x) and the Prussian Line battalion `d` in line in
+ * the same file, front at 0: a move of 4 cm at the halved rate (6) touches it.
  */
-describe('cwj.contactFormation: the formation a changing unit makes its contact in ([Move] l.100-102, [Contact] l.126-127)', () => {
-  function ahead(attacker: Record<string, unknown>, options: Record<string, string>, events: CwjEvent[]): Game {
-    const c = compile(rawLane([attacker], [{ id: 'd', type: 'line', formation: 'line' }], { armyMorale: false }, { attacker: { line: -10 } }), options);
+describe('cwj.moveFormation: the formation a changing unit moves in ([Move] l.100-102)', () => {
+  function ahead(attacker: Record<string, unknown>, options: Record<string, string>, events: CwjEvent[], extra: Record<string, unknown> = {}, front = -4): Game {
+    const c = compile(rawLane([attacker], [{ id: 'd', type: 'line', formation: 'line' }], { armyMorale: false, ...extra }, { attacker: { line: -10 } }), options);
     const g = gameFor(c);
     g.reset(dice(0), newLaneResult(c), (e) => events.push(e as CwjEvent));
     startResult(g);
-    g.bodies[0].front = -4;
+    g.bodies[0].front = front;
     g.changed();
     expect(g.inContact(0)).toBe(false);
     return g;
@@ -210,29 +212,74 @@ describe('cwj.contactFormation: the formation a changing unit makes its contact 
   }
   const routs = [expect.objectContaining({ purpose: 'contact', unit: 'd', roll: [1, 1], result: 'rout' })];
 
-  it('end (default): a line forming column as it moves in contacts as a column: the battalion checks (double 1: it routs)', () => {
+  it('[Contact] l.126-127, end (default): a line forming column as it moves in contacts as a column: the battalion checks (double 1: it routs)', () => {
     const { g, checks } = moveIn('line', 'column');
     expect(checks).toEqual(routs);
     expect(g.alive[1]).toBe(0);
   });
-  it('end: a column deploying into line as it moves in contacts as a line: no check', () => {
+  it('[Contact] l.126-127, end: a column deploying into line as it moves in contacts as a line: no check', () => {
     expect(moveIn('column', 'line').checks).toEqual([]);
   });
-  it('start: the line that forms column moved in as a line: no check', () => {
-    const { g, checks } = moveIn('line', 'column', { 'cwj.contactFormation': 'start' });
+  it('[Contact] l.126-127, start: the line that forms column moved in as a line: no check', () => {
+    const { g, checks } = moveIn('line', 'column', { 'cwj.moveFormation': 'start' });
     expect(checks).toEqual([]);
     expect(g.alive[1]).toBe(1);
   });
-  it('start: the column that deploys into line moved in as a column: the battalion checks', () => {
-    expect(moveIn('column', 'line', { 'cwj.contactFormation': 'start' }).checks).toEqual(routs);
+  it('[Contact] l.126-127, start: the column that deploys into line moved in as a column: the battalion checks', () => {
+    expect(moveIn('column', 'line', { 'cwj.moveFormation': 'start' }).checks).toEqual(routs);
   });
-  it('start: a contact only the widening makes is made in the new formation (a column widening into line onto the next file: no check)', () => {
+  it('[Contact] l.126-127: a contact only the widening makes is made in the new formation under either reading (a column widening into line onto the next file: no check)', () => {
+    for (const v of ['end', 'start']) {
+      const events: CwjEvent[] = [];
+      const g = game(column, 0, { 'cwj.moveFormation': v }, events);
+      movementPhase(g);
+      expect(g.formation[0]).toBe('line');
+      expect(g.inContact(1)).toBe(true);
+      expect(events.filter((e) => e.type === 'check'), v).toEqual([]);
+    }
+  });
+  it('[Spec] l.106: a square widening into line onto an enemy in the next file makes that contact as a line, under either reading: it is no square moving toward the enemy', () => {
+    for (const v of ['end', 'start']) {
+      const g = game({ id: 'a', type: 'line', formation: 'square' }, 0.99, { 'cwj.moveFormation': v });
+      expect(executeMove(g, 0, { way: 0, distance: 0, to: 'line' })).toBe(true);
+      expect(g.formation[0]).toBe('line');
+      expect(g.inContact(1), v).toBe(true);
+    }
+  });
+
+  /** `a` (French Line, rally 1, no general) moves 4 cm from -14 through woods at -12 to -11, changing from `from` to `to`: its rough test's modifier. */
+  function roughIn(from: string, to: 'line' | 'column', options: Record<string, string> = {}): number {
     const events: CwjEvent[] = [];
-    const g = game(column, 0, { 'cwj.contactFormation': 'start' }, events);
-    movementPhase(g);
-    expect(g.formation[0]).toBe('line');
-    expect(g.inContact(1)).toBe(true);
-    expect(events.filter((e) => e.type === 'check')).toEqual([]);
+    const g = ahead({ id: 'a', type: 'line', formation: from }, options, events, { terrain: [{ kind: 'woods', from: -12, to: -11 }] }, -14);
+    expect(executeMove(g, 0, { way: 1, distance: 4, to })).toBe(true);
+    expect(g.formation[0]).toBe(to);
+    const checks = events.filter((e) => e.type === 'check');
+    expect(checks).toEqual([expect.objectContaining({ purpose: 'rough', unit: 'a' })]);
+    return (checks[0] as { modifier: number }).modifier;
+  }
+  it('[Rough] l.115-119, end (default): a column deploying into line in the woods tests as a line: rally 1 + woods 3 - line 1 = 3; a line forming column, as a column: 4', () => {
+    expect(roughIn('column', 'line')).toBe(3);
+    expect(roughIn('line', 'column')).toBe(4);
+  });
+  it('[Rough] l.115-119, start: the same moves test in the formation they set off in: the column 4, the line 3', () => {
+    expect(roughIn('column', 'line', { 'cwj.moveFormation': 'start' })).toBe(4);
+    expect(roughIn('line', 'column', { 'cwj.moveFormation': 'start' })).toBe(3);
+  });
+
+  /** `a` in `from` 10 cm from `d` tries 4 cm toward it changing to `to`: how far it went. */
+  function advanced(from: string, to: 'square' | 'column', options: Record<string, string> = {}): number {
+    const g = ahead({ id: 'a', type: 'line', formation: from }, options, [], {}, -10);
+    executeMove(g, 0, { way: 1, distance: 3, to });
+    expect(g.formation[0]).toBe(to);
+    return g.bodies[0].front + 10;
+  }
+  it('[Spec] l.106, end (default): a line forming square may not advance toward the enemy it sees (it squares in place); a square forming column may', () => {
+    expect(advanced('line', 'square')).toBe(0);
+    expect(advanced('square', 'column')).toBe(3);
+  });
+  it('[Spec] l.106, start: the line forming square moved as a line and advances; the square forming column moved as a square and does not', () => {
+    expect(advanced('line', 'square', { 'cwj.moveFormation': 'start' })).toBe(3);
+    expect(advanced('square', 'column', { 'cwj.moveFormation': 'start' })).toBe(0);
   });
 });
 

@@ -52,8 +52,8 @@ const ADDED: [string, unknown, unknown[]][] = [
   ['objectiveLost', 'held', ['heldAtStart']],
   // Rulings 11: whether enemies side by side in neighbouring files of the lane touch.
   ['besideContact', 'none', ['flanks']],
-  // [Move] l.100-102 with [Contact] l.126-127: the formation a unit changing it as it moves into contact contacts in.
-  ['contactFormation', 'end', ['start']],
+  // [Move] l.100-102, read by [Rough] l.115-118, [Contact] l.126-127 and [Spec] l.106: the formation a unit changing it moves in.
+  ['moveFormation', 'end', ['start']],
   // [Spec] l.107: whether a formation change in place is a move that lets cavalry within 10 cm withdraw.
   ['withdrawalTrigger', 'moveOrReform', ['moveOnly']],
 ];

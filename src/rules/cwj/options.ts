@@ -90,14 +90,14 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     valueDocs: { slower: 'the slower of the two formations', start: 'the formation it starts in', end: 'the formation it ends in' },
   },
   {
-    name: 'cwj.contactFormation',
-    values: ['end', 'start'],
+    name: 'cwj.moveFormation',
+    values: ['start', 'end'],
     default: 'end',
-    source: '[Move] l.100-102, [Contact] l.126-127 (silent on when in the move the change is made)',
-    doc: 'The formation in which a unit that changes formation in the move that brings it into contact makes that contact (what the contact check asks of it: an infantry column or not).',
+    source: '[Move] l.100-102 (silent on when in the move the change is made), read by [Rough] l.110-118, [Contact] l.126-127, [Spec] l.106',
+    doc: 'The formation a unit that changes formation in its move makes that move in: the one its rough-terrain test reads (line -1), the one its contact is made in (an infantry column makes the contacted infantry check), and whether it moved as a square toward a visible enemy.',
     valueDocs: {
-      end: 'the formation it ends the move in, as it stands once the move is over',
-      start: 'the formation it moved in, the change read as made once it halts; a contact that only the change itself makes (the wider footprint at the move\'s end) is made in the new formation',
+      start: 'the formation it starts in, the change made once it halts (as its footprint moves on the lane)',
+      end: 'the formation it ends in, the change made before it sets off',
     },
   },
   {
@@ -345,7 +345,7 @@ export interface CwjOptions {
   chargeMove: 'cavalry12' | 'cavalry14' | 'ratePlus2';
   cavalryMoveContact: 'allowed' | 'chargeOnly';
   formationChangeRate: 'slower' | 'start' | 'end';
-  contactFormation: 'end' | 'start';
+  moveFormation: 'start' | 'end';
   withdrawalTrigger: 'moveOrReform' | 'moveOnly';
   squareMove: 'halfLine' | 'none';
   roughSign: 'bonus' | 'penalty';
@@ -393,7 +393,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     chargeMove: get('chargeMove'),
     cavalryMoveContact: get('cavalryMoveContact'),
     formationChangeRate: get('formationChangeRate'),
-    contactFormation: get('contactFormation'),
+    moveFormation: get('moveFormation'),
     withdrawalTrigger: get('withdrawalTrigger'),
     squareMove: get('squareMove'),
     roughSign: get('roughSign'),

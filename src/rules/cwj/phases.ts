@@ -271,16 +271,17 @@ function roughTest(g: Game, u: number, kinds: number, formation: Formation): voi
  * A contact made by u's move (movement, charge or control): rulings 10 counts cavalry moving into
  * contact as a charge that went home; the contacted unit remembers who hit its front ([Fire] l.131-134);
  * an infantry target checks at once (`now`) or after withdrawals (the movement phase, [SoP] l.7-9).
- * `movedIn`: the formation u moved in when the move also changed its formation (null if it did not):
- * under `cwj.contactFormation` = start a contact its move made before the change (g.touchedBefore) is
- * made in that formation, so the check asks whether that was an infantry column ([Contact] l.126-127).
+ * `movedIn`: the formation u started its move in when the move also changed its formation (null if it
+ * did not): under `cwj.moveFormation` = start a contact its move made before the change (g.touchedBefore)
+ * is made in that formation, so the check asks whether that was an infantry column ([Contact] l.126-127);
+ * a contact only the change made is made in the new formation under both readings.
  */
 function registerContacts(g: Game, u: number, now: boolean, counted: boolean, movedIn: Formation | null = null): boolean {
   const s = g.c.units[u];
   let any = false;
   g.refreshPairs();
   const row = u * g.n;
-  const start = movedIn !== null && g.c.options.contactFormation === 'start';
+  const start = movedIn !== null && g.c.options.moveFormation === 'start';
   for (let i = 0; i < g.live.length; i++) {
     const v = g.live[i];
     const bits = g.touch[row + v];
@@ -334,8 +335,10 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   const way = p.way;
   let dist = way === 0 ? 0 : Math.min(p.distance, allowanceFor(g, u, to, way === -1));
   if (from === 'deployed' && to === 'deployed') dist = 0; // Deployed fills its area: it moves only by leaving it
+  // [Spec] l.106: a square may not move toward a visible enemy; the formation it moves in per cwj.moveFormation.
+  const movesIn = g.c.options.moveFormation === 'start' ? from : to;
   if (way === 1 && dist > EPS) {
-    if (!mayMoveTowardEnemy(advanceCase(g, u, from, g.enemyAhead(u), false))) dist = 0;
+    if (!mayMoveTowardEnemy(advanceCase(g, u, movesIn, g.enemyAhead(u), false))) dist = 0;
   }
   let limit = NaN;
   if (way !== 0 && dist > EPS) {
@@ -391,7 +394,7 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
       const depthBefore = b.depth;
       g.formation[u] = to;
       g.shape(u, to, depth);
-      const made = newContacts(g, u, from);
+      const made = newContacts(g, u);
       if (made < 0) {
         // The change would make a contact the unit may not move into: it is not made.
         g.formation[u] = from;
@@ -408,8 +411,10 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   // move ([Spec] l.107: no withdrawal from it; [Rough] l.123-124: an unformed unit that stood recovers).
   if (g.formation[u] === from && Math.abs(b.front - x0) <= EPS) return false;
   g.moved[u] = Math.abs(b.front - x0) > EPS ? MOVED : REFORMED;
-  roughTest(g, u, kinds, from);
-  // The formation change made (g.touchedBefore then holds what the move alone touched): cwj.contactFormation.
+  // [Rough] l.115-118 (line -1) and [Contact] l.126-127 (an infantry column) read the formation the move
+  // was made in (cwj.moveFormation); g.touchedBefore holds what the move alone touched when a change was made.
+  const start = g.c.options.moveFormation === 'start';
+  roughTest(g, u, kinds, start ? from : g.formation[u]);
   const movedIn = g.formation[u] !== from ? from : null;
   if (g.alive[u] && ((way === 1 && Math.abs(b.front - x0) > EPS) || touchedByChange)) registerContacts(g, u, false, true, movedIn);
   return true;
@@ -417,11 +422,11 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
 
 /**
  * The enemies u touches now and did not touch before its formation change (g.touchedBefore): their
- * count, or -1 when such a contact is one u may not move into ([Spec] l.105-106, [Win] l.304-306, as
+ * count, or -1 when such a contact is one u may not move into ([Spec] l.105, [Win] l.304-306, as
  * `mayMoveTowardEnemy` reads a move toward an enemy; cavalry under `cwj.cavalryMoveContact` =
  * chargeOnly). A contact made by widening is a contact made in the movement phase, as a move's is.
  */
-function newContacts(g: Game, u: number, from: Formation): number {
+function newContacts(g: Game, u: number): number {
   const s = g.c.units[u];
   g.refreshPairs();
   const row = u * g.n;
@@ -431,7 +436,8 @@ function newContacts(g: Game, u: number, from: Formation): number {
     const bits = g.touch[row + v];
     if (g.sideOf[v] === s.side || !(bits & 1) || g.touchedBefore[v] & 1) continue;
     const intoCavalryFront = g.c.units[v].arm === 'cavalry' && (bits & 2) !== 0;
-    if (!mayMoveTowardEnemy(advanceCase(g, u, from, true, intoCavalryFront))) return -1;
+    // Made by the change itself, so in the new formation under either cwj.moveFormation (never a square: it is no wider than a column).
+    if (!mayMoveTowardEnemy(advanceCase(g, u, g.formation[u], true, intoCavalryFront))) return -1;
     if (s.arm === 'cavalry' && g.c.options.cavalryMoveContact === 'chargeOnly') return -1;
     made++;
   }
