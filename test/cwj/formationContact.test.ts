@@ -328,3 +328,41 @@ describe('a square may not leave a contact by its narrower footprint ([SoP] l.10
     expect(events.filter((e) => e.type === 'melee')).toHaveLength(1);
   });
 });
+
+/**
+ * Unformed units ([Rough] l.121-124) are "identical" to disordered ones save that a failed rally costs
+ * no chip and staying still in the movement phase ends the state; a disordered unit may not change
+ * formation ([Rally] l.50-53). So an unformed battalion may not form square in the defensive fire
+ * phase ([SoP] l.10-11), nor change formation as it moves (it may still move, rulings 2). The French
+ * cuirassiers `h` stand 10 cm in front of the Prussian battalion `d` (hold: it squares against cavalry
+ * that could charge it), out of musket range.
+ */
+describe('an unformed unit may not change formation ([Rough] l.121-124, [Rally] l.50-53)', () => {
+  function facing(cohesion: 'good' | 'unformed' | 'disordered'): Game {
+    const c = compile(rawLane([{ id: 'h', type: 'heavyCavalry', formation: 'line' }], [{ id: 'd', type: 'line', formation: 'line' }], { armyMorale: false }, { attacker: { line: -10 } }));
+    const g = gameFor(c);
+    g.reset(dice(0.5), newLaneResult(c), undefined);
+    startResult(g);
+    g.cohesion[1] = cohesion;
+    return g;
+  }
+  it('[SoP] l.10-11: a good battalion squares against the cavalry; an unformed one, as a disordered one, may not', () => {
+    for (const [cohesion, legal, formation] of [['good', true, 'square'], ['unformed', false, 'line'], ['disordered', false, 'line']] as const) {
+      const g = facing(cohesion);
+      expect(squareLegal(g, 1), cohesion).toBe(legal);
+      defensiveFirePhase(g);
+      expect(g.formation[1], cohesion).toBe(formation);
+    }
+  });
+  it('rulings 2: an unformed column told to deploy as it advances moves on, still a column, at the column rate', () => {
+    const c = compile(rawLane([column], [{ id: 'd', type: 'line', formation: 'line' }], { armyMorale: false }, { attacker: { line: -30 } }));
+    const g = gameFor(c);
+    g.reset(dice(0.5), newLaneResult(c), undefined);
+    startResult(g);
+    g.cohesion[0] = 'unformed';
+    expect(executeMove(g, 0, { way: 1, distance: 10, to: 'line' })).toBe(true);
+    expect(g.formation[0]).toBe('column');
+    expect(g.bodies[0].front).toBe(-20);
+    expect(g.cohesion[0]).toBe('unformed');
+  });
+});

@@ -63,10 +63,15 @@ export function chargeReach(g: Game, u: number): number {
   return chargeDistance(moverOf(g, u), g.formation[u], g.c.options.chargeMove);
 }
 
-/** A formation change is open to u: its arm takes `to`, and it is not disordered ([Rally] l.50-53). */
+/**
+ * A formation change is open to u: its arm takes `to`, and it is in good order. A disordered unit may
+ * not change formation ([Rally] l.50-53), and an unformed one is "identical" to it save for the chip
+ * and the recovery ([Rough] l.121-124), neither of which touches formation: it may move on (rulings 2,
+ * `mayMove`) but not reform, so not form square either.
+ */
 export function mayReform(g: Game, u: number, to: Formation): boolean {
   if (to === g.formation[u]) return true;
-  if (g.cohesion[u] === 'disordered' || g.held[u]) return false;
+  if (g.cohesion[u] !== 'good' || g.held[u]) return false;
   return ARM_FORMATIONS[g.c.units[u].arm].includes(to);
 }
 
@@ -408,11 +413,12 @@ export function chooseSquare(g: Game, u: number, targets: number): boolean {
 
 /**
  * [SoP] l.10-11: infantry may form square in the defensive fire phase unless enemy cavalry is in
- * contact with it; not when disordered (no formation change, [Rally] l.50-53), nor where the square
- * would stand on another unit or off the table (`footprintFits`), nor where its narrower footprint
- * would stand clear of an enemy that touches it now (`Game.keepsContactsAs`): on the table a unit
- * forms square where it stands and stays in contact, to fight in the melee phase ([Melee] l.226-227);
- * on the lane, whose offsets never change, the square could leave the contact by its shape alone.
+ * contact with it; not when disordered or unformed (no formation change, [Rally] l.50-53, [Rough]
+ * l.121-124), nor where the square would stand on another unit or off the table (`footprintFits`),
+ * nor where its narrower footprint would stand clear of an enemy that touches it now
+ * (`Game.keepsContactsAs`): on the table a unit forms square where it stands and stays in contact, to
+ * fight in the melee phase ([Melee] l.226-227); on the lane, whose offsets never change, the square
+ * could leave the contact by its shape alone.
  */
 export function squareLegal(g: Game, u: number): boolean {
   const s = g.c.units[u];
