@@ -56,12 +56,14 @@ const ADDED: [string, unknown, unknown[]][] = [
   ['moveFormation', 'end', ['start']],
   // [Spec] l.107: whether a formation change in place is a move that lets cavalry within 10 cm withdraw.
   ['withdrawalTrigger', 'moveOrReform', ['moveOnly']],
+  // [Contact] l.125-129 vs [Melee] l.250-253: whether a contact check's retreat takes a unit out of its standing melee.
+  ['meleeContactCheck', 'retreats', ['stays']],
 ];
 
 describe('options (rulings section 9)', () => {
   it('section 9: every option of the rulings page is declared, and no other but the readings added since', () => {
     expect(CWJ_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...ADDED].map(([n]) => `cwj.${n}`).sort());
-    expect(CWJ_OPTIONS).toHaveLength(38);
+    expect(CWJ_OPTIONS).toHaveLength(39);
   });
 
   for (const [name, def, others] of [...RULINGS, ...ADDED]) {

@@ -112,6 +112,17 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'cwj.meleeContactCheck',
+    values: ['retreats', 'stays'],
+    default: 'retreats',
+    source: '[Contact] l.125-129 ("any" infantry checks and does as the table says) vs [Melee] l.250-253 (units in contact stay so until the melee is fought again)',
+    doc: 'Infantry in a standing melee that a unit joining the melee contacts checks as any other; whether a 4-5 (retreat) takes it out of its melee.',
+    valueDocs: {
+      retreats: 'it retreats 30 cm, disordered, out of its melee, as the Rally Table says',
+      stays: 'it stays in its melee, disordered where it stands; a rout still removes it',
+    },
+  },
+  {
     name: 'cwj.squareMove',
     values: ['halfLine', 'none'],
     default: 'halfLine',
@@ -347,6 +358,7 @@ export interface CwjOptions {
   formationChangeRate: 'slower' | 'start' | 'end';
   moveFormation: 'start' | 'end';
   withdrawalTrigger: 'moveOrReform' | 'moveOnly';
+  meleeContactCheck: 'retreats' | 'stays';
   squareMove: 'halfLine' | 'none';
   roughSign: 'bonus' | 'penalty';
   roughFailure: 'unformed' | 'unformedNoRoll' | 'disordered';
@@ -395,6 +407,7 @@ export function cwjOptions(resolved: ResolvedOptions): CwjOptions {
     formationChangeRate: get('formationChangeRate'),
     moveFormation: get('moveFormation'),
     withdrawalTrigger: get('withdrawalTrigger'),
+    meleeContactCheck: get('meleeContactCheck'),
     squareMove: get('squareMove'),
     roughSign: get('roughSign'),
     roughFailure: get('roughFailure'),

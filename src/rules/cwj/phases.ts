@@ -108,6 +108,7 @@ import {
   RALLY_PASS_AT,
   RALLY_RESULT_NAMES,
   RALLY_RETREAT,
+  RALLY_DISORDERED,
   RALLY_ROUT,
   RALLY_TABLE,
   rallyModifier,
@@ -308,13 +309,18 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean, mo
   return true;
 }
 
-/** [Contact] l.125-129: the check of a contacted infantry unit, skirmishers at -3. */
+/**
+ * [Contact] l.125-129: the check of a contacted infantry unit, skirmishers at -3. One already in a
+ * standing melee (joined by the contactor, [Melee] l.250-253) takes a 4-5 where it stands, disordered,
+ * under `cwj.meleeContactCheck` = stays.
+ */
 export function contactCheck(g: Game, v: number, by: number): void {
   if (!g.alive[v] || g.checked[v] === g.phaseNo) return;
   g.checked[v] = g.phaseNo;
   const opts = g.c.options;
   const extra = contactCheckModifier(0, false, g.formation[v], opts.generalCheckBonus);
-  const result = rallyTableCheck(g, v, 'contact', extra);
+  let result = rallyTableCheck(g, v, 'contact', extra);
+  if (result === RALLY_RETREAT && g.engaged[v] && opts.meleeContactCheck === 'stays') result = RALLY_DISORDERED;
   applyCheck(g, v, result, by, 'contact');
 }
 
