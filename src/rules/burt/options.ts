@@ -174,6 +174,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'An evader still within the charge reach is caught and hit in the rear, or an evade always avoids contact.',
   },
   {
+    name: 'burt.evadeInContact',
+    values: ['allowed', 'barred'],
+    default: 'allowed',
+    source: '9.r3, 9, 11',
+    doc: 'Whether an assaulted RESERVE or MANOEUVER unit already in contact with another enemy may evade, leaving that melee (9.r3 lists no exception; 9 ends a melee only by a push-back or a break), or must make another reaction.',
+    valueDocs: {
+      allowed: 'it may evade, turning round and falling back out of the melee it is in',
+      barred: 'it may not evade while in contact with an enemy; it holds (or fires or countercharges where it can)',
+    },
+  },
+  {
     name: 'burt.zeroCasualtyBreak',
     values: [true, false],
     default: true,
@@ -409,6 +420,7 @@ export interface BurtOptions {
   contactedAlwaysFight: boolean;
   routBeforeContact: 'meleeRouters' | 'fleeAtOnce';
   evadeContact: 'catchInReach' | 'noContact';
+  evadeInContact: 'allowed' | 'barred';
   zeroCasualtyBreak: boolean;
   indecisiveMelee: IndecisiveMelee;
   meleeContinuation: MeleeContinuation;
@@ -471,6 +483,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     contactedAlwaysFight: get('contactedAlwaysFight'),
     routBeforeContact: get('routBeforeContact'),
     evadeContact: get('evadeContact'),
+    evadeInContact: get('evadeInContact'),
     zeroCasualtyBreak: get('zeroCasualtyBreak'),
     indecisiveMelee: get('indecisiveMelee'),
     meleeContinuation: get('meleeContinuation'),
