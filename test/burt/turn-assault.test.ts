@@ -348,6 +348,18 @@ describe('3.11 melee (9, 11)', () => {
     return g;
   };
 
+  it('9, 8: casualties on a battery\'s crews in melee count as casualties this turn though no gun is lost (6: a die per casualty against the crew)', () => {
+    // The column's 8 figures: 2 dice on 3+ (charging, deeper) hit; the crews save on 6+ (unformed): 1 1; the guns roll 1 1 (none out).
+    const dice = new ScriptedDice({ '0.fire': [3, 3, 1, 1, 1, 1], '1.fire': [1, 1, 1, 1, 1, 1, 1, 1] });
+    const g = contact({ defender: [{ id: 'D', arm: 'guns', guns: 4, at: 0, orders: 'fire' }] })(dice);
+    const d = unit(g, 'D');
+    step11Melee(g);
+    expect(dice.left(0, 'fire')).toBe(0);
+    expect(g.guns[d]).toBe(4);
+    expect(g.casualtiesTurn[d]).toBe(1);
+    expect(g.casualtiesTurn[unit(g, 'A')]).toBe(0);
+  });
+
   it('9 (burt.zeroCasualtyBreak true): the column (8 figures, 2 dice, hit on 3+: charging, deeper) removes one, the line none: the line breaks and the winner takes its ground', () => {
     const g = contact()(new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] }));
     step11Melee(g);
