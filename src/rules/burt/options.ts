@@ -235,6 +235,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'burt.gunsCompulsoryMove',
+    values: ['asTheyStand', 'limberFirst'],
+    default: 'asTheyStand',
+    source: '3.3, 4, 5, 8',
+    doc: 'How an unlimbered battery makes a compulsory move, a shaken retreat or a rout (3.3, 8), which 5 and 4 do not settle (limbering takes half a move; only MANOEUVER orders limber): its guns go back as they stand, unlimbered and free to fire; or it limbers first, goes what is left of the distance, and ends limbered, as every other move of guns in play.',
+    valueDocs: {
+      asTheyStand: 'the whole retreat or rout distance, the guns still unlimbered (they may fire in the same turn)',
+      limberFirst: 'half a move to limber comes off the distance; the battery ends limbered and fires again only once unlimbered (MANOEUVER orders)',
+    },
+  },
+  {
     name: 'burt.followUpOrders',
     values: ['anyOrders', 'assaultOrders'],
     default: 'anyOrders',
@@ -428,6 +439,7 @@ export interface BurtOptions {
   turnAboutCost: 'quarterMove' | 'none';
   fireMoveFrame: 'towardEnemy' | 'ownFront';
   followUpOrders: 'anyOrders' | 'assaultOrders';
+  gunsCompulsoryMove: 'asTheyStand' | 'limberFirst';
   pushBack: PushBack;
   pursuit: Pursuit;
   routMove: 'reserveRate' | 'normalMove';
@@ -491,6 +503,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     turnAboutCost: get('turnAboutCost'),
     fireMoveFrame: get('fireMoveFrame'),
     followUpOrders: get('followUpOrders'),
+    gunsCompulsoryMove: get('gunsCompulsoryMove'),
     pushBack: get('pushBack'),
     pursuit: get('pursuit'),
     routMove: get('routMove'),
