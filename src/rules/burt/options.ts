@@ -383,6 +383,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Villages (absent from 5) slow movement as woods do, or not at all.',
   },
   {
+    name: 'burt.routedReserve',
+    values: ['keepsReserve', 'leavesAtRout'],
+    default: 'keepsReserve',
+    source: '4, 10, 11',
+    doc: 'A unit that routs under RESERVE orders: it keeps them while it runs, so the point of army morale for leaving RESERVE (10) falls when its orders next change (a rally gives REGROUP, 11; a pursuer reaching it MANOEUVER), a second point after its rout; or the rout ends its RESERVE status (4: a router makes no reserve move), the rout\'s point the only one.',
+    valueDocs: {
+      keepsReserve: 'the router keeps RESERVE orders; rallying (or being caught by a pursuer) takes it out of RESERVE and costs its army a second point',
+      leavesAtRout: 'the rout ends RESERVE status (MANOEUVER orders), at the one point the rout costs',
+    },
+  },
+  {
     name: 'burt.armyMoraleStart',
     values: ['units', ...ARMY_MORALE_NUMBERS],
     default: 'units',
@@ -460,6 +471,7 @@ export interface BurtOptions {
   regroupTest: 'automatic' | 'moraleTest';
   woodsCavalry: 'quarter' | 'threeQuarters';
   villageMovement: 'asWoods' | 'open';
+  routedReserve: 'keepsReserve' | 'leavesAtRout';
   /** 'units' (one per unit) or a fixed number. */
   armyMoraleStart: 'units' | number;
 }
@@ -522,6 +534,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     regroupTest: get('regroupTest'),
     woodsCavalry: get('woodsCavalry'),
     villageMovement: get('villageMovement'),
+    routedReserve: get('routedReserve'),
     armyMoraleStart: get('armyMoraleStart'),
   };
 }

@@ -103,6 +103,11 @@ function routed(g: Game, u: number, why: string): void {
   if (facesEnemy(g, u)) faceAbout(g, u);
   if (g.sink) g.sink({ type: 'rout', side, unit: spec.id });
   void why;
+  // 4, 10 (burt.routedReserve leavesAtRout): the rout ends RESERVE status; its point is the rout's.
+  if (g.order[u] === RESERVE && g.c.options.routedReserve === 'leavesAtRout') {
+    g.order[u] = MANOEUVRE;
+    if (g.sink) g.sink({ type: 'orders', side, unit: spec.id, from: ORDER_LIST[RESERVE], to: ORDER_LIST[MANOEUVRE], forced: 'routed (4, 10)' });
+  }
   armyMoraleDrop(g, side, u, ' routed');
 }
 
