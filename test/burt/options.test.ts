@@ -56,10 +56,13 @@ const OWN: [string, unknown, unknown[]][] = [
   ['turnAboutCost', 'quarterMove', ['none']],
   ['fireMoveFrame', 'towardEnemy', ['ownFront']],
   ['followUpOrders', 'anyOrders', ['assaultOrders']],
+  ['evadeInContact', 'allowed', ['barred']],
+  ['gunsCompulsoryMove', 'asTheyStand', ['limberFirst']],
+  ['routedReserve', 'keepsReserve', ['leavesAtRout']],
 ];
 
 describe('Options (rulings: Options table)', () => {
-  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 8)', () => {
+  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 11)', () => {
     expect(RULINGS).toHaveLength(40);
     expect(BURT_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...OWN].map(([n]) => `burt.${n}`).sort());
   });
@@ -89,7 +92,7 @@ describe('Options (rulings: Options table)', () => {
     expect(o.commandReach).toBe(2);
     expect(o.sightRange).toBe(48);
     expect(o.armyMoraleStart).toBe('units');
-    expect(Object.keys(o)).toHaveLength(48);
+    expect(Object.keys(o)).toHaveLength(51);
     expect(DEFAULT_BURT_OPTIONS).toEqual(o);
   });
 

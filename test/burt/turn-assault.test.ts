@@ -135,6 +135,49 @@ describe('3.10 assault reactions (9)', () => {
   });
 });
 
+describe('9.r3 (burt.evadeInContact): evading from a melee', () => {
+  /**
+   * D (MANOEUVER, a line 6" wide) is in melee with A1, a column touching the left of its front; A2, a
+   * column 8" off on its right, assaults it: D is the first body in A2's path.
+   */
+  const pinned = (options: Record<string, string> = {}): Setup => ({
+    attacker: [battalion('A1', 0, { formation: 'column', orders: 'manoeuvre', offset: -4 }), battalion('A2', 8, { formation: 'column', orders: 'assault', offset: 4 })],
+    defender: [battalion('D', 0, { orders: 'manoeuvre' })],
+    defenderDoctrine: 'random-legal',
+    options,
+  });
+
+  it('allowed (default): 9.r3 names no exception, so a MANOEUVER target in contact with another enemy may still evade', () => {
+    const g = gameOf(pinned());
+    const [a2, d] = [unit(g, 'A2'), unit(g, 'D')];
+    expect(inContactWithEnemy(g, d)).toBe(true);
+    step4Declare(g);
+    expect(g.assaultTarget[a2]).toBe(d);
+    expect(feasibleReactions(g, d, a2, [])).toEqual(['evade', 'hold']);
+  });
+
+  it('barred: a target in contact with another enemy may not evade: it holds, with no choice to draw (no AI die), and stays in the melee', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] }); // D stands, A2 goes in; no '1.ai' die
+    const events: BurtEvent[] = [];
+    const g = gameOf(pinned({ 'burt.evadeInContact': 'barred' }), dice, events);
+    const [a1, a2, d] = [unit(g, 'A1'), unit(g, 'A2'), unit(g, 'D')];
+    step4Declare(g);
+    expect(feasibleReactions(g, d, a2, [])).toEqual(['hold']);
+    step10Reactions(g);
+    expect(events.flatMap((e) => (e.type === 'reaction' ? [e.reaction] : []))).toEqual(['hold']);
+    expect(g.counters[2 * EXTRA_INDEX.evades + 1]).toBe(0);
+    expect(engagedUnits(g, d, a1)).toBe(true);
+    expect(engagedUnits(g, d, a2)).toBe(true);
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+  });
+
+  it('barred: a target in no contact may still evade (9.r3)', () => {
+    const g = gameOf(assault({ orders: 'manoeuvre' }, { options: { 'burt.evadeInContact': 'barred' } }));
+    step4Declare(g);
+    expect(feasibleReactions(g, unit(g, 'D'), unit(g, 'A'), [])).toEqual(['countercharge', 'evade', 'hold']);
+  });
+});
+
 describe('3.10: an assault with no assaulter left (9)', () => {
   /** Two shaken columns assault two lines; the attacker's army morale is 1. */
   const twoAssaults = (): Setup => ({
@@ -304,6 +347,18 @@ describe('3.11 melee (9, 11)', () => {
     g.charging[unit(g, 'A')] = 1;
     return g;
   };
+
+  it('9, 8: casualties on a battery\'s crews in melee count as casualties this turn though no gun is lost (6: a die per casualty against the crew)', () => {
+    // The column's 8 figures: 2 dice on 3+ (charging, deeper) hit; the crews save on 6+ (unformed): 1 1; the guns roll 1 1 (none out).
+    const dice = new ScriptedDice({ '0.fire': [3, 3, 1, 1, 1, 1], '1.fire': [1, 1, 1, 1, 1, 1, 1, 1] });
+    const g = contact({ defender: [{ id: 'D', arm: 'guns', guns: 4, at: 0, orders: 'fire' }] })(dice);
+    const d = unit(g, 'D');
+    step11Melee(g);
+    expect(dice.left(0, 'fire')).toBe(0);
+    expect(g.guns[d]).toBe(4);
+    expect(g.casualtiesTurn[d]).toBe(1);
+    expect(g.casualtiesTurn[unit(g, 'A')]).toBe(0);
+  });
 
   it('9 (burt.zeroCasualtyBreak true): the column (8 figures, 2 dice, hit on 3+: charging, deeper) removes one, the line none: the line breaks and the winner takes its ground', () => {
     const g = contact()(new ScriptedDice({ '0.fire': [3, 1, 1], '1.fire': [1, 1] }));

@@ -3,8 +3,8 @@
  * (a face per die, in the order the rules throw them).
  */
 import { describe, expect, it } from 'vitest';
-import { MANOEUVRE, REGROUP } from '../../src/rules/burt/play/state.js';
-import { loseFigures, setLevel } from '../../src/rules/burt/play/units.js';
+import { MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
+import { loseFigures, moraleModifierOf, setLevel } from '../../src/rules/burt/play/units.js';
 import { DISORDERED, ROUT, UNFORMED } from '../../src/rules/burt/tables.js';
 import { fireAt, legalTargets, step8Regroup, step9Fire } from '../../src/rules/burt/turn/fire.js';
 import { PURPOSE } from '../../src/rules/burt/vocabulary.js';
@@ -101,6 +101,37 @@ describe('3.9 firing (6)', () => {
     expect(g.guns[b]).toBe(3);
     expect(g.figures[b]).toBe(12);
     expect(g.gunsLostTurn[b]).toBe(1);
+  });
+
+  it('6, 8, 11: casualties on a battery\'s crews that put no gun out of action still count: casualties this turn (-1 on its tests), and from small arms a RESERVE battery takes MANOEUVER orders', () => {
+    // Muskets at short range hit on 4+: faces 6 6 hit; crew saves on 4+: 1 1 fail; the guns roll 2 and 3 (none out).
+    const dice = new ScriptedDice({ '0.fire': [6, 6, 1, 1, 1, 1, 1, 1, 2, 3] });
+    const g = gameOf({ attacker: [battalion('A', 3, { orders: 'fire' })], defender: [{ id: 'Bty', arm: 'guns', guns: 4, at: 0, orders: 'reserve' }], defenderMorale: 5 }, dice);
+    g.firedEver.fill(1);
+    const b = unit(g, 'Bty');
+    const before = moraleModifierOf(g, b, 'melee');
+    const morale = g.armyMorale[1];
+    step9Fire(g);
+    expect(dice.left(0, 'fire')).toBe(0);
+    expect(g.guns[b]).toBe(4);
+    expect(g.figures[b]).toBe(16);
+    expect(g.casualtiesTurn[b]).toBe(1);
+    expect(moraleModifierOf(g, b, 'melee')).toBe(before - 1);
+    expect(g.order[b]).toBe(MANOEUVRE);
+    expect(g.armyMorale[1]).toBe(morale - 1);
+  });
+
+  it('8, 11: casualties on a battery from canister (no small arms) leave its RESERVE orders; a reaction volley (fired at once) counts them too', () => {
+    // 6pdr canister at 3" (short): two dice a gun, 8 dice hit on 4+ (not the first volley): two 6s; saves 6+ (guns, not in hard cover): 1 1.
+    const dice = new ScriptedDice({ '0.fire': [6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3] });
+    const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 3, orders: 'fire' }], defender: [{ id: 'Bty2', arm: 'guns', guns: 4, at: 0, orders: 'reserve' }] }, dice);
+    g.firedEver.fill(1);
+    const b = unit(g, 'Bty2');
+    expect(fireAt(g, unit(g, 'Bty'), b, true, true)).toBe(true);
+    expect(dice.left(0, 'fire')).toBe(0);
+    expect(g.guns[b]).toBe(4);
+    expect(g.casualtiesTurn[b]).toBe(1);
+    expect(g.order[b]).toBe(RESERVE);
   });
 
   it('6: a unit fires only at enemies in front of it, within range, in sight and not in melee; nobody may stand between', () => {

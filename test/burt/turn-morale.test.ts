@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
 import { touchingUnits } from '../../src/rules/burt/play/lane.js';
 import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
-import { moraleModifierOf, setLevel } from '../../src/rules/burt/play/units.js';
+import { moraleModifierOf, rallyUnit, setLevel } from '../../src/rules/burt/play/units.js';
 import { pursuitMove, routMove } from '../../src/rules/burt/turn/compulsory.js';
 import { ROUT, SHAKEN } from '../../src/rules/burt/tables.js';
 import { fireLossDue, step12Morale } from '../../src/rules/burt/turn/morale.js';
@@ -161,6 +161,32 @@ describe('10 army morale', () => {
     expect(g.armyMorale[0]).toBe(0);
     expect(g.res.sides[0].armyBrokenTurn).toBe(3);
     expect(g.res.sides[0].checksTaken[PURPOSE.armyMorale]).toBe(2);
+  });
+});
+
+describe('10, 4, 11 (burt.routedReserve): a unit that routs under RESERVE orders', () => {
+  const reserve = (routedReserve?: string) => gameOf({ attacker: [battalion('R', 20, { orders: 'reserve' })], defender: [battalion('D', 0)], attackerMorale: 5, ...(routedReserve ? { options: { 'burt.routedReserve': routedReserve } } : {}) });
+
+  it('keepsReserve (default): the rout costs a point and the router keeps its RESERVE chit; rallying gives REGROUP (11), leaving RESERVE, a second point (10)', () => {
+    const g = reserve();
+    const r = unit(g, 'R');
+    setLevel(g, r, ROUT, 'test');
+    expect(g.armyMorale[0]).toBe(4);
+    expect(g.order[r]).toBe(RESERVE);
+    rallyUnit(g, r);
+    expect(g.order[r]).toBe(REGROUP);
+    expect(g.armyMorale[0]).toBe(3);
+  });
+
+  it('leavesAtRout: the rout ends RESERVE status (MANOEUVER orders) at its one point; rallying costs nothing more', () => {
+    const g = reserve('leavesAtRout');
+    const r = unit(g, 'R');
+    setLevel(g, r, ROUT, 'test');
+    expect(g.armyMorale[0]).toBe(4);
+    expect(g.order[r]).toBe(MANOEUVRE);
+    rallyUnit(g, r);
+    expect(g.order[r]).toBe(REGROUP);
+    expect(g.armyMorale[0]).toBe(4);
   });
 });
 

@@ -12,6 +12,7 @@ import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { routMove, step3Compulsory } from '../../src/rules/burt/turn/compulsory.js';
 import { changeFormation, fireOrderMove, step5Manoeuvre, step6Reserve } from '../../src/rules/burt/turn/manoeuvre.js';
+import { mayFireNow } from '../../src/rules/burt/turn/fire.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { battalion, gameOf, ScriptedDice, unit } from './lane.js';
 
@@ -50,6 +51,47 @@ describe('3.3 compulsory moves', () => {
     expect(g.body[a].front).toBeCloseTo(14, 9);
     expect(g.body[a].facing).toBe(-1);
     expect(g.res.sides[0].retreatsForced).toBe(1);
+  });
+
+  describe('3.3, 5 (burt.gunsCompulsoryMove): an unlimbered battery\'s compulsory moves', () => {
+    /** A 6pdr foot battery (move 6", reserve 12"), unlimbered with FIRE orders 16" from a Prussian line. */
+    const battery = (options: Record<string, string> = {}) => gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 16, orders: 'fire' }], defender: [battalion('D', 0)], options });
+
+    it('asTheyStand (default): shaken, it goes back its whole move, 6", still unlimbered, and may fire that turn', () => {
+      const g = battery();
+      const b = unit(g, 'Bty');
+      setLevel(g, b, SHAKEN, 'test');
+      g.turn = 2;
+      step3Compulsory(g);
+      expect(g.body[b].front).toBeCloseTo(22, 9);
+      expect(g.limbered[b]).toBe(0);
+      expect(mayFireNow(g, b)).toBe(true);
+    });
+
+    it('limberFirst: shaken, it limbers (half its 6" move) and goes back the other 3", limbered: it may not fire (4, 6)', () => {
+      const events: BurtEvent[] = [];
+      const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 16, orders: 'fire' }], defender: [battalion('D', 0)], options: { 'burt.gunsCompulsoryMove': 'limberFirst' } }, undefined, events);
+      const b = unit(g, 'Bty');
+      setLevel(g, b, SHAKEN, 'test');
+      g.turn = 2;
+      step3Compulsory(g);
+      expect(g.body[b].front).toBeCloseTo(19, 9);
+      expect(g.limbered[b]).toBe(1);
+      expect(mayFireNow(g, b)).toBe(false);
+      expect(events.filter((e) => e.type === 'limber')).toEqual([{ type: 'limber', side: 0, unit: 'Bty', limbered: true }]);
+    });
+
+    it('limberFirst: routing, it limbers and runs 9" (its 12" reserve rate less 3"); a limbered battery runs the whole 12"', () => {
+      const g = battery({ 'burt.gunsCompulsoryMove': 'limberFirst' });
+      const b = unit(g, 'Bty');
+      setLevel(g, b, ROUT, 'test');
+      const rear = g.body[b].front; // turned about: its front is its old rear
+      routMove(g, b);
+      expect(g.body[b].front).toBeCloseTo(rear + 9, 9);
+      expect(g.limbered[b]).toBe(1);
+      routMove(g, b);
+      expect(g.body[b].front).toBeCloseTo(rear + 21, 9);
+    });
   });
 
   it('3.3, 8: a shaken unit facing away (an evader, 9.r3) turns to face the enemy and retreats away from it, not toward it', () => {

@@ -174,6 +174,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'An evader still within the charge reach is caught and hit in the rear, or an evade always avoids contact.',
   },
   {
+    name: 'burt.evadeInContact',
+    values: ['allowed', 'barred'],
+    default: 'allowed',
+    source: '9.r3, 9, 11',
+    doc: 'Whether an assaulted RESERVE or MANOEUVER unit already in contact with another enemy may evade, leaving that melee (9.r3 lists no exception; 9 ends a melee only by a push-back or a break), or must make another reaction.',
+    valueDocs: {
+      allowed: 'it may evade, turning round and falling back out of the melee it is in',
+      barred: 'it may not evade while in contact with an enemy; it holds (or fires or countercharges where it can)',
+    },
+  },
+  {
     name: 'burt.zeroCasualtyBreak',
     values: [true, false],
     default: true,
@@ -221,6 +232,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     valueDocs: {
       towardEnemy: 'half a move toward the enemy or a quarter away from it; a unit facing away moves toward it rear first',
       ownFront: 'half a move the way the unit faces or a quarter the other way',
+    },
+  },
+  {
+    name: 'burt.gunsCompulsoryMove',
+    values: ['asTheyStand', 'limberFirst'],
+    default: 'asTheyStand',
+    source: '3.3, 4, 5, 8',
+    doc: 'How an unlimbered battery makes a compulsory move, a shaken retreat or a rout (3.3, 8), which 5 and 4 do not settle (limbering takes half a move; only MANOEUVER orders limber): its guns go back as they stand, unlimbered and free to fire; or it limbers first, goes what is left of the distance, and ends limbered, as every other move of guns in play.',
+    valueDocs: {
+      asTheyStand: 'the whole retreat or rout distance, the guns still unlimbered (they may fire in the same turn)',
+      limberFirst: 'half a move to limber comes off the distance; the battery ends limbered and fires again only once unlimbered (MANOEUVER orders)',
     },
   },
   {
@@ -361,6 +383,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Villages (absent from 5) slow movement as woods do, or not at all.',
   },
   {
+    name: 'burt.routedReserve',
+    values: ['keepsReserve', 'leavesAtRout'],
+    default: 'keepsReserve',
+    source: '4, 10, 11',
+    doc: 'A unit that routs under RESERVE orders: it keeps them while it runs, so the point of army morale for leaving RESERVE (10) falls when its orders next change (a rally gives REGROUP, 11; a pursuer reaching it MANOEUVER), a second point after its rout; or the rout ends its RESERVE status (4: a router makes no reserve move), the rout\'s point the only one.',
+    valueDocs: {
+      keepsReserve: 'the router keeps RESERVE orders; rallying (or being caught by a pursuer) takes it out of RESERVE and costs its army a second point',
+      leavesAtRout: 'the rout ends RESERVE status (MANOEUVER orders), at the one point the rout costs',
+    },
+  },
+  {
     name: 'burt.armyMoraleStart',
     values: ['units', ...ARMY_MORALE_NUMBERS],
     default: 'units',
@@ -409,6 +442,7 @@ export interface BurtOptions {
   contactedAlwaysFight: boolean;
   routBeforeContact: 'meleeRouters' | 'fleeAtOnce';
   evadeContact: 'catchInReach' | 'noContact';
+  evadeInContact: 'allowed' | 'barred';
   zeroCasualtyBreak: boolean;
   indecisiveMelee: IndecisiveMelee;
   meleeContinuation: MeleeContinuation;
@@ -416,6 +450,7 @@ export interface BurtOptions {
   turnAboutCost: 'quarterMove' | 'none';
   fireMoveFrame: 'towardEnemy' | 'ownFront';
   followUpOrders: 'anyOrders' | 'assaultOrders';
+  gunsCompulsoryMove: 'asTheyStand' | 'limberFirst';
   pushBack: PushBack;
   pursuit: Pursuit;
   routMove: 'reserveRate' | 'normalMove';
@@ -436,6 +471,7 @@ export interface BurtOptions {
   regroupTest: 'automatic' | 'moraleTest';
   woodsCavalry: 'quarter' | 'threeQuarters';
   villageMovement: 'asWoods' | 'open';
+  routedReserve: 'keepsReserve' | 'leavesAtRout';
   /** 'units' (one per unit) or a fixed number. */
   armyMoraleStart: 'units' | number;
 }
@@ -471,6 +507,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     contactedAlwaysFight: get('contactedAlwaysFight'),
     routBeforeContact: get('routBeforeContact'),
     evadeContact: get('evadeContact'),
+    evadeInContact: get('evadeInContact'),
     zeroCasualtyBreak: get('zeroCasualtyBreak'),
     indecisiveMelee: get('indecisiveMelee'),
     meleeContinuation: get('meleeContinuation'),
@@ -478,6 +515,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     turnAboutCost: get('turnAboutCost'),
     fireMoveFrame: get('fireMoveFrame'),
     followUpOrders: get('followUpOrders'),
+    gunsCompulsoryMove: get('gunsCompulsoryMove'),
     pushBack: get('pushBack'),
     pursuit: get('pursuit'),
     routMove: get('routMove'),
@@ -496,6 +534,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     regroupTest: get('regroupTest'),
     woodsCavalry: get('woodsCavalry'),
     villageMovement: get('villageMovement'),
+    routedReserve: get('routedReserve'),
     armyMoraleStart: get('armyMoraleStart'),
   };
 }

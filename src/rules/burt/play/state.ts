@@ -321,7 +321,7 @@ export interface Game {
   /** The enemy whose ground this winner takes once it has run (-1 none), and the x its front goes to. */
   takeGround: Int16Array;
   groundX: Float64Array;
-  /** 11: small-arms casualties pending from step 9 (a RESERVE unit then becomes MANOEUVER). */
+  /** Marks of the fire pending from step 9 (turn/fire.ts): small-arms casualties (11); on a battery, guns destroyed (6), crew casualties (8). */
   pendingSmallArms: Uint8Array;
   /** Cavalry assault declared on infantry with MANOEUVER orders (it could form square). */
   squareChance: Uint8Array;

@@ -24,7 +24,7 @@ import {
   bodyMoved,
   shrinkBody,
 } from './lane.js';
-import { COLUMN, ORDER_LIST, PARKED, REGROUP, RESERVE, SQUARE, type Game } from './state.js';
+import { COLUMN, MANOEUVRE, ORDER_LIST, PARKED, REGROUP, RESERVE, SQUARE, type Game } from './state.js';
 
 const LADDER = [RUNG.good, RUNG.good, RUNG.disordered, RUNG.shaken, RUNG.routed] as const;
 const COUNTED = BURT_VOCABULARY.checkPurposes.map((p) => p.counted);
@@ -103,6 +103,11 @@ function routed(g: Game, u: number, why: string): void {
   if (facesEnemy(g, u)) faceAbout(g, u);
   if (g.sink) g.sink({ type: 'rout', side, unit: spec.id });
   void why;
+  // 4, 10 (burt.routedReserve leavesAtRout): the rout ends RESERVE status; its point is the rout's.
+  if (g.order[u] === RESERVE && g.c.options.routedReserve === 'leavesAtRout') {
+    g.order[u] = MANOEUVRE;
+    if (g.sink) g.sink({ type: 'orders', side, unit: spec.id, from: ORDER_LIST[RESERVE], to: ORDER_LIST[MANOEUVRE], forced: 'routed (4, 10)' });
+  }
   armyMoraleDrop(g, side, u, ' routed');
 }
 
@@ -150,7 +155,19 @@ export function loseFigures(g: Game, u: number, n: number, fire: boolean, smallA
   if (g.sink) g.sink({ type: 'hit', side: spec.side, unit: spec.id, lost, left: g.figures[u], eliminated: g.figures[u] === 0 });
   if (g.figures[u] === 0) return removeUnit(g, u, 'destroyed');
   shrinkBody(g, u);
-  if (smallArms && g.order[u] === RESERVE) setOrder(g, u, 1, 'small-arms casualties (11)');
+  if (smallArms && g.order[u] === RESERVE) setOrder(g, u, MANOEUVRE, 'small-arms casualties (11)');
+}
+
+/**
+ * 6, 8, 11: casualties on a battery's crews (6 rolls a die for each casualty a battery sustains instead
+ * of counting crew, so most remove no figure): casualties this turn all the same (8: -1), and from small
+ * arms they push a RESERVE battery into MANOEUVER (11), as figures lost do any other unit. Called after
+ * the guns they put out of action are gone (a battery silenced to the last gun is no longer there).
+ */
+export function crewCasualties(g: Game, u: number, smallArms: boolean): void {
+  if (g.present[u] === 0) return;
+  g.casualtiesTurn[u] = 1;
+  if (smallArms && g.order[u] === RESERVE) setOrder(g, u, MANOEUVRE, 'small-arms casualties (11)');
 }
 
 /** 6: guns put out of action: each takes its crew's figures with it. No guns left: the battery is removed. */

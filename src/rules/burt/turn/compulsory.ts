@@ -5,17 +5,29 @@
  */
 import { EPS } from '../../../table/index.js';
 import { rates } from '../doctrine/choose.js';
-import { retreatMoveDistance, routMoveDistance } from '../movement.js';
+import { limberCost, retreatMoveDistance, routMoveDistance } from '../movement.js';
 import { ROUT, SHAKEN } from '../tables.js';
 import { enemyAhead, faceAbout, facesEnemy, touchingUnits } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { MANOEUVRE, RESERVE, type Game } from '../play/state.js';
 import { setOrder } from '../play/units.js';
+import { setLimbered } from './manoeuvre.js';
+
+/**
+ * 3.3, 5 (burt.gunsCompulsoryMove limberFirst): an unlimbered battery limbers before its compulsory
+ * move (half a move); returns what is left of the distance `d`. Otherwise `d`, the guns as they stand.
+ */
+export function limberToGo(g: Game, u: number, d: number): number {
+  if (g.c.units[u].arm !== 'guns' || g.limbered[u] === 1 || g.c.options.gunsCompulsoryMove !== 'limberFirst') return d;
+  setLimbered(g, u, 1);
+  const left = d - limberCost(rates(g, u).move);
+  return left > 0 ? left : 0;
+}
 
 /** 3.3 (burt.routMove): a router runs its reserve rate (or normal move) away from the enemy; off the lane it is gone. */
 export function routMove(g: Game, u: number): void {
   if (facesEnemy(g, u)) faceAbout(g, u);
-  const d = routMoveDistance(rates(g, u), g.c.options.routMove);
+  const d = limberToGo(g, u, routMoveDistance(rates(g, u), g.c.options.routMove));
   const from = g.body[u].front;
   const away = g.movedAway[u];
   laneMove(g, u, 1, d, MoveKind.Flee);
@@ -65,7 +77,7 @@ export function shakenRetreat(g: Game, u: number): void {
   const spec = g.c.units[u];
   if (!facesEnemy(g, u)) faceAbout(g, u);
   const from = g.body[u].front;
-  laneMove(g, u, -1, retreatMoveDistance(rates(g, u), g.c.options.retreatMove), MoveKind.Move);
+  laneMove(g, u, -1, limberToGo(g, u, retreatMoveDistance(rates(g, u), g.c.options.retreatMove)), MoveKind.Move);
   g.res.sides[spec.side].retreatsForced++;
   g.res.units[u].retreated = true;
   if (g.sink) g.sink({ type: 'retreat', side: spec.side, forced: true, units: [spec.id], why: 'shaken' });

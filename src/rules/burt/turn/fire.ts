@@ -13,7 +13,7 @@ import type { GunCasualtyRoll } from '../options.js';
 import { FIRE_TO_HIT, GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
 import { canSee, clearLine, coverAt, edgeDistance, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
 import { FIRE, REGROUP, type Game } from '../play/state.js';
-import { bump, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
+import { bump, crewCasualties, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
 
 /** 3.8 (4, 7; burt.regroupTest): REGROUP units regain a level, at once or by passing a test. Routers must rally instead. */
 export function step8Regroup(g: Game): void {
@@ -159,32 +159,41 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
     const mods = [`to hit ${plan.hitOn}+`, `save ${plan.saveOn}+`];
     g.sink({ type: 'fire', side: spec.side, units: [spec.id], target: target.id, roll: [plan.plain, plan.penalised], hits: outcome.hits, modifiers: mods, band: bandName, dice: plan.plain + plan.penalised, hitOn: plan.hitOn, saveOn: plan.saveOn, removed: outcome.removed, reaction, ...(ammo ? { ammunition: ammo } : {}) });
   }
+  if (outcome.removed === 0) return true;
   if (isBattery) {
-    if (outcome.gunsOut === 0) return true;
-    if (now) loseGuns(g, t, outcome.gunsOut, gunCasualtyEffect(shot), true);
-    else {
+    // 6, 8, 11: every casualty counts (crewCasualties), whether or not its die put a gun out of action.
+    if (now) {
+      if (outcome.gunsOut > 0) loseGuns(g, t, outcome.gunsOut, gunCasualtyEffect(shot), true);
+      crewCasualties(g, t, shot === 'smallArms');
+    } else {
       g.pendingGuns[t] += outcome.gunsOut;
-      if (gunCasualtyEffect(shot) === 'destroyed') g.pendingSmallArms[t] = DESTROYED;
+      g.pendingSmallArms[t] |= CREW | (shot === 'smallArms' ? SMALL_ARMS : 0) | (outcome.gunsOut > 0 && gunCasualtyEffect(shot) === 'destroyed' ? DESTROYED : 0);
     }
     return true;
   }
-  if (outcome.removed === 0) return true;
   if (now) loseFigures(g, t, outcome.removed, true, shot === 'smallArms');
   else {
     g.pendingFigures[t] += outcome.removed;
-    if (shot === 'smallArms') g.pendingSmallArms[t] = 1;
+    if (shot === 'smallArms') g.pendingSmallArms[t] |= SMALL_ARMS;
   }
   return true;
 }
 
-/** On a battery, pendingSmallArms marks guns destroyed by ball or shell (6) rather than silenced. */
+/**
+ * What pendingSmallArms marks of the fire a unit took in step 9: small-arms casualties among it (11);
+ * on a battery, guns destroyed by ball or shell (6) rather than silenced, and casualties on its crews.
+ */
+const SMALL_ARMS = 1;
 const DESTROYED = 2;
+const CREW = 4;
 
 /** 6 (burt.simultaneousFire): remove what step 9's fire took, every unit having fired. */
 export function removePending(g: Game): void {
   for (let t = 0; t < g.c.units.length; t++) {
-    if (g.pendingGuns[t] > 0) loseGuns(g, t, g.pendingGuns[t], g.pendingSmallArms[t] === DESTROYED ? 'destroyed' : 'silenced', true);
-    if (g.pendingFigures[t] > 0) loseFigures(g, t, g.pendingFigures[t], true, g.pendingSmallArms[t] === 1);
+    const marks = g.pendingSmallArms[t];
+    if (g.pendingGuns[t] > 0) loseGuns(g, t, g.pendingGuns[t], (marks & DESTROYED) !== 0 ? 'destroyed' : 'silenced', true);
+    if ((marks & CREW) !== 0) crewCasualties(g, t, (marks & SMALL_ARMS) !== 0);
+    if (g.pendingFigures[t] > 0) loseFigures(g, t, g.pendingFigures[t], true, (marks & SMALL_ARMS) !== 0);
     g.pendingGuns[t] = 0;
     g.pendingFigures[t] = 0;
     g.pendingSmallArms[t] = 0;

@@ -86,7 +86,7 @@ export function manoeuvre(g: Game, u: number): void {
 }
 
 /** 4, 5: a battery limbers or unlimbers (half a move, paid by the caller). */
-function setLimbered(g: Game, u: number, limbered: 0 | 1): void {
+export function setLimbered(g: Game, u: number, limbered: 0 | 1): void {
   g.limbered[u] = limbered;
   g.moved[u] = 1;
   const spec = g.c.units[u];

@@ -158,6 +158,8 @@ function strike(g: Game, u: number, o: number): number {
   if (target.arm === 'guns') {
     const cas = rollCasualties(s.plan, Infinity, stream);
     g.pendingGuns[o] += rollGunCasualties(cas, g.guns[o] - g.pendingGuns[o], target.crew, 'smallArms', c.options.gunCasualtyRoll, stream);
+    // 8: casualties this turn, though no gun be lost (crewCasualties; melee is no small-arms fire, 11).
+    if (cas > 0) g.casualtiesTurn[o] = 1;
     return cas;
   }
   const cas = rollCasualties(s.plan, g.figures[o] - g.pendingFigures[o], stream);

@@ -39,7 +39,10 @@ export function canCountercharge(g: Game, t: number, a: number): boolean {
   return r > 0 && firstInPathOf(g, t, 1, -1) === a && gapTo(g, t, a) <= r + EPS;
 }
 
-/** 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible. */
+/**
+ * 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible.
+ * 9.r3 (burt.evadeInContact barred): a target already in contact with another enemy does not evade.
+ */
 export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]): Reaction[] {
   while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
   const arm = g.c.units[t].arm;
@@ -47,6 +50,7 @@ export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]
     if (r === 'fire' && !canReactFire(g, t, a)) continue;
     if (r === 'countercharge' && !canCountercharge(g, t, a)) continue;
     if (r === 'evade' && (arm === 'guns' || g.formation[t] === SQUARE)) continue;
+    if (r === 'evade' && g.c.options.evadeInContact === 'barred' && inContactWithEnemy(g, t)) continue;
     out.push(r);
   }
   if (out.length === 0) out.push('hold'); // an ASSAULT unit out of reach must stand (it cannot countercharge)
