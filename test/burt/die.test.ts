@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aleaStream } from '../../src/core/dice.js';
 import { enumerateDice } from '../../src/core/enumerate.js';
-import { extendedScoreDistribution, maxScore, moraleRequired, reachProbability, requiredScore, rollExtended, rollReaches } from '../../src/rules/burt/die.js';
+import { extendedScoreDistribution, maxScore, moraleRequired, reachable, reachProbability, requiredScore, rollExtended, rollReaches, scoreNeeded } from '../../src/rules/burt/die.js';
 import type { ExtendedDieMode, NaturalOne } from '../../src/rules/burt/options.js';
 
 const MODES: ExtendedDieMode[] = ['stepped', 'chained', 'none'];
@@ -122,5 +122,31 @@ describe('The extended die (6)', () => {
       const se = Math.sqrt((p * (1 - p)) / n);
       expect(Math.abs(k / n - p)).toBeLessThan(4 * se);
     }
+  });
+});
+
+describe('What a score asks of the die, in words (6, 8): the same answer as its probability under every reading', () => {
+  const MODES: ExtendedDieMode[] = ['stepped', 'chained', 'none'];
+  const ONES: NaturalOne[] = ['noEffect', 'alwaysFails'];
+  it('says a score no roll reaches, and a sure pass, only where the probability is 0 or 1', () => {
+    for (const mode of MODES) {
+      for (const one of ONES) {
+        for (let target = -2; target <= 11; target++) {
+          const p = reachProbability(target, mode, one);
+          const words = scoreNeeded(target, mode, one);
+          expect(reachable(target, mode), `${target} ${mode}`).toBe(p > 0);
+          if (p === 0) expect(words, `${target} ${mode} ${one}`).toMatch(/^no roll passes/);
+          else if (p === 1) expect(words, `${target} ${mode} ${one}`).toBe('any roll passes');
+          else if (target <= 1) expect(words, `${target} ${mode} ${one}`).toBe('any roll but a 1 passes');
+          else expect(words, `${target} ${mode} ${one}`).toBe(`needs ${target}+`);
+        }
+      }
+    }
+  });
+  it('names the reading that makes a 7 out of reach: burt.extendedDie none; a 10 under any reading', () => {
+    expect(scoreNeeded(7, 'none', 'noEffect')).toBe('no roll passes (6 at most: burt.extendedDie none)');
+    expect(scoreNeeded(7, 'stepped', 'noEffect')).toBe('needs 7+');
+    expect(scoreNeeded(10, 'chained', 'noEffect')).toBe('no roll passes (6: 10 or more)');
+    expect(scoreNeeded(0, 'stepped', 'alwaysFails')).toBe('any roll but a 1 passes');
   });
 });

@@ -10,9 +10,19 @@ import type { ExtendedDieMode, NaturalOne } from './options.js';
 /** 6: no roll, however extended, reaches 10. */
 export const IMPOSSIBLE_SCORE = 10;
 
-/** 8: what a test's score asks of the die, in words (the trace and the odds answer say it alike). */
-export function scoreNeeded(target: number): string {
-  return target <= 1 ? 'any roll passes' : target >= IMPOSSIBLE_SCORE ? 'no roll passes (6: 10 or more)' : `needs ${target}+`;
+/**
+ * 6, 8: what a test's score asks of the die, in words (the trace and the odds answer say it alike),
+ * under the readings of the extended die and of a natural 1 (burt.extendedDie, burt.naturalOne).
+ */
+export function scoreNeeded(target: number, mode: ExtendedDieMode, naturalOne: NaturalOne): string {
+  if (target <= 1) return naturalOne === 'alwaysFails' ? 'any roll but a 1 passes' : 'any roll passes';
+  if (!reachable(target, mode)) return target >= IMPOSSIBLE_SCORE ? 'no roll passes (6: 10 or more)' : 'no roll passes (6 at most: burt.extendedDie none)';
+  return `needs ${target}+`;
+}
+
+/** 6: whether an extended roll can reach the score at all under the reading of the extended die. */
+export function reachable(target: number, mode: ExtendedDieMode): boolean {
+  return target < IMPOSSIBLE_SCORE && (target <= 6 || mode !== 'none');
 }
 
 /** 6, 9: the score a die must reach, the base (5) plus every modifier that adds to it. */

@@ -12,7 +12,7 @@ import { emptyPlan, type FirePlan, fireSaveModifier, gunsInBattery, fireToHitMod
 import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFighter } from './melee.js';
 import { advancingItem, isSupported, levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, retiringItem, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
 import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
-import { IMPOSSIBLE_SCORE, scoreNeeded } from './die.js';
+import { IMPOSSIBLE_SCORE, reachable, scoreNeeded } from './die.js';
 import { figureModel, figuresInContact, figuresInOverlap, FIGURE_WIDTH, type FigureModel } from './figures.js';
 import { burtOptions, type BurtOptions } from './options.js';
 import { COHESION_LEVELS, FORMED, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
@@ -114,8 +114,8 @@ export function firePlanOf(p: FireParams, o: BurtOptions) {
 }
 
 /** 6, 9: a plan's dice in words: the score each needs to hit (the 1-2 figure die one more), and the score of the other side's saves. */
-function planWords(plan: FirePlan, saver: string): string {
-  const score = (n: number) => (n >= IMPOSSIBLE_SCORE ? 'never (10 or more)' : `${n}+`);
+function planWords(plan: FirePlan, saver: string, o: BurtOptions): string {
+  const score = (n: number) => (reachable(n, o.extendedDie) ? `${n}+` : n >= IMPOSSIBLE_SCORE ? 'never (10 or more)' : 'never (6 at most: burt.extendedDie none)');
   const extra = plan.penalised ? ` and ${plan.penalised} for the figures left over on ${score(plan.penalisedHitOn)}` : '';
   return `${plan.plain} ${plan.plain === 1 ? 'die' : 'dice'} to hit on ${score(plan.hitOn)}${extra}, ${saver} saving on ${score(plan.saveOn)}`;
 }
@@ -136,7 +136,7 @@ const fire: OddsQuestion<FireParams> = {
     const removed = casualtyDistribution(plan, cap);
     const out: OddsDistribution[] = [distribution('hits', 'hits', hits), distribution('removed', b ? 'crew casualties' : 'figures removed', removed)];
     if (b) out.push(distribution('gunsOut', 'guns put out of action', gunLossOdds(removed, b.guns, GUN_CREW[b.ordnance], shot, o.gunCasualtyRoll)));
-    return { distributions: out, summary: { plan }, worked: `${planWords(plan, 'the target')} (6)` };
+    return { distributions: out, summary: { plan }, worked: `${planWords(plan, 'the target', o)} (6)` };
   },
   sample(p, options, dice: EngagementDice) {
     const o = burtOptions(options);
@@ -328,7 +328,7 @@ const melee: OddsQuestion<MeleeParams> = {
     ];
     if (m.testFails) out.push(yesNo('aFailsTest', 'side a fails the step-12 test (it loses a level, 8; a routing side does not test)', m.testFails[0]), yesNo('bFailsTest', 'side b fails the step-12 test', m.testFails[1]));
     if (m.routs) out.push(yesNo('aRouts', 'side a routs (breaks, or fails the step-12 test when shaken; not when routing already)', m.routs[0]), yesNo('bRouts', 'side b routs', m.routs[1]));
-    return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null }, worked: `side a ${contactWords(a)}: ${planWords(m.planA, 'b')}; side b ${contactWords(b)}: ${planWords(m.planB, 'a')} (9)` };
+    return { distributions: out, summary: { bothTest: m.bothTest, testFails: m.testFails ?? null }, worked: `side a ${contactWords(a)}: ${planWords(m.planA, 'b', o)}; side b ${contactWords(b)}: ${planWords(m.planB, 'a', o)} (9)` };
   },
   sample(p, options, dice: EngagementDice) {
     const o = burtOptions(options);
@@ -472,7 +472,7 @@ const morale: OddsQuestion<MoraleParams> = {
     return {
       distributions: [yesNo('passed', 'the test passes', pass), { name: 'level', label: 'order class after the test', values: [...after].map(([value, q]) => ({ value, p: q })) }],
       summary: { modifier: m },
-      worked: `class ${p.class}, modifiers ${m >= 0 ? '+' : ''}${m}: ${scoreNeeded(moraleTarget(p.class as MoraleClass, m))} (8)`,
+      worked: `class ${p.class}, modifiers ${m >= 0 ? '+' : ''}${m}: ${scoreNeeded(moraleTarget(p.class as MoraleClass, m), o.extendedDie, o.naturalOne)} (8)`,
     };
   },
   sample(p, options, dice: EngagementDice) {

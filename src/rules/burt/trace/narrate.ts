@@ -7,7 +7,8 @@ import type { EngagementResult } from '../../../core/result.js';
 import type { TraceLine } from '../../../core/ruleset.js';
 import { STEP_NAMES, type BurtEvent, type UnitSnapshot } from '../events.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
-import { scoreNeeded } from '../die.js';
+import { reachable, scoreNeeded } from '../die.js';
+import type { ExtendedDieMode } from '../options.js';
 import type { TraceSubject } from './subject.js';
 
 const ORDER_WORD: Record<string, string> = { reserve: 'RESERVE', manoeuvre: 'MANOEUVER', fire: 'FIRE', assault: 'ASSAULT', regroup: 'REGROUP' };
@@ -15,12 +16,10 @@ const PURPOSE_WORD: Record<string, string> = Object.fromEntries(BURT_VOCABULARY.
 const STEP_SECTION = ['3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7', '3.8', '3.9', '3.10', '3.11', '3.12'];
 
 const f1 = (v: number) => String(Math.round(v * 10) / 10);
-/** 6, 8: the score the extended die must reach, in words. */
-const needs = scoreNeeded;
 const inches = (v: number) => `${f1(v)}"`;
 /** 6: the fire's dice and the score each needs; the die of 1-2 figures left over needs one more (burt.leftoverFigures penalisedDie). */
-const diceText = (roll: number | number[], dice: number, hitOn: number) => {
-  const on = (n: number) => (n >= 10 ? 'never hit (6: 10 or more)' : `hit on ${n}+`);
+const diceText = (roll: number | number[], dice: number, hitOn: number, mode: ExtendedDieMode) => {
+  const on = (n: number) => (reachable(n, mode) ? `hit on ${n}+` : n >= 10 ? 'never hit (6: 10 or more)' : 'never hit (6 at most: burt.extendedDie none)');
   const [plain, penalised] = typeof roll === 'number' ? [dice, 0] : roll;
   if (!penalised) return `${dice} ${dice === 1 ? 'die' : 'dice'} ${on(hitOn)}`;
   return `${plain} ${plain === 1 ? 'die' : 'dice'} ${on(hitOn)} and ${penalised} for the figures left over ${penalised === 1 ? 'needs' : 'need'} ${on(hitOn + 1).replace('hit on ', '')}`;
@@ -150,7 +149,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         break;
       case 'fire': {
         const what = e.ammunition ? `${e.ammunition}` : 'muskets';
-        add(2, `${e.units.join(', ')} ${e.reaction ? 'fire in reaction at' : 'fire at'} ${e.target} (${what}, ${e.band} range): ${diceText(e.roll, e.dice, e.hitOn)}, ${e.hits} hit${e.hits === 1 ? '' : 's'}, saves on ${e.saveOn}+, ${e.removed} ${e.ammunition && s.units[idx.get(e.target)!].arm === 'guns' ? 'crew casualties' : `figure${e.removed === 1 ? '' : 's'} removed`} (6${e.reaction ? ', 9.r1' : ''})`);
+        add(2, `${e.units.join(', ')} ${e.reaction ? 'fire in reaction at' : 'fire at'} ${e.target} (${what}, ${e.band} range): ${diceText(e.roll, e.dice, e.hitOn, s.options.extendedDie)}, ${e.hits} hit${e.hits === 1 ? '' : 's'}, saves on ${e.saveOn}+, ${e.removed} ${e.ammunition && s.units[idx.get(e.target)!].arm === 'guns' ? 'crew casualties' : `figure${e.removed === 1 ? '' : 's'} removed`} (6${e.reaction ? ', 9.r1' : ''})`);
         break;
       }
       case 'hit':
@@ -160,7 +159,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         add(3, `${name(e.unit)}: ${e.lost} gun${e.lost === 1 ? '' : 's'} ${e.how}, ${e.left} left in action (6)`);
         break;
       case 'check':
-        add(2, `${name(e.unit)} tests ${PURPOSE_WORD[e.purpose] ?? e.purpose} (8): class ${s.units[idx.get(e.unit)!].klass}, modifiers ${e.modifiers.join(' ')}, ${needs(e.target)}${rolled(e.roll)}: ${e.passed ? 'passes' : 'fails'}`);
+        add(2, `${name(e.unit)} tests ${PURPOSE_WORD[e.purpose] ?? e.purpose} (8): class ${s.units[idx.get(e.unit)!].klass}, modifiers ${e.modifiers.join(' ')}, ${scoreNeeded(e.target, s.options.extendedDie, s.options.naturalOne)}${rolled(e.roll)}: ${e.passed ? 'passes' : 'fails'}`);
         break;
       case 'cohesion':
         add(3, `${name(e.unit)}: ${e.from} -> ${e.to} (7)`);
