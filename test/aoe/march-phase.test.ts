@@ -14,7 +14,7 @@ import { newOrder, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
 import { decideOrder } from '../../src/rules/aoe/orders.js';
 import { CLEAR } from '../../src/table/index.js';
 import { checkLaneInvariants } from '../../src/rules/aoe/invariants.js';
-import { countWithdrawal } from '../../src/rules/aoe/effects.js';
+import { countWithdrawal, recall } from '../../src/rules/aoe/effects.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
 import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
@@ -181,6 +181,76 @@ describe('The March Mode -2 and a formation change where the unit stands (p1, p3
     const { p, check } = play({ 'aoe.marchModeChange': 'changeToo' });
     expect(check.modified).toBe(4);
     expect(p.st.formationOf(1)).toBe('square');
+  });
+});
+
+describe('A forced retreat onto a friend\'s ground (p1 movement notes: passage of lines; p1/p3 Built-up Areas: one unit a block; aoe.retreatOntoFriend)', () => {
+  // A in Line at 16" falls back a full move (6") to 10" (1" deep: 9"-10"); F, a friend in Line, stands
+  // at 9.5"-10.5" across the same ground.
+  const BEHIND = (friends: Record<string, unknown>[], enemies: Record<string, unknown>[] = []) => ({
+    sides: sides([{ id: 'A', formation: 'line', front: 16 }, ...friends], [{ id: 'P', front: 20 }, ...enemies]),
+  });
+  const F = { id: 'F', formation: 'line', front: 10.5 };
+  const fallBackWith = (fields: Record<string, unknown>, rule?: string) => {
+    const c = compile(fields, rule ? { 'aoe.retreatOntoFriend': rule } : {});
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, FALL_BACK, false);
+    return p;
+  };
+  it('beyond (default): it goes on through the friend to the first clear ground behind it, not removed', () => {
+    const p = fallBackWith(BEHIND([F]));
+    expect(p.st.body[0].front).toBe(9.5); // 8.5"-9.5": its front on F's rear edge
+    expect(p.st.body[1].front).toBe(10.5); // F does not move
+    expect(p.st.removed[0]).toBe(0);
+  });
+  it('beyond: through two friends one behind the other', () => {
+    const p = fallBackWith(BEHIND([F, { id: 'G', formation: 'line', front: 9.5 }]));
+    expect(p.st.body[0].front).toBe(8.5); // past G (8.5"-9.5") too
+  });
+  it('beyond: a friend at the table edge leaves no clear ground behind it; the retreat stops at the friend\'s near edge, the unit not removed', () => {
+    const c = compile({ sides: sides([{ id: 'A', formation: 'line', front: 7 }, { id: 'F', formation: 'line', front: 1 }], [{ id: 'P', front: 20 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, FALL_BACK, false); // 6" back would put A on F (0"-1")
+    expect(p.st.body[0].front).toBe(2);
+    expect(p.st.removed[0]).toBe(0);
+  });
+  it('beyond: an enemy behind the friend stops it short of the friend', () => {
+    // Q, an enemy (facing the other way) at 8"-9": the retreat stops at it (front 10"), on F; Q keeps A from clearing F.
+    const p = fallBackWith(BEHIND([F], [{ id: 'Q', formation: 'line', front: 8 }]));
+    expect(p.st.body[0].front).toBe(11.5); // its rear on F's near edge
+    expect(p.st.removed[0]).toBe(0);
+  });
+  it('a cavalry recall is "up to a full move" (p2): it stops short of a friend it would end on', () => {
+    const c = compile({ sides: sides([{ id: 'K', arm: 'cavalry', formation: 'line', front: 16 }, { id: 'F', formation: 'line', front: 4.5 }], [{ id: 'P', front: 20 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    recall(p, 0); // 12" would end at 4" (3"-4"), on F (3.5"-4.5")
+    expect(p.st.body[0].front).toBe(5.5);
+  });
+  it('short: the friend stops the retreat at its near edge; share: it ends on the friend (the earlier play)', () => {
+    expect(fallBackWith(BEHIND([F]), 'short').st.body[0].front).toBe(11.5);
+    expect(fallBackWith(BEHIND([F]), 'share').st.body[0].front).toBe(10);
+  });
+  it('aoe.blockedRetreat: an enemy behind that stops the retreat short of its distance cuts the unit off (cutOff, default: removed, as off the lane, rulings 3.6); stop keeps it in play at the enemy', () => {
+    const Q = [{ id: 'Q', formation: 'line', front: 12 }]; // an enemy at 12"-13", 2" behind A's rear (15")
+    const cut = fallBackWith(BEHIND([], Q));
+    expect(cut.st.removed[0]).toBe(1);
+    expect(cut.res.sides[0].unitsEliminated).toBe(1);
+    const c = compile(BEHIND([], Q), { 'aoe.blockedRetreat': 'stop' });
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, FALL_BACK, false);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(14);
+  });
+  it('aoe.blockedRetreat: a recall ("up to a full move", p2) stopped short by an enemy is not cut off', () => {
+    const c = compile({ sides: sides([{ id: 'K', arm: 'cavalry', formation: 'line', front: 16 }], [{ id: 'P', front: 20 }, { id: 'Q', formation: 'line', front: 12 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    recall(p, 0);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(14);
+  });
+  it('a friend the retreat passes wholly is no matter: it ends where its distance takes it', () => {
+    const p = fallBackWith(BEHIND([{ id: 'F', formation: 'line', front: 13 }]));
+    expect(p.st.body[0].front).toBe(10);
   });
 });
 
