@@ -463,6 +463,24 @@ describe('The prolonge (p1 movement notes: a battery shifts 1" without limbering
     p.st.body[2].front = 11;
     expect(clearLine(p.st, 2, 3)).toBe(true);
   });
+  // An 8-gun light battery at 10" (1" deep, facing the enemy), its column well back and aside, and a
+  // Prussian Line `gap` inches ahead of the battery.
+  const GUNS_AT = (gap: number) => ({ lane: { length: 60, width: 16 }, sides: sides([{ id: 'Bty', arm: 'artillery', front: 10 }, { id: 'Col', formation: 'fieldColumn', front: 3, offset: -6 }], [{ id: 'P', formation: 'line', front: 10 + gap }]) });
+  const orderAt = (gap: number, options: Record<string, string> = {}) => decideOrder(startPlay(compile(GUNS_AT(gap), options), new ScriptedDice({})), 0, newOrder());
+  it('p2 fire points by range band: at 12.5" (8 points, -2) 1" forward reaches the 12" band (10 points, -1), so the doctrine prolongs forward; at 12" or 11.5" it holds', () => {
+    expect(orderAt(12.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 });
+    expect(orderAt(18.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 }); // 6 points (-3) to 8 (-2)
+    expect(orderAt(12).kind).toBe(O_HOLD);
+    expect(orderAt(11.5).kind).toBe(O_HOLD); // 10.5" is the same band
+    expect(orderAt(12.5, { 'aoe.prolonge': 'off' }).kind).toBe(O_HOLD);
+  });
+  it('it does not prolong into enemy musket range (3", p2) for a better band: at 3.5" it holds', () => {
+    expect(orderAt(3.5).kind).toBe(O_HOLD); // 2.5" would give 20 points (+1) for 12 (0), under the Line's volleys
+  });
+  it('within the enemy infantry\'s musket range it prolongs 1" back out of it (2.5" to 3.5"), still with a target', () => {
+    expect(orderAt(2.5)).toMatchObject({ kind: O_PROLONGE, distance: -1 });
+    expect(orderAt(1.5).kind).toBe(O_HOLD); // 2.5" is still within 3"
+  });
   it('with a clear line of fire, or under aoe.prolonge off, it holds (in range: it does not limber)', () => {
     const clear = startPlay(compile(VILLAGE), new ScriptedDice({}));
     expect(clearLine(clear.st, 2, 3)).toBe(true);
