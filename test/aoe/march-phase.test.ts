@@ -58,6 +58,22 @@ describe('March Table results on the lane (p1 March Table)', () => {
     expect(p.res.sides[0].armyBrokenTurn).toBe(3);
   });
 
+  it('p1 Retire: beyond enemy musketry range, measured from enemy infantry (aoe.retireFrom infantry): enemy cavalry 1" away and no infantry within 3" leaves it where it is (Hold Ground); anyEnemy retires it 3.1" from the cavalry', () => {
+    // French Line at 16"; Prussian cuirassiers in Line at 17" (1" away), Prussian infantry at 25" (9" away).
+    const fields = { sides: sides([{ id: 'A', formation: 'line', front: 16 }], [{ id: 'K', arm: 'cavalry', formation: 'line', front: 17 }, { id: 'P', formation: 'line', front: 25 }]) };
+    const p = startPlay(compile(fields), new ScriptedDice({}));
+    applyMarchResult(p, 0, RETIRE, false);
+    expect(p.st.body[0].front).toBe(16);
+    expect(p.res.sides[0].retreatsForced).toBe(0);
+    const q = startPlay(compile(fields, { 'aoe.retireFrom': 'anyEnemy' }), new ScriptedDice({}));
+    applyMarchResult(q, 0, RETIRE, false);
+    expect(q.st.body[0].front).toBeCloseTo(13.9, 9);
+    // The infantry 2" away: it retires to 3.1" from the infantry, whatever the cavalry.
+    const near = { sides: sides([{ id: 'A', formation: 'line', front: 16 }], [{ id: 'K', arm: 'cavalry', formation: 'line', front: 17, offset: 5 }, { id: 'P', formation: 'line', front: 18, offset: -1 }]) };
+    const r = startPlay(compile(near), new ScriptedDice({}));
+    applyMarchResult(r, 0, RETIRE, false);
+    expect(r.st.body[0].front).toBeCloseTo(14.9, 9);
+  });
   it('Fall Back: a full move back, disordered; Retire: just beyond musket range of the nearest enemy (aoe.retireDistance), in order', () => {
     const c = compile(ALONE(16, 'line'));
     const p = startPlay(c, new ScriptedDice({}));

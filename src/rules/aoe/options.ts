@@ -336,6 +336,17 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.retireFrom',
+    values: ['infantry', 'anyEnemy'],
+    default: 'infantry',
+    source: 'p1 March Table (Retire: beyond enemy musketry range); p2 Fire Points at Range (muskets are infantry\'s; cavalry has none, guns cannonade)',
+    doc: 'Whose musketry range a Retire takes the unit beyond: the nearest enemy infantry\'s (no enemy infantry: Hold Ground), or the nearest enemy\'s of any arm.',
+    valueDocs: {
+      infantry: 'measured from the nearest enemy infantry, the only arm with muskets (p2); with none in play the unit is beyond musketry range already and holds its ground [gap]',
+      anyEnemy: 'measured from the nearest enemy of any arm, cavalry and batteries included (this project\'s earlier play)',
+    },
+  },
+  {
     name: 'aoe.hitMen',
     values: ['fifth', 'stand'],
     default: 'fifth',
@@ -386,6 +397,7 @@ export interface AoeOptions {
   prolonge: 'move' | 'off';
   retreatOntoFriend: 'beyond' | 'short' | 'share';
   blockedRetreat: 'cutOff' | 'stop';
+  retireFrom: 'infantry' | 'anyEnemy';
 }
 
 /**
@@ -401,7 +413,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 40 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 41 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 
