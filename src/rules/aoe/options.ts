@@ -320,7 +320,7 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     doc: 'A forced retreat that would end on ground a friend stands on: it goes on through the friend to the first clear ground behind it, stops at the friend\'s near edge, or ends on the friend\'s ground.',
     valueDocs: {
       beyond: 'through the friend (passage of lines, p1) to the first clear ground behind it, so the retreat is at least its distance; a recall, "up to a full move", stops at the friend\'s near edge instead; an enemy behind the friend stops it there too, the table edge behind removes it as any retreat off the lane',
-      short: 'the friend stops the retreat at its near edge, as an enemy behind does: the retreat falls short of its distance',
+      short: 'the friend stops the retreat at its near edge, as an enemy behind does: the retreat falls short of its distance (never back past where it began, so a unit that began on a friend\'s ground may end on it)',
       share: 'the unit ends where its distance takes it, on the friend\'s ground (this project\'s earlier play)',
     },
   },
