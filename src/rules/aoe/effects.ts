@@ -150,7 +150,7 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
   const start = b.front;
   const r = fallBack(p.c, p.st, u, distance);
   // An enemy behind it stopped it short of its distance (a recall is "up to a full move": p2).
-  const blocked = r === 'ok' && why !== 'recall' && Math.abs(b.front - start) < distance - EPS;
+  const blocked = forced && r === 'ok' && why !== 'recall' && Math.abs(b.front - start) < distance - EPS;
   if (r === 'ok') clearOfFriends(p, u, start, why === 'recall');
   const side = p.res.sides[s.side];
   if (forced) side.retreatsForced++;
