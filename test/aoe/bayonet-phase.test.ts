@@ -86,7 +86,8 @@ describe('Taking the beaten defender\'s ground (p2 +4..+6: the attacker occupies
   };
   it('the ground\'s far edge meeting E front to front, the winner stops 1" short of E, out of contact with it', () => {
     const p = play(20);
-    expect([p.st.hits[1], p.st.body[1].front]).toEqual([1, 21]);
+    // D back 4" would stand at 21"-24", on E (20"-23"): it goes on through E to 23" (aoe.retreatOntoFriend beyond).
+    expect([p.st.hits[1], p.st.body[1].front]).toEqual([1, 23]);
     expect(p.st.body[0].front).toBe(19);
     expect(inContact(p.st.body[0], p.st.body[2])).toBe(false);
     expect(p.st.chargeTarget[0]).toBe(-1);

@@ -14,7 +14,7 @@ import { newOrder, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
 import { decideOrder } from '../../src/rules/aoe/orders.js';
 import { CLEAR } from '../../src/table/index.js';
 import { checkLaneInvariants } from '../../src/rules/aoe/invariants.js';
-import { countWithdrawal } from '../../src/rules/aoe/effects.js';
+import { countWithdrawal, recall } from '../../src/rules/aoe/effects.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
 import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
@@ -58,6 +58,22 @@ describe('March Table results on the lane (p1 March Table)', () => {
     expect(p.res.sides[0].armyBrokenTurn).toBe(3);
   });
 
+  it('p1 Retire: beyond enemy musketry range, measured from enemy infantry (aoe.retireFrom infantry): enemy cavalry 1" away and no infantry within 3" leaves it where it is (Hold Ground); anyEnemy retires it 3.1" from the cavalry', () => {
+    // French Line at 16"; Prussian cuirassiers in Line at 17" (1" away), Prussian infantry at 25" (9" away).
+    const fields = { sides: sides([{ id: 'A', formation: 'line', front: 16 }], [{ id: 'K', arm: 'cavalry', formation: 'line', front: 17 }, { id: 'P', formation: 'line', front: 25 }]) };
+    const p = startPlay(compile(fields), new ScriptedDice({}));
+    applyMarchResult(p, 0, RETIRE, false);
+    expect(p.st.body[0].front).toBe(16);
+    expect(p.res.sides[0].retreatsForced).toBe(0);
+    const q = startPlay(compile(fields, { 'aoe.retireFrom': 'anyEnemy' }), new ScriptedDice({}));
+    applyMarchResult(q, 0, RETIRE, false);
+    expect(q.st.body[0].front).toBeCloseTo(13.9, 9);
+    // The infantry 2" away: it retires to 3.1" from the infantry, whatever the cavalry.
+    const near = { sides: sides([{ id: 'A', formation: 'line', front: 16 }], [{ id: 'K', arm: 'cavalry', formation: 'line', front: 17, offset: 5 }, { id: 'P', formation: 'line', front: 18, offset: -1 }]) };
+    const r = startPlay(compile(near), new ScriptedDice({}));
+    applyMarchResult(r, 0, RETIRE, false);
+    expect(r.st.body[0].front).toBeCloseTo(14.9, 9);
+  });
   it('Fall Back: a full move back, disordered; Retire: just beyond musket range of the nearest enemy (aoe.retireDistance), in order', () => {
     const c = compile(ALONE(16, 'line'));
     const p = startPlay(c, new ScriptedDice({}));
@@ -181,6 +197,76 @@ describe('The March Mode -2 and a formation change where the unit stands (p1, p3
     const { p, check } = play({ 'aoe.marchModeChange': 'changeToo' });
     expect(check.modified).toBe(4);
     expect(p.st.formationOf(1)).toBe('square');
+  });
+});
+
+describe('A forced retreat onto a friend\'s ground (p1 movement notes: passage of lines; p1/p3 Built-up Areas: one unit a block; aoe.retreatOntoFriend)', () => {
+  // A in Line at 16" falls back a full move (6") to 10" (1" deep: 9"-10"); F, a friend in Line, stands
+  // at 9.5"-10.5" across the same ground.
+  const BEHIND = (friends: Record<string, unknown>[], enemies: Record<string, unknown>[] = []) => ({
+    sides: sides([{ id: 'A', formation: 'line', front: 16 }, ...friends], [{ id: 'P', front: 20 }, ...enemies]),
+  });
+  const F = { id: 'F', formation: 'line', front: 10.5 };
+  const fallBackWith = (fields: Record<string, unknown>, rule?: string) => {
+    const c = compile(fields, rule ? { 'aoe.retreatOntoFriend': rule } : {});
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, FALL_BACK, false);
+    return p;
+  };
+  it('beyond (default): it goes on through the friend to the first clear ground behind it, not removed', () => {
+    const p = fallBackWith(BEHIND([F]));
+    expect(p.st.body[0].front).toBe(9.5); // 8.5"-9.5": its front on F's rear edge
+    expect(p.st.body[1].front).toBe(10.5); // F does not move
+    expect(p.st.removed[0]).toBe(0);
+  });
+  it('beyond: through two friends one behind the other', () => {
+    const p = fallBackWith(BEHIND([F, { id: 'G', formation: 'line', front: 9.5 }]));
+    expect(p.st.body[0].front).toBe(8.5); // past G (8.5"-9.5") too
+  });
+  it('beyond: a friend at the table edge leaves no clear ground behind it; the retreat stops at the friend\'s near edge, the unit not removed', () => {
+    const c = compile({ sides: sides([{ id: 'A', formation: 'line', front: 7 }, { id: 'F', formation: 'line', front: 1 }], [{ id: 'P', front: 20 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, FALL_BACK, false); // 6" back would put A on F (0"-1")
+    expect(p.st.body[0].front).toBe(2);
+    expect(p.st.removed[0]).toBe(0);
+  });
+  it('beyond: an enemy behind the friend stops it short of the friend', () => {
+    // Q, an enemy (facing the other way) at 8"-9": the retreat stops at it (front 10"), on F; Q keeps A from clearing F.
+    const p = fallBackWith(BEHIND([F], [{ id: 'Q', formation: 'line', front: 8 }]));
+    expect(p.st.body[0].front).toBe(11.5); // its rear on F's near edge
+    expect(p.st.removed[0]).toBe(0);
+  });
+  it('a cavalry recall is "up to a full move" (p2): it stops short of a friend it would end on', () => {
+    const c = compile({ sides: sides([{ id: 'K', arm: 'cavalry', formation: 'line', front: 16 }, { id: 'F', formation: 'line', front: 4.5 }], [{ id: 'P', front: 20 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    recall(p, 0); // 12" would end at 4" (3"-4"), on F (3.5"-4.5")
+    expect(p.st.body[0].front).toBe(5.5);
+  });
+  it('short: the friend stops the retreat at its near edge; share: it ends on the friend (the earlier play)', () => {
+    expect(fallBackWith(BEHIND([F]), 'short').st.body[0].front).toBe(11.5);
+    expect(fallBackWith(BEHIND([F]), 'share').st.body[0].front).toBe(10);
+  });
+  it('aoe.blockedRetreat: an enemy behind that stops the retreat short of its distance cuts the unit off (cutOff, default: removed, as off the lane, rulings 3.6); stop keeps it in play at the enemy', () => {
+    const Q = [{ id: 'Q', formation: 'line', front: 12 }]; // an enemy at 12"-13", 2" behind A's rear (15")
+    const cut = fallBackWith(BEHIND([], Q));
+    expect(cut.st.removed[0]).toBe(1);
+    expect(cut.res.sides[0].unitsEliminated).toBe(1);
+    const c = compile(BEHIND([], Q), { 'aoe.blockedRetreat': 'stop' });
+    const p = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(p, 0, FALL_BACK, false);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(14);
+  });
+  it('aoe.blockedRetreat: a recall ("up to a full move", p2) stopped short by an enemy is not cut off', () => {
+    const c = compile({ sides: sides([{ id: 'K', arm: 'cavalry', formation: 'line', front: 16 }], [{ id: 'P', front: 20 }, { id: 'Q', formation: 'line', front: 12 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    recall(p, 0);
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(14);
+  });
+  it('a friend the retreat passes wholly is no matter: it ends where its distance takes it', () => {
+    const p = fallBackWith(BEHIND([{ id: 'F', formation: 'line', front: 13 }]));
+    expect(p.st.body[0].front).toBe(10);
   });
 });
 
@@ -392,6 +478,24 @@ describe('The prolonge (p1 movement notes: a battery shifts 1" without limbering
     expect(decideOrder(p, 2, newOrder())).toMatchObject({ kind: O_PROLONGE, distance: 1 });
     p.st.body[2].front = 11;
     expect(clearLine(p.st, 2, 3)).toBe(true);
+  });
+  // An 8-gun light battery at 10" (1" deep, facing the enemy), its column well back and aside, and a
+  // Prussian Line `gap` inches ahead of the battery.
+  const GUNS_AT = (gap: number) => ({ lane: { length: 60, width: 16 }, sides: sides([{ id: 'Bty', arm: 'artillery', front: 10 }, { id: 'Col', formation: 'fieldColumn', front: 3, offset: -6 }], [{ id: 'P', formation: 'line', front: 10 + gap }]) });
+  const orderAt = (gap: number, options: Record<string, string> = {}) => decideOrder(startPlay(compile(GUNS_AT(gap), options), new ScriptedDice({})), 0, newOrder());
+  it('p2 fire points by range band: at 12.5" (8 points, -2) 1" forward reaches the 12" band (10 points, -1), so the doctrine prolongs forward; at 12" or 11.5" it holds', () => {
+    expect(orderAt(12.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 });
+    expect(orderAt(18.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 }); // 6 points (-3) to 8 (-2)
+    expect(orderAt(12).kind).toBe(O_HOLD);
+    expect(orderAt(11.5).kind).toBe(O_HOLD); // 10.5" is the same band
+    expect(orderAt(12.5, { 'aoe.prolonge': 'off' }).kind).toBe(O_HOLD);
+  });
+  it('it does not prolong into enemy musket range (3", p2) for a better band: at 3.5" it holds', () => {
+    expect(orderAt(3.5).kind).toBe(O_HOLD); // 2.5" would give 20 points (+1) for 12 (0), under the Line's volleys
+  });
+  it('within the enemy infantry\'s musket range it prolongs 1" back out of it (2.5" to 3.5"), still with a target', () => {
+    expect(orderAt(2.5)).toMatchObject({ kind: O_PROLONGE, distance: -1 });
+    expect(orderAt(1.5).kind).toBe(O_HOLD); // 2.5" is still within 3"
   });
   it('with a clear line of fire, or under aoe.prolonge off, it holds (in range: it does not limber)', () => {
     const clear = startPlay(compile(VILLAGE), new ScriptedDice({}));

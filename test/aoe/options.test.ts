@@ -53,6 +53,12 @@ const ADDED: [string, string | number | boolean, (string | number | boolean)[]][
   ['prolonge', 'move', ['off']],
   // p1 Play Sequence: all charges and breakthroughs resolved, results at once; silent on who joins a breakthrough's combat.
   ['breakthroughCombat', 'oncePerPhase', ['allInContact']],
+  // p1 movement notes: passage of lines; p1/p3 Built-up Areas: a block holds a single unit; retreats end on friends only on the lane.
+  ['retreatOntoFriend', 'beyond', ['short', 'share']],
+  // p1/p2 retreat distances; rulings 3.6: a retreat off the lane removes the unit; silent on one an enemy stops.
+  ['blockedRetreat', 'cutOff', ['stop']],
+  // p1 Retire: beyond enemy musketry range; p2: muskets are infantry's.
+  ['retireFrom', 'infantry', ['anyEnemy']],
 ];
 const ALL = [...RULINGS_TABLE, ...ADDED];
 
@@ -83,7 +89,7 @@ describe('Options (rulings 4: every aoe. option with its default, alternatives a
     const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
     expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
     for (const [name, def] of ALL) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
-    expect(Object.keys(opts)).toHaveLength(38);
+    expect(Object.keys(opts)).toHaveLength(41);
   });
 
   it('aoeOptions carries every chosen value through', () => {

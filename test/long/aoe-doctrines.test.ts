@@ -1,22 +1,31 @@
 /**
  * Long check (`npm run test:long`): Age of Eagles' doctrines in the whole `volley tournament` (every
  * ordered pairing of its five doctrines, self-play seats included), 300 engagements a pairing, on the
- * meeting engagement and on common scenario A. Each real doctrine must beat the random-legal baseline
- * clearly (rulings 7; docs/rules/aoe.md, "Doctrines"): the 95% Wilson interval of its share of wins
- * above 75% on the meeting engagement and above 55% on the village, and 30 points above what
- * random-legal wins against it (seed 1813: 81-89% on the meeting engagement against random-legal's
- * 5-12%, 61-63% on the village against its 23-24%; docs/rules/aoe.md gives seed 1's). Random-legal no
- * longer walks its own units off the table, so it wins more than it did. test/aoe/doctrine.test.ts
- * keeps a smaller check in `npm test`.
+ * meeting engagement and on common scenario A.
+ *
+ * The claim tested (docs/rules/aoe.md, "Doctrines"): each real doctrine beats the random-legal
+ * baseline, that is, wins more than half of its 600 engagements against it (both seats; draws count as
+ * not won, so it also wins more of them than random-legal does). The tolerance is the sampling error,
+ * not a margin fitted to a day's figure: the Wilson interval of its share must lie above 50% at a level
+ * that holds for the eight checks together (one-sided 1 - 0.05/8 each, Bonferroni: z = 2.50), so a
+ * doctrine no better than random-legal passes all of them with a chance under 5%. At 600 engagements
+ * the bound sits about 2.5 standard errors (5 points near 60%) below the share. Floors once set here
+ * (75% on the meeting engagement, 55% on the village, 30 points above the reverse) were each day's
+ * figures less a margin, lowered as play changed; the figures themselves are in docs/rules/aoe.md.
+ * test/aoe/doctrine.test.ts keeps a smaller check in `npm test`.
  */
 import { describe, expect, it } from 'vitest';
 import { runTournament } from '../../src/sim/studies/tournament.js';
+import { wilson } from '../../src/stats/intervals.js';
 
 const REAL = ['column-assault', 'fire-and-charge', 'stand-fast', 'counterattack'];
+const FILES = ['sims/aoe/meeting.scenario.yaml', 'sims/aoe/common-a-village.scenario.yaml'];
+/** Two-sided level whose lower end is a one-sided bound at 1 - 0.05 / (checks), the checks being every real doctrine on every file. */
+const LEVEL = 1 - (2 * 0.05) / (REAL.length * FILES.length);
 
 describe('Age of Eagles: every real doctrine beats random-legal in the full tournament', () => {
-  for (const [file, floor] of [['sims/aoe/meeting.scenario.yaml', 0.75], ['sims/aoe/common-a-village.scenario.yaml', 0.55]] as const) {
-    it(`${file}: 300 a pairing, seed 1813; each real doctrine's interval above ${Math.round(floor * 100)}% against random-legal, 30 points above the reverse`, async () => {
+  for (const file of FILES) {
+    it(`${file}: 300 a pairing, seed 1813; each real doctrine wins more than half against random-legal (Wilson bound at one-sided ${(1 - (1 - LEVEL) / 2) * 100}%)`, async () => {
       const t = await runTournament({ file, engagements: 300, seed: 1813, workers: 2 });
       expect([...t.doctrines].sort()).toEqual([...REAL, 'random-legal'].sort());
       expect(t.seats).toHaveLength(5);
@@ -24,8 +33,10 @@ describe('Age of Eagles: every real doctrine beats random-legal in the full tour
         const m = t.matches.find((x) => x.doctrine === d && x.opponent === 'random-legal')!;
         const back = t.matches.find((x) => x.doctrine === 'random-legal' && x.opponent === d)!;
         expect(m.n).toBe(600);
-        expect(m.lo, `${d}: ${m.p}`).toBeGreaterThan(floor);
-        expect(m.p - back.p, `${d}: ${m.p} against ${back.p}`).toBeGreaterThan(0.3);
+        // The same 600 engagements seen from either side.
+        expect([back.wins, back.losses, back.draws]).toEqual([m.losses, m.wins, m.draws]);
+        const w = wilson(m.wins, m.n, LEVEL);
+        expect(w.lo, `${d}: ${m.wins} of ${m.n} (${(m.p * 100).toFixed(1)}%), random-legal ${back.wins}`).toBeGreaterThan(0.5);
       }
     });
   }

@@ -5,11 +5,11 @@
  * with the state.
  */
 import { reachRung, RUNG } from '../../core/result.js';
-import { axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
+import { axialMax, axialMin, axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
 import { aboutFacedAfterRetreat, buaContactDisorders } from './bayonet.js';
 import { armyBroken, cohesionLevel } from './cohesion.js';
 import type { Play } from './context.js';
-import { dropLostContacts, fallBack, occupyBlock } from './geometry.js';
+import { dropLostContacts, fallBack, occupyBlock, roomBehind } from './geometry.js';
 import { removedByHits, shakenByHits } from './hits.js';
 import { fullMove } from './movement.js';
 import { NO_UNIT } from './state.js';
@@ -127,7 +127,10 @@ export function countWithdrawal(p: Play, u: number): void {
 /**
  * A retreat of `distance` inches straight back from the enemy, facing kept (aoe.retreatFacing may
  * leave it about-faced). A unit in a village block leaves it and ends in Line beyond the block's far
- * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6). Contact ends.
+ * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6); one that an enemy behind
+ * it keeps from retreating its distance is cut off and removed (aoe.blockedRetreat cutOff), a recall
+ * ("up to a full move") apart. One that would end on a friend's ground goes on through it
+ * (aoe.retreatOntoFriend). Contact ends.
  */
 export function retreat(p: Play, u: number, distance: number, why: string, forced: boolean): void {
   const st = p.st;
@@ -144,7 +147,11 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
     b.front = b.facing > 0 ? t.from : t.to;
     st.changed[u] = 1;
   }
+  const start = b.front;
   const r = fallBack(p.c, p.st, u, distance);
+  // An enemy behind it stopped it short of its distance (a recall is "up to a full move": p2).
+  const blocked = forced && r === 'ok' && why !== 'recall' && Math.abs(b.front - start) < distance - EPS;
+  if (r === 'ok') clearOfFriends(p, u, start, why === 'recall');
   const side = p.res.sides[s.side];
   if (forced) side.retreatsForced++;
   else side.retreatsVoluntary++;
@@ -155,7 +162,7 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
     p.sink({ type: 'retreat', side: s.side, forced, units: [s.id], unit: s.id, from, to: b.front, why });
   }
   if (r === 'offLane') removeUnit(p, u, 'offLane');
-  else if (standsOnEnemy(p, u)) removeUnit(p, u, 'cutOff');
+  else if (standsOnEnemy(p, u) || (blocked && p.c.options.blockedRetreat === 'cutOff')) removeUnit(p, u, 'cutOff');
 }
 
 /**
@@ -164,13 +171,60 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
  * (a reading of the lane: it is cut off; rulings 6 leave blocked retreats to the 2-D table).
  */
 function standsOnEnemy(p: Play, u: number): boolean {
-  const enemies = p.c.sideUnits[1 - p.c.specs[u].side];
+  return unitUnder(p, u, 1 - p.c.specs[u].side) >= 0;
+}
+
+/** The first live unit of `side` (u apart) whose footprint overlaps u's, or -1. */
+function unitUnder(p: Play, u: number, side: number): number {
+  const units = p.c.sideUnits[side];
   const b = p.st.body[u];
-  for (let i = 0; i < enemies.length; i++) {
-    const e = enemies[i];
-    if (!p.st.removed[e] && axialOverlap(b, p.st.body[e]) > EPS && lateralOverlap(b, p.st.body[e]) > EPS) return true;
+  for (let i = 0; i < units.length; i++) {
+    const v = units[i];
+    if (v !== u && !p.st.removed[v] && axialOverlap(b, p.st.body[v]) > EPS && lateralOverlap(b, p.st.body[v]) > EPS) return v;
   }
-  return false;
+  return -1;
+}
+
+/**
+ * A forced retreat that ended on a friend's ground (aoe.retreatOntoFriend). The text lets units pass
+ * through friends (p1 movement notes: passage of lines) and never lets two share ground (p1/p3 Built-up
+ * Areas: a block holds a single unit). Under `beyond` the unit goes on through the friend (and any
+ * behind it) to the first clear ground, so it retreats at least its distance. It stops short of the
+ * friend instead where it cannot clear it: a recall is "up to a full move" (`upTo`), and an enemy
+ * behind the friend, or the table edge, leaves no clear ground on the lane (on the table it would go
+ * round: rulings 6 leave blocked retreats to 2-D; the unit is not removed for a friend's place). Under
+ * `short` a friend stops the retreat at its near edge, as an enemy behind does. Stopping short, the
+ * unit never comes back past where its retreat began (`start`). `share` leaves it where it ended.
+ */
+function clearOfFriends(p: Play, u: number, start: number, upTo: boolean): void {
+  const rule = p.c.options.retreatOntoFriend;
+  if (rule === 'share') return;
+  const side = p.c.specs[u].side;
+  const b = p.st.body[u];
+  const n = p.c.specs.length;
+  if (rule === 'beyond' && !upTo) {
+    for (let guard = 0; guard < n; guard++) {
+      const v = unitUnder(p, u, side);
+      if (v < 0) return;
+      const o = p.st.body[v];
+      // Back until u's front is past the friend's far edge.
+      const extra = b.facing > 0 ? b.front - axialMin(o) : axialMax(o) - b.front;
+      if (extra > roomBehind(p.c.lane, b) + EPS) break; // the friend stands at the table edge
+      fallBack(p.c, p.st, u, extra);
+      if (axialOverlap(b, o) > EPS) break; // an enemy behind the friend
+    }
+  }
+  // Short of the friends: its rear on the near edge of each friend it stands on, never past `start`.
+  for (let guard = 0; guard < n; guard++) {
+    const v = unitUnder(p, u, side);
+    if (v < 0) break;
+    const o = p.st.body[v];
+    const near = b.facing > 0 ? axialMax(o) : axialMin(o);
+    let front = near + b.facing * b.depth;
+    if ((front - start) * b.facing >= 0) front = start;
+    b.front = front;
+    if (front === start) break;
+  }
 }
 
 /** A full move for u where it stands (rulings 3.2: the basic rate; a square or a block unit as Line). */

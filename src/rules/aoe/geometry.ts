@@ -106,6 +106,19 @@ export function nearestEnemyDistance(c: CompiledLane, st: LaneState, u: number):
   return e === NO_UNIT ? Infinity : unitDistance(st.body[u], st.body[e]);
 }
 
+/** Distance from u to its nearest live enemy infantry, the arm with muskets (p2), Infinity with none. */
+export function nearestEnemyInfantryDistance(c: CompiledLane, st: LaneState, u: number): number {
+  const enemies = c.sideUnits[1 - c.specs[u].side];
+  let best = Infinity;
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (st.removed[e] || c.specs[e].arm !== 'infantry') continue;
+    const d = unitDistance(st.body[u], st.body[e]);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
 // ---- Charges: faces, reach and contact (rulings 6; p1 Special Rules: one attacker a face) ----
 
 /** Attackers in contact with d on each face: [front, flank]. */

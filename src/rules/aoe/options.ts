@@ -313,6 +313,40 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.retreatOntoFriend',
+    values: ['beyond', 'short', 'share'],
+    default: 'beyond',
+    source: 'p1 movement notes (passage of lines: units pass through friends); p1/p3 Built-up Areas (a block holds a single unit); p2 retreat distances [gap]',
+    doc: 'A forced retreat that would end on ground a friend stands on: it goes on through the friend to the first clear ground behind it, stops at the friend\'s near edge, or ends on the friend\'s ground.',
+    valueDocs: {
+      beyond: 'through the friend (passage of lines, p1) to the first clear ground behind it, so the retreat is at least its distance; a recall, "up to a full move", stops at the friend\'s near edge instead; an enemy behind the friend stops it there too, the table edge behind removes it as any retreat off the lane',
+      short: 'the friend stops the retreat at its near edge, as an enemy behind does: the retreat falls short of its distance (never back past where it began, so a unit that began on a friend\'s ground may end on it)',
+      share: 'the unit ends where its distance takes it, on the friend\'s ground (this project\'s earlier play)',
+    },
+  },
+  {
+    name: 'aoe.blockedRetreat',
+    values: ['cutOff', 'stop'],
+    default: 'cutOff',
+    source: 'p1 March Table, p2 Bayonet & Sabre (retreat distances); rulings 3.6 (a retreat off the lane removes the unit) [gap]',
+    doc: 'A forced retreat that an enemy behind the unit stops short of its distance: the unit is cut off and removed, or it stops at the enemy and stays in play.',
+    valueDocs: {
+      cutOff: 'removed, as a retreat off the table edge is (rulings 3.6): it cannot give the ground the result demands; a recall ("up to a full move") stopped short is not cut off',
+      stop: 'it stops at the enemy and stays in play, short of its distance (this project\'s earlier play); only a retreat that ends on an enemy\'s ground removes it',
+    },
+  },
+  {
+    name: 'aoe.retireFrom',
+    values: ['infantry', 'anyEnemy'],
+    default: 'infantry',
+    source: 'p1 March Table (Retire: beyond enemy musketry range); p2 Fire Points at Range (muskets are infantry\'s; cavalry has none, guns cannonade)',
+    doc: 'Whose musketry range a Retire takes the unit beyond: the nearest enemy infantry\'s (no enemy infantry: Hold Ground), or the nearest enemy\'s of any arm.',
+    valueDocs: {
+      infantry: 'measured from the nearest enemy infantry, the only arm with muskets (p2); with none in play the unit is beyond musketry range already and holds its ground [gap]',
+      anyEnemy: 'measured from the nearest enemy of any arm, cavalry and batteries included (this project\'s earlier play)',
+    },
+  },
+  {
     name: 'aoe.hitMen',
     values: ['fifth', 'stand'],
     default: 'fifth',
@@ -361,6 +395,9 @@ export interface AoeOptions {
   marchModeChange: 'moveOnly' | 'changeToo';
   breakthroughCombat: 'oncePerPhase' | 'allInContact';
   prolonge: 'move' | 'off';
+  retreatOntoFriend: 'beyond' | 'short' | 'share';
+  blockedRetreat: 'cutOff' | 'stop';
+  retireFrom: 'infantry' | 'anyEnemy';
 }
 
 /**
@@ -376,7 +413,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 38 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 41 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 

@@ -15,7 +15,7 @@ import { mayRollForSquare } from './square.js';
 import { F_SQUARE, NO_UNIT, type LaneState } from './state.js';
 import { PROLONGE } from './movement.js';
 import { FORMATIONS, type Formation } from './units.js';
-import { ARTILLERY_RANGE } from './volley.js';
+import { ARTILLERY_RANGE, batteryFirePoints, firePointDrm, MUSKET_RANGE, type BatteryFirer } from './volley.js';
 
 const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
 const ROUTE2: ChargeRoute = { face: -1, distance: Infinity };
@@ -164,8 +164,9 @@ function nearer(b: Body, x: number, y: number): number {
 /**
  * A battery's order. Limbered: unlimber with an enemy in range, else advance to 6" inside its range.
  * Unlimbered with nothing it could fire on (out of range, or its line of fire masked by friends): a
- * prolonge of 1" that gives it a target (aoe.prolonge; forward first, then back), else, taking
- * ground with no enemy in range, limber to move up.
+ * prolonge of 1" that gives it a target (aoe.prolonge; forward first, then back); with a target, a
+ * prolonge of 1" that betters its range band or takes it out of enemy musket range (prolongeBetters);
+ * else, taking ground with no enemy in range, limber to move up.
  */
 function batteryOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
   const st = p.st;
@@ -180,13 +181,11 @@ function batteryOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
     }
     return;
   }
-  if (!hasTargetWithin(p, u, ARTILLERY_RANGE, true)) {
-    const way = prolongeGains(p, u);
-    if (way !== 0) {
-      o.kind = O_PROLONGE;
-      o.distance = way * PROLONGE;
-      return;
-    }
+  const way = hasTargetWithin(p, u, ARTILLERY_RANGE, true) ? prolongeBetters(p, u) : prolongeGains(p, u);
+  if (way !== 0) {
+    o.kind = O_PROLONGE;
+    o.distance = way * PROLONGE;
+    return;
   }
   if (!enemyInRange && takes(p, p.c.specs[u].side)) o.limber = 1;
 }
@@ -220,6 +219,66 @@ function prolongeGains(p: Play, u: number): number {
       if (gains) return way;
     }
     if (way === -1) return 0;
+  }
+}
+
+const GUNS: BatteryFirer = { guns: 8, weight: 'light', limbered: false, silenced: false, damaged: false, inBua: false };
+
+/**
+ * How battery u stands where it is, for a prolonge (aoe.prolonge): -Infinity with nothing it could
+ * fire on; else the best fire-point die modifier (p2) it would have at an enemy it could fire on (its
+ * range band: 1" can cross a band's edge), less 100 when an enemy infantry unit has it within musket
+ * range (3", p2) in its arc with a clear line, the place where it takes volleys and is charged.
+ */
+function batteryStanding(p: Play, u: number): number {
+  const st = p.st;
+  const s = p.c.specs[u];
+  const enemies = p.c.sideUnits[1 - s.side];
+  GUNS.guns = s.guns;
+  GUNS.weight = s.weight;
+  GUNS.damaged = st.damaged[u] === 1;
+  let best = -Infinity;
+  let exposed = false;
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (st.removed[e]) continue;
+    const d = unitDistance(st.body[u], st.body[e]);
+    if (d <= ARTILLERY_RANGE + EPS && inArc(st, u, e) && clearLine(st, u, e)) {
+      const drm = firePointDrm(batteryFirePoints(GUNS, d, p.c.options.disorderedFire));
+      if (drm > best) best = drm;
+    }
+    if (p.c.specs[e].arm === 'infantry' && d <= MUSKET_RANGE + EPS && inArc(st, e, u) && clearLine(st, e, u)) exposed = true;
+  }
+  return best === -Infinity ? best : exposed ? best - 100 : best;
+}
+
+/**
+ * Which way a prolonge of 1" (aoe.prolonge) would better battery u's standing (batteryStanding) when
+ * it has a target already: 1 forward, -1 back, 0 neither; forward wins a tie. p1 lets the battery shift
+ * 1" without limbering and p2 reads its fire points by range band, so 1" across a band's edge is worth
+ * a point of the die; 1" back out of enemy musket range takes it out of the enemy's volleys. The body
+ * is put back.
+ */
+function prolongeBetters(p: Play, u: number): number {
+  if (p.c.options.prolonge !== 'move') return 0;
+  const row = rowOf(p.c, p.st, u);
+  if (row === null) return 0;
+  const b = p.st.body[u];
+  const home = b.front;
+  let best = batteryStanding(p, u);
+  let bestWay = 0;
+  for (let way: 1 | -1 = 1; ; way = -1) {
+    const to = prolongeFront(p.c, p.st, u, way, PROLONGE, p.costs[row]);
+    if (Math.abs(to - home) > EPS) {
+      b.front = to;
+      const there = batteryStanding(p, u);
+      b.front = home;
+      if (there > best) {
+        best = there;
+        bestWay = way;
+      }
+    }
+    if (way === -1) return bestWay;
   }
 }
 
