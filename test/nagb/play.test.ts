@@ -1321,6 +1321,54 @@ describe('mechanisms on the lane', () => {
     }
   });
 
+  it('p9, p23, p28 (nagb.blownRide throughFriends): blown cavalry rides through a friend behind it when its 3d6 carries it wholly past, and the friend takes the burst-through test; a shorter roll stops short of the friend', () => {
+    const line = (id: string, front: number, offset: number) => ({ id, formation: 'line', front, offset });
+    // Cuir 10-14 (4" deep), Friend 4.4-6 (a 1.6"-deep line), Bn from 17: safe after 9.01" back, which stands on
+    // Friend's ground (the rear 3.99" to 9.61" back does): a roll of 10 or more rides past it, 4 to 9 stops short.
+    const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 14, offset: 0 }, line('Friend', 6, 0)], [line('Bn', 17, 0)]), { 'nagb.blownRide': 'throughFriends' });
+    play(cp, 'blown-through', 0);
+    const g = cp.game;
+    let through = 0, short = 0, failed = 0;
+    for (let k = 0; k < 60; k++) {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, noFire: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        g.gone[u.spec.index] = 0;
+        reshape(g, u);
+      }
+      g.units[0].blown = true;
+      g.pips[0] = 0;
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      movementPhase(g, 0);
+      g.sink = undefined;
+      const [cuir, friend] = g.units;
+      expect(friend.body.front).toBe(6);
+      const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
+      const moved = 14 - cuir.body.front;
+      expect(cuir.removed).toBe(false);
+      if (moved > 9.5) {
+        through++;
+        // Its rear a hair past Friend's rear (4.4 - 0.01), not further: it wanted only safety.
+        expect(moved).toBeCloseTo(9.61, 9);
+        expect(tests.map((e) => e.unit)).toEqual(['Friend']);
+        // p28: failing, one state down and no fire this turn.
+        if (!tests[0].passed) {
+          failed++;
+          expect([friend.state, friend.noFire]).toEqual([1, true]);
+        } else expect([friend.state, friend.noFire]).toEqual([0, false]);
+      } else {
+        short++;
+        expect(moved === 3 || Math.abs(moved - 3.99) < 1e-9, String(moved)).toBe(true);
+        expect(tests).toEqual([]);
+      }
+    }
+    expect(through).toBeGreaterThan(20);
+    expect(short).toBeGreaterThan(3);
+    expect(failed).toBeGreaterThan(0);
+  });
+
   it('p19, p21: a battery in good order silenced by a failed shooting test is told so (a cohesion event to silenced), as one silenced by a brigade test is', () => {
     const line = (id: string, offset: number) => ({ id, formation: 'line', front: 22, offset, class: 'veteran' });
     const c = compiled(

@@ -315,12 +315,13 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'nagb.blownRide',
-    values: ['toSafety', 'fullRoll'],
+    values: ['toSafety', 'throughFriends', 'fullRoll'],
     default: 'toSafety',
-    source: 'p9 (blown cavalry "may retreat 3d6" each movement phase) vs p23 (it moves 3d6 toward a safe place, where it recovers without moving)',
-    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe, short of a unit behind it and never off its own table edge; or the whole roll, through friends and off the table if it gets there.',
+    source: 'p9 (blown cavalry "may retreat 3d6" each movement phase) vs p23 (it moves 3d6 toward a safe place, where it recovers without moving; silent on friends in the way, where a recall may ride through them, burst-through as p28)',
+    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe, short of a unit behind it and never off its own table edge; or the same through friends, as a recall rides; or the whole roll, through friends and off the table if it gets there.',
     valueDocs: {
       toSafety: 'up to the roll: as far as safety (beyond 12" of every enemy), short of a unit behind it, never past the own table edge',
+      throughFriends: 'up to the roll, as far as safety, through the friends behind it as nagb.recallRide throughFriends rides (each ridden wholly past takes the burst-through test of p28, squares and routers excepted; one it cannot ride wholly past it stops short of; one it would stand on at safety it rides on past if the roll carries it), short of an enemy and at the own table edge',
       fullRoll: 'the whole 3d6 straight back; off the table it is lost (p6), as the engine played before',
     },
   },
@@ -525,7 +526,7 @@ export interface NagbOptions {
   disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
   stubbornAutobreak: 'breaks' | 'tests';
   blownCavalry: 'foughtAny' | 'chargedFormed';
-  blownRide: 'toSafety' | 'fullRoll';
+  blownRide: 'toSafety' | 'throughFriends' | 'fullRoll';
   recallRide: 'throughFriends' | 'withinTable' | 'fullRoll';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';

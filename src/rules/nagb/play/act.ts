@@ -7,7 +7,7 @@
 import { recordWriter } from '../../../core/records.js';
 import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
 import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
-import { RECALL_DICE, recallRide, recallStop } from '../cavalry.js';
+import { blownStop, RECALL_DICE, recallRide, recallStop } from '../cavalry.js';
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
 import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
@@ -706,12 +706,35 @@ export function recallRideBack(g: Game, u: Unit): void {
 }
 
 /**
- * p23, p28 (nagb.recallRide throughFriends): u rides `roll` inches straight back, no farther than its own
- * table edge nor into an enemy behind it (less a hair, as roomBehindClear's rides), through friends behind
- * it, ending on nobody's ground (recallStop); then each friend it rode wholly past takes the burst-through
- * test (burstThrough), nearest first.
+ * p23, p28 (nagb.recallRide throughFriends): u rides `roll` inches straight back, through friends behind
+ * it, ending on nobody's ground (recallStop; rideBackThroughFriends).
  */
 function recallThroughFriends(g: Game, u: Unit, roll: number): void {
+  rideBackThroughFriends(g, u, roll, (limit, onFriend) => recallStop(limit, onFriend), 'voluntary', 'recalled');
+}
+
+/**
+ * p9, p23, p28 (nagb.blownRide throughFriends): blown u rides back on its 3d6 `roll` toward safety
+ * (`toSafety`), through friends behind it (blownStop; rideBackThroughFriends). Returns whether it moved.
+ */
+export function blownThroughFriends(g: Game, u: Unit, roll: number, toSafety: number): boolean {
+  return rideBackThroughFriends(g, u, roll, (limit, onFriend) => blownStop(toSafety, limit, onFriend), 'none', 'blown');
+}
+
+/**
+ * p23, p28: u rides straight back at most `roll` inches, no farther than its own table edge nor into an
+ * enemy behind it (less a hair, as roomBehindClear's rides), through friends behind it, to where `stop`
+ * ends it given that limit and the stretches of the ride on a friend's ground; then each friend it rode
+ * wholly past takes the burst-through test (burstThrough), nearest first. Returns whether it moved.
+ */
+function rideBackThroughFriends(
+  g: Game,
+  u: Unit,
+  roll: number,
+  stop: (limit: number, onFriend: readonly (readonly [number, number])[]) => number,
+  kind: 'voluntary' | 'none',
+  why: string,
+): boolean {
   const b = u.body;
   const toEdge = roomBehind(g, u) - 0.01;
   let limit = roll < toEdge ? roll : toEdge;
@@ -731,11 +754,12 @@ function recallThroughFriends(g: Game, u: Unit, roll: number): void {
     onFriend.push([near - 0.01, far + axialMax(b) - axialMin(b) + 0.01]);
     friends.push(o);
   }
-  const d = recallStop(limit, onFriend);
-  if (!(d > EPS)) return;
+  const d = stop(limit, onFriend);
+  if (!(d > EPS)) return false;
   const ridden = friends.filter((_, i) => onFriend[i][1] <= d).sort((p, q) => gapBehind(b, p.body) - gapBehind(b, q.body));
-  fallBack(g, u, d, 'voluntary', 'recalled');
+  fallBack(g, u, d, kind, why);
   for (const o of ridden) burstThrough(g, o);
+  return true;
 }
 
 export { GOOD, DISORDERED, BROKEN };
