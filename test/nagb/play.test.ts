@@ -25,6 +25,9 @@ import { reshape, X } from '../../src/rules/nagb/play/act.js';
 import { clear, type Game } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
+import type { NagbEvent } from '../../src/rules/nagb/events.js';
+import { narrate } from '../../src/rules/nagb/trace/narrate.js';
+import { subjectOf } from '../../src/rules/nagb/trace/subject.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
 const line = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'line', front, offset, ...extra });
@@ -1466,6 +1469,28 @@ describe('mechanisms on the lane', () => {
     expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
   });
 
+  it("p19-21: a battery's fire event tells each gun's ammunition and score (a heavy's ball at short range 4+, a medium's at long 5+), the least in need; the story tells both", () => {
+    // Line crews 20" from the battalion: the heavy's ball short (to 24"), the medium's long (18-36"), both unmoved.
+    const c = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns: ['heavy', 'medium'], front: 10, offset: 0 }], [line('Bn', 30, 0)]));
+    let seen = 0;
+    for (let i = 0; i < 5; i++) {
+      const ev: Ev[] = [];
+      const r = play(c, 'battery-needs', i, ev);
+      const shots = ev.filter((e) => e.type === 'fire' && e.units[0] === 'Bty' && e.distance > 18 && e.distance <= 24);
+      for (const e of shots) {
+        seen++;
+        expect(e.guns).toEqual([
+          { gun: 'heavy', ammo: 'ball', dice: 1, need: 4 },
+          { gun: 'medium', ammo: 'ball', dice: 1, need: 5 },
+        ]);
+        expect([e.kind, e.dice, e.need]).toEqual(['ball', 2, 4]);
+      }
+      const story = narrate(ev as unknown as NagbEvent[], subjectOf(c, 'battery-needs'), r).lines.map((l) => l.text);
+      expect(story.filter((t) => t.startsWith('Bty fires ball at Bn') && t.includes('2 guns (1 heavy ball at 4+, 1 medium ball at 5+)')).length).toBe(shots.length);
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('p6, p16: a melee winner pursuing into terrain tests for disorder at its end (light woods -4); one that stands does not move, nor test', () => {
     const col = { id: 'Col', arm: 'infantry', class: 'veteran', formation: 'attackColumn', front: 16, offset: 0 };
     const ln = { id: 'Ln', arm: 'infantry', class: 'conscripts', front: 24, offset: 0 };
@@ -1854,8 +1879,8 @@ describe('options that change play on the lane', () => {
     expect(fire('fires', true)).toEqual({ needs: [7], kills: [0], pips: 2, loaded: false, fired: true });
     expect(fire('holdsFire', true)).toEqual({ needs: [], kills: [], pips: 3, loaded: true, fired: false });
     for (const value of ['fires', 'holdsFire']) expect(fire(value, false)).toMatchObject({ needs: [6], pips: 2, loaded: false, fired: true });
-    // 20": the heavy gun's ball is at short range (to 24") and needs 6, the medium's at long needs 7: one gun can hit, so it fires (the event tells the last gun's 7).
-    expect(fire('holdsFire', true, ['heavy', 'medium'], 30)).toMatchObject({ needs: [7], pips: 2, loaded: false, fired: true });
+    // 20": the heavy gun's ball is at short range (to 24") and needs 6, the medium's at long needs 7: one gun can hit, so it fires (the event tells the least, 6).
+    expect(fire('holdsFire', true, ['heavy', 'medium'], 30)).toMatchObject({ needs: [6], pips: 2, loaded: false, fired: true });
     expect(fire('holdsFire', true, ['medium', 'medium'], 30)).toMatchObject({ needs: [], pips: 3, loaded: true });
   });
 

@@ -24,6 +24,7 @@ import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, r
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
 import { bump, casualties, disorder, jubilate, ldOf, remove, rout, silence, spendPips, test, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
+import type { GunFire } from '../events.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
@@ -335,6 +336,8 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   let dice = 0;
   let need = 7;
   let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
+  // What each gun fired and needed, for the fire event (only when someone listens).
+  const told: GunFire[] | null = g.sink ? [] : null;
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
     mods.longRange = false;
@@ -343,6 +346,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       need = artilleryHitNeeded(mods, opts);
       const shots = GUNS[gun].canisterShots;
       dice += shots;
+      if (told) told.push({ gun, ammo: 'canister', dice: shots, need });
       const rec = rollHits(u, shots, need, g.hitRoll);
       const k = rollKills(u, rec.hits, CANISTER_KILL);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
@@ -354,6 +358,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       need = artilleryHitNeeded(mods, opts);
       ammo |= 2;
       dice++;
+      if (told) told.push({ gun, ammo: 'ball', dice: 1, need });
       const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : t.ranks, opts, hits);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, Math.min(1, k), true, b.side) : k;
       continue;
@@ -363,14 +368,18 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       mods.longRange = shellLong(gun, dist);
       need = artilleryHitNeeded(mods, opts);
       dice++;
+      if (told) told.push({ gun, ammo: 'shell', dice: 1, need });
       const k = rollShellShot(u, need, mods.longRange ? 'long' : 'short', t.body.depth, opts, hits);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
     }
   }
-  if (g.sink) {
+  if (g.sink && told) {
     const kind = ammo & 1 ? 'canister' : ammo & 2 ? 'ball' : 'shell';
     const modifiers = ammo === 6 ? ['ball and shell'] : [];
-    g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need, kills });
+    // p19-21: each gun's score is its own (range band, ammunition); `need` is the least of them.
+    let least = told.length > 0 ? told[0].need : need;
+    for (const f of told) if (f.need < least) least = f.need;
+    g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need: least, kills, guns: told });
   }
   bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
