@@ -21,7 +21,7 @@ import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
 import { firePhase } from '../../src/rules/nagb/play/fire.js';
-import { reshape, X } from '../../src/rules/nagb/play/act.js';
+import { reshape, rout, X } from '../../src/rules/nagb/play/act.js';
 import { clear, type Game } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
@@ -888,6 +888,31 @@ describe('mechanisms on the lane', () => {
       expect(f.front).toBeLessThan(21 + 1e-9);
     }
     expect(seen).toBeGreaterThan(3);
+  });
+
+  it('p28 (nagb.routerGap): a router meeting friends flows through a gap of a base width among them (nobody tests) under reached; under inPath only a gap within its own path counts; under none each friend it crosses tests', () => {
+    // The router in line (24 figures, 12 files: 9.6" wide, over -4.8 to 4.8), two lines (9.6" wide) 8.4" behind it.
+    const bursts = (left: number, right: number, value: string) => {
+      const cp = compiled(duel([line('R', 30, 0), line('F1', 20, left), line('F2', 20, right)], [line('Bn', 46, 0)]), { 'nagb.routerGap': value });
+      play(cp, 'router-gap', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      rout(g, g.units[0], 15);
+      g.sink = undefined;
+      expect(g.units[0].body.front).toBeCloseTo(15, 9);
+      return events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough').map((e) => e.unit).sort();
+    };
+    // F1 over -6.8 to 2.8, F2 over 6.2 to 15.8: a 3.4" gap (a foot base is 3.2"), 2" of it within the router's path.
+    expect(bursts(-2, 11, 'reached')).toEqual([]);
+    expect(bursts(-2, 11, 'inPath')).toEqual(['F1']);
+    expect(bursts(-2, 11, 'none')).toEqual(['F1']);
+    // F2 over 5.2 to 14.8: a 2.4" gap, too narrow: F1 is burst through under every value.
+    expect(bursts(-2, 10, 'reached')).toEqual(['F1']);
+    // F1 over -14.2 to -4.6 and F2 over 4.6 to 14.2: 9.2" open within the path; under none both are crossed (0.2" each).
+    expect(bursts(-9.4, 9.4, 'inPath')).toEqual([]);
+    expect(bursts(-9.4, 9.4, 'none')).toEqual(['F1', 'F2']);
   });
 
   it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test; a roll too short to clear the friend stops short of it', () => {

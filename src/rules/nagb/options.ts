@@ -374,6 +374,18 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'A broken unit failing to rally flees again 2d6 (cavalry 3d6) toward its edge, or stays where it is.',
   },
   {
+    name: 'nagb.routerGap',
+    values: ['reached', 'inPath', 'none'],
+    default: 'reached',
+    source: 'p28 (a router bursts through a friend it meets unless a gap of at least one base width lets it flow through; where the gap must lie is not said; a base is a stand, rulings 1)',
+    doc: 'Where the gap lies that spares friends a router\'s burst-through: a router whose straight flight meets friends bursts through them (each tests) unless the units across its flight leave a lateral gap of at least one of its bases (a stand of 4 figures: 3.2" foot, 4" horse; a gun 2"): one its path reaches, or one within its path; or no gap counts.',
+    valueDocs: {
+      reached: 'a gap of at least one base width beside or between the units across its flight that its path reaches (overlaps): the router flows through it and nobody tests',
+      inPath: 'only an open stretch of at least one base width within the router\'s own path counts',
+      none: 'no gap counts: every friend whose ground the flight crosses tests (as the engine played before)',
+    },
+  },
+  {
     name: 'nagb.brigadeLosses',
     values: ['figures', 'casualtiesOnly', 'units'],
     default: 'figures',
@@ -534,6 +546,7 @@ export interface NagbOptions {
   lostColours: 'shaken' | 'removed';
   rallyModifier: number;
   routerMove: 'fleeEachTurn' | 'stay';
+  routerGap: 'reached' | 'inPath' | 'none';
   brigadeLosses: 'figures' | 'casualtiesOnly' | 'units';
   brigadeTestFrequency: 'onceEachThreshold' | 'everyCommandPhase';
   brokenBrigade: 'testsOnly' | 'withdraw';
@@ -607,6 +620,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     lostColours: v('lostColours'),
     rallyModifier: v('rallyModifier'),
     routerMove: v('routerMove'),
+    routerGap: v('routerGap'),
     brigadeLosses: v('brigadeLosses'),
     brigadeTestFrequency: v('brigadeTestFrequency'),
     brokenBrigade: v('brokenBrigade'),

@@ -6,13 +6,13 @@
  */
 import { recordWriter } from '../../../core/records.js';
 import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
-import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
+import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, lateralMax, lateralMin, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
 import { blownStop, RECALL_DICE, recallRide, recallStop } from '../cavalry.js';
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
-import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
+import { afterRally, burstThroughTestRequired, flowGap, isShaken, isShattered, removedForLostColours } from '../morale.js';
 import { sumD6 } from '../roll.js';
-import { type Footprint, unitFootprint } from '../units.js';
+import { baseWidth, type Footprint, unitFootprint } from '../units.js';
 import { roomBeforeSector } from '../village.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
@@ -566,9 +566,12 @@ export function flee(g: Game, u: Unit, dist: number): void {
       return;
     }
   }
-  // p28: friends whose ground the flight crosses test for burst-through (squares never).
+  // p28: friends whose ground the flight crosses test for burst-through (squares never), unless a gap
+  // of a base width lets the router flow through (nagb.routerGap).
+  const flows = g.c.options.routerGap !== 'none' && flowsThrough(g, u, dist);
   for (const o of g.units) {
     if (o.removed || o === u || o.side !== u.side || o.state === BROKEN || !overlapsLaterally(u.body, o.body)) continue;
+    if (!burstThroughTestRequired(o.formation === 'square', flows)) continue;
     const gap = gapBehind(u.body, o.body);
     if (gap < -EPS - o.body.depth || gap >= dist) continue;
     burstThrough(g, o);
@@ -585,6 +588,27 @@ export function flee(g: Game, u: Unit, dist: number): void {
   if (u.removed) return;
   if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
   placed(g, u);
+}
+
+/**
+ * p28 (nagb.routerGap reached, inPath): whether router u, fleeing `dist` straight back, meets friends there
+ * and finds among the units across its flight (those whose ground lies within it, either side, whatever
+ * their lateral place) a gap of at least one of its bases, within the lane's width, that its path reaches
+ * or that lies within its path (flowGap).
+ */
+function flowsThrough(g: Game, u: Unit, dist: number): boolean {
+  const blocks: [number, number][] = [];
+  let meets = false;
+  for (const o of g.units) {
+    if (o.removed || o === u) continue;
+    const gap = gapBehind(u.body, o.body);
+    if (gap < -EPS - o.body.depth || gap >= dist) continue;
+    blocks.push([lateralMin(o.body), lateralMax(o.body)]);
+    if (o.side === u.side && overlapsLaterally(u.body, o.body)) meets = true;
+  }
+  if (!meets) return false;
+  const half = g.c.lane.width / 2;
+  return flowGap(lateralMin(u.body), lateralMax(u.body), blocks, -half, half, baseWidth(u.spec.arm), g.c.options.routerGap === 'inPath' ? 'inPath' : 'reached');
 }
 
 /**
