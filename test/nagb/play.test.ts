@@ -1516,6 +1516,30 @@ describe('mechanisms on the lane', () => {
     expect(seen).toBeGreaterThan(0);
   });
 
+  it('p20: howitzers fire overhead without restriction: a battery whose every target stands behind a friend fires its howitzer\'s shell alone at the nearest (told as shell overhead); one without a howitzer does not fire', () => {
+    const shots = (guns: string[]) => {
+      // The battery at 10, a friendly column before it at 16, the enemy line at 30 (20" from the guns: shell's 8-36").
+      const cp = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns, front: 10, offset: 0 }, col('F', 16, 0)], [line('Bn', 30, 0)]));
+      play(cp, 'overhead', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [b] = g.units;
+      Object.assign(b, { pips: 3, silenced: false, guns: guns.length });
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('overhead', 'test', 0));
+      firePhase(g, 0);
+      g.sink = undefined;
+      return { fire: events.filter((e) => e.type === 'fire' && e.units[0] === 'Bty'), pips: b.pips, fired: b.fired };
+    };
+    const h = shots(['medium', 'howitzer']);
+    expect(h.fire).toHaveLength(1);
+    const e = h.fire[0];
+    expect([e.target, e.kind, e.dice, e.modifiers, e.guns]).toEqual(['Bn', 'shell', 1, ['shell overhead'], [{ gun: 'howitzer', ammo: 'shell', dice: 1, need: 4 }]]);
+    expect([h.pips, h.fired]).toEqual([2, true]);
+    expect(shots(['medium', 'medium'])).toEqual({ fire: [], pips: 3, fired: false });
+  });
+
   it('p6, p16: a melee winner pursuing into terrain tests for disorder at its end (light woods -4); one that stands does not move, nor test', () => {
     const col = { id: 'Col', arm: 'infantry', class: 'veteran', formation: 'attackColumn', front: 16, offset: 0 };
     const ln = { id: 'Ln', arm: 'infantry', class: 'conscripts', front: 24, offset: 0 };
