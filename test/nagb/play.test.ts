@@ -915,6 +915,46 @@ describe('mechanisms on the lane', () => {
     expect(bursts(-9.4, 9.4, 'none')).toEqual(['F1', 'F2']);
   });
 
+  it('p15, p28 (nagb.breakTestsPerPhase): a melee loser that took its break test takes no proximity test in the same phase under one (the default); under meleeAndProximity it takes both', () => {
+    expect(DEFAULT_NAGB_OPTIONS.breakTestsPerPhase).toBe('one');
+    // Per close-combat phase, the units that took a break test and then a proximity test.
+    const doubled = (value: string, i: number) => {
+      const ev: Ev[] = [];
+      play(shipped('sims/nagb/common-b-open.scenario.yaml', { 'nagb.breakTestsPerPhase': value }), 'one-break-test', i, ev);
+      const out: string[] = [];
+      let tested = new Set<string>();
+      let phase = 0;
+      for (const e of ev) {
+        if (e.type === 'phase') {
+          phase++;
+          tested = new Set();
+        } else if (e.type === 'check' && e.purpose === 'breakTest') tested.add(e.unit as string);
+        else if (e.type === 'check' && e.purpose === 'proximity' && tested.has(e.unit as string)) out.push(`${phase} ${e.unit}`);
+      }
+      return { out, ev };
+    };
+    let seen = 0;
+    for (let i = 0; i < 40; i++) {
+      const both = doubled('meleeAndProximity', i);
+      expect(doubled('one', i).out).toEqual([]);
+      if (both.out.length === 0) continue;
+      seen++;
+      // The same engagement under one: identical up to that phase's proximity tests, where the loser is passed over.
+      const [phase, unit] = both.out[0].split(' ');
+      const upTo = (ev: Ev[]) => {
+        let p = 0;
+        const k = ev.findIndex((e) => (e.type === 'phase' && ++p > Number(phase)) || (p === Number(phase) && e.type === 'check' && e.purpose === 'proximity'));
+        return ev.slice(0, k);
+      };
+      const one = doubled('one', i).ev;
+      expect(upTo(one)).toEqual(upTo(both.ev));
+      let p = 0;
+      const inPhase = one.filter((e) => (e.type === 'phase' ? ++p : p) === Number(phase) && e.type === 'check' && e.purpose === 'proximity');
+      expect(inPhase.map((e) => e.unit)).not.toContain(unit);
+    }
+    expect(seen).toBeGreaterThan(2);
+  });
+
   it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test; a roll too short to clear the friend stops short of it', () => {
     const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
     // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).

@@ -386,6 +386,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'nagb.breakTestsPerPhase',
+    values: ['one', 'meleeAndProximity'],
+    default: 'one',
+    source: 'p28 (a unit never makes more than one break test a phase; p15 calls a melee loser\'s test its break test, p2 the tests near a friend breaking from combat break tests too)',
+    doc: 'Whether a unit that took its break test after losing a melee also takes the proximity test when a friend within 6" breaks from combat in the same phase: no (one break test a phase), or yes (only the proximity tests are limited to one).',
+    valueDocs: {
+      one: 'a unit takes at most one break test a phase: one that tested as a melee loser takes no proximity test in that phase',
+      meleeAndProximity: 'the melee loser\'s break test and a proximity test are counted apart: it may take both (as the engine played before)',
+    },
+  },
+  {
     name: 'nagb.brigadeLosses',
     values: ['figures', 'casualtiesOnly', 'units'],
     default: 'figures',
@@ -547,6 +558,7 @@ export interface NagbOptions {
   rallyModifier: number;
   routerMove: 'fleeEachTurn' | 'stay';
   routerGap: 'reached' | 'inPath' | 'none';
+  breakTestsPerPhase: 'one' | 'meleeAndProximity';
   brigadeLosses: 'figures' | 'casualtiesOnly' | 'units';
   brigadeTestFrequency: 'onceEachThreshold' | 'everyCommandPhase';
   brokenBrigade: 'testsOnly' | 'withdraw';
@@ -621,6 +633,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     rallyModifier: v('rallyModifier'),
     routerMove: v('routerMove'),
     routerGap: v('routerGap'),
+    breakTestsPerPhase: v('breakTestsPerPhase'),
     brigadeLosses: v('brigadeLosses'),
     brigadeTestFrequency: v('brigadeTestFrequency'),
     brokenBrigade: v('brokenBrigade'),
