@@ -4,6 +4,7 @@ import {
   aggressiveRange,
   blownAfterMelee,
   blownRide,
+  blownStop,
   dismountedFigures,
   mayTestNotToCharge,
   mustAttemptCharge,
@@ -93,6 +94,21 @@ describe('Recall and blown cavalry (p23, p24, p40)', () => {
     expect(recallStop(14, [[0.99, 9.01], [6, 15]])).toBe(0.99);
     // In contact with a friend it cannot pass: no ride.
     expect(recallStop(5, [[-0.01, 8]])).toBe(0);
+  });
+  it('p9, p23, p28 (nagb.blownRide throughFriends): a blown ride stops at safety, ridden on past a friend it would stand on there when the roll carries it past; short of it when not', () => {
+    // Nobody behind: as far as safety, or the limit.
+    expect(blownStop(9.01, 15, [])).toBe(9.01);
+    expect(blownStop(9.01, 6, [])).toBe(6);
+    expect(blownStop(0, 15, [])).toBe(0);
+    // A friend from 0.99" to 9.01": safety at 5 lies on its ground; a roll of 10 carries it past, one of 8 does not.
+    expect(blownStop(5, 10, [[0.99, 9.01]])).toBe(9.01);
+    expect(blownStop(5, 8, [[0.99, 9.01]])).toBe(0.99);
+    // Safety short of the friend, or past it: the friend does not matter, or is ridden past.
+    expect(blownStop(0.5, 15, [[0.99, 9.01]])).toBe(0.5);
+    expect(blownStop(12, 15, [[0.99, 9.01]])).toBe(12);
+    // Two friends one behind the other: past both (to 20.01) only if the roll reaches; past the first, into the second, backs off to both's front.
+    expect(blownStop(5, 21, [[0.99, 9.01], [8, 20.01]])).toBe(20.01);
+    expect(blownStop(5, 15, [[0.99, 9.01], [8, 20.01]])).toBe(0.99);
   });
   it('p23, p40: recovery adds d6 plus the modifier (at least 0) to the tally; 10 recovers', () => {
     expect(recoveryTally(4, 3, 2)).toBe(9);

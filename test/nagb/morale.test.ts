@@ -4,6 +4,7 @@ import {
   afterRally,
   battalionCommanderKilled,
   burstThroughTestRequired,
+  flowGap,
   isShaken,
   isShattered,
   jubilanceAfter,
@@ -66,6 +67,27 @@ describe('Proximity, burst-through, jubilance, surrender (p5, p28)', () => {
     expect(proximityTestRequired(6.5, false, false)).toBe(false);
     expect(proximityTestRequired(3, true, false)).toBe(false);
     expect(proximityTestRequired(3, true, true)).toBe(true);
+  });
+  it('p28 (nagb.routerGap): a gap among the units across a flight of at least a base width lets the router flow through: one its path reaches (reached), or one within its path (inPath)', () => {
+    // A router over [-4.8, 4.8] on a 40"-wide lane (-20 to 20), a foot base 3.2" wide.
+    const at = (blocks: [number, number][], where: 'reached' | 'inPath') => flowGap(-4.8, 4.8, blocks, -20, 20, 3.2, where);
+    // A friend over its left part, open to 4.2 where another stands: 4.8" open, all within its path.
+    expect(at([[-5.4, -0.6], [4.2, 9]], 'reached')).toBe(true);
+    expect(at([[-5.4, -0.6], [4.2, 9]], 'inPath')).toBe(true);
+    // A gap of 3.4" (2.8 to 6.2), 2" of it within the path: reached only.
+    expect(at([[-6.8, 2.8], [6.2, 15.8]], 'reached')).toBe(true);
+    expect(at([[-6.8, 2.8], [6.2, 15.8]], 'inPath')).toBe(false);
+    // A gap of 2.4" (2.8 to 5.2): too narrow either way.
+    expect(at([[-6.8, 2.8], [5.2, 14.8]], 'reached')).toBe(false);
+    // A gap of exactly a base width (2.8 to 6.0) is enough.
+    expect(at([[-6.8, 2.8], [6, 14.8]], 'reached')).toBe(true);
+    // A wide gap its path does not reach (touching at 4.8 is not reaching): none.
+    expect(at([[-6, 4.8], [12, 20]], 'reached')).toBe(false);
+    // The lane's edge bounds a gap: a friend to 17.5 leaves 2.5" to the edge at 20.
+    expect(flowGap(15, 19, [[10, 17.5]], -20, 20, 3.2, 'reached')).toBe(false);
+    expect(flowGap(15, 19, [[10, 16.5]], -20, 20, 3.2, 'reached')).toBe(true);
+    // Blocks overlapping one another leave no gap between them.
+    expect(at([[-10, 1], [0, 10]], 'reached')).toBe(false);
   });
   it('p28: squares are immune to burst-through; a gap of a base width lets routers pass', () => {
     expect(burstThroughTestRequired(true, false)).toBe(false);

@@ -83,16 +83,20 @@ const ADDED: Record<string, string | number | boolean> = {
   russianArtillery: 'easier',
   // p20, p21 vs p10: whether a gun needing exactly 7 to hit with ball or shell can still near-miss on a 6.
   nearMissAtSeven: 'none',
+  // p28: where the gap of a base width lies that lets routers flow past friends.
+  routerGap: 'reached',
+  // p28 vs p15: whether a melee loser's break test and a proximity test count as one break test a phase.
+  breakTestsPerPhase: 'one',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 14)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 16)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(60);
+    expect(names).toHaveLength(62);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -21,10 +21,13 @@ import { loadScenario } from '../../src/scenario/load.js';
 import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
 import { firePhase } from '../../src/rules/nagb/play/fire.js';
-import { reshape, X } from '../../src/rules/nagb/play/act.js';
+import { reshape, rout, X } from '../../src/rules/nagb/play/act.js';
 import { clear, type Game } from '../../src/rules/nagb/play/state.js';
 import { EngagementDice } from '../../src/core/dice.js';
 import { rallyPhase } from '../../src/rules/nagb/play/commandPhase.js';
+import type { NagbEvent } from '../../src/rules/nagb/events.js';
+import { narrate } from '../../src/rules/nagb/trace/narrate.js';
+import { subjectOf } from '../../src/rules/nagb/trace/subject.js';
 
 const col = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'attackColumn', front, offset, ...extra });
 const line = (id: string, front: number, offset: number, extra: Record<string, unknown> = {}) => ({ id, formation: 'line', front, offset, ...extra });
@@ -887,6 +890,71 @@ describe('mechanisms on the lane', () => {
     expect(seen).toBeGreaterThan(3);
   });
 
+  it('p28 (nagb.routerGap): a router meeting friends flows through a gap of a base width among them (nobody tests) under reached; under inPath only a gap within its own path counts; under none each friend it crosses tests', () => {
+    // The router in line (24 figures, 12 files: 9.6" wide, over -4.8 to 4.8), two lines (9.6" wide) 8.4" behind it.
+    const bursts = (left: number, right: number, value: string) => {
+      const cp = compiled(duel([line('R', 30, 0), line('F1', 20, left), line('F2', 20, right)], [line('Bn', 46, 0)]), { 'nagb.routerGap': value });
+      play(cp, 'router-gap', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      rout(g, g.units[0], 15);
+      g.sink = undefined;
+      expect(g.units[0].body.front).toBeCloseTo(15, 9);
+      return events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough').map((e) => e.unit).sort();
+    };
+    // F1 over -6.8 to 2.8, F2 over 6.2 to 15.8: a 3.4" gap (a foot base is 3.2"), 2" of it within the router's path.
+    expect(bursts(-2, 11, 'reached')).toEqual([]);
+    expect(bursts(-2, 11, 'inPath')).toEqual(['F1']);
+    expect(bursts(-2, 11, 'none')).toEqual(['F1']);
+    // F2 over 5.2 to 14.8: a 2.4" gap, too narrow: F1 is burst through under every value.
+    expect(bursts(-2, 10, 'reached')).toEqual(['F1']);
+    // F1 over -14.2 to -4.6 and F2 over 4.6 to 14.2: 9.2" open within the path; under none both are crossed (0.2" each).
+    expect(bursts(-9.4, 9.4, 'inPath')).toEqual([]);
+    expect(bursts(-9.4, 9.4, 'none')).toEqual(['F1', 'F2']);
+  });
+
+  it('p15, p28 (nagb.breakTestsPerPhase): a melee loser that took its break test takes no proximity test in the same phase under one (the default); under meleeAndProximity it takes both', () => {
+    expect(DEFAULT_NAGB_OPTIONS.breakTestsPerPhase).toBe('one');
+    // Per close-combat phase, the units that took a break test and then a proximity test.
+    const doubled = (value: string, i: number) => {
+      const ev: Ev[] = [];
+      play(shipped('sims/nagb/common-b-open.scenario.yaml', { 'nagb.breakTestsPerPhase': value }), 'one-break-test', i, ev);
+      const out: string[] = [];
+      let tested = new Set<string>();
+      let phase = 0;
+      for (const e of ev) {
+        if (e.type === 'phase') {
+          phase++;
+          tested = new Set();
+        } else if (e.type === 'check' && e.purpose === 'breakTest') tested.add(e.unit as string);
+        else if (e.type === 'check' && e.purpose === 'proximity' && tested.has(e.unit as string)) out.push(`${phase} ${e.unit}`);
+      }
+      return { out, ev };
+    };
+    let seen = 0;
+    for (let i = 0; i < 40; i++) {
+      const both = doubled('meleeAndProximity', i);
+      expect(doubled('one', i).out).toEqual([]);
+      if (both.out.length === 0) continue;
+      seen++;
+      // The same engagement under one: identical up to that phase's proximity tests, where the loser is passed over.
+      const [phase, unit] = both.out[0].split(' ');
+      const upTo = (ev: Ev[]) => {
+        let p = 0;
+        const k = ev.findIndex((e) => (e.type === 'phase' && ++p > Number(phase)) || (p === Number(phase) && e.type === 'check' && e.purpose === 'proximity'));
+        return ev.slice(0, k);
+      };
+      const one = doubled('one', i).ev;
+      expect(upTo(one)).toEqual(upTo(both.ev));
+      let p = 0;
+      const inPhase = one.filter((e) => (e.type === 'phase' ? ++p : p) === Number(phase) && e.type === 'check' && e.purpose === 'proximity');
+      expect(inPhase.map((e) => e.unit)).not.toContain(unit);
+    }
+    expect(seen).toBeGreaterThan(2);
+  });
+
   it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test; a roll too short to clear the friend stops short of it', () => {
     const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
     // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).
@@ -1321,6 +1389,54 @@ describe('mechanisms on the lane', () => {
     }
   });
 
+  it('p9, p23, p28 (nagb.blownRide throughFriends): blown cavalry rides through a friend behind it when its 3d6 carries it wholly past, and the friend takes the burst-through test; a shorter roll stops short of the friend', () => {
+    const line = (id: string, front: number, offset: number) => ({ id, formation: 'line', front, offset });
+    // Cuir 10-14 (4" deep), Friend 4.4-6 (a 1.6"-deep line), Bn from 17: safe after 9.01" back, which stands on
+    // Friend's ground (the rear 3.99" to 9.61" back does): a roll of 10 or more rides past it, 4 to 9 stops short.
+    const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 14, offset: 0 }, line('Friend', 6, 0)], [line('Bn', 17, 0)]), { 'nagb.blownRide': 'throughFriends' });
+    play(cp, 'blown-through', 0);
+    const g = cp.game;
+    let through = 0, short = 0, failed = 0;
+    for (let k = 0; k < 60; k++) {
+      for (const u of g.units) {
+        Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, noFire: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
+        u.body.front = u.spec.startFront;
+        u.body.offset = u.spec.startOffset;
+        g.gone[u.spec.index] = 0;
+        reshape(g, u);
+      }
+      g.units[0].blown = true;
+      g.pips[0] = 0;
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      movementPhase(g, 0);
+      g.sink = undefined;
+      const [cuir, friend] = g.units;
+      expect(friend.body.front).toBe(6);
+      const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
+      const moved = 14 - cuir.body.front;
+      expect(cuir.removed).toBe(false);
+      if (moved > 9.5) {
+        through++;
+        // Its rear a hair past Friend's rear (4.4 - 0.01), not further: it wanted only safety.
+        expect(moved).toBeCloseTo(9.61, 9);
+        expect(tests.map((e) => e.unit)).toEqual(['Friend']);
+        // p28: failing, one state down and no fire this turn.
+        if (!tests[0].passed) {
+          failed++;
+          expect([friend.state, friend.noFire]).toEqual([1, true]);
+        } else expect([friend.state, friend.noFire]).toEqual([0, false]);
+      } else {
+        short++;
+        expect(moved === 3 || Math.abs(moved - 3.99) < 1e-9, String(moved)).toBe(true);
+        expect(tests).toEqual([]);
+      }
+    }
+    expect(through).toBeGreaterThan(20);
+    expect(short).toBeGreaterThan(3);
+    expect(failed).toBeGreaterThan(0);
+  });
+
   it('p19, p21: a battery in good order silenced by a failed shooting test is told so (a cohesion event to silenced), as one silenced by a brigade test is', () => {
     const line = (id: string, offset: number) => ({ id, formation: 'line', front: 22, offset, class: 'veteran' });
     const c = compiled(
@@ -1416,6 +1532,52 @@ describe('mechanisms on the lane', () => {
     expect(needs('russian', { 'nagb.scenarioYear': 1807, 'nagb.russianArtillery': 'harder' })).toEqual([6]);
     expect(needs('russian', { 'nagb.scenarioYear': 1812 })).toEqual([5]);
     expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
+  });
+
+  it("p19-21: a battery's fire event tells each gun's ammunition and score (a heavy's ball at short range 4+, a medium's at long 5+), the least in need; the story tells both", () => {
+    // Line crews 20" from the battalion: the heavy's ball short (to 24"), the medium's long (18-36"), both unmoved.
+    const c = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns: ['heavy', 'medium'], front: 10, offset: 0 }], [line('Bn', 30, 0)]));
+    let seen = 0;
+    for (let i = 0; i < 5; i++) {
+      const ev: Ev[] = [];
+      const r = play(c, 'battery-needs', i, ev);
+      const shots = ev.filter((e) => e.type === 'fire' && e.units[0] === 'Bty' && e.distance > 18 && e.distance <= 24);
+      for (const e of shots) {
+        seen++;
+        expect(e.guns).toEqual([
+          { gun: 'heavy', ammo: 'ball', dice: 1, need: 4 },
+          { gun: 'medium', ammo: 'ball', dice: 1, need: 5 },
+        ]);
+        expect([e.kind, e.dice, e.need]).toEqual(['ball', 2, 4]);
+      }
+      const story = narrate(ev as unknown as NagbEvent[], subjectOf(c, 'battery-needs'), r).lines.map((l) => l.text);
+      expect(story.filter((t) => t.startsWith('Bty fires ball at Bn') && t.includes('2 guns (1 heavy ball at 4+, 1 medium ball at 5+)')).length).toBe(shots.length);
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('p20: howitzers fire overhead without restriction: a battery whose every target stands behind a friend fires its howitzer\'s shell alone at the nearest (told as shell overhead); one without a howitzer does not fire', () => {
+    const shots = (guns: string[]) => {
+      // The battery at 10, a friendly column before it at 16, the enemy line at 30 (20" from the guns: shell's 8-36").
+      const cp = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns, front: 10, offset: 0 }, col('F', 16, 0)], [line('Bn', 30, 0)]));
+      play(cp, 'overhead', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [b] = g.units;
+      Object.assign(b, { pips: 3, silenced: false, guns: guns.length });
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('overhead', 'test', 0));
+      firePhase(g, 0);
+      g.sink = undefined;
+      return { fire: events.filter((e) => e.type === 'fire' && e.units[0] === 'Bty'), pips: b.pips, fired: b.fired };
+    };
+    const h = shots(['medium', 'howitzer']);
+    expect(h.fire).toHaveLength(1);
+    const e = h.fire[0];
+    expect([e.target, e.kind, e.dice, e.modifiers, e.guns]).toEqual(['Bn', 'shell', 1, ['shell overhead'], [{ gun: 'howitzer', ammo: 'shell', dice: 1, need: 4 }]]);
+    expect([h.pips, h.fired]).toEqual([2, true]);
+    expect(shots(['medium', 'medium'])).toEqual({ fire: [], pips: 3, fired: false });
   });
 
   it('p6, p16: a melee winner pursuing into terrain tests for disorder at its end (light woods -4); one that stands does not move, nor test', () => {
@@ -1806,8 +1968,8 @@ describe('options that change play on the lane', () => {
     expect(fire('fires', true)).toEqual({ needs: [7], kills: [0], pips: 2, loaded: false, fired: true });
     expect(fire('holdsFire', true)).toEqual({ needs: [], kills: [], pips: 3, loaded: true, fired: false });
     for (const value of ['fires', 'holdsFire']) expect(fire(value, false)).toMatchObject({ needs: [6], pips: 2, loaded: false, fired: true });
-    // 20": the heavy gun's ball is at short range (to 24") and needs 6, the medium's at long needs 7: one gun can hit, so it fires (the event tells the last gun's 7).
-    expect(fire('holdsFire', true, ['heavy', 'medium'], 30)).toMatchObject({ needs: [7], pips: 2, loaded: false, fired: true });
+    // 20": the heavy gun's ball is at short range (to 24") and needs 6, the medium's at long needs 7: one gun can hit, so it fires (the event tells the least, 6).
+    expect(fire('holdsFire', true, ['heavy', 'medium'], 30)).toMatchObject({ needs: [6], pips: 2, loaded: false, fired: true });
     expect(fire('holdsFire', true, ['medium', 'medium'], 30)).toMatchObject({ needs: [], pips: 3, loaded: true });
   });
 

@@ -120,6 +120,26 @@ export function recallStop(limit: number, onFriend: readonly (readonly [number, 
 }
 
 /**
+ * p9, p23, p28 (nagb.blownRide throughFriends): where a blown ride ends that wants `toSafety` inches (0
+ * when safe) and may ride at most `limit` (its 3d6, cut at its own table edge and short of an enemy
+ * behind), `onFriend` as for recallStop: at safety, or on past the friends whose ground it would stand on
+ * there when the roll carries it wholly past them; else short of them (recallStop).
+ */
+export function blownStop(toSafety: number, limit: number, onFriend: readonly (readonly [number, number])[]): number {
+  let s = toSafety < limit ? toSafety : limit;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const [from, to] of onFriend) {
+      if (s > from && s < to && to <= limit) {
+        s = to;
+        moved = true;
+      }
+    }
+  }
+  return recallStop(s, onFriend);
+}
+
+/**
  * p23, p24: whether cavalry is blown after a melee: fighting a formed unit blows it unless recalled (and
  * skirmishing cavalry never is); a recalled unit escapes after its first charge, after its second on a
  * d6 of 4+, after later ones only on a 6. Running down fleeing units does not blow it.

@@ -47,8 +47,9 @@ export function shootingTestLd(f: ShootingTestFactors): number {
 export type ShootingFailure = 'disordered' | 'broken';
 
 /**
- * p28, p31: a unit in good order failing becomes disordered; one already disordered breaks and flees 2d6
- * (cavalry 3d6); in a village sector it never breaks from shooting (disordered at worst).
+ * p28, p31: a unit in good order failing becomes disordered; one already disordered breaks and flees
+ * (PANIC_FLIGHT_DICE: 2d6, horse too); in a village sector it never breaks from shooting (disordered at
+ * worst).
  */
 export function shootingTestFailure(disordered: boolean, inVillage: boolean): ShootingFailure {
   return disordered && !inVillage ? 'broken' : 'disordered';

@@ -7,9 +7,18 @@
  */
 import type { CoreEvent, EventSink } from '../../core/events.js';
 import type { SideIndex } from '../../core/result.js';
+import type { Gun } from './tables.js';
 import type { NagbPurpose } from './vocabulary.js';
 
 type Core<T extends CoreEvent['type']> = Extract<CoreEvent, { type: T }>;
+
+/** One gun of a battery's fire (p19-21): its type, what it fired, its dice (canister shots, or 1) and the score it needed to hit. */
+export interface GunFire {
+  gun: Gun;
+  ammo: 'canister' | 'ball' | 'shell';
+  dice: number;
+  need: number;
+}
 
 /** Phases of the turn (p2). `side` of a phase event is the side acting, null for both. */
 export type NagbPhase = 'command' | 'rally' | 'initiative' | 'movement' | 'fire' | 'closeCombat' | 'cavalry' | 'reserve' | 'end';
@@ -29,8 +38,12 @@ export type NagbEvent =
   | { type: 'order'; side: SideIndex; brigade: string; unit: string; order: string; pips: number; left: number }
   /** A commander rode to (x, y). */
   | { type: 'commander'; side: SideIndex; brigade: string; x: number; y: number }
-  /** Fire at a target (p10, p20-21): the dice, the score needed, the hits and the casualties. */
-  | (Core<'fire'> & { kind: 'musket' | 'volley' | 'ball' | 'canister' | 'shell' | 'standAndShoot'; distance: number; dice: number; need: number; kills: number })
+  /**
+   * Fire at a target (p10, p20-21): the dice, the score needed, the hits and the casualties. A battery's
+   * (p19-21) tells each manned gun that fired in `guns`, in the battery's order, with the score it
+   * needed (its own range band and ammunition), and the least of them in `need`.
+   */
+  | (Core<'fire'> & { kind: 'musket' | 'volley' | 'ball' | 'canister' | 'shell' | 'standAndShoot'; distance: number; dice: number; need: number; kills: number; guns?: GunFire[] })
   | Core<'hit'>
   | (Core<'check'> & { purpose: NagbPurpose; rerolled: boolean; influence: boolean })
   | Core<'move'>

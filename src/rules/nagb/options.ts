@@ -315,12 +315,13 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'nagb.blownRide',
-    values: ['toSafety', 'fullRoll'],
+    values: ['toSafety', 'throughFriends', 'fullRoll'],
     default: 'toSafety',
-    source: 'p9 (blown cavalry "may retreat 3d6" each movement phase) vs p23 (it moves 3d6 toward a safe place, where it recovers without moving)',
-    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe, short of a unit behind it and never off its own table edge; or the whole roll, through friends and off the table if it gets there.',
+    source: 'p9 (blown cavalry "may retreat 3d6" each movement phase) vs p23 (it moves 3d6 toward a safe place, where it recovers without moving; silent on friends in the way, where a recall may ride through them, burst-through as p28)',
+    doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe, short of a unit behind it and never off its own table edge; or the same through friends, as a recall rides; or the whole roll, through friends and off the table if it gets there.',
     valueDocs: {
       toSafety: 'up to the roll: as far as safety (beyond 12" of every enemy), short of a unit behind it, never past the own table edge',
+      throughFriends: 'up to the roll, as far as safety, through the friends behind it as nagb.recallRide throughFriends rides (each ridden wholly past takes the burst-through test of p28, squares and routers excepted; one it cannot ride wholly past it stops short of; one it would stand on at safety it rides on past if the roll carries it), short of an enemy and at the own table edge',
       fullRoll: 'the whole 3d6 straight back; off the table it is lost (p6), as the engine played before',
     },
   },
@@ -371,6 +372,29 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     default: 'fleeEachTurn',
     source: 'p28 (routers make for their own edge; the distance each turn is not stated)',
     doc: 'A broken unit failing to rally flees again 2d6 (cavalry 3d6) toward its edge, or stays where it is.',
+  },
+  {
+    name: 'nagb.routerGap',
+    values: ['reached', 'inPath', 'none'],
+    default: 'reached',
+    source: 'p28 (a router bursts through a friend it meets unless a gap of at least one base width lets it flow through; where the gap must lie is not said; a base is a stand, rulings 1)',
+    doc: 'Where the gap lies that spares friends a router\'s burst-through: a router whose straight flight meets friends bursts through them (each tests) unless the units across its flight leave a lateral gap of at least one of its bases (a stand of 4 figures: 3.2" foot, 4" horse; a gun 2"): one its path reaches, or one within its path; or no gap counts.',
+    valueDocs: {
+      reached: 'a gap of at least one base width beside or between the units across its flight that its path reaches (overlaps): the router flows through it and nobody tests',
+      inPath: 'only an open stretch of at least one base width within the router\'s own path counts',
+      none: 'no gap counts: every friend whose ground the flight crosses tests (as the engine played before)',
+    },
+  },
+  {
+    name: 'nagb.breakTestsPerPhase',
+    values: ['one', 'meleeAndProximity'],
+    default: 'one',
+    source: 'p28 (a unit never makes more than one break test a phase; p15 calls a melee loser\'s test its break test, p2 the tests near a friend breaking from combat break tests too)',
+    doc: 'Whether a unit that took its break test after losing a melee also takes the proximity test when a friend within 6" breaks from combat in the same phase: no (one break test a phase), or yes (only the proximity tests are limited to one).',
+    valueDocs: {
+      one: 'a unit takes at most one break test a phase: one that tested as a melee loser takes no proximity test in that phase',
+      meleeAndProximity: 'the melee loser\'s break test and a proximity test are counted apart: it may take both (as the engine played before)',
+    },
   },
   {
     name: 'nagb.brigadeLosses',
@@ -525,7 +549,7 @@ export interface NagbOptions {
   disorderedLoser: 'breaksExceptStubborn' | 'breaks' | 'tests';
   stubbornAutobreak: 'breaks' | 'tests';
   blownCavalry: 'foughtAny' | 'chargedFormed';
-  blownRide: 'toSafety' | 'fullRoll';
+  blownRide: 'toSafety' | 'throughFriends' | 'fullRoll';
   recallRide: 'throughFriends' | 'withinTable' | 'fullRoll';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
@@ -533,6 +557,8 @@ export interface NagbOptions {
   lostColours: 'shaken' | 'removed';
   rallyModifier: number;
   routerMove: 'fleeEachTurn' | 'stay';
+  routerGap: 'reached' | 'inPath' | 'none';
+  breakTestsPerPhase: 'one' | 'meleeAndProximity';
   brigadeLosses: 'figures' | 'casualtiesOnly' | 'units';
   brigadeTestFrequency: 'onceEachThreshold' | 'everyCommandPhase';
   brokenBrigade: 'testsOnly' | 'withdraw';
@@ -606,6 +632,8 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     lostColours: v('lostColours'),
     rallyModifier: v('rallyModifier'),
     routerMove: v('routerMove'),
+    routerGap: v('routerGap'),
+    breakTestsPerPhase: v('breakTestsPerPhase'),
     brigadeLosses: v('brigadeLosses'),
     brigadeTestFrequency: v('brigadeTestFrequency'),
     brokenBrigade: v('brokenBrigade'),

@@ -25,6 +25,14 @@ export interface Footprint {
   ranks: number;
 }
 
+/** Rulings 1: a stand is 4 figures in one rank (p29). */
+export const STAND_FIGURES = 4;
+
+/** p28: the width of one base of the arm: a stand of foot (3.2") or horse (4"), a gun model (2"). */
+export function baseWidth(arm: Arm): number {
+  return arm === 'artillery' ? GUN_WIDTH : STAND_FIGURES * figureWidth(arm);
+}
+
 /** Width of one figure of the arm. */
 export function figureWidth(arm: Arm): number {
   return arm === 'cavalry' ? CAVALRY_FIGURE_WIDTH : INFANTRY_FIGURE;

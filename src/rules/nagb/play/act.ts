@@ -6,13 +6,13 @@
  */
 import { recordWriter } from '../../../core/records.js';
 import { reachRung, recordCheck, RUNG, ratingIndex } from '../../../core/result.js';
-import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
-import { RECALL_DICE, recallRide, recallStop } from '../cavalry.js';
+import { CLEAR, EPS, type TerrainCost, axialMax, axialMin, gapBehind, lateralMax, lateralMin, moveBody, overlapsLaterally, pathLimit } from '../../../table/index.js';
+import { blownStop, RECALL_DICE, recallRide, recallStop } from '../cavalry.js';
 import { outOfRangeSurcharge } from '../command.js';
 import { unhorses } from '../leadership.js';
-import { afterRally, isShaken, isShattered, removedForLostColours } from '../morale.js';
+import { afterRally, burstThroughTestRequired, flowGap, isShaken, isShattered, removedForLostColours } from '../morale.js';
 import { sumD6 } from '../roll.js';
-import { type Footprint, unitFootprint } from '../units.js';
+import { baseWidth, type Footprint, unitFootprint } from '../units.js';
 import { roomBeforeSector } from '../village.js';
 import { COUNTED, EXTRA_KEYS, LD_FIRST, LD_SLOTS, PER_SIDE_KEYS, PURPOSES, PURPOSE as P } from '../vocabulary.js';
 import { wantsInfluence, wantsReroll } from './ai.js';
@@ -566,9 +566,12 @@ export function flee(g: Game, u: Unit, dist: number): void {
       return;
     }
   }
-  // p28: friends whose ground the flight crosses test for burst-through (squares never).
+  // p28: friends whose ground the flight crosses test for burst-through (squares never), unless a gap
+  // of a base width lets the router flow through (nagb.routerGap).
+  const flows = g.c.options.routerGap !== 'none' && flowsThrough(g, u, dist);
   for (const o of g.units) {
     if (o.removed || o === u || o.side !== u.side || o.state === BROKEN || !overlapsLaterally(u.body, o.body)) continue;
+    if (!burstThroughTestRequired(o.formation === 'square', flows)) continue;
     const gap = gapBehind(u.body, o.body);
     if (gap < -EPS - o.body.depth || gap >= dist) continue;
     burstThrough(g, o);
@@ -585,6 +588,27 @@ export function flee(g: Game, u: Unit, dist: number): void {
   if (u.removed) return;
   if (g.sink) g.sink({ type: 'move', side: u.side, unit: u.spec.id, path: [from, u.body.front] });
   placed(g, u);
+}
+
+/**
+ * p28 (nagb.routerGap reached, inPath): whether router u, fleeing `dist` straight back, meets friends there
+ * and finds among the units across its flight (those whose ground lies within it, either side, whatever
+ * their lateral place) a gap of at least one of its bases, within the lane's width, that its path reaches
+ * or that lies within its path (flowGap).
+ */
+function flowsThrough(g: Game, u: Unit, dist: number): boolean {
+  const blocks: [number, number][] = [];
+  let meets = false;
+  for (const o of g.units) {
+    if (o.removed || o === u) continue;
+    const gap = gapBehind(u.body, o.body);
+    if (gap < -EPS - o.body.depth || gap >= dist) continue;
+    blocks.push([lateralMin(o.body), lateralMax(o.body)]);
+    if (o.side === u.side && overlapsLaterally(u.body, o.body)) meets = true;
+  }
+  if (!meets) return false;
+  const half = g.c.lane.width / 2;
+  return flowGap(lateralMin(u.body), lateralMax(u.body), blocks, -half, half, baseWidth(u.spec.arm), g.c.options.routerGap === 'inPath' ? 'inPath' : 'reached');
 }
 
 /**
@@ -706,12 +730,35 @@ export function recallRideBack(g: Game, u: Unit): void {
 }
 
 /**
- * p23, p28 (nagb.recallRide throughFriends): u rides `roll` inches straight back, no farther than its own
- * table edge nor into an enemy behind it (less a hair, as roomBehindClear's rides), through friends behind
- * it, ending on nobody's ground (recallStop); then each friend it rode wholly past takes the burst-through
- * test (burstThrough), nearest first.
+ * p23, p28 (nagb.recallRide throughFriends): u rides `roll` inches straight back, through friends behind
+ * it, ending on nobody's ground (recallStop; rideBackThroughFriends).
  */
 function recallThroughFriends(g: Game, u: Unit, roll: number): void {
+  rideBackThroughFriends(g, u, roll, (limit, onFriend) => recallStop(limit, onFriend), 'voluntary', 'recalled');
+}
+
+/**
+ * p9, p23, p28 (nagb.blownRide throughFriends): blown u rides back on its 3d6 `roll` toward safety
+ * (`toSafety`), through friends behind it (blownStop; rideBackThroughFriends). Returns whether it moved.
+ */
+export function blownThroughFriends(g: Game, u: Unit, roll: number, toSafety: number): boolean {
+  return rideBackThroughFriends(g, u, roll, (limit, onFriend) => blownStop(toSafety, limit, onFriend), 'none', 'blown');
+}
+
+/**
+ * p23, p28: u rides straight back at most `roll` inches, no farther than its own table edge nor into an
+ * enemy behind it (less a hair, as roomBehindClear's rides), through friends behind it, to where `stop`
+ * ends it given that limit and the stretches of the ride on a friend's ground; then each friend it rode
+ * wholly past takes the burst-through test (burstThrough), nearest first. Returns whether it moved.
+ */
+function rideBackThroughFriends(
+  g: Game,
+  u: Unit,
+  roll: number,
+  stop: (limit: number, onFriend: readonly (readonly [number, number])[]) => number,
+  kind: 'voluntary' | 'none',
+  why: string,
+): boolean {
   const b = u.body;
   const toEdge = roomBehind(g, u) - 0.01;
   let limit = roll < toEdge ? roll : toEdge;
@@ -731,11 +778,12 @@ function recallThroughFriends(g: Game, u: Unit, roll: number): void {
     onFriend.push([near - 0.01, far + axialMax(b) - axialMin(b) + 0.01]);
     friends.push(o);
   }
-  const d = recallStop(limit, onFriend);
-  if (!(d > EPS)) return;
+  const d = stop(limit, onFriend);
+  if (!(d > EPS)) return false;
   const ridden = friends.filter((_, i) => onFriend[i][1] <= d).sort((p, q) => gapBehind(b, p.body) - gapBehind(b, q.body));
-  fallBack(g, u, d, 'voluntary', 'recalled');
+  fallBack(g, u, d, kind, why);
   for (const o of ridden) burstThrough(g, o);
+  return true;
 }
 
 export { GOOD, DISORDERED, BROKEN };

@@ -205,7 +205,11 @@ function fight(g: Game, c: Contact): void {
   b.fought = true;
   const bFormed = isFormed(b.formation === 'skirmish', b.blown);
   holdEvents(g, true);
-  const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => test(g, loser === 'a' ? a : b, P.breakTest, ld));
+  const out = resolveMeleeRound(g.fire(a.side), spec, g.meleeOut, (loser, ld) => {
+    const u = loser === 'a' ? a : b;
+    g.breakTested.push(u.spec.index);
+    return test(g, u, P.breakTest, ld);
+  });
   // p23: cavalry against cavalry, drawn or with nobody broken, breaks through instead of falling back.
   const through = out.breakThrough && opts.cavalryBreakThrough !== 'off';
   if (g.sink) {
@@ -310,12 +314,21 @@ function blownAfter(g: Game, u: Unit, recalled: boolean): void {
   if (blownAfterMelee(true, recalled, false, n, die)) blow(g, u);
 }
 
-/** p28: after a close-combat phase, friends within 6" of units that broke from melee test once. */
+/**
+ * p28: after a close-combat phase, friends within 6" of units that broke from melee test once; under
+ * nagb.breakTestsPerPhase one, not a unit that took its break test in a melee of the phase.
+ */
 function proximityTests(g: Game): void {
   const n = g.brokeFromMelee.length;
-  if (n === 0) return;
+  const once = g.c.options.breakTestsPerPhase === 'one';
+  if (n === 0) {
+    clear(g.breakTested);
+    return;
+  }
   for (const f of g.units) {
     if (!f.active) continue;
+    // p28 (nagb.breakTestsPerPhase one): a unit that took its break test in a melee this phase takes no other.
+    if (once && g.breakTested.includes(f.spec.index)) continue;
     for (let k = 0; k < n; k++) {
       if (brokeSide[k] !== f.side || g.brokeFromMelee[k] === f.spec.index) continue;
       if (!proximityTestRequired(bodyGap(f.body, brokeAt[k]), false, false)) continue;
@@ -324,6 +337,7 @@ function proximityTests(g: Game): void {
     }
   }
   clear(g.brokeFromMelee);
+  clear(g.breakTested);
 }
 
 /** One close-combat phase (p2): every pending contact in the order made, then proximity tests. */

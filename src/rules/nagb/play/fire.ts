@@ -24,6 +24,7 @@ import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, r
 import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
 import { bump, casualties, disorder, jubilate, ldOf, remove, rout, silence, spendPips, test, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
+import type { GunFire } from '../events.js';
 import { COLLAPSE_FLIGHT_DICE } from '../morale.js';
 import { collapsed, structureAfterDamage } from '../village.js';
 import { batteryFires, costFor, firesNow, pickTarget, wantsVolley } from './ai.js';
@@ -307,23 +308,28 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
 
 /**
  * One battery's fire (p19-21): a pip, all its manned guns at one target: canister within its range
- * (no friend in range and arc), ball beyond, shell from howitzers (and British guns). Returns the target
- * and casualties in `pend`.
+ * (no friend in range and arc), ball beyond, shell from howitzers (and British guns); with no target in
+ * a clear line of fire, its howitzers alone shell one over the units before it (p20, overheadTarget).
+ * Returns the target and casualties in `pend`.
  */
 function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const opts = g.c.options;
-  const ti = targetOf(g, b);
+  const manned = Math.min(b.guns, b.figures);
+  let ti = targetOf(g, b);
+  // p20: howitzers fire overhead without restriction: with no target in a clear line of fire, its
+  // howitzers alone may shell one that units stand before.
+  const overhead = ti < 0;
+  if (overhead) ti = overheadTarget(g, b, manned);
   if (ti < 0 || !batteryFires(g, b)) return false;
   const t = g.units[ti];
   const dist = frontEdgeDistance(b.body, t.body);
   const cover = coverOf(g, t);
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
-  const manned = Math.min(b.guns, b.figures);
   // One record for the battery's guns, longRange set afresh for each.
   const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery };
   // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit or near-miss, the battery holds its fire, pip and load.
-  if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods)) return false;
+  if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods, overhead)) return false;
   b.pips--;
   bump(g, X.pipsSpent, b.side);
   b.loaded = false;
@@ -335,14 +341,18 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   let dice = 0;
   let need = 7;
   let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
+  // What each gun fired and needed, for the fire event (only when someone listens).
+  const told: GunFire[] | null = g.sink ? [] : null;
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
+    if (overhead && gun !== 'howitzer') continue;
     mods.longRange = false;
-    if (canisterInRange(gun, dist) && !friendInArc) {
+    if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
       ammo |= 1;
       need = artilleryHitNeeded(mods, opts);
       const shots = GUNS[gun].canisterShots;
       dice += shots;
+      if (told) told.push({ gun, ammo: 'canister', dice: shots, need });
       const rec = rollHits(u, shots, need, g.hitRoll);
       const k = rollKills(u, rec.hits, CANISTER_KILL);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
@@ -354,6 +364,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       need = artilleryHitNeeded(mods, opts);
       ammo |= 2;
       dice++;
+      if (told) told.push({ gun, ammo: 'ball', dice: 1, need });
       const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : t.ranks, opts, hits);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, Math.min(1, k), true, b.side) : k;
       continue;
@@ -363,14 +374,18 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       mods.longRange = shellLong(gun, dist);
       need = artilleryHitNeeded(mods, opts);
       dice++;
+      if (told) told.push({ gun, ammo: 'shell', dice: 1, need });
       const k = rollShellShot(u, need, mods.longRange ? 'long' : 'short', t.body.depth, opts, hits);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
     }
   }
-  if (g.sink) {
+  if (g.sink && told) {
     const kind = ammo & 1 ? 'canister' : ammo & 2 ? 'ball' : 'shell';
-    const modifiers = ammo === 6 ? ['ball and shell'] : [];
-    g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need, kills });
+    const modifiers = ammo === 6 ? ['ball and shell'] : overhead ? ['shell overhead'] : [];
+    // p19-21: each gun's score is its own (range band, ammunition); `need` is the least of them.
+    let least = told.length > 0 ? told[0].need : need;
+    for (const f of told) if (f.need < least) least = f.need;
+    g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need: least, kills, guns: told });
   }
   bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
@@ -380,19 +395,38 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
 }
 
 /**
+ * p20: the target b's howitzers shell over the units standing before it when no target is in a clear
+ * line of fire (targetOf found none): among the enemies in range and arc (candidates, the line of fire
+ * left out), those within the shell span (8-36") of one of its manned howitzers, as the doctrine picks
+ * (pickTarget); -1 when there is none or no howitzer.
+ */
+function overheadTarget(g: Game, b: Unit, manned: number): number {
+  let howitzer = false;
+  for (let i = 0; i < manned; i++) if (b.spec.guns[i] === 'howitzer') howitzer = true;
+  if (!howitzer) return -1;
+  const cand = g.cand;
+  const n = candidates(g, b, false);
+  let m = 0;
+  for (let j = 0; j < n; j++) if (shellInRange('howitzer', frontEdgeDistance(b.body, g.units[cand[j]].body), false)) cand[m++] = cand[j];
+  return pickTarget(g, b, cand, m);
+}
+
+/**
  * p10 vs p19-21 (nagb.batteryHoldFire): whether each of b's first `manned` guns that reaches the target
  * `dist` away needs 7 or more to hit with the ammunition battery would fire from it (canister within its
  * range with no friend in range and arc, else ball, else shell), so that none can do anything. Under
  * nagb.nearMissAtSeven onSix a ball or shell gun needing exactly 7 can still near-miss (p20, p21): it
  * can do something, so its battery does not hold (shotMayStrike); canister, musketry, never near-misses.
- * `mods` is battery's record (its longRange set here as battery sets it).
+ * `mods` is battery's record (its longRange set here as battery sets it). Firing `overhead` (p20), only
+ * its howitzers' shell counts.
  */
-function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInArc: boolean, british: boolean, mods: GunneryModifiers): boolean {
+function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInArc: boolean, british: boolean, mods: GunneryModifiers, overhead: boolean): boolean {
   const opts = g.c.options;
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
+    if (overhead && gun !== 'howitzer') continue;
     mods.longRange = false;
-    if (canisterInRange(gun, dist) && !friendInArc) {
+    if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
       if (!holdsFire(artilleryHitNeeded(mods, opts))) return false;
       continue;
     }

@@ -12,7 +12,7 @@ import { BLOWN_MOVE_DICE, blownRide, recovered, recoveryTally } from '../cavalry
 import { cavalryPaceFor, formationChangeCost, fallBackDice, fallBackFailure, mayChangeFormation, mayMoveAndChangeFormation, pinningTestRequired, reserveMoveCost } from '../movement.js';
 import { sumD6 } from '../roll.js';
 import { COMMANDER_MOVE, PINNING_RANGE, RESERVE_CLOSEST, type TerrainTest } from '../tables.js';
-import { bump, disorder, fallBack, ldOf, moveUnit, placed, reachable, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
+import { blownThroughFriends, bump, disorder, fallBack, ldOf, moveUnit, placed, reachable, reshape, rout, spendPips, syncExtents, test, unblow, X } from './act.js';
 import { unitFootprint } from '../units.js';
 import { LEAVE_SECTOR_MOVE } from '../village.js';
 import { PURPOSE as P } from '../vocabulary.js';
@@ -304,7 +304,8 @@ const HOLD: Intent = { kind: 'hold' };
 
 /**
  * p9, p23: blown cavalry moves 3d6 toward safety (its own edge) in each of its side's movement phases:
- * as far as safety and never off its edge, or the whole roll (nagb.blownRide).
+ * as far as safety and never off its edge, short of a friend behind it or through it (burst-through,
+ * p28), or the whole roll (nagb.blownRide).
  */
 function blownMoves(g: Game, side: 0 | 1): void {
   for (const i of g.c.sides[side].units) {
@@ -312,6 +313,10 @@ function blownMoves(g: Game, side: 0 | 1): void {
     if (!u.blown || !u.active || engaged(g, u)) continue;
     if (nearestEnemyDistance(g, u) > SAFE_DISTANCE) continue;
     const roll = sumD6(g.morale(side), BLOWN_MOVE_DICE);
+    if (g.c.options.blownRide === 'throughFriends') {
+      if (blownThroughFriends(g, u, roll, backToSafety(g, u, SAFE_DISTANCE))) u.moved = true;
+      continue;
+    }
     // (The room less a hair, so that the ride ends on the table and short of the unit behind.)
     const d = blownRide(roll, backToSafety(g, u, SAFE_DISTANCE), roomBehindClear(g, u) - 0.01, g.c.options);
     if (d <= EPS) continue;

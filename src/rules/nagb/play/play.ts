@@ -80,6 +80,7 @@ function setUp(g: Game): void {
   g.faltered[0] = g.faltered[1] = false;
   clear(g.contacts);
   clear(g.brokeFromMelee);
+  clear(g.breakTested);
   clear(g.shooters);
   clear(g.ranFromFire);
   g.lostInitiative = -1;

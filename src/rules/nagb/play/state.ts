@@ -277,6 +277,8 @@ export class Game {
   readonly contacts: Contact[] = [];
   /** Units that broke from melee this phase (proximity tests, p28). */
   readonly brokeFromMelee: number[] = [];
+  /** Units that took a break test in a melee this phase (p28, nagb.breakTestsPerPhase). */
+  readonly breakTested: number[] = [];
   /**
    * Since the last shooting tests: the firers whose fire has landed, and the units that fire destroyed
    * or made run (p28: the firers of those, in good order, become jubilant).

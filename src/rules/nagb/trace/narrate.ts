@@ -6,7 +6,7 @@
  */
 import type { EngagementResult } from '../../../core/result.js';
 import type { TraceLine } from '../../../core/ruleset.js';
-import type { NagbCohesion, NagbEvent } from '../events.js';
+import type { GunFire, NagbCohesion, NagbEvent } from '../events.js';
 import type { NagbSubject } from './subject.js';
 
 export interface Mark {
@@ -120,6 +120,27 @@ const MELEE_WORDS: Readonly<Record<string, string>> = {
 const r1 = (x: number) => String(Math.round(x * 10) / 10);
 const inch = (x: number) => `${r1(x)}"`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The score a fire needed: one for all (`at 5+`), or, where a battery's guns needed different scores
+ * (p19-21: each its own range band and ammunition), each group of like guns in the battery's order
+ * (`(2 medium ball at 5+, 1 howitzer shell at 4+)`; canister with its dice).
+ */
+function scoresWords(e: Extract<NagbEvent, { type: 'fire' }>): string {
+  const guns = e.guns;
+  if (!guns || guns.every((f) => f.need === guns[0].need)) return `at ${e.need}+`;
+  const groups: { key: string; n: number; dice: number; f: GunFire }[] = [];
+  for (const f of guns) {
+    const key = `${f.gun} ${f.ammo} ${f.need}`;
+    const at = groups.find((x) => x.key === key);
+    if (at) {
+      at.n++;
+      at.dice += f.dice;
+    } else groups.push({ key, n: 1, dice: f.dice, f });
+  }
+  const words = groups.map(({ n, dice, f }) => `${n} ${f.gun} ${f.ammo}${f.ammo === 'canister' ? ` (${plural(dice, 'die', 'dice')})` : ''} at ${f.need}+`);
+  return `(${words.join(', ')})`;
+}
 
 function phaseTitle(s: NagbSubject, phase: string, side: 0 | 1 | null, step: number | undefined): string {
   const who = side === null ? '' : s.sides[side].name;
@@ -289,7 +310,7 @@ export function narrate(events: readonly NagbEvent[], s: NagbSubject, result: En
         const t = index.get(e.target)!;
         const what = e.kind === 'volley' ? 'a volley' : e.kind === 'musket' ? 'small arms' : e.modifiers.length ? e.modifiers[0] : e.kind;
         const page = e.kind === 'musket' || e.kind === 'volley' ? 'p10' : e.kind === 'canister' ? 'p20' : e.kind === 'ball' ? 'p20' : 'p21';
-        line(2, 'event', `${e.units[0]} fires ${what} at ${e.target}, ${inch(e.distance)} away: ${plural(e.dice, e.kind === 'ball' || e.kind === 'shell' ? 'gun' : 'die', e.kind === 'ball' || e.kind === 'shell' ? 'guns' : 'dice')} at ${e.need}+, ${plural(e.kills, 'casualty', 'casualties')} (${page})`);
+        line(2, 'event', `${e.units[0]} fires ${what} at ${e.target}, ${inch(e.distance)} away: ${plural(e.dice, e.kind === 'ball' || e.kind === 'shell' ? 'gun' : 'die', e.kind === 'ball' || e.kind === 'shell' ? 'guns' : 'dice')} ${scoresWords(e)}, ${plural(e.kills, 'casualty', 'casualties')} (${page})`);
         arrow({ kind: 'fire', side: s.units[f].side, unit: f, fromX: marks[f].front, toX: marks[t].front, y: marks[f].offset, toY: marks[t].offset });
         break;
       }
