@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aleaStream } from '../../src/core/dice.js';
 import { enumerateDice } from '../../src/core/enumerate.js';
-import { extendedScoreDistribution, maxScore, moraleRequired, reachable, reachProbability, requiredScore, rollExtended, rollReaches, scoreNeeded } from '../../src/rules/burt/die.js';
+import { extendedScoreDistribution, maxScore, moraleRequired, reachable, reachProbability, requiredScore, rollExtended, rollReaches, scoreNeeded, scoreOn } from '../../src/rules/burt/die.js';
 import type { ExtendedDieMode, NaturalOne } from '../../src/rules/burt/options.js';
 
 const MODES: ExtendedDieMode[] = ['stepped', 'chained', 'none'];
@@ -148,5 +148,22 @@ describe('What a score asks of the die, in words (6, 8): the same answer as its 
     expect(scoreNeeded(7, 'stepped', 'noEffect')).toBe('needs 7+');
     expect(scoreNeeded(10, 'chained', 'noEffect')).toBe('no roll passes (6: 10 or more)');
     expect(scoreNeeded(0, 'stepped', 'alwaysFails')).toBe('any roll but a 1 passes');
+  });
+});
+
+describe('A to-hit or saving score in words (6, 9): the worked line of the fire and melee odds, the story of a fire', () => {
+  it('any roll where every die reaches it; a 1 apart under burt.naturalOne alwaysFails; never where none does', () => {
+    for (const mode of ['stepped', 'chained', 'none'] as ExtendedDieMode[]) {
+      for (const one of ['noEffect', 'alwaysFails'] as NaturalOne[]) {
+        for (let target = -3; target <= 11; target++) {
+          const p = reachProbability(target, mode, one);
+          const words = scoreOn(target, mode, one);
+          if (p === 0) expect(words, `${target} ${mode}`).toMatch(/^never \(6/);
+          else if (p === 1) expect(words).toBe('any roll');
+          else if (target <= 1) expect(words).toBe('any roll but a 1');
+          else expect(words).toBe(`${target}+`);
+        }
+      }
+    }
   });
 });

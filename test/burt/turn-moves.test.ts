@@ -81,6 +81,16 @@ describe('3.3 compulsory moves', () => {
       expect(events.filter((e) => e.type === 'limber')).toEqual([{ type: 'limber', side: 0, unit: 'Bty', limbered: true }]);
     });
 
+    it('limberFirst with burt.retreatMove halfMove: the shaken retreat of half a move (3") is all spent limbering; it stays where it stood, limbered (5)', () => {
+      const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 16, orders: 'fire' }], defender: [battalion('D', 0)], options: { 'burt.gunsCompulsoryMove': 'limberFirst', 'burt.retreatMove': 'halfMove' } });
+      const b = unit(g, 'Bty');
+      setLevel(g, b, SHAKEN, 'test');
+      g.turn = 2;
+      step3Compulsory(g);
+      expect(g.body[b].front).toBeCloseTo(16, 9);
+      expect(g.limbered[b]).toBe(1);
+    });
+
     it('limberFirst: routing, it limbers and runs 9" (its 12" reserve rate less 3"); a limbered battery runs the whole 12"', () => {
       const g = battery({ 'burt.gunsCompulsoryMove': 'limberFirst' });
       const b = unit(g, 'Bty');

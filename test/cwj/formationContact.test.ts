@@ -281,6 +281,31 @@ describe('cwj.moveFormation: the formation a changing unit moves in ([Move] l.10
     expect(advanced('line', 'square', { 'cwj.moveFormation': 'start' })).toBe(3);
     expect(advanced('square', 'column', { 'cwj.moveFormation': 'start' })).toBe(0);
   });
+  it('[Spec] l.106, either reading: a square told to deploy into line as it advances, with a friend beside it leaving the line no room 3 cm ahead, has not advanced toward the enemy it sees', () => {
+    for (const value of ['end', 'start']) {
+      const events: CwjEvent[] = [];
+      const c = compile(rawLane([{ id: 'a', type: 'line', formation: 'square' }, { id: 'f', type: 'line', formation: 'line', offset: 12 }], [{ id: 'd', type: 'line', formation: 'line' }], { armyMorale: false }, { attacker: { line: -10 } }), { 'cwj.moveFormation': value });
+      const g = gameFor(c);
+      g.reset(dice(0), newLaneResult(c), (e) => events.push(e as CwjEvent));
+      startResult(g);
+      g.bodies[0].front = -10;
+      g.bodies[1].front = -6;
+      g.changed();
+      const moved = executeMove(g, 0, { way: 1, distance: 3, to: 'line' });
+      expect(g.bodies[0].front, value).toBe(-10);
+      expect(events.filter((e) => e.type === 'move'), value).toEqual([]);
+      expect(violations(g), value).toEqual([]);
+      if (value === 'end') {
+        // Read as a line moving, it advanced 3 cm, where the line had no room: it is a square that stood.
+        expect(moved).toBe(false);
+        expect(g.formation[0]).toBe('square');
+      } else {
+        // Read as a square moving, it may not advance, and it deploys into line where it stands (room there).
+        expect(moved).toBe(true);
+        expect(g.formation[0]).toBe('line');
+      }
+    }
+  });
 });
 
 /**

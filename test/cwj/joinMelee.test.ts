@@ -1,8 +1,8 @@
 /**
- * A unit joining a standing melee ([Melee] l.250-253: "join new units into the melee space permitting")
+ * A unit joining a standing melee ([Melee] l.254: "join new units into the melee space permitting")
  * contacts infantry that is already fighting. [Contact] l.125-129 has any infantry contacted by an
  * infantry column (or unsquared infantry contacted by cavalry) check on the Rally Table and do as it
- * says, and a 4-5 result retreats it 30 cm; [Melee] l.250-253 has units in contact stay so until the
+ * says, and a 4-5 result retreats it 30 cm; [Melee] l.254 has units in contact stay so until the
  * melee is fought again. `cwj.meleeContactCheck` reads the clash: `retreats` (default) applies the
  * result, a 4-5 retreating the unit out of its melee; `stays` keeps it in the melee, the 4-5 disordering
  * it where it stands.
@@ -17,6 +17,8 @@ import type { CwjEvent } from '../../src/rules/cwj/events.js';
 import type { Game } from '../../src/rules/cwj/game.js';
 import { violations } from '../../src/rules/cwj/invariants.js';
 import { contactCheck, executeMove } from '../../src/rules/cwj/phases.js';
+import { eventText } from '../../src/rules/cwj/trace/narrate.js';
+import { subjectOf } from '../../src/rules/cwj/trace/subject.js';
 import { gameFor } from '../../src/rules/cwj/play.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
 import { compile, rawLane } from './lane.js';
@@ -45,7 +47,7 @@ function joined(options: Record<string, string>, dieFaces: number[], arm: 'infan
   return { g, events };
 }
 
-describe('cwj.meleeContactCheck: infantry in a standing melee contacted by a new column ([Contact] l.125-129, [Melee] l.250-253)', () => {
+describe('cwj.meleeContactCheck: infantry in a standing melee contacted by a new column ([Contact] l.125-129, [Melee] l.254)', () => {
   it('[Contact] l.126-127: the fighting battalion checks on the column joining its melee (under either reading)', () => {
     for (const v of ['retreats', 'stays']) {
       const checks = joined({ 'cwj.meleeContactCheck': v }, [1, 2]).events.filter((e) => e.type === 'check');
@@ -69,6 +71,15 @@ describe('cwj.meleeContactCheck: infantry in a standing melee contacted by a new
     expect(g.engaged[0]).toBe(1);
     expect(g.engaged[2]).toBe(1);
     expect(violations(g)).toEqual([]);
+  });
+  it('the story says why the retreat rolled is not taken under stays, and says nothing more under retreats', () => {
+    const story = (v: string) => {
+      const { g, events } = joined({ 'cwj.meleeContactCheck': v }, [1, 2]);
+      const check = events.find((e) => e.type === 'check')!;
+      return eventText(check, subjectOf(g.c, 'join'));
+    };
+    expect(story('stays')).toBe('d rolls a contact check [Contact]: 1+2, +1 = 4: retreat, taken where it stands: it stays in its melee, disordered (cwj.meleeContactCheck stays)');
+    expect(story('retreats')).toBe('d rolls a contact check [Contact]: 1+2, +1 = 4: retreat');
   });
   it('stays: a rout (double 1) still removes it ([Rally] l.39-41)', () => {
     const { g } = joined({ 'cwj.meleeContactCheck': 'stays' }, [1, 1]);

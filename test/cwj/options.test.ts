@@ -56,7 +56,7 @@ const ADDED: [string, unknown, unknown[]][] = [
   ['moveFormation', 'end', ['start']],
   // [Spec] l.107: whether a formation change in place is a move that lets cavalry within 10 cm withdraw.
   ['withdrawalTrigger', 'moveOrReform', ['moveOnly']],
-  // [Contact] l.125-129 vs [Melee] l.250-253: whether a contact check's retreat takes a unit out of its standing melee.
+  // [Contact] l.125-129 vs [Melee] l.254: whether a contact check's retreat takes a unit out of its standing melee.
   ['meleeContactCheck', 'retreats', ['stays']],
 ];
 

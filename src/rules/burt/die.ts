@@ -25,6 +25,17 @@ export function reachable(target: number, mode: ExtendedDieMode): boolean {
   return target < IMPOSSIBLE_SCORE && (target <= 6 || mode !== 'none');
 }
 
+/**
+ * 6, 9: a to-hit or saving score in words, as "N+" after "on" (the odds answer's worked line and the
+ * story's fire): one no roll reaches says so, and one of 1 or less is any roll, a 1 apart under
+ * burt.naturalOne alwaysFails.
+ */
+export function scoreOn(target: number, mode: ExtendedDieMode, naturalOne: NaturalOne): string {
+  if (!reachable(target, mode)) return target >= IMPOSSIBLE_SCORE ? 'never (6: 10 or more)' : 'never (6 at most: burt.extendedDie none)';
+  if (target <= 1) return naturalOne === 'alwaysFails' ? 'any roll but a 1' : 'any roll';
+  return `${target}+`;
+}
+
 /** 6, 9: the score a die must reach, the base (5) plus every modifier that adds to it. */
 export function requiredScore(base: number, modifier: number): number {
   return base + modifier;

@@ -12,7 +12,7 @@ import { emptyPlan, type FirePlan, fireSaveModifier, gunsInBattery, fireToHitMod
 import { bothTestAfter, meleeOutcome, MELEE_OUTCOMES, setMeleePlan, type MeleeFighter } from './melee.js';
 import { advancingItem, isSupported, levelAfterTest, moraleModifier, moraleTarget, MORALE_PURPOSES, retiringItem, rollMoraleTest, type MoralePurpose, type MoraleSituation } from './morale.js';
 import { casualtyDistribution, gunLossOdds, hitDistribution, meleeOdds, moraleOdds, situationAfterRound, type MeleeOddsSide } from './odds.js';
-import { IMPOSSIBLE_SCORE, reachable, scoreNeeded } from './die.js';
+import { scoreNeeded, scoreOn } from './die.js';
 import { figureModel, figuresInContact, figuresInOverlap, FIGURE_WIDTH, type FigureModel } from './figures.js';
 import { burtOptions, type BurtOptions } from './options.js';
 import { COHESION_LEVELS, FORMED, GUN_CREW, ROUT, type Cohesion, type MoraleClass } from './tables.js';
@@ -115,7 +115,7 @@ export function firePlanOf(p: FireParams, o: BurtOptions) {
 
 /** 6, 9: a plan's dice in words: the score each needs to hit (the 1-2 figure die one more), and the score of the other side's saves. */
 function planWords(plan: FirePlan, saver: string, o: BurtOptions): string {
-  const score = (n: number) => (reachable(n, o.extendedDie) ? `${n}+` : n >= IMPOSSIBLE_SCORE ? 'never (10 or more)' : 'never (6 at most: burt.extendedDie none)');
+  const score = (n: number) => scoreOn(n, o.extendedDie, o.naturalOne);
   const extra = plan.penalised ? ` and ${plan.penalised} for the figures left over on ${score(plan.penalisedHitOn)}` : '';
   return `${plan.plain} ${plan.plain === 1 ? 'die' : 'dice'} to hit on ${score(plan.hitOn)}${extra}, ${saver} saving on ${score(plan.saveOn)}`;
 }

@@ -242,7 +242,7 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'How an unlimbered battery makes a compulsory move, a shaken retreat or a rout (3.3, 8), which 5 and 4 do not settle (limbering takes half a move; only MANOEUVER orders limber): its guns go back as they stand, unlimbered and free to fire; or it limbers first, goes what is left of the distance, and ends limbered, as every other move of guns in play.',
     valueDocs: {
       asTheyStand: 'the whole retreat or rout distance, the guns still unlimbered (they may fire in the same turn)',
-      limberFirst: 'half a move to limber comes off the distance; the battery ends limbered and fires again only once unlimbered (MANOEUVER orders)',
+      limberFirst: 'half a move to limber comes off the distance; the battery ends limbered and fires again only once unlimbered (MANOEUVER orders). A shaken retreat of half a move (burt.retreatMove halfMove) is all spent limbering: the battery limbers where it stands, its retreat made, 0" gone',
     },
   },
   {

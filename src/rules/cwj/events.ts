@@ -39,7 +39,7 @@ export type CwjEvent =
   /** One roll on the Firing Table: the firer(s), the target, 2d6, the whole modifier and its parts, the table's and the final result. */
   | (Core<'fire'> & { modifier: number; table: string; result: string; range: number; general: 'none' | 'lowered' | 'held' })
   /** A Rally Table roll: contact, withdrawal, rough or rally; `target` is 9 (a pass), `result` the table's word. */
-  | (Core<'check'> & { purpose: 'contact' | 'withdrawal' | 'rough' | 'rally'; modifier: number; result: string })
+  | (Core<'check'> & { purpose: 'contact' | 'withdrawal' | 'rough' | 'rally'; modifier: number; result: string; /** A retreat taken where it stands, in its melee (cwj.meleeContactCheck stays). */ staysInMelee?: true })
   | Core<'move'>
   | (Core<'charge'> & { inMovement: boolean })
   /** A melee: the units of each side, units lost, the words of the result, the totals and dice. */

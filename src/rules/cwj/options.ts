@@ -104,18 +104,18 @@ export const CWJ_OPTIONS: readonly OptionSpec[] = [
     name: 'cwj.withdrawalTrigger',
     values: ['moveOrReform', 'moveOnly'],
     default: 'moveOrReform',
-    source: '[Spec] l.107-109 ("move within 10cm"), [Move] l.100-102 vs [Rally] l.50-53, [Melee] l.250',
+    source: '[Spec] l.107-109 ("move within 10cm"), [Move] l.100-102 vs [Rally] l.50-53, [Melee] l.254',
     doc: 'Whether enemy foot or guns within 10 cm that changed formation without changing place "moved" and so let cavalry withdraw.',
     valueDocs: {
       moveOrReform: 'a formation change is part of a move ([Move] l.100-102 halves a move that makes one): a unit that only changed formation in place moved',
-      moveOnly: 'only a unit that changed its place moved; [Rally] l.50-53 and [Melee] l.250 name moving and changing formation apart',
+      moveOnly: 'only a unit that changed its place moved; [Rally] l.50-53 and [Melee] l.254 name moving and changing formation apart',
     },
   },
   {
     name: 'cwj.meleeContactCheck',
     values: ['retreats', 'stays'],
     default: 'retreats',
-    source: '[Contact] l.125-129 ("any" infantry checks and does as the table says) vs [Melee] l.250-253 (units in contact stay so until the melee is fought again)',
+    source: '[Contact] l.125-129 ("any" infantry checks and does as the table says) vs [Melee] l.254 (units in contact stay so until the melee is fought again)',
     doc: 'Infantry in a standing melee that a unit joining the melee contacts checks as any other; whether a 4-5 (retreat) takes it out of its melee.',
     valueDocs: {
       retreats: 'it retreats 30 cm, disordered, out of its melee, as the Rally Table says',

@@ -159,7 +159,7 @@ const plan: MovePlan = newMovePlan();
  * modifier; records it, kills a used general on a 1 ([Gen] l.290), pays chips ([Win] l.304) and
  * returns the table's result (the caller applies it).
  */
-function rallyTableCheck(g: Game, u: number, purpose: Exclude<CheckPurpose, 'rough'>, extra: number): number {
+function rallyTableCheck(g: Game, u: number, purpose: Exclude<CheckPurpose, 'rough'>, extra: number, staysInMelee = false): number {
   const s = g.c.units[u];
   const opts = g.c.options;
   const gen = g.generalOf(u);
@@ -169,7 +169,7 @@ function rallyTableCheck(g: Game, u: number, purpose: Exclude<CheckPurpose, 'rou
   const b = d6(r);
   const result = rallyTableResult(a + b + mod);
   recordRallyCheck(g, u, purpose, mod, result === RALLY_PASS);
-  if (g.sink) g.sink({ type: 'check', side: s.side, purpose, unit: s.id, target: RALLY_PASS_AT, modifiers: [], roll: [a, b], passed: result === RALLY_PASS, modifier: mod, result: RALLY_RESULT_NAMES[result] });
+  if (g.sink) g.sink({ type: 'check', side: s.side, purpose, unit: s.id, target: RALLY_PASS_AT, modifiers: [], roll: [a, b], passed: result === RALLY_PASS, modifier: mod, result: RALLY_RESULT_NAMES[result], ...(staysInMelee && result === RALLY_RETREAT ? { staysInMelee: true as const } : {}) });
   if (gen >= 0 && generalUsedOnCheck(true, purpose, opts.generalCheckBonus)) generalUsed(g, gen);
   const chips = chipsForRallyResult(result as 0 | 1 | 2 | 3, purpose, g.cohesion[u] === 'unformed', opts);
   if (chips > 0) loseChips(g, s.corps, chips, u, purpose);
@@ -311,7 +311,7 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean, mo
 
 /**
  * [Contact] l.125-129: the check of a contacted infantry unit, skirmishers at -3. One already in a
- * standing melee (joined by the contactor, [Melee] l.250-253) takes a 4-5 where it stands, disordered,
+ * standing melee (joined by the contactor, [Melee] l.254) takes a 4-5 where it stands, disordered,
  * under `cwj.meleeContactCheck` = stays.
  */
 export function contactCheck(g: Game, v: number, by: number): void {
@@ -319,8 +319,9 @@ export function contactCheck(g: Game, v: number, by: number): void {
   g.checked[v] = g.phaseNo;
   const opts = g.c.options;
   const extra = contactCheckModifier(0, false, g.formation[v], opts.generalCheckBonus);
-  let result = rallyTableCheck(g, v, 'contact', extra);
-  if (result === RALLY_RETREAT && g.engaged[v] && opts.meleeContactCheck === 'stays') result = RALLY_DISORDERED;
+  const stays = g.engaged[v] === 1 && opts.meleeContactCheck === 'stays';
+  let result = rallyTableCheck(g, v, 'contact', extra, stays);
+  if (result === RALLY_RETREAT && stays) result = RALLY_DISORDERED;
   applyCheck(g, v, result, by, 'contact');
 }
 
@@ -343,8 +344,9 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
   if (from === 'deployed' && to === 'deployed') dist = 0; // Deployed fills its area: it moves only by leaving it
   // [Spec] l.106: a square may not move toward a visible enemy; the formation it moves in per cwj.moveFormation.
   const movesIn = g.c.options.moveFormation === 'start' ? from : to;
+  const seesEnemy = way === 1 && g.enemyAhead(u);
   if (way === 1 && dist > EPS) {
-    if (!mayMoveTowardEnemy(advanceCase(g, u, movesIn, g.enemyAhead(u), false))) dist = 0;
+    if (!mayMoveTowardEnemy(advanceCase(g, u, movesIn, seesEnemy, false))) dist = 0;
   }
   let limit = NaN;
   if (way !== 0 && dist > EPS) {
@@ -385,8 +387,8 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
     g.stepped(u);
     kinds = roughKinds(g, mv.met, b.facing * way);
   }
-  if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
   let touchedByChange = false;
+  let changed = false;
   if (changing) {
     const depth = g.deployDepthAt(b.facing, b.front);
     const t = g.shapeInScratch(u, to);
@@ -408,10 +410,22 @@ export function executeMove(g: Game, u: number, p: MovePlan): boolean {
         to = from;
       } else {
         touchedByChange = made > 0;
-        if (to === 'square') g.res.sides[s.side].squaresFormed++;
-        if (g.sink) g.sink({ type: 'formation', side: s.side, unit: s.id, from, to });
+        changed = true;
       }
     }
+  }
+  // [Spec] l.106: a change refused where the move ended leaves the unit in the formation it started in;
+  // a square may not have moved toward the enemy it sees (under `end` the advance was read as made in
+  // the new formation), so it stays where it stood.
+  if (changing && !changed && seesEnemy && Math.abs(b.front - x0) > EPS && !mayMoveTowardEnemy(advanceCase(g, u, from, true, false))) {
+    b.front = x0;
+    g.stepped(u);
+    kinds = 0;
+  }
+  if (g.sink && Math.abs(b.front - x0) > EPS) g.sink({ type: 'move', side: s.side, unit: s.id, path: [x0, b.front] });
+  if (changed) {
+    if (to === 'square') g.res.sides[s.side].squaresFormed++;
+    if (g.sink) g.sink({ type: 'formation', side: s.side, unit: s.id, from, to });
   }
   // A change refused (no room, or a contact it may not make) and no distance gone: the unit did not
   // move ([Spec] l.107: no withdrawal from it; [Rough] l.123-124: an unformed unit that stood recovers).

@@ -7,8 +7,8 @@ import type { EngagementResult } from '../../../core/result.js';
 import type { TraceLine } from '../../../core/ruleset.js';
 import { STEP_NAMES, type BurtEvent, type UnitSnapshot } from '../events.js';
 import { BURT_VOCABULARY } from '../vocabulary.js';
-import { reachable, scoreNeeded } from '../die.js';
-import type { ExtendedDieMode } from '../options.js';
+import { reachable, scoreNeeded, scoreOn } from '../die.js';
+import type { ExtendedDieMode, NaturalOne } from '../options.js';
 import type { TraceSubject } from './subject.js';
 
 const ORDER_WORD: Record<string, string> = { reserve: 'RESERVE', manoeuvre: 'MANOEUVER', fire: 'FIRE', assault: 'ASSAULT', regroup: 'REGROUP' };
@@ -18,8 +18,8 @@ const STEP_SECTION = ['3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7', '3.8', '3
 const f1 = (v: number) => String(Math.round(v * 10) / 10);
 const inches = (v: number) => `${f1(v)}"`;
 /** 6: the fire's dice and the score each needs; the die of 1-2 figures left over needs one more (burt.leftoverFigures penalisedDie). */
-const diceText = (roll: number | number[], dice: number, hitOn: number, mode: ExtendedDieMode) => {
-  const on = (n: number) => (reachable(n, mode) ? `hit on ${n}+` : n >= 10 ? 'never hit (6: 10 or more)' : 'never hit (6 at most: burt.extendedDie none)');
+const diceText = (roll: number | number[], dice: number, hitOn: number, mode: ExtendedDieMode, naturalOne: NaturalOne) => {
+  const on = (n: number) => (reachable(n, mode) ? `hit on ${scoreOn(n, mode, naturalOne)}` : `never hit ${scoreOn(n, mode, naturalOne).replace('never ', '')}`);
   const [plain, penalised] = typeof roll === 'number' ? [dice, 0] : roll;
   if (!penalised) return `${dice} ${dice === 1 ? 'die' : 'dice'} ${on(hitOn)}`;
   return `${plain} ${plain === 1 ? 'die' : 'dice'} ${on(hitOn)} and ${penalised} for the figures left over ${penalised === 1 ? 'needs' : 'need'} ${on(hitOn + 1).replace('hit on ', '')}`;
@@ -149,7 +149,7 @@ export function narrate(events: readonly BurtEvent[], s: TraceSubject, result: E
         break;
       case 'fire': {
         const what = e.ammunition ? `${e.ammunition}` : 'muskets';
-        add(2, `${e.units.join(', ')} ${e.reaction ? 'fire in reaction at' : 'fire at'} ${e.target} (${what}, ${e.band} range): ${diceText(e.roll, e.dice, e.hitOn, s.options.extendedDie)}, ${e.hits} hit${e.hits === 1 ? '' : 's'}, saves on ${e.saveOn}+, ${e.removed} ${e.ammunition && s.units[idx.get(e.target)!].arm === 'guns' ? 'crew casualties' : `figure${e.removed === 1 ? '' : 's'} removed`} (6${e.reaction ? ', 9.r1' : ''})`);
+        add(2, `${e.units.join(', ')} ${e.reaction ? 'fire in reaction at' : 'fire at'} ${e.target} (${what}, ${e.band} range): ${diceText(e.roll, e.dice, e.hitOn, s.options.extendedDie, s.options.naturalOne)}, ${e.hits} hit${e.hits === 1 ? '' : 's'}, saves on ${e.saveOn}+, ${e.removed} ${e.ammunition && s.units[idx.get(e.target)!].arm === 'guns' ? 'crew casualties' : `figure${e.removed === 1 ? '' : 's'} removed`} (6${e.reaction ? ', 9.r1' : ''})`);
         break;
       }
       case 'hit':

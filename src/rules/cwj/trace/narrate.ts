@@ -149,7 +149,7 @@ export function eventText(e: CwjEvent, s: TraceSubject, phase: CwjPhase | null =
     case 'check': {
       const dice = Array.isArray(e.roll) ? e.roll : [e.roll];
       const total = dice.reduce((a, b) => a + b, 0) + e.modifier;
-      return `${e.unit} rolls ${checkWords(e.purpose)}: ${dice.join('+')}, ${signed(e.modifier)} = ${total}: ${e.passed ? (e.purpose === 'rally' ? 'rallies' : 'passes') : e.result}`;
+      return `${e.unit} rolls ${checkWords(e.purpose)}: ${dice.join('+')}, ${signed(e.modifier)} = ${total}: ${e.passed ? (e.purpose === 'rally' ? 'rallies' : 'passes') : e.result}${e.staysInMelee ? ', taken where it stands: it stays in its melee, disordered (cwj.meleeContactCheck stays)' : ''}`;
     }
     case 'fire': {
       const lowered = e.general === 'lowered' ? ` (the table gave ${e.table}; ${e.target}’s general lowered it, [Gen] l.287-289)` : e.general === 'held' ? ` (${e.target}’s general tried to lower it and failed)` : '';
