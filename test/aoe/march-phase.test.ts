@@ -74,6 +74,29 @@ describe('March Table results on the lane (p1 March Table)', () => {
     applyMarchResult(r, 0, RETIRE, false);
     expect(r.st.body[0].front).toBeCloseTo(14.9, 9);
   });
+  it('p1 Retire (aoe.retireFrom): measured only from enemies ahead of the unit\'s rear, which falling back gets away from; with enemy infantry only behind it holds its ground, and an enemy behind that stops it short never cuts it off', () => {
+    // French Line A 15-16 facing the Prussians; Prussian Line P at 20-21 (4" ahead); Prussian Line Q behind A.
+    const field = (qFront: number) => ({ sides: sides([{ id: 'A', formation: 'line', front: 16 }], [{ id: 'P', formation: 'line', front: 20 }, { id: 'Q', formation: 'line', front: qFront }]) });
+    for (const opts of [{}, { 'aoe.retireFrom': 'anyEnemy' }, { 'aoe.blockedRetreat': 'stop' }]) {
+      // Q 2" behind (Q 12-13; side 1's front is its edge toward side 0): P is 4" ahead, beyond range: Hold Ground, not back toward Q.
+      const p = startPlay(compile(field(12), opts), new ScriptedDice({}));
+      applyMarchResult(p, 0, RETIRE, false);
+      expect(p.st.body[0].front).toBe(16);
+      expect(p.st.removed[0]).toBe(0);
+      // Q touching A's rear (Q 14-15): still Hold Ground, not cut off.
+      const q = startPlay(compile(field(14), opts), new ScriptedDice({}));
+      applyMarchResult(q, 0, RETIRE, false);
+      expect(q.st.removed[0]).toBe(0);
+      expect(q.st.body[0].front).toBe(16);
+      expect(q.res.sides[0].unitsEliminated).toBe(0);
+    }
+    // P 1" ahead (front 17): retire 2.1" from it; Q's front 0.5" behind A's rear stops it after 0.5", not cut off.
+    const near = { sides: sides([{ id: 'A', formation: 'line', front: 16 }], [{ id: 'P', formation: 'line', front: 17 }, { id: 'Q', formation: 'line', front: 13.5 }]) };
+    const r = startPlay(compile(near), new ScriptedDice({}));
+    applyMarchResult(r, 0, RETIRE, false);
+    expect(r.st.removed[0]).toBe(0);
+    expect(r.st.body[0].front).toBeCloseTo(15.5, 9);
+  });
   it('Fall Back: a full move back, disordered; Retire: just beyond musket range of the nearest enemy (aoe.retireDistance), in order', () => {
     const c = compile(ALONE(16, 'line'));
     const p = startPlay(c, new ScriptedDice({}));

@@ -129,7 +129,7 @@ export function countWithdrawal(p: Play, u: number): void {
  * leave it about-faced). A unit in a village block leaves it and ends in Line beyond the block's far
  * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6); one that an enemy behind
  * it keeps from retreating its distance is cut off and removed (aoe.blockedRetreat cutOff), a recall
- * ("up to a full move") apart. One that would end on a friend's ground goes on through it
+ * ("up to a full move") and a Retire (p1 March Table: as far as falling back takes it) apart. One that would end on a friend's ground goes on through it
  * (aoe.retreatOntoFriend). Contact ends.
  */
 export function retreat(p: Play, u: number, distance: number, why: string, forced: boolean): void {
@@ -149,8 +149,9 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
   }
   const start = b.front;
   const r = fallBack(p.c, p.st, u, distance);
-  // An enemy behind it stopped it short of its distance (a recall is "up to a full move": p2).
-  const blocked = forced && r === 'ok' && why !== 'recall' && Math.abs(b.front - start) < distance - EPS;
+  // An enemy behind it stopped it short of its distance (a recall is "up to a full move": p2; a Retire
+  // goes only as far as falling back takes it from the enemy ahead, p1 March Table).
+  const blocked = forced && r === 'ok' && why !== 'recall' && why !== 'retire' && Math.abs(b.front - start) < distance - EPS;
   if (r === 'ok') clearOfFriends(p, u, start, why === 'recall');
   const side = p.res.sides[s.side];
   if (forced) side.retreatsForced++;

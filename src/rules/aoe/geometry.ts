@@ -13,6 +13,7 @@ import {
   EPS,
   lineOfFireBlocked,
   inContact,
+  isBehind,
   isInFront,
   laneEndBehind,
   lateralGap,
@@ -114,6 +115,24 @@ export function nearestEnemyInfantryDistance(c: CompiledLane, st: LaneState, u: 
     const e = enemies[i];
     if (st.removed[e] || c.specs[e].arm !== 'infantry') continue;
     const d = unitDistance(st.body[u], st.body[e]);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/**
+ * Distance from u to the nearest live enemy a Retire gets away from (p1 March Table: beyond enemy
+ * musketry range; aoe.retireFrom): infantry only unless `anyArm`, and only one with some part ahead of
+ * u's rear edge, since falling back closes on an enemy behind it. Infinity with none.
+ */
+export function retireFromDistance(c: CompiledLane, st: LaneState, u: number, anyArm: boolean): number {
+  const enemies = c.sideUnits[1 - c.specs[u].side];
+  const b = st.body[u];
+  let best = Infinity;
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (st.removed[e] || (!anyArm && c.specs[e].arm !== 'infantry') || isBehind(b, st.body[e])) continue;
+    const d = unitDistance(b, st.body[e]);
     if (d < best) best = d;
   }
   return best;

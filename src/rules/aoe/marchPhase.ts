@@ -11,7 +11,7 @@ import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, fallBack, hasSecureFlanks, nearestEnemyDistance, nearestEnemyInfantryDistance, placeInContact, prolongeFront, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { advance, blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, fallBack, hasSecureFlanks, placeInContact, prolongeFront, retireFromDistance, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -133,8 +133,9 @@ export function applyMarchResult(p: Play, u: number, result: MarchResult, chargi
     return false;
   }
   if (eff.move === 'retire') {
-    // p1 Retire: beyond enemy musketry range, measured from the enemy's muskets (aoe.retireFrom).
-    const from = p.c.options.retireFrom === 'infantry' ? nearestEnemyInfantryDistance(p.c, st, u) : nearestEnemyDistance(p.c, st, u);
+    // p1 Retire: beyond enemy musketry range, measured from the enemy's muskets (aoe.retireFrom) ahead
+    // of its rear: with only enemies behind, falling back takes it no further from them (Hold Ground).
+    const from = retireFromDistance(p.c, st, u, p.c.options.retireFrom === 'anyEnemy');
     const d = retireDistance(from, p.c.options.retireDistance);
     if (d > 0) {
       p.res.extras[X.marchRetreats[side]]++;

@@ -331,7 +331,7 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     source: 'p1 March Table, p2 Bayonet & Sabre (retreat distances); rulings 3.6 (a retreat off the lane removes the unit) [gap]',
     doc: 'A forced retreat that an enemy behind the unit stops short of its distance: the unit is cut off and removed, or it stops at the enemy and stays in play.',
     valueDocs: {
-      cutOff: 'removed, as a retreat off the table edge is (rulings 3.6): it cannot give the ground the result demands; a recall ("up to a full move") stopped short is not cut off',
+      cutOff: 'removed, as a retreat off the table edge is (rulings 3.6): it cannot give the ground the result demands; a recall ("up to a full move") or a Retire (as far as falling back takes it, p1 March Table) stopped short is not cut off',
       stop: 'it stops at the enemy and stays in play, short of its distance (this project\'s earlier play); only a retreat that ends on an enemy\'s ground removes it',
     },
   },
@@ -340,10 +340,10 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     values: ['infantry', 'anyEnemy'],
     default: 'infantry',
     source: 'p1 March Table (Retire: beyond enemy musketry range); p2 Fire Points at Range (muskets are infantry\'s; cavalry has none, guns cannonade)',
-    doc: 'Whose musketry range a Retire takes the unit beyond: the nearest enemy infantry\'s (no enemy infantry: Hold Ground), or the nearest enemy\'s of any arm.',
+    doc: 'Whose musketry range a Retire takes the unit beyond: the nearest enemy infantry\'s (no enemy infantry ahead of its rear: Hold Ground), or the nearest enemy\'s of any arm ahead of its rear.',
     valueDocs: {
-      infantry: 'measured from the nearest enemy infantry, the only arm with muskets (p2); with none in play the unit is beyond musketry range already and holds its ground [gap]',
-      anyEnemy: 'measured from the nearest enemy of any arm, cavalry and batteries included (this project\'s earlier play)',
+      infantry: 'measured from the nearest enemy infantry, the only arm with muskets (p2), ahead of the unit\'s rear (falling back closes on one behind it); with none there the unit is as far beyond musketry range as falling back takes it and holds its ground [gap]. An enemy behind that stops a Retire short never cuts it off (aoe.blockedRetreat)',
+      anyEnemy: 'measured from the nearest enemy of any arm ahead of the unit\'s rear, cavalry and batteries included (this project\'s earlier play, which also measured from enemies behind it)',
     },
   },
   {
