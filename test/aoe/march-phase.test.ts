@@ -246,18 +246,38 @@ describe('A forced retreat onto a friend\'s ground (p1 movement notes: passage o
     const p = fallBackWith(BEHIND([F, { id: 'G', formation: 'line', front: 9.5 }]));
     expect(p.st.body[0].front).toBe(8.5); // past G (8.5"-9.5") too
   });
-  it('beyond: a friend at the table edge leaves no clear ground behind it; the retreat stops at the friend\'s near edge, the unit not removed', () => {
+  it('beyond: the table edge behind a friend is read as if the friend were not there: the retreat goes off the lane and removes the unit (rulings 3.6), as it would without the friend', () => {
     const c = compile({ sides: sides([{ id: 'A', formation: 'line', front: 7 }, { id: 'F', formation: 'line', front: 1 }], [{ id: 'P', front: 20 }]) });
     const p = startPlay(c, new ScriptedDice({}));
-    applyMarchResult(p, 0, FALL_BACK, false); // 6" back would put A on F (0"-1")
-    expect(p.st.body[0].front).toBe(2);
-    expect(p.st.removed[0]).toBe(0);
+    const ev: AoeEvent[] = [];
+    p.sink = (e) => ev.push(e);
+    applyMarchResult(p, 0, FALL_BACK, false); // 6" back would put A on F (0"-1"); past F is off the table
+    expect(p.st.removed[0]).toBe(1);
+    expect(ev.filter((e) => e.type === 'removed').map((e) => (e as { why: string }).why)).toEqual(['offLane']);
+    // Without F it stops on the table (0"-1"): the friend makes the difference only by taking that ground.
+    const q = startPlay(compile({ sides: sides([{ id: 'A', formation: 'line', front: 7 }], [{ id: 'P', front: 20 }]) }), new ScriptedDice({}));
+    applyMarchResult(q, 0, FALL_BACK, false);
+    expect(q.st.removed[0]).toBe(0);
+    expect(q.st.body[0].front).toBe(1);
+    // short: the friend stops it at its near edge, in play.
+    const r = startPlay(compile({ sides: sides([{ id: 'A', formation: 'line', front: 7 }, { id: 'F', formation: 'line', front: 1 }], [{ id: 'P', front: 20 }]) }, { 'aoe.retreatOntoFriend': 'short' }), new ScriptedDice({}));
+    applyMarchResult(r, 0, FALL_BACK, false);
+    expect(r.st.removed[0]).toBe(0);
+    expect(r.st.body[0].front).toBe(2);
   });
-  it('beyond: an enemy behind the friend stops it short of the friend', () => {
+  it('beyond: an enemy behind the friend is read as if the friend were not there: cut off under aoe.blockedRetreat cutOff (as with the enemy directly behind); stop leaves it short of the friend, in play', () => {
     // Q, an enemy (facing the other way) at 8"-9": the retreat stops at it (front 10"), on F; Q keeps A from clearing F.
     const p = fallBackWith(BEHIND([F], [{ id: 'Q', formation: 'line', front: 8 }]));
-    expect(p.st.body[0].front).toBe(11.5); // its rear on F's near edge
-    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.removed[0]).toBe(1);
+    expect(p.res.sides[0].unitsEliminated).toBe(1);
+    // Two friends, then the enemy: the same.
+    const two = fallBackWith(BEHIND([F, { id: 'G', formation: 'line', front: 9 }], [{ id: 'Q', formation: 'line', front: 7 }]));
+    expect(two.st.removed[0]).toBe(1);
+    const c = compile(BEHIND([F], [{ id: 'Q', formation: 'line', front: 8 }]), { 'aoe.blockedRetreat': 'stop' });
+    const q = startPlay(c, new ScriptedDice({}));
+    applyMarchResult(q, 0, FALL_BACK, false);
+    expect(q.st.removed[0]).toBe(0);
+    expect(q.st.body[0].front).toBe(11.5); // its rear on F's near edge
   });
   it('a cavalry recall is "up to a full move" (p2): it stops short of a friend it would end on', () => {
     const c = compile({ sides: sides([{ id: 'K', arm: 'cavalry', formation: 'line', front: 16 }, { id: 'F', formation: 'line', front: 4.5 }], [{ id: 'P', front: 20 }]) });

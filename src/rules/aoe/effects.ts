@@ -129,8 +129,9 @@ export function countWithdrawal(p: Play, u: number): void {
  * leave it about-faced). A unit in a village block leaves it and ends in Line beyond the block's far
  * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6); one that an enemy behind
  * it keeps from retreating its distance is cut off and removed (aoe.blockedRetreat cutOff), a recall
- * ("up to a full move") and a Retire (p1 March Table: as far as falling back takes it) apart. One that would end on a friend's ground goes on through it
- * (aoe.retreatOntoFriend). Contact ends.
+ * ("up to a full move") and a Retire (p1 March Table: as far as falling back takes it) apart. One that
+ * would end on a friend's ground goes on through it (aoe.retreatOntoFriend beyond), the friends read as
+ * absent for what stops it there. Contact ends.
  */
 export function retreat(p: Play, u: number, distance: number, why: string, forced: boolean): void {
   const st = p.st;
@@ -151,8 +152,11 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
   const r = fallBack(p.c, p.st, u, distance);
   // An enemy behind it stopped it short of its distance (a recall is "up to a full move": p2; a Retire
   // goes only as far as falling back takes it from the enemy ahead, p1 March Table).
-  const blocked = forced && r === 'ok' && why !== 'recall' && why !== 'retire' && Math.abs(b.front - start) < distance - EPS;
-  if (r === 'ok') clearOfFriends(p, u, start, why === 'recall');
+  const short = r === 'ok' && Math.abs(b.front - start) < distance - EPS;
+  // Beyond friends (aoe.retreatOntoFriend beyond), what stops it is read as if they were not there.
+  const past = r === 'ok' ? clearOfFriends(p, u, start, why === 'recall') : 'clear';
+  const offLane = r === 'offLane' || past === 'offLane';
+  const blocked = forced && (short || past === 'blocked') && why !== 'recall' && why !== 'retire';
   const side = p.res.sides[s.side];
   if (forced) side.retreatsForced++;
   else side.retreatsVoluntary++;
@@ -162,7 +166,7 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
   if (p.sink) {
     p.sink({ type: 'retreat', side: s.side, forced, units: [s.id], unit: s.id, from, to: b.front, why });
   }
-  if (r === 'offLane') removeUnit(p, u, 'offLane');
+  if (offLane) removeUnit(p, u, 'offLane');
   else if (standsOnEnemy(p, u) || (blocked && p.c.options.blockedRetreat === 'cutOff')) removeUnit(p, u, 'cutOff');
 }
 
@@ -190,29 +194,34 @@ function unitUnder(p: Play, u: number, side: number): number {
  * A forced retreat that ended on a friend's ground (aoe.retreatOntoFriend). The text lets units pass
  * through friends (p1 movement notes: passage of lines) and never lets two share ground (p1/p3 Built-up
  * Areas: a block holds a single unit). Under `beyond` the unit goes on through the friend (and any
- * behind it) to the first clear ground, so it retreats at least its distance. It stops short of the
- * friend instead where it cannot clear it: a recall is "up to a full move" (`upTo`), and an enemy
- * behind the friend, or the table edge, leaves no clear ground on the lane (on the table it would go
- * round: rulings 6 leave blocked retreats to 2-D; the unit is not removed for a friend's place). Under
- * `short` a friend stops the retreat at its near edge, as an enemy behind does. Stopping short, the
- * unit never comes back past where its retreat began (`start`). `share` leaves it where it ended.
+ * behind it) to the first clear ground, so it retreats at least its distance, and what stops it
+ * there is read as if the friends were not there: an enemy behind them stops it short of the friend,
+ * stopped by that enemy ('blocked': cut off under aoe.blockedRetreat cutOff), and the table edge
+ * behind them takes it off the lane ('offLane': removed, rulings 3.6). A recall, "up to a full move"
+ * (`upTo`), stops at the friend's near edge instead. Under `short` a friend stops the retreat at its
+ * near edge, as an enemy behind does. Stopping short, the unit never comes back past where its
+ * retreat began (`start`). `share` leaves it where it ended.
  */
-function clearOfFriends(p: Play, u: number, start: number, upTo: boolean): void {
+function clearOfFriends(p: Play, u: number, start: number, upTo: boolean): 'clear' | 'blocked' | 'offLane' {
   const rule = p.c.options.retreatOntoFriend;
-  if (rule === 'share') return;
+  if (rule === 'share') return 'clear';
+  let past: 'clear' | 'blocked' = 'clear';
   const side = p.c.specs[u].side;
   const b = p.st.body[u];
   const n = p.c.specs.length;
   if (rule === 'beyond' && !upTo) {
     for (let guard = 0; guard < n; guard++) {
       const v = unitUnder(p, u, side);
-      if (v < 0) return;
+      if (v < 0) return 'clear';
       const o = p.st.body[v];
       // Back until u's front is past the friend's far edge.
       const extra = b.facing > 0 ? b.front - axialMin(o) : axialMax(o) - b.front;
-      if (extra > roomBehind(p.c.lane, b) + EPS) break; // the friend stands at the table edge
+      if (extra > roomBehind(p.c.lane, b) + EPS) return 'offLane'; // the friend stands at the table edge
       fallBack(p.c, p.st, u, extra);
-      if (axialOverlap(b, o) > EPS) break; // an enemy behind the friend
+      if (axialOverlap(b, o) > EPS) {
+        past = 'blocked'; // an enemy behind the friend
+        break;
+      }
     }
   }
   // Short of the friends: its rear on the near edge of each friend it stands on, never past `start`.
@@ -226,6 +235,7 @@ function clearOfFriends(p: Play, u: number, start: number, upTo: boolean): void 
     b.front = front;
     if (front === start) break;
   }
+  return past;
 }
 
 /** A full move for u where it stands (rulings 3.2: the basic rate; a square or a block unit as Line). */

@@ -319,7 +319,7 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     source: 'p1 movement notes (passage of lines: units pass through friends); p1/p3 Built-up Areas (a block holds a single unit); p2 retreat distances [gap]',
     doc: 'A forced retreat that would end on ground a friend stands on: it goes on through the friend to the first clear ground behind it, stops at the friend\'s near edge, or ends on the friend\'s ground.',
     valueDocs: {
-      beyond: 'through the friend (passage of lines, p1) to the first clear ground behind it, so the retreat is at least its distance; a recall, "up to a full move", stops at the friend\'s near edge instead; an enemy behind the friend stops it there too, the table edge behind removes it as any retreat off the lane',
+      beyond: 'through the friend (passage of lines, p1) to the first clear ground behind it, so the retreat is at least its distance; what stops it there is read as if the friends were not there: an enemy behind them stops it at the friend\'s near edge and cuts it off under aoe.blockedRetreat cutOff, the table edge behind them removes it as any retreat off the lane (rulings 3.6); a recall, "up to a full move", stops at the friend\'s near edge instead',
       short: 'the friend stops the retreat at its near edge, as an enemy behind does: the retreat falls short of its distance (never back past where it began, so a unit that began on a friend\'s ground may end on it)',
       share: 'the unit ends where its distance takes it, on the friend\'s ground (this project\'s earlier play)',
     },
