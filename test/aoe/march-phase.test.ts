@@ -307,6 +307,17 @@ describe('A forced retreat onto a friend\'s ground (p1 movement notes: passage o
     expect(p.st.removed[0]).toBe(0);
     expect(p.st.body[0].front).toBe(14);
   });
+  it('a cavalry recall ("up to a full move", p2, p3) stops at its own table edge, as a withdrawal does; it is not removed off the lane (rulings 3.6 is for retreats forced their distance)', () => {
+    const c = compile({ sides: sides([{ id: 'K', arm: 'cavalry', formation: 'line', front: 8 }], [{ id: 'P', front: 20 }]) });
+    const p = startPlay(c, new ScriptedDice({}));
+    const ev: AoeEvent[] = [];
+    p.sink = (e) => ev.push(e);
+    recall(p, 0); // 12" back from 7"-8" would end at -5"
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(1); // 0"-1": its rear on the table edge
+    expect(ev.map((e) => e.type)).toEqual(['retreat', 'recall']);
+    expect(p.res.sides[0].retreatsForced).toBe(1);
+  });
   it('a friend the retreat passes wholly is no matter: it ends where its distance takes it', () => {
     const p = fallBackWith(BEHIND([{ id: 'F', formation: 'line', front: 13 }]));
     expect(p.st.body[0].front).toBe(10);

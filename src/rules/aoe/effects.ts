@@ -127,7 +127,8 @@ export function countWithdrawal(p: Play, u: number): void {
 /**
  * A retreat of `distance` inches straight back from the enemy, facing kept (aoe.retreatFacing may
  * leave it about-faced). A unit in a village block leaves it and ends in Line beyond the block's far
- * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6); one that an enemy behind
+ * edge (rulings 3.4). A unit pushed off the lane is removed (rulings 3.6), a recall apart (it stops at
+ * the edge); one that an enemy behind
  * it keeps from retreating its distance is cut off and removed (aoe.blockedRetreat cutOff), a recall
  * ("up to a full move") and a Retire (p1 March Table: as far as falling back takes it) apart. One that
  * would end on a friend's ground goes on through it (aoe.retreatOntoFriend beyond), the friends read as
@@ -149,6 +150,8 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
     st.changed[u] = 1;
   }
   const start = b.front;
+  // A recall is "up to a full move" (p2, p3): like a withdrawal it stops at its own table edge.
+  if (why === 'recall') distance = Math.min(distance, roomBehind(p.c.lane, b));
   const r = fallBack(p.c, p.st, u, distance);
   // An enemy behind it stopped it short of its distance (a recall is "up to a full move": p2; a Retire
   // goes only as far as falling back takes it from the enemy ahead, p1 March Table).
@@ -244,7 +247,10 @@ export function fullMoveOf(p: Play, u: number): number {
   return fullMove(s.arm, p.st.formationOf(u), s.horse);
 }
 
-/** Cavalry recalls up to a full move (p2, p3): back toward its own edge, counted as a forced retreat. */
+/**
+ * Cavalry recalls up to a full move (p2, p3): back toward its own edge, stopping there (never off the
+ * lane), counted as a forced retreat.
+ */
 export function recall(p: Play, u: number): void {
   const from = p.st.body[u].front;
   const side = p.c.specs[u].side;
