@@ -7,8 +7,8 @@
  * baseline, that is, wins more than half of its 600 engagements against it (both seats; draws count as
  * not won, so it also wins more of them than random-legal does). The tolerance is the sampling error,
  * not a margin fitted to a day's figure: the Wilson interval of its share must lie above 50% at a level
- * that holds for the eight checks together (one-sided 1 - 0.05/8 each, Bonferroni: z = 2.50), so a
- * doctrine no better than random-legal passes all of them with a chance under 5%. At 600 engagements
+ * that holds for the eight checks together (one-sided 1 - 0.05/8 each, Bonferroni: z = 2.50), so for
+ * doctrines no better than random-legal the chance that any one of the eight checks passes is under 5%. At 600 engagements
  * the bound sits about 2.5 standard errors (5 points near 60%) below the share. Floors once set here
  * (75% on the meeting engagement, 55% on the village, 30 points above the reverse) were each day's
  * figures less a margin, lowered as play changed; the figures themselves are in docs/rules/aoe.md.
