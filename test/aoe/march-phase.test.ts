@@ -14,7 +14,7 @@ import { newOrder, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
 import { decideOrder } from '../../src/rules/aoe/orders.js';
 import { CLEAR } from '../../src/table/index.js';
 import { checkLaneInvariants } from '../../src/rules/aoe/invariants.js';
-import { countWithdrawal, recall } from '../../src/rules/aoe/effects.js';
+import { countWithdrawal, recall, retreat } from '../../src/rules/aoe/effects.js';
 import type { AoeEvent } from '../../src/rules/aoe/events.js';
 import { PURPOSE } from '../../src/rules/aoe/vocabulary.js';
 import { compile, d10, ScriptedDice, sides, VILLAGE } from './helpers.js';
@@ -318,6 +318,25 @@ describe('A forced retreat onto a friend\'s ground (p1 movement notes: passage o
     expect(ev.map((e) => e.type)).toEqual(['retreat', 'recall']);
     expect(p.res.sides[0].retreatsForced).toBe(1);
   });
+  it('short: stopping at a friend never brings it back past where its retreat began: a unit that starts on a friend\'s ground, an enemy at its front, stays where it was and in play', () => {
+    // A in Line at 15"-16", P in contact at its front; friend F in Field Column put on 12.5"-15.5", under A.
+    for (const rule of ['short', 'beyond']) {
+      const c = compile({ sides: sides([{ id: 'A', formation: 'line', front: 16 }, { id: 'F', formation: 'fieldColumn', front: 10 }], [{ id: 'P', formation: 'line', front: 16 }]) }, { 'aoe.retreatOntoFriend': rule });
+      const p = startPlay(c, new ScriptedDice({}));
+      p.st.body[1].front = 15.5;
+      retreat(p, 0, 2, 'defenderWithdraws', true); // 2" back: 13"-14", on F
+      expect(p.st.removed[0]).toBe(0);
+      expect(p.st.body[0].front).toBe(rule === 'short' ? 16 : 12.5); // short: not 16.5 (onto P); beyond: past F
+    }
+  });
+  it('a retreat that is not forced, stopped short by an enemy behind, is not cut off (aoe.blockedRetreat is for forced retreats)', () => {
+    const c = compile(BEHIND([], [{ id: 'Q', formation: 'line', front: 10.5 }]));
+    const p = startPlay(c, new ScriptedDice({}));
+    retreat(p, 0, 6, 'withdraw', false); // Q at 10.5"-11.5" stops it at 12.5"
+    expect(p.st.removed[0]).toBe(0);
+    expect(p.st.body[0].front).toBe(12.5);
+    expect(p.res.sides[0].retreatsVoluntary).toBe(1);
+  });
   it('a friend the retreat passes wholly is no matter: it ends where its distance takes it', () => {
     const p = fallBackWith(BEHIND([{ id: 'F', formation: 'line', front: 13 }]));
     expect(p.st.body[0].front).toBe(10);
@@ -550,6 +569,15 @@ describe('The prolonge (p1 movement notes: a battery shifts 1" without limbering
   it('within the enemy infantry\'s musket range it prolongs 1" back out of it (2.5" to 3.5"), still with a target', () => {
     expect(orderAt(2.5)).toMatchObject({ kind: O_PROLONGE, distance: -1 });
     expect(orderAt(1.5).kind).toBe(O_HOLD); // 2.5" is still within 3"
+  });
+  it('only enemy infantry with the battery in its arc exposes it (p2: muskets are infantry\'s, fired ahead): at 2.5" enemy cavalry, or infantry facing away, leaves it where it is', () => {
+    const cav = { lane: { length: 60, width: 16 }, sides: sides([{ id: 'Bty', arm: 'artillery', front: 10 }, { id: 'Col', formation: 'fieldColumn', front: 3, offset: -6 }], [{ id: 'K', arm: 'cavalry', formation: 'line', front: 12.5 }]) };
+    expect(decideOrder(startPlay(compile(cav), new ScriptedDice({})), 0, newOrder()).kind).toBe(O_HOLD);
+    const away = startPlay(compile(GUNS_AT(2.5)), new ScriptedDice({}));
+    const e = away.st.body[2];
+    e.front = 13.5; // the same ground (12.5"-13.5"), its front now away from the battery
+    e.facing = 1;
+    expect(decideOrder(away, 0, newOrder()).kind).toBe(O_HOLD);
   });
   it('with a clear line of fire, or under aoe.prolonge off, it holds (in range: it does not limber)', () => {
     const clear = startPlay(compile(VILLAGE), new ScriptedDice({}));
