@@ -913,6 +913,11 @@ describe('mechanisms on the lane', () => {
     // F1 over -14.2 to -4.6 and F2 over 4.6 to 14.2: 9.2" open within the path; under none both are crossed (0.2" each).
     expect(bursts(-9.4, 9.4, 'inPath')).toEqual([]);
     expect(bursts(-9.4, 9.4, 'none')).toEqual(['F1', 'F2']);
+    // p28, p15: F1 squarely behind (-4.8 to 4.8, the router's own width), F2 over 10.2 to 19.8: the 5.4" gap
+    // beside F1 meets the router's path at its edge, so it flows around F1 under reached.
+    expect(bursts(0, 15, 'reached')).toEqual([]);
+    expect(bursts(0, 15, 'inPath')).toEqual(['F1']);
+    expect(bursts(0, 15, 'none')).toEqual(['F1']);
   });
 
   it('p15, p28 (nagb.breakTestsPerPhase): a melee loser that took its break test takes no proximity test in the same phase under one (the default); under meleeAndProximity it takes both', () => {

@@ -380,7 +380,7 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     source: 'p28 (a router bursts through a friend it meets unless a gap of at least one base width lets it flow through; where the gap must lie is not said; a base is a stand, rulings 1)',
     doc: 'Where the gap lies that spares friends a router\'s burst-through: a router whose straight flight meets friends bursts through them (each tests) unless the units across its flight leave a lateral gap of at least one of its bases (a stand of 4 figures: 3.2" foot, 4" horse; a gun 2"): one its path reaches, or one within its path; or no gap counts.',
     valueDocs: {
-      reached: 'a gap of at least one base width beside or between the units across its flight that its path reaches (overlaps): the router flows through it and nobody tests',
+      reached: 'a gap of at least one base width beside or between the units across its flight that its path reaches (overlaps, or meets at its edge, as open ground beside a friend squarely behind it): the router flows through it and nobody tests',
       inPath: 'only an open stretch of at least one base width within the router\'s own path counts',
       none: 'no gap counts: every friend whose ground the flight crosses tests (as the engine played before)',
     },
