@@ -960,50 +960,53 @@ describe('mechanisms on the lane', () => {
     expect(seen).toBeGreaterThan(2);
   });
 
-  it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test; a roll too short to clear the friend stops short of it', () => {
-    const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
-    // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).
-    const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']));
-    expect(cp.game.c.options.recallRide).toBe('throughFriends');
-    play(cp, 'recall-through', 0);
-    const g = cp.game;
-    let through = 0, short = 0, failed = 0;
-    for (let i = 0; i < 60; i++) {
-      const [c, back] = blownAtStart(g, 'recall-through', i);
-      const events: Ev[] = [];
-      g.sink = (e) => events.push(e as Ev);
-      rallyPhase(g);
-      g.sink = undefined;
-      const ride = events.find((e) => e.type === 'retreat' && e.why === 'recalled');
-      const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
-      if (!ride) {
-        expect(tests).toEqual([]);
-        continue;
+  it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test where no gap of a base width lets it pass (nagb.routerGap none; under reached, the default, the open ground beside the friend squarely behind it spares the test); a roll too short to clear the friend stops short of it', () => {
+    for (const gap of ['none', 'reached']) {
+      const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
+      // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).
+      const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']), { 'nagb.routerGap': gap });
+      expect(cp.game.c.options.recallRide).toBe('throughFriends');
+      play(cp, 'recall-through', 0);
+      const g = cp.game;
+      let through = 0, short = 0, failed = 0;
+      for (let i = 0; i < 60; i++) {
+        const [c, back] = blownAtStart(g, 'recall-through', i);
+        const events: Ev[] = [];
+        g.sink = (e) => events.push(e as Ev);
+        rallyPhase(g);
+        g.sink = undefined;
+        const ride = events.find((e) => e.type === 'retreat' && e.why === 'recalled');
+        const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
+        if (!ride) {
+          expect(tests).toEqual([]);
+          continue;
+        }
+        const d = ride.distance as number;
+        expect(back.body.front).toBe(25);
+        if (d > 1) {
+          // Clear of Back (its rear 9" back would still stand on Back's 21-25): the whole roll, 10 to 18.
+          through++;
+          expect(Number.isInteger(d) && d >= 10 && d <= 18).toBe(true);
+          expect(c.body.front).toBeCloseTo(30 - d, 9);
+          // p23, p28: Back (-4 to 4, the regiment's own width) leaves open ground a base wide beside it.
+          expect(tests.map((e) => e.unit)).toEqual(gap === 'none' ? ['Back'] : []);
+          if (gap === 'none' && !tests[0].passed) {
+            failed++;
+            // p28: failing, one state down (good order to disordered) and no fire this turn.
+            expect([back.state, back.noFire]).toEqual([1, true]);
+          } else expect([back.state, back.noFire]).toEqual([0, false]);
+        } else {
+          // 3 to 9: it stops with its rear a hair short of Back's front, as withinTable plays.
+          short++;
+          expect(c.body.front - 4).toBeGreaterThan(25);
+          expect(c.body.front - 4).toBeLessThan(25.02);
+          expect(tests).toEqual([]);
+        }
       }
-      const d = ride.distance as number;
-      expect(back.body.front).toBe(25);
-      if (d > 1) {
-        // Clear of Back (its rear 9" back would still stand on Back's 21-25): the whole roll, 10 to 18.
-        through++;
-        expect(Number.isInteger(d) && d >= 10 && d <= 18).toBe(true);
-        expect(c.body.front).toBeCloseTo(30 - d, 9);
-        expect(tests.map((e) => e.unit)).toEqual(['Back']);
-        if (!tests[0].passed) {
-          failed++;
-          // p28: failing, one state down (good order to disordered) and no fire this turn.
-          expect([back.state, back.noFire]).toEqual([1, true]);
-        } else expect([back.state, back.noFire]).toEqual([0, false]);
-      } else {
-        // 3 to 9: it stops with its rear a hair short of Back's front, as withinTable plays.
-        short++;
-        expect(c.body.front - 4).toBeGreaterThan(25);
-        expect(c.body.front - 4).toBeLessThan(25.02);
-        expect(tests).toEqual([]);
-      }
+      expect(through).toBeGreaterThan(3);
+      expect(short).toBeGreaterThan(3);
+      expect(failed > 0).toBe(gap === 'none');
     }
-    expect(through).toBeGreaterThan(3);
-    expect(short).toBeGreaterThan(3);
-    expect(failed).toBeGreaterThan(0);
   });
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
@@ -1440,6 +1443,44 @@ describe('mechanisms on the lane', () => {
     expect(through).toBeGreaterThan(20);
     expect(short).toBeGreaterThan(3);
     expect(failed).toBeGreaterThan(0);
+  });
+
+  it('p23, p28 (nagb.routerGap): blown cavalry riding past a friend that overlaps its path by a sliver spares it the burst-through test where a gap of a base width lets it pass, as a router would (reached, inPath); under none the friend tests', () => {
+    const line = (id: string, front: number, offset: number) => ({ id, formation: 'line', front, offset });
+    // Cuir over -4 to 4 (10-14), Friend over 3.9 to 13.5 (4.4-6): 7.9" open within the ride's path, a horse base 4".
+    const ridesPast = (gap: string) => {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 14, offset: 0 }, line('Friend', 6, 8.7)], [line('Bn', 17, 0)]), { 'nagb.blownRide': 'throughFriends', 'nagb.routerGap': gap });
+      play(cp, 'blown-gap', 0);
+      const g = cp.game;
+      let past = 0;
+      const tested: string[] = [];
+      for (let k = 0; k < 40; k++) {
+        for (const u of g.units) {
+          Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, noFire: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
+          u.body.front = u.spec.startFront;
+          u.body.offset = u.spec.startOffset;
+          g.gone[u.spec.index] = 0;
+          reshape(g, u);
+        }
+        g.units[0].blown = true;
+        g.pips[0] = 0;
+        const events: Ev[] = [];
+        g.sink = (e) => events.push(e as Ev);
+        movementPhase(g, 0);
+        g.sink = undefined;
+        if (14 - g.units[0].body.front > 9.5) past++;
+        for (const e of events) if (e.type === 'check' && e.purpose === 'burstThrough') tested.push(e.unit as string);
+      }
+      return { past, tested: tested.length, onlyFriend: tested.every((u) => u === 'Friend') };
+    };
+    const none = ridesPast('none');
+    expect(none.past).toBeGreaterThan(10);
+    expect(none).toEqual({ past: none.past, tested: none.past, onlyFriend: true });
+    for (const gap of ['reached', 'inPath']) {
+      const r = ridesPast(gap);
+      expect(r.past).toBeGreaterThan(10);
+      expect(r.tested).toBe(0);
+    }
   });
 
   it('p19, p21: a battery in good order silenced by a failed shooting test is told so (a cohesion event to silenced), as one silenced by a brigade test is', () => {
