@@ -36,6 +36,8 @@ const line = (id: string, front: number, offset: number, extra: Record<string, u
 function standAtStart(g: Game): void {
   for (const u of g.units) {
     Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+    // (A unit removed in the engagement played is also marked gone, which hides it from fire and moves.)
+    g.gone[u.spec.index] = 0;
     u.body.front = u.spec.startFront;
     u.body.offset = u.spec.startOffset;
     reshape(g, u);
@@ -1603,9 +1605,9 @@ describe('mechanisms on the lane', () => {
   });
 
   it('p20: howitzers fire overhead without restriction: a battery whose every target stands behind a friend fires its howitzer\'s shell alone at the nearest (told as shell overhead); one without a howitzer does not fire', () => {
-    const shots = (guns: string[]) => {
+    const shots = (guns: string[], friend: Record<string, unknown> = col('F', 16, 0), enemies: Record<string, unknown>[] = [line('Bn', 30, 0)]) => {
       // The battery at 10, a friendly column before it at 16, the enemy line at 30 (20" from the guns: shell's 8-36").
-      const cp = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns, front: 10, offset: 0 }, col('F', 16, 0)], [line('Bn', 30, 0)]));
+      const cp = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns, front: 10, offset: 0 }, friend], enemies));
       play(cp, 'overhead', 0);
       const g = cp.game;
       standAtStart(g);
@@ -1624,6 +1626,13 @@ describe('mechanisms on the lane', () => {
     expect([e.target, e.kind, e.dice, e.modifiers, e.guns]).toEqual(['Bn', 'shell', 1, ['shell overhead'], [{ gun: 'howitzer', ammo: 'shell', dice: 1, need: 4 }]]);
     expect([h.pips, h.fired]).toEqual([2, true]);
     expect(shots(['medium', 'medium'])).toEqual({ fire: [], pips: 3, fired: false });
+    // A battery of howitzers only: each gun's shell, one die apiece.
+    const two = shots(['howitzer', 'howitzer']).fire;
+    expect(two.map((f) => [f.target, f.kind, f.dice, f.modifiers])).toEqual([['Bn', 'shell', 2, ['shell overhead']]]);
+    // p21: shell reaches 8-36": behind a friendly line at 12.5, E stands 7" from the guns (too near for shell) and
+    // Bn 20": the howitzer shells Bn, the nearest enemy within its span, with its one die.
+    const span = shots(['medium', 'howitzer'], line('F', 12.5, 0), [line('E', 17, 0, { figures: 12 }), line('Bn', 30, 0)]).fire;
+    expect(span.map((f) => [f.target, f.kind, f.dice, f.modifiers, f.distance])).toEqual([['Bn', 'shell', 1, ['shell overhead'], 20]]);
   });
 
   it('p6, p16: a melee winner pursuing into terrain tests for disorder at its end (light woods -4); one that stands does not move, nor test', () => {
