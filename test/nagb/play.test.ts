@@ -1582,6 +1582,29 @@ describe('mechanisms on the lane', () => {
     expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
   });
 
+  it("p20-21: a battery firing canister and a howitzer's shell at the same score is told gun by gun (1 medium canister with its dice, 1 howitzer shell), not as canister dice alone", () => {
+    // A medium and a howitzer 10" from the battalion: the medium's canister (6 dice), the howitzer's shell, both at 4+.
+    const c = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns: ['medium', 'howitzer'], front: 10, offset: 0 }], [line('Bn', 20, 0)]));
+    let seen = 0;
+    for (let i = 0; i < 3; i++) {
+      const ev: Ev[] = [];
+      const r = play(c, 'mixed-ammo', i, ev);
+      const shots = ev.filter((e) => e.type === 'fire' && e.units[0] === 'Bty' && e.kind === 'canister' && e.distance === 10);
+      for (const e of shots) {
+        seen++;
+        expect(e.guns).toEqual([
+          { gun: 'medium', ammo: 'canister', dice: 6, need: 4 },
+          { gun: 'howitzer', ammo: 'shell', dice: 1, need: 4 },
+        ]);
+      }
+      const story = narrate(ev as unknown as NagbEvent[], subjectOf(c, 'mixed-ammo'), r).lines.map((l) => l.text);
+      const told = story.filter((t) => t.startsWith('Bty fires canister at Bn, 10" away'));
+      expect(told.length).toBe(shots.length);
+      for (const t of told) expect(t).toContain('7 dice (1 medium canister (6 dice) at 4+, 1 howitzer shell at 4+)');
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it("p19-21: a battery's fire event tells each gun's ammunition and score (a heavy's ball at short range 4+, a medium's at long 5+), the least in need; the story tells both", () => {
     // Line crews 20" from the battalion: the heavy's ball short (to 24"), the medium's long (18-36"), both unmoved.
     const c = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns: ['heavy', 'medium'], front: 10, offset: 0 }], [line('Bn', 30, 0)]));
