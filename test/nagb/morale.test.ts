@@ -81,8 +81,13 @@ describe('Proximity, burst-through, jubilance, surrender (p5, p28)', () => {
     expect(at([[-6.8, 2.8], [5.2, 14.8]], 'reached')).toBe(false);
     // A gap of exactly a base width (2.8 to 6.0) is enough.
     expect(at([[-6.8, 2.8], [6, 14.8]], 'reached')).toBe(true);
-    // A wide gap its path does not reach (touching at 4.8 is not reaching): none.
-    expect(at([[-6, 4.8], [12, 20]], 'reached')).toBe(false);
+    // p28, p15: a wide gap whose edge meets the path (at 4.8, beside a friend squarely behind) is reached:
+    // the router flows around the friend.
+    expect(at([[-6, 4.8], [12, 20]], 'reached')).toBe(true);
+    expect(at([[-4.8, 4.8]], 'reached')).toBe(true);
+    expect(at([[-4.8, 4.8]], 'inPath')).toBe(false);
+    // A wide gap its path does not reach (it begins 0.1" beyond the path's edge): none.
+    expect(at([[-6, 4.9], [12, 20]], 'reached')).toBe(false);
     // The lane's edge bounds a gap: a friend to 17.5 leaves 2.5" to the edge at 20.
     expect(flowGap(15, 19, [[10, 17.5]], -20, 20, 3.2, 'reached')).toBe(false);
     expect(flowGap(15, 19, [[10, 16.5]], -20, 20, 3.2, 'reached')).toBe(true);

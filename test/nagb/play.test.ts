@@ -36,6 +36,8 @@ const line = (id: string, front: number, offset: number, extra: Record<string, u
 function standAtStart(g: Game): void {
   for (const u of g.units) {
     Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+    // (A unit removed in the engagement played is also marked gone, which hides it from fire and moves.)
+    g.gone[u.spec.index] = 0;
     u.body.front = u.spec.startFront;
     u.body.offset = u.spec.startOffset;
     reshape(g, u);
@@ -913,6 +915,11 @@ describe('mechanisms on the lane', () => {
     // F1 over -14.2 to -4.6 and F2 over 4.6 to 14.2: 9.2" open within the path; under none both are crossed (0.2" each).
     expect(bursts(-9.4, 9.4, 'inPath')).toEqual([]);
     expect(bursts(-9.4, 9.4, 'none')).toEqual(['F1', 'F2']);
+    // p28, p15: F1 squarely behind (-4.8 to 4.8, the router's own width), F2 over 10.2 to 19.8: the 5.4" gap
+    // beside F1 meets the router's path at its edge, so it flows around F1 under reached.
+    expect(bursts(0, 15, 'reached')).toEqual([]);
+    expect(bursts(0, 15, 'inPath')).toEqual(['F1']);
+    expect(bursts(0, 15, 'none')).toEqual(['F1']);
   });
 
   it('p15, p28 (nagb.breakTestsPerPhase): a melee loser that took its break test takes no proximity test in the same phase under one (the default); under meleeAndProximity it takes both', () => {
@@ -955,50 +962,53 @@ describe('mechanisms on the lane', () => {
     expect(seen).toBeGreaterThan(2);
   });
 
-  it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test; a roll too short to clear the friend stops short of it', () => {
-    const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
-    // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).
-    const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']));
-    expect(cp.game.c.options.recallRide).toBe('throughFriends');
-    play(cp, 'recall-through', 0);
-    const g = cp.game;
-    let through = 0, short = 0, failed = 0;
-    for (let i = 0; i < 60; i++) {
-      const [c, back] = blownAtStart(g, 'recall-through', i);
-      const events: Ev[] = [];
-      g.sink = (e) => events.push(e as Ev);
-      rallyPhase(g);
-      g.sink = undefined;
-      const ride = events.find((e) => e.type === 'retreat' && e.why === 'recalled');
-      const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
-      if (!ride) {
-        expect(tests).toEqual([]);
-        continue;
+  it('p23, p28 (nagb.recallRide throughFriends, the default): a regiment recalled in the rally phase rides its whole 3d6 through a friend behind it, which takes the burst-through test where no gap of a base width lets it pass (nagb.routerGap none; under reached, the default, the open ground beside the friend squarely behind it spares the test); a roll too short to clear the friend stops short of it', () => {
+    for (const gap of ['none', 'reached']) {
+      const cav = (id: string, front: number) => ({ id, arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front, offset: 0 });
+      // Bn 10" before the cuirassiers (26-30; within 12": unsafe), Back 1" behind them (21-25); 26" of table behind (more than a 3d6).
+      const cp = compiled(duel([cav('Cuir', 30), cav('Back', 25)], [line('Bn', 40, 0)], {}, [{ preset: 'column-assault', rallyRecall: true }, 'hold-and-volley']), { 'nagb.routerGap': gap });
+      expect(cp.game.c.options.recallRide).toBe('throughFriends');
+      play(cp, 'recall-through', 0);
+      const g = cp.game;
+      let through = 0, short = 0, failed = 0;
+      for (let i = 0; i < 60; i++) {
+        const [c, back] = blownAtStart(g, 'recall-through', i);
+        const events: Ev[] = [];
+        g.sink = (e) => events.push(e as Ev);
+        rallyPhase(g);
+        g.sink = undefined;
+        const ride = events.find((e) => e.type === 'retreat' && e.why === 'recalled');
+        const tests = events.filter((e) => e.type === 'check' && e.purpose === 'burstThrough');
+        if (!ride) {
+          expect(tests).toEqual([]);
+          continue;
+        }
+        const d = ride.distance as number;
+        expect(back.body.front).toBe(25);
+        if (d > 1) {
+          // Clear of Back (its rear 9" back would still stand on Back's 21-25): the whole roll, 10 to 18.
+          through++;
+          expect(Number.isInteger(d) && d >= 10 && d <= 18).toBe(true);
+          expect(c.body.front).toBeCloseTo(30 - d, 9);
+          // p23, p28: Back (-4 to 4, the regiment's own width) leaves open ground a base wide beside it.
+          expect(tests.map((e) => e.unit)).toEqual(gap === 'none' ? ['Back'] : []);
+          if (gap === 'none' && !tests[0].passed) {
+            failed++;
+            // p28: failing, one state down (good order to disordered) and no fire this turn.
+            expect([back.state, back.noFire]).toEqual([1, true]);
+          } else expect([back.state, back.noFire]).toEqual([0, false]);
+        } else {
+          // 3 to 9: it stops with its rear a hair short of Back's front, as withinTable plays.
+          short++;
+          expect(c.body.front - 4).toBeGreaterThan(25);
+          expect(c.body.front - 4).toBeLessThan(25.02);
+          expect(tests).toEqual([]);
+        }
       }
-      const d = ride.distance as number;
-      expect(back.body.front).toBe(25);
-      if (d > 1) {
-        // Clear of Back (its rear 9" back would still stand on Back's 21-25): the whole roll, 10 to 18.
-        through++;
-        expect(Number.isInteger(d) && d >= 10 && d <= 18).toBe(true);
-        expect(c.body.front).toBeCloseTo(30 - d, 9);
-        expect(tests.map((e) => e.unit)).toEqual(['Back']);
-        if (!tests[0].passed) {
-          failed++;
-          // p28: failing, one state down (good order to disordered) and no fire this turn.
-          expect([back.state, back.noFire]).toEqual([1, true]);
-        } else expect([back.state, back.noFire]).toEqual([0, false]);
-      } else {
-        // 3 to 9: it stops with its rear a hair short of Back's front, as withinTable plays.
-        short++;
-        expect(c.body.front - 4).toBeGreaterThan(25);
-        expect(c.body.front - 4).toBeLessThan(25.02);
-        expect(tests).toEqual([]);
-      }
+      expect(through).toBeGreaterThan(3);
+      expect(short).toBeGreaterThan(3);
+      expect(failed > 0).toBe(gap === 'none');
     }
-    expect(through).toBeGreaterThan(3);
-    expect(short).toBeGreaterThan(3);
-    expect(failed).toBeGreaterThan(0);
   });
 
   describe('p23: cavalry against cavalry, drawn or with nobody broken, breaks through (nagb.cavalryBreakThrough)', () => {
@@ -1437,6 +1447,44 @@ describe('mechanisms on the lane', () => {
     expect(failed).toBeGreaterThan(0);
   });
 
+  it('p23, p28 (nagb.routerGap): blown cavalry riding past a friend that overlaps its path by a sliver spares it the burst-through test where a gap of a base width lets it pass, as a router would (reached, inPath); under none the friend tests', () => {
+    const line = (id: string, front: number, offset: number) => ({ id, formation: 'line', front, offset });
+    // Cuir over -4 to 4 (10-14), Friend over 3.9 to 13.5 (4.4-6): 7.9" open within the ride's path, a horse base 4".
+    const ridesPast = (gap: string) => {
+      const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 14, offset: 0 }, line('Friend', 6, 8.7)], [line('Bn', 17, 0)]), { 'nagb.blownRide': 'throughFriends', 'nagb.routerGap': gap });
+      play(cp, 'blown-gap', 0);
+      const g = cp.game;
+      let past = 0;
+      const tested: string[] = [];
+      for (let k = 0; k < 40; k++) {
+        for (const u of g.units) {
+          Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, noFire: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
+          u.body.front = u.spec.startFront;
+          u.body.offset = u.spec.startOffset;
+          g.gone[u.spec.index] = 0;
+          reshape(g, u);
+        }
+        g.units[0].blown = true;
+        g.pips[0] = 0;
+        const events: Ev[] = [];
+        g.sink = (e) => events.push(e as Ev);
+        movementPhase(g, 0);
+        g.sink = undefined;
+        if (14 - g.units[0].body.front > 9.5) past++;
+        for (const e of events) if (e.type === 'check' && e.purpose === 'burstThrough') tested.push(e.unit as string);
+      }
+      return { past, tested: tested.length, onlyFriend: tested.every((u) => u === 'Friend') };
+    };
+    const none = ridesPast('none');
+    expect(none.past).toBeGreaterThan(10);
+    expect(none).toEqual({ past: none.past, tested: none.past, onlyFriend: true });
+    for (const gap of ['reached', 'inPath']) {
+      const r = ridesPast(gap);
+      expect(r.past).toBeGreaterThan(10);
+      expect(r.tested).toBe(0);
+    }
+  });
+
   it('p19, p21: a battery in good order silenced by a failed shooting test is told so (a cohesion event to silenced), as one silenced by a brigade test is', () => {
     const line = (id: string, offset: number) => ({ id, formation: 'line', front: 22, offset, class: 'veteran' });
     const c = compiled(
@@ -1534,6 +1582,29 @@ describe('mechanisms on the lane', () => {
     expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
   });
 
+  it("p20-21: a battery firing canister and a howitzer's shell at the same score is told gun by gun (1 medium canister with its dice, 1 howitzer shell), not as canister dice alone", () => {
+    // A medium and a howitzer 10" from the battalion: the medium's canister (6 dice), the howitzer's shell, both at 4+.
+    const c = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns: ['medium', 'howitzer'], front: 10, offset: 0 }], [line('Bn', 20, 0)]));
+    let seen = 0;
+    for (let i = 0; i < 3; i++) {
+      const ev: Ev[] = [];
+      const r = play(c, 'mixed-ammo', i, ev);
+      const shots = ev.filter((e) => e.type === 'fire' && e.units[0] === 'Bty' && e.kind === 'canister' && e.distance === 10);
+      for (const e of shots) {
+        seen++;
+        expect(e.guns).toEqual([
+          { gun: 'medium', ammo: 'canister', dice: 6, need: 4 },
+          { gun: 'howitzer', ammo: 'shell', dice: 1, need: 4 },
+        ]);
+      }
+      const story = narrate(ev as unknown as NagbEvent[], subjectOf(c, 'mixed-ammo'), r).lines.map((l) => l.text);
+      const told = story.filter((t) => t.startsWith('Bty fires canister at Bn, 10" away'));
+      expect(told.length).toBe(shots.length);
+      for (const t of told) expect(t).toContain('7 dice (1 medium canister (6 dice) at 4+, 1 howitzer shell at 4+)');
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it("p19-21: a battery's fire event tells each gun's ammunition and score (a heavy's ball at short range 4+, a medium's at long 5+), the least in need; the story tells both", () => {
     // Line crews 20" from the battalion: the heavy's ball short (to 24"), the medium's long (18-36"), both unmoved.
     const c = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns: ['heavy', 'medium'], front: 10, offset: 0 }], [line('Bn', 30, 0)]));
@@ -1557,9 +1628,9 @@ describe('mechanisms on the lane', () => {
   });
 
   it('p20: howitzers fire overhead without restriction: a battery whose every target stands behind a friend fires its howitzer\'s shell alone at the nearest (told as shell overhead); one without a howitzer does not fire', () => {
-    const shots = (guns: string[]) => {
+    const shots = (guns: string[], friend: Record<string, unknown> = col('F', 16, 0), enemies: Record<string, unknown>[] = [line('Bn', 30, 0)]) => {
       // The battery at 10, a friendly column before it at 16, the enemy line at 30 (20" from the guns: shell's 8-36").
-      const cp = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns, front: 10, offset: 0 }, col('F', 16, 0)], [line('Bn', 30, 0)]));
+      const cp = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns, front: 10, offset: 0 }, friend], enemies));
       play(cp, 'overhead', 0);
       const g = cp.game;
       standAtStart(g);
@@ -1578,6 +1649,13 @@ describe('mechanisms on the lane', () => {
     expect([e.target, e.kind, e.dice, e.modifiers, e.guns]).toEqual(['Bn', 'shell', 1, ['shell overhead'], [{ gun: 'howitzer', ammo: 'shell', dice: 1, need: 4 }]]);
     expect([h.pips, h.fired]).toEqual([2, true]);
     expect(shots(['medium', 'medium'])).toEqual({ fire: [], pips: 3, fired: false });
+    // A battery of howitzers only: each gun's shell, one die apiece.
+    const two = shots(['howitzer', 'howitzer']).fire;
+    expect(two.map((f) => [f.target, f.kind, f.dice, f.modifiers])).toEqual([['Bn', 'shell', 2, ['shell overhead']]]);
+    // p21: shell reaches 8-36": behind a friendly line at 12.5, E stands 7" from the guns (too near for shell) and
+    // Bn 20": the howitzer shells Bn, the nearest enemy within its span, with its one die.
+    const span = shots(['medium', 'howitzer'], line('F', 12.5, 0), [line('E', 17, 0, { figures: 12 }), line('Bn', 30, 0)]).fire;
+    expect(span.map((f) => [f.target, f.kind, f.dice, f.modifiers, f.distance])).toEqual([['Bn', 'shell', 1, ['shell overhead'], 20]]);
   });
 
   it('p6, p16: a melee winner pursuing into terrain tests for disorder at its end (light woods -4); one that stands does not move, nor test', () => {

@@ -79,14 +79,15 @@ export function burstThroughTestRequired(friendInSquare: boolean, gapOfABaseWidt
 /**
  * p28 (nagb.routerGap): whether a router whose path runs laterally over [lo, hi] finds a gap of at least
  * `base` to flow through: a stretch of [min, max] (the lane's width) that none of `blocks` (the lateral
- * ranges of the units across its flight) covers, at least `base` wide and reached by its path (reached),
- * or at least `base` wide within its path (inPath).
+ * ranges of the units across its flight) covers, at least `base` wide and reached by its path (reached:
+ * the gap overlaps the path or its edge meets the path's edge, as a gap beside a friend squarely behind the
+ * router does, p15 letting routers flow around friends), or at least `base` wide within its path (inPath).
  */
 export function flowGap(lo: number, hi: number, blocks: readonly (readonly [number, number])[], min: number, max: number, base: number, where: 'reached' | 'inPath'): boolean {
   const sorted = [...blocks].sort((p, q) => p[0] - q[0]);
   const fits = (from: number, to: number) => {
     const open = (to < hi ? to : hi) - (from > lo ? from : lo);
-    return where === 'inPath' ? open >= base - 1e-9 : to - from >= base - 1e-9 && open > 1e-9;
+    return where === 'inPath' ? open >= base - 1e-9 : to - from >= base - 1e-9 && open >= -1e-9;
   };
   let at = min;
   for (const [from, to] of sorted) {

@@ -308,7 +308,7 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     source: 'p23 (a recall is a fall back in good order of 3d6, "towards a safe spot"; recalling through friends may disorder them, as routers bursting through do, p28) vs p6 (a unit that falls back off the table is lost)',
     doc: 'How far recalled cavalry rides back, after a melee or in the rally phase: its 3d6 toward its own edge, through friends (each crossed takes the burst-through test) but short of an enemy and never past its own table edge; or the same cut short at any unit behind it; or the whole roll, pushed past any unit behind and off the table if it gets there.',
     valueDocs: {
-      throughFriends: 'the 3d6, through the friends behind it (each one ridden past takes the burst-through test of p28, squares and routers excepted; a friend it cannot ride wholly past it stops short of), short of an enemy and at the own table edge',
+      throughFriends: 'the 3d6, through the friends behind it (each one ridden past takes the burst-through test of p28, squares and routers excepted, unless a gap of one of its bases lets it pass, as nagb.routerGap reads it for routers; a friend it cannot ride wholly past it stops short of), short of an enemy and at the own table edge',
       withinTable: 'the 3d6, cut short at a unit behind it and at the own table edge: a recall toward a safe spot never leaves the battle, and friends behind it stop it (as the engine played before throughFriends)',
       fullRoll: 'the whole 3d6 straight back, pushed past any unit behind with no burst-through test; off the table it is lost (p6)',
     },
@@ -321,7 +321,7 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     doc: 'How far blown cavalry rides back in its movement phase: up to its 3d6, stopping where it is safe, short of a unit behind it and never off its own table edge; or the same through friends, as a recall rides; or the whole roll, through friends and off the table if it gets there.',
     valueDocs: {
       toSafety: 'up to the roll: as far as safety (beyond 12" of every enemy), short of a unit behind it, never past the own table edge',
-      throughFriends: 'up to the roll, as far as safety, through the friends behind it as nagb.recallRide throughFriends rides (each ridden wholly past takes the burst-through test of p28, squares and routers excepted; one it cannot ride wholly past it stops short of; one it would stand on at safety it rides on past if the roll carries it), short of an enemy and at the own table edge',
+      throughFriends: 'up to the roll, as far as safety, through the friends behind it as nagb.recallRide throughFriends rides (each ridden wholly past takes the burst-through test of p28, squares and routers excepted, unless a gap of one of its bases lets it pass, as nagb.routerGap reads it; one it cannot ride wholly past it stops short of; one it would stand on at safety it rides on past if the roll carries it), short of an enemy and at the own table edge',
       fullRoll: 'the whole 3d6 straight back; off the table it is lost (p6), as the engine played before',
     },
   },
@@ -378,9 +378,9 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     values: ['reached', 'inPath', 'none'],
     default: 'reached',
     source: 'p28 (a router bursts through a friend it meets unless a gap of at least one base width lets it flow through; where the gap must lie is not said; a base is a stand, rulings 1)',
-    doc: 'Where the gap lies that spares friends a router\'s burst-through: a router whose straight flight meets friends bursts through them (each tests) unless the units across its flight leave a lateral gap of at least one of its bases (a stand of 4 figures: 3.2" foot, 4" horse; a gun 2"): one its path reaches, or one within its path; or no gap counts.',
+    doc: 'Where the gap lies that spares friends a router\'s burst-through: a router whose straight flight meets friends bursts through them (each tests) unless the units across its flight leave a lateral gap of at least one of its bases (a stand of 4 figures: 3.2" foot, 4" horse; a gun 2"): one its path reaches, or one within its path; or no gap counts. Cavalry recalled or blown through friends (p23: as in the burst-through rules) spares them by the same gap.',
     valueDocs: {
-      reached: 'a gap of at least one base width beside or between the units across its flight that its path reaches (overlaps): the router flows through it and nobody tests',
+      reached: 'a gap of at least one base width beside or between the units across its flight that its path reaches (overlaps, or meets at its edge, as open ground beside a friend squarely behind it): the router flows through it and nobody tests',
       inPath: 'only an open stretch of at least one base width within the router\'s own path counts',
       none: 'no gap counts: every friend whose ground the flight crosses tests (as the engine played before)',
     },

@@ -749,7 +749,9 @@ export function blownThroughFriends(g: Game, u: Unit, roll: number, toSafety: nu
  * p23, p28: u rides straight back at most `roll` inches, no farther than its own table edge nor into an
  * enemy behind it (less a hair, as roomBehindClear's rides), through friends behind it, to where `stop`
  * ends it given that limit and the stretches of the ride on a friend's ground; then each friend it rode
- * wholly past takes the burst-through test (burstThrough), nearest first. Returns whether it moved.
+ * wholly past takes the burst-through test (burstThrough), nearest first, unless the units across the ride
+ * leave a gap of one of its bases it could pass through (flowsThrough, as for routers: nagb.routerGap).
+ * Returns whether it moved.
  */
 function rideBackThroughFriends(
   g: Game,
@@ -781,8 +783,11 @@ function rideBackThroughFriends(
   const d = stop(limit, onFriend);
   if (!(d > EPS)) return false;
   const ridden = friends.filter((_, i) => onFriend[i][1] <= d).sort((p, q) => gapBehind(b, p.body) - gapBehind(b, q.body));
+  // p23 has the friends tested as in the burst-through rules, so p28's gap of a base width spares them
+  // as it spares friends of a router (nagb.routerGap; flowsThrough over the ride, from where u stood).
+  const flows = ridden.length > 0 && g.c.options.routerGap !== 'none' && flowsThrough(g, u, d);
   fallBack(g, u, d, kind, why);
-  for (const o of ridden) burstThrough(g, o);
+  if (!flows) for (const o of ridden) burstThrough(g, o);
   return true;
 }
 

@@ -122,13 +122,13 @@ const inch = (x: number) => `${r1(x)}"`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The score a fire needed: one for all (`at 5+`), or, where a battery's guns needed different scores
- * (p19-21: each its own range band and ammunition), each group of like guns in the battery's order
- * (`(2 medium ball at 5+, 1 howitzer shell at 4+)`; canister with its dice).
+ * The score a fire needed: one for all (`at 5+`), or, where a battery's guns fired different ammunition
+ * or needed different scores (p19-21: each its own range band and ammunition), each group of like guns
+ * in the battery's order (`(2 medium ball at 5+, 1 howitzer shell at 4+)`; canister with its dice).
  */
 function scoresWords(e: Extract<NagbEvent, { type: 'fire' }>): string {
   const guns = e.guns;
-  if (!guns || guns.every((f) => f.need === guns[0].need)) return `at ${e.need}+`;
+  if (!guns || guns.every((f) => f.need === guns[0].need && f.ammo === guns[0].ammo)) return `at ${e.need}+`;
   const groups: { key: string; n: number; dice: number; f: GunFire }[] = [];
   for (const f of guns) {
     const key = `${f.gun} ${f.ammo} ${f.need}`;
