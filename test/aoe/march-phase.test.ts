@@ -77,7 +77,7 @@ describe('March Table results on the lane (p1 March Table)', () => {
   it('p1 Retire (aoe.retireFrom): measured only from enemies ahead of the unit\'s rear, which falling back gets away from; with enemy infantry only behind it holds its ground, and an enemy behind that stops it short never cuts it off', () => {
     // French Line A 15-16 facing the Prussians; Prussian Line P at 20-21 (4" ahead); Prussian Line Q behind A.
     const field = (qFront: number) => ({ sides: sides([{ id: 'A', formation: 'line', front: 16 }], [{ id: 'P', formation: 'line', front: 20 }, { id: 'Q', formation: 'line', front: qFront }]) });
-    for (const opts of [{}, { 'aoe.retireFrom': 'anyEnemy' }, { 'aoe.blockedRetreat': 'stop' }]) {
+    for (const opts of [{}, { 'aoe.retireFrom': 'anyEnemy' }, { 'aoe.blockedRetreat': 'stop' }] as Record<string, string>[]) {
       // Q 2" behind (Q 12-13; side 1's front is its edge toward side 0): P is 4" ahead, beyond range: Hold Ground, not back toward Q.
       const p = startPlay(compile(field(12), opts), new ScriptedDice({}));
       applyMarchResult(p, 0, RETIRE, false);

@@ -165,7 +165,7 @@ function nearer(b: Body, x: number, y: number): number {
  * A battery's order. Limbered: unlimber with an enemy in range, else advance to 6" inside its range.
  * Unlimbered with nothing it could fire on (out of range, or its line of fire masked by friends): a
  * prolonge of 1" that gives it a target (aoe.prolonge; forward first, then back); with a target, a
- * prolonge of 1" that betters its range band or takes it out of enemy musket range (prolongeBetters);
+ * prolonge of 1" that betters its range band or takes it out of enemy musket range (prolongeWay, batteryStanding);
  * else, taking ground with no enemy in range, limber to move up.
  */
 function batteryOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
@@ -181,7 +181,10 @@ function batteryOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
     }
     return;
   }
-  const way = hasTargetWithin(p, u, ARTILLERY_RANGE, true) ? prolongeBetters(p, u) : prolongeGains(p, u);
+  // Nothing to fire on: a prolonge that gives it a target; a target: one that betters where it stands
+  // (p1 lets it shift 1" without limbering; p2 reads fire points by range band, so 1" across a band's
+  // edge is a point of the die, and 1" back out of enemy musket range takes it out of their volleys).
+  const way = prolongeWay(p, u, hasTargetWithin(p, u, ARTILLERY_RANGE, true) ? batteryStanding : hasTarget);
   if (way !== 0) {
     o.kind = O_PROLONGE;
     o.distance = way * PROLONGE;
@@ -201,25 +204,35 @@ function hasTargetWithin(p: Play, u: number, range: number, clear: boolean): boo
 }
 
 /**
- * Which way a prolonge of 1" (aoe.prolonge) would give unlimbered battery u a target it could fire on:
- * 1 forward, -1 back (tried in that order), 0 neither (or prolonges off). The body is put back.
+ * Which way a prolonge of 1" (aoe.prolonge) betters `standing` for unlimbered battery u: 1 forward, -1
+ * back, 0 neither (or prolonges off); forward wins a tie. The body is put back.
  */
-function prolongeGains(p: Play, u: number): number {
+function prolongeWay(p: Play, u: number, standing: (p: Play, u: number) => number): number {
   if (p.c.options.prolonge !== 'move') return 0;
   const row = rowOf(p.c, p.st, u);
   if (row === null) return 0;
   const b = p.st.body[u];
   const home = b.front;
+  let best = standing(p, u);
+  let bestWay = 0;
   for (let way: 1 | -1 = 1; ; way = -1) {
     const to = prolongeFront(p.c, p.st, u, way, PROLONGE, p.costs[row]);
     if (Math.abs(to - home) > EPS) {
       b.front = to;
-      const gains = hasTargetWithin(p, u, ARTILLERY_RANGE, true);
+      const there = standing(p, u);
       b.front = home;
-      if (gains) return way;
+      if (there > best) {
+        best = there;
+        bestWay = way;
+      }
     }
-    if (way === -1) return 0;
+    if (way === -1) return bestWay;
   }
+}
+
+/** For a battery with nothing it could fire on: 1 where it would have a target its line of fire reaches. */
+function hasTarget(p: Play, u: number): number {
+  return hasTargetWithin(p, u, ARTILLERY_RANGE, true) ? 1 : 0;
 }
 
 const GUNS: BatteryFirer = { guns: 8, weight: 'light', limbered: false, silenced: false, damaged: false, inBua: false };
@@ -250,36 +263,6 @@ function batteryStanding(p: Play, u: number): number {
     if (p.c.specs[e].arm === 'infantry' && d <= MUSKET_RANGE + EPS && inArc(st, e, u) && clearLine(st, e, u)) exposed = true;
   }
   return best === -Infinity ? best : exposed ? best - 100 : best;
-}
-
-/**
- * Which way a prolonge of 1" (aoe.prolonge) would better battery u's standing (batteryStanding) when
- * it has a target already: 1 forward, -1 back, 0 neither; forward wins a tie. p1 lets the battery shift
- * 1" without limbering and p2 reads its fire points by range band, so 1" across a band's edge is worth
- * a point of the die; 1" back out of enemy musket range takes it out of the enemy's volleys. The body
- * is put back.
- */
-function prolongeBetters(p: Play, u: number): number {
-  if (p.c.options.prolonge !== 'move') return 0;
-  const row = rowOf(p.c, p.st, u);
-  if (row === null) return 0;
-  const b = p.st.body[u];
-  const home = b.front;
-  let best = batteryStanding(p, u);
-  let bestWay = 0;
-  for (let way: 1 | -1 = 1; ; way = -1) {
-    const to = prolongeFront(p.c, p.st, u, way, PROLONGE, p.costs[row]);
-    if (Math.abs(to - home) > EPS) {
-      b.front = to;
-      const there = batteryStanding(p, u);
-      b.front = home;
-      if (there > best) {
-        best = there;
-        bestWay = way;
-      }
-    }
-    if (way === -1) return bestWay;
-  }
 }
 
 // ---- The March phase order of a real doctrine ----
