@@ -55,14 +55,19 @@ describe('3.3 compulsory moves', () => {
 
   describe('3.3, 5 (burt.gunsCompulsoryMove): an unlimbered battery\'s compulsory moves', () => {
     /** A 6pdr foot battery (move 6", reserve 12"), unlimbered with FIRE orders 16" from a Prussian line. */
-    const battery = (options: Record<string, string> = {}) => gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 16, orders: 'fire' }], defender: [battalion('D', 0)], options });
-
-    it('asTheyStand (default): shaken, it goes back its whole move, 6", still unlimbered, and may fire that turn', () => {
-      const g = battery();
+    const battery = (options: Record<string, string> = {}, events?: BurtEvent[]) => gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 16, orders: 'fire' }], defender: [battalion('D', 0)], options }, undefined, events);
+    /** The battery made shaken, then step 3 of the next turn: its compulsory retreat. */
+    const shakenRetreat = (options: Record<string, string> = {}, events?: BurtEvent[]) => {
+      const g = battery(options, events);
       const b = unit(g, 'Bty');
       setLevel(g, b, SHAKEN, 'test');
       g.turn = 2;
       step3Compulsory(g);
+      return { g, b };
+    };
+
+    it('asTheyStand (default): shaken, it goes back its whole move, 6", still unlimbered, and may fire that turn', () => {
+      const { g, b } = shakenRetreat();
       expect(g.body[b].front).toBeCloseTo(22, 9);
       expect(g.limbered[b]).toBe(0);
       expect(mayFireNow(g, b)).toBe(true);
@@ -70,11 +75,7 @@ describe('3.3 compulsory moves', () => {
 
     it('limberFirst: shaken, it limbers (half its 6" move) and goes back the other 3", limbered: it may not fire (4, 6)', () => {
       const events: BurtEvent[] = [];
-      const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 16, orders: 'fire' }], defender: [battalion('D', 0)], options: { 'burt.gunsCompulsoryMove': 'limberFirst' } }, undefined, events);
-      const b = unit(g, 'Bty');
-      setLevel(g, b, SHAKEN, 'test');
-      g.turn = 2;
-      step3Compulsory(g);
+      const { g, b } = shakenRetreat({ 'burt.gunsCompulsoryMove': 'limberFirst' }, events);
       expect(g.body[b].front).toBeCloseTo(19, 9);
       expect(g.limbered[b]).toBe(1);
       expect(mayFireNow(g, b)).toBe(false);
@@ -82,11 +83,7 @@ describe('3.3 compulsory moves', () => {
     });
 
     it('limberFirst with burt.retreatMove halfMove: the shaken retreat of half a move (3") is all spent limbering; it stays where it stood, limbered (5)', () => {
-      const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 16, orders: 'fire' }], defender: [battalion('D', 0)], options: { 'burt.gunsCompulsoryMove': 'limberFirst', 'burt.retreatMove': 'halfMove' } });
-      const b = unit(g, 'Bty');
-      setLevel(g, b, SHAKEN, 'test');
-      g.turn = 2;
-      step3Compulsory(g);
+      const { g, b } = shakenRetreat({ 'burt.gunsCompulsoryMove': 'limberFirst', 'burt.retreatMove': 'halfMove' });
       expect(g.body[b].front).toBeCloseTo(16, 9);
       expect(g.limbered[b]).toBe(1);
     });
