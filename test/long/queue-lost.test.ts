@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startVolley, sleep, tmp, waitFor } from '../reliability/cli.js';
 import { REDIS_SERVER, startRedis } from '../queue/redisServer.js';
@@ -24,10 +24,12 @@ describe.skipIf(!REDIS_SERVER)('a Redis lost mid-run', () => {
     const out = tmp();
     const c = startVolley(['run', 'sims/village-assault.scenario.yaml', '-n', '600', '--batch', '25', '-q', '--no-report', '--out', out, '--queue', url]);
     alive.push(w.child, c.child);
-    // Mid-run: once the coordinator has reached Redis and begun its checkpoint, however long a loaded
-    // machine takes to start it.
-    await waitFor(() => existsSync(join(out, 'checkpoint.ndjson')), 30_000, 'the run to start');
-    await sleep(1500);
+    // Mid-run: once a batch the worker played is in the coordinator's checkpoint, however long a loaded
+    // machine takes to start both (the checkpoint file alone is written before anything is played, and
+    // a run that played nothing says so instead of how to resume).
+    const checkpoint = join(out, 'checkpoint.ndjson');
+    await waitFor(() => existsSync(checkpoint) && readFileSync(checkpoint, 'utf8').includes('{"batch"'), 30_000, 'a batch in the checkpoint');
+    await sleep(500);
     await redis.stop();
     const [wr, cr] = await Promise.all([w.done, c.done]);
     const shown = `cannot reach Redis at redis://127.0.0.1:${redis.port}/0`;
