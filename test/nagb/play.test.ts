@@ -1582,7 +1582,7 @@ describe('mechanisms on the lane', () => {
     expect(needs('french', { 'nagb.scenarioYear': 1807 })).toEqual([5]);
   });
 
-  it("p20-21: a battery firing canister and a howitzer's shell at the same score is told gun by gun (1 medium canister with its dice, 1 howitzer shell), not as canister dice alone", () => {
+  it("p20-21: a battery firing canister and a howitzer's shell at the same score is told as firing canister and shell, gun by gun (1 medium canister with its dice, 1 howitzer shell), not as canister dice alone", () => {
     // A medium and a howitzer 10" from the battalion: the medium's canister (6 dice), the howitzer's shell, both at 4+.
     const c = compiled(duel([{ id: 'Bty', arm: 'artillery', class: 'line', guns: ['medium', 'howitzer'], front: 10, offset: 0 }], [line('Bn', 20, 0)]));
     let seen = 0;
@@ -1598,7 +1598,8 @@ describe('mechanisms on the lane', () => {
         ]);
       }
       const story = narrate(ev as unknown as NagbEvent[], subjectOf(c, 'mixed-ammo'), r).lines.map((l) => l.text);
-      const told = story.filter((t) => t.startsWith('Bty fires canister at Bn, 10" away'));
+      // The head names both ammunitions; the breakdown tells each gun.
+      const told = story.filter((t) => t.startsWith('Bty fires canister and shell at Bn, 10" away'));
       expect(told.length).toBe(shots.length);
       for (const t of told) expect(t).toContain('7 dice (1 medium canister (6 dice) at 4+, 1 howitzer shell at 4+)');
     }

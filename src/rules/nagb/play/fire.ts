@@ -32,6 +32,9 @@ import { coverOf, figuresInArc, friendAheadWithin, friendInCanisterArc, GUN_ARC,
 import { frontNow } from './profiles.js';
 import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
+/** The ammunition bits of a battery's fire (1 canister, 2 ball, 4 shell), named. */
+const AMMO_NAMES = ['canister', 'ball', 'shell'] as const;
+
 /** A unit is in base contact with an enemy (a melee is pending). */
 export function engaged(g: Game, u: Unit): boolean {
   // (Small enough to be inlined everywhere: most of the time there is no contact at all.)
@@ -381,7 +384,9 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   }
   if (g.sink && told) {
     const kind = ammo & 1 ? 'canister' : ammo & 2 ? 'ball' : 'shell';
-    const modifiers = ammo === 6 ? ['ball and shell'] : overhead ? ['shell overhead'] : [];
+    // What the battery fired, named when its guns fired more than one ammunition (the story's head).
+    const fired = AMMO_NAMES.filter((_, i) => (ammo & (1 << i)) !== 0);
+    const modifiers = fired.length > 1 ? [`${fired.slice(0, -1).join(', ')} and ${fired[fired.length - 1]}`] : overhead ? ['shell overhead'] : [];
     // p19-21: each gun's score is its own (range band, ammunition); `need` is the least of them.
     let least = told.length > 0 ? told[0].need : need;
     for (const f of told) if (f.need < least) least = f.need;
