@@ -78,6 +78,31 @@ describe('The score to hit (p20, p21)', () => {
     expect(artilleryHitNeeded({ ...g, national: 1 }, O)).toBe(3);
     expect(artilleryHitNeeded({ ...g, national: -1, longRange: true }, O)).toBe(6);
   });
+  it('p21 (nagb.shellModifiers p21): shell takes its own list (veterans +1, raw -1, long range -1), not p20\'s cover, moved or skirmisher modifiers', () => {
+    const shell: GunneryModifiers = { ...g, shell: true };
+    // A target in hard cover, a battery that moved: p20's -2 and -1 are ball's, not shell's.
+    expect(artilleryHitNeeded({ ...shell, cover: 'hard' }, O)).toBe(4);
+    expect(artilleryHitNeeded({ ...shell, movedOrUnlimbered: true }, O)).toBe(4);
+    expect(artilleryHitNeeded({ ...shell, cover: 'hard', movedOrUnlimbered: true, targetSkirmishers: true }, O)).toBe(4);
+    expect(artilleryHitNeeded({ ...shell, cover: 'soft', longRange: true }, O)).toBe(5);
+    expect(artilleryHitNeeded({ ...shell, crewClass: 'veteran', cover: 'hard' }, O)).toBe(3);
+    expect(artilleryHitNeeded({ ...shell, crewClass: 'conscripts', movedOrUnlimbered: true }, O)).toBe(5);
+    expect(artilleryHitNeeded({ ...shell, crewClass: 'elite' }, withOptions({ eliteFireBonus: 'veteranOnly' }))).toBe(4);
+    expect(artilleryHitNeeded({ ...shell, crewClass: 'guard' }, withOptions({ eliteFireBonus: 'veteranOnly' }))).toBe(3);
+    // p27 (disordered -1 to shooting) and p35 (national) apply to every roll.
+    expect(artilleryHitNeeded({ ...shell, disordered: true, cover: 'hard' }, O)).toBe(5);
+    expect(artilleryHitNeeded({ ...shell, national: 1, movedOrUnlimbered: true }, O)).toBe(3);
+    // Ball keeps p20's whole list.
+    expect(artilleryHitNeeded({ ...g, cover: 'hard', movedOrUnlimbered: true }, O)).toBe(7);
+  });
+  it('p20 (nagb.shellModifiers asBall, rulings 3.9.2): shell takes p20\'s whole list as ball does', () => {
+    const asBall = withOptions({ shellModifiers: 'asBall' });
+    const shell: GunneryModifiers = { ...g, shell: true };
+    expect(artilleryHitNeeded({ ...shell, cover: 'hard' }, asBall)).toBe(6);
+    expect(artilleryHitNeeded({ ...shell, movedOrUnlimbered: true }, asBall)).toBe(5);
+    expect(artilleryHitNeeded({ ...shell, cover: 'hard', movedOrUnlimbered: true }, asBall)).toBe(7);
+    expect(artilleryHitNeeded({ ...shell, cover: 'soft', longRange: true }, asBall)).toBe(6);
+  });
   it('p20: canister at chargers, "as musketry": -1 and no cover', () => {
     expect(artilleryHitNeeded({ ...g, targetCharging: true, cover: 'hard' }, O)).toBe(5);
   });

@@ -87,16 +87,18 @@ const ADDED: Record<string, string | number | boolean> = {
   routerGap: 'reached',
   // p28 vs p15: whether a melee loser's break test and a proximity test count as one break test a phase.
   breakTestsPerPhase: 'one',
+  // p21 vs p20 (rulings 3.9.2 give shell p20's list): which modifiers a shell's roll to hit takes.
+  shellModifiers: 'p21',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 16)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 17)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(62);
+    expect(names).toHaveLength(63);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

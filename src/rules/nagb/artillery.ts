@@ -85,19 +85,28 @@ export interface GunneryModifiers {
   targetCharging: boolean;
   /** p35: the national modifier of the guns (nationalGunneryModifier; 0 when absent). */
   national?: number;
+  /** p21: the roll is a shell's (its own modifier list under nagb.shellModifiers p21). */
+  shell?: boolean;
 }
 
 /**
  * p20, p21: 4+ to hit: long range -1, soft cover -1, hard -2, unlimbered/moved/pivoted -1, skirmishers
  * -1, veteran and guard crews +1 (nagb.eliteFireBonus for elite alone), raw -1; disordered -1 (p27);
  * Russian guns before the lost date of p35 by nagb.russianArtillery. Canister,
- * "resolved as musketry", also takes -1 at charging enemy, who have no cover (p10, p12).
+ * "resolved as musketry", also takes -1 at charging enemy, who have no cover (p10, p12). Shell under
+ * nagb.shellModifiers p21 takes p21's own list (crew class, long range) and the disorder and national
+ * modifiers, which p27 and p35 give every roll: no cover, moved or skirmisher modifier.
  */
-export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 'eliteFireBonus'>): number {
+export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 'eliteFireBonus' | 'shellModifiers'>): number {
   // p20 names "Veterans/Guard": guard crews take the +1 under either reading of nagb.eliteFireBonus.
   let mod = m.crewClass === 'guard' ? 1 : classHitModifier(m.crewClass, opts);
   if (m.disordered) mod -= 1;
   if (m.longRange) mod -= 1;
+  if (m.shell === true && opts.shellModifiers === 'p21') {
+    if (m.national) mod += m.national;
+    const n = ARTILLERY_HIT - mod;
+    return n < 2 ? 2 : n;
+  }
   if (m.targetCharging) mod -= 1;
   else mod += coverModifier(m.cover);
   if (m.movedOrUnlimbered) mod -= 1;

@@ -469,6 +469,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'nagb.shellModifiers',
+    values: ['p21', 'asBall'],
+    default: 'p21',
+    source: 'p21 (shell\'s own list: veterans +1, raw -1, long range -1) vs p20 (ball\'s list; rulings 3.9.2 apply it to ball and shell alike)',
+    doc: 'Which modifiers a shell\'s roll to hit takes (a gun\'s or a howitzer\'s, overhead too): p21\'s own list, crew class (as nagb.eliteFireBonus reads it) and long range, with the -1 of a disordered crew (p27) and the national modifier (p35), which apply to every roll; or p20\'s whole list for ball, adding soft cover -1, hard cover -2, unlimbered, moved or pivoted -1 and skirmishers -1, as the rulings read it.',
+    valueDocs: {
+      p21: 'shell takes p21\'s list: crew class, long range; plus disorder (p27) and the national modifier (p35)',
+      asBall: 'shell takes p20\'s whole list as ball does: cover, unlimbered, moved or pivoted, skirmishers too (the rulings; as the engine played before)',
+    },
+  },
+  {
     name: 'nagb.shellHits',
     values: [6, 5],
     default: 6,
@@ -568,6 +579,7 @@ export interface NagbOptions {
   ballFigures: 'minRanksBounce' | 'ranks';
   nearMiss: 'shortOnly' | 'full' | 'off';
   nearMissAtSeven: 'none' | 'onSix';
+  shellModifiers: 'p21' | 'asBall';
   shellHits: number;
   buildingDamage: boolean;
   scenarioYear: number;
@@ -643,6 +655,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     ballFigures: v('ballFigures'),
     nearMiss: v('nearMiss'),
     nearMissAtSeven: v('nearMissAtSeven'),
+    shellModifiers: v('shellModifiers'),
     shellHits: v('shellHits'),
     buildingDamage: v('buildingDamage'),
     scenarioYear: v('scenarioYear'),

@@ -330,7 +330,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
   // One record for the battery's guns, longRange set afresh for each.
-  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery };
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery, shell: false };
   // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit or near-miss, the battery holds its fire, pip and load.
   if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods, overhead)) return false;
   b.pips--;
@@ -350,6 +350,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     const gun = b.spec.guns[i];
     if (overhead && gun !== 'howitzer') continue;
     mods.longRange = false;
+    mods.shell = false;
     if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
       ammo |= 1;
       need = artilleryHitNeeded(mods, opts);
@@ -375,6 +376,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     if (shellInRange(gun, dist, british)) {
       ammo |= 4;
       mods.longRange = shellLong(gun, dist);
+      mods.shell = true;
       need = artilleryHitNeeded(mods, opts);
       dice++;
       if (told) told.push({ gun, ammo: 'shell', dice: 1, need });
@@ -431,14 +433,17 @@ function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInA
     const gun = b.spec.guns[i];
     if (overhead && gun !== 'howitzer') continue;
     mods.longRange = false;
+    mods.shell = false;
     if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
       if (!holdsFire(artilleryHitNeeded(mods, opts))) return false;
       continue;
     }
     const band = ballBand(gun, dist);
     if (band !== 'out') mods.longRange = band === 'long';
-    else if (shellInRange(gun, dist, british)) mods.longRange = shellLong(gun, dist);
-    else continue;
+    else if (shellInRange(gun, dist, british)) {
+      mods.longRange = shellLong(gun, dist);
+      mods.shell = true;
+    } else continue;
     if (shotMayStrike(artilleryHitNeeded(mods, opts), opts)) return false;
   }
   return true;
