@@ -106,7 +106,7 @@ describe("the README's figures, played again", () => {
     inReadme(`Age of Rifles (${carried('aor', 'conscript')}% against conscripts, ${carried('aor', 'guard')}% against guard)`);
     // Over the common time: the wins of the first 70 minutes.
     expect(r.comparison.commonMinutes).toBe(70);
-    const within = (system: string) => (100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === 'line')!.wonWithin.p).toFixed(1);
+    const within = (system: string) => fixed(100 * r.comparison.cells.find((c) => c.system === system && c.factors['defender.quality'] === 'line')!.wonWithin.p, 1);
     inReadme(`garrison in ${within('cwj')}% of the engagements under CWJ, ${within('aoe')}% under Age of Eagles, ${within('aor')}% under Age of Rifles, ${within('burt')}% under Burt and ${within('nagb')}% under NAGB`);
   });
 
