@@ -21,7 +21,7 @@ import {
 import { batterySilenceThreshold, needsShootingTest, PANIC_FLIGHT_DICE, shootingTestFailure, shootingTestLd } from '../disorder.js';
 import { sumD6 } from '../roll.js';
 import { diceForFigures, holdsFire, lowOnAmmo, mayVolley, rangeBand, rollHits, rollKills, toHitNeeded, townFiringFigures } from '../shooting.js';
-import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow } from '../tables.js';
+import { CANISTER_KILL, GUNS, SMALL_ARMS_KILL, VOLLEY_FIRE_ZONE, weaponRow, type Gun } from '../tables.js';
 import { bump, casualties, disorder, jubilate, ldOf, remove, rout, silence, spendPips, test, X } from './act.js';
 import { PURPOSE as P } from '../vocabulary.js';
 import type { GunFire } from '../events.js';
@@ -32,7 +32,10 @@ import { coverOf, figuresInArc, friendAheadWithin, friendInCanisterArc, GUN_ARC,
 import { frontNow } from './profiles.js';
 import { BROKEN, type Contact, type Game, type Unit, clear } from './state.js';
 
-/** The ammunition bits of a battery's fire (1 canister, 2 ball, 4 shell), named. */
+/** The ammunition bits of a battery's fire, and their names in bit order. */
+const CANISTER = 1;
+const BALL = 2;
+const SHELL = 4;
 const AMMO_NAMES = ['canister', 'ball', 'shell'] as const;
 
 /** A unit is in base contact with an enemy (a melee is pending). */
@@ -343,41 +346,28 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   let kills = 0;
   let dice = 0;
   let need = 7;
-  let ammo = 0; // bits: 1 canister, 2 ball, 4 shell
+  let ammo = 0; // CANISTER | BALL | SHELL
   // What each gun fired and needed, for the fire event (only when someone listens).
   const told: GunFire[] | null = g.sink ? [] : null;
   for (let i = 0; i < manned; i++) {
     const gun = b.spec.guns[i];
-    if (overhead && gun !== 'howitzer') continue;
-    mods.longRange = false;
-    mods.shell = false;
-    if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
-      ammo |= 1;
-      need = artilleryHitNeeded(mods, opts);
+    const fires = gunAmmo(gun, dist, friendInArc, british, overhead, mods);
+    if (fires === 0) continue;
+    ammo |= fires;
+    need = artilleryHitNeeded(mods, opts);
+    if (fires === CANISTER) {
       const shots = GUNS[gun].canisterShots;
       dice += shots;
       if (told) told.push({ gun, ammo: 'canister', dice: shots, need });
       const rec = rollHits(u, shots, need, g.hitRoll);
       const k = rollKills(u, rec.hits, CANISTER_KILL);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
-      continue;
-    }
-    const band = ballBand(gun, dist);
-    if (band !== 'out') {
-      mods.longRange = band === 'long';
-      need = artilleryHitNeeded(mods, opts);
-      ammo |= 2;
+    } else if (fires === BALL) {
       dice++;
       if (told) told.push({ gun, ammo: 'ball', dice: 1, need });
-      const k = rollBallShot(u, need, band, t.spec.arm === 'artillery' ? 1 : t.ranks, opts, hits);
+      const k = rollBallShot(u, need, mods.longRange ? 'long' : 'short', t.spec.arm === 'artillery' ? 1 : t.ranks, opts, hits);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, Math.min(1, k), true, b.side) : k;
-      continue;
-    }
-    if (shellInRange(gun, dist, british)) {
-      ammo |= 4;
-      mods.longRange = shellLong(gun, dist);
-      mods.shell = true;
-      need = artilleryHitNeeded(mods, opts);
+    } else {
       dice++;
       if (told) told.push({ gun, ammo: 'shell', dice: 1, need });
       const k = rollShellShot(u, need, mods.longRange ? 'long' : 'short', t.body.depth, opts, hits);
@@ -385,7 +375,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     }
   }
   if (g.sink && told) {
-    const kind = ammo & 1 ? 'canister' : ammo & 2 ? 'ball' : 'shell';
+    const kind = ammo & CANISTER ? 'canister' : ammo & BALL ? 'ball' : 'shell';
     // What the battery fired, named when its guns fired more than one ammunition (the story's head).
     const fired = AMMO_NAMES.filter((_, i) => (ammo & (1 << i)) !== 0);
     const modifiers = fired.length > 1 ? [`${fired.slice(0, -1).join(', ')} and ${fired[fired.length - 1]}`] : overhead ? ['shell overhead'] : [];
@@ -430,23 +420,34 @@ function overheadTarget(g: Game, b: Unit, manned: number): number {
 function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInArc: boolean, british: boolean, mods: GunneryModifiers, overhead: boolean): boolean {
   const opts = g.c.options;
   for (let i = 0; i < manned; i++) {
-    const gun = b.spec.guns[i];
-    if (overhead && gun !== 'howitzer') continue;
-    mods.longRange = false;
-    mods.shell = false;
-    if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
-      if (!holdsFire(artilleryHitNeeded(mods, opts))) return false;
-      continue;
-    }
-    const band = ballBand(gun, dist);
-    if (band !== 'out') mods.longRange = band === 'long';
-    else if (shellInRange(gun, dist, british)) {
-      mods.longRange = shellLong(gun, dist);
-      mods.shell = true;
-    } else continue;
-    if (shotMayStrike(artilleryHitNeeded(mods, opts), opts)) return false;
+    const fires = gunAmmo(b.spec.guns[i], dist, friendInArc, british, overhead, mods);
+    if (fires === 0) continue;
+    const need = artilleryHitNeeded(mods, opts);
+    if (fires === CANISTER ? !holdsFire(need) : shotMayStrike(need, opts)) return false;
   }
   return true;
+}
+
+/**
+ * p20, p21: what `gun` fires at a target `dist` away: canister within its range with no friend in range
+ * and arc, else ball within its range, else shell within its span; firing `overhead` (p20), a howitzer
+ * alone and never canister. CANISTER, BALL or SHELL, 0 when it reaches nothing; `mods.longRange` and
+ * `mods.shell` are set for its roll. The fire (battery) and the hold-fire check (everyGunHolds) ask it alike.
+ */
+function gunAmmo(gun: Gun, dist: number, friendInArc: boolean, british: boolean, overhead: boolean, mods: GunneryModifiers): number {
+  mods.longRange = false;
+  mods.shell = false;
+  if (overhead && gun !== 'howitzer') return 0;
+  if (!overhead && canisterInRange(gun, dist) && !friendInArc) return CANISTER;
+  const band = ballBand(gun, dist);
+  if (band !== 'out') {
+    mods.longRange = band === 'long';
+    return BALL;
+  }
+  if (!shellInRange(gun, dist, british)) return 0;
+  mods.longRange = shellLong(gun, dist);
+  mods.shell = true;
+  return SHELL;
 }
 
 /**
