@@ -35,7 +35,7 @@ const line = (id: string, front: number, offset: number, extra: Record<string, u
 /** Every unit of a charge duel back as it started, loaded and in good order, no contacts (a charge's setting, played again). */
 function standAtStart(g: Game): void {
   for (const u of g.units) {
-    Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fired: false, shaken: false, jubilant: 0, colours: true, sector: -1 });
+    Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, loaded: true, lowAmmo: false, noFire: false, moved: false, charged: false, fought: false, fired: false, shaken: false, blown: false, jubilant: 0, colours: true, sector: -1 });
     // (A unit removed in the engagement played is also marked gone, which hides it from fire and moves.)
     g.gone[u.spec.index] = 0;
     u.body.front = u.spec.startFront;
@@ -68,13 +68,7 @@ function chargeAgain(g: Game, c: Unit, t: Unit, key: string, i: number, set?: ()
  * and the engagement's dice. Returns the units.
  */
 function blownAtStart(g: Game, key: string, i: number): Game['units'] {
-  for (const u of g.units) {
-    Object.assign(u, { removed: false, state: 0, figures: u.spec.startFigures, formation: u.spec.startFormation, moved: false, charged: false, fought: false, fired: false, noFire: false, shaken: false, blown: false, jubilant: 0 });
-    g.gone[u.spec.index] = 0;
-    u.body.front = u.spec.startFront;
-    u.body.offset = u.spec.startOffset;
-    reshape(g, u);
-  }
+  standAtStart(g);
   const c = g.units[0];
   c.blown = true;
   g.pips[c.spec.brigade] = 6;
@@ -1408,13 +1402,7 @@ describe('mechanisms on the lane', () => {
     const g = cp.game;
     let through = 0, short = 0, failed = 0;
     for (let k = 0; k < 60; k++) {
-      for (const u of g.units) {
-        Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, noFire: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
-        u.body.front = u.spec.startFront;
-        u.body.offset = u.spec.startOffset;
-        g.gone[u.spec.index] = 0;
-        reshape(g, u);
-      }
+      standAtStart(g);
       g.units[0].blown = true;
       g.pips[0] = 0;
       const events: Ev[] = [];
@@ -1457,13 +1445,7 @@ describe('mechanisms on the lane', () => {
       let past = 0;
       const tested: string[] = [];
       for (let k = 0; k < 40; k++) {
-        for (const u of g.units) {
-          Object.assign(u, { removed: false, state: 0, blown: false, shaken: false, noFire: false, figures: u.spec.startFigures, formation: u.spec.startFormation, charged: false, fought: false, moved: false, fired: false });
-          u.body.front = u.spec.startFront;
-          u.body.offset = u.spec.startOffset;
-          g.gone[u.spec.index] = 0;
-          reshape(g, u);
-        }
+        standAtStart(g);
         g.units[0].blown = true;
         g.pips[0] = 0;
         const events: Ev[] = [];

@@ -243,7 +243,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     contactTurn: i16(),
     takeGround: i16(),
     groundX: f64(),
-    pendingSmallArms: u8(),
+    pendingMarks: u8(),
     squareChance: u8(),
     commandTouch: u8(),
     fireTurns: i16(),

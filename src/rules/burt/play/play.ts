@@ -87,7 +87,7 @@ export function resetGame(g: Game, res: EngagementResult, dice: EngagementDice, 
     b.offset = s.offset;
     g.pendingFigures[u] = 0;
     g.pendingGuns[u] = 0;
-    g.pendingSmallArms[u] = 0;
+    g.pendingMarks[u] = 0;
     g.firedEver[u] = 0;
     g.shakenRetreat[u] = 0;
     g.routedTurn[u] = 0;

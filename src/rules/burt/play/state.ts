@@ -322,7 +322,7 @@ export interface Game {
   takeGround: Int16Array;
   groundX: Float64Array;
   /** Marks of the fire pending from step 9 (turn/fire.ts): small-arms casualties (11); on a battery, guns destroyed (6), crew casualties (8). */
-  pendingSmallArms: Uint8Array;
+  pendingMarks: Uint8Array;
   /** Cavalry assault declared on infantry with MANOEUVER orders (it could form square). */
   squareChance: Uint8Array;
   /** 2, 4: the command element touches the unit this turn (may change orders in step 1). */

@@ -167,20 +167,20 @@ export function fireAt(g: Game, u: number, t: number, reaction: boolean, now: bo
       crewCasualties(g, t, shot === 'smallArms');
     } else {
       g.pendingGuns[t] += outcome.gunsOut;
-      g.pendingSmallArms[t] |= CREW | (shot === 'smallArms' ? SMALL_ARMS : 0) | (outcome.gunsOut > 0 && gunCasualtyEffect(shot) === 'destroyed' ? DESTROYED : 0);
+      g.pendingMarks[t] |= CREW | (shot === 'smallArms' ? SMALL_ARMS : 0) | (outcome.gunsOut > 0 && gunCasualtyEffect(shot) === 'destroyed' ? DESTROYED : 0);
     }
     return true;
   }
   if (now) loseFigures(g, t, outcome.removed, true, shot === 'smallArms');
   else {
     g.pendingFigures[t] += outcome.removed;
-    if (shot === 'smallArms') g.pendingSmallArms[t] |= SMALL_ARMS;
+    if (shot === 'smallArms') g.pendingMarks[t] |= SMALL_ARMS;
   }
   return true;
 }
 
 /**
- * What pendingSmallArms marks of the fire a unit took in step 9: small-arms casualties among it (11);
+ * The marks (pendingMarks) of the fire a unit took in step 9: small-arms casualties among it (11);
  * on a battery, guns destroyed by ball or shell (6) rather than silenced, and casualties on its crews.
  */
 const SMALL_ARMS = 1;
@@ -190,13 +190,13 @@ const CREW = 4;
 /** 6 (burt.simultaneousFire): remove what step 9's fire took, every unit having fired. */
 export function removePending(g: Game): void {
   for (let t = 0; t < g.c.units.length; t++) {
-    const marks = g.pendingSmallArms[t];
+    const marks = g.pendingMarks[t];
     if (g.pendingGuns[t] > 0) loseGuns(g, t, g.pendingGuns[t], (marks & DESTROYED) !== 0 ? 'destroyed' : 'silenced', true);
     if ((marks & CREW) !== 0) crewCasualties(g, t, (marks & SMALL_ARMS) !== 0);
     if (g.pendingFigures[t] > 0) loseFigures(g, t, g.pendingFigures[t], true, (marks & SMALL_ARMS) !== 0);
     g.pendingGuns[t] = 0;
     g.pendingFigures[t] = 0;
-    g.pendingSmallArms[t] = 0;
+    g.pendingMarks[t] = 0;
   }
 }
 
