@@ -3,7 +3,10 @@
  * (a face per die, in the order the rules throw them).
  */
 import { describe, expect, it } from 'vitest';
-import { MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
+import { LINE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
+import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
+import { changeFormation, setLimbered, turnToFace } from '../../src/rules/burt/turn/manoeuvre.js';
+import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { loseFigures, moraleModifierOf, setLevel } from '../../src/rules/burt/play/units.js';
 import { DISORDERED, ROUT, UNFORMED } from '../../src/rules/burt/tables.js';
 import { fireAt, legalTargets, step8Regroup, step9Fire } from '../../src/rules/burt/turn/fire.js';
@@ -153,3 +156,31 @@ describe('3.9 firing (6)', () => {
 });
 
 void REGROUP;
+
+describe('6 moving (4, 5, 12): a change of place, not of formation, facing or limber', () => {
+  // 4 sets moving apart from changing formation (MANOEUVER "may move or change formation"; FIRE may
+  // move but "may not change formation") and from limbering; 6's "Moving" is the first of these.
+  const hitOnAt = (prepare: (g: ReturnType<typeof gameOf>, a: number) => void, mode = 'target'): number => {
+    const events: BurtEvent[] = [];
+    const g = gameOf({ attacker: [battalion('A', 5, { formation: 'column', orders: 'manoeuvre' })], defender: [battalion('D', 0)], options: { 'burt.movingModifier': mode } }, new ScriptedDice({ '1.fire': [1, 1, 1, 1, 1, 1] }), events);
+    const a = unit(g, 'A');
+    g.firedEver[unit(g, 'D')] = 1;
+    prepare(g, a);
+    fireAt(g, unit(g, 'D'), a, false, true);
+    return (events.find((e) => e.type === 'fire') as { hitOn: number }).hitOn;
+  };
+  it('6 (burt.movingModifier target): a target that deployed into line where it stands is not moving (5+)', () => {
+    expect(hitOnAt((g, a) => expect(changeFormation(g, a, LINE)).toBeGreaterThan(0))).toBe(5);
+  });
+  it('6 (burt.movingModifier target): a target that turned about is not moving (as under firer, where its moving counts for nothing)', () => {
+    expect(hitOnAt((g, a) => turnToFace(g, a))).toBe(hitOnAt((g, a) => turnToFace(g, a), 'firer'));
+  });
+  it('6 (burt.movingModifier target): a battery that limbered where it stands is not moving', () => {
+    const g = gameOf({ attacker: [{ id: 'Bty', arm: 'guns', guns: 4, at: 20, orders: 'manoeuvre' }], defender: [battalion('D', 0)] });
+    setLimbered(g, unit(g, 'Bty'), 1);
+    expect(g.moved[unit(g, 'Bty')]).toBe(0);
+  });
+  it('6 (burt.movingModifier target): a target that walked is moving (6+)', () => {
+    expect(hitOnAt((g, a) => expect(laneMove(g, a, 1, 1, MoveKind.Move, 1)).toBeGreaterThan(0))).toBe(6);
+  });
+});

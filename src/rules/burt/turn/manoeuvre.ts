@@ -33,7 +33,7 @@ export function changeFormation(g: Game, u: number, to: number, share = 1): numb
   if (cost > share * move + EPS) return -1;
   g.formation[u] = to;
   syncBody(g, u);
-  g.moved[u] = 1;
+  // Not moving for 6's fire modifier (g.moved): 4 sets changing formation apart from moving.
   const spec = g.c.units[u];
   if (to === SQUARE) g.res.sides[spec.side].squaresFormed++;
   if (g.sink) g.sink({ type: 'formation', side: spec.side, unit: spec.id, from: FORMATION_LIST[from], to: FORMATION_LIST[to], quarters });
@@ -48,7 +48,7 @@ export function turnToFace(g: Game, u: number): number {
   const move = rates(g, u).move;
   const cost = turnAboutCost(move, g.c.options.turnAboutCost);
   faceAbout(g, u);
-  g.moved[u] = 1;
+  // A change of formation (facing), not moving for 6 (g.moved).
   const spec = g.c.units[u];
   if (g.sink) g.sink({ type: 'face', side: spec.side, unit: spec.id, quarters: g.c.options.turnAboutCost === 'none' ? 0 : 1 });
   return move > 0 ? 1 - cost / move : 0;
@@ -88,7 +88,7 @@ export function manoeuvre(g: Game, u: number): void {
 /** 4, 5: a battery limbers or unlimbers (half a move, paid by the caller). */
 export function setLimbered(g: Game, u: number, limbered: 0 | 1): void {
   g.limbered[u] = limbered;
-  g.moved[u] = 1;
+  // Not moving for 6 (g.moved): 4 lets artillery "limber/unlimber" apart from moving.
   const spec = g.c.units[u];
   if (g.sink) g.sink({ type: 'limber', side: spec.side, unit: spec.id, limbered: limbered === 1 });
 }
