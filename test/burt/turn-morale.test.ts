@@ -55,6 +55,46 @@ describe('3.12 morale tests (8)', () => {
     expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(2);
   });
 
+  it('3, 8 (burt.seeingRouts newRoutsOnly): a rout not yet seen (it began in the last step 12) is seen in this step 12 even by a friend that tests after the router has rallied', () => {
+    // B routed in turn 1's step 12 (after its friends tested), so turn 2's step 12 is where A sees it;
+    // B comes first in the alternation and rallies (a 6), but A saw a friend routing all the same
+    // (its test, the second 6): the order of the tests within the step does not undo it.
+    const dice = new ScriptedDice({ '0.morale': [6, 6] });
+    const g = gameOf({ attacker: [battalion('B', 10, { offset: 4 }), battalion('A', 10, { offset: -4 })], defender: [battalion('D', 0)] }, dice);
+    const b = unit(g, 'B');
+    setLevel(g, b, ROUT, 'test');
+    g.turn = 2;
+    step12Morale(g);
+    expect(g.level[b]).toBe(SHAKEN);
+    expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(1);
+    expect(dice.left(0, 'morale')).toBe(0);
+  });
+
+  it('3, 8 (burt.seeingRouts anyRouting): a friend routing when step 12 begins is seen by every unit, whether it rallies before or after their tests', () => {
+    const dice = new ScriptedDice({ '0.morale': [6, 6] });
+    const g = gameOf({ attacker: [battalion('B', 10, { offset: 4 }), battalion('A', 10, { offset: -4 })], defender: [battalion('D', 0)], options: { 'burt.seeingRouts': 'anyRouting' } }, dice);
+    const b = unit(g, 'B');
+    setLevel(g, b, ROUT, 'test');
+    g.routUnseen[b] = 0; // seen already in turn 1
+    g.turn = 2;
+    step12Morale(g);
+    expect(g.level[b]).toBe(SHAKEN);
+    expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(1);
+    expect(dice.left(0, 'morale')).toBe(0);
+  });
+
+  it('3, 8 (burt.seeingRouts anyRouting): a rout during step 12 is seen in the next, not by the friends testing after it in this one', () => {
+    // B fails its fire-loss test while shaken and routs; A, after it in the alternation, sees no rout yet.
+    const dice = new ScriptedDice({ '0.morale': [1] });
+    const g = gameOf({ attacker: [battalion('B', 10, { offset: 4 }), battalion('A', 10, { offset: -4 })], defender: [battalion('D', 0)], options: { 'burt.seeingRouts': 'anyRouting' } }, dice);
+    const b = unit(g, 'B');
+    setLevel(g, b, SHAKEN, 'test');
+    g.fireLosses[b] = 3;
+    step12Morale(g);
+    expect(g.level[b]).toBe(ROUT);
+    expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(0);
+  });
+
   it('7, 8, 11: a router tests to rally from the turn after it routed; passing, it is shaken, faces the enemy, with REGROUP orders', () => {
     // Routing (-3) a class C unit needs 7: a 6 and then a 4 or better on the extended die (6).
     const dice = new ScriptedDice({ '1.morale': [6, 6, 4] });

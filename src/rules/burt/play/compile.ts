@@ -265,6 +265,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
       opponent: new Int32Array(n),
       bestOverlap: new Float64Array(n),
       inflicted: new Int32Array(n),
+      reasons: new Uint8Array(n),
       distance: new Float64Array(n),
       order: [],
       orderB: [],

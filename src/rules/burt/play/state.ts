@@ -357,6 +357,8 @@ export interface Scratch {
   bestOverlap: Float64Array;
   /** Figures each unit removed in this round. */
   inflicted: Int32Array;
+  /** 8: each unit's step-12 reasons to test, as of the step's start (reasonsDue bits). */
+  reasons: Uint8Array;
   /** A number per unit (commandPicks: the distance to the nearest enemy). */
   distance: Float64Array;
   order: number[];

@@ -68,6 +68,13 @@ export function step12Morale(g: Game): void {
     }
   }
   const onlyNew = g.c.options.seeingRouts === 'newRoutsOnly';
+  // 3, 8: the reasons are those of the step's start, so the order of the tests within it (the sides
+  // alternating) changes none: a router rallying early in the step was still seen routing by the
+  // friends that test after it, as a rout during the step waits for the next (SEEN_NOW).
+  const due = g.scratch.reasons;
+  for (const u of g.c.alternation[g.first]) {
+    due[u] = g.present[u] === 0 || g.level[u] === ROUT ? 0 : reasonsDue(g, u, onlyNew ? (g.c.units[u].side === 0 ? newRouting0 : newRouting1) : anyRouting);
+  }
   for (const u of g.c.alternation[g.first]) {
     if (g.present[u] === 0) continue;
     if (g.level[u] === ROUT) {
@@ -80,7 +87,7 @@ export function step12Morale(g: Game): void {
       g.pursuing[u] = -1;
       setOrder(g, u, REGROUP, 'stopped pursuing (11)');
     }
-    const bits = reasonsDue(g, u, onlyNew ? (g.c.units[u].side === 0 ? newRouting0 : newRouting1) : anyRouting);
+    const bits = due[u];
     if (bits === 0) continue;
     if (g.c.options.testsPerTurn === 'eachReason') {
       for (let k = 0; k < STEP12_REASONS.length; k++) {
