@@ -58,6 +58,7 @@ const OWN: [string, unknown, unknown[]][] = [
   ['followUpOrders', 'anyOrders', ['assaultOrders']],
   ['evadeInContact', 'allowed', ['barred']],
   ['gunsCompulsoryMove', 'asTheyStand', ['limberFirst']],
+  ['supportFrame', 'awayFromEnemy', ['ownRear']],
   ['routedReserve', 'keepsReserve', ['leavesAtRout']],
 ];
 
@@ -92,7 +93,7 @@ describe('Options (rulings: Options table)', () => {
     expect(o.commandReach).toBe(2);
     expect(o.sightRange).toBe(48);
     expect(o.armyMoraleStart).toBe('units');
-    expect(Object.keys(o)).toHaveLength(51);
+    expect(Object.keys(o)).toHaveLength(52);
     expect(DEFAULT_BURT_OPTIONS).toEqual(o);
   });
 

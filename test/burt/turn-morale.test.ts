@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { touchingUnits } from '../../src/rules/burt/play/lane.js';
+import { faceAbout, touchingUnits } from '../../src/rules/burt/play/lane.js';
 import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
 import { moraleModifierOf, rallyUnit, setLevel } from '../../src/rules/burt/play/units.js';
 import { pursuitMove, routMove } from '../../src/rules/burt/turn/compulsory.js';
@@ -93,6 +93,36 @@ describe('3.12 morale tests (8)', () => {
     step12Morale(g);
     expect(g.level[b]).toBe(ROUT);
     expect(g.res.sides[0].checksTaken[PURPOSE.friendsRouting]).toBe(0);
+  });
+
+  it('8 (burt.supportFrame awayFromEnemy): a router that ran through its reserve is not supported by it, now between it and the enemy (+2 only under ownRear)', () => {
+    const mod = (frame?: string) => {
+      const g = gameOf({ attacker: [battalion('A', 12), battalion('R', 5)], defender: [battalion('D', 0)], options: frame ? { 'burt.supportFrame': frame } : {} });
+      const a = unit(g, 'A');
+      setLevel(g, a, ROUT, 'test');
+      expect(g.body[a].facing).toBe(1); // facing away from the enemy, R 4" from its rear
+      return moraleModifierOf(g, a, 'rally');
+    };
+    expect(mod('ownRear') - mod()).toBe(2);
+    expect(mod('awayFromEnemy')).toBe(mod());
+  });
+
+  it('8 (burt.supportFrame awayFromEnemy): a unit facing away (an evader) is supported by a friend further from the enemy, not under ownRear', () => {
+    const mod = (frame?: string) => {
+      const g = gameOf({ attacker: [battalion('A', 5), battalion('R', 12)], defender: [battalion('D', 0)], options: frame ? { 'burt.supportFrame': frame } : {} });
+      const a = unit(g, 'A');
+      faceAbout(g, a);
+      return moraleModifierOf(g, a, 'friendsRouting');
+    };
+    expect(mod() - mod('ownRear')).toBe(2);
+  });
+
+  it('8 (burt.supportFrame): facing the enemy, both frames find the same friend behind (+2)', () => {
+    const mod = (frame: string, behind: boolean) => {
+      const g = gameOf({ attacker: [battalion('A', 5), battalion('R', behind ? 12 : 30)], defender: [battalion('D', 0)], options: { 'burt.supportFrame': frame } });
+      return moraleModifierOf(g, unit(g, 'A'), 'friendsRouting');
+    };
+    for (const frame of ['awayFromEnemy', 'ownRear']) expect(mod(frame, true) - mod(frame, false)).toBe(2);
   });
 
   it('7, 8, 11: a router tests to rally from the turn after it routed; passing, it is shaken, faces the enemy, with REGROUP orders', () => {

@@ -348,6 +348,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Supported means a friend (not shaken or routing) within 6" behind, or a committed reserve; or only a committed reserve.',
   },
   {
+    name: 'burt.supportFrame',
+    values: ['awayFromEnemy', 'ownRear'],
+    default: 'awayFromEnemy',
+    source: '8 (+2 "Supported")',
+    doc: 'Which way is "behind" for the friend within 6" that supports a unit (burt.supported within6Behind): away from the enemy whatever the unit\'s facing, as a second line stands behind the first; or behind the unit\'s own rear, so that a unit facing away (a router, an evader) is supported by a friend between it and the enemy, one it has run through say.',
+    valueDocs: {
+      awayFromEnemy: 'a friend further from the enemy than the unit, within 6" and overlapping it',
+      ownRear: 'a friend behind the unit\'s rear by its facing, within 6" and overlapping it (for a unit facing away, between it and the enemy)',
+    },
+  },
+  {
     name: 'burt.sightRange',
     values: [...SIGHT_RANGES],
     default: 48,
@@ -466,6 +477,7 @@ export interface BurtOptions {
   seeingRouts: 'newRoutsOnly' | 'anyRouting';
   testsPerTurn: 'eachReason' | 'onePerStep';
   supported: 'within6Behind' | 'committedOnly';
+  supportFrame: 'awayFromEnemy' | 'ownRear';
   sightRange: number;
   commandElementAsGeneral: boolean;
   regroupTest: 'automatic' | 'moraleTest';
@@ -529,6 +541,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     seeingRouts: get('seeingRouts'),
     testsPerTurn: get('testsPerTurn'),
     supported: get('supported'),
+    supportFrame: get('supportFrame'),
     sightRange: get('sightRange'),
     commandElementAsGeneral: get('commandElementAsGeneral'),
     regroupTest: get('regroupTest'),

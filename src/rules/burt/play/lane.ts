@@ -445,13 +445,21 @@ export function nearestVisibleEnemy(g: Game, u: number): number {
 }
 
 /**
- * 8 (burt.supported): the nearest friend (not shaken or routing) standing behind the unit within 6"
- * and overlapping it, or -1.
+ * 8 (burt.supportFrame): the way "behind" is the other of, for a friend supporting u: toward the enemy
+ * (awayFromEnemy: behind is further from the enemy, whatever u's facing), or u's own facing (ownRear).
+ */
+function supportFront(g: Game, u: number): number {
+  return g.c.options.supportFrame === 'ownRear' ? g.face[u] : towardEnemy(g, g.c.units[u].side as 0 | 1);
+}
+
+/**
+ * 8 (burt.supported, burt.supportFrame): the nearest friend (not shaken or routing) standing behind
+ * the unit within 6" and overlapping it, or -1.
  */
 export function supportBehind(g: Game, u: number): number {
   const side = g.c.units[u].side;
   const units = g.c.sides[side].units;
-  const facing = g.face[u];
+  const facing = supportFront(g, u);
   const back = facing > 0 ? g.ax0[u] : g.ax1[u];
   const edge = facing > 0 ? g.ax1 : g.ax0;
   const row = u * g.n;
@@ -504,7 +512,7 @@ export function friendsAround(g: Game, u: number, within6Behind: boolean): void 
   const er = sr > 0 ? g.hi[u] : g.lo[u];
   let secure = anchoredFlank(lane, sl, el, er, tol) ? -2 : -1;
   const units = g.c.sides[g.c.units[u].side].units;
-  const facing = sl;
+  const facing = supportFront(g, u);
   const back = facing > 0 ? g.ax0[u] : g.ax1[u];
   const edge = facing > 0 ? g.ax1 : g.ax0;
   const ax0 = g.ax0[u];
