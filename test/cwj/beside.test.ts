@@ -14,6 +14,7 @@ import type { Game } from '../../src/rules/cwj/game.js';
 import { violations } from '../../src/rules/cwj/invariants.js';
 import { contactGroups, executeMove, fightGroup, meleePhase } from '../../src/rules/cwj/phases.js';
 import { gameFor } from '../../src/rules/cwj/play.js';
+import { allowanceFor } from '../../src/rules/cwj/ai.js';
 import { newLaneResult, startResult } from '../../src/rules/cwj/results.js';
 import { retreatSign } from '../../src/rules/cwj/retreat.js';
 import { compile, rawLane } from './lane.js';
@@ -97,5 +98,23 @@ describe('cwj.besideContact flanks: neighbouring files touch, and moves and retr
     fightGroup(g, g.group[0]);
     expect(g.bodies[0].front).toBe(-20);
     expect(violations(g)).toEqual([]);
+  });
+});
+
+describe('unformed units and facing ([Rally] l.50-53, [Rough] l.121-124)', () => {
+  it('[Rally] l.50-53, [Rough] l.121-124: an unformed column ordered back (a change of facing) stays where it is, and so recovers; forward it moves', () => {
+    const back = passing();
+    back.cohesion[0] = 'unformed';
+    const x0 = back.bodies[0].front;
+    expect(executeMove(back, 0, { way: -1, distance: 9, to: 'column' })).toBe(false);
+    expect(back.bodies[0].front).toBe(x0);
+    expect(allowanceFor(back, 0, 'column', true)).toBe(0);
+    const forward = passing();
+    forward.cohesion[0] = 'unformed';
+    expect(executeMove(forward, 0, { way: 1, distance: 4, to: 'column' })).toBe(true);
+    expect(forward.bodies[0].front).not.toBe(x0);
+    const good = passing();
+    expect(executeMove(good, 0, { way: -1, distance: 9, to: 'column' })).toBe(true);
+    expect(good.bodies[0].front).not.toBe(x0);
   });
 });

@@ -143,6 +143,11 @@ describe('Move allowance and the * halving ([Move] l.100-102, cwj.formationChang
     expect(mayMove('good', true)).toBe(false);
     expect(moveAllowance(cav, { ...base, from: 'line', to: 'line', cohesion: 'unformed' }, O)).toBe(14);
   });
+  it('[Rally] l.50-53, [Rough] l.121-124: an unformed unit may not change facing, as a disordered one may not, so it may not move back (a change of facing here)', () => {
+    expect(moveAllowance(cav, { ...base, from: 'line', to: 'line', cohesion: 'unformed', changesFacing: true }, O)).toBe(0);
+    expect(moveAllowance(inf, { ...base, from: 'column', to: 'column', cohesion: 'unformed', changesFacing: true }, O)).toBe(0);
+    expect(moveAllowance(inf, { ...base, from: 'column', to: 'column', changesFacing: true }, O)).toBe(9);
+  });
 });
 
 describe('Charge moves ([Move] l.79-83, [SoP] l.12, cwj.chargeMove)', () => {

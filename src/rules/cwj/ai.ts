@@ -6,7 +6,7 @@
  */
 import { EPS, pathLimit } from '../../table/index.js';
 import type { CwjDoctrine } from './doctrine.js';
-import { chargeDistance, formationRate, mayMove, type Mover } from './movement.js';
+import { chargeDistance, formationRate, mayChangeFacing, mayMove, type Mover } from './movement.js';
 import { formIndex, NF, type Game } from './game.js';
 import { footprintFits } from './layout.js';
 import { ARTILLERY_RANGE_CM, MUSKET_RANGE_CM } from './fire.js';
@@ -48,6 +48,8 @@ export function moverOf(g: Game, u: number): Mover {
 export function allowanceFor(g: Game, u: number, to: Formation, retire: boolean): number {
   // movement.ts moveAllowance (never on a road here), the formations' rates from the Game's table.
   if (!mayMove(g.cohesion[u], g.held[u] === 1)) return 0;
+  // A move back is a change of facing, which an unformed unit may not make (mayChangeFacing).
+  if (retire && !mayChangeFacing(g.cohesion[u])) return 0;
   const from = g.formation[u];
   const start = g.rate[u * NF + formIndex(from)];
   if (from === to) return retire ? start / 2 : start;

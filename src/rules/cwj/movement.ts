@@ -84,6 +84,16 @@ export function mayMove(cohesion: Cohesion, heldByRally: boolean): boolean {
   return cohesion !== 'disordered' && !heldByRally;
 }
 
+/**
+ * Whether a unit may change its facing: a disordered one may not ([Rally] l.50-53), and an unformed one
+ * is identical to it save for the chip and the recovery ([Rough] l.121-124), neither of which touches
+ * facing; so only a good unit may (as only a good unit may change formation, `mayReform`). On the lane
+ * a move back is a change of facing, so an unformed unit moves forward or not at all.
+ */
+export function mayChangeFacing(cohesion: Cohesion): boolean {
+  return cohesion === 'good';
+}
+
 /** One movement-phase move's circumstances. */
 export interface MoveCase {
   from: Formation;
@@ -104,6 +114,7 @@ export interface MoveCase {
  */
 export function moveAllowance(m: Mover, c: MoveCase, opts: Pick<CwjOptions, 'formationChangeRate' | 'squareMove'>): number {
   if (!mayMove(c.cohesion, c.heldByRally)) return 0;
+  if (c.changesFacing && !mayChangeFacing(c.cohesion)) return 0;
   const road = c.road ? roadRate(m) : 0;
   if (road > 0) return road;
   const start = formationRate(m, c.from, opts.squareMove);
