@@ -556,6 +556,17 @@ describe('The prolonge (p1 movement notes: a battery shifts 1" without limbering
   // Prussian Line `gap` inches ahead of the battery.
   const GUNS_AT = (gap: number) => ({ lane: { length: 60, width: 16 }, sides: sides([{ id: 'Bty', arm: 'artillery', front: 10 }, { id: 'Col', formation: 'fieldColumn', front: 3, offset: -6 }], [{ id: 'P', formation: 'line', front: 10 + gap }]) });
   const orderAt = (gap: number, options: Record<string, string> = {}) => decideOrder(startPlay(compile(GUNS_AT(gap), options), new ScriptedDice({})), 0, newOrder());
+  it('nothing to fire on, and a target 1" away either way: forward wins the tie (prolongeWay)', () => {
+    // E1, a Line straight ahead 24.5" off: out of range (24"), in range 1" forward. E2, a Field Column
+    // 4" ahead (14"-17") and 4.5" aside (5"-7" across): outside the arc (p2: the lateral gap may not
+    // exceed the gap ahead), inside it 1" back (5" ahead); 1" forward leaves it 3" ahead, outside.
+    const E1 = { id: 'E1', formation: 'line', front: 34.5 };
+    const E2 = { id: 'E2', formation: 'fieldColumn', front: 14, offset: 6 };
+    const order = (enemies: Record<string, unknown>[]) => decideOrder(startPlay(compile({ lane: { length: 60, width: 16 }, sides: sides([{ id: 'Bty', arm: 'artillery', front: 10 }, { id: 'Col', formation: 'fieldColumn', front: 3, offset: -6 }], enemies) }), new ScriptedDice({})), 0, newOrder());
+    expect(order([E1])).toMatchObject({ kind: O_PROLONGE, distance: 1 });
+    expect(order([E2])).toMatchObject({ kind: O_PROLONGE, distance: -1 });
+    expect(order([E1, E2])).toMatchObject({ kind: O_PROLONGE, distance: 1 });
+  });
   it('p2 fire points by range band: at 12.5" (8 points, -2) 1" forward reaches the 12" band (10 points, -1), so the doctrine prolongs forward; at 12" or 11.5" it holds', () => {
     expect(orderAt(12.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 });
     expect(orderAt(18.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 }); // 6 points (-3) to 8 (-2)
