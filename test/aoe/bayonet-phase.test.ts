@@ -98,6 +98,39 @@ describe('Taking the beaten defender\'s ground (p2 +4..+6: the attacker occupies
   });
 });
 
+describe('Taking the beaten defender\'s ground where a friend stands (p1/p3 Built-up Areas: one unit a block, no two units on one ground; aoe.friendInPath)', () => {
+  // Fr-1 in Line (16"-17", 6" wide) in contact with D's front at 17; D a Field Column (17"-20", 2"
+  // wide). G, Fr-1's friend, a Field Column beside D (offset 2.5: 1.5"-3.5" across), 17.5"-20.5".
+  const FIELD = {
+    lane: { length: 40, width: 16 },
+    sides: sides(
+      [
+        { id: 'Fr-1', formation: 'line', front: 17 },
+        { id: 'G', formation: 'fieldColumn', front: 20.5, offset: 2.5 },
+      ],
+      [{ id: 'D', formation: 'fieldColumn', front: 17 }],
+    ),
+  };
+  // 8 +1 Regular = 9 against 4 +1 Regular = 5: +4, D driven back 4".
+  const play = (rule?: string) => {
+    const c = compile(FIELD, rule ? { 'aoe.friendInPath': rule } : {});
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(4)] }));
+    placeInContact(c, p.st, 0, 2, 0);
+    bayonetPhase(p);
+    expect(p.st.body[2].front).toBe(21); // D driven back 4"
+    return p;
+  };
+  it('the winner taking D\'s ground (front to 20") would stand on G\'s: it stops with its front on G\'s rear edge, 17.5"', () => {
+    const p = play();
+    expect(p.st.body[0].front).toBe(17.5);
+    expect(p.st.chargeTarget[0]).toBe(-1);
+    expect(play('short').st.body[0].front).toBe(17.5);
+  });
+  it('share: it takes the whole ground, on G\'s (this project\'s earlier play)', () => {
+    expect(play('share').st.body[0].front).toBe(20);
+  });
+});
+
 describe('A defender with a battery attached (p1 Special Rules; rulings 3.6: all units in contact with one defender fight one combat)', () => {
   const ATTACHED = {
     lane: { length: 30, width: 16 },

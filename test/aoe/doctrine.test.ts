@@ -1,7 +1,7 @@
 /**
  * Doctrines (src/rules/aoe/doctrine.ts, orders.ts): presets and overrides, the orders a real doctrine
  * gives on the lane, the random-legal baseline's orders being legal, and each real doctrine beating the
- * baseline in `volley tournament` (fixed seed; the 95% Wilson interval of its share of wins).
+ * baseline in `volley tournament` (fixed seed; a bound from the sampling error at the test's size).
  */
 import { describe, expect, it } from 'vitest';
 import { newOrder, O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW } from '../../src/rules/aoe/context.js';
@@ -13,6 +13,7 @@ import { startPlay } from '../../src/rules/aoe/play.js';
 import { FORMATIONS } from '../../src/rules/aoe/units.js';
 import { aoe } from '../../src/rules/aoe/index.js';
 import { prepareTournament, runTournament } from '../../src/sim/studies/tournament.js';
+import { wilson, zFor } from '../../src/stats/intervals.js';
 import { compile, ScriptedDice, sides, VILLAGE } from './helpers.js';
 
 describe('Presets and overrides', () => {
@@ -127,28 +128,50 @@ function against(file: string, d: string, engagements = 80) {
   });
 }
 
+/**
+ * The claims, with a tolerance from the sampling error at the test's size rather than a floor under a
+ * day's figure (the floors once here, 70% on the meeting engagement and 30 points above the reverse on
+ * A, were fitted and lowered as play changed). Six checks; each holds at one-sided 1 - 0.05/6
+ * (Bonferroni, z = 2.39), so for doctrines no better than random-legal the chance that any passes is
+ * under 5%. The fuller claim, at 300 a pairing with the self-play seats: test/long/aoe-doctrines.test.ts.
+ */
+const CHECKS = 6;
+const LEVEL = 1 - (2 * 0.05) / CHECKS;
+
+/**
+ * The lower bound of (wins - losses) / n over n engagements, each won, lost or drawn: the difference of
+ * two shares of one multinomial sample, standard error sqrt(((w + l) / n - d^2) / n).
+ */
+function marginBound(wins: number, losses: number, n: number, level: number): number {
+  const d = (wins - losses) / n;
+  return d - zFor(level) * Math.sqrt(((wins + losses) / n - d * d) / n);
+}
+
 describe('volley tournament: each real doctrine beats random-legal', () => {
   const REAL = ['column-assault', 'fire-and-charge', 'stand-fast', 'counterattack'];
   // The four real doctrines on both scenarios at 300 a pairing, in the full tournament with self-play
   // seats: test/long/aoe-doctrines.test.ts (npm run test:long).
-  // 160 a pairing: column-assault wins about 82% of 2,000 against random-legal (seed 1, both ways
-  // round, with or without the prolonge), but 80 a pairing is too few for the 70% bound: the same seed
-  // gave 80.6% of 160 before the prolonge was played and 76.9% (interval from 69.8%) after.
-  it('meeting engagement, 160 engagements a pairing both ways round (fixed seed): an attacking and a defending doctrine each win at least 70% of their 320 against random-legal, the 95% interval above 70%', async () => {
+  it(`meeting engagement, 160 engagements a pairing both ways round (seed 1813): an attacking and a defending doctrine each win more than half of their 320 against random-legal (Wilson bound at one-sided ${((1 - (1 - LEVEL) / 2) * 100).toFixed(2)}%)`, async () => {
     for (const d of ['column-assault', 'stand-fast']) {
       const t = await against('sims/aoe/meeting.scenario.yaml', d, 160);
       const m = t.matches.find((x) => x.doctrine === d)!;
       expect(m.n).toBe(320);
-      expect(m.lo, `${d} against random-legal: ${m.p} [${m.lo}, ${m.hi}]`).toBeGreaterThan(0.7);
+      const w = wilson(m.wins, m.n, LEVEL);
+      expect(w.lo, `${d} against random-legal: ${m.wins} of ${m.n} (${m.p}), bound ${w.lo}`).toBeGreaterThan(0.5);
     }
   });
-  it('village assault (common scenario A), 80 a pairing: each wins more than half against random-legal (interval above 50%), 30 points more often than random-legal wins against it', async () => {
+  // On A a real doctrine draws a fifth of its engagements with random-legal (the time limit) and
+  // stand-fast, which forms Line, wins only about 55% of 600 (docs/rules/aoe.md): 160 cannot hold more
+  // than half for it. The claim here is that it wins more of them than random-legal wins against it.
+  it(`village assault (common scenario A), 80 a pairing both ways round (seed 1813): each wins more of its 160 than random-legal wins against it (the difference's bound at one-sided ${((1 - (1 - LEVEL) / 2) * 100).toFixed(2)}% above 0)`, async () => {
     for (const d of REAL) {
       const t = await against('sims/aoe/common-a-village.scenario.yaml', d);
       const m = t.matches.find((x) => x.doctrine === d)!;
       const back = t.matches.find((x) => x.doctrine === 'random-legal')!;
-      expect(m.lo, `${d} against random-legal: ${m.p} [${m.lo}, ${m.hi}], back ${back.p}`).toBeGreaterThan(0.5);
-      expect(m.p, `${d} against random-legal: ${m.p}, back ${back.p}`).toBeGreaterThan(back.p + 0.3);
+      expect(m.n).toBe(160);
+      expect([back.wins, back.losses, back.draws]).toEqual([m.losses, m.wins, m.draws]);
+      const lo = marginBound(m.wins, m.losses, m.n, LEVEL);
+      expect(lo, `${d}: ${m.wins} won, ${m.losses} lost, ${m.draws} drawn of ${m.n}; bound ${lo}`).toBeGreaterThan(0);
     }
   });
 });

@@ -556,6 +556,17 @@ describe('The prolonge (p1 movement notes: a battery shifts 1" without limbering
   // Prussian Line `gap` inches ahead of the battery.
   const GUNS_AT = (gap: number) => ({ lane: { length: 60, width: 16 }, sides: sides([{ id: 'Bty', arm: 'artillery', front: 10 }, { id: 'Col', formation: 'fieldColumn', front: 3, offset: -6 }], [{ id: 'P', formation: 'line', front: 10 + gap }]) });
   const orderAt = (gap: number, options: Record<string, string> = {}) => decideOrder(startPlay(compile(GUNS_AT(gap), options), new ScriptedDice({})), 0, newOrder());
+  it('nothing to fire on, and a target 1" away either way: forward wins the tie (prolongeWay)', () => {
+    // E1, a Line straight ahead 24.5" off: out of range (24"), in range 1" forward. E2, a Field Column
+    // 4" ahead (14"-17") and 4.5" aside (5"-7" across): outside the arc (p2: the lateral gap may not
+    // exceed the gap ahead), inside it 1" back (5" ahead); 1" forward leaves it 3" ahead, outside.
+    const E1 = { id: 'E1', formation: 'line', front: 34.5 };
+    const E2 = { id: 'E2', formation: 'fieldColumn', front: 14, offset: 6 };
+    const order = (enemies: Record<string, unknown>[]) => decideOrder(startPlay(compile({ lane: { length: 60, width: 16 }, sides: sides([{ id: 'Bty', arm: 'artillery', front: 10 }, { id: 'Col', formation: 'fieldColumn', front: 3, offset: -6 }], enemies) }), new ScriptedDice({})), 0, newOrder());
+    expect(order([E1])).toMatchObject({ kind: O_PROLONGE, distance: 1 });
+    expect(order([E2])).toMatchObject({ kind: O_PROLONGE, distance: -1 });
+    expect(order([E1, E2])).toMatchObject({ kind: O_PROLONGE, distance: 1 });
+  });
   it('p2 fire points by range band: at 12.5" (8 points, -2) 1" forward reaches the 12" band (10 points, -1), so the doctrine prolongs forward; at 12" or 11.5" it holds', () => {
     expect(orderAt(12.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 });
     expect(orderAt(18.5)).toMatchObject({ kind: O_PROLONGE, distance: 1 }); // 6 points (-3) to 8 (-2)
@@ -617,5 +628,58 @@ describe('The prolonge (p1 movement notes: a battery shifts 1" without limbering
     p.st.limbered[2] = 1;
     prolonge(p, 2, 1, 1);
     expect(p.st.body[2].front).toBe(10);
+  });
+});
+
+describe('A move whose path meets a friend (p1 movement notes: passage of lines, 3" a unit penetrated; p1/p3 Built-up Areas: one unit a block; aoe.friendInPath)', () => {
+  // Random-legal's orders from scripted AI dice: 0.3 picks an advance, 0.6 a withdrawal (k = 1, 2 of 4),
+  // 0.99 its distance (8.91" of a 9" full move); 9 +1 Field Column: A la Bayonette, a full move.
+  const ORDER = (ai: number) => ({ '0/ai': [ai, 0.99, 0.5], '0/morale': [d10(9)] });
+  const ADVANCE = ORDER(0.3);
+  const WITHDRAW = ORDER(0.6);
+  // A, a Field Column 3" deep, with F, a friend in Line (1" deep) on its line of march; P far off.
+  const FIELD = (aFront: number, fFront: number) => ({
+    lane: { length: 40, width: 16 },
+    sides: sides([{ id: 'A', formation: 'fieldColumn', front: aFront }, { id: 'F', formation: 'line', front: fFront }], [{ id: 'P', front: 38 }], 'random-legal'),
+  });
+  const moved = (fields: Record<string, unknown>, dice: Record<string, number[]>, rule?: string) => {
+    const p = startPlay(compile(fields, rule ? { 'aoe.friendInPath': rule } : {}), new ScriptedDice(dice));
+    p.turn = 1;
+    const f = p.st.body[1].front;
+    marchUnit(p, 0);
+    expect(p.st.body[1].front).toBe(f); // F stays
+    return p.st.body[0].front;
+  };
+  it('an advance passes through F (6"-7") at 3" of its 9": 6" on, to 8"-11", clear beyond it (passage); it stops on F\'s rear edge under short; share ends it 8.91" on, as if F were not there', () => {
+    expect(moved(FIELD(5, 7), ADVANCE)).toBe(11);
+    expect(moved(FIELD(5, 7), ADVANCE, 'short')).toBe(6);
+    expect(moved(FIELD(5, 7), ADVANCE, 'share')).toBeCloseTo(13.91, 9);
+  });
+  it('an advance whose 6" left would still end on F (8.5"-9.5") does not pass: it stops on F\'s rear edge; share ends it clear beyond F, paying nothing, or on F\'s ground', () => {
+    expect(moved(FIELD(5, 9.5), ADVANCE)).toBe(8.5);
+    expect(moved(FIELD(5, 9.5), ADVANCE, 'share')).toBeCloseTo(13.91, 9); // 10.91"-13.91", clear: no 3" paid
+    expect(moved(FIELD(5, 12), ADVANCE, 'share')).toBeCloseTo(13.91, 9); // 10.91"-13.91", on F (11"-12")
+    expect(moved(FIELD(5, 12), ADVANCE)).toBe(11);
+  });
+  it('a withdrawal by choice passes back through F (9"-10") at 3" of its 9": 6" back, to 6"-9"; under short F\'s front edge stops it; share goes back 8.91"', () => {
+    expect(moved(FIELD(15, 10), WITHDRAW)).toBe(9);
+    expect(moved(FIELD(15, 10), WITHDRAW, 'short')).toBe(13);
+    expect(moved(FIELD(15, 10), WITHDRAW, 'share')).toBeCloseTo(6.09, 9);
+  });
+  it('a withdrawal whose 6" left would still end on F (5.5"-6.5", under share 3.09"-6.09") stops on F\'s front edge', () => {
+    expect(moved(FIELD(15, 6.5), WITHDRAW)).toBe(9.5);
+    expect(moved(FIELD(15, 6.5), WITHDRAW, 'share')).toBeCloseTo(6.09, 9);
+  });
+  it('a village block a friend holds is closed to an advance in Field Column (p3: only friendly March Column passes through): it stops at the block\'s near edge', () => {
+    const fields = { ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }, { id: 'F', formation: 'fieldColumn', front: 5, offset: 5 }], [{ id: 'P', front: 28 }], 'random-legal') };
+    const run = (rule?: string) => {
+      const c = compile(fields, rule ? { 'aoe.friendInPath': rule } : {});
+      const p = startPlay(c, new ScriptedDice(ADVANCE));
+      enterBlock(c, p.st, 1, 0); // F holds the block (15"-18")
+      marchUnit(p, 0);
+      return p.st.body[0].front;
+    };
+    expect(run()).toBe(15);
+    expect(run('share')).toBeCloseTo(18.91, 9); // 15.91"-18.91", on the block F holds
   });
 });

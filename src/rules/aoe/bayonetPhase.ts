@@ -30,7 +30,7 @@ import {
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, enemyLimit, enemyMeeting, occupyBlock, outflanked, pairAttacked, placeInContact, STANDOFF, unitDistance, type ChargeRoute } from './geometry.js';
+import { attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, enemyLimit, enemyMeeting, moveAmongFriends, occupyBlock, outflanked, pairAttacked, placeInContact, shortOfFriends, STANDOFF, unitDistance, unitOverlapping, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
@@ -121,6 +121,20 @@ function occupy(p: Play, a: number, block: number, oldRear: number, oldOffset: n
       if (aheadOf(b, to) <= EPS) return;
       b.front = to;
     }
+    // Nor does it end on a friend's ground (p1/p3 Built-up Areas: one unit to a block; aoe.friendInPath):
+    // it stops where it meets the friend, a flank winner staying put.
+    if (c.options.friendInPath !== 'share' && unitOverlapping(c, st, a, c.specs[a].side) >= 0) {
+      if (st.chargeFace[a] === 1) {
+        b.front = front;
+        b.offset = offset;
+        return;
+      }
+      shortOfFriends(c, st, a, front);
+      if (aheadOf(b, front) >= -EPS) {
+        b.front = front;
+        return;
+      }
+    }
   }
   st.chargeTarget[a] = NO_UNIT;
   dropLostContacts(st, a);
@@ -166,7 +180,8 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
       // A block another enemy touches would put it in contact with that one too (aoe.blockEdge
       // contact), a contact this charge does not make: it stops at the block's near edge.
       if (blockEdgeContact(opts.blockEdge) && enemyAtBlockEdge(c, st, a, block, target)) {
-        if (advance(c, st, a, reach, p.costs[row], blockNearEdge(c, st.body[a], block)) > EPS) {
+        moveAmongFriends(c, st, a, 1, reach, Infinity, p.costs[row], blockNearEdge(c, st.body[a], block));
+        if (Math.abs(st.body[a].front - from) > EPS) {
           dropLostContacts(st, a);
           if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
         }
@@ -196,7 +211,9 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   // As an advance does (marchPhase moveAhead): not into a block an enemy touches (aoe.blockEdge contact).
   const short = block >= 0 && blockEdgeContact(opts.blockEdge) && enemyAtBlockEdge(c, st, a, block);
   if (block >= 0 && !short) return stopInBlock(p, a, block);
-  if (advance(c, st, a, reach, p.costs[row], short ? blockNearEdge(c, st.body[a], block) : stopAt) > EPS) {
+  // Friends in its path as for an advance (aoe.friendInPath).
+  moveAmongFriends(c, st, a, 1, reach, Infinity, p.costs[row], short ? blockNearEdge(c, st.body[a], block) : stopAt);
+  if (Math.abs(st.body[a].front - from) > EPS) {
     dropLostContacts(st, a);
     if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });
   }

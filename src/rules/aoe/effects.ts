@@ -5,11 +5,11 @@
  * with the state.
  */
 import { reachRung, RUNG } from '../../core/result.js';
-import { axialMax, axialMin, axialOverlap, EPS, lateralOverlap } from '../../table/index.js';
+import { axialMax, axialMin, axialOverlap, EPS } from '../../table/index.js';
 import { aboutFacedAfterRetreat, buaContactDisorders } from './bayonet.js';
 import { armyBroken, cohesionLevel } from './cohesion.js';
 import type { Play } from './context.js';
-import { dropLostContacts, fallBack, occupyBlock, roomBehind } from './geometry.js';
+import { dropLostContacts, fallBack, occupyBlock, roomBehind, unitOverlapping } from './geometry.js';
 import { removedByHits, shakenByHits } from './hits.js';
 import { fullMove } from './movement.js';
 import { NO_UNIT } from './state.js';
@@ -179,18 +179,7 @@ export function retreat(p: Play, u: number, distance: number, why: string, force
  * (a reading of the lane: it is cut off; rulings 6 leave blocked retreats to the 2-D table).
  */
 function standsOnEnemy(p: Play, u: number): boolean {
-  return unitUnder(p, u, 1 - p.c.specs[u].side) >= 0;
-}
-
-/** The first live unit of `side` (u apart) whose footprint overlaps u's, or -1. */
-function unitUnder(p: Play, u: number, side: number): number {
-  const units = p.c.sideUnits[side];
-  const b = p.st.body[u];
-  for (let i = 0; i < units.length; i++) {
-    const v = units[i];
-    if (v !== u && !p.st.removed[v] && axialOverlap(b, p.st.body[v]) > EPS && lateralOverlap(b, p.st.body[v]) > EPS) return v;
-  }
-  return -1;
+  return unitOverlapping(p.c, p.st, u, 1 - p.c.specs[u].side) >= 0;
 }
 
 /**
@@ -214,7 +203,7 @@ function clearOfFriends(p: Play, u: number, start: number, upTo: boolean): 'clea
   const n = p.c.specs.length;
   if (rule === 'beyond' && !upTo) {
     for (let guard = 0; guard < n; guard++) {
-      const v = unitUnder(p, u, side);
+      const v = unitOverlapping(p.c, p.st, u, side);
       if (v < 0) return 'clear';
       const o = p.st.body[v];
       // Back until u's front is past the friend's far edge.
@@ -229,7 +218,7 @@ function clearOfFriends(p: Play, u: number, start: number, upTo: boolean): 'clea
   }
   // Short of the friends: its rear on the near edge of each friend it stands on, never past `start`.
   for (let guard = 0; guard < n; guard++) {
-    const v = unitUnder(p, u, side);
+    const v = unitOverlapping(p.c, p.st, u, side);
     if (v < 0) break;
     const o = p.st.body[v];
     const near = b.facing > 0 ? axialMax(o) : axialMin(o);

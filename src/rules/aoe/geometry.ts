@@ -34,7 +34,7 @@ import {
   withinWidth,
 } from '../../table/index.js';
 import type { CompiledLane } from './compile.js';
-import { MOVEMENT_TABLE, moveRow, roughFactor, type MoveRow } from './movement.js';
+import { MOVEMENT_TABLE, moveRow, PASSAGE_OF_LINES, roughFactor, type MoveRow } from './movement.js';
 import type { AoeOptions } from './options.js';
 import { blockEntryChangesFormation } from './volley.js';
 import { F_NONE, F_SQUARE, NO_UNIT, type LaneState } from './state.js';
@@ -607,4 +607,112 @@ export function roomBehind(lane: Lane, b: Body): number {
 export function rowOf(c: CompiledLane, st: LaneState, u: number): MoveRow | null {
   const s = c.specs[u];
   return moveRow(s.arm, st.formationOf(u), s.horse);
+}
+
+// ---- Friends in a move's path (aoe.friendInPath) ----
+
+/**
+ * The edge of friend body `o` that u meets going `way` (1 forward, -1 back): its rear-facing edge for
+ * a unit coming from behind it, else its other edge.
+ */
+function friendNearEdge(b: Body, o: Body, way: 1 | -1): number {
+  return b.facing * way > 0 ? axialMin(o) : axialMax(o);
+}
+
+const CROSSED: number[] = [];
+
+/**
+ * The friends of u that its move `way` from `start` (where its front stood) to where its body stands
+ * now went into: overlapping it laterally, the edge it meets (friendNearEdge) at or beyond its leading
+ * edge at `start` and short of its leading edge now. In path order, in CROSSED (a shared list).
+ */
+function friendsCrossed(c: CompiledLane, st: LaneState, u: number, start: number, way: 1 | -1): number[] {
+  const b = st.body[u];
+  const lead0 = way > 0 ? start : start - b.facing * b.depth;
+  const lead1 = way > 0 ? b.front : rear(b);
+  const s = b.facing * way;
+  CROSSED.length = 0;
+  const friends = c.sideUnits[c.specs[u].side];
+  for (let i = 0; i < friends.length; i++) {
+    const v = friends[i];
+    if (v === u || st.removed[v]) continue;
+    const o = st.body[v];
+    if (!overlapsLaterally(b, o)) continue;
+    const near = friendNearEdge(b, o, way);
+    if ((near - lead0) * s >= -EPS && (lead1 - near) * s > EPS) CROSSED.push(v);
+  }
+  CROSSED.sort((x, y) => (friendNearEdge(b, st.body[x], way) - friendNearEdge(b, st.body[y], way)) * s);
+  return CROSSED;
+}
+
+/**
+ * u's move from where it stands: `way` 1 an advance (geometry's advance, up to `stopAt`), -1 a
+ * withdrawal by choice (straight back, never past its own table edge), with `allowance` inches of
+ * movement and at most `cap` inches of ground. Its path meets friends under aoe.friendInPath (p1
+ * movement notes: passage of lines costs 3" a unit passed through; p1/p3 Built-up Areas: a block
+ * holds one unit, closed but to friendly March Column passing through). Under `passage` the move goes
+ * through the friends it crosses, its allowance less PASSAGE_OF_LINES for each, when that takes it
+ * clear beyond them (a friend holding a village block lets only March Column through); otherwise,
+ * and always under `short`, it stops with its leading edge on the first friend's near edge. `share`
+ * moves it as if the friends were not there. Returns the friends passed through.
+ */
+export function moveAmongFriends(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, allowance: number, cap: number, cost: TerrainCost, stopAt: number): number {
+  const rule = c.options.friendInPath;
+  const b = st.body[u];
+  const start = b.front;
+  if (way < 0) cap = Math.min(cap, roomBehind(c.lane, b));
+  moveBy(c, st, u, way, Math.min(allowance, cap), cost, stopAt);
+  if (rule === 'share') return 0;
+  let crossed = friendsCrossed(c, st, u, start, way);
+  if (crossed.length === 0) return 0;
+  const first = crossed[0];
+  const marching = st.formationOf(u) === 'marchColumn';
+  if (rule === 'passage') {
+    let passed = crossed.length;
+    for (let guard = 0; guard < c.specs.length; guard++) {
+      if (!marching && crossed.some((v) => st.block[v] >= 0)) break;
+      b.front = start;
+      moveBy(c, st, u, way, Math.min(allowance - PASSAGE_OF_LINES * passed, cap), cost, stopAt);
+      crossed = friendsCrossed(c, st, u, start, way);
+      if (crossed.length === passed) {
+        if (unitOverlapping(c, st, u, c.specs[u].side) < 0) return passed;
+        break;
+      }
+      if (crossed.length === 0) break;
+      passed = crossed.length;
+    }
+  }
+  // Short of the first friend: its leading edge on the friend's near edge.
+  const near = friendNearEdge(b, st.body[first], way);
+  b.front = way > 0 ? near : near + b.facing * b.depth;
+  return 0;
+}
+
+/**
+ * u's body, moved forward from front `start` to where it stands, ends on a friend's ground: it goes
+ * back to where its front meets the first friend it crossed, or to `start` if that leaves it on a
+ * friend's ground still (or it crossed none).
+ */
+export function shortOfFriends(c: CompiledLane, st: LaneState, u: number, start: number): void {
+  const b = st.body[u];
+  const crossed = friendsCrossed(c, st, u, start, 1);
+  b.front = crossed.length ? friendNearEdge(b, st.body[crossed[0]], 1) : start;
+  if (unitOverlapping(c, st, u, c.specs[u].side) >= 0) b.front = start;
+}
+
+function moveBy(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, distance: number, cost: TerrainCost, stopAt: number): void {
+  if (distance <= 0) return;
+  if (way > 0) advance(c, st, u, distance, cost, stopAt);
+  else fallBack(c, st, u, distance);
+}
+
+/** The first live unit of `side` (u apart) whose footprint overlaps u's, or -1. */
+export function unitOverlapping(c: CompiledLane, st: LaneState, u: number, side: number): number {
+  const units = c.sideUnits[side];
+  const b = st.body[u];
+  for (let i = 0; i < units.length; i++) {
+    const v = units[i];
+    if (v !== u && !st.removed[v] && axialOverlap(b, st.body[v]) > EPS && lateralOverlap(b, st.body[v]) > EPS) return v;
+  }
+  return -1;
 }

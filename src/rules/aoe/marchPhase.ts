@@ -11,7 +11,7 @@ import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { advance, blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, fallBack, hasSecureFlanks, placeInContact, prolongeFront, retireFromDistance, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeInContact, prolongeFront, retireFromDistance, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -278,20 +278,25 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
   cavalryAtBua(p, u, t);
 }
 
-/** An advance: into a vacant village block on its way (p1: movement ends there), else up to stopAt. */
-function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: keyof typeof MOVEMENT_TABLE): void {
+/**
+ * An advance: into a vacant village block on its way (p1: movement ends there), else up to stopAt with
+ * `allowance` inches of movement, `cap` inches of ground at most, friends in its path as
+ * aoe.friendInPath has them.
+ */
+function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: keyof typeof MOVEMENT_TABLE, cap = Infinity): void {
   const c = p.c;
   const st = p.st;
   const b = st.body[u];
   const from = b.front;
-  const reach = Number.isNaN(stopAt) ? allowance : Math.min(allowance, Math.max(0, (stopAt - b.front) * b.facing));
+  const most = Math.min(allowance, cap);
+  const reach = Number.isNaN(stopAt) ? most : Math.min(most, Math.max(0, (stopAt - b.front) * b.facing));
   const k = c.specs[u].arm === 'artillery' ? -1 : blockAhead(c, st, u, reach, STANDOFF);
   // aoe.blockEdge contact: in a block an enemy touches it would be in contact, and only a charge
   // moves into contact (rulings 2): the advance stops at the block's near edge.
   const short = k >= 0 && blockEdgeContact(c.options.blockEdge) && enemyAtBlockEdge(c, st, u, k);
   if (k >= 0 && !short) return stopInBlock(p, u, k);
-  const moved = advance(c, st, u, allowance, p.costs[row], short ? blockNearEdge(c, b, k) : stopAt);
-  if (moved > EPS && p.sink) p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
+  moveAmongFriends(c, st, u, 1, allowance, cap, p.costs[row], short ? blockNearEdge(c, b, k) : stopAt);
+  if (Math.abs(b.front - from) > EPS && p.sink) p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
 }
 
 /**
@@ -380,11 +385,11 @@ export function marchUnit(p: Play, u: number): void {
     return;
   }
   if (charging) return chargeMove(p, u, o, result, allowance, row);
-  if (o.kind === O_ADVANCE) return moveAhead(p, u, Math.min(allowance, o.distance), o.stopAt, row);
+  if (o.kind === O_ADVANCE) return moveAhead(p, u, allowance, o.stopAt, row, o.distance);
   // A withdrawal by choice: back, facing the enemy, no further than its own table edge (a move, not a
-  // forced retreat: it does not leave the table).
+  // forced retreat: it does not leave the table), friends behind it as aoe.friendInPath has them.
   const from = st.body[u].front;
-  fallBack(c, st, u, Math.min(allowance, o.distance, roomBehind(c.lane, st.body[u])));
+  moveAmongFriends(c, st, u, -1, allowance, o.distance, p.costs[row], NaN);
   if (Math.abs(st.body[u].front - from) <= EPS) return;
   countWithdrawal(p, u);
   if (p.sink) p.sink({ type: 'retreat', side, forced: false, units: [s.id], unit: s.id, from, to: st.body[u].front, why: 'withdraw' });

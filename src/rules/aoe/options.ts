@@ -336,6 +336,18 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.friendInPath',
+    values: ['passage', 'short', 'share'],
+    default: 'passage',
+    source: 'p1 movement notes (passage of lines: 3" a unit penetrated); p1/p3 Built-up Areas (a block holds a single unit, closed but to friendly March Column passing through)',
+    doc: 'An advance or a withdrawal by choice whose path meets a friend, and a winner taking the beaten unit\'s ground where a friend stands: the move passes through the friend at 3" a unit passed when that takes it clear beyond, or it stops at the friend\'s near edge, or it ends on the friend\'s ground.',
+    valueDocs: {
+      passage: 'an advance or withdrawal goes through the friends in its path, its move less 3" for each (p1 passage of lines), when that leaves it clear beyond them; a village block a friend holds lets only March Column through (p3); otherwise it stops with its leading edge on the first friend\'s near edge. A winner taking ground stops at the friend\'s near edge (a flank winner stays put): it takes the ground the beaten unit left, not a move through friends',
+      short: 'a friend stops every such move at its near edge, as an enemy does: passage of lines is not played',
+      share: 'the move ends where it would with no friend there, on the friend\'s ground (this project\'s earlier play)',
+    },
+  },
+  {
     name: 'aoe.retireFrom',
     values: ['infantry', 'anyEnemy'],
     default: 'infantry',
@@ -398,6 +410,7 @@ export interface AoeOptions {
   retreatOntoFriend: 'beyond' | 'short' | 'share';
   blockedRetreat: 'cutOff' | 'stop';
   retireFrom: 'infantry' | 'anyEnemy';
+  friendInPath: 'passage' | 'short' | 'share';
 }
 
 /**
