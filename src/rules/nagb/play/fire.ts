@@ -333,7 +333,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
   // One record for the battery's guns, longRange set afresh for each.
-  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery, shell: false };
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery, shell: false, canister: false };
   // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit or near-miss, the battery holds its fire, pip and load.
   if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods, overhead)) return false;
   b.pips--;
@@ -431,14 +431,18 @@ function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInA
 /**
  * p20, p21: what `gun` fires at a target `dist` away: canister within its range with no friend in range
  * and arc, else ball within its range, else shell within its span; firing `overhead` (p20), a howitzer
- * alone and never canister. CANISTER, BALL or SHELL, 0 when it reaches nothing; `mods.longRange` and
- * `mods.shell` are set for its roll. The fire (battery) and the hold-fire check (everyGunHolds) ask it alike.
+ * alone and never canister. CANISTER, BALL or SHELL, 0 when it reaches nothing; `mods.longRange`,
+ * `mods.shell` and `mods.canister` are set for its roll. The fire (battery) and the hold-fire check (everyGunHolds) ask it alike.
  */
 function gunAmmo(gun: Gun, dist: number, friendInArc: boolean, british: boolean, overhead: boolean, mods: GunneryModifiers): number {
   mods.longRange = false;
   mods.shell = false;
+  mods.canister = false;
   if (overhead && gun !== 'howitzer') return 0;
-  if (!overhead && canisterInRange(gun, dist) && !friendInArc) return CANISTER;
+  if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
+    mods.canister = true;
+    return CANISTER;
+  }
   const band = ballBand(gun, dist);
   if (band !== 'out') {
     mods.longRange = band === 'long';
