@@ -1610,6 +1610,39 @@ describe('mechanisms on the lane', () => {
     expect(seen).toBeGreaterThan(0);
   });
 
+  it('p20, p10: fire at a unit in skirmish order takes -1 to hit: a battery\'s ball (p20) and small arms (p10) alike; canister (nagb.canisterModifiers p20) and shell (p21) take their own lists and no such -1', () => {
+    // The firers at 10, the target 20" from their front (heavy ball short to 24", medium long, a howitzer's shell).
+    const needs = (firer: Record<string, unknown>, formation: string, at = 30, opts: Record<string, string> = {}) => {
+      const cp = compiled(duel([firer], [line('T', at, 0)], {}, [{ preset: 'hold-and-volley', holdFire: false, volleyWithin: 0 }, 'hold-and-volley']), opts);
+      play(cp, 'skirmishers', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [f, t] = g.units;
+      Object.assign(f, { pips: 3, silenced: false, guns: f.spec.guns.length });
+      t.formation = formation as Unit['formation'];
+      reshape(g, t);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('skirmishers', 'test', 0));
+      firePhase(g, 0);
+      g.sink = undefined;
+      const e = events.find((x) => x.type === 'fire' && x.units[0] === f.spec.id);
+      if (!e) return [];
+      return e.guns ? e.guns.map((x: { ammo: string; need: number }) => `${x.ammo} ${x.need}`) : [e.need];
+    };
+    const bty = { id: 'Bty', arm: 'artillery', class: 'line', guns: ['heavy', 'medium', 'howitzer'], front: 10, offset: 0 };
+    expect(needs(bty, 'line')).toEqual(['ball 4', 'ball 5', 'shell 4']);
+    expect(needs(bty, 'skirmish')).toEqual(['ball 5', 'ball 6', 'shell 4']);
+    expect(needs(bty, 'skirmish', 30, { 'nagb.shellModifiers': 'asBall' })).toEqual(['ball 5', 'ball 6', 'shell 5']);
+    // 8" off: canister, its own list by default; ball's under asBall.
+    expect(needs(bty, 'skirmish', 18)).toEqual(['canister 4', 'canister 4', 'canister 4']);
+    expect(needs(bty, 'skirmish', 18, { 'nagb.canisterModifiers': 'asBall' })).toEqual(['canister 5', 'canister 5', 'canister 5']);
+    // A line battalion's musketry 4" off (short range): 4+, 5+ at skirmishers.
+    const bn = line('Bn', 26, 0);
+    expect(needs(bn, 'line')).toEqual([4]);
+    expect(needs(bn, 'skirmish')).toEqual([5]);
+  });
+
   it('p20: howitzers fire overhead without restriction: a battery whose every target stands behind a friend fires its howitzer\'s shell alone at the nearest (told as shell overhead); one without a howitzer does not fire', () => {
     const shots = (guns: string[], friend: Record<string, unknown> = col('F', 16, 0), enemies: Record<string, unknown>[] = [line('Bn', 30, 0)]) => {
       // The battery at 10, a friendly column before it at 16, the enemy line at 30 (20" from the guns: shell's 8-36").

@@ -280,7 +280,7 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
       band,
       cover: coverOf(g, t),
       targetCharging: false,
-      targetSkirmishers: false,
+      targetSkirmishers: t.formation === 'skirmish',
       targetDeployedArtillery: t.spec.arm === 'artillery',
       mounted: f.spec.arm === 'cavalry',
       portugueseLine: false,
@@ -332,8 +332,8 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const cover = coverOf(g, t);
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
-  // One record for the battery's guns, longRange set afresh for each.
-  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery, shell: false, canister: false };
+  // One record for the battery's guns, longRange set afresh for each; p20's -1 at skirmishers (ball's list).
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: t.formation === 'skirmish', targetCharging: false, national: b.spec.gunnery, shell: false, canister: false };
   // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit or near-miss, the battery holds its fire, pip and load.
   if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods, overhead)) return false;
   b.pips--;
