@@ -91,16 +91,18 @@ const ADDED: Record<string, string | number | boolean> = {
   shellModifiers: 'p21',
   // p20: canister's own list (veterans/guard +1, raw -1) vs ball's (rulings 3.9.2).
   canisterModifiers: 'p20',
+  // p23: what resets blown cavalry's recovery tally, any hit (p10, p20-21: the roll to hit) or a casualty.
+  recoveryReset: 'hit',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 18)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 19)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(64);
+    expect(names).toHaveLength(65);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -326,6 +326,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'nagb.recoveryReset',
+    values: ['hit', 'casualty'],
+    default: 'hit',
+    source: 'p23 (blown cavalry "hit" by artillery or small arms fire while recovering loses its tally) with p10, p20-21 (a hit is a roll to hit that succeeds, before the roll to kill)',
+    doc: 'What resets blown cavalry\'s recovery tally to 0: any hit of artillery or small arms fire on it (a die that hit, a ball or shell that hit, even if it killed nobody), or any casualty, as in the rules\' other uses of hit and wound.',
+    valueDocs: {
+      hit: 'any hit: a small-arms or canister die that hit, a ball or shell that hit (and any casualty, near misses too), whether or not it killed',
+      casualty: 'casualties only: fire that hit and killed nobody leaves the tally (as the engine played before)',
+    },
+  },
+  {
     name: 'nagb.cavalryBreakThrough',
     values: ['fromContact', 'beyondEnemy', 'off'],
     default: 'fromContact',
@@ -573,6 +584,7 @@ export interface NagbOptions {
   blownCavalry: 'foughtAny' | 'chargedFormed';
   blownRide: 'toSafety' | 'throughFriends' | 'fullRoll';
   recallRide: 'throughFriends' | 'withinTable' | 'fullRoll';
+  recoveryReset: 'hit' | 'casualty';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
@@ -650,6 +662,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     blownCavalry: v('blownCavalry'),
     blownRide: v('blownRide'),
     recallRide: v('recallRide'),
+    recoveryReset: v('recoveryReset'),
     cavalryBreakThrough: v('cavalryBreakThrough'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),

@@ -293,6 +293,7 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   const u = g.fire(f.side);
   const rec = rollHits(u, dice, need, g.hitRoll);
   let kills = rollKills(u, rec.hits, SMALL_ARMS_KILL);
+  if (rec.hits > 0) hitWhileBlown(g, t);
   f.loaded = false;
   f.fired = true;
   if (volley) {
@@ -360,6 +361,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       dice += shots;
       if (told) told.push({ gun, ammo: 'canister', dice: shots, need });
       const rec = rollHits(u, shots, need, g.hitRoll);
+      if (rec.hits > 0) hitWhileBlown(g, t);
       const k = rollKills(u, rec.hits, CANISTER_KILL);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
     } else if (fires === BALL) {
@@ -385,6 +387,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need: least, kills, guns: told });
   }
   bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
+  if (hits.n > 0) hitWhileBlown(g, t);
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;
@@ -455,6 +458,15 @@ function gunAmmo(gun: Gun, dist: number, friendInArc: boolean, british: boolean,
 }
 
 /**
+ * p23 (nagb.recoveryReset hit): blown cavalry hit by artillery or small arms fire loses its recovery
+ * tally, whether or not the hit killed (a hit is the roll to hit, p10, p20-21). Casualties reset it under
+ * either value (shootingTests).
+ */
+function hitWhileBlown(g: Game, t: Unit): void {
+  if (t.blown && t.spec.arm === 'cavalry' && g.c.options.recoveryReset === 'hit') t.recovery = 0;
+}
+
+/**
  * p31 (nagb.buildingDamage): each ball or shell hit on a unit in a village sector does d6 damage; at 0
  * hit points the sector collapses: its cover drops a step, and the units in it test, fleeing 2d6 out of
  * it on a failure.
@@ -482,7 +494,7 @@ export function shootingTests(g: Game): void {
     const cas = u.stepCasualties;
     u.stepCasualties = 0;
     if (cas <= 0 || u.removed) continue;
-    if (u.spec.arm === 'cavalry' && u.blown) u.recovery = 0; // p23: fired on while recovering
+    if (u.spec.arm === 'cavalry' && u.blown) u.recovery = 0; // p23: hit while recovering (any hit under nagb.recoveryReset hit: hitWhileBlown)
     if (u.state === BROKEN) continue;
     if (u.spec.arm === 'artillery') {
       if (cas < batterySilenceThreshold(u.spec.startFigures)) continue;
