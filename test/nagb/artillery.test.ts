@@ -103,8 +103,33 @@ describe('The score to hit (p20, p21)', () => {
     expect(artilleryHitNeeded({ ...shell, cover: 'hard', movedOrUnlimbered: true }, asBall)).toBe(7);
     expect(artilleryHitNeeded({ ...shell, cover: 'soft', longRange: true }, asBall)).toBe(6);
   });
-  it('p20: canister at chargers, "as musketry": -1 and no cover', () => {
-    expect(artilleryHitNeeded({ ...g, targetCharging: true, cover: 'hard' }, O)).toBe(5);
+  it('p12, p20: canister at chargers: -1 and no cover (p12 for all fire at chargers), under either nagb.canisterModifiers', () => {
+    expect(artilleryHitNeeded({ ...g, canister: true, targetCharging: true, cover: 'hard' }, O)).toBe(5);
+    expect(artilleryHitNeeded({ ...g, canister: true, targetCharging: true, cover: 'hard' }, withOptions({ canisterModifiers: 'asBall' }))).toBe(5);
+  });
+  it('p20 (nagb.canisterModifiers p20): canister takes its own list (veterans/guard +1, raw -1), not ball\'s cover, moved or skirmisher modifiers', () => {
+    const can: GunneryModifiers = { ...g, canister: true };
+    // A target in hard cover, a battery that moved, skirmishers: p20's -2, -1 and -1 are ball's, not canister's.
+    expect(artilleryHitNeeded({ ...can, cover: 'hard' }, O)).toBe(4);
+    expect(artilleryHitNeeded({ ...can, cover: 'soft', movedOrUnlimbered: true }, O)).toBe(4);
+    expect(artilleryHitNeeded({ ...can, cover: 'hard', movedOrUnlimbered: true, targetSkirmishers: true }, O)).toBe(4);
+    expect(artilleryHitNeeded({ ...can, crewClass: 'veteran', cover: 'hard' }, O)).toBe(3);
+    expect(artilleryHitNeeded({ ...can, crewClass: 'guard', movedOrUnlimbered: true }, withOptions({ eliteFireBonus: 'veteranOnly' }))).toBe(3);
+    expect(artilleryHitNeeded({ ...can, crewClass: 'elite' }, withOptions({ eliteFireBonus: 'veteranOnly' }))).toBe(4);
+    expect(artilleryHitNeeded({ ...can, crewClass: 'conscripts', cover: 'soft' }, O)).toBe(5);
+    // p27 (disordered -1) and p35 (national) apply to every roll.
+    expect(artilleryHitNeeded({ ...can, disordered: true, cover: 'hard' }, O)).toBe(5);
+    expect(artilleryHitNeeded({ ...can, national: 1, movedOrUnlimbered: true }, O)).toBe(3);
+    // Ball keeps p20's whole list.
+    expect(artilleryHitNeeded({ ...g, cover: 'hard', movedOrUnlimbered: true, targetSkirmishers: true }, O)).toBe(8);
+  });
+  it('p20 (nagb.canisterModifiers asBall, rulings 3.9.2): canister takes ball\'s whole list', () => {
+    const asBall = withOptions({ canisterModifiers: 'asBall' });
+    const can: GunneryModifiers = { ...g, canister: true };
+    expect(artilleryHitNeeded({ ...can, cover: 'hard' }, asBall)).toBe(6);
+    expect(artilleryHitNeeded({ ...can, cover: 'soft', movedOrUnlimbered: true }, asBall)).toBe(6);
+    expect(artilleryHitNeeded({ ...can, cover: 'hard', movedOrUnlimbered: true, targetSkirmishers: true }, asBall)).toBe(8);
+    expect(artilleryHitNeeded({ ...can, crewClass: 'veteran', cover: 'hard' }, asBall)).toBe(5);
   });
   it('p20: a roll missing by exactly 1 is a near miss; a 6 against 7 only under nagb.nearMissAtSeven onSix (and near misses played)', () => {
     expect(isNearMiss(3, 4, O)).toBe(true);

@@ -607,9 +607,11 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     const volleyP = (target: object) => charge.exact(charge.params.parse({ charger: { formation: 'attackColumn' }, target, distance: 8 }), DEFAULTS).distributions.find((d) => d.name === 'volley')!.values.find((v) => v.value === 'yes')!.p;
     expect(volleyP({})).toBeGreaterThan(0.5);
     expect(volleyP({ moved: true })).toBe(0);
-    // A battery that moved fires its canister as it flees at -1 more (p20), as play's battery.moved.
-    const need = (moved: boolean) => (charge.exact(charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery', moved }, distance: 8, reaction: 'fireAndFlee' }), DEFAULTS).summary as { fire: { needShort: number } }).fire.needShort;
-    expect([need(false), need(true)]).toEqual([5, 6]);
+    // A battery that moved fires its canister as it flees at -1 more under nagb.canisterModifiers asBall (p20's
+    // list for ball), as play's battery.moved; by default canister takes its own list (p20), which has no such -1.
+    const need = (moved: boolean, value = 'p20') => (charge.exact(charge.params.parse({ charger: { arm: 'cavalry' }, target: { arm: 'artillery', moved }, distance: 8, reaction: 'fireAndFlee' }), { ...DEFAULTS, 'nagb.canisterModifiers': value }).summary as { fire: { needShort: number } }).fire.needShort;
+    expect([need(false), need(true)]).toEqual([5, 5]);
+    expect([need(false, 'asBall'), need(true, 'asBall')]).toEqual([5, 6]);
   });
 
   it('p10, p12: a target with a friend within 8" straight ahead (its fire zone) stands and shoots at normal effect: no test to volley, as play builds it; `volley odds charge` asks it as target.friendAhead', () => {
@@ -637,9 +639,12 @@ describe("the odds ask only what play can meet: a charge it would declare, small
     const spec = chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', battery: { canisterDice: 18, moved: false } }, O);
     // At 1" or less, +1 as any fire at chargers (p12): 4+.
     expect([spec.fire.normalDice, spec.fire.needShort, spec.fire.needLong, spec.fire.needPointBlank, spec.fire.killOn, spec.fireAndFleeDice]).toEqual([18, 5, 5, 4, 3, 1]);
-    // Moved or unlimbered this turn: -1 more (p20); a horse battery flees 3d6 less a d6, 2d6, halved as it limbers (p19).
-    const moved = chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: true, battery: { canisterDice: 18, moved: true } }, O);
-    expect([moved.fire.needShort, moved.fireAndFleeDice, moved.flightHalved, spec.flightHalved]).toEqual([6, 2, true, false]);
+    // Moved or unlimbered this turn: nothing more by default, canister's own list (p20, nagb.canisterModifiers p20);
+    // -1 more under asBall (p20's list for ball). A horse battery flees 3d6 less a d6, 2d6, halved as it limbers (p19).
+    const movedAs = (o: typeof O) => chargeSpec(cuirassiers(), battery, { distance: 8, reaction: 'fireAndFlee', frontal: true, aggressive: false, contactTest: 'none', horseArtillery: true, battery: { canisterDice: 18, moved: true } }, o);
+    const moved = movedAs(O);
+    expect([moved.fire.needShort, moved.fireAndFleeDice, moved.flightHalved, spec.flightHalved]).toEqual([5, 2, true, false]);
+    expect(movedAs(withOptions({ canisterModifiers: 'asBall' })).fire.needShort).toBe(6);
     expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 3, 9)).toBe(12 + 5 - 5);
     expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 3, 8)).toBe(17);
     expect(canisterAtChargers(['medium', 'medium', 'howitzer'], 2, 8)).toBe(12);

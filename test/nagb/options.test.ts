@@ -89,16 +89,20 @@ const ADDED: Record<string, string | number | boolean> = {
   breakTestsPerPhase: 'one',
   // p21 vs p20 (rulings 3.9.2 give shell p20's list): which modifiers a shell's roll to hit takes.
   shellModifiers: 'p21',
+  // p20: canister's own list (veterans/guard +1, raw -1) vs ball's (rulings 3.9.2).
+  canisterModifiers: 'p20',
+  // p23: what resets blown cavalry's recovery tally, any hit (p10, p20-21: the roll to hit) or a casualty.
+  recoveryReset: 'hit',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 17)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 19)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(63);
+    expect(names).toHaveLength(65);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -1220,6 +1220,70 @@ describe('mechanisms on the lane', () => {
     expect(events.filter((e) => e.type === 'check').map((e) => e.unit as string)).toEqual(['Cuir']);
   });
 
+  it('p23 (nagb.recoveryReset): blown cavalry hit by small arms or artillery loses its recovery tally even when the hit kills nobody (a hit is the roll to hit, p10, p20); under casualty only a casualty resets it', () => {
+    const shoot = (firer: Record<string, unknown>, value: string, i: number) => {
+      const cp = compiled(
+        duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [firer], {}, ['column-assault', { preset: 'hold-and-volley', holdFire: false, volleyWithin: 0 }]),
+        { 'nagb.recoveryReset': value },
+      );
+      play(cp, 'recovery-hit', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [cav, f] = g.units;
+      Object.assign(f, { pips: 3, silenced: false, guns: f.spec.guns.length });
+      Object.assign(cav, { blown: true, recovery: 6 });
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('recovery-hit', 'test', i));
+      firePhase(g, 0);
+      g.sink = undefined;
+      const e = events.find((x) => x.type === 'fire' && x.units[0] === f.spec.id);
+      return { hits: e?.hits ?? 0, kills: e?.kills ?? 0, recovery: cav.recovery };
+    };
+    // A battalion 6" off (musket long range) and a battery of three mediums 20" off (ball).
+    const bn = line('Bn', 26, 0);
+    const bty = { id: 'Bty', arm: 'artillery', class: 'line', guns: ['medium', 'medium', 'medium'], front: 40, offset: 0 };
+    let missed = 0;
+    let hitNoKill = 0;
+    let killed = 0;
+    let batteryHitNoKill = 0;
+    for (let i = 0; i < 40; i++) {
+      const hit = shoot(bn, 'hit', i);
+      const cas = shoot(bn, 'casualty', i);
+      // The same dice: the same hits and kills under either value.
+      expect([cas.hits, cas.kills]).toEqual([hit.hits, hit.kills]);
+      if (hit.hits === 0) {
+        missed++;
+        expect([hit.recovery, cas.recovery]).toEqual([6, 6]);
+      } else if (hit.kills === 0) {
+        hitNoKill++;
+        expect([hit.recovery, cas.recovery]).toEqual([0, 6]);
+      } else {
+        killed++;
+        expect([hit.recovery, cas.recovery]).toEqual([0, 0]);
+      }
+    }
+    // Ball (its event counts kills, not hits): a ball that hit and killed nobody along its line resets the
+    // tally under hit alone; one that missed resets it under neither.
+    let batteryMissed = 0;
+    for (let i = 0; i < 200; i++) {
+      const bh = shoot(bty, 'hit', i);
+      const bc = shoot(bty, 'casualty', i);
+      expect(bc.kills).toBe(bh.kills);
+      if (bh.kills > 0) expect([bh.recovery, bc.recovery]).toEqual([0, 0]);
+      else {
+        expect(bc.recovery).toBe(6);
+        if (bh.recovery === 0) batteryHitNoKill++;
+        else batteryMissed++;
+      }
+    }
+    expect(batteryMissed).toBeGreaterThan(0);
+    expect(missed).toBeGreaterThan(0);
+    expect(hitNoKill).toBeGreaterThan(0);
+    expect(killed).toBeGreaterThan(0);
+    expect(batteryHitNoKill).toBeGreaterThan(0);
+  });
+
   it('p2, p23: blown cavalry with an enemy within 12" is recalled in the rally phase for a pip (rallyRecall): a test at Ld 8 - 1; passing, it falls back 3d6, stays blown and has moved (no recovery this turn); not when safe, without a spare pip, with too little room behind, or under rallyRecall false', () => {
     const setUp = (doctrine: unknown, front: number, pips: number, gap = 10) => {
       const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [line('Bn', 36, 0)], {}, [doctrine, 'hold-and-volley']));
@@ -1608,6 +1672,39 @@ describe('mechanisms on the lane', () => {
       expect(story.filter((t) => t.startsWith('Bty fires ball at Bn') && t.includes('2 guns (1 heavy ball at 4+, 1 medium ball at 5+)')).length).toBe(shots.length);
     }
     expect(seen).toBeGreaterThan(0);
+  });
+
+  it('p20, p10: fire at a unit in skirmish order takes -1 to hit: a battery\'s ball (p20) and small arms (p10) alike; canister (nagb.canisterModifiers p20) and shell (p21) take their own lists and no such -1', () => {
+    // The firers at 10, the target 20" from their front (heavy ball short to 24", medium long, a howitzer's shell).
+    const needs = (firer: Record<string, unknown>, formation: string, at = 30, opts: Record<string, string> = {}) => {
+      const cp = compiled(duel([firer], [line('T', at, 0)], {}, [{ preset: 'hold-and-volley', holdFire: false, volleyWithin: 0 }, 'hold-and-volley']), opts);
+      play(cp, 'skirmishers', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const [f, t] = g.units;
+      Object.assign(f, { pips: 3, silenced: false, guns: f.spec.guns.length });
+      t.formation = formation as Unit['formation'];
+      reshape(g, t);
+      const events: Ev[] = [];
+      g.sink = (e) => events.push(e as Ev);
+      g.useDice(EngagementDice.for('skirmishers', 'test', 0));
+      firePhase(g, 0);
+      g.sink = undefined;
+      const e = events.find((x) => x.type === 'fire' && x.units[0] === f.spec.id);
+      if (!e) return [];
+      return e.guns ? e.guns.map((x: { ammo: string; need: number }) => `${x.ammo} ${x.need}`) : [e.need];
+    };
+    const bty = { id: 'Bty', arm: 'artillery', class: 'line', guns: ['heavy', 'medium', 'howitzer'], front: 10, offset: 0 };
+    expect(needs(bty, 'line')).toEqual(['ball 4', 'ball 5', 'shell 4']);
+    expect(needs(bty, 'skirmish')).toEqual(['ball 5', 'ball 6', 'shell 4']);
+    expect(needs(bty, 'skirmish', 30, { 'nagb.shellModifiers': 'asBall' })).toEqual(['ball 5', 'ball 6', 'shell 5']);
+    // 8" off: canister, its own list by default; ball's under asBall.
+    expect(needs(bty, 'skirmish', 18)).toEqual(['canister 4', 'canister 4', 'canister 4']);
+    expect(needs(bty, 'skirmish', 18, { 'nagb.canisterModifiers': 'asBall' })).toEqual(['canister 5', 'canister 5', 'canister 5']);
+    // A line battalion's musketry 4" off (short range): 4+, 5+ at skirmishers.
+    const bn = line('Bn', 26, 0);
+    expect(needs(bn, 'line')).toEqual([4]);
+    expect(needs(bn, 'skirmish')).toEqual([5]);
   });
 
   it('p20: howitzers fire overhead without restriction: a battery whose every target stands behind a friend fires its howitzer\'s shell alone at the nearest (told as shell overhead); one without a howitzer does not fire', () => {

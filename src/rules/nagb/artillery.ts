@@ -81,28 +81,41 @@ export interface GunneryModifiers {
   /** p20: unlimbered, moved or pivoted this turn. */
   movedOrUnlimbered: boolean;
   targetSkirmishers: boolean;
-  /** Canister at chargers (resolved as musketry, p20): -1 as small arms at charging enemy (p10). */
+  /**
+   * Canister at chargers: -1 and no cover, which p12 gives all fire at chargers. (p10's -1 at deployed
+   * artillery is small arms' own: neither canister's list nor ball's names it.)
+   */
   targetCharging: boolean;
   /** p35: the national modifier of the guns (nationalGunneryModifier; 0 when absent). */
   national?: number;
   /** p21: the roll is a shell's (its own modifier list under nagb.shellModifiers p21). */
   shell?: boolean;
+  /** p20: the roll is a canister shot's (its own modifier list under nagb.canisterModifiers p20). */
+  canister?: boolean;
 }
 
 /**
  * p20, p21: 4+ to hit: long range -1, soft cover -1, hard -2, unlimbered/moved/pivoted -1, skirmishers
  * -1, veteran and guard crews +1 (nagb.eliteFireBonus for elite alone), raw -1; disordered -1 (p27);
  * Russian guns before the lost date of p35 by nagb.russianArtillery. Canister,
- * "resolved as musketry", also takes -1 at charging enemy, who have no cover (p10, p12). Shell under
+ * "resolved as musketry", also takes -1 at charging enemy, who have no cover (p12). Shell under
  * nagb.shellModifiers p21 takes p21's own list (crew class, long range) and the disorder and national
- * modifiers, which p27 and p35 give every roll: no cover, moved or skirmisher modifier.
+ * modifiers, which p27 and p35 give every roll: no cover, moved or skirmisher modifier. Canister under
+ * nagb.canisterModifiers p20 takes p20's own list (crew class) with the same disorder and national
+ * modifiers, and at chargers p12's -1 (which p12 gives all fire at chargers); asBall gives it ball's.
  */
-export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 'eliteFireBonus' | 'shellModifiers'>): number {
+export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 'eliteFireBonus' | 'shellModifiers' | 'canisterModifiers'>): number {
   // p20 names "Veterans/Guard": guard crews take the +1 under either reading of nagb.eliteFireBonus.
   let mod = m.crewClass === 'guard' ? 1 : classHitModifier(m.crewClass, opts);
   if (m.disordered) mod -= 1;
   if (m.longRange) mod -= 1;
   if (m.shell === true && opts.shellModifiers === 'p21') {
+    if (m.national) mod += m.national;
+    const n = ARTILLERY_HIT - mod;
+    return n < 2 ? 2 : n;
+  }
+  if (m.canister === true && opts.canisterModifiers === 'p20') {
+    if (m.targetCharging) mod -= 1;
     if (m.national) mod += m.national;
     const n = ARTILLERY_HIT - mod;
     return n < 2 ? 2 : n;

@@ -520,6 +520,7 @@ function batteryFireAtChargers(f: ChargeSpec['fire'], charger: UnitProfile, targ
       targetSkirmishers: charger.formation === 'skirmish',
       targetCharging: true,
       national: target.gunnery ?? 0,
+      canister: true,
     },
     opts,
   );

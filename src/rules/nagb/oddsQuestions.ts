@@ -117,7 +117,7 @@ type UnitInput = z.infer<typeof unitSchema>;
 const chargeTargetSchema = z
   .strictObject({
     ...unitFields,
-    moved: z.boolean().default(false).describe("Moved (or charged) earlier this turn: it stands and shoots at normal effect, never a volley (p8, p10); a battery's canister as it flees is -1 (p20)."),
+    moved: z.boolean().default(false).describe("Moved (or charged) earlier this turn: it stands and shoots at normal effect, never a volley (p8, p10); a battery's canister as it flees is -1 under nagb.canisterModifiers asBall (p20's list for ball), not under p20."),
     friendAhead: z.boolean().default(false).describe('A friend within 8" straight ahead, in its fire zone: it stands and shoots at normal effect, never a volley (p10).'),
   })
   .superRefine(armFormation);

@@ -326,6 +326,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'nagb.recoveryReset',
+    values: ['hit', 'casualty'],
+    default: 'hit',
+    source: 'p23 (blown cavalry "hit" by artillery or small arms fire while recovering loses its tally) with p10, p20-21 (a hit is a roll to hit that succeeds, before the roll to kill)',
+    doc: 'What resets blown cavalry\'s recovery tally to 0: any hit of artillery or small arms fire on it (a die that hit, a ball or shell that hit, even if it killed nobody), or any casualty, as in the rules\' other uses of hit and wound.',
+    valueDocs: {
+      hit: 'any hit: a small-arms or canister die that hit, a ball or shell that hit (and any casualty, near misses too), whether or not it killed',
+      casualty: 'casualties only: fire that hit and killed nobody leaves the tally (as the engine played before)',
+    },
+  },
+  {
     name: 'nagb.cavalryBreakThrough',
     values: ['fromContact', 'beyondEnemy', 'off'],
     default: 'fromContact',
@@ -480,6 +491,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'nagb.canisterModifiers',
+    values: ['p20', 'asBall'],
+    default: 'p20',
+    source: 'p20 (canister\'s own list: veterans/guard +1, raw -1) vs p20\'s list for ball (rulings 3.9.2 apply it to every shot)',
+    doc: 'Which modifiers a canister shot\'s roll to hit takes: p20\'s own list under canister, crew class (veterans and guard +1 as nagb.eliteFireBonus reads it, raw -1), with the -1 of a disordered crew (p27), the national modifier (p35) and, at chargers, the -1 and point-blank +1 that p12 gives all fire at chargers; or ball\'s whole list, adding soft cover -1, hard cover -2, unlimbered, moved or pivoted -1 and skirmishers -1, as the rulings read it.',
+    valueDocs: {
+      p20: 'canister takes its own list: crew class; plus disorder (p27), the national modifier (p35) and p12\'s modifiers at chargers',
+      asBall: 'canister takes ball\'s list: cover, unlimbered, moved or pivoted, skirmishers too (the rulings; as the engine played before)',
+    },
+  },
+  {
     name: 'nagb.shellHits',
     values: [6, 5],
     default: 6,
@@ -562,6 +584,7 @@ export interface NagbOptions {
   blownCavalry: 'foughtAny' | 'chargedFormed';
   blownRide: 'toSafety' | 'throughFriends' | 'fullRoll';
   recallRide: 'throughFriends' | 'withinTable' | 'fullRoll';
+  recoveryReset: 'hit' | 'casualty';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
@@ -580,6 +603,7 @@ export interface NagbOptions {
   nearMiss: 'shortOnly' | 'full' | 'off';
   nearMissAtSeven: 'none' | 'onSix';
   shellModifiers: 'p21' | 'asBall';
+  canisterModifiers: 'p20' | 'asBall';
   shellHits: number;
   buildingDamage: boolean;
   scenarioYear: number;
@@ -638,6 +662,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     blownCavalry: v('blownCavalry'),
     blownRide: v('blownRide'),
     recallRide: v('recallRide'),
+    recoveryReset: v('recoveryReset'),
     cavalryBreakThrough: v('cavalryBreakThrough'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),
@@ -656,6 +681,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     nearMiss: v('nearMiss'),
     nearMissAtSeven: v('nearMissAtSeven'),
     shellModifiers: v('shellModifiers'),
+    canisterModifiers: v('canisterModifiers'),
     shellHits: v('shellHits'),
     buildingDamage: v('buildingDamage'),
     scenarioYear: v('scenarioYear'),

@@ -280,7 +280,7 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
       band,
       cover: coverOf(g, t),
       targetCharging: false,
-      targetSkirmishers: false,
+      targetSkirmishers: t.formation === 'skirmish',
       targetDeployedArtillery: t.spec.arm === 'artillery',
       mounted: f.spec.arm === 'cavalry',
       portugueseLine: false,
@@ -293,6 +293,7 @@ function smallArms(g: Game, f: Unit, pend: { t: number; k: number }): boolean {
   const u = g.fire(f.side);
   const rec = rollHits(u, dice, need, g.hitRoll);
   let kills = rollKills(u, rec.hits, SMALL_ARMS_KILL);
+  if (rec.hits > 0) hitWhileBlown(g, t);
   f.loaded = false;
   f.fired = true;
   if (volley) {
@@ -332,8 +333,8 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const cover = coverOf(g, t);
   const british = g.c.sides[b.side].nation === 'british';
   const friendInArc = friendInCanisterArc(g, b, dist);
-  // One record for the battery's guns, longRange set afresh for each.
-  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: false, targetCharging: false, national: b.spec.gunnery, shell: false };
+  // One record for the battery's guns, longRange set afresh for each; p20's -1 at skirmishers (ball's list).
+  const mods = { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover, movedOrUnlimbered: b.moved, targetSkirmishers: t.formation === 'skirmish', targetCharging: false, national: b.spec.gunnery, shell: false, canister: false };
   // p10 (nagb.batteryHoldFire holdsFire): no gun able to hit or near-miss, the battery holds its fire, pip and load.
   if (opts.batteryHoldFire === 'holdsFire' && everyGunHolds(g, b, manned, dist, friendInArc, british, mods, overhead)) return false;
   b.pips--;
@@ -360,6 +361,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
       dice += shots;
       if (told) told.push({ gun, ammo: 'canister', dice: shots, need });
       const rec = rollHits(u, shots, need, g.hitRoll);
+      if (rec.hits > 0) hitWhileBlown(g, t);
       const k = rollKills(u, rec.hits, CANISTER_KILL);
       kills += t.spec.arm === 'artillery' ? onBattery(g, t, k, false, b.side) : k;
     } else if (fires === BALL) {
@@ -385,6 +387,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need: least, kills, guns: told });
   }
   bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
+  if (hits.n > 0) hitWhileBlown(g, t);
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;
@@ -431,14 +434,18 @@ function everyGunHolds(g: Game, b: Unit, manned: number, dist: number, friendInA
 /**
  * p20, p21: what `gun` fires at a target `dist` away: canister within its range with no friend in range
  * and arc, else ball within its range, else shell within its span; firing `overhead` (p20), a howitzer
- * alone and never canister. CANISTER, BALL or SHELL, 0 when it reaches nothing; `mods.longRange` and
- * `mods.shell` are set for its roll. The fire (battery) and the hold-fire check (everyGunHolds) ask it alike.
+ * alone and never canister. CANISTER, BALL or SHELL, 0 when it reaches nothing; `mods.longRange`,
+ * `mods.shell` and `mods.canister` are set for its roll. The fire (battery) and the hold-fire check (everyGunHolds) ask it alike.
  */
 function gunAmmo(gun: Gun, dist: number, friendInArc: boolean, british: boolean, overhead: boolean, mods: GunneryModifiers): number {
   mods.longRange = false;
   mods.shell = false;
+  mods.canister = false;
   if (overhead && gun !== 'howitzer') return 0;
-  if (!overhead && canisterInRange(gun, dist) && !friendInArc) return CANISTER;
+  if (!overhead && canisterInRange(gun, dist) && !friendInArc) {
+    mods.canister = true;
+    return CANISTER;
+  }
   const band = ballBand(gun, dist);
   if (band !== 'out') {
     mods.longRange = band === 'long';
@@ -448,6 +455,15 @@ function gunAmmo(gun: Gun, dist: number, friendInArc: boolean, british: boolean,
   mods.longRange = shellLong(gun, dist);
   mods.shell = true;
   return SHELL;
+}
+
+/**
+ * p23 (nagb.recoveryReset hit): blown cavalry hit by artillery or small arms fire loses its recovery
+ * tally, whether or not the hit killed (a hit is the roll to hit, p10, p20-21). Casualties reset it under
+ * either value (shootingTests).
+ */
+function hitWhileBlown(g: Game, t: Unit): void {
+  if (t.blown && t.spec.arm === 'cavalry' && g.c.options.recoveryReset === 'hit') t.recovery = 0;
 }
 
 /**
@@ -478,7 +494,7 @@ export function shootingTests(g: Game): void {
     const cas = u.stepCasualties;
     u.stepCasualties = 0;
     if (cas <= 0 || u.removed) continue;
-    if (u.spec.arm === 'cavalry' && u.blown) u.recovery = 0; // p23: fired on while recovering
+    if (u.spec.arm === 'cavalry' && u.blown) u.recovery = 0; // p23: hit while recovering (any hit under nagb.recoveryReset hit: hitWhileBlown)
     if (u.state === BROKEN) continue;
     if (u.spec.arm === 'artillery') {
       if (cas < batterySilenceThreshold(u.spec.startFigures)) continue;

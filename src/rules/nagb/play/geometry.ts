@@ -612,7 +612,7 @@ export function canisterAtChargersOf(g: Game, b: Unit, charger: Unit, distance: 
   if (g.c.options.batteryChargeFire === 'pip' && b.pips < 1) return 0;
   if (friendInCanisterArc(g, b, distance)) return 0;
   const need = artilleryHitNeeded(
-    { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover: 'none', movedOrUnlimbered: b.moved, targetSkirmishers: charger.formation === 'skirmish', targetCharging: true, national: b.spec.gunnery },
+    { crewClass: b.spec.cls, disordered: b.disordered, longRange: false, cover: 'none', movedOrUnlimbered: b.moved, targetSkirmishers: charger.formation === 'skirmish', targetCharging: true, national: b.spec.gunnery, canister: true },
     g.c.options,
   );
   if (need > 6 && !(distance <= 1 && need - 1 <= 6)) return 0;
