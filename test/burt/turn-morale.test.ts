@@ -8,6 +8,7 @@ import { faceAbout, touchingUnits } from '../../src/rules/burt/play/lane.js';
 import { laneMove, MoveKind } from '../../src/rules/burt/play/moves.js';
 import { moraleModifierOf, rallyUnit, setLevel } from '../../src/rules/burt/play/units.js';
 import { pursuitMove, routMove } from '../../src/rules/burt/turn/compulsory.js';
+import { supportable } from '../../src/rules/burt/turn/manoeuvre.js';
 import { ROUT, SHAKEN } from '../../src/rules/burt/tables.js';
 import { fireLossDue, step12Morale } from '../../src/rules/burt/turn/morale.js';
 import { outcomeNow, timeOutcome } from '../../src/rules/burt/turn/outcome.js';
@@ -115,6 +116,20 @@ describe('3.12 morale tests (8)', () => {
       return moraleModifierOf(g, a, 'friendsRouting');
     };
     expect(mod() - mod('ownRear')).toBe(2);
+  });
+
+  it('5.3, 8 (burt.supportFrame): a reserve may be committed to an assaulted friend from the ground its +2 "Supported" reads as behind', () => {
+    // A faces away from the enemy (an evader, say), assaulted; R a reserve between it and the enemy
+    // (at 2) or further from the enemy (at 12).
+    const committable = (frame: string, rAt: number) => {
+      const g = gameOf({ attacker: [battalion('A', 6), battalion('R', rAt, { orders: 'reserve' })], defender: [battalion('D', -10)], options: { 'burt.supportFrame': frame } });
+      const a = unit(g, 'A');
+      faceAbout(g, a);
+      g.assaultedBy[a] = 1;
+      return supportable(g, unit(g, 'R')) === a;
+    };
+    expect([committable('awayFromEnemy', 2), committable('awayFromEnemy', 12)]).toEqual([false, true]);
+    expect([committable('ownRear', 2), committable('ownRear', 12)]).toEqual([true, false]);
   });
 
   it('8 (burt.supportFrame): facing the enemy, both frames find the same friend behind (+2)', () => {

@@ -352,7 +352,7 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     values: ['awayFromEnemy', 'ownRear'],
     default: 'awayFromEnemy',
     source: '8 (+2 "Supported")',
-    doc: 'Which way is "behind" for the friend within 6" that supports a unit (burt.supported within6Behind): away from the enemy whatever the unit\'s facing, as a second line stands behind the first; or behind the unit\'s own rear, so that a unit facing away (a router, an evader) is supported by a friend between it and the enemy, one it has run through say.',
+    doc: 'Which way is "behind" for the friend within 6" that supports a unit (burt.supported within6Behind): away from the enemy whatever the unit\'s facing, as a second line stands behind the first; or behind the unit\'s own rear, so that a unit facing away (a router, an evader) is supported by a friend between it and the enemy, one it has run through say. The same frame says which assaulted friend a RESERVE unit may be committed to support (5.3).',
     valueDocs: {
       awayFromEnemy: 'a friend further from the enemy than the unit, within 6" and overlapping it',
       ownRear: 'a friend behind the unit\'s rear by its facing, within 6" and overlapping it (for a unit facing away, between it and the enemy)',

@@ -453,23 +453,37 @@ function supportFront(g: Game, u: number): number {
 }
 
 /**
+ * 5.3, 8 (burt.supportFrame): how far friend s stands behind u's rear, "behind" as supportFront has
+ * it (negative when s reaches forward past it), or NaN when s does not overlap u laterally.
+ */
+function gapBehindInFrame(g: Game, u: number, s: number, facing: number): number {
+  if (!(g.latOv[u * g.n + s] > EPS)) return NaN;
+  const back = facing > 0 ? g.ax0[u] : g.ax1[u];
+  return (back - (facing > 0 ? g.ax1[s] : g.ax0[s])) * facing;
+}
+
+/**
+ * 5.3, 8 (burt.supportFrame): friend s stands behind u within 6" (touching counts) and overlaps it:
+ * the ground from which a friend supports u, or from which a reserve may be committed to support it.
+ */
+export function standsInSupport(g: Game, u: number, s: number): boolean {
+  const d = gapBehindInFrame(g, u, s, supportFront(g, u));
+  return d >= -EPS && d <= SUPPORT_DISTANCE + EPS;
+}
+
+/**
  * 8 (burt.supported, burt.supportFrame): the nearest friend (not shaken or routing) standing behind
- * the unit within 6" and overlapping it, or -1.
+ * the unit within 6" and overlapping it (standsInSupport), or -1.
  */
 export function supportBehind(g: Game, u: number): number {
-  const side = g.c.units[u].side;
-  const units = g.c.sides[side].units;
+  const units = g.c.sides[g.c.units[u].side].units;
   const facing = supportFront(g, u);
-  const back = facing > 0 ? g.ax0[u] : g.ax1[u];
-  const edge = facing > 0 ? g.ax1 : g.ax0;
-  const row = u * g.n;
   let best = -1;
   let bestGap = Infinity;
   for (let k = 0; k < units.length; k++) {
     const i = units[k];
-    if (i === u || g.present[i] === 0 || g.level[i] >= SHAKEN || !(g.latOv[row + i] > EPS)) continue;
-    // supports and gapBehind: f behind a's rear within SUPPORT_DISTANCE (touching counts).
-    const d = (back - edge[i]) * facing;
+    if (i === u || g.present[i] === 0 || g.level[i] >= SHAKEN) continue;
+    const d = gapBehindInFrame(g, u, i, facing);
     if (!(d >= -EPS && d <= SUPPORT_DISTANCE + EPS)) continue;
     if (d < bestGap) (bestGap = d), (best = i);
   }

@@ -3,12 +3,12 @@
  * units make their short moves) and reserve movement (RESERVE units move at the reserve rate; reserves
  * are committed to support an assaulted friend). 4, 5, 12.
  */
-import { EPS, supports } from '../../../table/index.js';
+import { EPS } from '../../../table/index.js';
 import { batteryIntent, commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove, turnsToFace } from '../doctrine/choose.js';
 import { batteryWalk, formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, turnAboutCost } from '../movement.js';
 import { forcedOrders } from '../orders.js';
 import { ROUT } from '../tables.js';
-import { faceAbout, facesEnemy, fireForward, inContactWithEnemy, syncBody, SUPPORT_DISTANCE, towardEnemy } from '../play/lane.js';
+import { faceAbout, facesEnemy, fireForward, inContactWithEnemy, standsInSupport, syncBody, towardEnemy } from '../play/lane.js';
 import { laneMove, MoveKind } from '../play/moves.js';
 import { ASSAULT, FIRE, FORMATION_LIST, MANOEUVRE, ORDER_LIST, RESERVE, SQUARE, type Game } from '../play/state.js';
 import { setOrder } from '../play/units.js';
@@ -134,12 +134,16 @@ export function step5Manoeuvre(g: Game): void {
   }
 }
 
-/** 5.3: the assaulted friend (in front, within 6") a RESERVE unit could support, or -1. */
+/**
+ * 5.3: the assaulted friend a RESERVE unit could support, or -1: one the reserve stands behind within
+ * 6", "behind" as the +2 "Supported" has it (8, burt.supportFrame), so that the friend a reserve may be
+ * committed to is the one a friend on its ground would support.
+ */
 export function supportable(g: Game, u: number): number {
   const side = g.c.units[u].side;
   for (let f = 0; f < g.c.units.length; f++) {
     if (f === u || g.present[f] === 0 || g.c.units[f].side !== side || g.assaultedBy[f] === 0 || g.level[f] === ROUT) continue;
-    if (supports(g.body[f], g.body[u], SUPPORT_DISTANCE)) return f;
+    if (standsInSupport(g, f, u)) return f;
   }
   return -1;
 }
