@@ -131,6 +131,32 @@ describe('Taking the beaten defender\'s ground where a friend stands (p1/p3 Buil
   });
 });
 
+describe('A flank winner where a friend stands on the beaten unit\'s ground (p1/p3 Built-up Areas: one unit to a block; aoe.friendInPath passage: a flank winner stays put)', () => {
+  // D a Field Column (17"-20", 2" wide) facing the French; Fr-1, a Line 6" wide, on D's flank face
+  // (front 20", offset -4: -7" to -1"). G, Fr-1's friend, a Field Column beside D (1.5"-3.5" across,
+  // 17.5"-20.5"). Taking D's ground would put Fr-1's Line (offset 0, -3" to 3") across G's.
+  const FIELD = {
+    lane: { length: 40, width: 16 },
+    sides: sides([{ id: 'Fr-1', formation: 'line', front: 10 }, { id: 'G', formation: 'fieldColumn', front: 20.5, offset: 2.5 }], [{ id: 'D', formation: 'fieldColumn', front: 17 }]),
+  };
+  const play = (rule?: string) => {
+    const c = compile(FIELD, rule ? { 'aoe.friendInPath': rule } : {});
+    const p = startPlay(c, new ScriptedDice({ '0/fire': [d10(8)], '1/fire': [d10(4)] }));
+    placeInContact(c, p.st, 0, 2, 1);
+    expect(p.st.body[0]).toMatchObject({ front: 20, offset: -4 });
+    bayonetPhase(p);
+    expect(p.st.body[2].front).toBe(26); // D driven back
+    expect(p.st.body[1]).toMatchObject({ front: 20.5, offset: 2.5 }); // G never moves
+    return p.st.body[0];
+  };
+  it('passage: Fr-1 stays put at offset -4, clear of G, and its breakthrough goes 3" straight on from there (front 23")', () => {
+    expect(play()).toMatchObject({ front: 23, offset: -4 });
+  });
+  it('share: it takes D\'s ground across G\'s (offset 0) and breaks through from there (this project\'s earlier play)', () => {
+    expect(play('share')).toMatchObject({ front: 23, offset: 0 });
+  });
+});
+
 describe('A defender with a battery attached (p1 Special Rules; rulings 3.6: all units in contact with one defender fight one combat)', () => {
   const ATTACHED = {
     lane: { length: 30, width: 16 },

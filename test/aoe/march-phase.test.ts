@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RUNG } from '../../src/core/result.js';
-import { applyMarchResult, marchUnit, prolonge, squareRoll } from '../../src/rules/aoe/marchPhase.js';
+import { applyMarchResult, changeFormation, marchUnit, prolonge, squareRoll } from '../../src/rules/aoe/marchPhase.js';
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
 import { endCheck, playLane, startPlay } from '../../src/rules/aoe/play.js';
 import { EngagementDice } from '../../src/core/dice.js';
 import { clearLine, enterBlock, prolongeFront } from '../../src/rules/aoe/geometry.js';
-import { newOrder, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
+import { newOrder, O_ADVANCE, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
+import { FORMATIONS } from '../../src/rules/aoe/units.js';
 import { decideOrder } from '../../src/rules/aoe/orders.js';
 import { CLEAR } from '../../src/table/index.js';
 import { checkLaneInvariants } from '../../src/rules/aoe/invariants.js';
@@ -681,5 +682,52 @@ describe('A move whose path meets a friend (p1 movement notes: passage of lines,
     };
     expect(run()).toBe(15);
     expect(run('share')).toBeCloseTo(18.91, 9); // 15.91"-18.91", on the block F holds
+  });
+});
+
+describe('A formation change onto a friend\'s ground (p1 movement notes: a change costs half a move, about no stand the text names; p1/p3 Built-up Areas: one unit to a block; aoe.formationRoom)', () => {
+  // A and F, Field Columns 2" wide side by side (A -2"-0", F 0"-2"), fronts at 10"; P far off. A Line of
+  // 6 stands is 6" wide: formed about A's centre it stands -4"-2", 2" across F's ground.
+  const PAIR = (extra: Record<string, unknown>[] = [], width = 16) => ({
+    lane: { length: 40, width },
+    sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'F', formation: 'fieldColumn', front: 10, offset: 1 }, ...extra], [{ id: 'P', front: 30 }]),
+  });
+  const formLine = (fields: Record<string, unknown>, rule?: string) => {
+    const p = startPlay(compile(fields, rule ? { 'aoe.formationRoom': rule } : {}), new ScriptedDice({}));
+    const made = changeFormation(p, 0, 'line');
+    const b = p.st.body[0];
+    expect(p.st.body[1]).toMatchObject({ offset: 1, frontage: 2 }); // F never moves
+    return { made, formation: p.st.formationOf(0), offset: b.offset, frontage: b.frontage, front: b.front, changed: p.st.changed[0] };
+  };
+  it('aside: the Line forms off-centre, -6"-0", clear of F and still covering A\'s centre (-1"); its front edge stays', () => {
+    expect(formLine(PAIR())).toEqual({ made: true, formation: 'line', offset: -3, frontage: 6, front: 10, changed: 1 });
+  });
+  it('refuse: no change, A stays a Field Column where it stood; share: the Line on F\'s ground (-4"-2")', () => {
+    expect(formLine(PAIR(), 'refuse')).toEqual({ made: false, formation: 'fieldColumn', offset: -1, frontage: 2, front: 10, changed: 0 });
+    expect(formLine(PAIR(), 'share')).toEqual({ made: true, formation: 'line', offset: -1, frontage: 6, front: 10, changed: 1 });
+  });
+  it('aside with no room: a friend on each side (G -4"-2"), or the table edge 4" out (lane 8" wide), and no place covering A\'s centre is clear: no change', () => {
+    const G = { id: 'G', formation: 'fieldColumn', front: 10, offset: -3 };
+    expect(formLine(PAIR([G]))).toMatchObject({ made: false, formation: 'fieldColumn', offset: -1, frontage: 2 });
+    expect(formLine(PAIR([], 8))).toMatchObject({ made: false, formation: 'fieldColumn', offset: -1, frontage: 2 });
+  });
+  it('a friend ahead or behind, clear of the new footprint, leaves the change about the centre', () => {
+    const fields = { lane: { length: 40, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'F', formation: 'fieldColumn', front: 14, offset: 1 }], [{ id: 'P', front: 30 }]) };
+    expect(formLine(fields)).toMatchObject({ made: true, offset: -1, frontage: 6 });
+  });
+  it('the doctrine does not ask for a change there is no room for: stand-fast\'s columns with a friend on each side keep their formation and advance; with room they form Line (aoe.formationRoom share: ordered as before)', () => {
+    const G = { id: 'G', formation: 'fieldColumn', front: 10, offset: -3 };
+    const order = (extra: Record<string, unknown>[], rule?: string) => {
+      const fields = { lane: { length: 40, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'F', formation: 'fieldColumn', front: 10, offset: 1 }, ...extra], [{ id: 'P', front: 30 }], 'stand-fast') };
+      const p = startPlay(compile(fields, rule ? { 'aoe.formationRoom': rule } : {}), new ScriptedDice({}));
+      p.turn = 1;
+      const o = decideOrder(p, 0, newOrder());
+      expect(p.st.body[0]).toMatchObject({ offset: -1, frontage: 2 }); // the probe leaves A as it was
+      return { formation: o.formation, kind: o.kind };
+    };
+    expect(order([G])).toEqual({ formation: -1, kind: O_ADVANCE });
+    expect(order([])).toEqual({ formation: FORMATIONS.indexOf('line'), kind: O_ADVANCE });
+    expect(order([G], 'refuse')).toEqual({ formation: -1, kind: O_ADVANCE });
+    expect(order([G], 'share')).toEqual({ formation: FORMATIONS.indexOf('line'), kind: O_ADVANCE });
   });
 });

@@ -61,6 +61,8 @@ const ADDED: [string, string | number | boolean, (string | number | boolean)[]][
   ['retireFrom', 'infantry', ['anyEnemy']],
   // p1 movement notes: passage of lines, 3" a unit penetrated; p1/p3 Built-up Areas: a block holds a single unit.
   ['friendInPath', 'passage', ['short', 'share']],
+  // p1 movement notes: half a move to change formation, about no stand named; p1/p3 Built-up Areas: one unit to a block.
+  ['formationRoom', 'aside', ['refuse', 'share']],
 ];
 const ALL = [...RULINGS_TABLE, ...ADDED];
 
@@ -91,7 +93,7 @@ describe('Options (rulings 4: every aoe. option with its default, alternatives a
     const opts = aoeOptions(resolveOptions(AOE_OPTIONS, {}));
     expect(opts).toEqual(DEFAULT_AOE_OPTIONS);
     for (const [name, def] of ALL) expect((opts as unknown as Record<string, unknown>)[name], name).toBe(def);
-    expect(Object.keys(opts)).toHaveLength(42);
+    expect(Object.keys(opts)).toHaveLength(43);
   });
 
   it('aoeOptions carries every chosen value through', () => {

@@ -22,6 +22,7 @@ import {
   lateralOverlap,
   moveBody,
   newMoveResult,
+  onLane,
   overlapsLaterally,
   pathLimit,
   rangeGap,
@@ -36,6 +37,7 @@ import {
 import type { CompiledLane } from './compile.js';
 import { MOVEMENT_TABLE, moveRow, PASSAGE_OF_LINES, roughFactor, type MoveRow } from './movement.js';
 import type { AoeOptions } from './options.js';
+import type { Formation } from './units.js';
 import { blockEntryChangesFormation } from './volley.js';
 import { F_NONE, F_SQUARE, NO_UNIT, type LaneState } from './state.js';
 
@@ -715,4 +717,86 @@ export function unitOverlapping(c: CompiledLane, st: LaneState, u: number, side:
     if (v !== u && !st.removed[v] && axialOverlap(b, st.body[v]) > EPS && lateralOverlap(b, st.body[v]) > EPS) return v;
   }
   return -1;
+}
+
+// ---- Room for a formation change (aoe.formationRoom) ----
+
+/**
+ * u takes formation `f` (p1 movement notes: a change costs half a move) if there is room: the new
+ * footprint on the old front edge, about the old centre (its offset held on the lane). On an enemy or
+ * off the lane the change is not made; on a friend's ground aoe.formationRoom decides (p1/p3 Built-up
+ * Areas: one unit to a block): `aside` shifts it sideways the least that clears every friend, still
+ * covering the old centre, on the lane and off enemies, else no change; `refuse` makes no change;
+ * `share` leaves it there. Returns whether the change was made; when not, u is as it was.
+ */
+export function placeFormation(c: CompiledLane, st: LaneState, u: number, f: Formation): boolean {
+  const from = st.formationOf(u);
+  const b = st.body[u];
+  const frontage = b.frontage;
+  const depth = b.depth;
+  const centre = b.offset;
+  const side = c.specs[u].side;
+  st.setFormation(u, f, c.lane.width);
+  let ok = unitOverlapping(c, st, u, 1 - side) < 0 && onLane(c.lane, b);
+  const rule = c.options.formationRoom;
+  if (ok && rule !== 'share' && unitOverlapping(c, st, u, side) >= 0) ok = rule === 'aside' && standAside(c, st, u, centre);
+  if (!ok) {
+    st.setFormation(u, from);
+    b.frontage = frontage;
+    b.depth = depth;
+    b.offset = centre;
+  }
+  return ok;
+}
+
+/** Whether u could take formation `f` now (placeFormation), leaving it as it is. */
+export function roomForFormation(c: CompiledLane, st: LaneState, u: number, f: Formation): boolean {
+  const from = st.formationOf(u);
+  if (from === f) return true;
+  const b = st.body[u];
+  const frontage = b.frontage;
+  const depth = b.depth;
+  const offset = b.offset;
+  const ok = placeFormation(c, st, u, f);
+  if (ok) {
+    st.setFormation(u, from);
+    b.frontage = frontage;
+    b.depth = depth;
+    b.offset = offset;
+  }
+  return ok;
+}
+
+/**
+ * aoe.formationRoom aside: u's new footprint, standing on a friend, shifted to the nearest offset
+ * that puts one of its lateral edges on a friend's edge and leaves it clear of friends and enemies, on
+ * the lane and within its width, its frontage still covering `centre` (ties: the offset nearer the lane's middle, then the
+ * lower). Returns false, u's offset unchanged, when there is none.
+ */
+function standAside(c: CompiledLane, st: LaneState, u: number, centre: number): boolean {
+  const b = st.body[u];
+  const at = b.offset;
+  const half = b.frontage / 2;
+  const side = c.specs[u].side;
+  const friends = c.sideUnits[side];
+  let best = NaN;
+  for (let i = 0; i < 2 * friends.length; i++) {
+    const v = friends[i >> 1];
+    if (v === u || st.removed[v]) continue;
+    const o = st.body[v];
+    const off = i & 1 ? lateralMax(o) + half : lateralMin(o) - half;
+    if (Math.abs(off - centre) > half + EPS) continue;
+    b.offset = off;
+    const clear = onLane(c.lane, b) && withinWidth(c.lane, b) && unitOverlapping(c, st, u, side) < 0 && unitOverlapping(c, st, u, 1 - side) < 0;
+    b.offset = at;
+    if (!clear) continue;
+    if (Number.isNaN(best)) best = off;
+    else {
+      const d = Math.abs(off - at) - Math.abs(best - at);
+      if (d < -EPS || (d <= EPS && (Math.abs(off) < Math.abs(best) - EPS || (Math.abs(off) <= Math.abs(best) + EPS && off < best)))) best = off;
+    }
+  }
+  if (Number.isNaN(best)) return false;
+  b.offset = best;
+  return true;
 }

@@ -6,12 +6,12 @@
  * Square). Leaders (a) and detached leaders (c) do not play on the lane (rulings 6).
  */
 import { recordCheck } from '../../core/result.js';
-import { axialMax, axialMin, axialOverlap, EPS, inContact, onLane, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
+import { axialMax, axialMin, axialOverlap, EPS, inContact, lateralOverlap, moveBody, newMoveResult, pathLimit } from '../../table/index.js';
 import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeInContact, prolongeFront, retireFromDistance, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeFormation, placeInContact, prolongeFront, retireFromDistance, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -61,24 +61,16 @@ function situation(p: Play, u: number, moving: boolean, movingFormation: Formati
 }
 
 /**
- * A formation change (p1: costs half a move): the footprint changes on the unit's front edge, kept on
- * the lane. A change whose new footprint would stand on an enemy or reach past the table edge is not
- * made (a reading of the lane: the unit cannot step sideways round it); returns whether it was made.
+ * A formation change (p1: costs half a move): the footprint changes on the unit's front edge, about its
+ * centre on the lane. A change whose new footprint would stand on an enemy or reach past the table edge
+ * is not made (a reading of the lane: the unit cannot step sideways round it); on a friend's ground
+ * aoe.formationRoom decides (placeFormation). Returns whether it was made.
  */
 export function changeFormation(p: Play, u: number, f: Formation): boolean {
   const st = p.st;
   const from = st.formationOf(u);
   if (from === f) return false;
-  const b = st.body[u];
-  const keep = { frontage: b.frontage, depth: b.depth, offset: b.offset };
-  st.setFormation(u, f, p.c.lane.width);
-  if (overlapsEnemy(p, u) || !onLane(p.c.lane, b)) {
-    st.setFormation(u, from);
-    b.frontage = keep.frontage;
-    b.depth = keep.depth;
-    b.offset = keep.offset;
-    return false;
-  }
+  if (!placeFormation(p.c, st, u, f)) return false;
   st.changed[u] = 1;
   dropLostContacts(st, u);
   if (p.sink) p.sink({ type: 'formation', side: p.c.specs[u].side, unit: p.c.specs[u].id, from, to: f });

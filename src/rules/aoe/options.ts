@@ -348,6 +348,18 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aoe.formationRoom',
+    values: ['aside', 'refuse', 'share'],
+    default: 'aside',
+    source: 'p1 movement notes (a formation change costs half a move; the text names no stand it is made about); p1/p3 Built-up Areas (a block holds a single unit) [gap]',
+    doc: 'A formation change whose new footprint, formed about the old one\'s centre on its front edge, would stand on a friend\'s ground: the new formation stands aside of the friend, clear of it, or the change is not made, or it stands on the friend\'s ground.',
+    valueDocs: {
+      aside: 'the new formation is formed off-centre, shifted sideways the least that leaves it clear of every friend, still covering the point the old footprint was centred on (formed on one of its own stands, the text naming none), on the table and clear of enemies; with no such place the change is not made',
+      refuse: 'the change is not made, as a change onto an enemy is not: the new formation forms about the old centre or not at all',
+      share: 'the new formation stands on the friend\'s ground (this project\'s earlier play)',
+    },
+  },
+  {
     name: 'aoe.retireFrom',
     values: ['infantry', 'anyEnemy'],
     default: 'infantry',
@@ -411,6 +423,7 @@ export interface AoeOptions {
   blockedRetreat: 'cutOff' | 'stop';
   retireFrom: 'infantry' | 'anyEnemy';
   friendInPath: 'passage' | 'short' | 'share';
+  formationRoom: 'aside' | 'refuse' | 'share';
 }
 
 /**
@@ -426,7 +439,7 @@ export function aoeOptions(resolved: AoeResolvedOptions): AoeOptions {
     }
     out[spec.name.slice('aoe.'.length)] = v;
   }
-  // Copied into one literal: built key by key, its 41 keys make a dictionary, which play reads slowly.
+  // Copied into one literal: built key by key, its 43 keys make a dictionary, which play reads slowly.
   return overridden(out) as unknown as AoeOptions;
 }
 

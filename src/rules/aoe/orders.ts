@@ -10,7 +10,7 @@ import { axialMax, axialMin, EPS, overlapsLaterally, pathLimit, type Body } from
 import { clearOrder, O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import type { AoeDoctrine } from './doctrine.js';
 import { fullMoveOf } from './effects.js';
-import { allRound, chargeRoute, clearLine, inArc, nearestEnemy, prolongeFront, rowOf, unitDistance, type ChargeRoute } from './geometry.js';
+import { allRound, chargeRoute, clearLine, inArc, nearestEnemy, prolongeFront, roomForFormation, rowOf, unitDistance, type ChargeRoute } from './geometry.js';
 import { mayRollForSquare } from './square.js';
 import { F_SQUARE, NO_UNIT, type LaneState } from './state.js';
 import { PROLONGE } from './movement.js';
@@ -287,6 +287,21 @@ function cavalryNear(p: Play, u: number): boolean {
   return false;
 }
 
+/**
+ * Whether a real doctrine orders u's change to formation index `f`: only when there is room for it
+ * (aoe.formationRoom; a change that cannot be made is not asked for turn after turn, each time rolling
+ * on the March Table for it). Under `share`, as before that option, always.
+ */
+function room(p: Play, u: number, f: number): boolean {
+  return p.c.options.formationRoom === 'share' || roomForFormation(p.c, p.st, u, FORMATIONS[f]);
+}
+
+/** A square with no cavalry about forms `f` again, when there is room (room). */
+function formBack(p: Play, u: number, o: Order, f: Formation): void {
+  const i = FORMATIONS.indexOf(f);
+  if (room(p, u, i)) o.formation = i;
+}
+
 function takeOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
   const st = p.st;
   const c = p.c;
@@ -311,8 +326,8 @@ function takeOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
   const e = nearestEnemy(c, st, u, true);
   const dist = e === NO_UNIT ? Infinity : unitDistance(st.body[u], st.body[e]);
   const f = wantedFormation(p, u, d, dist);
-  if (f !== st.formation[u] && st.formation[u] !== F_SQUARE) o.formation = f;
-  if (st.formation[u] === F_SQUARE && !cavalryNear(p, u)) o.formation = FORMATIONS.indexOf(c.specs[u].arm === 'infantry' && d.approach === 'line' ? 'line' : 'fieldColumn');
+  if (f !== st.formation[u] && st.formation[u] !== F_SQUARE && room(p, u, f)) o.formation = f;
+  if (st.formation[u] === F_SQUARE && !cavalryNear(p, u)) formBack(p, u, o, c.specs[u].arm === 'infantry' && d.approach === 'line' ? 'line' : 'fieldColumn');
   if (st.formation[u] === F_SQUARE && o.formation < 0) return;
   // Halt short of the enemy ahead, or stop on the objective, whichever comes first.
   const b = st.body[u];
@@ -343,7 +358,7 @@ function holdOrder(p: Play, u: number, d: AoeDoctrine, o: Order): void {
   }
   const s = c.specs[u];
   // A square with no cavalry about forms back.
-  if (st.formation[u] === F_SQUARE && !cavalryNear(p, u)) o.formation = FORMATIONS.indexOf(s.startFormation === 'none' || s.startFormation === 'square' ? 'line' : s.startFormation);
+  if (st.formation[u] === F_SQUARE && !cavalryNear(p, u)) formBack(p, u, o, s.startFormation === 'none' || s.startFormation === 'square' ? 'line' : s.startFormation);
   // Back onto its ground when it was pushed off and no enemy holds it.
   if (!inZone(p, u) && !enemyOnObjective && s.startBlock !== st.block[u] && st.formation[u] !== F_SQUARE) {
     const b = st.body[u];
