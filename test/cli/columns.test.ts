@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readResults } from '../../src/results/store.js';
 import type { Results } from '../../src/results/results.js';
+import { volleyHere } from './here.js';
 import { volley } from './volley.js';
 import { startVolley, waitFor } from '../reliability/cli.js';
 
@@ -38,14 +39,17 @@ const withoutTiming = (text: string) => text.replace(/,\n  "timing"[\s\S]*$/, ''
 describe('volley run of 250 cells', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes results.json and cells.columns.json, the same for 0 and 2 workers', () => {
-    const outs = [0, 2].map((w) => {
+  it('writes results.json and cells.columns.json, the same for 0 and 2 workers', async () => {
+    const outs: string[] = [];
+    for (const w of [0, 2]) {
       const out = join(dir, `w${w}`);
-      const r = volley(['run', file, '-w', String(w), '-o', out, '-q', '--no-report', '--batch', '1']);
+      const args = ['run', file, '-w', String(w), '-o', out, '-q', '--no-report', '--batch', '1'];
+      // On 2 workers the built program; on none the command line in this process (./here.ts).
+      const r = w === 2 ? volley(args) : await volleyHere(args);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
-      return out;
-    });
+      outs.push(out);
+    }
     const [a, b] = outs.map((o) => readFileSync(join(o, 'results.json'), 'utf8'));
     expect(withoutTiming(a)).toBe(withoutTiming(b));
     expect(readFileSync(join(outs[0], 'cells.columns.json'), 'utf8')).toBe(readFileSync(join(outs[1], 'cells.columns.json'), 'utf8'));
@@ -61,10 +65,10 @@ describe('volley run of 250 cells', () => {
     expect(statSync(join(outs[0], 'results.json')).size).toBeLessThan(60_000);
   });
 
-  it('the same command again shows the run from its files, answering for the first cells', () => {
+  it('the same command again shows the run from its files, answering for the first cells', async () => {
     const out = join(dir, 'again');
-    expect(volley(['run', file, '-w', '0', '-o', out, '-q']).code).toBe(0);
-    const r = volley(['run', file, '-w', '0', '-o', out]);
+    expect((await volleyHere(['run', file, '-w', '0', '-o', out, '-q'])).code).toBe(0);
+    const r = await volleyHere(['run', file, '-w', '0', '-o', out]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('holds this run already');
     expect(r.stdout).toContain('... and 242 more cells');
@@ -80,14 +84,14 @@ describe('volley run of 250 cells', () => {
     run.child.kill('SIGKILL');
     await run.done;
     expect(existsSync(join(out, 'results.json'))).toBe(false);
-    const resumed = volley([...args, '--resume']);
+    const resumed = await volleyHere([...args, '--resume']);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
     const whole = join(dir, 'w0');
     expect(withoutTiming(readFileSync(join(out, 'results.json'), 'utf8'))).toBe(withoutTiming(readFileSync(join(whole, 'results.json'), 'utf8')));
     expect(readFileSync(join(out, 'cells.columns.json'), 'utf8')).toBe(readFileSync(join(whole, 'cells.columns.json'), 'utf8'));
 
-    const small = volley(['run', 'sims/town-assault.experiment.yaml', '-n', '3', '-w', '0', '-o', out, '-q', '--no-report', '--force']);
+    const small = await volleyHere(['run', 'sims/town-assault.experiment.yaml', '-n', '3', '-w', '0', '-o', out, '-q', '--no-report', '--force']);
     expect(small.stderr).toBe('');
     expect(small.code).toBe(0);
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).format).toBe('volley-results/1');

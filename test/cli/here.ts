@@ -2,9 +2,11 @@
  * The command line run in this test process: src/cli/cli.ts's `main` on the given arguments, as the
  * program src/cli/main.ts runs it, with what it writes captured and `process.exit` caught. For the
  * tests of what a command says and with which exit code when it refuses its input or answers at once
- * (validate, rulesets, odds, bad flags): each would otherwise start a Node process and load every
- * module again, about a second of CPU on a small machine. The commands that play, write reports or
- * start workers are run as the built program by ./volley.ts, as a user runs them.
+ * (validate, rulesets, odds, bad flags), and for runs whose files are only the inputs of a check (a
+ * reference to compare with, a resume, the results a report is written from): each would otherwise
+ * start a Node process and load every module again, about 0.8 s of CPU on a small machine. Every
+ * command is still run as the built program by ./volley.ts somewhere, as a user runs it, and so is
+ * every run that is killed, stopped, given a fault, or judged by what it prints outside a terminal.
  */
 import { format } from 'node:util';
 import { fail, main } from '../../src/cli/cli.js';

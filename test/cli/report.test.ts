@@ -25,9 +25,9 @@ const experiment = (name: string, vary: string[]) => {
 describe('volley report DIR', () => {
   // 9 x 9 x 2 = 162 cells: more than the report charts cell by cell, so it ranks them.
   const many = join(dir, 'many');
-  beforeAll(() => {
+  beforeAll(async () => {
     const file = experiment('many', ['  defender.units[*].morale: [1, 2, 3, 4, 5, 6, 7, 8, 9]', '  attacker.stacks[0].units[0].strength: [4, 5, 6, 7, 8, 9, 10, 11, 12]', '  turns: [1, 3]']);
-    const r = volley(['run', file, '-o', many, '--quiet']);
+    const r = await volleyHere(['run', file, '-o', many, '--quiet']);
     expect(r.code, r.stderr).toBe(0);
   }, 60_000);
 
@@ -63,7 +63,7 @@ describe('volley report DIR', () => {
 
   it('says when --rank-by changes nothing: a report of few cells charts every one', async () => {
     const few = join(dir, 'few');
-    expect(volley(['run', experiment('few', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report']).code).toBe(0);
+    expect((await volleyHere(['run', experiment('few', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report'])).code).toBe(0);
     const r = await volleyHere(['report', few, '--rank-by', 'turns']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/--rank-by changes nothing here: the report charts every one of its cells/);
@@ -79,13 +79,13 @@ describe('volley report DIR', () => {
     writeFileSync(join(f, 'notes.png'), 'mine');
     // Two cells: every chart drawn cell by cell, no small multiples, no cells.csv.
     const few = join(dir, 'few2');
-    expect(volley(['run', experiment('few2', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report']).code).toBe(0);
+    expect((await volleyHere(['run', experiment('few2', ['  turns: [1, 3]']), '-o', few, '--quiet', '--no-report'])).code).toBe(0);
     copyFileSync(join(few, 'results.json'), join(f, 'results.json'));
     expect((await volleyHere(['report', f, '--quiet'])).code).toBe(0);
     for (const gone of ['small-multiples.png', 'small-multiples.vl.json', 'sweep-2.svg', 'cells.csv']) expect(existsSync(join(f, gone)), gone).toBe(false);
     for (const kept of ['outcomes.png', 'index.html', 'results.json', 'notes.png']) expect(existsSync(join(f, kept)), kept).toBe(true);
     // Played again without a report: the earlier report (of other results) goes, the user's file stays.
-    expect(volley(['run', experiment('few2', ['  turns: [1, 3]']), '-o', f, '--quiet', '--no-report', '--force']).code).toBe(0);
+    expect((await volleyHere(['run', experiment('few2', ['  turns: [1, 3]']), '-o', f, '--quiet', '--no-report', '--force'])).code).toBe(0);
     for (const gone of ['outcomes.png', 'index.html', '.volley-report']) expect(existsSync(join(f, gone)), gone).toBe(false);
     expect(readFileSync(join(f, 'notes.png'), 'utf8')).toBe('mine');
   }, 60_000);

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { volleyHere } from '../cli/here.js';
 import { CLI, tmp, volley } from './cli.js';
 
 const EXPERIMENT = 'sims/town-assault.experiment.yaml';
@@ -65,10 +66,11 @@ describe('worker faults', () => {
 });
 
 describe('a file the run appends to that cannot grow', () => {
-  it('a checkpoint append refused (EFBIG under a file-size limit, as ENOSPC on a full disk) names the file, what is saved and the command that resumes; the resumed run matches an uninterrupted one', () => {
+  it('a checkpoint append refused (EFBIG under a file-size limit, as ENOSPC on a full disk) names the file, what is saved and the command that resumes; the resumed run matches an uninterrupted one', async () => {
     const dir = tmp();
     const args = ['run', EXPERIMENT, '-n', '200', '--batch', '25', '-w', '0', '--quiet', '--no-report'];
-    const whole = volley([...args, '--out', join(dir, 'whole')]);
+    // The reference and the resume play in this process (test/cli/here.ts); the run cut short is the built program's.
+    const whole = await volleyHere([...args, '--out', join(dir, 'whole')]);
     expect(whole.code).toBe(0);
     const out = join(dir, 'cut');
     // 16 KiB: a few batches' lines fit in the checkpoint, not all 32 (Node ignores SIGXFSZ, so the write fails with EFBIG).
@@ -78,7 +80,7 @@ describe('a file the run appends to that cannot grow', () => {
     expect(cut.stderr).toMatch(new RegExp(`^volley: cannot write ${ck} \\(EFBIG\\): the run stopped; \\d+ of 32 batches are saved in ${ck}\\n`));
     expect(cut.stderr).toContain(`continue with: npm run volley -- run ${args.slice(1).join(' ')} --out ${out} --resume`);
     expect(cut.stderr).not.toMatch(/\n\s+at |internal error/);
-    const resumed = volley([...args, '--out', out, '--resume']);
+    const resumed = await volleyHere([...args, '--out', out, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     const summaries = (f: string) => (JSON.parse(readFileSync(f, 'utf8')) as { cells: { summary: unknown }[] }).cells.map((c) => c.summary);
     expect(summaries(join(out, 'results.json'))).toEqual(summaries(join(dir, 'whole', 'results.json')));

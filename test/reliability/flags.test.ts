@@ -127,31 +127,31 @@ describe('volley validate of several files', () => {
 });
 
 describe('repeated and generous flags that are harmless', () => {
-  it('the same value twice is taken once', () => {
+  it('the same value twice is taken once', async () => {
     const out = join(tmp(), 'twice');
-    const r = volley(['run', TOWN, '-n', '20', '-n', '20', '--quiet', '--quiet', '--no-report', '--out', out]);
+    const r = await volleyHere(['run', TOWN, '-n', '20', '-n', '20', '--quiet', '--quiet', '--no-report', '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).provenance.engagementsPerCell).toBe(20);
   });
 
-  it('more workers than batches start only as many as there are batches', () => {
+  it('more workers than batches start only as many as there are batches', async () => {
     const out = join(tmp(), 'many');
-    const r = volley(['run', TOWN, '-n', '300', '--batch', '100', '-w', '64', '--quiet', '--no-report', '--out', out]);
+    const r = await volleyHere(['run', TOWN, '-n', '300', '--batch', '100', '-w', '64', '--quiet', '--no-report', '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     // Three batches, and never more threads than cores (the cap of --workers).
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).timing.workers).toBe(Math.min(3, availableParallelism()));
   });
 
-  it('--workers past the cores is capped at the cores, with a message (500 threads took 5.4 GB); --quiet keeps it silent', () => {
+  it('--workers past the cores is capped at the cores, with a message (500 threads took 5.4 GB); --quiet keeps it silent', async () => {
     const out = join(tmp(), 'capped');
     const cores = availableParallelism();
     const r = volley(['run', TOWN, '-n', '200', '--batch', '25', '-w', '500', '--no-report', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`volley: --workers 500: capped at the ${cores} ${cores === 1 ? "core" : "cores"} available`);
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).timing.workers).toBe(Math.min(cores, 8)); // 8 batches
-    const q = volley(['run', TOWN, '-n', '20', '-w', '500', '--quiet', '--no-report', '--out', join(tmp(), 'quiet')]);
+    const q = await volleyHere(['run', TOWN, '-n', '20', '-w', '500', '--quiet', '--no-report', '--out', join(tmp(), 'quiet')]);
     expect(q.code).toBe(0);
     expect(q.stderr).toBe('');
   });
@@ -209,13 +209,13 @@ describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made',
 });
 
 describe('--quiet on tournament and trace, as on the other commands', () => {
-  it('tournament -q and trace -q print nothing and write their files', () => {
+  it('tournament -q and trace -q print nothing and write their files', async () => {
     const base = tmp();
-    const t = volley(['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '2', '-w', '0', '-q', '--out', join(base, 't')]);
+    const t = await volleyHere(['tournament', MEETING, '--doctrines', 'careful,aggressive', '-n', '2', '-w', '0', '-q', '--out', join(base, 't')]);
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout + t.stderr).toBe('');
     expect(existsSync(join(base, 't', 'tournament.json'))).toBe(true);
-    const r = volley(['trace', TOWN, '--engagement', '0', '-q', '--out', join(base, 'r')]);
+    const r = await volleyHere(['trace', TOWN, '--engagement', '0', '-q', '--out', join(base, 'r')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).toBe('');
     expect(existsSync(join(base, 'r', 'story.txt'))).toBe(true);

@@ -2,8 +2,9 @@
  * Resuming after a crash or Ctrl-C (DESIGN.md, "Reliability"): a run killed with SIGKILL, or stopped
  * with SIGINT, continues with --resume from DIR/checkpoint.ndjson, and the final results.json (and the
  * engagement export) equal an uninterrupted run's, apart from `timing`. An output folder that holds a
- * run is not overwritten without --force (played in this process, test/cli/here.ts, where no process
- * is killed and no worker started).
+ * run is not overwritten without --force. The runs that are killed or stopped, and the one whose worker
+ * dies, are the built program's processes; the others (references, resumes, refusals) are played in
+ * this process (test/cli/here.ts), which spares a Node start and a module load each.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,8 +33,8 @@ function withoutTiming(dir: string): unknown {
 describe('volley run --resume', () => {
   const root = tmp();
   const ref = join(root, 'ref');
-  beforeAll(() => {
-    const r = volley(['run', EXPERIMENT, ...ARGS, '-w', '2', '--out', ref, '--export', 'csv']);
+  beforeAll(async () => {
+    const r = await volleyHere(['run', EXPERIMENT, ...ARGS, '-w', '2', '--out', ref, '--export', 'csv']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(existsSync(join(ref, 'checkpoint.ndjson'))).toBe(false);
@@ -51,11 +52,11 @@ describe('volley run --resume', () => {
     // A kill in the middle of an append leaves half a line.
     appendFileSync(join(out, 'checkpoint.ndjson'), '{"batch":63,"acc":{"n":25');
 
-    const plain = volley(['run', EXPERIMENT, ...ARGS, '-w', '2', '--out', out, '--export', 'csv']);
+    const plain = await volleyHere(['run', EXPERIMENT, ...ARGS, '-w', '2', '--out', out, '--export', 'csv']);
     expect(plain.code).toBe(2);
     expect(plain.stderr).toMatch(/unfinished run .*--resume.*--force/);
 
-    const resumed = volley(['run', EXPERIMENT, ...ARGS, '-w', '2', '--out', out, '--export', 'csv', '--resume']);
+    const resumed = await volleyHere(['run', EXPERIMENT, ...ARGS, '-w', '2', '--out', out, '--export', 'csv', '--resume']);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
     expect(withoutTiming(out)).toEqual(withoutTiming(ref));
@@ -81,7 +82,7 @@ describe('volley run --resume', () => {
     expect(checkpointLines(out)).toBe(saved);
     expect(existsSync(join(out, 'results.json'))).toBe(false);
 
-    const resumed = volley(['run', EXPERIMENT, ...ARGS, '-w', '1', '--out', out, '--resume']);
+    const resumed = await volleyHere(['run', EXPERIMENT, ...ARGS, '-w', '1', '--out', out, '--resume']);
     expect(resumed.code).toBe(0);
     const a = withoutTiming(out) as { cells: unknown[] };
     const b = withoutTiming(ref) as { cells: unknown[] };
@@ -118,22 +119,22 @@ describe('the output folder', () => {
     expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).provenance.seed).toBe(2);
   });
 
-  it('a checkpoint is only resumed by the same plan; a worker that died leaves one to resume', () => {
+  it('a checkpoint is only resumed by the same plan; a worker that died leaves one to resume', async () => {
     const out = join(tmp(), 'died');
     const died = volley([...small, '-w', '1', '--out', out], { VOLLEY_FAULT: 'exit:batch=2' });
     expect(died.code).toBe(1);
     expect(existsSync(join(out, 'checkpoint.ndjson'))).toBe(true);
-    const other = volley([...scenarioRun(500), '-w', '0', '--out', out, '--resume']);
+    const other = await volleyHere([...scenarioRun(500), '-w', '0', '--out', out, '--resume']);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/checkpoint\.ndjson belongs to a different run \(engagements 400 there, 500 now\)/);
     // Another batch size changes which batches there are: named as such, not as a damaged file.
-    const rebatched = volley([...small.map((a) => (a === '100' ? '50' : a)), '-w', '0', '--out', out, '--resume']);
+    const rebatched = await volleyHere([...small.map((a) => (a === '100' ? '50' : a)), '-w', '0', '--out', out, '--resume']);
     expect(rebatched.code).toBe(2);
     expect(rebatched.stderr).toMatch(/checkpoint\.ndjson belongs to a different run \(batch 100 there, 50 now\)/);
-    const resumed = volley([...small, '-w', '0', '--out', out, '--resume']);
+    const resumed = await volleyHere([...small, '-w', '0', '--out', out, '--resume']);
     expect(resumed.code).toBe(0);
     const ref = join(tmp(), 'ref');
-    expect(volley([...small, '-w', '0', '--out', ref]).code).toBe(0);
+    expect((await volleyHere([...small, '-w', '0', '--out', ref])).code).toBe(0);
     expect(withoutTiming(out)).toEqual(withoutTiming(ref));
   });
 

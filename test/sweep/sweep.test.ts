@@ -14,12 +14,7 @@ import { sensitivityRows } from '../../src/report/sensitivity.js';
 import { specToSvg } from '../../src/report/render.js';
 import { fixtureResults, SIMS } from '../report/fixture.js';
 import { makeValidator } from '../report/jsonSchema.js';
-import { spawnSync } from 'node:child_process';
-
-function volley(args: string[]) {
-  const r = spawnSync(process.execPath, [join(process.cwd(), 'dist/cli/main.js'), ...args], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { volleyHere } from '../cli/here.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'volley-sweep-'));
 const LIBS = { vega: '', vegaLite: '', vegaEmbed: '' };
@@ -112,9 +107,10 @@ describe('sweep chart and section', () => {
 });
 
 describe('CLI', () => {
-  it('the shipped sweep with -n 200 writes sensitivity.csv', () => {
+  it('the shipped sweep with -n 200 writes sensitivity.csv', async () => {
     const out = join(tmp(), 'out');
-    const r = volley(['run', 'sims/morale-sweep.experiment.yaml', '-n', '200', '--out', out, '--quiet', '-w', '0']);
+    // The command line in this process (test/cli/here.ts): `volley run` as the built program is run elsewhere.
+    const r = await volleyHere(['run', 'sims/morale-sweep.experiment.yaml', '-n', '200', '--out', out, '--quiet', '-w', '0']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(existsSync(join(out, 'sweep.png'))).toBe(true);

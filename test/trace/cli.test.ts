@@ -1,7 +1,7 @@
 /**
  * `volley trace` end to end: the files it writes and what it prints on the built dist/ (npm test builds
- * first); cells, seeds, folders and exit code 2 with a clear message for bad input in this process
- * (test/cli/here.ts: the same command line, without starting Node for each).
+ * first), once; an assault's rounds, cells, seeds, folders and exit code 2 with a clear message for bad
+ * input in this process (test/cli/here.ts: the same command line, without starting Node for each).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -22,9 +22,9 @@ function volley(args: string[], cwd = process.cwd()) {
 }
 
 describe('volley trace', () => {
-  it('says an assault in its rounds (7), and the winner with its verb', () => {
+  it('says an assault in its rounds (7), and the winner with its verb', async () => {
     const out = join(tmp(), 'ta');
-    const r = volley(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '3', '--out', out]);
+    const r = await volleyHere(['trace', 'sims/town-assault.scenario.yaml', '--engagement', '3', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const replay = replayEngagement({ file: 'sims/town-assault.scenario.yaml', engagement: 3 });
     const n = replay.result.turns;
