@@ -322,6 +322,39 @@ describe('mechanisms on the lane', () => {
     expect(canisterAtChargersOf(g, b, c, 7)).toBe(0);
   });
 
+  it('p20, p12 (nagb.canisterModifiers): a conscript or disordered battery that moved fires canister at cavalry charging from 8" and flees: 6+ on canister\'s own list (crew -1 or disorder -1, chargers -1), 7 on ball\'s (moved -1 more), when it holds its fire and only flees', () => {
+    const cuir = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 };
+    for (const [cls, disordered] of [['conscripts', false], ['line', true]] as const) {
+      for (const value of ['p20', 'asBall']) {
+        const bty = { id: 'Bty', arm: 'artillery', class: cls, guns: ['medium', 'medium', 'medium'], front: 28, offset: 0 };
+        const cp = compiled(duel([cuir], [bty]), { 'nagb.canisterModifiers': value });
+        play(cp, 'moved-canister', 0);
+        const g = cp.game;
+        const [c, b] = g.units;
+        let charged = 0;
+        for (let i = 0; i < 20; i++) {
+          standAtStart(g);
+          Object.assign(b, { guns: b.spec.guns.length, silenced: false, moved: true, pips: 2, state: disordered ? 1 : 0 });
+          const label = `${cls}${disordered ? ' disordered' : ''} ${value}`;
+          expect(canisterAtChargersOf(g, b, c, 8), label).toBe(value === 'p20' ? 18 : 0);
+          const events: Ev[] = [];
+          g.sink = (e) => events.push(e as Ev);
+          g.useDice(EngagementDice.for('moved-canister', 'test', i));
+          playCharge(g, c, b, false, 'fireAndFlee');
+          g.sink = undefined;
+          const e = events.find((x) => x.type === 'charge')!;
+          if (e.ending === 'refused') continue;
+          charged++;
+          expect([e.distance, e.reaction], label).toEqual([8, 'fireAndFlee']);
+          // Fired: the load spent, and its canister's shots thrown at 6+ (p20).
+          expect([b.fired, b.loaded, (e.fireDistance as number) >= 0], label).toEqual(value === 'p20' ? [true, false, true] : [false, true, false]);
+          expect(e.flight as number, label).toBeGreaterThan(0);
+        }
+        expect(charged).toBeGreaterThan(5);
+      }
+    }
+  });
+
   it('p19, nagb.batteryChargeFire: firing and fleeing spends the battery\'s load, and a pip under pip (none under free)', () => {
     for (const [rule, cost] of [['pip', 1], ['free', 0]] as const) {
       const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [{ id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 27, offset: 0 }]), { 'nagb.batteryChargeFire': rule });
@@ -1238,7 +1271,7 @@ describe('mechanisms on the lane', () => {
       firePhase(g, 0);
       g.sink = undefined;
       const e = events.find((x) => x.type === 'fire' && x.units[0] === f.spec.id);
-      return { hits: e?.hits ?? 0, kills: e?.kills ?? 0, recovery: cav.recovery };
+      return { hits: e?.hits ?? 0, kills: e?.kills ?? 0, recovery: cav.recovery, kind: e?.kind, distance: e?.distance };
     };
     // A battalion 6" off (musket long range) and a battery of three mediums 20" off (ball).
     const bn = line('Bn', 26, 0);
@@ -1278,6 +1311,25 @@ describe('mechanisms on the lane', () => {
       }
     }
     expect(batteryMissed).toBeGreaterThan(0);
+    // Canister (p20, resolved as musketry: a die that hit is a hit): one light gun 8" off, 5 shots at 4+,
+    // each hit killing on 3+. Dice that hit and killed nobody reset the tally under hit alone.
+    const canister = { id: 'Bty', arm: 'artillery', class: 'line', guns: ['light'], front: 28, offset: 0 };
+    let canisterMissed = 0;
+    let canisterHitNoKill = 0;
+    for (let i = 0; i < 200; i++) {
+      const ch = shoot(canister, 'hit', i);
+      const cc = shoot(canister, 'casualty', i);
+      expect([ch.kind, ch.distance]).toEqual(['canister', 8]);
+      expect(cc.kills).toBe(ch.kills);
+      if (ch.kills > 0) expect([ch.recovery, cc.recovery]).toEqual([0, 0]);
+      else {
+        expect(cc.recovery).toBe(6);
+        if (ch.recovery === 0) canisterHitNoKill++;
+        else canisterMissed++;
+      }
+    }
+    expect(canisterMissed).toBeGreaterThan(0);
+    expect(canisterHitNoKill).toBeGreaterThan(0);
     expect(missed).toBeGreaterThan(0);
     expect(hitNoKill).toBeGreaterThan(0);
     expect(killed).toBeGreaterThan(0);
