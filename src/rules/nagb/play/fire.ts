@@ -344,6 +344,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const u = g.fire(b.side);
   const hits = g.gunHits;
   hits.n = 0;
+  hits.struck = 0;
   let kills = 0;
   let dice = 0;
   let need = 7;
@@ -387,7 +388,8 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need: least, kills, guns: told });
   }
   bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
-  if (hits.n > 0) hitWhileBlown(g, t);
+  // p23: ball or shell that struck the target's figures (a near miss too; not a shell burst clear of it).
+  if (hits.struck > 0) hitWhileBlown(g, t);
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;
