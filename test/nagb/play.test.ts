@@ -1253,7 +1253,7 @@ describe('mechanisms on the lane', () => {
     expect(events.filter((e) => e.type === 'check').map((e) => e.unit as string)).toEqual(['Cuir']);
   });
 
-  it('p23 (nagb.recoveryReset): blown cavalry hit by small arms or artillery loses its recovery tally even when the hit kills nobody (a hit is the roll to hit, p10, p20); under casualty only a casualty resets it', () => {
+  it('p23 (nagb.recoveryReset): blown cavalry hit by small arms or artillery loses its recovery tally even when the hit kills nobody (a die\'s roll to hit, p10, p20; a ball or shell that struck it, p20-21); under firedOn (rulings 3.8) any fire at it does, every die missing; under casualty only a casualty', () => {
     const shoot = (firer: Record<string, unknown>, value: string, i: number) => {
       const cp = compiled(
         duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [firer], {}, ['column-assault', { preset: 'hold-and-volley', holdFire: false, volleyWithin: 0 }]),
@@ -1283,8 +1283,10 @@ describe('mechanisms on the lane', () => {
     for (let i = 0; i < 40; i++) {
       const hit = shoot(bn, 'hit', i);
       const cas = shoot(bn, 'casualty', i);
-      // The same dice: the same hits and kills under either value.
+      const fired = shoot(bn, 'firedOn', i);
+      // The same dice: the same hits and kills under every value; fired on, the tally is lost whatever the dice.
       expect([cas.hits, cas.kills]).toEqual([hit.hits, hit.kills]);
+      expect([fired.hits, fired.kills, fired.kind, fired.recovery]).toEqual([hit.hits, hit.kills, 'musket', 0]);
       if (hit.hits === 0) {
         missed++;
         expect([hit.recovery, cas.recovery]).toEqual([6, 6]);
@@ -1296,13 +1298,16 @@ describe('mechanisms on the lane', () => {
         expect([hit.recovery, cas.recovery]).toEqual([0, 0]);
       }
     }
-    // Ball (its event counts kills, not hits): a ball that hit and killed nobody along its line resets the
-    // tally under hit alone; one that missed resets it under neither.
+    // Ball (its event counts kills, not hits): a ball that struck (hit, or near-missed onto its figures) and
+    // killed nobody along its line resets the tally under hit alone; one that missed it resets it under
+    // neither (under firedOn, every ball resets it).
     let batteryMissed = 0;
     for (let i = 0; i < 200; i++) {
       const bh = shoot(bty, 'hit', i);
       const bc = shoot(bty, 'casualty', i);
+      const bf = shoot(bty, 'firedOn', i);
       expect(bc.kills).toBe(bh.kills);
+      expect([bf.kills, bf.kind, bf.recovery]).toEqual([bh.kills, 'ball', 0]);
       if (bh.kills > 0) expect([bh.recovery, bc.recovery]).toEqual([0, 0]);
       else {
         expect(bc.recovery).toBe(6);
@@ -1319,8 +1324,10 @@ describe('mechanisms on the lane', () => {
     for (let i = 0; i < 200; i++) {
       const ch = shoot(canister, 'hit', i);
       const cc = shoot(canister, 'casualty', i);
+      const cf = shoot(canister, 'firedOn', i);
       expect([ch.kind, ch.distance]).toEqual(['canister', 8]);
       expect(cc.kills).toBe(ch.kills);
+      expect([cf.kills, cf.recovery]).toEqual([ch.kills, 0]);
       if (ch.kills > 0) expect([ch.recovery, cc.recovery]).toEqual([0, 0]);
       else {
         expect(cc.recovery).toBe(6);

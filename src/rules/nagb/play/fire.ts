@@ -461,8 +461,9 @@ function gunAmmo(gun: Gun, dist: number, friendInArc: boolean, british: boolean,
 
 /**
  * p23 (nagb.recoveryReset hit): blown cavalry hit by artillery or small arms fire loses its recovery
- * tally, whether or not the hit killed (a hit is the roll to hit, p10, p20-21). Casualties reset it under
- * either value (shootingTests).
+ * tally, whether or not the hit killed (a small-arms or canister die's roll to hit, p10, p20; a ball or
+ * shell that struck its figures, p20-21: ShotRecord). Under firedOn any fire at it resets it (land);
+ * casualties reset it under every value (shootingTests).
  */
 function hitWhileBlown(g: Game, t: Unit): void {
   if (t.blown && t.spec.arm === 'cavalry' && g.c.options.recoveryReset === 'hit') t.recovery = 0;
@@ -555,6 +556,8 @@ function land(g: Game, f: number, t: number, k: number): void {
   // p28: fire that destroys its target (jubilateFirers, after the tests).
   if (!was && u.removed) g.ranFromFire.push(t);
   u.firedAtTurn = g.turn;
+  // p23 (nagb.recoveryReset firedOn, rulings 3.8): being fired on resets blown cavalry's tally, every die missing or not.
+  if (u.blown && u.spec.arm === 'cavalry' && g.c.options.recoveryReset === 'firedOn') u.recovery = 0;
   if (g.c.options.shootingTestScope === 'perFiringUnit') shootingTests(g);
 }
 
