@@ -325,3 +325,42 @@ describe('Canister, shell, fire at batteries (p19-21)', () => {
     expect(gunsManned(3, 2)).toBe(2);
   });
 });
+
+describe('What a shot struck (p20, p21; p23 by nagb.recoveryReset)', () => {
+  /** A Uniform throwing the scripted d6 faces in turn (a d3 reads faces 1-2 as 1); it fails when the shot asks for more. */
+  const script = (...faces: number[]) => {
+    let i = 0;
+    return () => {
+      if (i >= faces.length) throw new Error(`the shot asked for die ${i + 1} of ${faces.length}`);
+      return (faces[i++] - 0.5) / 6;
+    };
+  };
+  const record = () => ({ n: 0, struck: 0 });
+  it('p20: a ball that misses by 1 and falls short on the lane (5: short, d3 1, trail 6) reaches two ranks and kills nobody (two 1s): struck, not a hit', () => {
+    const r = record();
+    expect(rollBallShot(script(3, 5, 1, 6, 1, 1), 4, 'short', 2, O, r)).toBe(0);
+    expect(r).toEqual({ n: 0, struck: 1 });
+    // Wide (3: left) it reaches no figure: neither.
+    const wide = record();
+    expect(rollBallShot(script(3, 3, 1, 6), 4, 'short', 2, O, wide)).toBe(0);
+    expect(wide).toEqual({ n: 0, struck: 0 });
+    // A ball that hits always has a figure on its line (a bounce of 1 reaches the front rank): both, killing nobody.
+    const hit = record();
+    expect(rollBallShot(script(4, 1, 1), 4, 'short', 2, O, hit)).toBe(0);
+    expect(hit).toEqual({ n: 1, struck: 1 });
+  });
+  it('p21: a shell that hits, fails to burst (1) and runs on 6" past a column 2.4" deep bursts clear of it (no template on it): a hit, not struck', () => {
+    const r = record();
+    expect(rollShellShot(script(4, 1, 6), 4, 'short', 2.4, O, r)).toBe(0);
+    expect(r).toEqual({ n: 1, struck: 0 });
+    // Bursting at the front (2+), its dice scoring no 4+ on the target: a hit that struck nothing.
+    const missed = record();
+    expect(rollShellShot(script(4, 2, 1, 2, 3, 1, 2, 3), 4, 'short', 2.4, O, missed)).toBe(0);
+    expect(missed).toEqual({ n: 1, struck: 0 });
+  });
+  it('p21: a shell missing by 1 that falls 1" short (the template\'s edge on the target: 2 dice) with a die of 4+ that kills nobody (1 against 3+): struck, not a hit', () => {
+    const r = record();
+    expect(rollShellShot(script(3, 5, 1, 4, 1, 1), 4, 'short', 2.4, O, r)).toBe(0);
+    expect(r).toEqual({ n: 0, struck: 1 });
+  });
+});

@@ -322,6 +322,39 @@ describe('mechanisms on the lane', () => {
     expect(canisterAtChargersOf(g, b, c, 7)).toBe(0);
   });
 
+  it('p20, p12 (nagb.canisterModifiers): a conscript or disordered battery that moved fires canister at cavalry charging from 8" and flees: 6+ on canister\'s own list (crew -1 or disorder -1, chargers -1), 7 on ball\'s (moved -1 more), when it holds its fire and only flees', () => {
+    const cuir = { id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 };
+    for (const [cls, disordered] of [['conscripts', false], ['line', true]] as const) {
+      for (const value of ['p20', 'asBall']) {
+        const bty = { id: 'Bty', arm: 'artillery', class: cls, guns: ['medium', 'medium', 'medium'], front: 28, offset: 0 };
+        const cp = compiled(duel([cuir], [bty]), { 'nagb.canisterModifiers': value });
+        play(cp, 'moved-canister', 0);
+        const g = cp.game;
+        const [c, b] = g.units;
+        let charged = 0;
+        for (let i = 0; i < 20; i++) {
+          standAtStart(g);
+          Object.assign(b, { guns: b.spec.guns.length, silenced: false, moved: true, pips: 2, state: disordered ? 1 : 0 });
+          const label = `${cls}${disordered ? ' disordered' : ''} ${value}`;
+          expect(canisterAtChargersOf(g, b, c, 8), label).toBe(value === 'p20' ? 18 : 0);
+          const events: Ev[] = [];
+          g.sink = (e) => events.push(e as Ev);
+          g.useDice(EngagementDice.for('moved-canister', 'test', i));
+          playCharge(g, c, b, false, 'fireAndFlee');
+          g.sink = undefined;
+          const e = events.find((x) => x.type === 'charge')!;
+          if (e.ending === 'refused') continue;
+          charged++;
+          expect([e.distance, e.reaction], label).toEqual([8, 'fireAndFlee']);
+          // Fired: the load spent, and its canister's shots thrown at 6+ (p20).
+          expect([b.fired, b.loaded, (e.fireDistance as number) >= 0], label).toEqual(value === 'p20' ? [true, false, true] : [false, true, false]);
+          expect(e.flight as number, label).toBeGreaterThan(0);
+        }
+        expect(charged).toBeGreaterThan(5);
+      }
+    }
+  });
+
   it('p19, nagb.batteryChargeFire: firing and fleeing spends the battery\'s load, and a pip under pip (none under free)', () => {
     for (const [rule, cost] of [['pip', 1], ['free', 0]] as const) {
       const cp = compiled(duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [{ id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 27, offset: 0 }]), { 'nagb.batteryChargeFire': rule });
@@ -1220,7 +1253,7 @@ describe('mechanisms on the lane', () => {
     expect(events.filter((e) => e.type === 'check').map((e) => e.unit as string)).toEqual(['Cuir']);
   });
 
-  it('p23 (nagb.recoveryReset): blown cavalry hit by small arms or artillery loses its recovery tally even when the hit kills nobody (a hit is the roll to hit, p10, p20); under casualty only a casualty resets it', () => {
+  it('p23 (nagb.recoveryReset): blown cavalry hit by small arms or artillery loses its recovery tally even when the hit kills nobody (a die\'s roll to hit, p10, p20; a ball or shell that struck it, p20-21); under firedOn (rulings 3.8) any fire at it does, every die missing; under casualty only a casualty', () => {
     const shoot = (firer: Record<string, unknown>, value: string, i: number) => {
       const cp = compiled(
         duel([{ id: 'Cuir', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 20, offset: 0 }], [firer], {}, ['column-assault', { preset: 'hold-and-volley', holdFire: false, volleyWithin: 0 }]),
@@ -1238,7 +1271,7 @@ describe('mechanisms on the lane', () => {
       firePhase(g, 0);
       g.sink = undefined;
       const e = events.find((x) => x.type === 'fire' && x.units[0] === f.spec.id);
-      return { hits: e?.hits ?? 0, kills: e?.kills ?? 0, recovery: cav.recovery };
+      return { hits: e?.hits ?? 0, kills: e?.kills ?? 0, recovery: cav.recovery, kind: e?.kind, distance: e?.distance };
     };
     // A battalion 6" off (musket long range) and a battery of three mediums 20" off (ball).
     const bn = line('Bn', 26, 0);
@@ -1250,8 +1283,10 @@ describe('mechanisms on the lane', () => {
     for (let i = 0; i < 40; i++) {
       const hit = shoot(bn, 'hit', i);
       const cas = shoot(bn, 'casualty', i);
-      // The same dice: the same hits and kills under either value.
+      const fired = shoot(bn, 'firedOn', i);
+      // The same dice: the same hits and kills under every value; fired on, the tally is lost whatever the dice.
       expect([cas.hits, cas.kills]).toEqual([hit.hits, hit.kills]);
+      expect([fired.hits, fired.kills, fired.kind, fired.recovery]).toEqual([hit.hits, hit.kills, 'musket', 0]);
       if (hit.hits === 0) {
         missed++;
         expect([hit.recovery, cas.recovery]).toEqual([6, 6]);
@@ -1263,13 +1298,16 @@ describe('mechanisms on the lane', () => {
         expect([hit.recovery, cas.recovery]).toEqual([0, 0]);
       }
     }
-    // Ball (its event counts kills, not hits): a ball that hit and killed nobody along its line resets the
-    // tally under hit alone; one that missed resets it under neither.
+    // Ball (its event counts kills, not hits): a ball that struck (hit, or near-missed onto its figures) and
+    // killed nobody along its line resets the tally under hit alone; one that missed it resets it under
+    // neither (under firedOn, every ball resets it).
     let batteryMissed = 0;
     for (let i = 0; i < 200; i++) {
       const bh = shoot(bty, 'hit', i);
       const bc = shoot(bty, 'casualty', i);
+      const bf = shoot(bty, 'firedOn', i);
       expect(bc.kills).toBe(bh.kills);
+      expect([bf.kills, bf.kind, bf.recovery]).toEqual([bh.kills, 'ball', 0]);
       if (bh.kills > 0) expect([bh.recovery, bc.recovery]).toEqual([0, 0]);
       else {
         expect(bc.recovery).toBe(6);
@@ -1278,6 +1316,27 @@ describe('mechanisms on the lane', () => {
       }
     }
     expect(batteryMissed).toBeGreaterThan(0);
+    // Canister (p20, resolved as musketry: a die that hit is a hit): one light gun 8" off, 5 shots at 4+,
+    // each hit killing on 3+. Dice that hit and killed nobody reset the tally under hit alone.
+    const canister = { id: 'Bty', arm: 'artillery', class: 'line', guns: ['light'], front: 28, offset: 0 };
+    let canisterMissed = 0;
+    let canisterHitNoKill = 0;
+    for (let i = 0; i < 200; i++) {
+      const ch = shoot(canister, 'hit', i);
+      const cc = shoot(canister, 'casualty', i);
+      const cf = shoot(canister, 'firedOn', i);
+      expect([ch.kind, ch.distance]).toEqual(['canister', 8]);
+      expect(cc.kills).toBe(ch.kills);
+      expect([cf.kills, cf.recovery]).toEqual([ch.kills, 0]);
+      if (ch.kills > 0) expect([ch.recovery, cc.recovery]).toEqual([0, 0]);
+      else {
+        expect(cc.recovery).toBe(6);
+        if (ch.recovery === 0) canisterHitNoKill++;
+        else canisterMissed++;
+      }
+    }
+    expect(canisterMissed).toBeGreaterThan(0);
+    expect(canisterHitNoKill).toBeGreaterThan(0);
     expect(missed).toBeGreaterThan(0);
     expect(hitNoKill).toBeGreaterThan(0);
     expect(killed).toBeGreaterThan(0);

@@ -198,10 +198,24 @@ export function rollLineKills(u: Uniform, figures: number, killOn: number): numb
 }
 
 /**
+ * What a battery's ball and shell did in one fire, counted shot by shot (rollBallShot, rollShellShot).
+ * `n`: shots whose roll to hit succeeded (p20-21; p31: each artillery hit damages a building).
+ * `struck`: shots that reached the target's figures: a ball, hitting or near-missing, with at least one
+ * figure on its line (p20); a shell, hitting or near-missing, with a burst die of 4+ (p21). A shot can
+ * strike without its roll hitting (a near miss, p20: it "may still hit") and hit without striking (a
+ * shell bounced on and burst clear, p21: only a target under the template is hit). p23's reset of blown
+ * cavalry follows `struck` (nagb.recoveryReset hit).
+ */
+export interface ShotRecord {
+  n: number;
+  struck: number;
+}
+
+/**
  * One gun's ball shot (p20, p21): the roll to hit; on a hit the d6 bounce and a 2+ kill roll for each
  * figure on the line; on a near miss the scatter (direction, distance, trail). A shot that may not
- * strike (shotMayStrike) rolls nothing. Returns the casualties; `hits`, when given, counts the shot if
- * it hit (p31: each artillery hit damages a building).
+ * strike (shotMayStrike) rolls nothing. Returns the casualties; `hits`, when given, counts the shot
+ * in `n` if its roll hit and in `struck` if a figure stood on its line (ShotRecord).
  */
 export function rollBallShot(
   u: Uniform,
@@ -209,20 +223,25 @@ export function rollBallShot(
   band: ArtilleryBand,
   ranks: number,
   opts: Pick<NagbOptions, 'ballFigures' | 'nearMiss' | 'nearMissAtSeven'>,
-  hits?: { n: number },
+  hits?: ShotRecord,
 ): number {
   if (!shotMayStrike(need, opts) || band === 'out') return 0;
   const roll = 1 + Math.floor(u() * 6);
   if (roll >= need) {
-    if (hits) hits.n++;
-    const bounce = 1 + Math.floor(u() * 6);
-    return rollLineKills(u, ballFigures(bounce, ranks, opts), BALL_KILL);
+    const figures = ballFigures(1 + Math.floor(u() * 6), ranks, opts);
+    if (hits) {
+      hits.n++;
+      if (figures > 0) hits.struck++;
+    }
+    return rollLineKills(u, figures, BALL_KILL);
   }
   if (opts.nearMiss === 'off' || !isNearMiss(roll, need, opts)) return 0;
   const dir = scatterDirection(1 + Math.floor(u() * 6));
   const dist = scatterDistance(u, band);
   const trail = 1 + Math.floor(u() * 6);
-  return rollLineKills(u, nearMissFigures(dir, dist, trail, ranks, opts), BALL_KILL);
+  const figures = nearMissFigures(dir, dist, trail, ranks, opts);
+  if (hits && figures > 0) hits.struck++;
+  return rollLineKills(u, figures, BALL_KILL);
 }
 
 /** p20, p21: canister dice: the gun's shots in the table, each gun manned. */
@@ -297,7 +316,8 @@ export function nearMissShellDice(
 /**
  * One shell (p21): the roll to hit; on a hit it bursts on 2+ at the front, or on a 1 runs on d6" first;
  * on a near miss it scatters. Each die of the burst hits on 4+ and kills on 3+. A shell that may not
- * strike (shotMayStrike) rolls nothing. Returns the casualties; `hits` counts a hit as rollBallShot's does.
+ * strike (shotMayStrike) rolls nothing. Returns the casualties; `hits`, when given, counts the shot in
+ `n` if its roll hit and in `struck` if a burst die scored 4+ on the target (ShotRecord).
  */
 export function rollShellShot(
   u: Uniform,
@@ -305,7 +325,7 @@ export function rollShellShot(
   band: ArtilleryBand,
   depth: number,
   opts: Pick<NagbOptions, 'nearMiss' | 'nearMissAtSeven' | 'shellHits'>,
-  hits?: { n: number },
+  hits?: ShotRecord,
 ): number {
   if (!shotMayStrike(need, opts) || band === 'out') return 0;
   const roll = 1 + Math.floor(u() * 6);
@@ -319,10 +339,13 @@ export function rollShellShot(
     dice = nearMissShellDice(dir, scatterDistance(u, band), depth, opts);
   }
   let k = 0;
+  let struck = false;
   for (let i = 0; i < dice; i++) {
     if (1 + Math.floor(u() * 6) < SHELL_DICE_HIT) continue;
+    struck = true;
     if (1 + Math.floor(u() * 6) >= SHELL_KILL) k++;
   }
+  if (hits && struck) hits.struck++;
   return k;
 }
 

@@ -327,12 +327,13 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'nagb.recoveryReset',
-    values: ['hit', 'casualty'],
+    values: ['hit', 'firedOn', 'casualty'],
     default: 'hit',
-    source: 'p23 (blown cavalry "hit" by artillery or small arms fire while recovering loses its tally) with p10, p20-21 (a hit is a roll to hit that succeeds, before the roll to kill)',
-    doc: 'What resets blown cavalry\'s recovery tally to 0: any hit of artillery or small arms fire on it (a die that hit, a ball or shell that hit, even if it killed nobody), or any casualty, as in the rules\' other uses of hit and wound.',
+    source: 'p23 (blown cavalry "hit" by artillery or small arms fire while recovering loses its tally) with p10, p20-21 (a hit is a roll to hit that succeeds, before the roll to kill; a near miss may still hit); rulings 3.8 (being fired on resets the tally)',
+    doc: 'What resets blown cavalry\'s recovery tally to 0: any hit of artillery or small arms fire on it (a die that hit, a ball or shell that struck its figures, even if it killed nobody); or being fired on at all, the rulings\' reading; or any casualty, as in the rules\' other uses of hit and wound.',
     valueDocs: {
-      hit: 'any hit: a small-arms or canister die that hit, a ball or shell that hit (and any casualty, near misses too), whether or not it killed',
+      hit: 'any hit (the text\'s word): a small-arms or canister die that hit, a ball with a figure on its line or a shell with a burst die of 4+ on it (near misses too), whether or not it killed; a shell that hit and burst clear of it does not',
+      firedOn: 'being fired on (rulings 3.8): any fire at it in the fire phase, even when every die misses',
       casualty: 'casualties only: fire that hit and killed nobody leaves the tally (as the engine played before)',
     },
   },
@@ -584,7 +585,7 @@ export interface NagbOptions {
   blownCavalry: 'foughtAny' | 'chargedFormed';
   blownRide: 'toSafety' | 'throughFriends' | 'fullRoll';
   recallRide: 'throughFriends' | 'withinTable' | 'fullRoll';
-  recoveryReset: 'hit' | 'casualty';
+  recoveryReset: 'hit' | 'firedOn' | 'casualty';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';

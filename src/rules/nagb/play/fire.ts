@@ -344,6 +344,7 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
   const u = g.fire(b.side);
   const hits = g.gunHits;
   hits.n = 0;
+  hits.struck = 0;
   let kills = 0;
   let dice = 0;
   let need = 7;
@@ -387,7 +388,8 @@ function battery(g: Game, b: Unit, pend: { t: number; k: number }): boolean {
     g.sink({ type: 'fire', side: b.side, units: [b.spec.id], target: t.spec.id, roll: dice, hits: kills, modifiers, kind, distance: dist, dice, need: least, kills, guns: told });
   }
   bump(g, X.artilleryKills, b.side, Math.min(kills, t.figures));
-  if (hits.n > 0) hitWhileBlown(g, t);
+  // p23: ball or shell that struck the target's figures (a near miss too; not a shell burst clear of it).
+  if (hits.struck > 0) hitWhileBlown(g, t);
   if (t.sector >= 0 && hits.n > 0) damageSector(g, t.sector, hits.n, b.side);
   pend.t = ti;
   pend.k = kills;
@@ -459,8 +461,9 @@ function gunAmmo(gun: Gun, dist: number, friendInArc: boolean, british: boolean,
 
 /**
  * p23 (nagb.recoveryReset hit): blown cavalry hit by artillery or small arms fire loses its recovery
- * tally, whether or not the hit killed (a hit is the roll to hit, p10, p20-21). Casualties reset it under
- * either value (shootingTests).
+ * tally, whether or not the hit killed (a small-arms or canister die's roll to hit, p10, p20; a ball or
+ * shell that struck its figures, p20-21: ShotRecord). Under firedOn any fire at it resets it (land);
+ * casualties reset it under every value (shootingTests).
  */
 function hitWhileBlown(g: Game, t: Unit): void {
   if (t.blown && t.spec.arm === 'cavalry' && g.c.options.recoveryReset === 'hit') t.recovery = 0;
@@ -553,6 +556,8 @@ function land(g: Game, f: number, t: number, k: number): void {
   // p28: fire that destroys its target (jubilateFirers, after the tests).
   if (!was && u.removed) g.ranFromFire.push(t);
   u.firedAtTurn = g.turn;
+  // p23 (nagb.recoveryReset firedOn, rulings 3.8): being fired on resets blown cavalry's tally, every die missing or not.
+  if (u.blown && u.spec.arm === 'cavalry' && g.c.options.recoveryReset === 'firedOn') u.recovery = 0;
   if (g.c.options.shootingTestScope === 'perFiringUnit') shootingTests(g);
 }
 

@@ -9,6 +9,7 @@ import { type Body, type Lane, type TerrainInterval, newMoveResult } from '../..
 import type { NagbDoctrine } from '../doctrine.js';
 import type { NagbEvent, NagbSink } from '../events.js';
 import type { NagbOptions } from '../options.js';
+import type { ShotRecord } from '../artillery.js';
 import type { Arm, Army, CavalryType, CavalryWeapon, CommanderRating, CommanderRow, Formation, Gun, Terrain, UnitClass, Weapon } from '../tables.js';
 import type { Nation } from '../command.js';
 import type { Footprint } from '../units.js';
@@ -296,8 +297,8 @@ export class Game {
   readonly chargeOut = newChargeResult();
   readonly meleeOut = newMeleeResult();
   readonly move = newMoveResult();
-  /** Hits of a battery's guns in one fire (p31: each damages a building). */
-  readonly gunHits = { n: 0 };
+  /** A battery's ball and shell in one fire (ShotRecord): hits (p31: each damages a building), shots that struck the target (p23). */
+  readonly gunHits: ShotRecord = { n: 0, struck: 0 };
   readonly scratch: number[] = [];
   /** Fire landing later (simultaneous small arms): firers, targets and casualties. */
   readonly pendF: number[] = [];
