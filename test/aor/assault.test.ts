@@ -615,6 +615,54 @@ describe('Assault round: forts (10.1)', () => {
   });
 });
 
+describe('Assault round: a garrison attacking out of its fort (10.1, 7.4)', () => {
+  it('10.1: attackers in a fort ignore retreat results: hit, they make no check, neither retreat nor are disrupted (7.4 disrupts retreating units)', () => {
+    const { st, res, out, dice } = play({
+      specs: [inf('g', 0, 6), inf('d', 1, 8)],
+      stacks: [stack([0], { terrain: 'fort' })],
+      defender: [1],
+      fire: [[2], [7]], // the garrison scores nothing; 8 * 0.5 (aor.fortDefenderFire halved) = 4 @ 7 -> 1 hit
+      morale: [[6], []], // a check, were one made, would fail
+    });
+    expect(out.hitsOnAttacker).toBe(1);
+    expect(out.attackerRetreat).toBe(NO_RETREAT);
+    expect(st.retreated[0]).toBe(0);
+    expect(st.disrupted[0]).toBe(0);
+    expect(res.sides[0].moraleChecks).toBe(0);
+    expect(dice.used.morale).toEqual([0, 0]);
+  });
+
+  it('10.1, 7.3: a check over a garrison and a stack in the open is made over both; failed, only the stack outside the fort retreats', () => {
+    const { st, out, dice } = play({
+      specs: [inf('g', 0, 4), inf('o', 0, 4), inf('d', 1, 8)],
+      stacks: [stack([0], { terrain: 'fort', direction: 0 }), stack([1], { direction: 1 })],
+      defender: [2],
+      fire: [[2], [7]], // the defender fires at 8 (aor.defenderTargetTerrain: the open stack's factor) @ 7 -> 1 hit
+      morale: [[6], []],
+    });
+    expect(out.hitsOnAttacker).toBe(1);
+    expect(st.steps[0] + st.steps[1]).toBe(3);
+    expect(dice.used.morale).toEqual([1, 0]);
+    expect(out.attackerRetreat).toBe(FORCED);
+    expect(st.retreated[0]).toBe(0);
+    expect(st.disrupted[0]).toBe(0);
+    expect(st.retreated[1]).toBe(1);
+    expect(st.disrupted[1]).toBe(1);
+  });
+
+  it('10.1: the garrison may still retreat by choice (7.4 voluntary retreat is no retreat result)', () => {
+    const { st, out } = play({
+      specs: [inf('g', 0, 6), inf('d', 1, 8)],
+      stacks: [stack([0], { terrain: 'fort' })],
+      defender: [1],
+      fire: [[2], [7]],
+      doctrines: [doctrine({ retreatWhen: 'hitsAtLeast', retreatHits: 1 }), doctrine()],
+    });
+    expect(out.attackerRetreat).toBe(VOLUNTARY);
+    expect(st.retreated[0]).toBe(1);
+  });
+});
+
 describe('Assault round: fortified hexsides and flanking (10.1, 10.2, 7.6)', () => {
   // Two stacks with a hexside between them (a flank, 7.6), crossing the hexsides given.
   const flank = (hexsides: [AttackingStack['hexside'], AttackingStack['hexside']], mode: 'likeFort' | 'flankable') =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { moveSide } from '../../src/rules/aor/battle/ai.js';
 import { bombard, canBombard } from '../../src/rules/aor/battle/bombard.js';
 import { attackersIn, planAttacks, situationFor } from '../../src/rules/aor/battle/combat.js';
+import { DEFAULT_AOR_OPTIONS } from '../../src/rules/aor/options.js';
 import { battle, CLEAR_ROWS, collector, roll, ScriptedDice, type BattleDesc, type UnitDesc } from './helpers.js';
 
 const never = () => false;
@@ -51,6 +52,46 @@ describe('8.1 bombardment: who can be bombarded', () => {
       const t = setUp('2,2', { '2,2': tok });
       expect(canBombard(t.b, t.u('G'), t.h('2,2')), tok).toBe(ok);
     }
+  });
+
+  describe('10.1, 10.2 (aor.fortifiedHexsideBombard): not across a fortified hexside of the target\'s hex', () => {
+    const can = (target: string, fortified: string[], gun = '1,2', mode?: 'likeFort' | 'allowed') => {
+      const t = battle({
+        map: CLEAR_ROWS(8, 5),
+        fortified,
+        units: [
+          { id: 'G', side: 0, kind: 'artillery', strength: 4, at: gun },
+          { id: 'T', side: 1, strength: 4, at: target },
+        ],
+        ...(mode ? { options: { 'aor.fortifiedHexsideBombard': mode } } : {}),
+      });
+      return canBombard(t.b, t.u('G'), t.h(target));
+    };
+
+    it('likeFort (default): adjacent, across the hexside the two hexes share; two hexes off in a straight line, across the one facing the hex between', () => {
+      expect(DEFAULT_AOR_OPTIONS.fortifiedHexsideBombard).toBe('likeFort');
+      expect(can('2,2', ['2,2/W'])).toBe(false);
+      expect(can('2,2', ['1,2/E'])).toBe(false); // the same hexside, named from the gun's hex
+      expect(can('3,2', ['3,2/W'])).toBe(false);
+      // A wall on a hexside the line does not cross stops nothing; nor does one of the hex in between.
+      expect(can('2,2', ['2,2/E'])).toBe(true);
+      expect(can('3,2', ['3,2/NW', '3,2/SW', '3,2/E'])).toBe(true);
+      expect(can('3,2', ['2,2/W'])).toBe(true);
+    });
+
+    it('likeFort: a line along the hexside between the two hexes in between enters at a corner; a fortified hexside meeting it there stops it (either one)', () => {
+      // From 1,1 to 3,2 the line runs along the hexside between 2,1 and 2,2 and enters 3,2 where its NW and W hexsides meet.
+      expect(can('3,2', [], '1,1')).toBe(true);
+      expect(can('3,2', ['3,2/NW'], '1,1')).toBe(false);
+      expect(can('3,2', ['3,2/W'], '1,1')).toBe(false);
+      expect(can('3,2', ['3,2/SW', '3,2/NE'], '1,1')).toBe(true);
+    });
+
+    it('allowed: the target\'s hex alone decides (8.1), whatever hexsides the line crosses', () => {
+      expect(can('2,2', ['2,2/W'], '1,2', 'allowed')).toBe(true);
+      expect(can('3,2', ['3,2/W'], '1,2', 'allowed')).toBe(true);
+      expect(can('3,2', ['3,2/NW'], '1,1', 'allowed')).toBe(true);
+    });
   });
 
   it('not at friendly units', () => {

@@ -134,6 +134,32 @@ describe('10.1 forts', () => {
     expect(defenderFire({ 'aor.fortDefenderFire': 'full' })).toBe(6);
   });
 
+  it('10.1, 7.4: a garrison attacking out of its fort ignores retreat results: hit, it checks no morale and stays in the fort, undisrupted', () => {
+    // G (4) in the fort 2,2 attacks E (12) at 3,2; E fires at 12 halved into the fort (6) @ 8 -> 1 hit.
+    // A check, were one made, would fail (a 6); in the open, under the same fire (E 6), G is disrupted and falls back.
+    const play = (cells: Record<string, string>, e: number) => {
+      const t = setUp(
+        [
+          { id: 'G', side: 0, at: '2,2', orders: 'attack', strength: 4 },
+          { id: 'E', side: 1, at: '3,2', strength: e },
+        ],
+        cells,
+      );
+      const { sink, events } = collector();
+      const dice = new ScriptedDice({ fire: [roll(2), roll(8)], morale: [[6, 6], [6, 6]] });
+      combatSegment(t.b, 0, new Map([[t.h('2,2'), t.h('3,2')]]), () => [], dice, t.res(), newRoundOutcome(), sink);
+      const g = t.u('G');
+      return {
+        moved: t.pos('G') !== t.h('2,2'),
+        disrupted: t.b.st.disrupted[g],
+        steps: t.b.st.steps[g],
+        checks: events.filter((e) => e.type === 'check' && e.side === 0).length,
+      };
+    };
+    expect(play({ '2,2': 'X' }, 12)).toEqual({ moved: false, disrupted: 0, steps: 1, checks: 0 });
+    expect(play({}, 6)).toEqual({ moved: true, disrupted: 1, steps: 1, checks: 1 });
+  });
+
   it('no advance into a fort vacated by cavalry retreating before the assault (7.11)', () => {
     const t = setUp(
       [

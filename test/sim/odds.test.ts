@@ -136,6 +136,19 @@ describe('exact odds read as the nearest double of the exact fraction', () => {
 });
 
 describe('7.6 Armament in the exact odds', () => {
+  it('10.1: a garrison attacking out of its fort ignores retreat results: hit, it holds, never forced back (6 against two 6s in the open)', () => {
+    // Neither side retreats by choice (stubborn). Each side fires at 6 (the garrison 6; the defenders 12, halved into the fort, aor.fortDefenderFire):
+    // 0, 1, 2 hits on 10, 16, 10 of 36 rolls. Two hits eliminate the garrison; any fewer, it holds (a
+    // garrison that checked would fail at morale 3, a step lost, on half the one-hit rolls: 8/36 forced).
+    const scenario = scenarioOf({
+      attacker: { doctrine: 'stubborn', stacks: [{ hexside: 0, terrain: 'fort', units: [inf('g', 6)] }] },
+      defender: { doctrine: 'stubborn', units: [inf('b1', 6), inf('b2', 6)] },
+    });
+    const o = assaultOdds(compileAssault(scenario, aorOptions(resolveOptions(AOR_OPTIONS, scenario.options))));
+    expect(o.attackerHits).toEqual([10 / 36, 16 / 36, 10 / 36]);
+    expect(o.attacker).toMatchObject({ holds: 26 / 36, retreatsVoluntarily: 0, retreatsOnFailedCheck: 0, eliminated: 10 / 36 });
+  });
+
   it('repeating infantry 6 against a foot battery 4 flagged repeating: the battery is artillery, so the attack fires at 9 (+50%), not 6', () => {
     const scenario = scenarioOf({
       attacker: { stacks: [{ hexside: 0, units: [{ id: 'a1', strength: 6, flags: ['repeating'] }] }] },

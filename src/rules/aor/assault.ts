@@ -115,6 +115,7 @@ export function newRoundOutcome(): RoundOutcome {
 // Scratch buffers: the kernel runs single-threaded inside one worker and is not re-entrant.
 const allAtt = new Int32Array(256);
 const fireFirstAtt = new Int32Array(256);
+const outsideAtt = new Int32Array(256);
 const dirs = new Int32Array(16);
 const NONE = new Uint8Array(0);
 const attMods: FireMods = { flanking: false, firesFirst: false, targetHasRifledOrArtillery: false, disrupted: NONE };
@@ -477,7 +478,21 @@ function chooseVoluntaryRetreats(st: UnitState, sit: AssaultSituation, o: AorOpt
 }
 
 /**
- * 7.4: each side that took a hit and did not retreat voluntarily checks morale (a hit left after
+ * 10.1: the attackers still in the fight whose stack does not stand in a fort, gathered in outsideAtt;
+ * returns their number.
+ */
+function attackersOutsideForts(st: UnitState, sit: AssaultSituation): number {
+  let n = 0;
+  for (const s of sit.stacks) {
+    if (s.terrain === 'fort') continue;
+    for (const u of s.units) if (st.present(u)) outsideAtt[n++] = u;
+  }
+  return n;
+}
+
+/**
+ * 7.4: each side that took a hit and did not retreat voluntarily checks morale, but for units in forts
+ * (10.1, and under aor.fortifiedHexsideRetreat a defender attacked only across fortified hexsides) (a hit left after
  * halving, or under aor.retreatCheckHits = beforeHalving any hit suffered); those that fail, and those
  * that chose to, retreat.
  */
@@ -489,7 +504,11 @@ function checkAndRetreat(st: UnitState, sit: AssaultSituation, o: AorOptions, di
   const na = round.na;
   let attForced = false, defForced = false;
   const beforeHalving = o.retreatCheckHits === 'beforeHalving';
-  if ((beforeHalving ? round.attWasHit : out.hitsOnAttacker > 0) && !round.attVoluntary && anyPresent(st, allAtt, na)) {
+  // 10.1: units in forts ignore retreat results, the garrison attacking out of one as well: when every
+  // attacker still in the fight stands in a fort no check is made (as for a defender in one); a check
+  // over a mixed group (7.3) sends back only the attackers outside forts.
+  const attOutside = attackersOutsideForts(st, sit);
+  if ((beforeHalving ? round.attWasHit : out.hitsOnAttacker > 0) && !round.attVoluntary && attOutside > 0) {
     attSit.flanked = false;
     attSit.firedOnByArtillery = round.defArtillery;
     attSit.attackedByOldGuard = round.defOldGuard;
@@ -501,9 +520,12 @@ function checkAndRetreat(st: UnitState, sit: AssaultSituation, o: AorOptions, di
     defSit.attackedByOldGuard = round.attOldGuard;
     defForced = !groupCheck(st, def, nd, d, defSit, o, dice, res, 'retreat', sink);
   }
-  if (round.attVoluntary || attForced) {
-    out.attackerRetreat = round.attVoluntary ? VOLUNTARY : FORCED;
-    retreatUnits(st, allAtt, na, a, round.attVoluntary, res, sink);
+  if (round.attVoluntary) {
+    out.attackerRetreat = VOLUNTARY;
+    retreatUnits(st, allAtt, na, a, true, res, sink);
+  } else if (attForced) {
+    out.attackerRetreat = FORCED;
+    retreatUnits(st, outsideAtt, attOutside, a, false, res, sink);
   }
   if (round.defVoluntary || defForced) {
     out.defenderRetreat = round.defVoluntary ? VOLUNTARY : FORCED;

@@ -231,6 +231,17 @@ export const AOR_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'aor.fortifiedHexsideBombard',
+    values: ['likeFort', 'allowed'],
+    default: 'likeFort',
+    source: '10.1, 10.2, 8.1',
+    doc: "Whether artillery may bombard a stack across a fortified hexside of the stack's hex: 10.2 has such hexsides work like forts, which cannot be bombarded (10.1).",
+    valueDocs: {
+      likeFort: "no bombardment whose line from gun to target crosses a fortified hexside of the target's hex, or, running along the hexside between the two hexes in between, meets one at the corner where it enters the target's hex",
+      allowed: "bombardment is decided by the target's hex alone (8.1, the Bomb. column; 10.1 forts), whatever hexsides the line crosses",
+    },
+  },
+  {
     name: 'aor.marchFlank',
     values: ['flankableTerrain', 'inTowns'],
     default: 'flankableTerrain',
@@ -437,6 +448,7 @@ export interface AorOptions {
   cavalryAloneRetreat: 'always' | 'unlessAttackerRetreats';
   fortifiedHexsideRetreat: 'ignore' | 'normal';
   fortifiedHexsideFlank: 'likeFort' | 'flankable';
+  fortifiedHexsideBombard: 'likeFort' | 'allowed';
   blockedRetreat: 'eliminate' | 'stepLoss';
   retreatRoom: 'preferRoom' | 'ignoreRoom';
   heldOverstack: 'movesOut' | 'eliminated';
@@ -505,6 +517,7 @@ export function aorOptions(resolved: ResolvedOptions): AorOptions {
     targetRuleOrder: get('targetRuleOrder'),
     marchFlank: get('marchFlank'),
     fortifiedHexsideFlank: get('fortifiedHexsideFlank'),
+    fortifiedHexsideBombard: get('fortifiedHexsideBombard'),
     zocMovement: get('zocMovement'),
     cavalryZocOrders: get('cavalryZocOrders'),
     cavalryPassingFire: get('cavalryPassingFire'),

@@ -10,7 +10,9 @@ import { reachRung, RUNG, type EngagementResult } from '../../../core/result.js'
 import { groupCheck, retreatUnits } from '../assault.js';
 import { hitsFor } from '../fireTable.js';
 import { allocateHits, eligibleForHit, pickHitTarget } from '../hits.js';
+import { traceLine } from '../../../hex/line.js';
 import { hasLineOfSight } from '../los.js';
+import { FORTIFIED, type BattleMap } from '../map.js';
 import { roundHalfUp } from '../numbers.js';
 import { isArtillery } from '../units.js';
 import type { BattleState } from './state.js';
@@ -22,13 +24,46 @@ export function canBeBombarded(b: BattleState, hex: number): boolean {
   return !Number.isNaN(BOMB_REDUCTION[b.c.map.terrain[hex]]);
 }
 
-/** Whether artillery unit `u` could bombard the stack in `target` (range 1-2, LOS, terrain allows). */
+/**
+ * Whether artillery unit `u` could bombard the stack in `target` (range 1-2, LOS, terrain allows; under
+ * aor.fortifiedHexsideBombard likeFort, not across a fortified hexside of the target's hex, 10.1, 10.2).
+ */
 export function canBombard(b: BattleState, u: number, target: number): boolean {
   const from = b.pos[u];
   if (from < 0 || target < 0 || b.count[target] === 0) return false;
   if (b.sideAt[target] === b.spec(u).side) return false;
   const d = b.c.map.grid.distance(from, target);
-  return d >= 1 && d <= 2 && canBeBombarded(b, target) && hasLineOfSight(b.c.map, from, target);
+  return (
+    d >= 1 &&
+    d <= 2 &&
+    canBeBombarded(b, target) &&
+    hasLineOfSight(b.c.map, from, target) &&
+    (b.c.options.fortifiedHexsideBombard === 'allowed' || !shotAcrossFortified(b.c.map, from, target))
+  );
+}
+
+/**
+ * 10.1, 10.2: the line between the centres of `from` and `to` crosses a fortified hexside of `to`'s
+ * hex, or meets one at an end point. An adjacent gun's line crosses the hexside the two hexes share; a
+ * line two hexes long crosses either the hexside facing the hex in between, or, where it runs along
+ * the hexside between two hexes in between, none: it enters the target's hex at the corner where two
+ * of its hexsides meet, and either one fortified stops it (8.3 blocks sight at a crest hexside's end
+ * points the same way).
+ */
+export function shotAcrossFortified(m: BattleMap, from: number, to: number): boolean {
+  const g = m.grid;
+  let any = false;
+  for (let d = 0; d < 6; d++) if (m.sides[g.hexsideId(to, d)] & FORTIFIED) any = true;
+  if (!any) return false;
+  const t = traceLine(g, from, to);
+  for (let d = 0; d < 6; d++) {
+    const id = g.hexsideId(to, d);
+    if (!(m.sides[id] & FORTIFIED)) continue;
+    if (t.sides.includes(id)) return true;
+    const [v, w] = g.hexsideVertices(id);
+    if (t.vertices.includes(v) || t.vertices.includes(w)) return true;
+  }
+  return false;
 }
 
 const scratch = new Int32Array(8);
