@@ -89,7 +89,7 @@ describe('a contact made by a formation change ([Contact] l.125-129, [SoP] l.7-9
     expect(g.formation[0]).toBe('line');
     expect(g.inContact(1)).toBe(true);
     expect(events.filter((e) => e.type === 'check')).toEqual([]);
-    expect(g.contactedBy[1]).toBe(0);
+    expect(g.contactedBy[1 * g.n + 0]).toBe(1);
   });
 });
 

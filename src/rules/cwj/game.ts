@@ -95,8 +95,11 @@ export class Game {
   readonly held: Uint8Array;
   /** What it did in this movement phase: movement.ts STOOD, MOVED (its place changed) or REFORMED (only its formation). */
   readonly moved: Uint8Array;
-  /** The enemy that contacted its front in the current player turn's movement or charge, or -1 ([Fire] l.131-134). */
-  readonly contactedBy: Int16Array;
+  /**
+   * n x n: [v * n + u] is 1 when enemy u contacted v's front in the current player turn's movement or
+   * charge ([Fire] l.131-134): every such enemy, not only the last.
+   */
+  readonly contactedBy: Uint8Array;
   /** It moved or charged into contact itself this player turn (lancers' "(5)", `cwj.lancerMelee` = charging). */
   readonly ownContact: Uint8Array;
   /**
@@ -272,7 +275,7 @@ export class Game {
     this.engaged = new Uint8Array(n);
     this.held = new Uint8Array(n);
     this.moved = new Uint8Array(n);
-    this.contactedBy = new Int16Array(n);
+    this.contactedBy = new Uint8Array(n * n);
     this.ownContact = new Uint8Array(n);
     this.arrived = new Uint8Array(n);
     this.chargePending = new Uint8Array(n);
@@ -391,7 +394,7 @@ export class Game {
     fill8(this.engaged, 0);
     fill8(this.held, 0);
     fill8(this.moved, 0);
-    fill16(this.contactedBy, -1);
+    fill8(this.contactedBy, 0);
     fill8(this.ownContact, 0);
     fill8(this.arrived, 0);
     fill8(this.chargePending, 0);

@@ -270,7 +270,8 @@ function roughTest(g: Game, u: number, kinds: number, formation: Formation): voi
 
 /**
  * A contact made by u's move (movement, charge or control): rulings 10 counts cavalry moving into
- * contact as a charge that went home; the contacted unit remembers who hit its front ([Fire] l.131-134);
+ * contact as a charge that went home; the contacted unit remembers every enemy that hit its front this
+ * player turn ([Fire] l.131-134);
  * an infantry target checks at once (`now`) or after withdrawals (the movement phase, [SoP] l.7-9).
  * `movedIn`: the formation u started its move in when the move also changed its formation (null if it
  * did not): under `cwj.moveFormation` = start a contact its move made before the change (g.touchedBefore)
@@ -288,7 +289,7 @@ function registerContacts(g: Game, u: number, now: boolean, counted: boolean, mo
     const bits = g.touch[row + v];
     if (g.sideOf[v] === s.side || !(bits & 1)) continue;
     any = true;
-    if (bits & 2) g.contactedBy[v] = u;
+    if (bits & 2) g.contactedBy[v * g.n + u] = 1;
     const t = g.c.units[v];
     const as = start && g.touchedBefore[v] & 1 ? (movedIn as Formation) : g.formation[u];
     if (g.checked[v] !== g.phaseNo && contactCheckRequired(t.arm, g.formation[v], s.arm, as)) {
@@ -572,7 +573,7 @@ function withdraw(g: Game, v: number, by: number): void {
  * into g.mods; returns how many. An enemy in a standing melee is never a target; one in contact with
  * u's side only for the unit whose front it contacted (`cwj.fireIntoContact`).
  */
-function fireTargets(g: Game, u: number, fireMod: number, withMods: boolean): number {
+export function fireTargets(g: Game, u: number, fireMod: number, withMods: boolean): number {
   const s = g.c.units[u];
   const opts = g.c.options;
   const row = u * g.n;
@@ -584,7 +585,7 @@ function fireTargets(g: Game, u: number, fireMod: number, withMods: boolean): nu
     if (!(g.lat[row + v] & 1) || !g.isInFront(u, v)) continue;
     const band = rangeBand(g.distance(u, v), s.arm === 'artillery' ? s.weight : undefined);
     if (band < 0 || !g.canSee(u, v)) continue;
-    if (g.inContact(v) && !mayFireAtContact(false, g.contactedBy[u] === v, opts.fireIntoContact)) continue;
+    if (g.inContact(v) && !mayFireAtContact(false, g.contactedBy[row + v] === 1, opts.fireIntoContact)) continue;
     g.targets[n] = v;
     g.mods[n] = withMods ? modifierAt(g, u, v, fireMod) : 0;
     n++;

@@ -10,7 +10,7 @@ import { corpsFatigueNumber, generalBonusChips } from './chips.js';
 import type { CompiledLane } from './compile.js';
 import { currentArmyMorale } from './effects.js';
 import type { CwjEvent, CwjPhase, CwjSink, LaneUnit } from './events.js';
-import { fill8, fill16, Game } from './game.js';
+import { fill8, Game } from './game.js';
 import { checkInvariants } from './invariants.js';
 import {
   OUTCOME_ATTACKER_BROKEN,
@@ -227,7 +227,7 @@ const PHASES: readonly [CwjPhase, PhaseFn][] = [
 function playerTurn(g: Game, P: 0 | 1, lastTurn: boolean, invariants: boolean): void {
   g.phasing = P;
   fill8(g.held, 0);
-  fill16(g.contactedBy, -1);
+  fill8(g.contactedBy, 0);
   fill8(g.ownContact, 0);
   for (let u = 0; u < g.n; u++) if (g.arrived[u] && (!g.alive[u] || !g.inContact(u))) g.arrived[u] = 0;
   if (g.sink) g.sink({ type: 'playerTurn', turn: g.turn, side: P });
