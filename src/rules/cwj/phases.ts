@@ -812,8 +812,11 @@ export function contactGroups(g: Game): number {
  * [Melee] l.237-238: a side defends a wall or fortification (a village too under `cwj.villageWall`)
  * when one of its units has its front on or in one (a wall line: by `cwj.wallDefence` nonPhasing only
  * a unit that did not itself move into the contact, so the side the enemy came at, in the player turn
- * of the contact and in every later round of a standing melee); it is uphill when one stands on a
- * slope rising toward it.
+ * of the contact and in every later round of a standing melee); it is uphill of the enemy when one
+ * has its front on a slope rising toward it, the slope's high end included: its front stands higher
+ * than the ground the enemy in contact comes from, the enemy climbing toward it (at the crest its
+ * body is on the level ground above and the enemy's on the slope below; at the foot its body is on
+ * the slope and the enemy's on the level ground below).
  */
 function sideTerrain(g: Game, root: number, side: 0 | 1): number {
   let wall = false;
@@ -824,6 +827,10 @@ function sideTerrain(g: Game, root: number, side: 0 | 1): number {
     if (g.group[u] !== root || g.c.units[u].side !== side) continue;
     const b = g.bodies[u];
     for (const t of g.c.terrain) {
+      if (t.kind === 'slope') {
+        if (t.rises === -b.facing && b.front >= t.from - EPS && b.front <= t.to + EPS) uphill = true;
+        continue;
+      }
       const atFront = t.from === t.to ? Math.abs(b.front - t.from) <= EPS : b.facing > 0 ? b.front > t.from + EPS && b.front <= t.to + EPS : b.front >= t.from - EPS && b.front < t.to - EPS;
       if (!atFront) continue;
       // A wall is a line both sides' fronts can stand on: under wallDefence nonPhasing only the side
@@ -831,7 +838,6 @@ function sideTerrain(g: Game, root: number, side: 0 | 1): number {
       // still that side, whoever is phasing); a fortification is an area, held from behind.
       if (t.kind === 'fortification' || (t.kind === 'wall' && (t.from !== t.to || g.c.options.wallDefence === 'either' || !g.arrived[u]))) wall = true;
       else if (t.kind === 'village') village = true;
-      else if (t.kind === 'slope' && t.rises === -b.facing) uphill = true;
     }
   }
   return sideMeleeModifier(wall, village, uphill, g.c.options.villageWall);
