@@ -9,7 +9,7 @@ import { applyMarchResult, changeFormation, marchUnit, prolonge, squareRoll } fr
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
 import { endCheck, playLane, startPlay } from '../../src/rules/aoe/play.js';
 import { EngagementDice } from '../../src/core/dice.js';
-import { clearLine, enterBlock, prolongeFront } from '../../src/rules/aoe/geometry.js';
+import { chargeRoute, clearLine, enterBlock, prolongeFront, type ChargeRoute } from '../../src/rules/aoe/geometry.js';
 import { newOrder, O_ADVANCE, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
 import { FORMATIONS } from '../../src/rules/aoe/units.js';
 import { decideOrder } from '../../src/rules/aoe/orders.js';
@@ -682,6 +682,52 @@ describe('A move whose path meets a friend (p1 movement notes: passage of lines,
     };
     expect(run()).toBe(15);
     expect(run('share')).toBeCloseTo(18.91, 9); // 15.91"-18.91", on the block F holds
+  });
+});
+
+describe('A charge whose path meets a friend (p1 movement notes: passage of lines, 3" a unit penetrated; rulings 2: a charge is a move into contact; aoe.friendInPath)', () => {
+  // A, a Field Column (2"-5"), F, a friend in Line (6"-7") on its path, P a Prussian Line facing it.
+  // Column-assault orders a charge it can reach; 9 +1 Field Column: A la Bayonette, a full move of 9".
+  const FIELD = (fFront: number, pFront: number) => ({
+    lane: { length: 40, width: 16 },
+    sides: sides([{ id: 'A', formation: 'fieldColumn', front: 5 }, { id: 'F', formation: 'line', front: fFront }], [{ id: 'P', formation: 'line', front: pFront }]),
+  });
+  const charged = (fields: Record<string, unknown>, rule?: string) => {
+    const c = compile(fields, rule ? { 'aoe.friendInPath': rule } : {});
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    const route: ChargeRoute = { face: -1, distance: Infinity, passed: 0 };
+    chargeRoute(c, p.st, 0, 2, route);
+    marchUnit(p, 0);
+    expect(p.st.body[1].front).toBe(fFrontOf(fields)); // F stays
+    return { route: [route.face, route.distance, route.passed], order: events.find((e) => e.type === 'order'), front: p.st.body[0].front, target: p.st.chargeTarget[0] };
+  };
+  const fFrontOf = (fields: Record<string, unknown>) => ((fields.sides as { units: { front: number }[] }[])[0].units[1].front);
+  it('passage: P 6" off through F costs 6" + 3" = 9", a full move: the charge goes home, A at 8"-11" clear beyond F', () => {
+    const r = charged(FIELD(7, 11));
+    expect(r.route).toEqual([0, 9, 1]);
+    expect(r.order).toMatchObject({ order: 'charge P' });
+    expect([r.front, r.target]).toEqual([11, 2]);
+  });
+  it('passage: P 6.5" off needs 9.5", beyond the full move: no charge, the column advances instead', () => {
+    const r = charged(FIELD(7, 11.5));
+    expect(r.route).toEqual([0, 9.5, 1]);
+    expect(r.order).toMatchObject({ order: 'advance' });
+    expect(r.target).toBe(-1);
+  });
+  it('passage: where A would stand in contact (8"-11") F (8"-9") stands: no charge through it', () => {
+    const r = charged(FIELD(9, 11));
+    expect(r.route[0]).toBe(-1);
+    expect(r.target).toBe(-1);
+  });
+  it('short and share: a friend in the path closes the front, as it did before (no charge through a friend)', () => {
+    for (const rule of ['short', 'share']) {
+      const r = charged(FIELD(7, 11), rule);
+      expect(r.route[0], rule).toBe(-1);
+      expect(r.order, rule).toMatchObject({ order: 'advance' });
+      expect(r.target, rule).toBe(-1);
+    }
   });
 });
 
