@@ -498,6 +498,24 @@ describe('The garrison leaving its village block by choice (rulings 5: a volunta
     enterBlock(c, p.st, 0, 0);
     expect(endCheck(p, false)).toEqual({ reason: 'carried', winner: 0 });
   });
+  it('out of the back onto a friend\'s ground (aoe.formationRoom; p1/p3 Built-up Areas: one unit to a block): aside forms its Line beside the friend, refuse keeps it in the block, share stands it on the friend', () => {
+    // F, a Prussian Field Column 2" wide (1"-3" across), 18.5"-21.5" behind the block: the Line formed out
+    // of the back (18"-19", -3"-3") would stand 2" across F's ground.
+    const F = { id: 'Pr-F', formation: 'fieldColumn', front: 18.5, offset: 2 };
+    const fields = { ...VILLAGE, sides: sides(VILLAGE.sides[0].units as Record<string, unknown>[], [...(VILLAGE.sides[1].units as Record<string, unknown>[]), F], 'column-assault', 'random-legal') };
+    const out = (rule?: string) => {
+      const c = compile(fields, rule ? { 'aoe.formationRoom': rule } : {});
+      const p = startPlay(c, new ScriptedDice({ '1/ai': [0.6, 0.5, 0.5], '1/morale': [d10(10)] }));
+      p.turn = 1;
+      marchUnit(p, 3);
+      expect(p.st.body[4]).toMatchObject({ front: 18.5, offset: 2 }); // F never moves
+      const b = p.st.body[3];
+      return { block: p.st.block[3], formation: p.st.formationOf(3), front: b.front, offset: b.offset, withdrawals: p.res.sides[1].retreatsVoluntary };
+    };
+    expect(out()).toEqual({ block: -1, formation: 'line', front: 18, offset: -2, withdrawals: 1 });
+    expect(out('refuse')).toEqual({ block: 0, formation: 'none', front: 15, offset: 0, withdrawals: 0 });
+    expect(out('share')).toEqual({ block: -1, formation: 'line', front: 18, offset: 0, withdrawals: 1 });
+  });
   it('countWithdrawal: a withdrawal is a voluntary retreat; a defending unit\'s, not an attacking one\'s, opens the way to carried', () => {
     const p = startPlay(compile(VILLAGE), new ScriptedDice({}));
     countWithdrawal(p, 0);

@@ -802,6 +802,18 @@ export function placeFormation(c: CompiledLane, st: LaneState, u: number, f: For
   return ok;
 }
 
+/**
+ * u, just formed where it stands (out of a village block), on a friend's ground: aoe.formationRoom
+ * decides as for a formation change (placeFormation): `aside` shifts it sideways the least that clears
+ * every friend still covering its centre (on the lane, off enemies), `refuse` and an aside with no such
+ * place leave no room, `share` stands it there. Returns whether it has room; when not, u is as it was.
+ */
+export function roomAmongFriends(c: CompiledLane, st: LaneState, u: number): boolean {
+  const rule = c.options.formationRoom;
+  if (rule === 'share' || unitOverlapping(c, st, u, c.specs[u].side) < 0) return true;
+  return rule === 'aside' && standAside(c, st, u, st.body[u].offset);
+}
+
 /** Whether u could take formation `f` now (placeFormation), leaving it as it is. */
 export function roomForFormation(c: CompiledLane, st: LaneState, u: number, f: Formation): boolean {
   const from = st.formationOf(u);

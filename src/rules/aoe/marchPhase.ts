@@ -11,7 +11,7 @@ import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeFormation, placeInContact, prolongeFront, retireFromDistance, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeFormation, placeInContact, prolongeFront, retireFromDistance, roomAmongFriends, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -153,9 +153,17 @@ function leaveBlock(p: Play, u: number, o: Order): void {
   st.setFormation(u, f, c.lane.width);
   const nearEdge = b.facing > 0 ? t.to : t.from;
   const farEdge = b.facing > 0 ? t.from : t.to;
+  // Formed outside the block, it does not stand on an enemy, nor on a friend's ground but as
+  // aoe.formationRoom has a formation change do (p1/p3 Built-up Areas: a block, like any ground, holds
+  // one unit; placeFormation).
+  const centre = b.offset;
+  const room = () => {
+    b.offset = centre;
+    return !overlapsEnemy(p, u) && roomAmongFriends(c, st, u);
+  };
   b.front = o.kind === O_WITHDRAW ? farEdge : nearEdge + b.facing * b.depth;
-  if (o.kind !== O_WITHDRAW && overlapsEnemy(p, u)) b.front = farEdge;
-  if (overlapsEnemy(p, u)) {
+  if (o.kind !== O_WITHDRAW && !room()) b.front = farEdge;
+  if (!room()) {
     // No room outside the block on either side: it stays in it, having changed nothing.
     enterBlock(c, st, u, k);
     return;

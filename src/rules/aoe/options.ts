@@ -352,10 +352,10 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     values: ['aside', 'refuse', 'share'],
     default: 'aside',
     source: 'p1 movement notes (a formation change costs half a move; the text names no stand it is made about); p1/p3 Built-up Areas (a block holds a single unit) [gap]',
-    doc: 'A formation change whose new footprint, formed about the old one\'s centre on its front edge, would stand on a friend\'s ground: the new formation stands aside of the friend, clear of it, or the change is not made, or it stands on the friend\'s ground.',
+    doc: 'A formation change whose new footprint, formed about the old one\'s centre on its front edge, would stand on a friend\'s ground (a unit leaving a village block and forming outside it too): the new formation stands aside of the friend, clear of it, or the change is not made, or it stands on the friend\'s ground.',
     valueDocs: {
       aside: 'the new formation is formed off-centre, shifted sideways the least that leaves it clear of every friend, still covering the point the old footprint was centred on (formed on one of its own stands, the text naming none), on the table and clear of enemies; with no such place the change is not made',
-      refuse: 'the change is not made, as a change onto an enemy is not: the new formation forms about the old centre or not at all',
+      refuse: 'the change is not made, as a change onto an enemy is not: the new formation forms about the old centre or not at all (a unit leaving a block forms on its other side, or stays in it)',
       share: 'the new formation stands on the friend\'s ground (this project\'s earlier play)',
     },
   },
