@@ -779,6 +779,36 @@ describe('A formation change onto a friend\'s ground (p1 movement notes: a chang
     const fields = { lane: { length: 40, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'F', formation: 'fieldColumn', front: 14, offset: 1 }], [{ id: 'P', front: 30 }]) };
     expect(formLine(fields)).toMatchObject({ made: true, offset: -1, frontage: 6 });
   });
+  it('a square with no room to form back (p1/p3 Forming Square: nothing makes a square form back; aoe.formationRoom) stays a square and holds: no order, no March roll, turn after turn, attacking or holding; with room it forms back', () => {
+    // A, a square 2" wide (-2"-0"), F (0"-2") and G (-4"-2") Field Columns beside it; no cavalry on the table.
+    const G = { id: 'G', formation: 'fieldColumn', front: 10, offset: -3 };
+    const trio = (extra: Record<string, unknown>[]) => [{ id: 'A', formation: 'square', front: 10, offset: -1 }, { id: 'F', formation: 'fieldColumn', front: 10, offset: 1 }, ...extra];
+    const run = (attacking: boolean, extra: Record<string, unknown>[], rule?: string) => {
+      const mine = trio(extra);
+      const enemy = [{ id: 'P', front: 30 }];
+      const fields = { lane: { length: 40, width: 16 }, sides: attacking ? sides(mine, enemy, 'stand-fast') : sides(enemy, mine, 'stand-fast', 'stand-fast') };
+      const c = compile(fields, rule ? { 'aoe.formationRoom': rule } : {});
+      const events: AoeEvent[] = [];
+      const p = startPlay(c, new ScriptedDice({}), { sink: (e) => events.push(e as AoeEvent) });
+      const a = attacking ? 0 : 1;
+      const orders: number[] = [];
+      for (let turn = 1; turn <= 3; turn++) {
+        p.turn = turn;
+        orders.push(decideOrder(p, a, newOrder()).formation);
+        marchUnit(p, a);
+      }
+      return { orders, rolls: events.filter((e) => e.type === 'check' && e.unit === 'A').length, formation: p.st.formationOf(a) };
+    };
+    for (const attacking of [true, false]) {
+      expect(run(attacking, [G]), `attacking ${attacking}`).toEqual({ orders: [-1, -1, -1], rolls: 0, formation: 'square' });
+      expect(run(attacking, [G], 'refuse'), `attacking ${attacking}`).toEqual({ orders: [-1, -1, -1], rolls: 0, formation: 'square' });
+      expect(run(attacking, [G], 'share').orders[0], `attacking ${attacking}`).toBe(FORMATIONS.indexOf('line')); // ordered as before that option
+      const roomy = run(attacking, []);
+      expect(roomy.orders[0], `attacking ${attacking}`).toBe(FORMATIONS.indexOf('line'));
+      expect(roomy.rolls, `attacking ${attacking}`).toBeGreaterThan(0);
+      expect(roomy.formation, `attacking ${attacking}`).not.toBe('square');
+    }
+  });
   it('the doctrine does not ask for a change there is no room for: stand-fast\'s columns with a friend on each side keep their formation and advance; with room they form Line (aoe.formationRoom share: ordered as before)', () => {
     const G = { id: 'G', formation: 'fieldColumn', front: 10, offset: -3 };
     const order = (extra: Record<string, unknown>[], rule?: string) => {
