@@ -87,7 +87,7 @@ describe('The random-legal baseline', () => {
         if (f === 'openOrder') expect(u).toBe(1);
       }
       if (o.kind === O_CHARGE) {
-        const r = { face: -1, distance: Infinity };
+        const r = { face: -1, distance: Infinity, passed: 0 };
         chargeRoute(c, p.st, u, o.target, r);
         expect(r.face).toBe(o.face);
         expect(r.distance).toBeLessThanOrEqual(fullMoveOf(p, u));

@@ -33,7 +33,7 @@ import {
 import { inContact } from '../../src/table/index.js';
 import { compile, sides, VILLAGE } from './helpers.js';
 
-const route = (): ChargeRoute => ({ face: -1, distance: Infinity });
+const route = (): ChargeRoute => ({ face: -1, distance: Infinity, passed: 0 });
 
 describe('Distances, arcs and lines of fire (p2 ranges measured front to front; rulings 3.5)', () => {
   const c = compile(VILLAGE);
@@ -81,21 +81,21 @@ describe('Charges: faces and contact (p1 Special Rules: one attacking unit a fac
     const layout = (eFront: number, flankFaces: number) => compile({ flankFaces, lane: { length: 40, width: 16 }, sides: sides([{ id: 'A', formation: 'line', front: 10 }], [{ id: 'D', formation: 'fieldColumn', front: 20, offset: -2 }, { id: 'E', formation: 'fieldColumn', front: eFront, offset: 2 }]) });
     const c = layout(20, 0);
     expect(frontChargeDistance(c.state, 0, 1)).toBe(10); // D is in the path, 10" on
-    expect(chargeRoute(c, c.state, 0, 1, route())).toEqual({ face: -1, distance: Infinity });
+    expect(chargeRoute(c, c.state, 0, 1, route())).toEqual({ face: -1, distance: Infinity, passed: 0 });
     // 1" further back E no longer meets A's place at D's front: the front is free.
     const far = layout(21, 0);
-    expect(chargeRoute(far, far.state, 0, 1, route())).toEqual({ face: 0, distance: 10 });
+    expect(chargeRoute(far, far.state, 0, 1, route())).toEqual({ face: 0, distance: 10, passed: 0 });
   });
   it('a flank face costs the scenario’s detour (3") and is offered only while flankFaces are free', () => {
     const c = compile(VILLAGE);
     const st = c.state;
     const r = route();
     chargeRoute(c, st, 0, 3, r);
-    expect(r).toEqual({ face: 0, distance: 5 });
+    expect(r).toEqual({ face: 0, distance: 5, passed: 0 });
     placeInContact(c, st, 0, 3, 0);
     expect(st.body[0].front).toBe(15);
     chargeRoute(c, st, 1, 3, r);
-    expect(r).toEqual({ face: 1, distance: 8 });
+    expect(r).toEqual({ face: 1, distance: 8, passed: 0 });
     expect(flankChargeDistance(c, st, 1, 3)).toBe(8);
     placeInContact(c, st, 1, 3, 1);
     // Beside the block's flank, level with it.

@@ -9,7 +9,7 @@ import { applyMarchResult, changeFormation, marchUnit, prolonge, squareRoll } fr
 import { BROKEN, FALL_BACK, RETIRE, ROUTS } from '../../src/rules/aoe/march.js';
 import { endCheck, playLane, startPlay } from '../../src/rules/aoe/play.js';
 import { EngagementDice } from '../../src/core/dice.js';
-import { clearLine, enterBlock, prolongeFront } from '../../src/rules/aoe/geometry.js';
+import { chargeRoute, clearLine, enterBlock, prolongeFront, type ChargeRoute } from '../../src/rules/aoe/geometry.js';
 import { newOrder, O_ADVANCE, O_HOLD, O_PROLONGE } from '../../src/rules/aoe/context.js';
 import { FORMATIONS } from '../../src/rules/aoe/units.js';
 import { decideOrder } from '../../src/rules/aoe/orders.js';
@@ -498,6 +498,24 @@ describe('The garrison leaving its village block by choice (rulings 5: a volunta
     enterBlock(c, p.st, 0, 0);
     expect(endCheck(p, false)).toEqual({ reason: 'carried', winner: 0 });
   });
+  it('out of the back onto a friend\'s ground (aoe.formationRoom; p1/p3 Built-up Areas: one unit to a block): aside forms its Line beside the friend, refuse keeps it in the block, share stands it on the friend', () => {
+    // F, a Prussian Field Column 2" wide (1"-3" across), 18.5"-21.5" behind the block: the Line formed out
+    // of the back (18"-19", -3"-3") would stand 2" across F's ground.
+    const F = { id: 'Pr-F', formation: 'fieldColumn', front: 18.5, offset: 2 };
+    const fields = { ...VILLAGE, sides: sides(VILLAGE.sides[0].units as Record<string, unknown>[], [...(VILLAGE.sides[1].units as Record<string, unknown>[]), F], 'column-assault', 'random-legal') };
+    const out = (rule?: string) => {
+      const c = compile(fields, rule ? { 'aoe.formationRoom': rule } : {});
+      const p = startPlay(c, new ScriptedDice({ '1/ai': [0.6, 0.5, 0.5], '1/morale': [d10(10)] }));
+      p.turn = 1;
+      marchUnit(p, 3);
+      expect(p.st.body[4]).toMatchObject({ front: 18.5, offset: 2 }); // F never moves
+      const b = p.st.body[3];
+      return { block: p.st.block[3], formation: p.st.formationOf(3), front: b.front, offset: b.offset, withdrawals: p.res.sides[1].retreatsVoluntary };
+    };
+    expect(out()).toEqual({ block: -1, formation: 'line', front: 18, offset: -2, withdrawals: 1 });
+    expect(out('refuse')).toEqual({ block: 0, formation: 'none', front: 15, offset: 0, withdrawals: 0 });
+    expect(out('share')).toEqual({ block: -1, formation: 'line', front: 18, offset: 0, withdrawals: 1 });
+  });
   it('countWithdrawal: a withdrawal is a voluntary retreat; a defending unit\'s, not an attacking one\'s, opens the way to carried', () => {
     const p = startPlay(compile(VILLAGE), new ScriptedDice({}));
     countWithdrawal(p, 0);
@@ -685,6 +703,52 @@ describe('A move whose path meets a friend (p1 movement notes: passage of lines,
   });
 });
 
+describe('A charge whose path meets a friend (p1 movement notes: passage of lines, 3" a unit penetrated; rulings 2: a charge is a move into contact; aoe.friendInPath)', () => {
+  // A, a Field Column (2"-5"), F, a friend in Line (6"-7") on its path, P a Prussian Line facing it.
+  // Column-assault orders a charge it can reach; 9 +1 Field Column: A la Bayonette, a full move of 9".
+  const FIELD = (fFront: number, pFront: number) => ({
+    lane: { length: 40, width: 16 },
+    sides: sides([{ id: 'A', formation: 'fieldColumn', front: 5 }, { id: 'F', formation: 'line', front: fFront }], [{ id: 'P', formation: 'line', front: pFront }]),
+  });
+  const charged = (fields: Record<string, unknown>, rule?: string) => {
+    const c = compile(fields, rule ? { 'aoe.friendInPath': rule } : {});
+    const events: AoeEvent[] = [];
+    const p = startPlay(c, new ScriptedDice({ '0/morale': [d10(9)] }), { sink: (e) => events.push(e as AoeEvent) });
+    p.turn = 1;
+    const route: ChargeRoute = { face: -1, distance: Infinity, passed: 0 };
+    chargeRoute(c, p.st, 0, 2, route);
+    marchUnit(p, 0);
+    expect(p.st.body[1].front).toBe(fFrontOf(fields)); // F stays
+    return { route: [route.face, route.distance, route.passed], order: events.find((e) => e.type === 'order'), front: p.st.body[0].front, target: p.st.chargeTarget[0] };
+  };
+  const fFrontOf = (fields: Record<string, unknown>) => ((fields.sides as { units: { front: number }[] }[])[0].units[1].front);
+  it('passage: P 6" off through F costs 6" + 3" = 9", a full move: the charge goes home, A at 8"-11" clear beyond F', () => {
+    const r = charged(FIELD(7, 11));
+    expect(r.route).toEqual([0, 9, 1]);
+    expect(r.order).toMatchObject({ order: 'charge P' });
+    expect([r.front, r.target]).toEqual([11, 2]);
+  });
+  it('passage: P 6.5" off needs 9.5", beyond the full move: no charge, the column advances instead', () => {
+    const r = charged(FIELD(7, 11.5));
+    expect(r.route).toEqual([0, 9.5, 1]);
+    expect(r.order).toMatchObject({ order: 'advance' });
+    expect(r.target).toBe(-1);
+  });
+  it('passage: where A would stand in contact (8"-11") F (8"-9") stands: no charge through it', () => {
+    const r = charged(FIELD(9, 11));
+    expect(r.route[0]).toBe(-1);
+    expect(r.target).toBe(-1);
+  });
+  it('short and share: a friend in the path closes the front, as it did before (no charge through a friend)', () => {
+    for (const rule of ['short', 'share']) {
+      const r = charged(FIELD(7, 11), rule);
+      expect(r.route[0], rule).toBe(-1);
+      expect(r.order, rule).toMatchObject({ order: 'advance' });
+      expect(r.target, rule).toBe(-1);
+    }
+  });
+});
+
 describe('A formation change onto a friend\'s ground (p1 movement notes: a change costs half a move, about no stand the text names; p1/p3 Built-up Areas: one unit to a block; aoe.formationRoom)', () => {
   // A and F, Field Columns 2" wide side by side (A -2"-0", F 0"-2"), fronts at 10"; P far off. A Line of
   // 6 stands is 6" wide: formed about A's centre it stands -4"-2", 2" across F's ground.
@@ -714,6 +778,36 @@ describe('A formation change onto a friend\'s ground (p1 movement notes: a chang
   it('a friend ahead or behind, clear of the new footprint, leaves the change about the centre', () => {
     const fields = { lane: { length: 40, width: 16 }, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10, offset: -1 }, { id: 'F', formation: 'fieldColumn', front: 14, offset: 1 }], [{ id: 'P', front: 30 }]) };
     expect(formLine(fields)).toMatchObject({ made: true, offset: -1, frontage: 6 });
+  });
+  it('a square with no room to form back (p1/p3 Forming Square: nothing makes a square form back; aoe.formationRoom) stays a square and holds: no order, no March roll, turn after turn, attacking or holding; with room it forms back', () => {
+    // A, a square 2" wide (-2"-0"), F (0"-2") and G (-4"-2") Field Columns beside it; no cavalry on the table.
+    const G = { id: 'G', formation: 'fieldColumn', front: 10, offset: -3 };
+    const trio = (extra: Record<string, unknown>[]) => [{ id: 'A', formation: 'square', front: 10, offset: -1 }, { id: 'F', formation: 'fieldColumn', front: 10, offset: 1 }, ...extra];
+    const run = (attacking: boolean, extra: Record<string, unknown>[], rule?: string) => {
+      const mine = trio(extra);
+      const enemy = [{ id: 'P', front: 30 }];
+      const fields = { lane: { length: 40, width: 16 }, sides: attacking ? sides(mine, enemy, 'stand-fast') : sides(enemy, mine, 'stand-fast', 'stand-fast') };
+      const c = compile(fields, rule ? { 'aoe.formationRoom': rule } : {});
+      const events: AoeEvent[] = [];
+      const p = startPlay(c, new ScriptedDice({}), { sink: (e) => events.push(e as AoeEvent) });
+      const a = attacking ? 0 : 1;
+      const orders: number[] = [];
+      for (let turn = 1; turn <= 3; turn++) {
+        p.turn = turn;
+        orders.push(decideOrder(p, a, newOrder()).formation);
+        marchUnit(p, a);
+      }
+      return { orders, rolls: events.filter((e) => e.type === 'check' && e.unit === 'A').length, formation: p.st.formationOf(a) };
+    };
+    for (const attacking of [true, false]) {
+      expect(run(attacking, [G]), `attacking ${attacking}`).toEqual({ orders: [-1, -1, -1], rolls: 0, formation: 'square' });
+      expect(run(attacking, [G], 'refuse'), `attacking ${attacking}`).toEqual({ orders: [-1, -1, -1], rolls: 0, formation: 'square' });
+      expect(run(attacking, [G], 'share').orders[0], `attacking ${attacking}`).toBe(FORMATIONS.indexOf('line')); // ordered as before that option
+      const roomy = run(attacking, []);
+      expect(roomy.orders[0], `attacking ${attacking}`).toBe(FORMATIONS.indexOf('line'));
+      expect(roomy.rolls, `attacking ${attacking}`).toBeGreaterThan(0);
+      expect(roomy.formation, `attacking ${attacking}`).not.toBe('square');
+    }
   });
   it('the doctrine does not ask for a change there is no room for: stand-fast\'s columns with a friend on each side keep their formation and advance; with room they form Line (aoe.formationRoom share: ordered as before)', () => {
     const G = { id: 'G', formation: 'fieldColumn', front: 10, offset: -3 };

@@ -32,6 +32,7 @@ import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
 import { attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, enemyLimit, enemyMeeting, moveAmongFriends, occupyBlock, outflanked, pairAttacked, placeInContact, shortOfFriends, STANDOFF, unitDistance, unitOverlapping, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
+import { PASSAGE_OF_LINES } from './movement.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
 import { NO_UNIT } from './state.js';
 import { aheadOf, axialOverlap, EPS, inContact, lateralOverlap, pathLimit, rear } from '../../table/index.js';
@@ -41,7 +42,7 @@ import { X } from './vocabulary.js';
 const MAX_ROUNDS = 10;
 const MAX_CHAIN = 16;
 
-const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
+const ROUTE: ChargeRoute = { face: -1, distance: Infinity, passed: 0 };
 const PAIR = new Int32Array(2);
 const CANDS: BreakthroughCandidate[] = [];
 const CAND_UNIT: number[] = [];
@@ -175,7 +176,7 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
     // p1 Built-up Areas: a vacant block on its straight path ends the breakthrough charge in it; home
     // if the block's outside edge touches the target (aoe.blockEdge contact).
     const from = st.body[a].front;
-    const block = ROUTE.face === 0 ? blockAhead(c, st, a, ROUTE.distance, 0) : -1;
+    const block = ROUTE.face === 0 ? blockAhead(c, st, a, ROUTE.distance - PASSAGE_OF_LINES * ROUTE.passed, 0) : -1;
     if (block >= 0) {
       // A block another enemy touches would put it in contact with that one too (aoe.blockEdge
       // contact), a contact this charge does not make: it stops at the block's near edge.

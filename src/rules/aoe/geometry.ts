@@ -249,10 +249,54 @@ export function flankChargeDistance(c: CompiledLane, st: LaneState, u: number, d
   return rangeGap(axialMin(a), axialMax(a), axialMin(b), axialMax(b)) + c.flankDetour;
 }
 
-/** A face u may charge d on, and its distance: { face: 0 front, 1 flank, -1 none }. */
+/**
+ * A face u may charge d on, and its distance: { face: 0 front, 1 flank, -1 none }. `distance` is the
+ * movement the charge takes: the ground to cover plus PASSAGE_OF_LINES for each of the `passed`
+ * friends a front charge goes through (aoe.friendInPath passage).
+ */
 export interface ChargeRoute {
   face: number;
   distance: number;
+  passed: number;
+}
+
+/**
+ * aoe.friendInPath passage: a front charge at d through the friends between (p1 movement notes:
+ * passage of lines, 3" a unit penetrated; rulings 2: a charge is a move into contact). d is the first
+ * enemy ahead of u that it overlaps laterally, with only friends nearer along the path; a friend
+ * holding a village block lets only March Column through (p3 Built-up Areas); and where u would stand
+ * in contact it stands on no friend's ground. Returns how many friends it passes through (at least
+ * one), or -1 when there is no such charge (frontChargeDistance covers a path with no friend in it).
+ */
+function frontPassage(c: CompiledLane, st: LaneState, u: number, d: number): number {
+  const a = st.body[u];
+  const b = st.body[d];
+  if (!overlapsLaterally(a, b) || !isInFront(a, b)) return -1;
+  const side = c.specs[u].side;
+  const reachAt = aheadOf(a, pathLimit(a, 1, b));
+  const marching = st.formationOf(u) === 'marchColumn';
+  let passed = 0;
+  for (let k = 0; k < st.n; k++) {
+    if (k === u || k === d || st.removed[k]) continue;
+    const o = st.body[k];
+    if (!overlapsLaterally(a, o) || !isInFront(a, o)) continue;
+    if (aheadOf(a, pathLimit(a, 1, o)) >= reachAt - EPS) continue;
+    if (c.specs[k].side !== side || (st.block[k] >= 0 && !marching)) return -1;
+    passed++;
+  }
+  if (passed === 0) return -1;
+  const place = SCRATCH_BODY;
+  place.facing = a.facing;
+  place.frontage = a.frontage;
+  place.depth = a.depth;
+  place.offset = a.offset;
+  place.front = pathLimit(a, 1, b);
+  const friends = c.sideUnits[side];
+  for (let i = 0; i < friends.length; i++) {
+    const v = friends[i];
+    if (v !== u && !st.removed[v] && axialOverlap(place, st.body[v]) > EPS && lateralOverlap(place, st.body[v]) > EPS) return -1;
+  }
+  return passed;
 }
 
 /**
@@ -263,13 +307,22 @@ export interface ChargeRoute {
 export function chargeRoute(c: CompiledLane, st: LaneState, u: number, d: number, out: ChargeRoute): ChargeRoute {
   out.face = -1;
   out.distance = Infinity;
+  out.passed = 0;
   if (st.removed[d] || c.specs[d].side === c.specs[u].side) return out;
   const taken = facesTaken(st, d, SCRATCH_FACES);
   if (taken[0] === 0) {
-    const f = frontChargeDistance(st, u, d);
+    let f = frontChargeDistance(st, u, d);
+    let passed = 0;
+    // Friends in the path: under aoe.friendInPath passage the charge goes through them at 3" each;
+    // under short and share a friend in the path closes the front (this project's earlier play).
+    if (f === Infinity && c.options.friendInPath === 'passage') {
+      passed = frontPassage(c, st, u, d);
+      if (passed > 0) f = Math.max(0, aheadOf(st.body[u], pathLimit(st.body[u], 1, st.body[d]))) + PASSAGE_OF_LINES * passed;
+    }
     if (f < Infinity && !frontPlaceMeetsOther(c, st, u, d)) {
       out.face = 0;
       out.distance = f;
+      out.passed = passed > 0 ? passed : 0;
       return out;
     }
   }
@@ -747,6 +800,18 @@ export function placeFormation(c: CompiledLane, st: LaneState, u: number, f: For
     b.offset = centre;
   }
   return ok;
+}
+
+/**
+ * u, just formed where it stands (out of a village block), on a friend's ground: aoe.formationRoom
+ * decides as for a formation change (placeFormation): `aside` shifts it sideways the least that clears
+ * every friend still covering its centre (on the lane, off enemies), `refuse` and an aside with no such
+ * place leave no room, `share` stands it there. Returns whether it has room; when not, u is as it was.
+ */
+export function roomAmongFriends(c: CompiledLane, st: LaneState, u: number): boolean {
+  const rule = c.options.formationRoom;
+  if (rule === 'share' || unitOverlapping(c, st, u, c.specs[u].side) < 0) return true;
+  return rule === 'aside' && standAside(c, st, u, st.body[u].offset);
 }
 
 /** Whether u could take formation `f` now (placeFormation), leaving it as it is. */

@@ -11,7 +11,7 @@ import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeFormation, placeInContact, prolongeFront, retireFromDistance, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeFormation, placeInContact, prolongeFront, retireFromDistance, roomAmongFriends, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -28,13 +28,13 @@ import {
   rollsOnMarchTable,
   type MarchResult,
 } from './march.js';
-import { moveAllowance, MOVEMENT_TABLE, PROLONGE } from './movement.js';
+import { moveAllowance, MOVEMENT_TABLE, PASSAGE_OF_LINES, PROLONGE } from './movement.js';
 import { wantsSquare, decideOrder } from './orders.js';
 import { formsSquare, squareRollResult } from './square.js';
 import { FORMATIONS, type Formation } from './units.js';
 import { PURPOSE, X } from './vocabulary.js';
 
-const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
+const ROUTE: ChargeRoute = { face: -1, distance: Infinity, passed: 0 };
 const MOVE = newMoveResult();
 
 /** The March Table situation of u (p1 Tactical Movement Modifiers) for the order it was given. */
@@ -153,9 +153,17 @@ function leaveBlock(p: Play, u: number, o: Order): void {
   st.setFormation(u, f, c.lane.width);
   const nearEdge = b.facing > 0 ? t.to : t.from;
   const farEdge = b.facing > 0 ? t.from : t.to;
+  // Formed outside the block, it does not stand on an enemy, nor on a friend's ground but as
+  // aoe.formationRoom has a formation change do (p1/p3 Built-up Areas: a block, like any ground, holds
+  // one unit; placeFormation).
+  const centre = b.offset;
+  const room = () => {
+    b.offset = centre;
+    return !overlapsEnemy(p, u) && roomAmongFriends(c, st, u);
+  };
   b.front = o.kind === O_WITHDRAW ? farEdge : nearEdge + b.facing * b.depth;
-  if (o.kind !== O_WITHDRAW && overlapsEnemy(p, u)) b.front = farEdge;
-  if (overlapsEnemy(p, u)) {
+  if (o.kind !== O_WITHDRAW && !room()) b.front = farEdge;
+  if (!room()) {
     // No room outside the block on either side: it stays in it, having changed nothing.
     enterBlock(c, st, u, k);
     return;
@@ -222,7 +230,8 @@ function reachable(p: Play, u: number, t: number, allowance: number, row: keyof 
   if (p.st.removed[t]) return false;
   chargeRoute(p.c, p.st, u, t, ROUTE);
   if (ROUTE.face < 0) return false;
-  return ROUTE.face === 0 ? reachesFront(p, u, t, allowance, row) : ROUTE.distance <= allowance + EPS;
+  // A front charge through friends has 3" a friend less to move with (aoe.friendInPath passage).
+  return ROUTE.face === 0 ? reachesFront(p, u, t, allowance - PASSAGE_OF_LINES * ROUTE.passed, row) : ROUTE.distance <= allowance + EPS;
 }
 
 /**
@@ -253,7 +262,7 @@ function chargeMove(p: Play, u: number, o: Order, result: MarchResult, allowance
   // charge's path is straight ahead; a flank charge's detour goes round, rulings 6); under
   // aoe.blockEdge contact a block whose outside edge touches the target leaves it in contact: home.
   const from = st.body[u].front;
-  const k = ROUTE.face === 0 ? blockAhead(c, st, u, ROUTE.distance, 0) : -1;
+  const k = ROUTE.face === 0 ? blockAhead(c, st, u, ROUTE.distance - PASSAGE_OF_LINES * ROUTE.passed, 0) : -1;
   if (k >= 0) {
     // In a block another enemy touches, the charger would be in contact with that one too, a contact
     // this charge does not make (rulings 2): it stops at the block's near edge, as an advance does.

@@ -340,11 +340,11 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     values: ['passage', 'short', 'share'],
     default: 'passage',
     source: 'p1 movement notes (passage of lines: 3" a unit penetrated); p1/p3 Built-up Areas (a block holds a single unit, closed but to friendly March Column passing through)',
-    doc: 'An advance or a withdrawal by choice whose path meets a friend, and a winner taking the beaten unit\'s ground where a friend stands: the move passes through the friend at 3" a unit passed when that takes it clear beyond, or it stops at the friend\'s near edge, or it ends on the friend\'s ground.',
+    doc: 'An advance or a withdrawal by choice whose path meets a friend, a front charge with a friend between it and its target, and a winner taking the beaten unit\'s ground where a friend stands: the move passes through the friend at 3" a unit passed when that takes it clear beyond, or it stops at the friend\'s near edge (no charge through a friend), or it ends on the friend\'s ground.',
     valueDocs: {
-      passage: 'an advance or withdrawal goes through the friends in its path, its move less 3" for each (p1 passage of lines), when that leaves it clear beyond them; a village block a friend holds lets only March Column through (p3); otherwise it stops with its leading edge on the first friend\'s near edge. A winner taking ground stops at the friend\'s near edge (a flank winner stays put): it takes the ground the beaten unit left, not a move through friends',
-      short: 'a friend stops every such move at its near edge, as an enemy does: passage of lines is not played',
-      share: 'the move ends where it would with no friend there, on the friend\'s ground (this project\'s earlier play)',
+      passage: 'an advance or withdrawal goes through the friends in its path, its move less 3" for each (p1 passage of lines), when that leaves it clear beyond them; a village block a friend holds lets only March Column through (p3); otherwise it stops with its leading edge on the first friend\'s near edge. A front charge (a breakthrough charge too) is a move into contact (rulings 2): it goes through the friends between it and its target at 3" each, when it stands on no friend\'s ground in contact. A winner taking ground stops at the friend\'s near edge (a flank winner stays put): it takes the ground the beaten unit left, not a move through friends',
+      short: 'a friend stops every such move at its near edge, as an enemy does: passage of lines is not played, and a friend between a charger and its target closes the front to it',
+      share: 'the move ends where it would with no friend there, on the friend\'s ground (this project\'s earlier play); a friend between a charger and its target still closes the front to it, as it always did',
     },
   },
   {
@@ -352,10 +352,10 @@ export const AOE_OPTIONS: readonly OptionSpec[] = [
     values: ['aside', 'refuse', 'share'],
     default: 'aside',
     source: 'p1 movement notes (a formation change costs half a move; the text names no stand it is made about); p1/p3 Built-up Areas (a block holds a single unit) [gap]',
-    doc: 'A formation change whose new footprint, formed about the old one\'s centre on its front edge, would stand on a friend\'s ground: the new formation stands aside of the friend, clear of it, or the change is not made, or it stands on the friend\'s ground.',
+    doc: 'A formation change whose new footprint, formed about the old one\'s centre on its front edge, would stand on a friend\'s ground (a unit leaving a village block and forming outside it too): the new formation stands aside of the friend, clear of it, or the change is not made, or it stands on the friend\'s ground.',
     valueDocs: {
       aside: 'the new formation is formed off-centre, shifted sideways the least that leaves it clear of every friend, still covering the point the old footprint was centred on (formed on one of its own stands, the text naming none), on the table and clear of enemies; with no such place the change is not made',
-      refuse: 'the change is not made, as a change onto an enemy is not: the new formation forms about the old centre or not at all',
+      refuse: 'the change is not made, as a change onto an enemy is not: the new formation forms about the old centre or not at all (a unit leaving a block forms on its other side, or stays in it)',
       share: 'the new formation stands on the friend\'s ground (this project\'s earlier play)',
     },
   },

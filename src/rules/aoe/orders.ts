@@ -17,8 +17,8 @@ import { PROLONGE } from './movement.js';
 import { FORMATIONS, type Formation } from './units.js';
 import { ARTILLERY_RANGE, batteryFirePoints, firePointDrm, MUSKET_RANGE, type BatteryFirer } from './volley.js';
 
-const ROUTE: ChargeRoute = { face: -1, distance: Infinity };
-const ROUTE2: ChargeRoute = { face: -1, distance: Infinity };
+const ROUTE: ChargeRoute = { face: -1, distance: Infinity, passed: 0 };
+const ROUTE2: ChargeRoute = { face: -1, distance: Infinity, passed: 0 };
 
 export function doctrineOfSide(p: Play, side: number): AoeDoctrine {
   return p.c.doctrines[side];
