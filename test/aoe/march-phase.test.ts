@@ -516,6 +516,24 @@ describe('The garrison leaving its village block by choice (rulings 5: a volunta
     expect(out('refuse')).toEqual({ block: 0, formation: 'none', front: 15, offset: 0, withdrawals: 0 });
     expect(out('share')).toEqual({ block: -1, formation: 'line', front: 18, offset: 0, withdrawals: 1 });
   });
+  it('leaving the block moves it off in Line, named in its order or not: a Columnar unit takes March Mode\'s -2 for it, a Linear one does not (p1 Tactical Movement Modifiers, p3 March Mode)', () => {
+    const roll = (marchMode: string) => {
+      const garrison = (VILLAGE.sides[1].units as Record<string, unknown>[]).map((u) => ({ ...u, marchMode }));
+      const c = compile({ ...VILLAGE, sides: sides(VILLAGE.sides[0].units as Record<string, unknown>[], garrison, 'column-assault', 'random-legal') });
+      const events: AoeEvent[] = [];
+      const p = startPlay(c, new ScriptedDice({ '1/ai': [0.6, 0.5, 0.5], '1/morale': [d10(10)] }), { sink: (e) => events.push(e as AoeEvent) });
+      p.turn = 1;
+      marchUnit(p, 3);
+      expect(events.find((e) => e.type === 'order')).toMatchObject({ unit: 'Pr-IR', order: expect.not.stringMatching(/line/i) });
+      expect(p.st.formationOf(3)).toBe('line');
+      return events.find((e) => e.type === 'check') as Extract<AoeEvent, { type: 'check' }>;
+    };
+    const columnar = roll('columnar');
+    const linear = roll('linear');
+    expect(columnar.modified - linear.modified).toBe(-2);
+    expect(columnar.modifiers.some((m) => /March Mode/.test(m))).toBe(true);
+    expect(linear.modifiers.some((m) => /March Mode/.test(m))).toBe(false);
+  });
   it('countWithdrawal: a withdrawal is a voluntary retreat; a defending unit\'s, not an attacking one\'s, opens the way to carried', () => {
     const p = startPlay(compile(VILLAGE), new ScriptedDice({}));
     countWithdrawal(p, 0);

@@ -140,6 +140,11 @@ export function applyMarchResult(p: Play, u: number, result: MarchResult, chargi
   return true;
 }
 
+/** The formation a unit leaving a village block forms outside it: the one its order names (not square), else Line. */
+function blockExitFormation(o: Order): Formation {
+  return o.formation >= 0 && FORMATIONS[o.formation] !== 'square' ? FORMATIONS[o.formation] : 'line';
+}
+
 /** Leaving a village block: a full move spent reforming outside it, in front or behind (p1, p3). */
 function leaveBlock(p: Play, u: number, o: Order): void {
   const c = p.c;
@@ -148,7 +153,7 @@ function leaveBlock(p: Play, u: number, o: Order): void {
   const t = c.terrain[k];
   const b = st.body[u];
   const from = b.front;
-  const f: Formation = o.formation >= 0 && FORMATIONS[o.formation] !== 'square' ? FORMATIONS[o.formation] : 'line';
+  const f = blockExitFormation(o);
   st.block[u] = -1;
   st.setFormation(u, f, c.lane.width);
   const nearEdge = b.facing > 0 ? t.to : t.from;
@@ -342,7 +347,10 @@ export function marchUnit(p: Play, u: number): void {
   if (!rollsOnMarchTable(acts, c.options.marchCheck)) return;
   if (p.sink && acts) p.sink({ type: 'order', side, unit: s.id, order: orderText(p, o), target: o.kind === O_CHARGE ? c.specs[o.target].id : null });
   const moving = movesForMarchMode(o.kind !== O_HOLD, change, c.options.marchModeChange);
-  const movingFormation = change ? FORMATIONS[o.formation] : st.formationOf(u);
+  // A unit leaving a village block moves off in the formation it forms outside (leaveBlock), named in
+  // its order or not: that is the formation March Mode's -2 asks about (p1, p3).
+  const leaving = st.block[u] >= 0 && (o.kind === O_ADVANCE || o.kind === O_WITHDRAW);
+  const movingFormation = leaving ? blockExitFormation(o) : change ? FORMATIONS[o.formation] : st.formationOf(u);
   const charging = o.kind === O_CHARGE;
   const disordered = st.disordered[u] === 1;
   const purpose = disordered ? PURPOSE.rally : charging ? PURPOSE.charge : PURPOSE.move;
