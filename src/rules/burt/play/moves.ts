@@ -70,10 +70,12 @@ function formationName(g: Game, u: number) {
  * obstacle (5), where they cross it or enter the ground. A unit routed by a level lost on the way stops
  * there (7, 3.3: a router's only move is its rout). A flight off the lane's end removes the unit.
  * Returns the distance moved; g.moveEnd is where the front came to, before a level lost there turned
- * a router about (what a move event reports).
+ * a router about (what a move event reports); g.moveSpent the budget the move cost (5: more than the
+ * ground through slowing terrain or over an obstacle).
  */
 export function laneMove(g: Game, u: number, way: Way, budget: number, kind: MoveKind, upTo = Infinity): number {
   g.moveEnd = g.body[u].front;
+  g.moveSpent = 0;
   if (!(budget > EPS) || !(upTo > EPS) || g.present[u] === 0) return 0;
   const c = g.c;
   const spec = c.units[u];
@@ -102,6 +104,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
   }
   const from = b.front;
   let moved = r.moved;
+  g.moveSpent = r.spent;
   const left = r.stop === 'leftLane' && kind === MoveKind.Flee;
   if (moved > EPS) {
     // Friends wholly passed between the start and the end: interpenetration (12).

@@ -222,19 +222,19 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
   }
   if (pGoes && tGoes) {
     const from = g.body[p].front;
-    laneMove(g, p, 1, reach(g, p) - g.assaultAdvance[p], MoveKind.Charge, gapTo(g, p, t) / 2);
+    laneMove(g, p, 1, reach(g, p) - g.assaultSpent[p], MoveKind.Charge, gapTo(g, p, t) / 2);
     if (g.level[p] !== ROUT) g.charging[p] = 1;
     if (g.sink) chargeEvent(g, p, t, from, 'meets');
-    if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) {
+    if (goIn(g, t, p, reach(g, t) - g.assaultSpent[t])) {
       if (g.charging[p] === 1 && touchingUnits(g, p, t)) g.res.sides[ps].chargesHome++;
     } else {
       bump(g, EXTRA.assaultsFailed, ps);
       bump(g, EXTRA.assaultsFailed, ts);
     }
   } else if (pGoes) {
-    if (!goIn(g, p, t, reach(g, p) - g.assaultAdvance[p])) bump(g, EXTRA.assaultsFailed, ps);
+    if (!goIn(g, p, t, reach(g, p) - g.assaultSpent[p])) bump(g, EXTRA.assaultsFailed, ps);
   } else if (tGoes) {
-    if (!goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) bump(g, EXTRA.assaultsFailed, ts);
+    if (!goIn(g, t, p, reach(g, t) - g.assaultSpent[t])) bump(g, EXTRA.assaultsFailed, ts);
   }
 }
 
@@ -308,7 +308,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
       if (met === a && standing(g, t)) goIn(g, t, a, gapTo(g, t, a));
       continue;
     }
-    const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
+    const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultSpent[a];
     if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
     else if (met === a && g.charging[t] === 1) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
