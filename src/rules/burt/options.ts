@@ -394,6 +394,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Villages (absent from 5) slow movement as woods do, or not at all.',
   },
   {
+    name: 'burt.terrainLoss',
+    values: ['perTurn', 'perMove'],
+    default: 'perTurn',
+    source: '5',
+    doc: 'How often crossing an obstacle or moving in difficult ground costs formed troops their level of order: once a turn (the text\'s "move" is the turn, as in changing orders or casualties "this move"), so a unit that advances in step 4 and charges in step 10 through a wood loses one; or once for each move it makes in the turn.',
+    valueDocs: {
+      perTurn: 'at most one level a turn to terrain, however many moves cross it',
+      perMove: 'a level for every move of the turn that crosses an obstacle or enters difficult ground (the play before)',
+    },
+  },
+  {
     name: 'burt.routedReserve',
     values: ['keepsReserve', 'leavesAtRout'],
     default: 'keepsReserve',
@@ -483,6 +494,7 @@ export interface BurtOptions {
   regroupTest: 'automatic' | 'moraleTest';
   woodsCavalry: 'quarter' | 'threeQuarters';
   villageMovement: 'asWoods' | 'open';
+  terrainLoss: 'perTurn' | 'perMove';
   routedReserve: 'keepsReserve' | 'leavesAtRout';
   /** 'units' (one per unit) or a fixed number. */
   armyMoraleStart: 'units' | number;
@@ -547,6 +559,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     regroupTest: get('regroupTest'),
     woodsCavalry: get('woodsCavalry'),
     villageMovement: get('villageMovement'),
+    terrainLoss: get('terrainLoss'),
     routedReserve: get('routedReserve'),
     armyMoraleStart: get('armyMoraleStart'),
   };

@@ -229,6 +229,7 @@ function newGame(c: Omit<CompiledLane, 'game'>): Game {
     assaultedBy: i16(),
     assaultAdvance: f64(),
     assaultSpent: f64(),
+    terrainLost: u8(),
     supporting: i16(),
     reacted: u8(),
     charging: u8(),

@@ -288,6 +288,8 @@ export interface Game {
   assaultTarget: Int16Array;
   assaultedBy: Int16Array;
   assaultAdvance: Float64Array;
+  /** 5 (burt.terrainLoss perTurn): lost its level to an obstacle or difficult ground this turn. */
+  terrainLost: Uint8Array;
   /** 5, 9: the inches of its charge reach the step-4 advance spent (its cost: terrain and obstacles on the way). */
   assaultSpent: Float64Array;
   /** 5.3: the friend this reserve was committed to support (-1 none). */

@@ -55,6 +55,7 @@ export function beginTurn(g: Game): void {
     g.assaultedBy[u] = 0;
     g.assaultAdvance[u] = 0;
     g.assaultSpent[u] = 0;
+    g.terrainLost[u] = 0;
     g.reacted[u] = 0;
     g.charging[u] = 0;
     g.meleeTest[u] = 0;
