@@ -809,3 +809,52 @@ describe('3.10: the charge goes in with the reach the step-4 advance left, at it
     expect(inContactWithEnemy(g, a)).toBe(false);
   });
 });
+
+describe('9.r3, 5 (burt.evaders): batteries and squares evade too', () => {
+  const battery = (extra: Record<string, unknown>) => ({ id: 'D', arm: 'guns', at: 0, offset: 0, ...extra });
+  const cases: [string, Record<string, unknown>, string[]][] = [
+    ['a square with MANOEUVER orders', battalion('D', 0, { orders: 'manoeuvre', formation: 'square' }), ['evade', 'hold']],
+    ['a square with RESERVE orders', battalion('D', 0, { orders: 'reserve', formation: 'square' }), ['fire', 'evade', 'hold']],
+    ['a limbered battery with MANOEUVER orders', battery({ orders: 'manoeuvre', limbered: true }), ['evade', 'hold']],
+    ['a limbered battery with RESERVE orders', battery({ orders: 'reserve', limbered: true }), ['evade', 'hold']],
+  ];
+  for (const [name, d, reactions] of cases) {
+    it(`anyOrdered (default; 9.r3 names no exception): ${name} may evade; notGunsOrSquares: it may not`, () => {
+      for (const evaders of ['anyOrdered', 'notGunsOrSquares']) {
+        const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [d], options: { 'burt.evaders': evaders } });
+        step4Declare(g);
+        const want = evaders === 'anyOrdered' ? reactions : reactions.filter((r) => r !== 'evade');
+        expect(feasibleReactions(g, unit(g, 'D'), unit(g, 'A'), []), evaders).toEqual(want);
+      }
+    });
+  }
+
+  const evadeOf = (d: Record<string, unknown>) => {
+    const dice = new ScriptedDice({ '1.morale': [5, 2] });
+    const events: BurtEvent[] = [];
+    const g = gameOf({ attacker: [battalion('A', 16, { formation: 'column' })], defender: [d] }, dice, events);
+    const u = unit(g, 'D');
+    evade(g, u);
+    expect(g.order[u]).toBe(REGROUP);
+    return { g, u, event: events.find((e) => e.type === 'evade') };
+  };
+
+  it('5: a square falls back at a square\'s move: 3 + 5 - 2 = 6"', () => {
+    const { g, u, event } = evadeOf(battalion('D', 0, { orders: 'manoeuvre', formation: 'square' }));
+    expect(g.movedAway[u]).toBeCloseTo(6, 9);
+    expect(event).toMatchObject({ dice: [5, 2], distance: 6 });
+  });
+
+  it('5: a limbered foot battery falls back at its gun rate: 6 + 5 - 2 = 9"', () => {
+    const { g, u, event } = evadeOf(battery({ orders: 'manoeuvre', limbered: true }));
+    expect(g.movedAway[u]).toBeCloseTo(9, 9);
+    expect(event).toMatchObject({ distance: 9 });
+  });
+
+  it('5: an unlimbered foot battery limbers first (half its 6" move) and goes the rest: 6 + 5 - 2 - 3 = 6", ending limbered', () => {
+    const { g, u, event } = evadeOf(battery({ orders: 'manoeuvre' }));
+    expect(g.limbered[u]).toBe(1);
+    expect(g.movedAway[u]).toBeCloseTo(6, 9);
+    expect(event).toMatchObject({ distance: 6 });
+  });
+});

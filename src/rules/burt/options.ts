@@ -185,6 +185,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'burt.evaders',
+    values: ['anyOrdered', 'notGunsOrSquares'],
+    default: 'anyOrdered',
+    source: '9.r3, 5',
+    doc: 'Which assaulted units with RESERVE or MANOEUVER orders may evade: any (9.r3 names no exception; a square falls back at a square\'s move, a limbered battery at its gun rate, an unlimbered one limbering first for half a move, 5), or none that is a battery or a square, as the engine played before.',
+    valueDocs: {
+      anyOrdered: 'every unit with RESERVE or MANOEUVER orders may evade (9.r3), guns and squares too',
+      notGunsOrSquares: 'batteries and squares never evade; they hold (or fire) instead (the play before)',
+    },
+  },
+  {
     name: 'burt.zeroCasualtyBreak',
     values: [true, false],
     default: true,
@@ -465,6 +476,7 @@ export interface BurtOptions {
   routBeforeContact: 'meleeRouters' | 'fleeAtOnce';
   evadeContact: 'catchInReach' | 'noContact';
   evadeInContact: 'allowed' | 'barred';
+  evaders: 'anyOrdered' | 'notGunsOrSquares';
   zeroCasualtyBreak: boolean;
   indecisiveMelee: IndecisiveMelee;
   meleeContinuation: MeleeContinuation;
@@ -532,6 +544,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     routBeforeContact: get('routBeforeContact'),
     evadeContact: get('evadeContact'),
     evadeInContact: get('evadeInContact'),
+    evaders: get('evaders'),
     zeroCasualtyBreak: get('zeroCasualtyBreak'),
     indecisiveMelee: get('indecisiveMelee'),
     meleeContinuation: get('meleeContinuation'),
