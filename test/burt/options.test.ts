@@ -60,10 +60,12 @@ const OWN: [string, unknown, unknown[]][] = [
   ['gunsCompulsoryMove', 'asTheyStand', ['limberFirst']],
   ['supportFrame', 'awayFromEnemy', ['ownRear']],
   ['routedReserve', 'keepsReserve', ['leavesAtRout']],
+  ['terrainLoss', 'perTurn', ['perMove']],
+  ['evaders', 'anyOrdered', ['notGunsOrSquares']],
 ];
 
 describe('Options (rulings: Options table)', () => {
-  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 11)', () => {
+  it('every option of the rulings page is declared, and the project\'s own (docs/rules/burt.md), and no other (40 + 13)', () => {
     expect(RULINGS).toHaveLength(40);
     expect(BURT_OPTIONS.map((o) => o.name).sort()).toEqual([...RULINGS, ...OWN].map(([n]) => `burt.${n}`).sort());
   });
@@ -93,7 +95,7 @@ describe('Options (rulings: Options table)', () => {
     expect(o.commandReach).toBe(2);
     expect(o.sightRange).toBe(48);
     expect(o.armyMoraleStart).toBe('units');
-    expect(Object.keys(o)).toHaveLength(52);
+    expect(Object.keys(o)).toHaveLength(54);
     expect(DEFAULT_BURT_OPTIONS).toEqual(o);
   });
 

@@ -767,3 +767,94 @@ describe('3.10: a countercharge needs a clear path (9.r2)', () => {
     expect(reactions(2.5)).not.toContain('countercharge');
   });
 });
+
+describe('3.10: the charge goes in with the reach the step-4 advance left, at its cost (5, 9)', () => {
+  /**
+   * A French column (move 6", charge reach 8") at 8" assaults a Prussian line at 0 (REGROUP: it holds).
+   * Step 4 closes half the gap, 4" of ground; step 10 gives the column what is left of its 8" budget.
+   */
+  const goIn = (terrain: Setup['terrain']) => {
+    const events: BurtEvent[] = [];
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const g = gameOf(assault({ orders: 'regroup' }, { terrain }), dice, events);
+    const a = unit(g, 'A');
+    step4Declare(g);
+    const advanced = g.body[a].front;
+    step10Reactions(g);
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+    return { g, a, advanced, charge: events.find((e) => e.type === 'charge') };
+  };
+
+  it('9: in the open the advance costs its ground (4"), and the 4" left take the column home', () => {
+    const { g, a, advanced, charge } = goIn([]);
+    expect(advanced).toBe(4);
+    expect(g.assaultSpent[a]).toBe(4);
+    expect(charge).toMatchObject({ from: 4, to: 0, ended: 'home' });
+    expect(inContactWithEnemy(g, a)).toBe(true);
+  });
+
+  it('5: a hedge crossed in the advance costs half a move (3") besides the 4" of ground: 1" is left, and the charge falls short', () => {
+    const { g, a, advanced, charge } = goIn([{ kind: 'hedge', from: 6, to: 6 }]);
+    expect(advanced).toBe(4);
+    expect(g.assaultSpent[a]).toBeCloseTo(7, 9);
+    expect(charge).toMatchObject({ from: 4, to: 3, ended: 'short' }); // 8" of reach in all: 4 + 3 + 1
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect(g.res.sides[0].chargesHome).toBe(0);
+  });
+
+  it('5: woods at half rate make the advance cost 7" (1" open, 3" of wood): the 1" left goes half an inch into the wood', () => {
+    const { g, a, charge } = goIn([{ kind: 'woods', from: 2, to: 7 }]);
+    expect(g.assaultSpent[a]).toBeCloseTo(7, 9);
+    expect(charge).toMatchObject({ from: 4, to: 3.5, ended: 'short' });
+    expect(inContactWithEnemy(g, a)).toBe(false);
+  });
+});
+
+describe('9.r3, 5 (burt.evaders): batteries and squares evade too', () => {
+  const battery = (extra: Record<string, unknown>) => ({ id: 'D', arm: 'guns', at: 0, offset: 0, ...extra });
+  const cases: [string, Record<string, unknown>, string[]][] = [
+    ['a square with MANOEUVER orders', battalion('D', 0, { orders: 'manoeuvre', formation: 'square' }), ['evade', 'hold']],
+    ['a square with RESERVE orders', battalion('D', 0, { orders: 'reserve', formation: 'square' }), ['fire', 'evade', 'hold']],
+    ['a limbered battery with MANOEUVER orders', battery({ orders: 'manoeuvre', limbered: true }), ['evade', 'hold']],
+    ['a limbered battery with RESERVE orders', battery({ orders: 'reserve', limbered: true }), ['evade', 'hold']],
+  ];
+  for (const [name, d, reactions] of cases) {
+    it(`anyOrdered (default; 9.r3 names no exception): ${name} may evade; notGunsOrSquares: it may not`, () => {
+      for (const evaders of ['anyOrdered', 'notGunsOrSquares']) {
+        const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [d], options: { 'burt.evaders': evaders } });
+        step4Declare(g);
+        const want = evaders === 'anyOrdered' ? reactions : reactions.filter((r) => r !== 'evade');
+        expect(feasibleReactions(g, unit(g, 'D'), unit(g, 'A'), []), evaders).toEqual(want);
+      }
+    });
+  }
+
+  const evadeOf = (d: Record<string, unknown>) => {
+    const dice = new ScriptedDice({ '1.morale': [5, 2] });
+    const events: BurtEvent[] = [];
+    const g = gameOf({ attacker: [battalion('A', 16, { formation: 'column' })], defender: [d] }, dice, events);
+    const u = unit(g, 'D');
+    evade(g, u);
+    expect(g.order[u]).toBe(REGROUP);
+    return { g, u, event: events.find((e) => e.type === 'evade') };
+  };
+
+  it('5: a square falls back at a square\'s move: 3 + 5 - 2 = 6"', () => {
+    const { g, u, event } = evadeOf(battalion('D', 0, { orders: 'manoeuvre', formation: 'square' }));
+    expect(g.movedAway[u]).toBeCloseTo(6, 9);
+    expect(event).toMatchObject({ dice: [5, 2], distance: 6 });
+  });
+
+  it('5: a limbered foot battery falls back at its gun rate: 6 + 5 - 2 = 9"', () => {
+    const { g, u, event } = evadeOf(battery({ orders: 'manoeuvre', limbered: true }));
+    expect(g.movedAway[u]).toBeCloseTo(9, 9);
+    expect(event).toMatchObject({ distance: 9 });
+  });
+
+  it('5: an unlimbered foot battery limbers first (half its 6" move) and goes the rest: 6 + 5 - 2 - 3 = 6", ending limbered', () => {
+    const { g, u, event } = evadeOf(battery({ orders: 'manoeuvre' }));
+    expect(g.limbered[u]).toBe(1);
+    expect(g.movedAway[u]).toBeCloseTo(6, 9);
+    expect(event).toMatchObject({ distance: 6 });
+  });
+});

@@ -13,6 +13,8 @@ import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { routMove, step3Compulsory } from '../../src/rules/burt/turn/compulsory.js';
 import { changeFormation, fireOrderMove, step5Manoeuvre, step6Reserve } from '../../src/rules/burt/turn/manoeuvre.js';
 import { mayFireNow } from '../../src/rules/burt/turn/fire.js';
+import { step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { beginTurn } from '../../src/rules/burt/turn/index.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { battalion, gameOf, ScriptedDice, unit } from './lane.js';
 
@@ -361,8 +363,53 @@ describe('moving on the lane (4, 5, 12)', () => {
     laneMove(g, a, 1, 6, MoveKind.Move);
     expect(g.body[a].front).toBeCloseTo(-2, 9); // 2" in the open, then 4" of move for 2" of village
     expect(g.level[a]).toBe(UNFORMED);
-    laneMove(g, a, 1, 2, MoveKind.Move);
-    expect(g.level[a]).toBe(DISORDERED);
+  });
+
+  describe('5 (burt.terrainLoss): a level a turn to terrain, or a level a move', () => {
+    const village = (terrainLoss: string) => {
+      const g = gameOf({ attacker: [battalion('A', 2, { formation: 'column' })], defender: [battalion('D', -12)], terrain: [{ kind: 'village', from: -8, to: 0 }], options: { 'burt.terrainLoss': terrainLoss } });
+      return { g, a: unit(g, 'A') };
+    };
+
+    it('perTurn (the text\'s "move" is the turn): a second move in the village in the same turn costs no second level; the next turn\'s does', () => {
+      const { g, a } = village('perTurn');
+      laneMove(g, a, 1, 6, MoveKind.Move);
+      laneMove(g, a, 1, 2, MoveKind.Move);
+      expect(g.body[a].front).toBeCloseTo(-3, 9);
+      expect(g.level[a]).toBe(UNFORMED);
+      g.turn = 2;
+      beginTurn(g);
+      laneMove(g, a, 1, 2, MoveKind.Move);
+      expect(g.level[a]).toBe(DISORDERED);
+    });
+
+    it('perMove: each move in the village costs a level', () => {
+      const { g, a } = village('perMove');
+      laneMove(g, a, 1, 6, MoveKind.Move);
+      laneMove(g, a, 1, 2, MoveKind.Move);
+      expect(g.level[a]).toBe(DISORDERED);
+    });
+
+    /** A French column at 8" assaults a Prussian line at 0 through a wood from 2" to 7": step 4 enters it, step 10 moves on in it. */
+    const woodsAssault = (terrainLoss: string) => {
+      const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+      const g = gameOf({ attacker: [battalion('A', 8, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'regroup' })], terrain: [{ kind: 'woods', from: 2, to: 7 }], options: { 'burt.terrainLoss': terrainLoss } }, dice);
+      const a = unit(g, 'A');
+      step4Declare(g);
+      expect(g.level[a]).toBe(UNFORMED);
+      step10Reactions(g);
+      expect(g.body[a].front).toBeCloseTo(3.5, 9); // the reach left after the advance's cost (5, 9)
+      expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+      return g.level[a];
+    };
+
+    it('perTurn: the step-4 advance and the step-10 charge through a wood cost one level in all', () => {
+      expect(woodsAssault('perTurn')).toBe(UNFORMED);
+    });
+
+    it('perMove: they cost a level each', () => {
+      expect(woodsAssault('perMove')).toBe(DISORDERED);
+    });
   });
 
   it('5, 7, 3.3: a shaken unit routed by the level it loses entering a village stops at its edge, where it routed, facing away', () => {

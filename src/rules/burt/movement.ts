@@ -89,7 +89,8 @@ export function difficultGround(terrain: Terrain, villageMovement: 'asWoods' | '
 /**
  * 5: formed troops (close-order foot and horse; not skirmishers, and not guns, which are never formed)
  * lose one level in a move in which they cross an obstacle or move in difficult ground: one a move,
- * however many.
+ * however many obstacles and grounds it meets. burt.terrainLoss says whether the text's "move" is the
+ * turn (one a turn, the default) or each move the unit makes in it (laneMove).
  */
 export function terrainLevelLoss(k: MoverKind, crossedObstacle: boolean, inDifficultGround: boolean): number {
   if (k.arm !== 'infantry' && k.arm !== 'cavalry') return 0;

@@ -185,6 +185,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'burt.evaders',
+    values: ['anyOrdered', 'notGunsOrSquares'],
+    default: 'anyOrdered',
+    source: '9.r3, 5',
+    doc: 'Which assaulted units with RESERVE or MANOEUVER orders may evade: any (9.r3 names no exception; a square falls back at a square\'s move, a limbered battery at its gun rate, an unlimbered one limbering first for half a move, 5), or none that is a battery or a square, as the engine played before.',
+    valueDocs: {
+      anyOrdered: 'every unit with RESERVE or MANOEUVER orders may evade (9.r3), guns and squares too',
+      notGunsOrSquares: 'batteries and squares never evade; they hold (or fire) instead (the play before)',
+    },
+  },
+  {
     name: 'burt.zeroCasualtyBreak',
     values: [true, false],
     default: true,
@@ -394,6 +405,17 @@ export const BURT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Villages (absent from 5) slow movement as woods do, or not at all.',
   },
   {
+    name: 'burt.terrainLoss',
+    values: ['perTurn', 'perMove'],
+    default: 'perTurn',
+    source: '5',
+    doc: 'How often crossing an obstacle or moving in difficult ground costs formed troops their level of order: once a turn (the text\'s "move" is the turn, as in changing orders or casualties "this move"), so a unit that advances in step 4 and charges in step 10 through a wood loses one; or once for each move it makes in the turn.',
+    valueDocs: {
+      perTurn: 'at most one level a turn to terrain, however many moves cross it',
+      perMove: 'a level for every move of the turn that crosses an obstacle or enters difficult ground (the play before)',
+    },
+  },
+  {
     name: 'burt.routedReserve',
     values: ['keepsReserve', 'leavesAtRout'],
     default: 'keepsReserve',
@@ -454,6 +476,7 @@ export interface BurtOptions {
   routBeforeContact: 'meleeRouters' | 'fleeAtOnce';
   evadeContact: 'catchInReach' | 'noContact';
   evadeInContact: 'allowed' | 'barred';
+  evaders: 'anyOrdered' | 'notGunsOrSquares';
   zeroCasualtyBreak: boolean;
   indecisiveMelee: IndecisiveMelee;
   meleeContinuation: MeleeContinuation;
@@ -483,6 +506,7 @@ export interface BurtOptions {
   regroupTest: 'automatic' | 'moraleTest';
   woodsCavalry: 'quarter' | 'threeQuarters';
   villageMovement: 'asWoods' | 'open';
+  terrainLoss: 'perTurn' | 'perMove';
   routedReserve: 'keepsReserve' | 'leavesAtRout';
   /** 'units' (one per unit) or a fixed number. */
   armyMoraleStart: 'units' | number;
@@ -520,6 +544,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     routBeforeContact: get('routBeforeContact'),
     evadeContact: get('evadeContact'),
     evadeInContact: get('evadeInContact'),
+    evaders: get('evaders'),
     zeroCasualtyBreak: get('zeroCasualtyBreak'),
     indecisiveMelee: get('indecisiveMelee'),
     meleeContinuation: get('meleeContinuation'),
@@ -547,6 +572,7 @@ export function burtOptions(resolved: ResolvedOptions): BurtOptions {
     regroupTest: get('regroupTest'),
     woodsCavalry: get('woodsCavalry'),
     villageMovement: get('villageMovement'),
+    terrainLoss: get('terrainLoss'),
     routedReserve: get('routedReserve'),
     armyMoraleStart: get('armyMoraleStart'),
   };

@@ -67,13 +67,16 @@ function formationName(g: Game, u: number) {
  * first enemy in its path (in contact for a charge, STANDOFF short otherwise) and at friends it cannot
  * get wholly past; friends it passes wholly are interpenetrated (12: both lose a level unless one is
  * skirmishers). Close-order troops lose one level for a move through difficult ground or across an
- * obstacle (5), where they cross it or enter the ground. A unit routed by a level lost on the way stops
+ * obstacle (5), where they cross it or enter the ground; under burt.terrainLoss perTurn only the first
+ * such move of the turn costs it. A unit routed by a level lost on the way stops
  * there (7, 3.3: a router's only move is its rout). A flight off the lane's end removes the unit.
  * Returns the distance moved; g.moveEnd is where the front came to, before a level lost there turned
- * a router about (what a move event reports).
+ * a router about (what a move event reports); g.moveSpent the budget the move cost (5: more than the
+ * ground through slowing terrain or over an obstacle).
  */
 export function laneMove(g: Game, u: number, way: Way, budget: number, kind: MoveKind, upTo = Infinity): number {
   g.moveEnd = g.body[u].front;
+  g.moveSpent = 0;
   if (!(budget > EPS) || !(upTo > EPS) || g.present[u] === 0) return 0;
   const c = g.c;
   const spec = c.units[u];
@@ -102,6 +105,7 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
   }
   const from = b.front;
   let moved = r.moved;
+  g.moveSpent = r.spent;
   const left = r.stop === 'leftLane' && kind === MoveKind.Flee;
   if (moved > EPS) {
     // Friends wholly passed between the start and the end: interpenetration (12).
@@ -110,10 +114,12 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
     else while (passed.length > 0) passed.pop();
     g.moved[u] = 1;
     // 5: difficult ground moved in, or an obstacle crossed, disorders close-order troops once a move:
-    // where the leading edge first did either (lead0 + dir * terrainAt).
+    // where the leading edge first did either (lead0 + dir * terrainAt). burt.terrainLoss perTurn reads
+    // the text's "move" as the turn: a unit that lost its level to terrain this turn loses no other.
     let terrainAt = Infinity;
     let obstacle = false;
-    if (!left && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, true, true) > 0) {
+    const spared = c.options.terrainLoss === 'perTurn' && g.terrainLost[u] === 1;
+    if (!left && !spared && terrainLevelLoss({ arm: spec.arm, formation: formationName(g, u) }, true, true) > 0) {
       const lead0 = way > 0 ? b.front : rear(b);
       for (const i of r.met) {
         const t = c.terrain[i];
@@ -155,7 +161,10 @@ export function laneMove(g: Game, u: number, way: Way, budget: number, kind: Mov
         interpenetrate(g, u, f, interpenetrationLoss(spec.arm, c.units[f].arm) > 0);
       } else {
         terrainAt = Infinity;
-        if (g.present[u] === 1 && g.level[u] !== ROUT) loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
+        if (g.present[u] === 1 && g.level[u] !== ROUT) {
+          loseLevel(g, u, obstacle ? 'crossing an obstacle (5)' : 'moving in difficult ground (5)');
+          g.terrainLost[u] = 1;
+        }
       }
       if (!routing && g.level[u] === ROUT) stopped = true;
     }

@@ -169,6 +169,8 @@ export interface Game {
   first: SideIndex;
   /** Where the last laneMove brought the unit's front, before a rout on the way turned it about (for its move event). */
   moveEnd: number;
+  /** 5: the inches of budget the last laneMove spent (its cost over the ground: more than the ground in woods or over a hedge). */
+  moveSpent: number;
 
   figures: Int32Array;
   /** Gun models still in action (batteries). */
@@ -286,6 +288,10 @@ export interface Game {
   assaultTarget: Int16Array;
   assaultedBy: Int16Array;
   assaultAdvance: Float64Array;
+  /** 5 (burt.terrainLoss perTurn): lost its level to an obstacle or difficult ground this turn. */
+  terrainLost: Uint8Array;
+  /** 5, 9: the inches of its charge reach the step-4 advance spent (its cost: terrain and obstacles on the way). */
+  assaultSpent: Float64Array;
   /** 5.3: the friend this reserve was committed to support (-1 none). */
   supporting: Int16Array;
   /** 9: took its being-assaulted test and made its reaction this step (a mutual pair's partner: burt.mutualAssault). */

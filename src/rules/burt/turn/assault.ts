@@ -42,6 +42,8 @@ export function declareAssault(g: Game, u: number, t: number): void {
     g.res.extras.squareChecks++;
   }
   g.assaultAdvance[u] = laneMove(g, u, 1, reach(g, u), MoveKind.Charge, assaultAdvance(gap));
+  // 5, 9: the advance is paid from the charge reach at its cost over the ground (what goIn has left).
+  g.assaultSpent[u] = g.moveSpent;
   if (g.sink) g.sink({ type: 'assault', side: spec.side, unit: spec.id, target: target.id, gap, after: gap - g.assaultAdvance[u] });
   if (g.order[t] === RESERVE && g.c.options.assaultedReserveOrders === 'atDeclaration') setOrder(g, t, MANOEUVRE, 'assaulted (11)');
 }

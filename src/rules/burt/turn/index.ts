@@ -54,6 +54,8 @@ export function beginTurn(g: Game): void {
     g.assaultTarget[u] = -1;
     g.assaultedBy[u] = 0;
     g.assaultAdvance[u] = 0;
+    g.assaultSpent[u] = 0;
+    g.terrainLost[u] = 0;
     g.reacted[u] = 0;
     g.charging[u] = 0;
     g.meleeTest[u] = 0;

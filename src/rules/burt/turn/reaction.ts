@@ -7,7 +7,7 @@ import { EXTRA } from '../vocabulary.js';
 import { EPS } from '../../../table/index.js';
 import { reach, rates, reaction } from '../doctrine/choose.js';
 import { d6 } from '../../../core/dice.js';
-import { evadeDistanceOf } from '../movement.js';
+import { evadeDistanceOf, limberCost } from '../movement.js';
 import { reactionsAllowed, type Reaction } from '../orders.js';
 import { SMALL_ARMS_RANGES, ROUT } from '../tables.js';
 import { clearLine, edgeDistance, faceAbout, firstInPathOf, gapTo, inContactWithEnemy, inFront, touchingUnits } from '../play/lane.js';
@@ -17,6 +17,7 @@ import { ASSAULT, MANOEUVRE, ORDER_LIST, REGROUP, RESERVE, SQUARE, type Game } f
 import { bump, setOrder, testAndApply } from '../play/units.js';
 import { fireAt, maxRange } from './fire.js';
 import { routMove } from './compulsory.js';
+import { setLimbered } from './manoeuvre.js';
 import { mayFire } from '../cohesion.js';
 
 /** 9.r1: "if in musket range": within a musket's long range and the unit's own. */
@@ -41,7 +42,8 @@ export function canCountercharge(g: Game, t: number, a: number): boolean {
 
 /**
  * 9.r1-r4 (burt.reserveReaction): the reactions the target's orders allow and the lane makes possible.
- * 9.r3 (burt.evadeInContact barred): a target already in contact with another enemy does not evade.
+ * 9.r3 (burt.evadeInContact barred): a target already in contact with another enemy does not evade;
+ * (burt.evaders notGunsOrSquares) nor does a battery or a square.
  */
 export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]): Reaction[] {
   while (out.length > 0) out.pop(); // (length = 0 calls into the runtime)
@@ -49,7 +51,7 @@ export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]
   for (const r of reactionsAllowed(ORDER_LIST[g.order[t]], g.c.options.reserveReaction)) {
     if (r === 'fire' && !canReactFire(g, t, a)) continue;
     if (r === 'countercharge' && !canCountercharge(g, t, a)) continue;
-    if (r === 'evade' && (arm === 'guns' || g.formation[t] === SQUARE)) continue;
+    if (r === 'evade' && g.c.options.evaders === 'notGunsOrSquares' && (arm === 'guns' || g.formation[t] === SQUARE)) continue;
     if (r === 'evade' && g.c.options.evadeInContact === 'barred' && inContactWithEnemy(g, t)) continue;
     out.push(r);
   }
@@ -57,7 +59,11 @@ export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]
   return out;
 }
 
-/** 9.r3: about face and fall back a normal move plus a die less a die; REGROUP orders follow (11). */
+/**
+ * 9.r3: about face and fall back a normal move plus a die less a die; REGROUP orders follow (11). The
+ * normal move is the unit's rate as it stands (5: a square's, a battery's gun rate); an unlimbered
+ * battery limbers first, half a move of it (5: guns move limbered), and ends limbered.
+ */
 export function evade(g: Game, t: number): void {
   const spec = g.c.units[t];
   const move = rates(g, t).move;
@@ -66,7 +72,11 @@ export function evade(g: Game, t: number): void {
   const stream = g.dice.morale(spec.side);
   const plus = d6(stream);
   const minus = d6(stream);
-  const distance = evadeDistanceOf(move, plus, minus);
+  let distance = evadeDistanceOf(move, plus, minus);
+  if (spec.arm === 'guns' && g.limbered[t] === 0) {
+    setLimbered(g, t, 1);
+    distance = Math.max(0, distance - limberCost(move));
+  }
   const from = g.body[t].front;
   laneMove(g, t, 1, distance, MoveKind.Move);
   const to = g.moveEnd;
@@ -222,19 +232,19 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
   }
   if (pGoes && tGoes) {
     const from = g.body[p].front;
-    laneMove(g, p, 1, reach(g, p) - g.assaultAdvance[p], MoveKind.Charge, gapTo(g, p, t) / 2);
+    laneMove(g, p, 1, reach(g, p) - g.assaultSpent[p], MoveKind.Charge, gapTo(g, p, t) / 2);
     if (g.level[p] !== ROUT) g.charging[p] = 1;
     if (g.sink) chargeEvent(g, p, t, from, 'meets');
-    if (goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) {
+    if (goIn(g, t, p, reach(g, t) - g.assaultSpent[t])) {
       if (g.charging[p] === 1 && touchingUnits(g, p, t)) g.res.sides[ps].chargesHome++;
     } else {
       bump(g, EXTRA.assaultsFailed, ps);
       bump(g, EXTRA.assaultsFailed, ts);
     }
   } else if (pGoes) {
-    if (!goIn(g, p, t, reach(g, p) - g.assaultAdvance[p])) bump(g, EXTRA.assaultsFailed, ps);
+    if (!goIn(g, p, t, reach(g, p) - g.assaultSpent[p])) bump(g, EXTRA.assaultsFailed, ps);
   } else if (tGoes) {
-    if (!goIn(g, t, p, reach(g, t) - g.assaultAdvance[t])) bump(g, EXTRA.assaultsFailed, ts);
+    if (!goIn(g, t, p, reach(g, t) - g.assaultSpent[t])) bump(g, EXTRA.assaultsFailed, ts);
   }
 }
 
@@ -308,7 +318,7 @@ export function resolveAssaultOn(g: Game, t: number): void {
       if (met === a && standing(g, t)) goIn(g, t, a, gapTo(g, t, a));
       continue;
     }
-    const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultAdvance[a];
+    const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultSpent[a];
     if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
     else if (met === a && g.charging[t] === 1) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
