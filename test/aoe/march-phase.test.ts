@@ -716,6 +716,25 @@ describe('A move whose path meets a friend (p1 movement notes: passage of lines,
     expect(moved(TWO(20, 16, 12), WITHDRAW)).toBe(15);
     expect(moved(TWO(20, 16, 12), WITHDRAW, 'short')).toBe(19);
   });
+  it('an advance toward a vacant village block (15"-18") with F (8"-9") on the way pays for F first: 6" of its 9" left, the block 8" off is out of reach (passage); short stops it on F\'s rear edge; share enters the block', () => {
+    const fields = { ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 7 }, { id: 'F', formation: 'line', front: 9 }], [{ id: 'P', front: 28 }], 'random-legal') };
+    const run = (rule?: string) => {
+      const p = startPlay(compile(fields, rule ? { 'aoe.friendInPath': rule } : {}), new ScriptedDice(ADVANCE));
+      p.turn = 1;
+      marchUnit(p, 0);
+      return [p.st.body[0].front, p.st.block[0]];
+    };
+    expect(run()).toEqual([13, -1]);
+    expect(run('short')).toEqual([8, -1]);
+    expect(run('share')).toEqual([18, 0]);
+  });
+  it('an advance toward the block with F (11"-12") on the way and 6" left after passing it enters the block, clear of F', () => {
+    const fields = { ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }, { id: 'F', formation: 'line', front: 12 }], [{ id: 'P', front: 28 }], 'random-legal') };
+    const p = startPlay(compile(fields), new ScriptedDice(ADVANCE));
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect([p.st.body[0].front, p.st.block[0]]).toEqual([18, 0]); // 5" to the block's near edge, within 9" - 3"
+  });
   it('a move that a friend blocks at once leaves A where it stood, still about-faced (aoe.retreatFacing aboutFaced: until it moves)', () => {
     const p = startPlay(compile(FIELD(5, 6), { 'aoe.friendInPath': 'short', 'aoe.retreatFacing': 'aboutFaced' }), new ScriptedDice(ADVANCE));
     p.turn = 1;

@@ -777,6 +777,32 @@ function friendsPassed(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, a
 }
 
 /**
+ * u's advance into vacant village block k ahead of it (blockAhead; p1 Built-up Areas: entering a
+ * vacant block ends the move) meets friends on the way under aoe.friendInPath: they are settled first
+ * (p1 movement notes: passage of lines, 3" a unit penetrated), as moveAmongFriends settles them for
+ * an advance up to the block's near edge with `allowance` inches of movement and `cap` of ground. u may
+ * enter when no friend stands on the way (or under `share`), or when that advance brings its front to
+ * the block's near edge on no friend's ground: then it stands where it stood, its about-facing as it
+ * was, and the caller puts it in the block. Otherwise it stands where that advance left it (`false`).
+ */
+export function friendsBeforeBlock(c: CompiledLane, st: LaneState, u: number, k: number, allowance: number, cap: number, cost: TerrainCost): boolean {
+  if (c.options.friendInPath === 'share') return true;
+  const b = st.body[u];
+  const start = b.front;
+  const edge = blockNearEdge(c, b, k);
+  b.front = edge;
+  const met = friendsCrossed(c, st, u, start, 1).length;
+  b.front = start;
+  if (met === 0) return true;
+  const aboutFaced = st.aboutFaced[u];
+  moveAmongFriends(c, st, u, 1, allowance, cap, cost, edge);
+  if (Math.abs(b.front - edge) > EPS || unitOverlapping(c, st, u, c.specs[u].side) >= 0) return false;
+  b.front = start;
+  st.aboutFaced[u] = aboutFaced;
+  return true;
+}
+
+/**
  * u's body, moved forward from front `start` to where it stands, ends on a friend's ground: it goes
  * back to where its front meets the first friend it crossed, or to `start` if that leaves it on a
  * friend's ground still (or it crossed none).
