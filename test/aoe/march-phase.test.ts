@@ -719,6 +719,48 @@ describe('A move whose path meets a friend (p1 movement notes: passage of lines,
     expect(run()).toBe(15);
     expect(run('share')).toBeCloseTo(18.91, 9); // 15.91"-18.91", on the block F holds
   });
+  // A with two friends in Line on its line of march, F1 and F2 (F2's front at f2).
+  const TWO = (aFront: number, f1: number, f2: number) => ({
+    lane: { length: 40, width: 16 },
+    sides: sides([{ id: 'A', formation: 'fieldColumn', front: aFront }, { id: 'F1', formation: 'line', front: f1 }, { id: 'F2', formation: 'line', front: f2 }], [{ id: 'P', front: 38 }], 'random-legal'),
+  });
+  it('an advance that cannot clear both F1 (6"-7") and F2 (10"-11") passes F1 and stops on F2\'s rear edge, 5" on within the 6" left after one passage; under short F1 stops it', () => {
+    // Through both (9" - 6" = 3") it would end on F1; through F1 alone (6") on F2.
+    expect(moved(TWO(5, 7, 11), ADVANCE)).toBe(10);
+    expect(moved(TWO(5, 7, 11.5), ADVANCE)).toBe(10.5); // 5.5" of 6": the count of friends crossed flips 1, 2, 1, ...
+    expect(moved(TWO(5, 7, 11), ADVANCE, 'short')).toBe(6);
+  });
+  it('a withdrawal likewise passes back through F1 (15"-16") and stops on F2\'s front edge (12"), 5" back within 6"', () => {
+    expect(moved(TWO(20, 16, 12), WITHDRAW)).toBe(15);
+    expect(moved(TWO(20, 16, 12), WITHDRAW, 'short')).toBe(19);
+  });
+  it('an advance toward a vacant village block (15"-18") with F (8"-9") on the way pays for F first: 6" of its 9" left, the block 8" off is out of reach (passage); short stops it on F\'s rear edge; share enters the block', () => {
+    const fields = { ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 7 }, { id: 'F', formation: 'line', front: 9 }], [{ id: 'P', front: 28 }], 'random-legal') };
+    const run = (rule?: string) => {
+      const p = startPlay(compile(fields, rule ? { 'aoe.friendInPath': rule } : {}), new ScriptedDice(ADVANCE));
+      p.turn = 1;
+      marchUnit(p, 0);
+      return [p.st.body[0].front, p.st.block[0]];
+    };
+    expect(run()).toEqual([13, -1]);
+    expect(run('short')).toEqual([8, -1]);
+    expect(run('share')).toEqual([18, 0]);
+  });
+  it('an advance toward the block with F (11"-12") on the way and 6" left after passing it enters the block, clear of F', () => {
+    const fields = { ...VILLAGE, sides: sides([{ id: 'A', formation: 'fieldColumn', front: 10 }, { id: 'F', formation: 'line', front: 12 }], [{ id: 'P', front: 28 }], 'random-legal') };
+    const p = startPlay(compile(fields), new ScriptedDice(ADVANCE));
+    p.turn = 1;
+    marchUnit(p, 0);
+    expect([p.st.body[0].front, p.st.block[0]]).toEqual([18, 0]); // 5" to the block's near edge, within 9" - 3"
+  });
+  it('a move that a friend blocks at once leaves A where it stood, still about-faced (aoe.retreatFacing aboutFaced: until it moves)', () => {
+    const p = startPlay(compile(FIELD(5, 6), { 'aoe.friendInPath': 'short', 'aoe.retreatFacing': 'aboutFaced' }), new ScriptedDice(ADVANCE));
+    p.turn = 1;
+    p.st.aboutFaced[0] = 1;
+    marchUnit(p, 0);
+    expect(p.st.body[0].front).toBe(5);
+    expect(p.st.aboutFaced[0]).toBe(1);
+  });
 });
 
 describe('A charge whose path meets a friend (p1 movement notes: passage of lines, 3" a unit penetrated; rulings 2: a charge is a move into contact; aoe.friendInPath)', () => {

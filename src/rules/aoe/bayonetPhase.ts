@@ -30,7 +30,7 @@ import {
 import type { Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, disorder, fullMoveOf, recall, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, enemyLimit, enemyMeeting, moveAmongFriends, occupyBlock, outflanked, pairAttacked, placeInContact, shortOfFriends, STANDOFF, unitDistance, unitOverlapping, type ChargeRoute } from './geometry.js';
+import { attachedPartner, blockAhead, blockCrowded, blockEdgeContact, blockHolder, blockNearEdge, chargeRoute, coverOf, defendingPair, dropLostContacts, enemyAtBlockEdge, enemyLimit, enemyMeeting, friendsBeforeBlock, moveAmongFriends, occupyBlock, outflanked, pairAttacked, placeInContact, shortOfFriends, STANDOFF, unitDistance, unitOverlapping, type ChargeRoute } from './geometry.js';
 import { bayonetLabels } from './labels.js';
 import { PASSAGE_OF_LINES } from './movement.js';
 import { pickHitUnit, wantsBreakthrough, wantsRecall } from './orders.js';
@@ -211,9 +211,10 @@ function breakthrough(p: Play, a: number, beaten: readonly number[]): void {
   const block = blockAhead(c, st, a, Math.min(reach, Math.max(0, aheadOf(st.body[a], stopAt))), STANDOFF);
   // As an advance does (marchPhase moveAhead): not into a block an enemy touches (aoe.blockEdge contact).
   const short = block >= 0 && blockEdgeContact(opts.blockEdge) && enemyAtBlockEdge(c, st, a, block);
-  if (block >= 0 && !short) return stopInBlock(p, a, block);
-  // Friends in its path as for an advance (aoe.friendInPath).
-  moveAmongFriends(c, st, a, 1, reach, Infinity, p.costs[row], short ? blockNearEdge(c, st.body[a], block) : stopAt);
+  // Friends in its path as for an advance (aoe.friendInPath), on the way to a block too.
+  if (block >= 0 && !short) {
+    if (friendsBeforeBlock(c, st, a, block, reach, Infinity, p.costs[row])) return stopInBlock(p, a, block);
+  } else moveAmongFriends(c, st, a, 1, reach, Infinity, p.costs[row], short ? blockNearEdge(c, st.body[a], block) : stopAt);
   if (Math.abs(st.body[a].front - from) > EPS) {
     dropLostContacts(st, a);
     if (p.sink) p.sink({ type: 'move', side: s.side, unit: s.id, path: [from, st.body[a].front] });

@@ -707,11 +707,26 @@ function friendsCrossed(c: CompiledLane, st: LaneState, u: number, start: number
  * movement notes: passage of lines costs 3" a unit passed through; p1/p3 Built-up Areas: a block
  * holds one unit, closed but to friendly March Column passing through). Under `passage` the move goes
  * through the friends it crosses, its allowance less PASSAGE_OF_LINES for each, when that takes it
- * clear beyond them (a friend holding a village block lets only March Column through); otherwise,
- * and always under `short`, it stops with its leading edge on the first friend's near edge. `share`
- * moves it as if the friends were not there. Returns the friends passed through.
+ * clear beyond them (a friend holding a village block lets only March Column through); otherwise it
+ * passes as many of them as it can, k, and stops with its leading edge on the next one's near edge,
+ * when that edge is within its allowance less PASSAGE_OF_LINES k and it stands there on no friend's
+ * ground; k = 0, and always under `short`, is the first friend's near edge. `share` moves it as if the
+ * friends were not there. A move that leaves it where it stood keeps its about-facing (only moving
+ * ends it). Returns the friends passed through.
  */
 export function moveAmongFriends(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, allowance: number, cap: number, cost: TerrainCost, stopAt: number): number {
+  const b = st.body[u];
+  const start = b.front;
+  const aboutFaced = st.aboutFaced[u];
+  const passed = friendsPassed(c, st, u, way, allowance, cap, cost, stopAt);
+  if (Math.abs(b.front - start) <= EPS) st.aboutFaced[u] = aboutFaced;
+  return passed;
+}
+
+const MET: number[] = [];
+
+/** moveAmongFriends's move: where u ends, and the friends it passed through. */
+function friendsPassed(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, allowance: number, cap: number, cost: TerrainCost, stopAt: number): number {
   const rule = c.options.friendInPath;
   const b = st.body[u];
   const start = b.front;
@@ -720,7 +735,9 @@ export function moveAmongFriends(c: CompiledLane, st: LaneState, u: number, way:
   if (rule === 'share') return 0;
   let crossed = friendsCrossed(c, st, u, start, way);
   if (crossed.length === 0) return 0;
-  const first = crossed[0];
+  // Every friend the whole move met, in path order (CROSSED is reused below).
+  MET.length = 0;
+  for (let i = 0; i < crossed.length; i++) MET.push(crossed[i]);
   const marching = st.formationOf(u) === 'marchColumn';
   if (rule === 'passage') {
     let passed = crossed.length;
@@ -736,11 +753,53 @@ export function moveAmongFriends(c: CompiledLane, st: LaneState, u: number, way:
       if (crossed.length === 0) break;
       passed = crossed.length;
     }
+    // Not clear beyond them all: through the first k and up to the next one's near edge, the most
+    // k that is within its allowance and leaves it on no friend's ground.
+    // A friend holding a village block is passed in March Column only (p3 Built-up Areas).
+    let most = MET.length - 1;
+    for (let i = 0; i < most; i++) if (!marching && st.block[MET[i]] >= 0) most = i;
+    const lead0 = way > 0 ? start : start - b.facing * b.depth;
+    for (let k = most; k >= 1; k--) {
+      const near = friendNearEdge(b, st.body[MET[k]], way);
+      const budget = Math.min(allowance - PASSAGE_OF_LINES * k, cap);
+      b.front = start;
+      if (way > 0) moveBy(c, st, u, way, budget, cost, near);
+      else if (Math.abs(near - lead0) <= budget + EPS) b.front = near + b.facing * b.depth;
+      const lead = way > 0 ? b.front : rear(b);
+      if (Math.abs(lead - near) > EPS) continue;
+      if (friendsCrossed(c, st, u, start, way).length === k && unitOverlapping(c, st, u, c.specs[u].side) < 0) return k;
+    }
   }
   // Short of the first friend: its leading edge on the friend's near edge.
-  const near = friendNearEdge(b, st.body[first], way);
+  const near = friendNearEdge(b, st.body[MET[0]], way);
   b.front = way > 0 ? near : near + b.facing * b.depth;
   return 0;
+}
+
+/**
+ * u's advance into vacant village block k ahead of it (blockAhead; p1 Built-up Areas: entering a
+ * vacant block ends the move) meets friends on the way under aoe.friendInPath: they are settled first
+ * (p1 movement notes: passage of lines, 3" a unit penetrated), as moveAmongFriends settles them for
+ * an advance up to the block's near edge with `allowance` inches of movement and `cap` of ground. u may
+ * enter when no friend stands on the way (or under `share`), or when that advance brings its front to
+ * the block's near edge on no friend's ground: then it stands where it stood, its about-facing as it
+ * was, and the caller puts it in the block. Otherwise it stands where that advance left it (`false`).
+ */
+export function friendsBeforeBlock(c: CompiledLane, st: LaneState, u: number, k: number, allowance: number, cap: number, cost: TerrainCost): boolean {
+  if (c.options.friendInPath === 'share') return true;
+  const b = st.body[u];
+  const start = b.front;
+  const edge = blockNearEdge(c, b, k);
+  b.front = edge;
+  const met = friendsCrossed(c, st, u, start, 1).length;
+  b.front = start;
+  if (met === 0) return true;
+  const aboutFaced = st.aboutFaced[u];
+  moveAmongFriends(c, st, u, 1, allowance, cap, cost, edge);
+  if (Math.abs(b.front - edge) > EPS || unitOverlapping(c, st, u, c.specs[u].side) >= 0) return false;
+  b.front = start;
+  st.aboutFaced[u] = aboutFaced;
+  return true;
 }
 
 /**

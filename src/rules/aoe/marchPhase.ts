@@ -11,7 +11,7 @@ import { mayCharge } from './charge.js';
 import { O_ADVANCE, O_CHARGE, O_HOLD, O_PROLONGE, O_WITHDRAW, type Order, type Play } from './context.js';
 import { rollDie } from './dice.js';
 import { addHits, cavalryAtBua, countWithdrawal, disorder, fullMoveOf, rally, removeUnit, retreat, rout, stopInBlock } from './effects.js';
-import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, hasSecureFlanks, moveAmongFriends, placeFormation, placeInContact, prolongeFront, retireFromDistance, roomAmongFriends, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
+import { blockAhead, blockEdgeContact, blockNearEdge, chargeRoute, dropLostContacts, enemyAtBlockEdge, enterBlock, friendsBeforeBlock, hasSecureFlanks, moveAmongFriends, placeFormation, placeInContact, prolongeFront, retireFromDistance, roomAmongFriends, roomBehind, rowOf, STANDOFF, type ChargeRoute } from './geometry.js';
 import { marchLabels } from './labels.js';
 import {
   BROKEN,
@@ -300,8 +300,11 @@ function moveAhead(p: Play, u: number, allowance: number, stopAt: number, row: k
   // aoe.blockEdge contact: in a block an enemy touches it would be in contact, and only a charge
   // moves into contact (rulings 2): the advance stops at the block's near edge.
   const short = k >= 0 && blockEdgeContact(c.options.blockEdge) && enemyAtBlockEdge(c, st, u, k);
-  if (k >= 0 && !short) return stopInBlock(p, u, k);
-  moveAmongFriends(c, st, u, 1, allowance, cap, p.costs[row], short ? blockNearEdge(c, b, k) : stopAt);
+  // Friends on the way to the block are settled first (aoe.friendInPath): it enters only when it
+  // reaches the block's near edge having paid for them and clear of them.
+  if (k >= 0 && !short) {
+    if (friendsBeforeBlock(c, st, u, k, allowance, cap, p.costs[row])) return stopInBlock(p, u, k);
+  } else moveAmongFriends(c, st, u, 1, allowance, cap, p.costs[row], short ? blockNearEdge(c, b, k) : stopAt);
   if (Math.abs(b.front - from) > EPS && p.sink) p.sink({ type: 'move', side: c.specs[u].side, unit: c.specs[u].id, path: [from, b.front] });
 }
 
