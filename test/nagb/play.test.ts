@@ -18,7 +18,7 @@ import { canisterAtChargersOf, chargeThreat, firstAhead, formationFits, friendAh
 import { axialMax, axialMin } from '../../src/table/index.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
+import { chargeStep, chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
 import { firePhase } from '../../src/rules/nagb/play/fire.js';
 import { reshape, rout, X } from '../../src/rules/nagb/play/act.js';
@@ -860,6 +860,54 @@ describe('mechanisms on the lane', () => {
     expect(fought).toBeGreaterThan(10);
     expect(blownAfter.formed).toBe(fought);
     expect(blownAfter.blown).toBe(0);
+  });
+
+  it('p4, p5, p22: aggressive cavalry\'s compelled charge is at the formed enemy that made it aggressive: out of command any formed enemy within 12" (cavalry too), which a Prussian tests not to charge; in command formed infantry within 8", a disordered battalion being formed', () => {
+    // Run chargeStep 200 times on fresh dice from the same setting; count the hussars' tests and charges.
+    const run = (enemy: Record<string, unknown>, cmdX: number, doctrine: string, disordered: boolean) => {
+      const s = duel([enemy], [{ id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 }], {}, ['column-assault', doctrine]);
+      const cp = compiled(s);
+      play(cp, 'aggressive', 0);
+      const g = cp.game;
+      const h = g.units[1];
+      const n = { aggressive: 0, tests: 0, failed: 0, declared: 0 };
+      for (let i = 0; i < 200; i++) {
+        standAtStart(g);
+        g.units[0].state = disordered ? 1 : 0;
+        clear(g.contacts);
+        g.cmdX[h.spec.brigade] = cmdX;
+        g.cmdY[h.spec.brigade] = 0;
+        // No pips: any charge declared is the compelled one (p22: it costs none).
+        g.pips[h.spec.brigade] = 0;
+        g.useDice(EngagementDice.for('aggressive', 'test', i));
+        const ev: Ev[] = [];
+        g.sink = (x) => ev.push(x as Ev);
+        markAggressive(g);
+        if (h.aggressive) n.aggressive++;
+        chargeStep(g, 1, false);
+        g.sink = undefined;
+        const checks = ev.filter((x) => x.type === 'check' && x.unit === 'Hus' && x.purpose === 'charge');
+        n.tests += checks.length;
+        n.failed += checks.filter((x) => !x.passed).length;
+        if (ev.some((x) => x.type === 'declare' && x.unit === 'Hus' && x.aggressive)) n.declared++;
+      }
+      return n;
+    };
+    // p4, p5: out of command (the brigadier 100" away), 10" from formed cuirassiers; the defending doctrine
+    // would not charge by choice, so the Prussians test to hold back and charge exactly when they fail.
+    const cuir = { id: 'E', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 };
+    const out = run(cuir, 100, 'hold-and-volley', false);
+    expect(out.aggressive).toBe(200);
+    expect(out.tests).toBe(200);
+    expect(out.declared).toBe(out.failed);
+    // Ld 8 fails on 9+ on 2d6: 10/36 (within 4 standard errors of 200 draws).
+    expect(Math.abs(out.failed - 200 * (10 / 36))).toBeLessThan(4 * Math.sqrt(200 * (10 / 36) * (26 / 36)));
+    // p22: in command (the brigadier beside them), 7" from a disordered line: formed, so charged, free.
+    const disorderedLine = { id: 'E', formation: 'line', front: 19, offset: 0 };
+    const inCmd = run(disorderedLine, 28, 'random-legal', true);
+    expect(inCmd.aggressive).toBe(200);
+    expect(inCmd.tests).toBe(0);
+    expect(inCmd.declared).toBe(200);
   });
 
   it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table under throughFriends or withinTable (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {
