@@ -14,7 +14,7 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, chargeThreat, firstAhead, formationFits, friendAheadWithin, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, chargeThreat, firstAhead, formationFits, friendAheadWithin, lineOfFireBlocked, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
 import { axialMax, axialMin } from '../../src/table/index.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
@@ -417,6 +417,30 @@ describe('mechanisms on the lane', () => {
     expect(aside.volleys).toBeGreaterThan(0);
   });
 
+  it('p20, p10 (nagb.lineOfFire): a battery\'s line of fire is the segment from its front\'s centre to the target\'s front-rank centre: a friend across it blocks, one in the strip between the footprints but off the line does not; small arms keep the strip under strip and take the line under centreLine', () => {
+    // Whether the line of fire is blocked, given the firer (a battery or a line) and a friend column, each at (front, offset).
+    const blocked = (firer: 'battery' | 'line', at: [number, number], friend: [number, number], target: [number, number], lineOfFire: 'strip' | 'centreLine') => {
+      const f = firer === 'battery' ? { id: 'F', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: at[0], offset: at[1] } : line('F', at[0], at[1]);
+      const cp = compiled(duel([f, col('Col', friend[0], friend[1])], [line('Tgt', target[0], target[1])]), { 'nagb.lineOfFire': lineOfFire });
+      play(cp, 'line of fire', 0);
+      const g = cp.game;
+      standAtStart(g);
+      return lineOfFireBlocked(g, g.units[0], g.units[2]);
+    };
+    // Off to the side: the battery's front [-13.5, -7.5] (the line's [-15.3, -5.7]) at 16", the target's
+    // [-5.3, 4.3] at 32"; the column 1" short of the target ([28.6, 31] by [-3.7, 2.7]) stands across the
+    // line (over it the line runs from -2.6 to -1.1) but outside the strip between them (at most [-7.5, -5.3]).
+    const side = [[16, -10.5], [31, -0.5], [32, -0.5]] as const;
+    for (const v of ['strip', 'centreLine'] as const) expect(blocked('battery', side[0] as [number, number], side[1] as [number, number], side[2] as [number, number], v), `battery, ${v}`).toBe(true);
+    expect(blocked('line', side[0] as [number, number], side[1] as [number, number], side[2] as [number, number], 'strip')).toBe(false);
+    expect(blocked('line', side[0] as [number, number], side[1] as [number, number], side[2] as [number, number], 'centreLine')).toBe(true);
+    // Face to face: the battery's front [-3, 3], the target's [-0.8, 8.8]; the column ([21.6, 24] by
+    // [-6.2, -0.2]) stands in the strip ([-0.8, 3]) but the line from (16, 0) to (32, 4) never dips below 0.
+    for (const v of ['strip', 'centreLine'] as const) expect(blocked('battery', [16, 0], [24, -3], [32, 4], v), `battery, ${v}`).toBe(false);
+    expect(blocked('line', [16, 0], [24, -3], [32, 4], 'strip')).toBe(true);
+    expect(blocked('line', [16, 0], [24, -3], [32, 4], 'centreLine')).toBe(false);
+  });
+
   it('p10: the fire zone is measured to the friend\'s nearest edge, not its front: a line whose rear is 7.4" ahead (front 9") is in it, one whose rear is 8.1" ahead is not', () => {
     const zone = (friendFront: number) => {
       const cp = compiled(duel([line('F', 10, 0), line('P', friendFront, 0)], [line('E', 40, 0)]));
@@ -660,7 +684,7 @@ describe('mechanisms on the lane', () => {
       const c = shipped('sims/nagb/meeting.scenario.yaml', options);
       const batteries = new Set(c.specs.filter((s) => s.arm === 'artillery').map((s) => s.id));
       const seen = { tested: 0, silenced: 0, fled: 0 };
-      for (let i = 0; i < 80; i++) {
+      for (let i = 0; i < 160; i++) {
         const events: Ev[] = [];
         play(c, 'bty-brigade', i, events);
         events.forEach((e, k) => {
