@@ -93,16 +93,18 @@ const ADDED: Record<string, string | number | boolean> = {
   canisterModifiers: 'p20',
   // p23: what resets blown cavalry's recovery tally, any hit (p10, p20-21: the roll to hit) or a casualty.
   recoveryReset: 'hit',
+  // p20 vs p10: what blocks small arms fire, the strip between the footprints or artillery's centre line.
+  lineOfFire: 'strip',
 };
 const ALL = { ...RULINGS_TABLE, ...ADDED };
 
 describe('NAGB options (rulings 4)', () => {
-  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 19)', () => {
+  it('rulings 4: every option of the rulings table is declared, and nothing else but the readings added since (46 + 20)', () => {
     const names = NAGB_OPTIONS.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(ALL).map((n) => `nagb.${n}`).sort());
     expect(Object.keys(RULINGS_TABLE)).toHaveLength(46);
-    expect(names).toHaveLength(65);
+    expect(names).toHaveLength(66);
   });
   it('rulings 4: each default is the rulings default and one of its values', () => {
     for (const o of NAGB_OPTIONS) {

@@ -14,11 +14,11 @@ import { COUNTED, NAGB_VOCABULARY, PURPOSES } from '../../src/rules/nagb/vocabul
 import { findRuleset } from '../../src/rules/index.js';
 import { NAGB_ODDS } from '../../src/rules/nagb/oddsQuestions.js';
 import { compiled, duel, type Ev, laneScenario, play, shipped } from './lane.js';
-import { canisterAtChargersOf, chargeThreat, firstAhead, formationFits, friendAheadWithin, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
+import { canisterAtChargersOf, chargeThreat, firstAhead, formationFits, friendAheadWithin, lineOfFireBlocked, sectorAtEdge } from '../../src/rules/nagb/play/geometry.js';
 import { axialMax, axialMin } from '../../src/table/index.js';
 import { advance, changeFormation, movementPhase, reservePhase } from '../../src/rules/nagb/play/moves.js';
 import { loadScenario } from '../../src/scenario/load.js';
-import { chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
+import { chargeStep, chargeTarget, markAggressive, mayChargeNow, playCharge } from '../../src/rules/nagb/play/charges.js';
 import { closeCombatPhase } from '../../src/rules/nagb/play/closeCombat.js';
 import { firePhase } from '../../src/rules/nagb/play/fire.js';
 import { reshape, rout, X } from '../../src/rules/nagb/play/act.js';
@@ -417,6 +417,30 @@ describe('mechanisms on the lane', () => {
     expect(aside.volleys).toBeGreaterThan(0);
   });
 
+  it('p20, p10 (nagb.lineOfFire): a battery\'s line of fire is the segment from its front\'s centre to the target\'s front-rank centre: a friend across it blocks, one in the strip between the footprints but off the line does not; small arms keep the strip under strip and take the line under centreLine', () => {
+    // Whether the line of fire is blocked, given the firer (a battery or a line) and a friend column, each at (front, offset).
+    const blocked = (firer: 'battery' | 'line', at: [number, number], friend: [number, number], target: [number, number], lineOfFire: 'strip' | 'centreLine') => {
+      const f = firer === 'battery' ? { id: 'F', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: at[0], offset: at[1] } : line('F', at[0], at[1]);
+      const cp = compiled(duel([f, col('Col', friend[0], friend[1])], [line('Tgt', target[0], target[1])]), { 'nagb.lineOfFire': lineOfFire });
+      play(cp, 'line of fire', 0);
+      const g = cp.game;
+      standAtStart(g);
+      return lineOfFireBlocked(g, g.units[0], g.units[2]);
+    };
+    // Off to the side: the battery's front [-13.5, -7.5] (the line's [-15.3, -5.7]) at 16", the target's
+    // [-5.3, 4.3] at 32"; the column 1" short of the target ([28.6, 31] by [-3.7, 2.7]) stands across the
+    // line (over it the line runs from -2.6 to -1.1) but outside the strip between them (at most [-7.5, -5.3]).
+    const side = [[16, -10.5], [31, -0.5], [32, -0.5]] as const;
+    for (const v of ['strip', 'centreLine'] as const) expect(blocked('battery', side[0] as [number, number], side[1] as [number, number], side[2] as [number, number], v), `battery, ${v}`).toBe(true);
+    expect(blocked('line', side[0] as [number, number], side[1] as [number, number], side[2] as [number, number], 'strip')).toBe(false);
+    expect(blocked('line', side[0] as [number, number], side[1] as [number, number], side[2] as [number, number], 'centreLine')).toBe(true);
+    // Face to face: the battery's front [-3, 3], the target's [-0.8, 8.8]; the column ([21.6, 24] by
+    // [-6.2, -0.2]) stands in the strip ([-0.8, 3]) but the line from (16, 0) to (32, 4) never dips below 0.
+    for (const v of ['strip', 'centreLine'] as const) expect(blocked('battery', [16, 0], [24, -3], [32, 4], v), `battery, ${v}`).toBe(false);
+    expect(blocked('line', [16, 0], [24, -3], [32, 4], 'strip')).toBe(true);
+    expect(blocked('line', [16, 0], [24, -3], [32, 4], 'centreLine')).toBe(false);
+  });
+
   it('p10: the fire zone is measured to the friend\'s nearest edge, not its front: a line whose rear is 7.4" ahead (front 9") is in it, one whose rear is 8.1" ahead is not', () => {
     const zone = (friendFront: number) => {
       const cp = compiled(duel([line('F', 10, 0), line('P', friendFront, 0)], [line('E', 40, 0)]));
@@ -660,7 +684,7 @@ describe('mechanisms on the lane', () => {
       const c = shipped('sims/nagb/meeting.scenario.yaml', options);
       const batteries = new Set(c.specs.filter((s) => s.arm === 'artillery').map((s) => s.id));
       const seen = { tested: 0, silenced: 0, fled: 0 };
-      for (let i = 0; i < 80; i++) {
+      for (let i = 0; i < 160; i++) {
         const events: Ev[] = [];
         play(c, 'bty-brigade', i, events);
         events.forEach((e, k) => {
@@ -860,6 +884,54 @@ describe('mechanisms on the lane', () => {
     expect(fought).toBeGreaterThan(10);
     expect(blownAfter.formed).toBe(fought);
     expect(blownAfter.blown).toBe(0);
+  });
+
+  it('p4, p5, p22: aggressive cavalry\'s compelled charge is at the formed enemy that made it aggressive: out of command any formed enemy within 12" (cavalry too), which a Prussian tests not to charge; in command formed infantry within 8", a disordered battalion being formed', () => {
+    // Run chargeStep 200 times on fresh dice from the same setting; count the hussars' tests and charges.
+    const run = (enemy: Record<string, unknown>, cmdX: number, doctrine: string, disordered: boolean) => {
+      const s = duel([enemy], [{ id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 }], {}, ['column-assault', doctrine]);
+      const cp = compiled(s);
+      play(cp, 'aggressive', 0);
+      const g = cp.game;
+      const h = g.units[1];
+      const n = { aggressive: 0, tests: 0, failed: 0, declared: 0 };
+      for (let i = 0; i < 200; i++) {
+        standAtStart(g);
+        g.units[0].state = disordered ? 1 : 0;
+        clear(g.contacts);
+        g.cmdX[h.spec.brigade] = cmdX;
+        g.cmdY[h.spec.brigade] = 0;
+        // No pips: any charge declared is the compelled one (p22: it costs none).
+        g.pips[h.spec.brigade] = 0;
+        g.useDice(EngagementDice.for('aggressive', 'test', i));
+        const ev: Ev[] = [];
+        g.sink = (x) => ev.push(x as Ev);
+        markAggressive(g);
+        if (h.aggressive) n.aggressive++;
+        chargeStep(g, 1, false);
+        g.sink = undefined;
+        const checks = ev.filter((x) => x.type === 'check' && x.unit === 'Hus' && x.purpose === 'charge');
+        n.tests += checks.length;
+        n.failed += checks.filter((x) => !x.passed).length;
+        if (ev.some((x) => x.type === 'declare' && x.unit === 'Hus' && x.aggressive)) n.declared++;
+      }
+      return n;
+    };
+    // p4, p5: out of command (the brigadier 100" away), 10" from formed cuirassiers; the defending doctrine
+    // would not charge by choice, so the Prussians test to hold back and charge exactly when they fail.
+    const cuir = { id: 'E', arm: 'cavalry', figures: 16, cavalryType: 'cuirassier', front: 16, offset: 0 };
+    const out = run(cuir, 100, 'hold-and-volley', false);
+    expect(out.aggressive).toBe(200);
+    expect(out.tests).toBe(200);
+    expect(out.declared).toBe(out.failed);
+    // Ld 8 fails on 9+ on 2d6: 10/36 (within 4 standard errors of 200 draws).
+    expect(Math.abs(out.failed - 200 * (10 / 36))).toBeLessThan(4 * Math.sqrt(200 * (10 / 36) * (26 / 36)));
+    // p22: in command (the brigadier beside them), 7" from a disordered line: formed, so charged, free.
+    const disorderedLine = { id: 'E', formation: 'line', front: 19, offset: 0 };
+    const inCmd = run(disorderedLine, 28, 'random-legal', true);
+    expect(inCmd.aggressive).toBe(200);
+    expect(inCmd.tests).toBe(0);
+    expect(inCmd.declared).toBe(200);
   });
 
   it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table under throughFriends or withinTable (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {

@@ -338,6 +338,17 @@ export const NAGB_OPTIONS: readonly OptionSpec[] = [
     },
   },
   {
+    name: 'nagb.lineOfFire',
+    values: ['strip', 'centreLine'],
+    default: 'strip',
+    source: 'p10 (small arms: figures in range and arc fire, each within 45 degrees of its front centre; silent on units in the way) vs p20 (artillery: a straight line from the gun to the target\'s front-rank centre, ball passing over no friends on the level)',
+    doc: 'What blocks small arms fire at a target: any unit in the strip between the firer\'s and the target\'s footprints where they face each other, or only a unit across the straight line from the centre of the firer\'s front to the centre of the target\'s front rank, the line p20 draws for artillery. Artillery always takes the line.',
+    valueDocs: {
+      strip: 'any unit in the strip between the two footprints (their common lateral extent, or the gap between them where they do not overlap) blocks (as the engine played)',
+      centreLine: 'only a unit whose footprint crosses the segment from the centre of the firer\'s front edge to the centre of the target\'s front edge blocks, as for artillery (p20)',
+    },
+  },
+  {
     name: 'nagb.cavalryBreakThrough',
     values: ['fromContact', 'beyondEnemy', 'off'],
     default: 'fromContact',
@@ -586,6 +597,7 @@ export interface NagbOptions {
   blownRide: 'toSafety' | 'throughFriends' | 'fullRoll';
   recallRide: 'throughFriends' | 'withinTable' | 'fullRoll';
   recoveryReset: 'hit' | 'firedOn' | 'casualty';
+  lineOfFire: 'strip' | 'centreLine';
   cavalryBreakThrough: 'fromContact' | 'beyondEnemy' | 'off';
   caughtFleeing: 'pursuitAtLeastFlight' | 'pursuitExceedsFlight';
   freeHack: 'round' | 'singleHit';
@@ -664,6 +676,7 @@ export function nagbOptions(resolved: ResolvedOptions): NagbOptions {
     blownRide: v('blownRide'),
     recallRide: v('recallRide'),
     recoveryReset: v('recoveryReset'),
+    lineOfFire: v('lineOfFire'),
     cavalryBreakThrough: v('cavalryBreakThrough'),
     caughtFleeing: v('caughtFleeing'),
     freeHack: v('freeHack'),

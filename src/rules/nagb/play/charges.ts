@@ -74,14 +74,11 @@ export function markAggressive(g: Game): void {
   for (const u of g.units) {
     u.aggressive = false;
     if (u.spec.arm !== 'cavalry' || !u.active) continue;
-    const b = u.spec.brigade;
-    const inCommand = commanderDistance(g, b, u) <= g.c.brigades[b].commander.row.radius + EPS;
+    const inCommand = cavalryInCommand(g, u);
     const nation = g.c.sides[u.side].nation;
     let nearest = Infinity;
     for (const e of g.units) {
-      // p23: blown cavalry has no formation, so it is no formed enemy.
-      if (e.side === u.side || !e.active || !isFormed(e.formation === 'skirmish', e.blown)) continue;
-      if (inCommand && e.spec.arm !== 'infantry') continue;
+      if (e.side === u.side || !provokes(u, e, inCommand)) continue;
       const d = bodyGap(u.body, e.body);
       if (d < nearest) nearest = d;
     }
@@ -89,6 +86,35 @@ export function markAggressive(g: Game): void {
     if (nearest > aggressiveRange(inCommand, nation)) continue;
     u.aggressive = true;
   }
+}
+
+/** Whether cavalry stands within its brigadier's command radius (p4). */
+function cavalryInCommand(g: Game, u: Unit): boolean {
+  const b = u.spec.brigade;
+  return commanderDistance(g, b, u) <= g.c.brigades[b].commander.row.radius + EPS;
+}
+
+/**
+ * p4, p22: whether an enemy is one that compels cavalry's charge: formed (not skirmishing, not blown
+ * cavalry, which has no formation (p23), not fleeing), and infantry unless the cavalry is out of command,
+ * when any formed enemy does. Formed is not good order: a disordered battalion is still formed (p12 asks
+ * good order besides where it means it).
+ */
+function provokes(u: Unit, e: Unit, inCommand: boolean): boolean {
+  if (!e.active || !isFormed(e.formation === 'skirmish', e.blown)) return false;
+  return !inCommand || e.spec.arm === 'infantry';
+}
+
+/**
+ * p4, p22, p40: whether aggressive cavalry's charge at t is the compelled one (free of pips, and tested
+ * against only where p4, p5 or p35 allow): t is an enemy of the kind that made it aggressive, within the
+ * aggressive range. A charge at anything else is a charge by choice.
+ */
+function compelledAt(g: Game, u: Unit, t: Unit): boolean {
+  if (!u.aggressive) return false;
+  const inCommand = cavalryInCommand(g, u);
+  if (!provokes(u, t, inCommand)) return false;
+  return bodyGap(u.body, t.body) <= aggressiveRange(inCommand, g.c.sides[u.side].nation);
 }
 
 /** The test a charged unit's side takes of the charge's tests (p12-13, p17-18). */
@@ -345,13 +371,11 @@ export function chargeStep(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
     if (k < 0) continue;
     const t = g.units[k];
     const D = frontGap(u.body, t.body);
-    let compelled = u.aggressive && t.spec.arm === 'infantry' && !t.disordered;
+    let compelled = compelledAt(g, u, t);
     const wants = wantsCharge(g, u, t, D);
     if (compelled && !wants) {
-      const b = u.spec.brigade;
-      const inCommand = commanderDistance(g, b, u) <= g.c.brigades[b].commander.row.radius + EPS;
       // p4, p5, p35: where the rules allow it, a test to hold back.
-      if (mayTestNotToCharge(inCommand, g.c.sides[side].nation) && test(g, u, P.charge, ldOf(g, u))) compelled = false;
+      if (mayTestNotToCharge(cavalryInCommand(g, u), g.c.sides[side].nation) && test(g, u, P.charge, ldOf(g, u))) compelled = false;
     }
     if (!compelled) {
       if (!wants || !spendPips(g, u, 'charge', 1)) continue;

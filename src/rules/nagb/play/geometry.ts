@@ -20,6 +20,7 @@ import {
   lateralMin,
   onLane,
   rangeGap,
+  segmentCrosses,
   terrainMet,
   withinWidth,
 } from '../../../table/index.js';
@@ -278,10 +279,54 @@ export function figuresInArc(f: Unit, t: Unit, front: number, slope: number): nu
 }
 
 /**
- * Another body (friend or enemy) stands between f and t, blocking the line of fire: isBetween(f, t, o)
- * for every other unit on the table, the corridor between f and t found once.
+ * Another body (friend or enemy) stands across f's line of fire at t. Artillery (p20: a straight line
+ * from the gun to the target's front-rank centre) and, under nagb.lineOfFire centreLine, small arms:
+ * the segment from the centre of f's front edge to the centre of t's front edge (centreLineBlocked).
+ * Small arms under strip: the corridor between the two footprints (stripBlocked).
  */
 export function lineOfFireBlocked(g: Game, f: Unit, t: Unit): boolean {
+  if (f.spec.arm === 'artillery' || g.c.options.lineOfFire === 'centreLine') return centreLineBlocked(g, f, t);
+  return stripBlocked(g, f, t);
+}
+
+/**
+ * p20: another unit's footprint crosses the straight segment from the centre of f's front edge (a
+ * battery's guns, which declare one target and fire together, p19, measured from their middle) to the
+ * centre of t's front rank (its front edge); running along an edge or touching a corner does not count
+ * (segmentCrosses). The lane has no contours, so no fire passes over a unit (howitzers' overhead shell
+ * is fire.ts's overheadTarget).
+ */
+export function centreLineBlocked(g: Game, f: Unit, t: Unit): boolean {
+  const a = f.body;
+  const b = t.body;
+  const x0 = a.front;
+  const y0 = a.offset;
+  const x1 = b.front;
+  const y1 = b.offset;
+  const lx0 = x0 < x1 ? x0 : x1;
+  const lx1 = x0 < x1 ? x1 : x0;
+  const ly0 = y0 < y1 ? y0 : y1;
+  const ly1 = y0 < y1 ? y1 : y0;
+  const ext = g.ext;
+  const gone = g.gone;
+  const fi = f.spec.index;
+  const ti = t.spec.index;
+  for (let i = 0; i < gone.length; i++) {
+    if (i === fi || i === ti || gone[i]) continue;
+    const k = 4 * i;
+    // Boxes apart (the common case): no crossing, answered from the footprint extents.
+    if (ext[k] >= lx1 || ext[k + 1] <= lx0 || ext[k + 2] >= ly1 || ext[k + 3] <= ly0) continue;
+    if (segmentCrosses(x0, y0, x1, y1, g.units[i].body)) return true;
+  }
+  return false;
+}
+
+/**
+ * Another body (friend or enemy) stands between f and t, blocking the line of fire: isBetween(f, t, o)
+ * for every other unit on the table, the corridor between f and t found once (nagb.lineOfFire strip,
+ * small arms).
+ */
+function stripBlocked(g: Game, f: Unit, t: Unit): boolean {
   // (EPS in a local: an imported binding is loaded and checked again at every use in a loop.)
   const eps = EPS;
   const ext = g.ext;
