@@ -12,7 +12,7 @@ import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { fighterOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
 import type { MeleeFighter } from '../../src/rules/burt/melee.js';
-import { chargeEvent, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { canCountercharge, chargeEvent, countercharge, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { narrate } from '../../src/rules/burt/trace/narrate.js';
 import { subjectOf } from '../../src/rules/burt/trace/subject.js';
@@ -807,6 +807,86 @@ describe('3.10: the charge goes in with the reach the step-4 advance left, at it
     expect(g.assaultSpent[a]).toBeCloseTo(7, 9);
     expect(charge).toMatchObject({ from: 4, to: 3.5, ended: 'short' });
     expect(inContactWithEnemy(g, a)).toBe(false);
+  });
+});
+
+describe('3.10: a countercharge has only what the step-4 advance left of the charge reach (5, 9.r2)', () => {
+  /**
+   * A column (reach 8") at 8 and a line (move 4", reach 6") at 0, both with ASSAULT orders
+   * (burt.mutualAssault firstDeclared: A's assault is resolved, and D must countercharge it, 9). Step 4
+   * closes A to 4 and D to 2: in the open D's 2" cost 2" of its reach; with a hedge at 1 in a wood from
+   * 0 to 4 they cost all 6" (half a move for the hedge, double for the wood, 5).
+   */
+  const setup = (terrain: Setup['terrain'], dice?: ScriptedDice, events?: BurtEvent[]) => {
+    const g = gameOf({ ...assault({ orders: 'assault' }, { terrain }), options: { 'burt.mutualAssault': 'firstDeclared' } }, dice, events);
+    step4Declare(g);
+    return { g, a: unit(g, 'A'), d: unit(g, 'D') };
+  };
+  const spent = [{ kind: 'hedge', from: 1, to: 1 }, { kind: 'woods', from: 0, to: 4 }] as Setup['terrain'];
+
+  it('9.r2, 5: in the open D has 4" left, enough for the 2" gap; with its whole reach spent it cannot countercharge', () => {
+    const open = setup([]);
+    expect([open.g.body[open.d].front, open.g.assaultSpent[open.d]]).toEqual([2, 2]);
+    expect(canCountercharge(open.g, open.d, open.a)).toBe(true);
+    const wood = setup(spent);
+    expect(wood.g.body[wood.d].front).toBeCloseTo(2, 9);
+    expect(wood.g.assaultSpent[wood.d]).toBeCloseTo(6, 9);
+    expect(canCountercharge(wood.g, wood.d, wood.a)).toBe(false);
+  });
+
+  it('9, 5: so D, its reach spent, holds (it cannot countercharge), and A goes in with its 4" left, home at 2', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const { g, a, d } = setup(spent, dice, events);
+    step10Reactions(g);
+    expect(events.flatMap((e) => (e.type === 'reaction' ? [`${e.unit} ${e.reaction}`] : []))).toEqual(['D hold']);
+    expect(g.body[d].front).toBeCloseTo(2, 9);
+    expect(g.assaultSpent[d]).toBeCloseTo(6, 9);
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ units: ['A'], from: 4, to: 2, ended: 'home' });
+    expect(inContactWithEnemy(g, a)).toBe(true);
+  });
+
+  it('9.r2: a countercharge spends its cost from the reach: in the open D meets A at 3, 1" more spent (3" of 6")', () => {
+    const { g, a, d } = setup([]);
+    countercharge(g, d, a);
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect(g.assaultSpent[d]).toBeCloseTo(3, 9);
+  });
+});
+
+describe('3.10: after a countercharge each side comes on with the rest of its reach, at its cost (5, 9.r2)', () => {
+  /**
+   * A column (reach 8") at 8 assaults a line (reach 6") at 0 with MANOEUVER orders that countercharges
+   * (counter-attack doctrine); a wood from 3 to 4. Step 4 closes A to 4 (4" spent); D meets it half
+   * way, at 2 (2" spent). The 2" between them cost 3" (the wood's inch double, 5).
+   */
+  const play = (aDice: number[]) => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': aDice });
+    const events: BurtEvent[] = [];
+    const g = gameOf(assault({ orders: 'manoeuvre' }, { defenderDoctrine: 'counter-attack', terrain: [{ kind: 'woods', from: 3, to: 4 }] }), dice, events);
+    step4Declare(g);
+    step10Reactions(g);
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+    return { g, a: unit(g, 'A'), d: unit(g, 'D'), charges: events.filter((e) => e.type === 'charge') };
+  };
+
+  it('9, 5: A passes and goes in with 4" of reach left: the 3" the gap costs take it home at 2', () => {
+    const { g, a, charges } = play([6]);
+    expect(charges).toMatchObject([
+      { units: ['D'], from: 0, to: 2, ended: 'meets' },
+      { units: ['A'], from: 4, to: 2, ended: 'home' },
+    ]);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    expect(g.res.sides.map((s) => s.chargesHome)).toEqual([1, 1]);
+  });
+
+  it('9.r2, 5: A fails its test; the countercharge comes on with its 4" left and reaches A at 4 through the wood', () => {
+    const { g, d, charges } = play([1]);
+    expect(charges).toMatchObject([
+      { units: ['D'], from: 0, to: 2, ended: 'meets' },
+      { units: ['D'], from: 2, to: 4, ended: 'home' },
+    ]);
+    expect(inContactWithEnemy(g, d)).toBe(true);
   });
 });
 
