@@ -288,6 +288,23 @@ describe('3.10: a mutual assault (9; burt.mutualAssault)', () => {
     expect(g.charging[a]).toBe(1);
   });
 
+  it('bothRoles, 5: each comes on with what its step-4 advance left of its reach: D, its 6" spent crossing a hedge in a wood, stays short; A meets it half way', () => {
+    // A hedge at 1 in a wood from 0 to 4: D's 2" advance cost half a move for the hedge and double for the wood, 6" in all.
+    const dice = new ScriptedDice({ '0.morale': [6, 6, 6], '1.morale': [6, 6, 6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf({ ...mutual(), terrain: [{ kind: 'hedge', from: 1, to: 1 }, { kind: 'woods', from: 0, to: 4 }] }, dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    expect(g.assaultSpent[d]).toBeCloseTo(6, 9);
+    step10Reactions(g);
+    expect(events.filter((e) => e.type === 'charge')).toMatchObject([
+      { units: ['A'], from: 4, to: 3, ended: 'meets' },
+      { units: ['D'], from: 2, to: 2, ended: 'short', gap: 1 },
+    ]);
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect(g.res.sides.map((s) => s.chargesHome)).toEqual([0, 0]);
+  });
+
   it('firstDeclared: the first declaration (A\'s) is resolved; D, with ASSAULT orders, countercharges; A tests and goes in; D\'s own assault is spent, no test of A as assaulted', () => {
     const dice = new ScriptedDice({ '0.morale': [6, 6], '1.morale': [6, 6] });
     const events: BurtEvent[] = [];
