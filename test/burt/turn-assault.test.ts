@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { bodyMoved, engagedUnits, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { bodyMoved, engagedUnits, faceAbout, facesEnemy, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
 import { loseFigures } from '../../src/rules/burt/play/units.js';
 import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import { axialMin } from '../../src/table/index.js';
@@ -13,6 +13,9 @@ import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { fighterOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
 import type { MeleeFighter } from '../../src/rules/burt/melee.js';
 import { canCountercharge, chargeEvent, countercharge, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { manoeuvre } from '../../src/rules/burt/turn/manoeuvre.js';
+import { legalTargets } from '../../src/rules/burt/turn/fire.js';
+import { wantedOrder } from '../../src/rules/burt/doctrine/choose.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { narrate } from '../../src/rules/burt/trace/narrate.js';
 import { subjectOf } from '../../src/rules/burt/trace/subject.js';
@@ -953,5 +956,29 @@ describe('9.r3, 5 (burt.evaders): batteries and squares evade too', () => {
     expect(g.limbered[u]).toBe(1);
     expect(g.movedAway[u]).toBeCloseTo(6, 9);
     expect(event).toMatchObject({ distance: 6 });
+  });
+
+  it('4, 5, 12: an evaded battery takes MANOEUVER, turns to face the enemy (a quarter move) and unlimbers (half a move) in one turn, and then has FIRE orders and a target again', () => {
+    const { g, u } = evadeOf(battery({ orders: 'manoeuvre' }));
+    const a = unit(g, 'A');
+    expect([g.limbered[u], facesEnemy(g, u), legalTargets(g, u, []).length]).toEqual([1, false, 0]);
+    expect(wantedOrder(g, u, [])).toBe(MANOEUVRE);
+    g.order[u] = MANOEUVRE;
+    manoeuvre(g, u);
+    expect([g.limbered[u], facesEnemy(g, u)]).toEqual([0, true]);
+    expect(g.body[u].front).toBeCloseTo(-6, 9); // turned in place: its rear edge (-6) is its front now
+    expect(wantedOrder(g, u, [])).toBe(FIRE);
+    g.order[u] = FIRE;
+    expect(legalTargets(g, u, [])).toEqual([a]);
+  });
+
+  it('12, 5: an unlimbered battery facing away with MANOEUVER orders turns to face in place (a quarter move) and stays unlimbered', () => {
+    const g = gameOf({ attacker: [battalion('A', 16, { formation: 'column' })], defender: [battery({ orders: 'manoeuvre' })] });
+    const u = unit(g, 'D');
+    faceAbout(g, u);
+    expect(g.body[u].front).toBeCloseTo(-g.body[u].depth, 9);
+    manoeuvre(g, u);
+    expect([g.limbered[u], facesEnemy(g, u)]).toEqual([0, true]);
+    expect(g.body[u].front).toBeCloseTo(0, 9); // turned in place: its front edge is where it began
   });
 });
