@@ -12,7 +12,7 @@ import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { fighterOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
 import type { MeleeFighter } from '../../src/rules/burt/melee.js';
-import { canCountercharge, chargeEvent, countercharge, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { canCountercharge, canReactFire, chargeEvent, countercharge, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { manoeuvre } from '../../src/rules/burt/turn/manoeuvre.js';
 import { legalTargets } from '../../src/rules/burt/turn/fire.js';
 import { wantedOrder } from '../../src/rules/burt/doctrine/choose.js';
@@ -907,6 +907,44 @@ describe('3.10: after a countercharge each side comes on with the rest of its re
       { units: ['D'], from: 2, to: 4, ended: 'home' },
     ]);
     expect(inContactWithEnemy(g, d)).toBe(true);
+  });
+});
+
+describe('12: a square faces every way (9.r3, 6, 9)', () => {
+  /** A Prussian square (or line) at 0 turned about (an evader of old, a router), a French column behind it. */
+  const turned = (formation: string, at: number) => {
+    const g = gameOf({ attacker: [battalion('A', at, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'fire', formation })] });
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    faceAbout(g, d);
+    return { g, a, d };
+  };
+
+  it('6, 9.r1: a square facing away still fires at the enemy behind it, and may fire as its reaction; a line may not', () => {
+    const sq = turned('square', 6);
+    expect(legalTargets(sq.g, sq.d, [])).toEqual([sq.a]);
+    expect(canReactFire(sq.g, sq.d, sq.a)).toBe(true);
+    const line = turned('line', 6);
+    expect(legalTargets(line.g, line.d, [])).toEqual([]);
+    expect(canReactFire(line.g, line.d, line.a)).toBe(false);
+  });
+
+  it('9: a column touching the side of a square away from the enemy fights no flank or rear; touching a line\'s rear it does', () => {
+    const sq = turned('square', 0);
+    expect(engagedUnits(sq.g, sq.a, sq.d)).toBe(true);
+    expect(fighterOf(sq.g, sq.a, sq.d, {} as MeleeFighter).againstFlankOrRear).toBe(false);
+    const line = turned('line', 0);
+    expect(engagedUnits(line.g, line.a, line.d)).toBe(true);
+    expect(fighterOf(line.g, line.a, line.d, {} as MeleeFighter).againstFlankOrRear).toBe(true);
+  });
+
+  it('9.r3: an evading square has no about to face: it falls back 6" (3 + 5 - 2) still facing the enemy', () => {
+    const dice = new ScriptedDice({ '1.morale': [5, 2] });
+    const g = gameOf({ attacker: [battalion('A', 16, { formation: 'column' })], defender: [battalion('D', 0, { orders: 'manoeuvre', formation: 'square' })] }, dice);
+    const d = unit(g, 'D');
+    evade(g, d);
+    expect(facesEnemy(g, d)).toBe(true);
+    expect(g.body[d].front).toBeCloseTo(-6, 9);
+    expect(g.movedAway[d]).toBeCloseTo(6, 9);
   });
 });
 

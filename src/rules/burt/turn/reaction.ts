@@ -71,12 +71,14 @@ export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]
 /**
  * 9.r3: about face and fall back a normal move plus a die less a die; REGROUP orders follow (11). The
  * normal move is the unit's rate as it stands (5: a square's, a battery's gun rate); an unlimbered
- * battery limbers first, half a move of it (5: guns move limbered), and ends limbered.
+ * battery limbers first, half a move of it (5: guns move limbered), and ends limbered. A square,
+ * facing every way (12), has no about to face: it falls back as it stands, its face to the enemy.
  */
 export function evade(g: Game, t: number): void {
   const spec = g.c.units[t];
   const move = rates(g, t).move;
-  faceAbout(g, t);
+  const square = g.formation[t] === SQUARE;
+  if (!square) faceAbout(g, t);
   // evadeDistance's dice, thrown here so that the story can show them: the plus die first.
   const stream = g.dice.morale(spec.side);
   const plus = d6(stream);
@@ -87,7 +89,7 @@ export function evade(g: Game, t: number): void {
     distance = Math.max(0, distance - limberCost(move));
   }
   const from = g.body[t].front;
-  laneMove(g, t, 1, distance, MoveKind.Move);
+  laneMove(g, t, square ? -1 : 1, distance, MoveKind.Move);
   const to = g.moveEnd;
   setOrder(g, t, REGROUP, 'evaded (11)');
   g.res.sides[spec.side].retreatsVoluntary++;
