@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { bodyMoved, engagedUnits, faceAbout, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { bodyMoved, engagedUnits, faceAbout, facesEnemy, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
 import { loseFigures } from '../../src/rules/burt/play/units.js';
 import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import { axialMin } from '../../src/table/index.js';
@@ -12,7 +12,10 @@ import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
 import { fighterOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
 import type { MeleeFighter } from '../../src/rules/burt/melee.js';
-import { chargeEvent, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { canCountercharge, canReactFire, chargeEvent, countercharge, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
+import { manoeuvre } from '../../src/rules/burt/turn/manoeuvre.js';
+import { legalTargets } from '../../src/rules/burt/turn/fire.js';
+import { wantedOrder } from '../../src/rules/burt/doctrine/choose.js';
 import { EXTRA_INDEX } from '../../src/rules/burt/vocabulary.js';
 import { narrate } from '../../src/rules/burt/trace/narrate.js';
 import { subjectOf } from '../../src/rules/burt/trace/subject.js';
@@ -286,6 +289,23 @@ describe('3.10: a mutual assault (9; burt.mutualAssault)', () => {
     expect(g.level[d]).toBe(ROUT);
     expect(inContactWithEnemy(g, a)).toBe(true);
     expect(g.charging[a]).toBe(1);
+  });
+
+  it('bothRoles, 5: each comes on with what its step-4 advance left of its reach: D, its 6" spent crossing a hedge in a wood, stays short; A meets it half way', () => {
+    // A hedge at 1 in a wood from 0 to 4: D's 2" advance cost half a move for the hedge and double for the wood, 6" in all.
+    const dice = new ScriptedDice({ '0.morale': [6, 6, 6], '1.morale': [6, 6, 6] });
+    const events: BurtEvent[] = [];
+    const g = gameOf({ ...mutual(), terrain: [{ kind: 'hedge', from: 1, to: 1 }, { kind: 'woods', from: 0, to: 4 }] }, dice, events);
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    step4Declare(g);
+    expect(g.assaultSpent[d]).toBeCloseTo(6, 9);
+    step10Reactions(g);
+    expect(events.filter((e) => e.type === 'charge')).toMatchObject([
+      { units: ['A'], from: 4, to: 3, ended: 'meets' },
+      { units: ['D'], from: 2, to: 2, ended: 'short', gap: 1 },
+    ]);
+    expect(inContactWithEnemy(g, a)).toBe(false);
+    expect(g.res.sides.map((s) => s.chargesHome)).toEqual([0, 0]);
   });
 
   it('firstDeclared: the first declaration (A\'s) is resolved; D, with ASSAULT orders, countercharges; A tests and goes in; D\'s own assault is spent, no test of A as assaulted', () => {
@@ -810,6 +830,124 @@ describe('3.10: the charge goes in with the reach the step-4 advance left, at it
   });
 });
 
+describe('3.10: a countercharge has only what the step-4 advance left of the charge reach (5, 9.r2)', () => {
+  /**
+   * A column (reach 8") at 8 and a line (move 4", reach 6") at 0, both with ASSAULT orders
+   * (burt.mutualAssault firstDeclared: A's assault is resolved, and D must countercharge it, 9). Step 4
+   * closes A to 4 and D to 2: in the open D's 2" cost 2" of its reach; with a hedge at 1 in a wood from
+   * 0 to 4 they cost all 6" (half a move for the hedge, double for the wood, 5).
+   */
+  const setup = (terrain: Setup['terrain'], dice?: ScriptedDice, events?: BurtEvent[]) => {
+    const g = gameOf({ ...assault({ orders: 'assault' }, { terrain }), options: { 'burt.mutualAssault': 'firstDeclared' } }, dice, events);
+    step4Declare(g);
+    return { g, a: unit(g, 'A'), d: unit(g, 'D') };
+  };
+  const spent = [{ kind: 'hedge', from: 1, to: 1 }, { kind: 'woods', from: 0, to: 4 }] as Setup['terrain'];
+
+  it('9.r2, 5: in the open D has 4" left, enough for the 2" gap; with its whole reach spent it cannot countercharge', () => {
+    const open = setup([]);
+    expect([open.g.body[open.d].front, open.g.assaultSpent[open.d]]).toEqual([2, 2]);
+    expect(canCountercharge(open.g, open.d, open.a)).toBe(true);
+    const wood = setup(spent);
+    expect(wood.g.body[wood.d].front).toBeCloseTo(2, 9);
+    expect(wood.g.assaultSpent[wood.d]).toBeCloseTo(6, 9);
+    expect(canCountercharge(wood.g, wood.d, wood.a)).toBe(false);
+  });
+
+  it('9, 5: so D, its reach spent, holds (it cannot countercharge), and A goes in with its 4" left, home at 2', () => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': [6] });
+    const events: BurtEvent[] = [];
+    const { g, a, d } = setup(spent, dice, events);
+    step10Reactions(g);
+    expect(events.flatMap((e) => (e.type === 'reaction' ? [`${e.unit} ${e.reaction}`] : []))).toEqual(['D hold']);
+    expect(g.body[d].front).toBeCloseTo(2, 9);
+    expect(g.assaultSpent[d]).toBeCloseTo(6, 9);
+    expect(events.find((e) => e.type === 'charge')).toMatchObject({ units: ['A'], from: 4, to: 2, ended: 'home' });
+    expect(inContactWithEnemy(g, a)).toBe(true);
+  });
+
+  it('9.r2: a countercharge spends its cost from the reach: in the open D meets A at 3, 1" more spent (3" of 6")', () => {
+    const { g, a, d } = setup([]);
+    countercharge(g, d, a);
+    expect(g.body[d].front).toBeCloseTo(3, 9);
+    expect(g.assaultSpent[d]).toBeCloseTo(3, 9);
+  });
+});
+
+describe('3.10: after a countercharge each side comes on with the rest of its reach, at its cost (5, 9.r2)', () => {
+  /**
+   * A column (reach 8") at 8 assaults a line (reach 6") at 0 with MANOEUVER orders that countercharges
+   * (counter-attack doctrine); a wood from 3 to 4. Step 4 closes A to 4 (4" spent); D meets it half
+   * way, at 2 (2" spent). The 2" between them cost 3" (the wood's inch double, 5).
+   */
+  const play = (aDice: number[]) => {
+    const dice = new ScriptedDice({ '1.morale': [6], '0.morale': aDice });
+    const events: BurtEvent[] = [];
+    const g = gameOf(assault({ orders: 'manoeuvre' }, { defenderDoctrine: 'counter-attack', terrain: [{ kind: 'woods', from: 3, to: 4 }] }), dice, events);
+    step4Declare(g);
+    step10Reactions(g);
+    expect(dice.left(0, 'morale') + dice.left(1, 'morale')).toBe(0);
+    return { g, a: unit(g, 'A'), d: unit(g, 'D'), charges: events.filter((e) => e.type === 'charge') };
+  };
+
+  it('9, 5: A passes and goes in with 4" of reach left: the 3" the gap costs take it home at 2', () => {
+    const { g, a, charges } = play([6]);
+    expect(charges).toMatchObject([
+      { units: ['D'], from: 0, to: 2, ended: 'meets' },
+      { units: ['A'], from: 4, to: 2, ended: 'home' },
+    ]);
+    expect(inContactWithEnemy(g, a)).toBe(true);
+    expect(g.res.sides.map((s) => s.chargesHome)).toEqual([1, 1]);
+  });
+
+  it('9.r2, 5: A fails its test; the countercharge comes on with its 4" left and reaches A at 4 through the wood', () => {
+    const { g, d, charges } = play([1]);
+    expect(charges).toMatchObject([
+      { units: ['D'], from: 0, to: 2, ended: 'meets' },
+      { units: ['D'], from: 2, to: 4, ended: 'home' },
+    ]);
+    expect(inContactWithEnemy(g, d)).toBe(true);
+  });
+});
+
+describe('12: a square faces every way (9.r3, 6, 9)', () => {
+  /** A Prussian square (or line) at 0 turned about (an evader of old, a router), a French column behind it. */
+  const turned = (formation: string, at: number) => {
+    const g = gameOf({ attacker: [battalion('A', at, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'fire', formation })] });
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    faceAbout(g, d);
+    return { g, a, d };
+  };
+
+  it('6, 9.r1: a square facing away still fires at the enemy behind it, and may fire as its reaction; a line may not', () => {
+    const sq = turned('square', 6);
+    expect(legalTargets(sq.g, sq.d, [])).toEqual([sq.a]);
+    expect(canReactFire(sq.g, sq.d, sq.a)).toBe(true);
+    const line = turned('line', 6);
+    expect(legalTargets(line.g, line.d, [])).toEqual([]);
+    expect(canReactFire(line.g, line.d, line.a)).toBe(false);
+  });
+
+  it('9: a column touching the side of a square away from the enemy fights no flank or rear; touching a line\'s rear it does', () => {
+    const sq = turned('square', 0);
+    expect(engagedUnits(sq.g, sq.a, sq.d)).toBe(true);
+    expect(fighterOf(sq.g, sq.a, sq.d, {} as MeleeFighter).againstFlankOrRear).toBe(false);
+    const line = turned('line', 0);
+    expect(engagedUnits(line.g, line.a, line.d)).toBe(true);
+    expect(fighterOf(line.g, line.a, line.d, {} as MeleeFighter).againstFlankOrRear).toBe(true);
+  });
+
+  it('9.r3: an evading square has no about to face: it falls back 6" (3 + 5 - 2) still facing the enemy', () => {
+    const dice = new ScriptedDice({ '1.morale': [5, 2] });
+    const g = gameOf({ attacker: [battalion('A', 16, { formation: 'column' })], defender: [battalion('D', 0, { orders: 'manoeuvre', formation: 'square' })] }, dice);
+    const d = unit(g, 'D');
+    evade(g, d);
+    expect(facesEnemy(g, d)).toBe(true);
+    expect(g.body[d].front).toBeCloseTo(-6, 9);
+    expect(g.movedAway[d]).toBeCloseTo(6, 9);
+  });
+});
+
 describe('9.r3, 5 (burt.evaders): batteries and squares evade too', () => {
   const battery = (extra: Record<string, unknown>) => ({ id: 'D', arm: 'guns', at: 0, offset: 0, ...extra });
   const cases: [string, Record<string, unknown>, string[]][] = [
@@ -856,5 +994,29 @@ describe('9.r3, 5 (burt.evaders): batteries and squares evade too', () => {
     expect(g.limbered[u]).toBe(1);
     expect(g.movedAway[u]).toBeCloseTo(6, 9);
     expect(event).toMatchObject({ distance: 6 });
+  });
+
+  it('4, 5, 12: an evaded battery takes MANOEUVER, turns to face the enemy (a quarter move) and unlimbers (half a move) in one turn, and then has FIRE orders and a target again', () => {
+    const { g, u } = evadeOf(battery({ orders: 'manoeuvre' }));
+    const a = unit(g, 'A');
+    expect([g.limbered[u], facesEnemy(g, u), legalTargets(g, u, []).length]).toEqual([1, false, 0]);
+    expect(wantedOrder(g, u, [])).toBe(MANOEUVRE);
+    g.order[u] = MANOEUVRE;
+    manoeuvre(g, u);
+    expect([g.limbered[u], facesEnemy(g, u)]).toEqual([0, true]);
+    expect(g.body[u].front).toBeCloseTo(-6, 9); // turned in place: its rear edge (-6) is its front now
+    expect(wantedOrder(g, u, [])).toBe(FIRE);
+    g.order[u] = FIRE;
+    expect(legalTargets(g, u, [])).toEqual([a]);
+  });
+
+  it('12, 5: an unlimbered battery facing away with MANOEUVER orders turns to face in place (a quarter move) and stays unlimbered', () => {
+    const g = gameOf({ attacker: [battalion('A', 16, { formation: 'column' })], defender: [battery({ orders: 'manoeuvre' })] });
+    const u = unit(g, 'D');
+    faceAbout(g, u);
+    expect(g.body[u].front).toBeCloseTo(-g.body[u].depth, 9);
+    manoeuvre(g, u);
+    expect([g.limbered[u], facesEnemy(g, u)]).toEqual([0, true]);
+    expect(g.body[u].front).toBeCloseTo(0, 9); // turned in place: its front edge is where it began
   });
 });

@@ -125,7 +125,8 @@ export function wantedOrder(g: Game, u: number, scratch: number[]): number {
     const legal = legalOrders(g, u, scratch);
     return legal[pick(g, spec.side, legal.length)];
   }
-  if (spec.arm === 'guns') return g.limbered[u] ? MANOEUVRE : FIRE;
+  // A battery facing away (an evader, 9.r3) takes MANOEUVER to turn to face the enemy (4, 12), as one limbered does to unlimber (5).
+  if (spec.arm === 'guns') return g.limbered[u] || !facesEnemy(g, u) ? MANOEUVRE : FIRE;
   if (inContactWithEnemy(g, u)) return g.order[u];
   if (g.level[u] >= d.regroupAt) return REGROUP;
   // Facing away (an evader, 9.r3): MANOEUVER, to turn and face the enemy (4, 12).

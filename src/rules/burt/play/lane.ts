@@ -26,7 +26,7 @@ import {
 import type { Cover } from '../fire.js';
 import type { FigureModel } from '../figures.js';
 import { ROUT, SHAKEN } from '../tables.js';
-import { T_FORD, T_HEDGE, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Game } from './state.js';
+import { SQUARE, T_FORD, T_HEDGE, T_ROAD, T_VILLAGE, T_WALL, T_WOODS, type Game } from './state.js';
 
 /** Moves other than charges, pursuits and follow-ups stop this far short of an enemy: contact is combat (4). */
 export const STANDOFF = 1;
@@ -615,8 +615,12 @@ export function clearLine(g: Game, u: number, t: number): boolean {
   return true;
 }
 
-/** The target lies in front of the unit (no part behind its front edge). */
+/**
+ * The target lies in front of the unit (no part behind its front edge). A square faces every way
+ * (12): whatever lies about it is in front of one of its faces.
+ */
 export function inFront(g: Game, u: number, t: number): boolean {
+  if (g.formation[u] === SQUARE) return true;
   // isInFront: min(aheadOf(a, axialMin(b)), aheadOf(a, axialMax(b))) >= -EPS.
   const f = g.fx[u];
   const facing = g.face[u];

@@ -5,7 +5,7 @@
  */
 import { EPS } from '../../../table/index.js';
 import { batteryIntent, commitsSupport, fireMove, manoeuvreIntent, rates, reserveMove, turnsToFace } from '../doctrine/choose.js';
-import { batteryWalk, formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, turnAboutCost } from '../movement.js';
+import { batteryWalk, formationChangeCost, formationChangeQuarters, fireOrderMoveLimit, limberCost, turnAboutCost } from '../movement.js';
 import { forcedOrders } from '../orders.js';
 import { ROUT } from '../tables.js';
 import { faceAbout, facesEnemy, fireForward, inContactWithEnemy, standsInSupport, syncBody, towardEnemy } from '../play/lane.js';
@@ -73,12 +73,13 @@ function orderedMove(g: Game, u: number, signed: number, budget: number, why: st
 export function manoeuvre(g: Game, u: number): void {
   const spec = g.c.units[u];
   const may = g.assaultedBy[u] > 0 ? g.c.options.assaultedTargetManoeuvre : 'full';
+  // 12: facing away, it turns to face the enemy first (a change of formation: formationOnly allows it);
+  // a battery too (an evader, 9.r3: 4 lets MANOEUVER change formation and limber, 5 prices each).
+  const share = may !== 'none' && !facesEnemy(g, u) && turnsToFace(g, u) ? turnToFace(g, u) : 1;
   if (spec.arm === 'guns') {
-    if (may !== 'none') manoeuvreBattery(g, u, may);
+    if (may !== 'none') manoeuvreBattery(g, u, may, share);
     return;
   }
-  // 12: facing away, it turns to face the enemy first (a change of formation: formationOnly allows it).
-  const share = may !== 'none' && !facesEnemy(g, u) && turnsToFace(g, u) ? turnToFace(g, u) : 1;
   const intent = manoeuvreIntent(g, u, may, g.scratch.intent, g.scratch.orderB);
   const left = changeFormation(g, u, intent.formation, share);
   if (left <= 0 || may !== 'full') return;
@@ -94,23 +95,25 @@ export function setLimbered(g: Game, u: number, limbered: 0 | 1): void {
 }
 
 /**
- * 4, 5 (burt.assaultedTargetManoeuvre): a battery with MANOEUVER orders. To move it limbers (half a
- * move) if it stands unlimbered, walks at its gun rate (foot 6", horse 9"; a road adds 2" limbered)
- * what is left, and may unlimber at the end with half a move still in hand (batteryWalk); standing,
- * it limbers or unlimbers (half a move). A marked target may limber or unlimber but not move.
+ * 4, 5 (burt.assaultedTargetManoeuvre): a battery with MANOEUVER orders, with `share` of its move in
+ * hand (less after turning to face, 12). To move it limbers (half a move) if it stands unlimbered,
+ * walks at its gun rate (foot 6", horse 9"; a road adds 2" limbered) what is left, and may unlimber at
+ * the end with half a move still in hand (batteryWalk); standing, it limbers or unlimbers (half a
+ * move), if it has that much left. A marked target may limber or unlimber but not move.
  */
-export function manoeuvreBattery(g: Game, u: number, may: 'formationOnly' | 'full'): void {
+export function manoeuvreBattery(g: Game, u: number, may: 'formationOnly' | 'full', share = 1): void {
   const intent = batteryIntent(g, u, may, g.scratch.intent);
   const endLimbered = intent.formation === 1;
   const limbered = g.limbered[u] === 1;
-  const walk = batteryWalk(rates(g, u).move, limbered, !endLimbered);
+  const move = rates(g, u).move;
+  const walk = batteryWalk(move, limbered, !endLimbered) - (1 - share) * move;
   if (may === 'full' && intent.distance > EPS && walk > EPS) {
     if (!limbered) setLimbered(g, u, 1);
     orderedMove(g, u, intent.way * intent.distance, walk, 'manoeuvre');
     if (!endLimbered && g.present[u] === 1 && g.level[u] !== ROUT) setLimbered(g, u, 0);
     return;
   }
-  if (g.limbered[u] !== intent.formation) setLimbered(g, u, endLimbered ? 1 : 0);
+  if (g.limbered[u] !== intent.formation && share * move >= limberCost(move) - EPS) setLimbered(g, u, endLimbered ? 1 : 0);
 }
 
 /**

@@ -42,9 +42,9 @@ export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): Melee
   f.attacking = f.chargingOrFollowingUp || g.attacking[u] === 1;
   f.cover = coverAt(g, u);
   f.downhillOfEnemy = false; // no hills on the lane
-  // rearContact(g.body[o], g.body[u]), with the lateral overlap the game keeps.
+  // rearContact(g.body[o], g.body[u]), with the lateral overlap the game keeps; a square has no flank or rear (12: it faces 4 ways).
   const fo = g.face[o];
-  f.againstFlankOrRear = g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS;
+  f.againstFlankOrRear = g.formation[o] !== SQUARE && g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS;
   return f;
 }
 
@@ -123,9 +123,9 @@ function meleeToHitOf(g: Game, u: number, o: number, firstContact: boolean): num
   // closeOrder(own) and openOrder(enemy).
   const ownOpen = own.arm === 'skirmishers' || g.formation[u] === OPEN;
   if ((own.arm === 'infantry' || cavalry) && !ownOpen && (enemy.arm === 'skirmishers' || enemyFormation === OPEN)) m += MELEE_TO_HIT.closeOrderVsOpenOrder;
-  // againstFlankOrRear: rearContact(g.body[o], g.body[u]) with the kept lateral overlap.
+  // againstFlankOrRear: rearContact(g.body[o], g.body[u]) with the kept lateral overlap; a square has none (12).
   const fo = g.face[o];
-  if (g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS) m += MELEE_TO_HIT.againstFlankOrRear;
+  if (enemyFormation !== SQUARE && g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS) m += MELEE_TO_HIT.againstFlankOrRear;
   const ownLevel = g.level[u] as Cohesion;
   const enemyLevel = g.level[o] as Cohesion;
   m += cohesionModifierAt(COL.meleeToHit, ownLevel, mode, false);

@@ -32,12 +32,21 @@ export function canReactFire(g: Game, t: number, a: number): boolean {
 }
 
 /**
- * 9.r2: the target can countercharge the assaulter: it is the first body in its path, within its charge
- * reach. A friend in the way blocks it, as it blocks an assault (docs/rules/burt.md, "Contact and melee").
+ * 9, 5: what is left of the unit's charge reach this turn: its reach less what its own step-4 advance
+ * (and a countercharge already made) cost it.
+ */
+export function reachLeft(g: Game, u: number): number {
+  return reach(g, u) - g.assaultSpent[u];
+}
+
+/**
+ * 9.r2: the target can countercharge the assaulter: it is the first body in its path, within what is
+ * left of its charge reach (an ASSAULT unit that advanced in step 4 has spent part of it). A friend in
+ * the way blocks it, as it blocks an assault (docs/rules/burt.md, "Contact and melee").
  */
 export function canCountercharge(g: Game, t: number, a: number): boolean {
-  const r = reach(g, t);
-  return r > 0 && firstInPathOf(g, t, 1, -1) === a && gapTo(g, t, a) <= r + EPS;
+  const r = reachLeft(g, t);
+  return r > EPS && firstInPathOf(g, t, 1, -1) === a && gapTo(g, t, a) <= r + EPS;
 }
 
 /**
@@ -62,12 +71,14 @@ export function feasibleReactions(g: Game, t: number, a: number, out: Reaction[]
 /**
  * 9.r3: about face and fall back a normal move plus a die less a die; REGROUP orders follow (11). The
  * normal move is the unit's rate as it stands (5: a square's, a battery's gun rate); an unlimbered
- * battery limbers first, half a move of it (5: guns move limbered), and ends limbered.
+ * battery limbers first, half a move of it (5: guns move limbered), and ends limbered. A square,
+ * facing every way (12), has no about to face: it falls back as it stands, its face to the enemy.
  */
 export function evade(g: Game, t: number): void {
   const spec = g.c.units[t];
   const move = rates(g, t).move;
-  faceAbout(g, t);
+  const square = g.formation[t] === SQUARE;
+  if (!square) faceAbout(g, t);
   // evadeDistance's dice, thrown here so that the story can show them: the plus die first.
   const stream = g.dice.morale(spec.side);
   const plus = d6(stream);
@@ -78,7 +89,7 @@ export function evade(g: Game, t: number): void {
     distance = Math.max(0, distance - limberCost(move));
   }
   const from = g.body[t].front;
-  laneMove(g, t, 1, distance, MoveKind.Move);
+  laneMove(g, t, square ? -1 : 1, distance, MoveKind.Move);
   const to = g.moveEnd;
   setOrder(g, t, REGROUP, 'evaded (11)');
   g.res.sides[spec.side].retreatsVoluntary++;
@@ -91,11 +102,15 @@ export function evade(g: Game, t: number): void {
   }
 }
 
-/** 9.r2: the target charges the assaulter, the two meeting half way. */
+/**
+ * 9.r2: the target charges the assaulter, the two meeting half way, with what is left of its charge
+ * reach; what the move costs is spent from it (the rest is what it may still come on with).
+ */
 export function countercharge(g: Game, t: number, a: number): void {
   const spec = g.c.units[t];
   const from = g.body[t].front;
-  laneMove(g, t, 1, reach(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
+  laneMove(g, t, 1, reachLeft(g, t), MoveKind.Charge, gapTo(g, t, a) / 2);
+  g.assaultSpent[t] += g.moveSpent;
   if (g.level[t] !== ROUT) g.charging[t] = 1; // 7: one routed on the way stopped there and charges no more
   // A countercharge is a charge of its own (9.r2), unless it is the unit's own assault on the same enemy (burt.mutualAssault firstDeclared).
   if (g.assaultTarget[t] !== a) g.res.sides[spec.side].chargesDeclared++;
@@ -133,12 +148,12 @@ export function chargeEvent(g: Game, u: number, t: number, from: number, otherwi
  * the text ties the bonus to no target); a RESERVE unit so charged is assaulted and takes MANOEUVER
  * orders (11). Returns whether it made contact.
  */
-export function goIn(g: Game, a: number, t: number, remaining: number): boolean {
+export function goIn(g: Game, a: number, t: number, remaining: number, upTo = Infinity): boolean {
   const spec = g.c.units[a];
   if (g.present[a] === 0 || g.present[t] === 0) return false;
   const from = g.body[a].front;
   g.moveEnd = from;
-  const moved = remaining > EPS ? laneMove(g, a, 1, remaining, MoveKind.Charge) : 0;
+  const moved = remaining > EPS ? laneMove(g, a, 1, remaining, MoveKind.Charge, upTo) : 0;
   if (g.sink) chargeEvent(g, a, t, from, 'short');
   // 7: a charger routed on the way (a level lost crossing ground or friends) stopped there: no charge home.
   if (g.level[a] === ROUT) return false;
@@ -232,19 +247,19 @@ function mutualCharge(g: Game, p: number, t: number, pFled: boolean, tFled: bool
   }
   if (pGoes && tGoes) {
     const from = g.body[p].front;
-    laneMove(g, p, 1, reach(g, p) - g.assaultSpent[p], MoveKind.Charge, gapTo(g, p, t) / 2);
+    laneMove(g, p, 1, reachLeft(g, p), MoveKind.Charge, gapTo(g, p, t) / 2);
     if (g.level[p] !== ROUT) g.charging[p] = 1;
     if (g.sink) chargeEvent(g, p, t, from, 'meets');
-    if (goIn(g, t, p, reach(g, t) - g.assaultSpent[t])) {
+    if (goIn(g, t, p, reachLeft(g, t))) {
       if (g.charging[p] === 1 && touchingUnits(g, p, t)) g.res.sides[ps].chargesHome++;
     } else {
       bump(g, EXTRA.assaultsFailed, ps);
       bump(g, EXTRA.assaultsFailed, ts);
     }
   } else if (pGoes) {
-    if (!goIn(g, p, t, reach(g, p) - g.assaultSpent[p])) bump(g, EXTRA.assaultsFailed, ps);
+    if (!goIn(g, p, t, reachLeft(g, p))) bump(g, EXTRA.assaultsFailed, ps);
   } else if (tGoes) {
-    if (!goIn(g, t, p, reach(g, t) - g.assaultSpent[t])) bump(g, EXTRA.assaultsFailed, ts);
+    if (!goIn(g, t, p, reachLeft(g, t))) bump(g, EXTRA.assaultsFailed, ts);
   }
 }
 
@@ -315,11 +330,12 @@ export function resolveAssaultOn(g: Game, t: number): void {
     if (!testAndApply(g, a, 'assault', t)) {
       bump(g, EXTRA.assaultsFailed, aside);
       // The countercharge is a charge of its own: it still comes on.
-      if (met === a && standing(g, t)) goIn(g, t, a, gapTo(g, t, a));
+      // It comes on with what is left of its reach (5: slowing ground costs more than the ground), up to the gap.
+      if (met === a && standing(g, t)) goIn(g, t, a, reachLeft(g, t), gapTo(g, t, a));
       continue;
     }
-    const remaining = met === a ? gapTo(g, a, t) : reach(g, a) - g.assaultSpent[a];
-    if (!goIn(g, a, t, remaining)) bump(g, EXTRA.assaultsFailed, aside);
+    // 9, 5: what is left of its charge reach, up to the gap a countercharge left (costlier in slowing ground).
+    if (!goIn(g, a, t, reachLeft(g, a), met === a ? gapTo(g, a, t) : Infinity)) bump(g, EXTRA.assaultsFailed, aside);
     else if (met === a && g.charging[t] === 1) g.res.sides[side].chargesHome++; // the countercharge went home too (9.r2)
   }
   if (both) {
