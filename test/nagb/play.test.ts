@@ -441,6 +441,22 @@ describe('mechanisms on the lane', () => {
     expect(blocked('line', [16, 0], [24, -3], [32, 4], 'centreLine')).toBe(false);
   });
 
+  it('p20: a battery shoots through enemy skirmishers at a line beyond them; a formed enemy unit there blocks it', () => {
+    const blocked = (screen: 'skirmish' | 'line') => {
+      const bty = { id: 'Bty', arm: 'artillery', guns: ['medium', 'medium', 'medium'], front: 10, offset: 0 };
+      const cp = compiled(duel([bty], [line('Screen', 20, 0, { tags: ['light'] }), line('Tgt', 26, 0)]));
+      play(cp, 'skirmish screen', 0);
+      const g = cp.game;
+      standAtStart(g);
+      const s = g.units[1];
+      s.formation = screen;
+      reshape(g, s);
+      return lineOfFireBlocked(g, g.units[0], g.units[2]);
+    };
+    expect(blocked('skirmish')).toBe(false);
+    expect(blocked('line')).toBe(true);
+  });
+
   it('p10: the fire zone is measured to the friend\'s nearest edge, not its front: a line whose rear is 7.4" ahead (front 9") is in it, one whose rear is 8.1" ahead is not', () => {
     const zone = (friendFront: number) => {
       const cp = compiled(duel([line('F', 10, 0), line('P', friendFront, 0)], [line('E', 40, 0)]));
@@ -888,7 +904,7 @@ describe('mechanisms on the lane', () => {
 
   it('p4, p5, p22: aggressive cavalry\'s compelled charge is at the formed enemy that made it aggressive: out of command any formed enemy within 12" (cavalry too), which a Prussian tests not to charge; in command formed infantry within 8", a disordered battalion being formed', () => {
     // Run chargeStep 200 times on fresh dice from the same setting; count the hussars' tests and charges.
-    const run = (enemy: Record<string, unknown>, cmdX: number, doctrine: string, disordered: boolean) => {
+    const run = (enemy: Record<string, unknown>, cmdX: number, doctrine: string, disordered: boolean, between?: (g: Game) => void) => {
       const s = duel([enemy], [{ id: 'Hus', arm: 'cavalry', figures: 16, cavalryType: 'light', front: 26, offset: 0 }], {}, ['column-assault', doctrine]);
       const cp = compiled(s);
       play(cp, 'aggressive', 0);
@@ -908,6 +924,8 @@ describe('mechanisms on the lane', () => {
         g.sink = (x) => ev.push(x as Ev);
         markAggressive(g);
         if (h.aggressive) n.aggressive++;
+        // What happens between the turn's start and the charge step (the command and movement phases).
+        between?.(g);
         chargeStep(g, 1, false);
         g.sink = undefined;
         const checks = ev.filter((x) => x.type === 'check' && x.unit === 'Hus' && x.purpose === 'charge');
@@ -932,6 +950,18 @@ describe('mechanisms on the lane', () => {
     expect(inCmd.aggressive).toBe(200);
     expect(inCmd.tests).toBe(0);
     expect(inCmd.declared).toBe(200);
+    // p22: the compulsion is the turn's start's. A line 7" off as the turn began and 9" off at the charge
+    // step is still charged, free; cavalry out of command as the turn began still takes p5's test (and
+    // charges when it fails it) though its brigadier has ridden up since.
+    const steppedBack = run(disorderedLine, 28, 'hold-and-volley', false, (g) => {
+      g.units[0].body.front = 17;
+      reshape(g, g.units[0]);
+    });
+    expect([steppedBack.aggressive, steppedBack.tests, steppedBack.declared]).toEqual([200, 0, 200]);
+    const rodeUp = run(cuir, 100, 'hold-and-volley', false, (g) => (g.cmdX[g.units[1].spec.brigade] = 28));
+    expect(rodeUp.tests).toBe(200);
+    expect(rodeUp.declared).toBe(rodeUp.failed);
+    expect(rodeUp.declared).toBeGreaterThan(0);
   });
 
   it('p6, p23 (nagb.recallRide): a recall never carries the regiment off the table under throughFriends or withinTable (random-legal play of scenario C recalls near its edge); under fullRoll it may, and is lost', () => {

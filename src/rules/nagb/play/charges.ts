@@ -73,18 +73,24 @@ export function markAggressive(g: Game): void {
   if (g.sideCavalry[0].length === 0 && g.sideCavalry[1].length === 0) return;
   for (const u of g.units) {
     u.aggressive = false;
+    u.provokedBy.length = 0;
     if (u.spec.arm !== 'cavalry' || !u.active) continue;
     const inCommand = cavalryInCommand(g, u);
     const nation = g.c.sides[u.side].nation;
+    const range = aggressiveRange(inCommand, nation);
     let nearest = Infinity;
     for (const e of g.units) {
       if (e.side === u.side || !provokes(u, e, inCommand)) continue;
       const d = bodyGap(u.body, e.body);
       if (d < nearest) nearest = d;
+      if (d <= range) u.provokedBy.push(e.spec.index);
     }
-    if (!mustAttemptCharge({ disordered: u.state !== 0, blown: u.blown, skirmishing: false, inCommand, nation, nearestFormedEnemy: nearest })) continue;
-    if (nearest > aggressiveRange(inCommand, nation)) continue;
+    if (!mustAttemptCharge({ disordered: u.state !== 0, blown: u.blown, skirmishing: false, inCommand, nation, nearestFormedEnemy: nearest }) || nearest > range) {
+      u.provokedBy.length = 0;
+      continue;
+    }
     u.aggressive = true;
+    u.aggressiveInCommand = inCommand;
   }
 }
 
@@ -107,14 +113,12 @@ function provokes(u: Unit, e: Unit, inCommand: boolean): boolean {
 
 /**
  * p4, p22, p40: whether aggressive cavalry's charge at t is the compelled one (free of pips, and tested
- * against only where p4, p5 or p35 allow): t is an enemy of the kind that made it aggressive, within the
- * aggressive range. A charge at anything else is a charge by choice.
+ * against only where p4, p5 or p35 allow): t is one of the enemies that made it aggressive as its turn
+ * began (p22: the compulsion is the turn's start's, wherever t or the brigadier has moved since), still
+ * formed. A charge at anything else is a charge by choice.
  */
-function compelledAt(g: Game, u: Unit, t: Unit): boolean {
-  if (!u.aggressive) return false;
-  const inCommand = cavalryInCommand(g, u);
-  if (!provokes(u, t, inCommand)) return false;
-  return bodyGap(u.body, t.body) <= aggressiveRange(inCommand, g.c.sides[u.side].nation);
+function compelledAt(u: Unit, t: Unit): boolean {
+  return u.aggressive && u.provokedBy.includes(t.spec.index) && provokes(u, t, u.aggressiveInCommand);
 }
 
 /** The test a charged unit's side takes of the charge's tests (p12-13, p17-18). */
@@ -371,11 +375,11 @@ export function chargeStep(g: Game, side: 0 | 1, cavalryPhase: boolean): void {
     if (k < 0) continue;
     const t = g.units[k];
     const D = frontGap(u.body, t.body);
-    let compelled = compelledAt(g, u, t);
+    let compelled = compelledAt(u, t);
     const wants = wantsCharge(g, u, t, D);
     if (compelled && !wants) {
-      // p4, p5, p35: where the rules allow it, a test to hold back.
-      if (mayTestNotToCharge(cavalryInCommand(g, u), g.c.sides[side].nation) && test(g, u, P.charge, ldOf(g, u))) compelled = false;
+      // p4, p5, p35: where the rules allow it, a test to hold back (command as the turn began).
+      if (mayTestNotToCharge(u.aggressiveInCommand, g.c.sides[side].nation) && test(g, u, P.charge, ldOf(g, u))) compelled = false;
     }
     if (!compelled) {
       if (!wants || !spendPips(g, u, 'charge', 1)) continue;

@@ -311,12 +311,16 @@ export function centreLineBlocked(g: Game, f: Unit, t: Unit): boolean {
   const gone = g.gone;
   const fi = f.spec.index;
   const ti = t.spec.index;
+  // p20: a battery may shoot through enemy skirmishers at a target beyond them.
+  const throughSkirmishers = f.spec.arm === 'artillery';
   for (let i = 0; i < gone.length; i++) {
     if (i === fi || i === ti || gone[i]) continue;
     const k = 4 * i;
     // Boxes apart (the common case): no crossing, answered from the footprint extents.
     if (ext[k] >= lx1 || ext[k + 1] <= lx0 || ext[k + 2] >= ly1 || ext[k + 3] <= ly0) continue;
-    if (segmentCrosses(x0, y0, x1, y1, g.units[i].body)) return true;
+    const o = g.units[i];
+    if (throughSkirmishers && o.side !== f.side && o.formation === 'skirmish') continue;
+    if (segmentCrosses(x0, y0, x1, y1, o.body)) return true;
   }
   return false;
 }

@@ -166,6 +166,10 @@ export class Unit {
   noFire = false;
   /** Began the turn compelled to charge (p22). */
   aggressive = false;
+  /** p4, p22: in its brigadier's command radius when the turn began (what made it aggressive, and whether it may test not to charge). */
+  aggressiveInCommand = false;
+  /** p22: the enemies (unit indices) that made it aggressive at the turn's start: its compelled charge is at one of them. */
+  readonly provokedBy: number[] = [];
   removed = false;
   removedWhy: RemovedWhy | null = null;
   /** The village sector (terrain index) it holds, or -1. */
