@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ASSAULT, COLUMN, FIRE, MANOEUVRE, REGROUP, RESERVE } from '../../src/rules/burt/play/state.js';
-import { bodyMoved, engagedUnits, faceAbout, facesEnemy, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
-import { loseFigures } from '../../src/rules/burt/play/units.js';
-import { DISORDERED, FORMED, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
+import { bodyMoved, edgeDistance, engagedUnits, faceAbout, facesEnemy, inContactWithEnemy } from '../../src/rules/burt/play/lane.js';
+import { loseFigures, moraleModifierOf } from '../../src/rules/burt/play/units.js';
+import { DISORDERED, FORMED, MELEE_TO_HIT, ROUT, SHAKEN, UNFORMED } from '../../src/rules/burt/tables.js';
 import { axialMin } from '../../src/table/index.js';
 import type { BurtEvent } from '../../src/rules/burt/events.js';
 import { step4Declare } from '../../src/rules/burt/turn/assault.js';
-import { fighterOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
+import { fighterOf, meleeToHitOf, step11Melee } from '../../src/rules/burt/turn/melee.js';
 import type { MeleeFighter } from '../../src/rules/burt/melee.js';
 import { canCountercharge, canReactFire, chargeEvent, countercharge, evade, feasibleReactions, step10Reactions } from '../../src/rules/burt/turn/reaction.js';
 import { manoeuvre } from '../../src/rules/burt/turn/manoeuvre.js';
@@ -935,6 +935,45 @@ describe('12: a square faces every way (9.r3, 6, 9)', () => {
     const line = turned('line', 0);
     expect(engagedUnits(line.g, line.a, line.d)).toBe(true);
     expect(fighterOf(line.g, line.a, line.d, {} as MeleeFighter).againstFlankOrRear).toBe(true);
+  });
+
+  /** The same, turned about or not. */
+  const placed = (formation: string, at: number, turn: boolean) => {
+    const g = gameOf({ attacker: [battalion('A', at, { formation: 'column', orders: 'assault' })], defender: [battalion('D', 0, { orders: 'fire', formation })] });
+    const [a, d] = [unit(g, 'A'), unit(g, 'D')];
+    if (turn) faceAbout(g, d);
+    return { g, a, d };
+  };
+
+  it('9 (the roll to hit): a column touching the side of a square away from the enemy hits as it would its front; a line\'s rear gives it the flank or rear modifier', () => {
+    const toHit = (formation: string, turn: boolean) => {
+      const s = placed(formation, 0, turn);
+      expect(engagedUnits(s.g, s.a, s.d)).toBe(true);
+      return meleeToHitOf(s.g, s.a, s.d, true);
+    };
+    expect(toHit('square', true)).toBe(toHit('square', false));
+    expect(toHit('line', true) - toHit('line', false)).toBe(MELEE_TO_HIT.againstFlankOrRear);
+  });
+
+  it('8: testing to assault a square facing away is no charge at its flank or rear (no +2); at a line\'s rear it is', () => {
+    const mod = (formation: string, turn: boolean) => {
+      const s = placed(formation, 8, turn);
+      return moraleModifierOf(s.g, s.a, 'assault', s.d);
+    };
+    expect(mod('square', true)).toBe(mod('square', false));
+    expect(mod('line', true) - mod('line', false)).toBe(2);
+  });
+
+  it('6, 9.r1: a square\'s ranges run from its face nearer the enemy: facing away, an enemy 8" or 9" behind its front is in musket range (9") and may be fired on as its reaction', () => {
+    for (const at of [8, 9]) {
+      const s = placed('square', at, true);
+      expect(edgeDistance(s.g, s.d, s.a)).toBeCloseTo(at, 9);
+      expect(edgeDistance(s.g, s.a, s.d)).toBeCloseTo(at, 9);
+      expect(legalTargets(s.g, s.d, [])).toEqual([s.a]);
+      expect(canReactFire(s.g, s.d, s.a)).toBe(true);
+    }
+    // Past 9" it is out of range, facing either way.
+    for (const turn of [false, true]) expect(legalTargets(placed('square', 9.5, turn).g, 1, [])).toEqual([]);
   });
 
   it('9.r3: an evading square has no about to face: it falls back 6" (3 + 5 - 2) still facing the enemy', () => {

@@ -254,9 +254,27 @@ function axialChanged(g: Game, u: number): void {
   g.ax1[u] = axialMax(b);
 }
 
-/** frontEdgeDistance(g.body[u], g.body[v]) with the lateral gap the game keeps. */
+/**
+ * 6, 12: the edge of u (an axial coordinate) that distances to v are measured from: its front; a square,
+ * which faces 4 ways, from whichever of its faces along the lane is nearer v's centre.
+ */
+function facingEdge(g: Game, u: number, v: number): number {
+  if (g.formation[u] !== SQUARE) return g.fx[u];
+  const mid = (g.ax0[v] + g.ax1[v]) / 2;
+  return Math.abs(mid - g.ax0[u]) <= Math.abs(mid - g.ax1[u]) ? g.ax0[u] : g.ax1[u];
+}
+
+/** The distance along the lane between the edges u and v measure from (facingEdge): never more than edgeDistance. */
+export function axialEdgeGap(g: Game, u: number, v: number): number {
+  return Math.abs(facingEdge(g, v, u) - facingEdge(g, u, v));
+}
+
+/**
+ * frontEdgeDistance(g.body[u], g.body[v]) with the lateral gap the game keeps, a square measured from
+ * its face nearer the other (facingEdge).
+ */
 export function edgeDistance(g: Game, u: number, v: number): number {
-  const dx = Math.abs(g.fx[v] - g.fx[u]);
+  const dx = axialEdgeGap(g, u, v);
   const dy = g.latGap[u * g.n + v];
   return dy === 0 ? dx : hypot2(dx, dy);
 }

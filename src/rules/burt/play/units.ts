@@ -252,8 +252,9 @@ export function moraleModifierOf(g: Game, u: number, purpose: MoralePurpose, tar
   if ((g.inSight[u] === 1 ? 0 : Infinity) > o.sightRange) m += M.noEnemyInSight;
   if (purpose === 'assault' && target >= 0) {
     if (g.c.units[target].arm === 'skirmishers' || g.level[target] === ROUT) m += M.chargingSkirmishersOrRouters;
-    // On the lane an assault strikes a flank never, a rear when the target faces away.
-    if (g.face[target] === g.face[u]) m += M.chargingFlankOrRear;
+    // On the lane an assault strikes a flank never, a rear when the target faces away; a square has
+    // no flank or rear (12: it faces 4 ways).
+    if (g.face[target] === g.face[u] && g.formation[target] !== SQUARE) m += M.chargingFlankOrRear;
   }
   if (purpose === 'assaulted') {
     if (g.formation[u] === SQUARE) m += M.chargedInSquare;

@@ -11,7 +11,7 @@ import { fireSaveModifier, gunCasualtyEffect, gunShot, LONG, rangeBand, rollGunC
 import { mayFire } from '../cohesion.js';
 import type { GunCasualtyRoll } from '../options.js';
 import { FIRE_TO_HIT, GUN_CREW, ROUT, type Cohesion, type Shot } from '../tables.js';
-import { canSee, clearLine, coverAt, edgeDistance, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
+import { axialEdgeGap, canSee, clearLine, coverAt, edgeDistance, inContactWithEnemy, inFront, modelOf } from '../play/lane.js';
 import { FIRE, REGROUP, type Game } from '../play/state.js';
 import { bump, crewCasualties, loseFigures, loseGuns, regainLevel, takeTest } from '../play/units.js';
 
@@ -61,11 +61,10 @@ export function legalTargets(g: Game, u: number, out: number[]): number[] {
   const range = maxRange(g, u);
   const enemies = g.c.sides[side === 0 ? 1 : 0].units;
   const far = range + EPS;
-  const fu = g.fx[u];
   for (let k = 0; k < enemies.length; k++) {
     const t = enemies[k];
     // The distance front to front is never less than the distance along the lane (edgeDistance).
-    if (g.present[t] === 0 || Math.abs(g.fx[t] - fu) > far || edgeDistance(g, u, t) > far) continue;
+    if (g.present[t] === 0 || axialEdgeGap(g, u, t) > far || edgeDistance(g, u, t) > far) continue;
     if (!inFront(g, u, t) || inContactWithEnemy(g, t) || !clearLine(g, u, t) || !canSee(g, u, t)) continue;
     out.push(t);
   }

@@ -42,10 +42,18 @@ export function fighterOf(g: Game, u: number, o: number, f: MeleeFighter): Melee
   f.attacking = f.chargingOrFollowingUp || g.attacking[u] === 1;
   f.cover = coverAt(g, u);
   f.downhillOfEnemy = false; // no hills on the lane
-  // rearContact(g.body[o], g.body[u]), with the lateral overlap the game keeps; a square has no flank or rear (12: it faces 4 ways).
-  const fo = g.face[o];
-  f.againstFlankOrRear = g.formation[o] !== SQUARE && g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS;
+  f.againstFlankOrRear = againstFlankOrRear(g, u, o);
   return f;
+}
+
+/**
+ * 9 "Fighting enemy flank or rear": u's front touches o's rear (rearContact(g.body[o], g.body[u]), with
+ * the lateral overlap the game keeps); a square has no flank or rear (12: it faces 4 ways).
+ */
+function againstFlankOrRear(g: Game, u: number, o: number): boolean {
+  if (g.formation[o] === SQUARE) return false;
+  const fo = g.face[o];
+  return g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS;
 }
 
 /** The melees now: each unit in contact's group (scratch.group, -1 none) and opponent (scratch.opponent). */
@@ -103,7 +111,7 @@ function membersOf(g: Game, k: number, out: number[]): number[] {
  * melee.ts meleeToHitModifier of u fighting o, read straight from the game (fighterOf's values, no
  * fighters filled in). Whole numbers: the order of the sum does not matter.
  */
-function meleeToHitOf(g: Game, u: number, o: number, firstContact: boolean): number {
+export function meleeToHitOf(g: Game, u: number, o: number, firstContact: boolean): number {
   const c = g.c;
   const own = c.units[u];
   const enemy = c.units[o];
@@ -123,9 +131,7 @@ function meleeToHitOf(g: Game, u: number, o: number, firstContact: boolean): num
   // closeOrder(own) and openOrder(enemy).
   const ownOpen = own.arm === 'skirmishers' || g.formation[u] === OPEN;
   if ((own.arm === 'infantry' || cavalry) && !ownOpen && (enemy.arm === 'skirmishers' || enemyFormation === OPEN)) m += MELEE_TO_HIT.closeOrderVsOpenOrder;
-  // againstFlankOrRear: rearContact(g.body[o], g.body[u]) with the kept lateral overlap; a square has none (12).
-  const fo = g.face[o];
-  if (enemyFormation !== SQUARE && g.face[u] === fo && g.latOv[o * g.n + u] > EPS && Math.abs((fo > 0 ? g.ax0[o] : g.ax1[o]) - g.fx[u]) <= EPS) m += MELEE_TO_HIT.againstFlankOrRear;
+  if (againstFlankOrRear(g, u, o)) m += MELEE_TO_HIT.againstFlankOrRear;
   const ownLevel = g.level[u] as Cohesion;
   const enemyLevel = g.level[o] as Cohesion;
   m += cohesionModifierAt(COL.meleeToHit, ownLevel, mode, false);
