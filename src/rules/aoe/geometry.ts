@@ -291,12 +291,7 @@ function frontPassage(c: CompiledLane, st: LaneState, u: number, d: number): num
   place.depth = a.depth;
   place.offset = a.offset;
   place.front = pathLimit(a, 1, b);
-  const friends = c.sideUnits[side];
-  for (let i = 0; i < friends.length; i++) {
-    const v = friends[i];
-    if (v !== u && !st.removed[v] && axialOverlap(place, st.body[v]) > EPS && lateralOverlap(place, st.body[v]) > EPS) return -1;
-  }
-  return passed;
+  return bodyOverlapping(c, st, place, side, u) >= 0 ? -1 : passed;
 }
 
 /**
@@ -822,11 +817,15 @@ function moveBy(c: CompiledLane, st: LaneState, u: number, way: 1 | -1, distance
 
 /** The first live unit of `side` (u apart) whose footprint overlaps u's, or -1. */
 export function unitOverlapping(c: CompiledLane, st: LaneState, u: number, side: number): number {
+  return bodyOverlapping(c, st, st.body[u], side, u);
+}
+
+/** The first live unit of `side` (`except` apart) whose footprint overlaps body b, or -1. */
+function bodyOverlapping(c: CompiledLane, st: LaneState, b: Body, side: number, except: number): number {
   const units = c.sideUnits[side];
-  const b = st.body[u];
   for (let i = 0; i < units.length; i++) {
     const v = units[i];
-    if (v !== u && !st.removed[v] && axialOverlap(b, st.body[v]) > EPS && lateralOverlap(b, st.body[v]) > EPS) return v;
+    if (v !== except && !st.removed[v] && axialOverlap(b, st.body[v]) > EPS && lateralOverlap(b, st.body[v]) > EPS) return v;
   }
   return -1;
 }
@@ -852,13 +851,17 @@ export function placeFormation(c: CompiledLane, st: LaneState, u: number, f: For
   let ok = unitOverlapping(c, st, u, 1 - side) < 0 && onLane(c.lane, b);
   const rule = c.options.formationRoom;
   if (ok && rule !== 'share' && unitOverlapping(c, st, u, side) >= 0) ok = rule === 'aside' && standAside(c, st, u, centre);
-  if (!ok) {
-    st.setFormation(u, from);
-    b.frontage = frontage;
-    b.depth = depth;
-    b.offset = centre;
-  }
+  if (!ok) restoreFormation(st, u, from, frontage, depth, centre);
   return ok;
+}
+
+/** u back in formation `from` with the footprint it had (a change undone). */
+function restoreFormation(st: LaneState, u: number, from: Formation, frontage: number, depth: number, offset: number): void {
+  const b = st.body[u];
+  st.setFormation(u, from);
+  b.frontage = frontage;
+  b.depth = depth;
+  b.offset = offset;
 }
 
 /**
@@ -882,12 +885,7 @@ export function roomForFormation(c: CompiledLane, st: LaneState, u: number, f: F
   const depth = b.depth;
   const offset = b.offset;
   const ok = placeFormation(c, st, u, f);
-  if (ok) {
-    st.setFormation(u, from);
-    b.frontage = frontage;
-    b.depth = depth;
-    b.offset = offset;
-  }
+  if (ok) restoreFormation(st, u, from, frontage, depth, offset);
   return ok;
 }
 

@@ -109,21 +109,16 @@ export function artilleryHitNeeded(m: GunneryModifiers, opts: Pick<NagbOptions, 
   let mod = m.crewClass === 'guard' ? 1 : classHitModifier(m.crewClass, opts);
   if (m.disordered) mod -= 1;
   if (m.longRange) mod -= 1;
-  if (m.shell === true && opts.shellModifiers === 'p21') {
-    if (m.national) mod += m.national;
-    const n = ARTILLERY_HIT - mod;
-    return n < 2 ? 2 : n;
-  }
-  if (m.canister === true && opts.canisterModifiers === 'p20') {
-    if (m.targetCharging) mod -= 1;
-    if (m.national) mod += m.national;
-    const n = ARTILLERY_HIT - mod;
-    return n < 2 ? 2 : n;
-  }
+  // p12: fire at chargers takes -1, and they have no cover.
   if (m.targetCharging) mod -= 1;
-  else mod += coverModifier(m.cover);
-  if (m.movedOrUnlimbered) mod -= 1;
-  if (m.targetSkirmishers) mod -= 1;
+  // Ball's list (p20): cover, moved or unlimbered, skirmishers; shell under p21 and canister under p20
+  // have lists of their own without them.
+  const ownList = (m.shell === true && opts.shellModifiers === 'p21') || (m.canister === true && opts.canisterModifiers === 'p20');
+  if (!ownList) {
+    if (!m.targetCharging) mod += coverModifier(m.cover);
+    if (m.movedOrUnlimbered) mod -= 1;
+    if (m.targetSkirmishers) mod -= 1;
+  }
   if (m.national) mod += m.national;
   const need = ARTILLERY_HIT - mod;
   return need < 2 ? 2 : need;
